@@ -1,0 +1,34 @@
+# `make run` and `make test` work on a fresh machine: they create .venv from
+# pyproject.toml when it is missing or older than pyproject.toml.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint bench golden clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/pontoon-rules list
+	$(BIN)/pontoon-rules summary
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check pontoon_rules tests benchmarks
+	$(BIN)/mypy pontoon_rules
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/engine_speed.py
+
+golden: $(STAMP)
+	$(BIN)/python -m pontoon_rules.engine.golden tests/golden
+
+clean:
+	rm -rf $(VENV) build dist site-build test-artifacts

@@ -1,0 +1,66 @@
+"""The one error hierarchy of pontoon_rules.
+
+    PontoonError
+    ├── RulesetError(ValueError)      a ruleset file is invalid; carries every problem
+    ├── ScriptError(ValueError)       a round script is malformed (card, ruleset, JSON)
+    ├── ShoeError                     a stacked shoe ran out or holds impossible cards
+    └── IllegalActionError            an action that is not legal in the current state
+
+The CLI maps each class to one exit code in one place (`pontoon_rules.cli.errors`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+class PontoonError(Exception):
+    """Base class of every error this package raises on purpose."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One problem found in a ruleset file, with its position when known."""
+
+    file: str
+    line: int | None
+    column: int | None
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        where = self.file
+        if self.line is not None:
+            where += f":{self.line}:{self.column or 1}"
+        path = f" {self.path}:" if self.path else ""
+        return f"{where}:{path} {self.message}"
+
+
+class RulesetError(PontoonError, ValueError):
+    """A ruleset could not be loaded; `problems` lists every problem found."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class ScriptError(PontoonError, ValueError):
+    """A round script is malformed (unknown card, unknown ruleset, bad JSON)."""
+
+
+class ShoeError(PontoonError):
+    """A stacked shoe ran out, or holds more copies of a card than the packs do."""
+
+
+class IllegalActionError(PontoonError):
+    """An action was applied that is not legal; names the action and the legal ones."""
+
+    def __init__(self, action: str, actor: str, legal: list[str], reason: str = "") -> None:
+        self.action = action
+        self.actor = actor
+        self.legal = legal
+        self.reason = reason
+        why = f" ({reason})" if reason else ""
+        super().__init__(
+            f"illegal action {action!r} for {actor}{why}; legal: {', '.join(legal) or 'none'}"
+        )

@@ -1,0 +1,136 @@
+"""Shared building blocks of the ruleset schema: the base model, enums and odds."""
+
+from __future__ import annotations
+
+from enum import Enum
+from fractions import Fraction
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class RuleModel(BaseModel):
+    """Base of every ruleset model: immutable, unknown fields rejected."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=False)
+
+
+Odds = Annotated[
+    str,
+    Field(
+        pattern=r"^[0-9]{1,3}:[1-9][0-9]{0,2}$",
+        description="Odds written as 'won:staked', e.g. '1:1' (evens), '3:2', '2:1' (double).",
+        examples=["1:1", "3:2", "2:1"],
+    ),
+]
+
+
+def odds_fraction(odds: str) -> Fraction:
+    """The multiple of the stake that odds such as '3:2' pay (3:2 -> 3/2)."""
+    won, staked = odds.split(":")
+    return Fraction(int(won), int(staked))
+
+
+class Rank(str, Enum):
+    """A card rank, by its one-letter code (T is the ten)."""
+
+    ACE = "A"
+    TWO = "2"
+    THREE = "3"
+    FOUR = "4"
+    FIVE = "5"
+    SIX = "6"
+    SEVEN = "7"
+    EIGHT = "8"
+    NINE = "9"
+    TEN = "T"
+    JACK = "J"
+    QUEEN = "Q"
+    KING = "K"
+
+
+ALL_RANKS: tuple[Rank, ...] = tuple(Rank)
+
+
+class BankerRole(str, Enum):
+    """Who holds the bank."""
+
+    ROTATING = "rotating"
+    HOUSE_DEALER = "house-dealer"
+
+
+class PairRule(str, Enum):
+    """What makes two cards a pair that may be split."""
+
+    SAME_RANK = "same-rank"
+    SAME_VALUE = "same-value"
+
+
+class SplitDealOrder(str, Enum):
+    """When the hands made by a split receive their second cards."""
+
+    EACH_WHEN_PLAYED = "each-when-played"
+    ALL_AT_ONCE = "all-at-once"
+
+
+class BuyMode(str, Enum):
+    """How buying a card (adding to the stake) works."""
+
+    NONE = "none"
+    RANGE = "range"
+    FIXED = "fixed"
+
+
+class LaterBuyCap(str, Enum):
+    """The most a later buy (fourth or fifth card) may add."""
+
+    PREVIOUS_BUY = "previous-buy"
+    FIRST_BUY_LIMIT = "first-buy-limit"
+
+
+class BankerMode(str, Enum):
+    """How the banker decides to draw."""
+
+    BY_CHOICE = "by-choice"
+    FIXED_RULE = "fixed-rule"
+
+
+class TieRule(str, Enum):
+    """Who wins when a player's hand equals the banker's."""
+
+    BANKER_WINS = "banker-wins"
+    PUSH = "push"
+
+
+class HandClass(str, Enum):
+    """The classes a finished hand can fall in."""
+
+    PONTOON = "pontoon"
+    FIVE_CARD_TRICK = "five-card-trick"
+    THREE_OF_A_KIND = "three-of-a-kind"
+    TWENTY_ONE = "twenty-one"
+    TOTAL = "total"
+    BUST = "bust"
+
+
+class ShufflePolicy(str, Enum):
+    """When the pack is shuffled between deals."""
+
+    EVERY_DEAL = "every-deal"
+    AFTER_PONTOON = "after-pontoon"
+    PENETRATION = "penetration"
+
+
+class RotationRule(str, Enum):
+    """How the bank passes between players."""
+
+    NONE = "none"
+    PONTOON_MAKER = "pontoon-maker"
+
+
+class Status(str, Enum):
+    """How firmly a source supports a rule."""
+
+    STATED = "stated"
+    IMPLIED = "implied"
+    OUR_READING = "our-reading"

@@ -1,0 +1,139 @@
+"""The root of the ruleset schema: metadata, sources, provenance and every section."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from pontoon_rules.ruleset.between import BetweenDeals, Shoot
+from pontoon_rules.ruleset.common import HandClass, RuleModel, Status
+from pontoon_rules.ruleset.outcome import BankerPlay, Settlement, SpecialHands
+from pontoon_rules.ruleset.play import Deal, Pack, PlayerOptions, Stakes, Table
+
+SECTIONS: tuple[str, ...] = (
+    "pack",
+    "table",
+    "deal",
+    "stakes",
+    "player",
+    "banker",
+    "hands",
+    "settlement",
+    "between_deals",
+    "shoot",
+)
+
+
+class Source(RuleModel):
+    """A document a ruleset is written from."""
+
+    title: str = Field(min_length=1, description="The document's title.")
+    language: str = Field(min_length=2, description="Language of the text (ISO 639-1).")
+    reference: str = Field(default="", description="Where it comes from (a URL or a citation).")
+    note: str = Field(default="", description="Anything to know about the text itself.")
+
+
+class Provenance(RuleModel):
+    """Where one ruleset field comes from."""
+
+    source: str = Field(min_length=1, description="Key of the source in `sources`.")
+    quote: str = Field(default="", description="A short quote, in the source's language.")
+    status: Status = Field(description="Stated, implied, or our reading of the source.")
+    note: str = Field(default="", description="Why this reading, and what else it could be.")
+    open: bool = Field(
+        default=False, description="The source is silent or ambiguous here: a flip-able reading."
+    )
+
+
+class Ruleset(RuleModel):
+    """A complete Pontoon (or blackjack) variant as data."""
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="Short unique identifier.")
+    name: str = Field(min_length=1, description="Name shown to people.")
+    summary: str = Field(default="", description="One paragraph on what the variant is.")
+    kind: Literal["source", "variation", "reference", "house"] = Field(
+        description="A source variant, a named variation of one, a reference game, or house rules."
+    )
+    extends: str | None = Field(
+        default=None, description="Id or path of the ruleset this one overrides (resolved)."
+    )
+    sources: dict[str, Source] = Field(description="The documents the rules come from.")
+    pack: Pack
+    table: Table
+    deal: Deal
+    stakes: Stakes
+    player: PlayerOptions
+    banker: BankerPlay
+    hands: SpecialHands
+    settlement: Settlement
+    between_deals: BetweenDeals
+    shoot: Shoot
+    provenance: dict[str, Provenance] = Field(
+        default_factory=dict,
+        description="Provenance by dotted field path, e.g. 'player.stick_minimum'; a section "
+        "path ('shoot') covers every field below it unless a longer path says otherwise.",
+    )
+
+    @model_validator(mode="after")
+    def _check_cross_fields(self) -> Ruleset:
+        problems = [p for check in _CROSS_CHECKS if (p := check(self))]
+        if problems:
+            raise ValueError("; ".join(problems))
+        return self
+
+
+def _check_split_ranks(r: Ruleset) -> str | None:
+    missing = [x.value for x in r.player.split.ranks if x not in r.pack.ranks]
+    return f"player.split.ranks: {missing} are not in pack.ranks" if missing else None
+
+
+def _check_trick_cards(r: Ruleset) -> str | None:
+    trick, most = r.hands.five_card_trick, r.player.max_cards
+    if trick.enabled and most is not None and trick.cards > most:
+        return (
+            f"hands.five_card_trick.cards ({trick.cards}) is above "
+            f"player.max_cards ({most}): no hand could make the trick"
+        )
+    return None
+
+
+def _check_buy_card(r: Ruleset) -> str | None:
+    most = r.player.max_cards
+    if r.stakes.buy.value != "none" and most is not None and r.stakes.last_buy_card > most:
+        return f"stakes.last_buy_card ({r.stakes.last_buy_card}) is above player.max_cards ({most})"
+    return None
+
+
+def _check_ranking(r: Ruleset) -> str | None:
+    enabled = {
+        HandClass.FIVE_CARD_TRICK: r.hands.five_card_trick.enabled,
+        HandClass.TWENTY_ONE: r.hands.twenty_one.enabled,
+        HandClass.THREE_OF_A_KIND: r.hands.three_of_a_kind.enabled,
+    }
+    missing = [c.value for c, on in enabled.items() if on and c not in r.hands.ranking]
+    if missing:
+        return f"hands.ranking: enabled classes {missing} are missing from the ranking"
+    return None
+
+
+def _check_provenance_sources(r: Ruleset) -> str | None:
+    unknown = sorted({p.source for p in r.provenance.values()} - set(r.sources))
+    return f"provenance names unknown sources {unknown}" if unknown else None
+
+
+def _check_provenance_paths(r: Ruleset) -> str | None:
+    from pontoon_rules.ruleset.fields import field_prefixes
+
+    bad = sorted(set(r.provenance) - field_prefixes())
+    return f"provenance for unknown fields {bad}" if bad else None
+
+
+_CROSS_CHECKS = (
+    _check_split_ranks,
+    _check_trick_cards,
+    _check_buy_card,
+    _check_ranking,
+    _check_provenance_sources,
+    _check_provenance_paths,
+)
