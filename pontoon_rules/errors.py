@@ -53,9 +53,17 @@ class ShoeError(PontoonError):
 
 
 class IllegalActionError(PontoonError):
-    """An action was applied that is not legal; names the action and the legal ones."""
+    """An action was applied that is not legal; names the action and the legal ones.
 
-    def __init__(self, action: str, actor: str, legal: list[str], reason: str = "") -> None:
+    `code` is one of the conformance vocabulary: `illegal_action`, `wrong_actor`,
+    `bad_amount`.
+    """
+
+    def __init__(
+        self, action: str, actor: str, legal: list[str], reason: str = "",
+        code: str = "illegal_action",
+    ) -> None:
+        self.code = code
         self.action = action
         self.actor = actor
         self.legal = legal

@@ -1,0 +1,1 @@
+"""The engine: cards, hands, the round state machine, settlement and replay."""

@@ -1,0 +1,83 @@
+"""Player and banker actions, and the legal actions offered at a decision."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+STICK = "stick"
+TWIST = "twist"
+BUY = "buy"
+SPLIT = "split"
+DOUBLE = "double"
+INSURE = "insure"
+EVEN_MONEY = "even-money"
+DECLINE = "decline"
+KINDS = (STICK, TWIST, BUY, SPLIT, DOUBLE, INSURE, EVEN_MONEY, DECLINE)
+WITH_AMOUNT = (BUY, INSURE)
+ALIASES = {"hit": TWIST, "stand": STICK, "stay": STICK}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A decision: its kind and, for a buy or insurance, the amount."""
+
+    kind: str
+    amount: int | None = None
+
+    def __str__(self) -> str:
+        return self.kind if self.amount is None else f"{self.kind} {self.amount}"
+
+
+@dataclass(frozen=True, slots=True)
+class LegalAction:
+    """An action that may be taken now; amounts allowed from `low` to `high`."""
+
+    kind: str
+    low: int | None = None
+    high: int | None = None
+
+    def allows(self, action: Action) -> bool:
+        """Whether `action` is this kind with an amount in range."""
+        if action.kind != self.kind:
+            return False
+        if self.low is None:
+            return action.amount is None
+        return action.amount is not None and self.low <= action.amount <= (self.high or 0)
+
+    def example(self) -> Action:
+        """The action at the low end of the range (or the plain action)."""
+        return Action(self.kind, self.low)
+
+    def __str__(self) -> str:
+        if self.low is None:
+            return self.kind
+        if self.low == self.high:
+            return f"{self.kind} {self.low}"
+        return f"{self.kind} {self.low}..{self.high}"
+
+    def to_json(self) -> dict[str, object]:
+        """The legal action as JSON: kind, and min/max for amounts."""
+        if self.low is None:
+            return {"action": self.kind}
+        return {"action": self.kind, "min": self.low, "max": self.high}
+
+
+def parse_action(text: str) -> Action:
+    """Parse 'twist', 'hit', 'buy 150' or 'insure 50' into an Action.
+
+    Raises:
+        ValueError: unknown action word or a missing/bad amount.
+    """
+    words = text.split()
+    if not words:
+        raise ValueError("empty action")
+    kind = ALIASES.get(words[0].lower(), words[0].lower())
+    if kind not in KINDS:
+        raise ValueError(f"unknown action {words[0]!r}: expected one of {', '.join(KINDS)}")
+    if kind in WITH_AMOUNT:
+        if len(words) != 2 or not words[1].isdigit():
+            raise ValueError(f"{kind} needs a whole amount, e.g. '{kind} 100'; got {text!r}")
+        return Action(kind, int(words[1]))
+    if len(words) != 1:
+        raise ValueError(f"{kind} takes no amount; got {text!r}")
+    return Action(kind)

@@ -1,0 +1,294 @@
+"""How a round moves on: the deal, insurance, the players' turns, the banker's turn.
+
+Functions here take the `RoundState` and change it; `advance` runs after every
+card or decision until the next card or real decision is needed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pontoon_rules.engine import legal as rules_legal
+from pontoon_rules.engine.actions import (
+    BUY, DECLINE, DOUBLE, EVEN_MONEY, INSURE, SPLIT, STICK, TWIST, Action, LegalAction,
+)
+from pontoon_rules.engine.hand import Hand, classify, is_ace_ten, is_soft, total
+from pontoon_rules.ruleset.common import HandClass
+
+if TYPE_CHECKING:
+    from pontoon_rules.engine.state import RoundState, Seat
+
+
+def deal_order(state: RoundState) -> list[Hand]:
+    """The hands in the order the deal's cards go to them (banker last in each round)."""
+    r = state.rules
+    order: list[Hand] = []
+    for k in range(max(r.player_cards, r.banker_cards)):
+        if k < r.player_cards:
+            order.extend(seat.hands[0] for seat in state.seats)
+        if k < r.banker_cards:
+            order.append(state.banker)
+    return order
+
+
+# -- insurance ---------------------------------------------------------------------
+def insurance_offered(state: RoundState) -> bool:
+    """Whether the banker shows an ace and insurance or even money is offered."""
+    r = state.rules
+    shows_ace = r.banker_visible >= 1 and state.banker.cards[0] >> 2 == 0
+    return shows_ace and (r.insurance or r.even_money)
+
+
+def insurance_seat(state: RoundState) -> int:
+    """The first seat still to decide on insurance or even money."""
+    return next(seat.index for seat in state.seats if not seat.decided)
+
+
+def insurance_legal(state: RoundState, seat: Seat) -> list[LegalAction]:
+    """Insurance (up to the ruleset's fraction of the stake) or even money, or decline."""
+    r, hand = state.rules, seat.hands[0]
+    out = [LegalAction(DECLINE)]
+    if is_ace_ten(hand):
+        if r.even_money:
+            out.insert(0, LegalAction(EVEN_MONEY))
+        return out
+    most = int(hand.staked * r.insurance_fraction)
+    if r.insurance and most >= 1:
+        out.insert(0, LegalAction(INSURE, 1, most))
+    return out
+
+
+def _seat_has_insurance_choice(state: RoundState, seat: Seat) -> bool:
+    return len(insurance_legal(state, seat)) > 1
+
+
+# -- legal actions and decisions ---------------------------------------------------
+def legal(state: RoundState) -> list[LegalAction]:
+    """The legal actions of the current actor (not at chance or terminal nodes)."""
+    from pontoon_rules.engine.state import Phase
+
+    if state.phase is Phase.INSURANCE:
+        return insurance_legal(state, state.seats[insurance_seat(state)])
+    if state.phase is Phase.BANKER:
+        return banker_legal(state)
+    seat = state.seats[state.seat_cursor]
+    return rules_legal.hand_legal(seat.hands[state.hand_cursor], len(seat.hands), state.rules)
+
+
+def banker_legal(state: RoundState) -> list[LegalAction]:
+    """A banker by choice may twist while under 21 and under the card limit, or stick."""
+    if banker_can_draw(state):
+        return [rules_legal.STICK_ACTION, rules_legal.TWIST_ACTION]
+    return []
+
+
+def banker_can_draw(state: RoundState) -> bool:
+    """Whether the banker's hand may take another card."""
+    hand, r = state.banker, state.rules
+    return len(hand.cards) < r.banker_max_cards and total(hand, r.ace_bonus) < 21
+
+
+def apply_decision(state: RoundState, action: Action) -> None:
+    """Carry out a legal decision of the current actor."""
+    from pontoon_rules.engine.state import Phase
+
+    if state.phase is Phase.INSURANCE:
+        _apply_insurance(state, state.seats[insurance_seat(state)], action)
+    elif state.phase is Phase.BANKER:
+        if action.kind == TWIST:
+            state.pending.append(state.banker)
+        else:
+            _finish(state)
+    else:
+        seat = state.seats[state.seat_cursor]
+        _apply_hand(state, seat, seat.hands[state.hand_cursor], action)
+
+
+def _apply_insurance(state: RoundState, seat: Seat, action: Action) -> None:
+    seat.decided = True
+    if action.kind == INSURE:
+        seat.insurance = action.amount or 0
+    elif action.kind == EVEN_MONEY:
+        seat.even_money = True
+        hand = seat.hands[0]
+        hand.settled_net = hand.staked
+        hand.done = True
+
+
+def _apply_hand(state: RoundState, seat: Seat, hand: Hand, action: Action) -> None:
+    kind = action.kind
+    if kind == STICK:
+        hand.done = True
+    elif kind == TWIST:
+        hand.twisted = True
+        state.pending.append(hand)
+    elif kind == BUY:
+        hand.stakes.append(action.amount or 0)
+        hand.bought += 1
+        state.pending.append(hand)
+    elif kind == DOUBLE:
+        hand.stakes.append(hand.staked)
+        hand.doubles += 1
+        hand.drawn_since_double = 0
+        state.pending.append(hand)
+    elif kind == SPLIT:
+        _split(state, seat, hand)
+
+
+def _split(state: RoundState, seat: Seat, hand: Hand) -> None:
+    r = state.rules
+    keep, moved = hand.cards
+    hand.cards, hand.hard, hand.aces = [], 0, 0
+    hand.add(keep)
+    hand.is_split = True
+    new = Hand(hand.stakes[0], is_split=True)
+    new.add(moved)
+    if r.resplit_one_branch and hand.sibling is not None:
+        hand.sibling.blocked = True
+    hand.sibling, new.sibling = new, hand
+    seat.hands.insert(state.hand_cursor + 1, new)
+    state.pending.extend([hand] * r.split_cards)
+    if r.split_all_at_once:
+        state.pending.extend([new] * r.split_cards)
+    else:
+        new.pending_cards = r.split_cards
+
+
+# -- moving on -----------------------------------------------------------------------
+def advance(state: RoundState) -> None:
+    """Move on until a card must be dealt, a real decision is due, or the round ends."""
+    from pontoon_rules.engine.state import Phase
+
+    while not state.pending:
+        phase = state.phase
+        if phase is Phase.DEAL:
+            _after_deal(state)
+        elif phase is Phase.INSURANCE:
+            if not all(seat.decided for seat in state.seats):
+                return
+            _after_insurance(state)
+        elif phase is Phase.PLAYERS:
+            if not _next_hand(state):
+                return
+        elif phase is Phase.BANKER:
+            if not _banker_step(state):
+                return
+        else:
+            return
+
+
+def _after_deal(state: RoundState) -> None:
+    from pontoon_rules.engine.state import Phase
+
+    offered = insurance_offered(state)
+    for seat in state.seats:
+        seat.decided = not (offered and _seat_has_insurance_choice(state, seat))
+    state.phase = Phase.INSURANCE
+
+
+def _after_insurance(state: RoundState) -> None:
+    from pontoon_rules.engine.state import Phase
+
+    if state.rules.peek and classify(state.banker, state.rules, banker=True) is HandClass.PONTOON:
+        state.ended_early = True
+        _finish(state)
+        return
+    state.phase = Phase.PLAYERS
+    state.seat_cursor = state.hand_cursor = 0
+
+
+def _next_hand(state: RoundState) -> bool:
+    """Find the next hand to decide; True once every seat is done (banker's turn)."""
+    from pontoon_rules.engine.state import Phase
+
+    seats = state.seats
+    while state.seat_cursor < len(seats):
+        seat = seats[state.seat_cursor]
+        while state.hand_cursor < len(seat.hands):
+            hand = seat.hands[state.hand_cursor]
+            if hand.pending_cards:
+                state.pending.extend([hand] * hand.pending_cards)
+                hand.pending_cards = 0
+                return False
+            if not hand.done and _hand_finished(state, len(seat.hands), hand):
+                hand.done = True
+            if not hand.done:
+                return False
+            state.hand_cursor += 1
+        state.seat_cursor += 1
+        state.hand_cursor = 0
+    state.phase = Phase.BANKER
+    return True
+
+
+def _hand_finished(state: RoundState, hands_held: int, hand: Hand) -> bool:
+    """A hand with nothing left to decide: bust, settled, pontoon, or only 'stick' left."""
+    r = state.rules
+    if hand.settled_net is not None:
+        return True
+    if total(hand, r.ace_bonus) > 21:
+        if r.bust_loses_at_once:
+            hand.settled_net = -hand.staked
+        return True
+    if is_ace_ten(hand) and classify(hand, r) is HandClass.PONTOON:
+        return True
+    options = rules_legal.hand_legal(hand, hands_held, r)
+    return all(option.kind == STICK for option in options)
+
+
+def _banker_step(state: RoundState) -> bool:
+    """Play the banker's hand by rule; False while a card or a banker decision is due."""
+    r = state.rules
+    live = any(h.settled_net is None for seat in state.seats for h in seat.hands)
+    if not live and not r.banker_plays_alone:
+        _finish(state)
+        return True
+    if r.banker_by_choice:
+        if banker_can_draw(state):
+            return False
+    elif _banker_must_draw(state):
+        state.pending.append(state.banker)
+        return False
+    _finish(state)
+    return True
+
+
+def _banker_must_draw(state: RoundState) -> bool:
+    hand, r = state.banker, state.rules
+    if len(hand.cards) >= r.banker_max_cards:
+        return False
+    points = total(hand, r.ace_bonus)
+    if points < r.banker_stand_on:
+        return True
+    return points == r.banker_stand_on and r.banker_hit_soft and is_soft(hand, r.ace_bonus)
+
+
+def _finish(state: RoundState) -> None:
+    from pontoon_rules.engine.state import Phase
+
+    state.phase = Phase.DONE
+
+
+def clone(state: RoundState) -> RoundState:
+    """A deep copy of `state` whose hands, siblings and pending deals are its own."""
+    other = object.__new__(type(state))
+    other.__dict__.update(state.__dict__)
+    mapping: dict[int, Hand] = {id(state.banker): state.banker.clone()}
+    other.seats = []
+    for seat in state.seats:
+        copy = type(seat).__new__(type(seat))
+        for name in type(seat).__slots__:
+            setattr(copy, name, getattr(seat, name))
+        copy.hands = []
+        for hand in seat.hands:
+            mapping[id(hand)] = hand.clone()
+            copy.hands.append(mapping[id(hand)])
+        other.seats.append(copy)
+    for new in mapping.values():
+        if new.sibling is not None:
+            new.sibling = mapping[id(new.sibling)]
+    other.banker = mapping[id(state.banker)]
+    other.pending = [mapping[id(h)] for h in state.pending]
+    other.counts = state.counts[:]
+    other.history = state.history[:]
+    return other

@@ -1,0 +1,109 @@
+"""The settlement of a finished round: per hand, per seat and for the banker."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pontoon_rules.engine.cards import card_code
+from pontoon_rules.engine.hand import Hand, classify, is_ace_ten, total
+from pontoon_rules.engine.settle import money, settle_hand
+from pontoon_rules.ruleset.common import HandClass
+
+if TYPE_CHECKING:
+    from pontoon_rules.engine.state import RoundState
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """One finished hand: cards, total, class, each stake part and the net result."""
+
+    cards: list[str]
+    total: int
+    hand_class: HandClass
+    stakes: list[int]
+    net: int
+
+    @property
+    def staked(self) -> int:
+        """The whole amount staked on the hand."""
+        return sum(self.stakes)
+
+    def to_json(self) -> dict[str, Any]:
+        """The hand as the script contract's JSON."""
+        return {"cards": self.cards, "total": self.total, "class": self.hand_class.value,
+                "staked": self.staked, "stakes": self.stakes, "net": self.net}
+
+
+@dataclass(frozen=True)
+class SeatResult:
+    """One seat's hands, insurance and net result."""
+
+    seat: str
+    hands: list[HandResult]
+    insurance: int = 0
+    insurance_net: int = 0
+    even_money: bool = False
+    net: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The seat as the script contract's JSON."""
+        out: dict[str, Any] = {"seat": self.seat, "hands": [h.to_json() for h in self.hands]}
+        if self.insurance:
+            out["insurance"] = {"staked": self.insurance, "net": self.insurance_net}
+        if self.even_money:
+            out["even_money"] = True
+        out["net"] = self.net
+        return out
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """Every seat's result and the banker's; the banker's net is minus the seats' total."""
+
+    seats: list[SeatResult]
+    banker_cards: list[str]
+    banker_total: int
+    banker_class: HandClass
+    banker_net: int
+    ended_early: bool = False
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """The settlement as the script contract's JSON (without ruleset and transcript)."""
+        return {
+            "seats": [s.to_json() for s in self.seats],
+            "banker": {"cards": self.banker_cards, "total": self.banker_total,
+                       "class": self.banker_class.value, "net": self.banker_net},
+        }
+
+
+def settle_round(state: RoundState) -> RoundResult:
+    """Settle every hand of a finished round."""
+    r, banker = state.rules, state.banker
+    banker_pontoon = is_ace_ten(banker)
+    seats = []
+    for seat in state.seats:
+        hands = [_hand_result(h, banker, state) for h in seat.hands]
+        insurance_net = 0
+        if seat.insurance:
+            insurance_net = (money(seat.insurance, r.insurance_pays, r) if banker_pontoon
+                             else -seat.insurance)
+        net = sum(h.net for h in hands) + insurance_net
+        seats.append(SeatResult(f"p{seat.index + 1}", hands, seat.insurance, insurance_net,
+                                seat.even_money, net))
+    return RoundResult(
+        seats=seats,
+        banker_cards=[card_code(c) for c in banker.cards],
+        banker_total=total(banker, r.ace_bonus),
+        banker_class=classify(banker, r, banker=True),
+        banker_net=-sum(s.net for s in seats),
+        ended_early=state.ended_early,
+    )
+
+
+def _hand_result(hand: Hand, banker: Hand, state: RoundState) -> HandResult:
+    r = state.rules
+    net = hand.settled_net if hand.settled_net is not None else settle_hand(hand, banker, r)
+    return HandResult([card_code(c) for c in hand.cards], total(hand, r.ace_bonus),
+                      classify(hand, r), list(hand.stakes), net)

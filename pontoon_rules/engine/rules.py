@@ -1,0 +1,166 @@
+"""A ruleset flattened into plain attributes the engine reads on its hot paths."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from pontoon_rules.engine.cards import RANK_CODES
+from pontoon_rules.ruleset.common import (
+    BankerMode,
+    BuyMode,
+    HandClass,
+    LaterBuyCap,
+    PairRule,
+    SplitDealOrder,
+    TieRule,
+    odds_fraction,
+)
+from pontoon_rules.ruleset.model import Ruleset
+
+NO_LIMIT = 99
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The engine's view of a ruleset: every field as a plain value."""
+
+    ruleset: Ruleset
+    decks: int
+    rank_present: tuple[bool, ...]
+    ace_bonus: int
+    max_players: int
+    player_cards: int
+    banker_cards: int
+    banker_visible: int
+    peek: bool
+    buy_mode: BuyMode
+    first_buy: tuple[int, int]
+    later_cap_previous: bool
+    buy_after_twist: bool
+    last_buy_card: int
+    stick_minimum: int
+    max_cards: int
+    draw_on_21: bool
+    split_allowed: bool
+    split_by_rank: bool
+    split_ranks: frozenset[int]
+    split_max_hands: int
+    resplit: bool
+    resplit_aces: bool
+    resplit_one_branch: bool
+    split_cards: int
+    split_all_at_once: bool
+    split_aces_one_card: bool
+    split_ace_ten_pontoon: bool
+    double_after_split: bool
+    buy_after_split: bool
+    double_allowed: bool
+    double_min_cards: int
+    double_max_cards: int
+    double_times: int
+    double_draws: int
+    insurance: bool
+    insurance_fraction: Fraction
+    insurance_pays: Fraction
+    even_money: bool
+    banker_by_choice: bool
+    banker_stand_on: int
+    banker_hit_soft: bool
+    banker_max_cards: int
+    banker_plays_alone: bool
+    rank_of_class: dict[HandClass, int]
+    banker_pontoon: bool
+    trick_enabled: bool
+    trick_cards: int
+    banker_trick: bool
+    trick_always_wins: bool
+    trick_by_total: bool
+    twenty_one: bool
+    three_of_a_kind: bool
+    three_auto_win: bool
+    ties_push: bool
+    pontoon_ties_push: bool
+    payouts: dict[HandClass, Fraction]
+    collects: dict[HandClass, Fraction]
+    bust_pays_by_class: bool
+    bust_loses_at_once: bool
+    round_up: bool
+
+
+def compile_rules(r: Ruleset) -> Rules:
+    """Flatten `r` into a `Rules` (pure, cheap; cache the result per ruleset)."""
+    p, s, sp, d, b, h, st = (
+        r.player, r.stakes, r.player.split, r.player.double, r.banker, r.hands, r.settlement
+    )
+    ranks = {x.value for x in r.pack.ranks}
+    none = NO_LIMIT
+    return Rules(
+        ruleset=r,
+        decks=r.pack.decks,
+        rank_present=tuple(c in ranks for c in RANK_CODES),
+        ace_bonus=r.pack.ace_values[1] - r.pack.ace_values[0],
+        max_players=r.table.max_players,
+        player_cards=r.deal.player_cards,
+        banker_cards=r.deal.banker_cards,
+        banker_visible=r.deal.banker_cards_visible,
+        peek=r.deal.banker_pontoon_at_once,
+        buy_mode=s.buy,
+        first_buy=(s.first_buy_min, s.first_buy_max),
+        later_cap_previous=s.later_buy_cap is LaterBuyCap.PREVIOUS_BUY,
+        buy_after_twist=s.buy_after_twist,
+        last_buy_card=s.last_buy_card if s.buy is not BuyMode.NONE else 0,
+        stick_minimum=p.stick_minimum or 0,
+        max_cards=p.max_cards or none,
+        draw_on_21=p.draw_on_21,
+        split_allowed=sp.allowed,
+        split_by_rank=sp.pair_rule is PairRule.SAME_RANK,
+        split_ranks=frozenset(RANK_CODES.index(x.value) for x in sp.ranks),
+        split_max_hands=sp.max_hands or none,
+        resplit=sp.resplit,
+        resplit_aces=sp.resplit_aces,
+        resplit_one_branch=sp.resplit_one_branch,
+        split_cards=sp.cards_to_each_hand,
+        split_all_at_once=sp.deal_order is SplitDealOrder.ALL_AT_ONCE,
+        split_aces_one_card=sp.aces_one_card,
+        split_ace_ten_pontoon=sp.ace_ten_is_pontoon,
+        double_after_split=sp.double_after_split,
+        buy_after_split=sp.buy_after_split,
+        double_allowed=d.allowed and d.times_per_hand > 0,
+        double_min_cards=d.min_cards,
+        double_max_cards=d.max_cards or none,
+        double_times=d.times_per_hand,
+        double_draws=d.draws_after or none,
+        insurance=p.insurance.allowed,
+        insurance_fraction=Fraction(*p.insurance.max_fraction),
+        insurance_pays=odds_fraction(p.insurance.pays),
+        even_money=p.insurance.even_money,
+        banker_by_choice=b.mode is BankerMode.BY_CHOICE,
+        banker_stand_on=b.stand_on,
+        banker_hit_soft=b.hit_soft_17,
+        banker_max_cards=b.max_cards or none,
+        banker_plays_alone=b.draws_when_no_live_hands,
+        rank_of_class={c: i for i, c in enumerate(h.ranking)},
+        banker_pontoon=h.pontoon.banker_can_hold,
+        trick_enabled=h.five_card_trick.enabled,
+        trick_cards=h.five_card_trick.cards,
+        banker_trick=h.five_card_trick.enabled and h.five_card_trick.banker_can_hold,
+        trick_always_wins=h.five_card_trick.always_wins,
+        trick_by_total=h.five_card_trick.ranked_by_total,
+        twenty_one=h.twenty_one.enabled,
+        three_of_a_kind=h.three_of_a_kind.enabled,
+        three_auto_win=h.three_of_a_kind.automatic_win,
+        ties_push=st.ties is TieRule.PUSH,
+        pontoon_ties_push=st.pontoon_ties is TieRule.PUSH,
+        payouts=_odds_table(st.player_payouts.model_dump()),
+        collects=_odds_table(st.banker_collects.model_dump()),
+        bust_pays_by_class=st.banker_bust_pays_by_class,
+        bust_loses_at_once=st.player_bust_loses_at_once,
+        round_up=st.odd_amounts == "round-up",
+    )
+
+
+def _odds_table(odds: dict[str, str]) -> dict[HandClass, Fraction]:
+    table = {HandClass(k.replace("_", "-")): odds_fraction(v) for k, v in odds.items()}
+    table.setdefault(HandClass.THREE_OF_A_KIND, table[HandClass.TOTAL])
+    return table

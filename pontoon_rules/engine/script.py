@@ -1,0 +1,176 @@
+"""Scripted replay: a round script (ruleset, stakes, stacked shoe, actions) played out.
+
+The contract (`pontoon-rules play --script`):
+    {"ruleset": "<id or path>", "stakes": [100, 100], "shoe": ["KS", "7H", ...],
+     "actions": ["p1 buy 150", "p1 twist", "p1 stick", "banker stick"]}
+Cards leave the shoe in dealing order; actions name only real decisions.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from pontoon_rules.engine.actions import Action, parse_action
+from pontoon_rules.engine.cards import card_code, parse_card
+from pontoon_rules.engine.results import RoundResult
+from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.engine.state import BANKER, CHANCE, RoundState
+from pontoon_rules.errors import IllegalActionError, PontoonError, ScriptError, ShoeError
+from pontoon_rules.ruleset.model import Ruleset
+
+
+class IncompleteScriptError(PontoonError):
+    """The script's actions ran out before the round ended."""
+
+
+@dataclass(frozen=True)
+class ScriptRun:
+    """A replayed round: its ruleset, settlement and transcript."""
+
+    ruleset: Ruleset
+    result: RoundResult
+    transcript: list[dict[str, Any]]
+    cards_used: int
+
+    def to_json(self) -> dict[str, Any]:
+        """The contract's JSON: ruleset, seats, banker, transcript."""
+        out: dict[str, Any] = {"ruleset": self.ruleset.id}
+        out.update(self.result.to_json())
+        out["transcript"] = self.transcript
+        return out
+
+
+def read_script(source: str) -> tuple[dict[str, Any], Path]:
+    """Read a script from a JSON/YAML file path, or '-' for standard input."""
+    import sys
+
+    try:
+        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
+    except OSError as e:
+        raise ScriptError(f"{source}: cannot read the script: {e.strerror}") from e
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as e:
+        raise ScriptError(f"{source}: not valid JSON or YAML: {e}") from e
+    if not isinstance(data, dict):
+        raise ScriptError(f"{source}: expected a mapping with ruleset, stakes, shoe, actions")
+    base = Path.cwd() if source == "-" else Path(source).resolve().parent
+    return data, base
+
+
+def run_script(script: dict[str, Any], base_dir: Path | None = None) -> ScriptRun:
+    """Play a round script to the end.
+
+    Raises:
+        ScriptError: malformed script (missing key, unknown card, unknown ruleset).
+        ShoeError: the stacked shoe ran out or holds impossible cards.
+        IllegalActionError: an action is not legal at its step.
+        IncompleteScriptError: the actions ended before the round.
+    """
+    ruleset, shoe, actions, stakes = _parse(script, base_dir)
+    rules = compile_rules(ruleset)
+    return play(rules, stakes, shoe, actions)
+
+
+def play(rules: Rules, stakes: list[int], shoe: list[int], actions: list[str]) -> ScriptRun:
+    """Play `stakes` seats under `rules` with a stacked `shoe` and scripted `actions`."""
+    state = RoundState(rules, stakes)
+    transcript: list[dict[str, Any]] = []
+    dealt = step = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            if dealt >= len(shoe):
+                raise ShoeError(f"the stacked shoe ran out after {dealt} cards "
+                                f"(dealing to {target_name(state)})")
+            transcript.append(_deal_event(state, shoe[dealt]))
+            state.apply_action(shoe[dealt])
+            dealt += 1
+            continue
+        if step >= len(actions):
+            legal = ", ".join(str(a) for a in state.legal_actions())
+            raise IncompleteScriptError(
+                f"the script ended after {step} actions but the round goes on: it is "
+                f"{state.actor_name()}'s turn (legal: {legal})")
+        transcript.append(_decide(state, actions[step], step + 1))
+        step += 1
+    if step < len(actions):
+        raise IncompleteScriptError(
+            f"the round ended after {step} actions; {len(actions) - step} more were given "
+            f"(first unused: {actions[step]!r})")
+    return ScriptRun(rules.ruleset, state.result(), transcript, dealt)
+
+
+def target_name(state: RoundState) -> str:
+    """Who the next card goes to: 'p1', 'p1 hand 2' or 'banker'."""
+    hand = state.pending[0]
+    if hand is state.banker:
+        return "banker"
+    for seat in state.seats:
+        for i, h in enumerate(seat.hands):
+            if h is hand:
+                return f"p{seat.index + 1}" + (f" hand {i + 1}" if len(seat.hands) > 1 else "")
+    return "?"
+
+
+def _deal_event(state: RoundState, card: int) -> dict[str, Any]:
+    return {"event": "deal", "to": target_name(state), "card": card_code(card)}
+
+
+def _decide(state: RoundState, text: str, step: int) -> dict[str, Any]:
+    actor, action = parse_step(text, step)
+    legal = state.legal_actions()
+    expected = state.current_player()
+    expected_name = state.actor_name(expected)
+    event = {"event": "decision", "step": step, "actor": expected_name,
+             "legal": [str(a) for a in legal], "action": str(action)}
+    if actor != expected_name:
+        raise IllegalActionError(text, actor, [f"{expected_name} {a}" for a in legal],
+                                 f"step {step}: it is {expected_name}'s turn", code="wrong_actor")
+    if expected >= 0 and len(state.seats[expected].hands) > 1:
+        event["hand"] = state.hand_cursor + 1
+    try:
+        state.apply_action(action)
+    except IllegalActionError as e:
+        raise IllegalActionError(text, actor, e.legal, f"step {step}", code=e.code) from e
+    return event
+
+
+def parse_step(text: str, step: int) -> tuple[str, Action]:
+    """Split 'p1 buy 150' into the actor and the action."""
+    if not isinstance(text, str) or len(text.split()) < 2:
+        raise ScriptError(f"step {step}: expected '<p1|p2|…|banker> <action>', got {text!r}")
+    actor, rest = text.split(None, 1)
+    actor = actor.lower()
+    if actor != "banker" and not (actor[0] == "p" and actor[1:].isdigit()):
+        raise ScriptError(f"step {step}: unknown actor {actor!r}; expected p1, p2, … or banker")
+    try:
+        return actor, parse_action(rest)
+    except ValueError as e:
+        raise ScriptError(f"step {step}: {e}") from e
+
+
+def _parse(script: dict[str, Any], base_dir: Path | None) -> tuple[
+        Ruleset, list[int], list[str], list[int]]:
+    from pontoon_rules.ruleset.loader import load_ruleset
+
+    missing = [k for k in ("ruleset", "stakes", "shoe", "actions") if k not in script]
+    if missing:
+        raise ScriptError(f"the script lacks {', '.join(missing)}")
+    unknown = sorted(set(script) - {"ruleset", "stakes", "shoe", "actions", "description"})
+    if unknown:
+        raise ScriptError(f"unknown script keys: {', '.join(unknown)}")
+    ref = str(script["ruleset"])
+    path = (base_dir / ref) if base_dir and not ref.isidentifier() and "/" in ref else None
+    ruleset = load_ruleset(path if path and path.exists() else ref)
+    stakes, shoe, actions = script["stakes"], script["shoe"], script["actions"]
+    for key, value in (("stakes", stakes), ("shoe", shoe), ("actions", actions)):
+        if not isinstance(value, list):
+            raise ScriptError(f"{key}: expected a list, got {json.dumps(value)}")
+    if not all(isinstance(s, int) and not isinstance(s, bool) for s in stakes):
+        raise ScriptError(f"stakes: expected whole amounts in minor units, got {stakes}")
+    return ruleset, [parse_card(c) for c in shoe], actions, stakes

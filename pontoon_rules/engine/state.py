@@ -1,0 +1,187 @@
+"""One round as a state machine with an OpenSpiel-style API.
+
+`current_player()` is a seat index (0 = p1, the banker's left), `BANKER` when a
+banker who draws by choice decides, `CHANCE` when a card must be dealt, or
+`TERMINAL`. Chance outcomes are cards, with probabilities from what the packs
+still hold; a driver (a stacked shoe, a seeded shuffle, an exact analysis) picks
+them and applies them with `apply_action(card)`.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+from pontoon_rules.engine import flow
+from pontoon_rules.engine.actions import Action, LegalAction
+from pontoon_rules.engine.cards import CARDS_PER_PACK, card_code
+from pontoon_rules.engine.hand import Hand
+from pontoon_rules.engine.results import RoundResult, settle_round
+from pontoon_rules.engine.rules import Rules
+from pontoon_rules.errors import IllegalActionError, ScriptError, ShoeError
+
+CHANCE = -1
+BANKER = -2
+TERMINAL = -4
+
+
+class Phase(IntEnum):
+    """Where the round stands."""
+
+    DEAL = 0
+    INSURANCE = 1
+    PLAYERS = 2
+    BANKER = 3
+    DONE = 4
+
+
+class Seat:
+    """One player's place at the table: hands, insurance and even money."""
+
+    __slots__ = ("index", "hands", "insurance", "decided", "even_money")
+
+    def __init__(self, index: int, stake: int) -> None:
+        self.index = index
+        self.hands = [Hand(stake)]
+        self.insurance = 0
+        self.decided = False
+        self.even_money = False
+
+
+class RoundState:
+    """A round of play under `rules`, from the deal to settlement."""
+
+    def __init__(self, rules: Rules, stakes: list[int], counts: list[int] | None = None) -> None:
+        _check_stakes(rules, stakes)
+        self.rules = rules
+        self.seats = [Seat(i, stake) for i, stake in enumerate(stakes)]
+        self.banker = Hand()
+        self.counts = counts[:] if counts is not None else full_counts(rules)
+        self.remaining = sum(self.counts)
+        self.phase = Phase.DEAL
+        self.pending: list[Hand] = flow.deal_order(self)
+        self.seat_cursor = 0
+        self.hand_cursor = 0
+        self.history: list[tuple[int, str]] = []
+        self.ended_early = False
+        self._result: RoundResult | None = None
+
+    # -- the OpenSpiel vocabulary ------------------------------------------------
+    def current_player(self) -> int:
+        """The seat index to act, `BANKER`, `CHANCE` or `TERMINAL`."""
+        if self.pending:
+            return CHANCE
+        if self.phase is Phase.DONE:
+            return TERMINAL
+        if self.phase is Phase.BANKER:
+            return BANKER
+        if self.phase is Phase.INSURANCE:
+            return flow.insurance_seat(self)
+        return self.seat_cursor
+
+    def is_chance_node(self) -> bool:
+        """Whether the next step is a card from the shoe."""
+        return bool(self.pending)
+
+    def is_terminal(self) -> bool:
+        """Whether the round is over and settled."""
+        return self.phase is Phase.DONE and not self.pending
+
+    def legal_actions(self) -> list[LegalAction]:
+        """The decisions open to the current actor (empty at chance and terminal nodes)."""
+        if self.pending or self.phase is Phase.DONE:
+            return []
+        return flow.legal(self)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """Each card the shoe may give next, with its probability."""
+        if not self.pending:
+            return []
+        total = self.remaining
+        return [(card, n / total) for card, n in enumerate(self.counts) if n]
+
+    def apply_action(self, action: Action | int) -> None:
+        """Deal a card (at a chance node) or take a decision.
+
+        Raises:
+            ShoeError: the card is not left in the packs.
+            IllegalActionError: the decision is not legal here.
+        """
+        if self.pending:
+            if not isinstance(action, int):
+                raise IllegalActionError(str(action), "chance", [], "a card must be dealt")
+            self._deal(action)
+        elif isinstance(action, int):
+            raise IllegalActionError(card_code(action), self.actor_name(), self._legal_names())
+        else:
+            self._decide(action)
+        flow.advance(self)
+
+    def returns(self) -> list[int]:
+        """Each seat's net result (the banker's is minus their sum)."""
+        return [seat.net for seat in self.result().seats]
+
+    def result(self) -> RoundResult:
+        """The settlement of a finished round."""
+        if not self.is_terminal():
+            raise IllegalActionError("settle", self.actor_name(), self._legal_names(),
+                                     "the round is not over")
+        if self._result is None:
+            self._result = settle_round(self)
+        return self._result
+
+    def clone(self) -> RoundState:
+        """An independent copy of the state."""
+        return flow.clone(self)
+
+    # -- helpers -----------------------------------------------------------------
+    def actor_name(self, actor: int | None = None) -> str:
+        """'p1'…, 'banker', 'chance' or 'terminal' for `actor` (default: current)."""
+        actor = self.current_player() if actor is None else actor
+        names = {CHANCE: "chance", BANKER: "banker", TERMINAL: "terminal"}
+        return names.get(actor, f"p{actor + 1}")
+
+    def _legal_names(self) -> list[str]:
+        return [str(a) for a in self.legal_actions()]
+
+    def _deal(self, card: int) -> None:
+        if not 0 <= card < CARDS_PER_PACK or self.counts[card] <= 0:
+            raise ShoeError(
+                f"card {card_code(card) if 0 <= card < CARDS_PER_PACK else card} is not left "
+                f"in the {self.rules.decks}-pack shoe (more copies than the packs contain)"
+            )
+        self.counts[card] -= 1
+        self.remaining -= 1
+        hand = self.pending.pop(0)
+        hand.add(card)
+        if hand.doubles:
+            hand.drawn_since_double += 1
+        self.history.append((CHANCE, card_code(card)))
+
+    def _decide(self, action: Action) -> None:
+        actor = self.current_player()
+        legal = self.legal_actions()
+        if not any(option.allows(action) for option in legal):
+            code = "bad_amount" if any(o.kind == action.kind for o in legal) else "illegal_action"
+            raise IllegalActionError(str(action), self.actor_name(), [str(a) for a in legal],
+                                     code=code)
+        self.history.append((actor, str(action)))
+        flow.apply_decision(self, action)
+
+
+def full_counts(rules: Rules) -> list[int]:
+    """How many of each card the ruleset's packs hold."""
+    return [rules.decks if rules.rank_present[card >> 2] else 0 for card in range(CARDS_PER_PACK)]
+
+
+def _check_stakes(rules: Rules, stakes: list[int]) -> None:
+    stakes_rules = rules.ruleset.stakes
+    if not stakes:
+        raise ScriptError("a round needs at least one seat (stakes is empty)")
+    if len(stakes) > rules.max_players:
+        raise ScriptError(f"{len(stakes)} seats, but the ruleset allows at most {rules.max_players}")
+    for i, stake in enumerate(stakes):
+        if not isinstance(stake, int) or isinstance(stake, bool) or stake < stakes_rules.min_stake:
+            raise ScriptError(f"p{i + 1}: stake {stake!r} is below the minimum "
+                              f"{stakes_rules.min_stake} (stakes are whole minor units)")
+        if stakes_rules.max_stake is not None and stake > stakes_rules.max_stake:
+            raise ScriptError(f"p{i + 1}: stake {stake} is above the maximum {stakes_rules.max_stake}")

@@ -1,0 +1,58 @@
+"""The one generic random-play test every bundled ruleset must pass."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pontoon_rules.engine.cards import card_code
+from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.state import CHANCE, RoundState, full_counts
+from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+
+
+def play_randomly(ruleset_id: str, seats: int, seed: int) -> RoundState:
+    """Random legal decisions and random cards (by their probabilities) to the end."""
+    rules = compile_rules(load_bundled(ruleset_id))
+    rng = random.Random(seed)
+    state = RoundState(rules, [rng.randint(1, 500) for _ in range(seats)])
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert abs(sum(p for _, p in outcomes) - 1.0) < 1e-9
+            cards, weights = zip(*outcomes, strict=True)
+            state.apply_action(rng.choices(cards, weights)[0])
+            continue
+        legal = state.legal_actions()
+        assert legal, f"no legal action before the end: {state.history}"
+        option = rng.choice(legal)
+        amount = None if option.low is None else rng.randint(option.low, option.high or 0)
+        state.apply_action(type(option.example())(option.kind, amount))
+    return state
+
+
+@pytest.mark.parametrize("ruleset_id", bundled_ids())
+@settings(max_examples=60, deadline=None)
+@given(seats=st.integers(1, 5), seed=st.integers(0, 2**32))
+def test_random_play(ruleset_id: str, seats: int, seed: int) -> None:
+    rules = load_bundled(ruleset_id)
+    seats = min(seats, rules.table.max_players)
+    state = play_randomly(ruleset_id, seats, seed)
+    result = state.result()
+    # Money is conserved, hand by hand and seat by seat.
+    for seat in result.seats:
+        assert seat.net == sum(h.net for h in seat.hands) + seat.insurance_net
+        for hand in seat.hands:
+            assert -2 * hand.staked <= hand.net <= 3 * hand.staked
+    assert result.banker_net == -sum(s.net for s in result.seats)
+    # Every card dealt is in exactly one hand, and none beyond what the packs hold.
+    dealt = Counter(code for actor, code in state.history if actor == CHANCE)
+    held = Counter(c for s in result.seats for h in s.hands for c in h.cards)
+    held.update(result.banker_cards)
+    assert dealt == held
+    full = full_counts(compile_rules(rules))
+    assert all(dealt[card_code(c)] <= full[c] for c in range(52))
