@@ -50,7 +50,7 @@ def test_random_play(ruleset_id: str, seats: int, seed: int) -> None:
             assert -2 * hand.staked <= hand.net <= 3 * hand.staked
     assert result.banker_net == -sum(s.net for s in result.seats)
     # Every card dealt is in exactly one hand, and none beyond what the packs hold.
-    dealt = Counter(code for actor, code in state.history if actor == CHANCE)
+    dealt = Counter(card_code(c) for actor, c in state.history if actor == CHANCE)  # type: ignore[arg-type]
     held = Counter(c for s in result.seats for h in s.hands for c in h.cards)
     held.update(result.banker_cards)
     assert dealt == held

@@ -21,9 +21,12 @@ def rank_of(card: int) -> int:
     return card >> 2
 
 
+CODES: tuple[str, ...] = tuple(r + s for r in RANK_CODES for s in SUIT_CODES)
+
+
 def card_code(card: int) -> str:
     """The two-character code of `card`, e.g. 'KS'."""
-    return RANK_CODES[card >> 2] + SUIT_CODES[card & 3]
+    return CODES[card]
 
 
 def parse_card(code: str) -> int:

@@ -13,6 +13,7 @@ from pontoon_rules.engine.actions import (
     BUY, DECLINE, DOUBLE, EVEN_MONEY, INSURE, SPLIT, STICK, TWIST, Action, LegalAction,
 )
 from pontoon_rules.engine.hand import Hand, classify, is_ace_ten, is_soft, total
+from pontoon_rules.engine.phase import Phase
 from pontoon_rules.ruleset.common import HandClass
 
 if TYPE_CHECKING:
@@ -65,8 +66,6 @@ def _seat_has_insurance_choice(state: RoundState, seat: Seat) -> bool:
 # -- legal actions and decisions ---------------------------------------------------
 def legal(state: RoundState) -> list[LegalAction]:
     """The legal actions of the current actor (not at chance or terminal nodes)."""
-    from pontoon_rules.engine.state import Phase
-
     if state.phase is Phase.INSURANCE:
         return insurance_legal(state, state.seats[insurance_seat(state)])
     if state.phase is Phase.BANKER:
@@ -90,8 +89,6 @@ def banker_can_draw(state: RoundState) -> bool:
 
 def apply_decision(state: RoundState, action: Action) -> None:
     """Carry out a legal decision of the current actor."""
-    from pontoon_rules.engine.state import Phase
-
     if state.phase is Phase.INSURANCE:
         _apply_insurance(state, state.seats[insurance_seat(state)], action)
     elif state.phase is Phase.BANKER:
@@ -157,8 +154,6 @@ def _split(state: RoundState, seat: Seat, hand: Hand) -> None:
 # -- moving on -----------------------------------------------------------------------
 def advance(state: RoundState) -> None:
     """Move on until a card must be dealt, a real decision is due, or the round ends."""
-    from pontoon_rules.engine.state import Phase
-
     while not state.pending:
         phase = state.phase
         if phase is Phase.DEAL:
@@ -178,8 +173,6 @@ def advance(state: RoundState) -> None:
 
 
 def _after_deal(state: RoundState) -> None:
-    from pontoon_rules.engine.state import Phase
-
     offered = insurance_offered(state)
     for seat in state.seats:
         seat.decided = not (offered and _seat_has_insurance_choice(state, seat))
@@ -187,8 +180,6 @@ def _after_deal(state: RoundState) -> None:
 
 
 def _after_insurance(state: RoundState) -> None:
-    from pontoon_rules.engine.state import Phase
-
     if state.rules.peek and classify(state.banker, state.rules, banker=True) is HandClass.PONTOON:
         state.ended_early = True
         _finish(state)
@@ -199,8 +190,6 @@ def _after_insurance(state: RoundState) -> None:
 
 def _next_hand(state: RoundState) -> bool:
     """Find the next hand to decide; True once every seat is done (banker's turn)."""
-    from pontoon_rules.engine.state import Phase
-
     seats = state.seats
     while state.seat_cursor < len(seats):
         seat = seats[state.seat_cursor]
@@ -233,7 +222,10 @@ def _hand_finished(state: RoundState, hands_held: int, hand: Hand) -> bool:
     if is_ace_ten(hand) and classify(hand, r) is HandClass.PONTOON:
         return True
     options = rules_legal.hand_legal(hand, hands_held, r)
-    return all(option.kind == STICK for option in options)
+    if all(option.kind == STICK for option in options):
+        return True
+    state.legal_cache = options
+    return False
 
 
 def _banker_step(state: RoundState) -> bool:
@@ -264,8 +256,6 @@ def _banker_must_draw(state: RoundState) -> bool:
 
 
 def _finish(state: RoundState) -> None:
-    from pontoon_rules.engine.state import Phase
-
     state.phase = Phase.DONE
 
 

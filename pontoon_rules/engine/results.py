@@ -78,6 +78,22 @@ class RoundResult:
         }
 
 
+def seat_nets(state: RoundState) -> list[int]:
+    """Each seat's net result of a finished round, without building the full result."""
+    r, banker = state.rules, state.banker
+    out = []
+    for seat in state.seats:
+        net = 0
+        for hand in seat.hands:
+            settled = hand.settled_net
+            net += settled if settled is not None else settle_hand(hand, banker, r)
+        if seat.insurance:
+            net += (money(seat.insurance, r.insurance_pays, r) if is_ace_ten(banker)
+                    else -seat.insurance)
+        out.append(net)
+    return out
+
+
 def settle_round(state: RoundState) -> RoundResult:
     """Settle every hand of a finished round."""
     r, banker = state.rules, state.banker

@@ -21,9 +21,9 @@ from pontoon_rules.ruleset.model import Ruleset
 NO_LIMIT = 99
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Rules:
-    """The engine's view of a ruleset: every field as a plain value."""
+    """The engine's view of a ruleset: every field as a plain value (hashed by identity)."""
 
     ruleset: Ruleset
     decks: int

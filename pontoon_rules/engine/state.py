@@ -9,29 +9,17 @@ them and applies them with `apply_action(card)`.
 
 from __future__ import annotations
 
-from enum import IntEnum
+from functools import cache
 
 from pontoon_rules.engine import flow
 from pontoon_rules.engine.actions import Action, LegalAction
 from pontoon_rules.engine.cards import CARDS_PER_PACK, card_code
 from pontoon_rules.engine.hand import Hand
-from pontoon_rules.engine.results import RoundResult, settle_round
+from pontoon_rules.engine.phase import BANKER, CHANCE, TERMINAL, Phase
+from pontoon_rules.engine.results import RoundResult, seat_nets, settle_round
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.errors import IllegalActionError, ScriptError, ShoeError
 
-CHANCE = -1
-BANKER = -2
-TERMINAL = -4
-
-
-class Phase(IntEnum):
-    """Where the round stands."""
-
-    DEAL = 0
-    INSURANCE = 1
-    PLAYERS = 2
-    BANKER = 3
-    DONE = 4
 
 
 class Seat:
@@ -55,14 +43,16 @@ class RoundState:
         self.rules = rules
         self.seats = [Seat(i, stake) for i, stake in enumerate(stakes)]
         self.banker = Hand()
-        self.counts = counts[:] if counts is not None else full_counts(rules)
+        self.counts = (counts if counts is not None else _full_counts(rules))[:]
         self.remaining = sum(self.counts)
         self.phase = Phase.DEAL
         self.pending: list[Hand] = flow.deal_order(self)
         self.seat_cursor = 0
         self.hand_cursor = 0
-        self.history: list[tuple[int, str]] = []
+        self.history: list[tuple[int, object]] = []
+        """(actor, action): actor CHANCE with a card number, else a seat/BANKER and an Action."""
         self.ended_early = False
+        self.legal_cache: list[LegalAction] | None = None
         self._result: RoundResult | None = None
 
     # -- the OpenSpiel vocabulary ------------------------------------------------
@@ -90,7 +80,9 @@ class RoundState:
         """The decisions open to the current actor (empty at chance and terminal nodes)."""
         if self.pending or self.phase is Phase.DONE:
             return []
-        return flow.legal(self)
+        if self.legal_cache is None:
+            self.legal_cache = flow.legal(self)
+        return self.legal_cache
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """Each card the shoe may give next, with its probability."""
@@ -106,6 +98,7 @@ class RoundState:
             ShoeError: the card is not left in the packs.
             IllegalActionError: the decision is not legal here.
         """
+        self.legal_cache = None
         if self.pending:
             if not isinstance(action, int):
                 raise IllegalActionError(str(action), "chance", [], "a card must be dealt")
@@ -114,11 +107,16 @@ class RoundState:
             raise IllegalActionError(card_code(action), self.actor_name(), self._legal_names())
         else:
             self._decide(action)
+            self.legal_cache = None
         flow.advance(self)
 
     def returns(self) -> list[int]:
         """Each seat's net result (the banker's is minus their sum)."""
-        return [seat.net for seat in self.result().seats]
+        if self._result is not None:
+            return [seat.net for seat in self._result.seats]
+        if not self.is_terminal():
+            self.result()  # raises: the round is not over
+        return seat_nets(self)
 
     def result(self) -> RoundResult:
         """The settlement of a finished round."""
@@ -155,7 +153,7 @@ class RoundState:
         hand.add(card)
         if hand.doubles:
             hand.drawn_since_double += 1
-        self.history.append((CHANCE, card_code(card)))
+        self.history.append((CHANCE, card))
 
     def _decide(self, action: Action) -> None:
         actor = self.current_player()
@@ -164,12 +162,17 @@ class RoundState:
             code = "bad_amount" if any(o.kind == action.kind for o in legal) else "illegal_action"
             raise IllegalActionError(str(action), self.actor_name(), [str(a) for a in legal],
                                      code=code)
-        self.history.append((actor, str(action)))
+        self.history.append((actor, action))
         flow.apply_decision(self, action)
 
 
 def full_counts(rules: Rules) -> list[int]:
     """How many of each card the ruleset's packs hold."""
+    return _full_counts(rules)[:]
+
+
+@cache
+def _full_counts(rules: Rules) -> list[int]:
     return [rules.decks if rules.rank_present[card >> 2] else 0 for card in range(CARDS_PER_PACK)]
 
 

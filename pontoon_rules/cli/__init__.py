@@ -1,0 +1,37 @@
+"""The `pontoon-rules` command line: a thin layer over the library.
+
+Exit codes: 0 success; 1 a check failed (e.g. a conformance run); 2 invalid input
+(a ruleset, a script, a card, an option); 3 a script that does not play out (an
+illegal action, or actions that end before the round does).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from functools import wraps
+from typing import Any, TypeVar
+
+import click
+
+from pontoon_rules.cli.ruleset_cmds import list_cmd, schema_cmd, show_cmd, summary_cmd, validate_cmd
+from pontoon_rules.cli.play_cmds import play_cmd
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="pontoon-rules")
+def cli() -> None:
+    """Rulesets, engine and analysis for Pontoon and its relatives."""
+
+
+for command in (list_cmd, validate_cmd, show_cmd, schema_cmd, summary_cmd, play_cmd):
+    cli.add_command(command)
+
+
+def main() -> None:
+    """Entry point: run the CLI, mapping the project's errors to messages and exit codes."""
+    from pontoon_rules.cli.errors import run_with_errors
+
+    sys.exit(run_with_errors(cli))

@@ -1,0 +1,63 @@
+"""The one place where errors become messages on stderr and exit codes."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from pontoon_rules.errors import (
+    IllegalActionError,
+    PontoonError,
+    RulesetError,
+    ScriptError,
+    ShoeError,
+)
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_INVALID = 2
+EXIT_ILLEGAL = 3
+
+
+def exit_code(error: PontoonError) -> int:
+    """The exit code for a project error."""
+    from pontoon_rules.engine.script import IncompleteScriptError
+
+    if isinstance(error, (IllegalActionError, IncompleteScriptError)):
+        return EXIT_ILLEGAL
+    if isinstance(error, (RulesetError, ScriptError, ShoeError)):
+        return EXIT_INVALID
+    return EXIT_FAILED
+
+
+def report(error: PontoonError) -> int:
+    """Print `error` to stderr and return its exit code."""
+    if isinstance(error, RulesetError):
+        for problem in error.problems:
+            click.echo(str(problem), err=True)
+        count = len(error.problems)
+        click.echo(f"{count} problem{'s' if count != 1 else ''} found", err=True)
+    else:
+        click.echo(f"error: {error}", err=True)
+    return exit_code(error)
+
+
+def run_with_errors(command: click.Group) -> int:
+    """Run `command`; project errors become messages and exit codes, never tracebacks."""
+    try:
+        command.main(standalone_mode=False)
+    except PontoonError as e:
+        return report(e)
+    except click.exceptions.Abort:
+        click.echo("aborted", err=True)
+        return EXIT_FAILED
+    except click.ClickException as e:
+        e.show()
+        return EXIT_INVALID if e.exit_code == 2 else e.exit_code
+    except click.exceptions.Exit as e:
+        return e.exit_code
+    except BrokenPipeError:
+        sys.stderr.close()
+        return EXIT_OK
+    return EXIT_OK

@@ -1,0 +1,37 @@
+"""CLI command `play`: replay a round script, or play a round at the terminal."""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+
+@click.command("play")
+@click.argument("ruleset", required=False)
+@click.option("--script", "script", help="Round script (JSON or YAML file, or - for stdin).")
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.option("--seed", type=int, default=None, help="Seed for the shuffle (interactive play).")
+@click.option("--seats", type=int, default=2, show_default=True,
+              help="Seats at the table for interactive play (you are p1).")
+@click.option("--stake", type=int, default=100, show_default=True, help="Your stake.")
+def play_cmd(ruleset: str | None, script: str | None, as_json: bool, seed: int | None,
+             seats: int, stake: int) -> None:
+    """Replay a round script (--script), or play RULESET interactively."""
+    if script:
+        from pontoon_rules.engine.script import read_script, run_script
+
+        data, base = read_script(script)
+        run = run_script(data, base)
+        if as_json:
+            click.echo(json.dumps(run.to_json(), indent=2, ensure_ascii=False))
+        else:
+            from pontoon_rules.cli.play_render import print_run
+
+            print_run(run)
+        return
+    if not ruleset:
+        raise click.UsageError("give a RULESET to play, or --script FILE to replay")
+    from pontoon_rules.cli.interactive import play_interactive
+
+    play_interactive(ruleset, seats, stake, seed)

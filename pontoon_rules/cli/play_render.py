@@ -1,0 +1,51 @@
+"""Terminal rendering of a played round: the transcript and the settlement."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+
+from pontoon_rules.engine.cards import parse_card, pretty
+from pontoon_rules.engine.results import RoundResult
+from pontoon_rules.engine.script import ScriptRun
+
+
+def cards_text(codes: list[str]) -> str:
+    """Cards with suit symbols, red suits in red."""
+    out = []
+    for code in codes:
+        text = pretty(parse_card(code))
+        out.append(f"[red]{text}[/red]" if code[-1] in "HD" else text)
+    return " ".join(out)
+
+
+def print_result(result: RoundResult, console: Console) -> None:
+    """The settlement as a table: each hand, then the banker."""
+    table = Table(title="Settlement")
+    for column in ("seat", "cards", "total", "class", "staked", "net"):
+        table.add_column(column)
+    for seat in result.seats:
+        for i, hand in enumerate(seat.hands):
+            name = seat.seat + (f" hand {i + 1}" if len(seat.hands) > 1 else "")
+            table.add_row(name, cards_text(hand.cards), str(hand.total), hand.hand_class.value,
+                          str(hand.staked), f"{hand.net:+d}")
+        if seat.insurance:
+            table.add_row(seat.seat, "insurance", "", "", str(seat.insurance),
+                          f"{seat.insurance_net:+d}")
+    table.add_row("banker", cards_text(result.banker_cards), str(result.banker_total),
+                  result.banker_class.value, "", f"{result.banker_net:+d}")
+    console.print(table)
+
+
+def print_run(run: ScriptRun, console: Console | None = None) -> None:
+    """A replayed script: transcript lines, then the settlement."""
+    console = console or Console()
+    console.print(f"[bold]{run.ruleset.name}[/bold] ({run.ruleset.id})")
+    for event in run.transcript:
+        if event["event"] == "deal":
+            console.print(f"  deal {cards_text([event['card']])} to {event['to']}")
+        else:
+            hand = f" (hand {event['hand']})" if "hand" in event else ""
+            console.print(f"  {event['actor']}{hand}: [bold]{event['action']}[/bold]"
+                          f"   [dim]legal: {', '.join(event['legal'])}[/dim]")
+    print_result(run.result, console)

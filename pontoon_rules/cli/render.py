@@ -1,0 +1,59 @@
+"""Rich rendering of rulesets for the terminal."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.table import Table
+
+from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.present import (
+    TOPICS,
+    differing_paths,
+    field_row,
+    format_value,
+    label,
+    paths_by_topic,
+)
+from pontoon_rules.ruleset.fields import value_at
+
+_STATUS_STYLE = {"stated": "green", "implied": "yellow", "our-reading": "magenta"}
+
+
+def show_ruleset(ruleset: Ruleset, console: Console | None = None) -> None:
+    """Print `ruleset` grouped by topic: each rule, its value and its provenance."""
+    console = console or Console()
+    console.print(f"[bold]{ruleset.name}[/bold]  ({ruleset.id}, {ruleset.kind})")
+    if ruleset.extends:
+        console.print(f"extends {ruleset.extends}")
+    if ruleset.summary:
+        console.print(ruleset.summary)
+    for section, paths in paths_by_topic().items():
+        table = Table(title=TOPICS[section], title_justify="left", show_header=False,
+                      expand=True, box=None, padding=(0, 1))
+        table.add_column("rule", ratio=3)
+        table.add_column("value", ratio=1, style="bold", overflow="fold")
+        table.add_column("provenance", ratio=3)
+        for path in paths:
+            row = field_row(ruleset, path)
+            style = _STATUS_STYLE.get(row["status"], "")
+            mark = " [red](open)[/red]" if row["open"] else ""
+            quote = f' “{row["quote"]}”' if row["quote"] else ""
+            table.add_row(row["description"], row["text"],
+                          f"[{style}]{row['status']}[/{style}] {row['source']}{quote}{mark}")
+        console.print()
+        console.print(table)
+
+
+def summary_table(rulesets: list[Ruleset], console: Console | None = None) -> None:
+    """Print the rules that differ between `rulesets`, side by side."""
+    console = console or Console(width=max(120, Console().width))
+    table = Table(title="Where the variants differ", show_lines=False)
+    table.add_column("topic", style="dim")
+    table.add_column("rule", style="bold")
+    for r in rulesets:
+        table.add_column(r.id, overflow="fold")
+    for path in differing_paths(rulesets):
+        values = [format_value(path, value_at(r, path)) for r in rulesets]
+        table.add_row(TOPICS[path.split(".")[0]], label(path), *values)
+    console.print(table)
+    console.print(f"{len(rulesets)} rulesets; {len(differing_paths(rulesets))} rules differ.")

@@ -1,0 +1,86 @@
+"""CLI commands over rulesets: list, validate, show, schema, summary."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+
+@click.command("list")
+def list_cmd() -> None:
+    """List the bundled rulesets, one line each."""
+    from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+
+    rulesets = [load_bundled(i) for i in bundled_ids()]
+    width = max(len(r.id) for r in rulesets)
+    for r in rulesets:
+        base = f" (extends {r.extends})" if r.extends else ""
+        click.echo(f"{r.id:<{width}}  {r.kind:<9}  {r.name}{base}")
+
+
+@click.command("validate")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+def validate_cmd(files: tuple[str, ...]) -> None:
+    """Validate ruleset files; report every problem of every file, with line numbers."""
+    from pontoon_rules.errors import Problem, RulesetError
+    from pontoon_rules.ruleset.loader import load_ruleset
+
+    problems: list[Problem] = []
+    for name in files:
+        try:
+            ruleset = load_ruleset(Path(name))
+            click.echo(f"{name}: ok ({ruleset.id})")
+        except RulesetError as e:
+            problems.extend(e.problems)
+    if problems:
+        raise RulesetError(problems)
+
+
+@click.command("show")
+@click.argument("ruleset")
+@click.option("--format", "fmt", type=click.Choice(["text", "json", "yaml"]), default="text",
+              help="text for people; json/yaml for the resolved ruleset data.")
+def show_cmd(ruleset: str, fmt: str) -> None:
+    """Show a ruleset (bundled id or file) grouped by topic, with provenance."""
+    from pontoon_rules.ruleset.loader import dump_ruleset, load_ruleset
+
+    loaded = load_ruleset(ruleset)
+    if fmt == "json":
+        click.echo(json.dumps(loaded.model_dump(mode="json"), indent=2, ensure_ascii=False))
+    elif fmt == "yaml":
+        click.echo(dump_ruleset(loaded))
+    else:
+        from pontoon_rules.cli.render import show_ruleset
+
+        show_ruleset(loaded)
+
+
+@click.command("schema")
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file.")
+def schema_cmd(output: str | None) -> None:
+    """Print the JSON Schema of a ruleset file (for editor autocompletion)."""
+    from pontoon_rules.ruleset.schema import schema_text
+
+    text = schema_text()
+    if output:
+        Path(output).write_text(text, encoding="utf-8")
+        click.echo(f"wrote {output}")
+    else:
+        click.echo(text, nl=False)
+
+
+@click.command("summary")
+@click.argument("rulesets", nargs=-1)
+def summary_cmd(rulesets: tuple[str, ...]) -> None:
+    """Side-by-side summary of the rules that differ (default: the source variants)."""
+    from pontoon_rules.cli.render import summary_table
+    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+
+    if rulesets:
+        loaded = [load_ruleset(r) for r in rulesets]
+    else:
+        loaded = [r for i in bundled_ids() if (r := load_bundled(i)).kind == "source"]
+    summary_table(loaded)

@@ -1,0 +1,63 @@
+"""Simple named policies for automatic players and bankers.
+
+A policy looks at a state whose current actor is to decide and returns an action.
+They are deliberately plain (a rule of thumb a table player would use), named so
+that every result can say which policy played.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pontoon_rules.engine.actions import (
+    BUY, DECLINE, STICK, TWIST, Action, LegalAction,
+)
+from pontoon_rules.engine.hand import total
+from pontoon_rules.engine.state import BANKER, Phase, RoundState
+
+Policy = Callable[[RoundState], Action]
+
+
+def _pick(legal: list[LegalAction], *kinds: str) -> Action | None:
+    for kind in kinds:
+        for option in legal:
+            if option.kind == kind:
+                return option.example()
+    return None
+
+
+def stand_on(target: int) -> Policy:
+    """A player who draws until `target` (or the stick minimum), twisting, never insuring."""
+
+    def policy(state: RoundState) -> Action:
+        legal = state.legal_actions()
+        if state.phase is Phase.INSURANCE:
+            return _pick(legal, DECLINE) or legal[0].example()
+        seat = state.seats[state.seat_cursor]
+        points = total(seat.hands[state.hand_cursor], state.rules.ace_bonus)
+        want = max(target, state.rules.stick_minimum)
+        choice = _pick(legal, STICK) if points >= want else _pick(legal, TWIST, BUY, STICK)
+        return choice or legal[0].example()
+
+    return policy
+
+
+def banker_stand_on(state: RoundState) -> Action:
+    """A banker by choice who plays the ruleset's automatic rule (stand on `stand_on`)."""
+    points = total(state.banker, state.rules.ace_bonus)
+    return Action(STICK if points >= state.rules.banker_stand_on else TWIST)
+
+
+PLAYER_POLICIES: dict[str, Policy] = {
+    "stand-15": stand_on(15),
+    "stand-16": stand_on(16),
+    "stand-17": stand_on(17),
+}
+DEFAULT_PLAYER = "stand-17"
+
+
+def automatic(state: RoundState, player: Policy | None = None) -> Action:
+    """The action an automatic player (or banker) takes now."""
+    if state.current_player() == BANKER:
+        return banker_stand_on(state)
+    return (player or PLAYER_POLICIES[DEFAULT_PLAYER])(state)

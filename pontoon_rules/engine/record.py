@@ -1,0 +1,37 @@
+"""Record rounds as scripts: seeded random play that yields a replayable round script."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pontoon_rules.engine.actions import Action, LegalAction
+from pontoon_rules.engine.cards import card_code
+from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.state import RoundState
+
+
+def random_action(option: LegalAction, rng: random.Random) -> Action:
+    """`option` with an amount drawn from its range (when it has one)."""
+    if option.low is None:
+        return Action(option.kind)
+    return Action(option.kind, rng.randint(option.low, option.high or option.low))
+
+
+def random_round(rules: Rules, stakes: list[int], rng: random.Random) -> dict[str, Any]:
+    """Play one round with random cards and random legal decisions; return its script."""
+    state = RoundState(rules, stakes)
+    shoe: list[str] = []
+    actions: list[str] = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            cards, weights = zip(*state.chance_outcomes(), strict=True)
+            card = rng.choices(cards, weights)[0]
+            shoe.append(card_code(card))
+            state.apply_action(card)
+        else:
+            action = random_action(rng.choice(state.legal_actions()), rng)
+            actions.append(f"{state.actor_name()} {action}")
+            state.apply_action(action)
+    return {"ruleset": rules.ruleset.id, "stakes": list(stakes), "shoe": shoe,
+            "actions": actions}

@@ -1,0 +1,123 @@
+"""The command line: exit codes, messages, and the script contract."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def cli(*args: str, stdin: str | None = None, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pontoon_rules", *args], input=stdin,
+                          capture_output=True, text=True, cwd=cwd, timeout=120)
+
+
+def test_list_shows_every_bundled_ruleset() -> None:
+    out = cli("list")
+    assert out.returncode == 0
+    for rid in ("pagat-british", "shoot-pontoon", "casino-ochko", "belarus-ponton",
+                "blackjack-reference", "pagat-aces-only-split", "pagat-stick-16"):
+        assert rid in out.stdout
+
+
+def test_validate_bundled_is_clean() -> None:
+    files = sorted(str(p) for p in (ROOT / "rulesets").glob("*.yaml"))
+    out = cli("validate", *files)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.count(": ok") == len(files)
+
+
+def test_validate_reports_every_error_with_lines(tmp_path: Path) -> None:
+    bad = tmp_path / "house.yaml"
+    bad.write_text("id: house\nname: House\nextends: pagat-british\nplayer:\n"
+                   "  stik_minimum: 16\n  max_cards: many\npack:\n  decks: 0\n")
+    out = cli("validate", str(bad))
+    assert out.returncode == 2
+    lines = out.stderr.splitlines()
+    assert any(":5:3: player.stik_minimum: unknown field" in x and "stick_minimum" in x
+               for x in lines), out.stderr
+    assert any(":6:14: player.max_cards:" in x for x in lines), out.stderr
+    assert any(":8:10: pack.decks:" in x for x in lines), out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_show_prints_provenance() -> None:
+    out = cli("show", "casino-ochko")
+    assert out.returncode == 0
+    assert "В случае ничьей выигрывает дилер" in out.stdout.replace("\n", " ") or "stated" in out.stdout
+
+
+def test_show_unknown_ruleset_exits_2() -> None:
+    out = cli("show", "no-such-ruleset")
+    assert out.returncode == 2
+    assert "no-such-ruleset" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_schema_file_is_current() -> None:
+    out = cli("schema")
+    assert out.returncode == 0
+    committed = (ROOT / "rulesets" / "ruleset.schema.json").read_text(encoding="utf-8")
+    assert out.stdout == committed, "run: pontoon-rules schema -o rulesets/ruleset.schema.json"
+    schema = json.loads(committed)
+    assert "stick_minimum" in json.dumps(schema)
+
+
+def script(**overrides: object) -> str:
+    base: dict[str, object] = {
+        "ruleset": "pagat-british", "stakes": [100],
+        "shoe": ["2S", "TD", "3S", "8D", "4H", "6H"],
+        "actions": ["p1 buy 175", "p1 buy 150", "p1 stick", "banker stick"],
+    }
+    base.update(overrides)
+    return json.dumps(base)
+
+
+def test_play_script_json_contract() -> None:
+    out = cli("play", "--script", "-", "--json", stdin=script())
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["ruleset"] == "pagat-british"
+    hand = data["seats"][0]["hands"][0]
+    assert hand == {"cards": ["2S", "3S", "4H", "6H"], "total": 15, "class": "total",
+                    "staked": 425, "stakes": [100, 175, 150], "net": -425}
+    assert data["seats"][0]["net"] == -425
+    assert data["banker"] == {"cards": ["TD", "8D"], "total": 18, "class": "total", "net": 425}
+    decisions = [e for e in data["transcript"] if e["event"] == "decision"]
+    assert decisions[0]["legal"] == ["twist", "buy 100..200"]
+
+
+def test_play_script_text_output() -> None:
+    out = cli("play", "--script", "-", stdin=script())
+    assert out.returncode == 0
+    assert "Settlement" in out.stdout and "-425" in out.stdout
+
+
+@pytest.mark.parametrize(
+    ("overrides", "code", "message"),
+    [
+        ({"actions": ["p1 buy 300"]}, 3, "buy 100..200"),
+        ({"actions": ["p2 twist"]}, 3, "p1's turn"),
+        ({"actions": ["p1 buy 175"]}, 3, "it is p1's turn"),
+        ({"shoe": ["2S", "TD", "ZZ"]}, 2, "unknown card 'ZZ'"),
+        ({"ruleset": "nope"}, 2, "nope"),
+        ({"shoe": ["2S", "TD"]}, 2, "ran out"),
+        ({"shoe": ["2S", "2S", "3S", "8D"]}, 2, "more copies than the packs contain"),
+        ({"actions": ["p1 fly"]}, 2, "unknown action 'fly'"),
+    ],
+)
+def test_play_script_errors(overrides: dict[str, object], code: int, message: str) -> None:
+    out = cli("play", "--script", "-", stdin=script(**overrides))
+    assert out.returncode == code, out.stderr
+    assert message in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_play_script_bad_json() -> None:
+    out = cli("play", "--script", "-", stdin="{not json")
+    assert out.returncode == 2
+    assert "not valid JSON or YAML" in out.stderr
