@@ -98,7 +98,6 @@ class RoundState:
             ShoeError: the card is not left in the packs.
             IllegalActionError: the decision is not legal here.
         """
-        self.legal_cache = None
         if self.pending:
             if not isinstance(action, int):
                 raise IllegalActionError(str(action), "chance", [], "a card must be dealt")
@@ -107,7 +106,7 @@ class RoundState:
             raise IllegalActionError(card_code(action), self.actor_name(), self._legal_names())
         else:
             self._decide(action)
-            self.legal_cache = None
+        self.legal_cache = None
         flow.advance(self)
 
     def returns(self) -> list[int]:
