@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from fractions import Fraction
 from typing import Annotated
 
@@ -31,7 +31,7 @@ def odds_fraction(odds: str) -> Fraction:
     return Fraction(int(won), int(staked))
 
 
-class Rank(str, Enum):
+class Rank(StrEnum):
     """A card rank, by its one-letter code (T is the ten)."""
 
     ACE = "A"
@@ -52,28 +52,28 @@ class Rank(str, Enum):
 ALL_RANKS: tuple[Rank, ...] = tuple(Rank)
 
 
-class BankerRole(str, Enum):
+class BankerRole(StrEnum):
     """Who holds the bank."""
 
     ROTATING = "rotating"
     HOUSE_DEALER = "house-dealer"
 
 
-class PairRule(str, Enum):
+class PairRule(StrEnum):
     """What makes two cards a pair that may be split."""
 
     SAME_RANK = "same-rank"
     SAME_VALUE = "same-value"
 
 
-class SplitDealOrder(str, Enum):
+class SplitDealOrder(StrEnum):
     """When the hands made by a split receive their second cards."""
 
     EACH_WHEN_PLAYED = "each-when-played"
     ALL_AT_ONCE = "all-at-once"
 
 
-class BuyMode(str, Enum):
+class BuyMode(StrEnum):
     """How buying a card (adding to the stake) works."""
 
     NONE = "none"
@@ -81,28 +81,28 @@ class BuyMode(str, Enum):
     FIXED = "fixed"
 
 
-class LaterBuyCap(str, Enum):
+class LaterBuyCap(StrEnum):
     """The most a later buy (fourth or fifth card) may add."""
 
     PREVIOUS_BUY = "previous-buy"
     FIRST_BUY_LIMIT = "first-buy-limit"
 
 
-class BankerMode(str, Enum):
+class BankerMode(StrEnum):
     """How the banker decides to draw."""
 
     BY_CHOICE = "by-choice"
     FIXED_RULE = "fixed-rule"
 
 
-class TieRule(str, Enum):
+class TieRule(StrEnum):
     """Who wins when a player's hand equals the banker's."""
 
     BANKER_WINS = "banker-wins"
     PUSH = "push"
 
 
-class HandClass(str, Enum):
+class HandClass(StrEnum):
     """The classes a finished hand can fall in."""
 
     PONTOON = "pontoon"
@@ -113,7 +113,7 @@ class HandClass(str, Enum):
     BUST = "bust"
 
 
-class ShufflePolicy(str, Enum):
+class ShufflePolicy(StrEnum):
     """When the pack is shuffled between deals."""
 
     EVERY_DEAL = "every-deal"
@@ -121,14 +121,14 @@ class ShufflePolicy(str, Enum):
     PENETRATION = "penetration"
 
 
-class RotationRule(str, Enum):
+class RotationRule(StrEnum):
     """How the bank passes between players."""
 
     NONE = "none"
     PONTOON_MAKER = "pontoon-maker"
 
 
-class Status(str, Enum):
+class Status(StrEnum):
     """How firmly a source supports a rule."""
 
     STATED = "stated"

@@ -33,6 +33,8 @@ class Pack(RuleModel):
     def _check(self) -> Pack:
         if len(set(self.ranks)) != len(self.ranks):
             raise ValueError("ranks: each rank may appear once")
+        if self.ace_values[0] < 1:
+            raise ValueError("ace_values: the low value must be at least 1")
         if self.ace_values[0] >= self.ace_values[1]:
             raise ValueError("ace_values: the low value must be below the high value")
         return self
@@ -89,7 +91,7 @@ class Stakes(RuleModel):
 
     min_stake: int = Field(ge=1, description="Smallest original stake, in minor units.")
     max_stake: int | None = Field(
-        description="Largest original stake in minor units, or null for no limit."
+        ge=1, description="Largest original stake in minor units, or null for no limit."
     )
     buy: BuyMode = Field(description="Whether a card may be bought, and how its price is set.")
     first_buy_min: int = Field(
@@ -189,6 +191,16 @@ class Insurance(RuleModel):
     even_money: bool = Field(
         description="A player with a pontoon may take 1:1 at once against a banker ace."
     )
+
+
+    @model_validator(mode="after")
+    def _check(self) -> Insurance:
+        num, den = self.max_fraction
+        if den < 1 or num < 0 or num > den:
+            raise ValueError(
+                f"max_fraction: expected a fraction num/den with 0 <= num <= den, got {num}/{den}"
+            )
+        return self
 
 
 class PlayerOptions(RuleModel):

@@ -1,0 +1,261 @@
+"""Turn pydantic validation errors into `Problem`s located in the YAML they came from.
+
+Each error's `loc` is looked up in the documents of an `extends` chain (the file
+being loaded first, then its bases), so a problem points at the file and line a
+value was written in. Messages read `expected X, got 'y'`; errors raised by model
+validators keep the validator's text, split at "; ", and are placed on the field
+they name.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import types
+from typing import Any, Union, get_args, get_origin
+
+from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
+
+from pontoon_rules.errors import Problem
+from pontoon_rules.ruleset.common import Odds
+from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.yaml_source import Document, PathKey, dotted
+
+Spot = tuple[str, int | None, int | None]
+"""A place in a file: (file, line, column)."""
+
+_WANTED = {
+    "int_parsing": "an integer",
+    "int_type": "an integer",
+    "int_from_float": "an integer",
+    "bool_parsing": "true or false",
+    "bool_type": "true or false",
+    "float_parsing": "a number",
+    "float_type": "a number",
+    "finite_number": "a finite number",
+    "string_type": "text",
+    "string_unicode": "text",
+    "dict_type": "a mapping",
+    "model_type": "a mapping",
+    "model_attributes_type": "a mapping",
+    "tuple_type": "a list",
+    "list_type": "a list",
+}
+_BOUNDS = {
+    "greater_than_equal": (">=", "ge"),
+    "greater_than": (">", "gt"),
+    "less_than_equal": ("<=", "le"),
+    "less_than": ("<", "lt"),
+}
+_NAME = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*")
+_QUOTED = re.compile(r"'([^']*)'")
+
+
+def _pattern_of(metadata: list[Any]) -> str | None:
+    return next((m.pattern for m in metadata if getattr(m, "pattern", None)), None)
+
+
+_ODDS_PATTERN = _pattern_of(get_args(Odds)[1].metadata)
+_ID_PATTERN = _pattern_of(Ruleset.model_fields["id"].metadata)
+
+
+def translate(error: ValidationError, data: Any, docs: tuple[Document, ...]) -> list[Problem]:
+    """Every error in `error` as problems located in `docs` (the loaded file first)."""
+    out: list[Problem] = []
+    for item in error.errors(include_url=False):
+        out.extend(_translate(item, data, docs))
+    return out
+
+
+def describe(value: Any) -> str:
+    """A value as a problem quotes it: 'text', 3, true, null, a list, a mapping."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, str):
+        return repr(value if len(value) <= 40 else value[:37] + "...")
+    text = str(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _translate(item: ErrorDetails, data: Any, docs: tuple[Document, ...]) -> list[Problem]:
+    loc: PathKey = tuple(item["loc"])
+    kind = item["type"]
+    if kind in ("value_error", "assertion_error"):
+        parts = _validator_text(item).split("; ")
+        return [_validator_problem(loc, part, data, docs) for part in parts]
+    if kind == "missing":
+        message = "missing item" if loc and isinstance(loc[-1], int) else "missing required field"
+        return [Problem(*_locate(docs, loc[:-1], key=True), dotted(loc), message)]
+    if kind == "extra_forbidden":
+        return [Problem(*_locate(docs, loc, key=True), dotted(loc), _unknown_field(loc))]
+    return [Problem(*_locate(docs, loc, key=False), dotted(loc), _expected(item))]
+
+
+def _expected(item: ErrorDetails) -> str:
+    """`expected X, got 'y'` for a type or constraint error."""
+    kind, ctx, got = item["type"], item.get("ctx", {}), describe(item["input"])
+    if kind in _WANTED:
+        wanted = _WANTED[kind]
+    elif kind in _BOUNDS:
+        sign, name = _BOUNDS[kind]
+        wanted = f"a number {sign} {ctx[name]}"
+    elif kind in ("enum", "literal_error"):
+        wanted = "one of " + str(ctx["expected"]).replace("' or '", "', '")
+    elif kind == "string_pattern_mismatch":
+        wanted = _pattern_wanted(str(ctx["pattern"]))
+    elif kind in ("string_too_short", "string_too_long"):
+        wanted = _length_wanted(kind, ctx, "character")
+    elif kind in ("too_short", "too_long"):
+        wanted, got = _length_wanted(kind, ctx, "item"), str(ctx["actual_length"])
+    else:
+        message = item["msg"]
+        return f"{message[:1].lower()}{message[1:]}, got {got}"
+    return f"expected {wanted}, got {got}"
+
+
+def _pattern_wanted(pattern: str) -> str:
+    if pattern == _ODDS_PATTERN:
+        return "odds like '3:2'"
+    if pattern == _ID_PATTERN:
+        return "an id of lowercase letters, digits and '-' (like 'my-house-rules')"
+    return f"text matching {pattern}"
+
+
+def _length_wanted(kind: str, ctx: dict[str, Any], unit: str) -> str:
+    if kind.endswith("short"):
+        count, bound = ctx["min_length"], "at least"
+    else:
+        count, bound = ctx["max_length"], "at most"
+    return f"{bound} {count} {unit}{'' if count == 1 else 's'}"
+
+
+def _unknown_field(loc: PathKey) -> str:
+    """`unknown field 'x'`, with the closest field of that model as a suggestion."""
+    name = str(loc[-1])
+    model = _strip_optional(_annotation_at(loc[:-1]))
+    fields = list(model.model_fields) if _is_model(model) else []
+    close = difflib.get_close_matches(name, fields, n=1)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return f"unknown field {name!r}{hint}"
+
+
+def _validator_text(item: ErrorDetails) -> str:
+    error = item.get("ctx", {}).get("error")
+    if error is not None:
+        return str(error)
+    return item["msg"].removeprefix("Value error, ").removeprefix("Assertion failed, ")
+
+
+def _validator_problem(loc: PathKey, part: str, data: Any, docs: tuple[Document, ...]) -> Problem:
+    """One validator message placed on the field it names (preferring the loaded file).
+
+    A message "field: text" is reported as `loc.field: text`; any other message is
+    reported whole, at `loc`, but located on the first field it names.
+    """
+    bare = _QUOTED.sub("''", part)
+    lead = _NAME.match(bare)
+    names = [n for n in _NAME.findall(bare) if "_" in n or "." in n]
+    if lead:
+        names.insert(0, lead.group())
+    fields = [f for n in names if (f := _field_path(loc, n)) is not None]
+    path, message = loc, part
+    if lead and fields and bare[lead.end() : lead.end() + 1] == ":":
+        path, message = fields[0], part[lead.end() + 1 :].strip()
+    spots = _quoted_spots(fields[0], part, data, docs) if fields else []
+    spots += [spot for f in fields if (spot := _lookup(docs, f, key=True)) is not None]
+    own = [spot for spot in spots if spot[0] == docs[0].file]
+    where = (own or spots or [_locate(docs, loc, key=True)])[0]
+    return Problem(*where, dotted(path), message)
+
+
+def _quoted_spots(field: PathKey, part: str, data: Any, docs: tuple[Document, ...]) -> list[Spot]:
+    """Where the quoted words of a message sit below `field`: as keys, or as values."""
+    spots: list[Spot] = []
+    below = [
+        p for doc in docs for p in doc.values if len(p) > len(field) and p[: len(field)] == field
+    ]
+    for word in _QUOTED.findall(part):
+        spot = _lookup(docs, field + (word,), key=True)
+        if spot is not None:
+            spots.append(spot)
+            continue
+        for path in dict.fromkeys(below):
+            if _get(data, path) == word and (spot := _lookup(docs, path, key=False)):
+                spots.append(spot)
+    return spots
+
+
+def _field_path(loc: PathKey, name: str) -> PathKey | None:
+    """The schema path a dotted name means: relative to `loc`, else from the root."""
+    parts = tuple(name.split("."))
+    for candidate in (loc + parts, parts):
+        if _annotation_at(candidate) is not None:
+            return candidate
+    return None
+
+
+def _lookup(docs: tuple[Document, ...], path: PathKey, key: bool) -> Spot | None:
+    """The position of `path` in the first document that holds it."""
+    for doc in docs:
+        table = doc.keys if key and path else doc.values
+        if path in table:
+            return (doc.file, *table[path])
+    return None
+
+
+def _locate(docs: tuple[Document, ...], path: PathKey, key: bool) -> Spot:
+    """The position of `path`, else of its nearest ancestor's key, else the top of the file."""
+    found = _lookup(docs, path, key)
+    while found is None and path:
+        path = path[:-1]
+        found = _lookup(docs, path, key=True)
+    return found or (docs[0].file, 1, 1)
+
+
+def _get(data: Any, path: PathKey) -> Any:
+    for part in path:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def _annotation_at(path: PathKey) -> Any:
+    """The annotation of the schema field at `path` (mapping keys and indices allowed)."""
+    annotation: Any = Ruleset
+    for part in path:
+        annotation = _step(_strip_optional(annotation), part)
+        if annotation is None:
+            return None
+    return annotation
+
+
+def _step(annotation: Any, part: str | int) -> Any:
+    if _is_model(annotation):
+        field = annotation.model_fields.get(part) if isinstance(part, str) else None
+        return field.annotation if field is not None else None
+    origin, args = get_origin(annotation), get_args(annotation)
+    if origin is dict:
+        return args[1]
+    if origin in (tuple, list) and isinstance(part, int) and args:
+        return args[0]
+    return None
+
+
+def _strip_optional(annotation: Any) -> Any:
+    if get_origin(annotation) in (Union, types.UnionType):
+        rest = [arg for arg in get_args(annotation) if arg is not type(None)]
+        return rest[0] if len(rest) == 1 else annotation
+    return annotation
+
+
+def _is_model(annotation: Any) -> bool:
+    return isinstance(annotation, type) and issubclass(annotation, BaseModel)

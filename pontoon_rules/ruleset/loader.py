@@ -1,0 +1,261 @@
+"""Load rulesets from YAML: resolve `extends`, validate, and report every problem at once.
+
+A ruleset file holds the `Ruleset` model's fields at the top level. It may name a
+base with `extends:` (a bundled id, or a path relative to the file's folder); the
+base is read as raw data, recursively, and the file is deep-merged over it:
+mappings merge key by key, lists and scalars replace, `sources` and `provenance`
+merge entry by entry (an entry replaces the base's entry of the same key), and
+`id`, `name`, `summary` and `kind` are never inherited (`kind` defaults to
+`house`). Every mistake in user input ends as a `RulesetError` listing `Problem`s
+in file order, each pointing at the file, line and column it comes from, in the
+base file when the value came from there.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from pontoon_rules.errors import Problem, RulesetError
+from pontoon_rules.ruleset import diagnostics
+from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.registry import bundled_path, load_bundled
+from pontoon_rules.ruleset.yaml_source import Document, parse_yaml
+
+RESOLVED_PREFIX = "# resolved from "
+"""First line of a dumped ruleset that was resolved from a base (see `dump_ruleset`)."""
+
+_CHILD_ONLY = ("id", "name", "summary", "kind")
+_BY_ENTRY = ("sources", "provenance")
+_ID_LIKE = re.compile(r"[a-z0-9][a-z0-9-]*")
+
+
+def load_ruleset(ref: str | Path) -> Ruleset:
+    """Load a ruleset by bundled id (e.g. "pagat-british") or by file path.
+
+    A string that is a bundled id loads the cached bundled ruleset; anything else
+    is read as a file, and its `extends` is resolved against the file's folder.
+
+    Raises:
+        RulesetError: the ruleset is unknown, unreadable or invalid.
+    """
+    if isinstance(ref, str) and _ID_LIKE.fullmatch(ref) and bundled_path(ref) is not None:
+        return load_bundled(ref)
+    path = Path(ref)
+    if not _is_file(path):
+        raise RulesetError([Problem(str(ref), None, None, "", _unknown(str(ref), path))])
+    return load_path(path)
+
+
+def load_path(path: Path) -> Ruleset:
+    """Load the ruleset file at `path`; problems name the file as `path` is written.
+
+    Raises:
+        RulesetError: the file is unreadable or invalid.
+    """
+    text = _read_text(path)
+    if isinstance(text, Problem):
+        raise RulesetError([text])
+    return _load(text, _display(path), path.parent, (_Link.of(path),))
+
+
+def load_text(text: str, filename: str = "<string>", base_dir: Path | None = None) -> Ruleset:
+    """Load a ruleset from YAML `text`, naming it `filename` in problems.
+
+    Args:
+        text: the YAML document.
+        filename: the name problems give the text.
+        base_dir: the folder a relative `extends` path is resolved against
+            (default: the folder of `filename`, which for "<string>" is the current one).
+
+    Raises:
+        RulesetError: the text is not a valid ruleset.
+    """
+    folder = base_dir if base_dir is not None else Path(filename).parent
+    return _load(text, filename, folder, (_Link.of(Path(filename)),))
+
+
+def dump_ruleset(ruleset: Ruleset) -> str:
+    """The ruleset as self-contained YAML text; `load_text` of it gives an equal ruleset.
+
+    The data is written fully resolved. When the ruleset extends a base, `extends`
+    is written as null (so loading does not apply the base a second time) and the
+    first line is the comment `# resolved from <extends>`, from which `load_text`
+    restores the `extends` reference without loading anything.
+    """
+    data = ruleset.model_dump(mode="json", exclude_none=False)
+    header = ""
+    if ruleset.extends is not None:
+        data["extends"] = None
+        header = f"{RESOLVED_PREFIX}{ruleset.extends}\n"
+    return header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+
+
+@dataclass(frozen=True)
+class _Link:
+    """One file in an `extends` chain: its resolved identity and its short name."""
+
+    identity: Path | None
+    name: str
+
+    @classmethod
+    def of(cls, path: Path) -> _Link:
+        try:
+            identity: Path | None = path.resolve() if path.is_file() else None
+        except (OSError, ValueError):
+            identity = None
+        return cls(identity, path.stem)
+
+
+@dataclass(frozen=True)
+class _Resolved:
+    """A document merged over its bases: data (None when unusable), docs child first."""
+
+    data: dict[str, Any] | None
+    docs: tuple[Document, ...]
+    problems: tuple[Problem, ...]
+
+
+def _load(text: str, file: str, folder: Path, chain: tuple[_Link, ...]) -> Ruleset:
+    resolved = _resolve(parse_yaml(text, file), folder, chain)
+    problems = list(resolved.problems)
+    if resolved.data is None:
+        raise RulesetError(_ordered(problems, resolved.docs))
+    data = resolved.data
+    header = _header_extends(text)
+    if header is not None and data.get("extends") is None:
+        data = {**data, "extends": header}
+    try:
+        ruleset = Ruleset.model_validate(data)
+    except ValidationError as error:
+        problems += diagnostics.translate(error, data, resolved.docs)
+    if problems:
+        raise RulesetError(_ordered(problems, resolved.docs))
+    return ruleset
+
+
+def _resolve(doc: Document, folder: Path, chain: tuple[_Link, ...]) -> _Resolved:
+    """The document's data merged over its `extends` chain, with every problem met."""
+    if doc.fatal:
+        return _Resolved(None, (doc,), doc.problems)
+    if not isinstance(doc.data, dict):
+        got = diagnostics.describe(doc.data)
+        problem = Problem(
+            doc.file, *doc.values[()], "", f"expected a mapping of ruleset fields, got {got}"
+        )
+        return _Resolved(None, (doc,), doc.problems + (problem,))
+    ref = doc.data.get("extends")
+    if ref is None:
+        return _Resolved(doc.data, (doc,), doc.problems)
+    base = _find_base(doc, ref, folder, chain)
+    if isinstance(base, Problem):
+        return _Resolved(None, (doc,), doc.problems + (base,))
+    inner = _resolve(_read_document(base), base.parent, chain + (_Link.of(base),))
+    docs, problems = (doc, *inner.docs), doc.problems + inner.problems
+    if inner.data is None:
+        return _Resolved(None, docs, problems)
+    return _Resolved(_merge_child(inner.data, doc.data), docs, problems)
+
+
+def _find_base(doc: Document, ref: Any, folder: Path, chain: tuple[_Link, ...]) -> Path | Problem:
+    """The file `extends: ref` names, or the problem with it (at the `extends` value)."""
+    line, column = doc.values.get(("extends",), (1, 1))
+
+    def problem(message: str) -> Problem:
+        return Problem(doc.file, line, column, "extends", message)
+
+    if not isinstance(ref, str) or not ref.strip():
+        return problem(f"expected the id or path of a ruleset, got {diagnostics.describe(ref)}")
+    bundled = bundled_path(ref) if _ID_LIKE.fullmatch(ref) else None
+    path = bundled or folder / ref
+    if not _is_file(path):
+        return problem(_unknown(ref, path))
+    names = [link.name for link in chain]
+    identities = [link.identity for link in chain]
+    if path.resolve() in identities:
+        cycle = names[identities.index(path.resolve()) :] + [path.stem]
+        return problem("extends cycle: " + " -> ".join(cycle))
+    return path
+
+
+def _merge_child(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
+    """The child's data deep-merged over its base's (see the module docstring)."""
+    merged = {key: value for key, value in base.items() if key not in _CHILD_ONLY}
+    for key, value in child.items():
+        old = merged.get(key)
+        if key in _BY_ENTRY and isinstance(old, dict) and isinstance(value, dict):
+            merged[key] = {**old, **value}
+        else:
+            merged[key] = _deep_merge(old, value)
+    merged.setdefault("kind", "house")
+    return merged
+
+
+def _deep_merge(base: Any, over: Any) -> Any:
+    """`over` merged into `base`: mappings merge recursively, anything else replaces."""
+    if not (isinstance(base, dict) and isinstance(over, dict)):
+        return over
+    out = dict(base)
+    for key, value in over.items():
+        out[key] = _deep_merge(base[key], value) if key in base else value
+    return out
+
+
+def _ordered(
+    problems: list[Problem] | tuple[Problem, ...], docs: tuple[Document, ...]
+) -> list[Problem]:
+    """Problems without repeats, the top file's first, each file's in line order."""
+    rank = {doc.file: i for i, doc in reversed(list(enumerate(docs)))}
+    unique = list(dict.fromkeys(problems))
+    return sorted(unique, key=lambda p: (rank.get(p.file, len(docs)), p.line or 0, p.column or 0))
+
+
+def _header_extends(text: str) -> str | None:
+    first = text.split("\n", 1)[0]
+    if not first.startswith(RESOLVED_PREFIX):
+        return None
+    return first[len(RESOLVED_PREFIX) :].strip() or None
+
+
+def _read_text(path: Path) -> str | Problem:
+    """The text of `path`, or the problem reading it."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        return Problem(_display(path), None, None, "", "cannot read file: not UTF-8 text")
+    except (OSError, ValueError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        return Problem(_display(path), None, None, "", f"cannot read file: {reason}")
+
+
+def _read_document(path: Path) -> Document:
+    text = _read_text(path)
+    if isinstance(text, Problem):
+        return Document(text.file, None, {}, {}, (text,), fatal=True)
+    return parse_yaml(text, _display(path))
+
+
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def _display(path: Path) -> str:
+    """How problems name a file: relative to the current folder when it lies below it."""
+    if not path.is_absolute():
+        return str(path)
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _unknown(ref: str, path: Path) -> str:
+    return f"unknown ruleset {ref!r} (not a bundled id, and no file at {_display(path)})"

@@ -1,0 +1,65 @@
+"""The bundled rulesets: where they live, their ids, and a cached loader."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib.resources import files
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pontoon_rules.ruleset.model import Ruleset
+
+
+def bundled_dir() -> Path:
+    """The folder of bundled ruleset files.
+
+    In an installed wheel that is `pontoon_rules/bundled` (the repository's
+    `rulesets/` is force-included there); in a source checkout it is the
+    `rulesets/` folder next to the package folder.
+    """
+    installed = files("pontoon_rules") / "bundled"
+    if installed.is_dir():
+        return Path(str(installed))
+    return Path(__file__).resolve().parents[2] / "rulesets"
+
+
+def bundled_ids() -> list[str]:
+    """The ids of the bundled rulesets, sorted (file stems of `*.yaml`).
+
+    Files that are not rulesets are skipped: other suffixes (`ruleset.schema.json`),
+    names starting with `_` or `.`, and stems with a dot (`ruleset.schema.yaml`).
+    """
+    folder = bundled_dir()
+    if not folder.is_dir():
+        return []
+    return sorted(
+        path.stem
+        for path in folder.glob("*.yaml")
+        if path.is_file() and not path.name.startswith(("_", ".")) and "." not in path.stem
+    )
+
+
+def bundled_path(ruleset_id: str) -> Path | None:
+    """The file of the bundled ruleset `ruleset_id`, or None when there is none."""
+    if ruleset_id not in bundled_ids():
+        return None
+    return bundled_dir() / f"{ruleset_id}.yaml"
+
+
+@cache
+def load_bundled(ruleset_id: str) -> Ruleset:
+    """The bundled ruleset `ruleset_id`, loaded once and cached.
+
+    Raises:
+        RulesetError: the id is unknown, or the bundled file is invalid.
+    """
+    from pontoon_rules.errors import Problem, RulesetError
+    from pontoon_rules.ruleset.loader import load_path
+
+    path = bundled_path(ruleset_id)
+    if path is None:
+        known = ", ".join(bundled_ids()) or "none"
+        message = f"unknown bundled ruleset {ruleset_id!r} (bundled: {known})"
+        raise RulesetError([Problem(ruleset_id, None, None, "", message)])
+    return load_path(path)
