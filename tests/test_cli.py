@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -13,8 +14,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def cli(*args: str, stdin: str | None = None, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COLUMNS": "400"}
     return subprocess.run([sys.executable, "-m", "pontoon_rules", *args], input=stdin,
-                          capture_output=True, text=True, cwd=cwd, timeout=120)
+                          capture_output=True, text=True, cwd=cwd, timeout=120, env=env)
 
 
 def test_list_shows_every_bundled_ruleset() -> None:
@@ -49,7 +51,9 @@ def test_validate_reports_every_error_with_lines(tmp_path: Path) -> None:
 def test_show_prints_provenance() -> None:
     out = cli("show", "casino-ochko")
     assert out.returncode == 0
-    assert "В случае ничьей выигрывает дилер" in out.stdout.replace("\n", " ") or "stated" in out.stdout
+    assert "В случае ничьей выигрывает дилер" in out.stdout
+    assert "Who wins when hands are equal." in out.stdout
+    assert "our-reading" in out.stdout and "(open)" in out.stdout
 
 
 def test_show_unknown_ruleset_exits_2() -> None:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from engine_helpers import nets, run
+
 from pontoon_rules.errors import IllegalActionError
 
 # One seat, dealer with two cards: p1, dealer, p1, dealer.

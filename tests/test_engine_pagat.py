@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from engine_helpers import nets, run
+
 from pontoon_rules.errors import IllegalActionError
 
 # Deal order with two seats: p1, p2, banker, p1, p2, banker; then draws in turn.

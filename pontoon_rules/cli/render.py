@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
+from pontoon_rules.ruleset.fields import value_at
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.present import (
     TOPICS,
@@ -14,7 +15,6 @@ from pontoon_rules.ruleset.present import (
     label,
     paths_by_topic,
 )
-from pontoon_rules.ruleset.fields import value_at
 
 _STATUS_STYLE = {"stated": "green", "implied": "yellow", "our-reading": "magenta"}
 
