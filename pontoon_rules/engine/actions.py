@@ -12,14 +12,15 @@ DOUBLE = "double"
 INSURE = "insure"
 EVEN_MONEY = "even-money"
 DECLINE = "decline"
-KINDS = (STICK, TWIST, BUY, SPLIT, DOUBLE, INSURE, EVEN_MONEY, DECLINE)
-WITH_AMOUNT = (BUY, INSURE)
+SHOOT = "shoot"
+KINDS = (STICK, TWIST, BUY, SPLIT, DOUBLE, INSURE, EVEN_MONEY, DECLINE, SHOOT)
+WITH_AMOUNT = (BUY, INSURE, SHOOT)
 ALIASES = {"hit": TWIST, "stand": STICK, "stay": STICK}
 
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    """A decision: its kind and, for a buy or insurance, the amount."""
+    """A decision: its kind and, for a buy, insurance or shoot bet, the amount."""
 
     kind: str
     amount: int | None = None
@@ -63,7 +64,7 @@ class LegalAction:
 
 
 def parse_action(text: str) -> Action:
-    """Parse 'twist', 'hit', 'buy 150' or 'insure 50' into an Action.
+    """Parse 'twist', 'hit', 'buy 150', 'insure 50' or 'shoot 20' into an Action.
 
     Raises:
         ValueError: unknown action word or a missing/bad amount.

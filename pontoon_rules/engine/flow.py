@@ -1,5 +1,8 @@
 """How a round moves on: the deal, insurance, the players' turns, the banker's turn.
 
+With a kitty (Shoot Pontoon) the shoot decisions of `engine.shoot` interleave:
+after the first card to everyone, before a fourth card, and after a split.
+
 Functions here take the `RoundState` and change it; `advance` runs after every
 card or decision until the next card or real decision is needed.
 """
@@ -9,8 +12,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pontoon_rules.engine import legal as rules_legal
+from pontoon_rules.engine import shoot
 from pontoon_rules.engine.actions import (
-    BUY, DECLINE, DOUBLE, EVEN_MONEY, INSURE, SPLIT, STICK, TWIST, Action, LegalAction,
+    BUY,
+    DECLINE,
+    DOUBLE,
+    EVEN_MONEY,
+    INSURE,
+    SPLIT,
+    STICK,
+    TWIST,
+    Action,
+    LegalAction,
 )
 from pontoon_rules.engine.hand import Hand, classify, is_ace_ten, is_soft, total
 from pontoon_rules.engine.phase import Phase
@@ -70,6 +83,8 @@ def legal(state: RoundState) -> list[LegalAction]:
         return insurance_legal(state, state.seats[insurance_seat(state)])
     if state.phase is Phase.BANKER:
         return banker_legal(state)
+    if state.phase is Phase.SHOOT and state.kitty is not None:
+        return shoot.legal(state, state.kitty)
     seat = state.seats[state.seat_cursor]
     return rules_legal.hand_legal(seat.hands[state.hand_cursor], len(seat.hands), state.rules)
 
@@ -96,6 +111,8 @@ def apply_decision(state: RoundState, action: Action) -> None:
             state.pending.append(state.banker)
         else:
             _finish(state)
+    elif state.phase is Phase.SHOOT and state.kitty is not None:
+        shoot.apply(state.kitty, action)
     else:
         seat = state.seats[state.seat_cursor]
         _apply_hand(state, seat, seat.hands[state.hand_cursor], action)
@@ -130,10 +147,14 @@ def _apply_hand(state: RoundState, seat: Seat, hand: Hand, action: Action) -> No
         state.pending.append(hand)
     elif kind == SPLIT:
         _split(state, seat, hand)
+        return
+    if state.kitty is not None and state.pending:
+        shoot.before_fourth_card(state, state.kitty, seat, hand)
 
 
 def _split(state: RoundState, seat: Seat, hand: Hand) -> None:
     r = state.rules
+    dealt_from = len(state.pending)
     keep, moved = hand.cards
     hand.cards, hand.hard, hand.aces = [], 0, 0
     hand.add(keep)
@@ -149,6 +170,8 @@ def _split(state: RoundState, seat: Seat, hand: Hand) -> None:
         state.pending.extend([new] * r.split_cards)
     else:
         new.pending_cards = r.split_cards
+    if state.kitty is not None:
+        shoot.after_split(state, state.kitty, seat, new, dealt_from)
 
 
 # -- moving on -----------------------------------------------------------------------
@@ -168,11 +191,16 @@ def advance(state: RoundState) -> None:
         elif phase is Phase.BANKER:
             if not _banker_step(state):
                 return
+        elif phase is Phase.SHOOT and state.kitty is not None:
+            if not shoot.step(state, state.kitty):
+                return
         else:
             return
 
 
 def _after_deal(state: RoundState) -> None:
+    if state.kitty is not None and shoot.start_offers(state):
+        return
     offered = insurance_offered(state)
     for seat in state.seats:
         seat.decided = not (offered and _seat_has_insurance_choice(state, seat))
@@ -216,6 +244,8 @@ def _hand_finished(state: RoundState, hands_held: int, hand: Hand) -> bool:
     if hand.settled_net is not None:
         return True
     if total(hand, r.ace_bonus) > 21:
+        if state.kitty is not None:
+            shoot.bust(state.kitty, hand, r)
         if r.bust_loses_at_once:
             hand.settled_net = -hand.staked
         return True
@@ -281,4 +311,6 @@ def clone(state: RoundState) -> RoundState:
     other.pending = [mapping[id(h)] for h in state.pending]
     other.counts = state.counts[:]
     other.history = state.history[:]
+    if state.kitty is not None:
+        other.kitty = state.kitty.clone(mapping)
     return other

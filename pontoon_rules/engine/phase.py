@@ -20,3 +20,5 @@ class Phase(IntEnum):
     PLAYERS = 2
     BANKER = 3
     DONE = 4
+    SHOOT = 5
+    """A seat decides on a shoot bet (Shoot Pontoon, with a kitty)."""

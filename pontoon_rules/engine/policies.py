@@ -10,10 +10,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pontoon_rules.engine.actions import (
-    BUY, DECLINE, STICK, TWIST, Action, LegalAction,
+    BUY,
+    DECLINE,
+    SHOOT,
+    STICK,
+    TWIST,
+    Action,
+    LegalAction,
 )
-from pontoon_rules.engine.hand import total
-from pontoon_rules.engine.state import BANKER, Phase, RoundState
+from pontoon_rules.engine.cards import RANK_VALUES
+from pontoon_rules.engine.hand import Hand, total
+from pontoon_rules.engine.phase import BANKER, Phase
+from pontoon_rules.engine.state import RoundState
 
 Policy = Callable[[RoundState], Action]
 
@@ -33,6 +41,8 @@ def stand_on(target: int) -> Policy:
         legal = state.legal_actions()
         if state.phase is Phase.INSURANCE:
             return _pick(legal, DECLINE) or legal[0].example()
+        if state.phase is Phase.SHOOT:
+            return shoot_on_strength(state)
         seat = state.seats[state.seat_cursor]
         points = total(seat.hands[state.hand_cursor], state.rules.ace_bonus)
         want = max(target, state.rules.stick_minimum)
@@ -40,6 +50,29 @@ def stand_on(target: int) -> Policy:
         return choice or legal[0].example()
 
     return policy
+
+
+def shoot_on_strength(state: RoundState) -> Action:
+    """A shoot bet of the hand's stake (at most the room) on a first ace or ten-point
+    card, or before a fourth card to a hand of 11 or less (it cannot bust); else decline.
+    """
+    from pontoon_rules.engine import shoot
+
+    legal = state.legal_actions()
+    option = next((o for o in legal if o.kind == SHOOT), None)
+    kitty = state.kitty
+    if option is None or kitty is None:
+        return Action(DECLINE)
+    hand = shoot.offered_hand(kitty)
+    if not _worth_a_shot(hand, state.rules.ace_bonus):
+        return Action(DECLINE)
+    return Action(SHOOT, min(max(hand.stakes[0], option.low or 1), option.high or 1))
+
+
+def _worth_a_shot(hand: Hand, ace_bonus: int) -> bool:
+    if len(hand.cards) == 1:
+        return RANK_VALUES[hand.cards[0] >> 2] in (1, 10)
+    return len(hand.cards) == 3 and total(hand, ace_bonus) <= 11
 
 
 def banker_stand_on(state: RoundState) -> Action:

@@ -1,13 +1,20 @@
-"""The settlement of a finished round: per hand, per seat and for the banker."""
+"""The settlement of a finished round: per hand, per seat, for the banker and the kitty.
+
+Money is conserved: the banker's net, the kitty's change and the seats' nets sum
+to zero. A seat's net includes its hands' shoot nets; the banker's net is minus
+the seats' stake and insurance nets; the kitty's change is minus the shoot nets.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from pontoon_rules.engine import shoot
 from pontoon_rules.engine.cards import card_code
 from pontoon_rules.engine.hand import Hand, classify, is_ace_ten, total
 from pontoon_rules.engine.settle import money, settle_hand
+from pontoon_rules.engine.shoot import KittyResult
 from pontoon_rules.ruleset.common import HandClass
 
 if TYPE_CHECKING:
@@ -23,6 +30,10 @@ class HandResult:
     hand_class: HandClass
     stakes: list[int]
     net: int
+    shoot: int = 0
+    """The hand's shoot bets together (Shoot Pontoon)."""
+    shoot_net: int = 0
+    """What the shoot bets won from the kitty or lost into it."""
 
     @property
     def staked(self) -> int:
@@ -31,13 +42,17 @@ class HandResult:
 
     def to_json(self) -> dict[str, Any]:
         """The hand as the script contract's JSON."""
-        return {"cards": self.cards, "total": self.total, "class": self.hand_class.value,
-                "staked": self.staked, "stakes": self.stakes, "net": self.net}
+        out: dict[str, Any] = {"cards": self.cards, "total": self.total,
+                               "class": self.hand_class.value, "staked": self.staked,
+                               "stakes": self.stakes, "net": self.net}
+        if self.shoot:
+            out["shoot"] = {"staked": self.shoot, "net": self.shoot_net}
+        return out
 
 
 @dataclass(frozen=True)
 class SeatResult:
-    """One seat's hands, insurance and net result."""
+    """One seat's hands, insurance and net result (shoot nets included)."""
 
     seat: str
     hands: list[HandResult]
@@ -59,7 +74,7 @@ class SeatResult:
 
 @dataclass(frozen=True)
 class RoundResult:
-    """Every seat's result and the banker's; the banker's net is minus the seats' total."""
+    """Every seat's result, the banker's and the kitty's (see the module docstring)."""
 
     seats: list[SeatResult]
     banker_cards: list[str]
@@ -68,25 +83,39 @@ class RoundResult:
     banker_net: int
     ended_early: bool = False
     notes: list[str] = field(default_factory=list)
+    kitty: KittyResult | None = None
+    """The kitty before and after the round (Shoot Pontoon with a kitty), else None."""
+
+    @property
+    def kitty_change(self) -> int:
+        """What the round added to the kitty (0 without one)."""
+        return self.kitty.change if self.kitty is not None else 0
 
     def to_json(self) -> dict[str, Any]:
         """The settlement as the script contract's JSON (without ruleset and transcript)."""
-        return {
+        out: dict[str, Any] = {
             "seats": [s.to_json() for s in self.seats],
             "banker": {"cards": self.banker_cards, "total": self.banker_total,
                        "class": self.banker_class.value, "net": self.banker_net},
         }
+        if self.kitty is not None:
+            out["kitty"] = self.kitty.to_json()
+        return out
 
 
 def seat_nets(state: RoundState) -> list[int]:
     """Each seat's net result of a finished round, without building the full result."""
     r, banker = state.rules, state.banker
+    banker_pontoon = state.kitty is not None and _banker_pontoon(state)
     out = []
     for seat in state.seats:
         net = 0
         for hand in seat.hands:
             settled = hand.settled_net
-            net += settled if settled is not None else settle_hand(hand, banker, r)
+            stake_net = settled if settled is not None else settle_hand(hand, banker, r)
+            net += stake_net
+            if hand.shoot:
+                net += shoot.hand_net(hand, stake_net, banker_pontoon, r)
         if seat.insurance:
             net += (money(seat.insurance, r.insurance_pays, r) if is_ace_ten(banker)
                     else -seat.insurance)
@@ -98,14 +127,15 @@ def settle_round(state: RoundState) -> RoundResult:
     """Settle every hand of a finished round."""
     r, banker = state.rules, state.banker
     banker_pontoon = is_ace_ten(banker)
+    shoot_pontoon = state.kitty is not None and _banker_pontoon(state)
     seats = []
     for seat in state.seats:
-        hands = [_hand_result(h, banker, state) for h in seat.hands]
+        hands = [_hand_result(h, banker, state, shoot_pontoon) for h in seat.hands]
         insurance_net = 0
         if seat.insurance:
             insurance_net = (money(seat.insurance, r.insurance_pays, r) if banker_pontoon
                              else -seat.insurance)
-        net = sum(h.net for h in hands) + insurance_net
+        net = sum(h.net + h.shoot_net for h in hands) + insurance_net
         seats.append(SeatResult(f"p{seat.index + 1}", hands, seat.insurance, insurance_net,
                                 seat.even_money, net))
     return RoundResult(
@@ -113,13 +143,27 @@ def settle_round(state: RoundState) -> RoundResult:
         banker_cards=[card_code(c) for c in banker.cards],
         banker_total=total(banker, r.ace_bonus),
         banker_class=classify(banker, r, banker=True),
-        banker_net=-sum(s.net for s in seats),
+        banker_net=-sum(s.net - sum(h.shoot_net for h in s.hands) for s in seats),
         ended_early=state.ended_early,
+        kitty=_kitty_result(state, seats),
     )
 
 
-def _hand_result(hand: Hand, banker: Hand, state: RoundState) -> HandResult:
+def _hand_result(hand: Hand, banker: Hand, state: RoundState,
+                 banker_pontoon: bool) -> HandResult:
     r = state.rules
     net = hand.settled_net if hand.settled_net is not None else settle_hand(hand, banker, r)
+    shoot_net = shoot.hand_net(hand, net, banker_pontoon, r) if hand.shoot else 0
     return HandResult([card_code(c) for c in hand.cards], total(hand, r.ace_bonus),
-                      classify(hand, r), list(hand.stakes), net)
+                      classify(hand, r), list(hand.stakes), net, sum(hand.shoot), shoot_net)
+
+
+def _banker_pontoon(state: RoundState) -> bool:
+    return classify(state.banker, state.rules, banker=True) is HandClass.PONTOON
+
+
+def _kitty_result(state: RoundState, seats: list[SeatResult]) -> KittyResult | None:
+    if state.kitty is None:
+        return None
+    start = state.kitty.start
+    return KittyResult(start, start - sum(h.shoot_net for s in seats for h in s.hands))

@@ -86,6 +86,13 @@ class Rules:
     bust_pays_by_class: bool
     bust_loses_at_once: bool
     round_up: bool
+    shoot: bool = False
+    """Shoot Pontoon: shoot bets against a kitty (offered only when a kitty is put up)."""
+    shoot_fourth_card: bool = False
+    shoot_split_hand: bool = False
+    shoot_bust_at_once: bool = False
+    shoot_banker_pontoon_sweeps: bool = False
+    shoot_pays: Fraction = Fraction(1)
 
 
 def compile_rules(r: Ruleset) -> Rules:
@@ -157,6 +164,12 @@ def compile_rules(r: Ruleset) -> Rules:
         bust_pays_by_class=st.banker_bust_pays_by_class,
         bust_loses_at_once=st.player_bust_loses_at_once,
         round_up=st.odd_amounts == "round-up",
+        shoot=r.shoot.enabled,
+        shoot_fourth_card=r.shoot.fourth_card_bet,
+        shoot_split_hand=r.shoot.split_hand_bet,
+        shoot_bust_at_once=r.shoot.bust_to_kitty_at_once,
+        shoot_banker_pontoon_sweeps=r.shoot.banker_pontoon_sweeps,
+        shoot_pays=odds_fraction(r.shoot.pays),
     )
 
 

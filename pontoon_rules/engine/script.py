@@ -4,6 +4,13 @@ The contract (`pontoon-rules play --script`):
     {"ruleset": "<id or path>", "stakes": [100, 100], "shoe": ["KS", "7H", ...],
      "actions": ["p1 buy 150", "p1 twist", "p1 stick", "banker stick"]}
 Cards leave the shoe in dealing order; actions name only real decisions.
+
+Shoot Pontoon: an optional `"kitty": 50` puts up a kitty (rulesets with
+`shoot.enabled`; elsewhere it is ignored). Shoot decisions are then actions too,
+`"p1 shoot 20"` or `"p1 decline"`: for each seat after the first card (while the
+kitty has room), before a three-card hand's fourth card is dealt (after its
+`buy`/`twist`), and for the new hand after a `split` (see `engine.shoot`). Without
+a kitty a script plays exactly as before.
 """
 
 from __future__ import annotations
@@ -15,11 +22,13 @@ from typing import Any
 
 import yaml
 
+from pontoon_rules.engine import shoot
 from pontoon_rules.engine.actions import Action, parse_action
 from pontoon_rules.engine.cards import card_code, parse_card
+from pontoon_rules.engine.phase import Phase
 from pontoon_rules.engine.results import RoundResult
 from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.engine.state import BANKER, CHANCE, RoundState
+from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import IllegalActionError, PontoonError, ScriptError, ShoeError
 from pontoon_rules.ruleset.model import Ruleset
 
@@ -74,12 +83,13 @@ def run_script(script: dict[str, Any], base_dir: Path | None = None) -> ScriptRu
     """
     ruleset, shoe, actions, stakes = _parse(script, base_dir)
     rules = compile_rules(ruleset)
-    return play(rules, stakes, shoe, actions)
+    return play(rules, stakes, shoe, actions, _kitty(script))
 
 
-def play(rules: Rules, stakes: list[int], shoe: list[int], actions: list[str]) -> ScriptRun:
-    """Play `stakes` seats under `rules` with a stacked `shoe` and scripted `actions`."""
-    state = RoundState(rules, stakes)
+def play(rules: Rules, stakes: list[int], shoe: list[int], actions: list[str],
+         kitty: int | None = None) -> ScriptRun:
+    """Play `stakes` seats under `rules` with a stacked `shoe`, scripted `actions`, a kitty."""
+    state = RoundState(rules, stakes, kitty=kitty)
     transcript: list[dict[str, Any]] = []
     dealt = step = 0
     while not state.is_terminal():
@@ -87,7 +97,7 @@ def play(rules: Rules, stakes: list[int], shoe: list[int], actions: list[str]) -
             if dealt >= len(shoe):
                 raise ShoeError(f"the stacked shoe ran out after {dealt} cards "
                                 f"(dealing to {target_name(state)})")
-            transcript.append(_deal_event(state, shoe[dealt]))
+            transcript.append(deal_event(state, shoe[dealt]))
             state.apply_action(shoe[dealt])
             dealt += 1
             continue
@@ -96,7 +106,7 @@ def play(rules: Rules, stakes: list[int], shoe: list[int], actions: list[str]) -
             raise IncompleteScriptError(
                 f"the script ended after {step} actions but the round goes on: it is "
                 f"{state.actor_name()}'s turn (legal: {legal})")
-        transcript.append(_decide(state, actions[step], step + 1))
+        transcript.append(apply_step(state, actions[step], step + 1))
         step += 1
     if step < len(actions):
         raise IncompleteScriptError(
@@ -117,11 +127,18 @@ def target_name(state: RoundState) -> str:
     return "?"
 
 
-def _deal_event(state: RoundState, card: int) -> dict[str, Any]:
+def deal_event(state: RoundState, card: int) -> dict[str, Any]:
+    """The transcript event for dealing `card` (before it is applied)."""
     return {"event": "deal", "to": target_name(state), "card": card_code(card)}
 
 
-def _decide(state: RoundState, text: str, step: int) -> dict[str, Any]:
+def apply_step(state: RoundState, text: str, step: int) -> dict[str, Any]:
+    """Apply the scripted decision `text` ('p1 buy 150'); its transcript event.
+
+    Raises:
+        ScriptError: the step is malformed.
+        IllegalActionError: wrong actor, or an action not legal here.
+    """
     actor, action = parse_step(text, step)
     legal = state.legal_actions()
     expected = state.current_player()
@@ -132,12 +149,20 @@ def _decide(state: RoundState, text: str, step: int) -> dict[str, Any]:
         raise IllegalActionError(text, actor, [f"{expected_name} {a}" for a in legal],
                                  f"step {step}: it is {expected_name}'s turn", code="wrong_actor")
     if expected >= 0 and len(state.seats[expected].hands) > 1:
-        event["hand"] = state.hand_cursor + 1
+        event["hand"] = hand_number(state, expected)
     try:
         state.apply_action(action)
     except IllegalActionError as e:
         raise IllegalActionError(text, actor, e.legal, f"step {step}", code=e.code) from e
     return event
+
+
+def hand_number(state: RoundState, seat: int) -> int:
+    """Which of the seat's hands (1, 2, …) the current decision is for."""
+    if state.phase is Phase.SHOOT and state.kitty is not None:
+        hand = shoot.offered_hand(state.kitty)
+        return next(i for i, h in enumerate(state.seats[seat].hands) if h is hand) + 1
+    return state.hand_cursor + 1
 
 
 def parse_step(text: str, step: int) -> tuple[str, Action]:
@@ -161,7 +186,8 @@ def _parse(script: dict[str, Any], base_dir: Path | None) -> tuple[
     missing = [k for k in ("ruleset", "stakes", "shoe", "actions") if k not in script]
     if missing:
         raise ScriptError(f"the script lacks {', '.join(missing)}")
-    unknown = sorted(set(script) - {"ruleset", "stakes", "shoe", "actions", "description"})
+    unknown = sorted(set(script) - {"ruleset", "stakes", "shoe", "actions", "description",
+                                    "kitty"})
     if unknown:
         raise ScriptError(f"unknown script keys: {', '.join(unknown)}")
     ref = str(script["ruleset"])
@@ -174,3 +200,10 @@ def _parse(script: dict[str, Any], base_dir: Path | None) -> tuple[
     if not all(isinstance(s, int) and not isinstance(s, bool) for s in stakes):
         raise ScriptError(f"stakes: expected whole amounts in minor units, got {stakes}")
     return ruleset, [parse_card(c) for c in shoe], actions, stakes
+
+
+def _kitty(script: dict[str, Any]) -> int | None:
+    kitty = script.get("kitty")
+    if kitty is not None and (not isinstance(kitty, int) or isinstance(kitty, bool) or kitty < 0):
+        raise ScriptError(f"kitty: expected a whole amount of at least 0, got {json.dumps(kitty)}")
+    return kitty

@@ -49,9 +49,12 @@ def _compare(
     hand: Hand, cls: HandClass, banker: Hand, bank_cls: HandClass, rules: Rules
 ) -> int:
     order = rules.rank_of_class
-    mine, theirs = order.get(cls, order[HandClass.TOTAL]), order.get(bank_cls, order[HandClass.TOTAL])
+    default = order[HandClass.TOTAL]
+    mine, theirs = order.get(cls, default), order.get(bank_cls, default)
     if mine != theirs:
-        return player_wins(hand, cls, rules) if mine < theirs else banker_wins(hand, bank_cls, rules)
+        if mine < theirs:
+            return player_wins(hand, cls, rules)
+        return banker_wins(hand, bank_cls, rules)
     if _compares_by_total(cls, rules):
         diff = total(hand, rules.ace_bonus) - total(banker, rules.ace_bonus)
         if diff:

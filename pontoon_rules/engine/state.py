@@ -5,13 +5,18 @@ banker who draws by choice decides, `CHANCE` when a card must be dealt, or
 `TERMINAL`. Chance outcomes are cards, with probabilities from what the packs
 still hold; a driver (a stacked shoe, a seeded shuffle, an exact analysis) picks
 them and applies them with `apply_action(card)`.
+
+Shoot Pontoon: given a kitty (`kitty=K`) under a ruleset with `shoot.enabled`,
+the round also offers shoot decisions (`Phase.SHOOT`, see `engine.shoot`); the
+seats' nets then include their shoot bets, the banker's net is minus the seats'
+stake nets, and the result carries the kitty's change.
 """
 
 from __future__ import annotations
 
 from functools import cache
 
-from pontoon_rules.engine import flow
+from pontoon_rules.engine import flow, shoot
 from pontoon_rules.engine.actions import Action, LegalAction
 from pontoon_rules.engine.cards import CARDS_PER_PACK, card_code
 from pontoon_rules.engine.hand import Hand
@@ -19,7 +24,6 @@ from pontoon_rules.engine.phase import BANKER, CHANCE, TERMINAL, Phase
 from pontoon_rules.engine.results import RoundResult, seat_nets, settle_round
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.errors import IllegalActionError, ScriptError, ShoeError
-
 
 
 class Seat:
@@ -38,7 +42,8 @@ class Seat:
 class RoundState:
     """A round of play under `rules`, from the deal to settlement."""
 
-    def __init__(self, rules: Rules, stakes: list[int], counts: list[int] | None = None) -> None:
+    def __init__(self, rules: Rules, stakes: list[int], counts: list[int] | None = None,
+                 kitty: int | None = None) -> None:
         _check_stakes(rules, stakes)
         self.rules = rules
         self.seats = [Seat(i, stake) for i, stake in enumerate(stakes)]
@@ -54,6 +59,12 @@ class RoundState:
         self.ended_early = False
         self.legal_cache: list[LegalAction] | None = None
         self._result: RoundResult | None = None
+        self.kitty: shoot.Kitty | None = None
+        """Shoot Pontoon's kitty, when the ruleset plays it and one is put up."""
+        if kitty and rules.shoot:
+            _check_kitty(kitty)
+            self.kitty = shoot.Kitty(kitty)
+            shoot.hold_first_offers(self, self.kitty)
 
     # -- the OpenSpiel vocabulary ------------------------------------------------
     def current_player(self) -> int:
@@ -66,6 +77,8 @@ class RoundState:
             return BANKER
         if self.phase is Phase.INSURANCE:
             return flow.insurance_seat(self)
+        if self.phase is Phase.SHOOT and self.kitty is not None:
+            return shoot.current_seat(self.kitty)
         return self.seat_cursor
 
     def is_chance_node(self) -> bool:
@@ -110,7 +123,7 @@ class RoundState:
         flow.advance(self)
 
     def returns(self) -> list[int]:
-        """Each seat's net result (the banker's is minus their sum)."""
+        """Each seat's net result (without a kitty the banker's is minus their sum)."""
         if self._result is not None:
             return [seat.net for seat in self._result.seats]
         if not self.is_terminal():
@@ -129,6 +142,12 @@ class RoundState:
     def clone(self) -> RoundState:
         """An independent copy of the state."""
         return flow.clone(self)
+
+    def return_cards(self, cards: list[int]) -> None:
+        """Put `cards` back into the packs mid-round (a busted hand's cards to the bottom)."""
+        for card in cards:
+            self.counts[card] += 1
+        self.remaining += len(cards)
 
     # -- helpers -----------------------------------------------------------------
     def actor_name(self, actor: int | None = None) -> str:
@@ -175,15 +194,22 @@ def _full_counts(rules: Rules) -> list[int]:
     return [rules.decks if rules.rank_present[card >> 2] else 0 for card in range(CARDS_PER_PACK)]
 
 
+def _check_kitty(kitty: int) -> None:
+    if not isinstance(kitty, int) or isinstance(kitty, bool) or kitty < 0:
+        raise ScriptError(f"kitty {kitty!r}: expected a whole amount of at least 0")
+
+
 def _check_stakes(rules: Rules, stakes: list[int]) -> None:
     stakes_rules = rules.ruleset.stakes
     if not stakes:
         raise ScriptError("a round needs at least one seat (stakes is empty)")
     if len(stakes) > rules.max_players:
-        raise ScriptError(f"{len(stakes)} seats, but the ruleset allows at most {rules.max_players}")
+        raise ScriptError(f"{len(stakes)} seats, but the ruleset allows at most "
+                          f"{rules.max_players}")
     for i, stake in enumerate(stakes):
         if not isinstance(stake, int) or isinstance(stake, bool) or stake < stakes_rules.min_stake:
             raise ScriptError(f"p{i + 1}: stake {stake!r} is below the minimum "
                               f"{stakes_rules.min_stake} (stakes are whole minor units)")
         if stakes_rules.max_stake is not None and stake > stakes_rules.max_stake:
-            raise ScriptError(f"p{i + 1}: stake {stake} is above the maximum {stakes_rules.max_stake}")
+            raise ScriptError(f"p{i + 1}: stake {stake} is above the maximum "
+                              f"{stakes_rules.max_stake}")

@@ -1,0 +1,127 @@
+"""CLI command `session`: many deals at one table, automatic or replayed from a script."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from typing import TYPE_CHECKING, Any
+
+import click
+
+if TYPE_CHECKING:
+    from pontoon_rules.engine.session import Session
+
+PROGRESS_FROM = 50
+"""Show a progress bar (on a terminal) from this many deals."""
+KITTY_EVENTS_SHOWN = 12
+
+
+@click.command("session")
+@click.argument("ruleset", required=False)
+@click.option("--players", type=int, default=5, show_default=True,
+              help="Seats per deal (besides the banker where the bank rotates).")
+@click.option("--deals", type=int, default=200, show_default=True, help="Deals to play.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed for the shuffles.")
+@click.option("--policy", default="stand-17", show_default=True,
+              help="Automatic player policy (stand-15, stand-16, stand-17).")
+@click.option("--stake", type=int, default=10, show_default=True, help="Each seat's stake.")
+@click.option("--kitty", type=int, default=50, show_default=True,
+              help="The kitty an automatic banker puts up (Shoot Pontoon).")
+@click.option("--script", "script", help="Session script (JSON or YAML file, or - for stdin).")
+@click.option("--json", "as_json", is_flag=True, help="Print the full session (ledger) as JSON.")
+def session_cmd(ruleset: str | None, players: int, deals: int, seed: int, policy: str,
+                stake: int, kitty: int, script: str | None, as_json: bool) -> None:
+    """Play a session of automatic deals under RULESET, or replay one (--script)."""
+    if script:
+        session, transcripts = _replay(script)
+    elif ruleset:
+        session, transcripts = _play(ruleset, players, deals, seed, policy, stake, kitty), None
+    else:
+        raise click.UsageError("give a RULESET to play, or --script FILE to replay")
+    if as_json:
+        out = session.to_json()
+        if transcripts is not None:
+            for deal, transcript in zip(out["deals"], transcripts, strict=True):
+                deal["transcript"] = transcript
+        click.echo(json.dumps(out, indent=1, ensure_ascii=False))
+    else:
+        print_summary(session)
+
+
+def _replay(source: str) -> tuple[Session, list[list[dict[str, Any]]]]:
+    from pontoon_rules.engine.script import read_script
+    from pontoon_rules.engine.session_script import run_session_script
+
+    data, base = read_script(source)
+    session, transcripts = run_session_script(data, base)
+    session.close()
+    return session, transcripts
+
+
+def _play(ruleset: str, players: int, deals: int, seed: int, policy: str, stake: int,
+          kitty: int) -> Session:
+    import random
+
+    from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.engine.session_auto import TablePolicy, play_session
+    from pontoon_rules.ruleset.loader import load_ruleset
+
+    if deals < 1 or players < 1:
+        raise click.BadParameter("--deals and --players must be at least 1")
+    rules = compile_rules(load_ruleset(ruleset))
+    table = TablePolicy(policy, stake, kitty, stake)
+    if deals < PROGRESS_FROM or not sys.stderr.isatty():
+        session = play_session(rules, players, deals, random.Random(seed), table)
+    else:
+        from rich.console import Console
+        from rich.progress import Progress
+
+        with Progress(console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task("dealing", total=deals)
+            session = play_session(rules, players, deals, random.Random(seed), table,
+                                   lambda n: bar.update(task, completed=n))
+    session.close()
+    return session
+
+
+def print_summary(session: Session) -> None:
+    """Who banked when, balances, pontoons and the kitty's history."""
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    console.print(f"[bold]{session.rules.ruleset.name}[/bold] ({session.rules.ruleset.id}): "
+                  f"{len(session.deals)} deals, {session.pack.shuffles} shuffles")
+    console.print("Bankers: " + "; ".join(_banker_runs(session)))
+    pontoons = Counter(name for d in session.deals for name in d.pontoons)
+    banked = Counter(d.banker for d in session.deals)
+    table = Table(title="Balances")
+    for column in ("person", "balance", "pontoons", "deals banked"):
+        table.add_column(column)
+    for name, balance in session.balances.items():
+        table.add_row(name, f"{balance:+d}", str(pontoons[name]), str(banked[name]))
+    console.print(table)
+    if session.rules.shoot:
+        console.print("Kitty: " + ", ".join(_kitty_events(session)))
+
+
+def _banker_runs(session: Session) -> list[str]:
+    runs: list[list[Any]] = []
+    for deal in session.deals:
+        if runs and runs[-1][0] == deal.banker:
+            runs[-1][2] = deal.number
+        else:
+            runs.append([deal.banker, deal.number, deal.number])
+    return [f"{name} {a}" + (f"-{b}" if b != a else "") for name, a, b in runs]
+
+
+def _kitty_events(session: Session) -> list[str]:
+    words = {"kitty": "put up", "top-up": "topped up", "kitty-back": "took back"}
+    events = [f"deal {p.deal}: {p.payee if p.reason == 'kitty-back' else p.payer} "
+              f"{words[p.reason]} {p.amount}"
+              for p in session.ledger if p.reason in words]
+    if len(events) > KITTY_EVENTS_SHOWN:
+        more = len(events) - KITTY_EVENTS_SHOWN
+        events = events[:KITTY_EVENTS_SHOWN] + [f"… {more} more (--json for all)"]
+    return events or ["none"]
