@@ -1,0 +1,76 @@
+"""Attribution rulesets: one ruleset with a field (or the fewest fields) set as another's.
+
+The flipped ruleset is rebuilt from dumped data with `Ruleset.model_validate`, so
+every validation applies. When the single change is invalid on its own (a
+cross-field rule), the smallest set of further differing fields that makes it
+valid is flipped too, searched in a fixed order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+from typing import Any
+
+from pydantic import ValidationError
+
+from pontoon_rules.ruleset.fields import value_at
+from pontoon_rules.ruleset.model import Ruleset
+
+MAX_EXTRA = 3
+"""The most further fields flipped to make one change valid."""
+
+
+def with_values(base: Ruleset, donor: Ruleset, paths: Sequence[str]) -> Ruleset:
+    """`base` with the fields at `paths` set to their values in `donor`.
+
+    Raises:
+        ValidationError: the result is not a valid ruleset.
+    """
+    data = base.model_dump()
+    for path in paths:
+        _set(data, path, value_at(donor, path))
+    return Ruleset.model_validate(data)
+
+
+def _set(data: dict[str, Any], path: str, value: Any) -> None:
+    *parents, last = path.split(".")
+    node = data
+    for part in parents:
+        node = node[part]
+    node[last] = value
+
+
+def flip(base: Ruleset, donor: Ruleset, path: str,
+         differing: Sequence[str]) -> tuple[Ruleset, tuple[str, ...]] | None:
+    """`base` with `path` set as in `donor`, plus the fewest other fields it needs.
+
+    Args:
+        base: the ruleset to change.
+        donor: the ruleset whose values are taken.
+        path: the field to change.
+        differing: the fields that differ between the two (the only ones flipped).
+
+    Returns:
+        The changed ruleset and the fields flipped (`path` first), or None when no
+        set of up to `MAX_EXTRA` further fields makes the change valid.
+    """
+    try:
+        return with_values(base, donor, [path]), (path,)
+    except ValidationError as error:
+        message = str(error)
+    extras = _related(path, message, differing)
+    for size in range(1, MAX_EXTRA + 1):
+        for chosen in combinations(extras, size):
+            try:
+                return with_values(base, donor, [path, *chosen]), (path, *chosen)
+            except ValidationError:
+                continue
+    return None
+
+
+def _related(path: str, message: str, differing: Sequence[str]) -> list[str]:
+    """Fields that may take part in the failed check: named in it, or in the same section."""
+    section = path.split(".")[0]
+    return [p for p in differing
+            if p != path and (p.split(".")[0] == section or p in message)]

@@ -1,0 +1,190 @@
+"""Why a field cannot change the outcome of a round: stated reasons, not a search.
+
+Three kinds: fields that never act within one round (the table's recommendation,
+what happens between deals), fields the search does not look at (shoot bets, which
+need a kitty that the search's rounds do not have),
+and fields masked by another rule of the same ruleset (buy limits where no card
+may be bought). Masks are facts about the engine's rules, written as predicates
+over a ruleset: a field difference counts as masked only when it is masked in
+both rulesets; otherwise the search flips it in the ruleset where it is live.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from pontoon_rules.ruleset.common import BankerMode, BuyMode, HandClass, PairRule
+from pontoon_rules.ruleset.model import Ruleset
+
+OUTSIDE_A_ROUND = "outside-a-round"
+NOT_PLAYED = "not-played"
+MASKED = "masked"
+NOT_FOUND = "not-found"
+
+_SAME_SHOE = ("changes only how likely each card is; a stacked shoe possible under both "
+              "packs deals the same cards and settles the same")
+_LIMIT = ("a limit that a round valid under both rulesets always meets, so it never "
+          "changes a result")
+
+ROUND_INDEPENDENT: dict[str, tuple[str, str]] = {
+    "pack.decks": (OUTSIDE_A_ROUND, _SAME_SHOE),
+    "pack.ranks": (OUTSIDE_A_ROUND, _SAME_SHOE),
+    "table.min_players": (OUTSIDE_A_ROUND, "a recommendation for the table; no round "
+                          "checks it"),
+    "table.max_players": (OUTSIDE_A_ROUND, "caps the seats; " + _LIMIT),
+    "table.banker": (OUTSIDE_A_ROUND, "who holds the bank (a player in turn or the house) "
+                     "matters between deals; a round is dealt, played and settled the same"),
+    "deal.banker_may_look_at_first_card": (OUTSIDE_A_ROUND, "changes only what the banker "
+                                           "knows; the same cards and decisions settle the "
+                                           "same"),
+    "deal.stake_after_first_card": (OUTSIDE_A_ROUND, "changes only when the stakes are put "
+                                    "down; a round's stakes are the same either way"),
+    "stakes.min_stake": (OUTSIDE_A_ROUND, "a stake limit; " + _LIMIT),
+    "stakes.max_stake": (OUTSIDE_A_ROUND, "a stake limit; " + _LIMIT),
+    "between_deals": (OUTSIDE_A_ROUND, "acts between deals (shuffling, the used cards, "
+                      "passing or selling the bank), never within one round"),
+    "shoot.kitty_within_stake_limits": (OUTSIDE_A_ROUND, "sets how big a kitty may be put "
+                                        "up before the deal; " + _LIMIT),
+    "shoot.top_up": (OUTSIDE_A_ROUND, "the banker adds to the kitty between deals"),
+    "shoot.dry_kitty": (OUTSIDE_A_ROUND, "what an empty kitty forces happens between deals"),
+    "shoot.kitty_leaves_with_banker": (OUTSIDE_A_ROUND, "the kitty changes hands with the "
+                                       "bank, between deals"),
+}
+"""Fields (or whole sections) that no single round can show, with their category and reason."""
+
+
+NOT_SEARCHED: dict[str, tuple[str, str]] = {
+    "shoot": (NOT_PLAYED, "shoot bets need a kitty, and the example search deals its rounds "
+              "without one (a round script's optional 'kitty'), so it does not look for them"),
+}
+"""Fields the search does not look at, when no mask already explains them."""
+
+
+def not_searched(path: str) -> tuple[str, str] | None:
+    """(category, reason) when the search does not look for `path`; else None."""
+    return _lookup(NOT_SEARCHED, path)
+
+
+def round_independent(path: str) -> tuple[str, str] | None:
+    """(category, reason) when no single round can show `path`; else None."""
+    return _lookup(ROUND_INDEPENDENT, path)
+
+
+def _lookup(table: dict[str, tuple[str, str]], path: str) -> tuple[str, str] | None:
+    parts = path.split(".")
+    for i in range(len(parts), 0, -1):
+        found = table.get(".".join(parts[:i]))
+        if found is not None:
+            return found
+    return None
+
+
+@dataclass(frozen=True)
+class Mask:
+    """Fields that do nothing in a ruleset where `applies` holds, and why."""
+
+    paths: tuple[str, ...]
+    applies: Callable[[Ruleset], bool]
+    reason: str
+
+
+_BUY_FIELDS = ("stakes.first_buy_min", "stakes.first_buy_max", "stakes.later_buy_cap",
+               "stakes.buy_after_twist", "stakes.last_buy_card", "player.split.buy_after_split")
+_SPLIT_FIELDS = tuple(f"player.split.{name}" for name in (
+    "pair_rule", "ranks", "max_hands", "resplit", "resplit_aces", "resplit_one_branch",
+    "cards_to_each_hand", "deal_order", "aces_one_card", "ace_ten_is_pontoon",
+    "double_after_split", "buy_after_split"))
+_DOUBLE_FIELDS = ("player.double.min_cards", "player.double.max_cards",
+                  "player.double.times_per_hand", "player.double.draws_after",
+                  "player.split.double_after_split")
+_TRICK_FIELDS = ("hands.five_card_trick.cards", "hands.five_card_trick.banker_can_hold",
+                 "hands.five_card_trick.always_wins", "hands.five_card_trick.ranked_by_total",
+                 "settlement.player_payouts.five_card_trick",
+                 "settlement.banker_collects.five_card_trick")
+
+
+def _no_buy(r: Ruleset) -> bool:
+    return r.stakes.buy is BuyMode.NONE or r.stakes.last_buy_card <= r.deal.player_cards
+
+
+def _no_double(r: Ruleset) -> bool:
+    return not r.player.double.allowed or r.player.double.times_per_hand == 0
+
+
+def _no_insurance(r: Ruleset) -> bool:
+    return not r.player.insurance.allowed or r.deal.banker_cards_visible == 0
+
+
+def _ranked(r: Ruleset, cls: HandClass) -> bool:
+    return cls in r.hands.ranking
+
+
+MASKS: tuple[Mask, ...] = (
+    Mask(_BUY_FIELDS, _no_buy, "no card may be bought"),
+    Mask(("stakes.first_buy_max", "stakes.later_buy_cap"),
+         lambda r: r.stakes.buy is BuyMode.FIXED, "a buy always adds the fixed amount"),
+    Mask(_SPLIT_FIELDS, lambda r: not r.player.split.allowed, "no pair may be split"),
+    Mask(("player.split.resplit_aces", "player.split.resplit_one_branch"),
+         lambda r: not r.player.split.resplit, "a split hand may not be split again"),
+    Mask(_DOUBLE_FIELDS, _no_double, "no hand may double"),
+    Mask(("player.insurance.max_fraction", "player.insurance.pays"), _no_insurance,
+         "no insurance is offered"),
+    Mask(("player.insurance.allowed", "player.insurance.even_money"),
+         lambda r: r.deal.banker_cards_visible == 0,
+         "the banker shows no card before the players act, so no ace can prompt it"),
+    Mask(("deal.banker_cards_visible",),
+         lambda r: not (r.player.insurance.allowed or r.player.insurance.even_money),
+         "the banker's shown cards matter only for insurance and even money, not offered"),
+    Mask(("banker.stand_on", "banker.hit_soft_17"),
+         lambda r: r.banker.mode is BankerMode.BY_CHOICE,
+         "the banker draws by choice: this sets only the automatic banker's habit, "
+         "not a rule of the round"),
+    Mask(_TRICK_FIELDS, lambda r: not r.hands.five_card_trick.enabled,
+         "five-card tricks are not a special hand"),
+    Mask(("hands.three_of_a_kind.automatic_win", "settlement.player_payouts.three_of_a_kind"),
+         lambda r: not (r.hands.three_of_a_kind.enabled
+                        and _ranked(r, HandClass.THREE_OF_A_KIND)),
+         "three of a kind is not a special hand"),
+    Mask(("settlement.player_payouts.twenty_one", "settlement.banker_collects.twenty_one"),
+         lambda r: not (r.hands.twenty_one.enabled and _ranked(r, HandClass.TWENTY_ONE)),
+         "a 21 of several cards is not a class of its own"),
+    Mask(("settlement.banker_collects.pontoon", "settlement.pontoon_ties",
+          "deal.banker_pontoon_at_once"),
+         lambda r: not r.hands.pontoon.banker_can_hold,
+         "the banker's ace and ten is not a pontoon"),
+    Mask(("shoot.fourth_card_bet", "shoot.split_hand_bet", "shoot.bust_to_kitty_at_once",
+          "shoot.banker_pontoon_sweeps", "shoot.pays"),
+         lambda r: not r.shoot.enabled, "Shoot Pontoon is off, so no shoot bet is made"),
+    Mask(("settlement.banker_collects.five_card_trick",),
+         lambda r: not r.hands.five_card_trick.banker_can_hold,
+         "the banker's five cards are not a five-card trick"),
+)
+"""Every mask, checked in order; the first that applies gives the reason."""
+
+
+def masked_reason(ruleset: Ruleset, path: str) -> str | None:
+    """Why changing `path` alone in `ruleset` cannot change any round, or None."""
+    for mask in MASKS:
+        if path in mask.paths and mask.applies(ruleset):
+            return mask.reason
+    return None
+
+
+def pack_reason(rulesets: tuple[Ruleset, Ruleset], path: str) -> str | None:
+    """Why the packs both rulesets share cannot show `path`, or None.
+
+    A split hand limit that pairs by rank binds only with one more card of a rank
+    than the smaller limit; a shoe possible under both packs may hold too few.
+    """
+    if path != "player.split.max_hands":
+        return None
+    limits = [r.player.split.max_hands for r in rulesets]
+    if any(r.player.split.pair_rule is not PairRule.SAME_RANK for r in rulesets):
+        return None
+    smaller = min(limit for limit in limits if limit is not None)
+    most = 4 * min(r.pack.decks for r in rulesets)
+    if most > smaller:
+        return None
+    return (f"more than {smaller} hands takes {smaller + 1} cards of one rank, and a shoe "
+            f"possible under both packs holds at most {most}")

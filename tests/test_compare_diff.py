@@ -1,0 +1,63 @@
+"""The rule diff: exactly the differing fields, with values and provenance."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from pontoon_rules.compare.diff import column_names, diff_rulesets
+from pontoon_rules.compare.render import diff_markdown
+from pontoon_rules.ruleset.fields import leaf_paths, plain, provenance_for, value_at
+from pontoon_rules.ruleset.present import TOPICS
+from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+
+PAIRS = list(itertools.combinations(bundled_ids(), 2))
+
+
+@pytest.mark.parametrize(("a", "b"), PAIRS)
+def test_diff_lists_exactly_the_fields_whose_values_differ(a: str, b: str) -> None:
+    first, second = load_bundled(a), load_bundled(b)
+    expected = [p for p in leaf_paths()
+                if plain(value_at(first, p)) != plain(value_at(second, p))]
+    assert [d.path for d in diff_rulesets([first, second])] == expected
+
+
+def test_all_lists_every_field_and_marks_the_equal_ones() -> None:
+    rulesets = [load_bundled("pagat-british"), load_bundled("pagat-stick-16")]
+    diffs = diff_rulesets(rulesets, include_equal=True)
+    assert [d.path for d in diffs] == leaf_paths()
+    assert [d.path for d in diffs if d.differs] == ["player.stick_minimum"]
+
+
+def test_three_rulesets_differ_where_any_one_differs() -> None:
+    rulesets = [load_bundled(i) for i in ("pagat-british", "pagat-stick-16", "shoot-pontoon")]
+    assert [d.path for d in diff_rulesets(rulesets)] == ["player.stick_minimum", "shoot.enabled"]
+
+
+def test_record_carries_words_and_provenance() -> None:
+    ochko, belarus = load_bundled("casino-ochko"), load_bundled("belarus-ponton")
+    record = next(d for d in diff_rulesets([ochko, belarus]) if d.path == "player.stick_minimum")
+    data = record.to_json()
+    assert data["topic"] == TOPICS["player"]
+    assert data["description"].startswith("Lowest total a player may stick on")
+    assert data["values"]["casino-ochko"]["value"] == 15
+    assert data["values"]["belarus-ponton"]["text"] == "none"
+    prov = provenance_for(ochko, "player.stick_minimum")
+    assert prov is not None
+    assert data["values"]["casino-ochko"]["quote"] == prov.quote
+    assert data["values"]["casino-ochko"]["status"] == "stated"
+    assert set(data["values"]["belarus-ponton"]) == {
+        "value", "text", "status", "source", "quote", "note", "open"}
+
+
+def test_markdown_groups_by_topic() -> None:
+    rulesets = [load_bundled("casino-ochko"), load_bundled("blackjack-reference")]
+    text = diff_markdown(diff_rulesets(rulesets), column_names(rulesets))
+    assert "## Settlement" in text and "| rule | casino-ochko | blackjack-reference |" in text
+    assert "`settlement.ties`" in text and "## Shoot Pontoon" not in text
+
+
+def test_same_ids_get_distinct_columns() -> None:
+    pagat = load_bundled("pagat-british")
+    assert column_names([pagat, pagat]) == ["pagat-british", "pagat-british#2"]
