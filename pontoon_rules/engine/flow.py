@@ -175,23 +175,27 @@ def _split(state: RoundState, seat: Seat, hand: Hand) -> None:
 
 
 # -- moving on -----------------------------------------------------------------------
+_DEAL, _INSURANCE, _PLAYERS, _BANKER, _SHOOT = (
+    Phase.DEAL, Phase.INSURANCE, Phase.PLAYERS, Phase.BANKER, Phase.SHOOT)
+
+
 def advance(state: RoundState) -> None:
     """Move on until a card must be dealt, a real decision is due, or the round ends."""
     while not state.pending:
         phase = state.phase
-        if phase is Phase.DEAL:
+        if phase is _PLAYERS:
+            if not _next_hand(state):
+                return
+        elif phase is _DEAL:
             _after_deal(state)
-        elif phase is Phase.INSURANCE:
+        elif phase is _INSURANCE:
             if not all(seat.decided for seat in state.seats):
                 return
             _after_insurance(state)
-        elif phase is Phase.PLAYERS:
-            if not _next_hand(state):
-                return
-        elif phase is Phase.BANKER:
+        elif phase is _BANKER:
             if not _banker_step(state):
                 return
-        elif phase is Phase.SHOOT and state.kitty is not None:
+        elif phase is _SHOOT and state.kitty is not None:
             if not shoot.step(state, state.kitty):
                 return
         else:

@@ -107,12 +107,14 @@ def seat_nets(state: RoundState) -> list[int]:
     """Each seat's net result of a finished round, without building the full result."""
     r, banker = state.rules, state.banker
     banker_pontoon = state.kitty is not None and _banker_pontoon(state)
+    bank_cls = classify(banker, r, banker=True)
     out = []
     for seat in state.seats:
         net = 0
         for hand in seat.hands:
             settled = hand.settled_net
-            stake_net = settled if settled is not None else settle_hand(hand, banker, r)
+            stake_net = (settled if settled is not None
+                         else settle_hand(hand, banker, r, bank_cls))
             net += stake_net
             if hand.shoot:
                 net += shoot.hand_net(hand, stake_net, banker_pontoon, r)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from fractions import Fraction
 
 from pontoon_rules.engine.hand import Hand, classify, total
@@ -11,9 +10,13 @@ from pontoon_rules.ruleset.common import HandClass
 
 
 def money(stake: int, odds: Fraction, rules: Rules) -> int:
-    """`stake` times `odds` in whole minor units, rounded as the ruleset says."""
-    exact = stake * odds
-    return math.ceil(exact) if rules.round_up else math.floor(exact)
+    """`stake` times `odds` in whole minor units, rounded as the ruleset says.
+
+    Integer arithmetic on the odds' numerator and denominator (exact, and much
+    cheaper than multiplying Fractions on the hot path).
+    """
+    scaled, den = stake * odds.numerator, odds.denominator
+    return -(-scaled // den) if rules.round_up else scaled // den
 
 
 def player_wins(hand: Hand, cls: HandClass, rules: Rules, by_class: bool = True) -> int:
@@ -28,10 +31,16 @@ def banker_wins(hand: Hand, banker_cls: HandClass, rules: Rules) -> int:
                   rules)
 
 
-def settle_hand(hand: Hand, banker: Hand, rules: Rules) -> int:
-    """The net result of a finished player `hand` against the finished `banker` hand."""
+def settle_hand(
+    hand: Hand, banker: Hand, rules: Rules, bank_cls: HandClass | None = None
+) -> int:
+    """The net result of a finished player `hand` against the finished `banker` hand.
+
+    `bank_cls` is the banker's class when the caller has it already.
+    """
     cls = classify(hand, rules)
-    bank_cls = classify(banker, rules, banker=True)
+    if bank_cls is None:
+        bank_cls = classify(banker, rules, banker=True)
     if cls is HandClass.BUST:
         if bank_cls is HandClass.BUST and not rules.bust_loses_at_once:
             return 0 if rules.ties_push else -hand.staked

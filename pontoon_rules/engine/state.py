@@ -120,7 +120,8 @@ class RoundState:
         else:
             self._decide(action)
         self.legal_cache = None
-        flow.advance(self)
+        if not self.pending:
+            flow.advance(self)
 
     def returns(self) -> list[int]:
         """Each seat's net result (without a kitty the banker's is minus their sum)."""
