@@ -15,6 +15,8 @@ $(STAMP): pyproject.toml
 
 run: $(STAMP)
 	$(BIN)/pontoon-rules list
+	@bash .ci/system-deps pango fonts
+	$(BIN)/pontoon-rules docs build
 	$(BIN)/pontoon-rules summary
 
 test: $(STAMP)

@@ -8,16 +8,15 @@ illegal action, or actions that end before the round does).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
-from functools import wraps
-from typing import Any, TypeVar
 
 import click
 
-from pontoon_rules.cli.ruleset_cmds import list_cmd, schema_cmd, show_cmd, summary_cmd, validate_cmd
+from pontoon_rules.cli.compare_cmds import diff_cmd, examples_cmd
+from pontoon_rules.cli.conformance_cmds import conformance_cmd
+from pontoon_rules.cli.docs_cmds import docs_cmd, sheet_cmd
 from pontoon_rules.cli.play_cmds import play_cmd
-
-F = TypeVar("F", bound=Callable[..., Any])
+from pontoon_rules.cli.ruleset_cmds import list_cmd, schema_cmd, show_cmd, summary_cmd, validate_cmd
+from pontoon_rules.cli.session_cmds import session_cmd
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -26,7 +25,8 @@ def cli() -> None:
     """Rulesets, engine and analysis for Pontoon and its relatives."""
 
 
-for command in (list_cmd, validate_cmd, show_cmd, schema_cmd, summary_cmd, play_cmd):
+for command in (list_cmd, validate_cmd, show_cmd, schema_cmd, summary_cmd, play_cmd,
+                session_cmd, conformance_cmd, diff_cmd, examples_cmd, sheet_cmd, docs_cmd):
     cli.add_command(command)
 
 

@@ -46,7 +46,7 @@ def report(error: PontoonError) -> int:
 def run_with_errors(command: click.Group) -> int:
     """Run `command`; project errors become messages and exit codes, never tracebacks."""
     try:
-        command.main(standalone_mode=False)
+        result = command.main(standalone_mode=False)
     except PontoonError as e:
         return report(e)
     except click.exceptions.Abort:
@@ -60,4 +60,5 @@ def run_with_errors(command: click.Group) -> int:
     except BrokenPipeError:
         sys.stderr.close()
         return EXIT_OK
-    return EXIT_OK
+    # Without standalone mode click returns ctx.exit()'s code instead of exiting.
+    return result if isinstance(result, int) and not isinstance(result, bool) else EXIT_OK

@@ -37,6 +37,7 @@ from pontoon_rules.compare.records import (
 )
 from pontoon_rules.compare.search import compare_all, compare_rulesets, find_example
 from pontoon_rules.compare.simulate import OutcomeCache
+from pontoon_rules.compare.vectors import conformance_records
 
 __all__ = [
     "POLICIES",
@@ -49,6 +50,7 @@ __all__ = [
     "PlayedRound",
     "Policy",
     "Record",
+    "conformance_records",
     "column_names",
     "compare_all",
     "compare_rulesets",

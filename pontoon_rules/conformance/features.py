@@ -1,0 +1,188 @@
+"""Feature tags of a vector (actions, classes, payout paths) and its level from provenance.
+
+Tags are read off the reference trace: `offered:<kind>` and `did:<kind>` for the
+actions, `rejected:<code>`, `class:<class>` and `banker-class:<class>` for the
+hands, `path:<...>` for the way each hand was settled, `limit:<...>` for card
+limits reached. Each tag relies on ruleset fields (`FEATURE_FIELDS`, data); a
+vector is `may` when one of them is an open reading of its source, `should`
+when one is our reading, and `must` otherwise.
+"""
+
+from __future__ import annotations
+
+from fnmatch import fnmatchcase
+from functools import cache
+from typing import Any
+
+from pontoon_rules.engine.rules import Rules
+from pontoon_rules.ruleset.common import Status
+from pontoon_rules.ruleset.model import Ruleset
+
+FEATURE_FIELDS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("multi-seat", ("table.max_players",)),
+    ("did:stick", ("player.stick_minimum",)),
+    ("offered:buy", ("stakes.buy", "stakes.first_buy_min", "stakes.first_buy_max",
+                     "stakes.last_buy_card", "stakes.buy_after_twist")),
+    ("did:buy", ("stakes.later_buy_cap",)),
+    ("offered:split", ("player.split.allowed", "player.split.pair_rule", "player.split.ranks")),
+    ("did:split", ("player.split.cards_to_each_hand", "player.split.deal_order",
+                   "player.split.aces_one_card", "player.split.ace_ten_is_pontoon",
+                   "player.split.double_after_split", "player.split.buy_after_split",
+                   "player.split.resplit")),
+    ("split-hands:*", ("player.split.max_hands", "player.split.resplit_one_branch",
+                       "player.split.resplit_aces")),
+    ("offered:double", ("player.double.allowed", "player.double.min_cards",
+                        "player.double.max_cards")),
+    ("did:double", ("player.double.times_per_hand", "player.double.draws_after")),
+    ("offered:insure", ("player.insurance.allowed", "player.insurance.max_fraction")),
+    ("did:insure", ("player.insurance.pays",)),
+    ("offered:even-money", ("player.insurance.even_money",)),
+    ("offered:decline", ("player.insurance",)),
+    ("actor:banker", ("banker.mode",)),
+    ("banker-draws", ("banker.stand_on",)),
+    ("banker-soft-17", ("banker.hit_soft_17",)),
+    ("class:pontoon", ("hands.pontoon", "settlement.player_payouts.pontoon")),
+    ("class:five-card-trick", ("hands.five_card_trick",
+                               "settlement.player_payouts.five_card_trick")),
+    ("class:twenty-one", ("hands.twenty_one", "settlement.player_payouts.twenty_one")),
+    ("class:three-of-a-kind", ("hands.three_of_a_kind",
+                               "settlement.player_payouts.three_of_a_kind")),
+    ("banker-class:pontoon", ("hands.pontoon.banker_can_hold",)),
+    ("banker-class:five-card-trick", ("hands.five_card_trick.banker_can_hold",)),
+    ("path:tie:pontoon", ("settlement.pontoon_ties",)),
+    ("path:tie:*", ("settlement.ties",)),
+    ("path:lose-to:*", ("settlement.banker_collects",)),
+    ("path:banker-bust:*", ("settlement.banker_bust_pays_by_class",)),
+    ("path:both-bust", ("settlement.player_bust_loses_at_once",)),
+    ("path:fractional-payout", ("settlement.odd_amounts",)),
+    ("path:banker-pontoon-at-once", ("deal.banker_pontoon_at_once",)),
+    ("path:no-live-hands", ("banker.draws_when_no_live_hands",)),
+    ("limit:player-max-cards", ("player.max_cards",)),
+    ("limit:player-21", ("player.draw_on_21",)),
+    ("limit:banker-max-cards", ("banker.max_cards",)),
+)
+"""Which ruleset fields (or sections) each tag pattern relies on."""
+
+
+def tags(rules: Rules, stakes: list[int], steps: list[dict[str, Any]],
+         observed: list[dict[str, Any]], final: dict[str, Any]) -> list[str]:
+    """The sorted feature tags of a vector's steps, their trace and its settlement."""
+    out: set[str] = {"multi-seat"} if len(stakes) > 1 else set()
+    for step, seen in zip(steps, observed, strict=True):
+        if "expect" in step:
+            out.update(f"offered:{o['action']}" for o in seen["legal"])
+            if seen["actor"] == "banker":
+                out.add("actor:banker")
+        elif "do" in step:
+            out.add(f"did:{step['do']['action']}")
+        else:
+            out.add(f"rejected:{seen['code']}")
+    out.update(_final_tags(rules, final))
+    return sorted(out)
+
+
+def _final_tags(rules: Rules, final: dict[str, Any]) -> set[str]:
+    banker = final["banker"]
+    out = {f"banker-class:{banker['class']}"}
+    if final.get("ended_early"):
+        out.add("path:banker-pontoon-at-once")
+    if len(banker["cards"]) > rules.banker_cards and not final.get("ended_early"):
+        out.add("banker-draws")
+    if _was_soft_17(banker["cards"], rules):
+        out.add("banker-soft-17")
+    if len(banker["cards"]) >= rules.banker_max_cards:
+        out.add("limit:banker-max-cards")
+    live = False
+    for seat in final["seats"]:
+        if len(seat["hands"]) > 1:
+            out.add(f"split-hands:{len(seat['hands'])}")
+        if "insurance" in seat:
+            out.add("path:insurance-won" if seat["insurance"]["net"] > 0 else "path:insurance-lost")
+        for hand in seat["hands"]:
+            out.update(_hand_tags(rules, hand, banker, bool(seat.get("even_money"))))
+            live = live or hand["class"] != "bust" and not seat.get("even_money")
+    if not live and not final.get("ended_early"):
+        out.add("path:no-live-hands")
+    return out
+
+
+def _was_soft_17(cards: list[str], rules: Rules) -> bool:
+    """Whether the banker's hand stood at a soft 17 at some point after the deal."""
+    from pontoon_rules.engine.cards import RANK_CODES, RANK_VALUES
+
+    hard = aces = 0
+    for n, code in enumerate(cards, start=1):
+        value = RANK_VALUES[RANK_CODES.index(code[0])]
+        hard, aces = hard + value, aces + (value == 1)
+        if n >= rules.banker_cards and aces and hard + rules.ace_bonus == 17:
+            return True
+    return False
+
+
+def _hand_tags(rules: Rules, hand: dict[str, Any], banker: dict[str, Any],
+               even_money: bool) -> set[str]:
+    cls, bank = hand["class"], banker["class"]
+    out = {f"class:{cls}"}
+    if len(hand["cards"]) >= rules.max_cards:
+        out.add("limit:player-max-cards")
+    if hand["total"] == 21 and len(hand["cards"]) < rules.max_cards and cls != "pontoon":
+        out.add("limit:player-21")
+    staked = sum(hand["stakes"])
+    if hand["net"] % staked:
+        out.add("path:fractional-payout")
+    out.add(_path(cls, bank, hand, banker, even_money))
+    return out
+
+
+def _path(cls: str, bank: str, hand: dict[str, Any], banker: dict[str, Any],
+          even_money: bool) -> str:
+    if even_money:
+        return "path:even-money"
+    if cls == "bust":
+        return "path:both-bust" if bank == "bust" else "path:player-bust"
+    if bank == "bust":
+        return f"path:banker-bust:{cls}"
+    if cls == bank and (hand["total"] == banker["total"] or cls not in ("total",)):
+        return f"path:tie:{cls}" if hand["net"] <= 0 else f"path:win:{cls}"
+    return f"path:win:{cls}" if hand["net"] > 0 else f"path:lose-to:{bank}"
+
+
+def relied_fields(features: list[str]) -> list[str]:
+    """The ruleset fields the tags rely on."""
+    out: list[str] = []
+    for tag in features:
+        out.extend(p for p in _tag_fields(tag) if p not in out)
+    return out
+
+
+@cache
+def _tag_fields(tag: str) -> tuple[str, ...]:
+    for pattern, paths in FEATURE_FIELDS:
+        if fnmatchcase(tag, pattern):
+            return paths
+    return ()
+
+
+def level(rules: Rules, features: list[str]) -> str:
+    """must, or should/may where a relied-on field is our (open) reading of the source."""
+    levels = {_path_level(rules, path) for path in relied_fields(features)}
+    return next((name for name in ("may", "should") if name in levels), "must")
+
+
+@cache
+def _path_level(rules: Rules, path: str) -> str:
+    worst = "must"
+    for prov in _provenances(rules.ruleset, path):
+        if prov.status is Status.OUR_READING:
+            if prov.open:
+                return "may"
+            worst = "should"
+    return worst
+
+
+def _provenances(ruleset: Ruleset, path: str) -> list[Any]:
+    from pontoon_rules.ruleset.fields import provenance_for
+
+    found = [p for key, p in ruleset.provenance.items() if key.startswith(path + ".")]
+    own = provenance_for(ruleset, path)
+    return found + ([own] if own is not None else [])

@@ -1,0 +1,193 @@
+"""The conformance vector format: pydantic models, canonical JSON, ids and the JSON Schema.
+
+A vector is one round: a ruleset (bundled id plus the sha256 of its canonical
+resolved JSON, or embedded), the stakes (one per seat), the stacked shoe (the
+complete chance input) and `steps` of three kinds:
+
+    {"expect": {"actor": "p1", "legal": [{"action": "buy", "min": 100, "max": 200}], ...}}
+    {"do": {"actor": "p1", "action": "buy", "amount": 150}}
+    {"reject": {"actor": "p1", "action": "split", "code": "illegal_action"}}
+
+then `final`: every hand's cards, total, class, stakes and net, and the banker's.
+Only the fields a vector gives are compared; legal actions compare as sets.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+FORMAT_VERSION = 1
+"""The version of the vector format (and of the protocol)."""
+NAMESPACE = uuid.UUID("6f1d0c2e-9b7a-5e3c-8d41-70a2c5f0e913")
+"""The uuid5 namespace of vector ids."""
+CODES = ("illegal_action", "wrong_actor", "bad_amount")
+"""The vocabulary of refusals."""
+LEVELS = ("must", "should", "may")
+ACTOR_PATTERN = r"^(p[1-9][0-9]*|banker)$"
+CARD_PATTERN = r"^[A2-9TJQK][SHDC]$"
+SCHEMA_ID = "https://pontoon-rules.example/conformance/vector.schema.json"
+
+Actor = str
+Card = str
+
+
+class VectorModel(BaseModel):
+    """Base of the vector models: immutable, unknown fields rejected."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class RulesetRef(VectorModel):
+    """The ruleset a vector is played under."""
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="The ruleset id.")
+    sha256: str = Field(pattern=r"^[0-9a-f]{64}$",
+                        description="sha256 of the canonical JSON of the resolved ruleset.")
+    embedded: dict[str, Any] | None = Field(
+        default=None, description="The resolved ruleset itself, for rulesets that are not bundled.")
+
+
+class LegalOption(VectorModel):
+    """One legal action; `min`/`max` bound the amount of a buy or insurance."""
+
+    action: str = Field(description="The action kind: stick, twist, buy, split, double, ...")
+    min: int | None = Field(default=None, description="Least amount (amount actions only).")
+    max: int | None = Field(default=None, description="Greatest amount (amount actions only).")
+
+
+class Expect(VectorModel):
+    """A checkpoint before a decision; only the fields given are compared."""
+
+    actor: str | None = Field(default=None, pattern=ACTOR_PATTERN, description="Whose turn it is.")
+    legal: list[LegalOption] | None = Field(
+        default=None, description="The legal actions, compared as a set.")
+    hands: dict[str, Any] | None = Field(
+        default=None, description="Cards dealt so far: seat -> list of hands, 'banker' -> cards.")
+
+
+class Move(VectorModel):
+    """An action taken by an explicit actor."""
+
+    actor: str = Field(pattern=ACTOR_PATTERN, description="p1, p2, ... or banker.")
+    action: str = Field(description="The action kind.")
+    amount: int | None = Field(default=None, description="Amount of a buy or insurance.")
+
+
+class Refusal(Move):
+    """An illegal action the implementation must refuse, without changing the round."""
+
+    code: Literal["illegal_action", "wrong_actor", "bad_amount"] = Field(
+        description="Why it is refused.")
+
+
+class ExpectStep(VectorModel):
+    """A checkpoint step."""
+
+    expect: Expect
+
+
+class DoStep(VectorModel):
+    """An action step."""
+
+    do: Move
+
+
+class RejectStep(VectorModel):
+    """A negative step."""
+
+    reject: Refusal
+
+
+class HandFinal(VectorModel):
+    """One finished player hand."""
+
+    cards: list[str] | None = None
+    total: int | None = None
+    hand_class: str | None = Field(default=None, alias="class")
+    stakes: list[int] | None = Field(default=None, description="Original stake, buys, doubles.")
+    net: int | None = None
+
+
+class InsuranceFinal(VectorModel):
+    """A seat's insurance bet and what it made."""
+
+    staked: int
+    net: int
+
+
+class SeatFinal(VectorModel):
+    """One seat's settlement."""
+
+    seat: str = Field(pattern=r"^p[1-9][0-9]*$")
+    hands: list[HandFinal] | None = None
+    insurance: InsuranceFinal | None = None
+    even_money: bool | None = None
+    net: int | None = None
+
+
+class BankerFinal(VectorModel):
+    """The banker's hand and net."""
+
+    cards: list[str] | None = None
+    total: int | None = None
+    hand_class: str | None = Field(default=None, alias="class")
+    net: int | None = None
+
+
+class Final(VectorModel):
+    """The settlement: integer money, the banker's net is minus the seats' total."""
+
+    seats: list[SeatFinal]
+    banker: BankerFinal
+    ended_early: bool | None = Field(default=None, description="The banker's pontoon ended it.")
+
+
+class Vector(VectorModel):
+    """One conformance vector: a round with its expected observations and settlement."""
+
+    format: Literal[1] = Field(description="The vector format version.")
+    id: str = Field(pattern=r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$",
+                    description="Immutable UUID; a changed expectation is a new vector.")
+    slug: str = Field(pattern=r"^[a-z0-9-]+/[a-z0-9-]+$", description="ruleset/readable-name.")
+    description: str = Field(description="What the vector shows.")
+    reimplements: str | None = Field(default=None, description="The id this vector replaces.")
+    ruleset: RulesetRef
+    stakes: list[int] = Field(min_length=1, description="One stake per seat, p1 first.")
+    shoe: list[str] = Field(description="Every card dealt, in dealing order.")
+    steps: list[ExpectStep | DoStep | RejectStep]
+    final: Final
+    features: list[str] = Field(description="Tags: actions, classes, payout paths.")
+    level: Literal["must", "should", "may"] = Field(
+        description="must, or should/may where a rule is our reading of its source.")
+
+
+def canonical(data: Any) -> str:
+    """Canonical JSON text: sorted keys, no spaces, UTF-8 characters kept."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def sha256_of(data: Any) -> str:
+    """The sha256 of `data`'s canonical JSON."""
+    return hashlib.sha256(canonical(data).encode("utf-8")).hexdigest()
+
+
+def vector_id(vector: dict[str, Any]) -> str:
+    """The id a vector's content gives: uuid5 of the slug and its content hash."""
+    body = {k: v for k, v in vector.items() if k not in ("id", "reimplements")}
+    return str(uuid.uuid5(NAMESPACE, f"{vector['slug']}\n{sha256_of(body)}"))
+
+
+def vector_schema() -> dict[str, Any]:
+    """The JSON Schema of a vector file."""
+    schema = Vector.model_json_schema(by_alias=True)
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": SCHEMA_ID, **schema}
+
+
+def schema_text() -> str:
+    """The schema as stable, pretty JSON (what `vector.schema.json` holds)."""
+    return json.dumps(vector_schema(), indent=2, ensure_ascii=False, sort_keys=True) + "\n"

@@ -1,0 +1,57 @@
+"""Narrow adapters to the layers the docs show but do not own: compare, analysis, conformance.
+
+Each imports its package lazily and returns plain JSON-like data, or None when
+the package is not there yet, so the site builds (with a "not yet" note) before
+those layers land. Wire a layer in by changing only its function here.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from typing import Any
+
+
+def _module(name: str) -> Any | None:
+    """The module `name`, or None when it is not installed (its own import errors propagate)."""
+    if importlib.util.find_spec(name) is None:
+        return None
+    return importlib.import_module(name)
+
+
+def comparisons(ruleset_ids: list[str]) -> list[dict[str, Any]] | None:
+    """The compare layer's records for every pair of the bundled rulesets `ruleset_ids`.
+
+    Returns one `Comparison.to_json()` per pair: `rulesets` (the two ids),
+    `examples` (each with `field`, `description`, `explanation`, `scripts` and
+    `played` per ruleset id: `result` with `seats`/`banker`, and `transcript`)
+    and `reasons` (each with `field`, `description`, `reason`). None when
+    `pontoon_rules.compare` does not exist yet.
+    """
+    compare = _module("pontoon_rules.compare")
+    compare_all = getattr(compare, "compare_all", None) if compare else None
+    if compare_all is None:
+        return None
+    from pontoon_rules.ruleset.registry import load_bundled
+
+    found = compare_all([load_bundled(i) for i in ruleset_ids])
+    return [comparison.to_json() for comparison in found]
+
+
+def analysis_summary() -> list[dict[str, Any]] | None:
+    """The analysis layer's figures per bundled ruleset, as rows of JSON-like data.
+
+    Each row is expected to hold `ruleset` (an id) and named figures (e.g.
+    `house_edge`). Returns None when `pontoon_rules.analysis` does not exist yet.
+    """
+    analysis = _module("pontoon_rules.analysis")
+    summary = getattr(analysis, "docs_summary", None) if analysis else None
+    if summary is None:
+        return None
+    rows: list[dict[str, Any]] = summary()
+    return rows
+
+
+def has_conformance_kit() -> bool:
+    """Whether the conformance kit (`pontoon_rules.conformance`) exists."""
+    return _module("pontoon_rules.conformance") is not None

@@ -1,0 +1,125 @@
+"""The message catalogs: extract every translatable string, and keep the `.po` files in step.
+
+    python -m pontoon_rules.docs.catalog extract      # write locale/messages.pot
+    python -m pontoon_rules.docs.catalog update       # merge it into every locale/*/…/messages.po
+    python -m pontoon_rules.docs.catalog init LANG    # start a new language
+    python -m pontoon_rules.docs.catalog check        # list untranslated messages (exit 1 if any)
+
+Messages come from the templates (`_()` and `{% trans %}`), the field descriptions
+of the ruleset schema, the enum values a field can take, and the words defined in
+`chapters` and `values`.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+from pontoon_rules.docs import chapters, values
+from pontoon_rules.docs.i18n import DOMAIN, LOCALE_DIR, TEMPLATE_DIR, po_path
+from pontoon_rules.ruleset.fields import leaf_fields
+
+POT_PATH = LOCALE_DIR / f"{DOMAIN}.pot"
+KINDS = ("source", "variation", "reference", "house", "stated", "implied", "our-reading")
+
+
+def template_messages() -> list[tuple[str, str]]:
+    """(message, where) for every `_()`/`gettext` string in the templates."""
+    found = extract_from_dir(str(TEMPLATE_DIR), method_map=[("**.j2", "jinja2")],
+                             options_map={"**.j2": {"extensions": "jinja2.ext.i18n"}})
+    return [(msg, f"templates/{name}:{line}") for name, line, msg, _c, _x in found
+            if isinstance(msg, str)]
+
+
+def schema_messages() -> list[tuple[str, str]]:
+    """(message, where) for every field description, enum value and word of the docs."""
+    out = [(info.description, f"schema:{path}") for path, info in leaf_fields().items()
+           if info.description]
+    words = [*chapters.python_messages(), *values.python_messages(), *KINDS]
+    return out + [(word, "pontoon_rules/docs") for word in words]
+
+
+def extract() -> Catalog:
+    """A template catalog of every message, each once, with where it is used."""
+    catalog = Catalog(domain=DOMAIN, project="pontoon-rules", charset="utf-8")
+    for message, where in template_messages() + schema_messages():
+        catalog.add(message, locations=[_location(where)])
+    return catalog
+
+
+def _location(where: str) -> tuple[str, int]:
+    """'templates/x.j2:12' -> ('templates/x.j2', 12); a place without a line gets 0."""
+    name, _colon, line = where.rpartition(":")
+    return (name, int(line)) if name and line.isdigit() else (where, 0)
+
+
+def _write(catalog: Catalog, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with path.open("wb") as handle:
+        write_po(handle, catalog, width=100, sort_output=False, omit_header=False)
+
+
+def update(languages: list[str] | None = None) -> list[Path]:
+    """Write the .pot and merge it into each language's .po (new messages untranslated)."""
+    template = extract()
+    _write(template, POT_PATH)
+    written = []
+    for path in sorted(LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
+        lang = path.parent.parent.name
+        if languages and lang not in languages:
+            continue
+        with path.open("rb") as handle:
+            catalog = read_po(handle, locale=lang, domain=DOMAIN)
+        catalog.update(template, no_fuzzy_matching=True)
+        _write(catalog, path)
+        written.append(path)
+    return written
+
+
+def missing(lang: str) -> list[str]:
+    """The messages of the templates and schema that `lang` does not translate."""
+    with po_path(lang).open("rb") as handle:
+        catalog = read_po(handle, locale=lang, domain=DOMAIN)
+    done = {m.id for m in catalog if m.id and m.string and not m.fuzzy}
+    return [m.id for m in extract() if isinstance(m.id, str) and m.id and m.id not in done]
+
+
+def init(lang: str) -> Path:
+    """Start the catalog of a new language from the current messages."""
+    template = extract()
+    catalog = Catalog(locale=lang, domain=DOMAIN, project="pontoon-rules", charset="utf-8")
+    catalog.update(template)
+    _write(catalog, po_path(lang))
+    return po_path(lang)
+
+
+def main(argv: list[str]) -> int:
+    """Run one catalog command (see the module docstring)."""
+    command, *rest = argv or ["check"]
+    if command == "extract":
+        _write(extract(), POT_PATH)
+        print(f"wrote {POT_PATH}")
+    elif command == "update":
+        for path in update(rest or None):
+            print(f"updated {path}")
+    elif command == "init" and rest:
+        print(f"wrote {init(rest[0])}")
+    elif command == "check":
+        langs = rest or [p.parent.parent.name for p in
+                         LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")]
+        gaps = {lang: missing(lang) for lang in langs}
+        for lang, messages in gaps.items():
+            print(f"{lang}: {len(messages)} untranslated" + "".join(f"\n  {m}" for m in messages))
+        return 1 if any(gaps.values()) else 0
+    else:
+        print(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

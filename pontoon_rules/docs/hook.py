@@ -1,0 +1,66 @@
+"""The MkDocs hook (`hooks:` in mkdocs.yml) that puts the generated site into a build.
+
+on_config renders every generated page, expands the nav entries that name a
+generated index into sections, and adds the site CSS; on_files adds the pages,
+the CSS and every ruleset's sheets as in-memory files. Nothing generated is
+ever written into the docs folder. Sheets are cached per process by the
+ruleset's content, so `docs serve` rebuilds stay quick.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.exceptions import PluginError
+from mkdocs.structure.files import File, Files
+
+EXTRA_CSS = ("assets/cards.css", "assets/site.css")
+
+_generated: dict[str, str] = {}
+
+
+def expand_nav(nav: list[Any], expansions: dict[str, list[Any]]) -> list[Any]:
+    """`nav` with every `{title: path}` whose path has an expansion turned into a section."""
+    out: list[Any] = []
+    for item in nav:
+        if isinstance(item, dict) and len(item) == 1:
+            (title, target), = item.items()
+            if isinstance(target, str) and target in expansions:
+                item = {title: expansions[target]}
+            elif isinstance(target, list):
+                item = {title: expand_nav(target, expansions)}
+        out.append(item)
+    return out
+
+
+def on_config(config: MkDocsConfig) -> MkDocsConfig:
+    """Render the generated pages, expand the nav and add the site's CSS."""
+    from pontoon_rules.docs.pages import generated_pages, nav_expansions
+
+    _generated.clear()
+    _generated.update(generated_pages())
+    if config.nav:
+        config.nav = expand_nav(config.nav, nav_expansions(_generated))
+    for css in EXTRA_CSS:
+        if css not in config.extra_css:
+            config.extra_css.append(css)
+    return config
+
+
+def on_files(files: Files, config: MkDocsConfig) -> Files:
+    """Add the generated pages, CSS and sheets; a hand-written file may not shadow one.
+
+    Raises:
+        PluginError: a file in the docs folder has the path of a generated one.
+    """
+    from pontoon_rules.docs.pages import generated_files
+
+    generated: dict[str, str | bytes] = {**_generated, **generated_files()}
+    clashes = sorted(path for path in generated if files.get_file_from_path(path))
+    if clashes:
+        raise PluginError(f"hand-written files shadow generated ones: {', '.join(clashes)} "
+                          "(remove them from the docs folder)")
+    for path, content in generated.items():
+        files.append(File.generated(config, path, content=content))
+    return files

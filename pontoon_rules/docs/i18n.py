@@ -1,0 +1,85 @@
+"""Languages: Babel catalogs compiled in memory, and Jinja2 environments with i18n.
+
+A language is a folder `locale/<lang>/LC_MESSAGES/messages.po`; the `.po` file
+is compiled when first used, so a fresh clone needs no build step and adding a
+language is one translation file (`python -m pontoon_rules.docs.catalog init xx`).
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+from functools import cache
+from pathlib import Path
+
+import jinja2
+
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
+DOMAIN = "messages"
+SOURCE_LANGUAGE = "en"
+
+
+def _catalog_languages() -> tuple[str, ...]:
+    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    return (SOURCE_LANGUAGE, *found)
+
+
+LANGUAGES: tuple[str, ...] = _catalog_languages()
+
+
+def po_path(lang: str) -> Path:
+    """The translation file of `lang`."""
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The compiled catalog of `lang` (English, the source language, is the identity).
+
+    Raises:
+        ValueError: there is no catalog for `lang`.
+    """
+    if lang == SOURCE_LANGUAGE:
+        return gettext.NullTranslations()
+    if lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGUAGES)}")
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+    from babel.support import Translations
+
+    with po_path(lang).open("rb") as handle:
+        catalog = read_po(handle, locale=lang, domain=DOMAIN)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return Translations(fp=buffer, domain=DOMAIN)
+
+
+def _is_escaped(name: str | None) -> bool:
+    """HTML and site pages (Markdown with HTML blocks) are escaped; `plain_*` text is not."""
+    return not (name or "").startswith("plain_")
+
+
+@cache
+def environment(lang: str) -> jinja2.Environment:
+    """The template environment for `lang`: templates from `templates/`, `_()` and `|t`."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATE_DIR),
+        extensions=["jinja2.ext.i18n"],
+        autoescape=_is_escaped,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    catalog = translations(lang)
+    env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
+    env.filters["t"] = catalog.gettext
+    env.globals["lang"] = lang
+    return env
+
+
+def render(template: str, lang: str = SOURCE_LANGUAGE, **context: object) -> str:
+    """Render the template file `template` in `lang` with `context`."""
+    return environment(lang).get_template(template).render(**context)

@@ -1,0 +1,95 @@
+"""Values, hand classes and cards as words and pictures, in any catalog language."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import Enum
+from typing import Any
+
+from pontoon_rules.engine.cards import RANK_CODES, SUIT_CODES
+from pontoon_rules.ruleset import common
+from pontoon_rules.ruleset.fields import leaf_fields, plain
+from pontoon_rules.ruleset.present import format_value
+
+Gettext = Callable[[str], str]
+
+RED_SUITS = frozenset("HD")
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def _(message: str) -> str:
+    """Mark `message` for the catalog."""
+    return message
+
+
+SUIT_NAMES = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
+CLASS_NAMES: dict[str, str] = {
+    "pontoon": _("pontoon"),
+    "five-card-trick": _("five-card trick"),
+    "three-of-a-kind": _("three of a kind"),
+    "twenty-one": _("twenty-one"),
+    "total": _("highest total"),
+    "bust": _("bust"),
+}
+ACTION_NAMES: dict[str, str] = {
+    "stick": _("stick"), "twist": _("twist"), "buy": _("buy"), "split": _("split"),
+    "double": _("double"), "insure": _("insure"), "even-money": _("even money"),
+    "decline": _("decline"),
+}
+WORDS = (_("yes"), _("no"), _("none"), _("no limit"), _("banker"), _("player %(number)s"))
+
+
+def value_text(path: str, value: Any, gettext: Gettext) -> str:
+    """A field value in words, translated: yes/no, 'no limit', enum values, odds."""
+    data = plain(value)
+    if isinstance(data, str):
+        return gettext(CLASS_NAMES.get(data, str(data)))
+    if isinstance(data, list) and data and isinstance(data[0], str):
+        return ", ".join(gettext(CLASS_NAMES.get(v, str(v))) for v in data)
+    if path.endswith("max_fraction") and isinstance(data, list):
+        return gettext("%(part)s of the stake") % {"part": f"{data[0]}/{data[1]}"}
+    return gettext(format_value(path, value))
+
+
+def class_name(hand_class: str, gettext: Gettext) -> str:
+    """The name of a hand class ('five-card-trick' -> 'five-card trick')."""
+    return gettext(CLASS_NAMES.get(hand_class, hand_class))
+
+
+def action_text(action: str, gettext: Gettext) -> str:
+    """A decision in words: 'buy 150' -> 'buy 150' (translated kind, amount kept)."""
+    kind, _space, amount = action.partition(" ")
+    word = gettext(ACTION_NAMES.get(kind, kind))
+    return f"{word} {amount}".strip()
+
+
+def actor_text(actor: str, gettext: Gettext) -> str:
+    """A seat or the banker in words: 'p1' -> 'player 1', 'banker' -> 'banker'."""
+    if actor.startswith("p") and actor[1:].isdigit():
+        return gettext("player %(number)s") % {"number": actor[1:]}
+    return gettext(actor)
+
+
+def card_view(code: str, gettext: Gettext) -> dict[str, Any]:
+    """A card as a template draws it: rank ('10' for T), suit symbol, colour, name."""
+    rank, suit = code[0], code[1]
+    shown = "10" if rank == "T" else rank
+    return {"code": code, "rank": shown, "suit": SUIT_SYMBOLS[suit],
+            "red": suit in RED_SUITS, "name": f"{shown} {gettext(SUIT_NAMES[suit])}"}
+
+
+def enum_values() -> list[str]:
+    """Every enum value and literal choice a field can take (catalog entries)."""
+    out: list[str] = []
+    for item in vars(common).values():
+        if isinstance(item, type) and issubclass(item, Enum) and item is not Enum:
+            out.extend(str(member.value) for member in item)
+    for info in leaf_fields().values():
+        out.extend(a for a in getattr(info.annotation, "__args__", ()) if isinstance(a, str))
+    return [v for v in dict.fromkeys(out) if v not in RANK_CODES and v not in SUIT_CODES]
+
+
+def python_messages() -> list[str]:
+    """The translatable strings defined here (for the catalog)."""
+    return [*SUIT_NAMES.values(), *CLASS_NAMES.values(), *ACTION_NAMES.values(), *WORDS,
+            "%(part)s of the stake", *enum_values()]

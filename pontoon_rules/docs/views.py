@@ -1,0 +1,117 @@
+"""Page contexts: rulesets, rounds and the comparison matrix as plain data for templates.
+
+Every function here is pure: a ruleset (or several) and a gettext function in,
+dictionaries and lists out. Templates do the drawing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from pontoon_rules.docs.chapters import SECTION_TITLES, anchor, chapter_paths
+from pontoon_rules.docs.values import (
+    Gettext,
+    action_text,
+    actor_text,
+    card_view,
+    class_name,
+    value_text,
+)
+from pontoon_rules.ruleset.fields import describe, plain, value_at
+from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.present import field_row, label, open_questions
+
+
+def rule_row(ruleset: Ruleset, path: str, gettext: Gettext) -> dict[str, Any]:
+    """One rule of `ruleset` for a page: field_row plus anchor, label and translated words."""
+    row = field_row(ruleset, path)
+    source = ruleset.sources.get(row["source"])
+    row.update(source_language=source.language if source else "", anchor=anchor(path),
+               label=label(path), description=gettext(describe(path)),
+               text=value_text(path, value_at(ruleset, path), gettext))
+    return row
+
+
+def chapters_view(ruleset: Ruleset, gettext: Gettext) -> list[dict[str, Any]]:
+    """Every rule of `ruleset` by chapter and section, in the order a player meets them."""
+    return [
+        {"key": chapter.key, "title": gettext(chapter.title),
+         "sections": [{"key": section, "title": gettext(SECTION_TITLES[section]),
+                       "rows": [rule_row(ruleset, p, gettext) for p in paths]}
+                      for section, paths in sections.items()]}
+        for chapter, sections in chapter_paths()
+    ]
+
+
+def ruleset_view(ruleset: Ruleset, gettext: Gettext) -> dict[str, Any]:
+    """The context of a ruleset page or sheet (without worked examples)."""
+    return {
+        "id": ruleset.id, "name": ruleset.name, "summary": ruleset.summary,
+        "kind": ruleset.kind, "extends": ruleset.extends,
+        "sources": [{"key": key, **source.model_dump()} for key, source in
+                    ruleset.sources.items()],
+        "chapters": chapters_view(ruleset, gettext),
+        "open": [rule_row(ruleset, row["path"], gettext) for row in open_questions(ruleset)],
+    }
+
+
+def hand_view(hand: dict[str, Any], gettext: Gettext) -> dict[str, Any]:
+    """A hand of the script contract's JSON, with cards to draw and its class in words."""
+    return {"cards": [card_view(c, gettext) for c in hand["cards"]], "total": hand["total"],
+            "class": class_name(hand["class"], gettext), "staked": hand.get("staked", 0),
+            "net": hand["net"]}
+
+
+def round_view(script: dict[str, Any], result: dict[str, Any], gettext: Gettext) -> dict[str, Any]:
+    """A replayed round (script plus contract JSON) as a template draws it."""
+    decisions = [{"actor": actor_text(e["actor"], gettext),
+                  "action": action_text(e["action"], gettext)}
+                 for e in result.get("transcript", []) if e.get("event") == "decision"]
+    return {
+        "script": script,
+        "seats": [{"seat": actor_text(s["seat"], gettext), "net": s["net"],
+                   "hands": [hand_view(h, gettext) for h in s["hands"]]}
+                  for s in result["seats"]],
+        "banker": dict(hand_view(result["banker"], gettext), seat=actor_text("banker", gettext)),
+        "decisions": decisions,
+    }
+
+
+def ranking_view(ruleset: Ruleset, gettext: Gettext) -> list[str]:
+    """The hand classes from best to worst, in words, bust last."""
+    return [class_name(c.value, gettext) for c in ruleset.hands.ranking] + [
+        class_name("bust", gettext)]
+
+
+def payout_view(ruleset: Ruleset, gettext: Gettext) -> list[dict[str, str]]:
+    """The payout table: for each ranked class, what the banker pays and what it collects."""
+    pays = ruleset.settlement.player_payouts.model_dump()
+    takes = ruleset.settlement.banker_collects.model_dump()
+    rows = []
+    for hand_class in ruleset.hands.ranking:
+        key = hand_class.value.replace("-", "_")
+        rows.append({"class": class_name(hand_class.value, gettext),
+                     "pays": pays.get(key, "—"), "takes": takes.get(key, "—")})
+    return rows
+
+
+def _mode(values: list[str]) -> str:
+    return Counter(values).most_common(1)[0][0]
+
+
+def matrix_view(rulesets: list[Ruleset], gettext: Gettext) -> list[dict[str, Any]]:
+    """Every behavioural field × every ruleset, by chapter; cells off the usual value marked."""
+    chapters = []
+    for chapter, sections in chapter_paths():
+        rows = []
+        for path in (p for paths in sections.values() for p in paths):
+            keys = [repr(plain(value_at(r, path))) for r in rulesets]
+            usual = _mode(keys)
+            cells = [{"id": r.id, "anchor": anchor(path), "differs": key != usual,
+                      "text": value_text(path, value_at(r, path), gettext)}
+                     for r, key in zip(rulesets, keys, strict=True)]
+            rows.append({"path": path, "label": label(path), "cells": cells,
+                         "description": gettext(describe(path)), "differs": len(set(keys)) > 1})
+        chapters.append({"key": chapter.key, "title": gettext(chapter.title), "rows": rows})
+    return chapters

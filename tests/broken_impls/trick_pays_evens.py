@@ -1,0 +1,22 @@
+"""Broken on purpose: the five-card trick is paid 1:1."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import _common  # noqa: F401
+
+from pontoon_rules.conformance import harness, reference
+from pontoon_rules.ruleset.common import HandClass
+
+original = reference.rules_for
+
+
+def rules_for(ref):  # type: ignore[no-untyped-def]
+    rules = original(ref)
+    rules.payouts[HandClass.FIVE_CARD_TRICK] = Fraction(1)
+    return rules
+
+
+reference.rules_for = rules_for
+harness.main()

@@ -1,0 +1,209 @@
+"""The documentation site: a strict build, its generated pages, and a real browser on them."""
+
+from __future__ import annotations
+
+import functools
+import html
+import http.server
+import json
+import re
+import shutil
+import subprocess
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from pontoon_rules.docs.chapters import anchor
+from pontoon_rules.docs.pages import SITE_SHEETS, sheet_name
+from pontoon_rules.docs.site import DEFAULT_CONFIG, build_site
+from pontoon_rules.docs.values import value_text
+from pontoon_rules.engine.script import run_script
+from pontoon_rules.ruleset.fields import leaf_paths, value_at
+from pontoon_rules.ruleset.present import differing_paths
+from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "test-artifacts"
+REPLAY = re.compile(r'<div class="pr-replay" data-ruleset="([^"]+)">(.*?)</details>', re.S)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The whole site, built once with `--strict` (any warning fails the build)."""
+    return build_site(DEFAULT_CONFIG, tmp_path_factory.mktemp("site"), strict=True)
+
+
+def page(site: Path, path: str) -> str:
+    return (site / path).read_text(encoding="utf-8")
+
+
+def test_strict_build_produces_every_page_and_sheet(site: Path) -> None:
+    for rid in bundled_ids():
+        assert (site / "rulesets" / f"{rid}.html").is_file()
+        assert (site / "ru" / "rulesets" / f"{rid}.html").is_file()
+        for fmt, lang in SITE_SHEETS:
+            assert (site / sheet_name(rid, fmt, lang)).stat().st_size > 1000
+    for name in ("index", "reading-a-ruleset", "house-rules", "conformance", "analysis",
+                 "compare/matrix", "examples/index", "reference/ruleset-file"):
+        assert (site / f"{name}.html").is_file(), name
+
+
+def test_generated_pages_are_not_in_the_docs_folder() -> None:
+    docs = ROOT / "site"
+    assert not (docs / "rulesets").exists() and not (docs / "compare").exists()
+    assert not (docs / "sheets").exists()
+
+
+@pytest.mark.parametrize("ruleset_id", bundled_ids())
+def test_every_field_appears_on_its_ruleset_page(site: Path, ruleset_id: str) -> None:
+    text = page(site, f"rulesets/{ruleset_id}.html")
+    ruleset = load_bundled(ruleset_id)
+    for path in leaf_paths():
+        row = re.search(rf'<tr id="{anchor(path)}"[^>]*>(.*?)</tr>', text, re.S)
+        assert row, f"{ruleset_id}: no row for {path}"
+        value = re.search(r'<td class="pr-value">(.*?)</td>', row.group(1), re.S)
+        expected = value_text(path, value_at(ruleset, path), str)
+        assert value and html.unescape(value.group(1)) == expected, (path, value)
+        assert f'<code class="pr-path">{path}</code>' in row.group(1)
+    assert 'id="open-questions"' in text and f"sheets/{ruleset_id}.pdf" in text
+
+
+def test_russian_page_uses_the_games_words(site: Path) -> None:
+    text = page(site, "ru/rulesets/casino-ochko.html")
+    for word in ("Раздача", "Ход банкира", "перебор", "твист", "купить", "понтун"):
+        assert word in text, word
+    assert 'id="rule-player-stick-minimum"' in text
+
+
+def test_matrix_has_a_row_for_every_difference(site: Path) -> None:
+    text = page(site, "compare/matrix.html")
+    rulesets = [load_bundled(i) for i in bundled_ids()]
+    shown = set(re.findall(r'class="pr-differs" data-path="([^"]+)"', text))
+    assert shown == set(differing_paths(rulesets))
+    for path in leaf_paths():
+        assert f"<code>{path}</code>" in text, path
+    link = f'href="../rulesets/casino-ochko.html#{anchor("settlement.ties")}"'
+    assert link in text
+
+
+def test_matrix_covers_the_compare_diff(site: Path) -> None:
+    compare = pytest.importorskip("pontoon_rules.compare")
+    sources = [r for i in bundled_ids() if (r := load_bundled(i)).kind == "source"]
+    shown = set(re.findall(r'data-path="([^"]+)"', page(site, "compare/matrix.html")))
+    assert {d.path for d in compare.diff_rulesets(sources)} <= shown
+
+
+def _shown_rounds(text: str) -> Iterator[tuple[str, dict[str, object], list[str], list[int]]]:
+    """Each round a page shows: ruleset, script, cards drawn (in order) and nets shown."""
+    for ruleset_id, block in REPLAY.findall(text):
+        script = json.loads(html.unescape(re.search(r"<code>(.*?)</code>", block, re.S)[1]))
+        cards = re.findall(r'data-card="([^"]+)"', block)
+        nets = [int(n) for n in re.findall(r'class="pr-net [^"]*">([+-]?\d+)<', block)]
+        yield ruleset_id, script, cards, nets
+
+
+def _replayed(ruleset_id: str, script: dict[str, object]) -> tuple[list[str], list[int]]:
+    result = run_script(dict(script, ruleset=ruleset_id)).result
+    hands = [h for seat in result.seats for h in seat.hands]
+    cards = [c for h in hands for c in h.cards] + result.banker_cards
+    return cards, [h.net for h in hands] + [result.banker_net]
+
+
+def test_every_round_on_a_ruleset_page_replays_to_what_it_shows(site: Path) -> None:
+    for rid in bundled_ids():
+        shown = list(_shown_rounds(page(site, f"rulesets/{rid}.html")))
+        assert 1 <= len(shown) <= 2, rid
+        for ruleset_id, script, cards, nets in shown:
+            assert (cards, nets) == _replayed(ruleset_id, script), (rid, script)
+
+
+def test_every_worked_example_replays_to_what_it_shows(site: Path) -> None:
+    pytest.importorskip("pontoon_rules.compare")
+    pages = sorted((site / "examples").glob("*--*.html"))
+    assert pages, "the compare layer exists but no pair page was built"
+    count = 0
+    for path in pages:
+        for ruleset_id, script, cards, nets in _shown_rounds(path.read_text(encoding="utf-8")):
+            assert (cards, nets) == _replayed(ruleset_id, script), (path.name, script)
+            count += 1
+    assert count >= 2
+
+
+def test_reference_lists_every_field(site: Path) -> None:
+    text = page(site, "reference/ruleset-file.html")
+    for path in leaf_paths():
+        assert f"<code>{path}</code>" in text, path
+    assert "one of: banker-wins, push" in text
+
+
+# --- a real browser -----------------------------------------------------------------------
+
+CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                  "--no-first-run", "--disable-background-networking",
+                  "--disable-component-update", "--disable-sync"]
+
+
+def _chromium() -> str:
+    """Debian's chromium, installed by .ci/system-deps when missing (as root)."""
+    if not shutil.which("chromium"):
+        subprocess.run(["bash", str(ROOT / ".ci" / "system-deps"), "browser"], check=False,
+                       timeout=600)
+    found = shutil.which("chromium")
+    if not found:
+        pytest.skip("no browser: Debian's chromium is not installed and could not be "
+                    "(not root, or no apt-get); run .ci/system-deps browser")
+    return found
+
+
+@pytest.fixture(scope="module")
+def served(site: Path) -> Iterator[str]:
+    """The built site on 127.0.0.1, on a free port, from a thread."""
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}"
+    server.shutdown()
+    server.server_close()
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+        pass
+
+
+def test_matrix_and_cards_render_in_a_real_browser(served: str, tmp_path: Path) -> None:
+    executable = _chromium()
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch_persistent_context(
+            str(tmp_path / "profile"), executable_path=executable, headless=True,
+            args=CHROMIUM_FLAGS[1:], viewport={"width": 1400, "height": 1000})
+        try:
+            tab = browser.new_page()
+            tab.goto(f"{served}/compare/matrix.html")
+            marked = tab.locator("tbody tr:has(mark)")
+            assert marked.count() == len(differing_paths([load_bundled(i) for i in
+                                                           bundled_ids()]))
+            assert marked.first.is_visible()
+            same = tab.locator("tbody tr:not(:has(mark))").first
+            assert same.is_visible()
+            tab.check("#pr-only-differences")
+            assert not same.is_visible() and marked.first.is_visible()
+            tab.screenshot(path=str(ARTIFACTS / "matrix.png"))
+
+            tab.goto(f"{served}/rulesets/pagat-british.html#rounds")
+            cards = tab.locator(".pr-round .pr-card")
+            assert cards.count() >= 4 and cards.first.is_visible()
+            box = cards.first.bounding_box()
+            assert box and box["width"] > 15 and box["height"] > 25
+            colours = tab.eval_on_selector_all(
+                ".pr-card", "els => els.map(e => getComputedStyle(e).color)")
+            assert "rgb(200, 16, 46)" in colours or "rgb(17, 17, 17)" in colours
+            tab.screenshot(path=str(ARTIFACTS / "ruleset-pagat-british.png"))
+        finally:
+            browser.close()
+    assert (ARTIFACTS / "matrix.png").stat().st_size > 10_000
