@@ -20,6 +20,7 @@ run: $(STAMP)
 	$(BIN)/pontoon-rules summary
 
 test: $(STAMP)
+	@bash .ci/system-deps pango fonts browser
 	$(BIN)/python -m pytest
 
 lint: $(STAMP)
@@ -27,7 +28,7 @@ lint: $(STAMP)
 	$(BIN)/mypy pontoon_rules
 
 bench: $(STAMP)
-	$(BIN)/python benchmarks/engine_speed.py
+	for script in benchmarks/*.py; do $(BIN)/python $$script || exit 1; done
 
 golden: $(STAMP)
 	$(BIN)/python -m pontoon_rules.engine.golden tests/golden
