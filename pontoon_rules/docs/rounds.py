@@ -13,12 +13,12 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from pontoon_rules.engine.cards import card_code, parse_cards
+from pontoon_rules.engine.cards import parse_cards
 from pontoon_rules.engine.policies import automatic
+from pontoon_rules.engine.record import record_round
 from pontoon_rules.engine.results import RoundResult
 from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.engine.script import play
-from pontoon_rules.engine.state import RoundState
 from pontoon_rules.ruleset.model import Ruleset
 
 STAKE = 100
@@ -41,20 +41,7 @@ WANTED: tuple[Wanted, ...] = (_player_wins_special, _player_buys_and_loses)
 
 
 def _seeded_round(ruleset: Ruleset, rng: random.Random) -> dict[str, Any]:
-    rules = compile_rules(ruleset)
-    state = RoundState(rules, [STAKE])
-    shoe: list[str] = []
-    actions: list[str] = []
-    while not state.is_terminal():
-        if state.is_chance_node():
-            cards, weights = zip(*state.chance_outcomes(), strict=True)
-            card = rng.choices(cards, weights)[0]
-            shoe.append(card_code(card))
-            state.apply_action(card)
-        else:
-            actions.append(f"{state.actor_name()} {automatic(state)}")
-            state.apply_action(automatic(state))
-    return {"ruleset": ruleset.id, "stakes": [STAKE], "shoe": shoe, "actions": actions}
+    return record_round(compile_rules(ruleset), [STAKE], rng, automatic)
 
 
 def replay(ruleset: Ruleset, script: dict[str, Any]) -> dict[str, Any]:

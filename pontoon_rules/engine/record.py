@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from pontoon_rules.engine.actions import Action, LegalAction
@@ -20,6 +21,14 @@ def random_action(option: LegalAction, rng: random.Random) -> Action:
 
 def random_round(rules: Rules, stakes: list[int], rng: random.Random) -> dict[str, Any]:
     """Play one round with random cards and random legal decisions; return its script."""
+    return record_round(rules, stakes, rng,
+                        lambda state: random_action(rng.choice(state.legal_actions()), rng))
+
+
+def record_round(
+    rules: Rules, stakes: list[int], rng: random.Random, decide: Callable[[RoundState], Action]
+) -> dict[str, Any]:
+    """Play one round with random cards and `decide`'s decisions; return its script."""
     state = RoundState(rules, stakes)
     shoe: list[str] = []
     actions: list[str] = []
@@ -30,7 +39,7 @@ def random_round(rules: Rules, stakes: list[int], rng: random.Random) -> dict[st
             shoe.append(card_code(card))
             state.apply_action(card)
         else:
-            action = random_action(rng.choice(state.legal_actions()), rng)
+            action = decide(state)
             actions.append(f"{state.actor_name()} {action}")
             state.apply_action(action)
     return {"ruleset": rules.ruleset.id, "stakes": list(stakes), "shoe": shoe,
