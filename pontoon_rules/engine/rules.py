@@ -93,6 +93,8 @@ class Rules:
     shoot_bust_at_once: bool = False
     shoot_banker_pontoon_sweeps: bool = False
     shoot_pays: Fraction = Fraction(1)
+    min_stake: int = 1
+    max_stake: int | None = None
 
 
 def compile_rules(r: Ruleset) -> Rules:
@@ -170,6 +172,8 @@ def compile_rules(r: Ruleset) -> Rules:
         shoot_bust_at_once=r.shoot.bust_to_kitty_at_once,
         shoot_banker_pontoon_sweeps=r.shoot.banker_pontoon_sweeps,
         shoot_pays=odds_fraction(r.shoot.pays),
+        min_stake=s.min_stake,
+        max_stake=s.max_stake,
     )
 
 

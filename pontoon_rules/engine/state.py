@@ -48,8 +48,12 @@ class RoundState:
         self.rules = rules
         self.seats = [Seat(i, stake) for i, stake in enumerate(stakes)]
         self.banker = Hand()
-        self.counts = (counts if counts is not None else _full_counts(rules))[:]
-        self.remaining = sum(self.counts)
+        if counts is None:
+            self.counts = _full_counts(rules)[:]
+            self.remaining = rules.decks * _ranks_present(rules) * 4
+        else:
+            self.counts = counts[:]
+            self.remaining = sum(counts)
         self.phase = Phase.DEAL
         self.pending: list[Hand] = flow.deal_order(self)
         self.seat_cursor = 0
@@ -195,22 +199,26 @@ def _full_counts(rules: Rules) -> list[int]:
     return [rules.decks if rules.rank_present[card >> 2] else 0 for card in range(CARDS_PER_PACK)]
 
 
+@cache
+def _ranks_present(rules: Rules) -> int:
+    return sum(rules.rank_present)
+
+
 def _check_kitty(kitty: int) -> None:
     if not isinstance(kitty, int) or isinstance(kitty, bool) or kitty < 0:
         raise ScriptError(f"kitty {kitty!r}: expected a whole amount of at least 0")
 
 
 def _check_stakes(rules: Rules, stakes: list[int]) -> None:
-    stakes_rules = rules.ruleset.stakes
     if not stakes:
         raise ScriptError("a round needs at least one seat (stakes is empty)")
     if len(stakes) > rules.max_players:
         raise ScriptError(f"{len(stakes)} seats, but the ruleset allows at most "
                           f"{rules.max_players}")
     for i, stake in enumerate(stakes):
-        if not isinstance(stake, int) or isinstance(stake, bool) or stake < stakes_rules.min_stake:
+        if type(stake) is not int or stake < rules.min_stake:
             raise ScriptError(f"p{i + 1}: stake {stake!r} is below the minimum "
-                              f"{stakes_rules.min_stake} (stakes are whole minor units)")
-        if stakes_rules.max_stake is not None and stake > stakes_rules.max_stake:
+                              f"{rules.min_stake} (stakes are whole minor units)")
+        if rules.max_stake is not None and stake > rules.max_stake:
             raise ScriptError(f"p{i + 1}: stake {stake} is above the maximum "
-                              f"{stakes_rules.max_stake}")
+                              f"{rules.max_stake}")
