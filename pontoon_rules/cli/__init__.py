@@ -11,6 +11,7 @@ import sys
 
 import click
 
+from pontoon_rules.cli.analysis_cmds import costs_cmd, edge_cmd, simulate_cmd, strategy_cmd
 from pontoon_rules.cli.compare_cmds import diff_cmd, examples_cmd
 from pontoon_rules.cli.conformance_cmds import conformance_cmd
 from pontoon_rules.cli.docs_cmds import docs_cmd, sheet_cmd
@@ -26,7 +27,8 @@ def cli() -> None:
 
 
 for command in (list_cmd, validate_cmd, show_cmd, schema_cmd, summary_cmd, play_cmd,
-                session_cmd, conformance_cmd, diff_cmd, examples_cmd, sheet_cmd, docs_cmd):
+                session_cmd, conformance_cmd, diff_cmd, examples_cmd, sheet_cmd, docs_cmd,
+                edge_cmd, strategy_cmd, costs_cmd, simulate_cmd):
     cli.add_command(command)
 
 

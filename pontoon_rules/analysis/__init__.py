@@ -1,0 +1,1 @@
+"""Analysis: exact house edge, best strategy, rule costs and simulation."""

@@ -1,0 +1,112 @@
+"""Everything the player can reason with at one information set.
+
+An information set is what the player sees before deciding: their own cards
+and the banker's visible cards (none in Очко and pagat, one in the Belarusian
+game and blackjack), and, where the banker peeks, that the banker holds no
+pontoon. The banker's hidden cards are averaged over, conditioned on the peek,
+so the strategy uses only what the player knows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+import numpy as np
+
+from pontoon_rules.analysis.dealer import BankerOutlook, BankerPolicy, banker_outlook
+from pontoon_rules.analysis.deck import KindSpace, Number
+from pontoon_rules.analysis.hand import HandSolver, HandState, start_state
+from pontoon_rules.analysis.outcomes import PayoffTable, payoff, player_class
+from pontoon_rules.analysis.split import SplitSolver
+from pontoon_rules.engine.rules import Rules
+from pontoon_rules.ruleset.common import HandClass
+
+STATS = ("ev", "staked", "pontoon", "five_card_trick", "bust", "win", "lose", "push")
+"""The entries of a statistics vector (per round, counted over the seat's hands)."""
+
+
+class Context:
+    """Best play for one information set: banker outlook, hand and split solvers."""
+
+    def __init__(self, rules: Rules, space: KindSpace, probs: Sequence[Number],
+                 visible: tuple[int, ...], policy: BankerPolicy) -> None:
+        self.rules, self.space, self.probs, self.visible = rules, space, probs, visible
+        self.kinds = space.kinds
+        self.exact = isinstance(probs[0], Fraction)
+        self.outlook: BankerOutlook = banker_outlook(rules, self.kinds, probs, visible, policy)
+        self.table = PayoffTable(rules, self.outlook.finals, self.exact)
+        self.hands = HandSolver(rules, self.kinds, probs, self.table)
+        zero: Number = Fraction(0) if self.exact else 0.0
+        self.splits: SplitSolver[Number] = SplitSolver(
+            rules, self.kinds, probs, self.hands.value, lambda v: v, zero)
+        self._stats_memo: dict[HandState, np.ndarray] = {}
+        self._split_stats: SplitSolver[np.ndarray] | None = None
+
+    # -- values --------------------------------------------------------------------
+    def play_value(self, cards: tuple[int, ...]) -> Number:
+        """The value of the dealt hand played at best, splitting where that is better."""
+        value = self.hands.value(start_state(self.kinds, cards, False, self.rules))
+        if len(cards) == 2 and self.splits.can_split(*cards):
+            value = max(value, self.splits.value(*cards))
+        return value
+
+    def should_split(self, cards: tuple[int, ...]) -> bool:
+        """Whether splitting the dealt pair beats playing it as one hand."""
+        if len(cards) != 2 or not self.splits.can_split(*cards):
+            return False
+        single = self.hands.value(start_state(self.kinds, cards, False, self.rules))
+        return bool(self.splits.value(*cards) > single)
+
+    def against_pontoon(self, cards: tuple[int, ...]) -> Fraction:
+        """What the dealt hand pays when the peek shows a banker pontoon."""
+        state = start_state(self.kinds, cards, False, self.rules)
+        return payoff(self.hands.final(state), (HandClass.PONTOON, 21), self.rules)
+
+    def insurance_edge(self) -> Number:
+        """The insurance bet's value per unit insured (positive: worth taking)."""
+        at = self.outlook.ace_ten
+        return at * self.rules.insurance_pays - (1 - at)
+
+    # -- statistics ----------------------------------------------------------------
+    def play_stats(self, cards: tuple[int, ...]) -> np.ndarray:
+        """The statistics vector (see `STATS`) of the dealt hand under best play."""
+        if self.should_split(cards):
+            if self._split_stats is None:
+                self._split_stats = SplitSolver(self.rules, self.kinds, self.probs,
+                                                self.hand_stats, lambda v: v[0],
+                                                np.zeros(len(STATS)))
+            return self._split_stats.value(*cards)
+        return self.hand_stats(start_state(self.kinds, cards, False, self.rules))
+
+    def hand_stats(self, s: HandState) -> np.ndarray:
+        """The statistics vector of one hand from state `s` under best play."""
+        found = self._stats_memo.get(s)
+        if found is not None:
+            return found
+        choice, _ = self.hands.best(s)
+        if choice is None or choice.kind == "stick":
+            found = self._terminal(s)
+        else:
+            after = self.hands.after(s, choice)
+            found = np.zeros(len(STATS))
+            for k, q in self.hands.draws:
+                found += float(q) * self.hand_stats(self.hands.draw(after, k))
+        self._stats_memo[s] = found
+        return found
+
+    def _terminal(self, s: HandState) -> np.ndarray:
+        final = self.hands.final(s)
+        win, lose, push = self.table.win_lose_push(final)
+        cls = final[0]
+        return np.array([float(s.staked * self.table.ev(final)), s.staked,
+                         cls is HandClass.PONTOON, cls is HandClass.FIVE_CARD_TRICK,
+                         cls is HandClass.BUST, win, lose, push], dtype=float)
+
+    def dealt_stats_vs_pontoon(self, cards: tuple[int, ...]) -> np.ndarray:
+        """The statistics vector of the dealt hand against a peeked banker pontoon."""
+        pay = self.against_pontoon(cards)
+        state = start_state(self.kinds, cards, False, self.rules)
+        cls = player_class(state.hard, state.soft, state.n, False, False, self.rules)
+        return np.array([float(pay), 1, cls is HandClass.PONTOON, 0, 0,
+                         pay > 0, pay < 0, pay == 0], dtype=float)

@@ -1,0 +1,153 @@
+"""The rule cost table: the house edge after changing one behavioural field at a time.
+
+Each variant is built from the ruleset's data with one field changed and
+validated again as a whole `Ruleset`, so a change the schema rejects (a buy
+range upside down, a trick longer than the hand limit) is reported as invalid
+rather than analysed. Fields the one-seat model cannot see are listed with the
+reason they are skipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+from pydantic import ValidationError
+
+from pontoon_rules.analysis.exact import Deck, edge_of
+from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.ruleset.fields import leaf_paths, plain, value_at
+from pontoon_rules.ruleset.model import Ruleset
+
+SKIPPED_PREFIXES: dict[str, str] = {
+    "table.": "seats and who banks do not change one seat's expected value",
+    "between_deals.": "between deals: the model values one round from a full shoe",
+    "shoot.": "shoot bets against a kitty are not in the one-seat model",
+    "stakes.min_stake": "stake limits: values are per unit of stake",
+    "stakes.max_stake": "stake limits: values are per unit of stake",
+    "deal.stake_after_first_card": "the model assumes flat stakes",
+    "deal.banker_may_look_at_first_card": "no effect on a banker who plays by rule or policy",
+    "settlement.odd_amounts": "rounding to minor units is ignored (large stakes)",
+    "banker.draws_when_no_live_hands": "no effect on one seat's settled hands",
+    "pack.ranks": "a set of ranks: not varied",
+    "pack.ace_values": "a pair of values: not varied",
+    "player.split.ranks": "a set of ranks: not varied",
+    "player.insurance.max_fraction": "a fraction: insurance is all or nothing at the maximum",
+    "hands.ranking": "an order of classes: not varied",
+}
+ODDS_LADDER = ("1:2", "1:1", "6:5", "3:2", "2:1", "5:2", "3:1")
+
+
+@dataclass(frozen=True)
+class Cost:
+    """One changed field: its path, old and new value, and the edge change (points)."""
+
+    path: str
+    old: Any
+    new: Any
+    edge: float | None
+    change: float | None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class CostTable:
+    """The base edge and every one-field change."""
+
+    ruleset: str
+    deck: Deck
+    policy: str | None
+    base_edge: float
+    rows: list[Cost]
+    skipped: dict[str, str]
+
+    def to_json(self) -> dict[str, Any]:
+        """The table as plain JSON data."""
+        return {"ruleset": self.ruleset, "deck": self.deck, "banker_policy": self.policy,
+                "base_house_edge_percent": self.base_edge,
+                "changes": [{"field": c.path, "from": c.old, "to": c.new,
+                             "house_edge_percent": c.edge, "change_points": c.change,
+                             "note": c.note} for c in self.rows],
+                "skipped": self.skipped}
+
+
+def rule_costs(ruleset: Ruleset, deck: Deck = "infinite",
+               policy: str | None = None) -> CostTable:
+    """Change each behavioural field of `ruleset` alone and report the house edge."""
+    base_rules = compile_rules(ruleset)
+    base = edge_of(base_rules, deck, policy if base_rules.banker_by_choice else None)
+    rows: list[Cost] = []
+    skipped: dict[str, str] = {}
+    data = ruleset.model_dump(mode="python")
+    for path in leaf_paths():
+        reason = _skip_reason(path)
+        if reason:
+            skipped[path] = reason
+            continue
+        old = value_at(ruleset, path)
+        for new in alternatives(old, path):
+            rows.append(_variant_cost(data, path, old, new, base, deck, policy))
+    return CostTable(ruleset.id, deck, policy, base, rows, skipped)
+
+
+def _skip_reason(path: str) -> str | None:
+    for prefix, reason in SKIPPED_PREFIXES.items():
+        if path.startswith(prefix):
+            return reason
+    return None
+
+
+def _variant_cost(data: dict[str, Any], path: str, old: Any, new: Any, base: float,
+                  deck: Deck, policy: str | None) -> Cost:
+    changed = _with_value(data, path, new)
+    try:
+        variant = Ruleset.model_validate(changed)
+    except ValidationError as e:
+        first = e.errors()[0]["msg"] if e.errors() else str(e)
+        return Cost(path, plain(old), plain(new), None, None, f"invalid: {first}")
+    rules = compile_rules(variant)
+    edge = edge_of(rules, deck, policy if rules.banker_by_choice else None)
+    return Cost(path, plain(old), plain(new), edge, edge - base)
+
+
+def _with_value(data: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
+    out = dict(data)
+    node = out
+    parts = path.split(".")
+    for part in parts[:-1]:
+        node[part] = dict(node[part])
+        node = node[part]
+    node[parts[-1]] = value
+    return out
+
+
+def alternatives(value: Any, path: str) -> Iterator[Any]:
+    """The values a field is tried at: every other enum member, a flipped bool, an
+    integer one either side (and no limit where null is allowed), neighbouring odds."""
+    if isinstance(value, bool):
+        yield not value
+    elif isinstance(value, Enum):
+        yield from (m for m in type(value) if m is not value)
+    elif isinstance(value, int):
+        yield value - 1
+        yield value + 1
+        if _nullable(path):
+            yield None
+    elif isinstance(value, str) and ":" in value:
+        yield from _odds_neighbours(value)
+
+
+def _nullable(path: str) -> bool:
+    from pontoon_rules.ruleset.fields import leaf_fields
+
+    annotation = str(leaf_fields()[path].annotation)
+    return "None" in annotation
+
+
+def _odds_neighbours(odds: str) -> list[str]:
+    if odds in ODDS_LADDER:
+        i = ODDS_LADDER.index(odds)
+        return [ODDS_LADDER[j] for j in (i - 1, i + 1) if 0 <= j < len(ODDS_LADDER)]
+    return ["1:1", "2:1"]

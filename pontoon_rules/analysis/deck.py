@@ -1,0 +1,101 @@
+"""Card kinds for analysis: ranks merged when the rules cannot tell them apart.
+
+The exact model deals *kinds* rather than cards. A kind is one rank, or every
+rank of one value (the four ten-point ranks become one kind) when nothing in the
+rules looks at a card's rank beyond its value: pairs are split by value, no
+three-of-a-kind hand, and the splittable ranks are whole value classes. Suits
+never matter. Probabilities are either constant (an infinite deck) or taken
+from what a finite shoe still holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from pontoon_rules.engine.cards import RANK_VALUES
+from pontoon_rules.engine.rules import Rules
+
+Number = float | Fraction
+"""A probability or an expected value: float normally, Fraction for exact checks."""
+
+ACE_RANK = 0
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of card: its point value and the ranks (indices 0–12) it stands for."""
+
+    index: int
+    value: int
+    ranks: tuple[int, ...]
+
+    @property
+    def is_ace(self) -> bool:
+        """Whether the kind is the ace."""
+        return self.value == 1
+
+    @property
+    def is_ten(self) -> bool:
+        """Whether the kind counts ten points (ace + ten is a pontoon)."""
+        return self.value == 10
+
+
+@dataclass(frozen=True)
+class KindSpace:
+    """The kinds of card in a ruleset's pack and how many of each a full shoe holds."""
+
+    kinds: tuple[Kind, ...]
+    full: tuple[int, ...]
+    """Cards of each kind in the full shoe."""
+
+    def probabilities(self, counts: Sequence[int] | None = None,
+                      exact: bool = False) -> tuple[Number, ...]:
+        """Each kind's chance of being the next card, from `counts` (default: full shoe)."""
+        counts = self.full if counts is None else counts
+        total = sum(counts)
+        if exact:
+            return tuple(Fraction(n, total) for n in counts)
+        return tuple(n / total for n in counts)
+
+    def without(self, removed: Sequence[int]) -> tuple[int, ...]:
+        """The full shoe's counts with one card of each kind in `removed` taken out."""
+        counts = list(self.full)
+        for k in removed:
+            counts[k] -= 1
+        return tuple(counts)
+
+
+def rank_identity_matters(rules: Rules) -> bool:
+    """Whether any rule looks at a card's rank rather than only its value."""
+    if rules.split_by_rank or rules.three_of_a_kind:
+        return True
+    present = [r for r in range(13) if rules.rank_present[r]]
+    for value in {RANK_VALUES[r] for r in present}:
+        same = [r in rules.split_ranks for r in present if RANK_VALUES[r] == value]
+        if any(same) and not all(same):
+            return True
+    return False
+
+
+def kind_space(rules: Rules) -> KindSpace:
+    """The kinds of card under `rules`, merging ranks of one value where allowed."""
+    present = [r for r in range(13) if rules.rank_present[r]]
+    if rank_identity_matters(rules):
+        groups = [(r,) for r in present]
+    else:
+        values = sorted({RANK_VALUES[r] for r in present})
+        groups = [tuple(r for r in present if RANK_VALUES[r] == v) for v in values]
+    kinds = tuple(Kind(i, RANK_VALUES[g[0]], g) for i, g in enumerate(groups))
+    full = tuple(4 * rules.decks * len(k.ranks) for k in kinds)
+    return KindSpace(kinds, full)
+
+
+def is_pair(a: Kind, b: Kind, rules: Rules) -> bool:
+    """Whether cards of kinds `a` and `b` make a pair the rules let a player split."""
+    if rules.split_by_rank:
+        same = a.index == b.index
+    else:
+        same = a.value == b.value
+    return same and all(r in rules.split_ranks for r in a.ranks + b.ranks)

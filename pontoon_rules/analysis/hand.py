@@ -1,0 +1,181 @@
+"""One player hand played to maximise its expected value, by recursion over draws.
+
+The legal actions mirror `pontoon_rules.engine.legal` on an abstract hand
+(`HandState`). Values are in units of the seat's original stake.
+
+Buying: the amount is a choice in a range, and a later buy may be capped by the
+previous one. For any fixed plan of later decisions the hand's value is linear
+in each amount bought, and the best value over later plans is a maximum of
+linear functions, hence convex in the amount; a convex function on an interval
+peaks at an end. So only the least and the greatest amount allowed need to be
+tried, at every buy (by induction, a later cap is itself always one of those
+ends). The same argument makes insurance all or nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from pontoon_rules.analysis.deck import Kind, Number
+from pontoon_rules.analysis.outcomes import Final, PayoffTable, player_class, total_of
+from pontoon_rules.engine.rules import Rules
+from pontoon_rules.ruleset.common import BuyMode, HandClass
+
+STICK, TWIST, BUY, DOUBLE, SPLIT = "stick", "twist", "buy", "double", "split"
+
+
+class HandState(NamedTuple):
+    """A player hand as the rules see it (stakes in units of the original stake)."""
+
+    hard: int
+    soft: bool
+    """Holds an ace (it counts high when that does not bust)."""
+    n: int
+    same: int
+    """The kind index while every card so far is of one kind (three of a kind), else -1."""
+    split: bool
+    ace_locked: bool
+    """A split ace that may not draw (aces get one card)."""
+    twisted: bool = False
+    bought: int = 0
+    last_buy: int = 0
+    doubles: int = 0
+    since_double: int = 0
+    staked: int = 1
+
+
+class Choice(NamedTuple):
+    """A decision: its kind and, for a buy, the amount in original stakes."""
+
+    kind: str
+    amount: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.amount}" if self.kind == BUY else self.kind
+
+
+def start_state(kinds: Sequence[Kind], cards: Sequence[int], split: bool,
+                rules: Rules) -> HandState:
+    """The state of a hand holding `cards` (kind indices), before any decision."""
+    hard = sum(kinds[k].value for k in cards)
+    soft = any(kinds[k].is_ace for k in cards)
+    same = cards[0] if all(k == cards[0] for k in cards) else -1
+    if not rules.three_of_a_kind:
+        same = -1
+    locked = split and rules.split_aces_one_card and kinds[cards[0]].is_ace
+    return HandState(hard, soft, len(cards), same, split, locked)
+
+
+class HandSolver:
+    """Best play and value of single hands against one banker outlook."""
+
+    def __init__(self, rules: Rules, kinds: Sequence[Kind], probs: Sequence[Number],
+                 table: PayoffTable) -> None:
+        self.rules, self.kinds, self.probs, self.table = rules, kinds, probs, table
+        self.draws = [(k, q) for k, q in enumerate(probs) if q]
+        self._memo: dict[HandState, Number] = {}
+
+    # -- values --------------------------------------------------------------------
+    def value(self, s: HandState) -> Number:
+        """The hand's expected value under best play."""
+        found = self._memo.get(s)
+        if found is None:
+            options = self.options(s)
+            if options:
+                found = max(self.option_value(s, c) for c in options)
+            else:
+                found = self.stick_value(s)
+            self._memo[s] = found
+        return found
+
+    def best(self, s: HandState) -> tuple[Choice | None, Number]:
+        """The best decision (None when the hand is finished) and its value."""
+        options = self.options(s)
+        if not options:
+            return None, self.stick_value(s)
+        scored = [(self.option_value(s, c), i, c) for i, c in enumerate(options)]
+        value, _, choice = max(scored)
+        return choice, value
+
+    def option_value(self, s: HandState, choice: Choice) -> Number:
+        """The value of taking `choice` now and playing on at best."""
+        if choice.kind == STICK:
+            return self.stick_value(s)
+        after = self.after(s, choice)
+        return sum(q * self.value(self.draw(after, k)) for k, q in self.draws)
+
+    def stick_value(self, s: HandState) -> Number:
+        """The value of the hand standing as it is."""
+        return s.staked * self.table.ev(self.final(s))
+
+    def final(self, s: HandState) -> Final:
+        """The hand's class and total if it stands now."""
+        cls = player_class(s.hard, s.soft, s.n, s.same >= 0 and s.n == 3, s.split, self.rules)
+        return cls, total_of(s.hard, s.soft, self.rules)
+
+    # -- moves ---------------------------------------------------------------------
+    def after(self, s: HandState, choice: Choice) -> HandState:
+        """The state once `choice` is made, before its card arrives."""
+        if choice.kind == TWIST:
+            return s._replace(twisted=True)
+        if choice.kind == BUY:
+            return s._replace(bought=s.bought + 1, last_buy=choice.amount,
+                              staked=s.staked + choice.amount)
+        return s._replace(doubles=s.doubles + 1, since_double=0, staked=2 * s.staked)
+
+    def draw(self, s: HandState, k: int) -> HandState:
+        """The state after a card of kind `k` arrives."""
+        kind = self.kinds[k]
+        same = k if s.same == k and s.n < 3 else -1
+        since = s.since_double + 1 if s.doubles else 0
+        return s._replace(hard=s.hard + kind.value, soft=s.soft or kind.is_ace, n=s.n + 1,
+                          same=same, since_double=since)
+
+    # -- legality (engine.legal) ---------------------------------------------------
+    def options(self, s: HandState) -> list[Choice]:
+        """The decisions open to the hand; empty when it is finished (engine.flow)."""
+        rules = self.rules
+        points = total_of(s.hard, s.soft, rules)
+        if points > 21 or self.final(s)[0] is HandClass.PONTOON:
+            return []
+        out = [Choice(STICK)] if points >= rules.stick_minimum else []
+        if self._can_draw(s, points):
+            out.append(Choice(TWIST))
+            out.extend(Choice(BUY, a) for a in self._buy_amounts(s))
+            if self._can_double(s):
+                out.append(Choice(DOUBLE))
+        if all(c.kind == STICK for c in out):
+            return []
+        return out
+
+    def _can_draw(self, s: HandState, points: int) -> bool:
+        rules = self.rules
+        if s.n >= rules.max_cards or (points == 21 and not rules.draw_on_21):
+            return False
+        if s.doubles and s.since_double >= rules.double_draws:
+            return False
+        return not s.ace_locked
+
+    def _buy_amounts(self, s: HandState) -> list[int]:
+        rules = self.rules
+        if rules.buy_mode is BuyMode.NONE or s.n + 1 > rules.last_buy_card:
+            return []
+        if (s.twisted and not rules.buy_after_twist) or s.doubles:
+            return []
+        if s.split and not rules.buy_after_split:
+            return []
+        low, high = rules.first_buy
+        if s.bought and rules.later_cap_previous:
+            high = min(high, s.last_buy)
+        if rules.buy_mode is BuyMode.FIXED:
+            high = low
+        return sorted({low, max(low, high)})
+
+    def _can_double(self, s: HandState) -> bool:
+        rules = self.rules
+        if not rules.double_allowed or s.doubles >= rules.double_times or s.bought:
+            return False
+        if s.split and not rules.double_after_split:
+            return False
+        return rules.double_min_cards <= s.n <= rules.double_max_cards

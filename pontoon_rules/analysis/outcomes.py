@@ -1,0 +1,137 @@
+"""Finished hands as (class, total) and what one pays against the banker's.
+
+This mirrors `pontoon_rules.engine.hand.classify` and `engine.settle.settle_hand`
+on abstract hands, per unit of stake and without rounding to minor units; the
+brute-force test against the real engine keeps the two in step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from pontoon_rules.analysis.deck import Number
+from pontoon_rules.engine.rules import Rules
+from pontoon_rules.ruleset.common import HandClass
+
+Final = tuple[HandClass, int]
+"""A finished hand: its class and its total (the total of a bust is above 21)."""
+
+
+def total_of(hard: int, soft: bool, rules: Rules) -> int:
+    """The best total of a hand with `hard` points (aces low) and an ace when `soft`."""
+    high = hard + rules.ace_bonus
+    return high if soft and high <= 21 else hard
+
+
+def player_class(hard: int, soft: bool, n: int, three: bool, split: bool,
+                 rules: Rules) -> HandClass:
+    """The class of a finished player hand (see `engine.hand.classify`)."""
+    points = total_of(hard, soft, rules)
+    if points > 21:
+        return HandClass.BUST
+    found = []
+    if n == 2 and soft and hard == 11 and (not split or rules.split_ace_ten_pontoon):
+        found.append(HandClass.PONTOON)
+    if rules.trick_enabled and n == rules.trick_cards:
+        found.append(HandClass.FIVE_CARD_TRICK)
+    if three and rules.three_of_a_kind and n == 3:
+        found.append(HandClass.THREE_OF_A_KIND)
+    if rules.twenty_one and points == 21 and n >= 3:
+        found.append(HandClass.TWENTY_ONE)
+    return _best(found, rules)
+
+
+def banker_class(hard: int, soft: bool, n: int, rules: Rules) -> HandClass:
+    """The class of a finished banker hand (no three of a kind for the banker)."""
+    points = total_of(hard, soft, rules)
+    if points > 21:
+        return HandClass.BUST
+    found = []
+    if n == 2 and soft and hard == 11 and rules.banker_pontoon:
+        found.append(HandClass.PONTOON)
+    if rules.banker_trick and n == rules.trick_cards:
+        found.append(HandClass.FIVE_CARD_TRICK)
+    if rules.twenty_one and points == 21 and n >= 3:
+        found.append(HandClass.TWENTY_ONE)
+    return _best(found, rules)
+
+
+def _best(found: list[HandClass], rules: Rules) -> HandClass:
+    ranked = [c for c in found if c in rules.rank_of_class]
+    if not ranked:
+        return HandClass.TOTAL
+    return min(ranked, key=rules.rank_of_class.__getitem__)
+
+
+def payoff(player: Final, banker: Final, rules: Rules) -> Fraction:
+    """The player's net per unit staked, `player` against `banker` (see `settle_hand`)."""
+    cls, points = player
+    bank_cls, bank_points = banker
+    if cls is HandClass.BUST:
+        if bank_cls is HandClass.BUST and not rules.bust_loses_at_once:
+            return Fraction(0) if rules.ties_push else Fraction(-1)
+        return Fraction(-1)
+    if cls is HandClass.THREE_OF_A_KIND and rules.three_auto_win:
+        return rules.payouts[cls]
+    if cls is HandClass.FIVE_CARD_TRICK and rules.trick_always_wins:
+        return rules.payouts[cls]
+    if bank_cls is HandClass.BUST:
+        return rules.payouts[cls] if rules.bust_pays_by_class else rules.payouts[HandClass.TOTAL]
+    return _compare(cls, points, bank_cls, bank_points, rules)
+
+
+def _compare(cls: HandClass, points: int, bank_cls: HandClass, bank_points: int,
+             rules: Rules) -> Fraction:
+    order = rules.rank_of_class
+    mine = order.get(cls, order[HandClass.TOTAL])
+    theirs = order.get(bank_cls, order[HandClass.TOTAL])
+    lose = -rules.collects.get(bank_cls, rules.collects[HandClass.TOTAL])
+    if mine != theirs:
+        return rules.payouts[cls] if mine < theirs else lose
+    by_total = (rules.trick_by_total if cls is HandClass.FIVE_CARD_TRICK
+                else cls in (HandClass.TOTAL, HandClass.THREE_OF_A_KIND))
+    if by_total and points != bank_points:
+        return rules.payouts[cls] if points > bank_points else lose
+    push = rules.pontoon_ties_push if cls is HandClass.PONTOON else rules.ties_push
+    return Fraction(0) if push else lose
+
+
+@dataclass
+class PayoffTable:
+    """Expected payoff and win/lose/push chances of each player `Final` against a
+    banker distribution (computed on demand and cached)."""
+
+    rules: Rules
+    banker: Mapping[Final, Number]
+    exact: bool = False
+    _ev: dict[Final, Number] = field(default_factory=dict)
+    _wlp: dict[Final, tuple[Number, Number, Number]] = field(default_factory=dict)
+
+    def ev(self, final: Final) -> Number:
+        """Expected net per unit staked of a hand finishing as `final`."""
+        found = self._ev.get(final)
+        if found is None:
+            total: Number = Fraction(0) if self.exact else 0.0
+            for bank, p in self.banker.items():
+                pay = payoff(final, bank, self.rules)
+                total += p * (pay if self.exact else float(pay))
+            found = self._ev[final] = total
+        return found
+
+    def win_lose_push(self, final: Final) -> tuple[Number, Number, Number]:
+        """The chances that a hand finishing as `final` wins, loses or pushes."""
+        found = self._wlp.get(final)
+        if found is None:
+            win = lose = push = 0.0
+            for bank, p in self.banker.items():
+                pay = payoff(final, bank, self.rules)
+                if pay > 0:
+                    win += float(p)
+                elif pay < 0:
+                    lose += float(p)
+                else:
+                    push += float(p)
+            found = self._wlp[final] = (win, lose, push)
+        return found

@@ -1,0 +1,111 @@
+"""The exact model's best play as an engine policy: an action for any `RoundState`.
+
+Used by the simulation to play rounds through the real engine. The player's
+decision is looked up from the infinite-deck model at the player's information
+set (their hands and the banker's visible cards); a banker by choice plays the
+named banker policy.
+"""
+
+from __future__ import annotations
+
+from pontoon_rules.analysis.deck import Kind
+from pontoon_rules.analysis.exact import Deal, RoundModel
+from pontoon_rules.analysis.hand import BUY, HandState
+from pontoon_rules.analysis.split import NONPAIR, UNDEALT, Entry
+from pontoon_rules.engine.actions import (
+    DECLINE,
+    EVEN_MONEY,
+    INSURE,
+    SPLIT,
+    STICK,
+    TWIST,
+    Action,
+)
+from pontoon_rules.engine.hand import Hand, total
+from pontoon_rules.engine.phase import BANKER, Phase
+from pontoon_rules.engine.state import RoundState
+
+
+class ModelPolicy:
+    """Chooses the model's best action in an engine state (seat 0 is the player)."""
+
+    def __init__(self, model: RoundModel) -> None:
+        self.model, self.rules = model, model.rules
+        self.kind_of: dict[int, Kind] = {}
+        for kind in model.space.kinds:
+            for rank in kind.ranks:
+                self.kind_of[rank] = kind
+
+    def __call__(self, state: RoundState) -> Action:
+        """The action to take now."""
+        if state.current_player() == BANKER:
+            points = total(state.banker, self.rules.ace_bonus)
+            soft = bool(state.banker.aces) and state.banker.hard + self.rules.ace_bonus <= 21
+            return Action(TWIST if self.model.policy.draws(points, soft) else STICK)
+        if state.phase is Phase.INSURANCE:
+            return self._insurance(state)
+        return self._play(state)
+
+    def _kinds(self, cards: list[int]) -> tuple[int, ...]:
+        return tuple(self.kind_of[c >> 2].index for c in cards)
+
+    def _visible(self, state: RoundState) -> tuple[int, ...]:
+        return self._kinds(state.banker.cards[: self.rules.banker_visible])
+
+    def _insurance(self, state: RoundState) -> Action:
+        hand = state.seats[0].hands[0]
+        deal = Deal(tuple(sorted(self._kinds(hand.cards))), self._visible(state), 1)
+        legal = {a.kind: a for a in state.legal_actions()}
+        if EVEN_MONEY in legal:
+            return Action(EVEN_MONEY if self.model.takes_even_money(deal) else DECLINE)
+        ctx = self.model.context(deal.cards, deal.visible)
+        if INSURE in legal and ctx.insurance_edge() > 0:
+            return Action(INSURE, legal[INSURE].high)
+        return Action(DECLINE)
+
+    def _play(self, state: RoundState) -> Action:
+        seat = state.seats[0]
+        hand = seat.hands[state.hand_cursor]
+        cards = self._kinds(hand.cards)
+        ctx = self.model.context(tuple(sorted(cards)), self._visible(state))
+        if any(a.kind == SPLIT for a in state.legal_actions()):
+            if self._splits(state, hand, cards):
+                return Action(SPLIT)
+        choice, _ = ctx.hands.best(self._state(hand, cards))
+        if choice is None:
+            return Action(STICK)
+        if choice.kind == BUY:
+            return Action(BUY, choice.amount * hand.stakes[0])
+        return Action(choice.kind)
+
+    def _splits(self, state: RoundState, hand: Hand, cards: tuple[int, ...]) -> bool:
+        ctx = self.model.context(tuple(sorted(cards)), self._visible(state))
+        seat = state.seats[0]
+        if not hand.is_split:
+            return ctx.should_split(cards)
+        later = seat.hands[state.hand_cursor + 1:]
+        free = ctx.splits.limit - len(seat.hands)
+        queue = tuple(self._entry(ctx.splits, h, free) for h in later)
+        has_split = hand.sibling is not None and any(h is hand.sibling for h in later)
+        return ctx.splits.should_resplit(cards[0], cards[1], has_split, queue, free)
+
+    def _entry(self, splits: object, hand: Hand, free: int) -> Entry:
+        kinds = self._kinds(hand.cards)
+        if len(kinds) < 2:
+            return (kinds[0], UNDEALT, hand.blocked)
+        second = kinds[1] if splits._resplits(kinds[0], kinds[1]) and free > 0 else NONPAIR  # type: ignore[attr-defined]
+        return (kinds[0], second, hand.blocked)
+
+    def _state(self, hand: Hand, cards: tuple[int, ...]) -> HandState:
+        r = self.rules
+        original = hand.stakes[0]
+        same = cards[0] if r.three_of_a_kind and all(k == cards[0] for k in cards) else -1
+        kinds = self.model.space.kinds
+        return HandState(
+            hard=hand.hard, soft=bool(hand.aces), n=len(hand.cards), same=same,
+            split=hand.is_split,
+            ace_locked=hand.is_split and r.split_aces_one_card and kinds[cards[0]].is_ace,
+            twisted=hand.twisted, bought=hand.bought,
+            last_buy=hand.stakes[-1] // original if hand.bought else 0,
+            doubles=hand.doubles, since_double=hand.drawn_since_double if hand.doubles else 0,
+            staked=hand.staked // original)

@@ -1,0 +1,140 @@
+"""CLI commands `edge`, `strategy`, `costs` and `simulate`: thin layers over analysis."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import click
+
+from pontoon_rules.errors import RulesetError
+
+DECKS = click.Choice(["infinite", "finite"])
+
+
+def _policy_names() -> list[str]:
+    from pontoon_rules.analysis.dealer import BANKER_POLICIES
+
+    return list(BANKER_POLICIES)
+
+
+def _banker_option(f: Any) -> Any:
+    return click.option("--banker-policy", "policy", default=None,
+                        help="Named banker policy for a banker who draws by choice "
+                             "(stand-15 … stand-19, stand-17-hit-soft).")(f)
+
+
+def _rules(ref: str) -> Any:
+    from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.ruleset.loader import load_ruleset
+
+    return compile_rules(load_ruleset(ref))
+
+
+def _analysis(call: Any) -> Any:
+    """Run an analysis call, turning its errors into the project's invalid-input error."""
+    from pontoon_rules.analysis.dealer import AnalysisError
+    from pontoon_rules.errors import Problem
+
+    try:
+        return call()
+    except AnalysisError as e:
+        raise RulesetError([Problem("analysis", None, None, "", str(e))]) from e
+
+
+@click.command("edge")
+@click.argument("ruleset")
+@click.option("--deck", type=DECKS, default="infinite", show_default=True,
+              help="Infinite deck, or the finite shoe less the cards the player sees.")
+@_banker_option
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+def edge_cmd(ruleset: str, deck: str, policy: str | None, as_json: bool) -> None:
+    """The exact house edge of RULESET for one seat under best play."""
+    from pontoon_rules.analysis.exact import house_edge
+
+    rules = _rules(ruleset)
+    result = _analysis(lambda: house_edge(rules, deck, policy))  # type: ignore[arg-type]
+    if as_json:
+        click.echo(json.dumps(result.to_json(), indent=2))
+        return
+    click.echo(f"{result.ruleset}: house edge {result.house_edge:.4f}% of the original stake, "
+               f"{result.edge_per_staked:.4f}% of all money staked")
+    click.echo(f"  deck: {result.deck}; banker: {result.policy} ({result.policy_description})")
+    click.echo(f"  expected stake per round: {result.staked:.4f} original stakes")
+    for name, value in result.probabilities.items():
+        click.echo(f"  {name.replace('_', ' ')}: {100 * value:.3f}%")
+    for note in result.notes:
+        click.echo(f"  note: {note}")
+
+
+@click.command("strategy")
+@click.argument("ruleset")
+@click.option("--format", "fmt", type=click.Choice(["text", "md", "json"]), default="text",
+              show_default=True)
+@_banker_option
+def strategy_cmd(ruleset: str, fmt: str, policy: str | None) -> None:
+    """The best-strategy chart of RULESET (infinite deck)."""
+    from pontoon_rules.analysis.chart import render, strategy_chart
+
+    rules = _rules(ruleset)
+    click.echo(render(_analysis(lambda: strategy_chart(rules, policy)), fmt))
+
+
+@click.command("costs")
+@click.argument("ruleset")
+@click.option("--deck", type=DECKS, default="infinite", show_default=True)
+@_banker_option
+@click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
+def costs_cmd(ruleset: str, deck: str, policy: str | None, as_json: bool) -> None:
+    """The change in house edge from changing each rule of RULESET alone."""
+    from pontoon_rules.analysis.costs import rule_costs
+    from pontoon_rules.ruleset.loader import load_ruleset
+
+    loaded = load_ruleset(ruleset)
+    table = _analysis(lambda: rule_costs(loaded, deck, policy))  # type: ignore[arg-type]
+    if as_json:
+        click.echo(json.dumps(table.to_json(), indent=2, default=str))
+        return
+    click.echo(f"{table.ruleset}: base house edge {table.base_edge:.4f}% ({table.deck} deck)")
+    for row in table.rows:
+        change = "invalid" if row.change is None else f"{row.change:+.4f}"
+        click.echo(f"  {row.path:<44} {str(row.old):>14} -> {str(row.new):<16} {change:>9}"
+                   + (f"  {row.note}" if row.note and row.change is None else ""))
+    click.echo("not varied:")
+    for path, reason in table.skipped.items():
+        click.echo(f"  {path}: {reason}")
+
+
+@click.command("simulate")
+@click.argument("ruleset")
+@click.option("--rounds", type=click.IntRange(1), default=1_000_000, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--workers", type=click.IntRange(1), default=1, show_default=True)
+@click.option("--dealing", type=click.Choice(["infinite", "shoe"]), default="infinite",
+              show_default=True, help="Cards with replacement, or a fresh shuffled shoe.")
+@click.option("--engine", "engine_only", is_flag=True, help="Always use the engine path.")
+@_banker_option
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+def simulate_cmd(ruleset: str, rounds: int, seed: int, workers: int, dealing: str,
+                 engine_only: bool, policy: str | None, as_json: bool) -> None:
+    """Simulate RULESET with the best strategy: house edge and its 99.9% interval."""
+    from pontoon_rules.analysis.simulate import simulate
+
+    rules = _rules(ruleset)
+    result = _analysis(lambda: simulate(rules, rounds, seed, workers, dealing,  # type: ignore[arg-type]
+                                        policy, False if engine_only else None,
+                                        progress=not as_json))
+    if as_json:
+        click.echo(json.dumps(result.to_json(), indent=2))
+        return
+    low, high = result.interval
+    click.echo(f"{result.ruleset}: simulated house edge {result.house_edge:.4f}% "
+               f"(99.9% interval {low:.4f}% to {high:.4f}%)")
+    click.echo(f"  {result.rounds:,} rounds, seed {result.seed}, {result.workers} worker(s), "
+               f"{result.dealing} dealing, {result.path} path, banker: {result.policy}, "
+               f"{result.rounds / result.seconds:,.0f} rounds/s")
+    for note in result.notes:
+        click.echo(f"  note: {note}")
+
+
+ANALYSIS_COMMANDS = (edge_cmd, strategy_cmd, costs_cmd, simulate_cmd)

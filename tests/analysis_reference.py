@@ -1,0 +1,167 @@
+"""Brute-force reference for the exact model: drive the real `RoundState` over every
+card sequence and every decision, maximising over what the player can see.
+
+Cards come from an infinite deck (each rank present equally likely, one
+representative card per rank), with Fraction probabilities. The player's
+information set is their own hands and actions and the banker's visible cards:
+states that differ only in the banker's hidden cards are kept together as a
+belief (a list of weighted states) and one decision is taken for all of them.
+Buys and insurance try the least, a middle and the greatest amount. A banker
+by choice plays `stand_on` (the engine's automatic banker).
+"""
+
+from __future__ import annotations
+
+import copy
+from fractions import Fraction
+
+from pontoon_rules.engine.actions import Action, LegalAction
+from pontoon_rules.engine.hand import total
+from pontoon_rules.engine.results import seat_nets
+from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.state import BANKER, Phase, RoundState
+
+STAKE = 100
+Belief = list[tuple[RoundState, Fraction]]
+
+
+def reference_value(rules: Rules, banker_stand_on: int = 17) -> Fraction:
+    """The best expected net per unit stake of one seat, by brute force."""
+    ranks = [r for r in range(13) if rules.rank_present[r]]
+    cards = [(r * 4, Fraction(1, len(ranks))) for r in ranks]
+    root = RoundState(rules, [STAKE], counts=[10**6] * 52)
+    solver = _Reference(rules, cards, banker_stand_on)
+    return solver.value([(root, Fraction(1))]) / STAKE
+
+
+class _Reference:
+    def __init__(self, rules: Rules, cards: list[tuple[int, Fraction]], stand_on: int) -> None:
+        self.rules, self.cards, self.stand_on = rules, cards, stand_on
+        self.memo: dict[object, Fraction] = {}
+
+    def value(self, belief: Belief) -> Fraction:
+        """Best expected return (minor units) of a belief (weights need not sum to 1)."""
+        out = Fraction(0)
+        groups: dict[object, Belief] = {}
+        for state, p in self._expand(belief):
+            if state.phase >= Phase.BANKER:
+                out += p * self._settle(state)
+            else:
+                groups.setdefault(_observation(state), []).append((state, p))
+        for group in groups.values():
+            out += self._decide(group)
+        return out
+
+    def _decide(self, group: Belief) -> Fraction:
+        weight = sum(p for _, p in group)
+        key = (_observation(group[0][0]),
+               tuple(sorted((_hidden(s), p / weight) for s, p in group)))
+        found = self.memo.get(key)
+        if found is None:
+            options = _choices(group[0][0].legal_actions())
+            found = max(self.value(_apply(group, a)) / weight for a in options)
+            self.memo[key] = found
+        return found * weight
+
+    def _settle(self, state: RoundState) -> Fraction:
+        """Expected return once the player is done: the banker's play is enumerated once
+        per banker cards (through the engine) and each finish settled by the engine."""
+        if state.is_terminal():
+            return Fraction(state.returns()[0])
+        live = any(h.settled_net is None for seat in state.seats for h in seat.hands)
+        key = ("banker", tuple(state.banker.cards), live, state.phase)
+        finals = self.memo.get(key)
+        if finals is None:
+            finals = self.memo[key] = self._banker_finals(state)
+        out = Fraction(0)
+        for final, p in finals:  # type: ignore[attr-defined]
+            view = copy.copy(final)
+            view.seats = state.seats
+            out += p * seat_nets(view)[0]
+        return out
+
+    def _banker_finals(self, state: RoundState) -> list[tuple[RoundState, Fraction]]:
+        """The round's finished states from `state` on, by the banker's cards (any hands)."""
+        out = []
+        stack = [(state, Fraction(1))]
+        while stack:
+            s, p = stack.pop()
+            if s.is_terminal():
+                out.append((s, p))
+            else:
+                stack.extend((child, p * q) for child, q in self._step(s))
+        return out
+
+    def _step(self, state: RoundState) -> Belief:
+        if state.is_chance_node():
+            out = []
+            for card, q in self.cards:
+                child = state.clone()
+                child.apply_action(card)
+                out.append((child, q))
+            return out
+        child = state.clone()
+        points = total(child.banker, self.rules.ace_bonus)
+        child.apply_action(Action("stick" if points >= self.stand_on else "twist"))
+        return [(child, Fraction(1))]
+
+    def _expand(self, belief: Belief) -> Belief:
+        out: Belief = []
+        stack = list(belief)
+        while stack:
+            state, p = stack.pop()
+            if state.phase >= Phase.BANKER:
+                out.append((state, p))
+            elif state.is_chance_node():
+                for card, q in self.cards:
+                    child = state.clone()
+                    child.apply_action(card)
+                    stack.append((child, p * q))
+            elif not state.is_terminal() and state.current_player() == BANKER:
+                child = state.clone()
+                points = total(child.banker, self.rules.ace_bonus)
+                child.apply_action(Action("stick" if points >= self.stand_on else "twist"))
+                stack.append((child, p))
+            else:
+                out.append((state, p))
+        return out
+
+
+def _choices(legal: list[LegalAction]) -> list[Action]:
+    out = []
+    for option in legal:
+        if option.low is None:
+            out.append(Action(option.kind))
+        else:
+            high = option.high or option.low
+            out.extend(Action(option.kind, a) for a in sorted({option.low, high,
+                                                               (option.low + high) // 2}))
+    return out
+
+
+def _apply(group: Belief, action: Action) -> Belief:
+    out = []
+    for state, p in group:
+        child = state.clone()
+        child.apply_action(action)
+        out.append((child, p))
+    return out
+
+
+def _hands(state: RoundState) -> tuple[object, ...]:
+    return tuple((tuple(h.cards), tuple(h.stakes), h.settled_net, h.done, h.blocked)
+                 for seat in state.seats for h in seat.hands)
+
+
+def _observation(state: RoundState) -> object:
+    seat = state.seats[0]
+    visible = tuple(state.banker.cards[: state.rules.banker_visible])
+    return (state.phase, state.seat_cursor, state.hand_cursor, _hands(state), visible,
+            seat.insurance, seat.even_money, tuple(str(a) for _, a in state.history
+                                                   if not isinstance(a, int)))
+
+
+def _hidden(state: RoundState) -> tuple[int, ...]:
+    return tuple(state.banker.cards)
+
+
