@@ -177,3 +177,11 @@ class TestBlackjack:
         assert [h.cards for h in hands] == [["AS", "KS"], ["AH", "8C"]]
         assert [h.hand_class.value for h in hands] == ["total", "total"]
         assert [h.net for h in hands] == [100, 100]
+
+
+def test_insurance_is_answered_even_when_every_hand_is_bust() -> None:
+    """Belarus: the dealer's second card still decides the insurance of a busted hand."""
+    r = run("belarus-ponton", [100], "TS AD 6S KH KD", "p1 insure 50, p1 twist")
+    seat = r.result.seats[0]
+    assert r.result.banker_cards == ["AD", "KD"]
+    assert (seat.hands[0].net, seat.insurance_net) == (-100, 100)

@@ -267,6 +267,9 @@ def _banker_step(state: RoundState) -> bool:
     r = state.rules
     live = any(h.settled_net is None for seat in state.seats for h in seat.hands)
     if not live and not r.banker_plays_alone:
+        if _insurance_unanswered(state):
+            state.pending.append(state.banker)
+            return False
         _finish(state)
         return True
     if r.banker_by_choice:
@@ -277,6 +280,15 @@ def _banker_step(state: RoundState) -> bool:
         return False
     _finish(state)
     return True
+
+
+def _insurance_unanswered(state: RoundState) -> bool:
+    """An insurance bet is open and the banker's second card (pontoon or not) is not dealt.
+
+    With every hand settled the banker has nothing to play for, but an insured
+    seat is owed the answer: the banker takes cards up to two, then stops.
+    """
+    return len(state.banker.cards) < 2 and any(seat.insurance for seat in state.seats)
 
 
 def _banker_must_draw(state: RoundState) -> bool:
