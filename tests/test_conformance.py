@@ -18,6 +18,7 @@ from pontoon_rules.conformance.export import export, load_suite
 from pontoon_rules.conformance.judge import expected_steps, judge
 from pontoon_rules.conformance.model import Vector, schema_text, vector_id
 from pontoon_rules.conformance.reference import trace_vector
+from pontoon_rules.ruleset.registry import bundled_ids
 
 
 @cache
@@ -52,7 +53,7 @@ class TestExport:
     def test_every_bundled_ruleset_has_examples_and_random_rounds(self) -> None:
         slugs = by_slug()
         rulesets = {s.split("/")[0] for s in slugs}
-        assert len(rulesets) == 7
+        assert rulesets == set(bundled_ids())
         for rid in rulesets:
             assert any(s.startswith(f"{rid}/random-") for s in slugs)
         assert "casino-ochko/ties-go-to-the-dealer" in slugs
