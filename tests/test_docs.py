@@ -207,3 +207,21 @@ def test_matrix_and_cards_render_in_a_real_browser(served: str, tmp_path: Path) 
         finally:
             browser.close()
     assert (ARTIFACTS / "matrix.png").stat().st_size > 10_000
+
+
+def test_analysis_page_shows_every_bundled_edge_as_edge_of_computes_it() -> None:
+    import re
+
+    from pontoon_rules.analysis.exact import edge_of
+    from pontoon_rules.docs.pages import analysis_page
+    from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+
+    page = analysis_page()
+    for ruleset_id in bundled_ids():
+        shown = re.search(rf"\(#{re.escape(ruleset_id)}\) \| (-?\d+\.\d+)%", page)
+        assert shown, f"{ruleset_id} missing from the analysis summary table"
+        decimals = len(shown.group(1).split(".")[1])
+        expected = edge_of(compile_rules(load_bundled(ruleset_id)))
+        assert shown.group(1) == f"{expected:.{decimals}f}", ruleset_id
+        assert f"## {load_bundled(ruleset_id).name} {{ #{ruleset_id} }}" in page

@@ -37,11 +37,17 @@ class Chart:
                            for n, rows in self.tables.items()}}
 
 
-def strategy_chart(rules: Rules, policy: str | None = None) -> Chart:
-    """The infinite-deck best-strategy chart of `rules`."""
-    model = RoundModel(rules, "infinite", policy)
+def strategy_chart(rules: Rules, policy: str | None = None,
+                   model: RoundModel | None = None) -> Chart:
+    """The infinite-deck best-strategy chart of `rules`.
+
+    Args:
+        model: an infinite-deck `RoundModel(rules, "infinite", policy)` already made.
+    """
+    model = model or RoundModel(rules, "infinite", policy)
     kinds = model.space.kinds
-    visibles = [(v,) for v in range(len(kinds))] if rules.banker_visible else [()]
+    visibles: list[tuple[int, ...]] = ([(v,) for v in range(len(kinds))]
+                                       if rules.banker_visible else [()])
     columns = [_kind_label(kinds[v[0]].value) for v in visibles] if rules.banker_visible \
         else ["any"]
     tables: dict[int, list[tuple[str, list[str]]]] = {}

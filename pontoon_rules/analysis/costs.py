@@ -9,7 +9,7 @@ reason they are skipped.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -73,16 +73,25 @@ class CostTable:
                 "skipped": self.skipped}
 
 
-def rule_costs(ruleset: Ruleset, deck: Deck = "infinite",
-               policy: str | None = None) -> CostTable:
-    """Change each behavioural field of `ruleset` alone and report the house edge."""
+def rule_costs(ruleset: Ruleset, deck: Deck = "infinite", policy: str | None = None,
+               paths: Iterable[str] | None = None, base: float | None = None) -> CostTable:
+    """Change each behavioural field of `ruleset` alone and report the house edge.
+
+    Args:
+        paths: only these fields (in the order of `leaf_paths()`); None for all.
+        base: the ruleset's own edge under `deck` and `policy`, when already computed.
+    """
+    wanted = None if paths is None else set(paths)
     base_rules = compile_rules(ruleset)
-    base = edge_of(base_rules, deck, policy if base_rules.banker_by_choice else None)
+    if base is None:
+        base = edge_of(base_rules, deck, policy if base_rules.banker_by_choice else None)
     rows: list[Cost] = []
     skipped: dict[str, str] = {}
     data = ruleset.model_dump(mode="python")
     for path in leaf_paths():
-        reason = _skip_reason(path)
+        if wanted is not None and path not in wanted:
+            continue
+        reason = skip_reason(path)
         if reason:
             skipped[path] = reason
             continue
@@ -92,7 +101,8 @@ def rule_costs(ruleset: Ruleset, deck: Deck = "infinite",
     return CostTable(ruleset.id, deck, policy, base, rows, skipped)
 
 
-def _skip_reason(path: str) -> str | None:
+def skip_reason(path: str) -> str | None:
+    """Why the one-seat model does not vary the field `path` (None when it does)."""
     for prefix, reason in SKIPPED_PREFIXES.items():
         if path.startswith(prefix):
             return reason

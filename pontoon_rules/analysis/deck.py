@@ -82,6 +82,7 @@ def rank_identity_matters(rules: Rules) -> bool:
 def kind_space(rules: Rules) -> KindSpace:
     """The kinds of card under `rules`, merging ranks of one value where allowed."""
     present = [r for r in range(13) if rules.rank_present[r]]
+    groups: list[tuple[int, ...]]
     if rank_identity_matters(rules):
         groups = [(r,) for r in present]
     else:

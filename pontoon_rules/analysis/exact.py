@@ -26,6 +26,11 @@ from pontoon_rules.engine.rules import Rules
 
 Deck = Literal["infinite", "finite"]
 
+PROBABILITY_BASIS = ("each figure is the expected number of the seat's hands with that outcome, "
+                     "so after a split every hand counts: win + lose + push is the expected "
+                     "number of hands and can pass 100%")
+"""What the figures in `EdgeResult.probabilities` are (the same statistics as `STATS`)."""
+
 
 @dataclass(frozen=True)
 class Deal:
@@ -179,6 +184,12 @@ class EdgeResult:
         return -100.0 * self.ev
 
     @property
+    def hands(self) -> float:
+        """The expected number of hands the seat plays to a result per round (splits add)."""
+        p = self.probabilities
+        return p.get("win", math.nan) + p.get("lose", math.nan) + p.get("push", math.nan)
+
+    @property
     def edge_per_staked(self) -> float:
         """The house edge as a percentage of all money staked (buys, doubles, splits)."""
         return -100.0 * self.ev / self.staked if self.staked else 0.0
@@ -190,19 +201,24 @@ class EdgeResult:
                 "house_edge_percent": self.house_edge,
                 "house_edge_per_staked_percent": self.edge_per_staked,
                 "ev_per_round": self.ev, "expected_staked": self.staked,
-                "probabilities": self.probabilities, "seconds": self.seconds,
+                "expected_hands": self.hands, "probabilities": self.probabilities,
+                "probabilities_basis": PROBABILITY_BASIS, "seconds": self.seconds,
                 "notes": self.notes}
 
 
 def house_edge(rules: Rules, deck: Deck = "infinite", policy: str | None = None,
-               with_stats: bool = True) -> EdgeResult:
+               with_stats: bool = True, model: RoundModel | None = None) -> EdgeResult:
     """The house edge of `rules` for one seat under best play.
+
+    Args:
+        model: a `RoundModel(rules, deck, policy)` already made, to share its solved
+            information sets with other calls (the strategy chart).
 
     Raises:
         AnalysisError: unknown deck or banker policy.
     """
     start = time.perf_counter()
-    model = RoundModel(rules, deck, policy)
+    model = model or RoundModel(rules, deck, policy)
     ev = float(model.value())
     stats = model.stats() if with_stats else np.full(len(STATS), math.nan)
     staked = float(stats[1]) if with_stats else 1.0

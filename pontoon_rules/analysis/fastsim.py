@@ -12,6 +12,7 @@ insurance and even money are never worth taking.
 from __future__ import annotations
 
 import random
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -20,6 +21,9 @@ from pontoon_rules.analysis.hand import DOUBLE, TWIST, HandState
 from pontoon_rules.analysis.outcomes import payoff
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.common import BuyMode, HandClass
+
+if TYPE_CHECKING:
+    from pontoon_rules.analysis.simulate import Tally
 
 CLASSES = tuple(HandClass)
 MAX_POINTS = 32
@@ -115,7 +119,7 @@ class FastSimulator:
         return pay
 
     # -- one chunk ---------------------------------------------------------------------
-    def run(self, rounds: int, seed: int) -> object:
+    def run(self, rounds: int, seed: int) -> Tally:
         """Play `rounds` rounds seeded by `seed`; returns a `simulate.Tally`."""
         from pontoon_rules.analysis.simulate import Tally
 
@@ -144,13 +148,15 @@ class FastSimulator:
             return np.zeros(len(banker), dtype=bool)
         ace = self.aces[banker]
         ten = self.tens[banker]
-        return (ace[:, 0] & ten[:, 1]) | (ten[:, 0] & ace[:, 1])
+        peeked: np.ndarray = (ace[:, 0] & ten[:, 1]) | (ten[:, 0] & ace[:, 1])
+        return peeked
 
     def _against_pontoon(self, player: np.ndarray) -> np.ndarray:
         hard = self.values[player].sum(axis=1)
         soft = self.aces[player].any(axis=1)
         cls, points = self._classes(hard, soft, np.full(len(hard), 2), banker=False)
-        return self.pay[cls, points, CLASSES.index(HandClass.PONTOON), 21]
+        pays: np.ndarray = self.pay[cls, points, CLASSES.index(HandClass.PONTOON), 21]
+        return pays
 
     def _play(self, rng: np.random.Generator, player: np.ndarray, banker: np.ndarray,
               visible: np.ndarray) -> np.ndarray:
@@ -179,7 +185,8 @@ class FastSimulator:
             since[draw] += doubles[draw] > 0
         p_cls, p_pts = self._classes(hard, soft, n, banker=False)
         b_cls, b_pts = self._banker(rng, banker)
-        return staked * self.pay[p_cls, p_pts, b_cls, b_pts]
+        net: np.ndarray = staked * self.pay[p_cls, p_pts, b_cls, b_pts]
+        return net
 
     def _banker(self, rng: np.random.Generator, banker: np.ndarray) -> tuple[np.ndarray, ...]:
         r, policy = self.rules, self.model.policy
@@ -223,7 +230,7 @@ class FastSimulator:
         cls = np.where(points > 21, CLASSES.index(HandClass.BUST), cls)
         return cls, np.minimum(points, MAX_POINTS - 1)
 
-    def _replay(self, player: np.ndarray, banker: np.ndarray, seed: int) -> object:
+    def _replay(self, player: np.ndarray, banker: np.ndarray, seed: int) -> Tally:
         """Rounds with a split, through the engine, from their dealt cards."""
         from pontoon_rules.analysis.simulate import Tally
 

@@ -157,7 +157,7 @@ def _run_chunk(args: tuple[str, Rules, str | None, Dealing, int, int]) -> Tally:
     if runner is None:
         runner = _make_runner(path, rules, policy, dealing)
         _WORKER.update(key=key, runner=runner)
-    return runner(rounds, seed)  # type: ignore[no-any-return]
+    return runner(rounds, seed)
 
 
 def _make_runner(path: str, rules: Rules, policy: str | None,

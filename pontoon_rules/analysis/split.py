@@ -20,7 +20,7 @@ vectors of statistics whose first entry is the expected value.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, cast
 
 from pontoon_rules.analysis.deck import Kind, Number, is_pair
 from pontoon_rules.analysis.hand import HandState, start_state
@@ -39,6 +39,19 @@ ANY = -3
 V = TypeVar("V")
 Entry = tuple[int, int, bool]
 """A split hand waiting to be played: first kind, second kind (or a marker), blocked."""
+
+
+def _add(*parts: V) -> V:
+    """The sum of values (numbers or NumPy vectors), added left to right."""
+    total: Any = parts[0]
+    for part in parts[1:]:
+        total = total + part
+    return cast(V, total)
+
+
+def _times(factor: Number, value: V) -> V:
+    """`factor * value` for a number or a NumPy vector."""
+    return cast(V, factor * cast(Any, value))
 
 
 class SplitSolver(Generic[V]):
@@ -68,7 +81,7 @@ class SplitSolver(Generic[V]):
         """Whether the split hand (a, c), with `queue` still to play, should split again."""
         if free <= 0 or not self._resplits(a, c):
             return False
-        keep = self._hand(a, c) + self._run(queue, free)  # type: ignore[operator]
+        keep = _add(self._hand(a, c), self._run(queue, free))
         rest = queue
         if has_split and self.rules.resplit_one_branch and rest:
             rest = ((rest[0][0], rest[0][1], True),) + rest[1:]
@@ -80,7 +93,7 @@ class SplitSolver(Generic[V]):
         if key in self._memo:
             return self._memo[key]
         if self.rules.split_cards > 1:
-            out = self._fresh(keep) + self._fresh(moved) + self._run(queue, free)  # type: ignore[operator]
+            out = _add(self._fresh(keep), self._fresh(moved), self._run(queue, free))
         else:
             out = self._zero()
             news = (self._classes(moved, free) if self.rules.split_all_at_once
@@ -88,7 +101,7 @@ class SplitSolver(Generic[V]):
             for second, p in news:
                 q = ((moved, second, False),) + queue
                 for card, p2 in self._classes(keep, free):
-                    out = out + p * p2 * self._decide(keep, card, True, False, q, free)  # type: ignore[operator]
+                    out = _add(out, _times(p * p2, self._decide(keep, card, True, False, q, free)))
         self._memo[key] = out
         return out
 
@@ -98,7 +111,7 @@ class SplitSolver(Generic[V]):
         key = ("decide", a, c, has_split, blocked, queue, free)
         if key in self._memo:
             return self._memo[key]
-        out = self._hand(a, c) + self._run(queue, free)  # type: ignore[operator]
+        out = _add(self._hand(a, c), self._run(queue, free))
         if c >= 0 and free > 0 and not blocked and self._resplits(a, c):
             rest = queue
             if has_split and self.rules.resplit_one_branch and rest:
@@ -118,7 +131,7 @@ class SplitSolver(Generic[V]):
             return self._decide(a, c, False, blocked, rest, free)
         out = self._zero()
         for card, p in self._classes(a, 0 if blocked else free):
-            out = out + p * self._decide(a, card, False, blocked, rest, free)  # type: ignore[operator]
+            out = _add(out, _times(p, self._decide(a, card, False, blocked, rest, free)))
         return out
 
     # -- single hands ----------------------------------------------------------------
@@ -150,9 +163,9 @@ class SplitSolver(Generic[V]):
             weight: Number = 0
             for k, q in enumerate(self.probs):
                 if q and k not in pairs:
-                    found = found + q * self._hand(a, k)  # type: ignore[operator]
+                    found = _add(found, _times(q, self._hand(a, k)))
                     weight += q
-            found = found * (1 / weight)  # type: ignore[operator]
+            found = cast(V, cast(Any, found) * (1 / weight))
         self._hands[key] = found
         return found
 
@@ -163,7 +176,7 @@ class SplitSolver(Generic[V]):
             for k2, q2 in enumerate(self.probs):
                 if q and q2:
                     state = start_state(self.kinds, (a, k, k2), True, self.rules)
-                    out = out + q * q2 * self.hand_value(state)  # type: ignore[operator]
+                    out = _add(out, _times(q * q2, self.hand_value(state)))
         return out
 
     def _zero(self) -> V:

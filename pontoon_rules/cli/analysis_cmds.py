@@ -57,14 +57,9 @@ def edge_cmd(ruleset: str, deck: str, policy: str | None, as_json: bool) -> None
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2))
         return
-    click.echo(f"{result.ruleset}: house edge {result.house_edge:.4f}% of the original stake, "
-               f"{result.edge_per_staked:.4f}% of all money staked")
-    click.echo(f"  deck: {result.deck}; banker: {result.policy} ({result.policy_description})")
-    click.echo(f"  expected stake per round: {result.staked:.4f} original stakes")
-    for name, value in result.probabilities.items():
-        click.echo(f"  {name.replace('_', ' ')}: {100 * value:.3f}%")
-    for note in result.notes:
-        click.echo(f"  note: {note}")
+    from pontoon_rules.analysis.summary import edge_lines
+
+    click.echo("\n".join(edge_lines(result)))
 
 
 @click.command("strategy")

@@ -56,7 +56,8 @@ def ruleset_page(ruleset: Ruleset, lang: str) -> str:
     others = [{"label": LANGUAGE_NAMES.get(o, o),
                "href": f"{up}{page_dir(o)}/{ruleset.id}.md"} for o in LANGUAGES if o != lang]
     return render("ruleset.md.j2", lang, r=ruleset_view(ruleset, gettext), rounds=rounds,
-                  sheets=_sheet_links(ruleset.id, up), others=others)
+                  sheets=_sheet_links(ruleset.id, up), others=others,
+                  analysis_href=f"{up}analysis.md#{ruleset.id}")
 
 
 def rulesets_index(lang: str) -> str:
@@ -127,8 +128,8 @@ def example_pages() -> dict[str, str]:
 def analysis_page() -> str:
     """The analysis page: the analysis layer's figures, or a note that they are not there yet."""
     rows = adapters.analysis_summary()
-    columns = sorted({k for row in rows or [] for k in row} - {"ruleset"})
-    return render("analysis.md.j2", rows=rows, columns=columns)
+    basis = rows[0].get("probability_basis", "") if rows else ""
+    return render("analysis.md.j2", rows=rows, basis=basis)
 
 
 def generated_pages() -> dict[str, str]:

@@ -1,0 +1,101 @@
+"""The analysis of a ruleset in words and tables: the `edge` command's text and the site's page.
+
+Everything here is drawn from the functions the CLI calls (`exact.house_edge`,
+`chart.strategy_chart` + `chart.render`, `costs.rule_costs`), so the site never
+holds a copy of a number. The site's cost table varies only the fields a
+house-rule author is most likely to change (the stick minimum and the tie rule),
+because a full table takes seconds per ruleset and the site build has a time
+budget; the fields that are our own reading of the sources are listed with the
+command that prices them.
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from pontoon_rules.analysis.chart import render, strategy_chart
+from pontoon_rules.analysis.costs import Cost, rule_costs, skip_reason
+from pontoon_rules.analysis.exact import PROBABILITY_BASIS, EdgeResult, RoundModel, house_edge
+from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.ruleset.fields import describe, leaf_paths, provenance_for
+from pontoon_rules.ruleset.model import Ruleset
+
+SITE_COST_FIELDS = ("player.stick_minimum", "settlement.ties", "settlement.pontoon_ties")
+"""The fields the site's cost table varies (the full table is `pontoon-rules costs`)."""
+EDGE_DECIMALS = 4
+"""Decimals of a house edge in percent, in the CLI and on the site."""
+
+
+def edge_lines(result: EdgeResult) -> list[str]:
+    """The `edge` command's report: the edge, what it rests on, the defined probabilities."""
+    d = EDGE_DECIMALS
+    lines = [f"{result.ruleset}: house edge {result.house_edge:.{d}f}% of the original stake, "
+             f"{result.edge_per_staked:.{d}f}% of all money staked",
+             f"  deck: {result.deck}; banker: {result.policy} ({result.policy_description})",
+             f"  expected stake per round: {result.staked:.4f} original stakes",
+             f"  expected hands per round: {result.hands:.4f} (after splits)",
+             f"  per round, {PROBABILITY_BASIS}:"]
+    lines.extend(f"    {name.replace('_', ' ')}: {100 * value:.3f}%"
+                 for name, value in result.probabilities.items())
+    lines.extend(f"  note: {note}" for note in result.notes)
+    return lines
+
+
+def open_readings(ruleset: Ruleset) -> list[str]:
+    """The fields the model varies whose value in `ruleset` is an open reading."""
+    out = []
+    for path in leaf_paths():
+        provenance = provenance_for(ruleset, path)
+        if not skip_reason(path) and provenance is not None and provenance.open:
+            out.append(path)
+    return out
+
+
+def _cost_row(ruleset: Ruleset, cost: Cost) -> dict[str, Any]:
+    provenance = provenance_for(ruleset, cost.path)
+    return {"field": cost.path, "description": describe(cost.path),
+            "open": bool(provenance is not None and provenance.open),
+            "from": cost.old, "to": cost.new, "house_edge": cost.edge,
+            "change": cost.change, "note": cost.note}
+
+
+def ruleset_summary(ruleset: Ruleset) -> dict[str, Any]:
+    """One ruleset's page data: edge, probabilities, strategy chart (Markdown), costs."""
+    rules = compile_rules(ruleset)
+    model = RoundModel(rules, "infinite")
+    result = house_edge(rules, model=model)
+    chart = render(strategy_chart(rules, model=model), "md")
+    costs = rule_costs(ruleset, paths=SITE_COST_FIELDS, base=-100.0 * result.ev)
+    return {"ruleset": ruleset.id, "name": ruleset.name, "edge": result.to_json(),
+            "house_edge": result.house_edge, "hands": result.hands,
+            "probability_basis": PROBABILITY_BASIS, "chart": chart,
+            "costs": [_cost_row(ruleset, c) for c in costs.rows],
+            "cost_base": costs.base_edge, "open_readings": [
+                {"field": p, "description": describe(p)} for p in open_readings(ruleset)]}
+
+
+def _summary_of(ruleset_id: str) -> dict[str, Any]:
+    from pontoon_rules.ruleset.registry import load_bundled
+
+    return ruleset_summary(load_bundled(ruleset_id))
+
+
+def docs_summary(workers: int | None = None) -> list[dict[str, Any]]:
+    """`ruleset_summary` of every bundled ruleset, by id.
+
+    Args:
+        workers: processes to use; None uses every core this process may run on
+            (one core: no pool).
+    """
+    from pontoon_rules.ruleset.registry import bundled_ids
+
+    ids = bundled_ids()
+    if workers is None:
+        workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+    workers = max(1, min(workers, len(ids)))
+    if workers == 1:
+        return [_summary_of(i) for i in ids]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(_summary_of, ids))
