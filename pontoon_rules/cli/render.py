@@ -57,3 +57,14 @@ def summary_table(rulesets: list[Ruleset], console: Console | None = None) -> No
         table.add_row(TOPICS[path.split(".")[0]], label(path), *values)
     console.print(table)
     console.print(f"{len(rulesets)} rulesets; {len(differing_paths(rulesets))} rules differ.")
+    console.print(edge_line(rulesets))
+
+
+def edge_line(rulesets: list[Ruleset]) -> str:
+    """One line with each ruleset's exact house edge (one seat, best play, infinite deck)."""
+    from pontoon_rules.analysis.exact import edge_of
+    from pontoon_rules.engine.rules import compile_rules
+
+    parts = [f"{r.id} {edge_of(compile_rules(r)):+.2f}%" for r in rulesets]
+    return ("House edge, one seat under best play (infinite deck; a banker by choice "
+            "stands on its ruleset's stand_on): " + ", ".join(parts))
