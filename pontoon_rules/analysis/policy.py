@@ -93,7 +93,7 @@ class ModelPolicy:
         kinds = self._kinds(hand.cards)
         if len(kinds) < 2:
             return (kinds[0], UNDEALT, hand.blocked)
-        second = kinds[1] if splits._resplits(kinds[0], kinds[1]) and free > 0 else NONPAIR  # type: ignore[attr-defined]
+        second = kinds[1] if splits.resplits(kinds[0], kinds[1]) and free > 0 else NONPAIR  # type: ignore[attr-defined]
         return (kinds[0], second, hand.blocked)
 
     def _state(self, hand: Hand, cards: tuple[int, ...]) -> HandState:

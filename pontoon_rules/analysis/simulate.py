@@ -3,10 +3,12 @@
 Rounds are played in chunks, each seeded from the run's seed and the chunk's
 number, so a run gives the same answer with any number of workers. Two paths:
 the engine path drives the real `RoundState` (any ruleset); the fast path
-(`fastsim`) plays whole chunks as NumPy arrays where the ruleset allows it,
-handing the rounds it cannot vectorise (splits) to the engine path. Cards come
-from an infinite deck (drawn with replacement) or from a freshly shuffled shoe
-every round.
+(`fastsim`) plays whole chunks as NumPy arrays where the ruleset allows it.
+The runner (with its lookup tables) is built once in the parent; workers are
+forked from it and get only (rounds, seed) per chunk. Chunk tallies are summed
+in chunk order, so a run's figures are the same to the last bit with any number
+of workers. Cards come from an infinite deck (drawn with replacement) or from a
+freshly shuffled shoe every round.
 """
 
 from __future__ import annotations
@@ -27,6 +29,9 @@ Z_999 = 3.290526731491926
 """The two-sided 99.9% normal quantile."""
 STAKE = 100
 CHUNK = 20_000
+"""Rounds per chunk on the engine path."""
+FAST_CHUNK = 50000
+"""Rounds per chunk on the fast path (large enough to amortise NumPy's call overhead)."""
 
 
 @dataclass
@@ -142,7 +147,8 @@ class EngineSimulator:
 
 
 # -- chunks, workers, progress -------------------------------------------------------
-_WORKER: dict[str, Any] = {}
+_RUNNER: list[Callable[[int, int], Tally]] = []
+"""The runner of the current run, set in the parent before workers fork from it."""
 
 
 def chunk_seed(seed: int, index: int) -> int:
@@ -150,14 +156,9 @@ def chunk_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index) % 2**63
 
 
-def _run_chunk(args: tuple[str, Rules, str | None, Dealing, int, int]) -> Tally:
-    path, rules, policy, dealing, rounds, seed = args
-    key = (path, id(rules), policy, dealing)
-    runner = _WORKER.get("runner") if _WORKER.get("key") == key else None
-    if runner is None:
-        runner = _make_runner(path, rules, policy, dealing)
-        _WORKER.update(key=key, runner=runner)
-    return runner(rounds, seed)
+def _run_chunk(task: tuple[int, int]) -> Tally:
+    rounds, seed = task
+    return _RUNNER[-1](rounds, seed)
 
 
 def _make_runner(path: str, rules: Rules, policy: str | None,
@@ -187,11 +188,16 @@ def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
 
         raise AnalysisError(f"the fast path cannot run this ruleset: {problem}")
     path = "fast" if (fast is None and not problem) or fast else "engine"
-    model = RoundModel(rules, "infinite", policy)
-    sizes = [min(CHUNK, rounds - start) for start in range(0, rounds, CHUNK)]
-    tasks = [(path, rules, policy, dealing, n, chunk_seed(seed, i)) for i, n in enumerate(sizes)]
     start = time.perf_counter()
-    tally = _run_tasks(tasks, workers, progress)
+    model = RoundModel(rules, "infinite", policy)
+    size = FAST_CHUNK if path == "fast" else CHUNK
+    sizes = [min(size, rounds - first) for first in range(0, rounds, size)]
+    tasks = [(n, chunk_seed(seed, i)) for i, n in enumerate(sizes)]
+    _RUNNER.append(_make_runner(path, rules, policy, dealing))
+    try:
+        tally = _run_tasks(tasks, workers, progress)
+    finally:
+        _RUNNER.pop()
     mean, half = summarise(tally)
     notes = [] if path == "fast" else ([f"fast path not used: {problem}"] if problem else [])
     return SimulationResult(rules.ruleset.id, tally.rounds, seed, workers, dealing,
@@ -199,9 +205,10 @@ def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
                             notes)
 
 
-def _run_tasks(tasks: list[Any], workers: int, progress: bool) -> Tally:
+def _run_tasks(tasks: list[tuple[int, int]], workers: int, progress: bool) -> Tally:
+    """Fold the chunks' tallies in chunk order, so any worker count sums alike."""
     tally = Tally()
-    bar = _progress(progress, sum(t[4] for t in tasks))
+    bar = _progress(progress, sum(t[0] for t in tasks))
     if workers <= 1:
         for task in tasks:
             part = _run_chunk(task)
@@ -211,7 +218,7 @@ def _run_tasks(tasks: list[Any], workers: int, progress: bool) -> Tally:
         import multiprocessing
 
         with multiprocessing.get_context("fork").Pool(workers) as pool:
-            for part in pool.imap_unordered(_run_chunk, tasks):
+            for part in pool.imap(_run_chunk, tasks):
                 tally.add(part)
                 bar(part.rounds)
     bar(-1)

@@ -79,7 +79,7 @@ class SplitSolver(Generic[V]):
     def should_resplit(self, a: int, c: int, has_split: bool, queue: tuple[Entry, ...],
                        free: int) -> bool:
         """Whether the split hand (a, c), with `queue` still to play, should split again."""
-        if free <= 0 or not self._resplits(a, c):
+        if free <= 0 or not self.resplits(a, c):
             return False
         keep = _add(self._hand(a, c), self._run(queue, free))
         rest = queue
@@ -112,7 +112,7 @@ class SplitSolver(Generic[V]):
         if key in self._memo:
             return self._memo[key]
         out = _add(self._hand(a, c), self._run(queue, free))
-        if c >= 0 and free > 0 and not blocked and self._resplits(a, c):
+        if c >= 0 and free > 0 and not blocked and self.resplits(a, c):
             rest = queue
             if has_split and self.rules.resplit_one_branch and rest:
                 first, second, _ = rest[0]
@@ -135,7 +135,8 @@ class SplitSolver(Generic[V]):
         return out
 
     # -- single hands ----------------------------------------------------------------
-    def _resplits(self, a: int, c: int) -> bool:
+    def resplits(self, a: int, c: int) -> bool:
+        """Whether a split hand of kind `a` that draws kind `c` may split again."""
         r, kind = self.rules, self.kinds[a]
         if not r.resplit or (kind.is_ace and not r.resplit_aces):
             return False
@@ -145,7 +146,7 @@ class SplitSolver(Generic[V]):
         """The second cards a split hand of `a` can get, pairs apart from the rest."""
         if free <= 0:
             return [(ANY, 1)]
-        pairs = [(k, q) for k, q in enumerate(self.probs) if q and self._resplits(a, k)]
+        pairs = [(k, q) for k, q in enumerate(self.probs) if q and self.resplits(a, k)]
         rest = 1 - sum(q for _, q in pairs)
         return pairs + ([(NONPAIR, rest)] if rest else [])
 
