@@ -12,8 +12,10 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from pontoon_rules.analysis.deck import Kind
 from pontoon_rules.analysis.exact import RoundModel
 from pontoon_rules.analysis.hand import BUY, DOUBLE, STICK, TWIST, HandState
+from pontoon_rules.engine.cards import RANK_CODES
 from pontoon_rules.engine.rules import Rules
 
 LETTERS = {STICK: "S", TWIST: "T", DOUBLE: "D", "split": "P", BUY: "B"}
@@ -48,7 +50,7 @@ def strategy_chart(rules: Rules, policy: str | None = None,
     kinds = model.space.kinds
     visibles: list[tuple[int, ...]] = ([(v,) for v in range(len(kinds))]
                                        if rules.banker_visible else [()])
-    columns = [_kind_label(kinds[v[0]].value) for v in visibles] if rules.banker_visible \
+    columns = [_kind_label(kinds[v[0]]) for v in visibles] if rules.banker_visible \
         else ["any"]
     tables: dict[int, list[tuple[str, list[str]]]] = {}
     most = min(rules.max_cards, 5) if rules.max_cards < 99 else 3
@@ -58,8 +60,12 @@ def strategy_chart(rules: Rules, policy: str | None = None,
     return Chart(rules.ruleset.id, model.policy.name, columns, tables)
 
 
-def _kind_label(value: int) -> str:
-    return "A" if value == 1 else str(value)
+def _kind_label(kind: Kind) -> str:
+    """A kind of card by its rank when it is one rank (10, J, Q, K apart), else by value."""
+    if len(kind.ranks) == 1:
+        code = RANK_CODES[kind.ranks[0]]
+        return "10" if code == "T" else code
+    return "A" if kind.value == 1 else str(kind.value)
 
 
 def _rows(model: RoundModel, visibles: list[tuple[int, ...]],
@@ -87,7 +93,7 @@ def _pair_rows(model: RoundModel, visibles: list[tuple[int, ...]]) -> list[tuple
         for v in visibles:
             ctx = model.context(cards, v)
             acts.append("P" if ctx.should_split(cards) else "·")
-        rows.append((f"pair {_kind_label(kind.value)}", acts))
+        rows.append((f"pair {_kind_label(kind)}", acts))
     return rows
 
 
