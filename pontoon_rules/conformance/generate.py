@@ -20,8 +20,7 @@ from pontoon_rules.conformance.build import Plan, build
 from pontoon_rules.conformance.examples import EXAMPLES
 from pontoon_rules.conformance.model import vector_id
 from pontoon_rules.engine.actions import KINDS, WITH_AMOUNT, Action, LegalAction
-from pontoon_rules.engine.cards import card_code
-from pontoon_rules.engine.record import random_action
+from pontoon_rules.engine.record import deal_random, random_action
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import PontoonError
@@ -74,10 +73,7 @@ def random_plan(rules: Rules, stakes: list[int], rng: random.Random) -> tuple[li
     plan: Plan = []
     while not state.is_terminal():
         if state.is_chance_node():
-            cards, weights = zip(*state.chance_outcomes(), strict=True)
-            card = rng.choices(cards, weights)[0]
-            shoe.append(card_code(card))
-            state.apply_action(card)
+            shoe.append(deal_random(state, rng))
             continue
         if rng.random() < PROBE_RATE:
             plan.append(("reject", probe(state, rng)))

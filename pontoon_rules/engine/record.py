@@ -25,6 +25,14 @@ def random_round(rules: Rules, stakes: list[int], rng: random.Random) -> dict[st
                         lambda state: random_action(rng.choice(state.legal_actions()), rng))
 
 
+def deal_random(state: RoundState, rng: random.Random) -> str:
+    """Deal the card chance picks (by what the packs still hold); return its code."""
+    cards, weights = zip(*state.chance_outcomes(), strict=True)
+    card = rng.choices(cards, weights)[0]
+    state.apply_action(card)
+    return card_code(card)
+
+
 def record_round(
     rules: Rules, stakes: list[int], rng: random.Random, decide: Callable[[RoundState], Action]
 ) -> dict[str, Any]:
@@ -34,10 +42,7 @@ def record_round(
     actions: list[str] = []
     while not state.is_terminal():
         if state.is_chance_node():
-            cards, weights = zip(*state.chance_outcomes(), strict=True)
-            card = rng.choices(cards, weights)[0]
-            shoe.append(card_code(card))
-            state.apply_action(card)
+            shoe.append(deal_random(state, rng))
         else:
             action = decide(state)
             actions.append(f"{state.actor_name()} {action}")
