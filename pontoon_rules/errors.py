@@ -4,7 +4,8 @@
     ├── RulesetError(ValueError)      a ruleset file is invalid; carries every problem
     ├── ScriptError(ValueError)       a round script is malformed (card, ruleset, JSON)
     ├── ShoeError                     a stacked shoe ran out or holds impossible cards
-    └── IllegalActionError            an action that is not legal in the current state
+    ├── IllegalActionError            an action that is not legal in the current state
+    └── OutputError                   an output file could not be written (disk full, no folder)
 
 The CLI maps each class to one exit code in one place (`pontoon_rules.cli.errors`).
 """
@@ -72,3 +73,7 @@ class IllegalActionError(PontoonError):
         super().__init__(
             f"illegal action {action!r} for {actor}{why}; legal: {', '.join(legal) or 'none'}"
         )
+
+
+class OutputError(PontoonError):
+    """An output file could not be written (full disk, missing folder, no permission)."""

@@ -1,0 +1,67 @@
+"""Writing output files safely: atomically, never half-written, one clear error on failure.
+
+Every file the tool writes goes through :func:`write_atomic`: the bytes go to a temporary
+file in the destination folder, are flushed to disk, and the temporary file is renamed
+over the destination. A reader (or a crash) sees either the old file or the new one,
+never a truncated mix. A full disk or a missing folder becomes one :class:`OutputError`.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import tempfile
+from pathlib import Path
+
+from pontoon_rules.errors import OutputError
+
+__all__ = ["OutputError", "write_atomic"]
+
+
+def _describe(path: Path, error: OSError) -> str:
+    if error.errno == errno.ENOSPC:
+        return f"{path}: the disk is full; nothing was written (the old file, if any, is intact)"
+    if error.errno == errno.ENOENT:
+        return f"{path}: the folder {path.parent} does not exist"
+    reason = error.strerror or str(error)
+    return f"{path}: cannot write: {reason}"
+
+
+def write_atomic(path: str | Path, data: bytes | str, *, make_parents: bool = False) -> Path:
+    """Write ``data`` to ``path`` atomically (temporary file in the same folder, then rename).
+
+    Args:
+        path: the destination file.
+        data: bytes, or text (written as UTF-8).
+        make_parents: create missing parent folders (otherwise a missing folder is an error).
+
+    Returns:
+        The destination path.
+
+    Raises:
+        OutputError: the file could not be written; the destination is left as it was.
+    """
+    target = Path(path)
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    try:
+        if make_parents:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        _replace(target, payload)
+    except OSError as error:
+        raise OutputError(_describe(target, error)) from error
+    return target
+
+
+def _replace(target: Path, payload: bytes) -> None:
+    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp",
+                                         dir=target.parent)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(payload)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, 0o644)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
