@@ -1,0 +1,206 @@
+"""A ruleset compiled to flat integer arrays for the simulator's kernel.
+
+Rules are data here too: every field the kernel reads is a slot of one int64
+vector (`P`, indexed by the constants below), and who beats whom is one table
+(`settle`, player class × banker class), built from the engine's compiled
+`Rules` by the same case analysis as `engine.settle.settle_hand`. The kernel
+never branches on a ruleset's id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from pontoon_rules.engine.cards import CARDS_PER_PACK
+from pontoon_rules.engine.rules import Rules
+from pontoon_rules.ruleset.common import (
+    BankerRole,
+    BuyMode,
+    HandClass,
+    RotationRule,
+    ShufflePolicy,
+)
+
+# hand classes as kernel integers
+BUST, PONTOON, TRICK, THREE, TWENTY_ONE, TOTAL = range(6)
+CLASSES: tuple[HandClass, ...] = (
+    HandClass.BUST, HandClass.PONTOON, HandClass.FIVE_CARD_TRICK,
+    HandClass.THREE_OF_A_KIND, HandClass.TWENTY_ONE, HandClass.TOTAL,
+)
+UNRANKED = 1000
+
+# settlement cell results
+LOSE_STAKE, WIN, LOSE, PUSH, BY_TOTAL_PUSH, BY_TOTAL_LOSE = range(6)
+
+MAX_CARDS = 24
+"""Cards one hand can hold in the kernel (21 aces at most reach 21)."""
+MAX_SPLIT_HANDS = 16
+"""Hands one seat can hold in the kernel (a ruleset without a split limit is capped here)."""
+
+# slots of the parameter vector
+(ACE_BONUS, PLAYER_CARDS, BANKER_CARDS, BANKER_VISIBLE, PEEK, BUY_MODE, BUY_LOW, BUY_HIGH,
+ LATER_CAP_PREVIOUS, BUY_AFTER_TWIST, LAST_BUY_CARD, STICK_MINIMUM, MAX_CARDS_RULE,
+ DRAW_ON_21, SPLIT_ALLOWED, SPLIT_BY_RANK, SPLIT_MAX_HANDS, RESPLIT, RESPLIT_ACES,
+ RESPLIT_ONE_BRANCH, SPLIT_CARDS, SPLIT_ALL_AT_ONCE, SPLIT_ACES_ONE_CARD, SPLIT_ACE_TEN_PONTOON,
+ DOUBLE_AFTER_SPLIT, BUY_AFTER_SPLIT, DOUBLE_ALLOWED, DOUBLE_MIN_CARDS, DOUBLE_MAX_CARDS,
+ DOUBLE_TIMES, DOUBLE_DRAWS, INSURANCE, INS_FRAC_NUM, INS_FRAC_DEN, INS_PAYS_NUM, INS_PAYS_DEN,
+ EVEN_MONEY, BANKER_BY_CHOICE, BANKER_STAND_ON, BANKER_HIT_SOFT, BANKER_MAX_CARDS,
+ BANKER_PLAYS_ALONE, BANKER_PONTOON, TRICK_ENABLED, TRICK_CARDS, BANKER_TRICK, TWENTY_ONE_ON,
+ THREE_ON, BUST_LOSES_AT_ONCE, ROUND_UP, SHOOT, SHOOT_FOURTH, SHOOT_SPLIT, SHOOT_BUST_AT_ONCE,
+ SHOOT_SWEEPS, SHOOT_PAYS_NUM, SHOOT_PAYS_DEN, DECKS, SHOE_SIZE, SHUFFLE, PENETRATION_CARDS,
+ USED_TO_BOTTOM, BUSTED_TO_BOTTOM, ROTATION, ROTATION_FROM_SPLIT, BANK_SALE, HOUSE,
+ KITTY_IN_LIMITS, TOP_UP, DRY_END_BANK, KITTY_LEAVES, MIN_STAKE, MAX_STAKE,
+ N_PARAMS) = range(74)
+
+SHUFFLE_EVERY, SHUFFLE_PONTOON, SHUFFLE_PENETRATION = range(3)
+
+
+@dataclass(frozen=True)
+class SimRules:
+    """A ruleset as the kernel reads it."""
+
+    rules: Rules
+    params: np.ndarray
+    """int64 vector indexed by the slot constants of this module."""
+    class_rank: np.ndarray
+    """class → position in the ranking (UNRANKED when not ranked)."""
+    settle: np.ndarray
+    """(player class, banker class, 5) → result code, pays num/den, collects num/den."""
+    pays: np.ndarray
+    """(class, 2) → what a winning hand of that class is paid (num, den)."""
+    split_ranks: np.ndarray
+    """rank index → whether that rank may be split."""
+    shoe: np.ndarray
+    """The full shoe in pack order (card numbers, deck after deck)."""
+
+
+def _frac(x: Fraction) -> tuple[int, int]:
+    return x.numerator, x.denominator
+
+
+def compile_sim(rules: Rules) -> SimRules:
+    """Compile `rules` for the kernel (pure and cheap)."""
+    r = rules.ruleset
+    p = np.zeros(N_PARAMS, dtype=np.int64)
+    between, shoot = r.between_deals, r.shoot
+    cap = min(rules.split_max_hands, MAX_SPLIT_HANDS)
+    values = {
+        ACE_BONUS: rules.ace_bonus, PLAYER_CARDS: rules.player_cards,
+        BANKER_CARDS: rules.banker_cards, BANKER_VISIBLE: rules.banker_visible,
+        PEEK: rules.peek, BUY_MODE: list(BuyMode).index(rules.buy_mode),
+        BUY_LOW: rules.first_buy[0], BUY_HIGH: rules.first_buy[1],
+        LATER_CAP_PREVIOUS: rules.later_cap_previous, BUY_AFTER_TWIST: rules.buy_after_twist,
+        LAST_BUY_CARD: rules.last_buy_card, STICK_MINIMUM: rules.stick_minimum,
+        MAX_CARDS_RULE: min(rules.max_cards, MAX_CARDS), DRAW_ON_21: rules.draw_on_21,
+        SPLIT_ALLOWED: rules.split_allowed, SPLIT_BY_RANK: rules.split_by_rank,
+        SPLIT_MAX_HANDS: cap, RESPLIT: rules.resplit, RESPLIT_ACES: rules.resplit_aces,
+        RESPLIT_ONE_BRANCH: rules.resplit_one_branch, SPLIT_CARDS: rules.split_cards,
+        SPLIT_ALL_AT_ONCE: rules.split_all_at_once,
+        SPLIT_ACES_ONE_CARD: rules.split_aces_one_card,
+        SPLIT_ACE_TEN_PONTOON: rules.split_ace_ten_pontoon,
+        DOUBLE_AFTER_SPLIT: rules.double_after_split, BUY_AFTER_SPLIT: rules.buy_after_split,
+        DOUBLE_ALLOWED: rules.double_allowed, DOUBLE_MIN_CARDS: rules.double_min_cards,
+        DOUBLE_MAX_CARDS: rules.double_max_cards, DOUBLE_TIMES: rules.double_times,
+        DOUBLE_DRAWS: rules.double_draws, INSURANCE: rules.insurance,
+        EVEN_MONEY: rules.even_money, BANKER_BY_CHOICE: rules.banker_by_choice,
+        BANKER_STAND_ON: rules.banker_stand_on, BANKER_HIT_SOFT: rules.banker_hit_soft,
+        BANKER_MAX_CARDS: min(rules.banker_max_cards, MAX_CARDS),
+        BANKER_PLAYS_ALONE: rules.banker_plays_alone, BANKER_PONTOON: rules.banker_pontoon,
+        TRICK_ENABLED: rules.trick_enabled, TRICK_CARDS: rules.trick_cards,
+        BANKER_TRICK: rules.banker_trick, TWENTY_ONE_ON: rules.twenty_one,
+        THREE_ON: rules.three_of_a_kind, BUST_LOSES_AT_ONCE: rules.bust_loses_at_once,
+        ROUND_UP: rules.round_up, SHOOT: rules.shoot, SHOOT_FOURTH: rules.shoot_fourth_card,
+        SHOOT_SPLIT: rules.shoot_split_hand, SHOOT_BUST_AT_ONCE: rules.shoot_bust_at_once,
+        SHOOT_SWEEPS: rules.shoot_banker_pontoon_sweeps,
+        DECKS: rules.decks,
+        SHUFFLE: list(ShufflePolicy).index(between.shuffle),
+        USED_TO_BOTTOM: between.used_cards_to_bottom,
+        BUSTED_TO_BOTTOM: between.busted_cards_to_bottom_at_once,
+        ROTATION: between.rotation is not RotationRule.NONE,
+        ROTATION_FROM_SPLIT: between.rotation_from_split_hand, BANK_SALE: between.bank_sale,
+        HOUSE: r.table.banker is BankerRole.HOUSE_DEALER,
+        KITTY_IN_LIMITS: shoot.kitty_within_stake_limits, TOP_UP: shoot.top_up,
+        DRY_END_BANK: shoot.dry_kitty == "end-bank",
+        KITTY_LEAVES: shoot.kitty_leaves_with_banker,
+        MIN_STAKE: rules.min_stake,
+        MAX_STAKE: rules.max_stake if rules.max_stake is not None else -1,
+    }
+    for slot, value in values.items():
+        p[slot] = int(value)
+    p[INS_FRAC_NUM], p[INS_FRAC_DEN] = _frac(rules.insurance_fraction)
+    p[INS_PAYS_NUM], p[INS_PAYS_DEN] = _frac(rules.insurance_pays)
+    p[SHOOT_PAYS_NUM], p[SHOOT_PAYS_DEN] = _frac(rules.shoot_pays)
+    shoe = full_shoe(rules)
+    p[SHOE_SIZE] = len(shoe)
+    p[PENETRATION_CARDS] = _penetration_cards(between.penetration, len(shoe))
+    return SimRules(rules, p, _class_rank(rules), settle_table(rules), _pays(rules),
+                    np.array([i in rules.split_ranks for i in range(13)], dtype=np.int64),
+                    shoe)
+
+
+def _penetration_cards(penetration: float, size: int) -> int:
+    """The least whole number of cards dealt at which `dealt >= penetration * size`."""
+    n = 0
+    while n < penetration * size:
+        n += 1
+    return n
+
+
+def full_shoe(rules: Rules) -> np.ndarray:
+    """The ruleset's packs in order, as `engine.pack.full_pack` lays them out."""
+    one = [c for c in range(CARDS_PER_PACK) if rules.rank_present[c >> 2]]
+    return np.array(one * rules.decks, dtype=np.int64)
+
+
+def _class_rank(rules: Rules) -> np.ndarray:
+    return np.array([rules.rank_of_class.get(c, UNRANKED) for c in CLASSES], dtype=np.int64)
+
+
+def _pays(rules: Rules) -> np.ndarray:
+    out = np.ones((len(CLASSES), 2), dtype=np.int64)
+    for i, c in enumerate(CLASSES):
+        if c in rules.payouts:
+            out[i] = _frac(rules.payouts[c])
+    return out
+
+
+def settle_table(rules: Rules) -> np.ndarray:
+    """(player class, banker class) → (result, pays num, pays den, collects num, den).
+
+    The case analysis of `engine.settle.settle_hand`, once per pair of classes.
+    """
+    out = np.zeros((len(CLASSES), len(CLASSES), 5), dtype=np.int64)
+    for i, mine in enumerate(CLASSES):
+        for j, theirs in enumerate(CLASSES):
+            result, pay = _cell(rules, mine, theirs)
+            collect = rules.collects.get(theirs, rules.collects[HandClass.TOTAL])
+            out[i, j] = (result, *_frac(pay), *_frac(collect))
+    return out
+
+
+def _cell(rules: Rules, mine: HandClass, theirs: HandClass) -> tuple[int, Fraction]:
+    pay = rules.payouts.get(mine, rules.payouts[HandClass.TOTAL])
+    if mine is HandClass.BUST:
+        if theirs is HandClass.BUST and not rules.bust_loses_at_once:
+            return (PUSH if rules.ties_push else LOSE_STAKE), pay
+        return LOSE_STAKE, pay
+    if mine is HandClass.THREE_OF_A_KIND and rules.three_auto_win:
+        return WIN, pay
+    if mine is HandClass.FIVE_CARD_TRICK and rules.trick_always_wins:
+        return WIN, pay
+    if theirs is HandClass.BUST:
+        return WIN, (pay if rules.bust_pays_by_class else rules.payouts[HandClass.TOTAL])
+    order = rules.rank_of_class
+    default = order[HandClass.TOTAL]
+    a, b = order.get(mine, default), order.get(theirs, default)
+    if a != b:
+        return (WIN if a < b else LOSE), pay
+    push = rules.pontoon_ties_push if mine is HandClass.PONTOON else rules.ties_push
+    by_total = (rules.trick_by_total if mine is HandClass.FIVE_CARD_TRICK
+                else mine in (HandClass.TOTAL, HandClass.THREE_OF_A_KIND))
+    if by_total:
+        return (BY_TOTAL_PUSH if push else BY_TOTAL_LOSE), pay
+    return (PUSH if push else LOSE), pay

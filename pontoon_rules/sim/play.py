@@ -1,0 +1,320 @@
+"""`play_round`: one whole round in the kernel (see `sim.round` for the pieces)."""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from pontoon_rules.sim import compiled as c
+from pontoon_rules.sim import hands as hx
+from pontoon_rules.sim.hands import (
+    ACES,
+    BLOCKED,
+    BOUGHT,
+    DONE,
+    DOUBLES,
+    HARD,
+    LAST,
+    LASTACT,
+    MS,
+    NET,
+    ORIG,
+    PENDING,
+    SETTLED,
+    SHOOT,
+    SIBLING,
+    SINCE,
+    SPLIT,
+    STAKED,
+    TWISTED,
+    N,
+)
+from pontoon_rules.sim.round import (
+    A_SPLIT,
+    AT_ONCE,
+    BANK,
+    BANKER_CLASS,
+    BANKER_NET,
+    EARLY,
+    F_PONTOON,
+    F_ROTATION,
+    KITTY,
+    KITTY_CHANGE,
+    KITTY_ON,
+    KITTY_START,
+    OUTSTANDING,
+    SEATS,
+    STATUS,
+    VIS,
+    add_card,
+    deal_to,
+    decide,
+    finished,
+    offer,
+    reset,
+    room,
+)
+from pontoon_rules.sim.strategy import A_BUY, A_DOUBLE, A_STICK, A_TWIST
+
+
+@nb.njit(cache=True)
+def play_round(P: np.ndarray, crank: np.ndarray, table: np.ndarray, split_ranks: np.ndarray,
+               S: tuple, stakes: np.ndarray, ctx: np.ndarray,  # type: ignore[type-arg]
+               hf: np.ndarray, hc: np.ndarray, order: np.ndarray, nhands: np.ndarray,
+               ins: np.ndarray, seat_net: np.ndarray, flags: np.ndarray,
+               src: np.ndarray, deck: np.ndarray, tray: np.ndarray, st: np.ndarray) -> bool:
+    """Play one round; False when the pack ran out (ctx[STATUS] says so).
+
+    `ctx[SEATS]`, `ctx[KITTY]` (0: no kitty) and `ctx[AT_ONCE]` are read; the rest
+    is written. Hand rows: seat hands from 0, the banker's at `ctx[BANK]`.
+    """
+    seats = ctx[SEATS]
+    bank = ctx[BANK]
+    ctx[STATUS] = 0
+    ctx[EARLY] = 0
+    ctx[VIS] = 0
+    ctx[OUTSTANDING] = 0
+    ctx[KITTY_ON] = 1 if (ctx[KITTY] > 0 and P[c.SHOOT]) else 0
+    ctx[KITTY_START] = ctx[KITTY]
+    reset(hf, bank, 0, -1)
+    free = 0
+    for s in range(seats):
+        reset(hf, free, stakes[s], s)
+        order[s, 0] = free
+        nhands[s] = 1
+        ins[s] = 0
+        free += 1
+    if not _deal(P, S, ctx, hf, hc, order, src, deck, tray, st):
+        return False
+    if not _insurance(P, S, ctx, hf, hc, order, ins, crank):
+        if not _players(P, crank, split_ranks, S, ctx, hf, hc, order, nhands, free,
+                        src, deck, tray, st):
+            return False
+    if not _banker(P, S, ctx, hf, hc, order, nhands, ins, src, deck, tray, st):
+        return False
+    _settle(P, crank, table, ctx, hf, hc, order, nhands, ins, seat_net, flags)
+    return True
+
+
+@nb.njit(cache=True)
+def _deal(P, S, ctx, hf, hc, order, src, deck, tray, st) -> bool:  # type: ignore[no-untyped-def]
+    seats, bank = ctx[SEATS], ctx[BANK]
+    pc, bc = P[c.PLAYER_CARDS], P[c.BANKER_CARDS]
+    for k in range(max(pc, bc)):
+        for s in range(seats):
+            if k < pc and not deal_to(hf, hc, order[s, 0], ctx, P, S, src, deck, tray, st):
+                return False
+        if k < bc:
+            if not deal_to(hf, hc, bank, ctx, P, S, src, deck, tray, st):
+                return False
+            if k == P[c.BANKER_VISIBLE] - 1:
+                _visible(P, S, ctx, hf, hc)
+        if k == 0 and ctx[KITTY_ON]:
+            for s in range(seats):
+                if room(ctx, P) < 1:
+                    break
+                offer(hf, hc, order[s, 0], ctx, P)
+    return True
+
+
+@nb.njit(cache=True)
+def _visible(P, S, ctx, hf, hc) -> None:  # type: ignore[no-untyped-def]
+    v = 0
+    for i in range(P[c.BANKER_VISIBLE]):
+        v = v * S[0][2] + S[1][hc[ctx[BANK], i] >> 2]
+    ctx[VIS] = v
+
+
+@nb.njit(cache=True)
+def _insurance(P, S, ctx, hf, hc, order, ins, crank) -> bool:  # type: ignore[no-untyped-def]
+    """Insurance and even money, then the peek; True when the round ended early."""
+    bank = ctx[BANK]
+    offered = (P[c.BANKER_VISIBLE] >= 1 and (hc[bank, 0] >> 2) == 0
+               and (P[c.INSURANCE] or P[c.EVEN_MONEY]))
+    if offered and S[0][0] == 0:
+        v = ctx[VIS]
+        kind_of = S[1]
+        for s in range(ctx[SEATS]):
+            h = order[s, 0]
+            if hx.is_ace_ten(hf, h):
+                k0, k1 = kind_of[hc[h, 0] >> 2], kind_of[hc[h, 1] >> 2]
+                if P[c.EVEN_MONEY] and S[10][v, k0, k1]:
+                    hf[h, SETTLED] = 1
+                    hf[h, NET] = hf[h, STAKED]
+                    hf[h, DONE] = 1
+                continue
+            most = hf[h, STAKED] * P[c.INS_FRAC_NUM] // P[c.INS_FRAC_DEN]
+            if P[c.INSURANCE] and most >= 1 and S[9][v]:
+                ins[s] = most
+    if P[c.PEEK] and hx.classify(hf, hc, bank, True, P, crank) == c.PONTOON:
+        ctx[EARLY] = 1
+        return True
+    return False
+
+
+@nb.njit(cache=True)
+def _players(P, crank, split_ranks, S, ctx, hf, hc, order, nhands, free,  # type: ignore[no-untyped-def]
+             src, deck, tray, st) -> bool:
+    for s in range(ctx[SEATS]):
+        j = 0
+        while j < nhands[s]:
+            h = order[s, j]
+            if hf[h, PENDING] > 0:
+                for _ in range(hf[h, PENDING]):
+                    if not deal_to(hf, hc, h, ctx, P, S, src, deck, tray, st):
+                        return False
+                hf[h, PENDING] = 0
+                continue
+            if not hf[h, DONE] and finished(hf, hc, h, nhands[s], ctx, P, crank, split_ranks):
+                hf[h, DONE] = 1
+            if hf[h, DONE]:
+                j += 1
+                continue
+            action, amount = decide(hf, hc, h, nhands[s], ctx, P, S, split_ranks)
+            if action == A_STICK:
+                hf[h, DONE] = 1
+                continue
+            if action == A_SPLIT:
+                if not _split(P, S, ctx, hf, hc, order, nhands, s, j, h, free,
+                              src, deck, tray, st):
+                    return False
+                free += 1
+                continue
+            if action == A_TWIST:
+                hf[h, TWISTED] = 1
+            elif action == A_BUY:
+                hf[h, STAKED] += amount
+                hf[h, LAST] = amount
+                hf[h, BOUGHT] += 1
+            else:
+                hf[h, LAST] = hf[h, STAKED]
+                hf[h, STAKED] *= 2
+                hf[h, DOUBLES] += 1
+                hf[h, SINCE] = 0
+            hf[h, LASTACT] = action + 1
+            if ctx[KITTY_ON] and P[c.SHOOT_FOURTH] and hf[h, N] == 3 and room(ctx, P) >= 1:
+                offer(hf, hc, h, ctx, P)
+            if not deal_to(hf, hc, h, ctx, P, S, src, deck, tray, st):
+                return False
+    return True
+
+
+@nb.njit(cache=True)
+def _split(P, S, ctx, hf, hc, order, nhands, s, j, h, new,  # type: ignore[no-untyped-def]
+           src, deck, tray, st) -> bool:
+    keep, moved = hc[h, 0], hc[h, 1]
+    hf[h, N] = 0
+    hf[h, HARD] = 0
+    hf[h, ACES] = 0
+    hf[h, MS] = -1
+    hf[h, LASTACT] = 0
+    hf[h, SPLIT] = 1
+    add_card(hf, hc, h, keep, S, P, ctx[VIS], True)
+    reset(hf, new, hf[h, ORIG], s)
+    hf[new, SPLIT] = 1
+    add_card(hf, hc, new, moved, S, P, ctx[VIS], True)
+    if P[c.RESPLIT_ONE_BRANCH] and hf[h, SIBLING] >= 0:
+        hf[hf[h, SIBLING], BLOCKED] = 1
+    hf[h, SIBLING] = new
+    hf[new, SIBLING] = h
+    for i in range(nhands[s], j + 1, -1):
+        order[s, i] = order[s, i - 1]
+    order[s, j + 1] = new
+    nhands[s] += 1
+    if ctx[KITTY_ON] and P[c.SHOOT_SPLIT] and room(ctx, P) >= 1:
+        offer(hf, hc, new, ctx, P)
+    for _ in range(P[c.SPLIT_CARDS]):
+        if not deal_to(hf, hc, h, ctx, P, S, src, deck, tray, st):
+            return False
+    if P[c.SPLIT_ALL_AT_ONCE]:
+        for _ in range(P[c.SPLIT_CARDS]):
+            if not deal_to(hf, hc, new, ctx, P, S, src, deck, tray, st):
+                return False
+    else:
+        hf[new, PENDING] = P[c.SPLIT_CARDS]
+    return True
+
+
+@nb.njit(cache=True)
+def _banker(P, S, ctx, hf, hc, order, nhands, ins, src, deck, tray, st) -> bool:  # type: ignore[no-untyped-def]
+    """The banker's turn (engine.flow._banker_step), skipped after an early end."""
+    if ctx[EARLY]:
+        return True
+    bank = ctx[BANK]
+    bonus = P[c.ACE_BONUS]
+    live = False
+    for s in range(ctx[SEATS]):
+        for j in range(nhands[s]):
+            if not hf[order[s, j], SETTLED]:
+                live = True
+    while True:
+        n = hf[bank, N]
+        points = hx.total(hf, bank, bonus)
+        if not live and not P[c.BANKER_PLAYS_ALONE]:
+            insured = False
+            for s in range(ctx[SEATS]):
+                if ins[s] > 0:
+                    insured = True
+            if n < 2 and insured:
+                if not deal_to(hf, hc, bank, ctx, P, S, src, deck, tray, st):
+                    return False
+                continue
+            return True
+        if P[c.BANKER_BY_CHOICE]:
+            if n >= P[c.BANKER_MAX_CARDS] or points >= 21:
+                return True
+            soft = 1 if hx.is_soft(hf, bank, bonus) else 0
+            if not S[11][points, soft]:
+                return True
+        else:
+            if n >= P[c.BANKER_MAX_CARDS]:
+                return True
+            if not (points < P[c.BANKER_STAND_ON] or (
+                    points == P[c.BANKER_STAND_ON] and P[c.BANKER_HIT_SOFT]
+                    and hx.is_soft(hf, bank, bonus))):
+                return True
+        if not deal_to(hf, hc, bank, ctx, P, S, src, deck, tray, st):
+            return False
+
+
+@nb.njit(cache=True)
+def _settle(P, crank, table, ctx, hf, hc, order, nhands, ins, seat_net, flags) -> None:  # type: ignore[no-untyped-def]
+    bank = ctx[BANK]
+    bank_cls = hx.classify(hf, hc, bank, True, P, crank)
+    ctx[BANKER_CLASS] = bank_cls
+    ace_ten = hx.is_ace_ten(hf, bank)
+    sweep = ctx[KITTY_ON] and bank_cls == c.PONTOON and P[c.SHOOT_SWEEPS]
+    up = P[c.ROUND_UP] != 0
+    stake_total, shoot_total = 0, 0
+    for s in range(ctx[SEATS]):
+        net = 0
+        flags[s, F_PONTOON] = 0
+        flags[s, F_ROTATION] = 0
+        for j in range(nhands[s]):
+            h = order[s, j]
+            cls = hx.classify(hf, hc, h, False, P, crank)
+            if cls == c.PONTOON:
+                flags[s, F_PONTOON] = 1
+                if not hf[h, SPLIT] or P[c.ROTATION_FROM_SPLIT]:
+                    flags[s, F_ROTATION] = 1
+            stake = hf[h, NET] if hf[h, SETTLED] else hx.settle_hand(
+                hf, h, cls, bank, bank_cls, P, table)
+            net += stake
+            stake_total += stake
+            bet = hf[h, SHOOT]
+            if bet > 0:
+                if sweep or stake <= 0:
+                    shoot = -bet
+                else:
+                    shoot = hx.money(bet, P[c.SHOOT_PAYS_NUM], P[c.SHOOT_PAYS_DEN], up)
+                net += shoot
+                shoot_total += shoot
+        if ins[s] > 0:
+            won = hx.money(ins[s], P[c.INS_PAYS_NUM], P[c.INS_PAYS_DEN], up) if ace_ten \
+                else -ins[s]
+            net += won
+            stake_total += won
+        seat_net[s] = net
+    ctx[BANKER_NET] = -stake_total
+    ctx[KITTY_CHANGE] = -shoot_total
+    ctx[KITTY] = ctx[KITTY_START] - shoot_total

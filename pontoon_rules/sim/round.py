@@ -1,0 +1,206 @@
+"""One round in the kernel: the deal, shoot bets, insurance, the peek, the players'
+turns, the banker's turn and the settlement, in the order `engine.flow` takes them.
+
+Every card comes from a card source (`sim.cards`) in the order the engine's
+pending queue deals it, so a stacked shoe gives the engine's exact round. The
+decisions come from a compiled strategy (`sim.strategy`).
+
+`ctx` holds the round's scalars (slots below); `seat_net`, `seat_flags` receive
+each seat's net and pontoon flags.
+"""
+
+from __future__ import annotations
+
+import numba as nb
+import numpy as np
+
+from pontoon_rules.sim import cards as src_
+from pontoon_rules.sim import compiled as c
+from pontoon_rules.sim import hands as hx
+from pontoon_rules.sim.hands import (
+    ACES,
+    BLOCKED,
+    BOUGHT,
+    DONE,
+    DOUBLES,
+    HARD,
+    LAST,
+    LASTACT,
+    MS,
+    NET,
+    ORIG,
+    PENDING,
+    RETURNED,
+    SEAT,
+    SETTLED,
+    SHOOT,
+    SIBLING,
+    SINCE,
+    SPLIT,
+    STAKED,
+    TWISTED,
+    N,
+)
+from pontoon_rules.sim.strategy import A_BUY, A_DOUBLE, A_STICK, A_TWIST, MODE_TABLE
+
+(VIS, SEATS, BANK, KITTY, OUTSTANDING, KITTY_ON, KITTY_START, AT_ONCE, STATUS, EARLY,
+ BANKER_NET, BANKER_CLASS, KITTY_CHANGE, N_CTX) = range(14)
+A_SPLIT = 4
+F_PONTOON, F_ROTATION = 0, 1
+"""seat_flags columns: some hand is a pontoon; some hand that may take the bank is one."""
+
+
+@nb.njit(cache=True)
+def reset(hf: np.ndarray, h: int, stake: int, seat: int) -> None:
+    """Make row `h` an empty hand staking `stake` for `seat`."""
+    hf[h, :] = 0
+    hf[h, ORIG] = stake
+    hf[h, STAKED] = stake
+    hf[h, LAST] = stake
+    hf[h, SIBLING] = -1
+    hf[h, SEAT] = seat
+    hf[h, MS] = -1
+
+
+@nb.njit(cache=True)
+def add_card(hf: np.ndarray, hc: np.ndarray, h: int, card: int, S: tuple, P: np.ndarray,
+             v: int, player: bool) -> None:  # type: ignore[type-arg]
+    """Put `card` in hand `h`, keeping the strategy's state number in step."""
+    n = hf[h, N]
+    hc[h, n] = card
+    hf[h, N] = n + 1
+    val = hx.value(card)
+    hf[h, HARD] += val
+    if val == 1:
+        hf[h, ACES] += 1
+    if hf[h, DOUBLES] > 0:
+        hf[h, SINCE] += 1
+    if not player or S[0][0] != MODE_TABLE:
+        return
+    kind_of = S[1]
+    k = kind_of[card >> 2]
+    ms = hf[h, MS]
+    if hf[h, LASTACT] > 0:
+        hf[h, LASTACT] = 0
+        if ms >= 0:
+            hf[h, MS] = S[4][v, ms, k]
+        return
+    if hf[h, SPLIT]:
+        if n + 1 == 2:
+            hf[h, MS] = S[7][kind_of[hc[h, 0] >> 2], kind_of[hc[h, 1] >> 2]]
+        elif ms >= 0:
+            hf[h, MS] = S[5][ms, k]
+        return
+    pc = P[c.PLAYER_CARDS]
+    if n + 1 == pc:
+        idx = 0
+        for i in range(pc):
+            idx = idx * S[0][2] + kind_of[hc[h, i] >> 2]
+        hf[h, MS] = S[6][idx]
+    elif n + 1 > pc and ms >= 0:
+        hf[h, MS] = S[5][ms, k]
+
+
+@nb.njit(cache=True)
+def deal_to(hf: np.ndarray, hc: np.ndarray, h: int, ctx: np.ndarray, P: np.ndarray,
+            S: tuple, src: np.ndarray, deck: np.ndarray, tray: np.ndarray,  # type: ignore[type-arg]
+            st: np.ndarray) -> bool:
+    """Deal the next card to hand `h`; a busted player hand goes under the pack at once
+    when the session says so. False when the pack ran out."""
+    card = src_.draw(src, deck, tray, st)
+    if card < 0:
+        ctx[STATUS] = src_.ERR_EMPTY
+        return False
+    player = h != ctx[BANK]
+    add_card(hf, hc, h, card, S, P, ctx[VIS], player)
+    if player and ctx[AT_ONCE] and hx.total(hf, h, P[c.ACE_BONUS]) > 21:
+        for i in range(hf[h, N]):
+            src_.to_bottom(src, deck, hc[h, i])
+        hf[h, RETURNED] = 1
+    return True
+
+
+# -- shoot bets ------------------------------------------------------------------------
+@nb.njit(cache=True)
+def room(ctx: np.ndarray, P: np.ndarray) -> int:
+    """The largest shoot bet the kitty can take now (engine.shoot.room)."""
+    num, den = P[c.SHOOT_PAYS_NUM], P[c.SHOOT_PAYS_DEN]
+    cover = ctx[KITTY] if num <= den else (ctx[KITTY] * den) // num
+    return max(0, cover - ctx[OUTSTANDING])
+
+
+@nb.njit(cache=True)
+def offer(hf: np.ndarray, hc: np.ndarray, h: int, ctx: np.ndarray, P: np.ndarray) -> None:
+    """A shoot decision for hand `h` (engine.policies.shoot_on_strength)."""
+    most = room(ctx, P)
+    n = hf[h, N]
+    worth = False
+    if n == 1:
+        val = hx.value(hc[h, 0])
+        worth = val == 1 or val == 10
+    elif n == 3:
+        worth = hx.total(hf, h, P[c.ACE_BONUS]) <= 11
+    if worth:
+        bet = min(max(hf[h, ORIG], 1), most)
+        hf[h, SHOOT] += bet
+        ctx[OUTSTANDING] += bet
+
+
+# -- decisions ---------------------------------------------------------------------------
+@nb.njit(cache=True)
+def decide(hf: np.ndarray, hc: np.ndarray, h: int, held: int, ctx: np.ndarray, P: np.ndarray,
+           S: tuple, split_ranks: np.ndarray) -> tuple[int, int]:  # type: ignore[type-arg]
+    """The strategy's action for a hand with a real decision, and a buy's amount."""
+    draw_ok = hx.can_draw(hf, hc, h, P)
+    split_ok = hx.can_split(hf, hc, h, held, P, split_ranks)
+    points = hx.total(hf, h, P[c.ACE_BONUS])
+    stick_ok = points >= P[c.STICK_MINIMUM]
+    low, high = hx.buy_range(hf, h, P) if draw_ok else (-1, -1)
+    if S[0][0] != MODE_TABLE:
+        want = max(S[0][1], P[c.STICK_MINIMUM])
+        if points >= want and stick_ok:
+            return A_STICK, 0
+        if points < want:
+            if draw_ok:
+                return A_TWIST, 0
+            if stick_ok:
+                return A_STICK, 0
+        return A_SPLIT, 0
+    v = ctx[VIS]
+    kind_of = S[1]
+    if split_ok and S[8][v, kind_of[hc[h, 0] >> 2], kind_of[hc[h, 1] >> 2]]:
+        return A_SPLIT, 0
+    ms = hf[h, MS]
+    action = S[2][v, ms] if ms >= 0 else A_STICK
+    if action == A_BUY and low >= 0:
+        amount = S[3][v, ms] * hf[h, ORIG]
+        if low <= amount <= high:
+            return A_BUY, amount
+    if action == A_DOUBLE and draw_ok and hx.can_double(hf, h, P):
+        return A_DOUBLE, 0
+    if action == A_TWIST and draw_ok:
+        return A_TWIST, 0
+    if stick_ok:
+        return A_STICK, 0
+    if draw_ok:
+        return A_TWIST, 0
+    return A_SPLIT, 0
+
+
+@nb.njit(cache=True)
+def finished(hf: np.ndarray, hc: np.ndarray, h: int, held: int, ctx: np.ndarray,
+             P: np.ndarray, crank: np.ndarray, split_ranks: np.ndarray) -> bool:
+    """A hand with nothing left to decide (engine.flow._hand_finished)."""
+    if hf[h, SETTLED]:
+        return True
+    if hx.total(hf, h, P[c.ACE_BONUS]) > 21:
+        if ctx[KITTY_ON] and P[c.SHOOT_BUST_AT_ONCE] and hf[h, SHOOT] > 0:
+            ctx[KITTY] += hf[h, SHOOT]
+            ctx[OUTSTANDING] -= hf[h, SHOOT]
+        if P[c.BUST_LOSES_AT_ONCE]:
+            hf[h, SETTLED] = 1
+            hf[h, NET] = -hf[h, STAKED]
+        return True
+    if hx.is_ace_ten(hf, h) and hx.classify(hf, hc, h, False, P, crank) == c.PONTOON:
+        return True
+    return not hx.can_draw(hf, hc, h, P) and not hx.can_split(hf, hc, h, held, P, split_ranks)

@@ -1,0 +1,136 @@
+"""Many rounds of one table in the kernel, and the Python object that sets them up.
+
+`RoundRunner(rules, strategy, seats)` compiles the ruleset and holds the
+workspace; `run(rounds, seed)` plays a chunk of independent rounds (each from a
+fresh shoe, or an infinite deck) and returns seat 0's sums; `play_shoe(cards,
+stakes, kitty)` plays one round from a stacked shoe (for the differential tests).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numba as nb
+import numpy as np
+
+from pontoon_rules.engine.rules import Rules
+from pontoon_rules.sim import cards as src_
+from pontoon_rules.sim.compiled import MAX_CARDS, MAX_SPLIT_HANDS, SimRules, compile_sim
+from pontoon_rules.sim.hands import NF
+from pontoon_rules.sim.play import play_round
+from pontoon_rules.sim.round import (
+    AT_ONCE,
+    BANK,
+    BANKER_NET,
+    KITTY,
+    KITTY_CHANGE,
+    N_CTX,
+    SEATS,
+    STATUS,
+)
+from pontoon_rules.sim.strategy import Strategy
+from pontoon_rules.errors import ShoeError
+
+SIM_STAKE = 100
+
+
+@nb.njit(cache=True)
+def run_rounds(P, crank, table, split_ranks, S, stakes, ctx, hf, hc, order, nhands, ins,  # type: ignore[no-untyped-def]
+               seat_net, flags, src, deck, tray, st, rounds, out) -> int:
+    """Play `rounds` rounds; out[0] += seat 0's nets, out[1] += their squares (per unit
+    of stake), out[2] += hands played. Returns the rounds played (fewer: shoe ran out)."""
+    unit = 1.0 / stakes[0]
+    fresh = src[src_.MODE] == src_.FRESH
+    for i in range(rounds):
+        if fresh:
+            src[src_.HEAD] = 0
+        ctx[KITTY] = 0
+        if not play_round(P, crank, table, split_ranks, S, stakes, ctx, hf, hc, order,
+                          nhands, ins, seat_net, flags, src, deck, tray, st):
+            return i
+        x = seat_net[0] * unit
+        out[0] += x
+        out[1] += x * x
+        out[2] += nhands[0]
+    return rounds
+
+
+@dataclass(frozen=True)
+class RoundOutcome:
+    """One round's money: each seat's net, the banker's, the kitty's change."""
+
+    seats: list[int]
+    banker: int
+    kitty_change: int
+
+
+class RoundRunner:
+    """A compiled ruleset, a strategy and a workspace for `seats` seats."""
+
+    def __init__(self, rules: Rules, strategy: Strategy, seats: int = 1) -> None:
+        self.sim: SimRules = compile_sim(rules)
+        self.strategy = strategy
+        self.seats = seats
+        hands = seats * MAX_SPLIT_HANDS + 1
+        self.ctx = np.zeros(N_CTX, dtype=np.int64)
+        self.ctx[SEATS], self.ctx[BANK] = seats, hands - 1
+        self.hf = np.zeros((hands, NF), dtype=np.int64)
+        self.hc = np.zeros((hands, MAX_CARDS + 2), dtype=np.int64)
+        self.order = np.zeros((seats, MAX_SPLIT_HANDS + 1), dtype=np.int64)
+        self.nhands = np.zeros(seats, dtype=np.int64)
+        self.ins = np.zeros(seats, dtype=np.int64)
+        self.seat_net = np.zeros(seats, dtype=np.int64)
+        self.flags = np.zeros((seats, 2), dtype=np.int64)
+        self.S = strategy.arrays()
+
+    def _common(self) -> tuple[object, ...]:
+        s = self.sim
+        return (s.params, s.class_rank, s.settle, s.split_ranks, self.S)
+
+    def _work(self) -> tuple[np.ndarray, ...]:
+        return (self.ctx, self.hf, self.hc, self.order, self.nhands, self.ins, self.seat_net,
+                self.flags)
+
+    def run(self, rounds: int, seed_words: np.ndarray, dealing: str = "infinite",
+            stake: int = SIM_STAKE) -> np.ndarray:
+        """Play `rounds` rounds of seat 0; [sum, sum of squares, hands, rounds].
+
+        Raises:
+            ShoeError: a fresh shoe ran out in a round (too many seats for the shoe).
+        """
+        mode = src_.INFINITE if dealing == "infinite" else src_.FRESH
+        src, deck, tray, st = src_.new_source(mode, self.sim.shoe, seed_words)
+        stakes = np.full(self.seats, stake, dtype=np.int64)
+        self.ctx[AT_ONCE] = 0
+        out = np.zeros(3)
+        done = run_rounds(*self._common(), stakes, *self._work(), src, deck, tray, st,
+                          rounds, out)
+        if done < rounds:
+            raise ShoeError("the shoe ran out in a round")
+        return np.array([out[0], out[1], out[2], float(done)])
+
+    def play_shoe(self, cards: list[int], stakes: list[int], kitty: int = 0) -> RoundOutcome:
+        """One round dealt from `cards` in order (nothing goes back under the pack).
+
+        Raises:
+            ShoeError: the cards ran out.
+        """
+        size = max(len(cards), 1)
+        src = np.zeros(src_.N_SRC, dtype=np.int64)
+        src[src_.MODE] = src_.RING
+        src[src_.COUNT] = len(cards)
+        deck = np.zeros(size + 1, dtype=np.int64)
+        deck[:len(cards)] = cards
+        tray = np.zeros(1, dtype=np.int64)
+        st = np.zeros(1, dtype=np.uint64)
+        self.ctx[AT_ONCE] = 0
+        self.ctx[KITTY] = kitty
+        n = len(stakes)
+        self.ctx[SEATS] = n
+        ok = play_round(*self._common(), np.array(stakes, dtype=np.int64), *self._work(),
+                        src, deck, tray, st)
+        self.ctx[SEATS] = self.seats
+        if not ok or self.ctx[STATUS]:
+            raise ShoeError("the stacked shoe ran out")
+        return RoundOutcome([int(x) for x in self.seat_net[:n]], int(self.ctx[BANKER_NET]),
+                            int(self.ctx[KITTY_CHANGE]))

@@ -1,0 +1,191 @@
+"""Player strategies compiled to tables once per run: the analysis's best play, or a
+named simple policy.
+
+Best play (`model_strategy`): every player hand the exact model's decisions can
+reach gets a state number; `act[v, s]` is the model's decision there (against
+visible banker cards `v`), `amount[v, s]` a buy's amount in original stakes,
+`nxt[v, s, k]` the state once that decision is taken and a card of kind `k`
+arrives, `draw[s, k]` the state after a card with no decision (the second card
+of a split hand dealt two). Splits: `split[v, a, b]` is the model's choice for a
+dealt pair, and a split hand holding a pair resplits on the same table (the
+model's exact resplit choice also looks at the hands still to come; this is the
+simulator's one simplification of best play). Insurance and even money are the
+model's choices per visible card and dealt hand.
+
+Named policies (`simple_strategy`): `stand-N` draws (twist, else the least buy)
+below N or the stick minimum, never splits, doubles or insures, as
+`engine.policies.stand_on`; shoot bets as `engine.policies.shoot_on_strength`.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+import numpy as np
+
+from pontoon_rules.analysis.exact import RoundModel
+from pontoon_rules.analysis.hand import BUY, DOUBLE, STICK, TWIST, HandSolver, HandState, start_state
+from pontoon_rules.engine.rules import Rules
+from pontoon_rules.errors import PontoonError
+
+A_STICK, A_TWIST, A_BUY, A_DOUBLE = range(4)
+MODE_TABLE, MODE_STAND = range(2)
+_ACTION = {STICK: A_STICK, TWIST: A_TWIST, BUY: A_BUY, DOUBLE: A_DOUBLE}
+SIMPLE_POLICIES = ("stand-15", "stand-16", "stand-17")
+BEST = "best"
+
+
+class StrategyError(PontoonError):
+    """An unknown player policy."""
+
+
+@dataclass(frozen=True)
+class Strategy:
+    """A player strategy as arrays for the kernel (see the module docstring)."""
+
+    name: str
+    mode: int
+    target: int
+    kind_of_rank: np.ndarray
+    n_kinds: int
+    act: np.ndarray
+    amount: np.ndarray
+    nxt: np.ndarray
+    draw: np.ndarray
+    start: np.ndarray
+    split_start: np.ndarray
+    split: np.ndarray
+    insure: np.ndarray
+    even: np.ndarray
+    banker_draws: np.ndarray
+    """(points 0..31, soft) → whether a banker who draws by choice takes a card."""
+    banker_policy: str
+    states: tuple[HandState, ...] = ()
+
+    def arrays(self) -> tuple[np.ndarray, ...]:
+        """The arrays in the order the kernel takes them."""
+        meta = np.array([self.mode, self.target, self.n_kinds], dtype=np.int64)
+        return (meta, self.kind_of_rank, self.act, self.amount, self.nxt, self.draw,
+                self.start, self.split_start, self.split, self.insure, self.even,
+                self.banker_draws)
+
+
+def banker_table(rules: Rules, policy: str | None) -> tuple[np.ndarray, str]:
+    """Whether a banker by choice draws, per (points, soft), under the named policy."""
+    from pontoon_rules.analysis.dealer import banker_policy
+
+    bp = banker_policy(rules, policy if rules.banker_by_choice else None)
+    table = np.array([[bp.draws(points, bool(soft)) for soft in (0, 1)] for points in range(32)],
+                     dtype=np.int64)
+    return table, bp.name
+
+
+def strategy(rules: Rules, player: str = BEST, banker: str | None = None) -> Strategy:
+    """The named player strategy (`best` or a simple policy) with the banker's policy.
+
+    Raises:
+        StrategyError: unknown player policy.
+        AnalysisError: unknown banker policy.
+    """
+    if player == BEST:
+        return model_strategy(rules, banker)
+    if player in SIMPLE_POLICIES:
+        return simple_strategy(rules, int(player.split("-")[1]), banker)
+    raise StrategyError(f"unknown player policy {player!r}: expected {BEST} or one of "
+                        f"{', '.join(SIMPLE_POLICIES)}")
+
+
+def _empty(shape: tuple[int, ...]) -> np.ndarray:
+    return np.zeros(shape, dtype=np.int64)
+
+
+def simple_strategy(rules: Rules, target: int, banker: str | None = None) -> Strategy:
+    """`stand-N` for every seat, with the banker's named policy."""
+    table, name = banker_table(rules, banker)
+    one = _empty((1,))
+    return Strategy(f"stand-{target}", MODE_STAND, target, np.arange(13, dtype=np.int64), 13,
+                    _empty((1, 1)), _empty((1, 1)), _empty((1, 1, 1)), _empty((1, 1)), one,
+                    _empty((1, 1)), _empty((1, 1, 1)), one, _empty((1, 1, 1)), table, name)
+
+
+def model_strategy(rules: Rules, banker: str | None = None,
+                   model: RoundModel | None = None) -> Strategy:
+    """The exact model's best play (infinite deck) as tables."""
+    model = model or RoundModel(rules, "infinite", banker if rules.banker_by_choice else None)
+    kinds = model.space.kinds
+    k = len(kinds)
+    kind_of_rank = np.zeros(13, dtype=np.int64)
+    for kind in kinds:
+        for rank in kind.ranks:
+            kind_of_rank[rank] = kind.index
+    visibles = list(itertools.product(range(k), repeat=rules.banker_visible))
+    contexts = [model.context((), v) for v in visibles]
+    solvers = [c.hands for c in contexts]
+    dealt = list(itertools.product(range(k), repeat=rules.player_cards))
+    pairs = list(itertools.product(range(k), repeat=2))
+    starts = [start_state(kinds, d, False, rules) for d in dealt]
+    split_starts = [start_state(kinds, p, True, rules) for p in pairs]
+    plays = _reachable(solvers, starts, split_starts, rules.split_cards)
+    index = {s: i for i, s in enumerate(plays)}
+    n = len(index)
+    act, amount = _empty((len(visibles), n)), _empty((len(visibles), n))
+    nxt = np.tile(np.arange(n, dtype=np.int64)[None, :, None], (len(visibles), 1, k))
+    draw = np.tile(np.arange(n, dtype=np.int64)[:, None], (1, k))
+    for s, i in index.items():
+        for v, solver in enumerate(solvers):
+            choice, _ = solver.best(s)
+            if choice is None or choice.kind == STICK:
+                continue
+            act[v, i], amount[v, i] = _ACTION[choice.kind], choice.amount
+            after = solver.after(s, choice)
+            nxt[v, i] = [index.get(solver.draw(after, c), i) for c in range(k)]
+        draw[i] = [index.get(solvers[0].draw(s, c), i) for c in range(k)]
+    split = _empty((len(visibles), k, k))
+    even = _empty((len(visibles), k, k))
+    insure = _empty((len(visibles),))
+    for v, ctx in enumerate(contexts):
+        for a, b in pairs:
+            split[v, a, b] = ctx.should_split((min(a, b), max(a, b)))
+        _side_bets(model, ctx, visibles[v], pairs, even[v], insure, v)
+    table, name = banker_table(rules, banker)
+    return Strategy(BEST, MODE_TABLE, 0, kind_of_rank, k, act, amount, nxt, draw,
+                    np.array([index[s] for s in starts], dtype=np.int64),
+                    np.array([index[s] for s in split_starts], dtype=np.int64).reshape(k, k),
+                    split, insure, even, table, name, tuple(plays))
+
+
+def _side_bets(model: RoundModel, ctx: object, visible: tuple[int, ...],
+               pairs: list[tuple[int, int]], even: np.ndarray, insure: np.ndarray,
+               v: int) -> None:
+    from pontoon_rules.analysis.exact import Deal
+
+    rules, kinds = model.rules, model.space.kinds
+    if not visible or not kinds[visible[0]].is_ace:
+        return
+    if rules.player_cards == 2:
+        for a, b in pairs:
+            even[a, b] = model.takes_even_money(Deal((min(a, b), max(a, b)), visible, 1))
+    insure[v] = bool(rules.insurance and ctx.insurance_edge() > 0)  # type: ignore[attr-defined]
+
+
+def _reachable(solvers: list[HandSolver], starts: list[HandState],
+               split_starts: list[HandState], split_cards: int) -> dict[HandState, None]:
+    """Every state best play reaches (ordered, as dict keys), from dealt and split hands."""
+    plays: dict[HandState, None] = {}
+    todo = list(starts) + list(split_starts)
+    extra = list(split_starts)
+    for _ in range(max(0, split_cards - 1)):
+        extra = [solvers[0].draw(s, c) for s in extra for c, _ in solvers[0].draws]
+        todo.extend(extra)
+    while todo:
+        s = todo.pop()
+        if s in plays:
+            continue
+        plays[s] = None
+        for solver in solvers:
+            choice, _ = solver.best(s)
+            if choice is not None and choice.kind != STICK:
+                after = solver.after(s, choice)
+                todo.extend(solver.draw(after, c) for c, _ in solver.draws)
+    return plays
