@@ -1,0 +1,122 @@
+"""The simulator's strategies as engine policies, to play the same rounds through the
+reference engine (`RoundState`) for the differential tests.
+
+`engine_policy(rules, strategy)` takes every decision in a `RoundState` as the
+kernel would: a named `stand-N` policy is the engine's own
+(`engine.policies.stand_on`); best play reads the same tables, keyed by the
+hand as the analysis sees it (`analysis.hand.HandState`) rather than by the
+kernel's running state number, so the kernel's bookkeeping is checked too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pontoon_rules.analysis.hand import HandState
+from pontoon_rules.engine.actions import (
+    BUY,
+    DECLINE,
+    DOUBLE,
+    EVEN_MONEY,
+    INSURE,
+    SPLIT,
+    STICK,
+    TWIST,
+    Action,
+    LegalAction,
+)
+from pontoon_rules.engine.hand import Hand, total
+from pontoon_rules.engine.phase import BANKER, Phase
+from pontoon_rules.engine.policies import PLAYER_POLICIES, shoot_on_strength
+from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.state import RoundState
+from pontoon_rules.sim.strategy import A_BUY, A_DOUBLE, A_TWIST, MODE_TABLE, Strategy
+
+Policy = Callable[[RoundState], Action]
+
+
+def engine_policy(rules: Rules, strategy: Strategy) -> Policy:
+    """Every decision of a round (players, banker) as the kernel takes it."""
+    if strategy.mode != MODE_TABLE:
+        player = PLAYER_POLICIES[strategy.name]
+        return lambda state: _banker(state, strategy) if state.current_player() == BANKER \
+            else player(state)
+    return TablePolicy(rules, strategy)
+
+
+def _banker(state: RoundState, strategy: Strategy) -> Action:
+    hand, bonus = state.banker, state.rules.ace_bonus
+    soft = int(bool(hand.aces) and hand.hard + bonus <= 21)
+    return Action(TWIST if strategy.banker_draws[total(hand, bonus), soft] else STICK)
+
+
+class TablePolicy:
+    """Best play from the compiled tables, decided on the engine's state."""
+
+    def __init__(self, rules: Rules, strategy: Strategy) -> None:
+        self.rules, self.s = rules, strategy
+        self.index = {state: i for i, state in enumerate(strategy.states)}
+
+    def __call__(self, state: RoundState) -> Action:
+        if state.current_player() == BANKER:
+            return _banker(state, self.s)
+        legal = {a.kind: a for a in state.legal_actions()}
+        if state.phase is Phase.SHOOT:
+            return shoot_on_strength(state)
+        if state.phase is Phase.INSURANCE:
+            return self._insurance(state, legal)
+        return self._play(state, legal)
+
+    def _kind(self, card: int) -> int:
+        return int(self.s.kind_of_rank[card >> 2])
+
+    def _visible(self, state: RoundState) -> int:
+        v = 0
+        for card in state.banker.cards[: self.rules.banker_visible]:
+            v = v * self.s.n_kinds + self._kind(card)
+        return v
+
+    def _insurance(self, state: RoundState, legal: dict[str, LegalAction]) -> Action:
+        seat = next(s for s in state.seats if not s.decided)
+        cards = seat.hands[0].cards
+        v = self._visible(state)
+        if EVEN_MONEY in legal:
+            take = self.s.even[v, self._kind(cards[0]), self._kind(cards[1])]
+            return Action(EVEN_MONEY if take else DECLINE)
+        if INSURE in legal and self.s.insure[v]:
+            return Action(INSURE, legal[INSURE].high)
+        return Action(DECLINE)
+
+    def _play(self, state: RoundState, legal: dict[str, LegalAction]) -> Action:
+        hand = state.seats[state.seat_cursor].hands[state.hand_cursor]
+        v = self._visible(state)
+        if SPLIT in legal and self.s.split[v, self._kind(hand.cards[0]),
+                                          self._kind(hand.cards[1])]:
+            return Action(SPLIT)
+        ms = self.index.get(self._state(hand))
+        action = int(self.s.act[v, ms]) if ms is not None else -1
+        if action == A_BUY and BUY in legal:
+            amount = int(self.s.amount[v, ms]) * hand.stakes[0]
+            if legal[BUY].allows(Action(BUY, amount)):
+                return Action(BUY, amount)
+        if action == A_DOUBLE and DOUBLE in legal:
+            return Action(DOUBLE)
+        if action == A_TWIST and TWIST in legal:
+            return Action(TWIST)
+        for kind in (STICK, TWIST):
+            if kind in legal:
+                return Action(kind)
+        return next(iter(legal.values())).example()
+
+    def _state(self, hand: Hand) -> HandState:
+        r = self.rules
+        kinds = [self._kind(c) for c in hand.cards]
+        n, orig = len(kinds), hand.stakes[0]
+        same = kinds[0] if (r.three_of_a_kind and n <= 3 and len(set(kinds)) == 1) else -1
+        locked = hand.is_split and r.split_aces_one_card and hand.cards[0] >> 2 == 0
+        return HandState(
+            hard=hand.hard, soft=bool(hand.aces), n=n, same=same, split=hand.is_split,
+            ace_locked=locked, twisted=hand.twisted, bought=hand.bought,
+            last_buy=hand.stakes[-1] // orig if hand.bought else 0, doubles=hand.doubles,
+            since_double=hand.drawn_since_double if hand.doubles else 0,
+            staked=hand.staked // orig)

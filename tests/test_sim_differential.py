@@ -1,0 +1,92 @@
+"""The compiled simulator against the reference engine: the same shoes, the same
+decisions, identical money for every seat, the banker and the kitty."""
+
+from __future__ import annotations
+
+import random
+import zlib
+
+import pytest
+
+from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.engine.state import RoundState
+from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.sim.compiled import full_shoe
+from pontoon_rules.sim.reference import engine_policy
+from pontoon_rules.sim.rounds import RoundOutcome, RoundRunner
+from pontoon_rules.sim.strategy import strategy
+
+ROUNDS = 1500
+
+
+def engine_round(rules: Rules, policy, cards: list[int], stakes: list[int],  # type: ignore[no-untyped-def]
+                 kitty: int) -> RoundOutcome:
+    state = RoundState(rules, stakes, kitty=kitty or None)
+    deal = iter(cards)
+    while not state.is_terminal():
+        state.apply_action(next(deal) if state.is_chance_node() else policy(state))
+    result = state.result()
+    return RoundOutcome([s.net for s in result.seats], result.banker_net, result.kitty_change)
+
+
+def compare(rules: Rules, player: str, rounds: int, seed: int) -> int:
+    """Play `rounds` random rounds both ways; the number of rounds compared."""
+    strat = strategy(rules, player)
+    seats = min(rules.max_players, 4)
+    runner = RoundRunner(rules, strat, seats)
+    policy = engine_policy(rules, strat)
+    rng = random.Random(seed)
+    shoe = [int(c) for c in full_shoe(rules)]
+    for i in range(rounds):
+        rng.shuffle(shoe)
+        n = rng.randint(1, seats)
+        low = rules.min_stake
+        high = rules.max_stake if rules.max_stake is not None else low + 40
+        stakes = [rng.randint(low, high) for _ in range(n)]
+        kitty = rng.choice([0, 1, 5, 20, 200]) if rules.shoot else 0
+        want = engine_round(rules, policy, shoe, stakes, kitty)
+        got = runner.play_shoe(shoe, stakes, kitty)
+        assert got == want, (f"round {i}: stakes {stakes} kitty {kitty} shoe {shoe[:20]}")
+        assert got.banker + got.kitty_change + sum(got.seats) == 0
+    return rounds
+
+
+@pytest.mark.parametrize("ruleset", bundled_ids())
+@pytest.mark.parametrize("player", ["best", "stand-16"])
+def test_bundled_rulesets_match_the_engine(ruleset: str, player: str) -> None:
+    rules = compile_rules(load_bundled(ruleset))
+    assert compare(rules, player, ROUNDS, seed=zlib.crc32(f"{ruleset}:{player}".encode())) == ROUNDS
+
+
+def random_overlay(rng: random.Random) -> Rules | None:
+    """A bundled ruleset with three random fields changed (None when that is invalid)."""
+    from pydantic import ValidationError
+
+    from pontoon_rules.analysis.costs import _with_value, alternatives
+    from pontoon_rules.ruleset.fields import leaf_paths, value_at
+    from pontoon_rules.ruleset.model import Ruleset
+
+    base = load_bundled(rng.choice(bundled_ids()))
+    data = base.model_dump(mode="python")
+    paths = [p for p in leaf_paths() if not p.startswith(("provenance", "sources"))]
+    for path in rng.sample(paths, 3):
+        try:
+            options = list(alternatives(value_at(base, path), path))
+        except (KeyError, TypeError, ValueError):
+            continue
+        if options:
+            data = _with_value(data, path, rng.choice(options))
+    try:
+        return compile_rules(Ruleset.model_validate(data))
+    except ValidationError:
+        return None
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_random_overlays_match_the_engine(seed: int) -> None:
+    rng = random.Random(seed)
+    rules = None
+    while rules is None:
+        rules = random_overlay(rng)
+    for player in ("best", "stand-15"):
+        compare(rules, player, 250, seed)
