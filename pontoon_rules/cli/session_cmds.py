@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 PROGRESS_FROM = 50
 """Show a progress bar (on a terminal) from this many deals."""
 KITTY_EVENTS_SHOWN = 12
+ENGINE_DEALS = 10_000
+"""Above this many deals a plain session is streamed on the compiled simulator."""
 
 
 @click.command("session")
@@ -24,15 +26,38 @@ KITTY_EVENTS_SHOWN = 12
 @click.option("--deals", type=int, default=200, show_default=True, help="Deals to play.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for the shuffles.")
 @click.option("--policy", default="stand-17", show_default=True,
-              help="Automatic player policy (stand-15, stand-16, stand-17).")
+              help="Automatic player policy (stand-15, stand-16, stand-17; with --summary also 'best': the analysis's best play).")
 @click.option("--stake", type=int, default=10, show_default=True, help="Each seat's stake.")
 @click.option("--kitty", type=int, default=50, show_default=True,
               help="The kitty an automatic banker puts up (Shoot Pontoon).")
 @click.option("--script", "script", help="Session script (JSON or YAML file, or - for stdin).")
-@click.option("--json", "as_json", is_flag=True, help="Print the full session (ledger) as JSON.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Print the full session (ledger) as JSON; with --summary, the summary.")
+@click.option("--summary", is_flag=True,
+              help="Stream the deals on the compiled simulator (constant memory) and print "
+                   "each person's and the banker's result per deal with 99.9% intervals.")
+@click.option("--banker-policy", "banker_policy", default=None,
+              help="Named policy of a banker who draws by choice (stand-15 … stand-19, "
+                   "stand-17-hit-soft); default: the ruleset's stand_on.")
+@click.option("--workers", type=click.IntRange(1), default=1, show_default=True,
+              help="Local worker processes (with --summary).")
+@click.option("--scheduler", default=None,
+              help="Address of a Dask distributed scheduler (with --summary), e.g. "
+                   "tcp://10.0.0.5:8786.")
 def session_cmd(ruleset: str | None, players: int, deals: int, seed: int, policy: str,
-                stake: int, kitty: int, script: str | None, as_json: bool) -> None:
-    """Play a session of automatic deals under RULESET, or replay one (--script)."""
+                stake: int, kitty: int, script: str | None, as_json: bool, summary: bool,
+                banker_policy: str | None, workers: int, scheduler: str | None) -> None:
+    """Play a session of automatic deals under RULESET, or replay one (--script).
+
+    Without --json, more than 10,000 deals are streamed on the compiled simulator
+    as with --summary (the per-deal story needs the engine's session).
+    """
+    if ruleset and not script and (summary or (not as_json and deals > ENGINE_DEALS)):
+        from pontoon_rules.cli.session_summary import run_summary
+
+        run_summary(ruleset, players, deals, seed, policy, banker_policy, stake, kitty,
+                    workers, scheduler, as_json)
+        return
     if script:
         session, transcripts = _replay(script)
     elif ruleset:

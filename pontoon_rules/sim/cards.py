@@ -36,7 +36,7 @@ _S30, _S27, _S31, _S32 = np.uint64(30), np.uint64(27), np.uint64(31), np.uint64(
 MASK64 = (1 << 64) - 1
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False)
 def rng_next(st: np.ndarray) -> np.uint64:
     """The next 64-bit output of the SplitMix64 state `st[0]`."""
     st[0] = st[0] + _GOLDEN
@@ -46,13 +46,13 @@ def rng_next(st: np.ndarray) -> np.uint64:
     return z ^ (z >> _S31)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False)
 def bounded(st: np.ndarray, n: int) -> int:
     """A random integer in [0, n), n < 2**32."""
     return int(((rng_next(st) >> _S32) * np.uint64(n)) >> _S32)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def shuffle_range(a: np.ndarray, start: int, n: int, st: np.ndarray) -> None:
     """Shuffle a[start:start+n] in place as Python's `random.shuffle` orders its loop."""
     for i in range(n - 1, 0, -1):
@@ -62,7 +62,7 @@ def shuffle_range(a: np.ndarray, start: int, n: int, st: np.ndarray) -> None:
         a[start + j] = t
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def draw(src: np.ndarray, deck: np.ndarray, tray: np.ndarray, st: np.ndarray) -> int:
     """The next card from the source (-1 when the pack is empty: see `ERR_EMPTY`)."""
     mode = src[MODE]
@@ -92,7 +92,7 @@ def draw(src: np.ndarray, deck: np.ndarray, tray: np.ndarray, st: np.ndarray) ->
     return int(card)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def to_bottom(src: np.ndarray, deck: np.ndarray, card: int) -> None:
     """Put `card` under the pack (ring mode)."""
     size = deck.shape[0]
@@ -100,7 +100,7 @@ def to_bottom(src: np.ndarray, deck: np.ndarray, card: int) -> None:
     src[COUNT] += 1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def refill(src: np.ndarray, deck: np.ndarray, tray: np.ndarray, st: np.ndarray) -> None:
     """Shuffle the tray and put it under the (empty) pack."""
     n = src[TRAY_N]
@@ -110,7 +110,7 @@ def refill(src: np.ndarray, deck: np.ndarray, tray: np.ndarray, st: np.ndarray) 
     src[TRAY_N] = 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def shuffle_all(src: np.ndarray, deck: np.ndarray, tray: np.ndarray, st: np.ndarray,
                 work: np.ndarray) -> None:
     """Take every card (pack, then tray), shuffle and cut, as `engine.pack.Pack.shuffle`."""

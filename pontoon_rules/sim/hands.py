@@ -16,7 +16,7 @@ from pontoon_rules.sim import compiled as c
  SPLIT, BLOCKED, SIBLING, PENDING, SHOOT, SEAT, MS, RETURNED, LASTACT, NF) = range(23)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False)
 def total(hf: np.ndarray, h: int, bonus: int) -> int:
     """The best total of hand `h`."""
     if hf[h, ACES] > 0 and hf[h, HARD] + bonus <= 21:
@@ -24,19 +24,19 @@ def total(hf: np.ndarray, h: int, bonus: int) -> int:
     return int(hf[h, HARD])
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False)
 def is_soft(hf: np.ndarray, h: int, bonus: int) -> bool:
     """Whether an ace in hand `h` counts high."""
     return hf[h, ACES] > 0 and hf[h, HARD] + bonus <= 21
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False)
 def is_ace_ten(hf: np.ndarray, h: int) -> bool:
     """Two cards, an ace and a ten-point card."""
     return hf[h, N] == 2 and hf[h, ACES] == 1 and hf[h, HARD] == 11
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def classify(hf: np.ndarray, hc: np.ndarray, h: int, banker: bool, P: np.ndarray,
              crank: np.ndarray) -> int:
     """The class of a finished hand (see `engine.hand.classify`)."""
@@ -62,7 +62,7 @@ def classify(hf: np.ndarray, hc: np.ndarray, h: int, banker: bool, P: np.ndarray
     return best
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False)
 def money(stake: int, num: int, den: int, round_up: bool) -> int:
     """`stake` × num/den in whole minor units, rounded as the ruleset says."""
     scaled = stake * num
@@ -71,7 +71,7 @@ def money(stake: int, num: int, den: int, round_up: bool) -> int:
     return scaled // den
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def settle_hand(hf: np.ndarray, h: int, cls: int, bank: int, bank_cls: int, P: np.ndarray,
                 table: np.ndarray) -> int:
     """The net of finished hand `h` (class `cls`) against the banker's hand `bank`."""
@@ -97,7 +97,7 @@ def settle_hand(hf: np.ndarray, h: int, cls: int, bank: int, bank_cls: int, P: n
     return 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def can_draw(hf: np.ndarray, hc: np.ndarray, h: int, P: np.ndarray) -> bool:
     """Whether the hand may take another card (engine.legal.can_draw)."""
     points = total(hf, h, P[c.ACE_BONUS])
@@ -110,7 +110,7 @@ def can_draw(hf: np.ndarray, hc: np.ndarray, h: int, P: np.ndarray) -> bool:
     return not (hf[h, SPLIT] and P[c.SPLIT_ACES_ONE_CARD] and (hc[h, 0] >> 2) == 0)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def buy_range(hf: np.ndarray, h: int, P: np.ndarray) -> tuple[int, int]:
     """(low, high) of the buy offered to the hand, or (-1, -1) (engine.legal.buy_range)."""
     if P[c.BUY_MODE] == 0 or hf[h, N] + 1 > P[c.LAST_BUY_CARD]:
@@ -128,7 +128,7 @@ def buy_range(hf: np.ndarray, h: int, P: np.ndarray) -> tuple[int, int]:
     return low, max(low, high)
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def can_double(hf: np.ndarray, h: int, P: np.ndarray) -> bool:
     """Whether the hand may double now (engine.legal.can_double)."""
     n = hf[h, N]
@@ -142,13 +142,13 @@ def can_double(hf: np.ndarray, h: int, P: np.ndarray) -> bool:
 _VALUES = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10], dtype=np.int64)
 
 
-@nb.njit(cache=True, inline="always")
+@nb.njit(cache=True, _nrt=False)
 def value(card: int) -> int:
     """The card's points with the ace low."""
     return int(_VALUES[card >> 2])
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def can_split(hf: np.ndarray, hc: np.ndarray, h: int, held: int, P: np.ndarray,
               split_ranks: np.ndarray) -> bool:
     """Whether the hand is a pair that may be split now (engine.legal.can_split)."""

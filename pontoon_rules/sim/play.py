@@ -57,7 +57,7 @@ from pontoon_rules.sim.round import (
 from pontoon_rules.sim.strategy import A_BUY, A_DOUBLE, A_STICK, A_TWIST
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def play_round(P: np.ndarray, crank: np.ndarray, table: np.ndarray, split_ranks: np.ndarray,
                S: tuple, stakes: np.ndarray, ctx: np.ndarray,  # type: ignore[type-arg]
                hf: np.ndarray, hc: np.ndarray, order: np.ndarray, nhands: np.ndarray,
@@ -96,7 +96,7 @@ def play_round(P: np.ndarray, crank: np.ndarray, table: np.ndarray, split_ranks:
     return True
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _deal(P, S, ctx, hf, hc, order, src, deck, tray, st) -> bool:  # type: ignore[no-untyped-def]
     seats, bank = ctx[SEATS], ctx[BANK]
     pc, bc = P[c.PLAYER_CARDS], P[c.BANKER_CARDS]
@@ -117,7 +117,7 @@ def _deal(P, S, ctx, hf, hc, order, src, deck, tray, st) -> bool:  # type: ignor
     return True
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _visible(P, S, ctx, hf, hc) -> None:  # type: ignore[no-untyped-def]
     v = 0
     for i in range(P[c.BANKER_VISIBLE]):
@@ -125,7 +125,7 @@ def _visible(P, S, ctx, hf, hc) -> None:  # type: ignore[no-untyped-def]
     ctx[VIS] = v
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _insurance(P, S, ctx, hf, hc, order, ins, crank) -> bool:  # type: ignore[no-untyped-def]
     """Insurance and even money, then the peek; True when the round ended early."""
     bank = ctx[BANK]
@@ -152,7 +152,7 @@ def _insurance(P, S, ctx, hf, hc, order, ins, crank) -> bool:  # type: ignore[no
     return False
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _players(P, crank, split_ranks, S, ctx, hf, hc, order, nhands, free,  # type: ignore[no-untyped-def]
              src, deck, tray, st) -> bool:
     for s in range(ctx[SEATS]):
@@ -199,7 +199,7 @@ def _players(P, crank, split_ranks, S, ctx, hf, hc, order, nhands, free,  # type
     return True
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _split(P, S, ctx, hf, hc, order, nhands, s, j, h, new,  # type: ignore[no-untyped-def]
            src, deck, tray, st) -> bool:
     keep, moved = hc[h, 0], hc[h, 1]
@@ -235,7 +235,7 @@ def _split(P, S, ctx, hf, hc, order, nhands, s, j, h, new,  # type: ignore[no-un
     return True
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _banker(P, S, ctx, hf, hc, order, nhands, ins, src, deck, tray, st) -> bool:  # type: ignore[no-untyped-def]
     """The banker's turn (engine.flow._banker_step), skipped after an early end."""
     if ctx[EARLY]:
@@ -277,7 +277,7 @@ def _banker(P, S, ctx, hf, hc, order, nhands, ins, src, deck, tray, st) -> bool:
             return False
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def _settle(P, crank, table, ctx, hf, hc, order, nhands, ins, seat_net, flags) -> None:  # type: ignore[no-untyped-def]
     bank = ctx[BANK]
     bank_cls = hx.classify(hf, hc, bank, True, P, crank)

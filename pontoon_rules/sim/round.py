@@ -50,7 +50,7 @@ F_PONTOON, F_ROTATION = 0, 1
 """seat_flags columns: some hand is a pontoon; some hand that may take the bank is one."""
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def reset(hf: np.ndarray, h: int, stake: int, seat: int) -> None:
     """Make row `h` an empty hand staking `stake` for `seat`."""
     hf[h, :] = 0
@@ -62,7 +62,7 @@ def reset(hf: np.ndarray, h: int, stake: int, seat: int) -> None:
     hf[h, MS] = -1
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def add_card(hf: np.ndarray, hc: np.ndarray, h: int, card: int, S: tuple, P: np.ndarray,
              v: int, player: bool) -> None:  # type: ignore[type-arg]
     """Put `card` in hand `h`, keeping the strategy's state number in step."""
@@ -101,7 +101,7 @@ def add_card(hf: np.ndarray, hc: np.ndarray, h: int, card: int, S: tuple, P: np.
         hf[h, MS] = S[5][ms, k]
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def deal_to(hf: np.ndarray, hc: np.ndarray, h: int, ctx: np.ndarray, P: np.ndarray,
             S: tuple, src: np.ndarray, deck: np.ndarray, tray: np.ndarray,  # type: ignore[type-arg]
             st: np.ndarray) -> bool:
@@ -121,7 +121,7 @@ def deal_to(hf: np.ndarray, hc: np.ndarray, h: int, ctx: np.ndarray, P: np.ndarr
 
 
 # -- shoot bets ------------------------------------------------------------------------
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def room(ctx: np.ndarray, P: np.ndarray) -> int:
     """The largest shoot bet the kitty can take now (engine.shoot.room)."""
     num, den = P[c.SHOOT_PAYS_NUM], P[c.SHOOT_PAYS_DEN]
@@ -129,7 +129,7 @@ def room(ctx: np.ndarray, P: np.ndarray) -> int:
     return max(0, cover - ctx[OUTSTANDING])
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def offer(hf: np.ndarray, hc: np.ndarray, h: int, ctx: np.ndarray, P: np.ndarray) -> None:
     """A shoot decision for hand `h` (engine.policies.shoot_on_strength)."""
     most = room(ctx, P)
@@ -147,7 +147,7 @@ def offer(hf: np.ndarray, hc: np.ndarray, h: int, ctx: np.ndarray, P: np.ndarray
 
 
 # -- decisions ---------------------------------------------------------------------------
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def decide(hf: np.ndarray, hc: np.ndarray, h: int, held: int, ctx: np.ndarray, P: np.ndarray,
            S: tuple, split_ranks: np.ndarray) -> tuple[int, int]:  # type: ignore[type-arg]
     """The strategy's action for a hand with a real decision, and a buy's amount."""
@@ -187,7 +187,7 @@ def decide(hf: np.ndarray, hc: np.ndarray, h: int, held: int, ctx: np.ndarray, P
     return A_SPLIT, 0
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def finished(hf: np.ndarray, hc: np.ndarray, h: int, held: int, ctx: np.ndarray,
              P: np.ndarray, crank: np.ndarray, split_ranks: np.ndarray) -> bool:
     """A hand with nothing left to decide (engine.flow._hand_finished)."""

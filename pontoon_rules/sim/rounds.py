@@ -34,7 +34,7 @@ from pontoon_rules.errors import ShoeError
 SIM_STAKE = 100
 
 
-@nb.njit(cache=True)
+@nb.njit(cache=True, _nrt=False)
 def run_rounds(P, crank, table, split_ranks, S, stakes, ctx, hf, hc, order, nhands, ins,  # type: ignore[no-untyped-def]
                seat_net, flags, src, deck, tray, st, rounds, out) -> int:
     """Play `rounds` rounds; out[0] += seat 0's nets, out[1] += their squares (per unit

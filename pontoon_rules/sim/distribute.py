@@ -1,0 +1,103 @@
+"""Seeded chunks of work on one process, local worker processes, or a Dask cluster.
+
+A run is cut into chunks whose sizes depend only on the run (never on the
+workers); chunk `i` is seeded by `numpy.random.SeedSequence(seed).spawn(n)[i]`,
+and the chunks' results are folded in chunk order. So the same seed gives the
+same figures, to the last bit, on one core, `--workers K` local processes, or
+any number of machines behind `--scheduler ADDRESS` (a `dask.distributed`
+scheduler: start one with `dask scheduler` and workers with `dask worker
+ADDRESS` on each machine, all with this package installed).
+
+A task is `(kind, payload, size, seed words)`; workers rebuild the compiled
+ruleset and strategy from the payload once per process (`_prepared`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+
+from pontoon_rules.errors import PontoonError
+
+Task = tuple[str, str, int, tuple[int, ...]]
+
+
+class ClusterError(PontoonError):
+    """The Dask scheduler cannot be reached, or distributed is not installed."""
+
+
+def chunk_seeds(seed: int, n: int) -> list[tuple[int, ...]]:
+    """The seed words of each of `n` chunks of a run seeded `seed`."""
+    children = np.random.SeedSequence(seed).spawn(n)
+    return [tuple(int(x) for x in child.generate_state(2, np.uint64)) for child in children]
+
+
+def chunk_sizes(total: int, size: int) -> list[int]:
+    """`total` cut into chunks of `size` (the last one shorter)."""
+    return [min(size, total - first) for first in range(0, total, size)]
+
+
+@lru_cache(maxsize=8)
+def _prepared(payload: str) -> Any:
+    """(rules, strategy, options) from a task's JSON payload, once per process."""
+    import json
+
+    from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.ruleset.model import Ruleset
+    from pontoon_rules.sim.strategy import strategy
+
+    data = json.loads(payload)
+    rules = compile_rules(Ruleset.model_validate(data["ruleset"]))
+    return rules, strategy(rules, data["player"], data["banker"]), data
+
+
+def run_task(task: Task) -> Any:
+    """Run one chunk (in any process)."""
+    kind, payload, size, words = task
+    rules, strat, data = _prepared(payload)
+    seed = np.array(words, dtype=np.uint64)
+    if kind == "rounds":
+        from pontoon_rules.sim.rounds import RoundRunner
+
+        return RoundRunner(rules, strat).run(size, seed, data["dealing"])
+    from pontoon_rules.sim.tables import SessionTable, TablePolicy
+
+    table = SessionTable(rules, strat, data["players"], seed, TablePolicy(**data["table"]))
+    table.play(size)
+    return table.tally
+
+
+def run_tasks(tasks: Sequence[Task], workers: int = 1, scheduler: str | None = None,
+              local: Callable[[Task], Any] = run_task) -> Iterator[Any]:
+    """The tasks' results in task order (one process, a local pool, or a cluster)."""
+    if scheduler:
+        yield from _dask(tasks, scheduler)
+    elif workers <= 1:
+        for task in tasks:
+            yield local(task)
+    else:
+        import multiprocessing
+
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            yield from pool.imap(run_task, tasks)
+
+
+def _dask(tasks: Sequence[Task], scheduler: str) -> Iterator[Any]:
+    try:
+        from distributed import Client
+    except ImportError as e:  # pragma: no cover - the extra is installed by make test
+        raise ClusterError("--scheduler needs the 'cluster' extra: "
+                           "pip install 'pontoon-rules[cluster]'") from e
+    try:
+        client = Client(scheduler, timeout="10s")
+    except (OSError, TimeoutError) as e:
+        raise ClusterError(f"cannot reach the Dask scheduler at {scheduler!r}: {e}") from e
+    try:
+        futures = client.map(run_task, list(tasks), pure=False)
+        for future in futures:
+            yield future.result()
+    finally:
+        client.close()

@@ -1,0 +1,167 @@
+"""Long sessions summarised: each person's and the banker's result per deal with a
+99.9% interval, who held the bank how often, and the kitty's statistics.
+
+A session of D deals is played as independent tables of `SEGMENT` deals (one
+table when D is at most that), seeded per segment (`sim.distribute`), so any
+number of workers gives the same figures; within a table deals are streamed in
+chunks (`CHUNK`), with a progress callback and Ctrl-C between chunks.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pontoon_rules.engine.rules import Rules
+from pontoon_rules.sim import session as k
+from pontoon_rules.sim.distribute import Task, chunk_seeds, chunk_sizes, run_tasks
+from pontoon_rules.sim.tables import SessionTable, SessionTally, TablePolicy
+
+SEGMENT = 1_000_000
+CHUNK = 20_000
+Z_999 = 3.290526731491926
+
+
+@dataclass(frozen=True)
+class SessionRequest:
+    """What to play: ruleset, table, policies, deals, seed."""
+
+    rules: Rules
+    players: int
+    deals: int
+    seed: int
+    player: str = "stand-17"
+    banker: str | None = None
+    table: TablePolicy = field(default_factory=TablePolicy)
+
+    def payload(self) -> str:
+        """The request as JSON for a worker process or machine."""
+        return json.dumps({"ruleset": self.rules.ruleset.model_dump(mode="json"),
+                           "player": self.player, "banker": self.banker,
+                           "players": self.players,
+                           "table": {"stake": self.table.stake, "kitty": self.table.kitty,
+                                     "bid": self.table.bid}})
+
+
+def play_summary(req: SessionRequest, workers: int = 1, scheduler: str | None = None,
+                 progress: Callable[[int], None] | None = None) -> tuple[SessionTally, bool]:
+    """Play the session; (its sums, whether it was stopped early by Ctrl-C)."""
+    sizes = chunk_sizes(req.deals, SEGMENT)
+    seeds = chunk_seeds(req.seed, len(sizes))
+    total: SessionTally | None = None
+    stopped = False
+    if workers <= 1 and not scheduler:
+        from pontoon_rules.sim.strategy import strategy
+
+        strat = strategy(req.rules, req.player, req.banker)
+        done = 0
+        try:
+            for size, words in zip(sizes, seeds, strict=True):
+                import numpy as np
+
+                table = SessionTable(req.rules, strat, req.players,
+                                     np.array(words, dtype=np.uint64), req.table)
+                try:
+                    for n in chunk_sizes(size, CHUNK):
+                        table.play(n)
+                        done += n
+                        if progress:
+                            progress(done)
+                finally:
+                    total = _fold(total, table.tally)
+        except KeyboardInterrupt:
+            stopped = True
+    else:
+        tasks: list[Task] = [("session", req.payload(), n, w)
+                             for n, w in zip(sizes, seeds, strict=True)]
+        done = 0
+        try:
+            for tally in run_tasks(tasks, workers, scheduler):
+                total = _fold(total, tally)
+                done += tally.deals
+                if progress:
+                    progress(done)
+        except KeyboardInterrupt:
+            stopped = True
+    if total is None:
+        raise KeyboardInterrupt
+    return total, stopped
+
+
+def _fold(total: SessionTally | None, part: SessionTally) -> SessionTally:
+    if total is None:
+        return SessionTally(list(part.people), part.person.copy(), part.table.copy())
+    total.add(part)
+    return total
+
+
+def _interval(mean: float, var: float, n: float) -> list[float]:
+    half = Z_999 * math.sqrt(max(var, 0.0) / n) if n > 1 else math.inf
+    return [mean - half, mean + half]
+
+
+def summarise(req: SessionRequest, tally: SessionTally, stopped: bool,
+              banker_policy: str) -> dict[str, Any]:
+    """The summary as plain data (what `--summary --json` prints)."""
+    deals = tally.deals
+    stake = int(req.table.stake)
+    people = []
+    house = bool(tally.person[-1, k.P_BANKED])
+    names = tally.people if house else tally.people[:-1]
+    for i, name in enumerate(names):
+        row = tally.person[i]
+        people.append(_person(name, row, deals, int(tally.table[k.T_BLOCKS])))
+    bank_n = sum(int(r[k.P_BANKED]) for r in tally.person)
+    bank_sum = sum(float(r[k.P_BANK_SUM]) for r in tally.person)
+    bank_sq = sum(float(r[k.P_BANK_SQ]) for r in tally.person)
+    seat_n = sum(deals - int(r[k.P_BANKED]) for r in tally.person[: len(tally.people) - 1])
+    seat_sum = sum(float(r[k.P_SEAT_SUM]) for r in tally.person)
+    seat_sq = sum(float(r[k.P_SEAT_SQ]) for r in tally.person)
+    t = tally.table
+    out: dict[str, Any] = {
+        "ruleset": req.rules.ruleset.id, "deals": deals, "seed": req.seed,
+        "stopped_early": stopped, "players": req.players, "stake": stake,
+        "player_policy": req.player, "banker_policy": banker_policy,
+        "segment_deals": SEGMENT,
+        "people": people,
+        "banker": _position(bank_sum, bank_sq, bank_n),
+        "seat": _position(seat_sum, seat_sq, seat_n),
+        "shuffles": int(t[k.T_SHUFFLES]),
+        "deals_with_a_pontoon": int(t[k.T_PONTOON_DEALS]),
+        "interval_note": (f"99.9% intervals; a person's overall result by batch means over "
+                          f"blocks of {k.BLOCK} deals, the banker's and a seat's per deal"),
+    }
+    if req.rules.shoot:
+        out["kitty"] = {"put_up": int(t[k.T_KITTIES]), "ran_dry": int(t[k.T_DRY]),
+                        "top_ups": int(t[k.T_TOP_UPS]), "bank_sales": int(t[k.T_SALES]),
+                        "mean_at_deal": float(t[k.T_KITTY_SUM]) / deals if deals else 0.0,
+                        "largest": int(t[k.T_KITTY_MAX])}
+    return out
+
+
+def _position(total: float, squares: float, n: int) -> dict[str, Any]:
+    if not n:
+        return {"deals": 0, "per_deal": None, "ci999": None}
+    mean = total / n
+    var = (squares / n - mean * mean) * n / max(n - 1, 1)
+    return {"deals": n, "per_deal": mean, "ci999": _interval(mean, var, n)}
+
+
+def _person(name: str, row: Any, deals: int, blocks: int) -> dict[str, Any]:
+    mean = float(row[k.P_SUM]) / deals if deals else 0.0
+    if blocks >= 2:
+        bm = float(row[k.P_BSUM]) / blocks
+        var = (float(row[k.P_BSQ]) / blocks - bm * bm) * blocks / (blocks - 1)
+        low, high = _interval(bm, var, blocks)
+        ci: list[float] | None = [low / k.BLOCK, high / k.BLOCK]
+    else:
+        ci = None
+    banked = int(row[k.P_BANKED])
+    return {"person": name, "per_deal": mean, "ci999": ci, "total": int(row[k.P_SUM]),
+            "bank_share": banked / deals if deals else 0.0,
+            "per_deal_as_banker": float(row[k.P_BANK_SUM]) / banked if banked else None,
+            "per_deal_seated": (float(row[k.P_SEAT_SUM]) / (deals - banked)
+                                if deals > banked else None)}

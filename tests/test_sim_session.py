@@ -1,0 +1,43 @@
+"""Compiled sessions against the engine's sessions: the same shuffles (the kernel's
+generator replayed by `SimRandom`), the same automatic people, the same money."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.session_auto import TablePolicy as EngineTable
+from pontoon_rules.engine.session_auto import play_session
+from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.sim import session as k
+from pontoon_rules.sim.cards import SimRandom
+from pontoon_rules.sim.strategy import strategy
+from pontoon_rules.sim.tables import SessionTable, TablePolicy
+
+
+@pytest.mark.parametrize("ruleset", bundled_ids())
+@pytest.mark.parametrize(("players", "policy", "kitty"), [(3, "stand-17", 50),
+                                                          (5, "stand-15", 7)])
+def test_sessions_match_the_engine(ruleset: str, players: int, policy: str,
+                                   kitty: int) -> None:
+    rules = compile_rules(load_bundled(ruleset))
+    players = min(players, rules.max_players)
+    seed = 1234567 + players
+    deals = 300
+    engine = play_session(rules, players, deals, SimRandom(seed),
+                          EngineTable(policy, 10, kitty, 10))
+    table = SessionTable(rules, strategy(rules, policy), players,
+                         np.array([seed], dtype=np.uint64), TablePolicy(10, kitty, 10))
+    for _ in range(3):
+        table.play(deals // 3)
+    engine.close()
+    assert table.balances() == engine.balances
+    assert int(table.tally.table[k.T_SHUFFLES]) == engine.pack.shuffles - 1
+    banked = {name: int(row[k.P_BANKED]) for name, row in
+              zip(table.tally.people, table.tally.person, strict=True) if row[k.P_BANKED]}
+    want: dict[str, int] = {}
+    for d in engine.deals:
+        want[d.banker] = want.get(d.banker, 0) + 1
+    assert banked == want
+    assert int(table.tally.person[:, k.P_SUM].sum()) == 0
