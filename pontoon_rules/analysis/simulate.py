@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from pontoon_rules.analysis.dealer import banker_policy
 from pontoon_rules.analysis.exact import RoundModel
 from pontoon_rules.analysis.policy import ModelPolicy
 from pontoon_rules.engine.rules import Rules
@@ -172,12 +173,54 @@ def _make_runner(path: str, rules: Rules, policy: str | None,
 
 def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
              dealing: Dealing = "infinite", policy: str | None = None,
-             fast: bool | None = None, progress: bool = False) -> SimulationResult:
-    """Simulate `rounds` rounds of best play; `fast` None picks the fast path when it applies.
+             fast: bool | None = None, progress: bool = False, path: str | None = None,
+             scheduler: str | None = None) -> SimulationResult:
+    """Simulate `rounds` rounds of best play.
+
+    `path`: `compiled` (the numba simulator, `pontoon_rules.sim`; the default, any
+    ruleset), `fast` (the NumPy path, where it applies) or `engine` (the reference
+    engine). `fast` True/False is the older way to ask for `fast`/`engine`.
+    `scheduler`: a Dask scheduler address (compiled path only).
 
     Raises:
-        AnalysisError: unknown banker policy, or the fast path asked for where it cannot run.
+        AnalysisError: unknown banker policy or path, or the fast path asked for where it
+            cannot run.
     """
+    from pontoon_rules.analysis.dealer import AnalysisError
+
+    if path is None:
+        path = "compiled" if fast is None else ("fast" if fast else "engine")
+    if path == "compiled":
+        return _simulate_compiled(rules, rounds, seed, workers, dealing, policy, progress,
+                                  scheduler)
+    if path not in ("fast", "engine"):
+        raise AnalysisError(f"unknown simulation path {path!r}: expected compiled, fast or "
+                            "engine")
+    return _simulate_numpy(rules, rounds, seed, workers, dealing, policy, path == "fast",
+                           progress)
+
+
+def _simulate_compiled(rules: Rules, rounds: int, seed: int, workers: int, dealing: Dealing,
+                       policy: str | None, progress: bool,
+                       scheduler: str | None) -> SimulationResult:
+    from pontoon_rules.sim.simulate import simulate_compiled
+
+    banker_policy(rules, policy)
+    bar = _progress(progress, rounds)
+    try:
+        sums, seconds, name = simulate_compiled(rules, rounds, seed, workers, dealing, policy,
+                                                scheduler, bar)
+    finally:
+        bar(-1)
+    tally = Tally(int(sums[3]), float(sums[0]), float(sums[1]))
+    mean, half = summarise(tally)
+    notes = ["compiled simulator: resplits follow the dealt pair's split choice"]
+    return SimulationResult(rules.ruleset.id, tally.rounds, seed, workers, dealing, name,
+                            mean, half, seconds, "compiled", notes)
+
+
+def _simulate_numpy(rules: Rules, rounds: int, seed: int, workers: int, dealing: Dealing,
+                    policy: str | None, fast: bool, progress: bool) -> SimulationResult:
     import time
 
     from pontoon_rules.analysis.fastsim import fast_path_problem
@@ -187,7 +230,7 @@ def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
         from pontoon_rules.analysis.dealer import AnalysisError
 
         raise AnalysisError(f"the fast path cannot run this ruleset: {problem}")
-    path = "fast" if (fast is None and not problem) or fast else "engine"
+    path = "fast" if fast else "engine"
     start = time.perf_counter()
     model = RoundModel(rules, "infinite", policy)
     size = FAST_CHUNK if path == "fast" else CHUNK
@@ -199,10 +242,9 @@ def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
     finally:
         _RUNNER.pop()
     mean, half = summarise(tally)
-    notes = [] if path == "fast" else ([f"fast path not used: {problem}"] if problem else [])
     return SimulationResult(rules.ruleset.id, tally.rounds, seed, workers, dealing,
                             model.policy.name, mean, half, time.perf_counter() - start, path,
-                            notes)
+                            [])
 
 
 def _run_tasks(tasks: list[tuple[int, int]], workers: int, progress: bool) -> Tally:

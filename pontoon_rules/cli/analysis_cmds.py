@@ -107,18 +107,27 @@ def costs_cmd(ruleset: str, deck: str, policy: str | None, as_json: bool) -> Non
 @click.option("--workers", type=click.IntRange(1), default=1, show_default=True)
 @click.option("--dealing", type=click.Choice(["infinite", "shoe"]), default="infinite",
               show_default=True, help="Cards with replacement, or a fresh shuffled shoe.")
-@click.option("--engine", "engine_only", is_flag=True, help="Always use the engine path.")
+@click.option("--engine", "engine_only", is_flag=True,
+              help="Play through the reference engine (same as --path engine).")
+@click.option("--path", "path", type=click.Choice(["compiled", "fast", "engine"]),
+              default=None, help="compiled: the numba simulator (default, every ruleset); "
+                                 "fast: the NumPy path; engine: the reference engine.")
+@click.option("--scheduler", default=None,
+              help="Address of a Dask distributed scheduler (compiled path), e.g. "
+                   "tcp://10.0.0.5:8786; the result is the same as on one core.")
 @_banker_option
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 def simulate_cmd(ruleset: str, rounds: int, seed: int, workers: int, dealing: str,
-                 engine_only: bool, policy: str | None, as_json: bool) -> None:
+                 engine_only: bool, path: str | None, scheduler: str | None,
+                 policy: str | None, as_json: bool) -> None:
     """Simulate RULESET with the best strategy: house edge and its 99.9% interval."""
     from pontoon_rules.analysis.simulate import simulate
 
     rules = _rules(ruleset)
+    chosen = "engine" if engine_only else path
     result = _analysis(lambda: simulate(rules, rounds, seed, workers, dealing,  # type: ignore[arg-type]
-                                        policy, False if engine_only else None,
-                                        progress=not as_json))
+                                        policy, None, progress=not as_json, path=chosen,
+                                        scheduler=scheduler))
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2))
         return

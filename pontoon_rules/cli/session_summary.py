@@ -73,7 +73,7 @@ def print_summary(out: dict[str, Any]) -> None:
 
     console = Console()
     stopped = " (stopped early: the result so far)" if out["stopped_early"] else ""
-    console.print(f"[bold]{out['ruleset']}[/bold]: {out['deals']:,} deals{stopped}, "
+    console.print(f"{out['ruleset']}: {out['deals']:,} deals{stopped}, "
                   f"{out['players']} seats, seed {out['seed']}, players {out['player_policy']}, "
                   f"banker {out['banker_policy']}, stake {out['stake']}", markup=False)
     table = Table(title="Result per deal (99.9% interval)")

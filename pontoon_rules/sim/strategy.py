@@ -27,7 +27,7 @@ import numpy as np
 from pontoon_rules.analysis.exact import RoundModel
 from pontoon_rules.analysis.hand import BUY, DOUBLE, STICK, TWIST, HandSolver, HandState, start_state
 from pontoon_rules.engine.rules import Rules
-from pontoon_rules.errors import PontoonError
+from pontoon_rules.errors import ScriptError
 
 A_STICK, A_TWIST, A_BUY, A_DOUBLE = range(4)
 MODE_TABLE, MODE_STAND = range(2)
@@ -36,7 +36,7 @@ SIMPLE_POLICIES = ("stand-15", "stand-16", "stand-17")
 BEST = "best"
 
 
-class StrategyError(PontoonError):
+class StrategyError(ScriptError):
     """An unknown player policy."""
 
 

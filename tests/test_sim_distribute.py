@@ -1,0 +1,68 @@
+"""Seeded chunks: the same figures on one process, local workers, or a Dask cluster."""
+
+from __future__ import annotations
+
+import pytest
+
+from pontoon_rules.analysis.simulate import simulate
+from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.sim import summary as sm
+from pontoon_rules.sim.distribute import chunk_seeds
+from pontoon_rules.sim.summary import SessionRequest, play_summary
+
+
+def test_chunk_seeds_are_distinct_and_stable() -> None:
+    seeds = chunk_seeds(7, 5)
+    assert len(set(seeds)) == 5 and seeds == chunk_seeds(7, 5)
+    assert seeds[:3] != chunk_seeds(8, 3)
+
+
+def test_rounds_are_equal_with_any_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pontoon_rules.sim.simulate as ss
+
+    monkeypatch.setattr(ss, "CHUNK", 50_000)
+    rules = compile_rules(load_bundled("pagat-british"))
+    one = simulate(rules, 200_000, seed=4)
+    two = simulate(rules, 200_000, seed=4, workers=2)
+    assert one.rounds == two.rounds == 200_000
+    assert (one.mean, one.half_width) == (two.mean, two.half_width)
+    assert simulate(rules, 200_000, seed=5).mean != one.mean
+
+
+def test_session_summary_equal_with_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sm, "SEGMENT", 4_000)
+    rules = compile_rules(load_bundled("shoot-pontoon"))
+    req = SessionRequest(rules, 4, 12_500, seed=3)
+    one, stopped = play_summary(req)
+    two, _ = play_summary(req, workers=2)
+    assert not stopped and one.deals == two.deals == 12_500
+    assert (one.person == two.person).all() and (one.table == two.table).all()
+
+
+def test_local_dask_cluster_gives_the_single_process_result(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    distributed = pytest.importorskip("distributed")
+    import pontoon_rules.sim.simulate as ss
+
+    monkeypatch.setattr(ss, "CHUNK", 40_000)
+    monkeypatch.setattr(sm, "SEGMENT", 3_000)
+    rules = compile_rules(load_bundled("pagat-british"))
+    req = SessionRequest(rules, 5, 9_000, seed=11)
+    alone = simulate(rules, 120_000, seed=6)
+    session_alone, _ = play_summary(req)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        remote = simulate(rules, 120_000, seed=6, scheduler=cluster.scheduler_address)
+        session_remote, _ = play_summary(req, scheduler=cluster.scheduler_address)
+    assert (remote.mean, remote.half_width) == (alone.mean, alone.half_width)
+    assert (session_remote.person == session_alone.person).all()
+
+
+def test_unreachable_scheduler_is_a_clear_error() -> None:
+    pytest.importorskip("distributed")
+    from pontoon_rules.sim.distribute import ClusterError
+
+    rules = compile_rules(load_bundled("casino-ochko"))
+    with pytest.raises(ClusterError, match="cannot reach the Dask scheduler"):
+        simulate(rules, 1000, scheduler="tcp://127.0.0.1:9")

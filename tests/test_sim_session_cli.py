@@ -1,0 +1,60 @@
+"""`session --summary`: streamed, summarised, JSON, Ctrl-C keeps the result so far."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pontoon_rules", "session", *args],
+                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+
+
+def test_summary_json_has_people_banker_and_kitty() -> None:
+    out = run("shoot-pontoon", "--players", "4", "--deals", "30000", "--seed", "3",
+              "--summary", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["deals"] == 30000 and not data["stopped_early"]
+    assert [p["person"] for p in data["people"]] == ["A", "B", "C", "D", "E"]
+    assert abs(sum(p["bank_share"] for p in data["people"]) - 1) < 1e-9
+    assert sum(p["total"] for p in data["people"]) == 0  # money is conserved
+    low, high = data["banker"]["ci999"]
+    assert low <= data["banker"]["per_deal"] <= high
+    assert data["kitty"]["put_up"] >= 1 and "deals" not in data["people"][0]
+    again = run("shoot-pontoon", "--players", "4", "--deals", "30000", "--seed", "3",
+                "--summary", "--json")
+    assert again.stdout == out.stdout
+
+
+def test_summary_text_and_house_table() -> None:
+    out = run("belarus-ponton", "--players", "3", "--deals", "20000", "--summary",
+              "--policy", "best")
+    assert out.returncode == 0, out.stderr
+    assert "20,000 deals" in out.stdout and "house" in out.stdout
+    assert "The banker per deal" in out.stdout
+
+
+def test_bad_policy_is_a_clear_error() -> None:
+    out = run("pagat-british", "--summary", "--policy", "stand-99")
+    assert out.returncode == 2 and "unknown player policy" in out.stderr
+    assert "Traceback" not in out.stderr
+
+
+def test_ctrl_c_prints_the_result_so_far() -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "pontoon_rules", "session", "pagat-british",
+                             "--deals", "2000000000", "--summary", "--json"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(8)
+    proc.send_signal(signal.SIGINT)
+    stdout, stderr = proc.communicate(timeout=120)
+    assert proc.returncode == 0, stderr
+    data = json.loads(stdout)
+    assert data["stopped_early"] and 0 < data["deals"] < 2_000_000_000
