@@ -90,3 +90,36 @@ def test_random_overlays_match_the_engine(seed: int) -> None:
         rules = random_overlay(rng)
     for player in ("best", "stand-15"):
         compare(rules, player, 250, seed)
+
+
+FIELD_OVERLAYS = [
+    ("pagat-british", {"pack": {"decks": "infinite"}}),
+    ("casino-ochko", {"player": {"pontoon_may_draw": True, "draw_on_21": True}}),
+    ("belarus-ponton", {"player": {"max_cards": None}}),
+    ("blackjack-reference", {"deal": {"order": "hand-by-hand", "banker_dealt_first": True}}),
+    ("pagat-british", {"deal": {"banker_dealt_first": True}}),
+    ("shoot-pontoon", {"shoot": {"limit": "below-kitty"}}),
+    ("shoot-pontoon", {"deal": {"order": "hand-by-hand"}}),
+    ("casino-ochko", {"settlement": {"outcomes": [
+        {"player": "twenty-one", "banker": "pontoon", "result": "win", "pays": "3:2"},
+        {"player": "total", "banker": "total", "result": "push"}]}}),
+]
+
+
+def overlay(base: str, change: dict[str, object]) -> Rules:
+    from pontoon_rules.ruleset.model import Ruleset
+
+    data = load_bundled(base).model_dump(mode="python")
+    for section, values in change.items():
+        if isinstance(values, dict):
+            data[section] = {**data[section], **values}
+        else:
+            data[section] = values
+    return compile_rules(Ruleset.model_validate(data))
+
+
+@pytest.mark.parametrize(("base", "change"), FIELD_OVERLAYS)
+def test_new_fields_match_the_engine(base: str, change: dict[str, object]) -> None:
+    rules = overlay(base, change)
+    for player in ("best", "stand-17"):
+        compare(rules, player, 400, 99)

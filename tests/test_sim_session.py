@@ -41,3 +41,31 @@ def test_sessions_match_the_engine(ruleset: str, players: int, policy: str,
         want[d.banker] = want.get(d.banker, 0) + 1
     assert banked == want
     assert int(table.tally.person[:, k.P_SUM].sum()) == 0
+
+
+SESSION_OVERLAYS = [
+    ("pagat-british", {"pack": {"decks": "infinite"}}),
+    ("pagat-british", {"between_deals": {"shuffle_on_banker_pontoon": False,
+                                         "shuffle_on_split_pontoon": False,
+                                         "rotation_when_banker_pontoon_at_once": False}}),
+    ("shoot-pontoon", {"shoot": {"limit": "below-kitty", "dry_kitty": "end-bank",
+                                 "kitty_leaves_with_banker": False}}),
+    ("pagat-british", {"between_deals": {"used_cards_to_bottom": False,
+                                         "busted_cards_to_bottom_at_once": False}}),
+    ("pagat-british", {"between_deals": {"shuffle": "penetration", "penetration": 0.5}}),
+]
+
+
+@pytest.mark.parametrize(("base", "change"), SESSION_OVERLAYS)
+def test_session_overlays_match_the_engine(base: str, change: dict[str, object]) -> None:
+    from test_sim_differential import overlay
+
+    rules = overlay(base, change)
+    engine = play_session(rules, 4, 400, SimRandom(77), EngineTable("stand-16", 10, 30, 10))
+    table = SessionTable(rules, strategy(rules, "stand-16"), 4,
+                         np.array([77], dtype=np.uint64), TablePolicy(10, 30, 10))
+    table.play(400)
+    engine.close()
+    assert table.balances() == engine.balances
+    shuffles = engine.pack.shuffles - (0 if rules.decks is None else 1)
+    assert int(table.tally.table[k.T_SHUFFLES]) == shuffles

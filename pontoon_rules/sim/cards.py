@@ -172,6 +172,9 @@ class SimRandom(random.Random):
             j = self.below(i + 1)
             x[i], x[j] = x[j], x[i]
 
+    def choice(self, seq: Any) -> Any:
+        return seq[self.below(len(seq))]
+
     def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:  # type: ignore[override]
         if stop is None:
             start, stop = 0, start

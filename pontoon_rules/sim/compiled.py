@@ -53,7 +53,9 @@ MAX_SPLIT_HANDS = 16
  SHOOT_SWEEPS, SHOOT_PAYS_NUM, SHOOT_PAYS_DEN, DECKS, SHOE_SIZE, SHUFFLE, PENETRATION_CARDS,
  USED_TO_BOTTOM, BUSTED_TO_BOTTOM, ROTATION, ROTATION_FROM_SPLIT, BANK_SALE, HOUSE,
  KITTY_IN_LIMITS, TOP_UP, DRY_END_BANK, KITTY_LEAVES, MIN_STAKE, MAX_STAKE,
- N_PARAMS) = range(74)
+ PONTOON_MAY_DRAW, PONTOON_RANKED, DEAL_BY_HAND, BANKER_FIRST, SHOOT_BELOW,
+ SHUFFLE_ON_BANKER_PONTOON, SHUFFLE_ON_SPLIT_PONTOON, ROTATE_AFTER_EARLY, INFINITE_DECK,
+ N_PARAMS) = range(83)
 
 SHUFFLE_EVERY, SHUFFLE_PONTOON, SHUFFLE_PENETRATION = range(3)
 
@@ -115,7 +117,7 @@ def compile_sim(rules: Rules) -> SimRules:
         ROUND_UP: rules.round_up, SHOOT: rules.shoot, SHOOT_FOURTH: rules.shoot_fourth_card,
         SHOOT_SPLIT: rules.shoot_split_hand, SHOOT_BUST_AT_ONCE: rules.shoot_bust_at_once,
         SHOOT_SWEEPS: rules.shoot_banker_pontoon_sweeps,
-        DECKS: rules.decks,
+        DECKS: rules.decks or 0,
         SHUFFLE: list(ShufflePolicy).index(between.shuffle),
         USED_TO_BOTTOM: between.used_cards_to_bottom,
         BUSTED_TO_BOTTOM: between.busted_cards_to_bottom_at_once,
@@ -127,6 +129,14 @@ def compile_sim(rules: Rules) -> SimRules:
         KITTY_LEAVES: shoot.kitty_leaves_with_banker,
         MIN_STAKE: rules.min_stake,
         MAX_STAKE: rules.max_stake if rules.max_stake is not None else -1,
+        PONTOON_MAY_DRAW: rules.pontoon_may_draw,
+        PONTOON_RANKED: HandClass.PONTOON in rules.rank_of_class,
+        DEAL_BY_HAND: rules.deal_by_hand, BANKER_FIRST: rules.banker_dealt_first,
+        SHOOT_BELOW: not rules.shoot_up_to_kitty,
+        SHUFFLE_ON_BANKER_PONTOON: between.shuffle_on_banker_pontoon,
+        SHUFFLE_ON_SPLIT_PONTOON: between.shuffle_on_split_pontoon,
+        ROTATE_AFTER_EARLY: between.rotation_when_banker_pontoon_at_once,
+        INFINITE_DECK: rules.decks is None,
     }
     for slot, value in values.items():
         p[slot] = int(value)
@@ -152,7 +162,7 @@ def _penetration_cards(penetration: float, size: int) -> int:
 def full_shoe(rules: Rules) -> np.ndarray:
     """The ruleset's packs in order, as `engine.pack.full_pack` lays them out."""
     one = [c for c in range(CARDS_PER_PACK) if rules.rank_present[c >> 2]]
-    return np.array(one * rules.decks, dtype=np.int64)
+    return np.array(one * (rules.decks or 1), dtype=np.int64)
 
 
 def _class_rank(rules: Rules) -> np.ndarray:
@@ -168,39 +178,17 @@ def _pays(rules: Rules) -> np.ndarray:
 
 
 def settle_table(rules: Rules) -> np.ndarray:
-    """(player class, banker class) → (result, pays num, pays den, collects num, den).
+    """(player class, banker class) → (result, pays num, pays den, collects num, den),
+    from the ruleset's one outcome table (`ruleset.outcomes.outcome_table`)."""
+    from pontoon_rules.ruleset import outcomes as o
 
-    The case analysis of `engine.settle.settle_hand`, once per pair of classes.
-    """
     out = np.zeros((len(CLASSES), len(CLASSES), 5), dtype=np.int64)
-    for i, mine in enumerate(CLASSES):
-        for j, theirs in enumerate(CLASSES):
-            result, pay = _cell(rules, mine, theirs)
-            collect = rules.collects.get(theirs, rules.collects[HandClass.TOTAL])
-            out[i, j] = (result, *_frac(pay), *_frac(collect))
+    out[:, :, 0] = LOSE
+    out[:, :, 2] = out[:, :, 4] = 1
+    for (mine, theirs), cell in rules.outcomes.items():
+        i, j = CLASSES.index(mine), CLASSES.index(theirs)
+        result = {o.WIN: WIN, o.LOSE: LOSE, o.PUSH: PUSH}.get(cell.result, LOSE)
+        if cell.result is o.BY_TOTAL:
+            result = BY_TOTAL_PUSH if cell.tie_push else BY_TOTAL_LOSE
+        out[i, j] = (result, *_frac(cell.pays), *_frac(cell.collects))
     return out
-
-
-def _cell(rules: Rules, mine: HandClass, theirs: HandClass) -> tuple[int, Fraction]:
-    pay = rules.payouts.get(mine, rules.payouts[HandClass.TOTAL])
-    if mine is HandClass.BUST:
-        if theirs is HandClass.BUST and not rules.bust_loses_at_once:
-            return (PUSH if rules.ties_push else LOSE_STAKE), pay
-        return LOSE_STAKE, pay
-    if mine is HandClass.THREE_OF_A_KIND and rules.three_auto_win:
-        return WIN, pay
-    if mine is HandClass.FIVE_CARD_TRICK and rules.trick_always_wins:
-        return WIN, pay
-    if theirs is HandClass.BUST:
-        return WIN, (pay if rules.bust_pays_by_class else rules.payouts[HandClass.TOTAL])
-    order = rules.rank_of_class
-    default = order[HandClass.TOTAL]
-    a, b = order.get(mine, default), order.get(theirs, default)
-    if a != b:
-        return (WIN if a < b else LOSE), pay
-    push = rules.pontoon_ties_push if mine is HandClass.PONTOON else rules.ties_push
-    by_total = (rules.trick_by_total if mine is HandClass.FIVE_CARD_TRICK
-                else mine in (HandClass.TOTAL, HandClass.THREE_OF_A_KIND))
-    if by_total:
-        return (BY_TOTAL_PUSH if push else BY_TOTAL_LOSE), pay
-    return (PUSH if push else LOSE), pay

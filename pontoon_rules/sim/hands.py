@@ -50,7 +50,7 @@ def classify(hf: np.ndarray, hc: np.ndarray, h: int, banker: bool, P: np.ndarray
             hf[h, SPLIT] == 0 or P[c.SPLIT_ACE_TEN_PONTOON] != 0)
         if ok and crank[c.PONTOON] < best_rank:
             best, best_rank = c.PONTOON, crank[c.PONTOON]
-    if P[c.TRICK_ENABLED] and n == P[c.TRICK_CARDS] and (not banker or P[c.BANKER_TRICK]):
+    if P[c.TRICK_ENABLED] and n >= P[c.TRICK_CARDS] and (not banker or P[c.BANKER_TRICK]):
         if crank[c.TRICK] < best_rank:
             best, best_rank = c.TRICK, crank[c.TRICK]
     if P[c.THREE_ON] and not banker and n == 3:
@@ -103,8 +103,9 @@ def can_draw(hf: np.ndarray, hc: np.ndarray, h: int, P: np.ndarray) -> bool:
     points = total(hf, h, P[c.ACE_BONUS])
     if hf[h, N] >= P[c.MAX_CARDS_RULE] or points > 21:
         return False
-    if points == 21 and not P[c.DRAW_ON_21]:
-        return False
+    if points == 21:
+        if not (P[c.PONTOON_MAY_DRAW] if is_pontoon(hf, h, P) else P[c.DRAW_ON_21]):
+            return False
     if hf[h, DOUBLES] > 0 and hf[h, SINCE] >= P[c.DOUBLE_DRAWS]:
         return False
     return not (hf[h, SPLIT] and P[c.SPLIT_ACES_ONE_CARD] and (hc[h, 0] >> 2) == 0)
@@ -166,3 +167,19 @@ def can_split(hf: np.ndarray, hc: np.ndarray, h: int, held: int, P: np.ndarray,
         if hf[h, BLOCKED]:
             return False
     return True
+
+
+@nb.njit(cache=True, _nrt=False)
+def is_pontoon(hf: np.ndarray, h: int, P: np.ndarray) -> bool:
+    """A player hand that is a pontoon (engine.hand.is_pontoon)."""
+    return is_ace_ten(hf, h) and (hf[h, SPLIT] == 0 or P[c.SPLIT_ACE_TEN_PONTOON] != 0) and (
+        P[c.PONTOON_RANKED] != 0)
+
+
+@nb.njit(cache=True, _nrt=False)
+def may_stick(hf: np.ndarray, h: int, P: np.ndarray) -> bool:
+    """Stick is legal: the stick minimum reached, or a five-card trick (engine.legal)."""
+    points = total(hf, h, P[c.ACE_BONUS])
+    if points >= P[c.STICK_MINIMUM]:
+        return True
+    return P[c.TRICK_ENABLED] != 0 and hf[h, N] >= P[c.TRICK_CARDS] and points <= 21

@@ -38,6 +38,7 @@ from pontoon_rules.sim.round import (
     EARLY,
     F_PONTOON,
     F_ROTATION,
+    F_SHUFFLE,
     KITTY,
     KITTY_CHANGE,
     KITTY_ON,
@@ -98,22 +99,51 @@ def play_round(P: np.ndarray, crank: np.ndarray, table: np.ndarray, split_ranks:
 
 @nb.njit(cache=True, _nrt=False)
 def _deal(P, S, ctx, hf, hc, order, src, deck, tray, st) -> bool:  # type: ignore[no-untyped-def]
+    """The deal in `engine.flow.deal_order`'s order; with a kitty, the first shoot offers
+    once the first card has gone to everyone (`engine.shoot.hold_first_offers`)."""
     seats, bank = ctx[SEATS], ctx[BANK]
     pc, bc = P[c.PLAYER_CARDS], P[c.BANKER_CARDS]
-    for k in range(max(pc, bc)):
-        for s in range(seats):
-            if k < pc and not deal_to(hf, hc, order[s, 0], ctx, P, S, src, deck, tray, st):
-                return False
-        if k < bc:
-            if not deal_to(hf, hc, bank, ctx, P, S, src, deck, tray, st):
-                return False
-            if k == P[c.BANKER_VISIBLE] - 1:
-                _visible(P, S, ctx, hf, hc)
-        if k == 0 and ctx[KITTY_ON]:
-            for s in range(seats):
-                if room(ctx, P) < 1:
-                    break
-                offer(hf, hc, order[s, 0], ctx, P)
+    first = seats + (1 if bc else 0)
+    first_bank = P[c.BANKER_FIRST] != 0
+    count = 0
+    if P[c.DEAL_BY_HAND]:
+        for g in range(seats + 1):
+            if first_bank:
+                who = bank if g == 0 else order[g - 1, 0]
+            else:
+                who = order[g, 0] if g < seats else bank
+            for _ in range(bc if who == bank else pc):
+                if not _deal_one(P, S, ctx, hf, hc, order, who, count, first,
+                                 src, deck, tray, st):
+                    return False
+                count += 1
+    else:
+        for k in range(max(pc, bc)):
+            for g in range(seats + 2):
+                if g == 0 and not (first_bank and k < bc):
+                    continue
+                if g == seats + 1 and not (not first_bank and k < bc):
+                    continue
+                if 0 < g <= seats and k >= pc:
+                    continue
+                who = bank if (g == 0 or g == seats + 1) else order[g - 1, 0]
+                if not _deal_one(P, S, ctx, hf, hc, order, who, count, first,
+                                 src, deck, tray, st):
+                    return False
+                count += 1
+    _visible(P, S, ctx, hf, hc)
+    return True
+
+
+@nb.njit(cache=True, _nrt=False)
+def _deal_one(P, S, ctx, hf, hc, order, who, count, first, src, deck, tray, st) -> bool:  # type: ignore[no-untyped-def]
+    if not deal_to(hf, hc, who, ctx, P, S, src, deck, tray, st):
+        return False
+    if count + 1 == first and ctx[KITTY_ON]:
+        for s in range(ctx[SEATS]):
+            if room(ctx, P) < 1:
+                break
+            offer(hf, hc, order[s, 0], ctx, P)
     return True
 
 
@@ -290,6 +320,7 @@ def _settle(P, crank, table, ctx, hf, hc, order, nhands, ins, seat_net, flags) -
         net = 0
         flags[s, F_PONTOON] = 0
         flags[s, F_ROTATION] = 0
+        flags[s, F_SHUFFLE] = 0
         for j in range(nhands[s]):
             h = order[s, j]
             cls = hx.classify(hf, hc, h, False, P, crank)
@@ -297,6 +328,8 @@ def _settle(P, crank, table, ctx, hf, hc, order, nhands, ins, seat_net, flags) -
                 flags[s, F_PONTOON] = 1
                 if not hf[h, SPLIT] or P[c.ROTATION_FROM_SPLIT]:
                     flags[s, F_ROTATION] = 1
+                if not hf[h, SPLIT] or P[c.SHUFFLE_ON_SPLIT_PONTOON]:
+                    flags[s, F_SHUFFLE] = 1
             stake = hf[h, NET] if hf[h, SETTLED] else hx.settle_hand(
                 hf, h, cls, bank, bank_cls, P, table)
             net += stake

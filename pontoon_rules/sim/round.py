@@ -46,8 +46,9 @@ from pontoon_rules.sim.strategy import A_BUY, A_DOUBLE, A_STICK, A_TWIST, MODE_T
 (VIS, SEATS, BANK, KITTY, OUTSTANDING, KITTY_ON, KITTY_START, AT_ONCE, STATUS, EARLY,
  BANKER_NET, BANKER_CLASS, KITTY_CHANGE, N_CTX) = range(14)
 A_SPLIT = 4
-F_PONTOON, F_ROTATION = 0, 1
-"""seat_flags columns: some hand is a pontoon; some hand that may take the bank is one."""
+F_PONTOON, F_ROTATION, F_SHUFFLE = 0, 1, 2
+"""seat_flags columns: some hand is a pontoon; one that may take the bank; one that calls
+for a shuffle."""
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -113,7 +114,7 @@ def deal_to(hf: np.ndarray, hc: np.ndarray, h: int, ctx: np.ndarray, P: np.ndarr
         return False
     player = h != ctx[BANK]
     add_card(hf, hc, h, card, S, P, ctx[VIS], player)
-    if player and ctx[AT_ONCE] and hx.total(hf, h, P[c.ACE_BONUS]) > 21:
+    if player and ctx[AT_ONCE] and src[src_.MODE] == src_.RING and hx.total(hf, h, P[c.ACE_BONUS]) > 21:
         for i in range(hf[h, N]):
             src_.to_bottom(src, deck, hc[h, i])
         hf[h, RETURNED] = 1
@@ -126,7 +127,7 @@ def room(ctx: np.ndarray, P: np.ndarray) -> int:
     """The largest shoot bet the kitty can take now (engine.shoot.room)."""
     num, den = P[c.SHOOT_PAYS_NUM], P[c.SHOOT_PAYS_DEN]
     cover = ctx[KITTY] if num <= den else (ctx[KITTY] * den) // num
-    return max(0, cover - ctx[OUTSTANDING])
+    return max(0, cover - ctx[OUTSTANDING] - P[c.SHOOT_BELOW])
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -154,11 +155,11 @@ def decide(hf: np.ndarray, hc: np.ndarray, h: int, held: int, ctx: np.ndarray, P
     draw_ok = hx.can_draw(hf, hc, h, P)
     split_ok = hx.can_split(hf, hc, h, held, P, split_ranks)
     points = hx.total(hf, h, P[c.ACE_BONUS])
-    stick_ok = points >= P[c.STICK_MINIMUM]
+    stick_ok = hx.may_stick(hf, h, P)
     low, high = hx.buy_range(hf, h, P) if draw_ok else (-1, -1)
     if S[0][0] != MODE_TABLE:
         want = max(S[0][1], P[c.STICK_MINIMUM])
-        if points >= want and stick_ok:
+        if points >= want:
             return A_STICK, 0
         if points < want:
             if draw_ok:
@@ -201,6 +202,7 @@ def finished(hf: np.ndarray, hc: np.ndarray, h: int, held: int, ctx: np.ndarray,
             hf[h, SETTLED] = 1
             hf[h, NET] = -hf[h, STAKED]
         return True
-    if hx.is_ace_ten(hf, h) and hx.classify(hf, hc, h, False, P, crank) == c.PONTOON:
+    if (not P[c.PONTOON_MAY_DRAW] and hx.is_ace_ten(hf, h)
+            and hx.classify(hf, hc, h, False, P, crank) == c.PONTOON):
         return True
     return not hx.can_draw(hf, hc, h, P) and not hx.can_split(hf, hc, h, held, P, split_ranks)

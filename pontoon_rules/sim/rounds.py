@@ -80,7 +80,7 @@ class RoundRunner:
         self.nhands = np.zeros(seats, dtype=np.int64)
         self.ins = np.zeros(seats, dtype=np.int64)
         self.seat_net = np.zeros(seats, dtype=np.int64)
-        self.flags = np.zeros((seats, 2), dtype=np.int64)
+        self.flags = np.zeros((seats, 3), dtype=np.int64)
         self.S = strategy.arrays()
 
     def _common(self) -> tuple[object, ...]:
@@ -98,7 +98,8 @@ class RoundRunner:
         Raises:
             ShoeError: a fresh shoe ran out in a round (too many seats for the shoe).
         """
-        mode = src_.INFINITE if dealing == "infinite" else src_.FRESH
+        infinite = dealing == "infinite" or self.sim.rules.decks is None
+        mode = src_.INFINITE if infinite else src_.FRESH
         src, deck, tray, st = src_.new_source(mode, self.sim.shoe, seed_words)
         stakes = np.full(self.seats, stake, dtype=np.int64)
         self.ctx[AT_ONCE] = 0

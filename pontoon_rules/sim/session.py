@@ -24,8 +24,10 @@ from pontoon_rules.sim.round import (
     BANK,
     BANKER_CLASS,
     BANKER_NET,
+    EARLY,
     F_PONTOON,
     F_ROTATION,
+    F_SHUFFLE,
     KITTY,
     KITTY_ON,
     SEATS,
@@ -83,6 +85,8 @@ def _before_deal(P, state, balance, table) -> None:  # type: ignore[no-untyped-d
 def _end_deal(P, ctx, hf, hc, order, nhands, src, deck, tray, st, work, pontoon) -> bool:  # type: ignore[no-untyped-def]
     """Gather the used cards (seat by seat, the banker last); shuffle when due."""
     bank = ctx[BANK]
+    if src[src_.MODE] != src_.RING:
+        return False
     to_bottom = P[c.USED_TO_BOTTOM] != 0
     for s in range(ctx[SEATS]):
         for j in range(nhands[s]):
@@ -136,21 +140,27 @@ def play_deals(P, crank, settle, split_ranks, S, ctx, hf, hc, order, nhands, ins
                           nhands, ins, seat_net, flags, src, deck, tray, st):
             table[T_ERROR] = ctx[STATUS]
             return d
-        pontoon = ctx[BANKER_CLASS] == c.PONTOON
+        banker_pontoon = ctx[BANKER_CLASS] == c.PONTOON
+        pontoon = banker_pontoon
+        calls = banker_pontoon and P[c.SHUFFLE_ON_BANKER_PONTOON] != 0
         maker = -1
         for s in range(seats):
             who = s if house else (b + 1 + s) % m
             balance[who] += seat_net[s]
             if flags[s, F_PONTOON]:
                 pontoon = True
+            if flags[s, F_SHUFFLE]:
+                calls = True
             if maker < 0 and flags[s, F_ROTATION]:
                 maker = who
+        if ctx[EARLY] and not P[c.ROTATE_AFTER_EARLY]:
+            maker = -1
         balance[b] += ctx[BANKER_NET]
         kitty_on = ctx[KITTY_ON]
         state[S_KITTY] = ctx[KITTY]
         if pontoon:
             table[T_PONTOON_DEALS] += 1
-        if _end_deal(P, ctx, hf, hc, order, nhands, src, deck, tray, st, work, pontoon):
+        if _end_deal(P, ctx, hf, hc, order, nhands, src, deck, tray, st, work, calls):
             table[T_SHUFFLES] += 1
         state[S_DRY] = 1 if (P[c.SHOOT] and kitty_on and state[S_KITTY] == 0) else 0
         if state[S_DRY]:

@@ -78,10 +78,13 @@ class SessionTable:
         seats = m if house else m - 1
         self.runner = RoundRunner(rules, strategy, seats)
         shoe = self.runner.sim.shoe
-        self.src, self.deck, self.tray, self.st = src_.new_source(src_.RING, shoe, seed_words)
+        infinite = rules.decks is None
+        self.src, self.deck, self.tray, self.st = src_.new_source(
+            src_.INFINITE if infinite else src_.RING, shoe, seed_words)
         self.work = np.zeros(len(shoe), dtype=np.int64)
-        src_.shuffle_all(self.src, self.deck, self.tray, self.st, self.work)
-        self.src[src_.SHUFFLES] = 0
+        if not infinite:
+            src_.shuffle_all(self.src, self.deck, self.tray, self.st, self.work)
+            self.src[src_.SHUFFLES] = 0
         self.state = np.zeros(k.N_STATE, dtype=np.int64)
         self.state[k.S_BANKER] = m if house else 0
         self.state[k.S_PEOPLE] = m
