@@ -26,7 +26,8 @@ ENGINE_DEALS = 10_000
 @click.option("--deals", type=int, default=200, show_default=True, help="Deals to play.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for the shuffles.")
 @click.option("--policy", default="stand-17", show_default=True,
-              help="Automatic player policy (stand-15, stand-16, stand-17; with --summary also 'best': the analysis's best play).")
+              help="Automatic player policy (stand-15, stand-16, stand-17; with --summary "
+                   "also 'best': the analysis's best play).")
 @click.option("--stake", type=int, default=10, show_default=True, help="Each seat's stake.")
 @click.option("--kitty", type=int, default=50, show_default=True,
               help="The kitty an automatic banker puts up (Shoot Pontoon).")

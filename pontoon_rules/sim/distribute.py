@@ -92,7 +92,7 @@ def _dask(tasks: Sequence[Task], scheduler: str) -> Iterator[Any]:
         raise ClusterError("--scheduler needs the 'cluster' extra: "
                            "pip install 'pontoon-rules[cluster]'") from e
     try:
-        client = Client(scheduler, timeout="10s")
+        client = Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError) as e:
         raise ClusterError(f"cannot reach the Dask scheduler at {scheduler!r}: {e}") from e
     try:
@@ -100,4 +100,4 @@ def _dask(tasks: Sequence[Task], scheduler: str) -> Iterator[Any]:
         for future in futures:
             yield future.result()
     finally:
-        client.close()
+        client.close()  # type: ignore[no-untyped-call]

@@ -31,7 +31,6 @@ from pontoon_rules.sim.hands import (
 )
 from pontoon_rules.sim.round import (
     A_SPLIT,
-    AT_ONCE,
     BANK,
     BANKER_CLASS,
     BANKER_NET,
@@ -55,7 +54,7 @@ from pontoon_rules.sim.round import (
     reset,
     room,
 )
-from pontoon_rules.sim.strategy import A_BUY, A_DOUBLE, A_STICK, A_TWIST
+from pontoon_rules.sim.strategy import A_BUY, A_STICK, A_TWIST
 
 
 @nb.njit(cache=True, _nrt=False)

@@ -19,9 +19,6 @@ from pontoon_rules.sim import compiled as c
 from pontoon_rules.sim import hands as hx
 from pontoon_rules.sim.hands import (
     ACES,
-    BLOCKED,
-    BOUGHT,
-    DONE,
     DOUBLES,
     HARD,
     LAST,
@@ -29,7 +26,6 @@ from pontoon_rules.sim.hands import (
     MS,
     NET,
     ORIG,
-    PENDING,
     RETURNED,
     SEAT,
     SETTLED,
@@ -38,7 +34,6 @@ from pontoon_rules.sim.hands import (
     SINCE,
     SPLIT,
     STAKED,
-    TWISTED,
     N,
 )
 from pontoon_rules.sim.strategy import A_BUY, A_DOUBLE, A_STICK, A_TWIST, MODE_TABLE
@@ -114,7 +109,8 @@ def deal_to(hf: np.ndarray, hc: np.ndarray, h: int, ctx: np.ndarray, P: np.ndarr
         return False
     player = h != ctx[BANK]
     add_card(hf, hc, h, card, S, P, ctx[VIS], player)
-    if player and ctx[AT_ONCE] and src[src_.MODE] == src_.RING and hx.total(hf, h, P[c.ACE_BONUS]) > 21:
+    ring = src[src_.MODE] == src_.RING
+    if player and ctx[AT_ONCE] and ring and hx.total(hf, h, P[c.ACE_BONUS]) > 21:
         for i in range(hf[h, N]):
             src_.to_bottom(src, deck, hc[h, i])
         hf[h, RETURNED] = 1

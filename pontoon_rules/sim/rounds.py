@@ -14,6 +14,7 @@ import numba as nb
 import numpy as np
 
 from pontoon_rules.engine.rules import Rules
+from pontoon_rules.errors import ShoeError
 from pontoon_rules.sim import cards as src_
 from pontoon_rules.sim.compiled import MAX_CARDS, MAX_SPLIT_HANDS, SimRules, compile_sim
 from pontoon_rules.sim.hands import NF
@@ -29,7 +30,6 @@ from pontoon_rules.sim.round import (
     STATUS,
 )
 from pontoon_rules.sim.strategy import Strategy
-from pontoon_rules.errors import ShoeError
 
 SIM_STAKE = 100
 

@@ -13,11 +13,10 @@ not independent).
 from __future__ import annotations
 
 import numba as nb
-import numpy as np
 
 from pontoon_rules.sim import cards as src_
 from pontoon_rules.sim import compiled as c
-from pontoon_rules.sim.hands import N, RETURNED
+from pontoon_rules.sim.hands import RETURNED, N
 from pontoon_rules.sim.play import play_round
 from pontoon_rules.sim.round import (
     AT_ONCE,

@@ -25,7 +25,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from pontoon_rules.analysis.exact import RoundModel
-from pontoon_rules.analysis.hand import BUY, DOUBLE, STICK, TWIST, HandSolver, HandState, start_state
+from pontoon_rules.analysis.hand import (
+    BUY,
+    DOUBLE,
+    STICK,
+    TWIST,
+    HandSolver,
+    HandState,
+    start_state,
+)
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.errors import ScriptError
 
@@ -156,7 +164,7 @@ def model_strategy(rules: Rules, banker: str | None = None,
 
 
 def _side_bets(model: RoundModel, ctx: object, visible: tuple[int, ...],
-               pairs: list[tuple[int, int]], even: np.ndarray, insure: np.ndarray,
+               pairs: list[tuple[int, ...]], even: np.ndarray, insure: np.ndarray,
                v: int) -> None:
     from pontoon_rules.analysis.exact import Deal
 

@@ -113,7 +113,7 @@ class SessionTable:
                             self.tally.table, self.stakes, self.owner, deals)
         if done < deals:
             raise ShoeError(f"deal {self.tally.deals + 1}: the pack ran out mid-deal")
-        return done
+        return int(done)
 
     @property
     def banker(self) -> str:

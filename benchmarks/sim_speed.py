@@ -1,0 +1,153 @@
+"""Compiled simulator speed: compile time, rounds/s per ruleset, sessions, scaling.
+
+Usage:
+    python benchmarks/sim_speed.py                 # everything except the cross-check
+    python benchmarks/sim_speed.py --crosscheck    # also 10M rounds per ruleset vs exact
+    python benchmarks/sim_speed.py --quick         # shorter runs
+
+Rounds/s are per CPU-second of one process (`time.process_time`), best play, one
+seat, dealt from the ruleset's shoe (a fresh shuffled shoe each round). Sessions
+are pagat-british with five players (stand-17), deals per CPU-second, with the
+process's peak memory after 10^6 and 10^7 deals (flat: nothing per deal is kept).
+Scaling is wall time of `simulate` with 1 and 2 local workers and a local Dask
+cluster of 2 workers.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+
+import numpy as np
+
+from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+
+QUICK = "--quick" in sys.argv
+
+
+def compile_time() -> None:
+    """Cold compile (empty cache dir) and warm load, each in a fresh process."""
+    code = ("import time,numpy as np;t=time.perf_counter();"
+            "from pontoon_rules.engine.rules import compile_rules;"
+            "from pontoon_rules.ruleset.registry import load_bundled;"
+            "from pontoon_rules.sim.strategy import strategy;"
+            "from pontoon_rules.sim.rounds import RoundRunner;"
+            "from pontoon_rules.sim.tables import SessionTable;"
+            "r=compile_rules(load_bundled('pagat-british'));s=strategy(r,'stand-17');"
+            "t=time.perf_counter();RoundRunner(r,s).run(10,np.array([1],dtype=np.uint64));"
+            "SessionTable(r,s,5,np.array([1],dtype=np.uint64)).play(10);"
+            "print(time.perf_counter()-t)")
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NUMBA_CACHE_DIR=cache)
+        cold = float(subprocess.run([sys.executable, "-c", code], env=env, check=True,
+                                    capture_output=True, text=True).stdout)
+        warm = float(subprocess.run([sys.executable, "-c", code], env=env, check=True,
+                                    capture_output=True, text=True).stdout)
+    print(f"compile: {cold:.1f} s cold (empty cache), {warm:.2f} s from the cache")
+
+
+def rounds_per_second() -> None:
+    from pontoon_rules.sim.rounds import RoundRunner
+    from pontoon_rules.sim.strategy import strategy
+
+    rounds = 500_000 if QUICK else 3_000_000
+    print(f"one core, best play, one seat, the ruleset's shoe ({rounds:,} rounds):")
+    for ruleset in bundled_ids():
+        rules = compile_rules(load_bundled(ruleset))
+        runner = RoundRunner(rules, strategy(rules))
+        runner.run(1000, np.array([1], dtype=np.uint64), "shoe")
+        start = time.process_time()
+        out = runner.run(rounds, np.array([7], dtype=np.uint64), "shoe")
+        cpu = time.process_time() - start
+        print(f"  {ruleset:24} {out[3] / cpu:12,.0f} rounds/s {out[2] / cpu:12,.0f} hands/s")
+
+
+def session_child(deals: int) -> None:
+    """(In a child process) one pagat-british session; prints deals/s and peak memory."""
+    from pontoon_rules.sim.strategy import strategy
+    from pontoon_rules.sim.tables import SessionTable
+
+    rules = compile_rules(load_bundled("pagat-british"))
+    table = SessionTable(rules, strategy(rules, "stand-17"), 5, np.array([3], dtype=np.uint64))
+    table.play(1000)
+    start = time.process_time()
+    for _ in range(deals // 100_000):
+        table.play(100_000)
+    cpu = time.process_time() - start
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"{deals / cpu:.0f} {peak:.1f}")
+
+
+def sessions() -> None:
+    counts = [1_000_000] if QUICK else [1_000_000, 10_000_000]
+    print("sessions, pagat-british, five players (stand-17), one core:")
+    for deals in counts:
+        out = subprocess.run([sys.executable, __file__, "--session-child", str(deals)],
+                             check=True, capture_output=True, text=True).stdout.split()
+        print(f"  {deals:>12,} deals: {float(out[0]):10,.0f} deals/s, peak memory {out[1]} MB")
+
+
+def scaling() -> None:
+    from pontoon_rules.analysis.simulate import simulate
+
+    rules = compile_rules(load_bundled("casino-ochko"))
+    rounds = 4_000_000 if QUICK else 16_000_000
+    simulate(rules, 1000)
+    times = {}
+    for workers in (1, 2):
+        start = time.perf_counter()
+        result = simulate(rules, rounds, seed=5, workers=workers)
+        times[workers] = time.perf_counter() - start
+        print(f"  {workers} worker(s): {rounds / times[workers]:12,.0f} rounds/s wall "
+              f"(edge {result.house_edge:.4f}%)")
+    print(f"  two workers / one: {times[1] / times[2]:.2f}x (2 shared cores)")
+    try:
+        from distributed import LocalCluster
+    except ImportError:
+        print("  dask: distributed not installed")
+        return
+    with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster:
+        simulate(rules, 2_000_000, scheduler=cluster.scheduler_address)  # warm the workers
+        start = time.perf_counter()
+        result = simulate(rules, rounds, seed=5, scheduler=cluster.scheduler_address)
+        wall = time.perf_counter() - start
+    print(f"  local Dask cluster, 2 workers: {rounds / wall:12,.0f} rounds/s wall, "
+          f"{wall / times[2]:.2f}x the time of --workers 2 (edge {result.house_edge:.4f}%)")
+
+
+def crosscheck() -> None:
+    from pontoon_rules.analysis.exact import edge_of
+    from pontoon_rules.analysis.simulate import simulate
+
+    print("cross-check, 10,000,000 rounds per ruleset (infinite deck) against the exact edge:")
+    for ruleset in bundled_ids():
+        rules = compile_rules(load_bundled(ruleset))
+        exact = edge_of(rules)
+        result = simulate(rules, 10_000_000, seed=2026, workers=2)
+        low, high = result.interval
+        verdict = "inside" if low <= exact <= high else "OUTSIDE"
+        print(f"  {ruleset:24} exact {exact:+.4f}%  simulated {result.house_edge:+.4f}% "
+              f"[{low:+.4f}, {high:+.4f}]  {verdict}")
+
+
+def main() -> None:
+    if "--session-child" in sys.argv:
+        session_child(int(sys.argv[-1]))
+        return
+    print("(measured under whatever load the machine has; figures are CPU time unless wall)")
+    compile_time()
+    rounds_per_second()
+    sessions()
+    print("scaling (wall time):")
+    scaling()
+    if "--crosscheck" in sys.argv:
+        crosscheck()
+
+
+if __name__ == "__main__":
+    main()
