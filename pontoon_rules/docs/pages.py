@@ -129,7 +129,9 @@ def analysis_page() -> str:
     """The analysis page: the analysis layer's figures, or a note that they are not there yet."""
     rows = adapters.analysis_summary()
     basis = rows[0].get("probability_basis", "") if rows else ""
-    return render("analysis.md.j2", rows=rows, basis=basis)
+    from pontoon_rules.sim.bank import load
+
+    return render("analysis.md.j2", rows=rows, basis=basis, bank=load())
 
 
 def generated_pages() -> dict[str, str]:

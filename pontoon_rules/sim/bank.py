@@ -46,9 +46,9 @@ def bank_advantage(deals: int, seed: int = 2026, players: int = 5) -> dict[str, 
             })
     return {"seed": seed, "stake": 10, "note": (
         "Each figure is in stakes per deal. Players: the named policy (stand-17: draw to 17; "
-        "best: the analysis's best play against one banker); the banker draws by choice and "
-        "stands on 17; the bank passes to the first pontoon from the banker's left; Shoot "
-        "Pontoon's banker puts up a kitty of 5 stakes and tops it up below half."),
+        "best: the best play of the analysis against one banker); the banker draws by choice and "
+        "stands on 17; the bank passes to the first pontoon from the left of the banker; the "
+        "Shoot Pontoon banker puts up a kitty of 5 stakes and tops it up below half."),
         "rows": rows}
 
 
