@@ -54,22 +54,86 @@ class ScriptRun:
         return out
 
 
-def read_script(source: str) -> tuple[dict[str, Any], Path]:
-    """Read a script from a JSON/YAML file path, or '-' for standard input."""
-    import sys
+MAX_SCRIPT_BYTES = 8 * 1024 * 1024
+"""Largest round or session script read (8 MiB), refused before it is parsed."""
 
-    try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
-    except OSError as e:
-        raise ScriptError(f"{source}: cannot read the script: {e.strerror}") from e
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as e:
-        raise ScriptError(f"{source}: not valid JSON or YAML: {e}") from e
-    if not isinstance(data, dict):
-        raise ScriptError(f"{source}: expected a mapping with ruleset, stakes, shoe, actions")
+
+def read_script(source: str) -> tuple[dict[str, Any], Path]:
+    """Read a script from a JSON/YAML file path, or '-' for standard input.
+
+    Returns the data and the folder its `"ruleset"` is looked up in: the script's
+    own folder (the current one for standard input).
+
+    Raises:
+        ScriptError: unreadable, over `MAX_SCRIPT_BYTES`, not JSON/YAML, or not a mapping.
+    """
+    text = _script_text(source)
+    data = parse_script_text(text, "<stdin>" if source == "-" else source)
     base = Path.cwd() if source == "-" else Path(source).resolve().parent
     return data, base
+
+
+def _script_text(source: str) -> str:
+    import sys
+
+    from pontoon_rules.ruleset.references import too_large
+
+    try:
+        if source == "-":
+            raw = sys.stdin.buffer.read(MAX_SCRIPT_BYTES + 1)
+        else:
+            with Path(source).open("rb") as stream:
+                raw = stream.read(MAX_SCRIPT_BYTES + 1)
+    except OSError as e:
+        raise ScriptError(f"{source}: cannot read the script: {e.strerror or e}") from e
+    if len(raw) > MAX_SCRIPT_BYTES:
+        raise ScriptError(f"{source}: {too_large(None, MAX_SCRIPT_BYTES, 'script')}")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise ScriptError(f"{source}: not UTF-8 text (byte {e.start + 1})") from None
+
+
+def parse_script_text(text: str, name: str) -> dict[str, Any]:
+    """A script's data from JSON (text starting with '{' or '[') or YAML, one clean message.
+
+    Raises:
+        ScriptError: `name:line:col: not valid JSON: reason` (or YAML), or not a mapping.
+    """
+    if text.lstrip()[:1] in ("{", "["):
+        data = _json_script(text, name)
+    else:
+        data = _yaml_script(text, name)
+    if not isinstance(data, dict):
+        raise ScriptError(f"{name}: expected a mapping with ruleset, stakes, shoe, actions")
+    return data
+
+
+def _json_script(text: str, name: str) -> Any:
+    """JSON text; a flow-style YAML mapping (`{ruleset: x, ...}`) is accepted too."""
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ScriptError(f"{name}: not valid JSON: nested too deeply") from None
+    except json.JSONDecodeError as e:
+        error = e
+    try:
+        return _yaml_script(text, name)
+    except ScriptError:
+        raise ScriptError(f"{name}:{error.lineno}:{error.colno}: not valid JSON: {error.msg}") \
+            from None
+
+
+def _yaml_script(text: str, name: str) -> Any:
+    try:
+        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except yaml.MarkedYAMLError as e:
+        mark = e.problem_mark or e.context_mark
+        where = f":{mark.line + 1}:{mark.column + 1}" if mark else ""
+        raise ScriptError(f"{name}{where}: not valid YAML: {e.problem or e.context}") from None
+    except (yaml.YAMLError, RecursionError) as e:
+        reason = str(e).split("\n", 1)[0] if isinstance(e, yaml.YAMLError) else "nested too deeply"
+        raise ScriptError(f"{name}: not valid YAML: {reason}") from None
 
 
 def run_script(script: dict[str, Any], base_dir: Path | None = None) -> ScriptRun:
@@ -147,7 +211,8 @@ def apply_step(state: RoundState, text: str, step: int) -> dict[str, Any]:
              "legal": [str(a) for a in legal], "action": str(action)}
     if actor != expected_name:
         raise IllegalActionError(text, actor, [f"{expected_name} {a}" for a in legal],
-                                 f"step {step}: it is {expected_name}'s turn", code="wrong_actor")
+                                 f"step {step}: {_no_seat(state, actor)}it is "
+                                 f"{expected_name}'s turn", code="wrong_actor")
     if expected >= 0 and len(state.seats[expected].hands) > 1:
         event["hand"] = hand_number(state, expected)
     try:
@@ -155,6 +220,14 @@ def apply_step(state: RoundState, text: str, step: int) -> dict[str, Any]:
     except IllegalActionError as e:
         raise IllegalActionError(text, actor, e.legal, f"step {step}", code=e.code) from e
     return event
+
+
+def _no_seat(state: RoundState, actor: str) -> str:
+    """'there is no seat p9, the seats are p1, p2; ' when `actor` names a seat the table lacks."""
+    if actor == "banker" or int(actor[1:]) - 1 in range(len(state.seats)):
+        return ""
+    seats = ", ".join(f"p{i + 1}" for i in range(len(state.seats)))
+    return f"there is no seat {actor}, the seats are {seats}; "
 
 
 def hand_number(state: RoundState, seat: int) -> int:
@@ -181,8 +254,6 @@ def parse_step(text: str, step: int) -> tuple[str, Action]:
 
 def _parse(script: dict[str, Any], base_dir: Path | None) -> tuple[
         Ruleset, list[int], list[str], list[int]]:
-    from pontoon_rules.ruleset.loader import load_ruleset
-
     missing = [k for k in ("ruleset", "stakes", "shoe", "actions") if k not in script]
     if missing:
         raise ScriptError(f"the script lacks {', '.join(missing)}")
@@ -190,9 +261,7 @@ def _parse(script: dict[str, Any], base_dir: Path | None) -> tuple[
                                     "kitty"})
     if unknown:
         raise ScriptError(f"unknown script keys: {', '.join(unknown)}")
-    ref = str(script["ruleset"])
-    path = (base_dir / ref) if base_dir and not ref.isidentifier() and "/" in ref else None
-    ruleset = load_ruleset(path if path and path.exists() else ref)
+    ruleset = script_ruleset(script["ruleset"], base_dir)
     stakes, shoe, actions = script["stakes"], script["shoe"], script["actions"]
     for key, value in (("stakes", stakes), ("shoe", shoe), ("actions", actions)):
         if not isinstance(value, list):
@@ -200,6 +269,25 @@ def _parse(script: dict[str, Any], base_dir: Path | None) -> tuple[
     if not all(isinstance(s, int) and not isinstance(s, bool) for s in stakes):
         raise ScriptError(f"stakes: expected whole amounts in minor units, got {stakes}")
     return ruleset, [parse_card(c) for c in shoe], actions, stakes
+
+
+def script_ruleset(ref: Any, base_dir: Path | None) -> Ruleset:
+    """The ruleset a script names: a bundled id, or a ruleset file beside the script.
+
+    The rule is the one for `extends` (see `ruleset.references`): a path is relative
+    to `base_dir` (the script's folder; the current folder when None), ends in
+    .yaml/.yml and stays inside that folder.
+
+    Raises:
+        ScriptError: the reference is refused (never quoting the file it names).
+        RulesetError: the file is a ruleset with problems.
+    """
+    from pontoon_rules.ruleset.loader import load_reference
+
+    found = load_reference(ref, base_dir if base_dir is not None else Path.cwd())
+    if isinstance(found, str):
+        raise ScriptError(f"ruleset: {found}")
+    return found
 
 
 def _kitty(script: dict[str, Any]) -> int | None:

@@ -70,7 +70,7 @@ def find_ruleset_file(ref: Any, folder: Path) -> Path | str:
     written = Path(ref)
     if written.is_absolute() or ref.startswith("~"):
         return (f"{_short(ref)}: an absolute path is refused; name a bundled id or a path "
-                "relative to this file's folder")
+                "relative to the folder of the file that names it")
     if written.suffix.lower() not in RULESET_SUFFIXES:
         if ID_LIKE.fullmatch(ref):
             hint = unknown_id_hint(ref, always_list=False)
@@ -86,14 +86,14 @@ def _confined(ref: str, folder: Path) -> Path | str:
     except (OSError, RuntimeError, ValueError):
         return f"{_short(ref)}: cannot resolve this path"
     if not path.is_relative_to(root):
-        return (f"{_short(ref)} leads outside this file's folder; a base or script ruleset "
-                "must lie in the same folder or below it (or be a bundled id)")
+        return (f"{_short(ref)} leads outside the folder of the file that names it; a ruleset "
+                "named by a file must lie in the same folder or below it (or be a bundled id)")
     try:
         is_file = path.is_file()
     except (OSError, ValueError):
         is_file = False
     if not is_file:
-        return f"unknown ruleset {_short(ref)}: no such file beside this one"
+        return f"unknown ruleset {_short(ref)}: no such file in the folder of the file naming it"
     return folder / ref
 
 
