@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import sys
 
 import click
@@ -18,6 +19,11 @@ EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_INVALID = 2
 EXIT_ILLEGAL = 3
+
+_FILE_SYSTEM = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
+                errno.EROFS: "the file system is read-only", errno.EFBIG: "the file is too large",
+                errno.EACCES: "permission denied"}
+"""File-system failures that are the machine's state, not a bug: reported in one line."""
 
 
 def exit_code(error: PontoonError) -> int:
@@ -60,5 +66,11 @@ def run_with_errors(command: click.Group) -> int:
     except BrokenPipeError:
         sys.stderr.close()
         return EXIT_OK
+    except OSError as e:
+        if e.errno not in _FILE_SYSTEM:
+            raise
+        where = f"{e.filename}: " if e.filename else ""
+        click.echo(f"error: {where}{_FILE_SYSTEM[e.errno]}", err=True)
+        return EXIT_FAILED
     # Without standalone mode click returns ctx.exit()'s code instead of exiting.
     return result if isinstance(result, int) and not isinstance(result, bool) else EXIT_OK

@@ -65,7 +65,9 @@ def schema_cmd(output: str | None) -> None:
 
     text = schema_text()
     if output:
-        Path(output).write_text(text, encoding="utf-8")
+        from pontoon_rules.files import write_atomic
+
+        write_atomic(Path(output), text)
         click.echo(f"wrote {output}")
     else:
         click.echo(text, nl=False)
