@@ -75,7 +75,10 @@ def _play(ruleset: str, players: int, deals: int, seed: int, policy: str, stake:
     _check_options(rules, players, stake, kitty)
     table = TablePolicy(policy, stake, kitty, stake)
     if deals < PROGRESS_FROM or not sys.stderr.isatty():
-        session = play_session(rules, players, deals, random.Random(seed), table)
+        from pontoon_rules.cli.progress import still_running
+
+        with still_running(f"playing {deals:,} deals of {ruleset}"):
+            session = play_session(rules, players, deals, random.Random(seed), table)
     else:
         from rich.console import Console
         from rich.progress import Progress
