@@ -104,10 +104,12 @@ def _check_options(rules: Rules, players: int, stake: int, kitty: int) -> None:
 def print_summary(session: Session) -> None:
     """Who banked when, balances, pontoons and the kitty's history."""
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     console = Console()
-    console.print(f"[bold]{session.rules.ruleset.name}[/bold] ({session.rules.ruleset.id}): "
+    console.print(f"[bold]{escape(session.rules.ruleset.name)}[/bold] "
+                  f"({session.rules.ruleset.id}): "
                   f"{len(session.deals)} deals, {session.pack.shuffles} shuffles")
     console.print("Bankers: " + "; ".join(_banker_runs(session)))
     pontoons = Counter(name for d in session.deals for name in d.pontoons)
