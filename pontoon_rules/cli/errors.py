@@ -49,10 +49,13 @@ def report(error: PontoonError) -> int:
     return exit_code(error)
 
 
-def run_with_errors(command: click.Group) -> int:
-    """Run `command`; project errors become messages and exit codes, never tracebacks."""
+def run_with_errors(command: click.Group, args: list[str] | None = None) -> int:
+    """Run `command` (on `args`, default the process's); errors become messages and exit codes.
+
+    Never a traceback for a user's mistake or the machine's state (a full disk).
+    """
     try:
-        result = command.main(standalone_mode=False)
+        result = command.main(args=args, standalone_mode=False)
     except PontoonError as e:
         return report(e)
     except click.exceptions.Abort:

@@ -23,9 +23,10 @@ EVERY_LINE = 5.0
 
 @contextmanager
 def still_running(label: str, stream: TextIO | None = None,
-                  after: float = SHOW_AFTER) -> Iterator[None]:
-    """Report on `stream` (stderr) that `label` is running, from `after` seconds on."""
+                  after: float | None = None) -> Iterator[None]:
+    """Report on `stream` (stderr) that `label` is running, from `after` (`SHOW_AFTER`) s on."""
     out = stream or sys.stderr
+    after = SHOW_AFTER if after is None else after
     tty = out.isatty()
     stop = threading.Event()
     shown = threading.Event()
