@@ -501,7 +501,7 @@ def test_the_menu_lists_only_the_legal_actions() -> None:
 def test_interactive_play_prints_its_seed_and_replays_with_it() -> None:
     def play(*args: str) -> str:
         out = subprocess.run([sys.executable, "-m", "pontoon_rules", "play", "casino-ochko",
-                              *args], input="S\n" * 12, capture_output=True, text=True,
+                              *args], input="S\nt\n" * 12, capture_output=True, text=True,
                              check=False, env={**os.environ, "COLUMNS": "200"})
         assert out.returncode == 0, out.stderr
         return out.stdout
