@@ -208,6 +208,8 @@ def enospc(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize("args", [
     ["schema", "-o", "{out}"],
+    ["show", "pagat-british", "-o", "{out}"],
+    ["show", "pagat-british", "--format", "yaml", "-o", "{out}"],
     ["sheet", "pagat-british", "--format", "md", "-o", "{out}"],
 ])
 def test_a_command_on_a_full_disk_is_one_error_and_keeps_the_old_file(
@@ -224,8 +226,22 @@ def test_a_command_on_a_full_disk_is_one_error_and_keeps_the_old_file(
     assert [p.name for p in tmp_path.iterdir()] == ["out.md"]
 
 
-def test_the_catalog_and_golden_writers_are_atomic(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_golden_writer_is_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pontoon_rules.engine import golden
+
+    monkeypatch.setattr(golden, "golden_rounds", lambda ruleset_id: [{"id": ruleset_id}])
+    written = golden.write_golden(tmp_path / "golden")
+    assert [p.name for p in written] == [f"{i}.json" for i in bundled_ids()]
+    enospc(monkeypatch)
+    monkeypatch.setattr(golden, "golden_rounds", lambda ruleset_id: [{"new": ruleset_id}])
+    with pytest.raises(OutputError, match="the disk is full"):
+        golden.write_golden(tmp_path / "golden")
+    assert json.loads(written[0].read_text()) == [{"id": bundled_ids()[0]}]
+    assert sorted(p.name for p in (tmp_path / "golden").iterdir()) == \
+        sorted(p.name for p in written)
+
+
+def test_the_catalog_writer_is_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from babel.messages.catalog import Catalog
 
     from pontoon_rules.docs import catalog
@@ -236,6 +252,7 @@ def test_the_catalog_and_golden_writers_are_atomic(
     with pytest.raises(OutputError):
         catalog._write(Catalog(), target)
     assert target.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["x.po"]
 
 
 def test_any_other_full_disk_is_one_line(
@@ -520,3 +537,20 @@ def test_script_errors_are_project_errors() -> None:
 
     with pytest.raises(ScriptError, match=r"^x:1:6: not valid JSON: Expecting ',' delimiter$"):
         parse_script_text("[1, 2", "x")
+
+
+def test_fuzz_save_on_a_full_disk_keeps_the_old_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    target = tmp_path / "shrunk.json"
+    target.write_text("old")
+    enospc(monkeypatch)
+    broken = ROOT / "tests" / "broken_impls" / "buy_after_twist.py"
+    monkeypatch.chdir(ROOT)
+    code, _out, err = run(capsys, "conformance", "fuzz", "pagat-british", "--impl",
+                          f"{sys.executable} {broken}", "--rounds", "200", "--seed", "3",
+                          "--save", str(target))
+    assert (code, err) == (1, f"error: {target}: the disk is full; nothing was written "
+                              "(the old file, if any, is intact)\n")
+    assert target.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["shrunk.json"]

@@ -68,6 +68,15 @@ def hand_text(hand: Hand, rules: Rules) -> str:
     return f"{cards_text([card_code(c) for c in hand.cards])} ({soft}{points}{bust})"
 
 
+def banker_text(state: RoundState) -> str:
+    """The banker's cards as p1 sees them (the ruleset's `faces`): face-down ones as '??'."""
+    seen = state.observation(0)["banker"]
+    cards = seen["cards"] if isinstance(seen, dict) else []
+    if not any(cards):
+        return "(face down)" if cards else "(no cards yet)"
+    return " ".join(cards_text([code]) if code else "??" for code in cards)
+
+
 def menu(legal: list[LegalAction]) -> str:
     """The legal actions with their letters: 'stick (s), buy 100..200 (b)'."""
     return ", ".join(f"{option} ({LETTERS.get(option.kind, option.kind)})" for option in legal)
@@ -100,9 +109,7 @@ def read_choice(answer: str, legal: list[LegalAction]) -> Action:
 def _ask(state: RoundState, console: Console) -> None:
     rules = state.rules
     hand = state.seats[0].hands[state.hand_cursor]
-    visible = state.banker.cards[: rules.banker_visible]
-    banker = cards_text([card_code(c) for c in visible]) if visible else "(face down)"
-    console.print(f"your hand: {hand_text(hand, rules)}   banker shows: {banker}")
+    console.print(f"your hand: {hand_text(hand, rules)}   banker shows: {banker_text(state)}")
     legal = state.legal_actions()
     while True:
         answer = click.prompt(f"  choose: {menu(legal)}", prompt_suffix="\n  > ")
