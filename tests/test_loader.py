@@ -119,7 +119,7 @@ def test_an_unreadable_file_is_a_problem_without_a_line(tmp_path: Path) -> None:
     missing = tmp_path / "nope.yaml"
     (problem,) = problems_of(load_ruleset, missing)
     assert problem.line is None
-    assert "no file at" in problem.message
+    assert problem.message == "no such file (and not a bundled id)"
     binary = tmp_path / "binary.yaml"
     binary.write_bytes(b"\xff\xfe\x00id")
     (problem,) = problems_of(load_ruleset, binary)

@@ -301,6 +301,8 @@ def _display(path: Path) -> str:
 
 
 def _unknown(ref: str, path: Path) -> str:
+    if path.suffix or len(path.parts) > 1:
+        return "no such file (and not a bundled id)"
     return (f"unknown ruleset {ref!r}: not a bundled id, and no file at {_display(path)} "
             f"({unknown_id_hint(ref)})")
 

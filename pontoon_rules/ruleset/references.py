@@ -47,7 +47,7 @@ def unknown_id_hint(ref: str, always_list: bool = True) -> str:
     With `always_list` false the ids are listed only when none is close to `ref`.
     """
     ids = bundled_ids()
-    close = difflib.get_close_matches(ref, ids, n=1, cutoff=0.6)
+    close = difflib.get_close_matches(ref.lower(), ids, n=1, cutoff=0.6)
     guess = f"did you mean {close[0]!r}?" if close else ""
     if close and not always_list:
         return guess
