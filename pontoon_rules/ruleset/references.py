@@ -62,7 +62,8 @@ def find_ruleset_file(ref: Any, folder: Path) -> Path | str:
         folder: the folder of the file that names it.
     """
     if not isinstance(ref, str) or not ref.strip():
-        return "expected the id or relative path of a ruleset"
+        got = "an empty text" if isinstance(ref, str) else type(ref).__name__
+        return f"expected the id or relative path of a ruleset, got {got}"
     if is_bundled_id(ref):
         path = bundled_path(ref)
         assert path is not None
