@@ -16,6 +16,7 @@ import re
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -267,8 +268,22 @@ def test_any_other_full_disk_is_one_line(
     assert (code, err) == (1, "error: /somewhere/file: the disk is full\n")
 
 
+def test_the_conformance_json_report_is_atomic(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pontoon_rules.conformance.report import write_json
+    from pontoon_rules.conformance.runner import RunResult
+
+    target = tmp_path / "report.json"
+    write_json(RunResult([], {"name": "first"}), target)
+    enospc(monkeypatch)
+    with pytest.raises(OutputError, match="the disk is full"):
+        write_json(RunResult([], {"name": "second"}), target)
+    assert json.loads(target.read_text())["implementation"] == {"name": "first"}
+    assert [p.name for p in tmp_path.iterdir()] == ["report.json"]
+
+
 @pytest.fixture
-def tiny_disk(tmp_path: Path) -> object:
+def tiny_disk(tmp_path: Path) -> Iterator[Path]:
     """A 64 KiB tmpfs (root only; skipped where it cannot be mounted)."""
     folder = tmp_path / "tiny"
     folder.mkdir()
