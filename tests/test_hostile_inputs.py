@@ -310,6 +310,15 @@ def test_a_real_full_disk_keeps_the_old_file(tiny_disk: Path) -> None:
 # --- item 8: size limits ------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(("ref", "message"), [
+    ("/dev/zero", "/dev/zero: not a regular file, not a ruleset file (a ruleset is a bundled "
+     "id or a .yaml file)"),
+    ("/", "/: a folder, not a ruleset file (a ruleset is a bundled id or a .yaml file)"),
+])
+def test_a_device_or_folder_is_refused_without_reading_it(ref: str, message: str) -> None:
+    assert only_problem(load_ruleset, ref) == message
+
+
 def test_a_huge_ruleset_is_refused_before_it_is_read(tmp_path: Path) -> None:
     huge = tmp_path / "huge.yaml"
     with huge.open("wb") as stream:

@@ -301,6 +301,12 @@ def _display(path: Path) -> str:
 
 
 def _unknown(ref: str, path: Path) -> str:
+    try:
+        if path.exists():
+            what = "a folder" if path.is_dir() else "not a regular file"
+            return f"{what}, not a ruleset file (a ruleset is a bundled id or a .yaml file)"
+    except (OSError, ValueError):
+        pass
     if path.suffix or len(path.parts) > 1:
         return "no such file (and not a bundled id)"
     return (f"unknown ruleset {ref!r}: not a bundled id, and no file at {_display(path)} "
