@@ -33,14 +33,19 @@ def skipped_checks(
     """The (location, message) of every model check `error` kept from running on `data`."""
     failed = [tuple(item["loc"]) for item in error.errors(include_url=False)]
     out: list[tuple[PathKey, str]] = []
-    _partial(model, data, (), failed, out)
+    if _has_error_below((), failed):
+        _partial(model, data, (), failed, out)
     return out
 
 
 def _partial(model: type[BaseModel], data: Any, loc: PathKey, failed: list[PathKey],
              out: list[tuple[PathKey, str]]) -> Any:
-    """`data` as `model`: the model when valid, else a namespace of its valid parts."""
-    if not _has_error(loc, failed):
+    """`data` as `model`: the model when valid, else a namespace of its valid parts.
+
+    A model with no error below it ran its own validators already (an error they raised
+    sits at `loc` itself): it is rebuilt whole, or left out when it failed.
+    """
+    if not _has_error_below(loc, failed):
         try:
             return model.model_validate(data)
         except ValidationError:
@@ -122,6 +127,10 @@ def _entries(model: type[BaseModel], raw: dict[Any, Any], loc: PathKey, failed: 
 
 def _has_error(loc: PathKey, failed: list[PathKey]) -> bool:
     return any(item[: len(loc)] == loc for item in failed)
+
+
+def _has_error_below(loc: PathKey, failed: list[PathKey]) -> bool:
+    return any(len(item) > len(loc) and item[: len(loc)] == loc for item in failed)
 
 
 def _strip_optional(annotation: Any) -> Any:
