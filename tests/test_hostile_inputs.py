@@ -20,6 +20,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pontoon_rules.cli import cli
 from pontoon_rules.cli.errors import run_with_errors
@@ -29,7 +31,7 @@ from pontoon_rules.engine.actions import Action, LegalAction
 from pontoon_rules.errors import OutputError, RulesetError, ScriptError
 from pontoon_rules.files import write_atomic
 from pontoon_rules.ruleset.loader import load_path, load_ruleset
-from pontoon_rules.ruleset.references import MAX_RULESET_BYTES
+from pontoon_rules.ruleset.references import MAX_RULESET_BYTES, find_ruleset_file
 from pontoon_rules.ruleset.registry import bundled_ids
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -578,3 +580,27 @@ def test_fuzz_save_on_a_full_disk_keeps_the_old_file(
                               "(the old file, if any, is intact)\n")
     assert target.read_text() == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["shrunk.json"]
+
+
+# --- property: a reference never leads out of its folder -------------------------------
+
+_PARTS = st.sampled_from(["..", ".", "sub", "deep", "base.yaml", "x.yml", "", "~", "/"])
+
+
+@settings(max_examples=200, deadline=None)
+@given(parts=st.lists(_PARTS, min_size=1, max_size=6))
+def test_a_reference_is_refused_or_stays_in_its_folder(
+        tmp_path_factory: pytest.TempPathFactory, parts: list[str]) -> None:
+    root = tmp_path_factory.getbasetemp() / "confined"
+    folder = root / "rules"
+    if not folder.exists():
+        (folder / "sub" / "deep").mkdir(parents=True)
+        for place in (root, folder, folder / "sub", folder / "sub" / "deep"):
+            (place / "base.yaml").write_text(BASE)
+            (place / "x.yml").write_text(BASE)
+    found = find_ruleset_file("/".join(parts), folder)
+    if isinstance(found, Path):
+        assert found.resolve().is_relative_to(folder.resolve())
+        assert found.suffix in (".yaml", ".yml") and found.is_file()
+    else:
+        assert SECRET not in found and "\n" not in found
