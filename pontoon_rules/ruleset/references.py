@@ -90,7 +90,7 @@ def _confined(ref: str, folder: Path) -> Path | str:
         return (f"{_short(ref)} leads outside the folder of the file that names it; a ruleset "
                 "named by a file must lie in the same folder or below it (or be a bundled id)")
     try:
-        is_file = path.is_file()
+        is_file = (folder / ref).is_file()  # as the system opens it, not as resolved
     except (OSError, ValueError):
         is_file = False
     if not is_file:
