@@ -86,7 +86,8 @@ def draw(src: np.ndarray, deck: np.ndarray, tray: np.ndarray, st: np.ndarray) ->
             src[ERROR] = ERR_EMPTY
             return -1
     card = deck[src[HEAD]]
-    src[HEAD] = (src[HEAD] + 1) % size
+    head = src[HEAD] + 1
+    src[HEAD] = head - size if head >= size else head
     src[COUNT] -= 1
     src[DEALT] += 1
     return int(card)
@@ -96,7 +97,8 @@ def draw(src: np.ndarray, deck: np.ndarray, tray: np.ndarray, st: np.ndarray) ->
 def to_bottom(src: np.ndarray, deck: np.ndarray, card: int) -> None:
     """Put `card` under the pack (ring mode)."""
     size = deck.shape[0]
-    deck[(src[HEAD] + src[COUNT]) % size] = card
+    at = src[HEAD] + src[COUNT]
+    deck[at - size if at >= size else at] = card
     src[COUNT] += 1
 
 
