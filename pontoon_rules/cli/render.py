@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from pontoon_rules.ruleset.fields import value_at
@@ -35,11 +36,15 @@ def show_ruleset(ruleset: Ruleset, console: Console | None = None) -> None:
         table.add_column("provenance", ratio=3)
         for path in paths:
             row = field_row(ruleset, path)
+            if not row["applies"]:
+                table.add_row(escape(row["description"]), f"[dim]{row['text']}[/dim]", "")
+                continue
             style = _STATUS_STYLE.get(row["status"], "")
             mark = " [red](open)[/red]" if row["open"] else ""
-            quote = f' “{row["quote"]}”' if row["quote"] else ""
-            table.add_row(row["description"], row["text"],
-                          f"[{style}]{row['status']}[/{style}] {row['source']}{quote}{mark}")
+            quote = f' “{escape(row["quote"])}”' if row["quote"] else ""
+            table.add_row(escape(row["description"]), escape(row["text"]),
+                          f"[{style}]{row['status']}[/{style}] {escape(row['source'])}"
+                          f"{quote}{mark}")
         console.print()
         console.print(table)
 

@@ -6,7 +6,8 @@ base is read as raw data, recursively, and the file is deep-merged over it:
 mappings merge key by key, lists and scalars replace, `sources` and `provenance`
 merge entry by entry (an entry replaces the base's entry of the same key), and
 `id`, `name`, `summary` and `kind` are never inherited (`kind` defaults to
-`house`). Every mistake in user input ends as a `RulesetError` listing `Problem`s
+`house`). A field the file changes without giving provenance for it is credited
+to the file ("house rule, <file>"), never to the base's source. Every mistake in user input ends as a `RulesetError` listing `Problem`s
 in file order, each pointing at the file, line and column it comes from, in the
 base file when the value came from there.
 """
@@ -23,7 +24,8 @@ from pydantic import ValidationError
 
 from pontoon_rules.errors import Problem, RulesetError
 from pontoon_rules.ruleset import diagnostics
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.fields import field_prefixes
+from pontoon_rules.ruleset.model import SECTIONS, Ruleset
 from pontoon_rules.ruleset.registry import bundled_path, load_bundled
 from pontoon_rules.ruleset.yaml_source import Document, parse_yaml
 
@@ -159,7 +161,7 @@ def _resolve(doc: Document, folder: Path, chain: tuple[_Link, ...]) -> _Resolved
     docs, problems = (doc, *inner.docs), doc.problems + inner.problems
     if inner.data is None:
         return _Resolved(None, docs, problems)
-    return _Resolved(_merge_child(inner.data, doc.data), docs, problems)
+    return _Resolved(_merge_child(inner.data, doc.data, doc.file), docs, problems)
 
 
 def _find_base(doc: Document, ref: Any, folder: Path, chain: tuple[_Link, ...]) -> Path | Problem:
@@ -183,7 +185,7 @@ def _find_base(doc: Document, ref: Any, folder: Path, chain: tuple[_Link, ...]) 
     return path
 
 
-def _merge_child(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
+def _merge_child(base: dict[str, Any], child: dict[str, Any], file: str) -> dict[str, Any]:
     """The child's data deep-merged over its base's (see the module docstring)."""
     merged = {key: value for key, value in base.items() if key not in _CHILD_ONLY}
     for key, value in child.items():
@@ -193,7 +195,48 @@ def _merge_child(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
         else:
             merged[key] = _deep_merge(old, value)
     merged.setdefault("kind", "house")
-    return merged
+    return _credit_overrides(merged, base, child, file)
+
+
+def _credit_overrides(
+    merged: dict[str, Any], base: dict[str, Any], child: dict[str, Any], file: str
+) -> dict[str, Any]:
+    """`merged` with provenance crediting `file` for each field it changes without any."""
+    given = child.get("provenance")
+    given = given if isinstance(given, dict) else {}
+    paths = [path for path in _overridden(base, child) if not _covered(path, given)]
+    old = merged.get("provenance")
+    if not paths or not isinstance(old, dict | None) or not isinstance(
+            merged.get("sources"), dict):
+        return merged
+    key = f"house rule, {Path(file).name}"
+    entry = {"source": key, "status": "stated",
+             "note": f"A house rule: {file} sets this without giving provenance."}
+    credits = {path: entry for path in paths}
+    title = f"House rule, this file ({file})"
+    return {**merged, "sources": {**merged["sources"], key: {"title": title, "language": "und"}},
+            "provenance": {**(old or {}), **credits, **given}}
+
+
+def _overridden(base: Any, over: dict[str, Any], prefix: str = "") -> list[str]:
+    """The field paths (valid provenance keys) whose value `over` changes in `base`."""
+    known, out = field_prefixes(), []
+    for key, value in over.items():
+        path = f"{prefix}.{key}" if prefix else key
+        if (not prefix and key not in SECTIONS) or path not in known:
+            continue
+        old = base.get(key) if isinstance(base, dict) else None
+        if isinstance(value, dict) and isinstance(old, dict):
+            out.extend(_overridden(old, value, path))
+        elif value != old:
+            out.append(path)
+    return out
+
+
+def _covered(path: str, provenance: dict[Any, Any]) -> bool:
+    """Whether `provenance` has an entry for `path` or for a section above it."""
+    return any(isinstance(key, str) and (path == key or path.startswith(key + "."))
+               for key in provenance)
 
 
 def _deep_merge(base: Any, over: Any) -> Any:
