@@ -7,9 +7,10 @@ mappings merge key by key, lists and scalars replace, `sources` and `provenance`
 merge entry by entry (an entry replaces the base's entry of the same key), and
 `id`, `name`, `summary` and `kind` are never inherited (`kind` defaults to
 `house`). A field the file changes without giving provenance for it is credited
-to the file ("house rule, <file>"), never to the base's source. Every mistake in user input ends as a `RulesetError` listing `Problem`s
-in file order, each pointing at the file, line and column it comes from, in the
-base file when the value came from there.
+to the file ("house rule, <file>"), never to the base's source. Every mistake in
+user input ends as a `RulesetError` listing `Problem`s in file order, each
+pointing at the file, line and column it comes from, in the base file when the
+value came from there.
 """
 
 from __future__ import annotations
