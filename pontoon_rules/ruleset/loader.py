@@ -205,18 +205,36 @@ def _credit_overrides(
     """`merged` with provenance crediting `file` for each field it changes without any."""
     given = child.get("provenance")
     given = given if isinstance(given, dict) else {}
-    paths = [path for path in _overridden(base, child) if not _covered(path, given)]
     old = merged.get("provenance")
-    if not paths or not isinstance(old, dict | None) or not isinstance(
-            merged.get("sources"), dict):
+    if not isinstance(old, dict | None) or not isinstance(merged.get("sources"), dict):
         return merged
+    changed = _overridden(base, child)
+    provenance = {**(old or {}), **_unshadow(changed, given, old or {})}
+    paths = [path for path in changed if _covering(path, given) is None]
+    if not paths:
+        return {**merged, "provenance": provenance} if old is not None or given else merged
     key = f"house rule, {Path(file).name}"
     entry = {"source": key, "status": "stated",
              "note": f"A house rule: {file} sets this without giving provenance."}
-    credits = {path: entry for path in paths}
     title = f"House rule, this file ({file})"
     return {**merged, "sources": {**merged["sources"], key: {"title": title, "language": "und"}},
-            "provenance": {**(old or {}), **credits, **given}}
+            "provenance": {**provenance, **{path: entry for path in paths}}}
+
+
+def _unshadow(changed: list[str], given: dict[Any, Any], old: dict[Any, Any]) -> dict[str, Any]:
+    """Entries that keep a base's more specific provenance from shadowing the child's.
+
+    A child that proves a whole section (`player:`) changes `player.stick_minimum`;
+    the base's own `player.stick_minimum` entry must not keep crediting the base.
+    """
+    out: dict[str, Any] = {}
+    for path in changed:
+        key = _covering(path, given)
+        if key is not None and key != path and any(
+                isinstance(k, str) and k.startswith(key + ".") and _covers(k, path)
+                for k in old):
+            out[path] = given[key]
+    return out
 
 
 def _overridden(base: Any, over: dict[str, Any], prefix: str = "") -> list[str]:
@@ -234,10 +252,15 @@ def _overridden(base: Any, over: dict[str, Any], prefix: str = "") -> list[str]:
     return out
 
 
-def _covered(path: str, provenance: dict[Any, Any]) -> bool:
-    """Whether `provenance` has an entry for `path` or for a section above it."""
-    return any(isinstance(key, str) and (path == key or path.startswith(key + "."))
-               for key in provenance)
+def _covers(key: str, path: str) -> bool:
+    """Whether a provenance entry at `key` covers the field at `path`."""
+    return path == key or path.startswith(key + ".")
+
+
+def _covering(path: str, provenance: dict[Any, Any]) -> str | None:
+    """The longest key of `provenance` that covers `path` (None when there is none)."""
+    keys = [key for key in provenance if isinstance(key, str) and _covers(key, path)]
+    return max(keys, key=len) if keys else None
 
 
 def _deep_merge(base: Any, over: Any) -> Any:
