@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, StrictBool, StrictFloat, StrictInt, model_validator
+from pydantic import Field, StrictBool, StrictInt, model_validator
 
 from pontoon_rules.ruleset.common import (
     ALL_RANKS,
@@ -205,7 +205,9 @@ class Double(RuleModel):
 class Insurance(RuleModel):
     """Insurance and even money against a banker's visible ace."""
 
-    allowed: StrictBool = Field(description="Whether insurance is offered when the banker shows an ace.")
+    allowed: StrictBool = Field(
+        description="Whether insurance is offered when the banker shows an ace."
+    )
     max_fraction: tuple[StrictInt, StrictInt] = Field(
         default=(1, 2), description="Most insurance as a fraction (num, den) of the stake."
     )
