@@ -102,7 +102,7 @@ def test_a_problem_carries_file_line_column_and_path() -> None:
     (problem,) = problems_of(load_text, text, "mine.yaml")
     line = BASE_TEXT.splitlines().index("  decks: 1") + 1
     assert problem == Problem(
-        "mine.yaml", line, 10, "pack.decks", "expected an integer, got 'many'"
+        "mine.yaml", line, 10, "pack.decks", "expected an integer or 'infinite', got 'many'"
     )
 
 
@@ -337,14 +337,6 @@ def regenerate_expected() -> None:
     (ROOT / CORPUS / "expected.yaml").write_text(header + "\n\n" + body)
 
 
-if __name__ == "__main__":
-    if sys.argv[1:] == ["--regenerate"]:
-        import os
-
-        os.chdir(ROOT)
-        regenerate_expected()
-
-
 # --- provenance of an overlay's own changes ----------------------------------------------
 
 
@@ -397,3 +389,11 @@ def test_a_whole_section_given_provenance_by_the_overlay_is_not_credited_again(
     assert provenance_for(ruleset, "table.max_players") == load_path(
         tmp_path / "a.yaml").provenance["table"]
     assert not any(key.startswith("house rule") for key in ruleset.sources)
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["--regenerate"]:
+        import os
+
+        os.chdir(ROOT)
+        regenerate_expected()
