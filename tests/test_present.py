@@ -22,7 +22,7 @@ def test_every_section_has_a_topic_in_schema_order() -> None:
     assert TOPICS["faces"] == "What lies face up"
 
 
-@pytest.mark.parametrize("ruleset_id", SOURCES)
+@pytest.mark.parametrize("ruleset_id", [*SOURCES, "blackjack-reference"])
 def test_one_payout_quote_never_proves_two_different_odds(ruleset_id: str) -> None:
     """pagat's "paid double" sentence sits beside the 2:1 rows only, never the 1:1 rows."""
     ruleset = load_bundled(ruleset_id)

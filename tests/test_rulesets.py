@@ -108,6 +108,16 @@ def test_blackjack_reference_is_ordinary_blackjack() -> None:
     assert r.player.split.max_hands == 4 and r.deal.banker_pontoon_at_once
 
 
+def test_blackjack_reference_quotes_its_reference_line_field_by_field() -> None:
+    """Each quote is a piece of the reference line, beside the field it proves."""
+    r = load_bundled("blackjack-reference")
+    line = r.sources["blackjack"].title
+    quoted = {path: p.quote for path, p in r.provenance.items() if p.quote}
+    assert all(quote in line for quote in quoted.values()), quoted
+    assert quoted["settlement.player_payouts.pontoon"] == "3:2"
+    assert provenance_for(r, "settlement.player_payouts.total").quote == ""
+
+
 def test_every_bundled_ruleset_is_listed() -> None:
     assert set(bundled_ids()) >= set(SOURCES) | {
         "shoot-pontoon", "pagat-aces-only-split", "pagat-stick-16", "blackjack-reference"}
