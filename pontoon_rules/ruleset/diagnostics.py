@@ -41,6 +41,7 @@ _WANTED = {
     "model_attributes_type": "a mapping",
     "tuple_type": "a list",
     "list_type": "a list",
+    "decks_type": "a whole number of packs from 1 to 16, or 'infinite'",
 }
 _BOUNDS = {
     "greater_than_equal": (">=", "ge"),
@@ -61,47 +62,11 @@ _ID_PATTERN = _pattern_of(Ruleset.model_fields["id"].metadata)
 
 
 def translate(error: ValidationError, data: Any, docs: tuple[Document, ...]) -> list[Problem]:
-    """Every error in `error` as problems located in `docs` (the loaded file first).
-
-    The errors of one value that matches no member of a union (`decks: 0` against
-    "an integer 1-16 or 'infinite'") are one problem: `expected A or B, got 'y'`.
-    """
-    items = error.errors(include_url=False)
-    unions: dict[PathKey, list[ErrorDetails]] = {}
-    for item in items:
-        if _is_union_member(loc := tuple(item["loc"])):
-            unions.setdefault(loc[:-1], []).append(item)
+    """Every error in `error` as problems located in `docs` (the loaded file first)."""
     out: list[Problem] = []
-    for item in items:
-        loc = tuple(item["loc"])
-        if not _is_union_member(loc):
-            out.extend(_translate(item, data, docs))
-        elif (group := unions.pop(loc[:-1], None)) is not None:
-            out.append(_union_problem(loc[:-1], group, docs))
+    for item in error.errors(include_url=False):
+        out.extend(_translate(item, data, docs))
     return out
-
-
-def _is_union_member(loc: PathKey) -> bool:
-    """Whether `loc` ends in the tag pydantic gives one member of a union field."""
-    if len(loc) < 2 or not isinstance(loc[-1], str) or _annotation_at(loc) is not None:
-        return False
-    parent = _strip_optional(_annotation_at(loc[:-1]))
-    return get_origin(parent) in (Union, types.UnionType)
-
-
-def _union_problem(loc: PathKey, items: list[ErrorDetails], docs: tuple[Document, ...]) -> Problem:
-    wanted = list(dict.fromkeys(_wanted(item) for item in items))
-    got = describe(items[0]["input"])
-    return Problem(*_locate(docs, loc, key=False), dotted(loc),
-                   f"expected {' or '.join(wanted)}, got {got}")
-
-
-def _wanted(item: ErrorDetails) -> str:
-    """What one union member wanted, as `_expected` words it ('infinite' for one literal)."""
-    ctx = item.get("ctx", {})
-    if item["type"] == "literal_error" and "' or '" not in str(ctx.get("expected", "")):
-        return str(ctx["expected"])
-    return _expected(item).removeprefix("expected ").rsplit(", got ", 1)[0]
 
 
 def describe(value: Any) -> str:
