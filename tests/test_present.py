@@ -104,3 +104,14 @@ def test_open_questions_leave_out_rules_not_in_the_game() -> None:
     for ruleset_id in (*SOURCES, "blackjack-reference"):
         ruleset = load_bundled(ruleset_id)
         assert all(applies(ruleset, row["path"]) for row in open_questions(ruleset))
+
+
+def test_the_docs_say_not_in_this_game_in_each_language() -> None:
+    from pontoon_rules.docs.i18n import translations
+    from pontoon_rules.docs.views import rule_row
+
+    ochko, belarus = load_bundled("casino-ochko"), load_bundled("belarus-ponton")
+    russian = translations("ru").gettext
+    assert rule_row(ochko, "player.insurance.pays", russian)["text"] == "нет в этой игре"
+    assert rule_row(ochko, "player.insurance.pays", lambda s: s)["text"] == NOT_IN_THIS_GAME
+    assert rule_row(belarus, "player.insurance.pays", russian)["text"] == "2:1"
