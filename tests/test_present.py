@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from pontoon_rules.docs.i18n import translations
+from pontoon_rules.docs.views import rule_row
 from pontoon_rules.ruleset.fields import leaf_paths, provenance_for
 from pontoon_rules.ruleset.loader import load_text
 from pontoon_rules.ruleset.present import TOPICS, field_row, open_questions, paths_by_topic
@@ -107,9 +109,6 @@ def test_open_questions_leave_out_rules_not_in_the_game() -> None:
 
 
 def test_the_docs_say_not_in_this_game_in_each_language() -> None:
-    from pontoon_rules.docs.i18n import translations
-    from pontoon_rules.docs.views import rule_row
-
     ochko, belarus = load_bundled("casino-ochko"), load_bundled("belarus-ponton")
     russian = translations("ru").gettext
     assert rule_row(ochko, "player.insurance.pays", russian)["text"] == "нет в этой игре"
