@@ -114,3 +114,17 @@ def test_the_docs_say_not_in_this_game_in_each_language() -> None:
     assert rule_row(ochko, "player.insurance.pays", russian)["text"] == "нет в этой игре"
     assert rule_row(ochko, "player.insurance.pays", lambda s: s)["text"] == NOT_IN_THIS_GAME
     assert rule_row(belarus, "player.insurance.pays", russian)["text"] == "2:1"
+
+
+def test_outcome_exceptions_read_in_words(tmp_path: Path) -> None:
+    """Gymnasium's Blackjack-v1: a dealer's natural only pushes a player's 21 of 3+ cards."""
+    text = ("extends: blackjack-reference\nid: gym\nname: Gym\nhands:\n"
+            "  ranking: [pontoon, twenty-one, total]\n  twenty_one:\n    enabled: true\n"
+            "settlement:\n  outcomes:\n"
+            "    - {player: twenty-one, banker: pontoon, result: push}\n"
+            "    - {player: pontoon, banker: total, result: win, pays: '3:2'}\n")
+    row = field_row(load_text(text, str(tmp_path / "gym.yaml")), "settlement.outcomes")
+    assert row["text"] == ("a player's twenty-one against the banker's pontoon: pushes; "
+                           "a player's pontoon against the banker's total: wins 3:2")
+    assert row["value"][0] == {"player": "twenty-one", "banker": "pontoon", "result": "push"}
+    assert field_row(load_bundled("belarus-ponton"), "settlement.outcomes")["text"] == "none"

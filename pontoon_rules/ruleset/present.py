@@ -35,8 +35,10 @@ _EMPTY_MEANS = {
 
 
 def format_value(path: str, value: Any) -> str:
-    """A field value in words: yes/no, 'no limit', '1, 2', '3:2'."""
+    """A field value in words: yes/no, 'no limit', '1, 2', '3:2', outcome exceptions."""
     value = plain(value)
+    if path == "settlement.outcomes":
+        return "; ".join(outcome_words(rule) for rule in value) if value else "none"
     if value is None:
         return _EMPTY_MEANS.get(path.rsplit(".", 1)[-1], "none")
     if isinstance(value, bool):
@@ -48,6 +50,22 @@ def format_value(path: str, value: Any) -> str:
     if isinstance(value, float):
         return f"{value:.0%}" if path.endswith("penetration") else str(value)
     return str(value)
+
+
+_RESULT_WORDS = {"win": "wins", "lose": "loses", "push": "pushes",
+                 "by-total": "the higher total wins"}
+
+
+def outcome_words(rule: dict[str, Any]) -> str:
+    """One exception of `settlement.outcomes` in words.
+
+    {player: twenty-one, banker: pontoon, result: push} -> "a player's twenty-one
+    against the banker's pontoon: pushes"; a payout reads "wins 3:2" / "loses 2:1".
+    """
+    banker = "a banker who busts" if rule["banker"] == "bust" else f"the banker's {rule['banker']}"
+    result = _RESULT_WORDS.get(rule["result"], rule["result"])
+    pays = f" {rule['pays']}" if rule.get("pays") else ""
+    return f"a player's {rule['player']} against {banker}: {result}{pays}"
 
 
 def label(path: str) -> str:
