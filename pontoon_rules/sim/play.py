@@ -7,6 +7,7 @@ import numpy as np
 
 from pontoon_rules.sim import compiled as c
 from pontoon_rules.sim import hands as hx
+from pontoon_rules.sim import strategy as sg
 from pontoon_rules.sim.hands import (
     ACES,
     BLOCKED,
@@ -150,7 +151,7 @@ def _deal_one(P, S, ctx, hf, hc, order, who, count, first, src, deck, tray, st) 
 def _visible(P, S, ctx, hf, hc) -> None:  # type: ignore[no-untyped-def]
     v = 0
     for i in range(P[c.BANKER_VISIBLE]):
-        v = v * S[0][2] + S[1][hc[ctx[BANK], i] >> 2]
+        v = v * S[sg.T_KINDS] + S[S[sg.T_KIND_OF] + (hc[ctx[BANK], i] >> 2)]
     ctx[VIS] = v
 
 
@@ -160,20 +161,21 @@ def _insurance(P, S, ctx, hf, hc, order, ins, crank) -> bool:  # type: ignore[no
     bank = ctx[BANK]
     offered = (P[c.BANKER_VISIBLE] >= 1 and (hc[bank, 0] >> 2) == 0
                and (P[c.INSURANCE] or P[c.EVEN_MONEY]))
-    if offered and S[0][0] == 0:
+    if offered and S[sg.T_MODE] == 0:
         v = ctx[VIS]
-        kind_of = S[1]
+        kinds = S[sg.T_KINDS]
+        kind_of = S[sg.T_KIND_OF]
         for s in range(ctx[SEATS]):
             h = order[s, 0]
             if hx.is_ace_ten(hf, h):
-                k0, k1 = kind_of[hc[h, 0] >> 2], kind_of[hc[h, 1] >> 2]
-                if P[c.EVEN_MONEY] and S[10][v, k0, k1]:
+                k0, k1 = S[kind_of + (hc[h, 0] >> 2)], S[kind_of + (hc[h, 1] >> 2)]
+                if P[c.EVEN_MONEY] and S[S[sg.T_EVEN] + (v * kinds + k0) * kinds + k1]:
                     hf[h, SETTLED] = 1
                     hf[h, NET] = hf[h, STAKED]
                     hf[h, DONE] = 1
                 continue
             most = hf[h, STAKED] * P[c.INS_FRAC_NUM] // P[c.INS_FRAC_DEN]
-            if P[c.INSURANCE] and most >= 1 and S[9][v]:
+            if P[c.INSURANCE] and most >= 1 and S[S[sg.T_INSURE] + v]:
                 ins[s] = most
     if P[c.PEEK] and hx.classify(hf, hc, bank, True, P, crank) == c.PONTOON:
         ctx[EARLY] = 1
@@ -293,7 +295,7 @@ def _banker(P, S, ctx, hf, hc, order, nhands, ins, src, deck, tray, st) -> bool:
             if n >= P[c.BANKER_MAX_CARDS] or points >= 21:
                 return True
             soft = 1 if hx.is_soft(hf, bank, bonus) else 0
-            if not S[11][points, soft]:
+            if not S[S[sg.T_BANKER] + points * 2 + soft]:
                 return True
         else:
             if n >= P[c.BANKER_MAX_CARDS]:

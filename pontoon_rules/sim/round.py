@@ -17,6 +17,7 @@ import numpy as np
 from pontoon_rules.sim import cards as src_
 from pontoon_rules.sim import compiled as c
 from pontoon_rules.sim import hands as hx
+from pontoon_rules.sim import strategy as sg
 from pontoon_rules.sim.hands import (
     ACES,
     DOUBLES,
@@ -71,30 +72,32 @@ def add_card(hf: np.ndarray, hc: np.ndarray, h: int, card: int, S: tuple, P: np.
         hf[h, ACES] += 1
     if hf[h, DOUBLES] > 0:
         hf[h, SINCE] += 1
-    if not player or S[0][0] != MODE_TABLE:
+    if not player or S[sg.T_MODE] != MODE_TABLE:
         return
-    kind_of = S[1]
-    k = kind_of[card >> 2]
+    kinds, states = S[sg.T_KINDS], S[sg.T_STATES]
+    kind_of = S[sg.T_KIND_OF]
+    k = S[kind_of + (card >> 2)]
     ms = hf[h, MS]
     if hf[h, LASTACT] > 0:
         hf[h, LASTACT] = 0
         if ms >= 0:
-            hf[h, MS] = S[4][v, ms, k]
+            hf[h, MS] = S[S[sg.T_NXT] + (v * states + ms) * kinds + k]
         return
     if hf[h, SPLIT]:
         if n + 1 == 2:
-            hf[h, MS] = S[7][kind_of[hc[h, 0] >> 2], kind_of[hc[h, 1] >> 2]]
+            a, b = S[kind_of + (hc[h, 0] >> 2)], S[kind_of + (hc[h, 1] >> 2)]
+            hf[h, MS] = S[S[sg.T_SPLIT_START] + a * kinds + b]
         elif ms >= 0:
-            hf[h, MS] = S[5][ms, k]
+            hf[h, MS] = S[S[sg.T_DRAW] + ms * kinds + k]
         return
     pc = P[c.PLAYER_CARDS]
     if n + 1 == pc:
         idx = 0
         for i in range(pc):
-            idx = idx * S[0][2] + kind_of[hc[h, i] >> 2]
-        hf[h, MS] = S[6][idx]
+            idx = idx * kinds + S[kind_of + (hc[h, i] >> 2)]
+        hf[h, MS] = S[S[sg.T_START] + idx]
     elif n + 1 > pc and ms >= 0:
-        hf[h, MS] = S[5][ms, k]
+        hf[h, MS] = S[S[sg.T_DRAW] + ms * kinds + k]
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -153,8 +156,8 @@ def decide(hf: np.ndarray, hc: np.ndarray, h: int, held: int, ctx: np.ndarray, P
     points = hx.total(hf, h, P[c.ACE_BONUS])
     stick_ok = hx.may_stick(hf, h, P)
     low, high = hx.buy_range(hf, h, P) if draw_ok else (-1, -1)
-    if S[0][0] != MODE_TABLE:
-        want = max(S[0][1], P[c.STICK_MINIMUM])
+    if S[sg.T_MODE] != MODE_TABLE:
+        want = max(S[sg.T_TARGET], P[c.STICK_MINIMUM])
         if points >= want:
             return A_STICK, 0
         if points < want:
@@ -164,13 +167,16 @@ def decide(hf: np.ndarray, hc: np.ndarray, h: int, held: int, ctx: np.ndarray, P
                 return A_STICK, 0
         return A_SPLIT, 0
     v = ctx[VIS]
-    kind_of = S[1]
-    if split_ok and S[8][v, kind_of[hc[h, 0] >> 2], kind_of[hc[h, 1] >> 2]]:
-        return A_SPLIT, 0
+    kinds, states = S[sg.T_KINDS], S[sg.T_STATES]
+    kind_of = S[sg.T_KIND_OF]
+    if split_ok:
+        a, b = S[kind_of + (hc[h, 0] >> 2)], S[kind_of + (hc[h, 1] >> 2)]
+        if S[S[sg.T_SPLIT] + (v * kinds + a) * kinds + b]:
+            return A_SPLIT, 0
     ms = hf[h, MS]
-    action = S[2][v, ms] if ms >= 0 else A_STICK
+    action = S[S[sg.T_ACT] + v * states + ms] if ms >= 0 else A_STICK
     if action == A_BUY and low >= 0:
-        amount = S[3][v, ms] * hf[h, ORIG]
+        amount = S[S[sg.T_AMOUNT] + v * states + ms] * hf[h, ORIG]
         if low <= amount <= high:
             return A_BUY, amount
     if action == A_DOUBLE and draw_ok and hx.can_double(hf, h, P):

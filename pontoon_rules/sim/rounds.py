@@ -81,7 +81,7 @@ class RoundRunner:
         self.ins = np.zeros(seats, dtype=np.int64)
         self.seat_net = np.zeros(seats, dtype=np.int64)
         self.flags = np.zeros((seats, 3), dtype=np.int64)
-        self.S = strategy.arrays()
+        self.S = strategy.flat()
 
     def _common(self) -> tuple[object, ...]:
         s = self.sim

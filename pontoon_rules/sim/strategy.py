@@ -38,6 +38,9 @@ from pontoon_rules.engine.rules import Rules
 from pontoon_rules.errors import ScriptError
 
 A_STICK, A_TWIST, A_BUY, A_DOUBLE = range(4)
+# the flat strategy vector: a header, then each table at its offset (see `Strategy.flat`)
+(T_MODE, T_TARGET, T_KINDS, T_STATES, T_KIND_OF, T_ACT, T_AMOUNT, T_NXT, T_DRAW, T_START,
+ T_SPLIT_START, T_SPLIT, T_INSURE, T_EVEN, T_BANKER, T_HEADER) = range(16)
 MODE_TABLE, MODE_STAND = range(2)
 _ACTION = {STICK: A_STICK, TWIST: A_TWIST, BUY: A_BUY, DOUBLE: A_DOUBLE}
 SIMPLE_POLICIES = ("stand-15", "stand-16", "stand-17")
@@ -70,6 +73,20 @@ class Strategy:
     """(points 0..31, soft) → whether a banker who draws by choice takes a card."""
     banker_policy: str
     states: tuple[HandState, ...] = ()
+
+    def flat(self) -> np.ndarray:
+        """Every table in one int64 vector: a header (mode, target, kinds, states, then
+        each table's offset at the `T_*` slots), then the tables, C order."""
+        parts = [self.kind_of_rank, self.act, self.amount, self.nxt, self.draw, self.start,
+                 self.split_start, self.split, self.insure, self.even, self.banker_draws]
+        header = np.zeros(T_HEADER, dtype=np.int64)
+        header[T_MODE], header[T_TARGET], header[T_KINDS] = self.mode, self.target, self.n_kinds
+        header[T_STATES] = self.act.shape[1]
+        at = T_HEADER
+        for slot, part in zip(range(T_KIND_OF, T_HEADER), parts, strict=True):
+            header[slot] = at
+            at += part.size
+        return np.concatenate([header] + [p.astype(np.int64).ravel() for p in parts])
 
     def arrays(self) -> tuple[np.ndarray, ...]:
         """The arrays in the order the kernel takes them."""
