@@ -58,3 +58,25 @@ def test_ctrl_c_prints_the_result_so_far() -> None:
     assert proc.returncode == 0, stderr
     data = json.loads(stdout)
     assert data["stopped_early"] and 0 < data["deals"] < 2_000_000_000
+
+
+def simulate(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pontoon_rules", "simulate", *args],
+                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+
+
+def test_simulate_paths_and_json() -> None:
+    out = simulate("belarus-ponton", "--rounds", "200000", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["path"] == "compiled" and data["rounds"] == 200000
+    low, high = data["ci999_percent"]
+    assert low < data["house_edge_percent"] < high
+    engine = simulate("belarus-ponton", "--rounds", "300", "--path", "engine", "--json")
+    assert json.loads(engine.stdout)["path"] == "engine"
+
+
+def test_simulate_unreachable_scheduler_is_an_error_not_a_traceback() -> None:
+    out = simulate("casino-ochko", "--rounds", "1000", "--scheduler", "tcp://127.0.0.1:9")
+    assert out.returncode != 0 and "cannot reach the Dask scheduler" in out.stderr
+    assert "Traceback" not in out.stderr
