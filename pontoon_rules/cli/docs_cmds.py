@@ -11,22 +11,35 @@ _FORMATS = ("pdf", "html", "md")
 
 @click.command("sheet")
 @click.argument("ruleset")
-@click.option("--format", "fmt", type=click.Choice(_FORMATS), default="pdf",
-              help="pdf (A4, print), html (standalone) or md.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
-              help="The file to write.")
+@click.option("--format", "fmt", type=click.Choice(_FORMATS), default=None,
+              help="pdf (A4, print), html (standalone) or md; default: from the -o suffix.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="The file to write (.pdf, .html or .md); written atomically.")
 @click.option("--lang", default="en", help="Language of the sheet: en or ru.")
-def sheet_cmd(ruleset: str, fmt: str, output: str, lang: str) -> None:
-    """Write a one-to-two page rule sheet for RULESET (bundled id or file)."""
+@click.option("--parents", is_flag=True,
+              help="Create the output's missing folders (otherwise a missing folder is an error).")
+def sheet_cmd(ruleset: str, fmt: str | None, output: Path, lang: str, parents: bool) -> None:
+    """Write a rule sheet for RULESET (bundled id or file): one A4 page, two with Shoot."""
     from pontoon_rules.docs.i18n import LANGUAGES
-    from pontoon_rules.docs.sheets import write_sheet
+    from pontoon_rules.docs.sheet_view import find_base
+    from pontoon_rules.docs.sheets import SheetError, sheet_format, write_sheet
+    from pontoon_rules.errors import OutputError
     from pontoon_rules.ruleset.loader import load_ruleset
 
     if lang not in LANGUAGES:
         raise click.BadParameter(f"expected one of {', '.join(LANGUAGES)}, got {lang!r}",
                                  param_hint="--lang")
+    try:
+        fmt = sheet_format(output, fmt)
+    except SheetError as e:
+        raise click.BadParameter(str(e), param_hint="--format/-o") from e
+    if not output.parent.is_dir() and not parents:
+        raise OutputError(f"{output}: the folder {output.parent} does not exist "
+                          "(create it, or pass --parents)")
     loaded = load_ruleset(ruleset)
-    path = write_sheet(loaded, fmt, Path(output), lang)
+    origin = Path(ruleset) if Path(ruleset).suffix in (".yaml", ".yml") else None
+    path = write_sheet(loaded, fmt, output, lang, find_base(loaded, origin),
+                       make_parents=parents)
     click.echo(f"wrote {path}")
 
 

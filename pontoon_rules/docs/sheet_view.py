@@ -1,58 +1,109 @@
-"""The context of a printable rule sheet: the rules in brief, ranking, payouts, examples."""
+"""The context of a printable rule sheet: the rules in sentences, ranking, payouts, examples.
+
+A sheet reads as a rule book: the rules as sentences in the order of play
+(`sentences`), the hand ranking and payout table with small card pictures, one or two
+worked rounds, and for a house overlay a box of the rules that differ from its base.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, translations
 from pontoon_rules.docs.rounds import sample_rounds
-from pontoon_rules.docs.values import Gettext
-from pontoon_rules.docs.views import (
-    payout_view,
-    ranking_view,
-    round_view,
-    ruleset_view,
-)
-from pontoon_rules.ruleset.fields import value_at
+from pontoon_rules.docs.sentences import by_chapter, differing_from_base, sentences
+from pontoon_rules.docs.values import Gettext, card_view, class_name
+from pontoon_rules.docs.literal import user
+from pontoon_rules.docs.views import round_view, sources_view
 from pontoon_rules.ruleset.model import Ruleset
 
-GATES = ("allowed", "enabled")
-"""A group whose gate field is false is shown on a sheet by that one row."""
-
-SHOWN_ELSEWHERE = ("hands.ranking", "settlement.player_payouts", "settlement.banker_collects")
-"""Fields a sheet shows in the ranking and payout tables instead of the rule list."""
-
-
-def _gate_closed(ruleset: Ruleset, path: str) -> bool:
-    """Whether `path` sits in a group switched off by a false gate (and is not the gate)."""
-    group, _dot, name = path.rpartition(".")
-    if name in GATES or not group:
-        return False
-    for gate in GATES:
-        try:
-            if value_at(ruleset, f"{group}.{gate}") is False:
-                return True
-        except AttributeError:
-            continue
-    return _gate_closed(ruleset, group) if "." in group else False
+EXAMPLE_CARDS: dict[str, tuple[str, ...]] = {
+    "pontoon": ("AS", "KH"),
+    "five-card-trick": ("2C", "3D", "4S", "AH", "5C", "2H", "3S", "AD"),
+    "three-of-a-kind": ("7S", "7H", "7D"),
+    "twenty-one": ("5S", "6H", "TC"),
+    "total": ("TS", "8D"),
+    "bust": ("KC", "QH", "5D"),
+}
+"""Cards that show each hand class on the payout table (a trick takes as many as it needs)."""
 
 
-def _brief(ruleset: Ruleset, chapters: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    for chapter in chapters:
-        for section in chapter["sections"]:
-            section["rows"] = [r for r in section["rows"]
-                               if not r["path"].startswith(SHOWN_ELSEWHERE)
-                               and not _gate_closed(ruleset, r["path"])]
-        chapter["sections"] = [s for s in chapter["sections"] if s["rows"]]
-    return chapters
+def localized(ruleset: Ruleset, lang: str) -> tuple[str, str]:
+    """The ruleset's name and summary in `lang` (its `translations`), else as written."""
+    found = (getattr(ruleset, "translations", None) or {}).get(lang)
+    name = getattr(found, "name", None) or ruleset.name
+    summary = getattr(found, "summary", None) or ruleset.summary
+    return name, summary
 
 
-def sheet_view(ruleset: Ruleset, gettext: Gettext, examples: int = 2) -> dict[str, Any]:
-    """Everything a rule sheet shows for `ruleset`, in the language of `gettext`."""
-    view = ruleset_view(ruleset, gettext)
-    view["chapters"] = _brief(ruleset, view["chapters"])
-    view["ranking"] = ranking_view(ruleset, gettext)
-    view["payouts"] = payout_view(ruleset, gettext)
-    view["insurance"] = ruleset.player.insurance.pays if ruleset.player.insurance.allowed else ""
-    view["rounds"] = [round_view(r["script"], r["result"], gettext)
-                      for r in sample_rounds(ruleset)[:examples]]
-    return view
+def find_base(ruleset: Ruleset, origin: Path | None = None) -> Ruleset | None:
+    """The ruleset an overlay extends (a bundled id, or a path beside `origin`), or None."""
+    if not ruleset.extends:
+        return None
+    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+
+    if ruleset.extends in bundled_ids():
+        return load_bundled(ruleset.extends)
+    path = Path(ruleset.extends)
+    if not path.is_absolute() and origin is not None:
+        path = origin.parent / path
+    return load_ruleset(path)
+
+
+def _example_cards(hand_class: str, ruleset: Ruleset, gettext: Gettext) -> list[dict[str, Any]]:
+    cards = EXAMPLE_CARDS[hand_class]
+    if hand_class == "five-card-trick":
+        cards = cards[: ruleset.hands.five_card_trick.cards]
+    return [card_view(c, gettext) for c in cards]
+
+
+def payout_rows(ruleset: Ruleset, gettext: Gettext) -> list[dict[str, Any]]:
+    """The ranking, best first, with what each class is paid and collects, and its cards."""
+    pays = ruleset.settlement.player_payouts.model_dump()
+    takes = ruleset.settlement.banker_collects.model_dump()
+    holds = {"pontoon": ruleset.hands.pontoon.banker_can_hold,
+             "five-card-trick": ruleset.hands.five_card_trick.banker_can_hold,
+             "three-of-a-kind": False}
+    rows = []
+    for hand_class in [c.value for c in ruleset.hands.ranking]:
+        key = hand_class.replace("-", "_")
+        take = takes.get(key, "—") if holds.get(hand_class, True) else "—"
+        rows.append({"class": class_name(hand_class, gettext), "key": hand_class,
+                     "pays": pays.get(key, "—"), "takes": take,
+                     "cards": _example_cards(hand_class, ruleset, gettext)})
+    rows.append({"class": class_name("bust", gettext), "key": "bust", "pays": "—", "takes": "—",
+                 "cards": _example_cards("bust", ruleset, gettext)})
+    return rows
+
+
+def house_box(ruleset: Ruleset, base: Ruleset | None, lang: str) -> dict[str, Any] | None:
+    """For an overlay: its base, the fields that differ and the sentences that say them."""
+    if base is None:
+        return None
+    changed = differing_from_base(ruleset, base)
+    rules = [s for s in sentences(ruleset, lang, frozenset(changed)) if s.changed]
+    name, _summary = localized(base, lang)
+    return {"base_id": base.id, "base_name": user(name), "paths": changed, "rules": rules}
+
+
+def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None,
+               examples: int = 2) -> dict[str, Any]:
+    """Everything a rule sheet shows for `ruleset` in `lang` (`base`: the one it extends)."""
+    gettext = translations(lang).gettext
+    box = house_box(ruleset, base, lang)
+    changed = frozenset(box["paths"]) if box else frozenset()
+    found = sentences(ruleset, lang, changed)
+    name, summary = localized(ruleset, lang)
+    return {
+        "id": ruleset.id, "name": user(name), "summary": user(summary), "kind": ruleset.kind,
+        "extends": user(ruleset.extends) if ruleset.extends else None, "house": box,
+        "chapters": by_chapter(found, lang),
+        "has_open": any(s.open for s in found),
+        "has_changed": any(s.changed for s in found),
+        "payouts": payout_rows(ruleset, gettext),
+        "rounds": [round_view(r["script"], r["result"], gettext)
+                   for r in sample_rounds(ruleset)[:examples]],
+        "sources": sources_view(ruleset),
+    }
