@@ -183,7 +183,10 @@ def pack_reason(rulesets: tuple[Ruleset, Ruleset], path: str) -> str | None:
     if any(r.player.split.pair_rule is not PairRule.SAME_RANK for r in rulesets):
         return None
     smaller = min(limit for limit in limits if limit is not None)
-    most = 4 * min(r.pack.decks for r in rulesets)
+    finite = [r.pack.decks for r in rulesets if isinstance(r.pack.decks, int)]
+    if not finite:
+        return None
+    most = 4 * min(finite)
     if most > smaller:
         return None
     return (f"more than {smaller} hands takes {smaller + 1} cards of one rank, and a shoe "

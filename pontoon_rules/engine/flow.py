@@ -34,14 +34,20 @@ if TYPE_CHECKING:
 
 
 def deal_order(state: RoundState) -> list[Hand]:
-    """The hands in the order the deal's cards go to them (banker last in each round)."""
+    """The hands in the order the deal's cards go to them (`deal.order`, and the banker
+    first or last as `deal.banker_dealt_first` says)."""
     r = state.rules
+    players = [seat.hands[0] for seat in state.seats]
+    if r.deal_by_hand:
+        dealt = [[hand] * r.player_cards for hand in players]
+        banker = [state.banker] * r.banker_cards
+        groups = [banker, *dealt] if r.banker_dealt_first else [*dealt, banker]
+        return [hand for group in groups for hand in group]
     order: list[Hand] = []
     for k in range(max(r.player_cards, r.banker_cards)):
-        if k < r.player_cards:
-            order.extend(seat.hands[0] for seat in state.seats)
-        if k < r.banker_cards:
-            order.append(state.banker)
+        table = players if k < r.player_cards else []
+        banker = [state.banker] if k < r.banker_cards else []
+        order.extend([*banker, *table] if r.banker_dealt_first else [*table, *banker])
     return order
 
 
@@ -253,7 +259,7 @@ def _hand_finished(state: RoundState, hands_held: int, hand: Hand) -> bool:
         if r.bust_loses_at_once:
             hand.settled_net = -hand.staked
         return True
-    if is_ace_ten(hand) and classify(hand, r) is HandClass.PONTOON:
+    if not r.pontoon_may_draw and is_ace_ten(hand) and classify(hand, r) is HandClass.PONTOON:
         return True
     options = rules_legal.hand_legal(hand, hands_held, r)
     if all(option.kind == STICK for option in options):

@@ -72,6 +72,17 @@ def is_ace_ten(hand: Hand) -> bool:
     return len(hand.cards) == 2 and hand.aces == 1 and hand.hard == 11
 
 
+def is_trick(hand: Hand, points: int, rules: Rules) -> bool:
+    """A player hand that ranks as a five-card trick (enough cards, 21 or less)."""
+    return rules.trick_enabled and len(hand.cards) >= rules.trick_cards and points <= 21
+
+
+def is_pontoon(hand: Hand, rules: Rules) -> bool:
+    """A player hand that is a pontoon under `rules` (a split ace + ten where it counts)."""
+    return is_ace_ten(hand) and (not hand.is_split or rules.split_ace_ten_pontoon) and (
+        HandClass.PONTOON in rules.rank_of_class)
+
+
 def classify(hand: Hand, rules: Rules, banker: bool = False) -> HandClass:
     """The class of a finished hand under `rules` (bust, pontoon, trick, …, total)."""
     points = total(hand, rules.ace_bonus)
@@ -89,7 +100,7 @@ def _candidates(hand: Hand, rules: Rules, banker: bool, points: int) -> list[Han
     n = len(hand.cards)
     if is_ace_ten(hand) and (rules.banker_pontoon if banker else _player_pontoon(hand, rules)):
         out.append(HandClass.PONTOON)
-    if rules.trick_enabled and n == rules.trick_cards and (not banker or rules.banker_trick):
+    if rules.trick_enabled and n >= rules.trick_cards and (not banker or rules.banker_trick):
         out.append(HandClass.FIVE_CARD_TRICK)
     if rules.three_of_a_kind and not banker and n == 3 and _same_rank(hand.cards):
         out.append(HandClass.THREE_OF_A_KIND)

@@ -50,7 +50,7 @@ class RoundState:
         self.banker = Hand()
         if counts is None:
             self.counts = _full_counts(rules)[:]
-            self.remaining = rules.decks * _ranks_present(rules) * 4
+            self.remaining = sum(self.counts)
         else:
             self.counts = counts[:]
             self.remaining = sum(counts)
@@ -150,6 +150,8 @@ class RoundState:
 
     def return_cards(self, cards: list[int]) -> None:
         """Put `cards` back into the packs mid-round (a busted hand's cards to the bottom)."""
+        if self.rules.decks is None:
+            return
         for card in cards:
             self.counts[card] += 1
         self.remaining += len(cards)
@@ -168,10 +170,11 @@ class RoundState:
         if not 0 <= card < CARDS_PER_PACK or self.counts[card] <= 0:
             raise ShoeError(
                 f"card {card_code(card) if 0 <= card < CARDS_PER_PACK else card} is not left "
-                f"in the {self.rules.decks}-pack shoe (more copies than the packs contain)"
+                f"in the {shoe_name(self.rules)} (more copies than the packs contain)"
             )
-        self.counts[card] -= 1
-        self.remaining -= 1
+        if self.rules.decks is not None:
+            self.counts[card] -= 1
+            self.remaining -= 1
         hand = self.pending.pop(0)
         hand.add(card)
         if hand.doubles:
@@ -194,14 +197,17 @@ def full_counts(rules: Rules) -> list[int]:
     return _full_counts(rules)[:]
 
 
+def shoe_name(rules: Rules) -> str:
+    """'6-pack shoe', or 'infinite deck' when cards are dealt with replacement."""
+    return "infinite deck" if rules.decks is None else f"{rules.decks}-pack shoe"
+
+
 @cache
 def _full_counts(rules: Rules) -> list[int]:
-    return [rules.decks if rules.rank_present[card >> 2] else 0 for card in range(CARDS_PER_PACK)]
-
-
-@cache
-def _ranks_present(rules: Rules) -> int:
-    return sum(rules.rank_present)
+    """Copies of each card in the packs; with an infinite deck, 1 per card (its weight:
+    the counts never change)."""
+    copies = 1 if rules.decks is None else rules.decks
+    return [copies if rules.rank_present[card >> 2] else 0 for card in range(CARDS_PER_PACK)]
 
 
 def _check_kitty(kitty: int) -> None:

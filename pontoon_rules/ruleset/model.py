@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, StrictBool, model_validator
 
 from pontoon_rules.ruleset.between import BetweenDeals, Shoot
 from pontoon_rules.ruleset.common import HandClass, RuleModel, Status
+from pontoon_rules.ruleset.faces import Faces
 from pontoon_rules.ruleset.outcome import BankerPlay, Settlement, SpecialHands
 from pontoon_rules.ruleset.play import Deal, Pack, PlayerOptions, Stakes, Table
 
@@ -15,6 +16,7 @@ SECTIONS: tuple[str, ...] = (
     "pack",
     "table",
     "deal",
+    "faces",
     "stakes",
     "player",
     "banker",
@@ -41,9 +43,16 @@ class Provenance(RuleModel):
     quote: str = Field(default="", description="A short quote, in the source's language.")
     status: Status = Field(description="Stated, implied, or our reading of the source.")
     note: str = Field(default="", description="Why this reading, and what else it could be.")
-    open: bool = Field(
+    open: StrictBool = Field(
         default=False, description="The source is silent or ambiguous here: a flip-able reading."
     )
+
+
+class Translation(RuleModel):
+    """A ruleset's name and summary in another language."""
+
+    name: str = Field(min_length=1, description="The name in this language.")
+    summary: str = Field(default="", description="The summary in this language.")
 
 
 class Ruleset(RuleModel):
@@ -52,6 +61,10 @@ class Ruleset(RuleModel):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="Short unique identifier.")
     name: str = Field(min_length=1, description="Name shown to people.")
     summary: str = Field(default="", description="One paragraph on what the variant is.")
+    translations: dict[str, Translation] = Field(
+        default_factory=dict,
+        description="The name and summary in other languages, by language code (e.g. 'ru').",
+    )
     kind: Literal["source", "variation", "reference", "house"] = Field(
         description="A source variant, a named variation of one, a reference game, or house rules."
     )
@@ -62,6 +75,7 @@ class Ruleset(RuleModel):
     pack: Pack
     table: Table
     deal: Deal
+    faces: Faces = Field(default_factory=Faces, description="What lies face up.")
     stakes: Stakes
     player: PlayerOptions
     banker: BankerPlay
@@ -74,6 +88,16 @@ class Ruleset(RuleModel):
         description="Provenance by dotted field path, e.g. 'player.stick_minimum'; a section "
         "path ('shoot') covers every field below it unless a longer path says otherwise.",
     )
+
+    def name_in(self, lang: str) -> str:
+        """The ruleset's name in `lang` (its own name when there is no translation)."""
+        found = self.translations.get(lang)
+        return found.name if found else self.name
+
+    def summary_in(self, lang: str) -> str:
+        """The ruleset's summary in `lang` (its own summary when there is no translation)."""
+        found = self.translations.get(lang)
+        return found.summary if found and found.summary else self.summary
 
     @model_validator(mode="after")
     def _check_cross_fields(self) -> Ruleset:
