@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, environment, translations
-from pontoon_rules.docs.values import value_text
+from pontoon_rules.docs.values import class_name, value_text
 from pontoon_rules.ruleset.fields import leaf_paths, plain, provenance_for, value_at
 from pontoon_rules.ruleset.model import Ruleset
 
@@ -53,6 +53,7 @@ RULES: tuple[Rule, ...] = (
     Rule("stake_when", "stakes", ("deal.stake_after_first_card",)),
     Rule("deal", "deal", ("deal.player_cards", "deal.banker_cards",
                           "deal.banker_cards_visible")),
+    Rule("deal_order", "deal", ("deal.order", "deal.banker_dealt_first")),
     Rule("banker_looks", "deal", ("deal.banker_may_look_at_first_card",)),
     Rule("banker_pontoon", "deal", ("deal.banker_pontoon_at_once",)),
     Rule("stick", "your-turn", ("player.stick_minimum",)),
@@ -60,6 +61,10 @@ RULES: tuple[Rule, ...] = (
     Rule("buy", "your-turn", ("stakes.first_buy_min", "stakes.first_buy_max",
                               "stakes.later_buy_cap")),
     Rule("buy_limits", "your-turn", ("stakes.last_buy_card", "stakes.buy_after_twist")),
+    Rule("faces", "your-turn", ("faces.player_cards", "faces.bought_card",
+                                "faces.twisted_card", "faces.doubled_card", "faces.split_card",
+                                "faces.bust_shown")),
+    Rule("declare", "your-turn", ("faces.pontoon_shown", "player.pontoon_may_draw")),
     Rule("max_cards", "your-turn", ("player.max_cards",)),
     Rule("split", "your-turn", ("player.split.allowed", "player.split.pair_rule",
                                 "player.split.ranks", "player.split.cards_to_each_hand",
@@ -76,7 +81,7 @@ RULES: tuple[Rule, ...] = (
                                  "player.double.draws_after")),
     Rule("banker_draws", "bankers-turn", ("banker.mode", "banker.stand_on",
                                           "banker.hit_soft_17")),
-    Rule("banker_cards", "bankers-turn", ("banker.max_cards",
+    Rule("banker_cards", "bankers-turn", ("banker.max_cards", "faces.banker_draws",
                                           "banker.draws_when_no_live_hands")),
     Rule("pontoon_hand", "settlement", ("hands.pontoon.banker_can_hold",)),
     Rule("trick_hand", "settlement", ("hands.five_card_trick.enabled",
@@ -96,15 +101,19 @@ RULES: tuple[Rule, ...] = (
                                    "settlement.banker_collects.five_card_trick",
                                    "settlement.banker_collects.twenty_one",
                                    "settlement.banker_collects.total")),
+    Rule("outcomes", "settlement", ("settlement.outcomes",)),
     Rule("ties", "settlement", ("settlement.ties", "settlement.pontoon_ties")),
     Rule("banker_bust", "settlement", ("settlement.banker_bust_pays_by_class",)),
     Rule("player_bust", "settlement", ("settlement.player_bust_loses_at_once",)),
     Rule("odd_amounts", "settlement", ("settlement.odd_amounts",)),
     Rule("shuffle", "between-deals", ("between_deals.shuffle", "between_deals.penetration",
                                       "between_deals.used_cards_to_bottom",
-                                      "between_deals.busted_cards_to_bottom_at_once")),
+                                      "between_deals.busted_cards_to_bottom_at_once",
+                                      "between_deals.shuffle_on_banker_pontoon",
+                                      "between_deals.shuffle_on_split_pontoon")),
     Rule("bank", "between-deals", ("between_deals.rotation",
                                    "between_deals.rotation_from_split_hand",
+                                   "between_deals.rotation_when_banker_pontoon_at_once",
                                    "between_deals.bank_sale")),
     Rule("insurance", "special-bets", ("player.insurance.allowed",
                                        "player.insurance.max_fraction",
@@ -113,7 +122,7 @@ RULES: tuple[Rule, ...] = (
     Rule("kitty", "special-bets", ("shoot.enabled", "shoot.kitty_within_stake_limits",
                                    "shoot.top_up", "shoot.dry_kitty",
                                    "shoot.kitty_leaves_with_banker")),
-    Rule("shoot_bets", "special-bets", ("shoot.pays", "shoot.fourth_card_bet",
+    Rule("shoot_bets", "special-bets", ("shoot.limit", "shoot.pays", "shoot.fourth_card_bet",
                                         "shoot.split_hand_bet", "shoot.bust_to_kitty_at_once",
                                         "shoot.banker_pontoon_sweeps")),
 )
@@ -170,6 +179,16 @@ CONDITIONS: dict[str, Condition] = {
     "between_deals.rotation_from_split_hand": lambda r: r.between_deals.rotation.value
     == "pontoon-maker" and r.player.split.allowed,
     "shoot.split_hand_bet": lambda r: r.player.split.allowed,
+    "settlement.outcomes": lambda r: bool(r.settlement.outcomes),
+    "faces.bought_card": _buys,
+    "faces.doubled_card": lambda r: r.player.double.allowed,
+    "faces.split_card": lambda r: r.player.split.allowed,
+    "between_deals.shuffle_on_banker_pontoon": lambda r: r.between_deals.shuffle.value
+    == "after-pontoon" and r.hands.pontoon.banker_can_hold,
+    "between_deals.shuffle_on_split_pontoon": lambda r: r.between_deals.shuffle.value
+    == "after-pontoon" and r.player.split.allowed,
+    "between_deals.rotation_when_banker_pontoon_at_once": lambda r: r.between_deals.rotation.value
+    == "pontoon-maker" and r.deal.banker_pontoon_at_once and r.hands.pontoon.banker_can_hold,
 }
 """When a field applies only under other values: a condition on the ruleset, by field path."""
 
@@ -239,9 +258,20 @@ def _tidy(text: str) -> str:
     return _JOINED.sub(r"\1 ", " ".join(text.split()))
 
 
+FACE_FIELDS = ("player_cards", "bought_card", "twisted_card", "doubled_card", "split_card")
+
+
+def _face_list(ruleset: Ruleset, face: str) -> list[str]:
+    """The card kinds of `FACE_FIELDS` that apply to this game and lie `face`."""
+    return [name for name in FACE_FIELDS if applies(ruleset, f"faces.{name}")
+            and plain(value_at(ruleset, f"faces.{name}")) == face]
+
+
 def _module(ruleset: Ruleset, lang: str) -> Any:
     gettext = translations(lang).gettext
     helpers = {"r": ruleset, "percent": _percent, "has_rank": _has_rank,
+               "class_name": lambda c: class_name(c, gettext),
+               "face_list": lambda face: _face_list(ruleset, face),
                "value": lambda path: value_text(path, value_at(ruleset, path), gettext)}
     return environment(lang).get_template("plain_rules.j2").make_module(helpers)
 
