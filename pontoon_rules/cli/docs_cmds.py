@@ -54,11 +54,18 @@ def docs_cmd() -> None:
 @click.option("-d", "--site-dir", type=click.Path(file_okay=False, path_type=Path),
               default=None, help="Where to write the site (default: site-build/).")
 @click.option("--strict/--no-strict", default=True, help="Fail on any warning (default).")
-def docs_build_cmd(config_file: Path | None, site_dir: Path | None, strict: bool) -> None:
-    """Build the whole site and every ruleset's sheets."""
+@click.option("--rulesets", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="A folder of your own rulesets (*.yaml) to add to the site.")
+def docs_build_cmd(config_file: Path | None, site_dir: Path | None, strict: bool,
+                   rulesets: Path | None) -> None:
+    """Build the whole site and every ruleset's sheets.
+
+    The site is built into a temporary folder and swapped in when complete. A
+    --site-dir that holds other files (not a previous build) is refused.
+    """
     from pontoon_rules.docs.site import DEFAULT_CONFIG, build_site
 
-    out = build_site(config_file or DEFAULT_CONFIG, site_dir, strict)
+    out = build_site(config_file or DEFAULT_CONFIG, site_dir, strict, rulesets)
     click.echo(f"site: {out}/index.html")
     click.echo(f"sheets: {out}/sheets/")
 
@@ -67,8 +74,11 @@ def docs_build_cmd(config_file: Path | None, site_dir: Path | None, strict: bool
 @click.option("-f", "--config-file", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="The mkdocs.yml (default: the checkout's).")
 @click.option("-a", "--dev-addr", default="127.0.0.1:8000", help="Address to serve on.")
-def docs_serve_cmd(config_file: Path | None, dev_addr: str) -> None:
+@click.option("--rulesets", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="A folder of your own rulesets (*.yaml) to add to the site.")
+def docs_serve_cmd(config_file: Path | None, dev_addr: str, rulesets: Path | None) -> None:
     """Serve the site locally with live reload."""
     from pontoon_rules.docs.site import DEFAULT_CONFIG, serve_site
 
-    serve_site(config_file or DEFAULT_CONFIG, dev_addr)
+    click.echo(f"serving the site on http://{dev_addr}/ (building it first; Ctrl+C stops)")
+    serve_site(config_file or DEFAULT_CONFIG, dev_addr, rulesets)
