@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from pontoon_rules.ruleset.fields import value_at
@@ -22,11 +23,11 @@ _STATUS_STYLE = {"stated": "green", "implied": "yellow", "our-reading": "magenta
 def show_ruleset(ruleset: Ruleset, console: Console | None = None) -> None:
     """Print `ruleset` grouped by topic: each rule, its value and its provenance."""
     console = console or Console()
-    console.print(f"[bold]{ruleset.name}[/bold]  ({ruleset.id}, {ruleset.kind})")
+    console.print(f"[bold]{escape(ruleset.name)}[/bold]  ({ruleset.id}, {ruleset.kind})")
     if ruleset.extends:
-        console.print(f"extends {ruleset.extends}")
+        console.print(f"extends {escape(ruleset.extends)}")
     if ruleset.summary:
-        console.print(ruleset.summary)
+        console.print(escape(ruleset.summary))
     for section, paths in paths_by_topic().items():
         table = Table(title=TOPICS[section], title_justify="left", show_header=False,
                       expand=True, box=None, padding=(0, 1))
@@ -35,11 +36,12 @@ def show_ruleset(ruleset: Ruleset, console: Console | None = None) -> None:
         table.add_column("provenance", ratio=3)
         for path in paths:
             row = field_row(ruleset, path)
-            style = _STATUS_STYLE.get(row["status"], "")
+            style = _STATUS_STYLE.get(row["status"], "default")
             mark = " [red](open)[/red]" if row["open"] else ""
-            quote = f' “{row["quote"]}”' if row["quote"] else ""
-            table.add_row(row["description"], row["text"],
-                          f"[{style}]{row['status']}[/{style}] {row['source']}{quote}{mark}")
+            quote = f' “{escape(row["quote"])}”' if row["quote"] else ""
+            status = f"[{style}]{row['status']}[/{style}] " if row["status"] else ""
+            table.add_row(escape(row["description"]), escape(row["text"]),
+                          f"{status}{escape(row['source'])}{quote}{mark}")
         console.print()
         console.print(table)
 

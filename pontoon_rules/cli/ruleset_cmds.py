@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from pontoon_rules.ruleset.model import Ruleset
 
 
 @click.command("list")
@@ -42,8 +46,13 @@ def validate_cmd(files: tuple[str, ...]) -> None:
 @click.argument("ruleset")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "yaml"]), default="text",
               help="text for people; json/yaml for the resolved ruleset data.")
-def show_cmd(ruleset: str, fmt: str) -> None:
-    """Show a ruleset (bundled id or file) grouped by topic, with provenance."""
+@click.option("--paths", is_flag=True,
+              help="After each rule, the dotted field paths it comes from (to override them).")
+@click.option("--fields", is_flag=True,
+              help="Every field by topic with its value and provenance, instead of sentences.")
+@click.option("--lang", default="en", help="Language of the sentences: en or ru.")
+def show_cmd(ruleset: str, fmt: str, paths: bool, fields: bool, lang: str) -> None:
+    """Show a ruleset (bundled id or file): its rules as sentences, in the order of play."""
     from pontoon_rules.ruleset.loader import dump_ruleset, load_ruleset
 
     loaded = load_ruleset(ruleset)
@@ -51,10 +60,25 @@ def show_cmd(ruleset: str, fmt: str) -> None:
         click.echo(json.dumps(loaded.model_dump(mode="json"), indent=2, ensure_ascii=False))
     elif fmt == "yaml":
         click.echo(dump_ruleset(loaded))
-    else:
+    elif fields:
         from pontoon_rules.cli.render import show_ruleset
 
         show_ruleset(loaded)
+    else:
+        _show_sentences(ruleset, loaded, paths, lang)
+
+
+def _show_sentences(ref: str, loaded: Ruleset, paths: bool, lang: str) -> None:
+    from pontoon_rules.docs.i18n import LANGUAGES
+    from pontoon_rules.docs.sentences import text_lines
+    from pontoon_rules.docs.sheet_view import find_base
+
+    if lang not in LANGUAGES:
+        raise click.BadParameter(f"expected one of {', '.join(LANGUAGES)}, got {lang!r}",
+                                 param_hint="--lang")
+    origin = Path(ref) if Path(ref).suffix in (".yaml", ".yml") else None
+    for line in text_lines(loaded, lang, paths, find_base(loaded, origin)):
+        click.echo(line)
 
 
 @click.command("schema")

@@ -2,18 +2,21 @@
 
 on_config renders every generated page, expands the nav entries that name a
 generated index into sections, and adds the site CSS; on_files adds the pages,
-the CSS and every ruleset's sheets as in-memory files. Nothing generated is
+the CSS and every ruleset's sheets as in-memory files; on_page_content escapes every
+page title (user text reaches the nav and <title> through it). Nothing generated is
 ever written into the docs folder. Sheets are cached per process by the
 ruleset's content, so `docs serve` rebuilds stay quick.
 """
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
 
 EXTRA_CSS = ("assets/cards.css", "assets/site.css")
 
@@ -46,6 +49,14 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         if css not in config.extra_css:
             config.extra_css.append(css)
     return config
+
+
+def on_page_content(html: str, page: Page, **_kwargs: Any) -> str:
+    """Escape the page's title: themes insert titles (nav, <title>) unescaped, and a ruleset's
+    name is untrusted. Runs for every page before any template draws a nav."""
+    if page.title:
+        page.title = escape(page.title, quote=True)
+    return html
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:

@@ -14,7 +14,7 @@ from pontoon_rules.docs.i18n import LANGUAGES, SOURCE_LANGUAGE, render, translat
 from pontoon_rules.docs.reference import reference_context
 from pontoon_rules.docs.rounds import sample_rounds
 from pontoon_rules.docs.extra import UserRuleset, user_rulesets
-from pontoon_rules.docs.literal import literal_html
+from pontoon_rules.docs.literal import one_line
 from pontoon_rules.docs.sheet_view import find_base, localized, sheet_view
 from pontoon_rules.docs.sheets import STATIC_DIR, render_sheet
 from pontoon_rules.docs.views import matrix_view, round_view, ruleset_view
@@ -210,8 +210,8 @@ def generated_files() -> dict[str, bytes]:
 
 
 def nav_title(text: str) -> str:
-    """A nav title from user text: MkDocs themes insert titles unescaped, so escape it here."""
-    return literal_html(text)
+    """A nav title from user text, on one line (the hook escapes every page title)."""
+    return one_line(text)
 
 
 def nav_expansions(pages: dict[str, str]) -> dict[str, list[Any]]:

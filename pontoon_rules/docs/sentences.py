@@ -322,3 +322,35 @@ def differing_from_base(ruleset: Ruleset, base: Ruleset) -> list[str]:
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
     return list(CHAPTER_TITLES.values())
+
+
+def text_lines(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, paths: bool = False,
+               base: Ruleset | None = None) -> list[str]:
+    """The rules as plain text for a terminal: chapters, one sentence each, marks, paths.
+
+    With `paths`, each sentence is followed by the dotted paths of the fields it says
+    (what a house-rule file overrides). Name and summary are printed as written.
+    """
+    from pontoon_rules.docs.sheet_view import localized
+
+    gettext = translations(lang).gettext
+    changed = frozenset(differing_from_base(ruleset, base)) if base else frozenset()
+    found = sentences(ruleset, lang, changed)
+    name, summary = localized(ruleset, lang)
+    lines = [name, *([summary] if summary else [])]
+    if base is not None:
+        lines.append(f"{gettext('These rules differ from the base ruleset')} {base.id}: "
+                     + ", ".join(sorted(changed)))
+    for chapter in by_chapter(found, lang):
+        lines += ["", chapter["title"]]
+        for rule in chapter["rules"]:
+            marks = (" ◆" if rule.changed else "") + (" †" if rule.open else "")
+            lines.append(f"  {rule.text}{marks}")
+            if paths:
+                lines.append("      " + " ".join(rule.paths))
+    if any(s.changed for s in found):
+        lines += ["", "◆ " + gettext("A house rule: it differs from the base ruleset.")]
+    if any(s.open for s in found):
+        lines += ["", "† " + gettext("The source does not say; we play it this way. "
+                                     "Agree on it before you play.")]
+    return lines
