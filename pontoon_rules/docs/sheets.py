@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from markupsafe import Markup
+
 from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, render
 from pontoon_rules.docs.sheet_view import sheet_view
 from pontoon_rules.errors import PontoonError
@@ -27,9 +29,17 @@ def sheet_css() -> str:
                      for name in ("cards.css", "sheet.css"))
 
 
-def sheet_html(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None) -> str:
+def sheet_html(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None,
+               examples: int = 2) -> str:
     """The sheet as one standalone HTML document (CSS inlined, no external resources)."""
-    return render("sheet.html.j2", lang, r=sheet_view(ruleset, lang, base), css=sheet_css())
+    css = Markup(sheet_css())  # our own stylesheet: autoescaping would break its quotes
+    view = sheet_view(ruleset, lang, base, examples=examples)
+    return render("sheet.html.j2", lang, r=view, css=css)
+
+
+def page_budget(ruleset: Ruleset) -> int:
+    """The pages a printed sheet may take: one, two with Shoot Pontoon."""
+    return 2 if ruleset.shoot.enabled else 1
 
 
 def sheet_markdown(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
@@ -39,10 +49,15 @@ def sheet_markdown(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
 
 
 def sheet_pdf(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None) -> bytes:
-    """The sheet as an A4 PDF, rendered by WeasyPrint from the sheet's HTML."""
+    """The sheet as an A4 PDF (WeasyPrint): one page, two with Shoot Pontoon, worked
+    examples dropped (two, one, none) until the rules fit."""
     from weasyprint import HTML  # type: ignore[import-untyped]
 
-    pdf: bytes = HTML(string=sheet_html(ruleset, lang, base)).write_pdf()
+    for examples in (2, 1, 0):  # worked examples give way first when the rules need room
+        document = HTML(string=sheet_html(ruleset, lang, base, examples)).render()
+        if len(document.pages) <= page_budget(ruleset):
+            break
+    pdf: bytes = document.write_pdf()
     return pdf
 
 
