@@ -21,8 +21,8 @@ from pontoon_rules.docs.site import DEFAULT_CONFIG, build_site
 from pontoon_rules.docs.values import value_text
 from pontoon_rules.engine.script import run_script
 from pontoon_rules.ruleset.fields import leaf_paths, value_at
-from pontoon_rules.ruleset.present import differing_paths
 from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.present import differing_paths
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -89,13 +89,16 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
                       rulesets=folder)
 
 
+@functools.cache
+def _hostile_file() -> Path:
+    return hostile_ruleset(Path(__import__("tempfile").mkdtemp()))
+
+
 def site_rulesets() -> list[Ruleset]:
     """The rulesets the test site shows: the bundled ones and the hostile one."""
-    from pontoon_rules.ruleset.loader import load_text
+    from pontoon_rules.ruleset.loader import load_ruleset
 
-    folder = Path(__import__("tempfile").mkdtemp())
-    return [load_bundled(i) for i in bundled_ids()] + [
-        load_text(hostile_ruleset(folder).read_text(encoding="utf-8"), "hostile.yaml")]
+    return [load_bundled(i) for i in bundled_ids()] + [load_ruleset(_hostile_file())]
 
 
 def page(site: Path, path: str) -> str:
@@ -168,7 +171,8 @@ def _shown_rounds(text: str) -> Iterator[tuple[str, dict[str, object], list[str]
 
 
 def _replayed(ruleset_id: str, script: dict[str, object]) -> tuple[list[str], list[int]]:
-    result = run_script(dict(script, ruleset=ruleset_id)).result
+    ref = str(_hostile_file()) if ruleset_id == HOSTILE_ID else ruleset_id
+    result = run_script(dict(script, ruleset=ref)).result
     hands = [h for seat in result.seats for h in seat.hands]
     cards = [c for h in hands for c in h.cards] + result.banker_cards
     return cards, [h.net for h in hands] + [result.banker_net]

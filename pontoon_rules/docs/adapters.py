@@ -45,7 +45,7 @@ def comparisons_of(pairs: list[tuple[Any, Any]]) -> list[dict[str, Any]]:
     compare_all = getattr(compare, "compare_all", None) if compare else None
     if compare_all is None:
         return []
-    found = []
+    found: list[dict[str, Any]] = []
     for a, b in pairs:
         low = max(a.stakes.min_stake, b.stakes.min_stake)
         highs = [x for x in (a.stakes.max_stake, b.stakes.max_stake) if x is not None]

@@ -37,8 +37,9 @@ def template_messages() -> list[tuple[str | tuple[str, ...], str]]:
 
 def schema_messages() -> list[tuple[str | tuple[str, ...], str]]:
     """(message, where) for every field description, enum value and word of the docs."""
-    out = [(info.description, f"schema:{path}") for path, info in leaf_fields().items()
-           if info.description]
+    out: list[tuple[str | tuple[str, ...], str]] = [
+        (info.description, f"schema:{path}") for path, info in leaf_fields().items()
+        if info.description]
     words = [*chapters.python_messages(), *sentences.python_messages(),
              *values.python_messages(), *KINDS]
     return out + [(word, "pontoon_rules/docs") for word in words]
@@ -89,12 +90,12 @@ def missing(lang: str) -> list[str]:
     return [_key(m.id) for m in extract() if m.id and _key(m.id) not in done]
 
 
-def _key(message_id: str | tuple[str, ...]) -> str:
+def _key(message_id: str | tuple[str, ...] | list[str]) -> str:
     return message_id if isinstance(message_id, str) else message_id[0]
 
 
-def _translated(string: str | tuple[str, ...]) -> bool:
-    return all(string) if isinstance(string, tuple) else bool(string)
+def _translated(string: str | tuple[str, ...] | list[str] | None) -> bool:
+    return all(string) if isinstance(string, (tuple, list)) else bool(string)
 
 
 def init(lang: str) -> Path:

@@ -14,12 +14,12 @@ from collections.abc import Callable
 from typing import Any
 
 from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.errors import PontoonError
 from pontoon_rules.engine.policies import automatic
 from pontoon_rules.engine.record import record_round
 from pontoon_rules.engine.results import RoundResult
 from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.engine.script import play
+from pontoon_rules.errors import PontoonError
 from pontoon_rules.ruleset.model import Ruleset
 
 STAKE = 100
