@@ -33,7 +33,8 @@ REPLAY = re.compile(r'<div class="pr-replay" data-ruleset="([^"]+)">(.*?)</detai
 HOSTILE_ID = "hostile"
 PAYLOAD = ("<script>window.__pwned=1</script><img src=x onerror=\"window.__pwned=2\"> "
            "[link](javascript:window.__pwned=3) *em* _u_ `code` {{ 7*7 }} {% raw %}x{% endraw %} "
-           "# hash | pipe {: #id onclick=\"window.__pwned=4\" }")
+           "# hash | pipe {: #id onclick=\"window.__pwned=4\" } "
+           "</title><script>window.__pwned=5</script>")
 """Script, HTML, Markdown and Jinja in one text: every text field of the hostile ruleset."""
 
 
@@ -353,6 +354,7 @@ def test_hostile_text_never_runs_and_shows_literally(served: str, tmp_path: Path
             title = tab.evaluate("document.title")
             assert "<script>" in title or "{{ 7*7 }}" in title
             tab.goto(f"{served}/rulesets/{HOSTILE_ID}.html")
+            assert tab.evaluate("document.title").startswith(PAYLOAD.split("[")[0].strip())
             nav = tab.locator("nav.md-nav--primary").first.text_content() or ""
             assert "<script>window.__pwned=1</script>" in nav
             tab.screenshot(path=str(ARTIFACTS / "hostile-ruleset.png"), full_page=False)

@@ -53,9 +53,16 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
 
 def on_page_content(html: str, page: Page, **_kwargs: Any) -> str:
     """Escape the page's title: themes insert titles (nav, <title>) unescaped, and a ruleset's
-    name is untrusted. Runs for every page before any template draws a nav."""
+    name is untrusted. Runs for every page before any template draws a nav.
+
+    The theme's <title> passes `page.title` through `striptags`, which would unescape it
+    again, so the escaped title also goes to `page.meta["title"]`, which the theme
+    inserts as it is.
+    """
     if page.title:
-        page.title = escape(page.title, quote=True)
+        title = escape(page.title, quote=True)
+        page.title = title
+        page.meta["title"] = title
     return html
 
 
