@@ -114,3 +114,17 @@ def test_rulesets_folder_problems_are_reported_before_building(tmp_path: Path,
     assert "stick_minimum" in text and "already on the site" in text
     assert not (tmp_path / "out").exists()
     assert site.EXTRA_RULESETS_ENV not in __import__("os").environ
+
+
+def test_a_build_from_before_the_marker_counts_as_previous(tmp_path: Path,
+                                                           fake_mkdocs: object) -> None:
+    old = tmp_path / "site-build"
+    (old / "sheets").mkdir(parents=True)
+    (old / "search").mkdir()
+    (old / "index.html").write_text("old", encoding="utf-8")
+    (old / "search" / "search_index.json").write_text("{}", encoding="utf-8")
+    assert (build_site(DEFAULT_CONFIG, old) / "index.html").read_text(encoding="utf-8") == "new"
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "index.html").write_text("my own page", encoding="utf-8")
+    with pytest.raises(OutputError):
+        build_site(DEFAULT_CONFIG, tmp_path / "other")

@@ -35,10 +35,20 @@ def check_site_dir(site_dir: Path) -> None:
     """
     if site_dir.exists() and not site_dir.is_dir():
         raise OutputError(f"{site_dir}: is a file, not a folder; choose another --site-dir")
-    if site_dir.is_dir() and any(site_dir.iterdir()) and not (site_dir / BUILD_MARKER).is_file():
+    if site_dir.is_dir() and any(site_dir.iterdir()) and not is_previous_build(site_dir):
         raise OutputError(f"{site_dir}: the folder is not empty and is not a site built by "
                           f"pontoon-rules (no {BUILD_MARKER} file); nothing was changed. "
                           "Choose an empty or new folder.")
+
+
+def is_previous_build(folder: Path) -> bool:
+    """Whether `folder` is a site this tool built: it holds `BUILD_MARKER`, or (a build from
+    before the marker) the layout only our build writes: index.html, sheets/ and
+    search/search_index.json."""
+    if (folder / BUILD_MARKER).is_file():
+        return True
+    return ((folder / "index.html").is_file() and (folder / "sheets").is_dir()
+            and (folder / "search" / "search_index.json").is_file())
 
 
 @contextmanager
