@@ -88,6 +88,23 @@ def house_box(ruleset: Ruleset, base: Ruleset | None, lang: str) -> dict[str, An
     return {"base_id": base.id, "base_name": user(name), "paths": changed, "rules": rules}
 
 
+PAYOUT_TABLE_WEIGHT = 700
+"""About how many characters of sentences the payout table takes the room of."""
+
+
+def two_columns(chapters: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The chapters split, in order, into two columns of about the same length (explicit
+    columns: WeasyPrint lays them out far faster than CSS column balancing)."""
+    weights = [sum(len(s.text) + 60 for s in c["rules"])
+               + (PAYOUT_TABLE_WEIGHT if c["key"] == "settlement" else 0) for c in chapters]
+    total, running = sum(weights), 0
+    for i, weight in enumerate(weights):
+        if running + weight / 2 > total / 2:
+            return [chapters[:i], chapters[i:]]
+        running += weight
+    return [chapters, []]
+
+
 def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None,
                examples: int = 2) -> dict[str, Any]:
     """Everything a rule sheet shows for `ruleset` in `lang` (`base`: the one it extends)."""
@@ -100,6 +117,7 @@ def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
         "id": ruleset.id, "name": user(name), "summary": user(summary), "kind": ruleset.kind,
         "extends": user(ruleset.extends) if ruleset.extends else None, "house": box,
         "chapters": by_chapter(found, lang),
+        "columns": two_columns(by_chapter(found, lang)),
         "has_open": any(s.open for s in found),
         "has_changed": any(s.changed for s in found),
         "payouts": payout_rows(ruleset, gettext),
