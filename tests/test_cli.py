@@ -49,7 +49,7 @@ def test_validate_reports_every_error_with_lines(tmp_path: Path) -> None:
 
 
 def test_show_prints_provenance() -> None:
-    out = cli("show", "casino-ochko")
+    out = cli("show", "casino-ochko", "--fields")
     assert out.returncode == 0
     assert "В случае ничьей выигрывает дилер" in out.stdout
     assert "Who wins when hands are equal." in out.stdout

@@ -4,6 +4,8 @@ the rules contain; the house-rules box; the Russian sheet in the sources' own wo
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -432,3 +434,29 @@ def test_russian_show_text() -> None:
     lines = text_lines(load_bundled("belarus-ponton"), "ru", paths=True)
     text = "\n".join(lines)
     assert "Купить можно не дальше 4-й карты" in text and "stakes.last_buy_card" in text
+
+
+# --- `show`: the same sentences at the terminal ----------------------------------------
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pontoon_rules", *args], capture_output=True,
+                          text=True, cwd=Path(__file__).resolve().parent.parent, timeout=120)
+
+
+def test_show_prints_the_sentences_and_paths_on_request(tmp_path: Path) -> None:
+    plain = _cli("show", "pagat-british")
+    assert plain.returncode == 0, plain.stderr
+    for found in sentences(load_bundled("pagat-british")):
+        assert found.text in plain.stdout
+    assert "player.stick_minimum" not in plain.stdout
+    with_paths = _cli("show", "pagat-british", "--paths").stdout.splitlines()
+    stick = next(i for i, line in enumerate(with_paths) if "Stick on 15 or more" in line)
+    assert with_paths[stick + 1].split() == ["player.stick_minimum"]
+    house = tmp_path / "h.yaml"
+    house.write_text("id: h\nname: H\nkind: house\nextends: pagat-british\n"
+                     "settlement:\n  ties: push\n", encoding="utf-8")
+    out = _cli("show", str(house)).stdout
+    assert "pagat-british: settlement.ties" in out and "stand-off; the stake" not in out
+    assert "Equal hands are a stand-off: the stake is returned. A player's" in out
+    assert "◆" in out
