@@ -80,5 +80,7 @@ def docs_serve_cmd(config_file: Path | None, dev_addr: str, rulesets: Path | Non
     """Serve the site locally with live reload."""
     from pontoon_rules.docs.site import DEFAULT_CONFIG, serve_site
 
-    click.echo(f"serving the site on http://{dev_addr}/ (building it first; Ctrl+C stops)")
-    serve_site(config_file or DEFAULT_CONFIG, dev_addr, rulesets)
+    click.echo(f"serving the site at http://{dev_addr}/ (it is built first; Ctrl+C stops)",
+               err=True)
+    extra = {"rulesets": rulesets} if rulesets is not None else {}
+    serve_site(config_file or DEFAULT_CONFIG, dev_addr, **extra)

@@ -51,24 +51,41 @@ def validate_cmd(files: tuple[str, ...]) -> None:
 @click.option("--fields", is_flag=True,
               help="Every field by topic with its value and provenance, instead of sentences.")
 @click.option("--lang", default="en", help="Language of the sentences: en or ru.")
-def show_cmd(ruleset: str, fmt: str, paths: bool, fields: bool, lang: str) -> None:
-    """Show a ruleset (bundled id or file): its rules as sentences, in the order of play."""
+@click.option("-o", "--output", type=click.Path(dir_okay=False),
+              help="Write to this file (atomically) instead of printing.")
+def show_cmd(ruleset: str, fmt: str, paths: bool, fields: bool, lang: str,
+             output: str | None) -> None:
+    """Show a ruleset (bundled id or file): its rules as sentences, in the order of play.
+
+    --fields shows every field by topic with its value and provenance instead.
+    """
     from pontoon_rules.ruleset.loader import dump_ruleset, load_ruleset
 
     loaded = load_ruleset(ruleset)
     if fmt == "json":
-        click.echo(json.dumps(loaded.model_dump(mode="json"), indent=2, ensure_ascii=False))
+        text = json.dumps(loaded.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
     elif fmt == "yaml":
-        click.echo(dump_ruleset(loaded))
-    elif fields:
+        text = dump_ruleset(loaded) + "\n"
+    elif fields and output is None:
         from pontoon_rules.cli.render import show_ruleset
 
         show_ruleset(loaded)
+        return
+    elif fields:
+        text = _plain_text(loaded)
     else:
-        _show_sentences(ruleset, loaded, paths, lang)
+        text = _sentences_text(ruleset, loaded, paths, lang)
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    from pontoon_rules.files import write_atomic
+
+    write_atomic(Path(output), text)
+    click.echo(f"wrote {output}")
 
 
-def _show_sentences(ref: str, loaded: Ruleset, paths: bool, lang: str) -> None:
+def _sentences_text(ref: str, loaded: Ruleset, paths: bool, lang: str) -> str:
+    """The rules as sentences (the sheet's words), one per line, for the terminal or a file."""
     from pontoon_rules.docs.i18n import LANGUAGES
     from pontoon_rules.docs.sentences import text_lines
     from pontoon_rules.docs.sheet_view import find_base
@@ -77,8 +94,21 @@ def _show_sentences(ref: str, loaded: Ruleset, paths: bool, lang: str) -> None:
         raise click.BadParameter(f"expected one of {', '.join(LANGUAGES)}, got {lang!r}",
                                  param_hint="--lang")
     origin = Path(ref) if Path(ref).suffix in (".yaml", ".yml") else None
-    for line in text_lines(loaded, lang, paths, find_base(loaded, origin)):
-        click.echo(line)
+    return "".join(f"{line}\n" for line in text_lines(loaded, lang, paths,
+                                                      find_base(loaded, origin)))
+
+
+def _plain_text(ruleset: Ruleset) -> str:
+    """`show`'s text output without colours, 100 columns wide (for a file)."""
+    import io
+
+    from rich.console import Console
+
+    from pontoon_rules.cli.render import show_ruleset
+
+    buffer = io.StringIO()
+    show_ruleset(ruleset, Console(file=buffer, width=100, color_system=None))
+    return buffer.getvalue()
 
 
 @click.command("schema")
@@ -89,7 +119,9 @@ def schema_cmd(output: str | None) -> None:
 
     text = schema_text()
     if output:
-        Path(output).write_text(text, encoding="utf-8")
+        from pontoon_rules.files import write_atomic
+
+        write_atomic(Path(output), text)
         click.echo(f"wrote {output}")
     else:
         click.echo(text, nl=False)
