@@ -244,3 +244,18 @@ def test_markdown_sheet_shows_user_text_literally(tmp_path: Path) -> None:
     html = markdown.markdown(first)
     assert "<script>" not in html and "<a " not in html and "<em>" not in html
     assert "{{ 7*7 }}" in __import__("html").unescape(re.sub(r"<[^>]+>", "", html))
+
+
+def test_pdf_and_html_sheets_show_user_text_literally(tmp_path: Path) -> None:
+    from pontoon_rules.ruleset.loader import load_ruleset
+
+    payload = "<script>alert(1)</script> [a](javascript:x) *b* {{ 7*7 }}"
+    house = tmp_path / "evil.yaml"
+    house.write_text(f"id: evil\nname: {payload!r}\nsummary: {payload!r}\nkind: house\n"
+                     "extends: pagat-british\n", encoding="utf-8")
+    ruleset = load_ruleset(house)
+    html = render_sheet(ruleset, "html").decode()
+    assert "<script>alert" not in html and "javascript:x" in html
+    assert "&#60;script&#62;alert(1)&#60;/script&#62;" in html
+    _pages, text = pdf_text(render_sheet(ruleset, "pdf"), tmp_path)
+    assert payload in _flat(text)

@@ -39,6 +39,7 @@ def expand_nav(nav: list[Any], expansions: dict[str, list[Any]]) -> list[Any]:
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Render the generated pages, expand the nav and add the site's CSS."""
+    from pontoon_rules.docs.extra import extra_folder
     from pontoon_rules.docs.pages import generated_pages, nav_expansions
 
     _generated.clear()
@@ -48,6 +49,9 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     for css in EXTRA_CSS:
         if css not in config.extra_css:
             config.extra_css.append(css)
+    folder = extra_folder()
+    if folder is not None and str(folder) not in config.watch:
+        config.watch.append(str(folder))  # `docs serve --rulesets`: rebuild on a change
     return config
 
 

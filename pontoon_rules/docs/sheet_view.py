@@ -7,6 +7,7 @@ worked rounds, and for a house overlay a box of the rules that differ from its b
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from pontoon_rules.docs.sentences import by_chapter, differing_from_base, senten
 from pontoon_rules.docs.values import Gettext, card_view, class_name
 from pontoon_rules.docs.views import round_view, sources_view
 from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.outcomes import collect, payout
 
 EXAMPLE_CARDS: dict[str, tuple[str, ...]] = {
     "pontoon": ("AS", "KH"),
@@ -59,20 +61,25 @@ def _example_cards(hand_class: str, ruleset: Ruleset, gettext: Gettext) -> list[
     return [card_view(c, gettext) for c in cards]
 
 
+def odds_text(multiple: Fraction) -> str:
+    """A multiple of the stake as odds: 2 -> '2:1', 3/2 -> '3:2'."""
+    return f"{multiple.numerator}:{multiple.denominator}"
+
+
 def payout_rows(ruleset: Ruleset, gettext: Gettext) -> list[dict[str, Any]]:
-    """The ranking, best first, with what each class is paid and collects, and its cards."""
-    pays = ruleset.settlement.player_payouts.model_dump()
-    takes = ruleset.settlement.banker_collects.model_dump()
-    holds = {"pontoon": ruleset.hands.pontoon.banker_can_hold,
-             "five-card-trick": ruleset.hands.five_card_trick.banker_can_hold,
-             "three-of-a-kind": False}
+    """The ranking, best first (bust last), with its example cards, what a winning hand of
+    the class is paid and what a banker holding it collects (from `ruleset.outcomes`)."""
+    can_hold = {"pontoon": ruleset.hands.pontoon.banker_can_hold,
+                "five-card-trick": ruleset.hands.five_card_trick.banker_can_hold,
+                "three-of-a-kind": False}
     rows = []
-    for hand_class in [c.value for c in ruleset.hands.ranking]:
-        key = hand_class.replace("-", "_")
-        take = takes.get(key, "—") if holds.get(hand_class, True) else "—"
-        rows.append({"class": class_name(hand_class, gettext), "key": hand_class,
-                     "pays": pays.get(key, "—"), "takes": take,
-                     "cards": _example_cards(hand_class, ruleset, gettext)})
+    for hand_class in ruleset.hands.ranking:
+        key = hand_class.value
+        rows.append({"class": class_name(key, gettext), "key": key,
+                     "pays": odds_text(payout(ruleset, hand_class)),
+                     "takes": odds_text(collect(ruleset, hand_class))
+                     if can_hold.get(key, True) else "—",
+                     "cards": _example_cards(key, ruleset, gettext)})
     rows.append({"class": class_name("bust", gettext), "key": "bust", "pays": "—", "takes": "—",
                  "cards": _example_cards("bust", ruleset, gettext)})
     return rows
