@@ -172,8 +172,11 @@ def _shown_rounds(text: str) -> Iterator[tuple[str, dict[str, object], list[str]
 
 
 def _replayed(ruleset_id: str, script: dict[str, object]) -> tuple[list[str], list[int]]:
-    ref = str(_hostile_file()) if ruleset_id == HOSTILE_ID else ruleset_id
-    result = run_script(dict(script, ruleset=ref)).result
+    if ruleset_id == HOSTILE_ID:  # a user's file: named beside the script, as a user would
+        result = run_script(dict(script, ruleset=_hostile_file().name),
+                            base_dir=_hostile_file().parent).result
+    else:
+        result = run_script(dict(script, ruleset=ruleset_id)).result
     hands = [h for seat in result.seats for h in seat.hands]
     cards = [c for h in hands for c in h.cards] + result.banker_cards
     return cards, [h.net for h in hands] + [result.banker_net]
