@@ -17,6 +17,7 @@ from typing import Any
 from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, environment, translations
 from pontoon_rules.docs.values import class_name, value_text
 from pontoon_rules.ruleset.fields import leaf_paths, plain, provenance_for, value_at
+from pontoon_rules.ruleset import relevance
 from pontoon_rules.ruleset.model import Ruleset
 
 
@@ -220,8 +221,13 @@ def _payout_applies(ruleset: Ruleset, path: str) -> bool:
 
 
 def applies(ruleset: Ruleset, path: str) -> bool:
-    """Whether the field at `path` says anything about this game (else it is left out)."""
-    if _gate_off(ruleset, path):
+    """Whether the field at `path` says anything about this game (else it is left out).
+
+    On top of `ruleset.relevance.applies` (what can matter in the game at all), a sheet
+    also leaves out a switch that is off (a game without doubling says nothing about
+    doubling) and values only another value makes meaningful (`CONDITIONS`).
+    """
+    if not relevance.applies(ruleset, path) or _gate_off(ruleset, path):
         return False
     if path.startswith(("settlement.player_payouts.", "settlement.banker_collects.")):
         return _payout_applies(ruleset, path)

@@ -31,7 +31,8 @@ def rule_row(ruleset: Ruleset, path: str, gettext: Gettext) -> dict[str, Any]:
     row.update({key: user(row[key]) for key in ("source", "quote", "note")})
     row.update(source_language=user(source.language if source else ""), anchor=anchor(path),
                label=label(path), description=gettext(describe(path)),
-               text=value_text(path, value_at(ruleset, path), gettext))
+               text=value_text(path, value_at(ruleset, path), gettext) if row["applies"]
+               else gettext(row["text"]))
     return row
 
 
