@@ -16,8 +16,8 @@ from typing import Any
 
 from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, environment, translations
 from pontoon_rules.docs.values import class_name, value_text
-from pontoon_rules.ruleset.fields import leaf_paths, plain, provenance_for, value_at
 from pontoon_rules.ruleset import relevance
+from pontoon_rules.ruleset.fields import leaf_paths, plain, provenance_for, value_at
 from pontoon_rules.ruleset.model import Ruleset
 
 
