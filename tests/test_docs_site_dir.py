@@ -128,3 +128,12 @@ def test_a_build_from_before_the_marker_counts_as_previous(tmp_path: Path,
     (tmp_path / "other" / "index.html").write_text("my own page", encoding="utf-8")
     with pytest.raises(OutputError):
         build_site(DEFAULT_CONFIG, tmp_path / "other")
+
+
+def test_a_killed_builds_leftovers_are_cleared_next_time(tmp_path: Path,
+                                                          fake_mkdocs: object) -> None:
+    target = build_site(DEFAULT_CONFIG, tmp_path / "site")
+    (tmp_path / ".site.building-abc" / "site").mkdir(parents=True)
+    (tmp_path / "keep.txt").write_text("mine", encoding="utf-8")
+    build_site(DEFAULT_CONFIG, target)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.txt", "site"]

@@ -75,6 +75,16 @@ def extra_rulesets(folder: Path | None) -> Iterator[None]:
             os.environ[EXTRA_RULESETS_ENV] = old
 
 
+def _remove_leftovers(target: Path) -> None:
+    """Remove what a killed build of `target` left beside it: its unfinished build folders,
+    and a replaced old site once the new one is in place (names only this module makes)."""
+    kinds = ["building"] + (["old"] if target.is_dir() else [])
+    for kind in kinds:
+        for leftover in target.parent.glob(f".{target.name}.{kind}-*"):
+            if leftover.is_dir():
+                shutil.rmtree(leftover, ignore_errors=True)
+
+
 def _swap_in(built: Path, target: Path) -> None:
     """Put the finished build `built` at `target`, the old site removed only after."""
     old = None
@@ -112,6 +122,7 @@ def build_site(config_file: Path = DEFAULT_CONFIG, site_dir: Path | None = None,
     target = target.resolve()
     check_site_dir(target)
     target.parent.mkdir(parents=True, exist_ok=True)
+    _remove_leftovers(target)
     work = Path(tempfile.mkdtemp(prefix=f".{target.name}.building-", dir=target.parent))
     try:
         with extra_rulesets(rulesets):
