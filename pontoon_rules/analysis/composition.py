@@ -36,10 +36,11 @@ from typing import Any
 import numpy as np
 
 from pontoon_rules.analysis.bankerfinals import (
-    banker_mass_visibles,
+    banker_mass,
     banker_tables,
     exact_banker_mass,
     join,
+    peek_only,
 )
 from pontoon_rules.analysis.context import STATS
 from pontoon_rules.analysis.dealer import BankerPolicy, banker_policy
@@ -87,6 +88,8 @@ class CompositionModel:
         self._rows: dict[tuple[Final, int], Any] = {}
         self._follow_memo: dict[tuple[Removed, Removed, HandState], Any] = {}
         self._splits: dict[int, Any] = {}
+        self._peek_memo: dict[Removed, Any] = {}
+        self.peek_bounds, self.peek_tree = join([peek_only(t) for t in self.tables])
 
     # -- the shoe and the banker ---------------------------------------------------------
     def outlook(self, removed: Removed) -> tuple[Any, Any, Any]:
@@ -94,17 +97,13 @@ class CompositionModel:
         found = self._outlooks.get(removed)
         if found is not None:
             return found
-        shoes = self.full[None, :] - np.array(removed, dtype=np.int64)[None, :] \
-            - self.visible_counts
-        valid = (shoes >= 0).all(axis=1)
-        shoes = np.where(valid[:, None], shoes, 0)
-        totals = shoes.sum(axis=1)
+        shoes, totals = self._shoes(removed)
         if self.exact:
             found = self._exact_outlook(shoes, totals)
         else:
             j = self.joined
-            mass = banker_mass_visibles(shoes, totals, self.bounds, j.starts, j.kinds, j.mults,
-                                        j.sizes, j.orders, j.final_ids, len(self.finals))
+            mass = banker_mass(shoes, totals, self.bounds, j.parents, j.kinds, j.have,
+                               j.sizes, j.orders, j.final_ids, len(self.finals))
             draws = shoes / np.maximum(totals, 1)[:, None]
             found = (mass[:, :-1], mass[:, -1], draws)
         self._outlooks[removed] = found
@@ -155,9 +154,34 @@ class CompositionModel:
 
     def stick(self, removed: Removed, s: HandState) -> Any:
         """The statistics of the hand standing as it is."""
+        final = self.hands.final(s)
+        row = self._row(final, s.staked)
+        if final[0] is HandClass.BUST and not self.exact:
+            return self._through_peek(removed)[:, None] * row[0][None, :]
         banker, _, _ = self.outlook(removed)
-        row = self._row(self.hands.final(s), s.staked)
         return banker @ row
+
+    def _through_peek(self, removed: Removed) -> Any:
+        """The chance (per visible tuple) that the peek lets the round go on (a bust
+        hand's value needs nothing more of the banker)."""
+        found = self._peek_memo.get(removed)
+        if found is None:
+            shoes, totals = self._shoes(removed)
+            found = (totals > 0).astype(float)
+            if self.rules.peek:
+                t = self.peek_tree
+                found = found - banker_mass(shoes, totals, self.peek_bounds, t.parents, t.kinds,
+                                            t.have, t.sizes, t.orders, t.final_ids,
+                                            len(self.finals))[:, -1]
+            self._peek_memo[removed] = found
+        return found
+
+    def _shoes(self, removed: Removed) -> tuple[Any, Any]:
+        shoes = self.full[None, :] - np.array(removed, dtype=np.int64)[None, :] \
+            - self.visible_counts
+        valid = (shoes >= 0).all(axis=1)
+        shoes = np.where(valid[:, None], shoes, 0)
+        return shoes, shoes.sum(axis=1)
 
     def _row(self, final: Final, staked: int) -> Any:
         found = self._rows.get((final, staked))
