@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pontoon_rules.analysis.context import STATS
 from pontoon_rules.analysis.deck import is_pair
 from pontoon_rules.analysis.hand import STICK, HandState, start_state
 from pontoon_rules.analysis.split import MODEL_HAND_LIMIT
@@ -71,7 +72,7 @@ class ZeroMemorySplit:
             own = m._removed((a, c))
             part = q[:, None] * self.follow(own, extra, self._start((a, c)))
             out = part if out is None else out + part
-        return out
+        return np.zeros((len(m.visibles), len(STATS))) if out is None else out
 
     def _start(self, cards: tuple[int, int]) -> HandState:
         m = self.model
@@ -173,7 +174,7 @@ class ZeroMemorySplit:
             grown = own[:k] + (own[k] + 1,) + own[k + 1:]
             part = q[:, None] * self.follow(grown, extra, m.hands.draw(after, k))
             out = part if out is None else out + part
-        return out
+        return np.zeros((len(m.visibles), len(STATS))) if out is None else out
 
     def _choices(self, own: Removed, s: HandState, options: list[Any]) -> list[int]:
         """For each visible tuple, the option an unsplit hand of these cards plays best."""

@@ -51,12 +51,17 @@ from pontoon_rules.analysis.split import SplitSolver
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.common import HandClass
 
-METHOD = "composition-dependent (CD), exact finite shoe"
+METHOD = ("composition-dependent (CD): every hand played best for the cards the player "
+          "holds, the banker's visible cards and the peek; exact finite shoe")
 """The name of the strategy `CompositionModel` values, as every output states it."""
-POST_SPLIT = ("post-split hands: each split hand is played best for its own cards with the "
-              "split pair removed (Farmer's CDP1 strategy) and valued with that removal; the "
-              "cards of the other split hands are averaged over, not removed")
-"""The one approximation of the composition-dependent method, in words."""
+CDZ = ("post-split CDZ- (Eric Farmer's composition-dependent zero-memory): a split hand "
+       "plays the best unsplit play for its cards and resplits whenever allowed; exact "
+       "for that strategy")
+"""The post-split strategy where `cdsplit` covers the split rules."""
+POST_SPLIT = ("post-split CDP1~ (approximate): each split hand is played best for its own "
+              "cards with the split pair removed and valued with that removal; the cards of "
+              "the other split hands are averaged over, not removed")
+"""The post-split approximation where `cdsplit` does not cover the split rules."""
 
 Removed = tuple[int, ...]
 """Cards out of the shoe (counts per kind), besides the banker's visible cards."""
@@ -149,7 +154,9 @@ class CompositionModel:
             grown = removed[:k] + (removed[k] + 1,) + removed[k + 1:]
             part = q[:, None] * self.value(grown, self.hands.draw(after, k))
             out = part if out is None else out + part
-        assert out is not None
+        if out is None:
+            return np.zeros((len(self.visibles), len(STATS)),
+                            dtype=object if self.exact else float)
         return out
 
     def stick(self, removed: Removed, s: HandState) -> Any:
@@ -325,6 +332,20 @@ class CompositionModel:
     def value_of_round(self) -> Any:
         """The expected value of a round per unit of original stake."""
         return self.stats()[0]
+
+
+def method_name(model: CompositionModel) -> str:
+    """The method of `model` in words, naming the post-split strategy it uses."""
+    from pontoon_rules.analysis.cdsplit import applies
+
+    r = model.rules
+    pairs = [k for k in range(model.n_kinds)
+             if r.split_allowed and is_pair(model.kinds[k], model.kinds[k], r)]
+    if not pairs:
+        return METHOD + "; no splitting"
+    if all(applies(model, k) for k in pairs):
+        return f"{METHOD}; {CDZ}"
+    return f"{METHOD}; {POST_SPLIT}"
 
 
 class _CompositionSplits(SplitSolver[Any]):

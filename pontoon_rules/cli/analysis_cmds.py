@@ -44,11 +44,13 @@ def _analysis(call: Any) -> Any:
 
 @click.command("edge")
 @click.argument("ruleset")
-@click.option("--deck", type=DECKS, default="infinite", show_default=True,
-              help="Infinite deck, or the finite shoe less the cards the player sees.")
+@click.option("--deck", type=DECKS, default=None,
+              help="finite: the ruleset's own shoe, every card the player sees removed "
+                   "(exact, composition-dependent; the default unless pack.decks is "
+                   "infinite); infinite: cards dealt with replacement.")
 @_banker_option
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-def edge_cmd(ruleset: str, deck: str, policy: str | None, as_json: bool) -> None:
+def edge_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool) -> None:
     """The exact house edge of RULESET for one seat under best play."""
     from pontoon_rules.analysis.exact import house_edge
 
@@ -77,10 +79,11 @@ def strategy_cmd(ruleset: str, fmt: str, policy: str | None) -> None:
 
 @click.command("costs")
 @click.argument("ruleset")
-@click.option("--deck", type=DECKS, default="infinite", show_default=True)
+@click.option("--deck", type=DECKS, default=None,
+              help="finite (the ruleset's own shoe, the default) or infinite.")
 @_banker_option
 @click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
-def costs_cmd(ruleset: str, deck: str, policy: str | None, as_json: bool) -> None:
+def costs_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool) -> None:
     """The change in house edge from changing each rule of RULESET alone."""
     from pontoon_rules.analysis.costs import rule_costs
     from pontoon_rules.ruleset.loader import load_ruleset
