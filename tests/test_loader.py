@@ -101,7 +101,8 @@ def test_a_problem_carries_file_line_column_and_path() -> None:
     (problem,) = problems_of(load_text, text, "mine.yaml")
     line = BASE_TEXT.splitlines().index("  decks: 1") + 1
     assert problem == Problem(
-        "mine.yaml", line, 10, "pack.decks", "expected an integer, got 'many'"
+        "mine.yaml", line, 10, "pack.decks",
+        "expected a whole number of packs from 1 to 16, or 'infinite', got 'many'"
     )
 
 

@@ -40,6 +40,8 @@ ROUND_INDEPENDENT: dict[str, tuple[str, str]] = {
                                            "same"),
     "deal.stake_after_first_card": (OUTSIDE_A_ROUND, "changes only when the stakes are put "
                                     "down; a round's stakes are the same either way"),
+    "faces": (OUTSIDE_A_ROUND, "changes only which cards lie face up, so what each "
+              "person knows; the same cards and decisions settle the same"),
     "stakes.min_stake": (OUTSIDE_A_ROUND, "a stake limit; " + _LIMIT),
     "stakes.max_stake": (OUTSIDE_A_ROUND, "a stake limit; " + _LIMIT),
     "between_deals": (OUTSIDE_A_ROUND, "acts between deals (shuffling, the used cards, "

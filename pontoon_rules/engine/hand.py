@@ -13,7 +13,7 @@ class Hand:
     __slots__ = (
         "cards", "hard", "aces", "stakes", "sibling", "twisted", "bought",
         "doubles", "drawn_since_double", "done", "settled_net", "is_split", "blocked",
-        "pending_cards", "shoot",
+        "pending_cards", "shoot", "up", "draw_up",
     )
 
     def __init__(self, stake: int = 0, is_split: bool = False) -> None:
@@ -32,10 +32,15 @@ class Hand:
         self.settled_net: int | None = None
         self.pending_cards = 0
         self.shoot: list[int] = []
+        self.up: list[bool] = []
+        """Per card: whether it lies face up (`faces` section)."""
+        self.draw_up = False
+        """Whether the next card dealt to this hand comes face up."""
 
     def add(self, card: int) -> None:
         """Put `card` in the hand."""
         self.cards.append(card)
+        self.up.append(self.draw_up)
         value = RANK_VALUES[card >> 2]
         self.hard += value
         if value == 1:

@@ -120,7 +120,11 @@ class Pack:
         self.shuffles += 1
 
     def counts(self) -> list[int]:
-        """How many of each card the pack holds now (the tray not included)."""
+        """How many of each card the pack holds now (the tray not included); with an
+        infinite deck, the deck's constant weights."""
+        if self.infinite:
+            return [1 if self.rules.rank_present[card >> 2] else 0
+                    for card in range(CARDS_PER_PACK)]
         out = [0] * CARDS_PER_PACK
         for card in self.cards:
             out[card] += 1

@@ -18,6 +18,7 @@ from pontoon_rules.ruleset.common import (
     TieRule,
     odds_fraction,
 )
+from pontoon_rules.ruleset.faces import Faces
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.outcomes import OutcomeTable, outcome_table
 
@@ -92,6 +93,7 @@ class Rules:
     bust_loses_at_once: bool
     round_up: bool
     outcomes: OutcomeTable
+    faces: Faces
     deal_by_hand: bool
     banker_dealt_first: bool
     shoot: bool = False
@@ -177,6 +179,7 @@ def compile_rules(r: Ruleset) -> Rules:
         bust_loses_at_once=st.player_bust_loses_at_once,
         round_up=st.odd_amounts == "round-up",
         outcomes=outcome_table(r),
+        faces=r.faces,
         deal_by_hand=r.deal.order is DealOrder.HAND_BY_HAND,
         banker_dealt_first=r.deal.banker_dealt_first,
         shoot=r.shoot.enabled,

@@ -14,9 +14,10 @@ stake nets, and the result carries the kitty's change.
 
 from __future__ import annotations
 
+import json
 from functools import cache
 
-from pontoon_rules.engine import flow, shoot
+from pontoon_rules.engine import faces, flow, shoot
 from pontoon_rules.engine.actions import Action, LegalAction
 from pontoon_rules.engine.cards import CARDS_PER_PACK, card_code
 from pontoon_rules.engine.hand import Hand
@@ -48,6 +49,7 @@ class RoundState:
         self.rules = rules
         self.seats = [Seat(i, stake) for i, stake in enumerate(stakes)]
         self.banker = Hand()
+        faces.start_deal(self)
         if counts is None:
             self.counts = _full_counts(rules)[:]
             self.remaining = sum(self.counts)
@@ -144,6 +146,18 @@ class RoundState:
             self._result = settle_round(self)
         return self._result
 
+    def observation(self, actor: int | None = None) -> dict[str, object]:
+        """What `actor` (a seat index or `BANKER`; default: the current actor) sees now.
+
+        OpenSpiel's information state: every card face up, the actor's own cards, and for
+        every other card only that it is there (`None`). See `engine.faces`.
+        """
+        return faces.observation(self, self.current_player() if actor is None else actor)
+
+    def information_state_string(self, actor: int | None = None) -> str:
+        """`observation(actor)` as canonical JSON text (equal strings: same information)."""
+        return json.dumps(self.observation(actor), sort_keys=True, separators=(",", ":"))
+
     def clone(self) -> RoundState:
         """An independent copy of the state."""
         return flow.clone(self)
@@ -176,6 +190,8 @@ class RoundState:
             self.counts[card] -= 1
             self.remaining -= 1
         hand = self.pending.pop(0)
+        if hand is self.banker:
+            faces.banker_card(self)
         hand.add(card)
         if hand.doubles:
             hand.drawn_since_double += 1

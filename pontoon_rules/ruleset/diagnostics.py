@@ -41,6 +41,7 @@ _WANTED = {
     "model_attributes_type": "a mapping",
     "tuple_type": "a list",
     "list_type": "a list",
+    "decks_type": "a whole number of packs from 1 to 16, or 'infinite'",
 }
 _BOUNDS = {
     "greater_than_equal": (">=", "ge"),

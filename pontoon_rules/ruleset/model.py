@@ -141,6 +141,32 @@ def _check_ranking(r: Ruleset) -> str | None:
     return None
 
 
+def _check_outcome_classes(r: Ruleset) -> str | None:
+    """Every exception names classes this ruleset's hands can fall in."""
+    bad = [f"{rule.player.value} against {rule.banker.value}"
+           for rule in r.settlement.outcomes
+           if not (_player_can_hold(r, rule.player) and _banker_can_hold(r, rule.banker))]
+    if bad:
+        return (f"settlement.outcomes: no hand can fall in {', '.join(bad)} under these "
+                "rules (a class that is disabled, missing from hands.ranking, or one the "
+                "banker cannot hold)")
+    return None
+
+
+def _player_can_hold(r: Ruleset, cls: HandClass) -> bool:
+    return cls in (HandClass.TOTAL, HandClass.BUST) or cls in r.hands.ranking
+
+
+def _banker_can_hold(r: Ruleset, cls: HandClass) -> bool:
+    if cls is HandClass.PONTOON:
+        return r.hands.pontoon.banker_can_hold and cls in r.hands.ranking
+    if cls is HandClass.FIVE_CARD_TRICK:
+        return r.hands.five_card_trick.banker_can_hold and cls in r.hands.ranking
+    if cls is HandClass.THREE_OF_A_KIND:
+        return False
+    return _player_can_hold(r, cls)
+
+
 def _check_provenance_sources(r: Ruleset) -> str | None:
     unknown = sorted({p.source for p in r.provenance.values()} - set(r.sources))
     return f"provenance names unknown sources {unknown}" if unknown else None
@@ -158,6 +184,7 @@ _CROSS_CHECKS = (
     _check_trick_cards,
     _check_buy_card,
     _check_ranking,
+    _check_outcome_classes,
     _check_provenance_sources,
     _check_provenance_paths,
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, StrictBool, StrictFloat, StrictInt, model_validator
+from pydantic import Field, StrictBool, StrictInt, model_validator
 
 from pontoon_rules.ruleset.common import (
     BankerMode,
@@ -42,7 +42,9 @@ class BankerPlay(RuleModel):
 class Pontoon(RuleModel):
     """The pontoon: ace and ten-point card as the first two cards."""
 
-    banker_can_hold: StrictBool = Field(description="Whether the banker's ace + ten is a pontoon too.")
+    banker_can_hold: StrictBool = Field(
+        description="Whether the banker's ace + ten is a pontoon too."
+    )
 
 
 class FiveCardTrick(RuleModel):
@@ -50,7 +52,9 @@ class FiveCardTrick(RuleModel):
 
     enabled: StrictBool = Field(description="Whether five cards of 21 or less form a special hand.")
     cards: StrictInt = Field(ge=3, le=8, description="How many cards make the trick.")
-    banker_can_hold: StrictBool = Field(description="Whether the banker's five cards rank as a trick.")
+    banker_can_hold: StrictBool = Field(
+        description="Whether the banker's five cards rank as a trick."
+    )
     always_wins: StrictBool = Field(
         description="A player's trick wins whatever the banker holds, banker pontoon included."
     )
