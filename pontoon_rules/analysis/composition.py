@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -242,16 +242,23 @@ class CompositionModel:
             out.append(p)
         return np.array(out, dtype=object if self.exact else float)
 
-    def dealt_stats(self, cards: tuple[int, ...]) -> Any:
-        """Statistics (V x STATS) of a dealt hand: best play, split, peek, side bets."""
+    def dealt_stats(self, cards: tuple[int, ...],
+                    hand_value: Callable[[Removed, HandState], Any] | None = None) -> Any:
+        """Statistics (V x STATS) of a dealt hand: best play, split, peek, side bets.
+
+        Args:
+            hand_value: how the unsplit hand is played (default: best play, `value`);
+                a pair is split where splitting beats best play.
+        """
         removed = self._removed(cards)
         state = start_state(self.kinds, cards, False, self.rules)
-        out = self.value(removed, state).copy()
+        perfect = self.value(removed, state)
+        out = (hand_value or self.value)(removed, state).copy()
         if len(cards) == 2 and is_pair(self.kinds[cards[0]], self.kinds[cards[1]], self.rules) \
                 and self.rules.split_allowed:
             split = self.split_all(cards[0])
             if split is not None:
-                better = split[:, 0] > out[:, 0]
+                better = split[:, 0] > perfect[:, 0]
                 out[better] = split[better]
         _, peeked, _ = self.outlook(removed)
         if any(peeked):

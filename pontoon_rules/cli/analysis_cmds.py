@@ -68,13 +68,20 @@ def edge_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool) 
 @click.argument("ruleset")
 @click.option("--format", "fmt", type=click.Choice(["text", "md", "json"]), default="text",
               show_default=True)
+@click.option("--deck", type=DECKS, default=None,
+              help="finite (the ruleset's own shoe, the default) or infinite.")
+@click.option("--departures", is_flag=True,
+              help="List the composition-dependent departures from the chart.")
 @_banker_option
-def strategy_cmd(ruleset: str, fmt: str, policy: str | None) -> None:
-    """The best-strategy chart of RULESET (infinite deck)."""
+def strategy_cmd(ruleset: str, fmt: str, deck: str | None, departures: bool,
+                 policy: str | None) -> None:
+    """The best-strategy chart of RULESET (total-dependent), with the number of
+    composition-dependent departures and what playing the chart costs."""
     from pontoon_rules.analysis.chart import render, strategy_chart
 
     rules = _rules(ruleset)
-    click.echo(render(_analysis(lambda: strategy_chart(rules, policy)), fmt))
+    chart = _analysis(lambda: strategy_chart(rules, policy, deck=deck))  # type: ignore[arg-type]
+    click.echo(render(chart, fmt, departures))
 
 
 @click.command("costs")
