@@ -94,6 +94,7 @@ class CompositionModel:
         self._follow_memo: dict[tuple[Removed, Removed, HandState], Any] = {}
         self._splits: dict[int, Any] = {}
         self._peek_memo: dict[Removed, Any] = {}
+        self._stats: Any = None
         self.peek_bounds, self.peek_tree = join([peek_only(t) for t in self.tables])
 
     # -- the shoe and the banker ---------------------------------------------------------
@@ -330,11 +331,13 @@ class CompositionModel:
 
     def stats(self) -> Any:
         """The statistics vector of a round (expected value first) under best play."""
-        total = None
-        for cards, weights in self.dealt():
-            part = weights @ self.dealt_stats(cards)
-            total = part if total is None else total + part
-        return total
+        if self._stats is None:
+            total = None
+            for cards, weights in self.dealt():
+                part = weights @ self.dealt_stats(cards)
+                total = part if total is None else total + part
+            self._stats = total
+        return self._stats
 
     def value_of_round(self) -> Any:
         """The expected value of a round per unit of original stake."""

@@ -280,9 +280,18 @@ def house_edge(rules: Rules, deck: Deck | None = None, policy: str | None = None
 
 
 def _finite_edge(rules: Rules, policy: str | None, start: float) -> EdgeResult:
-    from pontoon_rules.analysis.composition import CompositionModel, method_name
+    from pontoon_rules.analysis.composition import CompositionModel
 
-    model = CompositionModel(rules, policy)
+    return finite_result(CompositionModel(rules, policy), start)
+
+
+def finite_result(model: Any, start: float) -> EdgeResult:
+    """The `EdgeResult` of a `composition.CompositionModel` (its statistics are cached, so
+    a chart drawn from the same model costs nothing more); `start` is when the work began
+    (`time.perf_counter()`)."""
+    from pontoon_rules.analysis.composition import method_name
+
+    rules = model.rules
     stats = model.stats()
     probabilities = {name: float(v) for name, v in zip(STATS[2:], stats[2:], strict=True)}
     return EdgeResult(rules.ruleset.id, "finite", model.policy.name, model.policy.description,

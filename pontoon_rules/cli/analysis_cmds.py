@@ -21,7 +21,7 @@ def _policy_names() -> list[str]:
 def _banker_option(f: Any) -> Any:
     return click.option("--banker-policy", "policy", default=None,
                         help="Named banker policy for a banker who draws by choice "
-                             "(stand-15 … stand-19, stand-17-hit-soft).")(f)
+                             "(stand-15 … stand-19, stand-15-hit-soft … stand-19-hit-soft).")(f)
 
 
 def _rules(ref: str) -> Any:
@@ -49,12 +49,23 @@ def _analysis(call: Any) -> Any:
                    "(exact, composition-dependent; the default unless pack.decks is "
                    "infinite); infinite: cards dealt with replacement.")
 @_banker_option
+@click.option("--all-banker-policies", "all_policies", is_flag=True,
+              help="A banker by choice: the edge against every named banker policy, and "
+                   "the banker's best fixed policy.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-def edge_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool) -> None:
+def edge_cmd(ruleset: str, deck: str | None, policy: str | None, all_policies: bool,
+             as_json: bool) -> None:
     """The exact house edge of RULESET for one seat under best play."""
     from pontoon_rules.analysis.exact import house_edge
 
     rules = _rules(ruleset)
+    if all_policies:
+        from pontoon_rules.analysis.bankerpolicies import banker_policy_table
+
+        table = _analysis(lambda: banker_policy_table(rules, deck))  # type: ignore[arg-type]
+        click.echo(json.dumps(table.to_json(), indent=2) if as_json
+                   else "\n".join(table.lines()))
+        return
     result = _analysis(lambda: house_edge(rules, deck, policy))  # type: ignore[arg-type]
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2))
@@ -100,7 +111,8 @@ def costs_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool)
     if as_json:
         click.echo(json.dumps(table.to_json(), indent=2, default=str))
         return
-    click.echo(f"{table.ruleset}: base house edge {table.base_edge:.4f}% ({table.deck} deck)")
+    click.echo(f"{table.ruleset}: base house edge {table.base_edge:.4f}% "
+               f"({table.deck_description}; {table.method})")
     for row in table.rows:
         change = "invalid" if row.change is None else f"{row.change:+.4f}"
         click.echo(f"  {row.path:<44} {str(row.old):>14} -> {str(row.new):<16} {change:>9}"
