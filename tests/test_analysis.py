@@ -141,11 +141,15 @@ def test_cli_edge_json() -> None:
     out = CliRunner().invoke(cli, ["edge", "casino-ochko", "--json"])
     assert out.exit_code == 0, out.output
     data = json.loads(out.output)
-    assert data["banker_policy"] == "fixed-rule" and data["deck"] == "infinite"
+    assert data["banker_policy"] == "fixed-rule" and data["deck"] == "finite"
+    assert "8 packs" in data["deck_description"] and "composition-dependent" in data["method"]
+    out = CliRunner().invoke(cli, ["edge", "casino-ochko", "--json", "--deck", "infinite"])
+    assert json.loads(out.output)["deck"] == "infinite"
 
 
 def test_cli_strategy_and_costs() -> None:
-    out = CliRunner().invoke(cli, ["strategy", "blackjack-reference", "--format", "md"])
+    out = CliRunner().invoke(cli, ["strategy", "blackjack-reference", "--format", "md",
+                                   "--deck", "infinite"])
     assert out.exit_code == 0 and "| hard 16 |" in out.output
     out = CliRunner().invoke(cli, ["costs", str(TINY / "tiny-ochko.yaml")])
     assert out.exit_code == 0 and "settlement.ties" in out.output

@@ -131,3 +131,68 @@ def test_exact_and_float_methods_agree() -> None:
     assert isinstance(exact, Fraction)
     assert float(CompositionModel(rules).value_of_round()) == pytest.approx(float(exact),
                                                                             abs=1e-12)
+
+
+# -- the chart, banker policies, costs, simulation -------------------------------------------
+def test_finite_chart_counts_departures_and_prices_the_chart(blackjack: CompositionModel) -> None:
+    from pontoon_rules.analysis.chart import finite_chart, render
+
+    chart = finite_chart(blackjack)
+    assert chart.edge_perfect == pytest.approx(-FARMER_CDZ_EV_PERCENT, abs=1e-9)
+    assert chart.edge_chart is not None and chart.edge_chart > chart.edge_perfect
+    # the classic composition-dependent play: 10-2 against a 4 hits (the chart stands)
+    assert "2-10 against 4: twist (chart: stick)" in chart.departures
+    assert chart.departures and all("chart:" in line for line in chart.departures)
+    text = render(chart, "text", departures=True)
+    assert f"departures from this chart: {len(chart.departures)}" in text
+    assert "2-10 against 4" in text
+
+
+def test_chart_play_equals_perfect_play_where_nothing_departs() -> None:
+    """On a pack where the chart has no departures, playing it costs nothing."""
+    from pontoon_rules.analysis.chart import finite_chart
+
+    chart = finite_chart(CompositionModel(tiny("tiny-ochko")))
+    if not chart.departures:
+        assert chart.edge_chart == pytest.approx(chart.edge_perfect, abs=1e-12)
+    else:
+        assert chart.edge_chart is not None and chart.edge_perfect is not None
+        assert chart.edge_chart > chart.edge_perfect
+
+
+def test_banker_policy_table_names_the_best_fixed_policy() -> None:
+    from pontoon_rules.analysis.bankerpolicies import banker_policy_table
+
+    table = banker_policy_table(tiny("tiny-pagat"))
+    assert {"stand-15", "stand-19", "stand-17-hit-soft", "stand-16-hit-soft"} <= set(table.edges)
+    assert table.edges[table.best_fixed] == max(table.edges.values())
+    assert "not a solution of the two-sided game" in "\n".join(table.lines())
+    with pytest.raises(AnalysisError, match="fixed rule"):
+        banker_policy_table(tiny("tiny-ochko"))
+
+
+def test_cost_table_uses_the_exact_default() -> None:
+    from pontoon_rules.analysis.costs import rule_costs
+
+    ruleset = load_ruleset(TINY / "tiny-ochko.yaml")
+    table = rule_costs(ruleset, paths=["settlement.ties"])
+    assert table.deck == "finite" and "1 pack" in table.deck_description
+    assert table.base_edge == pytest.approx(edge_of(compile_rules(ruleset)))
+    row = table.rows[0]
+    data = ruleset.model_dump(mode="python")
+    data["settlement"]["ties"] = row.new
+    changed = edge_of(compile_rules(Ruleset.model_validate(data)))
+    assert row.change == pytest.approx(changed - table.base_edge)
+
+
+@pytest.mark.parametrize(("name", "rounds"), [("tiny-blackjack", 3000),
+                                              ("tiny-split-shoe", 3000)])
+def test_shoe_simulation_agrees_with_exact(name: str, rounds: int) -> None:
+    """Rounds from a freshly shuffled tiny pack, played by the method's own choices
+    through the engine: the 99.9% interval holds the exact figure."""
+    from pontoon_rules.analysis.cdpolicy import simulate_shoe
+
+    rules = tiny(name)
+    exact = edge_of(rules)
+    low, high = simulate_shoe(rules, rounds, seed=3).interval
+    assert low <= exact <= high

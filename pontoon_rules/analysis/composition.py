@@ -244,7 +244,8 @@ class CompositionModel:
         return np.array(out, dtype=object if self.exact else float)
 
     def dealt_stats(self, cards: tuple[int, ...],
-                    hand_value: Callable[[Removed, HandState], Any] | None = None) -> Any:
+                    hand_value: Callable[[Removed, HandState], Any] | None = None,
+                    side_bets: bool = True) -> Any:
         """Statistics (V x STATS) of a dealt hand: best play, split, peek, side bets.
 
         Args:
@@ -264,7 +265,14 @@ class CompositionModel:
         _, peeked, _ = self.outlook(removed)
         if any(peeked):
             out = out + peeked[:, None] * self._against_pontoon(cards)[None, :]
-        return self._side_bets(cards, removed, out)
+        return self._side_bets(cards, removed, out) if side_bets else out
+
+    def insurance_gain(self, removed: Removed, v: int) -> Any:
+        """What insuring at the most gains, per original stake (negative: decline)."""
+        r, kinds = self.rules, self.kinds
+        _, _, draws = self.outlook(removed)
+        ten = sum(draws[v, k] for k in range(self.n_kinds) if kinds[k].is_ten)
+        return (ten * r.insurance_pays - (1 - ten)) * r.insurance_fraction
 
     def _against_pontoon(self, cards: tuple[int, ...]) -> Any:
         state = start_state(self.kinds, cards, False, self.rules)
@@ -282,7 +290,6 @@ class CompositionModel:
         r, kinds = self.rules, self.kinds
         one: Any = Fraction(1) if self.exact else 1.0
         pontoon = len(cards) == 2 and {kinds[c].value for c in cards} == {1, 10}
-        _, _, draws = self.outlook(removed)
         for v, visible in enumerate(self.visibles):
             if not visible or not kinds[visible[0]].is_ace:
                 continue
@@ -292,8 +299,7 @@ class CompositionModel:
                 continue
             if not r.insurance:
                 continue
-            ten = sum(draws[v, k] for k in range(self.n_kinds) if kinds[k].is_ten)
-            gain = (ten * r.insurance_pays - (1 - ten)) * r.insurance_fraction
+            gain = self.insurance_gain(removed, v)
             if gain > 0:
                 extra = np.zeros(len(STATS), dtype=out.dtype)
                 extra[0], extra[1] = gain, one * r.insurance_fraction

@@ -9,6 +9,7 @@ reason they are skipped.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
@@ -37,7 +38,17 @@ SKIPPED_PREFIXES: dict[str, str] = {
     "player.split.ranks": "a set of ranks: not varied",
     "player.insurance.max_fraction": "a fraction: insurance is all or nothing at the maximum",
     "hands.ranking": "an order of classes: not varied",
+    "faces.": "what is face up: the banker plays a fixed rule or a named policy on its own "
+              "cards, so one seat's expected value does not change",
+    "deal.order": "the dealing order: the cards are exchangeable, one seat's expected value "
+                  "does not change",
+    "deal.banker_dealt_first": "the dealing order: the cards are exchangeable, one seat's "
+                               "expected value does not change",
 }
+UNSEEN_FIELDS = frozenset({"ruleset", "faces", "deal_by_hand", "banker_dealt_first",
+                           "max_players", "min_stake", "max_stake"})
+"""Compiled fields the one-seat model never reads: variants equal in every other field share
+one computed edge."""
 ODDS_LADDER = ("1:2", "1:1", "6:5", "3:2", "2:1", "5:2", "3:1")
 
 
@@ -96,6 +107,7 @@ def rule_costs(ruleset: Ruleset, deck: Deck | None = None, policy: str | None = 
     rows: list[Cost] = []
     skipped: dict[str, str] = {}
     data = ruleset.model_dump(mode="python")
+    known = {_model_key(base_rules): base}
     for path in leaf_paths():
         if wanted is not None and path not in wanted:
             continue
@@ -105,7 +117,7 @@ def rule_costs(ruleset: Ruleset, deck: Deck | None = None, policy: str | None = 
             continue
         old = value_at(ruleset, path)
         for new in alternatives(old, path):
-            rows.append(_variant_cost(data, path, old, new, base, deck, policy))
+            rows.append(_variant_cost(data, path, old, new, base, deck, policy, known))
     return CostTable(ruleset.id, deck, policy, base, rows, skipped,
                      deck_words(base_rules, deck), _method(base_rules, deck))
 
@@ -127,8 +139,14 @@ def skip_reason(path: str) -> str | None:
     return None
 
 
+def _model_key(rules: Rules) -> str:
+    """What the one-seat model reads of `rules` (equal keys: equal edges)."""
+    return repr([(f.name, getattr(rules, f.name)) for f in dataclasses.fields(rules)
+                 if f.name not in UNSEEN_FIELDS and not f.name.startswith("shoot")])
+
+
 def _variant_cost(data: dict[str, Any], path: str, old: Any, new: Any, base: float,
-                  deck: Deck, policy: str | None) -> Cost:
+                  deck: Deck, policy: str | None, known: dict[str, float]) -> Cost:
     changed = _with_value(data, path, new)
     try:
         variant = Ruleset.model_validate(changed)
@@ -136,10 +154,13 @@ def _variant_cost(data: dict[str, Any], path: str, old: Any, new: Any, base: flo
         first = e.errors()[0]["msg"] if e.errors() else str(e)
         return Cost(path, plain(old), plain(new), None, None, f"invalid: {first}")
     rules = compile_rules(variant)
-    try:
-        edge = edge_of(rules, deck, policy if rules.banker_by_choice else None)
-    except AnalysisError as e:
-        return Cost(path, plain(old), plain(new), None, None, f"not analysed: {e}")
+    key = _model_key(rules)
+    if key not in known:
+        try:
+            known[key] = edge_of(rules, deck, policy if rules.banker_by_choice else None)
+        except AnalysisError as e:
+            return Cost(path, plain(old), plain(new), None, None, f"not analysed: {e}")
+    edge = known[key]
     return Cost(path, plain(old), plain(new), edge, edge - base)
 
 
