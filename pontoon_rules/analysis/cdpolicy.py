@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from pontoon_rules.analysis.cdsplit import ZeroMemorySplit
 from pontoon_rules.analysis.composition import CompositionModel
-from pontoon_rules.analysis.hand import BUY, HandState, start_state
+from pontoon_rules.analysis.hand import BUY, Choice, HandState, start_state
 from pontoon_rules.analysis.simulate import STAKE, EngineSimulator
 from pontoon_rules.engine.actions import DECLINE, EVEN_MONEY, INSURE, SPLIT, STICK, TWIST, Action
 from pontoon_rules.engine.hand import Hand, total
@@ -75,6 +75,7 @@ class CompositionPolicy:
         if any(a.kind == SPLIT for a in state.legal_actions()):
             if hand.is_split or self._splits_better(cards, removed, s, v):
                 return Action(SPLIT)
+        choice: Choice | None
         if hand.is_split:
             options = m.hands.options(s)
             if not options:

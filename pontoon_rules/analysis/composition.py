@@ -187,7 +187,7 @@ class CompositionModel:
     def _shoes(self, removed: Removed) -> tuple[Any, Any]:
         shoes = self.full[None, :] - np.array(removed, dtype=np.int64)[None, :] \
             - self.visible_counts
-        valid = (shoes >= 0).all(axis=1)
+        valid: Any = (shoes >= 0).all(axis=1)
         shoes = np.where(valid[:, None], shoes, 0)
         return shoes, shoes.sum(axis=1)
 

@@ -103,9 +103,9 @@ class TotalChart:
                 cell[c] = cell.get(c, 0.0) + weights * row
             picks = [options[i] for i in np.argmax(values, axis=0)]
             best.append((cards, self.cell(s), list(picks), weights))
-        for key, options in sums.items():
-            choices = list(options)
-            table = np.stack([options[c] for c in choices])
+        for key, by_choice in sums.items():
+            choices = list(by_choice)
+            table = np.stack([by_choice[c] for c in choices])
             self.cells[key] = [choices[i] for i in np.argmax(table, axis=0)]
         for cards, key, picks, weights in best:
             for v, pick in enumerate(picks):
