@@ -179,9 +179,13 @@ class ZeroMemorySplit:
     def _choices(self, own: Removed, s: HandState, options: list[Any]) -> list[int]:
         """For each visible tuple, the option an unsplit hand of these cards plays best."""
         m = self.model
-        unsplit = s._replace(split=False, ace_locked=False)
-        values = np.stack([m.option(own, unsplit, c)[:, 0] for c in options])
-        return [int(i) for i in np.argmax(values, axis=0)]
+        key = (own, s)
+        found = m._choice_memo.get(key)
+        if found is None:
+            unsplit = s._replace(split=False, ace_locked=False)
+            values = np.stack([m.option(own, unsplit, c)[:, 0] for c in options])
+            found = m._choice_memo[key] = [int(i) for i in np.argmax(values, axis=0)]
+        return found
 
 
 def _plus(a: Removed, b: Removed) -> Removed:

@@ -95,6 +95,9 @@ class CompositionModel:
         self._splits: dict[int, Any] = {}
         self._peek_memo: dict[Removed, Any] = {}
         self._stats: Any = None
+        self._option_memo: dict[tuple[Removed, HandState, Choice], Any] = {}
+        self._stick_memo: dict[tuple[Removed, Final, int], Any] = {}
+        self._choice_memo: dict[tuple[Removed, HandState], list[int]] = {}
         self.peek_bounds, self.peek_tree = join([peek_only(t) for t in self.tables])
 
     # -- the shoe and the banker ---------------------------------------------------------
@@ -145,6 +148,13 @@ class CompositionModel:
         """The statistics of taking `choice` now and playing on at best."""
         if choice.kind == STICK:
             return self.stick(removed, s)
+        key = (removed, s, choice)
+        found = self._option_memo.get(key)
+        if found is None:
+            found = self._option_memo[key] = self._draw_option(removed, s, choice)
+        return found
+
+    def _draw_option(self, removed: Removed, s: HandState, choice: Choice) -> Any:
         after = self.hands.after(s, choice)
         _, _, draws = self.outlook(removed)
         out = None
@@ -163,11 +173,16 @@ class CompositionModel:
     def stick(self, removed: Removed, s: HandState) -> Any:
         """The statistics of the hand standing as it is."""
         final = self.hands.final(s)
-        row = self._row(final, s.staked)
-        if final[0] is HandClass.BUST and not self.exact:
-            return self._through_peek(removed)[:, None] * row[0][None, :]
-        banker, _, _ = self.outlook(removed)
-        return banker @ row
+        key = (removed, final, s.staked)
+        found = self._stick_memo.get(key)
+        if found is None:
+            row = self._row(final, s.staked)
+            if final[0] is HandClass.BUST and not self.exact:
+                found = self._through_peek(removed)[:, None] * row[0][None, :]
+            else:
+                found = self.outlook(removed)[0] @ row
+            self._stick_memo[key] = found
+        return found
 
     def _through_peek(self, removed: Removed) -> Any:
         """The chance (per visible tuple) that the peek lets the round go on (a bust
