@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 import click
@@ -31,13 +32,21 @@ def _rules(ref: str) -> Any:
     return compile_rules(load_ruleset(ref))
 
 
-def _analysis(call: Any) -> Any:
-    """Run an analysis call, turning its errors into the project's invalid-input error."""
+def _analysis(call: Any, label: str = "analysing", quiet: bool = False) -> Any:
+    """Run an analysis call, turning its errors into the project's invalid-input error.
+
+    Unless `quiet` (something else shows progress), a call running over a second says
+    so on stderr (`progress.still_running`).
+    """
+    from contextlib import nullcontext
+
     from pontoon_rules.analysis.dealer import AnalysisError
+    from pontoon_rules.cli.progress import still_running
     from pontoon_rules.errors import Problem
 
     try:
-        return call()
+        with nullcontext() if quiet else still_running(label):
+            return call()
     except AnalysisError as e:
         raise RulesetError([Problem("analysis", None, None, "", str(e))]) from e
 
@@ -62,11 +71,13 @@ def edge_cmd(ruleset: str, deck: str | None, policy: str | None, all_policies: b
     if all_policies:
         from pontoon_rules.analysis.bankerpolicies import banker_policy_table
 
-        table = _analysis(lambda: banker_policy_table(rules, deck))  # type: ignore[arg-type]
+        table = _analysis(lambda: banker_policy_table(rules, deck),  # type: ignore[arg-type]
+                          f"banker policies of {ruleset}")
         click.echo(json.dumps(table.to_json(), indent=2) if as_json
                    else "\n".join(table.lines()))
         return
-    result = _analysis(lambda: house_edge(rules, deck, policy))  # type: ignore[arg-type]
+    result = _analysis(lambda: house_edge(rules, deck, policy),  # type: ignore[arg-type]
+                       f"edge of {ruleset}")
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2))
         return
@@ -91,7 +102,8 @@ def strategy_cmd(ruleset: str, fmt: str, deck: str | None, departures: bool,
     from pontoon_rules.analysis.chart import render, strategy_chart
 
     rules = _rules(ruleset)
-    chart = _analysis(lambda: strategy_chart(rules, policy, deck=deck))  # type: ignore[arg-type]
+    chart = _analysis(lambda: strategy_chart(rules, policy, deck=deck),  # type: ignore[arg-type]
+                      f"strategy of {ruleset}")
     click.echo(render(chart, fmt, departures))
 
 
@@ -107,7 +119,8 @@ def costs_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool)
     from pontoon_rules.ruleset.loader import load_ruleset
 
     loaded = load_ruleset(ruleset)
-    table = _analysis(lambda: rule_costs(loaded, deck, policy))  # type: ignore[arg-type]
+    table = _analysis(lambda: rule_costs(loaded, deck, policy),  # type: ignore[arg-type]
+                      f"costs of {ruleset}")
     if as_json:
         click.echo(json.dumps(table.to_json(), indent=2, default=str))
         return
@@ -138,9 +151,11 @@ def simulate_cmd(ruleset: str, rounds: int, seed: int, workers: int, dealing: st
     from pontoon_rules.analysis.simulate import simulate
 
     rules = _rules(ruleset)
+    bar = not as_json and sys.stdout.isatty()  # the simulator's own bar, on the terminal
     result = _analysis(lambda: simulate(rules, rounds, seed, workers, dealing,  # type: ignore[arg-type]
                                         policy, False if engine_only else None,
-                                        progress=not as_json))
+                                        progress=bar),
+                       f"simulating {rounds:,} rounds of {ruleset}", quiet=bar)
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2))
         return

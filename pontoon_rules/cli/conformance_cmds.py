@@ -136,8 +136,10 @@ def fuzz_cmd(ruleset: str, command: str, rounds: int, seed: int, timeout: float,
                           ensure_ascii=False))
     if save:
         from pontoon_rules.conformance.build import dump
+        from pontoon_rules.files import write_atomic
 
-        Path(save).write_text(dump(result.shrunk), encoding="utf-8")
+        write_atomic(Path(save), dump(result.shrunk))
+        click.echo(f"wrote {save}")
     raise ConformanceError(f"{ruleset}: the implementation diverges from the reference engine")
 
 

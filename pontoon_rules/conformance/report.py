@@ -59,9 +59,10 @@ def json_report(result: RunResult) -> dict[str, Any]:
 
 
 def write_json(result: RunResult, path: Path) -> None:
-    """Write the JSON report."""
-    path.write_text(json.dumps(json_report(result), indent=1, ensure_ascii=False) + "\n",
-                    encoding="utf-8")
+    """Write the JSON report (atomically: `files.write_atomic`)."""
+    from pontoon_rules.files import write_atomic
+
+    write_atomic(path, json.dumps(json_report(result), indent=1, ensure_ascii=False) + "\n")
 
 
 def load_baseline(path: Path) -> dict[str, str]:
