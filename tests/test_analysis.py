@@ -140,11 +140,11 @@ def test_rule_costs_vary_fields_and_skip_others() -> None:
 def test_cli_edge_json() -> None:
     out = CliRunner().invoke(cli, ["edge", "casino-ochko", "--json"])
     assert out.exit_code == 0, out.output
-    data = json.loads(out.output)
+    data = json.loads(out.stdout)
     assert data["banker_policy"] == "fixed-rule" and data["deck"] == "finite"
     assert "8 packs" in data["deck_description"] and "composition-dependent" in data["method"]
     out = CliRunner().invoke(cli, ["edge", "casino-ochko", "--json", "--deck", "infinite"])
-    assert json.loads(out.output)["deck"] == "infinite"
+    assert json.loads(out.stdout)["deck"] == "infinite"
 
 
 def test_cli_strategy_and_costs() -> None:
