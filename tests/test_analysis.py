@@ -45,7 +45,7 @@ def test_fast_model_matches_brute_force_exactly(name: str) -> None:
 def test_simulation_agrees_with_exact(ruleset_id: str) -> None:
     """The simulated edge's 99.9% interval holds the exact infinite-deck edge."""
     rules = compile_rules(load_ruleset(ruleset_id))
-    exact = edge_of(rules)
+    exact = edge_of(rules, "infinite")
     from pontoon_rules.analysis.fastsim import fast_path_problem
 
     rounds = 60_000 if fast_path_problem(rules, "infinite") is None else 1_500
@@ -56,7 +56,7 @@ def test_simulation_agrees_with_exact(ruleset_id: str) -> None:
 
 def test_engine_and_fast_paths_agree_on_ochko() -> None:
     rules = compile_rules(load_ruleset("casino-ochko"))
-    exact = edge_of(rules)
+    exact = edge_of(rules, "infinite")
     engine = simulate(rules, 3_000, seed=2, fast=False)
     assert engine.path == "engine"
     low, high = engine.interval
