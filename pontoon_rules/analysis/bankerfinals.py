@@ -202,6 +202,33 @@ def banker_mass(shoes: np.ndarray, totals: np.ndarray, bounds: np.ndarray,
     return out
 
 
+@njit(cache=True)
+def banker_mass_rows(shoes: np.ndarray, totals: np.ndarray, tables: np.ndarray,
+                     bounds: np.ndarray, parents: np.ndarray, kinds: np.ndarray,
+                     have: np.ndarray, sizes: np.ndarray, orders: np.ndarray,
+                     final_ids: np.ndarray, n_finals: int) -> np.ndarray:  # pragma: no cover
+    """`banker_mass` for any rows: row `r` uses visible tuple `tables[r]`'s nodes."""
+    out = np.zeros((shoes.shape[0], n_finals + 1))
+    p = np.zeros(parents.shape[0])
+    for r in range(shoes.shape[0]):
+        total = totals[r]
+        if total <= 0:
+            continue
+        v = tables[r]
+        for j in range(bounds[v], bounds[v + 1]):
+            parent = parents[j]
+            if parent < 0:
+                p[j] = 1.0
+            else:
+                q = p[parent]
+                c = shoes[r, kinds[j]] - have[j]
+                p[j] = q * c / (total - sizes[j] + 1) if q > 0.0 and c > 0 else 0.0
+            if orders[j] > 0.0 and p[j] > 0.0:
+                index = final_ids[j]
+                out[r, index if index >= 0 else n_finals] += orders[j] * p[j]
+    return out
+
+
 def exact_banker_mass(counts: Sequence[int], table: BankerTree) -> list[Fraction]:
     """One row of `banker_mass` in Fractions (for exact checks on tiny packs)."""
     total = sum(counts)

@@ -27,10 +27,12 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pontoon_rules.analysis.bankerfinals import banker_mass_rows
 from pontoon_rules.analysis.context import STATS
 from pontoon_rules.analysis.deck import is_pair
 from pontoon_rules.analysis.hand import STICK, HandState, start_state
 from pontoon_rules.analysis.split import MODEL_HAND_LIMIT
+from pontoon_rules.ruleset.common import HandClass
 
 if TYPE_CHECKING:
     from pontoon_rules.analysis.composition import CompositionModel, Removed
@@ -54,12 +56,18 @@ class ZeroMemorySplit:
         resplits = r.resplit and (not kind.is_ace or r.resplit_aces)
         self.limit = limit if resplits else 2
         self._table: dict[tuple[str, int, int], Any] = {}
+        self.extras = 2 * self.limit - 2
+        """Other pair cards a hand's value is needed with: 1 to `extras` (see `value`)."""
+        self._rows: dict[tuple[Removed, HandState], Any] = {}
+        self._outlooks: dict[tuple[Removed, bool], Any] = {}
 
     # -- the hands ---------------------------------------------------------------------
     def _base(self, own_pair: bool, e: int) -> Any:
         """T(e, 0): one split hand with `e` other pair cards out; `own_pair` when its
         second card is a pair card too (else the second card is random)."""
         m, a = self.model, self.pair
+        if not m.exact and 1 <= e <= self.extras:
+            return self._base_rows(own_pair)[e - 1]
         extra = m._removed((a,) * e)
         if own_pair:
             return self.follow(m._removed((a, a)), extra, self._start((a, a)))
@@ -73,6 +81,105 @@ class ZeroMemorySplit:
             part = q[:, None] * self.follow(own, extra, self._start((a, c)))
             out = part if out is None else out + part
         return np.zeros((len(m.visibles), len(STATS))) if out is None else out
+
+    def _base_rows(self, own_pair: bool) -> Any:
+        """`_base` for every e from 1 to `extras` at once (E x V x STATS)."""
+        m, a = self.model, self.pair
+        if own_pair:
+            return self.follow_rows(m._removed((a, a)), self._start((a, a)))
+        draws = self.draws_rows(m._removed((a,)))
+        out = np.zeros((self.extras, len(m.visibles), len(STATS)))
+        for c in range(m.n_kinds):
+            q = draws[:, :, c]
+            if q.any():
+                out = out + q[:, :, None] * self.follow_rows(m._removed((a, c)),
+                                                             self._start((a, c)))
+        return out
+
+    # -- every count of other pair cards at once (floats) ------------------------------
+    def _shoe_rows(self, own: Removed) -> tuple[Any, Any]:
+        """The shoes (E*V x K) and their totals for a hand holding `own`, with 1 to
+        `extras` other pair cards out (rows e-major)."""
+        m = self.model
+        n_e, n_v = self.extras, len(m.visibles)
+        extra = np.zeros((n_e, 1, m.n_kinds), dtype=np.int64)
+        extra[:, 0, self.pair] = np.arange(1, n_e + 1)
+        shoes = (m.full[None, None, :] - np.array(own, dtype=np.int64)[None, None, :]
+                 - m.visible_counts[None, :, :] - extra).reshape(n_e * n_v, m.n_kinds)
+        valid: Any = (shoes >= 0).all(axis=1)
+        shoes = np.where(valid[:, None], shoes, 0)
+        return shoes, shoes.sum(axis=1)
+
+    def draws_rows(self, own: Removed) -> Any:
+        """Draw chances (E x V x K) for a hand holding `own`."""
+        m = self.model
+        shoes, totals = self._shoe_rows(own)
+        return (shoes / np.maximum(totals, 1)[:, None]).reshape(self.extras, len(m.visibles),
+                                                                 m.n_kinds)
+
+    def banker_rows(self, own: Removed, peek_only: bool = False) -> Any:
+        """Banker finals (E x V x F+1, the last a peeked pontoon) for a hand holding `own`;
+        with `peek_only` only the last column is filled (all a bust hand needs)."""
+        key = (own, peek_only)
+        found = self._outlooks.get(key)
+        if found is not None:
+            return found
+        m = self.model
+        shoes, totals = self._shoe_rows(own)
+        tables = np.tile(np.arange(len(m.visibles), dtype=np.int64), self.extras)
+        tree, bounds = (m.peek_tree, m.peek_bounds) if peek_only else (m.joined, m.bounds)
+        mass = banker_mass_rows(shoes, totals, tables, bounds, tree.parents, tree.kinds,
+                                tree.have, tree.sizes, tree.orders, tree.final_ids,
+                                len(m.finals))
+        found = mass.reshape(self.extras, len(m.visibles), -1)
+        if peek_only:
+            found[:, :, 0] = (totals > 0).reshape(self.extras, -1) - found[:, :, -1]
+        self._outlooks[key] = found
+        return found
+
+    def follow_rows(self, own: Removed, s: HandState) -> Any:
+        """`follow` for every e from 1 to `extras` at once (E x V x STATS): the play does
+        not depend on e (zero memory), only the shoe does."""
+        key = (own, s)
+        found = self._rows.get(key)
+        if found is not None:
+            return found
+        m = self.model
+        options = m.hands.options(s)
+        if not options:
+            found = self._stick_rows(own, s)
+        else:
+            picks = self._choices(own, s, options)
+            found = np.zeros((self.extras, len(m.visibles), len(STATS)))
+            for i in sorted(set(picks)):
+                rows = np.array([p == i for p in picks])
+                found = np.where(rows[None, :, None], self._option_rows(own, s, options[i]),
+                                 found)
+        self._rows[key] = found
+        return found
+
+    def _stick_rows(self, own: Removed, s: HandState) -> Any:
+        m = self.model
+        final = m.hands.final(s)
+        row = m._row(final, s.staked)
+        if final[0] is HandClass.BUST:
+            through = self.banker_rows(own, peek_only=True)[:, :, 0]
+            return through[:, :, None] * row[0][None, None, :]
+        return self.banker_rows(own)[:, :, :-1] @ row
+
+    def _option_rows(self, own: Removed, s: HandState, choice: Any) -> Any:
+        m = self.model
+        if choice.kind == STICK:
+            return self._stick_rows(own, s)
+        after = m.hands.after(s, choice)
+        draws = self.draws_rows(own)
+        out = np.zeros((self.extras, len(m.visibles), len(STATS)))
+        for k in range(m.n_kinds):
+            q = draws[:, :, k]
+            if q.any():
+                grown = own[:k] + (own[k] + 1,) + own[k + 1:]
+                out = out + q[:, :, None] * self.follow_rows(grown, m.hands.draw(after, k))
+        return out
 
     def _start(self, cards: tuple[int, int]) -> HandState:
         m = self.model
