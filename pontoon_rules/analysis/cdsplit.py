@@ -42,7 +42,10 @@ def applies(model: CompositionModel, pair: int) -> bool:
     """Whether the exact CDZ- split covers splitting a pair of kind `pair`."""
     r, kinds = model.rules, model.kinds
     partners = [k for k in range(model.n_kinds) if is_pair(kinds[pair], kinds[k], r)]
-    return r.split_cards == 1 and not r.resplit_one_branch and partners == [pair]
+    kind = kinds[pair]
+    resplits = r.resplit and r.split_max_hands > 2 and (not kind.is_ace or r.resplit_aces)
+    blocking = r.resplit_one_branch and resplits
+    return r.split_cards == 1 and not blocking and partners == [pair]
 
 
 class ZeroMemorySplit:
