@@ -1,53 +1,110 @@
-"""Analysis speed per bundled ruleset: exact edge (infinite deck, finite shoe) and
-simulation rounds per second on the fast path, with one and two workers.
+"""Analysis speed per bundled ruleset, on one core, in CPU seconds.
 
-Simulation figures are for a full run (tables built, workers started): `cpu/s` is
-rounds per CPU-second summed over the parent and its workers (rounds/s per
-core, unaffected by other load on the machine), `wall/s` is rounds per
-wall-clock second, and `x2/x1` is the wall-time speed-up of two workers.
+Figures are CPU time of this process (`time.process_time`), so other load on the
+machine does not count against them; wall time is printed beside them.
 
-Targets (issue 8): exact infinite-deck edge under 1 s on one core, finite shoe
-under 30 s, at least 1,000,000 simulated rounds/s per core for one seat on
-casino-ochko with the best strategy. Rulesets the fast path cannot play are
-simulated on the engine path (marked).
+- `inf`: the exact infinite-deck edge (target: under 0.2 s).
+- `exact`: the default method, the ruleset's own shoe, exact and
+  composition-dependent (target: under 5 s; blackjack-reference about 2x
+  Eric Farmer's calculator on the same machine, pass `--farmer PATH` to time it).
+- `numba`: the banker kernel's compile (or cache load) time, measured once
+  before everything else; the kernel is cached on disk (`cache=True`).
+- `--costs ID`: the full rule-cost table of ruleset ID with the default method
+  (target for casino-ochko: under 30 s).
+- `--simulate`: simulation rounds per second (fast path or engine path), one and
+  two workers, as before (issue 8).
 """
 
 from __future__ import annotations
 
 import argparse
 import resource
+import subprocess
 import time
 
+import numpy as np
+
 from pontoon_rules.analysis.exact import house_edge
-from pontoon_rules.analysis.fastsim import fast_path_problem
-from pontoon_rules.analysis.simulate import simulate
-from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 
+FARMER_INPUT = "6\nn\ny\ny\nn\ny\ny\nn\ny\nn\n1.5\n/dev/null\n0 0\n"
+"""blackjack-reference in the prompts of Farmer's `strategy` (6D S17 DOA DAS SPL3 NRSA
+CDZ- no surrender 3:2); the output file is thrown away."""
 
-def bench(ruleset_id: str, rounds: int, engine_rounds: int) -> str:
+
+def compile_time() -> float:
+    """Seconds to compile (or load from the cache) the banker kernel."""
+    from pontoon_rules.analysis.bankerfinals import banker_mass
+
+    start = time.process_time()
+    one = np.zeros(1, dtype=np.int64)
+    banker_mass(np.ones((1, 1), dtype=np.int64), one + 1, np.array([0, 1]), one - 1, one, one,
+                one, np.ones(1), one, 1)
+    return time.process_time() - start
+
+
+def timed(call: object) -> tuple[object, float, float]:
+    """The call's result, its CPU seconds and its wall seconds."""
+    cpu, wall = time.process_time(), time.perf_counter()
+    result = call()  # type: ignore[operator]
+    return result, time.process_time() - cpu, time.perf_counter() - wall
+
+
+def bench(ruleset_id: str) -> str:
     """One line of figures for `ruleset_id`."""
     rules = compile_rules(load_bundled(ruleset_id))
-    infinite = house_edge(rules, "infinite", with_stats=False)
-    finite = house_edge(rules, "finite", with_stats=False)
+    line = f"  {ruleset_id:<24}"
+    infinite, cpu, wall = timed(lambda: house_edge(rules, "infinite", with_stats=False))
+    line += f" inf {infinite.house_edge:8.4f}% {cpu:6.2f} cpu s ({wall:5.2f} wall)"  # type: ignore[attr-defined]
+    if rules.decks is not None:
+        exact, cpu, wall = timed(lambda: house_edge(rules))
+        line += (f" | exact {exact.house_edge:8.4f}% {cpu:6.2f} cpu s ({wall:5.2f} wall)"  # type: ignore[attr-defined]
+                 f" {rules.decks} pack(s)")
+    return line
+
+
+def farmer(path: str) -> str:
+    """CPU seconds of Farmer's calculator on blackjack-reference (best of three)."""
+    best = None
+    for _ in range(3):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run([path], input=FARMER_INPUT, text=True, capture_output=True, timeout=120,
+                       check=False)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        best = cpu if best is None else min(best, cpu)
+    return f"  Farmer's strategy (C++), blackjack-reference: {best:.2f} cpu s (best of 3)"
+
+
+def costs(ruleset_id: str) -> str:
+    """CPU seconds of the full rule-cost table with the default method."""
+    from pontoon_rules.analysis.costs import rule_costs
+
+    table, cpu, wall = timed(lambda: rule_costs(load_bundled(ruleset_id)))
+    rows = len(table.rows)  # type: ignore[attr-defined]
+    return (f"  full cost table {ruleset_id}: {rows} changes, {cpu:.1f} cpu s "
+            f"({wall:.1f} wall), {table.deck_description}")  # type: ignore[attr-defined]
+
+
+def simulation_line(ruleset_id: str, rounds: int = 1_000_000,
+                    engine_rounds: int = 20_000) -> str:
+    """Simulation rounds per CPU second (parent and workers) with one and two workers."""
+    from pontoon_rules.analysis.fastsim import fast_path_problem
+    from pontoon_rules.analysis.simulate import simulate
+
+    rules = compile_rules(load_bundled(ruleset_id))
     fast = fast_path_problem(rules, "infinite") is None
     n = rounds if fast else engine_rounds
-    (cpu1, wall1), (cpu2, wall2) = (timed_run(rules, n, w) for w in (1, 2))
-    path = "fast" if fast else "engine"
-    return (f"  {ruleset_id:<24} edge {infinite.house_edge:7.3f}% inf {infinite.seconds:6.2f}s"
-            f" | {finite.house_edge:7.3f}% finite {finite.seconds:6.2f}s"
-            f" | sim {path:6} x1 {cpu1:>10,.0f} cpu/s {wall1:>10,.0f} wall/s"
-            f" | x2 {cpu2:>10,.0f} cpu/s {wall2:>10,.0f} wall/s {wall2 / wall1:4.2f} x2/x1")
-
-
-def timed_run(rules: Rules, rounds: int, workers: int) -> tuple[float, float]:
-    """Rounds per CPU-second (parent and workers) and per wall second of one run."""
-    cpu = time.process_time() + _children_cpu()
-    wall = time.perf_counter()
-    simulate(rules, rounds, seed=1, workers=workers)
-    wall = time.perf_counter() - wall
-    cpu = time.process_time() + _children_cpu() - cpu
-    return rounds / cpu, rounds / wall
+    out = f"  {ruleset_id:<24} sim {'fast' if fast else 'engine':6}"
+    for workers in (1, 2):
+        cpu = time.process_time() + _children_cpu()
+        wall = time.perf_counter()
+        simulate(rules, n, seed=1, workers=workers)
+        wall = time.perf_counter() - wall
+        cpu = time.process_time() + _children_cpu() - cpu
+        out += f" | x{workers} {n / cpu:>10,.0f} cpu/s {n / wall:>10,.0f} wall/s"
+    return out
 
 
 def _children_cpu() -> float:
@@ -57,14 +114,24 @@ def _children_cpu() -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--rounds", type=int, default=1_000_000)
-    parser.add_argument("--engine-rounds", type=int, default=20_000)
     parser.add_argument("--ruleset", action="append", help="only this ruleset (repeatable)")
+    parser.add_argument("--farmer", help="path of Farmer's `strategy` binary to time")
+    parser.add_argument("--costs", action="append", default=[],
+                        help="also time the full cost table of this ruleset (repeatable)")
+    parser.add_argument("--simulate", action="store_true",
+                        help="also the simulation figures (see simulation_speed)")
     args = parser.parse_args()
-    print("analysis: exact edge times and simulation rounds/s (x1 = one worker, x2 = two)")
-    ids = args.ruleset or bundled_ids()
-    for ruleset_id in ids:
-        print(bench(ruleset_id, args.rounds, args.engine_rounds), flush=True)
+    print("analysis: exact edge, CPU seconds on one core (wall in brackets)")
+    print(f"  numba banker kernel: {compile_time():.2f} cpu s to compile or load from cache")
+    if args.farmer:
+        print(farmer(args.farmer), flush=True)
+    for ruleset_id in args.ruleset or bundled_ids():
+        print(bench(ruleset_id), flush=True)
+    for ruleset_id in args.costs:
+        print(costs(ruleset_id), flush=True)
+    if args.simulate:
+        for ruleset_id in args.ruleset or bundled_ids():
+            print(simulation_line(ruleset_id), flush=True)
 
 
 if __name__ == "__main__":

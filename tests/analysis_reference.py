@@ -2,7 +2,9 @@
 card sequence and every decision, maximising over what the player can see.
 
 Cards come from an infinite deck (each rank present equally likely, one
-representative card per rank), with Fraction probabilities. The player's
+representative card per rank), or with `finite=True` from the ruleset's own
+pack as the engine holds it (`RoundState.counts`: each rank's chance is what is
+left of it), with Fraction probabilities. The player's
 information set is their own hands and actions and the banker's visible cards:
 states that differ only in the banker's hidden cards are kept together as a
 belief (a list of weighted states) and one decision is taken for all of them.
@@ -25,19 +27,32 @@ STAKE = 100
 Belief = list[tuple[RoundState, Fraction]]
 
 
-def reference_value(rules: Rules, banker_stand_on: int = 17) -> Fraction:
+def reference_value(rules: Rules, banker_stand_on: int = 17, finite: bool = False) -> Fraction:
     """The best expected net per unit stake of one seat, by brute force."""
     ranks = [r for r in range(13) if rules.rank_present[r]]
     cards = [(r * 4, Fraction(1, len(ranks))) for r in ranks]
-    root = RoundState(rules, [STAKE], counts=[10**6] * 52)
-    solver = _Reference(rules, cards, banker_stand_on)
+    root = RoundState(rules, [STAKE]) if finite else RoundState(rules, [STAKE],
+                                                                 counts=[10**6] * 52)
+    solver = _Reference(rules, cards, banker_stand_on, finite)
     return solver.value([(root, Fraction(1))]) / STAKE
 
 
 class _Reference:
-    def __init__(self, rules: Rules, cards: list[tuple[int, Fraction]], stand_on: int) -> None:
-        self.rules, self.cards, self.stand_on = rules, cards, stand_on
+    def __init__(self, rules: Rules, cards: list[tuple[int, Fraction]], stand_on: int,
+                 finite: bool = False) -> None:
+        self.rules, self.cards, self.stand_on, self.finite = rules, cards, stand_on, finite
         self.memo: dict[object, Fraction] = {}
+
+    def _outcomes(self, state: RoundState) -> list[tuple[int, Fraction]]:
+        """The next card by rank (one representative card each) with its chance."""
+        if not self.finite:
+            return self.cards
+        by_rank: dict[int, tuple[int, int]] = {}
+        for card, n in enumerate(state.counts):
+            if n:
+                first, total = by_rank.get(card >> 2, (card, 0))
+                by_rank[card >> 2] = (first, total + n)
+        return [(card, Fraction(n, state.remaining)) for card, n in by_rank.values()]
 
     def value(self, belief: Belief) -> Fraction:
         """Best expected return (minor units) of a belief (weights need not sum to 1)."""
@@ -69,7 +84,8 @@ class _Reference:
         if state.is_terminal():
             return Fraction(state.returns()[0])
         live = any(h.settled_net is None for seat in state.seats for h in seat.hands)
-        key = ("banker", tuple(state.banker.cards), live, state.phase)
+        key = ("banker", tuple(state.banker.cards), live, state.phase,
+               tuple(state.counts) if self.finite else None)
         finals = self.memo.get(key)
         if finals is None:
             finals = self.memo[key] = self._banker_finals(state)
@@ -95,7 +111,7 @@ class _Reference:
     def _step(self, state: RoundState) -> Belief:
         if state.is_chance_node():
             out = []
-            for card, q in self.cards:
+            for card, q in self._outcomes(state):
                 child = state.clone()
                 child.apply_action(card)
                 out.append((child, q))
@@ -113,7 +129,7 @@ class _Reference:
             if state.phase >= Phase.BANKER:
                 out.append((state, p))
             elif state.is_chance_node():
-                for card, q in self.cards:
+                for card, q in self._outcomes(state):
                     child = state.clone()
                     child.apply_action(card)
                     stack.append((child, p * q))
@@ -149,19 +165,22 @@ def _apply(group: Belief, action: Action) -> Belief:
 
 
 def _hands(state: RoundState) -> tuple[object, ...]:
-    return tuple((tuple(h.cards), tuple(h.stakes), h.settled_net, h.done, h.blocked)
+    # ranks, not card ids: in a finite pack the representative card dealt for a rank
+    # depends on which cards of that rank the banker holds, and must not tell the player
+    return tuple((tuple(c >> 2 for c in h.cards), tuple(h.stakes), h.settled_net, h.done,
+                  h.blocked)
                  for seat in state.seats for h in seat.hands)
 
 
 def _observation(state: RoundState) -> object:
     seat = state.seats[0]
-    visible = tuple(state.banker.cards[: state.rules.banker_visible])
+    visible = tuple(c >> 2 for c in state.banker.cards[: state.rules.banker_visible])
     return (state.phase, state.seat_cursor, state.hand_cursor, _hands(state), visible,
             seat.insurance, seat.even_money, tuple(str(a) for _, a in state.history
                                                    if not isinstance(a, int)))
 
 
 def _hidden(state: RoundState) -> tuple[int, ...]:
-    return tuple(state.banker.cards)
+    return tuple(c >> 2 for c in state.banker.cards)
 
 

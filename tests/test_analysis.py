@@ -45,7 +45,7 @@ def test_fast_model_matches_brute_force_exactly(name: str) -> None:
 def test_simulation_agrees_with_exact(ruleset_id: str) -> None:
     """The simulated edge's 99.9% interval holds the exact infinite-deck edge."""
     rules = compile_rules(load_ruleset(ruleset_id))
-    exact = edge_of(rules)
+    exact = edge_of(rules, "infinite")
     from pontoon_rules.analysis.fastsim import fast_path_problem
 
     rounds = 60_000 if fast_path_problem(rules, "infinite") is None else 1_500
@@ -56,7 +56,7 @@ def test_simulation_agrees_with_exact(ruleset_id: str) -> None:
 
 def test_engine_and_fast_paths_agree_on_ochko() -> None:
     rules = compile_rules(load_ruleset("casino-ochko"))
-    exact = edge_of(rules)
+    exact = edge_of(rules, "infinite")
     engine = simulate(rules, 3_000, seed=2, fast=False)
     assert engine.path == "engine"
     low, high = engine.interval
@@ -140,12 +140,16 @@ def test_rule_costs_vary_fields_and_skip_others() -> None:
 def test_cli_edge_json() -> None:
     out = CliRunner().invoke(cli, ["edge", "casino-ochko", "--json"])
     assert out.exit_code == 0, out.output
-    data = json.loads(out.output)
-    assert data["banker_policy"] == "fixed-rule" and data["deck"] == "infinite"
+    data = json.loads(out.stdout)
+    assert data["banker_policy"] == "fixed-rule" and data["deck"] == "finite"
+    assert "8 packs" in data["deck_description"] and "composition-dependent" in data["method"]
+    out = CliRunner().invoke(cli, ["edge", "casino-ochko", "--json", "--deck", "infinite"])
+    assert json.loads(out.stdout)["deck"] == "infinite"
 
 
 def test_cli_strategy_and_costs() -> None:
-    out = CliRunner().invoke(cli, ["strategy", "blackjack-reference", "--format", "md"])
+    out = CliRunner().invoke(cli, ["strategy", "blackjack-reference", "--format", "md",
+                                   "--deck", "infinite"])
     assert out.exit_code == 0 and "| hard 16 |" in out.output
     out = CliRunner().invoke(cli, ["costs", str(TINY / "tiny-ochko.yaml")])
     assert out.exit_code == 0 and "settlement.ties" in out.output

@@ -4,19 +4,30 @@ Rows are hard totals, soft totals (an ace counted high) and pairs; columns are
 the banker's visible card where one is dealt (else a single column); one table
 per number of cards held. Hands of three or more cards are taken as reached by
 twisting (stake unchanged); in buying games the decision after a buy can differ.
+
+The chart is total-dependent: one action per cell. In a finite shoe (the
+default) each cell holds the action best on average over the compositions
+with that total (`tdchart`), and the chart says how many compositions play
+differently (composition-dependent departures, listed on request) and what
+playing the chart costs against perfect play. In an infinite deck the cell's
+action is exactly best for every composition.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from pontoon_rules.analysis.deck import Kind
-from pontoon_rules.analysis.exact import RoundModel
-from pontoon_rules.analysis.hand import BUY, DOUBLE, STICK, TWIST, HandState
+from pontoon_rules.analysis.exact import Deck, RoundModel, check_deck, deck_words
+from pontoon_rules.analysis.hand import BUY, DOUBLE, STICK, TWIST, Choice, HandState, start_state
 from pontoon_rules.engine.cards import RANK_CODES
 from pontoon_rules.engine.rules import Rules
+
+if TYPE_CHECKING:
+    from pontoon_rules.analysis.composition import CompositionModel
+    from pontoon_rules.analysis.tdchart import Departure
 
 LETTERS = {STICK: "S", TWIST: "T", DOUBLE: "D", "split": "P", BUY: "B"}
 LEGEND = "S stick, T twist, D double, P split, B<n> buy n stakes, - finished"
@@ -30,22 +41,48 @@ class Chart:
     policy: str
     columns: list[str]
     tables: dict[int, list[tuple[str, list[str]]]]
+    deck: str = "infinite deck"
+    departures: list[str] = field(default_factory=list)
+    """Composition-dependent departures from the chart, one line each."""
+    edge_chart: float | None = None
+    """House edge (%) playing the chart; None where the chart is perfect play."""
+    edge_perfect: float | None = None
+    """House edge (%) playing perfectly (composition-dependent)."""
 
     def to_json(self) -> dict[str, Any]:
         """The chart as JSON data."""
-        return {"ruleset": self.ruleset, "banker_policy": self.policy, "columns": self.columns,
-                "legend": LEGEND,
+        return {"ruleset": self.ruleset, "banker_policy": self.policy, "deck": self.deck,
+                "columns": self.columns, "legend": LEGEND,
                 "tables": {str(n): [{"hand": label, "actions": acts} for label, acts in rows]
-                           for n, rows in self.tables.items()}}
+                           for n, rows in self.tables.items()},
+                "departure_count": len(self.departures), "departures": self.departures,
+                "house_edge_chart_percent": self.edge_chart,
+                "house_edge_perfect_percent": self.edge_perfect}
+
+    def summary_lines(self) -> list[str]:
+        """What the chart costs and how many compositions leave it, in words."""
+        if self.edge_chart is None or self.edge_perfect is None:
+            return ["In an infinite deck this chart is perfect play (no composition-dependent "
+                    "departures)."]
+        return [f"Composition-dependent departures from this chart: {len(self.departures)} "
+                "(hand, banker card) cases (list them with --departures).",
+                f"House edge playing this chart: {self.edge_chart:.4f}%; playing perfectly "
+                f"(composition-dependent): {self.edge_perfect:.4f}%; the chart costs "
+                f"{self.edge_chart - self.edge_perfect:.4f} points."]
 
 
 def strategy_chart(rules: Rules, policy: str | None = None,
-                   model: RoundModel | None = None) -> Chart:
-    """The infinite-deck best-strategy chart of `rules`.
+                   model: RoundModel | None = None, deck: Deck | None = None) -> Chart:
+    """The best-strategy chart of `rules`: the ruleset's own shoe unless `deck` says.
 
     Args:
         model: an infinite-deck `RoundModel(rules, "infinite", policy)` already made.
     """
+    deck = check_deck(rules, deck if model is None else "infinite")
+    if deck == "finite":
+        from pontoon_rules.analysis.composition import CompositionModel
+
+        return finite_chart(CompositionModel(rules, policy))
     model = model or RoundModel(rules, "infinite", policy)
     kinds = model.space.kinds
     visibles: list[tuple[int, ...]] = ([(v,) for v in range(len(kinds))]
@@ -57,7 +94,65 @@ def strategy_chart(rules: Rules, policy: str | None = None,
     for n in range(2, most):
         tables[n] = _rows(model, visibles, n)
     tables[2] = tables.get(2, []) + _pair_rows(model, visibles)
-    return Chart(rules.ruleset.id, model.policy.name, columns, tables)
+    return Chart(rules.ruleset.id, model.policy.name, columns, tables,
+                 deck_words(rules, "infinite"))
+
+
+def _chart_rows(rules: Rules) -> range:
+    most = min(rules.max_cards, 5) if rules.max_cards < 99 else 3
+    return range(2, most)
+
+
+def finite_chart(model: CompositionModel) -> Chart:
+    """The total-dependent chart of the ruleset's shoe, its departures and its cost."""
+    from pontoon_rules.analysis.tdchart import TotalChart
+
+    rules, kinds = model.rules, model.kinds
+    perfect = -100.0 * float(model.stats()[0])
+    td = TotalChart(model, min(rules.max_cards, 8))
+    played = -100.0 * float(td.round_stats()[0])
+    columns = ([_kind_label(kinds[v[0]]) for v in model.visibles] if rules.banker_visible
+               else ["any"])
+    tables: dict[int, list[tuple[str, list[str]]]] = {}
+    for n in _chart_rows(rules):
+        tables[n] = [(label, [_choice_letter(c) for c in td.cells[cell]])
+                     for label, cell in _cells(rules, n) if cell in td.cells]
+    pairs = []
+    for kind in kinds:
+        split = model.split_all(kind.index)
+        if split is None:
+            continue
+        state = start_state(kinds, (kind.index, kind.index), False, rules)
+        single = model.value(model._removed((kind.index, kind.index)), state)[:, 0]
+        pairs.append((f"pair {_kind_label(kind)}",
+                      ["P" if s > u else "·" for s, u in zip(split[:, 0], single, strict=True)]))
+    tables[2] = tables.get(2, []) + pairs
+    lines = [_departure_line(d, kinds, rules) for d in td.departures]
+    return Chart(rules.ruleset.id, model.policy.name, columns, tables,
+                 deck_words(rules, "finite"), lines, played, perfect)
+
+
+def _cells(rules: Rules, n: int) -> list[tuple[str, tuple[int, bool, int]]]:
+    out = []
+    for soft in (False, True):
+        for points in range(4 if not soft else 12, 22):
+            out.append((f"{'soft' if soft else 'hard'} {points}", (n, soft, points)))
+    return out
+
+
+def _choice_letter(choice: Choice | None) -> str:
+    if choice is None:
+        return "-"
+    if choice.kind == BUY:
+        return f"B{choice.amount}"
+    return LETTERS[choice.kind]
+
+
+def _departure_line(d: Departure, kinds: tuple[Kind, ...], rules: Rules) -> str:
+    cards = "-".join(_kind_label(kinds[k]) for k in d.cards)
+    against = (" against " + "-".join(_kind_label(kinds[k]) for k in d.visible)
+               if d.visible else "")
+    return f"{cards}{against}: {d.best} (chart: {d.chart})"
 
 
 def _kind_label(kind: Kind) -> str:
@@ -106,16 +201,22 @@ def _letter(model: RoundModel, visible: tuple[int, ...], state: HandState) -> st
     return LETTERS[choice.kind]
 
 
-def render(chart: Chart, fmt: str = "text") -> str:
+def render(chart: Chart, fmt: str = "text", departures: bool = False) -> str:
     """The chart as 'text', 'md' or 'json'."""
     if fmt == "json":
         return json.dumps(chart.to_json(), indent=2)
-    lines = [f"Best strategy: {chart.ruleset} (banker: {chart.policy}); {LEGEND}.",
-             "Pair rows: P split, · do not split (then play the total)."]
+    lines = [f"Best strategy: {chart.ruleset} ({chart.deck}; banker: {chart.policy}); "
+             f"{LEGEND}.", "Pair rows: P split, · do not split (then play the total)."]
+    lines.extend(chart.summary_lines())
     for n, rows in chart.tables.items():
         lines.append("")
         lines.append(f"{n} cards" if fmt == "text" else f"### {n} cards")
         lines.extend(_table(chart.columns, rows, fmt))
+    if departures and chart.departures:
+        lines.append("")
+        lines.append("Composition-dependent departures (cards against the banker's card: best "
+                     "play, and the chart's):")
+        lines.extend(("- " if fmt == "md" else "  ") + line for line in chart.departures)
     return "\n".join(lines)
 
 

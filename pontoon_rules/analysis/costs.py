@@ -9,6 +9,7 @@ reason they are skipped.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
@@ -16,8 +17,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from pontoon_rules.analysis.exact import Deck, edge_of
-from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.analysis.dealer import AnalysisError
+from pontoon_rules.analysis.exact import INFINITE_METHOD, Deck, check_deck, deck_words, edge_of
+from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.ruleset.fields import leaf_paths, plain, value_at
 from pontoon_rules.ruleset.model import Ruleset
 
@@ -36,7 +38,17 @@ SKIPPED_PREFIXES: dict[str, str] = {
     "player.split.ranks": "a set of ranks: not varied",
     "player.insurance.max_fraction": "a fraction: insurance is all or nothing at the maximum",
     "hands.ranking": "an order of classes: not varied",
+    "faces.": "what is face up: the banker plays a fixed rule or a named policy on its own "
+              "cards, so one seat's expected value does not change",
+    "deal.order": "the dealing order: the cards are exchangeable, one seat's expected value "
+                  "does not change",
+    "deal.banker_dealt_first": "the dealing order: the cards are exchangeable, one seat's "
+                               "expected value does not change",
 }
+UNSEEN_FIELDS = frozenset({"ruleset", "faces", "deal_by_hand", "banker_dealt_first",
+                           "max_players", "min_stake", "max_stake"})
+"""Compiled fields the one-seat model never reads: variants equal in every other field share
+one computed edge."""
 ODDS_LADDER = ("1:2", "1:1", "6:5", "3:2", "2:1", "5:2", "3:1")
 
 
@@ -62,10 +74,14 @@ class CostTable:
     base_edge: float
     rows: list[Cost]
     skipped: dict[str, str]
+    deck_description: str = ""
+    method: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The table as plain JSON data."""
-        return {"ruleset": self.ruleset, "deck": self.deck, "banker_policy": self.policy,
+        return {"ruleset": self.ruleset, "deck": self.deck,
+                "deck_description": self.deck_description, "method": self.method,
+                "banker_policy": self.policy,
                 "base_house_edge_percent": self.base_edge,
                 "changes": [{"field": c.path, "from": c.old, "to": c.new,
                              "house_edge_percent": c.edge, "change_points": c.change,
@@ -73,21 +89,25 @@ class CostTable:
                 "skipped": self.skipped}
 
 
-def rule_costs(ruleset: Ruleset, deck: Deck = "infinite", policy: str | None = None,
+def rule_costs(ruleset: Ruleset, deck: Deck | None = None, policy: str | None = None,
                paths: Iterable[str] | None = None, base: float | None = None) -> CostTable:
     """Change each behavioural field of `ruleset` alone and report the house edge.
 
     Args:
+        deck: "finite" or "infinite"; None for the ruleset's own shoe (the default,
+            exact composition-dependent; each variant keeps that choice).
         paths: only these fields (in the order of `leaf_paths()`); None for all.
         base: the ruleset's own edge under `deck` and `policy`, when already computed.
     """
     wanted = None if paths is None else set(paths)
     base_rules = compile_rules(ruleset)
+    deck = check_deck(base_rules, deck)
     if base is None:
         base = edge_of(base_rules, deck, policy if base_rules.banker_by_choice else None)
     rows: list[Cost] = []
     skipped: dict[str, str] = {}
     data = ruleset.model_dump(mode="python")
+    known = {_model_key(base_rules): base}
     for path in leaf_paths():
         if wanted is not None and path not in wanted:
             continue
@@ -97,8 +117,18 @@ def rule_costs(ruleset: Ruleset, deck: Deck = "infinite", policy: str | None = N
             continue
         old = value_at(ruleset, path)
         for new in alternatives(old, path):
-            rows.append(_variant_cost(data, path, old, new, base, deck, policy))
-    return CostTable(ruleset.id, deck, policy, base, rows, skipped)
+            rows.append(_variant_cost(data, path, old, new, base, deck, policy, known))
+    return CostTable(ruleset.id, deck, policy, base, rows, skipped,
+                     deck_words(base_rules, deck), _method(base_rules, deck))
+
+
+def _method(rules: Rules, deck: Deck) -> str:
+    """The method each edge of the table is computed with, in words."""
+    if deck == "infinite":
+        return INFINITE_METHOD
+    from pontoon_rules.analysis.composition import METHOD
+
+    return METHOD
 
 
 def skip_reason(path: str) -> str | None:
@@ -109,8 +139,14 @@ def skip_reason(path: str) -> str | None:
     return None
 
 
+def _model_key(rules: Rules) -> str:
+    """What the one-seat model reads of `rules` (equal keys: equal edges)."""
+    return repr([(f.name, getattr(rules, f.name)) for f in dataclasses.fields(rules)
+                 if f.name not in UNSEEN_FIELDS and not f.name.startswith("shoot")])
+
+
 def _variant_cost(data: dict[str, Any], path: str, old: Any, new: Any, base: float,
-                  deck: Deck, policy: str | None) -> Cost:
+                  deck: Deck, policy: str | None, known: dict[str, float]) -> Cost:
     changed = _with_value(data, path, new)
     try:
         variant = Ruleset.model_validate(changed)
@@ -118,7 +154,13 @@ def _variant_cost(data: dict[str, Any], path: str, old: Any, new: Any, base: flo
         first = e.errors()[0]["msg"] if e.errors() else str(e)
         return Cost(path, plain(old), plain(new), None, None, f"invalid: {first}")
     rules = compile_rules(variant)
-    edge = edge_of(rules, deck, policy if rules.banker_by_choice else None)
+    key = _model_key(rules)
+    if key not in known:
+        try:
+            known[key] = edge_of(rules, deck, policy if rules.banker_by_choice else None)
+        except AnalysisError as e:
+            return Cost(path, plain(old), plain(new), None, None, f"not analysed: {e}")
+    edge = known[key]
     return Cost(path, plain(old), plain(new), edge, edge - base)
 
 

@@ -43,9 +43,11 @@ BANKER_POLICIES: dict[str, BankerPolicy] = {
     f"stand-{n}": BankerPolicy(f"stand-{n}", n, False, f"stands on {n} or more")
     for n in (15, 16, 17, 18, 19)
 }
-BANKER_POLICIES["stand-17-hit-soft"] = BankerPolicy(
-    "stand-17-hit-soft", 17, True, "stands on 17 or more, draws to a soft 17"
-)
+BANKER_POLICIES.update({
+    f"stand-{n}-hit-soft": BankerPolicy(f"stand-{n}-hit-soft", n, True,
+                                        f"stands on {n} or more, draws to a soft {n}")
+    for n in (15, 16, 17, 18, 19)
+})
 
 
 def banker_policy(rules: Rules, name: str | None = None) -> BankerPolicy:

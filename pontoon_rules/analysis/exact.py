@@ -1,10 +1,15 @@
 """The exact expected value of a round for one player under best play.
 
-Two decks: `infinite` (each card's chance constant) and `finite` (the chances
-come from the shoe less the player's dealt cards and the banker's visible
-cards; they stay fixed while the hand is played, and the banker's hidden cards
-are drawn from the same shoe, conditioned on the peek). The value is a sum over
-the deal, by recursion over card outcomes, never sampled.
+Two decks. `finite`, the default for a ruleset with a number of packs: the
+ruleset's own shoe, every card the player sees removed, composition-dependent
+play (`composition.CompositionModel`, methods named in `composition.METHOD`).
+`infinite`, the default for `pack.decks: infinite` and available for any
+ruleset: each card's chance is constant (dealt with replacement), so play by
+total and play by composition coincide (`RoundModel` here). Values are sums
+over the deal, by recursion over card outcomes, never sampled.
+
+`RoundModel(deck="finite")` is the earlier approximation (probabilities fixed
+once the first cards are seen); no output uses it any more.
 """
 
 from __future__ import annotations
@@ -164,6 +169,40 @@ class RoundModel:
         return total
 
 
+INFINITE_METHOD = ("infinite deck (cards dealt with replacement, each rank's chance "
+                   "constant): play by total and by composition coincide; exact")
+"""The name of the infinite-deck method, as every output states it."""
+
+
+def default_deck(rules: Rules) -> Deck:
+    """The deck an analysis uses unless told otherwise: the ruleset's own shoe."""
+    return "infinite" if rules.decks is None else "finite"
+
+
+def deck_words(rules: Rules, deck: Deck) -> str:
+    """The deck in words, for every output: which shoe, and whether it is the default."""
+    default = " (the ruleset's own shoe, the default)" if deck == default_deck(rules) else ""
+    if deck == "infinite":
+        return "infinite deck" + default
+    packs = rules.decks or 0
+    return f"finite shoe of {packs} pack{'s' if packs != 1 else ''}{default}"
+
+
+def check_deck(rules: Rules, deck: Deck | None) -> Deck:
+    """`deck`, or the ruleset's own when None.
+
+    Raises:
+        AnalysisError: an unknown deck, or a finite shoe for `pack.decks: infinite`.
+    """
+    deck = deck or default_deck(rules)
+    if deck not in ("infinite", "finite"):
+        raise AnalysisError(f"unknown deck {deck!r}: expected infinite or finite")
+    if deck == "finite" and rules.decks is None:
+        raise AnalysisError("this ruleset's deck is infinite (pack.decks: infinite): "
+                            "there is no finite shoe to analyse")
+    return deck
+
+
 @dataclass(frozen=True)
 class EdgeResult:
     """A ruleset's house edge under best play, and what it rests on."""
@@ -177,6 +216,9 @@ class EdgeResult:
     probabilities: dict[str, float]
     seconds: float
     notes: list[str] = field(default_factory=list)
+    method: str = INFINITE_METHOD
+    """The strategy and its approximations, by name (see `composition.METHOD`)."""
+    deck_description: str = "infinite deck"
 
     @property
     def house_edge(self) -> float:
@@ -196,7 +238,9 @@ class EdgeResult:
 
     def to_json(self) -> dict[str, Any]:
         """The result as plain JSON data."""
-        return {"ruleset": self.ruleset, "deck": self.deck, "banker_policy": self.policy,
+        return {"ruleset": self.ruleset, "deck": self.deck,
+                "deck_description": self.deck_description, "method": self.method,
+                "banker_policy": self.policy,
                 "banker_policy_description": self.policy_description,
                 "house_edge_percent": self.house_edge,
                 "house_edge_per_staked_percent": self.edge_per_staked,
@@ -206,18 +250,25 @@ class EdgeResult:
                 "notes": self.notes}
 
 
-def house_edge(rules: Rules, deck: Deck = "infinite", policy: str | None = None,
+def house_edge(rules: Rules, deck: Deck | None = None, policy: str | None = None,
                with_stats: bool = True, model: RoundModel | None = None) -> EdgeResult:
     """The house edge of `rules` for one seat under best play.
 
     Args:
-        model: a `RoundModel(rules, deck, policy)` already made, to share its solved
-            information sets with other calls (the strategy chart).
+        deck: "finite" (the ruleset's shoe, composition-dependent, exact) or "infinite";
+            None for the ruleset's own (`default_deck`).
+        with_stats: also the statistics (free in the finite method).
+        model: an infinite-deck `RoundModel(rules, "infinite", policy)` already made, to
+            share its solved information sets with other calls (the strategy chart).
 
     Raises:
-        AnalysisError: unknown deck or banker policy.
+        AnalysisError: unknown deck or banker policy, or a finite shoe asked of a ruleset
+            with an infinite deck.
     """
     start = time.perf_counter()
+    deck = check_deck(rules, deck)
+    if deck == "finite":
+        return _finite_edge(rules, policy, start)
     model = model or RoundModel(rules, deck, policy)
     ev = float(model.value())
     stats = model.stats() if with_stats else np.full(len(STATS), math.nan)
@@ -225,7 +276,28 @@ def house_edge(rules: Rules, deck: Deck = "infinite", policy: str | None = None,
     probabilities = {name: float(v) for name, v in zip(STATS[2:], stats[2:], strict=True)}
     return EdgeResult(rules.ruleset.id, deck, model.policy.name, model.policy.description,
                       ev, staked, probabilities, time.perf_counter() - start,
-                      model_notes(rules))
+                      model_notes(rules), INFINITE_METHOD, deck_words(rules, deck))
+
+
+def _finite_edge(rules: Rules, policy: str | None, start: float) -> EdgeResult:
+    from pontoon_rules.analysis.composition import CompositionModel
+
+    return finite_result(CompositionModel(rules, policy), start)
+
+
+def finite_result(model: Any, start: float) -> EdgeResult:
+    """The `EdgeResult` of a `composition.CompositionModel` (its statistics are cached, so
+    a chart drawn from the same model costs nothing more); `start` is when the work began
+    (`time.perf_counter()`)."""
+    from pontoon_rules.analysis.composition import method_name
+
+    rules = model.rules
+    stats = model.stats()
+    probabilities = {name: float(v) for name, v in zip(STATS[2:], stats[2:], strict=True)}
+    return EdgeResult(rules.ruleset.id, "finite", model.policy.name, model.policy.description,
+                      float(stats[0]), float(stats[1]), probabilities,
+                      time.perf_counter() - start, model_notes(rules), method_name(model),
+                      deck_words(rules, "finite"))
 
 
 def model_notes(rules: Rules) -> list[str]:
@@ -240,7 +312,12 @@ def model_notes(rules: Rules) -> list[str]:
     return notes
 
 
-def edge_of(rules: Rules, deck: Deck = "infinite", policy: str | None = None) -> float:
-    """The house edge in percent of the original stake (no statistics)."""
-    return -100.0 * float(RoundModel(rules, deck, policy).value())
+def edge_of(rules: Rules, deck: Deck | None = None, policy: str | None = None) -> float:
+    """The house edge in percent of the original stake (no statistics); `deck` None is
+    the ruleset's own shoe (`default_deck`)."""
+    deck = check_deck(rules, deck)
+    if deck == "finite":
+        from pontoon_rules.analysis.composition import CompositionModel
 
+        return -100.0 * float(CompositionModel(rules, policy).value_of_round())
+    return -100.0 * float(RoundModel(rules, deck, policy).value())

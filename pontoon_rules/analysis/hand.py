@@ -137,9 +137,10 @@ class HandSolver:
         """The decisions open to the hand; empty when it is finished (engine.flow)."""
         rules = self.rules
         points = total_of(s.hard, s.soft, rules)
-        if points > 21 or self.final(s)[0] is HandClass.PONTOON:
+        if points > 21:
             return []
-        out = [Choice(STICK)] if points >= rules.stick_minimum else []
+        is_trick = rules.trick_enabled and s.n >= rules.trick_cards
+        out = [Choice(STICK)] if points >= rules.stick_minimum or is_trick else []
         if self._can_draw(s, points):
             out.append(Choice(TWIST))
             out.extend(Choice(BUY, a) for a in self._buy_amounts(s))
@@ -151,8 +152,12 @@ class HandSolver:
 
     def _can_draw(self, s: HandState, points: int) -> bool:
         rules = self.rules
-        if s.n >= rules.max_cards or (points == 21 and not rules.draw_on_21):
+        if s.n >= rules.max_cards:
             return False
+        if points == 21:
+            pontoon = self.final(s)[0] is HandClass.PONTOON
+            if not (rules.pontoon_may_draw if pontoon else rules.draw_on_21):
+                return False
         if s.doubles and s.since_double >= rules.double_draws:
             return False
         return not s.ace_locked

@@ -14,6 +14,7 @@ from fractions import Fraction
 from pontoon_rules.analysis.deck import Number
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.common import HandClass
+from pontoon_rules.ruleset.outcomes import BY_TOTAL, LOSE, PUSH, WIN
 
 Final = tuple[HandClass, int]
 """A finished hand: its class and its total (the total of a bust is above 21)."""
@@ -34,7 +35,7 @@ def player_class(hard: int, soft: bool, n: int, three: bool, split: bool,
     found = []
     if n == 2 and soft and hard == 11 and (not split or rules.split_ace_ten_pontoon):
         found.append(HandClass.PONTOON)
-    if rules.trick_enabled and n == rules.trick_cards:
+    if rules.trick_enabled and n >= rules.trick_cards:
         found.append(HandClass.FIVE_CARD_TRICK)
     if three and rules.three_of_a_kind and n == 3:
         found.append(HandClass.THREE_OF_A_KIND)
@@ -51,7 +52,7 @@ def banker_class(hard: int, soft: bool, n: int, rules: Rules) -> HandClass:
     found = []
     if n == 2 and soft and hard == 11 and rules.banker_pontoon:
         found.append(HandClass.PONTOON)
-    if rules.banker_trick and n == rules.trick_cards:
+    if rules.banker_trick and n >= rules.trick_cards:
         found.append(HandClass.FIVE_CARD_TRICK)
     if rules.twenty_one and points == 21 and n >= 3:
         found.append(HandClass.TWENTY_ONE)
@@ -66,36 +67,22 @@ def _best(found: list[HandClass], rules: Rules) -> HandClass:
 
 
 def payoff(player: Final, banker: Final, rules: Rules) -> Fraction:
-    """The player's net per unit staked, `player` against `banker` (see `settle_hand`)."""
+    """The player's net per unit staked, `player` against `banker`, from the ruleset's
+    outcome table (`pontoon_rules.ruleset.outcomes.outcome_table`; see `settle_hand`)."""
     cls, points = player
     bank_cls, bank_points = banker
-    if cls is HandClass.BUST:
-        if bank_cls is HandClass.BUST and not rules.bust_loses_at_once:
-            return Fraction(0) if rules.ties_push else Fraction(-1)
-        return Fraction(-1)
-    if cls is HandClass.THREE_OF_A_KIND and rules.three_auto_win:
-        return rules.payouts[cls]
-    if cls is HandClass.FIVE_CARD_TRICK and rules.trick_always_wins:
-        return rules.payouts[cls]
-    if bank_cls is HandClass.BUST:
-        return rules.payouts[cls] if rules.bust_pays_by_class else rules.payouts[HandClass.TOTAL]
-    return _compare(cls, points, bank_cls, bank_points, rules)
-
-
-def _compare(cls: HandClass, points: int, bank_cls: HandClass, bank_points: int,
-             rules: Rules) -> Fraction:
-    order = rules.rank_of_class
-    mine = order.get(cls, order[HandClass.TOTAL])
-    theirs = order.get(bank_cls, order[HandClass.TOTAL])
-    lose = -rules.collects.get(bank_cls, rules.collects[HandClass.TOTAL])
-    if mine != theirs:
-        return rules.payouts[cls] if mine < theirs else lose
-    by_total = (rules.trick_by_total if cls is HandClass.FIVE_CARD_TRICK
-                else cls in (HandClass.TOTAL, HandClass.THREE_OF_A_KIND))
-    if by_total and points != bank_points:
-        return rules.payouts[cls] if points > bank_points else lose
-    push = rules.pontoon_ties_push if cls is HandClass.PONTOON else rules.ties_push
-    return Fraction(0) if push else lose
+    cell = rules.outcomes[(cls, bank_cls)]
+    result = cell.result
+    if result is BY_TOTAL:
+        if points != bank_points:
+            result = WIN if points > bank_points else LOSE
+        else:
+            result = PUSH if cell.tie_push else LOSE
+    if result is WIN:
+        return cell.pays
+    if result is LOSE:
+        return -cell.collects
+    return Fraction(0)
 
 
 @dataclass

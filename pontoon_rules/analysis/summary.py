@@ -12,12 +12,21 @@ command that prices them.
 from __future__ import annotations
 
 import os
+import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from pontoon_rules.analysis.chart import render, strategy_chart
+from pontoon_rules.analysis.chart import finite_chart, render, strategy_chart
+from pontoon_rules.analysis.composition import CompositionModel
 from pontoon_rules.analysis.costs import Cost, rule_costs, skip_reason
-from pontoon_rules.analysis.exact import PROBABILITY_BASIS, EdgeResult, RoundModel, house_edge
+from pontoon_rules.analysis.exact import (
+    PROBABILITY_BASIS,
+    EdgeResult,
+    RoundModel,
+    default_deck,
+    finite_result,
+    house_edge,
+)
 from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.ruleset.fields import describe, leaf_paths, provenance_for
 from pontoon_rules.ruleset.model import Ruleset
@@ -33,7 +42,9 @@ def edge_lines(result: EdgeResult) -> list[str]:
     d = EDGE_DECIMALS
     lines = [f"{result.ruleset}: house edge {result.house_edge:.{d}f}% of the original stake, "
              f"{result.edge_per_staked:.{d}f}% of all money staked",
-             f"  deck: {result.deck}; banker: {result.policy} ({result.policy_description})",
+             f"  deck: {result.deck_description}; banker: {result.policy} "
+             f"({result.policy_description})",
+             f"  method: {result.method}",
              f"  expected stake per round: {result.staked:.4f} original stakes",
              f"  expected hands per round: {result.hands:.4f} (after splits)",
              f"  per round, {PROBABILITY_BASIS}:"]
@@ -62,11 +73,18 @@ def _cost_row(ruleset: Ruleset, cost: Cost) -> dict[str, Any]:
 
 
 def ruleset_summary(ruleset: Ruleset) -> dict[str, Any]:
-    """One ruleset's page data: edge, probabilities, strategy chart (Markdown), costs."""
+    """One ruleset's page data: edge, probabilities, strategy chart (Markdown), costs, all
+    with the ruleset's own shoe (exact, composition-dependent) unless its deck is infinite."""
     rules = compile_rules(ruleset)
-    model = RoundModel(rules, "infinite")
-    result = house_edge(rules, model=model)
-    chart = render(strategy_chart(rules, model=model), "md")
+    start = time.perf_counter()
+    if default_deck(rules) == "finite":
+        model = CompositionModel(rules)
+        result = finite_result(model, start)
+        chart = render(finite_chart(model), "md")
+    else:
+        infinite = RoundModel(rules, "infinite")
+        result = house_edge(rules, model=infinite)
+        chart = render(strategy_chart(rules, model=infinite), "md")
     costs = rule_costs(ruleset, paths=SITE_COST_FIELDS, base=-100.0 * result.ev)
     return {"ruleset": ruleset.id, "name": ruleset.name, "edge": result.to_json(),
             "house_edge": result.house_edge, "hands": result.hands,

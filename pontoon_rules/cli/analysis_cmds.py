@@ -22,7 +22,7 @@ def _policy_names() -> list[str]:
 def _banker_option(f: Any) -> Any:
     return click.option("--banker-policy", "policy", default=None,
                         help="Named banker policy for a banker who draws by choice "
-                             "(stand-15 … stand-19, stand-17-hit-soft).")(f)
+                             "(stand-15 … stand-19, stand-15-hit-soft … stand-19-hit-soft).")(f)
 
 
 def _rules(ref: str) -> Any:
@@ -53,15 +53,29 @@ def _analysis(call: Any, label: str = "analysing", quiet: bool = False) -> Any:
 
 @click.command("edge")
 @click.argument("ruleset")
-@click.option("--deck", type=DECKS, default="infinite", show_default=True,
-              help="Infinite deck, or the finite shoe less the cards the player sees.")
+@click.option("--deck", type=DECKS, default=None,
+              help="finite: the ruleset's own shoe, every card the player sees removed "
+                   "(exact, composition-dependent; the default unless pack.decks is "
+                   "infinite); infinite: cards dealt with replacement.")
 @_banker_option
+@click.option("--all-banker-policies", "all_policies", is_flag=True,
+              help="A banker by choice: the edge against every named banker policy, and "
+                   "the banker's best fixed policy.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-def edge_cmd(ruleset: str, deck: str, policy: str | None, as_json: bool) -> None:
+def edge_cmd(ruleset: str, deck: str | None, policy: str | None, all_policies: bool,
+             as_json: bool) -> None:
     """The exact house edge of RULESET for one seat under best play."""
     from pontoon_rules.analysis.exact import house_edge
 
     rules = _rules(ruleset)
+    if all_policies:
+        from pontoon_rules.analysis.bankerpolicies import banker_policy_table
+
+        table = _analysis(lambda: banker_policy_table(rules, deck),  # type: ignore[arg-type]
+                          f"banker policies of {ruleset}")
+        click.echo(json.dumps(table.to_json(), indent=2) if as_json
+                   else "\n".join(table.lines()))
+        return
     result = _analysis(lambda: house_edge(rules, deck, policy),  # type: ignore[arg-type]
                        f"edge of {ruleset}")
     if as_json:
@@ -76,22 +90,30 @@ def edge_cmd(ruleset: str, deck: str, policy: str | None, as_json: bool) -> None
 @click.argument("ruleset")
 @click.option("--format", "fmt", type=click.Choice(["text", "md", "json"]), default="text",
               show_default=True)
+@click.option("--deck", type=DECKS, default=None,
+              help="finite (the ruleset's own shoe, the default) or infinite.")
+@click.option("--departures", is_flag=True,
+              help="List the composition-dependent departures from the chart.")
 @_banker_option
-def strategy_cmd(ruleset: str, fmt: str, policy: str | None) -> None:
-    """The best-strategy chart of RULESET (infinite deck)."""
+def strategy_cmd(ruleset: str, fmt: str, deck: str | None, departures: bool,
+                 policy: str | None) -> None:
+    """The best-strategy chart of RULESET (total-dependent), with the number of
+    composition-dependent departures and what playing the chart costs."""
     from pontoon_rules.analysis.chart import render, strategy_chart
 
     rules = _rules(ruleset)
-    click.echo(render(_analysis(lambda: strategy_chart(rules, policy), f"strategy of {ruleset}"),
-                      fmt))
+    chart = _analysis(lambda: strategy_chart(rules, policy, deck=deck),  # type: ignore[arg-type]
+                      f"strategy of {ruleset}")
+    click.echo(render(chart, fmt, departures))
 
 
 @click.command("costs")
 @click.argument("ruleset")
-@click.option("--deck", type=DECKS, default="infinite", show_default=True)
+@click.option("--deck", type=DECKS, default=None,
+              help="finite (the ruleset's own shoe, the default) or infinite.")
 @_banker_option
 @click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
-def costs_cmd(ruleset: str, deck: str, policy: str | None, as_json: bool) -> None:
+def costs_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool) -> None:
     """The change in house edge from changing each rule of RULESET alone."""
     from pontoon_rules.analysis.costs import rule_costs
     from pontoon_rules.ruleset.loader import load_ruleset
@@ -102,7 +124,8 @@ def costs_cmd(ruleset: str, deck: str, policy: str | None, as_json: bool) -> Non
     if as_json:
         click.echo(json.dumps(table.to_json(), indent=2, default=str))
         return
-    click.echo(f"{table.ruleset}: base house edge {table.base_edge:.4f}% ({table.deck} deck)")
+    click.echo(f"{table.ruleset}: base house edge {table.base_edge:.4f}% "
+               f"({table.deck_description}; {table.method})")
     for row in table.rows:
         change = "invalid" if row.change is None else f"{row.change:+.4f}"
         click.echo(f"  {row.path:<44} {str(row.old):>14} -> {str(row.new):<16} {change:>9}"

@@ -73,10 +73,11 @@ def summary_table(rulesets: list[Ruleset], console: Console | None = None) -> No
 
 
 def edge_line(rulesets: list[Ruleset]) -> str:
-    """One line with each ruleset's exact house edge (one seat, best play, infinite deck)."""
+    """One line with each ruleset's exact house edge (one seat, best play, its own shoe)."""
     from pontoon_rules.analysis.exact import edge_of
     from pontoon_rules.engine.rules import compile_rules
 
     parts = [f"{r.id} {edge_of(compile_rules(r)):+.2f}%" for r in rulesets]
-    return ("House edge, one seat under best play (infinite deck; a banker by choice "
-            "stands on its ruleset's stand_on): " + ", ".join(parts))
+    return ("House edge, one seat under best play (each ruleset's own shoe, exact and "
+            "composition-dependent; `pontoon-rules edge ID` names the method; a banker by "
+            "choice stands on its ruleset's stand_on): " + ", ".join(parts))

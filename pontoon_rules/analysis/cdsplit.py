@@ -1,0 +1,302 @@
+"""Splitting in a finite shoe, exactly, for a zero-memory post-split strategy (CDZ-).
+
+The strategy is Eric Farmer's *CDZ-* ("composition-dependent zero-memory"): a
+split hand is played as the best play for an unsplit hand holding the same
+cards (composition-dependent, among the moves a split hand may make), and the
+player resplits whenever allowed. Because a hand's play depends only on its
+own cards, its expected value depends on the other hands only through the
+cards they remove from the shoe; and because removing a card of unknown value
+changes no expectation, a hand's value with `e` other pair cards and `b` other
+non-pair cards removed follows from values with pair cards removed only:
+
+    T(e, b) = (T(e, b-1) - v * T(e+1, b-1)) / (1 - v)
+
+where `v` is the chance that a random card is a pair card (Farmer's
+identity, derived independently here). The split's value is then a sum over
+the sequences of pair / non-pair second cards (`_patterns`), each hand valued
+with every card of the round that is known to be a pair or a non-pair card
+removed. This is exact for the CDZ- strategy; it applies to one card to each
+split hand, no one-branch blocking, and pairs of one kind (`applies`); other
+split rules use `split.SplitSolver` with the composition-dependent hand values
+(named in the output).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from pontoon_rules.analysis.bankerfinals import banker_mass_rows
+from pontoon_rules.analysis.context import STATS
+from pontoon_rules.analysis.deck import is_pair
+from pontoon_rules.analysis.hand import STICK, HandState, start_state
+from pontoon_rules.analysis.split import MODEL_HAND_LIMIT
+from pontoon_rules.ruleset.common import HandClass
+
+if TYPE_CHECKING:
+    from pontoon_rules.analysis.composition import CompositionModel, Removed
+
+
+def applies(model: CompositionModel, pair: int) -> bool:
+    """Whether the exact CDZ- split covers splitting a pair of kind `pair`."""
+    r, kinds = model.rules, model.kinds
+    partners = [k for k in range(model.n_kinds) if is_pair(kinds[pair], kinds[k], r)]
+    kind = kinds[pair]
+    resplits = r.resplit and r.split_max_hands > 2 and (not kind.is_ace or r.resplit_aces)
+    blocking = r.resplit_one_branch and resplits
+    return r.split_cards == 1 and not blocking and partners == [pair]
+
+
+class ZeroMemorySplit:
+    """The CDZ- value (statistics, V x STATS) of splitting a dealt pair of one kind."""
+
+    def __init__(self, model: CompositionModel, pair: int) -> None:
+        self.model, self.pair = model, pair
+        r = model.rules
+        limit = r.split_max_hands if r.split_max_hands < 99 else MODEL_HAND_LIMIT
+        kind = model.kinds[pair]
+        resplits = r.resplit and (not kind.is_ace or r.resplit_aces)
+        self.limit = limit if resplits else 2
+        self._table: dict[tuple[str, int, int], Any] = {}
+        self.extras = 2 * self.limit - 2
+        """Other pair cards a hand's value is needed with: 1 to `extras` (see `value`)."""
+        self._rows: dict[tuple[Removed, HandState], Any] = {}
+        self._outlooks: dict[tuple[Removed, bool], Any] = {}
+
+    # -- the hands ---------------------------------------------------------------------
+    def _base(self, own_pair: bool, e: int) -> Any:
+        """T(e, 0): one split hand with `e` other pair cards out; `own_pair` when its
+        second card is a pair card too (else the second card is random)."""
+        m, a = self.model, self.pair
+        if not m.exact and 1 <= e <= self.extras:
+            return self._base_rows(own_pair)[e - 1]
+        extra = m._removed((a,) * e)
+        if own_pair:
+            return self.follow(m._removed((a, a)), extra, self._start((a, a)))
+        _, _, draws = m.outlook(_plus(m._removed((a,)), extra))
+        out = None
+        for c in range(m.n_kinds):
+            q = draws[:, c]
+            if not q.any():
+                continue
+            own = m._removed((a, c))
+            part = q[:, None] * self.follow(own, extra, self._start((a, c)))
+            out = part if out is None else out + part
+        return np.zeros((len(m.visibles), len(STATS))) if out is None else out
+
+    def _base_rows(self, own_pair: bool) -> Any:
+        """`_base` for every e from 1 to `extras` at once (E x V x STATS)."""
+        m, a = self.model, self.pair
+        if own_pair:
+            return self.follow_rows(m._removed((a, a)), self._start((a, a)))
+        draws = self.draws_rows(m._removed((a,)))
+        out = np.zeros((self.extras, len(m.visibles), len(STATS)))
+        for c in range(m.n_kinds):
+            q = draws[:, :, c]
+            if q.any():
+                out = out + q[:, :, None] * self.follow_rows(m._removed((a, c)),
+                                                             self._start((a, c)))
+        return out
+
+    # -- every count of other pair cards at once (floats) ------------------------------
+    def _shoe_rows(self, own: Removed) -> tuple[Any, Any]:
+        """The shoes (E*V x K) and their totals for a hand holding `own`, with 1 to
+        `extras` other pair cards out (rows e-major)."""
+        m = self.model
+        n_e, n_v = self.extras, len(m.visibles)
+        extra = np.zeros((n_e, 1, m.n_kinds), dtype=np.int64)
+        extra[:, 0, self.pair] = np.arange(1, n_e + 1)
+        shoes = (m.full[None, None, :] - np.array(own, dtype=np.int64)[None, None, :]
+                 - m.visible_counts[None, :, :] - extra).reshape(n_e * n_v, m.n_kinds)
+        valid: Any = (shoes >= 0).all(axis=1)
+        shoes = np.where(valid[:, None], shoes, 0)
+        return shoes, shoes.sum(axis=1)
+
+    def draws_rows(self, own: Removed) -> Any:
+        """Draw chances (E x V x K) for a hand holding `own`."""
+        m = self.model
+        shoes, totals = self._shoe_rows(own)
+        return (shoes / np.maximum(totals, 1)[:, None]).reshape(self.extras, len(m.visibles),
+                                                                 m.n_kinds)
+
+    def banker_rows(self, own: Removed, peek_only: bool = False) -> Any:
+        """Banker finals (E x V x F+1, the last a peeked pontoon) for a hand holding `own`;
+        with `peek_only` only the last column is filled (all a bust hand needs)."""
+        key = (own, peek_only)
+        found = self._outlooks.get(key)
+        if found is not None:
+            return found
+        m = self.model
+        shoes, totals = self._shoe_rows(own)
+        tables = np.tile(np.arange(len(m.visibles), dtype=np.int64), self.extras)
+        tree, bounds = (m.peek_tree, m.peek_bounds) if peek_only else (m.joined, m.bounds)
+        mass = banker_mass_rows(shoes, totals, tables, bounds, tree.parents, tree.kinds,
+                                tree.have, tree.sizes, tree.orders, tree.final_ids,
+                                len(m.finals))
+        found = mass.reshape(self.extras, len(m.visibles), -1)
+        if peek_only:
+            found[:, :, 0] = (totals > 0).reshape(self.extras, -1) - found[:, :, -1]
+        self._outlooks[key] = found
+        return found
+
+    def follow_rows(self, own: Removed, s: HandState) -> Any:
+        """`follow` for every e from 1 to `extras` at once (E x V x STATS): the play does
+        not depend on e (zero memory), only the shoe does."""
+        key = (own, s)
+        found = self._rows.get(key)
+        if found is not None:
+            return found
+        m = self.model
+        options = m.hands.options(s)
+        if not options:
+            found = self._stick_rows(own, s)
+        else:
+            picks = self._choices(own, s, options)
+            found = np.zeros((self.extras, len(m.visibles), len(STATS)))
+            for i in sorted(set(picks)):
+                rows = np.array([p == i for p in picks])
+                found = np.where(rows[None, :, None], self._option_rows(own, s, options[i]),
+                                 found)
+        self._rows[key] = found
+        return found
+
+    def _stick_rows(self, own: Removed, s: HandState) -> Any:
+        m = self.model
+        final = m.hands.final(s)
+        row = m._row(final, s.staked)
+        if final[0] is HandClass.BUST:
+            through = self.banker_rows(own, peek_only=True)[:, :, 0]
+            return through[:, :, None] * row[0][None, None, :]
+        return self.banker_rows(own)[:, :, :-1] @ row
+
+    def _option_rows(self, own: Removed, s: HandState, choice: Any) -> Any:
+        m = self.model
+        if choice.kind == STICK:
+            return self._stick_rows(own, s)
+        after = m.hands.after(s, choice)
+        draws = self.draws_rows(own)
+        out = np.zeros((self.extras, len(m.visibles), len(STATS)))
+        for k in range(m.n_kinds):
+            q = draws[:, :, k]
+            if q.any():
+                grown = own[:k] + (own[k] + 1,) + own[k + 1:]
+                out = out + q[:, :, None] * self.follow_rows(grown, m.hands.draw(after, k))
+        return out
+
+    def _start(self, cards: tuple[int, int]) -> HandState:
+        m = self.model
+        return start_state(m.kinds, cards, True, m.rules)
+
+    def value_of(self, own_pair: bool, e: int, b: int) -> Any:
+        """T(e, b) for a hand with random (or, `own_pair`, pair) second card."""
+        key = ("P" if own_pair else "X", e, b)
+        found = self._table.get(key)
+        if found is not None:
+            return found
+        if b == 0:
+            found = self._base(own_pair, e)
+        else:
+            v = self._pair_chance(2 if own_pair else 1, e, b - 1)
+            found = (self.value_of(own_pair, e, b - 1)
+                     - v[:, None] * self.value_of(own_pair, e + 1, b - 1)) / (1 - v)[:, None]
+        self._table[key] = found
+        return found
+
+    def _pair_chance(self, own: int, e: int, b: int) -> Any:
+        """The chance (per visible tuple) that an unseen card is a pair card, with `own`
+        pair cards in the hand, `e` other pair cards and `b` non-pair cards out."""
+        m, a = self.model, self.pair
+        shoe = m.full[None, :] - m.visible_counts
+        pairs = shoe[:, a] - own - e
+        rest = shoe.sum(axis=1) - own - e - b
+        out = np.where(rest > 0, pairs / np.maximum(rest, 1), 0.0)
+        result: Any = np.clip(out, 0.0, 0.999999999)
+        return result
+
+    def non_pair(self, e: int, b: int) -> Any:
+        """N(e, b): a hand whose second card is not a pair card."""
+        w = self._pair_chance(1, e, b)
+        x, p = self.value_of(False, e, b), self.value_of(True, e, b)
+        return (x - w[:, None] * p) / (1 - w)[:, None]
+
+    # -- the round ---------------------------------------------------------------------
+    def value(self) -> Any:
+        """The statistics of splitting the pair (every hand at the original stake)."""
+        return self._patterns(2, 2, 0, 0, np.ones(len(self.model.visibles)))
+
+    def _patterns(self, pending: int, hands: int, done_n: int, done_p: int,
+                  chance: Any) -> Any:
+        """Sum over the second cards still to come; `chance` per visible tuple."""
+        if pending == 0:
+            out = 0.0
+            if done_n:
+                out = done_n * self.non_pair(hands + done_p - 1, done_n - 1)
+            if done_p:
+                out = out + done_p * self.value_of(True, hands + done_p - 2, done_n)
+            return chance[:, None] * out
+        v = self._pair_chance(0, hands + done_p, done_n)
+        total = self._patterns(pending - 1, hands, done_n + 1, done_p, chance * (1 - v))
+        if v.any():
+            if hands < self.limit:
+                total = total + self._patterns(pending + 1, hands + 1, done_n, done_p,
+                                               chance * v)
+            else:
+                total = total + self._patterns(pending - 1, hands, done_n, done_p + 1,
+                                               chance * v)
+        return total
+
+    # -- playing one hand by the CDZ- strategy ------------------------------------------
+    def follow(self, own: Removed, extra: Removed, s: HandState) -> Any:
+        """Statistics of the hand `s` (cards `own`) with `extra` cards also out, played by
+        the best unsplit play for its cards."""
+        m = self.model
+        key = (own, extra, s)
+        found = m._follow_memo.get(key)
+        if found is not None:
+            return found
+        options = m.hands.options(s)
+        removed = _plus(own, extra)
+        if not options:
+            found = m.stick(removed, s)
+        else:
+            picks = self._choices(own, s, options)
+            found = None
+            for i in sorted(set(picks)):
+                rows = np.array([p == i for p in picks])
+                part = self._option(own, extra, s, options[i])
+                found = np.where(rows[:, None], part, 0.0 if found is None else found)
+        m._follow_memo[key] = found
+        return found
+
+    def _option(self, own: Removed, extra: Removed, s: HandState, choice: Any) -> Any:
+        m = self.model
+        removed = _plus(own, extra)
+        if choice.kind == STICK:
+            return m.stick(removed, s)
+        after = m.hands.after(s, choice)
+        _, _, draws = m.outlook(removed)
+        out = None
+        for k in range(m.n_kinds):
+            q = draws[:, k]
+            if not q.any():
+                continue
+            grown = own[:k] + (own[k] + 1,) + own[k + 1:]
+            part = q[:, None] * self.follow(grown, extra, m.hands.draw(after, k))
+            out = part if out is None else out + part
+        return np.zeros((len(m.visibles), len(STATS))) if out is None else out
+
+    def _choices(self, own: Removed, s: HandState, options: list[Any]) -> list[int]:
+        """For each visible tuple, the option an unsplit hand of these cards plays best."""
+        m = self.model
+        key = (own, s)
+        found = m._choice_memo.get(key)
+        if found is None:
+            unsplit = s._replace(split=False, ace_locked=False)
+            values = np.stack([m.option(own, unsplit, c)[:, 0] for c in options])
+            found = m._choice_memo[key] = [int(i) for i in np.argmax(values, axis=0)]
+        return found
+
+
+def _plus(a: Removed, b: Removed) -> Removed:
+    return tuple(x + y for x, y in zip(a, b, strict=True))

@@ -1,0 +1,174 @@
+"""The total-dependent chart of a finite shoe, its composition-dependent departures, and
+what playing the chart costs against perfect (composition-dependent) play.
+
+A chart cell (number of cards, hard or soft total, banker's visible card) holds
+the action with the greatest value summed over every composition with that
+total, each weighted by its chance of being the first cards dealt (the
+total-dependent strategy, "TD" in Farmer's terms). A *departure* is a
+composition (with a visible card) whose own best action differs from its cell.
+Playing the chart means taking the cell's action in every unsplit hand (the
+best legal action where the cell's is not legal, e.g. after a buy); a split
+pair is split as its pair row says, and split hands are played as in the
+composition-dependent method. The chart's rows are for hands reached by
+twisting: a hand after a buy or a double is played as the composition-dependent
+method plays it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from pontoon_rules.analysis.composition import CompositionModel, Removed
+from pontoon_rules.analysis.hand import STICK, Choice, HandState, start_state
+from pontoon_rules.analysis.outcomes import total_of
+
+Cell = tuple[int, bool, int]
+"""A chart row: number of cards, soft, points."""
+
+
+@dataclass(frozen=True)
+class Departure:
+    """One composition whose best play differs from the chart."""
+
+    cards: tuple[int, ...]
+    visible: tuple[int, ...]
+    best: Choice
+    chart: Choice
+
+
+class TotalChart:
+    """The finite shoe's total-dependent chart, built from a `CompositionModel`."""
+
+    def __init__(self, model: CompositionModel, most_cards: int) -> None:
+        self.model, self.most = model, most_cards
+        self.cells: dict[Cell, list[Choice | None]] = {}
+        self.departures: list[Departure] = []
+        self._chart_memo: dict[tuple[Removed, HandState], Any] = {}
+        self._build()
+
+    def state(self, cards: tuple[int, ...]) -> HandState:
+        """The unsplit hand holding `cards`, reached by twisting."""
+        m = self.model
+        return start_state(m.kinds, cards, False, m.rules)._replace(twisted=len(cards) > 2)
+
+    def cell(self, s: HandState) -> Cell:
+        """The chart row of a hand."""
+        points = total_of(s.hard, s.soft, self.model.rules)
+        return (s.n, s.soft and s.hard + self.model.rules.ace_bonus <= 21, points)
+
+    def _compositions(self) -> list[tuple[tuple[int, ...], Any]]:
+        m = self.model
+        out = []
+        for n in range(2, self.most + 1):
+            for cards in itertools.combinations_with_replacement(range(m.n_kinds), n):
+                if sum(m.kinds[k].value for k in cards) > 21:
+                    continue
+                weights = self._chance(cards)
+                if weights.any():
+                    out.append((cards, weights))
+        return out
+
+    def _chance(self, cards: tuple[int, ...]) -> Any:
+        m = self.model
+        orders = math.factorial(len(cards))
+        for k in set(cards):
+            orders //= math.factorial(cards.count(k))
+        shoes = (m.full[None, :] - m.visible_counts).astype(float)
+        p = np.full(len(m.visibles), float(orders))
+        total = shoes.sum(axis=1)
+        for k in cards:
+            p *= np.maximum(shoes[:, k], 0) / total
+            shoes[:, k] -= 1
+            total -= 1
+        return p
+
+    def _build(self) -> None:
+        m = self.model
+        sums: dict[Cell, dict[Choice, Any]] = {}
+        best: list[tuple[tuple[int, ...], Cell, list[Choice | None], Any]] = []
+        for cards, weights in self._compositions():
+            s = self.state(cards)
+            options = m.hands.options(s)
+            if not options:
+                continue
+            removed = m._removed(cards)
+            values = np.stack([m.option(removed, s, c)[:, 0] for c in options])
+            cell = sums.setdefault(self.cell(s), {})
+            for c, row in zip(options, values, strict=True):
+                cell[c] = cell.get(c, 0.0) + weights * row
+            picks = [options[i] for i in np.argmax(values, axis=0)]
+            best.append((cards, self.cell(s), list(picks), weights))
+        for key, by_choice in sums.items():
+            choices = list(by_choice)
+            table = np.stack([by_choice[c] for c in choices])
+            self.cells[key] = [choices[i] for i in np.argmax(table, axis=0)]
+        for cards, key, picks, weights in best:
+            for v, pick in enumerate(picks):
+                chart = self.cells[key][v]
+                if weights[v] > 0 and pick is not None and chart is not None and pick != chart:
+                    self.departures.append(Departure(cards, m.visibles[v], pick, chart))
+
+    # -- playing the chart -------------------------------------------------------------
+    def chart_value(self, removed: Removed, s: HandState) -> Any:
+        """Statistics (V x STATS) of the hand `s` played by the chart."""
+        m = self.model
+        key = (removed, s)
+        found = self._chart_memo.get(key)
+        if found is not None:
+            return found
+        options = m.hands.options(s)
+        if s.bought or s.doubles:
+            found = m.value(removed, s)
+        elif not options:
+            found = m.stick(removed, s)
+        else:
+            picks = self._picks(removed, s, options)
+            found = np.zeros((len(m.visibles), m.stick(removed, s).shape[1]))
+            for i in sorted(set(picks)):
+                rows = np.array([p == i for p in picks])
+                found = np.where(rows[:, None], self._option(removed, s, options[i]), found)
+        self._chart_memo[key] = found
+        return found
+
+    def _picks(self, removed: Removed, s: HandState, options: list[Choice]) -> list[int]:
+        """The chart's action for each visible tuple (the best legal one where the
+        chart's is not legal here, e.g. after a buy)."""
+        wanted = self.cells.get(self.cell(s))
+        best: list[Choice | None] | None = None
+        out = []
+        for v in range(len(self.model.visibles)):
+            choice = wanted[v] if wanted is not None else None
+            if choice not in options:
+                best = best or self.model.best_choice(removed, s)
+                choice = best[v]
+            out.append(options.index(choice) if choice in options else 0)
+        return out
+
+    def _option(self, removed: Removed, s: HandState, choice: Choice) -> Any:
+        m = self.model
+        if choice.kind == STICK:
+            return m.stick(removed, s)
+        after = m.hands.after(s, choice)
+        _, _, draws = m.outlook(removed)
+        out = np.zeros((len(m.visibles), m.stick(removed, s).shape[1]))
+        for k in range(m.n_kinds):
+            q = draws[:, k]
+            if q.any():
+                grown = removed[:k] + (removed[k] + 1,) + removed[k + 1:]
+                out = out + q[:, None] * self.chart_value(grown, m.hands.draw(after, k))
+        return out
+
+    def round_stats(self) -> Any:
+        """The statistics of a round played by the chart (a pair split where the pair row
+        says so, split hands and side bets as the composition-dependent method plays)."""
+        m = self.model
+        total = None
+        for cards, weights in m.dealt():
+            part = weights @ m.dealt_stats(cards, self.chart_value)
+            total = part if total is None else total + part
+        return total

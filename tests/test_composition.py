@@ -1,0 +1,198 @@
+"""The exact composition-dependent finite-shoe method (`analysis.composition`)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import numpy as np
+import pytest
+from analysis_reference import reference_value
+
+from pontoon_rules.analysis.bankerfinals import banker_tables, exact_banker_mass
+from pontoon_rules.analysis.composition import CompositionModel, method_name
+from pontoon_rules.analysis.dealer import AnalysisError
+from pontoon_rules.analysis.exact import default_deck, edge_of, house_edge
+from pontoon_rules.analysis.hand import start_state
+from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.ruleset.loader import load_ruleset
+from pontoon_rules.ruleset.model import Ruleset
+
+TINY = Path(__file__).parent / "rulesets"
+
+# Eric Farmer's Blackjack Basic Strategy Calculator 7.6 (github.com/possibly-wrong/blackjack,
+# src/strategy.cpp built with `g++ -O2 -Isrc -Isrc/pdf strategy.cpp blackjack.cpp
+# pdf/blackjack_pdf.cpp indices.cpp`), answers: 6 decks, S17 (n), double any total (y),
+# double soft (y), double after hit (n), DAS (y), resplit (y), resplit aces (n), CDZ- (y),
+# surrender (n), blackjack pays 1.5. Its "Total" line:
+FARMER_CDZ_EV_PERCENT = -0.402870236
+# and the per-hand lines of the same run ("Enter dealer up card and player hand"), percent:
+FARMER_HANDS = [
+    # up card, player cards, stand, hit, double, split (None: not a pair)
+    (2, (10, 6), -29.362663585, -47.010389285, -94.020778570, None),
+    (2, (5, 6), -28.759282377, 24.569877673, 48.605717867, None),
+    (2, (8, 8), -29.003816155, -46.846914849, -93.693829698, 8.188548292),
+    (6, (8, 8), -15.749512864, -42.548550980, -85.097101959, 40.568859350),
+    (2, (1, 1), -28.986965788, 8.384184043, -6.303947116, 48.586988050),
+    (6, (2, 2), -14.897869474, 1.462338847, -29.795738949, 24.016357919),
+]
+
+
+def tiny(name: str):  # type: ignore[no-untyped-def]
+    return compile_rules(load_ruleset(TINY / f"{name}.yaml"))
+
+
+@pytest.fixture(scope="module")
+def blackjack() -> CompositionModel:
+    return CompositionModel(compile_rules(load_ruleset("blackjack-reference")))
+
+
+# -- exactness ---------------------------------------------------------------------------
+@pytest.mark.parametrize("name", ["tiny-ochko", "tiny-belarus", "tiny-pagat", "tiny-blackjack"])
+def test_composition_model_matches_brute_force_on_a_real_pack(name: str) -> None:
+    """One real pack of four ranks, every card sequence and decision through `RoundState`:
+    the composition-dependent value equals the best play by brute force, as Fractions.
+
+    No splits here: for unsplit hands the method is exactly the best play given
+    everything the player sees (their cards, the visible card, the peek).
+    """
+    rules = tiny(name)
+    assert CompositionModel(rules, exact=True).value_of_round() == reference_value(
+        rules, finite=True)
+
+
+def test_banker_outlook_sums_to_one_and_matches_fractions() -> None:
+    rules = tiny("tiny-blackjack")
+    model = CompositionModel(rules)
+    tables = banker_tables(rules, model.kinds, model.policy, tuple(model.visibles))
+    banker, peeked, _ = model.outlook((1, 0, 0, 1))
+    for v, table in enumerate(tables):
+        shoe = [int(c) for c in model.full - model.visible_counts[v] - np.array((1, 0, 0, 1))]
+        exact = exact_banker_mass(shoe, table)
+        assert sum(exact) == 1
+        assert np.allclose([float(x) for x in exact[:-1]], banker[v])
+        assert float(exact[-1]) == pytest.approx(peeked[v])
+
+
+# -- the published reference --------------------------------------------------------------
+def test_blackjack_reference_agrees_with_farmer_cdz(blackjack: CompositionModel) -> None:
+    """Farmer's CDZ- figure to 0.0005 percentage points (it agrees to about 1e-9)."""
+    ev = 100 * float(blackjack.value_of_round())
+    assert abs(ev - FARMER_CDZ_EV_PERCENT) < 0.0005
+
+
+@pytest.mark.parametrize(("up", "cards", "stand", "hit", "double", "split"), FARMER_HANDS)
+def test_blackjack_hand_values_agree_with_farmer(blackjack: CompositionModel, up: int,
+                                                 cards: tuple[int, int], stand: float,
+                                                 hit: float, double: float,
+                                                 split: float | None) -> None:
+    m = blackjack
+    kinds = tuple(sorted(c - 1 for c in cards))
+    state = start_state(m.kinds, kinds, False, m.rules)
+    removed = m._removed(kinds)
+    values = {str(c): 100 * m.option(removed, state, c)[up - 1, 0]
+              for c in m.hands.options(state)}
+    assert values == pytest.approx({"stick": stand, "twist": hit, "double": double},
+                                   abs=1e-8)
+    if split is not None:
+        assert 100 * m.split_all(kinds[0])[up - 1, 0] == pytest.approx(split, abs=1e-8)
+
+
+# -- defaults and naming --------------------------------------------------------------------
+def test_default_is_the_rulesets_own_shoe() -> None:
+    rules = compile_rules(load_ruleset("pagat-british"))
+    assert default_deck(rules) == "finite"
+    result = house_edge(rules)
+    assert result.deck == "finite" and "composition-dependent" in result.method
+    assert "1 pack" in result.deck_description and "default" in result.deck_description
+    assert "CDZ-" in result.to_json()["method"]
+    assert edge_of(rules) == pytest.approx(result.house_edge)
+
+
+def test_infinite_pack_defaults_to_the_infinite_method() -> None:
+    data = load_ruleset("casino-ochko").model_dump(mode="python")
+    data["pack"]["decks"] = "infinite"
+    rules = compile_rules(Ruleset.model_validate(data))
+    assert default_deck(rules) == "infinite"
+    assert house_edge(rules, with_stats=False).deck == "infinite"
+    with pytest.raises(AnalysisError, match="infinite"):
+        house_edge(rules, "finite")
+
+
+def test_approximate_post_split_method_is_named() -> None:
+    """casino-ochko blocks one branch after a resplit: not covered by the exact CDZ- split."""
+    model = CompositionModel(compile_rules(load_ruleset("casino-ochko")))
+    assert "CDP1~ (approximate)" in method_name(model)
+
+
+def test_exact_and_float_methods_agree() -> None:
+    rules = tiny("tiny-pagat")
+    exact = CompositionModel(rules, exact=True).value_of_round()
+    assert isinstance(exact, Fraction)
+    assert float(CompositionModel(rules).value_of_round()) == pytest.approx(float(exact),
+                                                                            abs=1e-12)
+
+
+# -- the chart, banker policies, costs, simulation -------------------------------------------
+def test_finite_chart_counts_departures_and_prices_the_chart(blackjack: CompositionModel) -> None:
+    from pontoon_rules.analysis.chart import finite_chart, render
+
+    chart = finite_chart(blackjack)
+    assert chart.edge_perfect == pytest.approx(-FARMER_CDZ_EV_PERCENT, abs=1e-9)
+    assert chart.edge_chart is not None and chart.edge_chart > chart.edge_perfect
+    # the classic composition-dependent play: 10-2 against a 4 hits (the chart stands)
+    assert "2-10 against 4: twist (chart: stick)" in chart.departures
+    assert chart.departures and all("chart:" in line for line in chart.departures)
+    text = render(chart, "text", departures=True)
+    assert f"departures from this chart: {len(chart.departures)}" in text
+    assert "2-10 against 4" in text
+
+
+def test_chart_play_equals_perfect_play_where_nothing_departs() -> None:
+    """On a pack where the chart has no departures, playing it costs nothing."""
+    from pontoon_rules.analysis.chart import finite_chart
+
+    chart = finite_chart(CompositionModel(tiny("tiny-ochko")))
+    if not chart.departures:
+        assert chart.edge_chart == pytest.approx(chart.edge_perfect, abs=1e-12)
+    else:
+        assert chart.edge_chart is not None and chart.edge_perfect is not None
+        assert chart.edge_chart > chart.edge_perfect
+
+
+def test_banker_policy_table_names_the_best_fixed_policy() -> None:
+    from pontoon_rules.analysis.bankerpolicies import banker_policy_table
+
+    table = banker_policy_table(tiny("tiny-pagat"))
+    assert {"stand-15", "stand-19", "stand-17-hit-soft", "stand-16-hit-soft"} <= set(table.edges)
+    assert table.edges[table.best_fixed] == max(table.edges.values())
+    assert "not a solution of the two-sided game" in "\n".join(table.lines())
+    with pytest.raises(AnalysisError, match="fixed rule"):
+        banker_policy_table(tiny("tiny-ochko"))
+
+
+def test_cost_table_uses_the_exact_default() -> None:
+    from pontoon_rules.analysis.costs import rule_costs
+
+    ruleset = load_ruleset(TINY / "tiny-ochko.yaml")
+    table = rule_costs(ruleset, paths=["settlement.ties"])
+    assert table.deck == "finite" and "1 pack" in table.deck_description
+    assert table.base_edge == pytest.approx(edge_of(compile_rules(ruleset)))
+    row = table.rows[0]
+    data = ruleset.model_dump(mode="python")
+    data["settlement"]["ties"] = row.new
+    changed = edge_of(compile_rules(Ruleset.model_validate(data)))
+    assert row.change == pytest.approx(changed - table.base_edge)
+
+
+@pytest.mark.parametrize(("name", "rounds"), [("tiny-blackjack", 3000),
+                                              ("tiny-split-shoe", 3000)])
+def test_shoe_simulation_agrees_with_exact(name: str, rounds: int) -> None:
+    """Rounds from a freshly shuffled tiny pack, played by the method's own choices
+    through the engine: the 99.9% interval holds the exact figure."""
+    from pontoon_rules.analysis.cdpolicy import simulate_shoe
+
+    rules = tiny(name)
+    exact = edge_of(rules)
+    low, high = simulate_shoe(rules, rounds, seed=3).interval
+    assert low <= exact <= high
