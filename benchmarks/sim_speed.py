@@ -124,15 +124,20 @@ def crosscheck() -> None:
     from pontoon_rules.analysis.exact import edge_of
     from pontoon_rules.analysis.simulate import simulate
 
-    print("cross-check, 10,000,000 rounds per ruleset (infinite deck) against the exact edge:")
-    for ruleset in bundled_ids():
-        rules = compile_rules(load_bundled(ruleset))
-        exact = edge_of(rules)
-        result = simulate(rules, 10_000_000, seed=2026, workers=2)
-        low, high = result.interval
-        verdict = "inside" if low <= exact <= high else "OUTSIDE"
-        print(f"  {ruleset:24} exact {exact:+.4f}%  simulated {result.house_edge:+.4f}% "
-              f"[{low:+.4f}, {high:+.4f}]  {verdict}")
+    print("cross-check, 10,000,000 rounds per ruleset against the exact edge:")
+    for dealing, deck in (("shoe", None), ("infinite", "infinite")):
+        label = "a fresh shoe of the ruleset's size vs the exact finite-shoe (CD) edge" \
+            if deck is None else "an infinite deck vs the exact infinite-deck edge"
+        print(f" dealt from {label}:")
+        for ruleset in bundled_ids():
+            rules = compile_rules(load_bundled(ruleset))
+            exact = edge_of(rules, deck)  # type: ignore[arg-type]
+            result = simulate(rules, 10_000_000, seed=2026, workers=2,
+                              dealing=dealing)  # type: ignore[arg-type]
+            low, high = result.interval
+            verdict = "inside" if low <= exact <= high else "OUTSIDE"
+            print(f"  {ruleset:24} exact {exact:+.4f}%  simulated {result.house_edge:+.4f}% "
+                  f"[{low:+.4f}, {high:+.4f}]  {verdict}")
 
 
 def main() -> None:
