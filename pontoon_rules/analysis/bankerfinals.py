@@ -159,6 +159,25 @@ def peek_only(tree: BankerTree) -> BankerTree:
                       tree.sizes[pick], tree.orders[pick], tree.final_ids[pick])
 
 
+def without_busts(tree: BankerTree) -> tuple[BankerTree, int] | None:
+    """`tree` less its finished bust hands, and the final index of a bust (None when
+    the banker cannot bust). Where the shoe cannot run out while the banker draws,
+    the finished hands' chances sum to one, so a bust's chance is the rest: about
+    four nodes in ten need not be visited."""
+    bust = [i for i, f in enumerate(tree.finals) if f[0] is HandClass.BUST]
+    if not bust:
+        return None
+    drop = (tree.final_ids == bust[0]) & (tree.orders > 0)
+    drop &= ~np.isin(np.arange(len(drop)), tree.parents)
+    keep = np.flatnonzero(~drop)
+    where = np.full(len(drop), -1, dtype=np.int64)
+    where[keep] = np.arange(len(keep))
+    parents = np.where(tree.parents[keep] >= 0, where[tree.parents[keep]], -1)
+    trimmed = BankerTree(tree.finals, parents, tree.kinds[keep], tree.have[keep],
+                         tree.sizes[keep], tree.orders[keep], tree.final_ids[keep])
+    return trimmed, bust[0]
+
+
 def join(tables: Sequence[BankerTree]) -> tuple[np.ndarray, BankerTree]:
     """One tree array holding every visible tuple's nodes, and where each one begins."""
     bounds = [0]
@@ -202,33 +221,6 @@ def banker_mass(shoes: np.ndarray, totals: np.ndarray, bounds: np.ndarray,
     return out
 
 
-@njit(cache=True)
-def banker_mass_rows(shoes: np.ndarray, totals: np.ndarray, tables: np.ndarray,
-                     bounds: np.ndarray, parents: np.ndarray, kinds: np.ndarray,
-                     have: np.ndarray, sizes: np.ndarray, orders: np.ndarray,
-                     final_ids: np.ndarray, n_finals: int) -> np.ndarray:  # pragma: no cover
-    """`banker_mass` for any rows: row `r` uses visible tuple `tables[r]`'s nodes."""
-    out = np.zeros((shoes.shape[0], n_finals + 1))
-    p = np.zeros(parents.shape[0])
-    for r in range(shoes.shape[0]):
-        total = totals[r]
-        if total <= 0:
-            continue
-        v = tables[r]
-        for j in range(bounds[v], bounds[v + 1]):
-            parent = parents[j]
-            if parent < 0:
-                p[j] = 1.0
-            else:
-                q = p[parent]
-                c = shoes[r, kinds[j]] - have[j]
-                p[j] = q * c / (total - sizes[j] + 1) if q > 0.0 and c > 0 else 0.0
-            if orders[j] > 0.0 and p[j] > 0.0:
-                index = final_ids[j]
-                out[r, index if index >= 0 else n_finals] += orders[j] * p[j]
-    return out
-
-
 def exact_banker_mass(counts: Sequence[int], table: BankerTree) -> list[Fraction]:
     """One row of `banker_mass` in Fractions (for exact checks on tiny packs)."""
     total = sum(counts)
@@ -246,4 +238,53 @@ def exact_banker_mass(counts: Sequence[int], table: BankerTree) -> list[Fraction
         if table.orders[j] > 0 and p[j]:
             index = int(table.final_ids[j])
             out[index if index >= 0 else len(table.finals)] += int(table.orders[j]) * p[j]
+    return out
+
+
+@njit(cache=True)
+def banker_mass_groups(shoes: np.ndarray, totals: np.ndarray, starts: np.ndarray,
+                       tables: np.ndarray, bounds: np.ndarray, parents: np.ndarray,
+                       kinds: np.ndarray, have: np.ndarray, sizes: np.ndarray,
+                       orders: np.ndarray, final_ids: np.ndarray,
+                       n_finals: int) -> np.ndarray:  # pragma: no cover
+    """`banker_mass` for rows in groups sharing one visible tuple: rows
+    `starts[g]` to `starts[g+1]` use visible tuple `tables[g]`'s nodes. Each node is
+    read once per group, and divisions become multiplications by reciprocals (equal to
+    `banker_mass` up to rounding)."""
+    n_rows = shoes.shape[0]
+    out = np.zeros((n_rows, n_finals + 1))
+    width = 1
+    for g in range(starts.shape[0] - 1):
+        width = max(width, starts[g + 1] - starts[g])
+    most = 0
+    for v in range(bounds.shape[0] - 1):
+        most = max(most, bounds[v + 1] - bounds[v])
+    p = np.zeros((most, width))
+    inv = np.zeros((width, sizes.max() + 2))
+    for g in range(starts.shape[0] - 1):
+        first, last = starts[g], starts[g + 1]
+        n = last - first
+        for r in range(n):
+            total = totals[first + r]
+            for s in range(1, inv.shape[1]):
+                inv[r, s] = 1.0 / (total - s + 1) if total - s + 1 > 0 else 0.0
+        base = bounds[tables[g]]
+        for j in range(base, bounds[tables[g] + 1]):
+            parent = parents[j]
+            local = j - base
+            if parent < 0:
+                for r in range(n):
+                    p[local, r] = 1.0 if totals[first + r] > 0 else 0.0
+            else:
+                up = parent - base
+                kind = kinds[j]
+                size = sizes[j]
+                for r in range(n):
+                    c = shoes[first + r, kind] - have[j]
+                    p[local, r] = p[up, r] * c * inv[r, size] if c > 0 else 0.0
+            if orders[j] > 0.0:
+                index = final_ids[j]
+                column = index if index >= 0 else n_finals
+                for r in range(n):
+                    out[first + r, column] += orders[j] * p[local, r]
     return out

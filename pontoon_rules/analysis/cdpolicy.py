@@ -77,7 +77,7 @@ class CompositionPolicy:
                 return Action(SPLIT)
         choice: Choice | None
         if hand.is_split:
-            options = m.hands.options(s)
+            options = m.options_of(s)
             if not options:
                 return Action(STICK)
             choice = options[self._zero_memory(cards[0])._choices(removed, s, options)[v]]

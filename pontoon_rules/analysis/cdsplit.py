@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pontoon_rules.analysis.bankerfinals import banker_mass_rows
+from pontoon_rules.analysis.bankerfinals import banker_mass_groups
 from pontoon_rules.analysis.context import STATS
 from pontoon_rules.analysis.deck import is_pair
 from pontoon_rules.analysis.hand import STICK, HandState, start_state
@@ -63,6 +63,7 @@ class ZeroMemorySplit:
         """Other pair cards a hand's value is needed with: 1 to `extras` (see `value`)."""
         self._rows: dict[tuple[Removed, HandState], Any] = {}
         self._outlooks: dict[tuple[Removed, bool], Any] = {}
+        self._live: dict[Removed, tuple[list[int], Any]] = {}
 
     # -- the hands ---------------------------------------------------------------------
     def _base(self, own_pair: bool, e: int) -> Any:
@@ -120,25 +121,39 @@ class ZeroMemorySplit:
         return (shoes / np.maximum(totals, 1)[:, None]).reshape(self.extras, len(m.visibles),
                                                                  m.n_kinds)
 
-    def banker_rows(self, own: Removed, peek_only: bool = False) -> Any:
+    def banker_rows(self, own: Removed, peek_only: bool = False,
+                    wanted: Any = None) -> Any:
         """Banker finals (E x V x F+1, the last a peeked pontoon) for a hand holding `own`;
-        with `peek_only` only the last column is filled (all a bust hand needs)."""
+        with `peek_only` only the last column is filled (all a bust hand needs). Only
+        the visible tuples in the mask `wanted` (None: all) are sure to be filled."""
         key = (own, peek_only)
         found = self._outlooks.get(key)
-        if found is not None:
-            return found
         m = self.model
+        n_v = len(m.visibles)
+        if found is None:
+            found = (np.zeros((self.extras, n_v, len(m.finals) + 1)),
+                     np.zeros(n_v, dtype=bool))
+            self._outlooks[key] = found
+        mass, done = found
+        missing = ~done if wanted is None else wanted & ~done
+        if not missing.any():
+            return mass
         shoes, totals = self._shoe_rows(own)
-        tables = np.tile(np.arange(len(m.visibles), dtype=np.int64), self.extras)
-        tree, bounds = (m.peek_tree, m.peek_bounds) if peek_only else (m.joined, m.bounds)
-        mass = banker_mass_rows(shoes, totals, tables, bounds, tree.parents, tree.kinds,
-                                tree.have, tree.sizes, tree.orders, tree.final_ids,
-                                len(m.finals))
-        found = mass.reshape(self.extras, len(m.visibles), -1)
+        visible = np.flatnonzero(missing)
+        pick = (visible[:, None] + n_v * np.arange(self.extras)[None, :]).ravel()
+        starts = np.arange(0, len(pick) + 1, self.extras, dtype=np.int64)
         if peek_only:
-            found[:, :, 0] = (totals > 0).reshape(self.extras, -1) - found[:, :, -1]
-        self._outlooks[key] = found
-        return found
+            tree, bounds = m.peek_tree, m.peek_bounds
+            part = banker_mass_groups(shoes[pick], totals[pick], starts, visible, bounds,
+                                      tree.parents, tree.kinds, tree.have, tree.sizes,
+                                      tree.orders, tree.final_ids, len(m.finals))
+        else:
+            part = m.banker_finals(shoes[pick], totals[pick], starts, visible)
+        if peek_only:
+            part[:, 0] = (totals[pick] > 0) - part[:, -1]
+        mass.reshape(self.extras * n_v, -1)[pick] = part
+        done |= missing
+        return mass
 
     def follow_rows(self, own: Removed, s: HandState) -> Any:
         """`follow` for every e from 1 to `extras` at once (E x V x STATS): the play does
@@ -148,7 +163,7 @@ class ZeroMemorySplit:
         if found is not None:
             return found
         m = self.model
-        options = m.hands.options(s)
+        options = m.options_of(s)
         if not options:
             found = self._stick_rows(own, s)
         else:
@@ -156,33 +171,43 @@ class ZeroMemorySplit:
             found = np.zeros((self.extras, len(m.visibles), len(STATS)))
             for i in sorted(set(picks)):
                 rows = np.array([p == i for p in picks])
-                found = np.where(rows[None, :, None], self._option_rows(own, s, options[i]),
-                                 found)
+                part = (self._stick_rows(own, s, rows) if options[i].kind == STICK
+                        else self._option_rows(own, s, options[i]))
+                found = np.where(rows[None, :, None], part, found)
         self._rows[key] = found
         return found
 
-    def _stick_rows(self, own: Removed, s: HandState) -> Any:
+    def _stick_rows(self, own: Removed, s: HandState, wanted: Any = None) -> Any:
+        """The hand standing, for the visible tuples in the mask `wanted` (None: all;
+        the other rows are not meaningful)."""
         m = self.model
         final = m.hands.final(s)
         row = m._row(final, s.staked)
         if final[0] is HandClass.BUST:
             through = self.banker_rows(own, peek_only=True)[:, :, 0]
             return through[:, :, None] * row[0][None, None, :]
-        return self.banker_rows(own)[:, :, :-1] @ row
+        return self.banker_rows(own, wanted=wanted)[:, :, :-1] @ row
 
     def _option_rows(self, own: Removed, s: HandState, choice: Any) -> Any:
         m = self.model
         if choice.kind == STICK:
             return self._stick_rows(own, s)
-        after = m.hands.after(s, choice)
-        draws = self.draws_rows(own)
-        out = np.zeros((self.extras, len(m.visibles), len(STATS)))
-        for k in range(m.n_kinds):
-            q = draws[:, :, k]
-            if q.any():
-                grown = own[:k] + (own[k] + 1,) + own[k + 1:]
-                out = out + q[:, :, None] * self.follow_rows(grown, m.hands.draw(after, k))
-        return out
+        kinds, q = self._live_rows(own)
+        if not kinds:
+            return np.zeros((self.extras, len(m.visibles), len(STATS)))
+        nexts = m.successors(s, choice)
+        parts = np.stack([self.follow_rows(_grow(own, k), nexts[k]) for k in kinds])
+        return np.einsum("kev,kevs->evs", q, parts)
+
+    def _live_rows(self, own: Removed) -> tuple[list[int], Any]:
+        """The kinds a card may be of and their chances (kinds x E x V)."""
+        found = self._live.get(own)
+        if found is None:
+            draws = self.draws_rows(own)
+            kinds = [int(k) for k in np.flatnonzero(draws.any(axis=(0, 1)))]
+            found = self._live[own] = (kinds, np.ascontiguousarray(
+                np.moveaxis(draws[:, :, kinds], 2, 0)))
+        return found
 
     def _start(self, cards: tuple[int, int]) -> HandState:
         m = self.model
@@ -255,7 +280,7 @@ class ZeroMemorySplit:
         found = m._follow_memo.get(key)
         if found is not None:
             return found
-        options = m.hands.options(s)
+        options = m.options_of(s)
         removed = _plus(own, extra)
         if not options:
             found = m.stick(removed, s)
@@ -296,6 +321,10 @@ class ZeroMemorySplit:
             values = np.stack([m.option(own, unsplit, c)[:, 0] for c in options])
             found = m._choice_memo[key] = [int(i) for i in np.argmax(values, axis=0)]
         return found
+
+
+def _grow(removed: Removed, k: int) -> Removed:
+    return removed[:k] + (removed[k] + 1,) + removed[k + 1:]
 
 
 def _plus(a: Removed, b: Removed) -> Removed:

@@ -37,10 +37,12 @@ import numpy as np
 
 from pontoon_rules.analysis.bankerfinals import (
     banker_mass,
+    banker_mass_groups,
     banker_tables,
     exact_banker_mass,
     join,
     peek_only,
+    without_busts,
 )
 from pontoon_rules.analysis.context import STATS
 from pontoon_rules.analysis.dealer import BankerPolicy, banker_policy
@@ -98,7 +100,18 @@ class CompositionModel:
         self._option_memo: dict[tuple[Removed, HandState, Choice], Any] = {}
         self._stick_memo: dict[tuple[Removed, Final, int], Any] = {}
         self._choice_memo: dict[tuple[Removed, HandState], list[int]] = {}
+        self._options: dict[HandState, list[Choice]] = {}
+        self._next: dict[tuple[HandState, Choice], tuple[HandState, ...]] = {}
+        self._live: dict[Removed, tuple[list[int], Any]] = {}
         self.peek_bounds, self.peek_tree = join([peek_only(t) for t in self.tables])
+        trimmed = [without_busts(t) for t in self.tables]
+        self._trim: tuple[Any, Any, int] | None = None
+        if all(t is not None for t in trimmed):
+            bounds, tree = join([t[0] for t in trimmed if t is not None])
+            self._trim = (bounds, tree, trimmed[0][1] if trimmed[0] else 0)
+        self._max_size = int(self.joined.sizes.max())
+        self._groups = (np.arange(len(self.visibles) + 1, dtype=np.int64),
+                        np.arange(len(self.visibles), dtype=np.int64))
 
     # -- the shoe and the banker ---------------------------------------------------------
     def outlook(self, removed: Removed) -> tuple[Any, Any, Any]:
@@ -110,13 +123,29 @@ class CompositionModel:
         if self.exact:
             found = self._exact_outlook(shoes, totals)
         else:
-            j = self.joined
-            mass = banker_mass(shoes, totals, self.bounds, j.parents, j.kinds, j.have,
-                               j.sizes, j.orders, j.final_ids, len(self.finals))
+            mass = self.banker_finals(shoes, totals, *self._groups)
             draws = shoes / np.maximum(totals, 1)[:, None]
             found = (mass[:, :-1], mass[:, -1], draws)
         self._outlooks[removed] = found
         return found
+
+    def banker_finals(self, shoes: Any, totals: Any, starts: Any, tables: Any) -> Any:
+        """The chance of each finished banker hand (rows x finals, the last column a
+        peeked pontoon) from shoes in groups: rows `starts[g]` to `starts[g+1]` hold
+        visible tuple `tables[g]` (floats). Busts are the rest (`without_busts`) where
+        no shoe can run out while the banker draws."""
+        live = totals > 0
+        if self._trim is not None and bool((totals[live] >= self._max_size).all()):
+            bounds, t, bust = self._trim
+            mass = banker_mass_groups(shoes, totals, starts, tables, bounds, t.parents,
+                                      t.kinds, t.have, t.sizes, t.orders, t.final_ids,
+                                      len(self.finals))
+            mass[:, bust] = live - mass.sum(axis=1)
+            return mass
+        j = self.joined
+        return banker_mass_groups(shoes, totals, starts, tables, self.bounds, j.parents,
+                                  j.kinds, j.have, j.sizes, j.orders, j.final_ids,
+                                  len(self.finals))
 
     def _exact_outlook(self, shoes: np.ndarray, totals: np.ndarray) -> tuple[Any, Any, Any]:
         masses = []
@@ -136,7 +165,7 @@ class CompositionModel:
         key = (removed, s)
         found = self._memo.get(key)
         if found is None:
-            options = self.hands.options(s)
+            options = self.options_of(s)
             if not options:
                 found = self.stick(removed, s)
             else:
@@ -154,7 +183,41 @@ class CompositionModel:
             found = self._option_memo[key] = self._draw_option(removed, s, choice)
         return found
 
+    def options_of(self, s: HandState) -> list[Choice]:
+        """`HandSolver.options`, remembered per state."""
+        found = self._options.get(s)
+        if found is None:
+            found = self._options[s] = self.hands.options(s)
+        return found
+
+    def successors(self, s: HandState, choice: Choice) -> tuple[HandState, ...]:
+        """The state after taking `choice` and drawing a card of each kind (by kind)."""
+        key = (s, choice)
+        found = self._next.get(key)
+        if found is None:
+            after = self.hands.after(s, choice)
+            found = self._next[key] = tuple(self.hands.draw(after, k)
+                                            for k in range(self.n_kinds))
+        return found
+
+    def live(self, removed: Removed) -> tuple[list[int], Any]:
+        """The kinds a card may be of (for some visible tuple) and their chances
+        (V x those kinds), floats only."""
+        found = self._live.get(removed)
+        if found is None:
+            draws = self.outlook(removed)[2]
+            kinds = [int(k) for k in np.flatnonzero(draws.any(axis=0))]
+            found = self._live[removed] = (kinds, np.ascontiguousarray(draws[:, kinds].T))
+        return found
+
     def _draw_option(self, removed: Removed, s: HandState, choice: Choice) -> Any:
+        if not self.exact:
+            kinds, q = self.live(removed)
+            if not kinds:
+                return np.zeros((len(self.visibles), len(STATS)))
+            nexts = self.successors(s, choice)
+            parts = np.stack([self.value(_grow(removed, k), nexts[k]) for k in kinds])
+            return np.einsum("kv,kvs->vs", q, parts)
         after = self.hands.after(s, choice)
         _, _, draws = self.outlook(removed)
         out = None
@@ -225,7 +288,7 @@ class CompositionModel:
 
     def best_choice(self, removed: Removed, s: HandState) -> list[Choice | None]:
         """The best decision for each visible tuple (None: the hand is finished)."""
-        options = self.hands.options(s)
+        options = self.options_of(s)
         if not options:
             return [None] * len(self.visibles)
         stack = np.stack([self.option(removed, s, c) for c in options])
@@ -420,6 +483,11 @@ class _CompositionSplits(SplitSolver[Any]):
                     state = start_state(m.kinds, (a, k, k2), True, m.rules)
                     out = out + q * q2 * m.value(removed, state)[self.v]
         return out
+
+
+def _grow(removed: Removed, k: int) -> Removed:
+    """`removed` with one more card of kind `k`."""
+    return removed[:k] + (removed[k] + 1,) + removed[k + 1:]
 
 
 def _argmax(stack: Any) -> list[int]:

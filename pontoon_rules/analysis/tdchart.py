@@ -93,7 +93,7 @@ class TotalChart:
         best: list[tuple[tuple[int, ...], Cell, list[Choice | None], Any]] = []
         for cards, weights in self._compositions():
             s = self.state(cards)
-            options = m.hands.options(s)
+            options = m.options_of(s)
             if not options:
                 continue
             removed = m._removed(cards)
@@ -121,7 +121,7 @@ class TotalChart:
         found = self._chart_memo.get(key)
         if found is not None:
             return found
-        options = m.hands.options(s)
+        options = m.options_of(s)
         if s.bought or s.doubles:
             found = m.value(removed, s)
         elif not options:
