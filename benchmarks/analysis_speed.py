@@ -24,6 +24,7 @@ import time
 
 import numpy as np
 
+from pontoon_rules.analysis.composition import clear_shared
 from pontoon_rules.analysis.exact import house_edge
 from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
@@ -34,13 +35,15 @@ CDZ- no surrender 3:2); the output file is thrown away."""
 
 
 def compile_time() -> float:
-    """Seconds to compile (or load from the cache) the banker kernel."""
-    from pontoon_rules.analysis.bankerfinals import banker_mass
+    """Seconds to compile (or load from the cache) the banker kernels."""
+    from pontoon_rules.analysis.bankerfinals import banker_mass, banker_mass_groups
 
     start = time.process_time()
     one = np.zeros(1, dtype=np.int64)
     banker_mass(np.ones((1, 1), dtype=np.int64), one + 1, np.array([0, 1]), one - 1, one, one,
                 one, np.ones(1), one, 1)
+    banker_mass_groups(np.ones((1, 1), dtype=np.int64), one + 1, np.array([0, 1]), one,
+                       np.array([0, 1]), one - 1, one, one, one, np.ones(1), one, 1)
     return time.process_time() - start
 
 
@@ -58,6 +61,7 @@ def bench(ruleset_id: str) -> str:
     infinite, cpu, wall = timed(lambda: house_edge(rules, "infinite", with_stats=False))
     line += f" inf {infinite.house_edge:8.4f}% {cpu:6.2f} cpu s ({wall:5.2f} wall)"  # type: ignore[attr-defined]
     if rules.decks is not None:
+        clear_shared()
         exact, cpu, wall = timed(lambda: house_edge(rules))
         line += (f" | exact {exact.house_edge:8.4f}% {cpu:6.2f} cpu s ({wall:5.2f} wall)"  # type: ignore[attr-defined]
                  f" {rules.decks} pack(s)")
@@ -81,6 +85,7 @@ def costs(ruleset_id: str) -> str:
     """CPU seconds of the full rule-cost table with the default method."""
     from pontoon_rules.analysis.costs import rule_costs
 
+    clear_shared()
     table, cpu, wall = timed(lambda: rule_costs(load_bundled(ruleset_id)))
     rows = len(table.rows)  # type: ignore[attr-defined]
     return (f"  full cost table {ruleset_id}: {rows} changes, {cpu:.1f} cpu s "

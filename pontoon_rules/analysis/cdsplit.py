@@ -181,7 +181,7 @@ class ZeroMemorySplit:
         """The hand standing, for the visible tuples in the mask `wanted` (None: all;
         the other rows are not meaningful)."""
         m = self.model
-        final = m.hands.final(s)
+        final = m.final_of(s)
         row = m._row(final, s.staked)
         if final[0] is HandClass.BUST:
             through = self.banker_rows(own, peek_only=True)[:, :, 0]

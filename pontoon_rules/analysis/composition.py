@@ -90,19 +90,18 @@ class CompositionModel:
         self.bounds, self.joined = join(self.tables)
         self.hands = HandSolver(rules, self.kinds, [1.0] * self.n_kinds,
                                 PayoffTable(rules, {}, exact))
-        self._outlooks: dict[Removed, tuple[Any, Any, Any]] = {}
         self._memo: dict[tuple[Removed, HandState], Any] = {}
         self._rows: dict[tuple[Final, int], Any] = {}
         self._follow_memo: dict[tuple[Removed, Removed, HandState], Any] = {}
         self._splits: dict[int, Any] = {}
-        self._peek_memo: dict[Removed, Any] = {}
         self._stats: Any = None
         self._option_memo: dict[tuple[Removed, HandState, Choice], Any] = {}
         self._stick_memo: dict[tuple[Removed, Final, int], Any] = {}
         self._choice_memo: dict[tuple[Removed, HandState], list[int]] = {}
         self._options: dict[HandState, list[Choice]] = {}
         self._next: dict[tuple[HandState, Choice], tuple[HandState, ...]] = {}
-        self._live: dict[Removed, tuple[list[int], Any]] = {}
+        self._finals: dict[HandState, Final] = {}
+        self._single = len(self.visibles) == 1 and not exact
         self.peek_bounds, self.peek_tree = join([peek_only(t) for t in self.tables])
         trimmed = [without_busts(t) for t in self.tables]
         self._trim: tuple[Any, Any, int] | None = None
@@ -112,6 +111,10 @@ class CompositionModel:
         self._max_size = int(self.joined.sizes.max())
         self._groups = (np.arange(len(self.visibles) + 1, dtype=np.int64),
                         np.arange(len(self.visibles), dtype=np.int64))
+        shared = _shared(self)
+        self._outlooks: dict[Removed, tuple[Any, Any, Any]] = shared["outlooks"]
+        self._peek_memo: dict[Removed, Any] = shared["peek"]
+        self._live: dict[Removed, tuple[list[int], Any]] = shared["live"]
 
     # -- the shoe and the banker ---------------------------------------------------------
     def outlook(self, removed: Removed) -> tuple[Any, Any, Any]:
@@ -168,6 +171,10 @@ class CompositionModel:
             options = self.options_of(s)
             if not options:
                 found = self.stick(removed, s)
+            elif len(options) == 1:
+                found = self.option(removed, s, options[0])
+            elif self._single:
+                found = _first_best([self.option(removed, s, c) for c in options])
             else:
                 found = _best(np.stack([self.option(removed, s, c) for c in options]))
             self._memo[key] = found
@@ -233,9 +240,16 @@ class CompositionModel:
                             dtype=object if self.exact else float)
         return out
 
+    def final_of(self, s: HandState) -> Final:
+        """`HandSolver.final`, remembered per state."""
+        found = self._finals.get(s)
+        if found is None:
+            found = self._finals[s] = self.hands.final(s)
+        return found
+
     def stick(self, removed: Removed, s: HandState) -> Any:
         """The statistics of the hand standing as it is."""
-        final = self.hands.final(s)
+        final = self.final_of(s)
         key = (removed, final, s.staked)
         found = self._stick_memo.get(key)
         if found is None:
@@ -488,6 +502,45 @@ class _CompositionSplits(SplitSolver[Any]):
 def _grow(removed: Removed, k: int) -> Removed:
     """`removed` with one more card of kind `k`."""
     return removed[:k] + (removed[k] + 1,) + removed[k + 1:]
+
+
+_SHARED: dict[bytes, dict[str, Any]] = {}
+"""What the shoe and the banker give, per banker and shoe (see `_shared`)."""
+SHARED_KEEP = 4
+"""How many banker-and-shoe caches `_SHARED` keeps (the latest ones)."""
+
+
+def clear_shared() -> None:
+    """Forget the shared shoe-and-banker caches (for timing a cold computation)."""
+    _SHARED.clear()
+
+
+def _shared(model: CompositionModel) -> dict[str, Any]:
+    """The caches of `model` that depend only on the shoe and the banker's play (its
+    outlooks, peek chances and draw chances), shared by every model with the same
+    shoe, visible cards, banker trees and peek: the variants of a rule-cost table
+    that change only the player's options or the settlement reuse them."""
+    j = model.joined
+    parts = [model.full, model.visible_counts, model.bounds, j.parents, j.kinds, j.have,
+             j.sizes, j.orders, j.final_ids]
+    key = b"|".join(np.ascontiguousarray(a).tobytes() for a in parts) + repr(
+        (model.finals, model.rules.peek, model.exact)).encode()
+    found = _SHARED.pop(key, None)
+    if found is None:
+        found = {"outlooks": {}, "peek": {}, "live": {}}
+    _SHARED[key] = found
+    while len(_SHARED) > SHARED_KEEP:
+        del _SHARED[next(iter(_SHARED))]
+    return found
+
+
+def _first_best(values: list[Any]) -> Any:
+    """The statistics (1 x STATS) with the greatest value, the first on ties."""
+    best = values[0]
+    for v in values[1:]:
+        if v[0, 0] > best[0, 0]:
+            best = v
+    return best
 
 
 def _argmax(stack: Any) -> list[int]:
