@@ -101,6 +101,7 @@ class CompositionModel:
         self._options: dict[HandState, list[Choice]] = {}
         self._next: dict[tuple[HandState, Choice], tuple[HandState, ...]] = {}
         self._finals: dict[HandState, Final] = {}
+        self._stands: dict[tuple[Removed, HandState], Any] = {}
         self._single = len(self.visibles) == 1 and not exact
         self.peek_bounds, self.peek_tree = join([peek_only(t) for t in self.tables])
         trimmed = [without_busts(t) for t in self.tables]
@@ -223,8 +224,15 @@ class CompositionModel:
             if not kinds:
                 return np.zeros((len(self.visibles), len(STATS)))
             nexts = self.successors(s, choice)
-            parts = np.stack([self.value(_grow(removed, k), nexts[k]) for k in kinds])
-            return np.einsum("kv,kvs->vs", q, parts)
+            memo, parts = self._memo, []
+            for k in kinds:
+                grown = removed[:k] + (removed[k] + 1,) + removed[k + 1:]
+                found = memo.get((grown, nexts[k]))
+                parts.append(self.value(grown, nexts[k]) if found is None else found)
+            if self._single:
+                return (q[:, 0] @ np.concatenate(parts))[None, :]
+            stack = np.concatenate(parts).reshape(len(kinds), len(self.visibles), -1)
+            return np.einsum("kv,kvs->vs", q, stack)
         after = self.hands.after(s, choice)
         _, _, draws = self.outlook(removed)
         out = None
@@ -249,6 +257,9 @@ class CompositionModel:
 
     def stick(self, removed: Removed, s: HandState) -> Any:
         """The statistics of the hand standing as it is."""
+        found = self._stands.get((removed, s))
+        if found is not None:
+            return found
         final = self.final_of(s)
         key = (removed, final, s.staked)
         found = self._stick_memo.get(key)
@@ -259,6 +270,7 @@ class CompositionModel:
             else:
                 found = self.outlook(removed)[0] @ row
             self._stick_memo[key] = found
+        self._stands[(removed, s)] = found
         return found
 
     def _through_peek(self, removed: Removed) -> Any:
