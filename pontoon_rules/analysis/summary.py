@@ -2,11 +2,13 @@
 
 Everything here is drawn from the functions the CLI calls (`exact.house_edge`,
 `chart.strategy_chart` + `chart.render`, `costs.rule_costs`), so the site never
-holds a copy of a number. The site's cost table varies only the fields a
-house-rule author is most likely to change (the stick minimum and the tie rule),
-because a full table takes seconds per ruleset and the site build has a time
-budget; the fields that are our own reading of the sources are listed with the
-command that prices them.
+holds a copy of a number, except the full rule-cost tables: they take from
+seconds to minutes per ruleset, more than the site build may take, so they are
+stored by `benchmarks/cost_tables.py` (`costdata`, keyed by a hash of the rules,
+tested for staleness and recomputed in sample by the tests). A ruleset without a
+current stored table (a user's) gets the rows a house-rule author is most likely
+to change (the stick minimum and the tie rule); the fields that are our own
+reading of the sources are listed with the command that prices them.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 
 from pontoon_rules.analysis.chart import finite_chart, render, strategy_chart
 from pontoon_rules.analysis.composition import CompositionModel
+from pontoon_rules.analysis.costdata import stored_costs
 from pontoon_rules.analysis.costs import Cost, rule_costs, skip_reason
 from pontoon_rules.analysis.exact import (
     PROBABILITY_BASIS,
@@ -32,7 +35,7 @@ from pontoon_rules.ruleset.fields import describe, leaf_paths, provenance_for
 from pontoon_rules.ruleset.model import Ruleset
 
 SITE_COST_FIELDS = ("player.stick_minimum", "settlement.ties", "settlement.pontoon_ties")
-"""The fields the site's cost table varies (the full table is `pontoon-rules costs`)."""
+"""The fields the site's cost table varies where no full table is stored (`costdata`)."""
 EDGE_DECIMALS = 4
 """Decimals of a house edge in percent, in the CLI and on the site."""
 
@@ -85,12 +88,13 @@ def ruleset_summary(ruleset: Ruleset) -> dict[str, Any]:
         infinite = RoundModel(rules, "infinite")
         result = house_edge(rules, model=infinite)
         chart = render(strategy_chart(rules, model=infinite), "md")
-    costs = rule_costs(ruleset, paths=SITE_COST_FIELDS, base=-100.0 * result.ev)
+    stored = stored_costs(ruleset)
+    costs = stored or rule_costs(ruleset, paths=SITE_COST_FIELDS, base=-100.0 * result.ev)
     return {"ruleset": ruleset.id, "name": ruleset.name, "edge": result.to_json(),
             "house_edge": result.house_edge, "hands": result.hands,
             "probability_basis": PROBABILITY_BASIS, "chart": chart,
             "costs": [_cost_row(ruleset, c) for c in costs.rows],
-            "cost_base": costs.base_edge, "open_readings": [
+            "cost_base": costs.base_edge, "costs_full": stored is not None, "open_readings": [
                 {"field": p, "description": describe(p)} for p in open_readings(ruleset)]}
 
 

@@ -1,0 +1,75 @@
+"""The full rule-cost table of every bundled ruleset, computed once and stored.
+
+A full table (`costs.rule_costs`, every behavioural field changed alone, each
+variant solved exactly in its own shoe) takes from seconds to minutes per
+ruleset, longer than the site build may take. So the tables are made by
+`python benchmarks/cost_tables.py` into `cost_tables.json` beside this module,
+each keyed by `rules_hash` of the ruleset it was made from (its resolved data,
+the analysis method's name). The site shows a stored table only where the
+hash still matches (`stored_costs`); otherwise it falls back to the few rows it
+can compute in time. `tests/test_costdata.py` fails when a stored hash is stale
+and recomputes a sample of stored rows.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from pontoon_rules.analysis.costs import Cost, CostTable, rule_costs
+from pontoon_rules.ruleset.model import Ruleset
+
+COST_DATA = Path(__file__).with_name("cost_tables.json")
+"""The committed tables (made by `benchmarks/cost_tables.py`)."""
+FORMAT = 1
+"""The version of the stored layout (part of every hash)."""
+
+
+def rules_hash(ruleset: Ruleset) -> str:
+    """A digest of everything a ruleset's cost table is computed from: the resolved
+    ruleset data, the analysis method's name and this file's layout."""
+    from pontoon_rules.analysis.composition import METHOD
+    from pontoon_rules.analysis.exact import INFINITE_METHOD
+
+    data = json.dumps({"ruleset": ruleset.model_dump(mode="json"), "format": FORMAT,
+                       "methods": [METHOD, INFINITE_METHOD]}, sort_keys=True, default=str)
+    return hashlib.sha256(data.encode()).hexdigest()
+
+
+def make_cost_tables(rulesets: list[Ruleset]) -> dict[str, Any]:
+    """Every full table, as the JSON data `cost_tables.json` holds."""
+    tables = {}
+    for ruleset in rulesets:
+        table = rule_costs(ruleset)
+        tables[ruleset.id] = {"hash": rules_hash(ruleset), **table.to_json()}
+    return {"format": FORMAT, "made_by": "python benchmarks/cost_tables.py",
+            "tables": tables}
+
+
+def load_cost_tables() -> dict[str, Any]:
+    """The stored tables by ruleset id (empty when the file has not been made)."""
+    if not COST_DATA.exists():
+        return {}
+    data = json.loads(COST_DATA.read_text(encoding="utf-8"))
+    tables: dict[str, Any] = data.get("tables", {})
+    return tables
+
+
+def stored_costs(ruleset: Ruleset) -> CostTable | None:
+    """The stored full table of `ruleset`, or None when there is none for exactly these
+    rules (a user's ruleset, or a bundled one changed since the table was made)."""
+    stored = load_cost_tables().get(ruleset.id)
+    if stored is None or stored.get("hash") != rules_hash(ruleset):
+        return None
+    return table_from_json(stored)
+
+
+def table_from_json(data: dict[str, Any]) -> CostTable:
+    """A `CostTable` back from `CostTable.to_json` data."""
+    rows = [Cost(c["field"], c["from"], c["to"], c["house_edge_percent"], c["change_points"],
+                 c.get("note", "")) for c in data["changes"]]
+    return CostTable(data["ruleset"], data["deck"], data["banker_policy"],
+                     data["base_house_edge_percent"], rows, dict(data["skipped"]),
+                     data.get("deck_description", ""), data.get("method", ""))

@@ -1,0 +1,78 @@
+"""The stored full rule-cost tables (`analysis.costdata`): current, and equal to a fresh
+computation in sample."""
+
+from __future__ import annotations
+
+import pytest
+
+from pontoon_rules.analysis.costdata import (
+    load_cost_tables,
+    rules_hash,
+    stored_costs,
+    table_from_json,
+)
+from pontoon_rules.analysis.costs import rule_costs
+from pontoon_rules.analysis.summary import SITE_COST_FIELDS, ruleset_summary
+from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+
+SAMPLE = ("pagat-british", "casino-ochko")
+"""Rulesets whose stored rows are recomputed (the quickest of each family)."""
+SAMPLE_FIELDS = ("player.stick_minimum", "settlement.ties", "player.split.max_hands",
+                 "banker.stand_on")
+
+
+def test_every_bundled_ruleset_has_a_current_stored_table() -> None:
+    stored = load_cost_tables()
+    for ruleset_id in bundled_ids():
+        assert ruleset_id in stored, (
+            f"no stored cost table for {ruleset_id}: run python benchmarks/cost_tables.py")
+        assert stored[ruleset_id]["hash"] == rules_hash(load_bundled(ruleset_id)), (
+            f"the stored cost table of {ruleset_id} is stale (its rules changed): run "
+            f"python benchmarks/cost_tables.py {ruleset_id}")
+
+
+@pytest.mark.parametrize("ruleset_id", SAMPLE)
+def test_stored_rows_equal_a_fresh_computation(ruleset_id: str) -> None:
+    ruleset = load_bundled(ruleset_id)
+    stored = stored_costs(ruleset)
+    assert stored is not None
+    fresh = rule_costs(ruleset, paths=SAMPLE_FIELDS)
+    assert fresh.rows, "the sample fields exist"
+    assert stored.base_edge == pytest.approx(fresh.base_edge, abs=1e-9)
+    by_change = {(c.path, repr(c.new)): c for c in stored.rows}
+    for row in fresh.rows:
+        kept = by_change[(row.path, repr(row.new))]
+        assert kept.note == row.note
+        if row.edge is None:
+            assert kept.edge is None
+        else:
+            assert kept.edge == pytest.approx(row.edge, abs=1e-9), (row.path, row.new)
+    assert stored.method == fresh.method and stored.deck_description == fresh.deck_description
+
+
+def test_a_changed_ruleset_gets_no_stored_table() -> None:
+    ruleset = load_bundled("pagat-british")
+    data = ruleset.model_dump(mode="python")
+    data["player"] = dict(data["player"], stick_minimum=data["player"]["stick_minimum"] + 1)
+    changed = Ruleset.model_validate(data)
+    assert rules_hash(changed) != rules_hash(ruleset)
+    assert stored_costs(changed) is None
+    assert stored_costs(ruleset) is not None
+
+
+def test_json_round_trip_keeps_every_row() -> None:
+    stored = load_cost_tables()["pagat-british"]
+    table = table_from_json(stored)
+    assert table.to_json() == {k: v for k, v in stored.items() if k != "hash"}
+
+
+def test_site_summary_shows_the_full_stored_table() -> None:
+    ruleset = load_bundled("pagat-british")
+    summary = ruleset_summary(ruleset)
+    fields = {c["field"] for c in summary["costs"]}
+    assert summary["costs_full"]
+    assert set(SITE_COST_FIELDS) <= fields
+    assert len(fields) > len(SITE_COST_FIELDS) + 10
+    stored = stored_costs(ruleset)
+    assert stored is not None and len(summary["costs"]) == len(stored.rows)
