@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 
 import numpy as np
 from numba import njit
@@ -132,10 +131,32 @@ def flatten(nodes: list[Node], finals: tuple[Final, ...], offset: int = 0) -> Ba
                       np.array(cols[4], dtype=np.float64), np.array(cols[5], dtype=np.int64))
 
 
-@lru_cache(maxsize=64)
+BANKER_FIELDS = ("ace_bonus", "banker_by_choice", "banker_cards", "banker_max_cards",
+                 "peek", "banker_pontoon", "banker_trick", "trick_cards", "twenty_one",
+                 "rank_of_class")
+"""The compiled fields the banker's trees read (`_draws`, `_finished`, `banker_class`):
+rules equal in these share their trees (the variants of a cost table)."""
+_TABLES: dict[str, tuple[BankerTree, ...]] = {}
+TABLES_KEEP = 64
+"""How many sets of trees `banker_tables` keeps (the latest ones)."""
+
+
 def banker_tables(rules: Rules, kinds: tuple[Kind, ...], policy: BankerPolicy,
                   visibles: tuple[tuple[int, ...], ...]) -> tuple[BankerTree, ...]:
-    """`BankerTree` for each visible tuple, over one shared index of finals."""
+    """`BankerTree` for each visible tuple, over one shared index of finals (remembered
+    for rules equal in `BANKER_FIELDS`)."""
+    key = repr(([getattr(rules, f) for f in BANKER_FIELDS], kinds, policy, visibles))
+    found = _TABLES.pop(key, None)
+    if found is None:
+        found = _banker_tables(rules, kinds, policy, visibles)
+    _TABLES[key] = found
+    while len(_TABLES) > TABLES_KEEP:
+        del _TABLES[next(iter(_TABLES))]
+    return found
+
+
+def _banker_tables(rules: Rules, kinds: tuple[Kind, ...], policy: BankerPolicy,
+                   visibles: tuple[tuple[int, ...], ...]) -> tuple[BankerTree, ...]:
     index: dict[Final, int] = {}
     lists = [enumerate_tree(rules, kinds, policy, v, index) for v in visibles]
     finals = tuple(sorted(index, key=index.__getitem__))
