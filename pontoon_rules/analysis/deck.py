@@ -89,7 +89,8 @@ def kind_space(rules: Rules) -> KindSpace:
         values = sorted({RANK_VALUES[r] for r in present})
         groups = [tuple(r for r in present if RANK_VALUES[r] == v) for v in values]
     kinds = tuple(Kind(i, RANK_VALUES[g[0]], g) for i, g in enumerate(groups))
-    full = tuple(4 * rules.decks * len(k.ranks) for k in kinds)
+    # An infinite deck (decks None) keeps one pack's proportions as weights.
+    full = tuple(4 * (rules.decks or 1) * len(k.ranks) for k in kinds)
     return KindSpace(kinds, full)
 
 

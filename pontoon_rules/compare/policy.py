@@ -24,6 +24,7 @@ from pontoon_rules.engine.actions import (
 )
 from pontoon_rules.engine.hand import total
 from pontoon_rules.engine.phase import BANKER, Phase
+from pontoon_rules.engine.policies import banker_stands_on
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.ruleset.common import BankerMode, BuyMode
 from pontoon_rules.ruleset.model import Ruleset
@@ -120,7 +121,7 @@ def decide(state: RoundState, policy: Policy) -> Action:
 
 def _banker(state: RoundState, policy: Policy) -> Action:
     stand = policy.banker_stand or state.rules.banker_stand_on
-    return Action(STICK if total(state.banker, state.rules.ace_bonus) >= stand else TWIST)
+    return banker_stands_on(stand, state.rules.ace_bonus)(state.observation(BANKER))
 
 
 def _insurance(options: dict[str, LegalAction], policy: Policy) -> Action:

@@ -40,6 +40,8 @@ ROUND_INDEPENDENT: dict[str, tuple[str, str]] = {
                                            "same"),
     "deal.stake_after_first_card": (OUTSIDE_A_ROUND, "changes only when the stakes are put "
                                     "down; a round's stakes are the same either way"),
+    "faces": (OUTSIDE_A_ROUND, "changes only which cards lie face up, so what each "
+              "person knows; the same cards and decisions settle the same"),
     "stakes.min_stake": (OUTSIDE_A_ROUND, "a stake limit; " + _LIMIT),
     "stakes.max_stake": (OUTSIDE_A_ROUND, "a stake limit; " + _LIMIT),
     "between_deals": (OUTSIDE_A_ROUND, "acts between deals (shuffling, the used cards, "
@@ -183,7 +185,10 @@ def pack_reason(rulesets: tuple[Ruleset, Ruleset], path: str) -> str | None:
     if any(r.player.split.pair_rule is not PairRule.SAME_RANK for r in rulesets):
         return None
     smaller = min(limit for limit in limits if limit is not None)
-    most = 4 * min(r.pack.decks for r in rulesets)
+    finite = [r.pack.decks for r in rulesets if isinstance(r.pack.decks, int)]
+    if not finite:
+        return None
+    most = 4 * min(finite)
     if most > smaller:
         return None
     return (f"more than {smaller} hands takes {smaller + 1} cards of one rank, and a shoe "

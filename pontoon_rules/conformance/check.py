@@ -93,6 +93,9 @@ def card_problems(rules: Rules, shoe: list[str]) -> list[str]:
     full = full_counts(rules)
     from pontoon_rules.engine.cards import card_code
 
+    if rules.decks is None:
+        return [f"shoe: {card_code(card)} is not in the infinite deck's ranks"
+                for card in sorted(cards) if not full[card]]
     return [f"shoe: {n} × {card_code(card)}, but the {rules.decks}-pack shoe holds {full[card]}"
             for card, n in sorted(cards.items()) if n > full[card]]
 

@@ -27,21 +27,29 @@ from pontoon_rules.engine.actions import (
 )
 from pontoon_rules.engine.hand import Hand, classify, is_ace_ten, is_soft, total
 from pontoon_rules.engine.phase import Phase
-from pontoon_rules.ruleset.common import HandClass
+from pontoon_rules.ruleset.common import Face, HandClass
+
+FACE_UP = Face.FACE_UP
 
 if TYPE_CHECKING:
     from pontoon_rules.engine.state import RoundState, Seat
 
 
 def deal_order(state: RoundState) -> list[Hand]:
-    """The hands in the order the deal's cards go to them (banker last in each round)."""
+    """The hands in the order the deal's cards go to them (`deal.order`, and the banker
+    first or last as `deal.banker_dealt_first` says)."""
     r = state.rules
+    players = [seat.hands[0] for seat in state.seats]
+    if r.deal_by_hand:
+        dealt = [[hand] * r.player_cards for hand in players]
+        banker = [state.banker] * r.banker_cards
+        groups = [banker, *dealt] if r.banker_dealt_first else [*dealt, banker]
+        return [hand for group in groups for hand in group]
     order: list[Hand] = []
     for k in range(max(r.player_cards, r.banker_cards)):
-        if k < r.player_cards:
-            order.extend(seat.hands[0] for seat in state.seats)
-        if k < r.banker_cards:
-            order.append(state.banker)
+        table = players if k < r.player_cards else []
+        banker = [state.banker] if k < r.banker_cards else []
+        order.extend([*banker, *table] if r.banker_dealt_first else [*table, *banker])
     return order
 
 
@@ -131,19 +139,23 @@ def _apply_insurance(state: RoundState, seat: Seat, action: Action) -> None:
 
 def _apply_hand(state: RoundState, seat: Seat, hand: Hand, action: Action) -> None:
     kind = action.kind
+    faces = state.rules.faces
     if kind == STICK:
         hand.done = True
     elif kind == TWIST:
         hand.twisted = True
+        hand.draw_up = faces.twisted_card is FACE_UP
         state.pending.append(hand)
     elif kind == BUY:
         hand.stakes.append(action.amount or 0)
         hand.bought += 1
+        hand.draw_up = faces.bought_card is FACE_UP
         state.pending.append(hand)
     elif kind == DOUBLE:
         hand.stakes.append(hand.staked)
         hand.doubles += 1
         hand.drawn_since_double = 0
+        hand.draw_up = faces.doubled_card is FACE_UP
         state.pending.append(hand)
     elif kind == SPLIT:
         _split(state, seat, hand)
@@ -156,11 +168,14 @@ def _split(state: RoundState, seat: Seat, hand: Hand) -> None:
     r = state.rules
     dealt_from = len(state.pending)
     keep, moved = hand.cards
-    hand.cards, hand.hard, hand.aces = [], 0, 0
+    hand.cards, hand.hard, hand.aces, hand.up = [], 0, 0, []
+    hand.draw_up = True  # the split cards are turned up
     hand.add(keep)
     hand.is_split = True
     new = Hand(hand.stakes[0], is_split=True)
+    new.draw_up = True
     new.add(moved)
+    hand.draw_up = new.draw_up = r.faces.split_card is FACE_UP
     if r.resplit_one_branch and hand.sibling is not None:
         hand.sibling.blocked = True
     hand.sibling, new.sibling = new, hand
@@ -253,7 +268,7 @@ def _hand_finished(state: RoundState, hands_held: int, hand: Hand) -> bool:
         if r.bust_loses_at_once:
             hand.settled_net = -hand.staked
         return True
-    if is_ace_ten(hand) and classify(hand, r) is HandClass.PONTOON:
+    if not r.pontoon_may_draw and is_ace_ten(hand) and classify(hand, r) is HandClass.PONTOON:
         return True
     options = rules_legal.hand_legal(hand, hands_held, r)
     if all(option.kind == STICK for option in options):

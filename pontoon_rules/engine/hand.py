@@ -13,7 +13,7 @@ class Hand:
     __slots__ = (
         "cards", "hard", "aces", "stakes", "sibling", "twisted", "bought",
         "doubles", "drawn_since_double", "done", "settled_net", "is_split", "blocked",
-        "pending_cards", "shoot",
+        "pending_cards", "shoot", "up", "draw_up",
     )
 
     def __init__(self, stake: int = 0, is_split: bool = False) -> None:
@@ -32,10 +32,15 @@ class Hand:
         self.settled_net: int | None = None
         self.pending_cards = 0
         self.shoot: list[int] = []
+        self.up: list[bool] = []
+        """Per card: whether it lies face up (`faces` section)."""
+        self.draw_up = False
+        """Whether the next card dealt to this hand comes face up."""
 
     def add(self, card: int) -> None:
         """Put `card` in the hand."""
         self.cards.append(card)
+        self.up.append(self.draw_up)
         value = RANK_VALUES[card >> 2]
         self.hard += value
         if value == 1:
@@ -72,6 +77,17 @@ def is_ace_ten(hand: Hand) -> bool:
     return len(hand.cards) == 2 and hand.aces == 1 and hand.hard == 11
 
 
+def is_trick(hand: Hand, points: int, rules: Rules) -> bool:
+    """A player hand that ranks as a five-card trick (enough cards, 21 or less)."""
+    return rules.trick_enabled and len(hand.cards) >= rules.trick_cards and points <= 21
+
+
+def is_pontoon(hand: Hand, rules: Rules) -> bool:
+    """A player hand that is a pontoon under `rules` (a split ace + ten where it counts)."""
+    return is_ace_ten(hand) and (not hand.is_split or rules.split_ace_ten_pontoon) and (
+        HandClass.PONTOON in rules.rank_of_class)
+
+
 def classify(hand: Hand, rules: Rules, banker: bool = False) -> HandClass:
     """The class of a finished hand under `rules` (bust, pontoon, trick, …, total)."""
     points = total(hand, rules.ace_bonus)
@@ -89,7 +105,7 @@ def _candidates(hand: Hand, rules: Rules, banker: bool, points: int) -> list[Han
     n = len(hand.cards)
     if is_ace_ten(hand) and (rules.banker_pontoon if banker else _player_pontoon(hand, rules)):
         out.append(HandClass.PONTOON)
-    if rules.trick_enabled and n == rules.trick_cards and (not banker or rules.banker_trick):
+    if rules.trick_enabled and n >= rules.trick_cards and (not banker or rules.banker_trick):
         out.append(HandClass.FIVE_CARD_TRICK)
     if rules.three_of_a_kind and not banker and n == 3 and _same_rank(hand.cards):
         out.append(HandClass.THREE_OF_A_KIND)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pontoon_rules.engine.actions import BUY, DOUBLE, SPLIT, STICK, TWIST, LegalAction
 from pontoon_rules.engine.cards import RANK_VALUES
-from pontoon_rules.engine.hand import Hand, total
+from pontoon_rules.engine.hand import Hand, is_pontoon, is_trick, total
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.common import BuyMode
 
@@ -18,7 +18,7 @@ def hand_legal(hand: Hand, hands_held: int, rules: Rules) -> list[LegalAction]:
     """The legal actions for `hand`, of a seat holding `hands_held` hands."""
     points = total(hand, rules.ace_bonus)
     out: list[LegalAction] = []
-    if points >= rules.stick_minimum:
+    if points >= rules.stick_minimum or is_trick(hand, points, rules):
         out.append(STICK_ACTION)
     if can_draw(hand, points, rules):
         out.append(TWIST_ACTION)
@@ -36,8 +36,10 @@ def can_draw(hand: Hand, points: int, rules: Rules) -> bool:
     """Whether the hand may take another card at all."""
     if len(hand.cards) >= rules.max_cards or points > 21:
         return False
-    if points == 21 and not rules.draw_on_21:
-        return False
+    if points == 21:
+        allowed = rules.pontoon_may_draw if is_pontoon(hand, rules) else rules.draw_on_21
+        if not allowed:
+            return False
     if hand.doubles and hand.drawn_since_double >= rules.double_draws:
         return False
     return not (hand.is_split and rules.split_aces_one_card and hand.cards[0] >> 2 == 0)

@@ -15,6 +15,10 @@ Used cards are gathered in a fixed order: seat by seat from p1, each hand's card
 in the order they came, the banker's hand last. If the pack runs out mid-deal the
 discard tray is shuffled and put under it. Randomness only through the injected
 `random.Random`.
+
+With an infinite deck (`pack.decks: infinite`) every card is drawn with replacement:
+a stacked top is dealt first, then each card is drawn at random from one pack, and
+used cards simply leave play (nothing is gathered or shuffled).
 """
 
 from __future__ import annotations
@@ -49,17 +53,23 @@ class Pack:
         """The discard tray (used cards that do not go under the pack)."""
         self.dealt_since_shuffle = 0
         self.shuffles = 0
-        if order is None:
+        self.infinite = rules.decks is None
+        if self.infinite:
+            self.cards = deque(stack(rules, order) if order else [])
+        elif order is None:
             self.shuffle()
         else:
             self.cards = deque(stack(rules, order))
 
     def draw(self) -> int:
-        """Deal the top card.
+        """Deal the top card (with an infinite deck, a random card once the stack is dealt).
 
         Raises:
             ShoeError: the pack is empty (call `refill` first when there is a tray).
         """
+        if self.infinite and not self.cards:
+            self.dealt_since_shuffle += 1
+            return self.rng.choice(self.full)
         if not self.cards:
             raise ShoeError(f"the pack is empty ({len(self.discards)} cards in the tray)")
         self.dealt_since_shuffle += 1
@@ -75,11 +85,14 @@ class Pack:
 
     def to_bottom(self, cards: list[int]) -> None:
         """Put `cards` under the pack in their order (a busted hand, at once)."""
-        self.cards.extend(cards)
+        if not self.infinite:
+            self.cards.extend(cards)
 
     def end_deal(self, used: list[int], pontoon_made: bool) -> bool:
         """Gather a deal's used cards; shuffle if the ruleset says so. True when shuffled."""
         between = self.rules.ruleset.between_deals
+        if self.infinite:
+            return False
         if between.used_cards_to_bottom:
             self.cards.extend(used)
         else:
@@ -107,7 +120,11 @@ class Pack:
         self.shuffles += 1
 
     def counts(self) -> list[int]:
-        """How many of each card the pack holds now (the tray not included)."""
+        """How many of each card the pack holds now (the tray not included); with an
+        infinite deck, the deck's constant weights."""
+        if self.infinite:
+            return [1 if self.rules.rank_present[card >> 2] else 0
+                    for card in range(CARDS_PER_PACK)]
         out = [0] * CARDS_PER_PACK
         for card in self.cards:
             out[card] += 1
@@ -121,7 +138,7 @@ class Pack:
 def full_pack(rules: Rules) -> list[int]:
     """The ruleset's packs in order (A♠ A♥ … K♣, deck after deck)."""
     one = [card for card in range(CARDS_PER_PACK) if rules.rank_present[card >> 2]]
-    return one * rules.decks
+    return one * (rules.decks or 1)
 
 
 def stack(rules: Rules, top: list[int]) -> list[int]:
@@ -130,6 +147,12 @@ def stack(rules: Rules, top: list[int]) -> list[int]:
     Raises:
         ShoeError: `top` holds cards the packs do not, or more copies than they hold.
     """
+    if rules.decks is None:
+        absent = sorted({c for c in top if not rules.rank_present[c >> 2]})
+        if absent:
+            raise ShoeError(f"the stacked pack holds cards the deck does not: "
+                            f"{', '.join(card_code(c) for c in absent)}")
+        return list(top)
     rest = Counter(full_pack(rules))
     rest.subtract(top)
     extra = sorted(card for card, n in rest.items() if n < 0)

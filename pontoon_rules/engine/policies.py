@@ -8,6 +8,7 @@ that every result can say which policy played.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from pontoon_rules.engine.actions import (
     BUY,
@@ -18,7 +19,7 @@ from pontoon_rules.engine.actions import (
     Action,
     LegalAction,
 )
-from pontoon_rules.engine.cards import RANK_VALUES
+from pontoon_rules.engine.cards import RANK_VALUES, parse_card
 from pontoon_rules.engine.hand import Hand, total
 from pontoon_rules.engine.phase import BANKER, Phase
 from pontoon_rules.engine.state import RoundState
@@ -75,10 +76,33 @@ def _worth_a_shot(hand: Hand, ace_bonus: int) -> bool:
     return len(hand.cards) == 3 and total(hand, ace_bonus) <= 11
 
 
+BankerPolicy = Callable[[dict[str, Any]], Action]
+"""A banker's decision from the banker's observation alone (`RoundState.observation`)."""
+
+
+def seen_total(cards: list[str | None], ace_bonus: int = 10) -> int:
+    """The best total of the cards one can see (`None`: a card not seen)."""
+    values = [RANK_VALUES[parse_card(c) >> 2] for c in cards if c is not None]
+    hard = sum(values)
+    return hard + ace_bonus if 1 in values and hard + ace_bonus <= 21 else hard
+
+
+def banker_stands_on(target: int, ace_bonus: int = 10) -> BankerPolicy:
+    """A banker who stands on `target` or more, judged on the cards the banker sees."""
+
+    def policy(seen: dict[str, Any]) -> Action:
+        points = seen_total(seen["banker"]["cards"], ace_bonus)
+        return Action(STICK if points >= target else TWIST)
+
+    return policy
+
+
 def banker_stand_on(state: RoundState) -> Action:
-    """A banker by choice who plays the ruleset's automatic rule (stand on `stand_on`)."""
-    points = total(state.banker, state.rules.ace_bonus)
-    return Action(STICK if points >= state.rules.banker_stand_on else TWIST)
+    """A banker by choice who plays the ruleset's automatic rule (stand on `stand_on`),
+    deciding on the banker's observation only."""
+    rules = state.rules
+    policy = banker_stands_on(rules.banker_stand_on, rules.ace_bonus)
+    return policy(state.observation(BANKER))
 
 
 PLAYER_POLICIES: dict[str, Policy] = {

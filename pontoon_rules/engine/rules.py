@@ -9,14 +9,18 @@ from pontoon_rules.engine.cards import RANK_CODES
 from pontoon_rules.ruleset.common import (
     BankerMode,
     BuyMode,
+    DealOrder,
     HandClass,
     LaterBuyCap,
     PairRule,
+    ShootLimit,
     SplitDealOrder,
     TieRule,
     odds_fraction,
 )
+from pontoon_rules.ruleset.faces import Faces
 from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.outcomes import OutcomeTable, outcome_table
 
 NO_LIMIT = 99
 
@@ -26,7 +30,8 @@ class Rules:
     """The engine's view of a ruleset: every field as a plain value (hashed by identity)."""
 
     ruleset: Ruleset
-    decks: int
+    decks: int | None
+    """Packs in the shoe; None for an infinite deck (cards dealt with replacement)."""
     rank_present: tuple[bool, ...]
     ace_bonus: int
     max_players: int
@@ -42,6 +47,7 @@ class Rules:
     stick_minimum: int
     max_cards: int
     draw_on_21: bool
+    pontoon_may_draw: bool
     split_allowed: bool
     split_by_rank: bool
     split_ranks: frozenset[int]
@@ -86,6 +92,10 @@ class Rules:
     bust_pays_by_class: bool
     bust_loses_at_once: bool
     round_up: bool
+    outcomes: OutcomeTable
+    faces: Faces
+    deal_by_hand: bool
+    banker_dealt_first: bool
     shoot: bool = False
     """Shoot Pontoon: shoot bets against a kitty (offered only when a kitty is put up)."""
     shoot_fourth_card: bool = False
@@ -93,6 +103,7 @@ class Rules:
     shoot_bust_at_once: bool = False
     shoot_banker_pontoon_sweeps: bool = False
     shoot_pays: Fraction = Fraction(1)
+    shoot_up_to_kitty: bool = True
     min_stake: int = 1
     max_stake: int | None = None
 
@@ -106,7 +117,7 @@ def compile_rules(r: Ruleset) -> Rules:
     none = NO_LIMIT
     return Rules(
         ruleset=r,
-        decks=r.pack.decks,
+        decks=None if r.pack.decks == "infinite" else r.pack.decks,
         rank_present=tuple(c in ranks for c in RANK_CODES),
         ace_bonus=r.pack.ace_values[1] - r.pack.ace_values[0],
         max_players=r.table.max_players,
@@ -122,6 +133,7 @@ def compile_rules(r: Ruleset) -> Rules:
         stick_minimum=p.stick_minimum or 0,
         max_cards=p.max_cards or none,
         draw_on_21=p.draw_on_21,
+        pontoon_may_draw=p.pontoon_may_draw,
         split_allowed=sp.allowed,
         split_by_rank=sp.pair_rule is PairRule.SAME_RANK,
         split_ranks=frozenset(RANK_CODES.index(x.value) for x in sp.ranks),
@@ -166,12 +178,17 @@ def compile_rules(r: Ruleset) -> Rules:
         bust_pays_by_class=st.banker_bust_pays_by_class,
         bust_loses_at_once=st.player_bust_loses_at_once,
         round_up=st.odd_amounts == "round-up",
+        outcomes=outcome_table(r),
+        faces=r.faces,
+        deal_by_hand=r.deal.order is DealOrder.HAND_BY_HAND,
+        banker_dealt_first=r.deal.banker_dealt_first,
         shoot=r.shoot.enabled,
         shoot_fourth_card=r.shoot.fourth_card_bet,
         shoot_split_hand=r.shoot.split_hand_bet,
         shoot_bust_at_once=r.shoot.bust_to_kitty_at_once,
         shoot_banker_pontoon_sweeps=r.shoot.banker_pontoon_sweeps,
         shoot_pays=odds_fraction(r.shoot.pays),
+        shoot_up_to_kitty=r.shoot.limit is ShootLimit.UP_TO_KITTY,
         min_stake=s.min_stake,
         max_stake=s.max_stake,
     )

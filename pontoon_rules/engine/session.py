@@ -214,7 +214,7 @@ class Session:
         result = state.result()
         self._settle(result, seats)
         pontoons = _pontoon_holders(result, seats, self.banker)
-        shuffled = self.pack.end_deal(_used_cards(state, returned), bool(pontoons))
+        shuffled = self.pack.end_deal(_used_cards(state, returned), _calls_shuffle(state))
         banker = self.banker
         self._after_deal(state, seats)
         record = DealRecord(len(self.deals) + 1, banker, tuple(seats), result, pontoons,
@@ -266,6 +266,8 @@ class Session:
     def _pontoon_maker(self, state: RoundState, seats: list[str]) -> str | None:
         between = self.rules.ruleset.between_deals
         if self.is_house or between.rotation is RotationRule.NONE:
+            return None
+        if state.ended_early and not between.rotation_when_banker_pontoon_at_once:
             return None
         for name, seat in zip(seats, state.seats, strict=True):
             for hand in seat.hands:
@@ -319,6 +321,20 @@ def _used_cards(state: RoundState, returned: set[int]) -> list[int]:
     used = [card for seat in state.seats for hand in seat.hands if id(hand) not in returned
             for card in hand.cards]
     return used + state.banker.cards
+
+
+def _calls_shuffle(state: RoundState) -> bool:
+    """Whether the deal's pontoons call for a shuffle (with `shuffle: after-pontoon`): a
+    player's pontoon does; a banker's or a split hand's only where the ruleset says so."""
+    rules, between = state.rules, state.rules.ruleset.between_deals
+    for seat in state.seats:
+        for hand in seat.hands:
+            if hand.is_split and not between.shuffle_on_split_pontoon:
+                continue
+            if classify(hand, rules) is HandClass.PONTOON:
+                return True
+    return between.shuffle_on_banker_pontoon and (
+        classify(state.banker, rules, banker=True) is HandClass.PONTOON)
 
 
 def _pontoon_holders(result: RoundResult, seats: list[str], banker: str) -> tuple[str, ...]:

@@ -7,6 +7,7 @@ from fractions import Fraction
 from pontoon_rules.engine.hand import Hand, classify, total
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.common import HandClass
+from pontoon_rules.ruleset.outcomes import BY_TOTAL, LOSE, WIN
 
 
 def money(stake: int, odds: Fraction, rules: Rules) -> int:
@@ -36,43 +37,24 @@ def settle_hand(
 ) -> int:
     """The net result of a finished player `hand` against the finished `banker` hand.
 
+    Who beats whom comes from the ruleset's outcome table (`ruleset.outcomes`);
     `bank_cls` is the banker's class when the caller has it already.
     """
     cls = classify(hand, rules)
     if bank_cls is None:
         bank_cls = classify(banker, rules, banker=True)
-    if cls is HandClass.BUST:
-        if bank_cls is HandClass.BUST and not rules.bust_loses_at_once:
-            return 0 if rules.ties_push else -hand.staked
-        return -hand.staked
-    if cls is HandClass.THREE_OF_A_KIND and rules.three_auto_win:
-        return player_wins(hand, cls, rules)
-    if cls is HandClass.FIVE_CARD_TRICK and rules.trick_always_wins:
-        return player_wins(hand, cls, rules)
-    if bank_cls is HandClass.BUST:
-        return player_wins(hand, cls, rules, rules.bust_pays_by_class)
-    return _compare(hand, cls, banker, bank_cls, rules)
-
-
-def _compare(
-    hand: Hand, cls: HandClass, banker: Hand, bank_cls: HandClass, rules: Rules
-) -> int:
-    order = rules.rank_of_class
-    default = order[HandClass.TOTAL]
-    mine, theirs = order.get(cls, default), order.get(bank_cls, default)
-    if mine != theirs:
-        if mine < theirs:
-            return player_wins(hand, cls, rules)
-        return banker_wins(hand, bank_cls, rules)
-    if _compares_by_total(cls, rules):
+    cell = rules.outcomes[(cls, bank_cls)]
+    result = cell.result
+    if result is BY_TOTAL:
         diff = total(hand, rules.ace_bonus) - total(banker, rules.ace_bonus)
-        if diff:
-            return player_wins(hand, cls, rules) if diff > 0 else banker_wins(hand, bank_cls, rules)
-    push = rules.pontoon_ties_push if cls is HandClass.PONTOON else rules.ties_push
-    return 0 if push else banker_wins(hand, bank_cls, rules)
-
-
-def _compares_by_total(cls: HandClass, rules: Rules) -> bool:
-    if cls is HandClass.FIVE_CARD_TRICK:
-        return rules.trick_by_total
-    return cls in (HandClass.TOTAL, HandClass.THREE_OF_A_KIND)
+        if diff > 0:
+            result = WIN
+        elif diff < 0 or not cell.tie_push:
+            result = LOSE
+        else:
+            return 0
+    if result is WIN:
+        return money(hand.staked, cell.pays, rules)
+    if result is LOSE:
+        return -money(hand.staked, cell.collects, rules)
+    return 0

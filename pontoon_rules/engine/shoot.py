@@ -5,7 +5,8 @@ round is given a kitty (`RoundState(rules, stakes, kitty=K)` with K >= 1); witho
 a kitty the round plays exactly as plain pontoon. A shoot decision belongs to one
 hand; its seat chooses `shoot 1..R` or `decline`, where R (the room) is what the
 kitty can still cover: all outstanding shoot bets together never above the kitty
-(nor above what it can pay at `shoot.pays`). While the room is 0 no seat is asked.
+(`shoot.limit: up-to-kitty`; strictly below it with `below-kitty`), nor above what it
+can pay at `shoot.pays`. While the room is 0 no seat is asked.
 
 Where a shoot decision is offered (the round's phase is then `Phase.SHOOT`):
 
@@ -92,7 +93,8 @@ def room(kitty: Kitty, rules: Rules) -> int:
     """The largest shoot bet the kitty can take now (0: none)."""
     pays = rules.shoot_pays
     cover = kitty.now if pays <= 1 else int(Fraction(kitty.now) / pays)
-    return max(0, cover - kitty.outstanding)
+    below = 0 if rules.shoot_up_to_kitty else 1  # 'below-kitty': strictly less than it
+    return max(0, cover - kitty.outstanding - below)
 
 
 def hold_first_offers(state: RoundState, kitty: Kitty) -> None:

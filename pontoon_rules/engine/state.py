@@ -14,9 +14,10 @@ stake nets, and the result carries the kitty's change.
 
 from __future__ import annotations
 
+import json
 from functools import cache
 
-from pontoon_rules.engine import flow, shoot
+from pontoon_rules.engine import faces, flow, shoot
 from pontoon_rules.engine.actions import Action, LegalAction
 from pontoon_rules.engine.cards import CARDS_PER_PACK, card_code
 from pontoon_rules.engine.hand import Hand
@@ -48,9 +49,10 @@ class RoundState:
         self.rules = rules
         self.seats = [Seat(i, stake) for i, stake in enumerate(stakes)]
         self.banker = Hand()
+        faces.start_deal(self)
         if counts is None:
             self.counts = _full_counts(rules)[:]
-            self.remaining = rules.decks * _ranks_present(rules) * 4
+            self.remaining = sum(self.counts)
         else:
             self.counts = counts[:]
             self.remaining = sum(counts)
@@ -144,12 +146,26 @@ class RoundState:
             self._result = settle_round(self)
         return self._result
 
+    def observation(self, actor: int | None = None) -> dict[str, object]:
+        """What `actor` (a seat index or `BANKER`; default: the current actor) sees now.
+
+        OpenSpiel's information state: every card face up, the actor's own cards, and for
+        every other card only that it is there (`None`). See `engine.faces`.
+        """
+        return faces.observation(self, self.current_player() if actor is None else actor)
+
+    def information_state_string(self, actor: int | None = None) -> str:
+        """`observation(actor)` as canonical JSON text (equal strings: same information)."""
+        return json.dumps(self.observation(actor), sort_keys=True, separators=(",", ":"))
+
     def clone(self) -> RoundState:
         """An independent copy of the state."""
         return flow.clone(self)
 
     def return_cards(self, cards: list[int]) -> None:
         """Put `cards` back into the packs mid-round (a busted hand's cards to the bottom)."""
+        if self.rules.decks is None:
+            return
         for card in cards:
             self.counts[card] += 1
         self.remaining += len(cards)
@@ -168,11 +184,14 @@ class RoundState:
         if not 0 <= card < CARDS_PER_PACK or self.counts[card] <= 0:
             raise ShoeError(
                 f"card {card_code(card) if 0 <= card < CARDS_PER_PACK else card} is not left "
-                f"in the {self.rules.decks}-pack shoe (more copies than the packs contain)"
+                f"in the {shoe_name(self.rules)} (more copies than the packs contain)"
             )
-        self.counts[card] -= 1
-        self.remaining -= 1
+        if self.rules.decks is not None:
+            self.counts[card] -= 1
+            self.remaining -= 1
         hand = self.pending.pop(0)
+        if hand is self.banker:
+            faces.banker_card(self)
         hand.add(card)
         if hand.doubles:
             hand.drawn_since_double += 1
@@ -194,14 +213,17 @@ def full_counts(rules: Rules) -> list[int]:
     return _full_counts(rules)[:]
 
 
+def shoe_name(rules: Rules) -> str:
+    """'6-pack shoe', or 'infinite deck' when cards are dealt with replacement."""
+    return "infinite deck" if rules.decks is None else f"{rules.decks}-pack shoe"
+
+
 @cache
 def _full_counts(rules: Rules) -> list[int]:
-    return [rules.decks if rules.rank_present[card >> 2] else 0 for card in range(CARDS_PER_PACK)]
-
-
-@cache
-def _ranks_present(rules: Rules) -> int:
-    return sum(rules.rank_present)
+    """Copies of each card in the packs; with an infinite deck, 1 per card (its weight:
+    the counts never change)."""
+    copies = 1 if rules.decks is None else rules.decks
+    return [copies if rules.rank_present[card >> 2] else 0 for card in range(CARDS_PER_PACK)]
 
 
 def _check_kitty(kitty: int) -> None:

@@ -4,9 +4,15 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, StrictBool, StrictFloat
 
-from pontoon_rules.ruleset.common import Odds, RotationRule, RuleModel, ShufflePolicy
+from pontoon_rules.ruleset.common import (
+    Odds,
+    RotationRule,
+    RuleModel,
+    ShootLimit,
+    ShufflePolicy,
+)
 
 
 class BetweenDeals(RuleModel):
@@ -15,48 +21,66 @@ class BetweenDeals(RuleModel):
     shuffle: ShufflePolicy = Field(
         description="Shuffle before every deal, only after a pontoon, or at a shoe penetration."
     )
-    penetration: float = Field(
+    penetration: StrictFloat = Field(
         gt=0,
         le=1,
         description="Share of the shoe dealt before a reshuffle (used by 'penetration').",
     )
-    used_cards_to_bottom: bool = Field(
+    shuffle_on_banker_pontoon: StrictBool = Field(
+        default=True,
+        description="With 'after-pontoon': a banker's pontoon also calls for a shuffle.",
+    )
+    shuffle_on_split_pontoon: StrictBool = Field(
+        default=True,
+        description="With 'after-pontoon': a pontoon made on a split hand also calls for a "
+        "shuffle.",
+    )
+    used_cards_to_bottom: StrictBool = Field(
         description="Unshuffled used cards go to the bottom of the pack (else a discard tray)."
     )
-    busted_cards_to_bottom_at_once: bool = Field(
+    busted_cards_to_bottom_at_once: StrictBool = Field(
         description="A busted hand's cards go to the bottom of the pack at once."
     )
     rotation: RotationRule = Field(description="How the bank passes to another player.")
-    rotation_from_split_hand: bool = Field(
+    rotation_from_split_hand: StrictBool = Field(
         description="Whether a pontoon made on a split hand wins the bank."
     )
-    bank_sale: bool = Field(description="The banker may sell the bank at an agreed price.")
+    rotation_when_banker_pontoon_at_once: StrictBool = Field(
+        default=True,
+        description="A player's pontoon that lost to the banker's pontoon shown at once still "
+        "wins the bank.",
+    )
+    bank_sale: StrictBool = Field(description="The banker may sell the bank at an agreed price.")
 
 
 class Shoot(RuleModel):
     """Shoot Pontoon: side bets against a kitty the banker puts up."""
 
-    enabled: bool = Field(description="Whether shoot bets and the kitty are played.")
-    kitty_within_stake_limits: bool = Field(
+    enabled: StrictBool = Field(description="Whether shoot bets and the kitty are played.")
+    kitty_within_stake_limits: StrictBool = Field(
         description="The kitty is put up between the minimum and maximum stake."
     )
-    fourth_card_bet: bool = Field(
+    fourth_card_bet: StrictBool = Field(
         description="One more shoot bet before a fourth card, even without a first one."
     )
-    split_hand_bet: bool = Field(
+    split_hand_bet: StrictBool = Field(
         description="After a split the second hand may get its own shoot bet."
     )
-    bust_to_kitty_at_once: bool = Field(
+    bust_to_kitty_at_once: StrictBool = Field(
         description="A busted hand's shoot bet goes into the kitty at once."
     )
-    banker_pontoon_sweeps: bool = Field(
+    banker_pontoon_sweeps: StrictBool = Field(
         description="A banker's pontoon sweeps every shoot bet into the kitty."
     )
+    limit: ShootLimit = Field(
+        default=ShootLimit.UP_TO_KITTY,
+        description="All shoot bets together stay below the kitty, or may reach it.",
+    )
     pays: Odds = Field(description="What a winning hand's shoot bet is paid from the kitty.")
-    top_up: bool = Field(description="The banker may add to the kitty before a deal.")
+    top_up: StrictBool = Field(description="The banker may add to the kitty before a deal.")
     dry_kitty: Literal["new-kitty-or-sale", "end-bank"] = Field(
         description="What an empty kitty forces: a new kitty or a sale of the bank."
     )
-    kitty_leaves_with_banker: bool = Field(
+    kitty_leaves_with_banker: StrictBool = Field(
         description="When the bank changes hands the old banker keeps the kitty."
     )

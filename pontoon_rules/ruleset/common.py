@@ -134,3 +134,41 @@ class Status(StrEnum):
     STATED = "stated"
     IMPLIED = "implied"
     OUR_READING = "our-reading"
+
+
+class Face(StrEnum):
+    """Whether a card lies face up (seen by everyone) or face down (seen by its holder)."""
+
+    FACE_UP = "face-up"
+    FACE_DOWN = "face-down"
+
+
+class PontoonShown(StrEnum):
+    """What a player shows when declaring a pontoon before the banker plays."""
+
+    NONE = "none"
+    ACE = "ace"
+    BOTH = "both"
+
+
+class DealOrder(StrEnum):
+    """How the cards of the deal go round the table."""
+
+    ROUND_BY_ROUND = "round-by-round"
+    HAND_BY_HAND = "hand-by-hand"
+
+
+class ShootLimit(StrEnum):
+    """How all shoot bets together compare with the kitty."""
+
+    BELOW_KITTY = "below-kitty"
+    UP_TO_KITTY = "up-to-kitty"
+
+
+class OutcomeResult(StrEnum):
+    """How a player hand of one class fares against a banker hand of another."""
+
+    WIN = "win"
+    LOSE = "lose"
+    PUSH = "push"
+    BY_TOTAL = "by-total"

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, StrictBool, model_validator
 
 from pontoon_rules.ruleset.between import BetweenDeals, Shoot
 from pontoon_rules.ruleset.common import HandClass, RuleModel, Status
+from pontoon_rules.ruleset.faces import Faces
 from pontoon_rules.ruleset.outcome import BankerPlay, Settlement, SpecialHands
 from pontoon_rules.ruleset.play import Deal, Pack, PlayerOptions, Stakes, Table
 
@@ -15,6 +16,7 @@ SECTIONS: tuple[str, ...] = (
     "pack",
     "table",
     "deal",
+    "faces",
     "stakes",
     "player",
     "banker",
@@ -41,9 +43,16 @@ class Provenance(RuleModel):
     quote: str = Field(default="", description="A short quote, in the source's language.")
     status: Status = Field(description="Stated, implied, or our reading of the source.")
     note: str = Field(default="", description="Why this reading, and what else it could be.")
-    open: bool = Field(
+    open: StrictBool = Field(
         default=False, description="The source is silent or ambiguous here: a flip-able reading."
     )
+
+
+class Translation(RuleModel):
+    """A ruleset's name and summary in another language."""
+
+    name: str = Field(min_length=1, description="The name in this language.")
+    summary: str = Field(default="", description="The summary in this language.")
 
 
 class Ruleset(RuleModel):
@@ -52,6 +61,10 @@ class Ruleset(RuleModel):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="Short unique identifier.")
     name: str = Field(min_length=1, description="Name shown to people.")
     summary: str = Field(default="", description="One paragraph on what the variant is.")
+    translations: dict[str, Translation] = Field(
+        default_factory=dict,
+        description="The name and summary in other languages, by language code (e.g. 'ru').",
+    )
     kind: Literal["source", "variation", "reference", "house"] = Field(
         description="A source variant, a named variation of one, a reference game, or house rules."
     )
@@ -62,6 +75,7 @@ class Ruleset(RuleModel):
     pack: Pack
     table: Table
     deal: Deal
+    faces: Faces = Field(default_factory=Faces, description="What lies face up.")
     stakes: Stakes
     player: PlayerOptions
     banker: BankerPlay
@@ -74,6 +88,16 @@ class Ruleset(RuleModel):
         description="Provenance by dotted field path, e.g. 'player.stick_minimum'; a section "
         "path ('shoot') covers every field below it unless a longer path says otherwise.",
     )
+
+    def name_in(self, lang: str) -> str:
+        """The ruleset's name in `lang` (its own name when there is no translation)."""
+        found = self.translations.get(lang)
+        return found.name if found else self.name
+
+    def summary_in(self, lang: str) -> str:
+        """The ruleset's summary in `lang` (its own summary when there is no translation)."""
+        found = self.translations.get(lang)
+        return found.summary if found and found.summary else self.summary
 
     @model_validator(mode="after")
     def _check_cross_fields(self) -> Ruleset:
@@ -117,6 +141,32 @@ def _check_ranking(r: Ruleset) -> str | None:
     return None
 
 
+def _check_outcome_classes(r: Ruleset) -> str | None:
+    """Every exception names classes this ruleset's hands can fall in."""
+    bad = [f"{rule.player.value} against {rule.banker.value}"
+           for rule in r.settlement.outcomes
+           if not (_player_can_hold(r, rule.player) and _banker_can_hold(r, rule.banker))]
+    if bad:
+        return (f"settlement.outcomes: no hand can fall in {', '.join(bad)} under these "
+                "rules (a class that is disabled, missing from hands.ranking, or one the "
+                "banker cannot hold)")
+    return None
+
+
+def _player_can_hold(r: Ruleset, cls: HandClass) -> bool:
+    return cls in (HandClass.TOTAL, HandClass.BUST) or cls in r.hands.ranking
+
+
+def _banker_can_hold(r: Ruleset, cls: HandClass) -> bool:
+    if cls is HandClass.PONTOON:
+        return r.hands.pontoon.banker_can_hold and cls in r.hands.ranking
+    if cls is HandClass.FIVE_CARD_TRICK:
+        return r.hands.five_card_trick.banker_can_hold and cls in r.hands.ranking
+    if cls is HandClass.THREE_OF_A_KIND:
+        return False
+    return _player_can_hold(r, cls)
+
+
 def _check_provenance_sources(r: Ruleset) -> str | None:
     unknown = sorted({p.source for p in r.provenance.values()} - set(r.sources))
     return f"provenance names unknown sources {unknown}" if unknown else None
@@ -134,6 +184,7 @@ _CROSS_CHECKS = (
     _check_trick_cards,
     _check_buy_card,
     _check_ranking,
+    _check_outcome_classes,
     _check_provenance_sources,
     _check_provenance_paths,
 )

@@ -4,9 +4,16 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, StrictBool, StrictInt, model_validator
 
-from pontoon_rules.ruleset.common import BankerMode, HandClass, Odds, RuleModel, TieRule
+from pontoon_rules.ruleset.common import (
+    BankerMode,
+    HandClass,
+    Odds,
+    OutcomeResult,
+    RuleModel,
+    TieRule,
+)
 
 
 class BankerPlay(RuleModel):
@@ -15,19 +22,19 @@ class BankerPlay(RuleModel):
     mode: BankerMode = Field(
         description="Draws by the banker's own choice (actions of the round) or by a fixed rule."
     )
-    stand_on: int = Field(
+    stand_on: StrictInt = Field(
         ge=2,
         le=21,
         description="The fixed rule's standing total; for a banker by choice, the total the "
         "automatic banker stands on.",
     )
-    hit_soft_17: bool = Field(
+    hit_soft_17: StrictBool = Field(
         description="Whether the banker draws to a soft total equal to stand_on (soft 17)."
     )
-    max_cards: int | None = Field(
+    max_cards: StrictInt | None = Field(
         ge=2, le=12, description="Most cards in the banker's hand; null for no limit."
     )
-    draws_when_no_live_hands: bool = Field(
+    draws_when_no_live_hands: StrictBool = Field(
         description="Whether the banker still plays when every player hand is already settled."
     )
 
@@ -35,19 +42,23 @@ class BankerPlay(RuleModel):
 class Pontoon(RuleModel):
     """The pontoon: ace and ten-point card as the first two cards."""
 
-    banker_can_hold: bool = Field(description="Whether the banker's ace + ten is a pontoon too.")
+    banker_can_hold: StrictBool = Field(
+        description="Whether the banker's ace + ten is a pontoon too."
+    )
 
 
 class FiveCardTrick(RuleModel):
     """Five cards totalling 21 or less."""
 
-    enabled: bool = Field(description="Whether five cards of 21 or less form a special hand.")
-    cards: int = Field(ge=3, le=8, description="How many cards make the trick.")
-    banker_can_hold: bool = Field(description="Whether the banker's five cards rank as a trick.")
-    always_wins: bool = Field(
+    enabled: StrictBool = Field(description="Whether five cards of 21 or less form a special hand.")
+    cards: StrictInt = Field(ge=3, le=8, description="How many cards make the trick.")
+    banker_can_hold: StrictBool = Field(
+        description="Whether the banker's five cards rank as a trick."
+    )
+    always_wins: StrictBool = Field(
         description="A player's trick wins whatever the banker holds, banker pontoon included."
     )
-    ranked_by_total: bool = Field(
+    ranked_by_total: StrictBool = Field(
         description="Two tricks compare by total (else all tricks are equal)."
     )
 
@@ -55,7 +66,7 @@ class FiveCardTrick(RuleModel):
 class TwentyOne(RuleModel):
     """Three or four cards totalling 21 as their own class."""
 
-    enabled: bool = Field(
+    enabled: StrictBool = Field(
         description="Whether a 21 of several cards ranks above other totals of 21."
     )
 
@@ -63,8 +74,8 @@ class TwentyOne(RuleModel):
 class ThreeOfAKind(RuleModel):
     """Three cards of one rank totalling 21 or less."""
 
-    enabled: bool = Field(description="Whether three of a kind is a special hand.")
-    automatic_win: bool = Field(
+    enabled: StrictBool = Field(description="Whether three of a kind is a special hand.")
+    automatic_win: StrictBool = Field(
         description="A player who sticks on three of a kind wins whatever the banker holds."
     )
 
@@ -110,6 +121,30 @@ class BankerCollects(RuleModel):
     total: Odds = Field(description="Taken by any other winning banker hand.")
 
 
+class OutcomeRule(RuleModel):
+    """An exception to the ranking: how one player class fares against one banker class."""
+
+    player: HandClass = Field(description="The player's hand class.")
+    banker: HandClass = Field(description="The banker's hand class ('bust': the banker busts).")
+    result: OutcomeResult = Field(
+        description="win, lose, push, or by-total (the higher total wins; equal totals follow "
+        "settlement.ties)."
+    )
+    pays: Odds | None = Field(
+        default=None,
+        description="What the player wins (win) or loses to the banker (lose); null for the "
+        "usual payout of the class.",
+    )
+
+    @model_validator(mode="after")
+    def _check(self) -> OutcomeRule:
+        if self.player is HandClass.BUST and self.banker is not HandClass.BUST:
+            raise ValueError("a busted player hand always loses to a standing banker")
+        if self.pays is not None and self.result in (OutcomeResult.PUSH, OutcomeResult.BY_TOTAL):
+            raise ValueError(f"pays applies to win or lose, not to {self.result.value}")
+        return self
+
+
 class Settlement(RuleModel):
     """Who wins, and what each result pays."""
 
@@ -117,12 +152,29 @@ class Settlement(RuleModel):
     pontoon_ties: TieRule = Field(description="Who wins a player pontoon against a banker pontoon.")
     player_payouts: PlayerPayouts
     banker_collects: BankerCollects
-    banker_bust_pays_by_class: bool = Field(
+    banker_bust_pays_by_class: StrictBool = Field(
         description="A busting banker pays each standing hand its class odds (else 1:1 to all)."
     )
-    player_bust_loses_at_once: bool = Field(
+    player_bust_loses_at_once: StrictBool = Field(
         description="A busted player loses at once, even if the banker busts later."
     )
     odd_amounts: Literal["round-down", "round-up"] = Field(
         description="How a payout that is not a whole number of minor units is rounded."
     )
+    outcomes: tuple[OutcomeRule, ...] = Field(
+        default=(),
+        description="Exceptions to the ranking, per pair of player class and banker class "
+        "(who beats whom, and what it pays); every other pair follows the ranking.",
+    )
+
+    @model_validator(mode="after")
+    def _check_outcomes(self) -> Settlement:
+        seen: set[tuple[HandClass, HandClass]] = set()
+        for rule in self.outcomes:
+            pair = (rule.player, rule.banker)
+            if pair in seen:
+                raise ValueError(
+                    f"outcomes: {rule.player.value} against {rule.banker.value} is given twice"
+                )
+            seen.add(pair)
+        return self

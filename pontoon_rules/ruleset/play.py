@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
-from pydantic import Field, model_validator
+from typing import Annotated, Literal
+
+from pydantic import Field, StrictBool, StrictInt, model_validator
 
 from pontoon_rules.ruleset.common import (
     ALL_RANKS,
     BankerRole,
     BuyMode,
+    DealOrder,
     LaterBuyCap,
     Odds,
     PairRule,
@@ -20,14 +23,22 @@ from pontoon_rules.ruleset.common import (
 class Pack(RuleModel):
     """The cards in play."""
 
-    decks: int = Field(ge=1, le=16, description="Number of 52-card packs shuffled together.")
+    decks: Annotated[StrictInt, Field(ge=1, le=16)] | Literal["infinite"] = Field(
+        description="Number of 52-card packs shuffled together, or 'infinite': every card is "
+        "dealt with replacement, so each rank keeps the same chance all round."
+    )
     ranks: tuple[Rank, ...] = Field(
         default=ALL_RANKS, min_length=1, description="Ranks present in each pack."
     )
-    ace_values: tuple[int, int] = Field(
+    ace_values: tuple[StrictInt, StrictInt] = Field(
         default=(1, 11),
         description="The two values an ace may take (low, high); the high one makes a hand soft.",
     )
+
+    @property
+    def is_infinite(self) -> bool:
+        """Whether cards are dealt with replacement (an infinite deck)."""
+        return self.decks == "infinite"
 
     @model_validator(mode="after")
     def _check(self) -> Pack:
@@ -43,8 +54,8 @@ class Pack(RuleModel):
 class Table(RuleModel):
     """Who sits at the table and who holds the bank."""
 
-    min_players: int = Field(ge=1, le=12, description="Fewest players the source recommends.")
-    max_players: int = Field(ge=1, le=12, description="Most seats at the table (enforced).")
+    min_players: StrictInt = Field(ge=1, le=12, description="Fewest players the source recommends.")
+    max_players: StrictInt = Field(ge=1, le=12, description="Most seats at the table (enforced).")
     banker: BankerRole = Field(description="A player who banks in turn, or a house dealer.")
 
     @model_validator(mode="after")
@@ -59,19 +70,28 @@ class Table(RuleModel):
 class Deal(RuleModel):
     """How the cards are dealt and what is seen before the players act."""
 
-    player_cards: int = Field(ge=1, le=3, description="Cards each player gets in the deal.")
-    banker_cards: int = Field(ge=1, le=3, description="Cards the banker gets in the deal.")
-    banker_cards_visible: int = Field(
+    player_cards: StrictInt = Field(ge=1, le=3, description="Cards each player gets in the deal.")
+    banker_cards: StrictInt = Field(ge=1, le=3, description="Cards the banker gets in the deal.")
+    banker_cards_visible: StrictInt = Field(
         ge=0, le=3, description="How many of the banker's dealt cards the players see."
     )
-    banker_may_look_at_first_card: bool = Field(
+    banker_may_look_at_first_card: StrictBool = Field(
         description="Whether the banker may look at their own first card before the players act."
     )
-    stake_after_first_card: bool = Field(
+    stake_after_first_card: StrictBool = Field(
         description="Players stake after seeing their first card (else before the deal)."
     )
-    banker_pontoon_at_once: bool = Field(
+    banker_pontoon_at_once: StrictBool = Field(
         description="A banker's pontoon is checked (peek) and shown at once, ending the deal."
+    )
+    order: DealOrder = Field(
+        default=DealOrder.ROUND_BY_ROUND,
+        description="Round by round (one card to each hand from the banker's left, the "
+        "banker last, then again) or hand by hand (all of one hand's cards before the next).",
+    )
+    banker_dealt_first: StrictBool = Field(
+        default=False,
+        description="The banker's cards are dealt before the players' (else after them).",
     )
 
     @model_validator(mode="after")
@@ -89,22 +109,22 @@ class Deal(RuleModel):
 class Stakes(RuleModel):
     """Stake limits and how buying a card adds to the stake."""
 
-    min_stake: int = Field(ge=1, description="Smallest original stake, in minor units.")
-    max_stake: int | None = Field(
+    min_stake: StrictInt = Field(ge=1, description="Smallest original stake, in minor units.")
+    max_stake: StrictInt | None = Field(
         ge=1, description="Largest original stake in minor units, or null for no limit."
     )
     buy: BuyMode = Field(description="Whether a card may be bought, and how its price is set.")
-    first_buy_min: int = Field(
+    first_buy_min: StrictInt = Field(
         ge=0, le=10, description="Least a first buy adds, as a multiple of the original stake."
     )
-    first_buy_max: int = Field(
+    first_buy_max: StrictInt = Field(
         ge=0, le=10, description="Most a first buy adds, as a multiple of the original stake."
     )
     later_buy_cap: LaterBuyCap = Field(
         description="The most a later buy adds: the previous buy, or the first-buy limit."
     )
-    buy_after_twist: bool = Field(description="Whether a card may be bought after a twist.")
-    last_buy_card: int = Field(
+    buy_after_twist: StrictBool = Field(description="Whether a card may be bought after a twist.")
+    last_buy_card: StrictInt = Field(
         ge=0, le=10, description="The highest card number that may be bought (5 = fifth card)."
     )
 
@@ -127,47 +147,47 @@ class Stakes(RuleModel):
 class Split(RuleModel):
     """Splitting a pair into separate hands."""
 
-    allowed: bool = Field(description="Whether pairs may be split at all.")
+    allowed: StrictBool = Field(description="Whether pairs may be split at all.")
     pair_rule: PairRule = Field(
         description="Pairs by rank (K+K only) or by value (any two ten-point cards)."
     )
     ranks: tuple[Rank, ...] = Field(
         default=ALL_RANKS, description="Ranks that may be split (e.g. aces only)."
     )
-    max_hands: int | None = Field(
+    max_hands: StrictInt | None = Field(
         ge=2, le=16, description="Most hands a seat may hold after splits; null for no limit."
     )
-    resplit: bool = Field(description="Whether a hand made by a split may be split again.")
-    resplit_aces: bool = Field(description="Whether split aces may be split again.")
-    resplit_one_branch: bool = Field(
+    resplit: StrictBool = Field(description="Whether a hand made by a split may be split again.")
+    resplit_aces: StrictBool = Field(description="Whether split aces may be split again.")
+    resplit_one_branch: StrictBool = Field(
         description="Only one of the two hands made by a split may be split again."
     )
-    cards_to_each_hand: int = Field(
+    cards_to_each_hand: StrictInt = Field(
         ge=1, le=2, description="Cards dealt to each new hand right after a split."
     )
     deal_order: SplitDealOrder = Field(
         description="Whether each split hand gets its card when played, or all at once."
     )
-    aces_one_card: bool = Field(
+    aces_one_card: StrictBool = Field(
         description="Split aces receive one card each and may not draw further."
     )
-    ace_ten_is_pontoon: bool = Field(
+    ace_ten_is_pontoon: StrictBool = Field(
         description="A split hand of ace and ten-point card counts as a pontoon (else 21)."
     )
-    double_after_split: bool = Field(description="Whether split hands may double.")
-    buy_after_split: bool = Field(description="Whether split hands may buy cards.")
+    double_after_split: StrictBool = Field(description="Whether split hands may double.")
+    buy_after_split: StrictBool = Field(description="Whether split hands may buy cards.")
 
 
 class Double(RuleModel):
     """Doubling the stake."""
 
-    allowed: bool = Field(description="Whether a hand may double its stake at all.")
-    min_cards: int = Field(ge=2, le=5, description="Fewest cards a hand must hold to double.")
-    max_cards: int | None = Field(
+    allowed: StrictBool = Field(description="Whether a hand may double its stake at all.")
+    min_cards: StrictInt = Field(ge=2, le=5, description="Fewest cards a hand must hold to double.")
+    max_cards: StrictInt | None = Field(
         ge=2, le=5, description="Most cards a hand may hold to double; null for any number."
     )
-    times_per_hand: int = Field(ge=0, le=3, description="How often one hand may double.")
-    draws_after: int | None = Field(
+    times_per_hand: StrictInt = Field(ge=0, le=3, description="How often one hand may double.")
+    draws_after: StrictInt | None = Field(
         ge=1,
         le=10,
         description="Cards drawn after doubling: 1 for one card and stop; null to go on freely.",
@@ -183,12 +203,14 @@ class Double(RuleModel):
 class Insurance(RuleModel):
     """Insurance and even money against a banker's visible ace."""
 
-    allowed: bool = Field(description="Whether insurance is offered when the banker shows an ace.")
-    max_fraction: tuple[int, int] = Field(
+    allowed: StrictBool = Field(
+        description="Whether insurance is offered when the banker shows an ace."
+    )
+    max_fraction: tuple[StrictInt, StrictInt] = Field(
         default=(1, 2), description="Most insurance as a fraction (num, den) of the stake."
     )
     pays: Odds = Field(default="2:1", description="What insurance pays on a banker pontoon.")
-    even_money: bool = Field(
+    even_money: StrictBool = Field(
         description="A player with a pontoon may take 1:1 at once against a banker ace."
     )
 
@@ -206,13 +228,20 @@ class Insurance(RuleModel):
 class PlayerOptions(RuleModel):
     """What a player may do on their turn."""
 
-    stick_minimum: int | None = Field(
+    stick_minimum: StrictInt | None = Field(
         ge=2, le=21, description="Lowest total a player may stick on; null for none."
     )
-    max_cards: int | None = Field(
+    max_cards: StrictInt | None = Field(
         ge=2, le=12, description="Most cards in one hand; null for no limit."
     )
-    draw_on_21: bool = Field(description="Whether a hand totalling 21 may still draw.")
+    draw_on_21: StrictBool = Field(
+        description="Whether a hand totalling 21 (other than a two-card pontoon) may still draw."
+    )
+    pontoon_may_draw: StrictBool = Field(
+        default=False,
+        description="Whether a two-card pontoon may still draw (it is then no longer a "
+        "pontoon); else a pontoon ends the hand.",
+    )
     split: Split
     double: Double
     insurance: Insurance

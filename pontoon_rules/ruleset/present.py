@@ -11,6 +11,7 @@ TOPICS: dict[str, str] = {
     "pack": "The pack",
     "table": "The table",
     "deal": "The deal",
+    "faces": "What lies face up",
     "stakes": "Stakes and buying",
     "player": "Your turn",
     "banker": "The banker's turn",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction
 
 import _common  # noqa: F401
@@ -14,7 +15,9 @@ original = reference.rules_for
 
 def rules_for(ref):  # type: ignore[no-untyped-def]
     rules = original(ref)
-    rules.payouts[HandClass.FIVE_CARD_TRICK] = Fraction(1)
+    for (player, banker), cell in list(rules.outcomes.items()):
+        if player is HandClass.FIVE_CARD_TRICK:
+            rules.outcomes[(player, banker)] = replace(cell, pays=Fraction(1))
     return rules
 
 
