@@ -38,13 +38,15 @@ class SideBySide:
     disagree: list[tuple[str, str, list[Outcome | None]]] = field(default_factory=list)
     shared: list[tuple[str, str, Outcome]] = field(default_factory=list)
     agree: int = 0
+    single: int = 0
+    """Vectors only one implementation plays (the others do not list the ruleset)."""
 
     def to_json(self) -> dict[str, Any]:
         """The comparison as JSON."""
         def entry(o: Outcome | None) -> dict[str, Any] | None:
             return o.to_json() if o is not None else None
 
-        return {"agree": self.agree, "disagree": [
+        return {"agree": self.agree, "played_by_one": self.single, "disagree": [
             {"id": vid, "slug": slug, "outcomes": [entry(o) for o in outs]}
             for vid, slug, outs in self.disagree],
             "shared_differences": [entry(o) for _, _, o in self.shared]}
@@ -59,7 +61,10 @@ def compare_runs(commands: list[str], results: list[RunResult]) -> SideBySide:
         for o in r.outcomes:
             order.setdefault(o.id, o.slug)
     for vid, slug in order.items():
-        outs = [found.get(vid) for found in by_impl]
+        outs = [_played(found.get(vid)) for found in by_impl]
+        if sum(o is not None for o in outs) < 2:
+            table.single += 1
+            continue
         verdicts = {verdict(o) for o in outs}
         if len(verdicts) > 1:
             table.disagree.append((vid, slug, outs))
@@ -71,9 +76,16 @@ def compare_runs(commands: list[str], results: list[RunResult]) -> SideBySide:
     return table
 
 
+def _played(o: Outcome | None) -> Outcome | None:
+    """The outcome, or None when the implementation does not play the vector's ruleset."""
+    if o is None or o.status == "skipped" and o.message.startswith("the harness does not list"):
+        return None
+    return o
+
+
 def _cell(o: Outcome | None) -> str:
     if o is None:
-        return "not run"
+        return "not played"
     return o.status if o.path is None else f"{o.status} at {o.path}"
 
 
@@ -81,7 +93,8 @@ def print_side_by_side(table: SideBySide, console: Console) -> None:
     """The agreements, then a table of the vectors where the implementations disagree."""
     console.print(f"side by side: {table.agree} vectors alike, {len(table.disagree)} where the "
                   f"implementations disagree, {len(table.shared)} where all differ from the "
-                  "expectations the same way", markup=False, highlight=False)
+                  f"expectations the same way, {table.single} played by only one",
+                  markup=False, highlight=False)
     if not table.disagree:
         return
     grid = Table(title="disagreements")

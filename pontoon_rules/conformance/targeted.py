@@ -159,10 +159,17 @@ def steered_vectors(rules: Rules, embed: bool, seen: set[str]) -> list[dict[str,
 
 
 def extra_targets(rules: Rules) -> set[str]:
-    """Targets for optional rules: a pontoon that draws, a soft 17 for the banker."""
+    """Targets for the newer rules: a pontoon that draws (when it may), a hand on 21 that
+    draws (when it may), and every exception to the ranking (`settlement.outcomes`)."""
     out = set()
-    if getattr(rules, "pontoon_may_draw", False):
+    if rules.pontoon_may_draw:
         out.add("pontoon-drew")
+    if rules.draw_on_21:
+        out.add("drew-on-21")
+    for rule in rules.ruleset.settlement.outcomes:
+        if rule.player.value != "bust" and rule.player in rules.rank_of_class and (
+                rule.banker.value == "bust" or rule.banker in rules.rank_of_class):
+            out.add(f"vs:{rule.player.value}:{rule.banker.value}")
     return out
 
 
