@@ -11,6 +11,7 @@ import click
 from pontoon_rules.cli.conformance_cmds import conformance_cmd
 from pontoon_rules.conformance import ConformanceError
 from pontoon_rules.conformance.processes import MAX_REPLY_MB
+from pontoon_rules.conformance.shrink import MAX_SHRINK_CALLS
 
 
 @conformance_cmd.command("fuzz")
@@ -31,9 +32,12 @@ from pontoon_rules.conformance.processes import MAX_REPLY_MB
               help="Write the first shrunk vector here.")
 @click.option("--max-reply", type=click.FloatRange(min=0.001), default=MAX_REPLY_MB,
               show_default=True, help="MB one reply may take.")
+@click.option("--shrink-budget", type=click.IntRange(min=0), default=MAX_SHRINK_CALLS,
+              show_default=True, help="Most runs spent shrinking each kind of difference.")
 def fuzz_cmd(ruleset: str, command: str, rounds: int, seed: int, timeout: float,
              skip_globs: tuple[str, ...], baseline: str | None, keep_going: bool,
-             json_out: str | None, save: str | None, max_reply: float) -> None:
+             json_out: str | None, save: str | None, max_reply: float,
+             shrink_budget: int) -> None:
     """Random rounds of RULESET through the engine and --impl; group and shrink differences.
 
     Exit status 0 only when rounds were sent and checked and no `must` difference
@@ -44,7 +48,8 @@ def fuzz_cmd(ruleset: str, command: str, rounds: int, seed: int, timeout: float,
     from pontoon_rules.conformance.runner import RunOptions
 
     (rules, embed), = resolve([ruleset])
-    options = FuzzOptions(rounds, seed, list(skip_globs), keep_going, _baseline(baseline))
+    options = FuzzOptions(rounds, seed, list(skip_globs), keep_going, _baseline(baseline),
+                          shrink_budget)
     run_options = RunOptions(command, timeout=timeout, max_bytes=int(max_reply * (1 << 20)))
     result = fuzz(rules, embed, run_options, rounds, seed, options)
     _print(result)
