@@ -291,3 +291,22 @@ def test_new_harness_skeleton_passes_start_and_skips_every_vector(tmp_path: Path
     assert json.loads(report.read_text())["counts"] == {"skipped": 1}, one.stdout
     again = cli("new-harness", "--lang", lang, "-o", str(folder))
     assert again.returncode == 1 and "already exists" in again.stderr
+
+
+def test_the_protocol_reference_page_matches_the_code() -> None:
+    from pontoon_rules.conformance.model import CODES, schema_text
+    from pontoon_rules.conformance.replies import StartReply, replies_text
+    from pontoon_rules.conformance.runner import STATUSES
+    from pontoon_rules.engine.actions import KINDS
+    from pontoon_rules.ruleset.common import HandClass
+
+    site = ROOT / "site"
+    page = (site / "conformance.md").read_text()
+    assert (site / "schemas" / "conformance-replies.schema.json").read_text() == replies_text()
+    assert (site / "schemas" / "conformance-vector.schema.json").read_text() == schema_text()
+    reference = page.split("## Protocol reference", 1)[1]
+    for word in [*KINDS, *CODES, *(c.value for c in HandClass), *StartReply.model_fields,
+                 "terminal", "banker", "pontoon_rules.conformance.harness.serve(play)"]:
+        assert f"`{word}" in reference or f"`{word}`" in page, word
+    for status in STATUSES:
+        assert f"| {status} |" in page
