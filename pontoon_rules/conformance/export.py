@@ -73,18 +73,25 @@ def suite_vectors(rules: Rules, embed: bool, notes: list[str]) -> list[dict[str,
         example_vectors,
         random_vectors,
     )
-    from pontoon_rules.conformance.targeted import targeted_vectors
+    from pontoon_rules.conformance.targeted import (
+        coverage_targets,
+        steered_vectors,
+        targeted_vectors,
+    )
 
     vectors = example_vectors(rules, embed)
     from_compare, skipped = compare_vectors(rules, embed)
     notes.extend(skipped)
     targeted = targeted_vectors(rules, embed, notes)
-    seen_tags = {t for v in vectors + from_compare + targeted for t in v["features"]}
-    randoms, cover = random_vectors(rules, embed, seen_tags)
-    if cover.missing():
-        notes.append(f"{rules.ruleset.id}: not covered: {', '.join(cover.missing())}")
+    made = vectors + from_compare + targeted
+    randoms, _ = random_vectors(rules, embed, {t for v in made for t in v["features"]})
+    seen = {t for v in made + randoms for t in v["features"]}
+    steered = steered_vectors(rules, embed, seen)
+    missing = sorted(coverage_targets(rules) - seen)
+    if missing:
+        notes.append(f"{rules.ruleset.id}: not covered: {', '.join(missing)}")
     out, ids, slugs = [], set(), set()
-    for vector in vectors + from_compare + targeted + randoms:
+    for vector in made + randoms + steered:
         if vector["id"] not in ids and vector["slug"] not in slugs:
             ids.add(vector["id"])
             slugs.add(vector["slug"])

@@ -1,12 +1,16 @@
 """Targeted vectors for a ruleset file: what tells it apart from its base, the worked
 examples of every rule that apply to it, and steered rounds until every target shows.
 
+For a ruleset file:
+
 1. Against its base (`extends`): the comparison package's worked examples
    (`compare_rulesets(base, file)`), each round replayed under the file's rules:
    one vector per field the file overrides that changes a settlement.
 2. The rule-by-rule worked examples (`examples.EXAMPLES`) whose round plays under
    the file's rules and whose relied-on fields have the same values there as in
    the example's own ruleset (so the vector shows the same rule).
+For every ruleset:
+
 3. Steered rounds: cards drawn with weights that favour the missing targets (aces
    and tens for pontoons, small cards for five-card tricks, pairs), decisions that
    favour drawing, until every target tag appears or a bound is reached.
@@ -43,12 +47,16 @@ FLAVOURS: dict[str, dict[int, float]] = {
 
 
 def targeted_vectors(rules: Rules, embed: bool, notes: list[str]) -> list[dict[str, Any]]:
-    """Every targeted vector for a ruleset file (none for a bundled ruleset: it has its own)."""
+    """The examples against the base and the applicable worked examples, for a ruleset file
+    (none for a bundled ruleset: it has its own worked examples)."""
     if not embed:
         return []
-    out = base_vectors(rules, notes) + applicable_examples(rules)
-    seen = {t for v in out for t in v["features"]}
-    return out + steered_vectors(rules, embed, seen)
+    return base_vectors(rules, notes) + applicable_examples(rules)
+
+
+def coverage_targets(rules: Rules) -> set[str]:
+    """Every tag a suite of `rules` should show."""
+    return targets(rules) | extra_targets(rules)
 
 
 def load_base(ruleset: Ruleset) -> Ruleset | None:
@@ -132,8 +140,8 @@ def _values(ruleset: Ruleset) -> dict[str, Any]:
 
 
 def steered_vectors(rules: Rules, embed: bool, seen: set[str]) -> list[dict[str, Any]]:
-    """Steered rounds that show a target tag no vector has shown yet."""
-    wanted = targets(rules) | extra_targets(rules)
+    """Steered rounds that show a target tag no vector has shown yet (`seen` is updated)."""
+    wanted = coverage_targets(rules)
     rng = random.Random(f"targeted:{rules.ruleset.id}")
     out: list[dict[str, Any]] = []
     flavours = list(FLAVOURS.values())
