@@ -124,4 +124,5 @@ def test_play_script_errors(overrides: dict[str, object], code: int, message: st
 def test_play_script_bad_json() -> None:
     out = cli("play", "--script", "-", stdin="{not json")
     assert out.returncode == 2
-    assert "not valid JSON or YAML" in out.stderr
+    assert out.stderr == "error: <stdin>:1:2: not valid JSON: Expecting property name " \
+        "enclosed in double quotes\n"

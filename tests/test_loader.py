@@ -101,7 +101,8 @@ def test_a_problem_carries_file_line_column_and_path() -> None:
     (problem,) = problems_of(load_text, text, "mine.yaml")
     line = BASE_TEXT.splitlines().index("  decks: 1") + 1
     assert problem == Problem(
-        "mine.yaml", line, 10, "pack.decks", "expected an integer, got 'many'"
+        "mine.yaml", line, 10, "pack.decks",
+        "expected a whole number of packs from 1 to 16, or 'infinite', got 'many'"
     )
 
 
@@ -119,7 +120,7 @@ def test_an_unreadable_file_is_a_problem_without_a_line(tmp_path: Path) -> None:
     missing = tmp_path / "nope.yaml"
     (problem,) = problems_of(load_ruleset, missing)
     assert problem.line is None
-    assert "no file at" in problem.message
+    assert problem.message == "no such file (and not a bundled id)"
     binary = tmp_path / "binary.yaml"
     binary.write_bytes(b"\xff\xfe\x00id")
     (problem,) = problems_of(load_ruleset, binary)
@@ -128,7 +129,8 @@ def test_an_unreadable_file_is_a_problem_without_a_line(tmp_path: Path) -> None:
 
 def test_an_unknown_reference_names_what_was_tried() -> None:
     (problem,) = problems_of(load_ruleset, "no-such-ruleset")
-    assert problem.message.startswith("unknown ruleset 'no-such-ruleset' (not a bundled id")
+    assert problem.message.startswith("unknown ruleset 'no-such-ruleset': not a bundled id")
+    assert "bundled: " in problem.message
 
 
 @pytest.mark.parametrize(
@@ -188,27 +190,31 @@ def test_unquoted_odds_and_norwegian_stay_text() -> None:
 
 
 def write_chain(folder: Path) -> Path:
-    """Three files: a full base, a child of it, and a grandchild in a subfolder."""
-    (folder / "a.yaml").write_text(BASE_TEXT)
-    (folder / "b.yaml").write_text(
+    """Three files: a grandchild, its base in a subfolder, and that one's base beside it.
+
+    Each `extends` is relative to the file that names it: c.yaml names sub/b.yaml,
+    and sub/b.yaml names a.yaml, which is sub/a.yaml.
+    """
+    (folder / "sub").mkdir()
+    (folder / "sub" / "a.yaml").write_text(BASE_TEXT)
+    (folder / "sub" / "b.yaml").write_text(
         "extends: a.yaml\nid: b\nname: B\nkind: variation\n"
         "player:\n  stick_minimum: 16\nprovenance:\n  player.stick_minimum:\n"
         "    source: pagat\n    status: our-reading\n"
     )
-    (folder / "sub").mkdir()
-    (folder / "sub" / "c.yaml").write_text(
-        "extends: ../b.yaml\nid: c\nname: C\nplayer:\n  split:\n    max_hands: 2\n"
+    (folder / "c.yaml").write_text(
+        "extends: sub/b.yaml\nid: c\nname: C\nplayer:\n  split:\n    max_hands: 2\n"
         "hands:\n  ranking: [pontoon, total]\n  five_card_trick:\n    enabled: false\n"
         "  twenty_one:\n    enabled: false\n"
     )
-    return folder / "sub" / "c.yaml"
+    return folder / "c.yaml"
 
 
 def test_an_extends_chain_of_three_files_merges_over_each_base(tmp_path: Path) -> None:
     ruleset = load_ruleset(write_chain(tmp_path))
-    base = load_path(tmp_path / "a.yaml")
+    base = load_path(tmp_path / "sub" / "a.yaml")
     assert (ruleset.id, ruleset.name, ruleset.kind, ruleset.summary) == ("c", "C", "house", "")
-    assert ruleset.extends == "../b.yaml"
+    assert ruleset.extends == "sub/b.yaml"
     assert ruleset.player.stick_minimum == 16
     assert ruleset.player.split.max_hands == 2
     assert ruleset.player.split.resplit == base.player.split.resplit
@@ -230,9 +236,10 @@ def test_a_provenance_entry_replaces_the_base_entry_whole(tmp_path: Path) -> Non
 
 def test_a_problem_in_a_base_names_the_base_file(tmp_path: Path) -> None:
     write_chain(tmp_path)
-    (tmp_path / "a.yaml").write_text(BASE_TEXT.replace("  banker: rotating", "  banker: anyone"))
-    (problem,) = problems_of(load_ruleset, tmp_path / "sub" / "c.yaml")
-    assert problem.file.endswith("a.yaml") and problem.path == "table.banker"
+    (tmp_path / "sub" / "a.yaml").write_text(
+        BASE_TEXT.replace("  banker: rotating", "  banker: anyone"))
+    (problem,) = problems_of(load_ruleset, tmp_path / "c.yaml")
+    assert problem.file.endswith("sub/a.yaml") and problem.path == "table.banker"
 
 
 @pytest.mark.skipif("pagat-british" not in bundled_ids(), reason="no bundled pagat-british")
@@ -266,7 +273,7 @@ def test_every_bundled_ruleset_loads_and_round_trips(ruleset_id: str) -> None:
 def test_a_resolved_ruleset_dumps_self_contained(tmp_path: Path) -> None:
     ruleset = load_ruleset(write_chain(tmp_path))
     text = dump_ruleset(ruleset)
-    assert text.startswith("# resolved from ../b.yaml\n")
+    assert text.startswith("# resolved from sub/b.yaml\n")
     assert yaml.safe_load(text)["extends"] is None
     assert load_text(text, "elsewhere/copy.yaml") == ruleset
 

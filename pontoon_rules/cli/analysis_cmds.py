@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 import click
@@ -31,13 +32,21 @@ def _rules(ref: str) -> Any:
     return compile_rules(load_ruleset(ref))
 
 
-def _analysis(call: Any) -> Any:
-    """Run an analysis call, turning its errors into the project's invalid-input error."""
+def _analysis(call: Any, label: str = "analysing", quiet: bool = False) -> Any:
+    """Run an analysis call, turning its errors into the project's invalid-input error.
+
+    Unless `quiet` (something else shows progress), a call running over a second says
+    so on stderr (`progress.still_running`).
+    """
+    from contextlib import nullcontext
+
     from pontoon_rules.analysis.dealer import AnalysisError
+    from pontoon_rules.cli.progress import still_running
     from pontoon_rules.errors import Problem
 
     try:
-        return call()
+        with nullcontext() if quiet else still_running(label):
+            return call()
     except AnalysisError as e:
         raise RulesetError([Problem("analysis", None, None, "", str(e))]) from e
 
@@ -53,7 +62,8 @@ def edge_cmd(ruleset: str, deck: str, policy: str | None, as_json: bool) -> None
     from pontoon_rules.analysis.exact import house_edge
 
     rules = _rules(ruleset)
-    result = _analysis(lambda: house_edge(rules, deck, policy))  # type: ignore[arg-type]
+    result = _analysis(lambda: house_edge(rules, deck, policy),  # type: ignore[arg-type]
+                       f"edge of {ruleset}")
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2))
         return
@@ -72,7 +82,8 @@ def strategy_cmd(ruleset: str, fmt: str, policy: str | None) -> None:
     from pontoon_rules.analysis.chart import render, strategy_chart
 
     rules = _rules(ruleset)
-    click.echo(render(_analysis(lambda: strategy_chart(rules, policy)), fmt))
+    click.echo(render(_analysis(lambda: strategy_chart(rules, policy), f"strategy of {ruleset}"),
+                      fmt))
 
 
 @click.command("costs")
@@ -86,7 +97,8 @@ def costs_cmd(ruleset: str, deck: str, policy: str | None, as_json: bool) -> Non
     from pontoon_rules.ruleset.loader import load_ruleset
 
     loaded = load_ruleset(ruleset)
-    table = _analysis(lambda: rule_costs(loaded, deck, policy))  # type: ignore[arg-type]
+    table = _analysis(lambda: rule_costs(loaded, deck, policy),  # type: ignore[arg-type]
+                      f"costs of {ruleset}")
     if as_json:
         click.echo(json.dumps(table.to_json(), indent=2, default=str))
         return
@@ -116,9 +128,11 @@ def simulate_cmd(ruleset: str, rounds: int, seed: int, workers: int, dealing: st
     from pontoon_rules.analysis.simulate import simulate
 
     rules = _rules(ruleset)
+    bar = not as_json and sys.stdout.isatty()  # the simulator's own bar, on the terminal
     result = _analysis(lambda: simulate(rules, rounds, seed, workers, dealing,  # type: ignore[arg-type]
                                         policy, False if engine_only else None,
-                                        progress=not as_json))
+                                        progress=bar),
+                       f"simulating {rounds:,} rounds of {ruleset}", quiet=bar)
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2))
         return

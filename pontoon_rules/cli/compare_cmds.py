@@ -55,9 +55,12 @@ def examples_cmd(first: str, second: str, as_json: bool, field: str | None,
     a, b = load_ruleset(first), load_ruleset(second)
     if a.id == b.id:
         raise click.UsageError(f"both rulesets are called {a.id!r}; give two different ones")
-    comparison = compare_rulesets(a, b, fields=[field] if field else None)
-    impacts = ({e.field.path: impact_line(a, b, e.field.path) for e in comparison.examples}
-               if impact else {})
+    from pontoon_rules.cli.progress import still_running
+
+    with still_running(f"comparing {a.id} and {b.id}"):
+        comparison = compare_rulesets(a, b, fields=[field] if field else None)
+        impacts = ({e.field.path: impact_line(a, b, e.field.path) for e in comparison.examples}
+                   if impact else {})
     if as_json:
         data = comparison.to_json()
         for record in data["examples"] + data["reasons"]:

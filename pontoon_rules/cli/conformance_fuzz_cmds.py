@@ -64,6 +64,7 @@ def fuzz_cmd(ruleset: str, command: str, rounds: int, seed: int, timeout: float,
         failing = next((g for g in result.groups if g.failing), result.groups[0])
         assert failing.shrunk is not None
         write_atomic(save, dump(failing.shrunk))
+        click.echo(f"wrote {save}")
     if result.problem:
         raise ConformanceError(f"{ruleset}: {result.problem}")
     if not result.passed:

@@ -58,4 +58,6 @@ def docs_serve_cmd(config_file: Path | None, dev_addr: str) -> None:
     """Serve the site locally with live reload."""
     from pontoon_rules.docs.site import DEFAULT_CONFIG, serve_site
 
+    click.echo(f"serving the site at http://{dev_addr}/ (it is built first; Ctrl+C stops)",
+               err=True)
     serve_site(config_file or DEFAULT_CONFIG, dev_addr)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import sys
 
 import click
@@ -18,6 +19,11 @@ EXIT_OK = 0
 EXIT_FAILED = 1
 EXIT_INVALID = 2
 EXIT_ILLEGAL = 3
+
+_FILE_SYSTEM = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
+                errno.EROFS: "the file system is read-only", errno.EFBIG: "the file is too large",
+                errno.EACCES: "permission denied"}
+"""File-system failures that are the machine's state, not a bug: reported in one line."""
 
 
 def exit_code(error: PontoonError) -> int:
@@ -43,10 +49,13 @@ def report(error: PontoonError) -> int:
     return exit_code(error)
 
 
-def run_with_errors(command: click.Group) -> int:
-    """Run `command`; project errors become messages and exit codes, never tracebacks."""
+def run_with_errors(command: click.Group, args: list[str] | None = None) -> int:
+    """Run `command` (on `args`, default the process's); errors become messages and exit codes.
+
+    Never a traceback for a user's mistake or the machine's state (a full disk).
+    """
     try:
-        result = command.main(standalone_mode=False)
+        result = command.main(args=args, standalone_mode=False)
     except PontoonError as e:
         return report(e)
     except click.exceptions.Abort:
@@ -60,5 +69,11 @@ def run_with_errors(command: click.Group) -> int:
     except BrokenPipeError:
         sys.stderr.close()
         return EXIT_OK
+    except OSError as e:
+        if e.errno not in _FILE_SYSTEM:
+            raise
+        where = f"{e.filename}: " if e.filename else ""
+        click.echo(f"error: {where}{_FILE_SYSTEM[e.errno]}", err=True)
+        return EXIT_FAILED
     # Without standalone mode click returns ctx.exit()'s code instead of exiting.
     return result if isinstance(result, int) and not isinstance(result, bool) else EXIT_OK

@@ -11,10 +11,13 @@ import click
 @click.argument("ruleset", required=False)
 @click.option("--script", "script", help="Round script (JSON or YAML file, or - for stdin).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-@click.option("--seed", type=int, default=None, help="Seed for the shuffle (interactive play).")
+@click.option("--seed", type=int, default=None,
+              help="Seed for the cards (interactive play); without it one is chosen and printed.")
 @click.option("--seats", type=int, default=2, show_default=True,
-              help="Seats at the table for interactive play (you are p1).")
-@click.option("--stake", type=int, default=100, show_default=True, help="Your stake.")
+              help="Seats at the table for interactive play (you are p1), within the "
+                   "ruleset's table size.")
+@click.option("--stake", type=int, default=100, show_default=True,
+              help="Each seat's stake, within the ruleset's stake limits.")
 def play_cmd(ruleset: str | None, script: str | None, as_json: bool, seed: int | None,
              seats: int, stake: int) -> None:
     """Replay a round script (--script), or play RULESET interactively."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from pontoon_rules.engine.cards import parse_card, pretty
@@ -40,7 +41,7 @@ def print_result(result: RoundResult, console: Console) -> None:
 def print_run(run: ScriptRun, console: Console | None = None) -> None:
     """A replayed script: transcript lines, then the settlement."""
     console = console or Console()
-    console.print(f"[bold]{run.ruleset.name}[/bold] ({run.ruleset.id})")
+    console.print(f"[bold]{escape(run.ruleset.name)}[/bold] ({run.ruleset.id})")
     for event in run.transcript:
         if event["event"] == "deal":
             console.print(f"  deal {cards_text([event['card']])} to {event['to']}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from pontoon_rules.ruleset.fields import value_at
 from pontoon_rules.ruleset.model import Ruleset
@@ -20,13 +21,16 @@ _STATUS_STYLE = {"stated": "green", "implied": "yellow", "our-reading": "magenta
 
 
 def show_ruleset(ruleset: Ruleset, console: Console | None = None) -> None:
-    """Print `ruleset` grouped by topic: each rule, its value and its provenance."""
+    """Print `ruleset` grouped by topic: each rule, its value and its provenance.
+
+    Text from the ruleset (names, quotes, sources) is printed literally, never as markup.
+    """
     console = console or Console()
-    console.print(f"[bold]{ruleset.name}[/bold]  ({ruleset.id}, {ruleset.kind})")
+    console.print(Text.assemble((ruleset.name, "bold"), f"  ({ruleset.id}, {ruleset.kind})"))
     if ruleset.extends:
-        console.print(f"extends {ruleset.extends}")
+        console.print(Text(f"extends {ruleset.extends}"))
     if ruleset.summary:
-        console.print(ruleset.summary)
+        console.print(Text(ruleset.summary))
     for section, paths in paths_by_topic().items():
         table = Table(title=TOPICS[section], title_justify="left", show_header=False,
                       expand=True, box=None, padding=(0, 1))
@@ -34,14 +38,20 @@ def show_ruleset(ruleset: Ruleset, console: Console | None = None) -> None:
         table.add_column("value", ratio=1, style="bold", overflow="fold")
         table.add_column("provenance", ratio=3)
         for path in paths:
-            row = field_row(ruleset, path)
-            style = _STATUS_STYLE.get(row["status"], "")
-            mark = " [red](open)[/red]" if row["open"] else ""
-            quote = f' “{row["quote"]}”' if row["quote"] else ""
-            table.add_row(row["description"], row["text"],
-                          f"[{style}]{row['status']}[/{style}] {row['source']}{quote}{mark}")
+            table.add_row(*_row_cells(ruleset, path))
         console.print()
         console.print(table)
+
+
+def _row_cells(ruleset: Ruleset, path: str) -> tuple[Text, Text, Text]:
+    """One rule's description, value and provenance as literal text (status coloured)."""
+    row = field_row(ruleset, path)
+    quote = f' “{row["quote"]}”' if row["quote"] else ""
+    provenance = Text.assemble((str(row["status"]), _STATUS_STYLE.get(row["status"], "")),
+                               f" {row['source']}{quote}")
+    if row["open"]:
+        provenance.append(" (open)", "red")
+    return Text(str(row["description"])), Text(str(row["text"])), provenance
 
 
 def summary_table(rulesets: list[Ruleset], console: Console | None = None) -> None:

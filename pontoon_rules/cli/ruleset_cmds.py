@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from pontoon_rules.ruleset.model import Ruleset
 
 
 @click.command("list")
@@ -42,19 +46,44 @@ def validate_cmd(files: tuple[str, ...]) -> None:
 @click.argument("ruleset")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "yaml"]), default="text",
               help="text for people; json/yaml for the resolved ruleset data.")
-def show_cmd(ruleset: str, fmt: str) -> None:
+@click.option("-o", "--output", type=click.Path(dir_okay=False),
+              help="Write to this file (atomically) instead of printing.")
+def show_cmd(ruleset: str, fmt: str, output: str | None) -> None:
     """Show a ruleset (bundled id or file) grouped by topic, with provenance."""
     from pontoon_rules.ruleset.loader import dump_ruleset, load_ruleset
 
     loaded = load_ruleset(ruleset)
     if fmt == "json":
-        click.echo(json.dumps(loaded.model_dump(mode="json"), indent=2, ensure_ascii=False))
+        text = json.dumps(loaded.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
     elif fmt == "yaml":
-        click.echo(dump_ruleset(loaded))
-    else:
+        text = dump_ruleset(loaded) + "\n"
+    elif output is None:
         from pontoon_rules.cli.render import show_ruleset
 
         show_ruleset(loaded)
+        return
+    else:
+        text = _plain_text(loaded)
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    from pontoon_rules.files import write_atomic
+
+    write_atomic(Path(output), text)
+    click.echo(f"wrote {output}")
+
+
+def _plain_text(ruleset: Ruleset) -> str:
+    """`show`'s text output without colours, 100 columns wide (for a file)."""
+    import io
+
+    from rich.console import Console
+
+    from pontoon_rules.cli.render import show_ruleset
+
+    buffer = io.StringIO()
+    show_ruleset(ruleset, Console(file=buffer, width=100, color_system=None))
+    return buffer.getvalue()
 
 
 @click.command("schema")
@@ -65,7 +94,9 @@ def schema_cmd(output: str | None) -> None:
 
     text = schema_text()
     if output:
-        Path(output).write_text(text, encoding="utf-8")
+        from pontoon_rules.files import write_atomic
+
+        write_atomic(Path(output), text)
         click.echo(f"wrote {output}")
     else:
         click.echo(text, nl=False)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 if TYPE_CHECKING:
+    from pontoon_rules.engine.rules import Rules
     from pontoon_rules.engine.session import Session
 
 PROGRESS_FROM = 50
@@ -21,13 +22,16 @@ KITTY_EVENTS_SHOWN = 12
 @click.argument("ruleset", required=False)
 @click.option("--players", type=int, default=5, show_default=True,
               help="Seats per deal (besides the banker where the bank rotates).")
-@click.option("--deals", type=int, default=200, show_default=True, help="Deals to play.")
+@click.option("--deals", type=click.IntRange(1), default=200, show_default=True,
+              help="Deals to play.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed for the shuffles.")
 @click.option("--policy", default="stand-17", show_default=True,
               help="Automatic player policy (stand-15, stand-16, stand-17).")
-@click.option("--stake", type=int, default=10, show_default=True, help="Each seat's stake.")
-@click.option("--kitty", type=int, default=50, show_default=True,
-              help="The kitty an automatic banker puts up (Shoot Pontoon).")
+@click.option("--stake", type=int, default=10, show_default=True,
+              help="Each seat's stake, within the ruleset's stake limits.")
+@click.option("--kitty", type=click.IntRange(1), default=50, show_default=True,
+              help="The kitty an automatic banker puts up (Shoot Pontoon; within the stake "
+                   "limits where the ruleset says so).")
 @click.option("--script", "script", help="Session script (JSON or YAML file, or - for stdin).")
 @click.option("--json", "as_json", is_flag=True, help="Print the full session (ledger) as JSON.")
 def session_cmd(ruleset: str | None, players: int, deals: int, seed: int, policy: str,
@@ -67,12 +71,14 @@ def _play(ruleset: str, players: int, deals: int, seed: int, policy: str, stake:
     from pontoon_rules.engine.session_auto import TablePolicy, play_session
     from pontoon_rules.ruleset.loader import load_ruleset
 
-    if deals < 1 or players < 1:
-        raise click.BadParameter("--deals and --players must be at least 1")
     rules = compile_rules(load_ruleset(ruleset))
+    _check_options(rules, players, stake, kitty)
     table = TablePolicy(policy, stake, kitty, stake)
     if deals < PROGRESS_FROM or not sys.stderr.isatty():
-        session = play_session(rules, players, deals, random.Random(seed), table)
+        from pontoon_rules.cli.progress import still_running
+
+        with still_running(f"playing {deals:,} deals of {ruleset}"):
+            session = play_session(rules, players, deals, random.Random(seed), table)
     else:
         from rich.console import Console
         from rich.progress import Progress
@@ -85,13 +91,25 @@ def _play(ruleset: str, players: int, deals: int, seed: int, policy: str, stake:
     return session
 
 
+def _check_options(rules: Rules, players: int, stake: int, kitty: int) -> None:
+    """Refuse seats, stakes and kitties the ruleset does not allow (nothing is clamped)."""
+    from pontoon_rules.cli.checks import check_seats, check_stake
+
+    check_seats(rules, players, "--players")
+    check_stake(rules, stake, "--stake")
+    if rules.shoot and rules.ruleset.shoot.kitty_within_stake_limits:
+        check_stake(rules, kitty, "--kitty")
+
+
 def print_summary(session: Session) -> None:
     """Who banked when, balances, pontoons and the kitty's history."""
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     console = Console()
-    console.print(f"[bold]{session.rules.ruleset.name}[/bold] ({session.rules.ruleset.id}): "
+    console.print(f"[bold]{escape(session.rules.ruleset.name)}[/bold] "
+                  f"({session.rules.ruleset.id}): "
                   f"{len(session.deals)} deals, {session.pack.shuffles} shuffles")
     console.print("Bankers: " + "; ".join(_banker_runs(session)))
     pontoons = Counter(name for d in session.deals for name in d.pontoons)

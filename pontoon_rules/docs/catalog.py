@@ -58,9 +58,14 @@ def _location(where: str) -> tuple[str, int]:
 
 
 def _write(catalog: Catalog, path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("wb") as handle:
-        write_po(handle, catalog, width=100, sort_output=False, omit_header=False)
+    """Write `catalog` to `path` atomically (`files.write_atomic`)."""
+    import io
+
+    from pontoon_rules.files import write_atomic
+
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, sort_output=False, omit_header=False)
+    write_atomic(path, buffer.getvalue(), make_parents=True)
 
 
 def update(languages: list[str] | None = None) -> list[Path]:

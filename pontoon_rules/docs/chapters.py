@@ -23,7 +23,7 @@ class Chapter:
 
 
 CHAPTERS: tuple[Chapter, ...] = (
-    Chapter("the-deal", _("The deal"), ("pack", "table", "deal")),
+    Chapter("the-deal", _("The deal"), ("pack", "table", "deal", "faces")),
     Chapter("stakes", _("Stakes"), ("stakes",)),
     Chapter("your-turn", _("Your turn"), ("player",)),
     Chapter("bankers-turn", _("The banker's turn"), ("banker",)),
@@ -36,6 +36,7 @@ SECTION_TITLES: dict[str, str] = {
     "pack": _("The pack"),
     "table": _("The table"),
     "deal": _("Dealing"),
+    "faces": _("What lies face up"),
     "stakes": _("Stakes and buying"),
     "player": _("Your options"),
     "banker": _("How the banker plays"),

@@ -55,7 +55,7 @@ def render_sheet(ruleset: Ruleset, fmt: str, lang: str = SOURCE_LANGUAGE) -> byt
 
 def write_sheet(ruleset: Ruleset, fmt: str, output: Path, lang: str = SOURCE_LANGUAGE) -> Path:
     """Write the sheet of `ruleset` to `output`; returns `output`."""
+    from pontoon_rules.files import write_atomic
+
     data = render_sheet(ruleset, fmt, lang)
-    output.parent.mkdir(parents=True, exist_ok=True)
-    output.write_bytes(data)
-    return output
+    return write_atomic(output, data, make_parents=True)

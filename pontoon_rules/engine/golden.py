@@ -33,13 +33,13 @@ def golden_rounds(ruleset_id: str) -> list[dict[str, Any]]:
 
 def write_golden(folder: Path) -> list[Path]:
     """Write one JSON file of golden rounds per bundled ruleset into `folder`."""
-    folder.mkdir(parents=True, exist_ok=True)
+    from pontoon_rules.files import write_atomic
+
     written = []
     for ruleset_id in bundled_ids():
-        path = folder / f"{ruleset_id}.json"
         text = json.dumps(golden_rounds(ruleset_id), indent=1, ensure_ascii=False)
-        path.write_text(text + "\n", encoding="utf-8")
-        written.append(path)
+        written.append(write_atomic(folder / f"{ruleset_id}.json", text + "\n",
+                                    make_parents=True))
     return written
 
 

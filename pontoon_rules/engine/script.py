@@ -20,17 +20,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from pontoon_rules.engine import shoot
 from pontoon_rules.engine.actions import Action, parse_action
 from pontoon_rules.engine.cards import card_code, parse_card
 from pontoon_rules.engine.phase import Phase
 from pontoon_rules.engine.results import RoundResult
 from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.engine.script_file import MAX_SCRIPT_BYTES, parse_script_text, read_script
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import IllegalActionError, PontoonError, ScriptError, ShoeError
 from pontoon_rules.ruleset.model import Ruleset
+
+__all__ = ["MAX_SCRIPT_BYTES", "IncompleteScriptError", "ScriptRun", "parse_script_text",
+           "play", "read_script", "run_script", "script_ruleset"]
 
 
 class IncompleteScriptError(PontoonError):
@@ -52,24 +54,6 @@ class ScriptRun:
         out.update(self.result.to_json())
         out["transcript"] = self.transcript
         return out
-
-
-def read_script(source: str) -> tuple[dict[str, Any], Path]:
-    """Read a script from a JSON/YAML file path, or '-' for standard input."""
-    import sys
-
-    try:
-        text = sys.stdin.read() if source == "-" else Path(source).read_text(encoding="utf-8")
-    except OSError as e:
-        raise ScriptError(f"{source}: cannot read the script: {e.strerror}") from e
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as e:
-        raise ScriptError(f"{source}: not valid JSON or YAML: {e}") from e
-    if not isinstance(data, dict):
-        raise ScriptError(f"{source}: expected a mapping with ruleset, stakes, shoe, actions")
-    base = Path.cwd() if source == "-" else Path(source).resolve().parent
-    return data, base
 
 
 def run_script(script: dict[str, Any], base_dir: Path | None = None) -> ScriptRun:
@@ -147,7 +131,8 @@ def apply_step(state: RoundState, text: str, step: int) -> dict[str, Any]:
              "legal": [str(a) for a in legal], "action": str(action)}
     if actor != expected_name:
         raise IllegalActionError(text, actor, [f"{expected_name} {a}" for a in legal],
-                                 f"step {step}: it is {expected_name}'s turn", code="wrong_actor")
+                                 f"step {step}: {_no_seat(state, actor)}it is "
+                                 f"{expected_name}'s turn", code="wrong_actor")
     if expected >= 0 and len(state.seats[expected].hands) > 1:
         event["hand"] = hand_number(state, expected)
     try:
@@ -155,6 +140,14 @@ def apply_step(state: RoundState, text: str, step: int) -> dict[str, Any]:
     except IllegalActionError as e:
         raise IllegalActionError(text, actor, e.legal, f"step {step}", code=e.code) from e
     return event
+
+
+def _no_seat(state: RoundState, actor: str) -> str:
+    """'there is no seat p9, the seats are p1, p2; ' when `actor` names a seat the table lacks."""
+    if actor == "banker" or int(actor[1:]) - 1 in range(len(state.seats)):
+        return ""
+    seats = ", ".join(f"p{i + 1}" for i in range(len(state.seats)))
+    return f"there is no seat {actor}, the seats are {seats}; "
 
 
 def hand_number(state: RoundState, seat: int) -> int:
@@ -181,8 +174,6 @@ def parse_step(text: str, step: int) -> tuple[str, Action]:
 
 def _parse(script: dict[str, Any], base_dir: Path | None) -> tuple[
         Ruleset, list[int], list[str], list[int]]:
-    from pontoon_rules.ruleset.loader import load_ruleset
-
     missing = [k for k in ("ruleset", "stakes", "shoe", "actions") if k not in script]
     if missing:
         raise ScriptError(f"the script lacks {', '.join(missing)}")
@@ -190,9 +181,7 @@ def _parse(script: dict[str, Any], base_dir: Path | None) -> tuple[
                                     "kitty"})
     if unknown:
         raise ScriptError(f"unknown script keys: {', '.join(unknown)}")
-    ref = str(script["ruleset"])
-    path = (base_dir / ref) if base_dir and not ref.isidentifier() and "/" in ref else None
-    ruleset = load_ruleset(path if path and path.exists() else ref)
+    ruleset = script_ruleset(script["ruleset"], base_dir)
     stakes, shoe, actions = script["stakes"], script["shoe"], script["actions"]
     for key, value in (("stakes", stakes), ("shoe", shoe), ("actions", actions)):
         if not isinstance(value, list):
@@ -200,6 +189,25 @@ def _parse(script: dict[str, Any], base_dir: Path | None) -> tuple[
     if not all(isinstance(s, int) and not isinstance(s, bool) for s in stakes):
         raise ScriptError(f"stakes: expected whole amounts in minor units, got {stakes}")
     return ruleset, [parse_card(c) for c in shoe], actions, stakes
+
+
+def script_ruleset(ref: Any, base_dir: Path | None) -> Ruleset:
+    """The ruleset a script names: a bundled id, or a ruleset file beside the script.
+
+    The rule is the one for `extends` (see `ruleset.references`): a path is relative
+    to `base_dir` (the script's folder; the current folder when None), ends in
+    .yaml/.yml and stays inside that folder.
+
+    Raises:
+        ScriptError: the reference is refused (never quoting the file it names).
+        RulesetError: the file is a ruleset with problems.
+    """
+    from pontoon_rules.ruleset.loader import load_reference
+
+    found = load_reference(ref, base_dir if base_dir is not None else Path.cwd())
+    if isinstance(found, str):
+        raise ScriptError(f"ruleset: {found}")
+    return found
 
 
 def _kitty(script: dict[str, Any]) -> int | None:

@@ -30,7 +30,7 @@ from typing import Any
 
 from pontoon_rules.engine.cards import parse_card
 from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.script import IncompleteScriptError, apply_step
+from pontoon_rules.engine.script import IncompleteScriptError, apply_step, script_ruleset
 from pontoon_rules.engine.session import Session
 from pontoon_rules.engine.session_auto import people_names
 from pontoon_rules.engine.state import RoundState
@@ -61,17 +61,13 @@ def run_session_script(script: dict[str, Any], base_dir: Path | None = None,
 
 
 def _open(script: dict[str, Any], base_dir: Path | None) -> Session:
-    from pontoon_rules.ruleset.loader import load_ruleset
-
     missing = [k for k in ("ruleset", "people", "deals") if k not in script]
     if missing:
         raise ScriptError(f"the session script lacks {', '.join(missing)}")
     unknown = sorted(set(script) - TOP_KEYS)
     if unknown:
         raise ScriptError(f"unknown session script keys: {', '.join(unknown)}")
-    ref = str(script["ruleset"])
-    path = (base_dir / ref) if base_dir and "/" in ref else None
-    rules = compile_rules(load_ruleset(path if path and path.exists() else ref))
+    rules = compile_rules(script_ruleset(script["ruleset"], base_dir))
     people = script["people"]
     if isinstance(people, int) and not isinstance(people, bool):
         house = rules.ruleset.table.banker is BankerRole.HOUSE_DEALER

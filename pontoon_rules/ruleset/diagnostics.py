@@ -20,6 +20,7 @@ from pydantic_core import ErrorDetails
 from pontoon_rules.errors import Problem
 from pontoon_rules.ruleset.common import Odds
 from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.partial import skipped_checks
 from pontoon_rules.ruleset.yaml_source import Document, PathKey, dotted
 
 Spot = tuple[str, int | None, int | None]
@@ -41,6 +42,7 @@ _WANTED = {
     "model_attributes_type": "a mapping",
     "tuple_type": "a list",
     "list_type": "a list",
+    "decks_type": "a whole number of packs from 1 to 16, or 'infinite'",
 }
 _BOUNDS = {
     "greater_than_equal": (">=", "ge"),
@@ -61,10 +63,16 @@ _ID_PATTERN = _pattern_of(Ruleset.model_fields["id"].metadata)
 
 
 def translate(error: ValidationError, data: Any, docs: tuple[Document, ...]) -> list[Problem]:
-    """Every error in `error` as problems located in `docs` (the loaded file first)."""
+    """Every error in `error` as problems located in `docs` (the loaded file first).
+
+    Model checks that pydantic skipped because a field beside them failed are run on
+    the valid parts (`partial.skipped_checks`), so every problem is reported at once.
+    """
     out: list[Problem] = []
     for item in error.errors(include_url=False):
         out.extend(_translate(item, data, docs))
+    for loc, text in skipped_checks(Ruleset, data, error):
+        out.extend(_validator_problem(loc, part, data, docs) for part in text.split("; "))
     return out
 
 
@@ -90,6 +98,8 @@ def _translate(item: ErrorDetails, data: Any, docs: tuple[Document, ...]) -> lis
     if kind in ("value_error", "assertion_error"):
         parts = _validator_text(item).split("; ")
         return [_validator_problem(loc, part, data, docs) for part in parts]
+    if kind == "string_type" and _is_odds(loc):
+        return [Problem(*_locate(docs, loc, key=False), dotted(loc), _odds_wanted(item["input"]))]
     if kind == "missing":
         message = "missing item" if loc and isinstance(loc[-1], int) else "missing required field"
         return [Problem(*_locate(docs, loc[:-1], key=True), dotted(loc), message)]
@@ -126,6 +136,23 @@ def _pattern_wanted(pattern: str) -> str:
     if pattern == _ID_PATTERN:
         return "an id of lowercase letters, digits and '-' (like 'my-house-rules')"
     return f"text matching {pattern}"
+
+
+def _odds_wanted(value: Any) -> str:
+    """The message for odds written as a number (`3` rather than '3:1')."""
+    message = f"expected odds as text 'won:staked', like '3:1' or '3:2', got {describe(value)}"
+    if isinstance(value, int) and not isinstance(value, bool):
+        message += f" (write '{value}:1' for {value} to 1)"
+    return message
+
+
+def _is_odds(loc: PathKey) -> bool:
+    """Whether the field at `loc` holds odds such as '3:2'."""
+    parent = _strip_optional(_annotation_at(loc[:-1])) if loc else None
+    if parent is None or not _is_model(parent) or not isinstance(loc[-1], str):
+        return False
+    field = parent.model_fields.get(loc[-1])
+    return field is not None and _pattern_of(field.metadata) == _ODDS_PATTERN
 
 
 def _length_wanted(kind: str, ctx: dict[str, Any], unit: str) -> str:

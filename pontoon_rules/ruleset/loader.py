@@ -1,19 +1,19 @@
 """Load rulesets from YAML: resolve `extends`, validate, and report every problem at once.
 
 A ruleset file holds the `Ruleset` model's fields at the top level. It may name a
-base with `extends:` (a bundled id, or a path relative to the file's folder); the
-base is read as raw data, recursively, and the file is deep-merged over it:
-mappings merge key by key, lists and scalars replace, `sources` and `provenance`
-merge entry by entry (an entry replaces the base's entry of the same key), and
-`id`, `name`, `summary` and `kind` are never inherited (`kind` defaults to
-`house`). Every mistake in user input ends as a `RulesetError` listing `Problem`s
-in file order, each pointing at the file, line and column it comes from, in the
-base file when the value came from there.
+base with `extends:` (a bundled id, or a `.yaml`/`.yml` path relative to the file's
+folder that stays inside it: see `references`); the base is read as raw data,
+recursively, and the file is deep-merged over it: mappings merge key by key, lists
+and scalars replace, `sources` and `provenance` merge entry by entry (an entry
+replaces the base's entry of the same key), and `id`, `name`, `summary` and `kind`
+are never inherited (`kind` defaults to `house`). Every mistake in user input ends
+as a `RulesetError` listing `Problem`s in file order, each pointing at the file,
+line and column it comes from, in the base file when the value came from there.
+Files over `MAX_RULESET_BYTES` are refused before they are parsed.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,6 +24,14 @@ from pydantic import ValidationError
 from pontoon_rules.errors import Problem, RulesetError
 from pontoon_rules.ruleset import diagnostics
 from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.references import (
+    ID_LIKE,
+    MAX_RULESET_BYTES,
+    find_ruleset_file,
+    looks_like_ruleset,
+    too_large,
+    unknown_id_hint,
+)
 from pontoon_rules.ruleset.registry import bundled_path, load_bundled
 from pontoon_rules.ruleset.yaml_source import Document, parse_yaml
 
@@ -32,7 +40,7 @@ RESOLVED_PREFIX = "# resolved from "
 
 _CHILD_ONLY = ("id", "name", "summary", "kind")
 _BY_ENTRY = ("sources", "provenance")
-_ID_LIKE = re.compile(r"[a-z0-9][a-z0-9-]*")
+_ID_LIKE = ID_LIKE
 
 
 def load_ruleset(ref: str | Path) -> Ruleset:
@@ -56,12 +64,33 @@ def load_path(path: Path) -> Ruleset:
     """Load the ruleset file at `path`; problems name the file as `path` is written.
 
     Raises:
-        RulesetError: the file is unreadable or invalid.
+        RulesetError: the file is unreadable, too large (`MAX_RULESET_BYTES`) or invalid.
     """
     text = _read_text(path)
     if isinstance(text, Problem):
         raise RulesetError([text])
     return _load(text, _display(path), path.parent, (_Link.of(path),))
+
+
+def load_reference(ref: object, folder: Path) -> Ruleset | str:
+    """The ruleset a script's `"ruleset"` names, looked up beside the script in `folder`.
+
+    Returns the one-line reason when the reference is refused (see `references`);
+    a file that is not a ruleset (no mapping with an `id`) is refused the same way,
+    without quoting it.
+
+    Raises:
+        RulesetError: the file is a ruleset but an invalid one.
+    """
+    found = find_ruleset_file(ref, folder)
+    if isinstance(found, str):
+        return found
+    if isinstance(ref, str) and _ID_LIKE.fullmatch(ref) and bundled_path(ref) == found:
+        return load_bundled(ref)
+    document = _read_document(found)
+    if not document.fatal and not looks_like_ruleset(document.data):
+        return _not_a_ruleset(str(ref))
+    return load_path(found)
 
 
 def load_text(text: str, filename: str = "<string>", base_dir: Path | None = None) -> Ruleset:
@@ -155,7 +184,11 @@ def _resolve(doc: Document, folder: Path, chain: tuple[_Link, ...]) -> _Resolved
     base = _find_base(doc, ref, folder, chain)
     if isinstance(base, Problem):
         return _Resolved(None, (doc,), doc.problems + (base,))
-    inner = _resolve(_read_document(base), base.parent, chain + (_Link.of(base),))
+    base_doc = _read_document(base)
+    if not base_doc.fatal and not looks_like_ruleset(base_doc.data):
+        refused = _at_extends(doc, _not_a_ruleset(str(ref)))
+        return _Resolved(None, (doc,), doc.problems + (refused,))
+    inner = _resolve(base_doc, base.parent, chain + (_Link.of(base),))
     docs, problems = (doc, *inner.docs), doc.problems + inner.problems
     if inner.data is None:
         return _Resolved(None, docs, problems)
@@ -164,23 +197,26 @@ def _resolve(doc: Document, folder: Path, chain: tuple[_Link, ...]) -> _Resolved
 
 def _find_base(doc: Document, ref: Any, folder: Path, chain: tuple[_Link, ...]) -> Path | Problem:
     """The file `extends: ref` names, or the problem with it (at the `extends` value)."""
-    line, column = doc.values.get(("extends",), (1, 1))
 
     def problem(message: str) -> Problem:
-        return Problem(doc.file, line, column, "extends", message)
+        return _at_extends(doc, message)
 
     if not isinstance(ref, str) or not ref.strip():
         return problem(f"expected the id or path of a ruleset, got {diagnostics.describe(ref)}")
-    bundled = bundled_path(ref) if _ID_LIKE.fullmatch(ref) else None
-    path = bundled or folder / ref
-    if not _is_file(path):
-        return problem(_unknown(ref, path))
+    path = find_ruleset_file(ref, folder)
+    if isinstance(path, str):
+        return problem(path)
     names = [link.name for link in chain]
     identities = [link.identity for link in chain]
     if path.resolve() in identities:
         cycle = names[identities.index(path.resolve()) :] + [path.stem]
         return problem("extends cycle: " + " -> ".join(cycle))
     return path
+
+
+def _at_extends(doc: Document, message: str) -> Problem:
+    line, column = doc.values.get(("extends",), (1, 1))
+    return Problem(doc.file, line, column, "extends", message)
 
 
 def _merge_child(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
@@ -223,9 +259,16 @@ def _header_extends(text: str) -> str | None:
 
 
 def _read_text(path: Path) -> str | Problem:
-    """The text of `path`, or the problem reading it."""
+    """The text of `path`, or the problem reading it (refused at once over the size limit)."""
     try:
-        return path.read_text(encoding="utf-8")
+        size = path.stat().st_size
+        if size > MAX_RULESET_BYTES:
+            return Problem(_display(path), None, None, "", too_large(size))
+        with path.open("rb") as stream:
+            data = stream.read(MAX_RULESET_BYTES + 1)
+        if len(data) > MAX_RULESET_BYTES:
+            return Problem(_display(path), None, None, "", too_large(None))
+        return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
     except UnicodeDecodeError:
         return Problem(_display(path), None, None, "", "cannot read file: not UTF-8 text")
     except (OSError, ValueError) as error:
@@ -258,4 +301,18 @@ def _display(path: Path) -> str:
 
 
 def _unknown(ref: str, path: Path) -> str:
-    return f"unknown ruleset {ref!r} (not a bundled id, and no file at {_display(path)})"
+    try:
+        if path.exists():
+            what = "a folder" if path.is_dir() else "not a regular file"
+            return f"{what}, not a ruleset file (a ruleset is a bundled id or a .yaml file)"
+    except (OSError, ValueError):
+        pass
+    if path.suffix or len(path.parts) > 1:
+        return "no such file (and not a bundled id)"
+    return (f"unknown ruleset {ref!r}: not a bundled id, and no file at {_display(path)} "
+            f"({unknown_id_hint(ref)})")
+
+
+def _not_a_ruleset(ref: str) -> str:
+    shown = repr(ref if len(ref) <= 60 else ref[:57] + "...")
+    return f"{shown} is not a ruleset file (a ruleset is a YAML mapping with an id)"

@@ -188,3 +188,7 @@ _CROSS_CHECKS = (
     _check_provenance_sources,
     _check_provenance_paths,
 )
+
+CROSS_CHECKS = _CROSS_CHECKS
+"""The ruleset's cross-field checks, each `(ruleset) -> message or None` (public for
+`partial.skipped_checks`, which runs them one by one on a ruleset with invalid parts)."""

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, StrictBool, StrictInt, model_validator
+from pydantic import (
+    Field,
+    PlainValidator,
+    StrictBool,
+    StrictInt,
+    WithJsonSchema,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
 
 from pontoon_rules.ruleset.common import (
     ALL_RANKS,
@@ -20,10 +28,33 @@ from pontoon_rules.ruleset.common import (
 )
 
 
+def _check_decks(value: object) -> int | str:
+    """One clear error for a pack count: a whole number from 1 to 16, or 'infinite'."""
+    if value == "infinite":
+        return "infinite"
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise PydanticCustomError("decks_type", "Input should be 1 to 16 or 'infinite'")
+    if value < 1:
+        raise PydanticCustomError("greater_than_equal", "too few packs", {"ge": 1})
+    if value > MAX_DECKS:
+        raise PydanticCustomError("less_than_equal", "too many packs", {"le": MAX_DECKS})
+    return value
+
+
+MAX_DECKS = 16
+Decks = Annotated[
+    int | Literal["infinite"],
+    PlainValidator(_check_decks),
+    WithJsonSchema({"anyOf": [{"type": "integer", "minimum": 1, "maximum": MAX_DECKS},
+                              {"const": "infinite"}]}),
+]
+"""A number of 52-card packs, or 'infinite' (dealt with replacement)."""
+
+
 class Pack(RuleModel):
     """The cards in play."""
 
-    decks: Annotated[StrictInt, Field(ge=1, le=16)] | Literal["infinite"] = Field(
+    decks: Decks = Field(
         description="Number of 52-card packs shuffled together, or 'infinite': every card is "
         "dealt with replacement, so each rank keeps the same chance all round."
     )
