@@ -22,6 +22,7 @@ import os
 import selectors
 import shlex
 import subprocess
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -220,16 +221,21 @@ def run_one_shot(command: str, stripped: bytes, timeout: float, cwd: str | None 
     return OneShotResult("reply", parsed)
 
 
+def _feed(stdin: Any, data: bytes) -> None:
+    """Write the request and close stdin (in a thread: the harness may write first)."""
+    try:
+        stdin.write(data)
+        stdin.close()
+    except (BrokenPipeError, OSError, ValueError):
+        pass
+
+
 def _collect(proc: subprocess.Popen[bytes], stripped: bytes, timeout: float, max_bytes: int
              ) -> tuple[str, bytes]:
     """Feed stdin, read stdout to its end: ('done' | 'timeout' | 'overflow', stdout)."""
     assert proc.stdin is not None and proc.stdout is not None
     deadline = time.monotonic() + timeout
-    try:
-        proc.stdin.write(stripped)
-        proc.stdin.close()
-    except (BrokenPipeError, OSError):
-        pass
+    threading.Thread(target=_feed, args=(proc.stdin, stripped), daemon=True).start()
     out = bytearray()
     fd = proc.stdout.fileno()
     with selectors.DefaultSelector() as selector:
