@@ -59,9 +59,7 @@ class Round:
 
     def codes(self, hand: list[int], owner: str) -> list[str]:
         """The shoe cards behind the environment's hand values (checked value by value)."""
-        order = self.dealt
-        # dealing order: the dealer's two, the player's two, then draws in turn
-        picked = _split(order, self.env, owner)
+        picked = _split(self.dealt, self.env, owner)
         if [VALUES[c[0]] for c in picked] != hand:
             raise TraceError(f"the environment's {owner} hand {hand} is not the shoe's {picked}")
         return picked
