@@ -263,9 +263,10 @@ class _Session:
             problem = start_violation(data)
         if problem:
             shown = clip(reply.text[:400].decode("utf-8", "replace"), 200)
+            what = problem.split(":", 1)[0] if problem.startswith("not ") else problem
             return {"status": "protocol",
-                    "message": f"bad start reply ({problem}); the first line on stdout was "
-                               f"{shown!r}: stdout is for protocol lines only (log to stderr)"}
+                    "message": f"bad start reply ({what}): the first line on stdout was "
+                               f"{shown!r}; stdout is for protocol lines only (log to stderr)"}
         return None
 
     def supports(self, item: Item) -> bool:
