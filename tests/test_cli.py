@@ -56,6 +56,25 @@ def test_show_prints_provenance() -> None:
     assert "our-reading" in out.stdout and "(open)" in out.stdout
 
 
+def test_show_says_not_in_this_game_and_where_the_banker_looks() -> None:
+    ochko = cli("show", "casino-ochko").stdout
+    insurance = [line for line in ochko.splitlines() if "insurance pays on a banker" in line]
+    assert insurance and "not in this game" in insurance[0] and "(open)" not in insurance[0]
+    pagat = cli("show", "pagat-british").stdout
+    assert "the banker too, looks at their cards" in pagat
+    assert "What lies face up" in pagat
+
+
+def test_show_credits_an_unprovenanced_house_rule_to_its_file(tmp_path: Path) -> None:
+    house = tmp_path / "kitchen.yaml"
+    house.write_text("extends: pagat-british\nid: kitchen\nname: Kitchen\n"
+                     "player:\n  stick_minimum: 16\n")
+    out = cli("show", str(house))
+    assert out.returncode == 0, out.stderr
+    (line,) = [x for x in out.stdout.splitlines() if "Lowest total a player may stick" in x]
+    assert "house rule, kitchen.yaml" in line and "pagat-hy" not in line
+
+
 def test_show_unknown_ruleset_exits_2() -> None:
     out = cli("show", "no-such-ruleset")
     assert out.returncode == 2

@@ -16,7 +16,8 @@ def decisions(result):  # type: ignore[no-untyped-def]
 
 class TestOchko:
     def test_split_ace_king_pays_two_to_one_as_pontoon(self) -> None:
-        r = run("casino-ochko", [100], "AS 5D AH 9D KD 9C 3C", "p1 split, p1 stick")
+        # A split pontoon may still draw in casino-ochko (player.pontoon_may_draw): it sticks.
+        r = run("casino-ochko", [100], "AS 5D AH 9D KD 9C 3C", "p1 split, p1 stick, p1 stick")
         hands = r.result.seats[0].hands
         assert [h.hand_class.value for h in hands] == ["pontoon", "total"]
         assert [h.net for h in hands] == [200, 100]

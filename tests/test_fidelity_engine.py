@@ -171,7 +171,8 @@ class TestWhoBeatsWhom:
         body = ("settlement:\n  outcomes:\n"
                 "    - {player: twenty-one, banker: total, result: win, pays: '3:1'}\n")
         path = overlay(tmp_path, "casino-ochko", body)
-        r = run(path, [100], "7S TD 7H 9D 7C", "p1 twist")
+        # casino-ochko lets a 21 draw on (player.draw_on_21): the 21 sticks
+        r = run(path, [100], "7S TD 7H 9D 7C", "p1 twist, p1 stick")
         assert nets(r) == [300, -300]
 
     def test_an_exception_naming_a_class_no_hand_has_is_refused(self, tmp_path: Path) -> None:

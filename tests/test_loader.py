@@ -17,6 +17,7 @@ import yaml
 
 from pontoon_rules.errors import Problem, RulesetError
 from pontoon_rules.ruleset import registry
+from pontoon_rules.ruleset.fields import provenance_for
 from pontoon_rules.ruleset.loader import dump_ruleset, load_path, load_ruleset, load_text
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.registry import bundled_ids, bundled_path, load_bundled
@@ -341,6 +342,60 @@ def regenerate_expected() -> None:
     header = (ROOT / CORPUS / "expected.yaml").read_text().split("\n\n", 1)[0]
     body = yaml.dump(found, Dumper=Dumper, sort_keys=False, width=1000, allow_unicode=True)
     (ROOT / CORPUS / "expected.yaml").write_text(header + "\n\n" + body)
+
+
+# --- provenance of an overlay's own changes ----------------------------------------------
+
+
+def house_overlay(folder: Path) -> Path:
+    """A kitchen-table overlay of the bundled pagat rules: two changes, one with provenance."""
+    path = folder / "kitchen.yaml"
+    path.write_text(
+        "extends: pagat-british\nid: kitchen\nname: Kitchen table\n"
+        "player:\n  stick_minimum: 16\n  max_cards: 5\n"
+        "settlement:\n  ties: push\n"
+        "provenance:\n  settlement.ties:\n    source: pagat-hy\n    status: our-reading\n"
+        "    note: we push ties\n"
+    )
+    return path
+
+
+@pytest.mark.skipif("pagat-british" not in bundled_ids(), reason="no bundled pagat-british")
+def test_an_overlay_change_without_provenance_is_credited_to_the_overlay(tmp_path: Path) -> None:
+    base = load_bundled("pagat-british")
+    ruleset = load_ruleset(house_overlay(tmp_path))
+    credit = provenance_for(ruleset, "player.stick_minimum")
+    assert credit is not None and credit.source == "house rule, kitchen.yaml"
+    assert credit.source in ruleset.sources and "this file" in ruleset.sources[credit.source].title
+    assert credit.quote == "" and "kitchen.yaml" in credit.note
+    assert credit != base.provenance["player.stick_minimum"]
+    # the overlay's own provenance stands; unchanged fields keep the base's source
+    assert ruleset.provenance["settlement.ties"].note == "we push ties"
+    assert ruleset.provenance["player.max_cards"] == base.provenance["player.max_cards"]
+    assert provenance_for(ruleset, "pack.decks") == base.provenance["pack.decks"]
+
+
+def test_each_file_of_a_chain_is_credited_with_its_own_changes(tmp_path: Path) -> None:
+    ruleset = load_ruleset(write_chain(tmp_path))
+    # b.yaml gave provenance for stick_minimum; c.yaml changed the others without any
+    assert ruleset.provenance["player.stick_minimum"].status == "our-reading"
+    for path in ("player.split.max_hands", "hands.ranking",
+                 "hands.five_card_trick.enabled", "hands.twenty_one.enabled"):
+        assert ruleset.provenance[path].source == "house rule, c.yaml", path
+    assert load_text(dump_ruleset(ruleset)) == ruleset
+
+
+def test_a_whole_section_given_provenance_by_the_overlay_is_not_credited_again(
+        tmp_path: Path) -> None:
+    (tmp_path / "a.yaml").write_text(BASE_TEXT)
+    text = ("extends: a.yaml\nid: x\nname: X\nplayer:\n  stick_minimum: 17\n"
+            "provenance:\n  player:\n    source: pagat\n    status: implied\n")
+    ruleset = load_text(text, base_dir=tmp_path)
+    # the base's own entry for stick_minimum no longer shadows the overlay's section entry
+    assert provenance_for(ruleset, "player.stick_minimum") == ruleset.provenance["player"]
+    assert provenance_for(ruleset, "table.max_players") == load_path(
+        tmp_path / "a.yaml").provenance["table"]
+    assert not any(key.startswith("house rule") for key in ruleset.sources)
 
 
 if __name__ == "__main__":

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
-import pytest
+from fractions import Fraction
 
-from pontoon_rules.ruleset.common import Status
+import pytest
+import yaml
+
+from pontoon_rules.ruleset.common import (
+    Face,
+    HandClass,
+    OutcomeResult,
+    PontoonShown,
+    ShootLimit,
+    Status,
+)
 from pontoon_rules.ruleset.fields import leaf_paths, provenance_for, value_at
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.outcomes import outcome_table
+from pontoon_rules.ruleset.registry import bundled_ids, bundled_path, load_bundled
 
 SOURCES = ("pagat-british", "casino-ochko", "belarus-ponton")
 
@@ -17,12 +28,17 @@ OPEN_ITEMS = {
         "settlement.pontoon_ties",          # banker pontoon against a player pontoon
         "settlement.banker_bust_pays_by_class",  # the cut-off "and double if…"
         "player.split.ace_ten_is_pontoon",  # split ace + ten
-        "banker.mode",                      # the banker draws by choice
+        "between_deals.shuffle_on_banker_pontoon",  # "if no *player* makes a pontoon"
+        "between_deals.shuffle_on_split_pontoon",
+        "between_deals.rotation_when_banker_pontoon_at_once",
+        "shoot.limit",                      # "less than" the kitty vs the example's "at most"
     ],
     "casino-ochko": [
         "player.split.max_hands",           # "at most three times"
         "banker.hit_soft_17",               # hard 17 "with no ace"
         "hands.five_card_trick.banker_can_hold",
+        "player.draw_on_21",                # silent; secondary sources say yes
+        "player.pontoon_may_draw",          # "any two-card total may be hit"
     ],
     "belarus-ponton": [
         "banker.hit_soft_17",
@@ -32,6 +48,9 @@ OPEN_ITEMS = {
         "hands.five_card_trick.banker_can_hold",
         "settlement.pontoon_ties",
         "player.split.ace_ten_is_pontoon",
+        "player.draw_on_21",                # silent; moves the edge 1.18% -> 0.54%
+        "player.pontoon_may_draw",
+        "player.split.pair_rule",           # "одного достоинства": rank or value
     ],
 }
 
@@ -89,6 +108,173 @@ def test_blackjack_reference_is_ordinary_blackjack() -> None:
     assert r.player.split.max_hands == 4 and r.deal.banker_pontoon_at_once
 
 
+def test_blackjack_reference_quotes_its_reference_line_field_by_field() -> None:
+    """Each quote is a piece of the reference line, beside the field it proves."""
+    r = load_bundled("blackjack-reference")
+    line = r.sources["blackjack"].title
+    quoted = {path: p.quote for path, p in r.provenance.items() if p.quote}
+    assert all(quote in line for quote in quoted.values()), quoted
+    assert quoted["settlement.player_payouts.pontoon"] == "3:2"
+    assert provenance_for(r, "settlement.player_payouts.total").quote == ""
+
+
 def test_every_bundled_ruleset_is_listed() -> None:
     assert set(bundled_ids()) >= set(SOURCES) | {
         "shoot-pontoon", "pagat-aces-only-split", "pagat-stick-16", "blackjack-reference"}
+
+
+# -- provenance holds source text (issue 11, item 8) ---------------------------------------
+ENGLISH = {"en"}
+
+
+@pytest.mark.parametrize("ruleset_id", SOURCES)
+def test_a_stated_entry_quotes_the_source_in_its_own_language(ruleset_id: str) -> None:
+    """A `stated` entry of a non-English source quotes its text, not an English gloss."""
+    ruleset = load_bundled(ruleset_id)
+    for path, prov in ruleset.provenance.items():
+        language = ruleset.sources[prov.source].language
+        if prov.status is not Status.STATED or language in ENGLISH:
+            continue
+        assert prov.quote.strip(), f"{ruleset_id}: {path} is stated with no quote"
+        assert not prov.quote.isascii(), f"{ruleset_id}: {path} quotes {prov.quote!r}"
+
+
+@pytest.mark.parametrize("ruleset_id", SOURCES)
+def test_no_quote_is_an_english_placeholder(ruleset_id: str) -> None:
+    """Placeholders such as "(no doubling in the game)" are gone from non-English sources."""
+    ruleset = load_bundled(ruleset_id)
+    for path, prov in ruleset.provenance.items():
+        if ruleset.sources[prov.source].language not in ENGLISH and prov.quote:
+            assert not prov.quote.isascii(), f"{ruleset_id}: {path} quotes {prov.quote!r}"
+
+
+# Snippets of the seed texts (tests must not read /work/shared): each quote of these
+# fields must occur, "..." gaps aside, in the snippet.
+SEED_SNIPPETS = {
+    ("casino-ochko", "player.draw_on_21"): "Вы имеете возможность взять ещё карту, остаться с той "
+    "сдачей, которая у Вас на руках (если только у Вас 15 или более очков)",
+    ("casino-ochko", "player.split.max_hands"): "Только одна из «разбитых» сдач может быть "
+    "«разбита» опять (максимум три раза).",
+    ("belarus-ponton", "player.split.pair_rule"): "Разрешается сплитовать при выходе двух карт "
+    "одного достоинства сколько угодно, за исключением тузов",
+    ("pagat-british", "faces.bust_shown"): "Ձեռքդ ներս գցիր դեմքով դեպի վեր:",
+    ("pagat-british", "faces.twisted_card"): "Բանկիրը ձեր ձեռքի համար մեկ քարտ է փոխանցում "
+    "դեպի վեր:",
+    ("pagat-british", "faces.bought_card"): "Բանկիրը գործարկում է ևս մեկ քարտ դեմքով ներքև:",
+    ("pagat-british", "table.max_players"): "ԽԱՂԱՑՈՂՆԵՐԻ ԹԻՎԸ. 5-8 խաղացող",
+}
+
+
+@pytest.mark.parametrize(("key", "snippet"), SEED_SNIPPETS.items())
+def test_quotes_occur_in_the_seed_text(key: tuple[str, str], snippet: str) -> None:
+    ruleset_id, path = key
+    quote = load_bundled(ruleset_id).provenance[path].quote
+    for part in quote.split(" ... "):
+        assert part.strip() in snippet, (path, part)
+
+
+# -- every new field has its own value and provenance (item 5) -----------------------------
+NEW_FIELDS = (
+    "deal.order", "deal.banker_dealt_first", "faces", "player.pontoon_may_draw",
+    "settlement.outcomes", "shoot.limit", "between_deals.shuffle_on_banker_pontoon",
+    "between_deals.shuffle_on_split_pontoon", "between_deals.rotation_when_banker_pontoon_at_once",
+)
+
+
+@pytest.mark.parametrize("ruleset_id", [*SOURCES, "blackjack-reference"])
+def test_every_new_field_is_written_out_with_its_own_provenance(ruleset_id: str) -> None:
+    path_of = bundled_path(ruleset_id)
+    assert path_of is not None
+    data = yaml.safe_load(path_of.read_text(encoding="utf-8"))
+    ruleset = load_bundled(ruleset_id)
+    for field in NEW_FIELDS:
+        node = data
+        for part in field.split("."):
+            assert part in node, f"{ruleset_id}: {field} is left to its default"
+            node = node[part]
+        if field == "faces":
+            continue
+        assert field in ruleset.provenance, f"{ruleset_id}: {field} has no provenance of its own"
+    for leaf in (p for p in leaf_paths() if p.startswith("faces.")):
+        assert provenance_for(ruleset, leaf) is not None
+
+
+# -- readings (items 1-4) ------------------------------------------------------------------
+def test_casino_ochko_draws_on_21_and_on_a_pontoon_as_an_open_reading() -> None:
+    r = load_bundled("casino-ochko")
+    assert r.player.draw_on_21 and r.player.pontoon_may_draw
+    for path in ("player.draw_on_21", "player.pontoon_may_draw"):
+        prov = r.provenance[path]
+        assert prov.open and prov.status is Status.OUR_READING
+    assert "Вы имеете возможность взять ещё карту" in r.provenance["player.draw_on_21"].quote
+    assert "soft 21" in r.provenance["player.draw_on_21"].note
+    assert "any two-card total may be hit" in r.provenance["player.pontoon_may_draw"].note
+
+
+def test_casino_ochko_splits_to_three_hands_naming_both_readings() -> None:
+    r = load_bundled("casino-ochko")
+    assert r.player.split.max_hands == 3 and r.player.split.resplit_one_branch
+    note = r.provenance["player.split.max_hands"].note
+    assert "three hands" in note and "max_hands 4" in note and "max_hands 5" in note
+
+
+def test_pagat_forbids_drawing_on_a_pontoon_because_draws_are_under_21() -> None:
+    r = load_bundled("pagat-british")
+    assert not r.player.pontoon_may_draw and not r.player.draw_on_21
+    prov = r.provenance["player.pontoon_may_draw"]
+    assert "21-ից փոքր է" in prov.quote  # "if your hand is less than 21"
+
+
+def test_belarus_readings_are_flagged() -> None:
+    r = load_bundled("belarus-ponton")
+    assert r.provenance["hands.ranking"].status is Status.IMPLIED
+    pair = r.provenance["player.split.pair_rule"]
+    assert pair.status is Status.OUR_READING and pair.open
+    assert "одинакового достоинства в десять очков" in pair.note  # seed 002 on Q+K
+    assert r.provenance["player.draw_on_21"].open
+
+
+def test_belarus_five_cards_beat_a_dealer_pontoon_at_three_to_two() -> None:
+    """"Если у игрока 5 карт, а у дилера "понтун", то игрок выигрывает" (seed 003)."""
+    table = outcome_table(load_bundled("belarus-ponton"))
+    cell = table[(HandClass.FIVE_CARD_TRICK, HandClass.PONTOON)]
+    assert cell.result is OutcomeResult.WIN and cell.pays == Fraction(3, 2)
+    # "Если у игрока "понтун", а у дилера 5 карт, то выигрывает игрок"
+    assert table[(HandClass.PONTOON, HandClass.FIVE_CARD_TRICK)].result is OutcomeResult.WIN
+
+
+def test_pagat_seats_banker_and_split_note() -> None:
+    r = load_bundled("pagat-british")
+    assert r.table.max_players == 7  # "5-8 players", one of whom is the banker
+    mode = r.provenance["banker.mode"]
+    assert mode.status is Status.STATED and not mode.open
+    note = r.provenance["player.split.cards_to_each_hand"].note
+    for translation in ("երկու քարտ", "ਦੋ ਕਾਰਡਾਂ", "دو کارڈ"):  # 000, 001, 004: "two cards"
+        assert translation in note
+    look = r.provenance["deal.banker_may_look_at_first_card"].note
+    assert "ներառյալ բանկիրը" in look  # "including the banker"
+
+
+def test_pagat_faces_as_the_source_says() -> None:
+    f = load_bundled("pagat-british").faces
+    assert (f.bought_card, f.twisted_card) == (Face.FACE_DOWN, Face.FACE_UP)
+    assert f.bust_shown and f.pontoon_shown is PontoonShown.ACE
+    assert f.player_cards is Face.FACE_DOWN
+
+
+def test_pagat_shoot_limit_follows_the_example() -> None:
+    """The first player may bet the whole kitty, which shuts the others out: "at most"."""
+    for rid in ("pagat-british", "shoot-pontoon"):
+        r = load_bundled(rid)
+        assert r.shoot.limit is ShootLimit.UP_TO_KITTY
+        assert r.provenance["shoot.limit"].open
+
+
+# -- translations (item 11 of the issue) ---------------------------------------------------
+@pytest.mark.parametrize(("ruleset_id", "word"), [("casino-ochko", "Очко"),
+                                                  ("belarus-ponton", "Понтун")])
+def test_russian_sources_carry_russian_names(ruleset_id: str, word: str) -> None:
+    r = load_bundled(ruleset_id)
+    assert word in r.name_in("ru") and r.name_in("ru") != r.name
+    summary = r.summary_in("ru")
+    assert summary != r.summary and not summary.isascii()

@@ -59,18 +59,19 @@ class Round {
     const hand = this.hand(), n = hand.cards.length, { total } = points(hand.cards);
     const out = [];
     if (total >= 15) out.push("stick");
-    if (n < 5 && total < 21) {
+    // a 21 may draw on toward five cards, a pontoon too (then no longer a pontoon)
+    if (n < 5 && total <= 21) {
       out.push("twist");
       if (!hand.doubled) out.push("double");
     }
     const [a, b] = hand.cards;
-    if (n === 2 && !hand.twisted && !hand.doubled && this.seats[this.seat].length < 4 &&
+    if (n === 2 && !hand.twisted && !hand.doubled && this.seats[this.seat].length < 3 &&
         value(a) === value(b) && !hand.blocked) out.push("split");
     return out;
   }
   finished(hand) {
     const total = points(hand.cards).total;
-    if (total > 21 || aceTen(hand.cards)) return true;
+    if (total > 21) return true;
     return this.legal().every((kind) => kind === "stick");
   }
   advance() {

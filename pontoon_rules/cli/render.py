@@ -46,6 +46,8 @@ def show_ruleset(ruleset: Ruleset, console: Console | None = None) -> None:
 def _row_cells(ruleset: Ruleset, path: str) -> tuple[Text, Text, Text]:
     """One rule's description, value and provenance as literal text (status coloured)."""
     row = field_row(ruleset, path)
+    if not row["applies"]:  # "not in this game": no value, no provenance, never open
+        return Text(str(row["description"])), Text(str(row["text"]), "dim"), Text("")
     quote = f' “{row["quote"]}”' if row["quote"] else ""
     provenance = Text.assemble((str(row["status"]), _STATUS_STYLE.get(row["status"], "")),
                                f" {row['source']}{quote}")

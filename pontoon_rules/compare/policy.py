@@ -32,6 +32,8 @@ from pontoon_rules.ruleset.model import Ruleset
 BUY_LEAST = "least"
 BUY_MOST = "most"
 BUY_ESCALATE = "escalate"
+DRAW_ALWAYS = 22
+"""A `stick_at` above every total: the policy sticks only when it may not draw."""
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,8 @@ POLICIES: tuple[Policy, ...] = (
            split=True, buy=BUY_LEAST),
     _stage("banker-16", _NATURAL + "; a banker by choice stands on 16 or more",
            banker_stand=16),
+    _stage("draw-to-five", "twist while any draw is allowed, on a 21 or a pontoon too "
+           "(toward five cards); stick only when no card may be drawn", stick_at=DRAW_ALWAYS),
 )
 """The policies in search order: the most natural first."""
 
@@ -102,6 +106,8 @@ def is_relevant(policy: Policy, rulesets: Sequence[Ruleset]) -> bool:
             r.player.insurance.allowed or r.player.insurance.even_money) for r in rulesets)),
         (policy.buy is not None, any(r.stakes.buy is not BuyMode.NONE for r in rulesets)),
         (policy.stick_at < 17, any((r.player.stick_minimum or 0) < 17 for r in rulesets)),
+        (policy.stick_at >= DRAW_ALWAYS,
+         any(r.player.draw_on_21 or r.player.pontoon_may_draw for r in rulesets)),
         (policy.banker_stand is not None,
          any(r.banker.mode is BankerMode.BY_CHOICE for r in rulesets)),
     ]

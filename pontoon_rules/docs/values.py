@@ -36,7 +36,8 @@ ACTION_NAMES: dict[str, str] = {
     "double": _("double"), "insure": _("insure"), "even-money": _("even money"),
     "decline": _("decline"),
 }
-WORDS = (_("yes"), _("no"), _("none"), _("no limit"), _("banker"), _("player %(number)s"))
+WORDS = (_("yes"), _("no"), _("none"), _("no limit"), _("banker"), _("player %(number)s"),
+         _("not in this game"))
 
 
 def value_text(path: str, value: Any, gettext: Gettext) -> str:

@@ -29,7 +29,8 @@ def rule_row(ruleset: Ruleset, path: str, gettext: Gettext) -> dict[str, Any]:
     source = ruleset.sources.get(row["source"])
     row.update(source_language=source.language if source else "", anchor=anchor(path),
                label=label(path), description=gettext(describe(path)),
-               text=value_text(path, value_at(ruleset, path), gettext))
+               text=value_text(path, value_at(ruleset, path), gettext) if row["applies"]
+               else gettext(row["text"]))
     return row
 
 

@@ -76,7 +76,10 @@ def value_at(ruleset: Ruleset, path: str) -> Any:
 
 
 def plain(value: Any) -> Any:
-    """A field value as plain YAML/JSON data (enums to their values, tuples to lists)."""
+    """A field value as plain YAML/JSON data (enums to their values, tuples to lists,
+    models such as an outcome rule to mappings)."""
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json", exclude_none=True)
     if hasattr(value, "value") and not isinstance(value, (int, float, str)):
         return value.value
     if isinstance(value, str):

@@ -6,7 +6,9 @@ folder that stays inside it: see `references`); the base is read as raw data,
 recursively, and the file is deep-merged over it: mappings merge key by key, lists
 and scalars replace, `sources` and `provenance` merge entry by entry (an entry
 replaces the base's entry of the same key), and `id`, `name`, `summary` and `kind`
-are never inherited (`kind` defaults to `house`). Every mistake in user input ends
+are never inherited (`kind` defaults to `house`). A field the file changes
+without giving provenance for it is credited to the file ("house rule, <file>"),
+never to the base's source. Every mistake in user input ends
 as a `RulesetError` listing `Problem`s in file order, each pointing at the file,
 line and column it comes from, in the base file when the value came from there.
 Files over `MAX_RULESET_BYTES` are refused before they are parsed.
@@ -24,6 +26,7 @@ from pydantic import ValidationError
 from pontoon_rules.errors import Problem, RulesetError
 from pontoon_rules.ruleset import diagnostics
 from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.overlay import credit_overrides
 from pontoon_rules.ruleset.references import (
     ID_LIKE,
     MAX_RULESET_BYTES,
@@ -192,7 +195,7 @@ def _resolve(doc: Document, folder: Path, chain: tuple[_Link, ...]) -> _Resolved
     docs, problems = (doc, *inner.docs), doc.problems + inner.problems
     if inner.data is None:
         return _Resolved(None, docs, problems)
-    return _Resolved(_merge_child(inner.data, doc.data), docs, problems)
+    return _Resolved(_merge_child(inner.data, doc.data, doc.file), docs, problems)
 
 
 def _find_base(doc: Document, ref: Any, folder: Path, chain: tuple[_Link, ...]) -> Path | Problem:
@@ -219,7 +222,7 @@ def _at_extends(doc: Document, message: str) -> Problem:
     return Problem(doc.file, line, column, "extends", message)
 
 
-def _merge_child(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
+def _merge_child(base: dict[str, Any], child: dict[str, Any], file: str) -> dict[str, Any]:
     """The child's data deep-merged over its base's (see the module docstring)."""
     merged = {key: value for key, value in base.items() if key not in _CHILD_ONLY}
     for key, value in child.items():
@@ -229,7 +232,7 @@ def _merge_child(base: dict[str, Any], child: dict[str, Any]) -> dict[str, Any]:
         else:
             merged[key] = _deep_merge(old, value)
     merged.setdefault("kind", "house")
-    return merged
+    return credit_overrides(merged, base, child, file)
 
 
 def _deep_merge(base: Any, over: Any) -> Any:

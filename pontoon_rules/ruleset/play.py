@@ -107,7 +107,9 @@ class Deal(RuleModel):
         ge=0, le=3, description="How many of the banker's dealt cards the players see."
     )
     banker_may_look_at_first_card: StrictBool = Field(
-        description="Whether the banker may look at their own first card before the players act."
+        description="Whether the banker may look at their own first card as soon as it is "
+        "dealt (else only once the second card is dealt, when everyone, the banker too, looks "
+        "at their cards)."
     )
     stake_after_first_card: StrictBool = Field(
         description="Players stake after seeing their first card (else before the deal)."

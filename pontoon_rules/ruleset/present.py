@@ -1,4 +1,9 @@
-"""Rulesets in words: values as a card player reads them, grouped by topic."""
+"""Rulesets in words: values as a card player reads them, grouped by topic.
+
+Each field's row carries the provenance entry that proves it (its own, else the
+nearest section's), and a field that cannot matter in the game (see
+`relevance.applies`) reads "not in this game" instead of a value.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ from typing import Any
 
 from pontoon_rules.ruleset.fields import describe, leaf_paths, plain, provenance_for, value_at
 from pontoon_rules.ruleset.model import SECTIONS, Ruleset
+from pontoon_rules.ruleset.relevance import NOT_IN_THIS_GAME, applies
 
 TOPICS: dict[str, str] = {
     "pack": "The pack",
@@ -29,8 +35,10 @@ _EMPTY_MEANS = {
 
 
 def format_value(path: str, value: Any) -> str:
-    """A field value in words: yes/no, 'no limit', '1, 2', '3:2'."""
+    """A field value in words: yes/no, 'no limit', '1, 2', '3:2', outcome exceptions."""
     value = plain(value)
+    if path == "settlement.outcomes":
+        return "; ".join(outcome_words(rule) for rule in value) if value else "none"
     if value is None:
         return _EMPTY_MEANS.get(path.rsplit(".", 1)[-1], "none")
     if isinstance(value, bool):
@@ -42,6 +50,22 @@ def format_value(path: str, value: Any) -> str:
     if isinstance(value, float):
         return f"{value:.0%}" if path.endswith("penetration") else str(value)
     return str(value)
+
+
+_RESULT_WORDS = {"win": "wins", "lose": "loses", "push": "pushes",
+                 "by-total": "the higher total wins"}
+
+
+def outcome_words(rule: dict[str, Any]) -> str:
+    """One exception of `settlement.outcomes` in words.
+
+    {player: twenty-one, banker: pontoon, result: push} -> "a player's twenty-one
+    against the banker's pontoon: pushes"; a payout reads "wins 3:2" / "loses 2:1".
+    """
+    banker = "a banker who busts" if rule["banker"] == "bust" else f"the banker's {rule['banker']}"
+    result = _RESULT_WORDS.get(rule["result"], rule["result"])
+    pays = f" {rule['pays']}" if rule.get("pays") else ""
+    return f"a player's {rule['player']} against {banker}: {result}{pays}"
 
 
 def label(path: str) -> str:
@@ -60,18 +84,24 @@ def paths_by_topic() -> dict[str, list[str]]:
 
 
 def field_row(ruleset: Ruleset, path: str) -> dict[str, Any]:
-    """One field of `ruleset` as a row: path, description, value and provenance."""
+    """One field of `ruleset` as a row: path, description, value and provenance.
+
+    `applies` is False for a field that cannot matter in the game; its `text` is then
+    "not in this game" and it is never `open` (its value is kept in `value`).
+    """
     prov = provenance_for(ruleset, path)
+    in_game = applies(ruleset, path)
     return {
         "path": path,
         "description": describe(path),
         "value": plain(value_at(ruleset, path)),
-        "text": format_value(path, value_at(ruleset, path)),
+        "text": format_value(path, value_at(ruleset, path)) if in_game else NOT_IN_THIS_GAME,
+        "applies": in_game,
         "source": prov.source if prov else "",
         "quote": prov.quote if prov else "",
         "status": prov.status.value if prov else "",
         "note": prov.note if prov else "",
-        "open": bool(prov and prov.open),
+        "open": bool(prov and prov.open and in_game),
     }
 
 
@@ -82,5 +112,4 @@ def differing_paths(rulesets: list[Ruleset]) -> list[str]:
 
 def open_questions(ruleset: Ruleset) -> list[dict[str, Any]]:
     """The fields whose provenance marks them as a reading of a silent/ambiguous source."""
-    return [field_row(ruleset, p) for p in leaf_paths() if (pv := provenance_for(ruleset, p))
-            and pv.open]
+    return [row for p in leaf_paths() if (row := field_row(ruleset, p))["open"]]

@@ -1,0 +1,101 @@
+"""Which rules are part of a game at all: a rule whose switch is off is "not in this game".
+
+A ruleset gives every field a value, even where the game has no such thing (the
+insurance odds of a game without insurance, the kitty of a game without shoot bets,
+bank rotation with a house dealer). `applies(ruleset, path)` says whether the field at
+`path` can matter under `ruleset`; `show`, the docs and the sheets print the fields
+that cannot as "not in this game" instead of a value with provenance. The switches
+themselves (`player.insurance.allowed`, `shoot.enabled`, ...) always apply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pontoon_rules.ruleset.common import BankerRole, BuyMode, RotationRule, ShufflePolicy
+from pontoon_rules.ruleset.model import Ruleset
+
+NOT_IN_THIS_GAME = "not in this game"
+
+Condition = Callable[[Ruleset], bool]
+
+
+def _has_split(r: Ruleset) -> bool:
+    return r.player.split.allowed
+
+
+def _has_resplit(r: Ruleset) -> bool:
+    return r.player.split.allowed and r.player.split.resplit
+
+
+def _has_double(r: Ruleset) -> bool:
+    return r.player.double.allowed and r.player.double.times_per_hand > 0
+
+
+def _has_buy(r: Ruleset) -> bool:
+    return r.stakes.buy is not BuyMode.NONE
+
+
+def _has_bank_rotation(r: Ruleset) -> bool:
+    return r.table.banker is BankerRole.ROTATING and r.between_deals.rotation is not (
+        RotationRule.NONE)
+
+
+def _shuffles_after_pontoon(r: Ruleset) -> bool:
+    return r.between_deals.shuffle is ShufflePolicy.AFTER_PONTOON
+
+
+_RULES: tuple[tuple[str, tuple[str, ...], Condition], ...] = (
+    # (field or section path, paths below it that always apply, the condition)
+    ("player.split", ("player.split.allowed",), _has_split),
+    ("player.split.resplit_aces", (), _has_resplit),
+    ("player.split.resplit_one_branch", (), _has_resplit),
+    ("player.split.double_after_split", (), _has_double),
+    ("player.split.buy_after_split", (), _has_buy),
+    ("faces.split_card", (), _has_split),
+    ("player.double", ("player.double.allowed",), _has_double),
+    ("faces.doubled_card", (), _has_double),
+    ("player.insurance", ("player.insurance.allowed",), lambda r: r.player.insurance.allowed),
+    ("stakes.first_buy_min", (), _has_buy),
+    ("stakes.first_buy_max", (), _has_buy),
+    ("stakes.later_buy_cap", (), _has_buy),
+    ("stakes.buy_after_twist", (), _has_buy),
+    ("stakes.last_buy_card", (), _has_buy),
+    ("faces.bought_card", (), _has_buy),
+    ("hands.five_card_trick", ("hands.five_card_trick.enabled",),
+     lambda r: r.hands.five_card_trick.enabled),
+    ("settlement.player_payouts.five_card_trick", (), lambda r: r.hands.five_card_trick.enabled),
+    ("settlement.banker_collects.five_card_trick", (),
+     lambda r: r.hands.five_card_trick.enabled and r.hands.five_card_trick.banker_can_hold),
+    ("hands.three_of_a_kind", ("hands.three_of_a_kind.enabled",),
+     lambda r: r.hands.three_of_a_kind.enabled),
+    ("settlement.player_payouts.three_of_a_kind", (), lambda r: r.hands.three_of_a_kind.enabled),
+    ("settlement.player_payouts.twenty_one", (), lambda r: r.hands.twenty_one.enabled),
+    ("settlement.banker_collects.twenty_one", (), lambda r: r.hands.twenty_one.enabled),
+    ("settlement.banker_collects.pontoon", (), lambda r: r.hands.pontoon.banker_can_hold),
+    ("between_deals.penetration", (),
+     lambda r: r.between_deals.shuffle is ShufflePolicy.PENETRATION),
+    ("between_deals.shuffle_on_banker_pontoon", (), _shuffles_after_pontoon),
+    ("between_deals.shuffle_on_split_pontoon", (),
+     lambda r: _shuffles_after_pontoon(r) and _has_split(r)),
+    ("between_deals.rotation", (), lambda r: r.table.banker is BankerRole.ROTATING),
+    ("between_deals.rotation_from_split_hand", (),
+     lambda r: _has_bank_rotation(r) and _has_split(r)),
+    ("between_deals.rotation_when_banker_pontoon_at_once", (),
+     lambda r: _has_bank_rotation(r) and r.deal.banker_pontoon_at_once),
+    ("between_deals.bank_sale", (), lambda r: r.table.banker is BankerRole.ROTATING),
+    ("shoot", ("shoot.enabled",), lambda r: r.shoot.enabled),
+)
+
+
+def _covers(rule_path: str, path: str) -> bool:
+    return path == rule_path or path.startswith(rule_path + ".")
+
+
+def applies(ruleset: Ruleset, path: str) -> bool:
+    """Whether the field at dotted `path` can matter in a game under `ruleset`."""
+    return all(
+        condition(ruleset)
+        for rule_path, always, condition in _RULES
+        if _covers(rule_path, path) and path not in always
+    )
