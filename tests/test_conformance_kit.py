@@ -221,6 +221,14 @@ def test_cli_export_onto_a_full_disk_is_one_clear_error(
     assert run_with_errors(group) == 1
     err = capsys.readouterr().err
     assert "the disk is full" in err and "Traceback" not in err
+    for argv in (["new-harness", "--lang", "python", "-o", str(tmp_path / "h")],
+                 ["fuzz", "pagat-british", "--impl", REFERENCE, "--rounds", "5", "--json",
+                  str(tmp_path / "f" / "fuzz.json")]):
+        monkeypatch.setattr(sys, "argv", ["pontoon-rules", "conformance", *argv])
+        assert run_with_errors(group) == 1, argv
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "the disk is full" in err, (argv, err)
+    assert not list((tmp_path / "h").iterdir())
 
 
 # -- targeted vectors for a ruleset file -----------------------------------------------------
