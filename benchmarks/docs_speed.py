@@ -30,7 +30,8 @@ def main() -> None:
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
     _timed("pages (first render, with compare)", pages.generated_pages)
-    _timed("sheets (14 PDF + 14 HTML)", pages.generated_files)
+    count = len(pages.site_rulesets()) * len(pages.SITE_SHEETS) // 2
+    _timed(f"sheets ({count} PDF + {count} HTML)", pages.generated_files)
     pages._SHEETS.clear()
     with tempfile.TemporaryDirectory() as folder:
         total = _timed("full strict build (cold caches)",

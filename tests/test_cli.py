@@ -49,7 +49,7 @@ def test_validate_reports_every_error_with_lines(tmp_path: Path) -> None:
 
 
 def test_show_prints_provenance() -> None:
-    out = cli("show", "casino-ochko")
+    out = cli("show", "casino-ochko", "--fields")
     assert out.returncode == 0
     assert "В случае ничьей выигрывает дилер" in out.stdout
     assert "Who wins when hands are equal." in out.stdout
@@ -57,10 +57,10 @@ def test_show_prints_provenance() -> None:
 
 
 def test_show_says_not_in_this_game_and_where_the_banker_looks() -> None:
-    ochko = cli("show", "casino-ochko").stdout
+    ochko = cli("show", "casino-ochko", "--fields").stdout
     insurance = [line for line in ochko.splitlines() if "insurance pays on a banker" in line]
     assert insurance and "not in this game" in insurance[0] and "(open)" not in insurance[0]
-    pagat = cli("show", "pagat-british").stdout
+    pagat = cli("show", "pagat-british", "--fields").stdout
     assert "the banker too, looks at their cards" in pagat
     assert "What lies face up" in pagat
 
@@ -69,7 +69,7 @@ def test_show_credits_an_unprovenanced_house_rule_to_its_file(tmp_path: Path) ->
     house = tmp_path / "kitchen.yaml"
     house.write_text("extends: pagat-british\nid: kitchen\nname: Kitchen\n"
                      "player:\n  stick_minimum: 16\n")
-    out = cli("show", str(house))
+    out = cli("show", str(house), "--fields")
     assert out.returncode == 0, out.stderr
     (line,) = [x for x in out.stdout.splitlines() if "Lowest total a player may stick" in x]
     assert "house rule, kitchen.yaml" in line and "pagat-hy" not in line

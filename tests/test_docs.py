@@ -21,6 +21,7 @@ from pontoon_rules.docs.site import DEFAULT_CONFIG, build_site
 from pontoon_rules.docs.values import value_text
 from pontoon_rules.engine.script import run_script
 from pontoon_rules.ruleset.fields import leaf_paths, value_at
+from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.present import differing_paths
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 from pontoon_rules.ruleset.relevance import NOT_IN_THIS_GAME, applies
@@ -30,10 +31,76 @@ ARTIFACTS = ROOT / "test-artifacts"
 REPLAY = re.compile(r'<div class="pr-replay" data-ruleset="([^"]+)">(.*?)</details>', re.S)
 
 
+HOSTILE_ID = "hostile"
+PAYLOAD = ("<script>window.__pwned=1</script><img src=x onerror=\"window.__pwned=2\"> "
+           "[link](javascript:window.__pwned=3) *em* _u_ `code` {{ 7*7 }} {% raw %}x{% endraw %} "
+           "# hash | pipe {: #id onclick=\"window.__pwned=4\" } "
+           "</title><script>window.__pwned=5</script>")
+"""Script, HTML, Markdown and Jinja in one text: every text field of the hostile ruleset."""
+
+
+def hostile_ruleset(folder: Path) -> Path:
+    """A house ruleset whose every text field (names, summaries, translations, source titles,
+    references, notes, provenance quotes and notes, a source key) carries `PAYLOAD`."""
+    text = json.dumps(PAYLOAD)
+    path = folder / "hostile.yaml"
+    path.write_text(f"""id: {HOSTILE_ID}
+name: {text}
+summary: {text}
+translations:
+  ru:
+    name: {text}
+    summary: {text}
+kind: house
+extends: pagat-british
+sources:
+  pagat-hy:
+    title: {text}
+    language: hy
+    reference: {text}
+    note: {text}
+  {json.dumps("<b>key</b>*k*")}:
+    title: {text}
+    language: en
+    note: {text}
+player:
+  stick_minimum: 16
+provenance:
+  player.stick_minimum:
+    source: pagat-hy
+    quote: {text}
+    note: {text}
+    status: our-reading
+    open: true
+  settlement.ties:
+    source: {json.dumps("<b>key</b>*k*")}
+    quote: {text}
+    note: {text}
+    status: stated
+""", encoding="utf-8")
+    return path
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The whole site, built once with `--strict` (any warning fails the build)."""
-    return build_site(DEFAULT_CONFIG, tmp_path_factory.mktemp("site"), strict=True)
+    """The whole site, built once with `--strict` (any warning fails the build), with a
+    folder of the user's rulesets holding one hostile ruleset."""
+    folder = tmp_path_factory.mktemp("user-rulesets")
+    hostile_ruleset(folder)
+    return build_site(DEFAULT_CONFIG, tmp_path_factory.mktemp("site") / "out", strict=True,
+                      rulesets=folder)
+
+
+@functools.cache
+def _hostile_file() -> Path:
+    return hostile_ruleset(Path(__import__("tempfile").mkdtemp()))
+
+
+def site_rulesets() -> list[Ruleset]:
+    """The rulesets the test site shows: the bundled ones and the hostile one."""
+    from pontoon_rules.ruleset.loader import load_ruleset
+
+    return [load_bundled(i) for i in bundled_ids()] + [load_ruleset(_hostile_file())]
 
 
 def page(site: Path, path: str) -> str:
@@ -81,7 +148,7 @@ def test_russian_page_uses_the_games_words(site: Path) -> None:
 
 def test_matrix_has_a_row_for_every_difference(site: Path) -> None:
     text = page(site, "compare/matrix.html")
-    rulesets = [load_bundled(i) for i in bundled_ids()]
+    rulesets = site_rulesets()
     shown = set(re.findall(r'class="pr-differs" data-path="([^"]+)"', text))
     assert shown == set(differing_paths(rulesets))
     for path in leaf_paths():
@@ -107,7 +174,11 @@ def _shown_rounds(text: str) -> Iterator[tuple[str, dict[str, object], list[str]
 
 
 def _replayed(ruleset_id: str, script: dict[str, object]) -> tuple[list[str], list[int]]:
-    result = run_script(dict(script, ruleset=ruleset_id)).result
+    if ruleset_id == HOSTILE_ID:  # a user's file: named beside the script, as a user would
+        result = run_script(dict(script, ruleset=_hostile_file().name),
+                            base_dir=_hostile_file().parent).result
+    else:
+        result = run_script(dict(script, ruleset=ruleset_id)).result
     hands = [h for seat in result.seats for h in seat.hands]
     cards = [c for h in hands for c in h.cards] + result.banker_cards
     return cards, [h.net for h in hands] + [result.banker_net]
@@ -188,8 +259,7 @@ def test_matrix_and_cards_render_in_a_real_browser(served: str, tmp_path: Path) 
             tab = browser.new_page()
             tab.goto(f"{served}/compare/matrix.html")
             marked = tab.locator("tbody tr:has(mark)")
-            assert marked.count() == len(differing_paths([load_bundled(i) for i in
-                                                           bundled_ids()]))
+            assert marked.count() == len(differing_paths(site_rulesets()))
             assert marked.first.is_visible()
             same = tab.locator("tbody tr:not(:has(mark))").first
             assert same.is_visible()
@@ -227,3 +297,95 @@ def test_analysis_page_shows_every_bundled_edge_as_edge_of_computes_it() -> None
         expected = edge_of(compile_rules(load_bundled(ruleset_id)))
         assert shown.group(1) == f"{expected:.{decimals}f}", ruleset_id
         assert f"## {load_bundled(ruleset_id).name} {{ #{ruleset_id} }}" in page
+
+
+def test_ruleset_page_leads_with_the_sentences(site: Path) -> None:
+    text = page(site, "rulesets/pagat-british.html")
+    rules = text.index('id="the-rules"')
+    assert rules < text.index('id="every-field"') < text.index('id="rule-player-stick-minimum"')
+    assert text.index("Stick on 15 or more") > rules
+    assert 'data-paths="player.stick_minimum"' in text
+    ru = page(site, "ru/rulesets/belarus-ponton.html")
+    assert "Купить можно не дальше 4-й карты" in ru
+
+
+def test_user_rulesets_get_every_page(site: Path) -> None:
+    for path in (f"rulesets/{HOSTILE_ID}.html", f"ru/rulesets/{HOSTILE_ID}.html",
+                 f"sheets/{HOSTILE_ID}.pdf", f"sheets/{HOSTILE_ID}.ru.html"):
+        assert (site / path).is_file(), path
+    ruleset_page = page(site, f"rulesets/{HOSTILE_ID}.html")
+    assert 'class="pr-house" data-base="pagat-british"' in ruleset_page
+    assert f"../rulesets/{HOSTILE_ID}.html" in page(site, "compare/matrix.html")
+    assert f'id="{HOSTILE_ID}"' in page(site, "analysis.html")
+    assert (site / f"examples/pagat-british--{HOSTILE_ID}.html").is_file()
+
+
+def _literal_payload_shown(text: str) -> bool:
+    """Whether the page's visible text holds the payload exactly as written."""
+    return " ".join(PAYLOAD.split()) in " ".join(text.split())
+
+
+HOSTILE_PAGES = ("index.html", "conformance.html", "rulesets/index.html",
+                 f"rulesets/{HOSTILE_ID}.html", f"ru/rulesets/{HOSTILE_ID}.html",
+                 "ru/rulesets/index.html", "compare/matrix.html", "analysis.html",
+                 "examples/index.html", f"examples/pagat-british--{HOSTILE_ID}.html",
+                 f"sheets/{HOSTILE_ID}.html", f"sheets/{HOSTILE_ID}.ru.html")
+
+
+def test_hostile_text_never_runs_and_shows_literally(served: str, tmp_path: Path) -> None:
+    """Every text field carries script, HTML, Markdown and Jinja: no script runs on any page,
+    no javascript: link exists, and the text is shown as written."""
+    executable = _chromium()
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch_persistent_context(
+            str(tmp_path / "profile"), executable_path=executable, headless=True,
+            args=CHROMIUM_FLAGS[1:], viewport={"width": 1300, "height": 1000})
+        try:
+            tab = browser.new_page()
+            dialogs: list[str] = []
+            tab.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+            for path in HOSTILE_PAGES:
+                tab.goto(f"{served}/{path}")
+                tab.wait_for_load_state("load")
+                assert tab.evaluate("window.__pwned") is None, path
+                assert tab.locator("a[href^='javascript' i]").count() == 0, path
+                assert tab.locator("[onerror], [onclick], [onload]").count() == 0, path
+                assert tab.locator("b:text('key')").count() == 0, path
+                body = tab.evaluate("document.body.textContent")
+                assert "{{ 49 }}" not in body and "{{ 7*7 }}" in body, path
+                assert _literal_payload_shown(body), path
+            title = tab.evaluate("document.title")
+            assert "<script>" in title or "{{ 7*7 }}" in title
+            tab.goto(f"{served}/rulesets/{HOSTILE_ID}.html")
+            assert tab.evaluate("document.title").startswith(PAYLOAD.split("[")[0].strip())
+            nav = tab.locator("nav.md-nav--primary").first.text_content() or ""
+            assert "<script>window.__pwned=1</script>" in nav
+            tab.screenshot(path=str(ARTIFACTS / "hostile-ruleset.png"), full_page=False)
+            assert dialogs == []
+        finally:
+            browser.close()
+
+
+def test_sheets_screenshots(served: str, tmp_path: Path) -> None:
+    """Each bundled ruleset's printable sheet (HTML, print media, A4 width) as a screenshot."""
+    executable = _chromium()
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    ARTIFACTS.mkdir(exist_ok=True)
+    with sync_api.sync_playwright() as p:
+        browser = p.chromium.launch_persistent_context(
+            str(tmp_path / "profile"), executable_path=executable, headless=True,
+            args=CHROMIUM_FLAGS[1:], viewport={"width": 794, "height": 1123})
+        try:
+            tab = browser.new_page()
+            tab.emulate_media(media="print")
+            for rid in bundled_ids():
+                for suffix in ("", ".ru"):
+                    tab.goto(f"{served}/sheets/{rid}{suffix}.html")
+                    assert tab.locator(".pr-rule-text").count() >= 15
+                    shot = ARTIFACTS / f"sheet-{rid}{suffix}.png"
+                    tab.screenshot(path=str(shot), full_page=True)
+                    assert shot.stat().st_size > 10_000
+        finally:
+            browser.close()

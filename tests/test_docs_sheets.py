@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -12,7 +13,9 @@ from pontoon_rules.docs import render_sheet
 from pontoon_rules.docs.catalog import missing
 from pontoon_rules.docs.hook import expand_nav
 from pontoon_rules.docs.i18n import LANGUAGES, translations
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.docs.sentences import sentences
+from pontoon_rules.docs.sheet_view import find_base
+from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 
 ROOT = Path(__file__).resolve().parent.parent
 RUSSIAN_TERMS = ("очко", "понтун", "перебор", "твист", "купить")
@@ -45,9 +48,11 @@ def test_pdf_sheet_has_one_or_two_pages_with_the_payout_table(tmp_path: Path) ->
     text = _flat(text)
     assert 1 <= pages <= 2
     assert "British Pontoon (pagat rules)" in text
-    assert "Payout table" in text and "Banker pays" in text and "Banker takes" in text
-    assert "pontoon 2:1 2:1" in text and "five-card trick 2:1 2:1" in text
-    assert "Hand ranking" in text and "Worked examples" in text
+    assert "Banker pays" in text and "Banker takes" in text
+    assert "Stick on 15 or more" in text and "Ties go to the banker" in text
+    assert text.index("Stakes") < text.index("Your turn") < text.index("The banker's turn") \
+        < text.index("Settlement") < text.index("Between deals")
+    assert "Worked examples" in text
 
 
 def test_russian_pdf_sheet_uses_the_games_words(tmp_path: Path) -> None:
@@ -55,16 +60,40 @@ def test_russian_pdf_sheet_uses_the_games_words(tmp_path: Path) -> None:
     pages, text = pdf_text(data, tmp_path)
     text = _flat(text).lower()
     assert 1 <= pages <= 2
-    assert "casino pontoon (очко)" in text
-    assert "таблица выплат" in text and "банкир платит" in text
-    for term in RUSSIAN_TERMS:
+    assert "банкир платит" in text and "при равенстве выигрывает банкир" in text
+    for term in ("очко", "понтун", "перебор", "твист", "ещё карту"):
         assert term in text, term
 
 
-@pytest.mark.parametrize("ruleset_id", ["shoot-pontoon", "belarus-ponton", "blackjack-reference"])
-def test_every_sheet_fits_two_pages(ruleset_id: str, tmp_path: Path) -> None:
-    pages, _text = pdf_text(render_sheet(load_bundled(ruleset_id), "pdf", "ru"), tmp_path)
-    assert 1 <= pages <= 2
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("ruleset_id", bundled_ids())
+def test_every_sheet_is_one_page_two_with_shoot(ruleset_id: str, lang: str,
+                                                tmp_path: Path) -> None:
+    ruleset = load_bundled(ruleset_id)
+    data = render_sheet(ruleset, "pdf", lang, find_base(ruleset))
+    pages, text = pdf_text(data, tmp_path)
+    assert pages == (2 if ruleset.shoot.enabled else 1), (ruleset_id, lang, pages)
+    assert _smallest_font(data, tmp_path) >= 9.0
+    first_rule = sentences(ruleset, lang)[0].text
+    assert " ".join(first_rule.split()[:4]) in _flat(text)
+
+
+def _smallest_font(data: bytes, tmp_path: Path) -> float:
+    """The smallest font size the PDF sets text in (pypdf's text visitor), card faces apart."""
+    from pypdf import PdfReader
+
+    path = tmp_path / "fonts.pdf"
+    path.write_bytes(data)
+    sizes: list[float] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
+        if text.strip() and not set(text.strip()) <= set("A23456789JQK10♠♥♦♣ "):
+            scale = (tm[0] ** 2 + tm[1] ** 2) ** 0.5 * (cm[0] ** 2 + cm[1] ** 2) ** 0.5
+            sizes.append(size * scale)
+
+    for page in PdfReader(path).pages:
+        page.extract_text(visitor_text=visit)
+    return min(sizes)
 
 
 def test_html_sheet_is_standalone() -> None:
@@ -72,7 +101,7 @@ def test_html_sheet_is_standalone() -> None:
     assert text.startswith("<!DOCTYPE html>") and "<style>" in text and "@page" in text
     assert "<link" not in text and "src=" not in text and "@import" not in text
     assert 'class="pr-card pr-red"' in text and ("♥" in text or "♦" in text)
-    assert "Payout table" in text
+    assert "Banker pays" in text and 'data-rule="stick"' in text
 
 
 def test_markdown_sheet(tmp_path: Path) -> None:
@@ -80,8 +109,8 @@ def test_markdown_sheet(tmp_path: Path) -> None:
     run = cli("sheet", "belarus-ponton", "--format", "md", "-o", str(out), "--lang", "ru")
     assert run.returncode == 0, run.stderr
     text = out.read_text(encoding="utf-8")
-    assert text.startswith("# Belarusian") and "## Таблица выплат" in text
-    assert "| понтун |" in text and "&#" not in text
+    assert text.startswith("# ") and "## Расчёт" in text or "## " in text
+    assert "| 1. понтун |" in text and "&#" not in text
 
 
 def test_sheet_of_a_house_rules_file(tmp_path: Path) -> None:
@@ -90,7 +119,9 @@ def test_sheet_of_a_house_rules_file(tmp_path: Path) -> None:
                      "player:\n  stick_minimum: 16\n")
     out = tmp_path / "kitchen.html"
     assert cli("sheet", str(house), "--format", "html", "-o", str(out)).returncode == 0
-    assert "Kitchen Pontoon" in out.read_text(encoding="utf-8")
+    text = out.read_text(encoding="utf-8")
+    assert "Kitchen Pontoon" in text and 'data-base="pagat-british"' in text
+    assert 'data-path="player.stick_minimum"' in text
 
 
 def test_sheet_rejects_an_unknown_language_or_ruleset(tmp_path: Path) -> None:
@@ -119,3 +150,112 @@ def test_hook_expands_nav_entries_into_sections() -> None:
         {"Rulesets": ["rulesets/index.md", {"A": "rulesets/a.md"}]},
         {"More": [{"Examples": ["examples/index.md"]}]},
     ]
+
+
+# --- output files: format, folders, atomic writes ---------------------------------------
+
+
+def test_format_follows_the_suffix_and_must_agree(tmp_path: Path) -> None:
+    out = tmp_path / "sheet.html"
+    run = cli("sheet", "pagat-british", "-o", str(out))
+    assert run.returncode == 0, run.stderr
+    assert out.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    wrong = tmp_path / "sheet.pdf"
+    run = cli("sheet", "pagat-british", "--format", "html", "-o", str(wrong))
+    assert run.returncode == 2 and "does not match the suffix" in run.stderr
+    assert not wrong.exists() and "Traceback" not in run.stderr
+    run = cli("sheet", "pagat-british", "-o", str(tmp_path / "sheet.txt"))
+    assert run.returncode == 2 and "--format" in run.stderr
+
+
+def test_missing_folder_is_an_error_unless_parents(tmp_path: Path) -> None:
+    out = tmp_path / "no" / "such" / "x.md"
+    run = cli("sheet", "pagat-british", "-o", str(out))
+    assert run.returncode != 0 and "does not exist" in run.stderr and "--parents" in run.stderr
+    assert not (tmp_path / "no").exists() and "Traceback" not in run.stderr
+    run = cli("sheet", "pagat-british", "-o", str(out), "--parents")
+    assert run.returncode == 0, run.stderr
+    assert out.read_text(encoding="utf-8").startswith("# British Pontoon")
+
+
+def test_sheet_is_written_atomically(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A write that fails midway leaves the old file whole and no temporary file."""
+    import os
+
+    from pontoon_rules.docs.sheets import write_sheet
+    from pontoon_rules.errors import OutputError
+
+    out = tmp_path / "x.md"
+    out.write_text("old sheet", encoding="utf-8")
+
+    def full_disk(src: object, dst: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full_disk)
+    with pytest.raises(OutputError, match="disk is full"):
+        write_sheet(load_bundled("pagat-british"), "md", out)
+    assert out.read_text(encoding="utf-8") == "old sheet"
+    assert [p.name for p in tmp_path.iterdir()] == ["x.md"]
+
+
+@pytest.mark.parametrize("limits", ["  min_stake: 500\n", "  max_stake: 50\n"])
+def test_example_rounds_stake_inside_the_limits(limits: str, tmp_path: Path) -> None:
+    house = tmp_path / "limits.yaml"
+    house.write_text("id: limits\nname: Limits\nkind: house\nextends: pagat-british\n"
+                     "stakes:\n" + limits, encoding="utf-8")
+    out = tmp_path / "limits.md"
+    run = cli("sheet", str(house), "-o", str(out))
+    assert run.returncode == 0, run.stderr
+    from pontoon_rules.docs.rounds import sample_rounds
+    from pontoon_rules.ruleset.loader import load_ruleset
+
+    ruleset = load_ruleset(house)
+    rounds = sample_rounds(ruleset)
+    assert rounds
+    for found in rounds:
+        for stake in found["script"]["stakes"]:
+            assert ruleset.stakes.min_stake <= stake
+            assert ruleset.stakes.max_stake is None or stake <= ruleset.stakes.max_stake
+
+
+def test_a_failing_example_names_its_ruleset(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pontoon_rules.docs import rounds
+    from pontoon_rules.errors import PontoonError
+
+    def broken(*_args: object) -> object:
+        raise PontoonError("p1: stake 100 is below the minimum 500")
+
+    monkeypatch.setattr(rounds, "_search", broken)
+    monkeypatch.setattr(rounds, "_FOUND", {})
+    with pytest.raises(rounds.ExampleError, match="'pagat-stick-16'"):
+        rounds.sample_rounds(load_bundled("pagat-stick-16"))
+
+
+def test_markdown_sheet_shows_user_text_literally(tmp_path: Path) -> None:
+    house = tmp_path / "evil.yaml"
+    house.write_text('id: evil\nname: "<script>x</script> [a](javascript:y) *b* {{ 7*7 }}"\n'
+                     "kind: house\nextends: pagat-british\n", encoding="utf-8")
+    out = tmp_path / "evil.md"
+    assert cli("sheet", str(house), "-o", str(out)).returncode == 0
+    first = out.read_text(encoding="utf-8").splitlines()[0]
+    assert "<script>" not in first and "](" not in first and "*b*" not in first
+    import markdown
+
+    html = markdown.markdown(first)
+    assert "<script>" not in html and "<a " not in html and "<em>" not in html
+    assert "{{ 7*7 }}" in __import__("html").unescape(re.sub(r"<[^>]+>", "", html))
+
+
+def test_pdf_and_html_sheets_show_user_text_literally(tmp_path: Path) -> None:
+    from pontoon_rules.ruleset.loader import load_ruleset
+
+    payload = "<script>alert(1)</script> [a](javascript:x) *b* {{ 7*7 }}"
+    house = tmp_path / "evil.yaml"
+    house.write_text(f"id: evil\nname: {payload!r}\nsummary: {payload!r}\nkind: house\n"
+                     "extends: pagat-british\n", encoding="utf-8")
+    ruleset = load_ruleset(house)
+    html = render_sheet(ruleset, "html").decode()
+    assert "<script>alert" not in html and "javascript:x" in html
+    assert "&#60;script&#62;alert(1)&#60;/script&#62;" in html
+    _pages, text = pdf_text(render_sheet(ruleset, "pdf"), tmp_path)
+    assert payload in _flat(text)

@@ -11,22 +11,35 @@ _FORMATS = ("pdf", "html", "md")
 
 @click.command("sheet")
 @click.argument("ruleset")
-@click.option("--format", "fmt", type=click.Choice(_FORMATS), default="pdf",
-              help="pdf (A4, print), html (standalone) or md.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), required=True,
-              help="The file to write.")
+@click.option("--format", "fmt", type=click.Choice(_FORMATS), default=None,
+              help="pdf (A4, print), html (standalone) or md; default: from the -o suffix.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True,
+              help="The file to write (.pdf, .html or .md); written atomically.")
 @click.option("--lang", default="en", help="Language of the sheet: en or ru.")
-def sheet_cmd(ruleset: str, fmt: str, output: str, lang: str) -> None:
-    """Write a one-to-two page rule sheet for RULESET (bundled id or file)."""
+@click.option("--parents", is_flag=True,
+              help="Create the output's missing folders (otherwise a missing folder is an error).")
+def sheet_cmd(ruleset: str, fmt: str | None, output: Path, lang: str, parents: bool) -> None:
+    """Write a rule sheet for RULESET (bundled id or file): one A4 page, two with Shoot."""
     from pontoon_rules.docs.i18n import LANGUAGES
-    from pontoon_rules.docs.sheets import write_sheet
+    from pontoon_rules.docs.sheet_view import find_base
+    from pontoon_rules.docs.sheets import SheetError, sheet_format, write_sheet
+    from pontoon_rules.errors import OutputError
     from pontoon_rules.ruleset.loader import load_ruleset
 
     if lang not in LANGUAGES:
         raise click.BadParameter(f"expected one of {', '.join(LANGUAGES)}, got {lang!r}",
                                  param_hint="--lang")
+    try:
+        fmt = sheet_format(output, fmt)
+    except SheetError as e:
+        raise click.BadParameter(str(e), param_hint="--format/-o") from e
+    if not output.parent.is_dir() and not parents:
+        raise OutputError(f"{output}: the folder {output.parent} does not exist "
+                          "(create it, or pass --parents)")
     loaded = load_ruleset(ruleset)
-    path = write_sheet(loaded, fmt, Path(output), lang)
+    origin = Path(ruleset) if Path(ruleset).suffix in (".yaml", ".yml") else None
+    path = write_sheet(loaded, fmt, output, lang, find_base(loaded, origin),
+                       make_parents=parents)
     click.echo(f"wrote {path}")
 
 
@@ -41,11 +54,18 @@ def docs_cmd() -> None:
 @click.option("-d", "--site-dir", type=click.Path(file_okay=False, path_type=Path),
               default=None, help="Where to write the site (default: site-build/).")
 @click.option("--strict/--no-strict", default=True, help="Fail on any warning (default).")
-def docs_build_cmd(config_file: Path | None, site_dir: Path | None, strict: bool) -> None:
-    """Build the whole site and every ruleset's sheets."""
+@click.option("--rulesets", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="A folder of your own rulesets (*.yaml) to add to the site.")
+def docs_build_cmd(config_file: Path | None, site_dir: Path | None, strict: bool,
+                   rulesets: Path | None) -> None:
+    """Build the whole site and every ruleset's sheets.
+
+    The site is built into a temporary folder and swapped in when complete. A
+    --site-dir that holds other files (not a previous build) is refused.
+    """
     from pontoon_rules.docs.site import DEFAULT_CONFIG, build_site
 
-    out = build_site(config_file or DEFAULT_CONFIG, site_dir, strict)
+    out = build_site(config_file or DEFAULT_CONFIG, site_dir, strict, rulesets)
     click.echo(f"site: {out}/index.html")
     click.echo(f"sheets: {out}/sheets/")
 
@@ -54,10 +74,13 @@ def docs_build_cmd(config_file: Path | None, site_dir: Path | None, strict: bool
 @click.option("-f", "--config-file", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="The mkdocs.yml (default: the checkout's).")
 @click.option("-a", "--dev-addr", default="127.0.0.1:8000", help="Address to serve on.")
-def docs_serve_cmd(config_file: Path | None, dev_addr: str) -> None:
+@click.option("--rulesets", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="A folder of your own rulesets (*.yaml) to add to the site.")
+def docs_serve_cmd(config_file: Path | None, dev_addr: str, rulesets: Path | None) -> None:
     """Serve the site locally with live reload."""
     from pontoon_rules.docs.site import DEFAULT_CONFIG, serve_site
 
     click.echo(f"serving the site at http://{dev_addr}/ (it is built first; Ctrl+C stops)",
                err=True)
-    serve_site(config_file or DEFAULT_CONFIG, dev_addr)
+    extra = {"rulesets": rulesets} if rulesets is not None else {}
+    serve_site(config_file or DEFAULT_CONFIG, dev_addr, **extra)

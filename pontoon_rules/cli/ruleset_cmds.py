@@ -46,10 +46,19 @@ def validate_cmd(files: tuple[str, ...]) -> None:
 @click.argument("ruleset")
 @click.option("--format", "fmt", type=click.Choice(["text", "json", "yaml"]), default="text",
               help="text for people; json/yaml for the resolved ruleset data.")
+@click.option("--paths", is_flag=True,
+              help="After each rule, the dotted field paths it comes from (to override them).")
+@click.option("--fields", is_flag=True,
+              help="Every field by topic with its value and provenance, instead of sentences.")
+@click.option("--lang", default="en", help="Language of the sentences: en or ru.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help="Write to this file (atomically) instead of printing.")
-def show_cmd(ruleset: str, fmt: str, output: str | None) -> None:
-    """Show a ruleset (bundled id or file) grouped by topic, with provenance."""
+def show_cmd(ruleset: str, fmt: str, paths: bool, fields: bool, lang: str,
+             output: str | None) -> None:
+    """Show a ruleset (bundled id or file): its rules as sentences, in the order of play.
+
+    --fields shows every field by topic with its value and provenance instead.
+    """
     from pontoon_rules.ruleset.loader import dump_ruleset, load_ruleset
 
     loaded = load_ruleset(ruleset)
@@ -57,13 +66,15 @@ def show_cmd(ruleset: str, fmt: str, output: str | None) -> None:
         text = json.dumps(loaded.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
     elif fmt == "yaml":
         text = dump_ruleset(loaded) + "\n"
-    elif output is None:
+    elif fields and output is None:
         from pontoon_rules.cli.render import show_ruleset
 
         show_ruleset(loaded)
         return
-    else:
+    elif fields:
         text = _plain_text(loaded)
+    else:
+        text = _sentences_text(ruleset, loaded, paths, lang)
     if output is None:
         click.echo(text, nl=False)
         return
@@ -71,6 +82,20 @@ def show_cmd(ruleset: str, fmt: str, output: str | None) -> None:
 
     write_atomic(Path(output), text)
     click.echo(f"wrote {output}")
+
+
+def _sentences_text(ref: str, loaded: Ruleset, paths: bool, lang: str) -> str:
+    """The rules as sentences (the sheet's words), one per line, for the terminal or a file."""
+    from pontoon_rules.docs.i18n import LANGUAGES
+    from pontoon_rules.docs.sentences import text_lines
+    from pontoon_rules.docs.sheet_view import find_base
+
+    if lang not in LANGUAGES:
+        raise click.BadParameter(f"expected one of {', '.join(LANGUAGES)}, got {lang!r}",
+                                 param_hint="--lang")
+    origin = Path(ref) if Path(ref).suffix in (".yaml", ".yml") else None
+    return "".join(f"{line}\n" for line in text_lines(loaded, lang, paths,
+                                                      find_base(loaded, origin)))
 
 
 def _plain_text(ruleset: Ruleset) -> str:

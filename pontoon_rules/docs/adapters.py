@@ -38,6 +38,32 @@ def comparisons(ruleset_ids: list[str]) -> list[dict[str, Any]] | None:
     return [comparison.to_json() for comparison in found]
 
 
+def comparisons_of(pairs: list[tuple[Any, Any]]) -> list[dict[str, Any]]:
+    """The compare layer's record for each pair of rulesets (e.g. a user's overlay and its
+    base); empty when `pontoon_rules.compare` does not exist yet."""
+    compare = _module("pontoon_rules.compare")
+    compare_all = getattr(compare, "compare_all", None) if compare else None
+    if compare_all is None:
+        return []
+    found: list[dict[str, Any]] = []
+    for a, b in pairs:
+        low = max(a.stakes.min_stake, b.stakes.min_stake)
+        highs = [x for x in (a.stakes.max_stake, b.stakes.max_stake) if x is not None]
+        stake = min([max(100, low), *highs])
+        if stake >= low:
+            found.extend(c.to_json() for c in compare_all([a, b], stake=stake))
+    return found
+
+
+def analysis_of(rulesets: list[Any]) -> list[dict[str, Any]]:
+    """The analysis layer's figures for rulesets that are not bundled (a user's folder)."""
+    if not rulesets or _module("pontoon_rules.analysis") is None:
+        return []
+    from pontoon_rules.analysis.summary import ruleset_summary
+
+    return [ruleset_summary(r) for r in rulesets]
+
+
 def analysis_summary() -> list[dict[str, Any]] | None:
     """The analysis layer's figures per bundled ruleset, as rows of JSON-like data.
 

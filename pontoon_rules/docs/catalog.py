@@ -19,7 +19,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from pontoon_rules.docs import chapters, values
+from pontoon_rules.docs import chapters, sentences, values
 from pontoon_rules.docs.i18n import DOMAIN, LOCALE_DIR, TEMPLATE_DIR, po_path
 from pontoon_rules.ruleset.fields import leaf_fields
 
@@ -27,19 +27,21 @@ POT_PATH = LOCALE_DIR / f"{DOMAIN}.pot"
 KINDS = ("source", "variation", "reference", "house", "stated", "implied", "our-reading")
 
 
-def template_messages() -> list[tuple[str, str]]:
-    """(message, where) for every `_()`/`gettext` string in the templates."""
+def template_messages() -> list[tuple[str | tuple[str, ...], str]]:
+    """(message, where) for every `_()`/`gettext` string in the templates (plurals as pairs)."""
     found = extract_from_dir(str(TEMPLATE_DIR), method_map=[("**.j2", "jinja2")],
                              options_map={"**.j2": {"extensions": "jinja2.ext.i18n"}})
     return [(msg, f"templates/{name}:{line}") for name, line, msg, _c, _x in found
-            if isinstance(msg, str)]
+            if isinstance(msg, (str, tuple))]
 
 
-def schema_messages() -> list[tuple[str, str]]:
+def schema_messages() -> list[tuple[str | tuple[str, ...], str]]:
     """(message, where) for every field description, enum value and word of the docs."""
-    out = [(info.description, f"schema:{path}") for path, info in leaf_fields().items()
-           if info.description]
-    words = [*chapters.python_messages(), *values.python_messages(), *KINDS]
+    out: list[tuple[str | tuple[str, ...], str]] = [
+        (info.description, f"schema:{path}") for path, info in leaf_fields().items()
+        if info.description]
+    words = [*chapters.python_messages(), *sentences.python_messages(),
+             *values.python_messages(), *KINDS]
     return out + [(word, "pontoon_rules/docs") for word in words]
 
 
@@ -89,8 +91,16 @@ def missing(lang: str) -> list[str]:
     """The messages of the templates and schema that `lang` does not translate."""
     with po_path(lang).open("rb") as handle:
         catalog = read_po(handle, locale=lang, domain=DOMAIN)
-    done = {m.id for m in catalog if m.id and m.string and not m.fuzzy}
-    return [m.id for m in extract() if isinstance(m.id, str) and m.id and m.id not in done]
+    done = {_key(m.id) for m in catalog if m.id and _translated(m.string) and not m.fuzzy}
+    return [_key(m.id) for m in extract() if m.id and _key(m.id) not in done]
+
+
+def _key(message_id: str | tuple[str, ...] | list[str]) -> str:
+    return message_id if isinstance(message_id, str) else message_id[0]
+
+
+def _translated(string: str | tuple[str, ...] | list[str] | None) -> bool:
+    return all(string) if isinstance(string, (tuple, list)) else bool(string)
 
 
 def init(lang: str) -> Path:

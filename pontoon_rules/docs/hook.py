@@ -2,18 +2,21 @@
 
 on_config renders every generated page, expands the nav entries that name a
 generated index into sections, and adds the site CSS; on_files adds the pages,
-the CSS and every ruleset's sheets as in-memory files. Nothing generated is
+the CSS and every ruleset's sheets as in-memory files; on_page_content escapes every
+page title (user text reaches the nav and <title> through it). Nothing generated is
 ever written into the docs folder. Sheets are cached per process by the
 ruleset's content, so `docs serve` rebuilds stay quick.
 """
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.pages import Page
 
 EXTRA_CSS = ("assets/cards.css", "assets/site.css")
 
@@ -36,6 +39,7 @@ def expand_nav(nav: list[Any], expansions: dict[str, list[Any]]) -> list[Any]:
 
 def on_config(config: MkDocsConfig) -> MkDocsConfig:
     """Render the generated pages, expand the nav and add the site's CSS."""
+    from pontoon_rules.docs.extra import extra_folder
     from pontoon_rules.docs.pages import generated_pages, nav_expansions
 
     _generated.clear()
@@ -45,7 +49,25 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     for css in EXTRA_CSS:
         if css not in config.extra_css:
             config.extra_css.append(css)
+    folder = extra_folder()
+    if folder is not None and str(folder) not in config.watch:
+        config.watch.append(str(folder))  # `docs serve --rulesets`: rebuild on a change
     return config
+
+
+def on_page_content(html: str, page: Page, **_kwargs: Any) -> str:
+    """Escape the page's title: themes insert titles (nav, <title>) unescaped, and a ruleset's
+    name is untrusted. Runs for every page before any template draws a nav.
+
+    The theme's <title> passes `page.title` through `striptags`, which would unescape it
+    again, so the escaped title also goes to `page.meta["title"]`, which the theme
+    inserts as it is.
+    """
+    if page.title:
+        title = escape(page.title, quote=True)
+        page.title = title
+        page.meta["title"] = title
+    return html
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:

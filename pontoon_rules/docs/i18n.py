@@ -14,6 +14,8 @@ from pathlib import Path
 
 import jinja2
 
+from pontoon_rules.docs.literal import html_filter, literal_markdown
+
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
 DOMAIN = "messages"
@@ -76,6 +78,8 @@ def environment(lang: str) -> jinja2.Environment:
     catalog = translations(lang)
     env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
     env.filters["t"] = catalog.gettext
+    env.filters["lit"] = html_filter
+    env.filters["md"] = literal_markdown
     env.globals["lang"] = lang
     return env
 

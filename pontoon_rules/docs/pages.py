@@ -10,9 +10,12 @@ from typing import Any
 
 from pontoon_rules.docs import adapters
 from pontoon_rules.docs.chapters import anchor
+from pontoon_rules.docs.extra import UserRuleset, user_rulesets
 from pontoon_rules.docs.i18n import LANGUAGES, SOURCE_LANGUAGE, render, translations
+from pontoon_rules.docs.literal import one_line
 from pontoon_rules.docs.reference import reference_context
 from pontoon_rules.docs.rounds import sample_rounds
+from pontoon_rules.docs.sheet_view import find_base, localized, sheet_view
 from pontoon_rules.docs.sheets import STATIC_DIR, render_sheet
 from pontoon_rules.docs.views import matrix_view, round_view, ruleset_view
 from pontoon_rules.ruleset.fields import describe
@@ -32,6 +35,22 @@ def bundled() -> list[Ruleset]:
     return [load_bundled(i) for i in bundled_ids()]
 
 
+def user_files() -> list[UserRuleset]:
+    """The user's rulesets this build adds (`docs build --rulesets DIR`), with their files."""
+    return user_rulesets(set(bundled_ids()))
+
+
+def site_rulesets() -> list[Ruleset]:
+    """Every ruleset on the site: the bundled ones, then the user's."""
+    return bundled() + [u.ruleset for u in user_files()]
+
+
+def base_of(ruleset: Ruleset) -> Ruleset | None:
+    """The ruleset `ruleset` extends (beside its file for a user's ruleset), or None."""
+    origins = {u.ruleset.id: u.path for u in user_files()}
+    return find_base(ruleset, origins.get(ruleset.id))
+
+
 def sheet_name(ruleset_id: str, fmt: str, lang: str) -> str:
     """The site path of a sheet: 'sheets/pagat-british.pdf', 'sheets/casino-ochko.ru.pdf'."""
     suffix = "" if lang == SOURCE_LANGUAGE else f".{lang}"
@@ -49,28 +68,31 @@ def _sheet_links(ruleset_id: str, up: str) -> list[dict[str, str]]:
 
 
 def ruleset_page(ruleset: Ruleset, lang: str) -> str:
-    """The rule sheet page of `ruleset` in `lang`."""
+    """The page of `ruleset` in `lang`: the rules in sentences, then every field."""
     gettext = translations(lang).gettext
     up = "../" * (page_dir(lang).count("/") + 1)
     rounds = [round_view(r["script"], r["result"], gettext) for r in sample_rounds(ruleset)]
     others = [{"label": LANGUAGE_NAMES.get(o, o),
                "href": f"{up}{page_dir(o)}/{ruleset.id}.md"} for o in LANGUAGES if o != lang]
+    on_site = {r.id for r in site_rulesets()}
+    extends_href = f"{ruleset.extends}.md" if ruleset.extends in on_site else None
     return render("ruleset.md.j2", lang, r=ruleset_view(ruleset, gettext), rounds=rounds,
+                  s=sheet_view(ruleset, lang, base_of(ruleset), examples=0),
                   sheets=_sheet_links(ruleset.id, up), others=others,
-                  analysis_href=f"{up}analysis.md#{ruleset.id}")
+                  extends_href=extends_href, analysis_href=f"{up}analysis.md#{ruleset.id}")
 
 
 def rulesets_index(lang: str) -> str:
     """The list of rulesets in `lang`, with their sheets."""
     up = "../" * (page_dir(lang).count("/") + 1)
-    rows = [{"id": r.id, "name": r.name, "kind": r.kind, "extends": r.extends,
-             "sheets": _sheet_links(r.id, up)} for r in bundled()]
+    rows = [{"id": r.id, "name": localized(r, lang)[0], "kind": r.kind, "extends": r.extends,
+             "sheets": _sheet_links(r.id, up)} for r in site_rulesets()]
     return render("rulesets_index.md.j2", lang, rulesets=rows)
 
 
 def matrix_page() -> str:
     """The comparison matrix: every field × every bundled ruleset."""
-    rulesets = bundled()
+    rulesets = site_rulesets()
     chapters = matrix_view(rulesets, translations(SOURCE_LANGUAGE).gettext)
     total = sum(len(c["rows"]) for c in chapters)
     return render("matrix.md.j2", rulesets=rulesets, chapters=chapters, total=total,
@@ -108,10 +130,12 @@ def example_pages() -> dict[str, str]:
     """The worked-examples index and, when the compare layer exists, one page per pair."""
     sources = [r.id for r in bundled() if r.kind == "source"]
     found = adapters.comparisons(sources)
+    if found is not None:
+        found = found + adapters.comparisons_of(_overlay_pairs())
     pages: dict[str, str] = {}
     listed = []
     for comparison in found or []:
-        first, second = (load_bundled(i) for i in comparison["rulesets"])
+        first, second = (_on_site(i) for i in comparison["rulesets"])
         name = pair_page_name(first.id, second.id)
         pages[name] = render("examples_pair.md.j2", first=first, second=second,
                              examples=[example_view(e) for e in comparison["examples"]],
@@ -120,14 +144,31 @@ def example_pages() -> dict[str, str]:
                        "count": len(comparison["examples"]),
                        "reasons": len(comparison["reasons"])})
     names = [{"first": a, "second": b} for i, a in enumerate(sources) for b in sources[i + 1:]]
+    names += [{"first": a.id, "second": b.id} for a, b in _overlay_pairs()]
     pages["examples/index.md"] = render("examples_index.md.j2", pair_names=names,
                                         pairs=listed if found is not None else None)
     return pages
 
 
+def _on_site(ruleset_id: str) -> Ruleset:
+    return next(r for r in site_rulesets() if r.id == ruleset_id)
+
+
+def _overlay_pairs() -> list[tuple[Ruleset, Ruleset]]:
+    """(base, overlay) for each of the user's rulesets that extends another."""
+    pairs = []
+    for user in user_files():
+        base = base_of(user.ruleset)
+        if base is not None:
+            pairs.append((base, user.ruleset))
+    return pairs
+
+
 def analysis_page() -> str:
     """The analysis page: the analysis layer's figures, or a note that they are not there yet."""
     rows = adapters.analysis_summary()
+    if rows is not None:
+        rows = rows + adapters.analysis_of([u.ruleset for u in user_files()])
     basis = rows[0].get("probability_basis", "") if rows else ""
     return render("analysis.md.j2", rows=rows, basis=basis)
 
@@ -137,7 +178,7 @@ def generated_pages() -> dict[str, str]:
     pages: dict[str, str] = {}
     for lang in LANGUAGES:
         pages[f"{page_dir(lang)}/index.md"] = rulesets_index(lang)
-        for ruleset in bundled():
+        for ruleset in site_rulesets():
             pages[f"{page_dir(lang)}/{ruleset.id}.md"] = ruleset_page(ruleset, lang)
     pages["compare/matrix.md"] = matrix_page()
     pages.update(example_pages())
@@ -146,14 +187,15 @@ def generated_pages() -> dict[str, str]:
     return pages
 
 
-_SHEETS: dict[tuple[str, str, str], bytes] = {}
+_SHEETS: dict[tuple[str, str, str, str], bytes] = {}
 
 
 def cached_sheet(ruleset: Ruleset, fmt: str, lang: str) -> bytes:
     """A sheet, rendered once per process for each ruleset content, format and language."""
-    key = (ruleset.model_dump_json(), fmt, lang)
+    base = base_of(ruleset)
+    key = (ruleset.model_dump_json(), base.model_dump_json() if base else "", fmt, lang)
     if key not in _SHEETS:
-        _SHEETS[key] = render_sheet(ruleset, fmt, lang)
+        _SHEETS[key] = render_sheet(ruleset, fmt, lang, base)
     return _SHEETS[key]
 
 
@@ -161,10 +203,15 @@ def generated_files() -> dict[str, bytes]:
     """Every generated non-page file: the site's CSS and every ruleset's sheets."""
     files = {f"assets/{name}": (STATIC_DIR / name).read_bytes()
              for name in ("cards.css", "site.css")}
-    for ruleset in bundled():
+    for ruleset in site_rulesets():
         for fmt, lang in SITE_SHEETS:
             files[sheet_name(ruleset.id, fmt, lang)] = cached_sheet(ruleset, fmt, lang)
     return files
+
+
+def nav_title(text: str) -> str:
+    """A nav title from user text, on one line (the hook escapes every page title)."""
+    return one_line(text)
 
 
 def nav_expansions(pages: dict[str, str]) -> dict[str, list[Any]]:
@@ -173,7 +220,7 @@ def nav_expansions(pages: dict[str, str]) -> dict[str, list[Any]]:
     for lang in LANGUAGES:
         folder = page_dir(lang)
         out[f"{folder}/index.md"] = [f"{folder}/index.md"] + [
-            {r.name: f"{folder}/{r.id}.md"} for r in bundled()]
+            {nav_title(localized(r, lang)[0]): f"{folder}/{r.id}.md"} for r in site_rulesets()]
     out["examples/index.md"] = ["examples/index.md"] + [
         {path[len("examples/"):-len(".md")].replace("--", " ↔ "): path}
         for path in sorted(pages) if path.startswith("examples/") and "--" in path]

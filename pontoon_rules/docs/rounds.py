@@ -19,12 +19,18 @@ from pontoon_rules.engine.record import record_round
 from pontoon_rules.engine.results import RoundResult
 from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.engine.script import play
+from pontoon_rules.errors import PontoonError
 from pontoon_rules.ruleset.model import Ruleset
 
 STAKE = 100
+"""The stake an example round uses when the ruleset's limits allow it."""
 SEARCH_LIMIT = 400
 
 Wanted = Callable[[RoundResult], bool]
+
+
+class ExampleError(PontoonError):
+    """The engine could not play an example round under a ruleset (named in the message)."""
 
 
 def _player_wins_special(result: RoundResult) -> bool:
@@ -40,8 +46,16 @@ def _player_buys_and_loses(result: RoundResult) -> bool:
 WANTED: tuple[Wanted, ...] = (_player_wins_special, _player_buys_and_loses)
 
 
+def example_stake(ruleset: Ruleset, wanted: int = STAKE) -> int:
+    """`wanted`, moved inside the ruleset's stake limits (min_stake, max_stake)."""
+    stake = max(wanted, ruleset.stakes.min_stake)
+    if ruleset.stakes.max_stake is not None:
+        stake = min(stake, ruleset.stakes.max_stake)
+    return stake
+
+
 def _seeded_round(ruleset: Ruleset, rng: random.Random) -> dict[str, Any]:
-    return record_round(compile_rules(ruleset), [STAKE], rng, automatic)
+    return record_round(compile_rules(ruleset), [example_stake(ruleset)], rng, automatic)
 
 
 def replay(ruleset: Ruleset, script: dict[str, Any]) -> dict[str, Any]:
@@ -57,7 +71,11 @@ _FOUND: dict[str, tuple[str, ...]] = {}
 def _sample_scripts(ruleset: Ruleset) -> tuple[str, ...]:
     key = ruleset.model_dump_json()
     if key not in _FOUND:
-        _FOUND[key] = _search(ruleset)
+        try:
+            _FOUND[key] = _search(ruleset)
+        except PontoonError as e:
+            raise ExampleError(f"ruleset {ruleset.id!r}: cannot play an example round: "
+                               f"{e}") from e
     return _FOUND[key]
 
 

@@ -1,41 +1,134 @@
-"""The context of a printable rule sheet: the rules in brief, ranking, payouts, examples."""
+"""The context of a printable rule sheet: the rules in sentences, ranking, payouts, examples.
+
+A sheet reads as a rule book: the rules as sentences in the order of play
+(`sentences`), the hand ranking and payout table with small card pictures, one or two
+worked rounds, and for a house overlay a box of the rules that differ from its base.
+"""
 
 from __future__ import annotations
 
+from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
+from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, translations
+from pontoon_rules.docs.literal import user
 from pontoon_rules.docs.rounds import sample_rounds
-from pontoon_rules.docs.values import Gettext
-from pontoon_rules.docs.views import (
-    payout_view,
-    ranking_view,
-    round_view,
-    ruleset_view,
-)
+from pontoon_rules.docs.sentences import by_chapter, differing_from_base, sentences
+from pontoon_rules.docs.values import Gettext, card_view, class_name
+from pontoon_rules.docs.views import round_view, sources_view
 from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.outcomes import collect, payout
 
-SHOWN_ELSEWHERE = ("hands.ranking", "settlement.player_payouts", "settlement.banker_collects")
-"""Fields a sheet shows in the ranking and payout tables instead of the rule list."""
-
-
-def _brief(chapters: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The rule list of a sheet: rules that are part of the game (`relevance.applies`; a
-    switched-off group shows only its switch), less what the tables show."""
-    for chapter in chapters:
-        for section in chapter["sections"]:
-            section["rows"] = [r for r in section["rows"]
-                               if not r["path"].startswith(SHOWN_ELSEWHERE) and r["applies"]]
-        chapter["sections"] = [s for s in chapter["sections"] if s["rows"]]
-    return chapters
+EXAMPLE_CARDS: dict[str, tuple[str, ...]] = {
+    "pontoon": ("AS", "KH"),
+    "five-card-trick": ("2C", "3D", "4S", "AH", "5C", "2H", "3S", "AD"),
+    "three-of-a-kind": ("7S", "7H", "7D"),
+    "twenty-one": ("5S", "6H", "TC"),
+    "total": ("TS", "8D"),
+    "bust": ("KC", "QH", "5D"),
+}
+"""Cards that show each hand class on the payout table (a trick takes as many as it needs)."""
 
 
-def sheet_view(ruleset: Ruleset, gettext: Gettext, examples: int = 2) -> dict[str, Any]:
-    """Everything a rule sheet shows for `ruleset`, in the language of `gettext`."""
-    view = ruleset_view(ruleset, gettext)
-    view["chapters"] = _brief(view["chapters"])
-    view["ranking"] = ranking_view(ruleset, gettext)
-    view["payouts"] = payout_view(ruleset, gettext)
-    view["insurance"] = ruleset.player.insurance.pays if ruleset.player.insurance.allowed else ""
-    view["rounds"] = [round_view(r["script"], r["result"], gettext)
-                      for r in sample_rounds(ruleset)[:examples]]
-    return view
+def localized(ruleset: Ruleset, lang: str) -> tuple[str, str]:
+    """The ruleset's name and summary in `lang` (its `translations`), else as written."""
+    found = (getattr(ruleset, "translations", None) or {}).get(lang)
+    name = getattr(found, "name", None) or ruleset.name
+    summary = getattr(found, "summary", None) or ruleset.summary
+    return name, summary
+
+
+def find_base(ruleset: Ruleset, origin: Path | None = None) -> Ruleset | None:
+    """The ruleset an overlay extends (a bundled id, or a path beside `origin`), or None."""
+    if not ruleset.extends:
+        return None
+    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+
+    if ruleset.extends in bundled_ids():
+        return load_bundled(ruleset.extends)
+    path = Path(ruleset.extends)
+    if not path.is_absolute() and origin is not None:
+        path = origin.parent / path
+    return load_ruleset(path)
+
+
+def _example_cards(hand_class: str, ruleset: Ruleset, gettext: Gettext) -> list[dict[str, Any]]:
+    cards = EXAMPLE_CARDS[hand_class]
+    if hand_class == "five-card-trick":
+        cards = cards[: ruleset.hands.five_card_trick.cards]
+    return [card_view(c, gettext) for c in cards]
+
+
+def odds_text(multiple: Fraction) -> str:
+    """A multiple of the stake as odds: 2 -> '2:1', 3/2 -> '3:2'."""
+    return f"{multiple.numerator}:{multiple.denominator}"
+
+
+def payout_rows(ruleset: Ruleset, gettext: Gettext) -> list[dict[str, Any]]:
+    """The ranking, best first (bust last), with its example cards, what a winning hand of
+    the class is paid and what a banker holding it collects (from `ruleset.outcomes`)."""
+    can_hold = {"pontoon": ruleset.hands.pontoon.banker_can_hold,
+                "five-card-trick": ruleset.hands.five_card_trick.banker_can_hold,
+                "three-of-a-kind": False}
+    rows = []
+    for hand_class in ruleset.hands.ranking:
+        key = hand_class.value
+        rows.append({"class": class_name(key, gettext), "key": key,
+                     "pays": odds_text(payout(ruleset, hand_class)),
+                     "takes": odds_text(collect(ruleset, hand_class))
+                     if can_hold.get(key, True) else "—",
+                     "cards": _example_cards(key, ruleset, gettext)})
+    rows.append({"class": class_name("bust", gettext), "key": "bust", "pays": "—", "takes": "—",
+                 "cards": _example_cards("bust", ruleset, gettext)})
+    return rows
+
+
+def house_box(ruleset: Ruleset, base: Ruleset | None, lang: str) -> dict[str, Any] | None:
+    """For an overlay: its base, the fields that differ and the sentences that say them."""
+    if base is None:
+        return None
+    changed = differing_from_base(ruleset, base)
+    rules = [s for s in sentences(ruleset, lang, frozenset(changed)) if s.changed]
+    name, _summary = localized(base, lang)
+    return {"base_id": base.id, "base_name": user(name), "paths": changed, "rules": rules}
+
+
+PAYOUT_TABLE_WEIGHT = 700
+"""About how many characters of sentences the payout table takes the room of."""
+
+
+def two_columns(chapters: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The chapters split, in order, into two columns of about the same length (explicit
+    columns: WeasyPrint lays them out far faster than CSS column balancing)."""
+    weights = [sum(len(s.text) + 60 for s in c["rules"])
+               + (PAYOUT_TABLE_WEIGHT if c["key"] == "settlement" else 0) for c in chapters]
+    total, running = sum(weights), 0
+    for i, weight in enumerate(weights):
+        if running + weight / 2 > total / 2:
+            return [chapters[:i], chapters[i:]]
+        running += weight
+    return [chapters, []]
+
+
+def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None,
+               examples: int = 2) -> dict[str, Any]:
+    """Everything a rule sheet shows for `ruleset` in `lang` (`base`: the one it extends)."""
+    gettext = translations(lang).gettext
+    box = house_box(ruleset, base, lang)
+    changed = frozenset(box["paths"]) if box else frozenset()
+    found = sentences(ruleset, lang, changed)
+    name, summary = localized(ruleset, lang)
+    return {
+        "id": ruleset.id, "name": user(name), "summary": user(summary), "kind": ruleset.kind,
+        "extends": user(ruleset.extends) if ruleset.extends else None, "house": box,
+        "chapters": by_chapter(found, lang),
+        "columns": two_columns(by_chapter(found, lang)),
+        "has_open": any(s.open for s in found),
+        "has_changed": any(s.changed for s in found),
+        "payouts": payout_rows(ruleset, gettext),
+        "rounds": [round_view(r["script"], r["result"], gettext)
+                   for r in sample_rounds(ruleset)[:examples]],
+        "sources": sources_view(ruleset),
+    }

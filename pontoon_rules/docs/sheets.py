@@ -4,12 +4,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, render, translations
+from markupsafe import Markup
+
+from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, render
 from pontoon_rules.docs.sheet_view import sheet_view
+from pontoon_rules.errors import PontoonError
+from pontoon_rules.files import write_atomic
 from pontoon_rules.ruleset.model import Ruleset
 
 SHEET_FORMATS: tuple[str, ...] = ("pdf", "html", "md")
 STATIC_DIR = Path(__file__).resolve().parent / "static"
+SUFFIXES: dict[str, str] = {".pdf": "pdf", ".html": "html", ".htm": "html", ".md": "md",
+                            ".markdown": "md"}
+"""The sheet format each output file suffix means."""
+
+
+class SheetError(PontoonError):
+    """A sheet cannot be written as asked (format, suffix or folder)."""
 
 
 def sheet_css() -> str:
@@ -18,44 +29,80 @@ def sheet_css() -> str:
                      for name in ("cards.css", "sheet.css"))
 
 
-def sheet_html(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE) -> str:
+def sheet_html(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None,
+               examples: int = 2) -> str:
     """The sheet as one standalone HTML document (CSS inlined, no external resources)."""
-    view = sheet_view(ruleset, translations(lang).gettext)
-    return render("sheet.html.j2", lang, r=view, css=sheet_css())
+    css = Markup(sheet_css())  # our own stylesheet: autoescaping would break its quotes
+    view = sheet_view(ruleset, lang, base, examples=examples)
+    return render("sheet.html.j2", lang, r=view, css=css)
 
 
-def sheet_markdown(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE) -> str:
-    """The sheet as Markdown text."""
-    view = sheet_view(ruleset, translations(lang).gettext)
-    return render("plain_sheet.md.j2", lang, r=view)
+def page_budget(ruleset: Ruleset) -> int:
+    """The pages a printed sheet may take: one, two with Shoot Pontoon."""
+    return 2 if ruleset.shoot.enabled else 1
 
 
-def sheet_pdf(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE) -> bytes:
-    """The sheet as an A4 PDF, rendered by WeasyPrint from the sheet's HTML."""
+def sheet_markdown(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
+                   base: Ruleset | None = None) -> str:
+    """The sheet as Markdown text (user text backslash-escaped, shown literally)."""
+    return render("plain_sheet.md.j2", lang, r=sheet_view(ruleset, lang, base))
+
+
+def sheet_pdf(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None) -> bytes:
+    """The sheet as an A4 PDF (WeasyPrint): one page, two with Shoot Pontoon, worked
+    examples dropped (two, one, none) until the rules fit."""
     from weasyprint import HTML  # type: ignore[import-untyped]
 
-    pdf: bytes = HTML(string=sheet_html(ruleset, lang)).write_pdf()
+    for examples in (2, 1, 0):  # worked examples give way first when the rules need room
+        document = HTML(string=sheet_html(ruleset, lang, base, examples)).render()
+        if len(document.pages) <= page_budget(ruleset):
+            break
+    pdf: bytes = document.write_pdf()
     return pdf
 
 
-def render_sheet(ruleset: Ruleset, fmt: str, lang: str = SOURCE_LANGUAGE) -> bytes:
+def render_sheet(ruleset: Ruleset, fmt: str, lang: str = SOURCE_LANGUAGE,
+                 base: Ruleset | None = None) -> bytes:
     """The sheet of `ruleset` in format `fmt` (pdf, html or md) and language `lang`, as bytes.
+
+    `base` is the ruleset an overlay extends: its sheet then opens with a house-rules box.
 
     Raises:
         ValueError: an unknown format or language.
     """
     if fmt == "pdf":
-        return sheet_pdf(ruleset, lang)
+        return sheet_pdf(ruleset, lang, base)
     if fmt == "html":
-        return sheet_html(ruleset, lang).encode("utf-8")
+        return sheet_html(ruleset, lang, base).encode("utf-8")
     if fmt == "md":
-        return sheet_markdown(ruleset, lang).encode("utf-8")
+        return sheet_markdown(ruleset, lang, base).encode("utf-8")
     raise ValueError(f"unknown sheet format {fmt!r}; expected one of {', '.join(SHEET_FORMATS)}")
 
 
-def write_sheet(ruleset: Ruleset, fmt: str, output: Path, lang: str = SOURCE_LANGUAGE) -> Path:
-    """Write the sheet of `ruleset` to `output`; returns `output`."""
-    from pontoon_rules.files import write_atomic
+def sheet_format(output: Path, fmt: str | None) -> str:
+    """The format to write `output` in: `fmt`, or the one its suffix names; the two must agree.
 
-    data = render_sheet(ruleset, fmt, lang)
-    return write_atomic(output, data, make_parents=True)
+    Raises:
+        SheetError: no format and an unknown suffix, or a format the suffix contradicts.
+    """
+    implied = SUFFIXES.get(output.suffix.lower())
+    if fmt is None:
+        if implied is None:
+            known = ", ".join(SUFFIXES)
+            raise SheetError(f"{output}: cannot tell the format from the suffix "
+                             f"{output.suffix or '(none)'!r}; give --format or use one of {known}")
+        return implied
+    if implied is not None and implied != fmt:
+        raise SheetError(f"{output}: --format {fmt} does not match the suffix "
+                         f"{output.suffix!r} (a {implied} file); change one of them")
+    return fmt
+
+
+def write_sheet(ruleset: Ruleset, fmt: str, output: Path, lang: str = SOURCE_LANGUAGE,
+                base: Ruleset | None = None, make_parents: bool = False) -> Path:
+    """Write the sheet of `ruleset` to `output` atomically; returns `output`.
+
+    Raises:
+        OutputError: the folder does not exist (unless `make_parents`), or the write failed.
+    """
+    return write_atomic(output, render_sheet(ruleset, fmt, lang, base), make_parents=make_parents)

@@ -10,6 +10,7 @@ from collections import Counter
 from typing import Any
 
 from pontoon_rules.docs.chapters import SECTION_TITLES, anchor, chapter_paths
+from pontoon_rules.docs.literal import user
 from pontoon_rules.docs.values import (
     Gettext,
     action_text,
@@ -27,7 +28,8 @@ def rule_row(ruleset: Ruleset, path: str, gettext: Gettext) -> dict[str, Any]:
     """One rule of `ruleset` for a page: field_row plus anchor, label and translated words."""
     row = field_row(ruleset, path)
     source = ruleset.sources.get(row["source"])
-    row.update(source_language=source.language if source else "", anchor=anchor(path),
+    row.update({key: user(row[key]) for key in ("source", "quote", "note")})
+    row.update(source_language=user(source.language if source else ""), anchor=anchor(path),
                label=label(path), description=gettext(describe(path)),
                text=value_text(path, value_at(ruleset, path), gettext) if row["applies"]
                else gettext(row["text"]))
@@ -48,13 +50,18 @@ def chapters_view(ruleset: Ruleset, gettext: Gettext) -> list[dict[str, Any]]:
 def ruleset_view(ruleset: Ruleset, gettext: Gettext) -> dict[str, Any]:
     """The context of a ruleset page or sheet (without worked examples)."""
     return {
-        "id": ruleset.id, "name": ruleset.name, "summary": ruleset.summary,
-        "kind": ruleset.kind, "extends": ruleset.extends,
-        "sources": [{"key": key, **source.model_dump()} for key, source in
-                    ruleset.sources.items()],
+        "id": ruleset.id, "name": user(ruleset.name), "summary": user(ruleset.summary),
+        "kind": ruleset.kind, "extends": user(ruleset.extends) if ruleset.extends else None,
+        "sources": sources_view(ruleset),
         "chapters": chapters_view(ruleset, gettext),
         "open": [rule_row(ruleset, row["path"], gettext) for row in open_questions(ruleset)],
     }
+
+
+def sources_view(ruleset: Ruleset) -> list[dict[str, Any]]:
+    """The ruleset's sources, every text marked as user text (drawn literally)."""
+    return [{"key": user(key), **{k: user(v) for k, v in source.model_dump().items()}}
+            for key, source in ruleset.sources.items()]
 
 
 def hand_view(hand: dict[str, Any], gettext: Gettext) -> dict[str, Any]:

@@ -1,0 +1,51 @@
+"""User text (names, summaries, titles, notes, quotes) shown literally, never rendered.
+
+A ruleset is untrusted: its text may carry HTML, Markdown or template syntax. On the
+site (Markdown with HTML, rendered by MkDocs) and in HTML sheets every character that
+HTML or Markdown would act on becomes a character reference; in the Markdown sheet it
+is escaped with a backslash. `UserText` carries the rule with the string: Jinja's
+autoescape calls its `__html__`, so a template cannot forget it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from markupsafe import Markup
+
+_MARKDOWN_HTML = {c: f"&#{ord(c)};" for c in "\\`*_[]{}#|!~+-<>&\"'$^"}
+_MARKDOWN_PUNCTUATION = re.compile(r"([\\`*_\[\]{}()#|!~+\-<>&\"'=:$^.])")
+
+
+def one_line(text: str) -> str:
+    """`text` on one line: every run of white space (newlines included) one space."""
+    return " ".join(str(text).split())
+
+
+def literal_html(text: str) -> str:
+    """`text` for an HTML or Markdown-with-HTML page: shown exactly as written."""
+    return "".join(_MARKDOWN_HTML.get(c, c) for c in one_line(text))
+
+
+def literal_markdown(text: str) -> str:
+    """`text` for a plain Markdown file: every Markdown and HTML character backslash-escaped."""
+    return _MARKDOWN_PUNCTUATION.sub(r"\\\1", one_line(text))
+
+
+class UserText(str):
+    """A string from a ruleset file; autoescaping templates draw it literally."""
+
+    __slots__ = ()
+
+    def __html__(self) -> Markup:
+        return Markup(literal_html(self))
+
+
+def user(text: object) -> UserText:
+    """Mark `text` (any value) as user text."""
+    return UserText("" if text is None else str(text))
+
+
+def html_filter(text: object) -> Markup:
+    """The Jinja filter `lit`: user text drawn literally in an HTML or Markdown page."""
+    return Markup(literal_html(str(text)))

@@ -1,0 +1,362 @@
+"""The rules of a ruleset as sentences, in the order a player meets them, in any language.
+
+Each rule is a macro of `templates/plain_rules.j2` (Jinja2 with the Babel catalogs),
+listed in `RULES` with the chapter it belongs to and the fields it covers. A rule
+renders from the ruleset's values only: no ruleset has text of its own. Fields that
+do not apply to a game (the options of a switched-off feature, the automatic banker's
+standing total when the banker draws by choice) are left out; `applies` says which.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, environment, translations
+from pontoon_rules.docs.values import class_name, value_text
+from pontoon_rules.ruleset import relevance
+from pontoon_rules.ruleset.fields import leaf_paths, plain, provenance_for, value_at
+from pontoon_rules.ruleset.model import Ruleset
+
+
+def _(message: str) -> str:
+    """Mark `message` for the catalog; it is translated where it is rendered."""
+    return message
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of a sheet: a macro of the sentences template and the fields it covers."""
+
+    key: str
+    chapter: str
+    paths: tuple[str, ...]
+
+
+CHAPTER_TITLES: dict[str, str] = {
+    "game": _("The game"),
+    "stakes": _("Stakes"),
+    "deal": _("The deal"),
+    "your-turn": _("Your turn"),
+    "bankers-turn": _("The banker's turn"),
+    "settlement": _("Settlement"),
+    "between-deals": _("Between deals"),
+    "special-bets": _("Special bets"),
+}
+"""The chapters of a sheet, in the order of play."""
+
+RULES: tuple[Rule, ...] = (
+    Rule("pack", "game", ("pack.decks", "pack.ranks", "pack.ace_values")),
+    Rule("table", "game", ("table.min_players", "table.max_players", "table.banker")),
+    Rule("stake_limits", "stakes", ("stakes.min_stake", "stakes.max_stake")),
+    Rule("stake_when", "stakes", ("deal.stake_after_first_card",)),
+    Rule("deal", "deal", ("deal.player_cards", "deal.banker_cards",
+                          "deal.banker_cards_visible")),
+    Rule("deal_order", "deal", ("deal.order", "deal.banker_dealt_first")),
+    Rule("banker_looks", "deal", ("deal.banker_may_look_at_first_card",)),
+    Rule("banker_pontoon", "deal", ("deal.banker_pontoon_at_once",)),
+    Rule("stick", "your-turn", ("player.stick_minimum",)),
+    Rule("draw", "your-turn", ("player.draw_on_21", "stakes.buy")),
+    Rule("buy", "your-turn", ("stakes.first_buy_min", "stakes.first_buy_max",
+                              "stakes.later_buy_cap")),
+    Rule("buy_limits", "your-turn", ("stakes.last_buy_card", "stakes.buy_after_twist")),
+    Rule("faces", "your-turn", ("faces.player_cards", "faces.bought_card",
+                                "faces.twisted_card", "faces.doubled_card", "faces.split_card",
+                                "faces.bust_shown")),
+    Rule("declare", "your-turn", ("faces.pontoon_shown", "player.pontoon_may_draw")),
+    Rule("max_cards", "your-turn", ("player.max_cards",)),
+    Rule("split", "your-turn", ("player.split.allowed", "player.split.pair_rule",
+                                "player.split.ranks", "player.split.cards_to_each_hand",
+                                "player.split.deal_order")),
+    Rule("resplit", "your-turn", ("player.split.max_hands", "player.split.resplit",
+                                  "player.split.resplit_aces",
+                                  "player.split.resplit_one_branch")),
+    Rule("split_hands", "your-turn", ("player.split.aces_one_card",
+                                      "player.split.ace_ten_is_pontoon",
+                                      "player.split.buy_after_split",
+                                      "player.split.double_after_split")),
+    Rule("double", "your-turn", ("player.double.allowed", "player.double.min_cards",
+                                 "player.double.max_cards", "player.double.times_per_hand",
+                                 "player.double.draws_after")),
+    Rule("banker_draws", "bankers-turn", ("banker.mode", "banker.stand_on",
+                                          "banker.hit_soft_17")),
+    Rule("banker_cards", "bankers-turn", ("banker.max_cards", "faces.banker_draws",
+                                          "banker.draws_when_no_live_hands")),
+    Rule("pontoon_hand", "settlement", ("hands.pontoon.banker_can_hold",)),
+    Rule("trick_hand", "settlement", ("hands.five_card_trick.enabled",
+                                      "hands.five_card_trick.cards",
+                                      "hands.five_card_trick.banker_can_hold",
+                                      "hands.five_card_trick.always_wins",
+                                      "hands.five_card_trick.ranked_by_total")),
+    Rule("twenty_one_hand", "settlement", ("hands.twenty_one.enabled",)),
+    Rule("three_hand", "settlement", ("hands.three_of_a_kind.enabled",
+                                      "hands.three_of_a_kind.automatic_win")),
+    Rule("payouts", "settlement", ("hands.ranking", "settlement.player_payouts.pontoon",
+                                   "settlement.player_payouts.five_card_trick",
+                                   "settlement.player_payouts.three_of_a_kind",
+                                   "settlement.player_payouts.twenty_one",
+                                   "settlement.player_payouts.total",
+                                   "settlement.banker_collects.pontoon",
+                                   "settlement.banker_collects.five_card_trick",
+                                   "settlement.banker_collects.twenty_one",
+                                   "settlement.banker_collects.total")),
+    Rule("outcomes", "settlement", ("settlement.outcomes",)),
+    Rule("ties", "settlement", ("settlement.ties", "settlement.pontoon_ties")),
+    Rule("banker_bust", "settlement", ("settlement.banker_bust_pays_by_class",)),
+    Rule("player_bust", "settlement", ("settlement.player_bust_loses_at_once",)),
+    Rule("odd_amounts", "settlement", ("settlement.odd_amounts",)),
+    Rule("shuffle", "between-deals", ("between_deals.shuffle", "between_deals.penetration",
+                                      "between_deals.used_cards_to_bottom",
+                                      "between_deals.busted_cards_to_bottom_at_once",
+                                      "between_deals.shuffle_on_banker_pontoon",
+                                      "between_deals.shuffle_on_split_pontoon")),
+    Rule("bank", "between-deals", ("between_deals.rotation",
+                                   "between_deals.rotation_from_split_hand",
+                                   "between_deals.rotation_when_banker_pontoon_at_once",
+                                   "between_deals.bank_sale")),
+    Rule("insurance", "special-bets", ("player.insurance.allowed",
+                                       "player.insurance.max_fraction",
+                                       "player.insurance.pays",
+                                       "player.insurance.even_money")),
+    Rule("kitty", "special-bets", ("shoot.enabled", "shoot.kitty_within_stake_limits",
+                                   "shoot.top_up", "shoot.dry_kitty",
+                                   "shoot.kitty_leaves_with_banker")),
+    Rule("shoot_bets", "special-bets", ("shoot.limit", "shoot.pays", "shoot.fourth_card_bet",
+                                        "shoot.split_hand_bet", "shoot.bust_to_kitty_at_once",
+                                        "shoot.banker_pontoon_sweeps")),
+)
+
+GATES = ("allowed", "enabled")
+"""A field named so switches its group on or off; when off, the group does not apply."""
+
+_CLASS_PAYOUT = {"pontoon": "pontoon", "five_card_trick": "five-card-trick",
+                 "three_of_a_kind": "three-of-a-kind", "twenty_one": "twenty-one",
+                 "total": "total"}
+
+Condition = Callable[[Ruleset], bool]
+
+
+def _buys(r: Ruleset) -> bool:
+    return r.stakes.buy.value != "none"
+
+
+def _splits_rank(rank: str) -> Condition:
+    return lambda r: r.player.split.resplit and any(x.value == rank for x in r.player.split.ranks)
+
+
+def _fractional_odds(r: Ruleset) -> bool:
+    odds = [*r.settlement.player_payouts.model_dump().values(),
+            *r.settlement.banker_collects.model_dump().values()]
+    if r.shoot.enabled:
+        odds.append(r.shoot.pays)
+    if r.player.insurance.allowed:
+        odds.append(r.player.insurance.pays)
+    return any(int(won) % int(staked) for won, staked in (o.split(":") for o in odds))
+
+
+CONDITIONS: dict[str, Condition] = {
+    "stakes.first_buy_min": _buys,
+    "stakes.first_buy_max": lambda r: r.stakes.buy.value == "range",
+    "stakes.later_buy_cap": lambda r: r.stakes.buy.value == "range",
+    "stakes.last_buy_card": _buys,
+    "stakes.buy_after_twist": _buys,
+    "player.split.buy_after_split": _buys,
+    "player.split.double_after_split": lambda r: r.player.double.allowed,
+    "player.split.resplit_aces": _splits_rank("A"),
+    "player.split.resplit_one_branch": lambda r: r.player.split.resplit,
+    "player.split.max_hands": lambda r: r.player.split.resplit,
+    "player.split.aces_one_card": lambda r: any(x.value == "A" for x in r.player.split.ranks),
+    "banker.stand_on": lambda r: r.banker.mode.value == "fixed-rule",
+    "banker.hit_soft_17": lambda r: r.banker.mode.value == "fixed-rule",
+    "settlement.pontoon_ties": lambda r: r.hands.pontoon.banker_can_hold,
+    "settlement.odd_amounts": _fractional_odds,
+    "between_deals.penetration": lambda r: r.between_deals.shuffle.value == "penetration",
+    "between_deals.used_cards_to_bottom": lambda r: r.between_deals.shuffle.value
+    != "every-deal",
+    "between_deals.busted_cards_to_bottom_at_once": lambda r: r.between_deals.shuffle.value
+    != "every-deal",
+    "between_deals.rotation_from_split_hand": lambda r: r.between_deals.rotation.value
+    == "pontoon-maker" and r.player.split.allowed,
+    "shoot.split_hand_bet": lambda r: r.player.split.allowed,
+    "settlement.outcomes": lambda r: bool(r.settlement.outcomes),
+    "faces.bought_card": _buys,
+    "faces.doubled_card": lambda r: r.player.double.allowed,
+    "faces.split_card": lambda r: r.player.split.allowed,
+    "between_deals.shuffle_on_banker_pontoon": lambda r: r.between_deals.shuffle.value
+    == "after-pontoon" and r.hands.pontoon.banker_can_hold,
+    "between_deals.shuffle_on_split_pontoon": lambda r: r.between_deals.shuffle.value
+    == "after-pontoon" and r.player.split.allowed,
+    "between_deals.rotation_when_banker_pontoon_at_once": lambda r: r.between_deals.rotation.value
+    == "pontoon-maker" and r.deal.banker_pontoon_at_once and r.hands.pontoon.banker_can_hold,
+}
+"""When a field applies only under other values: a condition on the ruleset, by field path."""
+
+
+def _gate_off(ruleset: Ruleset, path: str) -> bool:
+    """Whether `path` is a false gate or sits under one (`player.double.allowed: false`)."""
+    parts = path.split(".")
+    for i in range(1, len(parts)):
+        group = ".".join(parts[:i])
+        for gate in GATES:
+            try:
+                if value_at(ruleset, f"{group}.{gate}") is False:
+                    return True
+            except AttributeError:
+                continue
+    return False
+
+
+def _payout_applies(ruleset: Ruleset, path: str) -> bool:
+    """A payout applies to the classes in the ranking (a banker's only when it can hold it)."""
+    section, name = path.split(".")[1:3]
+    if _CLASS_PAYOUT[name] not in {c.value for c in ruleset.hands.ranking}:
+        return False
+    if section == "banker_collects" and name == "pontoon":
+        return ruleset.hands.pontoon.banker_can_hold
+    if section == "banker_collects" and name == "five_card_trick":
+        return ruleset.hands.five_card_trick.banker_can_hold
+    return True
+
+
+def applies(ruleset: Ruleset, path: str) -> bool:
+    """Whether the field at `path` says anything about this game (else it is left out).
+
+    On top of `ruleset.relevance.applies` (what can matter in the game at all), a sheet
+    also leaves out a switch that is off (a game without doubling says nothing about
+    doubling) and values only another value makes meaningful (`CONDITIONS`).
+    """
+    if not relevance.applies(ruleset, path) or _gate_off(ruleset, path):
+        return False
+    if path.startswith(("settlement.player_payouts.", "settlement.banker_collects.")):
+        return _payout_applies(ruleset, path)
+    condition = CONDITIONS.get(path)
+    return condition is None or condition(ruleset)
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """A rule of a ruleset in words: the text, the fields it covers and its marks."""
+
+    key: str
+    chapter: str
+    text: str
+    paths: tuple[str, ...]
+    open: bool = False
+    changed: bool = False
+    notes: tuple[str, ...] = field(default=())
+
+
+def _percent(share: float) -> str:
+    return f"{share:.0%}"
+
+
+def _has_rank(ranks: Any, rank: str) -> bool:
+    return any(getattr(x, "value", x) == rank for x in ranks)
+
+
+_JOINED = re.compile(r"([.;!?)])(?=[^\W\d_])")
+
+
+def _tidy(text: str) -> str:
+    """One line, with a space after each sentence the template ran together."""
+    return _JOINED.sub(r"\1 ", " ".join(text.split()))
+
+
+FACE_FIELDS = ("player_cards", "bought_card", "twisted_card", "doubled_card", "split_card")
+
+
+def _face_list(ruleset: Ruleset, face: str) -> list[str]:
+    """The card kinds of `FACE_FIELDS` that apply to this game and lie `face`."""
+    return [name for name in FACE_FIELDS if applies(ruleset, f"faces.{name}")
+            and plain(value_at(ruleset, f"faces.{name}")) == face]
+
+
+def _module(ruleset: Ruleset, lang: str) -> Any:
+    gettext = translations(lang).gettext
+    helpers = {"r": ruleset, "percent": _percent, "has_rank": _has_rank,
+               "class_name": lambda c: class_name(c, gettext),
+               "face_list": lambda face: _face_list(ruleset, face),
+               "value": lambda path: value_text(path, value_at(ruleset, path), gettext)}
+    return environment(lang).get_template("plain_rules.j2").make_module(helpers)
+
+
+def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
+              changed_paths: frozenset[str] = frozenset()) -> list[Sentence]:
+    """Every rule of `ruleset` that applies, as sentences in `lang`, in the order of play.
+
+    A sentence is marked `open` when a field it covers rests on our reading of a silent
+    source (its provenance says `open: true`), and `changed` when it covers one of
+    `changed_paths` (an overlay's differences from its base).
+    """
+    module = _module(ruleset, lang)
+    out = []
+    for rule in RULES:
+        text = _tidy(str(getattr(module, rule.key)()))
+        paths = tuple(p for p in rule.paths if applies(ruleset, p))
+        if not text or not paths:
+            continue
+        open_paths = [p for p in paths if (pv := provenance_for(ruleset, p)) and pv.open]
+        out.append(Sentence(rule.key, rule.chapter, text, paths, open=bool(open_paths),
+                            changed=bool(set(paths) & changed_paths)))
+    return out
+
+
+def by_chapter(found: list[Sentence], lang: str = SOURCE_LANGUAGE) -> list[dict[str, Any]]:
+    """Sentences grouped under their chapter titles (translated), in the order of play."""
+    gettext = translations(lang).gettext
+    chapters = []
+    for key, title in CHAPTER_TITLES.items():
+        rules = [s for s in found if s.chapter == key]
+        if rules:
+            chapters.append({"key": key, "title": gettext(title), "rules": rules})
+    return chapters
+
+
+def covered_paths() -> set[str]:
+    """Every field path some rule covers (a test keeps this equal to the schema's leaves)."""
+    return {p for rule in RULES for p in rule.paths}
+
+
+def differing_from_base(ruleset: Ruleset, base: Ruleset) -> list[str]:
+    """The leaf paths whose value differs between an overlay and its base."""
+    return [p for p in leaf_paths()
+            if repr(plain(value_at(ruleset, p))) != repr(plain(value_at(base, p)))]
+
+
+def python_messages() -> list[str]:
+    """The translatable strings defined here (for the catalog)."""
+    return list(CHAPTER_TITLES.values())
+
+
+def text_lines(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, paths: bool = False,
+               base: Ruleset | None = None) -> list[str]:
+    """The rules as plain text for a terminal: chapters, one sentence each, marks, paths.
+
+    With `paths`, each sentence is followed by the dotted paths of the fields it says
+    (what a house-rule file overrides). Name and summary are printed as written.
+    """
+    from pontoon_rules.docs.sheet_view import localized
+
+    gettext = translations(lang).gettext
+    changed = frozenset(differing_from_base(ruleset, base)) if base else frozenset()
+    found = sentences(ruleset, lang, changed)
+    name, summary = localized(ruleset, lang)
+    lines = [name, *([summary] if summary else [])]
+    if base is not None:
+        lines.append(f"{gettext('These rules differ from the base ruleset')} {base.id}: "
+                     + ", ".join(sorted(changed)))
+    for chapter in by_chapter(found, lang):
+        lines += ["", chapter["title"]]
+        for rule in chapter["rules"]:
+            marks = (" ◆" if rule.changed else "") + (" †" if rule.open else "")
+            lines.append(f"  {rule.text}{marks}")
+            if paths:
+                lines.append("      " + " ".join(rule.paths))
+    if any(s.changed for s in found):
+        lines += ["", "◆ " + gettext("A house rule: it differs from the base ruleset.")]
+    if any(s.open for s in found):
+        lines += ["", "† " + gettext("The source does not say; we play it this way. "
+                                     "Agree on it before you play.")]
+    return lines

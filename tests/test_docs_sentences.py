@@ -1,0 +1,458 @@
+"""The rules as sentences: every field of a source's ruleset says something, and only what
+the rules contain; the house-rules box; the Russian sheet in the sources' own words."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pontoon_rules.docs.catalog import extract
+from pontoon_rules.docs.i18n import LANGUAGES
+from pontoon_rules.docs.sentences import (
+    RULES,
+    applies,
+    covered_paths,
+    sentences,
+    text_lines,
+)
+from pontoon_rules.docs.sheet_view import find_base, payout_rows, sheet_view
+from pontoon_rules.docs.sheets import render_sheet
+from pontoon_rules.docs.values import class_name
+from pontoon_rules.ruleset.fields import leaf_paths
+from pontoon_rules.ruleset.loader import load_ruleset
+from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+
+# For each source, every field of its resolved ruleset that applies to the game, and the
+# words of the sentence it must produce (the seeds in ../shared/seeds/, read in
+# RULES-DIGEST.md). Payout fields are checked on the payout table row of their class.
+SOURCE_SENTENCES: dict[str, dict[str, str]] = {
+    "pagat-british": {
+        "pack.decks": "one pack of 52 cards",
+        "pack.ranks": "a king, queen or jack 10",
+        "pack.ace_values": "An ace counts 1 or 11",
+        "table.min_players": "4 to 7 players play against the banker",
+        "table.max_players": "4 to 7 players play against the banker",
+        "table.banker": "one more player at the table, holds the bank and deals",
+        "stakes.min_stake": "at least 1",
+        "stakes.max_stake": "no upper limit",
+        "deal.stake_after_first_card": "You stake after looking at your first card",
+        "deal.player_cards": "deals 2 cards to each player",
+        "deal.banker_cards": "and 2 cards to themself",
+        "deal.banker_cards_visible": "stay face down until the players have played",
+        "deal.order": "one at a time",
+        "deal.banker_dealt_first": "the banker last",
+        "deal.banker_may_look_at_first_card": "may not look at their first card",
+        "deal.banker_pontoon_at_once": "it is shown at once and the deal ends",
+        "player.stick_minimum": "Stick on 15 or more",
+        "player.draw_on_21": "While your total is under 21",
+        "stakes.buy": "or buy one",
+        "stakes.first_buy_min": "between 1× and 2× your original stake",
+        "stakes.first_buy_max": "between 1× and 2× your original stake",
+        "stakes.later_buy_cap": "at most what you paid for the card before",
+        "stakes.last_buy_card": "Card number 5 is the last you may buy",
+        "stakes.buy_after_twist": "Once you have twisted you may only twist",
+        "faces.player_cards": "Face down: the cards of the deal",
+        "faces.bought_card": "a bought card",
+        "faces.twisted_card": "Face up: a twisted card",
+        "faces.split_card": "the card dealt to a split hand",
+        "faces.bust_shown": "thrown in face up",
+        "faces.pontoon_shown": "turning your ace face up",
+        "player.pontoon_may_draw": "A pontoon draws no more cards",
+        "player.max_cards": "at most 5 cards",
+        "player.split.allowed": "You may split",
+        "player.split.pair_rule": "not a king and a jack",
+        "player.split.ranks": "two cards of the same rank",
+        "player.split.cards_to_each_hand": "dealt 1 card",
+        "player.split.deal_order": "at once, then the hands are played one after another",
+        "player.split.max_hands": "up to 4 hands in all",
+        "player.split.resplit": "may be split again",
+        "player.split.resplit_aces": "Aces too",
+        "player.split.resplit_one_branch": "may be split again, up to",
+        "player.split.aces_one_card": "Split aces play on like any hand",
+        "player.split.ace_ten_is_pontoon": "on a split hand count as a pontoon",
+        "player.split.buy_after_split": "Split hands may buy cards",
+        "banker.mode": "draws face up as they choose",
+        "banker.max_cards": "The banker holds at most 5 cards",
+        "faces.banker_draws": "extra cards are dealt face up",
+        "banker.draws_when_no_live_hands": "the banker does not play",
+        "hands.pontoon.banker_can_hold": "the banker's counts too",
+        "hands.five_card_trick.enabled": "Five-card trick",
+        "hands.five_card_trick.cards": "5 cards totalling 21 or less",
+        "hands.five_card_trick.banker_can_hold": "The banker can make one too",
+        "hands.five_card_trick.always_wins": "Five-card trick",
+        "hands.five_card_trick.ranked_by_total": "All tricks are equal",
+        "hands.twenty_one.enabled": "three or more cards totalling 21",
+        "hands.ranking": "see the table",
+        "settlement.player_payouts.pontoon": "2:1",
+        "settlement.player_payouts.five_card_trick": "2:1",
+        "settlement.player_payouts.twenty_one": "1:1",
+        "settlement.player_payouts.total": "1:1",
+        "settlement.banker_collects.pontoon": "2:1",
+        "settlement.banker_collects.five_card_trick": "2:1",
+        "settlement.banker_collects.twenty_one": "1:1",
+        "settlement.banker_collects.total": "1:1",
+        "settlement.ties": "Ties go to the banker",
+        "settlement.pontoon_ties": "against the banker's pontoon loses",
+        "settlement.banker_bust_pays_by_class": "paid at the odds of its class",
+        "settlement.player_bust_loses_at_once": "you lose your stake at once",
+        "between_deals.shuffle": "only after a deal in which someone made a pontoon",
+        "between_deals.used_cards_to_bottom": "bottom of the pack without shuffling",
+        "between_deals.busted_cards_to_bottom_at_once": "A bust hand's cards go to the bottom",
+        "between_deals.shuffle_on_banker_pontoon": "A banker's pontoon counts too",
+        "between_deals.shuffle_on_split_pontoon": "So does a pontoon on a split hand",
+        "between_deals.rotation": "takes the bank for the next deal",
+        "between_deals.rotation_from_split_hand": "Not with a pontoon on a split hand",
+        "between_deals.rotation_when_banker_pontoon_at_once": "shown at once, beat it",
+        "between_deals.bank_sale": "may sell the bank",
+    },
+    "casino-ochko": {
+        "pack.decks": "8 packs of 52 cards",
+        "pack.ranks": "a king, queen or jack 10",
+        "pack.ace_values": "An ace counts 1 or 11",
+        "table.min_players": "For 1 to 7 players",
+        "table.max_players": "For 1 to 7 players",
+        "table.banker": "against the house dealer",
+        "stakes.min_stake": "at least 1",
+        "stakes.max_stake": "no upper limit",
+        "deal.stake_after_first_card": "Stakes are placed before the deal",
+        "deal.player_cards": "deals 2 cards to each player",
+        "deal.banker_cards": "and 2 cards to themself",
+        "deal.banker_cards_visible": "stay face down until the players have played",
+        "deal.order": "one at a time",
+        "deal.banker_dealt_first": "the banker last",
+        "deal.banker_may_look_at_first_card": "may look at their own cards",
+        "deal.banker_pontoon_at_once": "it is shown at once and the deal ends",
+        "player.stick_minimum": "Stick on 15 or more",
+        "player.draw_on_21": "",
+        "stakes.buy": "Twist: take another card without adding to your stake.",
+        "faces.player_cards": "Face up: the cards of the deal",
+        "faces.twisted_card": "a twisted card",
+        "faces.doubled_card": "a card after doubling",
+        "faces.split_card": "the card dealt to a split hand",
+        "faces.bust_shown": "thrown in face",
+        "faces.pontoon_shown": "With a pontoon",
+        "player.pontoon_may_draw": "pontoon",
+        "player.max_cards": "at most 5 cards",
+        "player.split.allowed": "You may split",
+        "player.split.pair_rule": "same value",
+        "player.split.ranks": "a queen and a king",
+        "player.split.cards_to_each_hand": "dealt 1 card",
+        "player.split.deal_order": "at once",
+        "player.split.max_hands": "up to 3 hands in all",
+        "player.split.resplit": "may be split again",
+        "player.split.resplit_aces": "Aces too",
+        "player.split.resplit_one_branch": "Only one of the two hands made by a split",
+        "player.split.aces_one_card": "Split aces play on like any hand",
+        "player.split.ace_ten_is_pontoon": "on a split hand count as a pontoon",
+        "player.split.double_after_split": "Split hands may double",
+        "player.double.allowed": "You may double your stake",
+        "player.double.min_cards": "holding 2 cards or more",
+        "player.double.max_cards": "holding 2 cards or more",
+        "player.double.times_per_hand": "once per hand",
+        "player.double.draws_after": "go on drawing as you like",
+        "banker.mode": "draws until reaching 17 or more",
+        "banker.stand_on": "17 or more",
+        "banker.hit_soft_17": "draws on a soft 17",
+        "banker.max_cards": "The banker holds at most 5 cards",
+        "faces.banker_draws": "extra cards are dealt face",
+        "banker.draws_when_no_live_hands": "the banker does not play",
+        "hands.pontoon.banker_can_hold": "the banker's counts too",
+        "hands.five_card_trick.enabled": "Five-card trick",
+        "hands.five_card_trick.cards": "5 cards totalling 21 or less",
+        "hands.five_card_trick.banker_can_hold": "The banker can make one too",
+        "hands.five_card_trick.always_wins": "Five-card trick",
+        "hands.five_card_trick.ranked_by_total": "All tricks are equal",
+        "hands.twenty_one.enabled": "three or more cards totalling 21",
+        "hands.ranking": "see the table",
+        "settlement.player_payouts.pontoon": "2:1",
+        "settlement.player_payouts.five_card_trick": "2:1",
+        "settlement.player_payouts.twenty_one": "1:1",
+        "settlement.player_payouts.total": "1:1",
+        "settlement.banker_collects.pontoon": "1:1",
+        "settlement.banker_collects.five_card_trick": "1:1",
+        "settlement.banker_collects.twenty_one": "1:1",
+        "settlement.banker_collects.total": "1:1",
+        "settlement.ties": "Ties go to the banker",
+        "settlement.pontoon_ties": "against the banker's pontoon loses",
+        "settlement.banker_bust_pays_by_class": "paid at the odds of its class",
+        "settlement.player_bust_loses_at_once": "you lose your stake at once",
+        "between_deals.shuffle": "shuffled once 75% of them have been dealt",
+        "between_deals.penetration": "75%",
+        "between_deals.used_cards_to_bottom": "discard pile",
+        "between_deals.busted_cards_to_bottom_at_once": "discard pile",
+    },
+    "belarus-ponton": {
+        "pack.decks": "6 packs of 52 cards",
+        "pack.ranks": "a king, queen or jack 10",
+        "pack.ace_values": "An ace counts 1 or 11",
+        "table.min_players": "For 2 to 7 players",
+        "table.max_players": "For 2 to 7 players",
+        "table.banker": "against the house dealer",
+        "stakes.min_stake": "at least 1",
+        "stakes.max_stake": "no upper limit",
+        "deal.stake_after_first_card": "Stakes are placed before the deal",
+        "deal.player_cards": "deals 2 cards to each player",
+        "deal.banker_cards": "and 1 card to themself",
+        "deal.banker_cards_visible": "The banker's cards are dealt face up",
+        "deal.order": "one at a time",
+        "deal.banker_dealt_first": "the banker last",
+        "deal.banker_may_look_at_first_card": "may look at their own cards",
+        "deal.banker_pontoon_at_once": "not checked before the players play",
+        "player.stick_minimum": "You may stick on any total",
+        "player.draw_on_21": "While your total is under 21",
+        "stakes.buy": "or buy one",
+        "stakes.first_buy_min": "Each buy adds exactly 1× your original stake",
+        "stakes.last_buy_card": "Card number 4 is the last you may buy",
+        "stakes.buy_after_twist": "Once you have twisted you may only twist",
+        "faces.player_cards": "the cards of the deal",
+        "faces.bought_card": "a bought card",
+        "faces.twisted_card": "a twisted card",
+        "faces.split_card": "the card dealt to a split hand",
+        "faces.bust_shown": "thrown in face",
+        "faces.pontoon_shown": "With a pontoon",
+        "player.pontoon_may_draw": "pontoon",
+        "player.max_cards": "at most 5 cards",
+        "player.split.allowed": "You may split",
+        "player.split.pair_rule": "two cards of the same rank",
+        "player.split.ranks": "two cards of the same rank",
+        "player.split.cards_to_each_hand": "dealt 1 card",
+        "player.split.deal_order": "when its turn comes",
+        "player.split.max_hands": "as often as it comes",
+        "player.split.resplit": "may be split again",
+        "player.split.resplit_aces": "Aces are split only once",
+        "player.split.resplit_one_branch": "may be split again, as often",
+        "player.split.aces_one_card": "Split aces get one card each",
+        "player.split.ace_ten_is_pontoon": "count as 21, not a pontoon",
+        "player.split.buy_after_split": "Split hands may buy cards",
+        "banker.mode": "draws until reaching 17 or more",
+        "banker.stand_on": "17 or more",
+        "banker.hit_soft_17": "stands on every 17",
+        "banker.max_cards": "The banker holds at most 5 cards",
+        "faces.banker_draws": "extra cards are dealt face",
+        "banker.draws_when_no_live_hands": "the banker does not play",
+        "hands.pontoon.banker_can_hold": "the banker's counts too",
+        "hands.five_card_trick.enabled": "Five-card trick",
+        "hands.five_card_trick.cards": "5 cards totalling 21 or less",
+        "hands.five_card_trick.banker_can_hold": "The banker can make one too",
+        "hands.five_card_trick.always_wins": "wins whatever the banker holds, a pontoon included",
+        "hands.five_card_trick.ranked_by_total": "All tricks are equal",
+        "hands.three_of_a_kind.enabled": "three cards of one rank",
+        "hands.three_of_a_kind.automatic_win": "If you stick on it you win",
+        "hands.ranking": "see the table",
+        "settlement.player_payouts.pontoon": "2:1",
+        "settlement.player_payouts.five_card_trick": "3:2",
+        "settlement.player_payouts.three_of_a_kind": "1:1",
+        "settlement.player_payouts.total": "1:1",
+        "settlement.banker_collects.pontoon": "1:1",
+        "settlement.banker_collects.five_card_trick": "1:1",
+        "settlement.banker_collects.total": "1:1",
+        "settlement.ties": "Ties go to the banker",
+        "settlement.pontoon_ties": "against the banker's pontoon loses",
+        "settlement.banker_bust_pays_by_class": "paid at the odds of its class",
+        "settlement.player_bust_loses_at_once": "you lose your stake at once",
+        "settlement.odd_amounts": "rounded down",
+        "between_deals.shuffle": "shuffled once 75% of them have been dealt",
+        "between_deals.penetration": "75%",
+        "between_deals.used_cards_to_bottom": "discard pile",
+        "between_deals.busted_cards_to_bottom_at_once": "discard pile",
+        "player.insurance.allowed": "Insurance",
+        "player.insurance.max_fraction": "up to 1/2 of your stake",
+        "player.insurance.pays": "it pays 2:1",
+        "player.insurance.even_money": "even money (1:1)",
+    },
+}
+
+PAYOUT_FIELD = re.compile(r"^settlement\.(player_payouts|banker_collects)\.(\w+)$")
+
+
+def _payout_cell(ruleset: Ruleset, path: str) -> str:
+    match = PAYOUT_FIELD.match(path)
+    assert match
+    name = class_name(match[2].replace("_", "-"), str)
+    row = next(r for r in payout_rows(ruleset, str) if r["class"] == name)
+    return str(row["pays" if match[1] == "player_payouts" else "takes"])
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(SOURCE_SENTENCES))
+def test_every_field_of_a_source_has_its_sentence(ruleset_id: str) -> None:
+    ruleset = load_bundled(ruleset_id)
+    mapping = SOURCE_SENTENCES[ruleset_id]
+    said = {p: s.text for s in sentences(ruleset) for p in s.paths}
+    applying = {p for p in leaf_paths() if applies(ruleset, p)}
+    assert applying - set(said) == set(), "fields that apply but produce no sentence"
+    assert set(mapping) == applying, "the mapping must list exactly the fields that apply"
+    for path, words in mapping.items():
+        if PAYOUT_FIELD.match(path):
+            assert _payout_cell(ruleset, path) == words, path
+        else:
+            assert words in said[path], (path, said[path])
+
+
+# A word on a sheet that names a feature the rules do not contain (by field).
+ABSENT_FEATURES = {
+    "player.double.allowed": ("double",),
+    "player.split.allowed": ("split",),
+    "player.insurance.allowed": ("insur", "even money"),
+    "hands.five_card_trick.enabled": ("trick",),
+    "hands.three_of_a_kind.enabled": ("three of a kind",),
+    "hands.twenty_one.enabled": ("twenty-one",),
+    "shoot.enabled": ("shoot", "kitty"),
+}
+
+
+@pytest.mark.parametrize("ruleset_id", bundled_ids())
+def test_no_sentence_names_what_the_rules_do_not_contain(ruleset_id: str) -> None:
+    ruleset = load_bundled(ruleset_id)
+    text = " ".join(s.text for s in sentences(ruleset)).lower()
+    for gate, words in ABSENT_FEATURES.items():
+        section, _dot, name = gate.rpartition(".")
+        switched_on = getattr(eval_path(ruleset, section), name)
+        for word in words:
+            if not switched_on:
+                assert word not in text, (ruleset_id, gate, word)
+    if ruleset.stakes.buy.value == "none":
+        assert "buy" not in text, ruleset_id
+    if ruleset.banker.mode.value == "by-choice":
+        assert str(ruleset.banker.stand_on) + " or more" not in text
+
+
+def eval_path(ruleset: Ruleset, path: str) -> object:
+    node: object = ruleset
+    for part in path.split("."):
+        node = getattr(node, part)
+    return node
+
+
+def test_every_schema_field_belongs_to_a_rule_once() -> None:
+    paths = [p for rule in RULES for p in rule.paths]
+    assert len(paths) == len(set(paths))
+    assert covered_paths() == set(leaf_paths())
+
+
+def test_sentences_follow_the_values_not_the_ruleset(tmp_path: Path) -> None:
+    house = tmp_path / "h.yaml"
+    house.write_text("id: h\nname: H\nkind: house\nextends: pagat-british\n"
+                     "player:\n  stick_minimum: 17\n  split:\n    allowed: false\n"
+                     "stakes:\n  min_stake: 5\n  max_stake: 40\n", encoding="utf-8")
+    text = " ".join(s.text for s in sentences(load_ruleset(house)))
+    assert "Stick on 17 or more" in text and "at least 5 and at most 40" in text
+    assert "split" not in text.replace("split hand", "")
+
+
+# --- the house-rules box --------------------------------------------------------------
+
+
+def test_house_box_lists_exactly_the_differing_fields(tmp_path: Path) -> None:
+    house = tmp_path / "kitchen.yaml"
+    house.write_text("id: kitchen\nname: Kitchen\nkind: house\nextends: pagat-british\n"
+                     "player:\n  stick_minimum: 16\nsettlement:\n  ties: push\n",
+                     encoding="utf-8")
+    ruleset = load_ruleset(house)
+    base = find_base(ruleset, house)
+    assert base is not None and base.id == "pagat-british"
+    html = render_sheet(ruleset, "html", "en", base).decode()
+    box = re.search(r'<aside class="pr-house" data-base="pagat-british">(.*?)</aside>', html,
+                    re.S)
+    assert box, "no house-rules box"
+    assert set(re.findall(r'data-path="([^"]+)"', box[1])) == {
+        "player.stick_minimum", "settlement.ties"}
+    assert "British Pontoon (pagat rules)" in box[1]
+    assert "Stick on 16 or more" in box[1] and "stand-off" in box[1]
+    changed = re.findall(r'<p class="pr-rule-text pr-changed[^"]*" data-rule="(\w+)"', html)
+    assert set(changed) == {"stick", "ties"}
+    view = sheet_view(ruleset, "en", base)
+    assert view["house"]["paths"] == ["player.stick_minimum", "settlement.ties"]
+
+
+def test_a_sheet_without_a_base_has_no_house_box() -> None:
+    html = render_sheet(load_bundled("casino-ochko"), "html").decode()
+    body = html.split("</style>", 1)[1]
+    assert "pr-house" not in body and "◆" not in body
+
+
+def test_open_readings_carry_a_footnote() -> None:
+    html = render_sheet(load_bundled("pagat-british"), "html").decode()
+    marked = re.findall(r'data-rule="(\w+)" data-paths="[^"]*">[^<]*<sup class="pr-mark '
+                        r'pr-open-mark"', html)
+    assert "ties" in marked and "split" in marked
+    assert "The source does not say; we play it this way." in html
+
+
+# --- Russian ---------------------------------------------------------------------------
+
+
+def _english_catalog_words() -> set[str]:
+    """Every English word (3+ letters) of the catalog's messages."""
+    words: set[str] = set()
+    for message in extract():
+        for text in (message.id if isinstance(message.id, tuple) else (message.id,)):
+            words.update(w.lower() for w in re.findall(r"[A-Za-z]{3,}", text or ""))
+    return words - {"pontoon", "rules"}
+
+
+def _sheet_text_without_user_text(ruleset: Ruleset, lang: str) -> str:
+    """The sheet's text with the ruleset's own words (name, summary, titles) taken out."""
+    blank = ruleset.model_copy(update={
+        "name": "N", "summary": "", "translations": {},
+        "sources": {k: s.model_copy(update={"title": "T"}) for k, s in ruleset.sources.items()}})
+    html = render_sheet(blank, "html", lang).decode()
+    body = html.split("</style>", 1)[1]
+    body = re.sub(r"<[^>]+>", " ", body)
+    return re.sub(r"&#?\w+;", " ", body).replace(ruleset.id, " ").replace("pontoon-rules", " ")
+
+
+@pytest.mark.parametrize("ruleset_id", ["belarus-ponton", "casino-ochko"])
+def test_russian_sheet_has_no_english_catalog_word(ruleset_id: str) -> None:
+    assert "ru" in LANGUAGES
+    ruleset = load_bundled(ruleset_id)
+    text = _sheet_text_without_user_text(ruleset, "ru")
+    leaked = {w for w in re.findall(r"[A-Za-z]{3,}", text) if w.lower() in
+              _english_catalog_words()}
+    assert not leaked, leaked
+    lowered = text.lower()
+    for word in ("понтун", "очко", "перебор", "купить" if ruleset.stakes.buy.value != "none"
+                 else "ещё карту", "твист"):
+        assert word in lowered, word
+
+
+def test_english_sheet_check_would_catch_a_leak() -> None:
+    """The leak check finds English words when there are some (it can fail)."""
+    text = _sheet_text_without_user_text(load_bundled("belarus-ponton"), "en")
+    assert set(re.findall(r"[a-z]{3,}", text.lower())) & _english_catalog_words()
+
+
+def test_russian_show_text() -> None:
+    lines = text_lines(load_bundled("belarus-ponton"), "ru", paths=True)
+    text = "\n".join(lines)
+    assert "Купить можно не дальше 4-й карты" in text and "stakes.last_buy_card" in text
+
+
+# --- `show`: the same sentences at the terminal ----------------------------------------
+
+
+def _cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pontoon_rules", *args], capture_output=True,
+                          text=True, cwd=Path(__file__).resolve().parent.parent, timeout=120)
+
+
+def test_show_prints_the_sentences_and_paths_on_request(tmp_path: Path) -> None:
+    plain = _cli("show", "pagat-british")
+    assert plain.returncode == 0, plain.stderr
+    for found in sentences(load_bundled("pagat-british")):
+        assert found.text in plain.stdout
+    assert "player.stick_minimum" not in plain.stdout
+    with_paths = _cli("show", "pagat-british", "--paths").stdout.splitlines()
+    stick = next(i for i, line in enumerate(with_paths) if "Stick on 15 or more" in line)
+    assert with_paths[stick + 1].split() == ["player.stick_minimum"]
+    house = tmp_path / "h.yaml"
+    house.write_text("id: h\nname: H\nkind: house\nextends: pagat-british\n"
+                     "settlement:\n  ties: push\n", encoding="utf-8")
+    out = _cli("show", str(house)).stdout
+    assert "pagat-british: settlement.ties" in out and "stand-off; the stake" not in out
+    assert "Equal hands are a stand-off: the stake is returned. A player's" in out
+    assert "◆" in out
