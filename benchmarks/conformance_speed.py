@@ -6,7 +6,8 @@ seats, with probes), then times:
   one at a time (window 1); the harness start is timed separately;
 - one-shot mode: one process per vector, over ONE_SHOT vectors; the per-vector
   overhead is its time per vector minus the persistent time per vector.
-Target (issue 7): at least 2,000 vectors/s in persistent mode.
+Then fuzzing: FUZZ rounds of casino-ochko through the reference harness.
+Target (issues 7 and 16): at least 2,000 vectors per CPU second in persistent mode.
 """
 
 from __future__ import annotations
@@ -76,11 +77,23 @@ def one_shot(vectors: list[dict[str, object]]) -> float:
     return (time.perf_counter() - start) / len(vectors)
 
 
+def fuzz_rate(rounds: int) -> float:
+    """Fuzzed rounds per wall second (casino-ochko, reference harness, no difference)."""
+    from pontoon_rules.conformance.fuzz import fuzz
+
+    rules = bundled_rules("casino-ochko")[0]
+    start = time.perf_counter()
+    result = fuzz(rules, False, RunOptions(HARNESS, timeout=10), rounds, 1)
+    assert result.passed and result.sent == rounds, result.problem
+    return rounds / (time.perf_counter() - start)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--vectors", type=int, default=5000)
     parser.add_argument("--one-shot", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--fuzz", type=int, default=1000, help="Fuzzed rounds to time.")
     args = parser.parse_args()
     vectors = make_vectors(args.vectors, args.seed)
     steps = sum(len(v["steps"]) for v in vectors) / len(vectors)  # type: ignore[arg-type]
@@ -94,6 +107,8 @@ def main() -> None:
     seconds = one_shot(vectors[: args.one_shot])
     print(f"one-shot: {seconds * 1000:.0f} ms per vector; overhead over persistent "
           f"{(seconds - per_vector) * 1000:.0f} ms per vector")
+    print(f"fuzz: {fuzz_rate(args.fuzz):,.0f} rounds/s wall (casino-ochko, reference harness; "
+          "building each round with the engine included)")
 
 
 if __name__ == "__main__":

@@ -96,10 +96,12 @@ def test_broken_harnesses_are_classified_and_the_run_goes_on(mode: str, status: 
     assert len(outcomes) == len(chosen)
 
 
-def test_unknown_command_is_an_error_for_every_vector() -> None:
-    outcomes = run("/nonexistent/harness", vectors("casino-ochko/ties-*"))
-    assert [o.status for o in outcomes] == ["error"]
-    assert "cannot start" in outcomes[0].message
+def test_unknown_command_is_one_harness_problem_not_an_error_per_vector() -> None:
+    chosen = vectors("casino-ochko/ties-*", "casino-ochko/dealer-*")
+    result = run_vectors(chosen, RunOptions("/nonexistent/harness", cwd=str(ROOT)))
+    assert result.outcomes == [] and result.not_run == len(chosen) > 1
+    assert [p["status"] for p in result.harness] == ["crash"]
+    assert "cannot start" in result.harness[0]["message"]
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:

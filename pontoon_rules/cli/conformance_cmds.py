@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import click
 
 from pontoon_rules.conformance import ConformanceError
+from pontoon_rules.conformance.processes import MAX_REPLY_MB
 
 
 @click.group("conformance")
@@ -21,7 +21,13 @@ def conformance_cmd() -> None:
 @click.option("-o", "--output", "out", required=True, type=click.Path(file_okay=False),
               help="Folder to write (one sub-folder per ruleset).")
 def export_cmd(rulesets: tuple[str, ...], out: str) -> None:
-    """Write the vectors of RULESETS (ids or files; default: every bundled one)."""
+    """Write the vectors of RULESETS (ids or files; default: every bundled one).
+
+    A ruleset file also gets the worked examples that tell it apart from the ruleset it
+    extends, the other rulesets' worked examples that apply to it, and steered rounds
+    until every action, hand class and payout path appears. Each folder's manifest is
+    written last; files the export did not write are never removed.
+    """
     from pontoon_rules.conformance.export import export
 
     report = export(list(rulesets), Path(out))
@@ -31,15 +37,20 @@ def export_cmd(rulesets: tuple[str, ...], out: str) -> None:
         click.echo(f"note: {note}", err=True)
     if report.removed:
         click.echo(f"removed {len(report.removed)} stale vector files", err=True)
+    if report.foreign:
+        click.echo(f"left {len(report.foreign)} files the export did not write, e.g. "
+                   f"{report.foreign[0]}", err=True)
 
 
 @conformance_cmd.command("check")
 @click.argument("folder", type=click.Path(exists=True))
-def check_cmd(folder: str) -> None:
-    """Check a suite: schema, ids, hashes, cards, money, and the reference engine."""
+@click.option("--partial", is_flag=True,
+              help="A hand-picked subset: do not require the export's manifests.")
+def check_cmd(folder: str, partial: bool) -> None:
+    """Check a suite: complete export, schema, ids, hashes, cards, money, the reference engine."""
     from pontoon_rules.conformance.check import check_suite
 
-    count, problems = check_suite(Path(folder))
+    count, problems = check_suite(Path(folder), partial)
     for problem in problems:
         click.echo(problem, err=True)
     click.echo(f"{count} vectors, {len(problems)} problem{'s' if len(problems) != 1 else ''}")
@@ -49,7 +60,9 @@ def check_cmd(folder: str) -> None:
 
 @conformance_cmd.command("run")
 @click.argument("folder", required=False, type=click.Path(exists=True))
-@click.option("--impl", "command", required=True, help="Command that starts the harness.")
+@click.option("--impl", "commands", required=True, multiple=True,
+              help="Command that starts the harness; twice or more to compare implementations "
+                   "side by side.")
 @click.option("--one-shot", is_flag=True, help="One process per vector (vector on stdin).")
 @click.option("--timeout", type=float, default=2.0, show_default=True,
               help="Seconds to wait for each reply.")
@@ -57,16 +70,23 @@ def check_cmd(folder: str) -> None:
 @click.option("--run", "run_globs", multiple=True, help="Only vectors whose slug/id matches.")
 @click.option("--skip", "skip_globs", multiple=True, help="Leave out matching vectors.")
 @click.option("--baseline", type=click.Path(exists=True, dir_okay=False),
-              help="A previous --json report: show only new failures and fixes.")
-@click.option("--json", "json_out", type=click.Path(dir_okay=False), help="Write a JSON report.")
+              help="A previous --json report: show only new failures and fixes (vectors are "
+                   "matched by id, or by the id they reimplement).")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False),
+              help="Write a JSON report (its folder is created; written atomically).")
 @click.option("-x", "--exitfirst", is_flag=True, help="Stop at the first vector not passing.")
-def run_cmd(folder: str | None, command: str, one_shot: bool, timeout: float, jobs: int,
-            run_globs: tuple[str, ...], skip_globs: tuple[str, ...], baseline: str | None,
-            json_out: str | None, exitfirst: bool) -> None:
+@click.option("--strict", is_flag=True,
+              help="Validate every reply against the published schemas (`schema --replies`).")
+@click.option("--max-reply", type=click.FloatRange(min=0.001), default=MAX_REPLY_MB,
+              show_default=True, help="MB one reply may take; more is a protocol error.")
+def run_cmd(folder: str | None, commands: tuple[str, ...], one_shot: bool, timeout: float,
+            jobs: int, run_globs: tuple[str, ...], skip_globs: tuple[str, ...],
+            baseline: str | None, json_out: str | None, exitfirst: bool, strict: bool,
+            max_reply: float) -> None:
     """Run the vectors in FOLDER (default: the built-in suite) through --impl.
 
     Exit status 0 only when every `must` vector passed (with --baseline: when none
-    newly failed).
+    newly failed) for every implementation.
     """
     from rich.console import Console
 
@@ -74,22 +94,45 @@ def run_cmd(folder: str | None, command: str, one_shot: bool, timeout: float, jo
     from pontoon_rules.conformance.runner import RunOptions, run_vectors, select
 
     vectors = select(_vectors(folder), list(run_globs), list(skip_globs))
-    options = RunOptions(command, one_shot=one_shot, timeout=timeout, jobs=jobs,
-                         fail_fast=exitfirst)
-    result = run_vectors(vectors, options)
+    if not vectors:
+        raise ConformanceError("no vectors to run (check FOLDER, --run and --skip)")
     console = Console()
     known = reporting.load_baseline(Path(baseline)) if baseline else None
+    results, ok = [], True
+    for command in commands:
+        options = RunOptions(command, one_shot=one_shot, timeout=timeout, jobs=jobs,
+                             fail_fast=exitfirst, strict=strict,
+                             max_bytes=int(max_reply * (1 << 20)))
+        result = run_vectors(vectors, options)
+        results.append(result)
+        if len(commands) > 1:
+            console.print(f"== {command}", markup=False, highlight=False, soft_wrap=True)
+        ok = _print_one(result, console, known) and ok
+    report_data = reporting.json_report(results[0])
+    if len(commands) > 1:
+        from pontoon_rules.conformance.sidebyside import compare_runs, print_side_by_side
+
+        table = compare_runs(list(commands), results)
+        print_side_by_side(table, console)
+        report_data = {"implementations": [reporting.json_report(r) for r in results],
+                       "commands": list(commands), "side_by_side": table.to_json()}
+    if json_out:
+        reporting.write_report(report_data, Path(json_out))
+    if not ok:
+        what = "newly failed" if known is not None else "did not pass"
+        raise ConformanceError(f"required (must) vectors {what}, or none passed")
+
+
+def _print_one(result: Any, console: Any, known: dict[str, str] | None) -> bool:
+    from pontoon_rules.conformance import report as reporting
+
     shown = None
     if known is not None:
         new, fixed = reporting.against_baseline(result.outcomes, known)
         console.print(f"against the baseline: {len(new)} new failures, {len(fixed)} fixed")
         shown = new + fixed
     reporting.print_report(result, console, shown)
-    if json_out:
-        reporting.write_json(result, Path(json_out))
-    if not reporting.passed(result.outcomes, known):
-        what = "newly failed" if known is not None else "did not pass"
-        raise ConformanceError(f"required (must) vectors {what}, or none passed")
+    return not result.harness and reporting.passed(result.outcomes, known)
 
 
 def _vectors(folder: str | None) -> list[dict[str, Any]]:
@@ -106,51 +149,21 @@ def _vectors(folder: str | None) -> list[dict[str, Any]]:
     return out
 
 
-@conformance_cmd.command("fuzz")
-@click.argument("ruleset")
-@click.option("--impl", "command", required=True, help="Command that starts the harness.")
-@click.option("--rounds", type=int, default=1000, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--timeout", type=float, default=2.0, show_default=True)
-@click.option("--save", type=click.Path(dir_okay=False), help="Write the shrunk vector here.")
-def fuzz_cmd(ruleset: str, command: str, rounds: int, seed: int, timeout: float,
-             save: str | None) -> None:
-    """Random rounds of RULESET through the engine and --impl; shrink the first divergence."""
-    from pontoon_rules.conformance.export import resolve
-    from pontoon_rules.conformance.fuzz import fuzz
-    from pontoon_rules.conformance.runner import RunOptions
-
-    (rules, embed), = resolve([ruleset])
-    result = fuzz(rules, embed, RunOptions(command, timeout=timeout, window=1), rounds, seed)
-    if result.divergence is None:
-        click.echo(f"{result.rounds} rounds, no divergence")
-        return
-    assert result.original is not None and result.shrunk is not None
-    click.echo(f"round {result.rounds - 1} diverges: {result.divergence.status}: "
-               f"{result.divergence.message}")
-    shrunk = result.shrunk_outcome.message if result.shrunk_outcome else ""
-    click.echo(f"shrunk ({result.calls} runs) from {_size(result.original)} to "
-               f"{_size(result.shrunk)}: {shrunk}")
-    click.echo(json.dumps({"stakes": result.shrunk["stakes"], "shoe": result.shrunk["shoe"],
-                           "steps": [s for s in result.shrunk["steps"] if "expect" not in s]},
-                          ensure_ascii=False))
-    if save:
-        from pontoon_rules.conformance.build import dump
-        from pontoon_rules.files import write_atomic
-
-        write_atomic(Path(save), dump(result.shrunk))
-        click.echo(f"wrote {save}")
-    raise ConformanceError(f"{ruleset}: the implementation diverges from the reference engine")
-
-
-def _size(vector: dict[str, Any]) -> str:
-    actions = sum(1 for s in vector["steps"] if "expect" not in s)
-    return f"{len(vector['stakes'])} seats, {len(vector['shoe'])} cards + {actions} actions"
-
-
 @conformance_cmd.command("schema")
-def schema_cmd() -> None:
-    """Print the JSON Schema of a vector file."""
+@click.option("--replies", is_flag=True,
+              help="The schemas of the protocol messages (start reply, trace, skipped, errored).")
+def schema_cmd(replies: bool) -> None:
+    """Print the JSON Schema of a vector file (or, with --replies, of the protocol)."""
+    if replies:
+        from pontoon_rules.conformance.replies import replies_text
+
+        click.echo(replies_text(), nl=False)
+        return
     from pontoon_rules.conformance.model import schema_text
 
     click.echo(schema_text(), nl=False)
+
+
+from pontoon_rules.cli import conformance_fuzz_cmds  # noqa: E402  (registers fuzz, new-harness)
+
+__all__ = ["conformance_cmd", "conformance_fuzz_cmds"]

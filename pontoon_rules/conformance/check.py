@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from pontoon_rules.conformance.export import load_suite
+from pontoon_rules.conformance.export import MANIFEST, load_suite, read_manifest, sha256_text
 from pontoon_rules.conformance.judge import expected_steps, judge
 from pontoon_rules.conformance.model import Vector, sha256_of, vector_id
 from pontoon_rules.conformance.reference import TraceError, rules_for, trace_vector
@@ -22,11 +22,20 @@ from pontoon_rules.engine.state import full_counts
 from pontoon_rules.errors import PontoonError
 
 
-def check_suite(folder: Path) -> tuple[int, list[str]]:
-    """The number of vectors under `folder` and every problem found."""
+def check_suite(folder: Path, partial: bool = False) -> tuple[int, list[str]]:
+    """The number of vectors under `folder` and every problem found.
+
+    Unless `partial`, every folder of vectors must hold the manifest an export writes
+    last, listing exactly its vector files with their sha256: an export that did not
+    finish, a missing file or a changed one is reported.
+    """
     problems: list[str] = []
     valid: list[tuple[str, dict[str, Any]]] = []
-    for path, data in load_suite(folder):
+    suite = load_suite(folder)
+    if not partial and folder.is_dir():
+        problems.extend(manifest_problems(sorted({path.parent for path, _ in suite}
+                                                 | _manifest_folders(folder))))
+    for path, data in suite:
         name = str(path)
         if isinstance(data, str):
             problems.append(f"{name}: {data}")
@@ -120,3 +129,32 @@ def _reference_problems(vector: dict[str, Any]) -> list[str]:
 def _duplicates(valid: list[tuple[str, dict[str, Any]]], key: str) -> list[str]:
     counts = Counter(v[key] for _, v in valid)
     return [f"{name}: duplicate {key} {v[key]}" for name, v in valid if counts[v[key]] > 1]
+
+
+def _manifest_folders(folder: Path) -> set[Path]:
+    return {m.parent for m in folder.rglob(MANIFEST)}
+
+
+def manifest_problems(folders: list[Path]) -> list[str]:
+    """Where the vector folders differ from the manifests their export wrote."""
+    out = []
+    for folder in folders:
+        manifest = read_manifest(folder)
+        files = manifest.get("files") if isinstance(manifest, dict) else None
+        if not isinstance(files, dict):
+            out.append(f"{folder}: incomplete export: no readable {MANIFEST} (an export writes "
+                       "it last; re-export, or pass --partial for a hand-picked subset)")
+            continue
+        present = {p.name for p in folder.glob("*.json")
+                   if not p.name.startswith(("_", ".")) and not p.name.endswith(".schema.json")}
+        missing = sorted(set(files) - present)
+        if missing:
+            out.append(f"{folder}: incomplete export: {len(missing)} of {len(files)} files "
+                       f"missing ({', '.join(missing[:5])}{' …' if len(missing) > 5 else ''})")
+        for name in sorted(present - set(files)):
+            out.append(f"{folder / name}: not listed in {MANIFEST} (not written by this export)")
+        for name in sorted(set(files) & present):
+            if sha256_text((folder / name).read_text(encoding="utf-8")) != files[name]:
+                out.append(f"{folder / name}: changed since the export (sha256 differs from "
+                           f"{MANIFEST})")
+    return out

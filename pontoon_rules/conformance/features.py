@@ -57,6 +57,9 @@ FEATURE_FIELDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("path:fractional-payout", ("settlement.odd_amounts",)),
     ("path:banker-pontoon-at-once", ("deal.banker_pontoon_at_once",)),
     ("path:no-live-hands", ("banker.draws_when_no_live_hands",)),
+    ("pontoon-drew", ("player.pontoon_may_draw",)),
+    ("drew-on-21", ("player.draw_on_21",)),
+    ("vs:*", ("settlement.outcomes",)),
     ("limit:player-max-cards", ("player.max_cards",)),
     ("limit:player-21", ("player.draw_on_21",)),
     ("limit:banker-max-cards", ("banker.max_cards",)),
@@ -123,6 +126,12 @@ def _hand_tags(rules: Rules, hand: dict[str, Any], banker: dict[str, Any],
                even_money: bool) -> set[str]:
     cls, bank = hand["class"], banker["class"]
     out = {f"class:{cls}"}
+    if cls != "bust" and not even_money:
+        out.add(f"vs:{cls}:{bank}")
+    if rules.pontoon_may_draw and len(hand["cards"]) > 2 and _natural(hand["cards"][:2]):
+        out.add("pontoon-drew")
+    elif _drew_on_21(hand["cards"], rules.ace_bonus):
+        out.add("drew-on-21")
     if len(hand["cards"]) >= rules.max_cards:
         out.add("limit:player-max-cards")
     if hand["total"] == 21 and len(hand["cards"]) < rules.max_cards and cls != "pontoon":
@@ -132,6 +141,26 @@ def _hand_tags(rules: Rules, hand: dict[str, Any], banker: dict[str, Any],
         out.add("path:fractional-payout")
     out.add(_path(cls, bank, hand, banker, even_money))
     return out
+
+
+def _drew_on_21(cards: list[str], ace_bonus: int) -> bool:
+    """Whether the hand drew again after reaching 21 with three or more cards."""
+    from pontoon_rules.engine.cards import RANK_CODES, RANK_VALUES
+
+    hard = aces = 0
+    for n, code in enumerate(cards[:-1], start=1):
+        value = RANK_VALUES[RANK_CODES.index(code[0])]
+        hard, aces = hard + value, aces + (value == 1)
+        best = hard + ace_bonus if aces and hard + ace_bonus <= 21 else hard
+        if n >= 3 and best == 21:
+            return True
+    return False
+
+
+def _natural(cards: list[str]) -> bool:
+    """Whether two cards are an ace and a ten-card."""
+    ranks = sorted(c[0] for c in cards)
+    return ranks[0] == "A" and ranks[1] in "JKQT"
 
 
 def _path(cls: str, bank: str, hand: dict[str, Any], banker: dict[str, Any],

@@ -1,36 +1,76 @@
 """Differential fuzzing: seeded random rounds through the reference engine and an
-implementation; the first divergence, shrunk to the shortest shoe and action list
-that still diverges.
+implementation, differences grouped by their first differing path, one shrunk example each.
 
-Shrinking works on (stakes, shoe, plan) hints that are replayed leniently by the
-reference engine: cards come from the hint while the packs still hold them (then
-the lowest card left), decisions from the hint when legal (else stick, else the
-first legal action), probes only while they are still refused. Every candidate
-is therefore a valid round; it is kept when it is smaller and still diverges.
+A fuzz run cannot pass by accident: it fails when no round was sent (the harness
+does not list the ruleset, or `--skip` left nothing) or when the harness skipped
+every round. Levels are honoured: a `may`/`should` difference is reported and the
+run goes on; the first `must` difference stops it (unless `keep_going`) and fails
+it, unless its group is in the baseline (a previous fuzz `--json` report).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+import re
 from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
 from typing import Any
 
-from pontoon_rules.conformance.build import Plan, build
+from pontoon_rules.conformance.build import build
 from pontoon_rules.conformance.generate import random_plan, random_stakes
-from pontoon_rules.conformance.reference import refusal, to_action
 from pontoon_rules.conformance.runner import Item, Outcome, PersistentRunner, RunOptions
-from pontoon_rules.engine.actions import STICK, Action
-from pontoon_rules.engine.cards import card_code, parse_card
+from pontoon_rules.conformance.shrink import MAX_SHRINK_CALLS, shrink
+from pontoon_rules.engine.cards import parse_card
 from pontoon_rules.engine.rules import Rules
-from pontoon_rules.engine.script import parse_step
-from pontoon_rules.engine.state import RoundState
-from pontoon_rules.errors import PontoonError
 
-MAX_SHRINK_CALLS = 400
-"""The most implementation runs spent on shrinking one divergence."""
-Round = tuple[list[int], list[int], Plan]
-"""(stakes, shoe as card numbers, plan)."""
+BATCH = 32
+"""Rounds sent to the harness together (a few requests ahead)."""
+LEVEL_ORDER = {"must": 0, "should": 1, "may": 2}
+UNLISTED = "the harness does not list"
+INDEX = re.compile(r"\[\d+\]")
+
+
+def group_key(o: Outcome) -> str:
+    """How differences are grouped: the status and the first differing path, indices as [*]."""
+    if o.path is None:
+        return o.status
+    return f"{o.status} {INDEX.sub('[*]', o.path)}"
+
+
+def diverges(o: Outcome) -> bool:
+    """Whether an outcome shows a difference (anything but pass or skipped)."""
+    return o.status not in ("pass", "skipped")
+
+
+@dataclass
+class Group:
+    """One kind of difference: every round that first differs at the same path."""
+
+    key: str
+    level: str
+    rounds: list[int]
+    first: Outcome
+    original: dict[str, Any]
+    shrunk: dict[str, Any] | None = None
+    shrunk_outcome: Outcome | None = None
+    known: bool = False
+
+    @property
+    def failing(self) -> bool:
+        """A `must` difference that is not in the baseline."""
+        return self.level == "must" and not self.known
+
+    def to_json(self) -> dict[str, Any]:
+        """The group as a report entry."""
+        shown = self.shrunk_outcome or self.first
+        out: dict[str, Any] = {"key": self.key, "level": self.level, "known": self.known,
+                               "count": len(self.rounds), "rounds": self.rounds[:20],
+                               "message": shown.message}
+        if self.shrunk is not None:
+            out["example"] = {k: self.shrunk[k] for k in ("stakes", "shoe")}
+            out["example"]["steps"] = [s for s in self.shrunk["steps"] if "expect" not in s]
+            out["vector"] = self.shrunk
+        return out
 
 
 @dataclass
@@ -39,150 +79,186 @@ class FuzzResult:
 
     rounds: int
     implementation: dict[str, Any] = field(default_factory=dict)
-    divergence: Outcome | None = None
-    original: dict[str, Any] | None = None
-    shrunk: dict[str, Any] | None = None
-    shrunk_outcome: Outcome | None = None
+    groups: list[Group] = field(default_factory=list)
+    sent: int = 0
+    skipped_by_us: int = 0
+    skipped_by_harness: int = 0
+    problem: str | None = None
+    """Why the run cannot count (nothing sent, all skipped, the harness failed)."""
     calls: int = 0
+
+    @property
+    def passed(self) -> bool:
+        """No problem and no `must` difference outside the baseline."""
+        return self.problem is None and not any(g.failing for g in self.groups)
+
+    @property
+    def divergence(self) -> Outcome | None:
+        """The first difference found (the first group's first round), or None."""
+        return self.groups[0].first if self.groups else None
+
+    @property
+    def original(self) -> dict[str, Any] | None:
+        """The first group's original vector."""
+        return self.groups[0].original if self.groups else None
+
+    @property
+    def shrunk(self) -> dict[str, Any] | None:
+        """The first group's shrunk vector."""
+        return self.groups[0].shrunk if self.groups else None
+
+    @property
+    def shrunk_outcome(self) -> Outcome | None:
+        """The first group's shrunk outcome."""
+        return self.groups[0].shrunk_outcome if self.groups else None
+
+    def to_json(self, ruleset: str, seed: int) -> dict[str, Any]:
+        """The run as a JSON report (a later run's `--baseline`)."""
+        return {"ruleset": ruleset, "seed": seed, "rounds": self.rounds, "sent": self.sent,
+                "skipped": {"by --skip": self.skipped_by_us, "by the harness":
+                            self.skipped_by_harness},
+                "implementation": self.implementation, "problem": self.problem,
+                "passed": self.passed, "groups": [g.to_json() for g in self.groups]}
+
+
+@dataclass
+class FuzzOptions:
+    """What to fuzz and how far."""
+
+    rounds: int = 1000
+    seed: int = 0
+    skip: list[str] = field(default_factory=list)
+    """Feature-tag globs: rounds with a matching tag are not sent."""
+    keep_going: bool = False
+    baseline: set[str] = field(default_factory=set)
+    """Group keys of known differences."""
+    shrink_budget: int = MAX_SHRINK_CALLS
 
 
 class _Target:
-    """The implementation under test, one vector at a time."""
+    """The implementation under test."""
 
     def __init__(self, options: RunOptions) -> None:
         self.meta: dict[str, Any] = {}
         self.runner = PersistentRunner(options, self.meta)
         self.calls = 0
 
-    def run(self, vector: dict[str, Any]) -> Outcome:
+    def run_many(self, vectors: list[dict[str, Any]]) -> list[Outcome]:
         found: list[Outcome] = []
-        self.calls += 1
-        self.runner.run([Item.of(vector)], found.append)
+        self.calls += len(vectors)
+        if self.runner.failure is None:
+            self.runner.run([Item.of(v) for v in vectors], found.append)
+        return found
+
+    def run(self, vector: dict[str, Any]) -> Outcome:
+        found = self.run_many([vector])
+        if not found:
+            raise _HarnessFailed
         return found[0]
 
 
-def diverges(o: Outcome) -> bool:
-    """Whether an outcome shows a difference (anything but pass or skipped)."""
-    return o.status not in ("pass", "skipped")
+class _HarnessFailed(Exception):
+    pass
 
 
-def fuzz(rules: Rules, embed: bool, options: RunOptions, rounds: int, seed: int) -> FuzzResult:
-    """Play `rounds` random rounds through both; shrink the first divergence."""
+def fuzz(rules: Rules, embed: bool, options: RunOptions, rounds: int, seed: int,
+         fuzz_options: FuzzOptions | None = None) -> FuzzResult:
+    """Play random rounds through both; group the differences and shrink one of each."""
+    opts = fuzz_options or FuzzOptions()
     target = _Target(options)
-    rng = random.Random(seed)
     result = FuzzResult(0)
     try:
-        for n in range(rounds):
-            stakes = random_stakes(rules, rng)
-            shoe, plan = random_plan(rules, stakes, rng)
-            slug = f"{rules.ruleset.id}/fuzz-{seed}-{n}"
-            vector = build(rules, slug, f"fuzz seed {seed}, round {n}", stakes, shoe, plan, embed)
-            result.rounds = n + 1
-            got = target.run(vector)
-            if diverges(got):
-                result.divergence, result.original = got, vector
-                result.shrunk, result.shrunk_outcome = shrink(
-                    rules, embed, target, (stakes, [parse_card(c) for c in shoe], plan), got)
-                break
+        _loop(rules, embed, target, rounds, seed, opts, result)
+    except _HarnessFailed:
+        pass
     finally:
         result.implementation = target.meta
         result.calls = target.calls
+        failure = target.runner.failure
         target.runner.close()
+    if failure is not None:
+        result.problem = f"the harness failed ({failure['status']}): {failure['message']}"
+    elif result.problem is None:
+        result.problem = _nothing_sent(result, rules)
     return result
 
 
-def shrink(rules: Rules, embed: bool, target: _Target, start: Round, seen: Outcome
-           ) -> tuple[dict[str, Any], Outcome]:
-    """The smallest round found that still diverges, as a vector, with its outcome."""
-    best, best_outcome = realize(rules, *start), seen
-    budget = MAX_SHRINK_CALLS
-    improved = True
-    while improved and budget > 0:
-        improved = False
-        for candidate in _candidates(best):
-            if budget <= 0:
-                break
-            shaped = realize(rules, *candidate)
-            if _size(shaped) >= _size(best):
+def _loop(rules: Rules, embed: bool, target: _Target, rounds: int, seed: int,
+          opts: FuzzOptions, result: FuzzResult) -> None:
+    rng = random.Random(seed)
+    groups: dict[str, Group] = {}
+    for start in range(0, rounds, BATCH):
+        batch = []
+        for n in range(start, min(rounds, start + BATCH)):
+            stakes = random_stakes(rules, rng)
+            shoe, plan = random_plan(rules, stakes, rng)
+            vector = build(rules, f"{rules.ruleset.id}/fuzz-{seed}-{n}",
+                           f"fuzz seed {seed}, round {n}", stakes, shoe, plan, embed)
+            if any(fnmatchcase(t, g) for t in vector["features"] for g in opts.skip):
+                result.skipped_by_us += 1
                 continue
-            budget -= 1
-            got = target.run(_vector(rules, embed, shaped))
-            if diverges(got):
-                best, best_outcome, improved = shaped, got, True
-                break
-    return _vector(rules, embed, best), best_outcome
+            batch.append((n, vector, plan))
+        outcomes = target.run_many([v for _, v, _ in batch])
+        for (n, vector, plan), got in zip(batch, outcomes, strict=False):
+            result.rounds = n + 1
+            _count(result, got)
+            if not diverges(got):
+                continue
+            group = _record(rules, embed, target, groups, result, opts, (n, vector, plan), got)
+            if group.failing and not opts.keep_going:
+                return
+        if len(outcomes) < len(batch):
+            raise _HarnessFailed
+        result.rounds = min(rounds, start + BATCH)
 
 
-def _size(r: Round) -> tuple[int, int, int]:
-    stakes, shoe, plan = r
-    return len(shoe) + len(plan), len(stakes), sum(stakes)
+def _count(result: FuzzResult, got: Outcome) -> None:
+    if got.status == "skipped":
+        if got.message.startswith(UNLISTED):
+            return
+        result.skipped_by_harness += 1
+    result.sent += 1
 
 
-def _vector(rules: Rules, embed: bool, r: Round) -> dict[str, Any]:
-    stakes, shoe, plan = r
-    return build(rules, f"{rules.ruleset.id}/fuzz-shrunk", "shrunk fuzz divergence", stakes,
-                 [card_code(c) for c in shoe], plan, embed)
+def _record(rules: Rules, embed: bool, target: _Target, groups: dict[str, Group],
+            result: FuzzResult, opts: FuzzOptions, found: tuple[int, dict[str, Any], Any],
+            got: Outcome) -> Group:
+    n, vector, plan = found
+    key = group_key(got)
+    group = groups.get(key)
+    if group is not None:
+        group.rounds.append(n)
+        if LEVEL_ORDER[got.level] < LEVEL_ORDER[group.level]:
+            group.level = got.level
+        return group
+    group = Group(key, got.level, [n], got, vector, known=key in opts.baseline)
+    groups[key] = group
+    result.groups.append(group)
+    start = (vector["stakes"], [parse_card(c) for c in vector["shoe"]], plan)
+    group.shrunk, group.shrunk_outcome, _ = shrink(
+        rules, embed, target.run, start, got, lambda o: group_key(o) == key, opts.shrink_budget)
+    return group
 
 
-def _candidates(r: Round) -> Iterator[Round]:
-    stakes, shoe, plan = r
-    for i in range(len(stakes)):
-        if len(stakes) > 1:
-            yield stakes[:i] + stakes[i + 1:], shoe, plan
-    for i in range(len(plan)):
-        yield stakes, shoe, plan[:i] + plan[i + 1:]
-    for i in range(len(shoe)):
-        yield stakes, shoe[:i] + shoe[i + 1:], plan
-    for i, stake in enumerate(stakes):
-        if stake != 100:
-            yield stakes[:i] + [100] + stakes[i + 1:], shoe, plan
+def _nothing_sent(result: FuzzResult, rules: Rules) -> str | None:
+    rid = rules.ruleset.id
+    if result.rounds and result.sent == 0 and result.skipped_by_us < result.rounds:
+        listed = ", ".join(result.implementation.get("rulesets") or []) or "none"
+        return (f"nothing was sent: the harness does not list the ruleset {rid!r} "
+                f"(it lists: {listed}); add it to the start reply's rulesets, or '*'")
+    if result.sent == 0:
+        return "nothing was sent: --skip left out every round"
+    if result.skipped_by_harness == result.sent:
+        return f"the harness skipped all {result.sent} rounds it was sent: nothing was checked"
+    return None
 
 
-def realize(rules: Rules, stakes: list[int], shoe: list[int], plan: Plan) -> Round:
-    """Replay hints leniently with the reference engine; the round actually played."""
-    used = list(stakes)
-    try:
-        state = RoundState(rules, used)
-    except PontoonError:
-        used = [rules.ruleset.stakes.min_stake] * len(stakes)
-        state = RoundState(rules, used)
-    cards: list[int] = []
-    out: Plan = []
-    hints = list(plan)
-    k = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            card = shoe[k] if k < len(shoe) and state.counts[shoe[k]] > 0 else _lowest(state)
-            k += 1
-            cards.append(card)
-            state.apply_action(card)
-            continue
-        action = _next_action(state, hints, out)
-        out.append(("do", f"{state.actor_name()} {action}"))
-        state.apply_action(action)
-    return used, cards, out
+def load_fuzz_baseline(data: Any) -> set[str]:
+    """The group keys of a previous fuzz JSON report.
 
-
-def _lowest(state: RoundState) -> int:
-    return next(card for card, n in enumerate(state.counts) if n)
-
-
-def _next_action(state: RoundState, hints: Plan, out: Plan) -> Action:
-    """Use up hints: keep probes still refused, take the first legal `do`."""
-    while hints:
-        kind, text = hints.pop(0)
-        try:
-            actor, action = parse_step(text, 0)
-        except PontoonError:
-            continue
-        move = {"actor": actor, "action": action.kind, "amount": action.amount}
-        if kind == "reject":
-            if refusal(state, move) is not None:
-                out.append(("reject", text))
-            continue
-        move["actor"] = state.actor_name()
-        if refusal(state, move) is None:
-            return to_action(move)
-    legal = state.legal_actions()
-    stick = next((o for o in legal if o.kind == STICK), legal[0])
-    return stick.example()
+    Raises:
+        ValueError: `data` is not a fuzz report.
+    """
+    if not isinstance(data, dict) or not isinstance(data.get("groups"), list):
+        raise ValueError("not a JSON report of `conformance fuzz` (no 'groups' list)")
+    return {str(g["key"]) for g in data["groups"] if isinstance(g, dict) and "key" in g}

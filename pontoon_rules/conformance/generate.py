@@ -119,11 +119,13 @@ def random_stakes(rules: Rules, rng: random.Random) -> list[int]:
     return out
 
 
-def random_vectors(rules: Rules, embed: bool = False) -> tuple[list[dict[str, Any]], Coverage]:
-    """Seeded random rounds that add coverage, and the coverage reached."""
+def random_vectors(rules: Rules, embed: bool = False, already: set[str] | None = None
+                   ) -> tuple[list[dict[str, Any]], Coverage]:
+    """Seeded random rounds that add coverage, and the coverage reached (with the tags
+    `already` shown by other vectors counted as covered)."""
     rid = rules.ruleset.id
     rng = random.Random(f"conformance:{rid}")
-    cover = Coverage(targets(rules))
+    cover = Coverage(targets(rules) - (already or set()))
     out: list[dict[str, Any]] = []
     last_new = 0
     for n in range(MAX_ROUNDS):

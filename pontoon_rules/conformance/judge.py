@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 MISSING = "<missing>"
+NOT_OVER = "<round not over>"
+"""What a trace's `final: null` reads as: the implementation did not finish the round."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +30,8 @@ class Mismatch:
 def _show(value: Any) -> str:
     import json
 
+    if value == NOT_OVER:
+        return "null: the round is not over"
     return value if value == MISSING else json.dumps(value, ensure_ascii=False)
 
 
@@ -73,6 +77,8 @@ def judge(expected: list[dict[str, Any]], final: dict[str, Any], trace: dict[str
         found = compare(want, got, f"steps[{i}]")
         if found:
             return found
+    if "final" in trace and trace["final"] is None:
+        return Mismatch("final", final, NOT_OVER)
     got_final = trace.get("final")
     return None if final == got_final else compare(final, got_final, "final")
 

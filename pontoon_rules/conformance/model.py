@@ -176,10 +176,35 @@ def sha256_of(data: Any) -> str:
     return hashlib.sha256(canonical(data).encode("utf-8")).hexdigest()
 
 
+PRESENTATION = ("name", "summary", "kind", "extends", "sources", "provenance", "translations")
+"""Top-level ruleset keys that do not change play (left out of vector ids)."""
+ROUND_KEYS = ("stakes", "shoe", "steps", "final")
+"""The vector keys that make up the round (with the rules, all that an id depends on)."""
+
+
+def rules_digest(ruleset: dict[str, Any]) -> str:
+    """sha256 of a resolved ruleset without its names, summaries, sources and provenance."""
+    return sha256_of({k: v for k, v in ruleset.items() if k not in PRESENTATION})
+
+
 def vector_id(vector: dict[str, Any]) -> str:
-    """The id a vector's content gives: uuid5 of the slug and its content hash."""
-    body = {k: v for k, v in vector.items() if k not in ("id", "reimplements")}
-    return str(uuid.uuid5(NAMESPACE, f"{vector['slug']}\n{sha256_of(body)}"))
+    """The id a vector's content gives: uuid5 of the ruleset id, its rules and the round.
+
+    Names, summaries, provenance (and so the level), the slug, the description and the
+    feature tags are left out: editing them keeps every id.
+    """
+    ref = vector["ruleset"]
+    body = {"ruleset": ref["id"], "rules": _rules_digest_of(ref),
+            **{k: vector[k] for k in ROUND_KEYS if k in vector}}
+    return str(uuid.uuid5(NAMESPACE, sha256_of(body)))
+
+
+def _rules_digest_of(ref: dict[str, Any]) -> str:
+    if ref.get("embedded") is not None:
+        return rules_digest(ref["embedded"])
+    from pontoon_rules.conformance.reference import bundled_digest
+
+    return bundled_digest(ref["id"]) or str(ref.get("sha256"))
 
 
 def vector_schema() -> dict[str, Any]:

@@ -22,21 +22,30 @@ import os
 import selectors
 import shlex
 import subprocess
-import tempfile
+import threading
 import time
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import Any
+
+from pontoon_rules.conformance.processes import (
+    MAX_REPLY_MB,
+    STDERR_TAIL,
+    StderrTail,
+    clip,
+    kill_tree,
+    spawn,
+)
 
 PROTOCOL_VERSION = 1
-STDERR_TAIL = 2000
-"""How many characters of stderr a crash report keeps."""
+__all__ = ["STDERR_TAIL", "HarnessProcess", "Reply", "run_one_shot"]
 
 
 @dataclass(frozen=True)
 class Reply:
     """What came back for one request: a JSON line, or why nothing usable did.
 
-    `kind` is `line` (with `text`), `timeout`, or `eof` (the process exited).
+    `kind` is `line` (with `text`), `timeout`, `eof` (the process exited) or
+    `overflow` (the reply grew past the cap; nothing more was read).
     """
 
     kind: str
@@ -44,18 +53,23 @@ class Reply:
 
 
 class HarnessProcess:
-    """A persistent harness: start it, send requests, read reply lines with a timeout."""
+    """A persistent harness: start it, send requests, read reply lines with a timeout.
 
-    def __init__(self, command: str, cwd: str | None = None) -> None:
+    The harness runs in its own session; `kill`/`stop` end its whole process tree.
+    At most `max_bytes` of one reply are buffered.
+    """
+
+    def __init__(self, command: str, cwd: str | None = None,
+                 max_bytes: int = MAX_REPLY_MB << 20) -> None:
         self.argv = shlex.split(command)
         self.cwd = cwd
-        self.stderr: IO[bytes] = tempfile.TemporaryFile()
-        self.proc = subprocess.Popen(self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=self.stderr, cwd=cwd, bufsize=0)
+        self.max_bytes = max_bytes
+        self.proc, self.token = spawn(self.argv, cwd)
         assert self.proc.stdin is not None and self.proc.stdout is not None
         self.stdin = self.proc.stdin
         self.fd = self.proc.stdout.fileno()
-        self.buffer = b""
+        self.errors = StderrTail(self.proc.stderr)
+        self.buffer = bytearray()
         self.selector = selectors.DefaultSelector()
         self.selector.register(self.fd, selectors.EVENT_READ)
 
@@ -64,35 +78,38 @@ class HarnessProcess:
         try:
             self.stdin.write(line)
             return True
-        except (BrokenPipeError, OSError):
+        except (BrokenPipeError, OSError, ValueError):
             return False
 
     def receive(self, timeout: float) -> Reply:
         """The next line of stdout, waiting at most `timeout` seconds."""
         deadline = time.monotonic() + timeout
-        while b"\n" not in self.buffer:
+        end = self.buffer.find(b"\n")
+        while end < 0:
+            if len(self.buffer) > self.max_bytes:
+                return Reply("overflow", bytes(self.buffer[:200]))
             left = deadline - time.monotonic()
             if left <= 0 or not self.selector.select(left):
                 return Reply("timeout")
             chunk = os.read(self.fd, 1 << 16)
             if not chunk:
-                return Reply("eof", self.buffer)
+                return Reply("eof", bytes(self.buffer[:200]))
+            at = chunk.find(b"\n")
+            if at >= 0:
+                end = len(self.buffer) + at
             self.buffer += chunk
-        line, self.buffer = self.buffer.split(b"\n", 1)
+        if end > self.max_bytes:
+            return Reply("overflow", bytes(self.buffer[:200]))
+        line = bytes(self.buffer[:end])
+        del self.buffer[:end + 1]
         return Reply("line", line)
 
     def stderr_tail(self) -> str:
         """The last characters the process wrote to stderr."""
-        try:
-            self.stderr.flush()
-            size = self.stderr.seek(0, os.SEEK_END)
-            self.stderr.seek(max(0, size - STDERR_TAIL))
-            return self.stderr.read().decode("utf-8", "replace")
-        except (OSError, ValueError):
-            return ""
+        return self.errors.text(wait=0.2 if self.proc.poll() is not None else 0.0)
 
     def stop(self, grace: float = 1.0) -> None:
-        """Ask the harness to stop, then make sure it has."""
+        """Ask the harness to stop, then make sure it (and every child) has."""
         self.send(b'{"cmd":"stop"}\n')
         try:
             self.stdin.close()
@@ -101,26 +118,31 @@ class HarnessProcess:
         try:
             self.proc.wait(grace)
         except subprocess.TimeoutExpired:
-            self.kill()
-        self._close()
+            pass
+        self.kill()
 
     def kill(self) -> None:
-        """End the process at once."""
-        try:
-            self.proc.kill()
-            self.proc.wait(5)
-        except (OSError, subprocess.TimeoutExpired):
-            pass
+        """End the process tree at once."""
+        kill_tree(self.proc, self.token)
         self._close()
 
     def _close(self) -> None:
-        self.selector.close()
-        for stream in (self.stdin, self.proc.stdout, self.stderr):
+        try:
+            self.selector.close()
+        except (OSError, ValueError):
+            pass
+        for stream in (self.stdin, self.proc.stdout):
             try:
                 if stream is not None:
                     stream.close()
             except OSError:
                 pass
+
+
+def over_cap(max_bytes: int) -> str:
+    """The message of a reply that grew past the cap."""
+    return (f"reply over {max_bytes / (1 << 20):g} MB (nothing more was read; the harness "
+            "was stopped): raise --max-reply if this is not runaway output")
 
 
 def start_line() -> bytes:
@@ -138,7 +160,7 @@ def parse_reply(text: bytes) -> dict[str, Any] | str:
     try:
         data = json.loads(text)
     except ValueError:
-        shown = text[:120].decode("utf-8", "replace")
+        shown = text[:200].decode("utf-8", "replace")
         return f"not JSON: {shown!r}"
     if not isinstance(data, dict):
         return f"not a JSON object: {text[:120].decode('utf-8', 'replace')!r}"
@@ -167,20 +189,69 @@ class OneShotResult:
     message: str = ""
 
 
-def run_one_shot(command: str, stripped: bytes, timeout: float, cwd: str | None = None
-                 ) -> OneShotResult:
-    """Run `command` once with the stripped vector on stdin."""
+def run_one_shot(command: str, stripped: bytes, timeout: float, cwd: str | None = None,
+                 max_bytes: int = MAX_REPLY_MB << 20) -> OneShotResult:
+    """Run `command` once with the stripped vector on stdin (its whole process tree
+    is killed afterwards; at most `max_bytes` of stdout are read)."""
     try:
-        done = subprocess.run(shlex.split(command), input=stripped, capture_output=True,
-                              timeout=timeout, cwd=cwd)
-    except subprocess.TimeoutExpired:
-        return OneShotResult("timeout", message=f"no reply within {timeout} s (killed)")
+        proc, token = spawn(shlex.split(command), cwd)
     except OSError as e:
         return OneShotResult("crash", message=f"cannot run {command!r}: {e}")
-    tail = done.stderr[-STDERR_TAIL:].decode("utf-8", "replace")
-    if done.returncode != 0:
-        return OneShotResult("crash", message=f"exit status {done.returncode}; stderr: {tail}")
-    parsed = parse_reply(done.stdout.strip())
+    errors = StderrTail(proc.stderr)
+    try:
+        kind, out = _collect(proc, stripped, timeout, max_bytes)
+    finally:
+        kill_tree(proc, token)
+        for stream in (proc.stdin, proc.stdout):
+            try:
+                if stream is not None:
+                    stream.close()
+            except OSError:
+                pass
+    if kind == "timeout":
+        return OneShotResult("timeout", message=f"no reply within {timeout} s (killed)")
+    if kind == "overflow":
+        return OneShotResult("protocol", message=over_cap(max_bytes))
+    tail = clip(errors.text(wait=0.5))
+    if proc.returncode != 0:
+        return OneShotResult("crash", message=f"exit status {proc.returncode}; stderr: {tail}")
+    parsed = parse_reply(out.strip())
     if isinstance(parsed, str):
         return OneShotResult("protocol", message=parsed)
     return OneShotResult("reply", parsed)
+
+
+def _feed(stdin: Any, data: bytes) -> None:
+    """Write the request and close stdin (in a thread: the harness may write first)."""
+    try:
+        stdin.write(data)
+        stdin.close()
+    except (BrokenPipeError, OSError, ValueError):
+        pass
+
+
+def _collect(proc: subprocess.Popen[bytes], stripped: bytes, timeout: float, max_bytes: int
+             ) -> tuple[str, bytes]:
+    """Feed stdin, read stdout to its end: ('done' | 'timeout' | 'overflow', stdout)."""
+    assert proc.stdin is not None and proc.stdout is not None
+    deadline = time.monotonic() + timeout
+    threading.Thread(target=_feed, args=(proc.stdin, stripped), daemon=True).start()
+    out = bytearray()
+    fd = proc.stdout.fileno()
+    with selectors.DefaultSelector() as selector:
+        selector.register(fd, selectors.EVENT_READ)
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0 or not selector.select(left):
+                return "timeout", b""
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                break
+            out += chunk
+            if len(out) > max_bytes:
+                return "overflow", b""
+    try:
+        proc.wait(max(0.05, deadline - time.monotonic()))
+    except subprocess.TimeoutExpired:
+        return "timeout", b""
+    return "done", bytes(out)

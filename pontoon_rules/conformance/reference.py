@@ -42,6 +42,18 @@ def bundled_rules(ruleset_id: str) -> tuple[Rules, str]:
     return compile_rules(ruleset), sha256_of(ruleset_json(ruleset))
 
 
+@cache
+def bundled_digest(ruleset_id: str) -> str | None:
+    """The rules digest (`model.rules_digest`) of a bundled ruleset, None when unknown."""
+    from pontoon_rules.conformance.model import rules_digest
+    from pontoon_rules.ruleset.registry import load_bundled
+
+    try:
+        return rules_digest(ruleset_json(load_bundled(ruleset_id)))
+    except PontoonError:
+        return None
+
+
 def rules_for(ref: dict[str, Any]) -> Rules:
     """The rules a vector's `ruleset` reference names (embedded, or bundled with a matching hash).
 

@@ -9,8 +9,13 @@ from typing import Any
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from pontoon_rules.conformance.runner import STATUSES, Outcome, RunResult
+from pontoon_rules.files import write_atomic
+
+BAD = ("fail", "error", "crash", "timeout", "protocol")
+"""Statuses that count against an implementation."""
 
 SHOWN = 20
 """How many non-passing vectors the text report lists."""
@@ -24,14 +29,14 @@ def counts(outcomes: list[Outcome]) -> Counter[str]:
 def summary_table(outcomes: list[Outcome]) -> Table:
     """One row per ruleset, one column per status."""
     table = Table(title="conformance")
-    table.add_column("ruleset")
+    table.add_column("ruleset", overflow="fold", min_width=12)
     for status in STATUSES:
         table.add_column(status, justify="right")
     by_ruleset: dict[str, Counter[str]] = {}
     for o in outcomes:
         by_ruleset.setdefault(o.slug.split("/")[0], Counter())[o.status] += 1
     for name, c in sorted(by_ruleset.items()):
-        table.add_row(name, *(str(c[s]) if c[s] else "" for s in STATUSES))
+        table.add_row(Text(name), *(str(c[s]) if c[s] else "" for s in STATUSES))
     total = counts(outcomes)
     table.add_row("[b]total[/b]", *(f"[b]{total[s]}[/b]" for s in STATUSES))
     return table
@@ -41,42 +46,79 @@ def print_report(result: RunResult, console: Console, only: list[Outcome] | None
     """The table, then the first non-passing vectors (or just `only`, for a baseline)."""
     meta = result.implementation
     if meta:
-        console.print(f"implementation: {meta.get('name')} {meta.get('version', '')}".rstrip())
+        console.print(f"implementation: {meta.get('name')} {meta.get('version') or ''}".rstrip(),
+                      markup=False, highlight=False)
+    for problem in result.harness:
+        console.print(f"harness {problem['status']}: {problem['message']}", markup=False,
+                      highlight=False, soft_wrap=True)
+    if result.not_run:
+        console.print(f"{result.not_run} vectors not run (the harness failed)", markup=False)
     console.print(summary_table(result.outcomes))
     listed = only if only is not None else [
         o for o in result.outcomes if o.status not in ("pass", "skipped")]
     for o in listed[:SHOWN]:
-        console.print(f"[b]{o.status}[/b] {o.slug} ({o.id}, {o.level}): {o.message}",
-                      markup=True, highlight=False, soft_wrap=True)
+        console.print(f"{o.status} {o.slug} ({o.id}, {o.level}): {o.message}",
+                      markup=False, highlight=False, soft_wrap=True)
     if len(listed) > SHOWN:
         console.print(f"… and {len(listed) - SHOWN} more (see --json)")
 
 
 def json_report(result: RunResult) -> dict[str, Any]:
-    """The whole run as JSON: implementation, counts, one entry per vector."""
-    return {"implementation": result.implementation, "counts": dict(counts(result.outcomes)),
-            "results": [o.to_json() for o in result.outcomes]}
+    """The whole run as JSON: implementation, counts, one entry per vector (and, when the
+    harness failed as a whole, `harness` problems and how many vectors were `not_run`)."""
+    out: dict[str, Any] = {"implementation": result.implementation,
+                           "counts": dict(counts(result.outcomes)),
+                           "results": [o.to_json() for o in result.outcomes]}
+    if result.harness:
+        out["harness"] = result.harness
+        out["not_run"] = result.not_run
+    return out
 
 
 def write_json(result: RunResult, path: Path) -> None:
-    """Write the JSON report (atomically: `files.write_atomic`)."""
-    from pontoon_rules.files import write_atomic
+    """Write the JSON report atomically, creating its folder.
 
-    write_atomic(path, json.dumps(json_report(result), indent=1, ensure_ascii=False) + "\n")
+    Raises:
+        OutputError: it cannot be written (full disk, no permission).
+    """
+    write_report(json_report(result), path)
+
+
+def write_report(data: dict[str, Any], path: Path) -> None:
+    """Write a JSON report atomically, creating its folder."""
+    write_atomic(path, json.dumps(data, indent=1, ensure_ascii=False) + "\n", make_parents=True)
 
 
 def load_baseline(path: Path) -> dict[str, str]:
-    """A previous JSON report as {vector id: status}."""
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return {entry["id"]: entry["status"] for entry in data.get("results", [])}
+    """A previous JSON report as {vector id: status} (the ids it reimplements included).
+
+    Raises:
+        ConformanceError: the file is not a JSON report.
+    """
+    from pontoon_rules.conformance import ConformanceError
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        entries = data.get("results", [])
+        return {entry["id"]: entry["status"] for entry in entries}
+    except (OSError, ValueError, AttributeError, KeyError, TypeError) as e:
+        raise ConformanceError(f"{path}: not a JSON report of `conformance run` ({e})") from e
+
+
+def before(o: Outcome, baseline: dict[str, str]) -> str | None:
+    """The vector's status in the baseline, by its id or the id it reimplements."""
+    found = baseline.get(o.id)
+    if found is None and o.reimplements:
+        found = baseline.get(o.reimplements)
+    return found
 
 
 def against_baseline(outcomes: list[Outcome], baseline: dict[str, str]
                      ) -> tuple[list[Outcome], list[Outcome]]:
     """New failures (passing or absent before) and fixes (not passing before)."""
-    bad = ("fail", "error", "crash", "timeout", "protocol")
-    new = [o for o in outcomes if o.status in bad and baseline.get(o.id) in (None, "pass")]
-    fixed = [o for o in outcomes if o.status == "pass" and baseline.get(o.id, "pass") != "pass"]
+    new = [o for o in outcomes if o.status in BAD and before(o, baseline) in (None, "pass")]
+    fixed = [o for o in outcomes if o.status == "pass"
+             and (before(o, baseline) or "pass") != "pass"]
     return new, fixed
 
 

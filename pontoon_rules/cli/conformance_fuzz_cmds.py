@@ -1,0 +1,137 @@
+"""CLI commands `conformance fuzz` and `conformance new-harness` (on the `conformance` group)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from pontoon_rules.cli.conformance_cmds import conformance_cmd
+from pontoon_rules.conformance import ConformanceError
+from pontoon_rules.conformance.processes import MAX_REPLY_MB
+from pontoon_rules.conformance.shrink import MAX_SHRINK_CALLS
+
+
+@conformance_cmd.command("fuzz")
+@click.argument("ruleset")
+@click.option("--impl", "command", required=True, help="Command that starts the harness.")
+@click.option("--rounds", type=click.IntRange(min=1), default=1000, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--timeout", type=float, default=2.0, show_default=True)
+@click.option("--skip", "skip_globs", multiple=True,
+              help="Leave out rounds with a matching feature tag (e.g. 'did:split').")
+@click.option("--baseline", type=click.Path(exists=True, dir_okay=False),
+              help="A previous fuzz --json report: its difference groups are known.")
+@click.option("--keep-going", is_flag=True,
+              help="Go on after a `must` difference; report every group of differences.")
+@click.option("--json", "json_out", type=click.Path(dir_okay=False),
+              help="Write a JSON report (folder created, written atomically).")
+@click.option("--save", type=click.Path(dir_okay=False),
+              help="Write the first shrunk vector here.")
+@click.option("--max-reply", type=click.FloatRange(min=0.001), default=MAX_REPLY_MB,
+              show_default=True, help="MB one reply may take.")
+@click.option("--shrink-budget", type=click.IntRange(min=0), default=MAX_SHRINK_CALLS,
+              show_default=True, help="Most runs spent shrinking each kind of difference.")
+def fuzz_cmd(ruleset: str, command: str, rounds: int, seed: int, timeout: float,
+             skip_globs: tuple[str, ...], baseline: str | None, keep_going: bool,
+             json_out: str | None, save: str | None, max_reply: float,
+             shrink_budget: int) -> None:
+    """Random rounds of RULESET through the engine and --impl; group and shrink differences.
+
+    Exit status 0 only when rounds were sent and checked and no `must` difference
+    (outside the baseline) was found; `may`/`should` differences are reported only.
+    """
+    from pontoon_rules.conformance.export import resolve
+    from pontoon_rules.conformance.fuzz import FuzzOptions, fuzz
+    from pontoon_rules.conformance.runner import RunOptions
+
+    (rules, embed), = resolve([ruleset])
+    options = FuzzOptions(rounds, seed, list(skip_globs), keep_going, _baseline(baseline),
+                          shrink_budget)
+    run_options = RunOptions(command, timeout=timeout, max_bytes=int(max_reply * (1 << 20)))
+    result = fuzz(rules, embed, run_options, rounds, seed, options)
+    _print(result)
+    if json_out:
+        from pontoon_rules.conformance.report import write_report
+
+        write_report(result.to_json(rules.ruleset.id, seed), Path(json_out))
+    if save and result.groups and result.groups[0].shrunk is not None:
+        from pontoon_rules.conformance.build import dump
+        from pontoon_rules.files import write_atomic
+
+        failing = next((g for g in result.groups if g.failing), result.groups[0])
+        assert failing.shrunk is not None
+        write_atomic(save, dump(failing.shrunk))
+        click.echo(f"wrote {save}")
+    if result.problem:
+        raise ConformanceError(f"{ruleset}: {result.problem}")
+    if not result.passed:
+        raise ConformanceError(f"{ruleset}: the implementation diverges from the reference "
+                               "engine on a `must` rule")
+
+
+def _baseline(path: str | None) -> set[str]:
+    if path is None:
+        return set()
+    from pontoon_rules.conformance.fuzz import load_fuzz_baseline
+
+    try:
+        return load_fuzz_baseline(json.loads(Path(path).read_text(encoding="utf-8")))
+    except (OSError, ValueError) as e:
+        raise ConformanceError(f"{path}: {e}") from e
+
+
+def _print(result: Any) -> None:
+    skipped = result.skipped_by_us + result.skipped_by_harness
+    extra = f", {skipped} skipped" if skipped else ""
+    if not result.groups and not result.problem:
+        click.echo(f"{result.rounds} rounds, no divergence ({result.sent} sent{extra})")
+        return
+    click.echo(f"{result.rounds} rounds ({result.sent} sent{extra}), "
+               f"{len(result.groups)} kind{'s' if len(result.groups) != 1 else ''} of difference")
+    for group in result.groups:
+        _print_group(group)
+    if result.problem:
+        click.echo(f"problem: {result.problem}")
+
+
+def _print_group(group: Any) -> None:
+    known = " (known: in the baseline)" if group.known else ""
+    rounds = ", ".join(str(n) for n in group.rounds[:8]) + (" …" if len(group.rounds) > 8 else "")
+    click.echo(f"{group.level} {group.key}: {len(group.rounds)} round"
+               f"{'s' if len(group.rounds) != 1 else ''} ({rounds}){known}")
+    click.echo(f"  first: round {group.rounds[0]} diverges: {group.first.status}: "
+               f"{group.first.message}")
+    if group.shrunk is not None:
+        shown = group.shrunk_outcome.message if group.shrunk_outcome else ""
+        click.echo(f"  shrunk from {_size(group.original)} to {_size(group.shrunk)}: {shown}")
+        click.echo("  " + json.dumps({"stakes": group.shrunk["stakes"],
+                                      "shoe": group.shrunk["shoe"],
+                                      "steps": [s for s in group.shrunk["steps"]
+                                                if "expect" not in s]}, ensure_ascii=False))
+
+
+def _size(vector: dict[str, Any]) -> str:
+    actions = sum(1 for s in vector["steps"] if "expect" not in s)
+    return f"{len(vector['stakes'])} seats, {len(vector['shoe'])} cards + {actions} actions"
+
+
+@conformance_cmd.command("new-harness")
+@click.option("--lang", type=click.Choice(["python", "node"]), required=True,
+              help="The harness's language.")
+@click.option("-o", "--output", "out", required=True, type=click.Path(file_okay=False),
+              help="Folder to write the skeleton into (created; existing files are kept).")
+@click.option("--ruleset", "rulesets", multiple=True,
+              help="Ruleset ids the harness will list (default: '*').")
+def new_harness_cmd(lang: str, out: str, rulesets: tuple[str, ...]) -> None:
+    """Write a runnable harness skeleton that answers `start` and skips every vector."""
+    from pontoon_rules.conformance.skeleton import write_skeleton
+
+    written = write_skeleton(lang, Path(out), list(rulesets) or ["*"])
+    for path in written:
+        click.echo(f"wrote {path}")
+    command = written[0]
+    runner = "node" if lang == "node" else "python"
+    click.echo(f"try: pontoon-rules conformance run --impl \"{runner} {command}\"")

@@ -1,0 +1,170 @@
+"""The harness protocol's messages as models: published JSON Schemas and `--strict` checks.
+
+`conformance schema --replies` prints `reply_schemas()`; `conformance run --strict`
+validates every reply with `reply_violation` (and the start reply with
+`start_violation`), reporting the first violation as a protocol error, as Bowtie's
+`-V` does. The models are the single source: the schema and the check cannot drift.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from pontoon_rules.conformance.model import ACTOR_PATTERN, CODES, Final, LegalOption
+from pontoon_rules.engine.actions import KINDS
+
+REPLIES_ID = "https://pontoon-rules.example/conformance/replies.schema.json"
+ACTORS = ("p1", "p2", "…", "banker", "terminal")
+"""Who a checkpoint can name: a seat, the banker, or `terminal` once the round is over."""
+TRACE_ACTOR = r"^(p[1-9][0-9]*|banker|terminal)$"
+Code = Literal["illegal_action", "wrong_actor", "bad_amount"]
+assert CODES == ("illegal_action", "wrong_actor", "bad_amount")
+
+
+class Message(BaseModel):
+    """Base of the protocol messages: unknown fields are violations."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class StartRequest(Message):
+    """runner → harness, first: the protocol version."""
+
+    cmd: Literal["start"]
+    version: int = Field(description="The protocol version (1).")
+
+
+class RunRequest(Message):
+    """runner → harness: one vector, stripped of its expectations, codes and final."""
+
+    cmd: Literal["run"]
+    seq: int = Field(description="Echo it in the reply; replies come in request order.")
+    vector: dict[str, Any] = Field(description="id, slug, ruleset, stakes, shoe, steps.")
+
+
+class StopRequest(Message):
+    """runner → harness, last: exit (the runner kills the harness's process group after)."""
+
+    cmd: Literal["stop"]
+
+
+class StartReply(Message):
+    """harness → runner: who the implementation is and which rulesets it plays."""
+
+    name: str = Field(description="The implementation's name.")
+    version: str | None = Field(default=None, description="Its version.")
+    protocol: int | None = Field(default=None, description="The protocol version it speaks.")
+    language: str | None = Field(default=None, description="Its language, for reports.")
+    homepage: str | None = Field(default=None, description="Where to find it.")
+    rulesets: list[str] = Field(description="Ruleset ids it plays; '*' plays embedded ones.")
+
+
+class Observation(Message):
+    """A trace step answering an `expect`: what the implementation shows at that point."""
+
+    actor: str = Field(pattern=TRACE_ACTOR, description="Whose turn it is, or 'terminal'.")
+    legal: list[LegalOption] = Field(description="Every legal action (a set).")
+    hands: dict[str, Any] = Field(
+        description="Seat -> list of hands (cards), 'banker' -> cards, as dealt so far.")
+
+
+class Answer(Message):
+    """A trace step answering a `do` or `reject`: the refusal code, null when accepted."""
+
+    code: Code | None = Field(description="null (accepted) or why it was refused.")
+
+
+class Trace(Message):
+    """What happened: one step per vector step, then the settlement (null: round not over)."""
+
+    steps: list[Observation | Answer]
+    final: Final | None = Field(description="The settlement; null while the round is not over.")
+
+
+class TraceReply(Message):
+    """A played vector."""
+
+    seq: int | None = Field(default=None, description="The request's seq (persistent mode).")
+    trace: Trace
+
+
+class SkippedReply(Message):
+    """The implementation does not play this vector (a rule it lacks)."""
+
+    seq: int | None = None
+    skipped: Literal[True]
+    message: str | None = Field(default=None, description="Why.")
+
+
+class ErroredReply(Message):
+    """The implementation failed on this vector (its own error, not a wrong answer)."""
+
+    seq: int | None = None
+    errored: Literal[True]
+    context: Any = Field(default=None, description="Anything that helps: message, traceback.")
+
+
+MESSAGES: dict[str, type[BaseModel]] = {
+    "start-request": StartRequest, "run-request": RunRequest, "stop-request": StopRequest,
+    "start-reply": StartReply, "trace-reply": TraceReply, "skipped-reply": SkippedReply,
+    "errored-reply": ErroredReply,
+}
+
+
+def reply_schemas() -> dict[str, Any]:
+    """One JSON Schema document with every protocol message under `$defs`."""
+    defs: dict[str, Any] = {}
+    for name, model in MESSAGES.items():
+        schema = model.model_json_schema(by_alias=True, ref_template="#/$defs/{model}")
+        defs.update(schema.pop("$defs", {}))
+        defs[name] = schema
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema", "$id": REPLIES_ID,
+        "title": "pontoon-rules conformance protocol",
+        "description": "Every message of the harness protocol (JSON lines). A harness answers "
+                       "start with start-reply and each run with one of trace-reply, "
+                       "skipped-reply, errored-reply.",
+        "oneOf": [{"$ref": "#/$defs/trace-reply"}, {"$ref": "#/$defs/skipped-reply"},
+                  {"$ref": "#/$defs/errored-reply"}],
+        "$defs": defs, "x-action-words": list(KINDS), "x-codes": list(CODES),
+        "x-actors": {"pattern": ACTOR_PATTERN, "trace": TRACE_ACTOR},
+    }
+
+
+def replies_text() -> str:
+    """The reply schemas as stable, pretty JSON."""
+    return json.dumps(reply_schemas(), indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+
+
+def _first(error: ValidationError) -> str:
+    err = error.errors()[0]
+    where = ".".join(str(p) for p in err["loc"]) or "<root>"
+    return f"{where}: {err['msg']}"
+
+
+def start_violation(data: Any) -> str | None:
+    """The first way `data` breaks the start-reply schema, or None."""
+    try:
+        StartReply.model_validate(data)
+    except ValidationError as e:
+        return _first(e)
+    return None
+
+
+def reply_violation(reply: dict[str, Any], steps: int) -> str | None:
+    """The first way a run reply breaks its schema (and the vector's step count), or None."""
+    model: type[BaseModel] = TraceReply
+    if "skipped" in reply:
+        model = SkippedReply
+    elif "errored" in reply:
+        model = ErroredReply
+    try:
+        model.model_validate(reply, strict=False)
+    except ValidationError as e:
+        return _first(e)
+    if model is TraceReply and len(reply["trace"]["steps"]) > steps:
+        return f"trace.steps: {len(reply['trace']['steps'])} steps for a vector of {steps}"
+    return None
