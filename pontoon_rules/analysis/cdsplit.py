@@ -64,6 +64,10 @@ class ZeroMemorySplit:
         self._rows: dict[tuple[Removed, HandState], Any] = {}
         self._outlooks: dict[tuple[Removed, bool], Any] = {}
         self._live: dict[Removed, tuple[list[int], Any]] = {}
+        self._shoes: dict[Removed, tuple[Any, Any]] = {}
+        extra = np.zeros((self.extras, 1, model.n_kinds), dtype=np.int64)
+        extra[:, 0, pair] = np.arange(1, self.extras + 1)
+        self._base_shoes = model.full[None, None, :] - model.visible_counts[None, :, :] - extra
 
     # -- the hands ---------------------------------------------------------------------
     def _base(self, own_pair: bool, e: int) -> Any:
@@ -104,15 +108,17 @@ class ZeroMemorySplit:
     def _shoe_rows(self, own: Removed) -> tuple[Any, Any]:
         """The shoes (E*V x K) and their totals for a hand holding `own`, with 1 to
         `extras` other pair cards out (rows e-major)."""
+        found = self._shoes.get(own)
+        if found is not None:
+            return found
         m = self.model
         n_e, n_v = self.extras, len(m.visibles)
-        extra = np.zeros((n_e, 1, m.n_kinds), dtype=np.int64)
-        extra[:, 0, self.pair] = np.arange(1, n_e + 1)
-        shoes = (m.full[None, None, :] - np.array(own, dtype=np.int64)[None, None, :]
-                 - m.visible_counts[None, :, :] - extra).reshape(n_e * n_v, m.n_kinds)
+        shoes = (self._base_shoes - np.array(own, dtype=np.int64)[None, None, :]).reshape(
+            n_e * n_v, m.n_kinds)
         valid: Any = (shoes >= 0).all(axis=1)
         shoes = np.where(valid[:, None], shoes, 0)
-        return shoes, shoes.sum(axis=1)
+        found = self._shoes[own] = (shoes, shoes.sum(axis=1))
+        return found
 
     def draws_rows(self, own: Removed) -> Any:
         """Draw chances (E x V x K) for a hand holding `own`."""
