@@ -15,6 +15,7 @@ ends). The same argument makes insurance all or nothing.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import NamedTuple
 
 from pontoon_rules.analysis.deck import Kind, Number
@@ -67,6 +68,13 @@ def start_state(kinds: Sequence[Kind], cards: Sequence[int], split: bool,
     return HandState(hard, soft, len(cards), same, split, locked)
 
 
+@lru_cache(maxsize=16)
+def _transitions(rules: Rules, kinds: tuple[Kind, ...]) -> dict[tuple[HandState, int], HandState]:
+    """The draws already made by the solvers of `rules` and `kinds` (one per visible card
+    share them)."""
+    return {}
+
+
 class HandSolver:
     """Best play and value of single hands against one banker outlook."""
 
@@ -75,6 +83,7 @@ class HandSolver:
         self.rules, self.kinds, self.probs, self.table = rules, kinds, probs, table
         self.draws = [(k, q) for k, q in enumerate(probs) if q]
         self._memo: dict[HandState, Number] = {}
+        self._drawn = _transitions(rules, tuple(kinds))
 
     # -- values --------------------------------------------------------------------
     def value(self, s: HandState) -> Number:
@@ -125,7 +134,14 @@ class HandSolver:
         return s._replace(doubles=s.doubles + 1, since_double=0, staked=2 * s.staked)
 
     def draw(self, s: HandState, k: int) -> HandState:
-        """The state after a card of kind `k` arrives."""
+        """The state after a card of kind `k` arrives (remembered for every solver of
+        the same rules and kinds)."""
+        found = self._drawn.get((s, k))
+        if found is None:
+            found = self._drawn[(s, k)] = self._draw(s, k)
+        return found
+
+    def _draw(self, s: HandState, k: int) -> HandState:
         kind = self.kinds[k]
         same = k if s.same == k and s.n < 3 else -1
         since = s.since_double + 1 if s.doubles else 0

@@ -65,6 +65,7 @@ class SplitSolver(Generic[V]):
         self.limit = limit
         self._memo: dict[tuple[Any, ...], V] = {}
         self._hands: dict[tuple[int, int], V] = {}
+        self._pair_classes: dict[int, list[tuple[int, Number]]] = {}
 
     def can_split(self, a: int, b: int, hands_held: int = 1) -> bool:
         """Whether the unsplit two-card hand `a`, `b` may be split."""
@@ -146,9 +147,12 @@ class SplitSolver(Generic[V]):
         """The second cards a split hand of `a` can get, pairs apart from the rest."""
         if free <= 0:
             return [(ANY, 1)]
-        pairs = [(k, q) for k, q in enumerate(self.probs) if q and self.resplits(a, k)]
-        rest = 1 - sum(q for _, q in pairs)
-        return pairs + ([(NONPAIR, rest)] if rest else [])
+        found = self._pair_classes.get(a)
+        if found is None:
+            pairs = [(k, q) for k, q in enumerate(self.probs) if q and self.resplits(a, k)]
+            rest = 1 - sum(q for _, q in pairs)
+            found = self._pair_classes[a] = pairs + ([(NONPAIR, rest)] if rest else [])
+        return found
 
     def _hand(self, a: int, c: int) -> V:
         """The value of the split hand (a, c) played without splitting (c may be a marker)."""
