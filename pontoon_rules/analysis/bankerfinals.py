@@ -300,9 +300,10 @@ def banker_mass_groups(shoes: np.ndarray, totals: np.ndarray, starts: np.ndarray
                 up = parent - base
                 kind = kinds[j]
                 size = sizes[j]
+                held = have[j]
                 for r in range(n):
-                    c = shoes[first + r, kind] - have[j]
-                    p[local, r] = p[up, r] * c * inv[r, size] if c > 0 else 0.0
+                    c = max(shoes[first + r, kind] - held, 0)
+                    p[local, r] = p[up, r] * c * inv[r, size]
             if orders[j] > 0.0:
                 index = final_ids[j]
                 column = index if index >= 0 else n_finals

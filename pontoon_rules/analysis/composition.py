@@ -85,6 +85,7 @@ class CompositionModel:
         for i, v in enumerate(self.visibles):
             for k in v:
                 self.visible_counts[i, k] += 1
+        self._base_shoes = self.full[None, :] - self.visible_counts
         self.tables = banker_tables(rules, self.kinds, self.policy, tuple(self.visibles))
         self.finals: tuple[Final, ...] = self.tables[0].finals
         self.bounds, self.joined = join(self.tables)
@@ -289,10 +290,10 @@ class CompositionModel:
         return found
 
     def _shoes(self, removed: Removed) -> tuple[Any, Any]:
-        shoes = self.full[None, :] - np.array(removed, dtype=np.int64)[None, :] \
-            - self.visible_counts
-        valid: Any = (shoes >= 0).all(axis=1)
-        shoes = np.where(valid[:, None], shoes, 0)
+        shoes = self._base_shoes - np.array(removed, dtype=np.int64)
+        if shoes.min() < 0:
+            valid: Any = (shoes >= 0).all(axis=1)
+            shoes = np.where(valid[:, None], shoes, 0)
         return shoes, shoes.sum(axis=1)
 
     def _row(self, final: Final, staked: int) -> Any:
