@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from pontoon_rules.analysis.deck import Kind
 from pontoon_rules.analysis.exact import Deck, RoundModel, check_deck, deck_words
 from pontoon_rules.analysis.hand import BUY, DOUBLE, STICK, TWIST, Choice, HandState, start_state
+from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.engine.cards import RANK_CODES
 from pontoon_rules.engine.rules import Rules
 
@@ -103,6 +104,7 @@ def _chart_rows(rules: Rules) -> range:
     return range(2, most)
 
 
+@gc_paused
 def finite_chart(model: CompositionModel) -> Chart:
     """The total-dependent chart of the ruleset's shoe, its departures and its cost."""
     from pontoon_rules.analysis.tdchart import TotalChart

@@ -48,6 +48,7 @@ from pontoon_rules.analysis.context import STATS
 from pontoon_rules.analysis.dealer import BankerPolicy, banker_policy
 from pontoon_rules.analysis.deck import KindSpace, is_pair, kind_space
 from pontoon_rules.analysis.hand import STICK, Choice, HandSolver, HandState, start_state
+from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.analysis.outcomes import Final, PayoffTable, payoff, player_class
 from pontoon_rules.analysis.split import SplitSolver
 from pontoon_rules.engine.rules import Rules
@@ -440,6 +441,7 @@ class CompositionModel:
             return None
         return solver.value(pair, pair)
 
+    @gc_paused
     def stats(self) -> Any:
         """The statistics vector of a round (expected value first) under best play."""
         if self._stats is None:

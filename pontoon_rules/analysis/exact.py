@@ -27,6 +27,7 @@ import numpy as np
 from pontoon_rules.analysis.context import STATS, Context
 from pontoon_rules.analysis.dealer import AnalysisError, BankerPolicy, banker_policy
 from pontoon_rules.analysis.deck import KindSpace, Number, kind_space
+from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.engine.rules import Rules
 
 Deck = Literal["infinite", "finite"]
@@ -161,6 +162,7 @@ class RoundModel:
             return 1
         return self.deal_value(deal)
 
+    @gc_paused
     def stats(self) -> np.ndarray:
         """The statistics vector of a round under best play."""
         total = np.zeros(len(STATS))
