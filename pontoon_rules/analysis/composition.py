@@ -482,10 +482,7 @@ class _CompositionSplits(SplitSolver[Any]):
         zero = np.zeros(len(STATS), dtype=object if model.exact else float)
         if model.exact:
             zero[:] = Fraction(0)
-        super().__init__(model.rules, model.kinds, probs, self._unused, lambda x: x[0], zero)
-
-    def _unused(self, s: HandState) -> Any:  # pragma: no cover - _hand is overridden
-        raise NotImplementedError
+        super().__init__(model.rules, model.kinds, probs, _unused_hand, _first_stat, zero)
 
     def _hand(self, a: int, c: int) -> Any:
         if c < 0:
@@ -517,6 +514,17 @@ class _CompositionSplits(SplitSolver[Any]):
 def _grow(removed: Removed, k: int) -> Removed:
     """`removed` with one more card of kind `k`."""
     return removed[:k] + (removed[k] + 1,) + removed[k + 1:]
+
+
+def _unused_hand(s: HandState) -> Any:  # pragma: no cover - _hand is overridden
+    """`SplitSolver`'s hand values (`_CompositionSplits` overrides `_hand`); a function,
+    not a method, so that a split solver is in no reference cycle with its model."""
+    raise NotImplementedError
+
+
+def _first_stat(x: Any) -> Any:
+    """The expected value of a statistics vector."""
+    return x[0]
 
 
 _SHARED: dict[bytes, dict[str, Any]] = {}

@@ -19,6 +19,7 @@ from pydantic import ValidationError
 
 from pontoon_rules.analysis.dealer import AnalysisError
 from pontoon_rules.analysis.exact import INFINITE_METHOD, Deck, check_deck, deck_words, edge_of
+from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.ruleset.fields import leaf_paths, plain, value_at
 from pontoon_rules.ruleset.model import Ruleset
@@ -89,6 +90,7 @@ class CostTable:
                 "skipped": self.skipped}
 
 
+@gc_paused
 def rule_costs(ruleset: Ruleset, deck: Deck | None = None, policy: str | None = None,
                paths: Iterable[str] | None = None, base: float | None = None) -> CostTable:
     """Change each behavioural field of `ruleset` alone and report the house edge.
