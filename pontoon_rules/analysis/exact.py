@@ -252,6 +252,7 @@ class EdgeResult:
                 "notes": self.notes}
 
 
+@gc_paused
 def house_edge(rules: Rules, deck: Deck | None = None, policy: str | None = None,
                with_stats: bool = True, model: RoundModel | None = None) -> EdgeResult:
     """The house edge of `rules` for one seat under best play.
@@ -314,6 +315,7 @@ def model_notes(rules: Rules) -> list[str]:
     return notes
 
 
+@gc_paused
 def edge_of(rules: Rules, deck: Deck | None = None, policy: str | None = None) -> float:
     """The house edge in percent of the original stake (no statistics); `deck` None is
     the ruleset's own shoe (`default_deck`)."""

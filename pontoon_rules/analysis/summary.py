@@ -30,6 +30,7 @@ from pontoon_rules.analysis.exact import (
     finite_result,
     house_edge,
 )
+from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.ruleset.fields import describe, leaf_paths, provenance_for
 from pontoon_rules.ruleset.model import Ruleset
@@ -75,6 +76,7 @@ def _cost_row(ruleset: Ruleset, cost: Cost) -> dict[str, Any]:
             "change": cost.change, "note": cost.note}
 
 
+@gc_paused
 def ruleset_summary(ruleset: Ruleset) -> dict[str, Any]:
     """One ruleset's page data: edge, probabilities, strategy chart (Markdown), costs, all
     with the ruleset's own shoe (exact, composition-dependent) unless its deck is infinite."""
