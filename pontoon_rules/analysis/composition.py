@@ -104,6 +104,8 @@ class CompositionModel:
         self._next: dict[tuple[HandState, Choice], tuple[HandState, ...]] = {}
         self._finals: dict[HandState, Final] = {}
         self._stands: dict[tuple[Removed, HandState], Any] = {}
+        self._busts: dict[tuple[HandState, Choice], frozenset[int]] = {}
+        self._peeks = bool(rules.peek) and not exact
         self._single = len(self.visibles) == 1 and not exact
         self.peek_bounds, self.peek_tree = join([peek_only(t) for t in self.tables])
         trimmed = [without_busts(t) for t in self.tables]
@@ -226,6 +228,8 @@ class CompositionModel:
             if not kinds:
                 return np.zeros((len(self.visibles), len(STATS)))
             nexts = self.successors(s, choice)
+            if self._peeks:
+                self._prefetch_peeks(removed, s, choice, kinds)
             memo, parts = self._memo, []
             for k in kinds:
                 grown = removed[:k] + (removed[k] + 1,) + removed[k + 1:]
@@ -274,6 +278,34 @@ class CompositionModel:
             self._stick_memo[key] = found
         self._stands[(removed, s)] = found
         return found
+
+    def _prefetch_peeks(self, removed: Removed, s: HandState, choice: Choice,
+                        kinds: list[int]) -> None:
+        """`_through_peek` of every composition this draw busts into, in one kernel call
+        (floats, where the banker peeks)."""
+        busts = self._busts.get((s, choice))
+        if busts is None:
+            busts = self._busts[(s, choice)] = frozenset(
+                k for k, n in enumerate(self.successors(s, choice))
+                if not self.options_of(n) and self.final_of(n)[0] is HandClass.BUST)
+        wanted = [g for g in (_grow(removed, k) for k in kinds if k in busts)
+                  if g not in self._peek_memo]
+        if len(wanted) < 2:
+            return
+        n_v = len(self.visibles)
+        shoes = (self._base_shoes[None, :, :] - np.array(wanted, dtype=np.int64)[:, None, :]
+                 ).reshape(len(wanted) * n_v, self.n_kinds)
+        valid: Any = (shoes >= 0).all(axis=1)
+        shoes = np.where(valid[:, None], shoes, 0)
+        totals = shoes.sum(axis=1)
+        t = self.peek_tree
+        mass = banker_mass_groups(shoes, totals, np.arange(len(shoes) + 1, dtype=np.int64),
+                                  np.tile(np.arange(n_v, dtype=np.int64), len(wanted)),
+                                  self.peek_bounds, t.parents, t.kinds, t.have, t.sizes,
+                                  t.orders, t.final_ids, len(self.finals))
+        through = ((totals > 0) - mass[:, -1]).reshape(len(wanted), n_v)
+        for grown, row in zip(wanted, through, strict=True):
+            self._peek_memo[grown] = row
 
     def _through_peek(self, removed: Removed) -> Any:
         """The chance (per visible tuple) that the peek lets the round go on (a bust
