@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from pontoon_rules.analysis.cdsplit import ZeroMemorySplit
 from pontoon_rules.analysis.composition import CompositionModel
 from pontoon_rules.analysis.hand import BUY, Choice, HandState, start_state
+from pontoon_rules.analysis.policy import banker_action
 from pontoon_rules.analysis.simulate import STAKE, EngineSimulator
-from pontoon_rules.engine.actions import DECLINE, EVEN_MONEY, INSURE, SPLIT, STICK, TWIST, Action
-from pontoon_rules.engine.hand import Hand, total
+from pontoon_rules.engine.actions import DECLINE, EVEN_MONEY, INSURE, SPLIT, STICK, Action
+from pontoon_rules.engine.hand import Hand
 from pontoon_rules.engine.phase import BANKER, Phase
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.engine.state import RoundState
@@ -39,9 +40,7 @@ class CompositionPolicy:
     def __call__(self, state: RoundState) -> Action:
         """The action to take now."""
         if state.current_player() == BANKER:
-            points = total(state.banker, self.rules.ace_bonus)
-            soft = bool(state.banker.aces) and state.banker.hard + self.rules.ace_bonus <= 21
-            return Action(TWIST if self.model.policy.draws(points, soft) else STICK)
+            return banker_action(state, self.model.policy)
         if state.phase is Phase.INSURANCE:
             return self._insurance(state)
         return self._play(state)

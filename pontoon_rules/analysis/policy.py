@@ -8,6 +8,8 @@ named banker policy.
 
 from __future__ import annotations
 
+from typing import Any
+
 from pontoon_rules.analysis.deck import Kind
 from pontoon_rules.analysis.exact import Deal, RoundModel
 from pontoon_rules.analysis.hand import BUY, HandState
@@ -21,9 +23,16 @@ from pontoon_rules.engine.actions import (
     TWIST,
     Action,
 )
-from pontoon_rules.engine.hand import Hand, total
+from pontoon_rules.engine.hand import Hand, is_soft, total
 from pontoon_rules.engine.phase import BANKER, Phase
 from pontoon_rules.engine.state import RoundState
+
+
+def banker_action(state: RoundState, banker: Any) -> Action:
+    """What a banker playing the named policy `banker` (its `draws(points, soft)`) does now."""
+    ace_bonus = state.rules.ace_bonus
+    draws = banker.draws(total(state.banker, ace_bonus), is_soft(state.banker, ace_bonus))
+    return Action(TWIST if draws else STICK)
 
 
 class ModelPolicy:
@@ -39,9 +48,7 @@ class ModelPolicy:
     def __call__(self, state: RoundState) -> Action:
         """The action to take now."""
         if state.current_player() == BANKER:
-            points = total(state.banker, self.rules.ace_bonus)
-            soft = bool(state.banker.aces) and state.banker.hard + self.rules.ace_bonus <= 21
-            return Action(TWIST if self.model.policy.draws(points, soft) else STICK)
+            return banker_action(state, self.model.policy)
         if state.phase is Phase.INSURANCE:
             return self._insurance(state)
         return self._play(state)
