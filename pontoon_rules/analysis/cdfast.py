@@ -146,8 +146,7 @@ def solve(model: CompositionModel, cdz_pairs: dict[int, int],
     main = dealt + split_roots
     comps = np.array([r for r, _ in main] + [c for c, _ in twins], dtype=np.int64)
     sids = np.array([t.ids[s] for _, s in main] + [s for _, s in twins], dtype=np.int64)
-    ucomps, ustates, uindex, n = k.nodes(comps.reshape(-1, m.n_kinds), sids,
-                                         np.zeros((1, m.n_kinds), dtype=np.int64))
+    ucomps, ustates, uindex, n = k.nodes(comps.reshape(-1, m.n_kinds), sids)
     k.banker()
     val, optev = kernel.evaluate(ucomps, ustates, uindex, n, k.base, k.basetot, mult,
                                  n_states, t.nopt, t.okind, t.succ, t.rowid, t.bust,
@@ -201,11 +200,12 @@ class _Kernel:
         self.mass: Any = None
         self.through: Any = None
 
-    def nodes(self, comps: np.ndarray, states: np.ndarray, shifts: np.ndarray) -> Any:
+    def nodes(self, comps: np.ndarray, states: np.ndarray, pair: int = -1,
+              extras: int = 0) -> Any:
         t = self.t
         out = kernel.enumerate_nodes(comps, states, self.base, self.mult, len(t.ids), t.nopt,
                                      t.okind, t.succ, t.bust, self.okeys, self.ocomp,
-                                     self.oneed, self.n_o, shifts)
+                                     self.oneed, self.n_o, pair, extras)
         self.ocomp, self.oneed = out[4], out[5]
         return out[:4]
 
@@ -213,9 +213,7 @@ class _Kernel:
                     starts: list[tuple[Removed, HandState]]) -> Any:
         comps = np.array([r for r, _ in starts], dtype=np.int64)
         states = np.array([self.t.ids[s] for _, s in starts], dtype=np.int64)
-        shifts = np.zeros((extras + 1, self.m.n_kinds), dtype=np.int64)
-        shifts[:, pair] = np.arange(extras + 1)
-        return self.nodes(comps, states, shifts)
+        return self.nodes(comps, states, pair, extras)
 
     def banker(self) -> None:
         m = self.m
