@@ -380,11 +380,12 @@ def evaluate(comps, states, index, n, base, basetot, mult, n_states, nopt, okind
 
 @njit(cache=True)
 def evaluate_split(comps, states, index, n, pair, extras, base, basetot, mult,  # type: ignore[no-untyped-def]
-                   n_states, nopt, okind, succ, rowid, bust, unsplit, optmap, uindex,
+                   n_states, nopt, okind, succ, rowid, bust, unsplit, uindex,
                    optev, okeys, mass, through, rows_table):  # pragma: no cover
     """Zero-memory play after a split (`cdsplit`): each split node's statistics with
-    `e` = 0..`extras` other pair cards out (n x E+1 x V x STATS). A hand plays what
-    the unsplit hand of its cards plays best (`optev` of that node, first best on
+    `e` = 0..`extras` other pair cards out (n x E+1 x V x STATS). A hand plays the
+    option the unsplit hand of its cards values best (`optev` of its twin node,
+    `cdfast.Twin`: the split hand's options on the unsplit state; first best on
     ties)."""
     n_v, n_k = base.shape
     n_stats = rows_table.shape[2]
@@ -402,7 +403,7 @@ def evaluate_split(comps, states, index, n, pair, extras, base, basetot, mult,  
             for v in range(n_v):
                 best = 0
                 for o in range(1, nopt[s]):
-                    if optev[u, optmap[s, o], v] > optev[u, optmap[s, best], v]:
+                    if optev[u, o, v] > optev[u, best, v]:
                         best = o
                 pick[v] = best
         for e in range(extras + 1):
