@@ -5,13 +5,14 @@ machine does not count against them; wall time is printed beside them.
 
 - `inf`: the exact infinite-deck edge (target: under 0.2 s).
 - `exact`: the default method, the ruleset's own shoe, exact and
-  composition-dependent (target: under 5 s; blackjack-reference about 2x
+  composition-dependent (target: under 5 s; blackjack-reference at most 2x
   Eric Farmer's calculator on the same machine, pass `--farmer PATH` to time it;
   build it optimised, as its author would: `g++ -O3 -march=native -I. -Ipdf -o
   strategy strategy.cpp blackjack.cpp pdf/blackjack_pdf.cpp indices.cpp` in its
   `src/` folder; an unoptimised build runs about 2.5x slower and flatters us).
-- `numba`: the banker kernel's compile (or cache load) time, measured once
-  before everything else; the kernel is cached on disk (`cache=True`).
+- `numba kernels`: the compile (or cache load) time of the banker's kernels and
+  the compiled recursion (`analysis.cdkernel`), measured once before everything
+  else; the kernels are cached on disk (`cache=True`).
 - `--costs ID`: the full rule-cost table of ruleset ID with the default method
   (target for casino-ochko: under 30 s).
 - `--simulate`: simulation rounds per second (fast path or engine path), one and
