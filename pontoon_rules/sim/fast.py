@@ -67,7 +67,7 @@ def _money(stake: int, num: int, den: int, up: bool) -> int:
     return -((-scaled) // den) if up else scaled // den
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _settle(staked: int, cls: int, bcls: int, diff: int, table: np.ndarray, up: bool) -> int:
     """A hand's net (`sim.hands.settle_hand`); `diff` = its points minus the banker's."""
     result = table[cls, bcls, 0]
@@ -75,16 +75,10 @@ def _settle(staked: int, cls: int, bcls: int, diff: int, table: np.ndarray, up: 
         return -staked
     if result == c.PUSH:
         return 0
-    win = _money(staked, table[cls, bcls, 1], table[cls, bcls, 2], up)
-    lose = -_money(staked, table[cls, bcls, 3], table[cls, bcls, 4], up)
-    if result == c.WIN:
-        return win
-    if result == c.LOSE:
-        return lose
-    if diff > 0:
-        return win
-    if diff < 0 or result == c.BY_TOTAL_LOSE:
-        return lose
+    if result == c.WIN or (result != c.LOSE and diff > 0):
+        return _money(staked, table[cls, bcls, 1], table[cls, bcls, 2], up)
+    if result == c.LOSE or diff < 0 or result == c.BY_TOTAL_LOSE:
+        return -_money(staked, table[cls, bcls, 3], table[cls, bcls, 4], up)
     return 0
 
 
@@ -95,7 +89,7 @@ def _pontoon(hs: np.ndarray, h: int, F: np.ndarray) -> bool:
             and (hs[h, SPLIT] == 0 or F[F_ACE_TEN_SPLIT] != 0) and F[F_PONT_RANK] < c.UNRANKED)
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _can_draw(hs: np.ndarray, h: int, F: np.ndarray) -> bool:
     points = _total(hs[h, HARD], hs[h, ACES], F[F_BONUS])
     if hs[h, N] >= F[F_MAXC] or points > 21:
@@ -107,7 +101,7 @@ def _can_draw(hs: np.ndarray, h: int, F: np.ndarray) -> bool:
     return not (hs[h, SPLIT] and F[F_ACES1] and hs[h, R0] == 0)
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _can_split(hs: np.ndarray, h: int, held: int, F: np.ndarray, values: np.ndarray,
                split_ranks: np.ndarray) -> bool:
     if not F[F_SPLIT_OK] or hs[h, N] != 2 or hs[h, DBL] > 0 or held >= F[F_SMAX]:
@@ -122,7 +116,7 @@ def _can_split(hs: np.ndarray, h: int, held: int, F: np.ndarray, values: np.ndar
     return True
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _decide(hs: np.ndarray, h: int, held: int, v: int, F: np.ndarray, values: np.ndarray,
             split_ranks: np.ndarray, kind: np.ndarray, act: np.ndarray,
             split: np.ndarray) -> int:
@@ -152,7 +146,7 @@ def _decide(hs: np.ndarray, h: int, held: int, v: int, F: np.ndarray, values: np
     return A_TWIST if draw_ok else A_SPLIT
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _add(hs: np.ndarray, h: int, r: int, v: int, F: np.ndarray, values: np.ndarray,
          kind: np.ndarray, nxt: np.ndarray, drw: np.ndarray, start: np.ndarray,
          sstart: np.ndarray) -> None:
@@ -219,7 +213,7 @@ def _reset(hs: np.ndarray, h: int, stake: int) -> None:
     hs[h, SIB] = -1
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _finished(hs: np.ndarray, h: int, held: int, F: np.ndarray, values: np.ndarray,
               split_ranks: np.ndarray) -> bool:
     """Nothing left to decide (`sim.round.finished`, no shoot bets)."""
@@ -279,7 +273,7 @@ def _split(hs, order, j, nh, new, v, F, values, kind, nxt, drw, start, sstart,  
     return True, pos, s
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _players(hs, order, v, F, values, kind, split_ranks, act, nxt, drw, start, sstart,  # type: ignore[no-untyped-def]
              split, deck, pos, s, mode):
     """The seat's turn (`sim.play._players`, one seat); (ok, hands, pos, state)."""
@@ -323,7 +317,7 @@ def _players(hs, order, v, F, values, kind, split_ranks, act, nxt, drw, start, s
     return True, nh, pos, s
 
 
-@nb.njit(cache=True, _nrt=False)
+@nb.njit(cache=True, _nrt=False, inline="always")
 def _round(F, pattern, values, kind, split_ranks, table, act, nxt, drw, start, sstart,  # type: ignore[no-untyped-def]
            split, insure, even, stake, hs, order, deck, pos, s, mode):
     """One round; (ok, seat net, hands, pos, state)."""
