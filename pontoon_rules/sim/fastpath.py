@@ -109,13 +109,12 @@ class FastRunner:
         s = self.strategy
         self.tables = (fast_params(self.sim, s), deal_pattern(self.sim.params), _VALUES,
                        s.kind_of_rank.astype(np.int64), self.sim.split_ranks, self.sim.settle,
-                       s.act.astype(np.int64), s.nxt.astype(np.int64),
-                       s.draw.astype(np.int64), s.start.astype(np.int64),
-                       s.split_start.astype(np.int64), s.split.astype(np.int64),
-                       s.insure.astype(np.int64), s.even.astype(np.int64))
+                       s.act.astype(np.int8), _narrow(s.nxt), _narrow(s.draw),
+                       _narrow(s.start), _narrow(s.split_start), s.split.astype(np.int8),
+                       s.insure.astype(np.int8), s.even.astype(np.int8))
         self.hs = np.zeros((c.MAX_SPLIT_HANDS + 1, f.NF), dtype=np.int64)
         self.order = np.zeros(c.MAX_SPLIT_HANDS + 1, dtype=np.int64)
-        self.ranks = (self.sim.shoe >> 2).astype(np.int64)
+        self.ranks = (self.sim.shoe >> 2).astype(np.int8)
 
     def run(self, rounds: int, seed_words: np.ndarray, infinite: bool, stake: int,
             trace: np.ndarray | None = None) -> tuple[np.ndarray, int]:
@@ -130,12 +129,18 @@ class FastRunner:
 
     def play_shoe(self, cards: list[int], stake: int) -> int | None:
         """One round dealt from `cards` in order: the seat's net (None: the cards ran out)."""
-        deck = np.array(cards, dtype=np.int64) >> 2
+        deck = (np.array(cards, dtype=np.int64) >> 2).astype(np.int8)
         st = np.zeros(1, dtype=np.uint64)
         trace = np.zeros((1, 2), dtype=np.int64)
         done = f.fast_rounds(*self.tables, stake, self.hs, self.order, deck, f.M_STACKED, st,
                              1, np.zeros(3), trace)
         return int(trace[0, 0]) if done == 1 else None
+
+
+def _narrow(states: np.ndarray) -> np.ndarray:
+    """A table of state numbers in the smallest integer type that holds them."""
+    kind = np.int16 if states.size == 0 or states.max() < 2**15 else np.int32
+    return states.astype(kind)
 
 
 def _trace(trace: np.ndarray | None) -> np.ndarray:
