@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
+from test_sim_differential import overlay, random_overlay
 
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
@@ -16,7 +17,6 @@ from pontoon_rules.sim.compiled import compile_sim
 from pontoon_rules.sim.fastpath import deal_pattern, fast_problem
 from pontoon_rules.sim.rounds import RoundRunner
 from pontoon_rules.sim.strategy import strategy
-from test_sim_differential import overlay, random_overlay
 
 QUALIFYING = [r for r in bundled_ids()
               if fast_problem(compile_sim(compile_rules(load_bundled(r)))) is None]
