@@ -48,6 +48,15 @@ def applies(model: CompositionModel, pair: int) -> bool:
     return r.split_cards == 1 and not blocking and partners == [pair]
 
 
+def extras_of(model: CompositionModel, pair: int) -> int:
+    """`ZeroMemorySplit.extras` for splitting a pair of kind `pair`."""
+    r = model.rules
+    limit = r.split_max_hands if r.split_max_hands < 99 else MODEL_HAND_LIMIT
+    kind = model.kinds[pair]
+    resplits = r.resplit and (not kind.is_ace or r.resplit_aces)
+    return 2 * (limit if resplits else 2) - 2
+
+
 class ZeroMemorySplit:
     """The CDZ- value (statistics, V x STATS) of splitting a dealt pair of one kind."""
 
@@ -74,6 +83,9 @@ class ZeroMemorySplit:
         """T(e, 0): one split hand with `e` other pair cards out; `own_pair` when its
         second card is a pair card too (else the second card is random)."""
         m, a = self.model, self.pair
+        fast = m.fast_bases.get(a)
+        if fast is not None and e < fast.shape[1]:
+            return fast[int(own_pair), e]
         if not m.exact and 1 <= e <= self.extras:
             return self._base_rows(own_pair)[e - 1]
         extra = m._removed((a,) * e)

@@ -97,6 +97,9 @@ class CompositionModel:
         self._follow_memo: dict[tuple[Removed, Removed, HandState], Any] = {}
         self._splits: dict[int, Any] = {}
         self._stats: Any = None
+        self._prepared = False
+        self.fast_bases: dict[int, Any] = {}
+        """CDZ- split bases from the compiled recursion (`cdfast`), per pair."""
         self._option_memo: dict[tuple[Removed, HandState, Choice], Any] = {}
         self._stick_memo: dict[tuple[Removed, Final, int], Any] = {}
         self._choice_memo: dict[tuple[Removed, HandState], list[int]] = {}
@@ -473,10 +476,41 @@ class CompositionModel:
             return None
         return solver.value(pair, pair)
 
+    def prepare(self) -> None:
+        """Compute the dealt hands' values and the split bases at once with the
+        compiled recursion (`cdfast`) where it applies; the memoised recursion then
+        finds them (and serves any other question itself)."""
+        if self._prepared or self.exact:
+            return
+        self._prepared = True
+        from pontoon_rules.analysis.cdfast import solve
+        from pontoon_rules.analysis.cdsplit import applies, extras_of
+
+        cdz: dict[int, int] = {}
+        roots: list[tuple[Removed, HandState]] = []
+        for a in range(self.n_kinds):
+            if not (self.rules.split_allowed and is_pair(self.kinds[a], self.kinds[a], self.rules)
+                    and _CompositionSplits(self, a, 0).can_split(a, a)):
+                continue
+            if applies(self, a):
+                cdz[a] = extras_of(self, a)
+                continue
+            for c in range(self.n_kinds):
+                roots.append((self._removed((a, a, c)),
+                              start_state(self.kinds, (a, c), True, self.rules)))
+                for c2 in range(self.n_kinds):
+                    roots.append((self._removed((a, a, c, c2)),
+                                  start_state(self.kinds, (a, c, c2), True, self.rules)))
+        solved = solve(self, cdz, roots)
+        if solved is not None:
+            self._memo.update(solved.values)
+            self.fast_bases = solved.bases
+
     @gc_paused
     def stats(self) -> Any:
         """The statistics vector of a round (expected value first) under best play."""
         if self._stats is None:
+            self.prepare()
             total = None
             for cards, weights in self.dealt():
                 part = weights @ self.dealt_stats(cards)

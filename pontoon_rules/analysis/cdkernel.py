@@ -1,0 +1,414 @@
+"""The composition-dependent recursion of `composition` and `cdsplit`, compiled (numba).
+
+`composition.CompositionModel` and `cdsplit.ZeroMemorySplit` define the values;
+this module computes the same numbers bottom up, without Python in the loop
+(`cdfast` prepares the tables and reads the results):
+
+1. **Nodes.** A node is a composition `X` of the cards out of the shoe (besides
+   the banker's visible ones; a key of two int64s, `X @ mult.T`) and a hand state (an
+   index into `cdfast`'s state tables). From the roots (the dealt hands; each
+   split hand's own cards), every draw the state allows adds a node with one more
+   card. A CDZ- split node also asks for the unsplit node of its cards, whose
+   option values choose its play.
+2. **Banker outlooks**, one per composition a hand may stand on, for every visible
+   tuple at once: the banker's tree (`bankerfinals`) walked for blocks of
+   compositions side by side, so each tree node is read once per block.
+3. **Values**, nodes with the most cards first: best play (unsplit nodes) or the
+   zero-memory play for every count `e` of other pair cards out (split nodes).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+from numba.core import types
+from numba.typed import Dict
+
+KEY = types.UniTuple(types.int64, 2)  # type: ignore[no-untyped-call]
+"""A node's or a composition's key (see `_ckey`, `_nkey`)."""
+BLOCK = 64
+"""Compositions walked through a banker tree side by side."""
+
+
+@njit(cache=True)
+def _ckey(x, mult):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """The key of composition `x`: two mixed-radix numbers (kinds split in halves)."""
+    return (np.sum(x * mult[0]), np.sum(x * mult[1]))
+
+
+@njit(cache=True)
+def _nkey(c, s, n_states):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """The key of the node of composition key `c` and state `s`."""
+    return (c[0], c[1] * n_states + s)
+
+
+@njit(cache=True)
+def _plus(c, mult, k, times):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """Composition key `c` with `times` more cards of kind `k`."""
+    return (c[0] + times * mult[0, k], c[1] + times * mult[1, k])
+
+
+@njit(cache=True)
+def _grow_rows(a, n):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """`a` with room for at least `n` rows (doubling)."""
+    if n <= a.shape[0]:
+        return a
+    out = np.zeros((max(n, 2 * a.shape[0]),) + a.shape[1:], dtype=a.dtype)
+    out[:a.shape[0]] = a
+    return out
+
+
+@njit(cache=True)
+def _valid_rows(x, base):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """Per visible tuple: whether the shoe less `x` has no negative count."""
+    n_v, n_k = base.shape
+    ok = np.ones(n_v, dtype=np.bool_)
+    for v in range(n_v):
+        for k in range(n_k):
+            if base[v, k] - x[k] < 0:
+                ok[v] = False
+                break
+    return ok
+
+
+@njit(cache=True)
+def _possible(y, base):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """Whether some visible tuple's shoe holds every card of `y` (keys assume so)."""
+    for v in range(base.shape[0]):
+        ok = True
+        for k in range(base.shape[1]):
+            if y[k] > base[v, k]:
+                ok = False
+                break
+        if ok:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _can_draw(x, k, base, ok):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """Whether some visible tuple's shoe less `x` holds a card of kind `k`."""
+    for v in range(base.shape[0]):
+        if ok[v] and base[v, k] - x[k] > 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _ask(okeys, ocomp, oneed, n_o, y, key, level):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """Register composition `y` (key `key`) for an outlook at `level` (1: the peek
+    alone, for a bust hand; 2: every final). `ocomp` has room for one more."""
+    if key in okeys:
+        slot = okeys[key]
+    else:
+        slot = n_o[0]
+        okeys[key] = slot
+        n_o[0] += 1
+        ocomp[slot] = y
+    oneed[slot] = max(oneed[slot], level)
+
+
+@njit(cache=True)
+def enumerate_nodes(roots, root_states, base, mult, n_states, nopt, okind, succ,  # type: ignore[no-untyped-def]
+                    bust, okeys, ocomp, oneed, n_o, shifts):  # pragma: no cover
+    """Every node reachable from the roots (unsplit play): compositions, states, keys.
+
+    Registers the outlooks the nodes may stand on (`okeys` -> slot in `ocomp`,
+    `oneed`), for the composition itself and for it plus each row of `shifts`
+    (the split nodes' other pair cards; one zero row for unsplit nodes).
+    Returns (comps, states, index dict, count, ocomp, oneed)."""
+    n_k = base.shape[1]
+    comps = np.zeros((max(256, 4 * roots.shape[0]), n_k), dtype=np.int64)
+    states = np.zeros(comps.shape[0], dtype=np.int64)
+    index = Dict.empty(key_type=KEY, value_type=types.int64)
+    n = 0
+    for i in range(roots.shape[0]):
+        key = _nkey(_ckey(roots[i], mult), root_states[i], n_states)
+        if key not in index:
+            comps = _grow_rows(comps, n + 1)
+            states = _grow_rows(states, n + 1)
+            comps[n] = roots[i]
+            states[n] = root_states[i]
+            index[key] = n
+            n += 1
+    i = 0
+    while i < n:
+        x = comps[i].copy()
+        s = states[i]
+        stands = nopt[s] == 0
+        for o in range(nopt[s]):
+            if okind[s, o] == 0:
+                stands = True
+        if stands:
+            level = 1 if bust[s] else 2
+            for e in range(shifts.shape[0]):
+                y = x + shifts[e]
+                if not _possible(y, base):
+                    continue  # no shoe holds it: standing there is worth nothing
+                ocomp = _grow_rows(ocomp, n_o[0] + 1)
+                oneed = _grow_rows(oneed, n_o[0] + 1)
+                _ask(okeys, ocomp, oneed, n_o, y, _ckey(y, mult), level)
+        ok = _valid_rows(x, base)
+        ckey = _ckey(x, mult)
+        for o in range(nopt[s]):
+            if okind[s, o] == 0:
+                continue
+            for k in range(n_k):
+                if not _can_draw(x, k, base, ok):
+                    continue
+                key = _nkey(_plus(ckey, mult, k, 1), succ[s, o, k], n_states)
+                if key in index:
+                    continue
+                comps = _grow_rows(comps, n + 1)
+                states = _grow_rows(states, n + 1)
+                comps[n] = x
+                comps[n, k] += 1
+                states[n] = succ[s, o, k]
+                index[key] = n
+                n += 1
+        i += 1
+    return comps, states, index, n, ocomp, oneed
+
+
+@njit(cache=True)
+def outlooks(ocomp, oneed, n_o, base, basetot, n_finals,  # type: ignore[no-untyped-def]
+             full_tree, trim_tree, trim_bust, trim_size, peek_tree):  # pragma: no cover
+    """The banker's finals (slots x V x F, partial over the peek) and the chance the
+    peek lets the round go on (slots x V) for every registered composition."""
+    n_v = base.shape[0]
+    mass = np.zeros((n_o, n_v, n_finals))
+    through = np.zeros((n_o, n_v))
+    rows = np.zeros(n_o, dtype=np.int64)
+    for v in range(n_v):
+        for which in range(3):
+            m = 0
+            for slot in range(n_o):
+                total = basetot[v] - np.sum(ocomp[slot])
+                if total <= 0:
+                    continue
+                if which == 0:
+                    pick = oneed[slot] == 1
+                elif which == 1:
+                    pick = oneed[slot] == 2 and trim_bust >= 0 and total >= trim_size
+                else:
+                    pick = oneed[slot] == 2 and not (trim_bust >= 0 and total >= trim_size)
+                if pick:
+                    rows[m] = slot
+                    m += 1
+            tree = peek_tree if which == 0 else (trim_tree if which == 1 else full_tree)
+            bust = trim_bust if which == 1 else -1
+            for first in range(0, m, BLOCK):
+                last = min(m, first + BLOCK)
+                _walk(rows[first:last], v, ocomp, base, basetot, tree, n_finals, bust,
+                      which == 0, mass, through)
+    return mass, through
+
+
+@njit(cache=True)
+def _walk(rows, v, ocomp, base, basetot, tree, n_finals, bust, peek_only,  # type: ignore[no-untyped-def]
+          mass, through):  # pragma: no cover
+    """One banker tree (visible tuple `v`) for a block of compositions side by side."""
+    bounds, parents, kinds, have, sizes, orders, final_ids = tree
+    w = rows.shape[0]
+    n_k = base.shape[1]
+    shoe = np.zeros((n_k, w))
+    live = np.zeros(w)
+    deepest = 0
+    for j in range(bounds[v], bounds[v + 1]):
+        deepest = max(deepest, sizes[j])
+    inv = np.zeros((deepest + 2, w))
+    for r in range(w):
+        x = ocomp[rows[r]]
+        total = basetot[v] - np.sum(x)
+        ok = total > 0
+        for k in range(n_k):
+            c = base[v, k] - x[k]
+            if c < 0:
+                ok = False
+            shoe[k, r] = c
+        if not ok:
+            continue
+        live[r] = 1.0
+        for s in range(1, deepest + 2):
+            inv[s, r] = 1.0 / (total - s + 1) if total - s + 1 > 0 else 0.0
+    b0 = bounds[v]
+    p = np.zeros((bounds[v + 1] - b0, w))
+    acc = np.zeros((n_finals + 1, w))
+    for j in range(b0, bounds[v + 1]):
+        local = j - b0
+        parent = parents[j]
+        if parent < 0:
+            p[local] = live
+        else:
+            up = parent - b0
+            kind, held, size = kinds[j], have[j], sizes[j]
+            for r in range(w):
+                p[local, r] = p[up, r] * max(shoe[kind, r] - held, 0.0) * inv[size, r]
+        if orders[j] > 0.0:
+            col = final_ids[j]
+            col = col if col >= 0 else n_finals
+            weight = orders[j]
+            for r in range(w):
+                acc[col, r] += weight * p[local, r]
+    for r in range(w):
+        slot = rows[r]
+        if bust >= 0 and live[r] > 0:
+            acc[bust, r] = live[r] - np.sum(acc[:, r])
+        through[slot, v] = live[r] - acc[n_finals, r]
+        if not peek_only:
+            for f in range(n_finals):
+                mass[slot, v, f] = acc[f, r]
+
+
+@njit(cache=True)
+def stand(slot, v, r, bust, mass, through, rows_table, out):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """out[:] = the statistics of standing (payout row `r`) against visible tuple `v`."""
+    table = rows_table[r]
+    n_stats = out.shape[0]
+    if slot < 0:
+        out[:] = 0.0
+    elif bust:
+        chance = through[slot, v]
+        for i in range(n_stats):
+            out[i] = chance * table[0, i]
+    else:
+        out[:] = 0.0
+        for f in range(mass.shape[2]):
+            weight = mass[slot, v, f]
+            if weight != 0.0:
+                for i in range(n_stats):
+                    out[i] += weight * table[f, i]
+
+
+
+@njit(cache=True)
+def _slot(okeys, key):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """The outlook slot of composition key `key` (-1: none registered)."""
+    return okeys[key] if key in okeys else -1
+
+
+@njit(cache=True)
+def _draw_chances(y, base, basetot, q):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """q[v, k] = the chance the next card is of kind k with `y` out (0 where the
+    shoe less `y` is impossible for visible tuple v)."""
+    n_v, n_k = base.shape
+    out = np.sum(y)
+    for v in range(n_v):
+        total = basetot[v] - out
+        ok = total > 0
+        for k in range(n_k):
+            if base[v, k] - y[k] < 0:
+                ok = False
+        for k in range(n_k):
+            q[v, k] = (base[v, k] - y[k]) / total if ok else 0.0
+
+
+@njit(cache=True)
+def _children(index, ckey, s, n_states, nopt, okind, succ, mult, children):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """children[o, k] = the node after option `o` and a card of kind `k` (-1: none)."""
+    for o in range(nopt[s]):
+        for k in range(mult.shape[1]):
+            children[o, k] = -1
+            if okind[s, o] != 0:
+                key = _nkey(_plus(ckey, mult, k, 1), succ[s, o, k], n_states)
+                if key in index:
+                    children[o, k] = index[key]
+
+
+@njit(cache=True)
+def _by_cards(comps, n):  # type: ignore[no-untyped-def]  # pragma: no cover
+    """Node indices, the most cards first (a node's children have one card more)."""
+    cards = np.zeros(n, dtype=np.int64)
+    for i in range(n):
+        cards[i] = -np.sum(comps[i])
+    return np.argsort(cards, kind="mergesort")
+
+
+@njit(cache=True)
+def evaluate(comps, states, index, n, base, basetot, mult, n_states, nopt, okind,  # type: ignore[no-untyped-def]
+             succ, rowid, bust, okeys, mass, through, rows_table):  # pragma: no cover
+    """Best play: each node's statistics (n x V x STATS) and each option's expected
+    value (n x options x V), first best on ties."""
+    n_v, n_k = base.shape
+    n_stats = rows_table.shape[2]
+    val = np.zeros((n, n_v, n_stats))
+    optev = np.zeros((n, max(1, okind.shape[1]), n_v))
+    opt = np.zeros((n_v, n_stats))
+    q = np.zeros((n_v, n_k))
+    children = np.zeros((max(1, okind.shape[1]), n_k), dtype=np.int64)
+    for i in _by_cards(comps, n):
+        x = comps[i]
+        s = states[i]
+        ckey = _ckey(x, mult)
+        slot = _slot(okeys, ckey)
+        if nopt[s] == 0:
+            for v in range(n_v):
+                stand(slot, v, rowid[s], bust[s], mass, through, rows_table, val[i, v])
+            continue
+        _draw_chances(x, base, basetot, q)
+        _children(index, ckey, s, n_states, nopt, okind, succ, mult, children)
+        for o in range(nopt[s]):
+            if okind[s, o] == 0:
+                for v in range(n_v):
+                    stand(slot, v, rowid[s], bust[s], mass, through, rows_table, opt[v])
+            else:
+                opt[:] = 0.0
+                for k in range(n_k):
+                    child = children[o, k]
+                    if child >= 0:
+                        for v in range(n_v):
+                            if q[v, k] > 0.0:
+                                opt[v] += q[v, k] * val[child, v]
+            for v in range(n_v):
+                optev[i, o, v] = opt[v, 0]
+                if o == 0 or opt[v, 0] > val[i, v, 0]:
+                    val[i, v] = opt[v]
+    return val, optev
+
+
+@njit(cache=True)
+def evaluate_split(comps, states, index, n, pair, extras, base, basetot, mult,  # type: ignore[no-untyped-def]
+                   n_states, nopt, okind, succ, rowid, bust, unsplit, optmap, uindex,
+                   optev, okeys, mass, through, rows_table):  # pragma: no cover
+    """Zero-memory play after a split (`cdsplit`): each split node's statistics with
+    `e` = 0..`extras` other pair cards out (n x E+1 x V x STATS). A hand plays what
+    the unsplit hand of its cards plays best (`optev` of that node, first best on
+    ties)."""
+    n_v, n_k = base.shape
+    n_stats = rows_table.shape[2]
+    val = np.zeros((n, extras + 1, n_v, n_stats))
+    q = np.zeros((n_v, n_k))
+    pick = np.zeros(n_v, dtype=np.int64)
+    children = np.zeros((max(1, okind.shape[1]), n_k), dtype=np.int64)
+    for i in _by_cards(comps, n):
+        x = comps[i].copy()
+        s = states[i]
+        ckey = _ckey(x, mult)
+        _children(index, ckey, s, n_states, nopt, okind, succ, mult, children)
+        if nopt[s] > 0:
+            u = uindex[_nkey(ckey, unsplit[s], n_states)]
+            for v in range(n_v):
+                best = 0
+                for o in range(1, nopt[s]):
+                    if optev[u, optmap[s, o], v] > optev[u, optmap[s, best], v]:
+                        best = o
+                pick[v] = best
+        for e in range(extras + 1):
+            slot = _slot(okeys, _plus(ckey, mult, pair, e))
+            if nopt[s] > 0:
+                x[pair] += e
+                _draw_chances(x, base, basetot, q)
+                x[pair] -= e
+            for v in range(n_v):
+                o = pick[v]
+                if nopt[s] == 0 or okind[s, o] == 0:
+                    stand(slot, v, rowid[s], bust[s], mass, through, rows_table, val[i, e, v])
+                    continue
+                out = val[i, e, v]
+                for k in range(n_k):
+                    chance = q[v, k]
+                    if chance > 0.0:
+                        child = val[children[o, k], e, v]
+                        for j in range(n_stats):
+                            out[j] += chance * child[j]
+    return val

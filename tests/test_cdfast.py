@@ -1,0 +1,75 @@
+"""The compiled composition-dependent recursion (`analysis.cdfast`, `analysis.cdkernel`)
+gives the numbers of the memoised recursion it replaces, and the exact ones."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_sim_differential import random_overlay
+
+from pontoon_rules.analysis import cdfast
+from pontoon_rules.analysis.composition import CompositionModel
+from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.ruleset.loader import load_ruleset
+
+TINY = Path(__file__).parent / "rulesets"
+
+
+def both(rules: Rules) -> tuple[np.ndarray, np.ndarray, CompositionModel]:
+    """The round's statistics compiled and memoised (the model that compiled)."""
+    fast = CompositionModel(rules)
+    fast_stats = fast.stats()
+    slow = CompositionModel(rules)
+    slow._prepared = True  # the memoised recursion only
+    return fast_stats, slow.stats(), fast
+
+
+@pytest.mark.parametrize("ruleset_id", ["blackjack-reference", "pagat-british",
+                                        "casino-ochko", "belarus-ponton"])
+def test_compiled_equals_memoised_on_bundled_rulesets(ruleset_id: str) -> None:
+    """Every statistic, for the four shapes of game: CDZ- splits against an up card
+    (blackjack), no visible card with buying (pagat), post-split best play (Очко),
+    thirteen kinds (Belarus)."""
+    fast, slow, model = both(compile_rules(load_ruleset(ruleset_id)))
+    assert model._prepared and model._memo, "the compiled recursion ran"
+    np.testing.assert_allclose(fast, slow, rtol=0, atol=1e-12)
+
+
+def test_blackjack_uses_the_compiled_cdz_bases() -> None:
+    model = CompositionModel(compile_rules(load_ruleset("blackjack-reference")))
+    model.prepare()
+    assert sorted(model.fast_bases) == list(range(10))
+    # splitting aces: no resplit, so two other pair cards at most (e = 0..2)
+    assert model.fast_bases[0].shape[:2] == (2, 3)
+    assert model.fast_bases[7].shape[:2] == (2, 7)
+
+
+@pytest.mark.parametrize("name", ["tiny-ochko", "tiny-belarus", "tiny-pagat", "tiny-blackjack",
+                                  "tiny-split-ochko", "tiny-split-blackjack"])
+def test_compiled_equals_fractions_on_tiny_packs(name: str) -> None:
+    """On one tiny real pack the compiled float recursion equals the exact one (Fractions,
+    itself equal to brute force through `RoundState`, tests/test_composition.py)."""
+    rules = compile_rules(load_ruleset(TINY / f"{name}.yaml"))
+    fast = CompositionModel(rules)
+    exact = CompositionModel(rules, exact=True)
+    assert not cdfast.applies(exact)
+    np.testing.assert_allclose(fast.stats(), np.array(exact.stats(), dtype=float),
+                               rtol=0, atol=1e-12)
+    assert fast._prepared
+
+
+@settings(max_examples=6, deadline=None, derandomize=True)
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_compiled_equals_memoised_on_random_overlays(seed: int) -> None:
+    """Bundled rulesets with three random fields changed (a finite shoe)."""
+    rng = random.Random(seed)
+    rules = None
+    while rules is None or rules.decks is None:
+        rules = random_overlay(rng)
+    fast, slow, _ = both(rules)
+    np.testing.assert_allclose(fast, slow, rtol=0, atol=1e-12)
