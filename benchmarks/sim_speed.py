@@ -81,7 +81,7 @@ def rounds_per_second() -> None:
     print(f"the same on the one-seat fast kernel (sim.fast), which simulate uses for every "
           f"ruleset with its features ({rounds:,} rounds, best of 3; hands count split hands):")
     for ruleset, runner in fast:
-        cpu, out = min(_timed(runner, rounds, "fast") for _ in range(3))
+        cpu, out = min((_timed(runner, rounds, "fast") for _ in range(3)), key=lambda t: t[0])
         print(f"  {ruleset:24} {out[3] / cpu:12,.0f} rounds/s {out[2] / cpu:12,.0f} hands/s"
               f"   ({cpu:.2f} s CPU)")
         if ruleset == "blackjack-reference":
