@@ -156,3 +156,26 @@ def test_simulate_uses_the_fast_kernel_with_the_general_kernels_figures(
     for size, words in zip(chunk_sizes(90_000, 30_000), chunk_seeds(8, 3), strict=True):
         sums += runner.run(size, np.array(words, dtype=np.uint64), "shoe", kernel="general")
     assert one.rounds == 90_000 and one.mean == sums[0] / sums[3]
+
+
+def test_short_stacked_shoes_run_out_as_on_the_general_kernel() -> None:
+    from pontoon_rules.errors import ShoeError
+
+    rules = compile_rules(load_bundled("blackjack-reference"))
+    runner = RoundRunner(rules, strategy(rules))
+    rng = random.Random(5)
+    shoe = [int(c) for c in compile_sim(rules).shoe]
+    outcomes = set()
+    for _ in range(300):
+        rng.shuffle(shoe)
+        cards = shoe[:rng.randint(0, 9)]
+        results = []
+        for kernel in ("auto", "general"):
+            try:
+                results.append(runner.play_shoe(cards, [10], kernel=kernel))
+            except ShoeError:
+                results.append(None)
+        assert results[0] == results[1], cards
+        outcomes.add(results[0] is None)
+    assert outcomes == {True, False}
+    assert runner.fast_rounds > 0

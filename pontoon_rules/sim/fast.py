@@ -1,15 +1,18 @@
 """The one-seat fast kernel: the general round (`sim.play`) for the features that
 `sim.fastpath.fast_problem` accepts, with no branch for anything else.
 
-It plays the rounds `sim.rounds.run_rounds` plays, from the same card stream: the
-same SplitMix64 generator (`sim.cards.mix64`), the same lazily shuffled shoe (one
-multiply-shift draw and one swap per card, positions as `sim.cards.draw`), the same
-dealing order and the same strategy state numbers (`sim.strategy`), so a seed gives
-bit-identical rounds and sums on either kernel. What it leaves out, and so what a
-ruleset must not need: several seats, buying, shoot bets, three of a kind, a banker
-drawing by choice, a deal of other than two player cards, the session's physical
-pack. Cards are held as ranks (0 = ace); hands are rows of `hs` (slots below), the
-banker's hand lives in scalars.
+It plays the rounds `sim.rounds.run_rounds` plays, from the same card stream: the same
+SplitMix64 generator (`sim.cards.advance`, its state in a register), the same lazily
+shuffled shoe (one multiply-shift draw and one swap per card, positions as
+`sim.cards.draw`), the same dealing order and the same strategy state numbers
+(`sim.strategy`), so a seed gives bit-identical rounds and sums on either kernel. What
+it leaves out, and so what a ruleset must not need: several seats, buying, shoot bets
+against a kitty, three of a kind, a banker drawing by choice, a deal of other than two
+player cards, the session's physical pack. Cards are held as ranks (0 = ace); hands are
+rows of `hs` (slots below), the banker's hand lives in scalars. Every helper is inlined
+(`inline="always"`) into the one loop of `fast_rounds`: called out of line, numba passes
+each array as a handful of words spilled to the stack, which cost more than half the
+time.
 
 Card modes: `M_INFINITE` (uniform over the shoe), `M_FRESH` (a fresh shoe each
 round), `M_STACKED` (the deck in order: one round from a stacked shoe, for the
@@ -22,16 +25,16 @@ import numba as nb
 import numpy as np
 
 from pontoon_rules.sim import compiled as c
-from pontoon_rules.sim.cards import mix64
+from pontoon_rules.sim.cards import advance
 from pontoon_rules.sim.strategy import A_DOUBLE, A_STICK, A_TWIST
 
 M_INFINITE, M_FRESH, M_STACKED = range(3)
 (N, HARD, ACES, MS, R0, R1, STAKED, ORIG, DBL, SINCE, SPLIT, DONE, SETTLED, NET, BLOCKED,
  SIB, PEND, LASTACT, NF) = range(19)
 A_SPLIT = 4
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+"""As `sim.round.A_SPLIT`."""
 _S32 = np.uint64(32)
-# slots of the kernel's small parameter vector `F` (read once per call)
+# slots of the kernel's parameter vector `F` (built by `sim.fastpath.fast_params`)
 (F_BONUS, F_STAND, F_HIT_SOFT, F_BMAX, F_ALONE, F_PEEK, F_BPONT, F_PONT_RANK, F_BTRICK,
  F_TRICK, F_TRICK_RANK, F_TWENTY_ONE_RANK, F_MAXC, F_PONT_DRAW, F_DRAW21, F_DDRAWS, F_ACES1,
  F_ACE_TEN_SPLIT, F_SPLIT_OK, F_BY_RANK, F_SMAX, F_RESPLIT, F_RESPLIT_ACES, F_ONE_BRANCH,
@@ -179,23 +182,17 @@ def _add(hs: np.ndarray, h: int, r: int, v: int, F: np.ndarray, values: np.ndarr
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
-def _next(s: np.uint64) -> tuple[np.uint64, np.uint64]:
-    s = s + _GOLDEN
-    return s, mix64(s)
-
-
-@nb.njit(cache=True, _nrt=False, inline="always")
 def _draw(deck: np.ndarray, pos: int, s: np.uint64, mode: int) -> tuple[int, int, np.uint64]:
     """(rank, next position, generator state); rank -1 when a shoe ran out."""
     size = deck.shape[0]
     if mode == M_INFINITE:
-        s, z = _next(s)
+        s, z = advance(s)
         return int(deck[int(((z >> _S32) * np.uint64(size)) >> _S32)]), pos, s
     if pos >= size:
         return -1, pos, s
     j = pos
     if mode == M_FRESH:
-        s, z = _next(s)
+        s, z = advance(s)
         j = pos + int(((z >> _S32) * np.uint64(size - pos)) >> _S32)
     r = deck[j]
     deck[j] = deck[pos]
