@@ -115,6 +115,8 @@ class RoundRunner:
             ShoeError: a fresh shoe ran out in a round (too many seats for the shoe).
             ValueError: `kernel="fast"` for rounds the fast kernel cannot play.
         """
+        if kernel not in ("auto", "general", "fast"):
+            raise ValueError(f"unknown kernel {kernel!r}: expected auto, general or fast")
         infinite = dealing == "infinite" or self.sim.rules.decks is None
         fast = self.fast if self.seats == 1 and kernel != "general" else None
         if kernel == "fast" and fast is None:
