@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_sim_differential import random_overlay
+from test_sim_differential import overlay, random_overlay
 
 from pontoon_rules.analysis import cdfast
 from pontoon_rules.analysis.composition import CompositionModel
@@ -37,6 +37,21 @@ def test_compiled_equals_memoised_on_bundled_rulesets(ruleset_id: str) -> None:
     thirteen kinds (Belarus)."""
     fast, slow, model = both(compile_rules(load_ruleset(ruleset_id)))
     assert model._prepared and model._memo, "the compiled recursion ran"
+    np.testing.assert_allclose(fast, slow, rtol=0, atol=1e-12)
+
+
+@pytest.mark.parametrize(("base", "change"), [
+    ("belarus-ponton", {"player": {"draw_on_21": True, "pontoon_may_draw": False}}),
+    ("blackjack-reference", {"player": {"draw_on_21": True}}),
+    ("casino-ochko", {"player": {"split": {**load_ruleset("casino-ochko").player.split
+                                           .model_dump(mode="python"),
+                                           "resplit_one_branch": False}}}),
+])
+def test_compiled_equals_memoised_where_split_and_unsplit_options_differ(
+        base: str, change: dict[str, object]) -> None:
+    """A split ace and ten is 21 and may draw where the unsplit pontoon may not: the
+    CDZ- hand values the split hand's options on the unsplit hand all the same."""
+    fast, slow, _ = both(overlay(base, change))
     np.testing.assert_allclose(fast, slow, rtol=0, atol=1e-12)
 
 

@@ -12,7 +12,7 @@ model's own, summed in another order (they agree to rounding; a test checks).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 from numba import types
@@ -29,29 +29,45 @@ KEY_LIMIT = 1 << 62
 """Each half of a node key (a composition key half x states) stays below this."""
 
 
+class Twin(NamedTuple):
+    """The unsplit hand of a split hand's cards, offered the split hand's options (a CDZ-
+    split hand plays what this hand plays best: `ZeroMemorySplit._choices`, which
+    values each option the split hand has on the unsplit state, legal there or not)."""
+
+    split: HandState
+
+    @property
+    def hand(self) -> HandState:
+        """The unsplit state whose finish and draws the twin has."""
+        return self.split._replace(split=False, ace_locked=False)
+
+
+Entry = HandState | Twin
+"""A row of the state tables."""
+
+
 @dataclass
 class StateTables:
     """Hand states as integers: options (0 stick, 1 draw), the state after an option
     and a card of each kind, the payout row a state stands on, and for a split
-    state the unsplit state of the same cards with its options' positions."""
+    state with options its `Twin`."""
 
-    ids: dict[HandState, int]
+    ids: dict[Entry, int]
     nopt: np.ndarray
     okind: np.ndarray
     succ: np.ndarray
     rowid: np.ndarray
     bust: np.ndarray
     unsplit: np.ndarray
-    optmap: np.ndarray
     rows: np.ndarray
 
 
 def state_tables(model: CompositionModel, roots: list[HandState]) -> StateTables:
-    """The tables of every state reachable from `roots` (and the unsplit twins)."""
-    ids: dict[HandState, int] = {}
-    order: list[HandState] = []
+    """The tables of every state reachable from `roots` (and the twins)."""
+    ids: dict[Entry, int] = {}
+    order: list[Entry] = []
 
-    def add(s: HandState) -> int:
+    def add(s: Entry) -> int:
         found = ids.get(s)
         if found is None:
             found = ids[s] = len(order)
@@ -62,33 +78,38 @@ def state_tables(model: CompositionModel, roots: list[HandState]) -> StateTables
         add(s)
     i = 0
     while i < len(order):
-        s = order[i]
-        options = model.options_of(s)
+        entry = order[i]
+        hand, options = _hand_and_options(model, entry)
         for c in options:
             if c.kind != STICK:
-                for nxt in model.successors(s, c):
+                for nxt in model.successors(hand, c):
                     add(nxt)
-        if s.split and options:
-            add(s._replace(split=False, ace_locked=False))
+        if isinstance(entry, HandState) and entry.split and options:
+            add(Twin(entry))
         i += 1
     return _fill(model, ids, order)
 
 
-def _fill(model: CompositionModel, ids: dict[HandState, int],
-          order: list[HandState]) -> StateTables:
+def _hand_and_options(model: CompositionModel, entry: Entry) -> tuple[HandState, list[Any]]:
+    """The state an entry finishes and draws as, and the options it is offered."""
+    if isinstance(entry, Twin):
+        return entry.hand, model.options_of(entry.split)
+    return entry, model.options_of(entry)
+
+
+def _fill(model: CompositionModel, ids: dict[Entry, int], order: list[Entry]) -> StateTables:
     n, n_k = len(order), model.n_kinds
-    most = max(1, max(len(model.options_of(s)) for s in order))
+    most = max(1, max(len(_hand_and_options(model, e)[1]) for e in order))
     nopt = np.zeros(n, dtype=np.int64)
     okind = np.zeros((n, most), dtype=np.int64)
     succ = np.full((n, most, n_k), -1, dtype=np.int64)
     rowid = np.zeros(n, dtype=np.int64)
     bust = np.zeros(n, dtype=np.bool_)
     unsplit = np.full(n, -1, dtype=np.int64)
-    optmap = np.zeros((n, most), dtype=np.int64)
     row_ids: dict[tuple[Any, int], int] = {}
     rows: list[Any] = []
-    for i, s in enumerate(order):
-        options = model.options_of(s)
+    for i, entry in enumerate(order):
+        s, options = _hand_and_options(model, entry)
         nopt[i] = len(options)
         for o, c in enumerate(options):
             if c.kind != STICK:
@@ -101,12 +122,9 @@ def _fill(model: CompositionModel, ids: dict[HandState, int],
             rows.append(model._row(final, s.staked))
         rowid[i] = row_ids[key]
         bust[i] = final[0] is HandClass.BUST
-        if s.split and options:
-            twin = s._replace(split=False, ace_locked=False)
-            unsplit[i] = ids[twin]
-            theirs = model.options_of(twin)
-            optmap[i, :len(options)] = [theirs.index(c) for c in options]
-    return StateTables(ids, nopt, okind, succ, rowid, bust, unsplit, optmap,
+        if isinstance(entry, HandState) and entry.split and options:
+            unsplit[i] = ids[Twin(entry)]
+    return StateTables(ids, nopt, okind, succ, rowid, bust, unsplit,
                        np.ascontiguousarray(np.stack(rows)))
 
 
@@ -146,8 +164,7 @@ def solve(model: CompositionModel, cdz_pairs: dict[int, int],
     main = dealt + split_roots
     comps = np.array([r for r, _ in main] + [c for c, _ in twins], dtype=np.int64)
     sids = np.array([t.ids[s] for _, s in main] + [s for _, s in twins], dtype=np.int64)
-    ucomps, ustates, uindex, n = k.nodes(comps.reshape(-1, m.n_kinds), sids,
-                                         np.zeros((1, m.n_kinds), dtype=np.int64))
+    ucomps, ustates, uindex, n = k.nodes(comps.reshape(-1, m.n_kinds), sids)
     k.banker()
     val, optev = kernel.evaluate(ucomps, ustates, uindex, n, k.base, k.basetot, mult,
                                  n_states, t.nopt, t.okind, t.succ, t.rowid, t.bust,
@@ -201,11 +218,12 @@ class _Kernel:
         self.mass: Any = None
         self.through: Any = None
 
-    def nodes(self, comps: np.ndarray, states: np.ndarray, shifts: np.ndarray) -> Any:
+    def nodes(self, comps: np.ndarray, states: np.ndarray, pair: int = -1,
+              extras: int = 0) -> Any:
         t = self.t
         out = kernel.enumerate_nodes(comps, states, self.base, self.mult, len(t.ids), t.nopt,
                                      t.okind, t.succ, t.bust, self.okeys, self.ocomp,
-                                     self.oneed, self.n_o, shifts)
+                                     self.oneed, self.n_o, pair, extras)
         self.ocomp, self.oneed = out[4], out[5]
         return out[:4]
 
@@ -213,9 +231,7 @@ class _Kernel:
                     starts: list[tuple[Removed, HandState]]) -> Any:
         comps = np.array([r for r, _ in starts], dtype=np.int64)
         states = np.array([self.t.ids[s] for _, s in starts], dtype=np.int64)
-        shifts = np.zeros((extras + 1, self.m.n_kinds), dtype=np.int64)
-        shifts[:, pair] = np.arange(extras + 1)
-        return self.nodes(comps, states, shifts)
+        return self.nodes(comps, states, pair, extras)
 
     def banker(self) -> None:
         m = self.m
@@ -238,7 +254,7 @@ class _Kernel:
         comps, states, index, n = nodes
         val = kernel.evaluate_split(comps, states, index, n, pair, extras, self.base,
                                     self.basetot, self.mult, len(t.ids), t.nopt, t.okind,
-                                    t.succ, t.rowid, t.bust, t.unsplit, t.optmap, uindex,
+                                    t.succ, t.rowid, t.bust, t.unsplit, uindex,
                                     optev, self.okeys, self.mass, self.through, t.rows)
         n_states = len(t.ids)
 

@@ -26,14 +26,19 @@ from numba.typed import Dict
 
 KEY = types.UniTuple(types.int64, 2)  # type: ignore[no-untyped-call]
 """A node's or a composition's key (see `_ckey`, `_nkey`)."""
-BLOCK = 64
+BLOCK = 128
 """Compositions walked through a banker tree side by side."""
 
 
 @njit(cache=True)
 def _ckey(x, mult):  # type: ignore[no-untyped-def]  # pragma: no cover
     """The key of composition `x`: two mixed-radix numbers (kinds split in halves)."""
-    return (np.sum(x * mult[0]), np.sum(x * mult[1]))
+    low = 0
+    high = 0
+    for k in range(x.shape[0]):
+        low += x[k] * mult[0, k]
+        high += x[k] * mult[1, k]
+    return (low, high)
 
 
 @njit(cache=True)
@@ -95,28 +100,14 @@ def _can_draw(x, k, base, ok):  # type: ignore[no-untyped-def]  # pragma: no cov
 
 
 @njit(cache=True)
-def _ask(okeys, ocomp, oneed, n_o, y, key, level):  # type: ignore[no-untyped-def]  # pragma: no cover
-    """Register composition `y` (key `key`) for an outlook at `level` (1: the peek
-    alone, for a bust hand; 2: every final). `ocomp` has room for one more."""
-    if key in okeys:
-        slot = okeys[key]
-    else:
-        slot = n_o[0]
-        okeys[key] = slot
-        n_o[0] += 1
-        ocomp[slot] = y
-    oneed[slot] = max(oneed[slot], level)
-
-
-@njit(cache=True)
 def enumerate_nodes(roots, root_states, base, mult, n_states, nopt, okind, succ,  # type: ignore[no-untyped-def]
-                    bust, okeys, ocomp, oneed, n_o, shifts):  # pragma: no cover
+                    bust, okeys, ocomp, oneed, n_o, pair, extras):  # pragma: no cover
     """Every node reachable from the roots (unsplit play): compositions, states, keys.
 
-    Registers the outlooks the nodes may stand on (`okeys` -> slot in `ocomp`,
-    `oneed`), for the composition itself and for it plus each row of `shifts`
-    (the split nodes' other pair cards; one zero row for unsplit nodes).
-    Returns (comps, states, index dict, count, ocomp, oneed)."""
+    Registers the outlooks the nodes may stand on (`okeys` -> slot in `ocomp`;
+    `oneed`: 1 the peek alone, for a bust hand, 2 every final), for the
+    composition itself and, for split nodes, with 1 to `extras` other cards of kind
+    `pair` out as well. Returns (comps, states, index dict, count, ocomp, oneed)."""
     n_k = base.shape[1]
     comps = np.zeros((max(256, 4 * roots.shape[0]), n_k), dtype=np.int64)
     states = np.zeros(comps.shape[0], dtype=np.int64)
@@ -139,17 +130,25 @@ def enumerate_nodes(roots, root_states, base, mult, n_states, nopt, okind, succ,
         for o in range(nopt[s]):
             if okind[s, o] == 0:
                 stands = True
+        ckey = _ckey(x, mult)
         if stands:
             level = 1 if bust[s] else 2
-            for e in range(shifts.shape[0]):
-                y = x + shifts[e]
-                if not _possible(y, base):
-                    continue  # no shoe holds it: standing there is worth nothing
-                ocomp = _grow_rows(ocomp, n_o[0] + 1)
-                oneed = _grow_rows(oneed, n_o[0] + 1)
-                _ask(okeys, ocomp, oneed, n_o, y, _ckey(y, mult), level)
+            for e in range(extras + 1):
+                key = _plus(ckey, mult, max(pair, 0), e)
+                if key in okeys:
+                    slot = okeys[key]
+                    oneed[slot] = max(oneed[slot], level)
+                    continue
+                x[max(pair, 0)] += e
+                if _possible(x, base):  # else no shoe holds it: standing is worth nothing
+                    ocomp = _grow_rows(ocomp, n_o[0] + 1)
+                    oneed = _grow_rows(oneed, n_o[0] + 1)
+                    okeys[key] = n_o[0]
+                    ocomp[n_o[0]] = x
+                    oneed[n_o[0]] = level
+                    n_o[0] += 1
+                x[max(pair, 0)] -= e
         ok = _valid_rows(x, base)
-        ckey = _ckey(x, mult)
         for o in range(nopt[s]):
             if okind[s, o] == 0:
                 continue
@@ -179,11 +178,20 @@ def outlooks(ocomp, oneed, n_o, base, basetot, n_finals,  # type: ignore[no-unty
     mass = np.zeros((n_o, n_v, n_finals))
     through = np.zeros((n_o, n_v))
     rows = np.zeros(n_o, dtype=np.int64)
+    cards = np.zeros(n_o, dtype=np.int64)
+    for slot in range(n_o):
+        for k in range(base.shape[1]):
+            cards[slot] += ocomp[slot, k]
+    most = 1
+    for tree in (full_tree, trim_tree, peek_tree):
+        for u in range(n_v):
+            most = max(most, tree[0][u + 1] - tree[0][u])
+    p = np.empty((most, BLOCK))
     for v in range(n_v):
         for which in range(3):
             m = 0
             for slot in range(n_o):
-                total = basetot[v] - np.sum(ocomp[slot])
+                total = basetot[v] - cards[slot]
                 if total <= 0:
                     continue
                 if which == 0:
@@ -200,14 +208,15 @@ def outlooks(ocomp, oneed, n_o, base, basetot, n_finals,  # type: ignore[no-unty
             for first in range(0, m, BLOCK):
                 last = min(m, first + BLOCK)
                 _walk(rows[first:last], v, ocomp, base, basetot, tree, n_finals, bust,
-                      which == 0, mass, through)
+                      which == 0, mass, through, p)
     return mass, through
 
 
 @njit(cache=True)
 def _walk(rows, v, ocomp, base, basetot, tree, n_finals, bust, peek_only,  # type: ignore[no-untyped-def]
-          mass, through):  # pragma: no cover
-    """One banker tree (visible tuple `v`) for a block of compositions side by side."""
+          mass, through, p):  # pragma: no cover
+    """One banker tree (visible tuple `v`) for a block of compositions side by side
+    (`p`: room for each node's chance, every row written before it is read)."""
     bounds, parents, kinds, have, sizes, orders, final_ids = tree
     w = rows.shape[0]
     n_k = base.shape[1]
@@ -232,13 +241,13 @@ def _walk(rows, v, ocomp, base, basetot, tree, n_finals, bust, peek_only,  # typ
         for s in range(1, deepest + 2):
             inv[s, r] = 1.0 / (total - s + 1) if total - s + 1 > 0 else 0.0
     b0 = bounds[v]
-    p = np.zeros((bounds[v + 1] - b0, w))
     acc = np.zeros((n_finals + 1, w))
     for j in range(b0, bounds[v + 1]):
         local = j - b0
         parent = parents[j]
         if parent < 0:
-            p[local] = live
+            for r in range(w):
+                p[local, r] = live[r]
         else:
             up = parent - b0
             kind, held, size = kinds[j], have[j], sizes[j]
@@ -292,15 +301,18 @@ def _draw_chances(y, base, basetot, q):  # type: ignore[no-untyped-def]  # pragm
     """q[v, k] = the chance the next card is of kind k with `y` out (0 where the
     shoe less `y` is impossible for visible tuple v)."""
     n_v, n_k = base.shape
-    out = np.sum(y)
+    out = 0
+    for k in range(n_k):
+        out += y[k]
     for v in range(n_v):
         total = basetot[v] - out
         ok = total > 0
         for k in range(n_k):
             if base[v, k] - y[k] < 0:
                 ok = False
+        inv = 1.0 / total if ok else 0.0
         for k in range(n_k):
-            q[v, k] = (base[v, k] - y[k]) / total if ok else 0.0
+            q[v, k] = (base[v, k] - y[k]) * inv
 
 
 @njit(cache=True)
@@ -368,11 +380,12 @@ def evaluate(comps, states, index, n, base, basetot, mult, n_states, nopt, okind
 
 @njit(cache=True)
 def evaluate_split(comps, states, index, n, pair, extras, base, basetot, mult,  # type: ignore[no-untyped-def]
-                   n_states, nopt, okind, succ, rowid, bust, unsplit, optmap, uindex,
+                   n_states, nopt, okind, succ, rowid, bust, unsplit, uindex,
                    optev, okeys, mass, through, rows_table):  # pragma: no cover
     """Zero-memory play after a split (`cdsplit`): each split node's statistics with
-    `e` = 0..`extras` other pair cards out (n x E+1 x V x STATS). A hand plays what
-    the unsplit hand of its cards plays best (`optev` of that node, first best on
+    `e` = 0..`extras` other pair cards out (n x E+1 x V x STATS). A hand plays the
+    option the unsplit hand of its cards values best (`optev` of its twin node,
+    `cdfast.Twin`: the split hand's options on the unsplit state; first best on
     ties)."""
     n_v, n_k = base.shape
     n_stats = rows_table.shape[2]
@@ -390,7 +403,7 @@ def evaluate_split(comps, states, index, n, pair, extras, base, basetot, mult,  
             for v in range(n_v):
                 best = 0
                 for o in range(1, nopt[s]):
-                    if optev[u, optmap[s, o], v] > optev[u, optmap[s, best], v]:
+                    if optev[u, o, v] > optev[u, best, v]:
                         best = o
                 pick[v] = best
         for e in range(extras + 1):
@@ -404,11 +417,10 @@ def evaluate_split(comps, states, index, n, pair, extras, base, basetot, mult,  
                 if nopt[s] == 0 or okind[s, o] == 0:
                     stand(slot, v, rowid[s], bust[s], mass, through, rows_table, val[i, e, v])
                     continue
-                out = val[i, e, v]
                 for k in range(n_k):
                     chance = q[v, k]
                     if chance > 0.0:
-                        child = val[children[o, k], e, v]
+                        child = children[o, k]
                         for j in range(n_stats):
-                            out[j] += chance * child[j]
+                            val[i, e, v, j] += chance * val[child, e, v, j]
     return val
