@@ -6,7 +6,9 @@ Usage:
     python benchmarks/sim_speed.py --quick         # shorter runs
 
 Rounds/s are per CPU-second of one process (`time.process_time`), best play, one
-seat, dealt from the ruleset's shoe (a fresh shuffled shoe each round). Sessions
+seat, dealt from the ruleset's shoe (a fresh shuffled shoe each round), first on the
+general kernel, then on the one-seat fast kernel for the rulesets that have its
+features (blackjack-reference's hands/s is the issue's 9.4 M target). Sessions
 are pagat-british with five players (stand-17), deals per CPU-second, with the
 process's peak memory after 10^6 and 10^7 deals (flat: nothing per deal is kept).
 Scaling is wall time of `simulate` with 1 and 2 local workers and a local Dask
@@ -21,6 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from typing import Any
 
 import numpy as np
 
@@ -31,7 +34,8 @@ QUICK = "--quick" in sys.argv
 
 
 def compile_time() -> None:
-    """Cold compile (empty cache dir) and warm load, each in a fresh process."""
+    """Cold compile (empty cache dir) and warm load, each in a fresh process: the general
+    kernels (rounds and sessions), then the one-seat fast kernel (`sim.fast`)."""
     code = ("import time,numpy as np;t=time.perf_counter();"
             "from pontoon_rules.engine.rules import compile_rules;"
             "from pontoon_rules.ruleset.registry import load_bundled;"
@@ -39,32 +43,58 @@ def compile_time() -> None:
             "from pontoon_rules.sim.rounds import RoundRunner;"
             "from pontoon_rules.sim.tables import SessionTable;"
             "r=compile_rules(load_bundled('pagat-british'));s=strategy(r,'stand-17');"
+            "b=compile_rules(load_bundled('blackjack-reference'));f=strategy(b,'stand-17');"
             "t=time.perf_counter();RoundRunner(r,s).run(10,np.array([1],dtype=np.uint64));"
             "SessionTable(r,s,5,np.array([1],dtype=np.uint64)).play(10);"
-            "print(time.perf_counter()-t)")
+            "u=time.perf_counter();RoundRunner(b,f).run(10,np.array([1],dtype=np.uint64),'shoe');"
+            "print(u-t,time.perf_counter()-u)")
     with tempfile.TemporaryDirectory() as cache:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache)
-        cold = float(subprocess.run([sys.executable, "-c", code], env=env, check=True,
-                                    capture_output=True, text=True).stdout)
-        warm = float(subprocess.run([sys.executable, "-c", code], env=env, check=True,
-                                    capture_output=True, text=True).stdout)
-    print(f"compile: {cold:.1f} s cold (empty cache), {warm:.2f} s from the cache")
+        cold = [float(x) for x in subprocess.run(
+            [sys.executable, "-c", code], env=env, check=True, capture_output=True,
+            text=True).stdout.split()]
+        warm = [float(x) for x in subprocess.run(
+            [sys.executable, "-c", code], env=env, check=True, capture_output=True,
+            text=True).stdout.split()]
+    print(f"compile: general kernels {cold[0]:.1f} s cold (empty cache), {warm[0]:.2f} s "
+          f"from the cache; fast kernel {cold[1]:.1f} s cold, {warm[1]:.2f} s from the cache")
 
 
 def rounds_per_second() -> None:
+    from pontoon_rules.sim.compiled import compile_sim
+    from pontoon_rules.sim.fastpath import fast_problem
     from pontoon_rules.sim.rounds import RoundRunner
     from pontoon_rules.sim.strategy import strategy
 
     rounds = 500_000 if QUICK else 3_000_000
-    print(f"one core, best play, one seat, the ruleset's shoe ({rounds:,} rounds):")
+    print(f"one core, best play, one seat, the ruleset's shoe ({rounds:,} rounds), "
+          "the general kernel:")
+    fast = []
     for ruleset in bundled_ids():
         rules = compile_rules(load_bundled(ruleset))
         runner = RoundRunner(rules, strategy(rules))
-        runner.run(1000, np.array([1], dtype=np.uint64), "shoe")
-        start = time.process_time()
-        out = runner.run(rounds, np.array([7], dtype=np.uint64), "shoe")
-        cpu = time.process_time() - start
+        if fast_problem(compile_sim(rules)) is None:
+            fast.append((ruleset, runner))
+        cpu, out = _timed(runner, rounds, "general")
         print(f"  {ruleset:24} {out[3] / cpu:12,.0f} rounds/s {out[2] / cpu:12,.0f} hands/s")
+    rounds = 5_000_000 if QUICK else 30_000_000
+    print(f"the same on the one-seat fast kernel (sim.fast), which simulate uses for every "
+          f"ruleset with its features ({rounds:,} rounds, best of 3; hands count split hands):")
+    for ruleset, runner in fast:
+        cpu, out = min((_timed(runner, rounds, "fast") for _ in range(3)), key=lambda t: t[0])
+        print(f"  {ruleset:24} {out[3] / cpu:12,.0f} rounds/s {out[2] / cpu:12,.0f} hands/s"
+              f"   ({cpu:.2f} s CPU)")
+        if ruleset == "blackjack-reference":
+            print(f"  -> blackjack-reference, fast kernel: {out[2] / cpu:,.0f} hands/s on one "
+                  "core (target 9,400,000: hhoppe/blackjack's Monte Carlo speed)")
+
+
+def _timed(runner: Any, rounds: int, kernel: str) -> tuple[float, np.ndarray]:
+    """(CPU seconds, sums) of `rounds` rounds from a fresh shoe each, after a warm-up."""
+    runner.run(1000, np.array([1], dtype=np.uint64), "shoe", kernel=kernel)
+    start = time.process_time()
+    out = runner.run(rounds, np.array([7], dtype=np.uint64), "shoe", kernel=kernel)
+    return time.process_time() - start, out
 
 
 def session_child(deals: int) -> None:

@@ -11,7 +11,8 @@ import pytest
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
-from pontoon_rules.sim.compiled import full_shoe
+from pontoon_rules.sim.compiled import compile_sim, full_shoe
+from pontoon_rules.sim.fastpath import fast_problem
 from pontoon_rules.sim.reference import engine_policy
 from pontoon_rules.sim.rounds import RoundOutcome, RoundRunner
 from pontoon_rules.sim.strategy import strategy
@@ -30,7 +31,8 @@ def engine_round(rules: Rules, policy, cards: list[int], stakes: list[int],  # t
 
 
 def compare(rules: Rules, player: str, rounds: int, seed: int) -> int:
-    """Play `rounds` random rounds both ways; the number of rounds compared."""
+    """Play `rounds` random rounds both ways (the kernel as `simulate` picks it, and the
+    general kernel); the number of rounds the one-seat fast kernel (`sim.fast`) played."""
     strat = strategy(rules, player)
     seats = min(rules.max_players, 4)
     runner = RoundRunner(rules, strat, seats)
@@ -48,25 +50,29 @@ def compare(rules: Rules, player: str, rounds: int, seed: int) -> int:
         got = runner.play_shoe(shoe, stakes, kitty)
         assert got == want, (f"round {i}: stakes {stakes} kitty {kitty} shoe {shoe[:20]}")
         assert got.banker + got.kitty_change + sum(got.seats) == 0
-    return rounds
+        assert runner.play_shoe(shoe, stakes, kitty, kernel="general") == want
+    return runner.fast_rounds
 
 
 @pytest.mark.parametrize("ruleset", bundled_ids())
 @pytest.mark.parametrize("player", ["best", "stand-16"])
 def test_bundled_rulesets_match_the_engine(ruleset: str, player: str) -> None:
     rules = compile_rules(load_bundled(ruleset))
-    assert compare(rules, player, ROUNDS, seed=zlib.crc32(f"{ruleset}:{player}".encode())) == ROUNDS
+    fast = compare(rules, player, ROUNDS, seed=zlib.crc32(f"{ruleset}:{player}".encode()))
+    # one-seat rounds of a ruleset with the fast kernel's features went through it
+    assert (fast > ROUNDS // 8) == (fast_problem(compile_sim(rules)) is None)
 
 
-def random_overlay(rng: random.Random) -> Rules | None:
-    """A bundled ruleset with three random fields changed (None when that is invalid)."""
+def random_overlay(rng: random.Random, base_id: str | None = None) -> Rules | None:
+    """A bundled ruleset (`base_id`, or one at random) with three random fields changed
+    (None when that is invalid)."""
     from pydantic import ValidationError
 
     from pontoon_rules.analysis.costs import _with_value, alternatives
     from pontoon_rules.ruleset.fields import leaf_paths, value_at
     from pontoon_rules.ruleset.model import Ruleset
 
-    base = load_bundled(rng.choice(bundled_ids()))
+    base = load_bundled(base_id or rng.choice(bundled_ids()))
     data = base.model_dump(mode="python")
     paths = [p for p in leaf_paths() if not p.startswith(("provenance", "sources"))]
     for path in rng.sample(paths, 3):

@@ -37,13 +37,25 @@ MASK64 = (1 << 64) - 1
 
 
 @nb.njit(cache=True, _nrt=False)
-def rng_next(st: np.ndarray) -> np.uint64:
-    """The next 64-bit output of the SplitMix64 state `st[0]`."""
-    st[0] = st[0] + _GOLDEN
-    z = st[0]
+def mix64(z: np.uint64) -> np.uint64:
+    """SplitMix64's output function of the (already advanced) state `z`."""
     z = (z ^ (z >> _S30)) * _M1
     z = (z ^ (z >> _S27)) * _M2
     return z ^ (z >> _S31)
+
+
+@nb.njit(cache=True, _nrt=False, inline="always")
+def advance(s: np.uint64) -> tuple[np.uint64, np.uint64]:
+    """(the next state, its output): `rng_next` on a state held in a variable."""
+    s = s + _GOLDEN
+    return s, mix64(s)
+
+
+@nb.njit(cache=True, _nrt=False)
+def rng_next(st: np.ndarray) -> np.uint64:
+    """The next 64-bit output of the SplitMix64 state `st[0]`."""
+    st[0] = st[0] + _GOLDEN
+    return mix64(st[0])
 
 
 @nb.njit(cache=True, _nrt=False)

@@ -4,6 +4,9 @@
 workspace; `run(rounds, seed)` plays a chunk of independent rounds (each from a
 fresh shoe, or an infinite deck) and returns seat 0's sums; `play_shoe(cards,
 stakes, kitty)` plays one round from a stacked shoe (for the differential tests).
+One-seat rounds of a ruleset with the features `sim.fastpath.fast_problem` accepts
+are played on the fast kernel (`sim.fast`): the same card stream, bit-identical
+results (`kernel="general"` forces the general one).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from pontoon_rules.engine.rules import Rules
 from pontoon_rules.errors import ShoeError
 from pontoon_rules.sim import cards as src_
 from pontoon_rules.sim.compiled import MAX_CARDS, MAX_SPLIT_HANDS, SimRules, compile_sim
+from pontoon_rules.sim.fastpath import FastRunner, fast_problem
 from pontoon_rules.sim.hands import NF
 from pontoon_rules.sim.play import play_round
 from pontoon_rules.sim.round import (
@@ -36,11 +40,13 @@ SIM_STAKE = 100
 
 @nb.njit(cache=True, _nrt=False)
 def run_rounds(P, crank, table, split_ranks, S, stakes, ctx, hf, hc, order, nhands, ins,  # type: ignore[no-untyped-def]
-               seat_net, flags, src, deck, tray, st, rounds, out) -> int:
+               seat_net, flags, src, deck, tray, st, rounds, out, trace) -> int:
     """Play `rounds` rounds; out[0] += seat 0's nets, out[1] += their squares (per unit
-    of stake), out[2] += hands played. Returns the rounds played (fewer: shoe ran out)."""
+    of stake), out[2] += hands played; `trace` (rounds × 2, or empty) gets each round's
+    net and hands. Returns the rounds played (fewer: shoe ran out)."""
     unit = 1.0 / stakes[0]
     fresh = src[src_.MODE] == src_.FRESH
+    tracing = trace.shape[0] > 0
     for i in range(rounds):
         if fresh:
             src[src_.HEAD] = 0
@@ -52,6 +58,9 @@ def run_rounds(P, crank, table, split_ranks, S, stakes, ctx, hf, hc, order, nhan
         out[0] += x
         out[1] += x * x
         out[2] += nhands[0]
+        if tracing:
+            trace[i, 0] = seat_net[0]
+            trace[i, 1] = nhands[0]
     return rounds
 
 
@@ -82,6 +91,9 @@ class RoundRunner:
         self.seat_net = np.zeros(seats, dtype=np.int64)
         self.flags = np.zeros((seats, 3), dtype=np.int64)
         self.S = strategy.flat()
+        self.fast = FastRunner(self.sim, strategy) if fast_problem(self.sim) is None else None
+        self.fast_rounds = 0
+        """Rounds played on the fast kernel so far (the tests check the routing)."""
 
     def _common(self) -> tuple[object, ...]:
         s = self.sim
@@ -92,30 +104,60 @@ class RoundRunner:
                 self.flags)
 
     def run(self, rounds: int, seed_words: np.ndarray, dealing: str = "infinite",
-            stake: int = SIM_STAKE) -> np.ndarray:
+            stake: int = SIM_STAKE, kernel: str = "auto",
+            trace: np.ndarray | None = None) -> np.ndarray:
         """Play `rounds` rounds of seat 0; [sum, sum of squares, hands, rounds].
+
+        `kernel`: "auto" (the fast kernel when it can), "general" or "fast"; `trace`
+        (an int64 array rounds × 2) receives each round's net of seat 0 and its hands.
 
         Raises:
             ShoeError: a fresh shoe ran out in a round (too many seats for the shoe).
+            ValueError: `kernel="fast"` for rounds the fast kernel cannot play.
         """
+        if kernel not in ("auto", "general", "fast"):
+            raise ValueError(f"unknown kernel {kernel!r}: expected auto, general or fast")
         infinite = dealing == "infinite" or self.sim.rules.decks is None
+        fast = self.fast if self.seats == 1 and kernel != "general" else None
+        if kernel == "fast" and fast is None:
+            raise ValueError(f"the fast kernel cannot play these rounds: "
+                             f"{fast_problem(self.sim, self.seats)}")
+        if fast is not None:
+            out, done = fast.run(rounds, seed_words, infinite, stake, trace)
+            self.fast_rounds += done
+        else:
+            out, done = self._run_general(rounds, seed_words, infinite, stake, trace)
+        if done < rounds:
+            raise ShoeError("the shoe ran out in a round")
+        return np.array([out[0], out[1], out[2], float(done)])
+
+    def _run_general(self, rounds: int, seed_words: np.ndarray, infinite: bool, stake: int,
+                     trace: np.ndarray | None) -> tuple[np.ndarray, int]:
         mode = src_.INFINITE if infinite else src_.FRESH
         src, deck, tray, st = src_.new_source(mode, self.sim.shoe, seed_words)
         stakes = np.full(self.seats, stake, dtype=np.int64)
         self.ctx[AT_ONCE] = 0
         out = np.zeros(3)
+        rows = trace if trace is not None else np.zeros((0, 2), dtype=np.int64)
         done = run_rounds(*self._common(), stakes, *self._work(), src, deck, tray, st,
-                          rounds, out)
-        if done < rounds:
-            raise ShoeError("the shoe ran out in a round")
-        return np.array([out[0], out[1], out[2], float(done)])
+                          rounds, out, rows)
+        return out, int(done)
 
-    def play_shoe(self, cards: list[int], stakes: list[int], kitty: int = 0) -> RoundOutcome:
-        """One round dealt from `cards` in order (nothing goes back under the pack).
+    def play_shoe(self, cards: list[int], stakes: list[int], kitty: int = 0,
+                  kernel: str = "auto") -> RoundOutcome:
+        """One round dealt from `cards` in order (nothing goes back under the pack), on
+        the fast kernel when it can play it (`kernel="general"`: never).
 
         Raises:
             ShoeError: the cards ran out.
         """
+        if (kernel != "general" and self.fast is not None
+                and fast_problem(self.sim, len(stakes), kitty) is None):
+            net = self.fast.play_shoe(cards, stakes[0])
+            if net is None:
+                raise ShoeError("the stacked shoe ran out")
+            self.fast_rounds += 1
+            return RoundOutcome([net], -net, 0)
         size = max(len(cards), 1)
         src = np.zeros(src_.N_SRC, dtype=np.int64)
         src[src_.MODE] = src_.RING

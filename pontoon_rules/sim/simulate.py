@@ -30,8 +30,9 @@ def simulate_compiled(rules: Rules, rounds: int, seed: int = 1, workers: int = 1
                       dealing: str = "infinite", policy: str | None = None,
                       scheduler: str | None = None,
                       progress: Callable[[int], None] | None = None,
-                      chunk: int = CHUNK) -> tuple[np.ndarray, float, str]:
-    """Sums [net, net², hands, rounds] of `rounds` rounds, the seconds taken, banker policy.
+                      chunk: int | None = None) -> tuple[np.ndarray, float, str]:
+    """Sums [net, net², hands, rounds] of `rounds` rounds, the seconds taken, banker policy
+    (`chunk`: rounds per chunk, `CHUNK` when None, read at call time).
 
     Raises:
         AnalysisError: unknown banker policy.
@@ -42,7 +43,7 @@ def simulate_compiled(rules: Rules, rounds: int, seed: int = 1, workers: int = 1
     start = time.perf_counter()
     data = payload(rules, policy, dealing)
     _, strat, _ = _prepared(data)
-    sizes = chunk_sizes(rounds, chunk)
+    sizes = chunk_sizes(rounds, chunk or CHUNK)
     tasks: list[Task] = [("rounds", data, n, w)
                          for n, w in zip(sizes, chunk_seeds(seed, len(sizes)), strict=True)]
     total = np.zeros(4)
