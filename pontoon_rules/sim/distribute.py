@@ -9,7 +9,10 @@ scheduler: start one with `dask scheduler` and workers with `dask worker
 ADDRESS` on each machine, all with this package installed).
 
 A task is `(kind, payload, size, seed words)`; workers rebuild the compiled
-ruleset and strategy from the payload once per process (`_prepared`).
+ruleset and strategy from the payload once per process (`_prepared`), and keep
+one round runner per payload (`_runner`). Local workers are forked after the
+parent has prepared every payload, so they start with the strategy built and the
+kernels loaded.
 """
 
 from __future__ import annotations
@@ -54,15 +57,22 @@ def _prepared(payload: str) -> Any:
     return rules, strategy(rules, data["player"], data["banker"]), data
 
 
+@lru_cache(maxsize=8)
+def _runner(payload: str) -> Any:
+    """The round runner of a payload, once per process (its workspace is reused)."""
+    from pontoon_rules.sim.rounds import RoundRunner
+
+    rules, strat, _ = _prepared(payload)
+    return RoundRunner(rules, strat)
+
+
 def run_task(task: Task) -> Any:
     """Run one chunk (in any process)."""
     kind, payload, size, words = task
     rules, strat, data = _prepared(payload)
     seed = np.array(words, dtype=np.uint64)
     if kind == "rounds":
-        from pontoon_rules.sim.rounds import RoundRunner
-
-        return RoundRunner(rules, strat).run(size, seed, data["dealing"])
+        return _runner(payload).run(size, seed, data["dealing"])
     from pontoon_rules.sim.tables import SessionTable, TablePolicy
 
     table = SessionTable(rules, strat, data["players"], seed, TablePolicy(**data["table"]))
@@ -81,6 +91,10 @@ def run_tasks(tasks: Sequence[Task], workers: int = 1, scheduler: str | None = N
     else:
         import multiprocessing
 
+        for kind, payload in {(t[0], t[1]) for t in tasks}:
+            _prepared(payload)  # built once here; the forked workers inherit it
+            if kind == "rounds":
+                _runner(payload)
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             yield from pool.imap(run_task, tasks)
 
