@@ -68,6 +68,7 @@ class ZeroMemorySplit:
         resplits = r.resplit and (not kind.is_ace or r.resplit_aces)
         self.limit = limit if resplits else 2
         self._table: dict[tuple[str, int, int], Any] = {}
+        self._sums: dict[tuple[int, int, int, int], Any] = {}
         self.extras = 2 * self.limit - 2
         """Other pair cards a hand's value is needed with: 1 to `extras` (see `value`)."""
         self._rows: dict[tuple[Removed, HandState], Any] = {}
@@ -266,27 +267,33 @@ class ZeroMemorySplit:
     # -- the round ---------------------------------------------------------------------
     def value(self) -> Any:
         """The statistics of splitting the pair (every hand at the original stake)."""
-        return self._patterns(2, 2, 0, 0, np.ones(len(self.model.visibles)))
+        return self._patterns(2, 2, 0, 0)
 
-    def _patterns(self, pending: int, hands: int, done_n: int, done_p: int,
-                  chance: Any) -> Any:
-        """Sum over the second cards still to come; `chance` per visible tuple."""
+    def _patterns(self, pending: int, hands: int, done_n: int, done_p: int) -> Any:
+        """Sum over the second cards still to come, per visible tuple, given the
+        cards so far (the sum is linear in the chance of getting here, so each state
+        of the deal is summed once)."""
+        key = (pending, hands, done_n, done_p)
+        found = self._sums.get(key)
+        if found is not None:
+            return found
         if pending == 0:
-            out = 0.0
+            out: Any = np.zeros((len(self.model.visibles), len(STATS)))
             if done_n:
                 out = done_n * self.non_pair(hands + done_p - 1, done_n - 1)
             if done_p:
                 out = out + done_p * self.value_of(True, hands + done_p - 2, done_n)
-            return chance[:, None] * out
+            self._sums[key] = out
+            return out
         v = self._pair_chance(0, hands + done_p, done_n)
-        total = self._patterns(pending - 1, hands, done_n + 1, done_p, chance * (1 - v))
+        total = (1 - v)[:, None] * self._patterns(pending - 1, hands, done_n + 1, done_p)
         if v.any():
             if hands < self.limit:
-                total = total + self._patterns(pending + 1, hands + 1, done_n, done_p,
-                                               chance * v)
+                more = self._patterns(pending + 1, hands + 1, done_n, done_p)
             else:
-                total = total + self._patterns(pending - 1, hands, done_n, done_p + 1,
-                                               chance * v)
+                more = self._patterns(pending - 1, hands, done_n, done_p + 1)
+            total = total + v[:, None] * more
+        self._sums[key] = total
         return total
 
     # -- playing one hand by the CDZ- strategy ------------------------------------------
