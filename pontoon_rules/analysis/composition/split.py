@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pontoon_rules.analysis.bankerfinals import banker_mass_groups
+from pontoon_rules.analysis.composition.banker import banker_mass_groups
 from pontoon_rules.analysis.context import STATS
 from pontoon_rules.analysis.deck import is_pair
 from pontoon_rules.analysis.hand import STICK, HandState, start_state
@@ -35,7 +35,7 @@ from pontoon_rules.analysis.split import MODEL_HAND_LIMIT
 from pontoon_rules.ruleset.common import HandClass
 
 if TYPE_CHECKING:
-    from pontoon_rules.analysis.composition import CompositionModel, Removed
+    from pontoon_rules.analysis.composition.model import CompositionModel, Removed
 
 
 def applies(model: CompositionModel, pair: int) -> bool:

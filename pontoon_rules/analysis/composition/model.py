@@ -3,7 +3,7 @@
 Every card the player has seen is out of the shoe: their own cards as they draw,
 the banker's visible cards, and (where the banker peeks) the fact that the
 banker holds no pontoon. The banker's finished hand is then enumerated for that
-exact remaining composition (`bankerfinals`), and the player takes, at every
+exact remaining composition (`banker`), and the player takes, at every
 decision, the best action given the cards they hold: a *composition-dependent*
 strategy (`METHOD`).
 
@@ -35,7 +35,7 @@ from typing import Any
 
 import numpy as np
 
-from pontoon_rules.analysis.bankerfinals import (
+from pontoon_rules.analysis.composition.banker import (
     banker_mass,
     banker_mass_groups,
     banker_tables,
@@ -60,11 +60,11 @@ METHOD = ("composition-dependent (CD): every hand played best for the cards the 
 CDZ = ("post-split CDZ- (Eric Farmer's composition-dependent zero-memory): a split hand "
        "plays the best unsplit play for its cards and resplits whenever allowed; exact "
        "for that strategy")
-"""The post-split strategy where `cdsplit` covers the split rules."""
+"""The post-split strategy where `split` covers the split rules."""
 POST_SPLIT = ("post-split CDP1~ (approximate): each split hand is played best for its own "
               "cards with the split pair removed and valued with that removal; the cards of "
               "the other split hands are averaged over, not removed")
-"""The post-split approximation where `cdsplit` does not cover the split rules."""
+"""The post-split approximation where `split` does not cover the split rules."""
 
 Removed = tuple[int, ...]
 """Cards out of the shoe (counts per kind), besides the banker's visible cards."""
@@ -99,7 +99,7 @@ class CompositionModel:
         self._stats: Any = None
         self._prepared = False
         self.fast_bases: dict[int, Any] = {}
-        """CDZ- split bases from the compiled recursion (`cdfast`), per pair."""
+        """CDZ- split bases from the compiled recursion (`compiled`), per pair."""
         self._option_memo: dict[tuple[Removed, HandState, Choice], Any] = {}
         self._stick_memo: dict[tuple[Removed, Final, int], Any] = {}
         self._choice_memo: dict[tuple[Removed, HandState], list[int]] = {}
@@ -460,7 +460,7 @@ class CompositionModel:
         return self._splits[pair]
 
     def _split_all(self, pair: int) -> Any:
-        from pontoon_rules.analysis.cdsplit import ZeroMemorySplit, applies
+        from pontoon_rules.analysis.composition.split import ZeroMemorySplit, applies
 
         if not _CompositionSplits(self, pair, 0).can_split(pair, pair):
             return None
@@ -478,13 +478,13 @@ class CompositionModel:
 
     def prepare(self) -> None:
         """Compute the dealt hands' values and the split bases at once with the
-        compiled recursion (`cdfast`) where it applies; the memoised recursion then
+        compiled recursion (`compiled`) where it applies; the memoised recursion then
         finds them (and serves any other question itself)."""
         if self._prepared or self.exact:
             return
         self._prepared = True
-        from pontoon_rules.analysis.cdfast import solve
-        from pontoon_rules.analysis.cdsplit import applies, extras_of
+        from pontoon_rules.analysis.composition.compiled import solve
+        from pontoon_rules.analysis.composition.split import applies, extras_of
 
         cdz: dict[int, int] = {}
         roots: list[tuple[Removed, HandState]] = []
@@ -525,7 +525,7 @@ class CompositionModel:
 
 def method_name(model: CompositionModel) -> str:
     """The method of `model` in words, naming the post-split strategy it uses."""
-    from pontoon_rules.analysis.cdsplit import applies
+    from pontoon_rules.analysis.composition.split import applies
 
     r = model.rules
     pairs = [k for k in range(model.n_kinds)

@@ -1,4 +1,4 @@
-"""Tables for the compiled composition-dependent recursion (`cdkernel`), and its results.
+"""Tables for the compiled composition-dependent recursion (`kernel`), and its results.
 
 `solve(model)` computes, in a few kernel calls, what `CompositionModel.value` and
 `ZeroMemorySplit` would compute by memoised recursion: the value of every dealt
@@ -18,12 +18,12 @@ import numpy as np
 from numba import types
 from numba.typed import Dict
 
-from pontoon_rules.analysis import cdkernel as kernel
+from pontoon_rules.analysis.composition import kernel
 from pontoon_rules.analysis.hand import STICK, HandState, start_state
 from pontoon_rules.ruleset.common import HandClass
 
 if TYPE_CHECKING:
-    from pontoon_rules.analysis.composition import CompositionModel, Removed
+    from pontoon_rules.analysis.composition.model import CompositionModel, Removed
 
 KEY_LIMIT = 1 << 62
 """Each half of a node key (a composition key half x states) stays below this."""
