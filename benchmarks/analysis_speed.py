@@ -28,7 +28,7 @@ import time
 
 import numpy as np
 
-from pontoon_rules.analysis.composition.model import clear_shared
+from pontoon_rules.analysis.composition.outlook import clear_shared
 from pontoon_rules.analysis.edge import house_edge
 from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
@@ -40,8 +40,8 @@ CDZ- no surrender 3:2); the output file is thrown away."""
 
 def compile_time() -> float:
     """Seconds to compile (or load from the cache) the numba kernels: the banker's
-    (`composition.banker`) and the compiled recursion's (`composition.kernel`), by solving a one-pack
-    blackjack once; the banker trees it built are then forgotten."""
+    (`composition.banker`) and the compiled recursion's (`composition.kernel`), by
+    solving a one-pack blackjack once; the banker trees it built are then forgotten."""
     from pontoon_rules.analysis.composition import banker as bankerfinals
     from pontoon_rules.analysis.composition.banker import banker_mass, banker_mass_groups
     from pontoon_rules.analysis.composition.model import CompositionModel
