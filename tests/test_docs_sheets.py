@@ -121,7 +121,7 @@ def test_sheet_of_a_house_rules_file(tmp_path: Path) -> None:
     assert cli("sheet", str(house), "--format", "html", "-o", str(out)).returncode == 0
     text = out.read_text(encoding="utf-8")
     assert "Kitchen Pontoon" in text and 'data-base="pagat-british"' in text
-    assert 'data-path="player.stick_minimum"' in text
+    assert 'data-changed="player.stick_minimum"' in text
 
 
 def test_sheet_rejects_an_unknown_language_or_ruleset(tmp_path: Path) -> None:

@@ -22,7 +22,7 @@ from pontoon_rules.engine.actions import (
     Action,
     LegalAction,
 )
-from pontoon_rules.engine.hand import total
+from pontoon_rules.engine.hand import Hand, total
 from pontoon_rules.engine.phase import BANKER, Phase
 from pontoon_rules.engine.policies import banker_stands_on
 from pontoon_rules.engine.state import RoundState
@@ -33,7 +33,9 @@ BUY_LEAST = "least"
 BUY_MOST = "most"
 BUY_ESCALATE = "escalate"
 DRAW_ALWAYS = 22
-"""A `stick_at` above every total: the policy sticks only when it may not draw."""
+"""A `stick_at` above every total: the policy also twists on a 21 that no card can bust."""
+HIGHEST_CARD = 10
+"""The most a card adds to a hand with its aces counted low."""
 
 
 @dataclass(frozen=True)
@@ -84,8 +86,8 @@ POLICIES: tuple[Policy, ...] = (
            split=True, buy=BUY_LEAST),
     _stage("banker-16", _NATURAL + "; a banker by choice stands on 16 or more",
            banker_stand=16),
-    _stage("draw-to-five", "twist while any draw is allowed, on a 21 or a pontoon too "
-           "(toward five cards); stick only when no card may be drawn", stick_at=DRAW_ALWAYS),
+    _stage("draw-safe", _NATURAL + "; on a 21 of three or more cards that no card can "
+           "bust (an ace counted 11), twist toward a five-card trick", stick_at=DRAW_ALWAYS),
 )
 """The policies in search order: the most natural first."""
 
@@ -106,8 +108,7 @@ def is_relevant(policy: Policy, rulesets: Sequence[Ruleset]) -> bool:
             r.player.insurance.allowed or r.player.insurance.even_money) for r in rulesets)),
         (policy.buy is not None, any(r.stakes.buy is not BuyMode.NONE for r in rulesets)),
         (policy.stick_at < 17, any((r.player.stick_minimum or 0) < 17 for r in rulesets)),
-        (policy.stick_at >= DRAW_ALWAYS,
-         any(r.player.draw_on_21 or r.player.pontoon_may_draw for r in rulesets)),
+        (policy.stick_at >= DRAW_ALWAYS, any(r.player.draw_on_21 for r in rulesets)),
         (policy.banker_stand is not None,
          any(r.banker.mode is BankerMode.BY_CHOICE for r in rulesets)),
     ]
@@ -143,6 +144,10 @@ def _player(state: RoundState, policy: Policy, options: dict[str, LegalAction]) 
     points = total(hand, state.rules.ace_bonus)
     if policy.split and SPLIT in options:
         return Action(SPLIT)
+    if policy.stick_at >= DRAW_ALWAYS:
+        if _safe_draw(hand) and TWIST in options:
+            return Action(TWIST)
+        policy = POLICIES[0]
     if points >= max(policy.stick_at, state.rules.stick_minimum) and STICK in options:
         return Action(STICK)
     if policy.double and DOUBLE in options and 9 <= points <= 11:
@@ -152,6 +157,12 @@ def _player(state: RoundState, policy: Policy, options: dict[str, LegalAction]) 
     if TWIST in options:
         return Action(TWIST)
     return Action(STICK) if STICK in options else None
+
+
+def _safe_draw(hand: Hand) -> bool:
+    """A hand of three or more cards that no card can bust: a plain player takes the card
+    (toward a five-card trick) even on 21; never a pontoon, the best hand there is."""
+    return len(hand.cards) >= 3 and hand.hard + HIGHEST_CARD <= 21
 
 
 def _buy(option: LegalAction, how: str, bought_before: bool) -> Action:

@@ -22,8 +22,8 @@ NOT_PLAYED = "not-played"
 MASKED = "masked"
 NOT_FOUND = "not-found"
 
-_SAME_SHOE = ("changes only how likely each card is; a stacked shoe possible under both "
-              "packs deals the same cards and settles the same")
+_SAME_SHOE = ("changes only how likely each card is; the same cards dealt under both "
+              "settle the same")
 _LIMIT = ("a limit that a round valid under both rulesets always meets, so it never "
           "changes a result")
 
@@ -57,8 +57,11 @@ ROUND_INDEPENDENT: dict[str, tuple[str, str]] = {
 
 
 NOT_SEARCHED: dict[str, tuple[str, str]] = {
-    "shoot": (NOT_PLAYED, "shoot bets need a kitty, and the example search deals its rounds "
-              "without one (a round script's optional 'kitty'), so it does not look for them"),
+    "shoot": (NOT_PLAYED, "shoot bets are made against a kitty, and the example rounds are "
+              "dealt without one (a round script's optional 'kitty'), so none shows them"),
+    "player.pontoon_may_draw": (NOT_PLAYED, "a plain player never draws on a pontoon, the "
+                                "best hand there is, so the rule changes no round such a "
+                                "player plays"),
 }
 """Fields the search does not look at, when no mask already explains them."""
 

@@ -6,8 +6,9 @@ settles differently is kept when the difference is the field's doing: A with
 only that field set as in B (A') settles as B does ("exact"), or at least
 differently from A ("partial", used only when no exact one is found). The field
 is flipped in B instead when it does nothing in A. Among the first exact hits of
-the first policy that finds one, the round using the fewest cards wins, and the
-shoe is cut to the cards dealt. No clock is read: the search is deterministic.
+the first policy that finds one, a round that gives the banker the same cards under
+both rulesets wins over one that does not (the reader compares like with like), then
+the round using the fewest cards, and the shoe is cut to the cards dealt. No clock is read: the search is deterministic.
 """
 
 from __future__ import annotations
@@ -42,6 +43,12 @@ class Hit:
     flipped: tuple[str, ...]
     exact: bool
     cards: int
+    same_banker: bool = True
+    """Whether the banker ends with the same cards under both rulesets."""
+
+    def rank(self) -> tuple[bool, int]:
+        """Smaller is better: the same banker cards first, then fewer cards."""
+        return (not self.same_banker, self.cards)
 
 
 @dataclass(frozen=True)
@@ -138,7 +145,7 @@ class PairSearch:
             if index >= stop:
                 break
             for hit in self._hits(index, bases):
-                if hit.exact and (best is None or hit.cards < best.cards):
+                if hit.exact and (best is None or hit.rank() < best.rank()):
                     if best is None:
                         stop = self._stage_end(index)
                     best = hit
@@ -166,7 +173,8 @@ class PairSearch:
             if changed is None or changed.nets == own.nets:
                 continue
             cards = max(first.cards_used, second.cards_used, changed.cards_used)
-            out.append(Hit(index, base.side, base.flipped, changed.nets == other.nets, cards))
+            out.append(Hit(index, base.side, base.flipped, changed.nets == other.nets, cards,
+                           first.banker_cards == second.banker_cards))
             if out[-1].exact:
                 break
         return out

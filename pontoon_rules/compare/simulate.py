@@ -22,6 +22,8 @@ class Outcome:
     """The decisions taken, as script steps ('p1 twist')."""
     cards_used: int
     """How many cards of the shoe were dealt."""
+    banker_cards: tuple[int, ...] = ()
+    """The banker's cards at the end of the round."""
 
 
 def simulate(rules: Rules, candidate: Candidate) -> Outcome | None:
@@ -45,7 +47,7 @@ def simulate(rules: Rules, candidate: Candidate) -> Outcome | None:
         seats = state.returns()
     except PontoonError:
         return None
-    return Outcome((*seats, -sum(seats)), tuple(actions), dealt)
+    return Outcome((*seats, -sum(seats)), tuple(actions), dealt, tuple(state.banker.cards))
 
 
 def behaviour_key(ruleset: Ruleset) -> str:

@@ -19,7 +19,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from pontoon_rules.docs import chapters, sentences, values
+from pontoon_rules.docs import chapters, costview, figures, readers, sentences, strategy, values
 from pontoon_rules.docs.i18n import DOMAIN, LOCALE_DIR, TEMPLATE_DIR, po_path
 from pontoon_rules.ruleset.fields import leaf_fields
 
@@ -41,7 +41,9 @@ def schema_messages() -> list[tuple[str | tuple[str, ...], str]]:
         (info.description, f"schema:{path}") for path, info in leaf_fields().items()
         if info.description]
     words = [*chapters.python_messages(), *sentences.python_messages(),
-             *values.python_messages(), *KINDS]
+             *values.python_messages(), *strategy.python_messages(),
+             *figures.python_messages(), *readers.python_messages(),
+             *costview.python_messages(), *KINDS]
     return out + [(word, "pontoon_rules/docs") for word in words]
 
 

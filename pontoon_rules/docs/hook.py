@@ -3,7 +3,9 @@
 on_config renders every generated page, expands the nav entries that name a
 generated index into sections, and adds the site CSS; on_files adds the pages,
 the CSS and every ruleset's sheets as in-memory files; on_page_content escapes every
-page title (user text reaches the nav and <title> through it). Nothing generated is
+page title (user text reaches the nav and <title> through it); on_page_context gives
+each page the theme language of its folder (`ru/...` pages get `lang="ru"` and the
+theme's Russian labels). Nothing generated is
 ever written into the docs folder. Sheets are cached per process by the
 ruleset's content, so `docs serve` rebuilds stay quick.
 """
@@ -18,7 +20,8 @@ from mkdocs.exceptions import PluginError
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.pages import Page
 
-EXTRA_CSS = ("assets/cards.css", "assets/site.css")
+EXTRA_CSS = ("assets/cards.css", "assets/strategy.css", "assets/site.css")
+EXTRA_JAVASCRIPT = ("assets/site.js",)
 
 _generated: dict[str, str] = {}
 
@@ -49,10 +52,23 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     for css in EXTRA_CSS:
         if css not in config.extra_css:
             config.extra_css.append(css)
+    for script in EXTRA_JAVASCRIPT:
+        if script not in [str(s) for s in config.extra_javascript]:
+            config.extra_javascript.append(script)
+    config.extra["pr_site_language"] = config.theme["language"]
     folder = extra_folder()
     if folder is not None and str(folder) not in config.watch:
         config.watch.append(str(folder))  # `docs serve --rulesets`: rebuild on a change
     return config
+
+
+def on_page_markdown(markdown: str, page: Page, **_kwargs: Any) -> str:
+    """Fill the markers of hand-written pages (`<!-- pr:edges -->`) with generated text."""
+    if "<!-- pr:" not in markdown:
+        return markdown
+    from pontoon_rules.docs.snippets import fill_markers
+
+    return fill_markers(markdown, page.file.src_uri)
 
 
 def on_page_content(html: str, page: Page, **_kwargs: Any) -> str:
@@ -68,6 +84,24 @@ def on_page_content(html: str, page: Page, **_kwargs: Any) -> str:
         page.title = title
         page.meta["title"] = title
     return html
+
+
+def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig,
+                    **_kwargs: Any) -> dict[str, Any]:
+    """Draw the page in the language of its folder: the theme reads `theme.language` when it
+    renders each page (`<html lang>`, its labels), so it is set here, page by page."""
+    from pontoon_rules.docs.pages import page_language
+
+    config.theme["language"] = page_language(page.file.src_uri,
+                                             config.extra["pr_site_language"])
+    return context
+
+
+def on_template_context(context: dict[str, Any], template_name: str, config: MkDocsConfig,
+                        **_kwargs: Any) -> dict[str, Any]:
+    """A theme template that is not a page (404.html, the sitemap) in the site's language."""
+    config.theme["language"] = config.extra.get("pr_site_language", config.theme["language"])
+    return context
 
 
 def on_files(files: Files, config: MkDocsConfig) -> Files:

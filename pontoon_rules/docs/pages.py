@@ -2,25 +2,26 @@
 
 `generated_pages()` and `generated_files()` are what the MkDocs hook adds to a
 build; `nav_expansions()` says how the hook expands a nav entry into a section.
+The analysis pages live in `analysis_pages`, the worked examples in `example_pages`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pontoon_rules.docs import adapters
-from pontoon_rules.docs.chapters import anchor
+from pontoon_rules.docs import figures
+from pontoon_rules.docs.costview import cost_view
 from pontoon_rules.docs.extra import UserRuleset, user_rulesets
 from pontoon_rules.docs.i18n import LANGUAGES, SOURCE_LANGUAGE, render, translations
-from pontoon_rules.docs.literal import one_line
+from pontoon_rules.docs.literal import one_line, user
+from pontoon_rules.docs.readers import KIND_WORDS
 from pontoon_rules.docs.reference import reference_context
 from pontoon_rules.docs.rounds import sample_rounds
 from pontoon_rules.docs.sheet_view import find_base, localized, sheet_view
 from pontoon_rules.docs.sheets import STATIC_DIR, render_sheet
-from pontoon_rules.docs.views import matrix_view, round_view, ruleset_view
-from pontoon_rules.ruleset.fields import describe
+from pontoon_rules.docs.strategy import same_card, strategy_card
+from pontoon_rules.docs.views import round_view, ruleset_view
 from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.present import differing_paths
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 
 SITE_SHEETS: tuple[tuple[str, str], ...] = tuple(
@@ -28,6 +29,9 @@ SITE_SHEETS: tuple[tuple[str, str], ...] = tuple(
 """The sheets the site build produces for every ruleset: (format, language)."""
 
 LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
+LEVERS_ON_A_PAGE = 5
+"""How many of the largest one-rule changes a ruleset page lists."""
+STATIC_FILES = ("cards.css", "strategy.css", "site.css", "site.js")
 
 
 def bundled() -> list[Ruleset]:
@@ -51,10 +55,21 @@ def base_of(ruleset: Ruleset) -> Ruleset | None:
     return find_base(ruleset, origins.get(ruleset.id))
 
 
+def site_analysis() -> dict[str, dict[str, Any]] | None:
+    """The analysis of every ruleset on the site, by id (computed once per content)."""
+    return figures.site_analysis(bundled(), [u.ruleset for u in user_files()])
+
+
 def sheet_name(ruleset_id: str, fmt: str, lang: str) -> str:
     """The site path of a sheet: 'sheets/pagat-british.pdf', 'sheets/casino-ochko.ru.pdf'."""
     suffix = "" if lang == SOURCE_LANGUAGE else f".{lang}"
     return f"sheets/{ruleset_id}{suffix}.{fmt}"
+
+
+def card_name(ruleset_id: str, lang: str) -> str:
+    """The site path of a printable strategy card: 'sheets/pagat-british.strategy.pdf'."""
+    suffix = "" if lang == SOURCE_LANGUAGE else f".{lang}"
+    return f"sheets/{ruleset_id}.strategy{suffix}.pdf"
 
 
 def page_dir(lang: str) -> str:
@@ -62,41 +77,10 @@ def page_dir(lang: str) -> str:
     return "rulesets" if lang == SOURCE_LANGUAGE else f"{lang}/rulesets"
 
 
-def _sheet_links(ruleset_id: str, up: str) -> list[dict[str, str]]:
-    return [{"label": f"{fmt.upper()} ({lang})", "href": up + sheet_name(ruleset_id, fmt, lang)}
-            for fmt, lang in SITE_SHEETS]
-
-
-def ruleset_page(ruleset: Ruleset, lang: str) -> str:
-    """The page of `ruleset` in `lang`: the rules in sentences, then every field."""
-    gettext = translations(lang).gettext
-    up = "../" * (page_dir(lang).count("/") + 1)
-    rounds = [round_view(r["script"], r["result"], gettext) for r in sample_rounds(ruleset)]
-    others = [{"label": LANGUAGE_NAMES.get(o, o),
-               "href": f"{up}{page_dir(o)}/{ruleset.id}.md"} for o in LANGUAGES if o != lang]
-    on_site = {r.id for r in site_rulesets()}
-    extends_href = f"{ruleset.extends}.md" if ruleset.extends in on_site else None
-    return render("ruleset.md.j2", lang, r=ruleset_view(ruleset, gettext), rounds=rounds,
-                  s=sheet_view(ruleset, lang, base_of(ruleset), examples=0),
-                  sheets=_sheet_links(ruleset.id, up), others=others,
-                  extends_href=extends_href, analysis_href=f"{up}analysis.md#{ruleset.id}")
-
-
-def rulesets_index(lang: str) -> str:
-    """The list of rulesets in `lang`, with their sheets."""
-    up = "../" * (page_dir(lang).count("/") + 1)
-    rows = [{"id": r.id, "name": localized(r, lang)[0], "kind": r.kind, "extends": r.extends,
-             "sheets": _sheet_links(r.id, up)} for r in site_rulesets()]
-    return render("rulesets_index.md.j2", lang, rulesets=rows)
-
-
-def matrix_page() -> str:
-    """The comparison matrix: every field × every bundled ruleset."""
-    rulesets = site_rulesets()
-    chapters = matrix_view(rulesets, translations(SOURCE_LANGUAGE).gettext)
-    total = sum(len(c["rows"]) for c in chapters)
-    return render("matrix.md.j2", rulesets=rulesets, chapters=chapters, total=total,
-                  differing=len(differing_paths(rulesets)))
+def page_language(src_uri: str, default: str = SOURCE_LANGUAGE) -> str:
+    """The language of a page by its folder: 'ru/rulesets/x.md' is Russian."""
+    first = src_uri.split("/", 1)[0]
+    return first if first in LANGUAGES and first != SOURCE_LANGUAGE else default
 
 
 def pair_page_name(first: str, second: str) -> str:
@@ -104,87 +88,132 @@ def pair_page_name(first: str, second: str) -> str:
     return f"examples/{first}--{second}.md"
 
 
-def example_view(record: dict[str, Any]) -> dict[str, Any]:
-    """A compare example record as the pair page draws it: each side's round and result."""
-    gettext = translations(SOURCE_LANGUAGE).gettext
-    sides = []
-    for ruleset_id in record["rulesets"]:
-        played = record["played"][ruleset_id]
-        result = dict(played["result"], transcript=played.get("transcript", []))
-        sides.append({"id": ruleset_id, "value": record["values"][ruleset_id]["text"],
-                      "script": record["scripts"][ruleset_id],
-                      "round": round_view(record["scripts"][ruleset_id], result, gettext)})
-    return {"field": record["field"], "anchor": anchor(record["field"]),
-            "description": record.get("description") or describe(record["field"]),
-            "explanation": record.get("explanation", ""), "sides": sides}
+def html_href(markdown_path: str) -> str:
+    """A page's address for raw HTML, which MkDocs does not rewrite: 'x.md#a' -> 'x.html#a'."""
+    path, hash_, fragment = markdown_path.partition("#")
+    if path.endswith(".md"):
+        path = path[:-3] + ".html"
+    return path + hash_ + fragment
 
 
-def reason_view(record: dict[str, Any]) -> dict[str, Any]:
-    """A compare reason record (a difference with no example) for the pair page."""
-    return {"field": record["field"], "anchor": anchor(record["field"]),
-            "description": record.get("description") or describe(record["field"]),
-            "reason": record.get("reason", "")}
+def _up(lang: str) -> str:
+    return "../" * (page_dir(lang).count("/") + 1)
 
 
-def example_pages() -> dict[str, str]:
-    """The worked-examples index and, when the compare layer exists, one page per pair."""
-    sources = [r.id for r in bundled() if r.kind == "source"]
-    found = adapters.comparisons(sources)
-    if found is not None:
-        found = found + adapters.comparisons_of(_overlay_pairs())
-    pages: dict[str, str] = {}
-    listed = []
-    for comparison in found or []:
-        first, second = (_on_site(i) for i in comparison["rulesets"])
-        name = pair_page_name(first.id, second.id)
-        pages[name] = render("examples_pair.md.j2", first=first, second=second,
-                             examples=[example_view(e) for e in comparison["examples"]],
-                             reasons=[reason_view(r) for r in comparison["reasons"]])
-        listed.append({"first": first.id, "second": second.id, "page": name.split("/", 1)[1],
-                       "count": len(comparison["examples"]),
-                       "reasons": len(comparison["reasons"])})
-    names = [{"first": a, "second": b} for i, a in enumerate(sources) for b in sources[i + 1:]]
-    names += [{"first": a.id, "second": b.id} for a, b in _overlay_pairs()]
-    pages["examples/index.md"] = render("examples_index.md.j2", pair_names=names,
-                                        pairs=listed if found is not None else None)
-    return pages
+def _sheet_links(ruleset_id: str, up: str) -> list[dict[str, str]]:
+    return [{"label": f"{fmt.upper()} ({lang})", "href": up + sheet_name(ruleset_id, fmt, lang)}
+            for fmt, lang in SITE_SHEETS]
 
 
-def _on_site(ruleset_id: str) -> Ruleset:
-    return next(r for r in site_rulesets() if r.id == ruleset_id)
+def kind_words(ruleset: Ruleset, lang: str) -> str:
+    """What the ruleset is, in words: 'the rules of one source', 'house rules'."""
+    return translations(lang).gettext(KIND_WORDS.get(ruleset.kind, ruleset.kind))
 
 
-def _overlay_pairs() -> list[tuple[Ruleset, Ruleset]]:
-    """(base, overlay) for each of the user's rulesets that extends another."""
-    pairs = []
-    for user in user_files():
-        base = base_of(user.ruleset)
-        if base is not None:
-            pairs.append((base, user.ruleset))
-    return pairs
+def _headline(ruleset: Ruleset, base: Ruleset | None, lang: str,
+              analysis: dict[str, dict[str, Any]] | None) -> dict[str, Any] | None:
+    if analysis is None:
+        return None
+    href = None
+    if base is not None:
+        href = html_href(f"{_up(lang)}{pair_page_name(base.id, ruleset.id)}")
+    found = figures.headline(ruleset, base, analysis, translations(lang).gettext, href)
+    if found and found["base"] and base is not None:
+        found["base"]["name"] = user(localized(base, lang)[0])
+    return found
 
 
-def analysis_page() -> str:
-    """The analysis page: the analysis layer's figures, or a note that they are not there yet."""
-    rows = adapters.analysis_summary()
-    if rows is not None:
-        rows = rows + adapters.analysis_of([u.ruleset for u in user_files()])
-    basis = rows[0].get("probability_basis", "") if rows else ""
-    from pontoon_rules.sim.bank import load
+def _card(ruleset: Ruleset, lang: str, analysis: dict[str, dict[str, Any]] | None
+          ) -> tuple[dict[str, Any] | None, dict[str, str] | None]:
+    """The strategy card, and the first ruleset before it on the site with the same card."""
+    row = (analysis or {}).get(ruleset.id)
+    if row is None or "chart_data" not in row:
+        return None, None
+    gettext = translations(lang).gettext
+    card = strategy_card(row["chart_data"], gettext)
+    for other in site_rulesets():
+        if other.id == ruleset.id:
+            break
+        theirs = (analysis or {}).get(other.id)
+        if theirs and "chart_data" in theirs and same_card(row["chart_data"],
+                                                           theirs["chart_data"]):
+            return card, {"name": user(localized(other, lang)[0]),
+                          "href": f"{other.id}.html#strategy"}
+    return card, None
 
-    return render("analysis.md.j2", rows=rows, basis=basis, bank=load())
+
+def ruleset_page(ruleset: Ruleset, lang: str,
+                 analysis: dict[str, dict[str, Any]] | None = None) -> str:
+    """The page of `ruleset` in `lang`: its edge, the rules in sentences, the strategy card,
+    the changes that matter most, rounds, then every rule with its source."""
+    gettext = translations(lang).gettext
+    up = _up(lang)
+    base = base_of(ruleset)
+    rounds = [round_view(r["script"], r["result"], gettext) for r in sample_rounds(ruleset)]
+    others = [{"label": LANGUAGE_NAMES.get(o, o),
+               "href": f"{up}{page_dir(o)}/{ruleset.id}.html"} for o in LANGUAGES if o != lang]
+    on_site = {r.id for r in site_rulesets()}
+    extends_href = f"{ruleset.extends}.html" if ruleset.extends in on_site else None
+    card, same_as = _card(ruleset, lang, analysis)
+    row = (analysis or {}).get(ruleset.id)
+    levers = (cost_view(ruleset, row["costs"], gettext, lang, LEVERS_ON_A_PAGE)
+              if row and row.get("costs") else None)
+    base_name = user(localized(base, lang)[0]) if base else user(ruleset.extends or "")
+    return render("ruleset.md.j2", lang, r=ruleset_view(ruleset, gettext, lang),
+                  rounds=rounds, s=sheet_view(ruleset, lang, base, examples=0),
+                  sheets=_sheet_links(ruleset.id, up), others=others,
+                  extends_href=extends_href, base_name=base_name,
+                  kind=kind_words(ruleset, lang),
+                  headline=_headline(ruleset, base, lang, analysis), card=card,
+                  same_as=same_as, card_href=up + card_name(ruleset.id, lang) if card else None,
+                  levers=levers if levers and levers["levers"] else None,
+                  costs_href=f"{up}analysis/costs-{ruleset.id}.html",
+                  analysis_href=f"{up}analysis.html#{ruleset.id}")
+
+
+def edge_bars(rulesets: list[Ruleset], analysis: dict[str, dict[str, Any]] | None, lang: str,
+              up: str) -> list[dict[str, Any]]:
+    """The edge of each ruleset as a bar (width in percent of the largest edge)."""
+    if not analysis:
+        return []
+    shown = [(r, analysis[r.id]["house_edge"]) for r in rulesets if r.id in analysis]
+    largest = max((abs(e) for _r, e in shown), default=1.0) or 1.0
+    return [{"label": user(localized(r, lang, base_of(r))[0]), "value": edge,
+             "text": figures.percent(edge), "width": 100.0 * abs(edge) / largest,
+             "href": f"{up}{page_dir(lang)}/{r.id}.html"} for r, edge in shown]
+
+
+def rulesets_index(lang: str, analysis: dict[str, dict[str, Any]] | None = None) -> str:
+    """The list of rulesets in `lang`: what each is, its edge and change, its sheets."""
+    up = _up(lang)
+    rows = []
+    for r in site_rulesets():
+        base = base_of(r)
+        headline = _headline(r, base, lang, analysis)
+        rows.append({"id": r.id, "name": localized(r, lang, base)[0],
+                     "kind": kind_words(r, lang),
+                     "base": localized(base, lang)[0] if base else None,
+                     "base_id": base.id if base else None,
+                     "headline": headline, "sheets": _sheet_links(r.id, up)})
+    return render("rulesets_index.md.j2", lang, rulesets=rows,
+                  bars=edge_bars(site_rulesets(), analysis, lang, up))
 
 
 def generated_pages() -> dict[str, str]:
     """Every generated page of the site, by its path in the docs folder."""
+    from pontoon_rules.docs.analysis_pages import analysis_pages
+    from pontoon_rules.docs.example_pages import example_pages
+    from pontoon_rules.docs.matrix import matrix_page
+
+    analysis = site_analysis()
     pages: dict[str, str] = {}
     for lang in LANGUAGES:
-        pages[f"{page_dir(lang)}/index.md"] = rulesets_index(lang)
+        pages[f"{page_dir(lang)}/index.md"] = rulesets_index(lang, analysis)
         for ruleset in site_rulesets():
-            pages[f"{page_dir(lang)}/{ruleset.id}.md"] = ruleset_page(ruleset, lang)
-    pages["compare/matrix.md"] = matrix_page()
+            pages[f"{page_dir(lang)}/{ruleset.id}.md"] = ruleset_page(ruleset, lang, analysis)
+    pages["compare/matrix.md"] = matrix_page(site_rulesets())
     pages.update(example_pages())
-    pages["analysis.md"] = analysis_page()
+    pages.update(analysis_pages(analysis))
     pages["reference/ruleset-file.md"] = render("reference.md.j2", **reference_context())
     return pages
 
@@ -202,12 +231,23 @@ def cached_sheet(ruleset: Ruleset, fmt: str, lang: str) -> bytes:
 
 
 def generated_files() -> dict[str, bytes]:
-    """Every generated non-page file: the site's CSS and every ruleset's sheets."""
-    files = {f"assets/{name}": (STATIC_DIR / name).read_bytes()
-             for name in ("cards.css", "site.css")}
+    """Every generated non-page file: the site's CSS and script, every ruleset's sheets
+    and strategy cards, and the conformance vectors as one archive."""
+    from pontoon_rules.docs.cards import cached_card
+    from pontoon_rules.docs.downloads import vectors_archive
+
+    files = {f"assets/{name}": (STATIC_DIR / name).read_bytes() for name in STATIC_FILES}
+    analysis = site_analysis() or {}
     for ruleset in site_rulesets():
         for fmt, lang in SITE_SHEETS:
             files[sheet_name(ruleset.id, fmt, lang)] = cached_sheet(ruleset, fmt, lang)
+        row = analysis.get(ruleset.id)
+        if row is not None and "chart_data" in row:
+            for lang in LANGUAGES:
+                files[card_name(ruleset.id, lang)] = cached_card(ruleset, row, lang)
+    archive = vectors_archive()
+    if archive is not None:
+        files["downloads/conformance-vectors.zip"] = archive
     return files
 
 
@@ -222,11 +262,19 @@ def nav_expansions(pages: dict[str, str]) -> dict[str, list[Any]]:
     for lang in LANGUAGES:
         folder = page_dir(lang)
         out[f"{folder}/index.md"] = [f"{folder}/index.md"] + [
-            {nav_title(localized(r, lang)[0]): f"{folder}/{r.id}.md"} for r in site_rulesets()]
+            {nav_title(localized(r, lang, base_of(r))[0]): f"{folder}/{r.id}.md"}
+            for r in site_rulesets()]
     out["examples/index.md"] = ["examples/index.md"] + [
         {path[len("examples/"):-len(".md")].replace("--", " ↔ "): path}
         for path in sorted(pages) if path.startswith("examples/") and "--" in path]
     return out
+
+
+def analysis_page() -> str:
+    """The analysis page alone (its figures computed as a build computes them)."""
+    from pontoon_rules.docs.analysis_pages import analysis_pages
+
+    return analysis_pages(site_analysis())["analysis.md"]
 
 
 __all__ = ["generated_files", "generated_pages", "nav_expansions"]

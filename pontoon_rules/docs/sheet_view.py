@@ -31,12 +31,39 @@ EXAMPLE_CARDS: dict[str, tuple[str, ...]] = {
 """Cards that show each hand class on the payout table (a trick takes as many as it needs)."""
 
 
-def localized(ruleset: Ruleset, lang: str) -> tuple[str, str]:
-    """The ruleset's name and summary in `lang` (its `translations`), else as written."""
+def localized(ruleset: Ruleset, lang: str, base: Ruleset | None = None) -> tuple[str, str]:
+    """The ruleset's name and summary in `lang` (its `translations`), else as written.
+
+    An overlay that gives no translation of its own inherits its base's (`extends` merges
+    `translations`); with `base` given, such an inherited name is replaced by the base's
+    name and what the overlay changes, so that a variation never reads as its base.
+    """
     found = (getattr(ruleset, "translations", None) or {}).get(lang)
     name = getattr(found, "name", None) or ruleset.name
     summary = getattr(found, "summary", None) or ruleset.summary
+    if found is not None and base is not None and _inherited(ruleset, base, lang):
+        return _overlay_words(ruleset, base, lang, name)
     return name, summary
+
+
+def _inherited(ruleset: Ruleset, base: Ruleset, lang: str) -> bool:
+    """Whether the overlay's translation is its base's own (its English name differs)."""
+    theirs = base.translations.get(lang)
+    ours = ruleset.translations.get(lang)
+    return (theirs is not None and ours is not None and ruleset.name != base.name
+            and ours.name == theirs.name)
+
+
+def _overlay_words(ruleset: Ruleset, base: Ruleset, lang: str, base_name: str
+                   ) -> tuple[str, str]:
+    """An untranslated overlay's name and summary in `lang`: the base's name with the
+    first rule it changes, and every rule it changes."""
+    changed = frozenset(differing_from_base(ruleset, base))
+    said = [s.text for s in sentences(ruleset, lang, changed) if s.changed]
+    if not said:
+        return base_name, ""
+    first = said[0].split(". ")[0].rstrip(".")
+    return f"{base_name}: {first[:1].lower()}{first[1:]}", " ".join(said)
 
 
 def find_base(ruleset: Ruleset, origin: Path | None = None) -> Ruleset | None:
@@ -119,7 +146,7 @@ def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
     box = house_box(ruleset, base, lang)
     changed = frozenset(box["paths"]) if box else frozenset()
     found = sentences(ruleset, lang, changed)
-    name, summary = localized(ruleset, lang)
+    name, summary = localized(ruleset, lang, base)
     return {
         "id": ruleset.id, "name": user(name), "summary": user(summary), "kind": ruleset.kind,
         "extends": user(ruleset.extends) if ruleset.extends else None, "house": box,

@@ -11,6 +11,7 @@ from typing import Any
 
 from pontoon_rules.docs.chapters import SECTION_TITLES, anchor, chapter_paths
 from pontoon_rules.docs.literal import user
+from pontoon_rules.docs.readers import links, reader_description
 from pontoon_rules.docs.values import (
     Gettext,
     action_text,
@@ -31,6 +32,7 @@ def rule_row(ruleset: Ruleset, path: str, gettext: Gettext) -> dict[str, Any]:
     row.update({key: user(row[key]) for key in ("source", "quote", "note")})
     row.update(source_language=user(source.language if source else ""), anchor=anchor(path),
                label=label(path), description=gettext(describe(path)),
+               reader=reader_description(path, gettext),
                text=value_text(path, value_at(ruleset, path), gettext) if row["applies"]
                else gettext(row["text"]))
     return row
@@ -47,21 +49,36 @@ def chapters_view(ruleset: Ruleset, gettext: Gettext) -> list[dict[str, Any]]:
     ]
 
 
-def ruleset_view(ruleset: Ruleset, gettext: Gettext) -> dict[str, Any]:
+def ruleset_view(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> dict[str, Any]:
     """The context of a ruleset page or sheet (without worked examples)."""
     return {
         "id": ruleset.id, "name": user(ruleset.name), "summary": user(ruleset.summary),
         "kind": ruleset.kind, "extends": user(ruleset.extends) if ruleset.extends else None,
-        "sources": sources_view(ruleset),
+        "sources": sources_view(ruleset, lang),
         "chapters": chapters_view(ruleset, gettext),
         "open": [rule_row(ruleset, row["path"], gettext) for row in open_questions(ruleset)],
     }
 
 
-def sources_view(ruleset: Ruleset) -> list[dict[str, Any]]:
-    """The ruleset's sources, every text marked as user text (drawn literally)."""
-    return [{"key": user(key), **{k: user(v) for k, v in source.model_dump().items()}}
+def sources_view(ruleset: Ruleset, lang: str = "en") -> list[dict[str, Any]]:
+    """The ruleset's sources, every text marked as user text (drawn literally), with the
+    reference as links where it gives a web address and the language's name in `lang`."""
+    return [{"key": user(key), **{k: user(v) for k, v in source.model_dump().items()},
+             "links": [{"text": user(part["text"]), "href": part["href"]}
+                       for part in links(source.reference)],
+             "language_name": user(language_name(source.language, lang))}
             for key, source in ruleset.sources.items()]
+
+
+def language_name(code: str, lang: str) -> str:
+    """The name of the language `code` in the language `lang` ('hy' in 'ru': 'армянский');
+    the code itself where Babel does not know it."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return str(Locale.parse(lang).languages.get(code, code))
+    except (ValueError, UnknownLocaleError):
+        return code
 
 
 def hand_view(hand: dict[str, Any], gettext: Gettext) -> dict[str, Any]:
@@ -79,6 +96,8 @@ def round_view(script: dict[str, Any], result: dict[str, Any], gettext: Gettext)
     return {
         "script": script,
         "seats": [{"seat": actor_text(s["seat"], gettext), "net": s["net"],
+                   "insurance": s.get("insurance"), "even_money": bool(s.get("even_money")),
+                   "in_all": s["net"] != sum(h["net"] for h in s["hands"]),
                    "hands": [hand_view(h, gettext) for h in s["hands"]]}
                   for s in result["seats"]],
         "banker": dict(hand_view(result["banker"], gettext), seat=actor_text("banker", gettext)),
@@ -116,10 +135,14 @@ def matrix_view(rulesets: list[Ruleset], gettext: Gettext) -> list[dict[str, Any
         for path in (p for paths in sections.values() for p in paths):
             keys = [repr(plain(value_at(r, path))) for r in rulesets]
             usual = _mode(keys)
+            index = {key: i for i, key in enumerate(dict.fromkeys(keys))}
             cells = [{"id": r.id, "anchor": anchor(path), "differs": key != usual,
+                      "key": str(index[key]),
                       "text": value_text(path, value_at(r, path), gettext)}
                      for r, key in zip(rulesets, keys, strict=True)]
             rows.append({"path": path, "label": label(path), "cells": cells,
-                         "description": gettext(describe(path)), "differs": len(set(keys)) > 1})
+                         "description": gettext(describe(path)),
+                         "reader": reader_description(path, gettext),
+                         "differs": len(set(keys)) > 1})
         chapters.append({"key": chapter.key, "title": gettext(chapter.title), "rows": rows})
     return chapters

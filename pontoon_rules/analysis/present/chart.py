@@ -16,6 +16,7 @@ action is exactly best for every composition.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +30,7 @@ from pontoon_rules.engine.rules import Rules
 
 if TYPE_CHECKING:
     from pontoon_rules.analysis.composition.model import CompositionModel
-    from pontoon_rules.analysis.present.tdchart import Departure
+    from pontoon_rules.analysis.present.tdchart import Departure, TotalChart
 
 LETTERS = {STICK: "S", TWIST: "T", DOUBLE: "D", "split": "P", BUY: "B"}
 LEGEND = "S stick, T twist, D double, P split, B<n> buy n stakes, - finished"
@@ -50,6 +51,10 @@ class Chart:
     """House edge (%) playing the chart; None where the chart is perfect play."""
     edge_perfect: float | None = None
     """House edge (%) playing perfectly (composition-dependent)."""
+    departure_cells: list[dict[str, Any]] = field(default_factory=list)
+    """The same departures as data: `hand` (the row label), `cards` (how many), `column`
+    (index into `columns`, None without a visible card), `ranks` (the cards held),
+    `best` and `chart` (letters), `text` (the line of `departures`)."""
 
     def to_json(self) -> dict[str, Any]:
         """The chart as JSON data."""
@@ -58,6 +63,7 @@ class Chart:
                 "tables": {str(n): [{"hand": label, "actions": acts} for label, acts in rows]
                            for n, rows in self.tables.items()},
                 "departure_count": len(self.departures), "departures": self.departures,
+                "departure_cells": self.departure_cells,
                 "house_edge_chart_percent": self.edge_chart,
                 "house_edge_perfect_percent": self.edge_perfect}
 
@@ -131,8 +137,20 @@ def finite_chart(model: CompositionModel) -> Chart:
                       ["P" if s > u else "·" for s, u in zip(split[:, 0], single, strict=True)]))
     tables[2] = tables.get(2, []) + pairs
     lines = [_departure_line(d, kinds, rules) for d in td.departures]
+    cells = [_departure_cell(d, td, model.visibles, kinds, line)
+             for d, line in zip(td.departures, lines, strict=True)]
     return Chart(rules.ruleset.id, model.policy.name, columns, tables,
-                 deck_words(rules, "finite"), lines, played, perfect)
+                 deck_words(rules, "finite"), lines, played, perfect, cells)
+
+
+def _departure_cell(d: Departure, td: TotalChart, visibles: Sequence[tuple[int, ...]],
+                    kinds: tuple[Kind, ...], line: str) -> dict[str, Any]:
+    """A departure as data: the chart cell it leaves, the cards, and the two actions."""
+    n, soft, points = td.cell(td.state(d.cards))
+    column = visibles.index(d.visible) if d.visible in visibles else None
+    return {"hand": f"{'soft' if soft else 'hard'} {points}", "cards": n, "column": column,
+            "ranks": [_kind_label(kinds[k]) for k in d.cards],
+            "best": _choice_letter(d.best), "chart": _choice_letter(d.chart), "text": line}
 
 
 def _cells(rules: Rules, n: int) -> list[tuple[str, tuple[int, bool, int]]]:

@@ -78,23 +78,25 @@ def _cost_row(ruleset: Ruleset, cost: Cost) -> dict[str, Any]:
 
 @gc_paused
 def ruleset_summary(ruleset: Ruleset) -> dict[str, Any]:
-    """One ruleset's page data: edge, probabilities, strategy chart (Markdown), costs, all
+    """One ruleset's page data: edge, probabilities, strategy chart (Markdown, and as data in
+    `chart_data`: `Chart.to_json`), costs, all
     with the ruleset's own shoe (exact, composition-dependent) unless its deck is infinite."""
     rules = compile_rules(ruleset)
     start = time.perf_counter()
     if default_deck(rules) == "finite":
         model = CompositionModel(rules)
         result = finite_result(model, start)
-        chart = render(finite_chart(model), "md")
+        chart = finite_chart(model)
     else:
         infinite = RoundModel(rules, "infinite")
         result = house_edge(rules, model=infinite)
-        chart = render(strategy_chart(rules, model=infinite), "md")
+        chart = strategy_chart(rules, model=infinite)
     stored = stored_costs(ruleset)
     costs = stored or rule_costs(ruleset, paths=SITE_COST_FIELDS, base=-100.0 * result.ev)
     return {"ruleset": ruleset.id, "name": ruleset.name, "edge": result.to_json(),
             "house_edge": result.house_edge, "hands": result.hands,
-            "probability_basis": PROBABILITY_BASIS, "chart": chart,
+            "probability_basis": PROBABILITY_BASIS, "chart": render(chart, "md"),
+            "chart_data": chart.to_json(),
             "costs": [_cost_row(ruleset, c) for c in costs.rows],
             "cost_base": costs.base_edge, "costs_full": stored is not None, "open_readings": [
                 {"field": p, "description": describe(p)} for p in open_readings(ruleset)]}

@@ -1,0 +1,199 @@
+"""The worked examples: for each pair of source variants and each base with one of its
+variations or house overlays, the rounds that settle differently because of one rule.
+
+The compare layer finds the rounds (`adapters.comparisons`); this module says them in a
+reader's words: the rule under each ruleset as the sheet says it, what player 1 does and
+holds under each, whether the banker's cards are the same (and why not), and the money,
+all from the replayed round, so the text always agrees with the hands shown.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pontoon_rules.docs import adapters
+from pontoon_rules.docs.chapters import anchor
+from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, render, translations
+from pontoon_rules.docs.literal import user
+from pontoon_rules.docs.pages import base_of, bundled, pair_page_name, site_rulesets
+from pontoon_rules.docs.readers import reader_description, reader_words
+from pontoon_rules.docs.sentences import sentences_of
+from pontoon_rules.docs.sheet_view import localized
+from pontoon_rules.docs.values import actor_text, card_view, class_name
+from pontoon_rules.docs.views import round_view
+from pontoon_rules.ruleset.model import Ruleset
+
+_VERBS = {"stick": "sticks", "twist": "twists", "buy": "buys a card for {amount}",
+          "split": "splits the pair", "double": "doubles", "insure": "insures for {amount}",
+          "even-money": "takes even money", "decline": "declines insurance",
+          "shoot": "makes a shoot bet of {amount}"}
+_ORDINALS = {1: "once", 2: "twice"}
+
+
+def _cards(codes: list[str]) -> str:
+    gettext = translations(SOURCE_LANGUAGE).gettext
+    return " ".join(f"{c['rank']}{c['suit']}" for c in (card_view(x, gettext) for x in codes))
+
+
+def hand_words(hand: dict[str, Any]) -> str:
+    """'9♣ 6♦ (15)', '5♠ 6♥ 10♣: 21 with 3 cards', 'A♠ K♥: a pontoon', 'bust (24)'."""
+    gettext = translations(SOURCE_LANGUAGE).gettext
+    cards, total, cls = _cards(hand["cards"]), hand["total"], hand["class"]
+    if cls == "total":
+        return f"{cards} ({total})"
+    if cls == "bust":
+        return f"{cards}: bust ({total})"
+    name = class_name(cls, gettext)
+    if cls == "twenty-one":
+        return f"{cards}: 21 with {len(hand['cards'])} cards"
+    return f"{cards}: a {name}" + (f" of {total}" if cls == "five-card-trick" else "")
+
+
+def _actions(transcript: list[dict[str, Any]], actor: str) -> str:
+    """What `actor` decided, in words, repeats counted: 'twists twice, then sticks'."""
+    words: list[list[Any]] = []
+    for event in transcript:
+        if event.get("event") != "decision" or event.get("actor") != actor:
+            continue
+        kind, _space, amount = str(event["action"]).partition(" ")
+        verb = _VERBS.get(kind, kind).format(amount=amount)
+        if words and words[-1][0] == verb:
+            words[-1][1] += 1
+        else:
+            words.append([verb, 1])
+    parts = [verb if n == 1 else f"{verb} {_ORDINALS.get(n, f'{n} times')}"
+             for verb, n in words]
+    if not parts:
+        return ""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + ", then " + parts[-1]
+
+
+def money_words(net: int) -> str:
+    """'wins 100', 'loses 100', 'breaks even'."""
+    if net > 0:
+        return f"wins {net}"
+    return f"loses {-net}" if net < 0 else "breaks even"
+
+
+def side_story(result: dict[str, Any], transcript: list[dict[str, Any]]) -> str:
+    """One side of an example in words, from the replayed round: player 1's decisions and
+    hands, the banker's, and player 1's money for the round."""
+    gettext = translations(SOURCE_LANGUAGE).gettext
+    seat = result["seats"][0]
+    who = actor_text(seat["seat"], gettext).capitalize()
+    done = _actions(transcript, seat["seat"])
+    hands = " and ".join(hand_words(h) for h in seat["hands"])
+    first = f"{who} {done}: {hands}." if done else f"{who} holds {hands}."
+    banker = result["banker"]
+    drew = _actions(transcript, "banker")
+    banker_text = (f"The banker {drew.replace('twists', 'draws').replace('sticks', 'stays')}: "
+                   if drew else "The banker holds ")
+    early = " (shown at once)" if result.get("ended_early") else ""
+    insurance = seat.get("insurance") or {}
+    extras = ([f"insured for {insurance['staked']}: {insurance['net']:+d}"]
+              if insurance else [])
+    if seat.get("even_money"):
+        extras.append("took even money")
+    money = f"{who} {money_words(seat['net'])}" + (f" ({', '.join(extras)})" if extras else "")
+    return f"{first} {banker_text}{hand_words(banker)}{early}. {money}."
+
+
+def banker_note(sides: list[dict[str, Any]], names: tuple[str, str]) -> str:
+    """Whether the banker holds the same cards on both sides, and if not, why."""
+    first, second = (s["result"] for s in sides)
+    if first["banker"]["cards"] == second["banker"]["cards"]:
+        return "The banker holds the same cards under both rules."
+    counts = [sum(len(h["cards"]) for h in r["seats"][0]["hands"]) for r in (first, second)]
+    if counts[0] != counts[1]:
+        more = names[0] if counts[0] > counts[1] else names[1]
+        return (f"The banker's cards differ because the rule changes player 1's play: under "
+                f"{more} player 1 takes more cards, so the banker's cards come from further "
+                "down the same shoe.")
+    return "The banker's cards differ because the rule changes how the banker plays."
+
+
+def _rule_words(ruleset: Ruleset, path: str) -> str:
+    said = " ".join(sentences_of(ruleset, path, SOURCE_LANGUAGE))
+    return said or f"{reader_description(path)}"
+
+
+def heading(first: Ruleset, second: Ruleset, path: str) -> str:
+    """The difference in words: the second ruleset's rule, as the sheet says it, where it
+    differs from the first's; else the rule's description."""
+    one, two = _rule_words(first, path), _rule_words(second, path)
+    text = two if two != one else reader_description(path)
+    short = text.split(". ")[0].rstrip(".")
+    return short if len(short) <= 110 else reader_description(path).rstrip(".")
+
+
+def example_view(record: dict[str, Any], first: Ruleset, second: Ruleset) -> dict[str, Any]:
+    """A compare example as the pair page draws it: heading, each side's rule, round and
+    story, and the note on the banker's cards."""
+    gettext = translations(SOURCE_LANGUAGE).gettext
+    path = record["field"]
+    sides = []
+    for ruleset in (first, second):
+        played = record["played"][ruleset.id]
+        transcript = list(played.get("transcript", []))
+        result = dict(played["result"], transcript=transcript)
+        sides.append({"id": ruleset.id, "name": user(localized(ruleset, "en", base_of(ruleset))[0]),
+                      "rule": user(_rule_words(ruleset, path)),
+                      "script": record["scripts"][ruleset.id], "result": played["result"],
+                      "story": user(side_story(played["result"], transcript)),
+                      "round": round_view(record["scripts"][ruleset.id], result, gettext)})
+    return {"field": path, "anchor": anchor(path), "heading": user(heading(first, second, path)),
+            "sides": sides, "banker": banker_note(sides, (sides[0]["name"], sides[1]["name"]))}
+
+
+def reason_view(record: dict[str, Any], first: Ruleset, second: Ruleset) -> dict[str, Any]:
+    """A difference no round shows, with the one sentence why."""
+    path = record["field"]
+    reason = reader_words(str(record.get("reason", "")))
+    for ruleset in (first, second):
+        reason = reason.replace(ruleset.id, localized(ruleset, "en")[0])
+    return {"field": path, "anchor": anchor(path), "heading": user(heading(first, second, path)),
+            "reason": user(reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else "."))}
+
+
+def _on_site(ruleset_id: str) -> Ruleset:
+    return next(r for r in site_rulesets() if r.id == ruleset_id)
+
+
+def overlay_pairs() -> list[tuple[Ruleset, Ruleset]]:
+    """(base, ruleset) for every ruleset on the site whose base is on the site too."""
+    on_site = {r.id for r in site_rulesets()}
+    pairs = []
+    for ruleset in site_rulesets():
+        base = base_of(ruleset)
+        if base is not None and base.id in on_site:
+            pairs.append((base, ruleset))
+    return pairs
+
+
+def example_pages() -> dict[str, str]:
+    """The worked-examples index and, when the compare layer exists, one page per pair."""
+    sources = [r.id for r in bundled() if r.kind == "source"]
+    found = adapters.comparisons(sources)
+    if found is not None:
+        found = found + adapters.comparisons_of(overlay_pairs())
+    pages: dict[str, str] = {}
+    listed = []
+    for comparison in found or []:
+        first, second = (_on_site(i) for i in comparison["rulesets"])
+        name = pair_page_name(first.id, second.id)
+        pages[name] = render("examples_pair.md.j2", first=first, second=second,
+                             first_name=localized(first, "en", base_of(first))[0],
+                             second_name=localized(second, "en", base_of(second))[0],
+                             examples=[example_view(e, first, second)
+                                       for e in comparison["examples"]],
+                             reasons=[reason_view(r, first, second)
+                                      for r in comparison["reasons"]])
+        listed.append({"first": localized(first, "en", base_of(first))[0],
+                       "second": localized(second, "en", base_of(second))[0],
+                       "page": name.split("/", 1)[1], "count": len(comparison["examples"]),
+                       "reasons": len(comparison["reasons"])})
+    names = [{"first": a, "second": b} for i, a in enumerate(sources) for b in sources[i + 1:]]
+    names += [{"first": a.id, "second": b.id} for a, b in overlay_pairs()]
+    pages["examples/index.md"] = render("examples_index.md.j2", pair_names=names,
+                                        pairs=listed if found is not None else None)
+    return pages

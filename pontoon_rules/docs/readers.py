@@ -1,0 +1,77 @@
+"""Words for readers: field descriptions without the file format's asides, what a kind of
+ruleset is, sources as links.
+
+A field's description (from the schema) is written for the ruleset file ("Lowest total a
+player may stick on; null for none."). A reader of a ruleset page sees it without the
+asides that only make sense in the file: what `null` means, a pair written (num, den),
+another field's name.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from pontoon_rules.ruleset.fields import describe
+
+
+def _(message: str) -> str:
+    """Mark `message` for the catalog; it is translated where it is rendered."""
+    return message
+
+
+_FILE_ASIDES = (
+    re.compile(r"[;,]\s*(?:or\s+)?null\s+(?:for|to)\s+[^.;]*"),
+    re.compile(r",?\s+or\s+null\s+for\s+[^.;]*"),
+    re.compile(r"\s*\((?:num, den|[a-z]+_[a-z_]+[^)]*)\)"),
+)
+_IDENTIFIER = re.compile(r"\b([a-z]+(?:_[a-z]+)+)\b")
+
+
+def reader_words(text: str) -> str:
+    """`text` without the file format's asides: '; null for none', '(num, den)', and field
+    names written as words ('stand_on' -> 'stand on')."""
+    for pattern in _FILE_ASIDES:
+        text = pattern.sub("", text)
+    text = _IDENTIFIER.sub(lambda m: m.group(1).replace("_", " "), text)
+    return " ".join(text.split())
+
+
+def reader_description(path: str, gettext: Callable[[str], str] = str) -> str:
+    """The description of the field `path`, translated, as a reader reads it."""
+    return reader_words(gettext(describe(path)))
+
+
+KIND_WORDS: dict[str, str] = {
+    "source": _("the rules of one source"),
+    "variation": _("a variation a source names"),
+    "reference": _("a well-known game, for comparison"),
+    "house": _("house rules"),
+}
+"""What each kind of ruleset is, in words (the file's `kind`)."""
+
+_ADDRESS = re.compile(
+    r"^(?:https?://)?((?:[a-z0-9-]+\.)+[a-z]{2,})(/[^\s<>\"']*)?$", re.IGNORECASE)
+
+
+def links(reference: str) -> list[dict[str, Any]]:
+    """A source's reference split at ';', each part with `href` where it is a web address
+    (with or without https://), else None: never any other scheme."""
+    out = []
+    for part in (p.strip() for p in reference.split(";")):
+        if not part:
+            continue
+        found = _ADDRESS.match(part)
+        href = None
+        if found:
+            href = f"https://{found.group(1)}{found.group(2) or '/'}"
+            if part.lower().startswith("http://"):
+                href = "http://" + href[len("https://"):]
+        out.append({"text": part, "href": href})
+    return out
+
+
+def python_messages() -> list[str]:
+    """The translatable strings defined here (for the catalog)."""
+    return list(KIND_WORDS.values())
