@@ -220,7 +220,8 @@ def create_app(workbench: Workbench, host: str = "127.0.0.1", exposed: str = "")
     async def no_icon(request: Request) -> Response:
         return Response(status_code=204)
 
-    routes = [Route("/", page), Route("/favicon.ico", no_icon), Route("/api/state", state, methods=["POST"]),
+    routes = [Route("/", page), Route("/favicon.ico", no_icon),
+              Route("/api/state", state, methods=["POST"]),
               Route("/api/job/{job_id}", job), Route("/api/compare", compare, methods=["POST"]),
               Route("/api/download/yaml", download_yaml, methods=["POST"]),
               Route("/api/download/pdf", download_pdf, methods=["POST"]),
@@ -275,8 +276,10 @@ async def _error_response(request: Request, error: Exception) -> Response:
     else:
         words = f"Something went wrong in the workbench ({type(error).__name__}); the " \
                 "terminal it runs in says more."
-        print(f"workbench: {request.method} {request.url.path}: {type(error).__name__}: "
-              f"{error}", file=sys.stderr)
+        from pontoon_rules.text import terminal_safe
+
+        print(terminal_safe(f"workbench: {request.method} {request.url.path}: "
+                            f"{type(error).__name__}: {error}"), file=sys.stderr)
     if request.url.path.startswith("/api/"):
         return JSONResponse({"error": words, "problems": problems}, status_code=status)
     return HTMLResponse(render("error.html.j2", "en", title="The workbench could not do that",

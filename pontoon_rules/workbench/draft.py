@@ -49,6 +49,8 @@ class Start:
     summary: str = ""
     provenance: dict[str, Any] = field(default_factory=dict)
     sources: dict[str, Any] = field(default_factory=dict)
+    own: Ruleset | None = None
+    """The file's own ruleset, for a house-rule file (what a comparison shows of it)."""
 
     @property
     def default_name(self) -> str:
@@ -79,7 +81,7 @@ def file_start(path: Path, key: str, label: str) -> Start:
                for k, v in ruleset.sources.items() if k in used}
     return Start(key, label, base, str(ruleset.extends), path.parent,
                  {p: plain(value_at(ruleset, p)) for p in changed}, ruleset.name,
-                 ruleset.summary, own, sources)
+                 ruleset.summary, own, sources, ruleset)
 
 
 def ruleset_id(name: str, base: Ruleset) -> str:

@@ -17,7 +17,6 @@ import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 

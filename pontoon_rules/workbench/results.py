@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pontoon_rules.analysis.summary import EDGE_DECIMALS
+from pontoon_rules.analysis.present.summary import EDGE_DECIMALS
 from pontoon_rules.docs.pages import example_view, reason_view
 from pontoon_rules.ruleset.fields import describe
 from pontoon_rules.workbench.controls import form_value

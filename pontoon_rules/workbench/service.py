@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from pontoon_rules.docs.i18n import LANGUAGES, SOURCE_LANGUAGE
+from pontoon_rules.docs.sentences import differing_from_base
 from pontoon_rules.errors import PontoonError
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.workbench.controls import controls, parse
@@ -25,7 +26,7 @@ from pontoon_rules.workbench.starts import Starts
 from pontoon_rules.workbench.view import rules_view, words
 from pontoon_rules.workbench.worker import BASE_EDGE, COSTS, EDGE, EXAMPLES, STRATEGY, Job
 
-DRAFT_STEPS = (EDGE, BASE_EDGE, EXAMPLES, COSTS, STRATEGY)
+DRAFT_STEPS: tuple[str, ...] = (EDGE, BASE_EDGE, EXAMPLES, COSTS, STRATEGY)
 COMPARE_STEPS = ("edges", EXAMPLES)
 MAX_COMPARED = 8
 
@@ -181,8 +182,12 @@ class Workbench:
         rulesets: list[Ruleset] = []
         for pick in picks:
             ruleset = self._pick(pick, body)
-            if all(r.id != ruleset.id for r in rulesets):
-                rulesets.append(ruleset)
+            same = [r for r in rulesets if r.id == ruleset.id]
+            if same and differing_from_base(ruleset, same[0]):
+                ruleset = ruleset.model_copy(update={"id": f"{ruleset.id}-{len(rulesets) + 1}"})
+            elif same:
+                continue
+            rulesets.append(ruleset)
         if len(rulesets) < 2:
             raise RequestError("these are all the same ruleset: pick another")
         lang = body.get("lang") if body.get("lang") in LANGUAGES else SOURCE_LANGUAGE
@@ -201,11 +206,7 @@ class Workbench:
             assert ruleset is not None
             return ruleset
         start = self.start_of(pick)
-        if start.changes:
-            evaluation = evaluate(start, start.changes, start.default_name, self.scratch)
-            if evaluation.ruleset is not None:
-                return evaluation.ruleset
-        return start.base
+        return start.own or start.base
 
     def _compare_html(self, comparison: dict[str, Any], view: dict[str, Any],
                       snapshot: dict[str, Any], lang: str) -> str:

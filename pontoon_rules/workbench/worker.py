@@ -116,7 +116,7 @@ def failure_words(error: BaseException) -> str:
 
 
 def _edge(ruleset: Ruleset) -> dict[str, Any]:
-    from pontoon_rules.analysis.exact import house_edge
+    from pontoon_rules.analysis.edge import house_edge
     from pontoon_rules.engine.rules import compile_rules
 
     data: dict[str, Any] = house_edge(compile_rules(ruleset)).to_json()
@@ -135,7 +135,7 @@ def base_edge_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str,
 
 def strategy_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str, Any]:
     """The strategy card, as `pontoon-rules strategy --format json` prints it."""
-    from pontoon_rules.analysis.chart import strategy_chart
+    from pontoon_rules.analysis.present.chart import strategy_chart
     from pontoon_rules.engine.rules import compile_rules
 
     data: dict[str, Any] = strategy_chart(compile_rules(job.ruleset)).to_json()
@@ -160,8 +160,8 @@ def examples_step(job: Job, found: dict[str, Any], outbox: Outbox) -> list[dict[
 
 def costs_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str, Any]:
     """The cost of changing each other field alone (the stored table where current)."""
-    from pontoon_rules.analysis.costdata import stored_costs
-    from pontoon_rules.analysis.costs import rule_costs, skip_reason
+    from pontoon_rules.analysis.present.costdata import stored_costs
+    from pontoon_rules.analysis.present.costs import rule_costs, skip_reason
     from pontoon_rules.ruleset.fields import leaf_paths
 
     stored = stored_costs(job.ruleset)
