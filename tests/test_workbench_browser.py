@@ -93,9 +93,16 @@ def test_stick_on_16_from_pagat_british_edge_examples_file_and_sheet(
     tab.click("details[data-rule='your-turn/stick'] > summary")
     stick = tab.locator(".wb-field[data-path='player.stick_minimum'] input[data-role=value]")
     assert stick.get_attribute("min") == "2" and stick.get_attribute("max") == "21"
+    stick.fill("17")
+    stick.press("Enter")  # and at once, before its analysis is done, the change we mean:
+    stick = tab.locator(".wb-field[data-path='player.stick_minimum'] input[data-role=value]")
     stick.fill("16")
     stick.press("Enter")
-    tab.wait_for_selector("#wb-edge-change", timeout=90_000)
+    tab.wait_for_selector("details[data-rule='your-turn/stick'] .wb-sentence:text('Stick on 16')")
+    tab.wait_for_selector("#wb[data-state='ready']")
+    job = tab.get_attribute("#wb-analysis", "data-job")
+    tab.wait_for_selector(f"#wb-analysis .wb-job[data-job='{job}'] #wb-edge-change",
+                          timeout=90_000)
     shown = tab.locator("#wb-edge-value").text_content()
     assert tab.locator("#wb-base-edge").text_content() == base_edge
     rule = tab.locator("details[data-rule='your-turn/stick']")

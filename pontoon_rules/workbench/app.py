@@ -146,7 +146,7 @@ def _plain(status: int, text: str) -> Response:
 async def _json_body(request: Request) -> dict[str, Any]:
     try:
         data = json.loads(await request.body())
-    except (ValueError, UnicodeDecodeError) as error:
+    except (ValueError, UnicodeDecodeError, RecursionError) as error:
         raise RequestError("expected the page's request as JSON") from error
     if not isinstance(data, dict):
         raise RequestError("expected the page's request as a JSON object")
