@@ -26,7 +26,8 @@ from pontoon_rules.errors import IllegalActionError
 from pontoon_rules.ruleset.loader import load_ruleset
 
 LETTERS = {"stick": "s", "twist": "t", "buy": "b", "split": "p", "double": "d",
-           "insure": "i", "even-money": "e", "decline": "n", "shoot": "h"}
+           "insure": "i", "even-money": "e", "decline": "n", "shoot": "h", "surrender": "u",
+           "rescue": "r"}
 """The letter that chooses each action at the prompt."""
 
 
