@@ -232,7 +232,7 @@ class TestRefusal:
     """Until the analysis handles them, the analysis and the simulator refuse these rules."""
 
     def test_edge_names_every_feature_it_does_not_handle(self) -> None:
-        from pontoon_rules.analysis.exact import house_edge
+        from pontoon_rules.analysis.edge import house_edge
 
         rules = compile_rules(load_ruleset(AUSTRALIAN))
         with pytest.raises(UnsupportedFeatureError) as e:
@@ -244,8 +244,8 @@ class TestRefusal:
 
     @pytest.mark.parametrize("command", ["strategy", "costs", "simulate"])
     def test_the_other_commands_refuse_too(self, command: str) -> None:
-        from pontoon_rules.analysis.chart import strategy_chart
-        from pontoon_rules.analysis.costs import rule_costs
+        from pontoon_rules.analysis.present.chart import strategy_chart
+        from pontoon_rules.analysis.present.costs import rule_costs
         from pontoon_rules.analysis.simulate import simulate
 
         ruleset = load_ruleset(SPANISH)
