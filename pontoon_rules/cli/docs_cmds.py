@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from pontoon_rules.cli.output import echo
+
 _FORMATS = ("pdf", "html", "md")
 
 
@@ -40,7 +42,7 @@ def sheet_cmd(ruleset: str, fmt: str | None, output: Path, lang: str, parents: b
     origin = Path(ruleset) if Path(ruleset).suffix in (".yaml", ".yml") else None
     path = write_sheet(loaded, fmt, output, lang, find_base(loaded, origin),
                        make_parents=parents)
-    click.echo(f"wrote {path}")
+    echo(f"wrote {path}")
 
 
 @click.group("docs")
@@ -66,8 +68,8 @@ def docs_build_cmd(config_file: Path | None, site_dir: Path | None, strict: bool
     from pontoon_rules.docs.site import DEFAULT_CONFIG, build_site
 
     out = build_site(config_file or DEFAULT_CONFIG, site_dir, strict, rulesets)
-    click.echo(f"site: {out}/index.html")
-    click.echo(f"sheets: {out}/sheets/")
+    echo(f"site: {out}/index.html")
+    echo(f"sheets: {out}/sheets/")
 
 
 @docs_cmd.command("serve")
@@ -80,7 +82,7 @@ def docs_serve_cmd(config_file: Path | None, dev_addr: str, rulesets: Path | Non
     """Serve the site locally with live reload."""
     from pontoon_rules.docs.site import DEFAULT_CONFIG, serve_site
 
-    click.echo(f"serving the site at http://{dev_addr}/ (it is built first; Ctrl+C stops)",
+    echo(f"serving the site at http://{dev_addr}/ (it is built first; Ctrl+C stops)",
                err=True)
     extra = {"rulesets": rulesets} if rulesets is not None else {}
     serve_site(config_file or DEFAULT_CONFIG, dev_addr, **extra)
