@@ -58,16 +58,21 @@ def docs_cmd() -> None:
 @click.option("--strict/--no-strict", default=True, help="Fail on any warning (default).")
 @click.option("--rulesets", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="A folder of your own rulesets (*.yaml) to add to the site.")
+@click.option("--wait", type=click.FloatRange(min=0, max=86400), default=600, show_default=True,
+              help="Seconds to wait for another build into the same folder (0: refuse).")
 def docs_build_cmd(config_file: Path | None, site_dir: Path | None, strict: bool,
-                   rulesets: Path | None) -> None:
+                   rulesets: Path | None, wait: float) -> None:
     """Build the whole site and every ruleset's sheets.
 
-    The site is built into a temporary folder and swapped in when complete. A
-    --site-dir that holds other files (not a previous build) is refused.
+    The site is built into a temporary folder and swapped in when complete; the build
+    replaces only the files its previous build wrote (its manifest) and leaves anything
+    else in the folder (a .git, a CNAME) where it is. A --site-dir that holds other
+    files (not a previous build) is refused. Two builds into one folder take turns.
     """
     from pontoon_rules.docs.site import DEFAULT_CONFIG, build_site
 
-    out = build_site(config_file or DEFAULT_CONFIG, site_dir, strict, rulesets)
+    out = build_site(config_file or DEFAULT_CONFIG, site_dir, strict, rulesets, wait,
+                     notify=lambda line: echo(line, err=True))
     echo(f"site: {out}/index.html")
     echo(f"sheets: {out}/sheets/")
 
