@@ -31,8 +31,9 @@ SECTIONS: tuple[str, ...] = (
 MAX_NAME_LENGTH = 80
 """The longest name a ruleset (or a translation) may have: one line of a sheet's title."""
 
-MAX_SUMMARY_LENGTH = 1000
-"""The longest summary: one paragraph of a sheet (the bundled ones are under 450)."""
+MAX_SUMMARY_LENGTH = 450
+"""The longest summary: with the longest name, a house sheet still fits one page (the
+bundled summaries are at most 423 characters)."""
 
 
 def _shown_as_written(name: str) -> str:
@@ -50,7 +51,7 @@ Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME_LENGTH),
 """A name shown to people: 1 to 80 visible characters."""
 
 Summary = Annotated[str, Field(max_length=MAX_SUMMARY_LENGTH)]
-"""A summary: one paragraph, at most 1000 characters."""
+"""A summary: one paragraph, at most 450 characters."""
 
 
 class Source(RuleModel):
@@ -87,7 +88,7 @@ class Ruleset(RuleModel):
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="Short unique identifier.")
     name: Name = Field(description="Name shown to people (at most 80 visible characters).")
     summary: Summary = Field(default="",
-                             description="One paragraph on what the variant is (at most 1000 "
+                             description="One paragraph on what the variant is (at most 450 "
                              "characters).")
     translations: dict[str, Translation] = Field(
         default_factory=dict,
