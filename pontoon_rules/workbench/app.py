@@ -249,7 +249,11 @@ def _page_html(workbench: Workbench, body: dict[str, Any], exposed: str) -> str:
 
     view = rules_view(draft.start, draft.values, draft.evaluation, draft.parse_problems,
                       draft.lang)
+    from pontoon_rules.workbench.controls import ruleset_schema
+
+    longest = ruleset_schema()["properties"]["name"].get("maxLength", 200)
     return render("page.html.j2", draft.lang, start=draft.start, lang=draft.lang,
+                  name_length=longest,
                   name=draft.start.default_name, languages=LANGUAGES,
                   starts=workbench.starts.groups(), exposed=exposed,
                   rules_html=_markup(render("rules.html.j2", draft.lang, view=view)))
