@@ -30,10 +30,10 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-def in_a_process(*args: str, timeout: float = 120, stdin: str = "") -> subprocess.CompletedProcess[str]:
+def in_a_process(*args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     """The CLI in a subprocess that is killed (and the test failed) if it hangs."""
     return subprocess.run([sys.executable, "-m", "pontoon_rules", *args], capture_output=True,
-                          text=True, check=False, cwd=ROOT, timeout=timeout, input=stdin)
+                          text=True, check=False, cwd=ROOT, timeout=timeout)
 
 
 def laughs(levels: int = 9, value: str = "100") -> str:
