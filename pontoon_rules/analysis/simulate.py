@@ -185,8 +185,12 @@ def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
     Raises:
         AnalysisError: unknown banker policy or path, or the fast path asked for where it
             cannot run.
+        UnsupportedFeatureError: the ruleset plays a rule the simulator does not handle.
     """
     from pontoon_rules.analysis.dealer import AnalysisError
+    from pontoon_rules.ruleset.features import require_handled
+
+    require_handled(rules.ruleset, "simulate")
 
     if path is None:
         path = "compiled" if fast is None else ("fast" if fast else "engine")
