@@ -51,6 +51,14 @@ def test_stored_rows_equal_a_fresh_computation(ruleset_id: str) -> None:
     assert stored.method == fresh.method and stored.deck_description == fresh.deck_description
 
 
+def test_names_sources_and_notes_do_not_make_a_table_stale() -> None:
+    ruleset = load_bundled("pagat-british")
+    renamed = ruleset.model_copy(update={"name": "Renamed", "summary": "Other words.",
+                                         "sources": {}, "provenance": {}})
+    assert rules_hash(renamed) == rules_hash(ruleset)
+    assert stored_costs(renamed) is not None
+
+
 def test_a_changed_ruleset_gets_no_stored_table() -> None:
     ruleset = load_bundled("pagat-british")
     data = ruleset.model_dump(mode="python")

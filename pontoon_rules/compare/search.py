@@ -8,7 +8,8 @@ differently from A ("partial", used only when no exact one is found). The field
 is flipped in B instead when it does nothing in A. Among the first exact hits of
 the first policy that finds one, a round that gives the banker the same cards under
 both rulesets wins over one that does not (the reader compares like with like), then
-the round using the fewest cards, and the shoe is cut to the cards dealt. No clock is read: the search is deterministic.
+the round using the fewest cards, and the shoe is cut to the cards dealt. No clock is
+read: the search is deterministic.
 """
 
 from __future__ import annotations

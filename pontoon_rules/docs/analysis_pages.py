@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from pontoon_rules.docs import figures
+from pontoon_rules.docs.charts import pack_chart
 from pontoon_rules.docs.costview import cost_view
 from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, render, translations
 from pontoon_rules.docs.literal import user
@@ -18,6 +19,7 @@ from pontoon_rules.docs.pages import (
     base_of,
     card_name,
     edge_bars,
+    html_href,
     pair_page_name,
     site_rulesets,
 )
@@ -34,7 +36,7 @@ def _section(ruleset: Ruleset, row: dict[str, Any], analysis: dict[str, dict[str
              earlier: list[Ruleset]) -> dict[str, Any]:
     gettext = translations(SOURCE_LANGUAGE).gettext
     base = base_of(ruleset)
-    href = f"{pair_page_name(base.id, ruleset.id)}" if base is not None else None
+    href = html_href(pair_page_name(base.id, ruleset.id)) if base is not None else None
     headline = figures.headline(ruleset, base, analysis, gettext, href)
     if headline and headline["base"] and base is not None:
         headline["base"]["name"] = user(localized(base, "en")[0])
@@ -56,6 +58,32 @@ def _section(ruleset: Ruleset, row: dict[str, Any], analysis: dict[str, dict[str
                                "field": o["field"]} for o in row.get("open_readings", [])]}
 
 
+def pack_view(rulesets: list[Ruleset]) -> dict[str, Any] | None:
+    """The stored edge-by-packs curves: a table of every ruleset that has one, and a chart
+    for each whose edge changes sign with the number of packs."""
+    from pontoon_rules.analysis.present.packcurve import changes_sign, stored_curve
+
+    rows: list[dict[str, Any]] = []
+    charts: list[dict[str, Any]] = []
+    for ruleset in rulesets:
+        curve = stored_curve(ruleset)
+        if curve is None:
+            continue
+        name = user(localized(ruleset, "en", base_of(ruleset))[0])
+        rows.append({"id": ruleset.id, "name": name, "curve": curve})
+        if changes_sign(curve):
+            charts.append({"name": name, "chart": pack_chart(curve)})
+    if not rows:
+        return None
+    counts = sorted({p["decks"] for r in rows for p in r["curve"]["points"]})
+    table = [{"id": r["id"], "name": r["name"],
+              "cells": [next((f"{p['house_edge_percent']:+.2f}" for p in r["curve"]["points"]
+                              if p["decks"] == n), "") for n in counts],
+              "own": r["curve"]["own_decks"],
+              "infinite": f"{r['curve']['infinite_house_edge_percent']:+.2f}"} for r in rows]
+    return {"counts": counts, "rows": table, "charts": charts}
+
+
 def cost_page(ruleset: Ruleset, row: dict[str, Any]) -> str:
     """One ruleset's full table of one-rule changes, largest effect first."""
     gettext = translations(SOURCE_LANGUAGE).gettext
@@ -70,7 +98,7 @@ def analysis_pages(analysis: dict[str, dict[str, Any]] | None) -> dict[str, str]
 
     if analysis is None:
         return {"analysis.md": render("analysis.md.j2", rows=None, sections=[], bars=[],
-                                      basis="", bank=load())}
+                                      packs=None, basis="", bank=load())}
     rulesets = [r for r in site_rulesets() if r.id in analysis]
     sections = [_section(r, analysis[r.id], analysis, rulesets[:i])
                 for i, r in enumerate(rulesets)]
@@ -78,7 +106,7 @@ def analysis_pages(analysis: dict[str, dict[str, Any]] | None) -> dict[str, str]
     basis = rows[0].get("probability_basis", "") if rows else ""
     pages = {"analysis.md": render("analysis.md.j2", rows=rows, sections=sections,
                                    bars=edge_bars(rulesets, analysis, "en", ""),
-                                   basis=basis, bank=load())}
+                                   packs=pack_view(rulesets), basis=basis, bank=load())}
     for ruleset in rulesets:
         pages[f"analysis/costs-{ruleset.id}.md"] = cost_page(ruleset, analysis[ruleset.id])
     return pages

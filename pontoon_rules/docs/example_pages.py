@@ -126,33 +126,51 @@ def heading(first: Ruleset, second: Ruleset, path: str) -> str:
     return short if len(short) <= 110 else reader_description(path).rstrip(".")
 
 
-def example_view(record: dict[str, Any], first: Ruleset, second: Ruleset) -> dict[str, Any]:
-    """A compare example as the pair page draws it: heading, each side's rule, round and
-    story, and the note on the banker's cards."""
+def _side_name(ruleset: Ruleset | None, ruleset_id: str) -> str:
+    if ruleset is None:
+        return ruleset_id
+    return localized(ruleset, "en", base_of(ruleset))[0]
+
+
+def example_view(record: dict[str, Any], first: Ruleset | None = None,
+                 second: Ruleset | None = None) -> dict[str, Any]:
+    """A compare example as a page draws it: heading, each side's rule, round and story,
+    and the note on the banker's cards. Without the rulesets (a draft the site does not
+    hold), each side's rule is its value in words and the heading the rule's description."""
     gettext = translations(SOURCE_LANGUAGE).gettext
     path = record["field"]
     sides = []
-    for ruleset in (first, second):
-        played = record["played"][ruleset.id]
+    for ruleset_id, ruleset in zip(record["rulesets"], (first, second), strict=True):
+        played = record["played"][ruleset_id]
         transcript = list(played.get("transcript", []))
         result = dict(played["result"], transcript=transcript)
-        sides.append({"id": ruleset.id, "name": user(localized(ruleset, "en", base_of(ruleset))[0]),
-                      "rule": user(_rule_words(ruleset, path)),
-                      "script": record["scripts"][ruleset.id], "result": played["result"],
+        value = record["values"][ruleset_id]["text"]
+        rule = _rule_words(ruleset, path) if ruleset is not None else value
+        sides.append({"id": ruleset_id, "name": user(_side_name(ruleset, ruleset_id)),
+                      "value": value, "rule": user(rule),
+                      "script": record["scripts"][ruleset_id], "result": played["result"],
                       "story": user(side_story(played["result"], transcript)),
-                      "round": round_view(record["scripts"][ruleset.id], result, gettext)})
-    return {"field": path, "anchor": anchor(path), "heading": user(heading(first, second, path)),
+                      "round": round_view(record["scripts"][ruleset_id], result, gettext)})
+    words = (heading(first, second, path) if first is not None and second is not None
+             else reader_description(path))
+    return {"field": path, "anchor": anchor(path), "heading": user(words),
+            "description": user(words), "explanation": user(" ".join(s["story"] for s in sides)),
             "sides": sides, "banker": banker_note(sides, (sides[0]["name"], sides[1]["name"]))}
 
 
-def reason_view(record: dict[str, Any], first: Ruleset, second: Ruleset) -> dict[str, Any]:
+def reason_view(record: dict[str, Any], first: Ruleset | None = None,
+                second: Ruleset | None = None) -> dict[str, Any]:
     """A difference no round shows, with the one sentence why."""
     path = record["field"]
     reason = reader_words(str(record.get("reason", "")))
-    for ruleset in (first, second):
-        reason = reason.replace(ruleset.id, localized(ruleset, "en")[0])
-    return {"field": path, "anchor": anchor(path), "heading": user(heading(first, second, path)),
-            "reason": user(reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else "."))}
+    for ruleset_id, ruleset in zip(record.get("rulesets", ()), (first, second), strict=False):
+        if ruleset is not None:
+            reason = reason.replace(ruleset_id, _side_name(ruleset, ruleset_id))
+    words = (heading(first, second, path) if first is not None and second is not None
+             else reader_description(path))
+    reason = reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
+    return {"field": path, "anchor": anchor(path), "heading": user(words),
+            "description": user(words), "reason": user(reason)}
 
 
 def _on_site(ruleset_id: str) -> Ruleset:
@@ -170,12 +188,27 @@ def overlay_pairs() -> list[tuple[Ruleset, Ruleset]]:
     return pairs
 
 
+_COMPARISONS: dict[str, list[dict[str, Any]] | None] = {}
+
+
+def _comparisons(sources: list[str]) -> list[dict[str, Any]] | None:
+    """The compare layer's records for every pair the pages show, found once per process
+    for the same rulesets (a `docs serve` rebuild with nothing changed searches nothing)."""
+    pairs = overlay_pairs()
+    key = repr([_on_site(i).model_dump_json() for i in sources]
+               + [(a.model_dump_json(), b.model_dump_json()) for a, b in pairs])
+    if key not in _COMPARISONS:
+        found = adapters.comparisons(sources)
+        _COMPARISONS.clear()
+        _COMPARISONS[key] = (None if found is None
+                             else found + adapters.comparisons_of(pairs))
+    return _COMPARISONS[key]
+
+
 def example_pages() -> dict[str, str]:
     """The worked-examples index and, when the compare layer exists, one page per pair."""
     sources = [r.id for r in bundled() if r.kind == "source"]
-    found = adapters.comparisons(sources)
-    if found is not None:
-        found = found + adapters.comparisons_of(overlay_pairs())
+    found = _comparisons(sources)
     pages: dict[str, str] = {}
     listed = []
     for comparison in found or []:

@@ -270,6 +270,22 @@ def nav_expansions(pages: dict[str, str]) -> dict[str, list[Any]]:
     return out
 
 
+def example_view(record: dict[str, Any], first: Ruleset | None = None,
+                 second: Ruleset | None = None) -> dict[str, Any]:
+    """A compare example as a page draws it (see `example_pages.example_view`)."""
+    from pontoon_rules.docs.example_pages import example_view as view
+
+    return view(record, first, second)
+
+
+def reason_view(record: dict[str, Any], first: Ruleset | None = None,
+                second: Ruleset | None = None) -> dict[str, Any]:
+    """A difference no round shows, with why (see `example_pages.reason_view`)."""
+    from pontoon_rules.docs.example_pages import reason_view as view
+
+    return view(record, first, second)
+
+
 def analysis_page() -> str:
     """The analysis page alone (its figures computed as a build computes them)."""
     from pontoon_rules.docs.analysis_pages import analysis_pages
