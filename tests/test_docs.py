@@ -148,6 +148,34 @@ def test_russian_page_uses_the_games_words(site: Path) -> None:
     for word in ("Раздача", "Ход банкира", "перебор", "твист", "купить", "понтун"):
         assert word in text, word
     assert 'id="rule-player-stick-minimum"' in text
+    pagat = page(site, "ru/rulesets/pagat-british.html")
+    assert '<small lang="ru">Договариваются за столом' in pagat  # a translated note
+    assert '<small lang="en">Agreed at the table' in page(site, "rulesets/pagat-british.html")
+    names = {re.search(r"<h1[^>]*>(.*?)<", page(site, f"ru/rulesets/{r}.html"))[1]
+             for r in bundled_ids()}
+    assert len(names) == len(bundled_ids()), names  # every Russian name its own
+    assert "Главная" in pagat and "Для разработчиков" in pagat  # the menu in Russian
+    english = page(site, "rulesets/pagat-british.html")
+    assert "Главная" not in english and "For developers" in english
+
+
+def test_every_menu_title_can_be_translated() -> None:
+    from mkdocs.config import load_config
+
+    from pontoon_rules.docs.navigation import NAV_TITLES
+
+    def titles(items: list[Any]) -> list[str]:
+        out = []
+        for item in items:
+            if isinstance(item, dict):
+                (title, target), = item.items()
+                out.append(title)
+                if isinstance(target, list):
+                    out.extend(titles(target))
+        return out
+
+    shown = set(titles(load_config(str(DEFAULT_CONFIG)).nav or [])) - {"По-русски"}
+    assert shown == set(NAV_TITLES)
 
 
 def test_matrix_has_a_row_for_every_difference(site: Path) -> None:
@@ -578,11 +606,15 @@ def test_strategy_card_is_coloured_and_russian_pages_are_russian(served: str,
             tab.goto(f"{served}/ru/rulesets/belarus-ponton.html")
             assert tab.evaluate("document.documentElement.lang") == "ru"
             assert tab.locator(".md-search__input").get_attribute("placeholder") == "Поиск"
-            # no page holds "переборами": only the stem finds "перебор", "перебором"
-            tab.fill(".md-search__input", "переборами")
+            # the pages say "колоды", "колодами": a word's start finds every ending
+            search = tab.locator(".md-search__input")
+            search.fill("колод")
+            search.press("End")
             links = tab.locator(".md-search-result__link")
             links.first.wait_for(timeout=20_000)
             assert "ru/" in (links.first.get_attribute("href") or "")
+            found = tab.locator(".md-search-result").text_content() or ""
+            assert "колоды" in found.lower() or "колодами" in found.lower(), found[:300]
             tab.goto(f"{served}/rulesets/pagat-british.html#every-field")
             for lang, family in (("hy", "Noto Sans Armenian"), ("pa", "Noto Sans Gurmukhi")):
                 quote = tab.locator(f"q[lang='{lang}']").first

@@ -19,7 +19,16 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from pontoon_rules.docs import chapters, costview, figures, readers, sentences, strategy, values
+from pontoon_rules.docs import (
+    chapters,
+    costview,
+    figures,
+    navigation,
+    readers,
+    sentences,
+    strategy,
+    values,
+)
 from pontoon_rules.docs.i18n import DOMAIN, LOCALE_DIR, TEMPLATE_DIR, po_path
 from pontoon_rules.ruleset.fields import leaf_fields
 
@@ -43,7 +52,7 @@ def schema_messages() -> list[tuple[str | tuple[str, ...], str]]:
     words = [*chapters.python_messages(), *sentences.python_messages(),
              *values.python_messages(), *strategy.python_messages(),
              *figures.python_messages(), *readers.python_messages(),
-             *costview.python_messages(), *KINDS]
+             *costview.python_messages(), *navigation.python_messages(), *KINDS]
     return out + [(word, "pontoon_rules/docs") for word in words]
 
 

@@ -31,6 +31,9 @@ WORDS = {
                         "more and to draw to a soft %(total)s"),
     "approximate": _("split hands approximated"),
     "points": _("%(change)s points"),
+    "same_rules": _("The same rules as its base: every round plays the same."),
+    "not_valued": _("The rules that differ are not in the exact analysis, which values one "
+                    "seat's stake against the banker."),
 }
 _POLICY = re.compile(r"^stand-(\d+)(-hit-soft)?$")
 
@@ -106,8 +109,27 @@ def headline(ruleset: Ruleset, base: Ruleset | None, analysis: dict[str, dict[st
         change = row["house_edge"] - base_row["house_edge"]
         out["base"] = {"id": base.id, "edge_text": percent(base_row["house_edge"]),
                        "change": change, "change_text": points(change),
-                       "href": examples_href}
+                       "href": examples_href,
+                       "note": _unchanged_note(ruleset, base, gettext) if abs(change) < 5e-5
+                       else None}
     return out
+
+
+def _unchanged_note(ruleset: Ruleset, base: Ruleset, gettext: Gettext) -> str | None:
+    """Why an overlay has its base's edge: the same rules, or rules the analysis leaves out."""
+    from pontoon_rules.analysis.present.costs import skip_reason
+    from pontoon_rules.docs.sentences import differing_from_base
+
+    differing = differing_from_base(ruleset, base)
+    if not differing:
+        return gettext(WORDS["same_rules"])
+    reasons = sorted({r for p in differing if (r := skip_reason(p))})
+    if not reasons or any(skip_reason(p) is None for p in differing):
+        return None
+    said = gettext(WORDS["not_valued"])
+    if said == WORDS["not_valued"]:  # the analysis says why in English only
+        said = f"{said[:-1]}: {'; '.join(reasons)}."
+    return said
 
 
 def python_messages() -> list[str]:

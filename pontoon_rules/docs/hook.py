@@ -5,7 +5,7 @@ generated index into sections, and adds the site CSS; on_files adds the pages,
 the CSS and every ruleset's sheets as in-memory files; on_page_content escapes every
 page title (user text reaches the nav and <title> through it); on_page_context gives
 each page the theme language of its folder (`ru/...` pages get `lang="ru"` and the
-theme's Russian labels). Nothing generated is
+theme's Russian labels, and the menu's titles in Russian). Nothing generated is
 ever written into the docs folder. Sheets are cached per process by the
 ruleset's content, so `docs serve` rebuilds stay quick.
 """
@@ -90,10 +90,13 @@ def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig,
                     **_kwargs: Any) -> dict[str, Any]:
     """Draw the page in the language of its folder: the theme reads `theme.language` when it
     renders each page (`<html lang>`, its labels), so it is set here, page by page."""
+    from pontoon_rules.docs.navigation import translate_nav
     from pontoon_rules.docs.pages import page_language
 
-    config.theme["language"] = page_language(page.file.src_uri,
-                                             config.extra["pr_site_language"])
+    lang = page_language(page.file.src_uri, config.extra["pr_site_language"])
+    config.theme["language"] = lang
+    if context.get("nav") is not None:
+        translate_nav(context["nav"], lang)
     return context
 
 

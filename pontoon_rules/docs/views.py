@@ -25,10 +25,14 @@ from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.present import field_row, label, open_questions
 
 
-def rule_row(ruleset: Ruleset, path: str, gettext: Gettext) -> dict[str, Any]:
-    """One rule of `ruleset` for a page: field_row plus anchor, label and translated words."""
+def rule_row(ruleset: Ruleset, path: str, gettext: Gettext, lang: str = "en"
+             ) -> dict[str, Any]:
+    """One rule of `ruleset` for a page: field_row plus anchor, label and translated words;
+    its provenance note in `lang` where the entry gives one (`note_lang` says which)."""
     row = field_row(ruleset, path)
     source = ruleset.sources.get(row["source"])
+    translated = (row.get("note_translations") or {}).get(lang)
+    row.update(note=translated or row["note"], note_lang=lang if translated else "en")
     row.update({key: user(row[key]) for key in ("source", "quote", "note")})
     row.update(source_language=user(source.language if source else ""), anchor=anchor(path),
                label=label(path), description=gettext(describe(path)),
@@ -38,12 +42,13 @@ def rule_row(ruleset: Ruleset, path: str, gettext: Gettext) -> dict[str, Any]:
     return row
 
 
-def chapters_view(ruleset: Ruleset, gettext: Gettext) -> list[dict[str, Any]]:
+def chapters_view(ruleset: Ruleset, gettext: Gettext, lang: str = "en"
+                  ) -> list[dict[str, Any]]:
     """Every rule of `ruleset` by chapter and section, in the order a player meets them."""
     return [
         {"key": chapter.key, "title": gettext(chapter.title),
          "sections": [{"key": section, "title": gettext(SECTION_TITLES[section]),
-                       "rows": [rule_row(ruleset, p, gettext) for p in paths]}
+                       "rows": [rule_row(ruleset, p, gettext, lang) for p in paths]}
                       for section, paths in sections.items()]}
         for chapter, sections in chapter_paths()
     ]
@@ -55,8 +60,9 @@ def ruleset_view(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> dict[s
         "id": ruleset.id, "name": user(ruleset.name), "summary": user(ruleset.summary),
         "kind": ruleset.kind, "extends": user(ruleset.extends) if ruleset.extends else None,
         "sources": sources_view(ruleset, lang),
-        "chapters": chapters_view(ruleset, gettext),
-        "open": [rule_row(ruleset, row["path"], gettext) for row in open_questions(ruleset)],
+        "chapters": chapters_view(ruleset, gettext, lang),
+        "open": [rule_row(ruleset, row["path"], gettext, lang)
+                 for row in open_questions(ruleset)],
     }
 
 

@@ -74,6 +74,11 @@ class Provenance(RuleModel):
     open: StrictBool = Field(
         default=False, description="The source is silent or ambiguous here: a flip-able reading."
     )
+    translations: dict[str, str] = Field(
+        default_factory=dict,
+        description="The note in other languages, by language code (e.g. 'ru'); it travels "
+        "with its entry, so an overlay that replaces the entry replaces them too.",
+    )
 
 
 class Translation(RuleModel):

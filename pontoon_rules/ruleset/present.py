@@ -103,6 +103,7 @@ def field_row(ruleset: Ruleset, path: str) -> dict[str, Any]:
         "quote": prov.quote if prov else "",
         "status": prov.status.value if prov else "",
         "note": prov.note if prov else "",
+        "note_translations": dict(prov.translations) if prov else {},
         "open": bool(prov and prov.open and in_game),
     }
 
