@@ -51,7 +51,6 @@ CHAPTER_TITLES: dict[str, str] = {
 RULES: tuple[Rule, ...] = (
     Rule("pack", "game", ("pack.decks", "pack.ranks", "pack.ace_values")),
     Rule("table", "game", ("table.min_players", "table.max_players", "table.banker")),
-    Rule("first_banker", "game", ("table.first_banker",)),
     Rule("stake_limits", "stakes", ("stakes.min_stake", "stakes.max_stake")),
     Rule("stake_when", "stakes", ("deal.stake_after_first_card",)),
     Rule("bank_amount", "stakes", ("table.bank.amount", "table.bank.va_bank",
@@ -125,7 +124,7 @@ RULES: tuple[Rule, ...] = (
                                       "between_deals.busted_cards_to_bottom_at_once",
                                       "between_deals.shuffle_on_banker_pontoon",
                                       "between_deals.shuffle_on_split_pontoon")),
-    Rule("bank", "between-deals", ("between_deals.rotation",
+    Rule("bank", "between-deals", ("table.first_banker", "between_deals.rotation",
                                    "between_deals.rotation_from_split_hand",
                                    "between_deals.rotation_when_banker_pontoon_at_once",
                                    "between_deals.bank_sale",
