@@ -17,6 +17,7 @@ from pontoon_rules.engine.cards import CARDS_PER_PACK, RANK_CODES, card_code
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.errors import ScriptError
 from pontoon_rules.ruleset.bank import BankSale, FirstBanker, PlayDirection
+from pontoon_rules.text import short
 
 if TYPE_CHECKING:
     from pontoon_rules.engine.session import Session
@@ -111,7 +112,7 @@ def bank_amount(rules: Rules, given: int | None) -> int | None:
         raise ScriptError("a bank amount was given, but under this ruleset the banker "
                           "covers any stake (table.bank.amount is null)")
     if type(given) is not int or given < rules.min_stake:
-        raise ScriptError(f"bank {given!r}: expected a whole amount of at least the "
+        raise ScriptError(f"bank {short(given)}: expected a whole amount of at least the "
                           f"smallest stake ({rules.min_stake})")
     return given
 
@@ -167,9 +168,9 @@ def auction_winner(session: Session, bids: dict[str, int]) -> tuple[str, int]:
         raise ScriptError("auction: expected bids {person: amount}")
     for name, price in bids.items():
         if name not in order:
-            raise ScriptError(f"auction: {name!r} is not one of {', '.join(order)}")
+            raise ScriptError(f"auction: {short(name)} is not one of {', '.join(order)}")
         if type(price) is not int or price < 0:
-            raise ScriptError(f"auction: {name}'s bid {price!r}: expected a whole amount "
-                              "of at least 0")
+            raise ScriptError(f"auction: {short(name)}'s bid {short(price)}: expected a whole "
+                              "amount of at least 0")
     best = max(bids.values())
     return next(name for name in order if bids.get(name) == best), best
