@@ -15,13 +15,14 @@ PACKAGE = Path(__file__).parent.parent / "pontoon_rules"
 
 LAYERS = (
     {"errors", "text"},
-    {"files"},
+    {"files", "literal"},
     {"ruleset"},
     {"engine"},
     {"compare", "analysis"},
     {"sim"},
     {"conformance"},
     {"docs"},
+    {"workbench"},
     {"cli"},
     {"__main__", "__init__"},
 )
@@ -40,8 +41,8 @@ ANALYSIS_LAYERS = (
     {"__init__"},
 )
 """Inside `analysis/`: the shared vocabulary (card kinds; finished hands; one hand, the
-banker; splits, engine states in its words; one information set), the two methods, the method chooser, what is
-shown; the package's own `__init__` last (it only re-exports, lazily)."""
+banker; splits, engine states in its words; one information set), the two methods, the
+method chooser, what is shown; the package's own `__init__` last (it re-exports)."""
 
 NO_CIRCLES = ("analysis", "sim")
 """The areas that must have no circle of modules at all."""
