@@ -119,6 +119,10 @@ def test_parse_reads_what_the_page_sends_and_leaves_the_rest_to_the_loader() -> 
     assert value is None and problem and "YAML" in problem
     assert wc.parse(found["settlement.outcomes"], {"v": "- {player: total}"})[0] == [
         {"player": "total"}]
+    bomb = "a: &a [x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a]\nc: [*b, *b, *b, *b, *b]\n"
+    assert "aliases" in (wc.parse(found["settlement.outcomes"], {"v": bomb})[1] or "")
+    too_many = wc.parse(found["pack.ranks"], {"v": ["A"] * 1000})
+    assert too_many[0] is None and "too many" in (too_many[1] or "")
 
 
 # -- drafts are overlay files, loaded by the loader ---------------------------------------------
@@ -198,7 +202,7 @@ def client() -> Iterator[Any]:
     from pontoon_rules.workbench.service import Workbench
     from pontoon_rules.workbench.starts import Starts
 
-    workbench = Workbench(Starts(), JobManager(1))
+    workbench = Workbench(Starts(), JobManager(1, prefix="q"), JobManager(1, prefix="c"))
     with TestClient(create_app(workbench), base_url="http://127.0.0.1:8765",
                     raise_server_exceptions=False) as test_client:
         test_client.workbench = workbench  # type: ignore[attr-defined]
@@ -258,6 +262,7 @@ def test_requests_larger_than_the_loader_reads_are_refused(client: Any) -> None:
 
 def test_mistakes_come_back_in_words_never_a_traceback(client: Any) -> None:
     for response in (client.post("/api/state", content=b"not json"),
+                     client.post("/api/state", content=b"[" * 200_000 + b"]" * 200_000),
                      client.post("/api/state", json={"start": "/etc/passwd"}),
                      client.post("/api/state", json={"start": "bundled:../../etc/passwd"}),
                      client.get("/api/job/j999999"),

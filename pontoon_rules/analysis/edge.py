@@ -121,7 +121,11 @@ def house_edge(rules: Rules, deck: Deck | None = None, policy: str | None = None
     Raises:
         AnalysisError: unknown deck or banker policy, or a finite shoe asked of a ruleset
             with an infinite deck.
+        UnsupportedFeatureError: the ruleset plays a rule the analysis does not handle.
     """
+    from pontoon_rules.ruleset.features import require_handled
+
+    require_handled(rules.ruleset, "edge")
     start = time.perf_counter()
     deck = check_deck(rules, deck)
     if deck == "finite":

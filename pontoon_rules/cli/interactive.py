@@ -27,7 +27,8 @@ from pontoon_rules.ruleset.loader import load_ruleset
 from pontoon_rules.text import markup_safe
 
 LETTERS = {"stick": "s", "twist": "t", "buy": "b", "split": "p", "double": "d",
-           "insure": "i", "even-money": "e", "decline": "n", "shoot": "h"}
+           "insure": "i", "even-money": "e", "decline": "n", "shoot": "h", "surrender": "u",
+           "rescue": "r"}
 """The letter that chooses each action at the prompt."""
 
 _AMOUNT = re.compile(r"[0-9]{1,18}")

@@ -25,7 +25,10 @@ def run_summary(ruleset: str, players: int, deals: int, seed: int, policy: str,
 
     if deals < 1 or players < 1:
         raise click.BadParameter("--deals and --players must be at least 1")
+    from pontoon_rules.ruleset.features import require_handled
+
     rules = compile_rules(load_ruleset(ruleset))
+    require_handled(rules.ruleset, "session --summary")
     people_for(rules, players)
     _, banker_name = _analysis(lambda: banker_table(rules, banker_policy))
     _analysis(lambda: strategy(rules, policy, banker_policy))

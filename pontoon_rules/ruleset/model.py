@@ -8,6 +8,7 @@ from pydantic import AfterValidator, Field, StrictBool, model_validator
 
 from pontoon_rules.ruleset.between import BetweenDeals, Shoot
 from pontoon_rules.ruleset.common import HandClass, RuleModel, Status
+from pontoon_rules.ruleset.decisions import CHECKS as decision_checks
 from pontoon_rules.ruleset.faces import Faces
 from pontoon_rules.ruleset.outcome import BankerPlay, Settlement, SpecialHands
 from pontoon_rules.ruleset.play import Deal, Pack, PlayerOptions, Stakes, Table
@@ -216,6 +217,7 @@ _CROSS_CHECKS = (
     _check_outcome_classes,
     _check_provenance_sources,
     _check_provenance_paths,
+    *decision_checks,
 )
 
 CROSS_CHECKS = _CROSS_CHECKS

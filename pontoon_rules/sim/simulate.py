@@ -40,8 +40,12 @@ def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
 
     Raises:
         AnalysisError: an unknown banker policy or path.
+        UnsupportedFeatureError: the ruleset plays a rule the simulator does not handle.
         ClusterError: the scheduler cannot be reached.
     """
+    from pontoon_rules.ruleset.features import require_handled
+
+    require_handled(rules.ruleset, "simulate")
     check_path(path)
     name = banker_policy(rules, policy).name
     bar = _progress(progress, rounds)

@@ -91,6 +91,7 @@
     const body = draft();
     body.seq = mine;
     pendingSet = {};
+    currentJob = null;  // the figures on the panel are the old rules': stop following them
     root.dataset.state = "checking";
     analysis.classList.add("wb-stale");
     say("Checking the rules…");
