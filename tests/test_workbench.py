@@ -391,3 +391,51 @@ def test_the_page_shows_the_figure_the_edge_command_prints(client: Any, tmp_path
     edge = json.loads(printed.output[printed.output.index("{"):])["house_edge_percent"]
     assert found["edge"] == f"{edge:.4f}%"
     assert 'id="wb-examples"' in found["html"]
+
+
+def test_the_sheet_comes_in_every_catalog_language_on_one_page(client: Any,
+                                                                tmp_path: Path) -> None:
+    import pypdf
+
+    from pontoon_rules.docs.i18n import LANGUAGES
+
+    for lang in LANGUAGES:
+        response = client.post("/api/download/pdf", json={
+            **_draft(**{"player.stick_minimum": 16}), "lang": lang})
+        assert response.status_code == 200 and response.content.startswith(b"%PDF")
+        path = tmp_path / f"sheet-{lang}.pdf"
+        path.write_bytes(response.content)
+        assert len(pypdf.PdfReader(path).pages) == 1, lang
+
+
+def test_the_command_refuses_a_bad_file_and_a_taken_port(tmp_path: Path, capsys: Any) -> None:
+    from pontoon_rules.cli.errors import run_with_errors
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("id: bad\nname: Bad\nextends: pagat-british\nplayer:\n  stick_minimum: 99\n",
+                   encoding="utf-8")
+    assert run_with_errors(cli, ["workbench", str(bad), "--no-browser"]) == 2
+    assert "player.stick_minimum: expected a number <= 21, got 99" in capsys.readouterr().err
+    from pontoon_rules.workbench.server import ServerError, bind
+
+    taken = bind("127.0.0.1", 0)
+    try:
+        with pytest.raises(ServerError, match="in use"):
+            bind("127.0.0.1", taken.getsockname()[1])
+    finally:
+        taken.close()
+
+
+def test_a_rule_the_analysis_does_not_handle_is_said_in_words(client: Any) -> None:
+    draft = {**_draft(), "start": "bundled:blackjack-reference",
+             "fields": {"player.surrender.allowed": {"v": "true", "s": ""}}}
+    answer = client.post("/api/state", json=draft).json()
+    assert answer["valid"] and answer["changed"] == ["player.surrender.allowed"]
+    found: dict[str, Any] = {}
+    end = time.monotonic() + 120
+    while time.monotonic() < end and not found.get("final"):
+        found = client.get(f"/api/job/{answer['job']}?tab=t&lang=en").json()
+        time.sleep(0.2)
+    assert found["final"] and found["edge"] is None
+    assert "Could not work out the house edge:" in found["html"]
+    assert "surrender" in found["html"] and "Traceback" not in found["html"]

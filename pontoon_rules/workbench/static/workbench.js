@@ -143,7 +143,12 @@
     if (!isCurrent()) return;  // another change made another job current meanwhile
     if (!data.unchanged) {
       const target = which === "draft" ? analysis : document.getElementById("wb-compare");
+      const kept = Array.from(target.querySelectorAll("details[data-keep][open]"))
+        .map(function (d) { return d.dataset.keep; });
       target.innerHTML = data.html;
+      target.querySelectorAll("details[data-keep]").forEach(function (d) {
+        if (kept.indexOf(d.dataset.keep) >= 0) d.open = true;
+      });
       target.classList.remove("wb-stale");
       version = data.version;
     }
