@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from pontoon_rules.cli.checks import scheduler_address
 from pontoon_rules.cli.output import echo
 from pontoon_rules.errors import RulesetError
 
@@ -148,7 +149,7 @@ def costs_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool)
 @click.option("--path", "path", type=click.Choice(["compiled", "fast", "engine"]),
               default=None, help="compiled: the numba simulator (default, every ruleset); "
                                  "fast: the NumPy path; engine: the reference engine.")
-@click.option("--scheduler", default=None,
+@click.option("--scheduler", default=None, callback=scheduler_address,
               help="Address of a Dask distributed scheduler (compiled path), e.g. "
                    "tcp://10.0.0.5:8786; the result is the same as on one core.")
 @_banker_option
