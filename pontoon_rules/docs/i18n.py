@@ -14,7 +14,7 @@ from pathlib import Path
 
 import jinja2
 
-from pontoon_rules.docs.literal import html_filter, literal_markdown
+from pontoon_rules.literal import html_filter, literal_markdown
 from pontoon_rules.ruleset.languages import DOMAIN as DOMAIN
 from pontoon_rules.ruleset.languages import LANGUAGES as LANGUAGES
 from pontoon_rules.ruleset.languages import LOCALE_DIR as LOCALE_DIR
