@@ -14,7 +14,7 @@ from pontoon_rules.docs import figures
 from pontoon_rules.docs.charts import pack_chart
 from pontoon_rules.docs.costview import cost_view
 from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, render, translations
-from pontoon_rules.docs.literal import user
+from pontoon_rules.literal import user
 from pontoon_rules.docs.pages import (
     base_of,
     card_name,

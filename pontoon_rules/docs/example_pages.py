@@ -14,7 +14,7 @@ from typing import Any
 from pontoon_rules.docs import adapters
 from pontoon_rules.docs.chapters import anchor
 from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, render, translations
-from pontoon_rules.docs.literal import user
+from pontoon_rules.literal import user
 from pontoon_rules.docs.pages import base_of, bundled, pair_page_name, site_rulesets
 from pontoon_rules.docs.readers import reader_description, reader_words
 from pontoon_rules.docs.sentences import sentences_of

@@ -13,7 +13,6 @@ from pontoon_rules.docs import figures
 from pontoon_rules.docs.costview import cost_view
 from pontoon_rules.docs.extra import UserRuleset, user_rulesets
 from pontoon_rules.docs.i18n import LANGUAGES, SOURCE_LANGUAGE, render, translations
-from pontoon_rules.docs.literal import one_line, user
 from pontoon_rules.docs.readers import KIND_WORDS
 from pontoon_rules.docs.reference import reference_context
 from pontoon_rules.docs.rounds import sample_rounds
@@ -21,6 +20,7 @@ from pontoon_rules.docs.sheet_view import find_base, localized, sheet_view
 from pontoon_rules.docs.sheets import STATIC_DIR, render_sheet
 from pontoon_rules.docs.strategy import same_card, strategy_card
 from pontoon_rules.docs.views import round_view, ruleset_view
+from pontoon_rules.literal import one_line, user
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 

@@ -5,8 +5,9 @@ base with `extends:` (a bundled id, or a `.yaml`/`.yml` path relative to the fil
 folder that stays inside it: see `references`); the base is read as raw data,
 recursively, and the file is deep-merged over it: mappings merge key by key, lists
 and scalars replace, `sources` and `provenance` merge entry by entry (an entry
-replaces the base's entry of the same key), and `id`, `name`, `summary` and `kind`
-are never inherited (`kind` defaults to `house`). A field the file changes
+replaces the base's entry of the same key), and `id`, `name`, `summary`, their
+`translations` and `kind` are never inherited (`kind` defaults to `house`; an
+overlay without translations is shown by its own name in every language). A field the file changes
 without giving provenance for it is credited to the file ("house rule, <file>"),
 never to the base's source. Every mistake in user input ends
 as a `RulesetError` listing `Problem`s in file order, each pointing at the file,
@@ -45,7 +46,7 @@ RESOLVED_PREFIX = "# resolved from "
 MAX_EXTENDS_DEPTH = 16
 """Most bases a ruleset may stand on, one extending the next (the bundled chains are 1)."""
 
-_CHILD_ONLY = ("id", "name", "summary", "kind")
+_CHILD_ONLY = ("id", "name", "summary", "translations", "kind")
 _BY_ENTRY = ("sources", "provenance")
 _ID_LIKE = ID_LIKE
 
@@ -94,7 +95,7 @@ def load_reference(ref: object, folder: Path) -> Ruleset | str:
         return found
     if isinstance(ref, str) and _ID_LIKE.fullmatch(ref) and bundled_path(ref) == found:
         return load_bundled(ref)
-    document = _read_document(found)
+    document = read_document(found)
     if not document.fatal and not looks_like_ruleset(document.data):
         return _not_a_ruleset(str(ref))
     return load_path(found)
@@ -209,7 +210,7 @@ def _resolve(doc: Document, folder: Path, chain: tuple[_Link, ...]) -> _Resolved
     base = _find_base(doc, ref, folder, chain)
     if isinstance(base, Problem):
         return _Resolved(None, (doc,), doc.problems + (base,))
-    base_doc = _read_document(base)
+    base_doc = read_document(base)
     if not base_doc.fatal and not looks_like_ruleset(base_doc.data):
         refused = _at_extends(doc, _not_a_ruleset(str(ref)))
         return _Resolved(None, (doc,), doc.problems + (refused,))
@@ -302,7 +303,8 @@ def _read_text(path: Path) -> str | Problem:
         return Problem(_display(path), None, None, "", f"cannot read file: {reason}")
 
 
-def _read_document(path: Path) -> Document:
+def read_document(path: Path) -> Document:
+    """The parsed YAML of the file at `path` (a fatal document when unreadable)."""
     text = _read_text(path)
     if isinstance(text, Problem):
         return Document(text.file, None, {}, {}, (text,), fatal=True)
