@@ -14,7 +14,6 @@ from pontoon_rules.docs import figures
 from pontoon_rules.docs.charts import pack_chart
 from pontoon_rules.docs.costview import cost_view
 from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, render, translations
-from pontoon_rules.literal import user
 from pontoon_rules.docs.pages import (
     base_of,
     card_name,
@@ -26,6 +25,7 @@ from pontoon_rules.docs.pages import (
 from pontoon_rules.docs.readers import reader_description
 from pontoon_rules.docs.sheet_view import localized
 from pontoon_rules.docs.strategy import same_card, strategy_card
+from pontoon_rules.literal import user
 from pontoon_rules.ruleset.model import Ruleset
 
 LEVERS_IN_A_SECTION = 10

@@ -13,10 +13,10 @@ from markupsafe import Markup
 
 from pontoon_rules.docs import figures
 from pontoon_rules.docs.i18n import render, translations
-from pontoon_rules.literal import user
 from pontoon_rules.docs.sheet_view import localized
 from pontoon_rules.docs.sheets import STATIC_DIR
 from pontoon_rules.docs.strategy import strategy_card
+from pontoon_rules.literal import user
 from pontoon_rules.ruleset.model import Ruleset
 
 DEPARTURES_ON_A_CARD = (24, 8, 0)

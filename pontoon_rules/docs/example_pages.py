@@ -14,13 +14,13 @@ from typing import Any
 from pontoon_rules.docs import adapters
 from pontoon_rules.docs.chapters import anchor
 from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, render, translations
-from pontoon_rules.literal import user
 from pontoon_rules.docs.pages import base_of, bundled, pair_page_name, site_rulesets
 from pontoon_rules.docs.readers import reader_description, reader_words
 from pontoon_rules.docs.sentences import sentences_of
 from pontoon_rules.docs.sheet_view import localized
 from pontoon_rules.docs.values import actor_text, card_view, class_name
 from pontoon_rules.docs.views import round_view
+from pontoon_rules.literal import user
 from pontoon_rules.ruleset.model import Ruleset
 
 _VERBS = {"stick": "sticks", "twist": "twists", "buy": "buys a card for {amount}",
@@ -153,7 +153,9 @@ def example_view(record: dict[str, Any], first: Ruleset | None = None,
                       "round": round_view(record["scripts"][ruleset_id], result, gettext)})
     words = (heading(first, second, path) if first is not None and second is not None
              else reader_description(path))
+    policy = (record.get("policy") or {}).get("description", "")
     return {"field": path, "anchor": anchor(path), "heading": user(words),
+            "policy": user(policy[:1].upper() + policy[1:] + "." if policy else ""),
             "description": user(words), "explanation": user(" ".join(s["story"] for s in sides)),
             "sides": sides, "banker": banker_note(sides, (sides[0]["name"], sides[1]["name"]))}
 

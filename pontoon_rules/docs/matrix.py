@@ -9,8 +9,8 @@ column shows and the "only differences" switch compares all of them.
 from __future__ import annotations
 
 from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, render, translations
-from pontoon_rules.literal import user
 from pontoon_rules.docs.views import matrix_view
+from pontoon_rules.literal import user
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.present import differing_paths
 

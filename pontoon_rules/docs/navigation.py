@@ -16,7 +16,8 @@ def _(message: str) -> str:
 
 
 NAV_TITLES = (
-    _("Home"), _("How to read a ruleset"), _("Write your own house rules"), _("Rulesets"),
+    _("Home"), _("How to read a ruleset"), _("Write your own house rules"),
+    _("The house-rule workbench"), _("Rulesets"),
     _("Compare the rulesets"), _("Worked examples"), _("House edge and strategy"),
     _("For developers"), _("Ruleset file reference"), _("How the analysis works"),
     _("Simulation at scale"), _("Conformance testing"), _("Add a language"),

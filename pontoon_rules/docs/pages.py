@@ -101,8 +101,8 @@ def _up(lang: str) -> str:
 
 
 def _sheet_links(ruleset_id: str, up: str) -> list[dict[str, str]]:
-    return [{"label": f"{fmt.upper()} ({lang})", "href": up + sheet_name(ruleset_id, fmt, lang)}
-            for fmt, lang in SITE_SHEETS]
+    return [{"label": f"{fmt.upper()} ({lang})", "format": fmt.upper(), "lang": lang,
+             "href": up + sheet_name(ruleset_id, fmt, lang)} for fmt, lang in SITE_SHEETS]
 
 
 def kind_words(ruleset: Ruleset, lang: str) -> str:

@@ -34,15 +34,18 @@ EXAMPLE_CARDS: dict[str, tuple[str, ...]] = {
 def localized(ruleset: Ruleset, lang: str, base: Ruleset | None = None) -> tuple[str, str]:
     """The ruleset's name and summary in `lang` (its `translations`), else as written.
 
-    An overlay that gives no translation of its own inherits its base's (`extends` merges
-    `translations`); with `base` given, such an inherited name is replaced by the base's
-    name and what the overlay changes, so that a variation never reads as its base.
+    An overlay whose translation is its base's (copied word for word under another English
+    name) reads, with `base` given, as the base's name in `lang` with the first rule the
+    overlay changes, and its changes as the summary: a variation never reads as its base.
+    An overlay without a translation keeps the name its author gave it.
     """
     found = (getattr(ruleset, "translations", None) or {}).get(lang)
     name = getattr(found, "name", None) or ruleset.name
     summary = getattr(found, "summary", None) or ruleset.summary
-    if found is not None and base is not None and _inherited(ruleset, base, lang):
-        return _overlay_words(ruleset, base, lang, name)
+    theirs = base.translations.get(lang) if base is not None else None
+    if (base is not None and theirs is not None and found is not None
+            and lang != SOURCE_LANGUAGE and _inherited(ruleset, base, lang)):
+        return _overlay_words(ruleset, base, lang, theirs.name)
     return name, summary
 
 
