@@ -374,8 +374,13 @@ def test_hosting_search_index_vectors_and_404(site: Path) -> None:
     assert "conformance-vectors/vector.schema.json" in names
     for rid in bundled_ids():
         assert f"conformance-vectors/{rid}/_manifest.json" in names, rid
+    from pypdf import PdfReader
+
     for rid in bundled_ids():
-        assert (site / f"sheets/{rid}.strategy.pdf").read_bytes().startswith(b"%PDF")
+        for card in (f"sheets/{rid}.strategy.pdf", f"sheets/{rid}.strategy.ru.pdf"):
+            assert len(PdfReader(site / card).pages) == 1, card
+    text = PdfReader(site / "sheets/belarus-ponton.strategy.pdf").pages[0].extract_text()
+    assert "Strategy card" in text and "stick: take no more cards" in text
 
 
 def test_every_variation_shows_its_change_against_its_base(site: Path) -> None:
@@ -400,6 +405,10 @@ def test_every_variation_shows_its_change_against_its_base(site: Path) -> None:
             assert link in text and (site / link[3:]).is_file(), ruleset.id
     stick = page(site, "rulesets/pagat-stick-16.html")
     assert "+0.98 points against British Pontoon" in stick
+    shoot = page(site, "rulesets/shoot-pontoon.html")
+    assert "not in the exact analysis" in shoot  # the same edge, and why
+    pagat = page(site, "rulesets/pagat-british.html")
+    assert '<a href="https://www.pagat.com/banking/pontoon.html">' in pagat  # sources as links
 
 
 def test_worked_examples_read_as_rounds_a_person_follows(site: Path) -> None:
@@ -644,7 +653,8 @@ def test_analysis_page_shows_every_bundled_edge_as_edge_of_computes_it() -> None
 
     page = analysis_page()
     for ruleset_id in bundled_ids():
-        shown = re.search(rf"\(#{re.escape(ruleset_id)}\) \| (-?\d+\.\d+)%", page)
+        shown = re.search(rf'<a href="#{re.escape(ruleset_id)}">[^<]*</a></td>'
+                          rf'<td class="pr-num">(-?\d+\.\d+)%', page)
         assert shown, f"{ruleset_id} missing from the analysis summary table"
         decimals = len(shown.group(1).split(".")[1])
         expected = edge_of(compile_rules(load_bundled(ruleset_id)))
@@ -743,3 +753,17 @@ def test_sheets_screenshots(served: str, tmp_path: Path) -> None:
                     assert shot.stat().st_size > 10_000
         finally:
             browser.close()
+
+
+def test_the_house_rules_walkthrough_file_is_valid(tmp_path: Path) -> None:
+    """The overlay the walkthrough writes (without a dotted field name) loads as written."""
+    from pontoon_rules.ruleset.loader import load_ruleset
+
+    text = (ROOT / "site" / "house-rules.md").read_text(encoding="utf-8")
+    block = re.search(r"```yaml\n(# our-kitchen-table\.yaml\n.*?)```", text, re.S)
+    assert block, "the walkthrough's overlay"
+    path = tmp_path / "our-kitchen-table.yaml"
+    path.write_text(block[1], encoding="utf-8")
+    ruleset = load_ruleset(path)
+    assert (ruleset.player.stick_minimum, ruleset.settlement.ties.value) == (16, "push")
+    assert not ruleset.between_deals.bank_sale

@@ -125,10 +125,19 @@ def on_page_context(context: dict[str, Any], page: Page, config: MkDocsConfig,
     from pontoon_rules.docs.pages import page_language
 
     lang = page_language(page.file.src_uri, config.extra["pr_site_language"])
-    config.theme["language"] = lang
+    config.theme["language"] = lang if _theme_speaks(config, lang) else (
+        config.extra["pr_site_language"])
     if context.get("nav") is not None:
         translate_nav(context["nav"], lang)
     return context
+
+
+def _theme_speaks(config: MkDocsConfig, lang: str) -> bool:
+    """Whether the theme has its labels in `lang` (a partial of that language)."""
+    from pathlib import Path
+
+    return any((Path(folder) / "partials" / "languages" / f"{lang}.html").is_file()
+               for folder in config.theme.dirs)
 
 
 def on_template_context(context: dict[str, Any], template_name: str, config: MkDocsConfig,

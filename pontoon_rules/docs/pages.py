@@ -7,6 +7,7 @@ The analysis pages live in `analysis_pages`, the worked examples in `example_pag
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from pontoon_rules.docs import figures
@@ -237,6 +238,7 @@ def generated_files() -> dict[str, bytes]:
     from pontoon_rules.docs.downloads import vectors_archive
 
     files = {f"assets/{name}": (STATIC_DIR / name).read_bytes() for name in STATIC_FILES}
+    files["favicon.ico"] = _theme_icon()  # what a browser asks for beside a standalone sheet
     analysis = site_analysis() or {}
     for ruleset in site_rulesets():
         for fmt, lang in SITE_SHEETS:
@@ -249,6 +251,16 @@ def generated_files() -> dict[str, bytes]:
     if archive is not None:
         files["downloads/conformance-vectors.zip"] = archive
     return files
+
+
+def _theme_icon() -> bytes:
+    """The theme's icon (a PNG, which browsers take as /favicon.ico too)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("material")
+    assert spec is not None and spec.origin is not None, "mkdocs-material is a dependency"
+    return (Path(spec.origin).parent / "templates" / "assets" / "images"
+            / "favicon.png").read_bytes()
 
 
 def nav_title(text: str) -> str:
