@@ -24,7 +24,13 @@ EVERY_LINE = 5.0
 @contextmanager
 def still_running(label: str, stream: TextIO | None = None,
                   after: float | None = None) -> Iterator[None]:
-    """Report on `stream` (stderr) that `label` is running, from `after` (`SHOW_AFTER`) s on."""
+    """Report on `stream` (stderr) that `label` is running, from `after` (`SHOW_AFTER`) s on.
+
+    The label may name a user's file: it is shown terminal-safe.
+    """
+    from pontoon_rules.text import terminal_safe
+
+    label = terminal_safe(label)
     out = stream or sys.stderr
     after = SHOW_AFTER if after is None else after
     tty = out.isatty()
