@@ -132,6 +132,8 @@ def test_overlay_holds_only_the_changes_and_loads_as_validate_loads_it(tmp_path:
     start = bundled_start(load_bundled(BASE))
     changes = changes_from(start, {"player.stick_minimum": 16, "settlement.ties": "banker-wins"})
     assert changes == {"player.stick_minimum": 16}
+    assert changes_from(start, {"settlement.outcomes": [], "pack.ranks": [
+        r.value for r in load_bundled(BASE).pack.ranks]}) == {}
     text = overlay_text(start, changes, "Our <b>table</b>")
     data = yaml.safe_load(text)
     assert data["extends"] == BASE and data["player"] == {"stick_minimum": 16}
@@ -281,7 +283,10 @@ def test_state_validates_with_the_loaders_messages_at_the_control(client: Any) -
     assert field and "expected an integer" in field.group(1)
     good = client.post("/api/state", json=_draft(**{"player.stick_minimum": 16})).json()
     assert good["valid"] and good["changed"] == ["player.stick_minimum"] and good["job"]
-    assert "was: 15" in good["rules_html"] and "Stick on 16 or more" in good["rules_html"]
+    assert "was: 15" in good["rules_html"]
+    stick = re.search(r'data-rule="your-turn/stick".*?<span class="wb-sentence">([^<]*)<',
+                      good["rules_html"], re.S)
+    assert stick and re.search(r"\b16\b", stick.group(1))
 
 
 def test_download_is_the_validated_file_and_validate_accepts_it(client: Any,
@@ -382,7 +387,8 @@ def test_the_page_shows_the_figure_the_edge_command_prints(client: Any, tmp_path
     job_id = client.post("/api/state", json=draft).json()["job"]
     found: dict[str, Any] = {}
     end = time.monotonic() + 120
-    while time.monotonic() < end and not found.get("edge"):
+    while time.monotonic() < end and not (found.get("edge") and
+                                          'class="wb-example"' in found.get("html", "")):
         found = client.get(f"/api/job/{job_id}?tab=t&lang=en").json()
         time.sleep(0.2)
     path = tmp_path / "ours.yaml"
@@ -391,6 +397,8 @@ def test_the_page_shows_the_figure_the_edge_command_prints(client: Any, tmp_path
     edge = json.loads(printed.output[printed.output.index("{"):])["house_edge_percent"]
     assert found["edge"] == f"{edge:.4f}%"
     assert 'id="wb-examples"' in found["html"]
+    headings = re.findall(r"<h3>([^<]*)</h3>", found["html"])
+    assert headings and not any("null" in h for h in headings)
 
 
 def test_the_sheet_comes_in_every_catalog_language_on_one_page(client: Any,
@@ -439,3 +447,18 @@ def test_a_rule_the_analysis_does_not_handle_is_said_in_words(client: Any) -> No
     assert found["final"] and found["edge"] is None
     assert "Could not work out the house edge:" in found["html"]
     assert "surrender" in found["html"] and "Traceback" not in found["html"]
+
+
+def test_renaming_a_draft_keeps_its_cost_table_running(client: Any) -> None:
+    first = client.post("/api/state", json=_draft(**{"player.stick_minimum": 17})).json()
+    renamed = client.post("/api/state", json={**_draft(**{"player.stick_minimum": 17}),
+                                               "name": "Another name"}).json()
+    assert first["job"].split("+")[1] == renamed["job"].split("+")[1]
+    assert first["job"].split("+")[0] != renamed["job"].split("+")[0]
+
+
+def test_a_try_button_sets_a_value_as_the_cost_table_gives_it(client: Any) -> None:
+    answer = client.post("/api/state", json={**_draft(), "set": {
+        "settlement.ties": "push", "no.such.field": 1}}).json()
+    assert answer["valid"] and answer["changed"] == ["settlement.ties"]
+    assert yaml.safe_load(answer["overlay"])["settlement"] == {"ties": "push"}

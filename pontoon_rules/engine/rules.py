@@ -120,6 +120,12 @@ class Rules:
     """A rescue gives back only the last doubled part (else every doubled part)."""
     surrender: SurrenderRules | None = None
     """`player.surrender` where it is allowed, else None."""
+    bank_amount: int | None = None
+    """The bank a banker puts up (`table.bank.amount`): it caps the stakes; None: no cap."""
+    va_bank: bool = False
+    """A stake of the whole bank may go above the maximum stake."""
+    banker_must_stand: int = NO_LIMIT
+    """A banker by choice must stand on this total or more (NO_LIMIT: no such rule)."""
 
 
 def compile_rules(r: Ruleset) -> Rules:
@@ -211,6 +217,9 @@ def compile_rules(r: Ruleset) -> Rules:
         rescue=d.allowed and d.rescue.allowed,
         rescue_last_only=rescue_last_only(r),
         surrender=compile_surrender(r),
+        bank_amount=r.table.bank.amount,
+        va_bank=r.table.bank.amount is not None and r.table.bank.va_bank,
+        banker_must_stand=none if b.must_stand_at is None else b.must_stand_at,
     )
 
 
