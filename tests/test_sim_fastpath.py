@@ -7,9 +7,9 @@ import random
 
 import numpy as np
 import pytest
+import sizes
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
-import sizes
 from test_sim_differential import overlay, random_overlay
 
 from pontoon_rules.engine.rules import Rules, compile_rules
