@@ -49,7 +49,9 @@ class CompositionPolicy:
         return tuple(self.kind_of[c >> 2] for c in cards)
 
     def _visible(self, state: RoundState) -> int:
-        visible = self._kinds(state.banker.cards[: self.rules.banker_visible])
+        from pontoon_rules.engine.faces import banker_up_cards
+
+        visible = self._kinds(banker_up_cards(state))
         return self.model.visibles.index(visible)
 
     def _insurance(self, state: RoundState) -> Action:

@@ -32,6 +32,9 @@ def exit_code(error: PontoonError) -> int:
     """The exit code for a project error."""
     from pontoon_rules.engine.script import IncompleteScriptError
 
+    status = getattr(error, "exit_status", None)
+    if isinstance(status, int):
+        return status
     if isinstance(error, (IllegalActionError, IncompleteScriptError)):
         return EXIT_ILLEGAL
     if isinstance(error, (RulesetError, ScriptError, ShoeError)):

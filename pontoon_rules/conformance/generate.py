@@ -11,6 +11,7 @@ a fixed bound.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -109,7 +110,9 @@ def _wrong_actor(state: RoundState, legal: list[LegalAction]) -> str:
 
 
 def random_stakes(rules: Rules, rng: random.Random) -> list[int]:
-    """One to three seats with stakes inside the ruleset's limits."""
+    """One to three seats (one most often: the exported suite stays small and fast; every
+    table size has its own vector, `probes.table_vectors`) with everyday stakes inside the
+    ruleset's limits."""
     limits = rules.ruleset.stakes
     seats = min(rng.choice((1, 1, 2, 3)), rules.max_players)
     out = []
@@ -117,6 +120,35 @@ def random_stakes(rules: Rules, rng: random.Random) -> list[int]:
         stake = max(rng.choice(STAKE_CHOICES), limits.min_stake)
         out.append(min(stake, limits.max_stake) if limits.max_stake is not None else stake)
     return out
+
+
+FUZZ_STAKE_CAP = 10**12
+"""The largest stake fuzz draws when a ruleset sets no maximum."""
+
+
+def fuzz_stakes(rules: Rules, rng: random.Random) -> list[int]:
+    """Seats and stakes from the whole range the ruleset allows (`stake_range`): any table
+    size from one seat to `table.max_players`; stakes half the time everyday ones, else
+    drawn log-uniformly between the least and the greatest stake."""
+    low, high = stake_range(rules)
+    seats = rng.randint(1, rules.max_players)
+    out = []
+    for _ in range(seats):
+        if rng.random() < 0.5:
+            stake = min(max(rng.choice(STAKE_CHOICES), low), high)
+        else:
+            stake = min(high, max(low, round(math.exp(rng.uniform(math.log(max(low, 1)),
+                                                                   math.log(high))))))
+        out.append(stake)
+    return out
+
+
+def stake_range(rules: Rules) -> tuple[int, int]:
+    """The least and the greatest stake fuzz draws (`FUZZ_STAKE_CAP` without a maximum)."""
+    limits = rules.ruleset.stakes
+    high = limits.max_stake if limits.max_stake is not None else max(FUZZ_STAKE_CAP,
+                                                                     limits.min_stake)
+    return limits.min_stake, high
 
 
 def random_vectors(rules: Rules, embed: bool = False, already: set[str] | None = None

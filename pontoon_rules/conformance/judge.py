@@ -42,12 +42,12 @@ class Mismatch:
         first = f"{self.path}: expected {show(self.expected)}, got {show(self.got)}"
         if not self.others:
             return first
-        lines = [first, *(f"{m.path}: expected {show(m.expected)}, got {show(m.got)}"
-                          for m in self.others[:SHOWN_DIFFERENCES - 1])]
+        lines = [f"{m.path}: expected {show(m.expected)}, got {show(m.got)}"
+                 for m in self.others[:SHOWN_DIFFERENCES - 1]]
         more = len(self.others) + 1 - SHOWN_DIFFERENCES
         if more > 0:
             lines.append(f"… and {more} more differences")
-        return f"{len(self.others) + 1} differences:\n  " + "\n  ".join(lines)
+        return f"{first}\n  and: " + "\n  and: ".join(lines)
 
 
 def show(value: Any) -> str:

@@ -7,11 +7,13 @@ from fractions import Fraction
 
 from pontoon_rules.engine.cards import RANK_CODES
 from pontoon_rules.ruleset.common import (
+    BankerHidden,
     BankerMode,
     BuyMode,
     DealOrder,
     HandClass,
     LaterBuyCap,
+    PackRunsOut,
     PairRule,
     ShootLimit,
     SplitDealOrder,
@@ -106,6 +108,10 @@ class Rules:
     shoot_up_to_kitty: bool = True
     min_stake: int = 1
     max_stake: int | None = None
+    new_pack_when_out: bool = False
+    """`between_deals.pack_runs_out: new-pack` (else the discards are shuffled first)."""
+    banker_hidden_first: bool = False
+    """`faces.banker_hidden: first`: the banker's first dealt cards lie face down."""
 
 
 def compile_rules(r: Ruleset) -> Rules:
@@ -191,6 +197,8 @@ def compile_rules(r: Ruleset) -> Rules:
         shoot_up_to_kitty=r.shoot.limit is ShootLimit.UP_TO_KITTY,
         min_stake=s.min_stake,
         max_stake=s.max_stake,
+        new_pack_when_out=r.between_deals.pack_runs_out is PackRunsOut.NEW_PACK,
+        banker_hidden_first=r.faces.banker_hidden is BankerHidden.FIRST,
     )
 
 
