@@ -114,19 +114,28 @@ def _ruleset_hash(vector: dict[str, Any]) -> list[str]:
 
 
 def card_problems(rules: Rules, shoe: list[str]) -> list[str]:
-    """Cards the ruleset's packs do not hold, or hold fewer copies of."""
+    """Cards the ruleset's packs do not hold, or hold fewer copies of.
+
+    Copies are counted over the first pack's worth of cards: after that the pack may
+    have run out and come back (`between_deals.pack_runs_out`), which the reference
+    engine's replay checks card by card.
+    """
+    from pontoon_rules.engine.cards import card_code
+
     try:
-        cards = Counter(parse_card(c) for c in shoe)
+        cards = [parse_card(c) for c in shoe]
     except PontoonError as e:
         return [f"shoe: {e}"]
     full = full_counts(rules)
-    from pontoon_rules.engine.cards import card_code
-
     if rules.decks is None:
         return [f"shoe: {card_code(card)} is not in the infinite deck's ranks"
-                for card in sorted(cards) if not full[card]]
-    return [f"shoe: {n} × {card_code(card)}, but the {rules.decks}-pack shoe holds {full[card]}"
-            for card, n in sorted(cards.items()) if n > full[card]]
+                for card in sorted(set(cards)) if not full[card]]
+    counts = Counter(cards[:sum(full)])
+    absent = [f"shoe: {card_code(card)} is not in the packs' ranks"
+              for card in sorted(set(cards)) if not full[card]]
+    return absent + [f"shoe: {n} × {card_code(card)}, but the {rules.decks}-pack shoe holds "
+                     f"{full[card]}" for card, n in sorted(counts.items())
+                     if full[card] and n > full[card]]
 
 
 def money_problems(final: dict[str, Any]) -> list[str]:

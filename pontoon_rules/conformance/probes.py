@@ -37,6 +37,8 @@ from pontoon_rules.errors import PontoonError
 
 SEARCH = 400
 """The most seeded rounds tried to find a round with a wanted property."""
+TRIES = 40
+"""The most rounds tried to find one that relies on no reading of its source."""
 UNKNOWN_WORDS = ("fold", "Stick", "TWIST", "", "twist ", "double-down", "hit-me")
 """Action words no vocabulary has (those that become words later are left out)."""
 MALFORMED = ("100", 1.5, True, None, [100], {"amount": 100})
@@ -135,16 +137,35 @@ def after_the_end(rules: Rules, embed: bool, notes: list[str]) -> list[dict[str,
               "after-the-end-at-once": lambda s: s.ended_early}
     rng = _rng(rules, "after-the-end")
     for name, found in wanted.items():
-        for _ in range(SEARCH):
-            stakes = [_stake(rules)] * min(2, rules.max_players)
+        def make(name: str = name, found: Callable[[RoundState], bool] = found
+                 ) -> dict[str, Any] | None:
+            stakes = [_stake(rules)]
             shoe, plan, state = play(rules, stakes, rng)
-            if found(state):
-                plan = plan + _after(state)
-                out.append(_vector(rules, embed, name, (
-                    "After the end of the round every action by anyone is refused (round_over, "
-                    "or wrong_actor) and changes nothing."), stakes, shoe, plan))
-                break
+            if not found(state):
+                return None
+            return _vector(rules, embed, name, (
+                "After the end of the round every action by anyone is refused (round_over, "
+                "or wrong_actor) and changes nothing."), stakes, shoe, plan + _after(state))
+
+        vector = preferring_must(make)
+        if vector is not None:
+            out.append(vector)
     return out
+
+
+def preferring_must(make: Callable[[], dict[str, Any] | None], tries: int = SEARCH
+                    ) -> dict[str, Any] | None:
+    """The first vector `make` gives whose level is `must` (a round that relies on no
+    reading of its source), else the first it gave at all."""
+    first = None
+    for _ in range(tries):
+        vector = make()
+        if vector is None:
+            continue
+        if vector["level"] == "must":
+            return vector
+        first = first or vector
+    return first
 
 
 def _after(state: RoundState) -> Plan:
@@ -175,11 +196,17 @@ def out_of_turn(rules: Rules, embed: bool, notes: list[str]) -> list[dict[str, A
         return [("reject", any_move(state, who)) for who in actors(state) if who != me]
 
     stakes = [_stake(rules)] * rules.max_players
-    shoe, plan, state = play(rules, stakes, _rng(rules, "out-of-turn"), probes=probes)
-    plan += [("reject", {"actor": who, "action": STICK}) for who in actors(state)]
-    return [_vector(rules, embed, "out-of-turn", (
-        f"{len(stakes)} seats: before each decision every other seat and the banker try to "
-        "act (wrong_actor), and after the end everyone (round_over)."), stakes, shoe, plan)]
+    rng = _rng(rules, "out-of-turn")
+
+    def make() -> dict[str, Any]:
+        shoe, plan, state = play(rules, stakes, rng, probes=probes)
+        plan += [("reject", {"actor": who, "action": STICK}) for who in actors(state)]
+        return _vector(rules, embed, "out-of-turn", (
+            f"{len(stakes)} seats: before each decision every other seat and the banker try "
+            "to act (wrong_actor), and after the end everyone (round_over)."), stakes, shoe,
+            plan)
+
+    return _one(preferring_must(make, TRIES))
 
 
 # -- unknown words and malformed amounts -------------------------------------------------
@@ -193,11 +220,20 @@ def unknown_words(rules: Rules, embed: bool, notes: list[str]) -> list[dict[str,
         return [("reject", {"actor": state.actor_name(), "action": w}) for w in words]
 
     stakes = [_stake(rules)]
-    shoe, plan, _ = play(rules, stakes, _rng(rules, "unknown-words"), probes=probes)
-    return [_vector(rules, embed, "unknown-words", (
-        "Action words the vocabulary lacks (another case, a space, another game's word) are "
-        "refused (unknown_action, or illegal_action) and change nothing."),
-        stakes, shoe, plan)]
+    rng = _rng(rules, "unknown-words")
+
+    def make() -> dict[str, Any]:
+        shoe, plan, _ = play(rules, stakes, rng, probes=probes)
+        return _vector(rules, embed, "unknown-words", (
+            "Action words the vocabulary lacks (another case, a space, another game's word) "
+            "are refused (unknown_action, or illegal_action) and change nothing."),
+            stakes, shoe, plan)
+
+    return _one(preferring_must(make, TRIES))
+
+
+def _one(vector: dict[str, Any] | None) -> list[dict[str, Any]]:
+    return [vector] if vector is not None else []
 
 
 def malformed_amounts(rules: Rules, embed: bool, notes: list[str]) -> list[dict[str, Any]]:
@@ -221,19 +257,19 @@ def malformed_amounts(rules: Rules, embed: bool, notes: list[str]) -> list[dict[
 
     rng = _rng(rules, "malformed-amounts")
     stakes = [_stake(rules)]
-    best: tuple[list[str], Plan] | None = None
-    for _ in range(SEARCH if _has_amounts(rules) else 1):
+    amounts = _has_amounts(rules)
+
+    def make() -> dict[str, Any] | None:
         shoe, plan, _ = play(rules, stakes, rng, probes=probes)
-        best = best or (shoe, plan)
-        if any(isinstance(m, dict) and not isinstance(m.get("amount", 0), int)
-               for _, m in plan):
-            best = (shoe, plan)
-            break
-    assert best is not None
-    return [_vector(rules, embed, "malformed-amounts", (
-        "Amounts that are not whole numbers (text, a fraction, true, a list), left out, "
-        "negative, above the most, or given where none is taken are refused "
-        "(malformed_amount or bad_amount) and change nothing."), stakes, *best)]
+        if amounts and not any(isinstance(m, dict) and isinstance(m.get("amount"), str)
+                               for _, m in plan):
+            return None
+        return _vector(rules, embed, "malformed-amounts", (
+            "Amounts that are not whole numbers (text, a fraction, true, a list), left out, "
+            "negative, above the most, or given where none is taken are refused "
+            "(malformed_amount or bad_amount) and change nothing."), stakes, shoe, plan)
+
+    return _one(preferring_must(make, SEARCH if amounts else TRIES))
 
 
 def _has_amounts(rules: Rules) -> bool:

@@ -42,6 +42,8 @@ STATUSES = ("pass", "fail", "error", "crash", "timeout", "protocol", "skipped", 
 """Every status a vector can end in (each vector ends in exactly one)."""
 START_TIMEOUT = 20.0
 """Seconds a harness may take to answer `start` (interpreters load slowly)."""
+PIPELINE_BYTES = 32 << 10
+"""The most bytes of requests sent ahead of the replies (a pipe holds 64 KiB)."""
 MAX_RESTARTS = 10
 """Restarts of a persistent harness before the runner gives up on it."""
 
@@ -370,13 +372,20 @@ class PersistentRunner:
 
     def _fill(self, queue: deque[Item], inflight: deque[tuple[int, Item]],
               report: Callable[[Outcome], None], stop: threading.Event) -> None:
+        """Send requests ahead, while the ones in flight fit in a pipe's buffer: a harness
+        blocked writing its replies (which nobody reads while we write) stops reading, so
+        more than a pipe's worth of requests ahead would wait on each other for ever."""
+        ahead = sum(len(item.stripped) for _, item in inflight)
         while queue and len(inflight) < self.options.window and not stop.is_set():
+            if inflight and ahead + len(queue[0].stripped) > PIPELINE_BYTES:
+                return
             item = queue.popleft()
             if not self.session.supports(item):
                 report(outcome(item, "skipped", "the harness does not list this ruleset"))
                 continue
             self.seq += 1
             inflight.append((self.seq, item))
+            ahead += len(item.stripped)
             assert self.session.proc is not None
             if not self.session.proc.send(run_line(self.seq, item.stripped)):
                 return

@@ -1,8 +1,9 @@
 """Vectors where the pack runs out: a full table on the ruleset's packs.
 
 Every seat is dealt pairs while it may split and low cards while it may draw, so
-that hands take as many cards as they can; the last seat is dealt high cards and
-busts early, so that some cards are out of play (thrown in) when the pack runs out.
+that hands take as many cards as they can; the first third of the seats are dealt
+high cards and bust early, so that some cards are out of play (thrown in) when the
+pack runs out.
 What happens then is `between_deals.pack_runs_out`:
 
 - `pack-runs-out`: the cards dealt after that come from the thrown-in hands only, so
@@ -94,7 +95,7 @@ def _table(rules: Rules, stakes: list[int], rng: random.Random, fresh: bool, spl
            ) -> tuple[list[str], list[tuple[str, Any]], RoundState] | None:
     """One steered full table; None unless the pack ran out the wanted way."""
     state = RoundState(rules, stakes)
-    buster = state.seats[-1] if not fresh else None
+    busters = [] if fresh else state.seats[:max(1, len(state.seats) // 3)]
     thrown: Counter[int] = Counter()
     at_refill: Counter[int] = Counter()
     dealt_after: list[int] = []
@@ -102,7 +103,7 @@ def _table(rules: Rules, stakes: list[int], rng: random.Random, fresh: bool, spl
     plan: list[tuple[str, Any]] = []
     while not state.is_terminal():
         if state.is_chance_node():
-            card = _card(state, rng, buster, thrown if state.refills and not fresh else None)
+            card = _card(state, rng, busters, thrown if state.refills and not fresh else None)
             if state.refills:
                 dealt_after.append(card)
                 thrown[card] -= 1
@@ -112,7 +113,7 @@ def _table(rules: Rules, stakes: list[int], rng: random.Random, fresh: bool, spl
                 at_refill = Counter(thrown)
             shoe.append(card_code(card))
             continue
-        action = _decide(state, buster is not None and state.current_player() == buster.index,
+        action = _decide(state, any(state.current_player() == b.index for b in busters),
                          splits)
         plan.append(("do", f"{state.actor_name()} {action}"))
         state.apply_action(action)
@@ -127,7 +128,7 @@ def _table(rules: Rules, stakes: list[int], rng: random.Random, fresh: bool, spl
     return shoe, plan, state
 
 
-def _card(state: RoundState, rng: random.Random, buster: Any | None,
+def _card(state: RoundState, rng: random.Random, busters: list[Any],
           only: Counter[int] | None) -> int:
     """Pairs and low cards for the seats, high cards for the buster and the banker's hand
     alike; after the pack ran out, only `only` (the thrown-in cards) when given."""
@@ -137,7 +138,7 @@ def _card(state: RoundState, rng: random.Random, buster: Any | None,
         if allowed:
             left = allowed
     hand = state.pending[0]
-    if hand is not state.banker and buster is not None and hand in buster.hands:
+    if hand is not state.banker and any(hand in b.hands for b in busters):
         return max(left, key=lambda c: (RANK_VALUES[c >> 2], rng.random()))
     if hand is not state.banker and not hand.cards:
         return _first_card(state, left, rng)
