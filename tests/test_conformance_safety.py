@@ -165,5 +165,8 @@ def test_schema_replies_describes_every_message() -> None:
             "Observation", "Answer"} <= set(schema["$defs"])
     assert {"stick", "twist", "buy", "split", "double", "insure", "even-money", "decline",
             "shoot"} == set(schema["x-action-words"])
-    assert schema["x-codes"] == ["illegal_action", "wrong_actor", "bad_amount"]
+    assert schema["x-codes"][:3] == ["illegal_action", "wrong_actor", "bad_amount"]
+    assert schema["x-code-refines"] == {"round_over": "wrong_actor",
+                                        "unknown_action": "illegal_action",
+                                        "malformed_amount": "bad_amount"}
     assert "terminal" in schema["x-actors"]["trace"]

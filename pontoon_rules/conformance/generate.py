@@ -127,11 +127,12 @@ FUZZ_STAKE_CAP = 10**12
 
 
 def fuzz_stakes(rules: Rules, rng: random.Random) -> list[int]:
-    """Seats and stakes from the whole range the ruleset allows (`stake_range`): any table
-    size from one seat to `table.max_players`; stakes half the time everyday ones, else
-    drawn log-uniformly between the least and the greatest stake."""
+    """Seats and stakes from the whole range the ruleset allows (`stake_range`): one seat
+    half the time (most differences show there, and shrink there), else any table size
+    from one seat to `table.max_players`; stakes half the time everyday ones, else drawn
+    log-uniformly between the least and the greatest stake."""
     low, high = stake_range(rules)
-    seats = rng.randint(1, rules.max_players)
+    seats = 1 if rng.random() < 0.5 else rng.randint(1, rules.max_players)
     out = []
     for _ in range(seats):
         if rng.random() < 0.5:

@@ -79,7 +79,11 @@ class Observation(Message):
     actor: str = Field(pattern=TRACE_ACTOR, description="Whose turn it is, or 'terminal'.")
     legal: list[LegalOption] = Field(description="Every legal action (a set).")
     hands: dict[str, Any] = Field(
-        description="Seat -> list of hands (cards), 'banker' -> cards, as dealt so far.")
+        description="Seat -> list of hands (cards), 'banker' -> cards, as dealt so far; null "
+        "for a card the implementation does not show (one the actor cannot see).")
+    face_down: dict[str, Any] | None = Field(
+        default=None, description="Optional: the positions of the cards the actor cannot "
+        "see, as a vector's `expect.face_down` gives them (not compared).")
 
 
 class Answer(Message):

@@ -13,6 +13,7 @@ from rich.text import Text
 
 from pontoon_rules.conformance.runner import STATUSES, Outcome, RunResult
 from pontoon_rules.files import write_atomic
+from pontoon_rules.text import terminal_safe
 
 BAD = ("fail", "error", "crash", "timeout", "protocol", "not-run", "internal")
 """Statuses that count against an implementation (or, `internal`, against the run)."""
@@ -40,7 +41,7 @@ def summary_table(outcomes: list[Outcome]) -> Table:
     for o in outcomes:
         by_ruleset.setdefault(o.slug.split("/")[0], Counter())[o.status] += 1
     for name, c in sorted(by_ruleset.items()):
-        table.add_row(Text(name), *(str(c[s]) if c[s] else "" for s in shown))
+        table.add_row(Text(terminal_safe(name)), *(str(c[s]) if c[s] else "" for s in shown))
     table.add_row("[b]total[/b]", *(f"[b]{total[s]}[/b]" for s in shown))
     return table
 
@@ -49,10 +50,12 @@ def print_report(result: RunResult, console: Console, only: list[Outcome] | None
     """The table, then the first non-passing vectors (or just `only`, for a baseline)."""
     meta = result.implementation
     if meta:
-        console.print(f"implementation: {meta.get('name')} {meta.get('version') or ''}".rstrip(),
+        who = f"implementation: {meta.get('name')} {meta.get('version') or ''}".rstrip()
+        console.print(terminal_safe(who),
                       markup=False, highlight=False)
     for problem in result.harness:
-        console.print(f"harness {problem['status']}: {problem['message']}", markup=False,
+        console.print(terminal_safe(f"harness {problem['status']}: {problem['message']}",
+                                    multiline=True), markup=False,
                       highlight=False, soft_wrap=True)
     if result.not_run:
         console.print(f"{result.not_run} vectors not run (the harness failed)", markup=False)
@@ -60,7 +63,8 @@ def print_report(result: RunResult, console: Console, only: list[Outcome] | None
     listed = only if only is not None else [
         o for o in result.outcomes if o.status not in ("pass", "skipped", "not-run")]
     for o in listed[:SHOWN]:
-        console.print(f"{o.status} {o.slug} ({o.id}, {o.level}): {o.message}",
+        console.print(terminal_safe(f"{o.status} {o.slug} ({o.id}, {o.level}): {o.message}",
+                                    multiline=True),
                       markup=False, highlight=False, soft_wrap=True)
     if len(listed) > SHOWN:
         console.print(f"… and {len(listed) - SHOWN} more (see --json)")
