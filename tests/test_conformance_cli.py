@@ -60,7 +60,7 @@ def test_id_prints_and_fixes_a_hand_written_vector(suite: Path, tmp_path: Path) 
     data = json.loads(path.read_text())
     assert data["id"] != old and data["reimplements"] == old
     assert f"wrote id {data['id']} (reimplements {old})" in fixed.stdout
-    assert f'"added": {{"ties-push.json"' in fixed.stdout
+    assert '"added": {"ties-push.json"' in fixed.stdout
     manifest = json.loads((folder / MANIFEST).read_text())
     assert "ties-push.json" in manifest["added"] and "ties-push.json" not in manifest["files"]
     after = cli("check", str(folder.parent))

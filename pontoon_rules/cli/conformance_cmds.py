@@ -20,7 +20,7 @@ def conformance_cmd() -> None:
     """Conformance vectors, and a runner that judges any implementation by them."""
 
 
-class Seconds(click.ParamType):
+class Seconds(click.ParamType):  # type: ignore[type-arg]
     """A number of seconds: finite, above zero, at most a day."""
 
     name = "seconds"

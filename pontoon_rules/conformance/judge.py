@@ -118,9 +118,10 @@ def judge(expected: list[dict[str, Any]], final: dict[str, Any], trace: dict[str
     got_final = trace.get("final")
     if final == got_final:
         return None
-    found = list(differences(final, got_final, "final"))
-    return Mismatch(found[0].path, found[0].expected, found[0].got, tuple(found[1:])) \
-        if found else None
+    every = list(differences(final, got_final, "final"))
+    if not every:
+        return None
+    return Mismatch(every[0].path, every[0].expected, every[0].got, tuple(every[1:]))
 
 
 def _shown_step(want: dict[str, Any]) -> dict[str, Any]:

@@ -246,7 +246,7 @@ def malformed_amounts(rules: Rules, embed: bool, notes: list[str]) -> list[dict[
                 out.append(("reject", {"actor": me, "action": option.kind, "amount": 100}))
                 continue
             for amount in MALFORMED:
-                move = {"actor": me, "action": option.kind}
+                move: dict[str, Any] = {"actor": me, "action": option.kind}
                 if amount is not None:
                     move["amount"] = amount
                 out.append(("reject", move))

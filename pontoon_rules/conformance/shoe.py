@@ -192,7 +192,7 @@ def _table_cards(state: RoundState, before: int) -> list[int]:
     """The cards on the table when the pack ran out (dealt before, not thrown in)."""
     from pontoon_rules.engine.phase import CHANCE
 
-    dealt = [a for actor, a in state.history if actor == CHANCE][:before]
+    dealt = [a for actor, a in state.history if actor == CHANCE and isinstance(a, int)][:before]
     thrown = Counter(card for seat in state.seats for hand in seat.hands
                      if hand.hard > 21 and state.rules.bust_loses_at_once for card in hand.cards)
     out = []
@@ -200,5 +200,5 @@ def _table_cards(state: RoundState, before: int) -> list[int]:
         if thrown[card] > 0:
             thrown[card] -= 1
         else:
-            out.append(int(card))  # type: ignore[call-overload]
+            out.append(card)
     return out

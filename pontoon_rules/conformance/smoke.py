@@ -78,10 +78,10 @@ def smoke(command: str, timeout: float = 2.0, one_shot: bool = False,
     result: RunResult = run_vectors(vectors, RunOptions(command, one_shot=one_shot,
                                                         timeout=timeout, cwd=cwd, strict=True))
     report.harness.extend(result.harness)
-    for vector, found in zip(vectors, result.outcomes, strict=True):
-        rid = vector["ruleset"]["id"]
+    for vector, played in zip(vectors, result.outcomes, strict=True):
+        rid = str(vector["ruleset"]["id"])
         label = f"* (embedded {rid})" if vector["ruleset"].get("embedded") else rid
-        report.rounds.append((label, found))
+        report.rounds.append((label, played))
     return report
 
 

@@ -118,7 +118,7 @@ def vector_paths(folder: Path) -> list[Path]:
     """Every vector file name under `folder`, sorted (links to folders are not followed)."""
     if not folder.is_dir():
         return [folder]
-    out = []
+    out: list[Path] = []
     for root, dirs, files in os.walk(folder, followlinks=False):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         names = files + [d for d in dirs if d.endswith(".json")]
@@ -159,7 +159,7 @@ def _read_manifest(path: Path) -> Any:
     return data if isinstance(data, dict) else None
 
 
-def manifest_files(data: Any, key: str = "files") -> dict[str, str]:
+def manifest_files(data: Any, key: str = "files") -> dict[str, Any]:
     """A manifest's {file name: sha256} under `key`, names that are not plain vector file
     names left out."""
     files = data.get(key) if isinstance(data, dict) else None

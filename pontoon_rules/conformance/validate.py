@@ -32,10 +32,10 @@ def schema_problems(data: Any) -> list[str]:
 class _Envelope(Vector):
     """A vector with its steps checked one by one (see `schema_problems`)."""
 
-    steps: list[Any]  # type: ignore[assignment]
+    steps: list[Any]
 
 
-STEP_KINDS = {"expect": ExpectStep, "do": DoStep, "reject": RejectStep}
+STEP_KINDS: dict[str, type[Any]] = {"expect": ExpectStep, "do": DoStep, "reject": RejectStep}
 
 
 def _step_problems(step: Any, where: str) -> list[str]:
