@@ -112,11 +112,12 @@ def test_extensions_are_compared_modulo_and_strict_flags_undeclared_words(
         "    if r['cmd'] == 'stop': break\n"
         "    if r['cmd'] == 'start':\n"
         "        m = metadata()\n"
-        "        if declare: m['extensions'] = ['surrender']\n"
+        "        if declare: m['extensions'] = ['surrender', 'x-peek']\n"
         "        print(json.dumps(m), flush=True); continue\n"
         "    body = answer(trace_vector, r['vector'])\n"
         "    for s, v in zip(body['trace']['steps'], r['vector']['steps']):\n"
-        "        if 'legal' in s and s['legal']: s['legal'].append({'action': 'surrender'})\n"
+        "        if 'legal' in s and s['legal']:\n"
+        "            s['legal'] += [{'action': 'surrender'}, {'action': 'x-peek'}]\n"
         "        if v.get('reject', {}).get('action') == 'surrender': s['code'] = None\n"
         "    print(json.dumps({'seq': r['seq'], **body}), flush=True)\n")
     chosen = vectors("blackjack-reference/*")
@@ -130,7 +131,8 @@ def test_extensions_are_compared_modulo_and_strict_flags_undeclared_words(
     undeclared = run_vectors(chosen, RunOptions(f"{PYTHON} {script} no", cwd=str(ROOT),
                                                 strict=True))
     flagged = [o for o in undeclared.outcomes if o.status == "protocol"]
-    assert flagged and "'surrender' is not in the vocabulary" in flagged[0].message
+    assert flagged and "'x-peek' is not in the vocabulary" in flagged[0].message
+    assert "'surrender' is not" not in flagged[0].message, "a vocabulary word, not offered"
 
 
 def test_a_finer_code_is_answered_by_the_basic_code_it_refines() -> None:

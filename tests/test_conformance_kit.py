@@ -75,7 +75,8 @@ def test_a_may_difference_does_not_stop_a_fuzz_run(tmp_path: Path) -> None:
     done = cli("fuzz", str(path), "--impl", TIES, "--rounds", "150", "--seed", "2")
     assert done.returncode == 0, done.stdout + done.stderr
     assert "150 rounds" in done.stdout and "may fail final" in done.stdout
-    must = cli("fuzz", "casino-ochko", "--impl", TIES, "--rounds", "150", "--seed", "2")
+    # casino-ochko's extra seats are an open reading: a tie at one seat is the `must` case
+    must = cli("fuzz", "casino-ochko", "--impl", TIES, "--rounds", "150", "--seed", "3")
     assert must.returncode == 1 and "must fail final" in must.stdout
     assert "150 rounds" not in must.stdout
 

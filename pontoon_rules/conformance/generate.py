@@ -83,14 +83,32 @@ def random_plan(rules: Rules, stakes: list[int], rng: random.Random) -> tuple[li
         action = random_action(rng.choice(state.legal_actions()), rng)
         plan.append(("do", f"{state.actor_name()} {action}"))
         state.apply_action(action)
+    if rng.random() < PROBE_RATE:
+        plan.append(("reject", after_the_end(state, rng)))
     return shoe, plan
 
 
-def probe(state: RoundState, rng: random.Random) -> str:
-    """An action the current actor may not take: a wrong actor, kind or amount."""
+def after_the_end(state: RoundState, rng: random.Random) -> dict[str, Any]:
+    """A move by anyone once the round is over (refused: `round_over`)."""
+    actors = [f"p{i + 1}" for i in range(len(state.seats))] + ["banker"]
+    word = rng.choice(action_words(state.rules))
+    move: dict[str, Any] = {"actor": rng.choice(actors), "action": word}
+    if word in WITH_AMOUNT:
+        move["amount"] = state.rules.min_stake
+    return move
+
+
+def probe(state: RoundState, rng: random.Random) -> str | dict[str, Any]:
+    """An action the current actor may not take: a wrong actor, kind or amount, a word
+    no vocabulary has, or an amount that is no whole number."""
+    from pontoon_rules.conformance.probes import MALFORMED, UNKNOWN_WORDS
+
     legal = state.legal_actions()
     actor = state.actor_name()
-    choices = [_wrong_actor(state, legal)]
+    choices: list[str | dict[str, Any]] = [_wrong_actor(state, legal)]
+    unknown = [w for w in UNKNOWN_WORDS if w not in action_words(state.rules)]
+    if unknown:
+        choices.append({"actor": actor, "action": rng.choice(unknown)})
     kinds = {o.kind for o in legal}
     illegal = [k for k in action_words(state.rules) if k not in kinds]
     if illegal:
@@ -100,6 +118,8 @@ def probe(state: RoundState, rng: random.Random) -> str:
     if ranged:
         option = rng.choice(ranged)
         choices.append(f"{actor} {option.kind} {(option.high or 0) + 1}")
+        amount = rng.choice([m for m in MALFORMED if m is not None])
+        choices.append({"actor": actor, "action": option.kind, "amount": amount})
     return rng.choice(choices)
 
 
