@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from pontoon_rules.cli.checks import scheduler_address
 from pontoon_rules.cli.output import echo
 from pontoon_rules.errors import RulesetError
 
@@ -136,6 +137,27 @@ def costs_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool)
         echo(f"  {path}: {reason}")
 
 
+class SimulationPath(click.Choice):  # type: ignore[type-arg]
+    """`--path`: compiled or engine; a retired name is refused with the one to use."""
+
+    def __init__(self) -> None:
+        from pontoon_rules.sim.result import PATHS
+
+        super().__init__(list(PATHS))
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        from pontoon_rules.analysis.dealer import AnalysisError
+        from pontoon_rules.sim.result import RETIRED_PATHS, check_path
+
+        if value in RETIRED_PATHS:
+            try:
+                check_path(value)
+            except AnalysisError as e:
+                self.fail(str(e), param, ctx)
+        return super().convert(value, param, ctx)
+
+
 @click.command("simulate")
 @click.argument("ruleset")
 @click.option("--rounds", type=click.IntRange(1), default=1_000_000, show_default=True)
@@ -145,10 +167,10 @@ def costs_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool)
               show_default=True, help="Cards with replacement, or a fresh shuffled shoe.")
 @click.option("--engine", "engine_only", is_flag=True,
               help="Play through the reference engine (same as --path engine).")
-@click.option("--path", "path", type=click.Choice(["compiled", "fast", "engine"]),
-              default=None, help="compiled: the numba simulator (default, every ruleset); "
-                                 "fast: the NumPy path; engine: the reference engine.")
-@click.option("--scheduler", default=None,
+@click.option("--path", "path", type=SimulationPath(), default=None,
+              help="compiled: the numba simulator (default, every ruleset); "
+                   "engine: the reference engine (slow, independent of the kernels).")
+@click.option("--scheduler", default=None, callback=scheduler_address,
               help="Address of a Dask distributed scheduler (compiled path), e.g. "
                    "tcp://10.0.0.5:8786; the result is the same as on one core.")
 @_banker_option
@@ -157,13 +179,13 @@ def simulate_cmd(ruleset: str, rounds: int, seed: int, workers: int, dealing: st
                  engine_only: bool, path: str | None, scheduler: str | None,
                  policy: str | None, as_json: bool) -> None:
     """Simulate RULESET with the best strategy: house edge and its 99.9% interval."""
-    from pontoon_rules.analysis.simulate import simulate
+    from pontoon_rules.sim.simulate import simulate
 
     rules = _rules(ruleset)
-    chosen = "engine" if engine_only else path
+    chosen = "engine" if engine_only else (path or "compiled")
     bar = not as_json and sys.stdout.isatty()  # the simulator's own bar, on the terminal
     result = _analysis(lambda: simulate(rules, rounds, seed, workers, dealing,  # type: ignore[arg-type]
-                                        policy, None, progress=bar, path=chosen,
+                                        policy, progress=bar, path=chosen,
                                         scheduler=scheduler),
                        f"simulating {rounds:,} rounds of {ruleset}", quiet=bar)
     if as_json:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from pontoon_rules.cli.checks import scheduler_address
 from pontoon_rules.text import json_text, markup_safe
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ ENGINE_DEALS = 10_000
                    "stand-17-hit-soft); default: the ruleset's stand_on.")
 @click.option("--workers", type=click.IntRange(1), default=1, show_default=True,
               help="Local worker processes (with --summary).")
-@click.option("--scheduler", default=None,
+@click.option("--scheduler", default=None, callback=scheduler_address,
               help="Address of a Dask distributed scheduler (with --summary), e.g. "
                    "tcp://10.0.0.5:8786.")
 def session_cmd(ruleset: str | None, players: int, deals: int, seed: int, policy: str,
