@@ -255,7 +255,8 @@ def test_a_timeout_that_is_no_number_of_seconds_is_refused(value: str) -> None:
 
 def test_a_file_with_a_bundled_id_never_replaces_the_bundled_vectors(tmp_path: Path) -> None:
     out = tmp_path / "v"
-    assert cli("export", "blackjack-reference", "-o", str(out)).returncode == 0
+    first = cli("export", "blackjack-reference", "-o", str(out))
+    assert first.returncode == 0 and "exporting blackjack-reference (1/1)…" in first.stderr
     before = {p.name: p.read_bytes() for p in (out / "blackjack-reference").iterdir()}
     mine = tmp_path / "mine.yaml"
     mine.write_text("id: blackjack-reference\nname: Mine\nkind: house\n"
