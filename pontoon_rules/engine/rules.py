@@ -122,6 +122,12 @@ class Rules:
     """A rescue gives back only the last doubled part (else every doubled part)."""
     surrender: SurrenderRules | None = None
     """`player.surrender` where it is allowed, else None."""
+    bank_amount: int | None = None
+    """The bank a banker puts up (`table.bank.amount`): it caps the stakes; None: no cap."""
+    va_bank: bool = False
+    """A stake of the whole bank may go above the maximum stake."""
+    banker_must_stand: int = NO_LIMIT
+    """A banker by choice must stand on this total or more (NO_LIMIT: no such rule)."""
     new_pack_when_out: bool = False
     """`between_deals.pack_runs_out: new-pack` (else the discards are shuffled first)."""
     banker_hidden_first: bool = False
@@ -217,6 +223,9 @@ def compile_rules(r: Ruleset) -> Rules:
         rescue=d.allowed and d.rescue.allowed,
         rescue_last_only=rescue_last_only(r),
         surrender=compile_surrender(r),
+        bank_amount=r.table.bank.amount,
+        va_bank=r.table.bank.amount is not None and r.table.bank.va_bank,
+        banker_must_stand=none if b.must_stand_at is None else b.must_stand_at,
         new_pack_when_out=r.between_deals.pack_runs_out is PackRunsOut.NEW_PACK,
         banker_hidden_first=r.faces.banker_hidden is BankerHidden.FIRST,
     )

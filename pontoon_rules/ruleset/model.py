@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, Field, StrictBool, field_validator, model_validator
 
+from pontoon_rules.ruleset.bank import CHECKS as bank_checks
 from pontoon_rules.ruleset.between import BetweenDeals, Shoot
 from pontoon_rules.ruleset.common import HandClass, RuleModel, Status
 from pontoon_rules.ruleset.decisions import CHECKS as decision_checks
@@ -233,6 +234,7 @@ _CROSS_CHECKS = (
     _check_provenance_sources,
     _check_provenance_paths,
     *decision_checks,
+    *bank_checks,
 )
 
 CROSS_CHECKS = _CROSS_CHECKS
