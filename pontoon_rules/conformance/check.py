@@ -15,6 +15,7 @@ from pontoon_rules.conformance.model import sha256_of, vector_id
 from pontoon_rules.conformance.reference import TraceError, rules_for, trace_vector
 from pontoon_rules.conformance.suitefiles import (
     MANIFEST,
+    MAX_VECTOR_BYTES,
     PARTIAL,
     is_vector_name,
     load_suite,
@@ -207,7 +208,7 @@ def _listed_problems(folder: Path, files: dict[str, Any], added: dict[str, Any])
         out.append(f"{folder / name}: not listed in {MANIFEST} (not written by this export; "
                    "`conformance id --fix` adds a vector of your own)")
     for name in sorted((set(files) | set(added)) & present):
-        text = read_text_file(folder / name, 1 << 30)
+        text = read_text_file(folder / name, MAX_VECTOR_BYTES)
         want = added.get(name, files.get(name))
         if isinstance(text, ValueError):
             out.append(f"{folder / name}: {text}")

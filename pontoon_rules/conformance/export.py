@@ -29,6 +29,7 @@ from pontoon_rules.conformance.build import dump
 from pontoon_rules.conformance.model import FORMAT_VERSION, schema_text
 from pontoon_rules.conformance.suitefiles import (
     MANIFEST,
+    MAX_VECTOR_BYTES,
     PARTIAL,
     SCHEMA_FILE,
     load_suite,
@@ -246,7 +247,7 @@ def _write_partial(folder: Path, owner: _Ownership, texts: dict[str, str]) -> No
 def _put(path: Path, text: str, owner: _Ownership, report: ExportReport) -> bool:
     """Write `text` as `path` unless someone else's file is there; whether it is ours now."""
     if path.exists() or path.is_symlink():
-        current = read_text_file(path, 1 << 30)
+        current = read_text_file(path, MAX_VECTOR_BYTES)
         if isinstance(current, str) and current == text:
             return True
         if isinstance(current, ValueError) or not owner.owns(path.name, current):
@@ -262,7 +263,7 @@ def _remove_stale(folder: Path, owner: _Ownership, fresh: set[str], report: Expo
         path = folder / name
         if not path.exists():
             continue
-        current = read_text_file(path, 1 << 30)
+        current = read_text_file(path, MAX_VECTOR_BYTES)
         if isinstance(current, str) and owner.owns(name, current):
             path.unlink()
             report.removed.append(str(path))
