@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_conformance import suite_dir
 from test_conformance_runner import BROKEN, PYTHON, REFERENCE, ROOT, cli
 
 from pontoon_rules.conformance.check import check_suite
@@ -218,8 +219,8 @@ def test_cli_export_onto_a_full_disk_is_one_clear_error(
     assert run_with_errors(group) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "the disk is full" in err and "Traceback" not in err
-    monkeypatch.setattr(sys, "argv", ["pontoon-rules", "conformance", "run", "--impl",
-                                      REFERENCE, "--run", "casino-ochko/ties-*", "--json",
+    monkeypatch.setattr(sys, "argv", ["pontoon-rules", "conformance", "run", str(suite_dir()),
+                                      "--impl", REFERENCE, "--run", "casino-ochko/ties-*", "--json",
                                       str(tmp_path / "r" / "report.json")])
     assert run_with_errors(group) == 1
     err = capsys.readouterr().err
@@ -267,7 +268,8 @@ def test_a_ruleset_whose_pontoon_may_draw_gets_a_vector_where_it_draws(tmp_path:
 
 def test_side_by_side_shows_where_implementations_disagree(tmp_path: Path) -> None:
     report = tmp_path / "side.json"
-    done = cli("run", "--impl", REFERENCE, "--impl", TIES, "--run", "casino-ochko/*",
+    done = cli("run", str(suite_dir()), "--impl", REFERENCE, "--impl", TIES, "--run",
+               "casino-ochko/*",
                "--json", str(report))
     assert done.returncode == 1
     data = json.loads(report.read_text())
@@ -291,13 +293,15 @@ def test_new_harness_skeleton_passes_start_and_skips_every_vector(tmp_path: Path
     program = folder / ("harness.py" if lang == "python" else "harness.js")
     command = f"{PYTHON if lang == 'python' else 'node'} {program}"
     report = tmp_path / "r.json"
-    run = cli("run", "--impl", command, "--run", "casino-ochko/*", "--json", str(report),
+    # the suite exported once per test process (`suite_dir`), not rebuilt by each run
+    run = cli("run", str(suite_dir()), "--impl", command, "--run", "casino-ochko/*", "--json",
+              str(report),
               "--strict")
     data = json.loads(report.read_text())
     assert set(data["counts"]) == {"skipped"} and data["counts"]["skipped"] > 5
     assert "harness" not in data
     assert run.returncode == 1
-    one = cli("run", "--impl", f"{command} --one-shot", "--one-shot", "--run",
+    one = cli("run", str(suite_dir()), "--impl", f"{command} --one-shot", "--one-shot", "--run",
               "casino-ochko/ties-*", "--json", str(report))
     assert json.loads(report.read_text())["counts"] == {"skipped": 1}, one.stdout
     again = cli("new-harness", "--lang", lang, "-o", str(folder))

@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from test_conformance import suite_dir
 from test_conformance_runner import BROKEN, PYTHON, REFERENCE, ROOT, cli, vectors
 
 from pontoon_rules.conformance.processes import CONTEXT_CHARS
@@ -82,7 +83,7 @@ def test_endless_output_is_cut_at_the_cap_and_memory_stays_bounded(tmp_path: Pat
 
 def test_a_huge_reply_is_one_short_protocol_error(tmp_path: Path) -> None:
     report = tmp_path / "r.json"
-    done = cli("run", "--impl", f"{UNRULY} huge", "--max-reply", "8", "--run",
+    done = cli("run", str(suite_dir()), "--impl", f"{UNRULY} huge", "--max-reply", "8", "--run",
                "casino-ochko/ties-*", "--json", str(report), "--timeout", "30")
     assert done.returncode == 1
     entry = json.loads(report.read_text())["results"][0]
@@ -131,7 +132,8 @@ def test_strict_validates_every_reply_against_the_schema() -> None:
 
 def test_json_report_creates_its_folder(tmp_path: Path) -> None:
     report = tmp_path / "deep" / "er" / "report.json"
-    done = cli("run", "--impl", REFERENCE, "--run", "casino-ochko/ties-*", "--json", str(report))
+    done = cli("run", str(suite_dir()), "--impl", REFERENCE, "--run", "casino-ochko/ties-*",
+               "--json", str(report))
     assert done.returncode == 0, done.stderr
     assert json.loads(report.read_text())["counts"] == {"pass": 1}
     assert not [p for p in report.parent.iterdir() if p.name != "report.json"]
