@@ -213,13 +213,14 @@ def test_cli_export_onto_a_full_disk_is_one_clear_error(
     def full(target: Path, payload: bytes) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
 
+    suite = str(suite_dir())  # exported before the disk "fills"
     monkeypatch.setattr(files, "_replace", full)
     monkeypatch.setattr(sys, "argv", ["pontoon-rules", "conformance", "export",
                                       "blackjack-reference", "-o", str(tmp_path / "v")])
     assert run_with_errors(group) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "the disk is full" in err and "Traceback" not in err
-    monkeypatch.setattr(sys, "argv", ["pontoon-rules", "conformance", "run", str(suite_dir()),
+    monkeypatch.setattr(sys, "argv", ["pontoon-rules", "conformance", "run", suite,
                                       "--impl", REFERENCE, "--run", "casino-ochko/ties-*", "--json",
                                       str(tmp_path / "r" / "report.json")])
     assert run_with_errors(group) == 1
