@@ -102,7 +102,8 @@ def test_one_shot_endless_output_is_capped() -> None:
 def test_output_before_the_start_reply_is_one_harness_problem() -> None:
     chosen = vectors("casino-ochko/*")
     result = run_vectors(chosen, RunOptions(f"{UNRULY} chatty-start", cwd=str(ROOT)))
-    assert result.outcomes == [] and result.not_run == len(chosen)
+    assert {o.status for o in result.outcomes} == {"not-run"}
+    assert result.not_run == len(chosen) == len(result.outcomes)
     (problem,) = result.harness
     assert problem["status"] == "protocol"
     assert "harness starting up" in problem["message"] and "stdout is for protocol" in \
@@ -164,7 +165,13 @@ def test_schema_replies_describes_every_message() -> None:
     schema = json.loads(done.stdout)
     assert {"start-reply", "trace-reply", "skipped-reply", "errored-reply", "run-request",
             "Observation", "Answer"} <= set(schema["$defs"])
+    from pontoon_rules.engine.actions import KINDS
+
     assert {"stick", "twist", "buy", "split", "double", "insure", "even-money", "decline",
-            "shoot", "surrender", "rescue"} == set(schema["x-action-words"])
-    assert schema["x-codes"] == ["illegal_action", "wrong_actor", "bad_amount"]
+            "shoot"} <= set(schema["x-action-words"])
+    assert schema["x-action-words"] == list(KINDS), "words are added, never renamed"
+    assert schema["x-codes"][:3] == ["illegal_action", "wrong_actor", "bad_amount"]
+    assert schema["x-code-refines"] == {"round_over": "wrong_actor",
+                                        "unknown_action": "illegal_action",
+                                        "malformed_amount": "bad_amount"}
     assert "terminal" in schema["x-actors"]["trace"]

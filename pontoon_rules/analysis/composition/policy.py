@@ -28,7 +28,9 @@ class CompositionPolicy(SeatPolicy):
         self._splits: dict[int, ZeroMemorySplit] = {}
 
     def _visible(self, state: RoundState) -> int:
-        visible = self._kinds(state.banker.cards[: self.rules.banker_visible])
+        from pontoon_rules.engine.faces import banker_up_cards
+
+        visible = self._kinds(banker_up_cards(state))
         return self.model.visibles.index(visible)
 
     def _insurance(self, state: RoundState) -> Action:

@@ -33,7 +33,9 @@ class ModelPolicy(SeatPolicy):
         super().__init__(model, model.space.kinds)
 
     def _visible(self, state: RoundState) -> tuple[int, ...]:
-        return self._kinds(state.banker.cards[: self.rules.banker_visible])
+        from pontoon_rules.engine.faces import banker_up_cards
+
+        return self._kinds(banker_up_cards(state))
 
     def _insurance(self, state: RoundState) -> Action:
         hand = state.seats[0].hands[0]
