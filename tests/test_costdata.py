@@ -59,6 +59,15 @@ def test_names_sources_and_notes_do_not_make_a_table_stale() -> None:
     assert stored_costs(renamed) is not None
 
 
+def test_a_field_the_analysis_does_not_read_does_not_make_a_table_stale() -> None:
+    ruleset = load_bundled("pagat-british")
+    data = ruleset.model_dump(mode="python")
+    data["faces"] = dict(data["faces"], twisted_card="face-down")  # what lies face up: skipped
+    changed = Ruleset.model_validate(data)
+    assert rules_hash(changed) == rules_hash(ruleset)
+    assert stored_costs(changed) is not None
+
+
 def test_a_changed_ruleset_gets_no_stored_table() -> None:
     ruleset = load_bundled("pagat-british")
     data = ruleset.model_dump(mode="python")

@@ -18,7 +18,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from pontoon_rules.analysis.present.costs import Cost, CostTable, rule_costs
+from pontoon_rules.analysis.present.costs import Cost, CostTable, rule_costs, skip_reason
+from pontoon_rules.ruleset.fields import leaf_paths
 from pontoon_rules.ruleset.model import SECTIONS, Ruleset
 
 COST_DATA = Path(__file__).with_name("cost_tables.json")
@@ -27,15 +28,30 @@ FORMAT = 2
 """The version of the stored layout and its hash (part of every hash)."""
 
 
+def seen_rules(ruleset: Ruleset) -> dict[str, Any]:
+    """The rules the one-seat analysis reads: every section of the resolved ruleset less
+    the fields it does not vary (`costs.skip_reason`: what lies face up, what happens
+    between deals, ...), which change neither an edge nor the rows of a cost table."""
+    rules = ruleset.model_dump(mode="json", include=set(SECTIONS))
+    for path in leaf_paths():
+        if skip_reason(path):
+            *parents, name = path.split(".")
+            node: Any = rules
+            for part in parents:
+                node = node.get(part) if isinstance(node, dict) else None
+            if isinstance(node, dict):
+                node.pop(name, None)
+    return rules
+
+
 def rules_hash(ruleset: Ruleset) -> str:
-    """A digest of everything a ruleset's cost table is computed from: the rules (every
-    section of the resolved ruleset; names, summaries, sources and provenance are text
-    and change no figure), the analysis method's name and this file's layout."""
+    """A digest of everything a ruleset's cost table is computed from: the rules the
+    analysis reads (`seen_rules`; names, summaries, sources and provenance are text and
+    change no figure), the analysis method's name and this file's layout."""
     from pontoon_rules.analysis.composition.model import METHOD
     from pontoon_rules.analysis.infinite.round import INFINITE_METHOD
 
-    rules = ruleset.model_dump(mode="json", include=set(SECTIONS))
-    data = json.dumps({"ruleset": rules, "format": FORMAT,
+    data = json.dumps({"ruleset": seen_rules(ruleset), "format": FORMAT,
                        "methods": [METHOD, INFINITE_METHOD]}, sort_keys=True, default=str)
     return hashlib.sha256(data.encode()).hexdigest()
 
