@@ -35,7 +35,7 @@ from pontoon_rules.ruleset.references import (
     too_large,
     unknown_id_hint,
 )
-from pontoon_rules.ruleset.registry import bundled_path, load_bundled
+from pontoon_rules.ruleset.registry import bundled_path, load_bundled, retired_message
 from pontoon_rules.ruleset.yaml_source import Document, parse_yaml
 
 RESOLVED_PREFIX = "# resolved from "
@@ -312,6 +312,9 @@ def _unknown(ref: str, path: Path) -> str:
         pass
     if path.suffix or len(path.parts) > 1:
         return "no such file (and not a bundled id)"
+    retired = retired_message(ref)
+    if retired is not None:
+        return retired
     return (f"unknown ruleset {ref!r}: not a bundled id, and no file at {_display(path)} "
             f"({unknown_id_hint(ref)})")
 
