@@ -128,6 +128,37 @@ RULES: tuple[Rule, ...] = (
                                         "shoot.banker_pontoon_sweeps")),
 )
 
+OVERLAY_WORDS: dict[str, dict[str, str]] = {
+    "variation": {
+        "title": _("Variation of %(base)s"),
+        "intro": _("This variation, named by the source, differs from the base ruleset"),
+        "mark": _("A rule of the variation: it differs from the base ruleset."),
+        "label": _("Variation"),
+    },
+    "house": {
+        "title": _("House rules"),
+        "intro": _("These rules differ from the base ruleset"),
+        "mark": _("A house rule: it differs from the base ruleset."),
+        "label": _("House rule"),
+    },
+}
+"""How a sheet names an overlay's differences: a source's named variation (`kind:
+variation`) is a variation of its base, anything else that extends a base is house rules."""
+
+NO_DIFFERENCE = _("no rule differs")
+"""What an overlay's box says when it changes no rule of its base."""
+
+
+def overlay_words(ruleset: Ruleset, base_name: str, gettext: Callable[[str], str]
+                  ) -> dict[str, str]:
+    """The title, intro, footnote and mark label of an overlay's box, in words of `gettext`."""
+    words = OVERLAY_WORDS["variation" if ruleset.kind == "variation" else "house"]
+    out = {key: gettext(text) for key, text in words.items()}
+    if "%(base)s" in out["title"]:
+        out["title"] = out["title"] % {"base": base_name}
+    return out
+
+
 GATES = ("allowed", "enabled")
 """A field named so switches its group on or off; when off, the group does not apply."""
 
@@ -327,7 +358,9 @@ def differing_from_base(ruleset: Ruleset, base: Ruleset) -> list[str]:
 
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
-    return list(CHAPTER_TITLES.values())
+    return [*CHAPTER_TITLES.values(),
+            *(text for words in OVERLAY_WORDS.values() for text in words.values()),
+            NO_DIFFERENCE]
 
 
 def text_lines(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, paths: bool = False,
@@ -344,9 +377,10 @@ def text_lines(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, paths: bool = Fals
     found = sentences(ruleset, lang, changed)
     name, summary = localized(ruleset, lang)
     lines = [name, *([summary] if summary else [])]
+    words = overlay_words(ruleset, localized(base, lang)[0], gettext) if base else {}
     if base is not None:
-        lines.append(f"{gettext('These rules differ from the base ruleset')} {base.id}: "
-                     + ", ".join(sorted(changed)))
+        differ = ", ".join(sorted(changed)) or gettext(NO_DIFFERENCE)
+        lines.append(f"{words['intro']} {base.id}: {differ}")
     for chapter in by_chapter(found, lang):
         lines += ["", chapter["title"]]
         for rule in chapter["rules"]:
@@ -355,7 +389,7 @@ def text_lines(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, paths: bool = Fals
             if paths:
                 lines.append("      " + " ".join(rule.paths))
     if any(s.changed for s in found):
-        lines += ["", "◆ " + gettext("A house rule: it differs from the base ruleset.")]
+        lines += ["", "◆ " + words["mark"]]
     if any(s.open for s in found):
         lines += ["", "† " + gettext("The source does not say; we play it this way. "
                                      "Agree on it before you play.")]

@@ -14,7 +14,12 @@ from typing import Any
 from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, translations
 from pontoon_rules.docs.literal import user
 from pontoon_rules.docs.rounds import sample_rounds
-from pontoon_rules.docs.sentences import by_chapter, differing_from_base, sentences
+from pontoon_rules.docs.sentences import (
+    by_chapter,
+    differing_from_base,
+    overlay_words,
+    sentences,
+)
 from pontoon_rules.docs.values import Gettext, card_view, class_name
 from pontoon_rules.docs.views import round_view, sources_view
 from pontoon_rules.ruleset.model import Ruleset
@@ -92,7 +97,9 @@ def house_box(ruleset: Ruleset, base: Ruleset | None, lang: str) -> dict[str, An
     changed = differing_from_base(ruleset, base)
     rules = [s for s in sentences(ruleset, lang, frozenset(changed)) if s.changed]
     name, _summary = localized(base, lang)
-    return {"base_id": base.id, "base_name": user(name), "paths": changed, "rules": rules}
+    words = overlay_words(ruleset, name, translations(lang).gettext)
+    return {"base_id": base.id, "base_name": user(name), "paths": changed, "rules": rules,
+            **{key: user(text) for key, text in words.items()}}
 
 
 PAYOUT_TABLE_WEIGHT = 700
@@ -127,6 +134,7 @@ def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
         "columns": two_columns(by_chapter(found, lang)),
         "has_open": any(s.open for s in found),
         "has_changed": any(s.changed for s in found),
+        "changed_mark": box["mark"] if box else "",
         "payouts": payout_rows(ruleset, gettext),
         "rounds": [round_view(r["script"], r["result"], gettext)
                    for r in sample_rounds(ruleset)[:examples]],
