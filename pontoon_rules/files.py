@@ -3,7 +3,8 @@
 Every file the tool writes goes through :func:`write_atomic`: the bytes go to a temporary
 file in the destination folder, are flushed to disk, and the temporary file is renamed
 over the destination. A reader (or a crash) sees either the old file or the new one,
-never a truncated mix. A full disk or a missing folder becomes one :class:`OutputError`.
+never a truncated mix. A file written over keeps its permissions (a 0600 file stays
+0600); a new one is 0644. A full disk or a missing folder becomes one :class:`OutputError`.
 """
 
 from __future__ import annotations
@@ -60,8 +61,16 @@ def _replace(target: Path, payload: bytes) -> None:
             stream.write(payload)
             stream.flush()
             os.fsync(stream.fileno())
-        os.chmod(temporary, 0o644)
+        os.chmod(temporary, _mode_for(target))
         os.replace(temporary, target)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def _mode_for(target: Path) -> int:
+    """The permissions of the file being replaced (0644 for a new file)."""
+    try:
+        return target.stat().st_mode & 0o777
+    except OSError:
+        return 0o644

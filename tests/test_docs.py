@@ -37,19 +37,21 @@ PAYLOAD = ("<script>window.__pwned=1</script><img src=x onerror=\"window.__pwned
            "# hash | pipe {: #id onclick=\"window.__pwned=4\" } "
            "</title><script>window.__pwned=5</script>")
 """Script, HTML, Markdown and Jinja in one text: every text field of the hostile ruleset."""
+NAME_PAYLOAD = PAYLOAD.split("[")[0].strip() + "{{ 7*7 }}"
+"""The payload's start (script, HTML, Markdown, Jinja) in a name's 80 characters."""
 
 
 def hostile_ruleset(folder: Path) -> Path:
     """A house ruleset whose every text field (names, summaries, translations, source titles,
     references, notes, provenance quotes and notes, a source key) carries `PAYLOAD`."""
-    text = json.dumps(PAYLOAD)
+    text, name = json.dumps(PAYLOAD), json.dumps(NAME_PAYLOAD)
     path = folder / "hostile.yaml"
     path.write_text(f"""id: {HOSTILE_ID}
-name: {text}
+name: {name}
 summary: {text}
 translations:
   ru:
-    name: {text}
+    name: {name}
     summary: {text}
 kind: house
 extends: pagat-british
@@ -284,7 +286,7 @@ def test_matrix_and_cards_render_in_a_real_browser(served: str, tmp_path: Path) 
 def test_analysis_page_shows_every_bundled_edge_as_edge_of_computes_it() -> None:
     import re
 
-    from pontoon_rules.analysis.exact import edge_of
+    from pontoon_rules.analysis.edge import edge_of
     from pontoon_rules.docs.pages import analysis_page
     from pontoon_rules.engine.rules import compile_rules
     from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
@@ -321,8 +323,9 @@ def test_user_rulesets_get_every_page(site: Path) -> None:
 
 
 def _literal_payload_shown(text: str) -> bool:
-    """Whether the page's visible text holds the payload exactly as written."""
-    return " ".join(PAYLOAD.split()) in " ".join(text.split())
+    """Whether the page's visible text holds the payload (or the name's) exactly as written."""
+    return any(" ".join(shown.split()) in " ".join(text.split())
+               for shown in (PAYLOAD, NAME_PAYLOAD))
 
 
 HOSTILE_PAGES = ("index.html", "conformance.html", "rulesets/index.html",

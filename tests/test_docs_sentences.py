@@ -155,6 +155,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "player.double.max_cards": "holding 2 cards or more",
         "player.double.times_per_hand": "once per hand",
         "player.double.draws_after": "go on drawing as you like",
+        "player.double.totals": "on any total",
         "banker.mode": "draws until reaching 17 or more",
         "banker.stand_on": "17 or more",
         "banker.hit_soft_17": "draws on a soft 17",

@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pontoon_rules.analysis.dealer import banker_policy
-from pontoon_rules.analysis.exact import RoundModel
-from pontoon_rules.analysis.policy import ModelPolicy
+from pontoon_rules.analysis.infinite.policy import ModelPolicy
+from pontoon_rules.analysis.infinite.round import RoundModel
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.engine.state import RoundState, full_counts
 
@@ -185,8 +185,12 @@ def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
     Raises:
         AnalysisError: unknown banker policy or path, or the fast path asked for where it
             cannot run.
+        UnsupportedFeatureError: the ruleset plays a rule the simulator does not handle.
     """
     from pontoon_rules.analysis.dealer import AnalysisError
+    from pontoon_rules.ruleset.features import require_handled
+
+    require_handled(rules.ruleset, "simulate")
 
     if path is None:
         path = "compiled" if fast is None else ("fast" if fast else "engine")

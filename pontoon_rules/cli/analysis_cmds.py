@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from pontoon_rules.cli.output import echo
 from pontoon_rules.errors import RulesetError
 
 DECKS = click.Choice(["infinite", "finite"])
@@ -65,25 +66,25 @@ def _analysis(call: Any, label: str = "analysing", quiet: bool = False) -> Any:
 def edge_cmd(ruleset: str, deck: str | None, policy: str | None, all_policies: bool,
              as_json: bool) -> None:
     """The exact house edge of RULESET for one seat under best play."""
-    from pontoon_rules.analysis.exact import house_edge
+    from pontoon_rules.analysis.edge import house_edge
 
     rules = _rules(ruleset)
     if all_policies:
-        from pontoon_rules.analysis.bankerpolicies import banker_policy_table
+        from pontoon_rules.analysis.present.bankerpolicies import banker_policy_table
 
         table = _analysis(lambda: banker_policy_table(rules, deck),  # type: ignore[arg-type]
                           f"banker policies of {ruleset}")
-        click.echo(json.dumps(table.to_json(), indent=2) if as_json
+        echo(json.dumps(table.to_json(), indent=2) if as_json
                    else "\n".join(table.lines()))
         return
     result = _analysis(lambda: house_edge(rules, deck, policy),  # type: ignore[arg-type]
                        f"edge of {ruleset}")
     if as_json:
-        click.echo(json.dumps(result.to_json(), indent=2))
+        echo(json.dumps(result.to_json(), indent=2))
         return
-    from pontoon_rules.analysis.summary import edge_lines
+    from pontoon_rules.analysis.present.summary import edge_lines
 
-    click.echo("\n".join(edge_lines(result)))
+    echo("\n".join(edge_lines(result)))
 
 
 @click.command("strategy")
@@ -99,12 +100,12 @@ def strategy_cmd(ruleset: str, fmt: str, deck: str | None, departures: bool,
                  policy: str | None) -> None:
     """The best-strategy chart of RULESET (total-dependent), with the number of
     composition-dependent departures and what playing the chart costs."""
-    from pontoon_rules.analysis.chart import render, strategy_chart
+    from pontoon_rules.analysis.present.chart import render, strategy_chart
 
     rules = _rules(ruleset)
     chart = _analysis(lambda: strategy_chart(rules, policy, deck=deck),  # type: ignore[arg-type]
                       f"strategy of {ruleset}")
-    click.echo(render(chart, fmt, departures))
+    echo(render(chart, fmt, departures))
 
 
 @click.command("costs")
@@ -115,24 +116,24 @@ def strategy_cmd(ruleset: str, fmt: str, deck: str | None, departures: bool,
 @click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
 def costs_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool) -> None:
     """The change in house edge from changing each rule of RULESET alone."""
-    from pontoon_rules.analysis.costs import rule_costs
+    from pontoon_rules.analysis.present.costs import rule_costs
     from pontoon_rules.ruleset.loader import load_ruleset
 
     loaded = load_ruleset(ruleset)
     table = _analysis(lambda: rule_costs(loaded, deck, policy),  # type: ignore[arg-type]
                       f"costs of {ruleset}")
     if as_json:
-        click.echo(json.dumps(table.to_json(), indent=2, default=str))
+        echo(json.dumps(table.to_json(), indent=2, default=str))
         return
-    click.echo(f"{table.ruleset}: base house edge {table.base_edge:.4f}% "
+    echo(f"{table.ruleset}: base house edge {table.base_edge:.4f}% "
                f"({table.deck_description}; {table.method})")
     for row in table.rows:
         change = "invalid" if row.change is None else f"{row.change:+.4f}"
-        click.echo(f"  {row.path:<44} {str(row.old):>14} -> {str(row.new):<16} {change:>9}"
+        echo(f"  {row.path:<44} {str(row.old):>14} -> {str(row.new):<16} {change:>9}"
                    + (f"  {row.note}" if row.note and row.change is None else ""))
-    click.echo("not varied:")
+    echo("not varied:")
     for path, reason in table.skipped.items():
-        click.echo(f"  {path}: {reason}")
+        echo(f"  {path}: {reason}")
 
 
 @click.command("simulate")
@@ -166,16 +167,16 @@ def simulate_cmd(ruleset: str, rounds: int, seed: int, workers: int, dealing: st
                                         scheduler=scheduler),
                        f"simulating {rounds:,} rounds of {ruleset}", quiet=bar)
     if as_json:
-        click.echo(json.dumps(result.to_json(), indent=2))
+        echo(json.dumps(result.to_json(), indent=2))
         return
     low, high = result.interval
-    click.echo(f"{result.ruleset}: simulated house edge {result.house_edge:.4f}% "
+    echo(f"{result.ruleset}: simulated house edge {result.house_edge:.4f}% "
                f"(99.9% interval {low:.4f}% to {high:.4f}%)")
-    click.echo(f"  {result.rounds:,} rounds, seed {result.seed}, {result.workers} worker(s), "
+    echo(f"  {result.rounds:,} rounds, seed {result.seed}, {result.workers} worker(s), "
                f"{result.dealing} dealing, {result.path} path, banker: {result.policy}, "
                f"{result.rounds / result.seconds:,.0f} rounds/s")
     for note in result.notes:
-        click.echo(f"  note: {note}")
+        echo(f"  note: {note}")
 
 
 ANALYSIS_COMMANDS = (edge_cmd, strategy_cmd, costs_cmd, simulate_cmd)

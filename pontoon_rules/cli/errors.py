@@ -8,6 +8,7 @@ import sys
 
 import click
 
+from pontoon_rules.cli.output import echo
 from pontoon_rules.errors import (
     IllegalActionError,
     PontoonError,
@@ -41,7 +42,7 @@ def exit_code(error: PontoonError) -> int:
 
 def say(message: object) -> None:
     """Print a message on stderr, its untrusted text (names, values, paths) made visible."""
-    click.echo(terminal_safe(message, multiline=True), err=True)
+    echo(message, err=True)
 
 
 def report(error: PontoonError) -> int:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import click
+
+from pontoon_rules.text import json_text, markup_safe
 
 if TYPE_CHECKING:
     from pontoon_rules.engine.rules import Rules
@@ -74,7 +75,7 @@ def session_cmd(ruleset: str | None, players: int, deals: int, seed: int, policy
         if transcripts is not None:
             for deal, transcript in zip(out["deals"], transcripts, strict=True):
                 deal["transcript"] = transcript
-        click.echo(json.dumps(out, indent=1, ensure_ascii=False))
+        click.echo(json_text(out, indent=1))
     else:
         print_summary(session)
 
@@ -130,24 +131,23 @@ def _check_options(rules: Rules, players: int, stake: int, kitty: int) -> None:
 def print_summary(session: Session) -> None:
     """Who banked when, balances, pontoons and the kitty's history."""
     from rich.console import Console
-    from rich.markup import escape
     from rich.table import Table
 
     console = Console()
-    console.print(f"[bold]{escape(session.rules.ruleset.name)}[/bold] "
+    console.print(f"[bold]{markup_safe(session.rules.ruleset.name)}[/bold] "
                   f"({session.rules.ruleset.id}): "
                   f"{len(session.deals)} deals, {session.pack.shuffles} shuffles")
-    console.print("Bankers: " + "; ".join(_banker_runs(session)))
+    console.print("Bankers: " + markup_safe("; ".join(_banker_runs(session))))
     pontoons = Counter(name for d in session.deals for name in d.pontoons)
     banked = Counter(d.banker for d in session.deals)
     table = Table(title="Balances")
     for column in ("person", "balance", "pontoons", "deals banked"):
         table.add_column(column)
     for name, balance in session.balances.items():
-        table.add_row(name, f"{balance:+d}", str(pontoons[name]), str(banked[name]))
+        table.add_row(markup_safe(name), f"{balance:+d}", str(pontoons[name]), str(banked[name]))
     console.print(table)
     if session.rules.shoot:
-        console.print("Kitty: " + ", ".join(_kitty_events(session)))
+        console.print("Kitty: " + markup_safe(", ".join(_kitty_events(session))))
 
 
 def _banker_runs(session: Session) -> list[str]:

@@ -99,7 +99,11 @@ _SPLIT_FIELDS = tuple(f"player.split.{name}" for name in (
     "double_after_split", "buy_after_split"))
 _DOUBLE_FIELDS = ("player.double.min_cards", "player.double.max_cards",
                   "player.double.times_per_hand", "player.double.draws_after",
-                  "player.split.double_after_split")
+                  "player.split.double_after_split", "player.double.totals",
+                  "player.double.aces_count_one", "player.double.redouble_stake",
+                  "player.double.rescue.allowed", "player.double.rescue.returns")
+_SURRENDER_FIELDS = tuple(f"player.surrender.{name}" for name in (
+    "timing", "against", "returns", "void_on_banker_pontoon", "max_cards", "after_split"))
 _TRICK_FIELDS = ("hands.five_card_trick.cards", "hands.five_card_trick.banker_can_hold",
                  "hands.five_card_trick.always_wins", "hands.five_card_trick.ranked_by_total",
                  "settlement.player_payouts.five_card_trick",
@@ -130,6 +134,19 @@ MASKS: tuple[Mask, ...] = (
     Mask(("player.split.resplit_aces", "player.split.resplit_one_branch"),
          lambda r: not r.player.split.resplit, "a split hand may not be split again"),
     Mask(_DOUBLE_FIELDS, _no_double, "no hand may double"),
+    Mask(("player.double.redouble_stake", "player.double.rescue.returns"),
+         lambda r: r.player.double.times_per_hand < 2,
+         "a hand doubles at most once, so there is no later double and one doubled part"),
+    Mask(("player.double.rescue.returns",), lambda r: not r.player.double.rescue.allowed,
+         "no doubled hand may be rescued"),
+    Mask(_SURRENDER_FIELDS, lambda r: not r.player.surrender.allowed,
+         "no hand may surrender"),
+    Mask(("player.surrender.timing",),
+         lambda r: not (r.deal.banker_pontoon_at_once and r.hands.pontoon.banker_can_hold),
+         "the banker does not check for a pontoon before the players act, so a surrender "
+         "is decided at the same moment either way"),
+    Mask(("player.surrender.after_split",), lambda r: not r.player.split.allowed,
+         "no pair may be split"),
     Mask(("player.insurance.max_fraction", "player.insurance.pays"), _no_insurance,
          "no insurance is offered"),
     Mask(("player.insurance.allowed", "player.insurance.even_money"),

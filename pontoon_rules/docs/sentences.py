@@ -17,6 +17,7 @@ from typing import Any
 from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, environment, translations
 from pontoon_rules.docs.values import class_name, value_text
 from pontoon_rules.ruleset import relevance
+from pontoon_rules.ruleset.common import Rank
 from pontoon_rules.ruleset.fields import leaf_paths, plain, provenance_for, value_at
 from pontoon_rules.ruleset.model import Ruleset
 
@@ -79,7 +80,16 @@ RULES: tuple[Rule, ...] = (
                                       "player.split.double_after_split")),
     Rule("double", "your-turn", ("player.double.allowed", "player.double.min_cards",
                                  "player.double.max_cards", "player.double.times_per_hand",
-                                 "player.double.draws_after")),
+                                 "player.double.draws_after", "player.double.totals",
+                                 "player.double.redouble_stake",
+                                 "player.double.aces_count_one")),
+    Rule("rescue", "your-turn", ("player.double.rescue.allowed",
+                                 "player.double.rescue.returns")),
+    Rule("surrender", "your-turn", ("player.surrender.allowed", "player.surrender.timing",
+                                    "player.surrender.against", "player.surrender.returns",
+                                    "player.surrender.void_on_banker_pontoon",
+                                    "player.surrender.max_cards",
+                                    "player.surrender.after_split")),
     Rule("banker_draws", "bankers-turn", ("banker.mode", "banker.stand_on",
                                           "banker.hit_soft_17")),
     Rule("banker_cards", "bankers-turn", ("banker.max_cards", "faces.banker_draws",
@@ -212,6 +222,16 @@ CONDITIONS: dict[str, Condition] = {
     == "pontoon-maker" and r.player.split.allowed,
     "shoot.split_hand_bet": lambda r: r.player.split.allowed,
     "settlement.outcomes": lambda r: bool(r.settlement.outcomes),
+    "player.double.redouble_stake": lambda r: r.player.double.times_per_hand > 1,
+    "player.double.aces_count_one": lambda r: r.player.double.aces_count_one,
+    "player.double.rescue.allowed": lambda r: r.player.double.rescue.allowed,
+    "player.surrender.allowed": lambda r: r.player.surrender.allowed,
+    "player.surrender.timing": lambda r: r.deal.banker_pontoon_at_once
+    and r.hands.pontoon.banker_can_hold,
+    "player.surrender.void_on_banker_pontoon": lambda r: r.hands.pontoon.banker_can_hold
+    and (r.player.surrender.void_on_banker_pontoon or not r.deal.banker_pontoon_at_once),
+    "player.surrender.against": lambda r: len(r.player.surrender.against) < len(Rank),
+    "player.surrender.after_split": lambda r: r.player.split.allowed,
     "faces.bought_card": _buys,
     "faces.doubled_card": lambda r: r.player.double.allowed,
     "faces.split_card": lambda r: r.player.split.allowed,

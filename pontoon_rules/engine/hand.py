@@ -13,7 +13,7 @@ class Hand:
     __slots__ = (
         "cards", "hard", "aces", "stakes", "sibling", "twisted", "bought",
         "doubles", "drawn_since_double", "done", "settled_net", "is_split", "blocked",
-        "pending_cards", "shoot", "up", "draw_up",
+        "pending_cards", "shoot", "up", "draw_up", "surrendered", "rescued",
     )
 
     def __init__(self, stake: int = 0, is_split: bool = False) -> None:
@@ -36,6 +36,10 @@ class Hand:
         """Per card: whether it lies face up (`faces` section)."""
         self.draw_up = False
         """Whether the next card dealt to this hand comes face up."""
+        self.surrendered = False
+        """Given up for part of its stake (`engine.giving_up`)."""
+        self.rescued = False
+        """A doubled hand given up for its doubled part (the double-down rescue)."""
 
     def add(self, card: int) -> None:
         """Put `card` in the hand."""

@@ -34,6 +34,10 @@ class HandResult:
     """The hand's shoot bets together (Shoot Pontoon)."""
     shoot_net: int = 0
     """What the shoot bets won from the kitty or lost into it."""
+    surrendered: bool = False
+    """The hand was given up for part of its stake (a void surrender is not one)."""
+    rescued: bool = False
+    """The doubled hand was given up for its doubled part (the double-down rescue)."""
 
     @property
     def staked(self) -> int:
@@ -47,6 +51,7 @@ class HandResult:
                                "stakes": self.stakes, "net": self.net}
         if self.shoot:
             out["shoot"] = {"staked": self.shoot, "net": self.shoot_net}
+        out.update(given_up_json(self))
         return out
 
 
@@ -103,6 +108,16 @@ class RoundResult:
         return out
 
 
+def given_up_json(hand: HandResult) -> dict[str, bool]:
+    """`{"surrendered": true}` or `{"rescued": true}` for a hand given up, else nothing."""
+    out = {}
+    if hand.surrendered:
+        out["surrendered"] = True
+    if hand.rescued:
+        out["rescued"] = True
+    return out
+
+
 def seat_nets(state: RoundState) -> list[int]:
     """Each seat's net result of a finished round, without building the full result."""
     r, banker = state.rules, state.banker
@@ -157,7 +172,8 @@ def _hand_result(hand: Hand, banker: Hand, state: RoundState,
     net = hand.settled_net if hand.settled_net is not None else settle_hand(hand, banker, r)
     shoot_net = shoot.hand_net(hand, net, banker_pontoon, r) if hand.shoot else 0
     return HandResult([card_code(c) for c in hand.cards], total(hand, r.ace_bonus),
-                      classify(hand, r), list(hand.stakes), net, sum(hand.shoot), shoot_net)
+                      classify(hand, r), list(hand.stakes), net, sum(hand.shoot), shoot_net,
+                      hand.surrendered and hand.settled_net is not None, hand.rescued)
 
 
 def _banker_pontoon(state: RoundState) -> bool:

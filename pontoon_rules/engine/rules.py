@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pontoon_rules.engine.cards import RANK_CODES
+from pontoon_rules.engine.giving_up import SurrenderRules, compile_surrender, rescue_last_only
 from pontoon_rules.ruleset.common import (
     BankerMode,
     BuyMode,
@@ -18,6 +19,7 @@ from pontoon_rules.ruleset.common import (
     TieRule,
     odds_fraction,
 )
+from pontoon_rules.ruleset.decisions import RedoubleStake
 from pontoon_rules.ruleset.faces import Faces
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.outcomes import OutcomeTable, outcome_table
@@ -106,6 +108,18 @@ class Rules:
     shoot_up_to_kitty: bool = True
     min_stake: int = 1
     max_stake: int | None = None
+    double_totals: frozenset[int] | None = None
+    """The totals a hand may double on (as it will count after doubling); None: any."""
+    double_aces_low: bool = False
+    """An ace held when doubling counts 1 from then on."""
+    redouble_whole: bool = True
+    """A later double adds the whole stake (else one original stake)."""
+    rescue: bool = False
+    """The double-down rescue is offered."""
+    rescue_last_only: bool = False
+    """A rescue gives back only the last doubled part (else every doubled part)."""
+    surrender: SurrenderRules | None = None
+    """`player.surrender` where it is allowed, else None."""
 
 
 def compile_rules(r: Ruleset) -> Rules:
@@ -191,6 +205,12 @@ def compile_rules(r: Ruleset) -> Rules:
         shoot_up_to_kitty=r.shoot.limit is ShootLimit.UP_TO_KITTY,
         min_stake=s.min_stake,
         max_stake=s.max_stake,
+        double_totals=None if d.totals is None else frozenset(d.totals),
+        double_aces_low=d.aces_count_one,
+        redouble_whole=d.redouble_stake is RedoubleStake.WHOLE_STAKE,
+        rescue=d.allowed and d.rescue.allowed,
+        rescue_last_only=rescue_last_only(r),
+        surrender=compile_surrender(r),
     )
 
 

@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import ValidationError
 
 from pontoon_rules.errors import Problem, RulesetError
@@ -37,6 +36,7 @@ from pontoon_rules.ruleset.references import (
 )
 from pontoon_rules.ruleset.registry import bundled_path, load_bundled, retired_message
 from pontoon_rules.ruleset.yaml_source import Document, parse_yaml
+from pontoon_rules.text import yaml_text
 
 RESOLVED_PREFIX = "# resolved from "
 """First line of a dumped ruleset that was resolved from a base (see `dump_ruleset`)."""
@@ -118,14 +118,15 @@ def dump_ruleset(ruleset: Ruleset) -> str:
     The data is written fully resolved. When the ruleset extends a base, `extends`
     is written as null (so loading does not apply the base a second time) and the
     first line is the comment `# resolved from <extends>`, from which `load_text`
-    restores the `extends` reference without loading anything.
+    restores the `extends` reference without loading anything. Hidden characters
+    (escapes, bidi controls) are written as YAML escapes: the text is terminal-safe.
     """
     data = ruleset.model_dump(mode="json", exclude_none=False)
     header = ""
     if ruleset.extends is not None:
         data["extends"] = None
         header = f"{RESOLVED_PREFIX}{ruleset.extends}\n"
-    return header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    return header + yaml_text(data, width=100)
 
 
 @dataclass(frozen=True)

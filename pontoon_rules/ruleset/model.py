@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, StrictBool, model_validator
+from pydantic import AfterValidator, Field, StrictBool, model_validator
 
 from pontoon_rules.ruleset.between import BetweenDeals, Shoot
 from pontoon_rules.ruleset.common import HandClass, RuleModel, Status
+from pontoon_rules.ruleset.decisions import CHECKS as decision_checks
 from pontoon_rules.ruleset.faces import Faces
 from pontoon_rules.ruleset.outcome import BankerPlay, Settlement, SpecialHands
 from pontoon_rules.ruleset.play import Deal, Pack, PlayerOptions, Stakes, Table
+from pontoon_rules.text import hidden_characters
 
 SECTIONS: tuple[str, ...] = (
     "pack",
@@ -25,6 +27,32 @@ SECTIONS: tuple[str, ...] = (
     "between_deals",
     "shoot",
 )
+
+
+MAX_NAME_LENGTH = 80
+"""The longest name a ruleset (or a translation) may have: one line of a sheet's title."""
+
+MAX_SUMMARY_LENGTH = 450
+"""The longest summary: with the longest name, a house sheet still fits one page (the
+bundled summaries are at most 423 characters)."""
+
+
+def _shown_as_written(name: str) -> str:
+    """A name whose every character is visible: no control, bidi or zero-width character."""
+    hidden = hidden_characters(name)
+    if hidden:
+        raise ValueError(
+            f"a name may not hold {', '.join(hidden)}: it would make the name look like "
+            "another one or reorder the text around it")
+    return name
+
+
+Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME_LENGTH),
+                 AfterValidator(_shown_as_written)]
+"""A name shown to people: 1 to 80 visible characters."""
+
+Summary = Annotated[str, Field(max_length=MAX_SUMMARY_LENGTH)]
+"""A summary: one paragraph, at most 450 characters."""
 
 
 class Source(RuleModel):
@@ -51,16 +79,18 @@ class Provenance(RuleModel):
 class Translation(RuleModel):
     """A ruleset's name and summary in another language."""
 
-    name: str = Field(min_length=1, description="The name in this language.")
-    summary: str = Field(default="", description="The summary in this language.")
+    name: Name = Field(description="The name in this language (at most 80 characters).")
+    summary: Summary = Field(default="", description="The summary in this language.")
 
 
 class Ruleset(RuleModel):
     """A complete Pontoon (or blackjack) variant as data."""
 
     id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="Short unique identifier.")
-    name: str = Field(min_length=1, description="Name shown to people.")
-    summary: str = Field(default="", description="One paragraph on what the variant is.")
+    name: Name = Field(description="Name shown to people (at most 80 visible characters).")
+    summary: Summary = Field(default="",
+                             description="One paragraph on what the variant is (at most 450 "
+                             "characters).")
     translations: dict[str, Translation] = Field(
         default_factory=dict,
         description="The name and summary in other languages, by language code (e.g. 'ru').",
@@ -187,6 +217,7 @@ _CROSS_CHECKS = (
     _check_outcome_classes,
     _check_provenance_sources,
     _check_provenance_paths,
+    *decision_checks,
 )
 
 CROSS_CHECKS = _CROSS_CHECKS

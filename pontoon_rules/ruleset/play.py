@@ -26,6 +26,7 @@ from pontoon_rules.ruleset.common import (
     RuleModel,
     SplitDealOrder,
 )
+from pontoon_rules.ruleset.decisions import RedoubleStake, Rescue, Surrender
 
 
 def _check_decks(value: object) -> int | str:
@@ -223,13 +224,36 @@ class Double(RuleModel):
     draws_after: StrictInt | None = Field(
         ge=1,
         le=10,
-        description="Cards drawn after doubling: 1 for one card and stop; null to go on freely.",
+        description="Cards drawn after each double: 1 for one card, then stop (or double "
+        "again, where times_per_hand allows); null to go on drawing freely.",
     )
+    totals: tuple[StrictInt, ...] | None = Field(
+        default=None,
+        description="The totals a hand may double on (e.g. [9, 10, 11]), counted as the "
+        "hand will count after doubling; null for any total.",
+    )
+    aces_count_one: StrictBool = Field(
+        default=False,
+        description="An ace held when doubling counts 1 from then on (a soft double is "
+        "played hard); an ace drawn later may count high.",
+    )
+    redouble_stake: RedoubleStake = Field(
+        default=RedoubleStake.WHOLE_STAKE,
+        description="What a second or later double adds: as much again as the whole stake, "
+        "or one original stake.",
+    )
+    rescue: Rescue = Field(default_factory=Rescue,
+                           description="Giving up a doubled hand for the doubled part back.")
 
     @model_validator(mode="after")
     def _check(self) -> Double:
         if self.max_cards is not None and self.max_cards < self.min_cards:
             raise ValueError(f"max_cards ({self.max_cards}) is below min_cards ({self.min_cards})")
+        if self.totals is not None:
+            bad = [t for t in self.totals if not 2 <= t <= 21]
+            if bad or not self.totals or len(set(self.totals)) != len(self.totals):
+                raise ValueError(f"totals: expected distinct totals from 2 to 21, got "
+                                 f"{list(self.totals)}")
         return self
 
 
@@ -278,3 +302,5 @@ class PlayerOptions(RuleModel):
     split: Split
     double: Double
     insurance: Insurance
+    surrender: Surrender = Field(default_factory=Surrender,
+                                 description="Giving up a hand for part of its stake back.")

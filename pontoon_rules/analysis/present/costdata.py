@@ -19,7 +19,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from pontoon_rules.analysis.costs import Cost, CostTable, rule_costs
+from pontoon_rules.analysis.present.costs import Cost, CostTable, rule_costs
 from pontoon_rules.ruleset.model import SECTIONS, Ruleset
 
 COST_DATA = Path(__file__).with_name("cost_tables.json")
@@ -32,8 +32,8 @@ def rules_hash(ruleset: Ruleset) -> str:
     """A digest of everything a ruleset's cost table is computed from: the id and the
     resolved rule sections (not the name, summary, sources or provenance, which no cost
     depends on), the analysis method's name and this file's layout."""
-    from pontoon_rules.analysis.composition import METHOD
-    from pontoon_rules.analysis.exact import INFINITE_METHOD
+    from pontoon_rules.analysis.composition.model import METHOD
+    from pontoon_rules.analysis.infinite.round import INFINITE_METHOD
 
     rules = ruleset.model_dump(mode="json", include={"id", *SECTIONS})
     data = json.dumps({"ruleset": rules, "format": FORMAT,

@@ -18,9 +18,12 @@ from typing import Any
 from pydantic import ValidationError
 
 from pontoon_rules.analysis.dealer import AnalysisError
-from pontoon_rules.analysis.exact import INFINITE_METHOD, Deck, check_deck, deck_words, edge_of
+from pontoon_rules.analysis.deck import Deck
+from pontoon_rules.analysis.edge import check_deck, deck_words, edge_of
+from pontoon_rules.analysis.infinite.round import INFINITE_METHOD
 from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.ruleset.features import refused_names, require_handled
 from pontoon_rules.ruleset.fields import leaf_paths, plain, value_at
 from pontoon_rules.ruleset.model import Ruleset
 
@@ -100,7 +103,12 @@ def rule_costs(ruleset: Ruleset, deck: Deck | None = None, policy: str | None = 
             exact composition-dependent; each variant keeps that choice).
         paths: only these fields (in the order of `leaf_paths()`); None for all.
         base: the ruleset's own edge under `deck` and `policy`, when already computed.
+
+    Raises:
+        UnsupportedFeatureError: the ruleset plays a rule the analysis does not handle (a
+            variant that switches one on is a row "not analysed", naming it).
     """
+    require_handled(ruleset, "costs")
     wanted = None if paths is None else set(paths)
     base_rules = compile_rules(ruleset)
     deck = check_deck(base_rules, deck)
@@ -128,7 +136,7 @@ def _method(rules: Rules, deck: Deck) -> str:
     """The method each edge of the table is computed with, in words."""
     if deck == "infinite":
         return INFINITE_METHOD
-    from pontoon_rules.analysis.composition import METHOD
+    from pontoon_rules.analysis.composition.model import METHOD
 
     return METHOD
 
@@ -155,6 +163,10 @@ def _variant_cost(data: dict[str, Any], path: str, old: Any, new: Any, base: flo
     except ValidationError as e:
         first = e.errors()[0]["msg"] if e.errors() else str(e)
         return Cost(path, plain(old), plain(new), None, None, f"invalid: {first}")
+    refused = refused_names(variant, "costs")
+    if refused:
+        return Cost(path, plain(old), plain(new), None, None,
+                    f"not analysed: {', '.join(refused)} (not handled yet)")
     rules = compile_rules(variant)
     key = _model_key(rules)
     if key not in known:

@@ -1,0 +1,303 @@
+"""Hostile trial, second round (issue 26), items 1 and 2: `docs build` deletes nothing it did
+not write, and two builds into one folder take turns.
+
+The site generator is replaced by a stand-in that writes a few pages (the real build is
+`tests/test_docs.py`'s); what is tested is what happens to the folder around them.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from pontoon_rules.cli import cli
+from pontoon_rules.cli.errors import run_with_errors
+from pontoon_rules.docs import publish
+from pontoon_rules.docs.site import BUILD_MARKER, DEFAULT_CONFIG, build_site
+from pontoon_rules.errors import OutputError
+
+PAGES = {"index.html": "home", "sheets/pagat-british.pdf": "pdf", "assets/site.css": "css"}
+
+
+def fake_build(pages: dict[str, str], before: Callable[[], None] | None = None,
+               fail: bool = False) -> Callable[[object], None]:
+    """A stand-in for mkdocs' build: writes `pages` into the config's site_dir."""
+
+    def build(config: object) -> None:
+        out = Path(config.site_dir)  # type: ignore[attr-defined]
+        if before is not None:
+            before()
+        for name, text in pages.items():
+            (out / name).parent.mkdir(parents=True, exist_ok=True)
+            (out / name).write_text(text, encoding="utf-8")
+        if fail:
+            raise RuntimeError("the build failed")
+
+    return build
+
+
+@pytest.fixture
+def builds(monkeypatch: pytest.MonkeyPatch) -> Callable[..., None]:
+    """Set what the next build writes."""
+    import mkdocs.commands.build
+
+    def use(pages: dict[str, str], **kwargs: object) -> None:
+        monkeypatch.setattr(mkdocs.commands.build, "build", fake_build(pages, **kwargs))
+
+    use(PAGES)
+    return use
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """Every file under `folder` (links as their target) with its bytes."""
+    out = {}
+    for path in sorted(folder.rglob("*")):
+        rel = path.relative_to(folder).as_posix()
+        if path.is_symlink():
+            out[rel] = b"-> " + os.fsencode(os.readlink(path))
+        elif path.is_file():
+            out[rel] = path.read_bytes()
+    return out
+
+
+def users_files(site: Path) -> None:
+    """What a user adds to a built site: a gh-pages checkout, a CNAME, notes, a link."""
+    (site / ".git" / "objects").mkdir(parents=True)
+    (site / ".git" / "HEAD").write_text("ref: refs/heads/gh-pages\n")
+    (site / ".git" / "objects" / "ab").write_bytes(b"\x00blob")
+    (site / "CNAME").write_text("rules.example.org\n")
+    (site / "sheets" / "my-notes.txt").write_text("notes beside our sheets")
+    (site / "rules").mkdir()
+    (site / "rules" / "house.yaml").write_text("id: house\n")
+    (site / "elsewhere").symlink_to("/etc")
+
+
+# --- item 1: a rebuild deletes nothing it did not write ---------------------------------
+
+
+def test_a_rebuild_keeps_every_file_the_build_did_not_write(
+        tmp_path: Path, builds: Callable[..., None]) -> None:
+    site = build_site(DEFAULT_CONFIG, tmp_path / "site")
+    users_files(site)
+    before = {k: v for k, v in snapshot(site).items() if not k.startswith(("index", "assets"))
+              and k != "sheets/pagat-british.pdf" and k != BUILD_MARKER}
+    builds({"index.html": "home 2", "sheets/casino-ochko.pdf": "pdf 2"})
+    build_site(DEFAULT_CONFIG, site)
+    after = snapshot(site)
+    assert {k: after[k] for k in before} == before  # the user's files, byte for byte
+    assert after["index.html"] == b"home 2" and after["sheets/casino-ochko.pdf"] == b"pdf 2"
+    # our files that the new build no longer writes are gone, and only those
+    assert "assets/site.css" not in after and "sheets/pagat-british.pdf" not in after
+    assert not (site / "assets").exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_the_rulesets_folder_being_read_survives_the_rebuild(
+        tmp_path: Path, builds: Callable[..., None], capsys: pytest.CaptureFixture[str]) -> None:
+    site = build_site(DEFAULT_CONFIG, tmp_path / "site")
+    (site / "rules").mkdir()
+    (site / "rules" / "house.yaml").write_text(
+        "id: house\nname: House\nkind: house\nextends: pagat-british\n")
+    code = run_with_errors(cli, ["docs", "build", "-d", str(site), "--rulesets",
+                                 str(site / "rules")])
+    out, err = capsys.readouterr()
+    assert code == 0 and err == "" and out.startswith(f"site: {site}/index.html")
+    assert (site / "rules" / "house.yaml").read_text().startswith("id: house")
+
+
+def test_siblings_with_names_like_ours_are_never_touched(
+        tmp_path: Path, builds: Callable[..., None]) -> None:
+    site = build_site(DEFAULT_CONFIG, tmp_path / "site")
+    for name in (".site.old-backup-2024", ".site.building-mine", ".site.old-x"):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "keep.txt").write_text(name)
+    build_site(DEFAULT_CONFIG, site)
+    for name in (".site.old-backup-2024", ".site.building-mine", ".site.old-x"):
+        assert (tmp_path / name / "keep.txt").read_text() == name
+
+
+def test_a_users_file_where_the_new_site_has_one_refuses_the_build(
+        tmp_path: Path, builds: Callable[..., None], capsys: pytest.CaptureFixture[str]) -> None:
+    site = build_site(DEFAULT_CONFIG, tmp_path / "site")
+    builds({**PAGES, "404.html": "ours"})
+    (site / "404.html").write_text("the user's own 404 page")
+    before = snapshot(site)
+    code = run_with_errors(cli, ["docs", "build", "-d", str(site)])
+    _out, err = capsys.readouterr()
+    assert code == 1 and err.count("\n") == 1
+    assert err.startswith(f"error: {site}/404.html: the new site has a file there, and this "
+                          "one was not written by docs build")
+    assert snapshot(site) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_a_failed_build_leaves_the_folder_and_the_users_files(
+        tmp_path: Path, builds: Callable[..., None]) -> None:
+    site = build_site(DEFAULT_CONFIG, tmp_path / "site")
+    users_files(site)
+    before = snapshot(site)
+    builds({"index.html": "half"}, fail=True)
+    with pytest.raises(RuntimeError, match="the build failed"):
+        build_site(DEFAULT_CONFIG, site)
+    assert snapshot(site) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_without_an_atomic_exchange_the_two_step_swap_keeps_everything(
+        tmp_path: Path, builds: Callable[..., None], monkeypatch: pytest.MonkeyPatch) -> None:
+    site = build_site(DEFAULT_CONFIG, tmp_path / "site")
+    users_files(site)
+    monkeypatch.setattr(publish, "exchange", lambda _a, _b: False)
+    builds({"index.html": "two-step"})
+    build_site(DEFAULT_CONFIG, site)
+    assert (site / "index.html").read_text() == "two-step"
+    assert (site / ".git" / "HEAD").is_file() and (site / "CNAME").is_file()
+    assert (site / "sheets" / "my-notes.txt").is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+@pytest.mark.parametrize("dies", ["after the moves", "between the renames", "after the swap"])
+def test_a_build_killed_while_swapping_is_finished_by_the_next(
+        tmp_path: Path, builds: Callable[..., None], monkeypatch: pytest.MonkeyPatch,
+        dies: str) -> None:
+    site = build_site(DEFAULT_CONFIG, tmp_path / "site")
+    users_files(site)
+    users = {k: v for k, v in snapshot(site).items()
+             if k.startswith((".git", "CNAME", "rules", "elsewhere", "sheets/my-notes"))}
+
+    class Killed(BaseException):
+        pass
+
+    def die(*_args: object) -> bool:
+        if dies == "between the renames":
+            os.rename(site, next(tmp_path.glob(".site.building-*")) / "old")
+        raise Killed
+
+    real_exchange = publish.exchange
+    if dies == "after the swap":
+        monkeypatch.setattr(publish, "exchange",
+                            lambda a, b: real_exchange(a, b) and _raise(Killed))
+    else:
+        monkeypatch.setattr(publish, "exchange", die)
+    monkeypatch.setattr(publish, "finish_work", lambda _w, _t: True)  # killed: no cleanup
+    builds({"index.html": "interrupted"})
+    with pytest.raises(Killed):
+        build_site(DEFAULT_CONFIG, site)
+    monkeypatch.undo()
+    builds({"index.html": "next"})
+    build_site(DEFAULT_CONFIG, site)
+    after = snapshot(site)
+    assert {k: after[k] for k in users} == users
+    assert after["index.html"] == b"next"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def _raise(error: type[BaseException]) -> bool:
+    raise error
+
+
+# --- item 2: two builds into one folder ---------------------------------------------------
+
+
+def test_a_second_build_refuses_in_one_line_and_never_touches_the_first(
+        tmp_path: Path, builds: Callable[..., None], capsys: pytest.CaptureFixture[str]) -> None:
+    site = build_site(DEFAULT_CONFIG, tmp_path / "site")
+    started, release = threading.Event(), threading.Event()
+    builds({"index.html": "first", **{f"page{i}.html": "x" for i in range(100)}},
+           before=lambda: (started.set(), release.wait(10)))
+    first: list[object] = []
+    thread = threading.Thread(target=lambda: first.append(build_site(DEFAULT_CONFIG, site)))
+    thread.start()
+    assert started.wait(10)
+    work = publish.recorded_work_folders(site)
+    assert len(work) == 1
+    # a second build, valid or failing validation, with no patience
+    code = run_with_errors(cli, ["docs", "build", "-d", str(site), "--wait", "0"])
+    _out, err = capsys.readouterr()
+    assert code == 1 and err.count("\n") == 1
+    assert err.startswith(f"error: {site}: another docs build into this folder is running")
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "bad.yaml").write_text("id: bad\nname: Bad\nkind: house\nextends: nowhere\n")
+    code = run_with_errors(cli, ["docs", "build", "-d", str(site), "--rulesets", str(bad)])
+    assert code == 2
+    capsys.readouterr()
+    assert publish.recorded_work_folders(site) == work and work[0].is_dir()
+    release.set()
+    thread.join(10)
+    assert first == [site]
+    assert len(list(site.glob("page*.html"))) == 100 and (site / "index.html").read_text() == \
+        "first"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad", "site"]
+
+
+def test_a_second_build_waits_its_turn(tmp_path: Path, builds: Callable[..., None]) -> None:
+    site = build_site(DEFAULT_CONFIG, tmp_path / "site")
+    started, release = threading.Event(), threading.Event()
+    builds({"index.html": "first"}, before=lambda: (started.set(), release.wait(10)))
+    thread = threading.Thread(target=lambda: build_site(DEFAULT_CONFIG, site))
+    thread.start()
+    assert started.wait(10)
+    told: list[str] = []
+    builds({"index.html": "second"})  # the first build's stand-in is already running
+    timer = threading.Timer(0.5, release.set)
+    timer.start()
+    build_site(DEFAULT_CONFIG, site, wait=10, notify=told.append)
+    thread.join(10)
+    assert told == [f"waiting for another docs build into {site} (pid {os.getpid()}) to "
+                    "finish"]
+    assert (site / "index.html").read_text() == "second"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]
+
+
+def test_the_lock_is_released_and_leaves_no_file(tmp_path: Path,
+                                                 builds: Callable[..., None]) -> None:
+    build_site(DEFAULT_CONFIG, tmp_path / "site")
+    with pytest.raises(RuntimeError):
+        builds({"index.html": "x"}, fail=True)
+        build_site(DEFAULT_CONFIG, tmp_path / "site")
+    assert not publish.lock_path(tmp_path / "site").exists()
+    builds(PAGES)
+    build_site(DEFAULT_CONFIG, tmp_path / "site", wait=0)
+
+
+# --- item 10: -d over a file, an over-long name ---------------------------------------------
+
+
+@pytest.mark.parametrize(("where", "message"), [
+    ("afile/sub", "{tmp}/afile/sub: {tmp}/afile is a file, not a folder; choose another "
+     "--site-dir"),
+    ("x" * 250, "{long}...: the folder name is too long (at most 237 bytes); choose a "
+     "shorter --site-dir"),
+])
+def test_a_site_dir_that_cannot_be_a_folder_is_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], where: str, message: str) -> None:
+    (tmp_path / "afile").write_text("a file")
+    code = run_with_errors(cli, ["docs", "build", "-d", str(tmp_path / where)])
+    _out, err = capsys.readouterr()
+    long = str(tmp_path / where)[:60]
+    assert (code, err) == (1, "error: " + message.format(tmp=tmp_path, long=long) + "\n")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile"]
+
+
+def test_check_site_dir_is_the_library_error() -> None:
+    with pytest.raises(OutputError):
+        build_site(DEFAULT_CONFIG, Path("/dev/null/site"))
+
+
+def test_a_users_folder_where_the_new_site_has_one_is_merged(
+        tmp_path: Path, builds: Callable[..., None]) -> None:
+    site = build_site(DEFAULT_CONFIG, tmp_path / "site")
+    (site / "extra").mkdir()
+    (site / "extra" / "mine.txt").write_text("mine")
+    builds({**PAGES, "extra/page.html": "ours"})
+    build_site(DEFAULT_CONFIG, site)
+    assert (site / "extra" / "mine.txt").read_text() == "mine"
+    assert (site / "extra" / "page.html").read_text() == "ours"
+    builds(PAGES)
+    build_site(DEFAULT_CONFIG, site)
+    assert sorted(p.name for p in (site / "extra").iterdir()) == ["mine.txt"]
