@@ -54,7 +54,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "stakes.first_buy_min": "between 1× and 2× your original stake",
         "stakes.first_buy_max": "between 1× and 2× your original stake",
         "stakes.later_buy_cap": "at most what you paid for the card before",
-        "stakes.last_buy_card": "You may buy any card up to the last a hand may hold, card number 5",
+        "stakes.last_buy_card": "up to the last a hand may hold, card number 5",
         "stakes.buy_after_twist": "Once you have twisted you may only twist",
         "faces.player_cards": "Face down: the cards of the deal",
         "faces.bought_card": "a bought card",
