@@ -112,12 +112,11 @@ def _wrong_actor(state: RoundState, legal: list[LegalAction]) -> str:
 
 def random_stakes(rules: Rules, rng: random.Random) -> list[int]:
     """One to three seats with stakes inside the ruleset's limits."""
-    limits = rules.ruleset.stakes
     seats = min(rng.choice((1, 1, 2, 3)), rules.max_players)
     out = []
     for _ in range(seats):
-        stake = max(rng.choice(STAKE_CHOICES), limits.min_stake)
-        out.append(min(stake, limits.max_stake) if limits.max_stake is not None else stake)
+        stake = max(rng.choice(STAKE_CHOICES), rules.min_stake)
+        out.append(min(stake, rules.max_stake) if rules.max_stake is not None else stake)
     return out
 
 
