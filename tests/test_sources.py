@@ -7,15 +7,28 @@ provenance (stated / implied / our reading, open or not) and the sheet's † mar
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
 import pytest
+from engine_helpers import nets, run
 
 from pontoon_rules.docs.sentences import sentences, text_lines
 from pontoon_rules.docs.sheet_view import sheet_view
-from pontoon_rules.errors import RulesetError
-from pontoon_rules.ruleset.common import Status
+from pontoon_rules.engine.actions import Action
+from pontoon_rules.engine.cards import parse_cards
+from pontoon_rules.engine.pack import full_pack
+from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.script import parse_step
+from pontoon_rules.engine.session import Session
+from pontoon_rules.engine.state import RoundState
+from pontoon_rules.errors import IllegalActionError, RulesetError, ScriptError
+from pontoon_rules.ruleset.agreed import agreed_fields, default_notes, settle_agreed
+from pontoon_rules.ruleset.common import LaterBuyCap, RotationTieBreak, ShootLimit, Status
 from pontoon_rules.ruleset.fields import provenance_for, value_at
 from pontoon_rules.ruleset.loader import load_ruleset
 from pontoon_rules.ruleset.model import Provenance, Ruleset
+from pontoon_rules.ruleset.play import InsuranceAmount
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 
 
@@ -92,7 +105,7 @@ def test_6_the_old_bankers_kitty_is_open_and_quotes_the_disagreeing_translations
 
 
 # -- 8. casino-online-pontoon: the same game as casino-ochko, retired ----------------------
-def test_8_casino_online_pontoon_is_retired_with_a_clear_error(tmp_path: object) -> None:
+def test_8_casino_online_pontoon_is_retired_with_a_clear_error(tmp_path: Path) -> None:
     assert "casino-online-pontoon" not in bundled_ids()
     with pytest.raises(RulesetError, match="retired.*casino-ochko"):
         load_ruleset("casino-online-pontoon")
@@ -100,10 +113,8 @@ def test_8_casino_online_pontoon_is_retired_with_a_clear_error(tmp_path: object)
         load_bundled("casino-online-pontoon")
 
 
-def test_8_an_overlay_of_the_retired_id_is_told_what_to_use(tmp_path: object) -> None:
-    from pathlib import Path
-
-    path = Path(str(tmp_path)) / "house.yaml"
+def test_8_an_overlay_of_the_retired_id_is_told_what_to_use(tmp_path: Path) -> None:
+    path = tmp_path / "house.yaml"
     path.write_text("id: house\nname: h\nkind: house\nextends: casino-online-pontoon\n",
                     encoding="utf-8")
     with pytest.raises(RulesetError) as caught:
@@ -168,10 +179,8 @@ def test_15_variation_sheets_say_variation_of_the_base(ruleset_id: str) -> None:
     assert any(line.startswith("◆ A rule of the variation") for line in lines)
 
 
-def test_15_house_rules_are_still_house_rules(tmp_path: object) -> None:
-    from pathlib import Path
-
-    path = Path(str(tmp_path)) / "house.yaml"
+def test_15_house_rules_are_still_house_rules(tmp_path: Path) -> None:
+    path = tmp_path / "house.yaml"
     path.write_text("id: house\nname: h\nkind: house\nextends: pagat-british\n"
                     "player:\n  stick_minimum: 16\n", encoding="utf-8")
     view = sheet_view(load_ruleset(path), base=load_bundled("pagat-british"), examples=0)
@@ -239,3 +248,243 @@ def test_banker_bust_note_quotes_every_cut_off_translation() -> None:
     quotes(BUST_004, prov)
     assert "ਅਤੇ ਜੇਕਰ" in prov.note and "Բանկերի անկում" in prov.note
     assert value_at(r, "settlement.banker_bust_pays_by_class") is True
+
+
+# -- 1. belarus insurance: exactly half ------------------------------------------------------
+INSURANCE_003 = ("Если у дилера первая карта это туз, то игрок может поставить половину своей "
+                 "ставки на страховку на тот случай, если у дилера будет \"понтун\".")
+
+
+def test_1_belarus_insurance_is_exactly_half_the_stake() -> None:
+    r = load_bundled("belarus-ponton")
+    assert r.player.insurance.amount is InsuranceAmount.EXACTLY
+    assert r.player.insurance.max_fraction == (1, 2)
+    prov = r.provenance["player.insurance.amount"]
+    assert prov.status is Status.STATED and not prov.open
+    quotes(INSURANCE_003, prov)
+    text = next(s.text for s in sentences(r) if "player.insurance.amount" in s.paths)
+    assert "bet exactly 1/2 of your stake" in text and "up to" not in text
+
+
+@pytest.mark.parametrize(("stake", "half"), [(100, 50), (101, 50), (150, 75)])
+def test_1_belarus_offers_insurance_of_half_and_nothing_else(stake: int, half: int) -> None:
+    legal = first_legal("belarus-ponton", [stake], "TS AD 9S KD")
+    assert legal == [f"insure {half}", "decline"]
+    r = run("belarus-ponton", [stake], "TS AD 9S KD", f"p1 insure {half}, p1 stick")
+    assert r.result.seats[0].net == 2 * half - stake  # insurance 2:1, the stake lost
+    with pytest.raises(IllegalActionError) as caught:
+        run("belarus-ponton", [stake], "TS AD 9S KD", f"p1 insure {half - 1}")
+    assert caught.value.code == "bad_amount"
+
+
+def test_1_up_to_is_the_other_reading(tmp_path: Path) -> None:
+    path = overlay(tmp_path, "belarus-ponton", "player:\n  insurance:\n    amount: up-to\n")
+    assert first_legal(str(path), [100], "TS AD 9S KD") == ["insure 1..50", "decline"]
+
+
+# -- 4. pagat: the fifth card's price ----------------------------------------------------------
+FOURTH_CARD_000 = ("Օրինակ, մի ձեռքում, որտեղ նախնական խաղադրույքը եղել է $100, իսկ երրորդ քարտը "
+                   "գնվել է $175-ով, չորրորդ քարտը կարելի է գնել $100-ից $175-ի սահմաններում: "
+                   "Անհրաժեշտության դեպքում կարելի է գնել նաև հինգերորդ քարտը` հետևելով նույն "
+                   "կանոններին:")
+FIFTH_CARD_001 = "ਜੇਕਰ ਲੋੜ ਹੋਵੇ, ਤਾਂ ਪੰਜਵਾਂ ਕਾਰਡ ਵੀ ਉਸੇ ਨਿਯਮਾਂ ਦੀ ਪਾਲਣਾ ਕਰਦੇ ਹੋਏ ਖਰੀਦਿਆ ਜਾ ਸਕਦਾ ਹੈ।"
+FIFTH_CARD_004 = "اگر ضرورت ہو تو، انہی اصولوں پر عمل کرتے ہوئے پانچواں کارڈ بھی خریدا جا سکتا ہے۔"
+BUYS = "2S 9D 3S 2D 2H 2C 3H"  # p1 2,3 then buys 2, 2, 3: five cards of 12
+
+
+def test_4_the_fifth_cards_cap_is_an_open_reading_quoting_all_three() -> None:
+    r = load_bundled("pagat-british")
+    assert r.stakes.later_buy_cap is LaterBuyCap.PREVIOUS_BUY
+    prov = reading(r, "stakes.later_buy_cap")
+    quotes(FOURTH_CARD_000, prov)
+    assert "ਉਸੇ ਨਿਯਮਾਂ ਦੀ ਪਾਲਣਾ ਕਰਦੇ ਹੋਏ" in FIFTH_CARD_001
+    assert "انہی اصولوں پر عمل کرتے ہوئے" in FIFTH_CARD_004
+    for words in ("ਉਸੇ ਨਿਯਮਾਂ ਦੀ ਪਾਲਣਾ ਕਰਦੇ ਹੋਏ", "انہی اصولوں پر عمل کرتے ہوئے", "first-buy"):
+        assert words in prov.note
+    assert daggered(r, "stakes.later_buy_cap")
+
+
+def test_4_previous_buy_caps_the_fifth_card_by_the_fourth() -> None:
+    # The source's example: original 100, third card 175, fourth 100..175.
+    steps = "p1 buy 175, p1 buy 120"
+    assert buy_offer("pagat-british", [100], BUYS, "p1 buy 175") == (100, 175)
+    assert buy_offer("pagat-british", [100], BUYS, steps) == (100, 120)
+
+
+def test_4_first_buy_caps_the_fifth_card_by_the_third(tmp_path: Path) -> None:
+    path = str(overlay(tmp_path, "pagat-british", "stakes:\n  later_buy_cap: first-buy\n"))
+    assert buy_offer(path, [100], BUYS, "p1 buy 175") == (100, 175)
+    assert buy_offer(path, [100], BUYS, "p1 buy 175, p1 buy 120") == (100, 175)
+    r = run(path, [100], BUYS, "p1 buy 175, p1 buy 120, p1 buy 175, banker stick")
+    assert nets(r)[0] == 2 * 570  # a five-card trick pays double on all 570 staked
+    hand = r.result.seats[0].hands[0]
+    assert hand.stakes == [100, 175, 120, 175] and hand.hand_class.value == "five-card-trick"
+
+
+# -- 5. pagat: who takes the bank when several made a pontoon --------------------------------
+SEVERAL_000 = ("Եթե կան մի քանի խաղացողներ, որոնք համապատասխանում են այս չափանիշին, հաջորդ "
+               "բանկիրը կլինի այն խաղացողը, որը մնացել է սկզբնական բանկիրից:")
+SEVERAL_001 = ("ਜੇਕਰ ਕਈ ਖਿਡਾਰੀ ਇਸ ਮਾਪਦੰਡ 'ਤੇ ਫਿੱਟ ਹੁੰਦੇ ਹਨ ਤਾਂ ਅਗਲਾ ਬੈਂਕਰ ਅਸਲੀ ਬੈਂਕਰ ਦਾ ਛੱਡਿਆ "
+               "ਖਿਡਾਰੀ ਹੋਵੇਗਾ।")
+TWO_PONTOONS = "9S AH AD 9C KH KD KC 8D"  # seats B, C, D: C and D make pontoons
+
+
+def test_5_several_pontoon_makers_is_a_field_quoting_the_garbled_left() -> None:
+    r = load_bundled("pagat-british")
+    assert r.between_deals.rotation_tie_break is RotationTieBreak.FIRST_FROM_LEFT
+    prov = reading(r, "between_deals.rotation_tie_break")
+    quotes(SEVERAL_000, prov)
+    assert "ਅਸਲੀ ਬੈਂਕਰ ਦਾ ਛੱਡਿਆ ਖਿਡਾਰੀ" in SEVERAL_001
+    assert "ਅਸਲੀ ਬੈਂਕਰ ਦਾ ਛੱਡਿਆ ਖਿਡਾਰੀ" in prov.note
+    assert daggered(r, "between_deals.rotation_tie_break")
+    text = next(s.text for s in sentences(r) if "between_deals.rotation_tie_break" in s.paths)
+    assert "if several, the first from the banker's left" in text
+
+
+@pytest.mark.parametrize(("tie_break", "banker"), [("first-from-left", "C"),
+                                                   ("last-from-left", "D")])
+def test_5_the_session_passes_the_bank_by_the_field(tmp_path: Path, tie_break: str,
+                                                   banker: str) -> None:
+    path = overlay(tmp_path, "pagat-british",
+                   f"between_deals:\n  rotation_tie_break: {tie_break}\n")
+    rules = compile_rules(load_ruleset(path))
+    top = parse_cards(TWO_PONTOONS.split())
+    rest = [c for c in full_pack(rules) if c not in top]
+    s = Session(rules, "A B C D".split(), random.Random(1), pack_order=top + rest)
+    record = s.play_deal([10, 10, 10], lambda state: state.apply_action(Action("stick")))
+    assert record.pontoons == ("C", "D") and s.banker == banker
+
+
+# -- 7. shoot: the fourth-card bet's limit -----------------------------------------------------
+FOURTH_BET_001 = ("ਜੇਕਰ ਤੁਸੀਂ ਚੌਥਾ ਕਾਰਡ ਖਰੀਦਣਾ ਜਾਂ ਮਰੋੜਨਾ ਚਾਹੁੰਦੇ ਹੋ, ਕਾਰਡ ਪ੍ਰਾਪਤ ਕਰਨ ਤੋਂ ਪਹਿਲਾਂ, "
+                  "ਤੁਹਾਨੂੰ ਇੱਕ ਹੋਰ ਸ਼ੂਟ ਸੱਟੇਬਾਜ਼ੀ ਕਰਨ ਦੀ ਇਜਾਜ਼ਤ ਹੈ ਜਿੰਨਾ ਚਿਰ ਸ਼ੂਟ ਸੱਟੇ ਦੀ ਕੁੱਲ "
+                  "ਰਕਮ ਕਿਟੀ ਤੋਂ ਵੱਧ ਜਾਂਦੀ ਹੈ।")
+FOURTH_BET_000 = ("Եթե ցանկանում եք գնել կամ շրջել չորրորդ քարտի համար, մինչև քարտը ստանալը, "
+                  "ձեզ թույլատրվում է կատարել մեկ այլ խաղադրույք: քանի դեռ դա հանգեցնում է "
+                  "կրակոցի խաղադրույքների ընդհանուր գումարի գերազանցմանը:")
+FOURTH = "2S 9H TD 3S 8D 7C 2H 5C 9S"  # as test_shoot: p1 twists to a fourth card
+
+
+@pytest.mark.parametrize("ruleset_id", ["pagat-british", "shoot-pontoon"])
+def test_7_the_fourth_card_bets_limit_is_its_own_open_field(ruleset_id: str) -> None:
+    r = load_bundled(ruleset_id)
+    assert r.shoot.fourth_card_limit is ShootLimit.UP_TO_KITTY
+    prov = reading(r, "shoot.fourth_card_limit")
+    quotes(FOURTH_BET_000, prov)
+    assert "ਜਿੰਨਾ ਚਿਰ ਸ਼ੂਟ ਸੱਟੇ ਦੀ ਕੁੱਲ ਰਕਮ ਕਿਟੀ ਤੋਂ ਵੱਧ ਜਾਂਦੀ ਹੈ" in FOURTH_BET_001
+    assert "ਜਿੰਨਾ ਚਿਰ ਸ਼ੂਟ ਸੱਟੇ ਦੀ ਕੁੱਲ ਰਕਮ ਕਿਟੀ ਤੋਂ ਵੱਧ ਜਾਂਦੀ ਹੈ" in prov.note
+    if r.shoot.enabled:
+        assert daggered(r, "shoot.fourth_card_limit")
+
+
+@pytest.mark.parametrize(("limit", "most"), [("up-to-kitty", 40), ("below-kitty", 39)])
+def test_7_the_fourth_card_bet_follows_its_own_limit(tmp_path: Path, limit: str,
+                                                    most: int) -> None:
+    path = str(overlay(tmp_path, "shoot-pontoon", f"shoot:\n  fourth_card_limit: {limit}\n"))
+    first = state_after(path, [10, 10], FOURTH, "", kitty=50)
+    assert [str(a) for a in first.legal_actions()] == ["shoot 1..50", "decline"]  # shoot.limit
+    fourth = state_after(path, [10, 10], FOURTH, "p1 shoot 10, p2 decline, p1 twist, p1 twist",
+                         kitty=50)
+    assert [str(a) for a in fourth.legal_actions()] == [f"shoot 1..{most}", "decline"]
+
+
+def state_after(ruleset: str, stakes: list[int], shoe: str, actions: str = "",
+                kitty: int | None = None) -> RoundState:
+    """The round at the first decision after `actions` (cards from the stacked `shoe`)."""
+    state = RoundState(compile_rules(load_ruleset(ruleset)), stakes, kitty=kitty)
+    cards = parse_cards(shoe.split())
+    steps = [a.strip() for a in actions.split(",") if a.strip()]
+    while state.is_chance_node() or steps:
+        if state.is_chance_node():
+            state.apply_action(cards.pop(0))
+        else:
+            state.apply_action(parse_step(steps.pop(0), 0)[1])
+    return state
+
+
+def first_legal(ruleset: str, stakes: list[int], shoe: str, actions: str = "") -> list[str]:
+    """The legal actions (as words with ranges; a buy as 'buy') after `actions`."""
+    legal = state_after(ruleset, stakes, shoe, actions).legal_actions()
+    return [str(a) if a.kind != "buy" else "buy" for a in legal]
+
+
+def buy_offer(ruleset: str, stakes: list[int], shoe: str, actions: str) -> tuple[int, int]:
+    """The (low, high) of the buy offered after `actions`."""
+    offer = next(a for a in state_after(ruleset, stakes, shoe, actions).legal_actions()
+                 if a.kind == "buy")
+    assert offer.low is not None
+    return offer.low, offer.high or offer.low
+
+
+def overlay(tmp_path: Path, base: str, body: str) -> Path:
+    path = tmp_path / "house.yaml"
+    path.write_text(f"id: house\nname: House\nkind: house\nextends: {base}\n{body}",
+                    encoding="utf-8")
+    return path
+
+
+# -- 14. values the table agrees before play ----------------------------------------------------
+LIMITS_000 = ("Մինչ խաղի մեկնարկը, պետք է համաձայնեցվեն առավելագույն և նվազագույն "
+              "խաղադրույքները:")
+LIMITS_003 = "Размер ставок игры оговаривается перед игрой."
+
+
+@pytest.mark.parametrize(("ruleset_id", "sentence"), [("pagat-british", LIMITS_000),
+                                                      ("belarus-ponton", LIMITS_003),
+                                                      ("shoot-pontoon", LIMITS_000)])
+def test_14_stake_limits_are_agreed_values_printed_as_blanks(ruleset_id: str,
+                                                             sentence: str) -> None:
+    r = load_bundled(ruleset_id)
+    assert set(agreed_fields(r)) == {"stakes.min_stake", "stakes.max_stake"}
+    for path in ("stakes.min_stake", "stakes.max_stake"):
+        prov = provenance_for(r, path)
+        assert prov is not None and prov.status is Status.STATED and not prov.open
+        quotes(sentence, prov)
+    text = next(s.text for s in sentences(r) if "stakes.min_stake" in s.paths)
+    assert "Minimum stake: ____ Maximum: ____" in text and "no upper limit" not in text
+    assert not daggered(r, "stakes.min_stake")
+    assert r.stakes.limits() == (1, None)  # the defaults a program plays with
+
+
+def test_14_the_engine_takes_agreed_values_or_the_defaults() -> None:
+    r = load_bundled("pagat-british")
+    settled = settle_agreed(r, {"stakes.max_stake": 500})
+    assert (settled.stakes.min_stake, settled.stakes.max_stake) == (1, 500)
+    rules = compile_rules(settled)
+    assert (rules.min_stake, rules.max_stake) == (1, 500)
+    with pytest.raises(ScriptError, match="above the maximum 500"):
+        RoundState(rules, [501])
+    notes = default_notes(r, {"stakes.max_stake": 500})
+    assert notes == ["stakes.min_stake is agreed at the table; playing with the ruleset's "
+                     "default (1); set it with --agree stakes.min_stake=VALUE"]
+    sheet = settle_agreed(r, {"stakes.max_stake": 500}, fill_defaults=False)
+    text = next(s.text for s in sentences(sheet) if "stakes.max_stake" in s.paths)
+    assert "Minimum stake: ____ Maximum: 500" in text
+    with pytest.raises(ValueError, match="below min_stake"):
+        settle_agreed(r, {"stakes.min_stake": 10, "stakes.max_stake": 5})
+
+
+def test_14_command_line_agreements(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from pontoon_rules.cli import cli as main
+
+    runner = CliRunner()
+    shown = runner.invoke(main, ["show", "belarus-ponton", "--agree", "stakes.min_stake=10"])
+    assert shown.exit_code == 0 and "Minimum stake: 10 Maximum: ____" in shown.output
+    bad = runner.invoke(main, ["show", "belarus-ponton", "--agree", "stakes.kitty=10"])
+    assert bad.exit_code == 2 and "expected one of stakes.min_stake" in bad.output
+    refused = runner.invoke(main, ["session", "pagat-british", "--deals", "1", "--stake",
+                                   "600", "--agree", "stakes.max_stake=500"])
+    assert refused.exit_code == 2 and "from 1 to 500" in refused.output
+    played = runner.invoke(main, ["session", "pagat-british", "--deals", "1"])
+    assert played.exit_code == 0
+    assert "note: stakes.max_stake is agreed at the table" in played.stderr
+
+
+def test_14_a_fixed_limit_is_still_a_number(tmp_path: Path) -> None:
+    path = overlay(tmp_path, "pagat-british", "stakes:\n  min_stake: 5\n  max_stake: 50\n")
+    r = load_ruleset(path)
+    assert agreed_fields(r) == {} and r.stakes.limits() == (5, 50)
+    text = next(s.text for s in sentences(r) if "stakes.min_stake" in s.paths)
+    assert text == "Each player stakes at least 5 and at most 50."

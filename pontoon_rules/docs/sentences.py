@@ -17,6 +17,7 @@ from typing import Any
 from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, environment, translations
 from pontoon_rules.docs.values import class_name, value_text
 from pontoon_rules.ruleset import relevance
+from pontoon_rules.ruleset.agreed import BLANK, agreed_fields
 from pontoon_rules.ruleset.common import Rank
 from pontoon_rules.ruleset.fields import leaf_paths, plain, provenance_for, value_at
 from pontoon_rules.ruleset.model import Ruleset
@@ -123,17 +124,20 @@ RULES: tuple[Rule, ...] = (
                                       "between_deals.shuffle_on_banker_pontoon",
                                       "between_deals.shuffle_on_split_pontoon")),
     Rule("bank", "between-deals", ("between_deals.rotation",
+                                   "between_deals.rotation_tie_break",
                                    "between_deals.rotation_from_split_hand",
                                    "between_deals.rotation_when_banker_pontoon_at_once",
                                    "between_deals.bank_sale")),
     Rule("insurance", "special-bets", ("player.insurance.allowed",
                                        "player.insurance.max_fraction",
+                                       "player.insurance.amount",
                                        "player.insurance.pays",
                                        "player.insurance.even_money")),
     Rule("kitty", "special-bets", ("shoot.enabled", "shoot.kitty_within_stake_limits",
                                    "shoot.top_up", "shoot.dry_kitty",
                                    "shoot.kitty_leaves_with_banker")),
     Rule("shoot_bets", "special-bets", ("shoot.limit", "shoot.pays", "shoot.fourth_card_bet",
+                                        "shoot.fourth_card_limit",
                                         "shoot.split_hand_bet", "shoot.bust_to_kitty_at_once",
                                         "shoot.banker_pontoon_sweeps")),
 )
@@ -324,9 +328,19 @@ def _face_list(ruleset: Ruleset, face: str) -> list[str]:
             and plain(value_at(ruleset, f"faces.{name}")) == face]
 
 
+def _limit_text(ruleset: Ruleset, path: str, gettext: Callable[[str], str]) -> str:
+    """A stake limit as the sheet prints it: a blank where the table agrees it."""
+    if path in agreed_fields(ruleset):
+        return BLANK
+    value = value_at(ruleset, path)
+    return gettext("no limit") if value is None else str(value)
+
+
 def _module(ruleset: Ruleset, lang: str) -> Any:
     gettext = translations(lang).gettext
     helpers = {"r": ruleset, "percent": _percent, "has_rank": _has_rank,
+               "is_agreed": lambda path: path in agreed_fields(ruleset),
+               "limit": lambda path: _limit_text(ruleset, path, gettext),
                "class_name": lambda c: class_name(c, gettext),
                "face_list": lambda face: _face_list(ruleset, face),
                "value": lambda path: value_text(path, value_at(ruleset, path), gettext)}

@@ -84,7 +84,7 @@ def insurance_legal(state: RoundState, seat: Seat) -> list[LegalAction]:
         return out
     most = int(hand.staked * r.insurance_fraction)
     if r.insurance and most >= 1:
-        out.insert(0, LegalAction(INSURE, 1, most))
+        out.insert(0, LegalAction(INSURE, most if r.insurance_exact else 1, most))
     return out
 
 

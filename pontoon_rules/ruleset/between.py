@@ -9,6 +9,7 @@ from pydantic import Field, StrictBool, StrictFloat
 from pontoon_rules.ruleset.common import (
     Odds,
     RotationRule,
+    RotationTieBreak,
     RuleModel,
     ShootLimit,
     ShufflePolicy,
@@ -42,6 +43,12 @@ class BetweenDeals(RuleModel):
         description="A busted hand's cards go to the bottom of the pack at once."
     )
     rotation: RotationRule = Field(description="How the bank passes to another player.")
+    rotation_tie_break: RotationTieBreak = Field(
+        default=RotationTieBreak.FIRST_FROM_LEFT,
+        description="When several players made a pontoon, which takes the bank: the one "
+        "nearest the banker's left ('first-from-left') or nearest the banker's right "
+        "('last-from-left').",
+    )
     rotation_from_split_hand: StrictBool = Field(
         description="Whether a pontoon made on a split hand wins the bank."
     )
@@ -75,6 +82,11 @@ class Shoot(RuleModel):
     limit: ShootLimit = Field(
         default=ShootLimit.UP_TO_KITTY,
         description="All shoot bets together stay below the kitty, or may reach it.",
+    )
+    fourth_card_limit: ShootLimit = Field(
+        default=ShootLimit.UP_TO_KITTY,
+        description="For the bet before a fourth card (fourth_card_bet): all shoot bets "
+        "together stay below the kitty, or may reach it.",
     )
     pays: Odds = Field(description="What a winning hand's shoot bet is paid from the kitty.")
     top_up: StrictBool = Field(description="The banker may add to the kitty before a deal.")

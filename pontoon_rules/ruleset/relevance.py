@@ -83,12 +83,14 @@ _RULES: tuple[tuple[str, tuple[str, ...], Condition], ...] = (
     ("between_deals.shuffle_on_split_pontoon", (),
      lambda r: _shuffles_after_pontoon(r) and _has_split(r)),
     ("between_deals.rotation", (), lambda r: r.table.banker is BankerRole.ROTATING),
+    ("between_deals.rotation_tie_break", (), _has_bank_rotation),
     ("between_deals.rotation_from_split_hand", (),
      lambda r: _has_bank_rotation(r) and _has_split(r)),
     ("between_deals.rotation_when_banker_pontoon_at_once", (),
      lambda r: _has_bank_rotation(r) and r.deal.banker_pontoon_at_once),
     ("between_deals.bank_sale", (), lambda r: r.table.banker is BankerRole.ROTATING),
     ("shoot", ("shoot.enabled",), lambda r: r.shoot.enabled),
+    ("shoot.fourth_card_limit", (), lambda r: r.shoot.fourth_card_bet),
 )
 
 

@@ -26,6 +26,7 @@ from pontoon_rules.engine.actions import (
     LegalAction,
 )
 from pontoon_rules.engine.hand import Hand, total
+from pontoon_rules.engine.legal import buy_cap
 from pontoon_rules.engine.phase import BANKER, Phase
 from pontoon_rules.engine.policies import PLAYER_POLICIES, shoot_on_strength
 from pontoon_rules.engine.rules import Rules
@@ -117,6 +118,7 @@ class TablePolicy:
         return HandState(
             hard=hand.hard, soft=bool(hand.aces), n=n, same=same, split=hand.is_split,
             ace_locked=locked, twisted=hand.twisted, bought=hand.bought,
-            last_buy=hand.stakes[-1] // orig if hand.bought else 0, doubles=hand.doubles,
+            last_buy=(buy_cap(hand, r) or hand.stakes[-1]) // orig if hand.bought else 0,
+            doubles=hand.doubles,
             since_double=hand.drawn_since_double if hand.doubles else 0,
             staked=hand.staked // orig)

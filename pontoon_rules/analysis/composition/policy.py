@@ -21,6 +21,7 @@ from pontoon_rules.analysis.infinite.policy import banker_action
 from pontoon_rules.analysis.simulate import STAKE, EngineSimulator
 from pontoon_rules.engine.actions import DECLINE, EVEN_MONEY, INSURE, SPLIT, STICK, Action
 from pontoon_rules.engine.hand import Hand
+from pontoon_rules.engine.legal import buy_cap
 from pontoon_rules.engine.phase import BANKER, Phase
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.engine.state import RoundState
@@ -104,7 +105,7 @@ class CompositionPolicy:
         original = hand.stakes[0]
         return base._replace(
             twisted=hand.twisted, bought=hand.bought,
-            last_buy=hand.stakes[-1] // original if hand.bought else 0,
+            last_buy=(buy_cap(hand, r) or hand.stakes[-1]) // original if hand.bought else 0,
             doubles=hand.doubles, since_double=hand.drawn_since_double if hand.doubles else 0,
             staked=hand.staked // original)
 

@@ -24,6 +24,7 @@ from pontoon_rules.engine.actions import (
     Action,
 )
 from pontoon_rules.engine.hand import Hand, is_soft, total
+from pontoon_rules.engine.legal import buy_cap
 from pontoon_rules.engine.phase import BANKER, Phase
 from pontoon_rules.engine.state import RoundState
 
@@ -113,6 +114,6 @@ class ModelPolicy:
             split=hand.is_split,
             ace_locked=hand.is_split and r.split_aces_one_card and kinds[cards[0]].is_ace,
             twisted=hand.twisted, bought=hand.bought,
-            last_buy=hand.stakes[-1] // original if hand.bought else 0,
+            last_buy=(buy_cap(hand, r) or hand.stakes[-1]) // original if hand.bought else 0,
             doubles=hand.doubles, since_double=hand.drawn_since_double if hand.doubles else 0,
             staked=hand.staked // original)
