@@ -155,3 +155,18 @@ def _dumper() -> type:
 
     Dumper.add_representer(str, represent_str)
     return Dumper
+
+
+def short(value: object, limit: int = 40) -> str:
+    """A value as a message quotes it: text as `repr`, cut to `limit` characters; a list or
+    a mapping by its kind only, so a message never copies (or expands) a large input."""
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "null"}[value]
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, str):
+        return repr(value if len(value) <= limit else value[:limit - 3] + "...")
+    text = str(value) if isinstance(value, (int, float)) else type(value).__name__
+    return text if len(text) <= limit else text[:limit - 3] + "..."

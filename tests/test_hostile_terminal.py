@@ -140,17 +140,26 @@ def test_a_script_with_escapes_is_refused_with_them_shown(
     assert err.startswith("error: step 1: unknown action '\\x1b[2Jstick': expected one of")
 
 
-def test_session_people_with_escapes_are_shown_as_written(
+def test_session_people_with_escapes_are_refused_with_them_shown(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     script = tmp_path / "session.json"
     script.write_text(json.dumps({"ruleset": "pagat-british",
-                                  "people": ["\x1b[2JAnn", "B[bold]ob[/bold]"], "deals": 2,
-                                  "seed": 3}))
+                                  "people": ["\x1b[2JAnn", "Bob"], "deals": 2}))
     code, out, err = run(capsys, "session", "--script", str(script))
-    if code == 0:
-        assert not RAW.search(out) and "\\x1b[2JAnn" in out and "B[bold]ob[/bold]" in out
-    else:
-        assert code == 2 and not RAW.search(err)
+    assert (code, out) == (2, "") and not RAW.search(err)
+    assert err == ("error: people: '\\x1b[2JAnn': a name is 1 to 40 characters, each visible "
+                   "(no control, bidi or zero-width character)\n")
+
+
+def test_session_people_with_markup_are_shown_as_written(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    script = tmp_path / "session.json"
+    script.write_text(json.dumps({"ruleset": "pagat-british", "people": ["Ann", "[bold]B"],
+                                  "pack": ["TS", "TD", "9S", "9D"],
+                                  "deals": [{"stakes": [10],
+                                             "actions": ["p1 stick", "banker stick"]}]}))
+    code, out, _err = run(capsys, "session", "--script", str(script))
+    assert code == 0 and "│ [bold]B │ -10 " in out
 
 
 # --- names: hidden characters refused, with the reason; a length that fits a sheet -----

@@ -119,6 +119,10 @@ def test_parse_reads_what_the_page_sends_and_leaves_the_rest_to_the_loader() -> 
     assert value is None and problem and "YAML" in problem
     assert wc.parse(found["settlement.outcomes"], {"v": "- {player: total}"})[0] == [
         {"player": "total"}]
+    bomb = "a: &a [x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a]\nc: [*b, *b, *b, *b, *b]\n"
+    assert "aliases" in (wc.parse(found["settlement.outcomes"], {"v": bomb})[1] or "")
+    too_many = wc.parse(found["pack.ranks"], {"v": ["A"] * 1000})
+    assert too_many[0] is None and "too many" in (too_many[1] or "")
 
 
 # -- drafts are overlay files, loaded by the loader ---------------------------------------------
@@ -198,7 +202,7 @@ def client() -> Iterator[Any]:
     from pontoon_rules.workbench.service import Workbench
     from pontoon_rules.workbench.starts import Starts
 
-    workbench = Workbench(Starts(), JobManager(1))
+    workbench = Workbench(Starts(), JobManager(1, prefix="q"), JobManager(1, prefix="c"))
     with TestClient(create_app(workbench), base_url="http://127.0.0.1:8765",
                     raise_server_exceptions=False) as test_client:
         test_client.workbench = workbench  # type: ignore[attr-defined]
@@ -258,6 +262,7 @@ def test_requests_larger_than_the_loader_reads_are_refused(client: Any) -> None:
 
 def test_mistakes_come_back_in_words_never_a_traceback(client: Any) -> None:
     for response in (client.post("/api/state", content=b"not json"),
+                     client.post("/api/state", content=b"[" * 200_000 + b"]" * 200_000),
                      client.post("/api/state", json={"start": "/etc/passwd"}),
                      client.post("/api/state", json={"start": "bundled:../../etc/passwd"}),
                      client.get("/api/job/j999999"),
@@ -386,3 +391,51 @@ def test_the_page_shows_the_figure_the_edge_command_prints(client: Any, tmp_path
     edge = json.loads(printed.output[printed.output.index("{"):])["house_edge_percent"]
     assert found["edge"] == f"{edge:.4f}%"
     assert 'id="wb-examples"' in found["html"]
+
+
+def test_the_sheet_comes_in_every_catalog_language_on_one_page(client: Any,
+                                                                tmp_path: Path) -> None:
+    import pypdf
+
+    from pontoon_rules.docs.i18n import LANGUAGES
+
+    for lang in LANGUAGES:
+        response = client.post("/api/download/pdf", json={
+            **_draft(**{"player.stick_minimum": 16}), "lang": lang})
+        assert response.status_code == 200 and response.content.startswith(b"%PDF")
+        path = tmp_path / f"sheet-{lang}.pdf"
+        path.write_bytes(response.content)
+        assert len(pypdf.PdfReader(path).pages) == 1, lang
+
+
+def test_the_command_refuses_a_bad_file_and_a_taken_port(tmp_path: Path, capsys: Any) -> None:
+    from pontoon_rules.cli.errors import run_with_errors
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("id: bad\nname: Bad\nextends: pagat-british\nplayer:\n  stick_minimum: 99\n",
+                   encoding="utf-8")
+    assert run_with_errors(cli, ["workbench", str(bad), "--no-browser"]) == 2
+    assert "player.stick_minimum: expected a number <= 21, got 99" in capsys.readouterr().err
+    from pontoon_rules.workbench.server import ServerError, bind
+
+    taken = bind("127.0.0.1", 0)
+    try:
+        with pytest.raises(ServerError, match="in use"):
+            bind("127.0.0.1", taken.getsockname()[1])
+    finally:
+        taken.close()
+
+
+def test_a_rule_the_analysis_does_not_handle_is_said_in_words(client: Any) -> None:
+    draft = {**_draft(), "start": "bundled:blackjack-reference",
+             "fields": {"player.surrender.allowed": {"v": "true", "s": ""}}}
+    answer = client.post("/api/state", json=draft).json()
+    assert answer["valid"] and answer["changed"] == ["player.surrender.allowed"]
+    found: dict[str, Any] = {}
+    end = time.monotonic() + 120
+    while time.monotonic() < end and not found.get("final"):
+        found = client.get(f"/api/job/{answer['job']}?tab=t&lang=en").json()
+        time.sleep(0.2)
+    assert found["final"] and found["edge"] is None
+    assert "Could not work out the house edge:" in found["html"]
+    assert "surrender" in found["html"] and "Traceback" not in found["html"]

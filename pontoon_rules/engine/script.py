@@ -31,6 +31,7 @@ from pontoon_rules.engine.script_file import MAX_SCRIPT_BYTES, parse_script_text
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import IllegalActionError, PontoonError, ScriptError, ShoeError
 from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.text import short
 
 __all__ = ["MAX_SCRIPT_BYTES", "IncompleteScriptError", "ScriptRun", "parse_script_text",
            "play", "read_script", "run_script", "script_ruleset"]
@@ -98,7 +99,7 @@ def play(rules: Rules, stakes: list[int], shoe: list[int], actions: list[str],
     if step < len(actions):
         raise IncompleteScriptError(
             f"the round ended after {step} actions; {len(actions) - step} more were given "
-            f"(first unused: {actions[step]!r})")
+            f"(first unused: {short(actions[step])})")
     return ScriptRun(rules.ruleset, state.result(), transcript, dealt)
 
 
@@ -164,11 +165,12 @@ def hand_number(state: RoundState, seat: int) -> int:
 def parse_step(text: str, step: int) -> tuple[str, Action]:
     """Split 'p1 buy 150' into the actor and the action."""
     if not isinstance(text, str) or len(text.split()) < 2:
-        raise ScriptError(f"step {step}: expected '<p1|p2|…|banker> <action>', got {text!r}")
+        raise ScriptError(f"step {step}: expected '<p1|p2|…|banker> <action>', got {short(text)}")
     actor, rest = text.split(None, 1)
     actor = actor.lower()
     if actor != "banker" and not (actor[0] == "p" and actor[1:].isdigit()):
-        raise ScriptError(f"step {step}: unknown actor {actor!r}; expected p1, p2, … or banker")
+        raise ScriptError(f"step {step}: unknown actor {short(actor)}; expected p1, p2, … "
+                          "or banker")
     try:
         return actor, parse_action(rest)
     except ValueError as e:

@@ -37,11 +37,14 @@ from pontoon_rules.engine.rules import Rules
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import ScriptError
 from pontoon_rules.ruleset.common import BankerRole, HandClass, RotationRule, RotationTieBreak
+from pontoon_rules.text import hidden_characters, short
 
 HOUSE = "house"
 """The bank's name at a house-dealer table."""
 KITTY = "kitty"
 """The kitty's name in the ledger."""
+MAX_PERSON_NAME = 40
+"""The longest name of a person at the table (a column of the balances)."""
 
 Act = Callable[[RoundState], None]
 """Takes the current decision of a round (applies one action to the state)."""
@@ -106,7 +109,7 @@ class Session:
         self.people = list(people)
         self.banker = HOUSE if self.is_house else (banker or people[0])
         if self.banker not in self.people and not self.is_house:
-            raise ScriptError(f"banker {banker!r} is not at the table ({', '.join(people)})")
+            raise ScriptError(f"banker {short(banker)} is not at the table ({', '.join(people)})")
         self.balances = {name: 0 for name in self.people + ([HOUSE] if self.is_house else [])}
         self.kitty = 0
         self.kitty_dry = False
@@ -173,9 +176,9 @@ class Session:
         if self.is_house or not self.rules.ruleset.between_deals.bank_sale:
             raise ScriptError("the bank cannot be sold under this ruleset")
         if buyer not in self.people or buyer == self.banker:
-            raise ScriptError(f"buyer {buyer!r}: expected one of {', '.join(self.seats())}")
+            raise ScriptError(f"buyer {short(buyer)}: expected one of {', '.join(self.seats())}")
         if not isinstance(price, int) or isinstance(price, bool) or price < 0:
-            raise ScriptError(f"price {price!r}: expected a whole amount of at least 0")
+            raise ScriptError(f"price {short(price)}: expected a whole amount of at least 0")
         self.pay(buyer, self.banker, price, "sale")
         self.change_banker(buyer)
 
@@ -284,7 +287,8 @@ class Session:
 
     def _check_kitty(self, amount: int, kitty: int) -> None:
         if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
-            raise ScriptError(f"kitty amount {amount!r}: expected a whole amount of at least 1")
+            raise ScriptError(f"kitty amount {short(amount)}: expected a whole amount of at "
+                              "least 1")
         if not self.rules.ruleset.shoot.kitty_within_stake_limits:
             return
         low, high = self.rules.min_stake, self.rules.max_stake
@@ -304,9 +308,14 @@ class Session:
 
 def _check_people(rules: Rules, people: list[str], is_house: bool) -> None:
     seats = len(people) if is_house else len(people) - 1
+    for name in people:
+        if not 1 <= len(name) <= MAX_PERSON_NAME or hidden_characters(name):
+            raise ScriptError(f"people: {short(name)}: a name is 1 to {MAX_PERSON_NAME} "
+                              "characters, each visible (no control, bidi or zero-width "
+                              "character)")
     if len(set(people)) != len(people) or HOUSE in people or KITTY in people:
         raise ScriptError(f"people must have distinct names other than {HOUSE!r} and "
-                          f"{KITTY!r}: {people}")
+                          f"{KITTY!r}: {short(', '.join(people), 200)}")
     if not 1 <= seats <= rules.max_players:
         raise ScriptError(f"{seats} seats at the table; the ruleset allows 1 to "
                           f"{rules.max_players} (besides the banker)")

@@ -36,6 +36,7 @@ from pontoon_rules.engine.session_auto import people_names
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import IllegalActionError, ScriptError
 from pontoon_rules.ruleset.common import BankerRole
+from pontoon_rules.text import short
 
 TOP_KEYS = {"ruleset", "people", "banker", "seed", "pack", "deals", "description"}
 DEAL_KEYS = {"sell", "kitty", "top_up", "stakes", "actions", "description"}
@@ -73,7 +74,7 @@ def _open(script: dict[str, Any], base_dir: Path | None) -> Session:
         house = rules.ruleset.table.banker is BankerRole.HOUSE_DEALER
         people = people_names(people if house else people + 1)
     if not isinstance(people, list) or not all(isinstance(p, str) for p in people):
-        raise ScriptError(f"people: expected a list of names or a number, got {people!r}")
+        raise ScriptError(f"people: expected a list of names or a number, got {short(people)}")
     pack = script.get("pack")
     order = [parse_card(c) for c in pack] if isinstance(pack, list) else None
     if pack is not None and order is None:
@@ -112,7 +113,7 @@ def _play(session: Session, deal: Any, number: int) -> list[dict[str, Any]]:
     left = list(steps)
     if left:
         raise IncompleteScriptError(f"deal {number}: the round ended with {len(left)} "
-                                    f"actions unused (first: {left[0][1]!r})")
+                                    f"actions unused (first: {short(left[0][1])})")
     return transcript
 
 

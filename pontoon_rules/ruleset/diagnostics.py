@@ -22,6 +22,7 @@ from pontoon_rules.ruleset.common import Odds
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.partial import skipped_checks
 from pontoon_rules.ruleset.yaml_source import Document, PathKey, dotted
+from pontoon_rules.text import short
 
 Spot = tuple[str, int | None, int | None]
 """A place in a file: (file, line, column)."""
@@ -78,18 +79,7 @@ def translate(error: ValidationError, data: Any, docs: tuple[Document, ...]) -> 
 
 def describe(value: Any) -> str:
     """A value as a problem quotes it: 'text', 3, true, null, a list, a mapping."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "null"
-    if isinstance(value, (list, tuple)):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, str):
-        return repr(value if len(value) <= 40 else value[:37] + "...")
-    text = str(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return short(value)
 
 
 def _translate(item: ErrorDetails, data: Any, docs: tuple[Document, ...]) -> list[Problem]:

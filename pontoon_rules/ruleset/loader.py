@@ -11,7 +11,8 @@ without giving provenance for it is credited to the file ("house rule, <file>"),
 never to the base's source. Every mistake in user input ends
 as a `RulesetError` listing `Problem`s in file order, each pointing at the file,
 line and column it comes from, in the base file when the value came from there.
-Files over `MAX_RULESET_BYTES` are refused before they are parsed.
+Files over `MAX_RULESET_BYTES` are refused before they are parsed, and a chain of
+bases longer than `MAX_EXTENDS_DEPTH` is one problem at the first file's `extends`.
 """
 
 from __future__ import annotations
@@ -40,6 +41,9 @@ from pontoon_rules.text import yaml_text
 
 RESOLVED_PREFIX = "# resolved from "
 """First line of a dumped ruleset that was resolved from a base (see `dump_ruleset`)."""
+
+MAX_EXTENDS_DEPTH = 16
+"""Most bases a ruleset may stand on, one extending the next (the bundled chains are 1)."""
 
 _CHILD_ONLY = ("id", "name", "summary", "kind")
 _BY_ENTRY = ("sources", "provenance")
@@ -154,8 +158,23 @@ class _Resolved:
     problems: tuple[Problem, ...]
 
 
+class _TooDeep(Exception):
+    """An `extends` chain longer than `MAX_EXTENDS_DEPTH` (the names of its files)."""
+
+    def __init__(self, chain: tuple[_Link, ...]) -> None:
+        super().__init__()
+        self.names = [link.name for link in chain]
+
+
 def _load(text: str, file: str, folder: Path, chain: tuple[_Link, ...]) -> Ruleset:
-    resolved = _resolve(parse_yaml(text, file), folder, chain)
+    top = parse_yaml(text, file)
+    try:
+        resolved = _resolve(top, folder, chain)
+    except _TooDeep as deep:
+        shown = " -> ".join([*deep.names[:3], "...", deep.names[-1]])
+        raise RulesetError([_at_extends(top, (
+            f"the chain of bases is more than {MAX_EXTENDS_DEPTH} files deep ({shown}); a "
+            f"ruleset may stand on at most {MAX_EXTENDS_DEPTH} others"))]) from None
     problems = list(resolved.problems)
     if resolved.data is None:
         raise RulesetError(_ordered(problems, resolved.docs))
@@ -185,6 +204,8 @@ def _resolve(doc: Document, folder: Path, chain: tuple[_Link, ...]) -> _Resolved
     ref = doc.data.get("extends")
     if ref is None:
         return _Resolved(doc.data, (doc,), doc.problems)
+    if len(chain) > MAX_EXTENDS_DEPTH:
+        raise _TooDeep(chain)
     base = _find_base(doc, ref, folder, chain)
     if isinstance(base, Problem):
         return _Resolved(None, (doc,), doc.problems + (base,))
@@ -264,12 +285,13 @@ def _header_extends(text: str) -> str | None:
 
 def _read_text(path: Path) -> str | Problem:
     """The text of `path`, or the problem reading it (refused at once over the size limit)."""
+    from pontoon_rules.files import read_regular
+
     try:
         size = path.stat().st_size
         if size > MAX_RULESET_BYTES:
             return Problem(_display(path), None, None, "", too_large(size))
-        with path.open("rb") as stream:
-            data = stream.read(MAX_RULESET_BYTES + 1)
+        data = read_regular(path, MAX_RULESET_BYTES)
         if len(data) > MAX_RULESET_BYTES:
             return Problem(_display(path), None, None, "", too_large(None))
         return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")

@@ -146,7 +146,7 @@ def _plain(status: int, text: str) -> Response:
 async def _json_body(request: Request) -> dict[str, Any]:
     try:
         data = json.loads(await request.body())
-    except (ValueError, UnicodeDecodeError) as error:
+    except (ValueError, UnicodeDecodeError, RecursionError) as error:
         raise RequestError("expected the page's request as JSON") from error
     if not isinstance(data, dict):
         raise RequestError("expected the page's request as a JSON object")
@@ -249,7 +249,11 @@ def _page_html(workbench: Workbench, body: dict[str, Any], exposed: str) -> str:
 
     view = rules_view(draft.start, draft.values, draft.evaluation, draft.parse_problems,
                       draft.lang)
+    from pontoon_rules.workbench.controls import ruleset_schema
+
+    longest = ruleset_schema()["properties"]["name"].get("maxLength", 200)
     return render("page.html.j2", draft.lang, start=draft.start, lang=draft.lang,
+                  name_length=longest,
                   name=draft.start.default_name, languages=LANGUAGES,
                   starts=workbench.starts.groups(), exposed=exposed,
                   rules_html=_markup(render("rules.html.j2", draft.lang, view=view)))

@@ -35,6 +35,8 @@ SWITCH, MENU, INTEGER, NUMBER, TEXT, LIST, ITEMS, DATA = (
 KINDS = (SWITCH, MENU, INTEGER, NUMBER, TEXT, LIST, ITEMS, DATA)
 MAX_DATA_CHARS = 20_000
 """The longest YAML text one structured field may be given (the file limit is the loader's)."""
+MAX_ITEMS = 64
+"""The most items a list control sends (every list of the schema is far shorter)."""
 
 _NULL_PHRASE = re.compile(r"[;,]?\s*(?:or\s+)?null\s+(?:for|to|means)\s+([^;.]+)[;.]?", re.I)
 
@@ -223,6 +225,8 @@ def parse(control: Control, sent: Any) -> tuple[Any, str | None]:
     raw = sent.get("v")
     if control.kind == LIST:
         values = raw if isinstance(raw, list) else []
+        if len(values) > MAX_ITEMS:
+            return None, f"too many items: at most {MAX_ITEMS}"
         return [_menu_value(control, v) for v in values if isinstance(v, str)], None
     if control.kind == ITEMS:
         values = raw if isinstance(raw, list) else []
@@ -261,6 +265,8 @@ def _yaml_value(raw: str) -> tuple[Any, str | None]:
     if len(raw) > MAX_DATA_CHARS:
         return None, f"too long: at most {MAX_DATA_CHARS:,} characters here"
     try:
+        if any(isinstance(e, yaml.AliasEvent) for e in yaml.parse(raw, Loader=yaml.SafeLoader)):
+            return None, "write the values out: aliases (*name) are not read here"
         return yaml.safe_load(raw), None
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)

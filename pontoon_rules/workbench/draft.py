@@ -25,7 +25,6 @@ from pontoon_rules.ruleset.present import format_value
 
 HOUSE_SOURCE = "house rule, this file"
 """The key of the source every change made in the workbench is credited to."""
-MAX_NAME_CHARS = 200
 _SLUG = re.compile(r"[^a-z0-9]+")
 
 
@@ -92,7 +91,7 @@ def ruleset_id(name: str, base: Ruleset) -> str:
 
 def overlay_data(start: Start, changes: dict[str, Any], name: str) -> dict[str, Any]:
     """The overlay file's data: id, name, extends, the changed fields and their provenance."""
-    name = " ".join(name.split())[:MAX_NAME_CHARS] or start.default_name
+    name = " ".join(name.split()) or start.default_name  # too long: the loader says so
     data: dict[str, Any] = {"id": ruleset_id(name, start.base), "name": name, "kind": "house",
                             "extends": start.extends}
     if start.summary:

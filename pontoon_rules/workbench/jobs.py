@@ -58,9 +58,9 @@ class Record:
 class _Worker:
     """One worker process, its end of the pipe, and the job it is running."""
 
-    def __init__(self, context: Any) -> None:
+    def __init__(self, context: Any, nice: int) -> None:
         self.conn, child = context.Pipe(duplex=True)
-        self.process: BaseProcess = context.Process(target=worker.main, args=(child,),
+        self.process: BaseProcess = context.Process(target=worker.main, args=(child, nice),
                                                     daemon=True, name="workbench-analysis")
         self.process.start()
         child.close()
@@ -71,7 +71,8 @@ class _Worker:
 class JobManager:
     """Runs analysis jobs on `workers` processes; see the module docstring."""
 
-    def __init__(self, workers: int = 1, grace: float = 8.0) -> None:
+    def __init__(self, workers: int = 1, grace: float = 8.0, nice: int = 0,
+                 prefix: str = "j") -> None:
         self._context = multiprocessing.get_context("spawn")
         self._lock = threading.RLock()
         self._jobs: OrderedDict[str, Record] = OrderedDict()
@@ -79,7 +80,7 @@ class JobManager:
         self._tabs: dict[str, str] = {}
         self._queue: list[tuple[str, Job]] = []
         self._ids = itertools.count(1)
-        self._grace = grace
+        self._grace, self._nice, self._prefix = grace, nice, prefix
         self._closed = False
         self._workers = [self._start_worker() for _ in range(max(1, workers))]
         self._monitor = threading.Thread(target=self._watch, daemon=True,
@@ -93,7 +94,7 @@ class JobManager:
             found = self._by_key.get(key)
             record = self._jobs.get(found) if found else None
             if record is None or record.status in (CANCELLED, CANCELLING, FAILED):
-                record = Record(f"j{next(self._ids)}", key, job.steps)
+                record = Record(f"{self._prefix}{next(self._ids)}", key, job.steps)
                 self._jobs[record.id] = record
                 self._by_key[key] = record.id
                 self._queue.append((record.id, job))
@@ -195,7 +196,7 @@ class JobManager:
 
     # -- the workers' side -----------------------------------------------------------------
     def _start_worker(self) -> _Worker:
-        w = _Worker(self._context)
+        w = _Worker(self._context, self._nice)
         threading.Thread(target=self._read, args=(w,), daemon=True,
                          name="workbench-reader").start()
         return w
@@ -267,6 +268,23 @@ class JobManager:
             return [w.process.pid for w in self._workers]
 
 
+def merged(snapshots: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several jobs' states as one (a draft's quick figures and its cost table): active
+    while any is, steps, results and progress together."""
+    active = [s for s in snapshots if s["status"] not in FINISHED]
+    if active:
+        status = active[0]["status"]
+    else:
+        status = CANCELLED if any(s["status"] == CANCELLED for s in snapshots) else DONE
+    out: dict[str, Any] = {"id": "+".join(s["id"] for s in snapshots), "status": status,
+                           "step": active[0]["step"] if active else None,
+                           "steps": [step for s in snapshots for step in s["steps"]],
+                           "version": sum(s["version"] for s in snapshots)}
+    for key in ("progress", "results", "partial", "failures"):
+        out[key] = {k: v for s in snapshots for k, v in s[key].items()}
+    return out
+
+
 def job_key(text: str, steps: tuple[str, ...], extra: str = "") -> str:
     """The key of a job: what it analyses and which steps."""
     import hashlib
@@ -276,4 +294,4 @@ def job_key(text: str, steps: tuple[str, ...], extra: str = "") -> str:
 
 
 __all__ = ["CANCELLED", "CANCELLING", "DONE", "FAILED", "QUEUED", "RUNNING", "JobManager",
-           "Record", "job_key"]
+           "Record", "job_key", "merged"]

@@ -139,7 +139,9 @@ def _cost_row(row: dict[str, Any], say: Words) -> dict[str, Any]:
 
 
 def _description(path: str) -> str:
+    """A field's description short enough for a row: its first clause, no full stop."""
     try:
-        return describe(path)
+        text = describe(path)
     except KeyError:
         return path
+    return text.split(": ", 1)[0].split("; ", 1)[0].rstrip(".") or path

@@ -19,14 +19,16 @@ from pontoon_rules.errors import PontoonError
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.workbench.controls import controls, parse
 from pontoon_rules.workbench.draft import Evaluation, Start, changes_from, evaluate
-from pontoon_rules.workbench.jobs import JobManager, job_key
+from pontoon_rules.workbench.jobs import JobManager, job_key, merged
 from pontoon_rules.workbench.render import render
 from pontoon_rules.workbench.results import analysis_view, percent
 from pontoon_rules.workbench.starts import Starts
 from pontoon_rules.workbench.view import rules_view, words
 from pontoon_rules.workbench.worker import BASE_EDGE, COSTS, EDGE, EXAMPLES, STRATEGY, Job
 
-DRAFT_STEPS: tuple[str, ...] = (EDGE, BASE_EDGE, EXAMPLES, COSTS, STRATEGY)
+DRAFT_STEPS: tuple[str, ...] = (EDGE, BASE_EDGE, EXAMPLES, STRATEGY)
+BASE_STEPS: tuple[str, ...] = (EDGE, STRATEGY)
+COST_STEPS: tuple[str, ...] = (COSTS,)
 COMPARE_STEPS = ("edges", EXAMPLES)
 MAX_COMPARED = 8
 
@@ -53,10 +55,15 @@ class Draft:
 
 
 class Workbench:
-    """The server's state: the starts, the analysis jobs, and a scratch folder."""
+    """The server's state: the starts, the analysis jobs, and a scratch folder.
 
-    def __init__(self, starts: Starts, jobs: JobManager) -> None:
-        self.starts, self.jobs = starts, jobs
+    Two sets of workers: `jobs` for the figures a change shows at once (edge, examples,
+    strategy, comparisons) and `costs` for the long cost tables, so a table that takes a
+    minute never holds up the next change's edge.
+    """
+
+    def __init__(self, starts: Starts, jobs: JobManager, costs: JobManager) -> None:
+        self.starts, self.jobs, self.costs = starts, jobs, costs
         self.scratch = Path(tempfile.mkdtemp(prefix="scratch-", dir=starts.folder))
         self._comparisons: dict[str, dict[str, Any]] = {}
 
@@ -113,11 +120,16 @@ class Workbench:
             if draft.values:
                 steps, analysed = DRAFT_STEPS, ruleset
             else:  # the base itself: the same figures, and its stored cost table
-                steps, analysed = (EDGE, COSTS, STRATEGY), draft.start.base
-            key = job_key(analysed.model_dump_json(), steps)
-            job_id = self.jobs.submit(tab, key, Job(analysed, draft.start.base, steps))
+                steps, analysed = BASE_STEPS, draft.start.base
+            text = analysed.model_dump_json()
+            quick = self.jobs.submit(tab, job_key(text, steps),
+                                     Job(analysed, draft.start.base, steps))
+            costs = self.costs.submit(tab, job_key(text, COST_STEPS),
+                                      Job(analysed, None, COST_STEPS))
+            job_id = f"{quick}+{costs}"
         else:
             self.jobs.release(tab)
+            self.costs.release(tab)
         return {"seq": body.get("seq"), "valid": ruleset is not None,
                 "problems": view["problem_count"], "changed": view["changed"],
                 "rules_html": render("rules.html.j2", draft.lang, view=view),
@@ -126,10 +138,13 @@ class Workbench:
 
     def job(self, job_id: str, tab: str, lang: str, since: int | None) -> dict[str, Any]:
         """A job's state as the panel draws it (or `unchanged` since `since`)."""
-        snapshot = self.jobs.get(job_id)
-        if snapshot is None:
+        parts = job_id.split("+")
+        managers = [self.jobs, self.costs][: len(parts)]
+        snapshots = [m.get(part) for m, part in zip(managers, parts, strict=False)]
+        if not snapshots or any(s is None for s in snapshots):
             raise RequestError("this analysis is no longer known: change a rule to start again")
-        current = self.jobs.current(tab) == job_id
+        snapshot = merged([s for s in snapshots if s is not None])
+        current = all(m.current(tab) == part for m, part in zip(managers, parts, strict=False))
         out: dict[str, Any] = {"job": job_id, "status": snapshot["status"], "current": current,
                                "version": snapshot["version"],
                                "final": snapshot["status"] in ("done", "cancelled", "failed")}
@@ -224,4 +239,5 @@ class Workbench:
     def close(self) -> None:
         """Stop the workers and remove the temporary folder."""
         self.jobs.close()
+        self.costs.close()
         self.starts.close()

@@ -31,6 +31,8 @@ from pontoon_rules.workbench.draft import Evaluation, Start
 
 Words = Callable[[str, Any], str]
 OTHER = "other"
+MAX_SHOWN = 12
+"""Problems shown at one control (a long list of bad items is cut, with the count)."""
 _NAME = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+|[a-z]+_[a-z0-9_]+")
 
 
@@ -105,8 +107,9 @@ def rules_view(start: Start, values: dict[str, Any], evaluation: Evaluation,
     if orphans:
         chapters.append({"key": OTHER, "title": "Other rules",
                          "rules": [_rule(context, OTHER, None, tuple(orphans), found)]})
-    return {"chapters": chapters, "general": general, "valid": evaluation.ruleset is not None,
-            "changed": changed, "problem_count": len(evaluation.problems) + len(parse_problems)}
+    return {"chapters": chapters, "general": _shown(general),
+            "valid": evaluation.ruleset is not None, "changed": changed,
+            "problem_count": len(evaluation.problems) + len(parse_problems)}
 
 
 class _Context:
@@ -137,7 +140,7 @@ def _control(context: _Context, control: Control) -> dict[str, Any]:
         if gettext(control.description) != control.description else control.label,
         "changed": changed, "base_text": context.say(path, base),
         "applies": _applies(context.shown, path),
-        "problems": context.placed.get(path, []),
+        "problems": _shown(context.placed.get(path, [])),
         "special": control.special_index(value),
         "specials": [{"index": i, "label": s.label} for i, s in enumerate(control.specials)],
         "value": _form(control, value),
@@ -150,6 +153,13 @@ def _control(context: _Context, control: Control) -> dict[str, Any]:
         "exclusive_minimum": control.exclusive_minimum,
         "pattern": control.pattern, "examples": list(control.examples),
     }
+
+
+def _shown(problems: list[str], most: int = MAX_SHOWN) -> list[str]:
+    """At most `most` problems of one control, and how many more there are."""
+    if len(problems) <= most:
+        return problems
+    return [*problems[:most], f"… and {len(problems) - most} more problems here"]
 
 
 def _form(control: Control, value: Any) -> Any:

@@ -67,8 +67,17 @@ class Outbox:
                 self.pending.append(message)
 
 
-def main(conn: Connection) -> None:
-    """The worker process: run jobs until told to stop (or the pipe closes)."""
+def main(conn: Connection, nice: int = 0) -> None:
+    """The worker process: run jobs until told to stop (or the pipe closes).
+
+    Args:
+        nice: how much lower than the server this process runs (the long cost tables
+            give way to the page and to the quick figures).
+    """
+    if nice:
+        import os
+
+        os.nice(nice)
     pending: list[Any] = []
     while True:
         try:

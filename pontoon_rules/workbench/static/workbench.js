@@ -91,6 +91,7 @@
     const body = draft();
     body.seq = mine;
     pendingSet = {};
+    currentJob = null;  // the figures on the panel are the old rules': stop following them
     root.dataset.state = "checking";
     analysis.classList.add("wb-stale");
     say("Checking the rules…");
@@ -142,7 +143,12 @@
     if (!isCurrent()) return;  // another change made another job current meanwhile
     if (!data.unchanged) {
       const target = which === "draft" ? analysis : document.getElementById("wb-compare");
+      const kept = Array.from(target.querySelectorAll("details[data-keep][open]"))
+        .map(function (d) { return d.dataset.keep; });
       target.innerHTML = data.html;
+      target.querySelectorAll("details[data-keep]").forEach(function (d) {
+        if (kept.indexOf(d.dataset.keep) >= 0) d.open = true;
+      });
       target.classList.remove("wb-stale");
       version = data.version;
     }
