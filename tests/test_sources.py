@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from engine_helpers import nets, run
 
+from pontoon_rules.docs.i18n import words_of
 from pontoon_rules.docs.sentences import sentences, text_lines
 from pontoon_rules.docs.sheet_view import sheet_view
 from pontoon_rules.engine.actions import Action
@@ -488,3 +489,59 @@ def test_14_a_fixed_limit_is_still_a_number(tmp_path: Path) -> None:
     assert agreed_fields(r) == {} and r.stakes.limits() == (5, 50)
     text = next(s.text for s in sentences(r) if "stakes.min_stake" in s.paths)
     assert text == "Each player stakes at least 5 and at most 50."
+
+
+# -- Russian words as each source uses them ------------------------------------------------------
+OCHKO_WORDS_002 = ("Ещё карту . Когда вы нажимаете эту кнопку, Вам сдаётся ещё одна карта. "
+                   "Пас . Когда вы нажимаете эту кнопку, Вы сообщаете дилеру, что желаете "
+                   "остаться со сдачей карт, которая у Вас на руках. Очко (Туз + 10-очковая "
+                   "карта). Комбинация пяти карт. 21 (Три или четыре карты, дающие в сумме "
+                   "21). Высокий итог.")
+PONTON_WORDS_003 = ("Когда все ставки сделаны дилер (он же сдатчик) раздает по 2 карты игрокам "
+                    "и одну карту себе. ... Игрок может сделать \"твист\" ... или купить "
+                    "дополнительные карты ... такая комбинация зовется \"понтун\".")
+
+
+def russian_sheet(ruleset_id: str) -> str:
+    r = load_bundled(ruleset_id)
+    view = sheet_view(r, "ru", examples=0)
+    rows = " ".join(f"{row['class']} " for row in view["payouts"])
+    return " ".join(text_lines(r, "ru")) + " " + rows
+
+
+def test_russian_casino_ochko_speaks_as_seed_002() -> None:
+    assert words_of(load_bundled("casino-ochko"), "ru") == "ru@ochko-ru"
+    text = russian_sheet("casino-ochko")
+    for word in ("банкир", "Банкир", "понтун", "Понтун", "твист", "Твист"):
+        assert word not in text, word  # seed 002 never says them
+    for word in ("дилер", "Очко", "«Ещё карту»", "«Пас»", "высокий итог",
+                 "Комбинация пяти карт", "21 (три или четыре карты"):
+        assert word in text, word
+        assert word.strip("«»").lower().split(" (")[0] in OCHKO_WORDS_002.lower()
+
+
+def test_russian_belarus_speaks_as_seed_003() -> None:
+    assert words_of(load_bundled("belarus-ponton"), "ru") == "ru@ponton-ru"
+    text = russian_sheet("belarus-ponton")
+    assert "банкир" not in text.lower()
+    for word in ("(он же сдатчик)", "понтун", "твист", "купить"):
+        assert word in text.lower(), word
+        assert word in PONTON_WORDS_003.lower(), word
+
+
+def test_russian_pagat_keeps_the_banker(tmp_path: Path) -> None:
+    assert words_of(load_bundled("pagat-british"), "ru") == "ru"
+    assert "Банкир" in russian_sheet("pagat-british")
+    # an overlay inherits its base's source, and so its words
+    house = load_ruleset(overlay(tmp_path, "casino-ochko", "player:\n  stick_minimum: 16\n"))
+    assert words_of(house, "ru") == "ru@ochko-ru"
+    assert "«Пас»" in " ".join(text_lines(house, "ru"))
+
+
+def test_every_source_word_catalog_entry_is_a_current_message() -> None:
+    from pontoon_rules.docs.catalog import stale
+    from pontoon_rules.docs.i18n import vocabularies
+
+    assert vocabularies("ru") == ["ochko-ru", "ponton-ru"]
+    for words in vocabularies("ru"):
+        assert stale(f"ru@{words}") == [], words

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, environment, translations
+from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, environment, translations, words_of
 from pontoon_rules.docs.values import class_name, value_text
 from pontoon_rules.ruleset import relevance
 from pontoon_rules.ruleset.agreed import BLANK, agreed_fields
@@ -353,9 +353,10 @@ def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
 
     A sentence is marked `open` when a field it covers rests on our reading of a silent
     source (its provenance says `open: true`), and `changed` when it covers one of
-    `changed_paths` (an overlay's differences from its base).
+    `changed_paths` (an overlay's differences from its base). The words are those of
+    the ruleset's own source where it has them (`i18n.words_of`).
     """
-    module = _module(ruleset, lang)
+    module = _module(ruleset, words_of(ruleset, lang))
     out = []
     for rule in RULES:
         text = _tidy(str(getattr(module, rule.key)()))
@@ -406,6 +407,7 @@ def text_lines(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, paths: bool = Fals
     """
     from pontoon_rules.docs.sheet_view import localized
 
+    lang = words_of(ruleset, lang)
     gettext = translations(lang).gettext
     changed = frozenset(differing_from_base(ruleset, base)) if base else frozenset()
     found = sentences(ruleset, lang, changed)

@@ -11,7 +11,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, translations
+from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, base_language, translations, words_of
 from pontoon_rules.docs.literal import user
 from pontoon_rules.docs.rounds import sample_rounds
 from pontoon_rules.docs.sentences import (
@@ -38,7 +38,7 @@ EXAMPLE_CARDS: dict[str, tuple[str, ...]] = {
 
 def localized(ruleset: Ruleset, lang: str) -> tuple[str, str]:
     """The ruleset's name and summary in `lang` (its `translations`), else as written."""
-    found = (getattr(ruleset, "translations", None) or {}).get(lang)
+    found = (getattr(ruleset, "translations", None) or {}).get(base_language(lang))
     name = getattr(found, "name", None) or ruleset.name
     summary = getattr(found, "summary", None) or ruleset.summary
     return name, summary
@@ -121,7 +121,9 @@ def two_columns(chapters: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
 
 def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None,
                examples: int = 2) -> dict[str, Any]:
-    """Everything a rule sheet shows for `ruleset` in `lang` (`base`: the one it extends)."""
+    """Everything a rule sheet shows for `ruleset` in `lang` (`base`: the one it extends),
+    in the words of the ruleset's own source where it has them (`i18n.words_of`)."""
+    lang = words_of(ruleset, lang)
     gettext = translations(lang).gettext
     box = house_box(ruleset, base, lang)
     changed = frozenset(box["paths"]) if box else frozenset()
