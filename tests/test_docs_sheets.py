@@ -214,8 +214,9 @@ def test_example_rounds_stake_inside_the_limits(limits: str, tmp_path: Path) -> 
     assert rounds
     for found in rounds:
         for stake in found["script"]["stakes"]:
-            assert ruleset.stakes.min_stake <= stake
-            assert ruleset.stakes.max_stake is None or stake <= ruleset.stakes.max_stake
+            low, high = ruleset.stakes.limits()
+            assert low <= stake
+            assert high is None or stake <= high
 
 
 def test_a_failing_example_names_its_ruleset(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -57,6 +57,10 @@ ROUND_INDEPENDENT: dict[str, tuple[str, str]] = {
 
 
 NOT_SEARCHED: dict[str, tuple[str, str]] = {
+    "player.insurance.amount": (NOT_PLAYED, "changes only which insurance amounts are "
+                                "offered (exactly the fraction, or up to it); the example "
+                                "search insures the most allowed, which both allow, so it "
+                                "settles the same"),
     "shoot": (NOT_PLAYED, "shoot bets need a kitty, and the example search deals its rounds "
               "without one (a round script's optional 'kitty'), so it does not look for them"),
 }
