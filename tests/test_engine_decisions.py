@@ -246,7 +246,7 @@ class TestRefusal:
     def test_the_other_commands_refuse_too(self, command: str) -> None:
         from pontoon_rules.analysis.present.chart import strategy_chart
         from pontoon_rules.analysis.present.costs import rule_costs
-        from pontoon_rules.analysis.simulate import simulate
+        from pontoon_rules.sim.simulate import simulate
 
         ruleset = load_ruleset(SPANISH)
         rules = compile_rules(ruleset)

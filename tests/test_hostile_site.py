@@ -301,3 +301,68 @@ def test_a_users_folder_where_the_new_site_has_one_is_merged(
     builds(PAGES)
     build_site(DEFAULT_CONFIG, site)
     assert sorted(p.name for p in (site / "extra").iterdir()) == ["mine.txt"]
+
+
+# --- item 8: --rulesets DIR never follows a link out, never quotes a file it refused ------
+
+SECRET = "ghp_SECRET7f3a"
+HOUSE = "id: house\nname: House\nkind: house\nextends: pagat-british\n"
+
+
+@pytest.fixture
+def rules(tmp_path: Path) -> Path:
+    """A folder of the user's rulesets, one valid, beside secrets and another ruleset."""
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    (folder / "house.yaml").write_text(HOUSE)
+    (tmp_path / "elsewhere.yaml").write_text(HOUSE.replace("house", "elsewhere"))
+    (tmp_path / ".git-credentials").write_text(f"https://ci-bot:{SECRET}@github.com\n")
+    (tmp_path / ".env").write_text(f"API_TOKEN={SECRET}\nid: {SECRET}\n")
+    return folder
+
+
+def build_with(capsys: pytest.CaptureFixture[str], rules: Path) -> tuple[int, str]:
+    code = run_with_errors(cli, ["docs", "build", "-d", str(rules.parent / "site"),
+                                 "--rulesets", str(rules)])
+    _out, err = capsys.readouterr()
+    assert "Traceback" not in err and SECRET not in err
+    assert not (rules.parent / "site").exists()
+    return code, err
+
+
+@pytest.mark.parametrize("target", ["elsewhere.yaml", ".git-credentials", ".env"])
+def test_a_link_out_of_the_rulesets_folder_is_refused_unread(
+        capsys: pytest.CaptureFixture[str], rules: Path, target: str) -> None:
+    (rules / "linked.yaml").symlink_to(rules.parent / target)
+    code, err = build_with(capsys, rules)
+    assert (code, err) == (2, f"{rules}/linked.yaml: --rulesets: a link to a file outside the "
+                              "folder; refused without reading it\n1 problem found\n")
+
+
+@pytest.mark.parametrize("text", [f"https://ci-bot:{SECRET}@github.com\n",
+                                  f"API_TOKEN: {SECRET}\n", f"- {SECRET}\n"])
+def test_a_file_that_is_not_a_ruleset_is_refused_unquoted(
+        capsys: pytest.CaptureFixture[str], rules: Path, text: str) -> None:
+    (rules / "copied.yaml").write_text(text)
+    code, err = build_with(capsys, rules)
+    assert (code, err) == (2, f"{rules}/copied.yaml: --rulesets: not a ruleset file (a "
+                              "ruleset is a YAML mapping with an id); refused without quoting "
+                              "it\n1 problem found\n")
+
+
+def test_an_id_that_is_a_generated_page_is_refused(
+        capsys: pytest.CaptureFixture[str], rules: Path) -> None:
+    (rules / "index.yaml").write_text(HOUSE.replace("id: house", "id: index"))
+    code, err = build_with(capsys, rules)
+    assert (code, err) == (2, f"{rules}/index.yaml: id: id 'index' is the name of a generated "
+                              "page; give it another id\n1 problem found\n")
+
+
+@pytest.mark.parametrize("ruleset_id", ["q--r", "pagat-british--q", "trailing-", "-lead"])
+def test_ids_that_could_make_the_same_page_name_are_refused(
+        capsys: pytest.CaptureFixture[str], rules: Path, ruleset_id: str) -> None:
+    (rules / "pair.yaml").write_text(HOUSE.replace("id: house", f"id: {ruleset_id}"))
+    code, err = build_with(capsys, rules)
+    assert code == 2
+    assert (f"pair.yaml:1:5: id: expected an id of lowercase letters, digits and single '-' "
+            f"between them (like 'my-house-rules'), got '{ruleset_id}'") in err

@@ -479,8 +479,13 @@ def test_14_command_line_agreements(tmp_path: Path) -> None:
                                    "600", "--agree", "stakes.max_stake=500"])
     assert refused.exit_code == 2 and "from 1 to 500" in refused.output
     played = runner.invoke(main, ["session", "pagat-british", "--deals", "1"])
-    assert played.exit_code == 0
-    assert "note: stakes.max_stake is agreed at the table" in played.stderr
+    assert played.exit_code == 0 and not played.stderr
+    assert "note: stakes.max_stake is agreed at the table" in played.stdout
+    edge = runner.invoke(main, ["edge", "pagat-stick-16", "--agree", "stakes.min_stake=5"])
+    assert edge.exit_code == 0
+    assert edge.stdout.rstrip().endswith("note: stakes.max_stake agreed at the table: the "
+                                         "ruleset's default stands in (--agree FIELD=VALUE "
+                                         "to set it); the figures are per unit of stake")
 
 
 def test_14_a_fixed_limit_is_still_a_number(tmp_path: Path) -> None:

@@ -132,6 +132,8 @@ def test_overlay_holds_only_the_changes_and_loads_as_validate_loads_it(tmp_path:
     start = bundled_start(load_bundled(BASE))
     changes = changes_from(start, {"player.stick_minimum": 16, "settlement.ties": "banker-wins"})
     assert changes == {"player.stick_minimum": 16}
+    assert changes_from(start, {"settlement.outcomes": [], "pack.ranks": [
+        r.value for r in load_bundled(BASE).pack.ranks]}) == {}
     text = overlay_text(start, changes, "Our <b>table</b>")
     data = yaml.safe_load(text)
     assert data["extends"] == BASE and data["player"] == {"stick_minimum": 16}
@@ -281,7 +283,10 @@ def test_state_validates_with_the_loaders_messages_at_the_control(client: Any) -
     assert field and "expected an integer" in field.group(1)
     good = client.post("/api/state", json=_draft(**{"player.stick_minimum": 16})).json()
     assert good["valid"] and good["changed"] == ["player.stick_minimum"] and good["job"]
-    assert "was: 15" in good["rules_html"] and "Stick on 16 or more" in good["rules_html"]
+    assert "was: 15" in good["rules_html"]
+    stick = re.search(r'data-rule="your-turn/stick".*?<span class="wb-sentence">([^<]*)<',
+                      good["rules_html"], re.S)
+    assert stick and re.search(r"\b16\b", stick.group(1))
 
 
 def test_download_is_the_validated_file_and_validate_accepts_it(client: Any,
@@ -439,3 +444,11 @@ def test_a_rule_the_analysis_does_not_handle_is_said_in_words(client: Any) -> No
     assert found["final"] and found["edge"] is None
     assert "Could not work out the house edge:" in found["html"]
     assert "surrender" in found["html"] and "Traceback" not in found["html"]
+
+
+def test_renaming_a_draft_keeps_its_cost_table_running(client: Any) -> None:
+    first = client.post("/api/state", json=_draft(**{"player.stick_minimum": 17})).json()
+    renamed = client.post("/api/state", json={**_draft(**{"player.stick_minimum": 17}),
+                                               "name": "Another name"}).json()
+    assert first["job"].split("+")[1] == renamed["job"].split("+")[1]
+    assert first["job"].split("+")[0] != renamed["job"].split("+")[0]

@@ -35,19 +35,18 @@ def _rules(ref: str, agreements: tuple[str, ...] = ()) -> Any:
 
 def _ruleset(ref: str, agreements: tuple[str, ...]) -> Any:
     """The ruleset with what the table agreed; the defaults it used are said in the
-    output (`_agreed_note`), not on stderr."""
+    output (`_agreed_note`)."""
     from pontoon_rules.cli.agreed import settle
     from pontoon_rules.ruleset.loader import load_ruleset
 
-    return settle(load_ruleset(ref), agreements, announce=False)
+    return settle(load_ruleset(ref), agreements)
 
 
 def _agreed_note(ref: str, agreements: tuple[str, ...]) -> list[str]:
-    from pontoon_rules.cli.agreed import analysis_note
+    from pontoon_rules.cli.agreed import notes
     from pontoon_rules.ruleset.loader import load_ruleset
 
-    note = analysis_note(load_ruleset(ref), agreements)
-    return [f"  note: {note}"] if note else []
+    return [f"  {line}" for line in notes(load_ruleset(ref), agreements, analysis=True)]
 
 
 def _analysis(call: Any, label: str = "analysing", quiet: bool = False) -> Any:
@@ -156,6 +155,27 @@ def costs_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool,
         echo(f"  {path}: {reason}")
 
 
+class SimulationPath(click.Choice):  # type: ignore[type-arg]
+    """`--path`: compiled or engine; a retired name is refused with the one to use."""
+
+    def __init__(self) -> None:
+        from pontoon_rules.sim.result import PATHS
+
+        super().__init__(list(PATHS))
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        from pontoon_rules.analysis.dealer import AnalysisError
+        from pontoon_rules.sim.result import RETIRED_PATHS, check_path
+
+        if value in RETIRED_PATHS:
+            try:
+                check_path(value)
+            except AnalysisError as e:
+                self.fail(str(e), param, ctx)
+        return super().convert(value, param, ctx)
+
+
 @click.command("simulate")
 @click.argument("ruleset")
 @click.option("--rounds", type=click.IntRange(1), default=1_000_000, show_default=True)
@@ -165,9 +185,9 @@ def costs_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool,
               show_default=True, help="Cards with replacement, or a fresh shuffled shoe.")
 @click.option("--engine", "engine_only", is_flag=True,
               help="Play through the reference engine (same as --path engine).")
-@click.option("--path", "path", type=click.Choice(["compiled", "fast", "engine"]),
-              default=None, help="compiled: the numba simulator (default, every ruleset); "
-                                 "fast: the NumPy path; engine: the reference engine.")
+@click.option("--path", "path", type=SimulationPath(), default=None,
+              help="compiled: the numba simulator (default, every ruleset); "
+                   "engine: the reference engine (slow, independent of the kernels).")
 @click.option("--scheduler", default=None,
               help="Address of a Dask distributed scheduler (compiled path), e.g. "
                    "tcp://10.0.0.5:8786; the result is the same as on one core.")
@@ -178,13 +198,13 @@ def simulate_cmd(ruleset: str, rounds: int, seed: int, workers: int, dealing: st
                  engine_only: bool, path: str | None, scheduler: str | None,
                  policy: str | None, as_json: bool, agreements: tuple[str, ...]) -> None:
     """Simulate RULESET with the best strategy: house edge and its 99.9% interval."""
-    from pontoon_rules.analysis.simulate import simulate
+    from pontoon_rules.sim.simulate import simulate
 
     rules = _rules(ruleset, agreements)
-    chosen = "engine" if engine_only else path
+    chosen = "engine" if engine_only else (path or "compiled")
     bar = not as_json and sys.stdout.isatty()  # the simulator's own bar, on the terminal
     result = _analysis(lambda: simulate(rules, rounds, seed, workers, dealing,  # type: ignore[arg-type]
-                                        policy, None, progress=bar, path=chosen,
+                                        policy, progress=bar, path=chosen,
                                         scheduler=scheduler),
                        f"simulating {rounds:,} rounds of {ruleset}", quiet=bar)
     if as_json:

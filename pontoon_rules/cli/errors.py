@@ -32,10 +32,11 @@ _FILE_SYSTEM = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota 
 def exit_code(error: PontoonError) -> int:
     """The exit code for a project error."""
     from pontoon_rules.engine.script import IncompleteScriptError
+    from pontoon_rules.sim.money import MoneyOverflowError
 
     if isinstance(error, (IllegalActionError, IncompleteScriptError)):
         return EXIT_ILLEGAL
-    if isinstance(error, (RulesetError, ScriptError, ShoeError)):
+    if isinstance(error, (RulesetError, ScriptError, ShoeError, MoneyOverflowError)):
         return EXIT_INVALID
     return EXIT_FAILED
 

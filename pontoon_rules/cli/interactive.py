@@ -46,9 +46,10 @@ def _quoted(word: str) -> str:
 
 
 def play_interactive(ref: str, seats: int, stake: int, seed: int | None,
-                     settle: Callable[[Ruleset], Ruleset] | None = None) -> None:
+                     settle: Callable[[Ruleset], Ruleset] | None = None,
+                     notes: list[str] | None = None) -> None:
     """Deal a round from a seeded shoe; ask the person for p1's decisions (`settle`: what
-    the table agreed, applied to the ruleset first)."""
+    the table agreed, applied to the ruleset first; `notes`: said after the title)."""
     from pontoon_rules.cli.checks import check_seats, check_stake
 
     loaded = load_ruleset(ref)
@@ -60,6 +61,8 @@ def play_interactive(ref: str, seats: int, stake: int, seed: int | None,
     console = Console()
     console.print(f"[bold]{markup_safe(rules.ruleset.name)}[/bold]: you are p1 of {seats}; "
                   f"seed {seed} (replay this round with --seed {seed})")
+    for line in notes or []:
+        console.print(markup_safe(line))
     state = RoundState(rules, [stake] * seats)
     _play(state, random.Random(seed), console)
     print_result(state.result(), console)

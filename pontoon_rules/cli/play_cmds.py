@@ -29,8 +29,7 @@ def play_cmd(ruleset: str | None, script: str | None, as_json: bool, seed: int |
         from pontoon_rules.engine.script import read_script, run_script
 
         data, base = read_script(script)
-        run = run_script(data, base,
-                         lambda loaded: settle(loaded, agreements, announce=False))
+        run = run_script(data, base, lambda loaded: settle(loaded, agreements))
         if as_json:
             click.echo(json_text(run.to_json()))
         else:
@@ -40,6 +39,10 @@ def play_cmd(ruleset: str | None, script: str | None, as_json: bool, seed: int |
         return
     if not ruleset:
         raise click.UsageError("give a RULESET to play, or --script FILE to replay")
+    from pontoon_rules.cli.agreed import notes
     from pontoon_rules.cli.interactive import play_interactive
+    from pontoon_rules.ruleset.loader import load_ruleset
 
-    play_interactive(ruleset, seats, stake, seed, lambda loaded: settle(loaded, agreements))
+    said = notes(load_ruleset(ruleset), agreements)
+    play_interactive(ruleset, seats, stake, seed, lambda loaded: settle(loaded, agreements),
+                     said)

@@ -82,6 +82,16 @@ def session_cmd(ruleset: str | None, players: int, deals: int, seed: int, policy
         click.echo(json_text(out, indent=1))
     else:
         print_summary(session)
+        if ruleset and not script:
+            _print_agreed(ruleset, agreements)
+
+
+def _print_agreed(ruleset: str, agreements: tuple[str, ...]) -> None:
+    from pontoon_rules.cli.agreed import notes
+    from pontoon_rules.ruleset.loader import load_ruleset
+
+    for line in notes(load_ruleset(ruleset), agreements):
+        click.echo(line)
 
 
 def _replay(source: str) -> tuple[Session, list[list[dict[str, Any]]]]:

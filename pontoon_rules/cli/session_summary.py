@@ -42,6 +42,10 @@ def run_summary(ruleset: str, players: int, deals: int, seed: int, policy: str,
         click.echo(json.dumps(out, indent=1))
     else:
         print_summary(out)
+        from pontoon_rules.cli.agreed import notes
+
+        for line in notes(load_ruleset(ruleset), agreements):
+            click.echo(line)
 
 
 class _bar:

@@ -10,7 +10,7 @@ from rich.table import Table
 
 from pontoon_rules.compare.diff import FieldDiff, by_topic
 from pontoon_rules.compare.records import Comparison, Example, NoExample
-from pontoon_rules.docs.literal import literal_markdown
+from pontoon_rules.literal import literal_markdown
 from pontoon_rules.text import markup_safe
 
 _STATUS_STYLE = {"stated": "green", "implied": "yellow", "our-reading": "magenta"}

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import jinja2
 
-from pontoon_rules.docs.literal import html_filter, literal_markdown
+from pontoon_rules.literal import html_filter, literal_markdown
 
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, base_language, translations, words_of
-from pontoon_rules.docs.literal import user
 from pontoon_rules.docs.rounds import sample_rounds
 from pontoon_rules.docs.sentences import (
     by_chapter,
@@ -22,6 +21,7 @@ from pontoon_rules.docs.sentences import (
 )
 from pontoon_rules.docs.values import Gettext, card_view, class_name
 from pontoon_rules.docs.views import round_view, sources_view
+from pontoon_rules.literal import user
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.outcomes import collect, payout
 

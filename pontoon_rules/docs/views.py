@@ -10,7 +10,6 @@ from collections import Counter
 from typing import Any
 
 from pontoon_rules.docs.chapters import SECTION_TITLES, anchor, chapter_paths
-from pontoon_rules.docs.literal import user
 from pontoon_rules.docs.values import (
     Gettext,
     action_text,
@@ -19,6 +18,7 @@ from pontoon_rules.docs.values import (
     class_name,
     value_text,
 )
+from pontoon_rules.literal import user
 from pontoon_rules.ruleset.fields import describe, plain, value_at
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.present import field_row, label, open_questions

@@ -124,7 +124,8 @@ def _pattern_wanted(pattern: str) -> str:
     if pattern == _ODDS_PATTERN:
         return "odds like '3:2'"
     if pattern == _ID_PATTERN:
-        return "an id of lowercase letters, digits and '-' (like 'my-house-rules')"
+        return ("an id of lowercase letters, digits and single '-' between them "
+                "(like 'my-house-rules')")
     return f"text matching {pattern}"
 
 

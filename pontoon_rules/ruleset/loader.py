@@ -94,7 +94,7 @@ def load_reference(ref: object, folder: Path) -> Ruleset | str:
         return found
     if isinstance(ref, str) and _ID_LIKE.fullmatch(ref) and bundled_path(ref) == found:
         return load_bundled(ref)
-    document = _read_document(found)
+    document = read_document(found)
     if not document.fatal and not looks_like_ruleset(document.data):
         return _not_a_ruleset(str(ref))
     return load_path(found)
@@ -209,7 +209,7 @@ def _resolve(doc: Document, folder: Path, chain: tuple[_Link, ...]) -> _Resolved
     base = _find_base(doc, ref, folder, chain)
     if isinstance(base, Problem):
         return _Resolved(None, (doc,), doc.problems + (base,))
-    base_doc = _read_document(base)
+    base_doc = read_document(base)
     if not base_doc.fatal and not looks_like_ruleset(base_doc.data):
         refused = _at_extends(doc, _not_a_ruleset(str(ref)))
         return _Resolved(None, (doc,), doc.problems + (refused,))
@@ -302,7 +302,8 @@ def _read_text(path: Path) -> str | Problem:
         return Problem(_display(path), None, None, "", f"cannot read file: {reason}")
 
 
-def _read_document(path: Path) -> Document:
+def read_document(path: Path) -> Document:
+    """The parsed YAML of the file at `path` (a fatal document when unreadable)."""
     text = _read_text(path)
     if isinstance(text, Problem):
         return Document(text.file, None, {}, {}, (text,), fatal=True)

@@ -86,7 +86,9 @@ class Translation(RuleModel):
 class Ruleset(RuleModel):
     """A complete Pontoon (or blackjack) variant as data."""
 
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="Short unique identifier.")
+    id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$",
+                    description="Short unique identifier: lowercase letters and digits, words "
+                    "joined by single '-' ('--' separates two ids in page names).")
     name: Name = Field(description="Name shown to people (at most 80 visible characters).")
     summary: Summary = Field(default="",
                              description="One paragraph on what the variant is (at most 450 "

@@ -8,11 +8,13 @@ any number of machines behind `--scheduler ADDRESS` (a `dask.distributed`
 scheduler: start one with `dask scheduler` and workers with `dask worker
 ADDRESS` on each machine, all with this package installed).
 
-A task is `(kind, payload, size, seed words)`; workers rebuild the compiled
-ruleset and strategy from the payload once per process (`_prepared`), and keep
-one round runner per payload (`_runner`). Local workers are forked after the
-parent has prepared every payload, so they start with the strategy built and the
-kernels loaded.
+A task is `(kind, payload, size, seed words)`: kind `rounds` (the compiled
+simulator), `session` (a compiled session table) or `engine` (the reference
+engine, `sim.engine`; one seed word, its own chunk seeds). Workers rebuild the
+compiled ruleset and strategy from the payload once per process (`_prepared`),
+and keep one round runner (`_runner`) or engine simulator (`_engine`) per
+payload. Local workers are forked after the parent has prepared every payload, so
+they start with the strategy built and the kernels loaded.
 """
 
 from __future__ import annotations
@@ -66,9 +68,25 @@ def _runner(payload: str) -> Any:
     return RoundRunner(rules, strat)
 
 
+@lru_cache(maxsize=8)
+def _engine(payload: str) -> Any:
+    """The engine simulator of an engine run's payload, once per process."""
+    import json
+
+    from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.ruleset.model import Ruleset
+    from pontoon_rules.sim.engine import EngineSimulator
+
+    data = json.loads(payload)
+    rules = compile_rules(Ruleset.model_validate(data["ruleset"]))
+    return EngineSimulator(rules, data["banker"], data["dealing"])
+
+
 def run_task(task: Task) -> Any:
     """Run one chunk (in any process)."""
     kind, payload, size, words = task
+    if kind == "engine":
+        return _engine(payload).run(size, words[0])
     rules, strat, data = _prepared(payload)
     seed = np.array(words, dtype=np.uint64)
     if kind == "rounds":
@@ -92,11 +110,19 @@ def run_tasks(tasks: Sequence[Task], workers: int = 1, scheduler: str | None = N
         import multiprocessing
 
         for kind, payload in {(t[0], t[1]) for t in tasks}:
-            _prepared(payload)  # built once here; the forked workers inherit it
-            if kind == "rounds":
-                _runner(payload)
+            _prepare(kind, payload)  # built once here; the forked workers inherit it
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             yield from pool.imap(run_task, tasks)
+
+
+def _prepare(kind: str, payload: str) -> None:
+    """Build what the tasks of `kind` and `payload` need, in this process."""
+    if kind == "engine":
+        _engine(payload)
+        return
+    _prepared(payload)
+    if kind == "rounds":
+        _runner(payload)
 
 
 def _dask(tasks: Sequence[Task], scheduler: str) -> Iterator[Any]:

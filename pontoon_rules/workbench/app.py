@@ -227,7 +227,10 @@ def create_app(workbench: Workbench, host: str = "127.0.0.1", exposed: str = "")
               Route("/api/download/pdf", download_pdf, methods=["POST"]),
               Route("/upload", upload, methods=["POST"]),
               Route("/static/{name}", static)]
-    app = Starlette(routes=routes, exception_handlers={Exception: _error_response})
+    from starlette.exceptions import HTTPException
+
+    handled = (_TooLarge, RequestError, RulesetError, PontoonError, HTTPException, Exception)
+    app = Starlette(routes=routes, exception_handlers=dict.fromkeys(handled, _error_response))
     return Guard(_catch_too_large(app), allowed_hosts(host))
 
 

@@ -8,6 +8,7 @@ so what the page validates, analyses and offers for download is one text.
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -147,7 +148,12 @@ def overlay_text(start: Start, changes: dict[str, Any], name: str) -> str:
 def changes_from(start: Start, values: dict[str, Any]) -> dict[str, Any]:
     """The values that differ from the base (plain data), in the order given."""
     return {path: value for path, value in values.items()
-            if repr(plain(value)) != repr(plain(_base_value(start.base, path)))}
+            if _key(value) != _key(_base_value(start.base, path))}
+
+
+def _key(value: Any) -> str:
+    """A value as comparable text: the same data, whatever the order of a mapping's keys."""
+    return json.dumps(plain(value), sort_keys=True, default=str)
 
 
 def _base_value(base: Ruleset, path: str) -> Any:

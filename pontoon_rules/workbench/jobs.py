@@ -178,11 +178,15 @@ class JobManager:
         for w in self._workers:
             if w.job is None and self._queue and not self._closed:
                 job_id, job = self._queue.pop(0)
+                try:
+                    w.conn.send(("job", job_id, job))
+                except (OSError, ValueError):  # a dead worker: `_lost` replaces it
+                    self._queue.insert(0, (job_id, job))
+                    continue
                 record = self._jobs[job_id]
                 record.status = RUNNING
                 record.version += 1
                 w.job = job_id
-                w.conn.send(("job", job_id, job))
 
     def _worker_of(self, job_id: str) -> _Worker | None:
         return next((w for w in self._workers if w.job == job_id), None)

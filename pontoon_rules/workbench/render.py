@@ -12,7 +12,7 @@ from pathlib import Path
 import jinja2
 
 from pontoon_rules.docs.i18n import TEMPLATE_DIR, translations
-from pontoon_rules.docs.literal import html_filter
+from pontoon_rules.literal import html_filter
 
 HERE = Path(__file__).resolve().parent
 TEMPLATES = HERE / "templates"

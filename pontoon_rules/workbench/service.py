@@ -8,7 +8,9 @@ comparisons those jobs belong to.
 
 from __future__ import annotations
 
+import json
 import tempfile
+from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,7 +18,7 @@ from typing import Any
 from pontoon_rules.docs.i18n import LANGUAGES, SOURCE_LANGUAGE
 from pontoon_rules.docs.sentences import differing_from_base
 from pontoon_rules.errors import PontoonError
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.model import SECTIONS, Ruleset
 from pontoon_rules.workbench.controls import controls, parse
 from pontoon_rules.workbench.draft import Evaluation, Start, changes_from, evaluate
 from pontoon_rules.workbench.jobs import JobManager, job_key, merged
@@ -31,6 +33,14 @@ BASE_STEPS: tuple[str, ...] = (EDGE, STRATEGY)
 COST_STEPS: tuple[str, ...] = (COSTS,)
 COMPARE_STEPS = ("edges", EXAMPLES)
 MAX_COMPARED = 8
+KEEP_COMPARISONS = 32
+"""Comparisons whose rulesets are kept for their pages to poll."""
+
+
+def _behaviour(ruleset: Ruleset) -> str:
+    """What a cost table depends on: the rule sections, not the name, id or provenance
+    (renaming a draft does not start its minute-long table again)."""
+    return json.dumps(ruleset.model_dump(mode="json", include=set(SECTIONS)), sort_keys=True)
 
 
 class RequestError(PontoonError):
@@ -65,7 +75,7 @@ class Workbench:
     def __init__(self, starts: Starts, jobs: JobManager, costs: JobManager) -> None:
         self.starts, self.jobs, self.costs = starts, jobs, costs
         self.scratch = Path(tempfile.mkdtemp(prefix="scratch-", dir=starts.folder))
-        self._comparisons: dict[str, dict[str, Any]] = {}
+        self._comparisons: OrderedDict[str, dict[str, Any]] = OrderedDict()
 
     # -- the draft ------------------------------------------------------------------------
     def draft(self, body: dict[str, Any]) -> Draft:
@@ -121,10 +131,9 @@ class Workbench:
                 steps, analysed = DRAFT_STEPS, ruleset
             else:  # the base itself: the same figures, and its stored cost table
                 steps, analysed = BASE_STEPS, draft.start.base
-            text = analysed.model_dump_json()
-            quick = self.jobs.submit(tab, job_key(text, steps),
+            quick = self.jobs.submit(tab, job_key(analysed.model_dump_json(), steps),
                                      Job(analysed, draft.start.base, steps))
-            costs = self.costs.submit(tab, job_key(text, COST_STEPS),
+            costs = self.costs.submit(tab, job_key(_behaviour(analysed), COST_STEPS),
                                       Job(analysed, None, COST_STEPS))
             job_id = f"{quick}+{costs}"
         else:
@@ -210,6 +219,8 @@ class Workbench:
         job_id = self.jobs.submit(f"{body.get('tab')}/compare", job_key(text, COMPARE_STEPS),
                                   Job(rulesets[0], None, COMPARE_STEPS, tuple(rulesets[1:])))
         self._comparisons[job_id] = {"rulesets": rulesets}
+        while len(self._comparisons) > KEEP_COMPARISONS:
+            self._comparisons.popitem(last=False)
         return {"job": job_id, **self.job(job_id, f"{body.get('tab')}/compare", str(lang), None)}
 
     def _pick(self, pick: Any, body: dict[str, Any]) -> Ruleset:
