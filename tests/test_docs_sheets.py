@@ -60,9 +60,11 @@ def test_russian_pdf_sheet_uses_the_games_words(tmp_path: Path) -> None:
     pages, text = pdf_text(data, tmp_path)
     text = _flat(text).lower()
     assert 1 <= pages <= 2
-    assert "банкир платит" in text and "при равенстве выигрывает банкир" in text
-    for term in ("очко", "понтун", "перебор", "твист", "ещё карту"):
+    assert "дилер платит" in text and "при равенстве выигрывает дилер" in text
+    for term in ("очко", "перебор", "«ещё карту»", "«пас»", "высокий итог"):
         assert term in text, term
+    for term in ("банкир", "понтун", "твист"):  # not the words of seed 002
+        assert term not in text, term
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
