@@ -34,11 +34,23 @@ PAIRS: dict[str, tuple[str, str, dict[str, Any]]] = {
     "player.double.rescue.allowed": (AUSTRALIAN, "player.double.rescue", {"allowed": False}),
     "player.double.rescue.returns": (SPANISH, "player.double.rescue",
                                      {"returns": "all-but-original"}),
+    "table.bank.amount": ("pagat-british", "table.bank", {"amount": 150}),
+    "banker.must_stand_at": ("pagat-british", "banker", {"must_stand_at": 15}),
 }
+"""Each new field that acts within a round, and a pair of rulesets differing in it alone."""
+
+BETWEEN_DEALS = {
+    "table.first_banker": ("pagat-british", "table", {"first_banker": "first-ace-dealt"}),
+    "table.direction": ("pagat-british", "table", {"direction": "right"}),
+    "table.bank.passes_after_deals": ("pagat-british", "table.bank",
+                                      {"passes_after_deals": 3}),
+    "shoot.dry_kitty_sale": ("shoot-pontoon", "shoot", {"dry_kitty_sale": "agreed-price"}),
+}
+"""New fields that act only between deals: a stated reason, never a search miss."""
 
 
 def _pair(field: str) -> tuple[Ruleset, Ruleset]:
-    base, section, fields = PAIRS[field]
+    base, section, fields = {**PAIRS, **BETWEEN_DEALS}[field]
     other = changed(base, **{section: fields})
     return load_ruleset(base), other.model_copy(update={"id": f"{other.id}-changed"})
 
@@ -67,3 +79,12 @@ def test_a_surrender_example_reads_as_a_story() -> None:
     example = next(e for e in compare_rulesets(a, b).examples
                    if e.field.path == "player.surrender.void_on_banker_pontoon")
     assert "surrender" in " ".join(example.played[b.id].actions)
+
+
+@pytest.mark.parametrize("field", sorted(BETWEEN_DEALS))
+def test_a_rule_between_deals_is_explained(field: str) -> None:
+    from pontoon_rules.compare.reasons import OUTSIDE_A_ROUND
+
+    a, b = _pair(field)
+    reasons = {r.field.path: r for r in compare_rulesets(a, b).reasons}
+    assert reasons[field].category == OUTSIDE_A_ROUND and reasons[field].reason

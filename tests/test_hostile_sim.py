@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -146,3 +147,132 @@ def test_simulate_refuses_a_min_stake_past_the_integers(
     assert err.endswith("error: huge: stakes.min_stake 100,000,000,000,000,000,000,000 is too "
                         "large for the compiled simulator, which counts money in 64-bit "
                         "integers (9,223,372,036,854,775,807); use --path engine\n")
+
+
+# --- item 9: cluster input and workers ------------------------------------------------------
+
+
+@pytest.mark.parametrize(("address", "message"), [
+    ("not a url", "'not a url': an address has no spaces; expected tcp://HOST:PORT"),
+    ("tcp://", "'tcp://': expected tcp://HOST:PORT, with a host and nothing after the port"),
+    ("foo://host:8786", "'foo://host:8786': unknown transport 'foo'; expected one of tcp://, "
+     "tls://"),
+    ("tcp://[::1", "'tcp://[::1': expected tcp://HOST:PORT, with a port from 1 to 65535 (an "
+     "IPv6 host in brackets: tcp://[::1]:8786)"),
+    ("", "'': an empty address; give tcp://HOST:PORT (or leave the option out to run here)"),
+    ("tcp://127.0.0.1:99999", "'tcp://127.0.0.1:99999': expected tcp://HOST:PORT, with a port "
+     "from 1 to 65535 (an IPv6 host in brackets: tcp://[::1]:8786)"),
+    ("tcp://host", "'tcp://host': expected a port from 1 to 65535 after the host (a Dask "
+     "scheduler listens on 8786)"),
+    ("tcp://bad\x1bhost:1", "'tcp://bad\\x1bhost:1': not a host name or an IP address; "
+     "expected tcp://HOST:PORT"),
+])
+@pytest.mark.parametrize("command", [["simulate", "pagat-british", "--rounds", "1000"],
+                                     ["session", "pagat-british", "--summary", "--deals", "10"]])
+def test_a_bad_scheduler_address_is_refused_before_anything_runs(
+        capsys: pytest.CaptureFixture[str], address: str, message: str,
+        command: list[str]) -> None:
+    code, out, err = run(capsys, *command, "--scheduler", address)
+    assert (code, out) == (2, "")
+    assert err.endswith(f"Error: Invalid value for '--scheduler': {message}\n")
+
+
+@pytest.fixture
+def server(request: pytest.FixtureRequest) -> Iterator[str]:
+    """A local server that is not a Dask scheduler: silent, garbage or HTTP-like."""
+    import socket
+    import threading
+
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen()
+    kind = request.param
+    held: list[socket.socket] = []
+
+    def serve() -> None:
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            held.append(conn)
+            if kind == "garbage":
+                conn.sendall(b"GARBAGE!" * 64)
+            elif kind == "http":  # answers only after a request, as HTTP does
+                threading.Thread(target=lambda c=conn: (c.recv(65536), c.sendall(
+                    b"HTTP/1.1 400 Bad Request\r\n\r\n")), daemon=True).start()
+
+    threading.Thread(target=serve, daemon=True).start()
+    yield f"tcp://127.0.0.1:{listener.getsockname()[1]}"
+    listener.close()
+    for conn in held:
+        conn.close()
+
+
+@pytest.mark.parametrize(("server", "message"), [
+    ("silent", "cannot reach the Dask scheduler at {a}: no reply within 1 s (is it a Dask "
+     "scheduler?)"),
+    ("http", "cannot reach the Dask scheduler at {a}: no reply within 1 s (is it a Dask "
+     "scheduler?)"),
+    ("garbage", "{a} is not a Dask scheduler: it replied with something that is not the Dask "
+     "protocol"),
+], indirect=["server"])
+def test_a_server_that_is_not_a_scheduler_is_one_line_within_the_timeout(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, server: str,
+        message: str) -> None:
+    pytest.importorskip("distributed")
+    from pontoon_rules.sim import cluster
+
+    monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 1.0)
+    code, out, err = run(capsys, "simulate", "pagat-british", "--rounds", "1000",
+                         "--scheduler", server, "--json")
+    assert (code, out) == (1, "")
+    assert err.splitlines()[-1] == "error: " + message.format(a=server)
+
+
+def test_no_more_workers_than_chunks_are_started(monkeypatch: pytest.MonkeyPatch) -> None:
+    import multiprocessing.context
+
+    from pontoon_rules.sim import distribute
+    from pontoon_rules.sim.simulate import payload
+
+    started: list[int] = []
+    real = multiprocessing.context.ForkContext.Pool
+
+    def pool(self: object, processes: int, *args: object, **kwargs: object) -> object:
+        started.append(processes)
+        return real(self, processes, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(multiprocessing.context.ForkContext, "Pool", pool)
+    rules = compile_rules(load_bundled("pagat-british"))
+    data = payload(rules, None, "infinite")
+    tasks = [("rounds", data, 200, words) for words in distribute.chunk_seeds(1, 3)]
+    results = list(distribute.run_tasks(tasks, workers=300))
+    assert started == [3] and len(results) == 3
+
+
+def test_sigterm_stops_the_workers_with_the_parent() -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    psutil = pytest.importorskip("psutil")
+    parent = subprocess.Popen([sys.executable, "-m", "pontoon_rules", "simulate",
+                               "pagat-british", "--rounds", "400000000", "--workers", "2"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        children: list[object] = []
+        while time.monotonic() < deadline and len(children) < 2:
+            time.sleep(0.2)
+            children = psutil.Process(parent.pid).children(recursive=True)
+        assert len(children) >= 2, "the workers never started"
+        parent.send_signal(signal.SIGTERM)
+        _out, err = parent.communicate(timeout=30)
+        gone, alive = psutil.wait_procs(children, timeout=10)  # type: ignore[arg-type]
+        assert alive == [] and parent.returncode == 143
+        assert "Traceback" not in err and "BrokenPipe" not in err, err
+    finally:
+        if parent.poll() is None:
+            parent.kill()

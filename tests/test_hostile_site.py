@@ -366,3 +366,81 @@ def test_ids_that_could_make_the_same_page_name_are_refused(
     assert code == 2
     assert (f"pair.yaml:1:5: id: expected an id of lowercase letters, digits and single '-' "
             f"between them (like 'my-house-rules'), got '{ruleset_id}'") in err
+
+
+# --- item 10: docs serve -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("address", "message"), [
+    ("127.0.0.1:99999", "'127.0.0.1:99999': expected HOST:PORT, with a port from 1 to 65535 "
+     "(an IPv6 host in brackets: [::1]:8000)"),
+    ("localhost", "'localhost': expected a port from 1 to 65535 after the host"),
+    ("http://localhost:8000", "'http://localhost:8000': expected HOST:PORT, without a scheme"),
+])
+def test_docs_serve_refuses_a_bad_address_before_starting(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        address: str, message: str) -> None:
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    code = run_with_errors(cli, ["docs", "serve", "-a", address])
+    _out, err = capsys.readouterr()
+    assert code == 2 and err.endswith(f"Error: Invalid value for '-a' / '--dev-addr': "
+                                      f"{message}\n")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_docs_serve_stopped_by_sigterm_leaves_no_build_folder(tmp_path: Path) -> None:
+    import signal
+    import socket
+    import subprocess
+    import sys
+    import time
+    import urllib.request
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "index.md").write_text("# Hello\n")
+    (tmp_path / "mkdocs.yml").write_text("site_name: tiny\ndocs_dir: docs\n")
+    (tmp_path / "tmp").mkdir()
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "pontoon_rules", "docs", "serve", "-f",
+         str(tmp_path / "mkdocs.yml"), "-a", f"127.0.0.1:{port}"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        env={**os.environ, "TMPDIR": str(tmp_path / "tmp")})
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=5) as page:
+                    assert b"Hello" in page.read()
+                break
+            except OSError:
+                assert time.monotonic() < deadline and server.poll() is None, "never served"
+                time.sleep(0.3)
+        assert list((tmp_path / "tmp").iterdir()) != []  # the build folder, while serving
+        server.send_signal(signal.SIGTERM)
+        _out, err = server.communicate(timeout=30)
+        assert server.returncode == 0 and "Traceback" not in err
+        assert list((tmp_path / "tmp").iterdir()) == []
+    finally:
+        if server.poll() is None:
+            server.kill()
+
+
+def test_a_rebuild_that_fails_keeps_the_old_site_served(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from pontoon_rules.docs import hook
+    from pontoon_rules.errors import Problem, RulesetError
+
+    class Server:
+        def builder(self) -> None:
+            raise RulesetError([Problem("rules/broken.yaml", 2, 7, "name", "expected \x1b[2J")])
+
+    served = hook.on_serve(Server(), None, None)  # type: ignore[arg-type]
+    served.builder()  # does not raise: the server marks the build done and serves the old site
+    err = capsys.readouterr().err
+    assert err == ("rules/broken.yaml:2:7: name: expected \\x1b[2J\nthe site was not rebuilt: "
+                   "the last good build is still served (fix the file and save it again)\n")

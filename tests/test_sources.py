@@ -332,7 +332,7 @@ TWO_PONTOONS = "9S AH AD 9C KH KD KC 8D"  # seats B, C, D: C and D make pontoons
 
 def test_5_several_pontoon_makers_is_a_field_quoting_the_garbled_left() -> None:
     r = load_bundled("pagat-british")
-    assert r.between_deals.rotation_tie_break is RotationTieBreak.FIRST_FROM_LEFT
+    assert r.between_deals.rotation_tie_break is RotationTieBreak.FIRST_IN_PLAY
     prov = reading(r, "between_deals.rotation_tie_break")
     quotes(SEVERAL_000, prov)
     assert "ਅਸਲੀ ਬੈਂਕਰ ਦਾ ਛੱਡਿਆ ਖਿਡਾਰੀ" in SEVERAL_001
@@ -342,8 +342,8 @@ def test_5_several_pontoon_makers_is_a_field_quoting_the_garbled_left() -> None:
     assert "if several, the first from the banker's left" in text
 
 
-@pytest.mark.parametrize(("tie_break", "banker"), [("first-from-left", "C"),
-                                                   ("last-from-left", "D")])
+@pytest.mark.parametrize(("tie_break", "banker"), [("first-in-play", "C"),
+                                                   ("last-in-play", "D")])
 def test_5_the_session_passes_the_bank_by_the_field(tmp_path: Path, tie_break: str,
                                                    banker: str) -> None:
     path = overlay(tmp_path, "pagat-british",

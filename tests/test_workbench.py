@@ -387,7 +387,8 @@ def test_the_page_shows_the_figure_the_edge_command_prints(client: Any, tmp_path
     job_id = client.post("/api/state", json=draft).json()["job"]
     found: dict[str, Any] = {}
     end = time.monotonic() + 120
-    while time.monotonic() < end and not found.get("edge"):
+    while time.monotonic() < end and not (found.get("edge") and
+                                          'class="wb-example"' in found.get("html", "")):
         found = client.get(f"/api/job/{job_id}?tab=t&lang=en").json()
         time.sleep(0.2)
     path = tmp_path / "ours.yaml"
@@ -396,6 +397,8 @@ def test_the_page_shows_the_figure_the_edge_command_prints(client: Any, tmp_path
     edge = json.loads(printed.output[printed.output.index("{"):])["house_edge_percent"]
     assert found["edge"] == f"{edge:.4f}%"
     assert 'id="wb-examples"' in found["html"]
+    headings = re.findall(r"<h3>([^<]*)</h3>", found["html"])
+    assert headings and not any("null" in h for h in headings)
 
 
 def test_the_sheet_comes_in_every_catalog_language_on_one_page(client: Any,
@@ -452,3 +455,10 @@ def test_renaming_a_draft_keeps_its_cost_table_running(client: Any) -> None:
                                                "name": "Another name"}).json()
     assert first["job"].split("+")[1] == renamed["job"].split("+")[1]
     assert first["job"].split("+")[0] != renamed["job"].split("+")[0]
+
+
+def test_a_try_button_sets_a_value_as_the_cost_table_gives_it(client: Any) -> None:
+    answer = client.post("/api/state", json={**_draft(), "set": {
+        "settlement.ties": "push", "no.such.field": 1}}).json()
+    assert answer["valid"] and answer["changed"] == ["settlement.ties"]
+    assert yaml.safe_load(answer["overlay"])["settlement"] == {"ties": "push"}

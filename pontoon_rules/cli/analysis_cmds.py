@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from pontoon_rules.cli.agreed import agree_option
+from pontoon_rules.cli.checks import scheduler_address
 from pontoon_rules.cli.output import echo
 from pontoon_rules.errors import RulesetError
 
@@ -188,7 +189,7 @@ class SimulationPath(click.Choice):  # type: ignore[type-arg]
 @click.option("--path", "path", type=SimulationPath(), default=None,
               help="compiled: the numba simulator (default, every ruleset); "
                    "engine: the reference engine (slow, independent of the kernels).")
-@click.option("--scheduler", default=None,
+@click.option("--scheduler", default=None, callback=scheduler_address,
               help="Address of a Dask distributed scheduler (compiled path), e.g. "
                    "tcp://10.0.0.5:8786; the result is the same as on one core.")
 @_banker_option

@@ -86,10 +86,29 @@ def docs_build_cmd(config_file: Path | None, site_dir: Path | None, strict: bool
     echo(f"sheets: {out}/sheets/")
 
 
+def _serve_address(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
+    """`-a HOST:PORT`, checked before the server starts (nothing is left behind)."""
+    from pontoon_rules.sim.cluster import ClusterError, parse_address
+    from pontoon_rules.text import short
+
+    if "://" in value:
+        raise click.BadParameter(f"{short(value, 60)}: expected HOST:PORT, without a scheme")
+    try:
+        parsed = parse_address(value)
+    except ClusterError as error:
+        message = str(error).removeprefix("--scheduler ").replace("tcp://HOST:PORT",
+                                                                   "HOST:PORT")
+        raise click.BadParameter(message.split(" (a Dask")[0].replace("tcp://[::1]:8786",
+                                                                 "[::1]:8000")) from None
+    return f"[{parsed.host}]:{parsed.port}" if ":" in parsed.host else \
+        f"{parsed.host}:{parsed.port}"
+
+
 @docs_cmd.command("serve")
 @click.option("-f", "--config-file", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="The mkdocs.yml (default: the checkout's).")
-@click.option("-a", "--dev-addr", default="127.0.0.1:8000", help="Address to serve on.")
+@click.option("-a", "--dev-addr", default="127.0.0.1:8000", callback=_serve_address,
+              help="Address to serve on: HOST:PORT, a port from 1 to 65535.")
 @click.option("--rulesets", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="A folder of your own rulesets (*.yaml) to add to the site.")
 def docs_serve_cmd(config_file: Path | None, dev_addr: str, rulesets: Path | None) -> None:

@@ -35,6 +35,13 @@ ROUND_INDEPENDENT: dict[str, tuple[str, str]] = {
     "table.max_players": (OUTSIDE_A_ROUND, "caps the seats; " + _LIMIT),
     "table.banker": (OUTSIDE_A_ROUND, "who holds the bank (a player in turn or the house) "
                      "matters between deals; a round is dealt, played and settled the same"),
+    "table.first_banker": (OUTSIDE_A_ROUND, "chooses who banks the first deal of a session; "
+                           "a round is dealt, played and settled the same"),
+    "table.direction": (OUTSIDE_A_ROUND, "decides who sits in which seat, p1 being the first "
+                        "to play either way; a round of seats p1, p2, … settles the same"),
+    "table.bank.passes_when_broken": (OUTSIDE_A_ROUND, "the bank passes on between deals"),
+    "table.bank.passes_after_deals": (OUTSIDE_A_ROUND, "the bank passes on between deals"),
+    "shoot.dry_kitty_sale": (OUTSIDE_A_ROUND, "how the bank is sold happens between deals"),
     "deal.banker_may_look_at_first_card": (OUTSIDE_A_ROUND, "changes only what the banker "
                                            "knows; the same cards and decisions settle the "
                                            "same"),
@@ -61,6 +68,9 @@ NOT_SEARCHED: dict[str, tuple[str, str]] = {
                                 "offered (exactly the fraction, or up to it); the example "
                                 "search insures the most allowed, which both allow, so it "
                                 "settles the same"),
+    "table.bank.va_bank": (NOT_PLAYED, "a stake of the whole bank above the largest stake: the "
+                           "search stakes the same amount, within both rulesets' limits, "
+                           "under each"),
     "shoot": (NOT_PLAYED, "shoot bets need a kitty, and the example search deals its rounds "
               "without one (a round script's optional 'kitty'), so it does not look for them"),
 }

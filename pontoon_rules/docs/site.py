@@ -153,9 +153,26 @@ def _configured_site_dir(config_file: Path) -> Path:
 
 def serve_site(config_file: Path = DEFAULT_CONFIG, address: str = "127.0.0.1:8000",
                rulesets: Path | None = None) -> None:
-    """Serve the site with live reload until interrupted (with the user's `rulesets`)."""
+    """Serve the site with live reload until interrupted (with the user's `rulesets`).
+
+    The server's build folder lies in a temporary folder of ours, removed however the
+    server stops (Ctrl+C, SIGTERM, an error); SIGTERM stops it as Ctrl+C does.
+    """
+    import signal
+    import tempfile
+
     _quiet_banners()
     from mkdocs.commands.serve import serve
 
-    with extra_rulesets(rulesets):
-        serve(config_file=str(config_file), dev_addr=address)
+    def stop(_signum: int, _frame: object) -> None:
+        raise KeyboardInterrupt
+
+    previous, before = signal.signal(signal.SIGTERM, stop), tempfile.tempdir
+    try:
+        with tempfile.TemporaryDirectory(prefix="pontoon-rules-serve-") as scratch, \
+                extra_rulesets(rulesets):
+            tempfile.tempdir = scratch  # mkdocs makes its mkdocs_* build folder in here
+            serve(config_file=str(config_file), dev_addr=address)
+    finally:
+        tempfile.tempdir = before
+        signal.signal(signal.SIGTERM, previous)

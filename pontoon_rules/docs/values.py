@@ -7,7 +7,7 @@ from enum import Enum
 from typing import Any
 
 from pontoon_rules.engine.cards import RANK_CODES, SUIT_CODES
-from pontoon_rules.ruleset import common, decisions, play
+from pontoon_rules.ruleset import bank, common, decisions, play
 from pontoon_rules.ruleset.fields import leaf_fields, plain
 from pontoon_rules.ruleset.present import format_value
 
@@ -85,7 +85,8 @@ def card_view(code: str, gettext: Gettext) -> dict[str, Any]:
 def enum_values() -> list[str]:
     """Every enum value and literal choice a field can take (catalog entries)."""
     out: list[str] = []
-    for item in [*vars(common).values(), *vars(decisions).values(), *vars(play).values()]:
+    for item in [*vars(common).values(), *vars(decisions).values(), *vars(bank).values(),
+                 *vars(play).values()]:
         if isinstance(item, type) and issubclass(item, Enum) and item is not Enum:
             out.extend(str(member.value) for member in item)
     for info in leaf_fields().values():

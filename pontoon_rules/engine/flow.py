@@ -83,6 +83,8 @@ def insurance_legal(state: RoundState, seat: Seat) -> list[LegalAction]:
             out.insert(0, LegalAction(EVEN_MONEY))
         return out
     most = int(hand.staked * r.insurance_fraction)
+    if state.bank_left is not None:
+        most = min(most, state.bank_left)
     if r.insurance and most >= 1:
         out.insert(0, LegalAction(INSURE, most if r.insurance_exact else 1, most))
     return out
@@ -117,7 +119,7 @@ def legal(state: RoundState) -> list[LegalAction]:
         return shoot.legal(state, state.kitty)
     seat = state.seats[state.seat_cursor]
     return rules_legal.hand_legal(seat.hands[state.hand_cursor], len(seat.hands), state.rules,
-                                  up_rank(state))
+                                  up_rank(state), state.bank_left)
 
 
 def banker_legal(state: RoundState) -> list[LegalAction]:
@@ -128,9 +130,11 @@ def banker_legal(state: RoundState) -> list[LegalAction]:
 
 
 def banker_can_draw(state: RoundState) -> bool:
-    """Whether the banker's hand may take another card."""
+    """Whether the banker's hand may take another card (a banker by choice who must
+    stand on a total stands there: `banker.must_stand_at`)."""
     hand, r = state.banker, state.rules
-    return len(hand.cards) < r.banker_max_cards and total(hand, r.ace_bonus) < 21
+    points = total(hand, r.ace_bonus)
+    return len(hand.cards) < r.banker_max_cards and points < 21 and points < r.banker_must_stand
 
 
 def apply_decision(state: RoundState, action: Action) -> None:
@@ -155,6 +159,7 @@ def _apply_insurance(state: RoundState, seat: Seat, action: Action) -> None:
         giving_up.surrender(seat.hands[0], state.rules)
     elif action.kind == INSURE:
         seat.insurance = action.amount or 0
+        _stake_against_bank(state, seat.insurance)
     elif action.kind == EVEN_MONEY:
         seat.even_money = True
         hand = seat.hands[0]
@@ -173,11 +178,13 @@ def _apply_hand(state: RoundState, seat: Seat, hand: Hand, action: Action) -> No
         state.pending.append(hand)
     elif kind == BUY:
         hand.stakes.append(action.amount or 0)
+        _stake_against_bank(state, hand.stakes[-1])
         hand.bought += 1
         hand.draw_up = faces.bought_card is FACE_UP
         state.pending.append(hand)
     elif kind == DOUBLE:
         hand.stakes.append(rules_legal.double_amount(hand, state.rules))
+        _stake_against_bank(state, hand.stakes[-1])
         if state.rules.double_aces_low:
             hand.aces = 0  # every ace held now counts 1 (`engine.hand.total`)
         hand.doubles += 1
@@ -185,6 +192,7 @@ def _apply_hand(state: RoundState, seat: Seat, hand: Hand, action: Action) -> No
         hand.draw_up = faces.doubled_card is FACE_UP
         state.pending.append(hand)
     elif kind == SPLIT:
+        _stake_against_bank(state, hand.stakes[0])
         _split(state, seat, hand)
         return
     elif kind == SURRENDER:
@@ -193,6 +201,12 @@ def _apply_hand(state: RoundState, seat: Seat, hand: Hand, action: Action) -> No
         giving_up.rescue(hand, state.rules)
     if state.kitty is not None and state.pending:
         shoot.before_fourth_card(state, state.kitty, seat, hand)
+
+
+def _stake_against_bank(state: RoundState, amount: int) -> None:
+    """Count `amount` staked against a bank that is an amount."""
+    if state.bank_left is not None:
+        state.bank_left -= amount
 
 
 def _split(state: RoundState, seat: Seat, hand: Hand) -> None:
@@ -302,7 +316,7 @@ def _hand_finished(state: RoundState, hands_held: int, hand: Hand) -> bool:
         return True
     if not r.pontoon_may_draw and is_ace_ten(hand) and classify(hand, r) is HandClass.PONTOON:
         return True
-    options = rules_legal.hand_legal(hand, hands_held, r, up_rank(state))
+    options = rules_legal.hand_legal(hand, hands_held, r, up_rank(state), state.bank_left)
     if all(option.kind == STICK for option in options):
         return True
     state.legal_cache = options

@@ -27,11 +27,13 @@ SURRENDER_ACTION = LegalAction(SURRENDER)
 RESCUE_ACTION = LegalAction(RESCUE)
 
 
-def hand_legal(hand: Hand, hands_held: int, rules: Rules, up_rank: int = -1
-               ) -> list[LegalAction]:
+def hand_legal(hand: Hand, hands_held: int, rules: Rules, up_rank: int = -1,
+               cap: int | None = None) -> list[LegalAction]:
     """The legal actions for `hand`, of a seat holding `hands_held` hands; `up_rank` is
     the rank index of the banker's first visible card (-1: none seen), which only a
-    surrender restricted by the banker's card reads."""
+    surrender restricted by the banker's card reads; `cap` is what may still be staked
+    against a bank that is an amount (None: no cap), which bounds buys, doubles and
+    splits."""
     points = total(hand, rules.ace_bonus)
     out: list[LegalAction] = []
     drawn_double = hand.doubles and hand.drawn_since_double >= rules.double_draws
@@ -40,12 +42,13 @@ def hand_legal(hand: Hand, hands_held: int, rules: Rules, up_rank: int = -1
     if may_draw(hand, points, rules):
         if not drawn_double:
             out.append(TWIST_ACTION)
-            buy = buy_range(hand, rules)
+            buy = buy_range(hand, rules, cap)
             if buy is not None:
                 out.append(buy)
-        if can_double(hand, rules, points):
+        if can_double(hand, rules, points) and (
+                cap is None or double_amount(hand, rules) <= cap):
             out.append(DOUBLE_ACTION)
-    if can_split(hand, hands_held, rules):
+    if can_split(hand, hands_held, rules) and (cap is None or hand.stakes[0] <= cap):
         out.append(SPLIT_ACTION)
     if rules.surrender is not None and not rules.surrender.early and (
             may_surrender(hand, up_rank, rules)):
@@ -74,8 +77,8 @@ def can_draw(hand: Hand, points: int, rules: Rules) -> bool:
     return may_draw(hand, points, rules)
 
 
-def buy_range(hand: Hand, rules: Rules) -> LegalAction | None:
-    """The buy offered to `hand` with its amount range, or None."""
+def buy_range(hand: Hand, rules: Rules, cap: int | None = None) -> LegalAction | None:
+    """The buy offered to `hand` with its amount range (at most `cap`), or None."""
     if rules.buy_mode is BuyMode.NONE or len(hand.cards) + 1 > rules.last_buy_card:
         return None
     if (hand.twisted and not rules.buy_after_twist) or hand.doubles:
@@ -89,7 +92,12 @@ def buy_range(hand: Hand, rules: Rules) -> LegalAction | None:
         high = min(high, cap)
     if rules.buy_mode is BuyMode.FIXED:
         high = low
-    return LegalAction(BUY, low, max(low, high))
+    high = max(low, high)
+    if cap is not None:
+        if cap < low:
+            return None
+        high = min(high, cap)
+    return LegalAction(BUY, low, high)
 
 
 def buy_cap(hand: Hand, rules: Rules) -> int | None:

@@ -128,6 +128,12 @@ class Rules:
     first-buy`); `later_cap_previous` caps it by the card before."""
     shoot_fourth_up_to_kitty: bool = True
     """The bet before a fourth card may bring the shoot bets up to the kitty (else below)."""
+    bank_amount: int | None = None
+    """The bank a banker puts up (`table.bank.amount`): it caps the stakes; None: no cap."""
+    va_bank: bool = False
+    """A stake of the whole bank may go above the maximum stake."""
+    banker_must_stand: int = NO_LIMIT
+    """A banker by choice must stand on this total or more (NO_LIMIT: no such rule)."""
 
 
 def compile_rules(r: Ruleset) -> Rules:
@@ -222,6 +228,9 @@ def compile_rules(r: Ruleset) -> Rules:
         insurance_exact=p.insurance.amount is InsuranceAmount.EXACTLY,
         later_cap_first=s.buy is BuyMode.RANGE and s.later_buy_cap is LaterBuyCap.FIRST_BUY,
         shoot_fourth_up_to_kitty=r.shoot.fourth_card_limit is ShootLimit.UP_TO_KITTY,
+        bank_amount=r.table.bank.amount,
+        va_bank=r.table.bank.amount is not None and r.table.bank.va_bank,
+        banker_must_stand=none if b.must_stand_at is None else b.must_stand_at,
     )
 
 

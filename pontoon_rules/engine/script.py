@@ -11,6 +11,10 @@ Shoot Pontoon: an optional `"kitty": 50` puts up a kitty (rulesets with
 kitty has room), before a three-card hand's fourth card is dealt (after its
 `buy`/`twist`), and for the new hand after a `split` (see `engine.shoot`). Without
 a kitty a script plays exactly as before.
+
+A bank that is an amount (`table.bank.amount`): an optional `"bank": 200` says what is
+left in it at the start of the round (default the ruleset's whole bank); every stake,
+buy, double, split and insurance of the round together stays within it.
 """
 
 from __future__ import annotations
@@ -71,13 +75,14 @@ def run_script(script: dict[str, Any], base_dir: Path | None = None,
     """
     ruleset, shoe, actions, stakes = _parse(script, base_dir)
     rules = compile_rules(settle(ruleset) if settle is not None else ruleset)
-    return play(rules, stakes, shoe, actions, _kitty(script))
+    return play(rules, stakes, shoe, actions, _kitty(script), _bank(script, rules))
 
 
 def play(rules: Rules, stakes: list[int], shoe: list[int], actions: list[str],
-         kitty: int | None = None) -> ScriptRun:
-    """Play `stakes` seats under `rules` with a stacked `shoe`, scripted `actions`, a kitty."""
-    state = RoundState(rules, stakes, kitty=kitty)
+         kitty: int | None = None, bank: int | None = None) -> ScriptRun:
+    """Play `stakes` seats under `rules` with a stacked `shoe`, scripted `actions`, a kitty
+    and what is left in a bank that is an amount (default: the ruleset's whole bank)."""
+    state = RoundState(rules, stakes, kitty=kitty, bank=bank)
     transcript: list[dict[str, Any]] = []
     dealt = step = 0
     while not state.is_terminal():
@@ -183,7 +188,7 @@ def _parse(script: dict[str, Any], base_dir: Path | None) -> tuple[
     if missing:
         raise ScriptError(f"the script lacks {', '.join(missing)}")
     unknown = sorted(set(script) - {"ruleset", "stakes", "shoe", "actions", "description",
-                                    "kitty"})
+                                    "kitty", "bank"})
     if unknown:
         raise ScriptError(f"unknown script keys: {', '.join(unknown)}")
     ruleset = script_ruleset(script["ruleset"], base_dir)
@@ -213,6 +218,18 @@ def script_ruleset(ref: Any, base_dir: Path | None) -> Ruleset:
     if isinstance(found, str):
         raise ScriptError(f"ruleset: {found}")
     return found
+
+
+def _bank(script: dict[str, Any], rules: Rules) -> int | None:
+    bank = script.get("bank")
+    if bank is None:
+        return None
+    if rules.bank_amount is None:
+        raise ScriptError("bank: under this ruleset the banker covers any stake "
+                          "(table.bank.amount is null)")
+    if not isinstance(bank, int) or isinstance(bank, bool) or bank < 1:
+        raise ScriptError(f"bank: expected a whole amount of at least 1, got {json.dumps(bank)}")
+    return bank
 
 
 def _kitty(script: dict[str, Any]) -> int | None:

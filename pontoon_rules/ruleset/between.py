@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import Field, StrictBool, StrictFloat
 
+from pontoon_rules.ruleset.bank import BankSale
 from pontoon_rules.ruleset.common import (
     Odds,
     RotationRule,
@@ -44,10 +45,10 @@ class BetweenDeals(RuleModel):
     )
     rotation: RotationRule = Field(description="How the bank passes to another player.")
     rotation_tie_break: RotationTieBreak = Field(
-        default=RotationTieBreak.FIRST_FROM_LEFT,
-        description="When several players made a pontoon, which takes the bank: the one "
-        "nearest the banker's left ('first-from-left') or nearest the banker's right "
-        "('last-from-left').",
+        default=RotationTieBreak.FIRST_IN_PLAY,
+        description="When several players made a pontoon, which takes the bank: the first "
+        "of them in the order of play ('first-in-play': nearest the banker's left when "
+        "play goes left) or the last ('last-in-play').",
     )
     rotation_from_split_hand: StrictBool = Field(
         description="Whether a pontoon made on a split hand wins the bank."
@@ -92,6 +93,11 @@ class Shoot(RuleModel):
     top_up: StrictBool = Field(description="The banker may add to the kitty before a deal.")
     dry_kitty: Literal["new-kitty-or-sale", "end-bank"] = Field(
         description="What an empty kitty forces: a new kitty or a sale of the bank."
+    )
+    dry_kitty_sale: BankSale = Field(
+        default=BankSale.AGREED_PRICE,
+        description="How the bank is sold when the kitty is dry: at a price agreed with "
+        "one player, or to the highest bidder.",
     )
     kitty_leaves_with_banker: StrictBool = Field(
         description="When the bank changes hands the old banker keeps the kitty."

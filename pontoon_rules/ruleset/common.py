@@ -128,10 +128,11 @@ class ShufflePolicy(StrEnum):
 class RotationTieBreak(StrEnum):
     """Which pontoon maker takes the bank when several made one."""
 
-    FIRST_FROM_LEFT = "first-from-left"
-    """The one nearest the banker's left (the first of them to play)."""
-    LAST_FROM_LEFT = "last-from-left"
-    """The one nearest the banker's right (the last of them to play)."""
+    FIRST_IN_PLAY = "first-in-play"
+    """The first of them in the order of play (nearest the banker's left when play goes
+    to the left, `table.direction`)."""
+    LAST_IN_PLAY = "last-in-play"
+    """The last of them in the order of play (nearest the banker's other side)."""
 
 
 class RotationRule(StrEnum):

@@ -25,15 +25,16 @@ from pontoon_rules.errors import Problem, RulesetError
 if TYPE_CHECKING:
     from pontoon_rules.ruleset.model import Ruleset
 
-Consumer = Literal["analysis", "simulator"]
+Consumer = Literal["analysis", "simulator", "sessions"]
 """A part of the tool that may not handle every rule: the exact analysis (`edge`,
-`strategy`, `costs`) or the compiled simulator (`simulate`, `session --summary`)."""
+`strategy`, `costs`), the compiled simulator's rounds (`simulate`) or its sessions
+(`session --summary`, which also plays every round rule the simulator plays)."""
 
-CONSUMERS: tuple[Consumer, ...] = ("analysis", "simulator")
+CONSUMERS: tuple[Consumer, ...] = ("analysis", "simulator", "sessions")
 
 COMMANDS: dict[str, Consumer] = {"edge": "analysis", "strategy": "analysis",
                                  "costs": "analysis", "simulate": "simulator",
-                                 "session --summary": "simulator"}
+                                 "session --summary": "sessions"}
 """The commands that refuse an unhandled feature, and the consumer each one is."""
 
 
@@ -156,3 +157,22 @@ register(Feature(
     "a later double adding one original stake",
     lambda r: _doubles(r) and r.player.double.times_per_hand > 1
     and r.player.double.redouble_stake.value == "original-stake"))
+
+
+_TABLE_ONLY: frozenset[Consumer] = frozenset({"analysis", "simulator"})
+"""Consumers a rule of the table between deals cannot affect (one round at a time)."""
+
+register(Feature(
+    "a bank that is an amount", ("table.bank.amount",),
+    "a bank capping what may be staked against it", lambda r: r.table.bank.amount is not None))
+register(Feature(
+    "the bank passing after a number of deals", ("table.bank.passes_after_deals",),
+    "the bank passing on after so many deals",
+    lambda r: r.table.bank.passes_after_deals is not None, _TABLE_ONLY))
+register(Feature(
+    "play to the banker's right", ("table.direction",),
+    "the order of play going counter-clockwise",
+    lambda r: r.table.direction.value == "right", _TABLE_ONLY))
+register(Feature(
+    "a banker who must stand", ("banker.must_stand_at",),
+    "a banker by choice who must stand on a total", lambda r: r.banker.must_stand_at is not None))

@@ -5,8 +5,9 @@ base with `extends:` (a bundled id, or a `.yaml`/`.yml` path relative to the fil
 folder that stays inside it: see `references`); the base is read as raw data,
 recursively, and the file is deep-merged over it: mappings merge key by key, lists
 and scalars replace, `sources` and `provenance` merge entry by entry (an entry
-replaces the base's entry of the same key), and `id`, `name`, `summary` and `kind`
-are never inherited (`kind` defaults to `house`). A field the file changes
+replaces the base's entry of the same key), and `id`, `name`, `summary`, their
+`translations` and `kind` are never inherited (`kind` defaults to `house`; an
+overlay without translations is shown by its own name in every language). A field the file changes
 without giving provenance for it is credited to the file ("house rule, <file>"),
 never to the base's source. Every mistake in user input ends
 as a `RulesetError` listing `Problem`s in file order, each pointing at the file,
@@ -45,7 +46,7 @@ RESOLVED_PREFIX = "# resolved from "
 MAX_EXTENDS_DEPTH = 16
 """Most bases a ruleset may stand on, one extending the next (the bundled chains are 1)."""
 
-_CHILD_ONLY = ("id", "name", "summary", "kind")
+_CHILD_ONLY = ("id", "name", "summary", "translations", "kind")
 _BY_ENTRY = ("sources", "provenance")
 _ID_LIKE = ID_LIKE
 

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, Field, StrictBool, model_validator
+from pydantic import AfterValidator, Field, StrictBool, field_validator, model_validator
 
+from pontoon_rules.ruleset.bank import CHECKS as bank_checks
 from pontoon_rules.ruleset.between import BetweenDeals, Shoot
 from pontoon_rules.ruleset.common import HandClass, RuleModel, Status
 from pontoon_rules.ruleset.decisions import CHECKS as decision_checks
 from pontoon_rules.ruleset.faces import Faces
+from pontoon_rules.ruleset.languages import LANGUAGES, SOURCE_LANGUAGE, TRANSLATED
 from pontoon_rules.ruleset.outcome import BankerPlay, Settlement, SpecialHands
 from pontoon_rules.ruleset.play import Deal, Pack, PlayerOptions, Stakes, Table
 from pontoon_rules.text import hidden_characters
@@ -95,7 +97,8 @@ class Ruleset(RuleModel):
                              "characters).")
     translations: dict[str, Translation] = Field(
         default_factory=dict,
-        description="The name and summary in other languages, by language code (e.g. 'ru').",
+        description="The name and summary in other languages, by language code (e.g. 'ru'); "
+        "only the languages the sheets and the site are written in.",
     )
     kind: Literal["source", "variation", "reference", "house"] = Field(
         description="A source variant, a named variation of one, a reference game, or house rules."
@@ -130,6 +133,17 @@ class Ruleset(RuleModel):
         """The ruleset's summary in `lang` (its own summary when there is no translation)."""
         found = self.translations.get(lang)
         return found.summary if found and found.summary else self.summary
+
+    @field_validator("translations")
+    @classmethod
+    def _known_languages(cls, value: dict[str, Translation]) -> dict[str, Translation]:
+        unknown = sorted(set(value) - set(TRANSLATED))
+        if unknown:
+            raise ValueError(
+                f"translations into {', '.join(map(repr, unknown))} would never be shown: "
+                f"the sheets and the site are written in {', '.join(LANGUAGES)} (the name and "
+                f"summary themselves are the {SOURCE_LANGUAGE} ones)")
+        return value
 
     @model_validator(mode="after")
     def _check_cross_fields(self) -> Ruleset:
@@ -220,6 +234,7 @@ _CROSS_CHECKS = (
     _check_provenance_sources,
     _check_provenance_paths,
     *decision_checks,
+    *bank_checks,
 )
 
 CROSS_CHECKS = _CROSS_CHECKS

@@ -16,6 +16,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from pontoon_rules.ruleset.agreed import Agreed, value_of
+from pontoon_rules.ruleset.bank import Bank, FirstBanker, PlayDirection
 from pontoon_rules.ruleset.common import (
     ALL_RANKS,
     BankerRole,
@@ -91,6 +92,18 @@ class Table(RuleModel):
     min_players: StrictInt = Field(ge=1, le=12, description="Fewest players the source recommends.")
     max_players: StrictInt = Field(ge=1, le=12, description="Most seats at the table (enforced).")
     banker: BankerRole = Field(description="A player who banks in turn, or a house dealer.")
+    first_banker: FirstBanker = Field(
+        default=FirstBanker.FIRST_LISTED,
+        description="How the first banker is chosen: the first person listed, the highest "
+        "card cut, or the first ace (or jack) dealt round the table.",
+    )
+    direction: PlayDirection = Field(
+        default=PlayDirection.LEFT,
+        description="Which way the deal, the stakes, the play and the bank go round the "
+        "table: from the banker's left (clockwise) or right.",
+    )
+    bank: Bank = Field(default_factory=Bank,
+                       description="The bank as an amount, and when it passes on.")
 
     @model_validator(mode="after")
     def _check(self) -> Table:

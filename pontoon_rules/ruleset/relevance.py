@@ -91,6 +91,12 @@ _RULES: tuple[tuple[str, tuple[str, ...], Condition], ...] = (
     ("between_deals.bank_sale", (), lambda r: r.table.banker is BankerRole.ROTATING),
     ("shoot", ("shoot.enabled",), lambda r: r.shoot.enabled),
     ("shoot.fourth_card_limit", (), lambda r: r.shoot.fourth_card_bet),
+    ("shoot.dry_kitty_sale", (), lambda r: r.shoot.dry_kitty == "new-kitty-or-sale"),
+    ("table.first_banker", (), lambda r: r.table.banker is BankerRole.ROTATING),
+    ("table.bank", (), lambda r: r.table.banker is BankerRole.ROTATING),
+    ("table.bank.va_bank", (), lambda r: r.table.bank.amount is not None),
+    ("table.bank.passes_when_broken", (), lambda r: r.table.bank.amount is not None),
+    ("banker.must_stand_at", (), lambda r: r.banker.mode.value == "by-choice"),
 )
 
 

@@ -142,7 +142,7 @@ def compile_sim(rules: Rules) -> SimRules:
         ROTATE_AFTER_EARLY: between.rotation_when_banker_pontoon_at_once,
         LATER_CAP_FIRST: rules.later_cap_first,
         SHOOT_FOURTH_BELOW: not rules.shoot_fourth_up_to_kitty,
-        ROTATION_LAST: between.rotation_tie_break is RotationTieBreak.LAST_FROM_LEFT,
+        ROTATION_LAST: between.rotation_tie_break is RotationTieBreak.LAST_IN_PLAY,
         INFINITE_DECK: rules.decks is None,
     }
     for slot, value in values.items():

@@ -20,18 +20,18 @@ they start with the strategy built and the kernels loaded.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
-from pontoon_rules.errors import PontoonError
+from pontoon_rules.sim.cluster import ClusterError, connect
 
 Task = tuple[str, str, int, tuple[int, ...]]
 
 
-class ClusterError(PontoonError):
-    """The Dask scheduler cannot be reached, or distributed is not installed."""
+__all__ = ["ClusterError", "Task", "chunk_seeds", "chunk_sizes", "run_task", "run_tasks"]
 
 
 def chunk_seeds(seed: int, n: int) -> list[tuple[int, ...]]:
@@ -100,10 +100,14 @@ def run_task(task: Task) -> Any:
 
 def run_tasks(tasks: Sequence[Task], workers: int = 1, scheduler: str | None = None,
               local: Callable[[Task], Any] = run_task) -> Iterator[Any]:
-    """The tasks' results in task order (one process, a local pool, or a cluster)."""
-    if scheduler:
+    """The tasks' results in task order (one process, a local pool, or a cluster).
+
+    At most one worker per task is started; a SIGTERM to this process stops the workers
+    with it (and, on a cluster, cancels what is left) and exits with 143.
+    """
+    if scheduler is not None:
         yield from _dask(tasks, scheduler)
-    elif workers <= 1:
+    elif workers <= 1 or len(tasks) <= 1:
         for task in tasks:
             yield local(task)
     else:
@@ -111,8 +115,46 @@ def run_tasks(tasks: Sequence[Task], workers: int = 1, scheduler: str | None = N
 
         for kind, payload in {(t[0], t[1]) for t in tasks}:
             _prepare(kind, payload)  # built once here; the forked workers inherit it
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
+        pool = multiprocessing.get_context("fork").Pool(min(workers, len(tasks)),
+                                                          initializer=_worker_start)
+        with _terminated_cleanly(), pool:
             yield from pool.imap(run_task, tasks)
+
+
+def _worker_start() -> None:
+    """In each local worker: leave Ctrl-C to the parent, and die with it."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG: a parent killed takes its workers
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        pass
+
+
+@contextmanager
+def _terminated_cleanly() -> Iterator[None]:
+    """While the block runs, SIGTERM exits with 143 through the block's cleanup (the
+    pool is terminated, the cluster client closed) instead of killing this process."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(_signum: int, _frame: object) -> None:
+        raise SystemExit(143)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _prepare(kind: str, payload: str) -> None:
@@ -126,18 +168,11 @@ def _prepare(kind: str, payload: str) -> None:
 
 
 def _dask(tasks: Sequence[Task], scheduler: str) -> Iterator[Any]:
-    try:
-        from distributed import Client
-    except ImportError as e:  # pragma: no cover - the extra is installed by make test
-        raise ClusterError("--scheduler needs the 'cluster' extra: "
-                           "pip install 'pontoon-rules[cluster]'") from e
-    try:
-        client = Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
-    except (OSError, TimeoutError) as e:
-        raise ClusterError(f"cannot reach the Dask scheduler at {scheduler!r}: {e}") from e
-    try:
-        futures = client.map(run_task, list(tasks), pure=False)
-        for future in futures:
-            yield future.result()
-    finally:
-        client.close()  # type: ignore[no-untyped-call]
+    client = connect(scheduler)
+    with _terminated_cleanly():
+        try:
+            futures = client.map(run_task, list(tasks), pure=False)
+            for future in futures:
+                yield future.result()
+        finally:
+            client.close()

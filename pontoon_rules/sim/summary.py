@@ -58,7 +58,7 @@ def play_summary(req: SessionRequest, workers: int = 1, scheduler: str | None = 
     seeds = chunk_seeds(req.seed, len(sizes))
     total: SessionTally | None = None
     stopped = False
-    if workers <= 1 and not scheduler:
+    if workers <= 1 and scheduler is None:
         from pontoon_rules.sim.strategy import strategy
 
         strat = strategy(req.rules, req.player, req.banker)

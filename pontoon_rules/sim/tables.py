@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
+from pontoon_rules.engine.banking import choose_first_banker
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.engine.session_auto import clamp_stake
 from pontoon_rules.errors import ScriptError, ShoeError
@@ -87,7 +88,8 @@ class SessionTable:
             src_.shuffle_all(self.src, self.deck, self.tray, self.st, self.work)
             self.src[src_.SHUFFLES] = 0
         self.state = np.zeros(k.N_STATE, dtype=np.int64)
-        self.state[k.S_BANKER] = m if house else 0
+        self.state[k.S_BANKER] = m if house else self.people.index(choose_first_banker(
+            rules, self.people, src_.SimRandom(int(seed_words[0]))).banker)
         self.state[k.S_PEOPLE] = m
         self.state[k.S_HOUSE] = house
         stake = clamp_stake(rules, policy.stake)

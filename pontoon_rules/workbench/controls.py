@@ -70,7 +70,7 @@ class Control:
     @property
     def label(self) -> str:
         """The description without the "null for ..." jargon (the special menu says it)."""
-        return _NULL_PHRASE.sub("", self.description).strip() or self.path
+        return plain_words(self.description) or self.path
 
     def special_index(self, value: Any) -> int | None:
         """The index of `value` among `specials`, or None when it is a typed value."""
@@ -78,6 +78,12 @@ class Control:
             if special.value == value and type(special.value) is type(value):
                 return i
         return None
+
+
+def plain_words(description: str) -> str:
+    """A field's description without the "null for ..." phrase a schema needs and a card
+    player does not."""
+    return _NULL_PHRASE.sub("", description).strip()
 
 
 def resolve(node: Schema, schema: Schema) -> Schema:

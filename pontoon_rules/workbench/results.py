@@ -13,7 +13,7 @@ from typing import Any
 from pontoon_rules.analysis.present.summary import EDGE_DECIMALS
 from pontoon_rules.docs.pages import example_view, reason_view
 from pontoon_rules.ruleset.fields import describe
-from pontoon_rules.workbench.controls import form_value
+from pontoon_rules.workbench.controls import form_value, plain_words
 from pontoon_rules.workbench.view import Words
 from pontoon_rules.workbench.worker import COSTS, EDGE, EXAMPLES, STEP_WORDS, STRATEGY
 
@@ -102,10 +102,15 @@ def strategy_view(chart: dict[str, Any]) -> dict[str, Any]:
 
 
 def examples_view(comparisons: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each comparison's worked examples and the differences no round shows."""
+    """Each comparison's worked examples and the differences no round shows (drawn as the
+    site draws them, headings without the schema's "null for ..." phrases)."""
     return [{"rulesets": c["rulesets"],
-             "examples": [example_view(e) for e in c["examples"]],
-             "reasons": [reason_view(r) for r in c["reasons"]]} for c in comparisons]
+             "examples": [_plainly(example_view(e)) for e in c["examples"]],
+             "reasons": [_plainly(reason_view(r)) for r in c["reasons"]]} for c in comparisons]
+
+
+def _plainly(view: dict[str, Any]) -> dict[str, Any]:
+    return {**view, "description": plain_words(str(view["description"])) or view["description"]}
 
 
 def costs_view(table: dict[str, Any] | None, say: Words, complete: bool) -> dict[str, Any] | None:
@@ -144,4 +149,4 @@ def _description(path: str) -> str:
         text = describe(path)
     except KeyError:
         return path
-    return text.split(": ", 1)[0].split("; ", 1)[0].rstrip(".") or path
+    return plain_words(text).split(": ", 1)[0].split("; ", 1)[0].rstrip(".") or path
