@@ -351,7 +351,7 @@ def test_5_the_session_passes_the_bank_by_the_field(tmp_path: Path, tie_break: s
     rules = compile_rules(load_ruleset(path))
     top = parse_cards(TWO_PONTOONS.split())
     rest = [c for c in full_pack(rules) if c not in top]
-    s = Session(rules, "A B C D".split(), random.Random(1), pack_order=top + rest)
+    s = Session(rules, "A B C D".split(), random.Random(1), "A", pack_order=top + rest)
     record = s.play_deal([10, 10, 10], lambda state: state.apply_action(Action("stick")))
     assert record.pontoons == ("C", "D") and s.banker == banker
 
@@ -550,3 +550,49 @@ def test_every_source_word_catalog_entry_is_a_current_message() -> None:
     assert vocabularies("ru") == ["ochko-ru", "ponton-ru"]
     for words in vocabularies("ru"):
         assert stale(f"ru@{words}") == [], words
+
+
+# -- 11. the first banker; 12. the order of staking and play; 13. the sale to the highest bidder
+CUT_000 = ("Քանի որ բանկիրն ունի առավելություն, սա կարելի է ընտրել պատահականության "
+           "սկզբունքով (ով կտրում է ամենաբարձր քարտը):")
+STAKES_001 = ("ਪਹਿਲੇ ਕਾਰਡ ਦੀ ਡੀਲ ਕੀਤੇ ਜਾਣ ਤੋਂ ਬਾਅਦ, ਡੀਲਰ ਦੇ ਖੱਬੇ ਪਾਸੇ ਵਾਲੇ ਖਿਡਾਰੀ ਨਾਲ ਸ਼ੁਰੂ "
+              "ਕਰਦੇ ਹੋਏ, ਖਿਡਾਰੀ ਆਪਣੀ ਸ਼ੁਰੂਆਤੀ ਸੱਟਾ ਲਗਾਉਂਦੇ ਹਨ।")
+DEAL_000 = ("Բանկիրը յուրաքանչյուր խաղացողի բաժանում է մեկ քարտ՝ դեմքով ներքև՝ սկսած "
+            "ձախից:")
+SALE_000 = ("Եթե կատվիկը չոր է, դիլերը պետք է կա՛մ նոր կատվիկ տեղադրի, կա՛մ բանկը վաճառի "
+            "ամենաբարձր գնորդին:")
+SALE_004 = ("اگر کٹی خشک ہے تو ڈیلر کو یا تو نئی کٹی لگانی چاہیے یا بینک کو سب سے زیادہ بولی "
+            "لگانے والے کو بیچنا چاہیے۔")
+
+
+def test_11_the_first_banker_cuts_the_highest_card_ace_high_our_reading() -> None:
+    r = load_bundled("pagat-british")
+    assert r.table.first_banker.value == "highest-cut"
+    prov = r.provenance["table.first_banker"]
+    assert prov.status is Status.STATED and prov.open  # the ace's place in the cut is ours
+    quotes(CUT_000, prov)
+    assert "جو بھی سب سے زیادہ کارڈ کاٹتا ہے" in prov.note
+    text = next(s.text for s in sentences(r) if "table.first_banker" in s.paths)
+    assert "Whoever cuts the highest card (ace high) banks first" in text
+    assert daggered(r, "table.first_banker")
+
+
+def test_12_staking_and_play_go_from_the_bankers_left() -> None:
+    r = load_bundled("pagat-british")
+    assert r.table.direction.value == "left"
+    prov = r.provenance["table.direction"]
+    assert prov.status is Status.STATED
+    quotes(DEAL_000, prov)
+    assert "ਡੀਲਰ ਦੇ ਖੱਬੇ ਪਾਸੇ ਵਾਲੇ ਖਿਡਾਰੀ ਨਾਲ ਸ਼ੁਰੂ ਕਰਦੇ ਹੋਏ" in STAKES_001
+    assert "ਡੀਲਰ ਦੇ ਖੱਬੇ ਪਾਸੇ ਵਾਲੇ ਖਿਡਾਰੀ ਨਾਲ ਸ਼ੁਰੂ ਕਰਦੇ ਹੋਏ" in prov.note
+    assert "սկսած դիլերից մնացած խաղացողից" in prov.note  # 000's "left" as "remaining"
+
+
+def test_13_a_dry_kitty_sells_the_bank_to_the_highest_bidder() -> None:
+    r = load_bundled("shoot-pontoon")
+    assert r.shoot.dry_kitty_sale.value == "highest-bidder"
+    prov = r.provenance["shoot.dry_kitty_sale"]
+    assert prov.status is Status.STATED
+    quotes(SALE_000, prov)
+    assert "سب سے زیادہ بولی لگانے والے کو" in SALE_004
+    assert "سب سے زیادہ" in prov.note and "بولی لگانے والے کو" in prov.note
