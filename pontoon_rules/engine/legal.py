@@ -87,9 +87,9 @@ def buy_range(hand: Hand, rules: Rules, cap: int | None = None) -> LegalAction |
         return None
     original = hand.stakes[0]
     low, high = original * rules.first_buy[0], original * rules.first_buy[1]
-    cap = buy_cap(hand, rules)
-    if cap is not None:
-        high = min(high, cap)
+    earlier = buy_cap(hand, rules)
+    if earlier is not None:
+        high = min(high, earlier)
     if rules.buy_mode is BuyMode.FIXED:
         high = low
     high = max(low, high)
