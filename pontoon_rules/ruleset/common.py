@@ -135,6 +135,20 @@ class RotationTieBreak(StrEnum):
     """The last of them in the order of play (nearest the banker's other side)."""
 
 
+class PackRunsOut(StrEnum):
+    """What happens when the pack runs out in the middle of a deal."""
+
+    SHUFFLE_DISCARDS = "shuffle-discards"
+    NEW_PACK = "new-pack"
+
+
+class BankerHidden(StrEnum):
+    """Which of the banker's dealt cards lie face down (when not all are face up)."""
+
+    LAST = "last"
+    FIRST = "first"
+
+
 class RotationRule(StrEnum):
     """How the bank passes between players."""
 

@@ -58,8 +58,8 @@ MAX_SPLIT_HANDS = 16
  KITTY_IN_LIMITS, TOP_UP, DRY_END_BANK, KITTY_LEAVES, MIN_STAKE, MAX_STAKE,
  PONTOON_MAY_DRAW, PONTOON_RANKED, DEAL_BY_HAND, BANKER_FIRST, SHOOT_BELOW,
  SHUFFLE_ON_BANKER_PONTOON, SHUFFLE_ON_SPLIT_PONTOON, ROTATE_AFTER_EARLY, INFINITE_DECK,
- LATER_CAP_FIRST, SHOOT_FOURTH_BELOW, ROTATION_LAST,
- N_PARAMS) = range(86)
+ BANKER_UP_FROM, LATER_CAP_FIRST, SHOOT_FOURTH_BELOW, ROTATION_LAST,
+ N_PARAMS) = range(87)
 
 SHUFFLE_EVERY, SHUFFLE_PONTOON, SHUFFLE_PENETRATION = range(3)
 
@@ -144,6 +144,8 @@ def compile_sim(rules: Rules) -> SimRules:
         SHOOT_FOURTH_BELOW: not rules.shoot_fourth_up_to_kitty,
         ROTATION_LAST: between.rotation_tie_break is RotationTieBreak.LAST_IN_PLAY,
         INFINITE_DECK: rules.decks is None,
+        BANKER_UP_FROM: (rules.banker_cards - rules.banker_visible
+                         if rules.banker_hidden_first else 0),
     }
     for slot, value in values.items():
         p[slot] = int(value)
