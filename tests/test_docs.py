@@ -144,9 +144,12 @@ def test_every_field_appears_on_its_ruleset_page(site: Path, ruleset_id: str) ->
 
 
 def test_russian_page_uses_the_games_words(site: Path) -> None:
+    """Each Russian source's page in its own words: seed 002's «дилер», «Очко», «Ещё
+    карту»; seed 003's «дилер (он же сдатчик)», «понтун», «твист», «купить»."""
     text = page(site, "ru/rulesets/casino-ochko.html")
-    for word in ("Раздача", "Ход банкира", "перебор", "твист", "купить", "понтун"):
+    for word in ("Раздача", "Ход дилера", "перебор", "«Ещё карту»", "Очко"):
         assert word in text, word
+    assert "Ход банкира" not in text
     assert 'id="rule-player-stick-minimum"' in text
     pagat = page(site, "ru/rulesets/pagat-british.html")
     assert '<small lang="ru">Договариваются за столом' in pagat  # a translated note
@@ -176,6 +179,9 @@ def test_every_menu_title_can_be_translated() -> None:
 
     shown = set(titles(load_config(str(DEFAULT_CONFIG)).nav or [])) - {"По-русски"}
     assert shown == set(NAV_TITLES)
+    text = page(site, "ru/rulesets/belarus-ponton.html")
+    for word in ("Ход дилера", "он же сдатчик", "твист", "купить", "понтун"):
+        assert word in text, word
 
 
 def test_matrix_has_a_row_for_every_difference(site: Path) -> None:

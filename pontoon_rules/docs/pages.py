@@ -13,7 +13,7 @@ from typing import Any
 from pontoon_rules.docs import figures
 from pontoon_rules.docs.costview import cost_view
 from pontoon_rules.docs.extra import UserRuleset, user_rulesets
-from pontoon_rules.docs.i18n import LANGUAGES, SOURCE_LANGUAGE, render, translations
+from pontoon_rules.docs.i18n import LANGUAGES, SOURCE_LANGUAGE, render, translations, words_of
 from pontoon_rules.docs.readers import KIND_WORDS
 from pontoon_rules.docs.reference import reference_context
 from pontoon_rules.docs.rounds import sample_rounds
@@ -147,7 +147,7 @@ def ruleset_page(ruleset: Ruleset, lang: str,
                  analysis: dict[str, dict[str, Any]] | None = None) -> str:
     """The page of `ruleset` in `lang`: its edge, the rules in sentences, the strategy card,
     the changes that matter most, rounds, then every rule with its source."""
-    gettext = translations(lang).gettext
+    gettext = translations(words_of(ruleset, lang)).gettext
     up = _up(lang)
     base = base_of(ruleset)
     rounds = [round_view(r["script"], r["result"], gettext) for r in sample_rounds(ruleset)]
@@ -160,7 +160,7 @@ def ruleset_page(ruleset: Ruleset, lang: str,
     levers = (cost_view(ruleset, row["costs"], gettext, lang, LEVERS_ON_A_PAGE)
               if row and row.get("costs") else None)
     base_name = user(localized(base, lang)[0]) if base else user(ruleset.extends or "")
-    return render("ruleset.md.j2", lang, r=ruleset_view(ruleset, gettext, lang),
+    return render("ruleset.md.j2", words_of(ruleset, lang), r=ruleset_view(ruleset, gettext, lang),
                   rounds=rounds, s=sheet_view(ruleset, lang, base, examples=0),
                   sheets=_sheet_links(ruleset.id, up), others=others,
                   extends_href=extends_href, base_name=base_name,
