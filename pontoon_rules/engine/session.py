@@ -68,7 +68,7 @@ class Payment:
     payee: str
     amount: int
     reason: str
-    """stake, insurance, shoot, kitty, top-up, kitty-back or sale."""
+    """stake, insurance, side bet, shoot, kitty, top-up, kitty-back or sale."""
 
     def to_json(self) -> dict[str, Any]:
         """The payment as JSON."""
@@ -302,6 +302,8 @@ class Session:
                 self.pay(self.banker, name, hand.net, "stake")
                 self.pay(KITTY, name, hand.shoot_net, "shoot")
             self.pay(self.banker, name, seat.insurance_net, "insurance")
+            for _kind, (_staked, net) in seat.side_bets.items():
+                self.pay(self.banker, name, net, "side bet")
 
     def _after_deal(self, state: RoundState, seats: list[str]) -> None:
         """Pass the bank to a pontoon maker, or on from a dry kitty."""
