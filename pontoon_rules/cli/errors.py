@@ -34,6 +34,9 @@ def exit_code(error: PontoonError) -> int:
     from pontoon_rules.engine.script import IncompleteScriptError
     from pontoon_rules.sim.money import MoneyOverflowError
 
+    status = getattr(error, "exit_status", None)
+    if isinstance(status, int):
+        return status
     if isinstance(error, (IllegalActionError, IncompleteScriptError)):
         return EXIT_ILLEGAL
     if isinstance(error, (RulesetError, ScriptError, ShoeError, MoneyOverflowError)):

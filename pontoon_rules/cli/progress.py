@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
@@ -22,9 +22,12 @@ EVERY_LINE = 5.0
 
 
 @contextmanager
-def still_running(label: str, stream: TextIO | None = None,
+def still_running(label: str | Callable[[], str], stream: TextIO | None = None,
                   after: float | None = None) -> Iterator[None]:
-    """Report on `stream` (stderr) that `label` is running, from `after` (`SHOW_AFTER`) s on."""
+    """Report on `stream` (stderr) that `label` is running, from `after` (`SHOW_AFTER`) s on.
+
+    `label` may be a function, called for each line (a count of what is done so far).
+    """
     out = stream or sys.stderr
     after = SHOW_AFTER if after is None else after
     tty = out.isatty()
@@ -37,8 +40,9 @@ def still_running(label: str, stream: TextIO | None = None,
             return
         while True:
             seconds = time.monotonic() - start
-            line = f"{label}: running for {seconds:.0f} s"
-            out.write(f"\r{line}…" if tty else f"{line}\n")
+            text = label() if callable(label) else label
+            line = f"{text}: running for {seconds:.0f} s"
+            out.write(f"\r\033[K{line}…" if tty else f"{line}\n")
             out.flush()
             shown.set()
             if stop.wait(1.0 if tty else EVERY_LINE):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pontoon_rules.engine import giving_up, shoot, side_bets
+from pontoon_rules.engine import faces, giving_up, shoot, side_bets
 from pontoon_rules.engine import legal as rules_legal
 from pontoon_rules.engine.actions import (
     BUY,
@@ -59,7 +59,8 @@ def deal_order(state: RoundState) -> list[Hand]:
 def insurance_offered(state: RoundState) -> bool:
     """Whether the banker shows an ace and insurance or even money is offered."""
     r = state.rules
-    shows_ace = r.banker_visible >= 1 and state.banker.cards[0] >> 2 == 0
+    up = faces.banker_up_cards(state)
+    shows_ace = bool(up) and up[0] >> 2 == 0
     return shows_ace and (r.insurance or r.even_money)
 
 
@@ -99,9 +100,8 @@ def _early_surrender(state: RoundState, hand: Hand) -> bool:
 
 def up_rank(state: RoundState) -> int:
     """The rank index of the banker's first visible card, or -1 when none is seen."""
-    if state.rules.banker_visible < 1 or not state.banker.cards:
-        return -1
-    return state.banker.cards[0] >> 2
+    up = faces.banker_up_cards(state) if state.rules.banker_visible else []
+    return up[0] >> 2 if up else -1
 
 
 def _seat_has_insurance_choice(state: RoundState, seat: Seat) -> bool:
@@ -408,6 +408,8 @@ def clone(state: RoundState) -> RoundState:
     other.pending = [mapping[id(h)] for h in state.pending]
     other.counts = state.counts[:]
     other.history = state.history[:]
+    other.discards = state.discards[:]
+    other.refills = state.refills[:]
     if state.kitty is not None:
         other.kitty = state.kitty.clone(mapping)
     return other

@@ -9,11 +9,13 @@ from pontoon_rules.engine.cards import RANK_CODES
 from pontoon_rules.engine.giving_up import SurrenderRules, compile_surrender, rescue_last_only
 from pontoon_rules.engine.side_bets import SideBetRules, compile_side_bets
 from pontoon_rules.ruleset.common import (
+    BankerHidden,
     BankerMode,
     BuyMode,
     DealOrder,
     HandClass,
     LaterBuyCap,
+    PackRunsOut,
     PairRule,
     ShootLimit,
     SplitDealOrder,
@@ -129,6 +131,10 @@ class Rules:
     """A banker by choice must stand on this total or more (NO_LIMIT: no such rule)."""
     side_bets: SideBetRules | None = None
     """`side_bets` where one is offered, else None."""
+    new_pack_when_out: bool = False
+    """`between_deals.pack_runs_out: new-pack` (else the discards are shuffled first)."""
+    banker_hidden_first: bool = False
+    """`faces.banker_hidden: first`: the banker's first dealt cards lie face down."""
 
 
 def compile_rules(r: Ruleset) -> Rules:
@@ -224,6 +230,8 @@ def compile_rules(r: Ruleset) -> Rules:
         va_bank=r.table.bank.amount is not None and r.table.bank.va_bank,
         banker_must_stand=none if b.must_stand_at is None else b.must_stand_at,
         side_bets=compile_side_bets(r),
+        new_pack_when_out=r.between_deals.pack_runs_out is PackRunsOut.NEW_PACK,
+        banker_hidden_first=r.faces.banker_hidden is BankerHidden.FIRST,
     )
 
 

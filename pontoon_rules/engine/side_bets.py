@@ -96,9 +96,11 @@ def settle(state: RoundState) -> None:
     rules = state.rules
     if rules.side_bets is None:
         return
+    from pontoon_rules.engine.faces import banker_up_cards
     from pontoon_rules.engine.settle import money
 
-    up = state.banker.cards[0] if state.banker.cards else -1
+    shown = banker_up_cards(state)
+    up = shown[0] if shown else -1
     for seat in state.seats:
         first = seat.hands[0].cards[:2]
         for kind, amount in seat.side_bets.items():
