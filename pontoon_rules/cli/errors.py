@@ -25,7 +25,9 @@ EXIT_ILLEGAL = 3
 
 _FILE_SYSTEM = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
                 errno.EROFS: "the file system is read-only", errno.EFBIG: "the file is too large",
-                errno.EACCES: "permission denied"}
+                errno.EACCES: "permission denied", errno.ENAMETOOLONG: "the name is too long",
+                errno.ENOTDIR: "a part of the path is a file, not a folder",
+                errno.EISDIR: "a folder, not a file", errno.ELOOP: "too many levels of links"}
 """File-system failures that are the machine's state, not a bug: reported in one line."""
 
 

@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
+from pontoon_rules.text import terminal_safe
+
 SHOW_AFTER = 1.0
 """Seconds a call runs before the first progress line."""
 EVERY_LINE = 5.0
@@ -40,7 +42,7 @@ def still_running(label: str | Callable[[], str], stream: TextIO | None = None,
             return
         while True:
             seconds = time.monotonic() - start
-            text = label() if callable(label) else label
+            text = terminal_safe(label() if callable(label) else label)  # may name a file
             line = f"{text}: running for {seconds:.0f} s"
             out.write(f"\r\033[K{line}…" if tty else f"{line}\n")
             out.flush()
