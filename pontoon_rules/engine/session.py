@@ -299,7 +299,10 @@ class Session:
     def _restock(self, state: RoundState, returned: set[int]) -> list[int]:
         """The pack ran out mid-deal: `between_deals.pack_runs_out` says what comes under
         it: the discard tray shuffled, else the hands thrown in bust this deal, else (or
-        with 'new-pack' at once) a fresh pack. Cards on the table never come back."""
+        with 'new-pack' at once) a fresh pack. Cards on the table never come back. An
+        infinite deck never runs out (`Pack.draw` draws with replacement)."""
+        if self.pack.infinite:
+            return self.pack.refill()
         if not self.rules.new_pack_when_out:
             back = self.pack.refill()
             if back:
