@@ -197,8 +197,10 @@ def out_of_turn(rules: Rules, embed: bool, notes: list[str]) -> list[dict[str, A
     stakes = [_stake(rules)] * rules.max_players
     rng = _rng(rules, "out-of-turn")
 
-    def make() -> dict[str, Any]:
+    def make() -> dict[str, Any] | None:
         shoe, plan, state = play(rules, stakes, rng, probes=probes)
+        if not any(kind == "reject" for kind, _ in plan):
+            return None  # the round ended before anyone decided: no turn to take out of
         plan += [("reject", {"actor": who, "action": STICK}) for who in actors(state)]
         return _vector(rules, embed, "out-of-turn", (
             f"{len(stakes)} seats: before each decision every other seat and the banker try "
