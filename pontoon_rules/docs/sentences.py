@@ -420,11 +420,8 @@ def python_messages() -> list[str]:
 
 def text_lines(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, paths: bool = False,
                base: Ruleset | None = None) -> list[str]:
-    """The rules as plain text for a terminal: chapters, one sentence each, marks, paths.
-
-    With `paths`, each sentence is followed by the dotted paths of the fields it says
-    (what a house-rule file overrides). Name and summary are printed as written.
-    """
+    """The rules as plain text for a terminal: chapters, one sentence each, marks, and with
+    `paths` the dotted paths of the fields each says. Name and summary as written."""
     from pontoon_rules.docs.sheet_view import localized
 
     lang = words_of(ruleset, lang)
