@@ -63,6 +63,8 @@ FEATURE_FIELDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("limit:player-max-cards", ("player.max_cards",)),
     ("limit:player-21", ("player.draw_on_21",)),
     ("limit:banker-max-cards", ("banker.max_cards",)),
+    ("pack-ran-out", ("pack.decks", "table.max_players")),
+    ("pack-fresh", ("between_deals.pack_runs_out",)),
 )
 """Which ruleset fields (or sections) each tag pattern relies on."""
 

@@ -56,7 +56,7 @@ RULES: tuple[Rule, ...] = (
     Rule("bank_amount", "stakes", ("table.bank.amount", "table.bank.va_bank",
                                    "table.bank.passes_when_broken")),
     Rule("deal", "deal", ("deal.player_cards", "deal.banker_cards",
-                          "deal.banker_cards_visible")),
+                          "deal.banker_cards_visible", "faces.banker_hidden")),
     Rule("deal_order", "deal", ("deal.order", "deal.banker_dealt_first", "table.direction")),
     Rule("banker_looks", "deal", ("deal.banker_may_look_at_first_card",)),
     Rule("banker_pontoon", "deal", ("deal.banker_pontoon_at_once",)),
@@ -123,7 +123,8 @@ RULES: tuple[Rule, ...] = (
                                       "between_deals.used_cards_to_bottom",
                                       "between_deals.busted_cards_to_bottom_at_once",
                                       "between_deals.shuffle_on_banker_pontoon",
-                                      "between_deals.shuffle_on_split_pontoon")),
+                                      "between_deals.shuffle_on_split_pontoon",
+                                      "between_deals.pack_runs_out")),
     Rule("bank", "between-deals", ("table.first_banker", "between_deals.rotation",
                                    "between_deals.rotation_from_split_hand",
                                    "between_deals.rotation_when_banker_pontoon_at_once",
@@ -211,6 +212,8 @@ CONDITIONS: dict[str, Condition] = {
     "faces.bought_card": _buys,
     "faces.doubled_card": lambda r: r.player.double.allowed,
     "faces.split_card": lambda r: r.player.split.allowed,
+    "faces.banker_hidden": lambda r: 0 < r.deal.banker_cards_visible < r.deal.banker_cards,
+    "between_deals.pack_runs_out": lambda r: r.pack.decks != "infinite",
     "between_deals.shuffle_on_banker_pontoon": lambda r: r.between_deals.shuffle.value
     == "after-pontoon" and r.hands.pontoon.banker_can_hold,
     "between_deals.shuffle_on_split_pontoon": lambda r: r.between_deals.shuffle.value

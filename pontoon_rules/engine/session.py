@@ -285,7 +285,7 @@ class Session:
                 continue
             hand = state.pending[0]
             if not self.pack.cards:
-                state.return_cards(self.pack.refill())
+                state.return_cards(self._restock(state, returned))
             card = self.pack.draw()
             if transcript is not None:
                 transcript.append(deal_event(state, card))
@@ -295,6 +295,25 @@ class Session:
                 state.return_cards(hand.cards)
                 returned.add(id(hand))
         return returned
+
+    def _restock(self, state: RoundState, returned: set[int]) -> list[int]:
+        """The pack ran out mid-deal: `between_deals.pack_runs_out` says what comes under
+        it: the discard tray shuffled, else the hands thrown in bust this deal, else (or
+        with 'new-pack' at once) a fresh pack. Cards on the table never come back."""
+        if not self.rules.new_pack_when_out:
+            back = self.pack.refill()
+            if back:
+                return back
+            thrown = [hand for seat in state.seats for hand in seat.hands
+                      if id(hand) not in returned and self.rules.bust_loses_at_once
+                      and _is_bust(hand, self.rules)]
+            if thrown:
+                returned.update(id(hand) for hand in thrown)
+                cards = [card for hand in thrown for card in hand.cards]
+                self.pack.rng.shuffle(cards)
+                self.pack.cards.extend(cards)
+                return cards
+        return self.pack.open_pack()
 
     def _settle(self, result: RoundResult, seats: list[str]) -> None:
         for name, seat in zip(seats, result.seats, strict=True):

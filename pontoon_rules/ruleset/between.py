@@ -9,6 +9,7 @@ from pydantic import Field, StrictBool, StrictFloat
 from pontoon_rules.ruleset.bank import BankSale
 from pontoon_rules.ruleset.common import (
     Odds,
+    PackRunsOut,
     RotationRule,
     RuleModel,
     ShootLimit,
@@ -41,6 +42,13 @@ class BetweenDeals(RuleModel):
     )
     busted_cards_to_bottom_at_once: StrictBool = Field(
         description="A busted hand's cards go to the bottom of the pack at once."
+    )
+    pack_runs_out: PackRunsOut = Field(
+        default=PackRunsOut.SHUFFLE_DISCARDS,
+        description="When the pack runs out in the middle of a deal: 'shuffle-discards' "
+        "shuffles the cards out of play (the discard pile, and the hands already thrown in "
+        "bust) and deals on, opening a fresh pack when there are none; 'new-pack' opens a "
+        "fresh pack at once. Cards still on the table are never dealt again.",
     )
     rotation: RotationRule = Field(description="How the bank passes to another player.")
     rotation_from_split_hand: StrictBool = Field(

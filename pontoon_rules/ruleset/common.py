@@ -125,6 +125,20 @@ class ShufflePolicy(StrEnum):
     PENETRATION = "penetration"
 
 
+class PackRunsOut(StrEnum):
+    """What happens when the pack runs out in the middle of a deal."""
+
+    SHUFFLE_DISCARDS = "shuffle-discards"
+    NEW_PACK = "new-pack"
+
+
+class BankerHidden(StrEnum):
+    """Which of the banker's dealt cards lie face down (when not all are face up)."""
+
+    LAST = "last"
+    FIRST = "first"
+
+
 class RotationRule(StrEnum):
     """How the bank passes between players."""
 

@@ -57,7 +57,7 @@ MAX_SPLIT_HANDS = 16
  KITTY_IN_LIMITS, TOP_UP, DRY_END_BANK, KITTY_LEAVES, MIN_STAKE, MAX_STAKE,
  PONTOON_MAY_DRAW, PONTOON_RANKED, DEAL_BY_HAND, BANKER_FIRST, SHOOT_BELOW,
  SHUFFLE_ON_BANKER_PONTOON, SHUFFLE_ON_SPLIT_PONTOON, ROTATE_AFTER_EARLY, INFINITE_DECK,
- N_PARAMS) = range(83)
+ BANKER_UP_FROM, N_PARAMS) = range(84)
 
 SHUFFLE_EVERY, SHUFFLE_PONTOON, SHUFFLE_PENETRATION = range(3)
 
@@ -139,6 +139,8 @@ def compile_sim(rules: Rules) -> SimRules:
         SHUFFLE_ON_SPLIT_PONTOON: between.shuffle_on_split_pontoon,
         ROTATE_AFTER_EARLY: between.rotation_when_banker_pontoon_at_once,
         INFINITE_DECK: rules.decks is None,
+        BANKER_UP_FROM: (rules.banker_cards - rules.banker_visible
+                         if rules.banker_hidden_first else 0),
     }
     for slot, value in values.items():
         p[slot] = int(value)

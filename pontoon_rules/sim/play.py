@@ -151,7 +151,8 @@ def _deal_one(P, S, ctx, hf, hc, order, who, count, first, src, deck, tray, st) 
 def _visible(P, S, ctx, hf, hc) -> None:  # type: ignore[no-untyped-def]
     v = 0
     for i in range(P[c.BANKER_VISIBLE]):
-        v = v * S[sg.T_KINDS] + S[S[sg.T_KIND_OF] + (hc[ctx[BANK], i] >> 2)]
+        v = v * S[sg.T_KINDS] + S[S[sg.T_KIND_OF] + (hc[ctx[BANK], P[c.BANKER_UP_FROM] + i]
+                                                    >> 2)]
     ctx[VIS] = v
 
 
@@ -159,7 +160,7 @@ def _visible(P, S, ctx, hf, hc) -> None:  # type: ignore[no-untyped-def]
 def _insurance(P, S, ctx, hf, hc, order, ins, crank) -> bool:  # type: ignore[no-untyped-def]
     """Insurance and even money, then the peek; True when the round ended early."""
     bank = ctx[BANK]
-    offered = (P[c.BANKER_VISIBLE] >= 1 and (hc[bank, 0] >> 2) == 0
+    offered = (P[c.BANKER_VISIBLE] >= 1 and (hc[bank, P[c.BANKER_UP_FROM]] >> 2) == 0
                and (P[c.INSURANCE] or P[c.EVEN_MONEY]))
     if offered and S[sg.T_MODE] == 0:
         v = ctx[VIS]
