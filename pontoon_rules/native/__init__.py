@@ -27,7 +27,7 @@ from pathlib import Path
 
 SOURCES = {"analysis": "analysis.c"}
 """Library name -> its C source in this folder."""
-FLAGS = ("-O3", "-march=native", "-std=c99", "-ffp-contract=off", "-fPIC", "-shared")
+FLAGS = ("-O3", "-march=native", "-std=c11", "-ffp-contract=off", "-fPIC", "-shared")
 """How every library is compiled (it runs on the machine that builds it)."""
 _HERE = Path(__file__).resolve().parent
 _LOADED: dict[str, ctypes.CDLL | None] = {}

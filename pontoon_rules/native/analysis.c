@@ -27,9 +27,12 @@ typedef int64_t i64;
 /* -- an open-addressing map from a pair of int64 to an int64 ------------------------ */
 
 typedef struct {
-    i64 *keys; /* 2 per slot */
-    i64 *vals;
-    i64 cap;   /* a power of two */
+    i64 a, b, v; /* v < 0: empty */
+} Entry;
+
+typedef struct {
+    Entry *slots;
+    i64 cap; /* a power of two */
     i64 n;
 } Map;
 
@@ -43,28 +46,25 @@ static inline uint64_t mix(i64 a, i64 b) {
 static int map_init(Map *m, i64 want) {
     i64 cap = 64;
     while (cap < 2 * want) cap <<= 1;
-    m->keys = malloc(sizeof(i64) * 2 * cap);
-    m->vals = malloc(sizeof(i64) * cap);
-    if (!m->keys || !m->vals) return -1;
-    for (i64 i = 0; i < cap; i++) m->vals[i] = -1;
+    m->slots = malloc(sizeof(Entry) * (size_t)cap);
+    if (!m->slots) return -1;
+    for (i64 i = 0; i < cap; i++) m->slots[i].v = -1;
     m->cap = cap;
     m->n = 0;
     return 0;
 }
 
 static void map_free(Map *m) {
-    free(m->keys);
-    free(m->vals);
-    m->keys = NULL;
-    m->vals = NULL;
+    free(m->slots);
+    m->slots = NULL;
 }
 
 static inline i64 map_get(const Map *m, i64 a, i64 b) {
     uint64_t mask = (uint64_t)m->cap - 1, h = mix(a, b) & mask;
     for (;;) {
-        i64 v = m->vals[h];
-        if (v < 0) return -1;
-        if (m->keys[2 * h] == a && m->keys[2 * h + 1] == b) return v;
+        const Entry *e = m->slots + h;
+        if (e->v < 0) return -1;
+        if (e->a == a && e->b == b) return e->v;
         h = (h + 1) & mask;
     }
 }
@@ -75,10 +75,10 @@ static int map_grow(Map *m);
 static inline int map_put(Map *m, i64 a, i64 b, i64 v) {
     if (2 * (m->n + 1) > m->cap && map_grow(m)) return -1;
     uint64_t mask = (uint64_t)m->cap - 1, h = mix(a, b) & mask;
-    while (m->vals[h] >= 0) h = (h + 1) & mask;
-    m->keys[2 * h] = a;
-    m->keys[2 * h + 1] = b;
-    m->vals[h] = v;
+    while (m->slots[h].v >= 0) h = (h + 1) & mask;
+    m->slots[h].a = a;
+    m->slots[h].b = b;
+    m->slots[h].v = v;
     m->n++;
     return 0;
 }
@@ -87,7 +87,7 @@ static int map_grow(Map *m) {
     Map bigger;
     if (map_init(&bigger, m->cap)) return -1;
     for (i64 i = 0; i < m->cap; i++)
-        if (m->vals[i] >= 0) map_put(&bigger, m->keys[2 * i], m->keys[2 * i + 1], m->vals[i]);
+        if (m->slots[i].v >= 0) map_put(&bigger, m->slots[i].a, m->slots[i].b, m->slots[i].v);
     map_free(m);
     *m = bigger;
     return 0;
@@ -653,33 +653,46 @@ static void draw_chances(const Tables *t, const i64 *y, double *q) {
     }
 }
 
-/* Node indices, the most cards first, stable (kernel._by_cards). */
-static i64 *by_cards(const Tables *t, const Nodes *ns) {
-    i64 n = ns->n, most = 0;
-    i64 *cards = malloc(sizeof(i64) * (size_t)(n + 1));
+/* Node indices, every node after all its children (depth first, children in order): a
+ * node is valued from its children's values, which were then computed just before and
+ * are still in the cache (the numba kernel goes by number of cards, one whole card
+ * count after another; the values are the same, as each node's are computed alike). */
+static i64 *children_first(const Tables *t, const Nodes *ns) {
+    i64 n = ns->n, K = t->K, O = t->O > 0 ? t->O : 1, done = 0, top = 0;
     i64 *order = malloc(sizeof(i64) * (size_t)(n + 1));
-    if (!cards || !order) {
-        free(cards);
+    i64 *stack = malloc(sizeof(i64) * (size_t)(n + 1));
+    i64 *next = malloc(sizeof(i64) * (size_t)(n + 1)); /* the next kid to visit */
+    uint8_t *seen = calloc((size_t)(n + 1), 1);
+    if (!order || !stack || !next || !seen) {
         free(order);
-        return NULL;
+        order = NULL;
     }
-    for (i64 i = 0; i < n; i++) {
-        i64 c = 0;
-        for (i64 k = 0; k < t->K; k++) c += ns->comps[i * t->K + k];
-        cards[i] = c;
-        if (c > most) most = c;
+    for (i64 root = 0; order && root < n; root++) {
+        if (seen[root]) continue;
+        seen[root] = 1;
+        next[root] = 0;
+        stack[top++] = root;
+        while (top > 0) {
+            i64 i = stack[top - 1], s = ns->states[i], pushed = 0;
+            while (next[i] < t->nopt[s] * K) {
+                i64 kid = ns->kids[i * O * K + next[i]++];
+                if (kid >= 0 && !seen[kid]) {
+                    seen[kid] = 1;
+                    next[kid] = 0;
+                    stack[top++] = kid;
+                    pushed = 1;
+                    break;
+                }
+            }
+            if (!pushed) {
+                order[done++] = i;
+                top--;
+            }
+        }
     }
-    i64 *start = calloc((size_t)(most + 2), sizeof(i64));
-    if (!start) {
-        free(cards);
-        free(order);
-        return NULL;
-    }
-    for (i64 i = 0; i < n; i++) start[most - cards[i] + 1]++;
-    for (i64 c = 1; c <= most + 1; c++) start[c] += start[c - 1];
-    for (i64 i = 0; i < n; i++) order[start[most - cards[i]]++] = i;
-    free(start);
-    free(cards);
+    free(stack);
+    free(next);
+    free(seen);
     return order;
 }
 
@@ -687,7 +700,7 @@ static i64 *by_cards(const Tables *t, const Nodes *ns) {
 static int evaluate(const Tables *t, const Nodes *ns, const Outlooks *o, double *val,
                     double *optev) {
     i64 K = t->K, V = t->V, NS = t->NS, O = t->O > 0 ? t->O : 1;
-    i64 *order = by_cards(t, ns);
+    i64 *order = children_first(t, ns);
     double *opt = malloc(sizeof(double) * (size_t)(V * NS));
     double *q = malloc(sizeof(double) * (size_t)(V * K));
     int bad = !order || !opt || !q;
@@ -733,12 +746,14 @@ static int evaluate(const Tables *t, const Nodes *ns, const Outlooks *o, double 
 static int evaluate_split(const Tables *t, const Nodes *ns, i64 pair, const i64 *twin,
                           const double *optev, const Outlooks *o, double *val) {
     i64 K = t->K, V = t->V, NS = t->NS, O = t->O > 0 ? t->O : 1, E = ns->E;
-    i64 *order = by_cards(t, ns);
+    i64 *order = children_first(t, ns);
     double *q = malloc(sizeof(double) * (size_t)(V * K));
     i64 *pick = malloc(sizeof(i64) * (size_t)V);
     i64 *x = malloc(sizeof(i64) * (size_t)K);
     double *stood = malloc(sizeof(double) * (size_t)(V * NS));
-    int bad = !order || !q || !pick || !x || !stood;
+    i64 *drawn = malloc(sizeof(i64) * (size_t)(O * K * 2 + 1)); /* per option: (kind, kid) */
+    i64 *n_drawn = malloc(sizeof(i64) * (size_t)O);
+    int bad = !order || !q || !pick || !x || !stood || !drawn || !n_drawn;
     for (i64 at = 0; at < ns->n && !bad; at++) {
         i64 i = order[at], s = ns->states[i];
         memcpy(x, ns->comps + i * K, sizeof(i64) * K);
@@ -757,34 +772,56 @@ static int evaluate_split(const Tables *t, const Nodes *ns, i64 pair, const i64 
                 pick[v] = best;
                 sticks += t->okind[s * t->O + best] == 0;
             }
+            for (i64 c = 0; c < t->nopt[s]; c++) { /* the children each option may reach */
+                n_drawn[c] = 0;
+                const int32_t *kids = ns->kids + (i * O + c) * K;
+                for (i64 k = 0; k < K; k++)
+                    if (kids[k] >= 0) {
+                        drawn[(c * K + n_drawn[c]) * 2] = k;
+                        drawn[(c * K + n_drawn[c]) * 2 + 1] = kids[k];
+                        n_drawn[c]++;
+                    }
+            }
         }
         for (i64 e = 0; e < E; e++) {
             i64 slot = ns->slots[i * E + e];
-            if (t->nopt[s] > 0) {
-                x[pair] += e;
-                draw_chances(t, x, q);
-                x[pair] -= e;
-            }
             double *vie = val + (i * E + e) * V * NS;
             if (sticks == V) {
                 stand_all(t, o, slot, t->rowid[s], t->bust[s], vie);
                 continue;
             }
             if (sticks > 0) stand_all(t, o, slot, t->rowid[s], t->bust[s], stood);
+            x[pair] += e;
+            draw_chances(t, x, q);
+            x[pair] -= e;
             for (i64 v = 0; v < V; v++) {
-                i64 c = t->nopt[s] > 0 ? pick[v] : 0;
-                double *out = vie + v * NS;
-                if (t->nopt[s] == 0 || t->okind[s * t->O + c] == 0) {
+                i64 c = pick[v];
+                double *restrict out = vie + v * NS;
+                if (t->okind[s * t->O + c] == 0) {
                     memcpy(out, stood + v * NS, sizeof(double) * NS);
                     continue;
                 }
-                const int32_t *kids = ns->kids + (i * O + c) * K;
-                for (i64 j = 0; j < NS; j++) out[j] = 0.0;
-                for (i64 k = 0; k < K; k++) {
-                    double chance = q[v * K + k];
-                    if (chance > 0.0 && kids[k] >= 0) {
-                        const double *vc = val + (((i64)kids[k] * E + e) * V + v) * NS;
-                        for (i64 j = 0; j < NS; j++) out[j] += chance * vc[j];
+                /* a card of no chance adds nothing (the numba kernel skips it) */
+                const i64 *d = drawn + c * K * 2;
+                const double *qv = q + v * K;
+                const double *base = val + (e * V + v) * NS;
+                i64 stride = E * V * NS;
+                if (NS == 8) {
+                    double acc[8] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+                    for (i64 m = 0; m < n_drawn[c]; m++) {
+                        double chance = qv[d[2 * m]];
+                        const double *restrict vc = base + d[2 * m + 1] * stride;
+                        if (chance > 0.0)
+                            for (int j = 0; j < 8; j++) acc[j] += chance * vc[j];
+                    }
+                    for (int j = 0; j < 8; j++) out[j] = acc[j];
+                } else {
+                    for (i64 j = 0; j < NS; j++) out[j] = 0.0;
+                    for (i64 m = 0; m < n_drawn[c]; m++) {
+                        double chance = qv[d[2 * m]];
+                        const double *restrict vc = base + d[2 * m + 1] * stride;
+                        if (chance > 0.0)
+                            for (i64 j = 0; j < NS; j++) out[j] += chance * vc[j];
                     }
                 }
             }
@@ -795,7 +832,23 @@ static int evaluate_split(const Tables *t, const Nodes *ns, i64 pair, const i64 
     free(pick);
     free(x);
     free(stood);
+    free(drawn);
+    free(n_drawn);
     return bad ? -1 : 0;
+}
+
+/* The split hands' values: the largest buffer of a solve (tens of megabytes), kept
+ * from one solve to the next (one per thread), as fresh pages cost a fault each. */
+static _Thread_local double *split_values;
+static _Thread_local size_t split_room;
+
+static double *split_buffer(size_t n) {
+    if (n > split_room) {
+        free(split_values);
+        split_values = malloc(sizeof(double) * n);
+        split_room = split_values ? n : 0;
+    }
+    return split_values;
 }
 
 static void nodes_free(Nodes *ns) {
@@ -885,7 +938,7 @@ int pr_solve(const i64 *dims, const i64 *const *tables, const double *const *dta
     if (!bad) {
         val = malloc(sizeof(double) * (size_t)(mainset.n * V * NS + 1));
         optev = calloc((size_t)(mainset.n * O * V + 1), sizeof(double));
-        sval = malloc(sizeof(double) * (size_t)(most * V * NS + 1));
+        sval = split_buffer((size_t)(most * V * NS + 1));
         bad = !val || !optev || !sval;
     }
     if (!bad) bad = evaluate(&t, &mainset, &o, val, optev);
@@ -918,7 +971,6 @@ int pr_solve(const i64 *dims, const i64 *const *tables, const double *const *dta
     free(twin);
     free(val);
     free(optev);
-    free(sval);
     free(o.comps);
     free(o.need);
     free(o.full);
