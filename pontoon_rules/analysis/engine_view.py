@@ -17,6 +17,7 @@ from pontoon_rules.analysis.deck import Kind
 from pontoon_rules.analysis.hand import HandState, start_state
 from pontoon_rules.engine.actions import STICK, TWIST, Action
 from pontoon_rules.engine.hand import Hand, is_soft, total
+from pontoon_rules.engine.legal import buy_cap
 from pontoon_rules.engine.phase import BANKER, Phase
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.engine.state import RoundState
@@ -33,7 +34,7 @@ def hand_state(hand: Hand, cards: Sequence[int], kinds: Sequence[Kind],
     original = hand.stakes[0]
     return base._replace(
         twisted=hand.twisted, bought=hand.bought,
-        last_buy=hand.stakes[-1] // original if hand.bought else 0,
+        last_buy=(buy_cap(hand, rules) or hand.stakes[-1]) // original if hand.bought else 0,
         doubles=hand.doubles, since_double=hand.drawn_since_double if hand.doubles else 0,
         staked=hand.staked // original)
 

@@ -53,7 +53,7 @@ def fuzz_cmd(ruleset: str, command: str, rounds: int, seed: int, timeout: float,
 
     (rules, embed), = resolve([ruleset])
     low, high = stake_range(rules)
-    cap = "" if rules.ruleset.stakes.max_stake is not None else " (no maximum: drawn up to it)"
+    cap = "" if rules.max_stake is not None else " (no maximum: drawn up to it)"
     say(f"fuzz {rules.ruleset.id} (seed {seed}, --rounds {rounds}): seats 1 to "
         f"{rules.max_players}, stakes {low} to {high}{cap}")
     options = FuzzOptions(rounds, seed, list(skip_globs), keep_going, _baseline(baseline),

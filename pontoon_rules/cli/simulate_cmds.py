@@ -8,7 +8,8 @@ from typing import Any
 
 import click
 
-from pontoon_rules.cli.analysis_cmds import _analysis, _banker_option, _rules
+from pontoon_rules.cli.agreed import agree_option
+from pontoon_rules.cli.analysis_cmds import _agreed_note, _analysis, _banker_option, _rules
 from pontoon_rules.cli.checks import scheduler_address
 from pontoon_rules.cli.output import echo
 
@@ -51,13 +52,14 @@ class SimulationPath(click.Choice):  # type: ignore[type-arg]
                    "tcp://10.0.0.5:8786; the result is the same as on one core.")
 @_banker_option
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@agree_option
 def simulate_cmd(ruleset: str, rounds: int, seed: int, workers: int, dealing: str,
                  engine_only: bool, path: str | None, scheduler: str | None,
-                 policy: str | None, as_json: bool) -> None:
+                 policy: str | None, as_json: bool, agreements: tuple[str, ...]) -> None:
     """Simulate RULESET with the best strategy: house edge and its 99.9% interval."""
     from pontoon_rules.sim.simulate import simulate
 
-    rules = _rules(ruleset)
+    rules = _rules(ruleset, agreements)
     chosen = "engine" if engine_only else (path or "compiled")
     bar = not as_json and sys.stdout.isatty()  # the simulator's own bar, on the terminal
     result = _analysis(lambda: simulate(rules, rounds, seed, workers, dealing,  # type: ignore[arg-type]
@@ -75,3 +77,5 @@ def simulate_cmd(ruleset: str, rounds: int, seed: int, workers: int, dealing: st
                f"{result.rounds / result.seconds:,.0f} rounds/s")
     for note in result.notes:
         echo(f"  note: {note}")
+    for line in _agreed_note(ruleset, agreements):
+        echo(line)

@@ -135,12 +135,11 @@ def random_stakes(rules: Rules, rng: random.Random) -> list[int]:
     """One to three seats (one most often: the exported suite stays small and fast; every
     table size has its own vector, `probes.table_vectors`) with everyday stakes inside the
     ruleset's limits."""
-    limits = rules.ruleset.stakes
     seats = min(rng.choice((1, 1, 2, 3)), rules.max_players)
     out = []
     for _ in range(seats):
-        stake = max(rng.choice(STAKE_CHOICES), limits.min_stake)
-        out.append(min(stake, limits.max_stake) if limits.max_stake is not None else stake)
+        stake = max(rng.choice(STAKE_CHOICES), rules.min_stake)
+        out.append(min(stake, rules.max_stake) if rules.max_stake is not None else stake)
     return out
 
 
@@ -168,10 +167,9 @@ def fuzz_stakes(rules: Rules, rng: random.Random) -> list[int]:
 
 def stake_range(rules: Rules) -> tuple[int, int]:
     """The least and the greatest stake fuzz draws (`FUZZ_STAKE_CAP` without a maximum)."""
-    limits = rules.ruleset.stakes
-    high = limits.max_stake if limits.max_stake is not None else max(FUZZ_STAKE_CAP,
-                                                                     limits.min_stake)
-    return limits.min_stake, high
+    high = rules.max_stake if rules.max_stake is not None else max(FUZZ_STAKE_CAP,
+                                                                   rules.min_stake)
+    return rules.min_stake, high
 
 
 def random_vectors(rules: Rules, embed: bool = False, already: set[str] | None = None

@@ -99,9 +99,8 @@ def _rng(rules: Rules, name: str) -> random.Random:
 
 
 def _stake(rules: Rules) -> int:
-    limits = rules.ruleset.stakes
-    stake = max(100, limits.min_stake)
-    return min(stake, limits.max_stake) if limits.max_stake is not None else stake
+    stake = max(100, rules.min_stake)
+    return min(stake, rules.max_stake) if rules.max_stake is not None else stake
 
 
 def _vector(rules: Rules, embed: bool, name: str, description: str, stakes: list[int],
@@ -198,8 +197,10 @@ def out_of_turn(rules: Rules, embed: bool, notes: list[str]) -> list[dict[str, A
     stakes = [_stake(rules)] * rules.max_players
     rng = _rng(rules, "out-of-turn")
 
-    def make() -> dict[str, Any]:
+    def make() -> dict[str, Any] | None:
         shoe, plan, state = play(rules, stakes, rng, probes=probes)
+        if not any(kind == "reject" for kind, _ in plan):
+            return None  # the round ended before anyone decided: no turn to take out of
         plan += [("reject", {"actor": who, "action": STICK}) for who in actors(state)]
         return _vector(rules, embed, "out-of-turn", (
             f"{len(stakes)} seats: before each decision every other seat and the banker try "
@@ -317,7 +318,7 @@ def largest_stake(rules: Rules, embed: bool) -> dict[str, Any]:
     high = stake_range(rules)[1]
     stakes = [high] * rules.max_players
     shoe, plan, _ = play(rules, stakes, _rng(rules, "largest-stake"), decide=_most)
-    cap = "" if rules.ruleset.stakes.max_stake is not None else " (no maximum: 10^12)"
+    cap = "" if rules.max_stake is not None else " (no maximum: 10^12)"
     return _vector(rules, embed, "limit-largest-stake", (
         f"Every seat at the largest stake{cap}, every buy, double and bet at its most: "
         "money in whole minor units, never rounded or overflowing."), stakes, shoe, plan)
@@ -325,7 +326,7 @@ def largest_stake(rules: Rules, embed: bool) -> dict[str, Any]:
 
 def smallest_stake(rules: Rules, embed: bool) -> dict[str, Any]:
     """A full table at the smallest stake (odd payouts rounded as the rules say)."""
-    low = rules.ruleset.stakes.min_stake
+    low = rules.min_stake
     stakes = [low] * rules.max_players
     shoe, plan, _ = play(rules, stakes, _rng(rules, "smallest-stake"))
     return _vector(rules, embed, "limit-smallest-stake", (

@@ -86,7 +86,7 @@ def realize(rules: Rules, stakes: list[int], shoe: list[int], plan: Plan) -> Rou
     try:
         state = RoundState(rules, used)
     except PontoonError:
-        used = [rules.ruleset.stakes.min_stake] * len(stakes)
+        used = [rules.min_stake] * len(stakes)
         state = RoundState(rules, used)
     cards: list[int] = []
     out: Plan = []

@@ -107,7 +107,7 @@ def smoke_round(rules: Any, embed: bool) -> dict[str, Any]:
     from pontoon_rules.conformance.generate import random_plan
 
     rng = random.Random(f"smoke:{rules.ruleset.id}")
-    stake = rules.ruleset.stakes.min_stake
+    stake = rules.min_stake
     shoe, plan = random_plan(rules, [stake], rng)
     plan = [("reject", {"actor": "p1", "action": "no-such-action"}), *plan,
             ("reject", "p1 stick")]

@@ -87,7 +87,7 @@ def insurance_legal(state: RoundState, seat: Seat) -> list[LegalAction]:
     if state.bank_left is not None:
         most = min(most, state.bank_left)
     if r.insurance and most >= 1:
-        out.insert(0, LegalAction(INSURE, 1, most))
+        out.insert(0, LegalAction(INSURE, most if r.insurance_exact else 1, most))
     return out
 
 

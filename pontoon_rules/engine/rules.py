@@ -25,6 +25,7 @@ from pontoon_rules.ruleset.decisions import RedoubleStake
 from pontoon_rules.ruleset.faces import Faces
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.outcomes import OutcomeTable, outcome_table
+from pontoon_rules.ruleset.play import InsuranceAmount
 
 NO_LIMIT = 99
 
@@ -122,6 +123,13 @@ class Rules:
     """A rescue gives back only the last doubled part (else every doubled part)."""
     surrender: SurrenderRules | None = None
     """`player.surrender` where it is allowed, else None."""
+    insurance_exact: bool = False
+    """An insurance bet is exactly `insurance_fraction` of the stake (else up to it)."""
+    later_cap_first: bool = False
+    """A later buy is capped by what the first bought card cost (`later_buy_cap:
+    first-buy`); `later_cap_previous` caps it by the card before."""
+    shoot_fourth_up_to_kitty: bool = True
+    """The bet before a fourth card may bring the shoot bets up to the kitty (else below)."""
     bank_amount: int | None = None
     """The bank a banker puts up (`table.bank.amount`): it caps the stakes; None: no cap."""
     va_bank: bool = False
@@ -215,14 +223,17 @@ def compile_rules(r: Ruleset) -> Rules:
         shoot_banker_pontoon_sweeps=r.shoot.banker_pontoon_sweeps,
         shoot_pays=odds_fraction(r.shoot.pays),
         shoot_up_to_kitty=r.shoot.limit is ShootLimit.UP_TO_KITTY,
-        min_stake=s.min_stake,
-        max_stake=s.max_stake,
+        min_stake=s.limits()[0],
+        max_stake=s.limits()[1],
         double_totals=None if d.totals is None else frozenset(d.totals),
         double_aces_low=d.aces_count_one,
         redouble_whole=d.redouble_stake is RedoubleStake.WHOLE_STAKE,
         rescue=d.allowed and d.rescue.allowed,
         rescue_last_only=rescue_last_only(r),
         surrender=compile_surrender(r),
+        insurance_exact=p.insurance.amount is InsuranceAmount.EXACTLY,
+        later_cap_first=s.buy is BuyMode.RANGE and s.later_buy_cap is LaterBuyCap.FIRST_BUY,
+        shoot_fourth_up_to_kitty=r.shoot.fourth_card_limit is ShootLimit.UP_TO_KITTY,
         bank_amount=r.table.bank.amount,
         va_bank=r.table.bank.amount is not None and r.table.bank.va_bank,
         banker_must_stand=none if b.must_stand_at is None else b.must_stand_at,

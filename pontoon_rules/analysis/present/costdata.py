@@ -4,8 +4,9 @@ A full table (`costs.rule_costs`, every behavioural field changed alone, each
 variant solved exactly in its own shoe) takes from seconds to minutes per
 ruleset, longer than the site build may take. So the tables are made by
 `python benchmarks/cost_tables.py` into `cost_tables.json` beside this module,
-each keyed by `rules_hash` of the ruleset it was made from (its resolved data,
-the analysis method's name). The site shows a stored table only where the
+each keyed by `rules_hash` of the ruleset it was made from (its id and resolved
+rule sections, the analysis method's name), so that a change to a name, a source or a
+provenance note leaves the tables current. The site shows a stored table only where the
 hash still matches (`stored_costs`); otherwise it falls back to the few rows it
 can compute in time. `tests/test_costdata.py` fails when a stored hash is stale
 and recomputes a sample of stored rows.
@@ -19,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from pontoon_rules.analysis.present.costs import Cost, CostTable, rule_costs
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.model import SECTIONS, Ruleset
 
 COST_DATA = Path(__file__).with_name("cost_tables.json")
 """The committed tables (made by `benchmarks/cost_tables.py`)."""
@@ -28,12 +29,14 @@ FORMAT = 1
 
 
 def rules_hash(ruleset: Ruleset) -> str:
-    """A digest of everything a ruleset's cost table is computed from: the resolved
-    ruleset data, the analysis method's name and this file's layout."""
+    """A digest of everything a ruleset's cost table is computed from: the id and the
+    resolved rule sections (not the name, summary, sources or provenance, which no cost
+    depends on), the analysis method's name and this file's layout."""
     from pontoon_rules.analysis.composition.model import METHOD
     from pontoon_rules.analysis.infinite.round import INFINITE_METHOD
 
-    data = json.dumps({"ruleset": ruleset.model_dump(mode="json"), "format": FORMAT,
+    rules = ruleset.model_dump(mode="json", include={"id", *SECTIONS})
+    data = json.dumps({"ruleset": rules, "format": FORMAT,
                        "methods": [METHOD, INFINITE_METHOD]}, sort_keys=True, default=str)
     return hashlib.sha256(data.encode()).hexdigest()
 
