@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pontoon_rules.docs.readers import reader_description
-from pontoon_rules.docs.sentences import sentences_of
+from pontoon_rules.docs.said import sentences_of
 from pontoon_rules.docs.values import Gettext, value_text
 from pontoon_rules.ruleset.model import Ruleset
 

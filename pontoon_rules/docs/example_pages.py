@@ -16,7 +16,7 @@ from pontoon_rules.docs.chapters import anchor
 from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, render, translations
 from pontoon_rules.docs.pages import base_of, bundled, pair_page_name, site_rulesets
 from pontoon_rules.docs.readers import reader_description, reader_words
-from pontoon_rules.docs.sentences import sentences_of
+from pontoon_rules.docs.said import sentences_of
 from pontoon_rules.docs.sheet_view import localized
 from pontoon_rules.docs.values import actor_text, card_view, class_name
 from pontoon_rules.docs.views import round_view

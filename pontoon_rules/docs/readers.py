@@ -26,6 +26,8 @@ _FILE_ASIDES = (
     re.compile(r",?\s+or\s+null\s+for\s+[^.;]*"),
     re.compile(r"\s*\((?:num, den|[a-z]+_[a-z_]+[^)]*)\)"),
     re.compile(r"[;,]\s*null\s+—\s+[^.;]*"),
+    re.compile(r"\s*\{agreed:[^}]*\}:?"),
+    re.compile(r",?\s+или\s+null\s+—\s+[^.;]*"),
 )
 _IDENTIFIER = re.compile(r"\b([a-z]+(?:_[a-z]+)+)\b")
 

@@ -389,19 +389,6 @@ def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
     return out
 
 
-def sentences_of(ruleset: Ruleset, path: str, lang: str = SOURCE_LANGUAGE) -> list[str]:
-    """The sentences of the rules that say the field `path` in `ruleset` (only those rules
-    are rendered: a quick way to say one changed rule in words)."""
-    module = _module(ruleset, lang)
-    out = []
-    for rule in RULES:
-        if path in rule.paths and applies(ruleset, path):
-            text = _tidy(str(getattr(module, rule.key)()))
-            if text:
-                out.append(text)
-    return out
-
-
 def by_chapter(found: list[Sentence], lang: str = SOURCE_LANGUAGE) -> list[dict[str, Any]]:
     """Sentences grouped under their chapter titles (translated), in the order of play."""
     gettext = translations(lang).gettext
