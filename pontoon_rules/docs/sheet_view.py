@@ -74,7 +74,7 @@ def payout_rows(ruleset: Ruleset, gettext: Gettext) -> list[dict[str, Any]]:
                 "three-of-a-kind": False}
     rows = []
     for hand_class in ruleset.hands.ranking:
-        key = hand_class.value
+        key = hand_class
         rows.append({"class": class_name(key, gettext), "key": key,
                      "pays": odds_text(payout(ruleset, hand_class)),
                      "takes": odds_text(collect(ruleset, hand_class))

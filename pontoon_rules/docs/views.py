@@ -98,8 +98,8 @@ def payout_view(ruleset: Ruleset, gettext: Gettext) -> list[dict[str, str]]:
     takes = ruleset.settlement.banker_collects.model_dump()
     rows = []
     for hand_class in ruleset.hands.ranking:
-        key = hand_class.value.replace("-", "_")
-        rows.append({"class": class_name(hand_class.value, gettext),
+        key = hand_class.replace("-", "_")
+        rows.append({"class": class_name(hand_class, gettext),
                      "pays": pays.get(key, "—"), "takes": takes.get(key, "—")})
     return rows
 

@@ -25,9 +25,9 @@ from pontoon_rules.engine.actions import (
     Action,
     LegalAction,
 )
-from pontoon_rules.engine.hand import Hand, classify, is_ace_ten, is_soft, total
+from pontoon_rules.engine.hand import Hand, is_bust, is_natural, is_soft, named_hand, total
 from pontoon_rules.engine.phase import Phase
-from pontoon_rules.ruleset.common import Face, HandClass
+from pontoon_rules.ruleset.common import Face
 
 FACE_UP = Face.FACE_UP
 
@@ -70,7 +70,7 @@ def insurance_legal(state: RoundState, seat: Seat) -> list[LegalAction]:
     """Insurance (up to the ruleset's fraction of the stake) or even money, or decline."""
     r, hand = state.rules, seat.hands[0]
     out = [LegalAction(DECLINE)]
-    if is_ace_ten(hand):
+    if is_natural(hand, r):
         if r.even_money:
             out.insert(0, LegalAction(EVEN_MONEY))
         return out
@@ -142,7 +142,9 @@ def _apply_hand(state: RoundState, seat: Seat, hand: Hand, action: Action) -> No
     faces = state.rules.faces
     if kind == STICK:
         hand.done = True
-    elif kind == TWIST:
+        return
+    hand.drawn += kind in _DRAWS
+    if kind == TWIST:
         hand.twisted = True
         hand.draw_up = faces.twisted_card is FACE_UP
         state.pending.append(hand)
@@ -164,17 +166,20 @@ def _apply_hand(state: RoundState, seat: Seat, hand: Hand, action: Action) -> No
         shoot.before_fourth_card(state, state.kitty, seat, hand)
 
 
+_DRAWS = (TWIST, BUY, DOUBLE)
+
+
 def _split(state: RoundState, seat: Seat, hand: Hand) -> None:
     r = state.rules
     dealt_from = len(state.pending)
     keep, moved = hand.cards
     hand.cards, hand.hard, hand.aces, hand.up = [], 0, 0, []
     hand.draw_up = True  # the split cards are turned up
-    hand.add(keep)
+    hand.add(keep, r.values)
     hand.is_split = True
     new = Hand(hand.stakes[0], is_split=True)
     new.draw_up = True
-    new.add(moved)
+    new.add(moved, r.values)
     hand.draw_up = new.draw_up = r.faces.split_card is FACE_UP
     if r.resplit_one_branch and hand.sibling is not None:
         hand.sibling.blocked = True
@@ -227,7 +232,7 @@ def _after_deal(state: RoundState) -> None:
 
 
 def _after_insurance(state: RoundState) -> None:
-    if state.rules.peek and classify(state.banker, state.rules, banker=True) is HandClass.PONTOON:
+    if state.rules.peek and is_natural(state.banker, state.rules, banker=True):
         state.ended_early = True
         _finish(state)
         return
@@ -262,13 +267,13 @@ def _hand_finished(state: RoundState, hands_held: int, hand: Hand) -> bool:
     r = state.rules
     if hand.settled_net is not None:
         return True
-    if total(hand, r.ace_bonus) > 21:
+    if is_bust(hand, r):
         if state.kitty is not None:
             shoot.bust(state.kitty, hand, r)
         if r.bust_loses_at_once:
             hand.settled_net = -hand.staked
         return True
-    if not r.pontoon_may_draw and is_ace_ten(hand) and classify(hand, r) is HandClass.PONTOON:
+    if r.named and (named := named_hand(hand, r)) is not None and named.may_draw_on is False:
         return True
     options = rules_legal.hand_legal(hand, hands_held, r)
     if all(option.kind == STICK for option in options):

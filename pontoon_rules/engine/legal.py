@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from pontoon_rules.engine.actions import BUY, DOUBLE, SPLIT, STICK, TWIST, LegalAction
-from pontoon_rules.engine.cards import RANK_VALUES
-from pontoon_rules.engine.hand import Hand, is_pontoon, is_trick, total
+from pontoon_rules.engine.hand import Hand, named_hand, total
+from pontoon_rules.engine.named import NamedHand
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.common import BuyMode
 
@@ -18,9 +18,10 @@ def hand_legal(hand: Hand, hands_held: int, rules: Rules) -> list[LegalAction]:
     """The legal actions for `hand`, of a seat holding `hands_held` hands."""
     points = total(hand, rules.ace_bonus)
     out: list[LegalAction] = []
-    if points >= rules.stick_minimum or is_trick(hand, points, rules):
+    named = named_hand(hand, rules) if rules.named else None
+    if points >= rules.stick_minimum or (named is not None and named.stick_any_total):
         out.append(STICK_ACTION)
-    if can_draw(hand, points, rules):
+    if can_draw(hand, points, rules, named):
         out.append(TWIST_ACTION)
         buy = buy_range(hand, rules)
         if buy is not None:
@@ -32,14 +33,15 @@ def hand_legal(hand: Hand, hands_held: int, rules: Rules) -> list[LegalAction]:
     return out
 
 
-def can_draw(hand: Hand, points: int, rules: Rules) -> bool:
-    """Whether the hand may take another card at all."""
-    if len(hand.cards) >= rules.max_cards or points > 21:
+def can_draw(hand: Hand, points: int, rules: Rules, named: NamedHand | None = None) -> bool:
+    """Whether the hand may take another card at all (`named`: the named hand it is)."""
+    if len(hand.cards) >= rules.max_cards:
         return False
-    if points == 21:
-        allowed = rules.pontoon_may_draw if is_pontoon(hand, rules) else rules.draw_on_21
-        if not allowed:
+    if named is not None and named.may_draw_on is not None:
+        if not named.may_draw_on:
             return False
+    elif points > 21 or (points == 21 and not rules.draw_on_21):
+        return False
     if hand.doubles and hand.drawn_since_double >= rules.double_draws:
         return False
     return not (hand.is_split and rules.split_aces_one_card and hand.cards[0] >> 2 == 0)
@@ -79,7 +81,8 @@ def can_split(hand: Hand, hands_held: int, rules: Rules) -> bool:
     if hand.doubles or hands_held >= rules.split_max_hands:
         return False
     first, second = hand.cards[0] >> 2, hand.cards[1] >> 2
-    pair = first == second if rules.split_by_rank else RANK_VALUES[first] == RANK_VALUES[second]
+    values = rules.values
+    pair = first == second if rules.split_by_rank else values[first] == values[second]
     if not pair or first not in rules.split_ranks or second not in rules.split_ranks:
         return False
     if hand.is_split:
