@@ -11,7 +11,7 @@ machine does not count against them; wall time is printed beside them.
   strategy strategy.cpp blackjack.cpp pdf/blackjack_pdf.cpp indices.cpp` in its
   `src/` folder; an unoptimised build runs about 2.5x slower and flatters us).
 - `numba kernels`: the compile (or cache load) time of the banker's kernels and
-  the compiled recursion (`analysis.cdkernel`), measured once before everything
+  the compiled recursion (`analysis.composition.kernel`), measured once before everything
   else; the kernels are cached on disk (`cache=True`).
 - `--costs ID`: the full rule-cost table of ruleset ID with the default method
   (target for casino-ochko: under 30 s).
@@ -28,8 +28,8 @@ import time
 
 import numpy as np
 
-from pontoon_rules.analysis.composition import clear_shared
-from pontoon_rules.analysis.exact import house_edge
+from pontoon_rules.analysis.composition.outlook import clear_shared
+from pontoon_rules.analysis.edge import house_edge
 from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 
@@ -40,11 +40,11 @@ CDZ- no surrender 3:2); the output file is thrown away."""
 
 def compile_time() -> float:
     """Seconds to compile (or load from the cache) the numba kernels: the banker's
-    (`bankerfinals`) and the compiled recursion's (`cdkernel`), by solving a one-pack
-    blackjack once; the banker trees it built are then forgotten."""
-    from pontoon_rules.analysis import bankerfinals
-    from pontoon_rules.analysis.bankerfinals import banker_mass, banker_mass_groups
-    from pontoon_rules.analysis.composition import CompositionModel
+    (`composition.banker`) and the compiled recursion's (`composition.kernel`), by
+    solving a one-pack blackjack once; the banker trees it built are then forgotten."""
+    from pontoon_rules.analysis.composition import banker as bankerfinals
+    from pontoon_rules.analysis.composition.banker import banker_mass, banker_mass_groups
+    from pontoon_rules.analysis.composition.model import CompositionModel
     from pontoon_rules.ruleset.model import Ruleset
 
     data = load_bundled("blackjack-reference").model_dump(mode="python")
@@ -99,7 +99,7 @@ def farmer(path: str) -> str:
 
 def costs(ruleset_id: str) -> str:
     """CPU seconds of the full rule-cost table with the default method."""
-    from pontoon_rules.analysis.costs import rule_costs
+    from pontoon_rules.analysis.present.costs import rule_costs
 
     clear_shared()
     table, cpu, wall = timed(lambda: rule_costs(load_bundled(ruleset_id)))

@@ -1,5 +1,5 @@
-"""Make `pontoon_rules/analysis/cost_tables.json`: the full rule-cost table of every
-bundled ruleset (the site's analysis page shows them; see `analysis.costdata`).
+"""Make `pontoon_rules/analysis/present/cost_tables.json`: the full rule-cost table of every
+bundled ruleset (the site's analysis page shows them; see `analysis.present.costdata`).
 
 Usage: python benchmarks/cost_tables.py [RULESET ...]   (default: every bundled ruleset;
     tables of rulesets not named are kept as they are)
@@ -11,7 +11,7 @@ import json
 import sys
 import time
 
-from pontoon_rules.analysis.costdata import (
+from pontoon_rules.analysis.present.costdata import (
     COST_DATA,
     FORMAT,
     load_cost_tables,

@@ -162,7 +162,7 @@ def scaling() -> None:
 
 
 def crosscheck() -> None:
-    from pontoon_rules.analysis.exact import edge_of
+    from pontoon_rules.analysis.edge import edge_of
     from pontoon_rules.analysis.simulate import simulate
 
     print("cross-check, 10,000,000 rounds per ruleset against the exact edge:")

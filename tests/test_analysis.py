@@ -9,9 +9,10 @@ import pytest
 from analysis_reference import reference_value
 from click.testing import CliRunner
 
-from pontoon_rules.analysis.costs import rule_costs
 from pontoon_rules.analysis.dealer import AnalysisError
-from pontoon_rules.analysis.exact import RoundModel, edge_of, house_edge
+from pontoon_rules.analysis.edge import edge_of, house_edge
+from pontoon_rules.analysis.infinite.round import RoundModel
+from pontoon_rules.analysis.present.costs import rule_costs
 from pontoon_rules.analysis.simulate import simulate
 from pontoon_rules.cli import cli
 from pontoon_rules.engine.rules import compile_rules

@@ -1,5 +1,6 @@
-"""The compiled composition-dependent recursion (`analysis.cdfast`, `analysis.cdkernel`)
-gives the numbers of the memoised recursion it replaces, and the exact ones."""
+"""The compiled composition-dependent recursion (`analysis.composition.compiled`,
+`analysis.composition.kernel`) gives the numbers of the memoised recursion it replaces,
+and the exact ones."""
 
 from __future__ import annotations
 
@@ -12,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_sim_differential import overlay, random_overlay
 
-from pontoon_rules.analysis import cdfast
-from pontoon_rules.analysis.composition import CompositionModel
+from pontoon_rules.analysis.composition import compiled as cdfast
+from pontoon_rules.analysis.composition.model import CompositionModel
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.ruleset.loader import load_ruleset
 

@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 from analysis_reference import reference_value
 
-from pontoon_rules.analysis.bankerfinals import banker_tables, exact_banker_mass
-from pontoon_rules.analysis.composition import CompositionModel, method_name
+from pontoon_rules.analysis.composition.banker import banker_tables, exact_banker_mass
+from pontoon_rules.analysis.composition.model import CompositionModel, method_name
 from pontoon_rules.analysis.dealer import AnalysisError
-from pontoon_rules.analysis.exact import default_deck, edge_of, house_edge
+from pontoon_rules.analysis.edge import default_deck, edge_of, house_edge
 from pontoon_rules.analysis.hand import start_state
 from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.ruleset.loader import load_ruleset
@@ -135,7 +135,7 @@ def test_exact_and_float_methods_agree() -> None:
 
 # -- the chart, banker policies, costs, simulation -------------------------------------------
 def test_finite_chart_counts_departures_and_prices_the_chart(blackjack: CompositionModel) -> None:
-    from pontoon_rules.analysis.chart import finite_chart, render
+    from pontoon_rules.analysis.present.chart import finite_chart, render
 
     chart = finite_chart(blackjack)
     assert chart.edge_perfect == pytest.approx(-FARMER_CDZ_EV_PERCENT, abs=1e-9)
@@ -150,7 +150,7 @@ def test_finite_chart_counts_departures_and_prices_the_chart(blackjack: Composit
 
 def test_chart_play_equals_perfect_play_where_nothing_departs() -> None:
     """On a pack where the chart has no departures, playing it costs nothing."""
-    from pontoon_rules.analysis.chart import finite_chart
+    from pontoon_rules.analysis.present.chart import finite_chart
 
     chart = finite_chart(CompositionModel(tiny("tiny-ochko")))
     if not chart.departures:
@@ -161,7 +161,7 @@ def test_chart_play_equals_perfect_play_where_nothing_departs() -> None:
 
 
 def test_banker_policy_table_names_the_best_fixed_policy() -> None:
-    from pontoon_rules.analysis.bankerpolicies import banker_policy_table
+    from pontoon_rules.analysis.present.bankerpolicies import banker_policy_table
 
     table = banker_policy_table(tiny("tiny-pagat"))
     assert {"stand-15", "stand-19", "stand-17-hit-soft", "stand-16-hit-soft"} <= set(table.edges)
@@ -172,7 +172,7 @@ def test_banker_policy_table_names_the_best_fixed_policy() -> None:
 
 
 def test_cost_table_uses_the_exact_default() -> None:
-    from pontoon_rules.analysis.costs import rule_costs
+    from pontoon_rules.analysis.present.costs import rule_costs
 
     ruleset = load_ruleset(TINY / "tiny-ochko.yaml")
     table = rule_costs(ruleset, paths=["settlement.ties"])
@@ -190,7 +190,7 @@ def test_cost_table_uses_the_exact_default() -> None:
 def test_shoe_simulation_agrees_with_exact(name: str, rounds: int) -> None:
     """Rounds from a freshly shuffled tiny pack, played by the method's own choices
     through the engine: the 99.9% interval holds the exact figure."""
-    from pontoon_rules.analysis.cdpolicy import simulate_shoe
+    from pontoon_rules.analysis.composition.policy import simulate_shoe
 
     rules = tiny(name)
     exact = edge_of(rules)

@@ -1,18 +1,18 @@
-"""The stored full rule-cost tables (`analysis.costdata`): current, and equal to a fresh
+"""The stored full rule-cost tables (`analysis.present.costdata`): current, and equal to a fresh
 computation in sample."""
 
 from __future__ import annotations
 
 import pytest
 
-from pontoon_rules.analysis.costdata import (
+from pontoon_rules.analysis.present.costdata import (
     load_cost_tables,
     rules_hash,
     stored_costs,
     table_from_json,
 )
-from pontoon_rules.analysis.costs import rule_costs
-from pontoon_rules.analysis.summary import SITE_COST_FIELDS, ruleset_summary
+from pontoon_rules.analysis.present.costs import rule_costs
+from pontoon_rules.analysis.present.summary import SITE_COST_FIELDS, ruleset_summary
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 

@@ -284,7 +284,7 @@ def test_matrix_and_cards_render_in_a_real_browser(served: str, tmp_path: Path) 
 def test_analysis_page_shows_every_bundled_edge_as_edge_of_computes_it() -> None:
     import re
 
-    from pontoon_rules.analysis.exact import edge_of
+    from pontoon_rules.analysis.edge import edge_of
     from pontoon_rules.docs.pages import analysis_page
     from pontoon_rules.engine.rules import compile_rules
     from pontoon_rules.ruleset.registry import bundled_ids, load_bundled

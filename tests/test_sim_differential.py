@@ -68,7 +68,7 @@ def random_overlay(rng: random.Random, base_id: str | None = None) -> Rules | No
     (None when that is invalid)."""
     from pydantic import ValidationError
 
-    from pontoon_rules.analysis.costs import _with_value, alternatives
+    from pontoon_rules.analysis.present.costs import _with_value, alternatives
     from pontoon_rules.ruleset.fields import leaf_paths, value_at
     from pontoon_rules.ruleset.model import Ruleset
 

@@ -7,7 +7,7 @@ from typing import Any
 
 def docs_summary() -> list[dict[str, Any]]:
     """The site's analysis of every bundled ruleset (see `summary.docs_summary`)."""
-    from pontoon_rules.analysis.summary import docs_summary as summarise
+    from pontoon_rules.analysis.present.summary import docs_summary as summarise
 
     return summarise()
 

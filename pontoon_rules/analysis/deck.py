@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Literal
 
 from pontoon_rules.engine.cards import RANK_VALUES
 from pontoon_rules.engine.rules import Rules
@@ -101,3 +102,7 @@ def is_pair(a: Kind, b: Kind, rules: Rules) -> bool:
     else:
         same = a.value == b.value
     return same and all(r in rules.split_ranks for r in a.ranks + b.ranks)
+
+
+Deck = Literal["infinite", "finite"]
+"""Which deck an analysis deals from: with replacement, or the ruleset's own shoe."""

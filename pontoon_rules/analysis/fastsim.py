@@ -21,7 +21,6 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from pontoon_rules.analysis.exact import RoundModel
 from pontoon_rules.analysis.fasttables import (
     DEAD,
     banker_tables,
@@ -29,6 +28,7 @@ from pontoon_rules.analysis.fasttables import (
     player_tables,
     visible_sets,
 )
+from pontoon_rules.analysis.infinite.round import RoundModel
 from pontoon_rules.analysis.split import NONPAIR, UNDEALT, Entry
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.common import BuyMode, HandClass

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pontoon_rules.analysis.exact import RoundModel
 from pontoon_rules.analysis.hand import STICK, HandSolver, HandState, start_state
+from pontoon_rules.analysis.infinite.round import RoundModel
 from pontoon_rules.analysis.outcomes import Final, banker_class, payoff, total_of
 from pontoon_rules.ruleset.common import HandClass
 

@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from pontoon_rules.analysis.dealer import banker_policy
-from pontoon_rules.analysis.exact import RoundModel
-from pontoon_rules.analysis.policy import ModelPolicy
+from pontoon_rules.analysis.infinite.policy import ModelPolicy
+from pontoon_rules.analysis.infinite.round import RoundModel
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.engine.state import RoundState, full_counts
 

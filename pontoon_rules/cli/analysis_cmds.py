@@ -65,11 +65,11 @@ def _analysis(call: Any, label: str = "analysing", quiet: bool = False) -> Any:
 def edge_cmd(ruleset: str, deck: str | None, policy: str | None, all_policies: bool,
              as_json: bool) -> None:
     """The exact house edge of RULESET for one seat under best play."""
-    from pontoon_rules.analysis.exact import house_edge
+    from pontoon_rules.analysis.edge import house_edge
 
     rules = _rules(ruleset)
     if all_policies:
-        from pontoon_rules.analysis.bankerpolicies import banker_policy_table
+        from pontoon_rules.analysis.present.bankerpolicies import banker_policy_table
 
         table = _analysis(lambda: banker_policy_table(rules, deck),  # type: ignore[arg-type]
                           f"banker policies of {ruleset}")
@@ -81,7 +81,7 @@ def edge_cmd(ruleset: str, deck: str | None, policy: str | None, all_policies: b
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=2))
         return
-    from pontoon_rules.analysis.summary import edge_lines
+    from pontoon_rules.analysis.present.summary import edge_lines
 
     click.echo("\n".join(edge_lines(result)))
 
@@ -99,7 +99,7 @@ def strategy_cmd(ruleset: str, fmt: str, deck: str | None, departures: bool,
                  policy: str | None) -> None:
     """The best-strategy chart of RULESET (total-dependent), with the number of
     composition-dependent departures and what playing the chart costs."""
-    from pontoon_rules.analysis.chart import render, strategy_chart
+    from pontoon_rules.analysis.present.chart import render, strategy_chart
 
     rules = _rules(ruleset)
     chart = _analysis(lambda: strategy_chart(rules, policy, deck=deck),  # type: ignore[arg-type]
@@ -115,7 +115,7 @@ def strategy_cmd(ruleset: str, fmt: str, deck: str | None, departures: bool,
 @click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
 def costs_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool) -> None:
     """The change in house edge from changing each rule of RULESET alone."""
-    from pontoon_rules.analysis.costs import rule_costs
+    from pontoon_rules.analysis.present.costs import rule_costs
     from pontoon_rules.ruleset.loader import load_ruleset
 
     loaded = load_ruleset(ruleset)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import errno
+import io
 import sys
 
 import click
@@ -14,6 +15,7 @@ from pontoon_rules.errors import (
     ScriptError,
     ShoeError,
 )
+from pontoon_rules.text import terminal_safe
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -37,16 +39,28 @@ def exit_code(error: PontoonError) -> int:
     return EXIT_FAILED
 
 
+def say(message: object) -> None:
+    """Print a message on stderr, its untrusted text (names, values, paths) made visible."""
+    click.echo(terminal_safe(message, multiline=True), err=True)
+
+
 def report(error: PontoonError) -> int:
     """Print `error` to stderr and return its exit code."""
     if isinstance(error, RulesetError):
         for problem in error.problems:
-            click.echo(str(problem), err=True)
+            say(problem)
         count = len(error.problems)
-        click.echo(f"{count} problem{'s' if count != 1 else ''} found", err=True)
+        say(f"{count} problem{'s' if count != 1 else ''} found")
     else:
-        click.echo(f"error: {error}", err=True)
+        say(f"error: {error}")
     return exit_code(error)
+
+
+def _show(error: click.ClickException) -> None:
+    """Click's own message for `error` (usage, hint), with its quoted input made visible."""
+    buffer = io.StringIO()
+    error.show(file=buffer)
+    click.echo(terminal_safe(buffer.getvalue(), multiline=True), err=True, nl=False)
 
 
 def run_with_errors(command: click.Group, args: list[str] | None = None) -> int:
@@ -59,10 +73,10 @@ def run_with_errors(command: click.Group, args: list[str] | None = None) -> int:
     except PontoonError as e:
         return report(e)
     except click.exceptions.Abort:
-        click.echo("aborted", err=True)
+        say("aborted")
         return EXIT_FAILED
     except click.ClickException as e:
-        e.show()
+        _show(e)
         return EXIT_INVALID if e.exit_code == 2 else e.exit_code
     except click.exceptions.Exit as e:
         return e.exit_code
@@ -73,7 +87,7 @@ def run_with_errors(command: click.Group, args: list[str] | None = None) -> int:
         if e.errno not in _FILE_SYSTEM:
             raise
         where = f"{e.filename}: " if e.filename else ""
-        click.echo(f"error: {where}{_FILE_SYSTEM[e.errno]}", err=True)
+        say(f"error: {where}{_FILE_SYSTEM[e.errno]}")
         return EXIT_FAILED
     # Without standalone mode click returns ctx.exit()'s code instead of exiting.
     return result if isinstance(result, int) and not isinstance(result, bool) else EXIT_OK

@@ -75,7 +75,7 @@ def summary_table(rulesets: list[Ruleset], console: Console | None = None) -> No
 
 def edge_line(rulesets: list[Ruleset]) -> str:
     """One line with each ruleset's exact house edge (one seat, best play, its own shoe)."""
-    from pontoon_rules.analysis.exact import edge_of
+    from pontoon_rules.analysis.edge import edge_of
     from pontoon_rules.engine.rules import compile_rules
 
     parts = [f"{r.id} {edge_of(compile_rules(r)):+.2f}%" for r in rulesets]

@@ -2,7 +2,7 @@
 
 The hook looks for an `edge_of(rules: Rules) -> float` (the house edge in percent
 of the original stake, for one seat under best play) in `pontoon_rules.analysis`,
-then in `pontoon_rules.analysis.exact`. The impact of a field is
+then in `pontoon_rules.analysis.edge`. The impact of a field is
 `edge_of(A with the field as in B) - edge_of(A)`, in percentage points. Without
 the function every impact is None and the line reads "edge: not available".
 Exact analysis takes a second or so per ruleset, so the CLI asks for it only with
@@ -21,7 +21,7 @@ from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.present import differing_paths
 
 NOT_AVAILABLE = "edge: not available"
-HOOK_MODULES = ("pontoon_rules.analysis", "pontoon_rules.analysis.exact")
+HOOK_MODULES = ("pontoon_rules.analysis", "pontoon_rules.analysis.edge")
 HOOK_FUNCTION = "edge_of"
 
 

@@ -59,7 +59,7 @@ def analysis_of(rulesets: list[Any]) -> list[dict[str, Any]]:
     """The analysis layer's figures for rulesets that are not bundled (a user's folder)."""
     if not rulesets or _module("pontoon_rules.analysis") is None:
         return []
-    from pontoon_rules.analysis.summary import ruleset_summary
+    from pontoon_rules.analysis.present.summary import ruleset_summary
 
     return [ruleset_summary(r) for r in rulesets]
 

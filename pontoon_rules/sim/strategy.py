@@ -24,7 +24,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pontoon_rules.analysis.exact import RoundModel
 from pontoon_rules.analysis.hand import (
     BUY,
     DOUBLE,
@@ -34,6 +33,7 @@ from pontoon_rules.analysis.hand import (
     HandState,
     start_state,
 )
+from pontoon_rules.analysis.infinite.round import RoundModel
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.errors import ScriptError
 
@@ -183,7 +183,7 @@ def model_strategy(rules: Rules, banker: str | None = None,
 def _side_bets(model: RoundModel, ctx: object, visible: tuple[int, ...],
                pairs: list[tuple[int, ...]], even: np.ndarray, insure: np.ndarray,
                v: int) -> None:
-    from pontoon_rules.analysis.exact import Deal
+    from pontoon_rules.analysis.infinite.round import Deal
 
     rules, kinds = model.rules, model.space.kinds
     if not visible or not kinds[visible[0]].is_ace:

@@ -18,7 +18,9 @@ from typing import Any
 from pydantic import ValidationError
 
 from pontoon_rules.analysis.dealer import AnalysisError
-from pontoon_rules.analysis.exact import INFINITE_METHOD, Deck, check_deck, deck_words, edge_of
+from pontoon_rules.analysis.deck import Deck
+from pontoon_rules.analysis.edge import check_deck, deck_words, edge_of
+from pontoon_rules.analysis.infinite.round import INFINITE_METHOD
 from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.ruleset.fields import leaf_paths, plain, value_at
@@ -128,7 +130,7 @@ def _method(rules: Rules, deck: Deck) -> str:
     """The method each edge of the table is computed with, in words."""
     if deck == "infinite":
         return INFINITE_METHOD
-    from pontoon_rules.analysis.composition import METHOD
+    from pontoon_rules.analysis.composition.model import METHOD
 
     return METHOD
 

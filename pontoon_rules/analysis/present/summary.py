@@ -1,6 +1,6 @@
 """The analysis of a ruleset in words and tables: the `edge` command's text and the site's page.
 
-Everything here is drawn from the functions the CLI calls (`exact.house_edge`,
+Everything here is drawn from the functions the CLI calls (`edge.house_edge`,
 `chart.strategy_chart` + `chart.render`, `costs.rule_costs`), so the site never
 holds a copy of a number, except the full rule-cost tables: they take from
 seconds to minutes per ruleset, more than the site build may take, so they are
@@ -18,19 +18,19 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from pontoon_rules.analysis.chart import finite_chart, render, strategy_chart
-from pontoon_rules.analysis.composition import CompositionModel
-from pontoon_rules.analysis.costdata import stored_costs
-from pontoon_rules.analysis.costs import Cost, rule_costs, skip_reason
-from pontoon_rules.analysis.exact import (
+from pontoon_rules.analysis.composition.model import CompositionModel
+from pontoon_rules.analysis.edge import (
     PROBABILITY_BASIS,
     EdgeResult,
-    RoundModel,
     default_deck,
     finite_result,
     house_edge,
 )
+from pontoon_rules.analysis.infinite.round import RoundModel
 from pontoon_rules.analysis.nogc import gc_paused
+from pontoon_rules.analysis.present.chart import finite_chart, render, strategy_chart
+from pontoon_rules.analysis.present.costdata import stored_costs
+from pontoon_rules.analysis.present.costs import Cost, rule_costs, skip_reason
 from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.ruleset.fields import describe, leaf_paths, provenance_for
 from pontoon_rules.ruleset.model import Ruleset

@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from pontoon_rules.analysis.composition import CompositionModel, Removed
+from pontoon_rules.analysis.composition.model import CompositionModel, Removed
 from pontoon_rules.analysis.hand import STICK, Choice, HandState, start_state
 from pontoon_rules.analysis.outcomes import total_of
 

@@ -1,17 +1,17 @@
-"""The composition-dependent recursion of `composition` and `cdsplit`, compiled (numba).
+"""The composition-dependent recursion of `composition` and `split`, compiled (numba).
 
-`composition.CompositionModel` and `cdsplit.ZeroMemorySplit` define the values;
+`model.CompositionModel` and `split.ZeroMemorySplit` define the values;
 this module computes the same numbers bottom up, without Python in the loop
-(`cdfast` prepares the tables and reads the results):
+(`compiled` prepares the tables and reads the results):
 
 1. **Nodes.** A node is a composition `X` of the cards out of the shoe (besides
    the banker's visible ones; a key of two int64s, `X @ mult.T`) and a hand state (an
-   index into `cdfast`'s state tables). From the roots (the dealt hands; each
+   index into `compiled`'s state tables). From the roots (the dealt hands; each
    split hand's own cards), every draw the state allows adds a node with one more
    card. A CDZ- split node also asks for the unsplit node of its cards, whose
    option values choose its play.
 2. **Banker outlooks**, one per composition a hand may stand on, for every visible
-   tuple at once: the banker's tree (`bankerfinals`) walked for blocks of
+   tuple at once: the banker's tree (`banker`) walked for blocks of
    compositions side by side, so each tree node is read once per block.
 3. **Values**, nodes with the most cards first: best play (unsplit nodes) or the
    zero-memory play for every count `e` of other pair cards out (split nodes).
@@ -382,10 +382,10 @@ def evaluate(comps, states, index, n, base, basetot, mult, n_states, nopt, okind
 def evaluate_split(comps, states, index, n, pair, extras, base, basetot, mult,  # type: ignore[no-untyped-def]
                    n_states, nopt, okind, succ, rowid, bust, unsplit, uindex,
                    optev, okeys, mass, through, rows_table):  # pragma: no cover
-    """Zero-memory play after a split (`cdsplit`): each split node's statistics with
+    """Zero-memory play after a split (`split`): each split node's statistics with
     `e` = 0..`extras` other pair cards out (n x E+1 x V x STATS). A hand plays the
     option the unsplit hand of its cards values best (`optev` of its twin node,
-    `cdfast.Twin`: the split hand's options on the unsplit state; first best on
+    `compiled.Twin`: the split hand's options on the unsplit state; first best on
     ties)."""
     n_v, n_k = base.shape
     n_stats = rows_table.shape[2]

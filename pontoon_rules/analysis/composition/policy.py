@@ -14,10 +14,10 @@ import math
 import random
 from dataclasses import dataclass
 
-from pontoon_rules.analysis.cdsplit import ZeroMemorySplit
-from pontoon_rules.analysis.composition import CompositionModel
+from pontoon_rules.analysis.composition.model import CompositionModel
+from pontoon_rules.analysis.composition.split import ZeroMemorySplit
 from pontoon_rules.analysis.hand import BUY, Choice, HandState, start_state
-from pontoon_rules.analysis.policy import banker_action
+from pontoon_rules.analysis.infinite.policy import banker_action
 from pontoon_rules.analysis.simulate import STAKE, EngineSimulator
 from pontoon_rules.engine.actions import DECLINE, EVEN_MONEY, INSURE, SPLIT, STICK, Action
 from pontoon_rules.engine.hand import Hand

@@ -19,16 +19,17 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from pontoon_rules.analysis.deck import Kind
-from pontoon_rules.analysis.exact import Deck, RoundModel, check_deck, deck_words
+from pontoon_rules.analysis.deck import Deck, Kind
+from pontoon_rules.analysis.edge import check_deck, deck_words
 from pontoon_rules.analysis.hand import BUY, DOUBLE, STICK, TWIST, Choice, HandState, start_state
+from pontoon_rules.analysis.infinite.round import RoundModel
 from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.engine.cards import RANK_CODES
 from pontoon_rules.engine.rules import Rules
 
 if TYPE_CHECKING:
-    from pontoon_rules.analysis.composition import CompositionModel
-    from pontoon_rules.analysis.tdchart import Departure
+    from pontoon_rules.analysis.composition.model import CompositionModel
+    from pontoon_rules.analysis.present.tdchart import Departure
 
 LETTERS = {STICK: "S", TWIST: "T", DOUBLE: "D", "split": "P", BUY: "B"}
 LEGEND = "S stick, T twist, D double, P split, B<n> buy n stakes, - finished"
@@ -81,7 +82,7 @@ def strategy_chart(rules: Rules, policy: str | None = None,
     """
     deck = check_deck(rules, deck if model is None else "infinite")
     if deck == "finite":
-        from pontoon_rules.analysis.composition import CompositionModel
+        from pontoon_rules.analysis.composition.model import CompositionModel
 
         return finite_chart(CompositionModel(rules, policy))
     model = model or RoundModel(rules, "infinite", policy)
@@ -107,7 +108,7 @@ def _chart_rows(rules: Rules) -> range:
 @gc_paused
 def finite_chart(model: CompositionModel) -> Chart:
     """The total-dependent chart of the ruleset's shoe, its departures and its cost."""
-    from pontoon_rules.analysis.tdchart import TotalChart
+    from pontoon_rules.analysis.present.tdchart import TotalChart
 
     rules, kinds = model.rules, model.kinds
     perfect = -100.0 * float(model.stats()[0])

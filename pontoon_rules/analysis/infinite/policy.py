@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from pontoon_rules.analysis.deck import Kind
-from pontoon_rules.analysis.exact import Deal, RoundModel
 from pontoon_rules.analysis.hand import BUY, HandState
+from pontoon_rules.analysis.infinite.round import Deal, RoundModel
 from pontoon_rules.analysis.split import NONPAIR, UNDEALT, Entry
 from pontoon_rules.engine.actions import (
     DECLINE,

@@ -1,6 +1,6 @@
-"""Tables for the compiled composition-dependent recursion (`cdkernel`), and its results.
+"""Tables for the compiled composition-dependent recursion (`kernel`), and its results.
 
-`solve(model)` computes, in a few kernel calls, what `CompositionModel.value` and
+`solve(model)` computes, in a few kernel calls, what `HandValues.value` and
 `ZeroMemorySplit` would compute by memoised recursion: the value of every dealt
 hand, of the split hands that `split.SplitSolver` asks for, and the CDZ- split
 bases `T(e, 0)`. The hand states (`HandState`, Python objects with the rules'
@@ -12,18 +12,17 @@ model's own, summed in another order (they agree to rounding; a test checks).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 from numba import types
 from numba.typed import Dict
 
-from pontoon_rules.analysis import cdkernel as kernel
+from pontoon_rules.analysis.composition import kernel
+from pontoon_rules.analysis.composition.hands import HandValues
+from pontoon_rules.analysis.composition.outlook import Removed
 from pontoon_rules.analysis.hand import STICK, HandState, start_state
 from pontoon_rules.ruleset.common import HandClass
-
-if TYPE_CHECKING:
-    from pontoon_rules.analysis.composition import CompositionModel, Removed
 
 KEY_LIMIT = 1 << 62
 """Each half of a node key (a composition key half x states) stays below this."""
@@ -62,7 +61,7 @@ class StateTables:
     rows: np.ndarray
 
 
-def state_tables(model: CompositionModel, roots: list[HandState]) -> StateTables:
+def state_tables(model: HandValues, roots: list[HandState]) -> StateTables:
     """The tables of every state reachable from `roots` (and the twins)."""
     ids: dict[Entry, int] = {}
     order: list[Entry] = []
@@ -90,14 +89,14 @@ def state_tables(model: CompositionModel, roots: list[HandState]) -> StateTables
     return _fill(model, ids, order)
 
 
-def _hand_and_options(model: CompositionModel, entry: Entry) -> tuple[HandState, list[Any]]:
+def _hand_and_options(model: HandValues, entry: Entry) -> tuple[HandState, list[Any]]:
     """The state an entry finishes and draws as, and the options it is offered."""
     if isinstance(entry, Twin):
         return entry.hand, model.options_of(entry.split)
     return entry, model.options_of(entry)
 
 
-def _fill(model: CompositionModel, ids: dict[Entry, int], order: list[Entry]) -> StateTables:
+def _fill(model: HandValues, ids: dict[Entry, int], order: list[Entry]) -> StateTables:
     n, n_k = len(order), model.n_kinds
     most = max(1, max(len(_hand_and_options(model, e)[1]) for e in order))
     nopt = np.zeros(n, dtype=np.int64)
@@ -128,7 +127,7 @@ def _fill(model: CompositionModel, ids: dict[Entry, int], order: list[Entry]) ->
                        np.ascontiguousarray(np.stack(rows)))
 
 
-def applies(model: CompositionModel, n_states: int = 1) -> bool:
+def applies(model: HandValues, n_states: int = 1) -> bool:
     """Whether the compiled recursion covers `model` (floats; keys fit in int64)."""
     return not model.exact and max(_spans(model)) * n_states < KEY_LIMIT
 
@@ -142,7 +141,7 @@ class Solved:
     """pair -> (2 x E+1 x V x STATS): T(e, 0) for a random second card, then a pair card."""
 
 
-def solve(model: CompositionModel, cdz_pairs: dict[int, int],
+def solve(model: HandValues, cdz_pairs: dict[int, int],
           split_roots: list[tuple[Removed, HandState]]) -> Solved | None:
     """The dealt hands' values, `split_roots`' values and the CDZ- bases of the pairs
     in `cdz_pairs` (pair -> extras), or None where the recursion does not apply."""
@@ -177,7 +176,7 @@ def solve(model: CompositionModel, cdz_pairs: dict[int, int],
     return Solved(values, bases)
 
 
-def _spans(model: CompositionModel) -> tuple[int, int]:
+def _spans(model: HandValues) -> tuple[int, int]:
     """How many compositions each half of the kinds can hold (Python ints)."""
     spans = [1, 1]
     half = model.n_kinds // 2
@@ -186,7 +185,7 @@ def _spans(model: CompositionModel) -> tuple[int, int]:
     return spans[0], spans[1]
 
 
-def _mult(model: CompositionModel) -> np.ndarray:
+def _mult(model: HandValues) -> np.ndarray:
     """2 x kinds: each kind's weight in its half of a composition key."""
     mult = np.zeros((2, model.n_kinds), dtype=np.int64)
     half = model.n_kinds // 2
@@ -207,7 +206,7 @@ def _key(removed: Any, mult: np.ndarray, state: int, n_states: int) -> tuple[int
 class _Kernel:
     """The shoe, the banker trees and the outlook registry of one solve."""
 
-    def __init__(self, model: CompositionModel, t: StateTables, mult: np.ndarray) -> None:
+    def __init__(self, model: HandValues, t: StateTables, mult: np.ndarray) -> None:
         self.m, self.t, self.mult = model, t, mult
         self.base = np.ascontiguousarray(model._base_shoes, dtype=np.int64)
         self.basetot = self.base.sum(axis=1)

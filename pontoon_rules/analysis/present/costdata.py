@@ -18,7 +18,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from pontoon_rules.analysis.costs import Cost, CostTable, rule_costs
+from pontoon_rules.analysis.present.costs import Cost, CostTable, rule_costs
 from pontoon_rules.ruleset.model import Ruleset
 
 COST_DATA = Path(__file__).with_name("cost_tables.json")
@@ -30,8 +30,8 @@ FORMAT = 1
 def rules_hash(ruleset: Ruleset) -> str:
     """A digest of everything a ruleset's cost table is computed from: the resolved
     ruleset data, the analysis method's name and this file's layout."""
-    from pontoon_rules.analysis.composition import METHOD
-    from pontoon_rules.analysis.exact import INFINITE_METHOD
+    from pontoon_rules.analysis.composition.model import METHOD
+    from pontoon_rules.analysis.infinite.round import INFINITE_METHOD
 
     data = json.dumps({"ruleset": ruleset.model_dump(mode="json"), "format": FORMAT,
                        "methods": [METHOD, INFINITE_METHOD]}, sort_keys=True, default=str)

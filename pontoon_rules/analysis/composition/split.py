@@ -23,22 +23,21 @@ split rules use `split.SplitSolver` with the composition-dependent hand values
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
-from pontoon_rules.analysis.bankerfinals import banker_mass_groups
+from pontoon_rules.analysis.composition.banker import banker_mass_groups
+from pontoon_rules.analysis.composition.hands import HandValues
+from pontoon_rules.analysis.composition.outlook import Removed, grow
 from pontoon_rules.analysis.context import STATS
 from pontoon_rules.analysis.deck import is_pair
 from pontoon_rules.analysis.hand import STICK, HandState, start_state
 from pontoon_rules.analysis.split import MODEL_HAND_LIMIT
 from pontoon_rules.ruleset.common import HandClass
 
-if TYPE_CHECKING:
-    from pontoon_rules.analysis.composition import CompositionModel, Removed
 
-
-def applies(model: CompositionModel, pair: int) -> bool:
+def applies(model: HandValues, pair: int) -> bool:
     """Whether the exact CDZ- split covers splitting a pair of kind `pair`."""
     r, kinds = model.rules, model.kinds
     partners = [k for k in range(model.n_kinds) if is_pair(kinds[pair], kinds[k], r)]
@@ -48,7 +47,7 @@ def applies(model: CompositionModel, pair: int) -> bool:
     return r.split_cards == 1 and not blocking and partners == [pair]
 
 
-def extras_of(model: CompositionModel, pair: int) -> int:
+def extras_of(model: HandValues, pair: int) -> int:
     """`ZeroMemorySplit.extras` for splitting a pair of kind `pair`."""
     r = model.rules
     limit = r.split_max_hands if r.split_max_hands < 99 else MODEL_HAND_LIMIT
@@ -60,7 +59,7 @@ def extras_of(model: CompositionModel, pair: int) -> int:
 class ZeroMemorySplit:
     """The CDZ- value (statistics, V x STATS) of splitting a dealt pair of one kind."""
 
-    def __init__(self, model: CompositionModel, pair: int) -> None:
+    def __init__(self, model: HandValues, pair: int) -> None:
         self.model, self.pair = model, pair
         r = model.rules
         limit = r.split_max_hands if r.split_max_hands < 99 else MODEL_HAND_LIMIT
@@ -215,7 +214,7 @@ class ZeroMemorySplit:
         if not kinds:
             return np.zeros((self.extras, len(m.visibles), len(STATS)))
         nexts = m.successors(s, choice)
-        parts = np.stack([self.follow_rows(_grow(own, k), nexts[k]) for k in kinds])
+        parts = np.stack([self.follow_rows(grow(own, k), nexts[k]) for k in kinds])
         return np.einsum("kev,kevs->evs", q, parts)
 
     def _live_rows(self, own: Removed) -> tuple[list[int], Any]:
@@ -347,9 +346,6 @@ class ZeroMemorySplit:
             found = m._choice_memo[key] = [int(i) for i in np.argmax(values, axis=0)]
         return found
 
-
-def _grow(removed: Removed, k: int) -> Removed:
-    return removed[:k] + (removed[k] + 1,) + removed[k + 1:]
 
 
 def _plus(a: Removed, b: Removed) -> Removed:

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from pontoon_rules.analysis.dealer import BANKER_POLICIES, AnalysisError
-from pontoon_rules.analysis.exact import Deck, check_deck, deck_words, house_edge
+from pontoon_rules.analysis.deck import Deck
+from pontoon_rules.analysis.edge import check_deck, deck_words, house_edge
 from pontoon_rules.engine.rules import Rules
 
 BEST_FIXED_NOTE = ("the banker's best fixed policy against the player's best reply: the "

@@ -1,0 +1,246 @@
+"""One hand played best for every composition it meets, in the ruleset's own shoe.
+
+`HandValues` adds to the shoe's outlooks (`outlook.ShoeOutlook`) the value of
+one hand under best play for the cards out of the shoe, by memoised recursion:
+each option's value is the sum over the next card's kinds of the hand's value
+with that card out, a stand's value is the banker outlook times the hand's
+payout row. `model.CompositionModel` adds the deal (splits, the peek, side bets)
+and the round; `compiled` computes the same values bottom up.
+
+The peek is handled without conditioning at every node: values are *partial*
+expectations over the banker hands the peek lets through (a sub-probability
+distribution computed from the shoe less the player's current cards). By Bayes,
+`sum_c P(c | cards) * partial(cards + c) = P(no pontoon | cards) * E[hit | cards,
+no pontoon]`, so the recursion is exact and the best action at every node is the
+best one given the peek (the factor is the same for every action); the round's
+value adds the peeked pontoon's share at the deal.
+
+Values are vectors over the banker's visible cards (one entry per visible tuple)
+and over `STATS` (expected value first), so one recursion serves every column.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from pontoon_rules.analysis.composition.banker import banker_mass_groups
+from pontoon_rules.analysis.composition.outlook import Removed, ShoeOutlook, grow
+from pontoon_rules.analysis.context import STATS
+from pontoon_rules.analysis.hand import STICK, Choice, HandSolver, HandState
+from pontoon_rules.analysis.outcomes import Final, PayoffTable, payoff
+from pontoon_rules.engine.rules import Rules
+from pontoon_rules.ruleset.common import HandClass
+
+
+class HandValues(ShoeOutlook):
+    """Composition-dependent best play of one hand, dealt from the ruleset's own shoe."""
+
+    def __init__(self, rules: Rules, policy: str | None = None, exact: bool = False) -> None:
+        super().__init__(rules, policy, exact)
+        self.hands = HandSolver(rules, self.kinds, [1.0] * self.n_kinds,
+                                PayoffTable(rules, {}, exact))
+        self._memo: dict[tuple[Removed, HandState], Any] = {}
+        self._rows: dict[tuple[Final, int], Any] = {}
+        self._follow_memo: dict[tuple[Removed, Removed, HandState], Any] = {}
+        self._splits: dict[int, Any] = {}
+        self._stats: Any = None
+        self._prepared = False
+        self.fast_bases: dict[int, Any] = {}
+        """CDZ- split bases from the compiled recursion (`compiled`), per pair."""
+        self._option_memo: dict[tuple[Removed, HandState, Choice], Any] = {}
+        self._stick_memo: dict[tuple[Removed, Final, int], Any] = {}
+        self._choice_memo: dict[tuple[Removed, HandState], list[int]] = {}
+        self._options: dict[HandState, list[Choice]] = {}
+        self._next: dict[tuple[HandState, Choice], tuple[HandState, ...]] = {}
+        self._finals: dict[HandState, Final] = {}
+        self._stands: dict[tuple[Removed, HandState], Any] = {}
+        self._busts: dict[tuple[HandState, Choice], frozenset[int]] = {}
+        self._peeks = bool(rules.peek) and not exact
+        self._single = len(self.visibles) == 1 and not exact
+
+    # -- one hand ----------------------------------------------------------------------
+    def value(self, removed: Removed, s: HandState) -> Any:
+        """Statistics (V x STATS, partial over the peek) of the hand `s` under best play;
+        `removed` is every card out of the shoe besides the visible ones."""
+        key = (removed, s)
+        found = self._memo.get(key)
+        if found is None:
+            options = self.options_of(s)
+            if not options:
+                found = self.stick(removed, s)
+            elif len(options) == 1:
+                found = self.option(removed, s, options[0])
+            elif self._single:
+                found = _first_best([self.option(removed, s, c) for c in options])
+            else:
+                found = _best(np.stack([self.option(removed, s, c) for c in options]))
+            self._memo[key] = found
+        return found
+
+    def option(self, removed: Removed, s: HandState, choice: Choice) -> Any:
+        """The statistics of taking `choice` now and playing on at best."""
+        if choice.kind == STICK:
+            return self.stick(removed, s)
+        key = (removed, s, choice)
+        found = self._option_memo.get(key)
+        if found is None:
+            found = self._option_memo[key] = self._draw_option(removed, s, choice)
+        return found
+
+    def options_of(self, s: HandState) -> list[Choice]:
+        """`HandSolver.options`, remembered per state."""
+        found = self._options.get(s)
+        if found is None:
+            found = self._options[s] = self.hands.options(s)
+        return found
+
+    def successors(self, s: HandState, choice: Choice) -> tuple[HandState, ...]:
+        """The state after taking `choice` and drawing a card of each kind (by kind)."""
+        key = (s, choice)
+        found = self._next.get(key)
+        if found is None:
+            after = self.hands.after(s, choice)
+            found = self._next[key] = tuple(self.hands.draw(after, k)
+                                            for k in range(self.n_kinds))
+        return found
+
+    def _draw_option(self, removed: Removed, s: HandState, choice: Choice) -> Any:
+        if not self.exact:
+            kinds, q = self.live(removed)
+            if not kinds:
+                return np.zeros((len(self.visibles), len(STATS)))
+            nexts = self.successors(s, choice)
+            if self._peeks:
+                self._prefetch_peeks(removed, s, choice, kinds)
+            memo, parts = self._memo, []
+            for k in kinds:
+                grown = removed[:k] + (removed[k] + 1,) + removed[k + 1:]
+                found = memo.get((grown, nexts[k]))
+                parts.append(self.value(grown, nexts[k]) if found is None else found)
+            if self._single:
+                return (q[:, 0] @ np.concatenate(parts))[None, :]
+            stack = np.concatenate(parts).reshape(len(kinds), len(self.visibles), -1)
+            return np.einsum("kv,kvs->vs", q, stack)
+        after = self.hands.after(s, choice)
+        _, _, draws = self.outlook(removed)
+        out = None
+        for k in range(self.n_kinds):
+            q = draws[:, k]
+            if not q.any():
+                continue
+            grown = removed[:k] + (removed[k] + 1,) + removed[k + 1:]
+            part = q[:, None] * self.value(grown, self.hands.draw(after, k))
+            out = part if out is None else out + part
+        if out is None:
+            return np.zeros((len(self.visibles), len(STATS)),
+                            dtype=object if self.exact else float)
+        return out
+
+    def final_of(self, s: HandState) -> Final:
+        """`HandSolver.final`, remembered per state."""
+        found = self._finals.get(s)
+        if found is None:
+            found = self._finals[s] = self.hands.final(s)
+        return found
+
+    def stick(self, removed: Removed, s: HandState) -> Any:
+        """The statistics of the hand standing as it is."""
+        found = self._stands.get((removed, s))
+        if found is not None:
+            return found
+        final = self.final_of(s)
+        key = (removed, final, s.staked)
+        found = self._stick_memo.get(key)
+        if found is None:
+            row = self._row(final, s.staked)
+            if final[0] is HandClass.BUST and not self.exact:
+                found = self._through_peek(removed)[:, None] * row[0][None, :]
+            else:
+                found = self.outlook(removed)[0] @ row
+            self._stick_memo[key] = found
+        self._stands[(removed, s)] = found
+        return found
+
+    def _prefetch_peeks(self, removed: Removed, s: HandState, choice: Choice,
+                        kinds: list[int]) -> None:
+        """`_through_peek` of every composition this draw busts into, in one kernel call
+        (floats, where the banker peeks)."""
+        busts = self._busts.get((s, choice))
+        if busts is None:
+            busts = self._busts[(s, choice)] = frozenset(
+                k for k, n in enumerate(self.successors(s, choice))
+                if not self.options_of(n) and self.final_of(n)[0] is HandClass.BUST)
+        wanted = [g for g in (grow(removed, k) for k in kinds if k in busts)
+                  if g not in self._peek_memo]
+        if len(wanted) < 2:
+            return
+        n_v = len(self.visibles)
+        shoes = (self._base_shoes[None, :, :] - np.array(wanted, dtype=np.int64)[:, None, :]
+                 ).reshape(len(wanted) * n_v, self.n_kinds)
+        valid: Any = (shoes >= 0).all(axis=1)
+        shoes = np.where(valid[:, None], shoes, 0)
+        totals = shoes.sum(axis=1)
+        t = self.peek_tree
+        mass = banker_mass_groups(shoes, totals, np.arange(len(shoes) + 1, dtype=np.int64),
+                                  np.tile(np.arange(n_v, dtype=np.int64), len(wanted)),
+                                  self.peek_bounds, t.parents, t.kinds, t.have, t.sizes,
+                                  t.orders, t.final_ids, len(self.finals))
+        through = ((totals > 0) - mass[:, -1]).reshape(len(wanted), n_v)
+        for grown, row in zip(wanted, through, strict=True):
+            self._peek_memo[grown] = row
+
+    def _row(self, final: Final, staked: int) -> Any:
+        found = self._rows.get((final, staked))
+        if found is None:
+            one: Any = Fraction(1) if self.exact else 1.0
+            cls = final[0]
+            rows = []
+            for bank in self.finals:
+                pay = payoff(final, bank, self.rules)
+                rows.append([staked * (pay if self.exact else float(pay)), staked * one,
+                             one * (cls is HandClass.PONTOON),
+                             one * (cls is HandClass.FIVE_CARD_TRICK),
+                             one * (cls is HandClass.BUST), one * (pay > 0), one * (pay < 0),
+                             one * (pay == 0)])
+            found = np.array(rows, dtype=object if self.exact else float)
+            self._rows[(final, staked)] = found
+        return found
+
+    def best_choice(self, removed: Removed, s: HandState) -> list[Choice | None]:
+        """The best decision for each visible tuple (None: the hand is finished)."""
+        options = self.options_of(s)
+        if not options:
+            return [None] * len(self.visibles)
+        stack = np.stack([self.option(removed, s, c) for c in options])
+        return [options[i] for i in _argmax(stack)]
+
+
+def _first_best(values: list[Any]) -> Any:
+    """The statistics (1 x STATS) with the greatest value, the first on ties."""
+    best = values[0]
+    for v in values[1:]:
+        if v[0, 0] > best[0, 0]:
+            best = v
+    return best
+
+
+def _argmax(stack: Any) -> list[int]:
+    """For each visible tuple, the index of the option with the greatest value (the
+    first on ties)."""
+    values = stack[:, :, 0]
+    out = []
+    for v in range(values.shape[1]):
+        column = list(values[:, v])
+        out.append(column.index(max(column)))
+    return out
+
+
+def _best(stack: Any) -> Any:
+    """The statistics of the best option for each visible tuple."""
+    if stack.dtype != object:
+        index = np.argmax(stack[:, :, 0], axis=0)
+        return stack[index, np.arange(stack.shape[1])]
+    return np.stack([stack[i, v] for v, i in enumerate(_argmax(stack))])

@@ -1,0 +1,251 @@
+"""Exact composition-dependent expected value of a round dealt from the ruleset's shoe.
+
+Every card the player has seen is out of the shoe: their own cards as they draw,
+the banker's visible cards, and (where the banker peeks) the fact that the
+banker holds no pontoon. The banker's finished hand is then enumerated for that
+exact remaining composition (`banker`), and the player takes, at every
+decision, the best action given the cards they hold: a *composition-dependent*
+strategy (`METHOD`). `hands.HandValues` values one hand; `CompositionModel` adds
+the deal: splits (`split` for CDZ-), the peek, insurance and even money, and
+the round's statistics (compiled bottom up by `compiled` where it applies).
+
+What is not exact (named `POST_SPLIT`): after a split, each hand is played best
+for its own cards with the split pair removed, and valued with that removal; the
+cards of the other split hands (and the pair cards a resplit takes) are averaged
+over, not removed. Every published blackjack calculator makes an approximation
+of this kind (Eric Farmer's CDZ-, CDP1, CDP).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+
+from pontoon_rules.analysis.composition.hands import HandValues
+from pontoon_rules.analysis.composition.outlook import Removed
+from pontoon_rules.analysis.context import STATS
+from pontoon_rules.analysis.deck import is_pair
+from pontoon_rules.analysis.hand import HandState, start_state
+from pontoon_rules.analysis.nogc import gc_paused
+from pontoon_rules.analysis.outcomes import payoff, player_class
+from pontoon_rules.analysis.split import SplitSolver
+from pontoon_rules.ruleset.common import HandClass
+
+__all__ = ["CDZ", "METHOD", "POST_SPLIT", "CompositionModel", "Removed", "method_name"]
+
+METHOD = ("composition-dependent (CD): every hand played best for the cards the player "
+          "holds, the banker's visible cards and the peek; exact finite shoe")
+"""The name of the strategy `CompositionModel` values, as every output states it."""
+CDZ = ("post-split CDZ- (Eric Farmer's composition-dependent zero-memory): a split hand "
+       "plays the best unsplit play for its cards and resplits whenever allowed; exact "
+       "for that strategy")
+"""The post-split strategy where `split` covers the split rules."""
+POST_SPLIT = ("post-split CDP1~ (approximate): each split hand is played best for its own "
+              "cards with the split pair removed and valued with that removal; the cards of "
+              "the other split hands are averaged over, not removed")
+"""The post-split approximation where `split` does not cover the split rules."""
+
+
+class CompositionModel(HandValues):
+    """Composition-dependent best play of one seat, dealt from the ruleset's own shoe."""
+
+    # -- the deal ----------------------------------------------------------------------
+    def dealt_stats(self, cards: tuple[int, ...],
+                    hand_value: Callable[[Removed, HandState], Any] | None = None,
+                    side_bets: bool = True) -> Any:
+        """Statistics (V x STATS) of a dealt hand: best play, split, peek, side bets.
+
+        Args:
+            hand_value: how the unsplit hand is played (default: best play, `value`);
+                a pair is split where splitting beats best play.
+        """
+        removed = self._removed(cards)
+        state = start_state(self.kinds, cards, False, self.rules)
+        perfect = self.value(removed, state)
+        out = (hand_value or self.value)(removed, state).copy()
+        if len(cards) == 2 and is_pair(self.kinds[cards[0]], self.kinds[cards[1]], self.rules) \
+                and self.rules.split_allowed:
+            split = self.split_all(cards[0])
+            if split is not None:
+                better = split[:, 0] > perfect[:, 0]
+                out[better] = split[better]
+        _, peeked, _ = self.outlook(removed)
+        if any(peeked):
+            out = out + peeked[:, None] * self._against_pontoon(cards)[None, :]
+        return self._side_bets(cards, removed, out) if side_bets else out
+
+    def insurance_gain(self, removed: Removed, v: int) -> Any:
+        """What insuring at the most gains, per original stake (negative: decline)."""
+        r, kinds = self.rules, self.kinds
+        _, _, draws = self.outlook(removed)
+        ten = sum(draws[v, k] for k in range(self.n_kinds) if kinds[k].is_ten)
+        return (ten * r.insurance_pays - (1 - ten)) * r.insurance_fraction
+
+    def _against_pontoon(self, cards: tuple[int, ...]) -> Any:
+        state = start_state(self.kinds, cards, False, self.rules)
+        final = self.hands.final(state)
+        pay = payoff(final, (HandClass.PONTOON, 21), self.rules)
+        one: Any = Fraction(1) if self.exact else 1.0
+        cls = player_class(state.hard, state.soft, state.n, False, False, self.rules)
+        return np.array([pay if self.exact else float(pay), one,
+                         one * (cls is HandClass.PONTOON), 0 * one, 0 * one, one * (pay > 0),
+                         one * (pay < 0), one * (pay == 0)],
+                        dtype=object if self.exact else float)
+
+    def _side_bets(self, cards: tuple[int, ...], removed: Removed, out: Any) -> Any:
+        """Even money (replacing the hand) or insurance (added), where better."""
+        r, kinds = self.rules, self.kinds
+        one: Any = Fraction(1) if self.exact else 1.0
+        pontoon = len(cards) == 2 and {kinds[c].value for c in cards} == {1, 10}
+        for v, visible in enumerate(self.visibles):
+            if not visible or not kinds[visible[0]].is_ace:
+                continue
+            if pontoon:
+                if r.even_money and out[v, 0] < one:
+                    out[v] = np.array([one, one, one, 0, 0, one, 0, 0], dtype=out.dtype)
+                continue
+            if not r.insurance:
+                continue
+            gain = self.insurance_gain(removed, v)
+            if gain > 0:
+                extra = np.zeros(len(STATS), dtype=out.dtype)
+                extra[0], extra[1] = gain, one * r.insurance_fraction
+                out[v] = out[v] + extra
+        return out
+
+    def split_all(self, pair: int) -> Any:
+        """Statistics (V x STATS) of splitting the dealt pair of `pair` (None: no split)."""
+        if pair not in self._splits:
+            self._splits[pair] = self._split_all(pair)
+        return self._splits[pair]
+
+    def _split_all(self, pair: int) -> Any:
+        from pontoon_rules.analysis.composition.split import ZeroMemorySplit, applies
+
+        if not _CompositionSplits(self, pair, 0).can_split(pair, pair):
+            return None
+        if applies(self, pair):
+            return ZeroMemorySplit(self, pair).value()
+        rows = [self.split_stats(pair, v) for v in range(len(self.visibles))]
+        return np.stack(rows)
+
+    def split_stats(self, pair: int, v: int) -> Any:
+        """Statistics of splitting the dealt pair of `pair` against visible tuple `v`."""
+        solver = _CompositionSplits(self, pair, v)
+        if not solver.can_split(pair, pair):
+            return None
+        return solver.value(pair, pair)
+
+    def prepare(self) -> None:
+        """Compute the dealt hands' values and the split bases at once with the
+        compiled recursion (`compiled`) where it applies; the memoised recursion then
+        finds them (and serves any other question itself)."""
+        if self._prepared or self.exact:
+            return
+        self._prepared = True
+        from pontoon_rules.analysis.composition.compiled import solve
+        from pontoon_rules.analysis.composition.split import applies, extras_of
+
+        cdz: dict[int, int] = {}
+        roots: list[tuple[Removed, HandState]] = []
+        for a in range(self.n_kinds):
+            if not (self.rules.split_allowed and is_pair(self.kinds[a], self.kinds[a], self.rules)
+                    and _CompositionSplits(self, a, 0).can_split(a, a)):
+                continue
+            if applies(self, a):
+                cdz[a] = extras_of(self, a)
+                continue
+            for c in range(self.n_kinds):
+                roots.append((self._removed((a, a, c)),
+                              start_state(self.kinds, (a, c), True, self.rules)))
+                for c2 in range(self.n_kinds):
+                    roots.append((self._removed((a, a, c, c2)),
+                                  start_state(self.kinds, (a, c, c2), True, self.rules)))
+        solved = solve(self, cdz, roots)
+        if solved is not None:
+            self._memo.update(solved.values)
+            self.fast_bases = solved.bases
+
+    @gc_paused
+    def stats(self) -> Any:
+        """The statistics vector of a round (expected value first) under best play."""
+        if self._stats is None:
+            self.prepare()
+            total = None
+            for cards, weights in self.dealt():
+                part = weights @ self.dealt_stats(cards)
+                total = part if total is None else total + part
+            self._stats = total
+        return self._stats
+
+    def value_of_round(self) -> Any:
+        """The expected value of a round per unit of original stake."""
+        return self.stats()[0]
+
+
+def method_name(model: CompositionModel) -> str:
+    """The method of `model` in words, naming the post-split strategy it uses."""
+    from pontoon_rules.analysis.composition.split import applies
+
+    r = model.rules
+    pairs = [k for k in range(model.n_kinds)
+             if r.split_allowed and is_pair(model.kinds[k], model.kinds[k], r)]
+    if not pairs:
+        return METHOD + "; no splitting"
+    if all(applies(model, k) for k in pairs):
+        return f"{METHOD}; {CDZ}"
+    return f"{METHOD}; {POST_SPLIT}"
+
+
+class _CompositionSplits(SplitSolver[Any]):
+    """Splits whose hands are played composition-dependently (see `POST_SPLIT`)."""
+
+    def __init__(self, model: CompositionModel, pair: int, v: int) -> None:
+        self.model, self.pair, self.v = model, pair, v
+        removed = list(model._removed((pair, pair)))
+        _, _, draws = model.outlook(tuple(removed))
+        probs = list(draws[v])
+        zero = np.zeros(len(STATS), dtype=object if model.exact else float)
+        if model.exact:
+            zero[:] = Fraction(0)
+        super().__init__(model.rules, model.kinds, probs, _unused_hand, _first_stat, zero)
+
+    def _hand(self, a: int, c: int) -> Any:
+        if c < 0:
+            return super()._hand(a, c)
+        key = (a, c)
+        found = self._hands.get(key)
+        if found is None:
+            m = self.model
+            removed = m._removed((a, a, c))
+            found = m.value(removed, start_state(m.kinds, (a, c), True, m.rules))[self.v]
+            self._hands[key] = found
+        return found
+
+    def _fresh(self, a: int) -> Any:
+        m = self.model
+        out = self._zero()
+        for k, q in enumerate(self.probs):
+            if not q:
+                continue
+            _, _, after = m.outlook(m._removed((a, a, k)))
+            for k2, q2 in enumerate(after[self.v]):
+                if q2:
+                    removed = m._removed((a, a, k, k2))
+                    state = start_state(m.kinds, (a, k, k2), True, m.rules)
+                    out = out + q * q2 * m.value(removed, state)[self.v]
+        return out
+
+
+def _unused_hand(s: HandState) -> Any:  # pragma: no cover - _hand is overridden
+    """`SplitSolver`'s hand values (`_CompositionSplits` overrides `_hand`); a function,
+    not a method, so that a split solver is in no reference cycle with its model."""
+    raise NotImplementedError
+
+
+def _first_stat(x: Any) -> Any:
+    """The expected value of a statistics vector."""
+    return x[0]

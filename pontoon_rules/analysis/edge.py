@@ -1,0 +1,181 @@
+"""The house edge of a ruleset for one seat under best play: the front door of the analysis.
+
+Two decks. `finite`, the default for a ruleset with a number of packs: the
+ruleset's own shoe, every card the player sees removed, composition-dependent
+play (`composition.model.CompositionModel`, methods named in
+`composition.model.METHOD`). `infinite`, the default for `pack.decks: infinite`
+and available for any ruleset: each card's chance is constant
+(`infinite.round.RoundModel`). `house_edge` chooses the method and states it.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from pontoon_rules.analysis.context import STATS
+from pontoon_rules.analysis.dealer import AnalysisError
+from pontoon_rules.analysis.deck import Deck
+from pontoon_rules.analysis.infinite.round import INFINITE_METHOD, RoundModel
+from pontoon_rules.analysis.nogc import gc_paused
+from pontoon_rules.engine.rules import Rules
+
+PROBABILITY_BASIS = ("each figure is the expected number of the seat's hands with that outcome, "
+                     "so after a split every hand counts: win + lose + push is the expected "
+                     "number of hands and can pass 100%")
+"""What the figures in `EdgeResult.probabilities` are (the same statistics as `STATS`)."""
+
+
+def default_deck(rules: Rules) -> Deck:
+    """The deck an analysis uses unless told otherwise: the ruleset's own shoe."""
+    return "infinite" if rules.decks is None else "finite"
+
+
+def deck_words(rules: Rules, deck: Deck) -> str:
+    """The deck in words, for every output: which shoe, and whether it is the default."""
+    default = " (the ruleset's own shoe, the default)" if deck == default_deck(rules) else ""
+    if deck == "infinite":
+        return "infinite deck" + default
+    packs = rules.decks or 0
+    return f"finite shoe of {packs} pack{'s' if packs != 1 else ''}{default}"
+
+
+def check_deck(rules: Rules, deck: Deck | None) -> Deck:
+    """`deck`, or the ruleset's own when None.
+
+    Raises:
+        AnalysisError: an unknown deck, or a finite shoe for `pack.decks: infinite`.
+    """
+    deck = deck or default_deck(rules)
+    if deck not in ("infinite", "finite"):
+        raise AnalysisError(f"unknown deck {deck!r}: expected infinite or finite")
+    if deck == "finite" and rules.decks is None:
+        raise AnalysisError("this ruleset's deck is infinite (pack.decks: infinite): "
+                            "there is no finite shoe to analyse")
+    return deck
+
+
+@dataclass(frozen=True)
+class EdgeResult:
+    """A ruleset's house edge under best play, and what it rests on."""
+
+    ruleset: str
+    deck: Deck
+    policy: str
+    policy_description: str
+    ev: float
+    staked: float
+    probabilities: dict[str, float]
+    seconds: float
+    notes: list[str] = field(default_factory=list)
+    method: str = INFINITE_METHOD
+    """The strategy and its approximations, by name (see `composition.model.METHOD`)."""
+    deck_description: str = "infinite deck"
+
+    @property
+    def house_edge(self) -> float:
+        """The house edge as a percentage of the original stake."""
+        return -100.0 * self.ev
+
+    @property
+    def hands(self) -> float:
+        """The expected number of hands the seat plays to a result per round (splits add)."""
+        p = self.probabilities
+        return p.get("win", math.nan) + p.get("lose", math.nan) + p.get("push", math.nan)
+
+    @property
+    def edge_per_staked(self) -> float:
+        """The house edge as a percentage of all money staked (buys, doubles, splits)."""
+        return -100.0 * self.ev / self.staked if self.staked else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """The result as plain JSON data."""
+        return {"ruleset": self.ruleset, "deck": self.deck,
+                "deck_description": self.deck_description, "method": self.method,
+                "banker_policy": self.policy,
+                "banker_policy_description": self.policy_description,
+                "house_edge_percent": self.house_edge,
+                "house_edge_per_staked_percent": self.edge_per_staked,
+                "ev_per_round": self.ev, "expected_staked": self.staked,
+                "expected_hands": self.hands, "probabilities": self.probabilities,
+                "probabilities_basis": PROBABILITY_BASIS, "seconds": self.seconds,
+                "notes": self.notes}
+
+
+@gc_paused
+def house_edge(rules: Rules, deck: Deck | None = None, policy: str | None = None,
+               with_stats: bool = True, model: RoundModel | None = None) -> EdgeResult:
+    """The house edge of `rules` for one seat under best play.
+
+    Args:
+        deck: "finite" (the ruleset's shoe, composition-dependent, exact) or "infinite";
+            None for the ruleset's own (`default_deck`).
+        with_stats: also the statistics (free in the finite method).
+        model: an infinite-deck `RoundModel(rules, "infinite", policy)` already made, to
+            share its solved information sets with other calls (the strategy chart).
+
+    Raises:
+        AnalysisError: unknown deck or banker policy, or a finite shoe asked of a ruleset
+            with an infinite deck.
+    """
+    start = time.perf_counter()
+    deck = check_deck(rules, deck)
+    if deck == "finite":
+        return _finite_edge(rules, policy, start)
+    model = model or RoundModel(rules, deck, policy)
+    ev = float(model.value())
+    stats = model.stats() if with_stats else np.full(len(STATS), math.nan)
+    staked = float(stats[1]) if with_stats else 1.0
+    probabilities = {name: float(v) for name, v in zip(STATS[2:], stats[2:], strict=True)}
+    return EdgeResult(rules.ruleset.id, deck, model.policy.name, model.policy.description,
+                      ev, staked, probabilities, time.perf_counter() - start,
+                      model_notes(rules), INFINITE_METHOD, deck_words(rules, deck))
+
+
+def _finite_edge(rules: Rules, policy: str | None, start: float) -> EdgeResult:
+    from pontoon_rules.analysis.composition.model import CompositionModel
+
+    return finite_result(CompositionModel(rules, policy), start)
+
+
+def finite_result(model: Any, start: float) -> EdgeResult:
+    """The `EdgeResult` of a `composition.model.CompositionModel` (its statistics are cached, so
+    a chart drawn from the same model costs nothing more); `start` is when the work began
+    (`time.perf_counter()`)."""
+    from pontoon_rules.analysis.composition.model import method_name
+
+    rules = model.rules
+    stats = model.stats()
+    probabilities = {name: float(v) for name, v in zip(STATS[2:], stats[2:], strict=True)}
+    return EdgeResult(rules.ruleset.id, "finite", model.policy.name, model.policy.description,
+                      float(stats[0]), float(stats[1]), probabilities,
+                      time.perf_counter() - start, model_notes(rules), method_name(model),
+                      deck_words(rules, "finite"))
+
+
+def model_notes(rules: Rules) -> list[str]:
+    """What the model assumes for this ruleset, in words."""
+    notes = ["flat stakes: one seat, no betting by the first card"]
+    if rules.split_allowed and rules.split_max_hands >= 99:
+        from pontoon_rules.analysis.split import MODEL_HAND_LIMIT
+
+        notes.append(f"no split limit in the rules: modelled up to {MODEL_HAND_LIMIT} hands")
+    if rules.insurance and rules.banker_cards < 2 and not rules.banker_plays_alone:
+        notes.append("insurance valued as if the banker always completes the hand")
+    return notes
+
+
+@gc_paused
+def edge_of(rules: Rules, deck: Deck | None = None, policy: str | None = None) -> float:
+    """The house edge in percent of the original stake (no statistics); `deck` None is
+    the ruleset's own shoe (`default_deck`)."""
+    deck = check_deck(rules, deck)
+    if deck == "finite":
+        from pontoon_rules.analysis.composition.model import CompositionModel
+
+        return -100.0 * float(CompositionModel(rules, policy).value_of_round())
+    return -100.0 * float(RoundModel(rules, deck, policy).value())

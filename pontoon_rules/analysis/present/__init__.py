@@ -1,0 +1,7 @@
+"""What the analysis shows: strategy charts, rule costs, banker policies, summaries.
+
+Tables built over the methods (`analysis.edge`, `analysis.infinite`,
+`analysis.composition`): `chart` (+ `tdchart` for a finite shoe's total-dependent
+chart and its departures), `costs` (+ `costdata`, the stored full tables),
+`bankerpolicies`, and `summary` (the `edge` command's text and the site's page).
+"""
