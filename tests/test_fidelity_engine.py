@@ -48,20 +48,24 @@ def first_legal(ruleset: str, stakes: list[int], shoe: str, actions: str = "") -
     return sorted(a.kind for a in state.legal_actions())
 
 
+PONTOON_MAY_DRAW = "hands:\n  definitions:\n    pontoon:\n      may_draw_on: true\n"
+
+
 class TestDrawingOn21:
     def test_a_pontoon_that_may_draw_is_offered_twist(self, tmp_path: Path) -> None:
-        path = overlay(tmp_path, "casino-ochko", "hands:\n  definitions:\n    pontoon:\n      may_draw_on: true\n")
+        path = overlay(tmp_path, "casino-ochko", PONTOON_MAY_DRAW)
         assert "twist" in first_legal(path, [100], "AS 5D KS 9D")
 
     def test_a_pontoon_that_may_not_draw_ends_the_hand(self, tmp_path: Path) -> None:
         path = overlay(tmp_path, "casino-ochko",
-                       "player:\n  draw_on_21: true\nhands:\n  definitions:\n    pontoon:\n      may_draw_on: false\n")
+                       "player:\n  draw_on_21: true\nhands:\n  definitions:\n"
+                       "    pontoon:\n      may_draw_on: false\n")
         r = run(path, [100], "AS 5D KS 9D 3C")
         assert r.result.seats[0].hands[0].hand_class == HandClass.PONTOON
         assert not [e for e in r.transcript if e["event"] == "decision"]
 
     def test_a_pontoon_that_draws_is_no_longer_a_pontoon(self, tmp_path: Path) -> None:
-        path = overlay(tmp_path, "casino-ochko", "hands:\n  definitions:\n    pontoon:\n      may_draw_on: true\n")
+        path = overlay(tmp_path, "casino-ochko", PONTOON_MAY_DRAW)
         r = run(path, [100], "AS TD KS 9D 2C 3C", "p1 twist, p1 twist, p1 stick")
         hand = r.result.seats[0].hands[0]
         assert hand.hand_class == HandClass.TOTAL and hand.total == 16

@@ -23,6 +23,7 @@ from pontoon_rules.analysis.deck import Deck
 from pontoon_rules.analysis.infinite.round import INFINITE_METHOD, RoundModel
 from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.engine.rules import Rules
+from pontoon_rules.ruleset.features import require_supported
 
 PROBABILITY_BASIS = ("each figure is the expected number of the seat's hands with that outcome, "
                      "so after a split every hand counts: win + lose + push is the expected "
@@ -49,7 +50,10 @@ def check_deck(rules: Rules, deck: Deck | None) -> Deck:
 
     Raises:
         AnalysisError: an unknown deck, or a finite shoe for `pack.decks: infinite`.
+        UnsupportedFeatureError: the ruleset has features the analysis does not model
+            (`ruleset.features`).
     """
+    require_supported(rules.ruleset, "the exact analysis")
     deck = deck or default_deck(rules)
     if deck not in ("infinite", "finite"):
         raise AnalysisError(f"unknown deck {deck!r}: expected infinite or finite")

@@ -26,10 +26,15 @@ def _banker_option(f: Any) -> Any:
 
 
 def _rules(ref: str) -> Any:
+    """The compiled ruleset `ref`, refused (exit 2, one line per feature) when it has
+    features the analysis and the compiled simulator do not handle (`ruleset.features`)."""
     from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.ruleset.features import require_supported
     from pontoon_rules.ruleset.loader import load_ruleset
 
-    return compile_rules(load_ruleset(ref))
+    ruleset = load_ruleset(ref)
+    require_supported(ruleset, "the analysis")
+    return compile_rules(ruleset)
 
 
 def _analysis(call: Any, label: str = "analysing", quiet: bool = False) -> Any:

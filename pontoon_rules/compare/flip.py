@@ -45,12 +45,16 @@ def _set(data: dict[str, Any], path: str, value: Any) -> None:
 
 
 def _remove(data: dict[str, Any], path: str) -> None:
-    """Take out the entry at `path` (a named hand the donor does not define)."""
+    """Take out the entry at `path` (a named hand the donor does not define), and the
+    provenance of it and of its fields."""
     *parents, last = path.split(".")
     node = data
     for part in parents:
         node = node[part]
     node.pop(last, None)
+    provenance = data.get("provenance", {})
+    for key in [k for k in provenance if k == path or k.startswith(path + ".")]:
+        del provenance[key]
 
 
 def flip(base: Ruleset, donor: Ruleset, path: str,

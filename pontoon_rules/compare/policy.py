@@ -107,7 +107,8 @@ def is_relevant(policy: Policy, rulesets: Sequence[Ruleset]) -> bool:
         (policy.buy is not None, any(r.stakes.buy is not BuyMode.NONE for r in rulesets)),
         (policy.stick_at < 17, any((r.player.stick_minimum or 0) < 17 for r in rulesets)),
         (policy.stick_at >= DRAW_ALWAYS,
-         any(r.player.draw_on_21 or r.player.pontoon_may_draw for r in rulesets)),
+         any(r.player.draw_on_21 or any(d.may_draw_on for _i, d in r.hands.ranked())
+             for r in rulesets)),
         (policy.banker_stand is not None,
          any(r.banker.mode is BankerMode.BY_CHOICE for r in rulesets)),
     ]

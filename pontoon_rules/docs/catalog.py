@@ -19,9 +19,10 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from pontoon_rules.docs import chapters, sentences, values
+from pontoon_rules.docs import chapters, hands, pack_words, sentences, values
 from pontoon_rules.docs.i18n import DOMAIN, LOCALE_DIR, TEMPLATE_DIR, po_path
 from pontoon_rules.ruleset.fields import leaf_fields
+from pontoon_rules.ruleset.hands import HandDefinition
 
 POT_PATH = LOCALE_DIR / f"{DOMAIN}.pot"
 KINDS = ("source", "variation", "reference", "house", "stated", "implied", "our-reading")
@@ -40,9 +41,13 @@ def schema_messages() -> list[tuple[str | tuple[str, ...], str]]:
     out: list[tuple[str | tuple[str, ...], str]] = [
         (info.description, f"schema:{path}") for path, info in leaf_fields().items()
         if info.description]
-    words = [*chapters.python_messages(), *sentences.python_messages(),
-             *values.python_messages(), *KINDS]
-    return out + [(word, "pontoon_rules/docs") for word in words]
+    words: list[str | tuple[str, ...]] = [
+        *chapters.python_messages(), *sentences.python_messages(), *values.python_messages(),
+        *hands.python_messages(), *hands.plural_messages(), *pack_words.python_messages(),
+        *KINDS]
+    hand_fields = [(info.description, f"schema:hands.definitions.ID.{name}")
+                   for name, info in HandDefinition.model_fields.items() if info.description]
+    return out + hand_fields + [(word, "pontoon_rules/docs") for word in words]
 
 
 def extract() -> Catalog:

@@ -108,8 +108,12 @@ def has_path(ruleset: Ruleset, path: str) -> bool:
 
 def instance_prefixes(ruleset: Ruleset) -> frozenset[str]:
     """Provenance keys this ruleset's named hands add: each hand, and each of its fields."""
+    from pontoon_rules.ruleset.hands import HandDefinition
+
     ids = {f"{DEFINITIONS}.{hand_id}" for hand_id in ruleset.hands.definitions}
-    return frozenset(ids | set(instance_paths(ruleset)))
+    fields = {f"{DEFINITIONS}.{hand_id}.{name}" for hand_id in ruleset.hands.definitions
+              for name in HandDefinition.model_fields}
+    return frozenset(ids | fields)
 
 
 def provenance_for(ruleset: Ruleset, path: str) -> Provenance | None:

@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import (
     Field,
+    PlainSerializer,
     PlainValidator,
     StrictBool,
     StrictInt,
@@ -69,6 +70,7 @@ def _check_ace_values(value: object) -> tuple[int] | tuple[int, int]:
 AceValues = Annotated[
     tuple[int] | tuple[int, int],
     PlainValidator(_check_ace_values),
+    PlainSerializer(list, return_type=list[int]),
     WithJsonSchema({"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 11},
                     "minItems": 1, "maxItems": 2}),
 ]

@@ -23,6 +23,7 @@ from pontoon_rules.ruleset.common import (
     RotationRule,
     ShufflePolicy,
 )
+from pontoon_rules.ruleset.features import require_supported
 
 # hand classes as kernel integers
 BUST, PONTOON, TRICK, THREE, TWENTY_ONE, TOTAL = range(6)
@@ -84,8 +85,14 @@ def _frac(x: Fraction) -> tuple[int, int]:
 
 
 def compile_sim(rules: Rules) -> SimRules:
-    """Compile `rules` for the kernel (pure and cheap)."""
+    """Compile `rules` for the kernel (pure and cheap).
+
+    Raises:
+        UnsupportedFeatureError: the ruleset has features the kernel does not model
+            (`ruleset.features`: the classic hands, the usual values and pack).
+    """
     r = rules.ruleset
+    require_supported(r, "the compiled simulator")
     p = np.zeros(N_PARAMS, dtype=np.int64)
     between, shoot = r.between_deals, r.shoot
     cap = min(rules.split_max_hands, MAX_SPLIT_HANDS)

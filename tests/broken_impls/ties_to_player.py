@@ -13,7 +13,7 @@ original = settle.settle_hand
 
 def settle_hand(hand, banker, rules):  # type: ignore[no-untyped-def]
     cls, bank = classify(hand, rules), classify(banker, rules, banker=True)
-    if cls == bank and cls.value != "bust" and total(hand, rules.ace_bonus) == total(
+    if cls == bank and cls != "bust" and total(hand, rules.ace_bonus) == total(
             banker, rules.ace_bonus):
         return settle.player_wins(hand, cls, rules)
     return original(hand, banker, rules)
