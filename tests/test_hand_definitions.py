@@ -18,6 +18,7 @@ from pontoon_rules.engine.cards import parse_cards
 from pontoon_rules.engine.hand import Hand, classify, total
 from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.errors import RulesetError, ShoeError
+from pontoon_rules.ruleset.common import HandClass
 from pontoon_rules.ruleset.loader import load_ruleset
 
 HERE = Path(__file__).parent / "rulesets"
@@ -191,3 +192,43 @@ def test_the_sheet_says_what_the_engine_pays() -> None:
     text = hand_sentence(ruleset, "sevens-in-spades", str, lambda a, b, n: a if n == 1 else b)
     assert "7-7-7 in spades: the ranks 7 7 7, all spades, not after doubling" in text
     assert "Pays 3:1" in text and "wins whatever the banker holds" in text
+
+
+class TestRefusal:
+    """Until the analysis models them, edge, strategy, costs and simulate refuse the new
+    features by name rather than give a figure that would be wrong (one place decides:
+    `ruleset.features`)."""
+
+    @pytest.mark.parametrize("command", ["edge", "strategy", "costs", "simulate"])
+    def test_each_analysis_command_names_what_it_does_not_handle(self, command: str) -> None:
+        import subprocess
+        import sys
+
+        done = subprocess.run([sys.executable, "-m", "pontoon_rules", command, OCHKO],
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 2, done.stderr
+        assert "ochko-values: pack.values: the " in done.stderr
+        assert "does not handle card values other than the usual (J 2, Q 3, K 4) yet" in (
+            done.stderr)
+        assert "hands.definitions.golden-point:" in done.stderr
+        assert "Traceback" not in done.stderr
+
+    def test_the_compiled_simulator_refuses_too(self) -> None:
+        from pontoon_rules.errors import UnsupportedFeatureError
+        from pontoon_rules.sim.compiled import compile_sim
+
+        with pytest.raises(UnsupportedFeatureError, match="a hand of particular ranks"):
+            compile_sim(compile_rules(load_ruleset(STAR)))
+
+    def test_the_classic_hands_under_other_ids_are_still_analysed(self, tmp_path: Path) -> None:
+        from pontoon_rules.ruleset.features import unsupported
+
+        body = ("hands:\n  ranking: [natural, five-card-trick, twenty-one, total]\n"
+                "  definitions:\n    natural:\n      min_cards: 2\n      max_cards: 2\n"
+                "      min_total: 21\n      natural: true\n      pays: '2:1'\n"
+                "      collects: '2:1'\n      may_draw_on: false\n")
+        renamed = load_ruleset(overlay(tmp_path, "pagat-british", body))
+        assert unsupported(renamed) == []
+        rules = compile_rules(renamed)
+        assert rules.rank_of_class[HandClass.PONTOON] == 0
+        assert rules.outcomes[(HandClass.PONTOON, HandClass.TOTAL)].pays == 2

@@ -209,8 +209,8 @@ def compile_rules(r: Ruleset) -> Rules:
         bust_pays_by_class=st.banker_bust_pays_by_class,
         bust_loses_at_once=st.player_bust_loses_at_once,
         round_up=st.odd_amounts == "round-up",
-        **_named_fields(r),
-        **_classic_fields(r),
+        **_named_fields(r, table := outcome_table(r)),
+        **_classic_fields(r, table),
         faces=r.faces,
         deal_by_hand=r.deal.order is DealOrder.HAND_BY_HAND,
         banker_dealt_first=r.deal.banker_dealt_first,
@@ -226,7 +226,7 @@ def compile_rules(r: Ruleset) -> Rules:
     )
 
 
-def _named_fields(r: Ruleset) -> dict[str, Any]:
+def _named_fields(r: Ruleset, table: OutcomeTable) -> dict[str, Any]:
     """The engine's view of the named hands (see the module docstring)."""
     named = {i: compile_hand(i, d) for i, d in r.hands.ranked()}
     defs = r.hands.definitions
@@ -236,19 +236,18 @@ def _named_fields(r: Ruleset) -> dict[str, Any]:
         "banker_hands": tuple(named[i] for i in named if defs[i].banker_can_hold),
         "over_21_hands": any(d.max_total is None or d.max_total > 21 for d in defs.values()),
         "banker_dealt": max(2, r.deal.banker_cards),
-        "cells": outcome_table(r),
+        "cells": table,
         "takes": {i: d.takes for i, d in defs.items()
                   if d.banker_can_hold and d.takes is not NaturalTakes.EVERYTHING},
     }
 
 
-def _classic_fields(r: Ruleset) -> dict[str, Any]:
+def _classic_fields(r: Ruleset, table: OutcomeTable) -> dict[str, Any]:
     """The classic view the analysis and the simulator read (neutral when not classic)."""
     view = classic_hands(r)
     if isinstance(view, NotClassic):
         return {**_NEUTRAL, "classic": view, "payouts": _by_class(r, None, payout),
                 "collects": _by_class(r, None, collect)}
-    table = outcome_table(r)
     has = view.has
     trick = has(HandClass.FIVE_CARD_TRICK)
     pontoon_id = view.ids.get(HandClass.PONTOON, "")

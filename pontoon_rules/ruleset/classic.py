@@ -76,6 +76,19 @@ def classic_hands(ruleset: Ruleset) -> ClassicHands | NotClassic:
     return _view(ruleset, ids, ranking)
 
 
+def not_classic(ruleset: Ruleset) -> list[NotClassic]:
+    """Every ranked definition that is not one of the classic four, and why."""
+    out, seen = [], set()
+    for hand_id, d in ruleset.hands.ranked():
+        cls = _which(ruleset, d)
+        if not isinstance(cls, HandClass):
+            out.append(NotClassic(f"hands.definitions.{hand_id}", cls))
+        elif cls in seen:
+            out.append(NotClassic(f"hands.definitions.{hand_id}", f"a second {cls.value}"))
+        seen.add(cls)
+    return out
+
+
 def _view(r: Ruleset, ids: dict[HandClass, str],
           ranking: tuple[HandClass, ...]) -> ClassicHands:
     defs = r.hands.definitions

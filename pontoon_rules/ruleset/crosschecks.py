@@ -123,15 +123,15 @@ def _can_hold(r: Any, hand_id: str, banker: bool) -> bool:
 
 
 def _check_pack_size(r: Any) -> str | None:
-    """Too few cards for the deal: every seat and the banker need their cards."""
+    """Too few cards for any deal: one player and the banker need their cards."""
     per_pack = len(r.pack.ranks) * len(r.pack.suits)
     if r.pack.decks == "infinite":
         return None
-    needed = r.table.max_players * r.deal.player_cards + r.deal.banker_cards
+    needed = r.deal.player_cards + r.deal.banker_cards
     if per_pack * r.pack.decks < needed:
         return (f"pack: {r.pack.decks} pack(s) of {per_pack} cards cannot deal "
-                f"{r.deal.player_cards} cards to each of {r.table.max_players} players and "
-                f"{r.deal.banker_cards} to the banker")
+                f"{r.deal.player_cards} cards to a player and {r.deal.banker_cards} to the "
+                "banker")
     return None
 
 

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pontoon_rules.errors import Problem, UnsupportedFeatureError
-from pontoon_rules.ruleset.classic import NotClassic, classic_hands
+from pontoon_rules.ruleset.classic import not_classic
 from pontoon_rules.ruleset.common import ALL_SUITS, Rank
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.play import USUAL_VALUES
@@ -52,10 +52,7 @@ def _suits(r: Ruleset) -> list[Feature]:
 
 
 def _hands(r: Ruleset) -> list[Feature]:
-    view = classic_hands(r)
-    if isinstance(view, NotClassic):
-        return [Feature(view.path, view.reason)]
-    return []
+    return [Feature(found.path, found.reason) for found in not_classic(r)]
 
 
 CHECKS: tuple[Callable[[Ruleset], list[Feature]], ...] = (_values, _aces, _suits, _hands)

@@ -4,7 +4,7 @@ A full table (`costs.rule_costs`, every behavioural field changed alone, each
 variant solved exactly in its own shoe) takes from seconds to minutes per
 ruleset, longer than the site build may take. So the tables are made by
 `python benchmarks/cost_tables.py` into `cost_tables.json` beside this module,
-each keyed by `rules_hash` of the ruleset it was made from (its resolved data,
+each keyed by `rules_hash` of the ruleset it was made from (its behaviour,
 the analysis method's name). The site shows a stored table only where the
 hash still matches (`stored_costs`); otherwise it falls back to the few rows it
 can compute in time. `tests/test_costdata.py` fails when a stored hash is stale
@@ -28,12 +28,15 @@ FORMAT = 1
 
 
 def rules_hash(ruleset: Ruleset) -> str:
-    """A digest of everything a ruleset's cost table is computed from: the resolved
-    ruleset data, the analysis method's name and this file's layout."""
+    """A digest of everything a ruleset's cost table is computed from: the ruleset's
+    behaviour (`ruleset.canonical.behaviour_form`: its id and rules, not its names or
+    provenance), the analysis method's name and this file's layout."""
     from pontoon_rules.analysis.composition.model import METHOD
     from pontoon_rules.analysis.infinite.round import INFINITE_METHOD
 
-    data = json.dumps({"ruleset": ruleset.model_dump(mode="json"), "format": FORMAT,
+    from pontoon_rules.ruleset.canonical import behaviour_form
+
+    data = json.dumps({"ruleset": behaviour_form(ruleset), "format": FORMAT,
                        "methods": [METHOD, INFINITE_METHOD]}, sort_keys=True, default=str)
     return hashlib.sha256(data.encode()).hexdigest()
 

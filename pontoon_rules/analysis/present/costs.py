@@ -175,7 +175,10 @@ def _variant_cost(data: dict[str, Any], path: str, old: Any, new: Any, base: flo
     if key not in known:
         try:
             known[key] = edge_of(rules, deck, policy if rules.banker_by_choice else None)
-        except (AnalysisError, UnsupportedFeatureError) as e:
+        except UnsupportedFeatureError as e:
+            words = "; ".join(p.message for p in e.problems)
+            return Cost(path, plain(old), plain(new), None, None, f"not analysed: {words}")
+        except AnalysisError as e:
             return Cost(path, plain(old), plain(new), None, None, f"not analysed: {e}")
     edge = known[key]
     return Cost(path, plain(old), plain(new), edge, edge - base)
