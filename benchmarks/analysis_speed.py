@@ -15,8 +15,9 @@ machine does not count against them; wall time is printed beside them.
   else; the kernels are cached on disk (`cache=True`).
 - `--costs ID`: the full rule-cost table of ruleset ID with the default method
   (target for casino-ochko: under 30 s).
-- `--simulate`: simulation rounds per second (fast path or engine path), one and
-  two workers, as before (issue 8).
+- `--simulate`: simulation rounds per second on the compiled path and on the
+  reference engine path, one and two workers (`benchmarks/sim_speed.py` has the
+  compiled simulator's own figures).
 """
 
 from __future__ import annotations
@@ -110,22 +111,23 @@ def costs(ruleset_id: str) -> str:
 
 def simulation_line(ruleset_id: str, rounds: int = 1_000_000,
                     engine_rounds: int = 20_000) -> str:
-    """Simulation rounds per CPU second (parent and workers) with one and two workers."""
-    from pontoon_rules.analysis.fastsim import fast_path_problem
-    from pontoon_rules.analysis.simulate import simulate
+    """Simulation rounds per CPU second (parent and workers) with one and two workers, on
+    the compiled path and the engine path."""
+    from pontoon_rules.sim.simulate import simulate
 
     rules = compile_rules(load_bundled(ruleset_id))
-    fast = fast_path_problem(rules, "infinite") is None
-    n = rounds if fast else engine_rounds
-    out = f"  {ruleset_id:<24} sim {'fast' if fast else 'engine':6}"
-    for workers in (1, 2):
-        cpu = time.process_time() + _children_cpu()
-        wall = time.perf_counter()
-        simulate(rules, n, seed=1, workers=workers)
-        wall = time.perf_counter() - wall
-        cpu = time.process_time() + _children_cpu() - cpu
-        out += f" | x{workers} {n / cpu:>10,.0f} cpu/s {n / wall:>10,.0f} wall/s"
-    return out
+    lines = []
+    for path, n in (("compiled", rounds), ("engine", engine_rounds)):
+        out = f"  {ruleset_id:<24} sim {path:8}"
+        for workers in (1, 2):
+            cpu = time.process_time() + _children_cpu()
+            wall = time.perf_counter()
+            simulate(rules, n, seed=1, workers=workers, path=path)
+            wall = time.perf_counter() - wall
+            cpu = time.process_time() + _children_cpu() - cpu
+            out += f" | x{workers} {n / cpu:>10,.0f} cpu/s {n / wall:>10,.0f} wall/s"
+        lines.append(out)
+    return "\n".join(lines)
 
 
 def _children_cpu() -> float:

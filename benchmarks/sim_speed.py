@@ -123,7 +123,7 @@ def sessions() -> None:
 
 
 def scaling() -> None:
-    from pontoon_rules.analysis.simulate import simulate
+    from pontoon_rules.sim.simulate import simulate
 
     rules = compile_rules(load_bundled("casino-ochko"))
     # a run long enough (about 8 s on one worker of the fast kernel) that starting the
@@ -163,7 +163,7 @@ def scaling() -> None:
 
 def crosscheck() -> None:
     from pontoon_rules.analysis.edge import edge_of
-    from pontoon_rules.analysis.simulate import simulate
+    from pontoon_rules.sim.simulate import simulate
 
     print("cross-check, 10,000,000 rounds per ruleset against the exact edge:")
     for dealing, deck in (("shoe", None), ("infinite", "infinite")):

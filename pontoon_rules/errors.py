@@ -2,7 +2,6 @@
 
     PontoonError
     ├── RulesetError(ValueError)      a ruleset file is invalid; carries every problem
-    │   └── UnsupportedFeatureError   valid, but a tool does not handle some of its features
     ├── ScriptError(ValueError)       a round script is malformed (card, ruleset, JSON)
     ├── ShoeError                     a stacked shoe ran out or holds impossible cards
     ├── IllegalActionError            an action that is not legal in the current state
@@ -44,11 +43,6 @@ class RulesetError(PontoonError, ValueError):
     def __init__(self, problems: list[Problem]) -> None:
         self.problems = list(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
-
-
-class UnsupportedFeatureError(RulesetError):
-    """A valid ruleset uses features a tool does not handle (yet); `problems` names each
-    feature by its field path, so that no tool gives a silently wrong figure."""
 
 
 class ScriptError(PontoonError, ValueError):

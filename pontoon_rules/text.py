@@ -27,6 +27,7 @@ ids and names (where a look-alike is the attack).
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 
 _ESCAPED_CATEGORIES = frozenset({"Cc", "Cf", "Zl", "Zp", "Cs", "Co", "Cn"})
@@ -99,3 +100,73 @@ def markup_safe(text: object, *, multiline: bool = False) -> str:
     from rich.markup import escape
 
     return escape(terminal_safe(text, multiline=multiline))
+
+
+def json_text(data: object, indent: int | None = 2) -> str:
+    r"""`data` as JSON text that is terminal-safe and means the same data.
+
+    Like `json.dumps(data, indent=indent, ensure_ascii=False)` (Cyrillic stays readable),
+    but every hidden character inside a string is written as a JSON escape (`\u202e`,
+    astral ones as a surrogate pair), so `json.loads` gives back exactly `data`.
+    """
+    import json
+
+    text = json.dumps(data, indent=indent, ensure_ascii=False)
+    if text.isprintable():
+        return text
+    return "".join(_json_escape(c) if c != "\n" and is_hidden(c) else c for c in text)
+
+
+def _json_escape(char: str) -> str:
+    point = ord(char)
+    if point < 0x10000:
+        return f"\\u{point:04x}"
+    point -= 0x10000
+    return f"\\u{0xD800 + (point >> 10):04x}\\u{0xDC00 + (point & 0x3FF):04x}"
+
+
+def yaml_text(data: object, width: int = 100) -> str:
+    r"""`data` as block YAML that is terminal-safe and loads back to the same data.
+
+    Like `yaml.safe_dump(data, sort_keys=False, allow_unicode=True)`; a string holding
+    a hidden character is written double-quoted, with the character as a YAML escape
+    (`"\u202e"`), which is the one style in which YAML can say it.
+    """
+    import yaml
+
+    text = yaml.dump(data, Dumper=_dumper(), sort_keys=False, allow_unicode=True,
+                     width=width)
+    if text.isprintable():
+        return text
+    return "".join(escape_char(c) if c != "\n" and is_hidden(c) else c for c in text)
+
+
+@functools.cache
+def _dumper() -> type:
+    """The YAML dumper class, built on first use (yaml is imported only when needed)."""
+    import yaml
+
+    class Dumper(yaml.SafeDumper):
+        """Strings with a hidden character are double-quoted (escapes are valid there)."""
+
+    def represent_str(dumper: yaml.SafeDumper, value: str) -> yaml.ScalarNode:
+        style = '"' if any(is_hidden(c) for c in value if c != "\n") else None
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style=style)
+
+    Dumper.add_representer(str, represent_str)
+    return Dumper
+
+
+def short(value: object, limit: int = 40) -> str:
+    """A value as a message quotes it: text as `repr`, cut to `limit` characters; a list or
+    a mapping by its kind only, so a message never copies (or expands) a large input."""
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "null"}[value]
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, str):
+        return repr(value if len(value) <= limit else value[:limit - 3] + "...")
+    text = str(value) if isinstance(value, (int, float)) else type(value).__name__
+    return text if len(text) <= limit else text[:limit - 3] + "..."

@@ -24,7 +24,8 @@ def test_diff_json_records() -> None:
     out = cli("diff", "pagat-british", "pagat-stick-16", "shoot-pontoon", "--format", "json")
     assert out.returncode == 0, out.stderr
     records = json.loads(out.stdout)
-    assert [r["path"] for r in records] == ["player.stick_minimum", "shoot.enabled"]
+    assert [r["path"] for r in records] == ["player.stick_minimum", "shoot.enabled",
+                                            "shoot.dry_kitty_sale"]
     assert set(records[0]) >= {"path", "topic", "description", "values"}
     assert set(records[0]["values"]) == {"pagat-british", "pagat-stick-16", "shoot-pontoon"}
     assert set(records[0]["values"]["pagat-stick-16"]) == {

@@ -46,7 +46,8 @@ def test_all_lists_every_field_and_marks_the_equal_ones() -> None:
 
 def test_three_rulesets_differ_where_any_one_differs() -> None:
     rulesets = [load_bundled(i) for i in ("pagat-british", "pagat-stick-16", "shoot-pontoon")]
-    assert [d.path for d in diff_rulesets(rulesets)] == ["player.stick_minimum", "shoot.enabled"]
+    assert [d.path for d in diff_rulesets(rulesets)] == ["player.stick_minimum", "shoot.enabled",
+                                                         "shoot.dry_kitty_sale"]
 
 
 def test_record_carries_words_and_provenance() -> None:

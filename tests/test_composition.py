@@ -190,7 +190,7 @@ def test_cost_table_uses_the_exact_default() -> None:
 def test_shoe_simulation_agrees_with_exact(name: str, rounds: int) -> None:
     """Rounds from a freshly shuffled tiny pack, played by the method's own choices
     through the engine: the 99.9% interval holds the exact figure."""
-    from pontoon_rules.analysis.composition.policy import simulate_shoe
+    from pontoon_rules.sim.engine import simulate_shoe
 
     rules = tiny(name)
     exact = edge_of(rules)

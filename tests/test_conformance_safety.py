@@ -163,6 +163,6 @@ def test_schema_replies_describes_every_message() -> None:
     assert {"start-reply", "trace-reply", "skipped-reply", "errored-reply", "run-request",
             "Observation", "Answer"} <= set(schema["$defs"])
     assert {"stick", "twist", "buy", "split", "double", "insure", "even-money", "decline",
-            "shoot"} == set(schema["x-action-words"])
+            "shoot", "surrender", "rescue"} == set(schema["x-action-words"])
     assert schema["x-codes"] == ["illegal_action", "wrong_actor", "bad_amount"]
     assert "terminal" in schema["x-actors"]["trace"]

@@ -37,19 +37,21 @@ PAYLOAD = ("<script>window.__pwned=1</script><img src=x onerror=\"window.__pwned
            "# hash | pipe {: #id onclick=\"window.__pwned=4\" } "
            "</title><script>window.__pwned=5</script>")
 """Script, HTML, Markdown and Jinja in one text: every text field of the hostile ruleset."""
+NAME_PAYLOAD = PAYLOAD.split("[")[0].strip() + "{{ 7*7 }}"
+"""The payload's start (script, HTML, Markdown, Jinja) in a name's 80 characters."""
 
 
 def hostile_ruleset(folder: Path) -> Path:
     """A house ruleset whose every text field (names, summaries, translations, source titles,
     references, notes, provenance quotes and notes, a source key) carries `PAYLOAD`."""
-    text = json.dumps(PAYLOAD)
+    text, name = json.dumps(PAYLOAD), json.dumps(NAME_PAYLOAD)
     path = folder / "hostile.yaml"
     path.write_text(f"""id: {HOSTILE_ID}
-name: {text}
+name: {name}
 summary: {text}
 translations:
   ru:
-    name: {text}
+    name: {name}
     summary: {text}
 kind: house
 extends: pagat-british
@@ -324,8 +326,9 @@ def test_user_rulesets_get_every_page(site: Path) -> None:
 
 
 def _literal_payload_shown(text: str) -> bool:
-    """Whether the page's visible text holds the payload exactly as written."""
-    return " ".join(PAYLOAD.split()) in " ".join(text.split())
+    """Whether the page's visible text holds the payload (or the name's) exactly as written."""
+    return any(" ".join(shown.split()) in " ".join(text.split())
+               for shown in (PAYLOAD, NAME_PAYLOAD))
 
 
 HOSTILE_PAGES = ("index.html", "conformance.html", "rulesets/index.html",

@@ -51,17 +51,24 @@ def test_a_folder_of_other_files_is_refused(tmp_path: Path, fake_mkdocs: object)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["thesis"]
 
 
-def test_new_empty_and_previous_build_folders_are_replaced(tmp_path: Path,
-                                                            fake_mkdocs: object) -> None:
+def test_new_empty_and_previous_build_folders_are_replaced(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import mkdocs.commands.build
+
+    monkeypatch.setattr(mkdocs.commands.build, "build",
+                        _fake_build({"index.html": "new", "gone.html": "old page"}))
     new = build_site(DEFAULT_CONFIG, tmp_path / "new" / "site")
     assert (new / "index.html").read_text(encoding="utf-8") == "new"
     assert (new / BUILD_MARKER).is_file()
     empty = tmp_path / "empty"
     empty.mkdir()
     assert (build_site(DEFAULT_CONFIG, empty) / "index.html").is_file()
-    (new / "stale.html").write_text("from an older build", encoding="utf-8")
+    (new / "mine.html").write_text("the user's own page", encoding="utf-8")
+    monkeypatch.setattr(mkdocs.commands.build, "build", _fake_build({"index.html": "again"}))
     again = build_site(DEFAULT_CONFIG, new)
-    assert sorted(p.name for p in again.iterdir()) == [BUILD_MARKER, "index.html"]
+    # the page the old build wrote and the new one does not is gone; the user's stays
+    assert sorted(p.name for p in again.iterdir()) == [BUILD_MARKER, "index.html", "mine.html"]
+    assert (again / "mine.html").read_text(encoding="utf-8") == "the user's own page"
     assert sorted(p.name for p in (tmp_path / "new").iterdir()) == ["site"]
 
 
@@ -132,8 +139,14 @@ def test_a_build_from_before_the_marker_counts_as_previous(tmp_path: Path,
 
 def test_a_killed_builds_leftovers_are_cleared_next_time(tmp_path: Path,
                                                           fake_mkdocs: object) -> None:
+    from pontoon_rules.docs import publish
+
     target = build_site(DEFAULT_CONFIG, tmp_path / "site")
-    (tmp_path / ".site.building-abc" / "site").mkdir(parents=True)
+    dead, _build = publish.new_work_folder(target)  # recorded for this target, then killed
+    (dead / "site").mkdir()
+    (dead / "site" / "half.html").write_text("half", encoding="utf-8")
+    (tmp_path / ".site.building-abc" / "site").mkdir(parents=True)  # not recorded: not ours
     (tmp_path / "keep.txt").write_text("mine", encoding="utf-8")
     build_site(DEFAULT_CONFIG, target)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["keep.txt", "site"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".site.building-abc", "keep.txt",
+                                                          "site"]

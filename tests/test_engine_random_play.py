@@ -12,12 +12,14 @@ from hypothesis import strategies as st
 from pontoon_rules.engine.cards import card_code
 from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.engine.state import CHANCE, RoundState, full_counts
+from pontoon_rules.ruleset.loader import load_ruleset
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 
 
 def play_randomly(ruleset_id: str, seats: int, seed: int) -> RoundState:
-    """Random legal decisions and random cards (by their probabilities) to the end."""
-    rules = compile_rules(load_bundled(ruleset_id))
+    """Random legal decisions and random cards (by their probabilities) to the end
+    (`ruleset_id`: a bundled id or a ruleset file)."""
+    rules = compile_rules(load_ruleset(ruleset_id))
     rng = random.Random(seed)
     state = RoundState(rules, [rng.randint(1, 500) for _ in range(seats)])
     while not state.is_terminal():
@@ -56,3 +58,32 @@ def test_random_play(ruleset_id: str, seats: int, seed: int) -> None:
     assert dealt == held
     full = full_counts(compile_rules(rules))
     assert all(dealt[card_code(c)] <= full[c] for c in range(52))
+
+
+DECISION_RULESETS = ("tests/rulesets/spanish-21-decisions.yaml",
+                     "tests/rulesets/australian-decisions.yaml",
+                     "tests/rulesets/early-surrender.yaml")
+"""Test rulesets with surrender, the rescue, redoubles and doubling by total."""
+
+
+@pytest.mark.parametrize("path", DECISION_RULESETS)
+@settings(max_examples=80, deadline=None)
+@given(seats=st.integers(1, 4), seed=st.integers(0, 2**32))
+def test_random_play_with_the_family_decisions(path: str, seats: int, seed: int) -> None:
+    state = play_randomly(path, seats, seed)
+    result = state.result()
+    rules = state.rules
+    assert result.banker_net == -sum(s.net for s in result.seats)
+    for seat, played in zip(result.seats, state.seats, strict=True):
+        assert seat.net == sum(h.net for h in seat.hands) + seat.insurance_net
+        for hand, held in zip(seat.hands, played.hands, strict=True):
+            if hand.surrendered:
+                assert rules.surrender is not None
+                back = hand.staked * rules.surrender.returns
+                assert hand.net == -(hand.staked - int(back))
+            if hand.rescued:
+                kept = hand.stakes[-1] if rules.rescue_last_only else sum(hand.stakes[1:])
+                assert hand.net == -(hand.staked - kept) and len(hand.stakes) > 1
+            if len(hand.stakes) > 1 and not held.is_split:
+                assert len(hand.stakes) - 1 <= rules.double_times
+            assert -2 * hand.staked <= hand.net <= 3 * hand.staked

@@ -214,21 +214,21 @@ class TestRefusal:
         assert "Traceback" not in done.stderr
 
     def test_the_compiled_simulator_refuses_too(self) -> None:
-        from pontoon_rules.errors import UnsupportedFeatureError
+        from pontoon_rules.ruleset.features import UnsupportedFeatureError
         from pontoon_rules.sim.compiled import compile_sim
 
         with pytest.raises(UnsupportedFeatureError, match="a hand of particular ranks"):
             compile_sim(compile_rules(load_ruleset(STAR)))
 
     def test_the_classic_hands_under_other_ids_are_still_analysed(self, tmp_path: Path) -> None:
-        from pontoon_rules.ruleset.features import unsupported
+        from pontoon_rules.ruleset.features import unhandled
 
         body = ("hands:\n  ranking: [natural, five-card-trick, twenty-one, total]\n"
                 "  definitions:\n    natural:\n      min_cards: 2\n      max_cards: 2\n"
                 "      min_total: 21\n      natural: true\n      pays: '2:1'\n"
                 "      collects: '2:1'\n      may_draw_on: false\n")
         renamed = load_ruleset(overlay(tmp_path, "pagat-british", body))
-        assert unsupported(renamed) == []
+        assert unhandled(renamed, "analysis") == []
         rules = compile_rules(renamed)
         assert rules.rank_of_class[HandClass.PONTOON] == 0
         assert rules.outcomes[(HandClass.PONTOON, HandClass.TOTAL)].pays == 2

@@ -605,3 +605,66 @@ def test_a_reference_is_refused_or_stays_in_its_folder(
         assert found.suffix in (".yaml", ".yml") and found.is_file()
     else:
         assert SECRET not in found and "\n" not in found
+
+
+# --- second round (issue 26), item 10 -------------------------------------------------------
+
+
+def test_a_translation_into_a_language_no_sheet_has_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "xx.yaml"
+    path.write_text("id: xx\nname: X\nextends: pagat-british\ntranslations:\n  xx:\n"
+                    "    name: Y\n  ru:\n    name: Икс\n")
+    code, _out, err = run(capsys, "validate", str(path))
+    assert (code, err) == (2, f"{path}:4:1: translations: translations into 'xx' would never "
+                              "be shown: the sheets and the site are written in en, ru (the "
+                              "name and summary themselves are the en ones)\n1 problem found\n")
+
+
+def test_an_overlay_never_shows_its_bases_translated_name(tmp_path: Path) -> None:
+    (tmp_path / "house.yaml").write_text("id: house\nname: Our house\nextends: pagat-british\n")
+    house = load_path(tmp_path / "house.yaml")
+    assert (house.name_in("ru"), house.summary_in("ru")) == ("Our house", "")
+    base = load_ruleset("pagat-british")
+    for variation in ("pagat-aces-only-split", "pagat-stick-16", "shoot-pontoon"):
+        loaded = load_ruleset(variation)
+        assert loaded.name_in("ru") not in (base.name_in("ru"), loaded.name), variation
+        assert loaded.summary_in("ru") != base.summary_in("ru"), variation
+
+
+def test_a_sheet_written_over_a_private_file_stays_private(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "sheet.md"
+    target.write_text("old")
+    target.chmod(0o600)
+    code, _out, _err = run(capsys, "sheet", "pagat-british", "--format", "md", "-o",
+                           str(target))
+    assert code == 0 and target.read_text() != "old"
+    assert target.stat().st_mode & 0o777 == 0o600
+    fresh = tmp_path / "new.md"
+    run(capsys, "sheet", "pagat-british", "--format", "md", "-o", str(fresh))
+    assert fresh.stat().st_mode & 0o777 == 0o644
+
+
+@pytest.mark.parametrize(("answer", "message"), [
+    ("b ١٥٠", "buy needs an amount from 100 to 200, e.g. 'b 100'"),
+    ("b ²", "buy needs an amount from 100 to 200, e.g. 'b 100'"),
+    ("b " + "1" * 5000, "buy needs an amount from 100 to 200, e.g. 'b 100'"),
+    ("x" * 2_000_000, "'xxxxxxxxxxxxxxxxxxx…' is not one of: stick (s), twist (t), "
+     "buy 100..200 (b)"),
+])
+def test_an_odd_answer_is_explained_without_python_words(answer: str, message: str) -> None:
+    with pytest.raises(ValueError) as caught:
+        read_choice(answer, LEGAL)
+    assert str(caught.value) == message
+
+
+def test_interactive_play_never_echoes_python_or_a_huge_line() -> None:
+    answers = "x" * 2_000_000 + "\nb " + "9" * 5000 + "\nb ١٥٠\ns\n" * 3 + "s\n" * 10
+    out = subprocess.run([sys.executable, "-m", "pontoon_rules", "play", "pagat-british",
+                          "--seed", "7"], input=answers, capture_output=True, text=True,
+                         check=False, timeout=120)
+    assert out.returncode == 0, out.stderr
+    for leak in ("invalid literal", "int_max_str_digits", "Traceback"):
+        assert leak not in out.stdout + out.stderr
+    assert len(out.stdout) < 20_000

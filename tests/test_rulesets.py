@@ -88,7 +88,7 @@ def test_shoot_pontoon_fields_are_quoted_in_the_overlay() -> None:
     [
         ("pagat-aces-only-split", {"player.split.ranks": ("A",)}),
         ("pagat-stick-16", {"player.stick_minimum": 16}),
-        ("shoot-pontoon", {"shoot.enabled": True}),
+        ("shoot-pontoon", {"shoot.enabled": True, "shoot.dry_kitty_sale": "highest-bidder"}),
     ],
 )
 def test_overlays_change_only_what_they_say(overlay: str, changed: dict[str, object]) -> None:

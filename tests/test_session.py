@@ -43,8 +43,12 @@ def scripted(actions: str):  # type: ignore[no-untyped-def]
 
 
 def session(ruleset: str | Path, people: str, top: str, seed: int = 1) -> Session:
+    """A session whose first banker is the first person named (the stacked packs are
+    written for that seating)."""
     rules = rules_of(ruleset)
-    return Session(rules, people.split(), random.Random(seed), pack_order=stacked(rules, top))
+    names = people.split()
+    banker = None if rules.ruleset.table.banker.value == "house-dealer" else names[0]
+    return Session(rules, names, random.Random(seed), banker, pack_order=stacked(rules, top))
 
 
 def codes(cards: list[int]) -> list[str]:

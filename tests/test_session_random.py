@@ -66,3 +66,39 @@ def test_random_sessions_conserve_money_and_cards(ruleset_id: str, seats: int,
         assert s.kitty >= 0
     s.close()
     assert s.kitty == 0 and s.table_total() == 0
+
+
+@settings(max_examples=25, deadline=None)
+@given(seats=st.integers(1, 5), seed=st.integers(0, 2**32))
+def test_a_capped_bank_is_never_overstaked_and_money_is_conserved(seats: int,
+                                                                   seed: int) -> None:
+    from pontoon_rules.ruleset.loader import load_ruleset
+
+    rules = compile_rules(load_ruleset("tests/rulesets/capped-bank.yaml"))
+    rng = random.Random(seed)
+    s = Session(rules, people_names(seats + 1), rng)
+    assert s.first_banker is not None and s.banker == s.first_banker.banker
+
+    def act(state: RoundState) -> None:
+        state.apply_action(random_action(rng.choice(state.legal_actions()), rng))
+
+    for _ in range(DEALS):
+        assert s.bank is not None and s.bank >= rules.min_stake
+        stakes, left = [], s.bank
+        for _seat in s.seats():
+            stake = left if rng.random() < 0.2 else min(rng.randint(0, 100), left)
+            stake = stake if stake >= rules.min_stake else 0
+            stakes.append(stake)
+            left -= stake
+        if not any(stakes):
+            stakes[0] = s.bank if s.bank <= 100 or rules.va_bank else 100
+        bank_before, banker = s.bank, s.banker
+        record = s.play_deal(stakes, act)
+        staked = sum(h.staked for seat in record.result.seats for h in seat.hands) + sum(
+            seat.insurance for seat in record.result.seats)
+        assert staked <= bank_before, "the bank caps every stake, buy and double"
+        if record.next_banker == banker:
+            assert s.bank == bank_before + record.result.banker_net
+        else:
+            assert s.bank == 300 and s.banker_deals == 0
+        assert s.table_total() == 0 and s.balances == from_ledger(s)

@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 from pontoon_rules.analysis.edge import edge_of
-from pontoon_rules.analysis.simulate import simulate
 from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.sim.simulate import simulate
 
 
 @pytest.mark.parametrize("dealing", ["shoe", "infinite"])

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from pontoon_rules.analysis.simulate import simulate
 from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.ruleset.registry import load_bundled
 from pontoon_rules.sim import summary as sm
 from pontoon_rules.sim.distribute import chunk_seeds
+from pontoon_rules.sim.simulate import simulate
 from pontoon_rules.sim.summary import SessionRequest, play_summary
 
 
@@ -71,3 +71,26 @@ def test_unreachable_scheduler_is_a_clear_error() -> None:
     rules = compile_rules(load_bundled("casino-ochko"))
     with pytest.raises(ClusterError, match="cannot reach the Dask scheduler"):
         simulate(rules, 1000, scheduler="tcp://127.0.0.1:9")
+
+
+def test_engine_path_is_equal_with_any_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The engine path's chunks go through the same workers, folded in chunk order."""
+    import pontoon_rules.sim.engine as se
+
+    monkeypatch.setattr(se, "CHUNK", 150)
+    rules = compile_rules(load_bundled("casino-ochko"))
+    one = simulate(rules, 600, seed=4, path="engine")
+    two = simulate(rules, 600, seed=4, path="engine", workers=2)
+    assert one.rounds == two.rounds == 600 and one.path == "engine"
+    assert (one.mean, one.half_width) == (two.mean, two.half_width)
+    assert simulate(rules, 600, seed=5, path="engine").mean != one.mean
+
+
+def test_simulate_refuses_an_unknown_or_retired_path() -> None:
+    from pontoon_rules.analysis.dealer import AnalysisError
+
+    rules = compile_rules(load_bundled("casino-ochko"))
+    with pytest.raises(AnalysisError, match="'fast' .* retired: use 'compiled'"):
+        simulate(rules, 100, path="fast")
+    with pytest.raises(AnalysisError, match="expected compiled or engine"):
+        simulate(rules, 100, path="numpy")

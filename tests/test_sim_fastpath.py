@@ -143,8 +143,8 @@ def test_deal_patterns_follow_the_deal_order() -> None:
 def test_simulate_uses_the_fast_kernel_with_the_general_kernels_figures(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import pontoon_rules.sim.simulate as ss
-    from pontoon_rules.analysis.simulate import simulate
     from pontoon_rules.sim.distribute import chunk_seeds, chunk_sizes
+    from pontoon_rules.sim.simulate import simulate
 
     monkeypatch.setattr(ss, "CHUNK", 30_000)
     rules = compile_rules(load_bundled("blackjack-reference"))

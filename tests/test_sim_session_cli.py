@@ -80,3 +80,10 @@ def test_simulate_unreachable_scheduler_is_an_error_not_a_traceback() -> None:
     out = simulate("casino-ochko", "--rounds", "1000", "--scheduler", "tcp://127.0.0.1:9")
     assert out.returncode != 0 and "cannot reach the Dask scheduler" in out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_simulate_refuses_the_retired_fast_path_naming_compiled() -> None:
+    out = simulate("casino-ochko", "--rounds", "1000", "--path", "fast")
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert "'fast'" in out.stderr and "retired" in out.stderr and "'compiled'" in out.stderr
+    assert "[compiled|engine]" in simulate("--help").stdout

@@ -93,3 +93,36 @@ def test_markup_safe_shows_rich_markup_as_written() -> None:
     console = Console(file=buffer, force_terminal=True, width=200, highlight=False)
     console.print(f"[bold]{markup_safe(name)}[/bold]")
     assert buffer.getvalue() == "\x1b[1m[red]x[/red] \\x1b[2J\x1b[0m\n"
+
+
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(),
+                    lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner),
+                    max_leaves=10))
+def test_json_text_is_terminal_safe_and_means_the_same(data: object) -> None:
+    import json
+
+    from pontoon_rules.text import json_text
+
+    text = json_text(data)
+    assert not any(is_hidden(c) for c in text if c != "\n")
+    assert json.loads(text) == data
+
+
+def test_json_text_keeps_readable_letters() -> None:
+    from pontoon_rules.text import json_text
+
+    assert json_text({"name": "Понтун \u202e\U000e0041"}, indent=None) == \
+        '{"name": "Понтун \\u202e\\udb40\\udc41"}'
+
+
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(),
+                    lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner),
+                    max_leaves=10))
+def test_yaml_text_is_terminal_safe_and_means_the_same(data: object) -> None:
+    import yaml
+
+    from pontoon_rules.text import yaml_text
+
+    text = yaml_text(data)
+    assert not any(is_hidden(c) for c in text if c != "\n")
+    assert yaml.safe_load(text) == data

@@ -23,7 +23,6 @@ from pontoon_rules.analysis.deck import Deck
 from pontoon_rules.analysis.infinite.round import INFINITE_METHOD, RoundModel
 from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.engine.rules import Rules
-from pontoon_rules.ruleset.features import require_supported
 
 PROBABILITY_BASIS = ("each figure is the expected number of the seat's hands with that outcome, "
                      "so after a split every hand counts: win + lose + push is the expected "
@@ -50,10 +49,7 @@ def check_deck(rules: Rules, deck: Deck | None) -> Deck:
 
     Raises:
         AnalysisError: an unknown deck, or a finite shoe for `pack.decks: infinite`.
-        UnsupportedFeatureError: the ruleset has features the analysis does not model
-            (`ruleset.features`).
     """
-    require_supported(rules.ruleset, "the exact analysis")
     deck = deck or default_deck(rules)
     if deck not in ("infinite", "finite"):
         raise AnalysisError(f"unknown deck {deck!r}: expected infinite or finite")
@@ -125,7 +121,11 @@ def house_edge(rules: Rules, deck: Deck | None = None, policy: str | None = None
     Raises:
         AnalysisError: unknown deck or banker policy, or a finite shoe asked of a ruleset
             with an infinite deck.
+        UnsupportedFeatureError: the ruleset plays a rule the analysis does not handle.
     """
+    from pontoon_rules.ruleset.features import require_handled
+
+    require_handled(rules.ruleset, "edge")
     start = time.perf_counter()
     deck = check_deck(rules, deck)
     if deck == "finite":

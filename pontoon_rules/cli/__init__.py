@@ -18,6 +18,7 @@ from pontoon_rules.cli.docs_cmds import docs_cmd, sheet_cmd
 from pontoon_rules.cli.play_cmds import play_cmd
 from pontoon_rules.cli.ruleset_cmds import list_cmd, schema_cmd, show_cmd, summary_cmd, validate_cmd
 from pontoon_rules.cli.session_cmds import session_cmd
+from pontoon_rules.cli.workbench_cmds import workbench_cmd
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -28,7 +29,7 @@ def cli() -> None:
 
 for command in (list_cmd, validate_cmd, show_cmd, schema_cmd, summary_cmd, play_cmd,
                 session_cmd, conformance_cmd, diff_cmd, examples_cmd, sheet_cmd, docs_cmd,
-                edge_cmd, strategy_cmd, costs_cmd, simulate_cmd):
+                edge_cmd, strategy_cmd, costs_cmd, simulate_cmd, workbench_cmd):
     cli.add_command(command)
 
 

@@ -8,6 +8,8 @@ from typing import Any
 
 import click
 
+from pontoon_rules.cli.checks import scheduler_address
+from pontoon_rules.cli.output import echo
 from pontoon_rules.errors import RulesetError
 
 DECKS = click.Choice(["infinite", "finite"])
@@ -26,15 +28,10 @@ def _banker_option(f: Any) -> Any:
 
 
 def _rules(ref: str) -> Any:
-    """The compiled ruleset `ref`, refused (exit 2, one line per feature) when it has
-    features the analysis and the compiled simulator do not handle (`ruleset.features`)."""
     from pontoon_rules.engine.rules import compile_rules
-    from pontoon_rules.ruleset.features import require_supported
     from pontoon_rules.ruleset.loader import load_ruleset
 
-    ruleset = load_ruleset(ref)
-    require_supported(ruleset, "the analysis")
-    return compile_rules(ruleset)
+    return compile_rules(load_ruleset(ref))
 
 
 def _analysis(call: Any, label: str = "analysing", quiet: bool = False) -> Any:
@@ -78,17 +75,17 @@ def edge_cmd(ruleset: str, deck: str | None, policy: str | None, all_policies: b
 
         table = _analysis(lambda: banker_policy_table(rules, deck),  # type: ignore[arg-type]
                           f"banker policies of {ruleset}")
-        click.echo(json.dumps(table.to_json(), indent=2) if as_json
+        echo(json.dumps(table.to_json(), indent=2) if as_json
                    else "\n".join(table.lines()))
         return
     result = _analysis(lambda: house_edge(rules, deck, policy),  # type: ignore[arg-type]
                        f"edge of {ruleset}")
     if as_json:
-        click.echo(json.dumps(result.to_json(), indent=2))
+        echo(json.dumps(result.to_json(), indent=2))
         return
     from pontoon_rules.analysis.present.summary import edge_lines
 
-    click.echo("\n".join(edge_lines(result)))
+    echo("\n".join(edge_lines(result)))
 
 
 @click.command("strategy")
@@ -109,7 +106,7 @@ def strategy_cmd(ruleset: str, fmt: str, deck: str | None, departures: bool,
     rules = _rules(ruleset)
     chart = _analysis(lambda: strategy_chart(rules, policy, deck=deck),  # type: ignore[arg-type]
                       f"strategy of {ruleset}")
-    click.echo(render(chart, fmt, departures))
+    echo(render(chart, fmt, departures))
 
 
 @click.command("costs")
@@ -127,17 +124,38 @@ def costs_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool)
     table = _analysis(lambda: rule_costs(loaded, deck, policy),  # type: ignore[arg-type]
                       f"costs of {ruleset}")
     if as_json:
-        click.echo(json.dumps(table.to_json(), indent=2, default=str))
+        echo(json.dumps(table.to_json(), indent=2, default=str))
         return
-    click.echo(f"{table.ruleset}: base house edge {table.base_edge:.4f}% "
+    echo(f"{table.ruleset}: base house edge {table.base_edge:.4f}% "
                f"({table.deck_description}; {table.method})")
     for row in table.rows:
         change = "invalid" if row.change is None else f"{row.change:+.4f}"
-        click.echo(f"  {row.path:<44} {str(row.old):>14} -> {str(row.new):<16} {change:>9}"
+        echo(f"  {row.path:<44} {str(row.old):>14} -> {str(row.new):<16} {change:>9}"
                    + (f"  {row.note}" if row.note and row.change is None else ""))
-    click.echo("not varied:")
+    echo("not varied:")
     for path, reason in table.skipped.items():
-        click.echo(f"  {path}: {reason}")
+        echo(f"  {path}: {reason}")
+
+
+class SimulationPath(click.Choice):  # type: ignore[type-arg]
+    """`--path`: compiled or engine; a retired name is refused with the one to use."""
+
+    def __init__(self) -> None:
+        from pontoon_rules.sim.result import PATHS
+
+        super().__init__(list(PATHS))
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        from pontoon_rules.analysis.dealer import AnalysisError
+        from pontoon_rules.sim.result import RETIRED_PATHS, check_path
+
+        if value in RETIRED_PATHS:
+            try:
+                check_path(value)
+            except AnalysisError as e:
+                self.fail(str(e), param, ctx)
+        return super().convert(value, param, ctx)
 
 
 @click.command("simulate")
@@ -149,10 +167,10 @@ def costs_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool)
               show_default=True, help="Cards with replacement, or a fresh shuffled shoe.")
 @click.option("--engine", "engine_only", is_flag=True,
               help="Play through the reference engine (same as --path engine).")
-@click.option("--path", "path", type=click.Choice(["compiled", "fast", "engine"]),
-              default=None, help="compiled: the numba simulator (default, every ruleset); "
-                                 "fast: the NumPy path; engine: the reference engine.")
-@click.option("--scheduler", default=None,
+@click.option("--path", "path", type=SimulationPath(), default=None,
+              help="compiled: the numba simulator (default, every ruleset); "
+                   "engine: the reference engine (slow, independent of the kernels).")
+@click.option("--scheduler", default=None, callback=scheduler_address,
               help="Address of a Dask distributed scheduler (compiled path), e.g. "
                    "tcp://10.0.0.5:8786; the result is the same as on one core.")
 @_banker_option
@@ -161,26 +179,26 @@ def simulate_cmd(ruleset: str, rounds: int, seed: int, workers: int, dealing: st
                  engine_only: bool, path: str | None, scheduler: str | None,
                  policy: str | None, as_json: bool) -> None:
     """Simulate RULESET with the best strategy: house edge and its 99.9% interval."""
-    from pontoon_rules.analysis.simulate import simulate
+    from pontoon_rules.sim.simulate import simulate
 
     rules = _rules(ruleset)
-    chosen = "engine" if engine_only else path
+    chosen = "engine" if engine_only else (path or "compiled")
     bar = not as_json and sys.stdout.isatty()  # the simulator's own bar, on the terminal
     result = _analysis(lambda: simulate(rules, rounds, seed, workers, dealing,  # type: ignore[arg-type]
-                                        policy, None, progress=bar, path=chosen,
+                                        policy, progress=bar, path=chosen,
                                         scheduler=scheduler),
                        f"simulating {rounds:,} rounds of {ruleset}", quiet=bar)
     if as_json:
-        click.echo(json.dumps(result.to_json(), indent=2))
+        echo(json.dumps(result.to_json(), indent=2))
         return
     low, high = result.interval
-    click.echo(f"{result.ruleset}: simulated house edge {result.house_edge:.4f}% "
+    echo(f"{result.ruleset}: simulated house edge {result.house_edge:.4f}% "
                f"(99.9% interval {low:.4f}% to {high:.4f}%)")
-    click.echo(f"  {result.rounds:,} rounds, seed {result.seed}, {result.workers} worker(s), "
+    echo(f"  {result.rounds:,} rounds, seed {result.seed}, {result.workers} worker(s), "
                f"{result.dealing} dealing, {result.path} path, banker: {result.policy}, "
                f"{result.rounds / result.seconds:,.0f} rounds/s")
     for note in result.notes:
-        click.echo(f"  note: {note}")
+        echo(f"  note: {note}")
 
 
 ANALYSIS_COMMANDS = (edge_cmd, strategy_cmd, costs_cmd, simulate_cmd)

@@ -31,3 +31,16 @@ def check_stake(rules: Rules, amount: int, option: str) -> None:
         raise click.BadParameter(
             f"{amount}: {rules.ruleset.id} takes stakes {limits} (whole minor units)",
             param_hint=option)
+
+
+def scheduler_address(_ctx: click.Context, _param: click.Parameter,
+                      value: str | None) -> str | None:
+    """The `--scheduler` callback: the address checked before anything runs (exit 2)."""
+    if value is None:
+        return None
+    from pontoon_rules.sim.cluster import ClusterError, parse_address
+
+    try:
+        return str(parse_address(value))
+    except ClusterError as error:
+        raise click.BadParameter(str(error).removeprefix("--scheduler ")) from None

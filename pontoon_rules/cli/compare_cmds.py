@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import json
-
 import click
+
+from pontoon_rules.text import json_text
 
 
 @click.command("diff")
@@ -23,7 +23,7 @@ def diff_cmd(rulesets: tuple[str, ...], fmt: str, show_all: bool) -> None:
     diffs = diff_rulesets(loaded, include_equal=show_all)
     names = column_names(loaded)
     if fmt == "json":
-        click.echo(json.dumps([d.to_json() for d in diffs], indent=2, ensure_ascii=False))
+        click.echo(json_text([d.to_json() for d in diffs]))
     elif fmt == "md":
         from pontoon_rules.compare.render import diff_markdown
 
@@ -65,7 +65,7 @@ def examples_cmd(first: str, second: str, as_json: bool, field: str | None,
         data = comparison.to_json()
         for record in data["examples"] + data["reasons"]:
             record["impact"] = impacts.get(record["field"])
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        click.echo(json_text(data))
         return
     if field is not None and not comparison.records:
         click.echo(f"{a.id} and {b.id} agree on {field}.")

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import click
 
+from pontoon_rules.cli.output import echo
+
 _FORMATS = ("pdf", "html", "md")
 
 
@@ -40,7 +42,7 @@ def sheet_cmd(ruleset: str, fmt: str | None, output: Path, lang: str, parents: b
     origin = Path(ruleset) if Path(ruleset).suffix in (".yaml", ".yml") else None
     path = write_sheet(loaded, fmt, output, lang, find_base(loaded, origin),
                        make_parents=parents)
-    click.echo(f"wrote {path}")
+    echo(f"wrote {path}")
 
 
 @click.group("docs")
@@ -56,31 +58,55 @@ def docs_cmd() -> None:
 @click.option("--strict/--no-strict", default=True, help="Fail on any warning (default).")
 @click.option("--rulesets", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="A folder of your own rulesets (*.yaml) to add to the site.")
+@click.option("--wait", type=click.FloatRange(min=0, max=86400), default=600, show_default=True,
+              help="Seconds to wait for another build into the same folder (0: refuse).")
 def docs_build_cmd(config_file: Path | None, site_dir: Path | None, strict: bool,
-                   rulesets: Path | None) -> None:
+                   rulesets: Path | None, wait: float) -> None:
     """Build the whole site and every ruleset's sheets.
 
-    The site is built into a temporary folder and swapped in when complete. A
-    --site-dir that holds other files (not a previous build) is refused.
+    The site is built into a temporary folder and swapped in when complete; the build
+    replaces only the files its previous build wrote (its manifest) and leaves anything
+    else in the folder (a .git, a CNAME) where it is. A --site-dir that holds other
+    files (not a previous build) is refused. Two builds into one folder take turns.
     """
     from pontoon_rules.docs.site import DEFAULT_CONFIG, build_site
 
-    out = build_site(config_file or DEFAULT_CONFIG, site_dir, strict, rulesets)
-    click.echo(f"site: {out}/index.html")
-    click.echo(f"sheets: {out}/sheets/")
+    out = build_site(config_file or DEFAULT_CONFIG, site_dir, strict, rulesets, wait,
+                     notify=lambda line: echo(line, err=True))
+    echo(f"site: {out}/index.html")
+    echo(f"sheets: {out}/sheets/")
+
+
+def _serve_address(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
+    """`-a HOST:PORT`, checked before the server starts (nothing is left behind)."""
+    from pontoon_rules.sim.cluster import ClusterError, parse_address
+    from pontoon_rules.text import short
+
+    if "://" in value:
+        raise click.BadParameter(f"{short(value, 60)}: expected HOST:PORT, without a scheme")
+    try:
+        parsed = parse_address(value)
+    except ClusterError as error:
+        message = str(error).removeprefix("--scheduler ").replace("tcp://HOST:PORT",
+                                                                   "HOST:PORT")
+        raise click.BadParameter(message.split(" (a Dask")[0].replace("tcp://[::1]:8786",
+                                                                 "[::1]:8000")) from None
+    return f"[{parsed.host}]:{parsed.port}" if ":" in parsed.host else \
+        f"{parsed.host}:{parsed.port}"
 
 
 @docs_cmd.command("serve")
 @click.option("-f", "--config-file", type=click.Path(dir_okay=False, path_type=Path),
               default=None, help="The mkdocs.yml (default: the checkout's).")
-@click.option("-a", "--dev-addr", default="127.0.0.1:8000", help="Address to serve on.")
+@click.option("-a", "--dev-addr", default="127.0.0.1:8000", callback=_serve_address,
+              help="Address to serve on: HOST:PORT, a port from 1 to 65535.")
 @click.option("--rulesets", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="A folder of your own rulesets (*.yaml) to add to the site.")
 def docs_serve_cmd(config_file: Path | None, dev_addr: str, rulesets: Path | None) -> None:
     """Serve the site locally with live reload."""
     from pontoon_rules.docs.site import DEFAULT_CONFIG, serve_site
 
-    click.echo(f"serving the site at http://{dev_addr}/ (it is built first; Ctrl+C stops)",
+    echo(f"serving the site at http://{dev_addr}/ (it is built first; Ctrl+C stops)",
                err=True)
     extra = {"rulesets": rulesets} if rulesets is not None else {}
     serve_site(config_file or DEFAULT_CONFIG, dev_addr, **extra)

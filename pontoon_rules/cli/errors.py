@@ -8,6 +8,7 @@ import sys
 
 import click
 
+from pontoon_rules.cli.output import echo
 from pontoon_rules.errors import (
     IllegalActionError,
     PontoonError,
@@ -31,17 +32,18 @@ _FILE_SYSTEM = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota 
 def exit_code(error: PontoonError) -> int:
     """The exit code for a project error."""
     from pontoon_rules.engine.script import IncompleteScriptError
+    from pontoon_rules.sim.money import MoneyOverflowError
 
     if isinstance(error, (IllegalActionError, IncompleteScriptError)):
         return EXIT_ILLEGAL
-    if isinstance(error, (RulesetError, ScriptError, ShoeError)):
+    if isinstance(error, (RulesetError, ScriptError, ShoeError, MoneyOverflowError)):
         return EXIT_INVALID
     return EXIT_FAILED
 
 
 def say(message: object) -> None:
     """Print a message on stderr, its untrusted text (names, values, paths) made visible."""
-    click.echo(terminal_safe(message, multiline=True), err=True)
+    echo(message, err=True)
 
 
 def report(error: PontoonError) -> int:

@@ -10,10 +10,10 @@ when none is given), so `--seed N` replays the same cards.
 from __future__ import annotations
 
 import random
+import re
 
 import click
 from rich.console import Console
-from rich.markup import escape
 
 from pontoon_rules.cli.play_render import cards_text, print_result
 from pontoon_rules.engine.actions import ALIASES, Action, LegalAction
@@ -24,10 +24,23 @@ from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import IllegalActionError
 from pontoon_rules.ruleset.loader import load_ruleset
+from pontoon_rules.text import markup_safe
 
 LETTERS = {"stick": "s", "twist": "t", "buy": "b", "split": "p", "double": "d",
-           "insure": "i", "even-money": "e", "decline": "n", "shoot": "h"}
+           "insure": "i", "even-money": "e", "decline": "n", "shoot": "h", "surrender": "u",
+           "rescue": "r"}
 """The letter that chooses each action at the prompt."""
+
+_AMOUNT = re.compile(r"[0-9]{1,18}")
+"""An amount as typed: ASCII digits only (never '١٥٠' or '²'), short enough to be a stake."""
+
+QUOTED_LENGTH = 20
+"""How much of an answer that is not an action an error message repeats."""
+
+
+def _quoted(word: str) -> str:
+    """`word` quoted for a message, cut to `QUOTED_LENGTH` characters."""
+    return repr(word if len(word) <= QUOTED_LENGTH else word[:QUOTED_LENGTH - 1] + "…")
 
 
 def play_interactive(ref: str, seats: int, stake: int, seed: int | None) -> None:
@@ -40,7 +53,7 @@ def play_interactive(ref: str, seats: int, stake: int, seed: int | None) -> None
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     console = Console()
-    console.print(f"[bold]{escape(rules.ruleset.name)}[/bold]: you are p1 of {seats}; "
+    console.print(f"[bold]{markup_safe(rules.ruleset.name)}[/bold]: you are p1 of {seats}; "
                   f"seed {seed} (replay this round with --seed {seed})")
     state = RoundState(rules, [stake] * seats)
     _play(state, random.Random(seed), console)
@@ -94,13 +107,13 @@ def read_choice(answer: str, legal: list[LegalAction]) -> Action:
     by_name = {LETTERS.get(o.kind, o.kind): o for o in legal} | {o.kind: o for o in legal}
     option = by_name.get(ALIASES.get(words[0], words[0]))
     if option is None:
-        raise ValueError(f"{words[0]!r} is not one of: {menu(legal)}")
+        raise ValueError(f"{_quoted(words[0])} is not one of: {menu(legal)}")
     if option.low is None:
         if len(words) > 1:
             raise ValueError(f"{option.kind} takes no amount")
         return Action(option.kind)
     amount = words[1] if len(words) > 1 else (str(option.low) if option.low == option.high else "")
-    if not amount.isdigit() or not option.low <= int(amount) <= (option.high or 0):
+    if not _AMOUNT.fullmatch(amount) or not option.low <= int(amount) <= (option.high or 0):
         raise ValueError(f"{option.kind} needs an amount from {option.low} to {option.high}, "
                          f"e.g. '{LETTERS.get(option.kind, option.kind)} {option.low}'")
     return Action(option.kind, int(amount))
@@ -117,4 +130,4 @@ def _ask(state: RoundState, console: Console) -> None:
             state.apply_action(read_choice(answer, legal))
             return
         except (ValueError, IllegalActionError) as e:
-            console.print(f"  [red]{escape(str(e))}[/red]")
+            console.print(f"  [red]{markup_safe(e)}[/red]")

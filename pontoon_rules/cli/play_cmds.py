@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import json
-
 import click
+
+from pontoon_rules.text import json_text
 
 
 @click.command("play")
@@ -27,7 +27,7 @@ def play_cmd(ruleset: str | None, script: str | None, as_json: bool, seed: int |
         data, base = read_script(script)
         run = run_script(data, base)
         if as_json:
-            click.echo(json.dumps(run.to_json(), indent=2, ensure_ascii=False))
+            click.echo(json_text(run.to_json()))
         else:
             from pontoon_rules.cli.play_render import print_run
 

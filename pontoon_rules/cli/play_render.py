@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 
 from pontoon_rules.engine.cards import parse_card, pretty
 from pontoon_rules.engine.results import RoundResult
 from pontoon_rules.engine.script import ScriptRun
+from pontoon_rules.text import markup_safe
 
 
 def cards_text(codes: list[str]) -> str:
@@ -28,8 +28,8 @@ def print_result(result: RoundResult, console: Console) -> None:
     for seat in result.seats:
         for i, hand in enumerate(seat.hands):
             name = seat.seat + (f" hand {i + 1}" if len(seat.hands) > 1 else "")
-            table.add_row(name, cards_text(hand.cards), str(hand.total), hand.hand_class,
-                          str(hand.staked), f"{hand.net:+d}")
+            table.add_row(markup_safe(name), cards_text(hand.cards), str(hand.total),
+                          markup_safe(hand.hand_class), str(hand.staked), f"{hand.net:+d}")
         if seat.insurance:
             table.add_row(seat.seat, "insurance", "", "", str(seat.insurance),
                           f"{seat.insurance_net:+d}")
@@ -41,12 +41,13 @@ def print_result(result: RoundResult, console: Console) -> None:
 def print_run(run: ScriptRun, console: Console | None = None) -> None:
     """A replayed script: transcript lines, then the settlement."""
     console = console or Console()
-    console.print(f"[bold]{escape(run.ruleset.name)}[/bold] ({run.ruleset.id})")
+    console.print(f"[bold]{markup_safe(run.ruleset.name)}[/bold] ({run.ruleset.id})")
     for event in run.transcript:
         if event["event"] == "deal":
-            console.print(f"  deal {cards_text([event['card']])} to {event['to']}")
+            console.print(f"  deal {cards_text([event['card']])} to {markup_safe(event['to'])}")
         else:
             hand = f" (hand {event['hand']})" if "hand" in event else ""
-            console.print(f"  {event['actor']}{hand}: [bold]{event['action']}[/bold]"
-                          f"   [dim]legal: {', '.join(event['legal'])}[/dim]")
+            console.print(f"  {markup_safe(event['actor'])}{hand}: "
+                          f"[bold]{markup_safe(event['action'])}[/bold]"
+                          f"   [dim]legal: {markup_safe(', '.join(event['legal']))}[/dim]")
     print_result(run.result, console)

@@ -16,6 +16,7 @@ from pontoon_rules.ruleset.present import (
     label,
     paths_by_topic,
 )
+from pontoon_rules.text import terminal_safe
 
 _STATUS_STYLE = {"stated": "green", "implied": "yellow", "our-reading": "magenta"}
 
@@ -23,14 +24,16 @@ _STATUS_STYLE = {"stated": "green", "implied": "yellow", "our-reading": "magenta
 def show_ruleset(ruleset: Ruleset, console: Console | None = None) -> None:
     """Print `ruleset` grouped by topic: each rule, its value and its provenance.
 
-    Text from the ruleset (names, quotes, sources) is printed literally, never as markup.
+    Text from the ruleset (names, quotes, sources) is printed literally, never as markup,
+    and its hidden characters (escapes, bidi controls) as visible escapes.
     """
     console = console or Console()
-    console.print(Text.assemble((ruleset.name, "bold"), f"  ({ruleset.id}, {ruleset.kind})"))
+    console.print(Text.assemble((terminal_safe(ruleset.name), "bold"),
+                                f"  ({terminal_safe(ruleset.id)}, {ruleset.kind})"))
     if ruleset.extends:
-        console.print(Text(f"extends {ruleset.extends}"))
+        console.print(Text(f"extends {terminal_safe(ruleset.extends)}"))
     if ruleset.summary:
-        console.print(Text(ruleset.summary))
+        console.print(Text(terminal_safe(ruleset.summary)))
     for section, paths in paths_by_topic(ruleset).items():
         table = Table(title=TOPICS[section], title_justify="left", show_header=False,
                       expand=True, box=None, padding=(0, 1))
@@ -50,10 +53,10 @@ def _row_cells(ruleset: Ruleset, path: str) -> tuple[Text, Text, Text]:
         return Text(str(row["description"])), Text(str(row["text"]), "dim"), Text("")
     quote = f' “{row["quote"]}”' if row["quote"] else ""
     provenance = Text.assemble((str(row["status"]), _STATUS_STYLE.get(row["status"], "")),
-                               f" {row['source']}{quote}")
+                               terminal_safe(f" {row['source']}{quote}"))
     if row["open"]:
         provenance.append(" (open)", "red")
-    return Text(str(row["description"])), Text(str(row["text"])), provenance
+    return Text(str(row["description"])), Text(terminal_safe(row["text"])), provenance
 
 
 def summary_table(rulesets: list[Ruleset], console: Console | None = None) -> None:
@@ -63,10 +66,11 @@ def summary_table(rulesets: list[Ruleset], console: Console | None = None) -> No
     table.add_column("topic", style="dim")
     table.add_column("rule", style="bold")
     for r in rulesets:
-        table.add_column(r.id, overflow="fold")
+        table.add_column(Text(terminal_safe(r.id)), overflow="fold")
     for path in differing_paths(rulesets):
-        values = [field_row(r, path)["text"] if not has_path(r, path)
-                  else format_value(path, value_at(r, path)) for r in rulesets]
+        values = [Text(terminal_safe(field_row(r, path)["text"] if not has_path(r, path)
+                                     else format_value(path, value_at(r, path))))
+                  for r in rulesets]
         table.add_row(TOPICS[path.split(".")[0]], label(path), *values)
     console.print(table)
     console.print(f"{len(rulesets)} rulesets; {len(differing_paths(rulesets))} rules differ.")
@@ -78,7 +82,7 @@ def edge_line(rulesets: list[Ruleset]) -> str:
     from pontoon_rules.analysis.edge import edge_of
     from pontoon_rules.engine.rules import compile_rules
 
-    parts = [f"{r.id} {edge_of(compile_rules(r)):+.2f}%" for r in rulesets]
+    parts = [f"{terminal_safe(r.id)} {edge_of(compile_rules(r)):+.2f}%" for r in rulesets]
     return ("House edge, one seat under best play (each ruleset's own shoe, exact and "
             "composition-dependent; `pontoon-rules edge ID` names the method; a banker by "
             "choice stands on its ruleset's stand_on): " + ", ".join(parts))

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
+
+from pontoon_rules.text import json_text, terminal_safe
 
 if TYPE_CHECKING:
     from pontoon_rules.ruleset.model import Ruleset
@@ -21,7 +22,7 @@ def list_cmd() -> None:
     width = max(len(r.id) for r in rulesets)
     for r in rulesets:
         base = f" (extends {r.extends})" if r.extends else ""
-        click.echo(f"{r.id:<{width}}  {r.kind:<9}  {r.name}{base}")
+        click.echo(terminal_safe(f"{r.id:<{width}}  {r.kind:<9}  {r.name}{base}"))
 
 
 @click.command("validate")
@@ -35,7 +36,7 @@ def validate_cmd(files: tuple[str, ...]) -> None:
     for name in files:
         try:
             ruleset = load_ruleset(Path(name))
-            click.echo(f"{name}: ok ({ruleset.id})")
+            click.echo(terminal_safe(f"{name}: ok ({ruleset.id})"))
         except RulesetError as e:
             problems.extend(e.problems)
     if problems:
@@ -63,7 +64,7 @@ def show_cmd(ruleset: str, fmt: str, paths: bool, fields: bool, lang: str,
 
     loaded = load_ruleset(ruleset)
     if fmt == "json":
-        text = json.dumps(loaded.model_dump(mode="json"), indent=2, ensure_ascii=False) + "\n"
+        text = json_text(loaded.model_dump(mode="json")) + "\n"
     elif fmt == "yaml":
         text = dump_ruleset(loaded) + "\n"
     elif fields and output is None:
@@ -81,11 +82,14 @@ def show_cmd(ruleset: str, fmt: str, paths: bool, fields: bool, lang: str,
     from pontoon_rules.files import write_atomic
 
     write_atomic(Path(output), text)
-    click.echo(f"wrote {output}")
+    click.echo(terminal_safe(f"wrote {output}"))
 
 
 def _sentences_text(ref: str, loaded: Ruleset, paths: bool, lang: str) -> str:
-    """The rules as sentences (the sheet's words), one per line, for the terminal or a file."""
+    """The rules as sentences (the sheet's words), one per line, for the terminal or a file.
+
+    Each line is terminal-safe: the ruleset's hidden characters are shown as escapes.
+    """
     from pontoon_rules.docs.i18n import LANGUAGES
     from pontoon_rules.docs.sentences import text_lines
     from pontoon_rules.docs.sheet_view import find_base
@@ -94,7 +98,7 @@ def _sentences_text(ref: str, loaded: Ruleset, paths: bool, lang: str) -> str:
         raise click.BadParameter(f"expected one of {', '.join(LANGUAGES)}, got {lang!r}",
                                  param_hint="--lang")
     origin = Path(ref) if Path(ref).suffix in (".yaml", ".yml") else None
-    return "".join(f"{line}\n" for line in text_lines(loaded, lang, paths,
+    return "".join(f"{terminal_safe(line)}\n" for line in text_lines(loaded, lang, paths,
                                                       find_base(loaded, origin)))
 
 
@@ -122,7 +126,7 @@ def schema_cmd(output: str | None) -> None:
         from pontoon_rules.files import write_atomic
 
         write_atomic(Path(output), text)
-        click.echo(f"wrote {output}")
+        click.echo(terminal_safe(f"wrote {output}"))
     else:
         click.echo(text, nl=False)
 

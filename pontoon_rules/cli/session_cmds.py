@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import click
+
+from pontoon_rules.cli.checks import scheduler_address
+from pontoon_rules.text import json_text, markup_safe
 
 if TYPE_CHECKING:
     from pontoon_rules.engine.rules import Rules
@@ -35,6 +37,9 @@ ENGINE_DEALS = 10_000
 @click.option("--kitty", type=click.IntRange(1), default=50, show_default=True,
               help="The kitty an automatic banker puts up (Shoot Pontoon; within the stake "
                    "limits where the ruleset says so).")
+@click.option("--bank", type=click.IntRange(1), default=None,
+              help="The bank a banker puts up, where the ruleset's bank is an amount "
+                   "(table.bank.amount; default the ruleset's).")
 @click.option("--script", "script", help="Session script (JSON or YAML file, or - for stdin).")
 @click.option("--json", "as_json", is_flag=True,
               help="Print the full session (ledger) as JSON; with --summary, the summary.")
@@ -46,12 +51,13 @@ ENGINE_DEALS = 10_000
                    "stand-17-hit-soft); default: the ruleset's stand_on.")
 @click.option("--workers", type=click.IntRange(1), default=1, show_default=True,
               help="Local worker processes (with --summary).")
-@click.option("--scheduler", default=None,
+@click.option("--scheduler", default=None, callback=scheduler_address,
               help="Address of a Dask distributed scheduler (with --summary), e.g. "
                    "tcp://10.0.0.5:8786.")
 def session_cmd(ruleset: str | None, players: int, deals: int, seed: int, policy: str,
-                stake: int, kitty: int, script: str | None, as_json: bool, summary: bool,
-                banker_policy: str | None, workers: int, scheduler: str | None) -> None:
+                stake: int, kitty: int, bank: int | None, script: str | None, as_json: bool,
+                summary: bool, banker_policy: str | None, workers: int,
+                scheduler: str | None) -> None:
     """Play a session of automatic deals under RULESET, or replay one (--script).
 
     Without --json, more than 10,000 deals are streamed on the compiled simulator
@@ -66,7 +72,8 @@ def session_cmd(ruleset: str | None, players: int, deals: int, seed: int, policy
     if script:
         session, transcripts = _replay(script)
     elif ruleset:
-        session, transcripts = _play(ruleset, players, deals, seed, policy, stake, kitty), None
+        session = _play(ruleset, players, deals, seed, policy, stake, kitty, bank)
+        transcripts = None
     else:
         raise click.UsageError("give a RULESET to play, or --script FILE to replay")
     if as_json:
@@ -74,7 +81,7 @@ def session_cmd(ruleset: str | None, players: int, deals: int, seed: int, policy
         if transcripts is not None:
             for deal, transcript in zip(out["deals"], transcripts, strict=True):
                 deal["transcript"] = transcript
-        click.echo(json.dumps(out, indent=1, ensure_ascii=False))
+        click.echo(json_text(out, indent=1))
     else:
         print_summary(session)
 
@@ -90,7 +97,7 @@ def _replay(source: str) -> tuple[Session, list[list[dict[str, Any]]]]:
 
 
 def _play(ruleset: str, players: int, deals: int, seed: int, policy: str, stake: int,
-          kitty: int) -> Session:
+          kitty: int, bank: int | None = None) -> Session:
     import random
 
     from pontoon_rules.engine.rules import compile_rules
@@ -104,7 +111,8 @@ def _play(ruleset: str, players: int, deals: int, seed: int, policy: str, stake:
         from pontoon_rules.cli.progress import still_running
 
         with still_running(f"playing {deals:,} deals of {ruleset}"):
-            session = play_session(rules, players, deals, random.Random(seed), table)
+            session = play_session(rules, players, deals, random.Random(seed), table,
+                                   bank=bank)
     else:
         from rich.console import Console
         from rich.progress import Progress
@@ -112,7 +120,7 @@ def _play(ruleset: str, players: int, deals: int, seed: int, policy: str, stake:
         with Progress(console=Console(stderr=True), transient=True) as bar:
             task = bar.add_task("dealing", total=deals)
             session = play_session(rules, players, deals, random.Random(seed), table,
-                                   lambda n: bar.update(task, completed=n))
+                                   lambda n: bar.update(task, completed=n), bank)
     session.close()
     return session
 
@@ -130,24 +138,27 @@ def _check_options(rules: Rules, players: int, stake: int, kitty: int) -> None:
 def print_summary(session: Session) -> None:
     """Who banked when, balances, pontoons and the kitty's history."""
     from rich.console import Console
-    from rich.markup import escape
     from rich.table import Table
 
     console = Console()
-    console.print(f"[bold]{escape(session.rules.ruleset.name)}[/bold] "
+    console.print(f"[bold]{markup_safe(session.rules.ruleset.name)}[/bold] "
                   f"({session.rules.ruleset.id}): "
                   f"{len(session.deals)} deals, {session.pack.shuffles} shuffles")
-    console.print("Bankers: " + "; ".join(_banker_runs(session)))
+    if session.first_banker is not None and session.first_banker.cards:
+        drawn = ", ".join(f"{name} {card}" for name, card in session.first_banker.cards)
+        console.print(markup_safe(f"First banker ({session.first_banker.by}): "
+                                  f"{session.first_banker.banker} ({drawn})"))
+    console.print("Bankers: " + markup_safe("; ".join(_banker_runs(session))))
     pontoons = Counter(name for d in session.deals for name in d.pontoons)
     banked = Counter(d.banker for d in session.deals)
     table = Table(title="Balances")
     for column in ("person", "balance", "pontoons", "deals banked"):
         table.add_column(column)
     for name, balance in session.balances.items():
-        table.add_row(name, f"{balance:+d}", str(pontoons[name]), str(banked[name]))
+        table.add_row(markup_safe(name), f"{balance:+d}", str(pontoons[name]), str(banked[name]))
     console.print(table)
     if session.rules.shoot:
-        console.print("Kitty: " + ", ".join(_kitty_events(session)))
+        console.print("Kitty: " + markup_safe(", ".join(_kitty_events(session))))
 
 
 def _banker_runs(session: Session) -> list[str]:

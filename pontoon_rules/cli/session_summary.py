@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from pontoon_rules.cli.analysis_cmds import _analysis
+from pontoon_rules.text import markup_safe, terminal_safe
 
 
 def run_summary(ruleset: str, players: int, deals: int, seed: int, policy: str,
@@ -24,7 +25,10 @@ def run_summary(ruleset: str, players: int, deals: int, seed: int, policy: str,
 
     if deals < 1 or players < 1:
         raise click.BadParameter("--deals and --players must be at least 1")
+    from pontoon_rules.ruleset.features import require_handled
+
     rules = compile_rules(load_ruleset(ruleset))
+    require_handled(rules.ruleset, "session --summary")
     people_for(rules, players)
     _, banker_name = _analysis(lambda: banker_table(rules, banker_policy))
     _analysis(lambda: strategy(rules, policy, banker_policy))
@@ -73,16 +77,16 @@ def print_summary(out: dict[str, Any]) -> None:
 
     console = Console()
     stopped = " (stopped early: the result so far)" if out["stopped_early"] else ""
-    console.print(f"{out['ruleset']}: {out['deals']:,} deals{stopped}, "
+    console.print(terminal_safe(f"{out['ruleset']}: {out['deals']:,} deals{stopped}, "
                   f"{out['players']} seats, seed {out['seed']}, players {out['player_policy']}, "
-                  f"banker {out['banker_policy']}, stake {out['stake']}", markup=False)
+                  f"banker {out['banker_policy']}, stake {out['stake']}"), markup=False)
     table = Table(title="Result per deal (99.9% interval)")
     for column in ("person", "per deal", "interval", "held the bank", "as banker", "seated"):
         table.add_column(column)
     stake = out["stake"]
     for p in out["people"]:
         ci = p["ci999"]
-        table.add_row(p["person"], f"{p['per_deal']:+.4f}",
+        table.add_row(markup_safe(p["person"]), f"{p['per_deal']:+.4f}",
                       "—" if ci is None else f"{ci[0]:+.4f} to {ci[1]:+.4f}",
                       f"{100 * p['bank_share']:.1f}%",
                       "—" if p["per_deal_as_banker"] is None else f"{p['per_deal_as_banker']:+.4f}",

@@ -134,6 +134,32 @@ TEMPLATES: tuple[tuple[str, Template, int], ...] = (
 """Shoe templates in search order, with how many seeded shoes each gives."""
 
 
+def _soft_two(rng: random.Random, seats: int) -> Positions:
+    return {0: 0, seats + 1: rng.randrange(1, 8)}
+
+
+def _double_twice(rng: random.Random, seats: int) -> Positions:
+    five, four, two = RANK_CODES.index("5"), RANK_CODES.index("4"), RANK_CODES.index("2")
+    return {0: five, seats + 1: four, 2 * seats + 2: two,
+            2 * seats + 3: rng.choice(_ranks("2", "3", "4", "5"))}
+
+
+FAMILY_TEMPLATES: tuple[tuple[str, Template, int], ...] = (
+    ("soft-two", _soft_two, 8),
+    ("double-twice", _double_twice, 6),
+)
+"""Shoes for the casino family's decisions (a soft double, a redouble and its rescue),
+tried only where a ruleset has them (`has_family_decisions`), after every other shoe
+of the same policy, so comparisons without them search exactly as before."""
+
+
+def has_family_decisions(rulesets: tuple[Ruleset, ...]) -> bool:
+    """Whether a ruleset surrenders, rescues, redoubles or doubles by total or ace low."""
+    return any(r.player.surrender.allowed or r.player.double.rescue.allowed
+               or r.player.double.totals is not None or r.player.double.aces_count_one
+               or r.player.double.times_per_hand > 1 for r in rulesets)
+
+
 def common_pool(rulesets: tuple[Ruleset, ...]) -> tuple[int, ...]:
     """One copy of each card whose rank every ruleset's pack holds."""
     ranks = set(range(13))
@@ -161,10 +187,13 @@ def make_shoe(pool: tuple[int, ...], fixed: Positions,
 
 
 @cache
-def shoes(pool: tuple[int, ...], seats: int) -> tuple[tuple[str, int, tuple[int, ...]], ...]:
-    """Every template's seeded shoes for `seats` seats: (template, seed, shoe)."""
+def shoes(pool: tuple[int, ...], seats: int, family: bool = False
+          ) -> tuple[tuple[str, int, tuple[int, ...]], ...]:
+    """Every template's seeded shoes for `seats` seats: (template, seed, shoe); with
+    `family`, the family decisions' templates after them."""
     out = []
-    for index, (name, template, count) in enumerate(TEMPLATES):
+    templates = TEMPLATES + (FAMILY_TEMPLATES if family else ())
+    for index, (name, template, count) in enumerate(templates):
         for seed in range(count if seats == 1 else max(2, count // 4)):
             rng = random.Random(1000 * index + seed + 7919 * seats)
             fixed = template(rng, seats)
@@ -193,11 +222,12 @@ def candidates(rulesets: tuple[Ruleset, ...], stake: int = 100) -> list[Candidat
     if len(pool) < 4:
         return []
     stake = common_stake(rulesets, stake)
+    family = has_family_decisions(rulesets)
     out: list[Candidate] = []
     for seats in (1, 2):
         if any(r.table.max_players < seats for r in rulesets):
             break
         for policy in (p for p in POLICIES if is_relevant(p, rulesets)):
-            for name, seed, shoe in shoes(pool, seats):
+            for name, seed, shoe in shoes(pool, seats, family):
                 out.append(Candidate((stake,) * seats, shoe, policy, name, seed))
     return out

@@ -16,13 +16,15 @@ from pontoon_rules.engine.actions import (
     DOUBLE,
     EVEN_MONEY,
     INSURE,
+    RESCUE,
     SPLIT,
     STICK,
+    SURRENDER,
     TWIST,
     Action,
     LegalAction,
 )
-from pontoon_rules.engine.hand import total
+from pontoon_rules.engine.hand import Hand, total
 from pontoon_rules.engine.phase import BANKER, Phase
 from pontoon_rules.engine.policies import banker_stands_on
 from pontoon_rules.engine.state import RoundState
@@ -56,6 +58,12 @@ class Policy:
     """Take even money, or the most insurance allowed, when offered."""
     banker_stand: int | None = None
     """A banker by choice stands on this total; None for the ruleset's automatic banker."""
+    surrender: bool = False
+    """Surrender a hand of 12 to 16 when allowed."""
+    rescue: bool = False
+    """Rescue a doubled hand of 12 to 16 when allowed."""
+    double_soft: bool = False
+    """Also double a two-card soft hand (an ace and 2 to 9) when allowed."""
 
 
 def _stage(name: str, description: str, **knobs: object) -> Policy:
@@ -84,6 +92,13 @@ POLICIES: tuple[Policy, ...] = (
            split=True, buy=BUY_LEAST),
     _stage("banker-16", _NATURAL + "; a banker by choice stands on 16 or more",
            banker_stand=16),
+    _stage("surrender", _NATURAL + "; surrender a hand of 12 to 16", surrender=True),
+    _stage("double-rescue", _NATURAL + "; double on 9 to 11, rescue a doubled hand of 12 "
+           "to 16", double=True, rescue=True),
+    _stage("split-surrender", _NATURAL + "; split every pair, surrender a hand of 12 to 16",
+           split=True, surrender=True),
+    _stage("double-soft", _NATURAL + "; double on 9 to 11 and on an ace with 2 to 9",
+           double=True, double_soft=True),
     _stage("draw-to-five", "twist while any draw is allowed, on a 21 or a pontoon too "
            "(toward five cards); stick only when no card may be drawn", stick_at=DRAW_ALWAYS),
 )
@@ -111,6 +126,8 @@ def is_relevant(policy: Policy, rulesets: Sequence[Ruleset]) -> bool:
              for r in rulesets)),
         (policy.banker_stand is not None,
          any(r.banker.mode is BankerMode.BY_CHOICE for r in rulesets)),
+        (policy.surrender, any(r.player.surrender.allowed for r in rulesets)),
+        (policy.rescue, any(r.player.double.rescue.allowed for r in rulesets)),
     ]
     return all(open_ for turned, open_ in checks if turned)
 
@@ -122,8 +139,13 @@ def decide(state: RoundState, policy: Policy) -> Action:
     if state.current_player() == BANKER:
         return _banker(state, policy)
     if state.phase is Phase.INSURANCE:
-        return _insurance(options, policy)
+        return _insurance(state, options, policy)
     return _player(state, policy, options) or legal[0].example()
+
+
+def _giving_up(points: int) -> bool:
+    """The totals the giving-up policies give up on."""
+    return 12 <= points <= 16
 
 
 def _banker(state: RoundState, policy: Policy) -> Action:
@@ -131,7 +153,11 @@ def _banker(state: RoundState, policy: Policy) -> Action:
     return banker_stands_on(stand, state.rules.ace_bonus)(state.observation(BANKER))
 
 
-def _insurance(options: dict[str, LegalAction], policy: Policy) -> Action:
+def _insurance(state: RoundState, options: dict[str, LegalAction], policy: Policy) -> Action:
+    seat = state.seats[state.current_player()]
+    if policy.surrender and SURRENDER in options and _giving_up(
+            total(seat.hands[0], state.rules.ace_bonus)):
+        return Action(SURRENDER)
     if policy.insure and EVEN_MONEY in options:
         return Action(EVEN_MONEY)
     if policy.insure and INSURE in options:
@@ -144,6 +170,11 @@ def _player(state: RoundState, policy: Policy, options: dict[str, LegalAction]) 
     points = total(hand, state.rules.ace_bonus)
     if policy.split and SPLIT in options:
         return Action(SPLIT)
+    if (policy.surrender and SURRENDER in options) or (policy.rescue and RESCUE in options):
+        if _giving_up(points):
+            return Action(SURRENDER if SURRENDER in options else RESCUE)
+    if policy.double_soft and DOUBLE in options and _soft_two(hand):
+        return Action(DOUBLE)
     if points >= max(policy.stick_at, state.rules.stick_minimum) and STICK in options:
         return Action(STICK)
     if policy.double and DOUBLE in options and 9 <= points <= 11:
@@ -153,6 +184,11 @@ def _player(state: RoundState, policy: Policy, options: dict[str, LegalAction]) 
     if TWIST in options:
         return Action(TWIST)
     return Action(STICK) if STICK in options else None
+
+
+def _soft_two(hand: Hand) -> bool:
+    """An ace and a card of 2 to 9."""
+    return len(hand.cards) == 2 and hand.aces == 1 and 3 <= hand.hard <= 10
 
 
 def _buy(option: LegalAction, how: str, bought_before: bool) -> Action:

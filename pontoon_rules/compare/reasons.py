@@ -35,6 +35,13 @@ ROUND_INDEPENDENT: dict[str, tuple[str, str]] = {
     "table.max_players": (OUTSIDE_A_ROUND, "caps the seats; " + _LIMIT),
     "table.banker": (OUTSIDE_A_ROUND, "who holds the bank (a player in turn or the house) "
                      "matters between deals; a round is dealt, played and settled the same"),
+    "table.first_banker": (OUTSIDE_A_ROUND, "chooses who banks the first deal of a session; "
+                           "a round is dealt, played and settled the same"),
+    "table.direction": (OUTSIDE_A_ROUND, "decides who sits in which seat, p1 being the first "
+                        "to play either way; a round of seats p1, p2, … settles the same"),
+    "table.bank.passes_when_broken": (OUTSIDE_A_ROUND, "the bank passes on between deals"),
+    "table.bank.passes_after_deals": (OUTSIDE_A_ROUND, "the bank passes on between deals"),
+    "shoot.dry_kitty_sale": (OUTSIDE_A_ROUND, "how the bank is sold happens between deals"),
     "deal.banker_may_look_at_first_card": (OUTSIDE_A_ROUND, "changes only what the banker "
                                            "knows; the same cards and decisions settle the "
                                            "same"),
@@ -57,6 +64,9 @@ ROUND_INDEPENDENT: dict[str, tuple[str, str]] = {
 
 
 NOT_SEARCHED: dict[str, tuple[str, str]] = {
+    "table.bank.va_bank": (NOT_PLAYED, "a stake of the whole bank above the largest stake: the "
+                           "search stakes the same amount, within both rulesets' limits, "
+                           "under each"),
     "shoot": (NOT_PLAYED, "shoot bets need a kitty, and the example search deals its rounds "
               "without one (a round script's optional 'kitty'), so it does not look for them"),
 }
@@ -99,7 +109,11 @@ _SPLIT_FIELDS = tuple(f"player.split.{name}" for name in (
     "double_after_split", "buy_after_split"))
 _DOUBLE_FIELDS = ("player.double.min_cards", "player.double.max_cards",
                   "player.double.times_per_hand", "player.double.draws_after",
-                  "player.split.double_after_split")
+                  "player.split.double_after_split", "player.double.totals",
+                  "player.double.aces_count_one", "player.double.redouble_stake",
+                  "player.double.rescue.allowed", "player.double.rescue.returns")
+_SURRENDER_FIELDS = tuple(f"player.surrender.{name}" for name in (
+    "timing", "against", "returns", "void_on_banker_pontoon", "max_cards", "after_split"))
 
 
 def _no_buy(r: Ruleset) -> bool:
@@ -126,6 +140,19 @@ MASKS: tuple[Mask, ...] = (
     Mask(("player.split.resplit_aces", "player.split.resplit_one_branch"),
          lambda r: not r.player.split.resplit, "a split hand may not be split again"),
     Mask(_DOUBLE_FIELDS, _no_double, "no hand may double"),
+    Mask(("player.double.redouble_stake", "player.double.rescue.returns"),
+         lambda r: r.player.double.times_per_hand < 2,
+         "a hand doubles at most once, so there is no later double and one doubled part"),
+    Mask(("player.double.rescue.returns",), lambda r: not r.player.double.rescue.allowed,
+         "no doubled hand may be rescued"),
+    Mask(_SURRENDER_FIELDS, lambda r: not r.player.surrender.allowed,
+         "no hand may surrender"),
+    Mask(("player.surrender.timing",),
+         lambda r: not (r.deal.banker_pontoon_at_once and not _no_banker_natural(r)),
+         "the banker does not check for a pontoon before the players act, so a surrender "
+         "is decided at the same moment either way"),
+    Mask(("player.surrender.after_split",), lambda r: not r.player.split.allowed,
+         "no pair may be split"),
     Mask(("player.insurance.max_fraction", "player.insurance.pays"), _no_insurance,
          "no insurance is offered"),
     Mask(("player.insurance.allowed", "player.insurance.even_money"),

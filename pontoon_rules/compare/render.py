@@ -10,6 +10,8 @@ from rich.table import Table
 
 from pontoon_rules.compare.diff import FieldDiff, by_topic
 from pontoon_rules.compare.records import Comparison, Example, NoExample
+from pontoon_rules.literal import literal_markdown
+from pontoon_rules.text import markup_safe
 
 _STATUS_STYLE = {"stated": "green", "implied": "yellow", "our-reading": "magenta"}
 
@@ -23,12 +25,14 @@ def _provenance(cell: dict[str, Any]) -> str:
 
 
 def _md(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+    """Text in a Markdown table cell, shown literally (Markdown, HTML, escapes)."""
+    return literal_markdown(text)
 
 
 def diff_markdown(diffs: Sequence[FieldDiff], names: Sequence[str]) -> str:
     """The diff as Markdown: a table per topic, a column per ruleset."""
-    lines = [f"# Rules compared: {', '.join(names)}", ""]
+    lines = [f"# Rules compared: {', '.join(names)}", ""]  # ids: letters, digits, '-', '#'
+
     if not diffs:
         lines.append("The rulesets agree on every rule.")
     for topic, rows in by_topic(diffs).items():
@@ -37,7 +41,7 @@ def diff_markdown(diffs: Sequence[FieldDiff], names: Sequence[str]) -> str:
         for d in rows:
             cells = [f"**{_md(d.values[n]['text'])}**<br>{_md(_provenance(d.values[n]))}"
                      for n in names]
-            rule = _md(d.description) + ("" if d.differs else " (same)")
+            rule = d.description.replace("|", "\\|") + ("" if d.differs else " (same)")
             lines.append(f"| {rule}<br>`{d.path}` | " + " | ".join(cells) + " |")
         lines.append("")
     return "\n".join(lines)
@@ -53,14 +57,15 @@ def diff_text(diffs: Sequence[FieldDiff], names: Sequence[str],
         table = Table(title=topic, title_justify="left", expand=True, show_lines=True)
         table.add_column("rule", ratio=3)
         for n in names:
-            table.add_column(n, ratio=3, overflow="fold")
+            table.add_column(markup_safe(n), ratio=3, overflow="fold")
         for d in rows:
             cells = []
             for n in names:
                 cell = d.values[n]
                 style = _STATUS_STYLE.get(cell["status"], "")
-                prov = f"[{style}]{_provenance(cell)}[/{style}]" if style else _provenance(cell)
-                cells.append(f"[bold]{cell['text']}[/bold]\n{prov}")
+                prov = markup_safe(_provenance(cell))
+                prov = f"[{style}]{prov}[/{style}]" if style else prov
+                cells.append(f"[bold]{markup_safe(cell['text'])}[/bold]\n{prov}")
             rule = d.description + ("" if d.differs else " [dim](same)[/dim]")
             table.add_row(f"{rule}\n[dim]{d.path}[/dim]", *cells)
         console.print(table)
@@ -74,7 +79,7 @@ def print_comparison(comparison: Comparison, impacts: dict[str, str] | None = No
     console = console or Console()
     a, b = comparison.rulesets
     found, without = len(comparison.examples), len(comparison.reasons)
-    console.print(f"[bold]{a}[/bold] against [bold]{b}[/bold]: "
+    console.print(f"[bold]{markup_safe(a)}[/bold] against [bold]{markup_safe(b)}[/bold]: "
                   f"{found} worked example{'s' if found != 1 else ''}, "
                   f"{without} difference{'s' if without != 1 else ''} without one")
     for example in comparison.examples:
@@ -87,7 +92,7 @@ def print_comparison(comparison: Comparison, impacts: dict[str, str] | None = No
 
 
 def _values(record: Example | NoExample) -> str:
-    return " / ".join(f"{rid}: {v['text']}" for rid, v in record.field.values.items())
+    return markup_safe(" / ".join(f"{rid}: {v['text']}" for rid, v in record.field.values.items()))
 
 
 def print_example(example: Example, console: Console, impact: str | None = None) -> None:
@@ -95,14 +100,14 @@ def print_example(example: Example, console: Console, impact: str | None = None)
     console.print()
     console.print(f"[bold]{example.field.description}[/bold]  [dim]{example.field.path}[/dim]")
     console.print(f"  {_values(example)}")
-    console.print(f"  {example.explanation}")
+    console.print(f"  {markup_safe(example.explanation)}")
     console.print(f"  stakes {list(example.stakes)}; shoe {' '.join(example.shoe)}; "
-                  f"policy: {example.policy_description}")
+                  f"policy: {markup_safe(example.policy_description)}")
     for rid in example.rulesets:
         played = example.played[rid]
         nets = ", ".join(f"{s['seat']} {s['net']:+d}" for s in played.result["seats"])
         actions = ", ".join(played.actions) or "no decisions"
-        console.print(f"  {rid}: {actions} -> {nets}, banker "
+        console.print(f"  {markup_safe(rid)}: {markup_safe(actions)} -> {nets}, banker "
                       f"{played.result['banker']['net']:+d}")
     if impact is not None:
         console.print(f"  [dim]{impact}[/dim]")
@@ -110,6 +115,6 @@ def print_example(example: Example, console: Console, impact: str | None = None)
 
 def _print_reason(reason: NoExample, console: Console, impact: str | None) -> None:
     console.print(f"- {reason.field.description} [dim]{reason.field.path}[/dim] "
-                  f"({_values(reason)}): {reason.reason}")
+                  f"({_values(reason)}): {markup_safe(reason.reason)}")
     if impact is not None:
         console.print(f"  [dim]{impact}[/dim]")

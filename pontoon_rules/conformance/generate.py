@@ -19,7 +19,8 @@ from typing import Any
 from pontoon_rules.conformance.build import Plan, build
 from pontoon_rules.conformance.examples import EXAMPLES
 from pontoon_rules.conformance.model import vector_id
-from pontoon_rules.engine.actions import KINDS, WITH_AMOUNT, Action, LegalAction
+from pontoon_rules.engine.actions import WITH_AMOUNT, Action, LegalAction
+from pontoon_rules.engine.legal import action_words
 from pontoon_rules.engine.record import deal_random, random_action
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.engine.state import RoundState
@@ -57,7 +58,8 @@ def targets(rules: Rules) -> set[str]:
                 "did:double": rules.double_allowed, "did:insure": rules.insurance,
                 "did:even-money": rules.even_money,
                 "did:decline": (rules.insurance or rules.even_money) and rules.banker_visible > 0,
-                "actor:banker": rules.banker_by_choice}
+                "actor:banker": rules.banker_by_choice,
+                "did:surrender": rules.surrender is not None, "did:rescue": rules.rescue}
     out.update(tag for tag, on in optional.items() if on)
     defined = rules.ruleset.hands.definitions
     for hand_id in rules.ruleset.hands.ranking:
@@ -94,7 +96,7 @@ def probe(state: RoundState, rng: random.Random) -> str:
     actor = state.actor_name()
     choices = [_wrong_actor(state, legal)]
     kinds = {o.kind for o in legal}
-    illegal = [k for k in KINDS if k not in kinds]
+    illegal = [k for k in action_words(state.rules) if k not in kinds]
     if illegal:
         kind = rng.choice(illegal)
         choices.append(f"{actor} {kind} 100" if kind in WITH_AMOUNT else f"{actor} {kind}")

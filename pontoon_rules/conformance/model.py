@@ -112,6 +112,11 @@ class HandFinal(VectorModel):
     hand_class: str | None = Field(default=None, alias="class")
     stakes: list[int] | None = Field(default=None, description="Original stake, buys, doubles.")
     net: int | None = None
+    surrendered: bool | None = Field(
+        default=None, description="Present (true) when the hand was surrendered and the "
+        "surrender stood.")
+    rescued: bool | None = Field(
+        default=None, description="Present (true) when the doubled hand was rescued.")
 
 
 class InsuranceFinal(VectorModel):

@@ -15,6 +15,7 @@ from typing import Any
 
 from pontoon_rules.engine.actions import Action
 from pontoon_rules.engine.cards import CODES, parse_card
+from pontoon_rules.engine.results import given_up_json
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import PontoonError, ShoeError
@@ -157,7 +158,7 @@ def final_json(state: RoundState) -> dict[str, Any]:
     for seat in result.seats:
         entry: dict[str, Any] = {"seat": seat.seat, "hands": [
             {"cards": h.cards, "total": h.total, "class": h.hand_class,
-             "stakes": h.stakes, "net": h.net} for h in seat.hands]}
+             "stakes": h.stakes, "net": h.net, **given_up_json(h)} for h in seat.hands]}
         if seat.insurance:
             entry["insurance"] = {"staked": seat.insurance, "net": seat.insurance_net}
         if seat.even_money:

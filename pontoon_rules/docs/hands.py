@@ -24,7 +24,14 @@ from pontoon_rules.ruleset.common import (
 )
 from pontoon_rules.ruleset.hands import HandDefinition
 from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.outcomes import BUST, TOTAL, collect, outcome_table, payout
+from pontoon_rules.ruleset.outcomes import (
+    BUST,
+    TOTAL,
+    OutcomeTable,
+    collect,
+    outcome_table,
+    payout,
+)
 
 Gettext = Callable[[str], str]
 Ngettext = Callable[[str, str, int], str]
@@ -176,17 +183,17 @@ def _holders(d: HandDefinition, gettext: Gettext) -> str:
         "Only the banker's counts.")
 
 
-def _wins_outright(table: dict[tuple[str, str], object], hand_id: str) -> bool:
+def _wins_outright(table: OutcomeTable, hand_id: str) -> bool:
     cells = [c for (p, b), c in table.items() if p == hand_id and b != BUST]
-    return bool(cells) and all(getattr(c, "result", None) is OutcomeResult.WIN for c in cells)
+    return bool(cells) and all(c.result is OutcomeResult.WIN for c in cells)
 
 
 def _against_itself(ruleset: Ruleset, hand_id: str, d: HandDefinition,
-                    table: dict[tuple[str, str], object], gettext: Gettext) -> list[str]:
+                    table: OutcomeTable, gettext: Gettext) -> list[str]:
     """How a player's hand fares against the banker's same hand (where both may hold it
     and it does not simply win)."""
     cell = table.get((hand_id, hand_id))
-    result = getattr(cell, "result", None)
+    result = cell.result if cell is not None else None
     if result is OutcomeResult.LOSE:
         return [gettext("A player's loses to the banker's.")]
     if result is OutcomeResult.PUSH:

@@ -55,6 +55,37 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
     return config
 
 
+def on_serve(server: Any, config: MkDocsConfig, builder: Any, **_kwargs: Any) -> Any:
+    """`docs serve`: a rebuild that fails (a broken ruleset added to --rulesets) says why in
+    a few lines and keeps serving the last good build, instead of a traceback and requests
+    that hang until the error is fixed."""
+    rebuild = server.builder
+
+    def rebuild_or_say_why() -> None:
+        try:
+            rebuild()
+        except Exception as error:  # noqa: BLE001 - any failure: the old site stays served
+            _say_why(error)
+
+    server.builder = rebuild_or_say_why
+    return server
+
+
+def _say_why(error: Exception) -> None:
+    """Print why a rebuild failed (each problem of a ruleset on its line), untrusted text shown."""
+    import sys
+
+    from pontoon_rules.errors import RulesetError
+    from pontoon_rules.text import terminal_safe
+
+    lines = ([str(p) for p in error.problems] if isinstance(error, RulesetError)
+             else [f"{type(error).__name__}: {error}"])
+    for line in lines[:20]:
+        print(terminal_safe(line), file=sys.stderr)  # noqa: T201
+    print("the site was not rebuilt: the last good build is still served (fix the file and "
+          "save it again)", file=sys.stderr)  # noqa: T201
+
+
 def on_page_content(html: str, page: Page, **_kwargs: Any) -> str:
     """Escape the page's title: themes insert titles (nav, <title>) unescaped, and a ruleset's
     name is untrusted. Runs for every page before any template draws a nav.

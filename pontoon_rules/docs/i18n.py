@@ -14,20 +14,13 @@ from pathlib import Path
 
 import jinja2
 
-from pontoon_rules.docs.literal import html_filter, literal_markdown
+from pontoon_rules.literal import html_filter, literal_markdown
+from pontoon_rules.ruleset.languages import DOMAIN as DOMAIN
+from pontoon_rules.ruleset.languages import LANGUAGES as LANGUAGES
+from pontoon_rules.ruleset.languages import LOCALE_DIR as LOCALE_DIR
+from pontoon_rules.ruleset.languages import SOURCE_LANGUAGE as SOURCE_LANGUAGE
 
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
-DOMAIN = "messages"
-SOURCE_LANGUAGE = "en"
-
-
-def _catalog_languages() -> tuple[str, ...]:
-    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
-    return (SOURCE_LANGUAGE, *found)
-
-
-LANGUAGES: tuple[str, ...] = _catalog_languages()
 
 
 def po_path(lang: str) -> Path:

@@ -78,13 +78,13 @@ def values_words(ruleset: Ruleset, gettext: Gettext) -> str:
     pack = ruleset.pack
     aces = pack.ace_values
     pictures = [r for r in (Rank.JACK, Rank.QUEEN, Rank.KING) if r in pack.ranks]
-    usual = not pack.values and len(aces) == 2 and len(pictures) == 3
-    if usual:
+    if not pack.values and len(aces) == 2 and len(pictures) == 3:
+        low, high = aces[0], aces[-1]
         return gettext("An ace counts %(low)s or %(high)s, a king, queen or jack 10, every "
-                       "other card its number.") % {"low": aces[0], "high": aces[1]}
+                       "other card its number.") % {"low": low, "high": high}
     items = []
     if Rank.ACE in pack.ranks:
-        ace = (gettext("%(low)s or %(high)s") % {"low": aces[0], "high": aces[1]}
+        ace = (gettext("%(low)s or %(high)s") % {"low": aces[0], "high": aces[-1]}
                if len(aces) == 2 else str(aces[0]))
         items.append(gettext("%(rank)s %(value)s") % {"rank": gettext(RANK_NAMES[Rank.ACE]),
                                                         "value": ace})

@@ -12,12 +12,12 @@ from pontoon_rules.docs import adapters
 from pontoon_rules.docs.chapters import anchor
 from pontoon_rules.docs.extra import UserRuleset, user_rulesets
 from pontoon_rules.docs.i18n import LANGUAGES, SOURCE_LANGUAGE, render, translations
-from pontoon_rules.docs.literal import one_line
 from pontoon_rules.docs.reference import reference_context
 from pontoon_rules.docs.rounds import sample_rounds
 from pontoon_rules.docs.sheet_view import find_base, localized, sheet_view
 from pontoon_rules.docs.sheets import STATIC_DIR, render_sheet
 from pontoon_rules.docs.views import matrix_view, round_view, ruleset_view
+from pontoon_rules.literal import one_line
 from pontoon_rules.ruleset.fields import describe
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.present import differing_paths

@@ -13,11 +13,11 @@ from typing import Any
 
 from pontoon_rules.docs.hands import example_cards, hand_name
 from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, translations
-from pontoon_rules.docs.literal import user
 from pontoon_rules.docs.rounds import sample_rounds
 from pontoon_rules.docs.sentences import by_chapter, differing_from_base, sentences
 from pontoon_rules.docs.values import Gettext, card_view
 from pontoon_rules.docs.views import round_view, sources_view
+from pontoon_rules.literal import user
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.outcomes import collect, payout
 

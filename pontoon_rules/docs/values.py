@@ -8,7 +8,7 @@ from typing import Any
 
 from pontoon_rules.docs.hands import USUAL_NAMES
 from pontoon_rules.engine.cards import RANK_CODES, SUIT_CODES
-from pontoon_rules.ruleset import common
+from pontoon_rules.ruleset import bank, common, decisions
 from pontoon_rules.ruleset.fields import leaf_fields, plain
 from pontoon_rules.ruleset.present import format_value
 
@@ -29,10 +29,10 @@ CLASS_NAMES: dict[str, str] = USUAL_NAMES
 ACTION_NAMES: dict[str, str] = {
     "stick": _("stick"), "twist": _("twist"), "buy": _("buy"), "split": _("split"),
     "double": _("double"), "insure": _("insure"), "even-money": _("even money"),
-    "decline": _("decline"),
+    "decline": _("decline"), "surrender": _("surrender"), "rescue": _("rescue"),
 }
 WORDS = (_("yes"), _("no"), _("none"), _("no limit"), _("banker"), _("player %(number)s"),
-         _("not in this game"))
+         _("not in this game"), _("any total"))
 
 
 def value_text(path: str, value: Any, gettext: Gettext) -> str:
@@ -42,7 +42,7 @@ def value_text(path: str, value: Any, gettext: Gettext) -> str:
         return gettext(CLASS_NAMES.get(data, str(data)))
     if isinstance(data, list) and data and isinstance(data[0], str):
         return ", ".join(gettext(CLASS_NAMES.get(v, str(v))) for v in data)
-    if path.endswith("max_fraction") and isinstance(data, list):
+    if path.endswith(("max_fraction", "surrender.returns")) and isinstance(data, list):
         return gettext("%(part)s of the stake") % {"part": f"{data[0]}/{data[1]}"}
     return gettext(format_value(path, value))
 
@@ -77,7 +77,7 @@ def card_view(code: str, gettext: Gettext) -> dict[str, Any]:
 def enum_values() -> list[str]:
     """Every enum value and literal choice a field can take (catalog entries)."""
     out: list[str] = []
-    for item in vars(common).values():
+    for item in [*vars(common).values(), *vars(decisions).values(), *vars(bank).values()]:
         if isinstance(item, type) and issubclass(item, Enum) and item is not Enum:
             out.extend(str(member.value) for member in item)
     for info in leaf_fields().values():

@@ -11,7 +11,6 @@ from typing import Any
 
 from pontoon_rules.docs.chapters import SECTION_TITLES, anchor, chapter_paths
 from pontoon_rules.docs.hands import hand_name
-from pontoon_rules.docs.literal import user
 from pontoon_rules.docs.values import (
     Gettext,
     action_text,
@@ -20,6 +19,7 @@ from pontoon_rules.docs.values import (
     class_name,
     value_text,
 )
+from pontoon_rules.literal import user
 from pontoon_rules.ruleset.fields import describe, has_path, plain, value_at
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.present import NOT_DEFINED, field_row, label, open_questions

@@ -13,7 +13,14 @@ INSURE = "insure"
 EVEN_MONEY = "even-money"
 DECLINE = "decline"
 SHOOT = "shoot"
-KINDS = (STICK, TWIST, BUY, SPLIT, DOUBLE, INSURE, EVEN_MONEY, DECLINE, SHOOT)
+SURRENDER = "surrender"
+RESCUE = "rescue"
+CORE_KINDS = (STICK, TWIST, BUY, SPLIT, DOUBLE, INSURE, EVEN_MONEY, DECLINE, SHOOT)
+"""The action words every ruleset's vocabulary holds (the first protocol's words)."""
+FAMILY_KINDS = (SURRENDER, RESCUE)
+"""Words added for the casino family's decisions; a ruleset offers them only where its
+rules say (`engine.legal.action_words`)."""
+KINDS = CORE_KINDS + FAMILY_KINDS
 WITH_AMOUNT = (BUY, INSURE, SHOOT)
 ALIASES = {"hit": TWIST, "stand": STICK, "stay": STICK}
 

@@ -11,16 +11,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pontoon_rules.engine import giving_up, shoot
 from pontoon_rules.engine import legal as rules_legal
-from pontoon_rules.engine import shoot
 from pontoon_rules.engine.actions import (
     BUY,
     DECLINE,
     DOUBLE,
     EVEN_MONEY,
     INSURE,
+    RESCUE,
     SPLIT,
     STICK,
+    SURRENDER,
     TWIST,
     Action,
     LegalAction,
@@ -67,17 +69,39 @@ def insurance_seat(state: RoundState) -> int:
 
 
 def insurance_legal(state: RoundState, seat: Seat) -> list[LegalAction]:
-    """Insurance (up to the ruleset's fraction of the stake) or even money, or decline."""
+    """The decisions before the banker's check: insurance (up to the ruleset's fraction
+    of the stake) or even money where the banker shows an ace, an early surrender where
+    the ruleset offers one, or decline."""
     r, hand = state.rules, seat.hands[0]
     out = [LegalAction(DECLINE)]
+    if _early_surrender(state, hand):
+        out.insert(0, rules_legal.SURRENDER_ACTION)
+    if not insurance_offered(state):
+        return out
     if is_natural(hand, r):
         if r.even_money:
             out.insert(0, LegalAction(EVEN_MONEY))
         return out
     most = int(hand.staked * r.insurance_fraction)
+    if state.bank_left is not None:
+        most = min(most, state.bank_left)
     if r.insurance and most >= 1:
         out.insert(0, LegalAction(INSURE, 1, most))
     return out
+
+
+def _early_surrender(state: RoundState, hand: Hand) -> bool:
+    """Whether `hand` may surrender before the banker checks for a pontoon."""
+    s = state.rules.surrender
+    return (s is not None and s.early and not is_natural(hand, state.rules)
+            and giving_up.may_surrender(hand, up_rank(state), state.rules))
+
+
+def up_rank(state: RoundState) -> int:
+    """The rank index of the banker's first visible card, or -1 when none is seen."""
+    if state.rules.banker_visible < 1 or not state.banker.cards:
+        return -1
+    return state.banker.cards[0] >> 2
 
 
 def _seat_has_insurance_choice(state: RoundState, seat: Seat) -> bool:
@@ -94,7 +118,8 @@ def legal(state: RoundState) -> list[LegalAction]:
     if state.phase is Phase.SHOOT and state.kitty is not None:
         return shoot.legal(state, state.kitty)
     seat = state.seats[state.seat_cursor]
-    return rules_legal.hand_legal(seat.hands[state.hand_cursor], len(seat.hands), state.rules)
+    return rules_legal.hand_legal(seat.hands[state.hand_cursor], len(seat.hands), state.rules,
+                                  up_rank(state), state.bank_left)
 
 
 def banker_legal(state: RoundState) -> list[LegalAction]:
@@ -105,9 +130,11 @@ def banker_legal(state: RoundState) -> list[LegalAction]:
 
 
 def banker_can_draw(state: RoundState) -> bool:
-    """Whether the banker's hand may take another card."""
+    """Whether the banker's hand may take another card (a banker by choice who must
+    stand on a total stands there: `banker.must_stand_at`)."""
     hand, r = state.banker, state.rules
-    return len(hand.cards) < r.banker_max_cards and total(hand, r.ace_bonus) < 21
+    points = total(hand, r.ace_bonus)
+    return len(hand.cards) < r.banker_max_cards and points < 21 and points < r.banker_must_stand
 
 
 def apply_decision(state: RoundState, action: Action) -> None:
@@ -128,8 +155,11 @@ def apply_decision(state: RoundState, action: Action) -> None:
 
 def _apply_insurance(state: RoundState, seat: Seat, action: Action) -> None:
     seat.decided = True
-    if action.kind == INSURE:
+    if action.kind == SURRENDER:
+        giving_up.surrender(seat.hands[0], state.rules)
+    elif action.kind == INSURE:
         seat.insurance = action.amount or 0
+        _stake_against_bank(state, seat.insurance)
     elif action.kind == EVEN_MONEY:
         seat.even_money = True
         hand = seat.hands[0]
@@ -150,23 +180,38 @@ def _apply_hand(state: RoundState, seat: Seat, hand: Hand, action: Action) -> No
         state.pending.append(hand)
     elif kind == BUY:
         hand.stakes.append(action.amount or 0)
+        _stake_against_bank(state, hand.stakes[-1])
         hand.bought += 1
         hand.draw_up = faces.bought_card is FACE_UP
         state.pending.append(hand)
     elif kind == DOUBLE:
-        hand.stakes.append(hand.staked)
+        hand.stakes.append(rules_legal.double_amount(hand, state.rules))
+        _stake_against_bank(state, hand.stakes[-1])
+        if state.rules.double_aces_low:
+            hand.aces = 0  # every ace held now counts 1 (`engine.hand.total`)
         hand.doubles += 1
         hand.drawn_since_double = 0
         hand.draw_up = faces.doubled_card is FACE_UP
         state.pending.append(hand)
     elif kind == SPLIT:
+        _stake_against_bank(state, hand.stakes[0])
         _split(state, seat, hand)
         return
+    elif kind == SURRENDER:
+        giving_up.surrender(hand, state.rules)
+    elif kind == RESCUE:
+        giving_up.rescue(hand, state.rules)
     if state.kitty is not None and state.pending:
         shoot.before_fourth_card(state, state.kitty, seat, hand)
 
 
 _DRAWS = (TWIST, BUY, DOUBLE)
+
+
+def _stake_against_bank(state: RoundState, amount: int) -> None:
+    """Count `amount` staked against a bank that is an amount."""
+    if state.bank_left is not None:
+        state.bank_left -= amount
 
 
 def _split(state: RoundState, seat: Seat, hand: Hand) -> None:
@@ -225,7 +270,8 @@ def advance(state: RoundState) -> None:
 def _after_deal(state: RoundState) -> None:
     if state.kitty is not None and shoot.start_offers(state):
         return
-    offered = insurance_offered(state)
+    s = state.rules.surrender
+    offered = insurance_offered(state) or (s is not None and s.early)
     for seat in state.seats:
         seat.decided = not (offered and _seat_has_insurance_choice(state, seat))
     state.phase = Phase.INSURANCE
@@ -275,7 +321,7 @@ def _hand_finished(state: RoundState, hands_held: int, hand: Hand) -> bool:
         return True
     if r.named and (named := named_hand(hand, r)) is not None and named.may_draw_on is False:
         return True
-    options = rules_legal.hand_legal(hand, hands_held, r)
+    options = rules_legal.hand_legal(hand, hands_held, r, up_rank(state), state.bank_left)
     if all(option.kind == STICK for option in options):
         return True
     state.legal_cache = options
@@ -285,7 +331,8 @@ def _hand_finished(state: RoundState, hands_held: int, hand: Hand) -> bool:
 def _banker_step(state: RoundState) -> bool:
     """Play the banker's hand by rule; False while a card or a banker decision is due."""
     r = state.rules
-    live = any(h.settled_net is None for seat in state.seats for h in seat.hands)
+    live = any(h.settled_net is None and not h.surrendered
+               for seat in state.seats for h in seat.hands)
     if not live and not r.banker_plays_alone:
         if _insurance_unanswered(state):
             state.pending.append(state.banker)
@@ -306,9 +353,12 @@ def _insurance_unanswered(state: RoundState) -> bool:
     """An insurance bet is open and the banker's second card (pontoon or not) is not dealt.
 
     With every hand settled the banker has nothing to play for, but an insured
-    seat is owed the answer: the banker takes cards up to two, then stops.
+    seat (or a surrender that a banker's pontoon makes void) is owed the answer: the
+    banker takes cards up to two, then stops.
     """
-    return len(state.banker.cards) < 2 and any(seat.insurance for seat in state.seats)
+    return len(state.banker.cards) < 2 and any(
+        seat.insurance or any(h.surrendered and h.settled_net is None for h in seat.hands)
+        for seat in state.seats)
 
 
 def _banker_must_draw(state: RoundState) -> bool:
@@ -322,6 +372,11 @@ def _banker_must_draw(state: RoundState) -> bool:
 
 
 def _finish(state: RoundState) -> None:
+    r = state.rules
+    if r.surrender is not None and r.surrender.void_on_banker_pontoon:
+        pontoon = is_natural(state.banker, r, banker=True)
+        giving_up.settle_void_surrenders([h for seat in state.seats for h in seat.hands],
+                                         pontoon, r)
     state.phase = Phase.DONE
 
 

@@ -13,7 +13,7 @@ class Hand:
     __slots__ = (
         "cards", "hard", "aces", "stakes", "sibling", "twisted", "bought",
         "doubles", "drawn_since_double", "done", "settled_net", "is_split", "blocked",
-        "pending_cards", "shoot", "up", "draw_up", "drawn",
+        "pending_cards", "shoot", "up", "draw_up", "drawn", "surrendered", "rescued",
     )
 
     def __init__(self, stake: int = 0, is_split: bool = False) -> None:
@@ -38,6 +38,10 @@ class Hand:
         """Whether the next card dealt to this hand comes face up."""
         self.drawn = 0
         """Cards the hand asked for by a twist, buy or double (not dealt to it)."""
+        self.surrendered = False
+        """Given up for part of its stake (`engine.giving_up`)."""
+        self.rescued = False
+        """A doubled hand given up for its doubled part (the double-down rescue)."""
 
     def add(self, card: int, values: tuple[int, ...] = RANK_VALUES) -> None:
         """Put `card` in the hand; `values` are the ranks' points (the ace's low value)."""

@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
-from pontoon_rules.engine.actions import BUY, DOUBLE, SPLIT, STICK, TWIST, LegalAction
+from pontoon_rules.engine.actions import (
+    BUY,
+    CORE_KINDS,
+    DOUBLE,
+    RESCUE,
+    SPLIT,
+    STICK,
+    SURRENDER,
+    TWIST,
+    LegalAction,
+)
+from pontoon_rules.engine.giving_up import may_rescue, may_surrender
 from pontoon_rules.engine.hand import Hand, named_hand, total
 from pontoon_rules.engine.named import NamedHand
 from pontoon_rules.engine.rules import Rules
@@ -12,29 +23,47 @@ STICK_ACTION = LegalAction(STICK)
 TWIST_ACTION = LegalAction(TWIST)
 SPLIT_ACTION = LegalAction(SPLIT)
 DOUBLE_ACTION = LegalAction(DOUBLE)
+SURRENDER_ACTION = LegalAction(SURRENDER)
+RESCUE_ACTION = LegalAction(RESCUE)
 
 
-def hand_legal(hand: Hand, hands_held: int, rules: Rules) -> list[LegalAction]:
-    """The legal actions for `hand`, of a seat holding `hands_held` hands."""
+def hand_legal(hand: Hand, hands_held: int, rules: Rules, up_rank: int = -1,
+               cap: int | None = None) -> list[LegalAction]:
+    """The legal actions for `hand`, of a seat holding `hands_held` hands; `up_rank` is
+    the rank index of the banker's first visible card (-1: none seen), which only a
+    surrender restricted by the banker's card reads; `cap` is what may still be staked
+    against a bank that is an amount (None: no cap), which bounds buys, doubles and
+    splits."""
     points = total(hand, rules.ace_bonus)
     out: list[LegalAction] = []
     named = named_hand(hand, rules) if rules.named else None
-    if points >= rules.stick_minimum or (named is not None and named.stick_any_total):
+    drawn_double = hand.doubles and hand.drawn_since_double >= rules.double_draws
+    if points >= rules.stick_minimum or drawn_double or (
+            named is not None and named.stick_any_total):
         out.append(STICK_ACTION)
-    if can_draw(hand, points, rules, named):
-        out.append(TWIST_ACTION)
-        buy = buy_range(hand, rules)
-        if buy is not None:
-            out.append(buy)
-        if can_double(hand, rules):
+    if may_draw(hand, points, rules, named):
+        if not drawn_double:
+            out.append(TWIST_ACTION)
+            buy = buy_range(hand, rules, cap)
+            if buy is not None:
+                out.append(buy)
+        if can_double(hand, rules, points) and (
+                cap is None or double_amount(hand, rules) <= cap):
             out.append(DOUBLE_ACTION)
-    if can_split(hand, hands_held, rules):
+    if can_split(hand, hands_held, rules) and (cap is None or hand.stakes[0] <= cap):
         out.append(SPLIT_ACTION)
+    if rules.surrender is not None and not rules.surrender.early and (
+            may_surrender(hand, up_rank, rules)):
+        out.append(SURRENDER_ACTION)
+    if rules.rescue and points <= 21 and may_rescue(hand, rules):
+        out.append(RESCUE_ACTION)
     return out
 
 
-def can_draw(hand: Hand, points: int, rules: Rules, named: NamedHand | None = None) -> bool:
-    """Whether the hand may take another card at all (`named`: the named hand it is)."""
+def may_draw(hand: Hand, points: int, rules: Rules, named: NamedHand | None = None) -> bool:
+    """Whether the hand may take another card, leaving aside the cards a double allows
+    (a hand that has drawn its double's cards may still double again, where allowed);
+    `named` is the named hand it is (its `may_draw_on` decides where it says)."""
     if len(hand.cards) >= rules.max_cards:
         return False
     if named is not None and named.may_draw_on is not None:
@@ -42,13 +71,18 @@ def can_draw(hand: Hand, points: int, rules: Rules, named: NamedHand | None = No
             return False
     elif points > 21 or (points == 21 and not rules.draw_on_21):
         return False
-    if hand.doubles and hand.drawn_since_double >= rules.double_draws:
-        return False
     return not (hand.is_split and rules.split_aces_one_card and hand.cards[0] >> 2 == 0)
 
 
-def buy_range(hand: Hand, rules: Rules) -> LegalAction | None:
-    """The buy offered to `hand` with its amount range, or None."""
+def can_draw(hand: Hand, points: int, rules: Rules, named: NamedHand | None = None) -> bool:
+    """Whether the hand may take another card at all (twist, buy or a first double)."""
+    if hand.doubles and hand.drawn_since_double >= rules.double_draws:
+        return False
+    return may_draw(hand, points, rules, named)
+
+
+def buy_range(hand: Hand, rules: Rules, cap: int | None = None) -> LegalAction | None:
+    """The buy offered to `hand` with its amount range (at most `cap`), or None."""
     if rules.buy_mode is BuyMode.NONE or len(hand.cards) + 1 > rules.last_buy_card:
         return None
     if (hand.twisted and not rules.buy_after_twist) or hand.doubles:
@@ -61,17 +95,43 @@ def buy_range(hand: Hand, rules: Rules) -> LegalAction | None:
         high = min(high, hand.stakes[-1])
     if rules.buy_mode is BuyMode.FIXED:
         high = low
-    return LegalAction(BUY, low, max(low, high))
+    high = max(low, high)
+    if cap is not None:
+        if cap < low:
+            return None
+        high = min(high, cap)
+    return LegalAction(BUY, low, high)
 
 
-def can_double(hand: Hand, rules: Rules) -> bool:
-    """Whether `hand` may double its stake now."""
+def can_double(hand: Hand, rules: Rules, points: int | None = None) -> bool:
+    """Whether `hand` may double its stake now (its best total `points` when known)."""
     n = len(hand.cards)
     if not rules.double_allowed or hand.doubles >= rules.double_times or hand.bought:
         return False
     if hand.is_split and not rules.double_after_split:
         return False
+    if rules.double_totals is not None:
+        counted = hand.hard if rules.double_aces_low else (
+            total(hand, rules.ace_bonus) if points is None else points)
+        if counted not in rules.double_totals:
+            return False
     return rules.double_min_cards <= n <= rules.double_max_cards
+
+
+def double_amount(hand: Hand, rules: Rules) -> int:
+    """What doubling adds to `hand` now: its whole stake, or for a later double where the
+    ruleset says so, one original stake."""
+    if hand.doubles and not rules.redouble_whole:
+        return hand.stakes[0]
+    return hand.staked
+
+
+def action_words(rules: Rules) -> tuple[str, ...]:
+    """Every action word a round under `rules` may offer or refuse: the core words, and
+    the family's words where the rules offer them (`surrender`, `rescue`)."""
+    extra = ((SURRENDER,) if rules.surrender is not None else ()) + (
+        (RESCUE,) if rules.rescue else ())
+    return CORE_KINDS + extra
 
 
 def can_split(hand: Hand, hands_held: int, rules: Rules) -> bool:

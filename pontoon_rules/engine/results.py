@@ -35,6 +35,10 @@ class HandResult:
     """The hand's shoot bets together (Shoot Pontoon)."""
     shoot_net: int = 0
     """What the shoot bets won from the kitty or lost into it."""
+    surrendered: bool = False
+    """The hand was given up for part of its stake (a void surrender is not one)."""
+    rescued: bool = False
+    """The doubled hand was given up for its doubled part (the double-down rescue)."""
 
     @property
     def staked(self) -> int:
@@ -48,6 +52,7 @@ class HandResult:
                                "stakes": self.stakes, "net": self.net}
         if self.shoot:
             out["shoot"] = {"staked": self.shoot, "net": self.shoot_net}
+        out.update(given_up_json(self))
         return out
 
 
@@ -102,6 +107,16 @@ class RoundResult:
         if self.kitty is not None:
             out["kitty"] = self.kitty.to_json()
         return out
+
+
+def given_up_json(hand: HandResult) -> dict[str, bool]:
+    """`{"surrendered": true}` or `{"rescued": true}` for a hand given up, else nothing."""
+    out = {}
+    if hand.surrendered:
+        out["surrendered"] = True
+    if hand.rescued:
+        out["rescued"] = True
+    return out
 
 
 def seat_nets(state: RoundState) -> list[int]:
@@ -167,7 +182,8 @@ def _hand_result(hand: Hand, net: int, state: RoundState, sweeps: bool) -> HandR
     r = state.rules
     shoot_net = shoot.hand_net(hand, net, sweeps, r) if hand.shoot else 0
     return HandResult([card_code(c) for c in hand.cards], total(hand, r.ace_bonus),
-                      classify(hand, r), list(hand.stakes), net, sum(hand.shoot), shoot_net)
+                      classify(hand, r), list(hand.stakes), net, sum(hand.shoot), shoot_net,
+                      hand.surrendered and hand.settled_net is not None, hand.rescued)
 
 
 def _kitty_result(state: RoundState, seats: list[SeatResult]) -> KittyResult | None:

@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from pontoon_rules.engine.cards import CARDS_PER_PACK, RANK_CODES, SUIT_CODES
+from pontoon_rules.engine.giving_up import SurrenderRules, compile_surrender, rescue_last_only
 from pontoon_rules.engine.named import NamedHand, compile_hand
 from pontoon_rules.ruleset.classic import ClassicHands, NotClassic, classic_hands
 from pontoon_rules.ruleset.common import (
@@ -33,6 +34,7 @@ from pontoon_rules.ruleset.common import (
     TieRule,
     odds_fraction,
 )
+from pontoon_rules.ruleset.decisions import RedoubleStake
 from pontoon_rules.ruleset.faces import Faces
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.outcomes import (
@@ -148,6 +150,24 @@ class Rules:
     shoot_up_to_kitty: bool = True
     min_stake: int = 1
     max_stake: int | None = None
+    double_totals: frozenset[int] | None = None
+    """The totals a hand may double on (as it will count after doubling); None: any."""
+    double_aces_low: bool = False
+    """An ace held when doubling counts 1 from then on."""
+    redouble_whole: bool = True
+    """A later double adds the whole stake (else one original stake)."""
+    rescue: bool = False
+    """The double-down rescue is offered."""
+    rescue_last_only: bool = False
+    """A rescue gives back only the last doubled part (else every doubled part)."""
+    surrender: SurrenderRules | None = None
+    """`player.surrender` where it is allowed, else None."""
+    bank_amount: int | None = None
+    """The bank a banker puts up (`table.bank.amount`): it caps the stakes; None: no cap."""
+    va_bank: bool = False
+    """A stake of the whole bank may go above the maximum stake."""
+    banker_must_stand: int = NO_LIMIT
+    """A banker by choice must stand on this total or more (NO_LIMIT: no such rule)."""
 
 
 def compile_rules(r: Ruleset) -> Rules:
@@ -223,6 +243,15 @@ def compile_rules(r: Ruleset) -> Rules:
         shoot_up_to_kitty=r.shoot.limit is ShootLimit.UP_TO_KITTY,
         min_stake=s.min_stake,
         max_stake=s.max_stake,
+        double_totals=None if d.totals is None else frozenset(d.totals),
+        double_aces_low=d.aces_count_one,
+        redouble_whole=d.redouble_stake is RedoubleStake.WHOLE_STAKE,
+        rescue=d.allowed and d.rescue.allowed,
+        rescue_last_only=rescue_last_only(r),
+        surrender=compile_surrender(r),
+        bank_amount=r.table.bank.amount,
+        va_bank=r.table.bank.amount is not None and r.table.bank.va_bank,
+        banker_must_stand=none if b.must_stand_at is None else b.must_stand_at,
     )
 
 

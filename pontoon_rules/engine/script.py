@@ -11,6 +11,10 @@ Shoot Pontoon: an optional `"kitty": 50` puts up a kitty (rulesets with
 kitty has room), before a three-card hand's fourth card is dealt (after its
 `buy`/`twist`), and for the new hand after a `split` (see `engine.shoot`). Without
 a kitty a script plays exactly as before.
+
+A bank that is an amount (`table.bank.amount`): an optional `"bank": 200` says what is
+left in it at the start of the round (default the ruleset's whole bank); every stake,
+buy, double, split and insurance of the round together stays within it.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from pontoon_rules.engine.script_file import MAX_SCRIPT_BYTES, parse_script_text
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import IllegalActionError, PontoonError, ScriptError, ShoeError
 from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.text import short
 
 __all__ = ["MAX_SCRIPT_BYTES", "IncompleteScriptError", "ScriptRun", "parse_script_text",
            "play", "read_script", "run_script", "script_ruleset"]
@@ -67,13 +72,14 @@ def run_script(script: dict[str, Any], base_dir: Path | None = None) -> ScriptRu
     """
     ruleset, shoe, actions, stakes = _parse(script, base_dir)
     rules = compile_rules(ruleset)
-    return play(rules, stakes, shoe, actions, _kitty(script))
+    return play(rules, stakes, shoe, actions, _kitty(script), _bank(script, rules))
 
 
 def play(rules: Rules, stakes: list[int], shoe: list[int], actions: list[str],
-         kitty: int | None = None) -> ScriptRun:
-    """Play `stakes` seats under `rules` with a stacked `shoe`, scripted `actions`, a kitty."""
-    state = RoundState(rules, stakes, kitty=kitty)
+         kitty: int | None = None, bank: int | None = None) -> ScriptRun:
+    """Play `stakes` seats under `rules` with a stacked `shoe`, scripted `actions`, a kitty
+    and what is left in a bank that is an amount (default: the ruleset's whole bank)."""
+    state = RoundState(rules, stakes, kitty=kitty, bank=bank)
     transcript: list[dict[str, Any]] = []
     dealt = step = 0
     while not state.is_terminal():
@@ -95,7 +101,7 @@ def play(rules: Rules, stakes: list[int], shoe: list[int], actions: list[str],
     if step < len(actions):
         raise IncompleteScriptError(
             f"the round ended after {step} actions; {len(actions) - step} more were given "
-            f"(first unused: {actions[step]!r})")
+            f"(first unused: {short(actions[step])})")
     return ScriptRun(rules.ruleset, state.result(), transcript, dealt)
 
 
@@ -161,11 +167,12 @@ def hand_number(state: RoundState, seat: int) -> int:
 def parse_step(text: str, step: int) -> tuple[str, Action]:
     """Split 'p1 buy 150' into the actor and the action."""
     if not isinstance(text, str) or len(text.split()) < 2:
-        raise ScriptError(f"step {step}: expected '<p1|p2|…|banker> <action>', got {text!r}")
+        raise ScriptError(f"step {step}: expected '<p1|p2|…|banker> <action>', got {short(text)}")
     actor, rest = text.split(None, 1)
     actor = actor.lower()
     if actor != "banker" and not (actor[0] == "p" and actor[1:].isdigit()):
-        raise ScriptError(f"step {step}: unknown actor {actor!r}; expected p1, p2, … or banker")
+        raise ScriptError(f"step {step}: unknown actor {short(actor)}; expected p1, p2, … "
+                          "or banker")
     try:
         return actor, parse_action(rest)
     except ValueError as e:
@@ -178,7 +185,7 @@ def _parse(script: dict[str, Any], base_dir: Path | None) -> tuple[
     if missing:
         raise ScriptError(f"the script lacks {', '.join(missing)}")
     unknown = sorted(set(script) - {"ruleset", "stakes", "shoe", "actions", "description",
-                                    "kitty"})
+                                    "kitty", "bank"})
     if unknown:
         raise ScriptError(f"unknown script keys: {', '.join(unknown)}")
     ruleset = script_ruleset(script["ruleset"], base_dir)
@@ -208,6 +215,18 @@ def script_ruleset(ref: Any, base_dir: Path | None) -> Ruleset:
     if isinstance(found, str):
         raise ScriptError(f"ruleset: {found}")
     return found
+
+
+def _bank(script: dict[str, Any], rules: Rules) -> int | None:
+    bank = script.get("bank")
+    if bank is None:
+        return None
+    if rules.bank_amount is None:
+        raise ScriptError("bank: under this ruleset the banker covers any stake "
+                          "(table.bank.amount is null)")
+    if not isinstance(bank, int) or isinstance(bank, bool) or bank < 1:
+        raise ScriptError(f"bank: expected a whole amount of at least 1, got {json.dumps(bank)}")
+    return bank
 
 
 def _kitty(script: dict[str, Any]) -> int | None:

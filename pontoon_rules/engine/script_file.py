@@ -2,7 +2,11 @@
 
 A script is JSON (text starting with `{` or `[`; a flow-style YAML mapping is
 accepted too) or YAML. A malformed one is one `ScriptError` naming the file, line
-and column; a file over `MAX_SCRIPT_BYTES` is refused before it is parsed.
+and column; a file over `MAX_SCRIPT_BYTES` is refused before it is parsed, and one
+that is not a regular file (a named pipe, a device) before it is opened for reading.
+A key given twice is refused (JSON and YAML would keep the last one silently). YAML
+aliases are bounded by what they expand to (`SCRIPT_LIMITS`), nesting in either
+format by `MAX_NESTING`; the message never quotes the expanded data.
 """
 
 from __future__ import annotations
@@ -11,12 +15,18 @@ import json
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from pontoon_rules.errors import ScriptError
+from pontoon_rules.ruleset.yaml_source import Limits, parse_yaml
 
 MAX_SCRIPT_BYTES = 8 * 1024 * 1024
 """Largest round or session script read (8 MiB), refused before it is parsed."""
+
+MAX_NESTING = 32
+"""Most levels of lists and mappings inside each other in a script (a script needs 4)."""
+
+SCRIPT_LIMITS = Limits(nodes=4_000_000, characters=2 * MAX_SCRIPT_BYTES, aliases=1_000,
+                       depth=MAX_NESTING, what="script")
+"""What a YAML script may expand to, aliases followed."""
 
 
 def read_script(source: str) -> tuple[dict[str, Any], Path]:
@@ -37,14 +47,14 @@ def read_script(source: str) -> tuple[dict[str, Any], Path]:
 def _script_text(source: str) -> str:
     import sys
 
+    from pontoon_rules.files import read_regular
     from pontoon_rules.ruleset.references import too_large
 
     try:
         if source == "-":
             raw = sys.stdin.buffer.read(MAX_SCRIPT_BYTES + 1)
         else:
-            with Path(source).open("rb") as stream:
-                raw = stream.read(MAX_SCRIPT_BYTES + 1)
+            raw = read_regular(source, MAX_SCRIPT_BYTES)
     except OSError as e:
         raise ScriptError(f"{source}: cannot read the script: {e.strerror or e}") from e
     if len(raw) > MAX_SCRIPT_BYTES:
@@ -73,11 +83,20 @@ def parse_script_text(text: str, name: str) -> dict[str, Any]:
 def _json_script(text: str, name: str) -> Any:
     """JSON text; a flow-style YAML mapping (`{ruleset: x, ...}`) is accepted too."""
     try:
-        return json.loads(text)
+        data = json.loads(text, object_pairs_hook=_no_repeats)
     except RecursionError:
-        raise ScriptError(f"{name}: not valid JSON: nested too deeply") from None
+        raise ScriptError(f"{name}: not valid JSON: nested more than {MAX_NESTING} levels "
+                          "deep") from None
+    except _RepeatedKey as repeated:
+        raise ScriptError(f"{name}: not valid JSON: the key {repeated.key!r} is given twice in "
+                          "one object (only one may be)") from None
     except json.JSONDecodeError as e:
         error = e
+    else:
+        if _depth(data) > MAX_NESTING:
+            raise ScriptError(f"{name}: not valid JSON: nested more than {MAX_NESTING} levels "
+                              "deep")
+        return data
     try:
         return _yaml_script(text, name)
     except ScriptError:
@@ -85,13 +104,40 @@ def _json_script(text: str, name: str) -> Any:
             from None
 
 
+class _RepeatedKey(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key if len(key) <= 40 else key[:37] + "..."
+
+
+def _no_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _RepeatedKey(key)
+        out[key] = value
+    return out
+
+
+def _depth(data: Any) -> int:
+    """How many lists and mappings lie inside each other in `data` (without recursion)."""
+    deepest, stack = 0, [(data, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, (list, dict)):
+            deepest = max(deepest, level)
+            if level <= MAX_NESTING:
+                stack.extend((child, level + 1) for child in
+                             (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
 def _yaml_script(text: str, name: str) -> Any:
-    try:
-        return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        where = f":{mark.line + 1}:{mark.column + 1}" if mark else ""
-        raise ScriptError(f"{name}{where}: not valid YAML: {e.problem or e.context}") from None
-    except (yaml.YAMLError, RecursionError) as e:
-        reason = str(e).split("\n", 1)[0] if isinstance(e, yaml.YAMLError) else "nested too deeply"
-        raise ScriptError(f"{name}: not valid YAML: {reason}") from None
+    document = parse_yaml(text, name, SCRIPT_LIMITS)
+    if not document.problems:
+        return document.data
+    problem = document.problems[0]
+    where = f":{problem.line}:{problem.column}" if problem.line is not None else ""
+    message = problem.message.removeprefix("YAML syntax error: ")
+    at = f"{problem.path}: " if problem.path else ""
+    raise ScriptError(f"{name}{where}: not valid YAML: {at}{message}")

@@ -30,6 +30,15 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from pontoon_rules.engine.banking import (
+    FirstBankerDraw,
+    auction_winner,
+    bank_amount,
+    choose_first_banker,
+    pass_bank_on,
+    seat_order,
+    staking_seats,
+)
 from pontoon_rules.engine.hand import Hand, is_bust, is_natural
 from pontoon_rules.engine.pack import Pack
 from pontoon_rules.engine.results import RoundResult
@@ -37,11 +46,14 @@ from pontoon_rules.engine.rules import Rules
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import ScriptError
 from pontoon_rules.ruleset.common import BankerRole, RotationRule
+from pontoon_rules.text import hidden_characters, short
 
 HOUSE = "house"
 """The bank's name at a house-dealer table."""
 KITTY = "kitty"
 """The kitty's name in the ledger."""
+MAX_PERSON_NAME = 40
+"""The longest name of a person at the table (a column of the balances)."""
 
 Act = Callable[[RoundState], None]
 """Takes the current decision of a round (applies one action to the state)."""
@@ -79,6 +91,8 @@ class DealRecord:
     next_banker: str
     kitty: int
     """The kitty after the deal (and after any change of banker)."""
+    bank: int | None = None
+    """What is left in the bank after the deal (a bank that is an amount), else None."""
 
     def to_json(self) -> dict[str, Any]:
         """The deal as JSON."""
@@ -86,27 +100,45 @@ class DealRecord:
                 "seats": {f"p{i + 1}": name for i, name in enumerate(self.seats)},
                 "result": self.result.to_json(), "pontoons": list(self.pontoons),
                 "shuffled": self.shuffled, "next_banker": self.next_banker,
-                "kitty": self.kitty}
+                "kitty": self.kitty, **({} if self.bank is None else {"bank": self.bank})}
 
 
 class Session:
     """A table playing deal after deal under `rules`."""
 
     def __init__(self, rules: Rules, people: list[str], rng: random.Random,
-                 banker: str | None = None, pack_order: list[int] | None = None) -> None:
+                 banker: str | None = None, pack_order: list[int] | None = None,
+                 bank: int | None = None) -> None:
         """Seat `people` (in circle order); `rng` shuffles (`pack_order` stacks the pack).
 
+        Without a `banker` the ruleset's `table.first_banker` chooses one (on a stream of
+        its own: the shuffles are the same whoever banks). `bank` overrides the amount a
+        banker puts up where the bank is one (`table.bank.amount`).
+
         Raises:
-            ScriptError: too few or too many people, repeated names, an unknown banker.
+            ScriptError: too few or too many people, repeated names, an unknown banker,
+                a bank amount where the ruleset has none or below the smallest stake.
             ShoeError: `pack_order` is not exactly the ruleset's packs.
         """
         self.rules = rules
         self.is_house = rules.ruleset.table.banker is BankerRole.HOUSE_DEALER
         _check_people(rules, people, self.is_house)
         self.people = list(people)
-        self.banker = HOUSE if self.is_house else (banker or people[0])
+        self.first_banker: FirstBankerDraw | None = None
+        """How the first banker was chosen (None when given or with a house dealer)."""
+        if self.is_house or banker is not None:
+            self.banker = HOUSE if self.is_house else str(banker)
+        else:
+            self.first_banker = choose_first_banker(rules, self.people, rng)
+            self.banker = self.first_banker.banker
         if self.banker not in self.people and not self.is_house:
-            raise ScriptError(f"banker {banker!r} is not at the table ({', '.join(people)})")
+            raise ScriptError(f"banker {short(banker)} is not at the table ({', '.join(people)})")
+        self.bank_amount = bank_amount(rules, bank)
+        """What a banker puts up as the bank (None: the banker covers any stake)."""
+        self.bank = self.bank_amount
+        """What is left in the bank now."""
+        self.banker_deals = 0
+        """Deals dealt by the present banker."""
         self.balances = {name: 0 for name in self.people + ([HOUSE] if self.is_house else [])}
         self.kitty = 0
         self.kitty_dry = False
@@ -117,11 +149,9 @@ class Session:
 
     # -- the table ---------------------------------------------------------------
     def seats(self) -> list[str]:
-        """The people in seats p1, p2, … for the next deal (p1 is the banker's left)."""
-        if self.is_house:
-            return list(self.people)
-        i = self.people.index(self.banker)
-        return self.people[i + 1:] + self.people[:i]
+        """The people in seats p1, p2, … for the next deal, in the order of play (p1 is
+        the banker's left, or right where play goes that way: `table.direction`)."""
+        return seat_order(self.rules, self.people, None if self.is_house else self.banker)
 
     def table_total(self) -> int:
         """Everyone's balance plus the kitty: always 0 (money is conserved)."""
@@ -173,9 +203,9 @@ class Session:
         if self.is_house or not self.rules.ruleset.between_deals.bank_sale:
             raise ScriptError("the bank cannot be sold under this ruleset")
         if buyer not in self.people or buyer == self.banker:
-            raise ScriptError(f"buyer {buyer!r}: expected one of {', '.join(self.seats())}")
+            raise ScriptError(f"buyer {short(buyer)}: expected one of {', '.join(self.seats())}")
         if not isinstance(price, int) or isinstance(price, bool) or price < 0:
-            raise ScriptError(f"price {price!r}: expected a whole amount of at least 0")
+            raise ScriptError(f"price {short(price)}: expected a whole amount of at least 0")
         self.pay(buyer, self.banker, price, "sale")
         self.change_banker(buyer)
 
@@ -187,6 +217,22 @@ class Session:
             self.pay(KITTY, self.banker, self.kitty, "kitty-back", deal)
         self.banker = new
         self.kitty_dry = False
+        self.bank = self.bank_amount
+        self.banker_deals = 0
+
+    def auction_bank(self, bids: dict[str, int]) -> str:
+        """Sell the bank to the highest of `bids` (person -> price) when a dry kitty forces
+        a sale and the ruleset sells to the highest bidder (`shoot.dry_kitty_sale`);
+        equal bids: the first in the order of play. The winner's name.
+
+        Raises:
+            ScriptError: no such sale here, or a bid by an unknown person or not a whole
+                amount of at least 0.
+        """
+        winner, price = auction_winner(self, bids)
+        self.pay(winner, self.banker, price, "sale")
+        self.change_banker(winner)
+        return winner
 
     def close(self) -> None:
         """End the session: the banker takes back what is left in the kitty."""
@@ -209,16 +255,20 @@ class Session:
         if self.needs_kitty():
             raise ScriptError(f"deal {len(self.deals) + 1}: the kitty is empty; the banker "
                               "must put up a kitty (or sell the bank) first")
-        state = RoundState(self.rules, stakes, self.pack.counts(), self.kitty or None)
+        seats, stakes = staking_seats(self, seats, stakes)
+        state = RoundState(self.rules, stakes, self.pack.counts(), self.kitty or None,
+                           bank=self.bank)
         returned = self._deal(state, act, transcript)
         result = state.result()
         self._settle(result, seats)
         pontoons = _pontoon_holders(result, seats, self.banker, self.rules)
         shuffled = self.pack.end_deal(_used_cards(state, returned), _calls_shuffle(state))
         banker = self.banker
+        if self.bank is not None:
+            self.bank += result.banker_net
         self._after_deal(state, seats)
         record = DealRecord(len(self.deals) + 1, banker, tuple(seats), result, pontoons,
-                            shuffled, self.banker, self.kitty)
+                            shuffled, self.banker, self.kitty, self.bank)
         self.deals.append(record)
         return record
 
@@ -257,11 +307,14 @@ class Session:
         """Pass the bank to a pontoon maker, or on from a dry kitty."""
         number = len(self.deals) + 1
         self.kitty_dry = self.rules.shoot and state.kitty is not None and self.kitty == 0
+        self.banker_deals += 1
         maker = self._pontoon_maker(state, seats)
         if maker is not None:
             self.change_banker(maker, number)
         elif self.kitty_dry and self.rules.ruleset.shoot.dry_kitty == "end-bank":
             self.change_banker(seats[0], number)
+        else:
+            pass_bank_on(self, number)
 
     def _pontoon_maker(self, state: RoundState, seats: list[str]) -> str | None:
         between = self.rules.ruleset.between_deals
@@ -283,7 +336,8 @@ class Session:
 
     def _check_kitty(self, amount: int, kitty: int) -> None:
         if not isinstance(amount, int) or isinstance(amount, bool) or amount < 1:
-            raise ScriptError(f"kitty amount {amount!r}: expected a whole amount of at least 1")
+            raise ScriptError(f"kitty amount {short(amount)}: expected a whole amount of at "
+                              "least 1")
         if not self.rules.ruleset.shoot.kitty_within_stake_limits:
             return
         stakes = self.rules.ruleset.stakes
@@ -295,18 +349,28 @@ class Session:
 
     def to_json(self) -> dict[str, Any]:
         """The whole session: people, deals, ledger, balances and kitty."""
-        return {"ruleset": self.rules.ruleset.id, "people": self.people,
-                "deals": [d.to_json() for d in self.deals],
-                "ledger": [p.to_json() for p in self.ledger],
-                "balances": dict(self.balances), "kitty": self.kitty,
-                "banker": self.banker, "shuffles": self.pack.shuffles}
+        out: dict[str, Any] = {"ruleset": self.rules.ruleset.id, "people": self.people}
+        if self.first_banker is not None and self.first_banker.cards:
+            out["first_banker"] = self.first_banker.to_json()
+        out.update({"deals": [d.to_json() for d in self.deals],
+                    "ledger": [p.to_json() for p in self.ledger],
+                    "balances": dict(self.balances), "kitty": self.kitty,
+                    "banker": self.banker, "shuffles": self.pack.shuffles})
+        if self.bank is not None:
+            out["bank"] = self.bank
+        return out
 
 
 def _check_people(rules: Rules, people: list[str], is_house: bool) -> None:
     seats = len(people) if is_house else len(people) - 1
+    for name in people:
+        if not 1 <= len(name) <= MAX_PERSON_NAME or hidden_characters(name):
+            raise ScriptError(f"people: {short(name)}: a name is 1 to {MAX_PERSON_NAME} "
+                              "characters, each visible (no control, bidi or zero-width "
+                              "character)")
     if len(set(people)) != len(people) or HOUSE in people or KITTY in people:
         raise ScriptError(f"people must have distinct names other than {HOUSE!r} and "
-                          f"{KITTY!r}: {people}")
+                          f"{KITTY!r}: {short(', '.join(people), 200)}")
     if not 1 <= seats <= rules.max_players:
         raise ScriptError(f"{seats} seats at the table; the ruleset allows 1 to "
                           f"{rules.max_players} (besides the banker)")

@@ -19,6 +19,7 @@ from pontoon_rules.engine.rules import Rules
 from pontoon_rules.engine.session import Session
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import ScriptError
+from pontoon_rules.ruleset.bank import BankSale
 from pontoon_rules.ruleset.common import BankerRole
 
 NAMES = "ABCDEFGHIJKLM"
@@ -52,10 +53,12 @@ def clamp_stake(rules: Rules, amount: int) -> int:
     return min(amount, limits.max_stake) if limits.max_stake is not None else amount
 
 
-def new_session(rules: Rules, players: int, rng: random.Random) -> Session:
-    """A session with `players` seats (plus a banker where the bank rotates)."""
+def new_session(rules: Rules, players: int, rng: random.Random,
+                bank: int | None = None) -> Session:
+    """A session with `players` seats (plus a banker where the bank rotates); `bank`: the
+    bank a banker puts up where the bank is an amount (default the ruleset's)."""
     house = rules.ruleset.table.banker is BankerRole.HOUSE_DEALER
-    return Session(rules, people_names(players if house else players + 1), rng)
+    return Session(rules, people_names(players if house else players + 1), rng, bank=bank)
 
 
 def before_deal(session: Session, table: TablePolicy) -> None:
@@ -64,12 +67,30 @@ def before_deal(session: Session, table: TablePolicy) -> None:
     if not rules.shoot:
         return
     if session.kitty_dry and rules.ruleset.between_deals.bank_sale and not session.is_house:
-        session.sell_bank(session.seats()[0], max(0, table.bid))
+        if rules.ruleset.shoot.dry_kitty_sale is BankSale.HIGHEST_BIDDER:
+            session.auction_bank({name: max(0, table.bid) for name in session.seats()})
+        else:
+            session.sell_bank(session.seats()[0], max(0, table.bid))
     amount = _kitty_amount(rules, table)
     if session.needs_kitty():
         session.put_up_kitty(amount)
     elif rules.ruleset.shoot.top_up and session.kitty < amount // 2:
         session.top_up(amount - session.kitty)
+
+
+def table_stakes(session: Session, stake: int) -> list[int]:
+    """Each seat's stake for the next deal: `stake`, but where the bank is an amount, no
+    more than it has left (a seat that cannot stake the minimum sits out with 0)."""
+    seats = len(session.seats())
+    if session.bank is None:
+        return [stake] * seats
+    out, left = [], session.bank
+    for _ in range(seats):
+        mine = min(stake, left)
+        mine = mine if mine >= session.rules.min_stake else 0
+        out.append(mine)
+        left -= mine
+    return out
 
 
 def _kitty_amount(rules: Rules, table: TablePolicy) -> int:
@@ -93,15 +114,16 @@ def automatic_act(rules: Rules, table: TablePolicy) -> Callable[[RoundState], No
 
 def play_session(rules: Rules, players: int, deals: int, rng: random.Random,
                  table: TablePolicy | None = None,
-                 progress: Callable[[int], None] | None = None) -> Session:
+                 progress: Callable[[int], None] | None = None,
+                 bank: int | None = None) -> Session:
     """Play `deals` automatic deals with `players` seats; `progress(n)` after each."""
     table = table or TablePolicy()
-    session = new_session(rules, players, rng)
+    session = new_session(rules, players, rng, bank)
     act = automatic_act(rules, table)
     for number in range(1, deals + 1):
         before_deal(session, table)
         stake = clamp_stake(rules, table.stake)
-        session.play_deal([stake] * len(session.seats()), act)
+        session.play_deal(table_stakes(session, stake), act)
         if progress is not None:
             progress(number)
     return session

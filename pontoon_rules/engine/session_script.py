@@ -5,19 +5,23 @@ The contract (JSON or YAML):
     ruleset: shoot-pontoon        # id or path
     people: [A, B, C, D]          # the table in circle order (a person's left is next);
                                   # or a number of seats (names A, B, …)
-    banker: A                     # the first banker (default: the first person;
-                                  # house-dealer rulesets: the house)
+    banker: A                     # the first banker (default: chosen as the ruleset's
+                                  # table.first_banker says; house-dealer rulesets: the house)
     seed: 7                       # shuffles (and the first order unless `pack` is given)
+    bank: 200                     # optional: the bank a banker puts up, where the bank is
+                                  # an amount (table.bank.amount; default the ruleset's)
     pack: [AS, 2S, …]             # optional: the pack stacked for the whole session,
                                   # top first; the rest of the packs follow in order
     deals:
       - sell: {to: C, price: 30}  # optional, before the deal: sell the bank
+        auction: {B: 30, C: 20}   # optional: a dry kitty's sale to the highest bidder
         kitty: 50                 # optional: put up a kitty (a new banker, a dry kitty)
         top_up: 10                # optional: add to the kitty
-        stakes: [10, 10, 10]      # seats p1, p2, … (p1 is the banker's left this deal)
+        stakes: [10, 10, 10]      # seats p1, p2, … in the order of play this deal (p1 is
+                                  # the banker's left); 0 sits out where the bank is an amount
         actions: ["p1 shoot 20", "p2 decline", "p3 decline", "p1 twist", …]
 
-Between-deal steps run in the order sell, kitty, top_up. Actions are those of the
+Between-deal steps run in the order sell, auction, kitty, top_up. Actions are those of the
 round script (`engine.script`), shoot decisions included; cards come from the
 session's pack, handled between deals as the ruleset says (`engine.pack`).
 """
@@ -36,9 +40,10 @@ from pontoon_rules.engine.session_auto import people_names
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import IllegalActionError, ScriptError
 from pontoon_rules.ruleset.common import BankerRole
+from pontoon_rules.text import short
 
-TOP_KEYS = {"ruleset", "people", "banker", "seed", "pack", "deals", "description"}
-DEAL_KEYS = {"sell", "kitty", "top_up", "stakes", "actions", "description"}
+TOP_KEYS = {"ruleset", "people", "banker", "seed", "pack", "deals", "description", "bank"}
+DEAL_KEYS = {"sell", "auction", "kitty", "top_up", "stakes", "actions", "description"}
 
 
 def run_session_script(script: dict[str, Any], base_dir: Path | None = None,
@@ -73,13 +78,13 @@ def _open(script: dict[str, Any], base_dir: Path | None) -> Session:
         house = rules.ruleset.table.banker is BankerRole.HOUSE_DEALER
         people = people_names(people if house else people + 1)
     if not isinstance(people, list) or not all(isinstance(p, str) for p in people):
-        raise ScriptError(f"people: expected a list of names or a number, got {people!r}")
+        raise ScriptError(f"people: expected a list of names or a number, got {short(people)}")
     pack = script.get("pack")
     order = [parse_card(c) for c in pack] if isinstance(pack, list) else None
     if pack is not None and order is None:
         raise ScriptError("pack: expected a list of cards, top first")
     rng = random.Random(script.get("seed", 0))
-    return Session(rules, people, rng, script.get("banker"), order)
+    return Session(rules, people, rng, script.get("banker"), order, script.get("bank"))
 
 
 def _play(session: Session, deal: Any, number: int) -> list[dict[str, Any]]:
@@ -112,7 +117,7 @@ def _play(session: Session, deal: Any, number: int) -> list[dict[str, Any]]:
     left = list(steps)
     if left:
         raise IncompleteScriptError(f"deal {number}: the round ended with {len(left)} "
-                                    f"actions unused (first: {left[0][1]!r})")
+                                    f"actions unused (first: {short(left[0][1])})")
     return transcript
 
 
@@ -122,6 +127,11 @@ def _between(session: Session, deal: dict[str, Any], number: int) -> None:
         if not isinstance(sale, dict) or set(sale) != {"to", "price"}:
             raise ScriptError(f"deal {number}: sell: expected {{to: NAME, price: AMOUNT}}")
         session.sell_bank(str(sale["to"]), sale["price"])
+    if "auction" in deal:
+        bids = deal["auction"]
+        if not isinstance(bids, dict):
+            raise ScriptError(f"deal {number}: auction: expected {{NAME: BID, …}}")
+        session.auction_bank({str(k): v for k, v in bids.items()})
     if "kitty" in deal:
         session.put_up_kitty(deal["kitty"])
     if "top_up" in deal:

@@ -51,8 +51,12 @@ class RoundState:
     """A round of play under `rules`, from the deal to settlement."""
 
     def __init__(self, rules: Rules, stakes: list[int], counts: list[int] | None = None,
-                 kitty: int | None = None) -> None:
-        _check_stakes(rules, stakes)
+                 kitty: int | None = None, bank: int | None = None) -> None:
+        bank = rules.bank_amount if bank is None else bank
+        _check_stakes(rules, stakes, bank)
+        self.bank_left: int | None = None if bank is None else bank - sum(stakes)
+        """Where the bank is an amount: what may still be staked against it this round
+        (buys, doubles, splits and insurance are capped by it)."""
         self.rules = rules
         self.seats = [Seat(i, stake) for i, stake in enumerate(stakes)]
         self.banker = Hand()
@@ -257,16 +261,25 @@ def _check_kitty(kitty: int) -> None:
         raise ScriptError(f"kitty {kitty!r}: expected a whole amount of at least 0")
 
 
-def _check_stakes(rules: Rules, stakes: list[int]) -> None:
+def _check_stakes(rules: Rules, stakes: list[int], bank: int | None = None) -> None:
     if not stakes:
         raise ScriptError("a round needs at least one seat (stakes is empty)")
     if len(stakes) > rules.max_players:
         raise ScriptError(f"{len(stakes)} seats, but the ruleset allows at most "
                           f"{rules.max_players}")
+    left = bank
     for i, stake in enumerate(stakes):
         if type(stake) is not int or stake < rules.min_stake:
             raise ScriptError(f"p{i + 1}: stake {stake!r} is below the minimum "
                               f"{rules.min_stake} (stakes are whole minor units)")
-        if rules.max_stake is not None and stake > rules.max_stake:
+        va_bank = rules.va_bank and stake == left
+        if rules.max_stake is not None and stake > rules.max_stake and not va_bank:
             raise ScriptError(f"p{i + 1}: stake {stake} is above the maximum "
-                              f"{rules.max_stake}")
+                              f"{rules.max_stake}" + (" (only a stake of the whole bank, "
+                                                      f"{left}, may be)" if rules.va_bank
+                                                      and left else ""))
+        if left is not None:
+            if stake > left:
+                raise ScriptError(f"p{i + 1}: stake {stake} is more than the bank has left "
+                                  f"({left})")
+            left -= stake

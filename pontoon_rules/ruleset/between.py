@@ -6,6 +6,7 @@ from typing import Literal
 
 from pydantic import Field, StrictBool, StrictFloat
 
+from pontoon_rules.ruleset.bank import BankSale
 from pontoon_rules.ruleset.common import (
     Odds,
     RotationRule,
@@ -80,6 +81,11 @@ class Shoot(RuleModel):
     top_up: StrictBool = Field(description="The banker may add to the kitty before a deal.")
     dry_kitty: Literal["new-kitty-or-sale", "end-bank"] = Field(
         description="What an empty kitty forces: a new kitty or a sale of the bank."
+    )
+    dry_kitty_sale: BankSale = Field(
+        default=BankSale.AGREED_PRICE,
+        description="How the bank is sold when the kitty is dry: at a price agreed with "
+        "one player, or to the highest bidder.",
     )
     kitty_leaves_with_banker: StrictBool = Field(
         description="When the bank changes hands the old banker keeps the kitty."

@@ -23,6 +23,7 @@ from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.partial import skipped_checks
 from pontoon_rules.ruleset.renamed import MOVED
 from pontoon_rules.ruleset.yaml_source import Document, PathKey, dotted
+from pontoon_rules.text import short
 
 Spot = tuple[str, int | None, int | None]
 """A place in a file: (file, line, column)."""
@@ -79,18 +80,7 @@ def translate(error: ValidationError, data: Any, docs: tuple[Document, ...]) -> 
 
 def describe(value: Any) -> str:
     """A value as a problem quotes it: 'text', 3, true, null, a list, a mapping."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if value is None:
-        return "null"
-    if isinstance(value, (list, tuple)):
-        return "a list"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, str):
-        return repr(value if len(value) <= 40 else value[:37] + "...")
-    text = str(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    return short(value)
 
 
 def _translate(item: ErrorDetails, data: Any, docs: tuple[Document, ...]) -> list[Problem]:
@@ -137,7 +127,8 @@ def _pattern_wanted(pattern: str) -> str:
     if pattern == _ODDS_PATTERN:
         return "odds like '3:2'"
     if pattern == _ID_PATTERN:
-        return "an id of lowercase letters, digits and '-' (like 'my-house-rules')"
+        return ("an id of lowercase letters, digits and single '-' between them "
+                "(like 'my-house-rules')")
     return f"text matching {pattern}"
 
 

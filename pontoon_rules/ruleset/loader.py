@@ -5,13 +5,15 @@ base with `extends:` (a bundled id, or a `.yaml`/`.yml` path relative to the fil
 folder that stays inside it: see `references`); the base is read as raw data,
 recursively, and the file is deep-merged over it: mappings merge key by key, lists
 and scalars replace, `sources` and `provenance` merge entry by entry (an entry
-replaces the base's entry of the same key), and `id`, `name`, `summary` and `kind`
-are never inherited (`kind` defaults to `house`). A field the file changes
+replaces the base's entry of the same key), and `id`, `name`, `summary`, their
+`translations` and `kind` are never inherited (`kind` defaults to `house`; an
+overlay without translations is shown by its own name in every language). A field the file changes
 without giving provenance for it is credited to the file ("house rule, <file>"),
 never to the base's source. Every mistake in user input ends
 as a `RulesetError` listing `Problem`s in file order, each pointing at the file,
 line and column it comes from, in the base file when the value came from there.
-Files over `MAX_RULESET_BYTES` are refused before they are parsed.
+Files over `MAX_RULESET_BYTES` are refused before they are parsed, and a chain of
+bases longer than `MAX_EXTENDS_DEPTH` is one problem at the first file's `extends`.
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import yaml
 from pydantic import ValidationError
 
 from pontoon_rules.errors import Problem, RulesetError
@@ -37,11 +38,15 @@ from pontoon_rules.ruleset.references import (
 )
 from pontoon_rules.ruleset.registry import bundled_path, load_bundled
 from pontoon_rules.ruleset.yaml_source import Document, parse_yaml
+from pontoon_rules.text import yaml_text
 
 RESOLVED_PREFIX = "# resolved from "
 """First line of a dumped ruleset that was resolved from a base (see `dump_ruleset`)."""
 
-_CHILD_ONLY = ("id", "name", "summary", "kind")
+MAX_EXTENDS_DEPTH = 16
+"""Most bases a ruleset may stand on, one extending the next (the bundled chains are 1)."""
+
+_CHILD_ONLY = ("id", "name", "summary", "translations", "kind")
 _BY_ENTRY = ("sources", "provenance")
 _ID_LIKE = ID_LIKE
 
@@ -90,7 +95,7 @@ def load_reference(ref: object, folder: Path) -> Ruleset | str:
         return found
     if isinstance(ref, str) and _ID_LIKE.fullmatch(ref) and bundled_path(ref) == found:
         return load_bundled(ref)
-    document = _read_document(found)
+    document = read_document(found)
     if not document.fatal and not looks_like_ruleset(document.data):
         return _not_a_ruleset(str(ref))
     return load_path(found)
@@ -118,14 +123,15 @@ def dump_ruleset(ruleset: Ruleset) -> str:
     The data is written fully resolved. When the ruleset extends a base, `extends`
     is written as null (so loading does not apply the base a second time) and the
     first line is the comment `# resolved from <extends>`, from which `load_text`
-    restores the `extends` reference without loading anything.
+    restores the `extends` reference without loading anything. Hidden characters
+    (escapes, bidi controls) are written as YAML escapes: the text is terminal-safe.
     """
     data = ruleset.model_dump(mode="json", exclude_none=False)
     header = ""
     if ruleset.extends is not None:
         data["extends"] = None
         header = f"{RESOLVED_PREFIX}{ruleset.extends}\n"
-    return header + yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=100)
+    return header + yaml_text(data, width=100)
 
 
 @dataclass(frozen=True)
@@ -153,8 +159,23 @@ class _Resolved:
     problems: tuple[Problem, ...]
 
 
+class _TooDeep(Exception):
+    """An `extends` chain longer than `MAX_EXTENDS_DEPTH` (the names of its files)."""
+
+    def __init__(self, chain: tuple[_Link, ...]) -> None:
+        super().__init__()
+        self.names = [link.name for link in chain]
+
+
 def _load(text: str, file: str, folder: Path, chain: tuple[_Link, ...]) -> Ruleset:
-    resolved = _resolve(parse_yaml(text, file), folder, chain)
+    top = parse_yaml(text, file)
+    try:
+        resolved = _resolve(top, folder, chain)
+    except _TooDeep as deep:
+        shown = " -> ".join([*deep.names[:3], "...", deep.names[-1]])
+        raise RulesetError([_at_extends(top, (
+            f"the chain of bases is more than {MAX_EXTENDS_DEPTH} files deep ({shown}); a "
+            f"ruleset may stand on at most {MAX_EXTENDS_DEPTH} others"))]) from None
     problems = list(resolved.problems)
     if resolved.data is None:
         raise RulesetError(_ordered(problems, resolved.docs))
@@ -184,10 +205,12 @@ def _resolve(doc: Document, folder: Path, chain: tuple[_Link, ...]) -> _Resolved
     ref = doc.data.get("extends")
     if ref is None:
         return _Resolved(doc.data, (doc,), doc.problems)
+    if len(chain) > MAX_EXTENDS_DEPTH:
+        raise _TooDeep(chain)
     base = _find_base(doc, ref, folder, chain)
     if isinstance(base, Problem):
         return _Resolved(None, (doc,), doc.problems + (base,))
-    base_doc = _read_document(base)
+    base_doc = read_document(base)
     if not base_doc.fatal and not looks_like_ruleset(base_doc.data):
         refused = _at_extends(doc, _not_a_ruleset(str(ref)))
         return _Resolved(None, (doc,), doc.problems + (refused,))
@@ -263,12 +286,13 @@ def _header_extends(text: str) -> str | None:
 
 def _read_text(path: Path) -> str | Problem:
     """The text of `path`, or the problem reading it (refused at once over the size limit)."""
+    from pontoon_rules.files import read_regular
+
     try:
         size = path.stat().st_size
         if size > MAX_RULESET_BYTES:
             return Problem(_display(path), None, None, "", too_large(size))
-        with path.open("rb") as stream:
-            data = stream.read(MAX_RULESET_BYTES + 1)
+        data = read_regular(path, MAX_RULESET_BYTES)
         if len(data) > MAX_RULESET_BYTES:
             return Problem(_display(path), None, None, "", too_large(None))
         return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
@@ -279,7 +303,8 @@ def _read_text(path: Path) -> str | Problem:
         return Problem(_display(path), None, None, "", f"cannot read file: {reason}")
 
 
-def _read_document(path: Path) -> Document:
+def read_document(path: Path) -> Document:
+    """The parsed YAML of the file at `path` (a fatal document when unreadable)."""
     text = _read_text(path)
     if isinstance(text, Problem):
         return Document(text.file, None, {}, {}, (text,), fatal=True)

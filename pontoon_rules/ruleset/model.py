@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field, StrictBool, model_validator
+from pydantic import AfterValidator, Field, StrictBool, field_validator, model_validator
 
+from pontoon_rules.ruleset.bank import CHECKS as bank_checks
 from pontoon_rules.ruleset.between import BetweenDeals, Shoot
 from pontoon_rules.ruleset.common import RuleModel, Status
 from pontoon_rules.ruleset.crosschecks import HAND_CHECKS
+from pontoon_rules.ruleset.decisions import CHECKS as decision_checks
 from pontoon_rules.ruleset.faces import Faces
 from pontoon_rules.ruleset.hands import SpecialHands
+from pontoon_rules.ruleset.languages import LANGUAGES, SOURCE_LANGUAGE, TRANSLATED
 from pontoon_rules.ruleset.outcome import BankerPlay, Settlement
 from pontoon_rules.ruleset.play import Deal, Pack, PlayerOptions, Stakes, Table
+from pontoon_rules.text import hidden_characters
 
 SECTIONS: tuple[str, ...] = (
     "pack",
@@ -27,6 +31,32 @@ SECTIONS: tuple[str, ...] = (
     "between_deals",
     "shoot",
 )
+
+
+MAX_NAME_LENGTH = 80
+"""The longest name a ruleset (or a translation) may have: one line of a sheet's title."""
+
+MAX_SUMMARY_LENGTH = 450
+"""The longest summary: with the longest name, a house sheet still fits one page (the
+bundled summaries are at most 423 characters)."""
+
+
+def _shown_as_written(name: str) -> str:
+    """A name whose every character is visible: no control, bidi or zero-width character."""
+    hidden = hidden_characters(name)
+    if hidden:
+        raise ValueError(
+            f"a name may not hold {', '.join(hidden)}: it would make the name look like "
+            "another one or reorder the text around it")
+    return name
+
+
+Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME_LENGTH),
+                 AfterValidator(_shown_as_written)]
+"""A name shown to people: 1 to 80 visible characters."""
+
+Summary = Annotated[str, Field(max_length=MAX_SUMMARY_LENGTH)]
+"""A summary: one paragraph, at most 450 characters."""
 
 
 class Source(RuleModel):
@@ -53,19 +83,24 @@ class Provenance(RuleModel):
 class Translation(RuleModel):
     """A ruleset's name and summary in another language."""
 
-    name: str = Field(min_length=1, description="The name in this language.")
-    summary: str = Field(default="", description="The summary in this language.")
+    name: Name = Field(description="The name in this language (at most 80 characters).")
+    summary: Summary = Field(default="", description="The summary in this language.")
 
 
 class Ruleset(RuleModel):
     """A complete Pontoon (or blackjack) variant as data."""
 
-    id: str = Field(pattern=r"^[a-z0-9][a-z0-9-]*$", description="Short unique identifier.")
-    name: str = Field(min_length=1, description="Name shown to people.")
-    summary: str = Field(default="", description="One paragraph on what the variant is.")
+    id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$",
+                    description="Short unique identifier: lowercase letters and digits, words "
+                    "joined by single '-' ('--' separates two ids in page names).")
+    name: Name = Field(description="Name shown to people (at most 80 visible characters).")
+    summary: Summary = Field(default="",
+                             description="One paragraph on what the variant is (at most 450 "
+                             "characters).")
     translations: dict[str, Translation] = Field(
         default_factory=dict,
-        description="The name and summary in other languages, by language code (e.g. 'ru').",
+        description="The name and summary in other languages, by language code (e.g. 'ru'); "
+        "only the languages the sheets and the site are written in.",
     )
     kind: Literal["source", "variation", "reference", "house"] = Field(
         description="A source variant, a named variation of one, a reference game, or house rules."
@@ -101,6 +136,17 @@ class Ruleset(RuleModel):
         found = self.translations.get(lang)
         return found.summary if found and found.summary else self.summary
 
+    @field_validator("translations")
+    @classmethod
+    def _known_languages(cls, value: dict[str, Translation]) -> dict[str, Translation]:
+        unknown = sorted(set(value) - set(TRANSLATED))
+        if unknown:
+            raise ValueError(
+                f"translations into {', '.join(map(repr, unknown))} would never be shown: "
+                f"the sheets and the site are written in {', '.join(LANGUAGES)} (the name and "
+                f"summary themselves are the {SOURCE_LANGUAGE} ones)")
+        return value
+
     @model_validator(mode="after")
     def _check_cross_fields(self) -> Ruleset:
         problems = [p for check in _CROSS_CHECKS if (p := check(self))]
@@ -125,6 +171,8 @@ _CROSS_CHECKS = (
     *HAND_CHECKS,
     _check_provenance_sources,
     _check_provenance_paths,
+    *decision_checks,
+    *bank_checks,
 )
 
 CROSS_CHECKS = _CROSS_CHECKS

@@ -38,6 +38,11 @@ class BankerPlay(RuleModel):
     draws_when_no_live_hands: StrictBool = Field(
         description="Whether the banker still plays when every player hand is already settled."
     )
+    must_stand_at: StrictInt | None = Field(
+        default=None, ge=2, le=21,
+        description="A banker who draws by choice must stand on this total or more; null "
+        "for no such rule.",
+    )
 
 
 class OutcomeRule(RuleModel):

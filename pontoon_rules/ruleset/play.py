@@ -15,6 +15,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from pontoon_rules.ruleset.bank import Bank, FirstBanker, PlayDirection
 from pontoon_rules.ruleset.common import (
     ALL_RANKS,
     ALL_SUITS,
@@ -29,6 +30,7 @@ from pontoon_rules.ruleset.common import (
     SplitDealOrder,
     Suit,
 )
+from pontoon_rules.ruleset.decisions import RedoubleStake, Rescue, Surrender
 
 
 def _check_decks(value: object) -> int | str:
@@ -155,6 +157,18 @@ class Table(RuleModel):
     min_players: StrictInt = Field(ge=1, le=12, description="Fewest players the source recommends.")
     max_players: StrictInt = Field(ge=1, le=12, description="Most seats at the table (enforced).")
     banker: BankerRole = Field(description="A player who banks in turn, or a house dealer.")
+    first_banker: FirstBanker = Field(
+        default=FirstBanker.FIRST_LISTED,
+        description="How the first banker is chosen: the first person listed, the highest "
+        "card cut, or the first ace (or jack) dealt round the table.",
+    )
+    direction: PlayDirection = Field(
+        default=PlayDirection.LEFT,
+        description="Which way the deal, the stakes, the play and the bank go round the "
+        "table: from the banker's left (clockwise) or right.",
+    )
+    bank: Bank = Field(default_factory=Bank,
+                       description="The bank as an amount, and when it passes on.")
 
     @model_validator(mode="after")
     def _check(self) -> Table:
@@ -287,13 +301,36 @@ class Double(RuleModel):
     draws_after: StrictInt | None = Field(
         ge=1,
         le=10,
-        description="Cards drawn after doubling: 1 for one card and stop; null to go on freely.",
+        description="Cards drawn after each double: 1 for one card, then stop (or double "
+        "again, where times_per_hand allows); null to go on drawing freely.",
     )
+    totals: tuple[StrictInt, ...] | None = Field(
+        default=None,
+        description="The totals a hand may double on (e.g. [9, 10, 11]), counted as the "
+        "hand will count after doubling; null for any total.",
+    )
+    aces_count_one: StrictBool = Field(
+        default=False,
+        description="An ace held when doubling counts 1 from then on (a soft double is "
+        "played hard); an ace drawn later may count high.",
+    )
+    redouble_stake: RedoubleStake = Field(
+        default=RedoubleStake.WHOLE_STAKE,
+        description="What a second or later double adds: as much again as the whole stake, "
+        "or one original stake.",
+    )
+    rescue: Rescue = Field(default_factory=Rescue,
+                           description="Giving up a doubled hand for the doubled part back.")
 
     @model_validator(mode="after")
     def _check(self) -> Double:
         if self.max_cards is not None and self.max_cards < self.min_cards:
             raise ValueError(f"max_cards ({self.max_cards}) is below min_cards ({self.min_cards})")
+        if self.totals is not None:
+            bad = [t for t in self.totals if not 2 <= t <= 21]
+            if bad or not self.totals or len(set(self.totals)) != len(self.totals):
+                raise ValueError(f"totals: expected distinct totals from 2 to 21, got "
+                                 f"{list(self.totals)}")
         return self
 
 
@@ -338,3 +375,5 @@ class PlayerOptions(RuleModel):
     split: Split
     double: Double
     insurance: Insurance
+    surrender: Surrender = Field(default_factory=Surrender,
+                                 description="Giving up a hand for part of its stake back.")

@@ -41,8 +41,10 @@ assert set(TOPICS) == set(SECTIONS)
 
 _EMPTY_MEANS = {
     "stick_minimum": "none", "max_stake": "no limit", "max_cards": "no limit",
-    "max_hands": "no limit", "draws_after": "no limit",
+    "max_hands": "no limit", "draws_after": "no limit", "totals": "any total",
 }
+_FRACTIONS = ("max_fraction", "surrender.returns")
+"""Fields holding a fraction of the stake (num, den)."""
 
 
 def format_value(path: str, value: Any) -> str:
@@ -55,7 +57,7 @@ def format_value(path: str, value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, list):
-        if path.endswith("max_fraction"):
+        if path.endswith(_FRACTIONS):
             return f"{value[0]}/{value[1]} of the stake"
         return ", ".join(str(v) for v in value)
     if isinstance(value, float):

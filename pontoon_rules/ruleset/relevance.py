@@ -54,6 +54,10 @@ _RULES: tuple[tuple[str, tuple[str, ...], Condition], ...] = (
     ("player.split.buy_after_split", (), _has_buy),
     ("faces.split_card", (), _has_split),
     ("player.double", ("player.double.allowed",), _has_double),
+    ("player.double.rescue", ("player.double.rescue.allowed",),
+     lambda r: r.player.double.rescue.allowed),
+    ("player.double.redouble_stake", (), lambda r: r.player.double.times_per_hand > 1),
+    ("player.surrender", ("player.surrender.allowed",), lambda r: r.player.surrender.allowed),
     ("faces.doubled_card", (), _has_double),
     ("player.insurance", ("player.insurance.allowed",), lambda r: r.player.insurance.allowed),
     ("stakes.first_buy_min", (), _has_buy),
@@ -74,6 +78,12 @@ _RULES: tuple[tuple[str, tuple[str, ...], Condition], ...] = (
      lambda r: _has_bank_rotation(r) and r.deal.banker_pontoon_at_once),
     ("between_deals.bank_sale", (), lambda r: r.table.banker is BankerRole.ROTATING),
     ("shoot", ("shoot.enabled",), lambda r: r.shoot.enabled),
+    ("shoot.dry_kitty_sale", (), lambda r: r.shoot.dry_kitty == "new-kitty-or-sale"),
+    ("table.first_banker", (), lambda r: r.table.banker is BankerRole.ROTATING),
+    ("table.bank", (), lambda r: r.table.banker is BankerRole.ROTATING),
+    ("table.bank.va_bank", (), lambda r: r.table.bank.amount is not None),
+    ("table.bank.passes_when_broken", (), lambda r: r.table.bank.amount is not None),
+    ("banker.must_stand_at", (), lambda r: r.banker.mode.value == "by-choice"),
 )
 
 

@@ -5,6 +5,11 @@ this module builds the data itself, so no tag can ever construct an object or ru
 code. Scalars follow a small core schema: `null`/`~`/empty, `true`/`false`, decimal
 integers and floats; everything else (including `yes`, `no`, dates and `3:2`) stays
 text. Mapping keys are always text. Duplicate keys are reported, not silently merged.
+
+Aliases are bounded by what they expand to, not only by the file's size (`Limits`):
+the number of aliases used, the nodes and the characters of text the document
+expands to, and its depth. A document past a limit is one problem, which quotes none
+of it (a 551-byte alias bomb is refused at once, before anything is expanded).
 """
 
 from __future__ import annotations
@@ -26,7 +31,27 @@ Mark = tuple[int, int]
 """A 1-based (line, column) position in a YAML text."""
 
 MAX_NODES = 200_000
-"""Most nodes a document may expand to (guards against alias bombs)."""
+"""Most nodes a ruleset document may expand to (guards against alias bombs)."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one YAML document may expand to, aliases followed."""
+
+    nodes: int = MAX_NODES
+    """Most nodes (mappings, lists and scalars, each alias use counted again)."""
+    characters: int = 2 * 1024 * 1024
+    """Most characters of text in its scalars, each alias use counted again."""
+    aliases: int = 1_000
+    """Most uses of an alias (`*name`)."""
+    depth: int = 64
+    """Most levels of mappings and lists inside each other."""
+    what: str = "ruleset"
+    """What the document is, for messages."""
+
+
+RULESET_LIMITS = Limits()
+"""A ruleset: at most 1 MiB of file, expanding to at most 2 Mi characters."""
 
 FAST_NESTING_LIMIT = 4_000
 """Most characters that could open a nesting level (`[{-?:`) in a text given to libyaml."""
@@ -103,30 +128,32 @@ def short_tag(tag: str) -> str:
     return "!!" + tag[len(_CORE) :] if tag.startswith(_CORE) else tag
 
 
-def parse_yaml(text: str, file: str) -> Document:
+def parse_yaml(text: str, file: str, limits: Limits = RULESET_LIMITS) -> Document:
     """Parse `text` (named `file` in problems) into a `Document`; never raises for bad input."""
     try:
-        loader, root = _compose(text)
+        loader, root = _compose(text, fast=limits is not RULESET_LIMITS)
     except yaml.YAMLError as error:
         return _failed(file, _syntax_problem(error, text, file))
     except RecursionError:
         return _failed(file, Problem(file, None, None, "", "YAML nesting too deep"))
     if root is None:
-        return _failed(file, Problem(file, None, None, "", "empty ruleset file"))
+        return _failed(file, Problem(file, None, None, "", f"empty {limits.what} file"))
     try:
-        return _Builder(loader, file).document(root)
+        return _Builder(loader, file, limits).document(root)
     except RecursionError:
         return _failed(file, Problem(file, None, None, "", "YAML nesting too deep"))
 
 
-def _compose(text: str) -> tuple[Any, Node | None]:
+def _compose(text: str, fast: bool = False) -> tuple[Any, Node | None]:
     """The loader and the root node of `text`, composed with libyaml when that is safe.
 
     libyaml is about ten times faster but recurses on the C stack, so it only sees
-    texts with few characters that can open a nesting level; its errors are worded
+    texts with few characters that can open a nesting level (any text when `fast`:
+    libyaml refuses nesting past 1000 levels itself); its errors are worded
     differently, so a text it refuses is parsed again in Python for the message.
     """
-    if _FastLoader is not None and sum(map(text.count, "[{-?:")) <= FAST_NESTING_LIMIT:
+    if _FastLoader is not None and (fast or sum(map(text.count, "[{-?:"))
+                                    <= FAST_NESTING_LIMIT):
         try:
             return _compose_with(_FastLoader, text)
         except (yaml.YAMLError, RecursionError):
@@ -164,37 +191,65 @@ def _syntax_problem(error: yaml.YAMLError, text: str, file: str) -> Problem:
 
 
 class _TooLarge(Exception):
-    """Raised inside the builder when a document expands past MAX_NODES."""
+    """Raised inside the builder when a document expands past one of its `Limits`."""
+
+    def __init__(self, node: Node, message: str) -> None:
+        super().__init__(message)
+        self.node = node
+        self.message = message
 
 
 class _Builder:
     """Walks a composed node tree into plain data, recording positions and problems."""
 
-    def __init__(self, loader: Any, file: str) -> None:
+    def __init__(self, loader: Any, file: str, limits: Limits = RULESET_LIMITS) -> None:
         self.loader = loader
         self.file = file
+        self.limits = limits
         self.keys: dict[PathKey, Mark] = {}
         self.values: dict[PathKey, Mark] = {}
         self.problems: list[Problem] = []
         self.fatal = False
         self.count = 0
+        self.characters = 0
+        self.aliases = 0
+        self.seen: set[int] = set()
         self.active: set[int] = set()
 
     def document(self, root: Node) -> Document:
         """Build the whole document."""
         try:
             data = self.build(root, ())
-        except _TooLarge:
-            problem = Problem(self.file, 1, 1, "", f"document expands to over {MAX_NODES} nodes")
-            return _failed(self.file, problem)
+        except _TooLarge as error:
+            line, column = _mark(error.node)
+            return _failed(self.file, Problem(self.file, line, column, "", error.message))
         problems = tuple(sorted(self.problems, key=lambda p: (p.line or 0, p.column or 0)))
         return Document(self.file, data, self.keys, self.values, problems, self.fatal)
 
+    def count_node(self, node: Node, path: PathKey) -> None:
+        """Count `node` against the limits (an alias use counts again, with its text)."""
+        limits, what = self.limits, f"a {self.limits.what}"
+        self.count += 1
+        if id(node) in self.seen:
+            self.aliases += 1
+            if self.aliases > limits.aliases:
+                raise _TooLarge(node, f"more than {limits.aliases} YAML aliases; {what} "
+                                      "needs no more than a few")
+        self.seen.add(id(node))
+        if isinstance(node, ScalarNode):
+            self.characters += len(node.value)
+        if self.count > limits.nodes:
+            raise _TooLarge(node, f"the document expands to over {limits.nodes} nodes "
+                                  "(aliases followed)")
+        if self.characters > limits.characters:
+            raise _TooLarge(node, f"the document expands to over {limits.characters:,} "
+                                  "characters of text (aliases followed)")
+        if len(path) > limits.depth:
+            raise _TooLarge(node, f"nested more than {limits.depth} levels deep")
+
     def build(self, node: Node, path: PathKey) -> Any:
         """The plain value of `node`, found at `path`."""
-        self.count += 1
-        if self.count > MAX_NODES:
-            raise _TooLarge
+        self.count_node(node, path)
         self.values[path] = _mark(node)
         if id(node) in self.active:
             self.fail(node, path, "a YAML alias refers to itself")
@@ -225,6 +280,7 @@ class _Builder:
             if not isinstance(key_node, ScalarNode):
                 self.fail(key_node, path, "a mapping key must be plain text")
                 continue
+            self.count_node(key_node, path)
             key = str(key_node.value)
             if key in out:
                 first = self.keys[path + (key,)][0]

@@ -189,6 +189,11 @@ class SimRandom(random.Random):
     def choice(self, seq: Any) -> Any:
         return seq[self.below(len(seq))]
 
+    def fork(self, label: str) -> random.Random:
+        """A generator for `label` seeded from the state, leaving the state as it is
+        (`engine.banking.fork`: the first banker's cut draws on it)."""
+        return random.Random(f"{label}:{self.word}")
+
     def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:  # type: ignore[override]
         if stop is None:
             start, stop = 0, start

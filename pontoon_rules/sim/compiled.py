@@ -38,6 +38,8 @@ LOSE_STAKE, WIN, LOSE, PUSH, BY_TOTAL_PUSH, BY_TOTAL_LOSE = range(6)
 
 MAX_CARDS = 24
 """Cards one hand can hold in the kernel (21 aces at most reach 21)."""
+INT64_MAX = 2**63 - 1
+
 MAX_SPLIT_HANDS = 16
 """Hands one seat can hold in the kernel (a ruleset without a split limit is capped here)."""
 
@@ -88,11 +90,11 @@ def compile_sim(rules: Rules) -> SimRules:
     """Compile `rules` for the kernel (pure and cheap).
 
     Raises:
-        UnsupportedFeatureError: the ruleset has features the kernel does not model
-            (`ruleset.features`: the classic hands, the usual values and pack).
+        UnsupportedFeatureError: the ruleset plays a rule the kernel does not model
+            (`ruleset.features`: beyond the classic hands, the usual values and pack).
     """
     r = rules.ruleset
-    require_supported(r, "the compiled simulator")
+    require_supported(r, "simulator")
     p = np.zeros(N_PARAMS, dtype=np.int64)
     between, shoot = r.between_deals, r.shoot
     cap = min(rules.split_max_hands, MAX_SPLIT_HANDS)
@@ -134,8 +136,8 @@ def compile_sim(rules: Rules) -> SimRules:
         KITTY_IN_LIMITS: shoot.kitty_within_stake_limits, TOP_UP: shoot.top_up,
         DRY_END_BANK: shoot.dry_kitty == "end-bank",
         KITTY_LEAVES: shoot.kitty_leaves_with_banker,
-        MIN_STAKE: rules.min_stake,
-        MAX_STAKE: rules.max_stake if rules.max_stake is not None else -1,
+        MIN_STAKE: min(rules.min_stake, INT64_MAX),  # a larger one is refused at a run
+        MAX_STAKE: min(rules.max_stake, INT64_MAX) if rules.max_stake is not None else -1,
         PONTOON_MAY_DRAW: rules.pontoon_may_draw,
         PONTOON_RANKED: HandClass.PONTOON in rules.rank_of_class,
         DEAL_BY_HAND: rules.deal_by_hand, BANKER_FIRST: rules.banker_dealt_first,

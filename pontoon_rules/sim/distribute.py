@@ -8,28 +8,30 @@ any number of machines behind `--scheduler ADDRESS` (a `dask.distributed`
 scheduler: start one with `dask scheduler` and workers with `dask worker
 ADDRESS` on each machine, all with this package installed).
 
-A task is `(kind, payload, size, seed words)`; workers rebuild the compiled
-ruleset and strategy from the payload once per process (`_prepared`), and keep
-one round runner per payload (`_runner`). Local workers are forked after the
-parent has prepared every payload, so they start with the strategy built and the
-kernels loaded.
+A task is `(kind, payload, size, seed words)`: kind `rounds` (the compiled
+simulator), `session` (a compiled session table) or `engine` (the reference
+engine, `sim.engine`; one seed word, its own chunk seeds). Workers rebuild the
+compiled ruleset and strategy from the payload once per process (`_prepared`),
+and keep one round runner (`_runner`) or engine simulator (`_engine`) per
+payload. Local workers are forked after the parent has prepared every payload, so
+they start with the strategy built and the kernels loaded.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
-from pontoon_rules.errors import PontoonError
+from pontoon_rules.sim.cluster import ClusterError, connect
 
 Task = tuple[str, str, int, tuple[int, ...]]
 
 
-class ClusterError(PontoonError):
-    """The Dask scheduler cannot be reached, or distributed is not installed."""
+__all__ = ["ClusterError", "Task", "chunk_seeds", "chunk_sizes", "run_task", "run_tasks"]
 
 
 def chunk_seeds(seed: int, n: int) -> list[tuple[int, ...]]:
@@ -66,9 +68,25 @@ def _runner(payload: str) -> Any:
     return RoundRunner(rules, strat)
 
 
+@lru_cache(maxsize=8)
+def _engine(payload: str) -> Any:
+    """The engine simulator of an engine run's payload, once per process."""
+    import json
+
+    from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.ruleset.model import Ruleset
+    from pontoon_rules.sim.engine import EngineSimulator
+
+    data = json.loads(payload)
+    rules = compile_rules(Ruleset.model_validate(data["ruleset"]))
+    return EngineSimulator(rules, data["banker"], data["dealing"])
+
+
 def run_task(task: Task) -> Any:
     """Run one chunk (in any process)."""
     kind, payload, size, words = task
+    if kind == "engine":
+        return _engine(payload).run(size, words[0])
     rules, strat, data = _prepared(payload)
     seed = np.array(words, dtype=np.uint64)
     if kind == "rounds":
@@ -82,36 +100,79 @@ def run_task(task: Task) -> Any:
 
 def run_tasks(tasks: Sequence[Task], workers: int = 1, scheduler: str | None = None,
               local: Callable[[Task], Any] = run_task) -> Iterator[Any]:
-    """The tasks' results in task order (one process, a local pool, or a cluster)."""
-    if scheduler:
+    """The tasks' results in task order (one process, a local pool, or a cluster).
+
+    At most one worker per task is started; a SIGTERM to this process stops the workers
+    with it (and, on a cluster, cancels what is left) and exits with 143.
+    """
+    if scheduler is not None:
         yield from _dask(tasks, scheduler)
-    elif workers <= 1:
+    elif workers <= 1 or len(tasks) <= 1:
         for task in tasks:
             yield local(task)
     else:
         import multiprocessing
 
         for kind, payload in {(t[0], t[1]) for t in tasks}:
-            _prepared(payload)  # built once here; the forked workers inherit it
-            if kind == "rounds":
-                _runner(payload)
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            _prepare(kind, payload)  # built once here; the forked workers inherit it
+        pool = multiprocessing.get_context("fork").Pool(min(workers, len(tasks)),
+                                                          initializer=_worker_start)
+        with _terminated_cleanly(), pool:
             yield from pool.imap(run_task, tasks)
 
 
-def _dask(tasks: Sequence[Task], scheduler: str) -> Iterator[Any]:
+def _worker_start() -> None:
+    """In each local worker: leave Ctrl-C to the parent, and die with it."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:
-        from distributed import Client
-    except ImportError as e:  # pragma: no cover - the extra is installed by make test
-        raise ClusterError("--scheduler needs the 'cluster' extra: "
-                           "pip install 'pontoon-rules[cluster]'") from e
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG: a parent killed takes its workers
+    except (OSError, AttributeError):  # pragma: no cover - not Linux
+        pass
+
+
+@contextmanager
+def _terminated_cleanly() -> Iterator[None]:
+    """While the block runs, SIGTERM exits with 143 through the block's cleanup (the
+    pool is terminated, the cluster client closed) instead of killing this process."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(_signum: int, _frame: object) -> None:
+        raise SystemExit(143)
+
+    previous = signal.signal(signal.SIGTERM, stop)
     try:
-        client = Client(scheduler, timeout="10s")  # type: ignore[no-untyped-call]
-    except (OSError, TimeoutError) as e:
-        raise ClusterError(f"cannot reach the Dask scheduler at {scheduler!r}: {e}") from e
-    try:
-        futures = client.map(run_task, list(tasks), pure=False)
-        for future in futures:
-            yield future.result()
+        yield
     finally:
-        client.close()  # type: ignore[no-untyped-call]
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _prepare(kind: str, payload: str) -> None:
+    """Build what the tasks of `kind` and `payload` need, in this process."""
+    if kind == "engine":
+        _engine(payload)
+        return
+    _prepared(payload)
+    if kind == "rounds":
+        _runner(payload)
+
+
+def _dask(tasks: Sequence[Task], scheduler: str) -> Iterator[Any]:
+    client = connect(scheduler)
+    with _terminated_cleanly():
+        try:
+            futures = client.map(run_task, list(tasks), pure=False)
+            for future in futures:
+                yield future.result()
+        finally:
+            client.close()

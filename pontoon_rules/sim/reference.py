@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from pontoon_rules.analysis.deck import kind_space
+from pontoon_rules.analysis.engine_view import hand_state
 from pontoon_rules.analysis.hand import HandState
 from pontoon_rules.engine.actions import (
     BUY,
@@ -56,6 +58,7 @@ class TablePolicy:
     def __init__(self, rules: Rules, strategy: Strategy) -> None:
         self.rules, self.s = rules, strategy
         self.index = {state: i for i, state in enumerate(strategy.states)}
+        self.kinds = kind_space(rules).kinds
 
     def __call__(self, state: RoundState) -> Action:
         if state.current_player() == BANKER:
@@ -109,14 +112,4 @@ class TablePolicy:
         return next(iter(legal.values())).example()
 
     def _state(self, hand: Hand) -> HandState:
-        r = self.rules
-        kinds = [self._kind(c) for c in hand.cards]
-        n, orig = len(kinds), hand.stakes[0]
-        same = kinds[0] if (r.three_of_a_kind and n <= 3 and len(set(kinds)) == 1) else -1
-        locked = hand.is_split and r.split_aces_one_card and hand.cards[0] >> 2 == 0
-        return HandState(
-            hard=hand.hard, soft=bool(hand.aces), n=n, same=same, split=hand.is_split,
-            ace_locked=locked, twisted=hand.twisted, bought=hand.bought,
-            last_buy=hand.stakes[-1] // orig if hand.bought else 0, doubles=hand.doubles,
-            since_double=hand.drawn_since_double if hand.doubles else 0,
-            staked=hand.staked // orig)
+        return hand_state(hand, [self._kind(c) for c in hand.cards], self.kinds, self.rules)

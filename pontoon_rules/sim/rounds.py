@@ -22,6 +22,7 @@ from pontoon_rules.sim import cards as src_
 from pontoon_rules.sim.compiled import MAX_CARDS, MAX_SPLIT_HANDS, SimRules, compile_sim
 from pontoon_rules.sim.fastpath import FastRunner, fast_problem
 from pontoon_rules.sim.hands import NF
+from pontoon_rules.sim.money import Run, check_limits, check_money
 from pontoon_rules.sim.play import play_round
 from pontoon_rules.sim.round import (
     AT_ONCE,
@@ -77,6 +78,7 @@ class RoundRunner:
     """A compiled ruleset, a strategy and a workspace for `seats` seats."""
 
     def __init__(self, rules: Rules, strategy: Strategy, seats: int = 1) -> None:
+        check_limits(rules)
         self.sim: SimRules = compile_sim(rules)
         self.strategy = strategy
         self.seats = seats
@@ -117,6 +119,7 @@ class RoundRunner:
         """
         if kernel not in ("auto", "general", "fast"):
             raise ValueError(f"unknown kernel {kernel!r}: expected auto, general or fast")
+        check_money(self.sim.rules, Run(stake, self.seats))
         infinite = dealing == "infinite" or self.sim.rules.decks is None
         fast = self.fast if self.seats == 1 and kernel != "general" else None
         if kernel == "fast" and fast is None:
@@ -151,6 +154,7 @@ class RoundRunner:
         Raises:
             ShoeError: the cards ran out.
         """
+        check_money(self.sim.rules, Run(max(stakes, default=0), len(stakes), kitty=kitty))
         if (kernel != "general" and self.fast is not None
                 and fast_problem(self.sim, len(stakes), kitty) is None):
             net = self.fast.play_shoe(cards, stakes[0])

@@ -185,10 +185,10 @@ def _tally(state, balance, person, table, owner, b, m) -> None:  # type: ignore[
         if i == b:
             person[i, P_BANKED] += 1
             person[i, P_BANK_SUM] += x
-            person[i, P_BANK_SQ] += x * x
+            person[i, P_BANK_SQ] += float(x) * x  # a statistic: float, never wraps
         elif i < m:
             person[i, P_SEAT_SUM] += x
-            person[i, P_SEAT_SQ] += x * x
+            person[i, P_SEAT_SQ] += float(x) * x
         if block_end:
             person[i, P_BSUM] += person[i, P_BLOCK]
             person[i, P_BSQ] += person[i, P_BLOCK] * person[i, P_BLOCK]

@@ -1,7 +1,11 @@
-"""`simulate` on the compiled simulator: one seat, best play, seeded chunks.
+"""`simulate`: one seat playing the best strategy, on the compiled simulator or the engine.
 
-The same seed gives the same figures with any number of workers or machines
-(see `sim.distribute`). The result is the analysis's `SimulationResult`.
+Two paths (`PATHS`). `compiled`, the default: the numba simulator (`sim.rounds`,
+every ruleset; a one-seat fast kernel where the ruleset allows it, bit-identical
+to the general one). `engine`: the reference engine (`sim.engine`), slow and
+independent of the kernels. Either way a run is cut into seeded chunks folded in
+chunk order, so the same seed gives the same figures, to the last bit, with any
+number of workers or machines (see `sim.distribute`).
 """
 
 from __future__ import annotations
@@ -12,11 +16,54 @@ from collections.abc import Callable
 
 import numpy as np
 
+from pontoon_rules.analysis.dealer import banker_policy
 from pontoon_rules.engine.rules import Rules
+from pontoon_rules.sim import engine
 from pontoon_rules.sim.distribute import Task, chunk_seeds, chunk_sizes, run_tasks
+from pontoon_rules.sim.result import Dealing, SimulationResult, check_path, summarise
 
 CHUNK = 1_000_000
-"""Rounds per chunk (each chunk is one kernel call and one seed)."""
+"""Rounds per chunk on the compiled path (each chunk is one kernel call and one seed)."""
+COMPILED_NOTE = "compiled simulator: resplits follow the dealt pair's split choice"
+
+
+def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
+             dealing: Dealing = "infinite", policy: str | None = None,
+             progress: bool = False, path: str = "compiled",
+             scheduler: str | None = None) -> SimulationResult:
+    """Simulate `rounds` rounds of one seat's best play under `rules`.
+
+    Args:
+        path: "compiled" (the numba simulator) or "engine" (the reference engine).
+        workers: local processes; `scheduler`: a Dask scheduler address instead.
+        progress: show a progress bar on the terminal.
+
+    Raises:
+        AnalysisError: an unknown banker policy or path.
+        UnsupportedFeatureError: the ruleset plays a rule the simulator does not handle.
+        ClusterError: the scheduler cannot be reached.
+    """
+    from pontoon_rules.ruleset.features import require_handled
+
+    require_handled(rules.ruleset, "simulate")
+    check_path(path)
+    name = banker_policy(rules, policy).name
+    bar = _progress(progress, rounds)
+    start = time.perf_counter()
+    try:
+        if path == "compiled":
+            sums, name = simulate_compiled(rules, rounds, seed, workers, dealing, policy,
+                                           scheduler, bar)
+            notes = [COMPILED_NOTE]
+        else:
+            sums = simulate_engine(rules, rounds, seed, workers, dealing, policy, scheduler,
+                                   bar)
+            notes = []
+    finally:
+        bar(-1)
+    mean, half = summarise(int(sums[3]), float(sums[0]), float(sums[1]))
+    return SimulationResult(rules.ruleset.id, int(sums[3]), seed, workers, dealing, name,
+                            mean, half, time.perf_counter() - start, path, notes)
 
 
 def payload(rules: Rules, policy: str | None, dealing: str, player: str = "best") -> str:
@@ -30,8 +77,8 @@ def simulate_compiled(rules: Rules, rounds: int, seed: int = 1, workers: int = 1
                       dealing: str = "infinite", policy: str | None = None,
                       scheduler: str | None = None,
                       progress: Callable[[int], None] | None = None,
-                      chunk: int | None = None) -> tuple[np.ndarray, float, str]:
-    """Sums [net, net², hands, rounds] of `rounds` rounds, the seconds taken, banker policy
+                      chunk: int | None = None) -> tuple[np.ndarray, str]:
+    """Sums [net, net², hands, rounds] of `rounds` rounds and the banker policy
     (`chunk`: rounds per chunk, `CHUNK` when None, read at call time).
 
     Raises:
@@ -40,7 +87,6 @@ def simulate_compiled(rules: Rules, rounds: int, seed: int = 1, workers: int = 1
     """
     from pontoon_rules.sim.distribute import _prepared
 
-    start = time.perf_counter()
     data = payload(rules, policy, dealing)
     _, strat, _ = _prepared(data)
     sizes = chunk_sizes(rounds, chunk or CHUNK)
@@ -51,4 +97,45 @@ def simulate_compiled(rules: Rules, rounds: int, seed: int = 1, workers: int = 1
         total += part
         if progress:
             progress(int(part[3]))
-    return total, time.perf_counter() - start, strat.banker_policy
+    return total, strat.banker_policy
+
+
+def engine_payload(rules: Rules, policy: str | None, dealing: Dealing) -> str:
+    """An engine run as JSON for a worker (see `sim.distribute.run_task`)."""
+    return json.dumps({"ruleset": rules.ruleset.model_dump(mode="json"), "banker": policy,
+                       "dealing": dealing})
+
+
+def simulate_engine(rules: Rules, rounds: int, seed: int, workers: int, dealing: Dealing,
+                    policy: str | None, scheduler: str | None = None,
+                    progress: Callable[[int], None] | None = None) -> np.ndarray:
+    """The sums [net, net², 0, rounds] of `rounds` rounds through the engine."""
+    data = engine_payload(rules, policy, dealing)
+    sizes = chunk_sizes(rounds, engine.CHUNK)
+    tasks: list[Task] = [("engine", data, n, (engine.chunk_seed(seed, i),))
+                         for i, n in enumerate(sizes)]
+    total = np.zeros(4)
+    for part in run_tasks(tasks, workers, scheduler):
+        total += part
+        if progress:
+            progress(int(part[3]))
+    return total
+
+
+def _progress(enabled: bool, total: int) -> Callable[[int], None]:
+    """A progress bar's advance (a negative count stops it), or nothing."""
+    if not enabled:
+        return lambda _: None
+    from rich.progress import Progress
+
+    bar = Progress(transient=True)
+    task = bar.add_task("simulating", total=total)
+    bar.start()
+
+    def advance(n: int) -> None:
+        if n < 0:
+            bar.stop()
+        else:
+            bar.advance(task, n)
+
+    return advance

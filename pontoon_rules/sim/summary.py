@@ -48,12 +48,17 @@ class SessionRequest:
 
 def play_summary(req: SessionRequest, workers: int = 1, scheduler: str | None = None,
                  progress: Callable[[int], None] | None = None) -> tuple[SessionTally, bool]:
-    """Play the session; (its sums, whether it was stopped early by Ctrl-C)."""
+    """Play the session; (its sums, whether it was stopped early by Ctrl-C).
+
+    Raises:
+        MoneyOverflowError: the session's money or sums could pass what they hold exactly.
+    """
+    check_session_money(req)
     sizes = chunk_sizes(req.deals, SEGMENT)
     seeds = chunk_seeds(req.seed, len(sizes))
     total: SessionTally | None = None
     stopped = False
-    if workers <= 1 and not scheduler:
+    if workers <= 1 and scheduler is None:
         from pontoon_rules.sim.strategy import strategy
 
         strat = strategy(req.rules, req.player, req.banker)
@@ -89,6 +94,20 @@ def play_summary(req: SessionRequest, workers: int = 1, scheduler: str | None = 
     if total is None:
         raise KeyboardInterrupt
     return total, stopped
+
+
+def check_session_money(req: SessionRequest) -> None:
+    """Refuse, before any deal, a session whose money or sums could pass their integers.
+
+    Raises:
+        MoneyOverflowError: the stake, kitty or bid times the deals is too large.
+    """
+    from pontoon_rules.sim.money import FLOAT_EXACT, Run, check_limits, check_money
+
+    check_limits(req.rules)
+    run = Run(req.table.stake, req.players, req.deals, req.table.kitty, req.table.bid)
+    check_money(req.rules, Run(run.stake, run.seats, 1, run.kitty, run.bid), "a deal")
+    check_money(req.rules, run, f"{req.deals:,} deals", FLOAT_EXACT)
 
 
 def _fold(total: SessionTally | None, part: SessionTally) -> SessionTally:

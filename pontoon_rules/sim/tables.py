@@ -10,16 +10,18 @@ workers sums to the same figures in segment order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
+from pontoon_rules.engine.banking import choose_first_banker
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.engine.session_auto import clamp_stake
 from pontoon_rules.errors import ScriptError, ShoeError
 from pontoon_rules.ruleset.common import BankerRole
 from pontoon_rules.sim import cards as src_
 from pontoon_rules.sim import session as k
+from pontoon_rules.sim.money import FLOAT_EXACT, Run, check_money
 from pontoon_rules.sim.rounds import RoundRunner
 from pontoon_rules.sim.strategy import Strategy
 
@@ -86,19 +88,23 @@ class SessionTable:
             src_.shuffle_all(self.src, self.deck, self.tray, self.st, self.work)
             self.src[src_.SHUFFLES] = 0
         self.state = np.zeros(k.N_STATE, dtype=np.int64)
-        self.state[k.S_BANKER] = m if house else 0
+        self.state[k.S_BANKER] = m if house else self.people.index(choose_first_banker(
+            rules, self.people, src_.SimRandom(int(seed_words[0]))).banker)
         self.state[k.S_PEOPLE] = m
         self.state[k.S_HOUSE] = house
-        self.state[k.S_STAKE] = clamp_stake(rules, policy.stake)
+        stake = clamp_stake(rules, policy.stake)
         within = rules.ruleset.shoot.kitty_within_stake_limits
-        self.state[k.S_KITTY_AMOUNT] = (clamp_stake(rules, policy.kitty) if within
-                                        else max(1, policy.kitty))
+        kitty = clamp_stake(rules, policy.kitty) if within else max(1, policy.kitty)
+        self.money = Run(stake, seats, 1, kitty, policy.bid)
+        check_money(rules, self.money, "a deal")
+        self.state[k.S_STAKE] = stake
+        self.state[k.S_KITTY_AMOUNT] = kitty
         self.state[k.S_BID] = max(0, policy.bid)
         self.balance = np.zeros(m + 1, dtype=np.int64)
         self.stakes = np.zeros(seats, dtype=np.int64)
         self.owner = np.zeros(m + 1, dtype=np.int64)
         self.tally = SessionTally(self.people + ["house"],
-                                  np.zeros((m + 1, k.N_PERSON), dtype=np.int64),
+                                  np.zeros((m + 1, k.N_PERSON)),  # sums: float64
                                   np.zeros(k.N_TABLE, dtype=np.int64))
 
     def play(self, deals: int) -> int:
@@ -106,7 +112,11 @@ class SessionTable:
 
         Raises:
             ShoeError: the pack ran out mid-deal (as the engine's session would).
+            MoneyOverflowError: the session's sums could pass what they hold exactly.
         """
+        total = self.tally.deals + deals
+        check_money(self.runner.sim.rules, replace(self.money, rounds=total),
+                    f"{total:,} deals", FLOAT_EXACT)
         r = self.runner
         done = k.play_deals(*r._common(), *r._work(), self.src, self.deck, self.tray,
                             self.st, self.work, self.state, self.balance, self.tally.person,

@@ -10,10 +10,10 @@ from pontoon_rules.engine import legal
 original = legal.buy_range
 
 
-def buy_range(hand, rules):  # type: ignore[no-untyped-def]
+def buy_range(hand, rules, cap=None):  # type: ignore[no-untyped-def]
     twisted, hand.twisted = hand.twisted, False
     try:
-        return original(hand, rules)
+        return original(hand, rules, cap)
     finally:
         hand.twisted = twisted
 

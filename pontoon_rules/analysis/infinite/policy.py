@@ -8,10 +8,9 @@ named banker policy.
 
 from __future__ import annotations
 
-from typing import Any
-
 from pontoon_rules.analysis.deck import Kind
-from pontoon_rules.analysis.hand import BUY, HandState
+from pontoon_rules.analysis.engine_view import banker_action, hand_state
+from pontoon_rules.analysis.hand import BUY
 from pontoon_rules.analysis.infinite.round import Deal, RoundModel
 from pontoon_rules.analysis.split import NONPAIR, UNDEALT, Entry
 from pontoon_rules.engine.actions import (
@@ -20,19 +19,11 @@ from pontoon_rules.engine.actions import (
     INSURE,
     SPLIT,
     STICK,
-    TWIST,
     Action,
 )
-from pontoon_rules.engine.hand import Hand, is_soft, total
+from pontoon_rules.engine.hand import Hand
 from pontoon_rules.engine.phase import BANKER, Phase
 from pontoon_rules.engine.state import RoundState
-
-
-def banker_action(state: RoundState, banker: Any) -> Action:
-    """What a banker playing the named policy `banker` (its `draws(points, soft)`) does now."""
-    ace_bonus = state.rules.ace_bonus
-    draws = banker.draws(total(state.banker, ace_bonus), is_soft(state.banker, ace_bonus))
-    return Action(TWIST if draws else STICK)
 
 
 class ModelPolicy:
@@ -78,7 +69,7 @@ class ModelPolicy:
         if any(a.kind == SPLIT for a in state.legal_actions()):
             if self._splits(state, hand, cards):
                 return Action(SPLIT)
-        choice, _ = ctx.hands.best(self._state(hand, cards))
+        choice, _ = ctx.hands.best(hand_state(hand, cards, self.model.space.kinds, self.rules))
         if choice is None:
             return Action(STICK)
         if choice.kind == BUY:
@@ -102,17 +93,3 @@ class ModelPolicy:
             return (kinds[0], UNDEALT, hand.blocked)
         second = kinds[1] if splits.resplits(kinds[0], kinds[1]) and free > 0 else NONPAIR  # type: ignore[attr-defined]
         return (kinds[0], second, hand.blocked)
-
-    def _state(self, hand: Hand, cards: tuple[int, ...]) -> HandState:
-        r = self.rules
-        original = hand.stakes[0]
-        same = cards[0] if r.three_of_a_kind and all(k == cards[0] for k in cards) else -1
-        kinds = self.model.space.kinds
-        return HandState(
-            hard=hand.hard, soft=bool(hand.aces), n=len(hand.cards), same=same,
-            split=hand.is_split,
-            ace_locked=hand.is_split and r.split_aces_one_card and kinds[cards[0]].is_ace,
-            twisted=hand.twisted, bought=hand.bought,
-            last_buy=hand.stakes[-1] // original if hand.bought else 0,
-            doubles=hand.doubles, since_double=hand.drawn_since_double if hand.doubles else 0,
-            staked=hand.staked // original)

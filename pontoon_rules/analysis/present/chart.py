@@ -79,7 +79,13 @@ def strategy_chart(rules: Rules, policy: str | None = None,
 
     Args:
         model: an infinite-deck `RoundModel(rules, "infinite", policy)` already made.
+
+    Raises:
+        UnsupportedFeatureError: the ruleset plays a rule the analysis does not handle.
     """
+    from pontoon_rules.ruleset.features import require_handled
+
+    require_handled(rules.ruleset, "strategy")
     deck = check_deck(rules, deck if model is None else "infinite")
     if deck == "finite":
         from pontoon_rules.analysis.composition.model import CompositionModel

@@ -33,7 +33,6 @@ def rules_hash(ruleset: Ruleset) -> str:
     provenance), the analysis method's name and this file's layout."""
     from pontoon_rules.analysis.composition.model import METHOD
     from pontoon_rules.analysis.infinite.round import INFINITE_METHOD
-
     from pontoon_rules.ruleset.canonical import behaviour_form
 
     data = json.dumps({"ruleset": behaviour_form(ruleset), "format": FORMAT,

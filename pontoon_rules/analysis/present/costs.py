@@ -23,7 +23,7 @@ from pontoon_rules.analysis.edge import check_deck, deck_words, edge_of
 from pontoon_rules.analysis.infinite.round import INFINITE_METHOD
 from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.errors import UnsupportedFeatureError
+from pontoon_rules.ruleset.features import UnsupportedFeatureError, refused_names, require_handled
 from pontoon_rules.ruleset.fields import plain, ruleset_paths, value_at
 from pontoon_rules.ruleset.model import Ruleset
 
@@ -106,7 +106,12 @@ def rule_costs(ruleset: Ruleset, deck: Deck | None = None, policy: str | None = 
             exact composition-dependent; each variant keeps that choice).
         paths: only these fields (in the order of `fields.ruleset_paths`); None for all.
         base: the ruleset's own edge under `deck` and `policy`, when already computed.
+
+    Raises:
+        UnsupportedFeatureError: the ruleset plays a rule the analysis does not handle (a
+            variant that switches one on is a row "not analysed", naming it).
     """
+    require_handled(ruleset, "costs")
     wanted = None if paths is None else set(paths)
     base_rules = compile_rules(ruleset)
     deck = check_deck(base_rules, deck)
@@ -170,6 +175,10 @@ def _variant_cost(data: dict[str, Any], path: str, old: Any, new: Any, base: flo
     except ValidationError as e:
         first = e.errors()[0]["msg"] if e.errors() else str(e)
         return Cost(path, plain(old), plain(new), None, None, f"invalid: {first}")
+    refused = refused_names(variant, "costs")
+    if refused:
+        return Cost(path, plain(old), plain(new), None, None,
+                    f"not analysed: {', '.join(refused)} (not handled yet)")
     rules = compile_rules(variant)
     key = _model_key(rules)
     if key not in known:

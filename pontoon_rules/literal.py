@@ -4,7 +4,9 @@ A ruleset is untrusted: its text may carry HTML, Markdown or template syntax. On
 site (Markdown with HTML, rendered by MkDocs) and in HTML sheets every character that
 HTML or Markdown would act on becomes a character reference; in the Markdown sheet it
 is escaped with a backslash. `UserText` carries the rule with the string: Jinja's
-autoescape calls its `__html__`, so a template cannot forget it.
+autoescape calls its `__html__`, so a template cannot forget it. Characters that
+would act rather than show (controls, bidi overrides that reorder a PDF title,
+zero-width characters) are shown as visible escapes (`text.terminal_safe`).
 """
 
 from __future__ import annotations
@@ -13,13 +15,18 @@ import re
 
 from markupsafe import Markup
 
+from pontoon_rules.text import terminal_safe
+
 _MARKDOWN_HTML = {c: f"&#{ord(c)};" for c in "\\`*_[]{}#|!~+-<>&\"'$^"}
 _MARKDOWN_PUNCTUATION = re.compile(r"([\\`*_\[\]{}()#|!~+\-<>&\"'=:$^.])")
 
 
 def one_line(text: str) -> str:
-    """`text` on one line: every run of white space (newlines included) one space."""
-    return " ".join(str(text).split())
+    """`text` on one line: every run of white space (newlines included) one space.
+
+    Hidden characters (controls, bidi and zero-width ones) are shown as escapes.
+    """
+    return terminal_safe(" ".join(str(text).split()))
 
 
 def literal_html(text: str) -> str:

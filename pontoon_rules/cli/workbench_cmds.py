@@ -1,0 +1,41 @@
+"""CLI command `workbench`: the house-rule workbench in the browser."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+
+@click.command("workbench")
+@click.argument("ruleset", required=False)
+@click.option("--port", type=click.IntRange(0, 65535), default=8765, show_default=True,
+              help="Port to serve on (0: any free port).")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to serve on. Anything but 127.0.0.1 lets other computers use "
+                   "the workbench (it says what that exposes).")
+@click.option("--no-browser", is_flag=True, help="Do not open a browser tab.")
+@click.option("--workers", type=click.IntRange(1, 8), default=1, show_default=True,
+              help="Analysis processes (one per core you can spare).")
+def workbench_cmd(ruleset: str | None, port: int, host: str, no_browser: bool,
+                  workers: int) -> None:
+    """Change house rules in the browser: the sheet's sentences with their controls, the
+    exact house edge and its change, the hands that show it, the rules file and the PDF.
+
+    RULESET is a bundled id (default pagat-british) or a ruleset file; a house-rule file
+    opens with its own changes marked against its base.
+    """
+    from pontoon_rules.ruleset.registry import bundled_ids
+    from pontoon_rules.workbench.server import serve
+
+    file = None
+    start = "pagat-british"
+    if ruleset is not None and ruleset in bundled_ids():
+        start = ruleset
+    elif ruleset is not None:
+        from pontoon_rules.ruleset.loader import load_ruleset
+
+        load_ruleset(ruleset)  # every problem of the file, as `validate` reports them
+        file = Path(ruleset)
+    serve(file, host, port, not no_browser, workers, start=start,
+          say=lambda line: click.echo(line, err=True))

@@ -1,0 +1,24 @@
+"""The house-rule workbench: change a rule in the browser, see what it does, take it home.
+
+`pontoon-rules workbench [RULESET_OR_FILE]` serves a local web application (Starlette
+under uvicorn, on 127.0.0.1 unless told otherwise). The layers, thin over the library:
+
+    controls   the schema's leaves as controls (menus, bounded numbers, odds, YAML)
+    draft      a start plus changes -> the overlay file text -> the project's loader
+    view       the sheet's sentences in the order of play, each with its controls
+    worker     a separate process running edge / strategy / examples / costs, step by step
+    jobs       one current job per browser tab; the last change wins, the rest are cancelled
+    results    a job's data as the page draws it (the CLI's figures, the site's rounds)
+    service    what each request does; app (Starlette, guards); server (uvicorn, browser)
+"""
+
+from __future__ import annotations
+
+__all__ = ["serve"]
+
+
+def serve(*args: object, **kwargs: object) -> None:
+    """Serve the workbench (see `server.serve`)."""
+    from pontoon_rules.workbench.server import serve as run
+
+    run(*args, **kwargs)  # type: ignore[arg-type]

@@ -1,0 +1,303 @@
+"""The workbench's web layer (Starlette): routes, and the guards every response passes.
+
+Thin over `service.Workbench`. Every response carries a Content-Security-Policy that
+allows only the workbench's own script and styles (no inline script, no other
+origin); requests are refused when their Host is not one the server answers to (a
+web page elsewhere cannot reach it through a DNS name pointed at 127.0.0.1), when a
+browser says they come from another site, or when their body is larger than the
+loader reads (`MAX_RULESET_BYTES`). Errors reach the page in words, never as a trace.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+from urllib.parse import quote
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+)
+from starlette.routing import Route
+
+from pontoon_rules.errors import PontoonError, RulesetError
+from pontoon_rules.ruleset.references import MAX_RULESET_BYTES
+from pontoon_rules.workbench.render import render, static_file
+from pontoon_rules.workbench.service import RequestError, Workbench
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'")
+HEADERS = [(b"content-security-policy", CSP.encode()), (b"x-content-type-options", b"nosniff"),
+           (b"referrer-policy", b"no-referrer"), (b"x-frame-options", b"DENY"),
+           (b"cache-control", b"no-store")]
+MAX_UPLOAD_FILES = 8
+MAX_STATE_BYTES = 2 * MAX_RULESET_BYTES
+"""A draft request: every control's value (a structured value at most the loader's limit)."""
+MAX_UPLOAD_BYTES = MAX_UPLOAD_FILES * MAX_RULESET_BYTES + 64 * 1024
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+WILDCARD = ("0.0.0.0", "::", "")
+
+
+def allowed_hosts(host: str) -> frozenset[str] | None:
+    """The Host names the server answers to (None: any, for a wildcard --host)."""
+    if host in WILDCARD:
+        return None
+    return frozenset({*LOOPBACK, host.strip("[]").lower()})
+
+
+def host_name(value: str) -> str:
+    """The name part of a Host header ('127.0.0.1:8765' -> '127.0.0.1', '[::1]:1' -> '::1')."""
+    value = value.strip().lower()
+    if value.startswith("["):
+        return value[1:].split("]", 1)[0]
+    return value.rsplit(":", 1)[0] if value.count(":") == 1 else value
+
+
+class Guard:
+    """ASGI middleware: Host and origin checks, body size limits, security headers."""
+
+    def __init__(self, app: ASGIApp, hosts: frozenset[str] | None) -> None:
+        self.app, self.hosts = app, hosts
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+        refusal = self._refusal(scope, headers)
+        if refusal is not None:
+            await _plain(refusal[0], refusal[1])(scope, receive, _with_headers(send))
+            return
+        limit = MAX_UPLOAD_BYTES if scope["path"] == "/upload" else MAX_STATE_BYTES
+        length = headers.get("content-length", "")
+        if length.isdigit() and int(length) > limit:
+            await _plain(413, _too_large(limit))(scope, receive, _with_headers(send))
+            return
+        await self.app(scope, _limited(receive, limit), _with_headers(send))
+
+    def _refusal(self, scope: Scope, headers: dict[str, str]) -> tuple[int, str] | None:
+        if self.hosts is not None and host_name(headers.get("host", "")) not in self.hosts:
+            return 421, ("This workbench answers only at the address it printed when it "
+                         "started (start it with --host to serve another name).")
+        if scope["method"] not in ("GET", "HEAD"):
+            if headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
+                return 403, "Refused: this request comes from another web site."
+            origin = headers.get("origin")
+            if origin and self.hosts is not None and (
+                    host_name(origin.split("://", 1)[-1]) not in self.hosts):
+                return 403, "Refused: this request comes from another web site."
+        return None
+
+
+def _too_large(limit: int) -> str:
+    return f"Refused: the request is larger than {limit // 1024:,} KiB."
+
+
+class _TooLarge(Exception):
+    pass
+
+
+def _limited(receive: Receive, limit: int) -> Receive:
+    """`receive`, failing once more than `limit` body bytes have arrived (chunked bodies)."""
+    seen = 0
+
+    async def wrapped() -> Message:
+        nonlocal seen
+        message = await receive()
+        if message["type"] == "http.request":
+            seen += len(message.get("body", b""))
+            if seen > limit:
+                raise _TooLarge(_too_large(limit))
+        return message
+
+    return wrapped
+
+
+def _with_headers(send: Send) -> Send:
+    async def wrapped(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            names = {k.lower() for k, _ in message.get("headers", [])}
+            message["headers"] = list(message.get("headers", [])) + [
+                h for h in HEADERS if h[0] not in names]
+        await send(message)
+
+    return wrapped
+
+
+def _plain(status: int, text: str) -> Response:
+    return PlainTextResponse(text + "\n", status_code=status)
+
+
+async def _json_body(request: Request) -> dict[str, Any]:
+    try:
+        data = json.loads(await request.body())
+    except (ValueError, UnicodeDecodeError, RecursionError) as error:
+        raise RequestError("expected the page's request as JSON") from error
+    if not isinstance(data, dict):
+        raise RequestError("expected the page's request as a JSON object")
+    return data
+
+
+def _attachment(name: str) -> dict[str, str]:
+    return {"content-disposition": f"attachment; filename=\"{name}\"; "
+                                   f"filename*=UTF-8''{quote(name)}"}
+
+
+def create_app(workbench: Workbench, host: str = "127.0.0.1", exposed: str = "") -> Any:
+    """The ASGI application over `workbench` (wrapped in `Guard` for `host`)."""
+
+    async def page(request: Request) -> Response:
+        key = request.query_params.get("start")
+        start = workbench.starts.get(key) if key else workbench.starts.default()
+        if start is None:
+            return HTMLResponse(render("error.html.j2", "en", title="Unknown ruleset",
+                                       problems=["No such starting ruleset: pick one from "
+                                                 "the menu."]), status_code=404)
+        lang = request.query_params.get("lang", "en")
+        body = {"start": start.key, "lang": lang, "name": start.default_name,
+                "fields": {}, "set": dict(start.changes)}
+        html = await run_in_threadpool(_page_html, workbench, body, exposed)
+        return HTMLResponse(html)
+
+    async def state(request: Request) -> Response:
+        body = await _json_body(request)
+        return JSONResponse(await run_in_threadpool(workbench.state, body))
+
+    async def job(request: Request) -> Response:
+        since = request.query_params.get("since", "")
+        found = await run_in_threadpool(
+            workbench.job, request.path_params["job_id"], request.query_params.get("tab", ""),
+            request.query_params.get("lang", "en"), int(since) if since.isdigit() else None)
+        return JSONResponse(found)
+
+    async def download_yaml(request: Request) -> Response:
+        name, text = await run_in_threadpool(workbench.overlay, await _json_body(request))
+        return Response(text.encode("utf-8"), media_type="application/yaml",
+                        headers=_attachment(name))
+
+    async def download_pdf(request: Request) -> Response:
+        name, pdf = await run_in_threadpool(workbench.sheet, await _json_body(request))
+        return Response(pdf, media_type="application/pdf", headers=_attachment(name))
+
+    async def compare(request: Request) -> Response:
+        return JSONResponse(await run_in_threadpool(workbench.compare,
+                                                    await _json_body(request)))
+
+    async def upload(request: Request) -> Response:
+        async with request.form(max_files=MAX_UPLOAD_FILES, max_fields=8,
+                                max_part_size=64 * 1024) as form:
+            files = []
+            for item in form.getlist("files"):
+                if hasattr(item, "read"):
+                    data = await item.read(MAX_RULESET_BYTES + 1)
+                    files.append((str(getattr(item, "filename", "") or "upload.yaml"), data))
+        if not files:
+            raise RequestError("choose one or more ruleset files (.yaml) to upload")
+        starts = await run_in_threadpool(workbench.starts.upload, files)
+        return RedirectResponse(f"/?start={quote(starts[-1].key)}", status_code=303)
+
+    async def static(request: Request) -> Response:
+        found = static_file(request.path_params["name"])
+        if found is None:
+            return _plain(404, "Not found.")
+        return FileResponse(found[0], media_type=found[1])
+
+    async def no_icon(request: Request) -> Response:
+        return Response(status_code=204)
+
+    routes = [Route("/", page), Route("/favicon.ico", no_icon),
+              Route("/api/state", state, methods=["POST"]),
+              Route("/api/job/{job_id}", job), Route("/api/compare", compare, methods=["POST"]),
+              Route("/api/download/yaml", download_yaml, methods=["POST"]),
+              Route("/api/download/pdf", download_pdf, methods=["POST"]),
+              Route("/upload", upload, methods=["POST"]),
+              Route("/static/{name}", static)]
+    from starlette.exceptions import HTTPException
+
+    handled = (_TooLarge, RequestError, RulesetError, PontoonError, HTTPException, Exception)
+    app = Starlette(routes=routes, exception_handlers=dict.fromkeys(handled, _error_response))
+    return Guard(_catch_too_large(app), allowed_hosts(host))
+
+
+def _catch_too_large(app: ASGIApp) -> ASGIApp:
+    async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
+        try:
+            await app(scope, receive, send)
+        except _TooLarge as error:
+            await _plain(413, str(error))(scope, receive, send)
+
+    return wrapped
+
+
+def _page_html(workbench: Workbench, body: dict[str, Any], exposed: str) -> str:
+    from pontoon_rules.docs.i18n import LANGUAGES
+
+    draft = workbench.draft(body)
+    from pontoon_rules.workbench.view import rules_view
+
+    view = rules_view(draft.start, draft.values, draft.evaluation, draft.parse_problems,
+                      draft.lang)
+    from pontoon_rules.workbench.controls import ruleset_schema
+
+    longest = ruleset_schema()["properties"]["name"].get("maxLength", 200)
+    return render("page.html.j2", draft.lang, start=draft.start, lang=draft.lang,
+                  name_length=longest,
+                  name=draft.start.default_name, languages=LANGUAGES,
+                  starts=workbench.starts.groups(), exposed=exposed,
+                  rules_html=_markup(render("rules.html.j2", draft.lang, view=view)))
+
+
+def _markup(html: str) -> Any:
+    from markupsafe import Markup
+
+    return Markup(html)  # our own template's output, already escaped
+
+
+async def _error_response(request: Request, error: Exception) -> Response:
+    """Every error as words: a user's or a page's mistake as it is, anything else named."""
+    status, words, problems = 500, "", []
+    if isinstance(error, _TooLarge):
+        status, words = 413, str(error)
+    elif isinstance(error, RulesetError):
+        status, words = 422, "The file is not a ruleset the workbench can use:"
+        problems = [_problem_words(p) for p in error.problems]
+    elif isinstance(error, (RequestError, PontoonError)):
+        status, words = 400, str(error)
+    elif hasattr(error, "status_code") and hasattr(error, "detail"):
+        status, words = int(error.status_code), str(error.detail)
+    else:
+        words = f"Something went wrong in the workbench ({type(error).__name__}); the " \
+                "terminal it runs in says more."
+        from pontoon_rules.text import terminal_safe
+
+        print(terminal_safe(f"workbench: {request.method} {request.url.path}: "
+                            f"{type(error).__name__}: {error}"), file=sys.stderr)
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"error": words, "problems": problems}, status_code=status)
+    return HTMLResponse(render("error.html.j2", "en", title="The workbench could not do that",
+                               problems=[words, *problems]), status_code=status)
+
+
+def _problem_words(problem: Any) -> str:
+    from pathlib import Path
+
+    where = Path(problem.file).name
+    if problem.line is not None:
+        where += f", line {problem.line}"
+    path = f" {problem.path}:" if problem.path else ""
+    return f"{where}:{path} {problem.message}"

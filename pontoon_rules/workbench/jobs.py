@@ -1,0 +1,301 @@
+"""Analysis jobs in worker processes: one current job per browser tab, the last change wins.
+
+`JobManager.submit(tab, key, job)` makes the job the tab's current one. The tab's
+previous job is cancelled unless another tab still shows it (a queued job is dropped,
+a running one told to stop between steps, and its process killed and replaced when it
+does not stop within `grace` seconds). Jobs are keyed by what they analyse (the
+overlay text and the steps): a tab asking for a job that is running or finished for
+another tab shares it, so two tabs on the same rules see the same figures, and a
+finished job is kept (up to `KEEP`) for a tab that comes back to the same rules.
+"""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from multiprocessing.process import BaseProcess
+from typing import Any
+
+from pontoon_rules.workbench import worker
+from pontoon_rules.workbench.worker import Job
+
+QUEUED, RUNNING, CANCELLING, DONE, CANCELLED, FAILED = (
+    "queued", "running", "cancelling", "done", "cancelled", "failed")
+FINISHED = (DONE, CANCELLED, FAILED)
+KEEP = 64
+"""Finished jobs kept for tabs that return to the same rules."""
+
+
+@dataclass
+class Record:
+    """A job as the page sees it: status, each step's progress, results and failures."""
+
+    id: str
+    key: str
+    steps: tuple[str, ...]
+    status: str = QUEUED
+    step: str | None = None
+    progress: dict[str, tuple[int, int]] = field(default_factory=dict)
+    results: dict[str, Any] = field(default_factory=dict)
+    partial: dict[str, Any] = field(default_factory=dict)
+    failures: dict[str, str] = field(default_factory=dict)
+    tabs: set[str] = field(default_factory=set)
+    version: int = 0
+    cancel_asked: float | None = None
+
+    def snapshot(self) -> dict[str, Any]:
+        """A copy of the record's state, safe to read outside the manager's lock."""
+        return {"id": self.id, "status": self.status, "step": self.step,
+                "steps": list(self.steps), "progress": dict(self.progress),
+                "results": dict(self.results), "partial": dict(self.partial),
+                "failures": dict(self.failures), "version": self.version}
+
+
+class _Worker:
+    """One worker process, its end of the pipe, and the job it is running."""
+
+    def __init__(self, context: Any, nice: int) -> None:
+        self.conn, child = context.Pipe(duplex=True)
+        self.process: BaseProcess = context.Process(target=worker.main, args=(child, nice),
+                                                    daemon=True, name="workbench-analysis")
+        self.process.start()
+        child.close()
+        self.job: str | None = None
+        self.killed = False
+
+
+class JobManager:
+    """Runs analysis jobs on `workers` processes; see the module docstring."""
+
+    def __init__(self, workers: int = 1, grace: float = 8.0, nice: int = 0,
+                 prefix: str = "j") -> None:
+        self._context = multiprocessing.get_context("spawn")
+        self._lock = threading.RLock()
+        self._jobs: OrderedDict[str, Record] = OrderedDict()
+        self._by_key: dict[str, str] = {}
+        self._tabs: dict[str, str] = {}
+        self._queue: list[tuple[str, Job]] = []
+        self._ids = itertools.count(1)
+        self._grace, self._nice, self._prefix = grace, nice, prefix
+        self._closed = False
+        self._workers = [self._start_worker() for _ in range(max(1, workers))]
+        self._monitor = threading.Thread(target=self._watch, daemon=True,
+                                         name="workbench-monitor")
+        self._monitor.start()
+
+    # -- the page's side ------------------------------------------------------------------
+    def submit(self, tab: str, key: str, job: Job) -> str:
+        """Make the job for `key` the tab's current one; returns its id."""
+        with self._lock:
+            found = self._by_key.get(key)
+            record = self._jobs.get(found) if found else None
+            if record is None or record.status in (CANCELLED, CANCELLING, FAILED):
+                record = Record(f"{self._prefix}{next(self._ids)}", key, job.steps)
+                self._jobs[record.id] = record
+                self._by_key[key] = record.id
+                self._queue.append((record.id, job))
+            self._switch(tab, record)
+            self._dispatch()
+            self._forget_old()
+            return record.id
+
+    def release(self, tab: str) -> None:
+        """The tab shows no job any more (its rules do not load): cancel its last one."""
+        with self._lock:
+            old = self._jobs.get(self._tabs.pop(tab, ""))
+            if old is not None:
+                old.tabs.discard(tab)
+                if not old.tabs:
+                    self._cancel(old)
+                    self._dispatch()
+
+    def get(self, job_id: str) -> dict[str, Any] | None:
+        """The job's state, or None for an unknown (or long forgotten) id."""
+        with self._lock:
+            record = self._jobs.get(job_id)
+            return record.snapshot() if record else None
+
+    def current(self, tab: str) -> str | None:
+        """The id of the tab's current job."""
+        with self._lock:
+            return self._tabs.get(tab)
+
+    def close(self) -> None:
+        """Stop every worker (told to stop, then killed if it does not)."""
+        with self._lock:
+            self._closed = True
+            workers = list(self._workers)
+        for w in workers:
+            try:
+                w.conn.send(("stop",))
+            except (OSError, ValueError):
+                pass
+        for w in workers:
+            w.process.join(timeout=2)
+            if w.process.is_alive():
+                w.process.kill()
+                w.process.join(timeout=2)
+            w.conn.close()
+
+    # -- inside the lock -------------------------------------------------------------------
+    def _switch(self, tab: str, record: Record) -> None:
+        old_id = self._tabs.get(tab)
+        self._tabs[tab] = record.id
+        record.tabs.add(tab)
+        if old_id is None or old_id == record.id:
+            return
+        old = self._jobs.get(old_id)
+        if old is not None:
+            old.tabs.discard(tab)
+            if not old.tabs:
+                self._cancel(old)
+
+    def _cancel(self, record: Record) -> None:
+        if record.status == QUEUED:
+            self._queue = [(i, j) for i, j in self._queue if i != record.id]
+            self._finish(record, CANCELLED)
+        elif record.status == RUNNING:
+            record.status, record.cancel_asked = CANCELLING, time.monotonic()
+            record.version += 1
+            w = self._worker_of(record.id)
+            if w is not None:
+                try:
+                    w.conn.send(("cancel", record.id))
+                except (OSError, ValueError):
+                    pass
+
+    def _finish(self, record: Record, status: str) -> None:
+        record.status, record.step = status, None
+        record.version += 1
+        if status != DONE and self._by_key.get(record.key) == record.id:
+            del self._by_key[record.key]
+
+    def _dispatch(self) -> None:
+        for w in self._workers:
+            if w.job is None and self._queue and not self._closed:
+                job_id, job = self._queue.pop(0)
+                try:
+                    w.conn.send(("job", job_id, job))
+                except (OSError, ValueError):  # a dead worker: `_lost` replaces it
+                    self._queue.insert(0, (job_id, job))
+                    continue
+                record = self._jobs[job_id]
+                record.status = RUNNING
+                record.version += 1
+                w.job = job_id
+
+    def _worker_of(self, job_id: str) -> _Worker | None:
+        return next((w for w in self._workers if w.job == job_id), None)
+
+    def _forget_old(self) -> None:
+        finished = [i for i, r in self._jobs.items() if r.status in FINISHED and not r.tabs]
+        for job_id in finished[: max(0, len(finished) - KEEP)]:
+            record = self._jobs.pop(job_id)
+            if self._by_key.get(record.key) == job_id:
+                del self._by_key[record.key]
+
+    # -- the workers' side -----------------------------------------------------------------
+    def _start_worker(self) -> _Worker:
+        w = _Worker(self._context, self._nice)
+        threading.Thread(target=self._read, args=(w,), daemon=True,
+                         name="workbench-reader").start()
+        return w
+
+    def _read(self, w: _Worker) -> None:
+        while True:
+            try:
+                message = w.conn.recv()
+            except (EOFError, OSError):
+                self._lost(w)
+                return
+            with self._lock:
+                self._apply(w, message)
+
+    def _apply(self, w: _Worker, message: tuple[Any, ...]) -> None:
+        kind, job_id, *rest = message
+        record = self._jobs.get(job_id)
+        if record is None:
+            return
+        record.version += 1
+        if kind == "progress":
+            record.step = rest[0]
+            record.progress[rest[0]] = (rest[1], rest[2])
+        elif kind == "partial":
+            record.partial[rest[0]] = rest[1]
+        elif kind == "result":
+            record.results[rest[0]] = rest[1]
+            record.partial.pop(rest[0], None)
+        elif kind == "failed":
+            record.failures[rest[0]] = rest[1]
+        elif kind in ("done", "cancelled"):
+            self._finish(record, DONE if kind == "done" else CANCELLED)
+            w.job = None
+            self._dispatch()
+
+    def _lost(self, w: _Worker) -> None:
+        """A worker process ended: its job ends in words, another process takes its place."""
+        with self._lock:
+            w.conn.close()
+            record = self._jobs.get(w.job) if w.job else None
+            if record is not None and record.status not in FINISHED:
+                if w.killed or record.status == CANCELLING:
+                    self._finish(record, CANCELLED)
+                else:
+                    record.failures[record.step or "edge"] = (
+                        "the analysis process ended unexpectedly (out of memory?)")
+                    self._finish(record, FAILED)
+            if self._closed or w not in self._workers:
+                return
+            self._workers[self._workers.index(w)] = self._start_worker()
+            self._dispatch()
+
+    def _watch(self) -> None:
+        """Kill a worker whose cancelled job runs on past the grace period."""
+        while not self._closed:
+            time.sleep(0.25)
+            with self._lock:
+                for w in self._workers:
+                    record = self._jobs.get(w.job) if w.job else None
+                    if (record is not None and record.cancel_asked is not None
+                            and record.status == CANCELLING and not w.killed
+                            and time.monotonic() - record.cancel_asked > self._grace):
+                        w.killed = True
+                        w.process.kill()
+
+    def worker_pids(self) -> list[int | None]:
+        """The process ids of the workers (for tests and the server's log)."""
+        with self._lock:
+            return [w.process.pid for w in self._workers]
+
+
+def merged(snapshots: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several jobs' states as one (a draft's quick figures and its cost table): active
+    while any is, steps, results and progress together."""
+    active = [s for s in snapshots if s["status"] not in FINISHED]
+    if active:
+        status = active[0]["status"]
+    else:
+        status = CANCELLED if any(s["status"] == CANCELLED for s in snapshots) else DONE
+    out: dict[str, Any] = {"id": "+".join(s["id"] for s in snapshots), "status": status,
+                           "step": active[0]["step"] if active else None,
+                           "steps": [step for s in snapshots for step in s["steps"]],
+                           "version": sum(s["version"] for s in snapshots)}
+    for key in ("progress", "results", "partial", "failures"):
+        out[key] = {k: v for s in snapshots for k, v in s[key].items()}
+    return out
+
+
+def job_key(text: str, steps: tuple[str, ...], extra: str = "") -> str:
+    """The key of a job: what it analyses and which steps."""
+    import hashlib
+
+    digest = hashlib.sha256("\0".join((text, *steps, extra)).encode("utf-8")).hexdigest()
+    return digest[:32]
+
+
+__all__ = ["CANCELLED", "CANCELLING", "DONE", "FAILED", "QUEUED", "RUNNING", "JobManager",
+           "Record", "job_key", "merged"]

@@ -1,0 +1,152 @@
+"""The analysis panel: a job's results (plain data from the worker) as the page draws them.
+
+Figures are formatted exactly as the CLI formats them (`EDGE_DECIMALS`), worked
+examples are drawn with the site's own round macros (`docs.pages.example_view`),
+and the cost table becomes a bar list sorted by the size of the effect, the changes
+that do nothing and the combinations the rules do not allow counted apart.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pontoon_rules.analysis.present.summary import EDGE_DECIMALS
+from pontoon_rules.docs.pages import example_view, reason_view
+from pontoon_rules.ruleset.fields import describe
+from pontoon_rules.workbench.controls import form_value, plain_words
+from pontoon_rules.workbench.view import Words
+from pontoon_rules.workbench.worker import COSTS, EDGE, EXAMPLES, STEP_WORDS, STRATEGY
+
+NOTHING = 1e-9
+"""A change of the edge smaller than this (points) changes nothing."""
+ACTION_CLASSES = {"S": "stick", "T": "twist", "D": "double", "P": "split", "B": "buy",
+                  "·": "keep", "-": "done"}
+
+
+def percent(value: float | None) -> str:
+    """A house edge as the CLI prints it ('1.6453%')."""
+    return "—" if value is None else f"{value:.{EDGE_DECIMALS}f}%"
+
+
+def points(value: float | None) -> str:
+    """A change of the house edge in points, signed ('+0.9807')."""
+    return "—" if value is None else f"{value:+.{EDGE_DECIMALS}f}"
+
+
+def analysis_view(snapshot: dict[str, Any], say: Words, current: bool = True) -> dict[str, Any]:
+    """The panel for one job's state: edge, strategy, examples and costs, with progress."""
+    results, failures = snapshot["results"], snapshot["failures"]
+    edge = results.get(EDGE)
+    base = results.get("base_edge")
+    return {
+        "id": snapshot["id"], "status": snapshot["status"], "current": current,
+        "final": snapshot["status"] in ("done", "cancelled", "failed"),
+        "progress": _progress(snapshot),
+        "edge": _edge(edge, base) if edge else None,
+        "failures": [{"step": STEP_WORDS.get(k, k), "words": v} for k, v in failures.items()],
+        "strategy": strategy_view(results[STRATEGY]) if STRATEGY in results else None,
+        "examples": examples_view(results[EXAMPLES]) if EXAMPLES in results else None,
+        "costs": costs_view(results.get(COSTS) or snapshot["partial"].get(COSTS), say,
+                            complete=COSTS in results),
+        "wanted": snapshot["steps"],
+    }
+
+
+def _progress(snapshot: dict[str, Any]) -> dict[str, Any] | None:
+    step = snapshot["step"]
+    if snapshot["status"] not in ("queued", "running", "cancelling"):
+        return None
+    if snapshot["status"] == "queued":
+        return {"words": "Waiting for the analysis process…", "done": 0, "total": 0}
+    done, total = snapshot["progress"].get(step, (0, 0)) if step else (0, 0)
+    pending = [s for s in snapshot["steps"] if s not in snapshot["results"]
+               and s not in snapshot["failures"]]
+    what = STEP_WORDS.get(pending[0], pending[0]) if pending else "the results"
+    return {"words": f"Working out {what}…", "done": done, "total": total}
+
+
+def _edge(edge: dict[str, Any], base: dict[str, Any] | None) -> dict[str, Any]:
+    value = edge["house_edge_percent"]
+    base_value = base["house_edge_percent"] if base else None
+    change = value - base_value if base_value is not None else None
+    return {"value": percent(value), "raw": value, "per_staked": percent(
+        edge["house_edge_per_staked_percent"]), "deck": edge["deck_description"],
+        "method": edge["method"], "policy": edge["banker_policy"],
+        "base": percent(base_value) if base_value is not None else None,
+        "change": points(change) if change is not None else None,
+        "direction": _direction(change), "notes": edge.get("notes", [])}
+
+
+def _direction(change: float | None) -> str:
+    if change is None or abs(change) < NOTHING:
+        return "same"
+    return "house" if change > 0 else "players"
+
+
+def strategy_view(chart: dict[str, Any]) -> dict[str, Any]:
+    """The strategy card as coloured grids: one per number of cards held."""
+    tables = []
+    for cards, rows in chart["tables"].items():
+        tables.append({"cards": cards, "rows": [
+            {"hand": row["hand"], "cells": [
+                {"text": a, "kind": ACTION_CLASSES.get(a[:1], "other")} for a in row["actions"]]}
+            for row in rows]})
+    summary = None
+    if chart.get("house_edge_chart_percent") is not None:
+        summary = (f"Playing this card: {percent(chart['house_edge_chart_percent'])}; "
+                   f"playing perfectly for the cards held: "
+                   f"{percent(chart['house_edge_perfect_percent'])} "
+                   f"({chart['departure_count']} departures).")
+    return {"columns": chart["columns"], "tables": tables, "legend": chart["legend"],
+            "policy": chart["banker_policy"], "summary": summary}
+
+
+def examples_view(comparisons: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each comparison's worked examples and the differences no round shows (drawn as the
+    site draws them, headings without the schema's "null for ..." phrases)."""
+    return [{"rulesets": c["rulesets"],
+             "examples": [_plainly(example_view(e)) for e in c["examples"]],
+             "reasons": [_plainly(reason_view(r)) for r in c["reasons"]]} for c in comparisons]
+
+
+def _plainly(view: dict[str, Any]) -> dict[str, Any]:
+    return {**view, "description": plain_words(str(view["description"])) or view["description"]}
+
+
+def costs_view(table: dict[str, Any] | None, say: Words, complete: bool) -> dict[str, Any] | None:
+    """The cost of every other single change, largest effect first, with bars."""
+    if not table:
+        return None
+    rows, idle, invalid = [], 0, 0
+    for row in table["changes"]:
+        change = row["change_points"]
+        if change is None:
+            invalid += 1
+        elif abs(change) < NOTHING:
+            idle += 1
+        else:
+            rows.append(_cost_row(row, say))
+    rows.sort(key=lambda r: -abs(r["raw"]))
+    widest = max((abs(r["raw"]) for r in rows), default=1.0) or 1.0
+    for r in rows:
+        r["width"] = max(1, round(100 * abs(r["raw"]) / widest))
+    return {"rows": rows, "idle": idle, "invalid": invalid, "complete": complete,
+            "base": percent(table["base_house_edge_percent"]), "method": table.get("method")}
+
+
+def _cost_row(row: dict[str, Any], say: Words) -> dict[str, Any]:
+    path = row["field"]
+    return {"path": path, "description": _description(path),
+            "from": say(path, row["from"]), "to": say(path, row["to"]),
+            "value": form_value(row["to"]), "value_json": row["to"],
+            "edge": percent(row["house_edge_percent"]), "change": points(row["change_points"]),
+            "raw": row["change_points"], "direction": _direction(row["change_points"])}
+
+
+def _description(path: str) -> str:
+    """A field's description short enough for a row: its first clause, no full stop."""
+    try:
+        text = describe(path)
+    except KeyError:
+        return path
+    return plain_words(text).split(": ", 1)[0].split("; ", 1)[0].rstrip(".") or path

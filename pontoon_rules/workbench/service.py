@@ -1,0 +1,254 @@
+"""What each request of the page does, over the library: no web framework in here.
+
+A request carries the whole draft (the start's key, the name, the language and every
+control's value), so any number of tabs work at once and the server keeps no draft;
+it keeps only the starts, the analysis jobs (one current job per tab) and the
+comparisons those jobs belong to.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pontoon_rules.docs.i18n import LANGUAGES, SOURCE_LANGUAGE
+from pontoon_rules.docs.sentences import differing_from_base
+from pontoon_rules.errors import PontoonError
+from pontoon_rules.ruleset.model import SECTIONS, Ruleset
+from pontoon_rules.workbench.controls import controls, parse
+from pontoon_rules.workbench.draft import Evaluation, Start, changes_from, evaluate
+from pontoon_rules.workbench.jobs import JobManager, job_key, merged
+from pontoon_rules.workbench.render import render
+from pontoon_rules.workbench.results import analysis_view, percent
+from pontoon_rules.workbench.starts import Starts
+from pontoon_rules.workbench.view import rules_view, words
+from pontoon_rules.workbench.worker import BASE_EDGE, COSTS, EDGE, EXAMPLES, STRATEGY, Job
+
+DRAFT_STEPS: tuple[str, ...] = (EDGE, BASE_EDGE, EXAMPLES, STRATEGY)
+BASE_STEPS: tuple[str, ...] = (EDGE, STRATEGY)
+COST_STEPS: tuple[str, ...] = (COSTS,)
+COMPARE_STEPS = ("edges", EXAMPLES)
+MAX_COMPARED = 8
+KEEP_COMPARISONS = 32
+"""Comparisons whose rulesets are kept for their pages to poll."""
+
+
+def _behaviour(ruleset: Ruleset) -> str:
+    """What a cost table depends on: the rule sections, not the name, id or provenance
+    (renaming a draft does not start its minute-long table again)."""
+    return json.dumps(ruleset.model_dump(mode="json", include=set(SECTIONS)), sort_keys=True)
+
+
+class RequestError(PontoonError):
+    """A request the page should never send (an unknown start, a malformed draft)."""
+
+
+@dataclass(frozen=True)
+class Draft:
+    """One request's draft: where it starts, the values it gives, and how it loads."""
+
+    start: Start
+    lang: str
+    name: str
+    values: dict[str, Any]
+    parse_problems: dict[str, str]
+    evaluation: Evaluation
+
+    @property
+    def ruleset(self) -> Ruleset | None:
+        """The draft's ruleset when it loads and every control could be read."""
+        return self.evaluation.ruleset if not self.parse_problems else None
+
+
+class Workbench:
+    """The server's state: the starts, the analysis jobs, and a scratch folder.
+
+    Two sets of workers: `jobs` for the figures a change shows at once (edge, examples,
+    strategy, comparisons) and `costs` for the long cost tables, so a table that takes a
+    minute never holds up the next change's edge.
+    """
+
+    def __init__(self, starts: Starts, jobs: JobManager, costs: JobManager) -> None:
+        self.starts, self.jobs, self.costs = starts, jobs, costs
+        self.scratch = Path(tempfile.mkdtemp(prefix="scratch-", dir=starts.folder))
+        self._comparisons: OrderedDict[str, dict[str, Any]] = OrderedDict()
+
+    # -- the draft ------------------------------------------------------------------------
+    def draft(self, body: dict[str, Any]) -> Draft:
+        """Read a request's draft and load it with the loader (every problem collected).
+
+        Raises:
+            RequestError: the request names no known start or holds no draft.
+        """
+        start = self.start_of(body.get("start"))
+        lang = body.get("lang") if body.get("lang") in LANGUAGES else SOURCE_LANGUAGE
+        name = body.get("name") if isinstance(body.get("name"), str) else ""
+        fields, direct = body.get("fields", {}), body.get("set", {})
+        if not isinstance(fields, dict) or not isinstance(direct, dict):
+            raise RequestError("expected the values of the page's controls")
+        found = controls()
+        values: dict[str, Any] = {}
+        problems: dict[str, str] = {}
+        for path, sent in fields.items():
+            if path in found:
+                value, problem = parse(found[path], sent)
+                values[path] = value
+                if problem:
+                    problems[path] = problem
+        values.update({p: v for p, v in direct.items() if p in found})
+        changes = changes_from(start, values)
+        for path in problems:
+            changes.pop(path, None)
+        evaluation = evaluate(start, changes, str(name), self.scratch)
+        return Draft(start, str(lang), str(name), changes, problems, evaluation)
+
+    def start_of(self, key: Any) -> Start:
+        """The start `key` names.
+
+        Raises:
+            RequestError: no such start (an upload forgotten since, or a made-up key).
+        """
+        start = self.starts.get(key) if isinstance(key, str) else None
+        if start is None:
+            raise RequestError("this page's starting ruleset is no longer known to the "
+                               "workbench (was it restarted?): reload the page")
+        return start
+
+    def state(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Validate the draft, draw the rules panel, and make its analysis the tab's job."""
+        draft = self.draft(body)
+        tab = str(body.get("tab") or "")
+        view = rules_view(draft.start, draft.values, draft.evaluation, draft.parse_problems,
+                          draft.lang)
+        job_id = None
+        ruleset = draft.ruleset
+        if ruleset is not None:
+            if draft.values:
+                steps, analysed = DRAFT_STEPS, ruleset
+            else:  # the base itself: the same figures, and its stored cost table
+                steps, analysed = BASE_STEPS, draft.start.base
+            quick = self.jobs.submit(tab, job_key(analysed.model_dump_json(), steps),
+                                     Job(analysed, draft.start.base, steps))
+            costs = self.costs.submit(tab, job_key(_behaviour(analysed), COST_STEPS),
+                                      Job(analysed, None, COST_STEPS))
+            job_id = f"{quick}+{costs}"
+        else:
+            self.jobs.release(tab)
+            self.costs.release(tab)
+        return {"seq": body.get("seq"), "valid": ruleset is not None,
+                "problems": view["problem_count"], "changed": view["changed"],
+                "rules_html": render("rules.html.j2", draft.lang, view=view),
+                "job": job_id, "filename": draft.evaluation.filename,
+                "overlay": draft.evaluation.text}
+
+    def job(self, job_id: str, tab: str, lang: str, since: int | None) -> dict[str, Any]:
+        """A job's state as the panel draws it (or `unchanged` since `since`)."""
+        parts = job_id.split("+")
+        managers = [self.jobs, self.costs][: len(parts)]
+        snapshots = [m.get(part) for m, part in zip(managers, parts, strict=False)]
+        if not snapshots or any(s is None for s in snapshots):
+            raise RequestError("this analysis is no longer known: change a rule to start again")
+        snapshot = merged([s for s in snapshots if s is not None])
+        current = all(m.current(tab) == part for m, part in zip(managers, parts, strict=False))
+        out: dict[str, Any] = {"job": job_id, "status": snapshot["status"], "current": current,
+                               "version": snapshot["version"],
+                               "final": snapshot["status"] in ("done", "cancelled", "failed")}
+        if since is not None and since == snapshot["version"]:
+            return {**out, "unchanged": True}
+        lang = lang if lang in LANGUAGES else SOURCE_LANGUAGE
+        view = analysis_view(snapshot, words(lang), current)
+        comparison = self._comparisons.get(job_id)
+        if comparison is not None:
+            out["html"] = self._compare_html(comparison, view, snapshot, lang)
+        else:
+            out["html"] = render("analysis.html.j2", lang, a=view)
+            out["edge"] = view["edge"]["value"] if view["edge"] else None
+        return out
+
+    # -- take it home -----------------------------------------------------------------------
+    def overlay(self, body: dict[str, Any]) -> tuple[str, str]:
+        """The overlay file's name and text, exactly what the page validated.
+
+        Raises:
+            RequestError: the draft does not load (its problems in words).
+        """
+        draft = self._valid(body)
+        return draft.evaluation.filename, draft.evaluation.text
+
+    def sheet(self, body: dict[str, Any]) -> tuple[str, bytes]:
+        """The rule sheet PDF of the draft in the draft's language."""
+        from pontoon_rules.docs.sheets import render_sheet
+
+        draft = self._valid(body)
+        assert draft.ruleset is not None
+        pdf = render_sheet(draft.ruleset, "pdf", draft.lang, draft.start.base)
+        stem = draft.evaluation.filename.rsplit(".", 1)[0]
+        return f"{stem}.{draft.lang}.pdf" if draft.lang != SOURCE_LANGUAGE else f"{stem}.pdf", pdf
+
+    def _valid(self, body: dict[str, Any]) -> Draft:
+        draft = self.draft(body)
+        if draft.ruleset is None:
+            count = len(draft.evaluation.problems) + len(draft.parse_problems)
+            raise RequestError(f"the rules have {count} problem{'s' if count != 1 else ''}: "
+                               "fix them (each is shown at its control) and try again")
+        return draft
+
+    # -- compare ----------------------------------------------------------------------------
+    def compare(self, body: dict[str, Any]) -> dict[str, Any]:
+        """Two or more rulesets side by side: the matrix now, edges and examples as a job."""
+        picks = body.get("picks")
+        if not isinstance(picks, list) or not 2 <= len(picks) <= MAX_COMPARED:
+            raise RequestError(f"pick from 2 to {MAX_COMPARED} rulesets to compare")
+        rulesets: list[Ruleset] = []
+        for pick in picks:
+            ruleset = self._pick(pick, body)
+            same = [r for r in rulesets if r.id == ruleset.id]
+            if same and differing_from_base(ruleset, same[0]):
+                ruleset = ruleset.model_copy(update={"id": f"{ruleset.id}-{len(rulesets) + 1}"})
+            elif same:
+                continue
+            rulesets.append(ruleset)
+        if len(rulesets) < 2:
+            raise RequestError("these are all the same ruleset: pick another")
+        lang = body.get("lang") if body.get("lang") in LANGUAGES else SOURCE_LANGUAGE
+        text = "\0".join(r.model_dump_json() for r in rulesets)
+        job_id = self.jobs.submit(f"{body.get('tab')}/compare", job_key(text, COMPARE_STEPS),
+                                  Job(rulesets[0], None, COMPARE_STEPS, tuple(rulesets[1:])))
+        self._comparisons[job_id] = {"rulesets": rulesets}
+        while len(self._comparisons) > KEEP_COMPARISONS:
+            self._comparisons.popitem(last=False)
+        return {"job": job_id, **self.job(job_id, f"{body.get('tab')}/compare", str(lang), None)}
+
+    def _pick(self, pick: Any, body: dict[str, Any]) -> Ruleset:
+        if pick == "draft":
+            draft = body.get("draft")
+            if not isinstance(draft, dict):
+                raise RequestError("expected the draft to compare")
+            ruleset = self._valid(draft).ruleset
+            assert ruleset is not None
+            return ruleset
+        start = self.start_of(pick)
+        return start.own or start.base
+
+    def _compare_html(self, comparison: dict[str, Any], view: dict[str, Any],
+                      snapshot: dict[str, Any], lang: str) -> str:
+        from pontoon_rules.docs.i18n import translations
+        from pontoon_rules.docs.views import matrix_view
+
+        rulesets = comparison["rulesets"]
+        edges_data = snapshot["results"].get("edges")
+        edges = ([percent(e["house_edge_percent"]) if "house_edge_percent" in e else e["error"]
+                  for e in edges_data] if edges_data else ["…"] * len(rulesets))
+        return render("compare.html.j2", lang, a=view, rulesets=rulesets, edges=edges,
+                      chapters=matrix_view(rulesets, translations(lang).gettext),
+                      examples=view["examples"])
+
+    def close(self) -> None:
+        """Stop the workers and remove the temporary folder."""
+        self.jobs.close()
+        self.costs.close()
+        self.starts.close()

@@ -1,0 +1,205 @@
+"""The rules panel: the sheet's sentences in the order of play, each with its fields' controls.
+
+Sentences come from `docs.sentences` (the sheet's own words, for the draft when it
+loads, else for the base), controls from `controls` (the schema). A field no rule
+of the sheet covers still gets its control, under "Other rules" of its section's
+chapter, so nothing in the schema is out of reach.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from pontoon_rules.docs.i18n import translations
+from pontoon_rules.docs.sentences import CHAPTER_TITLES, RULES, Sentence, applies, sentences
+from pontoon_rules.docs.values import value_text
+from pontoon_rules.errors import Problem
+from pontoon_rules.ruleset.fields import plain, value_at
+from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.workbench.controls import (
+    DATA,
+    ITEMS,
+    LIST,
+    Control,
+    controls,
+    data_text,
+    form_value,
+)
+from pontoon_rules.workbench.draft import Evaluation, Start
+
+Words = Callable[[str, Any], str]
+OTHER = "other"
+MAX_SHOWN = 12
+"""Problems shown at one control (a long list of bad items is cut, with the count)."""
+_NAME = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)+|[a-z]+_[a-z0-9_]+")
+
+
+def words(lang: str) -> Words:
+    """`(path, value) -> words` in `lang`: the sheets' words for values, menus readable."""
+    gettext = translations(lang).gettext
+
+    def say(path: str, value: Any) -> str:
+        try:
+            text = value_text(path, value, gettext)
+        except (TypeError, ValueError, IndexError, KeyError):
+            text = str(value)
+        return text.replace("-", " ") if text == str(plain(value)) else text
+
+    return say
+
+
+def locate(problem: Problem, paths: set[str], changed: list[str]) -> list[str]:
+    """The controls a loader problem belongs to: its own field, the fields its message
+    names, or the changed fields below its section; [] for the whole ruleset."""
+    if problem.path in paths:
+        return [problem.path]
+    named = []
+    for name in _NAME.findall(problem.message):
+        for candidate in (name, f"{problem.path}.{name}" if problem.path else name):
+            if candidate in paths and candidate not in named:
+                named.append(candidate)
+    if named:
+        return named
+    prefix = problem.path + "." if problem.path else None
+    return [p for p in changed if prefix and p.startswith(prefix)]
+
+
+def problems_by_path(problems: list[Problem], paths: set[str],
+                     changed: list[str]) -> tuple[dict[str, list[str]], list[str]]:
+    """Problems placed on their controls, and those about the whole ruleset."""
+    placed: dict[str, list[str]] = {}
+    general: list[str] = []
+    for problem in problems:
+        where = locate(problem, paths, changed)
+        label = f"{problem.path}: " if problem.path and problem.path not in where else ""
+        for path in where:
+            placed.setdefault(path, []).append(label + problem.message)
+        if not where:
+            general.append((f"{problem.path}: " if problem.path else "") + problem.message)
+    return placed, general
+
+
+def rules_view(start: Start, values: dict[str, Any], evaluation: Evaluation,
+               parse_problems: dict[str, str], lang: str) -> dict[str, Any]:
+    """Everything the rules panel draws: chapters of rules, each rule's sentence and
+    controls (value, base value, changed, problems), and the problems of the whole."""
+    say = words(lang)
+    found = controls(words=say)
+    shown = evaluation.ruleset or start.base
+    changed = [p for p in values if p in found]
+    placed, general = problems_by_path(list(evaluation.problems), set(found), changed)
+    for path, message in parse_problems.items():
+        placed.setdefault(path, []).insert(0, message)
+    said = {s.key: s for s in sentences(shown, lang, frozenset(changed))}
+    context = _Context(start, values, shown, placed, say, lang)
+    chapters = []
+    for key, title in CHAPTER_TITLES.items():
+        rules = [_rule(context, r.key, said.get(r.key), r.paths, found)
+                 for r in RULES if r.chapter == key]
+        extra = _uncovered(found, key)
+        if extra:
+            rules.append(_rule(context, OTHER, None, tuple(extra), found))
+        chapters.append({"key": key, "title": translations(lang).gettext(title),
+                         "rules": rules})
+    orphans = _uncovered(found, None)
+    if orphans:
+        chapters.append({"key": OTHER, "title": "Other rules",
+                         "rules": [_rule(context, OTHER, None, tuple(orphans), found)]})
+    return {"chapters": chapters, "general": _shown(general),
+            "valid": evaluation.ruleset is not None, "changed": changed,
+            "problem_count": len(evaluation.problems) + len(parse_problems)}
+
+
+class _Context:
+    def __init__(self, start: Start, values: dict[str, Any], shown: Ruleset,
+                 placed: dict[str, list[str]], say: Words, lang: str) -> None:
+        self.start, self.values, self.shown, self.placed = start, values, shown, placed
+        self.say, self.lang = say, lang
+
+
+def _rule(context: _Context, key: str, sentence: Sentence | None, paths: tuple[str, ...],
+          found: dict[str, Control]) -> dict[str, Any]:
+    fields = [_control(context, found[p]) for p in paths if p in found]
+    return {"key": key, "text": sentence.text if sentence else None,
+            "open": bool(sentence and sentence.open),
+            "changed": any(f["changed"] for f in fields),
+            "problems": any(f["problems"] for f in fields),
+            "label": fields[0]["label"] if fields else key, "fields": fields}
+
+
+def _control(context: _Context, control: Control) -> dict[str, Any]:
+    path = control.path
+    base = _value(context.start.base, path)
+    changed = path in context.values
+    value = context.values[path] if changed else base
+    gettext = translations(context.lang).gettext
+    return {
+        "path": path, "kind": control.kind, "label": gettext(control.description)
+        if gettext(control.description) != control.description else control.label,
+        "changed": changed, "base_text": context.say(path, base),
+        "applies": _applies(context.shown, path),
+        "problems": _shown(context.placed.get(path, [])),
+        "special": control.special_index(value),
+        "specials": [{"index": i, "label": s.label} for i, s in enumerate(control.specials)],
+        "value": _form(control, value),
+        "choices": [{"value": form_value(c.value), "label": c.label} for c in control.choices],
+        "parts": [{"label": item.description, "kind": item.kind, "minimum": item.minimum,
+                   "maximum": item.maximum, "choices": [
+                       {"value": form_value(c.value), "label": c.label} for c in item.choices]}
+                  for item in control.items],
+        "minimum": control.minimum, "maximum": control.maximum,
+        "exclusive_minimum": control.exclusive_minimum,
+        "pattern": control.pattern, "examples": list(control.examples),
+    }
+
+
+def _shown(problems: list[str], most: int = MAX_SHOWN) -> list[str]:
+    """At most `most` problems of one control, and how many more there are."""
+    if len(problems) <= most:
+        return problems
+    return [*problems[:most], f"… and {len(problems) - most} more problems here"]
+
+
+def _form(control: Control, value: Any) -> Any:
+    """The value as the control's inputs hold it (text, a list of texts, YAML text)."""
+    if control.special_index(value) is not None:
+        return ""
+    if control.kind == DATA:
+        return data_text(plain(value))
+    if control.kind in (LIST, ITEMS) and isinstance(value, (list, tuple)):
+        return [form_value(plain(v)) for v in value]
+    return form_value(plain(value))
+
+
+def _value(ruleset: Ruleset, path: str) -> Any:
+    try:
+        return plain(value_at(ruleset, path))
+    except AttributeError:
+        return None
+
+
+def _applies(ruleset: Ruleset, path: str) -> bool:
+    try:
+        return applies(ruleset, path)
+    except (AttributeError, KeyError, ValueError):
+        return True
+
+
+def _section_chapters() -> dict[str, str]:
+    """The sheet chapter of each section: the chapter of the first rule that covers it."""
+    out: dict[str, str] = {}
+    for rule in RULES:
+        for path in rule.paths:
+            out.setdefault(path.split(".", 1)[0], rule.chapter)
+    return out
+
+
+def _uncovered(found: dict[str, Control], chapter: str | None) -> list[str]:
+    """The fields no sheet rule covers, whose section belongs to `chapter` (None: to no
+    chapter at all)."""
+    covered = {p for rule in RULES for p in rule.paths}
+    sections = _section_chapters()
+    return [p for p in found if p not in covered
+            and sections.get(p.split(".", 1)[0]) == chapter]

@@ -1,0 +1,211 @@
+"""The analysis worker: a separate process that runs the library's analyses step by step.
+
+Each job is a list of steps; each step calls a function the CLI calls (`edge`:
+`exact.house_edge`; `strategy`: `chart.strategy_chart`; `examples`:
+`compare.compare_rulesets`; `costs`: `costs.rule_costs`, one field at a time, or the
+stored table where it is current) and sends its result back as plain data. Between
+steps (and between the fields of the cost table) the worker looks for a newer
+message: a cancellation ends the job at once. A step that runs on after its
+cancellation is ended by the parent, which kills the process and starts another.
+
+Messages to the worker: ("job", id, Job), ("cancel", id), ("stop",). From it:
+("started", id), ("progress", id, step, done, total), ("partial", id, step, data so
+far), ("result", id, step, data),
+("failed", id, step, words), ("done", id), ("cancelled", id).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from typing import Any
+
+from pontoon_rules.ruleset.model import Ruleset
+
+EDGE, BASE_EDGE, STRATEGY, EXAMPLES, COSTS = "edge", "base_edge", "strategy", "examples", "costs"
+STEP_WORDS = {EDGE: "the house edge", BASE_EDGE: "the base's house edge",
+              STRATEGY: "the strategy card", EXAMPLES: "the worked examples",
+              COSTS: "what each other change costs"}
+
+
+@dataclass(frozen=True)
+class Job:
+    """What to analyse: the draft's ruleset, its base, and the steps wanted, in order."""
+
+    ruleset: Ruleset
+    base: Ruleset | None
+    steps: tuple[str, ...]
+    others: tuple[Ruleset, ...] = field(default=())
+    """For a comparison: the rulesets set beside `ruleset` (examples against each)."""
+
+
+class Cancelled(Exception):
+    """The job was cancelled (a newer change arrived)."""
+
+
+class Outbox:
+    """The worker's side of the pipe: sends events, and sees a cancellation between steps."""
+
+    def __init__(self, conn: Connection, job_id: str) -> None:
+        self.conn, self.job_id = conn, job_id
+        self.pending: list[Any] = []
+
+    def send(self, *message: Any) -> None:
+        self.conn.send((message[0], self.job_id, *message[1:]))
+
+    def check(self) -> None:
+        """Raise `Cancelled` when the parent cancelled this job (other messages are kept)."""
+        while self.conn.poll():
+            message = self.conn.recv()
+            if message[0] == "cancel" and message[1] == self.job_id:
+                raise Cancelled
+            if message[0] == "stop":
+                self.pending.append(message)
+                raise Cancelled
+            if message[0] != "cancel":
+                self.pending.append(message)
+
+
+def main(conn: Connection, nice: int = 0) -> None:
+    """The worker process: run jobs until told to stop (or the pipe closes).
+
+    Args:
+        nice: how much lower than the server this process runs (the long cost tables
+            give way to the page and to the quick figures).
+    """
+    if nice:
+        import os
+
+        os.nice(nice)
+    pending: list[Any] = []
+    while True:
+        try:
+            message = pending.pop(0) if pending else conn.recv()
+        except (EOFError, OSError):
+            return
+        if message[0] == "stop":
+            return
+        if message[0] != "job":
+            continue
+        outbox = Outbox(conn, message[1])
+        run_job(message[2], outbox)
+        pending.extend(outbox.pending)
+
+
+def run_job(job: Job, outbox: Outbox) -> None:
+    """Run every step of `job`, sending each result as it is known."""
+    outbox.send("started")
+    try:
+        found: dict[str, Any] = {}
+        for step in job.steps:
+            outbox.check()
+            try:
+                found[step] = STEPS[step](job, found, outbox)
+            except Cancelled:
+                raise
+            except Exception as error:  # noqa: BLE001 - every failure is reported in words
+                outbox.send("failed", step, failure_words(error))
+                continue
+            outbox.send("result", step, found[step])
+        outbox.send("done")
+    except Cancelled:
+        outbox.send("cancelled")
+
+
+def failure_words(error: BaseException) -> str:
+    """An error in words for the page: the project's own message, else what broke."""
+    from pontoon_rules.errors import PontoonError
+
+    text = str(error).strip()
+    if isinstance(error, (PontoonError, ValueError)) and text:
+        return text
+    return f"the analysis stopped on an unexpected {type(error).__name__}" + (
+        f": {text}" if text else "")
+
+
+def _edge(ruleset: Ruleset) -> dict[str, Any]:
+    from pontoon_rules.analysis.edge import house_edge
+    from pontoon_rules.engine.rules import compile_rules
+
+    data: dict[str, Any] = house_edge(compile_rules(ruleset)).to_json()
+    return data
+
+
+def edge_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str, Any]:
+    """The draft's exact house edge, as `pontoon-rules edge --json` prints it."""
+    return _edge(job.ruleset)
+
+
+def base_edge_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str, Any] | None:
+    """The base's exact house edge (None without a base)."""
+    return _edge(job.base) if job.base is not None else None
+
+
+def strategy_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str, Any]:
+    """The strategy card, as `pontoon-rules strategy --format json` prints it."""
+    from pontoon_rules.analysis.present.chart import strategy_chart
+    from pontoon_rules.engine.rules import compile_rules
+
+    data: dict[str, Any] = strategy_chart(compile_rules(job.ruleset)).to_json()
+    return data
+
+
+def examples_step(job: Job, found: dict[str, Any], outbox: Outbox) -> list[dict[str, Any]]:
+    """The worked examples against the base (or against each other ruleset of a
+    comparison), as `pontoon-rules examples --json` prints them."""
+    from pontoon_rules.compare.search import compare_rulesets
+
+    pairs = ([(job.ruleset, other) for other in job.others] if job.others
+             else [(job.base, job.ruleset)] if job.base is not None else [])
+    out = []
+    for i, (first, second) in enumerate(pairs):
+        outbox.send("progress", EXAMPLES, i, len(pairs))
+        outbox.check()
+        if first.id != second.id:
+            out.append(compare_rulesets(first, second).to_json())
+    return out
+
+
+def costs_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str, Any]:
+    """The cost of changing each other field alone (the stored table where current)."""
+    from pontoon_rules.analysis.present.costdata import stored_costs
+    from pontoon_rules.analysis.present.costs import rule_costs, skip_reason
+    from pontoon_rules.ruleset.fields import ruleset_paths
+
+    stored = stored_costs(job.ruleset)
+    if stored is not None:
+        return stored.to_json()
+    base = found.get(EDGE, {}).get("house_edge_percent")
+    paths = [p for p in ruleset_paths(job.ruleset) if skip_reason(p) is None]
+    rows: list[dict[str, Any]] = []
+    table: dict[str, Any] = {}
+    for done, path in enumerate(paths):
+        outbox.send("progress", COSTS, done, len(paths))
+        outbox.check()
+        table = rule_costs(job.ruleset, paths=[path], base=base).to_json()
+        base = table["base_house_edge_percent"]
+        rows.extend(table["changes"])
+        if done % 8 == 7:
+            outbox.send("partial", COSTS, {**table, "changes": list(rows)})
+    return {**table, "changes": rows}
+
+
+def comparison_edges_step(job: Job, found: dict[str, Any], outbox: Outbox) -> list[Any]:
+    """Each compared ruleset's exact house edge (or why it has none), in order."""
+    out: list[Any] = []
+    rulesets = [job.ruleset, *job.others]
+    for i, ruleset in enumerate(rulesets):
+        outbox.send("progress", "edges", i, len(rulesets))
+        outbox.check()
+        try:
+            out.append(_edge(ruleset))
+        except Exception as error:  # noqa: BLE001 - each ruleset's failure in words
+            out.append({"error": failure_words(error)})
+    return out
+
+
+STEPS: dict[str, Callable[[Job, dict[str, Any], Outbox], Any]] = {
+    EDGE: edge_step, BASE_EDGE: base_edge_step, STRATEGY: strategy_step,
+    EXAMPLES: examples_step, COSTS: costs_step, "edges": comparison_edges_step,
+}

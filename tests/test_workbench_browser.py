@@ -1,0 +1,167 @@
+"""The workbench in real Chromium, served by the real command (uvicorn, a worker process):
+stick on 16 from pagat-british, the edge the `edge` command gives, an example hand, the
+rules file that `validate` accepts, a one-page PDF; and a hostile ruleset that never runs."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from test_docs import ARTIFACTS, CHROMIUM_FLAGS, NAME_PAYLOAD, _chromium, hostile_ruleset
+
+from pontoon_rules.cli import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+SCREENSHOT = ROOT / "site" / "img" / "workbench.png"
+"""The screenshot the README and the site show (refreshed by this test when
+WORKBENCH_SCREENSHOT=1)."""
+
+
+def _serve(*args: str) -> Iterator[str]:
+    """`pontoon-rules workbench ARGS --no-browser --port 0` running; yields its address."""
+    command = [sys.executable, "-c", "from pontoon_rules.cli import main; main()",
+               "workbench", *args, "--no-browser", "--port", "0"]
+    process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                               start_new_session=True)
+    try:
+        assert process.stderr is not None
+        line = process.stderr.readline()
+        found = re.search(r"(http://127\.0\.0\.1:\d+/)", line)
+        assert found, f"the workbench did not start: {line}{process.stderr.read()}"
+        yield found.group(1)
+    finally:
+        process.send_signal(signal.SIGINT)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+
+
+@pytest.fixture(scope="module")
+def served() -> Iterator[str]:
+    yield from _serve("pagat-british")
+
+
+@pytest.fixture(scope="module")
+def hostile_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    yield from _serve(str(hostile_ruleset(tmp_path_factory.mktemp("hostile"))))
+
+
+@pytest.fixture()
+def browser(tmp_path: Path) -> Iterator[Any]:
+    executable = _chromium()
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    with sync_api.sync_playwright() as p:
+        context = p.chromium.launch_persistent_context(
+            str(tmp_path / "profile"), executable_path=executable, headless=True,
+            args=CHROMIUM_FLAGS[1:], viewport={"width": 1400, "height": 1000},
+            accept_downloads=True)
+        context.set_default_timeout(120_000)  # a loaded two-core machine: slow, not stuck
+        try:
+            yield context
+        finally:
+            context.close()
+
+
+def _edge_of(path: Path) -> float:
+    printed = CliRunner().invoke(cli, ["edge", str(path), "--json"])
+    assert printed.exit_code == 0, printed.output
+    value: float = json.loads(printed.output[printed.output.index("{"):])["house_edge_percent"]
+    return value
+
+
+def test_stick_on_16_from_pagat_british_edge_examples_file_and_sheet(
+        served: str, browser: Any, tmp_path: Path) -> None:
+    tab = browser.new_page()
+    errors: list[str] = []
+    tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    tab.on("pageerror", lambda e: errors.append(str(e)))
+    tab.goto(served)
+    base_edge = f"{_edge_of(ROOT / 'rulesets' / 'pagat-british.yaml'):.4f}%"
+    tab.wait_for_selector(f"#wb-edge-value[data-edge='{base_edge}']", timeout=90_000)
+    assert base_edge == "0.6646%"
+
+    tab.click("details[data-rule='your-turn/stick'] > summary")
+    stick = tab.locator(".wb-field[data-path='player.stick_minimum'] input[data-role=value]")
+    assert stick.get_attribute("min") == "2" and stick.get_attribute("max") == "21"
+    stick.fill("17")
+    stick.press("Enter")  # and at once, before its analysis is done, the change we mean:
+    stick = tab.locator(".wb-field[data-path='player.stick_minimum'] input[data-role=value]")
+    stick.fill("16")
+    stick.press("Enter")
+    sentence = "details[data-rule='your-turn/stick'] .wb-sentence"
+    tab.wait_for_selector(sentence + ":has-text('16')")  # the answer to the last change
+    tab.wait_for_selector("#wb[data-state='ready']")
+    job = tab.get_attribute("#wb-analysis", "data-job")
+    tab.wait_for_selector(f"#wb-analysis .wb-job[data-job='{job}'] #wb-edge-change",
+                          timeout=90_000)
+    shown = tab.locator("#wb-edge-value").text_content()
+    assert tab.locator("#wb-base-edge").text_content() == base_edge
+    rule = tab.locator("details[data-rule='your-turn/stick']")
+    said = rule.locator(".wb-sentence").text_content() or ""
+    assert re.search(r"\b16\b", said) and not re.search(r"\b15\b", said)
+    assert "was: 15" in (rule.locator(".wb-was").text_content() or "")
+    example = tab.locator("#wb-examples .wb-example[data-field='player.stick_minimum']")
+    example.first.wait_for(timeout=90_000)
+    assert example.first.locator(".pr-card").count() >= 4
+    if os.environ.get("WORKBENCH_SCREENSHOT"):
+        tab.wait_for_selector("#wb-costs .wb-cost", timeout=300_000)
+        tab.screenshot(path=str(SCREENSHOT))
+    ARTIFACTS.mkdir(exist_ok=True)
+    tab.screenshot(path=str(ARTIFACTS / "workbench.png"))
+
+    tab.fill("#wb-name", "Our kitchen table")
+    tab.press("#wb-name", "Enter")
+    tab.wait_for_selector("#wb[data-state='ready']")
+    with tab.expect_download() as got:
+        tab.click("#wb-download-yaml")
+    rules_file = tmp_path / got.value.suggested_filename
+    got.value.save_as(rules_file)
+    assert rules_file.name == "our-kitchen-table.yaml"
+    validated = CliRunner().invoke(cli, ["validate", str(rules_file)])
+    assert validated.exit_code == 0, validated.output
+    assert f"{_edge_of(rules_file):.4f}%" == shown == "1.6453%"
+
+    with tab.expect_download(timeout=60_000) as got:
+        tab.click("#wb-download-pdf")
+    sheet = tmp_path / got.value.suggested_filename
+    got.value.save_as(sheet)
+    import pypdf
+
+    assert len(pypdf.PdfReader(sheet).pages) == 1
+    assert errors == []
+
+
+def test_a_ruleset_whose_text_carries_script_never_runs_it(hostile_served: str,
+                                                          browser: Any) -> None:
+    tab = browser.new_page()
+    dialogs: list[str] = []
+    tab.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+    tab.goto(hostile_served)
+    tab.wait_for_selector("#wb[data-state='ready']", timeout=60_000)
+    tab.wait_for_selector("#wb-edge-value", timeout=90_000)
+    assert tab.evaluate("window.__pwned") is None
+    assert tab.locator("a[href^='javascript' i]").count() == 0
+    assert tab.locator("[onerror], [onclick], [onload]").count() == 0
+    assert tab.locator("b:text('key')").count() == 0
+    assert tab.input_value("#wb-name") == NAME_PAYLOAD
+    tab.click("button[data-tab='compare']")
+    tab.click("#wb-compare-form button[type=submit]")
+    header = tab.locator("#wb-compare .wb-matrix thead th").nth(2)
+    header.wait_for(timeout=60_000)
+    assert NAME_PAYLOAD in (header.text_content() or "")
+    body = tab.evaluate("document.body.textContent")
+    assert "{{ 7*7 }}" in body and "{{ 49 }}" not in body
+    assert tab.evaluate("window.__pwned") is None
+    assert tab.locator("[onerror], [onclick], [onload]").count() == 0
+    assert dialogs == []
