@@ -150,7 +150,8 @@ def _giving_up(points: int) -> bool:
 
 def _banker(state: RoundState, policy: Policy) -> Action:
     stand = policy.banker_stand or state.rules.banker_stand_on
-    return banker_stands_on(stand, state.rules.ace_bonus)(state.observation(BANKER))
+    return banker_stands_on(stand, state.rules.ace_bonus, state.rules.values)(
+        state.observation(BANKER))
 
 
 def _insurance(state: RoundState, options: dict[str, LegalAction], policy: Policy) -> Action:

@@ -125,7 +125,7 @@ def _hand_tags(rules: Rules, hand: dict[str, Any], banker: dict[str, Any],
     out = {f"class:{cls}"}
     if cls != "bust" and not even_money:
         out.add(f"vs:{cls}:{bank}")
-    if _natural_may_draw(rules) and len(hand["cards"]) > 2 and _natural(hand["cards"][:2]):
+    if natural_may_draw(rules) and len(hand["cards"]) > 2 and _natural(hand["cards"][:2]):
         out.add("pontoon-drew")
     elif _drew_on_21(hand["cards"], rules):
         out.add("drew-on-21")
@@ -155,9 +155,13 @@ def _drew_on_21(cards: list[str], rules: Rules) -> bool:
     return False
 
 
-def _natural_may_draw(rules: Rules) -> bool:
-    """Whether a player's natural (a pontoon) may still draw."""
-    return any(n.natural and n.may_draw_on for n in rules.player_hands)
+def natural_may_draw(rules: Rules) -> bool:
+    """Whether a player's two-card 21 of ace and ten may still draw: the natural's own
+    rule, or where no hand is a natural, the rule of any 21 (`player.draw_on_21`)."""
+    naturals = [n for n in rules.player_hands if n.natural]
+    if naturals:
+        return any(n.may_draw_on for n in naturals)
+    return rules.draw_on_21
 
 
 def _natural(cards: list[str]) -> bool:
@@ -205,7 +209,8 @@ def _hand_fields(tag: str, r: Ruleset) -> tuple[str, ...]:
         return (f"{where}.collects",)
     naturals = [i for i, n in r.hands.ranked() if n.natural]
     if tag == "pontoon-drew":
-        return tuple(f"hands.definitions.{i}.may_draw_on" for i in naturals)
+        return (tuple(f"hands.definitions.{i}.may_draw_on" for i in naturals)
+                or ("player.draw_on_21",))
     if tag == "did:split":
         return tuple(f"hands.definitions.{i}.on_split_hand" for i in naturals)
     return ()

@@ -25,7 +25,7 @@ from typing import Any
 
 from pontoon_rules.conformance.build import Plan, build
 from pontoon_rules.conformance.examples import EXAMPLES, Example
-from pontoon_rules.conformance.features import relied_fields
+from pontoon_rules.conformance.features import natural_may_draw, relied_fields
 from pontoon_rules.conformance.generate import probe, random_stakes, targets
 from pontoon_rules.engine.actions import STICK, TWIST
 from pontoon_rules.engine.cards import card_code
@@ -171,7 +171,7 @@ def extra_targets(rules: Rules) -> set[str]:
     """Targets for the newer rules: a pontoon that draws (when it may), a hand on 21 that
     draws (when it may), and every exception to the ranking (`settlement.outcomes`)."""
     out = set()
-    if any(n.natural and n.may_draw_on for n in rules.player_hands):
+    if natural_may_draw(rules):
         out.add("pontoon-drew")
     if rules.draw_on_21:
         out.add("drew-on-21")

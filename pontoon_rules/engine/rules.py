@@ -38,6 +38,8 @@ from pontoon_rules.ruleset.decisions import RedoubleStake
 from pontoon_rules.ruleset.faces import Faces
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.outcomes import (
+    BANKER_CLASSES,
+    PLAYER_CLASSES,
     OutcomeTable,
     collect,
     outcome_table,
@@ -230,7 +232,7 @@ def compile_rules(r: Ruleset) -> Rules:
         bust_loses_at_once=st.player_bust_loses_at_once,
         round_up=st.odd_amounts == "round-up",
         **_named_fields(r, table := outcome_table(r)),
-        **_classic_fields(r, table),
+        **_classic_fields(r),
         faces=r.faces,
         deal_by_hand=r.deal.order is DealOrder.HAND_BY_HAND,
         banker_dealt_first=r.deal.banker_dealt_first,
@@ -271,7 +273,7 @@ def _named_fields(r: Ruleset, table: OutcomeTable) -> dict[str, Any]:
     }
 
 
-def _classic_fields(r: Ruleset, table: OutcomeTable) -> dict[str, Any]:
+def _classic_fields(r: Ruleset) -> dict[str, Any]:
     """The classic view the analysis and the simulator read (neutral when not classic)."""
     view = classic_hands(r)
     if isinstance(view, NotClassic):
@@ -292,9 +294,22 @@ def _classic_fields(r: Ruleset, table: OutcomeTable) -> dict[str, Any]:
         "pontoon_ties_push": tie_rule(r, pontoon_id) is TieRule.PUSH,
         "payouts": _by_class(r, view, payout), "collects": _by_class(r, view, collect),
         "split_ace_ten_pontoon": view.pontoon_on_split, "pontoon_may_draw": view.pontoon_may_draw,
-        "outcomes": {(view.class_of(p), view.class_of(b)): cell
-                     for (p, b), cell in table.items()},
+        "outcomes": _classic_table(r, view),
     }
+
+
+def _classic_table(r: Ruleset, view: ClassicHands) -> OutcomeTable:
+    """The outcome table by classic hand, for every pair (as the first schema resolved
+    it): a classic hand the ruleset does not define stands where a total does."""
+    table = outcome_table(r, every_hand=True)
+
+    def hand_id(cls: HandClass) -> str:
+        if cls in (HandClass.TOTAL, HandClass.BUST):
+            return cls.value
+        return view.ids.get(cls, HandClass.TOTAL.value)
+
+    return {(p, b): table[(hand_id(p), hand_id(b))]
+            for p in PLAYER_CLASSES for b in BANKER_CLASSES}
 
 
 _NEUTRAL: dict[str, Any] = {

@@ -12,7 +12,8 @@ behaviour only, not on how the schema happens to spell it:
   words (`hands.pontoon`, `settlement.player_payouts`, ...), the same behaviour the
   same way;
 - every field added since joins only when it is set away from its default, so the
-  schema can grow without changing an id.
+  schema can grow without changing an id; one that only decides between deals who banks
+  (`SESSION_ONLY`) never joins: a vector is one round, which it cannot change.
 """
 
 from __future__ import annotations
@@ -72,6 +73,10 @@ V1_LEAVES: frozenset[str] = frozenset({
 })
 """The behavioural fields of the schema when conformance ids were first issued."""
 
+SESSION_ONLY = frozenset({"table.first_banker", "table.bank.passes_when_broken",
+                          "table.bank.passes_after_deals", "shoot.dry_kitty_sale"})
+"""Fields added since that decide only who banks first or next: no round depends on them."""
+
 def behaviour_form(ruleset: Ruleset) -> dict[str, Any]:
     """The canonical data of `ruleset`'s behaviour (see the module docstring)."""
     from pontoon_rules.ruleset.fields import leaf_paths
@@ -81,8 +86,10 @@ def behaviour_form(ruleset: Ruleset) -> dict[str, Any]:
     out = {key: value for key, value in full.items() if key not in PRESENTATION}
     classic = _v1_hands(ruleset)
     for path in leaf_paths():
-        if path not in V1_LEAVES and not _get(lean, path, present=True):
+        if path not in V1_LEAVES and (path in SESSION_ONLY or not _get(lean, path,
+                                                                        present=True)):
             _drop(out, path)
+    _prune(out, full)
     if classic is None:
         out["hands"] = _lean_hands(lean.get("hands", {}), full["hands"]["ranking"])
         return out
@@ -159,6 +166,16 @@ def _says_the_same(r: Ruleset, view: ClassicHands) -> bool:
         if cls is HandClass.THREE_OF_A_KIND and d.compare is not CompareRule.BY_TOTAL:
             return False
     return True
+
+
+def _prune(data: dict[str, Any], full: dict[str, Any], prefix: str = "") -> None:
+    """Take out the sections left empty by the fields dropped (the first schema had none)."""
+    for key in list(data):
+        value, path = data[key], f"{prefix}{key}"
+        if isinstance(value, dict) and isinstance(full.get(key), dict):
+            _prune(value, full[key], path + ".")
+            if not value and not any(leaf.startswith(path + ".") for leaf in V1_LEAVES):
+                del data[key]
 
 
 def _get(data: Any, path: str, present: bool = False) -> Any:

@@ -155,7 +155,7 @@ def value_at(ruleset: Ruleset, path: str) -> Any:
 
 def plain(value: Any) -> Any:
     """A field value as plain YAML/JSON data (enums to their values, tuples to lists,
-    models such as an outcome rule to mappings)."""
+    models such as an outcome rule or a named hand to mappings, mappings entry by entry)."""
     if isinstance(value, BaseModel):
         return value.model_dump(mode="json", exclude_none=True)
     if hasattr(value, "value") and not isinstance(value, (int, float, str)):
@@ -164,4 +164,6 @@ def plain(value: Any) -> Any:
         return value.value if hasattr(value, "value") else value
     if isinstance(value, (tuple, list)):
         return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {plain(k): plain(v) for k, v in value.items()}
     return value

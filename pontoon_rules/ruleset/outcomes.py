@@ -64,11 +64,14 @@ def banker_hands(ruleset: Ruleset) -> list[str]:
     return [*named, TOTAL, BUST]
 
 
-def outcome_table(ruleset: Ruleset) -> OutcomeTable:
+def outcome_table(ruleset: Ruleset, every_hand: bool = False) -> OutcomeTable:
     """Every (player hand, banker hand) pair resolved under `ruleset` (cheap; the engine
-    keeps it in its compiled rules)."""
-    table = {(p, b): _default(ruleset, p, b)
-             for p in player_hands(ruleset) for b in banker_hands(ruleset)}
+    keeps it in its compiled rules). With `every_hand`, each named hand on both sides,
+    whoever may hold it (the classic view's complete table, `engine.rules`)."""
+    named = [i for i, _d in ruleset.hands.ranked()]
+    players = [*named, TOTAL, BUST] if every_hand else player_hands(ruleset)
+    bankers = [*named, TOTAL, BUST] if every_hand else banker_hands(ruleset)
+    table = {(p, b): _default(ruleset, p, b) for p in players for b in bankers}
     for rule in ruleset.settlement.outcomes:
         table[(rule.player, rule.banker)] = _exception(ruleset, rule.player, rule.banker,
                                                        rule.result, rule.pays)
