@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench golden clean
+.PHONY: run test test-long lint bench golden clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,9 +19,15 @@ run: $(STAMP)
 	$(BIN)/pontoon-rules docs build
 	$(BIN)/pontoon-rules summary
 
+# Every core (pytest-xdist; numba's kernels are compiled once first, see tests/conftest.py).
 test: $(STAMP)
 	@bash .ci/system-deps pango fonts browser
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist worksteal
+
+# The same tests with the slow cross-checks at their full sizes (tests/sizes.py).
+test-long: $(STAMP)
+	@bash .ci/system-deps pango fonts browser
+	PONTOON_TEST_LONG=1 $(BIN)/python -m pytest -n auto --dist worksteal
 
 lint: $(STAMP)
 	$(BIN)/ruff check pontoon_rules tests benchmarks

@@ -1,14 +1,17 @@
 """The runner: every vector through an implementation's harness, each ending in one status.
 
-Statuses: pass; fail (the first differing path, expected vs got); error (the
-harness said it errored); crash (the process died: the tail of its stderr);
-timeout (no reply in time: killed, restarted, the run goes on); protocol (bad
-JSON, a wrong `seq`, a reply that is not a trace, a reply over the size cap);
-skipped.
+Every vector ends in exactly one status: pass; fail (the first differing path,
+expected vs got); error (the harness said it errored); crash (the process died:
+the tail of its stderr); timeout (no reply in time: killed, restarted, the run
+goes on); protocol (bad JSON, a wrong `seq`, a reply that is not a trace or whose
+types break the published schema, a reply over the size cap); skipped; not-run
+(the harness failed as a whole before the vector was sent); internal (the runner
+itself failed on it: a bug here, never the implementation's fault, and the run
+fails).
 
 A harness that cannot be started, or whose `start` reply is missing or wrong
 (output before it included), is one harness-level problem (`RunResult.harness`),
-not a status per vector; the vectors it would have run are counted as not run.
+and every vector it would have run ends `not-run`.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from fnmatch import fnmatchcase
 from typing import Any
 
 from pontoon_rules.conformance.build import strip
-from pontoon_rules.conformance.judge import expected_steps, judge, shape_problem
+from pontoon_rules.conformance.judge import Leniency, expected_steps, judge, shape_problem
 from pontoon_rules.conformance.processes import MAX_REPLY_MB, clip
 from pontoon_rules.conformance.protocol import (
     HarnessProcess,
@@ -34,9 +37,13 @@ from pontoon_rules.conformance.protocol import (
     start_problem,
 )
 
-STATUSES = ("pass", "fail", "error", "crash", "timeout", "protocol", "skipped")
+STATUSES = ("pass", "fail", "error", "crash", "timeout", "protocol", "skipped", "not-run",
+            "internal")
+"""Every status a vector can end in (each vector ends in exactly one)."""
 START_TIMEOUT = 20.0
 """Seconds a harness may take to answer `start` (interpreters load slowly)."""
+PIPELINE_BYTES = 32 << 10
+"""The most bytes of requests sent ahead of the replies (a pipe holds 64 KiB)."""
 MAX_RESTARTS = 10
 """Restarts of a persistent harness before the runner gives up on it."""
 
@@ -48,12 +55,15 @@ class Item:
     vector: dict[str, Any]
     stripped: bytes
     expected: list[dict[str, Any]]
+    kinds: list[str]
+    """Each step's kind: expect, do or reject."""
 
     @classmethod
     def of(cls, vector: dict[str, Any]) -> Item:
         """Prepare `vector` (strip it once, keep the expected steps)."""
         body = json.dumps(strip(vector), separators=(",", ":"), ensure_ascii=False)
-        return cls(vector, body.encode("utf-8"), expected_steps(vector))
+        kinds = [next(iter(step)) for step in vector["steps"]]
+        return cls(vector, body.encode("utf-8"), expected_steps(vector), kinds)
 
 
 @dataclass(frozen=True)
@@ -108,7 +118,8 @@ class RunResult:
     harness: list[dict[str, str]] = field(default_factory=list)
     """Harness-level problems ({status, message}): it could not start or answer `start`."""
     not_run: int = 0
-    """Vectors never sent because the harness failed (see `harness`)."""
+    """Vectors never sent because the harness failed (see `harness`); each also has a
+    `not-run` outcome."""
 
 
 def select(vectors: list[dict[str, Any]], run: list[str], skip: list[str]) -> list[dict[str, Any]]:
@@ -126,25 +137,48 @@ def outcome(item: Item, status: str, message: str = "", **mismatch: Any) -> Outc
                    reimplements=v.get("reimplements"), **mismatch)
 
 
-def classify(item: Item, reply: dict[str, Any], strict: bool = False) -> Outcome:
-    """Judge a harness reply (without its seq) for `item`."""
-    if strict:
-        from pontoon_rules.conformance.replies import reply_violation
+def classify(item: Item, reply: dict[str, Any], strict: bool = False,
+             leniency: Leniency | None = None) -> Outcome:
+    """Judge a harness reply (without its seq) for `item`.
 
-        violation = reply_violation(reply, len(item.expected))
-        if violation:
-            return outcome(item, "protocol", f"invalid reply (--strict): {violation}")
+    A reply whose types break the published schema is a protocol error (unknown
+    fields and undeclared action words only with `strict`); a bug in the runner is
+    `internal`, never the implementation's.
+    """
+    try:
+        return _classify(item, reply, strict, leniency or Leniency())
+    except Exception as e:  # noqa: BLE001 - one vector's bug must not end the run
+        return internal(item, e)
+
+
+def internal(item: Item, error: BaseException) -> Outcome:
+    """The outcome of a vector the runner itself failed on."""
+    import traceback
+
+    where = traceback.extract_tb(error.__traceback__)[-1:] if error.__traceback__ else []
+    at = f" at {where[0].filename.rsplit('/', 1)[-1]}:{where[0].lineno}" if where else ""
+    return outcome(item, "internal", f"the runner failed on this vector ({type(error).__name__}"
+                   f"{at}: {clip(str(error), 300)}): a bug in pontoon-rules, please report it")
+
+
+def _classify(item: Item, reply: dict[str, Any], strict: bool, leniency: Leniency) -> Outcome:
+    from pontoon_rules.conformance.replies import reply_violation
+
+    problem = shape_problem(reply["trace"], len(item.expected)) if "trace" in reply and not (
+        reply.get("skipped") is True or reply.get("errored") is True) else None
+    if problem:
+        return outcome(item, "protocol", f"invalid trace: {problem}")
+    violation = reply_violation(reply, item.kinds, strict, leniency.extensions)
+    if violation:
+        how = "--strict" if strict else "the reply's types break the protocol schema"
+        return outcome(item, "protocol", f"invalid reply ({how}): {clip(violation, 500)}")
     if reply.get("skipped") is True:
         return outcome(item, "skipped", clip(str(reply.get("message", ""))))
     if reply.get("errored") is True:
         return outcome(item, "error", clip(json.dumps(reply.get("context"), ensure_ascii=False)))
     if "trace" not in reply:
         return outcome(item, "protocol", "the reply has none of trace, skipped, errored")
-    trace = reply["trace"]
-    problem = shape_problem(trace, len(item.expected))
-    if problem:
-        return outcome(item, "protocol", f"invalid trace: {problem}")
-    found = judge(item.expected, item.vector["final"], trace)
+    found = judge(item.expected, item.vector["final"], reply["trace"], leniency)
     if found is None:
         return outcome(item, "pass")
     return outcome(item, "fail", clip(str(found)), path=found.path,
@@ -159,29 +193,38 @@ def _clipped(value: Any) -> Any:
 
 def run_vectors(vectors: list[dict[str, Any]], options: RunOptions,
                 progress: Callable[[Outcome], None] | None = None) -> RunResult:
-    """Run every vector through the implementation; outcomes in the vectors' order."""
+    """Run every vector through the implementation; one outcome per vector, in order.
+
+    A vector never sent ends `not-run` (the harness failed, or `fail_fast` stopped the
+    run); one the runner failed on ends `internal`.
+    """
     items = [Item.of(v) for v in vectors]
     jobs = max(1, min(options.jobs, len(items) or 1))
     shards = [items[i::jobs] for i in range(jobs)]
-    results: list[list[Outcome]] = [[] for _ in shards]
+    results: dict[str, Outcome] = {}
     meta: dict[str, Any] = {}
     harness: list[dict[str, str]] = []
+    crashed: list[BaseException] = []
     stop = threading.Event()
     lock = threading.Lock()
 
-    def report(k: int, result: Outcome) -> None:
+    def report(result: Outcome) -> None:
         with lock:
-            results[k].append(result)
+            if result.id in results:
+                return
+            results[result.id] = result
             if progress:
                 progress(result)
             if options.fail_fast and result.status not in ("pass", "skipped"):
                 stop.set()
 
     def work(k: int) -> None:
-        if options.one_shot:
-            _one_shot(shards[k], options, lambda r: report(k, r), stop, meta)
+        try:
+            problem = _work(shards[k], options, report, stop, meta)
+        except Exception as e:  # noqa: BLE001 - reported as `internal`, the run fails
+            with lock:
+                crashed.append(e)
             return
-        problem = _persistent(shards[k], options, lambda r: report(k, r), stop, meta)
         if problem is not None:
             with lock:
                 if problem not in harness:
@@ -192,10 +235,31 @@ def run_vectors(vectors: list[dict[str, Any]], options: RunOptions,
         t.start()
     for t in threads:
         t.join()
-    order = {item.vector["id"]: i for i, item in enumerate(items)}
-    outcomes = sorted((o for shard in results for o in shard), key=lambda o: order[o.id])
-    not_run = len(items) - len(outcomes) if harness else 0
+    outcomes = [results.get(item.vector["id"]) or _unreported(item, harness, crashed, stop)
+                for item in items]
+    not_run = sum(o.status == "not-run" for o in outcomes) if harness else 0
     return RunResult(outcomes, meta, harness, not_run)
+
+
+def _work(items: list[Item], options: RunOptions, report: Callable[[Outcome], None],
+          stop: threading.Event, meta: dict[str, Any]) -> dict[str, str] | None:
+    if options.one_shot:
+        _one_shot(items, options, report, stop, meta)
+        return None
+    return _persistent(items, options, report, stop, meta)
+
+
+def _unreported(item: Item, harness: list[dict[str, str]], crashed: list[BaseException],
+                stop: threading.Event) -> Outcome:
+    """The outcome of a vector nobody reported: why it was not run."""
+    if crashed:
+        return internal(item, crashed[0])
+    if harness:
+        return outcome(item, "not-run", f"not run: the harness failed ({harness[0]['status']})")
+    if stop.is_set():
+        return outcome(item, "not-run", "not run: the run stopped at the first problem (-x)")
+    return outcome(item, "internal", "the runner lost this vector (a bug in pontoon-rules, "
+                                     "please report it)")
 
 
 def _one_shot(items: list[Item], options: RunOptions, report: Callable[[Outcome], None],
@@ -206,7 +270,8 @@ def _one_shot(items: list[Item], options: RunOptions, report: Callable[[Outcome]
         done = run_one_shot(options.command, item.stripped, options.timeout, options.cwd,
                             options.max_bytes)
         if done.kind == "reply":
-            report(classify(item, done.data, options.strict))
+            report(classify(item, done.data, options.strict) if isinstance(done.data, dict)
+                   else outcome(item, "protocol", "the reply is not a JSON object"))
         else:
             report(outcome(item, done.kind, done.message))
 
@@ -257,10 +322,10 @@ class _Session:
                                                  f"stderr: {tail}"}
         data = parse_reply(reply.text)
         problem = data if isinstance(data, str) else start_problem(data)
-        if self.options.strict and not problem:
+        if not problem:
             from pontoon_rules.conformance.replies import start_violation
 
-            problem = start_violation(data)
+            problem = start_violation(data, self.options.strict)
         if problem:
             shown = clip(reply.text[:400].decode("utf-8", "replace"), 200)
             what = problem.split(":", 1)[0] if problem.startswith("not ") else problem
@@ -268,6 +333,11 @@ class _Session:
                     "message": f"bad start reply ({what}): the first line on stdout was "
                                f"{shown!r}; stdout is for protocol lines only (log to stderr)"}
         return None
+
+    def leniency(self) -> Leniency:
+        """What the start reply declared: its extension words."""
+        words = self.meta.get("extensions") or []
+        return Leniency(frozenset(w for w in words if isinstance(w, str)))
 
     def supports(self, item: Item) -> bool:
         """Whether the harness said it plays the vector's ruleset."""
@@ -302,13 +372,20 @@ class PersistentRunner:
 
     def _fill(self, queue: deque[Item], inflight: deque[tuple[int, Item]],
               report: Callable[[Outcome], None], stop: threading.Event) -> None:
+        """Send requests ahead, while the ones in flight fit in a pipe's buffer: a harness
+        blocked writing its replies (which nobody reads while we write) stops reading, so
+        more than a pipe's worth of requests ahead would wait on each other for ever."""
+        ahead = sum(len(item.stripped) for _, item in inflight)
         while queue and len(inflight) < self.options.window and not stop.is_set():
+            if inflight and ahead + len(queue[0].stripped) > PIPELINE_BYTES:
+                return
             item = queue.popleft()
             if not self.session.supports(item):
                 report(outcome(item, "skipped", "the harness does not list this ruleset"))
                 continue
             self.seq += 1
             inflight.append((self.seq, item))
+            ahead += len(item.stripped)
             assert self.session.proc is not None
             if not self.session.proc.send(run_line(self.seq, item.stripped)):
                 return
@@ -357,7 +434,7 @@ def _receive_one(session: _Session, inflight: deque[tuple[int, Item]], queue: de
             problem = ("protocol", f"wrong seq: expected {seq}, got {data.get('seq')!r}")
         else:
             inflight.popleft()
-            report(classify(item, data, options.strict))
+            report(classify(item, data, options.strict, session.leniency()))
             return None
     inflight.popleft()
     report(outcome(item, *problem))

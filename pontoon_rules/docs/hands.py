@@ -85,6 +85,7 @@ def hand_name(ruleset: Ruleset, hand_id: str, gettext: Gettext, lang: str = "en"
     """The name of hand `hand_id`: the definition's own (in `lang`), else the usual one,
     else the id in words ('seven-seven-seven' -> 'seven seven seven')."""
     found = ruleset.hands.definitions.get(hand_id)
+    lang = lang.partition("@")[0]
     if found is not None and found.names.get(lang):
         return found.names[lang]
     if found is not None and found.name and lang == "en":
