@@ -82,9 +82,8 @@ SESSION_ONLY = frozenset({"table.first_banker", "table.bank.passes_when_broken",
 
 def behaviour_form(ruleset: Ruleset) -> dict[str, Any]:
     """The canonical data of `ruleset`'s behaviour (see the module docstring)."""
-    from pontoon_rules.ruleset.fields import leaf_paths
-
     from pontoon_rules.ruleset.agreed import agreed_fields
+    from pontoon_rules.ruleset.fields import leaf_paths
 
     full = ruleset.model_dump(mode="json")
     lean = ruleset.model_dump(mode="json", exclude_defaults=True)
