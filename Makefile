@@ -1,5 +1,6 @@
 # `make run` and `make test` work on a fresh machine: they create .venv from
-# pyproject.toml when it is missing or older than pyproject.toml.
+# pyproject.toml when it is missing or older than pyproject.toml, and compile the C
+# kernels (pontoon_rules/native; without a C compiler the numba kernels are used).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -11,6 +12,7 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[dev,peers]'
+	$(BIN)/python -m pontoon_rules.native
 	touch $(STAMP)
 
 run: $(STAMP)

@@ -109,7 +109,7 @@ def test_a_deeply_nested_reply_is_one_protocol_error(tmp_path: Path) -> None:
 
 def test_an_internal_error_is_its_own_class_and_fails_the_run(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import pontoon_rules.conformance.runner as runner
+    import pontoon_rules.conformance.judging as runner
 
     calls = {"n": 0}
     real = runner.judge
@@ -133,7 +133,7 @@ def test_an_internal_error_is_its_own_class_and_fails_the_run(
 
 def test_a_worker_that_dies_leaves_every_vector_classified(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import pontoon_rules.conformance.runner as runner
+    import pontoon_rules.conformance.persistent as runner
 
     def dies(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("the worker thread died")

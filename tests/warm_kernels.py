@@ -36,16 +36,24 @@ def warm_sim() -> None:
 
 
 def warm_analysis() -> None:
-    """The banker's kernels and the compiled composition-dependent recursion (a one-pack
-    blackjack solved once)."""
+    """The analysis's C kernels (built once where missing) and the numba kernels the tests
+    compare them with: the banker's and the compiled composition-dependent recursion (a
+    one-pack blackjack solved once each way)."""
+    from pontoon_rules.analysis.composition import banker, native
     from pontoon_rules.analysis.composition.model import CompositionModel
+    from pontoon_rules.analysis.composition.outlook import clear_shared
     from pontoon_rules.engine.rules import compile_rules
     from pontoon_rules.ruleset.model import Ruleset
     from pontoon_rules.ruleset.registry import load_bundled
 
     data = load_bundled("blackjack-reference").model_dump(mode="python")
     data["pack"]["decks"] = 1
-    CompositionModel(compile_rules(Ruleset.model_validate(data))).stats()
+    rules = compile_rules(Ruleset.model_validate(data))
+    CompositionModel(rules).stats()
+    native.kernels = lambda: None  # the numba kernels too
+    banker._TABLES.clear()
+    clear_shared()
+    CompositionModel(rules).stats()
 
 
 if __name__ == "__main__":

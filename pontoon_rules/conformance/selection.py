@@ -107,10 +107,10 @@ def listed_rulesets(command: str, one_shot: bool, timeout: float, cwd: str | Non
     """
     if one_shot:
         return {"*"}, {}
-    from pontoon_rules.conformance.runner import RunOptions, _Session
+    from pontoon_rules.conformance.runner import RunOptions, Session
 
     meta: dict[str, Any] = {}
-    session = _Session(RunOptions(command, timeout=timeout, cwd=cwd), meta)
+    session = Session(RunOptions(command, timeout=timeout, cwd=cwd), meta)
     try:
         problem = session.start()
     finally:

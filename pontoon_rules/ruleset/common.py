@@ -10,9 +10,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 
 class RuleModel(BaseModel):
-    """Base of every ruleset model: immutable, unknown fields rejected."""
+    """Base of every ruleset model: immutable, unknown fields rejected.
 
-    model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=False)
+    Validators are built at the first validation, not at import (`defer_build`): a
+    command that loads one ruleset builds the one schema it uses, once."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=False,
+                              defer_build=True)
 
 
 Odds = Annotated[
