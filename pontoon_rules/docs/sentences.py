@@ -333,8 +333,12 @@ def _module(ruleset: Ruleset, lang: str) -> Any:
 
 
 def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
-              changed_paths: frozenset[str] = frozenset()) -> list[Sentence]:
+              changed_paths: frozenset[str] = frozenset(),
+              odds_in_table: bool = False) -> list[Sentence]:
     """Every rule of `ruleset` that applies, as sentences in `lang`, in the order of play.
+
+    With `odds_in_table` (a rule sheet, whose payout table shows what each hand pays and
+    collects) the named hands' sentences leave the odds out.
 
     A sentence is marked `open` when a field it covers rests on our reading of a silent
     source (its provenance says `open: true`), and `changed` when it covers one of
@@ -346,7 +350,7 @@ def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
     out = []
     for rule in RULES:
         if rule.key == "named_hands":
-            out += _hand_sentences(ruleset, lang, changed_paths)
+            out += _hand_sentences(ruleset, lang, changed_paths, not odds_in_table)
             continue
         text = _tidy(str(getattr(module, rule.key)()))
         paths = tuple(p for p in rule.paths if applies(ruleset, p))
@@ -358,14 +362,14 @@ def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
     return out
 
 
-def _hand_sentences(ruleset: Ruleset, lang: str,
-                    changed_paths: frozenset[str]) -> list[Sentence]:
+def _hand_sentences(ruleset: Ruleset, lang: str, changed_paths: frozenset[str],
+                    odds: bool = True) -> list[Sentence]:
     """One sentence per named hand in the ranking, from its definition and the outcome
     table (`docs.hands`); it covers the hand's fields that apply."""
     catalog = translations(lang)
     out = []
     for hand_id, _d in ruleset.hands.ranked():
-        text = hand_sentence(ruleset, hand_id, catalog.gettext, catalog.ngettext, lang)
+        text = hand_sentence(ruleset, hand_id, catalog.gettext, catalog.ngettext, lang, odds)
         prefix = f"hands.definitions.{hand_id}"
         paths = (prefix, *(p for p in ruleset_paths(ruleset)
                            if p.startswith(prefix + ".") and applies(ruleset, p)))
