@@ -284,7 +284,7 @@ class Session:
                 act(state)
                 continue
             hand = state.pending[0]
-            if not self.pack.cards:
+            if not self.pack.cards and not self.pack.infinite:  # an infinite deck never runs out
                 state.return_cards(self._restock(state, returned))
             card = self.pack.draw()
             if transcript is not None:
