@@ -4,14 +4,23 @@ Plays random legal rounds (one seat unless --seats) dealt from a shuffled shoe
 (reshuffled when under 20 cards) through the OpenSpiel-style state API, settles
 each, and prints rounds per CPU-second of this process (robust to other load on
 the machine). Target (issue): at least
-20,000 rounds/s for one seat on casino-ochko.
+20,000 rounds/s for one seat on casino-ochko (issue 20: on pagat-british).
+
+With `--reference DIR` (an earlier source tree, e.g. `git archive COMMIT | tar -x -C
+DIR`) the same rounds are also played on that tree, in a subprocess, after this tree's,
+so both figures come from the same run.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 from pontoon_rules.engine.record import random_action
 from pontoon_rules.engine.rules import compile_rules
@@ -40,15 +49,36 @@ def play_rounds(ruleset_id: str, seats: int, rounds: int, seed: int) -> float:
     return rounds / (time.process_time() - start)
 
 
+def measure(tree: Path, seats: int, rounds: int) -> dict[str, float]:
+    """Rounds/s of every bundled ruleset of the source tree `tree`, in a fresh process."""
+    code = ("import json,sys;sys.path.insert(0,sys.argv[1]);"
+            "from engine_speed import play_rounds;"
+            "from pontoon_rules.ruleset.registry import bundled_ids;"
+            "print(json.dumps({i: play_rounds(i, int(sys.argv[2]), int(sys.argv[3]), 1) "
+            "for i in bundled_ids()}))")
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    done = subprocess.run([sys.executable, "-c", code, str(Path(__file__).parent), str(seats),
+                           str(rounds)], env=env, cwd=tree, capture_output=True, text=True,
+                          check=True)
+    result: dict[str, float] = json.loads(done.stdout)
+    return result
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=20000)
     parser.add_argument("--seats", type=int, default=1)
+    parser.add_argument("--reference", type=Path, default=None,
+                        help="a source tree to measure in the same run")
     args = parser.parse_args()
     print(f"engine: random rounds, {args.seats} seat(s), {args.rounds} rounds each, one core")
-    for ruleset_id in bundled_ids():
-        rate = play_rounds(ruleset_id, args.seats, args.rounds, seed=1)
-        print(f"  {ruleset_id:<24} {rate:>10,.0f} rounds/s")
+    ours = {i: play_rounds(i, args.seats, args.rounds, seed=1) for i in bundled_ids()}
+    theirs = measure(args.reference, args.seats, args.rounds) if args.reference else {}
+    for ruleset_id, rate in ours.items():
+        line = f"  {ruleset_id:<24} {rate:>10,.0f} rounds/s"
+        if ruleset_id in theirs:
+            line += f"   reference {theirs[ruleset_id]:>10,.0f}   x{rate / theirs[ruleset_id]:.2f}"
+        print(line)
 
 
 if __name__ == "__main__":

@@ -42,7 +42,8 @@ def test_compiled_equals_memoised_on_bundled_rulesets(ruleset_id: str) -> None:
 
 
 @pytest.mark.parametrize(("base", "change"), [
-    ("belarus-ponton", {"player": {"draw_on_21": True, "pontoon_may_draw": False}}),
+    ("belarus-ponton", {"player": {"draw_on_21": True},
+                        "hands": {"definitions": {"pontoon": {"may_draw_on": False}}}}),
     ("blackjack-reference", {"player": {"draw_on_21": True}}),
     ("casino-ochko", {"player": {"split": {**load_ruleset("casino-ochko").player.split
                                            .model_dump(mode="python"),

@@ -52,7 +52,7 @@ def test_show_prints_provenance() -> None:
     out = cli("show", "casino-ochko", "--fields")
     assert out.returncode == 0
     assert "В случае ничьей выигрывает дилер" in out.stdout
-    assert "Who wins when hands are equal." in out.stdout
+    assert "Who wins when hands are equal" in out.stdout
     assert "our-reading" in out.stdout and "(open)" in out.stdout
 
 

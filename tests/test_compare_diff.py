@@ -8,8 +8,9 @@ import pytest
 
 from pontoon_rules.compare.diff import column_names, diff_rulesets
 from pontoon_rules.compare.render import diff_markdown
-from pontoon_rules.ruleset.fields import leaf_paths, plain, provenance_for, value_at
-from pontoon_rules.ruleset.present import TOPICS
+from pontoon_rules.ruleset.fields import has_path, plain, provenance_for, ruleset_paths, value_at
+from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.present import TOPICS, differing_paths
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 
 PAIRS = list(itertools.combinations(bundled_ids(), 2))
@@ -18,15 +19,28 @@ PAIRS = list(itertools.combinations(bundled_ids(), 2))
 @pytest.mark.parametrize(("a", "b"), PAIRS)
 def test_diff_lists_exactly_the_fields_whose_values_differ(a: str, b: str) -> None:
     first, second = load_bundled(a), load_bundled(b)
-    expected = [p for p in leaf_paths()
-                if plain(value_at(first, p)) != plain(value_at(second, p))]
+    expected = [p for p in ruleset_paths(first, second)
+                if _value(first, p) != _value(second, p)]
     assert [d.path for d in diff_rulesets([first, second])] == expected
+    assert expected == differing_paths([first, second])
+
+
+def _value(ruleset: Ruleset, path: str) -> object:
+    return plain(value_at(ruleset, path)) if has_path(ruleset, path) else "absent"
+
+
+def test_a_named_hand_only_one_side_defines_differs_as_a_whole() -> None:
+    pagat, belarus = load_bundled("pagat-british"), load_bundled("belarus-ponton")
+    paths = [d.path for d in diff_rulesets([pagat, belarus])]
+    assert "hands.definitions.twenty-one" in paths and "hands.definitions.three-of-a-kind" in paths
+    assert "hands.definitions.pontoon.collects" in paths  # 2:1 against 1:1
+    assert not any(p.startswith("hands.definitions.twenty-one.") for p in paths)
 
 
 def test_all_lists_every_field_and_marks_the_equal_ones() -> None:
     rulesets = [load_bundled("pagat-british"), load_bundled("pagat-stick-16")]
     diffs = diff_rulesets(rulesets, include_equal=True)
-    assert [d.path for d in diffs] == leaf_paths()
+    assert [d.path for d in diffs] == ruleset_paths(*rulesets)
     assert [d.path for d in diffs if d.differs] == ["player.stick_minimum"]
 
 

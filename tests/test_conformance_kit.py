@@ -256,7 +256,7 @@ def test_a_ruleset_file_gets_base_examples_applicable_examples_and_coverage(
 def test_a_ruleset_whose_pontoon_may_draw_gets_a_vector_where_it_draws(tmp_path: Path) -> None:
     path = tmp_path / "draw.yaml"
     path.write_text("id: ochko-draw\nname: Draw\nkind: house\nextends: casino-ochko\n"
-                    "player:\n  pontoon_may_draw: true\n")
+                    "hands:\n  definitions:\n    pontoon:\n      may_draw_on: true\n")
     export([str(path)], tmp_path / "v")
     drew = [v for v in exported(tmp_path / "v").values() if "pontoon-drew" in v["features"]]
     assert drew

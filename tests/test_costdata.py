@@ -78,6 +78,12 @@ def test_a_changed_ruleset_gets_no_stored_table() -> None:
     assert stored_costs(ruleset) is not None
 
 
+def test_a_change_of_provenance_or_names_keeps_the_stored_table() -> None:
+    ruleset = load_bundled("pagat-british")
+    renamed = ruleset.model_copy(update={"name": "Another name", "provenance": {}})
+    assert rules_hash(renamed) == rules_hash(ruleset)
+
+
 def test_json_round_trip_keeps_every_row() -> None:
     stored = load_cost_tables()["pagat-british"]
     table = table_from_json(stored)

@@ -22,7 +22,7 @@ from pontoon_rules.docs.pages import SITE_SHEETS, sheet_name
 from pontoon_rules.docs.site import DEFAULT_CONFIG, build_site
 from pontoon_rules.docs.values import value_text
 from pontoon_rules.engine.script import run_script
-from pontoon_rules.ruleset.fields import leaf_paths, value_at
+from pontoon_rules.ruleset.fields import leaf_paths, ruleset_paths, value_at
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.present import differing_paths
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
@@ -132,7 +132,7 @@ def test_generated_pages_are_not_in_the_docs_folder() -> None:
 def test_every_field_appears_on_its_ruleset_page(site: Path, ruleset_id: str) -> None:
     text = page(site, f"rulesets/{ruleset_id}.html")
     ruleset = load_bundled(ruleset_id)
-    for path in leaf_paths():
+    for path in ruleset_paths(ruleset):
         row = re.search(rf'<tr id="{anchor(path)}"[^>]*>(.*?)</tr>', text, re.S)
         assert row, f"{ruleset_id}: no row for {path}"
         value = re.search(r'<td class="pr-value">(.*?)</td>', row.group(1), re.S)
@@ -190,7 +190,7 @@ def test_matrix_has_a_row_for_every_difference(site: Path) -> None:
     rulesets = site_rulesets()
     shown = set(re.findall(r'class="pr-differs" data-path="([^"]+)"', text))
     assert shown == set(differing_paths(rulesets))
-    for path in leaf_paths():
+    for path in ruleset_paths(*rulesets):
         assert f"<code>{path}</code>" in text, path
     link = f'href="../rulesets/casino-ochko.html#{anchor("settlement.ties")}"'
     assert link in text
@@ -200,7 +200,10 @@ def test_matrix_covers_the_compare_diff(site: Path) -> None:
     compare = pytest.importorskip("pontoon_rules.compare")
     sources = [r for i in bundled_ids() if (r := load_bundled(i)).kind == "source"]
     shown = set(re.findall(r'data-path="([^"]+)"', page(site, "compare/matrix.html")))
-    assert {d.path for d in compare.diff_rulesets(sources)} <= shown
+    # a named hand some site rulesets lack is one row, for the hand as a whole
+    wholes = {".".join(p.split(".")[:3]) for p in shown if p.startswith("hands.definitions.")}
+    for diff in compare.diff_rulesets(sources):
+        assert diff.path in shown or ".".join(diff.path.split(".")[:3]) in wholes, diff.path
 
 
 def _shown_rounds(text: str) -> Iterator[tuple[str, dict[str, object], list[str], list[int]]]:

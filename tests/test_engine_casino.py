@@ -19,7 +19,7 @@ class TestOchko:
         # A split pontoon may still draw in casino-ochko (player.pontoon_may_draw): it sticks.
         r = run("casino-ochko", [100], "AS 5D AH 9D KD 9C 3C", "p1 split, p1 stick, p1 stick")
         hands = r.result.seats[0].hands
-        assert [h.hand_class.value for h in hands] == ["pontoon", "total"]
+        assert [h.hand_class for h in hands] == ["pontoon", "total"]
         assert [h.net for h in hands] == [200, 100]
         assert r.result.banker_cards == ["5D", "9D", "3C"]
 
@@ -42,7 +42,7 @@ class TestOchko:
                 "p1 twist, p1 twist, p1 double")
         hand = r.result.seats[0].hands[0]
         assert hand.stakes == [100, 100]
-        assert hand.hand_class.value == "five-card-trick"
+        assert hand.hand_class == "five-card-trick"
         assert nets(r) == [400, -400]
 
     def test_hit_after_double_but_double_only_once(self) -> None:
@@ -68,7 +68,7 @@ class TestOchko:
 
     def test_player_bust_loses_even_if_dealer_busts(self) -> None:
         r = run("casino-ochko", [100, 100], "TS TH 6D 5S 9H TD KH 9C", "p1 twist, p2 stick")
-        assert r.result.banker_class.value == "bust"
+        assert r.result.banker_class == "bust"
         assert nets(r) == [-100, 100, 0]
 
 
@@ -78,7 +78,7 @@ class TestBelarus:
     def test_five_cards_beat_a_dealer_pontoon_and_pay_3_to_2(self) -> None:
         r = run("belarus-ponton", [100], "2S AS 3S 2H 3H 4S KD",
                 "p1 decline, p1 twist, p1 twist, p1 twist")
-        assert r.result.banker_class.value == "pontoon"
+        assert r.result.banker_class == "pontoon"
         assert nets(r) == [150, -150]
 
     def test_fifth_card_is_always_a_twist(self) -> None:
@@ -124,7 +124,7 @@ class TestBelarus:
 
     def test_three_of_a_kind_wins_whatever_the_dealer_holds(self) -> None:
         r = run("belarus-ponton", [100], "7S AD 7H 7D KD", "p1 decline, p1 twist")
-        assert r.result.seats[0].hands[0].hand_class.value == "three-of-a-kind"
+        assert r.result.seats[0].hands[0].hand_class == "three-of-a-kind"
         assert nets(r) == [100, -100]
 
     def test_ties_lose(self) -> None:
@@ -139,7 +139,7 @@ class TestBelarus:
         r = run("belarus-ponton", [100], "AS 9D AH AD KS 8C", "p1 split")
         hands = r.result.seats[0].hands
         assert [h.cards for h in hands] == [["AS", "AD"], ["AH", "KS"]]
-        assert [h.hand_class.value for h in hands] == ["total", "total"]
+        assert [h.hand_class for h in hands] == ["total", "total"]
         assert [h.net for h in hands] == [-100, 100]
 
     def test_dealer_stands_on_soft_17(self) -> None:
@@ -176,7 +176,7 @@ class TestBlackjack:
         r = run("blackjack-reference", [100], "AS 9D AH 8D KS 8C", "p1 split")
         hands = r.result.seats[0].hands
         assert [h.cards for h in hands] == [["AS", "KS"], ["AH", "8C"]]
-        assert [h.hand_class.value for h in hands] == ["total", "total"]
+        assert [h.hand_class for h in hands] == ["total", "total"]
         assert [h.net for h in hands] == [100, 100]
 
 

@@ -432,18 +432,18 @@ def test_a_bad_provenance_status_hides_no_other_problem(tmp_path: Path) -> None:
     path = tmp_path / "three.yaml"
     path.write_text(
         "extends: base.yaml\nid: three\nname: Three mistakes\n"
-        "hands:\n  five_card_trick:\n    cards: 6\n"
+        "hands:\n  definitions:\n    five-card-trick:\n      min_cards: 6\n"
         "provenance:\n  player.stick_minimum:\n    source: nowhere\n    status: maybe\n"
         "  pack.nothing:\n    source: pagat\n    status: stated\n")
     with pytest.raises(RulesetError) as caught:
         load_path(path)
     assert [str(p) for p in caught.value.problems] == [
-        f"{path}:6:5: hands.five_card_trick.cards (6) is above player.max_cards (5): "
-        "no hand could make the trick",
-        f"{path}:9:13: provenance names unknown sources ['nowhere']",
-        f"{path}:10:13: provenance['player.stick_minimum'].status: expected one of 'stated', "
+        f"{path}:6:5: hands.definitions.five-card-trick: it needs 6 cards, above "
+        "player.max_cards (5) and banker.max_cards (5): no hand could hold it",
+        f"{path}:10:13: provenance names unknown sources ['nowhere']",
+        f"{path}:11:13: provenance['player.stick_minimum'].status: expected one of 'stated', "
         "'implied', 'our-reading', got 'maybe'",
-        f"{path}:11:3: provenance for unknown fields ['pack.nothing']",
+        f"{path}:12:3: provenance for unknown fields ['pack.nothing']",
     ]
 
 
@@ -451,7 +451,8 @@ def test_a_check_reading_an_invalid_field_is_not_guessed(tmp_path: Path) -> None
     (tmp_path / "base.yaml").write_text(BASE)
     path = tmp_path / "two.yaml"
     path.write_text("extends: base.yaml\nid: two\nname: Two\nplayer:\n  max_cards: many\n"
-                    "hands:\n  five_card_trick:\n    cards: 6\n")
+                    "banker:\n  max_cards: 4\n"
+                    "hands:\n  definitions:\n    five-card-trick:\n      min_cards: 6\n")
     with pytest.raises(RulesetError) as caught:
         load_path(path)
     assert [p.path for p in caught.value.problems] == ["player.max_cards"]
@@ -462,10 +463,10 @@ def test_a_check_reading_an_invalid_field_is_not_guessed(tmp_path: Path) -> None
 
 def test_odds_written_as_a_number_name_the_format(tmp_path: Path) -> None:
     path = tmp_path / "odds.yaml"
-    path.write_text("id: odds\nname: Odds\nextends: pagat-british\nsettlement:\n"
-                    "  player_payouts:\n    five_card_trick: 3\n")
+    path.write_text("id: odds\nname: Odds\nextends: pagat-british\nhands:\n"
+                    "  definitions:\n    five-card-trick:\n      pays: 3\n")
     assert only_problem(load_path, path) == (
-        f"{path}:6:22: settlement.player_payouts.five_card_trick: expected odds as text "
+        f"{path}:7:13: hands.definitions.five-card-trick.pays: expected odds as text "
         "'won:staked', like '3:1' or '3:2', got 3 (write '3:1' for 3 to 1)")
 
 

@@ -167,7 +167,7 @@ def test_an_alias_bomb_is_refused_not_expanded() -> None:
 
 def test_problems_are_in_file_order_and_the_error_lists_them_all() -> None:
     text = BASE_TEXT.replace("  decks: 1\n", "  decks: 0\n").replace(
-        "  ties: banker-wins", "  ties: x"
+        "settlement:\n  ties: banker-wins", "settlement:\n  ties: x"
     )
     with pytest.raises(RulesetError) as caught:
         load_text(text, "f.yaml")
@@ -181,9 +181,10 @@ def test_problems_are_in_file_order_and_the_error_lists_them_all() -> None:
 
 
 def test_unquoted_odds_and_norwegian_stay_text() -> None:
-    text = BASE_TEXT.replace('total: "1:1"', "total: 3:2").replace("language: en", "language: no")
+    text = BASE_TEXT.replace('  pays: "1:1"\n  collects', "  pays: 3:2\n  collects").replace(
+        "language: en", "language: no")
     ruleset = load_text(text)
-    assert ruleset.settlement.player_payouts.total == "3:2"
+    assert ruleset.settlement.pays == "3:2"
     assert ruleset.sources["pagat"].language == "no"
 
 
@@ -205,8 +206,7 @@ def write_chain(folder: Path) -> Path:
     )
     (folder / "c.yaml").write_text(
         "extends: sub/b.yaml\nid: c\nname: C\nplayer:\n  split:\n    max_hands: 2\n"
-        "hands:\n  ranking: [pontoon, total]\n  five_card_trick:\n    enabled: false\n"
-        "  twenty_one:\n    enabled: false\n"
+        "hands:\n  ranking: [pontoon, total]\n"
     )
     return folder / "c.yaml"
 
@@ -379,8 +379,7 @@ def test_each_file_of_a_chain_is_credited_with_its_own_changes(tmp_path: Path) -
     ruleset = load_ruleset(write_chain(tmp_path))
     # b.yaml gave provenance for stick_minimum; c.yaml changed the others without any
     assert ruleset.provenance["player.stick_minimum"].status == "our-reading"
-    for path in ("player.split.max_hands", "hands.ranking",
-                 "hands.five_card_trick.enabled", "hands.twenty_one.enabled"):
+    for path in ("player.split.max_hands", "hands.ranking"):
         assert ruleset.provenance[path].source == "house rule, c.yaml", path
     assert load_text(dump_ruleset(ruleset)) == ruleset
 

@@ -8,15 +8,17 @@ import pytest
 
 from pontoon_rules.docs.i18n import translations
 from pontoon_rules.docs.views import rule_row
-from pontoon_rules.ruleset.fields import leaf_paths, provenance_for
+from pontoon_rules.ruleset.fields import provenance_for, ruleset_paths
 from pontoon_rules.ruleset.loader import load_text
+from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.present import TOPICS, field_row, open_questions, paths_by_topic
 from pontoon_rules.ruleset.registry import load_bundled
 from pontoon_rules.ruleset.relevance import NOT_IN_THIS_GAME, applies
 
 SOURCES = ("pagat-british", "casino-ochko", "belarus-ponton")
-PAYOUTS = tuple(p for p in leaf_paths()
-                if p.startswith(("settlement.player_payouts.", "settlement.banker_collects.")))
+def payout_paths(ruleset: Ruleset) -> list[str]:
+    """What each hand pays and collects: the named hands' and an ordinary total's."""
+    return [p for p in ruleset_paths(ruleset) if p.endswith((".pays", ".collects"))]
 
 
 def test_every_section_has_a_topic_in_schema_order() -> None:
@@ -29,7 +31,7 @@ def test_one_payout_quote_never_proves_two_different_odds(ruleset_id: str) -> No
     """pagat's "paid double" sentence sits beside the 2:1 rows only, never the 1:1 rows."""
     ruleset = load_bundled(ruleset_id)
     proved: dict[int, set[str]] = {}
-    for path in PAYOUTS:
+    for path in payout_paths(ruleset):
         prov = provenance_for(ruleset, path)
         if applies(ruleset, path) and prov is not None and prov.quote:
             proved.setdefault(id(prov), set()).add(field_row(ruleset, path)["text"])
@@ -39,11 +41,11 @@ def test_one_payout_quote_never_proves_two_different_odds(ruleset_id: str) -> No
 def test_pagat_single_payouts_quote_the_equal_amount_sentence() -> None:
     ruleset = load_bundled("pagat-british")
     double = "կրկնակի"  # "double"
-    for path in ("settlement.player_payouts.total", "settlement.player_payouts.twenty_one"):
+    for path in ("settlement.pays", "hands.definitions.twenty-one.pays"):
         row = field_row(ruleset, path)
         assert row["text"] == "1:1" and double not in row["quote"]
         assert "հավասար չափը" in row["quote"]  # "an equal amount"
-    assert double in field_row(ruleset, "settlement.player_payouts.pontoon")["quote"]
+    assert double in field_row(ruleset, "hands.definitions.pontoon.pays")["quote"]
 
 
 @pytest.mark.parametrize(
@@ -61,8 +63,8 @@ def test_pagat_single_payouts_quote_the_equal_amount_sentence() -> None:
         ("casino-ochko", "stakes.first_buy_max"),             # no buying
         ("casino-ochko", "faces.bought_card"),
         ("casino-ochko", "between_deals.shuffle_on_banker_pontoon"),
-        ("blackjack-reference", "hands.five_card_trick.always_wins"),
-        ("pagat-british", "settlement.player_payouts.three_of_a_kind"),
+        ("belarus-ponton", "hands.definitions.three-of-a-kind.collects"),  # player only
+        ("pagat-british", "hands.definitions.pontoon.after_double"),       # no doubling
     ],
 )
 def test_a_rule_that_does_not_apply_reads_not_in_this_game(ruleset_id: str, path: str) -> None:
@@ -119,7 +121,8 @@ def test_the_docs_say_not_in_this_game_in_each_language() -> None:
 def test_outcome_exceptions_read_in_words(tmp_path: Path) -> None:
     """Gymnasium's Blackjack-v1: a dealer's natural only pushes a player's 21 of 3+ cards."""
     text = ("extends: blackjack-reference\nid: gym\nname: Gym\nhands:\n"
-            "  ranking: [pontoon, twenty-one, total]\n  twenty_one:\n    enabled: true\n"
+            "  ranking: [pontoon, twenty-one, total]\n  definitions:\n    twenty-one:\n"
+            "      min_cards: 3\n      min_total: 21\n"
             "settlement:\n  outcomes:\n"
             "    - {player: twenty-one, banker: pontoon, result: push}\n"
             "    - {player: pontoon, banker: total, result: win, pays: '3:2'}\n")
@@ -128,3 +131,10 @@ def test_outcome_exceptions_read_in_words(tmp_path: Path) -> None:
                            "a player's pontoon against the banker's total: wins 3:2")
     assert row["value"][0] == {"player": "twenty-one", "banker": "pontoon", "result": "push"}
     assert field_row(load_bundled("belarus-ponton"), "settlement.outcomes")["text"] == "none"
+
+
+def test_a_named_hand_only_one_ruleset_defines_reads_no_such_hand() -> None:
+    pagat, belarus = load_bundled("pagat-british"), load_bundled("belarus-ponton")
+    row = field_row(pagat, "hands.definitions.three-of-a-kind")
+    assert (row["applies"], row["text"]) == (False, "no such hand")
+    assert field_row(belarus, "hands.definitions.three-of-a-kind")["applies"]

@@ -15,7 +15,7 @@ from pontoon_rules.ruleset.common import (
     ShootLimit,
     Status,
 )
-from pontoon_rules.ruleset.fields import leaf_paths, provenance_for, value_at
+from pontoon_rules.ruleset.fields import instance_paths, leaf_paths, provenance_for, value_at
 from pontoon_rules.ruleset.outcomes import outcome_table
 from pontoon_rules.ruleset.registry import bundled_ids, bundled_path, load_bundled
 
@@ -25,9 +25,9 @@ SOURCES = ("pagat-british", "casino-ochko", "belarus-ponton")
 OPEN_ITEMS = {
     "pagat-british": [
         "player.split.cards_to_each_hand",  # 000 "two cards" vs one card to each hand
-        "settlement.pontoon_ties",          # banker pontoon against a player pontoon
+        "hands.definitions.pontoon.ties",  # banker pontoon against a player pontoon
         "settlement.banker_bust_pays_by_class",  # the cut-off "and double if…"
-        "player.split.ace_ten_is_pontoon",  # split ace + ten
+        "hands.definitions.pontoon.on_split_hand",  # split ace + ten
         "between_deals.shuffle_on_banker_pontoon",  # "if no *player* makes a pontoon"
         "between_deals.shuffle_on_split_pontoon",
         "between_deals.rotation_when_banker_pontoon_at_once",
@@ -36,20 +36,20 @@ OPEN_ITEMS = {
     "casino-ochko": [
         "player.split.max_hands",           # "at most three times"
         "banker.hit_soft_17",               # hard 17 "with no ace"
-        "hands.five_card_trick.banker_can_hold",
+        "hands.definitions.five-card-trick.banker_can_hold",
         "player.draw_on_21",                # silent; secondary sources say yes
-        "player.pontoon_may_draw",          # "any two-card total may be hit"
+        "hands.definitions.pontoon.may_draw_on",  # "any two-card total may be hit"
     ],
     "belarus-ponton": [
         "banker.hit_soft_17",
         "player.stick_minimum",
-        "hands.three_of_a_kind.automatic_win",
+        "hands.definitions.three-of-a-kind.wins_outright",
         "player.max_cards",
-        "hands.five_card_trick.banker_can_hold",
-        "settlement.pontoon_ties",
-        "player.split.ace_ten_is_pontoon",
+        "hands.definitions.five-card-trick.banker_can_hold",
+        "hands.definitions.pontoon.ties",
+        "hands.definitions.pontoon.on_split_hand",
         "player.draw_on_21",                # silent; moves the edge 1.18% -> 0.54%
-        "player.pontoon_may_draw",
+        "hands.definitions.pontoon.may_draw_on",
         "player.split.pair_rule",           # "одного достоинства": rank or value
     ],
 }
@@ -58,7 +58,7 @@ OPEN_ITEMS = {
 @pytest.mark.parametrize("ruleset_id", SOURCES)
 def test_every_field_of_a_source_ruleset_has_provenance(ruleset_id: str) -> None:
     ruleset = load_bundled(ruleset_id)
-    for path in leaf_paths():
+    for path in [*leaf_paths(), *instance_paths(ruleset)]:
         prov = provenance_for(ruleset, path)
         assert prov is not None, f"{ruleset_id}: {path} has no provenance"
         assert prov.source in ruleset.sources
@@ -103,7 +103,7 @@ def test_overlays_change_only_what_they_say(overlay: str, changed: dict[str, obj
 def test_blackjack_reference_is_ordinary_blackjack() -> None:
     r = load_bundled("blackjack-reference")
     assert (r.pack.decks, r.banker.stand_on, r.banker.hit_soft_17) == (6, 17, False)
-    assert r.settlement.player_payouts.pontoon == "3:2"
+    assert r.hands.definitions["pontoon"].pays == "3:2"
     assert r.player.double.max_cards == 2 and r.player.split.double_after_split
     assert r.player.split.max_hands == 4 and r.deal.banker_pontoon_at_once
 
@@ -114,8 +114,8 @@ def test_blackjack_reference_quotes_its_reference_line_field_by_field() -> None:
     line = r.sources["blackjack"].title
     quoted = {path: p.quote for path, p in r.provenance.items() if p.quote}
     assert all(quote in line for quote in quoted.values()), quoted
-    assert quoted["settlement.player_payouts.pontoon"] == "3:2"
-    assert provenance_for(r, "settlement.player_payouts.total").quote == ""
+    assert quoted["hands.definitions.pontoon.pays"] == "3:2"
+    assert provenance_for(r, "settlement.pays").quote == ""
 
 
 def test_every_bundled_ruleset_is_listed() -> None:
@@ -175,7 +175,7 @@ def test_quotes_occur_in_the_seed_text(key: tuple[str, str], snippet: str) -> No
 
 # -- every new field has its own value and provenance (item 5) -----------------------------
 NEW_FIELDS = (
-    "deal.order", "deal.banker_dealt_first", "faces", "player.pontoon_may_draw",
+    "deal.order", "deal.banker_dealt_first", "faces", "hands.definitions.pontoon.may_draw_on",
     "settlement.outcomes", "shoot.limit", "between_deals.shuffle_on_banker_pontoon",
     "between_deals.shuffle_on_split_pontoon", "between_deals.rotation_when_banker_pontoon_at_once",
 )
@@ -202,13 +202,14 @@ def test_every_new_field_is_written_out_with_its_own_provenance(ruleset_id: str)
 # -- readings (items 1-4) ------------------------------------------------------------------
 def test_casino_ochko_draws_on_21_and_on_a_pontoon_as_an_open_reading() -> None:
     r = load_bundled("casino-ochko")
-    assert r.player.draw_on_21 and r.player.pontoon_may_draw
-    for path in ("player.draw_on_21", "player.pontoon_may_draw"):
+    assert r.player.draw_on_21 and r.hands.definitions["pontoon"].may_draw_on
+    for path in ("player.draw_on_21", "hands.definitions.pontoon.may_draw_on"):
         prov = r.provenance[path]
         assert prov.open and prov.status is Status.OUR_READING
     assert "Вы имеете возможность взять ещё карту" in r.provenance["player.draw_on_21"].quote
     assert "soft 21" in r.provenance["player.draw_on_21"].note
-    assert "any two-card total may be hit" in r.provenance["player.pontoon_may_draw"].note
+    assert "any two-card total may be hit" in r.provenance[
+        "hands.definitions.pontoon.may_draw_on"].note
 
 
 def test_casino_ochko_splits_to_three_hands_naming_both_readings() -> None:
@@ -220,8 +221,8 @@ def test_casino_ochko_splits_to_three_hands_naming_both_readings() -> None:
 
 def test_pagat_forbids_drawing_on_a_pontoon_because_draws_are_under_21() -> None:
     r = load_bundled("pagat-british")
-    assert not r.player.pontoon_may_draw and not r.player.draw_on_21
-    prov = r.provenance["player.pontoon_may_draw"]
+    assert r.hands.definitions["pontoon"].may_draw_on is False and not r.player.draw_on_21
+    prov = r.provenance["hands.definitions.pontoon.may_draw_on"]
     assert "21-ից փոքր է" in prov.quote  # "if your hand is less than 21"
 
 

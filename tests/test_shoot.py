@@ -75,7 +75,7 @@ def test_the_fourth_card_bet_even_without_a_first_one() -> None:
     order = [e.get("card") or e["action"] for e in r.transcript]
     assert order.index("shoot 10") < order.index("5C")  # the bet comes before the card
     hand = r.result.seats[0].hands[0]
-    assert hand.hand_class.value == "five-card-trick" and hand.shoot_net == 10
+    assert hand.hand_class == "five-card-trick" and hand.shoot_net == 10
     assert conserved(r)
 
 

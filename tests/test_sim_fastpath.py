@@ -102,7 +102,8 @@ def test_random_qualifying_overlays_are_bit_identical(base: str, seed: int) -> N
     ("pagat-british", {}, "buying"),
     ("blackjack-reference", {"hands": {
         "ranking": ["pontoon", "three-of-a-kind", "total"],
-        "three_of_a_kind": {"enabled": True, "automatic_win": False}}},
+        "definitions": {"three-of-a-kind": {"min_cards": 3, "max_cards": 3, "same_rank": True,
+                                            "banker_can_hold": False, "compare": "by-total"}}}},
      "three of a kind"),
     ("blackjack-reference", {"stakes": {"buy": "range", "last_buy_card": 5}}, "buying"),
 ])

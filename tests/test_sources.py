@@ -79,7 +79,7 @@ def test_3_casino_ochko_split_aces_are_our_reading_of_a_silent_page() -> None:
 
 def test_3_the_scoring_sentence_is_quoted_where_it_is_stated() -> None:
     r = load_bundled("casino-ochko")
-    prov = r.provenance["player.split.ace_ten_is_pontoon"]
+    prov = r.provenance["hands.definitions.pontoon.on_split_hand"]
     assert prov.status is Status.STATED
     quotes(SPLIT_PONTOON_002, prov)
 
@@ -319,7 +319,7 @@ def test_4_first_buy_caps_the_fifth_card_by_the_third(tmp_path: Path) -> None:
     r = run(path, [100], BUYS, "p1 buy 175, p1 buy 120, p1 buy 175, banker stick")
     assert nets(r)[0] == 2 * 570  # a five-card trick pays double on all 570 staked
     hand = r.result.seats[0].hands[0]
-    assert hand.stakes == [100, 175, 120, 175] and hand.hand_class.value == "five-card-trick"
+    assert hand.stakes == [100, 175, 120, 175] and hand.hand_class == "five-card-trick"
 
 
 # -- 5. pagat: who takes the bank when several made a pontoon --------------------------------

@@ -57,10 +57,11 @@ def test_controls_follow_types_bounds_and_choices() -> None:
     assert "null" not in stick.label
     assert found["settlement.ties"].kind == wc.MENU
     assert [c.value for c in found["settlement.ties"].choices] == ["banker-wins", "push"]
-    odds = found["settlement.player_payouts.pontoon"]
+    odds = found["settlement.pays"]
     assert odds.kind == wc.TEXT and "3:2" in odds.examples and odds.pattern
     assert [s.value for s in found["pack.decks"].specials] == ["infinite"]
-    assert found["pack.ranks"].kind == wc.LIST and found["pack.ace_values"].kind == wc.ITEMS
+    # an ace's values are one value or two: written as a short list ([11], [1, 11])
+    assert found["pack.ranks"].kind == wc.LIST and found["pack.ace_values"].kind == wc.DATA
     assert found["settlement.outcomes"].kind == wc.DATA
     assert found["between_deals.penetration"].exclusive_minimum
 
@@ -114,7 +115,8 @@ def test_parse_reads_what_the_page_sends_and_leaves_the_rest_to_the_loader() -> 
     assert wc.parse(found["pack.decks"], {"v": "", "s": "0"}) == ("infinite", None)
     assert wc.parse(found["deal.banker_pontoon_at_once"], {"v": "false"}) == (False, None)
     assert wc.parse(found["pack.ranks"], {"v": ["A", "K"]}) == (["A", "K"], None)
-    assert wc.parse(found["pack.ace_values"], {"v": ["1", "11"]}) == ([1, 11], None)
+    assert wc.parse(found["pack.ace_values"], {"v": "[1, 11]"}) == ([1, 11], None)
+    assert wc.parse(found["pack.ace_values"], {"v": "[11]"}) == ([11], None)
     value, problem = wc.parse(found["settlement.outcomes"], {"v": "[unclosed"})
     assert value is None and problem and "YAML" in problem
     assert wc.parse(found["settlement.outcomes"], {"v": "- {player: total}"})[0] == [
@@ -180,14 +182,15 @@ provenance:
 def test_problems_point_at_the_controls_they_are_about(tmp_path: Path) -> None:
     start = bundled_start(load_bundled(BASE))
     changes = {"player.stick_minimum": 30, "player.max_cards": 4,
-               "hands.five_card_trick.cards": 6, "stakes.first_buy_min": 5}
+               "pack.ranks": ["A", "7", "8", "9", "T", "J", "Q", "K"],
+               "stakes.first_buy_min": 5}
     found = evaluate(start, changes, "x", tmp_path)
     assert found.ruleset is None and len(found.problems) >= 3
     paths = set(wc.controls())
     placed = {p.message: locate(p, paths, list(changes)) for p in found.problems}
     assert placed["expected a number <= 21, got 30"] == ["player.stick_minimum"]
-    trick = next(m for m in placed if m.startswith("hands.five_card_trick.cards"))
-    assert set(placed[trick]) == {"hands.five_card_trick.cards", "player.max_cards"}
+    ranks = next(m for m in placed if m.endswith("are not in pack.ranks"))
+    assert "player.split.ranks" in placed[ranks]
     buy = next(m for m in placed if "first_buy_max" in m)
     assert "stakes.first_buy_max" in placed[buy]
     assert locate(Problem("f", 1, 1, "", "something general"), paths, []) == []

@@ -29,12 +29,12 @@ def print_result(result: RoundResult, console: Console) -> None:
         for i, hand in enumerate(seat.hands):
             name = seat.seat + (f" hand {i + 1}" if len(seat.hands) > 1 else "")
             table.add_row(markup_safe(name), cards_text(hand.cards), str(hand.total),
-                          hand.hand_class.value, str(hand.staked), f"{hand.net:+d}")
+                          markup_safe(hand.hand_class), str(hand.staked), f"{hand.net:+d}")
         if seat.insurance:
             table.add_row(seat.seat, "insurance", "", "", str(seat.insurance),
                           f"{seat.insurance_net:+d}")
     table.add_row("banker", cards_text(result.banker_cards), str(result.banker_total),
-                  result.banker_class.value, "", f"{result.banker_net:+d}")
+                  result.banker_class, "", f"{result.banker_net:+d}")
     console.print(table)
 
 

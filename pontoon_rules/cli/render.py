@@ -6,7 +6,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from pontoon_rules.ruleset.fields import value_at
+from pontoon_rules.ruleset.fields import has_path, value_at
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.present import (
     TOPICS,
@@ -34,7 +34,7 @@ def show_ruleset(ruleset: Ruleset, console: Console | None = None) -> None:
         console.print(Text(f"extends {terminal_safe(ruleset.extends)}"))
     if ruleset.summary:
         console.print(Text(terminal_safe(ruleset.summary)))
-    for section, paths in paths_by_topic().items():
+    for section, paths in paths_by_topic(ruleset).items():
         table = Table(title=TOPICS[section], title_justify="left", show_header=False,
                       expand=True, box=None, padding=(0, 1))
         table.add_column("rule", ratio=3)
@@ -68,7 +68,9 @@ def summary_table(rulesets: list[Ruleset], console: Console | None = None) -> No
     for r in rulesets:
         table.add_column(Text(terminal_safe(r.id)), overflow="fold")
     for path in differing_paths(rulesets):
-        values = [Text(terminal_safe(format_value(path, value_at(r, path)))) for r in rulesets]
+        values = [Text(terminal_safe(field_row(r, path)["text"] if not has_path(r, path)
+                                     else format_value(path, value_at(r, path))))
+                  for r in rulesets]
         table.add_row(TOPICS[path.split(".")[0]], label(path), *values)
     console.print(table)
     console.print(f"{len(rulesets)} rulesets; {len(differing_paths(rulesets))} rules differ.")

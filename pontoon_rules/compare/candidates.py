@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from pontoon_rules.compare.policy import POLICIES, Policy, is_relevant
-from pontoon_rules.engine.cards import CARDS_PER_PACK, RANK_CODES, RANK_VALUES
+from pontoon_rules.engine.cards import CARDS_PER_PACK, RANK_CODES, RANK_VALUES, SUIT_CODES
 from pontoon_rules.ruleset.model import Ruleset
 
 SHOE_LENGTH = 26
@@ -161,11 +161,12 @@ def has_family_decisions(rulesets: tuple[Ruleset, ...]) -> bool:
 
 
 def common_pool(rulesets: tuple[Ruleset, ...]) -> tuple[int, ...]:
-    """One copy of each card whose rank every ruleset's pack holds."""
-    ranks = set(range(13))
+    """One copy of each card every ruleset's pack holds (its rank and its suit)."""
+    ranks, suits = set(range(13)), set(range(4))
     for r in rulesets:
         ranks &= {RANK_CODES.index(x.value) for x in r.pack.ranks}
-    return tuple(c for c in range(CARDS_PER_PACK) if c >> 2 in ranks)
+        suits &= {SUIT_CODES.index(x.value) for x in r.pack.suits}
+    return tuple(c for c in range(CARDS_PER_PACK) if c >> 2 in ranks and c & 3 in suits)
 
 
 def make_shoe(pool: tuple[int, ...], fixed: Positions,

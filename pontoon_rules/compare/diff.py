@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pontoon_rules.ruleset.fields import leaf_paths
+from pontoon_rules.ruleset.fields import ruleset_paths
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.present import TOPICS, field_row
 
@@ -47,7 +47,8 @@ def column_names(rulesets: Sequence[Ruleset]) -> list[str]:
 
 
 def diff_rulesets(rulesets: Sequence[Ruleset], include_equal: bool = False) -> list[FieldDiff]:
-    """Every leaf field (in schema order) whose value is not the same in all `rulesets`.
+    """Every field (in schema order, each named hand's fields spread out: see
+    `fields.ruleset_paths`) whose value is not the same in all `rulesets`.
 
     Args:
         rulesets: two or more rulesets.
@@ -55,7 +56,7 @@ def diff_rulesets(rulesets: Sequence[Ruleset], include_equal: bool = False) -> l
     """
     names = column_names(rulesets)
     out = []
-    for path in leaf_paths():
+    for path in ruleset_paths(*rulesets):
         rows = [field_row(r, path) for r in rulesets]
         differs = len({repr(row["value"]) for row in rows}) > 1
         if differs or include_equal:

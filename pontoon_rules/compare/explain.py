@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pontoon_rules.engine.results import HandResult, RoundResult, SeatResult
 from pontoon_rules.ruleset.common import HandClass
 
-_CLASS_WORDS = {
+_CLASS_WORDS: dict[str, str] = {
     HandClass.PONTOON: "pontoon",
     HandClass.FIVE_CARD_TRICK: "five-card trick of {total}",
     HandClass.THREE_OF_A_KIND: "three of a kind ({total})",
@@ -25,10 +25,12 @@ _CLASS_WORDS = {
 _ARTICLE = (HandClass.PONTOON, HandClass.FIVE_CARD_TRICK, HandClass.BUST)
 
 
-def hand_words(cls: HandClass, total: int, cards: int, article: bool = True) -> str:
-    """A hand in words: 'a pontoon', '19', 'a five-card trick of 17', 'a bust 24'."""
-    words = _CLASS_WORDS[cls].format(total=total, cards=cards)
-    return f"a {words}" if article and cls in _ARTICLE else words
+def hand_words(cls: str, total: int, cards: int, article: bool = True) -> str:
+    """A hand in words: 'a pontoon', '19', 'a five-card trick of 17', 'a bust 24'; a hand
+    the ruleset names itself by its id ('a five-card-21 (21)')."""
+    template = _CLASS_WORDS.get(cls, cls.replace("-", " ") + " ({total})")
+    words = template.format(total=total, cards=cards)
+    return f"a {words}" if article and (cls in _ARTICLE or cls not in _CLASS_WORDS) else words
 
 
 def rule_words(description: str) -> str:

@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from itertools import combinations
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
-from pontoon_rules.ruleset.fields import value_at
+from pontoon_rules.ruleset.fields import has_path, value_at
 from pontoon_rules.ruleset.model import Ruleset
 
 MAX_EXTRA = 3
@@ -29,7 +29,10 @@ def with_values(base: Ruleset, donor: Ruleset, paths: Sequence[str]) -> Ruleset:
     """
     data = base.model_dump()
     for path in paths:
-        _set(data, path, value_at(donor, path))
+        if has_path(donor, path):
+            _set(data, path, value_at(donor, path))
+        else:
+            _remove(data, path)
     return Ruleset.model_validate(data)
 
 
@@ -38,7 +41,20 @@ def _set(data: dict[str, Any], path: str, value: Any) -> None:
     node = data
     for part in parents:
         node = node[part]
-    node[last] = value
+    node[last] = value.model_dump() if isinstance(value, BaseModel) else value
+
+
+def _remove(data: dict[str, Any], path: str) -> None:
+    """Take out the entry at `path` (a named hand the donor does not define), and the
+    provenance of it and of its fields."""
+    *parents, last = path.split(".")
+    node = data
+    for part in parents:
+        node = node[part]
+    node.pop(last, None)
+    provenance = data.get("provenance", {})
+    for key in [k for k in provenance if k == path or k.startswith(path + ".")]:
+        del provenance[key]
 
 
 def flip(base: Ruleset, donor: Ruleset, path: str,

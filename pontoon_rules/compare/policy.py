@@ -126,7 +126,9 @@ def is_relevant(policy: Policy, rulesets: Sequence[Ruleset]) -> bool:
             r.player.insurance.allowed or r.player.insurance.even_money) for r in rulesets)),
         (policy.buy is not None, any(r.stakes.buy is not BuyMode.NONE for r in rulesets)),
         (policy.stick_at < 17, any((r.player.stick_minimum or 0) < 17 for r in rulesets)),
-        (policy.stick_at >= DRAW_ALWAYS, any(r.player.draw_on_21 for r in rulesets)),
+        (policy.stick_at >= DRAW_ALWAYS,
+         any(r.player.draw_on_21 or any(d.may_draw_on for _i, d in r.hands.ranked())
+             for r in rulesets)),
         (policy.banker_stand is not None,
          any(r.banker.mode is BankerMode.BY_CHOICE for r in rulesets)),
         (policy.surrender, any(r.player.surrender.allowed for r in rulesets)),
@@ -158,7 +160,8 @@ def _giving_up(points: int) -> bool:
 
 def _banker(state: RoundState, policy: Policy) -> Action:
     stand = policy.banker_stand or state.rules.banker_stand_on
-    return banker_stands_on(stand, state.rules.ace_bonus)(state.observation(BANKER))
+    return banker_stands_on(stand, state.rules.ace_bonus, state.rules.values)(
+        state.observation(BANKER))
 
 
 def _insurance(state: RoundState, options: dict[str, LegalAction], policy: Policy) -> Action:

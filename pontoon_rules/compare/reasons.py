@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pontoon_rules.ruleset.common import BankerMode, BuyMode, HandClass, PairRule
+from pontoon_rules.ruleset.common import BankerMode, BuyMode, PairRule
 from pontoon_rules.ruleset.model import Ruleset
 
 OUTSIDE_A_ROUND = "outside-a-round"
@@ -119,7 +119,7 @@ _BUY_FIELDS = ("stakes.first_buy_min", "stakes.first_buy_max", "stakes.later_buy
                "stakes.buy_after_twist", "stakes.last_buy_card", "player.split.buy_after_split")
 _SPLIT_FIELDS = tuple(f"player.split.{name}" for name in (
     "pair_rule", "ranks", "max_hands", "resplit", "resplit_aces", "resplit_one_branch",
-    "cards_to_each_hand", "deal_order", "aces_one_card", "ace_ten_is_pontoon",
+    "cards_to_each_hand", "deal_order", "aces_one_card",
     "double_after_split", "buy_after_split"))
 _DOUBLE_FIELDS = ("player.double.min_cards", "player.double.max_cards",
                   "player.double.times_per_hand", "player.double.draws_after",
@@ -128,10 +128,6 @@ _DOUBLE_FIELDS = ("player.double.min_cards", "player.double.max_cards",
                   "player.double.rescue.allowed", "player.double.rescue.returns")
 _SURRENDER_FIELDS = tuple(f"player.surrender.{name}" for name in (
     "timing", "against", "returns", "void_on_banker_pontoon", "max_cards", "after_split"))
-_TRICK_FIELDS = ("hands.five_card_trick.cards", "hands.five_card_trick.banker_can_hold",
-                 "hands.five_card_trick.always_wins", "hands.five_card_trick.ranked_by_total",
-                 "settlement.player_payouts.five_card_trick",
-                 "settlement.banker_collects.five_card_trick")
 
 
 def _no_buy(r: Ruleset) -> bool:
@@ -146,8 +142,8 @@ def _no_insurance(r: Ruleset) -> bool:
     return not r.player.insurance.allowed or r.deal.banker_cards_visible == 0
 
 
-def _ranked(r: Ruleset, cls: HandClass) -> bool:
-    return cls in r.hands.ranking
+def _no_banker_natural(r: Ruleset) -> bool:
+    return not any(d.natural and d.banker_can_hold for _i, d in r.hands.ranked())
 
 
 MASKS: tuple[Mask, ...] = (
@@ -166,7 +162,7 @@ MASKS: tuple[Mask, ...] = (
     Mask(_SURRENDER_FIELDS, lambda r: not r.player.surrender.allowed,
          "no hand may surrender"),
     Mask(("player.surrender.timing",),
-         lambda r: not (r.deal.banker_pontoon_at_once and r.hands.pontoon.banker_can_hold),
+         lambda r: not (r.deal.banker_pontoon_at_once and not _no_banker_natural(r)),
          "the banker does not check for a pontoon before the players act, so a surrender "
          "is decided at the same moment either way"),
     Mask(("player.surrender.after_split",), lambda r: not r.player.split.allowed,
@@ -191,36 +187,45 @@ MASKS: tuple[Mask, ...] = (
          lambda r: r.banker.mode is BankerMode.BY_CHOICE,
          "the banker draws by choice: this sets only the automatic banker's habit, "
          "not a rule of the round"),
-    Mask(_TRICK_FIELDS, lambda r: not r.hands.five_card_trick.enabled,
-         "five-card tricks are not a special hand"),
-    Mask(("hands.three_of_a_kind.automatic_win", "settlement.player_payouts.three_of_a_kind"),
-         lambda r: not (r.hands.three_of_a_kind.enabled
-                        and _ranked(r, HandClass.THREE_OF_A_KIND)),
-         "three of a kind is not a special hand"),
-    Mask(("settlement.player_payouts.twenty_one", "settlement.banker_collects.twenty_one"),
-         lambda r: not (r.hands.twenty_one.enabled and _ranked(r, HandClass.TWENTY_ONE)),
-         "a 21 of several cards is not a class of its own"),
-    Mask(("settlement.banker_collects.pontoon", "settlement.pontoon_ties",
-          "deal.banker_pontoon_at_once"),
-         lambda r: not r.hands.pontoon.banker_can_hold,
-         "the banker's ace and ten is not a pontoon"),
+    Mask(("deal.banker_pontoon_at_once",), _no_banker_natural,
+         "the banker can hold no natural (no pontoon) to show at once"),
     Mask(("shoot.fourth_card_bet", "shoot.split_hand_bet", "shoot.bust_to_kitty_at_once",
           "shoot.banker_pontoon_sweeps", "shoot.pays", "shoot.fourth_card_limit"),
          lambda r: not r.shoot.enabled, "Shoot Pontoon is off, so no shoot bet is made"),
     Mask(("shoot.fourth_card_limit",), lambda r: not r.shoot.fourth_card_bet,
          "no shoot bet is made before a fourth card"),
-    Mask(("settlement.banker_collects.five_card_trick",),
-         lambda r: not r.hands.five_card_trick.banker_can_hold,
-         "the banker's five cards are not a five-card trick"),
 )
 """Every mask, checked in order; the first that applies gives the reason."""
 
 
+_PLAYER_SIDE = ("pays", "wins_outright", "may_draw_on", "stick_any_total")
+_BANKER_SIDE = ("collects", "takes")
+
+
 def masked_reason(ruleset: Ruleset, path: str) -> str | None:
     """Why changing `path` alone in `ruleset` cannot change any round, or None."""
+    if path.startswith("hands.definitions."):
+        return _hand_reason(ruleset, path)
     for mask in MASKS:
         if path in mask.paths and mask.applies(ruleset):
             return mask.reason
+    return None
+
+
+def _hand_reason(ruleset: Ruleset, path: str) -> str | None:
+    """Why a named hand's field does nothing: the hand is not played, or not by this side."""
+    hand_id, _dot, name = path.removeprefix("hands.definitions.").partition(".")
+    d = ruleset.hands.definitions.get(hand_id)
+    if d is None or hand_id not in ruleset.hands.ranking:
+        return f"{hand_id} is not a special hand (not in hands.ranking)"
+    if name in _PLAYER_SIDE and not d.player_can_hold:
+        return f"only the banker can hold {hand_id}"
+    if name in _BANKER_SIDE and not d.banker_can_hold:
+        return f"the banker cannot hold {hand_id}"
+    if name == "on_split_hand" and not ruleset.player.split.allowed:
+        return "no pair may be split"
+    if name == "after_double" and _no_double(ruleset):
+        return "no hand may double"
     return None
 
 

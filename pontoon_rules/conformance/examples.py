@@ -95,7 +95,7 @@ EXAMPLES: tuple[Example, ...] = (
       "draws to a five-card hand that pays 2:1 on the doubled stake.",
       (100,), "AS TD 5S 8D 5H 2C 3C", "p1 twist, p1 double, p1 twist"),
     E("casino-ochko", "a-pontoon-may-draw",
-      "A two-card pontoon may still twist (player.pontoon_may_draw), and is then no "
+      "A two-card pontoon may still twist (hands.definitions.pontoon.may_draw_on), and is then no "
       "longer a pontoon.",
       (100,), "AS TD KS 8D 5C", "p1 twist, p1 stick"),
     E("casino-ochko", "split-to-three-hands",

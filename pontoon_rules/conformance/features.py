@@ -26,7 +26,7 @@ FEATURE_FIELDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("did:buy", ("stakes.later_buy_cap",)),
     ("offered:split", ("player.split.allowed", "player.split.pair_rule", "player.split.ranks")),
     ("did:split", ("player.split.cards_to_each_hand", "player.split.deal_order",
-                   "player.split.aces_one_card", "player.split.ace_ten_is_pontoon",
+                   "player.split.aces_one_card",
                    "player.split.double_after_split", "player.split.buy_after_split",
                    "player.split.resplit")),
     ("split-hands:*", ("player.split.max_hands", "player.split.resplit_one_branch",
@@ -42,23 +42,13 @@ FEATURE_FIELDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("actor:banker", ("banker.mode",)),
     ("banker-draws", ("banker.stand_on",)),
     ("banker-soft-17", ("banker.hit_soft_17",)),
-    ("class:pontoon", ("hands.pontoon", "settlement.player_payouts.pontoon")),
-    ("class:five-card-trick", ("hands.five_card_trick",
-                               "settlement.player_payouts.five_card_trick")),
-    ("class:twenty-one", ("hands.twenty_one", "settlement.player_payouts.twenty_one")),
-    ("class:three-of-a-kind", ("hands.three_of_a_kind",
-                               "settlement.player_payouts.three_of_a_kind")),
-    ("banker-class:pontoon", ("hands.pontoon.banker_can_hold",)),
-    ("banker-class:five-card-trick", ("hands.five_card_trick.banker_can_hold",)),
-    ("path:tie:pontoon", ("settlement.pontoon_ties",)),
     ("path:tie:*", ("settlement.ties",)),
-    ("path:lose-to:*", ("settlement.banker_collects",)),
+    ("path:lose-to:total", ("settlement.collects",)),
     ("path:banker-bust:*", ("settlement.banker_bust_pays_by_class",)),
     ("path:both-bust", ("settlement.player_bust_loses_at_once",)),
     ("path:fractional-payout", ("settlement.odd_amounts",)),
     ("path:banker-pontoon-at-once", ("deal.banker_pontoon_at_once",)),
     ("path:no-live-hands", ("banker.draws_when_no_live_hands",)),
-    ("pontoon-drew", ("player.pontoon_may_draw",)),
     ("drew-on-21", ("player.draw_on_21",)),
     ("vs:*", ("settlement.outcomes",)),
     ("limit:player-max-cards", ("player.max_cards",)),
@@ -67,7 +57,14 @@ FEATURE_FIELDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("pack-ran-out", ("pack.decks", "table.max_players")),
     ("pack-fresh", ("between_deals.pack_runs_out",)),
 )
-"""Which ruleset fields (or sections) each tag pattern relies on."""
+"""Which ruleset fields (or sections) each tag pattern relies on; the tags that name a hand
+of the ruleset's own (`class:ID`, `banker-class:ID`, `path:tie:ID`, `path:lose-to:ID`,
+`pontoon-drew`, `did:split`) rely on that hand's fields too (`_hand_fields`)."""
+
+CLASS_FIELDS = ("min_cards", "max_cards", "min_total", "max_total", "ranks", "same_rank",
+                "suits", "dealt_only", "after_double", "player_can_hold", "banker_can_hold",
+                "pays", "wins_outright", "compare")
+"""What a `class:ID` tag relies on: the hand's conditions and what it pays."""
 
 
 def tags(rules: Rules, stakes: list[int], steps: list[dict[str, Any]],
@@ -114,13 +111,13 @@ def _final_tags(rules: Rules, final: dict[str, Any]) -> set[str]:
 
 def _was_soft_17(cards: list[str], rules: Rules) -> bool:
     """Whether the banker's hand stood at a soft 17 at some point after the deal."""
-    from pontoon_rules.engine.cards import RANK_CODES, RANK_VALUES
+    from pontoon_rules.engine.cards import RANK_CODES
 
     hard = aces = 0
     for n, code in enumerate(cards, start=1):
-        value = RANK_VALUES[RANK_CODES.index(code[0])]
-        hard, aces = hard + value, aces + (value == 1)
-        if n >= rules.banker_cards and aces and hard + rules.ace_bonus == 17:
+        rank = RANK_CODES.index(code[0])
+        hard, aces = hard + rules.values[rank], aces + (rank == 0)
+        if n >= rules.banker_cards and aces and rules.ace_bonus and hard + rules.ace_bonus == 17:
             return True
     return False
 
@@ -131,9 +128,9 @@ def _hand_tags(rules: Rules, hand: dict[str, Any], banker: dict[str, Any],
     out = {f"class:{cls}"}
     if cls != "bust" and not even_money:
         out.add(f"vs:{cls}:{bank}")
-    if rules.pontoon_may_draw and len(hand["cards"]) > 2 and _natural(hand["cards"][:2]):
+    if natural_may_draw(rules) and len(hand["cards"]) > 2 and _natural(hand["cards"][:2]):
         out.add("pontoon-drew")
-    elif _drew_on_21(hand["cards"], rules.ace_bonus):
+    elif _drew_on_21(hand["cards"], rules):
         out.add("drew-on-21")
     if len(hand["cards"]) >= rules.max_cards:
         out.add("limit:player-max-cards")
@@ -146,18 +143,28 @@ def _hand_tags(rules: Rules, hand: dict[str, Any], banker: dict[str, Any],
     return out
 
 
-def _drew_on_21(cards: list[str], ace_bonus: int) -> bool:
+def _drew_on_21(cards: list[str], rules: Rules) -> bool:
     """Whether the hand drew again after reaching 21 with three or more cards."""
-    from pontoon_rules.engine.cards import RANK_CODES, RANK_VALUES
+    from pontoon_rules.engine.cards import RANK_CODES
 
     hard = aces = 0
+    ace_bonus = rules.ace_bonus
     for n, code in enumerate(cards[:-1], start=1):
-        value = RANK_VALUES[RANK_CODES.index(code[0])]
-        hard, aces = hard + value, aces + (value == 1)
+        rank = RANK_CODES.index(code[0])
+        hard, aces = hard + rules.values[rank], aces + (rank == 0)
         best = hard + ace_bonus if aces and hard + ace_bonus <= 21 else hard
         if n >= 3 and best == 21:
             return True
     return False
+
+
+def natural_may_draw(rules: Rules) -> bool:
+    """Whether a player's two-card 21 of ace and ten may still draw: the natural's own
+    rule, or where no hand is a natural, the rule of any 21 (`player.draw_on_21`)."""
+    naturals = [n for n in rules.player_hands if n.natural]
+    if naturals:
+        return any(n.may_draw_on for n in naturals)
+    return rules.draw_on_21
 
 
 def _natural(cards: list[str]) -> bool:
@@ -179,16 +186,44 @@ def _path(cls: str, bank: str, hand: dict[str, Any], banker: dict[str, Any],
     return f"path:win:{cls}" if hand["net"] > 0 else f"path:lose-to:{bank}"
 
 
-def relied_fields(features: list[str]) -> list[str]:
-    """The ruleset fields the tags rely on."""
+def relied_fields(features: list[str], ruleset: Ruleset | None = None) -> list[str]:
+    """The ruleset fields the tags rely on (with `ruleset`, its named hands' fields too)."""
     out: list[str] = []
     for tag in features:
-        out.extend(p for p in _tag_fields(tag) if p not in out)
+        own = _hand_fields(tag, ruleset) if ruleset is not None else ()
+        alone = own and not tag.startswith(("did:", "pontoon-drew"))
+        found = own if alone else (*own, *_tag_fields(tag))
+        out.extend(p for p in found if p not in out)
     return out
+
+
+def _hand_fields(tag: str, r: Ruleset) -> tuple[str, ...]:
+    """The named hand's fields a tag naming one relies on (see `FEATURE_FIELDS`)."""
+    kind, _colon, hand_id = tag.rpartition(":")
+    d = r.hands.definitions.get(hand_id)
+    where = f"hands.definitions.{hand_id}"
+    if d is not None and kind == "class":
+        return tuple(f"{where}.{name}" for name in CLASS_FIELDS)
+    if d is not None and kind == "banker-class":
+        return (f"{where}.banker_can_hold",)
+    if d is not None and kind == "path:tie" and d.ties is not None:
+        return (f"{where}.ties",)
+    if d is not None and kind == "path:lose-to":
+        return (f"{where}.collects",)
+    naturals = [i for i, n in r.hands.ranked() if n.natural]
+    if tag == "pontoon-drew":
+        return (tuple(f"hands.definitions.{i}.may_draw_on" for i in naturals)
+                or ("player.draw_on_21",))
+    if tag == "did:split":
+        return tuple(f"hands.definitions.{i}.on_split_hand" for i in naturals)
+    return ()
 
 
 @cache
 def _tag_fields(tag: str) -> tuple[str, ...]:
+    kind, _colon, _hand = tag.rpartition(":")
+    if kind == "path:tie" and _hand not in ("total", "bust"):
+        return ("settlement.ties",)
     for pattern, paths in FEATURE_FIELDS:
         if fnmatchcase(tag, pattern):
             return paths
@@ -197,7 +232,7 @@ def _tag_fields(tag: str) -> tuple[str, ...]:
 
 def level(rules: Rules, features: list[str]) -> str:
     """must, or should/may where a relied-on field is our (open) reading of the source."""
-    levels = {_path_level(rules, path) for path in relied_fields(features)}
+    levels = {_path_level(rules, path) for path in relied_fields(features, rules.ruleset)}
     return next((name for name in ("may", "should") if name in levels), "must")
 
 

@@ -64,10 +64,15 @@ def targets(rules: Rules) -> set[str]:
                 "did:surrender": rules.surrender is not None, "did:rescue": rules.rescue,
                 **{f"did:{kind}": True for kind in offered_side_bets(rules)}}
     out.update(tag for tag, on in optional.items() if on)
-    for cls in rules.rank_of_class:
-        out.add(f"class:{cls.value}")
-        if cls.value != "three-of-a-kind" or not rules.three_auto_win:
-            out.add(f"path:win:{cls.value}")
+    defined = rules.ruleset.hands.definitions
+    for hand_id in rules.ruleset.hands.ranking:
+        d = defined.get(hand_id)
+        if d is not None and not d.player_can_hold:
+            continue
+        out.add(f"class:{hand_id}")
+        # a player-only hand that always wins shows no path of its own beyond the win
+        if d is None or d.banker_can_hold or not d.wins_outright:
+            out.add(f"path:win:{hand_id}")
     return out
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 import uuid
+from functools import lru_cache
 from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
@@ -220,8 +221,21 @@ ROUND_KEYS = ("stakes", "shoe", "steps", "final")
 
 
 def rules_digest(ruleset: dict[str, Any]) -> str:
-    """sha256 of a resolved ruleset without its names, summaries, sources and provenance."""
-    return sha256_of({k: v for k, v in ruleset.items() if k not in PRESENTATION})
+    """sha256 of a resolved ruleset's behaviour (`ruleset.canonical.behaviour_form`: no
+    names, summaries, sources or provenance; fields added to the schema since ids were
+    first issued only where set away from their defaults). A ruleset written in the first
+    schema's words (an old vector file's embedded one) is hashed as it stands."""
+    if "definitions" not in (ruleset.get("hands") or {}):
+        return sha256_of({k: v for k, v in ruleset.items() if k not in PRESENTATION})
+    return _behaviour_digest(canonical(ruleset))
+
+
+@lru_cache(maxsize=256)
+def _behaviour_digest(text: str) -> str:
+    from pontoon_rules.ruleset.canonical import behaviour_form
+    from pontoon_rules.ruleset.model import Ruleset
+
+    return sha256_of(behaviour_form(Ruleset.model_validate(json.loads(text))))
 
 
 def vector_id(vector: dict[str, Any]) -> str:

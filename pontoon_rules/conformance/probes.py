@@ -365,10 +365,9 @@ def most_cards(rules: Rules, embed: bool, banker: bool) -> dict[str, Any]:
 
 
 def _ranked(rules: Rules) -> list[int]:
-    """Every card, lowest value first (aces first: they can count one)."""
-    from pontoon_rules.engine.cards import RANK_VALUES
-
-    return sorted(range(52), key=lambda c: (RANK_VALUES[c >> 2], c))
+    """Every card, lowest value first (aces first where they can count one), as the
+    ruleset's pack counts them."""
+    return sorted(range(52), key=lambda c: (rules.values[c >> 2], c))
 
 
 def most_splits(rules: Rules, embed: bool) -> dict[str, Any] | None:

@@ -198,7 +198,7 @@ def final_json(state: RoundState) -> dict[str, Any]:
     seats = []
     for seat in result.seats:
         entry: dict[str, Any] = {"seat": seat.seat, "hands": [
-            {"cards": h.cards, "total": h.total, "class": h.hand_class.value,
+            {"cards": h.cards, "total": h.total, "class": h.hand_class,
              "stakes": h.stakes, "net": h.net, **given_up_json(h)} for h in seat.hands]}
         if seat.insurance:
             entry["insurance"] = {"staked": seat.insurance, "net": seat.insurance_net}
@@ -209,7 +209,7 @@ def final_json(state: RoundState) -> dict[str, Any]:
         entry["net"] = seat.net
         seats.append(entry)
     banker = {"cards": result.banker_cards, "total": result.banker_total,
-              "class": result.banker_class.value, "net": result.banker_net}
+              "class": result.banker_class, "net": result.banker_net}
     return {"seats": seats, "banker": banker, "ended_early": result.ended_early}
 
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from pontoon_rules.conformance.build import build
 from pontoon_rules.engine.actions import BUY, SPLIT, STICK, TWIST, Action
-from pontoon_rules.engine.cards import CARDS_PER_PACK, RANK_VALUES, card_code
+from pontoon_rules.engine.cards import CARDS_PER_PACK, card_code
 from pontoon_rules.engine.rules import NO_LIMIT, Rules
 from pontoon_rules.engine.state import RoundState, full_counts
 from pontoon_rules.errors import PontoonError
@@ -137,9 +137,9 @@ def _card(state: RoundState, rng: random.Random, busters: list[Any],
         allowed = [c for c in left if only[c] > 0]
         if allowed:
             left = allowed
-    hand = state.pending[0]
+    hand, values = state.pending[0], state.rules.values
     if hand is not state.banker and any(hand in b.hands for b in busters):
-        return max(left, key=lambda c: (RANK_VALUES[c >> 2], rng.random()))
+        return max(left, key=lambda c: (values[c >> 2], rng.random()))
     if hand is not state.banker and not hand.cards:
         return _first_card(state, left, rng)
     if hand is not state.banker and len(hand.cards) == 1:
@@ -154,21 +154,21 @@ def _fitting(state: RoundState, hand: Any, left: list[int], rng: random.Random) 
     (the banker's hand too): every card of the pack is used, none wasted on a bust."""
     most = state.rules.banker_max_cards if hand is state.banker else state.rules.max_cards
     after = max(0, min(most, 5) - len(hand.cards) - 1)
-    budget = 21 - hand.hard - after
-    fits = [c for c in left if RANK_VALUES[c >> 2] <= budget]
+    budget, values = 21 - hand.hard - after, state.rules.values
+    fits = [c for c in left if values[c >> 2] <= budget]
     if not fits:
-        return min(left, key=lambda c: (RANK_VALUES[c >> 2], rng.random()))
-    return max(fits, key=lambda c: (RANK_VALUES[c >> 2], rng.random()))
+        return min(left, key=lambda c: (values[c >> 2], rng.random()))
+    return max(fits, key=lambda c: (values[c >> 2], rng.random()))
 
 
 def _first_card(state: RoundState, left: list[int], rng: random.Random) -> int:
     """A seat's first card: of a low rank no other seat has started with, with a pair left."""
     taken = {h.cards[0] >> 2 for seat in state.seats for h in seat.hands if h.cards}
-    per_rank = Counter(c >> 2 for c in left)
+    per_rank, values = Counter(c >> 2 for c in left), state.rules.values
     ranks = sorted((r for r, n in per_rank.items() if n >= 2 and r not in taken),
-                   key=lambda r: (RANK_VALUES[r], rng.random()))
+                   key=lambda r: (values[r], rng.random()))
     if not ranks:
-        return min(left, key=lambda c: (RANK_VALUES[c >> 2], rng.random()))
+        return min(left, key=lambda c: (values[c >> 2], rng.random()))
     return rng.choice([c for c in left if c >> 2 == ranks[0]])
 
 

@@ -25,7 +25,7 @@ from typing import Any
 
 from pontoon_rules.conformance.build import Plan, build
 from pontoon_rules.conformance.examples import EXAMPLES, Example
-from pontoon_rules.conformance.features import relied_fields
+from pontoon_rules.conformance.features import natural_may_draw, relied_fields
 from pontoon_rules.conformance.generate import probe, random_stakes, targets
 from pontoon_rules.engine.actions import STICK, TWIST
 from pontoon_rules.engine.cards import card_code
@@ -120,7 +120,8 @@ def _example_under(rules: Rules, ex: Example) -> dict[str, Any] | None:
     if vector["features"] != own["features"] or vector["final"] != own["final"]:
         return None
     mine, theirs = _values(rules.ruleset), _values(bundled_rules(ex.ruleset)[0].ruleset)
-    same = all(mine.get(p) == theirs.get(p) for p in relied_fields(own["features"]))
+    relied = relied_fields(own["features"], bundled_rules(ex.ruleset)[0].ruleset)
+    same = all(mine.get(p) == theirs.get(p) for p in relied)
     return vector if same else None
 
 
@@ -170,14 +171,15 @@ def extra_targets(rules: Rules) -> set[str]:
     """Targets for the newer rules: a pontoon that draws (when it may), a hand on 21 that
     draws (when it may), and every exception to the ranking (`settlement.outcomes`)."""
     out = set()
-    if rules.pontoon_may_draw:
+    if natural_may_draw(rules):
         out.add("pontoon-drew")
     if rules.draw_on_21:
         out.add("drew-on-21")
+    ranked = set(rules.ruleset.hands.ranking)
     for rule in rules.ruleset.settlement.outcomes:
-        if rule.player.value != "bust" and rule.player in rules.rank_of_class and (
-                rule.banker.value == "bust" or rule.banker in rules.rank_of_class):
-            out.add(f"vs:{rule.player.value}:{rule.banker.value}")
+        if rule.player != "bust" and rule.player in ranked and (
+                rule.banker == "bust" or rule.banker in ranked):
+            out.add(f"vs:{rule.player}:{rule.banker}")
     return out
 
 

@@ -27,7 +27,9 @@ from pontoon_rules.docs import (
     chapters,
     costview,
     figures,
+    hands,
     navigation,
+    pack_words,
     readers,
     sentences,
     strategy,
@@ -35,6 +37,7 @@ from pontoon_rules.docs import (
 )
 from pontoon_rules.docs.i18n import DOMAIN, LOCALE_DIR, TEMPLATE_DIR, po_path, vocabularies
 from pontoon_rules.ruleset.fields import leaf_fields
+from pontoon_rules.ruleset.hands import HandDefinition
 
 POT_PATH = LOCALE_DIR / f"{DOMAIN}.pot"
 KINDS = ("source", "variation", "reference", "house", "stated", "implied", "our-reading")
@@ -53,11 +56,14 @@ def schema_messages() -> list[tuple[str | tuple[str, ...], str]]:
     out: list[tuple[str | tuple[str, ...], str]] = [
         (info.description, f"schema:{path}") for path, info in leaf_fields().items()
         if info.description]
-    words = [*chapters.python_messages(), *sentences.python_messages(),
-             *values.python_messages(), *strategy.python_messages(),
-             *figures.python_messages(), *readers.python_messages(),
-             *costview.python_messages(), *navigation.python_messages(), *KINDS]
-    return out + [(word, "pontoon_rules/docs") for word in words]
+    words: list[str | tuple[str, ...]] = [
+        *chapters.python_messages(), *sentences.python_messages(), *values.python_messages(),
+        *hands.python_messages(), *hands.plural_messages(), *pack_words.python_messages(),
+        *strategy.python_messages(), *figures.python_messages(), *readers.python_messages(),
+        *costview.python_messages(), *navigation.python_messages(), *KINDS]
+    hand_fields = [(info.description, f"schema:hands.definitions.ID.{name}")
+                   for name, info in HandDefinition.model_fields.items() if info.description]
+    return out + hand_fields + [(word, "pontoon_rules/docs") for word in words]
 
 
 def extract() -> Catalog:

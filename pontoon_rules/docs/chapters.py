@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pontoon_rules.ruleset.model import SECTIONS
+from pontoon_rules.ruleset.model import SECTIONS, Ruleset
 from pontoon_rules.ruleset.present import paths_by_topic
 
 
@@ -50,13 +50,17 @@ assert set(SECTION_TITLES) == set(SECTIONS)
 
 
 def anchor(path: str) -> str:
-    """The HTML id of a rule on its page ("player.split.ranks" -> "rule-player-split-ranks")."""
+    """The HTML id of a rule on its page ("player.split.ranks" -> "rule-player-split-ranks");
+    a named hand as a whole (defined by some rulesets only) points at the ranking."""
+    if path.startswith("hands.definitions.") and path.count(".") == 2:
+        path = "hands.ranking"
     return "rule-" + path.replace(".", "-").replace("_", "-")
 
 
-def chapter_paths() -> list[tuple[Chapter, dict[str, list[str]]]]:
-    """Every leaf path, by chapter then section, in the order a player meets them."""
-    grouped = paths_by_topic()
+def chapter_paths(*rulesets: Ruleset) -> list[tuple[Chapter, dict[str, list[str]]]]:
+    """Every field path (of `rulesets`: each named hand's fields spread out), by chapter
+    then section, in the order a player meets them."""
+    grouped = paths_by_topic(*rulesets)
     return [(c, {s: grouped[s] for s in c.sections}) for c in CHAPTERS]
 
 

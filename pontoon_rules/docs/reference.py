@@ -79,6 +79,8 @@ def reference_context() -> dict[str, Any]:
     return {
         "top": top,
         "sections": sections,
+        "hand_rows": _rows(root["$defs"]["HandDefinition"], root, "hands.definitions.<id>"),
+        "outcome_rows": _rows(root["$defs"]["OutcomeRule"], root, "settlement.outcomes[]"),
         "source_rows": _rows(root["$defs"]["Source"], root, "sources.<key>"),
         "provenance_rows": _rows(root["$defs"]["Provenance"], root, "provenance.<field.path>"),
         "schema_id": root["$id"],

@@ -35,7 +35,7 @@ class ExampleError(PontoonError):
 
 def _player_wins_special(result: RoundResult) -> bool:
     hand = result.seats[0].hands[0]
-    return hand.net > 0 and hand.hand_class.value != "total"
+    return hand.net > 0 and hand.hand_class != "total"
 
 
 def _player_buys_and_loses(result: RoundResult) -> bool:

@@ -14,12 +14,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pontoon_rules.docs.hands import hand_name, hand_sentence
 from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, environment, translations, words_of
-from pontoon_rules.docs.values import class_name, value_text
+from pontoon_rules.docs.pack_words import pack_words
+from pontoon_rules.docs.values import value_text
 from pontoon_rules.ruleset import relevance
 from pontoon_rules.ruleset.agreed import BLANK, agreed_fields
 from pontoon_rules.ruleset.common import Rank
-from pontoon_rules.ruleset.fields import leaf_paths, plain, provenance_for, value_at
+from pontoon_rules.ruleset.fields import plain, provenance_for, ruleset_paths, value_at
 from pontoon_rules.ruleset.model import Ruleset
 
 
@@ -50,7 +52,8 @@ CHAPTER_TITLES: dict[str, str] = {
 """The chapters of a sheet, in the order of play."""
 
 RULES: tuple[Rule, ...] = (
-    Rule("pack", "game", ("pack.decks", "pack.ranks", "pack.ace_values")),
+    Rule("pack", "game", ("pack.decks", "pack.ranks", "pack.suits", "pack.values",
+                          "pack.ace_values")),
     Rule("table", "game", ("table.min_players", "table.max_players", "table.banker")),
     Rule("stake_limits", "stakes", ("stakes.min_stake", "stakes.max_stake")),
     Rule("stake_when", "stakes", ("deal.stake_after_first_card",)),
@@ -69,7 +72,7 @@ RULES: tuple[Rule, ...] = (
     Rule("faces", "your-turn", ("faces.player_cards", "faces.bought_card",
                                 "faces.twisted_card", "faces.doubled_card", "faces.split_card",
                                 "faces.bust_shown")),
-    Rule("declare", "your-turn", ("faces.pontoon_shown", "player.pontoon_may_draw")),
+    Rule("declare", "your-turn", ("faces.pontoon_shown",)),
     Rule("max_cards", "your-turn", ("player.max_cards",)),
     Rule("split", "your-turn", ("player.split.allowed", "player.split.pair_rule",
                                 "player.split.ranks", "player.split.cards_to_each_hand",
@@ -78,7 +81,6 @@ RULES: tuple[Rule, ...] = (
                                   "player.split.resplit_aces",
                                   "player.split.resplit_one_branch")),
     Rule("split_hands", "your-turn", ("player.split.aces_one_card",
-                                      "player.split.ace_ten_is_pontoon",
                                       "player.split.buy_after_split",
                                       "player.split.double_after_split")),
     Rule("double", "your-turn", ("player.double.allowed", "player.double.min_cards",
@@ -97,26 +99,10 @@ RULES: tuple[Rule, ...] = (
                                           "banker.hit_soft_17", "banker.must_stand_at")),
     Rule("banker_cards", "bankers-turn", ("banker.max_cards", "faces.banker_draws",
                                           "banker.draws_when_no_live_hands")),
-    Rule("pontoon_hand", "settlement", ("hands.pontoon.banker_can_hold",)),
-    Rule("trick_hand", "settlement", ("hands.five_card_trick.enabled",
-                                      "hands.five_card_trick.cards",
-                                      "hands.five_card_trick.banker_can_hold",
-                                      "hands.five_card_trick.always_wins",
-                                      "hands.five_card_trick.ranked_by_total")),
-    Rule("twenty_one_hand", "settlement", ("hands.twenty_one.enabled",)),
-    Rule("three_hand", "settlement", ("hands.three_of_a_kind.enabled",
-                                      "hands.three_of_a_kind.automatic_win")),
-    Rule("payouts", "settlement", ("hands.ranking", "settlement.player_payouts.pontoon",
-                                   "settlement.player_payouts.five_card_trick",
-                                   "settlement.player_payouts.three_of_a_kind",
-                                   "settlement.player_payouts.twenty_one",
-                                   "settlement.player_payouts.total",
-                                   "settlement.banker_collects.pontoon",
-                                   "settlement.banker_collects.five_card_trick",
-                                   "settlement.banker_collects.twenty_one",
-                                   "settlement.banker_collects.total")),
+    Rule("named_hands", "settlement", ("hands.definitions",)),
+    Rule("payouts", "settlement", ("hands.ranking", "settlement.pays", "settlement.collects")),
     Rule("outcomes", "settlement", ("settlement.outcomes",)),
-    Rule("ties", "settlement", ("settlement.ties", "settlement.pontoon_ties")),
+    Rule("ties", "settlement", ("settlement.ties",)),
     Rule("banker_bust", "settlement", ("settlement.banker_bust_pays_by_class",)),
     Rule("player_bust", "settlement", ("settlement.player_bust_loses_at_once",)),
     Rule("odd_amounts", "settlement", ("settlement.odd_amounts",)),
@@ -185,10 +171,6 @@ def overlay_words(ruleset: Ruleset, base_name: str, gettext: Callable[[str], str
 GATES = ("allowed", "enabled")
 """A field named so switches its group on or off; when off, the group does not apply."""
 
-_CLASS_PAYOUT = {"pontoon": "pontoon", "five_card_trick": "five-card-trick",
-                 "three_of_a_kind": "three-of-a-kind", "twenty_one": "twenty-one",
-                 "total": "total"}
-
 Condition = Callable[[Ruleset], bool]
 
 
@@ -201,8 +183,9 @@ def _splits_rank(rank: str) -> Condition:
 
 
 def _fractional_odds(r: Ruleset) -> bool:
-    odds = [*r.settlement.player_payouts.model_dump().values(),
-            *r.settlement.banker_collects.model_dump().values()]
+    named = [d for i, d in r.hands.ranked()]
+    odds = [r.settlement.pays, r.settlement.collects, *(d.pays for d in named),
+            *(d.collects for d in named)]
     if r.shoot.enabled:
         odds.append(r.shoot.pays)
     if r.player.insurance.allowed:
@@ -224,7 +207,6 @@ CONDITIONS: dict[str, Condition] = {
     "player.split.aces_one_card": lambda r: any(x.value == "A" for x in r.player.split.ranks),
     "banker.stand_on": lambda r: r.banker.mode.value == "fixed-rule",
     "banker.hit_soft_17": lambda r: r.banker.mode.value == "fixed-rule",
-    "settlement.pontoon_ties": lambda r: r.hands.pontoon.banker_can_hold,
     "settlement.odd_amounts": _fractional_odds,
     "between_deals.penetration": lambda r: r.between_deals.shuffle.value == "penetration",
     "between_deals.used_cards_to_bottom": lambda r: r.between_deals.shuffle.value
@@ -240,8 +222,8 @@ CONDITIONS: dict[str, Condition] = {
     "player.double.rescue.allowed": lambda r: r.player.double.rescue.allowed,
     "player.surrender.allowed": lambda r: r.player.surrender.allowed,
     "player.surrender.timing": lambda r: r.deal.banker_pontoon_at_once
-    and r.hands.pontoon.banker_can_hold,
-    "player.surrender.void_on_banker_pontoon": lambda r: r.hands.pontoon.banker_can_hold
+    and banker_natural(r),
+    "player.surrender.void_on_banker_pontoon": lambda r: banker_natural(r)
     and (r.player.surrender.void_on_banker_pontoon or not r.deal.banker_pontoon_at_once),
     "player.surrender.against": lambda r: len(r.player.surrender.against) < len(Rank),
     "player.surrender.after_split": lambda r: r.player.split.allowed,
@@ -260,11 +242,11 @@ CONDITIONS: dict[str, Condition] = {
     "faces.banker_hidden": lambda r: 0 < r.deal.banker_cards_visible < r.deal.banker_cards,
     "between_deals.pack_runs_out": lambda r: r.pack.decks != "infinite",
     "between_deals.shuffle_on_banker_pontoon": lambda r: r.between_deals.shuffle.value
-    == "after-pontoon" and r.hands.pontoon.banker_can_hold,
+    == "after-pontoon" and banker_natural(r),
     "between_deals.shuffle_on_split_pontoon": lambda r: r.between_deals.shuffle.value
     == "after-pontoon" and r.player.split.allowed,
     "between_deals.rotation_when_banker_pontoon_at_once": lambda r: r.between_deals.rotation.value
-    == "pontoon-maker" and r.deal.banker_pontoon_at_once and r.hands.pontoon.banker_can_hold,
+    == "pontoon-maker" and r.deal.banker_pontoon_at_once and banker_natural(r),
 }
 """When a field applies only under other values: a condition on the ruleset, by field path."""
 
@@ -283,16 +265,9 @@ def _gate_off(ruleset: Ruleset, path: str) -> bool:
     return False
 
 
-def _payout_applies(ruleset: Ruleset, path: str) -> bool:
-    """A payout applies to the classes in the ranking (a banker's only when it can hold it)."""
-    section, name = path.split(".")[1:3]
-    if _CLASS_PAYOUT[name] not in {c.value for c in ruleset.hands.ranking}:
-        return False
-    if section == "banker_collects" and name == "pontoon":
-        return ruleset.hands.pontoon.banker_can_hold
-    if section == "banker_collects" and name == "five_card_trick":
-        return ruleset.hands.five_card_trick.banker_can_hold
-    return True
+def banker_natural(r: Ruleset) -> bool:
+    """Whether the banker can hold a natural (a pontoon) in this game."""
+    return any(d.natural and d.banker_can_hold for _i, d in r.hands.ranked())
 
 
 def applies(ruleset: Ruleset, path: str) -> bool:
@@ -304,8 +279,6 @@ def applies(ruleset: Ruleset, path: str) -> bool:
     """
     if not relevance.applies(ruleset, path) or _gate_off(ruleset, path):
         return False
-    if path.startswith(("settlement.player_payouts.", "settlement.banker_collects.")):
-        return _payout_applies(ruleset, path)
     condition = CONDITIONS.get(path)
     return condition is None or condition(ruleset)
 
@@ -359,26 +332,34 @@ def _limit_text(ruleset: Ruleset, path: str, gettext: Callable[[str], str]) -> s
 def _module(ruleset: Ruleset, lang: str) -> Any:
     gettext = translations(lang).gettext
     helpers = {"r": ruleset, "percent": _percent, "has_rank": _has_rank,
+               "class_name": lambda c: hand_name(ruleset, c, gettext, lang),
+               "pack_words": lambda: pack_words(ruleset, gettext),
+               "banker_natural": banker_natural(ruleset),
                "is_agreed": lambda path: path in agreed_fields(ruleset),
                "limit": lambda path: _limit_text(ruleset, path, gettext),
-               "class_name": lambda c: class_name(c, gettext),
                "face_list": lambda face: _face_list(ruleset, face),
                "value": lambda path: value_text(path, value_at(ruleset, path), gettext)}
     return environment(lang).get_template("plain_rules.j2").make_module(helpers)
 
 
 def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
-              changed_paths: frozenset[str] = frozenset()) -> list[Sentence]:
-    """Every rule of `ruleset` that applies, as sentences in `lang`, in the order of play.
+              changed_paths: frozenset[str] = frozenset(),
+              odds_in_table: bool = False) -> list[Sentence]:
+    """Every rule of `ruleset` that applies, as sentences in `lang`, in the order of play
+    (`odds_in_table`: a sheet's payout table shows the named hands' odds, so they don't).
 
     A sentence is marked `open` when a field it covers rests on our reading of a silent
     source (its provenance says `open: true`), and `changed` when it covers one of
     `changed_paths` (an overlay's differences from its base). The words are those of
     the ruleset's own source where it has them (`i18n.words_of`).
     """
-    module = _module(ruleset, words_of(ruleset, lang))
+    lang = words_of(ruleset, lang)
+    module = _module(ruleset, lang)
     out = []
     for rule in RULES:
+        if rule.key == "named_hands":
+            out += _hand_sentences(ruleset, lang, changed_paths, not odds_in_table)
+            continue
         text = _tidy(str(getattr(module, rule.key)()))
         paths = tuple(p for p in rule.paths if applies(ruleset, p))
         if not text or not paths:
@@ -386,6 +367,24 @@ def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
         open_paths = [p for p in paths if (pv := provenance_for(ruleset, p)) and pv.open]
         out.append(Sentence(rule.key, rule.chapter, text, paths, open=bool(open_paths),
                             changed=bool(set(paths) & changed_paths)))
+    return out
+
+
+def _hand_sentences(ruleset: Ruleset, lang: str, changed_paths: frozenset[str],
+                    odds: bool = True) -> list[Sentence]:
+    """One sentence per named hand in the ranking, from its definition and the outcome
+    table (`docs.hands`); it covers the hand's fields that apply."""
+    catalog = translations(lang)
+    out = []
+    for hand_id, _d in ruleset.hands.ranked():
+        text = hand_sentence(ruleset, hand_id, catalog.gettext, catalog.ngettext, lang, odds)
+        prefix = f"hands.definitions.{hand_id}"
+        paths = (prefix, *(p for p in ruleset_paths(ruleset)
+                           if p.startswith(prefix + ".") and applies(ruleset, p)))
+        open_paths = [p for p in paths if (pv := provenance_for(ruleset, p)) and pv.open]
+        changed = any(p == prefix or p.startswith(prefix + ".") for p in changed_paths)
+        out.append(Sentence(f"hand:{hand_id}", "settlement", _tidy(text), paths,
+                            open=bool(open_paths), changed=changed))
     return out
 
 
@@ -406,9 +405,11 @@ def covered_paths() -> set[str]:
 
 
 def differing_from_base(ruleset: Ruleset, base: Ruleset) -> list[str]:
-    """The leaf paths whose value differs between an overlay and its base."""
-    return [p for p in leaf_paths()
-            if repr(plain(value_at(ruleset, p))) != repr(plain(value_at(base, p)))]
+    """The field paths whose value differs between an overlay and its base (a named hand
+    only one of them defines differs as a whole)."""
+    from pontoon_rules.ruleset.present import differing_paths
+
+    return differing_paths([ruleset, base])
 
 
 def python_messages() -> list[str]:

@@ -11,6 +11,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from pontoon_rules.docs.hands import example_cards, hand_name
 from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, base_language, translations, words_of
 from pontoon_rules.docs.rounds import sample_rounds
 from pontoon_rules.docs.sentences import (
@@ -19,21 +20,11 @@ from pontoon_rules.docs.sentences import (
     overlay_words,
     sentences,
 )
-from pontoon_rules.docs.values import Gettext, card_view, class_name
+from pontoon_rules.docs.values import Gettext, card_view
 from pontoon_rules.docs.views import round_view, sources_view
 from pontoon_rules.literal import user
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.outcomes import collect, payout
-
-EXAMPLE_CARDS: dict[str, tuple[str, ...]] = {
-    "pontoon": ("AS", "KH"),
-    "five-card-trick": ("2C", "3D", "4S", "AH", "5C", "2H", "3S", "AD"),
-    "three-of-a-kind": ("7S", "7H", "7D"),
-    "twenty-one": ("5S", "6H", "TC"),
-    "total": ("TS", "8D"),
-    "bust": ("KC", "QH", "5D"),
-}
-"""Cards that show each hand class on the payout table (a trick takes as many as it needs)."""
 
 
 def localized(ruleset: Ruleset, lang: str, base: Ruleset | None = None) -> tuple[str, str]:
@@ -90,10 +81,11 @@ def find_base(ruleset: Ruleset, origin: Path | None = None) -> Ruleset | None:
     return load_ruleset(path)
 
 
-def _example_cards(hand_class: str, ruleset: Ruleset, gettext: Gettext) -> list[dict[str, Any]]:
-    cards = EXAMPLE_CARDS[hand_class]
-    if hand_class == "five-card-trick":
-        cards = cards[: ruleset.hands.five_card_trick.cards]
+def _example_cards(hand_id: str, ruleset: Ruleset, gettext: Gettext) -> list[dict[str, Any]]:
+    """Cards from the game's own pack that make hand `hand_id` (`docs.hands.example_cards`)."""
+    banker_only = (hand_id in ruleset.hands.definitions
+                   and not ruleset.hands.definitions[hand_id].player_can_hold)
+    cards = example_cards(ruleset, hand_id, banker=banker_only) or []
     return [card_view(c, gettext) for c in cards]
 
 
@@ -102,22 +94,21 @@ def odds_text(multiple: Fraction) -> str:
     return f"{multiple.numerator}:{multiple.denominator}"
 
 
-def payout_rows(ruleset: Ruleset, gettext: Gettext) -> list[dict[str, Any]]:
-    """The ranking, best first (bust last), with its example cards, what a winning hand of
-    the class is paid and what a banker holding it collects (from `ruleset.outcomes`)."""
-    can_hold = {"pontoon": ruleset.hands.pontoon.banker_can_hold,
-                "five-card-trick": ruleset.hands.five_card_trick.banker_can_hold,
-                "three-of-a-kind": False}
+def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
+                ) -> list[dict[str, Any]]:
+    """The ranking, best first (bust last), with example cards from the game's pack, what a
+    winning hand is paid and what the banker holding it collects (`ruleset.outcomes`)."""
     rows = []
-    for hand_class in ruleset.hands.ranking:
-        key = hand_class.value
-        rows.append({"class": class_name(key, gettext), "key": key,
-                     "pays": odds_text(payout(ruleset, hand_class)),
-                     "takes": odds_text(collect(ruleset, hand_class))
-                     if can_hold.get(key, True) else "—",
-                     "cards": _example_cards(key, ruleset, gettext)})
-    rows.append({"class": class_name("bust", gettext), "key": "bust", "pays": "—", "takes": "—",
-                 "cards": _example_cards("bust", ruleset, gettext)})
+    for hand_id in ruleset.hands.ranking:
+        found = ruleset.hands.definitions.get(hand_id)
+        player = found is None or found.player_can_hold
+        banker = found is None or found.banker_can_hold
+        rows.append({"class": hand_name(ruleset, hand_id, gettext, lang), "key": hand_id,
+                     "pays": odds_text(payout(ruleset, hand_id)) if player else "—",
+                     "takes": odds_text(collect(ruleset, hand_id)) if banker else "—",
+                     "cards": _example_cards(hand_id, ruleset, gettext)})
+    rows.append({"class": hand_name(ruleset, "bust", gettext, lang), "key": "bust",
+                 "pays": "—", "takes": "—", "cards": _example_cards("bust", ruleset, gettext)})
     return rows
 
 
@@ -126,7 +117,8 @@ def house_box(ruleset: Ruleset, base: Ruleset | None, lang: str) -> dict[str, An
     if base is None:
         return None
     changed = differing_from_base(ruleset, base)
-    rules = [s for s in sentences(ruleset, lang, frozenset(changed)) if s.changed]
+    rules = [s for s in sentences(ruleset, lang, frozenset(changed), odds_in_table=True)
+             if s.changed]
     name, _summary = localized(base, lang)
     words = overlay_words(ruleset, name, translations(lang).gettext)
     return {"base_id": base.id, "base_name": user(name), "paths": changed, "rules": rules,
@@ -158,7 +150,7 @@ def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
     gettext = translations(lang).gettext
     box = house_box(ruleset, base, lang)
     changed = frozenset(box["paths"]) if box else frozenset()
-    found = sentences(ruleset, lang, changed)
+    found = sentences(ruleset, lang, changed, odds_in_table=True)
     name, summary = localized(ruleset, lang, base)
     return {
         "id": ruleset.id, "name": user(name), "summary": user(summary), "kind": ruleset.kind,
@@ -168,7 +160,7 @@ def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
         "has_open": any(s.open for s in found),
         "has_changed": any(s.changed for s in found),
         "changed_mark": box["mark"] if box else "",
-        "payouts": payout_rows(ruleset, gettext),
+        "payouts": payout_rows(ruleset, gettext, lang),
         "rounds": [round_view(r["script"], r["result"], gettext)
                    for r in sample_rounds(ruleset)[:examples]],
         "sources": sources_view(ruleset),

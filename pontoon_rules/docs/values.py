@@ -6,6 +6,7 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Any
 
+from pontoon_rules.docs.hands import USUAL_NAMES
 from pontoon_rules.engine.cards import RANK_CODES, SUIT_CODES
 from pontoon_rules.ruleset import bank, common, decisions, play
 from pontoon_rules.ruleset.fields import leaf_fields, plain
@@ -23,14 +24,8 @@ def _(message: str) -> str:
 
 
 SUIT_NAMES = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
-CLASS_NAMES: dict[str, str] = {
-    "pontoon": _("pontoon"),
-    "five-card-trick": _("five-card trick"),
-    "three-of-a-kind": _("three of a kind"),
-    "twenty-one": _("twenty-one"),
-    "total": _("highest total"),
-    "bust": _("bust"),
-}
+CLASS_NAMES: dict[str, str] = USUAL_NAMES
+"""The names of the well-known hand ids (`docs.hands.USUAL_NAMES`)."""
 ACTION_NAMES: dict[str, str] = {
     "stick": _("stick"), "twist": _("twist"), "buy": _("buy"), "split": _("split"),
     "double": _("double"), "insure": _("insure"), "even-money": _("even money"),

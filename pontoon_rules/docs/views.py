@@ -10,6 +10,7 @@ from collections import Counter
 from typing import Any
 
 from pontoon_rules.docs.chapters import SECTION_TITLES, anchor, chapter_paths
+from pontoon_rules.docs.hands import hand_name
 from pontoon_rules.docs.readers import links, reader_description
 from pontoon_rules.docs.values import (
     Gettext,
@@ -20,9 +21,9 @@ from pontoon_rules.docs.values import (
     value_text,
 )
 from pontoon_rules.literal import user
-from pontoon_rules.ruleset.fields import describe, plain, value_at
+from pontoon_rules.ruleset.fields import describe, has_path, plain, value_at
 from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.present import field_row, label, open_questions
+from pontoon_rules.ruleset.present import NOT_DEFINED, field_row, label, open_questions
 
 
 def rule_row(ruleset: Ruleset, path: str, gettext: Gettext, lang: str = "en"
@@ -39,6 +40,9 @@ def rule_row(ruleset: Ruleset, path: str, gettext: Gettext, lang: str = "en"
                reader=reader_description(path, gettext),
                text=value_text(path, value_at(ruleset, path), gettext) if row["applies"]
                else gettext(row["text"]))
+    if path.startswith("hands.definitions.") and path.count(".") == 3:
+        row["label"] = f"{hand_name(ruleset, path.split('.')[2], gettext)}: " + row["label"].split(
+            ": ", 1)[-1]
     return row
 
 
@@ -50,7 +54,7 @@ def chapters_view(ruleset: Ruleset, gettext: Gettext, lang: str = "en"
          "sections": [{"key": section, "title": gettext(SECTION_TITLES[section]),
                        "rows": [rule_row(ruleset, p, gettext, lang) for p in paths]}
                       for section, paths in sections.items()]}
-        for chapter, sections in chapter_paths()
+        for chapter, sections in chapter_paths(ruleset)
     ]
 
 
@@ -112,21 +116,17 @@ def round_view(script: dict[str, Any], result: dict[str, Any], gettext: Gettext)
 
 
 def ranking_view(ruleset: Ruleset, gettext: Gettext) -> list[str]:
-    """The hand classes from best to worst, in words, bust last."""
-    return [class_name(c.value, gettext) for c in ruleset.hands.ranking] + [
-        class_name("bust", gettext)]
+    """The hands from best to worst, in words, bust last."""
+    return [hand_name(ruleset, c, gettext) for c in ruleset.hands.ranking] + [
+        hand_name(ruleset, "bust", gettext)]
 
 
 def payout_view(ruleset: Ruleset, gettext: Gettext) -> list[dict[str, str]]:
-    """The payout table: for each ranked class, what the banker pays and what it collects."""
-    pays = ruleset.settlement.player_payouts.model_dump()
-    takes = ruleset.settlement.banker_collects.model_dump()
-    rows = []
-    for hand_class in ruleset.hands.ranking:
-        key = hand_class.value.replace("-", "_")
-        rows.append({"class": class_name(hand_class.value, gettext),
-                     "pays": pays.get(key, "—"), "takes": takes.get(key, "—")})
-    return rows
+    """The payout table: for each ranked hand, what the banker pays and what it collects."""
+    from pontoon_rules.docs.sheet_view import payout_rows
+
+    return [{"class": row["class"], "pays": row["pays"], "takes": row["takes"]}
+            for row in payout_rows(ruleset, gettext)[:-1]]
 
 
 def _mode(values: list[str]) -> str:
@@ -136,15 +136,16 @@ def _mode(values: list[str]) -> str:
 def matrix_view(rulesets: list[Ruleset], gettext: Gettext) -> list[dict[str, Any]]:
     """Every behavioural field × every ruleset, by chapter; cells off the usual value marked."""
     chapters = []
-    for chapter, sections in chapter_paths():
+    for chapter, sections in chapter_paths(*rulesets):
         rows = []
         for path in (p for paths in sections.values() for p in paths):
-            keys = [repr(plain(value_at(r, path))) for r in rulesets]
+            keys = [repr(plain(value_at(r, path))) if has_path(r, path) else "" for r in rulesets]
             usual = _mode(keys)
             index = {key: i for i, key in enumerate(dict.fromkeys(keys))}
             cells = [{"id": r.id, "anchor": anchor(path), "differs": key != usual,
                       "key": str(index[key]),
-                      "text": value_text(path, value_at(r, path), gettext)}
+                      "text": value_text(path, value_at(r, path), gettext)
+                      if has_path(r, path) else gettext(NOT_DEFINED)}
                      for r, key in zip(rulesets, keys, strict=True)]
             rows.append({"path": path, "label": label(path), "cells": cells,
                          "description": gettext(describe(path)),

@@ -14,6 +14,12 @@ SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RANK_VALUES: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 ACE = 0
 CARDS_PER_PACK = 52
+"""Card numbers run over a full 52-card pack; a stripped pack leaves some out."""
+RANK_WORDS = {"A": "aces", "2": "twos", "3": "threes", "4": "fours", "5": "fives",
+              "6": "sixes", "7": "sevens", "8": "eights", "9": "nines", "T": "tens",
+              "J": "jacks", "Q": "queens", "K": "kings"}
+"""Each rank's name in the plural, for messages."""
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 def rank_of(card: int) -> int:

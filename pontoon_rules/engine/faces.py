@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pontoon_rules.engine.cards import card_code
-from pontoon_rules.engine.hand import Hand, is_ace_ten, total
+from pontoon_rules.engine.hand import Hand, is_bust, is_natural
 from pontoon_rules.engine.phase import BANKER, Phase
 from pontoon_rules.ruleset.common import Face, PontoonShown
 
@@ -60,9 +60,9 @@ def shown(state: RoundState, hand: Hand, index: int) -> bool:
     if state.phase is Phase.DONE or hand.up[index]:
         return True
     r = state.rules
-    if total(hand, r.ace_bonus) > 21:
+    if is_bust(hand, r):
         return r.faces.bust_shown
-    if hand.done and is_ace_ten(hand):
+    if hand.done and is_natural(hand, r):
         how = r.faces.pontoon_shown
         return how is PontoonShown.BOTH or (how is PontoonShown.ACE
                                             and hand.cards[index] >> 2 == 0)

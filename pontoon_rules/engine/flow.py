@@ -27,9 +27,9 @@ from pontoon_rules.engine.actions import (
     Action,
     LegalAction,
 )
-from pontoon_rules.engine.hand import Hand, classify, is_ace_ten, is_soft, total
+from pontoon_rules.engine.hand import Hand, is_bust, is_natural, is_soft, named_hand, total
 from pontoon_rules.engine.phase import Phase
-from pontoon_rules.ruleset.common import Face, HandClass
+from pontoon_rules.ruleset.common import Face
 
 FACE_UP = Face.FACE_UP
 
@@ -79,7 +79,7 @@ def insurance_legal(state: RoundState, seat: Seat) -> list[LegalAction]:
         out.insert(0, rules_legal.SURRENDER_ACTION)
     if not insurance_offered(state):
         return out
-    if is_ace_ten(hand):
+    if is_natural(hand, r):
         if r.even_money:
             out.insert(0, LegalAction(EVEN_MONEY))
         return out
@@ -94,7 +94,7 @@ def insurance_legal(state: RoundState, seat: Seat) -> list[LegalAction]:
 def _early_surrender(state: RoundState, hand: Hand) -> bool:
     """Whether `hand` may surrender before the banker checks for a pontoon."""
     s = state.rules.surrender
-    return (s is not None and s.early and not is_ace_ten(hand)
+    return (s is not None and s.early and not is_natural(hand, state.rules)
             and giving_up.may_surrender(hand, up_rank(state), state.rules))
 
 
@@ -176,7 +176,9 @@ def _apply_hand(state: RoundState, seat: Seat, hand: Hand, action: Action) -> No
     faces = state.rules.faces
     if kind == STICK:
         hand.done = True
-    elif kind == TWIST:
+        return
+    hand.drawn += kind in _DRAWS
+    if kind == TWIST:
         hand.twisted = True
         hand.draw_up = faces.twisted_card is FACE_UP
         state.pending.append(hand)
@@ -207,6 +209,9 @@ def _apply_hand(state: RoundState, seat: Seat, hand: Hand, action: Action) -> No
         shoot.before_fourth_card(state, state.kitty, seat, hand)
 
 
+_DRAWS = (TWIST, BUY, DOUBLE)
+
+
 def _stake_against_bank(state: RoundState, amount: int) -> None:
     """Count `amount` staked against a bank that is an amount."""
     if state.bank_left is not None:
@@ -219,11 +224,11 @@ def _split(state: RoundState, seat: Seat, hand: Hand) -> None:
     keep, moved = hand.cards
     hand.cards, hand.hard, hand.aces, hand.up = [], 0, 0, []
     hand.draw_up = True  # the split cards are turned up
-    hand.add(keep)
+    hand.add(keep, r.values)
     hand.is_split = True
     new = Hand(hand.stakes[0], is_split=True)
     new.draw_up = True
-    new.add(moved)
+    new.add(moved, r.values)
     hand.draw_up = new.draw_up = r.faces.split_card is FACE_UP
     if r.resplit_one_branch and hand.sibling is not None:
         hand.sibling.blocked = True
@@ -283,7 +288,7 @@ def _after_deal(state: RoundState) -> None:
 
 
 def _after_insurance(state: RoundState) -> None:
-    if state.rules.peek and classify(state.banker, state.rules, banker=True) is HandClass.PONTOON:
+    if state.rules.peek and is_natural(state.banker, state.rules, banker=True):
         state.ended_early = True
         _finish(state)
         return
@@ -318,13 +323,13 @@ def _hand_finished(state: RoundState, hands_held: int, hand: Hand) -> bool:
     r = state.rules
     if hand.settled_net is not None:
         return True
-    if total(hand, r.ace_bonus) > 21:
+    if is_bust(hand, r):
         if state.kitty is not None:
             shoot.bust(state.kitty, hand, r)
         if r.bust_loses_at_once:
             hand.settled_net = -hand.staked
         return True
-    if not r.pontoon_may_draw and is_ace_ten(hand) and classify(hand, r) is HandClass.PONTOON:
+    if r.named and (named := named_hand(hand, r)) is not None and named.may_draw_on is False:
         return True
     options = rules_legal.hand_legal(hand, hands_held, r, up_rank(state), state.bank_left)
     if all(option.kind == STICK for option in options):
@@ -379,7 +384,7 @@ def _banker_must_draw(state: RoundState) -> bool:
 def _finish(state: RoundState) -> None:
     r = state.rules
     if r.surrender is not None and r.surrender.void_on_banker_pontoon:
-        pontoon = classify(state.banker, r, banker=True) is HandClass.PONTOON
+        pontoon = is_natural(state.banker, r, banker=True)
         giving_up.settle_void_surrenders([h for seat in state.seats for h in seat.hands],
                                          pontoon, r)
     state.phase = Phase.DONE

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from pontoon_rules.engine.cards import RANK_VALUES
+from pontoon_rules.engine.named import BUST, TOTAL, NamedHand
 from pontoon_rules.engine.rules import Rules
-from pontoon_rules.ruleset.common import HandClass
 
 
 class Hand:
@@ -13,7 +13,7 @@ class Hand:
     __slots__ = (
         "cards", "hard", "aces", "stakes", "sibling", "twisted", "bought",
         "doubles", "drawn_since_double", "done", "settled_net", "is_split", "blocked",
-        "pending_cards", "shoot", "up", "draw_up", "surrendered", "rescued",
+        "pending_cards", "shoot", "up", "draw_up", "drawn", "surrendered", "rescued",
     )
 
     def __init__(self, stake: int = 0, is_split: bool = False) -> None:
@@ -36,18 +36,20 @@ class Hand:
         """Per card: whether it lies face up (`faces` section)."""
         self.draw_up = False
         """Whether the next card dealt to this hand comes face up."""
+        self.drawn = 0
+        """Cards the hand asked for by a twist, buy or double (not dealt to it)."""
         self.surrendered = False
         """Given up for part of its stake (`engine.giving_up`)."""
         self.rescued = False
         """A doubled hand given up for its doubled part (the double-down rescue)."""
 
-    def add(self, card: int) -> None:
-        """Put `card` in the hand."""
+    def add(self, card: int, values: tuple[int, ...] = RANK_VALUES) -> None:
+        """Put `card` in the hand; `values` are the ranks' points (the ace's low value)."""
         self.cards.append(card)
         self.up.append(self.draw_up)
-        value = RANK_VALUES[card >> 2]
-        self.hard += value
-        if value == 1:
+        rank = card >> 2
+        self.hard += values[rank]
+        if rank == 0:
             self.aces += 1
 
     def clone(self) -> Hand:
@@ -72,55 +74,45 @@ def total(hand: Hand, ace_bonus: int = 10) -> int:
 
 
 def is_soft(hand: Hand, ace_bonus: int = 10) -> bool:
-    """Whether an ace in `hand` is counted high."""
-    return bool(hand.aces) and hand.hard + ace_bonus <= 21
+    """Whether an ace in `hand` is counted high (never, where an ace has one value)."""
+    return bool(hand.aces) and ace_bonus > 0 and hand.hard + ace_bonus <= 21
 
 
-def is_ace_ten(hand: Hand) -> bool:
-    """Two cards, an ace and a ten-point card."""
-    return len(hand.cards) == 2 and hand.aces == 1 and hand.hard == 11
+def is_ace_ten(hand: Hand, ace_bonus: int = 10) -> bool:
+    """Two cards, an ace and a card that make 21 with it (a ten-point card)."""
+    return len(hand.cards) == 2 and hand.aces == 1 and total(hand, ace_bonus) == 21
 
 
-def is_trick(hand: Hand, points: int, rules: Rules) -> bool:
-    """A player hand that ranks as a five-card trick (enough cards, 21 or less)."""
-    return rules.trick_enabled and len(hand.cards) >= rules.trick_cards and points <= 21
+def classify(hand: Hand, rules: Rules, banker: bool = False) -> str:
+    """The hand id of `hand` under `rules`: its named hand, else bust or total.
 
-
-def is_pontoon(hand: Hand, rules: Rules) -> bool:
-    """A player hand that is a pontoon under `rules` (a split ace + ten where it counts)."""
-    return is_ace_ten(hand) and (not hand.is_split or rules.split_ace_ten_pontoon) and (
-        HandClass.PONTOON in rules.rank_of_class)
-
-
-def classify(hand: Hand, rules: Rules, banker: bool = False) -> HandClass:
-    """The class of a finished hand under `rules` (bust, pontoon, trick, …, total)."""
+    The first named hand in the ranking that the holder may hold and whose conditions
+    the cards meet (see `engine.named`); a hand over 21 that none holds is bust.
+    """
     points = total(hand, rules.ace_bonus)
-    if points > 21:
-        return HandClass.BUST
-    candidates = _candidates(hand, rules, banker, points)
-    ranked = [c for c in candidates if c in rules.rank_of_class]
-    if not ranked:
-        return HandClass.TOTAL
-    return min(ranked, key=rules.rank_of_class.__getitem__)
+    if points > 21 and not rules.over_21_hands:
+        return BUST
+    named = rules.banker_hands if banker else rules.player_hands
+    dealt = rules.banker_dealt if banker else 0
+    for found in named:
+        if found.matches(hand, points, dealt):
+            return found.id
+    return BUST if points > 21 else TOTAL
 
 
-def _candidates(hand: Hand, rules: Rules, banker: bool, points: int) -> list[HandClass]:
-    out: list[HandClass] = []
-    n = len(hand.cards)
-    if is_ace_ten(hand) and (rules.banker_pontoon if banker else _player_pontoon(hand, rules)):
-        out.append(HandClass.PONTOON)
-    if rules.trick_enabled and n >= rules.trick_cards and (not banker or rules.banker_trick):
-        out.append(HandClass.FIVE_CARD_TRICK)
-    if rules.three_of_a_kind and not banker and n == 3 and _same_rank(hand.cards):
-        out.append(HandClass.THREE_OF_A_KIND)
-    if rules.twenty_one and points == 21 and n >= 3:
-        out.append(HandClass.TWENTY_ONE)
-    return out
+def named_hand(hand: Hand, rules: Rules, banker: bool = False) -> NamedHand | None:
+    """The named hand `hand` is, or None for a total or a bust."""
+    return rules.named.get(classify(hand, rules, banker))
 
 
-def _player_pontoon(hand: Hand, rules: Rules) -> bool:
-    return not hand.is_split or rules.split_ace_ten_pontoon
+def is_natural(hand: Hand, rules: Rules, banker: bool = False) -> bool:
+    """Whether `hand` is a natural (a named hand with `natural`: a pontoon)."""
+    found = named_hand(hand, rules, banker)
+    return found is not None and found.natural
 
 
-def _same_rank(cards: list[int]) -> bool:
-    return (cards[0] >> 2) == (cards[1] >> 2) == (cards[2] >> 2)
+def is_bust(hand: Hand, rules: Rules) -> bool:
+    """Over 21 and no named hand (two aces of 11 may be one)."""
+    if total(hand, rules.ace_bonus) <= 21:
+        return False
+    return not rules.over_21_hands or classify(hand, rules) == BUST

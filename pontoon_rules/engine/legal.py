@@ -13,9 +13,9 @@ from pontoon_rules.engine.actions import (
     TWIST,
     LegalAction,
 )
-from pontoon_rules.engine.cards import RANK_VALUES
 from pontoon_rules.engine.giving_up import may_rescue, may_surrender
-from pontoon_rules.engine.hand import Hand, is_pontoon, is_trick, total
+from pontoon_rules.engine.hand import Hand, named_hand, total
+from pontoon_rules.engine.named import NamedHand
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.common import BuyMode
 
@@ -36,10 +36,12 @@ def hand_legal(hand: Hand, hands_held: int, rules: Rules, up_rank: int = -1,
     splits."""
     points = total(hand, rules.ace_bonus)
     out: list[LegalAction] = []
+    named = named_hand(hand, rules) if rules.named else None
     drawn_double = hand.doubles and hand.drawn_since_double >= rules.double_draws
-    if points >= rules.stick_minimum or is_trick(hand, points, rules) or drawn_double:
+    if points >= rules.stick_minimum or drawn_double or (
+            named is not None and named.stick_any_total):
         out.append(STICK_ACTION)
-    if may_draw(hand, points, rules):
+    if may_draw(hand, points, rules, named):
         if not drawn_double:
             out.append(TWIST_ACTION)
             buy = buy_range(hand, rules, cap)
@@ -58,23 +60,25 @@ def hand_legal(hand: Hand, hands_held: int, rules: Rules, up_rank: int = -1,
     return out
 
 
-def may_draw(hand: Hand, points: int, rules: Rules) -> bool:
+def may_draw(hand: Hand, points: int, rules: Rules, named: NamedHand | None = None) -> bool:
     """Whether the hand may take another card, leaving aside the cards a double allows
-    (a hand that has drawn its double's cards may still double again, where allowed)."""
-    if len(hand.cards) >= rules.max_cards or points > 21:
+    (a hand that has drawn its double's cards may still double again, where allowed);
+    `named` is the named hand it is (its `may_draw_on` decides where it says)."""
+    if len(hand.cards) >= rules.max_cards:
         return False
-    if points == 21:
-        allowed = rules.pontoon_may_draw if is_pontoon(hand, rules) else rules.draw_on_21
-        if not allowed:
+    if named is not None and named.may_draw_on is not None:
+        if not named.may_draw_on:
             return False
+    elif points > 21 or (points == 21 and not rules.draw_on_21):
+        return False
     return not (hand.is_split and rules.split_aces_one_card and hand.cards[0] >> 2 == 0)
 
 
-def can_draw(hand: Hand, points: int, rules: Rules) -> bool:
+def can_draw(hand: Hand, points: int, rules: Rules, named: NamedHand | None = None) -> bool:
     """Whether the hand may take another card at all (twist, buy or a first double)."""
     if hand.doubles and hand.drawn_since_double >= rules.double_draws:
         return False
-    return may_draw(hand, points, rules)
+    return may_draw(hand, points, rules, named)
 
 
 def buy_range(hand: Hand, rules: Rules, cap: int | None = None) -> LegalAction | None:
@@ -152,7 +156,8 @@ def can_split(hand: Hand, hands_held: int, rules: Rules) -> bool:
     if hand.doubles or hands_held >= rules.split_max_hands:
         return False
     first, second = hand.cards[0] >> 2, hand.cards[1] >> 2
-    pair = first == second if rules.split_by_rank else RANK_VALUES[first] == RANK_VALUES[second]
+    values = rules.values
+    pair = first == second if rules.split_by_rank else values[first] == values[second]
     if not pair or first not in rules.split_ranks or second not in rules.split_ranks:
         return False
     if hand.is_split:

@@ -134,7 +134,7 @@ class Pack:
         """How many of each card the pack holds now (the tray not included); with an
         infinite deck, the deck's constant weights."""
         if self.infinite:
-            return [1 if self.rules.rank_present[card >> 2] else 0
+            return [1 if self.rules.card_present[card] else 0
                     for card in range(CARDS_PER_PACK)]
         out = [0] * CARDS_PER_PACK
         for card in self.cards:
@@ -148,7 +148,7 @@ class Pack:
 
 def full_pack(rules: Rules) -> list[int]:
     """The ruleset's packs in order (A♠ A♥ … K♣, deck after deck)."""
-    one = [card for card in range(CARDS_PER_PACK) if rules.rank_present[card >> 2]]
+    one = [card for card in range(CARDS_PER_PACK) if rules.card_present[card]]
     return one * (rules.decks or 1)
 
 
@@ -159,7 +159,7 @@ def stack(rules: Rules, top: list[int]) -> list[int]:
         ShoeError: `top` holds cards the packs do not, or more copies than they hold.
     """
     if rules.decks is None:
-        absent = sorted({c for c in top if not rules.rank_present[c >> 2]})
+        absent = sorted({c for c in top if not rules.card_present[c]})
         if absent:
             raise ShoeError(f"the stacked pack holds cards the deck does not: "
                             f"{', '.join(card_code(c) for c in absent)}")

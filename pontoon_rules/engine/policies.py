@@ -72,7 +72,7 @@ def shoot_on_strength(state: RoundState) -> Action:
 
 def _worth_a_shot(hand: Hand, ace_bonus: int) -> bool:
     if len(hand.cards) == 1:
-        return RANK_VALUES[hand.cards[0] >> 2] in (1, 10)
+        return hand.cards[0] >> 2 == 0 or RANK_VALUES[hand.cards[0] >> 2] == 10
     return len(hand.cards) == 3 and total(hand, ace_bonus) <= 11
 
 
@@ -80,18 +80,22 @@ BankerPolicy = Callable[[dict[str, Any]], Action]
 """A banker's decision from the banker's observation alone (`RoundState.observation`)."""
 
 
-def seen_total(cards: list[str | None], ace_bonus: int = 10) -> int:
-    """The best total of the cards one can see (`None`: a card not seen)."""
-    values = [RANK_VALUES[parse_card(c) >> 2] for c in cards if c is not None]
-    hard = sum(values)
-    return hard + ace_bonus if 1 in values and hard + ace_bonus <= 21 else hard
+def seen_total(cards: list[str | None], ace_bonus: int = 10,
+               values: tuple[int, ...] = RANK_VALUES) -> int:
+    """The best total of the cards one can see (`None`: a card not seen); `values` are
+    the ranks' points (the ace's low value), as the ruleset counts them."""
+    ranks = [parse_card(c) >> 2 for c in cards if c is not None]
+    hard = sum(values[rank] for rank in ranks)
+    soft = 0 in ranks and ace_bonus > 0
+    return hard + ace_bonus if soft and hard + ace_bonus <= 21 else hard
 
 
-def banker_stands_on(target: int, ace_bonus: int = 10) -> BankerPolicy:
+def banker_stands_on(target: int, ace_bonus: int = 10,
+                     values: tuple[int, ...] = RANK_VALUES) -> BankerPolicy:
     """A banker who stands on `target` or more, judged on the cards the banker sees."""
 
     def policy(seen: dict[str, Any]) -> Action:
-        points = seen_total(seen["banker"]["cards"], ace_bonus)
+        points = seen_total(seen["banker"]["cards"], ace_bonus, values)
         return Action(STICK if points >= target else TWIST)
 
     return policy
@@ -101,7 +105,7 @@ def banker_stand_on(state: RoundState) -> Action:
     """A banker by choice who plays the ruleset's automatic rule (stand on `stand_on`),
     deciding on the banker's observation only."""
     rules = state.rules
-    policy = banker_stands_on(rules.banker_stand_on, rules.ace_bonus)
+    policy = banker_stands_on(rules.banker_stand_on, rules.ace_bonus, rules.values)
     return policy(state.observation(BANKER))
 
 

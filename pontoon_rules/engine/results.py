@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING, Any
 
 from pontoon_rules.engine import shoot
 from pontoon_rules.engine.cards import card_code
-from pontoon_rules.engine.hand import Hand, classify, is_ace_ten, total
-from pontoon_rules.engine.settle import money, settle_hand
+from pontoon_rules.engine.hand import Hand, classify, is_natural, total
+from pontoon_rules.engine.settle import money, settle_hand, takes_from_seat
 from pontoon_rules.engine.shoot import KittyResult
-from pontoon_rules.ruleset.common import HandClass
 
 if TYPE_CHECKING:
+    from pontoon_rules.engine.rules import Rules
     from pontoon_rules.engine.state import RoundState
 
 
@@ -27,7 +27,8 @@ class HandResult:
 
     cards: list[str]
     total: int
-    hand_class: HandClass
+    hand_class: str
+    """The hand's id: a named hand of the ruleset, 'total' or 'bust'."""
     stakes: list[int]
     net: int
     shoot: int = 0
@@ -47,7 +48,7 @@ class HandResult:
     def to_json(self) -> dict[str, Any]:
         """The hand as the script contract's JSON."""
         out: dict[str, Any] = {"cards": self.cards, "total": self.total,
-                               "class": self.hand_class.value, "staked": self.staked,
+                               "class": self.hand_class, "staked": self.staked,
                                "stakes": self.stakes, "net": self.net}
         if self.shoot:
             out["shoot"] = {"staked": self.shoot, "net": self.shoot_net}
@@ -88,7 +89,7 @@ class RoundResult:
     seats: list[SeatResult]
     banker_cards: list[str]
     banker_total: int
-    banker_class: HandClass
+    banker_class: str
     banker_net: int
     ended_early: bool = False
     notes: list[str] = field(default_factory=list)
@@ -105,7 +106,7 @@ class RoundResult:
         out: dict[str, Any] = {
             "seats": [s.to_json() for s in self.seats],
             "banker": {"cards": self.banker_cards, "total": self.banker_total,
-                       "class": self.banker_class.value, "net": self.banker_net},
+                       "class": self.banker_class, "net": self.banker_net},
         }
         if self.kitty is not None:
             out["kitty"] = self.kitty.to_json()
@@ -131,36 +132,47 @@ def given_up_json(hand: HandResult) -> dict[str, bool]:
 def seat_nets(state: RoundState) -> list[int]:
     """Each seat's net result of a finished round, without building the full result."""
     r, banker = state.rules, state.banker
-    banker_pontoon = state.kitty is not None and _banker_pontoon(state)
     bank_cls = classify(banker, r, banker=True)
+    banker_natural = bank_cls in r.named and r.named[bank_cls].natural
+    sweeps = state.kitty is not None and banker_natural
     out = []
     for seat in state.seats:
         net = 0
-        for hand in seat.hands:
-            settled = hand.settled_net
-            stake_net = (settled if settled is not None
-                         else settle_hand(hand, banker, r, bank_cls))
+        for hand, stake_net in zip(seat.hands, _stake_nets(seat.hands, banker, r, bank_cls),
+                                   strict=True):
             net += stake_net
             if hand.shoot:
-                net += shoot.hand_net(hand, stake_net, banker_pontoon, r)
+                net += shoot.hand_net(hand, stake_net, sweeps, r)
         if seat.insurance:
-            net += (money(seat.insurance, r.insurance_pays, r) if is_ace_ten(banker)
+            net += (money(seat.insurance, r.insurance_pays, r) if banker_natural
                     else -seat.insurance)
         out.append(net + sum(seat.side_nets.values()))
     return out
 
 
+def _stake_nets(hands: list[Hand], banker: Hand, r: Rules, bank_cls: str) -> list[int]:
+    """Each hand's stake net: settled already, or against the banker's hand `bank_cls`."""
+    taken = takes_from_seat(hands, banker, r, bank_cls) if r.takes else None
+    if taken is not None:
+        return taken
+    return [h.settled_net if h.settled_net is not None else settle_hand(h, banker, r, bank_cls)
+            for h in hands]
+
+
 def settle_round(state: RoundState) -> RoundResult:
     """Settle every hand of a finished round."""
     r, banker = state.rules, state.banker
-    banker_pontoon = is_ace_ten(banker)
-    shoot_pontoon = state.kitty is not None and _banker_pontoon(state)
+    bank_cls = classify(banker, r, banker=True)
+    banker_natural = is_natural(banker, r, banker=True)
+    sweeps = state.kitty is not None and banker_natural
     seats = []
     for seat in state.seats:
-        hands = [_hand_result(h, banker, state, shoot_pontoon) for h in seat.hands]
+        nets = _stake_nets(seat.hands, banker, r, bank_cls)
+        hands = [_hand_result(h, net, state, sweeps) for h, net in zip(seat.hands, nets,
+                                                                         strict=True)]
         insurance_net = 0
         if seat.insurance:
-            insurance_net = (money(seat.insurance, r.insurance_pays, r) if banker_pontoon
+            insurance_net = (money(seat.insurance, r.insurance_pays, r) if banker_natural
                              else -seat.insurance)
         side = {kind: (amount, seat.side_nets.get(kind, 0))
                 for kind, amount in seat.side_bets.items()}
@@ -172,25 +184,19 @@ def settle_round(state: RoundState) -> RoundResult:
         seats=seats,
         banker_cards=[card_code(c) for c in banker.cards],
         banker_total=total(banker, r.ace_bonus),
-        banker_class=classify(banker, r, banker=True),
+        banker_class=bank_cls,
         banker_net=-sum(s.net - sum(h.shoot_net for h in s.hands) for s in seats),
         ended_early=state.ended_early,
         kitty=_kitty_result(state, seats),
     )
 
 
-def _hand_result(hand: Hand, banker: Hand, state: RoundState,
-                 banker_pontoon: bool) -> HandResult:
+def _hand_result(hand: Hand, net: int, state: RoundState, sweeps: bool) -> HandResult:
     r = state.rules
-    net = hand.settled_net if hand.settled_net is not None else settle_hand(hand, banker, r)
-    shoot_net = shoot.hand_net(hand, net, banker_pontoon, r) if hand.shoot else 0
+    shoot_net = shoot.hand_net(hand, net, sweeps, r) if hand.shoot else 0
     return HandResult([card_code(c) for c in hand.cards], total(hand, r.ace_bonus),
                       classify(hand, r), list(hand.stakes), net, sum(hand.shoot), shoot_net,
                       hand.surrendered and hand.settled_net is not None, hand.rescued)
-
-
-def _banker_pontoon(state: RoundState) -> bool:
-    return classify(state.banker, state.rules, banker=True) is HandClass.PONTOON
 
 
 def _kitty_result(state: RoundState, seats: list[SeatResult]) -> KittyResult | None:

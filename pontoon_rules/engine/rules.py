@@ -1,20 +1,35 @@
-"""A ruleset flattened into plain attributes the engine reads on its hot paths."""
+"""A ruleset flattened into plain attributes the engine reads on its hot paths.
+
+The named hands are compiled twice: for the engine (`named`, `player_hands`,
+`banker_hands`, `cells`: the outcome table keyed by hand ids), and, where the
+definitions are the classic four (`ruleset.classic`), into the classic view the
+exact analysis and the compiled simulator read (`rank_of_class`, `trick_cards`,
+`payouts`, `outcomes` keyed by `HandClass`, ...). A ruleset whose hands are not the
+classic four has `classic` set to the reason, and those tools refuse it by name
+(`ruleset.features`).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
-from pontoon_rules.engine.cards import RANK_CODES
+from pontoon_rules.engine.cards import CARDS_PER_PACK, RANK_CODES, SUIT_CODES
 from pontoon_rules.engine.giving_up import SurrenderRules, compile_surrender, rescue_last_only
+from pontoon_rules.engine.named import NamedHand, compile_hand
 from pontoon_rules.engine.side_bets import SideBetRules, compile_side_bets
+from pontoon_rules.ruleset.classic import ClassicHands, NotClassic, classic_hands
 from pontoon_rules.ruleset.common import (
+    ALL_RANKS,
     BankerHidden,
     BankerMode,
     BuyMode,
     DealOrder,
     HandClass,
     LaterBuyCap,
+    NaturalTakes,
     PackRunsOut,
     PairRule,
     ShootLimit,
@@ -25,7 +40,15 @@ from pontoon_rules.ruleset.common import (
 from pontoon_rules.ruleset.decisions import RedoubleStake
 from pontoon_rules.ruleset.faces import Faces
 from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.outcomes import OutcomeTable, outcome_table
+from pontoon_rules.ruleset.outcomes import (
+    BANKER_CLASSES,
+    PLAYER_CLASSES,
+    OutcomeTable,
+    collect,
+    outcome_table,
+    payout,
+    tie_rule,
+)
 from pontoon_rules.ruleset.play import InsuranceAmount
 
 NO_LIMIT = 99
@@ -39,7 +62,12 @@ class Rules:
     decks: int | None
     """Packs in the shoe; None for an infinite deck (cards dealt with replacement)."""
     rank_present: tuple[bool, ...]
+    card_present: tuple[bool, ...]
+    """Per card number (0-51): whether the packs hold it (ranks and suits held)."""
+    values: tuple[int, ...]
+    """Per rank index: its points in the hard total (the ace's low value)."""
     ace_bonus: int
+    """What an ace adds when it counts high (0 where an ace has one value)."""
     max_players: int
     player_cards: int
     banker_cards: int
@@ -99,6 +127,22 @@ class Rules:
     bust_loses_at_once: bool
     round_up: bool
     outcomes: OutcomeTable
+    """The classic view's outcome table, keyed by `HandClass` (empty when not classic)."""
+    named: dict[str, NamedHand]
+    """The named hands by id."""
+    player_hands: tuple[NamedHand, ...]
+    """The named hands a player may hold, in ranking order."""
+    banker_hands: tuple[NamedHand, ...]
+    """The named hands the banker may hold, in ranking order."""
+    over_21_hands: bool
+    """Whether some named hand may be held over 21 (two aces of 11)."""
+    banker_dealt: int
+    """How many of the banker's cards count as dealt (for `dealt_only`)."""
+    cells: OutcomeTable
+    """Who beats whom, keyed by (player hand id, banker hand id)."""
+    takes: dict[str, NaturalTakes]
+    """Banker hand id → what it takes, where that is not everything."""
+    classic: ClassicHands | NotClassic
     faces: Faces
     deal_by_hand: bool
     banker_dealt_first: bool
@@ -147,16 +191,21 @@ class Rules:
 
 def compile_rules(r: Ruleset) -> Rules:
     """Flatten `r` into a `Rules` (pure, cheap; cache the result per ruleset)."""
-    p, s, sp, d, b, h, st = (
-        r.player, r.stakes, r.player.split, r.player.double, r.banker, r.hands, r.settlement
+    p, s, sp, d, b, st = (
+        r.player, r.stakes, r.player.split, r.player.double, r.banker, r.settlement
     )
     ranks = {x.value for x in r.pack.ranks}
+    suits = {x.value for x in r.pack.suits}
     none = NO_LIMIT
+    aces = r.pack.ace_values
     return Rules(
         ruleset=r,
         decks=None if r.pack.decks == "infinite" else r.pack.decks,
         rank_present=tuple(c in ranks for c in RANK_CODES),
-        ace_bonus=r.pack.ace_values[1] - r.pack.ace_values[0],
+        card_present=tuple(RANK_CODES[c >> 2] in ranks and SUIT_CODES[c & 3] in suits
+                           for c in range(CARDS_PER_PACK)),
+        values=tuple(r.pack.value_of(rank) for rank in ALL_RANKS),
+        ace_bonus=aces[1] - aces[0] if len(aces) == 2 else 0,
         max_players=r.table.max_players,
         player_cards=r.deal.player_cards,
         banker_cards=r.deal.banker_cards,
@@ -170,7 +219,6 @@ def compile_rules(r: Ruleset) -> Rules:
         stick_minimum=p.stick_minimum or 0,
         max_cards=p.max_cards or none,
         draw_on_21=p.draw_on_21,
-        pontoon_may_draw=p.pontoon_may_draw,
         split_allowed=sp.allowed,
         split_by_rank=sp.pair_rule is PairRule.SAME_RANK,
         split_ranks=frozenset(RANK_CODES.index(x.value) for x in sp.ranks),
@@ -181,7 +229,6 @@ def compile_rules(r: Ruleset) -> Rules:
         split_cards=sp.cards_to_each_hand,
         split_all_at_once=sp.deal_order is SplitDealOrder.ALL_AT_ONCE,
         split_aces_one_card=sp.aces_one_card,
-        split_ace_ten_pontoon=sp.ace_ten_is_pontoon,
         double_after_split=sp.double_after_split,
         buy_after_split=sp.buy_after_split,
         double_allowed=d.allowed and d.times_per_hand > 0,
@@ -198,24 +245,11 @@ def compile_rules(r: Ruleset) -> Rules:
         banker_hit_soft=b.hit_soft_17,
         banker_max_cards=b.max_cards or none,
         banker_plays_alone=b.draws_when_no_live_hands,
-        rank_of_class={c: i for i, c in enumerate(h.ranking)},
-        banker_pontoon=h.pontoon.banker_can_hold,
-        trick_enabled=h.five_card_trick.enabled,
-        trick_cards=h.five_card_trick.cards,
-        banker_trick=h.five_card_trick.enabled and h.five_card_trick.banker_can_hold,
-        trick_always_wins=h.five_card_trick.always_wins,
-        trick_by_total=h.five_card_trick.ranked_by_total,
-        twenty_one=h.twenty_one.enabled,
-        three_of_a_kind=h.three_of_a_kind.enabled,
-        three_auto_win=h.three_of_a_kind.automatic_win,
-        ties_push=st.ties is TieRule.PUSH,
-        pontoon_ties_push=st.pontoon_ties is TieRule.PUSH,
-        payouts=_odds_table(st.player_payouts.model_dump()),
-        collects=_odds_table(st.banker_collects.model_dump()),
         bust_pays_by_class=st.banker_bust_pays_by_class,
         bust_loses_at_once=st.player_bust_loses_at_once,
         round_up=st.odd_amounts == "round-up",
-        outcomes=outcome_table(r),
+        **_named_fields(r, outcome_table(r)),
+        **_classic_fields(r),
         faces=r.faces,
         deal_by_hand=r.deal.order is DealOrder.HAND_BY_HAND,
         banker_dealt_first=r.deal.banker_dealt_first,
@@ -246,7 +280,73 @@ def compile_rules(r: Ruleset) -> Rules:
     )
 
 
-def _odds_table(odds: dict[str, str]) -> dict[HandClass, Fraction]:
-    table = {HandClass(k.replace("_", "-")): odds_fraction(v) for k, v in odds.items()}
-    table.setdefault(HandClass.THREE_OF_A_KIND, table[HandClass.TOTAL])
-    return table
+def _named_fields(r: Ruleset, table: OutcomeTable) -> dict[str, Any]:
+    """The engine's view of the named hands (see the module docstring)."""
+    named = {i: compile_hand(i, d) for i, d in r.hands.ranked()}
+    defs = r.hands.definitions
+    return {
+        "named": named,
+        "player_hands": tuple(named[i] for i in named if defs[i].player_can_hold),
+        "banker_hands": tuple(named[i] for i in named if defs[i].banker_can_hold),
+        "over_21_hands": any(d.max_total is None or d.max_total > 21 for d in defs.values()),
+        "banker_dealt": max(2, r.deal.banker_cards),
+        "cells": table,
+        "takes": {i: d.takes for i, d in defs.items()
+                  if d.banker_can_hold and d.takes is not NaturalTakes.EVERYTHING},
+    }
+
+
+def _classic_fields(r: Ruleset) -> dict[str, Any]:
+    """The classic view the analysis and the simulator read (neutral when not classic)."""
+    view = classic_hands(r)
+    if isinstance(view, NotClassic):
+        return {**_NEUTRAL, "classic": view, "payouts": _by_class(r, None, payout),
+                "collects": _by_class(r, None, collect)}
+    has = view.has
+    trick = has(HandClass.FIVE_CARD_TRICK)
+    pontoon_id = view.ids.get(HandClass.PONTOON, "")
+    return {
+        "classic": view,
+        "rank_of_class": {c: i for i, c in enumerate(view.ranking)},
+        "banker_pontoon": view.pontoon_banker, "trick_enabled": trick,
+        "trick_cards": view.trick_cards, "banker_trick": trick and view.trick_banker,
+        "trick_always_wins": view.trick_always_wins, "trick_by_total": view.trick_by_total,
+        "twenty_one": has(HandClass.TWENTY_ONE), "three_of_a_kind": has(HandClass.THREE_OF_A_KIND),
+        "three_auto_win": view.three_auto_win,
+        "ties_push": r.settlement.ties is TieRule.PUSH,
+        "pontoon_ties_push": tie_rule(r, pontoon_id) is TieRule.PUSH,
+        "payouts": _by_class(r, view, payout), "collects": _by_class(r, view, collect),
+        "split_ace_ten_pontoon": view.pontoon_on_split, "pontoon_may_draw": view.pontoon_may_draw,
+        "outcomes": _classic_table(r, view),
+    }
+
+
+def _classic_table(r: Ruleset, view: ClassicHands) -> OutcomeTable:
+    """The outcome table by classic hand, for every pair (as the first schema resolved
+    it): a classic hand the ruleset does not define stands where a total does."""
+    table = outcome_table(r, every_hand=True)
+
+    def hand_id(cls: HandClass) -> str:
+        if cls in (HandClass.TOTAL, HandClass.BUST):
+            return cls.value
+        return view.ids.get(cls, HandClass.TOTAL.value)
+
+    return {(p, b): table[(hand_id(p), hand_id(b))]
+            for p in PLAYER_CLASSES for b in BANKER_CLASSES}
+
+
+_NEUTRAL: dict[str, Any] = {
+    "rank_of_class": {HandClass.TOTAL: 0}, "banker_pontoon": False, "trick_enabled": False,
+    "trick_cards": 5, "banker_trick": False, "trick_always_wins": False,
+    "trick_by_total": False, "twenty_one": False, "three_of_a_kind": False,
+    "three_auto_win": False, "ties_push": False, "pontoon_ties_push": False,
+    "split_ace_ten_pontoon": False, "pontoon_may_draw": False, "outcomes": {},
+}
+
+
+def _by_class(r: Ruleset, view: ClassicHands | None,
+              odds: Callable[[Ruleset, str], Fraction]) -> dict[HandClass, Fraction]:
+    """What each classic hand pays (or collects): its definition's odds, else a total's."""
+    ids = view.ids if view is not None else {}
+    return {c: odds(r, ids.get(c, HandClass.TOTAL.value)) for c in HandClass
+            if c is not HandClass.BUST}

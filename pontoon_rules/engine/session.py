@@ -39,13 +39,13 @@ from pontoon_rules.engine.banking import (
     seat_order,
     staking_seats,
 )
-from pontoon_rules.engine.hand import Hand, classify, total
+from pontoon_rules.engine.hand import Hand, is_bust, is_natural
 from pontoon_rules.engine.pack import Pack
 from pontoon_rules.engine.results import RoundResult
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import ScriptError
-from pontoon_rules.ruleset.common import BankerRole, HandClass, RotationRule, RotationTieBreak
+from pontoon_rules.ruleset.common import BankerRole, RotationRule, RotationTieBreak
 from pontoon_rules.text import hidden_characters, short
 
 HOUSE = "house"
@@ -261,7 +261,7 @@ class Session:
         returned = self._deal(state, act, transcript)
         result = state.result()
         self._settle(result, seats)
-        pontoons = _pontoon_holders(result, seats, self.banker)
+        pontoons = _pontoon_holders(result, seats, self.banker, self.rules)
         shuffled = self.pack.end_deal(_used_cards(state, returned), _calls_shuffle(state))
         banker = self.banker
         if self.bank is not None:
@@ -347,8 +347,7 @@ class Session:
         if state.ended_early and not between.rotation_when_banker_pontoon_at_once:
             return None
         makers = [name for name, seat in zip(seats, state.seats, strict=True)
-                  if any(classify(hand, self.rules) is HandClass.PONTOON
-                         for hand in seat.hands
+                  if any(is_natural(hand, self.rules) for hand in seat.hands
                          if between.rotation_from_split_hand or not hand.is_split)]
         if not makers:
             return None
@@ -401,7 +400,7 @@ def _check_people(rules: Rules, people: list[str], is_house: bool) -> None:
 
 
 def _is_bust(hand: Hand, rules: Rules) -> bool:
-    return total(hand, rules.ace_bonus) > 21
+    return is_bust(hand, rules)
 
 
 def _used_cards(state: RoundState, returned: set[int]) -> list[int]:
@@ -419,15 +418,17 @@ def _calls_shuffle(state: RoundState) -> bool:
         for hand in seat.hands:
             if hand.is_split and not between.shuffle_on_split_pontoon:
                 continue
-            if classify(hand, rules) is HandClass.PONTOON:
+            if is_natural(hand, rules):
                 return True
-    return between.shuffle_on_banker_pontoon and (
-        classify(state.banker, rules, banker=True) is HandClass.PONTOON)
+    return between.shuffle_on_banker_pontoon and is_natural(state.banker, rules, banker=True)
 
 
-def _pontoon_holders(result: RoundResult, seats: list[str], banker: str) -> tuple[str, ...]:
+def _pontoon_holders(result: RoundResult, seats: list[str], banker: str,
+                     rules: Rules) -> tuple[str, ...]:
+    """Who holds a natural (a pontoon) at the end of the deal."""
+    naturals = {i for i, named in rules.named.items() if named.natural}
     holders = [name for name, seat in zip(seats, result.seats, strict=True)
-               if any(h.hand_class is HandClass.PONTOON for h in seat.hands)]
-    if result.banker_class is HandClass.PONTOON:
+               if any(h.hand_class in naturals for h in seat.hands)]
+    if result.banker_class in naturals:
         holders.append(banker)
     return tuple(holders)

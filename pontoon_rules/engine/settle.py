@@ -5,9 +5,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from pontoon_rules.engine.hand import Hand, classify, total
+from pontoon_rules.engine.named import BUST, TOTAL
 from pontoon_rules.engine.rules import Rules
-from pontoon_rules.ruleset.common import HandClass
-from pontoon_rules.ruleset.outcomes import BY_TOTAL, LOSE, WIN
+from pontoon_rules.ruleset.common import NaturalTakes
+from pontoon_rules.ruleset.outcomes import BY_TOTAL, LOSE, WIN, OutcomeCell, payout
 
 
 def money(stake: int, odds: Fraction, rules: Rules) -> int:
@@ -20,41 +21,73 @@ def money(stake: int, odds: Fraction, rules: Rules) -> int:
     return -(-scaled // den) if rules.round_up else scaled // den
 
 
-def player_wins(hand: Hand, cls: HandClass, rules: Rules, by_class: bool = True) -> int:
-    """What a winning hand of class `cls` is paid."""
-    odds = rules.payouts[cls] if by_class else rules.payouts[HandClass.TOTAL]
-    return money(hand.staked, odds, rules)
+def player_wins(hand: Hand, cls: str, rules: Rules, by_class: bool = True) -> int:
+    """What a winning hand `cls` is paid (as an ordinary total unless `by_class`)."""
+    return money(hand.staked, payout(rules.ruleset, cls if by_class else TOTAL), rules)
 
 
-def banker_wins(hand: Hand, banker_cls: HandClass, rules: Rules) -> int:
-    """What a losing hand pays the banker holding a hand of class `banker_cls` (negative)."""
-    return -money(hand.staked, rules.collects.get(banker_cls, rules.collects[HandClass.TOTAL]),
-                  rules)
-
-
-def settle_hand(
-    hand: Hand, banker: Hand, rules: Rules, bank_cls: HandClass | None = None
-) -> int:
-    """The net result of a finished player `hand` against the finished `banker` hand.
-
-    Who beats whom comes from the ruleset's outcome table (`ruleset.outcomes`);
-    `bank_cls` is the banker's class when the caller has it already.
-    """
-    cls = classify(hand, rules)
-    if bank_cls is None:
-        bank_cls = classify(banker, rules, banker=True)
-    cell = rules.outcomes[(cls, bank_cls)]
+def outcome(hand: Hand, banker: Hand, rules: Rules, cls: str, bank_cls: str
+            ) -> tuple[OutcomeCell, int]:
+    """The table's cell for `cls` against `bank_cls`, and its result as +1 (the player
+    wins), -1 (the banker wins) or 0 (a push), equal totals settled by the cell's tie rule."""
+    cell = rules.cells[(cls, bank_cls)]
     result = cell.result
     if result is BY_TOTAL:
         diff = total(hand, rules.ace_bonus) - total(banker, rules.ace_bonus)
         if diff > 0:
-            result = WIN
-        elif diff < 0 or not cell.tie_push:
-            result = LOSE
-        else:
-            return 0
-    if result is WIN:
+            return cell, 1
+        return cell, -1 if diff < 0 or not cell.tie_push else 0
+    return cell, 1 if result is WIN else -1 if result is LOSE else 0
+
+
+def settle_hand(
+    hand: Hand, banker: Hand, rules: Rules, bank_cls: str | None = None
+) -> int:
+    """The net result of a finished player `hand` against the finished `banker` hand.
+
+    Who beats whom comes from the ruleset's outcome table (`ruleset.outcomes`);
+    `bank_cls` is the banker's hand id when the caller has it already. A losing hand
+    gives up its whole stake here; what a banker's hand takes when that is less (only
+    the original bets) is `takes_from_seat`'s.
+    """
+    cls = classify(hand, rules)
+    if bank_cls is None:
+        bank_cls = classify(banker, rules, banker=True)
+    cell, result = outcome(hand, banker, rules, cls, bank_cls)
+    if result > 0:
         return money(hand.staked, cell.pays, rules)
-    if result is LOSE:
+    if result < 0:
         return -money(hand.staked, cell.collects, rules)
     return 0
+
+
+def takes_from_seat(hands: list[Hand], banker: Hand, rules: Rules, bank_cls: str
+                    ) -> list[int] | None:
+    """Each hand's net where the banker's hand takes less than everything, else None.
+
+    `original-bets`: a hand that loses to it gives up its original stake only (doubles
+    and buys come back); `busted-plus-one`: the hands that busted are lost already, and of
+    the rest that lose, the seat gives up one original stake in all. Hands settled
+    earlier (a bust, even money) keep their nets.
+    """
+    rule = rules.takes.get(bank_cls)
+    if rule is None:
+        return None
+    nets, taken = [], False
+    for hand in hands:
+        if hand.settled_net is not None:
+            nets.append(hand.settled_net)
+            continue
+        cls = classify(hand, rules)
+        cell, result = outcome(hand, banker, rules, cls, bank_cls)
+        if result > 0:
+            nets.append(money(hand.staked, cell.pays, rules))
+        elif result == 0:
+            nets.append(0)
+        elif cls == BUST:
+            nets.append(-money(hand.staked, cell.collects, rules))
+        else:
+            original = money(hand.stakes[0], cell.collects, rules) if hand.stakes else 0
+            nets.append(-original if rule is NaturalTakes.ORIGINAL_BETS or not taken else 0)
+            taken = True
+    return nets

@@ -19,8 +19,15 @@ from functools import cache
 
 from pontoon_rules.engine import faces, flow, shoot, side_bets
 from pontoon_rules.engine.actions import Action, LegalAction
-from pontoon_rules.engine.cards import CARDS_PER_PACK, RANK_VALUES, card_code
-from pontoon_rules.engine.hand import Hand
+from pontoon_rules.engine.cards import (
+    CARDS_PER_PACK,
+    RANK_CODES,
+    RANK_WORDS,
+    SUIT_CODES,
+    SUIT_WORDS,
+    card_code,
+)
+from pontoon_rules.engine.hand import Hand, is_bust
 from pontoon_rules.engine.phase import BANKER, CHANCE, TERMINAL, Phase
 from pontoon_rules.engine.results import RoundResult, seat_nets, settle_round
 from pontoon_rules.engine.rules import Rules
@@ -228,22 +235,20 @@ class RoundState:
 
     def _deal(self, card: int) -> None:
         if not 0 <= card < CARDS_PER_PACK or self.counts[card] <= 0:
-            raise ShoeError(
-                f"card {card_code(card) if 0 <= card < CARDS_PER_PACK else card} is not left "
-                f"in the {shoe_name(self.rules)} (more copies than the packs contain)"
-            )
+            raise ShoeError(_not_left(self.rules, card))
         if self.rules.decks is not None:
             self.counts[card] -= 1
             self.remaining -= 1
         hand = self.pending.pop(0)
         if hand is self.banker:
             faces.banker_card(self)
-        hand.add(card)
+        thrown_in = (hand is not self.banker and self.rules.bust_loses_at_once
+                     and bool(self.rules.decks) and not is_bust(hand, self.rules))
+        hand.add(card, self.rules.values)
         if hand.doubles:
             hand.drawn_since_double += 1
         self.history.append((CHANCE, card))
-        if hand is not self.banker and self.rules.bust_loses_at_once and \
-                hand.hard > 21 >= hand.hard - RANK_VALUES[card >> 2] and self.rules.decks:
+        if thrown_in and is_bust(hand, self.rules):
             self.discards.extend(hand.cards)
 
     def _decide(self, action: Action) -> None:
@@ -272,7 +277,29 @@ def _full_counts(rules: Rules) -> list[int]:
     """Copies of each card in the packs; with an infinite deck, 1 per card (its weight:
     the counts never change)."""
     copies = 1 if rules.decks is None else rules.decks
-    return [copies if rules.rank_present[card >> 2] else 0 for card in range(CARDS_PER_PACK)]
+    return [copies if rules.card_present[card] else 0 for card in range(CARDS_PER_PACK)]
+
+
+def _not_left(rules: Rules, card: int) -> str:
+    """Why `card` cannot be dealt: not a card, not in this game's pack, or all dealt."""
+    if not 0 <= card < CARDS_PER_PACK:
+        return f"card {card} is not a card number (0 to {CARDS_PER_PACK - 1})"
+    if not rules.card_present[card]:
+        return (f"card {card_code(card)} is not in this game's pack "
+                f"({pack_words(rules)})")
+    return (f"card {card_code(card)} is not left in the {shoe_name(rules)} (more copies "
+            "than the packs contain)")
+
+
+def pack_words(rules: Rules) -> str:
+    """What one pack holds, in words: '52 cards', or '48 cards: no tens'."""
+    pack = rules.ruleset.pack
+    held = sum(rules.card_present)
+    missing_ranks = [x for x in RANK_CODES if x not in {r.value for r in pack.ranks}]
+    missing_suits = [x for x in SUIT_CODES if x not in {s.value for s in pack.suits}]
+    parts = ([f"no {RANK_WORDS[x]}" for x in missing_ranks]
+             + [f"no {SUIT_WORDS[x]}" for x in missing_suits])
+    return f"{held} cards a pack" + (": " + ", ".join(parts) if parts else "")
 
 
 def _check_kitty(kitty: int) -> None:

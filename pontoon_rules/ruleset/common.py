@@ -56,6 +56,50 @@ class Rank(StrEnum):
 ALL_RANKS: tuple[Rank, ...] = tuple(Rank)
 
 
+class Suit(StrEnum):
+    """A card suit, by its one-letter code."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+
+ALL_SUITS: tuple[Suit, ...] = tuple(Suit)
+
+
+class SuitRule(StrEnum):
+    """What a named hand asks of its cards' suits."""
+
+    ANY = "any"
+    MIXED = "mixed"
+    SUITED = "suited"
+    SPADES = "spades"
+    HEARTS = "hearts"
+    DIAMONDS = "diamonds"
+    CLUBS = "clubs"
+
+
+class CompareRule(StrEnum):
+    """How two hands of the same named kind compare."""
+
+    EQUAL = "equal"
+    BY_TOTAL = "by-total"
+
+
+class NaturalTakes(StrEnum):
+    """What a banker's hand takes from the hands that lose to it, of what they staked.
+
+    It matters where the banker's hand is known only after the players have doubled,
+    split or bought (no hole card, no peek): a casino may then take only the original
+    bets.
+    """
+
+    EVERYTHING = "everything"
+    ORIGINAL_BETS = "original-bets"
+    BUSTED_PLUS_ONE = "busted-plus-one"
+
+
 class BankerRole(StrEnum):
     """Who holds the bank."""
 
@@ -111,7 +155,13 @@ class TieRule(StrEnum):
 
 
 class HandClass(StrEnum):
-    """The classes a finished hand can fall in."""
+    """The hand ids every ruleset knows: the classic named hands, `total` and `bust`.
+
+    A ruleset names its own hands (`hands.definitions`), by any id; these four are the
+    ids of the classic hands the bundled rulesets define, `total` (an ordinary hand,
+    compared by its points) and `bust`. A hand id is a plain string: these members
+    compare and hash equal to their values.
+    """
 
     PONTOON = "pontoon"
     FIVE_CARD_TRICK = "five-card-trick"

@@ -20,6 +20,7 @@ from pontoon_rules.errors import Problem
 from pontoon_rules.ruleset.common import Odds
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.partial import is_model, skipped_checks, strip_optional
+from pontoon_rules.ruleset.renamed import MOVED
 from pontoon_rules.ruleset.yaml_source import Document, PathKey, dotted
 from pontoon_rules.text import short
 
@@ -50,7 +51,7 @@ _BOUNDS = {
     "less_than_equal": ("<=", "le"),
     "less_than": ("<", "lt"),
 }
-_NAME = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z_][a-z0-9_]*)*")
+_NAME = re.compile(r"[a-z_][a-z0-9_]*(?:\.[a-z0-9_][a-z0-9_-]*)*")
 _QUOTED = re.compile(r"'([^']*)'")
 
 
@@ -113,6 +114,8 @@ def _expected(item: ErrorDetails) -> str:
         wanted = _length_wanted(kind, ctx, "character")
     elif kind in ("too_short", "too_long"):
         wanted, got = _length_wanted(kind, ctx, "item"), str(ctx["actual_length"])
+    elif item["msg"].startswith("expected "):
+        return item["msg"]
     else:
         message = item["msg"]
         return f"{message[:1].lower()}{message[1:]}, got {got}"
@@ -154,13 +157,31 @@ def _length_wanted(kind: str, ctx: dict[str, Any], unit: str) -> str:
 
 
 def _unknown_field(loc: PathKey) -> str:
-    """`unknown field 'x'`, with the closest field of that model as a suggestion."""
+    """`unknown field 'x'`, with where a moved field went, or the field meant."""
     name = str(loc[-1])
+    moved = MOVED.get(".".join(str(part) for part in loc))
+    if moved is not None:
+        return f"unknown field {name!r}: {moved}"
     model = strip_optional(_annotation_at(loc[:-1]))
     fields = list(model.model_fields) if is_model(model) else []
-    close = difflib.get_close_matches(name, fields, n=1)
-    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    close = meant_field(name, fields)
+    hint = f" (did you mean {close!r}?)" if close else ""
     return f"unknown field {name!r}{hint}"
+
+
+def meant_field(name: str, fields: list[str]) -> str | None:
+    """The field `name` most likely means: a field the name is part of, or the closest
+    spelling ('value' -> 'values' rather than 'ace_values')."""
+    lowered = name.lower()
+    plural = [f for f in fields if f in (lowered + "s", lowered.rstrip("s"))]
+    if plural:
+        return plural[0]
+    close = difflib.get_close_matches(lowered, fields, n=3, cutoff=0.6)
+    if close:
+        return max(close, key=lambda f: difflib.SequenceMatcher(None, lowered, f).ratio())
+    words = set(lowered.replace("-", "_").split("_")) - {""}
+    sharing = [f for f in fields if words & set(f.split("_"))]
+    return sharing[0] if len(sharing) == 1 else None
 
 
 def _validator_text(item: ErrorDetails) -> str:

@@ -52,6 +52,10 @@ class Feature:
     """Whether `ruleset` plays the rule."""
     handled_by: frozenset[Consumer] = frozenset()
     """The consumers that take the rule into account (the engine always does)."""
+    details: Callable[[Ruleset], list[tuple[str, str]]] | None = field(
+        default=None, compare=False)
+    """Where the ruleset plays it, as (field path, what), one refusal each; None: the
+    first of `paths`, with the description."""
 
 
 _REGISTRY: dict[str, Feature] = {}
@@ -101,10 +105,27 @@ def refusal(ruleset: Ruleset, command: str) -> UnsupportedFeatureError | None:
     if not missing:
         return None
     return UnsupportedFeatureError([
-        Problem(ruleset.id, None, None, f.paths[0],
-                f"{command} does not handle {f.name} yet ({f.description}); the engine "
+        Problem(ruleset.id, None, None, path,
+                f"{command} does not handle {f.name} yet ({what}); the engine "
                 "plays it: play, session and conformance take it into account")
-        for f in missing])
+        for f in missing for path, what in _where(f, ruleset)])
+
+
+def _where(feature: Feature, ruleset: Ruleset) -> list[tuple[str, str]]:
+    if feature.details is None:
+        return [(feature.paths[0], feature.description)]
+    return feature.details(ruleset) or [(feature.paths[0], feature.description)]
+
+
+def require_supported(ruleset: Ruleset, consumer: Consumer) -> None:
+    """Refuse `ruleset` for a consumer whatever the command (the compiled simulator's
+    kernel, the analysis's entry points): the guard below the commands' own.
+
+    Raises:
+        UnsupportedFeatureError: naming every rule the consumer does not handle.
+    """
+    command = next(c for c, who in COMMANDS.items() if who == consumer)
+    require_handled(ruleset, command)
 
 
 def refused_names(ruleset: Ruleset, command: str) -> list[str]:
@@ -180,3 +201,42 @@ register(Feature(
     "side bets", ("side_bets.pair.allowed", "side_bets.match_dealer.allowed"),
     "bets on the first two cards: a pair, matching the banker's card",
     lambda r: r.side_bets.pair.allowed or r.side_bets.match_dealer.allowed))
+
+
+# -- the pack and the named hands: what the classic model does not hold -----------------
+def _unusual_values(r: Ruleset) -> dict[str, int]:
+    from pontoon_rules.ruleset.play import USUAL_VALUES
+
+    return {rank.value: v for rank, v in r.pack.values.items()
+            if rank in r.pack.ranks and v != USUAL_VALUES[rank]}
+
+
+def _unusual_aces(r: Ruleset) -> bool:
+    from pontoon_rules.ruleset.common import Rank
+
+    return Rank.ACE in r.pack.ranks and tuple(r.pack.ace_values) != (1, 11)
+
+
+def _named_beyond_classic(r: Ruleset) -> list[tuple[str, str]]:
+    from pontoon_rules.ruleset.classic import not_classic
+
+    return [(found.path, found.reason) for found in not_classic(r)]
+
+
+register(Feature(
+    "card values", ("pack.values",), "cards that count other than the usual",
+    lambda r: bool(_unusual_values(r)),
+    details=lambda r: [("pack.values", "card values other than the usual (" + ", ".join(
+        f"{rank} {value}" for rank, value in _unusual_values(r).items()) + ")")]))
+register(Feature(
+    "ace values", ("pack.ace_values",), "an ace that counts other than 1 or 11",
+    _unusual_aces,
+    details=lambda r: [("pack.ace_values", "an ace that counts " + " or ".join(
+        str(v) for v in r.pack.ace_values) + " (not 1 or 11)")]))
+register(Feature(
+    "a pack without all four suits", ("pack.suits",), "some suits taken out of the pack",
+    lambda r: len(r.pack.suits) < 4))
+register(Feature(
+    "named hands beyond the classic four", ("hands.definitions",),
+    "hands defined by ranks, suits, exact card counts, or what the banker's hand takes",
+    lambda r: bool(_named_beyond_classic(r)), details=_named_beyond_classic))

@@ -8,11 +8,13 @@ from pydantic import AfterValidator, Field, StrictBool, field_validator, model_v
 
 from pontoon_rules.ruleset.bank import CHECKS as bank_checks
 from pontoon_rules.ruleset.between import BetweenDeals, Shoot
-from pontoon_rules.ruleset.common import HandClass, RuleModel, Status
+from pontoon_rules.ruleset.common import RuleModel, Status
+from pontoon_rules.ruleset.crosschecks import HAND_CHECKS
 from pontoon_rules.ruleset.decisions import CHECKS as decision_checks
 from pontoon_rules.ruleset.faces import Faces
+from pontoon_rules.ruleset.hands import SpecialHands
 from pontoon_rules.ruleset.languages import LANGUAGES, SOURCE_LANGUAGE, TRANSLATED
-from pontoon_rules.ruleset.outcome import BankerPlay, Settlement, SpecialHands
+from pontoon_rules.ruleset.outcome import BankerPlay, Settlement
 from pontoon_rules.ruleset.play import Deal, Pack, PlayerOptions, Stakes, Table
 from pontoon_rules.ruleset.side_bets import CHECKS as side_bet_checks
 from pontoon_rules.ruleset.side_bets import SideBets
@@ -163,84 +165,25 @@ class Ruleset(RuleModel):
         return self
 
 
-def _check_split_ranks(r: Ruleset) -> str | None:
-    missing = [x.value for x in r.player.split.ranks if x not in r.pack.ranks]
-    return f"player.split.ranks: {missing} are not in pack.ranks" if missing else None
-
-
-def _check_trick_cards(r: Ruleset) -> str | None:
-    trick, most = r.hands.five_card_trick, r.player.max_cards
-    if trick.enabled and most is not None and trick.cards > most:
-        return (
-            f"hands.five_card_trick.cards ({trick.cards}) is above "
-            f"player.max_cards ({most}): no hand could make the trick"
-        )
-    return None
-
-
-def _check_buy_card(r: Ruleset) -> str | None:
-    most = r.player.max_cards
-    if r.stakes.buy.value != "none" and most is not None and r.stakes.last_buy_card > most:
-        return f"stakes.last_buy_card ({r.stakes.last_buy_card}) is above player.max_cards ({most})"
-    return None
-
-
-def _check_ranking(r: Ruleset) -> str | None:
-    enabled = {
-        HandClass.FIVE_CARD_TRICK: r.hands.five_card_trick.enabled,
-        HandClass.TWENTY_ONE: r.hands.twenty_one.enabled,
-        HandClass.THREE_OF_A_KIND: r.hands.three_of_a_kind.enabled,
-    }
-    missing = [c.value for c, on in enabled.items() if on and c not in r.hands.ranking]
-    if missing:
-        return f"hands.ranking: enabled classes {missing} are missing from the ranking"
-    return None
-
-
-def _check_outcome_classes(r: Ruleset) -> str | None:
-    """Every exception names classes this ruleset's hands can fall in."""
-    bad = [f"{rule.player.value} against {rule.banker.value}"
-           for rule in r.settlement.outcomes
-           if not (_player_can_hold(r, rule.player) and _banker_can_hold(r, rule.banker))]
-    if bad:
-        return (f"settlement.outcomes: no hand can fall in {', '.join(bad)} under these "
-                "rules (a class that is disabled, missing from hands.ranking, or one the "
-                "banker cannot hold)")
-    return None
-
-
-def _player_can_hold(r: Ruleset, cls: HandClass) -> bool:
-    return cls in (HandClass.TOTAL, HandClass.BUST) or cls in r.hands.ranking
-
-
-def _banker_can_hold(r: Ruleset, cls: HandClass) -> bool:
-    if cls is HandClass.PONTOON:
-        return r.hands.pontoon.banker_can_hold and cls in r.hands.ranking
-    if cls is HandClass.FIVE_CARD_TRICK:
-        return r.hands.five_card_trick.banker_can_hold and cls in r.hands.ranking
-    if cls is HandClass.THREE_OF_A_KIND:
-        return False
-    return _player_can_hold(r, cls)
-
-
 def _check_provenance_sources(r: Ruleset) -> str | None:
     unknown = sorted({p.source for p in r.provenance.values()} - set(r.sources))
     return f"provenance names unknown sources {unknown}" if unknown else None
 
 
 def _check_provenance_paths(r: Ruleset) -> str | None:
-    from pontoon_rules.ruleset.fields import field_prefixes
+    from pontoon_rules.ruleset.fields import field_prefixes, instance_prefixes
+    from pontoon_rules.ruleset.renamed import MOVED
 
-    bad = sorted(set(r.provenance) - field_prefixes())
-    return f"provenance for unknown fields {bad}" if bad else None
+    bad = sorted(set(r.provenance) - field_prefixes() - instance_prefixes(r))
+    if not bad:
+        return None
+    moved = [f"{path}: {MOVED[path]}" for path in bad if path in MOVED]
+    return f"provenance for unknown fields {bad}" + (
+        f" ({'; '.join(moved)})" if moved else "")
 
 
 _CROSS_CHECKS = (
-    _check_split_ranks,
-    _check_trick_cards,
-    _check_buy_card,
-    _check_ranking,
-    _check_outcome_classes,
+    *HAND_CHECKS,
     _check_provenance_sources,
     _check_provenance_paths,
     *decision_checks,

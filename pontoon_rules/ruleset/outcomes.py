@@ -1,9 +1,10 @@
-"""Who beats whom: the ranking, the special rules and the exceptions, as one table.
+"""Who beats whom: the ranking, the named hands and the exceptions, as one table.
 
-`outcome_table(ruleset)` resolves, for every player class and every banker class
-(bust included), whether the player wins, loses, pushes or compares totals, and what
-is paid either way. The engine, the analysis, the simulator and the rule sheets read
-this table; nothing else decides who beats whom.
+`outcome_table(ruleset)` resolves, for every hand a player can hold and every hand
+the banker can hold (each a hand id of `hands.definitions`, `total` or `bust`),
+whether the player wins, loses, pushes or compares totals, and what is paid either
+way. The engine, the analysis, the simulator and the rule sheets read this table;
+nothing else decides who beats whom.
 """
 
 from __future__ import annotations
@@ -11,19 +12,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from pontoon_rules.ruleset.common import HandClass, OutcomeResult, TieRule, odds_fraction
+from pontoon_rules.ruleset.common import (
+    CompareRule,
+    HandClass,
+    OutcomeResult,
+    TieRule,
+    odds_fraction,
+)
+from pontoon_rules.ruleset.hands import HandDefinition
 from pontoon_rules.ruleset.model import Ruleset
 
 WIN, LOSE, PUSH, BY_TOTAL = (
     OutcomeResult.WIN, OutcomeResult.LOSE, OutcomeResult.PUSH, OutcomeResult.BY_TOTAL)
+TOTAL, BUST = HandClass.TOTAL.value, HandClass.BUST.value
 PLAYER_CLASSES: tuple[HandClass, ...] = tuple(HandClass)
+"""The classic hand ids a player's hand can be (where the ruleset defines them)."""
 BANKER_CLASSES: tuple[HandClass, ...] = tuple(c for c in HandClass
                                               if c is not HandClass.THREE_OF_A_KIND)
+"""The classic hand ids a banker's hand can be (where the ruleset defines them)."""
 
 
 @dataclass(frozen=True)
 class OutcomeCell:
-    """How one player class fares against one banker class.
+    """How one player hand fares against one banker hand.
 
     `pays` is what a winning player hand receives and `collects` what a losing one
     hands the banker, both as multiples of the hand's stake; `tie_push` says whether
@@ -38,48 +49,75 @@ class OutcomeCell:
     """Whether `settlement.outcomes` set this cell (else the ranking did)."""
 
 
-OutcomeTable = dict[tuple[HandClass, HandClass], OutcomeCell]
+OutcomeTable = dict[tuple[str, str], OutcomeCell]
 
 
-def outcome_table(ruleset: Ruleset) -> OutcomeTable:
-    """Every (player class, banker class) pair resolved under `ruleset` (cheap; the engine
-    keeps it in its compiled rules)."""
-    table = {(p, b): _default(ruleset, p, b) for p in PLAYER_CLASSES for b in BANKER_CLASSES}
+def player_hands(ruleset: Ruleset) -> list[str]:
+    """The ids a player's finished hand can be: named hands in ranking order, total, bust."""
+    named = [i for i, d in ruleset.hands.ranked() if d.player_can_hold]
+    return [*named, TOTAL, BUST]
+
+
+def banker_hands(ruleset: Ruleset) -> list[str]:
+    """The ids the banker's finished hand can be: named hands, total, bust."""
+    named = [i for i, d in ruleset.hands.ranked() if d.banker_can_hold]
+    return [*named, TOTAL, BUST]
+
+
+def outcome_table(ruleset: Ruleset, every_hand: bool = False) -> OutcomeTable:
+    """Every (player hand, banker hand) pair resolved under `ruleset` (cheap; the engine
+    keeps it in its compiled rules). With `every_hand`, each named hand on both sides,
+    whoever may hold it (the classic view's complete table, `engine.rules`)."""
+    named = [i for i, _d in ruleset.hands.ranked()]
+    players = [*named, TOTAL, BUST] if every_hand else player_hands(ruleset)
+    bankers = [*named, TOTAL, BUST] if every_hand else banker_hands(ruleset)
+    table = {(p, b): _default(ruleset, p, b) for p in players for b in bankers}
     for rule in ruleset.settlement.outcomes:
         table[(rule.player, rule.banker)] = _exception(ruleset, rule.player, rule.banker,
                                                        rule.result, rule.pays)
     return table
 
 
-def payout(ruleset: Ruleset, cls: HandClass) -> Fraction:
-    """What a winning player hand of class `cls` is paid (× stake)."""
-    paid = ruleset.settlement.player_payouts.model_dump()
-    key = cls.value.replace("-", "_")
-    return odds_fraction(paid[key]) if key in paid else Fraction(1)
+def definition(ruleset: Ruleset, hand_id: str) -> HandDefinition | None:
+    """The named hand `hand_id`, or None for `total` and `bust`."""
+    return ruleset.hands.definitions.get(hand_id)
 
 
-def collect(ruleset: Ruleset, cls: HandClass) -> Fraction:
-    """What the banker holding class `cls` takes from a losing hand (× stake)."""
-    taken = ruleset.settlement.banker_collects.model_dump()
-    key = cls.value.replace("-", "_")
-    return odds_fraction(taken.get(key, taken["total"]))
+def payout(ruleset: Ruleset, hand_id: str) -> Fraction:
+    """What a winning player hand `hand_id` is paid (× stake)."""
+    found = definition(ruleset, hand_id)
+    if found is not None:
+        return odds_fraction(found.pays)
+    return odds_fraction(ruleset.settlement.pays) if hand_id == TOTAL else Fraction(1)
 
 
-def _tie_push(ruleset: Ruleset, player: HandClass) -> bool:
-    rule = (ruleset.settlement.pontoon_ties if player is HandClass.PONTOON
-            else ruleset.settlement.ties)
-    return rule is TieRule.PUSH
+def collect(ruleset: Ruleset, hand_id: str) -> Fraction:
+    """What the banker holding `hand_id` takes from a losing hand (× stake)."""
+    found = definition(ruleset, hand_id)
+    return odds_fraction(found.collects if found is not None else ruleset.settlement.collects)
 
 
-def _cell(ruleset: Ruleset, player: HandClass, banker: HandClass,
+def tie_rule(ruleset: Ruleset, hand_id: str) -> TieRule:
+    """Who wins two equal hands `hand_id`: the named hand's own rule, else settlement.ties."""
+    found = definition(ruleset, hand_id)
+    if found is not None and found.ties is not None:
+        return found.ties
+    return ruleset.settlement.ties
+
+
+def _tie_push(ruleset: Ruleset, player: str) -> bool:
+    return tie_rule(ruleset, player) is TieRule.PUSH
+
+
+def _cell(ruleset: Ruleset, player: str, banker: str,
           result: OutcomeResult, pays: Fraction | None = None) -> OutcomeCell:
-    bust = player is HandClass.BUST
+    bust = player == BUST
     return OutcomeCell(result, pays if pays is not None else payout(ruleset, player),
                        Fraction(1) if bust else collect(ruleset, banker),
                        _tie_push(ruleset, player))
 
 
-def _exception(ruleset: Ruleset, player: HandClass, banker: HandClass,
+def _exception(ruleset: Ruleset, player: str, banker: str,
                result: OutcomeResult, odds: str | None) -> OutcomeCell:
     cell = _cell(ruleset, player, banker, result)
     fraction = odds_fraction(odds) if odds is not None else None
@@ -90,35 +128,33 @@ def _exception(ruleset: Ruleset, player: HandClass, banker: HandClass,
     return OutcomeCell(cell.result, cell.pays, cell.collects, cell.tie_push, exception=True)
 
 
-def _default(ruleset: Ruleset, player: HandClass, banker: HandClass) -> OutcomeCell:
-    st, hands = ruleset.settlement, ruleset.hands
-    if player is HandClass.BUST:
-        if banker is HandClass.BUST and not st.player_bust_loses_at_once:
+def _default(ruleset: Ruleset, player: str, banker: str) -> OutcomeCell:
+    st = ruleset.settlement
+    if player == BUST:
+        if banker == BUST and not st.player_bust_loses_at_once:
             return _cell(ruleset, player, banker, PUSH if _tie_push(ruleset, player) else LOSE)
         return _cell(ruleset, player, banker, LOSE)
-    if player is HandClass.THREE_OF_A_KIND and hands.three_of_a_kind.automatic_win:
+    found = definition(ruleset, player)
+    if found is not None and found.wins_outright:
         return _cell(ruleset, player, banker, WIN)
-    if player is HandClass.FIVE_CARD_TRICK and hands.five_card_trick.always_wins:
-        return _cell(ruleset, player, banker, WIN)
-    if banker is HandClass.BUST:
+    if banker == BUST:
         by_class = st.banker_bust_pays_by_class
         return _cell(ruleset, player, banker, WIN,
-                     None if by_class else payout(ruleset, HandClass.TOTAL))
+                     None if by_class else payout(ruleset, TOTAL))
     return _compare(ruleset, player, banker)
 
 
-def _compare(ruleset: Ruleset, player: HandClass, banker: HandClass) -> OutcomeCell:
+def _compare(ruleset: Ruleset, player: str, banker: str) -> OutcomeCell:
     order = {c: i for i, c in enumerate(ruleset.hands.ranking)}
-    default = order[HandClass.TOTAL]
-    mine, theirs = order.get(player, default), order.get(banker, default)
+    mine, theirs = order[player], order[banker]
     if mine != theirs:
         return _cell(ruleset, player, banker, WIN if mine < theirs else LOSE)
-    if _compares_by_total(ruleset, player):
+    if compares_by_total(ruleset, player):
         return _cell(ruleset, player, banker, BY_TOTAL)
     return _cell(ruleset, player, banker, PUSH if _tie_push(ruleset, player) else LOSE)
 
 
-def _compares_by_total(ruleset: Ruleset, cls: HandClass) -> bool:
-    if cls is HandClass.FIVE_CARD_TRICK:
-        return ruleset.hands.five_card_trick.ranked_by_total
-    return cls in (HandClass.TOTAL, HandClass.THREE_OF_A_KIND)
+def compares_by_total(ruleset: Ruleset, hand_id: str) -> bool:
+    """Whether two hands `hand_id` compare by their totals (an ordinary total always does)."""
+    found = definition(ruleset, hand_id)
+    return found is None or found.compare is CompareRule.BY_TOTAL

@@ -117,11 +117,13 @@ def _field_value(field: FieldInfo, raw: Any, loc: PathKey, failed: list[PathKey]
 def _entries(model: type[BaseModel], raw: dict[Any, Any], loc: PathKey, failed: list[PathKey],
              out: list[tuple[PathKey, str]]) -> dict[Any, Any]:
     """A mapping of models: every entry built (a namespace of its valid parts when it failed)."""
-    kept = {}
+    kept: dict[Any, Any] = {}
     for key, value in raw.items():
         built = _partial(model, value, loc + (key,), failed, out)
-        if built is not _ABSENT:
-            kept[key] = built
+        # An entry that failed as a whole stays, as an empty namespace: the mapping's
+        # keys are valid (a check asking whether an id is defined gets the right answer);
+        # a check reading the entry's fields fails on it and is skipped.
+        kept[key] = SimpleNamespace() if built is _ABSENT else built
     return kept
 
 

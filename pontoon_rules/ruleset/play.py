@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import (
     Field,
+    PlainSerializer,
     PlainValidator,
     StrictBool,
     StrictInt,
@@ -19,6 +20,7 @@ from pontoon_rules.ruleset.agreed import Agreed, value_of
 from pontoon_rules.ruleset.bank import Bank, FirstBanker, PlayDirection
 from pontoon_rules.ruleset.common import (
     ALL_RANKS,
+    ALL_SUITS,
     BankerRole,
     BuyMode,
     DealOrder,
@@ -28,6 +30,7 @@ from pontoon_rules.ruleset.common import (
     Rank,
     RuleModel,
     SplitDealOrder,
+    Suit,
 )
 from pontoon_rules.ruleset.decisions import RedoubleStake, Rescue, Surrender
 
@@ -55,19 +58,56 @@ Decks = Annotated[
 """A number of 52-card packs, or 'infinite' (dealt with replacement)."""
 
 
+def _check_ace_values(value: object) -> tuple[int] | tuple[int, int]:
+    """One clear error for an ace's values: a list of one or two whole numbers."""
+    if not isinstance(value, (list, tuple)) or not 1 <= len(value) <= 2:
+        count = f"{len(value)} items" if isinstance(value, (list, tuple)) else "no list"
+        raise PydanticCustomError(
+            "ace_values", "expected one value or a low and a high value, like [11] or "
+            "[1, 11], got {count}", {"count": count})
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise PydanticCustomError("ace_values", "expected whole numbers, like [1, 11], got "
+                                  "{got}", {"got": str(list(value))})
+    return (value[0],) if len(value) == 1 else (value[0], value[1])
+
+
+AceValues = Annotated[
+    tuple[int] | tuple[int, int],
+    PlainValidator(_check_ace_values),
+    PlainSerializer(list, return_type=list[int]),
+    WithJsonSchema({"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 11},
+                    "minItems": 1, "maxItems": 2}),
+]
+"""What an ace counts: one value, or a low and a high value."""
+
+
 class Pack(RuleModel):
-    """The cards in play."""
+    """The cards in play: how many packs, the ranks and suits each holds, and their values."""
 
     decks: Decks = Field(
-        description="Number of 52-card packs shuffled together, or 'infinite': every card is "
+        description="Number of packs shuffled together, or 'infinite': every card is "
         "dealt with replacement, so each rank keeps the same chance all round."
     )
     ranks: tuple[Rank, ...] = Field(
-        default=ALL_RANKS, min_length=1, description="Ranks present in each pack."
+        default=ALL_RANKS,
+        min_length=1,
+        description="Ranks each pack holds (a stripped pack leaves some out: a 48-card "
+        "Spanish pack has no tens, a 36-card pack starts from the six).",
     )
-    ace_values: tuple[StrictInt, StrictInt] = Field(
+    suits: tuple[Suit, ...] = Field(
+        default=ALL_SUITS,
+        min_length=1,
+        description="Suits each pack holds (S H D C): one card of each rank held in each suit.",
+    )
+    values: dict[Rank, StrictInt] = Field(
+        default_factory=dict,
+        description="Points of the ranks that do not count as usual (2-9 their number, "
+        "ten, jack, queen and king 10), e.g. {J: 2, Q: 3, K: 4}; the ace's are ace_values.",
+    )
+    ace_values: AceValues = Field(
         default=(1, 11),
-        description="The two values an ace may take (low, high); the high one makes a hand soft.",
+        description="What an ace counts: one value ([11]), or a low and a high value "
+        "([1, 11]); the low value counts in the hard total, the high one makes a hand soft.",
     )
 
     @property
@@ -75,15 +115,42 @@ class Pack(RuleModel):
         """Whether cards are dealt with replacement (an infinite deck)."""
         return self.decks == "infinite"
 
+    @property
+    def cards_per_pack(self) -> int:
+        """How many cards one pack holds."""
+        return len(self.ranks) * len(self.suits)
+
+    def value_of(self, rank: Rank) -> int:
+        """The points of a card of `rank` (an ace's low value)."""
+        if rank is Rank.ACE:
+            return self.ace_values[0]
+        return self.values.get(rank, USUAL_VALUES[rank])
+
     @model_validator(mode="after")
     def _check(self) -> Pack:
-        if len(set(self.ranks)) != len(self.ranks):
-            raise ValueError("ranks: each rank may appear once")
-        if self.ace_values[0] < 1:
-            raise ValueError("ace_values: the low value must be at least 1")
-        if self.ace_values[0] >= self.ace_values[1]:
-            raise ValueError("ace_values: the low value must be below the high value")
+        problems = [p for p in _pack_problems(self) if p]
+        if problems:
+            raise ValueError("; ".join(problems))
         return self
+
+
+USUAL_VALUES: dict[Rank, int] = {rank: min(i + 1, 10) for i, rank in enumerate(ALL_RANKS)}
+"""Each rank's usual points (the ace's low value 1)."""
+
+
+def _pack_problems(pack: Pack) -> list[str | None]:
+    aces = pack.ace_values
+    bad_values = {r.value: v for r, v in pack.values.items() if not 1 <= v <= 11}
+    return [
+        "ranks: each rank may appear once" if len(set(pack.ranks)) != len(pack.ranks) else None,
+        "suits: each suit may appear once" if len(set(pack.suits)) != len(pack.suits) else None,
+        ("values: the ace's values are ace_values, not values"
+         if Rank.ACE in pack.values else None),
+        (f"values: points must be 1 to 11, got {bad_values}" if bad_values else None),
+        "ace_values: each value must be 1 to 11" if not all(1 <= v <= 11 for v in aces) else None,
+        ("ace_values: the low value must be below the high value"
+         if len(aces) == 2 and aces[0] >= aces[1] else None),
+    ]
 
 
 class Table(RuleModel):
@@ -233,9 +300,6 @@ class Split(RuleModel):
     aces_one_card: StrictBool = Field(
         description="Split aces receive one card each and may not draw further."
     )
-    ace_ten_is_pontoon: StrictBool = Field(
-        description="A split hand of ace and ten-point card counts as a pontoon (else 21)."
-    )
     double_after_split: StrictBool = Field(description="Whether split hands may double.")
     buy_after_split: StrictBool = Field(description="Whether split hands may buy cards.")
 
@@ -333,12 +397,8 @@ class PlayerOptions(RuleModel):
         ge=2, le=12, description="Most cards in one hand; null for no limit."
     )
     draw_on_21: StrictBool = Field(
-        description="Whether a hand totalling 21 (other than a two-card pontoon) may still draw."
-    )
-    pontoon_may_draw: StrictBool = Field(
-        default=False,
-        description="Whether a two-card pontoon may still draw (it is then no longer a "
-        "pontoon); else a pontoon ends the hand.",
+        description="Whether a hand totalling 21 may still draw (a named hand may say "
+        "otherwise: its `may_draw_on`)."
     )
     split: Split
     double: Double

@@ -9,9 +9,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from pontoon_rules.ruleset.fields import describe, leaf_paths, plain, provenance_for, value_at
+from pontoon_rules.ruleset.fields import (
+    describe,
+    has_path,
+    leaf_paths,
+    plain,
+    provenance_for,
+    ruleset_paths,
+    value_at,
+)
 from pontoon_rules.ruleset.model import SECTIONS, Ruleset
 from pontoon_rules.ruleset.relevance import NOT_IN_THIS_GAME, applies
+
+NOT_DEFINED = "no such hand"
+"""The text of a named hand's field where the ruleset does not define that hand."""
 
 TOPICS: dict[str, str] = {
     "pack": "The pack",
@@ -77,14 +88,17 @@ def outcome_words(rule: dict[str, Any]) -> str:
 def label(path: str) -> str:
     """A short label for a field path: 'player.split.max_hands' -> 'split: max hands'."""
     parts = path.split(".")[1:] or path.split(".")
+    if parts[0] == "definitions" and len(parts) > 1:
+        parts = parts[1:]
     words = [p.replace("_", " ") for p in parts]
     return ": ".join(words)
 
 
-def paths_by_topic() -> dict[str, list[str]]:
-    """Every leaf field path, grouped by its top-level section."""
+def paths_by_topic(*rulesets: Ruleset) -> dict[str, list[str]]:
+    """Every field path, grouped by its top-level section: the schema's leaf paths, or with
+    rulesets given, their paths with each named hand's fields (`fields.ruleset_paths`)."""
     grouped: dict[str, list[str]] = {s: [] for s in SECTIONS}
-    for path in leaf_paths():
+    for path in ruleset_paths(*rulesets) if rulesets else leaf_paths():
         grouped[path.split(".", 1)[0]].append(path)
     return grouped
 
@@ -96,12 +110,15 @@ def field_row(ruleset: Ruleset, path: str) -> dict[str, Any]:
     "not in this game" and it is never `open` (its value is kept in `value`).
     """
     prov = provenance_for(ruleset, path)
-    in_game = applies(ruleset, path)
+    present = has_path(ruleset, path)
+    in_game = present and applies(ruleset, path)
+    value = value_at(ruleset, path) if present else None
     return {
         "path": path,
         "description": describe(path),
-        "value": plain(value_at(ruleset, path)),
-        "text": format_value(path, value_at(ruleset, path)) if in_game else NOT_IN_THIS_GAME,
+        "value": plain(value),
+        "text": (format_value(path, value) if in_game
+                 else NOT_IN_THIS_GAME if present else NOT_DEFINED),
         "applies": in_game,
         "source": prov.source if prov else "",
         "quote": prov.quote if prov else "",
@@ -113,10 +130,16 @@ def field_row(ruleset: Ruleset, path: str) -> dict[str, Any]:
 
 
 def differing_paths(rulesets: list[Ruleset]) -> list[str]:
-    """The leaf paths whose value is not the same in all of `rulesets`."""
-    return [p for p in leaf_paths() if len({repr(plain(value_at(r, p))) for r in rulesets}) > 1]
+    """The field paths (`fields.ruleset_paths`) whose value is not the same in all of
+    `rulesets` (a named hand only some define differs as a whole)."""
+    return [p for p in ruleset_paths(*rulesets)
+            if len({repr(_value(r, p)) for r in rulesets}) > 1]
+
+
+def _value(ruleset: Ruleset, path: str) -> Any:
+    return plain(value_at(ruleset, path)) if has_path(ruleset, path) else NOT_DEFINED
 
 
 def open_questions(ruleset: Ruleset) -> list[dict[str, Any]]:
     """The fields whose provenance marks them as a reading of a silent/ambiguous source."""
-    return [row for p in leaf_paths() if (row := field_row(ruleset, p))["open"]]
+    return [row for p in ruleset_paths(ruleset) if (row := field_row(ruleset, p))["open"]]

@@ -66,17 +66,6 @@ _RULES: tuple[tuple[str, tuple[str, ...], Condition], ...] = (
     ("stakes.buy_after_twist", (), _has_buy),
     ("stakes.last_buy_card", (), _has_buy),
     ("faces.bought_card", (), _has_buy),
-    ("hands.five_card_trick", ("hands.five_card_trick.enabled",),
-     lambda r: r.hands.five_card_trick.enabled),
-    ("settlement.player_payouts.five_card_trick", (), lambda r: r.hands.five_card_trick.enabled),
-    ("settlement.banker_collects.five_card_trick", (),
-     lambda r: r.hands.five_card_trick.enabled and r.hands.five_card_trick.banker_can_hold),
-    ("hands.three_of_a_kind", ("hands.three_of_a_kind.enabled",),
-     lambda r: r.hands.three_of_a_kind.enabled),
-    ("settlement.player_payouts.three_of_a_kind", (), lambda r: r.hands.three_of_a_kind.enabled),
-    ("settlement.player_payouts.twenty_one", (), lambda r: r.hands.twenty_one.enabled),
-    ("settlement.banker_collects.twenty_one", (), lambda r: r.hands.twenty_one.enabled),
-    ("settlement.banker_collects.pontoon", (), lambda r: r.hands.pontoon.banker_can_hold),
     ("between_deals.penetration", (),
      lambda r: r.between_deals.shuffle is ShufflePolicy.PENETRATION),
     ("between_deals.shuffle_on_banker_pontoon", (), _shuffles_after_pontoon),
@@ -111,8 +100,35 @@ def _covers(rule_path: str, path: str) -> bool:
 
 def applies(ruleset: Ruleset, path: str) -> bool:
     """Whether the field at dotted `path` can matter in a game under `ruleset`."""
+    if path.startswith(_DEFINITIONS) and not _hand_field_applies(ruleset, path):
+        return False
     return all(
         condition(ruleset)
         for rule_path, always, condition in _RULES
         if _covers(rule_path, path) and path not in always
     )
+
+
+_DEFINITIONS = "hands.definitions."
+_PLAYER_FIELDS = ("pays", "wins_outright", "may_draw_on", "stick_any_total", "on_split_hand",
+                  "after_double")
+_BANKER_FIELDS = ("collects", "takes")
+
+
+def _hand_field_applies(r: Ruleset, path: str) -> bool:
+    """A named hand's field: only for a hand in the ranking, and only for its holders."""
+    hand_id, _, name = path[len(_DEFINITIONS):].partition(".")
+    d = r.hands.definitions.get(hand_id)
+    if d is None or hand_id not in r.hands.ranking:
+        return False
+    if name in _PLAYER_FIELDS and not d.player_can_hold:
+        return False
+    if name in _BANKER_FIELDS and not d.banker_can_hold:
+        return False
+    if name == "ties":
+        return d.player_can_hold and d.banker_can_hold
+    if name == "on_split_hand":
+        return _has_split(r)
+    if name == "after_double":
+        return _has_double(r)
+    return True

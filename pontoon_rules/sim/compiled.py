@@ -24,6 +24,7 @@ from pontoon_rules.ruleset.common import (
     RotationTieBreak,
     ShufflePolicy,
 )
+from pontoon_rules.ruleset.features import require_supported
 
 # hand classes as kernel integers
 BUST, PONTOON, TRICK, THREE, TWENTY_ONE, TOTAL = range(6)
@@ -88,8 +89,14 @@ def _frac(x: Fraction) -> tuple[int, int]:
 
 
 def compile_sim(rules: Rules) -> SimRules:
-    """Compile `rules` for the kernel (pure and cheap)."""
+    """Compile `rules` for the kernel (pure and cheap).
+
+    Raises:
+        UnsupportedFeatureError: the ruleset plays a rule the kernel does not model
+            (`ruleset.features`: beyond the classic hands, the usual values and pack).
+    """
     r = rules.ruleset
+    require_supported(r, "simulator")
     p = np.zeros(N_PARAMS, dtype=np.int64)
     between, shoot = r.between_deals, r.shoot
     cap = min(rules.split_max_hands, MAX_SPLIT_HANDS)

@@ -171,13 +171,13 @@ def costs_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str, Any
     """The cost of changing each other field alone (the stored table where current)."""
     from pontoon_rules.analysis.present.costdata import stored_costs
     from pontoon_rules.analysis.present.costs import rule_costs, skip_reason
-    from pontoon_rules.ruleset.fields import leaf_paths
+    from pontoon_rules.ruleset.fields import ruleset_paths
 
     stored = stored_costs(job.ruleset)
     if stored is not None:
         return stored.to_json()
     base = found.get(EDGE, {}).get("house_edge_percent")
-    paths = [p for p in leaf_paths() if skip_reason(p) is None]
+    paths = [p for p in ruleset_paths(job.ruleset) if skip_reason(p) is None]
     rows: list[dict[str, Any]] = []
     table: dict[str, Any] = {}
     for done, path in enumerate(paths):

@@ -11,12 +11,12 @@ from pontoon_rules.engine.hand import classify, total
 original = settle.settle_hand
 
 
-def settle_hand(hand, banker, rules):  # type: ignore[no-untyped-def]
+def settle_hand(hand, banker, rules, bank_cls=None):  # type: ignore[no-untyped-def]
     cls, bank = classify(hand, rules), classify(banker, rules, banker=True)
-    if cls == bank and cls.value != "bust" and total(hand, rules.ace_bonus) == total(
+    if cls == bank and cls != "bust" and total(hand, rules.ace_bonus) == total(
             banker, rules.ace_bonus):
         return settle.player_wins(hand, cls, rules)
-    return original(hand, banker, rules)
+    return original(hand, banker, rules, bank_cls)
 
 
 results.settle_hand = settle_hand

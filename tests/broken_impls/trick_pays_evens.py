@@ -15,9 +15,9 @@ original = reference.rules_for
 
 def rules_for(ref):  # type: ignore[no-untyped-def]
     rules = original(ref)
-    for (player, banker), cell in list(rules.outcomes.items()):
-        if player is HandClass.FIVE_CARD_TRICK:
-            rules.outcomes[(player, banker)] = replace(cell, pays=Fraction(1))
+    for (player, banker), cell in list(rules.cells.items()):
+        if player == HandClass.FIVE_CARD_TRICK:
+            rules.cells[(player, banker)] = replace(cell, pays=Fraction(1))
     return rules
 
 

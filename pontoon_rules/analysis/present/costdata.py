@@ -4,8 +4,10 @@ A full table (`costs.rule_costs`, every behavioural field changed alone, each
 variant solved exactly in its own shoe) takes from seconds to minutes per
 ruleset, longer than the site build may take. So the tables are made by
 `python benchmarks/cost_tables.py` into `cost_tables.json` beside this module,
-each keyed by `rules_hash` of the ruleset it was made from (its rules, the
-analysis method's name). The site shows a stored table only where the
+each keyed by `rules_hash` of the ruleset it was made from (its behaviour: the id and
+`ruleset.canonical.behaviour_form`, the analysis method's name), so that a change to a
+name, a source or a provenance note, or a field added to the schema at its default,
+leaves the tables current. The site shows a stored table only where the
 hash still matches (`stored_costs`); otherwise it falls back to the few rows it
 can compute in time. `tests/test_costdata.py` fails when a stored hash is stale
 and recomputes a sample of stored rows.
@@ -20,7 +22,7 @@ from typing import Any
 
 from pontoon_rules.analysis.present.costs import Cost, CostTable, rule_costs, skip_reason
 from pontoon_rules.ruleset.fields import leaf_paths
-from pontoon_rules.ruleset.model import SECTIONS, Ruleset
+from pontoon_rules.ruleset.model import Ruleset
 
 COST_DATA = Path(__file__).with_name("cost_tables.json")
 """The committed tables (made by `benchmarks/cost_tables.py`)."""
@@ -29,10 +31,13 @@ FORMAT = 2
 
 
 def seen_rules(ruleset: Ruleset) -> dict[str, Any]:
-    """The rules the one-seat analysis reads: every section of the resolved ruleset less
-    the fields it does not vary (`costs.skip_reason`: what lies face up, what happens
-    between deals, ...), which change neither an edge nor the rows of a cost table."""
-    rules = ruleset.model_dump(mode="json", include=set(SECTIONS))
+    """The rules the one-seat analysis reads: the ruleset's behaviour
+    (`ruleset.canonical.behaviour_form`) less the fields it does not vary
+    (`costs.skip_reason`: what lies face up, what happens between deals, ...), which
+    change neither an edge nor the rows of a cost table."""
+    from pontoon_rules.ruleset.canonical import behaviour_form
+
+    rules = behaviour_form(ruleset)
     for path in leaf_paths():
         if skip_reason(path):
             *parents, name = path.split(".")
@@ -46,11 +51,10 @@ def seen_rules(ruleset: Ruleset) -> dict[str, Any]:
 
 def rules_hash(ruleset: Ruleset) -> str:
     """A digest of everything a ruleset's cost table is computed from: the rules the
-    analysis reads (`seen_rules`; names, summaries, sources and provenance are text and
-    change no figure), the analysis method's name and this file's layout."""
+    analysis reads (`seen_rules`: the ruleset's behaviour, not its names or provenance,
+    less what the analysis does not vary), the analysis method's name and this layout."""
     from pontoon_rules.analysis.composition.model import METHOD
     from pontoon_rules.analysis.infinite.round import INFINITE_METHOD
-
     data = json.dumps({"ruleset": seen_rules(ruleset), "format": FORMAT,
                        "methods": [METHOD, INFINITE_METHOD]}, sort_keys=True, default=str)
     return hashlib.sha256(data.encode()).hexdigest()

@@ -23,8 +23,8 @@ from pontoon_rules.analysis.edge import check_deck, deck_words, edge_of
 from pontoon_rules.analysis.infinite.round import INFINITE_METHOD
 from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.ruleset.features import refused_names, require_handled
-from pontoon_rules.ruleset.fields import leaf_paths, plain, value_at
+from pontoon_rules.ruleset.features import UnsupportedFeatureError, refused_names, require_handled
+from pontoon_rules.ruleset.fields import plain, ruleset_paths, value_at
 from pontoon_rules.ruleset.model import Ruleset
 
 SKIPPED_PREFIXES: dict[str, str] = {
@@ -39,12 +39,15 @@ SKIPPED_PREFIXES: dict[str, str] = {
     "settlement.odd_amounts": "rounding to minor units is ignored (large stakes)",
     "banker.draws_when_no_live_hands": "no effect on one seat's settled hands",
     "pack.ranks": "a set of ranks: not varied",
+    "pack.suits": "a set of suits: not varied",
+    "pack.values": "the values of ranks: not varied",
     "pack.ace_values": "a pair of values: not varied",
     "player.split.ranks": "a set of ranks: not varied",
     "player.insurance.max_fraction": "a fraction: insurance is all or nothing at the maximum",
     "player.insurance.amount": "insurance is all or nothing at the maximum, so exactly the "
                                "maximum is worth the same as up to it",
     "hands.ranking": "an order of classes: not varied",
+    "hands.definitions.": "a named hand as a whole: its fields are varied one by one",
     "faces.": "what is face up: the banker plays a fixed rule or a named policy on its own "
               "cards, so one seat's expected value does not change",
     "deal.order": "the dealing order: the cards are exchangeable, one seat's expected value "
@@ -104,7 +107,7 @@ def rule_costs(ruleset: Ruleset, deck: Deck | None = None, policy: str | None = 
     Args:
         deck: "finite" or "infinite"; None for the ruleset's own shoe (the default,
             exact composition-dependent; each variant keeps that choice).
-        paths: only these fields (in the order of `leaf_paths()`); None for all.
+        paths: only these fields (in the order of `fields.ruleset_paths`); None for all.
         base: the ruleset's own edge under `deck` and `policy`, when already computed.
 
     Raises:
@@ -121,7 +124,7 @@ def rule_costs(ruleset: Ruleset, deck: Deck | None = None, policy: str | None = 
     skipped: dict[str, str] = {}
     data = ruleset.model_dump(mode="python")
     known = {_model_key(base_rules): base}
-    for path in leaf_paths():
+    for path in ruleset_paths(ruleset):
         if wanted is not None and path not in wanted:
             continue
         reason = skip_reason(path)
@@ -144,8 +147,17 @@ def _method(rules: Rules, deck: Deck) -> str:
     return METHOD
 
 
+HAND_SKIPPED: dict[str, str] = {
+    "name": "a name: no effect on play", "names": "names: no effect on play",
+    "ranks": "a list of ranks: not varied",
+}
+"""A named hand's fields the cost table does not vary, by field name."""
+
+
 def skip_reason(path: str) -> str | None:
     """Why the one-seat model does not vary the field `path` (None when it does)."""
+    if path.startswith("hands.definitions.") and path.count(".") == 3:
+        return HAND_SKIPPED.get(path.rsplit(".", 1)[1])
     for prefix, reason in SKIPPED_PREFIXES.items():
         if path.startswith(prefix):
             return reason
@@ -175,6 +187,9 @@ def _variant_cost(data: dict[str, Any], path: str, old: Any, new: Any, base: flo
     if key not in known:
         try:
             known[key] = edge_of(rules, deck, policy if rules.banker_by_choice else None)
+        except UnsupportedFeatureError as e:
+            words = "; ".join(p.message for p in e.problems)
+            return Cost(path, plain(old), plain(new), None, None, f"not analysed: {words}")
         except AnalysisError as e:
             return Cost(path, plain(old), plain(new), None, None, f"not analysed: {e}")
     edge = known[key]
@@ -209,10 +224,14 @@ def alternatives(value: Any, path: str) -> Iterator[Any]:
 
 
 def _nullable(path: str) -> bool:
-    from pontoon_rules.ruleset.fields import leaf_fields
+    from pontoon_rules.ruleset.fields import DEFINITIONS, leaf_fields
+    from pontoon_rules.ruleset.hands import HandDefinition
 
-    annotation = str(leaf_fields()[path].annotation)
-    return "None" in annotation
+    if path.startswith(DEFINITIONS + "."):
+        info = HandDefinition.model_fields[path.rsplit(".", 1)[1]]
+    else:
+        info = leaf_fields()[path]
+    return "None" in str(info.annotation)
 
 
 def _odds_neighbours(odds: str) -> list[str]:

@@ -33,15 +33,15 @@ from pontoon_rules.analysis.present.chart import finite_chart, render, strategy_
 from pontoon_rules.analysis.present.costdata import stored_costs
 from pontoon_rules.analysis.present.costs import Cost, rule_costs, skip_reason
 from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.fields import describe, leaf_paths, provenance_for
+from pontoon_rules.ruleset.fields import describe, provenance_for, ruleset_paths
 from pontoon_rules.ruleset.model import Ruleset
 
-SITE_COST_FIELDS = ("player.stick_minimum", "settlement.ties", "settlement.pontoon_ties")
+SITE_COST_FIELDS = ("player.stick_minimum", "settlement.ties", "hands.definitions.pontoon.ties")
 """The fields the site's cost table varies where no full table is stored (`costdata`)."""
 def open_readings(ruleset: Ruleset) -> list[str]:
     """The fields the model varies whose value in `ruleset` is an open reading."""
     out = []
-    for path in leaf_paths():
+    for path in ruleset_paths(ruleset):
         provenance = provenance_for(ruleset, path)
         if not skip_reason(path) and provenance is not None and provenance.open:
             out.append(path)

@@ -1,0 +1,323 @@
+"""The named hands in words and in cards, from their definitions and the outcome table.
+
+One sentence per named hand in the ranking: what its cards are, who may hold it,
+what it pays and collects, and the special rules it carries (wins whatever the
+banker holds, may draw on, ...). What a hand pays is read from the same outcome
+table the engine settles by (`ruleset.outcomes`), and each example hand is a set of
+cards from the game's own pack that the engine classifies as that hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from fractions import Fraction
+from itertools import chain, combinations, combinations_with_replacement, islice
+
+from pontoon_rules.engine.cards import RANK_CODES, card_code
+from pontoon_rules.engine.hand import Hand, classify
+from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.ruleset.common import (
+    NaturalTakes,
+    OutcomeResult,
+    SuitRule,
+    TieRule,
+)
+from pontoon_rules.ruleset.hands import HandDefinition
+from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.outcomes import (
+    BUST,
+    TOTAL,
+    OutcomeTable,
+    collect,
+    outcome_table,
+    payout,
+)
+
+Gettext = Callable[[str], str]
+Ngettext = Callable[[str, str, int], str]
+
+
+def _(message: str) -> str:
+    """Mark `message` for the catalog."""
+    return message
+
+
+USUAL_NAMES: dict[str, str] = {
+    "pontoon": _("pontoon"),
+    "five-card-trick": _("five-card trick"),
+    "three-of-a-kind": _("three of a kind"),
+    "twenty-one": _("twenty-one"),
+    "total": _("highest total"),
+    "bust": _("bust"),
+}
+"""The names of the well-known hand ids (a definition's own `name` comes first)."""
+
+_SUITS = {SuitRule.MIXED: _("of mixed suits"), SuitRule.SUITED: _("all of one suit"),
+          SuitRule.SPADES: _("all spades"), SuitRule.HEARTS: _("all hearts"),
+          SuitRule.DIAMONDS: _("all diamonds"), SuitRule.CLUBS: _("all clubs")}
+_TAKES = {NaturalTakes.ORIGINAL_BETS: _("as the banker's hand it takes only the original "
+                                        "stakes, the rest of what was doubled or bought "
+                                        "comes back"),
+          NaturalTakes.BUSTED_PLUS_ONE: _("as the banker's hand it takes the bust hands and "
+                                          "one original stake from each player, no more")}
+_PLURALS = (("exactly %(count)s card", "exactly %(count)s cards"),
+            ("%(count)s or more cards", "%(count)s or more cards"),
+            ("at most %(count)s card", "at most %(count)s cards"))
+PHRASES = (
+    _("%(name)s: %(cards)s"), _("%(low)s to %(high)s cards"), _("making %(total)s"),
+    _("totalling %(total)s or less"), _("totalling %(low)s to %(high)s"),
+    _("totalling %(total)s or more"), _("of any total"), _("all of one rank"),
+    _("the ranks %(ranks)s"), _("as dealt"), _("not on a split hand"),
+    _("not after doubling"), _("a natural"), _("Only a player's counts."),
+    _("Only the banker's counts."), _("The banker's counts too."), _("Pays %(odds)s."),
+    _("As the banker's hand it collects %(odds)s."),
+    _("A player's wins whatever the banker holds."),
+    _("A player's loses to the banker's."), _("A player's against the banker's is a stand-off."),
+    _("A player's against the banker's: the higher total wins."),
+    _("Equal totals are a stand-off."), _("Equal totals go to the banker."),
+    _("It draws no more cards."), _("It may still draw, and is then no longer this hand."),
+    _("It may stick on any total."), _("%(name)s (defined but not ranked: not played)"),
+    *_SUITS.values(), *_TAKES.values(),
+)
+
+
+def hand_name(ruleset: Ruleset, hand_id: str, gettext: Gettext, lang: str = "en") -> str:
+    """The name of hand `hand_id`: the definition's own (in `lang`), else the usual one,
+    else the id in words ('seven-seven-seven' -> 'seven seven seven')."""
+    found = ruleset.hands.definitions.get(hand_id)
+    lang = lang.partition("@")[0]
+    if found is not None and found.names.get(lang):
+        return found.names[lang]
+    if found is not None and found.name and lang == "en":
+        return found.name
+    if hand_id in USUAL_NAMES:
+        return gettext(USUAL_NAMES[hand_id])
+    if found is not None and found.name:
+        return found.name
+    return hand_id.replace("-", " ")
+
+
+def _cards_words(d: HandDefinition, ngettext: Ngettext, gettext: Gettext) -> str:
+    low, high = d.cards_range
+    if d.ranks is not None:
+        return gettext("the ranks %(ranks)s") % {
+            "ranks": " ".join("10" if r.value == "T" else r.value for r in d.ranks)}
+    if high is None:
+        return ngettext(*_PLURALS[1], low) % {"count": low}
+    if low == high:
+        return ngettext(*_PLURALS[0], low) % {"count": low}
+    if low <= 1:
+        return ngettext(*_PLURALS[2], high) % {"count": high}
+    return gettext("%(low)s to %(high)s cards") % {"low": low, "high": high}
+
+
+def _total_words(d: HandDefinition, gettext: Gettext) -> str | None:
+    low, high = d.min_total, d.max_total
+    if high is None:
+        return gettext("of any total") if low is None else gettext(
+            "totalling %(total)s or more") % {"total": low}
+    if low == high:
+        return gettext("making %(total)s") % {"total": high}
+    if low is None:
+        return gettext("totalling %(total)s or less") % {"total": high}
+    return gettext("totalling %(low)s to %(high)s") % {"low": low, "high": high}
+
+
+def _conditions(d: HandDefinition, r: Ruleset, gettext: Gettext) -> list[str]:
+    out = []
+    if d.same_rank:
+        out.append(gettext("all of one rank"))
+    if d.suits in _SUITS:
+        out.append(gettext(_SUITS[d.suits]))
+    if d.dealt_only:
+        out.append(gettext("as dealt"))
+    if not d.on_split_hand and r.player.split.allowed:
+        out.append(gettext("not on a split hand"))
+    if not d.after_double and r.player.double.allowed:
+        out.append(gettext("not after doubling"))
+    if d.natural:
+        out.append(gettext("a natural"))
+    return out
+
+
+def describe_hand(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ngettext,
+                  lang: str = "en") -> str:
+    """What the cards of hand `hand_id` are: 'Pontoon: 2 cards making 21, a natural'."""
+    d = ruleset.hands.definitions[hand_id]
+    cards = _cards_words(d, ngettext, gettext)
+    total = _total_words(d, gettext)
+    if total and not (d.ranks is not None and d.max_total == 21 and d.min_total is None):
+        cards = f"{cards} {total}"
+    parts = [cards, *_conditions(d, ruleset, gettext)]
+    name = hand_name(ruleset, hand_id, gettext, lang)
+    return gettext("%(name)s: %(cards)s") % {"name": name[:1].upper() + name[1:],
+                                             "cards": ", ".join(parts)}
+
+
+def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ngettext,
+                  lang: str = "en", odds: bool = True) -> str:
+    """Hand `hand_id` in full: its cards, holders, what it pays and collects (from the
+    outcome table; `odds=False` where a payout table beside it shows them), what it
+    takes, and the rules it carries."""
+    d = ruleset.hands.definitions[hand_id]
+    table = outcome_table(ruleset)
+    out = [describe_hand(ruleset, hand_id, gettext, ngettext, lang) + "."]
+    out.append(_holders(d, gettext))
+    if d.player_can_hold and odds:
+        out.append(gettext("Pays %(odds)s.") % {"odds": _odds(payout(ruleset, hand_id))})
+    if d.banker_can_hold and odds:
+        out.append(gettext("As the banker's hand it collects %(odds)s.") % {
+            "odds": _odds(collect(ruleset, hand_id))})
+    if d.banker_can_hold and d.takes in _TAKES:
+        taken = gettext(_TAKES[d.takes])
+        out.append(taken[:1].upper() + taken[1:] + ".")
+    if d.player_can_hold and _wins_outright(table, hand_id):
+        out.append(gettext("A player's wins whatever the banker holds."))
+    out += _against_itself(ruleset, hand_id, d, table, gettext)
+    out += _drawing(d, gettext)
+    return " ".join(p for p in out if p)
+
+
+def _holders(d: HandDefinition, gettext: Gettext) -> str:
+    if d.player_can_hold and d.banker_can_hold:
+        return gettext("The banker's counts too.")
+    return gettext("Only a player's counts.") if d.player_can_hold else gettext(
+        "Only the banker's counts.")
+
+
+def _wins_outright(table: OutcomeTable, hand_id: str) -> bool:
+    cells = [c for (p, b), c in table.items() if p == hand_id and b != BUST]
+    return bool(cells) and all(c.result is OutcomeResult.WIN for c in cells)
+
+
+def _against_itself(ruleset: Ruleset, hand_id: str, d: HandDefinition,
+                    table: OutcomeTable, gettext: Gettext) -> list[str]:
+    """How a player's hand fares against the banker's same hand (where both may hold it
+    and it does not simply win)."""
+    cell = table.get((hand_id, hand_id))
+    result = cell.result if cell is not None else None
+    if result is OutcomeResult.LOSE:
+        return [gettext("A player's loses to the banker's.")]
+    if result is OutcomeResult.PUSH:
+        return [gettext("A player's against the banker's is a stand-off.")]
+    if result is not OutcomeResult.BY_TOTAL:
+        return []
+    out = [gettext("A player's against the banker's: the higher total wins.")]
+    if d.ties is not None and d.ties is not ruleset.settlement.ties:
+        out.append(gettext("Equal totals are a stand-off.") if d.ties is TieRule.PUSH
+                   else gettext("Equal totals go to the banker."))
+    return out
+
+
+def _drawing(d: HandDefinition, gettext: Gettext) -> list[str]:
+    out = []
+    if d.player_can_hold and d.may_draw_on is False:
+        out.append(gettext("It draws no more cards."))
+    elif d.player_can_hold and d.may_draw_on:
+        out.append(gettext("It may still draw, and is then no longer this hand."))
+    if d.player_can_hold and d.stick_any_total:
+        out.append(gettext("It may stick on any total."))
+    return out
+
+
+def _odds(multiple: Fraction) -> str:
+    return f"{multiple.numerator}:{multiple.denominator}"
+
+
+def plural_messages() -> list[tuple[str, str]]:
+    """The plural messages defined here (for the catalog)."""
+    return list(_PLURALS)
+
+
+def python_messages() -> list[str]:
+    """The translatable strings defined here (for the catalog)."""
+    return [*USUAL_NAMES.values(), *PHRASES]
+
+
+# -- example hands ------------------------------------------------------------------------
+MAX_EXAMPLE_CARDS = 8
+MAX_TRIED = 40_000
+"""The most rank combinations tried for one example (bounded time for any definition)."""
+
+
+def example_cards(ruleset: Ruleset, hand_id: str, rules: Rules | None = None,
+                  banker: bool = False) -> list[str] | None:
+    """Card codes of a hand the engine classifies as `hand_id` under `ruleset`, all from
+    the game's own pack (None when no hand of at most `MAX_EXAMPLE_CARDS` cards is)."""
+    rules = rules or compile_rules(ruleset)
+    for cards in _candidates(ruleset, rules, hand_id):
+        hand = _hand_of(cards, rules)
+        if classify(hand, rules, banker) == hand_id:
+            return [card_code(c) for c in cards]
+    return None
+
+
+def _hand_of(cards: list[int], rules: Rules) -> Hand:
+    hand = Hand(100)
+    for card in cards:
+        hand.add(card, rules.values)
+    hand.drawn = max(0, len(cards) - rules.player_cards)
+    return hand
+
+
+def _candidates(ruleset: Ruleset, rules: Rules, hand_id: str) -> Iterator[list[int]]:
+    """Hands to try, most telling first: ranks by preference, then suits as asked."""
+    d = ruleset.hands.definitions.get(hand_id)
+    held = [i for i in range(len(RANK_CODES)) if rules.rank_present[i]]
+    low, high = (d.cards_range if d is not None else ((3, 3) if hand_id == BUST else (2, 2)))
+    sizes = range(low, min(high or MAX_EXAMPLE_CARDS, MAX_EXAMPLE_CARDS) + 1)
+    if d is not None and d.ranks is not None:
+        rank_sets: Iterator[tuple[int, ...]] = iter(
+            [tuple(sorted(RANK_CODES.index(x.value) for x in d.ranks))])
+    else:
+        order = _preferred(held, hand_id, d)
+        rank_sets = islice(chain.from_iterable(
+            chain(combinations(order, n), combinations_with_replacement(order, n))
+            for n in sizes), MAX_TRIED)
+    suit_rule = d.suits if d is not None else SuitRule.MIXED
+    for ranks in rank_sets:
+        cards = _with_suits(list(ranks), suit_rule, rules)
+        if cards is not None:
+            yield cards
+
+
+def _preferred(held: list[int], hand_id: str, d: HandDefinition | None) -> list[int]:
+    """The ranks in the order examples use them: high cards for a total, a bust or a hand
+    that must reach a total (aces first), low cards for a hand of many small cards."""
+    if hand_id in (TOTAL, BUST):
+        return sorted(held, key=lambda i: -min(i + 1, 10))
+    if d is not None and d.min_total is None and not d.same_rank:
+        return sorted(held, key=lambda i: (i == 0, i))
+    if d is not None and d.same_rank:
+        return sorted(held, key=lambda i: abs(i - 6))
+    return [i for i in held if i == 0] + sorted((i for i in held if i), key=lambda i: -i)
+
+
+def _with_suits(ranks: list[int], rule: SuitRule, rules: Rules) -> list[int] | None:
+    """The ranks as cards the pack holds, suited as `rule` asks (None when it cannot)."""
+    suits = [s for s in range(4) if any(rules.card_present[r * 4 + s] for r in ranks)]
+    named = {SuitRule.SPADES: 0, SuitRule.HEARTS: 1, SuitRule.DIAMONDS: 2,
+             SuitRule.CLUBS: 3}.get(rule)
+    if named is not None or rule is SuitRule.SUITED:
+        for suit in ([named] if named is not None else suits):
+            cards = [r * 4 + suit for r in ranks]
+            if all(rules.card_present[c] for c in cards) and _enough(cards, rules):
+                return cards
+        return None
+    cards = []
+    for i, rank in enumerate(ranks):
+        options = [rank * 4 + s for s in range(4) if rules.card_present[rank * 4 + s]]
+        if not options:
+            return None
+        cards.append(options[i % len(options)])
+    if rule is SuitRule.MIXED and len({c & 3 for c in cards}) == 1 and len(cards) > 1:
+        return None
+    return cards if _enough(cards, rules) else None
+
+
+def _enough(cards: list[int], rules: Rules) -> bool:
+    """Whether the packs hold that many copies of each card."""
+    copies = rules.decks or 99
+    return all(cards.count(c) <= copies for c in set(cards))
+
+

@@ -1,0 +1,112 @@
+"""The pack in words, derived from `pack`: how many packs of how many cards, what was taken
+out, and what each card counts ("a 48-card pack: the tens removed"; "jack 2, queen 3,
+king 4")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pontoon_rules.ruleset.common import ALL_RANKS, ALL_SUITS, Rank
+from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.play import USUAL_VALUES
+
+Gettext = Callable[[str], str]
+
+
+def _(message: str) -> str:
+    """Mark `message` for the catalog."""
+    return message
+
+
+RANK_PLURALS: dict[Rank, str] = {
+    Rank.ACE: _("aces"), Rank.TWO: _("twos"), Rank.THREE: _("threes"), Rank.FOUR: _("fours"),
+    Rank.FIVE: _("fives"), Rank.SIX: _("sixes"), Rank.SEVEN: _("sevens"),
+    Rank.EIGHT: _("eights"), Rank.NINE: _("nines"), Rank.TEN: _("tens"),
+    Rank.JACK: _("jacks"), Rank.QUEEN: _("queens"), Rank.KING: _("kings"),
+}
+RANK_NAMES: dict[Rank, str] = {
+    Rank.ACE: _("ace"), Rank.TWO: _("two"), Rank.THREE: _("three"), Rank.FOUR: _("four"),
+    Rank.FIVE: _("five"), Rank.SIX: _("six"), Rank.SEVEN: _("seven"), Rank.EIGHT: _("eight"),
+    Rank.NINE: _("nine"), Rank.TEN: _("ten"), Rank.JACK: _("jack"), Rank.QUEEN: _("queen"),
+    Rank.KING: _("king"),
+}
+SUIT_PLURALS = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
+PHRASES = (
+    _("Played with one pack of %(count)s cards."),
+    _("Played with %(n)s packs of %(count)s cards shuffled together."),
+    _("Played with an endless shoe: every card comes from a full pack of %(count)s cards, "
+      "so each rank always has the same chance."),
+    _("Each pack has the %(ranks)s removed."),
+    _("Each pack holds only the %(suits)s."),
+    _("An ace counts %(low)s or %(high)s, a king, queen or jack 10, every other card its "
+      "number."),
+    _("Card values: %(values)s; every other card its number."),
+    _("%(low)s or %(high)s"),
+    _("%(rank)s %(value)s"),
+)
+
+
+def _joined(words: list[str]) -> str:
+    return ", ".join(words)
+
+
+def pack_size_words(ruleset: Ruleset, gettext: Gettext) -> str:
+    """How many packs of how many cards, and what is taken out of each."""
+    pack = ruleset.pack
+    count = pack.cards_per_pack
+    if pack.decks == "infinite":
+        out = gettext("Played with an endless shoe: every card comes from a full pack of "
+                      "%(count)s cards, so each rank always has the same chance.") % {
+                          "count": count}
+    elif pack.decks == 1:
+        out = gettext("Played with one pack of %(count)s cards.") % {"count": count}
+    else:
+        out = gettext("Played with %(n)s packs of %(count)s cards shuffled together.") % {
+            "n": pack.decks, "count": count}
+    removed = [gettext(RANK_PLURALS[r]) for r in ALL_RANKS if r not in pack.ranks]
+    if removed:
+        out += " " + gettext("Each pack has the %(ranks)s removed.") % {
+            "ranks": _joined(removed)}
+    if len(pack.suits) < len(ALL_SUITS):
+        out += " " + gettext("Each pack holds only the %(suits)s.") % {
+            "suits": _joined([gettext(SUIT_PLURALS[s.value]) for s in pack.suits])}
+    return out
+
+
+def values_words(ruleset: Ruleset, gettext: Gettext) -> str:
+    """What each card counts: the usual sentence, or the values that are not the usual."""
+    pack = ruleset.pack
+    aces = pack.ace_values
+    pictures = [r for r in (Rank.JACK, Rank.QUEEN, Rank.KING) if r in pack.ranks]
+    if not pack.values and len(aces) == 2 and len(pictures) == 3:
+        low, high = aces[0], aces[-1]
+        return gettext("An ace counts %(low)s or %(high)s, a king, queen or jack 10, every "
+                       "other card its number.") % {"low": low, "high": high}
+    items = []
+    if Rank.ACE in pack.ranks:
+        ace = (gettext("%(low)s or %(high)s") % {"low": aces[0], "high": aces[-1]}
+               if len(aces) == 2 else str(aces[0]))
+        items.append(gettext("%(rank)s %(value)s") % {"rank": gettext(RANK_NAMES[Rank.ACE]),
+                                                        "value": ace})
+    for rank in pack.ranks:
+        value = pack.value_of(rank)
+        if rank is not Rank.ACE and (rank in pack.values or value != _number(rank)):
+            items.append(gettext("%(rank)s %(value)s") % {"rank": gettext(RANK_NAMES[rank]),
+                                                            "value": value})
+    return gettext("Card values: %(values)s; every other card its number.") % {
+        "values": _joined(items)}
+
+
+def _number(rank: Rank) -> int:
+    """The number a card shows (pictures none: 0), against which a value is 'usual'."""
+    return USUAL_VALUES[rank] if rank not in (Rank.JACK, Rank.QUEEN, Rank.KING) else 0
+
+
+def pack_words(ruleset: Ruleset, gettext: Gettext) -> str:
+    """The pack's sentence: its size, what is removed, and the card values."""
+    return pack_size_words(ruleset, gettext) + " " + values_words(ruleset, gettext)
+
+
+def python_messages() -> list[str]:
+    """The translatable strings defined here (for the catalog)."""
+    return [*RANK_PLURALS.values(), *RANK_NAMES.values(), *SUIT_PLURALS.values(), *PHRASES]

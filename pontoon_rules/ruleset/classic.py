@@ -1,0 +1,187 @@
+"""The named hands seen as the classic four: pontoon, five-card trick, 21, three of a kind.
+
+The exact analysis and the compiled simulator model these four hands (with the
+outcome table deciding who beats whom and what is paid). `classic_hands(ruleset)`
+maps a ruleset's definitions onto them when each definition is, condition for
+condition, one of the four (whatever its id), and otherwise says which definition
+is not and why, so that a tool that models only the four can refuse by name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pontoon_rules.ruleset.common import (
+    CompareRule,
+    HandClass,
+    NaturalTakes,
+    SuitRule,
+)
+from pontoon_rules.ruleset.hands import HandDefinition
+from pontoon_rules.ruleset.model import Ruleset
+
+PONTOON, TRICK, TWENTY_ONE, THREE = (HandClass.PONTOON, HandClass.FIVE_CARD_TRICK,
+                                     HandClass.TWENTY_ONE, HandClass.THREE_OF_A_KIND)
+
+
+@dataclass(frozen=True)
+class ClassicHands:
+    """The classic view: which definition is which classic hand, and their switches."""
+
+    ids: dict[HandClass, str]
+    """Classic hand → the id of the definition that is it."""
+    ranking: tuple[HandClass, ...]
+    pontoon_banker: bool
+    pontoon_on_split: bool
+    pontoon_may_draw: bool
+    trick_cards: int
+    trick_banker: bool
+    trick_always_wins: bool
+    trick_by_total: bool
+    three_auto_win: bool
+
+    def has(self, cls: HandClass) -> bool:
+        """Whether the ruleset defines the classic hand `cls`."""
+        return cls in self.ids
+
+    def class_of(self, hand_id: str) -> HandClass:
+        """The classic hand (or total, bust) that hand id `hand_id` is."""
+        for cls, found in self.ids.items():
+            if found == hand_id:
+                return cls
+        return HandClass(hand_id)
+
+
+@dataclass(frozen=True)
+class NotClassic:
+    """Why a ruleset's named hands are not the classic four: the field path and a reason."""
+
+    path: str
+    reason: str
+
+
+def classic_hands(ruleset: Ruleset) -> ClassicHands | NotClassic:
+    """The classic view of `ruleset`'s named hands, or the first definition that is not one."""
+    ids: dict[HandClass, str] = {}
+    for hand_id, d in ruleset.hands.ranked():
+        cls = _which(ruleset, d)
+        if not isinstance(cls, HandClass):
+            return NotClassic(f"hands.definitions.{hand_id}", cls)
+        if cls in ids:
+            return NotClassic(f"hands.definitions.{hand_id}",
+                              f"a second {cls.value} (the first is {ids[cls]})")
+        ids[cls] = hand_id
+    by_id = {v: k for k, v in ids.items()}
+    ranking = tuple(by_id.get(i, HandClass.TOTAL) for i in ruleset.hands.ranking)
+    return _view(ruleset, ids, ranking)
+
+
+def not_classic(ruleset: Ruleset) -> list[NotClassic]:
+    """Every ranked definition that is not one of the classic four, and why."""
+    out, seen = [], set()
+    for hand_id, d in ruleset.hands.ranked():
+        cls = _which(ruleset, d)
+        if not isinstance(cls, HandClass):
+            out.append(NotClassic(f"hands.definitions.{hand_id}", cls))
+        elif cls in seen:
+            out.append(NotClassic(f"hands.definitions.{hand_id}", f"a second {cls.value}"))
+        seen.add(cls)
+    return out
+
+
+def _view(r: Ruleset, ids: dict[HandClass, str],
+          ranking: tuple[HandClass, ...]) -> ClassicHands:
+    defs = r.hands.definitions
+    pontoon, trick, three = (defs.get(ids.get(c, "")) for c in (PONTOON, TRICK, THREE))
+    return ClassicHands(
+        ids=ids, ranking=ranking,
+        pontoon_banker=pontoon is not None and pontoon.banker_can_hold,
+        pontoon_on_split=pontoon is None or pontoon.on_split_hand,
+        pontoon_may_draw=_may_draw(r, pontoon),
+        trick_cards=trick.cards_range[0] if trick is not None else 5,
+        trick_banker=trick is not None and trick.banker_can_hold,
+        trick_always_wins=trick is not None and trick.wins_outright,
+        trick_by_total=trick is not None and trick.compare is CompareRule.BY_TOTAL,
+        three_auto_win=three is not None and three.wins_outright,
+    )
+
+
+def _may_draw(r: Ruleset, pontoon: HandDefinition | None) -> bool:
+    if pontoon is None or pontoon.may_draw_on is None:
+        return r.player.draw_on_21
+    return pontoon.may_draw_on
+
+
+def _which(r: Ruleset, d: HandDefinition) -> HandClass | str:
+    """The classic hand `d` is, or why it is none."""
+    common = _common_problem(r, d)
+    if common:
+        return common
+    low, high = d.cards_range
+    if low == high == 2 and d.min_total == 21 and d.max_total == 21 and not d.same_rank:
+        return _pontoon_problem(r, d) or PONTOON
+    if d.natural:
+        return "a natural other than a two-card 21"
+    if high is None and d.min_total is None and d.max_total == 21 and not d.same_rank:
+        return _trick_problem(r, d, low) or TRICK
+    if low == 3 and high is None and d.min_total == 21 and d.max_total == 21 and not d.same_rank:
+        return _twenty_one_problem(d) or TWENTY_ONE
+    if low == high == 3 and d.same_rank and d.min_total is None and d.max_total == 21:
+        return _three_problem(r, d) or THREE
+    return "conditions other than the classic pontoon, five-card trick, 21 and three of a kind"
+
+
+def _common_problem(r: Ruleset, d: HandDefinition) -> str | None:
+    if d.ranks is not None:
+        return "a hand of particular ranks"
+    if d.suits is not SuitRule.ANY:
+        return "a hand defined by its suits"
+    if not d.player_can_hold:
+        return "a hand only the banker can hold"
+    if d.takes is not NaturalTakes.EVERYTHING and not r.deal.banker_pontoon_at_once:
+        return f"what a banker's hand takes ({d.takes.value})"
+    return None
+
+
+def _pontoon_problem(r: Ruleset, d: HandDefinition) -> str | None:
+    if not d.natural:
+        return "a two-card 21 that is not a natural"
+    if d.dealt_only and r.deal.player_cards < 2:
+        return "a natural of the dealt cards with one card dealt"
+    if not d.after_double and r.player.double.allowed and r.player.double.min_cards < 2:
+        return "a natural void after doubling"
+    return None
+
+
+def _trick_problem(r: Ruleset, d: HandDefinition, cards: int) -> str | None:
+    if cards < 3:
+        return "a trick of fewer than three cards"
+    if d.dealt_only or not d.on_split_hand or not d.after_double:
+        return "a card-count hand with conditions on the deal, splits or doubling"
+    if d.may_draw_on is not None:
+        return "a card-count hand with its own drawing rule (may_draw_on)"
+    if not d.stick_any_total and r.player.stick_minimum is not None:
+        return "a card-count hand that may not stick below the stick minimum"
+    return None
+
+
+def _twenty_one_problem(d: HandDefinition) -> str | None:
+    if d.dealt_only or not d.on_split_hand or not d.after_double:
+        return "a 21 with conditions on the deal, splits or doubling"
+    if not d.banker_can_hold:
+        return "a 21 of several cards the banker cannot hold"
+    if d.may_draw_on is not None or d.wins_outright:
+        return "a 21 of several cards with its own drawing or winning rule"
+    return None
+
+
+def _three_problem(r: Ruleset, d: HandDefinition) -> str | None:
+    if d.dealt_only or not d.on_split_hand or not d.after_double or d.banker_can_hold:
+        return "three of a kind with conditions on the deal, splits, doubling or the banker"
+    if d.may_draw_on is not None:
+        return "three of a kind with its own drawing rule (may_draw_on)"
+    if d.stick_any_total and r.player.stick_minimum is not None:
+        return "three of a kind that may stick below the stick minimum"
+    if d.compare is not CompareRule.BY_TOTAL:
+        return "three of a kind whose hands do not compare by total"
+    return None

@@ -1,0 +1,95 @@
+"""Conformance ids depend on behaviour: the bundled rulesets rewritten on hand definitions
+keep every id recorded before the rewrite, and the schema can grow without changing one."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pontoon_rules.conformance.export import suite_vectors
+from pontoon_rules.conformance.model import rules_digest
+from pontoon_rules.conformance.reference import bundled_digest, bundled_rules, ruleset_json
+from pontoon_rules.ruleset.canonical import behaviour_form
+from pontoon_rules.ruleset.loader import load_text
+from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+
+RECORDED = json.loads((Path(__file__).parent / "recorded" /
+                       "conformance-before-hand-definitions.json").read_text(encoding="utf-8"))
+
+
+CHANGED_SINCE = {"belarus-ponton": "player:\n  insurance:\n    amount: up-to\n"}
+"""Rulesets whose behaviour changed after the digests were recorded, and the overlay that
+takes them back: belarus-ponton's insurance became exactly half (the source's reading)."""
+
+
+@pytest.mark.parametrize("ruleset_id", bundled_ids())
+def test_the_rules_digest_of_every_bundled_ruleset_is_the_one_recorded(ruleset_id: str) -> None:
+    if ruleset_id not in CHANGED_SINCE:
+        assert bundled_digest(ruleset_id) == RECORDED["rules_digests"][ruleset_id]
+        return
+    assert bundled_digest(ruleset_id) != RECORDED["rules_digests"][ruleset_id]
+    back = load_text(f"id: {ruleset_id}\nname: X\nextends: {ruleset_id}\n"
+                     + CHANGED_SINCE[ruleset_id])
+    assert rules_digest(ruleset_json(back)) == RECORDED["rules_digests"][ruleset_id]
+
+
+def test_an_agreed_value_hashes_as_its_default() -> None:
+    agreed = overlay("stakes:\n  min_stake: {agreed: true, default: 5}\n")
+    assert rules_digest(agreed) == rules_digest(overlay("stakes:\n  min_stake: 5\n"))
+    assert rules_digest(agreed) != rules_digest(overlay("stakes:\n  min_stake: 6\n"))
+
+
+@pytest.mark.parametrize("ruleset_id", bundled_ids())
+def test_every_recorded_vector_id_is_still_exported(ruleset_id: str) -> None:
+    vectors = suite_vectors(bundled_rules(ruleset_id)[0], False, [])
+    assert set(RECORDED["vector_ids"][ruleset_id]) <= {v["id"] for v in vectors}
+
+
+def overlay(body: str) -> dict[str, object]:
+    ruleset = load_text("id: house\nname: House\nextends: pagat-british\n" + body)
+    return ruleset_json(ruleset)
+
+
+def test_a_field_written_out_at_its_default_keeps_the_digest() -> None:
+    plain = overlay("player:\n  stick_minimum: 16\n")
+    spelled = overlay("player:\n  stick_minimum: 16\npack:\n  suits: [S, H, D, C]\n"
+                      "  values: {}\nhands:\n  definitions:\n    pontoon:\n"
+                      "      same_rank: false\n      names: {ru: Очко}\n")
+    assert rules_digest(plain) == rules_digest(spelled)
+
+
+def test_a_new_field_away_from_its_default_changes_the_digest() -> None:
+    plain = overlay("player:\n  stick_minimum: 16\n")
+    for body in ("pack:\n  values: {J: 2}\n",
+                 "hands:\n  definitions:\n    five-card-trick:\n      after_double: false\n",
+                 "hands:\n  definitions:\n    pontoon:\n      takes: original-bets\n"):
+        assert rules_digest(overlay("player:\n  stick_minimum: 16\n" + body)) != rules_digest(
+            plain), body
+
+
+def test_the_classic_hands_are_written_in_the_first_schemas_words() -> None:
+    form = behaviour_form(load_bundled("belarus-ponton"))
+    assert form["hands"]["three_of_a_kind"] == {"enabled": True, "automatic_win": True}
+    assert form["settlement"]["player_payouts"]["five_card_trick"] == "3:2"
+    assert form["player"]["split"]["ace_ten_is_pontoon"] is False
+    assert "definitions" not in form["hands"] and "suits" not in form["pack"]
+
+
+def test_hands_the_first_schema_had_no_words_for_are_hashed_as_written() -> None:
+    form = behaviour_form(load_text(
+        "id: house\nname: House\nextends: pagat-british\nhands:\n"
+        "  ranking: [pontoon, sevens, five-card-trick, twenty-one, total]\n"
+        "  definitions:\n    sevens:\n      ranks: ['7', '7', '7']\n      pays: '3:1'\n"
+        "      name: Three sevens\n"))
+    sevens = form["hands"]["definitions"]["sevens"]
+    assert sevens == {"ranks": ["7", "7", "7"], "pays": "3:1"}  # no defaults, no name
+    assert form["hands"]["ranking"][1] == "sevens"
+
+
+def test_a_first_schema_ruleset_embedded_in_an_old_vector_is_hashed_as_it_stands() -> None:
+    old = {"id": "x", "name": "X", "pack": {"decks": 1}, "hands": {"ranking": ["total"]}}
+    from pontoon_rules.conformance.model import sha256_of
+
+    assert rules_digest(old) == sha256_of({k: v for k, v in old.items() if k != "name"})
