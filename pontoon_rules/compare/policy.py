@@ -106,6 +106,9 @@ POLICIES: tuple[Policy, ...] = (
     _stage("side-bets", _NATURAL + "; every side bet for the most allowed", side_bets=True),
     _stage("draw-safe", _NATURAL + "; on a 21 of three or more cards that no card can "
            "bust (an ace counted 11), twist toward a five-card trick", stick_at=DRAW_ALWAYS),
+    _stage("draw-to-five", "twist while any draw is allowed, on a 21 or a pontoon too "
+           "(toward five cards); stick only when no card may be drawn",
+           stick_at=DRAW_ALWAYS + 1),
 )
 """The policies in search order: the most natural first."""
 
@@ -181,7 +184,7 @@ def _player(state: RoundState, policy: Policy, options: dict[str, LegalAction]) 
     points = total(hand, state.rules.ace_bonus)
     if policy.split and SPLIT in options:
         return Action(SPLIT)
-    if policy.stick_at >= DRAW_ALWAYS:
+    if policy.stick_at == DRAW_ALWAYS:  # draw-safe; above it (draw-to-five) never sticks
         if _safe_draw(hand) and TWIST in options:
             return Action(TWIST)
         policy = POLICIES[0]
