@@ -19,7 +19,7 @@ from pontoon_rules.ruleset.fields import instance_paths, leaf_paths, provenance_
 from pontoon_rules.ruleset.outcomes import outcome_table
 from pontoon_rules.ruleset.registry import bundled_ids, bundled_path, load_bundled
 
-SOURCES = ("pagat-british", "casino-ochko", "belarus-ponton")
+SOURCES = ("pagat-british", "casino-ochko", "belarus-ponton", "australian-pontoon")
 
 # Each "Open" item of the digest, as the field that makes it a parameter.
 OPEN_ITEMS = {
@@ -51,6 +51,16 @@ OPEN_ITEMS = {
         "player.draw_on_21",                # silent; moves the edge 1.18% -> 0.54%
         "hands.definitions.pontoon.may_draw_on",
         "player.split.pair_rule",           # "одного достоинства": rank or value
+    ],
+    "australian-pontoon": [
+        "pack.decks",                       # Sydney's "Variable Rules": four to eight decks
+        "player.split.max_hands",           # Variable Rules: the number of splits
+        "player.split.resplit_aces",
+        "hands.definitions.pontoon.takes",  # the "Hole-card rule": OBBO or BB+1
+        "player.double.min_cards",          # "not last chance" doubling is undefined
+        "hands.definitions.sevens-in-spades",  # the Super Bonus the schema cannot hold
+        "settlement.ties",                  # no source read says; blackjack's push
+        "hands.definitions.twenty-one.after_double",
     ],
 }
 
