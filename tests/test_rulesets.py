@@ -20,7 +20,7 @@ from pontoon_rules.ruleset.outcomes import outcome_table
 from pontoon_rules.ruleset.registry import bundled_ids, bundled_path, load_bundled
 
 SOURCES = ("pagat-british", "casino-ochko", "belarus-ponton", "australian-pontoon",
-           "ochko-home")
+           "ochko-home", "spanish-21")
 
 # Each "Open" item of the digest, as the field that makes it a parameter.
 OPEN_ITEMS = {
@@ -72,6 +72,13 @@ OPEN_ITEMS = {
         "hands.definitions.golden-point.banker_can_hold",
         "deal.stake_after_first_card",      # bonuspoker's compulsory stake into the bank
         "banker.stand_on",                  # a banker by choice: the automatic policy
+    ],
+    "spanish-21": [
+        "player.double.redouble_stake",     # one original bet or the whole stake
+        "player.double.draws_after",
+        "hands.definitions.five-card-21.on_split_hand",  # Red Dragon voids it on splits
+        "hands.definitions.sevens-in-spades",  # the Super Bonus the schema cannot hold
+        "player.insurance",
     ],
 }
 
