@@ -20,7 +20,7 @@ from pontoon_rules.ruleset.outcomes import outcome_table
 from pontoon_rules.ruleset.registry import bundled_ids, bundled_path, load_bundled
 
 SOURCES = ("pagat-british", "casino-ochko", "belarus-ponton", "australian-pontoon",
-           "ochko-home", "spanish-21", "siebzehn-und-vier")
+           "ochko-home", "spanish-21", "siebzehn-und-vier", "vingt-un")
 
 # Each "Open" item of the digest, as the field that makes it a parameter.
 OPEN_ITEMS = {
@@ -88,6 +88,14 @@ OPEN_ITEMS = {
         "hands.definitions.natural-21.pays",  # „häufig im Verhältnis 2:1“
         "settlement.pays",                  # „den Einsatz doppelt auszahlen“
         "deal.stake_after_first_card",      # raising the stake during play
+    ],
+    "vingt-un": [
+        "hands.definitions.pontoon",        # "double stakes from all the players"
+        "hands.definitions.pontoon.ties",   # naturals "excused from paying" each other
+        "deal.stake_after_first_card",      # Hoyle names no staking
+        "settlement.banker_bust_pays_by_class",
+        "between_deals.rotation_when_banker_pontoon_at_once",
+        "banker.stand_on",
     ],
 }
 
