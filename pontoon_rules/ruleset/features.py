@@ -98,6 +98,14 @@ class UnsupportedFeatureError(RulesetError):
     """
 
 
+def bundled_handled(consumer: Consumer) -> list[str]:
+    """The ids of the bundled rulesets `consumer` handles entirely, sorted (it refuses the
+    others, naming their rules)."""
+    from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+
+    return [i for i in bundled_ids() if not unhandled(load_bundled(i), consumer)]
+
+
 def refused_rules(ruleset: Ruleset, command: str) -> list[tuple[str, str, str]]:
     """Each rule of `ruleset` that `command` does not handle, where it is played: (field
     path, the rule's name, what), in the registry's order."""
