@@ -1,16 +1,18 @@
 # `make run` and `make test` work on a fresh machine: they create .venv from
-# pyproject.toml when it is missing or older than pyproject.toml.
+# pyproject.toml when it is missing or older than pyproject.toml, and compile the C
+# kernels (pontoon_rules/native; without a C compiler the numba kernels are used).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench golden clean
+.PHONY: run test test-long lint bench golden clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q -e '.[dev,peers]'
+	$(BIN)/python -m pontoon_rules.native
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -19,9 +21,15 @@ run: $(STAMP)
 	$(BIN)/pontoon-rules docs build
 	$(BIN)/pontoon-rules summary
 
+# Every core (pytest-xdist; numba's kernels are compiled once first, see tests/conftest.py).
 test: $(STAMP)
 	@bash .ci/system-deps pango fonts browser
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist worksteal
+
+# The same tests with the slow cross-checks at their full sizes (tests/sizes.py).
+test-long: $(STAMP)
+	@bash .ci/system-deps pango fonts browser
+	PONTOON_TEST_LONG=1 $(BIN)/python -m pytest -n auto --dist worksteal
 
 lint: $(STAMP)
 	$(BIN)/ruff check pontoon_rules tests benchmarks

@@ -15,7 +15,7 @@ PACKAGE = Path(__file__).parent.parent / "pontoon_rules"
 
 LAYERS = (
     {"errors", "text"},
-    {"files", "literal"},
+    {"files", "literal", "native"},
     {"ruleset"},
     {"engine"},
     {"compare", "analysis"},

@@ -21,9 +21,26 @@ BEFORE = [i for i in bundled_ids() if i in RECORDED["rules_digests"]]
 """The bundled rulesets that existed before the rewrite (later ones have nothing recorded)."""
 
 
+CHANGED_SINCE = {"belarus-ponton": "player:\n  insurance:\n    amount: up-to\n"}
+"""Rulesets whose behaviour changed after the digests were recorded, and the overlay that
+takes them back: belarus-ponton's insurance became exactly half (the source's reading)."""
+
+
 @pytest.mark.parametrize("ruleset_id", BEFORE)
 def test_the_rules_digest_of_every_bundled_ruleset_is_the_one_recorded(ruleset_id: str) -> None:
-    assert bundled_digest(ruleset_id) == RECORDED["rules_digests"][ruleset_id]
+    if ruleset_id not in CHANGED_SINCE:
+        assert bundled_digest(ruleset_id) == RECORDED["rules_digests"][ruleset_id]
+        return
+    assert bundled_digest(ruleset_id) != RECORDED["rules_digests"][ruleset_id]
+    back = load_text(f"id: {ruleset_id}\nname: X\nextends: {ruleset_id}\n"
+                     + CHANGED_SINCE[ruleset_id])
+    assert rules_digest(ruleset_json(back)) == RECORDED["rules_digests"][ruleset_id]
+
+
+def test_an_agreed_value_hashes_as_its_default() -> None:
+    agreed = overlay("stakes:\n  min_stake: {agreed: true, default: 5}\n")
+    assert rules_digest(agreed) == rules_digest(overlay("stakes:\n  min_stake: 5\n"))
+    assert rules_digest(agreed) != rules_digest(overlay("stakes:\n  min_stake: 6\n"))
 
 
 @pytest.mark.parametrize("ruleset_id", BEFORE)

@@ -49,6 +49,16 @@ def rewrite(path: Path, change: Any) -> None:
     path.write_text(json.dumps(data))
 
 
+def as_if_exported(path: Path) -> None:
+    """Record `path`'s current text in its folder's manifest, as the export that wrote it
+    would have (so that a re-export owns it)."""
+    from pontoon_rules.conformance.suitefiles import MANIFEST, sha256_text
+
+    manifest = json.loads((path.parent / MANIFEST).read_text())
+    manifest["files"][path.name] = sha256_text(path.read_text())
+    (path.parent / MANIFEST).write_text(json.dumps(manifest))
+
+
 class TestExport:
     def test_every_bundled_ruleset_has_examples_and_random_rounds(self) -> None:
         slugs = by_slug()
@@ -85,6 +95,7 @@ class TestExport:
         original = json.loads(path.read_text())["id"]
         old = "00000000-0000-4000-8000-000000000000"
         rewrite(path, lambda v: v.update(id=old))
+        as_if_exported(path)
         export(["blackjack-reference"], tmp_path)
         again = json.loads(path.read_text())
         assert (again["id"], again["reimplements"]) == (original, old)
@@ -93,13 +104,19 @@ class TestExport:
 
     def test_embedded_ruleset_for_a_file(self, tmp_path: Path) -> None:
         source = Path(__file__).resolve().parent.parent / "rulesets" / "pagat-stick-16.yaml"
+        text = source.read_text().replace("pagat-british.yaml", str(
+            source.parent / "pagat-british.yaml"))
         copy = tmp_path / "house.yaml"
-        copy.write_text(source.read_text().replace("pagat-british.yaml", str(
-            source.parent / "pagat-british.yaml")))
+        copy.write_text(text.replace("id: pagat-stick-16", "id: house-stick-16"))
         export([str(copy)], tmp_path / "out")
-        vector = json.loads(next((tmp_path / "out").rglob("stick-needs-16.json")).read_text())
-        assert vector["ruleset"]["embedded"]["id"] == "pagat-stick-16"
+        vector = json.loads(next((tmp_path / "out").rglob("*stick-needs-16.json")).read_text())
+        assert vector["ruleset"]["embedded"]["id"] == "house-stick-16"
         assert trace_vector(strip(vector))["final"] is not None
+        same = tmp_path / "same.yaml"
+        same.write_text(text)
+        export([str(same)], tmp_path / "bundled")
+        vector = json.loads(next((tmp_path / "bundled").rglob("stick-needs-16.json")).read_text())
+        assert "embedded" not in vector["ruleset"], "the bundled rules, under the bundled id"
 
 
 class TestCheck:

@@ -91,3 +91,32 @@ def test_the_readme_lists_each_known_difference_with_a_reproducing_case(name: st
     tags = {t for v in vectors for t in v["features"]}
     for case in cases:
         assert case in names or case in tags, f"{case} is in no vector of the export"
+
+
+@pytest.mark.parametrize("name", sorted(PEERS))
+def test_the_examples_need_nothing_of_pontoon_rules(name: str, tmp_path: Path) -> None:
+    module, rulesets = PEERS[name]
+    pytest.importorskip(module, reason="install the peers extra")
+    import subprocess
+
+    script = EXAMPLES / f"harness-{name}" / "harness.py"
+    assert "pontoon_rules" not in script.read_text()
+    out = tmp_path / "v"
+    assert cli("export", str(EXAMPLES / f"harness-{name}" / rulesets[0]), "-o",
+               str(out)).returncode == 0
+    vector = json.loads(next(p for p in out.rglob("*.json")
+                             if not p.name.startswith(("_", "vector."))).read_text())
+    from pontoon_rules.conformance.build import strip
+
+    blocked = ("import runpy, sys\n"
+               "sys.modules['pontoon_rules'] = None  # any import of it fails\n"
+               f"sys.argv = [{str(script)!r}]\n"
+               f"runpy.run_path({str(script)!r}, run_name='__main__')\n")
+    requests = "\n".join(json.dumps(r) for r in (
+        {"cmd": "start", "version": 1}, {"cmd": "run", "seq": 1, "vector": strip(vector)},
+        {"cmd": "stop"})) + "\n"
+    done = subprocess.run([PYTHON, "-c", blocked], input=requests, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    start, reply = (json.loads(line) for line in done.stdout.splitlines())
+    assert start["rulesets"] and reply["seq"] == 1 and "trace" in reply

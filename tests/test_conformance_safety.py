@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
+from test_conformance import suite_dir
 from test_conformance_runner import BROKEN, PYTHON, REFERENCE, ROOT, cli, vectors
 
 from pontoon_rules.conformance.processes import CONTEXT_CHARS
@@ -82,7 +83,7 @@ def test_endless_output_is_cut_at_the_cap_and_memory_stays_bounded(tmp_path: Pat
 
 def test_a_huge_reply_is_one_short_protocol_error(tmp_path: Path) -> None:
     report = tmp_path / "r.json"
-    done = cli("run", "--impl", f"{UNRULY} huge", "--max-reply", "8", "--run",
+    done = cli("run", str(suite_dir()), "--impl", f"{UNRULY} huge", "--max-reply", "8", "--run",
                "casino-ochko/ties-*", "--json", str(report), "--timeout", "30")
     assert done.returncode == 1
     entry = json.loads(report.read_text())["results"][0]
@@ -101,7 +102,8 @@ def test_one_shot_endless_output_is_capped() -> None:
 def test_output_before_the_start_reply_is_one_harness_problem() -> None:
     chosen = vectors("casino-ochko/*")
     result = run_vectors(chosen, RunOptions(f"{UNRULY} chatty-start", cwd=str(ROOT)))
-    assert result.outcomes == [] and result.not_run == len(chosen)
+    assert {o.status for o in result.outcomes} == {"not-run"}
+    assert result.not_run == len(chosen) == len(result.outcomes)
     (problem,) = result.harness
     assert problem["status"] == "protocol"
     assert "harness starting up" in problem["message"] and "stdout is for protocol" in \
@@ -130,7 +132,8 @@ def test_strict_validates_every_reply_against_the_schema() -> None:
 
 def test_json_report_creates_its_folder(tmp_path: Path) -> None:
     report = tmp_path / "deep" / "er" / "report.json"
-    done = cli("run", "--impl", REFERENCE, "--run", "casino-ochko/ties-*", "--json", str(report))
+    done = cli("run", str(suite_dir()), "--impl", REFERENCE, "--run", "casino-ochko/ties-*",
+               "--json", str(report))
     assert done.returncode == 0, done.stderr
     assert json.loads(report.read_text())["counts"] == {"pass": 1}
     assert not [p for p in report.parent.iterdir() if p.name != "report.json"]
@@ -162,7 +165,13 @@ def test_schema_replies_describes_every_message() -> None:
     schema = json.loads(done.stdout)
     assert {"start-reply", "trace-reply", "skipped-reply", "errored-reply", "run-request",
             "Observation", "Answer"} <= set(schema["$defs"])
+    from pontoon_rules.engine.actions import KINDS
+
     assert {"stick", "twist", "buy", "split", "double", "insure", "even-money", "decline",
-            "shoot", "surrender", "rescue"} == set(schema["x-action-words"])
-    assert schema["x-codes"] == ["illegal_action", "wrong_actor", "bad_amount"]
+            "shoot"} <= set(schema["x-action-words"])
+    assert schema["x-action-words"] == list(KINDS), "words are added, never renamed"
+    assert schema["x-codes"][:3] == ["illegal_action", "wrong_actor", "bad_amount"]
+    assert schema["x-code-refines"] == {"round_over": "wrong_actor",
+                                        "unknown_action": "illegal_action",
+                                        "malformed_amount": "bad_amount"}
     assert "terminal" in schema["x-actors"]["trace"]

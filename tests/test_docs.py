@@ -142,10 +142,16 @@ def test_every_field_appears_on_its_ruleset_page(site: Path, ruleset_id: str) ->
 
 
 def test_russian_page_uses_the_games_words(site: Path) -> None:
+    """Each Russian source's page in its own words: seed 002's «дилер», «Очко», «Ещё
+    карту»; seed 003's «дилер (он же сдатчик)», «понтун», «твист», «купить»."""
     text = page(site, "ru/rulesets/casino-ochko.html")
-    for word in ("Раздача", "Ход банкира", "перебор", "твист", "купить", "понтун"):
+    for word in ("Раздача", "Ход дилера", "перебор", "«Ещё карту»", "Очко"):
         assert word in text, word
+    assert "Ход банкира" not in text
     assert 'id="rule-player-stick-minimum"' in text
+    text = page(site, "ru/rulesets/belarus-ponton.html")
+    for word in ("Ход дилера", "он же сдатчик", "твист", "купить", "понтун"):
+        assert word in text, word
 
 
 def test_matrix_has_a_row_for_every_difference(site: Path) -> None:

@@ -60,9 +60,11 @@ def test_russian_pdf_sheet_uses_the_games_words(tmp_path: Path) -> None:
     pages, text = pdf_text(data, tmp_path)
     text = _flat(text).lower()
     assert 1 <= pages <= 2
-    assert "банкир платит" in text and "при равенстве выигрывает банкир" in text
-    for term in ("очко", "понтун", "перебор", "твист", "ещё карту"):
+    assert "дилер платит" in text and "при равенстве выигрывает дилер" in text
+    for term in ("очко", "перебор", "«ещё карту»", "«пас»", "высокий итог"):
         assert term in text, term
+    for term in ("банкир", "понтун", "твист"):  # not the words of seed 002
+        assert term not in text, term
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -214,8 +216,9 @@ def test_example_rounds_stake_inside_the_limits(limits: str, tmp_path: Path) -> 
     assert rounds
     for found in rounds:
         for stake in found["script"]["stakes"]:
-            assert ruleset.stakes.min_stake <= stake
-            assert ruleset.stakes.max_stake is None or stake <= ruleset.stakes.max_stake
+            low, high = ruleset.stakes.limits()
+            assert low <= stake
+            assert high is None or stake <= high
 
 
 def test_a_failing_example_names_its_ruleset(monkeypatch: pytest.MonkeyPatch) -> None:

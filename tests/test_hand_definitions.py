@@ -147,6 +147,8 @@ class TestOchkoValues:
         assert hand_of(OCHKO, "JS QH KD 6C 6S") == (21, "total")  # 2 + 3 + 4 + 6 + 6
         assert hand_of(OCHKO, "JS QH KD AC") == (20, "total")     # 2 + 3 + 4 + 11
         assert hand_of(OCHKO, "JS QH KD AC 6S") == (26, "bust")   # J+Q+K+A+6 is 26
+        assert hand_of(OCHKO, "KD AC 6S") == (21, "total")        # K+A+6: 4 + 11 + 6 (the
+        # issue's "J+Q+K+A+6 totals 21" adds up to 26; K+A+6 is the 21 it means)
         assert hand_of(OCHKO, "AS TH") == (21, "pontoon")
 
     def test_an_ace_of_11_only_makes_a_hand_of_two_aces_and_a_nine_31(self) -> None:

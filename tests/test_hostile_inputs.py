@@ -668,3 +668,21 @@ def test_interactive_play_never_echoes_python_or_a_huge_line() -> None:
     for leak in ("invalid literal", "int_max_str_digits", "Traceback"):
         assert leak not in out.stdout + out.stderr
     assert len(out.stdout) < 20_000
+
+
+@pytest.mark.parametrize(("error", "message"), [
+    (errno.ENAMETOOLONG, "the name is too long"),
+    (errno.ENOTDIR, "a part of the path is a file, not a folder"),
+    (errno.EISDIR, "a folder, not a file"),
+])
+def test_a_path_the_system_refuses_is_one_line(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], error: int,
+        message: str) -> None:
+    from pontoon_rules.ruleset import registry
+
+    def refused() -> None:
+        raise OSError(error, os.strerror(error), "afile/sub")
+
+    monkeypatch.setattr(registry, "bundled_ids", refused)
+    code, _out, err = run(capsys, "list")
+    assert (code, err) == (1, f"error: afile/sub: {message}\n")

@@ -444,3 +444,21 @@ def test_a_rebuild_that_fails_keeps_the_old_site_served(
     err = capsys.readouterr().err
     assert err == ("rules/broken.yaml:2:7: name: expected \\x1b[2J\nthe site was not rebuilt: "
                    "the last good build is still served (fix the file and save it again)\n")
+
+
+def test_a_manifest_never_leads_the_build_out_of_its_folder(
+        tmp_path: Path, builds: Callable[..., None]) -> None:
+    import json
+
+    site = build_site(DEFAULT_CONFIG, tmp_path / "site")
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "x.html").write_text("not the site's")
+    (tmp_path / "victim.txt").write_text("keep")
+    manifest = json.loads((site / BUILD_MARKER).read_text())
+    manifest["files"] += ["../victim.txt", str(tmp_path / "victim.txt"), "linked/x.html"]
+    (site / BUILD_MARKER).write_text(json.dumps(manifest))
+    (site / "linked").symlink_to(tmp_path / "elsewhere")
+    build_site(DEFAULT_CONFIG, site)
+    assert (tmp_path / "victim.txt").read_text() == "keep"
+    assert (tmp_path / "elsewhere" / "x.html").read_text() == "not the site's"
+    assert (site / "linked").is_symlink()

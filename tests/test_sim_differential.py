@@ -110,6 +110,8 @@ FIELD_OVERLAYS = [
     ("blackjack-reference", {"deal": {"order": "hand-by-hand", "banker_dealt_first": True}}),
     ("pagat-british", {"deal": {"banker_dealt_first": True}}),
     ("shoot-pontoon", {"shoot": {"limit": "below-kitty"}}),
+    ("shoot-pontoon", {"shoot": {"fourth_card_limit": "below-kitty"}}),
+    ("pagat-british", {"stakes": {"later_buy_cap": "first-buy"}}),
     ("shoot-pontoon", {"deal": {"order": "hand-by-hand"}}),
     ("casino-ochko", {"settlement": {"outcomes": [
         {"player": "twenty-one", "banker": "pontoon", "result": "win", "pays": "3:2"},

@@ -7,6 +7,7 @@ import random
 
 import numpy as np
 import pytest
+import sizes
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 from test_sim_differential import overlay, random_overlay
@@ -81,7 +82,11 @@ def test_field_overlays_are_bit_identical(change: dict[str, object]) -> None:
     assert_same_rounds(rules, "best", 1500, range(3))
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Each example builds a best-play strategy for a random overlay (about a second). 25 find a
+# fault that one qualifying overlay in ten shows with a chance of 93%; the fixed overlays
+# above cover each field alone. `make test-long` runs 60 (one in twenty: 95%).
+@settings(max_examples=sizes.size(25, 60), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(QUALIFYING), st.integers(min_value=0, max_value=2**32 - 1))
 def test_random_qualifying_overlays_are_bit_identical(base: str, seed: int) -> None:
     rules = random_overlay(random.Random(seed), base)

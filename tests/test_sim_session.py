@@ -51,6 +51,8 @@ SESSION_OVERLAYS = [
                                          "rotation_when_banker_pontoon_at_once": False}}),
     ("shoot-pontoon", {"shoot": {"limit": "below-kitty", "dry_kitty": "end-bank",
                                  "kitty_leaves_with_banker": False}}),
+    ("shoot-pontoon", {"shoot": {"fourth_card_limit": "below-kitty"},
+                       "between_deals": {"rotation_tie_break": "last-in-play"}}),
     ("pagat-british", {"between_deals": {"used_cards_to_bottom": False,
                                          "busted_cards_to_bottom_at_once": False}}),
     ("pagat-british", {"between_deals": {"shuffle": "penetration", "penetration": 0.5}}),

@@ -52,9 +52,12 @@ def test_ctrl_c_prints_the_result_so_far() -> None:
     proc = subprocess.Popen([sys.executable, "-m", "pontoon_rules", "session", "pagat-british",
                              "--deals", "2000000000", "--summary", "--json"],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(8)
-    proc.send_signal(signal.SIGINT)
-    stdout, stderr = proc.communicate(timeout=120)
+    try:
+        time.sleep(8)
+        proc.send_signal(signal.SIGINT)
+        stdout, stderr = proc.communicate(timeout=120)
+    finally:
+        proc.kill()  # never left running 2,000,000,000 deals when something failed
     assert proc.returncode == 0, stderr
     data = json.loads(stdout)
     assert data["stopped_early"] and 0 < data["deals"] < 2_000_000_000

@@ -15,18 +15,19 @@ become actions 1/0. Cards, totals and classes are reported from the environment'
 own hands (`env.player`, `env.dealer`, `sum_hand`, `is_bust`, `is_natural`), with each
 value shown as the shoe card it came from. Money is the reward times the stake,
 rounded down to whole minor units (a 3:2 win on an odd stake), as the rulesets say.
+
+It needs only `gymnasium` and the standard library (not pontoon-rules): the protocol
+loop is the last few functions of this file.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import sys
 from typing import Any
 
 from gymnasium.envs.toy_text import blackjack
-
-from pontoon_rules.conformance.harness import one_shot, serve
-from pontoon_rules.conformance.reference import TraceError
 
 MODES = {"gymnasium-blackjack-sab": {"sab": True},
          "gymnasium-blackjack-natural": {"natural": True}}
@@ -137,6 +138,41 @@ def metadata() -> dict[str, Any]:
     return {"name": "Gymnasium Blackjack-v1", "version": version("gymnasium"), "protocol": 1,
             "language": "python", "homepage": "https://gymnasium.farama.org/environments/toy_text/blackjack/",
             "rulesets": list(MODES)}
+
+
+# -- the protocol: JSON lines on stdin/stdout, the standard library only ---------------------
+
+
+class TraceError(Exception):
+    """The round cannot be played from this vector (answered as `errored`)."""
+
+
+def answer(play_vector: Any, vector: dict[str, Any]) -> dict[str, Any]:
+    """The reply to one vector: its trace, or `errored` with the reason."""
+    try:
+        return {"trace": play_vector(vector)}
+    except TraceError as e:
+        return {"errored": True, "context": {"message": str(e)}}
+
+
+def serve(play_vector: Any, meta: dict[str, Any]) -> None:
+    """Answer `start`, `run` and `stop` requests, one JSON object a line, in order."""
+    for line in sys.stdin:
+        request = json.loads(line)
+        cmd = request.get("cmd")
+        if cmd == "stop":
+            return
+        if cmd == "start":
+            reply = meta
+        else:
+            reply = {"seq": request.get("seq"), **answer(play_vector, request["vector"])}
+        sys.stdout.write(json.dumps(reply) + "\n")
+        sys.stdout.flush()
+
+
+def one_shot(play_vector: Any) -> None:
+    """`--one-shot`: the vector is the whole of stdin, the reply the whole of stdout."""
+    sys.stdout.write(json.dumps(answer(play_vector, json.loads(sys.stdin.read()))) + "\n")
 
 
 if __name__ == "__main__":

@@ -12,18 +12,19 @@ and what it reports (whose turn, legal actions, cards, settlement) is read back 
 the pyspiel state. Money comes from `state.returns()` times the stake. Totals and
 classes are computed from the cards (OpenSpiel does not expose them): the best
 total, a bust hand's hard total, class `bust` or `total` (a natural is just 21 here).
+
+It needs only `pyspiel` and the standard library (not pontoon-rules): the protocol
+loop is the last few functions of this file.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 from typing import Any
 
 import pyspiel
-
-from pontoon_rules.conformance.harness import one_shot, serve
-from pontoon_rules.conformance.reference import TraceError
 
 RULESET = "openspiel-blackjack"
 RANKS = "A23456789TJQK"
@@ -136,6 +137,41 @@ def metadata() -> dict[str, Any]:
             "language": "python (pyspiel)",
             "homepage": "https://github.com/google-deepmind/open_spiel",
             "rulesets": [RULESET]}
+
+
+# -- the protocol: JSON lines on stdin/stdout, the standard library only ---------------------
+
+
+class TraceError(Exception):
+    """The round cannot be played from this vector (answered as `errored`)."""
+
+
+def answer(play_vector: Any, vector: dict[str, Any]) -> dict[str, Any]:
+    """The reply to one vector: its trace, or `errored` with the reason."""
+    try:
+        return {"trace": play_vector(vector)}
+    except TraceError as e:
+        return {"errored": True, "context": {"message": str(e)}}
+
+
+def serve(play_vector: Any, meta: dict[str, Any]) -> None:
+    """Answer `start`, `run` and `stop` requests, one JSON object a line, in order."""
+    for line in sys.stdin:
+        request = json.loads(line)
+        cmd = request.get("cmd")
+        if cmd == "stop":
+            return
+        if cmd == "start":
+            reply = meta
+        else:
+            reply = {"seq": request.get("seq"), **answer(play_vector, request["vector"])}
+        sys.stdout.write(json.dumps(reply) + "\n")
+        sys.stdout.flush()
+
+
+def one_shot(play_vector: Any) -> None:
+    """`--one-shot`: the vector is the whole of stdin, the reply the whole of stdout."""
+    sys.stdout.write(json.dumps(answer(play_vector, json.loads(sys.stdin.read()))) + "\n")
 
 
 if __name__ == "__main__":

@@ -28,6 +28,8 @@ PROBABILITY_BASIS = ("each figure is the expected number of the seat's hands wit
                      "so after a split every hand counts: win + lose + push is the expected "
                      "number of hands and can pass 100%")
 """What the figures in `EdgeResult.probabilities` are (the same statistics as `STATS`)."""
+EDGE_DECIMALS = 4
+"""Decimals of a house edge in percent, in the CLI and on the site."""
 
 
 def default_deck(rules: Rules) -> Deck:
@@ -183,3 +185,20 @@ def edge_of(rules: Rules, deck: Deck | None = None, policy: str | None = None) -
 
         return -100.0 * float(CompositionModel(rules, policy).value_of_round())
     return -100.0 * float(RoundModel(rules, deck, policy).value())
+
+
+def edge_lines(result: EdgeResult) -> list[str]:
+    """The `edge` command's report: the edge, what it rests on, the defined probabilities."""
+    d = EDGE_DECIMALS
+    lines = [f"{result.ruleset}: house edge {result.house_edge:.{d}f}% of the original stake, "
+             f"{result.edge_per_staked:.{d}f}% of all money staked",
+             f"  deck: {result.deck_description}; banker: {result.policy} "
+             f"({result.policy_description})",
+             f"  method: {result.method}",
+             f"  expected stake per round: {result.staked:.4f} original stakes",
+             f"  expected hands per round: {result.hands:.4f} (after splits)",
+             f"  per round, {PROBABILITY_BASIS}:"]
+    lines.extend(f"    {name.replace('_', ' ')}: {100 * value:.3f}%"
+                 for name, value in result.probabilities.items())
+    lines.extend(f"  note: {note}" for note in result.notes)
+    return lines

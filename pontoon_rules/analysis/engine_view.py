@@ -2,9 +2,10 @@
 
 `hand_state` reads an engine `Hand` as the `HandState` the solvers key their values
 by (its cards as kind indices); `banker_action` is what a banker playing a named
-policy does in a `RoundState`. The policies of both methods
-(`infinite.policy.ModelPolicy`, `composition.policy.CompositionPolicy`) and the
-simulator's tables as an engine policy (`sim.reference`) share them.
+policy does in a `RoundState`; `SeatPolicy` is what the policies of both methods
+(`infinite.policy.ModelPolicy`, `composition.policy.CompositionPolicy`) share: seat 0
+by the method's decisions, the banker by its named policy. The simulator's tables as
+an engine policy (`sim.reference`) read hands with `hand_state` too.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from pontoon_rules.analysis.deck import Kind
 from pontoon_rules.analysis.hand import HandState, start_state
 from pontoon_rules.engine.actions import STICK, TWIST, Action
 from pontoon_rules.engine.hand import Hand, is_soft, total
+from pontoon_rules.engine.legal import buy_cap
+from pontoon_rules.engine.phase import BANKER, Phase
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.engine.state import RoundState
 
@@ -31,7 +34,7 @@ def hand_state(hand: Hand, cards: Sequence[int], kinds: Sequence[Kind],
     original = hand.stakes[0]
     return base._replace(
         twisted=hand.twisted, bought=hand.bought,
-        last_buy=hand.stakes[-1] // original if hand.bought else 0,
+        last_buy=(buy_cap(hand, rules) or hand.stakes[-1]) // original if hand.bought else 0,
         doubles=hand.doubles, since_double=hand.drawn_since_double if hand.doubles else 0,
         staked=hand.staked // original)
 
@@ -41,3 +44,30 @@ def banker_action(state: RoundState, banker: Any) -> Action:
     ace_bonus = state.rules.ace_bonus
     draws = banker.draws(total(state.banker, ace_bonus), is_soft(state.banker, ace_bonus))
     return Action(TWIST if draws else STICK)
+
+
+class SeatPolicy:
+    """An engine policy: seat 0 by an analysis's decisions, a banker by choice by the named
+    banker policy. Subclasses decide insurance (`_insurance`) and play (`_play`)."""
+
+    def __init__(self, model: Any, kinds: Sequence[Kind]) -> None:
+        self.model, self.rules = model, model.rules
+        self.kind_of = {rank: kind.index for kind in kinds for rank in kind.ranks}
+
+    def __call__(self, state: RoundState) -> Action:
+        """The action to take now."""
+        if state.current_player() == BANKER:
+            return banker_action(state, self.model.policy)
+        if state.phase is Phase.INSURANCE:
+            return self._insurance(state)
+        return self._play(state)
+
+    def _kinds(self, cards: Sequence[int]) -> tuple[int, ...]:
+        """The kind indices of engine cards."""
+        return tuple(self.kind_of[c >> 2] for c in cards)
+
+    def _insurance(self, state: RoundState) -> Action:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def _play(self, state: RoundState) -> Action:  # pragma: no cover - overridden
+        raise NotImplementedError

@@ -41,6 +41,8 @@ class HandState(NamedTuple):
     twisted: bool = False
     bought: int = 0
     last_buy: int = 0
+    """What caps the next buy (in original stakes): the last buy, or with `later_buy_cap:
+    first-buy` the first."""
     doubles: int = 0
     since_double: int = 0
     staked: int = 1
@@ -129,7 +131,9 @@ class HandSolver:
         if choice.kind == TWIST:
             return s._replace(twisted=True)
         if choice.kind == BUY:
-            return s._replace(bought=s.bought + 1, last_buy=choice.amount,
+            keep = self.rules.later_cap_first and s.bought  # the first buy stays the cap
+            return s._replace(bought=s.bought + 1,
+                              last_buy=s.last_buy if keep else choice.amount,
                               staked=s.staked + choice.amount)
         return s._replace(doubles=s.doubles + 1, since_double=0, staked=2 * s.staked)
 
@@ -187,7 +191,7 @@ class HandSolver:
         if s.split and not rules.buy_after_split:
             return []
         low, high = rules.first_buy
-        if s.bought and rules.later_cap_previous:
+        if s.bought and (rules.later_cap_previous or rules.later_cap_first):
             high = min(high, s.last_buy)
         if rules.buy_mode is BuyMode.FIXED:
             high = low

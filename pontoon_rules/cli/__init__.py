@@ -3,34 +3,61 @@
 Exit codes: 0 success; 1 a check failed (e.g. a conformance run); 2 invalid input
 (a ruleset, a script, a card, an option); 3 a script that does not play out (an
 illegal action, or actions that end before the round does).
+
+Each command's module is imported only when that command runs (`COMMANDS`), so a
+command pays for the libraries it uses and no other (`edge` never loads the docs,
+the workbench's server or the conformance kit); `--help` imports them all.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
 
 import click
 
-from pontoon_rules.cli.analysis_cmds import costs_cmd, edge_cmd, simulate_cmd, strategy_cmd
-from pontoon_rules.cli.compare_cmds import diff_cmd, examples_cmd
-from pontoon_rules.cli.conformance_cmds import conformance_cmd
-from pontoon_rules.cli.docs_cmds import docs_cmd, sheet_cmd
-from pontoon_rules.cli.play_cmds import play_cmd
-from pontoon_rules.cli.ruleset_cmds import list_cmd, schema_cmd, show_cmd, summary_cmd, validate_cmd
-from pontoon_rules.cli.session_cmds import session_cmd
-from pontoon_rules.cli.workbench_cmds import workbench_cmd
+COMMANDS = {
+    "list": ("ruleset_cmds", "list_cmd"),
+    "validate": ("ruleset_cmds", "validate_cmd"),
+    "show": ("ruleset_cmds", "show_cmd"),
+    "schema": ("ruleset_cmds", "schema_cmd"),
+    "summary": ("ruleset_cmds", "summary_cmd"),
+    "play": ("play_cmds", "play_cmd"),
+    "session": ("session_cmds", "session_cmd"),
+    "conformance": ("conformance_cmds", "conformance_cmd"),
+    "diff": ("compare_cmds", "diff_cmd"),
+    "examples": ("compare_cmds", "examples_cmd"),
+    "sheet": ("docs_cmds", "sheet_cmd"),
+    "docs": ("docs_cmds", "docs_cmd"),
+    "edge": ("analysis_cmds", "edge_cmd"),
+    "strategy": ("analysis_cmds", "strategy_cmd"),
+    "costs": ("analysis_cmds", "costs_cmd"),
+    "simulate": ("simulate_cmds", "simulate_cmd"),
+    "workbench": ("workbench_cmds", "workbench_cmd"),
+}
+"""Each command's name -> (module in `pontoon_rules.cli`, the click command in it)."""
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyGroup(click.Group):
+    """A group whose commands are imported when first asked for (`COMMANDS`)."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(COMMANDS) | set(super().list_commands(ctx)))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.commands or cmd_name not in COMMANDS:
+            return super().get_command(ctx, cmd_name)
+        module, name = COMMANDS[cmd_name]
+        command: click.Command = getattr(
+            importlib.import_module(f"pontoon_rules.cli.{module}"), name)
+        self.add_command(command, cmd_name)
+        return command
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="pontoon-rules")
 def cli() -> None:
     """Rulesets, engine and analysis for Pontoon and its relatives."""
-
-
-for command in (list_cmd, validate_cmd, show_cmd, schema_cmd, summary_cmd, play_cmd,
-                session_cmd, conformance_cmd, diff_cmd, examples_cmd, sheet_cmd, docs_cmd,
-                edge_cmd, strategy_cmd, costs_cmd, simulate_cmd, workbench_cmd):
-    cli.add_command(command)
 
 
 def main() -> None:

@@ -1,14 +1,14 @@
-"""CLI commands `edge`, `strategy`, `costs` and `simulate`: thin layers over analysis."""
+"""CLI commands `edge`, `strategy` and `costs`: thin layers over analysis (`simulate` is in
+`simulate_cmds`)."""
 
 from __future__ import annotations
 
 import json
-import sys
 from typing import Any
 
 import click
 
-from pontoon_rules.cli.checks import scheduler_address
+from pontoon_rules.cli.agreed import agree_option
 from pontoon_rules.cli.output import echo
 from pontoon_rules.errors import RulesetError
 
@@ -27,11 +27,26 @@ def _banker_option(f: Any) -> Any:
                              "(stand-15 … stand-19, stand-15-hit-soft … stand-19-hit-soft).")(f)
 
 
-def _rules(ref: str) -> Any:
+def _rules(ref: str, agreements: tuple[str, ...] = ()) -> Any:
     from pontoon_rules.engine.rules import compile_rules
+
+    return compile_rules(_ruleset(ref, agreements))
+
+
+def _ruleset(ref: str, agreements: tuple[str, ...]) -> Any:
+    """The ruleset with what the table agreed; the defaults it used are said in the
+    output (`_agreed_note`)."""
+    from pontoon_rules.cli.agreed import settle
     from pontoon_rules.ruleset.loader import load_ruleset
 
-    return compile_rules(load_ruleset(ref))
+    return settle(load_ruleset(ref), agreements)
+
+
+def _agreed_note(ref: str, agreements: tuple[str, ...]) -> list[str]:
+    from pontoon_rules.cli.agreed import notes
+    from pontoon_rules.ruleset.loader import load_ruleset
+
+    return [f"  {line}" for line in notes(load_ruleset(ref), agreements, analysis=True)]
 
 
 def _analysis(call: Any, label: str = "analysing", quiet: bool = False) -> Any:
@@ -64,12 +79,13 @@ def _analysis(call: Any, label: str = "analysing", quiet: bool = False) -> Any:
               help="A banker by choice: the edge against every named banker policy, and "
                    "the banker's best fixed policy.")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@agree_option
 def edge_cmd(ruleset: str, deck: str | None, policy: str | None, all_policies: bool,
-             as_json: bool) -> None:
+             as_json: bool, agreements: tuple[str, ...]) -> None:
     """The exact house edge of RULESET for one seat under best play."""
     from pontoon_rules.analysis.edge import house_edge
 
-    rules = _rules(ruleset)
+    rules = _rules(ruleset, agreements)
     if all_policies:
         from pontoon_rules.analysis.present.bankerpolicies import banker_policy_table
 
@@ -83,9 +99,9 @@ def edge_cmd(ruleset: str, deck: str | None, policy: str | None, all_policies: b
     if as_json:
         echo(json.dumps(result.to_json(), indent=2))
         return
-    from pontoon_rules.analysis.present.summary import edge_lines
+    from pontoon_rules.analysis.edge import edge_lines
 
-    echo("\n".join(edge_lines(result)))
+    echo("\n".join([*edge_lines(result), *_agreed_note(ruleset, agreements)]))
 
 
 @click.command("strategy")
@@ -97,13 +113,14 @@ def edge_cmd(ruleset: str, deck: str | None, policy: str | None, all_policies: b
 @click.option("--departures", is_flag=True,
               help="List the composition-dependent departures from the chart.")
 @_banker_option
+@agree_option
 def strategy_cmd(ruleset: str, fmt: str, deck: str | None, departures: bool,
-                 policy: str | None) -> None:
+                 policy: str | None, agreements: tuple[str, ...]) -> None:
     """The best-strategy chart of RULESET (total-dependent), with the number of
     composition-dependent departures and what playing the chart costs."""
     from pontoon_rules.analysis.present.chart import render, strategy_chart
 
-    rules = _rules(ruleset)
+    rules = _rules(ruleset, agreements)
     chart = _analysis(lambda: strategy_chart(rules, policy, deck=deck),  # type: ignore[arg-type]
                       f"strategy of {ruleset}")
     echo(render(chart, fmt, departures))
@@ -115,12 +132,13 @@ def strategy_cmd(ruleset: str, fmt: str, deck: str | None, departures: bool,
               help="finite (the ruleset's own shoe, the default) or infinite.")
 @_banker_option
 @click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
-def costs_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool) -> None:
+@agree_option
+def costs_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool,
+              agreements: tuple[str, ...]) -> None:
     """The change in house edge from changing each rule of RULESET alone."""
     from pontoon_rules.analysis.present.costs import rule_costs
-    from pontoon_rules.ruleset.loader import load_ruleset
 
-    loaded = load_ruleset(ruleset)
+    loaded = _ruleset(ruleset, agreements)
     table = _analysis(lambda: rule_costs(loaded, deck, policy),  # type: ignore[arg-type]
                       f"costs of {ruleset}")
     if as_json:
@@ -137,68 +155,4 @@ def costs_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool)
         echo(f"  {path}: {reason}")
 
 
-class SimulationPath(click.Choice):  # type: ignore[type-arg]
-    """`--path`: compiled or engine; a retired name is refused with the one to use."""
-
-    def __init__(self) -> None:
-        from pontoon_rules.sim.result import PATHS
-
-        super().__init__(list(PATHS))
-
-    def convert(self, value: Any, param: click.Parameter | None,
-                ctx: click.Context | None) -> Any:
-        from pontoon_rules.analysis.dealer import AnalysisError
-        from pontoon_rules.sim.result import RETIRED_PATHS, check_path
-
-        if value in RETIRED_PATHS:
-            try:
-                check_path(value)
-            except AnalysisError as e:
-                self.fail(str(e), param, ctx)
-        return super().convert(value, param, ctx)
-
-
-@click.command("simulate")
-@click.argument("ruleset")
-@click.option("--rounds", type=click.IntRange(1), default=1_000_000, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--workers", type=click.IntRange(1), default=1, show_default=True)
-@click.option("--dealing", type=click.Choice(["infinite", "shoe"]), default="infinite",
-              show_default=True, help="Cards with replacement, or a fresh shuffled shoe.")
-@click.option("--engine", "engine_only", is_flag=True,
-              help="Play through the reference engine (same as --path engine).")
-@click.option("--path", "path", type=SimulationPath(), default=None,
-              help="compiled: the numba simulator (default, every ruleset); "
-                   "engine: the reference engine (slow, independent of the kernels).")
-@click.option("--scheduler", default=None, callback=scheduler_address,
-              help="Address of a Dask distributed scheduler (compiled path), e.g. "
-                   "tcp://10.0.0.5:8786; the result is the same as on one core.")
-@_banker_option
-@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-def simulate_cmd(ruleset: str, rounds: int, seed: int, workers: int, dealing: str,
-                 engine_only: bool, path: str | None, scheduler: str | None,
-                 policy: str | None, as_json: bool) -> None:
-    """Simulate RULESET with the best strategy: house edge and its 99.9% interval."""
-    from pontoon_rules.sim.simulate import simulate
-
-    rules = _rules(ruleset)
-    chosen = "engine" if engine_only else (path or "compiled")
-    bar = not as_json and sys.stdout.isatty()  # the simulator's own bar, on the terminal
-    result = _analysis(lambda: simulate(rules, rounds, seed, workers, dealing,  # type: ignore[arg-type]
-                                        policy, progress=bar, path=chosen,
-                                        scheduler=scheduler),
-                       f"simulating {rounds:,} rounds of {ruleset}", quiet=bar)
-    if as_json:
-        echo(json.dumps(result.to_json(), indent=2))
-        return
-    low, high = result.interval
-    echo(f"{result.ruleset}: simulated house edge {result.house_edge:.4f}% "
-               f"(99.9% interval {low:.4f}% to {high:.4f}%)")
-    echo(f"  {result.rounds:,} rounds, seed {result.seed}, {result.workers} worker(s), "
-               f"{result.dealing} dealing, {result.path} path, banker: {result.policy}, "
-               f"{result.rounds / result.seconds:,.0f} rounds/s")
-    for note in result.notes:
-        echo(f"  note: {note}")
-
-
-ANALYSIS_COMMANDS = (edge_cmd, strategy_cmd, costs_cmd, simulate_cmd)
+ANALYSIS_COMMANDS = (edge_cmd, strategy_cmd, costs_cmd)

@@ -8,7 +8,7 @@ from typing import Any
 
 import click
 
-from pontoon_rules.cli.conformance_cmds import conformance_cmd
+from pontoon_rules.cli.conformance_cmds import SECONDS, conformance_cmd, say
 from pontoon_rules.conformance import ConformanceError
 from pontoon_rules.conformance.processes import MAX_REPLY_MB
 from pontoon_rules.conformance.shrink import MAX_SHRINK_CALLS
@@ -19,7 +19,8 @@ from pontoon_rules.conformance.shrink import MAX_SHRINK_CALLS
 @click.option("--impl", "command", required=True, help="Command that starts the harness.")
 @click.option("--rounds", type=click.IntRange(min=1), default=1000, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--timeout", type=float, default=2.0, show_default=True)
+@click.option("--timeout", type=SECONDS, default=2.0, show_default=True,
+              help="Seconds to wait for each reply.")
 @click.option("--skip", "skip_globs", multiple=True,
               help="Leave out rounds with a matching feature tag (e.g. 'did:split').")
 @click.option("--baseline", type=click.Path(exists=True, dir_okay=False),
@@ -40,14 +41,21 @@ def fuzz_cmd(ruleset: str, command: str, rounds: int, seed: int, timeout: float,
              shrink_budget: int) -> None:
     """Random rounds of RULESET through the engine and --impl; group and shrink differences.
 
-    Exit status 0 only when rounds were sent and checked and no `must` difference
-    (outside the baseline) was found; `may`/`should` differences are reported only.
+    Seats and stakes are drawn from the whole range the ruleset allows (the first line
+    says which). Exit status 0 only when rounds were sent and checked and no `must`
+    difference (outside the baseline) was found; `may`/`should` differences are reported
+    only.
     """
     from pontoon_rules.conformance.export import resolve
     from pontoon_rules.conformance.fuzz import FuzzOptions, fuzz
+    from pontoon_rules.conformance.generate import stake_range
     from pontoon_rules.conformance.runner import RunOptions
 
     (rules, embed), = resolve([ruleset])
+    low, high = stake_range(rules)
+    cap = "" if rules.max_stake is not None else " (no maximum: drawn up to it)"
+    say(f"fuzz {rules.ruleset.id} (seed {seed}, --rounds {rounds}): seats 1 to "
+        f"{rules.max_players}, stakes {low} to {high}{cap}")
     options = FuzzOptions(rounds, seed, list(skip_globs), keep_going, _baseline(baseline),
                           shrink_budget)
     run_options = RunOptions(command, timeout=timeout, max_bytes=int(max_reply * (1 << 20)))
@@ -64,7 +72,7 @@ def fuzz_cmd(ruleset: str, command: str, rounds: int, seed: int, timeout: float,
         failing = next((g for g in result.groups if g.failing), result.groups[0])
         assert failing.shrunk is not None
         write_atomic(save, dump(failing.shrunk))
-        click.echo(f"wrote {save}")
+        say(f"wrote {save}")
     if result.problem:
         raise ConformanceError(f"{ruleset}: {result.problem}")
     if not result.passed:
@@ -87,30 +95,46 @@ def _print(result: Any) -> None:
     skipped = result.skipped_by_us + result.skipped_by_harness
     extra = f", {skipped} skipped" if skipped else ""
     if not result.groups and not result.problem:
-        click.echo(f"{result.rounds} rounds, no divergence ({result.sent} sent{extra})")
+        say(f"{result.rounds} rounds, no divergence ({result.sent} sent{extra})")
         return
-    click.echo(f"{result.rounds} rounds ({result.sent} sent{extra}), "
-               f"{len(result.groups)} kind{'s' if len(result.groups) != 1 else ''} of difference")
+    say(f"{result.rounds} rounds ({result.sent} sent{extra}), "
+        f"{len(result.groups)} kind{'s' if len(result.groups) != 1 else ''} of difference")
     for group in result.groups:
         _print_group(group)
     if result.problem:
-        click.echo(f"problem: {result.problem}")
+        say(f"problem: {result.problem}")
 
 
 def _print_group(group: Any) -> None:
     known = " (known: in the baseline)" if group.known else ""
     rounds = ", ".join(str(n) for n in group.rounds[:8]) + (" …" if len(group.rounds) > 8 else "")
-    click.echo(f"{group.level} {group.key}: {len(group.rounds)} round"
-               f"{'s' if len(group.rounds) != 1 else ''} ({rounds}){known}")
-    click.echo(f"  first: round {group.rounds[0]} diverges: {group.first.status}: "
-               f"{group.first.message}")
+    say(f"{group.level} {group.key}: {len(group.rounds)} round"
+        f"{'s' if len(group.rounds) != 1 else ''} ({rounds}){known}")
+    say(f"  first: round {group.rounds[0]} diverges: {group.first.status}: "
+        f"{_indented(group.first.message)}")
     if group.shrunk is not None:
         shown = group.shrunk_outcome.message if group.shrunk_outcome else ""
-        click.echo(f"  shrunk from {_size(group.original)} to {_size(group.shrunk)}: {shown}")
-        click.echo("  " + json.dumps({"stakes": group.shrunk["stakes"],
-                                      "shoe": group.shrunk["shoe"],
-                                      "steps": [s for s in group.shrunk["steps"]
-                                                if "expect" not in s]}, ensure_ascii=False))
+        say(f"  shrunk from {_size(group.original)} to {_size(group.shrunk)}: "
+            f"{_indented(shown)}")
+        for line in example_lines(group.shrunk):
+            say(f"    {line}")
+
+
+def _indented(message: str) -> str:
+    return message.replace("\n", "\n    ")
+
+
+def example_lines(vector: dict[str, Any]) -> list[str]:
+    """The shrunk round, every step numbered as the paths of the differences count them."""
+    out = [f"stakes {json.dumps(vector['stakes'])}, shoe {json.dumps(vector['shoe'])}"]
+    for i, step in enumerate(vector["steps"]):
+        kind, body = next(iter(step.items()))
+        if kind == "expect":
+            out.append(f"steps[{i}] expect (a checkpoint: actor, legal, hands)")
+            continue
+        amount = f" {json.dumps(body['amount'])}" if body.get("amount") is not None else ""
+        out.append(f"steps[{i}] {kind} {body['actor']} {body['action']}{amount}")
+    return out
 
 
 def _size(vector: dict[str, Any]) -> str:
@@ -126,12 +150,16 @@ def _size(vector: dict[str, Any]) -> str:
 @click.option("--ruleset", "rulesets", multiple=True,
               help="Ruleset ids the harness will list (default: '*').")
 def new_harness_cmd(lang: str, out: str, rulesets: tuple[str, ...]) -> None:
-    """Write a runnable harness skeleton that answers `start` and skips every vector."""
-    from pontoon_rules.conformance.skeleton import write_skeleton
+    """Write a runnable harness skeleton that answers `start` and skips every vector.
+
+    It prints the commands that export vectors and run the harness on them, with the
+    interpreter of this environment (or a placeholder that says what to put there).
+    """
+    from pontoon_rules.conformance.skeleton import next_steps, write_skeleton
 
     written = write_skeleton(lang, Path(out), list(rulesets) or ["*"])
     for path in written:
-        click.echo(f"wrote {path}")
-    command = written[0]
-    runner = "node" if lang == "node" else "python"
-    click.echo(f"try: pontoon-rules conformance run --impl \"{runner} {command}\"")
+        say(f"wrote {path}")
+    say("next:")
+    for line in next_steps(lang, written[0], list(rulesets)):
+        say(f"  {line}")

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from pontoon_rules.cli.agreed import agree_option
 from pontoon_rules.cli.output import echo
 
 _FORMATS = ("pdf", "html", "md")
@@ -20,8 +21,15 @@ _FORMATS = ("pdf", "html", "md")
 @click.option("--lang", default="en", help="Language of the sheet: en or ru.")
 @click.option("--parents", is_flag=True,
               help="Create the output's missing folders (otherwise a missing folder is an error).")
-def sheet_cmd(ruleset: str, fmt: str | None, output: Path, lang: str, parents: bool) -> None:
-    """Write a rule sheet for RULESET (bundled id or file): one A4 page, two with Shoot."""
+@agree_option
+def sheet_cmd(ruleset: str, fmt: str | None, output: Path, lang: str, parents: bool,
+              agreements: tuple[str, ...]) -> None:
+    """Write a rule sheet for RULESET (bundled id or file): one A4 page, two with Shoot.
+
+    Values the table agrees (the stake limits) are printed as blanks to fill in, or as
+    given with --agree.
+    """
+    from pontoon_rules.cli.agreed import settle
     from pontoon_rules.docs.i18n import LANGUAGES
     from pontoon_rules.docs.sheet_view import find_base
     from pontoon_rules.docs.sheets import SheetError, sheet_format, write_sheet
@@ -38,10 +46,11 @@ def sheet_cmd(ruleset: str, fmt: str | None, output: Path, lang: str, parents: b
     if not output.parent.is_dir() and not parents:
         raise OutputError(f"{output}: the folder {output.parent} does not exist "
                           "(create it, or pass --parents)")
-    loaded = load_ruleset(ruleset)
+    loaded = settle(load_ruleset(ruleset), agreements, play=False)
     origin = Path(ruleset) if Path(ruleset).suffix in (".yaml", ".yml") else None
-    path = write_sheet(loaded, fmt, output, lang, find_base(loaded, origin),
-                       make_parents=parents)
+    base = find_base(loaded, origin)
+    base = settle(base, agreements, play=False) if base is not None else None
+    path = write_sheet(loaded, fmt, output, lang, base, make_parents=parents)
     echo(f"wrote {path}")
 
 

@@ -25,7 +25,9 @@ EXIT_ILLEGAL = 3
 
 _FILE_SYSTEM = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota is used up",
                 errno.EROFS: "the file system is read-only", errno.EFBIG: "the file is too large",
-                errno.EACCES: "permission denied"}
+                errno.EACCES: "permission denied", errno.ENAMETOOLONG: "the name is too long",
+                errno.ENOTDIR: "a part of the path is a file, not a folder",
+                errno.EISDIR: "a folder, not a file", errno.ELOOP: "too many levels of links"}
 """File-system failures that are the machine's state, not a bug: reported in one line."""
 
 
@@ -34,6 +36,9 @@ def exit_code(error: PontoonError) -> int:
     from pontoon_rules.engine.script import IncompleteScriptError
     from pontoon_rules.sim.money import MoneyOverflowError
 
+    status = getattr(error, "exit_status", None)
+    if isinstance(status, int):
+        return status
     if isinstance(error, (IllegalActionError, IncompleteScriptError)):
         return EXIT_ILLEGAL
     if isinstance(error, (RulesetError, ScriptError, ShoeError, MoneyOverflowError)):

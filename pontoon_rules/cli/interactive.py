@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 
 import click
 from rich.console import Console
@@ -24,6 +25,7 @@ from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import IllegalActionError
 from pontoon_rules.ruleset.loader import load_ruleset
+from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.text import markup_safe
 
 LETTERS = {"stick": "s", "twist": "t", "buy": "b", "split": "p", "double": "d",
@@ -43,11 +45,15 @@ def _quoted(word: str) -> str:
     return repr(word if len(word) <= QUOTED_LENGTH else word[:QUOTED_LENGTH - 1] + "…")
 
 
-def play_interactive(ref: str, seats: int, stake: int, seed: int | None) -> None:
-    """Deal a round from a seeded shoe; ask the person for p1's decisions."""
+def play_interactive(ref: str, seats: int, stake: int, seed: int | None,
+                     settle: Callable[[Ruleset], Ruleset] | None = None,
+                     notes: list[str] | None = None) -> None:
+    """Deal a round from a seeded shoe; ask the person for p1's decisions (`settle`: what
+    the table agreed, applied to the ruleset first; `notes`: said after the title)."""
     from pontoon_rules.cli.checks import check_seats, check_stake
 
-    rules = compile_rules(load_ruleset(ref))
+    loaded = load_ruleset(ref)
+    rules = compile_rules(settle(loaded) if settle is not None else loaded)
     check_seats(rules, seats, "--seats")
     check_stake(rules, stake, "--stake")
     if seed is None:
@@ -55,6 +61,8 @@ def play_interactive(ref: str, seats: int, stake: int, seed: int | None) -> None
     console = Console()
     console.print(f"[bold]{markup_safe(rules.ruleset.name)}[/bold]: you are p1 of {seats}; "
                   f"seed {seed} (replay this round with --seed {seed})")
+    for line in notes or []:
+        console.print(markup_safe(line))
     state = RoundState(rules, [stake] * seats)
     _play(state, random.Random(seed), console)
     print_result(state.result(), console)

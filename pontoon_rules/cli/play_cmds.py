@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from pontoon_rules.cli.agreed import agree_option
 from pontoon_rules.text import json_text
 
 
@@ -18,14 +19,17 @@ from pontoon_rules.text import json_text
                    "ruleset's table size.")
 @click.option("--stake", type=int, default=100, show_default=True,
               help="Each seat's stake, within the ruleset's stake limits.")
+@agree_option
 def play_cmd(ruleset: str | None, script: str | None, as_json: bool, seed: int | None,
-             seats: int, stake: int) -> None:
+             seats: int, stake: int, agreements: tuple[str, ...]) -> None:
     """Replay a round script (--script), or play RULESET interactively."""
+    from pontoon_rules.cli.agreed import settle
+
     if script:
         from pontoon_rules.engine.script import read_script, run_script
 
         data, base = read_script(script)
-        run = run_script(data, base)
+        run = run_script(data, base, lambda loaded: settle(loaded, agreements))
         if as_json:
             click.echo(json_text(run.to_json()))
         else:
@@ -35,6 +39,10 @@ def play_cmd(ruleset: str | None, script: str | None, as_json: bool, seed: int |
         return
     if not ruleset:
         raise click.UsageError("give a RULESET to play, or --script FILE to replay")
+    from pontoon_rules.cli.agreed import notes
     from pontoon_rules.cli.interactive import play_interactive
+    from pontoon_rules.ruleset.loader import load_ruleset
 
-    play_interactive(ruleset, seats, stake, seed)
+    said = notes(load_ruleset(ruleset), agreements)
+    play_interactive(ruleset, seats, stake, seed, lambda loaded: settle(loaded, agreements),
+                     said)

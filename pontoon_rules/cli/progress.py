@@ -11,9 +11,11 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TextIO
+
+from pontoon_rules.text import terminal_safe
 
 SHOW_AFTER = 1.0
 """Seconds a call runs before the first progress line."""
@@ -22,9 +24,12 @@ EVERY_LINE = 5.0
 
 
 @contextmanager
-def still_running(label: str, stream: TextIO | None = None,
+def still_running(label: str | Callable[[], str], stream: TextIO | None = None,
                   after: float | None = None) -> Iterator[None]:
-    """Report on `stream` (stderr) that `label` is running, from `after` (`SHOW_AFTER`) s on."""
+    """Report on `stream` (stderr) that `label` is running, from `after` (`SHOW_AFTER`) s on.
+
+    `label` may be a function, called for each line (a count of what is done so far).
+    """
     out = stream or sys.stderr
     after = SHOW_AFTER if after is None else after
     tty = out.isatty()
@@ -37,8 +42,9 @@ def still_running(label: str, stream: TextIO | None = None,
             return
         while True:
             seconds = time.monotonic() - start
-            line = f"{label}: running for {seconds:.0f} s"
-            out.write(f"\r{line}…" if tty else f"{line}\n")
+            text = terminal_safe(label() if callable(label) else label)  # may name a file
+            line = f"{text}: running for {seconds:.0f} s"
+            out.write(f"\r\033[K{line}…" if tty else f"{line}\n")
             out.flush()
             shown.set()
             if stop.wait(1.0 if tty else EVERY_LINE):

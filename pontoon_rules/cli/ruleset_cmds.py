@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from pontoon_rules.cli.agreed import agree_option
 from pontoon_rules.text import json_text, terminal_safe
 
 if TYPE_CHECKING:
@@ -54,15 +55,18 @@ def validate_cmd(files: tuple[str, ...]) -> None:
 @click.option("--lang", default="en", help="Language of the sentences: en or ru.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help="Write to this file (atomically) instead of printing.")
+@agree_option
 def show_cmd(ruleset: str, fmt: str, paths: bool, fields: bool, lang: str,
-             output: str | None) -> None:
+             output: str | None, agreements: tuple[str, ...]) -> None:
     """Show a ruleset (bundled id or file): its rules as sentences, in the order of play.
 
-    --fields shows every field by topic with its value and provenance instead.
+    --fields shows every field by topic with its value and provenance instead. Values
+    the table agrees show as blanks, or as given with --agree.
     """
+    from pontoon_rules.cli.agreed import settle
     from pontoon_rules.ruleset.loader import dump_ruleset, load_ruleset
 
-    loaded = load_ruleset(ruleset)
+    loaded = settle(load_ruleset(ruleset), agreements, play=False)
     if fmt == "json":
         text = json_text(loaded.model_dump(mode="json")) + "\n"
     elif fmt == "yaml":
@@ -75,7 +79,7 @@ def show_cmd(ruleset: str, fmt: str, paths: bool, fields: bool, lang: str,
     elif fields:
         text = _plain_text(loaded)
     else:
-        text = _sentences_text(ruleset, loaded, paths, lang)
+        text = _sentences_text(ruleset, loaded, paths, lang, agreements)
     if output is None:
         click.echo(text, nl=False)
         return
@@ -85,7 +89,8 @@ def show_cmd(ruleset: str, fmt: str, paths: bool, fields: bool, lang: str,
     click.echo(terminal_safe(f"wrote {output}"))
 
 
-def _sentences_text(ref: str, loaded: Ruleset, paths: bool, lang: str) -> str:
+def _sentences_text(ref: str, loaded: Ruleset, paths: bool, lang: str,
+                    agreements: tuple[str, ...] = ()) -> str:
     """The rules as sentences (the sheet's words), one per line, for the terminal or a file.
 
     Each line is terminal-safe: the ruleset's hidden characters are shown as escapes.
@@ -97,9 +102,12 @@ def _sentences_text(ref: str, loaded: Ruleset, paths: bool, lang: str) -> str:
     if lang not in LANGUAGES:
         raise click.BadParameter(f"expected one of {', '.join(LANGUAGES)}, got {lang!r}",
                                  param_hint="--lang")
+    from pontoon_rules.cli.agreed import settle
+
     origin = Path(ref) if Path(ref).suffix in (".yaml", ".yml") else None
-    return "".join(f"{terminal_safe(line)}\n" for line in text_lines(loaded, lang, paths,
-                                                      find_base(loaded, origin)))
+    base = find_base(loaded, origin)
+    base = settle(base, agreements, play=False) if base is not None else None
+    return "".join(f"{terminal_safe(line)}\n" for line in text_lines(loaded, lang, paths, base))
 
 
 def _plain_text(ruleset: Ruleset) -> str:

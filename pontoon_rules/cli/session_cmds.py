@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from pontoon_rules.cli.agreed import agree_option
 from pontoon_rules.cli.checks import scheduler_address
 from pontoon_rules.text import json_text, markup_safe
 
@@ -54,10 +55,11 @@ ENGINE_DEALS = 10_000
 @click.option("--scheduler", default=None, callback=scheduler_address,
               help="Address of a Dask distributed scheduler (with --summary), e.g. "
                    "tcp://10.0.0.5:8786.")
+@agree_option
 def session_cmd(ruleset: str | None, players: int, deals: int, seed: int, policy: str,
                 stake: int, kitty: int, bank: int | None, script: str | None, as_json: bool,
                 summary: bool, banker_policy: str | None, workers: int,
-                scheduler: str | None) -> None:
+                scheduler: str | None, agreements: tuple[str, ...]) -> None:
     """Play a session of automatic deals under RULESET, or replay one (--script).
 
     Without --json, more than 10,000 deals are streamed on the compiled simulator
@@ -67,12 +69,12 @@ def session_cmd(ruleset: str | None, players: int, deals: int, seed: int, policy
         from pontoon_rules.cli.session_summary import run_summary
 
         run_summary(ruleset, players, deals, seed, policy, banker_policy, stake, kitty,
-                    workers, scheduler, as_json)
+                    workers, scheduler, as_json, agreements)
         return
     if script:
         session, transcripts = _replay(script)
     elif ruleset:
-        session = _play(ruleset, players, deals, seed, policy, stake, kitty, bank)
+        session = _play(ruleset, players, deals, seed, policy, stake, kitty, bank, agreements)
         transcripts = None
     else:
         raise click.UsageError("give a RULESET to play, or --script FILE to replay")
@@ -84,6 +86,16 @@ def session_cmd(ruleset: str | None, players: int, deals: int, seed: int, policy
         click.echo(json_text(out, indent=1))
     else:
         print_summary(session)
+        if ruleset and not script:
+            _print_agreed(ruleset, agreements)
+
+
+def _print_agreed(ruleset: str, agreements: tuple[str, ...]) -> None:
+    from pontoon_rules.cli.agreed import notes
+    from pontoon_rules.ruleset.loader import load_ruleset
+
+    for line in notes(load_ruleset(ruleset), agreements):
+        click.echo(line)
 
 
 def _replay(source: str) -> tuple[Session, list[list[dict[str, Any]]]]:
@@ -97,14 +109,15 @@ def _replay(source: str) -> tuple[Session, list[list[dict[str, Any]]]]:
 
 
 def _play(ruleset: str, players: int, deals: int, seed: int, policy: str, stake: int,
-          kitty: int, bank: int | None = None) -> Session:
+          kitty: int, bank: int | None = None, agreements: tuple[str, ...] = ()) -> Session:
     import random
 
+    from pontoon_rules.cli.agreed import settle
     from pontoon_rules.engine.rules import compile_rules
     from pontoon_rules.engine.session_auto import TablePolicy, play_session
     from pontoon_rules.ruleset.loader import load_ruleset
 
-    rules = compile_rules(load_ruleset(ruleset))
+    rules = compile_rules(settle(load_ruleset(ruleset), agreements))
     _check_options(rules, players, stake, kitty)
     table = TablePolicy(policy, stake, kitty, stake)
     if deals < PROGRESS_FROM or not sys.stderr.isatty():

@@ -15,8 +15,9 @@ from pontoon_rules.text import markup_safe, terminal_safe
 
 def run_summary(ruleset: str, players: int, deals: int, seed: int, policy: str,
                 banker_policy: str | None, stake: int, kitty: int, workers: int,
-                scheduler: str | None, as_json: bool) -> None:
+                scheduler: str | None, as_json: bool, agreements: tuple[str, ...] = ()) -> None:
     """Play and print the summary (JSON with `as_json`)."""
+    from pontoon_rules.cli.agreed import settle
     from pontoon_rules.engine.rules import compile_rules
     from pontoon_rules.ruleset.loader import load_ruleset
     from pontoon_rules.sim.strategy import banker_table, strategy
@@ -27,7 +28,7 @@ def run_summary(ruleset: str, players: int, deals: int, seed: int, policy: str,
         raise click.BadParameter("--deals and --players must be at least 1")
     from pontoon_rules.ruleset.features import require_handled
 
-    rules = compile_rules(load_ruleset(ruleset))
+    rules = compile_rules(settle(load_ruleset(ruleset), agreements))
     require_handled(rules.ruleset, "session --summary")
     people_for(rules, players)
     _, banker_name = _analysis(lambda: banker_table(rules, banker_policy))
@@ -41,6 +42,10 @@ def run_summary(ruleset: str, players: int, deals: int, seed: int, policy: str,
         click.echo(json.dumps(out, indent=1))
     else:
         print_summary(out)
+        from pontoon_rules.cli.agreed import notes
+
+        for line in notes(load_ruleset(ruleset), agreements):
+            click.echo(line)
 
 
 class _bar:

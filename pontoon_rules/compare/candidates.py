@@ -207,8 +207,8 @@ def shoes(pool: tuple[int, ...], seats: int, family: bool = False
 
 def common_stake(rulesets: tuple[Ruleset, ...], stake: int = 100) -> int:
     """`stake`, moved inside every ruleset's stake limits where it can be."""
-    stake = max([stake] + [r.stakes.min_stake for r in rulesets])
-    highs = [r.stakes.max_stake for r in rulesets if r.stakes.max_stake is not None]
+    stake = max([stake] + [r.stakes.limits()[0] for r in rulesets])
+    highs = [high for r in rulesets if (high := r.stakes.limits()[1]) is not None]
     return min([stake] + highs)
 
 

@@ -64,6 +64,10 @@ ROUND_INDEPENDENT: dict[str, tuple[str, str]] = {
 
 
 NOT_SEARCHED: dict[str, tuple[str, str]] = {
+    "player.insurance.amount": (NOT_PLAYED, "changes only which insurance amounts are "
+                                "offered (exactly the fraction, or up to it); the example "
+                                "search insures the most allowed, which both allow, so it "
+                                "settles the same"),
     "table.bank.va_bank": (NOT_PLAYED, "a stake of the whole bank above the largest stake: the "
                            "search stakes the same amount, within both rulesets' limits, "
                            "under each"),
@@ -153,7 +157,8 @@ MASKS: tuple[Mask, ...] = (
          "is decided at the same moment either way"),
     Mask(("player.surrender.after_split",), lambda r: not r.player.split.allowed,
          "no pair may be split"),
-    Mask(("player.insurance.max_fraction", "player.insurance.pays"), _no_insurance,
+    Mask(("player.insurance.max_fraction", "player.insurance.amount", "player.insurance.pays"),
+         _no_insurance,
          "no insurance is offered"),
     Mask(("player.insurance.allowed", "player.insurance.even_money"),
          lambda r: r.deal.banker_cards_visible == 0,
@@ -168,8 +173,10 @@ MASKS: tuple[Mask, ...] = (
     Mask(("deal.banker_pontoon_at_once",), _no_banker_natural,
          "the banker can hold no natural (no pontoon) to show at once"),
     Mask(("shoot.fourth_card_bet", "shoot.split_hand_bet", "shoot.bust_to_kitty_at_once",
-          "shoot.banker_pontoon_sweeps", "shoot.pays"),
+          "shoot.banker_pontoon_sweeps", "shoot.pays", "shoot.fourth_card_limit"),
          lambda r: not r.shoot.enabled, "Shoot Pontoon is off, so no shoot bet is made"),
+    Mask(("shoot.fourth_card_limit",), lambda r: not r.shoot.fourth_card_bet,
+         "no shoot bet is made before a fourth card"),
 )
 """Every mask, checked in order; the first that applies gives the reason."""
 

@@ -9,6 +9,9 @@
     reference  the engine playing a stripped vector; `harness` puts it behind the protocol
     protocol   JSON lines to a harness process; `runner` judges each vector; `report`
     fuzz       differential fuzzing with shrinking
+    suitefiles reading a suite from disk defensively; validate: the schema, one line a problem
+    probes     vectors that probe where implementations break; vectorid: `conformance id`
+    smoke      one round per listed ruleset: protocol problems apart from rule differences
 
 This module stays import-light so that harnesses start fast.
 """
@@ -22,4 +25,10 @@ class ConformanceError(PontoonError):
     """A conformance run, check or fuzz found an implementation (or a suite) wanting."""
 
 
-__all__ = ["ConformanceError"]
+class InvalidVectorsError(ConformanceError, ValueError):
+    """Vectors that cannot be played as they are (invalid input: exit status 2)."""
+
+    exit_status = 2
+
+
+__all__ = ["ConformanceError", "InvalidVectorsError"]

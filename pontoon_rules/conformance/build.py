@@ -19,8 +19,9 @@ from pontoon_rules.engine.rules import Rules
 from pontoon_rules.engine.script import parse_step
 from pontoon_rules.errors import ScriptError
 
-Plan = list[tuple[str, str]]
-"""("do" | "reject", "p1 buy 150") entries, in order."""
+Plan = list[tuple[str, Any]]
+"""("do" | "reject", "p1 buy 150") entries, in order; a probe may also be a move object
+({"actor", "action", "amount"}: any word, any amount, for probes a script cannot say)."""
 
 
 @cache
@@ -36,8 +37,10 @@ def ruleset_ref(rules: Rules, embed: bool) -> dict[str, Any]:
     return ref
 
 
-def move(text: str, index: int) -> dict[str, Any]:
-    """'p1 buy 150' as a move object {actor, action, amount}."""
+def move(text: str | dict[str, Any], index: int) -> dict[str, Any]:
+    """'p1 buy 150' as a move object {actor, action, amount} (a move object as it is)."""
+    if isinstance(text, dict):
+        return dict(text)
     actor, action = parse_step(text, index)
     out: dict[str, Any] = {"actor": actor, "action": action.kind}
     if action.amount is not None:

@@ -5,30 +5,52 @@ when the output folder already holds a vector with the same slug and another id,
 the new vector names the old one in `reimplements` (and keeps naming it on re-export).
 
 Every file is written atomically. Each ruleset folder gets a manifest
-(`_manifest.json`: every file the export wrote, with its sha256) written last,
-after the old one was removed first: a folder without a manifest is an export
-that did not finish, and `conformance check` says so. An export removes only
-files its previous manifest lists; files it did not write are left alone.
+(`_manifest.json`: every file the export wrote, with its sha256 and the digests of
+the parts its id depends on) written last, after the old one was removed: a folder
+without a manifest is an export that did not finish, and `conformance check` says so.
+While it runs, `_manifest.partial.json` records what it owns (the old files and the
+new ones), so that an export killed midway is finished by the next one.
+
+An export only ever replaces or removes a file it wrote and nobody changed since
+(its sha256 is the one its manifest recorded): a vector the user edited, one they
+registered with `conformance id --fix`, and any file it did not write are left as
+they are and named in the report.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pontoon_rules.conformance.build import dump
 from pontoon_rules.conformance.model import FORMAT_VERSION, schema_text
+from pontoon_rules.conformance.suitefiles import (
+    MANIFEST,
+    MAX_VECTOR_BYTES,
+    PARTIAL,
+    SCHEMA_FILE,
+    load_suite,
+    manifest_files,
+    part_digests,
+    read_json_file,
+    read_manifest,
+    read_partial,
+    read_text_file,
+    sha256_text,
+)
 from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.errors import OutputError
+from pontoon_rules.errors import OutputError, Problem, RulesetError
 from pontoon_rules.files import write_atomic
 
-SCHEMA_FILE = "vector.schema.json"
-MANIFEST = "_manifest.json"
-"""The file an export writes last in each ruleset folder."""
+__all__ = ["MANIFEST", "SCHEMA_FILE", "ExportReport", "export", "load_suite", "read_manifest",
+           "resolve", "sha256_text", "suite_vectors"]
 KEY_ORDER = ("format", "id", "slug", "description", "reimplements", "ruleset", "level",
              "features", "stakes", "shoe", "steps", "final")
+Progress = Callable[[str, int, int], None]
+"""Called with a ruleset id, its number (from 1) and how many there are, before each."""
 
 
 @dataclass
@@ -38,9 +60,12 @@ class ExportReport:
     written: dict[str, int] = field(default_factory=dict)
     """Vectors per ruleset."""
     removed: list[str] = field(default_factory=list)
-    """Stale vector files removed (only files a previous export wrote)."""
+    """Stale vector files removed (only files a previous export wrote, unchanged)."""
     foreign: list[str] = field(default_factory=list)
     """Files in the output folders the export did not write (left alone)."""
+    kept: list[str] = field(default_factory=list)
+    """Vector files the export would have replaced or removed, kept because someone
+    changed them (or registered them) since it wrote them."""
     notes: list[str] = field(default_factory=list)
     """Coverage gaps and skipped records."""
 
@@ -48,31 +73,64 @@ class ExportReport:
 def resolve(refs: list[str]) -> list[tuple[Rules, bool]]:
     """Compiled rules for ruleset ids or paths, with whether to embed them (not bundled).
 
+    A file whose id is a bundled ruleset's is the bundled ruleset when its rules are the
+    same, and refused otherwise (its vectors would be filed, and played, as the bundled
+    one's); two rulesets with one id are refused.
+
     Raises:
-        RulesetError: a ruleset cannot be loaded.
+        RulesetError: a ruleset cannot be loaded, or its id is taken.
     """
     from pontoon_rules.conformance.reference import bundled_rules
     from pontoon_rules.ruleset.loader import load_ruleset
     from pontoon_rules.ruleset.registry import bundled_ids
 
     bundled = bundled_ids()
-    out = []
+    out: list[tuple[Rules, bool]] = []
     for ref in refs or bundled:
         if ref in bundled:
             out.append((bundled_rules(ref)[0], False))
+            continue
+        ruleset = load_ruleset(ref)
+        if ruleset.id in bundled:
+            out.append((_as_bundled(ref, ruleset), False))
         else:
-            out.append((compile_rules(load_ruleset(ref)), True))
+            out.append((compile_rules(ruleset), True))
+    _refuse_duplicates(refs, out)
     return out
 
 
+def _as_bundled(ref: str, ruleset: Any) -> Rules:
+    from pontoon_rules.conformance.model import rules_digest
+    from pontoon_rules.conformance.reference import bundled_digest, bundled_rules, ruleset_json
+
+    if rules_digest(ruleset_json(ruleset)) == bundled_digest(ruleset.id):
+        return bundled_rules(ruleset.id)[0]
+    raise RulesetError([Problem(ref, None, None, "id", (
+        f"{ruleset.id!r} is the id of a bundled ruleset, but these rules differ from it: "
+        "give your ruleset an id of its own (vectors are filed, and harnesses choose the "
+        "rules they play, by ruleset id)"))])
+
+
+def _refuse_duplicates(refs: list[str], resolved: list[tuple[Rules, bool]]) -> None:
+    seen: dict[str, str] = {}
+    for ref, (rules, _) in zip(refs, resolved, strict=False):
+        rid = rules.ruleset.id
+        if rid in seen:
+            raise RulesetError([Problem(ref, None, None, "id", (
+                f"{rid!r} is also the id of {seen[rid]}: one export cannot hold two "
+                "rulesets with one id"))])
+        seen[rid] = ref
+
+
 def suite_vectors(rules: Rules, embed: bool, notes: list[str]) -> list[dict[str, Any]]:
-    """Every vector of one ruleset: worked examples, comparison records, targeted rounds
-    (for a ruleset file), random coverage; a round already present is kept once."""
+    """Every vector of one ruleset: worked examples, comparison records, probes, targeted
+    rounds (for a ruleset file), random coverage; a round already present is kept once."""
     from pontoon_rules.conformance.generate import (
         compare_vectors,
         example_vectors,
         random_vectors,
     )
+    from pontoon_rules.conformance.probes import probe_vectors
     from pontoon_rules.conformance.targeted import (
         coverage_targets,
         steered_vectors,
@@ -83,7 +141,8 @@ def suite_vectors(rules: Rules, embed: bool, notes: list[str]) -> list[dict[str,
     from_compare, skipped = compare_vectors(rules, embed)
     notes.extend(skipped)
     targeted = targeted_vectors(rules, embed, notes)
-    made = vectors + from_compare + targeted
+    probes = probe_vectors(rules, embed, notes)
+    made = vectors + from_compare + targeted + probes
     randoms, _ = random_vectors(rules, embed, {t for v in made for t in v["features"]})
     seen = {t for v in made + randoms for t in v["features"]}
     steered = steered_vectors(rules, embed, seen)
@@ -99,7 +158,7 @@ def suite_vectors(rules: Rules, embed: bool, notes: list[str]) -> list[dict[str,
     return out
 
 
-def export(refs: list[str], out: Path) -> ExportReport:
+def export(refs: list[str], out: Path, progress: Progress | None = None) -> ExportReport:
     """Write the suite for `refs` (default: every bundled ruleset) under `out`.
 
     Raises:
@@ -110,37 +169,106 @@ def export(refs: list[str], out: Path) -> ExportReport:
     resolved = resolve(refs)
     _mkdir(out, parents=True)
     write_atomic(out / SCHEMA_FILE, schema_text())
-    for rules, embed in resolved:
+    for n, (rules, embed) in enumerate(resolved, start=1):
+        if progress is not None:
+            progress(rules.ruleset.id, n, len(resolved))
         _export_one(rules, embed, out / rules.ruleset.id, report)
     return report
 
 
+class _Ownership:
+    """Which files of a ruleset folder this export may replace or remove."""
+
+    def __init__(self, folder: Path) -> None:
+        manifest = read_manifest(folder)
+        self.previous = manifest_files(manifest)
+        self.added = manifest_files(manifest, "added")
+        self.partial = manifest_files(read_partial(folder))
+
+    def names(self) -> set[str]:
+        """Every file an earlier export wrote."""
+        return set(self.previous) | set(self.partial)
+
+    def owns(self, name: str, text: str) -> bool:
+        """Whether `text` is what an earlier export wrote as `name` (nobody changed it)."""
+        if name in self.added:
+            return False
+        sha = sha256_text(text)
+        known = [self.previous.get(name), *_listed(self.partial.get(name))]
+        return sha in known
+
+
+def _listed(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else [value]
+
+
 def _export_one(rules: Rules, embed: bool, folder: Path, report: ExportReport) -> None:
     _mkdir(folder)
-    previous = _manifest_files(folder)
-    (folder / MANIFEST).unlink(missing_ok=True)
-    written: dict[str, str] = {}
+    owner = _Ownership(folder)
+    texts: dict[str, str] = {}
+    parts: dict[str, dict[str, str]] = {}
     for vector in suite_vectors(rules, embed, report.notes):
         path = folder / (vector["slug"].split("/", 1)[1] + ".json")
-        text = dump(_ordered(_carry_history(vector, path)))
-        write_atomic(path, text)
-        written[path.name] = sha256_text(text)
-    for name in sorted(previous - set(written)):
-        (folder / name).unlink(missing_ok=True)
-        report.removed.append(str(folder / name))
+        ordered = _ordered(_carry_history(vector, path))
+        texts[path.name] = dump(ordered)
+        parts[path.name] = part_digests(ordered)
+    _write_partial(folder, owner, texts)
+    (folder / MANIFEST).unlink(missing_ok=True)
+    written: dict[str, str] = {}
+    for name, text in texts.items():
+        if _put(folder / name, text, owner, report):
+            written[name] = sha256_text(text)
+    _remove_stale(folder, owner, set(texts), report)
     report.foreign.extend(str(p) for p in sorted(folder.iterdir())
-                          if p.name not in written and p.name != MANIFEST)
+                          if p.name not in written and p.name not in (MANIFEST, PARTIAL)
+                          and str(p) not in report.kept and p.name not in owner.added)
     manifest = {"format": FORMAT_VERSION, "ruleset": rules.ruleset.id, "count": len(written),
-                "files": written}
+                "files": written, "parts": {n: parts[n] for n in written}}
+    added = {n: sha for n, sha in owner.added.items() if (folder / n).exists()}
+    if added:
+        manifest["added"] = added
     write_atomic(folder / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True) + "\n")
+    (folder / PARTIAL).unlink(missing_ok=True)
     report.written[rules.ruleset.id] = len(written)
 
 
-def sha256_text(text: str) -> str:
-    """The sha256 of a file's text (UTF-8)."""
-    import hashlib
+def _write_partial(folder: Path, owner: _Ownership, texts: dict[str, str]) -> None:
+    """Record what this export owns before it touches anything."""
+    files: dict[str, list[str]] = {}
+    for name in owner.names() | set(texts):
+        known = [owner.previous.get(name), *_listed(owner.partial.get(name))]
+        if name in texts:
+            known.append(sha256_text(texts[name]))
+        files[name] = sorted({k for k in known if isinstance(k, str)})
+    data = {"format": FORMAT_VERSION, "files": files}
+    write_atomic(folder / PARTIAL, json.dumps(data, indent=1, sort_keys=True) + "\n")
 
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+def _put(path: Path, text: str, owner: _Ownership, report: ExportReport) -> bool:
+    """Write `text` as `path` unless someone else's file is there; whether it is ours now."""
+    if path.exists() or path.is_symlink():
+        current = read_text_file(path, MAX_VECTOR_BYTES)
+        if isinstance(current, str) and current == text:
+            return True
+        if isinstance(current, ValueError) or not owner.owns(path.name, current):
+            report.kept.append(str(path))
+            return False
+    write_atomic(path, text)
+    return True
+
+
+def _remove_stale(folder: Path, owner: _Ownership, fresh: set[str], report: ExportReport
+                  ) -> None:
+    for name in sorted(owner.names() - fresh):
+        path = folder / name
+        if not path.exists():
+            continue
+        current = read_text_file(path, MAX_VECTOR_BYTES)
+        if isinstance(current, str) and owner.owns(name, current):
+            path.unlink()
+            report.removed.append(str(path))
+        else:
+            report.kept.append(str(path))
 
 
 def _mkdir(folder: Path, parents: bool = False) -> None:
@@ -148,57 +276,21 @@ def _mkdir(folder: Path, parents: bool = False) -> None:
         folder.mkdir(parents=parents, exist_ok=True)
     except OSError as e:
         raise OutputError(f"{folder}: cannot create the folder: {e.strerror or e}") from e
-
-
-def _manifest_files(folder: Path) -> set[str]:
-    """The vector files the previous export into `folder` wrote (per its manifest)."""
-    data = read_manifest(folder)
-    files = data.get("files") if isinstance(data, dict) else None
-    if not isinstance(files, dict):
-        return set()
-    return {name for name in files if isinstance(name, str) and "/" not in name
-            and name.endswith(".json") and not name.startswith((".", "_"))}
-
-
-def read_manifest(folder: Path) -> Any:
-    """The parsed manifest of a ruleset folder, None when absent or unreadable."""
-    try:
-        return json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
+    if not folder.is_dir():
+        raise OutputError(f"{folder}: not a folder")
 
 
 def _carry_history(vector: dict[str, Any], path: Path) -> dict[str, Any]:
     """Set `reimplements` from the vector the file held before, if it differs."""
-    try:
-        old = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return vector
+    old = read_json_file(path) if path.exists() else None
     if not isinstance(old, dict) or old.get("slug") != vector["slug"]:
         return vector
     if old.get("id") == vector["id"]:
         previous = old.get("reimplements")
     else:
         previous = old.get("id")
-    return {**vector, "reimplements": previous} if previous else vector
+    return {**vector, "reimplements": previous} if isinstance(previous, str) else vector
 
 
 def _ordered(vector: dict[str, Any]) -> dict[str, Any]:
     return {k: vector[k] for k in KEY_ORDER if k in vector}
-
-
-def load_suite(folder: Path) -> list[tuple[Path, Any]]:
-    """Every vector file under `folder` (sorted) with its parsed JSON (or the error text).
-
-    Files named `*.schema.json` and files outside ruleset folders are not vectors.
-    """
-    out: list[tuple[Path, Any]] = []
-    paths = [folder] if folder.is_file() else sorted(folder.rglob("*.json"))
-    for path in paths:
-        if path.name.endswith(".schema.json") or path.name.startswith(("_", ".")):
-            continue
-        try:
-            out.append((path, json.loads(path.read_text(encoding="utf-8"))))
-        except (OSError, ValueError) as e:
-            out.append((path, f"not JSON: {e}"))
-    return out

@@ -34,7 +34,8 @@ FEATURE_FIELDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("offered:double", ("player.double.allowed", "player.double.min_cards",
                         "player.double.max_cards")),
     ("did:double", ("player.double.times_per_hand", "player.double.draws_after")),
-    ("offered:insure", ("player.insurance.allowed", "player.insurance.max_fraction")),
+    ("offered:insure", ("player.insurance.allowed", "player.insurance.max_fraction",
+                        "player.insurance.amount")),
     ("did:insure", ("player.insurance.pays",)),
     ("offered:even-money", ("player.insurance.even_money",)),
     ("offered:decline", ("player.insurance",)),
@@ -53,6 +54,8 @@ FEATURE_FIELDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("limit:player-max-cards", ("player.max_cards",)),
     ("limit:player-21", ("player.draw_on_21",)),
     ("limit:banker-max-cards", ("banker.max_cards",)),
+    ("pack-ran-out", ("pack.decks", "table.max_players")),
+    ("pack-fresh", ("between_deals.pack_runs_out",)),
 )
 """Which ruleset fields (or sections) each tag pattern relies on; the tags that name a hand
 of the ruleset's own (`class:ID`, `banker-class:ID`, `path:tie:ID`, `path:lose-to:ID`,

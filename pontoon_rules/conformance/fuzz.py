@@ -17,7 +17,7 @@ from fnmatch import fnmatchcase
 from typing import Any
 
 from pontoon_rules.conformance.build import build
-from pontoon_rules.conformance.generate import random_plan, random_stakes
+from pontoon_rules.conformance.generate import fuzz_stakes, random_plan
 from pontoon_rules.conformance.runner import Item, Outcome, PersistentRunner, RunOptions
 from pontoon_rules.conformance.shrink import MAX_SHRINK_CALLS, shrink
 from pontoon_rules.engine.cards import parse_card
@@ -67,8 +67,10 @@ class Group:
                                "count": len(self.rounds), "rounds": self.rounds[:20],
                                "message": shown.message}
         if self.shrunk is not None:
+            from pontoon_rules.conformance.build import strip
+
             out["example"] = {k: self.shrunk[k] for k in ("stakes", "shoe")}
-            out["example"]["steps"] = [s for s in self.shrunk["steps"] if "expect" not in s]
+            out["example"]["steps"] = strip(self.shrunk)["steps"]
             out["vector"] = self.shrunk
         return out
 
@@ -190,7 +192,7 @@ def _loop(rules: Rules, embed: bool, target: _Target, rounds: int, seed: int,
     for start in range(0, rounds, BATCH):
         batch = []
         for n in range(start, min(rounds, start + BATCH)):
-            stakes = random_stakes(rules, rng)
+            stakes = fuzz_stakes(rules, rng)
             shoe, plan = random_plan(rules, stakes, rng)
             vector = build(rules, f"{rules.ruleset.id}/fuzz-{seed}-{n}",
                            f"fuzz seed {seed}, round {n}", stakes, shoe, plan, embed)

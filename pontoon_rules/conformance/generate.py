@@ -11,6 +11,7 @@ a fixed bound.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -87,14 +88,32 @@ def random_plan(rules: Rules, stakes: list[int], rng: random.Random) -> tuple[li
         action = random_action(rng.choice(state.legal_actions()), rng)
         plan.append(("do", f"{state.actor_name()} {action}"))
         state.apply_action(action)
+    if rng.random() < PROBE_RATE:
+        plan.append(("reject", after_the_end(state, rng)))
     return shoe, plan
 
 
-def probe(state: RoundState, rng: random.Random) -> str:
-    """An action the current actor may not take: a wrong actor, kind or amount."""
+def after_the_end(state: RoundState, rng: random.Random) -> dict[str, Any]:
+    """A move by anyone once the round is over (refused: `round_over`)."""
+    actors = [f"p{i + 1}" for i in range(len(state.seats))] + ["banker"]
+    word = rng.choice(action_words(state.rules))
+    move: dict[str, Any] = {"actor": rng.choice(actors), "action": word}
+    if word in WITH_AMOUNT:
+        move["amount"] = state.rules.min_stake
+    return move
+
+
+def probe(state: RoundState, rng: random.Random) -> str | dict[str, Any]:
+    """An action the current actor may not take: a wrong actor, kind or amount, a word
+    no vocabulary has, or an amount that is no whole number."""
+    from pontoon_rules.conformance.probes import MALFORMED, UNKNOWN_WORDS
+
     legal = state.legal_actions()
     actor = state.actor_name()
-    choices = [_wrong_actor(state, legal)]
+    choices: list[str | dict[str, Any]] = [_wrong_actor(state, legal)]
+    unknown = [w for w in UNKNOWN_WORDS if w not in action_words(state.rules)]
+    if unknown:
+        choices.append({"actor": actor, "action": rng.choice(unknown)})
     kinds = {o.kind for o in legal}
     illegal = [k for k in action_words(state.rules) if k not in kinds]
     if illegal:
@@ -104,6 +123,8 @@ def probe(state: RoundState, rng: random.Random) -> str:
     if ranged:
         option = rng.choice(ranged)
         choices.append(f"{actor} {option.kind} {(option.high or 0) + 1}")
+        amount = rng.choice([m for m in MALFORMED if m is not None])
+        choices.append({"actor": actor, "action": option.kind, "amount": amount})
     return rng.choice(choices)
 
 
@@ -116,14 +137,44 @@ def _wrong_actor(state: RoundState, legal: list[LegalAction]) -> str:
 
 
 def random_stakes(rules: Rules, rng: random.Random) -> list[int]:
-    """One to three seats with stakes inside the ruleset's limits."""
-    limits = rules.ruleset.stakes
+    """One to three seats (one most often: the exported suite stays small and fast; every
+    table size has its own vector, `probes.table_vectors`) with everyday stakes inside the
+    ruleset's limits."""
     seats = min(rng.choice((1, 1, 2, 3)), rules.max_players)
     out = []
     for _ in range(seats):
-        stake = max(rng.choice(STAKE_CHOICES), limits.min_stake)
-        out.append(min(stake, limits.max_stake) if limits.max_stake is not None else stake)
+        stake = max(rng.choice(STAKE_CHOICES), rules.min_stake)
+        out.append(min(stake, rules.max_stake) if rules.max_stake is not None else stake)
     return out
+
+
+FUZZ_STAKE_CAP = 10**12
+"""The largest stake fuzz draws when a ruleset sets no maximum."""
+
+
+def fuzz_stakes(rules: Rules, rng: random.Random) -> list[int]:
+    """Seats and stakes from the whole range the ruleset allows (`stake_range`): one seat
+    half the time (most differences show there, and shrink there), else any table size
+    from one seat to `table.max_players`; stakes half the time everyday ones, else drawn
+    log-uniformly between the least and the greatest stake."""
+    low, high = stake_range(rules)
+    seats = 1 if rng.random() < 0.5 else rng.randint(1, rules.max_players)
+    out = []
+    for _ in range(seats):
+        if rng.random() < 0.5:
+            stake = min(max(rng.choice(STAKE_CHOICES), low), high)
+        else:
+            stake = min(high, max(low, round(math.exp(rng.uniform(math.log(max(low, 1)),
+                                                                   math.log(high))))))
+        out.append(stake)
+    return out
+
+
+def stake_range(rules: Rules) -> tuple[int, int]:
+    """The least and the greatest stake fuzz draws (`FUZZ_STAKE_CAP` without a maximum)."""
+    high = rules.max_stake if rules.max_stake is not None else max(FUZZ_STAKE_CAP,
+                                                                   rules.min_stake)
+    return rules.min_stake, high
 
 
 def random_vectors(rules: Rules, embed: bool = False, already: set[str] | None = None

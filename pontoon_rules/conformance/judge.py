@@ -1,38 +1,74 @@
 """Judge a trace against a vector: the first differing path, expected vs got.
 
-Only the fields a vector gives are compared; `legal` lists compare as sets;
-a trace step answers an `expect` with what it saw and a `do`/`reject` with the
-refusal `code` (null when the action was accepted).
+Only the fields a vector gives are compared; `legal` lists compare as sets (without
+the action words a harness declared as its `extensions`, unless the vector expects
+them); a trace step answers an `expect` with what it saw and a `do`/`reject` with the
+refusal `code` (null when the action was accepted). A finer code (`round_over`) is
+answered by itself or by the basic code it refines (`wrong_actor`); a probe of a
+declared extension word may also be accepted. Cards an `expect` lists in `face_down`
+(the actor cannot see them) may be answered with null.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 from typing import Any
+
+from pontoon_rules.conformance.model import REFINES
 
 MISSING = "<missing>"
 NOT_OVER = "<round not over>"
 """What a trace's `final: null` reads as: the implementation did not finish the round."""
+HIDDEN = "face_down"
+"""The `expect` key listing the cards the actor cannot see."""
+SHOWN_DIFFERENCES = 12
+"""How many differences of a `final` a message lists."""
+VALUE_CHARS = 120
+"""The most characters of one value a message shows."""
 
 
 @dataclass(frozen=True, slots=True)
 class Mismatch:
-    """Where a trace first differs from a vector."""
+    """Where a trace first differs from a vector (and, in `final`, every other difference)."""
 
     path: str
     expected: Any
     got: Any
+    others: tuple[Mismatch, ...] = field(default=())
 
     def __str__(self) -> str:
-        return f"{self.path}: expected {_show(self.expected)}, got {_show(self.got)}"
+        first = f"{self.path}: expected {show(self.expected)}, got {show(self.got)}"
+        if not self.others:
+            return first
+        lines = [f"{m.path}: expected {show(m.expected)}, got {show(m.got)}"
+                 for m in self.others[:SHOWN_DIFFERENCES - 1]]
+        more = len(self.others) + 1 - SHOWN_DIFFERENCES
+        if more > 0:
+            lines.append(f"… and {more} more differences")
+        return f"{first}\n  and: " + "\n  and: ".join(lines)
 
 
-def _show(value: Any) -> str:
-    import json
-
+def show(value: Any) -> str:
+    """A value for a message: JSON, cut to `VALUE_CHARS` characters."""
     if value == NOT_OVER:
         return "null: the round is not over"
-    return value if value == MISSING else json.dumps(value, ensure_ascii=False)
+    if value == MISSING:
+        return MISSING
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= VALUE_CHARS else f"{text[:VALUE_CHARS - 1]}…"
+
+
+@dataclass(frozen=True)
+class Leniency:
+    """What the harness declared that widens what counts as a match."""
+
+    extensions: frozenset[str] = frozenset()
+    """Action words it offers beyond the vocabulary."""
+
+
+STRICT = Leniency()
 
 
 def expected_steps(vector: dict[str, Any]) -> list[dict[str, Any]]:
@@ -44,7 +80,7 @@ def expected_steps(vector: dict[str, Any]) -> list[dict[str, Any]]:
         elif "do" in step:
             out.append({"code": None})
         else:
-            out.append({"code": step["reject"]["code"]})
+            out.append({"code": step["reject"]["code"], "action": step["reject"].get("action")})
     return out
 
 
@@ -64,50 +100,129 @@ def shape_problem(trace: Any, steps: int) -> str | None:
     return None
 
 
-def judge(expected: list[dict[str, Any]], final: dict[str, Any], trace: dict[str, Any]
-          ) -> Mismatch | None:
+def judge(expected: list[dict[str, Any]], final: dict[str, Any], trace: dict[str, Any],
+          leniency: Leniency = STRICT) -> Mismatch | None:
     """The first difference between the expected steps/final and `trace`, or None."""
     got_steps = trace["steps"]
     for i, want in enumerate(expected):
         if i >= len(got_steps):
-            return Mismatch(f"steps[{i}]", want, MISSING)
+            return Mismatch(f"steps[{i}]", _shown_step(want), MISSING)
         got = got_steps[i]
         if want == got:  # the common case, at C speed
             continue
-        found = compare(want, got, f"steps[{i}]")
+        found = _step(want, got, f"steps[{i}]", leniency)
         if found:
             return found
     if "final" in trace and trace["final"] is None:
         return Mismatch("final", final, NOT_OVER)
     got_final = trace.get("final")
-    return None if final == got_final else compare(final, got_final, "final")
+    if final == got_final:
+        return None
+    every = list(differences(final, got_final, "final"))
+    if not every:
+        return None
+    return Mismatch(every[0].path, every[0].expected, every[0].got, tuple(every[1:]))
+
+
+def _shown_step(want: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in want.items() if k not in ("action", HIDDEN)}
+
+
+def _step(want: dict[str, Any], got: dict[str, Any], path: str, leniency: Leniency
+          ) -> Mismatch | None:
+    if "code" in want:
+        return _code(want, got, path, leniency)
+    hidden = want.get(HIDDEN) or {}
+    for key, value in want.items():
+        if key == HIDDEN:
+            continue
+        sub = f"{path}.{key}"
+        if key not in got:
+            return Mismatch(sub, value, MISSING)
+        if key == "legal":
+            found = _compare_legal(value, got[key], sub, leniency)
+        elif key == "hands":
+            found = _compare_hands(value, got[key], sub, hidden)
+        else:
+            found = compare(value, got[key], sub)
+        if found:
+            return found
+    return None
+
+
+def _code(want: dict[str, Any], got: dict[str, Any], path: str, leniency: Leniency
+          ) -> Mismatch | None:
+    code, answer = want["code"], got.get("code", MISSING)
+    if answer == code or answer is not None and answer == REFINES.get(code):
+        return None
+    if answer is None and want.get("action") in leniency.extensions:
+        return None
+    return Mismatch(f"{path}.code", code, answer)
+
+
+def _compare_hands(want: Any, got: Any, path: str, hidden: dict[str, Any]) -> Mismatch | None:
+    """Hands, where a card the actor cannot see may be answered with null."""
+    if not hidden or not isinstance(want, dict) or not isinstance(got, dict):
+        return compare(want, got, path)
+    masked = dict(got)
+    for owner, where in hidden.items():
+        if owner not in got or owner not in want:
+            continue
+        if owner == "banker":
+            masked[owner] = _fill(got[owner], want[owner], where)
+        elif isinstance(got[owner], list) and isinstance(want[owner], list) \
+                and isinstance(where, list):
+            masked[owner] = [_fill(hand, mine, indices) for hand, mine, indices in
+                             zip(got[owner], want[owner], where, strict=False)] \
+                + got[owner][min(len(want[owner]), len(where)):]
+    return compare(want, masked, path)
+
+
+def _fill(got: Any, want: Any, indices: Any) -> Any:
+    """`got` with each null at a hidden index replaced by the expected card."""
+    if not isinstance(got, list) or not isinstance(want, list) or not isinstance(indices, list):
+        return got
+    out = list(got)
+    for i in indices:
+        if isinstance(i, int) and 0 <= i < min(len(out), len(want)) and out[i] is None:
+            out[i] = want[i]
+    return out
 
 
 def compare(want: Any, got: Any, path: str) -> Mismatch | None:
     """Compare `got` with `want`, looking only at the keys `want` gives."""
+    return next(differences(want, got, path), None)
+
+
+def differences(want: Any, got: Any, path: str) -> Iterator[Mismatch]:
+    """Every difference of `got` from `want` (only the keys `want` gives), leaf by leaf."""
     if isinstance(want, dict):
         if not isinstance(got, dict):
-            return Mismatch(path, want, got if got is not None else MISSING)
+            yield Mismatch(path, want, got if got is not None else MISSING)
+            return
         for key, value in want.items():
             sub = f"{path}.{key}"
             if key not in got:
-                return Mismatch(sub, value, MISSING)
-            found = _compare_legal(value, got[key], sub) if key == "legal" else compare(
-                value, got[key], sub)
-            if found:
-                return found
-        return None
+                yield Mismatch(sub, value, MISSING)
+            else:
+                yield from differences(value, got[key], sub)
+        return
     if isinstance(want, list):
-        if not isinstance(got, list) or len(got) != len(want):
-            return Mismatch(path, want, got)
-        for i, (w, g) in enumerate(zip(want, got, strict=True)):
-            found = compare(w, g, f"{path}[{i}]")
-            if found:
-                return found
-        return None
+        if not isinstance(got, list):
+            yield Mismatch(path, want, got)
+            return
+        if len(got) != len(want) and not all(isinstance(w, dict) for w in want):
+            yield Mismatch(path, want, got)
+            return
+        for i, (w, g) in enumerate(zip(want, got, strict=False)):
+            yield from differences(w, g, f"{path}[{i}]")
+        for i in range(len(got), len(want)):
+            yield Mismatch(f"{path}[{i}]", want[i], MISSING)
+        for i in range(len(want), len(got)):
+            yield Mismatch(f"{path}[{i}]", "<nothing>", got[i])
+        return
     if want != got or type(want) is not type(got) and not _same_number(want, got):
-        return Mismatch(path, want, got)
-    return None
+        yield Mismatch(path, want, got)
 
 
 def _same_number(a: Any, b: Any) -> bool:
@@ -115,9 +230,13 @@ def _same_number(a: Any, b: Any) -> bool:
             and not isinstance(b, bool) and a == b)
 
 
-def _compare_legal(want: Any, got: Any, path: str) -> Mismatch | None:
+def _compare_legal(want: Any, got: Any, path: str, leniency: Leniency) -> Mismatch | None:
     if not isinstance(got, list) or not all(isinstance(o, dict) for o in got):
         return Mismatch(path, want, got)
+    if leniency.extensions:
+        wanted = {o.get("action") for o in want}
+        got = [o for o in got if o.get("action") not in leniency.extensions
+               or o.get("action") in wanted]
     if legal_key(want) != legal_key(got):
         return Mismatch(path, sorted_legal(want), sorted_legal(got))
     return None
@@ -125,9 +244,14 @@ def _compare_legal(want: Any, got: Any, path: str) -> Mismatch | None:
 
 def legal_key(options: list[dict[str, Any]]) -> frozenset[tuple[Any, Any, Any]]:
     """A legal-action list as a set of (action, min, max)."""
-    return frozenset((o.get("action"), o.get("min"), o.get("max")) for o in options)
+    return frozenset((_hashable(o.get("action")), _hashable(o.get("min")),
+                      _hashable(o.get("max"))) for o in options)
+
+
+def _hashable(value: Any) -> Any:
+    return value if isinstance(value, (str, int, float, type(None))) else repr(value)
 
 
 def sorted_legal(options: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The legal actions in a stable order, for messages."""
-    return sorted(options, key=lambda o: (str(o.get("action")), o.get("min") or 0))
+    return sorted(options, key=lambda o: (str(o.get("action")), str(o.get("min") or 0)))

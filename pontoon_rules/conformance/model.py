@@ -18,18 +18,26 @@ import hashlib
 import json
 import uuid
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 FORMAT_VERSION = 1
 """The version of the vector format (and of the protocol)."""
 NAMESPACE = uuid.UUID("6f1d0c2e-9b7a-5e3c-8d41-70a2c5f0e913")
 """The uuid5 namespace of vector ids."""
-CODES = ("illegal_action", "wrong_actor", "bad_amount")
+BASIC_CODES = ("illegal_action", "wrong_actor", "bad_amount")
+"""The refusals every harness tells apart."""
+REFINES = {"round_over": "wrong_actor", "unknown_action": "illegal_action",
+           "malformed_amount": "bad_amount"}
+"""Finer refusals and the basic code each refines: a vector may expect the finer one, and a
+harness may answer either (after the end of a round `round_over` or `wrong_actor`)."""
+CODES = (*BASIC_CODES, *REFINES)
 """The vocabulary of refusals."""
 LEVELS = ("must", "should", "may")
 ACTOR_PATTERN = r"^(p[1-9][0-9]*|banker)$"
+CHECKPOINT_ACTOR = r"^(p[1-9][0-9]*|banker|terminal)$"
+"""Whose turn a checkpoint names: a seat, the banker, or `terminal` once the round is over."""
 CARD_PATTERN = r"^[A2-9TJQK][SHDC]$"
 SCHEMA_ID = "https://pontoon-rules.example/conformance/vector.schema.json"
 
@@ -64,26 +72,48 @@ class LegalOption(VectorModel):
 class Expect(VectorModel):
     """A checkpoint before a decision; only the fields given are compared."""
 
-    actor: str | None = Field(default=None, pattern=ACTOR_PATTERN, description="Whose turn it is.")
+    actor: str | None = Field(default=None, pattern=CHECKPOINT_ACTOR,
+                              description="Whose turn it is ('terminal' once the round is over).")
     legal: list[LegalOption] | None = Field(
         default=None, description="The legal actions, compared as a set.")
     hands: dict[str, Any] | None = Field(
         default=None, description="Cards dealt so far: seat -> list of hands, 'banker' -> cards.")
+    face_down: dict[str, Any] | None = Field(
+        default=None,
+        description="The cards in `hands` the actor cannot see (face down, someone else's), "
+        "by position: seat -> one list of card indices per hand, 'banker' -> indices. An "
+        "implementation that does not show them answers null there; a card it does answer "
+        "is compared.")
 
 
 class Move(VectorModel):
     """An action taken by an explicit actor."""
 
     actor: str = Field(pattern=ACTOR_PATTERN, description="p1, p2, ... or banker.")
-    action: str = Field(description="The action kind.")
-    amount: int | None = Field(default=None, description="Amount of a buy or insurance.")
+    action: str = Field(description="The action word.")
+    amount: StrictInt | None = Field(default=None, description="Amount of a buy or insurance.")
 
 
-class Refusal(Move):
-    """An illegal action the implementation must refuse, without changing the round."""
+Code = Literal["illegal_action", "wrong_actor", "bad_amount", "round_over", "unknown_action",
+               "malformed_amount"]
 
-    code: Literal["illegal_action", "wrong_actor", "bad_amount"] = Field(
-        description="Why it is refused.")
+
+assert get_args(Code) == CODES
+
+
+class Refusal(VectorModel):
+    """An action the implementation must refuse, without changing the round.
+
+    Probes may name any actor (`terminal` never acts), any action word (including words
+    no ruleset uses) and any amount, including malformed ones (a string, a fraction).
+    """
+
+    actor: str = Field(pattern=ACTOR_PATTERN, description="p1, p2, ... or banker.")
+    action: str = Field(description="The action word (any word: unknown ones are probes).")
+    amount: Any = Field(default=None, description="The amount, when the probe gives one: any "
+                        "JSON value (a malformed amount is a probe).")
+    code: Code = Field(description="Why it is refused: a basic code, or a finer one (`REFINES`) "
+                       "that the basic code it refines also answers.")
 
 
 class ExpectStep(VectorModel):

@@ -159,12 +159,40 @@ def parse_reply(text: bytes) -> dict[str, Any] | str:
     """A reply line as a JSON object, or why it is not one."""
     try:
         data = json.loads(text)
+    except RecursionError:
+        return "not JSON the runner reads: nested too deeply"
     except ValueError:
         shown = text[:200].decode("utf-8", "replace")
         return f"not JSON: {shown!r}"
     if not isinstance(data, dict):
         return f"not a JSON object: {text[:120].decode('utf-8', 'replace')!r}"
+    if depth(data) > MAX_DEPTH:
+        return f"nested more than {MAX_DEPTH} levels deep (a trace needs about ten)"
     return data
+
+
+MAX_DEPTH = 64
+"""The deepest nesting of a reply the runner reads."""
+
+
+def depth(data: Any, limit: int = MAX_DEPTH) -> int:
+    """How deeply `data` nests lists and objects (counted without recursion, stopping just
+    past `limit`)."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, level = stack.pop()
+        if isinstance(value, dict):
+            children: Any = value.values()
+        elif isinstance(value, list):
+            children = value
+        else:
+            continue
+        deepest = max(deepest, level)
+        if deepest > limit:
+            return deepest
+        stack.extend((child, level + 1) for child in children)
+    return deepest
 
 
 def start_problem(meta: Any) -> str | None:
@@ -176,6 +204,10 @@ def start_problem(meta: Any) -> str | None:
     rulesets = meta.get("rulesets")
     if not isinstance(rulesets, list) or not all(isinstance(r, str) for r in rulesets):
         return "the start reply lacks a 'rulesets' list of ids"
+    extensions = meta.get("extensions")
+    if extensions is not None and (not isinstance(extensions, list)
+                                   or not all(isinstance(w, str) for w in extensions)):
+        return "the start reply's 'extensions' is not a list of action words"
     return None
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from pontoon_rules.engine.actions import Action
+from pontoon_rules.engine.actions import KINDS, WITH_AMOUNT, Action
 from pontoon_rules.engine.cards import CODES, parse_card
 from pontoon_rules.engine.results import given_up_json
 from pontoon_rules.engine.rules import Rules, compile_rules
@@ -130,25 +130,66 @@ def _deal(state: RoundState, cards: list[int], dealt: int) -> int:
 
 
 def observe(state: RoundState) -> dict[str, Any]:
-    """What an `expect` step reports: actor, legal actions, hands so far."""
+    """What an `expect` step reports: actor, legal actions, hands so far (every card), and
+    which of those cards the actor cannot see (`face_down`, left out when none)."""
     hands: dict[str, Any] = {
         f"p{seat.index + 1}": [[CODES[c] for c in h.cards] for h in seat.hands]
         for seat in state.seats
     }
     hands["banker"] = [CODES[c] for c in state.banker.cards]
-    return {"actor": state.actor_name(), "legal": [a.to_json() for a in state.legal_actions()],
-            "hands": hands}
+    out = {"actor": state.actor_name(), "legal": [a.to_json() for a in state.legal_actions()],
+           "hands": hands}
+    hidden = face_down(state)
+    if hidden:
+        out["face_down"] = hidden
+    return out
+
+
+def face_down(state: RoundState) -> dict[str, Any]:
+    """The positions of the cards the current actor cannot see (`engine.faces`)."""
+    if state.is_terminal():
+        return {}
+    seen = state.observation()
+    out: dict[str, Any] = {}
+    for seat in seen["seats"]:  # type: ignore[attr-defined]
+        where = [[i for i, c in enumerate(h["cards"]) if c is None] for h in seat["hands"]]
+        if any(where):
+            out[seat["seat"]] = where
+    banker = [i for i, c in enumerate(seen["banker"]["cards"]) if c is None]  # type: ignore[index]
+    if banker:
+        out["banker"] = banker
+    return out
 
 
 def refusal(state: RoundState, move: dict[str, Any]) -> str | None:
-    """The code the engine would refuse `move` with now, or None when it is legal."""
-    if state.is_terminal() or move.get("actor") != state.actor_name():
+    """The code the engine would refuse `move` with now, or None when it is legal.
+
+    In order: `round_over` (the round is over), `wrong_actor` (not this actor's turn),
+    `unknown_action` (a word the vocabulary lacks), `malformed_amount` (an amount that
+    is not a whole number, or none where the action takes one), `illegal_action` (not
+    legal now), `bad_amount` (outside min..max, or given where none is taken).
+    """
+    if state.is_terminal():
+        return "round_over"
+    if move.get("actor") != state.actor_name():
         return "wrong_actor"
-    action = to_action(move)
+    kind = move.get("action")
+    if not isinstance(kind, str) or kind not in KINDS:
+        return "unknown_action"
+    amount = move.get("amount")
     legal = state.legal_actions()
+    takes = kind in WITH_AMOUNT
+    if amount is not None and not _whole(amount) or amount is None and takes and any(
+            o.kind == kind for o in legal):
+        return "malformed_amount"
+    action = Action(kind, amount)
     if any(option.allows(action) for option in legal):
         return None
-    return "bad_amount" if any(o.kind == action.kind for o in legal) else "illegal_action"
+    return "bad_amount" if any(o.kind == kind for o in legal) else "illegal_action"
+
+
+def _whole(amount: Any) -> bool:
+    return isinstance(amount, int) and not isinstance(amount, bool)
 
 
 def final_json(state: RoundState) -> dict[str, Any]:

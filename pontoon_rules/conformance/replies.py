@@ -13,15 +13,21 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from pontoon_rules.conformance.model import ACTOR_PATTERN, CODES, Final, LegalOption
+from pontoon_rules.conformance.model import (
+    ACTOR_PATTERN,
+    CHECKPOINT_ACTOR,
+    CODES,
+    REFINES,
+    Code,
+    Final,
+    LegalOption,
+)
 from pontoon_rules.engine.actions import KINDS
 
 REPLIES_ID = "https://pontoon-rules.example/conformance/replies.schema.json"
 ACTORS = ("p1", "p2", "…", "banker", "terminal")
 """Who a checkpoint can name: a seat, the banker, or `terminal` once the round is over."""
-TRACE_ACTOR = r"^(p[1-9][0-9]*|banker|terminal)$"
-Code = Literal["illegal_action", "wrong_actor", "bad_amount"]
-assert CODES == ("illegal_action", "wrong_actor", "bad_amount")
+TRACE_ACTOR = CHECKPOINT_ACTOR
 
 
 class Message(BaseModel):
@@ -60,6 +66,11 @@ class StartReply(Message):
     language: str | None = Field(default=None, description="Its language, for reports.")
     homepage: str | None = Field(default=None, description="Where to find it.")
     rulesets: list[str] = Field(description="Ruleset ids it plays; '*' plays embedded ones.")
+    extensions: list[str] | None = Field(
+        default=None,
+        description="Action words the implementation offers beyond the ruleset (e.g. "
+        "'surrender'): `legal` is then compared without them, a probe of one may be "
+        "accepted, and `--strict` reports any other word the vocabulary lacks.")
 
 
 class Observation(Message):
@@ -68,7 +79,11 @@ class Observation(Message):
     actor: str = Field(pattern=TRACE_ACTOR, description="Whose turn it is, or 'terminal'.")
     legal: list[LegalOption] = Field(description="Every legal action (a set).")
     hands: dict[str, Any] = Field(
-        description="Seat -> list of hands (cards), 'banker' -> cards, as dealt so far.")
+        description="Seat -> list of hands (cards), 'banker' -> cards, as dealt so far; null "
+        "for a card the implementation does not show (one the actor cannot see).")
+    face_down: dict[str, Any] | None = Field(
+        default=None, description="Optional: the positions of the cards the actor cannot "
+        "see, as a vector's `expect.face_down` gives them (not compared).")
 
 
 class Answer(Message):
@@ -130,6 +145,7 @@ def reply_schemas() -> dict[str, Any]:
         "oneOf": [{"$ref": "#/$defs/trace-reply"}, {"$ref": "#/$defs/skipped-reply"},
                   {"$ref": "#/$defs/errored-reply"}],
         "$defs": defs, "x-action-words": list(KINDS), "x-codes": list(CODES),
+        "x-code-refines": dict(REFINES),
         "x-actors": {"pattern": ACTOR_PATTERN, "trace": TRACE_ACTOR},
     }
 
@@ -139,32 +155,87 @@ def replies_text() -> str:
     return json.dumps(reply_schemas(), indent=2, ensure_ascii=False, sort_keys=True) + "\n"
 
 
-def _first(error: ValidationError) -> str:
-    err = error.errors()[0]
-    where = ".".join(str(p) for p in err["loc"]) or "<root>"
-    return f"{where}: {err['msg']}"
+def _problems(error: ValidationError, strict: bool) -> list[str]:
+    """The errors of a validation, one line each; unknown fields only when `strict`."""
+    out = []
+    for err in error.errors():
+        if err["type"] == "extra_forbidden" and not strict:
+            continue
+        where = ".".join(str(p) for p in err["loc"]) or "<root>"
+        out.append(f"{where}: {err['msg']}")
+    return out
 
 
-def start_violation(data: Any) -> str | None:
-    """The first way `data` breaks the start-reply schema, or None."""
+def _check(model: type[BaseModel], data: Any, strict: bool, prefix: str = "") -> str | None:
     try:
-        StartReply.model_validate(data)
+        model.model_validate(data, strict=True)
     except ValidationError as e:
-        return _first(e)
+        found = _problems(e, strict)
+        return f"{prefix}{found[0]}" if found else None
     return None
 
 
-def reply_violation(reply: dict[str, Any], steps: int) -> str | None:
-    """The first way a run reply breaks its schema (and the vector's step count), or None."""
-    model: type[BaseModel] = TraceReply
+def start_violation(data: Any, strict: bool = True) -> str | None:
+    """The first way `data` breaks the start-reply schema, or None (unknown fields count
+    only when `strict`)."""
+    return _check(StartReply, data, strict)
+
+
+class _Envelope(Message):
+    """A trace reply with its steps left for `reply_violation` to check one by one."""
+
+    seq: int | None = None
+    trace: _Steps
+
+
+class _Steps(Message):
+    steps: list[dict[str, Any]]
+    final: Final | None
+
+
+_Envelope.model_rebuild()
+
+
+def reply_violation(reply: dict[str, Any], kinds: list[str] | int, strict: bool = True,
+                    extensions: frozenset[str] = frozenset()) -> str | None:
+    """The first way a run reply breaks its schema, or None.
+
+    `kinds` gives each vector step's kind (`expect`, `do`, `reject`; a count means "not
+    known"): an `expect` is answered by an observation, the others by a code. Types are
+    always checked (a number given as text is a violation); unknown fields and action
+    words neither the vocabulary nor the harness's `extensions` have count only when
+    `strict`.
+    """
     if "skipped" in reply:
-        model = SkippedReply
-    elif "errored" in reply:
-        model = ErroredReply
-    try:
-        model.model_validate(reply, strict=False)
-    except ValidationError as e:
-        return _first(e)
-    if model is TraceReply and len(reply["trace"]["steps"]) > steps:
-        return f"trace.steps: {len(reply['trace']['steps'])} steps for a vector of {steps}"
+        return _check(SkippedReply, reply, strict)
+    if "errored" in reply:
+        return _check(ErroredReply, reply, strict)
+    found = _check(_Envelope, reply, strict)
+    if found or "trace" not in reply:
+        return found
+    steps = reply["trace"]["steps"]
+    count = kinds if isinstance(kinds, int) else len(kinds)
+    if len(steps) > count:
+        return f"trace.steps: {len(steps)} steps for a vector of {count}"
+    for i, step in enumerate(steps):
+        kind = kinds[i] if not isinstance(kinds, int) else ("expect" if "actor" in step
+                                                            else "do")
+        model = Observation if kind == "expect" else Answer
+        found = _check(model, step, strict, f"trace.steps.{i}.")
+        if found:
+            return found
+        if strict and kind == "expect":
+            found = undeclared_word(step["legal"], extensions)
+            if found:
+                return f"trace.steps.{i}.legal: {found}"
+    return None
+
+
+def undeclared_word(legal: list[dict[str, Any]], extensions: frozenset[str]) -> str | None:
+    """Why a legal-action list names a word neither the vocabulary nor `extensions` has."""
+    for option in legal:
+        word = option["action"]
+        if word not in KINDS and word not in extensions:
+            return (f"the action word {word!r} is not in the vocabulary "
+                    f"({', '.join(KINDS)}); declare it in the start reply's extensions")
     return None

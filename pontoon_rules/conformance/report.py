@@ -13,9 +13,12 @@ from rich.text import Text
 
 from pontoon_rules.conformance.runner import STATUSES, Outcome, RunResult
 from pontoon_rules.files import write_atomic
+from pontoon_rules.text import terminal_safe
 
-BAD = ("fail", "error", "crash", "timeout", "protocol")
-"""Statuses that count against an implementation."""
+BAD = ("fail", "error", "crash", "timeout", "protocol", "not-run", "internal")
+"""Statuses that count against an implementation (or, `internal`, against the run)."""
+BROKEN = ("crash", "timeout", "protocol", "internal")
+"""Statuses that fail a run at any level: a harness that breaks is not a reading of a rule."""
 
 SHOWN = 20
 """How many non-passing vectors the text report lists."""
@@ -30,15 +33,16 @@ def summary_table(outcomes: list[Outcome]) -> Table:
     """One row per ruleset, one column per status."""
     table = Table(title="conformance")
     table.add_column("ruleset", overflow="fold", min_width=12)
-    for status in STATUSES:
+    total = counts(outcomes)
+    shown = [s for s in STATUSES if total[s] or s in ("pass", "fail")]
+    for status in shown:
         table.add_column(status, justify="right")
     by_ruleset: dict[str, Counter[str]] = {}
     for o in outcomes:
         by_ruleset.setdefault(o.slug.split("/")[0], Counter())[o.status] += 1
     for name, c in sorted(by_ruleset.items()):
-        table.add_row(Text(name), *(str(c[s]) if c[s] else "" for s in STATUSES))
-    total = counts(outcomes)
-    table.add_row("[b]total[/b]", *(f"[b]{total[s]}[/b]" for s in STATUSES))
+        table.add_row(Text(terminal_safe(name)), *(str(c[s]) if c[s] else "" for s in shown))
+    table.add_row("[b]total[/b]", *(f"[b]{total[s]}[/b]" for s in shown))
     return table
 
 
@@ -46,18 +50,21 @@ def print_report(result: RunResult, console: Console, only: list[Outcome] | None
     """The table, then the first non-passing vectors (or just `only`, for a baseline)."""
     meta = result.implementation
     if meta:
-        console.print(f"implementation: {meta.get('name')} {meta.get('version') or ''}".rstrip(),
+        who = f"implementation: {meta.get('name')} {meta.get('version') or ''}".rstrip()
+        console.print(terminal_safe(who),
                       markup=False, highlight=False)
     for problem in result.harness:
-        console.print(f"harness {problem['status']}: {problem['message']}", markup=False,
+        console.print(terminal_safe(f"harness {problem['status']}: {problem['message']}",
+                                    multiline=True), markup=False,
                       highlight=False, soft_wrap=True)
     if result.not_run:
         console.print(f"{result.not_run} vectors not run (the harness failed)", markup=False)
     console.print(summary_table(result.outcomes))
     listed = only if only is not None else [
-        o for o in result.outcomes if o.status not in ("pass", "skipped")]
+        o for o in result.outcomes if o.status not in ("pass", "skipped", "not-run")]
     for o in listed[:SHOWN]:
-        console.print(f"{o.status} {o.slug} ({o.id}, {o.level}): {o.message}",
+        console.print(terminal_safe(f"{o.status} {o.slug} ({o.id}, {o.level}): {o.message}",
+                                    multiline=True),
                       markup=False, highlight=False, soft_wrap=True)
     if len(listed) > SHOWN:
         console.print(f"… and {len(listed) - SHOWN} more (see --json)")
@@ -126,9 +133,16 @@ def passed(outcomes: list[Outcome], baseline: dict[str, str] | None = None) -> b
     """Whether every `must` vector passed (or, with a baseline, none newly failed).
 
     A vector the harness skipped counts against it; one whose ruleset the harness
-    does not list does not. A run where nothing passed never passes.
+    does not list does not. A crash, timeout or protocol error fails the run at any
+    level (a `may` vector is a reading of a rule, not a licence to break), and so does
+    an internal error. A run where nothing passed never passes.
     """
     if not any(o.status == "pass" for o in outcomes):
+        return False
+    if any(o.status == "internal" for o in outcomes):
+        return False
+    broken = [o for o in outcomes if o.status in BROKEN]
+    if broken and (baseline is None or against_baseline(broken, baseline)[0]):
         return False
     musts = [o for o in outcomes if o.level == "must" and not _unlisted(o)]
     if baseline is not None:

@@ -86,7 +86,7 @@ def realize(rules: Rules, stakes: list[int], shoe: list[int], plan: Plan) -> Rou
     try:
         state = RoundState(rules, used)
     except PontoonError:
-        used = [rules.ruleset.stakes.min_stake] * len(stakes)
+        used = [rules.min_stake] * len(stakes)
         state = RoundState(rules, used)
     cards: list[int] = []
     out: Plan = []
@@ -102,6 +102,7 @@ def realize(rules: Rules, stakes: list[int], shoe: list[int], plan: Plan) -> Rou
         action = _next_action(state, hints, out)
         out.append(("do", f"{state.actor_name()} {action}"))
         state.apply_action(action)
+    out.extend((kind, text) for kind, text in hints if kind == "reject")  # after the end
     return used, cards, out
 
 
@@ -113,11 +114,14 @@ def _next_action(state: RoundState, hints: Plan, out: Plan) -> Action:
     """Use up hints: keep probes still refused, take the first legal `do`."""
     while hints:
         kind, text = hints.pop(0)
-        try:
-            actor, action = parse_step(text, 0)
-        except PontoonError:
-            continue
-        move = {"actor": actor, "action": action.kind, "amount": action.amount}
+        if isinstance(text, dict):
+            move = dict(text)
+        else:
+            try:
+                actor, action = parse_step(text, 0)
+            except PontoonError:
+                continue
+            move = {"actor": actor, "action": action.kind, "amount": action.amount}
         if kind == "reject":
             if refusal(state, move) is not None:
                 out.append(("reject", text))

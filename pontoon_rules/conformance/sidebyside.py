@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from pontoon_rules.conformance.runner import Outcome, RunResult
+from pontoon_rules.text import terminal_safe
 
 SHOWN = 30
 """How many disagreements the text report lists."""
@@ -100,9 +101,10 @@ def print_side_by_side(table: SideBySide, console: Console) -> None:
     grid = Table(title="disagreements")
     grid.add_column("vector", overflow="fold")
     for n, command in enumerate(table.commands, start=1):
-        grid.add_column(Text(f"#{n} {command}"), overflow="fold")
+        grid.add_column(Text(terminal_safe(f"#{n} {command}")), overflow="fold")
     for vid, slug, outs in table.disagree[:SHOWN]:
-        grid.add_row(Text(f"{slug}\n{vid}"), *(Text(_cell(o)) for o in outs))
+        grid.add_row(Text(terminal_safe(f"{slug}\n{vid}", multiline=True)),
+                     *(Text(terminal_safe(_cell(o))) for o in outs))
     console.print(grid)
     if len(table.disagree) > SHOWN:
         console.print(f"… and {len(table.disagree) - SHOWN} more (see --json)", markup=False)

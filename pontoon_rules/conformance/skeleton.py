@@ -130,34 +130,43 @@ if (process.argv.includes("--one-shot")) {
 }
 '''
 
-README = '''# A conformance harness
+README = '''# A conformance harness for {made_for}
 
-Written by `pontoon-rules conformance new-harness`. Fill in `play` in `{file}`, then:
+Written by `pontoon-rules conformance new-harness` for {made_for}. Fill in `play` in
+`{file}`, then, from the folder you ran `new-harness` in:
 
 ```sh
-pontoon-rules conformance export -o vectors/            # or: export my-rules.yaml
-pontoon-rules conformance run --impl "{runner} {file}" vectors/
-pontoon-rules conformance fuzz casino-ochko --impl "{runner} {file}" --rounds 2000
+{steps}
 ```
+
+{interpreter}
 
 Every message and field is described on the "Conformance" page of the documentation
 and, as JSON Schemas, by `pontoon-rules conformance schema --replies`.
+`pontoon-rules conformance smoke --impl "..."` checks that the harness speaks the
+protocol before any rule is judged.
 '''
+PLACEHOLDER_RULESET = "RULESET"
 
 
 def write_skeleton(lang: str, folder: Path, rulesets: list[str]) -> list[Path]:
     """Write the skeleton for `lang` into `folder`; the files written (the harness first).
 
     Raises:
-        OutputError: a file cannot be written, or would replace an existing one.
+        OutputError: a file cannot be written, would replace an existing one, or the
+            folder cannot be made (a file in its way, a name too long).
     """
     from pontoon_rules.errors import OutputError
 
-    name, template, runner = (("harness.py", PYTHON, "python") if lang == "python"
-                              else ("harness.js", NODE, "node"))
+    name, template = ("harness.py", PYTHON) if lang == "python" else ("harness.js", NODE)
+    listed = [r for r in rulesets if r != "*"]
+    steps = next_steps(lang, folder / name, listed)
     files = {name: template.replace("__RULESETS__", json.dumps(rulesets)),
-             "README.md": README.format(file=name, runner=runner)}
-    folder.mkdir(parents=True, exist_ok=True)
+             "README.md": README.format(
+                 file=name, made_for=", ".join(listed) or "any ruleset ('*')",
+                 steps="\n".join(s for s in steps if not s.startswith("(")),
+                 interpreter="\n".join(s.strip("()") for s in steps if s.startswith("(")))}
+    _make(folder)
     taken = [folder / f for f in files if (folder / f).exists()]
     if taken:
         raise OutputError(f"{taken[0]} already exists; nothing was written (choose another -o)")
@@ -167,3 +176,54 @@ def write_skeleton(lang: str, folder: Path, rulesets: list[str]) -> list[Path]:
         path.chmod(0o755 if filename == name else 0o644)
         out.append(path)
     return out
+
+
+def _make(folder: Path) -> None:
+    import errno
+
+    from pontoon_rules.errors import OutputError
+
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        if e.errno == errno.ENAMETOOLONG:
+            why = "a name in the path is too long for the file system"
+        elif e.errno in (errno.ENOTDIR, errno.EEXIST):
+            why = "a file is in the way (a folder is needed there)"
+        else:
+            why = e.strerror or str(e)
+        raise OutputError(f"{folder}: cannot make the folder: {why}") from e
+    if not folder.is_dir():
+        raise OutputError(f"{folder}: not a folder (a file is in the way)")
+
+
+def next_steps(lang: str, harness: Path, rulesets: list[str]) -> list[str]:
+    """The commands that export vectors and run the harness on them; a line in
+    parentheses says what an interpreter or placeholder stands for."""
+    import shlex
+    import shutil
+    import sys
+
+    tool = "pontoon-rules" if shutil.which("pontoon-rules") else \
+        f"{shlex.quote(sys.executable)} -m pontoon_rules"
+    if lang == "python":
+        interpreter = sys.executable
+        why = (f"({interpreter} is the Python this environment runs; if your implementation "
+               "lives in another environment, put that environment's python there)")
+    else:
+        found = shutil.which("node")
+        interpreter = found or "NODE"
+        why = (f"({interpreter} is the node found on PATH)" if found else
+               "(NODE: node was not found on PATH; put the path of your node there)")
+    impl = shlex.quote(f"{shlex.quote(interpreter)} {shlex.quote(str(harness))}")
+    ruleset = " ".join(shlex.quote(r) for r in rulesets) or PLACEHOLDER_RULESET
+    lines = [f"{tool} conformance export {ruleset} -o vectors",
+             f"{tool} conformance smoke --impl {impl}",
+             f"{tool} conformance run --impl {impl} vectors",
+             f"{tool} conformance fuzz {shlex.quote(rulesets[0]) if rulesets else ruleset} "
+             f"--impl {impl} --rounds 2000",
+             why]
+    if not rulesets:
+        lines.append(f"({PLACEHOLDER_RULESET}: the harness lists '*': a bundled ruleset id, "
+                     "or your ruleset file)")
+    return lines

@@ -47,8 +47,8 @@ def comparisons_of(pairs: list[tuple[Any, Any]]) -> list[dict[str, Any]]:
         return []
     found: list[dict[str, Any]] = []
     for a, b in pairs:
-        low = max(a.stakes.min_stake, b.stakes.min_stake)
-        highs = [x for x in (a.stakes.max_stake, b.stakes.max_stake) if x is not None]
+        low = max(a.stakes.limits()[0], b.stakes.limits()[0])
+        highs = [x for x in (a.stakes.limits()[1], b.stakes.limits()[1]) if x is not None]
         stake = min([max(100, low), *highs])
         if stake >= low:
             found.extend(c.to_json() for c in compare_all([a, b], stake=stake))

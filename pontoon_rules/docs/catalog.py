@@ -5,6 +5,10 @@
     python -m pontoon_rules.docs.catalog init LANG    # start a new language
     python -m pontoon_rules.docs.catalog check        # list untranslated messages (exit 1 if any)
 
+A source's own words (`locale/<lang>/LC_MESSAGES/<source>.po`, see `i18n.words_of`)
+hold only the messages that source says differently; `update` drops their entries that
+no longer exist (they then read as `messages.po` says) and `check` lists them.
+
 Messages come from the templates (`_()` and `{% trans %}`), the field descriptions
 of the ruleset schema, the enum values a field can take, and the words defined in
 `chapters` and `values`.
@@ -20,7 +24,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 from pontoon_rules.docs import chapters, hands, pack_words, sentences, values
-from pontoon_rules.docs.i18n import DOMAIN, LOCALE_DIR, TEMPLATE_DIR, po_path
+from pontoon_rules.docs.i18n import DOMAIN, LOCALE_DIR, TEMPLATE_DIR, po_path, vocabularies
 from pontoon_rules.ruleset.fields import leaf_fields
 from pontoon_rules.ruleset.hands import HandDefinition
 
@@ -89,7 +93,29 @@ def update(languages: list[str] | None = None) -> list[Path]:
         catalog.update(template, no_fuzzy_matching=True)
         _write(catalog, path)
         written.append(path)
+        for words in vocabularies(lang):
+            written.append(_drop_stale(f"{lang}@{words}", template))
     return written
+
+
+def _drop_stale(lang: str, template: Catalog) -> Path:
+    """Remove from a source's words the messages the templates no longer have."""
+    with po_path(lang).open("rb") as handle:
+        catalog = read_po(handle, locale=lang.partition("@")[0], domain=DOMAIN)
+    for key in stale(lang, template):
+        del catalog[key]
+    catalog.obsolete.clear()
+    _write(catalog, po_path(lang))
+    return po_path(lang)
+
+
+def stale(lang: str, template: Catalog | None = None) -> list[str]:
+    """The messages of a source's words (`lang@source`) that no template or schema has."""
+    template = template if template is not None else extract()
+    known = {_key(m.id) for m in template if m.id}
+    with po_path(lang).open("rb") as handle:
+        catalog = read_po(handle, locale=lang.partition("@")[0], domain=DOMAIN)
+    return [_key(m.id) for m in catalog if m.id and _key(m.id) not in known]
 
 
 def missing(lang: str) -> list[str]:
@@ -132,8 +158,11 @@ def main(argv: list[str]) -> int:
         langs = rest or [p.parent.parent.name for p in
                          LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")]
         gaps = {lang: missing(lang) for lang in langs}
+        for lang in langs:
+            gaps.update({f"{lang}@{w}": stale(f"{lang}@{w}") for w in vocabularies(lang)})
         for lang, messages in gaps.items():
-            print(f"{lang}: {len(messages)} untranslated" + "".join(f"\n  {m}" for m in messages))
+            what = "stale (no such message)" if "@" in lang else "untranslated"
+            print(f"{lang}: {len(messages)} {what}" + "".join(f"\n  {m}" for m in messages))
         return 1 if any(gaps.values()) else 0
     else:
         print(__doc__)

@@ -3,6 +3,12 @@
 A language is a folder `locale/<lang>/LC_MESSAGES/messages.po`; the `.po` file
 is compiled when first used, so a fresh clone needs no build step and adding a
 language is one translation file (`python -m pontoon_rules.docs.catalog init xx`).
+
+A source's own words: beside `messages.po` a file named after a source key
+(`locale/ru/LC_MESSAGES/ochko-ru.po`) holds the sentences whose words that source
+says differently (the Russian online casino's «дилер», «Очко», «Ещё карту», «Пас»).
+A ruleset written from that source (or extending one) renders in `ru@ochko-ru`: the
+source's catalog first, `messages.po` for everything it does not say (`words_of`).
 """
 
 from __future__ import annotations
@@ -24,8 +30,33 @@ TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
 
 
 def po_path(lang: str) -> Path:
-    """The translation file of `lang`."""
-    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    """The translation file of `lang` (of a source's words for `lang@source`)."""
+    base, _at, words = lang.partition("@")
+    return LOCALE_DIR / base / "LC_MESSAGES" / f"{words or DOMAIN}.po"
+
+
+def vocabularies(lang: str) -> list[str]:
+    """The sources that have words of their own in `lang` (`lang@source` catalogs)."""
+    return sorted(p.stem for p in (LOCALE_DIR / lang / "LC_MESSAGES").glob("*.po")
+                  if p.stem != DOMAIN)
+
+
+def words_of(ruleset: object, lang: str) -> str:
+    """The catalog a ruleset's text renders in: `lang@source` for the first of its sources
+    written in `lang` that has words of its own, else `lang` itself."""
+    if "@" in lang or lang == SOURCE_LANGUAGE:
+        return lang
+    sources = getattr(ruleset, "sources", None) or {}
+    own = set(vocabularies(lang)) if lang in LANGUAGES else set()
+    for key, source in sources.items():
+        if getattr(source, "language", None) == lang and key in own:
+            return f"{lang}@{key}"
+    return lang
+
+
+def base_language(lang: str) -> str:
+    """'ru@ochko-ru' -> 'ru'."""
+    return lang.partition("@")[0]
 
 
 @cache
@@ -37,18 +68,22 @@ def translations(lang: str) -> gettext.NullTranslations:
     """
     if lang == SOURCE_LANGUAGE:
         return gettext.NullTranslations()
-    if lang not in LANGUAGES:
+    base, _at, words = lang.partition("@")
+    if base not in LANGUAGES or (words and words not in vocabularies(base)):
         raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGUAGES)}")
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
     from babel.support import Translations
 
     with po_path(lang).open("rb") as handle:
-        catalog = read_po(handle, locale=lang, domain=DOMAIN)
+        catalog = read_po(handle, locale=base, domain=DOMAIN)
     buffer = io.BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
     buffer.seek(0)
-    return Translations(fp=buffer, domain=DOMAIN)
+    found = Translations(fp=buffer, domain=DOMAIN)
+    if words:
+        found.add_fallback(translations(base))
+    return found
 
 
 def _is_escaped(name: str | None) -> bool:
@@ -73,7 +108,7 @@ def environment(lang: str) -> jinja2.Environment:
     env.filters["t"] = catalog.gettext
     env.filters["lit"] = html_filter
     env.filters["md"] = literal_markdown
-    env.globals["lang"] = lang
+    env.globals["lang"] = base_language(lang)
     return env
 
 

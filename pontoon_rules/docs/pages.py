@@ -11,7 +11,7 @@ from typing import Any
 from pontoon_rules.docs import adapters
 from pontoon_rules.docs.chapters import anchor
 from pontoon_rules.docs.extra import UserRuleset, user_rulesets
-from pontoon_rules.docs.i18n import LANGUAGES, SOURCE_LANGUAGE, render, translations
+from pontoon_rules.docs.i18n import LANGUAGES, SOURCE_LANGUAGE, render, translations, words_of
 from pontoon_rules.docs.reference import reference_context
 from pontoon_rules.docs.rounds import sample_rounds
 from pontoon_rules.docs.sheet_view import find_base, localized, sheet_view
@@ -69,14 +69,15 @@ def _sheet_links(ruleset_id: str, up: str) -> list[dict[str, str]]:
 
 def ruleset_page(ruleset: Ruleset, lang: str) -> str:
     """The page of `ruleset` in `lang`: the rules in sentences, then every field."""
-    gettext = translations(lang).gettext
+    gettext = translations(words_of(ruleset, lang)).gettext
     up = "../" * (page_dir(lang).count("/") + 1)
     rounds = [round_view(r["script"], r["result"], gettext) for r in sample_rounds(ruleset)]
     others = [{"label": LANGUAGE_NAMES.get(o, o),
                "href": f"{up}{page_dir(o)}/{ruleset.id}.md"} for o in LANGUAGES if o != lang]
     on_site = {r.id for r in site_rulesets()}
     extends_href = f"{ruleset.extends}.md" if ruleset.extends in on_site else None
-    return render("ruleset.md.j2", lang, r=ruleset_view(ruleset, gettext), rounds=rounds,
+    return render("ruleset.md.j2", words_of(ruleset, lang), r=ruleset_view(ruleset, gettext),
+                  rounds=rounds,
                   s=sheet_view(ruleset, lang, base_of(ruleset), examples=0),
                   sheets=_sheet_links(ruleset.id, up), others=others,
                   extends_href=extends_href, analysis_href=f"{up}analysis.md#{ruleset.id}")

@@ -188,10 +188,13 @@ def exchange(first: Path, second: Path) -> bool:
 
 
 def remove_ours(tree: Path, ours: frozenset[str]) -> None:
-    """Delete from `tree` the files in `ours` and the folders they leave empty."""
+    """Delete from `tree` the files in `ours` and the folders they leave empty (never
+    through a link: a listed file whose folder is a link elsewhere is left alone)."""
+    root = tree.resolve()
     for rel in ours:
         path = tree / rel
-        if path.is_file() and not path.is_symlink():
+        if (path.is_file() and not path.is_symlink()
+                and path.parent.resolve() == root / Path(rel).parent):
             path.unlink()
     for rel in sorted(_parents(ours), key=lambda p: -p.count("/")):
         with contextlib.suppress(OSError):

@@ -48,9 +48,10 @@ WANTED: tuple[Wanted, ...] = (_player_wins_special, _player_buys_and_loses)
 
 def example_stake(ruleset: Ruleset, wanted: int = STAKE) -> int:
     """`wanted`, moved inside the ruleset's stake limits (min_stake, max_stake)."""
-    stake = max(wanted, ruleset.stakes.min_stake)
-    if ruleset.stakes.max_stake is not None:
-        stake = min(stake, ruleset.stakes.max_stake)
+    low, high = ruleset.stakes.limits()
+    stake = max(wanted, low)
+    if high is not None:
+        stake = min(stake, high)
     return stake
 
 

@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pontoon_rules.docs.hands import hand_name, hand_sentence
-from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, environment, translations
+from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, environment, translations, words_of
 from pontoon_rules.docs.pack_words import pack_words
 from pontoon_rules.docs.values import value_text
 from pontoon_rules.ruleset import relevance
+from pontoon_rules.ruleset.agreed import BLANK, agreed_fields
 from pontoon_rules.ruleset.common import Rank
 from pontoon_rules.ruleset.fields import plain, provenance_for, ruleset_paths, value_at
 from pontoon_rules.ruleset.model import Ruleset
@@ -59,7 +60,7 @@ RULES: tuple[Rule, ...] = (
     Rule("bank_amount", "stakes", ("table.bank.amount", "table.bank.va_bank",
                                    "table.bank.passes_when_broken")),
     Rule("deal", "deal", ("deal.player_cards", "deal.banker_cards",
-                          "deal.banker_cards_visible")),
+                          "deal.banker_cards_visible", "faces.banker_hidden")),
     Rule("deal_order", "deal", ("deal.order", "deal.banker_dealt_first", "table.direction")),
     Rule("banker_looks", "deal", ("deal.banker_may_look_at_first_card",)),
     Rule("banker_pontoon", "deal", ("deal.banker_pontoon_at_once",)),
@@ -109,23 +110,58 @@ RULES: tuple[Rule, ...] = (
                                       "between_deals.used_cards_to_bottom",
                                       "between_deals.busted_cards_to_bottom_at_once",
                                       "between_deals.shuffle_on_banker_pontoon",
-                                      "between_deals.shuffle_on_split_pontoon")),
+                                      "between_deals.shuffle_on_split_pontoon",
+                                      "between_deals.pack_runs_out")),
     Rule("bank", "between-deals", ("table.first_banker", "between_deals.rotation",
+                                   "between_deals.rotation_tie_break",
                                    "between_deals.rotation_from_split_hand",
                                    "between_deals.rotation_when_banker_pontoon_at_once",
                                    "between_deals.bank_sale",
                                    "table.bank.passes_after_deals")),
     Rule("insurance", "special-bets", ("player.insurance.allowed",
                                        "player.insurance.max_fraction",
+                                       "player.insurance.amount",
                                        "player.insurance.pays",
                                        "player.insurance.even_money")),
     Rule("kitty", "special-bets", ("shoot.enabled", "shoot.kitty_within_stake_limits",
                                    "shoot.top_up", "shoot.dry_kitty", "shoot.dry_kitty_sale",
                                    "shoot.kitty_leaves_with_banker")),
     Rule("shoot_bets", "special-bets", ("shoot.limit", "shoot.pays", "shoot.fourth_card_bet",
+                                        "shoot.fourth_card_limit",
                                         "shoot.split_hand_bet", "shoot.bust_to_kitty_at_once",
                                         "shoot.banker_pontoon_sweeps")),
 )
+
+OVERLAY_WORDS: dict[str, dict[str, str]] = {
+    "variation": {
+        "title": _("Variation of %(base)s"),
+        "intro": _("This variation, named by the source, differs from the base ruleset"),
+        "mark": _("A rule of the variation: it differs from the base ruleset."),
+        "label": _("Variation"),
+    },
+    "house": {
+        "title": _("House rules"),
+        "intro": _("These rules differ from the base ruleset"),
+        "mark": _("A house rule: it differs from the base ruleset."),
+        "label": _("House rule"),
+    },
+}
+"""How a sheet names an overlay's differences: a source's named variation (`kind:
+variation`) is a variation of its base, anything else that extends a base is house rules."""
+
+NO_DIFFERENCE = _("no rule differs")
+"""What an overlay's box says when it changes no rule of its base."""
+
+
+def overlay_words(ruleset: Ruleset, base_name: str, gettext: Callable[[str], str]
+                  ) -> dict[str, str]:
+    """The title, intro, footnote and mark label of an overlay's box, in words of `gettext`."""
+    words = OVERLAY_WORDS["variation" if ruleset.kind == "variation" else "house"]
+    out = {key: gettext(text) for key, text in words.items()}
+    if "%(base)s" in out["title"]:
+        out["title"] = out["title"] % {"base": base_name}
+    return out
+
 
 GATES = ("allowed", "enabled")
 """A field named so switches its group on or off; when off, the group does not apply."""
@@ -193,6 +229,8 @@ CONDITIONS: dict[str, Condition] = {
     "faces.bought_card": _buys,
     "faces.doubled_card": lambda r: r.player.double.allowed,
     "faces.split_card": lambda r: r.player.split.allowed,
+    "faces.banker_hidden": lambda r: 0 < r.deal.banker_cards_visible < r.deal.banker_cards,
+    "between_deals.pack_runs_out": lambda r: r.pack.decks != "infinite",
     "between_deals.shuffle_on_banker_pontoon": lambda r: r.between_deals.shuffle.value
     == "after-pontoon" and banker_natural(r),
     "between_deals.shuffle_on_split_pontoon": lambda r: r.between_deals.shuffle.value
@@ -273,30 +311,46 @@ def _face_list(ruleset: Ruleset, face: str) -> list[str]:
             and plain(value_at(ruleset, f"faces.{name}")) == face]
 
 
+def _limit_text(ruleset: Ruleset, path: str, gettext: Callable[[str], str]) -> str:
+    """A stake limit as the sheet prints it: a blank where the table agrees it."""
+    if path in agreed_fields(ruleset):
+        return BLANK
+    value = value_at(ruleset, path)
+    return gettext("no limit") if value is None else str(value)
+
+
 def _module(ruleset: Ruleset, lang: str) -> Any:
     gettext = translations(lang).gettext
     helpers = {"r": ruleset, "percent": _percent, "has_rank": _has_rank,
                "class_name": lambda c: hand_name(ruleset, c, gettext, lang),
                "pack_words": lambda: pack_words(ruleset, gettext),
                "banker_natural": banker_natural(ruleset),
+               "is_agreed": lambda path: path in agreed_fields(ruleset),
+               "limit": lambda path: _limit_text(ruleset, path, gettext),
                "face_list": lambda face: _face_list(ruleset, face),
                "value": lambda path: value_text(path, value_at(ruleset, path), gettext)}
     return environment(lang).get_template("plain_rules.j2").make_module(helpers)
 
 
 def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
-              changed_paths: frozenset[str] = frozenset()) -> list[Sentence]:
+              changed_paths: frozenset[str] = frozenset(),
+              odds_in_table: bool = False) -> list[Sentence]:
     """Every rule of `ruleset` that applies, as sentences in `lang`, in the order of play.
+
+    With `odds_in_table` (a rule sheet, whose payout table shows what each hand pays and
+    collects) the named hands' sentences leave the odds out.
 
     A sentence is marked `open` when a field it covers rests on our reading of a silent
     source (its provenance says `open: true`), and `changed` when it covers one of
-    `changed_paths` (an overlay's differences from its base).
+    `changed_paths` (an overlay's differences from its base). The words are those of
+    the ruleset's own source where it has them (`i18n.words_of`).
     """
+    lang = words_of(ruleset, lang)
     module = _module(ruleset, lang)
     out = []
     for rule in RULES:
         if rule.key == "named_hands":
-            out += _hand_sentences(ruleset, lang, changed_paths)
+            out += _hand_sentences(ruleset, lang, changed_paths, not odds_in_table)
             continue
         text = _tidy(str(getattr(module, rule.key)()))
         paths = tuple(p for p in rule.paths if applies(ruleset, p))
@@ -308,14 +362,14 @@ def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
     return out
 
 
-def _hand_sentences(ruleset: Ruleset, lang: str,
-                    changed_paths: frozenset[str]) -> list[Sentence]:
+def _hand_sentences(ruleset: Ruleset, lang: str, changed_paths: frozenset[str],
+                    odds: bool = True) -> list[Sentence]:
     """One sentence per named hand in the ranking, from its definition and the outcome
     table (`docs.hands`); it covers the hand's fields that apply."""
     catalog = translations(lang)
     out = []
     for hand_id, _d in ruleset.hands.ranked():
-        text = hand_sentence(ruleset, hand_id, catalog.gettext, catalog.ngettext, lang)
+        text = hand_sentence(ruleset, hand_id, catalog.gettext, catalog.ngettext, lang, odds)
         prefix = f"hands.definitions.{hand_id}"
         paths = (prefix, *(p for p in ruleset_paths(ruleset)
                            if p.startswith(prefix + ".") and applies(ruleset, p)))
@@ -352,7 +406,9 @@ def differing_from_base(ruleset: Ruleset, base: Ruleset) -> list[str]:
 
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
-    return list(CHAPTER_TITLES.values())
+    return [*CHAPTER_TITLES.values(),
+            *(text for words in OVERLAY_WORDS.values() for text in words.values()),
+            NO_DIFFERENCE]
 
 
 def text_lines(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, paths: bool = False,
@@ -364,14 +420,16 @@ def text_lines(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, paths: bool = Fals
     """
     from pontoon_rules.docs.sheet_view import localized
 
+    lang = words_of(ruleset, lang)
     gettext = translations(lang).gettext
     changed = frozenset(differing_from_base(ruleset, base)) if base else frozenset()
     found = sentences(ruleset, lang, changed)
     name, summary = localized(ruleset, lang)
     lines = [name, *([summary] if summary else [])]
+    words = overlay_words(ruleset, localized(base, lang)[0], gettext) if base else {}
     if base is not None:
-        lines.append(f"{gettext('These rules differ from the base ruleset')} {base.id}: "
-                     + ", ".join(sorted(changed)))
+        differ = ", ".join(sorted(changed)) or gettext(NO_DIFFERENCE)
+        lines.append(f"{words['intro']} {base.id}: {differ}")
     for chapter in by_chapter(found, lang):
         lines += ["", chapter["title"]]
         for rule in chapter["rules"]:
@@ -380,7 +438,7 @@ def text_lines(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, paths: bool = Fals
             if paths:
                 lines.append("      " + " ".join(rule.paths))
     if any(s.changed for s in found):
-        lines += ["", "◆ " + gettext("A house rule: it differs from the base ruleset.")]
+        lines += ["", "◆ " + words["mark"]]
     if any(s.open for s in found):
         lines += ["", "† " + gettext("The source does not say; we play it this way. "
                                      "Agree on it before you play.")]

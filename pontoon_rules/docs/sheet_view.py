@@ -12,9 +12,14 @@ from pathlib import Path
 from typing import Any
 
 from pontoon_rules.docs.hands import example_cards, hand_name
-from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, translations
+from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, base_language, translations, words_of
 from pontoon_rules.docs.rounds import sample_rounds
-from pontoon_rules.docs.sentences import by_chapter, differing_from_base, sentences
+from pontoon_rules.docs.sentences import (
+    by_chapter,
+    differing_from_base,
+    overlay_words,
+    sentences,
+)
 from pontoon_rules.docs.values import Gettext, card_view
 from pontoon_rules.docs.views import round_view, sources_view
 from pontoon_rules.literal import user
@@ -24,7 +29,7 @@ from pontoon_rules.ruleset.outcomes import collect, payout
 
 def localized(ruleset: Ruleset, lang: str) -> tuple[str, str]:
     """The ruleset's name and summary in `lang` (its `translations`), else as written."""
-    found = (getattr(ruleset, "translations", None) or {}).get(lang)
+    found = (getattr(ruleset, "translations", None) or {}).get(base_language(lang))
     name = getattr(found, "name", None) or ruleset.name
     summary = getattr(found, "summary", None) or ruleset.summary
     return name, summary
@@ -81,9 +86,12 @@ def house_box(ruleset: Ruleset, base: Ruleset | None, lang: str) -> dict[str, An
     if base is None:
         return None
     changed = differing_from_base(ruleset, base)
-    rules = [s for s in sentences(ruleset, lang, frozenset(changed)) if s.changed]
+    rules = [s for s in sentences(ruleset, lang, frozenset(changed), odds_in_table=True)
+             if s.changed]
     name, _summary = localized(base, lang)
-    return {"base_id": base.id, "base_name": user(name), "paths": changed, "rules": rules}
+    words = overlay_words(ruleset, name, translations(lang).gettext)
+    return {"base_id": base.id, "base_name": user(name), "paths": changed, "rules": rules,
+            **{key: user(text) for key, text in words.items()}}
 
 
 PAYOUT_TABLE_WEIGHT = 700
@@ -105,11 +113,13 @@ def two_columns(chapters: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
 
 def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None,
                examples: int = 2) -> dict[str, Any]:
-    """Everything a rule sheet shows for `ruleset` in `lang` (`base`: the one it extends)."""
+    """Everything a rule sheet shows for `ruleset` in `lang` (`base`: the one it extends),
+    in the words of the ruleset's own source where it has them (`i18n.words_of`)."""
+    lang = words_of(ruleset, lang)
     gettext = translations(lang).gettext
     box = house_box(ruleset, base, lang)
     changed = frozenset(box["paths"]) if box else frozenset()
-    found = sentences(ruleset, lang, changed)
+    found = sentences(ruleset, lang, changed, odds_in_table=True)
     name, summary = localized(ruleset, lang)
     return {
         "id": ruleset.id, "name": user(name), "summary": user(summary), "kind": ruleset.kind,
@@ -118,6 +128,7 @@ def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
         "columns": two_columns(by_chapter(found, lang)),
         "has_open": any(s.open for s in found),
         "has_changed": any(s.changed for s in found),
+        "changed_mark": box["mark"] if box else "",
         "payouts": payout_rows(ruleset, gettext, lang),
         "rounds": [round_view(r["script"], r["result"], gettext)
                    for r in sample_rounds(ruleset)[:examples]],

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from markupsafe import Markup
 
-from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, render
+from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, render, words_of
 from pontoon_rules.docs.sheet_view import sheet_view
 from pontoon_rules.errors import PontoonError
 from pontoon_rules.files import write_atomic
@@ -34,7 +34,7 @@ def sheet_html(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
     """The sheet as one standalone HTML document (CSS inlined, no external resources)."""
     css = Markup(sheet_css())  # our own stylesheet: autoescaping would break its quotes
     view = sheet_view(ruleset, lang, base, examples=examples)
-    return render("sheet.html.j2", lang, r=view, css=css)
+    return render("sheet.html.j2", words_of(ruleset, lang), r=view, css=css)
 
 
 def page_budget(ruleset: Ruleset) -> int:
@@ -45,7 +45,7 @@ def page_budget(ruleset: Ruleset) -> int:
 def sheet_markdown(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
                    base: Ruleset | None = None) -> str:
     """The sheet as Markdown text (user text backslash-escaped, shown literally)."""
-    return render("plain_sheet.md.j2", lang, r=sheet_view(ruleset, lang, base))
+    return render("plain_sheet.md.j2", words_of(ruleset, lang), r=sheet_view(ruleset, lang, base))
 
 
 def sheet_pdf(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None) -> bytes:

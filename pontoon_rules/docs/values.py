@@ -8,7 +8,7 @@ from typing import Any
 
 from pontoon_rules.docs.hands import USUAL_NAMES
 from pontoon_rules.engine.cards import RANK_CODES, SUIT_CODES
-from pontoon_rules.ruleset import bank, common, decisions
+from pontoon_rules.ruleset import bank, common, decisions, play
 from pontoon_rules.ruleset.fields import leaf_fields, plain
 from pontoon_rules.ruleset.present import format_value
 
@@ -38,6 +38,9 @@ WORDS = (_("yes"), _("no"), _("none"), _("no limit"), _("banker"), _("player %(n
 def value_text(path: str, value: Any, gettext: Gettext) -> str:
     """A field value in words, translated: yes/no, 'no limit', enum values, odds."""
     data = plain(value)
+    if isinstance(data, dict) and data.get("agreed") is True:
+        default = value_text(path, data.get("default"), gettext)
+        return gettext("agreed at the table (default: %(default)s)") % {"default": default}
     if isinstance(data, str):
         return gettext(CLASS_NAMES.get(data, str(data)))
     if isinstance(data, list) and data and isinstance(data[0], str):
@@ -77,7 +80,8 @@ def card_view(code: str, gettext: Gettext) -> dict[str, Any]:
 def enum_values() -> list[str]:
     """Every enum value and literal choice a field can take (catalog entries)."""
     out: list[str] = []
-    for item in [*vars(common).values(), *vars(decisions).values(), *vars(bank).values()]:
+    for item in [*vars(common).values(), *vars(decisions).values(), *vars(bank).values(),
+                 *vars(play).values()]:
         if isinstance(item, type) and issubclass(item, Enum) and item is not Enum:
             out.extend(str(member.value) for member in item)
     for info in leaf_fields().values():
@@ -88,4 +92,5 @@ def enum_values() -> list[str]:
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
     return [*SUIT_NAMES.values(), *CLASS_NAMES.values(), *ACTION_NAMES.values(), *WORDS,
-            "%(part)s of the stake", *enum_values()]
+            "%(part)s of the stake", "agreed at the table (default: %(default)s)",
+            *enum_values()]

@@ -38,9 +38,21 @@ def banker_card(state: RoundState) -> None:
     later draws by `faces.banker_draws`."""
     banker, r = state.banker, state.rules
     if state.phase is Phase.DEAL or len(banker.cards) < r.banker_cards:
-        banker.draw_up = len(banker.cards) < r.banker_visible
+        dealt = len(banker.cards)
+        banker.draw_up = (dealt >= r.banker_cards - r.banker_visible if r.banker_hidden_first
+                          else dealt < r.banker_visible)
     else:
         banker.draw_up = r.faces.banker_draws is Face.FACE_UP
+
+
+def banker_up_cards(state: RoundState) -> list[int]:
+    """The banker's dealt cards that lie face up (`deal.banker_cards_visible` of them, the
+    first or the last dealt as `faces.banker_hidden` says), in the order dealt."""
+    r, banker = state.rules, state.banker
+    dealt = banker.cards[:r.banker_cards]
+    if r.banker_hidden_first:
+        return dealt[max(0, r.banker_cards - r.banker_visible):][:r.banker_visible]
+    return dealt[:r.banker_visible]
 
 
 def shown(state: RoundState, hand: Hand, index: int) -> bool:

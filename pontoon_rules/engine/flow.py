@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pontoon_rules.engine import giving_up, shoot
+from pontoon_rules.engine import faces, giving_up, shoot
 from pontoon_rules.engine import legal as rules_legal
 from pontoon_rules.engine.actions import (
     BUY,
@@ -59,7 +59,8 @@ def deal_order(state: RoundState) -> list[Hand]:
 def insurance_offered(state: RoundState) -> bool:
     """Whether the banker shows an ace and insurance or even money is offered."""
     r = state.rules
-    shows_ace = r.banker_visible >= 1 and state.banker.cards[0] >> 2 == 0
+    up = faces.banker_up_cards(state)
+    shows_ace = bool(up) and up[0] >> 2 == 0
     return shows_ace and (r.insurance or r.even_money)
 
 
@@ -86,7 +87,7 @@ def insurance_legal(state: RoundState, seat: Seat) -> list[LegalAction]:
     if state.bank_left is not None:
         most = min(most, state.bank_left)
     if r.insurance and most >= 1:
-        out.insert(0, LegalAction(INSURE, 1, most))
+        out.insert(0, LegalAction(INSURE, most if r.insurance_exact else 1, most))
     return out
 
 
@@ -402,6 +403,8 @@ def clone(state: RoundState) -> RoundState:
     other.pending = [mapping[id(h)] for h in state.pending]
     other.counts = state.counts[:]
     other.history = state.history[:]
+    other.discards = state.discards[:]
+    other.refills = state.refills[:]
     if state.kitty is not None:
         other.kitty = state.kitty.clone(mapping)
     return other

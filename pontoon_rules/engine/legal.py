@@ -91,8 +91,9 @@ def buy_range(hand: Hand, rules: Rules, cap: int | None = None) -> LegalAction |
         return None
     original = hand.stakes[0]
     low, high = original * rules.first_buy[0], original * rules.first_buy[1]
-    if hand.bought and rules.later_cap_previous:
-        high = min(high, hand.stakes[-1])
+    earlier = buy_cap(hand, rules)
+    if earlier is not None:
+        high = min(high, earlier)
     if rules.buy_mode is BuyMode.FIXED:
         high = low
     high = max(low, high)
@@ -101,6 +102,17 @@ def buy_range(hand: Hand, rules: Rules, cap: int | None = None) -> LegalAction |
             return None
         high = min(high, cap)
     return LegalAction(BUY, low, high)
+
+
+def buy_cap(hand: Hand, rules: Rules) -> int | None:
+    """What caps `hand`'s next buy after an earlier one (`stakes.later_buy_cap`): the card
+    before it (previous-buy), the first bought card (first-buy), or None (the first-buy
+    limit alone, or no buy yet)."""
+    if not hand.bought:
+        return None
+    if rules.later_cap_first:
+        return hand.stakes[1]
+    return hand.stakes[-1] if rules.later_cap_previous else None
 
 
 def can_double(hand: Hand, rules: Rules, points: int | None = None) -> bool:

@@ -12,9 +12,11 @@ shuffled, is the ruleset's `between_deals` section:
   last shuffle). A shuffle takes every card (pack and tray), shuffles and cuts.
 
 Used cards are gathered in a fixed order: seat by seat from p1, each hand's cards
-in the order they came, the banker's hand last. If the pack runs out mid-deal the
-discard tray is shuffled and put under it. Randomness only through the injected
-`random.Random`.
+in the order they came, the banker's hand last. If the pack runs out mid-deal,
+`between_deals.pack_runs_out` says what goes under it (the session does it): the
+discard tray shuffled (`shuffle-discards`; with an empty tray the hands thrown in bust
+this deal, else a fresh pack), or a fresh pack (`new-pack`). Randomness only through
+the injected `random.Random`.
 
 With an infinite deck (`pack.decks: infinite`) every card is drawn with replacement:
 a stacked top is dealt first, then each card is drawn at random from one pack, and
@@ -82,6 +84,15 @@ class Pack:
         self.rng.shuffle(back)
         self.cards.extend(back)
         return back
+
+    def open_pack(self) -> list[int]:
+        """Open a fresh shuffled pack (the ruleset's packs) under an empty one; its cards.
+        They stay in play after the deal (the pack grows)."""
+        fresh = full_pack(self.rules)
+        self.rng.shuffle(fresh)
+        self.cards.extend(fresh)
+        self.size += len(fresh)
+        return fresh
 
     def to_bottom(self, cards: list[int]) -> None:
         """Put `cards` under the pack in their order (a busted hand, at once)."""

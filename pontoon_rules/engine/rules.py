@@ -22,12 +22,14 @@ from pontoon_rules.engine.named import NamedHand, compile_hand
 from pontoon_rules.ruleset.classic import ClassicHands, NotClassic, classic_hands
 from pontoon_rules.ruleset.common import (
     ALL_RANKS,
+    BankerHidden,
     BankerMode,
     BuyMode,
     DealOrder,
     HandClass,
     LaterBuyCap,
     NaturalTakes,
+    PackRunsOut,
     PairRule,
     ShootLimit,
     SplitDealOrder,
@@ -46,6 +48,7 @@ from pontoon_rules.ruleset.outcomes import (
     payout,
     tie_rule,
 )
+from pontoon_rules.ruleset.play import InsuranceAmount
 
 NO_LIMIT = 99
 
@@ -164,12 +167,23 @@ class Rules:
     """A rescue gives back only the last doubled part (else every doubled part)."""
     surrender: SurrenderRules | None = None
     """`player.surrender` where it is allowed, else None."""
+    insurance_exact: bool = False
+    """An insurance bet is exactly `insurance_fraction` of the stake (else up to it)."""
+    later_cap_first: bool = False
+    """A later buy is capped by what the first bought card cost (`later_buy_cap:
+    first-buy`); `later_cap_previous` caps it by the card before."""
+    shoot_fourth_up_to_kitty: bool = True
+    """The bet before a fourth card may bring the shoot bets up to the kitty (else below)."""
     bank_amount: int | None = None
     """The bank a banker puts up (`table.bank.amount`): it caps the stakes; None: no cap."""
     va_bank: bool = False
     """A stake of the whole bank may go above the maximum stake."""
     banker_must_stand: int = NO_LIMIT
     """A banker by choice must stand on this total or more (NO_LIMIT: no such rule)."""
+    new_pack_when_out: bool = False
+    """`between_deals.pack_runs_out: new-pack` (else the discards are shuffled first)."""
+    banker_hidden_first: bool = False
+    """`faces.banker_hidden: first`: the banker's first dealt cards lie face down."""
 
 
 def compile_rules(r: Ruleset) -> Rules:
@@ -231,7 +245,7 @@ def compile_rules(r: Ruleset) -> Rules:
         bust_pays_by_class=st.banker_bust_pays_by_class,
         bust_loses_at_once=st.player_bust_loses_at_once,
         round_up=st.odd_amounts == "round-up",
-        **_named_fields(r, table := outcome_table(r)),
+        **_named_fields(r, outcome_table(r)),
         **_classic_fields(r),
         faces=r.faces,
         deal_by_hand=r.deal.order is DealOrder.HAND_BY_HAND,
@@ -243,17 +257,22 @@ def compile_rules(r: Ruleset) -> Rules:
         shoot_banker_pontoon_sweeps=r.shoot.banker_pontoon_sweeps,
         shoot_pays=odds_fraction(r.shoot.pays),
         shoot_up_to_kitty=r.shoot.limit is ShootLimit.UP_TO_KITTY,
-        min_stake=s.min_stake,
-        max_stake=s.max_stake,
+        min_stake=s.limits()[0],
+        max_stake=s.limits()[1],
         double_totals=None if d.totals is None else frozenset(d.totals),
         double_aces_low=d.aces_count_one,
         redouble_whole=d.redouble_stake is RedoubleStake.WHOLE_STAKE,
         rescue=d.allowed and d.rescue.allowed,
         rescue_last_only=rescue_last_only(r),
         surrender=compile_surrender(r),
+        insurance_exact=p.insurance.amount is InsuranceAmount.EXACTLY,
+        later_cap_first=s.buy is BuyMode.RANGE and s.later_buy_cap is LaterBuyCap.FIRST_BUY,
+        shoot_fourth_up_to_kitty=r.shoot.fourth_card_limit is ShootLimit.UP_TO_KITTY,
         bank_amount=r.table.bank.amount,
         va_bank=r.table.bank.amount is not None and r.table.bank.va_bank,
         banker_must_stand=none if b.must_stand_at is None else b.must_stand_at,
+        new_pack_when_out=r.between_deals.pack_runs_out is PackRunsOut.NEW_PACK,
+        banker_hidden_first=r.faces.banker_hidden is BankerHidden.FIRST,
     )
 
 

@@ -20,6 +20,7 @@ buy, double, split and insurance of the round together stays within it.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -61,8 +62,10 @@ class ScriptRun:
         return out
 
 
-def run_script(script: dict[str, Any], base_dir: Path | None = None) -> ScriptRun:
-    """Play a round script to the end.
+def run_script(script: dict[str, Any], base_dir: Path | None = None,
+               settle: Callable[[Ruleset], Ruleset] | None = None) -> ScriptRun:
+    """Play a round script to the end (`settle`: what the table agreed, applied to the
+    script's ruleset first, see `ruleset.agreed`).
 
     Raises:
         ScriptError: malformed script (missing key, unknown card, unknown ruleset).
@@ -71,7 +74,7 @@ def run_script(script: dict[str, Any], base_dir: Path | None = None) -> ScriptRu
         IncompleteScriptError: the actions ended before the round.
     """
     ruleset, shoe, actions, stakes = _parse(script, base_dir)
-    rules = compile_rules(ruleset)
+    rules = compile_rules(settle(ruleset) if settle is not None else ruleset)
     return play(rules, stakes, shoe, actions, _kitty(script), _bank(script, rules))
 
 

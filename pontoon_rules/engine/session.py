@@ -10,7 +10,7 @@ Between deals, as the ruleset's `between_deals` and `shoot` sections say:
 
 - rotation `pontoon-maker`: a seat that made a pontoon (not on a split hand unless
   `rotation_from_split_hand`) takes the bank; among several the first from the
-  banker's left;
+  banker's left, or the last (`rotation_tie_break`);
 - `sell_bank` (`bank_sale`): the banker sells the bank to another person at an
   agreed price;
 - Shoot Pontoon: the banker puts up a kitty (between the stake limits when
@@ -45,7 +45,7 @@ from pontoon_rules.engine.results import RoundResult
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import ScriptError
-from pontoon_rules.ruleset.common import BankerRole, RotationRule
+from pontoon_rules.ruleset.common import BankerRole, RotationRule, RotationTieBreak
 from pontoon_rules.text import hidden_characters, short
 
 HOUSE = "house"
@@ -285,7 +285,7 @@ class Session:
                 continue
             hand = state.pending[0]
             if not self.pack.cards:
-                state.return_cards(self.pack.refill())
+                state.return_cards(self._restock(state, returned))
             card = self.pack.draw()
             if transcript is not None:
                 transcript.append(deal_event(state, card))
@@ -295,6 +295,25 @@ class Session:
                 state.return_cards(hand.cards)
                 returned.add(id(hand))
         return returned
+
+    def _restock(self, state: RoundState, returned: set[int]) -> list[int]:
+        """The pack ran out mid-deal: `between_deals.pack_runs_out` says what comes under
+        it: the discard tray shuffled, else the hands thrown in bust this deal, else (or
+        with 'new-pack' at once) a fresh pack. Cards on the table never come back."""
+        if not self.rules.new_pack_when_out:
+            back = self.pack.refill()
+            if back:
+                return back
+            thrown = [hand for seat in state.seats for hand in seat.hands
+                      if id(hand) not in returned and self.rules.bust_loses_at_once
+                      and _is_bust(hand, self.rules)]
+            if thrown:
+                returned.update(id(hand) for hand in thrown)
+                cards = [card for hand in thrown for card in hand.cards]
+                self.pack.rng.shuffle(cards)
+                self.pack.cards.extend(cards)
+                return cards
+        return self.pack.open_pack()
 
     def _settle(self, result: RoundResult, seats: list[str]) -> None:
         for name, seat in zip(seats, result.seats, strict=True):
@@ -322,13 +341,13 @@ class Session:
             return None
         if state.ended_early and not between.rotation_when_banker_pontoon_at_once:
             return None
-        for name, seat in zip(seats, state.seats, strict=True):
-            for hand in seat.hands:
-                if hand.is_split and not between.rotation_from_split_hand:
-                    continue
-                if is_natural(hand, self.rules):
-                    return name
-        return None
+        makers = [name for name, seat in zip(seats, state.seats, strict=True)
+                  if any(is_natural(hand, self.rules) for hand in seat.hands
+                         if between.rotation_from_split_hand or not hand.is_split)]
+        if not makers:
+            return None
+        last = between.rotation_tie_break is RotationTieBreak.LAST_IN_PLAY
+        return makers[-1] if last else makers[0]
 
     def _need_shoot(self, what: str) -> None:
         if not self.rules.shoot:
@@ -340,12 +359,11 @@ class Session:
                               "least 1")
         if not self.rules.ruleset.shoot.kitty_within_stake_limits:
             return
-        stakes = self.rules.ruleset.stakes
-        if kitty < stakes.min_stake or (stakes.max_stake is not None
-                                        and kitty > stakes.max_stake):
-            most = stakes.max_stake if stakes.max_stake is not None else "no maximum"
+        low, high = self.rules.min_stake, self.rules.max_stake
+        if kitty < low or (high is not None and kitty > high):
+            most = high if high is not None else "no maximum"
             raise ScriptError(f"a kitty of {kitty} is outside the stake limits "
-                              f"({stakes.min_stake} to {most})")
+                              f"({low} to {most})")
 
     def to_json(self) -> dict[str, Any]:
         """The whole session: people, deals, ledger, balances and kitty."""

@@ -48,9 +48,8 @@ def people_names(count: int) -> list[str]:
 
 def clamp_stake(rules: Rules, amount: int) -> int:
     """`amount` moved inside the ruleset's stake limits."""
-    limits = rules.ruleset.stakes
-    amount = max(amount, limits.min_stake)
-    return min(amount, limits.max_stake) if limits.max_stake is not None else amount
+    amount = max(amount, rules.min_stake)
+    return min(amount, rules.max_stake) if rules.max_stake is not None else amount
 
 
 def new_session(rules: Rules, players: int, rng: random.Random,

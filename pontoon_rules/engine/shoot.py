@@ -5,8 +5,9 @@ round is given a kitty (`RoundState(rules, stakes, kitty=K)` with K >= 1); witho
 a kitty the round plays exactly as plain pontoon. A shoot decision belongs to one
 hand; its seat chooses `shoot 1..R` or `decline`, where R (the room) is what the
 kitty can still cover: all outstanding shoot bets together never above the kitty
-(`shoot.limit: up-to-kitty`; strictly below it with `below-kitty`), nor above what it
-can pay at `shoot.pays`. While the room is 0 no seat is asked.
+(`shoot.limit: up-to-kitty`; strictly below it with `below-kitty`; the bet before a
+fourth card under `shoot.fourth_card_limit`), nor above what it can pay at
+`shoot.pays`. While the room is 0 no seat is asked.
 
 Where a shoot decision is offered (the round's phase is then `Phase.SHOOT`):
 
@@ -47,7 +48,7 @@ DECLINE_ACTION = LegalAction(DECLINE)
 class Kitty:
     """The kitty during a round, and the shoot decisions waiting to be taken."""
 
-    __slots__ = ("start", "now", "outstanding", "offers", "held", "resume")
+    __slots__ = ("start", "now", "outstanding", "offers", "held", "resume", "fourth")
 
     def __init__(self, amount: int) -> None:
         self.start = amount
@@ -62,11 +63,14 @@ class Kitty:
         """Cards held back (as the hands they go to) until the offers are decided."""
         self.resume = Phase.DEAL
         """The phase to return to once the offers are decided."""
+        self.fourth = False
+        """The offer waiting is the bet before a fourth card (`shoot.fourth_card_limit`)."""
 
     def clone(self, mapping: dict[int, Hand]) -> Kitty:
         """A copy whose hands are the round copy's (`mapping`: id of old hand -> new)."""
         other = Kitty(self.start)
         other.now, other.outstanding, other.resume = self.now, self.outstanding, self.resume
+        other.fourth = self.fourth
         other.offers = [(i, mapping[id(h)]) for i, h in self.offers]
         other.held = [mapping[id(h)] for h in self.held]
         return other
@@ -90,10 +94,12 @@ class KittyResult:
 
 
 def room(kitty: Kitty, rules: Rules) -> int:
-    """The largest shoot bet the kitty can take now (0: none)."""
+    """The largest shoot bet the kitty can take now (0: none), under `shoot.limit` or, for
+    the bet before a fourth card, `shoot.fourth_card_limit`."""
     pays = rules.shoot_pays
     cover = kitty.now if pays <= 1 else int(Fraction(kitty.now) / pays)
-    below = 0 if rules.shoot_up_to_kitty else 1  # 'below-kitty': strictly less than it
+    up_to = rules.shoot_fourth_up_to_kitty if kitty.fourth else rules.shoot_up_to_kitty
+    below = 0 if up_to else 1  # 'below-kitty': strictly less than it
     return max(0, cover - kitty.outstanding - below)
 
 
@@ -104,6 +110,7 @@ def hold_first_offers(state: RoundState, kitty: Kitty) -> None:
     del state.pending[first:]
     kitty.offers = [(seat.index, seat.hands[0]) for seat in state.seats]
     kitty.resume = Phase.DEAL
+    kitty.fourth = False
 
 
 def start_offers(state: RoundState) -> bool:
@@ -120,6 +127,7 @@ def step(state: RoundState, kitty: Kitty) -> bool:
     if kitty.offers and room(kitty, state.rules) >= 1:
         return False
     kitty.offers.clear()
+    kitty.fourth = False
     state.pending.extend(kitty.held)
     kitty.held = []
     state.phase = kitty.resume
@@ -153,14 +161,17 @@ def before_fourth_card(state: RoundState, kitty: Kitty, seat: Seat, hand: Hand) 
     """A three-card hand about to draw: hold its card back and offer one more bet."""
     if not state.rules.shoot_fourth_card or len(hand.cards) != 3:
         return
+    kitty.fourth = True
     if room(kitty, state.rules) < 1:
+        kitty.fourth = False
         return
     kitty.held = [state.pending.pop()]
-    _offer(state, kitty, seat.index, hand)
+    _offer(state, kitty, seat.index, hand, fourth=True)
 
 
 def after_split(state: RoundState, kitty: Kitty, seat: Seat, new: Hand, dealt_from: int) -> None:
     """A split made `new`: hold the split's cards back and offer `new` its own bet."""
+    kitty.fourth = False
     if not state.rules.shoot_split_hand or room(kitty, state.rules) < 1:
         return
     kitty.held = state.pending[dealt_from:]
@@ -168,7 +179,9 @@ def after_split(state: RoundState, kitty: Kitty, seat: Seat, new: Hand, dealt_fr
     _offer(state, kitty, seat.index, new)
 
 
-def _offer(state: RoundState, kitty: Kitty, seat_index: int, hand: Hand) -> None:
+def _offer(state: RoundState, kitty: Kitty, seat_index: int, hand: Hand,
+           fourth: bool = False) -> None:
+    kitty.fourth = fourth
     kitty.offers = [(seat_index, hand)]
     kitty.resume = state.phase
     state.phase = Phase.SHOOT

@@ -27,7 +27,7 @@ from pontoon_rules.engine.cards import (
     SUIT_WORDS,
     card_code,
 )
-from pontoon_rules.engine.hand import Hand
+from pontoon_rules.engine.hand import Hand, is_bust
 from pontoon_rules.engine.phase import BANKER, CHANCE, TERMINAL, Phase
 from pontoon_rules.engine.results import RoundResult, seat_nets, settle_round
 from pontoon_rules.engine.rules import Rules
@@ -67,6 +67,13 @@ class RoundState:
         else:
             self.counts = counts[:]
             self.remaining = sum(counts)
+        self.refills_itself = counts is None and rules.decks is not None
+        """A fresh round (no outside pack) refills its own stock when it runs out, as
+        `between_deals.pack_runs_out` says; a driver that passes `counts` does it itself."""
+        self.discards: list[int] = []
+        """Cards out of play this round: hands thrown in bust (`bust_loses_at_once`)."""
+        self.refills: list[str] = []
+        """How the stock was refilled each time it ran out: 'discards' or 'new-pack'."""
         self.phase = Phase.DEAL
         self.pending: list[Hand] = flow.deal_order(self)
         self.seat_cursor = 0
@@ -139,6 +146,8 @@ class RoundState:
         self.legal_cache = None
         if not self.pending:
             flow.advance(self)
+        if self.pending and not self.remaining and self.refills_itself:
+            self._refill()
 
     def returns(self) -> list[int]:
         """Each seat's net result (without a kitty the banker's is minus their sum)."""
@@ -174,9 +183,27 @@ class RoundState:
         return flow.clone(self)
 
     def return_cards(self, cards: list[int]) -> None:
-        """Put `cards` back into the packs mid-round (a busted hand's cards to the bottom)."""
+        """Put `cards` back into the packs mid-round (a busted hand's cards to the bottom,
+        the discards shuffled, a fresh pack); they are no longer among the discards."""
         if self.rules.decks is None:
             return
+        for card in cards:
+            self.counts[card] += 1
+            if card in self.discards:
+                self.discards.remove(card)
+        self.remaining += len(cards)
+
+    def take_discards(self) -> list[int]:
+        """The cards out of play this round, removed from the discards (to be shuffled)."""
+        taken, self.discards = self.discards, []
+        return taken
+
+    def _refill(self) -> None:
+        """The stock ran out with a card due: as `between_deals.pack_runs_out` says."""
+        thrown = [] if self.rules.new_pack_when_out else self.take_discards()
+        self.refills.append("discards" if thrown else "new-pack")
+        cards = thrown or [card for card, n in enumerate(_full_counts(self.rules))
+                           for _ in range(n)]
         for card in cards:
             self.counts[card] += 1
         self.remaining += len(cards)
@@ -200,10 +227,14 @@ class RoundState:
         hand = self.pending.pop(0)
         if hand is self.banker:
             faces.banker_card(self)
+        thrown_in = (hand is not self.banker and self.rules.bust_loses_at_once
+                     and bool(self.rules.decks) and not is_bust(hand, self.rules))
         hand.add(card, self.rules.values)
         if hand.doubles:
             hand.drawn_since_double += 1
         self.history.append((CHANCE, card))
+        if thrown_in and is_bust(hand, self.rules):
+            self.discards.extend(hand.cards)
 
     def _decide(self, action: Action) -> None:
         actor = self.current_player()

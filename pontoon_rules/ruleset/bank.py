@@ -90,9 +90,10 @@ def check_bank(r: Ruleset) -> str | None:
         what = "va_bank" if bank.va_bank else "passes_when_broken"
         return (f"table.bank.{what}: the bank is not an amount (table.bank.amount is null), "
                 "so this can never take effect")
-    if bank.amount is not None and bank.amount < r.stakes.min_stake:
+    low = r.stakes.limits()[0]
+    if bank.amount is not None and bank.amount < low:
         return (f"table.bank.amount ({bank.amount}) is below stakes.min_stake "
-                f"({r.stakes.min_stake}): no stake could be made against it")
+                f"({low}): no stake could be made against it")
     return None
 
 

@@ -9,7 +9,9 @@ from pydantic import Field, StrictBool, StrictFloat
 from pontoon_rules.ruleset.bank import BankSale
 from pontoon_rules.ruleset.common import (
     Odds,
+    PackRunsOut,
     RotationRule,
+    RotationTieBreak,
     RuleModel,
     ShootLimit,
     ShufflePolicy,
@@ -42,7 +44,20 @@ class BetweenDeals(RuleModel):
     busted_cards_to_bottom_at_once: StrictBool = Field(
         description="A busted hand's cards go to the bottom of the pack at once."
     )
+    pack_runs_out: PackRunsOut = Field(
+        default=PackRunsOut.SHUFFLE_DISCARDS,
+        description="When the pack runs out in the middle of a deal: 'shuffle-discards' "
+        "shuffles the cards out of play (the discard pile, and the hands already thrown in "
+        "bust) and deals on, opening a fresh pack when there are none; 'new-pack' opens a "
+        "fresh pack at once. Cards still on the table are never dealt again.",
+    )
     rotation: RotationRule = Field(description="How the bank passes to another player.")
+    rotation_tie_break: RotationTieBreak = Field(
+        default=RotationTieBreak.FIRST_IN_PLAY,
+        description="When several players made a pontoon, which takes the bank: the first "
+        "of them in the order of play ('first-in-play': nearest the banker's left when "
+        "play goes left) or the last ('last-in-play').",
+    )
     rotation_from_split_hand: StrictBool = Field(
         description="Whether a pontoon made on a split hand wins the bank."
     )
@@ -76,6 +91,11 @@ class Shoot(RuleModel):
     limit: ShootLimit = Field(
         default=ShootLimit.UP_TO_KITTY,
         description="All shoot bets together stay below the kitty, or may reach it.",
+    )
+    fourth_card_limit: ShootLimit = Field(
+        default=ShootLimit.UP_TO_KITTY,
+        description="For the bet before a fourth card (fourth_card_bet): all shoot bets "
+        "together stay below the kitty, or may reach it.",
     )
     pays: Odds = Field(description="What a winning hand's shoot bet is paid from the kitty.")
     top_up: StrictBool = Field(description="The banker may add to the kitty before a deal.")

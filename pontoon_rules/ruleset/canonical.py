@@ -13,7 +13,10 @@ behaviour only, not on how the schema happens to spell it:
   same way;
 - every field added since joins only when it is set away from its default, so the
   schema can grow without changing an id; one that only decides between deals who banks
-  (`SESSION_ONLY`) never joins: a vector is one round, which it cannot change.
+  (`SESSION_ONLY`) never joins: a vector is one round, which it cannot change;
+- a value the table agrees before play (`ruleset.agreed`) counts as its default, the
+  value every program plays when none was agreed: `min_stake: {agreed: true, default: 1}`
+  plays as `min_stake: 1` does.
 """
 
 from __future__ import annotations
@@ -79,11 +82,15 @@ SESSION_ONLY = frozenset({"table.first_banker", "table.bank.passes_when_broken",
 
 def behaviour_form(ruleset: Ruleset) -> dict[str, Any]:
     """The canonical data of `ruleset`'s behaviour (see the module docstring)."""
+    from pontoon_rules.ruleset.agreed import agreed_fields
     from pontoon_rules.ruleset.fields import leaf_paths
 
     full = ruleset.model_dump(mode="json")
     lean = ruleset.model_dump(mode="json", exclude_defaults=True)
     out = {key: value for key, value in full.items() if key not in PRESENTATION}
+    for path, agreed in agreed_fields(ruleset).items():
+        section, name = path.split(".")
+        out[section][name] = agreed.default
     classic = _v1_hands(ruleset)
     for path in leaf_paths():
         if path not in V1_LEAVES and (path in SESSION_ONLY or not _get(lean, path,

@@ -10,9 +10,13 @@ from pydantic import BaseModel, ConfigDict, Field
 
 
 class RuleModel(BaseModel):
-    """Base of every ruleset model: immutable, unknown fields rejected."""
+    """Base of every ruleset model: immutable, unknown fields rejected.
 
-    model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=False)
+    Validators are built at the first validation, not at import (`defer_build`): a
+    command that loads one ruleset builds the one schema it uses, once."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=False,
+                              defer_build=True)
 
 
 Odds = Annotated[
@@ -129,7 +133,11 @@ class LaterBuyCap(StrEnum):
     """The most a later buy (fourth or fifth card) may add."""
 
     PREVIOUS_BUY = "previous-buy"
+    """What the card before it cost (the fifth card: the fourth card's price)."""
+    FIRST_BUY = "first-buy"
+    """What the first bought card cost (the fifth card too: the third card's price)."""
     FIRST_BUY_LIMIT = "first-buy-limit"
+    """The first buy's own limit (stakes.first_buy_max)."""
 
 
 class BankerMode(StrEnum):
@@ -169,6 +177,30 @@ class ShufflePolicy(StrEnum):
     EVERY_DEAL = "every-deal"
     AFTER_PONTOON = "after-pontoon"
     PENETRATION = "penetration"
+
+
+class RotationTieBreak(StrEnum):
+    """Which pontoon maker takes the bank when several made one."""
+
+    FIRST_IN_PLAY = "first-in-play"
+    """The first of them in the order of play (nearest the banker's left when play goes
+    to the left, `table.direction`)."""
+    LAST_IN_PLAY = "last-in-play"
+    """The last of them in the order of play (nearest the banker's other side)."""
+
+
+class PackRunsOut(StrEnum):
+    """What happens when the pack runs out in the middle of a deal."""
+
+    SHUFFLE_DISCARDS = "shuffle-discards"
+    NEW_PACK = "new-pack"
+
+
+class BankerHidden(StrEnum):
+    """Which of the banker's dealt cards lie face down (when not all are face up)."""
+
+    LAST = "last"
+    FIRST = "first"
 
 
 class RotationRule(StrEnum):

@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import difflib
 import re
-import types
-from typing import Any, Union, get_args, get_origin
+from typing import Any, get_args, get_origin
 
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
 from pontoon_rules.errors import Problem
 from pontoon_rules.ruleset.common import Odds
 from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.partial import skipped_checks
+from pontoon_rules.ruleset.partial import is_model, skipped_checks, strip_optional
 from pontoon_rules.ruleset.renamed import MOVED
 from pontoon_rules.ruleset.yaml_source import Document, PathKey, dotted
 from pontoon_rules.text import short
@@ -142,8 +141,8 @@ def _odds_wanted(value: Any) -> str:
 
 def _is_odds(loc: PathKey) -> bool:
     """Whether the field at `loc` holds odds such as '3:2'."""
-    parent = _strip_optional(_annotation_at(loc[:-1])) if loc else None
-    if parent is None or not _is_model(parent) or not isinstance(loc[-1], str):
+    parent = strip_optional(_annotation_at(loc[:-1])) if loc else None
+    if parent is None or not is_model(parent) or not isinstance(loc[-1], str):
         return False
     field = parent.model_fields.get(loc[-1])
     return field is not None and _pattern_of(field.metadata) == _ODDS_PATTERN
@@ -163,8 +162,8 @@ def _unknown_field(loc: PathKey) -> str:
     moved = MOVED.get(".".join(str(part) for part in loc))
     if moved is not None:
         return f"unknown field {name!r}: {moved}"
-    model = _strip_optional(_annotation_at(loc[:-1]))
-    fields = list(model.model_fields) if _is_model(model) else []
+    model = strip_optional(_annotation_at(loc[:-1]))
+    fields = list(model.model_fields) if is_model(model) else []
     close = meant_field(name, fields)
     hint = f" (did you mean {close!r}?)" if close else ""
     return f"unknown field {name!r}{hint}"
@@ -271,14 +270,14 @@ def _annotation_at(path: PathKey) -> Any:
     """The annotation of the schema field at `path` (mapping keys and indices allowed)."""
     annotation: Any = Ruleset
     for part in path:
-        annotation = _step(_strip_optional(annotation), part)
+        annotation = _step(strip_optional(annotation), part)
         if annotation is None:
             return None
     return annotation
 
 
 def _step(annotation: Any, part: str | int) -> Any:
-    if _is_model(annotation):
+    if is_model(annotation):
         field = annotation.model_fields.get(part) if isinstance(part, str) else None
         return field.annotation if field is not None else None
     origin, args = get_origin(annotation), get_args(annotation)
@@ -287,14 +286,3 @@ def _step(annotation: Any, part: str | int) -> Any:
     if origin in (tuple, list) and isinstance(part, int) and args:
         return args[0]
     return None
-
-
-def _strip_optional(annotation: Any) -> Any:
-    if get_origin(annotation) in (Union, types.UnionType):
-        rest = [arg for arg in get_args(annotation) if arg is not type(None)]
-        return rest[0] if len(rest) == 1 else annotation
-    return annotation
-
-
-def _is_model(annotation: Any) -> bool:
-    return isinstance(annotation, type) and issubclass(annotation, BaseModel)

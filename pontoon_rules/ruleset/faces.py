@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field, StrictBool
 
-from pontoon_rules.ruleset.common import Face, PontoonShown, RuleModel
+from pontoon_rules.ruleset.common import BankerHidden, Face, PontoonShown, RuleModel
 
 
 class Faces(RuleModel):
@@ -35,4 +35,10 @@ class Faces(RuleModel):
     )
     banker_draws: Face = Field(
         default=Face.FACE_UP, description="How the cards the banker draws after the deal lie."
+    )
+    banker_hidden: BankerHidden = Field(
+        default=BankerHidden.LAST,
+        description="Which of the banker's dealt cards lie face down when "
+        "`deal.banker_cards_visible` is fewer than `deal.banker_cards`: the last dealt (the "
+        "hole card, as casinos deal it) or the first dealt (as some programs do).",
     )

@@ -36,7 +36,7 @@ from pontoon_rules.ruleset.references import (
     too_large,
     unknown_id_hint,
 )
-from pontoon_rules.ruleset.registry import bundled_path, load_bundled
+from pontoon_rules.ruleset.registry import bundled_path, load_bundled, retired_message
 from pontoon_rules.ruleset.yaml_source import Document, parse_yaml
 from pontoon_rules.text import yaml_text
 
@@ -337,6 +337,9 @@ def _unknown(ref: str, path: Path) -> str:
         pass
     if path.suffix or len(path.parts) > 1:
         return "no such file (and not a bundled id)"
+    retired = retired_message(ref)
+    if retired is not None:
+        return retired
     return (f"unknown ruleset {ref!r}: not a bundled id, and no file at {_display(path)} "
             f"({unknown_id_hint(ref)})")
 

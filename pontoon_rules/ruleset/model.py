@@ -162,9 +162,14 @@ def _check_provenance_sources(r: Ruleset) -> str | None:
 
 def _check_provenance_paths(r: Ruleset) -> str | None:
     from pontoon_rules.ruleset.fields import field_prefixes, instance_prefixes
+    from pontoon_rules.ruleset.renamed import MOVED
 
     bad = sorted(set(r.provenance) - field_prefixes() - instance_prefixes(r))
-    return f"provenance for unknown fields {bad}" if bad else None
+    if not bad:
+        return None
+    moved = [f"{path}: {MOVED[path]}" for path in bad if path in MOVED]
+    return f"provenance for unknown fields {bad}" + (
+        f" ({'; '.join(moved)})" if moved else "")
 
 
 _CROSS_CHECKS = (

@@ -98,12 +98,12 @@ def _attempt(check: Any, namespace: SimpleNamespace, loc: PathKey = (),
 
 def _field_value(field: FieldInfo, raw: Any, loc: PathKey, failed: list[PathKey],
                  out: list[tuple[PathKey, str]]) -> Any:
-    annotation = _strip_optional(field.annotation)
-    if _is_model(annotation) and raw is not None:
+    annotation = strip_optional(field.annotation)
+    if is_model(annotation) and raw is not None:
         return _partial(annotation, raw, loc, failed, out)
     if get_origin(annotation) is dict and isinstance(raw, dict):
         entry = get_args(annotation)[1]
-        if _is_model(entry):
+        if is_model(entry):
             return _entries(entry, raw, loc, failed, out)
     if _has_error(loc, failed):
         return _ABSENT
@@ -135,12 +135,14 @@ def _has_error_below(loc: PathKey, failed: list[PathKey]) -> bool:
     return any(len(item) > len(loc) and item[: len(loc)] == loc for item in failed)
 
 
-def _strip_optional(annotation: Any) -> Any:
+def strip_optional(annotation: Any) -> Any:
+    """`X` for `X | None` (any other annotation as it is)."""
     if get_origin(annotation) in (Union, types.UnionType):
         rest = [arg for arg in get_args(annotation) if arg is not type(None)]
         return rest[0] if len(rest) == 1 else annotation
     return annotation
 
 
-def _is_model(annotation: Any) -> bool:
+def is_model(annotation: Any) -> bool:
+    """Whether `annotation` is a pydantic model class."""
     return isinstance(annotation, type) and issubclass(annotation, BaseModel)

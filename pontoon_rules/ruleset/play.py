@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Annotated, Literal
 
 from pydantic import (
@@ -15,6 +16,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from pontoon_rules.ruleset.agreed import Agreed, value_of
 from pontoon_rules.ruleset.bank import Bank, FirstBanker, PlayDirection
 from pontoon_rules.ruleset.common import (
     ALL_RANKS,
@@ -223,9 +225,13 @@ class Deal(RuleModel):
 class Stakes(RuleModel):
     """Stake limits and how buying a card adds to the stake."""
 
-    min_stake: StrictInt = Field(ge=1, description="Smallest original stake, in minor units.")
-    max_stake: StrictInt | None = Field(
-        ge=1, description="Largest original stake in minor units, or null for no limit."
+    min_stake: Annotated[StrictInt, Field(ge=1)] | Agreed = Field(
+        description="Smallest original stake, in minor units; or {agreed: true, default: N}: "
+        "agreed at the table before play (the sheet prints a blank)."
+    )
+    max_stake: Annotated[StrictInt, Field(ge=1)] | None | Agreed = Field(
+        description="Largest original stake in minor units, or null for no limit; or "
+        "{agreed: true, default: N or null}: agreed at the table before play."
     )
     buy: BuyMode = Field(description="Whether a card may be bought, and how its price is set.")
     first_buy_min: StrictInt = Field(
@@ -235,19 +241,28 @@ class Stakes(RuleModel):
         ge=0, le=10, description="Most a first buy adds, as a multiple of the original stake."
     )
     later_buy_cap: LaterBuyCap = Field(
-        description="The most a later buy adds: the previous buy, or the first-buy limit."
+        description="The most a later buy adds: what the card before it cost "
+        "('previous-buy'), what the first bought card cost ('first-buy'), or the first "
+        "buy's own limit ('first-buy-limit')."
     )
     buy_after_twist: StrictBool = Field(description="Whether a card may be bought after a twist.")
     last_buy_card: StrictInt = Field(
         ge=0, le=10, description="The highest card number that may be bought (5 = fifth card)."
     )
 
+    def limits(self) -> tuple[int, int | None]:
+        """The smallest and largest stake (None: no limit), an agreed value's default
+        standing for it where the table has not settled it (`ruleset.agreed`)."""
+        low = value_of(self.min_stake)
+        return (low if low is not None else 1), value_of(self.max_stake)
+
     @model_validator(mode="after")
     def _check(self) -> Stakes:
-        if self.max_stake is not None and self.max_stake < self.min_stake:
-            raise ValueError(
-                f"max_stake ({self.max_stake}) is below min_stake ({self.min_stake})"
-            )
+        low, high = self.limits()
+        if isinstance(self.min_stake, Agreed) and self.min_stake.default is None:
+            raise ValueError("min_stake: an agreed minimum needs a default of at least 1")
+        if high is not None and high < low:
+            raise ValueError(f"max_stake ({high}) is below min_stake ({low})")
         if self.buy is not BuyMode.NONE and self.first_buy_max < self.first_buy_min:
             raise ValueError(
                 f"first_buy_max ({self.first_buy_max}) is below first_buy_min "
@@ -334,6 +349,15 @@ class Double(RuleModel):
         return self
 
 
+class InsuranceAmount(StrEnum):
+    """How much of the stake an insurance bet is."""
+
+    UP_TO = "up-to"
+    """Any whole amount from 1 up to `max_fraction` of the stake."""
+    EXACTLY = "exactly"
+    """Exactly `max_fraction` of the stake (rounded down to a whole minor unit)."""
+
+
 class Insurance(RuleModel):
     """Insurance and even money against a banker's visible ace."""
 
@@ -343,11 +367,15 @@ class Insurance(RuleModel):
     max_fraction: tuple[StrictInt, StrictInt] = Field(
         default=(1, 2), description="Most insurance as a fraction (num, den) of the stake."
     )
+    amount: InsuranceAmount = Field(
+        default=InsuranceAmount.UP_TO,
+        description="Whether the insurance bet is any amount up to max_fraction of the stake "
+        "('up-to') or exactly that fraction ('exactly', rounded down to a whole unit).",
+    )
     pays: Odds = Field(default="2:1", description="What insurance pays on a banker pontoon.")
     even_money: StrictBool = Field(
         description="A player with a pontoon may take 1:1 at once against a banker ace."
     )
-
 
     @model_validator(mode="after")
     def _check(self) -> Insurance:

@@ -50,6 +50,9 @@ _FRACTIONS = ("max_fraction", "surrender.returns")
 def format_value(path: str, value: Any) -> str:
     """A field value in words: yes/no, 'no limit', '1, 2', '3:2', outcome exceptions."""
     value = plain(value)
+    if isinstance(value, dict) and value.get("agreed") is True:
+        default = format_value(path, value.get("default"))
+        return f"agreed at the table (default: {default})"
     if path == "settlement.outcomes":
         return "; ".join(outcome_words(rule) for rule in value) if value else "none"
     if value is None:

@@ -24,7 +24,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from pontoon_rules.ruleset.registry import bundled_ids, bundled_path
+from pontoon_rules.ruleset.registry import bundled_ids, bundled_path, retired_message
 
 MAX_RULESET_BYTES = 1024 * 1024
 """Largest ruleset file read (1 MiB; the bundled ones are under 20 KiB)."""
@@ -74,6 +74,9 @@ def find_ruleset_file(ref: Any, folder: Path) -> Path | str:
                 "relative to the folder of the file that names it")
     if written.suffix.lower() not in RULESET_SUFFIXES:
         if ID_LIKE.fullmatch(ref):
+            retired = retired_message(ref)
+            if retired is not None:
+                return retired
             hint = unknown_id_hint(ref, always_list=False)
             return f"unknown ruleset {ref!r}: not a bundled id ({hint})"
         return f"{_short(ref)} is not a ruleset file (expected a bundled id or a .yaml/.yml file)"

@@ -11,6 +11,26 @@ if TYPE_CHECKING:
     from pontoon_rules.ruleset.model import Ruleset
 
 
+RETIRED: dict[str, tuple[str, str]] = {
+    "casino-online-pontoon": (
+        "casino-ochko",
+        "it was the same RealTimeGaming online Pontoon as casino-ochko, with the same "
+        "rules (the 0.38% house edge it was written for is that game's, now cited in "
+        "casino-ochko's sources)",
+    ),
+}
+"""Ids of bundled rulesets that were retired: id -> (the ruleset to use, why)."""
+
+
+def retired_message(ruleset_id: str) -> str | None:
+    """The one-line reason a retired bundled id no longer loads, or None for any other id."""
+    found = RETIRED.get(ruleset_id)
+    if found is None:
+        return None
+    instead, why = found
+    return f"the bundled ruleset {ruleset_id!r} was retired: {why}; use {instead!r}"
+
+
 def bundled_dir() -> Path:
     """The folder of bundled ruleset files.
 
@@ -52,7 +72,8 @@ def load_bundled(ruleset_id: str) -> Ruleset:
     """The bundled ruleset `ruleset_id`, loaded once and cached.
 
     Raises:
-        RulesetError: the id is unknown, or the bundled file is invalid.
+        RulesetError: the id is unknown or retired (`RETIRED`), or the bundled file is
+            invalid.
     """
     from pontoon_rules.errors import Problem, RulesetError
     from pontoon_rules.ruleset.loader import load_path
@@ -60,6 +81,7 @@ def load_bundled(ruleset_id: str) -> Ruleset:
     path = bundled_path(ruleset_id)
     if path is None:
         known = ", ".join(bundled_ids()) or "none"
-        message = f"unknown bundled ruleset {ruleset_id!r} (bundled: {known})"
+        message = (retired_message(ruleset_id)
+                   or f"unknown bundled ruleset {ruleset_id!r} (bundled: {known})")
         raise RulesetError([Problem(ruleset_id, None, None, "", message)])
     return load_path(path)

@@ -21,6 +21,7 @@ from pontoon_rules.ruleset.common import (
     BuyMode,
     HandClass,
     RotationRule,
+    RotationTieBreak,
     ShufflePolicy,
 )
 from pontoon_rules.ruleset.features import require_supported
@@ -58,7 +59,8 @@ MAX_SPLIT_HANDS = 16
  KITTY_IN_LIMITS, TOP_UP, DRY_END_BANK, KITTY_LEAVES, MIN_STAKE, MAX_STAKE,
  PONTOON_MAY_DRAW, PONTOON_RANKED, DEAL_BY_HAND, BANKER_FIRST, SHOOT_BELOW,
  SHUFFLE_ON_BANKER_PONTOON, SHUFFLE_ON_SPLIT_PONTOON, ROTATE_AFTER_EARLY, INFINITE_DECK,
- N_PARAMS) = range(83)
+ BANKER_UP_FROM, LATER_CAP_FIRST, SHOOT_FOURTH_BELOW, ROTATION_LAST,
+ N_PARAMS) = range(87)
 
 SHUFFLE_EVERY, SHUFFLE_PONTOON, SHUFFLE_PENETRATION = range(3)
 
@@ -145,7 +147,12 @@ def compile_sim(rules: Rules) -> SimRules:
         SHUFFLE_ON_BANKER_PONTOON: between.shuffle_on_banker_pontoon,
         SHUFFLE_ON_SPLIT_PONTOON: between.shuffle_on_split_pontoon,
         ROTATE_AFTER_EARLY: between.rotation_when_banker_pontoon_at_once,
+        LATER_CAP_FIRST: rules.later_cap_first,
+        SHOOT_FOURTH_BELOW: not rules.shoot_fourth_up_to_kitty,
+        ROTATION_LAST: between.rotation_tie_break is RotationTieBreak.LAST_IN_PLAY,
         INFINITE_DECK: rules.decks is None,
+        BANKER_UP_FROM: (rules.banker_cards - rules.banker_visible
+                         if rules.banker_hidden_first else 0),
     }
     for slot, value in values.items():
         p[slot] = int(value)

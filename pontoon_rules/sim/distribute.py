@@ -115,10 +115,11 @@ def run_tasks(tasks: Sequence[Task], workers: int = 1, scheduler: str | None = N
 
         for kind, payload in {(t[0], t[1]) for t in tasks}:
             _prepare(kind, payload)  # built once here; the forked workers inherit it
-        pool = multiprocessing.get_context("fork").Pool(min(workers, len(tasks)),
-                                                          initializer=_worker_start)
-        with _terminated_cleanly(), pool:
-            yield from pool.imap(run_task, tasks)
+        with _terminated_cleanly():  # before the workers exist: no moment without it
+            pool = multiprocessing.get_context("fork").Pool(min(workers, len(tasks)),
+                                                              initializer=_worker_start)
+            with pool:
+                yield from pool.imap(run_task, tasks)
 
 
 def _worker_start() -> None:

@@ -40,6 +40,7 @@ def fast_problem(sim: SimRules, seats: int = 1, kitty: int = 0) -> str | None:
         (not p[c.BANKER_BY_CHOICE], "a banker who draws by choice"),
         (p[c.PLAYER_CARDS] == 2, "a deal of other than two player cards"),
         (p[c.BANKER_VISIBLE] <= p[c.BANKER_CARDS], "more banker cards shown than dealt"),
+        (p[c.BANKER_UP_FROM] == 0, "the banker's first cards dealt face down"),
     )
     for ok, problem in checks:
         if not ok:

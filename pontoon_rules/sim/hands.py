@@ -122,7 +122,7 @@ def buy_range(hf: np.ndarray, h: int, P: np.ndarray) -> tuple[int, int]:
         return -1, -1
     orig = hf[h, ORIG]
     low, high = orig * P[c.BUY_LOW], orig * P[c.BUY_HIGH]
-    if hf[h, BOUGHT] > 0 and P[c.LATER_CAP_PREVIOUS]:
+    if hf[h, BOUGHT] > 0 and (P[c.LATER_CAP_PREVIOUS] or P[c.LATER_CAP_FIRST]):
         high = min(high, hf[h, LAST])
     if P[c.BUY_MODE] == 2:
         high = low

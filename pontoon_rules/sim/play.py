@@ -141,9 +141,9 @@ def _deal_one(P, S, ctx, hf, hc, order, who, count, first, src, deck, tray, st) 
         return False
     if count + 1 == first and ctx[KITTY_ON]:
         for s in range(ctx[SEATS]):
-            if room(ctx, P) < 1:
+            if room(ctx, P, P[c.SHOOT_BELOW]) < 1:
                 break
-            offer(hf, hc, order[s, 0], ctx, P)
+            offer(hf, hc, order[s, 0], ctx, P, P[c.SHOOT_BELOW])
     return True
 
 
@@ -151,7 +151,8 @@ def _deal_one(P, S, ctx, hf, hc, order, who, count, first, src, deck, tray, st) 
 def _visible(P, S, ctx, hf, hc) -> None:  # type: ignore[no-untyped-def]
     v = 0
     for i in range(P[c.BANKER_VISIBLE]):
-        v = v * S[sg.T_KINDS] + S[S[sg.T_KIND_OF] + (hc[ctx[BANK], i] >> 2)]
+        v = v * S[sg.T_KINDS] + S[S[sg.T_KIND_OF] + (hc[ctx[BANK], P[c.BANKER_UP_FROM] + i]
+                                                    >> 2)]
     ctx[VIS] = v
 
 
@@ -159,7 +160,7 @@ def _visible(P, S, ctx, hf, hc) -> None:  # type: ignore[no-untyped-def]
 def _insurance(P, S, ctx, hf, hc, order, ins, crank) -> bool:  # type: ignore[no-untyped-def]
     """Insurance and even money, then the peek; True when the round ended early."""
     bank = ctx[BANK]
-    offered = (P[c.BANKER_VISIBLE] >= 1 and (hc[bank, 0] >> 2) == 0
+    offered = (P[c.BANKER_VISIBLE] >= 1 and (hc[bank, P[c.BANKER_UP_FROM]] >> 2) == 0
                and (P[c.INSURANCE] or P[c.EVEN_MONEY]))
     if offered and S[sg.T_MODE] == 0:
         v = ctx[VIS]
@@ -215,7 +216,8 @@ def _players(P, crank, split_ranks, S, ctx, hf, hc, order, nhands, free,  # type
                 hf[h, TWISTED] = 1
             elif action == A_BUY:
                 hf[h, STAKED] += amount
-                hf[h, LAST] = amount
+                if not (P[c.LATER_CAP_FIRST] and hf[h, BOUGHT] > 0):
+                    hf[h, LAST] = amount  # with first-buy the first buy stays the cap
                 hf[h, BOUGHT] += 1
             else:
                 hf[h, LAST] = hf[h, STAKED]
@@ -223,8 +225,10 @@ def _players(P, crank, split_ranks, S, ctx, hf, hc, order, nhands, free,  # type
                 hf[h, DOUBLES] += 1
                 hf[h, SINCE] = 0
             hf[h, LASTACT] = action + 1
-            if ctx[KITTY_ON] and P[c.SHOOT_FOURTH] and hf[h, N] == 3 and room(ctx, P) >= 1:
-                offer(hf, hc, h, ctx, P)
+            below = P[c.SHOOT_FOURTH_BELOW]
+            if (ctx[KITTY_ON] and P[c.SHOOT_FOURTH] and hf[h, N] == 3
+                    and room(ctx, P, below) >= 1):
+                offer(hf, hc, h, ctx, P, below)
             if not deal_to(hf, hc, h, ctx, P, S, src, deck, tray, st):
                 return False
     return True
@@ -252,8 +256,8 @@ def _split(P, S, ctx, hf, hc, order, nhands, s, j, h, new,  # type: ignore[no-un
         order[s, i] = order[s, i - 1]
     order[s, j + 1] = new
     nhands[s] += 1
-    if ctx[KITTY_ON] and P[c.SHOOT_SPLIT] and room(ctx, P) >= 1:
-        offer(hf, hc, new, ctx, P)
+    if ctx[KITTY_ON] and P[c.SHOOT_SPLIT] and room(ctx, P, P[c.SHOOT_BELOW]) >= 1:
+        offer(hf, hc, new, ctx, P, P[c.SHOOT_BELOW])
     for _ in range(P[c.SPLIT_CARDS]):
         if not deal_to(hf, hc, h, ctx, P, S, src, deck, tray, st):
             return False

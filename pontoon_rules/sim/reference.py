@@ -75,7 +75,9 @@ class TablePolicy:
 
     def _visible(self, state: RoundState) -> int:
         v = 0
-        for card in state.banker.cards[: self.rules.banker_visible]:
+        from pontoon_rules.engine.faces import banker_up_cards
+
+        for card in banker_up_cards(state):
             v = v * self.s.n_kinds + self._kind(card)
         return v
 

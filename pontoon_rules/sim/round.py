@@ -122,17 +122,20 @@ def deal_to(hf: np.ndarray, hc: np.ndarray, h: int, ctx: np.ndarray, P: np.ndarr
 
 # -- shoot bets ------------------------------------------------------------------------
 @nb.njit(cache=True, _nrt=False)
-def room(ctx: np.ndarray, P: np.ndarray) -> int:
-    """The largest shoot bet the kitty can take now (engine.shoot.room)."""
+def room(ctx: np.ndarray, P: np.ndarray, below: int) -> int:
+    """The largest shoot bet the kitty can take now (engine.shoot.room); `below` is 1 when
+    the bets must stay strictly below the kitty (the first bets' or the fourth card's
+    limit), else 0."""
     num, den = P[c.SHOOT_PAYS_NUM], P[c.SHOOT_PAYS_DEN]
     cover = ctx[KITTY] if num <= den else (ctx[KITTY] * den) // num
-    return max(0, cover - ctx[OUTSTANDING] - P[c.SHOOT_BELOW])
+    return max(0, cover - ctx[OUTSTANDING] - below)
 
 
 @nb.njit(cache=True, _nrt=False)
-def offer(hf: np.ndarray, hc: np.ndarray, h: int, ctx: np.ndarray, P: np.ndarray) -> None:
+def offer(hf: np.ndarray, hc: np.ndarray, h: int, ctx: np.ndarray, P: np.ndarray,
+          below: int) -> None:
     """A shoot decision for hand `h` (engine.policies.shoot_on_strength)."""
-    most = room(ctx, P)
+    most = room(ctx, P, below)
     n = hf[h, N]
     worth = False
     if n == 1:

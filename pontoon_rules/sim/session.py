@@ -150,8 +150,8 @@ def play_deals(P, crank, settle, split_ranks, S, ctx, hf, hc, order, nhands, ins
                 pontoon = True
             if flags[s, F_SHUFFLE]:
                 calls = True
-            if maker < 0 and flags[s, F_ROTATION]:
-                maker = who
+            if flags[s, F_ROTATION] and (maker < 0 or P[c.ROTATION_LAST]):
+                maker = who  # the first maker in the order of play, or the last
         if ctx[EARLY] and not P[c.ROTATE_AFTER_EARLY]:
             maker = -1
         balance[b] += ctx[BANKER_NET]

@@ -139,7 +139,7 @@ class JobManager:
             if w.process.is_alive():
                 w.process.kill()
                 w.process.join(timeout=2)
-            w.conn.close()
+            # its reader thread sees the pipe close and closes this end (one closer only)
 
     # -- inside the lock -------------------------------------------------------------------
     def _switch(self, tab: str, record: Record) -> None:
@@ -239,7 +239,7 @@ class JobManager:
     def _lost(self, w: _Worker) -> None:
         """A worker process ended: its job ends in words, another process takes its place."""
         with self._lock:
-            w.conn.close()
+            _close(w.conn)
             record = self._jobs.get(w.job) if w.job else None
             if record is not None and record.status not in FINISHED:
                 if w.killed or record.status == CANCELLING:
@@ -270,6 +270,14 @@ class JobManager:
         """The process ids of the workers (for tests and the server's log)."""
         with self._lock:
             return [w.process.pid for w in self._workers]
+
+
+def _close(conn: Any) -> None:
+    """Close a pipe end that another thread may close at the same moment."""
+    try:
+        conn.close()
+    except OSError:
+        pass
 
 
 def merged(snapshots: list[dict[str, Any]]) -> dict[str, Any]:

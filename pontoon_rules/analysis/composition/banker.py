@@ -9,8 +9,9 @@ shoe of counts `c` holding `N` cards: `prod_k c_k (c_k - 1) ... / N (N - 1) ...`
 So a banker's outlook is a short list of multisets, each with the number of its
 orders that the drawing rule allows (`BankerTree`, built once per visible
 cards). The multisets form a tree (each one is its parent plus one card), so a
-shoe's outlook is one multiplication per multiset (`banker_mass`, a numba
-kernel; `exact_banker_mass` with Fractions for the tests). This is the same
+shoe's outlook is one multiplication per multiset (`banker_mass`, a C kernel,
+`native`, or its numba twin in `banker_kernel`; `exact_banker_mass` with Fractions for the
+tests). This is the same
 enumeration a blackjack calculator does for the dealer, generalised to hidden
 first cards, a peek for a pontoon, card limits and five-card tricks.
 """
@@ -20,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numpy as np
-from numba import njit
 
 from pontoon_rules.analysis.dealer import BankerPolicy
 from pontoon_rules.analysis.deck import Kind
@@ -157,10 +158,89 @@ def banker_tables(rules: Rules, kinds: tuple[Kind, ...], policy: BankerPolicy,
 
 def _banker_tables(rules: Rules, kinds: tuple[Kind, ...], policy: BankerPolicy,
                    visibles: tuple[tuple[int, ...], ...]) -> tuple[BankerTree, ...]:
+    from pontoon_rules.analysis.composition.native import kernels
+
+    fast = kernels()
+    if fast is not None:
+        found = _native_tables(fast, rules, kinds, policy, visibles)
+        if found is not None:
+            return found
     index: dict[Final, int] = {}
     lists = [enumerate_tree(rules, kinds, policy, v, index) for v in visibles]
     finals = tuple(sorted(index, key=index.__getitem__))
     return tuple(flatten(nodes, finals) for nodes in lists)
+
+
+@dataclass(frozen=True)
+class BankerMachine:
+    """The banker's hand as a state machine, for the C kernel's trees: the state after
+    the visible cards (`starts`), after one more card of each kind (`nxt`, states x
+    kinds) and the final a hand stopping in a state finishes as (`fin`: an index into
+    `finals`, `PEEKED`, or `NOT_FINISHED` where the banker draws). A state is what the
+    drawing rule and the hand's class read (points, an ace, cards held), so every order
+    of one multiset of cards reaches one state."""
+
+    starts: tuple[int, ...]
+    nxt: np.ndarray
+    fin: np.ndarray
+    finals: tuple[Final, ...]
+
+
+def banker_machine(rules: Rules, kinds: Sequence[Kind], policy: BankerPolicy,
+                   visibles: Sequence[tuple[int, ...]]) -> BankerMachine:
+    """The banker's states reachable from every visible tuple (see `BankerMachine`)."""
+    ids: dict[tuple[int, bool, int], int] = {}
+    order: list[tuple[int, bool, int]] = []
+
+    def add(state: tuple[int, bool, int]) -> int:
+        found = ids.get(state)
+        if found is None:
+            found = ids[state] = len(order)
+            order.append(state)
+        return found
+
+    starts = tuple(add((sum(kinds[k].value for k in v), any(kinds[k].is_ace for k in v),
+                        len(v))) for v in visibles)
+    finals: dict[Final, int] = {}
+    nxt: list[list[int]] = []
+    fin: list[int] = []
+    i = 0
+    while i < len(order):
+        hard, soft, n = order[i]
+        final = _finished(rules, policy, hard, soft, n, finals) \
+            if n >= rules.banker_cards else None
+        fin.append(NOT_FINISHED if final is None else final)
+        nxt.append([add((hard + k.value, soft or k.is_ace, n + 1)) for k in kinds]
+                   if final is None else [0] * len(kinds))
+        i += 1
+    return BankerMachine(starts, np.array(nxt, dtype=np.int64).reshape(len(order), len(kinds)),
+                         np.array(fin, dtype=np.int64),
+                         tuple(sorted(finals, key=finals.__getitem__)))
+
+
+def _native_tables(fast: Any, rules: Rules, kinds: tuple[Kind, ...], policy: BankerPolicy,
+                   visibles: tuple[tuple[int, ...], ...]) -> tuple[BankerTree, ...] | None:
+    """`_banker_tables` by the C kernel, finals numbered as `enumerate_tree` numbers them
+    (in the order the nodes first reach them), so the trees are the same arrays."""
+    machine = banker_machine(rules, kinds, policy, visibles)
+    trees = [fast.banker_tree(len(kinds), start, machine.nxt, machine.fin)
+             for start in machine.starts]
+    if any(t is None for t in trees):
+        return None
+    renumber: dict[int, int] = {}
+    for t in trees:
+        for f in t[5][t[4] > 0]:
+            if f >= 0 and int(f) not in renumber:
+                renumber[int(f)] = len(renumber)
+    finals = tuple(machine.finals[old] for old in sorted(renumber, key=renumber.__getitem__))
+    lookup = np.array([renumber.get(f, -9) for f in range(len(machine.finals))] or [0],
+                      dtype=np.int64)
+    out = []
+    for parents, kind, have, sizes, orders, ids in trees:
+        ids = np.where(ids >= 0, lookup[np.maximum(ids, 0)], ids)
+        ids = np.where(orders > 0, ids, NOT_FINISHED)
+        out.append(BankerTree(finals, parents, kind, have, sizes, orders, ids))
+    return tuple(out)
 
 
 def peek_only(tree: BankerTree) -> BankerTree:
@@ -214,34 +294,6 @@ def join(tables: Sequence[BankerTree]) -> tuple[np.ndarray, BankerTree]:
     return np.array(bounds, dtype=np.int64), joined
 
 
-@njit(cache=True)
-def banker_mass(shoes: np.ndarray, totals: np.ndarray, bounds: np.ndarray,
-                parents: np.ndarray, kinds: np.ndarray, have: np.ndarray, sizes: np.ndarray,
-                orders: np.ndarray, final_ids: np.ndarray,
-                n_finals: int) -> np.ndarray:  # pragma: no cover
-    """Row `v`: the chance of each finished banker hand (the last entry: a peeked
-    pontoon) for visible tuple `v` (nodes `bounds[v]` to `bounds[v+1]`), from a shoe
-    holding `shoes[v]` of each kind; zero where `totals[v]` is 0."""
-    out = np.zeros((shoes.shape[0], n_finals + 1))
-    p = np.zeros(parents.shape[0])
-    for v in range(shoes.shape[0]):
-        total = totals[v]
-        if total <= 0:
-            continue
-        for j in range(bounds[v], bounds[v + 1]):
-            parent = parents[j]
-            if parent < 0:
-                p[j] = 1.0
-            else:
-                q = p[parent]
-                c = shoes[v, kinds[j]] - have[j]
-                p[j] = q * c / (total - sizes[j] + 1) if q > 0.0 and c > 0 else 0.0
-            if orders[j] > 0.0 and p[j] > 0.0:
-                index = final_ids[j]
-                out[v, index if index >= 0 else n_finals] += orders[j] * p[j]
-    return out
-
-
 def exact_banker_mass(counts: Sequence[int], table: BankerTree) -> list[Fraction]:
     """One row of `banker_mass` in Fractions (for exact checks on tiny packs)."""
     total = sum(counts)
@@ -262,51 +314,42 @@ def exact_banker_mass(counts: Sequence[int], table: BankerTree) -> list[Fraction
     return out
 
 
-@njit(cache=True)
+
+
+def banker_mass(shoes: np.ndarray, totals: np.ndarray, bounds: np.ndarray,
+                parents: np.ndarray, kinds: np.ndarray, have: np.ndarray, sizes: np.ndarray,
+                orders: np.ndarray, final_ids: np.ndarray, n_finals: int) -> np.ndarray:
+    """Row `v`: the chance of each finished banker hand (the last entry: a peeked
+    pontoon) for visible tuple `v` (nodes `bounds[v]` to `bounds[v+1]`), from a shoe
+    holding `shoes[v]` of each kind; zero where `totals[v]` is 0
+    (`banker_kernel.banker_mass`; the C kernel where there is one)."""
+    from pontoon_rules.analysis.composition.native import kernels
+
+    fast = kernels()
+    if fast is not None:
+        return fast.banker_mass(shoes, totals, bounds, parents, kinds, have, sizes, orders,
+                                final_ids, n_finals)
+    from pontoon_rules.analysis.composition import banker_kernel
+
+    return banker_kernel.banker_mass(shoes, totals, bounds, parents, kinds, have, sizes,
+                                     orders, final_ids, n_finals)
+
+
 def banker_mass_groups(shoes: np.ndarray, totals: np.ndarray, starts: np.ndarray,
                        tables: np.ndarray, bounds: np.ndarray, parents: np.ndarray,
                        kinds: np.ndarray, have: np.ndarray, sizes: np.ndarray,
                        orders: np.ndarray, final_ids: np.ndarray,
-                       n_finals: int) -> np.ndarray:  # pragma: no cover
-    """`banker_mass` for rows in groups sharing one visible tuple: rows
-    `starts[g]` to `starts[g+1]` use visible tuple `tables[g]`'s nodes. Each node is
-    read once per group, and divisions become multiplications by reciprocals (equal to
-    `banker_mass` up to rounding)."""
-    n_rows = shoes.shape[0]
-    out = np.zeros((n_rows, n_finals + 1))
-    width = 1
-    for g in range(starts.shape[0] - 1):
-        width = max(width, starts[g + 1] - starts[g])
-    most = 0
-    for v in range(bounds.shape[0] - 1):
-        most = max(most, bounds[v + 1] - bounds[v])
-    p = np.zeros((most, width))
-    inv = np.zeros((width, sizes.max() + 2))
-    for g in range(starts.shape[0] - 1):
-        first, last = starts[g], starts[g + 1]
-        n = last - first
-        for r in range(n):
-            total = totals[first + r]
-            for s in range(1, inv.shape[1]):
-                inv[r, s] = 1.0 / (total - s + 1) if total - s + 1 > 0 else 0.0
-        base = bounds[tables[g]]
-        for j in range(base, bounds[tables[g] + 1]):
-            parent = parents[j]
-            local = j - base
-            if parent < 0:
-                for r in range(n):
-                    p[local, r] = 1.0 if totals[first + r] > 0 else 0.0
-            else:
-                up = parent - base
-                kind = kinds[j]
-                size = sizes[j]
-                held = have[j]
-                for r in range(n):
-                    c = max(shoes[first + r, kind] - held, 0)
-                    p[local, r] = p[up, r] * c * inv[r, size]
-            if orders[j] > 0.0:
-                index = final_ids[j]
-                column = index if index >= 0 else n_finals
-                for r in range(n):
-                    out[first + r, column] += orders[j] * p[local, r]
-    return out
+                       n_finals: int) -> np.ndarray:
+    """`banker_mass` for rows in groups sharing one visible tuple: rows `starts[g]` to
+    `starts[g+1]` use visible tuple `tables[g]`'s nodes (`banker_kernel.banker_mass_groups`;
+    the C kernel where there is one)."""
+    from pontoon_rules.analysis.composition.native import kernels
+
+    fast = kernels()
+    if fast is not None:
+        return fast.banker_mass_groups(shoes, totals, starts, tables, bounds, parents, kinds,
+                                       have, sizes, orders, final_ids, n_finals)
+    from pontoon_rules.analysis.composition import banker_kernel
+
+    return banker_kernel.banker_mass_groups(shoes, totals, starts, tables, bounds, parents,
+                                            kinds, have, sizes, orders, final_ids, n_finals)

@@ -15,10 +15,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 import numpy as np
-from numba import types
-from numba.typed import Dict
 
-from pontoon_rules.analysis.composition import kernel
 from pontoon_rules.analysis.composition.hands import HandValues
 from pontoon_rules.analysis.composition.outlook import Removed
 from pontoon_rules.analysis.hand import STICK, HandState, start_state
@@ -144,7 +141,10 @@ class Solved:
 def solve(model: HandValues, cdz_pairs: dict[int, int],
           split_roots: list[tuple[Removed, HandState]]) -> Solved | None:
     """The dealt hands' values, `split_roots`' values and the CDZ- bases of the pairs
-    in `cdz_pairs` (pair -> extras), or None where the recursion does not apply."""
+    in `cdz_pairs` (pair -> extras), or None where the recursion does not apply.
+
+    One call of the C kernel (`native`), or the numba kernels (`jitsolve`) where
+    there is no C compiler."""
     m = model
     dealt = [(m._removed(cards), start_state(m.kinds, cards, False, m.rules))
              for cards, _ in m.dealt()]
@@ -152,28 +152,85 @@ def solve(model: HandValues, cdz_pairs: dict[int, int],
                   for c in range(m.n_kinds)] for a in cdz_pairs}
     roots = [s for _, s in dealt + split_roots] + [s for v in starts.values() for _, s in v]
     t = state_tables(m, roots)
-    n_states = len(t.ids)
-    if not applies(m, n_states):
+    if not applies(m, len(t.ids)):
         return None
-    mult = _mult(m)
-    k = _Kernel(m, t, mult)
-    split_nodes = {a: k.split_nodes(a, e, starts[a]) for a, e in cdz_pairs.items()}
-    twins = [(comps[i], t.unsplit[states[i]]) for comps, states, _, n in split_nodes.values()
-             for i in range(n) if t.unsplit[states[i]] >= 0]
     main = dealt + split_roots
-    comps = np.array([r for r, _ in main] + [c for c, _ in twins], dtype=np.int64)
-    sids = np.array([t.ids[s] for _, s in main] + [s for _, s in twins], dtype=np.int64)
-    ucomps, ustates, uindex, n = k.nodes(comps.reshape(-1, m.n_kinds), sids)
-    k.banker()
-    val, optev = kernel.evaluate(ucomps, ustates, uindex, n, k.base, k.basetot, mult,
-                                 n_states, t.nopt, t.okind, t.succ, t.rowid, t.bust,
-                                 k.okeys, k.mass, k.through, t.rows)
-    values = {}
-    for removed, s in main:
-        values[(removed, s)] = val[uindex[_key(removed, mult, t.ids[s], n_states)]]
-    bases = {a: k.bases(a, cdz_pairs[a], split_nodes[a], starts[a], uindex, optev)
-             for a in cdz_pairs}
-    return Solved(values, bases)
+    from pontoon_rules.analysis.composition.native import kernels
+
+    fast = kernels()
+    if fast is None:
+        from pontoon_rules.analysis.composition.jitsolve import solve_tables
+
+        values, roots_of = solve_tables(m, t, main, cdz_pairs, starts, _mult(m), _trees(m))
+    else:
+        values, roots_of = _solve_native(fast, m, t, main, cdz_pairs, starts)
+    bases = {a: _bases(m, a, cdz_pairs[a], roots_of[a]) for a in cdz_pairs}
+    return Solved({key: values[i] for i, key in enumerate(main)}, bases)
+
+
+def _solve_native(fast: Any, m: HandValues, t: StateTables, main: list[tuple[Removed, HandState]],
+                  cdz_pairs: dict[int, int],
+                  starts: dict[int, list[tuple[Removed, HandState]]]) -> tuple[Any, Any]:
+    """(main roots' values (n x V x STATS), per pair its starts' values (K x E+1 x V x
+    STATS)) by the C kernel."""
+    base = np.ascontiguousarray(m._base_shoes, dtype=np.int64)
+    n_v, n_k, n_stats = base.shape[0], m.n_kinds, t.rows.shape[2]
+    trees = _trees(m)
+    dims = [n_k, n_v, len(t.ids), t.okind.shape[1], len(m.finals), len(t.rows), n_stats,
+            trees[1], trees[2], len(main), len(cdz_pairs)]
+    ints = [base, base.sum(axis=1), _mult(m), t.nopt, t.okind, t.succ, t.rowid, t.bust,
+            t.unsplit, *trees[0][0], *trees[0][1], *trees[0][2]]
+    floats = [t.rows, *trees[3]]
+    pairs = list(cdz_pairs)
+    comps = np.array([r for r, _ in main], dtype=np.int64).reshape(-1, n_k)
+    states = np.array([t.ids[s] for _, s in main], dtype=np.int64)
+    pc = np.array([r for a in pairs for r, _ in starts[a]], dtype=np.int64).reshape(-1, n_k)
+    ps = np.array([t.ids[s] for a in pairs for _, s in starts[a]], dtype=np.int64)
+    out_main = np.zeros((len(main), n_v, n_stats))
+    sizes = [n_k * (cdz_pairs[a] + 1) * n_v * n_stats for a in pairs]
+    out_pairs = np.zeros(sum(sizes) + 1)
+    fast.solve(dims, ints, floats, (comps, states),
+               (np.array(pairs, dtype=np.int64), np.array([cdz_pairs[a] for a in pairs],
+                                                          dtype=np.int64), pc, ps),
+               out_main, out_pairs)
+    roots_of, at = {}, 0
+    for a, size in zip(pairs, sizes, strict=True):
+        roots_of[a] = out_pairs[at:at + size].reshape(n_k, cdz_pairs[a] + 1, n_v, n_stats)
+        at += size
+    return out_main, roots_of
+
+
+def _trees(m: HandValues) -> tuple[Any, int, int, Any]:
+    """The banker's full, trimmed and peek trees as the C kernel reads them: (int
+    arrays of each, the trimmed tree's bust final (-1: none), the shoe size from which
+    it holds, their orders)."""
+    j = m.joined
+    full = (m.bounds, j.parents, j.kinds, j.have, j.sizes, j.final_ids)
+    trim, bust, trim_orders = full, -1, j.orders
+    if m._trim is not None:
+        b, tr, bust = m._trim
+        trim, trim_orders = (b, tr.parents, tr.kinds, tr.have, tr.sizes, tr.final_ids), tr.orders
+    p = m.peek_tree
+    peek = (m.peek_bounds, p.parents, p.kinds, p.have, p.sizes, p.final_ids)
+    return (full, trim, peek), bust, m._max_size, (j.orders, trim_orders, p.orders)
+
+
+def _bases(m: HandValues, pair: int, extras: int, roots: Any) -> Any:
+    """T(e, 0) for e = 0..extras from the split starts' values `roots` (K x E+1 x V x
+    STATS): [random second card, pair second card]."""
+    out = np.zeros((2,) + roots.shape[1:])
+    out[1] = roots[pair]
+    for e in range(extras + 1):
+        shoes = m._base_shoes.copy()
+        shoes[:, pair] -= 1 + e
+        ok: Any = (shoes >= 0).all(axis=1)
+        totals = shoes.sum(axis=1)
+        q = np.where(ok[:, None] & (totals[:, None] > 0),
+                     shoes / np.maximum(totals, 1)[:, None], 0.0)
+        for c in range(m.n_kinds):
+            if q[:, c].any():
+                out[0, e] += q[:, c, None] * roots[c][e]
+    return out
 
 
 def _spans(model: HandValues) -> tuple[int, int]:
@@ -195,82 +252,3 @@ def _mult(model: HandValues) -> np.ndarray:
         mult[h, k] = weight[h]
         weight[h] *= int(c) + 1
     return mult
-
-
-def _key(removed: Any, mult: np.ndarray, state: int, n_states: int) -> tuple[int, int]:
-    """The kernel's node key of a composition and a state."""
-    low, high = (int(x) for x in mult @ np.asarray(removed, dtype=np.int64))
-    return low, high * n_states + state
-
-
-class _Kernel:
-    """The shoe, the banker trees and the outlook registry of one solve."""
-
-    def __init__(self, model: HandValues, t: StateTables, mult: np.ndarray) -> None:
-        self.m, self.t, self.mult = model, t, mult
-        self.base = np.ascontiguousarray(model._base_shoes, dtype=np.int64)
-        self.basetot = self.base.sum(axis=1)
-        self.okeys = Dict.empty(key_type=kernel.KEY, value_type=types.int64)
-        self.ocomp = np.zeros((1024, model.n_kinds), dtype=np.int64)
-        self.oneed = np.zeros(1024, dtype=np.int64)
-        self.n_o = np.zeros(1, dtype=np.int64)
-        self.mass: Any = None
-        self.through: Any = None
-
-    def nodes(self, comps: np.ndarray, states: np.ndarray, pair: int = -1,
-              extras: int = 0) -> Any:
-        t = self.t
-        out = kernel.enumerate_nodes(comps, states, self.base, self.mult, len(t.ids), t.nopt,
-                                     t.okind, t.succ, t.bust, self.okeys, self.ocomp,
-                                     self.oneed, self.n_o, pair, extras)
-        self.ocomp, self.oneed = out[4], out[5]
-        return out[:4]
-
-    def split_nodes(self, pair: int, extras: int,
-                    starts: list[tuple[Removed, HandState]]) -> Any:
-        comps = np.array([r for r, _ in starts], dtype=np.int64)
-        states = np.array([self.t.ids[s] for _, s in starts], dtype=np.int64)
-        return self.nodes(comps, states, pair, extras)
-
-    def banker(self) -> None:
-        m = self.m
-        j = m.joined
-        full = (m.bounds, j.parents, j.kinds, j.have, j.sizes, j.orders, j.final_ids)
-        trim, bust = full, -1
-        if m._trim is not None:
-            b, tr, bust = m._trim
-            trim = (b, tr.parents, tr.kinds, tr.have, tr.sizes, tr.orders, tr.final_ids)
-        p = m.peek_tree
-        peek = (m.peek_bounds, p.parents, p.kinds, p.have, p.sizes, p.orders, p.final_ids)
-        self.mass, self.through = kernel.outlooks(
-            self.ocomp, self.oneed, int(self.n_o[0]), self.base, self.basetot,
-            len(m.finals), full, trim, bust, m._max_size, peek)
-
-    def bases(self, pair: int, extras: int, nodes: Any,
-              starts: list[tuple[Removed, HandState]], uindex: Any, optev: Any) -> Any:
-        """T(e, 0) for e = 0..extras: [random second card, pair second card]."""
-        m, t = self.m, self.t
-        comps, states, index, n = nodes
-        val = kernel.evaluate_split(comps, states, index, n, pair, extras, self.base,
-                                    self.basetot, self.mult, len(t.ids), t.nopt, t.okind,
-                                    t.succ, t.rowid, t.bust, t.unsplit, uindex,
-                                    optev, self.okeys, self.mass, self.through, t.rows)
-        n_states = len(t.ids)
-
-        def root(c: int) -> Any:
-            removed, s = starts[c]
-            return val[index[_key(removed, self.mult, t.ids[s], n_states)]]
-
-        out = np.zeros((2,) + val.shape[1:])
-        out[1] = root(pair)
-        for e in range(extras + 1):
-            shoes = self.base.copy()
-            shoes[:, pair] -= 1 + e
-            ok: Any = (shoes >= 0).all(axis=1)
-            totals = shoes.sum(axis=1)
-            q = np.where(ok[:, None] & (totals[:, None] > 0),
-                         shoes / np.maximum(totals, 1)[:, None], 0.0)
-            for c in range(m.n_kinds):
-                if q[:, c].any():
-                    out[0, e] += q[:, c, None] * root(c)[e]
-        return out

@@ -12,34 +12,25 @@ from __future__ import annotations
 
 from pontoon_rules.analysis.composition.model import CompositionModel
 from pontoon_rules.analysis.composition.split import ZeroMemorySplit
-from pontoon_rules.analysis.engine_view import banker_action, hand_state
+from pontoon_rules.analysis.engine_view import SeatPolicy, hand_state
 from pontoon_rules.analysis.hand import BUY, Choice, HandState
 from pontoon_rules.engine.actions import DECLINE, EVEN_MONEY, INSURE, SPLIT, STICK, Action
-from pontoon_rules.engine.phase import BANKER, Phase
 from pontoon_rules.engine.state import RoundState
 
 
-class CompositionPolicy:
+class CompositionPolicy(SeatPolicy):
     """Chooses the exact method's action in an engine state (seat 0 is the player)."""
 
+    model: CompositionModel
+
     def __init__(self, model: CompositionModel) -> None:
-        self.model, self.rules = model, model.rules
-        self.kind_of = {rank: kind.index for kind in model.kinds for rank in kind.ranks}
+        super().__init__(model, model.kinds)
         self._splits: dict[int, ZeroMemorySplit] = {}
 
-    def __call__(self, state: RoundState) -> Action:
-        """The action to take now."""
-        if state.current_player() == BANKER:
-            return banker_action(state, self.model.policy)
-        if state.phase is Phase.INSURANCE:
-            return self._insurance(state)
-        return self._play(state)
-
-    def _kinds(self, cards: list[int]) -> tuple[int, ...]:
-        return tuple(self.kind_of[c >> 2] for c in cards)
-
     def _visible(self, state: RoundState) -> int:
-        visible = self._kinds(state.banker.cards[: self.rules.banker_visible])
+        from pontoon_rules.engine.faces import banker_up_cards
+
+        visible = self._kinds(banker_up_cards(state))
         return self.model.visibles.index(visible)
 
     def _insurance(self, state: RoundState) -> Action:

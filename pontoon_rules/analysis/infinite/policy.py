@@ -8,8 +8,7 @@ named banker policy.
 
 from __future__ import annotations
 
-from pontoon_rules.analysis.deck import Kind
-from pontoon_rules.analysis.engine_view import banker_action, hand_state
+from pontoon_rules.analysis.engine_view import SeatPolicy, hand_state
 from pontoon_rules.analysis.hand import BUY
 from pontoon_rules.analysis.infinite.round import Deal, RoundModel
 from pontoon_rules.analysis.split import NONPAIR, UNDEALT, Entry
@@ -22,33 +21,21 @@ from pontoon_rules.engine.actions import (
     Action,
 )
 from pontoon_rules.engine.hand import Hand
-from pontoon_rules.engine.phase import BANKER, Phase
 from pontoon_rules.engine.state import RoundState
 
 
-class ModelPolicy:
+class ModelPolicy(SeatPolicy):
     """Chooses the model's best action in an engine state (seat 0 is the player)."""
 
+    model: RoundModel
+
     def __init__(self, model: RoundModel) -> None:
-        self.model, self.rules = model, model.rules
-        self.kind_of: dict[int, Kind] = {}
-        for kind in model.space.kinds:
-            for rank in kind.ranks:
-                self.kind_of[rank] = kind
-
-    def __call__(self, state: RoundState) -> Action:
-        """The action to take now."""
-        if state.current_player() == BANKER:
-            return banker_action(state, self.model.policy)
-        if state.phase is Phase.INSURANCE:
-            return self._insurance(state)
-        return self._play(state)
-
-    def _kinds(self, cards: list[int]) -> tuple[int, ...]:
-        return tuple(self.kind_of[c >> 2].index for c in cards)
+        super().__init__(model, model.space.kinds)
 
     def _visible(self, state: RoundState) -> tuple[int, ...]:
-        return self._kinds(state.banker.cards[: self.rules.banker_visible])
+        from pontoon_rules.engine.faces import banker_up_cards
+
+        return self._kinds(banker_up_cards(state))
 
     def _insurance(self, state: RoundState) -> Action:
         hand = state.seats[0].hands[0]

@@ -4,8 +4,10 @@ A full table (`costs.rule_costs`, every behavioural field changed alone, each
 variant solved exactly in its own shoe) takes from seconds to minutes per
 ruleset, longer than the site build may take. So the tables are made by
 `python benchmarks/cost_tables.py` into `cost_tables.json` beside this module,
-each keyed by `rules_hash` of the ruleset it was made from (its behaviour,
-the analysis method's name). The site shows a stored table only where the
+each keyed by `rules_hash` of the ruleset it was made from (its behaviour: the id and
+`ruleset.canonical.behaviour_form`, the analysis method's name), so that a change to a
+name, a source or a provenance note, or a field added to the schema at its default,
+leaves the tables current. The site shows a stored table only where the
 hash still matches (`stored_costs`); otherwise it falls back to the few rows it
 can compute in time. `tests/test_costdata.py` fails when a stored hash is stale
 and recomputes a sample of stored rows.

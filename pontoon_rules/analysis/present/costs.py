@@ -43,6 +43,8 @@ SKIPPED_PREFIXES: dict[str, str] = {
     "pack.ace_values": "a pair of values: not varied",
     "player.split.ranks": "a set of ranks: not varied",
     "player.insurance.max_fraction": "a fraction: insurance is all or nothing at the maximum",
+    "player.insurance.amount": "insurance is all or nothing at the maximum, so exactly the "
+                               "maximum is worth the same as up to it",
     "hands.ranking": "an order of classes: not varied",
     "hands.definitions.": "a named hand as a whole: its fields are varied one by one",
     "faces.": "what is face up: the banker plays a fixed rule or a named policy on its own "

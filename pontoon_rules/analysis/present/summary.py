@@ -19,13 +19,14 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from pontoon_rules.analysis.composition.model import CompositionModel
+from pontoon_rules.analysis.edge import EDGE_DECIMALS as EDGE_DECIMALS
 from pontoon_rules.analysis.edge import (
     PROBABILITY_BASIS,
-    EdgeResult,
     default_deck,
     finite_result,
     house_edge,
 )
+from pontoon_rules.analysis.edge import edge_lines as edge_lines
 from pontoon_rules.analysis.infinite.round import RoundModel
 from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.analysis.present.chart import finite_chart, render, strategy_chart
@@ -37,27 +38,6 @@ from pontoon_rules.ruleset.model import Ruleset
 
 SITE_COST_FIELDS = ("player.stick_minimum", "settlement.ties", "hands.definitions.pontoon.ties")
 """The fields the site's cost table varies where no full table is stored (`costdata`)."""
-EDGE_DECIMALS = 4
-"""Decimals of a house edge in percent, in the CLI and on the site."""
-
-
-def edge_lines(result: EdgeResult) -> list[str]:
-    """The `edge` command's report: the edge, what it rests on, the defined probabilities."""
-    d = EDGE_DECIMALS
-    lines = [f"{result.ruleset}: house edge {result.house_edge:.{d}f}% of the original stake, "
-             f"{result.edge_per_staked:.{d}f}% of all money staked",
-             f"  deck: {result.deck_description}; banker: {result.policy} "
-             f"({result.policy_description})",
-             f"  method: {result.method}",
-             f"  expected stake per round: {result.staked:.4f} original stakes",
-             f"  expected hands per round: {result.hands:.4f} (after splits)",
-             f"  per round, {PROBABILITY_BASIS}:"]
-    lines.extend(f"    {name.replace('_', ' ')}: {100 * value:.3f}%"
-                 for name, value in result.probabilities.items())
-    lines.extend(f"  note: {note}" for note in result.notes)
-    return lines
-
-
 def open_readings(ruleset: Ruleset) -> list[str]:
     """The fields the model varies whose value in `ruleset` is an open reading."""
     out = []

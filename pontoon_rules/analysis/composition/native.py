@@ -1,0 +1,130 @@
+"""The analysis's C kernels (`pontoon_rules/native/analysis.c`) through ctypes.
+
+`kernels()` is None where no C compiler works or `PONTOON_RULES_NATIVE=0`; the callers
+then use the numba kernels of the same names (`kernel`, `banker_kernel`), which define
+the numbers.
+Each wrapper takes and returns numpy arrays as its numba twin does.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from typing import Any
+
+import numpy as np
+
+from pontoon_rules.native import library
+
+I64: Any = ctypes.c_int64
+PTR: Any = ctypes.c_void_p
+_KERNELS: list[Kernels | None] = []
+
+
+def kernels() -> Kernels | None:
+    """The C kernels, loaded (and built) at the first call; None where unavailable."""
+    if not _KERNELS:
+        lib = library("analysis")
+        _KERNELS.append(Kernels(lib) if lib is not None else None)
+    return _KERNELS[0]
+
+
+def _p(a: np.ndarray) -> int:
+    """The address of a C-contiguous array's data."""
+    return a.ctypes.data
+
+
+def _i64(a: Any) -> np.ndarray:
+    return np.ascontiguousarray(a, dtype=np.int64)
+
+
+def _f64(a: Any) -> np.ndarray:
+    return np.ascontiguousarray(a, dtype=np.float64)
+
+
+class Kernels:
+    """Typed entry points of the loaded library."""
+
+    def __init__(self, lib: ctypes.CDLL) -> None:
+        self.lib = lib
+        lib.pr_banker_tree.restype = I64
+        lib.pr_banker_tree.argtypes = [I64, I64, PTR, PTR, I64] + [PTR] * 6
+        lib.pr_banker_mass.restype = None
+        lib.pr_banker_mass.argtypes = [I64, I64] + [PTR] * 9 + [I64, I64, PTR]
+        lib.pr_banker_mass_groups.restype = None
+        lib.pr_banker_mass_groups.argtypes = ([I64, I64, PTR, PTR, I64, PTR, PTR, PTR, I64]
+                                              + [PTR] * 6 + [I64, I64, PTR])
+        lib.pr_solve.restype = ctypes.c_int
+        lib.pr_solve.argtypes = [PTR] * 11
+
+    def banker_tree(self, n_kinds: int, start: int, nxt: np.ndarray,
+                    fin: np.ndarray) -> tuple[np.ndarray, ...] | None:
+        """The banker's multisets from state `start` of the machine (`nxt`, `fin`):
+        parents, kinds, have, sizes, orders, final ids (None: a multiset the kernel's
+        keys cannot hold; the caller enumerates in Python)."""
+        nxt, fin = _i64(nxt), _i64(fin)
+        cap = 4096
+        while True:
+            cols = [np.zeros(cap, dtype=np.int64) for _ in range(4)]
+            orders = np.zeros(cap)
+            final_ids = np.zeros(cap, dtype=np.int64)
+            n = self.lib.pr_banker_tree(n_kinds, start, _p(nxt), _p(fin), cap,
+                                        *(_p(c) for c in cols), _p(orders), _p(final_ids))
+            if n == -2:
+                return None
+            if n < 0:
+                raise MemoryError("the banker's tree did not fit in memory")
+            if n <= cap:
+                return (*(c[:n] for c in cols), orders[:n], final_ids[:n])
+            cap = n
+
+    def banker_mass(self, shoes: np.ndarray, totals: np.ndarray, bounds: np.ndarray,
+                    parents: np.ndarray, kinds: np.ndarray, have: np.ndarray,
+                    sizes: np.ndarray, orders: np.ndarray, final_ids: np.ndarray,
+                    n_finals: int) -> np.ndarray:
+        """As `banker_kernel.banker_mass`."""
+        shoes, totals = _i64(shoes), _i64(totals)
+        out = np.empty((shoes.shape[0], n_finals + 1))
+        args = [_i64(a) for a in (bounds, parents, kinds, have, sizes)]
+        orders, final_ids = _f64(orders), _i64(final_ids)
+        self.lib.pr_banker_mass(shoes.shape[0], shoes.shape[1], _p(shoes), _p(totals),
+                                *(_p(a) for a in args), _p(orders), _p(final_ids),
+                                len(parents), n_finals, _p(out))
+        return out
+
+    def banker_mass_groups(self, shoes: np.ndarray, totals: np.ndarray, starts: np.ndarray,
+                           tables: np.ndarray, bounds: np.ndarray, parents: np.ndarray,
+                           kinds: np.ndarray, have: np.ndarray, sizes: np.ndarray,
+                           orders: np.ndarray, final_ids: np.ndarray,
+                           n_finals: int) -> np.ndarray:
+        """As `banker_kernel.banker_mass_groups`."""
+        shoes, totals = _i64(shoes), _i64(totals)
+        starts, tables, bounds = _i64(starts), _i64(tables), _i64(bounds)
+        out = np.empty((shoes.shape[0], n_finals + 1))
+        args = [_i64(a) for a in (parents, kinds, have, sizes)]
+        orders, final_ids = _f64(orders), _i64(final_ids)
+        self.lib.pr_banker_mass_groups(
+            shoes.shape[0], shoes.shape[1], _p(shoes), _p(totals), len(starts) - 1,
+            _p(starts), _p(tables), _p(bounds), len(bounds) - 1, *(_p(a) for a in args),
+            _p(orders), _p(final_ids), len(parents), n_finals, _p(out))
+        return out
+
+    def solve(self, dims: list[int], tables: list[np.ndarray], dtables: list[np.ndarray],
+              main: tuple[np.ndarray, np.ndarray], pairs: tuple[np.ndarray, ...],
+              out_main: np.ndarray, out_pairs: np.ndarray) -> None:
+        """`pr_solve` (see analysis.c) on arrays the caller keeps alive.
+
+        Raises:
+            MemoryError: the kernel ran out of memory (or the tables disagree).
+        """
+        ints = [_i64(a) for a in tables]
+        floats = [_f64(a) for a in dtables]
+        table_ptrs = (ctypes.c_void_p * len(ints))(*(_p(a) for a in ints))
+        float_ptrs = (ctypes.c_void_p * len(floats))(*(_p(a) for a in floats))
+        d = _i64(dims)
+        mc, ms = _i64(main[0]), _i64(main[1])
+        kinds, extras, pc, ps = (_i64(a) for a in pairs)
+        done = self.lib.pr_solve(_p(d), ctypes.addressof(table_ptrs),
+                                 ctypes.addressof(float_ptrs), _p(mc), _p(ms), _p(kinds),
+                                 _p(extras), _p(pc), _p(ps), _p(out_main), _p(out_pairs))
+        if done != 0:
+            raise MemoryError("the compiled recursion did not fit in memory")

@@ -1,0 +1,81 @@
+"""CLI command `simulate`: a thin layer over the simulator (`sim.simulate`)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+
+from pontoon_rules.cli.agreed import agree_option
+from pontoon_rules.cli.analysis_cmds import _agreed_note, _analysis, _banker_option, _rules
+from pontoon_rules.cli.checks import scheduler_address
+from pontoon_rules.cli.output import echo
+
+
+class SimulationPath(click.Choice):  # type: ignore[type-arg]
+    """`--path`: compiled or engine; a retired name is refused with the one to use."""
+
+    def __init__(self) -> None:
+        from pontoon_rules.sim.result import PATHS
+
+        super().__init__(list(PATHS))
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        from pontoon_rules.analysis.dealer import AnalysisError
+        from pontoon_rules.sim.result import RETIRED_PATHS, check_path
+
+        if value in RETIRED_PATHS:
+            try:
+                check_path(value)
+            except AnalysisError as e:
+                self.fail(str(e), param, ctx)
+        return super().convert(value, param, ctx)
+
+
+@click.command("simulate")
+@click.argument("ruleset")
+@click.option("--rounds", type=click.IntRange(1), default=1_000_000, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--workers", type=click.IntRange(1), default=1, show_default=True)
+@click.option("--dealing", type=click.Choice(["infinite", "shoe"]), default="infinite",
+              show_default=True, help="Cards with replacement, or a fresh shuffled shoe.")
+@click.option("--engine", "engine_only", is_flag=True,
+              help="Play through the reference engine (same as --path engine).")
+@click.option("--path", "path", type=SimulationPath(), default=None,
+              help="compiled: the numba simulator (default, every ruleset); "
+                   "engine: the reference engine (slow, independent of the kernels).")
+@click.option("--scheduler", default=None, callback=scheduler_address,
+              help="Address of a Dask distributed scheduler (compiled path), e.g. "
+                   "tcp://10.0.0.5:8786; the result is the same as on one core.")
+@_banker_option
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@agree_option
+def simulate_cmd(ruleset: str, rounds: int, seed: int, workers: int, dealing: str,
+                 engine_only: bool, path: str | None, scheduler: str | None,
+                 policy: str | None, as_json: bool, agreements: tuple[str, ...]) -> None:
+    """Simulate RULESET with the best strategy: house edge and its 99.9% interval."""
+    from pontoon_rules.sim.simulate import simulate
+
+    rules = _rules(ruleset, agreements)
+    chosen = "engine" if engine_only else (path or "compiled")
+    bar = not as_json and sys.stdout.isatty()  # the simulator's own bar, on the terminal
+    result = _analysis(lambda: simulate(rules, rounds, seed, workers, dealing,  # type: ignore[arg-type]
+                                        policy, progress=bar, path=chosen,
+                                        scheduler=scheduler),
+                       f"simulating {rounds:,} rounds of {ruleset}", quiet=bar)
+    if as_json:
+        echo(json.dumps(result.to_json(), indent=2))
+        return
+    low, high = result.interval
+    echo(f"{result.ruleset}: simulated house edge {result.house_edge:.4f}% "
+               f"(99.9% interval {low:.4f}% to {high:.4f}%)")
+    echo(f"  {result.rounds:,} rounds, seed {result.seed}, {result.workers} worker(s), "
+               f"{result.dealing} dealing, {result.path} path, banker: {result.policy}, "
+               f"{result.rounds / result.seconds:,.0f} rounds/s")
+    for note in result.notes:
+        echo(f"  note: {note}")
+    for line in _agreed_note(ruleset, agreements):
+        echo(line)

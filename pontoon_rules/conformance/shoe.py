@@ -1,0 +1,204 @@
+"""Vectors where the pack runs out: a full table on the ruleset's packs.
+
+Every seat is dealt pairs while it may split and low cards while it may draw, so
+that hands take as many cards as they can; the first third of the seats are dealt
+high cards and bust early, so that some cards are out of play (thrown in) when the
+pack runs out.
+What happens then is `between_deals.pack_runs_out`:
+
+- `pack-runs-out`: the cards dealt after that come from the thrown-in hands only, so
+  the round plays the same whether those are shuffled (`shuffle-discards`) or a fresh
+  pack is opened (`new-pack`): every reading agrees, and an implementation that crashes,
+  or deals again a card still on the table, is wrong under all of them;
+- `pack-runs-out-fresh-pack` (where the ruleset opens a fresh pack, or has nothing to
+  shuffle): a card that is on the table dealt again from the fresh pack.
+
+A ruleset whose packs cannot run out in one deal (more cards than a full table can
+take) gets none, and so does one where the steered search finds no such table (a fresh
+pack under `shuffle-discards` needs the thrown-in cards to run out too: rare).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from pontoon_rules.conformance.build import build
+from pontoon_rules.engine.actions import BUY, SPLIT, STICK, TWIST, Action
+from pontoon_rules.engine.cards import CARDS_PER_PACK, card_code
+from pontoon_rules.engine.rules import NO_LIMIT, Rules
+from pontoon_rules.engine.state import RoundState, full_counts
+from pontoon_rules.errors import PontoonError
+
+TRIES = 40
+"""Seeded tables tried per vector."""
+
+
+def shoe_vectors(rules: Rules, embed: bool, notes: list[str]) -> list[dict[str, Any]]:
+    """The vectors where the pack runs out (see the module docstring)."""
+    rid = rules.ruleset.id
+    if rules.decks is None:
+        return []
+    if most_cards(rules) < sum(full_counts(rules)):
+        return []
+    out = []
+    rng = random.Random(f"shoe:{rid}")
+    for fresh in (False, True):
+        found = _search(rules, rng, fresh)
+        if found is None:
+            continue
+        stakes, shoe, plan, state = found
+        name = "pack-runs-out-fresh-pack" if fresh else "pack-runs-out"
+        how = ("a fresh pack is opened: a card still on the table comes again" if fresh else
+               "the cards dealt after it come from the hands thrown in bust")
+        vector = build(rules, f"{rid}/{name}", (
+            f"{len(stakes)} seats on {rules.decks} pack{'s' if rules.decks > 1 else ''}: the "
+            f"pack runs out after {sum(full_counts(rules))} cards and {how} (never a card "
+            "still on the table from the same pack)."), stakes, shoe, plan, embed)
+        out.append(_tagged(rules, vector, ["pack-ran-out", *(["pack-fresh"] if fresh else [])]))
+    return out
+
+
+def _tagged(rules: Rules, vector: dict[str, Any], tags: list[str]) -> dict[str, Any]:
+    """`vector` with more feature tags (and the level they give; ids do not change)."""
+    from pontoon_rules.conformance.features import level
+
+    features = sorted({*vector["features"], *tags})
+    return {**vector, "features": features, "level": level(rules, features)}
+
+
+def most_cards(rules: Rules) -> int:
+    """An upper bound of the cards one deal can take at a full table."""
+    hands = rules.split_max_hands if rules.split_allowed else 1
+    per_hand = rules.max_cards if rules.max_cards < NO_LIMIT else 21
+    banker = rules.banker_max_cards if rules.banker_max_cards < NO_LIMIT else 21
+    return rules.max_players * min(hands, 26) * per_hand + banker
+
+
+def _search(rules: Rules, rng: random.Random, fresh: bool
+            ) -> tuple[list[int], list[str], list[tuple[str, Any]], RoundState] | None:
+    """A table whose pack runs out: without splits if it can (fewer rules relied on)."""
+    for splits in (False, True):
+        for _ in range(TRIES):
+            stakes = [max(rules.min_stake, 1)] * rules.max_players
+            try:
+                found = _table(rules, stakes, rng, fresh, splits)
+            except PontoonError:
+                continue
+            if found is not None:
+                return (stakes, *found)
+    return None
+
+
+def _table(rules: Rules, stakes: list[int], rng: random.Random, fresh: bool, splits: bool
+           ) -> tuple[list[str], list[tuple[str, Any]], RoundState] | None:
+    """One steered full table; None unless the pack ran out the wanted way."""
+    state = RoundState(rules, stakes)
+    busters = [] if fresh else state.seats[:max(1, len(state.seats) // 3)]
+    thrown: Counter[int] = Counter()
+    at_refill: Counter[int] = Counter()
+    dealt_after: list[int] = []
+    shoe: list[str] = []
+    plan: list[tuple[str, Any]] = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            card = _card(state, rng, busters, thrown if state.refills and not fresh else None)
+            if state.refills:
+                dealt_after.append(card)
+                thrown[card] -= 1
+            state.apply_action(card)
+            if not state.refills:
+                thrown = Counter(state.discards)
+                at_refill = Counter(thrown)
+            shoe.append(card_code(card))
+            continue
+        action = _decide(state, any(state.current_player() == b.index for b in busters),
+                         splits)
+        plan.append(("do", f"{state.actor_name()} {action}"))
+        state.apply_action(action)
+    if not state.refills or not dealt_after:
+        return None
+    on_table = set(_table_cards(state, len(shoe) - len(dealt_after)))
+    again = any(card in on_table for card in dealt_after)
+    from_thrown = not Counter(dealt_after) - at_refill
+    renewed = "new-pack" in state.refills
+    if fresh and not (again and renewed) or not fresh and (again or not from_thrown):
+        return None
+    return shoe, plan, state
+
+
+def _card(state: RoundState, rng: random.Random, busters: list[Any],
+          only: Counter[int] | None) -> int:
+    """Pairs and low cards for the seats, high cards for the buster and the banker's hand
+    alike; after the pack ran out, only `only` (the thrown-in cards) when given."""
+    left = [c for c in range(CARDS_PER_PACK) if state.counts[c] > 0]
+    if only is not None:
+        allowed = [c for c in left if only[c] > 0]
+        if allowed:
+            left = allowed
+    hand, values = state.pending[0], state.rules.values
+    if hand is not state.banker and any(hand in b.hands for b in busters):
+        return max(left, key=lambda c: (values[c >> 2], rng.random()))
+    if hand is not state.banker and not hand.cards:
+        return _first_card(state, left, rng)
+    if hand is not state.banker and len(hand.cards) == 1:
+        pair = [c for c in left if c >> 2 == hand.cards[0] >> 2]
+        if pair and rng.random() < 0.9:
+            return rng.choice(pair)
+    return _fitting(state, hand, left, rng)
+
+
+def _fitting(state: RoundState, hand: Any, left: list[int], rng: random.Random) -> int:
+    """The highest card that still lets the hand take its most cards without busting
+    (the banker's hand too): every card of the pack is used, none wasted on a bust."""
+    most = state.rules.banker_max_cards if hand is state.banker else state.rules.max_cards
+    after = max(0, min(most, 5) - len(hand.cards) - 1)
+    budget, values = 21 - hand.hard - after, state.rules.values
+    fits = [c for c in left if values[c >> 2] <= budget]
+    if not fits:
+        return min(left, key=lambda c: (values[c >> 2], rng.random()))
+    return max(fits, key=lambda c: (values[c >> 2], rng.random()))
+
+
+def _first_card(state: RoundState, left: list[int], rng: random.Random) -> int:
+    """A seat's first card: of a low rank no other seat has started with, with a pair left."""
+    taken = {h.cards[0] >> 2 for seat in state.seats for h in seat.hands if h.cards}
+    per_rank, values = Counter(c >> 2 for c in left), state.rules.values
+    ranks = sorted((r for r, n in per_rank.items() if n >= 2 and r not in taken),
+                   key=lambda r: (values[r], rng.random()))
+    if not ranks:
+        return min(left, key=lambda c: (values[c >> 2], rng.random()))
+    return rng.choice([c for c in left if c >> 2 == ranks[0]])
+
+
+def _decide(state: RoundState, busting: bool, splits: bool) -> Action:
+    """Draw as long as one may (split first when `splits`); the banker sticks at once."""
+    legal = state.legal_actions()
+    if state.actor_name() == "banker":
+        kinds: tuple[str, ...] = (STICK, TWIST)
+    elif busting or not splits:
+        kinds = (TWIST, BUY, STICK)
+    else:
+        kinds = (SPLIT, TWIST, BUY, STICK)
+    for kind in kinds:
+        for option in legal:
+            if option.kind == kind:
+                return option.example()
+    return legal[0].example()
+
+
+def _table_cards(state: RoundState, before: int) -> list[int]:
+    """The cards on the table when the pack ran out (dealt before, not thrown in)."""
+    from pontoon_rules.engine.phase import CHANCE
+
+    dealt = [a for actor, a in state.history if actor == CHANCE and isinstance(a, int)][:before]
+    thrown = Counter(card for seat in state.seats for hand in seat.hands
+                     if hand.hard > 21 and state.rules.bust_loses_at_once for card in hand.cards)
+    out = []
+    for card in dealt:
+        if thrown[card] > 0:
+            thrown[card] -= 1
+        else:
+            out.append(card)
+    return out

@@ -1,0 +1,174 @@
+"""Kernels in C, compiled once with the system's C compiler and loaded through ctypes.
+
+The exact analysis's inner loops are C (`analysis.c`): they load in a millisecond,
+where numba's cached kernels take seconds to load into every process. A library is
+built by `make` (the venv's install step runs `python -m pontoon_rules.native`) and
+otherwise at its first use, saying so on stderr; it is never committed. It lives
+in `_build/` beside its source when that folder is writable, else in the user's
+cache (`$XDG_CACHE_HOME/pontoon-rules`, or `PONTOON_RULES_CACHE`), named by a hash
+of its source, the compiler and the flags, so that an edited source builds anew.
+
+Where no C compiler works, `library` returns None and the callers use their numba
+kernels (the same numbers, slower to start); `PONTOON_RULES_NATIVE=0` asks for that
+(the tests compare both).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import os
+import platform
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+SOURCES = {"analysis": "analysis.c"}
+"""Library name -> its C source in this folder."""
+FLAGS = ("-O3", "-march=native", "-std=c11", "-ffp-contract=off", "-fPIC", "-shared")
+"""How every library is compiled (it runs on the machine that builds it)."""
+_HERE = Path(__file__).resolve().parent
+_LOADED: dict[str, ctypes.CDLL | None] = {}
+_SAID: set[str] = set()
+
+
+class NativeBuildError(RuntimeError):
+    """A C library could not be compiled (no compiler, or the compiler failed)."""
+
+
+def enabled() -> bool:
+    """Whether the C kernels may be used (`PONTOON_RULES_NATIVE=0` says no)."""
+    return os.environ.get("PONTOON_RULES_NATIVE", "1") not in ("0", "no", "false")
+
+
+def compiler() -> str | None:
+    """The C compiler to use (`CC`, else `cc`, `gcc` or `clang` on the PATH), or None."""
+    wanted = os.environ.get("CC")
+    for name in ([wanted] if wanted else []) + ["cc", "gcc", "clang"]:
+        found = shutil.which(name)
+        if found:
+            return found
+    return None
+
+
+def library_file(name: str, cc: str) -> str:
+    """The file name of library `name` built by `cc` from its current source."""
+    digest = hashlib.sha256()
+    digest.update((_HERE / SOURCES[name]).read_bytes())
+    digest.update(repr((FLAGS, os.path.basename(cc), platform.machine(), sys.platform)).encode())
+    return f"{name}-{digest.hexdigest()[:16]}.so"
+
+
+def build_dirs() -> list[Path]:
+    """Where libraries are looked for and built, in order."""
+    dirs = []
+    if os.environ.get("PONTOON_RULES_CACHE"):
+        dirs.append(Path(os.environ["PONTOON_RULES_CACHE"]))
+    dirs.append(_HERE / "_build")
+    home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    dirs.append(Path(home) / "pontoon-rules")
+    return dirs
+
+
+def find(name: str) -> Path | None:
+    """The built library `name` for its current source, if it is built anywhere."""
+    cc = compiler()
+    if cc is None:
+        return None
+    file = library_file(name, cc)
+    for folder in build_dirs():
+        if (folder / file).is_file():
+            return folder / file
+    return None
+
+
+def build(name: str, quiet: bool = False) -> Path:
+    """Compile library `name` into the first writable build folder (atomically: a
+    process loading it meanwhile sees the whole file or none).
+
+    Raises:
+        NativeBuildError: no compiler, no writable folder, or the compiler failed.
+    """
+    cc = compiler()
+    if cc is None:
+        raise NativeBuildError("no C compiler found (set CC, or install gcc)")
+    file = library_file(name, cc)
+    errors = []
+    for folder in build_dirs():
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            handle, temp = tempfile.mkstemp(prefix=f".{name}-", suffix=".so", dir=folder)
+        except OSError as e:
+            errors.append(f"{folder}: {e.strerror or e}")
+            continue
+        os.close(handle)
+        if not quiet:
+            print(f"pontoon-rules: compiling the {name} kernel with {os.path.basename(cc)} "
+                  f"into {folder} (once; a few seconds)", file=sys.stderr, flush=True)
+        try:
+            done = subprocess.run([cc, *FLAGS, "-o", temp, str(_HERE / SOURCES[name]), "-lm"],
+                                  capture_output=True, text=True, timeout=300, check=False)
+        except (OSError, subprocess.TimeoutExpired) as e:
+            _remove(temp)
+            raise NativeBuildError(f"{cc} could not run: {e}") from e
+        if done.returncode != 0:
+            _remove(temp)
+            raise NativeBuildError(f"{cc} failed on {SOURCES[name]}: {done.stderr.strip()[:2000]}")
+        os.chmod(temp, 0o755)
+        os.replace(temp, folder / file)
+        _forget_stale(folder, name, file)
+        return folder / file
+    raise NativeBuildError("no writable folder to build in: " + "; ".join(errors))
+
+
+def _forget_stale(folder: Path, name: str, keep: str) -> None:
+    """Remove the builds of `name` from older sources in `folder` (files this module
+    wrote: `name-<hash>.so`); a process still using one keeps its mapping."""
+    for old in folder.glob(f"{name}-*.so"):
+        if old.name != keep and len(old.stem) == len(name) + 17:
+            _remove(str(old))
+
+
+def _remove(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
+
+
+def library(name: str) -> ctypes.CDLL | None:
+    """The loaded library `name`, built first where missing; None where the C kernels
+    are switched off or cannot be built (said once on stderr)."""
+    if name in _LOADED:
+        return _LOADED[name]
+    found: ctypes.CDLL | None = None
+    if enabled():
+        try:
+            path = find(name) or build(name)
+            found = ctypes.CDLL(str(path))
+        except (NativeBuildError, OSError) as e:
+            if name not in _SAID:
+                _SAID.add(name)
+                print(f"pontoon-rules: using the numba {name} kernels instead of C ({e})",
+                      file=sys.stderr, flush=True)
+    _LOADED[name] = found
+    return found
+
+
+def main() -> int:
+    """`python -m pontoon_rules.native`: build every library now (the Makefile does)."""
+    status = 0
+    for name in SOURCES:
+        try:
+            path = find(name) or build(name)
+            print(f"pontoon-rules: the {name} kernel is {path}")
+        except NativeBuildError as e:
+            print(f"pontoon-rules: the {name} kernel was not built ({e}); the numba kernels "
+                  "will be used", file=sys.stderr)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())

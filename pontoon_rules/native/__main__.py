@@ -1,0 +1,7 @@
+"""`python -m pontoon_rules.native`: build the C kernels now."""
+
+import sys
+
+from pontoon_rules.native import main
+
+sys.exit(main())

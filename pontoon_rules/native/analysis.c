@@ -1,0 +1,981 @@
+/* The exact analysis's kernels in C (loaded through ctypes by `native`).
+ *
+ * Generic over tables: every rule of the game is in the tables Python builds
+ * (`analysis.composition.compiled` for the player's hand states and payout rows,
+ * `analysis.composition.banker` for the banker's states); these loops only walk
+ * them. Each function mirrors the numba kernel of the same name
+ * (`analysis.composition.kernel`, `analysis.composition.banker_kernel`), which defines
+ * the numbers and is the fallback where no C compiler is found; the tests check
+ * that both agree.
+ *
+ *   pr_banker_tree    the banker's multisets after the visible cards (banker.enumerate_tree)
+ *   pr_banker_mass    the banker's finals for a shoe per visible tuple (banker_mass)
+ *   pr_banker_mass_groups   the same for groups of shoes (banker_mass_groups)
+ *   pr_solve          the compiled recursion (kernel.enumerate_nodes, outlooks,
+ *                     evaluate, evaluate_split), values at the roots asked for
+ */
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef int64_t i64;
+
+#define BLOCK 64
+#define NOT_FINISHED (-2)
+
+/* -- an open-addressing map from a pair of int64 to an int64 ------------------------ */
+
+typedef struct {
+    i64 a, b, v; /* v < 0: empty */
+} Entry;
+
+typedef struct {
+    Entry *slots;
+    i64 cap; /* a power of two */
+    i64 n;
+} Map;
+
+static inline uint64_t mix(i64 a, i64 b) {
+    uint64_t z = (uint64_t)a * 0x9E3779B97F4A7C15ULL ^ ((uint64_t)b + 0x632BE59BD9B4E019ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static int map_init(Map *m, i64 want) {
+    i64 cap = 64;
+    while (cap < 2 * want) cap <<= 1;
+    m->slots = malloc(sizeof(Entry) * (size_t)cap);
+    if (!m->slots) return -1;
+    for (i64 i = 0; i < cap; i++) m->slots[i].v = -1;
+    m->cap = cap;
+    m->n = 0;
+    return 0;
+}
+
+static void map_free(Map *m) {
+    free(m->slots);
+    m->slots = NULL;
+}
+
+static inline i64 map_get(const Map *m, i64 a, i64 b) {
+    uint64_t mask = (uint64_t)m->cap - 1, h = mix(a, b) & mask;
+    for (;;) {
+        const Entry *e = m->slots + h;
+        if (e->v < 0) return -1;
+        if (e->a == a && e->b == b) return e->v;
+        h = (h + 1) & mask;
+    }
+}
+
+static int map_grow(Map *m);
+
+/* Sets (a, b) -> v; the key must be new. */
+static inline int map_put(Map *m, i64 a, i64 b, i64 v) {
+    if (2 * (m->n + 1) > m->cap && map_grow(m)) return -1;
+    uint64_t mask = (uint64_t)m->cap - 1, h = mix(a, b) & mask;
+    while (m->slots[h].v >= 0) h = (h + 1) & mask;
+    m->slots[h].a = a;
+    m->slots[h].b = b;
+    m->slots[h].v = v;
+    m->n++;
+    return 0;
+}
+
+static int map_grow(Map *m) {
+    Map bigger;
+    if (map_init(&bigger, m->cap)) return -1;
+    for (i64 i = 0; i < m->cap; i++)
+        if (m->slots[i].v >= 0) map_put(&bigger, m->slots[i].a, m->slots[i].b, m->slots[i].v);
+    map_free(m);
+    *m = bigger;
+    return 0;
+}
+
+static int grow_array(void **a, i64 *cap, i64 need, size_t item) {
+    if (need <= *cap) return 0;
+    i64 c = *cap > 0 ? *cap : 256;
+    while (c < need) c *= 2;
+    void *b = realloc(*a, item * (size_t)c);
+    if (!b) return -1;
+    *a = b;
+    *cap = c;
+    return 0;
+}
+
+/* -- the banker's tree (banker.enumerate_tree) -------------------------------------- */
+
+/* The banker's multisets after the visible cards, parents first, from the banker's
+ * state machine: `nxt[s * K + k]` the state after a card of kind k, `fin[s]` the final
+ * index of a hand that stops in state s (NOT_FINISHED: it draws; -1: a peeked pontoon).
+ * A multiset's state is its parent's followed by the card (the rules make it depend on
+ * the multiset only). Writes at most `cap` nodes; returns how many there are (more than
+ * `cap`: call again with room for them), -1 when out of memory, -2 when a kind is held
+ * 32 times or there are more than 24 kinds (the keys would not be exact). */
+i64 pr_banker_tree(i64 K, i64 start, const i64 *nxt, const i64 *fin, i64 cap,
+                   i64 *parents, i64 *kinds, i64 *have, i64 *sizes, double *orders,
+                   i64 *final_ids) {
+    i64 ncap = 0, n = 0, lo = 0, size = 0;
+    i64 *counts = NULL, *state = NULL;
+    double *ways = NULL;
+    i64 *par = NULL, *kd = NULL, *hv = NULL, *sz = NULL;
+    i64 ccap = 0, scap = 0, wcap = 0, pcap = 0, kcap = 0, hcap = 0, zcap = 0;
+    Map index;
+    if (K > 24) return -2;
+    if (map_init(&index, 1024)) return -1;
+    int bad = grow_array((void **)&counts, &ccap, K, sizeof(i64)) ||
+              grow_array((void **)&state, &scap, 1, sizeof(i64)) ||
+              grow_array((void **)&ways, &wcap, 1, sizeof(double)) ||
+              grow_array((void **)&par, &pcap, 1, sizeof(i64)) ||
+              grow_array((void **)&kd, &kcap, 1, sizeof(i64)) ||
+              grow_array((void **)&hv, &hcap, 1, sizeof(i64)) ||
+              grow_array((void **)&sz, &zcap, 1, sizeof(i64));
+    if (!bad) {
+        memset(counts, 0, sizeof(i64) * K);
+        state[0] = start;
+        ways[0] = 1.0;
+        par[0] = -1;
+        kd[0] = hv[0] = sz[0] = 0;
+        n = 1;
+        ncap = 1;
+    }
+    /* level by level: nodes lo..hi-1 hold `size` cards besides the visible ones */
+    while (!bad && lo < n) {
+        i64 hi = n;
+        for (i64 j = lo; j < hi && !bad; j++) {
+            if (fin[state[j]] != NOT_FINISHED) continue;
+            i64 *c = counts + j * K;
+            for (i64 k = 0; k < K && !bad; k++) {
+                /* the grown multiset's key: its counts, 5 bits each, 12 kinds a word */
+                uint64_t h1 = 0, h2 = 0;
+                for (i64 q = 0; q < K; q++) {
+                    uint64_t x = (uint64_t)(c[q] + (q == k));
+                    if (x >= 32) bad = 2;
+                    if (q < 12) h1 |= x << (5 * q);
+                    else h2 |= x << (5 * (q - 12));
+                }
+                if (bad) break;
+                i64 found = map_get(&index, (i64)h1, (i64)h2);
+                if (found < 0) {
+                    found = n;
+                    bad = grow_array((void **)&counts, &ccap, (n + 1) * K, sizeof(i64)) ||
+                          grow_array((void **)&state, &scap, n + 1, sizeof(i64)) ||
+                          grow_array((void **)&ways, &wcap, n + 1, sizeof(double)) ||
+                          grow_array((void **)&par, &pcap, n + 1, sizeof(i64)) ||
+                          grow_array((void **)&kd, &kcap, n + 1, sizeof(i64)) ||
+                          grow_array((void **)&hv, &hcap, n + 1, sizeof(i64)) ||
+                          grow_array((void **)&sz, &zcap, n + 1, sizeof(i64)) ||
+                          map_put(&index, (i64)h1, (i64)h2, n);
+                    if (bad) break;
+                    c = counts + j * K; /* counts may have moved */
+                    memcpy(counts + n * K, c, sizeof(i64) * K);
+                    counts[n * K + k] += 1;
+                    state[n] = nxt[state[j] * K + k];
+                    ways[n] = 0.0;
+                    par[n] = j;
+                    kd[n] = k;
+                    hv[n] = c[k];
+                    sz[n] = size + 1;
+                    n++;
+                }
+                ways[found] += ways[j];
+            }
+        }
+        lo = hi;
+        size++;
+    }
+    if (!bad && n <= cap) {
+        for (i64 j = 0; j < n; j++) {
+            i64 f = fin[state[j]];
+            parents[j] = par[j];
+            kinds[j] = kd[j];
+            have[j] = hv[j];
+            sizes[j] = sz[j];
+            orders[j] = f != NOT_FINISHED ? ways[j] : 0.0;
+            final_ids[j] = f;
+        }
+    }
+    (void)ncap;
+    map_free(&index);
+    free(counts);
+    free(state);
+    free(ways);
+    free(par);
+    free(kd);
+    free(hv);
+    free(sz);
+    return bad == 2 ? -2 : (bad ? -1 : n);
+}
+
+/* -- the banker's finals for given shoes (banker_kernel.banker_mass, banker_mass_groups) */
+
+void pr_banker_mass(i64 n_v, i64 K, const i64 *shoes, const i64 *totals, const i64 *bounds,
+                    const i64 *parents, const i64 *kinds, const i64 *have, const i64 *sizes,
+                    const double *orders, const i64 *final_ids, i64 n_nodes, i64 n_finals,
+                    double *out) {
+    double *p = calloc((size_t)(n_nodes > 0 ? n_nodes : 1), sizeof(double));
+    memset(out, 0, sizeof(double) * (size_t)(n_v * (n_finals + 1)));
+    if (!p) return;
+    for (i64 v = 0; v < n_v; v++) {
+        i64 total = totals[v];
+        if (total <= 0) continue;
+        double *row = out + v * (n_finals + 1);
+        for (i64 j = bounds[v]; j < bounds[v + 1]; j++) {
+            i64 parent = parents[j];
+            if (parent < 0) {
+                p[j] = 1.0;
+            } else {
+                double q = p[parent];
+                i64 c = shoes[v * K + kinds[j]] - have[j];
+                p[j] = (q > 0.0 && c > 0) ? q * (double)c / (double)(total - sizes[j] + 1) : 0.0;
+            }
+            if (orders[j] > 0.0 && p[j] > 0.0) {
+                i64 f = final_ids[j];
+                row[f >= 0 ? f : n_finals] += orders[j] * p[j];
+            }
+        }
+    }
+    free(p);
+}
+
+void pr_banker_mass_groups(i64 n_rows, i64 K, const i64 *shoes, const i64 *totals,
+                           i64 n_groups, const i64 *starts, const i64 *tables,
+                           const i64 *bounds, i64 n_tables, const i64 *parents,
+                           const i64 *kinds, const i64 *have, const i64 *sizes,
+                           const double *orders, const i64 *final_ids, i64 n_nodes,
+                           i64 n_finals, double *out) {
+    i64 width = 1, most = 1, deepest = 0;
+    memset(out, 0, sizeof(double) * (size_t)(n_rows * (n_finals + 1)));
+    for (i64 g = 0; g < n_groups; g++)
+        if (starts[g + 1] - starts[g] > width) width = starts[g + 1] - starts[g];
+    for (i64 t = 0; t < n_tables; t++)
+        if (bounds[t + 1] - bounds[t] > most) most = bounds[t + 1] - bounds[t];
+    for (i64 j = 0; j < n_nodes; j++)
+        if (sizes[j] > deepest) deepest = sizes[j];
+    i64 depth = deepest + 2;
+    double *p = malloc(sizeof(double) * (size_t)(most * width));
+    double *inv = malloc(sizeof(double) * (size_t)(width * depth));
+    if (!p || !inv) {
+        free(p);
+        free(inv);
+        return;
+    }
+    for (i64 g = 0; g < n_groups; g++) {
+        i64 first = starts[g], n = starts[g + 1] - first;
+        for (i64 r = 0; r < n; r++) {
+            i64 total = totals[first + r];
+            for (i64 s = 1; s < depth; s++)
+                inv[r * depth + s] = total - s + 1 > 0 ? 1.0 / (double)(total - s + 1) : 0.0;
+        }
+        i64 base = bounds[tables[g]];
+        for (i64 j = base; j < bounds[tables[g] + 1]; j++) {
+            i64 parent = parents[j], local = j - base;
+            double *pl = p + local * width;
+            if (parent < 0) {
+                for (i64 r = 0; r < n; r++) pl[r] = totals[first + r] > 0 ? 1.0 : 0.0;
+            } else {
+                const double *pu = p + (parent - base) * width;
+                i64 kind = kinds[j], size = sizes[j], held = have[j];
+                for (i64 r = 0; r < n; r++) {
+                    i64 c = shoes[(first + r) * K + kind] - held;
+                    pl[r] = pu[r] * (double)(c > 0 ? c : 0) * inv[r * depth + size];
+                }
+            }
+            if (orders[j] > 0.0) {
+                i64 f = final_ids[j], col = f >= 0 ? f : n_finals;
+                for (i64 r = 0; r < n; r++)
+                    out[(first + r) * (n_finals + 1) + col] += orders[j] * pl[r];
+            }
+        }
+    }
+    free(p);
+    free(inv);
+}
+
+/* -- the compiled recursion (kernel.py) --------------------------------------------- */
+
+/* A banker tree: bounds (V + 1) into the node arrays. */
+typedef struct {
+    const i64 *bounds, *parents, *kinds, *have, *sizes, *final_ids;
+    const double *orders;
+} Tree;
+
+/* Everything a solve reads. */
+typedef struct {
+    i64 K, V, S, O, F, R, NS;   /* kinds, visible tuples, states, options, finals, rows, stats */
+    const i64 *base, *basetot, *mult;           /* V x K, V, 2 x K */
+    const i64 *nopt, *okind, *succ, *rowid, *bust, *unsplit; /* S, S x O, S x O x K, S, S, S */
+    const double *rows;                         /* R x F x NS */
+    Tree full, trim, peek;
+    i64 trim_bust, trim_size;
+} Tables;
+
+/* A set of nodes: compositions, states, their index, and what evaluating them reads:
+ * each node's child after an option and a card (-1: none) and, for a node that may
+ * stand, its outlook with 0..E-1 pair cards more out (-1: no shoe holds it). */
+typedef struct {
+    i64 *comps, *states;
+    int32_t *kids;  /* n x O x K */
+    int32_t *slots; /* n x E */
+    i64 n, cap, E;
+    Map index;
+} Nodes;
+
+/* The outlooks registered so far and, once computed, the banker's finals. */
+typedef struct {
+    i64 *comps, *need;
+    i64 n, cap, need_cap;
+    Map keys;
+    i64 *full;       /* n: the row of an outlook needing every final in `mass`, else -1 */
+    double *mass;    /* (outlooks needing every final) x V x F */
+    double *through; /* n x V */
+} Outlooks;
+
+static inline void ckey(const Tables *t, const i64 *x, i64 *lo, i64 *hi) {
+    i64 a = 0, b = 0;
+    for (i64 k = 0; k < t->K; k++) {
+        a += x[k] * t->mult[k];
+        b += x[k] * t->mult[t->K + k];
+    }
+    *lo = a;
+    *hi = b;
+}
+
+/* Room for one more node. */
+static int nodes_reserve(Nodes *ns, const Tables *t) {
+    if (ns->n + 1 <= ns->cap) return 0;
+    i64 c = ns->cap > 0 ? 2 * ns->cap : 1024, O = t->O > 0 ? t->O : 1;
+    i64 *a = realloc(ns->comps, sizeof(i64) * (size_t)(c * t->K));
+    if (a) ns->comps = a;
+    i64 *b = realloc(ns->states, sizeof(i64) * (size_t)c);
+    if (b) ns->states = b;
+    int32_t *d = realloc(ns->kids, sizeof(int32_t) * (size_t)(c * O * t->K));
+    if (d) ns->kids = d;
+    int32_t *e = realloc(ns->slots, sizeof(int32_t) * (size_t)(c * ns->E));
+    if (e) ns->slots = e;
+    if (!a || !b || !d || !e) return -1;
+    ns->cap = c;
+    return 0;
+}
+
+/* Adds a node; returns its index (-1: out of memory). */
+static i64 add_node(Nodes *ns, const Tables *t, const i64 *x, i64 s, i64 lo, i64 hi) {
+    if (nodes_reserve(ns, t)) return -1;
+    memcpy(ns->comps + ns->n * t->K, x, sizeof(i64) * t->K);
+    ns->states[ns->n] = s;
+    if (map_put(&ns->index, lo, hi * t->S + s, ns->n)) return -1;
+    return ns->n++;
+}
+
+static int possible(const Tables *t, const i64 *y) {
+    for (i64 v = 0; v < t->V; v++) {
+        int ok = 1;
+        for (i64 k = 0; k < t->K; k++)
+            if (y[k] > t->base[v * t->K + k]) {
+                ok = 0;
+                break;
+            }
+        if (ok) return 1;
+    }
+    return 0;
+}
+
+/* The outlook of composition x with e more cards of kind `pair`, registered at `level`
+ * (1: the peek alone, 2: every final): its slot, -1 where no shoe holds it, -2 when out
+ * of memory. */
+static i64 register_outlook(Outlooks *o, const Tables *t, i64 *x, i64 pair, i64 e,
+                            i64 lo, i64 hi, i64 level) {
+    i64 k = pair > 0 ? pair : 0;
+    i64 a = lo + e * t->mult[k], b = hi + e * t->mult[t->K + k];
+    i64 slot = map_get(&o->keys, a, b);
+    if (slot >= 0) {
+        if (o->need[slot] < level) o->need[slot] = level;
+        return slot;
+    }
+    x[k] += e;
+    int ok = possible(t, x);
+    if (ok) {
+        if (grow_array((void **)&o->comps, &o->cap, (o->n + 1) * t->K, sizeof(i64)) ||
+            grow_array((void **)&o->need, &o->need_cap, o->n + 1, sizeof(i64)) ||
+            map_put(&o->keys, a, b, o->n)) {
+            x[k] -= e;
+            return -2;
+        }
+        memcpy(o->comps + o->n * t->K, x, sizeof(i64) * t->K);
+        o->need[o->n] = level;
+        slot = o->n++;
+    }
+    x[k] -= e;
+    return slot;
+}
+
+/* kernel.enumerate_nodes: every node reachable from the roots, its children and
+ * outlooks (registered for 0..extras more cards of kind `pair`). */
+static int enumerate_nodes(Nodes *ns, Outlooks *o, const Tables *t, const i64 *roots,
+                           const i64 *root_states, i64 n_roots, i64 pair, i64 extras,
+                           i64 *root_index) {
+    i64 K = t->K, V = t->V, O = t->O > 0 ? t->O : 1;
+    i64 *x = malloc(sizeof(i64) * K);
+    int *ok = malloc(sizeof(int) * V);
+    ns->n = 0;
+    ns->E = extras + 1;
+    int bad = !x || !ok || map_init(&ns->index, 4 * n_roots + 64);
+    for (i64 i = 0; i < n_roots && !bad; i++) {
+        i64 lo, hi;
+        ckey(t, roots + i * K, &lo, &hi);
+        i64 found = map_get(&ns->index, lo, hi * t->S + root_states[i]);
+        if (found < 0) found = add_node(ns, t, roots + i * K, root_states[i], lo, hi);
+        bad = found < 0;
+        if (root_index) root_index[i] = found;
+    }
+    for (i64 i = 0; i < ns->n && !bad; i++) {
+        memcpy(x, ns->comps + i * K, sizeof(i64) * K);
+        i64 s = ns->states[i], lo, hi;
+        int stands = t->nopt[s] == 0;
+        for (i64 q = 0; q < t->nopt[s]; q++)
+            if (t->okind[s * t->O + q] == 0) stands = 1;
+        ckey(t, x, &lo, &hi);
+        for (i64 e = 0; e < ns->E && !bad; e++) {
+            i64 slot = stands ? register_outlook(o, t, x, pair, e, lo, hi, t->bust[s] ? 1 : 2) : -1;
+            bad = slot == -2;
+            ns->slots[i * ns->E + e] = (int32_t)slot;
+        }
+        for (i64 v = 0; v < V; v++) {
+            ok[v] = 1;
+            for (i64 k = 0; k < K; k++)
+                if (t->base[v * K + k] - x[k] < 0) {
+                    ok[v] = 0;
+                    break;
+                }
+        }
+        for (i64 j = 0; j < O * K; j++) ns->kids[i * O * K + j] = -1;
+        for (i64 q = 0; q < t->nopt[s] && !bad; q++) {
+            if (t->okind[s * t->O + q] == 0) continue;
+            for (i64 k = 0; k < K && !bad; k++) {
+                int drawable = 0;
+                for (i64 v = 0; v < V; v++)
+                    if (ok[v] && t->base[v * K + k] - x[k] > 0) {
+                        drawable = 1;
+                        break;
+                    }
+                if (!drawable) continue;
+                i64 nxt = t->succ[(s * t->O + q) * K + k];
+                i64 a = lo + t->mult[k], b = hi + t->mult[K + k];
+                i64 found = map_get(&ns->index, a, b * t->S + nxt);
+                if (found < 0) {
+                    x[k] += 1;
+                    found = add_node(ns, t, x, nxt, a, b);
+                    x[k] -= 1;
+                    bad = found < 0;
+                }
+                ns->kids[(i * O + q) * K + k] = (int32_t)found;
+            }
+        }
+    }
+    free(x);
+    free(ok);
+    return bad ? -1 : 0;
+}
+
+/* kernel._walk: one banker tree (visible tuple v: nodes b0..b1-1, parents first) for a
+ * block of outlooks side by side: `x` (K x BLOCK) their cards out, `inv` (depth x
+ * BLOCK) 1 / the cards left before each card the banker takes; `p` (nodes x BLOCK) the
+ * chance of each node. The same operations in the same order as the numba kernel, so
+ * the same numbers to the last bit (ties between options then break alike). Rows
+ * past `w` are padding (no chance). */
+static void walk(const i64 *rows, i64 w, i64 v, Outlooks *o, const Tables *t,
+                 const Tree *tree, i64 bust, int peek_only, const double *x, const double *inv,
+                 double *p, double *shoe, double *acc, double *live) {
+    i64 K = t->K, F = t->F, V = t->V, b0 = tree->bounds[v], b1 = tree->bounds[v + 1];
+    for (i64 r = 0; r < BLOCK; r++) live[r] = r < w && inv[BLOCK + r] > 0.0 ? 1.0 : 0.0;
+    for (i64 k = 0; k < K; k++) {
+        double base = (double)t->base[v * K + k];
+        for (i64 r = 0; r < BLOCK; r++) {
+            double c = base - x[k * BLOCK + r];
+            shoe[k * BLOCK + r] = c;
+            if (c < 0.0) live[r] = 0.0;
+        }
+    }
+    for (i64 f = 0; f <= F; f++)
+        for (i64 r = 0; r < BLOCK; r++) acc[f * BLOCK + r] = 0.0;
+    for (i64 j = b0; j < b1; j++) {
+        double *restrict pl = p + (j - b0) * BLOCK;
+        i64 parent = tree->parents[j];
+        if (parent < 0) {
+            for (i64 r = 0; r < BLOCK; r++) pl[r] = live[r];
+        } else {
+            const double *restrict pu = p + (parent - b0) * BLOCK;
+            const double *restrict sh = shoe + tree->kinds[j] * BLOCK;
+            const double *restrict iv = inv + tree->sizes[j] * BLOCK;
+            double held = (double)tree->have[j];
+            for (i64 r = 0; r < BLOCK; r++) {
+                double c = sh[r] - held;
+                pl[r] = pu[r] * (c > 0.0 ? c : 0.0) * iv[r];
+            }
+        }
+        double weight = tree->orders[j];
+        if (weight > 0.0) {
+            i64 f = tree->final_ids[j];
+            double *restrict a = acc + (f >= 0 ? f : F) * BLOCK;
+            for (i64 r = 0; r < BLOCK; r++) a[r] += weight * pl[r];
+        }
+    }
+    for (i64 r = 0; r < w; r++) {
+        i64 slot = rows[r];
+        if (bust >= 0 && live[r] > 0.0) {
+            double sum = 0.0;
+            for (i64 f = 0; f <= F; f++) sum += acc[f * BLOCK + r];
+            acc[bust * BLOCK + r] = live[r] - sum;
+        }
+        o->through[slot * V + v] = live[r] - acc[F * BLOCK + r];
+        if (!peek_only) {
+            double *mass = o->mass + (o->full[slot] * V + v) * F;
+            for (i64 f = 0; f < F; f++) mass[f] = acc[f * BLOCK + r];
+        }
+    }
+}
+
+/* kernel.outlooks: the banker's finals and the peek's chance for every outlook, in
+ * three passes (the peek alone; every final by the tree less its busts; by the full
+ * tree where the shoe may run out), blocks of outlooks side by side, every visible
+ * tuple of a block in turn (each visible tuple holds as many cards). */
+static int outlooks(Outlooks *o, const Tables *t) {
+    i64 K = t->K, V = t->V, F = t->F, n_o = o->n, n_full = 0, total0 = t->basetot[0];
+    for (i64 v = 1; v < V; v++)
+        if (t->basetot[v] != total0) return -1;
+    o->full = malloc(sizeof(i64) * (size_t)(n_o + 1));
+    for (i64 slot = 0; o->full && slot < n_o; slot++)
+        o->full[slot] = o->need[slot] == 2 ? n_full++ : -1;
+    o->mass = calloc((size_t)(n_full * V * F + 1), sizeof(double));
+    o->through = calloc((size_t)(n_o * V + 1), sizeof(double));
+    i64 *rows = malloc(sizeof(i64) * (size_t)(n_o + 1));
+    i64 *cards = malloc(sizeof(i64) * (size_t)(n_o + 1));
+    const Tree *trees[3] = {&t->peek, &t->trim, &t->full};
+    double *x = malloc(sizeof(double) * (size_t)(K * BLOCK));
+    double *shoe = malloc(sizeof(double) * (size_t)(K * BLOCK));
+    double *acc = malloc(sizeof(double) * (size_t)((F + 1) * BLOCK));
+    double *live = malloc(sizeof(double) * BLOCK);
+    int bad = !o->full || !o->mass || !o->through || !rows || !cards || !x || !shoe || !acc ||
+              !live;
+    for (i64 slot = 0; slot < n_o && !bad; slot++) {
+        cards[slot] = 0;
+        for (i64 k = 0; k < K; k++) cards[slot] += o->comps[slot * K + k];
+    }
+    for (int which = 0; which < 3 && !bad; which++) {
+        const Tree *tree = trees[which];
+        i64 m = 0, depth = 2, most = 1;
+        for (i64 slot = 0; slot < n_o; slot++) {
+            i64 total = total0 - cards[slot];
+            if (total <= 0) continue;
+            int trimmed = t->trim_bust >= 0 && total >= t->trim_size;
+            int pick = which == 0   ? o->need[slot] == 1
+                       : which == 1 ? o->need[slot] == 2 && trimmed
+                                    : o->need[slot] == 2 && !trimmed;
+            if (pick) rows[m++] = slot;
+        }
+        if (m == 0) continue;
+        for (i64 v = 0; v < V; v++) {
+            if (tree->bounds[v + 1] - tree->bounds[v] > most) most = tree->bounds[v + 1] - tree->bounds[v];
+            for (i64 j = tree->bounds[v]; j < tree->bounds[v + 1]; j++)
+                if (tree->sizes[j] + 2 > depth) depth = tree->sizes[j] + 2;
+        }
+        double *p = malloc(sizeof(double) * (size_t)(most * BLOCK));
+        double *inv = malloc(sizeof(double) * (size_t)(depth * BLOCK));
+        bad = !p || !inv;
+        i64 bust = which == 1 ? t->trim_bust : -1;
+        for (i64 first = 0; first < m && !bad; first += BLOCK) {
+            i64 w = m - first < BLOCK ? m - first : BLOCK;
+            for (i64 r = 0; r < BLOCK; r++) {
+                i64 total = r < w ? total0 - cards[rows[first + r]] : 0;
+                for (i64 k = 0; k < K; k++)
+                    x[k * BLOCK + r] = r < w ? (double)o->comps[rows[first + r] * K + k] : 0.0;
+                for (i64 s = 1; s < depth; s++)
+                    inv[s * BLOCK + r] = total - s + 1 > 0 ? 1.0 / (double)(total - s + 1) : 0.0;
+            }
+            for (i64 v = 0; v < V; v++)
+                walk(rows + first, w, v, o, t, tree, bust, which == 0, x, inv, p, shoe, acc,
+                     live);
+        }
+        free(p);
+        free(inv);
+    }
+    free(rows);
+    free(cards);
+    free(x);
+    free(shoe);
+    free(acc);
+    free(live);
+    return bad ? -1 : 0;
+}
+
+/* kernel.stand for every visible tuple at once: out (V x NS) = the statistics of standing
+ * on payout row r. A final of no chance adds nothing (as the numba kernel skips it). */
+static inline void stand_all(const Tables *t, const Outlooks *o, i64 slot, i64 r, i64 bust,
+                             double *restrict out) {
+    i64 NS = t->NS, F = t->F, V = t->V;
+    const double *restrict table = t->rows + r * F * NS;
+    for (i64 i = 0; i < V * NS; i++) out[i] = 0.0;
+    if (slot < 0) return;
+    if (bust) {
+        const double *through = o->through + slot * V;
+        for (i64 v = 0; v < V; v++)
+            for (i64 i = 0; i < NS; i++) out[v * NS + i] = through[v] * table[i];
+        return;
+    }
+    const double *restrict mass = o->mass + o->full[slot] * V * F;
+    for (i64 v = 0; v < V; v++) {
+        double *restrict ov = out + v * NS;
+        for (i64 f = 0; f < F; f++) {
+            double weight = mass[v * F + f];
+            if (weight != 0.0)
+                for (i64 i = 0; i < NS; i++) ov[i] += weight * table[f * NS + i];
+        }
+    }
+}
+
+/* kernel._draw_chances: q[v, k], the chance the next card is of kind k with y out. */
+static void draw_chances(const Tables *t, const i64 *y, double *q) {
+    i64 K = t->K, out = 0, last = -1;
+    double inv = 0.0;
+    for (i64 k = 0; k < K; k++) out += y[k];
+    for (i64 v = 0; v < t->V; v++) {
+        i64 total = t->basetot[v] - out;
+        int ok = total > 0;
+        for (i64 k = 0; k < K; k++)
+            if (t->base[v * K + k] - y[k] < 0) ok = 0;
+        if (ok && total != last) {
+            inv = 1.0 / (double)total;
+            last = total;
+        }
+        double chance = ok ? inv : 0.0;
+        for (i64 k = 0; k < K; k++) q[v * K + k] = (double)(t->base[v * K + k] - y[k]) * chance;
+    }
+}
+
+/* Node indices, every node after all its children (depth first, children in order): a
+ * node is valued from its children's values, which were then computed just before and
+ * are still in the cache (the numba kernel goes by number of cards, one whole card
+ * count after another; the values are the same, as each node's are computed alike). */
+static i64 *children_first(const Tables *t, const Nodes *ns) {
+    i64 n = ns->n, K = t->K, O = t->O > 0 ? t->O : 1, done = 0, top = 0;
+    i64 *order = malloc(sizeof(i64) * (size_t)(n + 1));
+    i64 *stack = malloc(sizeof(i64) * (size_t)(n + 1));
+    i64 *next = malloc(sizeof(i64) * (size_t)(n + 1)); /* the next kid to visit */
+    uint8_t *seen = calloc((size_t)(n + 1), 1);
+    if (!order || !stack || !next || !seen) {
+        free(order);
+        order = NULL;
+    }
+    for (i64 root = 0; order && root < n; root++) {
+        if (seen[root]) continue;
+        seen[root] = 1;
+        next[root] = 0;
+        stack[top++] = root;
+        while (top > 0) {
+            i64 i = stack[top - 1], s = ns->states[i], pushed = 0;
+            while (next[i] < t->nopt[s] * K) {
+                i64 kid = ns->kids[i * O * K + next[i]++];
+                if (kid >= 0 && !seen[kid]) {
+                    seen[kid] = 1;
+                    next[kid] = 0;
+                    stack[top++] = kid;
+                    pushed = 1;
+                    break;
+                }
+            }
+            if (!pushed) {
+                order[done++] = i;
+                top--;
+            }
+        }
+    }
+    free(stack);
+    free(next);
+    free(seen);
+    return order;
+}
+
+/* kernel.evaluate: best play; val (n x V x NS) and optev (n x O x V). */
+static int evaluate(const Tables *t, const Nodes *ns, const Outlooks *o, double *val,
+                    double *optev) {
+    i64 K = t->K, V = t->V, NS = t->NS, O = t->O > 0 ? t->O : 1;
+    i64 *order = children_first(t, ns);
+    double *opt = malloc(sizeof(double) * (size_t)(V * NS));
+    double *q = malloc(sizeof(double) * (size_t)(V * K));
+    int bad = !order || !opt || !q;
+    for (i64 at = 0; at < ns->n && !bad; at++) {
+        i64 i = order[at], s = ns->states[i], slot = ns->slots[i * ns->E];
+        double *vi = val + i * V * NS;
+        if (t->nopt[s] == 0) {
+            stand_all(t, o, slot, t->rowid[s], t->bust[s], vi);
+            continue;
+        }
+        draw_chances(t, ns->comps + i * K, q);
+        for (i64 c = 0; c < t->nopt[s]; c++) {
+            if (t->okind[s * t->O + c] == 0) {
+                stand_all(t, o, slot, t->rowid[s], t->bust[s], opt);
+            } else {
+                const int32_t *kids = ns->kids + (i * O + c) * K;
+                for (i64 j = 0; j < V * NS; j++) opt[j] = 0.0;
+                for (i64 k = 0; k < K; k++) {
+                    if (kids[k] < 0) continue;
+                    const double *vc = val + (i64)kids[k] * V * NS;
+                    for (i64 v = 0; v < V; v++) {
+                        double chance = q[v * K + k];
+                        if (chance > 0.0)
+                            for (i64 j = 0; j < NS; j++) opt[v * NS + j] += chance * vc[v * NS + j];
+                    }
+                }
+            }
+            for (i64 v = 0; v < V; v++) {
+                optev[(i * O + c) * V + v] = opt[v * NS];
+                if (c == 0 || opt[v * NS] > vi[v * NS])
+                    memcpy(vi + v * NS, opt + v * NS, sizeof(double) * NS);
+            }
+        }
+    }
+    free(order);
+    free(opt);
+    free(q);
+    return bad ? -1 : 0;
+}
+
+/* kernel.evaluate_split: zero-memory play after a split; val (n x E x V x NS). A hand
+ * plays what its twin (`twin[i]`, a node of the main set) values best. */
+static int evaluate_split(const Tables *t, const Nodes *ns, i64 pair, const i64 *twin,
+                          const double *optev, const Outlooks *o, double *val) {
+    i64 K = t->K, V = t->V, NS = t->NS, O = t->O > 0 ? t->O : 1, E = ns->E;
+    i64 *order = children_first(t, ns);
+    double *q = malloc(sizeof(double) * (size_t)(V * K));
+    i64 *pick = malloc(sizeof(i64) * (size_t)V);
+    i64 *x = malloc(sizeof(i64) * (size_t)K);
+    double *stood = malloc(sizeof(double) * (size_t)(V * NS));
+    i64 *drawn = malloc(sizeof(i64) * (size_t)(O * K * 2 + 1)); /* per option: (kind, kid) */
+    i64 *n_drawn = malloc(sizeof(i64) * (size_t)O);
+    int bad = !order || !q || !pick || !x || !stood || !drawn || !n_drawn;
+    for (i64 at = 0; at < ns->n && !bad; at++) {
+        i64 i = order[at], s = ns->states[i];
+        memcpy(x, ns->comps + i * K, sizeof(i64) * K);
+        i64 sticks = V; /* visible tuples where the hand stands */
+        if (t->nopt[s] > 0) {
+            i64 u = twin[i];
+            if (u < 0) {
+                bad = 1;
+                break;
+            }
+            sticks = 0;
+            for (i64 v = 0; v < V; v++) {
+                i64 best = 0;
+                for (i64 c = 1; c < t->nopt[s]; c++)
+                    if (optev[(u * O + c) * V + v] > optev[(u * O + best) * V + v]) best = c;
+                pick[v] = best;
+                sticks += t->okind[s * t->O + best] == 0;
+            }
+            for (i64 c = 0; c < t->nopt[s]; c++) { /* the children each option may reach */
+                n_drawn[c] = 0;
+                const int32_t *kids = ns->kids + (i * O + c) * K;
+                for (i64 k = 0; k < K; k++)
+                    if (kids[k] >= 0) {
+                        drawn[(c * K + n_drawn[c]) * 2] = k;
+                        drawn[(c * K + n_drawn[c]) * 2 + 1] = kids[k];
+                        n_drawn[c]++;
+                    }
+            }
+        }
+        for (i64 e = 0; e < E; e++) {
+            i64 slot = ns->slots[i * E + e];
+            double *vie = val + (i * E + e) * V * NS;
+            if (sticks == V) {
+                stand_all(t, o, slot, t->rowid[s], t->bust[s], vie);
+                continue;
+            }
+            if (sticks > 0) stand_all(t, o, slot, t->rowid[s], t->bust[s], stood);
+            x[pair] += e;
+            draw_chances(t, x, q);
+            x[pair] -= e;
+            for (i64 v = 0; v < V; v++) {
+                i64 c = pick[v];
+                double *restrict out = vie + v * NS;
+                if (t->okind[s * t->O + c] == 0) {
+                    memcpy(out, stood + v * NS, sizeof(double) * NS);
+                    continue;
+                }
+                /* a card of no chance adds nothing (the numba kernel skips it) */
+                const i64 *d = drawn + c * K * 2;
+                const double *qv = q + v * K;
+                const double *base = val + (e * V + v) * NS;
+                i64 stride = E * V * NS;
+                if (NS == 8) {
+                    double acc[8] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+                    for (i64 m = 0; m < n_drawn[c]; m++) {
+                        double chance = qv[d[2 * m]];
+                        const double *restrict vc = base + d[2 * m + 1] * stride;
+                        if (chance > 0.0)
+                            for (int j = 0; j < 8; j++) acc[j] += chance * vc[j];
+                    }
+                    for (int j = 0; j < 8; j++) out[j] = acc[j];
+                } else {
+                    for (i64 j = 0; j < NS; j++) out[j] = 0.0;
+                    for (i64 m = 0; m < n_drawn[c]; m++) {
+                        double chance = qv[d[2 * m]];
+                        const double *restrict vc = base + d[2 * m + 1] * stride;
+                        if (chance > 0.0)
+                            for (i64 j = 0; j < NS; j++) out[j] += chance * vc[j];
+                    }
+                }
+            }
+        }
+    }
+    free(order);
+    free(q);
+    free(pick);
+    free(x);
+    free(stood);
+    free(drawn);
+    free(n_drawn);
+    return bad ? -1 : 0;
+}
+
+/* The split hands' values: the largest buffer of a solve (tens of megabytes), kept
+ * from one solve to the next (one per thread), as fresh pages cost a fault each. */
+static _Thread_local double *split_values;
+static _Thread_local size_t split_room;
+
+static double *split_buffer(size_t n) {
+    if (n > split_room) {
+        free(split_values);
+        split_values = malloc(sizeof(double) * n);
+        split_room = split_values ? n : 0;
+    }
+    return split_values;
+}
+
+static void nodes_free(Nodes *ns) {
+    free(ns->comps);
+    free(ns->states);
+    free(ns->kids);
+    free(ns->slots);
+    map_free(&ns->index);
+    memset(ns, 0, sizeof(*ns));
+}
+
+/* The whole compiled recursion (`compiled.solve`).
+ *
+ * dims: K, V, S, O, F, R, NS, trim_bust, trim_size, n_main, n_pairs.
+ * tables (i64 pointers): base, basetot, mult, nopt, okind, succ, rowid, bust, unsplit,
+ *   then for the full, trimmed and peek trees: bounds, parents, kinds, have, sizes,
+ *   final_ids; dtables: rows, full orders, trim orders, peek orders.
+ * main: n_main roots (comps n_main x K, states n_main); pairs: their kinds, extras, and
+ * K start roots each (comps, states, pair-major).
+ * out_main (n_main x V x NS): each main root's values; out_pairs: for each pair, its
+ * K roots x (extras + 1) x V x NS, pair after pair.
+ * Returns 0, or -1 when out of memory or the tables are inconsistent. */
+int pr_solve(const i64 *dims, const i64 *const *tables, const double *const *dtables,
+             const i64 *main_comps, const i64 *main_states, const i64 *pairs,
+             const i64 *extras, const i64 *pair_comps, const i64 *pair_states,
+             double *out_main, double *out_pairs) {
+    Tables t;
+    t.K = dims[0]; t.V = dims[1]; t.S = dims[2]; t.O = dims[3]; t.F = dims[4];
+    t.R = dims[5]; t.NS = dims[6]; t.trim_bust = dims[7]; t.trim_size = dims[8];
+    i64 n_main = dims[9], n_pairs = dims[10];
+    t.base = tables[0]; t.basetot = tables[1]; t.mult = tables[2]; t.nopt = tables[3];
+    t.okind = tables[4]; t.succ = tables[5]; t.rowid = tables[6]; t.bust = tables[7];
+    t.unsplit = tables[8];
+    Tree *trees[3] = {&t.full, &t.trim, &t.peek};
+    for (int w = 0; w < 3; w++) {
+        const i64 *const *a = tables + 9 + 6 * w;
+        trees[w]->bounds = a[0]; trees[w]->parents = a[1]; trees[w]->kinds = a[2];
+        trees[w]->have = a[3]; trees[w]->sizes = a[4]; trees[w]->final_ids = a[5];
+        trees[w]->orders = dtables[1 + w];
+    }
+    t.rows = dtables[0];
+    i64 K = t.K, V = t.V, NS = t.NS, O = t.O > 0 ? t.O : 1;
+
+    Outlooks o;
+    memset(&o, 0, sizeof(o));
+    Nodes *split = calloc((size_t)(n_pairs + 1), sizeof(Nodes));
+    i64 *split_roots = malloc(sizeof(i64) * (size_t)(n_pairs * K + 1));
+    Nodes mainset;
+    memset(&mainset, 0, sizeof(mainset));
+    i64 *roots = NULL, *rstates = NULL, *main_index = NULL, *twin = NULL;
+    double *val = NULL, *optev = NULL, *sval = NULL;
+    int bad = !split || !split_roots || map_init(&o.keys, 4096);
+
+    /* 1. the split hands of each CDZ- pair, with their outlooks for 0..extras pair cards */
+    i64 n_twins = 0, most = 0;
+    for (i64 a = 0; a < n_pairs && !bad; a++) {
+        bad = enumerate_nodes(&split[a], &o, &t, pair_comps + a * K * K, pair_states + a * K, K,
+                              pairs[a], extras[a], split_roots + a * K);
+        for (i64 i = 0; i < split[a].n && !bad; i++)
+            if (t.unsplit[split[a].states[i]] >= 0) n_twins++;
+        if (!bad && split[a].n * split[a].E > most) most = split[a].n * split[a].E;
+    }
+    /* 2. the main set: the roots asked for, then the twin of every split hand */
+    i64 n_roots = n_main + n_twins;
+    if (!bad) {
+        roots = malloc(sizeof(i64) * (size_t)(n_roots * K + 1));
+        rstates = malloc(sizeof(i64) * (size_t)(n_roots + 1));
+        main_index = malloc(sizeof(i64) * (size_t)(n_roots + 1));
+        bad = !roots || !rstates || !main_index;
+    }
+    if (!bad) {
+        memcpy(roots, main_comps, sizeof(i64) * (size_t)(n_main * K));
+        memcpy(rstates, main_states, sizeof(i64) * (size_t)n_main);
+        i64 at = n_main;
+        for (i64 a = 0; a < n_pairs; a++)
+            for (i64 i = 0; i < split[a].n; i++) {
+                i64 u = t.unsplit[split[a].states[i]];
+                if (u < 0) continue;
+                memcpy(roots + at * K, split[a].comps + i * K, sizeof(i64) * K);
+                rstates[at++] = u;
+            }
+        bad = enumerate_nodes(&mainset, &o, &t, roots, rstates, n_roots, -1, 0, main_index);
+    }
+    /* 3. the banker, once per outlook */
+    if (!bad) bad = outlooks(&o, &t);
+    /* 4. best play */
+    if (!bad) {
+        val = malloc(sizeof(double) * (size_t)(mainset.n * V * NS + 1));
+        optev = calloc((size_t)(mainset.n * O * V + 1), sizeof(double));
+        sval = split_buffer((size_t)(most * V * NS + 1));
+        bad = !val || !optev || !sval;
+    }
+    if (!bad) bad = evaluate(&t, &mainset, &o, val, optev);
+    if (!bad)
+        for (i64 i = 0; i < n_main; i++)
+            memcpy(out_main + i * V * NS, val + main_index[i] * V * NS, sizeof(double) * V * NS);
+    /* 5. the zero-memory split hands, their roots' values */
+    double *out = out_pairs;
+    i64 twins_at = n_main;
+    for (i64 a = 0; a < n_pairs && !bad; a++) {
+        i64 E = split[a].E;
+        free(twin);
+        twin = malloc(sizeof(i64) * (size_t)(split[a].n + 1));
+        bad = !twin;
+        for (i64 i = 0; i < split[a].n && !bad; i++)
+            twin[i] = t.unsplit[split[a].states[i]] >= 0 ? main_index[twins_at++] : -1;
+        if (!bad) bad = evaluate_split(&t, &split[a], pairs[a], twin, optev, &o, sval);
+        for (i64 c = 0; c < K && !bad; c++) {
+            memcpy(out, sval + split_roots[a * K + c] * E * V * NS, sizeof(double) * E * V * NS);
+            out += E * V * NS;
+        }
+    }
+    for (i64 a = 0; split && a < n_pairs; a++) nodes_free(&split[a]);
+    nodes_free(&mainset);
+    free(split);
+    free(split_roots);
+    free(roots);
+    free(rstates);
+    free(main_index);
+    free(twin);
+    free(val);
+    free(optev);
+    free(o.comps);
+    free(o.need);
+    free(o.full);
+    free(o.mass);
+    free(o.through);
+    map_free(&o.keys);
+    return bad ? -1 : 0;
+}

@@ -1,0 +1,153 @@
+"""The analysis's C kernels (`pontoon_rules.native`, `analysis.composition.native`) give the
+numbers of the numba kernels they replace to the last bit (so ties between options break
+alike and every statistic agrees), and the library builds and loads as documented."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_sim_differential import random_overlay
+
+from pontoon_rules import native
+from pontoon_rules.analysis.composition import banker, banker_kernel
+from pontoon_rules.analysis.composition import native as cnative
+from pontoon_rules.analysis.composition.model import CompositionModel
+from pontoon_rules.analysis.composition.outlook import clear_shared
+from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.ruleset.loader import load_ruleset
+from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+
+TINY = Path(__file__).parent / "rulesets"
+C = cnative.kernels()
+needs_c = pytest.mark.skipif(C is None, reason="no C compiler: the numba kernels are in use")
+
+
+def _stats(rules: Rules, monkeypatch: pytest.MonkeyPatch, c: bool) -> np.ndarray:
+    """The round's statistics with the C kernels, or with the numba ones."""
+    banker._TABLES.clear()
+    clear_shared()
+    with monkeypatch.context() as m:
+        if not c:
+            m.setattr(cnative, "kernels", lambda: None)
+        model = CompositionModel(rules)
+        out = np.array(model.stats(), dtype=float)
+        assert model._prepared
+    return out
+
+
+def finite_bundled() -> list[str]:
+    return [r for r in bundled_ids() if load_bundled(r).pack.decks is not None]
+
+
+@needs_c
+@pytest.mark.parametrize("ruleset_id", finite_bundled())
+def test_c_equals_numba_on_bundled_rulesets(ruleset_id: str,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = compile_rules(load_bundled(ruleset_id))
+    np.testing.assert_array_equal(_stats(rules, monkeypatch, True),
+                                  _stats(rules, monkeypatch, False))
+
+
+@needs_c
+@settings(max_examples=8, deadline=None, derandomize=True)
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_c_equals_numba_on_random_overlays(seed: int) -> None:
+    """Bundled rulesets with three random fields changed (a finite shoe): every
+    statistic to the last bit, the money staked included (a tie between options broken
+    another way would change it and not the edge)."""
+    rng = random.Random(seed)
+    rules = None
+    while rules is None or rules.decks is None:
+        rules = random_overlay(rng)
+    with pytest.MonkeyPatch.context() as m:
+        np.testing.assert_array_equal(_stats(rules, m, True), _stats(rules, m, False))
+
+
+@needs_c
+@pytest.mark.parametrize("name", ["tiny-ochko", "tiny-blackjack", "tiny-split-blackjack"])
+def test_c_equals_numba_on_tiny_packs(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = compile_rules(load_ruleset(TINY / f"{name}.yaml"))
+    np.testing.assert_array_equal(_stats(rules, monkeypatch, True),
+                                  _stats(rules, monkeypatch, False))
+
+
+@needs_c
+@pytest.mark.parametrize("ruleset_id", ["blackjack-reference", "pagat-british", "belarus-ponton"])
+def test_banker_trees_from_the_state_machine_equal_the_python_trees(ruleset_id: str) -> None:
+    """The C kernel's trees (from `banker_machine`) are the arrays `enumerate_tree` makes,
+    finals numbered alike."""
+    rules = compile_rules(load_bundled(ruleset_id))
+    model = CompositionModel(rules)
+    visibles = tuple(model.visibles)
+    fast = banker._native_tables(C, rules, model.kinds, model.policy, visibles)
+    index: dict[banker.Final, int] = {}
+    lists = [banker.enumerate_tree(rules, model.kinds, model.policy, v, index) for v in visibles]
+    finals = tuple(sorted(index, key=index.__getitem__))
+    slow = tuple(banker.flatten(nodes, finals) for nodes in lists)
+    assert fast is not None and len(fast) == len(slow)
+    for a, b in zip(fast, slow, strict=True):
+        assert a.finals == b.finals
+        for name in ("parents", "kinds", "have", "sizes", "orders", "final_ids"):
+            np.testing.assert_array_equal(getattr(a, name), getattr(b, name))
+
+
+@needs_c
+def test_banker_mass_kernels_equal_numba() -> None:
+    rules = compile_rules(load_bundled("blackjack-reference"))
+    model = CompositionModel(rules)
+    rng = np.random.default_rng(5)
+    j = model.joined
+    shoes = np.maximum(model._base_shoes - rng.integers(0, 6, model._base_shoes.shape), 0)
+    totals = shoes.sum(axis=1)
+    args = (model.bounds, j.parents, j.kinds, j.have, j.sizes, j.orders, j.final_ids,
+            len(model.finals))
+    np.testing.assert_array_equal(C.banker_mass(shoes, totals, *args),
+                                  banker_kernel.banker_mass(shoes, totals, *args))
+    starts = np.arange(len(shoes) + 1, dtype=np.int64)
+    tables = np.arange(len(shoes), dtype=np.int64)
+    groups = (shoes, totals, starts, tables, *args)
+    np.testing.assert_array_equal(C.banker_mass_groups(*groups),
+                                  banker_kernel.banker_mass_groups(*groups))
+
+
+def test_the_library_builds_where_told_and_says_so(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    if native.compiler() is None:
+        pytest.skip("no C compiler")
+    monkeypatch.setenv("PONTOON_RULES_CACHE", str(tmp_path))
+    monkeypatch.setattr(native, "_LOADED", {})
+    monkeypatch.setattr(native, "find", lambda name: None)
+    lib = native.library("analysis")
+    assert lib is not None
+    built = list(tmp_path.glob("analysis-*.so"))
+    assert len(built) == 1 and built[0].name == native.library_file("analysis", native.compiler())
+    err = capsys.readouterr().err
+    assert "compiling the analysis kernel" in err and str(tmp_path) in err
+
+
+def test_without_a_compiler_the_numba_kernels_answer(monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(native, "_LOADED", {})
+    monkeypatch.setattr(native, "_SAID", set())
+    monkeypatch.setattr(native, "find", lambda name: None)
+    monkeypatch.setattr(native, "compiler", lambda: None)
+    assert native.library("analysis") is None
+    assert "using the numba analysis kernels" in capsys.readouterr().err
+    monkeypatch.setattr(cnative, "_KERNELS", [])
+    assert cnative.kernels() is None
+    rules = compile_rules(load_ruleset(TINY / "tiny-blackjack.yaml"))
+    exact = CompositionModel(rules, exact=True)
+    np.testing.assert_allclose(_stats(rules, monkeypatch, True),
+                               np.array(exact.stats(), dtype=float), rtol=0, atol=1e-12)
+
+
+def test_switched_off_by_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PONTOON_RULES_NATIVE", "0")
+    monkeypatch.setattr(native, "_LOADED", {})
+    assert native.library("analysis") is None
