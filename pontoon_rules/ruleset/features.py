@@ -219,19 +219,36 @@ def _named_beyond_classic(r: Ruleset) -> list[tuple[str, str]]:
     return [(found.path, found.reason) for found in not_classic(r)]
 
 
+_ANALYSED: frozenset[Consumer] = frozenset({"analysis"})
+"""Rules the exact analysis takes into account (its tiny-pack tests prove them) and the
+compiled simulator does not yet."""
+
 register(Feature(
     "card values", ("pack.values",), "cards that count other than the usual",
-    lambda r: bool(_unusual_values(r)),
+    lambda r: bool(_unusual_values(r)), _ANALYSED,
     details=lambda r: [("pack.values", "card values other than the usual (" + ", ".join(
         f"{rank} {value}" for rank, value in _unusual_values(r).items()) + ")")]))
 register(Feature(
     "ace values", ("pack.ace_values",), "an ace that counts other than 1 or 11",
-    _unusual_aces,
+    _unusual_aces, _ANALYSED,
     details=lambda r: [("pack.ace_values", "an ace that counts " + " or ".join(
         str(v) for v in r.pack.ace_values) + " (not 1 or 11)")]))
 register(Feature(
     "a pack without all four suits", ("pack.suits",), "some suits taken out of the pack",
-    lambda r: len(r.pack.suits) < 4))
+    lambda r: len(r.pack.suits) < 4, _ANALYSED))
+
+
+def _two_aces_make_21(r: Ruleset) -> bool:
+    from pontoon_rules.ruleset.common import Rank
+
+    aces = r.pack.ace_values
+    return Rank.ACE in r.pack.ranks and len(aces) == 2 and aces[0] * 2 + aces[1] - aces[0] == 21
+
+
+register(Feature(
+    "two aces making 21", ("pack.ace_values",),
+    "two aces that make 21 (low 10, high 11): the analysis tells a hand by its points "
+    "and whether it holds an ace, not how many", _two_aces_make_21))
 register(Feature(
     "named hands beyond the classic four", ("hands.definitions",),
     "hands defined by ranks, suits, exact card counts, or what the banker's hand takes",

@@ -30,7 +30,7 @@ from pontoon_rules.analysis.context import STATS
 from pontoon_rules.analysis.deck import is_pair
 from pontoon_rules.analysis.hand import HandState, start_state
 from pontoon_rules.analysis.nogc import gc_paused
-from pontoon_rules.analysis.outcomes import payoff, player_class
+from pontoon_rules.analysis.outcomes import dealt_21, payoff, player_class
 from pontoon_rules.analysis.split import SplitSolver
 from pontoon_rules.ruleset.common import HandClass
 
@@ -99,7 +99,7 @@ class CompositionModel(HandValues):
         """Even money (replacing the hand) or insurance (added), where better."""
         r, kinds = self.rules, self.kinds
         one: Any = Fraction(1) if self.exact else 1.0
-        pontoon = len(cards) == 2 and {kinds[c].value for c in cards} == {1, 10}
+        pontoon = dealt_21(kinds, cards, r)
         for v, visible in enumerate(self.visibles):
             if not visible or not kinds[visible[0]].is_ace:
                 continue
