@@ -145,6 +145,10 @@ def require_handled(ruleset: Ruleset, command: str) -> None:
 
 
 # -- the family's rules that not every consumer handles --------------------------------
+_ANALYSED: frozenset[Consumer] = frozenset({"analysis"})
+"""Rules the exact analysis takes into account (its tiny-pack tests prove them) and the
+compiled simulator does not yet."""
+
 def _redoubles_after_a_card(r: Ruleset) -> bool:
     d = r.player.double
     return d.allowed and d.times_per_hand > 1 and d.draws_after is not None
@@ -152,7 +156,7 @@ def _redoubles_after_a_card(r: Ruleset) -> bool:
 
 register(Feature(
     "redouble", ("player.double.times_per_hand", "player.double.draws_after"),
-    "doubling again after the cards a double draws", _redoubles_after_a_card))
+    "doubling again after the cards a double draws", _redoubles_after_a_card, _ANALYSED))
 
 
 def _doubles(r: Ruleset) -> bool:
@@ -168,16 +172,17 @@ register(Feature(
     lambda r: _doubles(r) and r.player.double.rescue.allowed))
 register(Feature(
     "doubling by total", ("player.double.totals",),
-    "doubling only on some totals", lambda r: _doubles(r) and r.player.double.totals is not None))
+    "doubling only on some totals",
+    lambda r: _doubles(r) and r.player.double.totals is not None, _ANALYSED))
 register(Feature(
     "soft double counting the ace 1", ("player.double.aces_count_one",),
     "an ace held when doubling counts 1",
-    lambda r: _doubles(r) and r.player.double.aces_count_one))
+    lambda r: _doubles(r) and r.player.double.aces_count_one, _ANALYSED))
 register(Feature(
     "redouble of one original stake", ("player.double.redouble_stake",),
     "a later double adding one original stake",
     lambda r: _doubles(r) and r.player.double.times_per_hand > 1
-    and r.player.double.redouble_stake.value == "original-stake"))
+    and r.player.double.redouble_stake.value == "original-stake", _ANALYSED))
 
 
 _TABLE_ONLY: frozenset[Consumer] = frozenset({"analysis", "simulator"})
@@ -218,10 +223,6 @@ def _named_beyond_classic(r: Ruleset) -> list[tuple[str, str]]:
 
     return [(found.path, found.reason) for found in not_classic(r)]
 
-
-_ANALYSED: frozenset[Consumer] = frozenset({"analysis"})
-"""Rules the exact analysis takes into account (its tiny-pack tests prove them) and the
-compiled simulator does not yet."""
 
 register(Feature(
     "card values", ("pack.values",), "cards that count other than the usual",
