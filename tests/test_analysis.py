@@ -28,7 +28,8 @@ def tiny(name: str):  # type: ignore[no-untyped-def]
 
 # -- exact model == brute force through the engine (fractions) ---------------------------
 @pytest.mark.parametrize("name", ["tiny-ochko", "tiny-belarus", "tiny-pagat", "tiny-blackjack",
-                                  "tiny-split-ochko", "tiny-split-blackjack", "tiny-values"])
+                                  "tiny-split-ochko", "tiny-split-blackjack", "tiny-values",
+                                  "tiny-surrender", "tiny-surrender-no-hole"])
 def test_fast_model_matches_brute_force_exactly(name: str) -> None:
     """Infinite deck, every card sequence and decision through `RoundState`: equal Fractions.
 

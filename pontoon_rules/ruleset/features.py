@@ -163,9 +163,29 @@ def _doubles(r: Ruleset) -> bool:
     return r.player.double.allowed and r.player.double.times_per_hand > 0
 
 
+def _surrender_beyond_the_deal(r: Ruleset) -> bool:
+    """A surrender the exact analysis does not value: early, of more cards than dealt, of
+    a split hand, or void against a banker's pontoon that nobody checks for first."""
+    from pontoon_rules.ruleset.decisions import SurrenderTiming
+
+    s = r.player.surrender
+    if not s.allowed:
+        return False
+    early = s.timing is SurrenderTiming.EARLY and r.deal.banker_pontoon_at_once
+    later = s.max_cards > r.deal.player_cards
+    split = s.after_split and r.player.split.allowed
+    void_unchecked = s.void_on_banker_pontoon and not r.deal.banker_pontoon_at_once
+    return early or later or split or void_unchecked
+
+
 register(Feature(
     "surrender", ("player.surrender.allowed",),
-    "giving up a hand for part of its stake", lambda r: r.player.surrender.allowed))
+    "giving up a hand for part of its stake", lambda r: r.player.surrender.allowed,
+    _ANALYSED))
+register(Feature(
+    "surrender beyond the dealt hand", ("player.surrender",),
+    "an early surrender, one of more cards than dealt or of a split hand, or one void "
+    "against a banker's pontoon with no check for it first", _surrender_beyond_the_deal))
 register(Feature(
     "double-down rescue", ("player.double.rescue.allowed",),
     "giving up a doubled hand for the doubled part",
