@@ -155,16 +155,17 @@ def describe_hand(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
 
 
 def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ngettext,
-                  lang: str = "en") -> str:
+                  lang: str = "en", odds: bool = True) -> str:
     """Hand `hand_id` in full: its cards, holders, what it pays and collects (from the
-    outcome table), what it takes, and the rules it carries."""
+    outcome table; `odds=False` where a payout table beside it shows them), what it
+    takes, and the rules it carries."""
     d = ruleset.hands.definitions[hand_id]
     table = outcome_table(ruleset)
     out = [describe_hand(ruleset, hand_id, gettext, ngettext, lang) + "."]
     out.append(_holders(d, gettext))
-    if d.player_can_hold:
+    if d.player_can_hold and odds:
         out.append(gettext("Pays %(odds)s.") % {"odds": _odds(payout(ruleset, hand_id))})
-    if d.banker_can_hold:
+    if d.banker_can_hold and odds:
         out.append(gettext("As the banker's hand it collects %(odds)s.") % {
             "odds": _odds(collect(ruleset, hand_id))})
     if d.banker_can_hold and d.takes in _TAKES:

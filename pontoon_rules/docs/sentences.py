@@ -126,6 +126,11 @@ RULES: tuple[Rule, ...] = (
     Rule("kitty", "special-bets", ("shoot.enabled", "shoot.kitty_within_stake_limits",
                                    "shoot.top_up", "shoot.dry_kitty", "shoot.dry_kitty_sale",
                                    "shoot.kitty_leaves_with_banker")),
+    Rule("side_bets", "special-bets", ("side_bets.max_fraction", "side_bets.pair.allowed",
+                                       "side_bets.pair.pays", "side_bets.pair.suited_pays",
+                                       "side_bets.match_dealer.allowed",
+                                       "side_bets.match_dealer.pays",
+                                       "side_bets.match_dealer.suited_pays")),
     Rule("shoot_bets", "special-bets", ("shoot.limit", "shoot.pays", "shoot.fourth_card_bet",
                                         "shoot.fourth_card_limit",
                                         "shoot.split_hand_bet", "shoot.bust_to_kitty_at_once",
@@ -226,6 +231,11 @@ CONDITIONS: dict[str, Condition] = {
     "table.bank.passes_after_deals": lambda r: r.table.bank.passes_after_deals is not None,
     "banker.must_stand_at": lambda r: r.banker.must_stand_at is not None,
     "shoot.dry_kitty_sale": lambda r: r.shoot.dry_kitty == "new-kitty-or-sale",
+    "side_bets.pair.allowed": lambda r: r.side_bets.pair.allowed,
+    "side_bets.match_dealer.allowed": lambda r: r.side_bets.match_dealer.allowed,
+    "side_bets.pair.suited_pays": lambda r: r.side_bets.pair.suited_pays is not None,
+    "side_bets.match_dealer.suited_pays": lambda r: r.side_bets.match_dealer.suited_pays
+    is not None,
     "faces.bought_card": _buys,
     "faces.doubled_card": lambda r: r.player.double.allowed,
     "faces.split_card": lambda r: r.player.split.allowed,
@@ -333,8 +343,10 @@ def _module(ruleset: Ruleset, lang: str) -> Any:
 
 
 def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
-              changed_paths: frozenset[str] = frozenset()) -> list[Sentence]:
-    """Every rule of `ruleset` that applies, as sentences in `lang`, in the order of play.
+              changed_paths: frozenset[str] = frozenset(),
+              odds_in_table: bool = False) -> list[Sentence]:
+    """Every rule of `ruleset` that applies, as sentences in `lang`, in the order of play
+    (`odds_in_table`: a sheet's payout table shows the named hands' odds, so they don't).
 
     A sentence is marked `open` when a field it covers rests on our reading of a silent
     source (its provenance says `open: true`), and `changed` when it covers one of
@@ -346,7 +358,7 @@ def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
     out = []
     for rule in RULES:
         if rule.key == "named_hands":
-            out += _hand_sentences(ruleset, lang, changed_paths)
+            out += _hand_sentences(ruleset, lang, changed_paths, not odds_in_table)
             continue
         text = _tidy(str(getattr(module, rule.key)()))
         paths = tuple(p for p in rule.paths if applies(ruleset, p))
@@ -358,14 +370,14 @@ def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
     return out
 
 
-def _hand_sentences(ruleset: Ruleset, lang: str,
-                    changed_paths: frozenset[str]) -> list[Sentence]:
+def _hand_sentences(ruleset: Ruleset, lang: str, changed_paths: frozenset[str],
+                    odds: bool = True) -> list[Sentence]:
     """One sentence per named hand in the ranking, from its definition and the outcome
     table (`docs.hands`); it covers the hand's fields that apply."""
     catalog = translations(lang)
     out = []
     for hand_id, _d in ruleset.hands.ranked():
-        text = hand_sentence(ruleset, hand_id, catalog.gettext, catalog.ngettext, lang)
+        text = hand_sentence(ruleset, hand_id, catalog.gettext, catalog.ngettext, lang, odds)
         prefix = f"hands.definitions.{hand_id}"
         paths = (prefix, *(p for p in ruleset_paths(ruleset)
                            if p.startswith(prefix + ".") and applies(ruleset, p)))
@@ -409,11 +421,8 @@ def python_messages() -> list[str]:
 
 def text_lines(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, paths: bool = False,
                base: Ruleset | None = None) -> list[str]:
-    """The rules as plain text for a terminal: chapters, one sentence each, marks, paths.
-
-    With `paths`, each sentence is followed by the dotted paths of the fields it says
-    (what a house-rule file overrides). Name and summary are printed as written.
-    """
+    """The rules as plain text for a terminal: chapters, one sentence each, marks, and with
+    `paths` the dotted paths of the fields each says. Name and summary as written."""
     from pontoon_rules.docs.sheet_view import localized
 
     lang = words_of(ruleset, lang)

@@ -86,7 +86,8 @@ def house_box(ruleset: Ruleset, base: Ruleset | None, lang: str) -> dict[str, An
     if base is None:
         return None
     changed = differing_from_base(ruleset, base)
-    rules = [s for s in sentences(ruleset, lang, frozenset(changed)) if s.changed]
+    rules = [s for s in sentences(ruleset, lang, frozenset(changed), odds_in_table=True)
+             if s.changed]
     name, _summary = localized(base, lang)
     words = overlay_words(ruleset, name, translations(lang).gettext)
     return {"base_id": base.id, "base_name": user(name), "paths": changed, "rules": rules,
@@ -118,7 +119,7 @@ def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
     gettext = translations(lang).gettext
     box = house_box(ruleset, base, lang)
     changed = frozenset(box["paths"]) if box else frozenset()
-    found = sentences(ruleset, lang, changed)
+    found = sentences(ruleset, lang, changed, odds_in_table=True)
     name, summary = localized(ruleset, lang)
     return {
         "id": ruleset.id, "name": user(name), "summary": user(summary), "kind": ruleset.kind,
