@@ -15,8 +15,8 @@ from pontoon_rules.analysis.infinite.round import RoundModel
 from pontoon_rules.analysis.present.costs import rule_costs
 from pontoon_rules.cli import cli
 from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.ruleset.features import bundled_handled
 from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.registry import bundled_ids
 from pontoon_rules.sim.simulate import simulate
 
 TINY = Path(__file__).parent / "rulesets"
@@ -44,7 +44,7 @@ def test_fast_model_matches_brute_force_exactly(name: str) -> None:
 
 
 # -- simulation agrees with the exact model ---------------------------------------------
-@pytest.mark.parametrize("ruleset_id", bundled_ids())
+@pytest.mark.parametrize("ruleset_id", bundled_handled("simulator"))
 def test_simulation_agrees_with_exact(ruleset_id: str) -> None:
     """The simulated edge's 99.9% interval holds the exact infinite-deck edge."""
     rules = compile_rules(load_ruleset(ruleset_id))

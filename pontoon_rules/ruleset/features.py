@@ -98,17 +98,31 @@ class UnsupportedFeatureError(RulesetError):
     """
 
 
+def bundled_handled(consumer: Consumer) -> list[str]:
+    """The ids of the bundled rulesets `consumer` handles entirely, sorted (it refuses the
+    others, naming their rules)."""
+    from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+
+    return [i for i in bundled_ids() if not unhandled(load_bundled(i), consumer)]
+
+
+def refused_rules(ruleset: Ruleset, command: str) -> list[tuple[str, str, str]]:
+    """Each rule of `ruleset` that `command` does not handle, where it is played: (field
+    path, the rule's name, what), in the registry's order."""
+    return [(path, f.name, what) for f in unhandled(ruleset, COMMANDS[command])
+            for path, what in _where(f, ruleset)]
+
+
 def refusal(ruleset: Ruleset, command: str) -> UnsupportedFeatureError | None:
     """The error `command` (a key of `COMMANDS`) raises for `ruleset`, or None."""
-    consumer = COMMANDS[command]
-    missing = unhandled(ruleset, consumer)
-    if not missing:
+    refused = refused_rules(ruleset, command)
+    if not refused:
         return None
     return UnsupportedFeatureError([
         Problem(ruleset.id, None, None, path,
-                f"{command} does not handle {f.name} yet ({what}); the engine "
+                f"{command} does not handle {name} yet ({what}); the engine "
                 "plays it: play, session and conformance take it into account")
-        for f in missing for path, what in _where(f, ruleset)])
+        for path, name, what in refused])
 
 
 def _where(feature: Feature, ruleset: Ruleset) -> list[tuple[str, str]]:
