@@ -28,14 +28,16 @@ def tiny(name: str):  # type: ignore[no-untyped-def]
 
 # -- exact model == brute force through the engine (fractions) ---------------------------
 @pytest.mark.parametrize("name", ["tiny-ochko", "tiny-belarus", "tiny-pagat", "tiny-blackjack",
-                                  "tiny-split-ochko", "tiny-split-blackjack"])
+                                  "tiny-split-ochko", "tiny-split-blackjack", "tiny-values",
+                                  "tiny-surrender", "tiny-surrender-no-hole"])
 def test_fast_model_matches_brute_force_exactly(name: str) -> None:
     """Infinite deck, every card sequence and decision through `RoundState`: equal Fractions.
 
     Covers no hole card + peek (Очко), one visible card + insurance + even money + fixed
     buys + three of a kind (Belarus), buy ranges + banker by choice (pagat), up card +
     peek + insurance + double on two (blackjack), and splits with binding hand limits,
-    one-branch resplits, cards to all hands at once and each hand when played.
+    one-branch resplits, cards to all hands at once and each hand when played, and the
+    pack's own values (a king 4, an ace 11 only).
     """
     rules = tiny(name)
     assert RoundModel(rules, "infinite", exact=True).value() == reference_value(rules)
