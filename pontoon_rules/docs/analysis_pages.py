@@ -20,6 +20,7 @@ from pontoon_rules.docs.pages import (
     edge_bars,
     html_href,
     pair_page_name,
+    site_refused,
     site_rulesets,
 )
 from pontoon_rules.docs.readers import reader_description
@@ -92,13 +93,22 @@ def cost_page(ruleset: Ruleset, row: dict[str, Any]) -> str:
                                                          gettext, "en"))
 
 
+def refused_view() -> list[dict[str, Any]]:
+    """The rulesets the analysis refuses, each with the rules it does not model yet, in
+    words (the rule and what it does; the fields are on the ruleset's page)."""
+    refused = site_refused()
+    return [{"id": r.id, "name": user(localized(r, "en", base_of(r))[0]),
+             "rules": [{"rule": x["rule"], "what": x["what"]} for x in refused[r.id]["refused"]]}
+            for r in site_rulesets() if r.id in refused]
+
+
 def analysis_pages(analysis: dict[str, dict[str, Any]] | None) -> dict[str, str]:
     """The analysis page and every ruleset's cost page (a note alone without the layer)."""
     from pontoon_rules.sim.bank import load
 
     if analysis is None:
         return {"analysis.md": render("analysis.md.j2", rows=None, sections=[], bars=[],
-                                      packs=None, basis="", bank=load())}
+                                      packs=None, basis="", bank=load(), refused=[])}
     rulesets = [r for r in site_rulesets() if r.id in analysis]
     sections = [_section(r, analysis[r.id], analysis, rulesets[:i])
                 for i, r in enumerate(rulesets)]
@@ -106,7 +116,8 @@ def analysis_pages(analysis: dict[str, dict[str, Any]] | None) -> dict[str, str]
     basis = rows[0].get("probability_basis", "") if rows else ""
     pages = {"analysis.md": render("analysis.md.j2", rows=rows, sections=sections,
                                    bars=edge_bars(rulesets, analysis, "en", ""),
-                                   packs=pack_view(rulesets), basis=basis, bank=load())}
+                                   packs=pack_view(rulesets), basis=basis, bank=load(),
+                                   refused=refused_view())}
     for ruleset in rulesets:
         pages[f"analysis/costs-{ruleset.id}.md"] = cost_page(ruleset, analysis[ruleset.id])
     return pages

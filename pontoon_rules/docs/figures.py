@@ -61,7 +61,16 @@ def site_analysis(bundled: list[Ruleset], users: list[Ruleset]
     missing_users = [r for r in users if _key(r) not in _ANALYSIS]
     for ruleset, row in zip(missing_users, adapters.analysis_of(missing_users), strict=True):
         _ANALYSIS[_key(ruleset)] = row
-    return {r.id: _ANALYSIS[_key(r)] for r in wanted if _key(r) in _ANALYSIS}
+    return {r.id: _ANALYSIS[_key(r)] for r in wanted
+            if _key(r) in _ANALYSIS and "refused" not in _ANALYSIS[_key(r)]}
+
+
+def site_refused(bundled: list[Ruleset], users: list[Ruleset]) -> dict[str, dict[str, Any]]:
+    """The rulesets the analysis refuses (`present.summary.refused_summary`), by id: each
+    names the rules it does not model yet instead of giving a figure that would ignore them
+    (call `site_analysis` first: it fills the cache)."""
+    return {r.id: _ANALYSIS[_key(r)] for r in [*bundled, *users]
+            if _key(r) in _ANALYSIS and "refused" in _ANALYSIS[_key(r)]}
 
 
 def clear() -> None:

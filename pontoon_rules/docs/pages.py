@@ -61,6 +61,11 @@ def site_analysis() -> dict[str, dict[str, Any]] | None:
     return figures.site_analysis(bundled(), [u.ruleset for u in user_files()])
 
 
+def site_refused() -> dict[str, dict[str, Any]]:
+    """The rulesets on the site the analysis refuses, by id, with the rules it refuses."""
+    return figures.site_refused(bundled(), [u.ruleset for u in user_files()])
+
+
 def sheet_name(ruleset_id: str, fmt: str, lang: str) -> str:
     """The site path of a sheet: 'sheets/pagat-british.pdf', 'sheets/casino-ochko.ru.pdf'."""
     suffix = "" if lang == SOURCE_LANGUAGE else f".{lang}"
