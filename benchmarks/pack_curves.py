@@ -14,6 +14,7 @@ import time
 
 from pontoon_rules.analysis.present.packcurve import CURVE_DATA, MADE_BY, load_curves, pack_curve
 from pontoon_rules.files import write_atomic
+from pontoon_rules.ruleset.features import refused_rules
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 
 
@@ -22,7 +23,12 @@ def main() -> None:
     curves = {i: c for i, c in load_curves().items() if i in bundled_ids()}
     for ruleset_id in ids:
         cpu = time.process_time()
-        curves[ruleset_id] = pack_curve(load_bundled(ruleset_id))
+        ruleset = load_bundled(ruleset_id)
+        if refused_rules(ruleset, "edge"):  # no figure the analysis would have to fake
+            curves.pop(ruleset_id, None)
+            print(f"{ruleset_id:24} refused by the analysis: no curve", flush=True)
+            continue
+        curves[ruleset_id] = pack_curve(ruleset)
         edges = ", ".join(f"{p['decks']}: {p['house_edge_percent']:+.3f}"
                           for p in curves[ruleset_id]["points"])
         print(f"{ruleset_id:24} {edges}; infinite "
