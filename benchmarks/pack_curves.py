@@ -34,8 +34,13 @@ def main() -> None:
         print(f"{ruleset_id:24} {edges}; infinite "
               f"{curves[ruleset_id]['infinite_house_edge_percent']:+.3f} "
               f"({time.process_time() - cpu:.1f} cpu s)", flush=True)
-        data = {"made_by": MADE_BY, "curves": {i: curves[i] for i in sorted(curves)}}
-        write_atomic(CURVE_DATA, (json.dumps(data, indent=1) + "\n").encode())
+        _write(curves)
+    _write(curves)
+
+
+def _write(curves: dict[str, object]) -> None:
+    data = {"made_by": MADE_BY, "curves": {i: curves[i] for i in sorted(curves)}}
+    write_atomic(CURVE_DATA, (json.dumps(data, indent=1) + "\n").encode())
 
 
 if __name__ == "__main__":
