@@ -29,7 +29,6 @@ from pontoon_rules.ruleset.outcomes import (
     TOTAL,
     OutcomeTable,
     collect,
-    outcome_table,
     payout,
 )
 
@@ -155,24 +154,21 @@ def describe_hand(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
 
 
 def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ngettext,
-                  lang: str = "en") -> str:
-    """Hand `hand_id` in full: its cards, holders, what it pays and collects (from the
-    outcome table), what it takes, and the rules it carries."""
+                  lang: str = "en", odds: bool = True) -> str:
+    """Hand `hand_id` in full: its cards, holders, what it pays and collects (left out
+    when not `odds`: a sheet's payout table shows them), what it takes, and the rules it
+    carries. Who it beats is said from the outcome table (`docs.settlement`)."""
     d = ruleset.hands.definitions[hand_id]
-    table = outcome_table(ruleset)
     out = [describe_hand(ruleset, hand_id, gettext, ngettext, lang) + "."]
     out.append(_holders(d, gettext))
-    if d.player_can_hold:
+    if d.player_can_hold and odds:
         out.append(gettext("Pays %(odds)s.") % {"odds": _odds(payout(ruleset, hand_id))})
-    if d.banker_can_hold:
+    if d.banker_can_hold and odds:
         out.append(gettext("As the banker's hand it collects %(odds)s.") % {
             "odds": _odds(collect(ruleset, hand_id))})
     if d.banker_can_hold and d.takes in _TAKES:
         taken = gettext(_TAKES[d.takes])
         out.append(taken[:1].upper() + taken[1:] + ".")
-    if d.player_can_hold and _wins_outright(table, hand_id):
-        out.append(gettext("A player's wins whatever the banker holds."))
-    out += _against_itself(ruleset, hand_id, d, table, gettext)
     out += _drawing(d, gettext)
     return " ".join(p for p in out if p)
 

@@ -86,7 +86,8 @@ def house_box(ruleset: Ruleset, base: Ruleset | None, lang: str) -> dict[str, An
     if base is None:
         return None
     changed = differing_from_base(ruleset, base)
-    rules = [s for s in sentences(ruleset, lang, frozenset(changed)) if s.changed]
+    rules = [s for s in sentences(ruleset, lang, frozenset(changed), odds_in_table=True)
+             if s.changed]
     name, _summary = localized(base, lang)
     words = overlay_words(ruleset, name, translations(lang).gettext)
     return {"base_id": base.id, "base_name": user(name), "paths": changed, "rules": rules,
@@ -110,6 +111,23 @@ def two_columns(chapters: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     return [chapters, []]
 
 
+LATER_PAGE_CHAPTERS = ("special-bets",)
+"""The chapters a two-page sheet prints on its second page (its own rules: the kitty and
+the shoot bets), so that the first page is the base game and the second is not a blank."""
+
+
+def pages(ruleset: Ruleset, chapters: list[dict[str, Any]]) -> dict[str, Any]:
+    """The chapters in two columns on the first page, and those of a second page (where the
+    sheet has two: `sheets.page_budget`) in two columns of their own."""
+    from pontoon_rules.docs.sheets import page_budget
+
+    if page_budget(ruleset) < 2:
+        return {"columns": two_columns(chapters), "later_columns": []}
+    first = [c for c in chapters if c["key"] not in LATER_PAGE_CHAPTERS]
+    later = [c for c in chapters if c["key"] in LATER_PAGE_CHAPTERS]
+    return {"columns": two_columns(first), "later_columns": two_columns(later) if later else []}
+
+
 def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None,
                examples: int = 2) -> dict[str, Any]:
     """Everything a rule sheet shows for `ruleset` in `lang` (`base`: the one it extends),
@@ -118,13 +136,13 @@ def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
     gettext = translations(lang).gettext
     box = house_box(ruleset, base, lang)
     changed = frozenset(box["paths"]) if box else frozenset()
-    found = sentences(ruleset, lang, changed)
+    found = sentences(ruleset, lang, changed, odds_in_table=True)
     name, summary = localized(ruleset, lang)
     return {
         "id": ruleset.id, "name": user(name), "summary": user(summary), "kind": ruleset.kind,
         "extends": user(ruleset.extends) if ruleset.extends else None, "house": box,
         "chapters": by_chapter(found, lang),
-        "columns": two_columns(by_chapter(found, lang)),
+        **pages(ruleset, by_chapter(found, lang)),
         "has_open": any(s.open for s in found),
         "has_changed": any(s.changed for s in found),
         "changed_mark": box["mark"] if box else "",
