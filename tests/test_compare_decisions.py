@@ -36,6 +36,12 @@ PAIRS: dict[str, tuple[str, str, dict[str, Any]]] = {
                                      {"returns": "all-but-original"}),
     "table.bank.amount": ("pagat-british", "table.bank", {"amount": 150}),
     "banker.must_stand_at": ("pagat-british", "banker", {"must_stand_at": 15}),
+    "side_bets.pair.allowed": ("tests/rulesets/side-bets.yaml", "side_bets.pair",
+                               {"allowed": False}),
+    "side_bets.pair.pays": ("tests/rulesets/side-bets.yaml", "side_bets.pair",
+                            {"pays": "10:1"}),
+    "side_bets.match_dealer.allowed": ("tests/rulesets/side-bets.yaml",
+                                       "side_bets.match_dealer", {"allowed": False}),
 }
 """Each new field that acts within a round, and a pair of rulesets differing in it alone."""
 
@@ -46,11 +52,18 @@ BETWEEN_DEALS = {
                                       {"passes_after_deals": 3}),
     "shoot.dry_kitty_sale": ("shoot-pontoon", "shoot", {"dry_kitty_sale": "agreed-price"}),
 }
+
+NOT_SEARCHED = {
+    "side_bets.match_dealer.suited_pays": ("tests/rulesets/side-bets.yaml",
+                                           "side_bets.match_dealer", {"suited_pays": None}),
+    "table.bank.va_bank": ("tests/rulesets/capped-bank.yaml", "table.bank", {"va_bank": False}),
+}
+"""New fields the example search cannot show (one copy of each card, flat stakes)."""
 """New fields that act only between deals: a stated reason, never a search miss."""
 
 
 def _pair(field: str) -> tuple[Ruleset, Ruleset]:
-    base, section, fields = {**PAIRS, **BETWEEN_DEALS}[field]
+    base, section, fields = {**PAIRS, **BETWEEN_DEALS, **NOT_SEARCHED}[field]
     other = changed(base, **{section: fields})
     return load_ruleset(base), other.model_copy(update={"id": f"{other.id}-changed"})
 
@@ -88,3 +101,12 @@ def test_a_rule_between_deals_is_explained(field: str) -> None:
     a, b = _pair(field)
     reasons = {r.field.path: r for r in compare_rulesets(a, b).reasons}
     assert reasons[field].category == OUTSIDE_A_ROUND and reasons[field].reason
+
+
+@pytest.mark.parametrize("field", sorted(NOT_SEARCHED))
+def test_what_the_search_cannot_show_is_explained(field: str) -> None:
+    from pontoon_rules.compare.reasons import NOT_PLAYED
+
+    a, b = _pair(field)
+    reasons = {r.field.path: r for r in compare_rulesets(a, b).reasons}
+    assert reasons[field].category == NOT_PLAYED and reasons[field].reason

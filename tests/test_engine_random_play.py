@@ -62,7 +62,8 @@ def test_random_play(ruleset_id: str, seats: int, seed: int) -> None:
 
 DECISION_RULESETS = ("tests/rulesets/spanish-21-decisions.yaml",
                      "tests/rulesets/australian-decisions.yaml",
-                     "tests/rulesets/early-surrender.yaml")
+                     "tests/rulesets/early-surrender.yaml",
+                     "tests/rulesets/side-bets.yaml")
 """Test rulesets with surrender, the rescue, redoubles and doubling by total."""
 
 
@@ -75,7 +76,9 @@ def test_random_play_with_the_family_decisions(path: str, seats: int, seed: int)
     rules = state.rules
     assert result.banker_net == -sum(s.net for s in result.seats)
     for seat, played in zip(result.seats, state.seats, strict=True):
-        assert seat.net == sum(h.net for h in seat.hands) + seat.insurance_net
+        side = sum(net for _, net in seat.side_bets.values())
+        assert seat.net == sum(h.net for h in seat.hands) + seat.insurance_net + side
+        assert all(-staked <= net <= 22 * staked for staked, net in seat.side_bets.values())
         for hand, held in zip(seat.hands, played.hands, strict=True):
             if hand.surrendered:
                 assert rules.surrender is not None

@@ -94,3 +94,29 @@ def test_simulate_refuses_an_unknown_or_retired_path() -> None:
         simulate(rules, 100, path="fast")
     with pytest.raises(AnalysisError, match="expected compiled or engine"):
         simulate(rules, 100, path="numpy")
+
+
+@pytest.mark.parametrize(("ruleset", "dealing"), [("blackjack-reference", "shoe"),
+                                                   ("pagat-british", "infinite")])
+def test_the_set_up_is_timed_apart_and_changes_no_figure(ruleset: str, dealing: str) -> None:
+    """`simulate` builds the tables and loads the kernel (one thrown-away round) before
+    the clock of the run starts; the figures are those of the run without that step."""
+    from pontoon_rules.sim import distribute
+    from pontoon_rules.sim.simulate import simulate_compiled
+
+    rules = compile_rules(load_bundled(ruleset))
+    distribute._prepared.cache_clear()
+    distribute._runner.cache_clear()
+    sums, _ = simulate_compiled(rules, 30_000, seed=9, dealing=dealing)
+    distribute._prepared.cache_clear()
+    distribute._runner.cache_clear()
+    phases: list[str] = []
+    result = simulate(rules, 30_000, seed=9, dealing=dealing,  # type: ignore[arg-type]
+                      on_phase=phases.append)
+    assert phases == ["set-up", "run"]
+    assert result.rounds == 30_000 and result.mean == sums[0] / sums[3]
+    assert 0 < result.setup_seconds < result.seconds
+    assert result.run_seconds == pytest.approx(result.seconds - result.setup_seconds)
+    data = result.to_json()
+    assert data["run_rounds_per_second"] == pytest.approx(30_000 / data["run_seconds"])
+    assert data["rounds_per_second"] < data["run_rounds_per_second"]

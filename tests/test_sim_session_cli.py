@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -75,8 +78,20 @@ def test_simulate_paths_and_json() -> None:
     assert data["path"] == "compiled" and data["rounds"] == 200000
     low, high = data["ci999_percent"]
     assert low < data["house_edge_percent"] < high
+    assert 0 < data["setup_seconds"] < data["seconds"] and data["run_rounds_per_second"] > 0
     engine = simulate("belarus-ponton", "--rounds", "300", "--path", "engine", "--json")
     assert json.loads(engine.stdout)["path"] == "engine"
+
+
+def test_simulate_says_its_set_up_time_and_the_runs_own_rate() -> None:
+    out = simulate("pagat-british", "--rounds", "300000")
+    assert out.returncode == 0, out.stderr
+    line = next(s for s in out.stdout.splitlines() if "set-up" in s)
+    setup, run, rate = re.fullmatch(
+        r"  set-up ([0-9.]+) s \(tables, kernel\), run ([0-9.]+) s: ([0-9,]+) rounds/s",
+        line).groups()  # type: ignore[union-attr]
+    assert float(run) > 0 and float(setup) > 0
+    assert int(rate.replace(",", "")) == pytest.approx(300_000 / float(run), rel=0.05)
 
 
 def test_simulate_unreachable_scheduler_is_an_error_not_a_traceback() -> None:

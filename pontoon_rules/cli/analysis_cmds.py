@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import click
@@ -49,7 +50,8 @@ def _agreed_note(ref: str, agreements: tuple[str, ...]) -> list[str]:
     return [f"  {line}" for line in notes(load_ruleset(ref), agreements, analysis=True)]
 
 
-def _analysis(call: Any, label: str = "analysing", quiet: bool = False) -> Any:
+def _analysis(call: Any, label: str | Callable[[], str] = "analysing",
+              quiet: bool = False) -> Any:
     """Run an analysis call, turning its errors into the project's invalid-input error.
 
     Unless `quiet` (something else shows progress), a call running over a second says

@@ -30,7 +30,7 @@ from pontoon_rules.text import markup_safe
 
 LETTERS = {"stick": "s", "twist": "t", "buy": "b", "split": "p", "double": "d",
            "insure": "i", "even-money": "e", "decline": "n", "shoot": "h", "surrender": "u",
-           "rescue": "r"}
+           "rescue": "r", "pair": "a", "match": "m"}
 """The letter that chooses each action at the prompt."""
 
 _AMOUNT = re.compile(r"[0-9]{1,18}")

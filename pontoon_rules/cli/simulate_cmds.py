@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from contextlib import ExitStack
 from typing import Any
 
 import click
@@ -35,6 +36,34 @@ class SimulationPath(click.Choice):  # type: ignore[type-arg]
         return super().convert(value, param, ctx)
 
 
+class _Phases:
+    """What `simulate` is doing, for the sign of life on stderr: the set-up (said even
+    under the terminal's progress bar, which only counts the run's rounds), then the run."""
+
+    def __init__(self, setup: str, run: str, bar: bool) -> None:
+        self.texts = {"set-up": setup, "run": run}
+        self.now = "set-up"
+        self.bar = bar
+        self.during = ExitStack()
+
+    def label(self) -> str:
+        return self.texts[self.now]
+
+    def enter(self, name: str) -> None:
+        from pontoon_rules.cli.progress import still_running
+
+        self.now = name
+        self.during.close()
+        if self.bar and name == "set-up":
+            self.during.enter_context(still_running(self.texts[name]))
+
+    def __enter__(self) -> _Phases:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.during.close()
+
+
 @click.command("simulate")
 @click.argument("ruleset")
 @click.option("--rounds", type=click.IntRange(1), default=1_000_000, show_default=True)
@@ -62,10 +91,14 @@ def simulate_cmd(ruleset: str, rounds: int, seed: int, workers: int, dealing: st
     rules = _rules(ruleset, agreements)
     chosen = "engine" if engine_only else (path or "compiled")
     bar = not as_json and sys.stdout.isatty()  # the simulator's own bar, on the terminal
-    result = _analysis(lambda: simulate(rules, rounds, seed, workers, dealing,  # type: ignore[arg-type]
-                                        policy, progress=bar, path=chosen,
-                                        scheduler=scheduler),
-                       f"simulating {rounds:,} rounds of {ruleset}", quiet=bar)
+    phase = _Phases(f"setting up the simulator for {ruleset} (its kernel compiles on a "
+                    "machine's first run, up to a minute; later runs load it)",
+                    f"simulating {rounds:,} rounds of {ruleset}", bar)
+    with phase:
+        result = _analysis(lambda: simulate(rules, rounds, seed, workers, dealing,  # type: ignore[arg-type]
+                                            policy, progress=bar, path=chosen,
+                                            scheduler=scheduler, on_phase=phase.enter),
+                           phase.label, quiet=bar)
     if as_json:
         echo(json.dumps(result.to_json(), indent=2))
         return
@@ -73,8 +106,10 @@ def simulate_cmd(ruleset: str, rounds: int, seed: int, workers: int, dealing: st
     echo(f"{result.ruleset}: simulated house edge {result.house_edge:.4f}% "
                f"(99.9% interval {low:.4f}% to {high:.4f}%)")
     echo(f"  {result.rounds:,} rounds, seed {result.seed}, {result.workers} worker(s), "
-               f"{result.dealing} dealing, {result.path} path, banker: {result.policy}, "
-               f"{result.rounds / result.seconds:,.0f} rounds/s")
+               f"{result.dealing} dealing, {result.path} path, banker: {result.policy}")
+    rate = f"{result.run_rate:,.0f} rounds/s" if result.run_rate else "too short to time"
+    echo(f"  set-up {result.setup_seconds:.2f} s (tables, kernel), run {result.run_seconds:.2f} s:"
+         f" {rate}")
     for note in result.notes:
         echo(f"  note: {note}")
     for line in _agreed_note(ruleset, agreements):

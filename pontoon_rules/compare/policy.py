@@ -64,6 +64,8 @@ class Policy:
     """Rescue a doubled hand of 12 to 16 when allowed."""
     double_soft: bool = False
     """Also double a two-card soft hand (an ace and 2 to 9) when allowed."""
+    side_bets: bool = False
+    """Put down every side bet offered, for the most allowed."""
 
 
 def _stage(name: str, description: str, **knobs: object) -> Policy:
@@ -99,6 +101,7 @@ POLICIES: tuple[Policy, ...] = (
            split=True, surrender=True),
     _stage("double-soft", _NATURAL + "; double on 9 to 11 and on an ace with 2 to 9",
            double=True, double_soft=True),
+    _stage("side-bets", _NATURAL + "; every side bet for the most allowed", side_bets=True),
     _stage("draw-to-five", "twist while any draw is allowed, on a 21 or a pontoon too "
            "(toward five cards); stick only when no card may be drawn", stick_at=DRAW_ALWAYS),
 )
@@ -128,6 +131,8 @@ def is_relevant(policy: Policy, rulesets: Sequence[Ruleset]) -> bool:
          any(r.banker.mode is BankerMode.BY_CHOICE for r in rulesets)),
         (policy.surrender, any(r.player.surrender.allowed for r in rulesets)),
         (policy.rescue, any(r.player.double.rescue.allowed for r in rulesets)),
+        (policy.side_bets, any(r.side_bets.pair.allowed or r.side_bets.match_dealer.allowed
+                               for r in rulesets)),
     ]
     return all(open_ for turned, open_ in checks if turned)
 
@@ -140,6 +145,9 @@ def decide(state: RoundState, policy: Policy) -> Action:
         return _banker(state, policy)
     if state.phase is Phase.INSURANCE:
         return _insurance(state, options, policy)
+    if state.phase is Phase.SIDE_BETS:
+        bets = [o for o in legal if o.kind != DECLINE] if policy.side_bets else []
+        return Action(bets[0].kind, bets[0].high) if bets else Action(DECLINE)
     return _player(state, policy, options) or legal[0].example()
 
 

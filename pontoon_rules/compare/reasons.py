@@ -64,6 +64,13 @@ ROUND_INDEPENDENT: dict[str, tuple[str, str]] = {
 
 
 NOT_SEARCHED: dict[str, tuple[str, str]] = {
+    "side_bets.pair.suited_pays": (NOT_PLAYED, "a suited pair is two copies of one card, and "
+                                   "the search's shoes hold one copy of each"),
+    "side_bets.match_dealer.suited_pays": (NOT_PLAYED, "a suited match is a second copy of "
+                                           "the banker's card, and the search's shoes hold "
+                                           "one copy of each"),
+    "side_bets.max_fraction": (NOT_PLAYED, "the side-bet policy bets the most allowed, which "
+                               "scales its result without changing who wins"),
     "player.insurance.amount": (NOT_PLAYED, "changes only which insurance amounts are "
                                 "offered (exactly the fraction, or up to it); the example "
                                 "search insures the most allowed, which both allow, so it "
@@ -157,6 +164,13 @@ MASKS: tuple[Mask, ...] = (
          "is decided at the same moment either way"),
     Mask(("player.surrender.after_split",), lambda r: not r.player.split.allowed,
          "no pair may be split"),
+    Mask(("side_bets.pair.pays", "side_bets.pair.suited_pays"),
+         lambda r: not r.side_bets.pair.allowed, "no pair bet is offered"),
+    Mask(("side_bets.match_dealer.pays", "side_bets.match_dealer.suited_pays"),
+         lambda r: not r.side_bets.match_dealer.allowed, "no match bet is offered"),
+    Mask(("side_bets.max_fraction",),
+         lambda r: not (r.side_bets.pair.allowed or r.side_bets.match_dealer.allowed),
+         "no side bet is offered"),
     Mask(("player.insurance.max_fraction", "player.insurance.amount", "player.insurance.pays"),
          _no_insurance,
          "no insurance is offered"),

@@ -24,6 +24,7 @@ from pontoon_rules.engine.actions import WITH_AMOUNT, Action, LegalAction
 from pontoon_rules.engine.legal import action_words
 from pontoon_rules.engine.record import deal_random, random_action
 from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.side_bets import offered as offered_side_bets
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import PontoonError
 from pontoon_rules.ruleset.common import BuyMode
@@ -60,7 +61,8 @@ def targets(rules: Rules) -> set[str]:
                 "did:even-money": rules.even_money,
                 "did:decline": (rules.insurance or rules.even_money) and rules.banker_visible > 0,
                 "actor:banker": rules.banker_by_choice,
-                "did:surrender": rules.surrender is not None, "did:rescue": rules.rescue}
+                "did:surrender": rules.surrender is not None, "did:rescue": rules.rescue,
+                **{f"did:{kind}": True for kind in offered_side_bets(rules)}}
     out.update(tag for tag, on in optional.items() if on)
     defined = rules.ruleset.hands.definitions
     for hand_id in rules.ruleset.hands.ranking:

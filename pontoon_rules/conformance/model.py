@@ -163,6 +163,8 @@ class SeatFinal(VectorModel):
     hands: list[HandFinal] | None = None
     insurance: InsuranceFinal | None = None
     even_money: bool | None = None
+    side_bets: dict[str, InsuranceFinal] | None = Field(
+        default=None, description="Each side bet put down ('pair', 'match'): staked and net.")
     net: int | None = None
 
 

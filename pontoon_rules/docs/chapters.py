@@ -24,7 +24,7 @@ class Chapter:
 
 CHAPTERS: tuple[Chapter, ...] = (
     Chapter("the-deal", _("The deal"), ("pack", "table", "deal", "faces")),
-    Chapter("stakes", _("Stakes"), ("stakes",)),
+    Chapter("stakes", _("Stakes"), ("stakes", "side_bets")),
     Chapter("your-turn", _("Your turn"), ("player",)),
     Chapter("bankers-turn", _("The banker's turn"), ("banker",)),
     Chapter("settlement", _("Settlement"), ("hands", "settlement")),
@@ -44,6 +44,7 @@ SECTION_TITLES: dict[str, str] = {
     "settlement": _("Who wins and what it pays"),
     "between_deals": _("The pack and the bank between deals"),
     "shoot": _("Shoot Pontoon"),
+    "side_bets": _("Side bets"),
 }
 assert set(SECTION_TITLES) == set(SECTIONS)
 

@@ -74,6 +74,11 @@ CONDITIONS: dict[str, Condition] = {
     "table.bank.passes_after_deals": lambda r: r.table.bank.passes_after_deals is not None,
     "banker.must_stand_at": lambda r: r.banker.must_stand_at is not None,
     "shoot.dry_kitty_sale": lambda r: r.shoot.dry_kitty == "new-kitty-or-sale",
+    "side_bets.pair.allowed": lambda r: r.side_bets.pair.allowed,
+    "side_bets.match_dealer.allowed": lambda r: r.side_bets.match_dealer.allowed,
+    "side_bets.pair.suited_pays": lambda r: r.side_bets.pair.suited_pays is not None,
+    "side_bets.match_dealer.suited_pays": lambda r: r.side_bets.match_dealer.suited_pays
+    is not None,
     "faces.bought_card": _buys,
     "faces.doubled_card": lambda r: r.player.double.allowed,
     "faces.split_card": lambda r: r.player.split.allowed,

@@ -127,6 +127,11 @@ RULES: tuple[Rule, ...] = (
     Rule("kitty", "special-bets", ("shoot.enabled", "shoot.kitty_within_stake_limits",
                                    "shoot.top_up", "shoot.dry_kitty", "shoot.dry_kitty_sale",
                                    "shoot.kitty_leaves_with_banker")),
+    Rule("side_bets", "special-bets", ("side_bets.max_fraction", "side_bets.pair.allowed",
+                                       "side_bets.pair.pays", "side_bets.pair.suited_pays",
+                                       "side_bets.match_dealer.allowed",
+                                       "side_bets.match_dealer.pays",
+                                       "side_bets.match_dealer.suited_pays")),
     Rule("shoot_bets", "special-bets", ("shoot.limit", "shoot.pays", "shoot.fourth_card_bet",
                                         "shoot.fourth_card_limit",
                                         "shoot.split_hand_bet", "shoot.bust_to_kitty_at_once",
@@ -228,11 +233,13 @@ def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
               odds_in_table: bool = False) -> list[Sentence]:
     """Every rule of `ruleset` that applies, as sentences in `lang`, in the order of play.
 
+    With `odds_in_table` (a rule sheet, whose payout table shows what each hand pays and
+    collects) the named hands' sentences leave the odds out.
+
     A sentence is marked `open` when a field it covers rests on our reading of a silent
     source (its provenance says `open: true`), and `changed` when it covers one of
     `changed_paths` (an overlay's differences from its base). The words are those of
-    the ruleset's own source where it has them (`i18n.words_of`). With `odds_in_table`
-    (a sheet, whose payout table shows them) the named hands' odds are left to the table.
+    the ruleset's own source where it has them (`i18n.words_of`).
     """
     lang = words_of(ruleset, lang)
     module = _module(ruleset, lang)
@@ -326,11 +333,8 @@ def python_messages() -> list[str]:
 
 def text_lines(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, paths: bool = False,
                base: Ruleset | None = None) -> list[str]:
-    """The rules as plain text for a terminal: chapters, one sentence each, marks, paths.
-
-    With `paths`, each sentence is followed by the dotted paths of the fields it says
-    (what a house-rule file overrides). Name and summary are printed as written.
-    """
+    """The rules as plain text for a terminal: chapters, one sentence each, marks, and with
+    `paths` the dotted paths of the fields each says. Name and summary as written."""
     from pontoon_rules.docs.sheet_view import localized
 
     lang = words_of(ruleset, lang)

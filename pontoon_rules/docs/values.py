@@ -30,6 +30,7 @@ ACTION_NAMES: dict[str, str] = {
     "stick": _("stick"), "twist": _("twist"), "buy": _("buy"), "split": _("split"),
     "double": _("double"), "insure": _("insure"), "even-money": _("even money"),
     "decline": _("decline"), "surrender": _("surrender"), "rescue": _("rescue"),
+    "pair": _("pair bet"), "match": _("match bet"),
 }
 WORDS = (_("yes"), _("no"), _("none"), _("no limit"), _("banker"), _("player %(number)s"),
          _("not in this game"), _("any total"))

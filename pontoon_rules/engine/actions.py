@@ -15,13 +15,15 @@ DECLINE = "decline"
 SHOOT = "shoot"
 SURRENDER = "surrender"
 RESCUE = "rescue"
+PAIR = "pair"
+MATCH = "match"
 CORE_KINDS = (STICK, TWIST, BUY, SPLIT, DOUBLE, INSURE, EVEN_MONEY, DECLINE, SHOOT)
 """The action words every ruleset's vocabulary holds (the first protocol's words)."""
-FAMILY_KINDS = (SURRENDER, RESCUE)
+FAMILY_KINDS = (SURRENDER, RESCUE, PAIR, MATCH)
 """Words added for the casino family's decisions; a ruleset offers them only where its
 rules say (`engine.legal.action_words`)."""
 KINDS = CORE_KINDS + FAMILY_KINDS
-WITH_AMOUNT = (BUY, INSURE, SHOOT)
+WITH_AMOUNT = (BUY, INSURE, SHOOT, PAIR, MATCH)
 ALIASES = {"hit": TWIST, "stand": STICK, "stay": STICK}
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pontoon_rules.engine import faces, giving_up, shoot
+from pontoon_rules.engine import faces, giving_up, shoot, side_bets
 from pontoon_rules.engine import legal as rules_legal
 from pontoon_rules.engine.actions import (
     BUY,
@@ -100,9 +100,8 @@ def _early_surrender(state: RoundState, hand: Hand) -> bool:
 
 def up_rank(state: RoundState) -> int:
     """The rank index of the banker's first visible card, or -1 when none is seen."""
-    if state.rules.banker_visible < 1 or not state.banker.cards:
-        return -1
-    return state.banker.cards[0] >> 2
+    up = faces.banker_up_cards(state) if state.rules.banker_visible else []
+    return up[0] >> 2 if up else -1
 
 
 def _seat_has_insurance_choice(state: RoundState, seat: Seat) -> bool:
@@ -118,6 +117,8 @@ def legal(state: RoundState) -> list[LegalAction]:
         return banker_legal(state)
     if state.phase is Phase.SHOOT and state.kitty is not None:
         return shoot.legal(state, state.kitty)
+    if state.phase is Phase.SIDE_BETS:
+        return side_bets.legal(state, state.seats[side_bets.current_seat(state)])
     seat = state.seats[state.seat_cursor]
     return rules_legal.hand_legal(seat.hands[state.hand_cursor], len(seat.hands), state.rules,
                                   up_rank(state), state.bank_left)
@@ -149,6 +150,8 @@ def apply_decision(state: RoundState, action: Action) -> None:
             _finish(state)
     elif state.phase is Phase.SHOOT and state.kitty is not None:
         shoot.apply(state.kitty, action)
+    elif state.phase is Phase.SIDE_BETS:
+        side_bets.apply(state, state.seats[side_bets.current_seat(state)], action)
     else:
         seat = state.seats[state.seat_cursor]
         _apply_hand(state, seat, seat.hands[state.hand_cursor], action)
@@ -264,6 +267,11 @@ def advance(state: RoundState) -> None:
         elif phase is _SHOOT and state.kitty is not None:
             if not shoot.step(state, state.kitty):
                 return
+        elif phase is Phase.SIDE_BETS:
+            if not all(seat.side_done for seat in state.seats):
+                return
+            state.pending, state.deal_waiting = state.deal_waiting, []
+            state.phase = Phase.DEAL
         else:
             return
 
@@ -271,6 +279,7 @@ def advance(state: RoundState) -> None:
 def _after_deal(state: RoundState) -> None:
     if state.kitty is not None and shoot.start_offers(state):
         return
+    side_bets.settle(state)
     s = state.rules.surrender
     offered = insurance_offered(state) or (s is not None and s.early)
     for seat in state.seats:
@@ -391,6 +400,7 @@ def clone(state: RoundState) -> RoundState:
         copy = type(seat).__new__(type(seat))
         for name in type(seat).__slots__:
             setattr(copy, name, getattr(seat, name))
+        copy.side_bets, copy.side_nets = dict(seat.side_bets), dict(seat.side_nets)
         copy.hands = []
         for hand in seat.hands:
             mapping[id(hand)] = hand.clone()

@@ -140,10 +140,13 @@ def double_amount(hand: Hand, rules: Rules) -> int:
 
 def action_words(rules: Rules) -> tuple[str, ...]:
     """Every action word a round under `rules` may offer or refuse: the core words, and
-    the family's words where the rules offer them (`surrender`, `rescue`)."""
+    the family's words where the rules offer them (`surrender`, `rescue`, `pair`,
+    `match`)."""
+    from pontoon_rules.engine.side_bets import offered
+
     extra = ((SURRENDER,) if rules.surrender is not None else ()) + (
         (RESCUE,) if rules.rescue else ())
-    return CORE_KINDS + extra
+    return CORE_KINDS + extra + offered(rules)
 
 
 def can_split(hand: Hand, hands_held: int, rules: Rules) -> bool:

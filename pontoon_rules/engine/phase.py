@@ -22,3 +22,5 @@ class Phase(IntEnum):
     DONE = 4
     SHOOT = 5
     """A seat decides on a shoot bet (Shoot Pontoon, with a kitty)."""
+    SIDE_BETS = 6
+    """Before the deal: a seat puts down its side bets (`engine.side_bets`)."""

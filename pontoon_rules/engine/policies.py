@@ -40,7 +40,7 @@ def stand_on(target: int) -> Policy:
 
     def policy(state: RoundState) -> Action:
         legal = state.legal_actions()
-        if state.phase is Phase.INSURANCE:
+        if state.phase in (Phase.INSURANCE, Phase.SIDE_BETS):
             return _pick(legal, DECLINE) or legal[0].example()
         if state.phase is Phase.SHOOT:
             return shoot_on_strength(state)

@@ -66,6 +66,8 @@ class SeatResult:
     insurance_net: int = 0
     even_money: bool = False
     net: int = 0
+    side_bets: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """Each side bet put down, by action word: (staked, net)."""
 
     def to_json(self) -> dict[str, Any]:
         """The seat as the script contract's JSON."""
@@ -74,6 +76,8 @@ class SeatResult:
             out["insurance"] = {"staked": self.insurance, "net": self.insurance_net}
         if self.even_money:
             out["even_money"] = True
+        if self.side_bets:
+            out["side_bets"] = side_bets_json(self)
         out["net"] = self.net
         return out
 
@@ -109,6 +113,12 @@ class RoundResult:
         return out
 
 
+def side_bets_json(seat: SeatResult) -> dict[str, dict[str, int]]:
+    """A seat's side bets as JSON: {"pair": {"staked": 10, "net": 100}, …}."""
+    return {kind: {"staked": staked, "net": net} for kind, (staked, net)
+            in seat.side_bets.items()}
+
+
 def given_up_json(hand: HandResult) -> dict[str, bool]:
     """`{"surrendered": true}` or `{"rescued": true}` for a hand given up, else nothing."""
     out = {}
@@ -136,7 +146,7 @@ def seat_nets(state: RoundState) -> list[int]:
         if seat.insurance:
             net += (money(seat.insurance, r.insurance_pays, r) if banker_natural
                     else -seat.insurance)
-        out.append(net)
+        out.append(net + sum(seat.side_nets.values()))
     return out
 
 
@@ -164,9 +174,12 @@ def settle_round(state: RoundState) -> RoundResult:
         if seat.insurance:
             insurance_net = (money(seat.insurance, r.insurance_pays, r) if banker_natural
                              else -seat.insurance)
-        net = sum(h.net + h.shoot_net for h in hands) + insurance_net
+        side = {kind: (amount, seat.side_nets.get(kind, 0))
+                for kind, amount in seat.side_bets.items()}
+        net = sum(h.net + h.shoot_net for h in hands) + insurance_net + sum(
+            n for _, n in side.values())
         seats.append(SeatResult(f"p{seat.index + 1}", hands, seat.insurance, insurance_net,
-                                seat.even_money, net))
+                                seat.even_money, net, side))
     return RoundResult(
         seats=seats,
         banker_cards=[card_code(c) for c in banker.cards],

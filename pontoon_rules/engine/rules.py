@@ -19,6 +19,7 @@ from typing import Any
 from pontoon_rules.engine.cards import CARDS_PER_PACK, RANK_CODES, SUIT_CODES
 from pontoon_rules.engine.giving_up import SurrenderRules, compile_surrender, rescue_last_only
 from pontoon_rules.engine.named import NamedHand, compile_hand
+from pontoon_rules.engine.side_bets import SideBetRules, compile_side_bets
 from pontoon_rules.ruleset.classic import ClassicHands, NotClassic, classic_hands
 from pontoon_rules.ruleset.common import (
     ALL_RANKS,
@@ -180,6 +181,8 @@ class Rules:
     """A stake of the whole bank may go above the maximum stake."""
     banker_must_stand: int = NO_LIMIT
     """A banker by choice must stand on this total or more (NO_LIMIT: no such rule)."""
+    side_bets: SideBetRules | None = None
+    """`side_bets` where one is offered, else None."""
     new_pack_when_out: bool = False
     """`between_deals.pack_runs_out: new-pack` (else the discards are shuffled first)."""
     banker_hidden_first: bool = False
@@ -271,6 +274,7 @@ def compile_rules(r: Ruleset) -> Rules:
         bank_amount=r.table.bank.amount,
         va_bank=r.table.bank.amount is not None and r.table.bank.va_bank,
         banker_must_stand=none if b.must_stand_at is None else b.must_stand_at,
+        side_bets=compile_side_bets(r),
         new_pack_when_out=r.between_deals.pack_runs_out is PackRunsOut.NEW_PACK,
         banker_hidden_first=r.faces.banker_hidden is BankerHidden.FIRST,
     )

@@ -68,7 +68,7 @@ class Payment:
     payee: str
     amount: int
     reason: str
-    """stake, insurance, shoot, kitty, top-up, kitty-back or sale."""
+    """stake, insurance, side bet, shoot, kitty, top-up, kitty-back or sale."""
 
     def to_json(self) -> dict[str, Any]:
         """The payment as JSON."""
@@ -299,7 +299,10 @@ class Session:
     def _restock(self, state: RoundState, returned: set[int]) -> list[int]:
         """The pack ran out mid-deal: `between_deals.pack_runs_out` says what comes under
         it: the discard tray shuffled, else the hands thrown in bust this deal, else (or
-        with 'new-pack' at once) a fresh pack. Cards on the table never come back."""
+        with 'new-pack' at once) a fresh pack. Cards on the table never come back. An
+        infinite deck never runs out (`Pack.draw` draws with replacement)."""
+        if self.pack.infinite:
+            return self.pack.refill()
         if not self.rules.new_pack_when_out:
             back = self.pack.refill()
             if back:
@@ -321,6 +324,8 @@ class Session:
                 self.pay(self.banker, name, hand.net, "stake")
                 self.pay(KITTY, name, hand.shoot_net, "shoot")
             self.pay(self.banker, name, seat.insurance_net, "insurance")
+            for _kind, (_staked, net) in seat.side_bets.items():
+                self.pay(self.banker, name, net, "side bet")
 
     def _after_deal(self, state: RoundState, seats: list[str]) -> None:
         """Pass the bank to a pontoon maker, or on from a dry kitty."""

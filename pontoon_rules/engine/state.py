@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from functools import cache
 
-from pontoon_rules.engine import faces, flow, shoot
+from pontoon_rules.engine import faces, flow, shoot, side_bets
 from pontoon_rules.engine.actions import Action, LegalAction
 from pontoon_rules.engine.cards import (
     CARDS_PER_PACK,
@@ -35,9 +35,10 @@ from pontoon_rules.errors import IllegalActionError, ScriptError, ShoeError
 
 
 class Seat:
-    """One player's place at the table: hands, insurance and even money."""
+    """One player's place at the table: hands, insurance, even money and side bets."""
 
-    __slots__ = ("index", "hands", "insurance", "decided", "even_money")
+    __slots__ = ("index", "hands", "insurance", "decided", "even_money", "side_bets",
+                 "side_nets", "side_done")
 
     def __init__(self, index: int, stake: int) -> None:
         self.index = index
@@ -45,6 +46,11 @@ class Seat:
         self.insurance = 0
         self.decided = False
         self.even_money = False
+        self.side_bets: dict[str, int] = {}
+        """Side bets put down before the deal, by action word (`engine.side_bets`)."""
+        self.side_nets: dict[str, int] = {}
+        """What each side bet made, once the deal is done."""
+        self.side_done = True
 
 
 class RoundState:
@@ -76,6 +82,13 @@ class RoundState:
         """How the stock was refilled each time it ran out: 'discards' or 'new-pack'."""
         self.phase = Phase.DEAL
         self.pending: list[Hand] = flow.deal_order(self)
+        self.deal_waiting: list[Hand] = []
+        """The deal's cards held back while the seats put down side bets."""
+        if rules.side_bets is not None:
+            self.deal_waiting, self.pending = self.pending, []
+            self.phase = Phase.SIDE_BETS
+            for seat in self.seats:
+                seat.side_done = False
         self.seat_cursor = 0
         self.hand_cursor = 0
         self.history: list[tuple[int, object]] = []
@@ -103,6 +116,8 @@ class RoundState:
             return flow.insurance_seat(self)
         if self.phase is Phase.SHOOT and self.kitty is not None:
             return shoot.current_seat(self.kitty)
+        if self.phase is Phase.SIDE_BETS:
+            return side_bets.current_seat(self)
         return self.seat_cursor
 
     def is_chance_node(self) -> bool:

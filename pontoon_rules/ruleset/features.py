@@ -197,6 +197,10 @@ register(Feature(
 register(Feature(
     "a banker who must stand", ("banker.must_stand_at",),
     "a banker by choice who must stand on a total", lambda r: r.banker.must_stand_at is not None))
+register(Feature(
+    "side bets", ("side_bets.pair.allowed", "side_bets.match_dealer.allowed"),
+    "bets on the first two cards: a pair, matching the banker's card",
+    lambda r: r.side_bets.pair.allowed or r.side_bets.match_dealer.allowed))
 
 
 # -- the pack and the named hands: what the classic model does not hold -----------------

@@ -16,6 +16,8 @@ from pontoon_rules.ruleset.hands import SpecialHands
 from pontoon_rules.ruleset.languages import LANGUAGES, SOURCE_LANGUAGE, TRANSLATED
 from pontoon_rules.ruleset.outcome import BankerPlay, Settlement
 from pontoon_rules.ruleset.play import Deal, Pack, PlayerOptions, Stakes, Table
+from pontoon_rules.ruleset.side_bets import CHECKS as side_bet_checks
+from pontoon_rules.ruleset.side_bets import SideBets
 from pontoon_rules.text import hidden_characters
 
 SECTIONS: tuple[str, ...] = (
@@ -30,6 +32,7 @@ SECTIONS: tuple[str, ...] = (
     "settlement",
     "between_deals",
     "shoot",
+    "side_bets",
 )
 
 
@@ -120,6 +123,8 @@ class Ruleset(RuleModel):
     settlement: Settlement
     between_deals: BetweenDeals
     shoot: Shoot
+    side_bets: SideBets = Field(default_factory=SideBets,
+                                description="Side bets on the first two cards.")
     provenance: dict[str, Provenance] = Field(
         default_factory=dict,
         description="Provenance by dotted field path, e.g. 'player.stick_minimum'; a section "
@@ -162,9 +167,14 @@ def _check_provenance_sources(r: Ruleset) -> str | None:
 
 def _check_provenance_paths(r: Ruleset) -> str | None:
     from pontoon_rules.ruleset.fields import field_prefixes, instance_prefixes
+    from pontoon_rules.ruleset.renamed import MOVED
 
     bad = sorted(set(r.provenance) - field_prefixes() - instance_prefixes(r))
-    return f"provenance for unknown fields {bad}" if bad else None
+    if not bad:
+        return None
+    moved = [f"{path}: {MOVED[path]}" for path in bad if path in MOVED]
+    return f"provenance for unknown fields {bad}" + (
+        f" ({'; '.join(moved)})" if moved else "")
 
 
 _CROSS_CHECKS = (
@@ -173,6 +183,7 @@ _CROSS_CHECKS = (
     _check_provenance_paths,
     *decision_checks,
     *bank_checks,
+    *side_bet_checks,
 )
 
 CROSS_CHECKS = _CROSS_CHECKS

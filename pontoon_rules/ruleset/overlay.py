@@ -64,6 +64,9 @@ def _overridden(base: Any, over: dict[str, Any], prefix: str = "") -> list[str]:
         old = base.get(key) if isinstance(base, dict) else None
         if isinstance(value, dict) and isinstance(old, dict):
             out.extend(_overridden(old, value, path))
+        elif isinstance(value, dict) and old is None and any(
+                k.startswith(path + ".") for k in known):
+            out.extend(_overridden({}, value, path))  # a section the base leaves at defaults
         elif value != old:
             out.append(path)
     return out

@@ -36,6 +36,7 @@ TOPICS: dict[str, str] = {
     "settlement": "Settlement",
     "between_deals": "Between deals",
     "shoot": "Shoot Pontoon",
+    "side_bets": "Side bets",
 }
 assert set(TOPICS) == set(SECTIONS)
 

@@ -86,6 +86,11 @@ _RULES: tuple[tuple[str, tuple[str, ...], Condition], ...] = (
     ("table.bank.va_bank", (), lambda r: r.table.bank.amount is not None),
     ("table.bank.passes_when_broken", (), lambda r: r.table.bank.amount is not None),
     ("banker.must_stand_at", (), lambda r: r.banker.mode.value == "by-choice"),
+    ("side_bets.pair", ("side_bets.pair.allowed",), lambda r: r.side_bets.pair.allowed),
+    ("side_bets.match_dealer", ("side_bets.match_dealer.allowed",),
+     lambda r: r.side_bets.match_dealer.allowed),
+    ("side_bets.max_fraction", (),
+     lambda r: r.side_bets.pair.allowed or r.side_bets.match_dealer.allowed),
 )
 
 

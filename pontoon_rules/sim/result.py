@@ -37,6 +37,18 @@ class SimulationResult:
     seconds: float
     path: str
     notes: list[str] = field(default_factory=list)
+    setup_seconds: float = 0.0
+    """Of `seconds`, the set-up before the first round (tables, the kernel loaded)."""
+
+    @property
+    def run_seconds(self) -> float:
+        """Seconds of the run itself (`seconds` less the set-up)."""
+        return max(self.seconds - self.setup_seconds, 0.0)
+
+    @property
+    def run_rate(self) -> float | None:
+        """Rounds per second of the run itself (set-up excluded), None when unmeasured."""
+        return self.rounds / self.run_seconds if self.run_seconds > 0 else None
 
     @property
     def house_edge(self) -> float:
@@ -55,7 +67,9 @@ class SimulationResult:
                 "workers": self.workers, "dealing": self.dealing, "banker_policy": self.policy,
                 "house_edge_percent": self.house_edge, "ci999_percent": [low, high],
                 "rounds_per_second": self.rounds / self.seconds if self.seconds else None,
-                "seconds": self.seconds, "path": self.path, "notes": self.notes}
+                "seconds": self.seconds, "setup_seconds": self.setup_seconds,
+                "run_seconds": self.run_seconds, "run_rounds_per_second": self.run_rate,
+                "path": self.path, "notes": self.notes}
 
 
 def summarise(rounds: int, total: float, squares: float) -> tuple[float, float]:

@@ -30,13 +30,18 @@ COMPILED_NOTE = "compiled simulator: resplits follow the dealt pair's split choi
 def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
              dealing: Dealing = "infinite", policy: str | None = None,
              progress: bool = False, path: str = "compiled",
-             scheduler: str | None = None) -> SimulationResult:
+             scheduler: str | None = None,
+             on_phase: Callable[[str], None] | None = None) -> SimulationResult:
     """Simulate `rounds` rounds of one seat's best play under `rules`.
+
+    The result times the set-up (`set_up`: strategy tables, the kernel compiled or
+    loaded) apart from the run.
 
     Args:
         path: "compiled" (the numba simulator) or "engine" (the reference engine).
         workers: local processes; `scheduler`: a Dask scheduler address instead.
-        progress: show a progress bar on the terminal.
+        progress: show a progress bar on the terminal (during the run).
+        on_phase: told "set-up", then "run", as each begins.
 
     Raises:
         AnalysisError: an unknown banker policy or path.
@@ -48,8 +53,14 @@ def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
     require_handled(rules.ruleset, "simulate")
     check_path(path)
     name = banker_policy(rules, policy).name
-    bar = _progress(progress, rounds)
     start = time.perf_counter()
+    if on_phase:
+        on_phase("set-up")
+    set_up(rules, policy, dealing, path, scheduler)
+    setup = time.perf_counter() - start
+    if on_phase:
+        on_phase("run")
+    bar = _progress(progress, rounds)
     try:
         if path == "compiled":
             sums, name = simulate_compiled(rules, rounds, seed, workers, dealing, policy,
@@ -63,7 +74,25 @@ def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
         bar(-1)
     mean, half = summarise(int(sums[3]), float(sums[0]), float(sums[1]))
     return SimulationResult(rules.ruleset.id, int(sums[3]), seed, workers, dealing, name,
-                            mean, half, time.perf_counter() - start, path, notes)
+                            mean, half, time.perf_counter() - start, path, notes, setup)
+
+
+def set_up(rules: Rules, policy: str | None, dealing: str, path: str = "compiled",
+           scheduler: str | None = None) -> None:
+    """Build in this process what a run of `rules` needs before its first round (kept for
+    the run: `distribute` caches it, forked workers inherit it): the strategy tables and,
+    on the compiled path, its kernel, compiled or loaded from numba's cache by one tiny
+    round run whose figures are thrown away. With a `scheduler`, the cluster's workers
+    set up their own copy during the run."""
+    from pontoon_rules.sim.distribute import _prepare, _runner
+
+    if path != "compiled":
+        _prepare("engine", engine_payload(rules, policy, dealing))  # type: ignore[arg-type]
+        return
+    data = payload(rules, policy, dealing)
+    _prepare("rounds", data)
+    if scheduler is None:
+        _runner(data).run(1, np.zeros(1, dtype=np.uint64), dealing)
 
 
 def payload(rules: Rules, policy: str | None, dealing: str, player: str = "best") -> str:
