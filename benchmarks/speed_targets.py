@@ -248,12 +248,13 @@ def cold_compile(ruleset: str, kernel: str) -> None:
     with tempfile.TemporaryDirectory() as folder:
         env = dict(os.environ, NUMBA_CACHE_DIR=folder)
         argv = [*CLI, "simulate", ruleset, "--rounds", "1000", "--json"]
-        wall, _, out, err = run_timed(argv, env=env)
+        wall, cpu, out, err = run_timed(argv, env=env)
         cold = json.loads(out)["setup_seconds"]
         warm = json.loads(run_timed(argv, env=env)[2])["setup_seconds"]
     said = err.strip().splitlines()
     print(f"   cold compile, `simulate {ruleset}` ({kernel} kernel) with an empty numba cache: "
-          f"set-up {cold:.1f} s (whole command {wall:.1f} s; from the cache {warm:.2f} s), "
+          f"set-up {cold:.1f} s (whole command {wall:.1f} s wall, {cpu:.1f} s CPU; from the "
+          f"cache {warm:.2f} s), "
           f"target 30 s: {verdict(cold, 30.0)}  [{load()}]")
     print(f"     it says: {said[0] if said else '(nothing)'}"
           + (f" ... ({len(said)} lines)" if len(said) > 1 else ""), flush=True)

@@ -92,7 +92,7 @@ def simulate_cmd(ruleset: str, rounds: int, seed: int, workers: int, dealing: st
     chosen = "engine" if engine_only else (path or "compiled")
     bar = not as_json and sys.stdout.isatty()  # the simulator's own bar, on the terminal
     phase = _Phases(f"setting up the simulator for {ruleset} (its kernel compiles on a "
-                    "machine's first run, up to a minute; later runs load it)",
+                    "machine's first run, a minute or so; later runs load it)",
                     f"simulating {rounds:,} rounds of {ruleset}", bar)
     with phase:
         result = _analysis(lambda: simulate(rules, rounds, seed, workers, dealing,  # type: ignore[arg-type]

@@ -231,10 +231,8 @@ def _module(ruleset: Ruleset, lang: str) -> Any:
 def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
               changed_paths: frozenset[str] = frozenset(),
               odds_in_table: bool = False) -> list[Sentence]:
-    """Every rule of `ruleset` that applies, as sentences in `lang`, in the order of play.
-
-    With `odds_in_table` (a rule sheet, whose payout table shows what each hand pays and
-    collects) the named hands' sentences leave the odds out.
+    """Every rule of `ruleset` that applies, as sentences in `lang`, in the order of play
+    (`odds_in_table`: a sheet's payout table shows the named hands' odds, so they don't).
 
     A sentence is marked `open` when a field it covers rests on our reading of a silent
     source (its provenance says `open: true`), and `changed` when it covers one of
