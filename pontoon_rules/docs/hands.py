@@ -18,16 +18,13 @@ from pontoon_rules.engine.hand import Hand, classify
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.ruleset.common import (
     NaturalTakes,
-    OutcomeResult,
     SuitRule,
-    TieRule,
 )
 from pontoon_rules.ruleset.hands import HandDefinition
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.outcomes import (
     BUST,
     TOTAL,
-    OutcomeTable,
     collect,
     payout,
 )
@@ -70,10 +67,6 @@ PHRASES = (
     _("not after doubling"), _("a natural"), _("Only a player's counts."),
     _("Only the banker's counts."), _("The banker's counts too."), _("Pays %(odds)s."),
     _("As the banker's hand it collects %(odds)s."),
-    _("A player's wins whatever the banker holds."),
-    _("A player's loses to the banker's."), _("A player's against the banker's is a stand-off."),
-    _("A player's against the banker's: the higher total wins."),
-    _("Equal totals are a stand-off."), _("Equal totals go to the banker."),
     _("It draws no more cards."), _("It may still draw, and is then no longer this hand."),
     _("It may stick on any total."), _("%(name)s (defined but not ranked: not played)"),
     *_SUITS.values(), *_TAKES.values(),
@@ -178,30 +171,6 @@ def _holders(d: HandDefinition, gettext: Gettext) -> str:
         return gettext("The banker's counts too.")
     return gettext("Only a player's counts.") if d.player_can_hold else gettext(
         "Only the banker's counts.")
-
-
-def _wins_outright(table: OutcomeTable, hand_id: str) -> bool:
-    cells = [c for (p, b), c in table.items() if p == hand_id and b != BUST]
-    return bool(cells) and all(c.result is OutcomeResult.WIN for c in cells)
-
-
-def _against_itself(ruleset: Ruleset, hand_id: str, d: HandDefinition,
-                    table: OutcomeTable, gettext: Gettext) -> list[str]:
-    """How a player's hand fares against the banker's same hand (where both may hold it
-    and it does not simply win)."""
-    cell = table.get((hand_id, hand_id))
-    result = cell.result if cell is not None else None
-    if result is OutcomeResult.LOSE:
-        return [gettext("A player's loses to the banker's.")]
-    if result is OutcomeResult.PUSH:
-        return [gettext("A player's against the banker's is a stand-off.")]
-    if result is not OutcomeResult.BY_TOTAL:
-        return []
-    out = [gettext("A player's against the banker's: the higher total wins.")]
-    if d.ties is not None and d.ties is not ruleset.settlement.ties:
-        out.append(gettext("Equal totals are a stand-off.") if d.ties is TieRule.PUSH
-                   else gettext("Equal totals go to the banker."))
-    return out
 
 
 def _drawing(d: HandDefinition, gettext: Gettext) -> list[str]:

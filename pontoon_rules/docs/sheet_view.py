@@ -149,5 +149,5 @@ def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
         "payouts": payout_rows(ruleset, gettext, lang),
         "rounds": [round_view(r["script"], r["result"], gettext)
                    for r in sample_rounds(ruleset)[:examples]],
-        "sources": sources_view(ruleset),
+        "sources": sources_view(ruleset, lang, base),
     }

@@ -62,9 +62,15 @@ def ruleset_view(ruleset: Ruleset, gettext: Gettext) -> dict[str, Any]:
     }
 
 
-def sources_view(ruleset: Ruleset) -> list[dict[str, Any]]:
-    """The ruleset's sources, every text marked as user text (drawn literally)."""
-    return [{"key": user(key), **{k: user(v) for k, v in source.model_dump().items()}}
+def sources_view(ruleset: Ruleset, lang: str = "", base: Ruleset | None = None
+                 ) -> list[dict[str, Any]]:
+    """The ruleset's sources, every text marked as user text (drawn literally); the title
+    in `lang` where the ruleset's `translations` (or its base's) give one."""
+    titles: dict[str, str] = {}
+    for found in (r.translations.get(lang.partition("@")[0]) for r in (base, ruleset) if r):
+        titles.update(found.sources if found is not None else {})
+    return [{"key": user(key), **{k: user(v) for k, v in source.model_dump().items()},
+             "title": user(titles.get(key) or source.title)}
             for key, source in ruleset.sources.items()]
 
 
