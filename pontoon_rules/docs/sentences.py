@@ -14,7 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pontoon_rules.docs.conditions import applies, banker_natural
+from pontoon_rules.docs.conditions import applies as applies  # re-exported: the sheet rules
+from pontoon_rules.docs.conditions import banker_natural
 from pontoon_rules.docs.hands import hand_name, hand_sentence
 from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, environment, translations, words_of
 from pontoon_rules.docs.pack_words import pack_words
