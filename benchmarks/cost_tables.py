@@ -2,7 +2,8 @@
 bundled ruleset (the site's analysis page shows them; see `analysis.present.costdata`).
 
 Usage: python benchmarks/cost_tables.py [RULESET ...]   (default: every bundled ruleset;
-    tables of rulesets not named are kept as they are)
+    tables of rulesets not named are kept as they are; a ruleset the analysis refuses
+    gets no table, and the rules refused are printed)
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pontoon_rules.analysis.present.costdata import (
     make_cost_tables,
 )
 from pontoon_rules.files import write_atomic
+from pontoon_rules.ruleset.features import refused_names
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 
 
@@ -25,6 +27,11 @@ def main() -> None:
     ids = sys.argv[1:] or bundled_ids()
     tables = {i: t for i, t in load_cost_tables().items() if i in bundled_ids()}
     for ruleset_id in ids:
+        refused = refused_names(load_bundled(ruleset_id), "costs")
+        if refused:  # no table: the site names the rules instead (summary.refused_summary)
+            tables.pop(ruleset_id, None)
+            print(f"{ruleset_id:24} refused: {', '.join(dict.fromkeys(refused))}", flush=True)
+            continue
         cpu = time.process_time()
         made = make_cost_tables([load_bundled(ruleset_id)])["tables"]
         tables.update(made)

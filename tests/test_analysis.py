@@ -15,8 +15,8 @@ from pontoon_rules.analysis.infinite.round import RoundModel
 from pontoon_rules.analysis.present.costs import rule_costs
 from pontoon_rules.cli import cli
 from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.ruleset.features import bundled_handled
 from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.registry import bundled_ids
 from pontoon_rules.sim.simulate import simulate
 
 TINY = Path(__file__).parent / "rulesets"
@@ -28,21 +28,23 @@ def tiny(name: str):  # type: ignore[no-untyped-def]
 
 # -- exact model == brute force through the engine (fractions) ---------------------------
 @pytest.mark.parametrize("name", ["tiny-ochko", "tiny-belarus", "tiny-pagat", "tiny-blackjack",
-                                  "tiny-split-ochko", "tiny-split-blackjack"])
+                                  "tiny-split-ochko", "tiny-split-blackjack", "tiny-values",
+                                  "tiny-surrender", "tiny-surrender-no-hole"])
 def test_fast_model_matches_brute_force_exactly(name: str) -> None:
     """Infinite deck, every card sequence and decision through `RoundState`: equal Fractions.
 
     Covers no hole card + peek (Очко), one visible card + insurance + even money + fixed
     buys + three of a kind (Belarus), buy ranges + banker by choice (pagat), up card +
     peek + insurance + double on two (blackjack), and splits with binding hand limits,
-    one-branch resplits, cards to all hands at once and each hand when played.
+    one-branch resplits, cards to all hands at once and each hand when played, and the
+    pack's own values (a king 4, an ace 11 only).
     """
     rules = tiny(name)
     assert RoundModel(rules, "infinite", exact=True).value() == reference_value(rules)
 
 
 # -- simulation agrees with the exact model ---------------------------------------------
-@pytest.mark.parametrize("ruleset_id", bundled_ids())
+@pytest.mark.parametrize("ruleset_id", bundled_handled("simulator"))
 def test_simulation_agrees_with_exact(ruleset_id: str) -> None:
     """The simulated edge's 99.9% interval holds the exact infinite-deck edge."""
     rules = compile_rules(load_ruleset(ruleset_id))

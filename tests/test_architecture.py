@@ -33,7 +33,7 @@ ANALYSIS_LAYERS = (
     {"deck", "nogc"},
     {"outcomes"},
     {"hand", "dealer"},
-    {"split", "engine_view"},
+    {"split", "engine_view", "giving_up"},
     {"context"},
     {"infinite", "composition"},
     {"edge"},

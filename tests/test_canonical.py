@@ -17,6 +17,8 @@ from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 
 RECORDED = json.loads((Path(__file__).parent / "recorded" /
                        "conformance-before-hand-definitions.json").read_text(encoding="utf-8"))
+BEFORE = [i for i in bundled_ids() if i in RECORDED["rules_digests"]]
+"""The bundled rulesets that existed before the rewrite (later ones have nothing recorded)."""
 
 
 CHANGED_SINCE = {"belarus-ponton": "player:\n  insurance:\n    amount: up-to\n"}
@@ -24,7 +26,7 @@ CHANGED_SINCE = {"belarus-ponton": "player:\n  insurance:\n    amount: up-to\n"}
 takes them back: belarus-ponton's insurance became exactly half (the source's reading)."""
 
 
-@pytest.mark.parametrize("ruleset_id", bundled_ids())
+@pytest.mark.parametrize("ruleset_id", BEFORE)
 def test_the_rules_digest_of_every_bundled_ruleset_is_the_one_recorded(ruleset_id: str) -> None:
     if ruleset_id not in CHANGED_SINCE:
         assert bundled_digest(ruleset_id) == RECORDED["rules_digests"][ruleset_id]
@@ -41,7 +43,7 @@ def test_an_agreed_value_hashes_as_its_default() -> None:
     assert rules_digest(agreed) != rules_digest(overlay("stakes:\n  min_stake: 6\n"))
 
 
-@pytest.mark.parametrize("ruleset_id", bundled_ids())
+@pytest.mark.parametrize("ruleset_id", BEFORE)
 def test_every_recorded_vector_id_is_still_exported(ruleset_id: str) -> None:
     vectors = suite_vectors(bundled_rules(ruleset_id)[0], False, [])
     assert set(RECORDED["vector_ids"][ruleset_id]) <= {v["id"] for v in vectors}

@@ -67,7 +67,10 @@ def test_blackjack_uses_the_compiled_cdz_bases() -> None:
 
 
 @pytest.mark.parametrize("name", ["tiny-ochko", "tiny-belarus", "tiny-pagat", "tiny-blackjack",
-                                  "tiny-split-ochko", "tiny-split-blackjack"])
+                                  "tiny-split-ochko", "tiny-split-blackjack", "tiny-values",
+                                  "tiny-values-blackjack", "tiny-double-totals",
+                                  "tiny-soft-double", "tiny-redouble", "tiny-surrender",
+                                  "tiny-surrender-no-hole"])
 def test_compiled_equals_fractions_on_tiny_packs(name: str) -> None:
     """On one tiny real pack the compiled float recursion equals the exact one (Fractions,
     itself equal to brute force through `RoundState`, tests/test_composition.py)."""

@@ -48,10 +48,20 @@ def blackjack() -> CompositionModel:
 
 
 # -- exactness ---------------------------------------------------------------------------
-@pytest.mark.parametrize("name", ["tiny-ochko", "tiny-belarus", "tiny-pagat", "tiny-blackjack"])
+@pytest.mark.parametrize("name", ["tiny-ochko", "tiny-belarus", "tiny-pagat", "tiny-blackjack",
+                                  "tiny-values", "tiny-values-blackjack", "tiny-double-totals",
+                                  "tiny-soft-double", "tiny-redouble", "tiny-surrender",
+                                  "tiny-surrender-no-hole"])
 def test_composition_model_matches_brute_force_on_a_real_pack(name: str) -> None:
     """One real pack of four ranks, every card sequence and decision through `RoundState`:
     the composition-dependent value equals the best play by brute force, as Fractions.
+    The last two count the pack's own values (a king 4 and an ace 11 only; a six 4 on two
+    packs of two suits: the shoe holds each rank as often as the pack has suits). Then
+    doubling on 9 to 11 only, an ace counting 1 once doubled (which changes the value only
+    where soft hands may double: tiny-soft-double), and three doubles a hand, one card
+    after each, a redouble adding one original stake. Then a late surrender, after the
+    peek and with no hole card (a return that is whole minor units: the engine rounds a
+    surrender's return, the analysis does not).
 
     No splits here: for unsplit hands the method is exactly the best play given
     everything the player sees (their cards, the visible card, the peek).

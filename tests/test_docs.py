@@ -298,16 +298,25 @@ def test_analysis_page_shows_every_bundled_edge_as_edge_of_computes_it() -> None
     from pontoon_rules.analysis.edge import edge_of
     from pontoon_rules.docs.pages import analysis_page
     from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.literal import literal_html
+    from pontoon_rules.ruleset.features import refused_rules
     from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 
     page = analysis_page()
     for ruleset_id in bundled_ids():
+        refused = refused_rules(load_bundled(ruleset_id), "edge")
+        if refused:  # named, rule by rule, instead of a figure
+            assert f"(#{ruleset_id}) |" not in page, ruleset_id
+            assert f"`pontoon-rules edge {ruleset_id}` refuses this ruleset" in page
+            assert all(f"| `{path}` |" in page for path, _, _ in refused), ruleset_id
+            assert f"## {literal_html(load_bundled(ruleset_id).name)} {{ #{ruleset_id} }}" in page
+            continue
         shown = re.search(rf"\(#{re.escape(ruleset_id)}\) \| (-?\d+\.\d+)%", page)
         assert shown, f"{ruleset_id} missing from the analysis summary table"
         decimals = len(shown.group(1).split(".")[1])
         expected = edge_of(compile_rules(load_bundled(ruleset_id)))
         assert shown.group(1) == f"{expected:.{decimals}f}", ruleset_id
-        assert f"## {load_bundled(ruleset_id).name} {{ #{ruleset_id} }}" in page
+        assert f"## {literal_html(load_bundled(ruleset_id).name)} {{ #{ruleset_id} }}" in page
 
 
 def test_ruleset_page_leads_with_the_sentences(site: Path) -> None:

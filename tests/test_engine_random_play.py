@@ -16,12 +16,22 @@ from pontoon_rules.ruleset.loader import load_ruleset
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 
 
+def random_stakes(rng: random.Random, seats: int, bank: int | None) -> list[int]:
+    """A stake of 1 to 500 for each seat; where the bank is an amount (ochko-home), all of
+    them together within it (a stake of the bank's last coin at the least)."""
+    stakes: list[int] = []
+    for seat in range(seats):
+        high = 500 if bank is None else min(500, bank - sum(stakes) - (seats - seat - 1))
+        stakes.append(rng.randint(1, max(1, high)))
+    return stakes
+
+
 def play_randomly(ruleset_id: str, seats: int, seed: int) -> RoundState:
     """Random legal decisions and random cards (by their probabilities) to the end
     (`ruleset_id`: a bundled id or a ruleset file)."""
     rules = compile_rules(load_ruleset(ruleset_id))
     rng = random.Random(seed)
-    state = RoundState(rules, [rng.randint(1, 500) for _ in range(seats)])
+    state = RoundState(rules, random_stakes(rng, seats, rules.bank_amount))
     while not state.is_terminal():
         if state.is_chance_node():
             outcomes = state.chance_outcomes()

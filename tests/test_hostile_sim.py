@@ -17,7 +17,8 @@ from pontoon_rules.cli import cli
 from pontoon_rules.cli.errors import run_with_errors
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.engine.state import RoundState
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.features import bundled_handled
+from pontoon_rules.ruleset.registry import load_bundled
 from pontoon_rules.sim.compiled import full_shoe
 from pontoon_rules.sim.money import (
     FLOAT_EXACT,
@@ -56,7 +57,7 @@ def engine_round(rules: Rules, policy, cards: list[int], stakes: list[int],  # t
     return RoundOutcome([s.net for s in result.seats], result.banker_net, result.kitty_change)
 
 
-@pytest.mark.parametrize("ruleset", bundled_ids())
+@pytest.mark.parametrize("ruleset", bundled_handled("simulator"))
 def test_at_the_largest_accepted_stake_engine_and_simulator_agree(ruleset: str) -> None:
     rules = unlimited(ruleset)
     seats = min(rules.max_players, 3)
@@ -81,7 +82,7 @@ def test_at_the_largest_accepted_stake_engine_and_simulator_agree(ruleset: str) 
 
 def test_the_bound_covers_every_round_at_any_stake() -> None:
     """The bound is an upper bound: no simulated round moves more than it says."""
-    for ruleset in bundled_ids():
+    for ruleset in bundled_handled("simulator"):
         rules = compile_rules(load_bundled(ruleset))
         seats = min(rules.max_players, 4)
         runner = RoundRunner(rules, strategy(rules, "best"), seats)

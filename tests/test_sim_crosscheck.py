@@ -12,12 +12,13 @@ import pytest
 
 from pontoon_rules.analysis.edge import edge_of
 from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.features import bundled_handled
+from pontoon_rules.ruleset.registry import load_bundled
 from pontoon_rules.sim.simulate import simulate
 
 
 @pytest.mark.parametrize("dealing", ["shoe", "infinite"])
-@pytest.mark.parametrize("ruleset", bundled_ids())
+@pytest.mark.parametrize("ruleset", bundled_handled("simulator"))
 def test_exact_edge_inside_the_simulated_interval(ruleset: str, dealing: str) -> None:
     rules = compile_rules(load_bundled(ruleset))
     result = simulate(rules, 1_000_000, seed=2026, dealing=dealing)  # type: ignore[arg-type]

@@ -10,7 +10,8 @@ import pytest
 
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.engine.state import RoundState
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.features import bundled_handled
+from pontoon_rules.ruleset.registry import load_bundled
 from pontoon_rules.sim.compiled import compile_sim, full_shoe
 from pontoon_rules.sim.fastpath import fast_problem
 from pontoon_rules.sim.reference import engine_policy
@@ -54,7 +55,7 @@ def compare(rules: Rules, player: str, rounds: int, seed: int) -> int:
     return runner.fast_rounds
 
 
-@pytest.mark.parametrize("ruleset", bundled_ids())
+@pytest.mark.parametrize("ruleset", bundled_handled("simulator"))
 @pytest.mark.parametrize("player", ["best", "stand-16"])
 def test_bundled_rulesets_match_the_engine(ruleset: str, player: str) -> None:
     rules = compile_rules(load_bundled(ruleset))
@@ -73,7 +74,7 @@ def random_overlay(rng: random.Random, base_id: str | None = None) -> Rules | No
     from pontoon_rules.ruleset.fields import ruleset_paths, value_at
     from pontoon_rules.ruleset.model import Ruleset
 
-    base = load_bundled(base_id or rng.choice(bundled_ids()))
+    base = load_bundled(base_id or rng.choice(bundled_handled("simulator")))
     data = base.model_dump(mode="python")
     paths = [p for p in ruleset_paths(base) if not p.startswith(("provenance", "sources"))]
     for path in rng.sample(paths, 3):

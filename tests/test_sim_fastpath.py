@@ -13,13 +13,14 @@ from hypothesis import strategies as st
 from test_sim_differential import overlay, random_overlay
 
 from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.features import bundled_handled
+from pontoon_rules.ruleset.registry import load_bundled
 from pontoon_rules.sim.compiled import compile_sim
 from pontoon_rules.sim.fastpath import deal_pattern, fast_problem
 from pontoon_rules.sim.rounds import RoundRunner
 from pontoon_rules.sim.strategy import strategy
 
-QUALIFYING = [r for r in bundled_ids()
+QUALIFYING = [r for r in bundled_handled("simulator")
               if fast_problem(compile_sim(compile_rules(load_bundled(r)))) is None]
 
 

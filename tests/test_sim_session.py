@@ -9,14 +9,15 @@ import pytest
 from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.engine.session_auto import TablePolicy as EngineTable
 from pontoon_rules.engine.session_auto import play_session
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.features import bundled_handled
+from pontoon_rules.ruleset.registry import load_bundled
 from pontoon_rules.sim import session as k
 from pontoon_rules.sim.cards import SimRandom
 from pontoon_rules.sim.strategy import strategy
 from pontoon_rules.sim.tables import SessionTable, TablePolicy
 
 
-@pytest.mark.parametrize("ruleset", bundled_ids())
+@pytest.mark.parametrize("ruleset", bundled_handled("sessions"))
 @pytest.mark.parametrize(("players", "policy", "kitty"), [(3, "stand-17", 50),
                                                           (5, "stand-15", 7)])
 def test_sessions_match_the_engine(ruleset: str, players: int, policy: str,

@@ -16,6 +16,7 @@ import numpy as np
 
 from pontoon_rules.analysis.dealer import BankerOutlook, BankerPolicy, banker_outlook
 from pontoon_rules.analysis.deck import KindSpace, Number
+from pontoon_rules.analysis.giving_up import surrender_stats, surrender_value
 from pontoon_rules.analysis.hand import HandSolver, HandState, start_state
 from pontoon_rules.analysis.outcomes import PayoffTable, payoff, player_class
 from pontoon_rules.analysis.split import SplitSolver
@@ -49,7 +50,19 @@ class Context:
         value = self.hands.value(start_state(self.kinds, cards, False, self.rules))
         if len(cards) == 2 and self.splits.can_split(*cards):
             value = max(value, self.splits.value(*cards))
+        given_up = self.surrender_value(cards)
+        if given_up is not None and given_up > value:
+            value = given_up if self.exact else float(given_up)
         return value
+
+    def surrender_value(self, cards: tuple[int, ...]) -> Fraction | None:
+        """What surrendering the dealt hand nets (None: not offered)."""
+        return surrender_value(self.rules, self.kinds, cards, self.visible)
+
+    def should_surrender(self, cards: tuple[int, ...]) -> bool:
+        """Whether giving the dealt hand up beats playing (and splitting) it."""
+        given_up = self.surrender_value(cards)
+        return given_up is not None and self.play_value(cards) == given_up
 
     def should_split(self, cards: tuple[int, ...]) -> bool:
         """Whether splitting the dealt pair beats playing it as one hand."""
@@ -71,6 +84,9 @@ class Context:
     # -- statistics ----------------------------------------------------------------
     def play_stats(self, cards: tuple[int, ...]) -> np.ndarray:
         """The statistics vector (see `STATS`) of the dealt hand under best play."""
+        given_up = self.surrender_value(cards)
+        if given_up is not None and self.should_surrender(cards):
+            return np.array(surrender_stats(given_up), dtype=float)
         if self.should_split(cards):
             if self._split_stats is None:
                 self._split_stats = SplitSolver(self.rules, self.kinds, self.probs,

@@ -13,7 +13,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pontoon_rules.analysis.deck import Kind, Number
-from pontoon_rules.analysis.outcomes import Final, banker_class, total_of
+from pontoon_rules.analysis.outcomes import (
+    Final,
+    ace_ten,
+    banker_class,
+    counted_soft,
+    total_of,
+)
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.common import HandClass
 
@@ -125,16 +131,17 @@ class _BankerWalk:
                 kind = self.kinds[k]
                 self.deal(hard + kind.value, soft or kind.is_ace, n + 1, p * q)
             return
-        if n == 2 and soft and hard == 11:
+        if ace_ten(hard, soft, n, self.rules):
             self.ace_ten += p
-            if self.rules.peek and banker_class(hard, soft, n, self.rules) is HandClass.PONTOON:
-                self.peeked += p
-                return
+        if n == 2 and self.rules.peek \
+                and banker_class(hard, soft, n, self.rules) is HandClass.PONTOON:
+            self.peeked += p
+            return
         self.play(hard, soft, n, p)
 
     def play(self, hard: int, soft: bool, n: int, p: Number) -> None:
         """Draw by the policy until the banker stands, recording the finished hands."""
-        if n == 2 and soft and hard == 11 and self.rules.banker_cards < 2:
+        if ace_ten(hard, soft, n, self.rules) and self.rules.banker_cards < 2:
             self.ace_ten += p
         if n < 2 and self._draws(hard, soft, n):
             for k, q in self._outcomes():
@@ -170,7 +177,7 @@ class _BankerWalk:
             return False
         if rules.banker_by_choice and points >= 21:
             return False
-        is_soft = soft and hard + rules.ace_bonus <= 21
+        is_soft = counted_soft(hard, soft, rules)
         return self.policy.draws(points, is_soft)
 
     def _outcomes(self) -> list[tuple[int, Number]]:

@@ -3,8 +3,10 @@
 The exact model deals *kinds* rather than cards. A kind is one rank, or every
 rank of one value (the four ten-point ranks become one kind) when nothing in the
 rules looks at a card's rank beyond its value: pairs are split by value, no
-three-of-a-kind hand, and the splittable ranks are whole value classes. Suits
-never matter. Probabilities are either constant (an infinite deck) or taken
+three-of-a-kind hand, and the splittable ranks are whole value classes. A card's
+value is the pack's (`pack.values`, the ace's low value from `pack.ace_values`);
+the ace is always a kind of its own. Suits never matter (a pack without some
+suits holds fewer cards of each rank). Probabilities are either constant (an infinite deck) or taken
 from what a finite shoe still holds.
 """
 
@@ -15,7 +17,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from pontoon_rules.engine.cards import RANK_VALUES
 from pontoon_rules.engine.rules import Rules
 
 Number = float | Fraction
@@ -30,17 +31,21 @@ class Kind:
 
     index: int
     value: int
+    """Points in the hard total (an ace's low value)."""
     ranks: tuple[int, ...]
+    ace_high: int = 11
+    """What an ace counts at most under the pack's values (11 usually)."""
 
     @property
     def is_ace(self) -> bool:
         """Whether the kind is the ace."""
-        return self.value == 1
+        return ACE_RANK in self.ranks
 
     @property
     def is_ten(self) -> bool:
-        """Whether the kind counts ten points (ace + ten is a pontoon)."""
-        return self.value == 10
+        """Whether the kind makes 21 with an ace (a ten-point card, usually): ace and
+        ten is the natural an ace showing may hide."""
+        return not self.is_ace and self.value + self.ace_high == 21
 
 
 @dataclass(frozen=True)
@@ -73,8 +78,8 @@ def rank_identity_matters(rules: Rules) -> bool:
     if rules.split_by_rank or rules.three_of_a_kind:
         return True
     present = [r for r in range(13) if rules.rank_present[r]]
-    for value in {RANK_VALUES[r] for r in present}:
-        same = [r in rules.split_ranks for r in present if RANK_VALUES[r] == value]
+    for value in {_group(r, rules) for r in present}:
+        same = [r in rules.split_ranks for r in present if _group(r, rules) == value]
         if any(same) and not all(same):
             return True
     return False
@@ -87,12 +92,19 @@ def kind_space(rules: Rules) -> KindSpace:
     if rank_identity_matters(rules):
         groups = [(r,) for r in present]
     else:
-        values = sorted({RANK_VALUES[r] for r in present})
-        groups = [tuple(r for r in present if RANK_VALUES[r] == v) for v in values]
-    kinds = tuple(Kind(i, RANK_VALUES[g[0]], g) for i, g in enumerate(groups))
+        keys = sorted({_group(r, rules) for r in present})
+        groups = [tuple(r for r in present if _group(r, rules) == key) for key in keys]
+    ace_high = rules.values[ACE_RANK] + rules.ace_bonus
+    kinds = tuple(Kind(i, rules.values[g[0]], g, ace_high) for i, g in enumerate(groups))
     # An infinite deck (decks None) keeps one pack's proportions as weights.
-    full = tuple(4 * (rules.decks or 1) * len(k.ranks) for k in kinds)
+    suits = sum(rules.card_present[4 * present[0]: 4 * present[0] + 4])
+    full = tuple(suits * (rules.decks or 1) * len(k.ranks) for k in kinds)
     return KindSpace(kinds, full)
+
+
+def _group(rank: int, rules: Rules) -> tuple[bool, int]:
+    """What a kind is when ranks merge: the ace apart (first), others by their value."""
+    return (rank != ACE_RANK, rules.values[rank])
 
 
 def is_pair(a: Kind, b: Kind, rules: Rules) -> bool:

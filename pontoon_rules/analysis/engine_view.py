@@ -33,6 +33,7 @@ def hand_state(hand: Hand, cards: Sequence[int], kinds: Sequence[Kind],
         base = base._replace(same=-1)
     original = hand.stakes[0]
     return base._replace(
+        soft=hand.aces > 0,  # none once a double counted every ace 1 (`double_aces_low`)
         twisted=hand.twisted, bought=hand.bought,
         last_buy=(buy_cap(hand, rules) or hand.stakes[-1]) // original if hand.bought else 0,
         doubles=hand.doubles, since_double=hand.drawn_since_double if hand.doubles else 0,

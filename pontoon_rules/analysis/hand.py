@@ -135,7 +135,10 @@ class HandSolver:
             return s._replace(bought=s.bought + 1,
                               last_buy=s.last_buy if keep else choice.amount,
                               staked=s.staked + choice.amount)
-        return s._replace(doubles=s.doubles + 1, since_double=0, staked=2 * s.staked)
+        added = 1 if s.doubles and not self.rules.redouble_whole else s.staked
+        soft = s.soft and not self.rules.double_aces_low  # every ace held now counts 1
+        return s._replace(doubles=s.doubles + 1, since_double=0, staked=s.staked + added,
+                          soft=soft)
 
     def draw(self, s: HandState, k: int) -> HandState:
         """The state after a card of kind `k` arrives (remembered for every solver of
@@ -160,11 +163,14 @@ class HandSolver:
         if points > 21:
             return []
         is_trick = rules.trick_enabled and s.n >= rules.trick_cards
-        out = [Choice(STICK)] if points >= rules.stick_minimum or is_trick else []
+        drawn_double = s.doubles > 0 and s.since_double >= rules.double_draws
+        out = ([Choice(STICK)] if points >= rules.stick_minimum or is_trick or drawn_double
+               else [])
         if self._can_draw(s, points):
-            out.append(Choice(TWIST))
-            out.extend(Choice(BUY, a) for a in self._buy_amounts(s))
-            if self._can_double(s):
+            if not drawn_double:
+                out.append(Choice(TWIST))
+                out.extend(Choice(BUY, a) for a in self._buy_amounts(s))
+            if self._can_double(s, points):
                 out.append(Choice(DOUBLE))
         if all(c.kind == STICK for c in out):
             return []
@@ -178,8 +184,6 @@ class HandSolver:
             pontoon = self.final(s)[0] is HandClass.PONTOON
             if not (rules.pontoon_may_draw if pontoon else rules.draw_on_21):
                 return False
-        if s.doubles and s.since_double >= rules.double_draws:
-            return False
         return not s.ace_locked
 
     def _buy_amounts(self, s: HandState) -> list[int]:
@@ -197,10 +201,17 @@ class HandSolver:
             high = low
         return sorted({low, max(low, high)})
 
-    def _can_double(self, s: HandState) -> bool:
+    def _can_double(self, s: HandState, points: int) -> bool:
+        """`engine.legal.can_double`: a hand that has drawn its double's cards may double
+        again where the ruleset allows several; `double_totals` are counted as the hand
+        will count after doubling (every ace 1 where `double_aces_low`)."""
         rules = self.rules
         if not rules.double_allowed or s.doubles >= rules.double_times or s.bought:
             return False
         if s.split and not rules.double_after_split:
             return False
+        if rules.double_totals is not None:
+            counted = s.hard if rules.double_aces_low else points
+            if counted not in rules.double_totals:
+                return False
         return rules.double_min_cards <= s.n <= rules.double_max_cards

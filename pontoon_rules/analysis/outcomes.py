@@ -7,11 +7,11 @@ brute-force test against the real engine keeps the two in step.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from pontoon_rules.analysis.deck import Number
+from pontoon_rules.analysis.deck import Kind, Number
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.common import HandClass
 from pontoon_rules.ruleset.outcomes import BY_TOTAL, LOSE, PUSH, WIN
@@ -26,6 +26,25 @@ def total_of(hard: int, soft: bool, rules: Rules) -> int:
     return high if soft and high <= 21 else hard
 
 
+def counted_soft(hard: int, soft: bool, rules: Rules) -> bool:
+    """Whether a hand holding an ace (`soft`) counts one high (the engine's `is_soft`:
+    never where an ace has one value)."""
+    return soft and rules.ace_bonus > 0 and hard + rules.ace_bonus <= 21
+
+
+def ace_ten(hard: int, soft: bool, n: int, rules: Rules) -> bool:
+    """Two cards, an ace among them, making 21: what an ace showing may hide (the engine's
+    `is_ace_ten`; two aces never make 21, `ruleset.features` refuses ace values where they
+    could)."""
+    return n == 2 and soft and total_of(hard, soft, rules) == 21
+
+
+def dealt_21(kinds: Sequence[Kind], cards: Sequence[int], rules: Rules) -> bool:
+    """Whether dealt `cards` (kind indices) are two cards making 21 (a pontoon)."""
+    hard = sum(kinds[c].value for c in cards)
+    return len(cards) == 2 and total_of(hard, any(kinds[c].is_ace for c in cards), rules) == 21
+
+
 def player_class(hard: int, soft: bool, n: int, three: bool, split: bool,
                  rules: Rules) -> HandClass:
     """The class of a finished player hand (see `engine.hand.classify`)."""
@@ -33,7 +52,7 @@ def player_class(hard: int, soft: bool, n: int, three: bool, split: bool,
     if points > 21:
         return HandClass.BUST
     found = []
-    if n == 2 and soft and hard == 11 and (not split or rules.split_ace_ten_pontoon):
+    if n == 2 and points == 21 and (not split or rules.split_ace_ten_pontoon):
         found.append(HandClass.PONTOON)
     if rules.trick_enabled and n >= rules.trick_cards:
         found.append(HandClass.FIVE_CARD_TRICK)
@@ -50,7 +69,7 @@ def banker_class(hard: int, soft: bool, n: int, rules: Rules) -> HandClass:
     if points > 21:
         return HandClass.BUST
     found = []
-    if n == 2 and soft and hard == 11 and rules.banker_pontoon:
+    if n == 2 and points == 21 and rules.banker_pontoon:
         found.append(HandClass.PONTOON)
     if rules.banker_trick and n >= rules.trick_cards:
         found.append(HandClass.FIVE_CARD_TRICK)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from copy import deepcopy
+from functools import cache
 from typing import Any
 
 
@@ -10,8 +12,15 @@ def conformance_records() -> list[dict[str, Any]]:
 
     Each record is the example's JSON plus a `slug` ("A-vs-B/field"), with one
     runnable script per ruleset under `scripts`; the conformance kit turns each
-    script into a vector for its ruleset.
+    script into a vector for its ruleset. The search runs once per process (the
+    bundled rulesets do not change while it runs; the export asks once per ruleset);
+    each call gets its own copy.
     """
+    return deepcopy(_records())
+
+
+@cache
+def _records() -> list[dict[str, Any]]:
     from pontoon_rules.compare.search import compare_all
     from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 

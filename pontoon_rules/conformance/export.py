@@ -125,6 +125,7 @@ def _refuse_duplicates(refs: list[str], resolved: list[tuple[Rules, bool]]) -> N
 def suite_vectors(rules: Rules, embed: bool, notes: list[str]) -> list[dict[str, Any]]:
     """Every vector of one ruleset: worked examples, comparison records, probes, targeted
     rounds (for a ruleset file), random coverage; a round already present is kept once."""
+    from pontoon_rules.conformance.dealt import dealt_vectors
     from pontoon_rules.conformance.generate import (
         compare_vectors,
         example_vectors,
@@ -146,6 +147,7 @@ def suite_vectors(rules: Rules, embed: bool, notes: list[str]) -> list[dict[str,
     randoms, _ = random_vectors(rules, embed, {t for v in made for t in v["features"]})
     seen = {t for v in made + randoms for t in v["features"]}
     steered = steered_vectors(rules, embed, seen)
+    steered += dealt_vectors(rules, embed, coverage_targets(rules), seen)
     missing = sorted(coverage_targets(rules) - seen)
     if missing:
         notes.append(f"{rules.ruleset.id}: not covered: {', '.join(missing)}")

@@ -315,6 +315,13 @@ def largest_stake(rules: Rules, embed: bool) -> dict[str, Any]:
     """A full table at the largest stake, every amount at its most."""
     from pontoon_rules.conformance.generate import stake_range
 
+    if rules.bank_amount is not None:  # the bank caps the table's stakes together
+        stakes = [rules.bank_amount]
+        shoe, plan, _ = play(rules, stakes, _rng(rules, "largest-stake"), decide=_most)
+        return _vector(rules, embed, "limit-largest-stake", (
+            f"One seat stakes the whole bank ({rules.bank_amount}), every amount at its "
+            "most: money in whole minor units, never rounded or overflowing."),
+            stakes, shoe, plan)
     high = stake_range(rules)[1]
     stakes = [high] * rules.max_players
     shoe, plan, _ = play(rules, stakes, _rng(rules, "largest-stake"), decide=_most)

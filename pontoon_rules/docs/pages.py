@@ -170,7 +170,7 @@ def analysis_page() -> str:
     rows = adapters.analysis_summary()
     if rows is not None:
         rows = rows + adapters.analysis_of([u.ruleset for u in user_files()])
-    basis = rows[0].get("probability_basis", "") if rows else ""
+    basis = next((r.get("probability_basis", "") for r in rows or [] if "refused" not in r), "")
     from pontoon_rules.sim.bank import load
 
     return render("analysis.md.j2", rows=rows, basis=basis, bank=load())

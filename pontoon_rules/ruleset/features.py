@@ -98,17 +98,31 @@ class UnsupportedFeatureError(RulesetError):
     """
 
 
+def bundled_handled(consumer: Consumer) -> list[str]:
+    """The ids of the bundled rulesets `consumer` handles entirely, sorted (it refuses the
+    others, naming their rules)."""
+    from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+
+    return [i for i in bundled_ids() if not unhandled(load_bundled(i), consumer)]
+
+
+def refused_rules(ruleset: Ruleset, command: str) -> list[tuple[str, str, str]]:
+    """Each rule of `ruleset` that `command` does not handle, where it is played: (field
+    path, the rule's name, what), in the registry's order."""
+    return [(path, f.name, what) for f in unhandled(ruleset, COMMANDS[command])
+            for path, what in _where(f, ruleset)]
+
+
 def refusal(ruleset: Ruleset, command: str) -> UnsupportedFeatureError | None:
     """The error `command` (a key of `COMMANDS`) raises for `ruleset`, or None."""
-    consumer = COMMANDS[command]
-    missing = unhandled(ruleset, consumer)
-    if not missing:
+    refused = refused_rules(ruleset, command)
+    if not refused:
         return None
     return UnsupportedFeatureError([
         Problem(ruleset.id, None, None, path,
-                f"{command} does not handle {f.name} yet ({what}); the engine "
+                f"{command} does not handle {name} yet ({what}); the engine "
                 "plays it: play, session and conformance take it into account")
-        for f in missing for path, what in _where(f, ruleset)])
+        for path, name, what in refused])
 
 
 def _where(feature: Feature, ruleset: Ruleset) -> list[tuple[str, str]]:
@@ -145,6 +159,10 @@ def require_handled(ruleset: Ruleset, command: str) -> None:
 
 
 # -- the family's rules that not every consumer handles --------------------------------
+_ANALYSED: frozenset[Consumer] = frozenset({"analysis"})
+"""Rules the exact analysis takes into account (its tiny-pack tests prove them) and the
+compiled simulator does not yet."""
+
 def _redoubles_after_a_card(r: Ruleset) -> bool:
     d = r.player.double
     return d.allowed and d.times_per_hand > 1 and d.draws_after is not None
@@ -152,32 +170,53 @@ def _redoubles_after_a_card(r: Ruleset) -> bool:
 
 register(Feature(
     "redouble", ("player.double.times_per_hand", "player.double.draws_after"),
-    "doubling again after the cards a double draws", _redoubles_after_a_card))
+    "doubling again after the cards a double draws", _redoubles_after_a_card, _ANALYSED))
 
 
 def _doubles(r: Ruleset) -> bool:
     return r.player.double.allowed and r.player.double.times_per_hand > 0
 
 
+def _surrender_beyond_the_deal(r: Ruleset) -> bool:
+    """A surrender the exact analysis does not value: early, of more cards than dealt, of
+    a split hand, or void against a banker's pontoon that nobody checks for first."""
+    from pontoon_rules.ruleset.decisions import SurrenderTiming
+
+    s = r.player.surrender
+    if not s.allowed:
+        return False
+    early = s.timing is SurrenderTiming.EARLY and r.deal.banker_pontoon_at_once
+    later = s.max_cards > r.deal.player_cards
+    split = s.after_split and r.player.split.allowed
+    void_unchecked = s.void_on_banker_pontoon and not r.deal.banker_pontoon_at_once
+    return early or later or split or void_unchecked
+
+
 register(Feature(
     "surrender", ("player.surrender.allowed",),
-    "giving up a hand for part of its stake", lambda r: r.player.surrender.allowed))
+    "giving up a hand for part of its stake", lambda r: r.player.surrender.allowed,
+    _ANALYSED))
+register(Feature(
+    "surrender beyond the dealt hand", ("player.surrender",),
+    "an early surrender, one of more cards than dealt or of a split hand, or one void "
+    "against a banker's pontoon with no check for it first", _surrender_beyond_the_deal))
 register(Feature(
     "double-down rescue", ("player.double.rescue.allowed",),
     "giving up a doubled hand for the doubled part",
     lambda r: _doubles(r) and r.player.double.rescue.allowed))
 register(Feature(
     "doubling by total", ("player.double.totals",),
-    "doubling only on some totals", lambda r: _doubles(r) and r.player.double.totals is not None))
+    "doubling only on some totals",
+    lambda r: _doubles(r) and r.player.double.totals is not None, _ANALYSED))
 register(Feature(
     "soft double counting the ace 1", ("player.double.aces_count_one",),
     "an ace held when doubling counts 1",
-    lambda r: _doubles(r) and r.player.double.aces_count_one))
+    lambda r: _doubles(r) and r.player.double.aces_count_one, _ANALYSED))
 register(Feature(
     "redouble of one original stake", ("player.double.redouble_stake",),
     "a later double adding one original stake",
     lambda r: _doubles(r) and r.player.double.times_per_hand > 1
-    and r.player.double.redouble_stake.value == "original-stake"))
+    and r.player.double.redouble_stake.value == "original-stake", _ANALYSED))
 
 
 _TABLE_ONLY: frozenset[Consumer] = frozenset({"analysis", "simulator"})
@@ -225,17 +264,30 @@ def _named_beyond_classic(r: Ruleset) -> list[tuple[str, str]]:
 
 register(Feature(
     "card values", ("pack.values",), "cards that count other than the usual",
-    lambda r: bool(_unusual_values(r)),
+    lambda r: bool(_unusual_values(r)), _ANALYSED,
     details=lambda r: [("pack.values", "card values other than the usual (" + ", ".join(
         f"{rank} {value}" for rank, value in _unusual_values(r).items()) + ")")]))
 register(Feature(
     "ace values", ("pack.ace_values",), "an ace that counts other than 1 or 11",
-    _unusual_aces,
+    _unusual_aces, _ANALYSED,
     details=lambda r: [("pack.ace_values", "an ace that counts " + " or ".join(
         str(v) for v in r.pack.ace_values) + " (not 1 or 11)")]))
 register(Feature(
     "a pack without all four suits", ("pack.suits",), "some suits taken out of the pack",
-    lambda r: len(r.pack.suits) < 4))
+    lambda r: len(r.pack.suits) < 4, _ANALYSED))
+
+
+def _two_aces_make_21(r: Ruleset) -> bool:
+    from pontoon_rules.ruleset.common import Rank
+
+    aces = r.pack.ace_values
+    return Rank.ACE in r.pack.ranks and len(aces) == 2 and aces[0] * 2 + aces[1] - aces[0] == 21
+
+
+register(Feature(
+    "two aces making 21", ("pack.ace_values",),
+    "two aces that make 21 (low 10, high 11): the analysis tells a hand by its points "
+    "and whether it holds an ace, not how many", _two_aces_make_21))
 register(Feature(
     "named hands beyond the classic four", ("hands.definitions",),
     "hands defined by ranks, suits, exact card counts, or what the banker's hand takes",

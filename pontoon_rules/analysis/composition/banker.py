@@ -27,7 +27,7 @@ import numpy as np
 
 from pontoon_rules.analysis.dealer import BankerPolicy
 from pontoon_rules.analysis.deck import Kind
-from pontoon_rules.analysis.outcomes import Final, banker_class, total_of
+from pontoon_rules.analysis.outcomes import Final, banker_class, counted_soft, total_of
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.common import HandClass
 
@@ -66,7 +66,7 @@ def _draws(rules: Rules, policy: BankerPolicy, hard: int, soft: bool, n: int) ->
         return False
     if rules.banker_by_choice and points >= 21:
         return False
-    return policy.draws(points, soft and hard + rules.ace_bonus <= 21)
+    return policy.draws(points, counted_soft(hard, soft, rules))
 
 
 Node = tuple[int, int, int, int, int, int]
@@ -112,7 +112,7 @@ def enumerate_tree(rules: Rules, kinds: Sequence[Kind], policy: BankerPolicy,
 def _finished(rules: Rules, policy: BankerPolicy, hard: int, soft: bool, n: int,
               finals: dict[Final, int]) -> int | None:
     """The final index of a hand the banker stops on now (None: the banker draws)."""
-    if n == 2 and n == rules.banker_cards and rules.peek and soft and hard == 11 \
+    if n == 2 and n == rules.banker_cards and rules.peek \
             and banker_class(hard, soft, n, rules) is HandClass.PONTOON:
         return PEEKED
     if _draws(rules, policy, hard, soft, n):

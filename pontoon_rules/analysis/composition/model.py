@@ -28,9 +28,10 @@ from pontoon_rules.analysis.composition.hands import HandValues
 from pontoon_rules.analysis.composition.outlook import Removed
 from pontoon_rules.analysis.context import STATS
 from pontoon_rules.analysis.deck import is_pair
+from pontoon_rules.analysis.giving_up import surrender_stats, surrender_value
 from pontoon_rules.analysis.hand import HandState, start_state
 from pontoon_rules.analysis.nogc import gc_paused
-from pontoon_rules.analysis.outcomes import payoff, player_class
+from pontoon_rules.analysis.outcomes import dealt_21, payoff, player_class
 from pontoon_rules.analysis.split import SplitSolver
 from pontoon_rules.ruleset.common import HandClass
 
@@ -73,9 +74,39 @@ class CompositionModel(HandValues):
                 better = split[:, 0] > perfect[:, 0]
                 out[better] = split[better]
         _, peeked, _ = self.outlook(removed)
+        if self.rules.surrender is not None:
+            self._surrender(cards, peeked, out)
         if any(peeked):
             out = out + peeked[:, None] * self._against_pontoon(cards)[None, :]
         return self._side_bets(cards, removed, out) if side_bets else out
+
+    def _surrender(self, cards: tuple[int, ...], peeked: Any, out: Any) -> None:
+        """Give the dealt hand up where that loses less (`out`, V x STATS, partial over
+        the peek as every hand value is: a late surrender happens only where the banker
+        has shown no pontoon)."""
+        for v, visible in enumerate(self.visibles):
+            given_up = surrender_value(self.rules, self.kinds, cards, visible)
+            if given_up is None:
+                continue
+            through = 1 - peeked[v]
+            row = surrender_stats(given_up)
+            if self.exact:
+                cells: list[Any] = [through * Fraction(x) for x in row]
+                cells[0] = through * given_up
+            else:
+                cells = [float(through) * x for x in row]
+            if cells[0] > out[v, 0]:
+                out[v] = np.array(cells, dtype=out.dtype)
+                self.given_up.add((tuple(sorted(cards)), v))
+
+    @property
+    def given_up(self) -> set[tuple[tuple[int, ...], int]]:
+        """The dealt hands (sorted kinds, visible tuple) best play surrenders, as far as
+        `dealt_stats` has valued them."""
+        found: set[tuple[tuple[int, ...], int]] | None = self.__dict__.get("_given_up")
+        if found is None:
+            found = self.__dict__["_given_up"] = set()
+        return found
 
     def insurance_gain(self, removed: Removed, v: int) -> Any:
         """What insuring at the most gains, per original stake (negative: decline)."""
@@ -99,7 +130,7 @@ class CompositionModel(HandValues):
         """Even money (replacing the hand) or insurance (added), where better."""
         r, kinds = self.rules, self.kinds
         one: Any = Fraction(1) if self.exact else 1.0
-        pontoon = len(cards) == 2 and {kinds[c].value for c in cards} == {1, 10}
+        pontoon = dealt_21(kinds, cards, r)
         for v, visible in enumerate(self.visibles):
             if not visible or not kinds[visible[0]].is_ace:
                 continue

@@ -14,7 +14,15 @@ from pontoon_rules.analysis.composition.model import CompositionModel
 from pontoon_rules.analysis.composition.split import ZeroMemorySplit
 from pontoon_rules.analysis.engine_view import SeatPolicy, hand_state
 from pontoon_rules.analysis.hand import BUY, Choice, HandState
-from pontoon_rules.engine.actions import DECLINE, EVEN_MONEY, INSURE, SPLIT, STICK, Action
+from pontoon_rules.engine.actions import (
+    DECLINE,
+    EVEN_MONEY,
+    INSURE,
+    SPLIT,
+    STICK,
+    SURRENDER,
+    Action,
+)
 from pontoon_rules.engine.state import RoundState
 
 
@@ -52,7 +60,10 @@ class CompositionPolicy(SeatPolicy):
         v = self._visible(state)
         removed = m._removed(cards)
         s = hand_state(hand, cards, m.kinds, self.rules)
-        if any(a.kind == SPLIT for a in state.legal_actions()):
+        legal = {a.kind for a in state.legal_actions()}
+        if SURRENDER in legal and not hand.is_split and self._surrenders(cards, v):
+            return Action(SURRENDER)
+        if SPLIT in legal:
             if hand.is_split or self._splits_better(cards, removed, s, v):
                 return Action(SPLIT)
         choice: Choice | None
@@ -68,6 +79,12 @@ class CompositionPolicy(SeatPolicy):
         if choice.kind == BUY:
             return Action(BUY, choice.amount * hand.stakes[0])
         return Action(choice.kind)
+
+    def _surrenders(self, cards: tuple[int, ...], v: int) -> bool:
+        """Whether best play gives the dealt hand up (its value is the surrender's)."""
+        m = self.model
+        m.dealt_stats(cards, side_bets=False)
+        return (tuple(sorted(cards)), v) in m.given_up
 
     def _splits_better(self, cards: tuple[int, ...], removed: tuple[int, ...], s: HandState,
                        v: int) -> bool:

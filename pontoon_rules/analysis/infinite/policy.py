@@ -18,6 +18,7 @@ from pontoon_rules.engine.actions import (
     INSURE,
     SPLIT,
     STICK,
+    SURRENDER,
     Action,
 )
 from pontoon_rules.engine.hand import Hand
@@ -53,7 +54,10 @@ class ModelPolicy(SeatPolicy):
         hand = seat.hands[state.hand_cursor]
         cards = self._kinds(hand.cards)
         ctx = self.model.context(tuple(sorted(cards)), self._visible(state))
-        if any(a.kind == SPLIT for a in state.legal_actions()):
+        legal = {a.kind for a in state.legal_actions()}
+        if SURRENDER in legal and not hand.is_split and ctx.should_surrender(tuple(cards)):
+            return Action(SURRENDER)
+        if SPLIT in legal:
             if self._splits(state, hand, cards):
                 return Action(SPLIT)
         choice, _ = ctx.hands.best(hand_state(hand, cards, self.model.space.kinds, self.rules))

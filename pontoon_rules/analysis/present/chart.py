@@ -143,7 +143,7 @@ def finite_chart(model: CompositionModel) -> Chart:
 
 def _cells(rules: Rules, n: int) -> list[tuple[str, tuple[int, bool, int]]]:
     out = []
-    for soft in (False, True):
+    for soft in (False, True) if rules.ace_bonus else (False,):
         for points in range(4 if not soft else 12, 22):
             out.append((f"{'soft' if soft else 'hard'} {points}", (n, soft, points)))
     return out
@@ -169,13 +169,13 @@ def _kind_label(kind: Kind) -> str:
     if len(kind.ranks) == 1:
         code = RANK_CODES[kind.ranks[0]]
         return "10" if code == "T" else code
-    return "A" if kind.value == 1 else str(kind.value)
+    return "A" if kind.is_ace else str(kind.value)
 
 
 def _rows(model: RoundModel, visibles: list[tuple[int, ...]],
           n: int) -> list[tuple[str, list[str]]]:
     rows = []
-    for soft in (False, True):
+    for soft in (False, True) if model.rules.ace_bonus else (False,):
         for points in range(4 if not soft else 12, 22):
             hard = points - (model.rules.ace_bonus if soft else 0)
             if hard < n or (soft and hard < n):

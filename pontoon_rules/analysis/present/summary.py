@@ -56,10 +56,27 @@ def _cost_row(ruleset: Ruleset, cost: Cost) -> dict[str, Any]:
             "change": cost.change, "note": cost.note}
 
 
+def refused_summary(ruleset: Ruleset) -> dict[str, Any] | None:
+    """The page data of a ruleset the analysis refuses (`ruleset.features`): each rule it
+    does not model yet, at its field, instead of a figure that would ignore it. None when
+    the analysis handles every rule of `ruleset`."""
+    from pontoon_rules.ruleset.features import refused_rules
+
+    refused = refused_rules(ruleset, "edge")
+    if not refused:
+        return None
+    return {"ruleset": ruleset.id, "name": ruleset.name, "refused": [
+        {"field": path, "rule": name, "what": what} for path, name, what in refused]}
+
+
 @gc_paused
 def ruleset_summary(ruleset: Ruleset) -> dict[str, Any]:
     """One ruleset's page data: edge, probabilities, strategy chart (Markdown), costs, all
-    with the ruleset's own shoe (exact, composition-dependent) unless its deck is infinite."""
+    with the ruleset's own shoe (exact, composition-dependent) unless its deck is infinite;
+    for a ruleset the analysis refuses, the rules it refuses (`refused_summary`)."""
+    refused = refused_summary(ruleset)
+    if refused is not None:
+        return refused
     rules = compile_rules(ruleset)
     start = time.perf_counter()
     if default_deck(rules) == "finite":

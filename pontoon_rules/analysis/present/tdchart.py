@@ -25,7 +25,7 @@ import numpy as np
 
 from pontoon_rules.analysis.composition.model import CompositionModel, Removed
 from pontoon_rules.analysis.hand import STICK, Choice, HandState, start_state
-from pontoon_rules.analysis.outcomes import total_of
+from pontoon_rules.analysis.outcomes import counted_soft, total_of
 
 Cell = tuple[int, bool, int]
 """A chart row: number of cards, soft, points."""
@@ -59,7 +59,7 @@ class TotalChart:
     def cell(self, s: HandState) -> Cell:
         """The chart row of a hand."""
         points = total_of(s.hard, s.soft, self.model.rules)
-        return (s.n, s.soft and s.hard + self.model.rules.ace_bonus <= 21, points)
+        return (s.n, counted_soft(s.hard, s.soft, self.model.rules), points)
 
     def _compositions(self) -> list[tuple[tuple[int, ...], Any]]:
         m = self.model

@@ -1,0 +1,100 @@
+"""The bundled ochko-home (the Russian home game Очко): worked examples from its sources.
+
+Russian Wikipedia: «значения карт J (валет), Q (дама) и K (король) не 10, а 2, 3 и 4
+соответственно», «Туз 11.»; two aces («золотое очко») «считается равным 21»; cardgames.wiki:
+"A player who scores 21 points immediately declares this and takes his winnings from the
+bank.", "If the number of points is the same, then the banker wins.", a bank of "10 rubles"
+that caps the stakes. Shoes are in dealing order: the seats' first cards, the banker's one
+card, the seats' second cards, then the draws.
+"""
+
+from __future__ import annotations
+
+import pytest
+from engine_helpers import nets, run
+
+from pontoon_rules.engine.cards import parse_cards
+from pontoon_rules.engine.hand import Hand, classify, total
+from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.errors import ScriptError, ShoeError
+from pontoon_rules.ruleset.features import refused_names
+from pontoon_rules.ruleset.registry import load_bundled
+
+OCHKO = "ochko-home"
+
+
+def hand_of(codes: str) -> tuple[int, str]:
+    """The total and hand id of a player hand of `codes`."""
+    rules = compile_rules(load_bundled(OCHKO))
+    hand = Hand(100)
+    for card in parse_cards(codes.split()):
+        hand.add(card, rules.values)
+    return total(hand, rules.ace_bonus), classify(hand, rules)
+
+
+class TestValues:
+    @pytest.mark.parametrize(("cards", "expected"), [
+        ("JS QH", (5, "total")),              # 2 + 3
+        ("KS AH 6C", (21, "twenty-one")),     # 4 + 11 + 6
+        ("JS QH KD 6C 6S", (21, "twenty-one")),  # 2 + 3 + 4 + 6 + 6
+        ("JS QH KD AC 6S", (26, "bust")),     # the issue's J+Q+K+A+6 is 26, not 21
+        ("AS TH", (21, "twenty-one")),
+        ("AH AD", (22, "golden-point")),      # two aces: 22, and not bust
+        ("AH AD 9S", (31, "bust")),           # an ace is 11 only
+        ("AH 9S AD", (31, "bust")),           # two aces after a card are no golden point
+    ])
+    def test_jack_two_queen_three_king_four_ace_eleven(
+            self, cards: str, expected: tuple[int, str]) -> None:
+        assert hand_of(cards) == expected
+
+    def test_the_pack_is_36_cards_from_the_six(self) -> None:
+        rules = compile_rules(load_bundled(OCHKO))
+        assert load_bundled(OCHKO).pack.decks == 1
+        assert len(rules.ruleset.pack.ranks) * len(rules.ruleset.pack.suits) == 36
+        with pytest.raises(ShoeError, match="is not in this game's pack"):
+            run(OCHKO, [100], "5S QS AD", "banker stick")
+
+
+class TestSettlement:
+    def test_two_aces_win_at_once(self) -> None:
+        r = run(OCHKO, [100], "AH QS AD", "banker stick")
+        hand = r.result.seats[0].hands[0]
+        assert (hand.hand_class, hand.total, len(hand.cards)) == ("golden-point", 22, 2)
+        assert nets(r) == [100, -100]
+
+    def test_a_21_is_paid_at_once_whatever_the_banker_makes(self) -> None:
+        # 9 + 6 + 6; the banker's ten and two sixes would make 22, or with an ace 21.
+        r = run(OCHKO, [100], "9S TD 6H 6C", "p1 twist, banker stick")
+        assert r.result.seats[0].hands[0].hand_class == "twenty-one"
+        assert nets(r) == [100, -100]
+
+    def test_ties_go_to_the_banker(self) -> None:
+        # 9 + K(4) + 6 = 19 against the banker's T + 9 = 19.
+        r = run(OCHKO, [100], "9S TD KH 6C 9C", "p1 twist, p1 stick, banker twist, banker stick")
+        assert [r.result.seats[0].hands[0].total, r.result.banker_total] == [19, 19]
+        assert nets(r) == [-100, 100]
+
+    def test_a_bust_pays_the_bank_at_once(self) -> None:
+        r = run(OCHKO, [100], "TS TD 9H AC", "p1 twist")
+        assert r.result.seats[0].hands[0].hand_class == "bust" and nets(r) == [-100, 100]
+
+
+class TestTheBank:
+    """"The banker announces the amount: “There are 10 rubles in the bank”"; a stake
+    "does not exceed the amount of money that is in the bank"; «ва-банк»."""
+
+    def test_a_stake_above_the_bank_is_refused(self) -> None:
+        assert load_bundled(OCHKO).table.bank.amount == 1000  # 10 rubles in kopecks
+        with pytest.raises(ScriptError, match="more than the bank has left"):
+            run(OCHKO, [1001], "9S TD KH 6C", "p1 stick, banker stick")
+
+    def test_va_bank_stakes_the_whole_bank(self) -> None:
+        r = run(OCHKO, [1000], "9S TD KH 6C", "p1 stick, banker twist, banker stick")
+        assert nets(r) == [-1000, 1000]
+
+
+def test_the_analysis_refuses_the_values_the_aces_and_the_bank() -> None:
+    names = set(refused_names(load_bundled(OCHKO), "edge"))
+    assert {"a bank that is an amount", "named hands beyond the classic four"} <= names
+    assert not {"card values", "ace values"} & names  # the exact analysis counts them
+    assert {"card values", "ace values"} <= set(refused_names(load_bundled(OCHKO), "simulate"))

@@ -1,0 +1,68 @@
+"""The bundled vingt-un (Hoyle's Games, "Vingt-un"): worked examples from the text.
+
+"Twenty-one, made by an ace and a ten, or court card, whenever dealt in the first instance,
+is styled a Natural Vingt-un, should be declared immediately, and entitles the possessor to
+the deal, besides double stakes from all the players"; the dealer "on taking a vingt-un is
+to receive double stakes from all who stand the game, such other players excepted who may
+likewise have 21, between whom it is thereby a drawn game : when any person has a vingt-un,
+and the dealer not, he who has it wins double stakes of the dealer"; "nothing is paid or
+received by such players as have similar numbers to the dealer"; "when the dealer draws more
+than 21, he is to pay to all who have not thrown up."
+
+Shoes are in dealing order: the player's first card, the dealer's, the player's second,
+the dealer's second, then the draws.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from engine_helpers import nets, run
+
+from pontoon_rules.engine.cards import parse_cards
+from pontoon_rules.engine.hand import Hand, total
+from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.ruleset.registry import load_bundled
+
+VU = "vingt-un"
+
+
+@pytest.mark.parametrize(("shoe", "actions", "net"), [
+    ("AS 9D KH 7C", "banker stick", 200),                  # a natural: double from the dealer
+    ("9S AD 7H KC", "", -200),                             # the dealer's natural takes double
+    ("9S TD 5H 8C 7C", "p1 twist, banker stick", 200),     # a 21 of three cards: double
+    ("TS 9D 9H 5C 7D", "p1 stick, banker twist", -200),    # the dealer's 21 takes double
+    ("9S 9D 5H 5C 7H 7D", "p1 twist, banker twist", 0),    # 21 against 21: a drawn game
+    ("TS TD 9H 9C", "p1 stick, banker stick", 0),          # equal numbers: nothing paid
+    ("TS TD 8H 6C 9C", "p1 stick, banker twist", 100),     # the dealer busts: single stakes
+    ("TS TD 6H 6C 9S", "p1 twist", -100),                  # thrown up at once
+])
+def test_settlements(shoe: str, actions: str, net: int) -> None:
+    r = run(VU, [100], shoe, actions)
+    assert nets(r) == [net, -net]
+
+
+def test_the_first_dealer_is_the_first_ace_turned_up() -> None:
+    r = load_bundled(VU)
+    assert r.table.first_banker.value == "first-ace-dealt"
+    assert r.between_deals.rotation.value == "pontoon-maker"  # the natural takes the deal
+
+
+@pytest.mark.parametrize(("cards", "odds"), [
+    ("9S 5H", Fraction(7, 6)),   # "if those in hand make 14 exactly, it is 7 to 6 that the
+    ("9S 6H", Fraction(6, 7)),   # card next drawn will not make the number of points above
+])                               # 21, but if the points be 15, it is 7 to 6 against"
+def test_hoyles_odds_of_drawing_without_going_over(cards: str, odds: Fraction) -> None:
+    rules = compile_rules(load_bundled(VU))
+    safe = bust = 0
+    for rank in "A23456789TJQK":
+        for suit in "SHDC":
+            hand = Hand(100)
+            for card in parse_cards([*cards.split(), rank + suit]):
+                hand.add(card, rules.values)
+            if total(hand, rules.ace_bonus) <= 21:
+                safe += 1
+            else:
+                bust += 1
+    assert Fraction(safe, bust) == odds
