@@ -134,6 +134,20 @@ class TestWhatADealerPontoonTakes:
             load_ruleset(overlay(tmp_path, STAR, body))
 
 
+def test_a_hand_no_pack_can_hold_is_refused(tmp_path: Path) -> None:
+    """7-7-7 in spades from one pack: there is one seven of spades, so it never happens."""
+    body = ("pack:\n  decks: {decks}\nhands:\n  ranking: [pontoon, sevens, total]\n"
+            "  definitions:\n    sevens: {{ranks: ['7', '7', '7'], suits: {suits}, "
+            "banker_can_hold: false, pays: '3:1'}}\n")
+    with pytest.raises(RulesetError, match=r"sevens.ranks: it takes 3 × 7 of one suit, but 1 "
+                                           r"pack holds 1 of each card"):
+        load_ruleset(overlay(tmp_path, "pagat-british", body.format(decks=1, suits="spades")))
+    with pytest.raises(RulesetError, match=r"takes 3 × 7 of one suit, but 2 packs hold 2"):
+        load_ruleset(overlay(tmp_path, "pagat-british", body.format(decks=2, suits="suited")))
+    for decks, suits in ((3, "spades"), (1, "mixed"), (1, "any")):
+        load_ruleset(overlay(tmp_path, "pagat-british", body.format(decks=decks, suits=suits)))
+
+
 class TestOchkoValues:
     """Russian home Очко: «валет — 2, дама — 3, король — 4, туз — 11»; two aces win."""
 
@@ -186,8 +200,16 @@ class TestAceValues:
 
     def test_a_48_card_pack_says_the_tens_are_removed(self) -> None:
         words = pack_words(load_ruleset(STAR), str)
-        assert "8 packs of 48 cards" in words and "the tens removed" in words
+        assert "8 packs of 48 cards" in words and "the tens removed: a Spanish pack" in words
         assert example_cards(load_ruleset(STAR), "total") == ["JS", "QH"]
+
+    def test_the_stripped_packs_with_a_name_are_named(self) -> None:
+        assert "the twos, threes, fours, fives removed: a pack from the six up" in pack_words(
+            load_ruleset(OCHKO), str)
+        from pontoon_rules.docs.i18n import translations
+
+        assert "убраны двойки, тройки, четвёрки, пятёрки: колода от шестёрки" in pack_words(
+            load_ruleset(OCHKO), translations("ru").gettext)
 
 
 def test_the_sheet_says_what_the_engine_pays() -> None:

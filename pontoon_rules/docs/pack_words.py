@@ -1,6 +1,6 @@
 """The pack in words, derived from `pack`: how many packs of how many cards, what was taken
-out, and what each card counts ("a 48-card pack: the tens removed"; "jack 2, queen 3,
-king 4")."""
+out (a pack with a name of its own by that name: "the tens removed: a Spanish pack"), and
+what each card counts ("jack 2, queen 3, king 4")."""
 
 from __future__ import annotations
 
@@ -31,12 +31,21 @@ RANK_NAMES: dict[Rank, str] = {
     Rank.KING: _("king"),
 }
 SUIT_PLURALS = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
+KNOWN_PACKS: dict[frozenset[Rank], str] = {
+    frozenset(ALL_RANKS) - {Rank.TEN}: _("a Spanish pack"),
+    frozenset(ALL_RANKS) - {Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE}: _(
+        "a pack from the six up"),
+    frozenset(ALL_RANKS) - {Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX}: _(
+        "a piquet pack, from the seven up"),
+}
+"""The stripped packs that have a name of their own (all four suits)."""
 PHRASES = (
     _("Played with one pack of %(count)s cards."),
     _("Played with %(n)s packs of %(count)s cards shuffled together."),
     _("Played with an endless shoe: every card comes from a full pack of %(count)s cards, "
       "so each rank always has the same chance."),
     _("Each pack has the %(ranks)s removed."),
+    _("Each pack has the %(ranks)s removed: %(name)s."),
     _("Each pack holds only the %(suits)s."),
     _("An ace counts %(low)s or %(high)s, a king, queen or jack 10, every other card its "
       "number."),
@@ -64,7 +73,11 @@ def pack_size_words(ruleset: Ruleset, gettext: Gettext) -> str:
         out = gettext("Played with %(n)s packs of %(count)s cards shuffled together.") % {
             "n": pack.decks, "count": count}
     removed = [gettext(RANK_PLURALS[r]) for r in ALL_RANKS if r not in pack.ranks]
-    if removed:
+    name = KNOWN_PACKS.get(frozenset(pack.ranks)) if len(pack.suits) == len(ALL_SUITS) else None
+    if removed and name:
+        out += " " + gettext("Each pack has the %(ranks)s removed: %(name)s.") % {
+            "ranks": _joined(removed), "name": gettext(name)}
+    elif removed:
         out += " " + gettext("Each pack has the %(ranks)s removed.") % {
             "ranks": _joined(removed)}
     if len(pack.suits) < len(ALL_SUITS):
@@ -109,4 +122,5 @@ def pack_words(ruleset: Ruleset, gettext: Gettext) -> str:
 
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
-    return [*RANK_PLURALS.values(), *RANK_NAMES.values(), *SUIT_PLURALS.values(), *PHRASES]
+    return [*RANK_PLURALS.values(), *RANK_NAMES.values(), *SUIT_PLURALS.values(),
+            *KNOWN_PACKS.values(), *PHRASES]

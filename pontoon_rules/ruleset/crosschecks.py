@@ -3,8 +3,9 @@
 Each check takes the ruleset (or, from `partial.skipped_checks`, a namespace of its
 valid parts: a check that reads a part that failed raises and is skipped) and
 returns a message or None. A setting that can never take effect is a problem too:
-a named hand no hand can hold, a value for a rank the pack does not hold, what a
-banker's hand takes when the banker cannot hold it.
+a named hand no hand can hold (more cards than a hand takes, ranks, suits or copies of a
+card the pack does not hold), a value for a rank the pack does not hold, what a banker's
+hand takes when the banker cannot hold it.
 """
 
 from __future__ import annotations
@@ -81,7 +82,25 @@ def _missing_cards(hand_id: str, d: Any, pack: Any) -> str | None:
         return f"{where}.suits: the pack holds no {d.suits.value}: no hand could hold it"
     if d.suits is SuitRule.MIXED and len(pack.suits) == 1:
         return f"{where}.suits: the pack holds one suit, so no hand is of mixed suits"
-    return None
+    return _too_few_copies(where, d, pack)
+
+
+def _too_few_copies(where: str, d: Any, pack: Any) -> str | None:
+    """Ranks that ask for more copies of one card than the packs hold (7 7 7 all spades
+    from one pack: there is one 7 of spades)."""
+    if d.ranks is None or pack.decks == "infinite":
+        return None
+    one_suit = d.suits is SuitRule.SUITED or d.suits in _NAMED_SUITS
+    per_rank = pack.decks * (1 if one_suit else len(pack.suits))
+    counts = {rank.value: list(d.ranks).count(rank) for rank in d.ranks}
+    over = [f"{n} × {rank}" for rank, n in sorted(counts.items()) if n > per_rank]
+    if not over:
+        return None
+    packs = f"{pack.decks} pack{'s' if pack.decks > 1 else ''}"
+    each = "of each card" if one_suit else "of each rank"
+    return (f"{where}.ranks: it takes {', '.join(over)}{' of one suit' if one_suit else ''}, "
+            f"but {packs} hold{'' if pack.decks > 1 else 's'} {per_rank} {each}: "
+            "no hand could hold it")
 
 
 def _check_values(r: Any) -> str | None:
