@@ -12,10 +12,11 @@ from pathlib import Path
 import pytest
 from engine_helpers import nets, run
 
-from pontoon_rules.docs.hands import example_cards, hand_sentence
+from pontoon_rules.docs.hands import hand_sentence
 from pontoon_rules.docs.pack_words import pack_words
 from pontoon_rules.docs.sentences import sentences
 from pontoon_rules.engine.cards import parse_cards
+from pontoon_rules.engine.example_hands import example_cards
 from pontoon_rules.engine.hand import Hand, classify, total
 from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.errors import RulesetError, ShoeError

@@ -11,7 +11,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from pontoon_rules.docs.hands import example_cards, hand_name
+from pontoon_rules.docs.hands import hand_name
 from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, base_language, translations, words_of
 from pontoon_rules.docs.rounds import sample_rounds
 from pontoon_rules.docs.sentences import (
@@ -22,6 +22,7 @@ from pontoon_rules.docs.sentences import (
 )
 from pontoon_rules.docs.values import Gettext, card_view
 from pontoon_rules.docs.views import round_view, sources_view
+from pontoon_rules.engine.example_hands import example_cards
 from pontoon_rules.literal import user
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.outcomes import collect, payout
@@ -51,7 +52,8 @@ def find_base(ruleset: Ruleset, origin: Path | None = None) -> Ruleset | None:
 
 
 def _example_cards(hand_id: str, ruleset: Ruleset, gettext: Gettext) -> list[dict[str, Any]]:
-    """Cards from the game's own pack that make hand `hand_id` (`docs.hands.example_cards`)."""
+    """Cards from the game's own pack that make hand `hand_id`
+    (`engine.example_hands.example_cards`)."""
     banker_only = (hand_id in ruleset.hands.definitions
                    and not ruleset.hands.definitions[hand_id].player_can_hold)
     cards = example_cards(ruleset, hand_id, banker=banker_only) or []
