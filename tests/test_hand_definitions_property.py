@@ -19,9 +19,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from pontoon_rules.docs.hands import example_cards, hand_sentence
+from pontoon_rules.docs.hands import hand_sentence
 from pontoon_rules.docs.sheet_view import payout_rows
 from pontoon_rules.engine.cards import CARDS_PER_PACK, RANK_CODES, parse_card
+from pontoon_rules.engine.example_hands import example_cards
 from pontoon_rules.engine.hand import Hand, classify, total
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.engine.settle import money, settle_hand

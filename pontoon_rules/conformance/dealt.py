@@ -3,7 +3,7 @@
 Random and steered rounds reach the common hands; a rare one (6-7-8 in spades from eight
 packs, a seven-card 21, both sides holding Feuer from one Skat pack) may never come up.
 For each `class:HAND` or `vs:HAND:BANKER` target still missing, the first seat is dealt an
-example of the hand (`docs.hands.example_cards`, cards the pack holds), drawing until it
+example of the hand (`engine.example_hands.example_cards`, cards the pack holds), drawing until it
 holds them and then standing, and the banker an example of the banker's hand (another
 suit of the same rank where the player holds the card already). The expectations come
 from the reference engine like every vector's.
@@ -59,7 +59,7 @@ def dealt_vectors(rules: Rules, embed: bool, wanted: set[str], seen: set[str]
 
 def _cards_for(rules: Rules, tag: str) -> tuple[list[int], list[int]] | None:
     """The player's and the banker's cards for a `class:` or `vs:` target, or None."""
-    from pontoon_rules.docs.hands import example_cards
+    from pontoon_rules.engine.example_hands import example_cards
 
     kind, _, rest = tag.partition(":")
     if kind == "class":

@@ -32,6 +32,7 @@ from pontoon_rules.docs import (
     pack_words,
     readers,
     sentences,
+    settlement,
     strategy,
     values,
 )
@@ -59,6 +60,7 @@ def schema_messages() -> list[tuple[str | tuple[str, ...], str]]:
     words: list[str | tuple[str, ...]] = [
         *chapters.python_messages(), *sentences.python_messages(), *values.python_messages(),
         *hands.python_messages(), *hands.plural_messages(), *pack_words.python_messages(),
+        *settlement.python_messages(),
         *strategy.python_messages(), *figures.python_messages(), *readers.python_messages(),
         *costview.python_messages(), *navigation.python_messages(), *KINDS]
     hand_fields = [(info.description, f"schema:hands.definitions.ID.{name}")

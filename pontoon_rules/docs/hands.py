@@ -9,27 +9,17 @@ cards from the game's own pack that the engine classifies as that hand.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from fractions import Fraction
-from itertools import chain, combinations, combinations_with_replacement, islice
 
-from pontoon_rules.engine.cards import RANK_CODES, card_code
-from pontoon_rules.engine.hand import Hand, classify
-from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.ruleset.common import (
     NaturalTakes,
-    OutcomeResult,
     SuitRule,
-    TieRule,
 )
 from pontoon_rules.ruleset.hands import HandDefinition
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.outcomes import (
-    BUST,
-    TOTAL,
-    OutcomeTable,
     collect,
-    outcome_table,
     payout,
 )
 
@@ -71,10 +61,6 @@ PHRASES = (
     _("not after doubling"), _("a natural"), _("Only a player's counts."),
     _("Only the banker's counts."), _("The banker's counts too."), _("Pays %(odds)s."),
     _("As the banker's hand it collects %(odds)s."),
-    _("A player's wins whatever the banker holds."),
-    _("A player's loses to the banker's."), _("A player's against the banker's is a stand-off."),
-    _("A player's against the banker's: the higher total wins."),
-    _("Equal totals are a stand-off."), _("Equal totals go to the banker."),
     _("It draws no more cards."), _("It may still draw, and is then no longer this hand."),
     _("It may stick on any total."), _("%(name)s (defined but not ranked: not played)"),
     *_SUITS.values(), *_TAKES.values(),
@@ -156,11 +142,10 @@ def describe_hand(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
 
 def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ngettext,
                   lang: str = "en", odds: bool = True) -> str:
-    """Hand `hand_id` in full: its cards, holders, what it pays and collects (from the
-    outcome table; `odds=False` where a payout table beside it shows them), what it
-    takes, and the rules it carries."""
+    """Hand `hand_id` in full: its cards, holders, what it pays and collects (left out
+    when not `odds`: a sheet's payout table shows them), what it takes, and the rules it
+    carries. Who it beats is said from the outcome table (`docs.settlement`)."""
     d = ruleset.hands.definitions[hand_id]
-    table = outcome_table(ruleset)
     out = [describe_hand(ruleset, hand_id, gettext, ngettext, lang) + "."]
     out.append(_holders(d, gettext))
     if d.player_can_hold and odds:
@@ -171,9 +156,6 @@ def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
     if d.banker_can_hold and d.takes in _TAKES:
         taken = gettext(_TAKES[d.takes])
         out.append(taken[:1].upper() + taken[1:] + ".")
-    if d.player_can_hold and _wins_outright(table, hand_id):
-        out.append(gettext("A player's wins whatever the banker holds."))
-    out += _against_itself(ruleset, hand_id, d, table, gettext)
     out += _drawing(d, gettext)
     return " ".join(p for p in out if p)
 
@@ -183,30 +165,6 @@ def _holders(d: HandDefinition, gettext: Gettext) -> str:
         return gettext("The banker's counts too.")
     return gettext("Only a player's counts.") if d.player_can_hold else gettext(
         "Only the banker's counts.")
-
-
-def _wins_outright(table: OutcomeTable, hand_id: str) -> bool:
-    cells = [c for (p, b), c in table.items() if p == hand_id and b != BUST]
-    return bool(cells) and all(c.result is OutcomeResult.WIN for c in cells)
-
-
-def _against_itself(ruleset: Ruleset, hand_id: str, d: HandDefinition,
-                    table: OutcomeTable, gettext: Gettext) -> list[str]:
-    """How a player's hand fares against the banker's same hand (where both may hold it
-    and it does not simply win)."""
-    cell = table.get((hand_id, hand_id))
-    result = cell.result if cell is not None else None
-    if result is OutcomeResult.LOSE:
-        return [gettext("A player's loses to the banker's.")]
-    if result is OutcomeResult.PUSH:
-        return [gettext("A player's against the banker's is a stand-off.")]
-    if result is not OutcomeResult.BY_TOTAL:
-        return []
-    out = [gettext("A player's against the banker's: the higher total wins.")]
-    if d.ties is not None and d.ties is not ruleset.settlement.ties:
-        out.append(gettext("Equal totals are a stand-off.") if d.ties is TieRule.PUSH
-                   else gettext("Equal totals go to the banker."))
-    return out
 
 
 def _drawing(d: HandDefinition, gettext: Gettext) -> list[str]:
@@ -232,92 +190,3 @@ def plural_messages() -> list[tuple[str, str]]:
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
     return [*USUAL_NAMES.values(), *PHRASES]
-
-
-# -- example hands ------------------------------------------------------------------------
-MAX_EXAMPLE_CARDS = 8
-MAX_TRIED = 40_000
-"""The most rank combinations tried for one example (bounded time for any definition)."""
-
-
-def example_cards(ruleset: Ruleset, hand_id: str, rules: Rules | None = None,
-                  banker: bool = False) -> list[str] | None:
-    """Card codes of a hand the engine classifies as `hand_id` under `ruleset`, all from
-    the game's own pack (None when no hand of at most `MAX_EXAMPLE_CARDS` cards is)."""
-    rules = rules or compile_rules(ruleset)
-    for cards in _candidates(ruleset, rules, hand_id):
-        hand = _hand_of(cards, rules)
-        if classify(hand, rules, banker) == hand_id:
-            return [card_code(c) for c in cards]
-    return None
-
-
-def _hand_of(cards: list[int], rules: Rules) -> Hand:
-    hand = Hand(100)
-    for card in cards:
-        hand.add(card, rules.values)
-    hand.drawn = max(0, len(cards) - rules.player_cards)
-    return hand
-
-
-def _candidates(ruleset: Ruleset, rules: Rules, hand_id: str) -> Iterator[list[int]]:
-    """Hands to try, most telling first: ranks by preference, then suits as asked."""
-    d = ruleset.hands.definitions.get(hand_id)
-    held = [i for i in range(len(RANK_CODES)) if rules.rank_present[i]]
-    low, high = (d.cards_range if d is not None else ((3, 3) if hand_id == BUST else (2, 2)))
-    sizes = range(low, min(high or MAX_EXAMPLE_CARDS, MAX_EXAMPLE_CARDS) + 1)
-    if d is not None and d.ranks is not None:
-        rank_sets: Iterator[tuple[int, ...]] = iter(
-            [tuple(sorted(RANK_CODES.index(x.value) for x in d.ranks))])
-    else:
-        order = _preferred(held, hand_id, d)
-        rank_sets = islice(chain.from_iterable(
-            chain(combinations(order, n), combinations_with_replacement(order, n))
-            for n in sizes), MAX_TRIED)
-    suit_rule = d.suits if d is not None else SuitRule.MIXED
-    for ranks in rank_sets:
-        cards = _with_suits(list(ranks), suit_rule, rules)
-        if cards is not None:
-            yield cards
-
-
-def _preferred(held: list[int], hand_id: str, d: HandDefinition | None) -> list[int]:
-    """The ranks in the order examples use them: high cards for a total, a bust or a hand
-    that must reach a total (aces first), low cards for a hand of many small cards."""
-    if hand_id in (TOTAL, BUST):
-        return sorted(held, key=lambda i: -min(i + 1, 10))
-    if d is not None and d.min_total is None and not d.same_rank:
-        return sorted(held, key=lambda i: (i == 0, i))
-    if d is not None and d.same_rank:
-        return sorted(held, key=lambda i: abs(i - 6))
-    return [i for i in held if i == 0] + sorted((i for i in held if i), key=lambda i: -i)
-
-
-def _with_suits(ranks: list[int], rule: SuitRule, rules: Rules) -> list[int] | None:
-    """The ranks as cards the pack holds, suited as `rule` asks (None when it cannot)."""
-    suits = [s for s in range(4) if any(rules.card_present[r * 4 + s] for r in ranks)]
-    named = {SuitRule.SPADES: 0, SuitRule.HEARTS: 1, SuitRule.DIAMONDS: 2,
-             SuitRule.CLUBS: 3}.get(rule)
-    if named is not None or rule is SuitRule.SUITED:
-        for suit in ([named] if named is not None else suits):
-            cards = [r * 4 + suit for r in ranks]
-            if all(rules.card_present[c] for c in cards) and _enough(cards, rules):
-                return cards
-        return None
-    cards = []
-    for i, rank in enumerate(ranks):
-        options = [rank * 4 + s for s in range(4) if rules.card_present[rank * 4 + s]]
-        if not options:
-            return None
-        cards.append(options[i % len(options)])
-    if rule is SuitRule.MIXED and len({c & 3 for c in cards}) == 1 and len(cards) > 1:
-        return None
-    return cards if _enough(cards, rules) else None
-
-
-def _enough(cards: list[int], rules: Rules) -> bool:
-    """Whether the packs hold that many copies of each card."""
-    copies = rules.decks or 99
-    return all(cards.count(c) <= copies for c in set(cards))
-
-

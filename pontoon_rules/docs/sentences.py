@@ -14,13 +14,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pontoon_rules.docs.conditions import applies as applies  # re-exported: the sheet rules
+from pontoon_rules.docs.conditions import banker_natural
 from pontoon_rules.docs.hands import hand_name, hand_sentence
 from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, environment, translations, words_of
 from pontoon_rules.docs.pack_words import pack_words
+from pontoon_rules.docs.settlement import Said, settlement_said
 from pontoon_rules.docs.values import value_text
-from pontoon_rules.ruleset import relevance
 from pontoon_rules.ruleset.agreed import BLANK, agreed_fields
-from pontoon_rules.ruleset.common import Rank
 from pontoon_rules.ruleset.fields import plain, provenance_for, ruleset_paths, value_at
 from pontoon_rules.ruleset.model import Ruleset
 
@@ -99,8 +100,9 @@ RULES: tuple[Rule, ...] = (
                                           "banker.hit_soft_17", "banker.must_stand_at")),
     Rule("banker_cards", "bankers-turn", ("banker.max_cards", "faces.banker_draws",
                                           "banker.draws_when_no_live_hands")),
+    Rule("ranking", "settlement", ("hands.ranking",)),
     Rule("named_hands", "settlement", ("hands.definitions",)),
-    Rule("payouts", "settlement", ("hands.ranking", "settlement.pays", "settlement.collects")),
+    Rule("payouts", "settlement", ("settlement.pays", "settlement.collects")),
     Rule("outcomes", "settlement", ("settlement.outcomes",)),
     Rule("ties", "settlement", ("settlement.ties",)),
     Rule("banker_bust", "settlement", ("settlement.banker_bust_pays_by_class",)),
@@ -166,121 +168,6 @@ def overlay_words(ruleset: Ruleset, base_name: str, gettext: Callable[[str], str
     if "%(base)s" in out["title"]:
         out["title"] = out["title"] % {"base": base_name}
     return out
-
-
-GATES = ("allowed", "enabled")
-"""A field named so switches its group on or off; when off, the group does not apply."""
-
-Condition = Callable[[Ruleset], bool]
-
-
-def _buys(r: Ruleset) -> bool:
-    return r.stakes.buy.value != "none"
-
-
-def _splits_rank(rank: str) -> Condition:
-    return lambda r: r.player.split.resplit and any(x.value == rank for x in r.player.split.ranks)
-
-
-def _fractional_odds(r: Ruleset) -> bool:
-    named = [d for i, d in r.hands.ranked()]
-    odds = [r.settlement.pays, r.settlement.collects, *(d.pays for d in named),
-            *(d.collects for d in named)]
-    if r.shoot.enabled:
-        odds.append(r.shoot.pays)
-    if r.player.insurance.allowed:
-        odds.append(r.player.insurance.pays)
-    return any(int(won) % int(staked) for won, staked in (o.split(":") for o in odds))
-
-
-CONDITIONS: dict[str, Condition] = {
-    "stakes.first_buy_min": _buys,
-    "stakes.first_buy_max": lambda r: r.stakes.buy.value == "range",
-    "stakes.later_buy_cap": lambda r: r.stakes.buy.value == "range",
-    "stakes.last_buy_card": _buys,
-    "stakes.buy_after_twist": _buys,
-    "player.split.buy_after_split": _buys,
-    "player.split.double_after_split": lambda r: r.player.double.allowed,
-    "player.split.resplit_aces": _splits_rank("A"),
-    "player.split.resplit_one_branch": lambda r: r.player.split.resplit,
-    "player.split.max_hands": lambda r: r.player.split.resplit,
-    "player.split.aces_one_card": lambda r: any(x.value == "A" for x in r.player.split.ranks),
-    "banker.stand_on": lambda r: r.banker.mode.value == "fixed-rule",
-    "banker.hit_soft_17": lambda r: r.banker.mode.value == "fixed-rule",
-    "settlement.odd_amounts": _fractional_odds,
-    "between_deals.penetration": lambda r: r.between_deals.shuffle.value == "penetration",
-    "between_deals.used_cards_to_bottom": lambda r: r.between_deals.shuffle.value
-    != "every-deal",
-    "between_deals.busted_cards_to_bottom_at_once": lambda r: r.between_deals.shuffle.value
-    != "every-deal",
-    "between_deals.rotation_from_split_hand": lambda r: r.between_deals.rotation.value
-    == "pontoon-maker" and r.player.split.allowed,
-    "shoot.split_hand_bet": lambda r: r.player.split.allowed,
-    "settlement.outcomes": lambda r: bool(r.settlement.outcomes),
-    "player.double.redouble_stake": lambda r: r.player.double.times_per_hand > 1,
-    "player.double.aces_count_one": lambda r: r.player.double.aces_count_one,
-    "player.double.rescue.allowed": lambda r: r.player.double.rescue.allowed,
-    "player.surrender.allowed": lambda r: r.player.surrender.allowed,
-    "player.surrender.timing": lambda r: r.deal.banker_pontoon_at_once
-    and banker_natural(r),
-    "player.surrender.void_on_banker_pontoon": lambda r: banker_natural(r)
-    and (r.player.surrender.void_on_banker_pontoon or not r.deal.banker_pontoon_at_once),
-    "player.surrender.against": lambda r: len(r.player.surrender.against) < len(Rank),
-    "player.surrender.after_split": lambda r: r.player.split.allowed,
-    "table.bank.amount": lambda r: r.table.bank.amount is not None,
-    "table.bank.passes_after_deals": lambda r: r.table.bank.passes_after_deals is not None,
-    "banker.must_stand_at": lambda r: r.banker.must_stand_at is not None,
-    "shoot.dry_kitty_sale": lambda r: r.shoot.dry_kitty == "new-kitty-or-sale",
-    "side_bets.pair.allowed": lambda r: r.side_bets.pair.allowed,
-    "side_bets.match_dealer.allowed": lambda r: r.side_bets.match_dealer.allowed,
-    "side_bets.pair.suited_pays": lambda r: r.side_bets.pair.suited_pays is not None,
-    "side_bets.match_dealer.suited_pays": lambda r: r.side_bets.match_dealer.suited_pays
-    is not None,
-    "faces.bought_card": _buys,
-    "faces.doubled_card": lambda r: r.player.double.allowed,
-    "faces.split_card": lambda r: r.player.split.allowed,
-    "faces.banker_hidden": lambda r: 0 < r.deal.banker_cards_visible < r.deal.banker_cards,
-    "between_deals.pack_runs_out": lambda r: r.pack.decks != "infinite",
-    "between_deals.shuffle_on_banker_pontoon": lambda r: r.between_deals.shuffle.value
-    == "after-pontoon" and banker_natural(r),
-    "between_deals.shuffle_on_split_pontoon": lambda r: r.between_deals.shuffle.value
-    == "after-pontoon" and r.player.split.allowed,
-    "between_deals.rotation_when_banker_pontoon_at_once": lambda r: r.between_deals.rotation.value
-    == "pontoon-maker" and r.deal.banker_pontoon_at_once and banker_natural(r),
-}
-"""When a field applies only under other values: a condition on the ruleset, by field path."""
-
-
-def _gate_off(ruleset: Ruleset, path: str) -> bool:
-    """Whether `path` is a false gate or sits under one (`player.double.allowed: false`)."""
-    parts = path.split(".")
-    for i in range(1, len(parts)):
-        group = ".".join(parts[:i])
-        for gate in GATES:
-            try:
-                if value_at(ruleset, f"{group}.{gate}") is False:
-                    return True
-            except AttributeError:
-                continue
-    return False
-
-
-def banker_natural(r: Ruleset) -> bool:
-    """Whether the banker can hold a natural (a pontoon) in this game."""
-    return any(d.natural and d.banker_can_hold for _i, d in r.hands.ranked())
-
-
-def applies(ruleset: Ruleset, path: str) -> bool:
-    """Whether the field at `path` says anything about this game (else it is left out).
-
-    On top of `ruleset.relevance.applies` (what can matter in the game at all), a sheet
-    also leaves out a switch that is off (a game without doubling says nothing about
-    doubling) and values only another value makes meaningful (`CONDITIONS`).
-    """
-    if not relevance.applies(ruleset, path) or _gate_off(ruleset, path):
-        return False
-    condition = CONDITIONS.get(path)
-    return condition is None or condition(ruleset)
 
 
 @dataclass(frozen=True)
@@ -355,19 +242,43 @@ def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
     """
     lang = words_of(ruleset, lang)
     module = _module(ruleset, lang)
+    settled = _settled(ruleset, lang)
     out = []
     for rule in RULES:
         if rule.key == "named_hands":
             out += _hand_sentences(ruleset, lang, changed_paths, not odds_in_table)
             continue
-        text = _tidy(str(getattr(module, rule.key)()))
-        paths = tuple(p for p in rule.paths if applies(ruleset, p))
+        if rule.key in SETTLED:
+            if rule.key not in settled:
+                continue
+            text = settled[rule.key].text
+            paths = tuple(p for p in settled[rule.key].paths if applies(ruleset, p))
+        else:
+            text = _tidy(str(getattr(module, rule.key)()))
+            paths = tuple(p for p in rule.paths if applies(ruleset, p))
         if not text or not paths:
             continue
         open_paths = [p for p in paths if (pv := provenance_for(ruleset, p)) and pv.open]
         out.append(Sentence(rule.key, rule.chapter, text, paths, open=bool(open_paths),
                             changed=bool(set(paths) & changed_paths)))
     return out
+
+
+SETTLED = ("ranking", "payouts", "outcomes", "ties", "banker_bust", "player_bust",
+           "banker_pontoon")
+"""The rules whose sentences `docs.settlement` writes from the outcome table."""
+
+
+def _settled(ruleset: Ruleset, lang: str) -> dict[str, Said]:
+    gettext = translations(lang).gettext
+    return settlement_said(ruleset, gettext, lambda h: hand_name(ruleset, h, gettext, lang))
+
+
+def settlement_claims(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE) -> dict[str, Said]:
+    """The settlement sentences the sheet prints, with their claims (for the tests)."""
+    printed = {s.key for s in sentences(ruleset, lang)}
+    return {k: v for k, v in _settled(ruleset, words_of(ruleset, lang)).items()
+            if k in printed}
 
 
 def _hand_sentences(ruleset: Ruleset, lang: str, changed_paths: frozenset[str],

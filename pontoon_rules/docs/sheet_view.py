@@ -11,7 +11,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from pontoon_rules.docs.hands import example_cards, hand_name
+from pontoon_rules.docs.hands import hand_name
 from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, base_language, translations, words_of
 from pontoon_rules.docs.rounds import sample_rounds
 from pontoon_rules.docs.sentences import (
@@ -22,6 +22,7 @@ from pontoon_rules.docs.sentences import (
 )
 from pontoon_rules.docs.values import Gettext, card_view
 from pontoon_rules.docs.views import round_view, sources_view
+from pontoon_rules.engine.example_hands import example_cards
 from pontoon_rules.literal import user
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.outcomes import collect, payout
@@ -82,7 +83,8 @@ def find_base(ruleset: Ruleset, origin: Path | None = None) -> Ruleset | None:
 
 
 def _example_cards(hand_id: str, ruleset: Ruleset, gettext: Gettext) -> list[dict[str, Any]]:
-    """Cards from the game's own pack that make hand `hand_id` (`docs.hands.example_cards`)."""
+    """Cards from the game's own pack that make hand `hand_id`
+    (`engine.example_hands.example_cards`)."""
     banker_only = (hand_id in ruleset.hands.definitions
                    and not ruleset.hands.definitions[hand_id].player_can_hold)
     cards = example_cards(ruleset, hand_id, banker=banker_only) or []
@@ -142,6 +144,23 @@ def two_columns(chapters: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
     return [chapters, []]
 
 
+LATER_PAGE_CHAPTERS = ("special-bets",)
+"""The chapters a two-page sheet prints on its second page (its own rules: the kitty and
+the shoot bets), so that the first page is the base game and the second is not a blank."""
+
+
+def pages(ruleset: Ruleset, chapters: list[dict[str, Any]]) -> dict[str, Any]:
+    """The chapters in two columns on the first page, and those of a second page (where the
+    sheet has two: `sheets.page_budget`) in two columns of their own."""
+    from pontoon_rules.docs.sheets import page_budget
+
+    if page_budget(ruleset) < 2:
+        return {"columns": two_columns(chapters), "later_columns": []}
+    first = [c for c in chapters if c["key"] not in LATER_PAGE_CHAPTERS]
+    later = [c for c in chapters if c["key"] in LATER_PAGE_CHAPTERS]
+    return {"columns": two_columns(first), "later_columns": two_columns(later) if later else []}
+
+
 def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None,
                examples: int = 2) -> dict[str, Any]:
     """Everything a rule sheet shows for `ruleset` in `lang` (`base`: the one it extends),
@@ -156,12 +175,12 @@ def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
         "id": ruleset.id, "name": user(name), "summary": user(summary), "kind": ruleset.kind,
         "extends": user(ruleset.extends) if ruleset.extends else None, "house": box,
         "chapters": by_chapter(found, lang),
-        "columns": two_columns(by_chapter(found, lang)),
+        **pages(ruleset, by_chapter(found, lang)),
         "has_open": any(s.open for s in found),
         "has_changed": any(s.changed for s in found),
         "changed_mark": box["mark"] if box else "",
         "payouts": payout_rows(ruleset, gettext, lang),
         "rounds": [round_view(r["script"], r["result"], gettext)
                    for r in sample_rounds(ruleset)[:examples]],
-        "sources": sources_view(ruleset),
+        "sources": sources_view(ruleset, lang, base),
     }

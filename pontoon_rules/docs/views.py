@@ -70,13 +70,19 @@ def ruleset_view(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> dict[s
     }
 
 
-def sources_view(ruleset: Ruleset, lang: str = "en") -> list[dict[str, Any]]:
-    """The ruleset's sources, every text marked as user text (drawn literally), with the
-    reference as links where it gives a web address and the language's name in `lang`."""
+def sources_view(ruleset: Ruleset, lang: str = "en", base: Ruleset | None = None
+                 ) -> list[dict[str, Any]]:
+    """The ruleset's sources, every text marked as user text (drawn literally): the title
+    in `lang` where the ruleset's `translations` (or its base's) give one, the reference
+    as links where it gives a web address and the language's name in `lang`."""
+    titles: dict[str, str] = {}
+    for found in (r.translations.get(lang.partition("@")[0]) for r in (base, ruleset) if r):
+        titles.update(found.sources if found is not None else {})
     return [{"key": user(key), **{k: user(v) for k, v in source.model_dump().items()},
+             "title": user(titles.get(key) or source.title),
              "links": [{"text": user(part["text"]), "href": part["href"]}
                        for part in links(source.reference)],
-             "language_name": user(language_name(source.language, lang))}
+             "language_name": user(language_name(source.language, lang.partition("@")[0]))}
             for key, source in ruleset.sources.items()]
 
 

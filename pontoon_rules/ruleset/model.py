@@ -93,6 +93,11 @@ class Translation(RuleModel):
 
     name: Name = Field(description="The name in this language (at most 80 characters).")
     summary: Summary = Field(default="", description="The summary in this language.")
+    sources: dict[str, str] = Field(
+        default_factory=dict,
+        description="The sources' titles in this language, by source key (a sheet in this "
+        "language prints them instead of the titles as written).",
+    )
 
 
 class Ruleset(RuleModel):

@@ -1,0 +1,421 @@
+"""Who beats whom in words, generated from the resolved outcome table alone.
+
+The sentences of a sheet's settlement (the ranking, what wins are paid, equal hands, a
+banker who busts, a player who busts, a banker's pontoon at the peek, the exceptions)
+are written here from `ruleset.outcomes.outcome_table`, the table the engine settles
+by, never from a field that a later rule overrides (`settlement.ties` beside an
+exception in `settlement.outcomes`). Each sentence carries its meaning as `Claim`s:
+what it says about pairs of a player's hand and a banker's hand. General sentences
+(level 0: the ranking, the odds) are read as overridden by more specific ones (level
+1: equal hands, busts, the peek; level 2: the exceptions, pair by pair). The general
+sentences are chosen first; every pair of the table where their claims would mislead a
+reader is then said as an exception, so that the claims, read so, give the table back
+exactly (`expected_cell`). The property test plays random overlays through the engine
+and checks each settled hand against these claims.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from pontoon_rules.ruleset.common import OutcomeResult, odds_fraction
+from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.outcomes import (
+    BUST,
+    BY_TOTAL,
+    LOSE,
+    PUSH,
+    TOTAL,
+    WIN,
+    OutcomeCell,
+    OutcomeTable,
+    collect,
+    outcome_table,
+    payout,
+)
+
+Gettext = Callable[[str], str]
+Pair = tuple[str, str]
+
+
+def _(message: str) -> str:
+    """Mark `message` for the catalog."""
+    return message
+
+
+@dataclass(frozen=True)
+class Claim:
+    """What one sentence says about some pairs (player's hand, banker's hand).
+
+    `result` (None: the sentence says nothing of who wins), `tie_push` (for a by-total
+    result: equal totals are a stand-off, else the banker's), `pays` (what a winning hand
+    of these pairs is paid, × stake), `collects` (what a losing one pays the banker).
+    """
+
+    pairs: frozenset[Pair]
+    level: int
+    result: OutcomeResult | None = None
+    tie_push: bool | None = None
+    pays: Fraction | None = None
+    collects: Fraction | None = None
+
+
+@dataclass(frozen=True)
+class Said:
+    """A settlement sentence: its rule key, its text, its claims and the fields it says."""
+
+    key: str
+    text: str
+    claims: tuple[Claim, ...]
+    paths: tuple[str, ...] = field(default=())
+
+
+ORDINARY = _("any other total")
+"""How an ordinary total is named in who-beats-whom sentences."""
+
+MESSAGES = (
+    ORDINARY,
+    _("Hands rank, best first: %(hands)s (the higher first). A player's hand beats a "
+      "lower banker's hand and loses to a higher one."),
+    _("Hands rank by total alone: the higher total wins."),
+    _("Equal hands: %(items)s."),
+    _("%(hands)s against the same: the banker's wins"),
+    _("%(hands)s against the same: a stand-off, the stake comes back"),
+    _("%(hands)s against the same: the player's wins"),
+    _("%(hands)s against the same: the higher total wins, equal totals go to the banker"),
+    _("%(hands)s against the same: the higher total wins, equal totals are a stand-off"),
+    _("A winning hand is paid the odds of its hand, a losing one pays the odds of the "
+      "banker's hand (2:1 is twice the stake). Any other total wins %(pays)s and, as the "
+      "banker's, collects %(collects)s."),
+    _("If the banker busts, every hand still standing wins, paid what its hand pays."),
+    _("If the banker busts, every hand still standing wins, paid %(odds)s."),
+    _("If you bust, you lose your stake at once, even if the banker busts later."),
+    _("If you bust, you lose your stake, even if the banker busts too."),
+    _("If you bust, your stake waits for the banker: when the banker busts too, it is "
+      "returned."),
+    _("If the banker holds a pontoon, it is shown at once and the deal ends: the banker "
+      "collects from every player."),
+    _("If the banker holds a pontoon, it is shown at once and the deal ends: each player's "
+      "hand is settled against it as dealt."),
+    _("A banker's pontoon is not checked before the players play; it shows when the banker "
+      "plays."),
+    _("A player's %(p)s wins whatever the banker holds."),
+    _("A player's %(p)s wins whatever the banker holds, paid %(pays)s."),
+    _("A player's %(p)s against the banker's %(b)s wins."),
+    _("A player's %(p)s against the banker's %(b)s wins, paid %(pays)s."),
+    _("A player's %(p)s against the banker's %(b)s loses."),
+    _("A player's %(p)s against the banker's %(b)s loses, paying the banker %(pays)s."),
+    _("A player's %(p)s against the banker's %(b)s is a stand-off."),
+    _("A player's %(p)s against the banker's %(b)s: the higher total wins, equal totals go "
+      "to the banker."),
+    _("A player's %(p)s against the banker's %(b)s: the higher total wins, equal totals are "
+      "a stand-off."),
+)
+
+
+def python_messages() -> list[str]:
+    """The translatable strings defined here (for the catalog)."""
+    return list(MESSAGES)
+
+
+# -- what the claims say ------------------------------------------------------------------
+def expected_cell(claims: list[Claim], pair: Pair) -> dict[str, object]:
+    """What the sheet says of `pair`: the most specific claim for each of result, tie rule,
+    pays and collects (missing where no sentence says it)."""
+    out: dict[str, object] = {}
+    for name in ("result", "tie_push", "pays", "collects"):
+        found = [c for c in claims if pair in c.pairs and getattr(c, name) is not None]
+        if found:
+            out[name] = getattr(max(found, key=lambda c: c.level), name)
+    return out
+
+
+def conflicts(claims: list[Claim]) -> list[str]:
+    """Pairs about which two sentences of the same level say different things."""
+    out = []
+    for name in ("result", "tie_push", "pays", "collects"):
+        seen: dict[tuple[Pair, int], object] = {}
+        for c in claims:
+            value = getattr(c, name)
+            if value is None:
+                continue
+            for pair in c.pairs:
+                key = (pair, c.level)
+                if key in seen and seen[key] != value:
+                    out.append(f"{pair} {name}: {seen[key]} against {value}")
+                seen.setdefault(key, value)
+    return out
+
+
+def cell_says(cell: OutcomeCell) -> dict[str, object]:
+    """A table cell as `expected_cell` words it (only what the result makes matter)."""
+    out: dict[str, object] = {"result": cell.result}
+    if cell.result is BY_TOTAL:
+        out["tie_push"] = cell.tie_push
+    if cell.result in (WIN, BY_TOTAL):
+        out["pays"] = cell.pays
+    if cell.result in (LOSE, BY_TOTAL):
+        out["collects"] = cell.collects
+    return out
+
+
+def _misleads(claims: list[Claim], pair: Pair, cell: OutcomeCell) -> bool:
+    said = expected_cell(claims, pair)
+    return any(said.get(k) != v for k, v in cell_says(cell).items())
+
+
+# -- the sentences ------------------------------------------------------------------------
+class _Words:
+    """The ruleset, its table and the words for its hands."""
+
+    def __init__(self, ruleset: Ruleset, gettext: Gettext,
+                 name: Callable[[str], str]) -> None:
+        self.r, self.gettext, self._name = ruleset, gettext, name
+        self.table: OutcomeTable = outcome_table(ruleset)
+
+    def name(self, hand_id: str) -> str:
+        if hand_id == TOTAL:
+            return self.gettext(ORDINARY)
+        return self._name(hand_id)
+
+    def pairs(self, test: Callable[[str, str], bool]) -> frozenset[Pair]:
+        return frozenset(p for p in self.table if test(*p))
+
+    def row(self, player: str, bust: bool = True) -> frozenset[Pair]:
+        """The pairs of a player's hand `player` (against a banker's bust too if `bust`)."""
+        return frozenset(p for p in self.table if p[0] == player and (bust or p[1] != BUST))
+
+    def column(self, banker: str) -> frozenset[Pair]:
+        """The pairs of a banker's hand `banker` against every player's hand but a bust."""
+        return frozenset(p for p in self.table if p[1] == banker and p[0] != BUST)
+
+
+def settlement_said(ruleset: Ruleset, gettext: Gettext, name: Callable[[str], str]
+                    ) -> dict[str, Said]:
+    """The settlement sentences of `ruleset` by rule key, from its outcome table.
+
+    `name(hand_id)` names a named hand in the sheet's language. Keys: `ranking`,
+    `payouts`, `ties`, `banker_bust`, `player_bust`, `banker_pontoon` (left out where
+    the game's deal cannot show one), `outcomes` (left out where there is no exception).
+    """
+    w = _Words(ruleset, gettext, name)
+    said = {s.key: s for s in (_ranking(w), _payouts(w), _ties(w), _banker_bust(w),
+                               _player_bust(w), _banker_pontoon(w)) if s is not None}
+    claims = [c for s in said.values() for c in s.claims]
+    exceptions = _exceptions(w, claims)
+    if exceptions is not None:
+        said["outcomes"] = exceptions
+    return said
+
+
+def _rank(w: _Words) -> dict[str, int]:
+    return {hand_id: i for i, hand_id in enumerate(w.r.hands.ranking)}
+
+
+def _ranking(w: _Words) -> Said:
+    order = _rank(w)
+    below = w.pairs(lambda p, b: p in order and b in order and order[p] < order[b])
+    above = w.pairs(lambda p, b: p in order and b in order and order[p] > order[b])
+    claims = (Claim(below, 0, WIN), Claim(above, 0, LOSE))
+    if list(w.r.hands.ranking) == [TOTAL]:
+        text = w.gettext("Hands rank by total alone: the higher total wins.")
+    else:
+        hands = ", ".join(w.name(h) for h in w.r.hands.ranking)
+        text = w.gettext("Hands rank, best first: %(hands)s (the higher first). A "
+                         "player's hand beats a lower banker's hand and loses to a higher "
+                         "one.") % {"hands": hands}
+    return Said("ranking", text, claims, ("hands.ranking",))
+
+
+def _odds(multiple: Fraction) -> str:
+    return f"{multiple.numerator}:{multiple.denominator}"
+
+
+def _payouts(w: _Words) -> Said:
+    claims = [Claim(w.row(h), 0, pays=payout(w.r, h))
+              for h in {p for p, _b in w.table if p != BUST}]
+    claims += [Claim(w.column(h), 0, collects=collect(w.r, h))
+               for h in {b for _p, b in w.table if b != BUST}]
+    text = w.gettext(
+        "A winning hand is paid the odds of its hand, a losing one pays the odds of the "
+        "banker's hand (2:1 is twice the stake). Any other total wins %(pays)s and, as the "
+        "banker's, collects %(collects)s.") % {
+        "pays": _odds(payout(w.r, TOTAL)), "collects": _odds(collect(w.r, TOTAL))}
+    return Said("payouts", text, tuple(claims), ("settlement.pays", "settlement.collects"))
+
+
+TIE_ITEMS: dict[tuple[OutcomeResult, bool | None], str] = {
+    (LOSE, None): _("%(hands)s against the same: the banker's wins"),
+    (PUSH, None): _("%(hands)s against the same: a stand-off, the stake comes back"),
+    (WIN, None): _("%(hands)s against the same: the player's wins"),
+    (BY_TOTAL, False): _("%(hands)s against the same: the higher total wins, equal totals "
+                         "go to the banker"),
+    (BY_TOTAL, True): _("%(hands)s against the same: the higher total wins, equal totals "
+                        "are a stand-off"),
+}
+
+
+def _wins_whatever(w: _Words, hand_id: str) -> bool:
+    cells = [c for (p, b), c in w.table.items() if p == hand_id and b != BUST]
+    return bool(cells) and all(c.result is WIN for c in cells)
+
+
+def _ties(w: _Words) -> Said | None:
+    groups: dict[tuple[OutcomeResult, bool | None], list[str]] = {}
+    for hand_id in w.r.hands.ranking:
+        cell = w.table.get((hand_id, hand_id))
+        if cell is None or (hand_id != TOTAL and _wins_whatever(w, hand_id)):
+            continue
+        tie = cell.tie_push if cell.result is BY_TOTAL else None
+        groups.setdefault((cell.result, tie), []).append(hand_id)
+    if not groups:
+        return None
+    items, claims = [], []
+    for (result, tie), ids in groups.items():
+        items.append(w.gettext(TIE_ITEMS[(result, tie)]) % {
+            "hands": ", ".join(w.name(h) for h in ids)})
+        claims.append(Claim(frozenset((h, h) for h in ids), 1, result, tie))
+    text = w.gettext("Equal hands: %(items)s.") % {"items": "; ".join(items)}
+    return Said("ties", text, tuple(claims), ("settlement.ties",))
+
+
+def _banker_bust(w: _Words) -> Said | None:
+    pairs = w.pairs(lambda p, b: b == BUST and p != BUST)
+    cells = [w.table[p] for p in pairs]
+    if not cells or any(c.result is not WIN for c in cells):
+        return None
+    if all(w.table[(p, b)].pays == payout(w.r, p) for p, b in pairs):
+        text = w.gettext("If the banker busts, every hand still standing wins, paid what its "
+                         "hand pays.")
+        claims = [Claim(frozenset([pair]), 1, WIN, pays=payout(w.r, pair[0])) for pair in pairs]
+    else:
+        odds = odds_fraction(w.r.settlement.pays)
+        text = w.gettext("If the banker busts, every hand still standing wins, paid "
+                         "%(odds)s.") % {"odds": _odds(odds)}
+        claims = [Claim(pairs, 1, WIN, pays=odds)]
+    return Said("banker_bust", text, tuple(claims), ("settlement.banker_bust_pays_by_class",))
+
+
+def _player_bust(w: _Words) -> Said:
+    at_once = w.r.settlement.player_bust_loses_at_once
+    both = w.table.get((BUST, BUST))
+    rest = w.pairs(lambda p, b: p == BUST and b != BUST)
+    claims: tuple[Claim, ...]
+    if at_once or both is None or both.result is LOSE:
+        text = (w.gettext("If you bust, you lose your stake at once, even if the banker busts "
+                          "later.") if at_once else
+                w.gettext("If you bust, you lose your stake, even if the banker busts too."))
+        claims = (Claim(rest | w.pairs(lambda p, b: p == b == BUST), 1, LOSE,
+                        collects=Fraction(1)),)
+    else:
+        text = w.gettext("If you bust, your stake waits for the banker: when the banker busts "
+                         "too, it is returned.")
+        claims = (Claim(rest, 1, LOSE, collects=Fraction(1)),
+                  Claim(frozenset([(BUST, BUST)]), 1, both.result))
+    return Said("player_bust", text, claims, ("settlement.player_bust_loses_at_once",))
+
+
+def _dealt_hands(w: _Words) -> list[str]:
+    """The player's hands that two (or as many as the deal gives) dealt cards can be."""
+    n = w.r.deal.player_cards
+    out = [TOTAL]
+    for hand_id, d in w.r.hands.ranked():
+        low, high = d.cards_range
+        if d.player_can_hold and low <= n and (high is None or n <= high):
+            out.append(hand_id)
+    return out
+
+
+def banker_naturals_dealt(r: Ruleset) -> list[str]:
+    """The naturals the banker can hold with the cards dealt to the banker."""
+    n = r.deal.banker_cards
+    return [hand_id for hand_id, d in r.hands.ranked()
+            if d.natural and d.banker_can_hold and d.cards_range[0] <= n
+            and (d.cards_range[1] is None or n <= d.cards_range[1])]
+
+
+def _banker_pontoon(w: _Words) -> Said | None:
+    naturals = banker_naturals_dealt(w.r)
+    if not naturals:
+        return None
+    paths = ("deal.banker_pontoon_at_once",)
+    if not w.r.deal.banker_pontoon_at_once:
+        return Said("banker_pontoon", w.gettext(
+            "A banker's pontoon is not checked before the players play; it shows when the "
+            "banker plays."), (), paths)
+    dealt = _dealt_hands(w)
+    pairs = w.pairs(lambda p, b: b in naturals and p in dealt)
+    if all(w.table[p].result is LOSE for p in pairs):
+        return Said("banker_pontoon", w.gettext(
+            "If the banker holds a pontoon, it is shown at once and the deal ends: the banker "
+            "collects from every player."), (Claim(pairs, 1, LOSE),), paths)
+    return Said("banker_pontoon", w.gettext(
+        "If the banker holds a pontoon, it is shown at once and the deal ends: each player's "
+        "hand is settled against it as dealt."), (), paths)
+
+
+def _exceptions(w: _Words, claims: list[Claim]) -> Said | None:
+    """Every pair the other sentences would mislead about, said one by one (a hand that
+    wins against everything the banker holds in one sentence)."""
+    wrong = [pair for pair, cell in w.table.items() if _misleads(claims, pair, cell)]
+    if not wrong:
+        return None
+    texts, said, paths = [], [], {"settlement.outcomes"}
+    done: set[Pair] = set()
+    for p in dict.fromkeys(p for p, _b in wrong):
+        if p != BUST and _wins_whatever(w, p):
+            row = w.row(p, bust=False)
+            pays = {w.table[pair].pays for pair in row}
+            claim = Claim(row, 2, WIN, pays=pays.pop() if len(pays) == 1 else None)
+            if claim.pays is not None and claim.pays != payout(w.r, p):
+                texts.append(w.gettext("A player's %(p)s wins whatever the banker holds, paid "
+                                       "%(pays)s.") % {"p": w.name(p),
+                                                       "pays": _odds(claim.pays)})
+            else:
+                texts.append(w.gettext("A player's %(p)s wins whatever the banker holds.")
+                             % {"p": w.name(p)})
+                claim = Claim(row, 2, WIN)
+            said.append(claim)
+            done |= row
+            if p in w.r.hands.definitions:
+                paths.add(f"hands.definitions.{p}.wins_outright")
+    for pair in wrong:
+        if pair in done and not _misleads([*claims, *said], pair, w.table[pair]):
+            continue
+        text, claim = _pair_sentence(w, pair, w.table[pair], [*claims, *said])
+        texts.append(text)
+        said.append(claim)
+    return Said("outcomes", " ".join(texts), tuple(said), tuple(sorted(paths)))
+
+
+def _pair_sentence(w: _Words, pair: Pair, cell: OutcomeCell, claims: list[Claim]
+                   ) -> tuple[str, Claim]:
+    """One pair in words: its result, and its odds where the other sentences do not
+    already give them."""
+    p, b = pair
+    words = {"p": w.name(p), "b": w.name(b)}
+    pairs = frozenset([pair])
+    plain = Claim(pairs, 2, cell.result, cell.tie_push if cell.result is BY_TOTAL else None)
+    odds_said = not _misleads([*claims, plain], pair, cell)
+    if cell.result is WIN and odds_said:
+        return w.gettext("A player's %(p)s against the banker's %(b)s wins.") % words, plain
+    if cell.result is WIN:
+        return (w.gettext("A player's %(p)s against the banker's %(b)s wins, paid %(pays)s.")
+                % {**words, "pays": _odds(cell.pays)}, Claim(pairs, 2, WIN, pays=cell.pays))
+    if cell.result is LOSE and odds_said:
+        return w.gettext("A player's %(p)s against the banker's %(b)s loses.") % words, plain
+    if cell.result is LOSE:
+        return (w.gettext("A player's %(p)s against the banker's %(b)s loses, paying the "
+                          "banker %(pays)s.") % {**words, "pays": _odds(cell.collects)},
+                Claim(pairs, 2, LOSE, collects=cell.collects))
+    if cell.result is PUSH:
+        return (w.gettext("A player's %(p)s against the banker's %(b)s is a stand-off.")
+                % words, plain)
+    message = ("A player's %(p)s against the banker's %(b)s: the higher total wins, equal "
+               "totals are a stand-off." if cell.tie_push else
+               "A player's %(p)s against the banker's %(b)s: the higher total wins, equal "
+               "totals go to the banker.")
+    return (w.gettext(message) % words,
+            Claim(pairs, 2, BY_TOTAL, cell.tie_push, pays=cell.pays, collects=cell.collects))
