@@ -138,7 +138,10 @@ def _common_problem(r: Ruleset, d: HandDefinition) -> str | None:
         return "a hand defined by its suits"
     if not d.player_can_hold:
         return "a hand only the banker can hold"
-    if d.takes is not NaturalTakes.EVERYTHING and not r.deal.banker_pontoon_at_once:
+    # what a banker's hand takes matters unless the peek settles it before anyone plays,
+    # which it can only for a hand of the dealt cards (a 21 of three cards comes later)
+    known_at_peek = r.deal.banker_pontoon_at_once and d.cards_range[1] == r.deal.banker_cards
+    if d.takes is not NaturalTakes.EVERYTHING and not known_at_peek:
         return f"what a banker's hand takes ({d.takes.value})"
     return None
 

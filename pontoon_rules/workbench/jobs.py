@@ -162,7 +162,10 @@ class JobManager:
             record.status, record.cancel_asked = CANCELLING, time.monotonic()
             record.version += 1
             w = self._worker_of(record.id)
-            if w is not None:
+            if w is not None and self._grace <= 0 and not w.killed:
+                w.killed = True  # no grace: the worker is replaced at once, not asked
+                w.process.kill()
+            elif w is not None:
                 try:
                     w.conn.send(("cancel", record.id))
                 except (OSError, ValueError):
