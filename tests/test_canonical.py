@@ -43,10 +43,28 @@ def test_an_agreed_value_hashes_as_its_default() -> None:
     assert rules_digest(agreed) != rules_digest(overlay("stakes:\n  min_stake: 6\n"))
 
 
+RECHOSEN = {
+    "b675a893-5ffd-5017-a706-d5705bb11af6":
+        "belarus-ponton/compare-belarus-ponton-vs-casino-ochko-player-draw-on-21",
+    "cc51dfd0-ab35-529a-b256-a62715ef7e61":
+        "casino-ochko/compare-belarus-ponton-vs-casino-ochko-player-draw-on-21",
+    "734a8770-dceb-5270-8c6b-99b7093ecb18":
+        "pagat-british/compare-casino-ochko-vs-pagat-british-player-draw-on-21",
+}
+"""Recorded vectors whose round the example search now chooses differently, by slug.
+Whether a 21 may draw is shown by a plain player who twists on a 21 that no card can bust
+(toward five cards), no longer by one who twists on every 21 (issue 22: "a plain player
+twisting on 21 ... to show 'may draw'"); the round changed, so its id did (an id is the
+round's content). The slug is still exported, with a new round."""
+
+
 @pytest.mark.parametrize("ruleset_id", BEFORE)
 def test_every_recorded_vector_id_is_still_exported(ruleset_id: str) -> None:
     vectors = suite_vectors(bundled_rules(ruleset_id)[0], False, [])
-    assert set(RECORDED["vector_ids"][ruleset_id]) <= {v["id"] for v in vectors}
+    missing = set(RECORDED["vector_ids"][ruleset_id]) - {v["id"] for v in vectors}
+    assert missing <= set(RECHOSEN), f"recorded vector ids no longer exported: {missing}"
+    slugs = {v["slug"] for v in vectors}
+    assert {RECHOSEN[i] for i in missing} <= slugs
 
 
 def overlay(body: str) -> dict[str, object]:
