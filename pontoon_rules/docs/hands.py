@@ -147,7 +147,8 @@ def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
     carries. Who it beats is said from the outcome table (`docs.settlement`)."""
     d = ruleset.hands.definitions[hand_id]
     out = [describe_hand(ruleset, hand_id, gettext, ngettext, lang) + "."]
-    out.append(_holders(d, gettext))
+    if odds:  # else the payout table says it: a "—" where a side never holds the hand
+        out.append(_holders(d, gettext))
     if d.player_can_hold and odds:
         out.append(gettext("Pays %(odds)s.") % {"odds": _odds(payout(ruleset, hand_id))})
     if d.banker_can_hold and odds:
