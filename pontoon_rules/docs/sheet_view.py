@@ -7,6 +7,8 @@ worked rounds, and for a house overlay a box of the rules that differ from its b
 
 from __future__ import annotations
 
+import functools
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -16,6 +18,7 @@ from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, base_language, translations
 from pontoon_rules.docs.narrate import narrate
 from pontoon_rules.docs.rounds import teaching_rounds
 from pontoon_rules.docs.sentences import (
+    Sentence,
     by_chapter,
     differing_from_base,
     overlay_words,
@@ -103,8 +106,36 @@ COMPACT_ROWS = 7
 """A payout table of more rows than this draws its example cards as text, one line a row."""
 
 
+COLUMN_POINTS = 266.0
+"""The width of a sheet's column in points (A4 less the margins and the gap, halved)."""
+FONT_FILE = "DejaVuSansCondensed.ttf"
+
+
+@functools.cache
+def _font() -> Any:
+    """The sheet's font at 9 pt (Pillow, which WeasyPrint brings), or None without it."""
+    try:
+        from PIL import ImageFont
+
+        return ImageFont.truetype(FONT_FILE, 9)
+    except (ImportError, OSError):
+        return None
+
+
 def _lines(text: str) -> int:
-    return -(-len(text) // COLUMN_CHARACTERS)
+    """About how many lines `text` takes in a sheet's column: wrapped word by word with
+    the sheet's font where it is found, else by a count of characters."""
+    font = _font()
+    if font is None:
+        return -(-len(text) // COLUMN_CHARACTERS)
+    lines, width, space = 1, 0.0, font.getlength(" ")
+    for word in text.split():
+        w = font.getlength(word)
+        if width and width + space + w > COLUMN_POINTS:
+            lines, width = lines + 1, w
+        else:
+            width += (space if width else 0) + w
+    return lines
 
 
 def _table_lines(rows: int) -> float:
@@ -170,18 +201,46 @@ LATER_PAGE_CHAPTERS = ("special-bets",)
 the shoot bets), so that the first page is the base game and the second is not a blank."""
 
 
+def is_compact(ruleset: Ruleset) -> bool:
+    """Whether the sheet's payout table is the compact one: a row per hand across the
+    page, with the hand's rule in it (a long ranking of bonus hands)."""
+    return len(ruleset.hands.ranking) + 1 > COMPACT_ROWS
+
+
 def pages(ruleset: Ruleset, chapters: list[dict[str, Any]]) -> dict[str, Any]:
     """The chapters in two columns on the first page, and those of a second page (where the
-    sheet has two: `sheets.page_budget`) in two columns of their own."""
+    sheet has two: `sheets.page_budget`) in two columns of their own. With a compact
+    payout table the named hands' sentences go into the table, below the columns."""
     from pontoon_rules.docs.sheets import page_budget
 
     rows = len(ruleset.hands.ranking) + 1
+    if is_compact(ruleset):
+        rows = 0
+        chapters = [{**c, "rules": [s for s in c["rules"] if not s.key.startswith("hand:")]}
+                    for c in chapters]
     if page_budget(ruleset) < 2:
         return {"columns": two_columns(chapters, rows), "later_columns": []}
     first = [c for c in chapters if c["key"] not in LATER_PAGE_CHAPTERS]
     later = [c for c in chapters if c["key"] in LATER_PAGE_CHAPTERS]
     return {"columns": two_columns(first, rows),
             "later_columns": two_columns(later) if later else []}
+
+
+def _with_rules(rows: list[dict[str, Any]], found: list[Sentence], ruleset: Ruleset,
+                gettext: Gettext, lang: str) -> list[dict[str, Any]]:
+    """The payout rows, each with its hand's sentence (the name it opens with left out:
+    the row names it)."""
+    said = {s.key.removeprefix("hand:"): s for s in found if s.key.startswith("hand:")}
+    out = []
+    for row in rows:
+        rule = said.get(row["key"])
+        if rule is not None:
+            name = hand_name(ruleset, row["key"], gettext, lang)
+            opening = gettext("%(name)s: %(cards)s") % {
+                "name": name[:1].upper() + name[1:], "cards": ""}
+            rule = replace(rule, text=rule.text.removeprefix(opening))
+        out.append({**row, "rule": rule})
+    return out
 
 
 def worked_examples(ruleset: Ruleset, lang: str, limit: int | None = None
@@ -217,8 +276,9 @@ def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
         "has_open": any(s.open for s in found),
         "has_changed": any(s.changed for s in found),
         "changed_mark": box["mark"] if box else "",
-        "payouts": payout_rows(ruleset, gettext, lang),
-        "compact_payouts": len(ruleset.hands.ranking) + 1 > COMPACT_ROWS,
+        "payouts": _with_rules(payout_rows(ruleset, gettext, lang), found, ruleset, gettext,
+                               lang),
+        "compact_payouts": is_compact(ruleset),
         "rounds": worked_examples(ruleset, lang, examples) if examples != 0 else [],
         "sources": sources_view(ruleset, lang, base),
     }
