@@ -23,7 +23,15 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from pontoon_rules.docs import chapters, hands, pack_words, sentences, settlement, values
+from pontoon_rules.docs import (
+    chapters,
+    hands,
+    narrate,
+    pack_words,
+    sentences,
+    settlement,
+    values,
+)
 from pontoon_rules.docs.i18n import DOMAIN, LOCALE_DIR, TEMPLATE_DIR, po_path, vocabularies
 from pontoon_rules.ruleset.fields import leaf_fields
 from pontoon_rules.ruleset.hands import HandDefinition
@@ -48,7 +56,7 @@ def schema_messages() -> list[tuple[str | tuple[str, ...], str]]:
     words: list[str | tuple[str, ...]] = [
         *chapters.python_messages(), *sentences.python_messages(), *values.python_messages(),
         *hands.python_messages(), *hands.plural_messages(), *pack_words.python_messages(),
-        *settlement.python_messages(),
+        *settlement.python_messages(), *narrate.python_messages(), *narrate.plural_messages(),
         *KINDS]
     hand_fields = [(info.description, f"schema:hands.definitions.ID.{name}")
                    for name, info in HandDefinition.model_fields.items() if info.description]

@@ -77,8 +77,10 @@ ORDINARY = _("any other total")
 
 MESSAGES = (
     ORDINARY,
-    _("Hands rank, best first: %(hands)s (the higher first). A player's hand beats a "
-      "lower banker's hand and loses to a higher one."),
+    _("%(best)s beats %(next)s"),
+    _(", which beats %(next)s"),
+    _("%(chain)s (of two totals the higher wins). A player's hand beats a lower banker's "
+      "hand and loses to a higher one."),
     _("Hands rank by total alone: the higher total wins."),
     _("Equal hands: %(items)s."),
     _("%(hands)s against the same: the banker's wins"),
@@ -223,10 +225,14 @@ def _ranking(w: _Words) -> Said:
     if list(w.r.hands.ranking) == [TOTAL]:
         text = w.gettext("Hands rank by total alone: the higher total wins.")
     else:
-        hands = ", ".join(w.name(h) for h in w.r.hands.ranking)
-        text = w.gettext("Hands rank, best first: %(hands)s (the higher first). A "
-                         "player's hand beats a lower banker's hand and loses to a higher "
-                         "one.") % {"hands": hands}
+        names = [w.name(h) for h in w.r.hands.ranking]
+        chain = w.gettext("%(best)s beats %(next)s") % {"best": names[0], "next": names[1]} \
+            if len(names) > 1 else names[0]
+        for name in names[2:]:
+            chain += w.gettext(", which beats %(next)s") % {"next": name}
+        text = w.gettext("%(chain)s (of two totals the higher wins). A player's hand beats a "
+                         "lower banker's hand and loses to a higher one.") % {
+            "chain": chain[:1].upper() + chain[1:]}
     return Said("ranking", text, claims, ("hands.ranking",))
 
 
