@@ -119,9 +119,12 @@ def test_russian_grammar_the_proofreading_corrected(ruleset_id: str) -> None:
 
 
 def test_three_of_a_kind_agrees_in_number_and_gender() -> None:
-    text = sheet_text("belarus-ponton")
-    assert "3 карты одного достоинства" in text
-    assert not re.search(r"[Тт]ри одинаков(ых|ые) ", text)
+    """«Три одинаковых» / «три одинаковые» left the noun out: the hand is «три карты
+    одного достоинства» (Belarus: «3 карты одного достоинства»)."""
+    assert "3 карты одного достоинства" in sheet_text("belarus-ponton")
+    for ruleset_id in bundled_ids():
+        assert not re.search(r"[Тт]ри одинаков(ых|ые)\b", sheet_text(ruleset_id)), ruleset_id
+    assert translations("ru").gettext("three of a kind") == "три карты одного достоинства"
 
 
 @pytest.mark.parametrize("ruleset_id", bundled_ids())
