@@ -20,7 +20,7 @@ from pontoon_rules.docs.sentences import (
     overlay_words,
     sentences,
 )
-from pontoon_rules.docs.values import Gettext, card_view
+from pontoon_rules.docs.values import Gettext, card_key, card_view
 from pontoon_rules.docs.views import round_view, sources_view
 from pontoon_rules.engine.example_hands import example_cards
 from pontoon_rules.literal import user
@@ -83,6 +83,12 @@ def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
     return rows
 
 
+def shows_program_words(lang: str) -> bool:
+    """Whether a sheet in `lang` shows the words of the files (ruleset ids, field paths):
+    only in the language they are written in; a translated sheet has no English word."""
+    return base_language(lang) == SOURCE_LANGUAGE
+
+
 def house_box(ruleset: Ruleset, base: Ruleset | None, lang: str) -> dict[str, Any] | None:
     """For an overlay: its base, the fields that differ and the sentences that say them."""
     if base is None:
@@ -93,6 +99,7 @@ def house_box(ruleset: Ruleset, base: Ruleset | None, lang: str) -> dict[str, An
     name, _summary = localized(base, lang)
     words = overlay_words(ruleset, name, translations(lang).gettext)
     return {"base_id": base.id, "base_name": user(name), "paths": changed, "rules": rules,
+            "program_words": shows_program_words(lang),
             **{key: user(text) for key, text in words.items()}}
 
 
@@ -140,6 +147,7 @@ def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
     changed = frozenset(box["paths"]) if box else frozenset()
     found = sentences(ruleset, lang, changed, odds_in_table=True)
     name, summary = localized(ruleset, lang)
+    payouts = payout_rows(ruleset, gettext, lang)
     return {
         "id": ruleset.id, "name": user(name), "summary": user(summary), "kind": ruleset.kind,
         "extends": user(ruleset.extends) if ruleset.extends else None, "house": box,
@@ -148,8 +156,11 @@ def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
         "has_open": any(s.open for s in found),
         "has_changed": any(s.changed for s in found),
         "changed_mark": box["mark"] if box else "",
-        "payouts": payout_rows(ruleset, gettext, lang),
-        "rounds": [round_view(r["script"], r["result"], gettext)
+        "payouts": payouts,
+        "rounds": [round_view(r["script"], r["result"], gettext,
+                              {row["key"]: row["class"] for row in payouts})
                    for r in sample_rounds(ruleset)[:examples]],
         "sources": sources_view(ruleset, lang, base),
+        "program_words": shows_program_words(lang),
+        "card_key": None if shows_program_words(lang) else card_key(gettext),
     }
