@@ -89,7 +89,7 @@ def _smallest_font(data: bytes, tmp_path: Path) -> float:
     sizes: list[float] = []
 
     def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
-        if text.strip() and not set(text.strip()) <= set("A23456789JQK10♠♥♦♣ "):
+        if text.strip() and not set(text.strip()) <= set("A23456789JQK10ТКДВ♠♥♦♣ "):
             scale = (tm[0] ** 2 + tm[1] ** 2) ** 0.5 * (cm[0] ** 2 + cm[1] ** 2) ** 0.5
             sizes.append(size * scale)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
+from pontoon_rules.docs.letters import rank_letter
 from pontoon_rules.ruleset.common import (
     NaturalTakes,
     SuitRule,
@@ -87,7 +88,7 @@ def _cards_words(d: HandDefinition, ngettext: Ngettext, gettext: Gettext) -> str
     low, high = d.cards_range
     if d.ranks is not None:
         return gettext("the ranks %(ranks)s") % {
-            "ranks": " ".join("10" if r.value == "T" else r.value for r in d.ranks)}
+            "ranks": " ".join(rank_letter(r.value, gettext) for r in d.ranks)}
     if high is None:
         return ngettext(*_PLURALS[1], low) % {"count": low}
     if low == high:

@@ -24,7 +24,7 @@ from pontoon_rules.docs.sentences import (
     overlay_words,
     sentences,
 )
-from pontoon_rules.docs.values import Gettext, card_view
+from pontoon_rules.docs.values import Gettext, card_key, card_view
 from pontoon_rules.docs.views import sources_view
 from pontoon_rules.engine.example_hands import example_cards
 from pontoon_rules.literal import user
@@ -87,6 +87,12 @@ def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
     return rows
 
 
+def shows_program_words(lang: str) -> bool:
+    """Whether a sheet in `lang` shows the words of the files (ruleset ids, field paths):
+    only in the language they are written in; a translated sheet has no English word."""
+    return base_language(lang) == SOURCE_LANGUAGE
+
+
 def house_box(ruleset: Ruleset, base: Ruleset | None, lang: str) -> dict[str, Any] | None:
     """For an overlay: its base, the fields that differ and the sentences that say them."""
     if base is None:
@@ -97,6 +103,7 @@ def house_box(ruleset: Ruleset, base: Ruleset | None, lang: str) -> dict[str, An
     name, _summary = localized(base, lang)
     words = overlay_words(ruleset, name, translations(lang).gettext)
     return {"base_id": base.id, "base_name": user(name), "paths": changed, "rules": rules,
+            "program_words": shows_program_words(lang),
             **{key: user(text) for key, text in words.items()}}
 
 
@@ -268,6 +275,7 @@ def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
     changed = frozenset(box["paths"]) if box else frozenset()
     found = sentences(ruleset, lang, changed, odds_in_table=True)
     name, summary = localized(ruleset, lang)
+    payouts = payout_rows(ruleset, gettext, lang)
     return {
         "id": ruleset.id, "name": user(name), "summary": user(summary), "kind": ruleset.kind,
         "extends": user(ruleset.extends) if ruleset.extends else None, "house": box,
@@ -276,9 +284,10 @@ def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
         "has_open": any(s.open for s in found),
         "has_changed": any(s.changed for s in found),
         "changed_mark": box["mark"] if box else "",
-        "payouts": _with_rules(payout_rows(ruleset, gettext, lang), found, ruleset, gettext,
-                               lang),
+        "payouts": _with_rules(payouts, found, ruleset, gettext, lang),
         "compact_payouts": is_compact(ruleset),
         "rounds": worked_examples(ruleset, lang, examples) if examples != 0 else [],
         "sources": sources_view(ruleset, lang, base),
+        "program_words": shows_program_words(lang),
+        "card_key": None if shows_program_words(lang) else card_key(gettext),
     }
