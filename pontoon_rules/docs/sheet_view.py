@@ -113,7 +113,7 @@ COMPACT_ROWS = 7
 """A payout table of more rows than this draws its example cards as text, one line a row."""
 
 
-COLUMN_POINTS = 266.0
+COLUMN_POINTS = 270.0
 """The width of a sheet's column in points (A4 less the margins and the gap, halved)."""
 FONT_FILE = "DejaVuSansCondensed.ttf"
 
