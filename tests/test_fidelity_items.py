@@ -188,3 +188,20 @@ def test_every_quote_occurs_word_for_word_in_its_seed(ruleset_id: str) -> None:
         missing += [(path, part) for part in (p.strip() for p in prov.quote.split("..."))
                     if part and " ".join(part.split()) not in texts[seed]]
     assert missing == []
+
+
+THREE_003 = ("3 карты одного достоинства, сумма которых не более 21 оплачиваются 1:1 (если игрок "
+             "не хочет больше набирать карт).")
+
+
+def test_digest_belarus_three_of_a_kind_reads_the_same_by_rank_or_value() -> None:
+    # «одного достоинства», rank or value: three cards of one value within 21 share a rank
+    r = load_bundled("belarus-ponton")
+    assert r.hands.definitions["three-of-a-kind"].same_rank
+    prov = r.provenance["hands.definitions.three-of-a-kind.same_rank"]
+    assert prov.status is Status.STATED and not prov.open
+    quotes(THREE_003, prov)
+    assert "player.split.pair_rule" in prov.note and "(30)" in prov.note
+    seven = run("belarus-ponton", [100], "7S 9D 7H 7C 8D", "p1 twist")
+    assert seven.result.seats[0].hands[0].hand_class == "three-of-a-kind"
+    assert nets(seven) == [100, -100]
