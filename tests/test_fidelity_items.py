@@ -79,6 +79,9 @@ def test_2_belarus_pontoon_against_a_dealers_21_is_an_open_reading_quoting_both(
     assert "by-total" in note and "2.3273%" in note and "1.3546%" in note
     found = [s for s in sentences(r) if "hands.definitions.pontoon.against_total" in s.paths]
     assert found and all(s.open for s in found)  # the sheet's † on the pontoon
+    assert "It also beats the banker's ordinary 21." in found[0].text
+    russian = [s for s in sentences(r, "ru") if s.key == found[0].key]
+    assert "Бьёт и обычную сумму 21 у дилера." in russian[0].text  # seed 003's «дилер»
 
 
 def test_2_belarus_pontoon_beats_a_dealers_21_of_three_cards_as_in_blackjack() -> None:
@@ -100,6 +103,16 @@ def test_2_the_literal_reading_loses_the_pontoon_to_an_equal_total(tmp_path: Pat
             if "hands.definitions.pontoon.against_total" in s.paths and s.key == "outcomes"]
     assert said and "A player's pontoon against the banker's any other total: the higher " \
         "total wins, equal totals go to the banker." in said[0].text
+    hand = next(s for s in sentences(load_ruleset(path)) if s.key == "hand:pontoon")
+    assert "also beats" not in hand.text
+
+
+def test_2_a_pontoon_says_nothing_of_a_21_where_every_banker_21_is_named() -> None:
+    # pagat: «3 կամ 4 քարտ է, որոնք ընդհանուր 21 են» (21 of three or four cards) and the
+    # five-card trick name every banker's 21 but the pontoon: no ordinary 21 to beat
+    for ruleset_id in ("pagat-british", "casino-ochko"):
+        hand = next(s for s in sentences(load_bundled(ruleset_id)) if s.key == "hand:pontoon")
+        assert "also beats" not in hand.text, ruleset_id
 
 
 def test_2_the_literal_reading_keeps_the_stated_exceptions(tmp_path: Path) -> None:
