@@ -293,3 +293,12 @@ def test_17_belarus_split_eights_get_one_card_each_and_play_on() -> None:
     # p1 8 8 against the dealer's 9; the first hand is dealt a 2 (10) and may twist or buy
     legal = legal_after("belarus-ponton", [100], "8S 9D 8H 2C", "p1 split")
     assert "twist" in legal and any(a.startswith("buy") for a in legal)
+
+
+def test_2_against_total_is_not_in_the_game_of_a_hand_that_wins_outright() -> None:
+    from pontoon_rules.ruleset.relevance import applies
+
+    r = load_bundled("belarus-ponton")  # three of a kind: a player's, wins outright
+    assert not applies(r, "hands.definitions.three-of-a-kind.against_total")
+    assert applies(r, "hands.definitions.pontoon.against_total")
+    assert applies(r, "hands.definitions.five-card-trick.against_total")  # the dealer's too
