@@ -23,12 +23,12 @@ run: $(STAMP)
 
 # Every core (pytest-xdist; numba's kernels are compiled once first, see tests/conftest.py).
 test: $(STAMP)
-	@bash .ci/system-deps pango fonts browser
+	@bash .ci/system-deps pango fonts spell pages browser
 	$(BIN)/python -m pytest -n auto --dist worksteal
 
 # The same tests with the slow cross-checks at their full sizes (tests/sizes.py).
 test-long: $(STAMP)
-	@bash .ci/system-deps pango fonts browser
+	@bash .ci/system-deps pango fonts spell pages browser
 	PONTOON_TEST_LONG=1 $(BIN)/python -m pytest -n auto --dist worksteal
 
 lint: $(STAMP)

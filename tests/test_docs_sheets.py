@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -18,6 +19,7 @@ from pontoon_rules.docs.sheet_view import find_base
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 
 ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "test-artifacts"
 RUSSIAN_TERMS = ("очко", "понтун", "перебор", "твист", "купить")
 
 
@@ -67,25 +69,33 @@ def test_russian_pdf_sheet_uses_the_games_words(tmp_path: Path) -> None:
         assert term not in text, term
 
 
-OVERFLOWING = {"australian-pontoon", "spanish-21"}
-"""Casino games whose eleven bonus hands (and their payout table) do not fit one page yet:
-their sheets run to three pages until the sheet's layout learns long payout tables."""
-
-
 @pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("ruleset_id", [
-    pytest.param(i, marks=pytest.mark.xfail(strict=True, reason="the bonus hands overflow "
-                                            "one page")) if i in OVERFLOWING else i
-    for i in bundled_ids()])
+@pytest.mark.parametrize("ruleset_id", bundled_ids())
 def test_every_sheet_is_one_page_two_with_shoot(ruleset_id: str, lang: str,
                                                 tmp_path: Path) -> None:
     ruleset = load_bundled(ruleset_id)
     data = render_sheet(ruleset, "pdf", lang, find_base(ruleset))
     pages, text = pdf_text(data, tmp_path)
+    _page_pictures(data, f"sheet-pdf-{ruleset_id}.{lang}", tmp_path)
     assert pages == (2 if ruleset.shoot.enabled else 1), (ruleset_id, lang, pages)
     assert _smallest_font(data, tmp_path) >= 9.0
     first_rule = sentences(ruleset, lang)[0].text
     assert " ".join(first_rule.split()[:4]) in _flat(text)
+
+
+def _page_pictures(data: bytes, name: str, tmp_path: Path) -> None:
+    """Each page of a PDF as a picture in test-artifacts/ (poppler's pdftoppm, where the
+    machine has it): `NAME-1.png`, `NAME-2.png`."""
+    if shutil.which("pdftoppm") is None:
+        return
+    path = tmp_path / "pictured.pdf"
+    path.write_bytes(data)
+    ARTIFACTS.mkdir(exist_ok=True)
+    for old in ARTIFACTS.glob(f"{name}-*.png"):
+        old.unlink()
+    subprocess.run(["pdftoppm", "-r", "60", "-png", str(path), str(ARTIFACTS / name)],
+                   check=True, timeout=60, capture_output=True)
+    assert list(ARTIFACTS.glob(f"{name}-*.png"))
 
 
 def _smallest_font(data: bytes, tmp_path: Path) -> float:
@@ -97,7 +107,7 @@ def _smallest_font(data: bytes, tmp_path: Path) -> float:
     sizes: list[float] = []
 
     def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
-        if text.strip() and not set(text.strip()) <= set("A23456789JQK10♠♥♦♣ "):
+        if text.strip() and not set(text.strip()) <= set("A23456789JQK10ТКДВ♠♥♦♣ "):
             scale = (tm[0] ** 2 + tm[1] ** 2) ** 0.5 * (cm[0] ** 2 + cm[1] ** 2) ** 0.5
             sizes.append(size * scale)
 

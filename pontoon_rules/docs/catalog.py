@@ -28,6 +28,7 @@ from pontoon_rules.docs import (
     costview,
     figures,
     hands,
+    narrate,
     navigation,
     pack_words,
     readers,
@@ -60,7 +61,7 @@ def schema_messages() -> list[tuple[str | tuple[str, ...], str]]:
     words: list[str | tuple[str, ...]] = [
         *chapters.python_messages(), *sentences.python_messages(), *values.python_messages(),
         *hands.python_messages(), *hands.plural_messages(), *pack_words.python_messages(),
-        *settlement.python_messages(),
+        *settlement.python_messages(), *narrate.python_messages(), *narrate.plural_messages(),
         *strategy.python_messages(), *figures.python_messages(), *readers.python_messages(),
         *costview.python_messages(), *navigation.python_messages(), *KINDS]
     hand_fields = [(info.description, f"schema:hands.definitions.ID.{name}")

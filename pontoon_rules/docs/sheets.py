@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from markupsafe import Markup
 
 from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, render, words_of
-from pontoon_rules.docs.sheet_view import sheet_view
+from pontoon_rules.docs.sheet_view import example_count, sheet_view
 from pontoon_rules.errors import PontoonError
 from pontoon_rules.files import write_atomic
 from pontoon_rules.ruleset.model import Ruleset
@@ -30,7 +31,7 @@ def sheet_css() -> str:
 
 
 def sheet_html(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None,
-               examples: int = 2) -> str:
+               examples: int | None = None) -> str:
     """The sheet as one standalone HTML document (CSS inlined, no external resources)."""
     css = Markup(sheet_css())  # our own stylesheet: autoescaping would break its quotes
     view = sheet_view(ruleset, lang, base, examples=examples)
@@ -49,14 +50,26 @@ def sheet_markdown(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
 
 
 def sheet_pdf(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None) -> bytes:
-    """The sheet as an A4 PDF (WeasyPrint): one page, two with Shoot Pontoon, worked
-    examples dropped (two, one, none) until the rules fit."""
+    """The sheet as an A4 PDF (WeasyPrint): one page, two with Shoot Pontoon, with as many
+    worked examples as fit (given up from the last: the drawn hand that loses, then the
+    special rules), found by halving."""
     from weasyprint import HTML  # type: ignore[import-untyped]
 
-    for examples in (2, 1, 0):  # worked examples give way first when the rules need room
-        document = HTML(string=sheet_html(ruleset, lang, base, examples)).render()
-        if len(document.pages) <= page_budget(ruleset):
-            break
+    def render(examples: int) -> Any:
+        return HTML(string=sheet_html(ruleset, lang, base, examples)).render()
+
+    most = example_count(ruleset)
+    document = render(most)
+    if len(document.pages) > page_budget(ruleset):
+        low, high, best = 0, most - 1, None  # the most examples that fit lie in low..high
+        while low <= high:
+            middle = (low + high) // 2
+            tried = render(middle)
+            if len(tried.pages) <= page_budget(ruleset):
+                best, low = tried, middle + 1
+            else:
+                high = middle - 1
+        document = best if best is not None else render(0)
     pdf: bytes = document.write_pdf()
     return pdf
 

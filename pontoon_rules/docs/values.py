@@ -7,6 +7,7 @@ from enum import Enum
 from typing import Any
 
 from pontoon_rules.docs.hands import USUAL_NAMES
+from pontoon_rules.docs.letters import RANK_LETTERS, rank_letter
 from pontoon_rules.engine.cards import RANK_CODES, SUIT_CODES
 from pontoon_rules.ruleset import bank, common, decisions, play
 from pontoon_rules.ruleset.fields import leaf_fields, plain
@@ -32,6 +33,9 @@ ACTION_NAMES: dict[str, str] = {
     "decline": _("decline"), "surrender": _("surrender"), "rescue": _("rescue"),
     "pair": _("pair bet"), "match": _("match bet"),
 }
+LETTER_NAMES = {"A": _("ace"), "K": _("king"), "Q": _("queen"), "J": _("jack")}
+KEY_PHRASES = (_("%(letter)s %(rank)s"), _("Cards: %(letters)s; %(suits)s."),
+               _("%(suit)s %(name)s"))
 WORDS = (_("yes"), _("no"), _("none"), _("no limit"), _("banker"), _("player %(number)s"),
          _("not in this game"), _("any total"))
 
@@ -43,12 +47,19 @@ def value_text(path: str, value: Any, gettext: Gettext) -> str:
         default = value_text(path, data.get("default"), gettext)
         return gettext("agreed at the table (default: %(default)s)") % {"default": default}
     if isinstance(data, str):
-        return gettext(CLASS_NAMES.get(data, str(data)))
+        return _word(data, gettext)
     if isinstance(data, list) and data and isinstance(data[0], str):
-        return ", ".join(gettext(CLASS_NAMES.get(v, str(v))) for v in data)
+        return ", ".join(_word(v, gettext) for v in data)
     if path.endswith(("max_fraction", "surrender.returns")) and isinstance(data, list):
         return gettext("%(part)s of the stake") % {"part": f"{data[0]}/{data[1]}"}
     return gettext(format_value(path, value))
+
+
+def _word(value: str, gettext: Gettext) -> str:
+    """A rank in the catalog's card letters, a hand id by its name, any other value as is."""
+    if value in RANK_CODES:
+        return rank_letter(value, gettext)
+    return gettext(CLASS_NAMES.get(value, value))
 
 
 def class_name(hand_class: str, gettext: Gettext) -> str:
@@ -70,10 +81,22 @@ def actor_text(actor: str, gettext: Gettext) -> str:
     return gettext(actor)
 
 
+def card_key(gettext: Gettext) -> str:
+    """What the card letters and suit symbols stand for, in the catalog's language
+    ('Cards: A ace, K king, Q queen, J jack; ♠ spades, ...')."""
+    letters = ", ".join(gettext("%(letter)s %(rank)s") % {
+        "letter": rank_letter(rank, gettext), "rank": gettext(name)}
+        for rank, name in LETTER_NAMES.items())
+    suits = ", ".join(gettext("%(suit)s %(name)s") % {
+        "suit": SUIT_SYMBOLS[code], "name": gettext(name)} for code, name in SUIT_NAMES.items())
+    return gettext("Cards: %(letters)s; %(suits)s.") % {"letters": letters, "suits": suits}
+
+
 def card_view(code: str, gettext: Gettext) -> dict[str, Any]:
-    """A card as a template draws it: rank ('10' for T), suit symbol, colour, name."""
+    """A card as a template draws it: rank in the catalog's letters ('10' for T), suit
+    symbol, colour, name."""
     rank, suit = code[0], code[1]
-    shown = "10" if rank == "T" else rank
+    shown = rank_letter(rank, gettext)
     return {"code": code, "rank": shown, "suit": SUIT_SYMBOLS[suit],
             "red": suit in RED_SUITS, "name": f"{shown} {gettext(SUIT_NAMES[suit])}"}
 
@@ -93,5 +116,6 @@ def enum_values() -> list[str]:
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
     return [*SUIT_NAMES.values(), *CLASS_NAMES.values(), *ACTION_NAMES.values(), *WORDS,
+            *RANK_LETTERS.values(), *LETTER_NAMES.values(), *KEY_PHRASES,
             "%(part)s of the stake", "agreed at the table (default: %(default)s)",
             *enum_values()]

@@ -97,15 +97,20 @@ def language_name(code: str, lang: str) -> str:
         return code
 
 
-def hand_view(hand: dict[str, Any], gettext: Gettext) -> dict[str, Any]:
-    """A hand of the script contract's JSON, with cards to draw and its class in words."""
+def hand_view(hand: dict[str, Any], gettext: Gettext,
+              names: dict[str, str] | None = None) -> dict[str, Any]:
+    """A hand of the script contract's JSON, with cards to draw and its class in words
+    (`names`: the game's own names of its hand ids, in the sheet's language)."""
+    found = (names or {}).get(hand["class"])
     return {"cards": [card_view(c, gettext) for c in hand["cards"]], "total": hand["total"],
-            "class": class_name(hand["class"], gettext), "staked": hand.get("staked", 0),
+            "class": found or class_name(hand["class"], gettext), "staked": hand.get("staked", 0),
             "net": hand["net"]}
 
 
-def round_view(script: dict[str, Any], result: dict[str, Any], gettext: Gettext) -> dict[str, Any]:
-    """A replayed round (script plus contract JSON) as a template draws it."""
+def round_view(script: dict[str, Any], result: dict[str, Any], gettext: Gettext,
+               names: dict[str, str] | None = None) -> dict[str, Any]:
+    """A replayed round (script plus contract JSON) as a template draws it (`names`: the
+    game's names of its hands, `hand_view`)."""
     decisions = [{"actor": actor_text(e["actor"], gettext),
                   "action": action_text(e["action"], gettext)}
                  for e in result.get("transcript", []) if e.get("event") == "decision"]
@@ -114,9 +119,10 @@ def round_view(script: dict[str, Any], result: dict[str, Any], gettext: Gettext)
         "seats": [{"seat": actor_text(s["seat"], gettext), "net": s["net"],
                    "insurance": s.get("insurance"), "even_money": bool(s.get("even_money")),
                    "in_all": s["net"] != sum(h["net"] for h in s["hands"]),
-                   "hands": [hand_view(h, gettext) for h in s["hands"]]}
+                   "hands": [hand_view(h, gettext, names) for h in s["hands"]]}
                   for s in result["seats"]],
-        "banker": dict(hand_view(result["banker"], gettext), seat=actor_text("banker", gettext)),
+        "banker": dict(hand_view(result["banker"], gettext, names),
+                       seat=actor_text("banker", gettext)),
         "decisions": decisions,
     }
 

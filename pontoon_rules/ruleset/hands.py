@@ -15,6 +15,7 @@ from collections import Counter
 from pydantic import Field, StrictBool, StrictInt, model_validator
 
 from pontoon_rules.ruleset.common import (
+    AgainstTotal,
     CompareRule,
     HandClass,
     NaturalTakes,
@@ -102,6 +103,12 @@ class HandDefinition(RuleModel):
     compare: CompareRule = Field(
         default=CompareRule.EQUAL,
         description="How two of them compare: all equal, or by their totals.",
+    )
+    against_total: AgainstTotal = Field(
+        default=AgainstTotal.RANKING,
+        description="How it meets the other side's ordinary hand (total): 'ranking', as "
+        "hands.ranking says (a pontoon beats any total, 21 too); 'by-total', by points, an "
+        "equal total being a tie.",
     )
     ties: TieRule | None = Field(
         default=None,

@@ -1,0 +1,169 @@
+"""The Russian rule sheets, proofread: a spell check with Debian's Russian dictionary, no
+English word, Russian card letters with their key, each source's own words, grammar the
+first proofreading found wrong, and a title of its own for every overlay."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from functools import cache
+
+import pytest
+
+from pontoon_rules.docs import render_sheet
+from pontoon_rules.docs.i18n import translations, words_of
+from pontoon_rules.docs.sheet_view import find_base, localized
+from pontoon_rules.docs.values import RANK_LETTERS, rank_letter
+from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from tests.sheettext import visible_text, words
+
+DICTIONARY = "ru_RU"
+"""Debian's hunspell-ru (`make test` installs it: `.ci/system-deps spell`)."""
+
+GAME_TERMS = frozenset({
+    # the game's own words, as the Russian sources write them (seed 003, the casino sites)
+    "понтун", "понтуна", "понтуну", "понтуном", "понтуне", "понтуны", "понтунов",
+    "банкует", "блэкджек", "блэкджека", "блэкджеку", "блэкджеком", "блэкджеке", "ва",  # «ва-банк»
+    # the names of the sources (sites, casinos, books, people) written in Russian letters
+    "Википедия", "Википедии", "Пагат", "Хойла", "Визард", "Одс", "Шеклфорд", "Гентинг",
+    "Нустар", "Себу", "Чукчанси", "Эмералд", "Куин", "Такома", "Маунтлейк", "Террас",
+    "Ресортс", "Уорлд", "оф", "Филипино", "Драгон", "Ред", "Голд", "Канберры", "Пил",
+})
+"""Words of the Russian sheets that the dictionary does not know: the game's terms and the
+names of its sources. Everything else must be in the dictionary."""
+TERMS = frozenset(term.lower() for term in GAME_TERMS)
+
+
+@cache
+def sheet_text(ruleset_id: str) -> str:
+    ruleset = load_bundled(ruleset_id)
+    return visible_text(render_sheet(ruleset, "html", "ru", find_base(ruleset)).decode())
+
+
+def unknown_words(candidates: set[str]) -> set[str]:
+    """The words hunspell's Russian dictionary does not know (`hunspell -l`)."""
+    if shutil.which("hunspell") is None:
+        pytest.skip("hunspell is not installed (make test installs hunspell-ru as root)")
+    run = subprocess.run(["hunspell", "-d", DICTIONARY, "-l", "-i", "utf-8"], input="\n".join(
+        sorted(candidates)), capture_output=True, text=True, timeout=60, check=False)
+    if "Can't open affix or dictionary" in run.stderr:
+        pytest.skip("the Russian dictionary is not installed (Debian's hunspell-ru)")
+    return set(run.stdout.split())
+
+
+def card_letters() -> set[str]:
+    """The letters Russian sheets print on cards (Т, К, Д, В), from the catalog."""
+    return {rank_letter(rank, translations("ru").gettext) for rank in RANK_LETTERS}
+
+
+@pytest.mark.parametrize("ruleset_id", bundled_ids())
+def test_russian_sheet_passes_the_spell_check(ruleset_id: str) -> None:
+    found = set(words(sheet_text(ruleset_id))) - card_letters()
+    unknown = {w for w in unknown_words(found) if w.lower() not in TERMS}
+    assert not unknown, f"{ruleset_id}: words the Russian dictionary does not know: {unknown}"
+
+
+def test_the_spell_check_finds_a_misspelling() -> None:
+    assert unknown_words({"банкир", "бонкир", "колоды"}) == {"бонкир"}
+
+
+@pytest.mark.parametrize("ruleset_id", bundled_ids())
+def test_russian_sheet_has_no_latin_word(ruleset_id: str) -> None:
+    latin = [w for w in words(sheet_text(ruleset_id)) if re.fullmatch(r"[A-Za-z-]+", w)]
+    assert not latin, f"{ruleset_id}: {latin}"
+
+
+@pytest.mark.parametrize("ruleset_id", bundled_ids())
+def test_russian_cards_use_russian_letters_with_a_key(ruleset_id: str) -> None:
+    ruleset = load_bundled(ruleset_id)
+    html = render_sheet(ruleset, "html", "ru", find_base(ruleset)).decode()
+    ranks = set(re.findall(r'<span class="pr-rank">([^<]+)</span>', html))
+    assert ranks and not ranks & {"A", "K", "Q", "J"}, ranks
+    assert ranks & {"Т", "К", "Д", "В"}
+    assert "Карты: Т — туз, К — король, Д — дама, В — валет; ♠ — пики" in sheet_text(ruleset_id)
+
+
+def test_the_english_sheet_keeps_english_letters_and_the_ruleset_id() -> None:
+    html = render_sheet(load_bundled("pagat-british"), "html", "en").decode()
+    assert '<span class="pr-rank">A</span>' in html and "<code>pagat-british</code>" in html
+    assert "Cards: A ace" not in html  # a reader of the files' language needs no key
+
+
+GRAMMAR = [
+    (r"по 1 карту", "«по» takes the dative: each new hand gets «1 карту», not «по 1 карту»"),
+    (r"\d× первоначальной", "«1× первоначальной ставки» is not Russian"),
+    (r"Добранные", "not a word of the dictionary"),
+    (r"десятиочков", "not a word of the dictionary"),
+]
+
+
+def _cards(n: int) -> str:
+    """«карта» as a number takes it in the accusative («получает 1 карту, 2 карты, 5 карт»;
+    «по 52 карты», «по 48 карт»)."""
+    if n % 10 == 1 and n % 100 != 11:
+        return "карту"
+    return "карты" if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14) else "карт"
+
+
+@pytest.mark.parametrize("ruleset_id", bundled_ids())
+def test_russian_grammar_the_proofreading_corrected(ruleset_id: str) -> None:
+    text = sheet_text(ruleset_id)
+    for pattern, why in GRAMMAR:
+        assert not re.search(pattern, text), (ruleset_id, why)
+    for number, noun in re.findall(r"\b(?:по|сдаёт|получает|берёт) (\d+) (карт[уаы]?)\b", text):
+        assert noun == _cards(int(number)), (ruleset_id, number, noun)
+    ruleset = load_bundled(ruleset_id)
+    if ruleset.pack.decks != 1:  # six packs are not «колоды» in the singular
+        assert "% колоды" not in text, ruleset_id
+
+
+def test_three_of_a_kind_agrees_in_number_and_gender() -> None:
+    """«Три одинаковых» / «три одинаковые» left the noun out: the hand is «три карты
+    одного достоинства» (Belarus: «3 карты одного достоинства»)."""
+    assert "3 карты одного достоинства" in sheet_text("belarus-ponton")
+    for ruleset_id in bundled_ids():
+        assert not re.search(r"[Тт]ри одинаков(ых|ые)\b", sheet_text(ruleset_id)), ruleset_id
+    assert translations("ru").gettext("three of a kind") == "три карты одного достоинства"
+
+
+@pytest.mark.parametrize("ruleset_id", bundled_ids())
+def test_the_banker_has_one_name_on_a_russian_sheet(ruleset_id: str) -> None:
+    """The summary at the top and the rules below call the banker the same: «дилер» where
+    the source says so (the casino, Belarus), else «банкир» (a word may be explained once
+    in brackets: «банкир (дилер казино)»)."""
+    text = sheet_text(ruleset_id).lower()
+    _name, summary = localized(load_bundled(ruleset_id), "ru")
+    body = text.split(summary.lower(), 1)[-1]
+    plain = re.sub(r"\([^)]*\)", "", summary.lower())
+    for word, other in (("дилер", "банкир"), ("банкир", "дилер")):
+        if re.search(word, plain) and not re.search(other, plain):
+            assert word in body, (ruleset_id, word)
+
+
+@pytest.mark.parametrize("ruleset_id", [i for i in bundled_ids() if load_bundled(i).extends])
+def test_every_overlay_has_a_russian_title_of_its_own(ruleset_id: str) -> None:
+    """An overlay's Russian title names its base and what changes, never the base alone."""
+    ruleset = load_bundled(ruleset_id)
+    base = find_base(ruleset)
+    assert base is not None and "ru" in ruleset.translations, ruleset_id
+    name, summary = localized(ruleset, "ru")
+    base_name, base_summary = localized(base, "ru")
+    assert name != base_name and summary != base_summary
+    assert name.split()[0] == base_name.split()[0], (name, base_name)  # the base's name first
+
+
+@pytest.mark.parametrize(("ruleset_id", "own", "foreign"), [
+    ("casino-ochko", ("дилер", "очко", "«ещё карту»", "«пас»", "высокий итог"),
+     ("банкир", "понтун", "твист")),
+    ("belarus-ponton", ("дилер", "понтун", "твист"), ("банкир", "«ещё карту»", "«пас»")),
+    ("pagat-british", ("банкир", "понтун", "твист"), ("дилер", "«ещё карту»")),
+])
+def test_each_russian_sheet_speaks_its_sources_words(ruleset_id: str, own: tuple[str, ...],
+                                                      foreign: tuple[str, ...]) -> None:
+    text = sheet_text(ruleset_id).lower()
+    assert words_of(load_bundled(ruleset_id), "ru").startswith("ru")
+    for word in own:
+        assert word in text, (ruleset_id, word)
+    for word in foreign:
+        assert word not in text, (ruleset_id, word)
