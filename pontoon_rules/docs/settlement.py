@@ -17,9 +17,9 @@ and checks each settled hand against these claims.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from fractions import Fraction
 
+from pontoon_rules.docs.claims import Claim, Pair, Said, cell_says, conflicts, expected_cell
 from pontoon_rules.ruleset.common import AgainstTotal, OutcomeResult, odds_fraction
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.outcomes import (
@@ -37,39 +37,12 @@ from pontoon_rules.ruleset.outcomes import (
 )
 
 Gettext = Callable[[str], str]
-Pair = tuple[str, str]
+__all__ = ["Claim", "Pair", "Said", "cell_says", "conflicts", "expected_cell", "settlement_said"]
 
 
 def _(message: str) -> str:
     """Mark `message` for the catalog."""
     return message
-
-
-@dataclass(frozen=True)
-class Claim:
-    """What one sentence says about some pairs (player's hand, banker's hand).
-
-    `result` (None: the sentence says nothing of who wins), `tie_push` (for a by-total
-    result: equal totals are a stand-off, else the banker's), `pays` (what a winning hand
-    of these pairs is paid, × stake), `collects` (what a losing one pays the banker).
-    """
-
-    pairs: frozenset[Pair]
-    level: int
-    result: OutcomeResult | None = None
-    tie_push: bool | None = None
-    pays: Fraction | None = None
-    collects: Fraction | None = None
-
-
-@dataclass(frozen=True)
-class Said:
-    """A settlement sentence: its rule key, its text, its claims and the fields it says."""
-
-    key: str
-    text: str
-    claims: tuple[Claim, ...]
-    paths: tuple[str, ...] = field(default=())
 
 
 ORDINARY = _("any other total")
@@ -123,47 +96,6 @@ MESSAGES = (
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
     return list(MESSAGES)
-
-
-# -- what the claims say ------------------------------------------------------------------
-def expected_cell(claims: list[Claim], pair: Pair) -> dict[str, object]:
-    """What the sheet says of `pair`: the most specific claim for each of result, tie rule,
-    pays and collects (missing where no sentence says it)."""
-    out: dict[str, object] = {}
-    for name in ("result", "tie_push", "pays", "collects"):
-        found = [c for c in claims if pair in c.pairs and getattr(c, name) is not None]
-        if found:
-            out[name] = getattr(max(found, key=lambda c: c.level), name)
-    return out
-
-
-def conflicts(claims: list[Claim]) -> list[str]:
-    """Pairs about which two sentences of the same level say different things."""
-    out = []
-    for name in ("result", "tie_push", "pays", "collects"):
-        seen: dict[tuple[Pair, int], object] = {}
-        for c in claims:
-            value = getattr(c, name)
-            if value is None:
-                continue
-            for pair in c.pairs:
-                key = (pair, c.level)
-                if key in seen and seen[key] != value:
-                    out.append(f"{pair} {name}: {seen[key]} against {value}")
-                seen.setdefault(key, value)
-    return out
-
-
-def cell_says(cell: OutcomeCell) -> dict[str, object]:
-    """A table cell as `expected_cell` words it (only what the result makes matter)."""
-    out: dict[str, object] = {"result": cell.result}
-    if cell.result is BY_TOTAL:
-        out["tie_push"] = cell.tie_push
-    if cell.result in (WIN, BY_TOTAL):
-        out["pays"] = cell.pays
-    if cell.result in (LOSE, BY_TOTAL):
-        out["collects"] = cell.collects
-    return out
 
 
 def _misleads(claims: list[Claim], pair: Pair, cell: OutcomeCell) -> bool:
