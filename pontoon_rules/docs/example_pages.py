@@ -26,7 +26,8 @@ from pontoon_rules.ruleset.model import Ruleset
 _VERBS = {"stick": "sticks", "twist": "twists", "buy": "buys a card for {amount}",
           "split": "splits the pair", "double": "doubles", "insure": "insures for {amount}",
           "even-money": "takes even money", "decline": "declines insurance",
-          "shoot": "makes a shoot bet of {amount}"}
+          "shoot": "makes a shoot bet of {amount}", "surrender": "surrenders",
+          "rescue": "rescues the doubled hand", "redouble": "redoubles"}
 _ORDINALS = {1: "once", 2: "twice"}
 
 

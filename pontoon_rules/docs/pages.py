@@ -126,6 +126,10 @@ def _headline(ruleset: Ruleset, base: Ruleset | None, lang: str,
     found = figures.headline(ruleset, base, analysis, translations(lang).gettext, href)
     if found and found["base"] and base is not None:
         found["base"]["name"] = user(localized(base, lang)[0])
+    refused = site_refused().get(ruleset.id) if found is None else None
+    if refused is not None:  # no figure, and the rules that keep it from having one
+        found = {"refused": [user(x["rule"]) for x in refused["refused"]],
+                 "href": html_href(f"{_up(lang)}analysis.md") + f"#{ruleset.id}"}
     return found
 
 

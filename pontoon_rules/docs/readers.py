@@ -22,28 +22,39 @@ def _(message: str) -> str:
 
 
 _FILE_ASIDES = (
-    re.compile(r"[;,]\s*(?:or\s+)?null\s+(?:for|to)\s+[^.;]*"),
-    re.compile(r",?\s+or\s+null\s+for\s+[^.;]*"),
+    re.compile(r"[;,]\s*(?:or\s+)?null\s+(?:for|to)\s+(?:[^.;]|\.(?=\S))*"),
+    re.compile(r",?\s+or\s+null\s+for\s+(?:[^.;]|\.(?=\S))*"),
     re.compile(r"\s*\((?:num, den|[a-z]+_[a-z_]+[^)]*)\)"),
     re.compile(r"[;,]\s*null\s+—\s+[^.;]*"),
     re.compile(r"\s*\{agreed:[^}]*\}:?"),
     re.compile(r",?\s+или\s+null\s+—\s+[^.;]*"),
 )
 _IDENTIFIER = re.compile(r"\b([a-z]+(?:_[a-z]+)+)\b")
+_SECTIONS = ("pack", "table", "stakes", "deal", "player", "banker", "hands", "settlement",
+             "faces", "between_deals", "shoot", "side_bets")
+_IN_PARENS = re.compile(r"\s*\((?:" + "|".join(_SECTIONS) + r")\.[^()]*\)")
+_PATH = re.compile(r"`?\b(?:" + "|".join(_SECTIONS) + r")((?:\.[a-z0-9_-]+)+)\b`?")
+_NULL_SAYS = re.compile(r"[;,]\s*null:\s*[^.;]*")
 
 
 def reader_words(text: str) -> str:
-    """`text` without the file format's asides: '; null for none', '(num, den)', and field
-    names written as words ('stand_on' -> 'stand on')."""
-    for pattern in _FILE_ASIDES:
+    """`text` without the file format's asides: '; null for none', '(num, den)', a field's
+    path in brackets; another field named by its last word ('as hands.ranking says' ->
+    'as ranking says') and field names written as words ('stand_on' -> 'stand on')."""
+    for pattern in (*_FILE_ASIDES, _IN_PARENS, _NULL_SAYS):
         text = pattern.sub("", text)
-    text = _IDENTIFIER.sub(lambda m: m.group(1).replace("_", " "), text)
+    text = _PATH.sub(lambda m: m.group(1).rsplit(".", 1)[1], text)
+    text = _IDENTIFIER.sub(lambda m: m.group(1).replace("_", " "), text).replace("`", "")
     return " ".join(text.split())
 
 
 def reader_description(path: str, gettext: Callable[[str], str] = str) -> str:
     """The description of the field `path`, translated, as a reader reads it."""
-    return reader_words(gettext(describe(path)))
+    try:
+        described = describe(path)
+    except KeyError:  # a whole section's entry (an open reading of all its rules)
+        return gettext(SECTION_RULES) % {"section": path.replace("_", " ")}
+    return reader_words(gettext(described))
 
 
 KIND_WORDS: dict[str, str] = {
@@ -75,6 +86,10 @@ def links(reference: str) -> list[dict[str, Any]]:
     return out
 
 
+SECTION_RULES = _("The rules of %(section)s")
+"""How an open reading that covers a whole section is named."""
+
+
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
-    return list(KIND_WORDS.values())
+    return [*KIND_WORDS.values(), SECTION_RULES]

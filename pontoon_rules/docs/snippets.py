@@ -36,7 +36,7 @@ def variations(src_uri: str) -> str:
     for ruleset in site_rulesets():
         base = base_of(ruleset)
         headline = _headline(ruleset, base, "en", site_analysis()) if base else None
-        if headline and headline["base"]:
+        if headline and headline.get("base"):
             rows.append({"id": ruleset.id, "name": localized(ruleset, "en", base)[0],
                          "headline": headline})
     return render("snippet_variations.md.j2", rows=rows, up=_up(src_uri))

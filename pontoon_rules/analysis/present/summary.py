@@ -39,13 +39,27 @@ from pontoon_rules.ruleset.model import Ruleset
 SITE_COST_FIELDS = ("player.stick_minimum", "settlement.ties", "hands.definitions.pontoon.ties")
 """The fields the site's cost table varies where no full table is stored (`costdata`)."""
 def open_readings(ruleset: Ruleset) -> list[str]:
-    """The fields the model varies whose value in `ruleset` is an open reading."""
-    out = []
+    """The fields the model varies whose value in `ruleset` is an open reading: each once,
+    as its provenance entry names it (a whole named hand marked open is one reading, not
+    one per field of its definition)."""
+    out: list[str] = []
     for path in ruleset_paths(ruleset):
         provenance = provenance_for(ruleset, path)
-        if not skip_reason(path) and provenance is not None and provenance.open:
-            out.append(path)
+        if skip_reason(path) or provenance is None or not provenance.open:
+            continue
+        entry = _entry_of(ruleset, path)
+        if entry not in out:
+            out.append(entry)
     return out
+
+
+def _entry_of(ruleset: Ruleset, path: str) -> str:
+    """The path of the provenance entry that covers `path` (itself or a section above)."""
+    parts = path.split(".")
+    for i in range(len(parts), 0, -1):
+        if ".".join(parts[:i]) in ruleset.provenance:
+            return ".".join(parts[:i])
+    return path
 
 
 def _cost_row(ruleset: Ruleset, cost: Cost) -> dict[str, Any]:
