@@ -128,7 +128,7 @@ def _headline(ruleset: Ruleset, base: Ruleset | None, lang: str,
         found["base"]["name"] = user(localized(base, lang)[0])
     refused = site_refused().get(ruleset.id) if found is None else None
     if refused is not None:  # no figure, and the rules that keep it from having one
-        found = {"refused": [user(x["rule"]) for x in refused["refused"]],
+        found = {"refused": [user(x["rule"]) for x in refused["refused"]], "base": None,
                  "href": html_href(f"{_up(lang)}analysis.md") + f"#{ruleset.id}"}
     return found
 

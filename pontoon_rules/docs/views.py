@@ -145,6 +145,20 @@ def _mode(values: list[str]) -> str:
     return Counter(values).most_common(1)[0][0]
 
 
+def _cell_text(ruleset: Ruleset, path: str, gettext: Gettext) -> str:
+    """A matrix cell in words: the value, a whole named hand as its sentence, or "not
+    defined" where the ruleset has no such field."""
+    if not has_path(ruleset, path):
+        return gettext(NOT_DEFINED)
+    if path.startswith("hands.definitions.") and path.count(".") == 2:
+        from pontoon_rules.docs.hands import hand_sentence
+        from pontoon_rules.docs.i18n import translations
+
+        words = translations("en")
+        return hand_sentence(ruleset, path.rsplit(".", 1)[1], gettext, words.ngettext)
+    return value_text(path, value_at(ruleset, path), gettext)
+
+
 def matrix_view(rulesets: list[Ruleset], gettext: Gettext) -> list[dict[str, Any]]:
     """Every behavioural field × every ruleset, by chapter; cells off the usual value marked."""
     chapters = []
@@ -156,8 +170,7 @@ def matrix_view(rulesets: list[Ruleset], gettext: Gettext) -> list[dict[str, Any
             index = {key: i for i, key in enumerate(dict.fromkeys(keys))}
             cells = [{"id": r.id, "anchor": anchor(path), "differs": key != usual,
                       "key": str(index[key]),
-                      "text": value_text(path, value_at(r, path), gettext)
-                      if has_path(r, path) else gettext(NOT_DEFINED)}
+                      "text": _cell_text(r, path, gettext)}
                      for r, key in zip(rulesets, keys, strict=True)]
             rows.append({"path": path, "label": label(path), "cells": cells,
                          "description": gettext(describe(path)),

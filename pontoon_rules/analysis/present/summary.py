@@ -53,6 +53,14 @@ def open_readings(ruleset: Ruleset) -> list[str]:
     return out
 
 
+def _described(path: str) -> str:
+    """A field's description, or for a whole section's entry its name."""
+    try:
+        return describe(path)
+    except KeyError:
+        return f"the {path.replace('_', ' ')} rules"
+
+
 def _entry_of(ruleset: Ruleset, path: str) -> str:
     """The path of the provenance entry that covers `path` (itself or a section above)."""
     parts = path.split(".")
@@ -110,7 +118,7 @@ def ruleset_summary(ruleset: Ruleset) -> dict[str, Any]:
             "chart_data": chart.to_json(),
             "costs": [_cost_row(ruleset, c) for c in costs.rows],
             "cost_base": costs.base_edge, "costs_full": stored is not None, "open_readings": [
-                {"field": p, "description": describe(p)} for p in open_readings(ruleset)]}
+                {"field": p, "description": _described(p)} for p in open_readings(ruleset)]}
 
 
 def _summary_of(ruleset_id: str) -> dict[str, Any]:
