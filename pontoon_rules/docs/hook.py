@@ -7,7 +7,8 @@ page title (user text reaches the nav and <title> through it); on_page_context g
 each page the theme language of its folder (`ru/...` pages get `lang="ru"` and the
 theme's Russian labels, and the menu's titles in Russian). Nothing generated is
 ever written into the docs folder. Sheets are cached per process by the
-ruleset's content, so `docs serve` rebuilds stay quick.
+ruleset's content, so `docs serve` rebuilds stay quick. on_post_build writes the search
+index again without escapes (the same JSON, a third of the size in Russian).
 """
 
 from __future__ import annotations
@@ -163,3 +164,18 @@ def on_files(files: Files, config: MkDocsConfig) -> Files:
     for path, content in generated.items():
         files.append(File.generated(config, path, content=content))
     return files
+
+
+def on_post_build(config: MkDocsConfig, **_kwargs: Any) -> None:
+    """The theme's search index, written again as UTF-8 without escapes and spaces (the same
+    JSON: Cyrillic, Armenian and the suit signs take 2-3 bytes each instead of 6)."""
+    import json
+    from pathlib import Path
+
+    from pontoon_rules.files import write_atomic
+
+    index = Path(config.site_dir) / "search" / "search_index.json"
+    if not index.is_file():
+        return
+    data = json.loads(index.read_text(encoding="utf-8"))
+    write_atomic(index, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
