@@ -34,7 +34,7 @@ _SECTIONS = ("pack", "table", "stakes", "deal", "player", "banker", "hands", "se
              "faces", "between_deals", "shoot", "side_bets")
 _IN_PARENS = re.compile(r"\s*\((?:" + "|".join(_SECTIONS) + r")\.[^()]*\)")
 _PATH = re.compile(r"`?\b(?:" + "|".join(_SECTIONS) + r")((?:\.[a-z0-9_-]+)+)\b`?")
-_NULL_SAYS = re.compile(r"[;,]\s*null:\s*[^.;]*")
+_NULL_SAYS = re.compile(r"[;,]\s*null:\s*[^.;]*|(?<=\.)\s*[Nn]ull\s+(?:for|—)\s+[^.;]*\.")
 
 
 def reader_words(text: str) -> str:
