@@ -11,7 +11,15 @@ from typing import Any
 from pontoon_rules.docs import adapters
 from pontoon_rules.docs.chapters import anchor
 from pontoon_rules.docs.extra import UserRuleset, user_rulesets
-from pontoon_rules.docs.i18n import LANGUAGES, SOURCE_LANGUAGE, render, translations, words_of
+from pontoon_rules.docs.i18n import (
+    SITE_LANGUAGES,
+    SOURCE_LANGUAGE,
+    language,
+    render,
+    sheet_languages,
+    translations,
+    words_of,
+)
 from pontoon_rules.docs.reference import reference_context
 from pontoon_rules.docs.rounds import sample_rounds
 from pontoon_rules.docs.sheet_view import find_base, localized, sheet_view
@@ -23,11 +31,28 @@ from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.present import differing_paths
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 
-SITE_SHEETS: tuple[tuple[str, str], ...] = tuple(
-    (fmt, lang) for lang in LANGUAGES for fmt in ("pdf", "html"))
-"""The sheets the site build produces for every ruleset: (format, language)."""
+SITE_SHEET_FORMATS = ("pdf", "html")
+"""The formats of the sheets the site build produces for every ruleset."""
 
-LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
+
+def site_sheets(ruleset: Ruleset) -> tuple[tuple[str, str], ...]:
+    """The sheets the site has for `ruleset`: (format, language) for each language its sheet
+    is written in (`languages.sheet_languages`: every language of scope `all`, and the
+    languages of its sources, which the pagat rulesets reached us in)."""
+    return tuple((fmt, lang) for lang in sheet_languages(ruleset) if _is_written_in(ruleset, lang)
+                 for fmt in SITE_SHEET_FORMATS)
+
+
+def _is_written_in(ruleset: Ruleset, lang: str) -> bool:
+    """Whether the sheet of `ruleset` can be printed in `lang` without an English sentence
+    (a user's overlay of a pagat ruleset may say what a source language's catalog does not)."""
+    from pontoon_rules.docs.sheets import UntranslatedSheetError
+
+    try:
+        cached_sheet(ruleset, "html", lang)
+    except UntranslatedSheetError:
+        return False
+    return True
 
 
 def bundled() -> list[Ruleset]:
@@ -62,9 +87,9 @@ def page_dir(lang: str) -> str:
     return "rulesets" if lang == SOURCE_LANGUAGE else f"{lang}/rulesets"
 
 
-def _sheet_links(ruleset_id: str, up: str) -> list[dict[str, str]]:
-    return [{"label": f"{fmt.upper()} ({lang})", "href": up + sheet_name(ruleset_id, fmt, lang)}
-            for fmt, lang in SITE_SHEETS]
+def _sheet_links(ruleset: Ruleset, up: str) -> list[dict[str, str]]:
+    return [{"label": f"{fmt.upper()} ({language(lang).name})",
+             "href": up + sheet_name(ruleset.id, fmt, lang)} for fmt, lang in site_sheets(ruleset)]
 
 
 def ruleset_page(ruleset: Ruleset, lang: str) -> str:
@@ -72,14 +97,14 @@ def ruleset_page(ruleset: Ruleset, lang: str) -> str:
     gettext = translations(words_of(ruleset, lang)).gettext
     up = "../" * (page_dir(lang).count("/") + 1)
     rounds = [round_view(r["script"], r["result"], gettext) for r in sample_rounds(ruleset)]
-    others = [{"label": LANGUAGE_NAMES.get(o, o),
-               "href": f"{up}{page_dir(o)}/{ruleset.id}.md"} for o in LANGUAGES if o != lang]
+    others = [{"label": language(o).name,
+               "href": f"{up}{page_dir(o)}/{ruleset.id}.md"} for o in SITE_LANGUAGES if o != lang]
     on_site = {r.id for r in site_rulesets()}
     extends_href = f"{ruleset.extends}.md" if ruleset.extends in on_site else None
     return render("ruleset.md.j2", words_of(ruleset, lang), r=ruleset_view(ruleset, gettext),
                   rounds=rounds,
                   s=sheet_view(ruleset, lang, base_of(ruleset), examples=0),
-                  sheets=_sheet_links(ruleset.id, up), others=others,
+                  sheets=_sheet_links(ruleset, up), others=others,
                   extends_href=extends_href, analysis_href=f"{up}analysis.md#{ruleset.id}")
 
 
@@ -87,7 +112,7 @@ def rulesets_index(lang: str) -> str:
     """The list of rulesets in `lang`, with their sheets."""
     up = "../" * (page_dir(lang).count("/") + 1)
     rows = [{"id": r.id, "name": localized(r, lang)[0], "kind": r.kind, "extends": r.extends,
-             "sheets": _sheet_links(r.id, up)} for r in site_rulesets()]
+             "sheets": _sheet_links(r, up)} for r in site_rulesets()]
     return render("rulesets_index.md.j2", lang, rulesets=rows)
 
 
@@ -179,7 +204,7 @@ def analysis_page() -> str:
 def generated_pages() -> dict[str, str]:
     """Every generated page of the site, by its path in the docs folder."""
     pages: dict[str, str] = {}
-    for lang in LANGUAGES:
+    for lang in SITE_LANGUAGES:
         pages[f"{page_dir(lang)}/index.md"] = rulesets_index(lang)
         for ruleset in site_rulesets():
             pages[f"{page_dir(lang)}/{ruleset.id}.md"] = ruleset_page(ruleset, lang)
@@ -207,7 +232,7 @@ def generated_files() -> dict[str, bytes]:
     files = {f"assets/{name}": (STATIC_DIR / name).read_bytes()
              for name in ("cards.css", "site.css")}
     for ruleset in site_rulesets():
-        for fmt, lang in SITE_SHEETS:
+        for fmt, lang in site_sheets(ruleset):
             files[sheet_name(ruleset.id, fmt, lang)] = cached_sheet(ruleset, fmt, lang)
     return files
 
@@ -220,7 +245,7 @@ def nav_title(text: str) -> str:
 def nav_expansions(pages: dict[str, str]) -> dict[str, list[Any]]:
     """How nav entries that name a generated index expand into sections of generated pages."""
     out: dict[str, list[Any]] = {}
-    for lang in LANGUAGES:
+    for lang in SITE_LANGUAGES:
         folder = page_dir(lang)
         out[f"{folder}/index.md"] = [f"{folder}/index.md"] + [
             {nav_title(localized(r, lang)[0]): f"{folder}/{r.id}.md"} for r in site_rulesets()]
