@@ -180,7 +180,8 @@ def _shown_rounds(text: str) -> Iterator[tuple[str, dict[str, object], list[str]
     for ruleset_id, block in REPLAY.findall(text):
         script = json.loads(html.unescape(re.search(r"<code>(.*?)</code>", block, re.S)[1]))
         cards = re.findall(r'data-card="([^"]+)"', block)
-        nets = [int(n) for n in re.findall(r'class="pr-net [^"]*">(?:&lrm;)?([+-]?\d+)<', block)]
+        nets = [int(n) for n in  # a net is marked left to right (&lrm;) for RTL sheets
+                re.findall(r'class="pr-net [^"]*">(?:&lrm;|\u200e)?([+-]?\d+)<', block)]
         yield ruleset_id, script, cards, nets
 
 
