@@ -52,6 +52,7 @@ def overlays(draw: Any) -> Ruleset:
         d = hands["definitions"][hand_id]
         d["wins_outright"] = draw(st.booleans()) and draw(st.booleans())
         d["compare"] = draw(st.sampled_from(["equal", "by-total"]))
+        d["against_total"] = draw(st.sampled_from(["ranking", "by-total"]))
         d["ties"] = draw(st.sampled_from([None, "push", "banker-wins"]))
         d["pays"] = draw(st.sampled_from(ODDS))
         d["collects"] = draw(st.sampled_from(ODDS))

@@ -55,6 +55,7 @@ def definitions(draw: Any, ranks: list[str]) -> dict[str, Any]:
                          "banker_can_hold": draw(st.booleans()),
                          "wins_outright": draw(st.booleans()),
                          "compare": draw(st.sampled_from(["equal", "by-total"])),
+                         "against_total": draw(st.sampled_from(["ranking", "by-total"])),
                          "suits": draw(st.sampled_from(SUIT_RULES)),
                          "after_double": draw(st.booleans())}
     if draw(st.booleans()):

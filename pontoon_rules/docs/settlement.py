@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from pontoon_rules.ruleset.common import OutcomeResult, odds_fraction
+from pontoon_rules.ruleset.common import AgainstTotal, OutcomeResult, odds_fraction
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.outcomes import (
     BUST,
@@ -382,6 +382,9 @@ def _exceptions(w: _Words, claims: list[Claim]) -> Said | None:
             if p in w.r.hands.definitions:
                 paths.add(f"hands.definitions.{p}.wins_outright")
     for pair in wrong:
+        paths.update(f"hands.definitions.{h}.against_total" for h in pair
+                     if (d := w.r.hands.definitions.get(h)) is not None
+                     and d.against_total is AgainstTotal.BY_TOTAL)
         if pair in done and not _misleads([*claims, *said], pair, w.table[pair]):
             continue
         text, claim = _pair_sentence(w, pair, w.table[pair], [*claims, *said])

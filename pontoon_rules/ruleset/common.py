@@ -87,6 +87,13 @@ class CompareRule(StrEnum):
     BY_TOTAL = "by-total"
 
 
+class AgainstTotal(StrEnum):
+    """How a named hand fares against an ordinary hand (`total`) on the other side."""
+
+    RANKING = "ranking"
+    BY_TOTAL = "by-total"
+
+
 class NaturalTakes(StrEnum):
     """What a banker's hand takes from the hands that lose to it, of what they staked.
 

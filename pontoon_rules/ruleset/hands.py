@@ -15,6 +15,7 @@ from collections import Counter
 from pydantic import Field, StrictBool, StrictInt, model_validator
 
 from pontoon_rules.ruleset.common import (
+    AgainstTotal,
     CompareRule,
     HandClass,
     NaturalTakes,
@@ -102,6 +103,13 @@ class HandDefinition(RuleModel):
     compare: CompareRule = Field(
         default=CompareRule.EQUAL,
         description="How two of them compare: all equal, or by their totals.",
+    )
+    against_total: AgainstTotal = Field(
+        default=AgainstTotal.RANKING,
+        description="How it fares against an ordinary hand (total) on the other side: "
+        "'ranking', where hands.ranking puts it (a pontoon above every total, a 21 of three "
+        "cards too); 'by-total', by its points like an ordinary hand, so that an equal total "
+        "is a tie settled by the ties rule (\"equal totals lose\" read literally).",
     )
     ties: TieRule | None = Field(
         default=None,

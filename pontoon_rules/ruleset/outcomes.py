@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pontoon_rules.ruleset.common import (
+    AgainstTotal,
     CompareRule,
     HandClass,
     OutcomeResult,
@@ -147,11 +148,22 @@ def _default(ruleset: Ruleset, player: str, banker: str) -> OutcomeCell:
 def _compare(ruleset: Ruleset, player: str, banker: str) -> OutcomeCell:
     order = {c: i for i, c in enumerate(ruleset.hands.ranking)}
     mine, theirs = order[player], order[banker]
+    if by_total_against_total(ruleset, player, banker):
+        return _cell(ruleset, player, banker, BY_TOTAL)
     if mine != theirs:
         return _cell(ruleset, player, banker, WIN if mine < theirs else LOSE)
     if compares_by_total(ruleset, player):
         return _cell(ruleset, player, banker, BY_TOTAL)
     return _cell(ruleset, player, banker, PUSH if _tie_push(ruleset, player) else LOSE)
+
+
+def by_total_against_total(ruleset: Ruleset, player: str, banker: str) -> bool:
+    """Whether a named hand meets an ordinary total (either side) and is compared with it
+    by points (its `against_total`), not by the ranking."""
+    if (player == TOTAL) == (banker == TOTAL):
+        return False
+    found = definition(ruleset, banker if player == TOTAL else player)
+    return found is not None and found.against_total is AgainstTotal.BY_TOTAL
 
 
 def compares_by_total(ruleset: Ruleset, hand_id: str) -> bool:
