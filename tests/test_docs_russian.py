@@ -141,6 +141,12 @@ def test_the_banker_has_one_name_on_a_russian_sheet(ruleset_id: str) -> None:
             assert word in body, (ruleset_id, word)
 
 
+def test_a_word_of_the_game_is_explained_where_the_summary_first_uses_it() -> None:
+    """Belarus's summary used «твист» before the rules defined it: it says what it is."""
+    _name, summary = localized(load_bundled("belarus-ponton"), "ru")
+    assert "взять карту, не увеличивая ставку («твист»)" in summary
+
+
 @pytest.mark.parametrize("ruleset_id", [i for i in bundled_ids() if load_bundled(i).extends])
 def test_every_overlay_has_a_russian_title_of_its_own(ruleset_id: str) -> None:
     """An overlay's Russian title names its base and what changes, never the base alone."""
