@@ -39,8 +39,8 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "table.min_players": "4 to 7 players play against the banker",
         "table.max_players": "4 to 7 players play against the banker",
         "table.banker": "one more player at the table, holds the bank and deals",
-        "stakes.min_stake": "Minimum stake: ____",
-        "stakes.max_stake": "Maximum: ____",
+        "stakes.min_stake": "each stake at least ____",
+        "stakes.max_stake": "at most ____",
         "deal.stake_after_first_card": "You stake after looking at your first card",
         "deal.player_cards": "deals 2 cards to each player",
         "deal.banker_cards": "and 2 cards to themself",
@@ -95,7 +95,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "hands.definitions.twenty-one.collects": "1:1",
         "settlement.pays": "1:1",
         "settlement.collects": "1:1",
-        "hands.ranking": "Hands rank, best first: pontoon, five-card trick",
+        "hands.ranking": "Pontoon beats five-card trick",
         "settlement.ties": "Equal hands: pontoon",
         "settlement.banker_bust_pays_by_class": "paid what its hand pays",
         "settlement.player_bust_loses_at_once": "you lose your stake at once",
@@ -177,7 +177,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "hands.definitions.twenty-one.collects": "1:1",
         "settlement.pays": "1:1",
         "settlement.collects": "1:1",
-        "hands.ranking": "Hands rank, best first: pontoon, five-card trick",
+        "hands.ranking": "Pontoon beats five-card trick",
         "settlement.ties": "Equal hands: pontoon",
         "settlement.banker_bust_pays_by_class": "paid what its hand pays",
         "settlement.player_bust_loses_at_once": "you lose your stake at once",
@@ -196,8 +196,8 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "table.min_players": "For 2 to 7 players",
         "table.max_players": "For 2 to 7 players",
         "table.banker": "against the house dealer",
-        "stakes.min_stake": "Minimum stake: ____",
-        "stakes.max_stake": "Maximum: ____",
+        "stakes.min_stake": "each stake at least ____",
+        "stakes.max_stake": "at most ____",
         "deal.stake_after_first_card": "Stakes are placed before the deal",
         "deal.player_cards": "deals 2 cards to each player",
         "deal.banker_cards": "and 1 card to themself",
@@ -250,7 +250,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "hands.definitions.three-of-a-kind.wins_outright": "wins whatever the banker holds",
         "settlement.pays": "1:1",
         "settlement.collects": "1:1",
-        "hands.ranking": "Hands rank, best first: pontoon, five-card trick",
+        "hands.ranking": "Pontoon beats five-card trick",
         "settlement.ties": "Equal hands: pontoon",
         "settlement.banker_bust_pays_by_class": "paid what its hand pays",
         "settlement.player_bust_loses_at_once": "you lose your stake at once",
@@ -263,8 +263,8 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "player.insurance.allowed": "Insurance",
         "player.insurance.max_fraction": "1/2 of your stake",
         "player.insurance.amount": "bet exactly 1/2",
-        "player.insurance.pays": "it pays 2:1",
-        "player.insurance.even_money": "even money (1:1)",
+        "player.insurance.pays": "the insurance is paid 2:1",
+        "player.insurance.even_money": "Even money: holding a pontoon",
     },
 }
 
@@ -329,7 +329,8 @@ ABSENT_FEATURES = {
 @pytest.mark.parametrize("ruleset_id", bundled_ids())
 def test_no_sentence_names_what_the_rules_do_not_contain(ruleset_id: str) -> None:
     ruleset = load_bundled(ruleset_id)
-    text = " ".join(s.text for s in sentences(ruleset)).lower()
+    said = sentences(ruleset)
+    text = " ".join(s.text for s in said if s.key != "lacks").lower()  # it says what is not
     for gate, words in ABSENT_FEATURES.items():
         section, _dot, name = gate.rpartition(".")
         switched_on = (name in ruleset.hands.ranking if section == "hands.definitions"
@@ -361,9 +362,11 @@ def test_sentences_follow_the_values_not_the_ruleset(tmp_path: Path) -> None:
     house.write_text("id: h\nname: H\nkind: house\nextends: pagat-british\n"
                      "player:\n  stick_minimum: 17\n  split:\n    allowed: false\n"
                      "stakes:\n  min_stake: 5\n  max_stake: 40\n", encoding="utf-8")
-    text = " ".join(s.text for s in sentences(load_ruleset(house)))
+    said = sentences(load_ruleset(house))
+    text = " ".join(s.text for s in said if s.key != "lacks")
     assert "Stick on 17 or more" in text and "at least 5 and at most 40" in text
     assert "split" not in text.replace("split hand", "")
+    assert "no splitting" in next(s.text for s in said if s.key == "lacks")
 
 
 # --- the house-rules box --------------------------------------------------------------

@@ -182,7 +182,8 @@ def test_a_ranking_of_totals_alone_names_no_pontoon(tmp_path: Path) -> None:
 
 def test_belarus_says_a_trick_wins_and_not_that_tricks_tie() -> None:
     text = settlement_text(load_bundled("belarus-ponton"))
-    assert "A player's five-card trick wins whatever the banker holds." in text
+    assert ("Each of these hands of a player wins whatever the banker holds: five-card trick, "
+            "three of a kind.") in text
     assert "Ties go to the banker" not in text
     equal = text.split("Equal hands:")[1]
     assert "five-card trick" not in equal and "three of a kind" not in equal

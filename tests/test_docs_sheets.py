@@ -67,15 +67,8 @@ def test_russian_pdf_sheet_uses_the_games_words(tmp_path: Path) -> None:
         assert term not in text, term
 
 
-OVERFLOWING = {"australian-pontoon", "spanish-21"}
-"""Casino games whose eleven bonus hands (and their payout table) do not fit one page yet:
-their sheets run to three pages until the sheet's layout learns long payout tables."""
-
-
 @pytest.mark.parametrize(("ruleset_id", "lang"), [
-    pytest.param(i, lang, marks=pytest.mark.xfail(strict=True, reason="the bonus hands "
-                                                  "overflow one page")) if i in OVERFLOWING
-    else (i, lang) for i in bundled_ids() for lang in sheet_languages(load_bundled(i))])
+    (i, lang) for i in bundled_ids() for lang in sheet_languages(load_bundled(i))])
 def test_every_sheet_is_one_page_two_with_shoot(ruleset_id: str, lang: str,
                                                 tmp_path: Path) -> None:
     ruleset = load_bundled(ruleset_id)

@@ -17,6 +17,10 @@ import pytest
 from engine_helpers import nets, run
 
 from pontoon_rules.docs.sentences import sentences
+from pontoon_rules.engine.cards import parse_cards
+from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.script import parse_step
+from pontoon_rules.engine.state import RoundState
 from pontoon_rules.ruleset.common import AgainstTotal, HandClass, OutcomeResult, Status
 from pontoon_rules.ruleset.fields import provenance_for
 from pontoon_rules.ruleset.loader import load_ruleset
@@ -54,6 +58,19 @@ def overlay(tmp_path: Path, base: str, body: str) -> str:
     return str(path)
 
 
+def legal_after(ruleset: str, stakes: list[int], shoe: str, actions: str = "") -> list[str]:
+    """The legal actions (words with their ranges) at the first decision after `actions`."""
+    state = RoundState(compile_rules(load_ruleset(ruleset)), stakes)
+    cards = parse_cards(shoe.split())
+    steps = [a.strip() for a in actions.split(",") if a.strip()]
+    while state.is_chance_node() or steps:
+        if state.is_chance_node():
+            state.apply_action(cards.pop(0))
+        else:
+            state.apply_action(parse_step(steps.pop(0), 0)[1])
+    return [str(a) for a in state.legal_actions()]
+
+
 # -- 2. belarus-ponton: a pontoon against a dealer's 21 of three or more cards -------------
 TIES_003 = "Если суммы карт игрока и дилера одинаковы, то игрок проигрывает."
 PONTOON_FIVE_003 = "Если у игрока \"понтун\", а у дилера 5 карт, то выигрывает игрок."
@@ -79,6 +96,9 @@ def test_2_belarus_pontoon_against_a_dealers_21_is_an_open_reading_quoting_both(
     assert "by-total" in note and "2.3273%" in note and "1.3546%" in note
     found = [s for s in sentences(r) if "hands.definitions.pontoon.against_total" in s.paths]
     assert found and all(s.open for s in found)  # the sheet's † on the pontoon
+    assert "It also beats the banker's ordinary 21." in found[0].text
+    russian = [s for s in sentences(r, "ru") if s.key == found[0].key]
+    assert "Бьёт и обычную сумму 21 у дилера." in russian[0].text  # seed 003's «дилер»
 
 
 def test_2_belarus_pontoon_beats_a_dealers_21_of_three_cards_as_in_blackjack() -> None:
@@ -100,6 +120,16 @@ def test_2_the_literal_reading_loses_the_pontoon_to_an_equal_total(tmp_path: Pat
             if "hands.definitions.pontoon.against_total" in s.paths and s.key == "outcomes"]
     assert said and "A player's pontoon against the banker's any other total: the higher " \
         "total wins, equal totals go to the banker." in said[0].text
+    hand = next(s for s in sentences(load_ruleset(path)) if s.key == "hand:pontoon")
+    assert "also beats" not in hand.text
+
+
+def test_2_a_pontoon_says_nothing_of_a_21_where_every_banker_21_is_named() -> None:
+    # pagat: «3 կամ 4 քարտ է, որոնք ընդհանուր 21 են» (21 of three or four cards) and the
+    # five-card trick name every banker's 21 but the pontoon: no ordinary 21 to beat
+    for ruleset_id in ("pagat-british", "casino-ochko"):
+        hand = next(s for s in sentences(load_bundled(ruleset_id)) if s.key == "hand:pontoon")
+        assert "also beats" not in hand.text, ruleset_id
 
 
 def test_2_the_literal_reading_keeps_the_stated_exceptions(tmp_path: Path) -> None:
@@ -205,3 +235,70 @@ def test_digest_belarus_three_of_a_kind_reads_the_same_by_rank_or_value() -> Non
     seven = run("belarus-ponton", [100], "7S 9D 7H 7C 8D", "p1 twist")
     assert seven.result.seats[0].hands[0].hand_class == "three-of-a-kind"
     assert nets(seven) == [100, -100]
+
+
+# -- the engine behind the readings of tests/test_sources.py ---------------------------------
+SPLIT_002 = ("Ваша ставка будет удвоена, и Вы получите карту для каждой из двух сдач. Затем Вы "
+             "сможете играть обе сдачи против одной сдачи дилера.")
+SPLIT_ACES = "AS 9D AH 7C 5S 6H"  # p1 A A against the dealer's 9 (7 in the hole); then 5, 6
+
+
+def test_3_casino_ochko_split_aces_play_on_and_the_other_reading_stops(tmp_path: Path) -> None:
+    # "Затем Вы сможете играть обе сдачи": both hands are played; nothing says aces differ
+    r = load_bundled("casino-ochko")
+    quotes(SPLIT_002, reading(r, "player.split.aces_one_card"))
+    assert legal_after("casino-ochko", [100], SPLIT_ACES, "p1 split") == [
+        "stick", "twist", "double"]
+    one_card = overlay(tmp_path, "casino-ochko", "player:\n  split:\n    aces_one_card: true\n")
+    r = run(one_card, [100], SPLIT_ACES + " TD", "p1 split")  # no decision after the split
+    assert [h.cards for h in r.result.seats[0].hands] == [["AS", "5S"], ["AH", "6H"]]
+    assert r.result.banker_cards == ["9D", "7C", "TD"] and nets(r) == [200, -200]
+
+
+BUST_WAITS = "settlement:\n  player_bust_loses_at_once: false\n"
+# p1 10 6 twists a king (bust); p2 10 10 sticks; the dealer 6 draws 10, 9: bust too
+BOTH_BUST = "TS TH 6D 6H KH KD TD 9C"
+
+
+@pytest.mark.parametrize("body", ["", BUST_WAITS])
+def test_9_a_bust_player_loses_to_a_bust_dealer_under_either_reading(tmp_path: Path,
+                                                                     body: str) -> None:
+    # «Если суммы карт игрока и дилера одинаковы, то игрок проигрывает»: the readings pay alike
+    ruleset = overlay(tmp_path, "belarus-ponton", body) if body else "belarus-ponton"
+    r = run(ruleset, [100, 100], BOTH_BUST, "p1 twist, p2 stick")
+    assert r.result.banker_cards == ["6D", "TD", "9C"]
+    assert nets(r) == [-100, 100, 0]
+
+
+ACES_ONLY_001 = "ਦੋ ਸਧਾਰਨ ਭਿੰਨਤਾਵਾਂ ਲਈ ਸਿਰਫ ਏਸ ਸਪਿੱਲ ਕੀਤੇ ਜਾਣ ਦੀ ਲੋੜ ਹੁੰਦੀ ਹੈ ਅਤੇ ਕੋਈ ਹੋਰ ਜੋੜਾ ਨਹੀਂ।"
+
+
+def test_16_the_aces_only_variation_splits_aces_and_no_other_pair() -> None:
+    # "ਸਿਰਫ ਏਸ ਸਪਿੱਲ ... ਅਤੇ ਕੋਈ ਹੋਰ ਜੋੜਾ ਨਹੀਂ": only aces are split, no other pair
+    quotes(ACES_ONLY_001, load_bundled("pagat-aces-only-split").provenance["player.split.ranks"])
+    assert "split" in legal_after("pagat-aces-only-split", [100], "AS 9D AH 7C")
+    assert "split" not in legal_after("pagat-aces-only-split", [100], "8S 9D 8H 7C")
+    assert "split" in legal_after("pagat-british", [100], "8S 9D 8H 7C")
+
+
+SPLIT_NOTE_003 = ("Под сплитом понимается ситуация в игре, когда первые две полученные карты "
+                  "игрока имеют одинаковое достоинство и игрок может разделить их на две "
+                  "отдельные руки.")
+
+
+def test_17_belarus_split_eights_get_one_card_each_and_play_on() -> None:
+    # «разделить их на две отдельные руки»: each new hand gets one card, then plays as any hand
+    r = load_bundled("belarus-ponton")
+    quotes(SPLIT_NOTE_003, reading(r, "player.split.cards_to_each_hand"))
+    # p1 8 8 against the dealer's 9; the first hand is dealt a 2 (10) and may twist or buy
+    legal = legal_after("belarus-ponton", [100], "8S 9D 8H 2C", "p1 split")
+    assert "twist" in legal and any(a.startswith("buy") for a in legal)
+
+
+def test_2_against_total_is_not_in_the_game_of_a_hand_that_wins_outright() -> None:
+    from pontoon_rules.ruleset.relevance import applies
+
+    r = load_bundled("belarus-ponton")  # three of a kind: a player's, wins outright
+    assert not applies(r, "hands.definitions.three-of-a-kind.against_total")
+    assert applies(r, "hands.definitions.pontoon.against_total")
+    assert applies(r, "hands.definitions.five-card-trick.against_total")  # the dealer's too

@@ -442,7 +442,7 @@ def test_14_stake_limits_are_agreed_values_printed_as_blanks(ruleset_id: str,
         assert prov is not None and prov.status is Status.STATED and not prov.open
         quotes(sentence, prov)
     text = next(s.text for s in sentences(r) if "stakes.min_stake" in s.paths)
-    assert "Minimum stake: ____ Maximum: ____" in text and "no upper limit" not in text
+    assert "each stake at least ____, at most ____" in text and "no upper limit" not in text
     assert not daggered(r, "stakes.min_stake")
     assert r.stakes.limits() == (1, None)  # the defaults a program plays with
 
@@ -460,7 +460,7 @@ def test_14_the_engine_takes_agreed_values_or_the_defaults() -> None:
                      "default (1); set it with --agree stakes.min_stake=VALUE"]
     sheet = settle_agreed(r, {"stakes.max_stake": 500}, fill_defaults=False)
     text = next(s.text for s in sentences(sheet) if "stakes.max_stake" in s.paths)
-    assert "Minimum stake: ____ Maximum: 500" in text
+    assert "each stake at least ____, at most 500" in text
     with pytest.raises(ValueError, match="below min_stake"):
         settle_agreed(r, {"stakes.min_stake": 10, "stakes.max_stake": 5})
 
@@ -472,7 +472,7 @@ def test_14_command_line_agreements(tmp_path: Path) -> None:
 
     runner = CliRunner()
     shown = runner.invoke(main, ["show", "belarus-ponton", "--agree", "stakes.min_stake=10"])
-    assert shown.exit_code == 0 and "Minimum stake: 10 Maximum: ____" in shown.output
+    assert shown.exit_code == 0 and "each stake at least 10, at most ____" in shown.output
     bad = runner.invoke(main, ["show", "belarus-ponton", "--agree", "stakes.kitty=10"])
     assert bad.exit_code == 2 and "expected one of stakes.min_stake" in bad.output
     refused = runner.invoke(main, ["session", "pagat-british", "--deals", "1", "--stake",

@@ -28,7 +28,15 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from pontoon_rules.docs import chapters, hands, pack_words, sentences, settlement, values
+from pontoon_rules.docs import (
+    chapters,
+    hands,
+    narrate,
+    pack_words,
+    sentences,
+    settlement,
+    values,
+)
 from pontoon_rules.docs.i18n import (
     DOMAIN,
     LOCALE_DIR,
@@ -64,7 +72,7 @@ def schema_messages() -> list[tuple[str | tuple[str, ...], str]]:
     words: list[str | tuple[str, ...]] = [
         *chapters.python_messages(), *sentences.python_messages(), *values.python_messages(),
         *hands.python_messages(), *hands.plural_messages(), *pack_words.python_messages(),
-        *settlement.python_messages(),
+        *settlement.python_messages(), *narrate.python_messages(), *narrate.plural_messages(),
         *KINDS]
     hand_fields = [(info.description, f"schema:hands.definitions.ID.{name}")
                    for name, info in HandDefinition.model_fields.items() if info.description]

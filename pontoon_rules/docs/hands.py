@@ -14,13 +14,17 @@ from fractions import Fraction
 
 from pontoon_rules.docs.letters import rank_letter
 from pontoon_rules.ruleset.common import (
+    AgainstTotal,
     NaturalTakes,
+    OutcomeResult,
     SuitRule,
 )
 from pontoon_rules.ruleset.hands import HandDefinition
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.outcomes import (
+    TOTAL,
     collect,
+    outcome_table,
     payout,
 )
 
@@ -64,6 +68,7 @@ PHRASES = (
     _("As the banker's hand it collects %(odds)s."),
     _("It draws no more cards."), _("It may still draw, and is then no longer this hand."),
     _("It may stick on any total."), _("%(name)s (defined but not ranked: not played)"),
+    _("It also beats the banker's ordinary %(total)s."),
     *_SUITS.values(), *_TAKES.values(),
 )
 
@@ -148,7 +153,8 @@ def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
     carries. Who it beats is said from the outcome table (`docs.settlement`)."""
     d = ruleset.hands.definitions[hand_id]
     out = [describe_hand(ruleset, hand_id, gettext, ngettext, lang) + "."]
-    out.append(_holders(d, gettext))
+    if odds:  # else the payout table says it: a "—" where a side never holds the hand
+        out.append(_holders(d, gettext))
     if d.player_can_hold and odds:
         out.append(gettext("Pays %(odds)s.") % {"odds": _odds(payout(ruleset, hand_id))})
     if d.banker_can_hold and odds:
@@ -157,8 +163,40 @@ def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
     if d.banker_can_hold and d.takes in _TAKES:
         taken = gettext(_TAKES[d.takes])
         out.append(taken[:1].upper() + taken[1:] + ".")
+    if beats_equal_total(ruleset, hand_id):
+        out.append(gettext("It also beats the banker's ordinary %(total)s.")
+                   % {"total": d.max_total})
     out += _drawing(d, gettext)
     return " ".join(p for p in out if p)
+
+
+def beats_equal_total(ruleset: Ruleset, hand_id: str) -> bool:
+    """Whether a player's hand `hand_id`, of one total, ranks above an ordinary hand of that
+    total the banker can hold (a pontoon above a dealer's 21 of three cards): what its
+    `against_total: ranking` decides, said where such a banker's hand exists."""
+    d = ruleset.hands.definitions[hand_id]
+    total, ranking = d.max_total, ruleset.hands.ranking
+    if (not d.player_can_hold or d.wins_outright or d.against_total is not AgainstTotal.RANKING
+            or total is None or d.min_total != total
+            or ranking.index(hand_id) > ranking.index(TOTAL)):
+        return False
+    cell = outcome_table(ruleset).get((hand_id, TOTAL))
+    if cell is None or cell.exception or cell.result is not OutcomeResult.WIN:
+        return False
+    most = ruleset.banker.max_cards or 12
+    return any(not _banker_hand_named(ruleset, cards, total) for cards in range(3, most + 1))
+
+
+def _banker_hand_named(ruleset: Ruleset, cards: int, total: int) -> bool:
+    """Whether every banker's hand of `cards` cards totalling `total` is a named hand."""
+    for _id, d in ruleset.hands.ranked():
+        low, high = d.cards_range
+        if (d.banker_can_hold and d.ranks is None and not d.same_rank
+                and d.suits is SuitRule.ANY and not d.dealt_only and low <= cards
+                and (high is None or cards <= high)
+                and (d.min_total or 0) <= total <= (d.max_total or 99)):
+            return True
+    return False
 
 
 def _holders(d: HandDefinition, gettext: Gettext) -> str:

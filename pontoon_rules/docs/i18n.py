@@ -90,22 +90,27 @@ def _note(message: str) -> None:
         seen.add(message)
 
 
-def _translates(catalog: gettext.NullTranslations, message: str) -> bool:
-    """Whether `catalog` (or its fallback) has a translation of `message` (a plural's
-    singular too)."""
-    table = getattr(catalog, "_catalog", {})
-    if message in table or (message, 0) in table:
-        return True
-    fallback = getattr(catalog, "_fallback", None)
-    return fallback is not None and _translates(fallback, message)
+@cache
+def translated_messages(lang: str) -> frozenset[str]:
+    """The messages the catalog of `lang` translates (a plural: every form), with those of
+    the catalog it falls back to (`ru@ochko-ru` -> `ru`); fuzzy entries do not count."""
+    from babel.messages.pofile import read_po
+
+    base, _at, words = lang.partition("@")
+    with po_path(lang).open("rb") as handle:
+        catalog = read_po(handle, locale=base, domain=DOMAIN)
+    done = frozenset(m.id if isinstance(m.id, str) else m.id[0] for m in catalog
+                     if m.id and not m.fuzzy and (all(m.string) if isinstance(
+                         m.string, (tuple, list)) else m.string))
+    return done | translated_messages(base) if words else done
 
 
 def untranslated(lang: str, messages: set[str]) -> list[str]:
     """The messages of `messages` that the catalog of `lang` leaves in English."""
     if base_language(lang) == SOURCE_LANGUAGE:
         return []
-    catalog = translations(lang)
-    return sorted(m for m in messages if m and not _translates(catalog, m))
+    done = translated_messages(lang)
+    return sorted(m for m in messages if m and m not in done)
 
 
 def _recording_catalog() -> type[Translations]:

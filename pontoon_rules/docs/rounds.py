@@ -11,14 +11,28 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
+from pontoon_rules.engine.actions import (
+    BUY,
+    DOUBLE,
+    INSURE,
+    SHOOT,
+    SPLIT,
+    SURRENDER,
+    Action,
+    LegalAction,
+)
 from pontoon_rules.engine.cards import parse_cards
+from pontoon_rules.engine.hand import total
+from pontoon_rules.engine.phase import BANKER, Phase
 from pontoon_rules.engine.policies import automatic
 from pontoon_rules.engine.record import record_round
 from pontoon_rules.engine.results import RoundResult
 from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.engine.script import play
+from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import PontoonError
 from pontoon_rules.ruleset.model import Ruleset
 
@@ -44,6 +58,64 @@ def _player_buys_and_loses(result: RoundResult) -> bool:
 
 
 WANTED: tuple[Wanted, ...] = (_player_wins_special, _player_buys_and_loses)
+"""The two rounds a ruleset page shows: a special hand that wins, a drawn hand that loses."""
+
+
+@dataclass(frozen=True)
+class Teaching:
+    """A special rule of a game shown by a worked example: when the game has it, the
+    decision word the example's player takes, and when the player prefers it."""
+
+    key: str
+    has: Callable[[Ruleset], bool]
+    word: str
+    prefer: Callable[[RoundState, int], bool]
+
+
+def _points(state: RoundState) -> int:
+    seat = state.seats[state.seat_cursor]
+    return total(seat.hands[state.hand_cursor], state.rules.ace_bonus)
+
+
+TEACHING: tuple[Teaching, ...] = (
+    Teaching("shoot", lambda r: r.shoot.enabled, SHOOT, lambda s, p: True),
+    Teaching("buy", lambda r: r.stakes.buy.value != "none", BUY, lambda s, p: p < 15),
+    Teaching("double", lambda r: r.player.double.allowed, DOUBLE,
+             lambda s, p: 9 <= p <= 11),
+    Teaching("split", lambda r: r.player.split.allowed, SPLIT, lambda s, p: True),
+    Teaching("insurance", lambda r: r.player.insurance.allowed, INSURE, lambda s, p: True),
+    Teaching("surrender", lambda r: r.player.surrender.allowed, SURRENDER,
+             lambda s, p: 15 <= p <= 16),
+)
+"""The special rules a sheet shows in a worked example each, where the game has them."""
+
+
+def _amount(option: LegalAction, state: RoundState, word: str) -> int | None:
+    """The amount an example takes: the most insurance, half the stake on a shoot bet,
+    the least buy (each inside what is open)."""
+    if option.low is None:
+        return None
+    if word == INSURE:
+        return option.high
+    if word == SHOOT:
+        half = state.seats[state.seat_cursor].hands[0].stakes[0] // 2
+        return min(max(half, option.low), option.high or option.low)
+    return option.low
+
+
+def _preferring(teaching: Teaching) -> Callable[[RoundState], Action]:
+    """The automatic play, but taking `teaching`'s decision whenever it is open and the
+    player prefers it (the highest insurance, the lowest buy)."""
+    def decide(state: RoundState) -> Action:
+        if state.current_player() != BANKER:
+            option = next((o for o in state.legal_actions() if o.kind == teaching.word), None)
+            if option is not None and (state.phase in (Phase.INSURANCE, Phase.SHOOT)
+                                       or teaching.prefer(state, _points(state))):
+                amount = _amount(option, state, teaching.word)
+                return Action(option.kind, amount) if amount is not None else Action(
+                    option.kind)
+        return automatic(state)
+    return decide
 
 
 def example_stake(ruleset: Ruleset, wanted: int = STAKE) -> int:
@@ -55,14 +127,26 @@ def example_stake(ruleset: Ruleset, wanted: int = STAKE) -> int:
     return stake
 
 
-def _seeded_round(ruleset: Ruleset, rng: random.Random) -> dict[str, Any]:
-    return record_round(compile_rules(ruleset), [example_stake(ruleset)], rng, automatic)
+def example_kitty(ruleset: Ruleset) -> int | None:
+    """The kitty an example round of Shoot Pontoon puts up (twice the stake, inside the
+    stake limits where the kitty must be), else None."""
+    if not ruleset.shoot.enabled:
+        return None
+    wanted = 2 * example_stake(ruleset)
+    return example_stake(ruleset, wanted) if ruleset.shoot.kitty_within_stake_limits \
+        else wanted
+
+
+def _seeded_round(ruleset: Ruleset, rng: random.Random,
+                  decide: Callable[[RoundState], Action] = automatic) -> dict[str, Any]:
+    return record_round(compile_rules(ruleset), [example_stake(ruleset)], rng, decide,
+                        kitty=example_kitty(ruleset))
 
 
 def replay(ruleset: Ruleset, script: dict[str, Any]) -> dict[str, Any]:
     """Replay `script` under `ruleset`: the contract's JSON (seats, banker, transcript)."""
     run = play(compile_rules(ruleset), list(script["stakes"]), parse_cards(script["shoe"]),
-               list(script["actions"]))
+               list(script["actions"]), script.get("kitty"))
     return run.to_json()
 
 
@@ -85,14 +169,56 @@ def _search(ruleset: Ruleset) -> tuple[str, ...]:
     found: dict[int, dict[str, Any]] = {}
     for _ in range(SEARCH_LIMIT):
         script = _seeded_round(ruleset, rng)
-        result = play(compile_rules(ruleset), script["stakes"], parse_cards(script["shoe"]),
-                      script["actions"]).result
+        result = _result(ruleset, script)
         for i, wanted in enumerate(WANTED):
             if i not in found and wanted(result):
                 found[i] = script
         if len(found) == len(WANTED):
             break
     return tuple(json.dumps(found[i]) for i in sorted(found))
+
+
+def _result(ruleset: Ruleset, script: dict[str, Any]) -> RoundResult:
+    return play(compile_rules(ruleset), script["stakes"], parse_cards(script["shoe"]),
+                script["actions"], script.get("kitty")).result
+
+
+def _takes(script: dict[str, Any], word: str) -> bool:
+    return any(a.split()[:2] == ["p1", word] for a in script["actions"])
+
+
+def _teaching_search(ruleset: Ruleset) -> tuple[str, ...]:
+    """One round for each special rule of the game (`TEACHING`) where player 1 takes
+    that decision, found by seeded play."""
+    found = []
+    for teaching in (t for t in TEACHING if t.has(ruleset)):
+        rng = random.Random(f"sheet:{ruleset.id}:{teaching.key}")
+        for _ in range(SEARCH_LIMIT):
+            script = _seeded_round(ruleset, rng, _preferring(teaching))
+            if _takes(script, teaching.word):
+                found.append(json.dumps(script))
+                break
+    return tuple(found)
+
+
+_TAUGHT: dict[str, tuple[str, ...]] = {}
+
+
+def teaching_rounds(ruleset: Ruleset) -> list[dict[str, Any]]:
+    """The worked examples of a sheet: a special hand that wins, one round for each
+    special rule of the game (a shoot bet, a buy, a double, a split, insurance, a
+    surrender), then a drawn hand that loses; each a script and its replayed result."""
+    key = ruleset.model_dump_json()
+    if key not in _TAUGHT:
+        try:
+            _TAUGHT[key] = _teaching_search(ruleset)
+        except PontoonError as e:
+            raise ExampleError(f"ruleset {ruleset.id!r}: cannot play an example round: "
+                               f"{e}") from e
+    classic = sample_rounds(ruleset)
+    taught = [{"script": s, "result": replay(ruleset, s)}
+              for s in (json.loads(t) for t in _TAUGHT[key])]
+    return classic[:1] + taught + classic[1:]
 
 
 def sample_rounds(ruleset: Ruleset) -> list[dict[str, Any]]:

@@ -56,6 +56,13 @@ RULES: tuple[Rule, ...] = (
     Rule("pack", "game", ("pack.decks", "pack.ranks", "pack.suits", "pack.values",
                           "pack.ace_values")),
     Rule("table", "game", ("table.min_players", "table.max_players", "table.banker")),
+    Rule("bank", "game", ("table.first_banker", "between_deals.rotation",
+                          "between_deals.rotation_tie_break",
+                          "between_deals.rotation_from_split_hand",
+                          "between_deals.rotation_when_banker_pontoon_at_once",
+                          "between_deals.bank_sale",
+                          "table.bank.passes_after_deals")),
+    Rule("lacks", "game", ()),
     Rule("stake_limits", "stakes", ("stakes.min_stake", "stakes.max_stake")),
     Rule("stake_when", "stakes", ("deal.stake_after_first_card",)),
     Rule("bank_amount", "stakes", ("table.bank.amount", "table.bank.va_bank",
@@ -64,6 +71,9 @@ RULES: tuple[Rule, ...] = (
                           "deal.banker_cards_visible", "faces.banker_hidden")),
     Rule("deal_order", "deal", ("deal.order", "deal.banker_dealt_first", "table.direction")),
     Rule("banker_looks", "deal", ("deal.banker_may_look_at_first_card",)),
+    Rule("insurance", "deal", ("player.insurance.allowed", "player.insurance.max_fraction",
+                               "player.insurance.amount", "player.insurance.pays",
+                               "player.insurance.even_money")),
     Rule("banker_pontoon", "deal", ("deal.banker_pontoon_at_once",)),
     Rule("stick", "your-turn", ("player.stick_minimum",)),
     Rule("draw", "your-turn", ("player.draw_on_21", "stakes.buy")),
@@ -114,17 +124,6 @@ RULES: tuple[Rule, ...] = (
                                       "between_deals.shuffle_on_banker_pontoon",
                                       "between_deals.shuffle_on_split_pontoon",
                                       "between_deals.pack_runs_out")),
-    Rule("bank", "between-deals", ("table.first_banker", "between_deals.rotation",
-                                   "between_deals.rotation_tie_break",
-                                   "between_deals.rotation_from_split_hand",
-                                   "between_deals.rotation_when_banker_pontoon_at_once",
-                                   "between_deals.bank_sale",
-                                   "table.bank.passes_after_deals")),
-    Rule("insurance", "special-bets", ("player.insurance.allowed",
-                                       "player.insurance.max_fraction",
-                                       "player.insurance.amount",
-                                       "player.insurance.pays",
-                                       "player.insurance.even_money")),
     Rule("kitty", "special-bets", ("shoot.enabled", "shoot.kitty_within_stake_limits",
                                    "shoot.top_up", "shoot.dry_kitty", "shoot.dry_kitty_sale",
                                    "shoot.kitty_leaves_with_banker")),
@@ -225,6 +224,10 @@ def _module(ruleset: Ruleset, lang: str) -> Any:
                "is_agreed": lambda path: path in agreed_fields(ruleset),
                "limit": lambda path: _limit_text(ruleset, path, gettext),
                "face_list": lambda face: _face_list(ruleset, face),
+               "player_naturals": lambda: ", ".join(
+                   hand_name(ruleset, i, gettext, lang) for i, d in ruleset.hands.ranked()
+                   if d.natural and d.player_can_hold),
+               "blank": BLANK,
                "value": lambda path: value_text(path, value_at(ruleset, path), gettext)}
     return environment(lang).get_template("plain_rules.j2").make_module(helpers)
 
@@ -248,7 +251,10 @@ def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
         if rule.key == "named_hands":
             out += _hand_sentences(ruleset, lang, changed_paths, not odds_in_table)
             continue
-        if rule.key in SETTLED:
+        if rule.key == "lacks":
+            text = _tidy(str(module.lacks()))
+            paths = lacking(ruleset)
+        elif rule.key in SETTLED:
             if rule.key not in settled:
                 continue
             text = settled[rule.key].text
@@ -262,6 +268,18 @@ def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
         out.append(Sentence(rule.key, rule.chapter, text, paths, open=bool(open_paths),
                             changed=bool(set(paths) & changed_paths)))
     return out
+
+
+LACKING = ("stakes.buy", "player.double.allowed", "player.split.allowed",
+           "player.surrender.allowed", "player.insurance.allowed")
+"""The features of related games a game may lack, said in one line ("Not in this game:
+no buying, no doubling, ...")."""
+
+
+def lacking(ruleset: Ruleset) -> tuple[str, ...]:
+    """The fields of `LACKING` that switch their feature off in `ruleset`."""
+    return tuple(p for p in LACKING if value_at(ruleset, p) in (False, "none")
+                 or getattr(value_at(ruleset, p), "value", None) == "none")
 
 
 SETTLED = ("ranking", "payouts", "outcomes", "ties", "banker_bust", "player_bust",

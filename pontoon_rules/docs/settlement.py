@@ -77,8 +77,10 @@ ORDINARY = _("any other total")
 
 MESSAGES = (
     ORDINARY,
-    _("Hands rank, best first: %(hands)s (the higher first). A player's hand beats a "
-      "lower banker's hand and loses to a higher one."),
+    _("%(best)s beats %(next)s"),
+    _(", which beats %(next)s"),
+    _("%(chain)s (of two totals the higher wins). A player's hand beats a lower banker's "
+      "hand and loses to a higher one."),
     _("Hands rank by total alone: the higher total wins."),
     _("Equal hands: %(items)s."),
     _("%(hands)s against the same: the banker's wins"),
@@ -102,6 +104,7 @@ MESSAGES = (
     _("A banker's pontoon is not checked before the players play; it shows when the banker "
       "plays."),
     _("A player's %(p)s wins whatever the banker holds."),
+    _("Each of these hands of a player wins whatever the banker holds: %(hands)s."),
     _("A player's %(p)s wins whatever the banker holds, paid %(pays)s."),
     _("A player's %(p)s against the banker's %(b)s wins."),
     _("A player's %(p)s against the banker's %(b)s wins, paid %(pays)s."),
@@ -222,10 +225,14 @@ def _ranking(w: _Words) -> Said:
     if list(w.r.hands.ranking) == [TOTAL]:
         text = w.gettext("Hands rank by total alone: the higher total wins.")
     else:
-        hands = ", ".join(w.name(h) for h in w.r.hands.ranking)
-        text = w.gettext("Hands rank, best first: %(hands)s (the higher first). A "
-                         "player's hand beats a lower banker's hand and loses to a higher "
-                         "one.") % {"hands": hands}
+        names = [w.name(h) for h in w.r.hands.ranking]
+        chain = w.gettext("%(best)s beats %(next)s") % {"best": names[0], "next": names[1]} \
+            if len(names) > 1 else names[0]
+        for name in names[2:]:
+            chain += w.gettext(", which beats %(next)s") % {"next": name}
+        text = w.gettext("%(chain)s (of two totals the higher wins). A player's hand beats a "
+                         "lower banker's hand and loses to a higher one.") % {
+            "chain": chain[:1].upper() + chain[1:]}
     return Said("ranking", text, claims, ("hands.ranking",))
 
 
@@ -364,6 +371,7 @@ def _exceptions(w: _Words, claims: list[Claim]) -> Said | None:
         return None
     texts, said, paths = [], [], {"settlement.outcomes"}
     done: set[Pair] = set()
+    outright: list[str] = []  # the hands that win whatever the banker holds, at their odds
     for p in dict.fromkeys(p for p, _b in wrong):
         if p != BUST and _wins_whatever(w, p):
             row = w.row(p, bust=False)
@@ -374,8 +382,9 @@ def _exceptions(w: _Words, claims: list[Claim]) -> Said | None:
                                        "%(pays)s.") % {"p": w.name(p),
                                                        "pays": _odds(claim.pays)})
             else:
-                texts.append(w.gettext("A player's %(p)s wins whatever the banker holds.")
-                             % {"p": w.name(p)})
+                outright.append(w.name(p))
+                if len(outright) == 1:
+                    texts.append(OUTRIGHT_PLACE)
                 claim = Claim(row, 2, WIN)
             said.append(claim)
             done |= row
@@ -390,7 +399,20 @@ def _exceptions(w: _Words, claims: list[Claim]) -> Said | None:
         text, claim = _pair_sentence(w, pair, w.table[pair], [*claims, *said])
         texts.append(text)
         said.append(claim)
+    texts = [_outright_text(w, outright) if t is OUTRIGHT_PLACE else t for t in texts]
     return Said("outcomes", " ".join(texts), tuple(said), tuple(sorted(paths)))
+
+
+OUTRIGHT_PLACE = "\0"
+"""Where the one sentence of the hands that win whatever the banker holds goes."""
+
+
+def _outright_text(w: _Words, names: list[str]) -> str:
+    """The hands that win whatever the banker holds, at their own odds, in one sentence."""
+    if len(names) == 1:
+        return w.gettext("A player's %(p)s wins whatever the banker holds.") % {"p": names[0]}
+    return w.gettext("Each of these hands of a player wins whatever the banker holds: "
+                     "%(hands)s.") % {"hands": ", ".join(names)}
 
 
 def _pair_sentence(w: _Words, pair: Pair, cell: OutcomeCell, claims: list[Claim]

@@ -7,21 +7,25 @@ worked rounds, and for a house overlay a box of the rules that differ from its b
 
 from __future__ import annotations
 
+import functools
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from pontoon_rules.docs.hands import hand_name
 from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, base_language, translations, words_of
-from pontoon_rules.docs.rounds import sample_rounds
+from pontoon_rules.docs.narrate import narrate
+from pontoon_rules.docs.rounds import teaching_rounds
 from pontoon_rules.docs.sentences import (
+    Sentence,
     by_chapter,
     differing_from_base,
     overlay_words,
     sentences,
 )
 from pontoon_rules.docs.values import Gettext, card_key, card_view
-from pontoon_rules.docs.views import round_view, sources_view
+from pontoon_rules.docs.views import sources_view
 from pontoon_rules.engine.example_hands import example_cards
 from pontoon_rules.literal import user
 from pontoon_rules.ruleset.model import Ruleset
@@ -103,21 +107,100 @@ def house_box(ruleset: Ruleset, base: Ruleset | None, lang: str) -> dict[str, An
             **{key: user(text) for key, text in words.items()}}
 
 
-PAYOUT_TABLE_WEIGHT = 700
-"""About how many characters of sentences the payout table takes the room of."""
+COLUMN_CHARACTERS = 58
+"""About how many characters of a sentence one line of a sheet's column holds."""
+COMPACT_ROWS = 7
+"""A payout table of more rows than this draws its example cards as text, one line a row."""
 
 
-def two_columns(chapters: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+COLUMN_POINTS = 270.0
+"""The width of a sheet's column in points (A4 less the margins and the gap, halved)."""
+FONT_FILE = "DejaVuSansCondensed.ttf"
+
+
+@functools.cache
+def _font() -> Any:
+    """The sheet's font at 9 pt (Pillow, which WeasyPrint brings), or None without it."""
+    try:
+        from PIL import ImageFont
+
+        return ImageFont.truetype(FONT_FILE, 9)
+    except (ImportError, OSError):
+        return None
+
+
+def _lines(text: str) -> int:
+    """About how many lines `text` takes in a sheet's column: wrapped word by word with
+    the sheet's font where it is found, else by a count of characters."""
+    font = _font()
+    if font is None:
+        return -(-len(text) // COLUMN_CHARACTERS)
+    lines, width, space = 1, 0.0, font.getlength(" ")
+    for word in text.split():
+        w = font.getlength(word)
+        if width and width + space + w > COLUMN_POINTS:
+            lines, width = lines + 1, w
+        else:
+            width += (space if width else 0) + w
+    return lines
+
+
+def _table_lines(rows: int) -> float:
+    """About how many lines of text a payout table of `rows` rows takes the room of."""
+    return 1.5 + rows * (1.2 if rows > COMPACT_ROWS else 1.9)
+
+
+def _pieces(chapters: list[dict[str, Any]], table_rows: int
+            ) -> list[tuple[int, int, float]]:
+    """(chapter, rule, lines) for every heading (rule -1), rule and payout table (rule
+    len(rules)) of `chapters`, in order."""
+    out: list[tuple[int, int, float]] = []
+    for i, chapter in enumerate(chapters):
+        out.append((i, -1, 1.6))
+        out += [(i, j, _lines(s.text) + 0.15) for j, s in enumerate(chapter["rules"])]
+        if chapter["key"] == "settlement":
+            out.append((i, len(chapter["rules"]), _table_lines(table_rows)))
+    return out
+
+
+def _piece(chapter: dict[str, Any], rules: slice, continued: bool, table: bool
+           ) -> dict[str, Any]:
+    return {**chapter, "rules": chapter["rules"][rules], "continued": continued,
+            "table": table}
+
+
+def two_columns(chapters: list[dict[str, Any]], table_rows: int = 0
+                ) -> list[list[dict[str, Any]]]:
     """The chapters split, in order, into two columns of about the same length (explicit
-    columns: WeasyPrint lays them out far faster than CSS column balancing)."""
-    weights = [sum(len(s.text) + 60 for s in c["rules"])
-               + (PAYOUT_TABLE_WEIGHT if c["key"] == "settlement" else 0) for c in chapters]
-    total, running = sum(weights), 0
-    for i, weight in enumerate(weights):
+    columns: WeasyPrint lays them out far faster than CSS column balancing). A chapter
+    may run on into the second column, without its heading there; the settlement
+    chapter carries the payout table (`table_rows` rows) after its rules."""
+    pieces = _pieces(chapters, table_rows)
+    total, running, cut = sum(w for _c, _r, w in pieces), 0.0, len(pieces)
+    for k, (_c, _r, weight) in enumerate(pieces):
         if running + weight / 2 > total / 2:
-            return [chapters[:i], chapters[i:]]
+            cut = k
+            break
         running += weight
-    return [chapters, []]
+    if cut < len(pieces) and pieces[cut][1] == -1:  # a heading opens the second column
+        cut_chapter, cut_rule = pieces[cut][0], 0
+    elif cut < len(pieces):
+        cut_chapter, cut_rule = pieces[cut][0], pieces[cut][1]
+    else:
+        cut_chapter, cut_rule = len(chapters), 0
+    left, right = [], []
+    for i, chapter in enumerate(chapters):
+        has_table = chapter["key"] == "settlement"
+        end = len(chapter["rules"])
+        if i < cut_chapter:
+            left.append(_piece(chapter, slice(None), False, has_table))
+        elif i > cut_chapter or cut_rule == 0:
+            right.append(_piece(chapter, slice(None), False, has_table))
+        else:
+            left.append(_piece(chapter, slice(0, cut_rule), False, False))
+            right.append(_piece(chapter, slice(cut_rule, end), True,
+                                has_table))
+    return [left, right]
 
 
 LATER_PAGE_CHAPTERS = ("special-bets",)
@@ -125,20 +208,65 @@ LATER_PAGE_CHAPTERS = ("special-bets",)
 the shoot bets), so that the first page is the base game and the second is not a blank."""
 
 
+def is_compact(ruleset: Ruleset) -> bool:
+    """Whether the sheet's payout table is the compact one: a row per hand across the
+    page, with the hand's rule in it (a long ranking of bonus hands)."""
+    return len(ruleset.hands.ranking) + 1 > COMPACT_ROWS
+
+
 def pages(ruleset: Ruleset, chapters: list[dict[str, Any]]) -> dict[str, Any]:
     """The chapters in two columns on the first page, and those of a second page (where the
-    sheet has two: `sheets.page_budget`) in two columns of their own."""
+    sheet has two: `sheets.page_budget`) in two columns of their own. With a compact
+    payout table the named hands' sentences go into the table, below the columns."""
     from pontoon_rules.docs.sheets import page_budget
 
+    rows = len(ruleset.hands.ranking) + 1
+    if is_compact(ruleset):
+        rows = 0
+        chapters = [{**c, "rules": [s for s in c["rules"] if not s.key.startswith("hand:")]}
+                    for c in chapters]
     if page_budget(ruleset) < 2:
-        return {"columns": two_columns(chapters), "later_columns": []}
+        return {"columns": two_columns(chapters, rows), "later_columns": []}
     first = [c for c in chapters if c["key"] not in LATER_PAGE_CHAPTERS]
     later = [c for c in chapters if c["key"] in LATER_PAGE_CHAPTERS]
-    return {"columns": two_columns(first), "later_columns": two_columns(later) if later else []}
+    return {"columns": two_columns(first, rows),
+            "later_columns": two_columns(later) if later else []}
+
+
+def _with_rules(rows: list[dict[str, Any]], found: list[Sentence], ruleset: Ruleset,
+                gettext: Gettext, lang: str) -> list[dict[str, Any]]:
+    """The payout rows, each with its hand's sentence (the name it opens with left out:
+    the row names it)."""
+    said = {s.key.removeprefix("hand:"): s for s in found if s.key.startswith("hand:")}
+    out = []
+    for row in rows:
+        rule = said.get(row["key"])
+        if rule is not None:
+            name = hand_name(ruleset, row["key"], gettext, lang)
+            opening = gettext("%(name)s: %(cards)s") % {
+                "name": name[:1].upper() + name[1:], "cards": ""}
+            rule = replace(rule, text=rule.text.removeprefix(opening))
+        out.append({**row, "rule": rule})
+    return out
+
+
+def worked_examples(ruleset: Ruleset, lang: str, limit: int | None = None
+                    ) -> list[dict[str, Any]]:
+    """The sheet's worked examples (`rounds.teaching_rounds`, the first `limit`), each
+    told in lines of words (`narrate`) with its script for a replay."""
+    catalog = translations(lang)
+    return [{"script": r["script"], "lines": narrate(ruleset, r["script"], r["result"],
+                                                     catalog.gettext, catalog.ngettext, lang)}
+            for r in teaching_rounds(ruleset)[:limit]]
+
+
+def example_count(ruleset: Ruleset) -> int:
+    """How many worked examples a sheet has room for at most."""
+    return len(teaching_rounds(ruleset))
 
 
 def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None,
-               examples: int = 2) -> dict[str, Any]:
+               examples: int | None = None) -> dict[str, Any]:
     """Everything a rule sheet shows for `ruleset` in `lang` (`base`: the one it extends),
     in the words of the ruleset's own source where it has them (`i18n.words_of`)."""
     lang = words_of(ruleset, lang)
@@ -156,10 +284,9 @@ def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
         "has_open": any(s.open for s in found),
         "has_changed": any(s.changed for s in found),
         "changed_mark": box["mark"] if box else "",
-        "payouts": payouts,
-        "rounds": [round_view(r["script"], r["result"], gettext,
-                              {row["key"]: row["class"] for row in payouts})
-                   for r in sample_rounds(ruleset)[:examples]],
+        "payouts": _with_rules(payouts, found, ruleset, gettext, lang),
+        "compact_payouts": is_compact(ruleset),
+        "rounds": worked_examples(ruleset, lang, examples) if examples != 0 else [],
         "sources": sources_view(ruleset, lang, base),
         "program_words": shows_program_words(lang),
         "card_key": None if shows_program_words(lang) else card_key(gettext),

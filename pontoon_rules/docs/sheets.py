@@ -16,7 +16,7 @@ from pontoon_rules.docs.i18n import (
     untranslated,
     words_of,
 )
-from pontoon_rules.docs.sheet_view import sheet_view
+from pontoon_rules.docs.sheet_view import example_count, sheet_view
 from pontoon_rules.errors import PontoonError
 from pontoon_rules.files import write_atomic
 from pontoon_rules.ruleset.model import Ruleset
@@ -56,7 +56,7 @@ def sheet_css(lang: str = SOURCE_LANGUAGE) -> str:
 
 
 def sheet_html(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None,
-               examples: int = 2) -> str:
+               examples: int | None = None) -> str:
     """The sheet as one standalone HTML document (CSS inlined, no external resources).
 
     Raises:
@@ -112,10 +112,11 @@ def sheet_markdown(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
 
 def sheet_pdf(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None) -> bytes:
     """The sheet as an A4 PDF (WeasyPrint): one page, two with Shoot Pontoon, worked
-    examples dropped (two, one, none) until the rules fit."""
+    examples dropped from the last (the drawn hand that loses, then the special rules)
+    until the rules fit."""
     from weasyprint import HTML  # type: ignore[import-untyped]
 
-    for examples in (2, 1, 0):  # worked examples give way first when the rules need room
+    for examples in range(example_count(ruleset), -1, -1):  # examples give way first
         document = HTML(string=sheet_html(ruleset, lang, base, examples)).render()
         if len(document.pages) <= page_budget(ruleset):
             break

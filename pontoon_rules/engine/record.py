@@ -34,10 +34,12 @@ def deal_random(state: RoundState, rng: random.Random) -> str:
 
 
 def record_round(
-    rules: Rules, stakes: list[int], rng: random.Random, decide: Callable[[RoundState], Action]
+    rules: Rules, stakes: list[int], rng: random.Random, decide: Callable[[RoundState], Action],
+    kitty: int | None = None,
 ) -> dict[str, Any]:
-    """Play one round with random cards and `decide`'s decisions; return its script."""
-    state = RoundState(rules, stakes)
+    """Play one round with random cards and `decide`'s decisions (with a kitty of `kitty`
+    where the game has Shoot Pontoon's); return its script."""
+    state = RoundState(rules, stakes, kitty=kitty)
     shoe: list[str] = []
     actions: list[str] = []
     while not state.is_terminal():
@@ -47,5 +49,8 @@ def record_round(
             action = decide(state)
             actions.append(f"{state.actor_name()} {action}")
             state.apply_action(action)
-    return {"ruleset": rules.ruleset.id, "stakes": list(stakes), "shoe": shoe,
-            "actions": actions}
+    script: dict[str, Any] = {"ruleset": rules.ruleset.id, "stakes": list(stakes),
+                              "shoe": shoe, "actions": actions}
+    if kitty is not None:
+        script["kitty"] = kitty
+    return script

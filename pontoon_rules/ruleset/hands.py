@@ -106,10 +106,9 @@ class HandDefinition(RuleModel):
     )
     against_total: AgainstTotal = Field(
         default=AgainstTotal.RANKING,
-        description="How it fares against an ordinary hand (total) on the other side: "
-        "'ranking', where hands.ranking puts it (a pontoon above every total, a 21 of three "
-        "cards too); 'by-total', by its points like an ordinary hand, so that an equal total "
-        "is a tie settled by the ties rule (\"equal totals lose\" read literally).",
+        description="How it meets the other side's ordinary hand (total): 'ranking', as "
+        "hands.ranking says (a pontoon beats any total, 21 too); 'by-total', by points, an "
+        "equal total being a tie.",
     )
     ties: TieRule | None = Field(
         default=None,

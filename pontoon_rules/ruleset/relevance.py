@@ -127,6 +127,8 @@ def _hand_field_applies(r: Ruleset, path: str) -> bool:
         return False
     if name == "ties":
         return d.player_can_hold and d.banker_can_hold
+    if name == "against_total":  # a player's hand that wins outright meets no total
+        return d.banker_can_hold or (d.player_can_hold and not d.wins_outright)
     if name == "on_split_hand":
         return _has_split(r)
     if name == "after_double":
