@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -18,6 +19,7 @@ from pontoon_rules.docs.sheet_view import find_base
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 
 ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "test-artifacts"
 RUSSIAN_TERMS = ("очко", "понтун", "перебор", "твист", "купить")
 
 
@@ -74,6 +76,7 @@ def test_every_sheet_is_one_page_two_with_shoot(ruleset_id: str, lang: str,
     ruleset = load_bundled(ruleset_id)
     data = render_sheet(ruleset, "pdf", lang, find_base(ruleset))
     pages, text = pdf_text(data, tmp_path)
+    _page_pictures(data, f"sheet-pdf-{ruleset_id}.{lang}", tmp_path)
     assert pages == (2 if ruleset.shoot.enabled else 1), (ruleset_id, lang, pages)
     assert _smallest_font(data, tmp_path) >= 9.0
     first_rule = sentences(ruleset, lang)[0].text
@@ -81,6 +84,21 @@ def test_every_sheet_is_one_page_two_with_shoot(ruleset_id: str, lang: str,
         assert all(word in text for word in first_rule.split()[:4] if word.isalpha())
     else:
         assert " ".join(first_rule.split()[:4]) in _flat(text)
+
+
+def _page_pictures(data: bytes, name: str, tmp_path: Path) -> None:
+    """Each page of a PDF as a picture in test-artifacts/ (poppler's pdftoppm, where the
+    machine has it): `NAME-1.png`, `NAME-2.png`."""
+    if shutil.which("pdftoppm") is None:
+        return
+    path = tmp_path / "pictured.pdf"
+    path.write_bytes(data)
+    ARTIFACTS.mkdir(exist_ok=True)
+    for old in ARTIFACTS.glob(f"{name}-*.png"):
+        old.unlink()
+    subprocess.run(["pdftoppm", "-r", "60", "-png", str(path), str(ARTIFACTS / name)],
+                   check=True, timeout=60, capture_output=True)
+    assert list(ARTIFACTS.glob(f"{name}-*.png"))
 
 
 def _smallest_font(data: bytes, tmp_path: Path) -> float:

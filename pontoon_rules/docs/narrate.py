@@ -179,7 +179,7 @@ class Narrator:
             text += f": {ends[0]}"
         else:
             text += "; " + "; ".join(
-                f"{self.gettext(EXTRAS['hand']) % {'number': i}} {end}"
+                f"{self.gettext(EXTRAS['hand']) % {'number': i}}: {end}"
                 for i, end in enumerate(ends, 1))
         return self.gettext(EXTRAS["line"]) % {"who": _capital(who), "steps": text}
 

@@ -193,9 +193,13 @@ def _has_rank(ranks: Any, rank: str) -> bool:
 _JOINED = re.compile(r"([.;!?)])(?=[^\W\d_])")
 
 
+_JOINED_NUMBER = re.compile(r"(?<=[^\W\d_])([.;!?])(?=\d)")
+
+
 def _tidy(text: str) -> str:
-    """One line, with a space after each sentence the template ran together."""
-    return _JOINED.sub(r"\1 ", " ".join(text.split()))
+    """One line, with a space after each sentence the template ran together (one that
+    ends in a word and one that opens with a number too: "themself. 1 of ...")."""
+    return _JOINED_NUMBER.sub(r"\1 ", _JOINED.sub(r"\1 ", " ".join(text.split())))
 
 
 FACE_FIELDS = ("player_cards", "bought_card", "twisted_card", "doubled_card", "split_card")

@@ -105,6 +105,8 @@ MESSAGES = (
       "plays."),
     _("A player's %(p)s wins whatever the banker holds."),
     _("Each of these hands of a player wins whatever the banker holds: %(hands)s."),
+    _("Every named hand of a player (each hand the ranking names above any other total) "
+      "wins whatever the banker holds."),
     _("A player's %(p)s wins whatever the banker holds, paid %(pays)s."),
     _("A player's %(p)s against the banker's %(b)s wins."),
     _("A player's %(p)s against the banker's %(b)s wins, paid %(pays)s."),
@@ -382,7 +384,7 @@ def _exceptions(w: _Words, claims: list[Claim]) -> Said | None:
                                        "%(pays)s.") % {"p": w.name(p),
                                                        "pays": _odds(claim.pays)})
             else:
-                outright.append(w.name(p))
+                outright.append(p)
                 if len(outright) == 1:
                     texts.append(OUTRIGHT_PLACE)
                 claim = Claim(row, 2, WIN)
@@ -407,12 +409,18 @@ OUTRIGHT_PLACE = "\0"
 """Where the one sentence of the hands that win whatever the banker holds goes."""
 
 
-def _outright_text(w: _Words, names: list[str]) -> str:
-    """The hands that win whatever the banker holds, at their own odds, in one sentence."""
-    if len(names) == 1:
-        return w.gettext("A player's %(p)s wins whatever the banker holds.") % {"p": names[0]}
+def _outright_text(w: _Words, hands: list[str]) -> str:
+    """The hands that win whatever the banker holds, at their own odds, in one sentence
+    (every named hand a player can hold: said so, without the list)."""
+    if len(hands) == 1:
+        return w.gettext("A player's %(p)s wins whatever the banker holds.") % {
+            "p": w.name(hands[0])}
+    named = [h for h, d in w.r.hands.ranked() if d.player_can_hold]
+    if len(hands) > 2 and sorted(hands) == sorted(named):
+        return w.gettext("Every named hand of a player (each hand the ranking names above any "
+                         "other total) wins whatever the banker holds.")
     return w.gettext("Each of these hands of a player wins whatever the banker holds: "
-                     "%(hands)s.") % {"hands": ", ".join(names)}
+                     "%(hands)s.") % {"hands": ", ".join(w.name(h) for h in hands)}
 
 
 def _pair_sentence(w: _Words, pair: Pair, cell: OutcomeCell, claims: list[Claim]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from markupsafe import Markup
 
@@ -111,15 +112,26 @@ def sheet_markdown(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
 
 
 def sheet_pdf(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None) -> bytes:
-    """The sheet as an A4 PDF (WeasyPrint): one page, two with Shoot Pontoon, worked
-    examples dropped from the last (the drawn hand that loses, then the special rules)
-    until the rules fit."""
+    """The sheet as an A4 PDF (WeasyPrint): one page, two with Shoot Pontoon, with as many
+    worked examples as fit (given up from the last: the drawn hand that loses, then the
+    special rules), found by halving."""
     from weasyprint import HTML  # type: ignore[import-untyped]
 
-    for examples in range(example_count(ruleset), -1, -1):  # examples give way first
-        document = HTML(string=sheet_html(ruleset, lang, base, examples)).render()
-        if len(document.pages) <= page_budget(ruleset):
-            break
+    def render(examples: int) -> Any:
+        return HTML(string=sheet_html(ruleset, lang, base, examples)).render()
+
+    most = example_count(ruleset)
+    document = render(most)
+    if len(document.pages) > page_budget(ruleset):
+        low, high, best = 0, most - 1, None  # the most examples that fit lie in low..high
+        while low <= high:
+            middle = (low + high) // 2
+            tried = render(middle)
+            if len(tried.pages) <= page_budget(ruleset):
+                best, low = tried, middle + 1
+            else:
+                high = middle - 1
+        document = best if best is not None else render(0)
     pdf: bytes = document.write_pdf()
     return pdf
 
