@@ -299,3 +299,11 @@ def test_the_insurance_sentence_says_what_the_engine_pays() -> None:
     assert "you may instead be paid 1:1 at once, whatever the banker then makes" in said
     for shoe in (["AS", "AH", "KD", "TC"], ["AS", "AH", "KD", "5C", "TC"]):
         assert seat(shoe, ["p1 even-money"])["net"] == 100
+
+
+def test_an_agreed_smallest_stake_beside_no_limit_reads_as_words(tmp_path: Path) -> None:
+    r = overlay(tmp_path, "stakes:\n  max_stake: null\n")
+    assert r.stakes.max_stake is None
+    text = _text(r)
+    assert "each stake at least ____; there is no upper limit." in text
+    assert "at most no limit" not in text
