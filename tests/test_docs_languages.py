@@ -29,7 +29,12 @@ from pontoon_rules.docs.i18n import (
     untranslated,
 )
 from pontoon_rules.docs.sheet_view import find_base, localized
-from pontoon_rules.docs.sheets import UntranslatedSheetError, page_budget, sheet_html
+from pontoon_rules.docs.sheets import (
+    UntranslatedSheetError,
+    page_budget,
+    sheet_css,
+    sheet_html,
+)
 from pontoon_rules.ruleset.languages import Scope, source_languages
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 from tests.sheettext import visible_text, words
@@ -117,6 +122,8 @@ def test_urdu_runs_right_to_left(ruleset_id: str) -> None:
     assert '<html lang="ur" dir="rtl">' in html_of(ruleset_id, "ur")
     assert '<html lang="hy" dir="ltr">' in html_of(ruleset_id, "hy")
     assert '<html lang="en" dir="ltr">' in html_of(ruleset_id, "en")
+    counter = '"\\200E" counter(page)'  # the page numbers "1 / 2" keep their order
+    assert counter in sheet_css("ur") and counter not in sheet_css("hy")
 
 
 def embedded_fonts(pdf: bytes) -> dict[str, set[str]]:

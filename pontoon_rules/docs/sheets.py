@@ -53,6 +53,9 @@ def sheet_css(lang: str = SOURCE_LANGUAGE) -> str:
     if fonts:
         css += ("\nhtml, body.pr-sheet, .pr-sheet table, .pr-sheet h1, .pr-sheet h2 "
                 f"{{ font-family: {fonts}{SHEET_FONTS}; }}\n")
+    if language(lang).direction == "rtl":  # "1 / 2", not "2 / 1": the numbers run left to right
+        css += ('@page { @bottom-right { content: "\\200E" counter(page) " / " '
+                "counter(pages); } }\n")
     return css
 
 
