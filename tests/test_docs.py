@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from pontoon_rules.docs.chapters import anchor
-from pontoon_rules.docs.pages import SITE_SHEETS, sheet_name
+from pontoon_rules.docs.pages import sheet_name, site_sheets
 from pontoon_rules.docs.site import DEFAULT_CONFIG, build_site
 from pontoon_rules.docs.values import value_text
 from pontoon_rules.engine.script import run_script
@@ -115,7 +115,7 @@ def test_strict_build_produces_every_page_and_sheet(site: Path) -> None:
     for rid in bundled_ids():
         assert (site / "rulesets" / f"{rid}.html").is_file()
         assert (site / "ru" / "rulesets" / f"{rid}.html").is_file()
-        for fmt, lang in SITE_SHEETS:
+        for fmt, lang in site_sheets(load_bundled(rid)):
             assert (site / sheet_name(rid, fmt, lang)).stat().st_size > 1000
     for name in ("index", "reading-a-ruleset", "house-rules", "conformance", "analysis",
                  "compare/matrix", "examples/index", "reference/ruleset-file"):
@@ -211,7 +211,8 @@ def _shown_rounds(text: str) -> Iterator[tuple[str, dict[str, object], list[str]
     for ruleset_id, block in REPLAY.findall(text):
         script = json.loads(html.unescape(re.search(r"<code>(.*?)</code>", block, re.S)[1]))
         cards = re.findall(r'data-card="([^"]+)"', block)
-        nets = [int(n) for n in re.findall(r'class="pr-net [^"]*">([+-]?\d+)<', block)]
+        nets = [int(n) for n in  # a net is marked left to right (&lrm;) for RTL sheets
+                re.findall(r'class="pr-net [^"]*">(?:&lrm;|\u200e)?([+-]?\d+)<', block)]
         yield ruleset_id, script, cards, nets
 
 

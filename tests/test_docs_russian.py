@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -15,8 +16,12 @@ from pontoon_rules.docs import render_sheet
 from pontoon_rules.docs.i18n import translations, words_of
 from pontoon_rules.docs.sheet_view import find_base, localized
 from pontoon_rules.docs.values import RANK_LETTERS, rank_letter
+from pontoon_rules.ruleset.loader import load_ruleset
+from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 from tests.sheettext import visible_text, words
+
+ROOT = Path(__file__).resolve().parent.parent
 
 DICTIONARY = "ru_RU"
 """Debian's hunspell-ru (`make test` installs it: `.ci/system-deps spell`)."""
@@ -28,17 +33,31 @@ GAME_TERMS = frozenset({
     # the names of the sources (sites, casinos, books, people) written in Russian letters
     "Википедия", "Википедии", "Пагат", "Хойла", "Визард", "Одс", "Шеклфорд", "Гентинг",
     "Нустар", "Себу", "Чукчанси", "Эмералд", "Куин", "Такома", "Маунтлейк", "Террас",
-    "Ресортс", "Уорлд", "оф", "Филипино", "Драгон", "Ред", "Голд", "Канберры", "Пил",
+    "Ресортс", "Уорлд", "оф", "Майкл", "Филипино", "Драгон", "Ред", "Голд", "Канберры", "Пил",
 })
 """Words of the Russian sheets that the dictionary does not know: the game's terms and the
 names of its sources. Everything else must be in the dictionary."""
 TERMS = frozenset(term.lower() for term in GAME_TERMS)
 
 
+EXAMPLES = sorted(str(p.relative_to(ROOT)) for folder in ("australian-pontoon", "spanish-21")
+                  for p in (ROOT / "examples" / folder).glob("*.yaml"))
+"""The overlays of the published house-edge tables (examples/): Russian sheets too."""
+
+
+def ruleset_of(ref: str) -> Ruleset:
+    """A bundled ruleset by id, or an example overlay by its path in the checkout."""
+    return load_ruleset(ROOT / ref) if ref.endswith(".yaml") else load_bundled(ref)
+
+
+def base_of(ref: str) -> Ruleset | None:
+    return find_base(ruleset_of(ref), ROOT / ref if ref.endswith(".yaml") else None)
+
+
 @cache
 def sheet_text(ruleset_id: str) -> str:
-    ruleset = load_bundled(ruleset_id)
-    return visible_text(render_sheet(ruleset, "html", "ru", find_base(ruleset)).decode())
+    ruleset = ruleset_of(ruleset_id)
+    return visible_text(render_sheet(ruleset, "html", "ru", base_of(ruleset_id)).decode())
 
 
 def unknown_words(candidates: set[str]) -> set[str]:
@@ -57,7 +76,7 @@ def card_letters() -> set[str]:
     return {rank_letter(rank, translations("ru").gettext) for rank in RANK_LETTERS}
 
 
-@pytest.mark.parametrize("ruleset_id", bundled_ids())
+@pytest.mark.parametrize("ruleset_id", [*bundled_ids(), *EXAMPLES])
 def test_russian_sheet_passes_the_spell_check(ruleset_id: str) -> None:
     found = set(words(sheet_text(ruleset_id))) - card_letters()
     unknown = {w for w in unknown_words(found) if w.lower() not in TERMS}
@@ -68,7 +87,7 @@ def test_the_spell_check_finds_a_misspelling() -> None:
     assert unknown_words({"банкир", "бонкир", "колоды"}) == {"бонкир"}
 
 
-@pytest.mark.parametrize("ruleset_id", bundled_ids())
+@pytest.mark.parametrize("ruleset_id", [*bundled_ids(), *EXAMPLES])
 def test_russian_sheet_has_no_latin_word(ruleset_id: str) -> None:
     latin = [w for w in words(sheet_text(ruleset_id)) if re.fullmatch(r"[A-Za-z-]+", w)]
     assert not latin, f"{ruleset_id}: {latin}"
@@ -141,11 +160,18 @@ def test_the_banker_has_one_name_on_a_russian_sheet(ruleset_id: str) -> None:
             assert word in body, (ruleset_id, word)
 
 
-@pytest.mark.parametrize("ruleset_id", [i for i in bundled_ids() if load_bundled(i).extends])
+def test_a_word_of_the_game_is_explained_where_the_summary_first_uses_it() -> None:
+    """Belarus's summary used «твист» before the rules defined it: it says what it is."""
+    _name, summary = localized(load_bundled("belarus-ponton"), "ru")
+    assert "взять карту, не увеличивая ставку («твист»)" in summary
+
+
+@pytest.mark.parametrize("ruleset_id", [
+    *(i for i in bundled_ids() if load_bundled(i).extends), *EXAMPLES])
 def test_every_overlay_has_a_russian_title_of_its_own(ruleset_id: str) -> None:
     """An overlay's Russian title names its base and what changes, never the base alone."""
-    ruleset = load_bundled(ruleset_id)
-    base = find_base(ruleset)
+    ruleset = ruleset_of(ruleset_id)
+    base = base_of(ruleset_id)
     assert base is not None and "ru" in ruleset.translations, ruleset_id
     name, summary = localized(ruleset, "ru")
     base_name, base_summary = localized(base, "ru")

@@ -276,3 +276,34 @@ def test_each_special_rule_of_a_game_has_its_example() -> None:
         text = examples_text(ruleset_id)
         for word in words:
             assert word in text, (ruleset_id, word)
+
+
+def test_the_insurance_sentence_says_what_the_engine_pays() -> None:
+    from pontoon_rules.engine.script import run_script
+
+    said = next(line for line in sheet("belarus-ponton").split("\n")
+                if line.startswith("Insurance:"))
+    odds = re.search(r"the insurance is paid (\d+):(\d+)", said)
+    assert odds and "exactly 1/2 of your stake" in said
+
+    def seat(shoe: list[str], actions: list[str]) -> dict[str, object]:
+        run = run_script({"ruleset": "belarus-ponton", "stakes": [100], "shoe": shoe,
+                          "actions": actions})
+        found: dict[str, object] = run.to_json()["seats"][0]
+        return found
+
+    won = seat(["9S", "AH", "7D", "TC"], ["p1 insure 50", "p1 stick"])  # the banker's pontoon
+    assert won["insurance"] == {"staked": 50, "net": 50 * int(odds[1]) // int(odds[2])}
+    lost = seat(["9S", "AH", "7D", "6C", "TC"], ["p1 insure 50", "p1 stick"])
+    assert lost["insurance"] == {"staked": 50, "net": -50}  # lost, and the hand played on
+    assert "you may instead be paid 1:1 at once, whatever the banker then makes" in said
+    for shoe in (["AS", "AH", "KD", "TC"], ["AS", "AH", "KD", "5C", "TC"]):
+        assert seat(shoe, ["p1 even-money"])["net"] == 100
+
+
+def test_an_agreed_smallest_stake_beside_no_limit_reads_as_words(tmp_path: Path) -> None:
+    r = overlay(tmp_path, "stakes:\n  max_stake: null\n")
+    assert r.stakes.max_stake is None
+    text = _text(r)
+    assert "each stake at least ____; there is no upper limit." in text
+    assert "at most no limit" not in text

@@ -13,7 +13,7 @@ import pytest
 from pontoon_rules.docs import render_sheet
 from pontoon_rules.docs.catalog import missing
 from pontoon_rules.docs.hook import expand_nav
-from pontoon_rules.docs.i18n import LANGUAGES, translations
+from pontoon_rules.docs.i18n import LANGUAGES, language, sheet_languages, translations
 from pontoon_rules.docs.sentences import sentences
 from pontoon_rules.docs.sheet_view import find_base
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
@@ -69,8 +69,8 @@ def test_russian_pdf_sheet_uses_the_games_words(tmp_path: Path) -> None:
         assert term not in text, term
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-@pytest.mark.parametrize("ruleset_id", bundled_ids())
+@pytest.mark.parametrize(("ruleset_id", "lang"), [
+    (i, lang) for i in bundled_ids() for lang in sheet_languages(load_bundled(i))])
 def test_every_sheet_is_one_page_two_with_shoot(ruleset_id: str, lang: str,
                                                 tmp_path: Path) -> None:
     ruleset = load_bundled(ruleset_id)
@@ -80,7 +80,10 @@ def test_every_sheet_is_one_page_two_with_shoot(ruleset_id: str, lang: str,
     assert pages == (2 if ruleset.shoot.enabled else 1), (ruleset_id, lang, pages)
     assert _smallest_font(data, tmp_path) >= 9.0
     first_rule = sentences(ruleset, lang)[0].text
-    assert " ".join(first_rule.split()[:4]) in _flat(text)
+    if language(lang).direction == "rtl":  # a PDF's text runs in visual order: words only
+        assert all(word in text for word in first_rule.split()[:4] if word.isalpha())
+    else:
+        assert " ".join(first_rule.split()[:4]) in _flat(text)
 
 
 def _page_pictures(data: bytes, name: str, tmp_path: Path) -> None:

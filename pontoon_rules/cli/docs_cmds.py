@@ -18,7 +18,8 @@ _FORMATS = ("pdf", "html", "md")
               help="pdf (A4, print), html (standalone) or md; default: from the -o suffix.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="The file to write (.pdf, .html or .md); written atomically.")
-@click.option("--lang", default="en", help="Language of the sheet: en or ru.")
+@click.option("--lang", default="en", help="Language of the sheet: en, ru, or the languages "
+              "of its sources (hy, pa, ur for the pagat rulesets).")
 @click.option("--parents", is_flag=True,
               help="Create the output's missing folders (otherwise a missing folder is an error).")
 @agree_option

@@ -52,7 +52,8 @@ def validate_cmd(files: tuple[str, ...]) -> None:
               help="After each rule, the dotted field paths it comes from (to override them).")
 @click.option("--fields", is_flag=True,
               help="Every field by topic with its value and provenance, instead of sentences.")
-@click.option("--lang", default="en", help="Language of the sentences: en or ru.")
+@click.option("--lang", default="en", help="Language of the sentences: en, ru, or the "
+              "languages of its sources (hy, pa, ur for the pagat rulesets).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help="Write to this file (atomically) instead of printing.")
 @agree_option
@@ -107,7 +108,13 @@ def _sentences_text(ref: str, loaded: Ruleset, paths: bool, lang: str,
     origin = Path(ref) if Path(ref).suffix in (".yaml", ".yml") else None
     base = find_base(loaded, origin)
     base = settle(base, agreements, play=False) if base is not None else None
-    return "".join(f"{terminal_safe(line)}\n" for line in text_lines(loaded, lang, paths, base))
+    from pontoon_rules.docs.i18n import recording
+    from pontoon_rules.docs.sheets import require_translated
+
+    with recording() as looked_up:
+        lines = text_lines(loaded, lang, paths, base)
+    require_translated(loaded, lang, looked_up)
+    return "".join(f"{terminal_safe(line)}\n" for line in lines)
 
 
 def _plain_text(ruleset: Ruleset) -> str:

@@ -5,6 +5,11 @@
     python -m pontoon_rules.docs.catalog init LANG    # start a new language
     python -m pontoon_rules.docs.catalog check        # list untranslated messages (exit 1 if any)
 
+A language of scope `all` (`locale/languages.yaml`) translates every message; one of
+scope `sources` (Armenian, Punjabi, Urdu: the languages pagat's rules reached us in)
+translates the messages of the sheets of the rulesets citing a source in it, and `check`
+asks only those of it.
+
 A source's own words (`locale/<lang>/LC_MESSAGES/<source>.po`, see `i18n.words_of`)
 hold only the messages that source says differently; `update` drops their entries that
 no longer exist (they then read as `messages.po` says) and `check` lists them.
@@ -37,9 +42,20 @@ from pontoon_rules.docs import (
     strategy,
     values,
 )
-from pontoon_rules.docs.i18n import DOMAIN, LOCALE_DIR, TEMPLATE_DIR, po_path, vocabularies
+from pontoon_rules.docs.i18n import (
+    DOMAIN,
+    LOCALE_DIR,
+    TEMPLATE_DIR,
+    language,
+    po_path,
+    recording,
+    sheet_languages,
+    untranslated,
+    vocabularies,
+)
 from pontoon_rules.ruleset.fields import leaf_fields
 from pontoon_rules.ruleset.hands import HandDefinition
+from pontoon_rules.ruleset.languages import Scope
 
 POT_PATH = LOCALE_DIR / f"{DOMAIN}.pot"
 KINDS = ("source", "variation", "reference", "house", "stated", "implied", "our-reading")
@@ -133,8 +149,34 @@ def stale(lang: str, template: Catalog | None = None) -> list[str]:
     return [_key(m.id) for m in catalog if m.id and _key(m.id) not in known]
 
 
+def sheet_messages(lang: str) -> set[str]:
+    """The messages the bundled sheets written in `lang` look up, and their rules as `show`
+    prints them (`languages.sheet_languages`: for a language of scope `sources`, the
+    rulesets that cite a source in it)."""
+    from pontoon_rules.docs.sentences import text_lines
+    from pontoon_rules.docs.sheet_view import find_base
+    from pontoon_rules.docs.sheets import UntranslatedSheetError, sheet_html, sheet_markdown
+    from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+
+    with recording() as seen:
+        for ruleset_id in bundled_ids():
+            ruleset = load_bundled(ruleset_id)
+            if lang not in sheet_languages(ruleset):
+                continue
+            for render in (sheet_html, sheet_markdown):
+                try:
+                    render(ruleset, lang, find_base(ruleset))
+                except UntranslatedSheetError:
+                    pass  # what it left untranslated is in `seen`
+            text_lines(ruleset, lang, False, find_base(ruleset))  # `show --lang`
+    return seen
+
+
 def missing(lang: str) -> list[str]:
-    """The messages of the templates and schema that `lang` does not translate."""
+    """The messages `lang` must translate and does not: every message of the templates and
+    schema for a language of scope `all`, those of its sheets for scope `sources`."""
+    if language(lang).scope is Scope.SOURCES:
+        return untranslated(lang, sheet_messages(lang))
     with po_path(lang).open("rb") as handle:
         catalog = read_po(handle, locale=lang, domain=DOMAIN)
     done = {_key(m.id) for m in catalog if m.id and _translated(m.string) and not m.fuzzy}

@@ -15,16 +15,26 @@ from __future__ import annotations
 
 import gettext
 import io
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import jinja2
+
+if TYPE_CHECKING:
+    from babel.support import Translations
 
 from pontoon_rules.literal import html_filter, literal_markdown
 from pontoon_rules.ruleset.languages import DOMAIN as DOMAIN
 from pontoon_rules.ruleset.languages import LANGUAGES as LANGUAGES
 from pontoon_rules.ruleset.languages import LOCALE_DIR as LOCALE_DIR
+from pontoon_rules.ruleset.languages import SITE_LANGUAGES as SITE_LANGUAGES
 from pontoon_rules.ruleset.languages import SOURCE_LANGUAGE as SOURCE_LANGUAGE
+from pontoon_rules.ruleset.languages import language as language
+from pontoon_rules.ruleset.languages import sheet_languages as sheet_languages
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
 
@@ -59,6 +69,70 @@ def base_language(lang: str) -> str:
     return lang.partition("@")[0]
 
 
+_LOOKED_UP: ContextVar[tuple[set[str], ...]] = ContextVar("looked_up", default=())
+
+
+@contextmanager
+def recording() -> Iterator[set[str]]:
+    """Collect every message looked up in any catalog while the block runs (what a
+    rendered text needs its catalog to translate: `untranslated`); blocks nest, each
+    seeing the lookups of those inside it."""
+    seen: set[str] = set()
+    token = _LOOKED_UP.set((*_LOOKED_UP.get(), seen))
+    try:
+        yield seen
+    finally:
+        _LOOKED_UP.reset(token)
+
+
+def _note(message: str) -> None:
+    for seen in _LOOKED_UP.get():
+        seen.add(message)
+
+
+@cache
+def translated_messages(lang: str) -> frozenset[str]:
+    """The messages the catalog of `lang` translates (a plural: every form), with those of
+    the catalog it falls back to (`ru@ochko-ru` -> `ru`); fuzzy entries do not count."""
+    from babel.messages.pofile import read_po
+
+    base, _at, words = lang.partition("@")
+    with po_path(lang).open("rb") as handle:
+        catalog = read_po(handle, locale=base, domain=DOMAIN)
+    done = frozenset(m.id if isinstance(m.id, str) else m.id[0] for m in catalog
+                     if m.id and not m.fuzzy and (all(m.string) if isinstance(
+                         m.string, (tuple, list)) else m.string))
+    return done | translated_messages(base) if words else done
+
+
+def untranslated(lang: str, messages: set[str]) -> list[str]:
+    """The messages of `messages` that the catalog of `lang` leaves in English."""
+    if base_language(lang) == SOURCE_LANGUAGE:
+        return []
+    done = translated_messages(lang)
+    return sorted(m for m in messages if m and m not in done)
+
+
+def _recording_catalog() -> type[Translations]:
+    from babel.support import Translations
+
+    class Recorded(Translations):
+        """A compiled catalog that notes each message looked up (`recording`)."""
+
+        def gettext(self, message: str) -> str:
+            _note(message)
+            return str(super().gettext(message))
+
+        def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+            _note(msgid1)
+            return str(super().ngettext(msgid1, msgid2, n))
+
+        ugettext = gettext  # Jinja's i18n extension prefers these names
+        ungettext = ngettext
+
+    return Recorded
+
+
 @cache
 def translations(lang: str) -> gettext.NullTranslations:
     """The compiled catalog of `lang` (English, the source language, is the identity).
@@ -73,14 +147,13 @@ def translations(lang: str) -> gettext.NullTranslations:
         raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGUAGES)}")
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
-    from babel.support import Translations
 
     with po_path(lang).open("rb") as handle:
         catalog = read_po(handle, locale=base, domain=DOMAIN)
     buffer = io.BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
     buffer.seek(0)
-    found = Translations(fp=buffer, domain=DOMAIN)
+    found = _recording_catalog()(fp=buffer, domain=DOMAIN)
     if words:
         found.add_fallback(translations(base))
     return found
@@ -109,6 +182,7 @@ def environment(lang: str) -> jinja2.Environment:
     env.filters["lit"] = html_filter
     env.filters["md"] = literal_markdown
     env.globals["lang"] = base_language(lang)
+    env.globals["dir"] = language(lang).direction.value
     return env
 
 

@@ -13,7 +13,15 @@ from typing import Any
 from pontoon_rules.docs import figures
 from pontoon_rules.docs.costview import cost_view
 from pontoon_rules.docs.extra import UserRuleset, user_rulesets
-from pontoon_rules.docs.i18n import LANGUAGES, SOURCE_LANGUAGE, render, translations, words_of
+from pontoon_rules.docs.i18n import (
+    SITE_LANGUAGES,
+    SOURCE_LANGUAGE,
+    language,
+    render,
+    sheet_languages,
+    translations,
+    words_of,
+)
 from pontoon_rules.docs.readers import KIND_WORDS
 from pontoon_rules.docs.reference import reference_context
 from pontoon_rules.docs.rounds import sample_rounds
@@ -25,11 +33,8 @@ from pontoon_rules.literal import one_line, user
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 
-SITE_SHEETS: tuple[tuple[str, str], ...] = tuple(
-    (fmt, lang) for lang in LANGUAGES for fmt in ("pdf", "html"))
-"""The sheets the site build produces for every ruleset: (format, language)."""
-
-LANGUAGE_NAMES = {"en": "English", "ru": "Русский"}
+SITE_SHEET_FORMATS = ("pdf", "html")
+"""The formats of the sheets the site build produces for every ruleset."""
 LEVERS_ON_A_PAGE = 5
 """How many of the largest one-rule changes a ruleset page lists."""
 STATIC_FILES = ("cards.css", "strategy.css", "site.css", "site.js")
@@ -66,6 +71,26 @@ def site_refused() -> dict[str, dict[str, Any]]:
     return figures.site_refused(bundled(), [u.ruleset for u in user_files()])
 
 
+def site_sheets(ruleset: Ruleset) -> tuple[tuple[str, str], ...]:
+    """The sheets the site has for `ruleset`: (format, language) for each language its sheet
+    is written in (`languages.sheet_languages`: every language of scope `all`, and the
+    languages of its sources, which the pagat rulesets reached us in)."""
+    return tuple((fmt, lang) for lang in sheet_languages(ruleset) if _is_written_in(ruleset, lang)
+                 for fmt in SITE_SHEET_FORMATS)
+
+
+def _is_written_in(ruleset: Ruleset, lang: str) -> bool:
+    """Whether the sheet of `ruleset` can be printed in `lang` without an English sentence
+    (a user's overlay of a pagat ruleset may say what a source language's catalog does not)."""
+    from pontoon_rules.docs.sheets import UntranslatedSheetError
+
+    try:
+        cached_sheet(ruleset, "html", lang)
+    except UntranslatedSheetError:
+        return False
+    return True
+
+
 def sheet_name(ruleset_id: str, fmt: str, lang: str) -> str:
     """The site path of a sheet: 'sheets/pagat-british.pdf', 'sheets/casino-ochko.ru.pdf'."""
     suffix = "" if lang == SOURCE_LANGUAGE else f".{lang}"
@@ -86,7 +111,7 @@ def page_dir(lang: str) -> str:
 def page_language(src_uri: str, default: str = SOURCE_LANGUAGE) -> str:
     """The language of a page by its folder: 'ru/rulesets/x.md' is Russian."""
     first = src_uri.split("/", 1)[0]
-    return first if first in LANGUAGES and first != SOURCE_LANGUAGE else default
+    return first if first in SITE_LANGUAGES and first != SOURCE_LANGUAGE else default
 
 
 def pair_page_name(first: str, second: str) -> str:
@@ -106,9 +131,10 @@ def _up(lang: str) -> str:
     return "../" * (page_dir(lang).count("/") + 1)
 
 
-def _sheet_links(ruleset_id: str, up: str) -> list[dict[str, str]]:
-    return [{"label": f"{fmt.upper()} ({lang})", "format": fmt.upper(), "lang": lang,
-             "href": up + sheet_name(ruleset_id, fmt, lang)} for fmt, lang in SITE_SHEETS]
+def _sheet_links(ruleset: Ruleset, up: str) -> list[dict[str, str]]:
+    return [{"label": f"{fmt.upper()} ({language(lang).name})", "format": fmt.upper(),
+             "lang": lang, "href": up + sheet_name(ruleset.id, fmt, lang)}
+            for fmt, lang in site_sheets(ruleset)]
 
 
 def kind_words(ruleset: Ruleset, lang: str) -> str:
@@ -160,8 +186,8 @@ def ruleset_page(ruleset: Ruleset, lang: str,
     up = _up(lang)
     base = base_of(ruleset)
     rounds = [round_view(r["script"], r["result"], gettext) for r in sample_rounds(ruleset)]
-    others = [{"label": LANGUAGE_NAMES.get(o, o),
-               "href": f"{up}{page_dir(o)}/{ruleset.id}.html"} for o in LANGUAGES if o != lang]
+    others = [{"label": language(o).name, "href": f"{up}{page_dir(o)}/{ruleset.id}.html"}
+              for o in SITE_LANGUAGES if o != lang]
     on_site = {r.id for r in site_rulesets()}
     extends_href = f"{ruleset.extends}.html" if ruleset.extends in on_site else None
     card, same_as = _card(ruleset, lang, analysis)
@@ -171,7 +197,7 @@ def ruleset_page(ruleset: Ruleset, lang: str,
     base_name = user(localized(base, lang)[0]) if base else user(ruleset.extends or "")
     return render("ruleset.md.j2", words_of(ruleset, lang), r=ruleset_view(ruleset, gettext, lang),
                   rounds=rounds, s=sheet_view(ruleset, lang, base, examples=0),
-                  sheets=_sheet_links(ruleset.id, up), others=others,
+                  sheets=_sheet_links(ruleset, up), others=others,
                   extends_href=extends_href, base_name=base_name,
                   kind=kind_words(ruleset, lang),
                   headline=_headline(ruleset, base, lang, analysis), card=card,
@@ -204,7 +230,7 @@ def rulesets_index(lang: str, analysis: dict[str, dict[str, Any]] | None = None)
                      "kind": kind_words(r, lang),
                      "base": localized(base, lang)[0] if base else None,
                      "base_id": base.id if base else None,
-                     "headline": headline, "sheets": _sheet_links(r.id, up)})
+                     "headline": headline, "sheets": _sheet_links(r, up)})
     return render("rulesets_index.md.j2", lang, rulesets=rows,
                   bars=edge_bars(site_rulesets(), analysis, lang, up))
 
@@ -217,7 +243,7 @@ def generated_pages() -> dict[str, str]:
 
     analysis = site_analysis()
     pages: dict[str, str] = {}
-    for lang in LANGUAGES:
+    for lang in SITE_LANGUAGES:
         pages[f"{page_dir(lang)}/index.md"] = rulesets_index(lang, analysis)
         for ruleset in site_rulesets():
             pages[f"{page_dir(lang)}/{ruleset.id}.md"] = ruleset_page(ruleset, lang, analysis)
@@ -250,11 +276,11 @@ def generated_files() -> dict[str, bytes]:
     files["favicon.ico"] = _theme_icon()  # what a browser asks for beside a standalone sheet
     analysis = site_analysis() or {}
     for ruleset in site_rulesets():
-        for fmt, lang in SITE_SHEETS:
+        for fmt, lang in site_sheets(ruleset):
             files[sheet_name(ruleset.id, fmt, lang)] = cached_sheet(ruleset, fmt, lang)
         row = analysis.get(ruleset.id)
         if row is not None and "chart_data" in row:
-            for lang in LANGUAGES:
+            for lang in SITE_LANGUAGES:
                 files[card_name(ruleset.id, lang)] = cached_card(ruleset, row, lang)
     archive = vectors_archive()
     if archive is not None:
@@ -280,7 +306,7 @@ def nav_title(text: str) -> str:
 def nav_expansions(pages: dict[str, str]) -> dict[str, list[Any]]:
     """How nav entries that name a generated index expand into sections of generated pages."""
     out: dict[str, list[Any]] = {}
-    for lang in LANGUAGES:
+    for lang in SITE_LANGUAGES:
         folder = page_dir(lang)
         out[f"{folder}/index.md"] = [f"{folder}/index.md"] + [
             {nav_title(localized(r, lang, base_of(r))[0]): f"{folder}/{r.id}.md"}

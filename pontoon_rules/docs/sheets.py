@@ -7,7 +7,16 @@ from typing import Any
 
 from markupsafe import Markup
 
-from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, render, words_of
+from pontoon_rules.docs.i18n import (
+    SITE_LANGUAGES,
+    SOURCE_LANGUAGE,
+    language,
+    po_path,
+    recording,
+    render,
+    untranslated,
+    words_of,
+)
 from pontoon_rules.docs.sheet_view import example_count, sheet_view
 from pontoon_rules.errors import PontoonError
 from pontoon_rules.files import write_atomic
@@ -24,18 +33,66 @@ class SheetError(PontoonError):
     """A sheet cannot be written as asked (format, suffix or folder)."""
 
 
-def sheet_css() -> str:
-    """The CSS a sheet inlines: the cards, then the print layout."""
-    return "\n".join((STATIC_DIR / name).read_text(encoding="utf-8")
-                     for name in ("cards.css", "sheet.css"))
+class UntranslatedSheetError(SheetError):
+    """The sheet needs sentences its language's catalog does not translate (a language of
+    scope `sources`: `languages.yaml`), so it would be printed half in English."""
+
+    exit_status = 2
+
+
+SHEET_FONTS = '"DejaVu Sans Condensed", "DejaVu Sans", "Helvetica Neue", Arial, sans-serif'
+"""The sheets' own fonts (`sheet.css`), after the fonts of a language's script."""
+
+
+def sheet_css(lang: str = SOURCE_LANGUAGE) -> str:
+    """The CSS a sheet inlines: the cards, the print layout, then the fonts that shape the
+    script of `lang` (`languages.yaml`)."""
+    css = "\n".join((STATIC_DIR / name).read_text(encoding="utf-8")
+                    for name in ("cards.css", "sheet.css"))
+    fonts = "".join(f'"{family}", ' for family in language(lang).fonts)
+    if fonts:
+        css += ("\nhtml, body.pr-sheet, .pr-sheet table, .pr-sheet h1, .pr-sheet h2 "
+                f"{{ font-family: {fonts}{SHEET_FONTS}; }}\n")
+    if language(lang).direction == "rtl":  # "1 / 2", not "2 / 1": the numbers run left to right
+        css += ('@page { @bottom-right { content: "\\200E" counter(page) " / " '
+                "counter(pages); } }\n")
+    return css
 
 
 def sheet_html(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None,
                examples: int | None = None) -> str:
-    """The sheet as one standalone HTML document (CSS inlined, no external resources)."""
-    css = Markup(sheet_css())  # our own stylesheet: autoescaping would break its quotes
-    view = sheet_view(ruleset, lang, base, examples=examples)
-    return render("sheet.html.j2", words_of(ruleset, lang), r=view, css=css)
+    """The sheet as one standalone HTML document (CSS inlined, no external resources).
+
+    Raises:
+        UntranslatedSheetError: `lang` is of scope `sources` and its catalog leaves some of
+            this sheet's sentences in English.
+    """
+    css = Markup(sheet_css(lang))  # our own stylesheet: autoescaping would break its quotes
+    with recording() as looked_up:
+        view = sheet_view(ruleset, lang, base, examples=examples)
+        html = render("sheet.html.j2", words_of(ruleset, lang), r=view, css=css)
+    require_translated(ruleset, lang, looked_up)
+    return html
+
+
+def require_translated(ruleset: Ruleset, lang: str, looked_up: set[str]) -> None:
+    """Refuse a sheet in a language of scope `sources` whose catalog leaves any of the
+    messages `looked_up` in English (a language of scope `all` falls back to English for a
+    message added since; `catalog check` lists it).
+
+    Raises:
+        UntranslatedSheetError: naming the language, how many are missing and the first.
+    """
+    from pontoon_rules.ruleset.languages import Scope
+
+    if language(lang).scope is not Scope.SOURCES:
+        return
+    missing = untranslated(lang, looked_up)
+    if missing:
+        raise UntranslatedSheetError(
+            f"{ruleset.id}: the {lang} catalog ({po_path(lang)}) does not translate "
+            f"{len(missing)} of the sentences this sheet needs (the first: {missing[0]!r}); "
+            f"write it in {', '.join(SITE_LANGUAGES)}, which translate every sentence")
 
 
 def page_budget(ruleset: Ruleset) -> int:
@@ -45,8 +102,16 @@ def page_budget(ruleset: Ruleset) -> int:
 
 def sheet_markdown(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
                    base: Ruleset | None = None) -> str:
-    """The sheet as Markdown text (user text backslash-escaped, shown literally)."""
-    return render("plain_sheet.md.j2", words_of(ruleset, lang), r=sheet_view(ruleset, lang, base))
+    """The sheet as Markdown text (user text backslash-escaped, shown literally).
+
+    Raises:
+        UntranslatedSheetError: as `sheet_html`.
+    """
+    with recording() as looked_up:
+        text = render("plain_sheet.md.j2", words_of(ruleset, lang),
+                      r=sheet_view(ruleset, lang, base))
+    require_translated(ruleset, lang, looked_up)
+    return text
 
 
 def sheet_pdf(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None) -> bytes:

@@ -245,7 +245,7 @@ def _catch_too_large(app: ASGIApp) -> ASGIApp:
 
 
 def _page_html(workbench: Workbench, body: dict[str, Any], exposed: str) -> str:
-    from pontoon_rules.docs.i18n import LANGUAGES
+    from pontoon_rules.docs.i18n import SITE_LANGUAGES
 
     draft = workbench.draft(body)
     from pontoon_rules.workbench.view import rules_view
@@ -257,7 +257,7 @@ def _page_html(workbench: Workbench, body: dict[str, Any], exposed: str) -> str:
     longest = ruleset_schema()["properties"]["name"].get("maxLength", 200)
     return render("page.html.j2", draft.lang, start=draft.start, lang=draft.lang,
                   name_length=longest,
-                  name=draft.start.default_name, languages=LANGUAGES,
+                  name=draft.start.default_name, languages=SITE_LANGUAGES,
                   starts=workbench.starts.groups(), exposed=exposed,
                   rules_html=_markup(render("rules.html.j2", draft.lang, view=view)))
 

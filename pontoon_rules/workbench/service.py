@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pontoon_rules.docs.i18n import LANGUAGES, SOURCE_LANGUAGE
+from pontoon_rules.docs.i18n import SITE_LANGUAGES, SOURCE_LANGUAGE
 from pontoon_rules.docs.sentences import differing_from_base
 from pontoon_rules.errors import PontoonError
 from pontoon_rules.ruleset.model import SECTIONS, Ruleset
@@ -85,7 +85,7 @@ class Workbench:
             RequestError: the request names no known start or holds no draft.
         """
         start = self.start_of(body.get("start"))
-        lang = body.get("lang") if body.get("lang") in LANGUAGES else SOURCE_LANGUAGE
+        lang = body.get("lang") if body.get("lang") in SITE_LANGUAGES else SOURCE_LANGUAGE
         name = body.get("name") if isinstance(body.get("name"), str) else ""
         fields, direct = body.get("fields", {}), body.get("set", {})
         if not isinstance(fields, dict) or not isinstance(direct, dict):
@@ -159,7 +159,7 @@ class Workbench:
                                "final": snapshot["status"] in ("done", "cancelled", "failed")}
         if since is not None and since == snapshot["version"]:
             return {**out, "unchanged": True}
-        lang = lang if lang in LANGUAGES else SOURCE_LANGUAGE
+        lang = lang if lang in SITE_LANGUAGES else SOURCE_LANGUAGE
         view = analysis_view(snapshot, words(lang), current)
         comparison = self._comparisons.get(job_id)
         if comparison is not None:
@@ -214,7 +214,7 @@ class Workbench:
             rulesets.append(ruleset)
         if len(rulesets) < 2:
             raise RequestError("these are all the same ruleset: pick another")
-        lang = body.get("lang") if body.get("lang") in LANGUAGES else SOURCE_LANGUAGE
+        lang = body.get("lang") if body.get("lang") in SITE_LANGUAGES else SOURCE_LANGUAGE
         text = "\0".join(r.model_dump_json() for r in rulesets)
         job_id = self.jobs.submit(f"{body.get('tab')}/compare", job_key(text, COMPARE_STEPS),
                                   Job(rulesets[0], None, COMPARE_STEPS, tuple(rulesets[1:])))
