@@ -466,12 +466,13 @@ def test_worked_examples_read_as_rounds_a_person_follows(site: Path) -> None:
                              r'<p class="pr-story">(.*?)</p>', shown, re.S)
         for block, story in stories:
             seat_net = re.search(r'class="pr-seat-total">player 1: [^<]*in all ([+-]\d+)', block)
-            hands = [int(n) for n in re.findall(r'<span class="pr-who">player 1(?: · hand \d+)?'
-                                                r'</span>.*?class="pr-net [^"]*">([+-]?\d+)<',
-                                                block)]
+            hands = [int(n) for n in re.findall(
+                r'<span class="pr-who">player 1(?: · hand \d+)?</span>.*?'
+                r'class="pr-net [^"]*">(?:&lrm;|\u200e)?([+-]?\d+)<', block)]
             net = int(seat_net[1]) if seat_net else sum(hands)
             money = {0: "breaks even"}.get(net, f"wins {net}" if net > 0 else f"loses {-net}")
             assert f"Player 1 {money}" in html.unescape(story), (path.name, story)
+        assert "banker twist" not in shown and "banker stick" not in shown, path.name
         reasons = re.findall(r'<li id="reason-[^"]+">(.*?)</li>', shown, re.S)
         assert all(r.strip().endswith(".") for r in reasons), path.name
     pairs = {p.name for p in (site / "examples").glob("*--*.html")}

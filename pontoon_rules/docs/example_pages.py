@@ -87,7 +87,7 @@ def side_story(result: dict[str, Any], transcript: list[dict[str, Any]]) -> str:
     first = f"{who} {done}: {hands}." if done else f"{who} holds {hands}."
     banker = result["banker"]
     drew = _actions(transcript, "banker")
-    banker_text = (f"The banker {drew.replace('twists', 'draws').replace('sticks', 'stays')}: "
+    banker_text = (f"The banker {drew.replace('twists', 'draws').replace('sticks', 'stands')}: "
                    if drew else "The banker holds ")
     early = " (shown at once)" if result.get("ended_early") else ""
     insurance = seat.get("insurance") or {}

@@ -33,6 +33,8 @@ ACTION_NAMES: dict[str, str] = {
     "decline": _("decline"), "surrender": _("surrender"), "rescue": _("rescue"),
     "pair": _("pair bet"), "match": _("match bet"),
 }
+BANKER_ACTION_NAMES: dict[str, str] = {"twist": _("draw"), "stick": _("stand")}
+"""The banker's own words for a decision (twist and stick are a player's)."""
 LETTER_NAMES = {"A": _("ace"), "K": _("king"), "Q": _("queen"), "J": _("jack")}
 KEY_PHRASES = (_("%(letter)s %(rank)s"), _("Cards: %(letters)s; %(suits)s."),
                _("%(suit)s %(name)s"))
@@ -67,10 +69,12 @@ def class_name(hand_class: str, gettext: Gettext) -> str:
     return gettext(CLASS_NAMES.get(hand_class, hand_class))
 
 
-def action_text(action: str, gettext: Gettext) -> str:
-    """A decision in words: 'buy 150' -> 'buy 150' (translated kind, amount kept)."""
+def action_text(action: str, gettext: Gettext, actor: str = "") -> str:
+    """A decision in words: 'buy 150' -> 'buy 150' (translated kind, amount kept); the
+    banker's in the banker's words ('twist' -> 'draw')."""
     kind, _space, amount = action.partition(" ")
-    word = gettext(ACTION_NAMES.get(kind, kind))
+    names = BANKER_ACTION_NAMES if actor == "banker" and kind in BANKER_ACTION_NAMES else {}
+    word = gettext(names.get(kind) or ACTION_NAMES.get(kind, kind))
     return f"{word} {amount}".strip()
 
 
@@ -115,7 +119,8 @@ def enum_values() -> list[str]:
 
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
-    return [*SUIT_NAMES.values(), *CLASS_NAMES.values(), *ACTION_NAMES.values(), *WORDS,
+    return [*SUIT_NAMES.values(), *CLASS_NAMES.values(), *ACTION_NAMES.values(),
+            *BANKER_ACTION_NAMES.values(), *WORDS,
             *RANK_LETTERS.values(), *LETTER_NAMES.values(), *KEY_PHRASES,
             "%(part)s of the stake", "agreed at the table (default: %(default)s)",
             *enum_values()]

@@ -112,7 +112,7 @@ def round_view(script: dict[str, Any], result: dict[str, Any], gettext: Gettext,
     """A replayed round (script plus contract JSON) as a template draws it (`names`: the
     game's names of its hands, `hand_view`)."""
     decisions = [{"actor": actor_text(e["actor"], gettext),
-                  "action": action_text(e["action"], gettext)}
+                  "action": action_text(e["action"], gettext, e["actor"])}
                  for e in result.get("transcript", []) if e.get("event") == "decision"]
     return {
         "script": script,
