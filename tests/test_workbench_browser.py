@@ -88,7 +88,7 @@ def test_stick_on_16_from_pagat_british_edge_examples_file_and_sheet(
     tab.on("pageerror", lambda e: errors.append(str(e)))
     tab.goto(served)
     base_edge = f"{_edge_of(ROOT / 'rulesets' / 'pagat-british.yaml'):.4f}%"
-    tab.wait_for_selector(f"#wb-edge-value[data-edge='{base_edge}']", timeout=90_000)
+    tab.wait_for_selector(f"#wb-edge-value[data-edge='{base_edge}']", timeout=240_000)
     assert base_edge == "0.6646%"
 
     tab.click("details[data-rule='your-turn/stick'] > summary")
@@ -104,7 +104,7 @@ def test_stick_on_16_from_pagat_british_edge_examples_file_and_sheet(
     tab.wait_for_selector("#wb[data-state='ready']")
     job = tab.get_attribute("#wb-analysis", "data-job")
     tab.wait_for_selector(f"#wb-analysis .wb-job[data-job='{job}'] #wb-edge-change",
-                          timeout=90_000)
+                          timeout=240_000)  # beside a parallel site build
     shown = tab.locator("#wb-edge-value").text_content()
     assert tab.locator("#wb-base-edge").text_content() == base_edge
     rule = tab.locator("details[data-rule='your-turn/stick']")
