@@ -69,9 +69,9 @@ def random_overlay(rng: random.Random, base_id: str | None = None) -> Rules | No
     (None when that is invalid)."""
     from pydantic import ValidationError
 
-    from pontoon_rules.analysis.present.costs import _with_value, alternatives
+    from pontoon_rules.analysis.present.costs import alternatives
     from pontoon_rules.ruleset.features import unhandled
-    from pontoon_rules.ruleset.fields import ruleset_paths, value_at
+    from pontoon_rules.ruleset.fields import ruleset_paths, value_at, with_value
     from pontoon_rules.ruleset.model import Ruleset
 
     base = load_bundled(base_id or rng.choice(bundled_handled("simulator")))
@@ -83,7 +83,7 @@ def random_overlay(rng: random.Random, base_id: str | None = None) -> Rules | No
         except (KeyError, TypeError, ValueError):
             continue
         if options:
-            data = _with_value(data, path, rng.choice(options))
+            data = with_value(data, path, rng.choice(options))
     try:
         ruleset = Ruleset.model_validate(data)
     except ValidationError:

@@ -16,6 +16,7 @@ from typing import Any
 from pontoon_rules.docs.readers import reader_description
 from pontoon_rules.docs.said import sentences_of
 from pontoon_rules.docs.values import Gettext, value_text
+from pontoon_rules.ruleset.fields import with_value
 from pontoon_rules.ruleset.model import Ruleset
 
 
@@ -57,23 +58,12 @@ class Lever:
         return self.change < 0
 
 
-def _with_value(data: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
-    out = dict(data)
-    node = out
-    parts = path.split(".")
-    for part in parts[:-1]:
-        node[part] = dict(node[part])
-        node = node[part]
-    node[parts[-1]] = value
-    return out
-
-
 def _in_words(ruleset: Ruleset, data: dict[str, Any], path: str, new: Any, lang: str
               ) -> tuple[str, str] | None:
     """The changed rule as the sheet would say it, and as it reads now; None when the
     change is not a valid ruleset (`data`: the ruleset's own dump)."""
     try:
-        variant = Ruleset.model_validate(_with_value(data, path, new))
+        variant = Ruleset.model_validate(with_value(data, path, new))
     except ValueError:
         return None
     after = " ".join(sentences_of(variant, path, lang))

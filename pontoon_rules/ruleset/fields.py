@@ -167,3 +167,16 @@ def plain(value: Any) -> Any:
     if isinstance(value, dict):
         return {plain(k): plain(v) for k, v in value.items()}
     return value
+
+
+def with_value(data: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
+    """A copy of a ruleset's data with the field `path` set to `value` (the sections on
+    the way copied, the rest shared)."""
+    out = dict(data)
+    node = out
+    parts = path.split(".")
+    for part in parts[:-1]:
+        node[part] = dict(node[part])
+        node = node[part]
+    node[parts[-1]] = value
+    return out

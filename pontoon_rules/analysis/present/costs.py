@@ -24,7 +24,7 @@ from pontoon_rules.analysis.infinite.round import INFINITE_METHOD
 from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.ruleset.features import UnsupportedFeatureError, refused_names, require_handled
-from pontoon_rules.ruleset.fields import plain, ruleset_paths, value_at
+from pontoon_rules.ruleset.fields import plain, ruleset_paths, value_at, with_value
 from pontoon_rules.ruleset.model import Ruleset
 
 SKIPPED_PREFIXES: dict[str, str] = {
@@ -172,7 +172,7 @@ def _model_key(rules: Rules) -> str:
 
 def _variant_cost(data: dict[str, Any], path: str, old: Any, new: Any, base: float,
                   deck: Deck, policy: str | None, known: dict[str, float]) -> Cost:
-    changed = _with_value(data, path, new)
+    changed = with_value(data, path, new)
     try:
         variant = Ruleset.model_validate(changed)
     except ValidationError as e:
@@ -194,17 +194,6 @@ def _variant_cost(data: dict[str, Any], path: str, old: Any, new: Any, base: flo
             return Cost(path, plain(old), plain(new), None, None, f"not analysed: {e}")
     edge = known[key]
     return Cost(path, plain(old), plain(new), edge, edge - base)
-
-
-def _with_value(data: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
-    out = dict(data)
-    node = out
-    parts = path.split(".")
-    for part in parts[:-1]:
-        node[part] = dict(node[part])
-        node = node[part]
-    node[parts[-1]] = value
-    return out
 
 
 def alternatives(value: Any, path: str) -> Iterator[Any]:
