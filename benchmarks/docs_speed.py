@@ -53,10 +53,24 @@ def main() -> None:
                       lambda: build_site(DEFAULT_CONFIG, Path(folder) / "cold", strict=True))
         warm = _timed("full strict build (warm, as docs serve)",
                       lambda: build_site(DEFAULT_CONFIG, Path(folder) / "warm", strict=True))
-        count = sum(1 for _ in (Path(folder) / "warm").rglob("*.html"))
+        built = Path(folder) / "warm"
+        count = sum(1 for _ in built.rglob("*.html"))
+        _sizes(built)
     verdict = "ok" if warm < TARGET_SECONDS else "over target"
     print(f"site build: {warm:.1f} s warm, {cold:.1f} s cold, for {count} HTML files on one "
           f"core (target {TARGET_SECONDS:.0f} s warm: {verdict})")
+
+
+def _sizes(site: Path) -> None:
+    """The sizes the site issue names: the search index (limit 500 KB) and the analysis page
+    per analysed ruleset's section (limit 60 KB)."""
+    index = (site / "search" / "search_index.json").stat().st_size
+    analysis = (site / "analysis.html").read_text(encoding="utf-8")
+    sections = len(pages.site_rulesets()) - len(pages.site_refused())
+    print(f"search index: {index / 1000:.0f} KB (limit 500 KB)")
+    print(f"analysis.html: {len(analysis.encode()) / 1000:.0f} KB for {sections} analysed "
+          f"sections, {len(analysis.encode()) / 1000 / max(sections, 1):.1f} KB each "
+          f"(limit 60 KB)")
 
 
 if __name__ == "__main__":

@@ -153,15 +153,22 @@ def replay(ruleset: Ruleset, script: dict[str, Any]) -> dict[str, Any]:
 _FOUND: dict[str, tuple[str, ...]] = {}
 
 
-def _sample_scripts(ruleset: Ruleset) -> tuple[str, ...]:
+def _found_once(cache: dict[str, tuple[str, ...]], ruleset: Ruleset,
+                search: Callable[[Ruleset], tuple[str, ...]]) -> tuple[str, ...]:
+    """`search(ruleset)`, once per ruleset content; a ruleset whose rounds cannot be played
+    is an `ExampleError` naming it."""
     key = ruleset.model_dump_json()
-    if key not in _FOUND:
+    if key not in cache:
         try:
-            _FOUND[key] = _search(ruleset)
+            cache[key] = search(ruleset)
         except PontoonError as e:
             raise ExampleError(f"ruleset {ruleset.id!r}: cannot play an example round: "
                                f"{e}") from e
-    return _FOUND[key]
+    return cache[key]
+
+
+def _sample_scripts(ruleset: Ruleset) -> tuple[str, ...]:
+    return _found_once(_FOUND, ruleset, _search)
 
 
 def _search(ruleset: Ruleset) -> tuple[str, ...]:
@@ -208,16 +215,9 @@ def teaching_rounds(ruleset: Ruleset) -> list[dict[str, Any]]:
     """The worked examples of a sheet: a special hand that wins, one round for each
     special rule of the game (a shoot bet, a buy, a double, a split, insurance, a
     surrender), then a drawn hand that loses; each a script and its replayed result."""
-    key = ruleset.model_dump_json()
-    if key not in _TAUGHT:
-        try:
-            _TAUGHT[key] = _teaching_search(ruleset)
-        except PontoonError as e:
-            raise ExampleError(f"ruleset {ruleset.id!r}: cannot play an example round: "
-                               f"{e}") from e
     classic = sample_rounds(ruleset)
-    taught = [{"script": s, "result": replay(ruleset, s)}
-              for s in (json.loads(t) for t in _TAUGHT[key])]
+    scripts = _found_once(_TAUGHT, ruleset, _teaching_search)
+    taught = [{"script": s, "result": replay(ruleset, s)} for s in map(json.loads, scripts)]
     return classic[:1] + taught + classic[1:]
 
 
