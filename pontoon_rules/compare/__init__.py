@@ -37,7 +37,7 @@ from pontoon_rules.compare.records import (
 )
 from pontoon_rules.compare.search import compare_all, compare_rulesets, find_example
 from pontoon_rules.compare.simulate import OutcomeCache
-from pontoon_rules.compare.vectors import conformance_records
+from pontoon_rules.compare.vectors import conformance_record_rulesets, conformance_records
 
 __all__ = [
     "POLICIES",
@@ -50,6 +50,7 @@ __all__ = [
     "PlayedRound",
     "Policy",
     "Record",
+    "conformance_record_rulesets",
     "conformance_records",
     "column_names",
     "compare_all",
