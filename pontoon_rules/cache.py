@@ -17,6 +17,7 @@ the work.
 from __future__ import annotations
 
 import fcntl
+import functools
 import hashlib
 import json
 import os
@@ -41,13 +42,29 @@ def cache_folder() -> Path:
 
 def source_hash(extra: Iterable[Path] = ()) -> str:
     """A hash of the package's Python files and of `extra` files (by name and content)."""
+    digest = hashlib.sha256(package_hash().encode())
+    for path in sorted(extra):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:20]
+
+
+@functools.cache
+def package_hash() -> str:
+    """A hash of the package's Python files (read once per process)."""
     digest = hashlib.sha256()
     for path in sorted(_PACKAGE.rglob("*.py")):
         digest.update(str(path.relative_to(_PACKAGE)).encode())
         digest.update(path.read_bytes())
-    for path in sorted(extra):
-        digest.update(path.name.encode())
-        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def key_of(*parts: str) -> str:
+    """A cache key for a result made by the package's code from `parts` (texts)."""
+    digest = hashlib.sha256(package_hash().encode())
+    for part in parts:
+        digest.update(len(part).to_bytes(8, "big"))
+        digest.update(part.encode())
     return digest.hexdigest()[:20]
 
 

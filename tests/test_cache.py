@@ -102,3 +102,28 @@ def test_the_hash_follows_every_source_and_extra_file(tmp_path: Path) -> None:
     extra.write_text("a: 2\n")
     assert source_hash([extra]) != first
     assert source_hash() != first
+
+
+def test_a_comparison_is_searched_once_and_read_back_unchanged(
+        folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`compare.cached`: what the cache gives back is what `compare_all` finds, and a
+    changed ruleset is searched again."""
+    import pontoon_rules.compare.cached as cached
+    from pontoon_rules.compare import compare_all
+    from pontoon_rules.ruleset.registry import load_bundled
+
+    pair = [load_bundled("pagat-british"), load_bundled("pagat-stick-16")]
+    fresh = [c.to_json() for c in compare_all(pair)]
+    assert cached.comparisons_json(pair) == fresh
+    assert fresh[0]["examples"], "the pair differs: there is an example to keep"
+
+    def no_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("searched again")
+
+    monkeypatch.setattr(cached, "compare_rulesets", no_search)
+    assert cached.comparisons_json(pair) == fresh
+    changed = pair[1].model_copy(update={"name": "renamed"})
+    with pytest.raises(AssertionError, match="searched again"):
+        cached.comparisons_json([pair[0], changed])
+    with pytest.raises(AssertionError, match="searched again"):
+        cached.comparisons_json(pair, stake=200)

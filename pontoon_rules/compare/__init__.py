@@ -24,6 +24,7 @@ A reason's JSON (`NoExample.to_json`): {"kind": "reason", "rulesets", "field",
 
 from __future__ import annotations
 
+from pontoon_rules.compare.cached import comparisons_json
 from pontoon_rules.compare.diff import FieldDiff, column_names, diff_rulesets
 from pontoon_rules.compare.impact import impact_line, rule_impact
 from pontoon_rules.compare.policy import POLICIES, Policy
@@ -55,6 +56,7 @@ __all__ = [
     "column_names",
     "compare_all",
     "compare_rulesets",
+    "comparisons_json",
     "diff_rulesets",
     "find_example",
     "impact_line",
