@@ -133,9 +133,10 @@ def test_a_hand_is_the_named_hand_the_engine_says(ruleset_id: str, data: st.Data
     state = hand_state(hand, [kind_of[c >> 2] for c in drawn], space.kinds, rules)
     solver = HandSolver(rules, space.kinds, space.probabilities(), PayoffTable(rules, {}))
     assert solver.final(state)[0] == classify(hand, rules)
-    book = hand_book(rules, space.kinds)
-    points = solver.final(state)[1]
-    assert book.banker_hand(points, state.n, state.pattern) == classify(hand, rules, banker=True)
+    bank = hand_book(rules, space.kinds, banker=True)
+    banker = bank.banker_hand(solver.final(state)[1], state.n,
+                              bank.pattern([kind_of[c >> 2] for c in drawn]))
+    assert banker == classify(hand, rules, banker=True)
 
 
 # -- the bundled games -------------------------------------------------------------------------
@@ -149,9 +150,9 @@ def test_the_family_games_are_analysed(ruleset_id: str, natural: str) -> None:
     assert 0 < result.house_edge < 20
     kinds = kind_space(rules).kinds
     ace = next(k.index for k in kinds if k.is_ace)
-    book = hand_book(rules, kinds)
+    book, bank = hand_book(rules, kinds), hand_book(rules, kinds, banker=True)
     assert book.player_hand(22, 2, book.pattern((ace, ace)), False, False, True) == natural
-    assert book.banker_hand(22, 2, book.pattern((ace, ace))) == natural
+    assert bank.banker_hand(22, 2, bank.pattern((ace, ace))) == natural
 
 
 def test_ochko_homes_bank_is_stated() -> None:

@@ -113,7 +113,7 @@ class _BankerWalk:
     def __init__(self, rules: Rules, kinds: Sequence[Kind], probs: Sequence[Number],
                  policy: BankerPolicy, zero: Number) -> None:
         self.rules, self.kinds, self.probs, self.policy = rules, kinds, probs, policy
-        self.book = hand_book(rules, tuple(kinds))
+        self.book = hand_book(rules, tuple(kinds), banker=True)
         self.finals: dict[Final, Number] = {}
         self.peeked = zero
         self.ace_ten = zero

@@ -129,10 +129,6 @@ class HandSolver:
         return self.book.player_hand(points, s.n, s.pattern, s.split, s.doubles > 0,
                                      not drew), points
 
-    def named(self, s: HandState) -> NamedHand | None:
-        """The named hand `s` is now, or None (a total or a bust)."""
-        return self.rules.named.get(self.final(s)[0])
-
     # -- moves ---------------------------------------------------------------------
     def after(self, s: HandState, choice: Choice) -> HandState:
         """The state once `choice` is made, before its card arrives."""

@@ -43,8 +43,11 @@ class HandBook:
     targets: dict[str, tuple[int, ...]]
     """A definition naming its ranks → those ranks as sorted kind indices (a rank the
     pack does not hold: the definition can never be held, and is left out)."""
+    tracked: tuple[tuple[int, ...], ...]
+    """The targets of the definitions this book's holder may hold: what a pattern follows."""
     same_max: int
-    """The most cards a definition of one rank may hold (0: no such definition)."""
+    """The most cards of a one-rank definition (three of a kind) this book's holder may
+    hold (0: none)."""
     over_21: bool
     """Whether some named hand may be held over 21 (two aces of 11)."""
     banker_dealt: int
@@ -65,12 +68,12 @@ class HandBook:
 
     def grow(self, pattern: Pattern, k: int) -> Pattern:
         """The pattern once a card of kind `k` joins a hand of `pattern`."""
-        if pattern is None or not (self.targets or self.same_max):
+        if pattern is None or not (self.tracked or self.same_max):
             return None
         grown = tuple(sorted((*pattern, k)))
         if len(grown) <= self.same_max and grown[0] == grown[-1]:
             return grown
-        if any(_within(grown, t) for t in self.targets.values()):
+        if any(_within(grown, t) for t in self.tracked):
             return grown
         return None
 
@@ -80,7 +83,8 @@ class HandBook:
         return self._classify(self.player, points, n, pattern, split, doubled, dealt)
 
     def banker_hand(self, points: int, n: int, pattern: Pattern) -> str:
-        """The hand id of the banker's hand (its first `banker_dealt` cards are dealt)."""
+        """The hand id of the banker's hand (its first `banker_dealt` cards are dealt;
+        `pattern` as the banker's book follows it)."""
         return self._classify(self.banker, points, n, pattern, False, False,
                               n <= self.banker_dealt)
 
@@ -123,19 +127,23 @@ def _within(part: tuple[int, ...], whole: tuple[int, ...]) -> bool:
 
 
 @lru_cache(maxsize=64)
-def hand_book(rules: Rules, kinds: tuple[Kind, ...]) -> HandBook:
-    """The `HandBook` of `rules` over card kinds `kinds`."""
+def hand_book(rules: Rules, kinds: tuple[Kind, ...], banker: bool = False) -> HandBook:
+    """The `HandBook` of `rules` over card kinds `kinds`, its patterns following what the
+    player's hands (or with `banker`, the banker's) may become."""
     of_rank = {kind.ranks[0]: kind.index for kind in kinds if len(kind.ranks) == 1}
     targets = {}
     for h in rules.named.values():
         if h.ranks is not None and all(r in of_rank for r in h.ranks):
             targets[h.id] = tuple(sorted(of_rank[r] for r in h.ranks))
-    same = [min(h.max_cards, NO_CARDS) for h in rules.named.values() if h.same_rank]
+    held = rules.banker_hands if banker else rules.player_hands
+    tracked = tuple(dict.fromkeys(targets[h.id] for h in held if h.id in targets))
+    same = [min(h.max_cards, NO_CARDS) for h in held if h.same_rank]
     defs = rules.ruleset.hands.definitions
     tricks = frozenset(i for i, d in defs.items()
                        if d.ranks is None and not d.same_rank and d.min_total is None
                        and d.min_cards >= 3)
-    return HandBook(rules.player_hands, rules.banker_hands, targets, max(same, default=0),
+    return HandBook(rules.player_hands, rules.banker_hands, targets, tracked,
+                    max(same, default=0),
                     rules.over_21_hands, rules.banker_dealt,
                     frozenset(i for i, h in rules.named.items() if h.natural),
                     next((h.id for h in rules.banker_hands if h.natural), TOTAL), tricks)

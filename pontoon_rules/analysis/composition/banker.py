@@ -81,7 +81,7 @@ def enumerate_tree(rules: Rules, kinds: Sequence[Kind], policy: BankerPolicy,
     New finished hands are added to `finals` (a shared index of `Final`s).
     """
     n_kinds = len(kinds)
-    book = hand_book(rules, tuple(kinds))
+    book = hand_book(rules, tuple(kinds), banker=True)
     hard0 = sum(kinds[k].value for k in visible)
     soft0 = any(kinds[k].is_ace for k in visible)
     index: dict[tuple[int, ...], int] = {(0,) * n_kinds: 0}
@@ -203,7 +203,7 @@ class BankerMachine:
 def banker_machine(rules: Rules, kinds: Sequence[Kind], policy: BankerPolicy,
                    visibles: Sequence[tuple[int, ...]]) -> BankerMachine:
     """The banker's states reachable from every visible tuple (see `BankerMachine`)."""
-    book = hand_book(rules, tuple(kinds))
+    book = hand_book(rules, tuple(kinds), banker=True)
     ids: dict[State, int] = {}
     order: list[State] = []
 
