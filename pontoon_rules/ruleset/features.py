@@ -319,7 +319,8 @@ def _named_unread(r: Ruleset) -> list[tuple[str, str]]:
 
 
 register(Feature(
-    "named hands by suits or by what the banker's hand takes", ("hands.definitions",),
+    "named hands by suits, by what a banker's hand takes, or two naturals at the peek",
+    ("hands.definitions",),
     "hands defined by their suits, a banker's hand that takes less than everything after "
     "the players have played, or a peek for more than one natural",
     lambda r: bool(_named_unread(r)), details=_named_unread))
