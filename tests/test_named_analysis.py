@@ -157,7 +157,8 @@ def test_the_family_games_are_analysed(ruleset_id: str, natural: str) -> None:
 
 def test_ochko_homes_bank_is_stated() -> None:
     notes = house_edge(compile_rules(load_bundled("ochko-home"))).notes
-    assert any(n.startswith("table.bank.amount: a bank of 1000") for n in notes)
+    # in words, as the site shows it to readers (no field names there): the feature's name
+    assert any(n.startswith("a bank that is an amount (1000) caps stakes only") for n in notes)
 
 
 def test_a_bank_that_may_cap_a_round_is_refused() -> None:

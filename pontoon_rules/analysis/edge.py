@@ -173,7 +173,7 @@ def model_notes(rules: Rules) -> list[str]:
     if rules.insurance and rules.banker_cards < 2 and not rules.banker_plays_alone:
         notes.append("insurance valued as if the banker always completes the hand")
     if rules.bank_amount is not None:
-        notes.append(f"table.bank.amount: a bank of {rules.bank_amount} caps stakes only; one "
+        notes.append(f"a bank that is an amount ({rules.bank_amount}) caps stakes only: one "
                      f"seat at the least stake ({rules.min_stake}), with no decision that adds "
                      "to it, is never capped (a stake near the bank may be)")
     return notes
