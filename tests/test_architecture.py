@@ -33,6 +33,7 @@ LAYERS = (
 ANALYSIS_LAYERS = (
     {"deck", "nogc"},
     {"outcomes"},
+    {"named"},
     {"hand", "dealer"},
     {"split", "engine_view", "giving_up"},
     {"context"},
@@ -41,9 +42,10 @@ ANALYSIS_LAYERS = (
     {"present"},
     {"__init__"},
 )
-"""Inside `analysis/`: the shared vocabulary (card kinds; finished hands; one hand, the
-banker; splits, engine states in its words; one information set), the two methods, the
-method chooser, what is shown; the package's own `__init__` last (it re-exports)."""
+"""Inside `analysis/`: the shared vocabulary (card kinds; finished hands; which named
+hand a hand is; one hand, the banker; splits, engine states in its words; one information
+set), the two methods, the method chooser, what is shown; the package's own `__init__`
+last (it re-exports)."""
 
 NO_CIRCLES = ("analysis", "sim")
 """The areas that must have no circle of modules at all."""

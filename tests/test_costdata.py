@@ -133,4 +133,5 @@ def test_a_refused_ruleset_gets_the_rules_it_plays_instead_of_figures() -> None:
     assert "house_edge" not in summary and "costs" not in summary
     rules = {(r["field"], r["rule"]) for r in summary["refused"]}
     assert ("player.surrender", "surrender beyond the dealt hand") in rules  # void, no peek
-    assert ("hands.definitions.sevens-in-spades", "named hands beyond the classic four") in rules
+    assert ("hands.definitions.sevens-in-spades", "named hands by suits, by what a banker's "
+            "hand takes, or two naturals at the peek") in rules

@@ -93,8 +93,11 @@ class TestTheBank:
         assert nets(r) == [-1000, 1000]
 
 
-def test_the_analysis_refuses_the_values_the_aces_and_the_bank() -> None:
-    names = set(refused_names(load_bundled(OCHKO), "edge"))
-    assert {"a bank that is an amount", "named hands beyond the classic four"} <= names
-    assert not {"card values", "ace values"} & names  # the exact analysis counts them
-    assert {"card values", "ace values"} <= set(refused_names(load_bundled(OCHKO), "simulate"))
+def test_the_analysis_reads_the_values_the_aces_and_the_bank() -> None:
+    # the exact analysis classifies the golden point and any 21 by their definitions, and
+    # one seat at the least stake is never capped by the bank (a model note says so:
+    # tests/test_named_analysis.py); the compiled simulator reads none of them
+    assert refused_names(load_bundled(OCHKO), "edge") == []
+    assert {"card values", "ace values", "a bank that is an amount",
+            "named hands beyond the classic four"} <= set(
+        refused_names(load_bundled(OCHKO), "simulate"))

@@ -18,7 +18,8 @@ from pontoon_rules.analysis.dealer import BankerOutlook, BankerPolicy, banker_ou
 from pontoon_rules.analysis.deck import KindSpace, Number
 from pontoon_rules.analysis.giving_up import surrender_stats, surrender_value
 from pontoon_rules.analysis.hand import HandSolver, HandState, start_state
-from pontoon_rules.analysis.outcomes import PayoffTable, payoff, player_class
+from pontoon_rules.analysis.named import dealt_hand
+from pontoon_rules.analysis.outcomes import PayoffTable, payoff
 from pontoon_rules.analysis.split import SplitSolver
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.common import HandClass
@@ -74,7 +75,7 @@ class Context:
     def against_pontoon(self, cards: tuple[int, ...]) -> Fraction:
         """What the dealt hand pays when the peek shows a banker pontoon."""
         state = start_state(self.kinds, cards, False, self.rules)
-        return payoff(self.hands.final(state), (HandClass.PONTOON, 21), self.rules)
+        return payoff(self.hands.final(state), (self.hands.book.peeked, 21), self.rules)
 
     def insurance_edge(self) -> Number:
         """The insurance bet's value per unit insured (positive: worth taking)."""
@@ -114,15 +115,14 @@ class Context:
     def _terminal(self, s: HandState) -> np.ndarray:
         final = self.hands.final(s)
         win, lose, push = self.table.win_lose_push(final)
-        cls = final[0]
+        cls, book = final[0], self.hands.book
         return np.array([float(s.staked * self.table.ev(final)), s.staked,
-                         cls is HandClass.PONTOON, cls is HandClass.FIVE_CARD_TRICK,
-                         cls is HandClass.BUST, win, lose, push], dtype=float)
+                         book.natural(cls), cls in book.tricks,
+                         cls == HandClass.BUST, win, lose, push], dtype=float)
 
     def dealt_stats_vs_pontoon(self, cards: tuple[int, ...]) -> np.ndarray:
         """The statistics vector of the dealt hand against a peeked banker pontoon."""
         pay = self.against_pontoon(cards)
-        state = start_state(self.kinds, cards, False, self.rules)
-        cls = player_class(state.hard, state.soft, state.n, False, False, self.rules)
-        return np.array([float(pay), 1, cls is HandClass.PONTOON, 0, 0,
+        natural = self.hands.book.natural(dealt_hand(self.rules, self.kinds, cards))
+        return np.array([float(pay), 1, natural, 0, 0,
                          pay > 0, pay < 0, pay == 0], dtype=float)

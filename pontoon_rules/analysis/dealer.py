@@ -13,15 +13,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pontoon_rules.analysis.deck import Kind, Number
-from pontoon_rules.analysis.outcomes import (
-    Final,
-    ace_ten,
-    banker_class,
-    counted_soft,
-    total_of,
-)
+from pontoon_rules.analysis.named import Pattern, hand_book
+from pontoon_rules.analysis.outcomes import Final, ace_ten, counted_soft, total_of
 from pontoon_rules.engine.rules import Rules
-from pontoon_rules.ruleset.common import HandClass
 
 
 class AnalysisError(ValueError):
@@ -104,7 +98,7 @@ def banker_outlook(rules: Rules, kinds: Sequence[Kind], probs: Sequence[Number],
     walker = _BankerWalk(rules, kinds, probs, policy, zero)
     hard = sum(kinds[k].value for k in visible)
     soft = any(kinds[k].is_ace for k in visible)
-    walker.deal(hard, soft, len(visible), 1 if exact else 1.0)
+    walker.deal(hard, soft, len(visible), walker.book.pattern(visible), 1 if exact else 1.0)
     peeked = walker.peeked
     finals = walker.finals
     if rules.peek and peeked:
@@ -119,41 +113,47 @@ class _BankerWalk:
     def __init__(self, rules: Rules, kinds: Sequence[Kind], probs: Sequence[Number],
                  policy: BankerPolicy, zero: Number) -> None:
         self.rules, self.kinds, self.probs, self.policy = rules, kinds, probs, policy
+        self.book = hand_book(rules, tuple(kinds), banker=True)
         self.finals: dict[Final, Number] = {}
         self.peeked = zero
         self.ace_ten = zero
-        self._memo: dict[tuple[int, bool, int], dict[Final, Number]] = {}
+        self._memo: dict[tuple[int, bool, int, Pattern], dict[Final, Number]] = {}
 
-    def deal(self, hard: int, soft: bool, n: int, p: Number) -> None:
+    def _class(self, hard: int, soft: bool, n: int, pattern: Pattern) -> str:
+        return self.book.banker_hand(total_of(hard, soft, self.rules), n, pattern)
+
+    def deal(self, hard: int, soft: bool, n: int, pattern: Pattern, p: Number) -> None:
         """Deal the banker's remaining initial cards, then play the hand."""
         if n < self.rules.banker_cards:
             for k, q in self._outcomes():
                 kind = self.kinds[k]
-                self.deal(hard + kind.value, soft or kind.is_ace, n + 1, p * q)
+                self.deal(hard + kind.value, soft or kind.is_ace, n + 1,
+                          self.book.grow(pattern, k), p * q)
             return
         if ace_ten(hard, soft, n, self.rules):
             self.ace_ten += p
         if n == 2 and self.rules.peek \
-                and banker_class(hard, soft, n, self.rules) is HandClass.PONTOON:
+                and self.book.natural(self._class(hard, soft, n, pattern)):
             self.peeked += p
             return
-        self.play(hard, soft, n, p)
+        self.play(hard, soft, n, pattern, p)
 
-    def play(self, hard: int, soft: bool, n: int, p: Number) -> None:
+    def play(self, hard: int, soft: bool, n: int, pattern: Pattern, p: Number) -> None:
         """Draw by the policy until the banker stands, recording the finished hands."""
         if ace_ten(hard, soft, n, self.rules) and self.rules.banker_cards < 2:
             self.ace_ten += p
         if n < 2 and self._draws(hard, soft, n):
             for k, q in self._outcomes():
                 kind = self.kinds[k]
-                self.play(hard + kind.value, soft or kind.is_ace, n + 1, p * q)
+                self.play(hard + kind.value, soft or kind.is_ace, n + 1,
+                          self.book.grow(pattern, k), p * q)
             return
-        for final, q in self._finish(hard, soft, n).items():
+        for final, q in self._finish(hard, soft, n, pattern).items():
             self.finals[final] = self.finals.get(final, 0) + p * q
 
-    def _finish(self, hard: int, soft: bool, n: int) -> dict[Final, Number]:
+    def _finish(self, hard: int, soft: bool, n: int, pattern: Pattern) -> dict[Final, Number]:
         """The finished hands (with chances) from a hand the banker now plays on."""
-        key = (hard, soft, n)
+        key = (hard, soft, n, pattern)
         found = self._memo.get(key)
         if found is not None:
             return found
@@ -161,12 +161,12 @@ class _BankerWalk:
         if self._draws(hard, soft, n):
             for k, q in self._outcomes():
                 kind = self.kinds[k]
-                after = self._finish(hard + kind.value, soft or kind.is_ace, n + 1)
+                after = self._finish(hard + kind.value, soft or kind.is_ace, n + 1,
+                                     self.book.grow(pattern, k))
                 for final, r in after.items():
                     out[final] = out.get(final, 0) + q * r
         else:
-            cls = banker_class(hard, soft, n, self.rules)
-            out[(cls, total_of(hard, soft, self.rules))] = 1
+            out[(self._class(hard, soft, n, pattern), total_of(hard, soft, self.rules))] = 1
         self._memo[key] = out
         return out
 

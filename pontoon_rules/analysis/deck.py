@@ -3,7 +3,8 @@
 The exact model deals *kinds* rather than cards. A kind is one rank, or every
 rank of one value (the four ten-point ranks become one kind) when nothing in the
 rules looks at a card's rank beyond its value: pairs are split by value, no
-three-of-a-kind hand, and the splittable ranks are whole value classes. A card's
+named hand of one rank (three of a kind), and the splittable ranks are whole value
+classes; a rank a named hand names ([A, A], [6, 7, 8]) is a kind of its own. A card's
 value is the pack's (`pack.values`, the ace's low value from `pack.ace_values`);
 the ace is always a kind of its own. Suits never matter (a pack without some
 suits holds fewer cards of each rank). Probabilities are either constant (an infinite deck) or taken
@@ -73,9 +74,16 @@ class KindSpace:
         return tuple(counts)
 
 
+def named_ranks(rules: Rules) -> frozenset[int]:
+    """The ranks (indices) a named hand names (`ranks: [A, A]`, `[6, 7, 8]`): each is a
+    kind of its own."""
+    return frozenset(r for h in rules.named.values() if h.ranks is not None for r in h.ranks)
+
+
 def rank_identity_matters(rules: Rules) -> bool:
-    """Whether any rule looks at a card's rank rather than only its value."""
-    if rules.split_by_rank or rules.three_of_a_kind:
+    """Whether any rule looks at every card's rank rather than only its value (a split by
+    rank, a named hand of one rank such as three of a kind)."""
+    if rules.split_by_rank or any(h.same_rank for h in rules.named.values()):
         return True
     present = [r for r in range(13) if rules.rank_present[r]]
     for value in {_group(r, rules) for r in present}:
@@ -92,8 +100,9 @@ def kind_space(rules: Rules) -> KindSpace:
     if rank_identity_matters(rules):
         groups = [(r,) for r in present]
     else:
-        keys = sorted({_group(r, rules) for r in present})
-        groups = [tuple(r for r in present if _group(r, rules) == key) for key in keys]
+        named = named_ranks(rules)
+        keys = sorted({_group(r, rules, named) for r in present})
+        groups = [tuple(r for r in present if _group(r, rules, named) == key) for key in keys]
     ace_high = rules.values[ACE_RANK] + rules.ace_bonus
     kinds = tuple(Kind(i, rules.values[g[0]], g, ace_high) for i, g in enumerate(groups))
     # An infinite deck (decks None) keeps one pack's proportions as weights.
@@ -102,9 +111,11 @@ def kind_space(rules: Rules) -> KindSpace:
     return KindSpace(kinds, full)
 
 
-def _group(rank: int, rules: Rules) -> tuple[bool, int]:
-    """What a kind is when ranks merge: the ace apart (first), others by their value."""
-    return (rank != ACE_RANK, rules.values[rank])
+def _group(rank: int, rules: Rules,
+           named: frozenset[int] = frozenset()) -> tuple[bool, int, int]:
+    """What a kind is when ranks merge: the ace apart (first), others by their value, a
+    rank a named hand names apart from the other ranks of its value."""
+    return (rank != ACE_RANK, rules.values[rank], rank if rank in named else -1)
 
 
 def is_pair(a: Kind, b: Kind, rules: Rules) -> bool:

@@ -172,6 +172,10 @@ def model_notes(rules: Rules) -> list[str]:
         notes.append(f"no split limit in the rules: modelled up to {MODEL_HAND_LIMIT} hands")
     if rules.insurance and rules.banker_cards < 2 and not rules.banker_plays_alone:
         notes.append("insurance valued as if the banker always completes the hand")
+    if rules.bank_amount is not None:
+        notes.append(f"a bank that is an amount ({rules.bank_amount}) caps stakes only: one "
+                     f"seat at the least stake ({rules.min_stake}), with no decision that adds "
+                     "to it, is never capped (a stake near the bank may be)")
     return notes
 
 

@@ -26,11 +26,9 @@ from pontoon_rules.engine.state import RoundState
 def hand_state(hand: Hand, cards: Sequence[int], kinds: Sequence[Kind],
                rules: Rules) -> HandState:
     """`hand` as a `HandState`: `cards` are its cards as kind indices (of `kinds`), stakes
-    in units of its original stake. A hand of more than three cards of one kind has no
-    `same` (as the solvers reach it: only three of a kind counts)."""
+    in units of its original stake (its pattern as the solvers reach it:
+    `analysis.named`)."""
     base = start_state(kinds, cards, hand.is_split, rules)
-    if base.n > 3:
-        base = base._replace(same=-1)
     original = hand.stakes[0]
     return base._replace(
         soft=hand.aces > 0,  # none once a double counted every ace 1 (`double_aces_low`)

@@ -14,10 +14,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from pontoon_rules.analysis.deck import Kind
-from pontoon_rules.analysis.hand import start_state
-from pontoon_rules.analysis.outcomes import player_class
+from pontoon_rules.analysis.named import dealt_natural
 from pontoon_rules.engine.rules import Rules
-from pontoon_rules.ruleset.common import HandClass
 
 
 def surrender_value(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int],
@@ -30,8 +28,7 @@ def surrender_value(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int],
     if s.against is not None:
         if not visible or not set(kinds[visible[0]].ranks) <= s.against:
             return None
-    state = start_state(kinds, cards, False, rules)
-    if player_class(state.hard, state.soft, state.n, False, False, rules) is HandClass.PONTOON:
+    if dealt_natural(rules, kinds, cards):
         return None  # a natural is settled at once
     return s.returns - 1
 

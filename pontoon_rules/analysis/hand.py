@@ -19,9 +19,11 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from pontoon_rules.analysis.deck import Kind, Number
-from pontoon_rules.analysis.outcomes import Final, PayoffTable, player_class, total_of
+from pontoon_rules.analysis.named import Pattern, hand_book
+from pontoon_rules.analysis.outcomes import Final, PayoffTable, total_of
+from pontoon_rules.engine.named import NamedHand
 from pontoon_rules.engine.rules import Rules
-from pontoon_rules.ruleset.common import BuyMode, HandClass
+from pontoon_rules.ruleset.common import BuyMode
 
 STICK, TWIST, BUY, DOUBLE, SPLIT = "stick", "twist", "buy", "double", "split"
 
@@ -33,8 +35,9 @@ class HandState(NamedTuple):
     soft: bool
     """Holds an ace (it counts high when that does not bust)."""
     n: int
-    same: int
-    """The kind index while every card so far is of one kind (three of a kind), else -1."""
+    pattern: Pattern
+    """The sorted kinds of the cards while a named hand may still read them (`analysis.named`:
+    [A, A], three of a kind), else None."""
     split: bool
     ace_locked: bool
     """A split ace that may not draw (aces get one card)."""
@@ -63,11 +66,9 @@ def start_state(kinds: Sequence[Kind], cards: Sequence[int], split: bool,
     """The state of a hand holding `cards` (kind indices), before any decision."""
     hard = sum(kinds[k].value for k in cards)
     soft = any(kinds[k].is_ace for k in cards)
-    same = cards[0] if all(k == cards[0] for k in cards) else -1
-    if not rules.three_of_a_kind:
-        same = -1
+    pattern = hand_book(rules, tuple(kinds)).pattern(cards)
     locked = split and rules.split_aces_one_card and kinds[cards[0]].is_ace
-    return HandState(hard, soft, len(cards), same, split, locked)
+    return HandState(hard, soft, len(cards), pattern, split, locked)
 
 
 @lru_cache(maxsize=16)
@@ -83,6 +84,7 @@ class HandSolver:
     def __init__(self, rules: Rules, kinds: Sequence[Kind], probs: Sequence[Number],
                  table: PayoffTable) -> None:
         self.rules, self.kinds, self.probs, self.table = rules, kinds, probs, table
+        self.book = hand_book(rules, tuple(kinds))
         self.draws = [(k, q) for k, q in enumerate(probs) if q]
         self._memo: dict[HandState, Number] = {}
         self._drawn = _transitions(rules, tuple(kinds))
@@ -121,9 +123,11 @@ class HandSolver:
         return s.staked * self.table.ev(self.final(s))
 
     def final(self, s: HandState) -> Final:
-        """The hand's class and total if it stands now."""
-        cls = player_class(s.hard, s.soft, s.n, s.same >= 0 and s.n == 3, s.split, self.rules)
-        return cls, total_of(s.hard, s.soft, self.rules)
+        """The hand's id and total if it stands now."""
+        points = total_of(s.hard, s.soft, self.rules)
+        drew = s.twisted or s.bought > 0 or s.doubles > 0
+        return self.book.player_hand(points, s.n, s.pattern, s.split, s.doubles > 0,
+                                     not drew), points
 
     # -- moves ---------------------------------------------------------------------
     def after(self, s: HandState, choice: Choice) -> HandState:
@@ -150,23 +154,26 @@ class HandSolver:
 
     def _draw(self, s: HandState, k: int) -> HandState:
         kind = self.kinds[k]
-        same = k if s.same == k and s.n < 3 else -1
         since = s.since_double + 1 if s.doubles else 0
         return s._replace(hard=s.hard + kind.value, soft=s.soft or kind.is_ace, n=s.n + 1,
-                          same=same, since_double=since)
+                          pattern=self.book.grow(s.pattern, k), since_double=since)
 
     # -- legality (engine.legal) ---------------------------------------------------
     def options(self, s: HandState) -> list[Choice]:
         """The decisions open to the hand; empty when it is finished (engine.flow)."""
         rules = self.rules
         points = total_of(s.hard, s.soft, rules)
-        if points > 21:
+        hand_id = self.final(s)[0]
+        if hand_id == "bust":
             return []
-        is_trick = rules.trick_enabled and s.n >= rules.trick_cards
+        named = rules.named.get(hand_id)
+        if named is not None and named.may_draw_on is False:
+            return []
+        any_total = named is not None and named.stick_any_total
         drawn_double = s.doubles > 0 and s.since_double >= rules.double_draws
-        out = ([Choice(STICK)] if points >= rules.stick_minimum or is_trick or drawn_double
+        out = ([Choice(STICK)] if points >= rules.stick_minimum or any_total or drawn_double
                else [])
-        if self._can_draw(s, points):
+        if self._can_draw(s, points, named):
             if not drawn_double:
                 out.append(Choice(TWIST))
                 out.extend(Choice(BUY, a) for a in self._buy_amounts(s))
@@ -176,14 +183,17 @@ class HandSolver:
             return []
         return out
 
-    def _can_draw(self, s: HandState, points: int) -> bool:
+    def _can_draw(self, s: HandState, points: int, named: NamedHand | None) -> bool:
+        """`engine.legal.may_draw`: a named hand's own `may_draw_on`, else not over 21
+        and at 21 only with `draw_on_21`."""
         rules = self.rules
         if s.n >= rules.max_cards:
             return False
-        if points == 21:
-            pontoon = self.final(s)[0] is HandClass.PONTOON
-            if not (rules.pontoon_may_draw if pontoon else rules.draw_on_21):
+        if named is not None and named.may_draw_on is not None:
+            if not named.may_draw_on:
                 return False
+        elif points > 21 or (points == 21 and not rules.draw_on_21):
+            return False
         return not s.ace_locked
 
     def _buy_amounts(self, s: HandState) -> list[int]:

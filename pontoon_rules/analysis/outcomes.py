@@ -1,23 +1,24 @@
-"""Finished hands as (class, total) and what one pays against the banker's.
+"""Finished hands as (hand id, total) and what one pays against the banker's.
 
-This mirrors `pontoon_rules.engine.hand.classify` and `engine.settle.settle_hand`
-on abstract hands, per unit of stake and without rounding to minor units; the
-brute-force test against the real engine keeps the two in step.
+This mirrors `engine.settle.settle_hand` on abstract hands (which hand id a hand is:
+`analysis.named`), per unit of stake and without rounding to minor units, from the
+ruleset's one outcome table (`Rules.cells`); the brute-force tests against the real
+engine keep the two in step.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from pontoon_rules.analysis.deck import Kind, Number
+from pontoon_rules.analysis.deck import Number
 from pontoon_rules.engine.rules import Rules
-from pontoon_rules.ruleset.common import HandClass
 from pontoon_rules.ruleset.outcomes import BY_TOTAL, LOSE, PUSH, WIN
 
-Final = tuple[HandClass, int]
-"""A finished hand: its class and its total (the total of a bust is above 21)."""
+Final = tuple[str, int]
+"""A finished hand: its hand id (`analysis.named`: a named hand, `total` or `bust`) and its
+total (the total of a bust is above 21)."""
 
 
 def total_of(hard: int, soft: bool, rules: Rules) -> int:
@@ -39,58 +40,12 @@ def ace_ten(hard: int, soft: bool, n: int, rules: Rules) -> bool:
     return n == 2 and soft and total_of(hard, soft, rules) == 21
 
 
-def dealt_21(kinds: Sequence[Kind], cards: Sequence[int], rules: Rules) -> bool:
-    """Whether dealt `cards` (kind indices) are two cards making 21 (a pontoon)."""
-    hard = sum(kinds[c].value for c in cards)
-    return len(cards) == 2 and total_of(hard, any(kinds[c].is_ace for c in cards), rules) == 21
-
-
-def player_class(hard: int, soft: bool, n: int, three: bool, split: bool,
-                 rules: Rules) -> HandClass:
-    """The class of a finished player hand (see `engine.hand.classify`)."""
-    points = total_of(hard, soft, rules)
-    if points > 21:
-        return HandClass.BUST
-    found = []
-    if n == 2 and points == 21 and (not split or rules.split_ace_ten_pontoon):
-        found.append(HandClass.PONTOON)
-    if rules.trick_enabled and n >= rules.trick_cards:
-        found.append(HandClass.FIVE_CARD_TRICK)
-    if three and rules.three_of_a_kind and n == 3:
-        found.append(HandClass.THREE_OF_A_KIND)
-    if rules.twenty_one and points == 21 and n >= 3:
-        found.append(HandClass.TWENTY_ONE)
-    return _best(found, rules)
-
-
-def banker_class(hard: int, soft: bool, n: int, rules: Rules) -> HandClass:
-    """The class of a finished banker hand (no three of a kind for the banker)."""
-    points = total_of(hard, soft, rules)
-    if points > 21:
-        return HandClass.BUST
-    found = []
-    if n == 2 and points == 21 and rules.banker_pontoon:
-        found.append(HandClass.PONTOON)
-    if rules.banker_trick and n >= rules.trick_cards:
-        found.append(HandClass.FIVE_CARD_TRICK)
-    if rules.twenty_one and points == 21 and n >= 3:
-        found.append(HandClass.TWENTY_ONE)
-    return _best(found, rules)
-
-
-def _best(found: list[HandClass], rules: Rules) -> HandClass:
-    ranked = [c for c in found if c in rules.rank_of_class]
-    if not ranked:
-        return HandClass.TOTAL
-    return min(ranked, key=rules.rank_of_class.__getitem__)
-
-
 def payoff(player: Final, banker: Final, rules: Rules) -> Fraction:
     """The player's net per unit staked, `player` against `banker`, from the ruleset's
     outcome table (`pontoon_rules.ruleset.outcomes.outcome_table`; see `settle_hand`)."""
     cls, points = player
     bank_cls, bank_points = banker
-    cell = rules.outcomes[(cls, bank_cls)]
+    cell = rules.cells[(cls, bank_cls)]
     result = cell.result
     if result is BY_TOTAL:
         if points != bank_points:

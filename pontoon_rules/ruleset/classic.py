@@ -89,6 +89,37 @@ def not_classic(ruleset: Ruleset) -> list[NotClassic]:
     return out
 
 
+def not_analysed(ruleset: Ruleset) -> list[NotClassic]:
+    """Every ranked definition the exact analysis cannot read, and why.
+
+    The analysis classifies a hand by the ruleset's definitions (`analysis.named`): card
+    counts, totals, ranks, one rank, the deal, splits and doubling. It does not hold the
+    suits of the cards; it settles a banker's hand as taking everything; and its peek
+    shows one natural."""
+    out = []
+    for hand_id, d in ruleset.hands.ranked():
+        path = f"hands.definitions.{hand_id}"
+        if d.suits is not SuitRule.ANY:
+            out.append(NotClassic(path, "a hand defined by its suits"))
+        takes = _takes_problem(ruleset, d)
+        if takes:
+            out.append(NotClassic(path, takes))
+    naturals = [i for i, d in ruleset.hands.ranked() if d.natural and d.banker_can_hold]
+    if ruleset.deal.banker_pontoon_at_once and len(naturals) > 1:
+        out.append(NotClassic(f"hands.definitions.{naturals[1]}",
+                              f"a peek for a second natural (the first is {naturals[0]})"))
+    return out
+
+
+def _takes_problem(r: Ruleset, d: HandDefinition) -> str | None:
+    # what a banker's hand takes matters unless the peek settles it before anyone plays,
+    # which it can only for a hand of the dealt cards (a 21 of three cards comes later)
+    known_at_peek = r.deal.banker_pontoon_at_once and d.cards_range[1] == r.deal.banker_cards
+    if d.takes is not NaturalTakes.EVERYTHING and not known_at_peek:
+        return f"what a banker's hand takes ({d.takes.value})"
+    return None
+
+
 def _view(r: Ruleset, ids: dict[HandClass, str],
           ranking: tuple[HandClass, ...]) -> ClassicHands:
     defs = r.hands.definitions
@@ -138,12 +169,7 @@ def _common_problem(r: Ruleset, d: HandDefinition) -> str | None:
         return "a hand defined by its suits"
     if not d.player_can_hold:
         return "a hand only the banker can hold"
-    # what a banker's hand takes matters unless the peek settles it before anyone plays,
-    # which it can only for a hand of the dealt cards (a 21 of three cards comes later)
-    known_at_peek = r.deal.banker_pontoon_at_once and d.cards_range[1] == r.deal.banker_cards
-    if d.takes is not NaturalTakes.EVERYTHING and not known_at_peek:
-        return f"what a banker's hand takes ({d.takes.value})"
-    return None
+    return _takes_problem(r, d)
 
 
 def _pontoon_problem(r: Ruleset, d: HandDefinition) -> str | None:

@@ -222,9 +222,27 @@ register(Feature(
 _TABLE_ONLY: frozenset[Consumer] = frozenset({"analysis", "simulator"})
 """Consumers a rule of the table between deals cannot affect (one round at a time)."""
 
+def _bank_may_cap(r: Ruleset) -> bool:
+    """A bank that is an amount which may cap one seat's round at the least stake: a stake
+    above it, or a decision that adds to the stake (a buy, a double, a split, insurance)."""
+    amount = r.table.bank.amount
+    if amount is None:
+        return False
+    from pontoon_rules.ruleset.common import BuyMode
+
+    grows = (r.stakes.buy is not BuyMode.NONE or _doubles(r) or r.player.split.allowed
+             or r.player.insurance.allowed)
+    return grows or r.stakes.limits()[0] > amount
+
+
 register(Feature(
     "a bank that is an amount", ("table.bank.amount",),
-    "a bank capping what may be staked against it", lambda r: r.table.bank.amount is not None))
+    "a bank capping what may be staked against it", lambda r: r.table.bank.amount is not None,
+    _ANALYSED))
+register(Feature(
+    "a bank that may cap one seat's round", ("table.bank.amount",),
+    "a bank that is an amount with decisions that add to the stake, or below the least "
+    "stake: what it caps depends on the stake", _bank_may_cap))
 register(Feature(
     "the bank passing after a number of deals", ("table.bank.passes_after_deals",),
     "the bank passing on after so many deals",
@@ -291,4 +309,18 @@ register(Feature(
 register(Feature(
     "named hands beyond the classic four", ("hands.definitions",),
     "hands defined by ranks, suits, exact card counts, or what the banker's hand takes",
-    lambda r: bool(_named_beyond_classic(r)), details=_named_beyond_classic))
+    lambda r: bool(_named_beyond_classic(r)), _ANALYSED, details=_named_beyond_classic))
+
+
+def _named_unread(r: Ruleset) -> list[tuple[str, str]]:
+    from pontoon_rules.ruleset.classic import not_analysed
+
+    return [(found.path, found.reason) for found in not_analysed(r)]
+
+
+register(Feature(
+    "named hands by suits, by what a banker's hand takes, or two naturals at the peek",
+    ("hands.definitions",),
+    "hands defined by their suits, a banker's hand that takes less than everything after "
+    "the players have played, or a peek for more than one natural",
+    lambda r: bool(_named_unread(r)), details=_named_unread))

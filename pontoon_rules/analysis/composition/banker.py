@@ -27,7 +27,8 @@ import numpy as np
 
 from pontoon_rules.analysis.dealer import BankerPolicy
 from pontoon_rules.analysis.deck import Kind
-from pontoon_rules.analysis.outcomes import Final, banker_class, counted_soft, total_of
+from pontoon_rules.analysis.named import HandBook, Pattern, hand_book
+from pontoon_rules.analysis.outcomes import Final, counted_soft, total_of
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.common import HandClass
 
@@ -80,6 +81,7 @@ def enumerate_tree(rules: Rules, kinds: Sequence[Kind], policy: BankerPolicy,
     New finished hands are added to `finals` (a shared index of `Final`s).
     """
     n_kinds = len(kinds)
+    book = hand_book(rules, tuple(kinds), banker=True)
     hard0 = sum(kinds[k].value for k in visible)
     soft0 = any(kinds[k].is_ace for k in visible)
     index: dict[tuple[int, ...], int] = {(0,) * n_kinds: 0}
@@ -91,7 +93,8 @@ def enumerate_tree(rules: Rules, kinds: Sequence[Kind], policy: BankerPolicy,
         for counts, (orders, hard, soft) in state.items():
             node = nodes[index[counts]]
             if n >= rules.banker_cards:
-                final = _finished(rules, policy, hard, soft, n, finals)
+                final = _finished(rules, policy, (hard, soft, n, _pattern(book, visible, counts)),
+                                  finals, book)
                 if final is not None:
                     node[4], node[5] = orders, final
                     continue
@@ -109,16 +112,28 @@ def enumerate_tree(rules: Rules, kinds: Sequence[Kind], policy: BankerPolicy,
     return [tuple(x) for x in nodes]  # type: ignore[misc]
 
 
-def _finished(rules: Rules, policy: BankerPolicy, hard: int, soft: bool, n: int,
-              finals: dict[Final, int]) -> int | None:
+def _pattern(book: HandBook, visible: tuple[int, ...], counts: tuple[int, ...]) -> Pattern:
+    """The pattern of the banker's hand: `visible` and the multiset `counts` (per kind)."""
+    return book.pattern((*visible, *(k for k, c in enumerate(counts) for _ in range(c))))
+
+
+State = tuple[int, bool, int, Pattern]
+"""A banker's hand as the drawing rule and the hand's class read it: hard points, an ace,
+cards held, its pattern (`analysis.named`)."""
+
+
+def _finished(rules: Rules, policy: BankerPolicy, state: State, finals: dict[Final, int],
+              book: HandBook) -> int | None:
     """The final index of a hand the banker stops on now (None: the banker draws)."""
+    hard, soft, n, pattern = state
+    points = total_of(hard, soft, rules)
     if n == 2 and n == rules.banker_cards and rules.peek \
-            and banker_class(hard, soft, n, rules) is HandClass.PONTOON:
+            and book.natural(book.banker_hand(points, n, pattern)):
         return PEEKED
     if _draws(rules, policy, hard, soft, n):
         return None
-    cls = banker_class(hard, soft, n, rules)
-    final = (cls, BUST_TOTAL if cls is HandClass.BUST else total_of(hard, soft, rules))
+    cls = book.banker_hand(points, n, pattern)
+    final = (cls, BUST_TOTAL if cls == HandClass.BUST else points)
     return finals.setdefault(final, len(finals))
 
 
@@ -133,10 +148,9 @@ def flatten(nodes: list[Node], finals: tuple[Final, ...], offset: int = 0) -> Ba
 
 
 BANKER_FIELDS = ("ace_bonus", "banker_by_choice", "banker_cards", "banker_max_cards",
-                 "peek", "banker_pontoon", "banker_trick", "trick_cards", "twenty_one",
-                 "rank_of_class")
-"""The compiled fields the banker's trees read (`_draws`, `_finished`, `banker_class`):
-rules equal in these share their trees (the variants of a cost table)."""
+                 "peek", "banker_hands", "over_21_hands", "banker_dealt", "named")
+"""The compiled fields the banker's trees read (`_draws`, `_finished`, the banker's
+`HandBook`): rules equal in these share their trees (the variants of a cost table)."""
 _TABLES: dict[str, tuple[BankerTree, ...]] = {}
 TABLES_KEEP = 64
 """How many sets of trees `banker_tables` keeps (the latest ones)."""
@@ -189,10 +203,11 @@ class BankerMachine:
 def banker_machine(rules: Rules, kinds: Sequence[Kind], policy: BankerPolicy,
                    visibles: Sequence[tuple[int, ...]]) -> BankerMachine:
     """The banker's states reachable from every visible tuple (see `BankerMachine`)."""
-    ids: dict[tuple[int, bool, int], int] = {}
-    order: list[tuple[int, bool, int]] = []
+    book = hand_book(rules, tuple(kinds), banker=True)
+    ids: dict[State, int] = {}
+    order: list[State] = []
 
-    def add(state: tuple[int, bool, int]) -> int:
+    def add(state: State) -> int:
         found = ids.get(state)
         if found is None:
             found = ids[state] = len(order)
@@ -200,18 +215,18 @@ def banker_machine(rules: Rules, kinds: Sequence[Kind], policy: BankerPolicy,
         return found
 
     starts = tuple(add((sum(kinds[k].value for k in v), any(kinds[k].is_ace for k in v),
-                        len(v))) for v in visibles)
+                        len(v), book.pattern(v))) for v in visibles)
     finals: dict[Final, int] = {}
     nxt: list[list[int]] = []
     fin: list[int] = []
     i = 0
     while i < len(order):
-        hard, soft, n = order[i]
-        final = _finished(rules, policy, hard, soft, n, finals) \
+        hard, soft, n, pattern = order[i]
+        final = _finished(rules, policy, order[i], finals, book) \
             if n >= rules.banker_cards else None
         fin.append(NOT_FINISHED if final is None else final)
-        nxt.append([add((hard + k.value, soft or k.is_ace, n + 1)) for k in kinds]
-                   if final is None else [0] * len(kinds))
+        nxt.append([add((hard + k.value, soft or k.is_ace, n + 1, book.grow(pattern, k.index)))
+                    for k in kinds] if final is None else [0] * len(kinds))
         i += 1
     return BankerMachine(starts, np.array(nxt, dtype=np.int64).reshape(len(order), len(kinds)),
                          np.array(fin, dtype=np.int64),
@@ -265,7 +280,7 @@ def without_busts(tree: BankerTree) -> tuple[BankerTree, int] | None:
     the banker cannot bust). Where the shoe cannot run out while the banker draws,
     the finished hands' chances sum to one, so a bust's chance is the rest: about
     four nodes in ten need not be visited."""
-    bust = [i for i, f in enumerate(tree.finals) if f[0] is HandClass.BUST]
+    bust = [i for i, f in enumerate(tree.finals) if f[0] == HandClass.BUST]
     if not bust:
         return None
     drop = (tree.final_ids == bust[0]) & (tree.orders > 0)

@@ -117,7 +117,7 @@ def _fill(model: HandValues, ids: dict[Entry, int], order: list[Entry]) -> State
             row_ids[key] = len(rows)
             rows.append(model._row(final, s.staked))
         rowid[i] = row_ids[key]
-        bust[i] = final[0] is HandClass.BUST
+        bust[i] = final[0] == HandClass.BUST
         if isinstance(entry, HandState) and entry.split and options:
             unsplit[i] = ids[Twin(entry)]
     return StateTables(ids, nopt, okind, succ, rowid, bust, unsplit,

@@ -156,7 +156,7 @@ class HandValues(ShoeOutlook):
         found = self._stick_memo.get(key)
         if found is None:
             row = self._row(final, s.staked)
-            if final[0] is HandClass.BUST and not self.exact:
+            if final[0] == HandClass.BUST and not self.exact:
                 found = self._through_peek(removed)[:, None] * row[0][None, :]
             else:
                 found = self.outlook(removed)[0] @ row
@@ -172,7 +172,7 @@ class HandValues(ShoeOutlook):
         if busts is None:
             busts = self._busts[(s, choice)] = frozenset(
                 k for k, n in enumerate(self.successors(s, choice))
-                if not self.options_of(n) and self.final_of(n)[0] is HandClass.BUST)
+                if not self.options_of(n) and self.final_of(n)[0] == HandClass.BUST)
         wanted = [g for g in (grow(removed, k) for k in kinds if k in busts)
                   if g not in self._peek_memo]
         if len(wanted) < 2:
@@ -197,13 +197,13 @@ class HandValues(ShoeOutlook):
         if found is None:
             one: Any = Fraction(1) if self.exact else 1.0
             cls = final[0]
+            book = self.hands.book
             rows = []
             for bank in self.finals:
                 pay = payoff(final, bank, self.rules)
                 rows.append([staked * (pay if self.exact else float(pay)), staked * one,
-                             one * (cls is HandClass.PONTOON),
-                             one * (cls is HandClass.FIVE_CARD_TRICK),
-                             one * (cls is HandClass.BUST), one * (pay > 0), one * (pay < 0),
+                             one * book.natural(cls), one * (cls in book.tricks),
+                             one * (cls == HandClass.BUST), one * (pay > 0), one * (pay < 0),
                              one * (pay == 0)])
             found = np.array(rows, dtype=object if self.exact else float)
             self._rows[(final, staked)] = found

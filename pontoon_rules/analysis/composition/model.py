@@ -30,10 +30,10 @@ from pontoon_rules.analysis.context import STATS
 from pontoon_rules.analysis.deck import is_pair
 from pontoon_rules.analysis.giving_up import surrender_stats, surrender_value
 from pontoon_rules.analysis.hand import HandState, start_state
+from pontoon_rules.analysis.named import dealt_natural
 from pontoon_rules.analysis.nogc import gc_paused
-from pontoon_rules.analysis.outcomes import dealt_21, payoff, player_class
+from pontoon_rules.analysis.outcomes import payoff
 from pontoon_rules.analysis.split import SplitSolver
-from pontoon_rules.ruleset.common import HandClass
 
 __all__ = ["CDZ", "METHOD", "POST_SPLIT", "CompositionModel", "Removed", "method_name"]
 
@@ -118,11 +118,11 @@ class CompositionModel(HandValues):
     def _against_pontoon(self, cards: tuple[int, ...]) -> Any:
         state = start_state(self.kinds, cards, False, self.rules)
         final = self.hands.final(state)
-        pay = payoff(final, (HandClass.PONTOON, 21), self.rules)
+        book = self.hands.book
+        pay = payoff(final, (book.peeked, 21), self.rules)
         one: Any = Fraction(1) if self.exact else 1.0
-        cls = player_class(state.hard, state.soft, state.n, False, False, self.rules)
         return np.array([pay if self.exact else float(pay), one,
-                         one * (cls is HandClass.PONTOON), 0 * one, 0 * one, one * (pay > 0),
+                         one * book.natural(final[0]), 0 * one, 0 * one, one * (pay > 0),
                          one * (pay < 0), one * (pay == 0)],
                         dtype=object if self.exact else float)
 
@@ -130,7 +130,7 @@ class CompositionModel(HandValues):
         """Even money (replacing the hand) or insurance (added), where better."""
         r, kinds = self.rules, self.kinds
         one: Any = Fraction(1) if self.exact else 1.0
-        pontoon = dealt_21(kinds, cards, r)
+        pontoon = dealt_natural(r, kinds, cards)
         for v, visible in enumerate(self.visibles):
             if not visible or not kinds[visible[0]].is_ace:
                 continue

@@ -201,7 +201,7 @@ class ZeroMemorySplit:
         m = self.model
         final = m.final_of(s)
         row = m._row(final, s.staked)
-        if final[0] is HandClass.BUST:
+        if final[0] == HandClass.BUST:
             through = self.banker_rows(own, peek_only=True)[:, :, 0]
             return through[:, :, None] * row[0][None, None, :]
         return self.banker_rows(own, wanted=wanted)[:, :, :-1] @ row

@@ -23,8 +23,8 @@ import numpy as np
 from pontoon_rules.analysis.context import STATS, Context
 from pontoon_rules.analysis.dealer import AnalysisError, BankerPolicy, banker_policy
 from pontoon_rules.analysis.deck import Deck, KindSpace, Number, kind_space
+from pontoon_rules.analysis.named import dealt_natural
 from pontoon_rules.analysis.nogc import gc_paused
-from pontoon_rules.analysis.outcomes import dealt_21
 from pontoon_rules.engine.rules import Rules
 
 
@@ -112,7 +112,7 @@ class RoundModel:
         r, kinds = self.rules, self.space.kinds
         if not deal.visible or not kinds[deal.visible[0]].is_ace:
             return None
-        if dealt_21(kinds, deal.cards, r):
+        if dealt_natural(r, kinds, deal.cards):
             return "even-money" if r.even_money else None
         return "insurance" if r.insurance else None
 

@@ -198,7 +198,7 @@ def _rows(model: RoundModel, visibles: list[tuple[int, ...]],
             hard = points - (model.rules.ace_bonus if soft else 0)
             if hard < n or (soft and hard < n):
                 continue
-            state = HandState(hard, soft, n, -1, False, False, n > 2)
+            state = HandState(hard, soft, n, None, False, False, n > 2)
             label = f"{'soft' if soft else 'hard'} {points}"
             rows.append((label, [_letter(model, v, state) for v in visibles]))
     return rows

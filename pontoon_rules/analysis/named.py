@@ -1,0 +1,163 @@
+"""The ruleset's named hands on abstract hands: which one a finished hand is.
+
+The engine classifies a hand by its cards (`engine.hand.classify`): the first named
+hand in `hands.ranking` the holder may hold whose conditions its cards meet, else
+`bust` over 21, else `total`. The analysis holds a hand as a few numbers (points,
+an ace, cards held, split, doubled) and its *pattern*: the sorted kinds of its cards
+while they can still become a hand that names its ranks ([A, A], [6, 7, 8]) or one of
+a single rank (three of a kind), else None. So a hand's state stays small where no
+definition looks at ranks, and `HandBook.player_hand` / `banker_hand` give the hand id
+the engine would give, paid from the one outcome table (`Rules.cells`).
+
+Card kinds keep apart every rank a definition names (`deck.kind_space`), so a pattern's
+kinds are ranks where it matters. Suits are not held: a ruleset with a suit rule is
+refused (`ruleset.features`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pontoon_rules.analysis.deck import Kind
+from pontoon_rules.analysis.outcomes import total_of
+from pontoon_rules.engine.named import NamedHand
+from pontoon_rules.engine.rules import Rules
+from pontoon_rules.ruleset.common import HandClass
+
+Pattern = tuple[int, ...] | None
+"""The sorted kind indices of a hand's cards while a definition may still read them."""
+
+TOTAL, BUST = HandClass.TOTAL.value, HandClass.BUST.value
+NO_CARDS = 24
+"""The most cards a definition of one rank with no card limit is followed to."""
+
+
+@dataclass(frozen=True)
+class HandBook:
+    """The named hands as the analysis reads them, for one ruleset and its card kinds."""
+
+    player: tuple[NamedHand, ...]
+    banker: tuple[NamedHand, ...]
+    targets: dict[str, tuple[int, ...]]
+    """A definition naming its ranks → those ranks as sorted kind indices (a rank the
+    pack does not hold: the definition can never be held, and is left out)."""
+    tracked: tuple[tuple[int, ...], ...]
+    """The targets of the definitions this book's holder may hold: what a pattern follows."""
+    same_max: int
+    """The most cards of a one-rank definition (three of a kind) this book's holder may
+    hold (0: none)."""
+    over_21: bool
+    """Whether some named hand may be held over 21 (two aces of 11)."""
+    banker_dealt: int
+    naturals: frozenset[str]
+    """The ids of the naturals (the hands the peek ends the round with)."""
+    peeked: str
+    """The banker's natural the peek shows (the first in the ranking; `ruleset.features`
+    refuses a peek for more than one)."""
+    tricks: frozenset[str]
+    """The hands defined by their number of cards alone (the statistics' 'trick')."""
+
+    def pattern(self, cards: Sequence[int]) -> Pattern:
+        """The pattern of a hand holding `cards` (kind indices)."""
+        found: Pattern = ()
+        for k in cards:
+            found = self.grow(found, k)
+        return found
+
+    def grow(self, pattern: Pattern, k: int) -> Pattern:
+        """The pattern once a card of kind `k` joins a hand of `pattern`."""
+        if pattern is None or not (self.tracked or self.same_max):
+            return None
+        grown = tuple(sorted((*pattern, k)))
+        if len(grown) <= self.same_max and grown[0] == grown[-1]:
+            return grown
+        if any(_within(grown, t) for t in self.tracked):
+            return grown
+        return None
+
+    def player_hand(self, points: int, n: int, pattern: Pattern, split: bool,
+                    doubled: bool, dealt: bool) -> str:
+        """The hand id of a player's hand (see `engine.hand.classify`)."""
+        return self._classify(self.player, points, n, pattern, split, doubled, dealt)
+
+    def banker_hand(self, points: int, n: int, pattern: Pattern) -> str:
+        """The hand id of the banker's hand (its first `banker_dealt` cards are dealt;
+        `pattern` as the banker's book follows it)."""
+        return self._classify(self.banker, points, n, pattern, False, False,
+                              n <= self.banker_dealt)
+
+    def natural(self, hand_id: str) -> bool:
+        """Whether `hand_id` is a natural."""
+        return hand_id in self.naturals
+
+    def _classify(self, hands: tuple[NamedHand, ...], points: int, n: int, pattern: Pattern,
+                  split: bool, doubled: bool, dealt: bool) -> str:
+        if points > 21 and not self.over_21:
+            return BUST
+        for h in hands:
+            if self._matches(h, points, n, pattern, split, doubled, dealt):
+                return h.id
+        return BUST if points > 21 else TOTAL
+
+    def _matches(self, h: NamedHand, points: int, n: int, pattern: Pattern, split: bool,
+                 doubled: bool, dealt: bool) -> bool:
+        if n < h.min_cards or n > h.max_cards or points < h.min_total or points > h.max_total:
+            return False
+        if (split and not h.on_split_hand) or (doubled and not h.after_double):
+            return False
+        if not h.extra:
+            return True
+        if h.ranks is not None and (pattern is None or self.targets.get(h.id) != pattern):
+            return False
+        if h.same_rank and (pattern is None or pattern[0] != pattern[-1]):
+            return False
+        return dealt or not h.dealt_only
+
+
+def _within(part: tuple[int, ...], whole: tuple[int, ...]) -> bool:
+    """Whether the sorted multiset `part` is contained in the sorted multiset `whole`."""
+    rest = list(whole)
+    for k in part:
+        if k not in rest:
+            return False
+        rest.remove(k)
+    return True
+
+
+@lru_cache(maxsize=64)
+def hand_book(rules: Rules, kinds: tuple[Kind, ...], banker: bool = False) -> HandBook:
+    """The `HandBook` of `rules` over card kinds `kinds`, its patterns following what the
+    player's hands (or with `banker`, the banker's) may become."""
+    of_rank = {kind.ranks[0]: kind.index for kind in kinds if len(kind.ranks) == 1}
+    targets = {}
+    for h in rules.named.values():
+        if h.ranks is not None and all(r in of_rank for r in h.ranks):
+            targets[h.id] = tuple(sorted(of_rank[r] for r in h.ranks))
+    held = rules.banker_hands if banker else rules.player_hands
+    tracked = tuple(dict.fromkeys(targets[h.id] for h in held if h.id in targets))
+    same = [min(h.max_cards, NO_CARDS) for h in held if h.same_rank]
+    defs = rules.ruleset.hands.definitions
+    tricks = frozenset(i for i, d in defs.items()
+                       if d.ranks is None and not d.same_rank and d.min_total is None
+                       and d.min_cards >= 3)
+    return HandBook(rules.player_hands, rules.banker_hands, targets, tracked,
+                    max(same, default=0),
+                    rules.over_21_hands, rules.banker_dealt,
+                    frozenset(i for i, h in rules.named.items() if h.natural),
+                    next((h.id for h in rules.banker_hands if h.natural), TOTAL), tricks)
+
+
+def dealt_hand(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int],
+               split: bool = False) -> str:
+    """The hand id of a hand of `cards` (kind indices) as dealt, before any decision."""
+    hard = sum(kinds[k].value for k in cards)
+    points = total_of(hard, any(kinds[k].is_ace for k in cards), rules)
+    book = hand_book(rules, tuple(kinds))
+    return book.player_hand(points, len(cards), book.pattern(cards), split, False, True)
+
+
+def dealt_natural(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int]) -> bool:
+    """Whether dealt `cards` (kind indices) are a natural (a pontoon)."""
+    return hand_book(rules, tuple(kinds)).natural(dealt_hand(rules, kinds, cards))

@@ -1,0 +1,184 @@
+"""Named hands beyond the classic four in the exact analysis (`analysis.named`).
+
+A finished hand is classified as the engine classifies it (the first definition of
+`hands.ranking` the holder may hold whose conditions hold) and paid from the one outcome
+table. Brute force through `RoundState` on tiny packs proves the values (hands of
+particular ranks, two aces of 11 over 21, a 21 of any number of cards winning outright, a
+banker's hand of particular ranks); a property test proves the classification against
+`engine.hand.classify` on every bundled ruleset the analysis reads.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from analysis_reference import reference_value
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pontoon_rules.analysis.composition.model import CompositionModel
+from pontoon_rules.analysis.deck import kind_space
+from pontoon_rules.analysis.edge import house_edge
+from pontoon_rules.analysis.engine_view import hand_state
+from pontoon_rules.analysis.hand import HandSolver, start_state
+from pontoon_rules.analysis.infinite.round import RoundModel
+from pontoon_rules.analysis.named import hand_book
+from pontoon_rules.analysis.outcomes import PayoffTable
+from pontoon_rules.engine.hand import Hand, classify
+from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.ruleset.features import refused_names
+from pontoon_rules.ruleset.loader import load_ruleset
+from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+
+TINY = Path(__file__).parent / "rulesets"
+UNREAD = "named hands by suits, by what a banker's hand takes, or two naturals at the peek"
+"""The feature the analysis still refuses among the named hands."""
+NAMED = ("tiny-named-ranks", "tiny-siebzehn", "tiny-ochko-home")
+"""6-7-8, 7-7-7 and a pair of eights as dealt the banker may hold too (a fixed banker, a
+peek, doubling); Feuer, two aces of 11 paying 2:1 (one card dealt each, a banker by choice);
+two aces and any 21 winning outright, the banker's 21 a total (a bank of 1000)."""
+
+
+def tiny(name: str) -> Rules:
+    return compile_rules(load_ruleset(TINY / f"{name}.yaml"))
+
+
+# -- values: brute force through the engine --------------------------------------------------
+@pytest.mark.parametrize("name", NAMED)
+def test_composition_value_equals_brute_force(name: str) -> None:
+    """The ruleset's own pack, every card sequence and decision through `RoundState`."""
+    rules = tiny(name)
+    exact = CompositionModel(rules, exact=True).value_of_round()
+    assert exact == reference_value(rules, finite=True)
+    floats = CompositionModel(rules).value_of_round()
+    assert float(floats) == pytest.approx(float(exact), abs=1e-12)
+
+
+@pytest.mark.parametrize("name", NAMED)
+def test_infinite_value_equals_brute_force(name: str) -> None:
+    rules = tiny(name)
+    assert RoundModel(rules, "infinite", exact=True).value() == reference_value(rules)
+
+
+def test_the_named_hands_change_the_value() -> None:
+    """The brute force is not blind to them: without 6-7-8 and 7-7-7 the value falls."""
+    rules = tiny("tiny-named-ranks")
+    data = rules.ruleset.model_dump(mode="python")
+    data["hands"]["ranking"] = [i for i in data["hands"]["ranking"]
+                                if i not in ("six-seven-eight", "sevens")]
+    for gone in ("six-seven-eight", "sevens"):
+        del data["hands"]["definitions"][gone]
+    plain = compile_rules(Ruleset.model_validate(data))
+    assert CompositionModel(plain, exact=True).value_of_round() < CompositionModel(
+        rules, exact=True).value_of_round()
+
+
+# -- the hand state stays small ---------------------------------------------------------------
+def test_a_pattern_is_kept_only_where_a_definition_reads_it() -> None:
+    pagat = compile_rules(load_bundled("pagat-british"))
+    kinds = kind_space(pagat).kinds
+    assert start_state(kinds, (0, 9), False, pagat).pattern is None
+    ranks = tiny("tiny-named-ranks")
+    kinds = kind_space(ranks).kinds
+    six, seven, eight = (next(k.index for k in kinds if k.ranks == (r,)) for r in (5, 6, 7))
+    book = hand_book(ranks, kinds)
+    assert book.pattern((seven, six)) == (six, seven)
+    assert book.pattern((six, six)) is None  # completes no definition
+    assert book.pattern((seven, seven, seven)) == (seven,) * 3
+    assert book.pattern((0, six)) is None
+
+
+def test_a_named_rank_is_a_kind_of_its_own() -> None:
+    """Ten-point ranks merge into one kind unless a definition names one of them."""
+    casino = load_bundled("casino-ochko")
+    assert any(len(k.ranks) == 4 for k in kind_space(compile_rules(casino)).kinds)
+    data = casino.model_dump(mode="python")
+    data["hands"]["definitions"]["two-tens"] = {"ranks": ["T", "T"], "pays": "2:1",
+                                                "banker_can_hold": False}
+    data["hands"]["ranking"] = ["two-tens", *data["hands"]["ranking"]]
+    kinds = kind_space(compile_rules(Ruleset.model_validate(data))).kinds
+    assert [k.ranks for k in kinds if 9 in k.ranks] == [(9,)]
+    assert [k.ranks for k in kinds if 10 in k.ranks] == [(10, 11, 12)]
+
+
+# -- classification: the engine's, on every ruleset the analysis reads --------------------------
+READ = [i for i in bundled_ids() if UNREAD not in refused_names(load_bundled(i), "edge")]
+
+
+def _rules(name: str) -> Rules:
+    return tiny(name) if name.startswith("tiny-") else compile_rules(load_bundled(name))
+
+
+@pytest.mark.parametrize("ruleset_id", [*READ, *NAMED])
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_a_hand_is_the_named_hand_the_engine_says(ruleset_id: str, data: st.DataObject) -> None:
+    """Random cards, split or not, doubled or not, drawn or dealt: the analysis's hand id
+    for the player's hand, and for the banker's of the same cards, is the engine's."""
+    rules = _rules(ruleset_id)
+    cards = [c for c in range(52) if rules.card_present[c]]
+    drawn = data.draw(st.lists(st.sampled_from(cards), min_size=1, max_size=7))
+    split, doubled, drew = data.draw(st.booleans()), data.draw(st.booleans()), data.draw(
+        st.booleans())
+    hand = Hand(100, is_split=split)
+    for c in drawn:
+        hand.add(c, rules.values)
+    hand.doubles, hand.twisted = int(doubled), drew or doubled
+    hand.drawn = int(drew or doubled)
+    space = kind_space(rules)
+    kind_of = {rank: kind.index for kind in space.kinds for rank in kind.ranks}
+    state = hand_state(hand, [kind_of[c >> 2] for c in drawn], space.kinds, rules)
+    solver = HandSolver(rules, space.kinds, space.probabilities(), PayoffTable(rules, {}))
+    assert solver.final(state)[0] == classify(hand, rules)
+    held = Hand(100)  # the banker's hand: never split or doubled, dealt by its count
+    for c in drawn:
+        held.add(c, rules.values)
+    bank = hand_book(rules, space.kinds, banker=True)
+    banker = bank.banker_hand(solver.final(state)[1], state.n,
+                              bank.pattern([kind_of[c >> 2] for c in drawn]))
+    assert banker == classify(held, rules, banker=True)
+
+
+# -- the bundled games -------------------------------------------------------------------------
+@pytest.mark.parametrize(("ruleset_id", "natural"), [("siebzehn-und-vier", "feuer"),
+                                                     ("ochko-home", "golden-point")])
+def test_the_family_games_are_analysed(ruleset_id: str, natural: str) -> None:
+    rules = compile_rules(load_bundled(ruleset_id))
+    assert refused_names(rules.ruleset, "edge") == []
+    result = house_edge(rules)
+    assert result.method.startswith("composition-dependent")
+    assert 0 < result.house_edge < 20
+    kinds = kind_space(rules).kinds
+    ace = next(k.index for k in kinds if k.is_ace)
+    book, bank = hand_book(rules, kinds), hand_book(rules, kinds, banker=True)
+    assert book.player_hand(22, 2, book.pattern((ace, ace)), False, False, True) == natural
+    assert bank.banker_hand(22, 2, bank.pattern((ace, ace))) == natural
+
+
+def test_ochko_homes_bank_is_stated() -> None:
+    notes = house_edge(compile_rules(load_bundled("ochko-home"))).notes
+    # in words, as the site shows it to readers (no field names there): the feature's name
+    assert any(n.startswith("a bank that is an amount (1000) caps stakes only") for n in notes)
+
+
+def test_a_bank_that_may_cap_a_round_is_refused() -> None:
+    data = load_bundled("ochko-home").model_dump(mode="python")
+    data["player"]["double"].update(allowed=True, times_per_hand=1)
+    names = refused_names(Ruleset.model_validate(data), "edge")
+    assert names == ["a bank that may cap one seat's round"]
+
+
+def test_suited_hands_are_still_refused() -> None:
+    names = refused_names(load_bundled("spanish-21"), "edge")
+    assert UNREAD in names
+    assert "named hands beyond the classic four" not in names
+
+
+def test_two_aces_in_ochko_home_beat_everything_even_money() -> None:
+    """The golden point wins outright at 1:1, whatever the banker holds."""
+    rules = compile_rules(load_bundled("ochko-home"))
+    assert all(cell.pays == Fraction(1) and cell.result.value == "win"
+               for (player, _), cell in rules.cells.items() if player == "golden-point")
