@@ -5,14 +5,16 @@ process. The kernels are cached on disk (`cache=True`), but on a fresh clone the
 empty, and every worker would compile the same kernels side by side at the start. The
 controller process compiles them first, in two processes at once (the simulator's, the
 analysis's: `warm_kernels.py`), so the workers load them from the cache. Then it starts
-building the docs tests' site in the background (`prebuild_site.py`), so that no worker
-waits idle for it later.
+making what many tests share (the bundled rulesets' vectors, the docs site) in the
+background (`prebuild.py`, `once`), so that no worker waits idle for them later.
 """
 
 from __future__ import annotations
 
+import shlex
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -20,8 +22,41 @@ import pytest
 HERE = Path(__file__).parent
 
 
+_CONFIG: list[pytest.Config] = []
+
+
+def shared_folder(name: str) -> Path:
+    """A folder every process of this test run sees: in the run's base temporary folder
+    (a parallel run's workers each have their own folder inside it)."""
+    config = _CONFIG[0]
+    base = config._tmp_path_factory.getbasetemp()  # type: ignore[attr-defined]
+    if hasattr(config, "workerinput"):
+        base = base.parent
+    folder = base / name
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def once(folder: Path, make: Callable[[Path], object]) -> Path:
+    """`folder / "out"`, made by `make` once across the run's processes: the first to ask
+    makes it under a lock (a failed `make` leaves no mark, so the next to ask makes it
+    again and sees the error), the others wait and read it."""
+    import fcntl
+    import shutil
+
+    with (folder / "lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (folder / "made").exists():
+            shutil.rmtree(folder / "out", ignore_errors=True)
+            (folder / "out").mkdir()
+            make(folder / "out")
+            (folder / "made").write_text("ok", encoding="utf-8")
+    return folder / "out"
+
+
 @pytest.hookimpl(trylast=True)  # after the tmp_path plugin's, for the base folder
 def pytest_configure(config: pytest.Config) -> None:
+    _CONFIG[:] = [config]
     if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None):
         return  # an xdist worker, or a run without workers: kernels compile when first used
     if config.option.collectonly:
@@ -31,30 +66,40 @@ def pytest_configure(config: pytest.Config) -> None:
     for part in parts:
         if part.wait() != 0:
             raise pytest.UsageError("compiling the numba kernels failed (see above)")
-    _start_site_build(config)
+    _start_prebuilds(config)
 
 
 _BACKGROUND: list[subprocess.Popen[bytes]] = []
+_PREBUILT = {"suite": ("test_conformance", "BUNDLED_SUITE"), "site": ("test_docs", "SHARED_SITE")}
+"""What the run makes in the background: the bundled rulesets' vectors (which many
+conformance tests read), then the docs tests' site (whose vectors archive reads the
+same search); each in the shared folder its test module names."""
 
 
-def _start_site_build(config: pytest.Config) -> None:
-    """Start building the docs tests' shared site (`test_docs.shared_site`) beside the
-    first tests, when the run includes them; its output goes to a log beside it."""
+def _start_prebuilds(config: pytest.Config) -> None:
+    """Start making the shared folders (`prebuild.py`) beside the first tests, one after
+    the other in one background process, when the run is the whole suite; the output goes
+    to a log in each folder."""
+    import importlib
+
     asked = {Path(str(arg).split("::")[0]).resolve() for arg in config.args}
-    if not asked & {HERE, HERE / "test_docs.py"} or config.option.keyword:
-        return  # the run has no docs tests, or may have deselected them
-    from test_docs import SHARED_SITE
-
-    folder = config._tmp_path_factory.getbasetemp() / SHARED_SITE  # type: ignore[attr-defined]
-    folder.mkdir(parents=True, exist_ok=True)
-    with (folder / "prebuild.log").open("wb") as log:
-        _BACKGROUND.append(subprocess.Popen(
-            [sys.executable, str(HERE / "prebuild_site.py"), str(folder)],
-            stdout=log, stderr=subprocess.STDOUT))
+    if asked != {HERE} or config.option.keyword or config.option.markexpr:
+        return  # a part of the suite: its tests make what they need when they need it
+    steps = []
+    for what, (module, name) in _PREBUILT.items():
+        folder = shared_folder(getattr(importlib.import_module(module), name))
+        words = [sys.executable, str(HERE / "prebuild.py"), what, str(folder)]
+        steps.append(" ".join(map(shlex.quote, words))
+                     + f" > {shlex.quote(str(folder / 'prebuild.log'))} 2>&1")
+    _BACKGROUND.append(subprocess.Popen(["/bin/sh", "-c", "; ".join(steps)],
+                                        start_new_session=True))
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
+    import os
+    import signal
+
     for process in _BACKGROUND:
-        if process.poll() is None:
-            process.terminate()
+        if process.poll() is None:  # the run ended first (a failure with -x, Ctrl-C)
+            os.killpg(process.pid, signal.SIGTERM)
             process.wait(timeout=30)

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import atexit
 import json
-import shutil
-import tempfile
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import once, shared_folder
 
 from pontoon_rules.conformance.build import strip
 from pontoon_rules.conformance.check import check_suite
@@ -23,12 +21,19 @@ from pontoon_rules.ruleset.registry import bundled_ids
 
 @cache
 def suite_dir() -> Path:
-    """Every bundled ruleset's vectors, exported once per test session."""
-    folder = Path(tempfile.mkdtemp(prefix="pontoon-suite-"))
-    atexit.register(shutil.rmtree, folder, True)
+    """Every bundled ruleset's vectors, exported once per test run (`conftest.once`: the
+    workers of a parallel run share one export, and the run starts it in the background)."""
+    return once(shared_folder(BUNDLED_SUITE), export_bundled)
+
+
+BUNDLED_SUITE = "bundled-suite"
+"""The shared folder of the bundled rulesets' exported vectors."""
+
+
+def export_bundled(folder: Path) -> None:
+    """Export every bundled ruleset's vectors into `folder`, with no notes."""
     report = export([], folder)
     assert not report.notes, report.notes
-    return folder
 
 
 @cache

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import once, shared_folder
 
 from pontoon_rules.docs.chapters import anchor
 from pontoon_rules.docs.pages import sheet_name, site_sheets
@@ -86,42 +87,25 @@ provenance:
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
+def site() -> Path:
     """The whole site, built once with `--strict` (any warning fails the build), with a
-    folder of the user's rulesets holding one hostile ruleset. Under pytest-xdist the
-    workers share one build (`shared_site`; `conftest` starts it in the background when
-    the run begins): the tests only read the site."""
-    if worker_id == "master":
-        return _build_site(tmp_path_factory.mktemp("site"))
-    return shared_site(tmp_path_factory.getbasetemp().parent / SHARED_SITE)
+    folder of the user's rulesets holding one hostile ruleset. The workers of a parallel
+    run share one build (`conftest.once`; the run starts it in the background when it
+    begins): the tests only read the site."""
+    return once(shared_folder(SHARED_SITE), build_test_site)
 
 
 SHARED_SITE = "shared-site"
-"""The folder, in the run's base temporary folder, of the site the workers share."""
+"""The shared folder of the test site."""
 
 
-def shared_site(shared: Path) -> Path:
-    """The site built in `shared` once: the first process to ask builds it under a lock
-    (a failed build leaves no mark, so the next to ask builds it again and sees the
-    error), the others wait and read it."""
-    import fcntl
-
-    shared.mkdir(exist_ok=True)
-    with (shared / "lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if not (shared / "built").exists():
-            if (shared / "user-rulesets").exists():
-                shutil.rmtree(shared / "user-rulesets")
-            _build_site(shared)
-            (shared / "built").write_text("ok", encoding="utf-8")
-    return shared / "out"
-
-
-def _build_site(folder: Path) -> Path:
-    (folder / "user-rulesets").mkdir()
-    hostile_ruleset(folder / "user-rulesets")
-    return build_site(DEFAULT_CONFIG, folder / "out", strict=True,
-                      rulesets=folder / "user-rulesets")
+def build_test_site(out: Path) -> None:
+    """Build the test site into `out`, the user's rulesets (the hostile one) beside it."""
+    rulesets = out.parent / "user-rulesets"
+    shutil.rmtree(rulesets, ignore_errors=True)
+    rulesets.mkdir()
+    hostile_ruleset(rulesets)
+    build_site(DEFAULT_CONFIG, out, strict=True, rulesets=rulesets)
 
 
 @functools.cache

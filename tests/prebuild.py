@@ -1,0 +1,32 @@
+"""Make a shared folder of the test run in the background while the first tests run
+(`conftest.py` starts this once per parallel run): `site`, the docs tests' site, or
+`suite`, every bundled ruleset's exported vectors. It is made under the lock the tests'
+own `conftest.once` takes, so a test that needs it finds it made, or waits for the rest
+of it, instead of one worker making it while the other waits idle and both workers
+making it in turn. A failure leaves no mark: the test makes it again and reports it.
+Usage: `python tests/prebuild.py site|suite FOLDER`.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from conftest import once  # noqa: E402
+
+
+def main(what: str, folder: Path) -> None:
+    if what == "site":
+        from test_docs import build_test_site
+
+        once(folder, build_test_site)
+    else:
+        from test_conformance import export_bundled
+
+        once(folder, export_bundled)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1], Path(sys.argv[2]))
