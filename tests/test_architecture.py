@@ -16,6 +16,7 @@ PACKAGE = Path(__file__).parent.parent / "pontoon_rules"
 LAYERS = (
     {"errors", "text"},
     {"files", "literal", "native"},
+    {"cache"},
     {"ruleset"},
     {"engine"},
     {"compare", "analysis"},

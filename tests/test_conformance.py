@@ -219,3 +219,28 @@ def test_comparison_records_become_vectors(monkeypatch: pytest.MonkeyPatch) -> N
     vectors, notes = compare_vectors(rules, embed)
     assert [v["slug"] for v in vectors] == ["casino-ochko/compare-settlement-ties"]
     assert len(notes) == 1 and "compare-bad" in notes[0]
+
+
+def test_a_ruleset_no_record_can_be_for_skips_the_search(monkeypatch: pytest.MonkeyPatch,
+                                                         tmp_path: Path) -> None:
+    """The records are for the bundled source rulesets only: a file of another id (a peer
+    implementation's ruleset) gets no comparison vectors without waiting for the search,
+    and a source ruleset still gets them."""
+    import pontoon_rules.compare as compare
+    from pontoon_rules.conformance.export import resolve
+    from pontoon_rules.conformance.generate import compare_vectors
+
+    def no_search() -> list[dict[str, Any]]:
+        raise AssertionError("searched for records no script of which can be for this id")
+
+    monkeypatch.setattr(compare, "conformance_records", no_search)
+    assert "casino-ochko" in compare.conformance_record_rulesets()
+    assert "blackjack-reference" not in compare.conformance_record_rulesets()
+    own = tmp_path / "house-game.yaml"
+    own.write_text("extends: casino-ochko\nid: house-game\nname: a house game\n")
+    ((rules, embed),) = resolve([str(own)])
+    assert rules.ruleset.id == "house-game"
+    assert compare_vectors(rules, embed) == ([], [])
+    ((source, embed),) = resolve(["casino-ochko"])
+    with pytest.raises(AssertionError, match="searched"):
+        compare_vectors(source, embed)

@@ -89,17 +89,29 @@ provenance:
 def site(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Path:
     """The whole site, built once with `--strict` (any warning fails the build), with a
     folder of the user's rulesets holding one hostile ruleset. Under pytest-xdist the
-    workers share one build (the first to ask builds it under a lock, the others wait and
-    read it): the tests only read the site."""
+    workers share one build (`shared_site`; `conftest` starts it in the background when
+    the run begins): the tests only read the site."""
     if worker_id == "master":
         return _build_site(tmp_path_factory.mktemp("site"))
+    return shared_site(tmp_path_factory.getbasetemp().parent / SHARED_SITE)
+
+
+SHARED_SITE = "shared-site"
+"""The folder, in the run's base temporary folder, of the site the workers share."""
+
+
+def shared_site(shared: Path) -> Path:
+    """The site built in `shared` once: the first process to ask builds it under a lock
+    (a failed build leaves no mark, so the next to ask builds it again and sees the
+    error), the others wait and read it."""
     import fcntl
 
-    shared = tmp_path_factory.getbasetemp().parent / "shared-site"
     shared.mkdir(exist_ok=True)
     with (shared / "lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         if not (shared / "built").exists():
+            if (shared / "user-rulesets").exists():
+                shutil.rmtree(shared / "user-rulesets")
             _build_site(shared)
             (shared / "built").write_text("ok", encoding="utf-8")
     return shared / "out"

@@ -24,6 +24,7 @@ A reason's JSON (`NoExample.to_json`): {"kind": "reason", "rulesets", "field",
 
 from __future__ import annotations
 
+from pontoon_rules.compare.cached import comparisons_json
 from pontoon_rules.compare.diff import FieldDiff, column_names, diff_rulesets
 from pontoon_rules.compare.impact import impact_line, rule_impact
 from pontoon_rules.compare.policy import POLICIES, Policy
@@ -37,7 +38,7 @@ from pontoon_rules.compare.records import (
 )
 from pontoon_rules.compare.search import compare_all, compare_rulesets, find_example
 from pontoon_rules.compare.simulate import OutcomeCache
-from pontoon_rules.compare.vectors import conformance_records
+from pontoon_rules.compare.vectors import conformance_record_rulesets, conformance_records
 
 __all__ = [
     "POLICIES",
@@ -50,10 +51,12 @@ __all__ = [
     "PlayedRound",
     "Policy",
     "Record",
+    "conformance_record_rulesets",
     "conformance_records",
     "column_names",
     "compare_all",
     "compare_rulesets",
+    "comparisons_json",
     "diff_rulesets",
     "find_example",
     "impact_line",

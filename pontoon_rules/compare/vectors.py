@@ -12,23 +12,32 @@ def conformance_records() -> list[dict[str, Any]]:
 
     Each record is the example's JSON plus a `slug` ("A-vs-B/field"), with one
     runnable script per ruleset under `scripts`; the conformance kit turns each
-    script into a vector for its ruleset. The search runs once per process (the
-    bundled rulesets do not change while it runs; the export asks once per ruleset);
-    each call gets its own copy.
+    script into a vector for its ruleset. The search takes about a minute, so it runs
+    once per process and each pair is kept in the cache folder (`compare.cached`): an
+    unchanged engine and rulesets read it back, any change searches again. Each call
+    gets its own copy.
     """
     return deepcopy(_records())
 
 
-@cache
-def _records() -> list[dict[str, Any]]:
-    from pontoon_rules.compare.search import compare_all
+def conformance_record_rulesets() -> frozenset[str]:
+    """The ids the records' scripts may name: the bundled source rulesets (cheap: no
+    search), so that a ruleset of another id need not wait for the search."""
     from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 
-    sources = [r for i in bundled_ids() if (r := load_bundled(i)).kind == "source"]
+    return frozenset(i for i in bundled_ids() if load_bundled(i).kind == "source")
+
+
+@cache
+def _records() -> list[dict[str, Any]]:
+    from pontoon_rules.compare.cached import comparisons_json
+    from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+
+    wanted = conformance_record_rulesets()
+    sources = [load_bundled(i) for i in bundled_ids() if i in wanted]
     records = []
-    for comparison in compare_all(sources):
-        for example in comparison.examples:
-            data = example.to_json()
+    for comparison in comparisons_json(sources):
+        for data in comparison["examples"]:
             a, b = data["rulesets"]
             data["slug"] = f"{a}-vs-{b}/{data['field']}"
             records.append(data)

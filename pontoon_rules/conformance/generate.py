@@ -219,7 +219,12 @@ def compare_vectors(rules: Rules, embed: bool = False) -> tuple[list[dict[str, A
 
     Returns the vectors and a note per record that could not be used.
     """
-    out, notes, slugs = [], [], set()
+    out: list[dict[str, Any]] = []
+    notes: list[str] = []
+    slugs: set[str] = set()
+    known = compare_record_rulesets()
+    if known is not None and rules.ruleset.id not in known:
+        return out, notes  # no record can be for this ruleset: no search
     for record in compare_records():
         script = record["script"]
         if script.get("ruleset") != rules.ruleset.id:
@@ -237,6 +242,20 @@ def compare_vectors(rules: Rules, embed: bool = False) -> tuple[list[dict[str, A
         except (PontoonError, KeyError, TypeError, ValueError) as e:
             notes.append(f"{slug}: skipped ({e})")
     return out, notes
+
+
+def compare_record_rulesets() -> frozenset[str] | None:
+    """The ruleset ids `compare_records` may give scripts for, from the hook
+    `pontoon_rules.compare.conformance_record_rulesets()` (cheap: no search); None when
+    that hook is absent (any id may have records)."""
+    import importlib
+
+    try:
+        module = importlib.import_module("pontoon_rules.compare")
+    except ImportError:
+        return frozenset()
+    hook = getattr(module, "conformance_record_rulesets", None)
+    return frozenset(hook()) if callable(hook) else None
 
 
 def compare_records() -> Iterator[dict[str, Any]]:

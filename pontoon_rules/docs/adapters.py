@@ -20,7 +20,8 @@ def _module(name: str) -> Any | None:
 
 
 def comparisons(ruleset_ids: list[str]) -> list[dict[str, Any]] | None:
-    """The compare layer's records for every pair of the bundled rulesets `ruleset_ids`.
+    """The compare layer's records for every pair of the bundled rulesets `ruleset_ids`
+    (each pair searched once and kept: `compare.cached`).
 
     Returns one `Comparison.to_json()` per pair: `rulesets` (the two ids),
     `examples` (each with `field`, `description`, `explanation`, `scripts` and
@@ -29,21 +30,21 @@ def comparisons(ruleset_ids: list[str]) -> list[dict[str, Any]] | None:
     `pontoon_rules.compare` does not exist yet.
     """
     compare = _module("pontoon_rules.compare")
-    compare_all = getattr(compare, "compare_all", None) if compare else None
-    if compare_all is None:
+    found = getattr(compare, "comparisons_json", None) if compare else None
+    if found is None:
         return None
     from pontoon_rules.ruleset.registry import load_bundled
 
-    found = compare_all([load_bundled(i) for i in ruleset_ids])
-    return [comparison.to_json() for comparison in found]
+    comparisons: list[dict[str, Any]] = found([load_bundled(i) for i in ruleset_ids])
+    return comparisons
 
 
 def comparisons_of(pairs: list[tuple[Any, Any]]) -> list[dict[str, Any]]:
     """The compare layer's record for each pair of rulesets (e.g. a user's overlay and its
     base); empty when `pontoon_rules.compare` does not exist yet."""
     compare = _module("pontoon_rules.compare")
-    compare_all = getattr(compare, "compare_all", None) if compare else None
-    if compare_all is None:
+    comparisons_json = getattr(compare, "comparisons_json", None) if compare else None
+    if comparisons_json is None:
         return []
     found: list[dict[str, Any]] = []
     for a, b in pairs:
@@ -51,7 +52,7 @@ def comparisons_of(pairs: list[tuple[Any, Any]]) -> list[dict[str, Any]]:
         highs = [x for x in (a.stakes.limits()[1], b.stakes.limits()[1]) if x is not None]
         stake = min([max(100, low), *highs])
         if stake >= low:
-            found.extend(c.to_json() for c in compare_all([a, b], stake=stake))
+            found.extend(comparisons_json([a, b], stake=stake))
     return found
 
 

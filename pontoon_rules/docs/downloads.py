@@ -1,8 +1,7 @@
 """Files the site offers for download: the conformance vectors as one zip archive.
 
 Exporting every bundled ruleset's vectors takes longer than the rest of the site build,
-so the archive is kept in a cache folder (`$XDG_CACHE_HOME/pontoon-rules`, else
-`~/.cache/pontoon-rules`; `PONTOON_RULES_CACHE` overrides it), named by a hash of
+so the archive is kept in the cache folder (`pontoon_rules.cache`), named by a hash of
 everything it is made from: the package's source files and the bundled rulesets. A
 changed engine or ruleset makes a new archive; an unchanged one is read back. The archive
 is byte for byte reproducible (sorted names, fixed dates).
@@ -10,42 +9,19 @@ is byte for byte reproducible (sorted names, fixed dates).
 
 from __future__ import annotations
 
-import hashlib
 import io
-import os
 import tempfile
 import zipfile
 from pathlib import Path
 
+from pontoon_rules.cache import cache_folder
 from pontoon_rules.errors import OutputError
 from pontoon_rules.files import write_atomic
+from pontoon_rules.ruleset.registry import bundled_hash
 
-CACHE_ENV = "PONTOON_RULES_CACHE"
 ARCHIVE_ROOT = "conformance-vectors"
 """The folder every file of the archive lies in."""
 _FIXED_DATE = (2020, 1, 1, 0, 0, 0)
-_PACKAGE = Path(__file__).resolve().parents[1]
-
-
-def cache_folder() -> Path:
-    """Where the site build keeps what it may reuse between builds."""
-    if os.environ.get(CACHE_ENV):
-        return Path(os.environ[CACHE_ENV])
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "pontoon-rules"
-
-
-def source_hash() -> str:
-    """A hash of the package's Python files and bundled rulesets (what the vectors depend on)."""
-    from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
-
-    digest = hashlib.sha256()
-    for path in sorted(_PACKAGE.rglob("*.py")):
-        digest.update(str(path.relative_to(_PACKAGE)).encode())
-        digest.update(path.read_bytes())
-    for ruleset_id in bundled_ids():
-        digest.update(load_bundled(ruleset_id).model_dump_json().encode())
-    return digest.hexdigest()[:20]
 
 
 def zip_folder(folder: Path) -> bytes:
@@ -79,7 +55,7 @@ def vectors_archive() -> bytes | None:
 
     if not has_conformance_kit():
         return None
-    cached = cache_folder() / f"{ARCHIVE_ROOT}-{source_hash()}.zip"
+    cached = cache_folder() / f"{ARCHIVE_ROOT}-{bundled_hash()}.zip"
     if cached.is_file():
         return cached.read_bytes()
     data = make_archive()

@@ -85,3 +85,11 @@ def load_bundled(ruleset_id: str) -> Ruleset:
                    or f"unknown bundled ruleset {ruleset_id!r} (bundled: {known})")
         raise RulesetError([Problem(ruleset_id, None, None, "", message)])
     return load_path(path)
+
+
+def bundled_hash() -> str:
+    """A hash of the package's source and the bundled ruleset files: the key of a result
+    that depends on nothing else (`pontoon_rules.cache`)."""
+    from pontoon_rules.cache import source_hash
+
+    return source_hash(sorted(bundled_dir().glob("*.yaml")))

@@ -1,0 +1,113 @@
+"""What the tool keeps between runs: a cache folder, and results named by their sources' hash.
+
+Some results take long to compute and depend only on the package's own files: the worked
+examples between the bundled rulesets (which every conformance export reads), the site's
+vectors archive, the compiled C kernels. They are kept in one folder
+(`$PONTOON_RULES_CACHE`, else `$XDG_CACHE_HOME/pontoon-rules`, else
+`~/.cache/pontoon-rules`), each named by a hash of everything it is made from, so a changed
+engine or ruleset makes a new entry and an unchanged one is read back.
+
+A cache never changes a result and never loses a user's file: entries are written
+atomically, only files of our own naming (`NAME-HASH.json`) are ever removed, a cache that
+cannot be written or read costs only the time to compute again, and processes computing
+the same entry at once wait for the first (a lock file beside it) rather than all doing
+the work.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import functools
+import hashlib
+import json
+import os
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from pontoon_rules.errors import OutputError
+from pontoon_rules.files import write_atomic
+
+CACHE_ENV = "PONTOON_RULES_CACHE"
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def cache_folder() -> Path:
+    """Where results are kept between runs (the folder may not exist yet)."""
+    if os.environ.get(CACHE_ENV):
+        return Path(os.environ[CACHE_ENV])
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "pontoon-rules"
+
+
+def source_hash(extra: Iterable[Path] = ()) -> str:
+    """A hash of the package's Python files and of `extra` files (by name and content)."""
+    digest = hashlib.sha256(package_hash().encode())
+    for path in sorted(extra):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:20]
+
+
+@functools.cache
+def package_hash() -> str:
+    """A hash of the package's Python files (read once per process)."""
+    digest = hashlib.sha256()
+    for path in sorted(_PACKAGE.rglob("*.py")):
+        digest.update(str(path.relative_to(_PACKAGE)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def key_of(*parts: str) -> str:
+    """A cache key for a result made by the package's code from `parts` (texts)."""
+    digest = hashlib.sha256(package_hash().encode())
+    for part in parts:
+        digest.update(len(part).to_bytes(8, "big"))
+        digest.update(part.encode())
+    return digest.hexdigest()[:20]
+
+
+def cached_json(name: str, key: str, compute: Callable[[], Any]) -> Any:
+    """`compute()`'s JSON value, read from the cache entry `NAME-KEY.json` when it holds
+    one; else computed (once across processes: the others wait for it), stored, and
+    every older `NAME-*.json` entry removed.
+
+    `name` must be a plain word (letters, digits, hyphens): it names the files."""
+    if not name.replace("-", "").isalnum():
+        raise ValueError(f"cache entry name {name!r}: letters, digits and hyphens only")
+    folder = cache_folder()
+    entry = folder / f"{name}-{key}.json"
+    found = _read(entry)
+    if found is not None:
+        return found[0]
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        lock = open(folder / f"{name}.lock", "a")  # noqa: SIM115 (held while computing)
+    except OSError:
+        return compute()  # no cache to write: compute as if there were none
+    with lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        found = _read(entry)  # another process may have stored it while we waited
+        if found is not None:
+            return found[0]
+        value = compute()
+        _store(entry, name, value)
+        return value
+
+
+def _read(entry: Path) -> tuple[Any] | None:
+    try:
+        return (json.loads(entry.read_text(encoding="utf-8")),)
+    except (OSError, ValueError):
+        return None  # absent, half-written by an older version, or not ours to read
+
+
+def _store(entry: Path, name: str, value: Any) -> None:
+    try:
+        write_atomic(entry, json.dumps(value, ensure_ascii=False))
+    except (OSError, OutputError):
+        return  # a full disk or a read-only cache only costs the next run the work
+    for old in entry.parent.glob(f"{name}-*.json"):
+        if old != entry and old.name[len(name) + 1:-5].isalnum():
+            old.unlink(missing_ok=True)  # an entry of older sources, named as only we name

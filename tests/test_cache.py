@@ -1,0 +1,129 @@
+"""The cache folder (`pontoon_rules.cache`): results named by their sources' hash, computed
+once across processes, never losing a file that is not ours."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pontoon_rules import cache
+from pontoon_rules.cache import cached_json, source_hash
+
+
+@pytest.fixture
+def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    here = tmp_path / "cache"
+    monkeypatch.setenv(cache.CACHE_ENV, str(here))
+    return here
+
+
+def counting(value: object) -> tuple[list[int], object]:
+    calls: list[int] = []
+
+    def compute() -> object:
+        calls.append(1)
+        return value
+
+    return calls, compute
+
+
+def test_an_entry_is_computed_once_then_read_back(folder: Path) -> None:
+    calls, compute = counting({"a": [1, 2], "b": "ü"})
+    assert cached_json("thing", "k1", compute) == {"a": [1, 2], "b": "ü"}
+    assert cached_json("thing", "k1", compute) == {"a": [1, 2], "b": "ü"}
+    assert len(calls) == 1
+    assert json.loads((folder / "thing-k1.json").read_text(encoding="utf-8"))["b"] == "ü"
+
+
+def test_a_new_key_replaces_only_our_older_entries(folder: Path) -> None:
+    folder.mkdir()
+    theirs = [folder / "thing-notes.txt", folder / "thing-my-own.json", folder / "other-k1.json"]
+    for path in theirs:
+        path.write_text("a user's file")
+    cached_json("thing", "k1", lambda: 1)
+    cached_json("thing", "k2", lambda: 2)
+    assert not (folder / "thing-k1.json").exists()
+    assert json.loads((folder / "thing-k2.json").read_text()) == 2
+    assert all(p.read_text() == "a user's file" for p in theirs)
+
+
+def test_a_damaged_entry_is_computed_again(folder: Path) -> None:
+    folder.mkdir()
+    (folder / "thing-k1.json").write_text('{"half": ')
+    calls, compute = counting([3])
+    assert cached_json("thing", "k1", compute) == [3]
+    assert calls == [1]
+    assert json.loads((folder / "thing-k1.json").read_text()) == [3]
+
+
+def test_a_cache_that_cannot_be_written_only_costs_the_work(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    monkeypatch.setenv(cache.CACHE_ENV, str(blocked / "cache"))
+    calls, compute = counting("v")
+    assert cached_json("thing", "k1", compute) == "v"
+    assert cached_json("thing", "k1", compute) == "v"
+    assert len(calls) == 2
+    assert blocked.read_text() == "not a folder"
+
+
+def test_a_name_that_is_not_a_plain_word_is_refused(folder: Path) -> None:
+    with pytest.raises(ValueError, match="letters, digits and hyphens"):
+        cached_json("../escape", "k", lambda: 1)
+
+
+def test_processes_asking_at_once_compute_once(folder: Path, tmp_path: Path) -> None:
+    log = tmp_path / "computed.log"
+    script = (
+        "import sys, time\n"
+        "from pontoon_rules.cache import cached_json\n"
+        "def compute():\n"
+        f"    open({str(log)!r}, 'a').write('x')\n"
+        "    time.sleep(1.0)\n"
+        "    return [42]\n"
+        "print(cached_json('slow', 'k', compute))\n")
+    runs = [subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
+            for _ in range(3)]
+    outputs = [run.communicate(timeout=60)[0].strip() for run in runs]
+    assert outputs == ["[42]"] * 3
+    assert log.read_text() == "x"
+
+
+def test_the_hash_follows_every_source_and_extra_file(tmp_path: Path) -> None:
+    extra = tmp_path / "rules.yaml"
+    extra.write_text("a: 1\n")
+    first = source_hash([extra])
+    assert source_hash([extra]) == first
+    extra.write_text("a: 2\n")
+    assert source_hash([extra]) != first
+    assert source_hash() != first
+
+
+def test_a_comparison_is_searched_once_and_read_back_unchanged(
+        folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`compare.cached`: what the cache gives back is what `compare_all` finds, and a
+    changed ruleset is searched again."""
+    import pontoon_rules.compare.cached as cached
+    from pontoon_rules.compare import compare_all
+    from pontoon_rules.ruleset.registry import load_bundled
+
+    pair = [load_bundled("pagat-british"), load_bundled("pagat-stick-16")]
+    fresh = [c.to_json() for c in compare_all(pair)]
+    assert cached.comparisons_json(pair) == fresh
+    assert fresh[0]["examples"], "the pair differs: there is an example to keep"
+
+    def no_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("searched again")
+
+    monkeypatch.setattr(cached, "compare_rulesets", no_search)
+    assert cached.comparisons_json(pair) == fresh
+    changed = pair[1].model_copy(update={"name": "renamed"})
+    with pytest.raises(AssertionError, match="searched again"):
+        cached.comparisons_json([pair[0], changed])
+    with pytest.raises(AssertionError, match="searched again"):
+        cached.comparisons_json(pair, stake=200)
