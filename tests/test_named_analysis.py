@@ -36,10 +36,11 @@ from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 TINY = Path(__file__).parent / "rulesets"
 UNREAD = "named hands by suits, by what a banker's hand takes, or two naturals at the peek"
 """The feature the analysis still refuses among the named hands."""
-NAMED = ("tiny-named-ranks", "tiny-siebzehn", "tiny-ochko-home")
+NAMED = ("tiny-named-ranks", "tiny-siebzehn", "tiny-ochko-home", "tiny-two-aces")
 """6-7-8, 7-7-7 and a pair of eights as dealt the banker may hold too (a fixed banker, a
 peek, doubling); Feuer, two aces of 11 paying 2:1 (one card dealt each, a banker by choice);
-two aces and any 21 winning outright, the banker's 21 a total (a bank of 1000)."""
+two aces and any 21 winning outright, the banker's 21 a total (a bank of 1000); aces of 10
+and 11, two of them a natural that the peek shows and insurance answers to (blackjack)."""
 
 
 def tiny(name: str) -> Rules:
@@ -156,6 +157,15 @@ def test_the_family_games_are_analysed(ruleset_id: str, natural: str) -> None:
     book, bank = hand_book(rules, kinds), hand_book(rules, kinds, banker=True)
     assert book.player_hand(22, 2, book.pattern((ace, ace)), False, False, True) == natural
     assert bank.banker_hand(22, 2, bank.pattern((ace, ace))) == natural
+
+
+def test_two_aces_of_10_and_11_are_a_natural() -> None:
+    rules = tiny("tiny-two-aces")
+    assert "two aces making 21" not in refused_names(rules.ruleset, "edge")
+    kinds = kind_space(rules).kinds
+    ace = next(k.index for k in kinds if k.is_ace)
+    book = hand_book(rules, kinds, banker=True)
+    assert book.natural(book.banker_hand(21, 2, book.pattern((ace, ace))))
 
 
 def test_ochko_homes_bank_is_stated() -> None:

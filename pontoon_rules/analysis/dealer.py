@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from pontoon_rules.analysis.deck import Kind, Number
 from pontoon_rules.analysis.named import Pattern, hand_book
-from pontoon_rules.analysis.outcomes import Final, ace_ten, counted_soft, total_of
+from pontoon_rules.analysis.outcomes import Final, counted_soft, total_of
 from pontoon_rules.engine.rules import Rules
 
 
@@ -82,7 +82,8 @@ class BankerOutlook:
 
     `pontoon_now` is the chance the peek ends the round (0 without a peek);
     `finals` the banker's finished hands given that it did not; `ace_ten` the
-    chance the banker's first two cards are an ace and a ten (insurance).
+    chance the banker's first two cards are a natural (an ace and a ten, or two aces of
+    10 and 11), on which insurance pays.
     """
 
     pontoon_now: Number
@@ -122,6 +123,10 @@ class _BankerWalk:
     def _class(self, hard: int, soft: bool, n: int, pattern: Pattern) -> str:
         return self.book.banker_hand(total_of(hard, soft, self.rules), n, pattern)
 
+    def _natural_of_two(self, hard: int, soft: bool, n: int, pattern: Pattern) -> bool:
+        """Two cards that are a natural: what insurance pays on."""
+        return n == 2 and self.book.natural(self._class(hard, soft, n, pattern))
+
     def deal(self, hard: int, soft: bool, n: int, pattern: Pattern, p: Number) -> None:
         """Deal the banker's remaining initial cards, then play the hand."""
         if n < self.rules.banker_cards:
@@ -130,7 +135,7 @@ class _BankerWalk:
                 self.deal(hard + kind.value, soft or kind.is_ace, n + 1,
                           self.book.grow(pattern, k), p * q)
             return
-        if ace_ten(hard, soft, n, self.rules):
+        if self._natural_of_two(hard, soft, n, pattern):
             self.ace_ten += p
         if n == 2 and self.rules.peek \
                 and self.book.natural(self._class(hard, soft, n, pattern)):
@@ -140,7 +145,7 @@ class _BankerWalk:
 
     def play(self, hard: int, soft: bool, n: int, pattern: Pattern, p: Number) -> None:
         """Draw by the policy until the banker stands, recording the finished hands."""
-        if ace_ten(hard, soft, n, self.rules) and self.rules.banker_cards < 2:
+        if self._natural_of_two(hard, soft, n, pattern) and self.rules.banker_cards < 2:
             self.ace_ten += p
         if n < 2 and self._draws(hard, soft, n):
             for k, q in self._outcomes():

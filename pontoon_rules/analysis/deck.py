@@ -42,12 +42,6 @@ class Kind:
         """Whether the kind is the ace."""
         return ACE_RANK in self.ranks
 
-    @property
-    def is_ten(self) -> bool:
-        """Whether the kind makes 21 with an ace (a ten-point card, usually): ace and
-        ten is the natural an ace showing may hide."""
-        return not self.is_ace and self.value + self.ace_high == 21
-
 
 @dataclass(frozen=True)
 class KindSpace:

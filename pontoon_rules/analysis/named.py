@@ -158,6 +158,15 @@ def dealt_hand(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int],
     return book.player_hand(points, len(cards), book.pattern(cards), split, False, True)
 
 
+def banker_natural(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int]) -> bool:
+    """Whether the banker holding `cards` (kind indices) holds a natural: what insurance
+    pays on (`engine.results`), two aces of 10 and 11 as well as an ace and a ten."""
+    hard = sum(kinds[k].value for k in cards)
+    points = total_of(hard, any(kinds[k].is_ace for k in cards), rules)
+    book = hand_book(rules, tuple(kinds), banker=True)
+    return book.natural(book.banker_hand(points, len(cards), book.pattern(cards)))
+
+
 def dealt_natural(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int]) -> bool:
     """Whether dealt `cards` (kind indices) are a natural (a pontoon)."""
     return hand_book(rules, tuple(kinds)).natural(dealt_hand(rules, kinds, cards))

@@ -33,13 +33,6 @@ def counted_soft(hard: int, soft: bool, rules: Rules) -> bool:
     return soft and rules.ace_bonus > 0 and hard + rules.ace_bonus <= 21
 
 
-def ace_ten(hard: int, soft: bool, n: int, rules: Rules) -> bool:
-    """Two cards, an ace among them, making 21: what an ace showing may hide (the engine's
-    `is_ace_ten`; two aces never make 21, `ruleset.features` refuses ace values where they
-    could)."""
-    return n == 2 and soft and total_of(hard, soft, rules) == 21
-
-
 def payoff(player: Final, banker: Final, rules: Rules) -> Fraction:
     """The player's net per unit staked, `player` against `banker`, from the ruleset's
     outcome table (`pontoon_rules.ruleset.outcomes.outcome_table`; see `settle_hand`)."""

@@ -304,8 +304,8 @@ def _two_aces_make_21(r: Ruleset) -> bool:
 
 register(Feature(
     "two aces making 21", ("pack.ace_values",),
-    "two aces that make 21 (low 10, high 11): the analysis tells a hand by its points "
-    "and whether it holds an ace, not how many", _two_aces_make_21))
+    "two aces that make 21 (low 10, high 11): a natural of two aces, on which insurance "
+    "pays as on an ace and a ten", _two_aces_make_21, _ANALYSED))
 register(Feature(
     "named hands beyond the classic four", ("hands.definitions",),
     "hands defined by ranks, suits, exact card counts, or what the banker's hand takes",

@@ -30,7 +30,7 @@ from pontoon_rules.analysis.context import STATS
 from pontoon_rules.analysis.deck import is_pair
 from pontoon_rules.analysis.giving_up import surrender_stats, surrender_value
 from pontoon_rules.analysis.hand import HandState, start_state
-from pontoon_rules.analysis.named import dealt_natural
+from pontoon_rules.analysis.named import banker_natural, dealt_natural
 from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.analysis.outcomes import payoff
 from pontoon_rules.analysis.split import SplitSolver
@@ -110,9 +110,10 @@ class CompositionModel(HandValues):
 
     def insurance_gain(self, removed: Removed, v: int) -> Any:
         """What insuring at the most gains, per original stake (negative: decline)."""
-        r, kinds = self.rules, self.kinds
+        r, kinds, visible = self.rules, self.kinds, self.visibles[v]
         _, _, draws = self.outlook(removed)
-        ten = sum(draws[v, k] for k in range(self.n_kinds) if kinds[k].is_ten)
+        ten = sum(draws[v, k] for k in range(self.n_kinds)
+                  if banker_natural(r, kinds, (*visible, k)))
         return (ten * r.insurance_pays - (1 - ten)) * r.insurance_fraction
 
     def _against_pontoon(self, cards: tuple[int, ...]) -> Any:
