@@ -17,6 +17,7 @@ import pytest
 from analysis_reference import reference_value
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sizes import size
 
 from pontoon_rules.analysis.composition.model import CompositionModel
 from pontoon_rules.analysis.deck import kind_space
@@ -60,8 +61,29 @@ def test_composition_value_equals_brute_force(name: str) -> None:
 
 @pytest.mark.parametrize("name", NAMED)
 def test_infinite_value_equals_brute_force(name: str) -> None:
-    rules = tiny(name)
+    """The infinite deck never runs out, and these packs' cards are small (a jack counts
+    2), so an unlimited hand makes the brute force's tree huge (100 s a ruleset). In
+    `make test` every hand holds at most `INFINITE_CARDS` cards: every named hand (two
+    or three cards), a 21 of several cards, busts and the banker's draws are still
+    reached, and a wrong class or payout still moves the value; `make test-long` plays
+    the hands unlimited, as the rulesets say."""
+    rules = capped(tiny(name), INFINITE_CARDS)
     assert RoundModel(rules, "infinite", exact=True).value() == reference_value(rules)
+
+
+INFINITE_CARDS = size(5, 0)
+"""The most cards of a hand in the infinite brute force (0: the ruleset's own limit)."""
+
+
+def capped(rules: Rules, cards: int) -> Rules:
+    """`rules` with every hand (the player's, the banker's) held to `cards` cards at most
+    (0: unchanged)."""
+    if not cards:
+        return rules
+    data = rules.ruleset.model_dump(mode="python")
+    for holder in ("player", "banker"):
+        data[holder]["max_cards"] = min(data[holder]["max_cards"] or cards, cards)
+    return compile_rules(Ruleset.model_validate(data))
 
 
 def test_the_named_hands_change_the_value() -> None:
