@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from pontoon_rules.errors import OutputError
-from pontoon_rules.files import write_atomic
+from pontoon_rules.files import read_regular, write_atomic
 
 CACHE_ENV = "PONTOON_RULES_CACHE"
 _PACKAGE = Path(__file__).resolve().parent
@@ -96,11 +96,18 @@ def cached_json(name: str, key: str, compute: Callable[[], Any]) -> Any:
         return value
 
 
+ENTRY_LIMIT = 64 << 20
+"""The most bytes of a cache entry read back (the largest we write is well under 1 MB)."""
+
+
 def _read(entry: Path) -> tuple[Any] | None:
     try:
-        return (json.loads(entry.read_text(encoding="utf-8")),)
+        data = read_regular(entry, ENTRY_LIMIT)
+        if len(data) > ENTRY_LIMIT:
+            return None  # not one we wrote: computed again, and replaced
+        return (json.loads(data.decode("utf-8")),)
     except (OSError, ValueError):
-        return None  # absent, half-written by an older version, or not ours to read
+        return None  # absent, half-written, a pipe or folder in its place: computed again
 
 
 def _store(entry: Path, name: str, value: Any) -> None:

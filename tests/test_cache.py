@@ -127,3 +127,17 @@ def test_a_comparison_is_searched_once_and_read_back_unchanged(
         cached.comparisons_json([pair[0], changed])
     with pytest.raises(AssertionError, match="searched again"):
         cached.comparisons_json(pair, stake=200)
+
+
+def test_an_entry_that_is_a_pipe_or_too_large_is_computed_again(
+        folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    folder.mkdir()
+    os.mkfifo(folder / "piped-k1.json")  # never waited on
+    calls, compute = counting([1])
+    assert cached_json("piped", "k1", compute) == [1]
+    monkeypatch.setattr(cache, "ENTRY_LIMIT", 8)
+    (folder / "big-k1.json").write_text(json.dumps(list(range(100))))
+    assert cached_json("big", "k1", compute) == [1]
+    assert calls == [1, 1]
