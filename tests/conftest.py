@@ -3,10 +3,11 @@
 With `pytest -n N` (pytest-xdist; `make test` uses every core) each worker is a fresh
 process. The kernels are cached on disk (`cache=True`), but on a fresh clone the cache is
 empty, and every worker would compile the same kernels side by side at the start. The
-controller process compiles them first, in two processes at once (the simulator's, the
-analysis's: `warm_kernels.py`), so the workers load them from the cache. Then it starts
-making what many tests share (the bundled rulesets' vectors, the docs site) in the
-background (`prebuild.py`, `once`), so that no worker waits idle for them later.
+controller process compiles them first, in three processes at once (the simulator's
+general kernels, its one-seat fast kernel, the analysis's: `warm_kernels.py`), so the
+workers load them from the cache. Then it starts making what many tests share (the
+bundled rulesets' vectors, the docs site) in the background (`prebuild.py`, `once`), so
+that no worker waits idle for them later.
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ def pytest_configure(config: pytest.Config) -> None:
     if config.option.collectonly:
         return
     parts = [subprocess.Popen([sys.executable, str(HERE / "warm_kernels.py"), part])
-             for part in ("sim", "analysis")]
+             for part in ("general", "fast", "analysis")]
     for part in parts:
         if part.wait() != 0:
             raise pytest.UsageError("compiling the numba kernels failed (see above)")

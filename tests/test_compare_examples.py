@@ -7,11 +7,12 @@ import itertools
 
 import pytest
 
-from pontoon_rules.compare import Comparison, Example, compare_rulesets
+from pontoon_rules.compare import Comparison, Example, compare_rulesets, comparisons_json
 from pontoon_rules.compare.reasons import MASKED, NOT_FOUND
 from pontoon_rules.compare.search import PairSearch
 from pontoon_rules.compare.simulate import OutcomeCache
 from pontoon_rules.engine.script import run_script
+from pontoon_rules.ruleset.fields import ruleset_paths
 from pontoon_rules.ruleset.present import differing_paths
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 
@@ -29,8 +30,17 @@ _CACHE = OutcomeCache()
 
 @pytest.fixture(scope="module")
 def comparisons() -> dict[tuple[str, str], Comparison]:
-    return {(a, b): compare_rulesets(load_bundled(a), load_bundled(b), cache=_CACHE)
-            for a, b in SOURCE_PAIRS}
+    """Every pair's comparison as the site and the conformance records read it: through
+    the cache (`comparisons_json`, searched once per run and shared with them), rebuilt
+    from its JSON; `test_the_search_is_stable` searches one pair afresh and compares."""
+    found = comparisons_json([load_bundled(i) for i in SOURCES])
+    out = {}
+    for data in found:
+        a, b = data["rulesets"]
+        paths = ruleset_paths(load_bundled(a), load_bundled(b))
+        out[(a, b)] = Comparison.from_json(data, paths)
+    assert list(out) == SOURCE_PAIRS
+    return out
 
 
 def test_the_sources_are_compared() -> None:
@@ -81,10 +91,31 @@ def test_examples_are_small_and_explained(
 
 
 def test_the_search_is_stable(comparisons: dict[tuple[str, str], Comparison]) -> None:
+    """A fresh search (its own outcomes) equals the cached one, record for record."""
     a, b = DIGEST_PAIRS[0]
     again = compare_rulesets(load_bundled(a), load_bundled(b))
     assert again.to_json() == comparisons[(a, b)].to_json()
     assert again == comparisons[(a, b)]
+    assert Comparison.from_json(again.to_json(), ruleset_paths(*map(load_bundled, (a, b)))) \
+        == again
+
+
+def test_a_comparison_json_out_of_field_order_is_refused() -> None:
+    """Examples and reasons interleave in schema order; JSON not in that order is refused."""
+    fields = ["table.min_players", "deal.banker_cards", "stakes.later_buy_cap",
+              "banker.hit_soft_17"]
+    comparison = compare_rulesets(load_bundled("casino-ochko"), load_bundled("belarus-ponton"),
+                                  fields=fields)
+    assert [r.field.path for r in comparison.examples] == fields[1::2]
+    assert [r.field.path for r in comparison.records] == fields
+    data = comparison.to_json()
+    paths = ruleset_paths(load_bundled("casino-ochko"), load_bundled("belarus-ponton"))
+    back = Comparison.from_json(data, paths)
+    assert back == comparison and [r.field.path for r in back.records] == fields
+    with pytest.raises(ValueError, match="order"):
+        Comparison.from_json(data, list(reversed(paths)))
+    with pytest.raises(ValueError, match="order"):
+        Comparison.from_json(data, [p for p in paths if p != "banker.hit_soft_17"])
 
 
 def test_ties_example_is_the_plain_one() -> None:

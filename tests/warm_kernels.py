@@ -2,37 +2,49 @@
 
 `conftest.py` runs this before parallel test workers start (one process per part, side by
 side), so the workers load cached kernels instead of each compiling them at once.
-Usage: `python tests/warm_kernels.py sim|analysis`.
+Usage: `python tests/warm_kernels.py general|fast|analysis`.
 """
 
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 import numpy as np
 
 
-def warm_sim() -> None:
+def warm_general() -> None:
     """The general kernels (rounds from an infinite deck and a fresh shoe, stacked rounds,
-    session tables) and the one-seat fast kernel, with the argument types the tests use."""
+    session tables), with the argument types the tests use: a ruleset the one-seat fast
+    kernel cannot play compiles them all."""
+    from pontoon_rules.sim.tables import SessionTable
+
+    seed = np.array([1, 2], dtype=np.uint64)
+    rules, runner = _runner("pagat-british")
+    for dealing in ("infinite", "shoe"):
+        runner.run(10, seed, dealing, kernel="general")
+    runner.play_shoe(list(range(40)), [100], kernel="general")
+    SessionTable(rules, runner.strategy, 5, seed).play(10)
+
+
+def warm_fast() -> None:
+    """The one-seat fast kernel (a blackjack it can play), beside `warm_general`: it is
+    the slowest to compile, so it has a process of its own."""
+    seed = np.array([1, 2], dtype=np.uint64)
+    _, runner = _runner("blackjack-reference")
+    for dealing in ("infinite", "shoe"):
+        runner.run(10, seed, dealing)
+    runner.play_shoe(list(range(40)), [100])
+
+
+def _runner(ruleset: str) -> tuple[Any, Any]:
     from pontoon_rules.engine.rules import compile_rules
     from pontoon_rules.ruleset.registry import load_bundled
     from pontoon_rules.sim.rounds import RoundRunner
     from pontoon_rules.sim.strategy import strategy
-    from pontoon_rules.sim.tables import SessionTable
 
-    seed = np.array([1, 2], dtype=np.uint64)
-    for ruleset in ("pagat-british", "blackjack-reference"):
-        rules = compile_rules(load_bundled(ruleset))
-        runner = RoundRunner(rules, strategy(rules, "stand-17"))
-        for dealing in ("infinite", "shoe"):
-            runner.run(10, seed, dealing)
-            runner.run(10, seed, dealing, kernel="general")
-        cards = list(range(40))
-        for kernel in ("auto", "general"):
-            runner.play_shoe(cards, [100], kernel=kernel)
-    rules = compile_rules(load_bundled("pagat-british"))
-    SessionTable(rules, strategy(rules, "stand-17"), 5, seed).play(10)
+    rules = compile_rules(load_bundled(ruleset))
+    return rules, RoundRunner(rules, strategy(rules, "stand-17"))
 
 
 def warm_analysis() -> None:
@@ -57,4 +69,4 @@ def warm_analysis() -> None:
 
 
 if __name__ == "__main__":
-    {"sim": warm_sim, "analysis": warm_analysis}[sys.argv[1]]()
+    {"general": warm_general, "fast": warm_fast, "analysis": warm_analysis}[sys.argv[1]]()

@@ -7,6 +7,7 @@ conformance kit. An example's `script_for(ruleset)` is a round script for
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field as record_field
 from typing import Any
@@ -24,6 +25,11 @@ class FieldValues:
     values: dict[str, Any]
     """Ruleset id -> value (plain), text (in words), status, source, quote, note, open."""
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> FieldValues:
+        """The field of a record's JSON (`Example.to_json`, `NoExample.to_json`)."""
+        return cls(data["field"], data["description"], data["values"])
+
 
 @dataclass(frozen=True)
 class PlayedRound:
@@ -38,6 +44,11 @@ class PlayedRound:
         """The round as JSON: actions, result and transcript."""
         return {"actions": list(self.actions), "result": self.result,
                 "transcript": list(self.transcript)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> PlayedRound:
+        """The round of `to_json`'s output."""
+        return cls(tuple(data["actions"]), data["result"], tuple(data["transcript"]))
 
 
 @dataclass(frozen=True)
@@ -96,6 +107,21 @@ class Example:
             "impact": self.impact,
         }
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Example:
+        """The example of `to_json`'s output, equal to the one that wrote it."""
+        ids = tuple(data["rulesets"])
+        attribution, policy = data["attribution"], data["policy"]
+        return cls(
+            rulesets=(ids[0], ids[1]), field=FieldValues.from_json(data),
+            flipped=tuple(attribution["flipped"]), base=attribution["base"],
+            exact=attribution["exact"], policy=policy["name"],
+            policy_description=policy["description"],
+            stakes=tuple(data["script"]["stakes"]), shoe=tuple(data["script"]["shoe"]),
+            played={r: PlayedRound.from_json(data["played"][r]) for r in ids},
+            difference=data["difference"], explanation=data["explanation"],
+            impact=data["impact"])
+
 
 @dataclass(frozen=True)
 class NoExample:
@@ -113,6 +139,13 @@ class NoExample:
         return {"kind": "reason", "rulesets": list(self.rulesets), "field": self.field.path,
                 "description": self.field.description, "values": self.field.values,
                 "category": self.category, "reason": self.reason, "impact": self.impact}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> NoExample:
+        """The reason of `to_json`'s output, equal to the one that wrote it."""
+        ids = tuple(data["rulesets"])
+        return cls((ids[0], ids[1]), FieldValues.from_json(data), data["category"],
+                   data["reason"], data["impact"])
 
 
 Record = Example | NoExample
@@ -144,3 +177,24 @@ class Comparison:
                 "examples": [e.to_json() for e in self.examples],
                 "reasons": [r.to_json() for r in self.reasons],
                 "search": {"candidates": self.candidates}}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], paths: Sequence[str]) -> Comparison:
+        """The comparison of `to_json`'s output, its records put back in the order of
+        `paths` (the schema order of both rulesets' fields, `fields.ruleset_paths`: the
+        JSON keeps examples and reasons apart).
+
+        Raises:
+            ValueError: a record's field is not in `paths`, or the examples or the
+                reasons are not each in that order (the JSON is not a comparison's).
+        """
+        place = {p: i for i, p in enumerate(paths)}
+        examples = [Example.from_json(e) for e in data["examples"]]
+        reasons = [NoExample.from_json(r) for r in data["reasons"]]
+        for part in (examples, reasons):
+            at = [place.get(r.field.path, -1) for r in part]
+            if -1 in at or at != sorted(at):
+                raise ValueError("the records are not in the order of the fields given")
+        records: list[Record] = sorted([*examples, *reasons], key=lambda r: place[r.field.path])
+        return cls((data["rulesets"][0], data["rulesets"][1]), tuple(records),
+                   data["search"]["candidates"])
