@@ -4,11 +4,11 @@ value makes meaningful, sentences that do not fit the game's pack, deal or banke
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from pontoon_rules.docs.settlement import banker_naturals_dealt
 from pontoon_rules.ruleset import relevance
 from pontoon_rules.ruleset.common import Rank
-from pontoon_rules.ruleset.fields import value_at
 from pontoon_rules.ruleset.model import Ruleset
 
 GATES = ("allowed", "enabled")
@@ -100,16 +100,19 @@ CONDITIONS: dict[str, Condition] = {
 
 def _gate_off(ruleset: Ruleset, path: str) -> bool:
     """Whether `path` is a false gate or sits under one (`player.double.allowed: false`)."""
-    parts = path.split(".")
-    for i in range(1, len(parts)):
-        group = ".".join(parts[:i])
-        for gate in GATES:
-            try:
-                if value_at(ruleset, f"{group}.{gate}") is False:
-                    return True
-            except AttributeError:
-                continue
+    node: Any = ruleset
+    for part in path.split(".")[:-1]:
+        node = _child(node, part)
+        if node is None:
+            return False
+        if any(_child(node, gate) is False for gate in GATES):
+            return True
     return False
+
+
+def _child(node: Any, name: str) -> Any:
+    """A group's field (a mapping's entry), or None where it has none."""
+    return node.get(name) if isinstance(node, dict) else getattr(node, name, None)
 
 
 def banker_natural(r: Ruleset) -> bool:

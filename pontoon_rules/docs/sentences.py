@@ -304,15 +304,19 @@ def settlement_claims(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE) -> dict[str
 
 
 def _hand_sentences(ruleset: Ruleset, lang: str, changed_paths: frozenset[str],
-                    odds: bool = True) -> list[Sentence]:
-    """One sentence per named hand in the ranking, from its definition and the outcome
-    table (`docs.hands`); it covers the hand's fields that apply."""
+                    odds: bool = True, only: str | None = None) -> list[Sentence]:
+    """One sentence per named hand in the ranking (or only the hand `only`), from its
+    definition and the outcome table (`docs.hands`); it covers the hand's fields that
+    apply."""
     catalog = translations(lang)
     out = []
+    all_paths = ruleset_paths(ruleset)
     for hand_id, _d in ruleset.hands.ranked():
+        if only is not None and hand_id != only:
+            continue
         text = hand_sentence(ruleset, hand_id, catalog.gettext, catalog.ngettext, lang, odds)
         prefix = f"hands.definitions.{hand_id}"
-        paths = (prefix, *(p for p in ruleset_paths(ruleset)
+        paths = (prefix, *(p for p in all_paths
                            if p.startswith(prefix + ".") and applies(ruleset, p)))
         open_paths = [p for p in paths if (pv := provenance_for(ruleset, p)) and pv.open]
         changed = any(p == prefix or p.startswith(prefix + ".") for p in changed_paths)

@@ -11,6 +11,7 @@ themselves (`player.insurance.allowed`, `shoot.enabled`, ...) always apply.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from pontoon_rules.ruleset.common import BankerRole, BuyMode, RotationRule, ShufflePolicy
 from pontoon_rules.ruleset.model import Ruleset
@@ -102,11 +103,14 @@ def applies(ruleset: Ruleset, path: str) -> bool:
     """Whether the field at dotted `path` can matter in a game under `ruleset`."""
     if path.startswith(_DEFINITIONS) and not _hand_field_applies(ruleset, path):
         return False
-    return all(
-        condition(ruleset)
-        for rule_path, always, condition in _RULES
-        if _covers(rule_path, path) and path not in always
-    )
+    return all(condition(ruleset) for condition in _conditions_for(path))
+
+
+@lru_cache(maxsize=4096)
+def _conditions_for(path: str) -> tuple[Callable[[Ruleset], bool], ...]:
+    """The conditions of the rules that cover `path` (the rules are fixed: kept per path)."""
+    return tuple(condition for rule_path, always, condition in _RULES
+                 if _covers(rule_path, path) and path not in always)
 
 
 _DEFINITIONS = "hands.definitions."
