@@ -1,17 +1,17 @@
 """What the tool keeps between runs: a cache folder, and results named by their sources' hash.
 
 Some results take long to compute and depend only on the package's own files: the worked
-examples between the bundled rulesets (which every conformance export reads), the site's
-vectors archive, the compiled C kernels. They are kept in one folder
-(`$PONTOON_RULES_CACHE`, else `$XDG_CACHE_HOME/pontoon-rules`, else
+examples between the bundled rulesets (which every conformance export reads), the rule
+sheets' PDFs, the site's vectors archive, the compiled C kernels. They are kept in one
+folder (`$PONTOON_RULES_CACHE`, else `$XDG_CACHE_HOME/pontoon-rules`, else
 `~/.cache/pontoon-rules`), each named by a hash of everything it is made from, so a changed
 engine or ruleset makes a new entry and an unchanged one is read back.
 
 A cache never changes a result and never loses a user's file: entries are written
-atomically, only files of our own naming (`NAME-HASH.json`) are ever removed, a cache that
-cannot be written or read costs only the time to compute again, and processes computing
-the same entry at once wait for the first (a lock file beside it) rather than all doing
-the work.
+atomically, only files of our own naming (`NAME-HASH.json`, `NAME-HASH.bin`) are ever
+removed, a cache that cannot be written or read costs only the time to compute again, and
+processes computing the same entry at once wait for the first (a lock file beside it)
+rather than all doing the work.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import hashlib
 import json
 import os
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +60,19 @@ def package_hash() -> str:
     return digest.hexdigest()
 
 
+@functools.cache
+def package_files_hash() -> str:
+    """A hash of every file of the package that is not built (its Python files and its
+    templates, stylesheets, catalogs and tables; not byte code or compiled kernels)."""
+    digest = hashlib.sha256()
+    for path in sorted(_PACKAGE.rglob("*")):
+        parts = path.relative_to(_PACKAGE).parts
+        if path.is_file() and "__pycache__" not in parts and "_build" not in parts:
+            digest.update(str(path.relative_to(_PACKAGE)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
 def key_of(*parts: str) -> str:
     """A cache key for a result made by the package's code from `parts` (texts)."""
     digest = hashlib.sha256(package_hash().encode())
@@ -74,11 +88,33 @@ def cached_json(name: str, key: str, compute: Callable[[], Any]) -> Any:
     every older `NAME-*.json` entry removed.
 
     `name` must be a plain word (letters, digits, hyphens): it names the files."""
+    return _cached(name, key, _JSON, compute)
+
+
+def cached_bytes(name: str, key: str, compute: Callable[[], bytes]) -> bytes:
+    """`cached_json` for a result that is bytes (a PDF): the entry is `NAME-KEY.bin`."""
+    found: bytes = _cached(name, key, _BYTES, compute)
+    return found
+
+
+@dataclass(frozen=True)
+class _Kind:
+    suffix: str
+    encode: Callable[[Any], bytes]
+    decode: Callable[[bytes], Any]
+
+
+_JSON = _Kind(".json", lambda v: json.dumps(v, ensure_ascii=False).encode("utf-8"),
+              lambda b: json.loads(b.decode("utf-8")))
+_BYTES = _Kind(".bin", bytes, bytes)
+
+
+def _cached(name: str, key: str, kind: _Kind, compute: Callable[[], Any]) -> Any:
     if not name.replace("-", "").isalnum():
         raise ValueError(f"cache entry name {name!r}: letters, digits and hyphens only")
     folder = cache_folder()
-    entry = folder / f"{name}-{key}.json"
-    found = _read(entry)
+    entry = folder / f"{name}-{key}{kind.suffix}"
+    found = _read(entry, kind)
     if found is not None:
         return found[0]
     try:
@@ -88,11 +124,11 @@ def cached_json(name: str, key: str, compute: Callable[[], Any]) -> Any:
         return compute()  # no cache to write: compute as if there were none
     with lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        found = _read(entry)  # another process may have stored it while we waited
+        found = _read(entry, kind)  # another process may have stored it while we waited
         if found is not None:
             return found[0]
         value = compute()
-        _store(entry, name, value)
+        _store(entry, name, kind, value)
         return value
 
 
@@ -100,21 +136,21 @@ ENTRY_LIMIT = 64 << 20
 """The most bytes of a cache entry read back (the largest we write is well under 1 MB)."""
 
 
-def _read(entry: Path) -> tuple[Any] | None:
+def _read(entry: Path, kind: _Kind) -> tuple[Any] | None:
     try:
         data = read_regular(entry, ENTRY_LIMIT)
         if len(data) > ENTRY_LIMIT:
             return None  # not one we wrote: computed again, and replaced
-        return (json.loads(data.decode("utf-8")),)
+        return (kind.decode(data),)
     except (OSError, ValueError):
         return None  # absent, half-written, a pipe or folder in its place: computed again
 
 
-def _store(entry: Path, name: str, value: Any) -> None:
+def _store(entry: Path, name: str, kind: _Kind, value: Any) -> None:
     try:
-        write_atomic(entry, json.dumps(value, ensure_ascii=False))
+        write_atomic(entry, kind.encode(value))
     except (OSError, OutputError):
         return  # a full disk or a read-only cache only costs the next run the work
-    for old in entry.parent.glob(f"{name}-*.json"):
-        if old != entry and old.name[len(name) + 1:-5].isalnum():
+    for old in entry.parent.glob(f"{name}-*{kind.suffix}"):
+        if old != entry and old.name[len(name) + 1:-len(kind.suffix)].isalnum():
             old.unlink(missing_ok=True)  # an entry of older sources, named as only we name

@@ -141,3 +141,41 @@ def test_an_entry_that_is_a_pipe_or_too_large_is_computed_again(
     (folder / "big-k1.json").write_text(json.dumps(list(range(100))))
     assert cached_json("big", "k1", compute) == [1]
     assert calls == [1, 1]
+
+
+def test_bytes_are_kept_as_they_are_and_only_their_older_entries_replaced(folder: Path) -> None:
+    calls, compute = counting(b"%PDF-\x00\xff")
+    assert cache.cached_bytes("sheet-x-en", "k1", compute) == b"%PDF-\x00\xff"
+    assert cache.cached_bytes("sheet-x-en", "k1", compute) == b"%PDF-\x00\xff"
+    assert len(calls) == 1 and (folder / "sheet-x-en-k1.bin").read_bytes() == b"%PDF-\x00\xff"
+    (folder / "sheet-x-en-k0.json").write_text("{}", encoding="utf-8")  # not a .bin entry
+    cache.cached_bytes("sheet-x-en", "k2", lambda: b"new")
+    assert sorted(p.name for p in folder.iterdir() if p.suffix != ".lock") == [
+        "sheet-x-en-k0.json", "sheet-x-en-k2.bin"]
+
+
+def test_a_sheet_pdf_is_laid_out_once_and_again_after_any_change(
+        folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same sheet is read back; another language, ruleset or font lays it out again."""
+    from pontoon_rules.docs import sheets
+    from pontoon_rules.ruleset.registry import load_bundled
+
+    laid: list[tuple[str, str]] = []
+
+    def laid_out(ruleset: object, lang: str, base: object) -> bytes:
+        laid.append((getattr(ruleset, "id"), lang))
+        return f"%PDF {len(laid)}".encode()
+
+    monkeypatch.setattr(sheets, "_laid_out_pdf", laid_out)
+    british = load_bundled("pagat-british")
+    first = sheets.sheet_pdf(british, "en")
+    assert sheets.sheet_pdf(british, "en") == first == b"%PDF 1"
+    assert sheets.render_sheet(british, "pdf", "en") == first
+    sheets.sheet_pdf(british, "ru@ochko-ru")  # a source's words: a plain file name all the same
+    changed = british.model_copy(update={"name": "British, changed"})
+    assert sheets.sheet_pdf(changed, "en") == b"%PDF 3"
+    monkeypatch.setattr(sheets, "_fonts_fingerprint", lambda: "another font")
+    assert sheets.sheet_pdf(british, "en") == b"%PDF 4"
+    assert laid == [("pagat-british", "en"), ("pagat-british", "ru@ochko-ru"),
+                    ("pagat-british", "en"), ("pagat-british", "en")]
+    assert all(p.name.startswith("sheet-pagat-british-") for p in folder.glob("*.bin"))

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import functools
+import os
 from pathlib import Path
 from typing import Any
 
 from markupsafe import Markup
 
+from pontoon_rules.cache import cached_bytes, key_of, package_files_hash
 from pontoon_rules.docs.i18n import (
     SITE_LANGUAGES,
     SOURCE_LANGUAGE,
@@ -117,8 +120,43 @@ def sheet_markdown(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
 def sheet_pdf(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None) -> bytes:
     """The sheet as an A4 PDF (WeasyPrint): one page, two with Shoot Pontoon, with as many
     worked examples as fit (given up from the last: the drawn hand that loses, then the
-    special rules), found by halving."""
-    from weasyprint import HTML  # type: ignore[import-untyped]
+    special rules), found by halving.
+
+    A PDF takes about a second to lay out, so it is kept in the cache folder
+    (`pontoon_rules.cache`) under the hash of the two rulesets, the language, the
+    package's files, WeasyPrint's version and the fonts installed: the same sheet is read
+    back, any change lays it out again."""
+    from weasyprint import __version__ as weasyprint_version  # type: ignore[import-untyped]
+
+    key = key_of(ruleset.model_dump_json(), base.model_dump_json() if base else "", lang,
+                 package_files_hash(), weasyprint_version, _fonts_fingerprint())
+    word = "".join(c if c.isascii() and c.isalnum() else "-" for c in lang)
+    return cached_bytes(f"sheet-{ruleset.id}-{word}", key,
+                        lambda: _laid_out_pdf(ruleset, lang, base))
+
+
+FONT_FOLDERS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.fonts",
+                "~/.local/share/fonts")
+"""Where fontconfig finds fonts: a font installed or removed there lays a sheet out anew."""
+
+
+@functools.cache
+def _fonts_fingerprint() -> str:
+    """Every font file's path, size and time of change, as one text (once per process)."""
+    found = []
+    for folder in FONT_FOLDERS:
+        for root, _dirs, files in os.walk(os.path.expanduser(folder)):
+            for name in files:
+                try:
+                    info = os.stat(os.path.join(root, name))
+                except OSError:
+                    continue
+                found.append(f"{root}/{name}:{info.st_size}:{info.st_mtime_ns}")
+    return "\n".join(sorted(found))
+
+
+def _laid_out_pdf(ruleset: Ruleset, lang: str, base: Ruleset | None) -> bytes:
+    from weasyprint import HTML
 
     def render(examples: int) -> Any:
         return HTML(string=sheet_html(ruleset, lang, base, examples)).render()
