@@ -14,7 +14,6 @@ by choice plays `stand_on` (the engine's automatic banker).
 
 from __future__ import annotations
 
-import copy
 from fractions import Fraction
 
 from pontoon_rules.engine.actions import Action, LegalAction
@@ -91,8 +90,8 @@ class _Reference:
             finals = self.memo[key] = self._banker_finals(state)
         out = Fraction(0)
         for final, p in finals:  # type: ignore[attr-defined]
-            view = copy.copy(final)
-            view.seats = state.seats
+            view = object.__new__(RoundState)  # `final` with the player's seats
+            view.__dict__.update(final.__dict__, seats=state.seats)
             out += p * seat_nets(view)[0]
         return out
 

@@ -6,8 +6,9 @@ import pytest
 
 from pontoon_rules.engine.actions import Action
 from pontoon_rules.engine.cards import parse_card
+from pontoon_rules.engine.hand import Hand
 from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.state import BANKER, CHANCE, TERMINAL, RoundState
+from pontoon_rules.engine.state import BANKER, CHANCE, TERMINAL, RoundState, Seat
 from pontoon_rules.errors import IllegalActionError, ScriptError, ShoeError
 from pontoon_rules.ruleset.registry import load_bundled
 
@@ -59,6 +60,39 @@ def test_clone_is_independent() -> None:
     assert [len(h.cards) for s in state.seats for h in s.hands] == [2, 2]
     copy.apply_action(parse_card("2C"))
     assert copy.counts[parse_card("2C")] == state.counts[parse_card("2C")] - 1
+
+
+def test_a_cloned_hand_has_every_slot_and_lists_of_its_own() -> None:
+    hand = Hand(100)
+    assert {name for name in Hand.__slots__ if isinstance(getattr(hand, name), list)} == LISTS
+    for n, name in enumerate(Hand.__slots__):  # a distinct value in every slot
+        setattr(hand, name, [n] if name in LISTS else (n, name))
+    copy = hand.clone()
+    for name in Hand.__slots__:
+        assert getattr(copy, name) == getattr(hand, name), name
+        if name in LISTS:
+            assert getattr(copy, name) is not getattr(hand, name), name
+
+
+LISTS = {"cards", "stakes", "shoot", "up"}
+
+
+def test_a_cloned_seat_has_every_slot_and_hands_and_bets_of_its_own() -> None:
+    seat = Seat(0, 100)
+    mutable = {name for name in Seat.__slots__ if isinstance(getattr(seat, name), list | dict)}
+    assert mutable == {"hands", "side_bets", "side_nets"}
+    for n, name in enumerate(Seat.__slots__):
+        if name not in mutable:
+            setattr(seat, name, (n, name))
+    seat.side_bets, seat.side_nets = {"pair": 5}, {"pair": -5}
+    mapping: dict[int, Hand] = {}
+    copy = seat.clone(mapping)
+    for name in Seat.__slots__:
+        if name != "hands":
+            assert getattr(copy, name) == getattr(seat, name), name
+    assert copy.side_bets is not seat.side_bets and copy.side_nets is not seat.side_nets
+    assert [mapping[id(h)] for h in seat.hands] == copy.hands
+    assert copy.hands[0] is not seat.hands[0] and copy.hands[0].stakes == [100]
 
 
 def test_decisions_are_refused_at_chance_nodes_and_cards_at_decisions() -> None:

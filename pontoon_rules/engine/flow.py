@@ -395,17 +395,7 @@ def clone(state: RoundState) -> RoundState:
     other = object.__new__(type(state))
     other.__dict__.update(state.__dict__)
     mapping: dict[int, Hand] = {id(state.banker): state.banker.clone()}
-    other.seats = []
-    for seat in state.seats:
-        copy = type(seat).__new__(type(seat))
-        for name in type(seat).__slots__:
-            setattr(copy, name, getattr(seat, name))
-        copy.side_bets, copy.side_nets = dict(seat.side_bets), dict(seat.side_nets)
-        copy.hands = []
-        for hand in seat.hands:
-            mapping[id(hand)] = hand.clone()
-            copy.hands.append(mapping[id(hand)])
-        other.seats.append(copy)
+    other.seats = [seat.clone(mapping) for seat in state.seats]
     for new in mapping.values():
         if new.sibling is not None:
             new.sibling = mapping[id(new.sibling)]

@@ -53,11 +53,22 @@ class Hand:
             self.aces += 1
 
     def clone(self) -> Hand:
-        """An independent copy (the sibling link is fixed up by the round's clone)."""
+        """An independent copy (the sibling link is fixed up by the round's clone).
+
+        Every slot written out (a loop over `__slots__` took a seventh of a brute-force
+        search); `tests/test_engine_state.py` checks that no slot is left out.
+        """
         other = Hand.__new__(Hand)
-        for name in Hand.__slots__:
-            value = getattr(self, name)
-            setattr(other, name, value[:] if isinstance(value, list) else value)
+        other.cards, other.stakes, other.shoot, other.up = (
+            self.cards[:], self.stakes[:], self.shoot[:], self.up[:])
+        other.hard, other.aces, other.sibling, other.twisted, other.bought = (
+            self.hard, self.aces, self.sibling, self.twisted, self.bought)
+        other.doubles, other.drawn_since_double, other.done, other.settled_net = (
+            self.doubles, self.drawn_since_double, self.done, self.settled_net)
+        other.is_split, other.blocked, other.pending_cards, other.draw_up = (
+            self.is_split, self.blocked, self.pending_cards, self.draw_up)
+        other.drawn, other.surrendered, other.rescued = (
+            self.drawn, self.surrendered, self.rescued)
         return other
 
     @property

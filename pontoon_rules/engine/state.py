@@ -52,6 +52,18 @@ class Seat:
         """What each side bet made, once the deal is done."""
         self.side_done = True
 
+    def clone(self, mapping: dict[int, Hand]) -> Seat:
+        """An independent copy whose hands are clones, entered in `mapping` by old id."""
+        other = Seat.__new__(Seat)
+        other.index, other.insurance, other.decided = self.index, self.insurance, self.decided
+        other.even_money, other.side_done = self.even_money, self.side_done
+        other.side_bets, other.side_nets = dict(self.side_bets), dict(self.side_nets)
+        other.hands = []
+        for hand in self.hands:
+            mapping[id(hand)] = copy = hand.clone()
+            other.hands.append(copy)
+        return other
+
 
 class RoundState:
     """A round of play under `rules`, from the deal to settlement."""
