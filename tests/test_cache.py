@@ -163,7 +163,7 @@ def test_a_sheet_pdf_is_laid_out_once_and_again_after_any_change(
     laid: list[tuple[str, str]] = []
 
     def laid_out(ruleset: object, lang: str, base: object) -> bytes:
-        laid.append((getattr(ruleset, "id"), lang))
+        laid.append((ruleset.id, lang))  # type: ignore[attr-defined]
         return f"%PDF {len(laid)}".encode()
 
     monkeypatch.setattr(sheets, "_laid_out_pdf", laid_out)

@@ -12,7 +12,13 @@ from conftest import once, shared_folder
 
 from pontoon_rules.conformance.build import strip
 from pontoon_rules.conformance.check import check_suite
-from pontoon_rules.conformance.export import export, load_suite
+from pontoon_rules.conformance.export import (
+    export,
+    generate_vectors,
+    load_suite,
+    resolve,
+    suite_vectors,
+)
 from pontoon_rules.conformance.judge import expected_steps, judge
 from pontoon_rules.conformance.model import Vector, schema_text, vector_id
 from pontoon_rules.conformance.reference import trace_vector
@@ -81,6 +87,17 @@ class TestExport:
         assert first == second and len(first) > 40
         for rel in first:
             assert (tmp_path / "a" / rel).read_bytes() == (tmp_path / "b" / rel).read_bytes()
+
+    def test_the_cached_vectors_are_what_a_fresh_generation_makes(self) -> None:
+        """The export reads each ruleset's vectors from the cache (`suite_vectors`): two
+        fresh generations are equal (the export above then compares cached files only),
+        and equal to what the cache gives back, notes too."""
+        ((rules, embed),) = resolve(["casino-ochko"])
+        fresh = generate_vectors(rules, embed)
+        assert generate_vectors(rules, embed) == fresh and len(fresh["vectors"]) > 40
+        notes: list[str] = []
+        assert suite_vectors(rules, embed, notes) == fresh["vectors"]
+        assert notes == fresh["notes"]
 
     def test_vectors_match_the_schema_and_their_ids(self) -> None:
         for vector in suite():

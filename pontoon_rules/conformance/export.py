@@ -45,8 +45,8 @@ from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.errors import OutputError, Problem, RulesetError
 from pontoon_rules.files import write_atomic
 
-__all__ = ["MANIFEST", "SCHEMA_FILE", "ExportReport", "export", "load_suite", "read_manifest",
-           "resolve", "sha256_text", "suite_vectors"]
+__all__ = ["MANIFEST", "SCHEMA_FILE", "ExportReport", "export", "generate_vectors", "load_suite",
+           "read_manifest", "resolve", "sha256_text", "suite_vectors"]
 KEY_ORDER = ("format", "id", "slug", "description", "reimplements", "ruleset", "level",
              "features", "stakes", "shoe", "steps", "final")
 Progress = Callable[[str, int, int], None]
@@ -124,7 +124,33 @@ def _refuse_duplicates(refs: list[str], resolved: list[tuple[Rules, bool]]) -> N
 
 def suite_vectors(rules: Rules, embed: bool, notes: list[str]) -> list[dict[str, Any]]:
     """Every vector of one ruleset: worked examples, comparison records, probes, targeted
-    rounds (for a ruleset file), random coverage; a round already present is kept once."""
+    rounds (for a ruleset file), random coverage; a round already present is kept once.
+    Coverage gaps and skipped records are added to `notes`.
+
+    Kept in the cache folder (`pontoon_rules.cache`, entry `vectors-ID`), keyed by the
+    ruleset, `embed` and every file of the package (the bundled rulesets the comparison
+    records come from among them): an export, the site's archive and every `conformance
+    run` of the built-in suite generate a ruleset's vectors once. What the cache gives back
+    is what `generate_vectors` makes, to the last character of its JSON."""
+    from pontoon_rules.cache import cached_json, key_of, package_files_hash
+
+    key = key_of(package_files_hash(), rules.ruleset.model_dump_json(), str(embed))
+    found = cached_json(f"vectors-{rules.ruleset.id}", key,
+                        lambda: generate_vectors(rules, embed))
+    notes.extend(found["notes"])
+    vectors: list[dict[str, Any]] = found["vectors"]
+    return vectors
+
+
+def generate_vectors(rules: Rules, embed: bool) -> dict[str, Any]:
+    """`suite_vectors` made afresh, as JSON data: {"vectors": [...], "notes": [...]}."""
+    notes: list[str] = []
+    vectors = _generated(rules, embed, notes)
+    data: dict[str, Any] = json.loads(json.dumps({"vectors": vectors, "notes": notes}))
+    return data
+
+
+def _generated(rules: Rules, embed: bool, notes: list[str]) -> list[dict[str, Any]]:
     from pontoon_rules.conformance.dealt import dealt_vectors
     from pontoon_rules.conformance.generate import (
         compare_vectors,
