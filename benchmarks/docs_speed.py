@@ -5,8 +5,10 @@ languages), every strategy card and the vectors archive.
     python benchmarks/docs_speed.py            # target: a warm build under 30 s on one core
 
 "Cold" is a build in a fresh process with every in-process cache empty (the analysis, the
-example search, the sheets); the vectors archive comes from its cache folder when it is
-current (`docs.downloads`; the first build after a code change makes it, timed apart).
+example search, the sheets); what the cache folder keeps (`pontoon_rules.cache`: the
+example search, the sheets' PDFs, the analysis summaries, the vectors and their archive)
+is read back when current (the first build after a code change makes it). A build with
+nothing kept: `PONTOON_RULES_CACHE=$(mktemp -d) python benchmarks/docs_speed.py`.
 "Warm" is the next build in the same process, as `docs serve` rebuilds after an edit.
 """
 

@@ -1,9 +1,10 @@
 """What the tool keeps between runs: a cache folder, and results named by their sources' hash.
 
 Some results take long to compute and depend only on the package's own files: the worked
-examples between the bundled rulesets (which every conformance export reads), the rule
-sheets' PDFs, the site's vectors archive, the compiled C kernels. They are kept in one
-folder (`$PONTOON_RULES_CACHE`, else `$XDG_CACHE_HOME/pontoon-rules`, else
+examples between the bundled rulesets (which every conformance export reads), each
+ruleset's conformance vectors and analysis summary, the rule sheets' PDFs, the site's
+vectors archive, the compiled C kernels. They are kept in one folder
+(`$PONTOON_RULES_CACHE`, else `$XDG_CACHE_HOME/pontoon-rules`, else
 `~/.cache/pontoon-rules`), each named by a hash of everything it is made from, so a changed
 engine or ruleset makes a new entry and an unchanged one is read back.
 

@@ -12,7 +12,11 @@ from pontoon_rules.analysis.present.costdata import (
     table_from_json,
 )
 from pontoon_rules.analysis.present.costs import rule_costs
-from pontoon_rules.analysis.present.summary import SITE_COST_FIELDS, ruleset_summary
+from pontoon_rules.analysis.present.summary import (
+    SITE_COST_FIELDS,
+    computed_summary,
+    ruleset_summary,
+)
 from pontoon_rules.ruleset.features import refused_names
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
@@ -104,6 +108,17 @@ def test_site_summary_shows_the_full_stored_table() -> None:
     assert len(fields) > len(SITE_COST_FIELDS) + 10
     stored = stored_costs(ruleset)
     assert stored is not None and len(summary["costs"]) == len(stored.rows)
+
+
+def test_the_cached_summary_is_what_a_fresh_analysis_gives() -> None:
+    """`ruleset_summary` reads the cache folder: a fresh computation gives the same data
+    (its time taken aside). The key follows the ruleset and every package file as
+    `cache.key_of` does for every entry (tests/test_cache.py)."""
+    ruleset = load_bundled("blackjack-reference")
+    cached, fresh = ruleset_summary(ruleset), computed_summary(ruleset)
+    for row in (cached, fresh):
+        row["edge"].pop("seconds", None)
+    assert cached == fresh
 
 
 def test_no_stored_row_is_refused_for_a_rule_the_analysis_now_handles() -> None:

@@ -100,6 +100,19 @@ def ruleset_summary(ruleset: Ruleset) -> dict[str, Any]:
     refused = refused_summary(ruleset)
     if refused is not None:
         return refused
+    from pontoon_rules.cache import cached_json, key_of, package_files_hash
+
+    key = key_of(package_files_hash(), ruleset.model_dump_json())
+    found: dict[str, Any] = cached_json(f"summary-{ruleset.id}", key,
+                                        lambda: computed_summary(ruleset))
+    return found
+
+
+def computed_summary(ruleset: Ruleset) -> dict[str, Any]:
+    """`ruleset_summary` computed afresh (not through the cache), for a ruleset the
+    analysis takes: its figures depend only on the ruleset and the package's files (the
+    stored cost tables among them), so `ruleset_summary` keeps them in the cache folder
+    (entry `summary-ID`); the site, `summary` and the tests compute each once."""
     rules = compile_rules(ruleset)
     start = time.perf_counter()
     if default_deck(rules) == "finite":
