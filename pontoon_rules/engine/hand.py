@@ -55,8 +55,9 @@ class Hand:
     def clone(self) -> Hand:
         """An independent copy (the sibling link is fixed up by the round's clone).
 
-        Every slot written out (a loop over `__slots__` took a seventh of a brute-force
-        search); `tests/test_engine_state.py` checks that no slot is left out.
+        Every slot written out: 0.6 µs a clone against 2.6 µs for a loop over `__slots__`
+        (timeit on this 2-core machine); `tests/test_engine_state.py` checks that no slot
+        is left out.
         """
         other = Hand.__new__(Hand)
         other.cards, other.stakes, other.shoot, other.up = (
