@@ -19,33 +19,58 @@ from fractions import Fraction
 from pontoon_rules.engine.actions import Action, LegalAction
 from pontoon_rules.engine.hand import total
 from pontoon_rules.engine.results import seat_nets
-from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.engine.state import BANKER, Phase, RoundState
+from pontoon_rules.ruleset.model import Ruleset
 
 STAKE = 100
 Belief = list[tuple[RoundState, Fraction]]
 
 
-def reference_value(rules: Rules, banker_stand_on: int = 17, finite: bool = False) -> Fraction:
-    """The best expected net per unit stake of one seat, by brute force."""
+def reference_value(rules: Rules, banker_stand_on: int = 17, finite: bool = False,
+                    suits: bool = False) -> Fraction:
+    """The best expected net per unit stake of one seat, by brute force.
+
+    With `suits`, every card is dealt as itself (rank and suit) rather than one card per
+    rank, so hands defined by their suits are made as often as the pack makes them; the
+    player still decides by ranks alone (`_observation`), as the analysis's strategy
+    does."""
+    present = [c for c in range(52) if rules.card_present[c]]
     ranks = [r for r in range(13) if rules.rank_present[r]]
-    cards = [(r * 4, Fraction(1, len(ranks))) for r in ranks]
+    cards = ([(c, Fraction(1, len(present))) for c in present] if suits
+             else [(r * 4, Fraction(1, len(ranks))) for r in ranks])
     root = RoundState(rules, [STAKE]) if finite else RoundState(rules, [STAKE],
                                                                  counts=[10**6] * 52)
-    solver = _Reference(rules, cards, banker_stand_on, finite)
+    solver = _Reference(rules, cards, banker_stand_on, finite, suits)
     return solver.value([(root, Fraction(1))]) / STAKE
+
+
+def capped(rules: Rules, cards: int) -> Rules:
+    """`rules` with every hand (the player's, the banker's) held to `cards` cards at most
+    (0: unchanged)."""
+    if not cards:
+        return rules
+    data = rules.ruleset.model_dump(mode="python")
+    for holder in ("player", "banker"):
+        data[holder]["max_cards"] = min(data[holder]["max_cards"] or cards, cards)
+    return compile_rules(Ruleset.model_validate(data))
 
 
 class _Reference:
     def __init__(self, rules: Rules, cards: list[tuple[int, Fraction]], stand_on: int,
-                 finite: bool = False) -> None:
+                 finite: bool = False, suits: bool = False) -> None:
         self.rules, self.cards, self.stand_on, self.finite = rules, cards, stand_on, finite
+        self.suits = suits
         self.memo: dict[object, Fraction] = {}
 
     def _outcomes(self, state: RoundState) -> list[tuple[int, Fraction]]:
-        """The next card by rank (one representative card each) with its chance."""
+        """The next card by rank (one representative card each; with `suits`, each card)
+        with its chance."""
         if not self.finite:
             return self.cards
+        if self.suits:
+            return [(card, Fraction(n, state.remaining)) for card, n in enumerate(state.counts)
+                    if n]
         by_rank: dict[int, tuple[int, int]] = {}
         for card, n in enumerate(state.counts):
             if n:
@@ -82,16 +107,24 @@ class _Reference:
         per banker cards (through the engine) and each finish settled by the engine."""
         if state.is_terminal():
             return Fraction(state.returns()[0])
-        live = any(h.settled_net is None for seat in state.seats for h in seat.hands)
+        hands = [h for seat in state.seats for h in seat.hands]
+        # the banker plays on for a live hand; a surrender void against a pontoon is not
+        # live, but the banker still takes cards up to two for it (`engine.flow`)
+        live = tuple((h.settled_net is None, h.surrendered) for h in hands)
         key = ("banker", tuple(state.banker.cards), live, state.phase,
                tuple(state.counts) if self.finite else None)
         finals = self.memo.get(key)
         if finals is None:
             finals = self.memo[key] = self._banker_finals(state)
+        # a void surrender is settled at the end (`engine.flow._finish`): read it from the
+        # finished state itself, whose hands are this state's (the key holds the counts)
+        void = any(h.surrendered and h.settled_net is None for h in hands)
         out = Fraction(0)
         for final, p in finals:  # type: ignore[attr-defined]
-            view = object.__new__(RoundState)  # `final` with the player's seats
-            view.__dict__.update(final.__dict__, seats=state.seats)
+            view = final
+            if not void:
+                view = object.__new__(RoundState)  # `final` with the player's seats
+                view.__dict__.update(final.__dict__, seats=state.seats)
             out += p * seat_nets(view)[0]
         return out
 

@@ -70,7 +70,8 @@ def test_blackjack_uses_the_compiled_cdz_bases() -> None:
                                   "tiny-split-ochko", "tiny-split-blackjack", "tiny-values",
                                   "tiny-values-blackjack", "tiny-double-totals",
                                   "tiny-soft-double", "tiny-redouble", "tiny-surrender",
-                                  "tiny-surrender-no-hole"])
+                                  "tiny-surrender-no-hole", "tiny-rescue", "tiny-suited",
+                                  "tiny-obbo"])
 def test_compiled_equals_fractions_on_tiny_packs(name: str) -> None:
     """On one tiny real pack the compiled float recursion equals the exact one (Fractions,
     itself equal to brute force through `RoundState`, tests/test_composition.py)."""

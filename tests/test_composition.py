@@ -7,13 +7,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from analysis_reference import reference_value
+from analysis_reference import capped, reference_value
 
 from pontoon_rules.analysis.composition.banker import banker_tables, exact_banker_mass
 from pontoon_rules.analysis.composition.model import CompositionModel, method_name
 from pontoon_rules.analysis.dealer import AnalysisError
 from pontoon_rules.analysis.edge import default_deck, edge_of, house_edge
 from pontoon_rules.analysis.hand import start_state
+from pontoon_rules.analysis.infinite.round import RoundModel
 from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.ruleset.loader import load_ruleset
 from pontoon_rules.ruleset.model import Ruleset
@@ -51,7 +52,7 @@ def blackjack() -> CompositionModel:
 @pytest.mark.parametrize("name", ["tiny-ochko", "tiny-belarus", "tiny-pagat", "tiny-blackjack",
                                   "tiny-values", "tiny-values-blackjack", "tiny-double-totals",
                                   "tiny-soft-double", "tiny-redouble", "tiny-surrender",
-                                  "tiny-surrender-no-hole"])
+                                  "tiny-surrender-no-hole", "tiny-rescue", "tiny-obbo"])
 def test_composition_model_matches_brute_force_on_a_real_pack(name: str) -> None:
     """One real pack of four ranks, every card sequence and decision through `RoundState`:
     the composition-dependent value equals the best play by brute force, as Fractions.
@@ -61,7 +62,10 @@ def test_composition_model_matches_brute_force_on_a_real_pack(name: str) -> None
     where soft hands may double: tiny-soft-double), and three doubles a hand, one card
     after each, a redouble adding one original stake. Then a late surrender, after the
     peek and with no hole card (a return that is whole minor units: the engine rounds a
-    surrender's return, the analysis does not).
+    surrender's return, the analysis does not). Then the double-down rescue of the last
+    doubled part, after any of the three doubles (tiny-rescue); and with no hole card a
+    dealer pontoon that takes only the original bets, against which a surrender is void
+    (tiny-obbo: the banker's second card decides it).
 
     No splits here: for unsplit hands the method is exactly the best play given
     everything the player sees (their cards, the visible card, the peek).
@@ -69,6 +73,33 @@ def test_composition_model_matches_brute_force_on_a_real_pack(name: str) -> None
     rules = tiny(name)
     assert CompositionModel(rules, exact=True).value_of_round() == reference_value(
         rules, finite=True)
+
+
+@pytest.mark.parametrize("name", ["tiny-rescue", "tiny-obbo"])
+def test_the_family_decisions_on_an_infinite_deck_equal_brute_force(name: str) -> None:
+    """The rescue, OBBO and a void surrender in the infinite-deck model too (every hand held
+    to five cards, as in tests/test_named_analysis.py)."""
+    rules = capped(tiny(name), 5)
+    assert RoundModel(rules, "infinite", exact=True).value() == reference_value(rules)
+
+
+def test_the_rescue_is_valued_and_taken() -> None:
+    """The rescue is worth something on tiny-redouble's pack (the brute force above is not
+    blind to it); giving back every doubled part (all but the original stake), and the last
+    part of a redouble of the whole stake, are valued as the brute force plays them too."""
+    with_rescue = tiny("tiny-rescue")
+    exact = CompositionModel(with_rescue, exact=True).value_of_round()
+    assert exact > CompositionModel(tiny("tiny-redouble"), exact=True).value_of_round()
+    values = {}
+    for stake, returns in (("original-stake", "all-but-original"),
+                           ("whole-stake", "last-double")):
+        data = with_rescue.ruleset.model_dump(mode="python")
+        data["player"]["double"]["redouble_stake"] = stake
+        data["player"]["double"]["rescue"]["returns"] = returns
+        variant = compile_rules(Ruleset.model_validate(data))
+        values[returns] = CompositionModel(variant, exact=True).value_of_round()
+        assert values[returns] == reference_value(variant, finite=True)
+    assert values["all-but-original"] > exact  # more comes back after a redouble
 
 
 def test_banker_outlook_sums_to_one_and_matches_fractions() -> None:

@@ -142,11 +142,17 @@ def test_no_stored_row_is_refused_for_a_rule_the_analysis_now_handles() -> None:
 
 
 def test_a_refused_ruleset_gets_the_rules_it_plays_instead_of_figures() -> None:
-    """australian-pontoon plays surrender, rescue and bonus hands the analysis does not
-    model yet: the site names each at its field, and shows no edge or cost."""
-    summary = ruleset_summary(load_bundled("australian-pontoon"))
+    """Australian Pontoon's BB+1 row (examples/) takes one stake in all from a seat that
+    may split, which the analysis does not value hand by hand: the site names the rule at
+    its field, and shows no edge or cost."""
+    from pathlib import Path
+
+    from pontoon_rules.ruleset.loader import load_ruleset
+
+    row = Path(__file__).resolve().parents[1] / "examples" / "australian-pontoon" / (
+        "australian-pontoon-bb1-spl1-nlc.yaml")
+    summary = ruleset_summary(load_ruleset(str(row)))
     assert "house_edge" not in summary and "costs" not in summary
     rules = {(r["field"], r["rule"]) for r in summary["refused"]}
-    assert ("player.surrender", "surrender beyond the dealt hand") in rules  # void, no peek
-    assert ("hands.definitions.sevens-in-spades", "named hands by suits, by what a banker's "
-            "hand takes, or two naturals at the peek") in rules
+    assert rules == {("hands.definitions.pontoon", "named hands by suits, by what a banker's "
+                      "hand takes, or two naturals at the peek")}

@@ -22,6 +22,7 @@ from pontoon_rules.ruleset.loader import load_ruleset
 from pontoon_rules.ruleset.model import Ruleset
 
 SPANISH = "tests/rulesets/spanish-21-decisions.yaml"
+BB1 = "examples/australian-pontoon/australian-pontoon-bb1-spl1-nlc.yaml"
 AUSTRALIAN = "tests/rulesets/australian-decisions.yaml"
 EARLY = "tests/rulesets/early-surrender.yaml"
 
@@ -232,16 +233,20 @@ class TestRefusal:
     """Until the analysis handles them, the analysis and the simulator refuse these rules."""
 
     def test_edge_names_every_feature_it_does_not_handle(self) -> None:
+        """Australian Pontoon with BB+1 (Wikipedia's row 4) and a split hand's surrender: the
+        exact analysis values a late surrender void against a pontoon nobody checks for,
+        OBBO, the rescue and doubling on 9-11 (tests/test_composition.py), not these."""
         from pontoon_rules.analysis.edge import house_edge
 
-        rules = compile_rules(load_ruleset(AUSTRALIAN))
+        data = load_ruleset(BB1).model_dump(mode="python")
+        data["player"]["surrender"]["after_split"] = True
+        rules = compile_rules(Ruleset.model_validate(data))
         with pytest.raises(UnsupportedFeatureError) as e:
             house_edge(rules)
         paths = [p.path for p in e.value.problems]
-        # the exact analysis values a late surrender, doubling on 9-11 and the ace counting
-        # 1 (tests/test_composition.py), not one void against a pontoon nobody checks for
-        assert paths == ["player.surrender", "player.double.rescue.allowed"]
+        assert paths == ["player.surrender", "hands.definitions.pontoon"]
         assert "edge does not handle surrender beyond the dealt hand" in str(e.value)
+        assert "busted-plus-one) from a seat that may split" in str(e.value)
 
     @pytest.mark.parametrize("command", ["strategy", "costs", "simulate"])
     def test_the_other_commands_refuse_too(self, command: str) -> None:
@@ -249,7 +254,7 @@ class TestRefusal:
         from pontoon_rules.analysis.present.costs import rule_costs
         from pontoon_rules.sim.simulate import simulate
 
-        ruleset = load_ruleset(SPANISH)
+        ruleset = load_ruleset(BB1 if command != "simulate" else SPANISH)
         rules = compile_rules(ruleset)
         calls = {"strategy": lambda: strategy_chart(rules),
                  "costs": lambda: rule_costs(ruleset),
@@ -266,11 +271,11 @@ class TestRefusal:
     def test_the_bundled_rulesets_are_not_refused(self) -> None:
         """None of the bundled rulesets written before the family's rules is refused; of
         the family's games only Hoyle's Vingt-un plays nothing the simulator lacks, and the
-        exact analysis reads Ochko and Siebzehn und Vier too (their named hands by ranks)."""
+        exact analysis reads them all (named hands by ranks and suits, the rescue, OBBO)."""
         from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 
         family = {"australian-pontoon", "spanish-21", "ochko-home", "siebzehn-und-vier"}
-        analysed = {"ochko-home", "siebzehn-und-vier"}
+        analysed = family
         for ruleset_id in bundled_ids():
             for command in ("edge", "simulate", "session --summary"):
                 refused = refused_names(load_bundled(ruleset_id), command)

@@ -10,11 +10,12 @@ banker's hand of particular ranks); a property test proves the classification ag
 
 from __future__ import annotations
 
+import copy
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from analysis_reference import reference_value
+from analysis_reference import capped, reference_value
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sizes import size
@@ -26,9 +27,11 @@ from pontoon_rules.analysis.engine_view import hand_state
 from pontoon_rules.analysis.hand import HandSolver, start_state
 from pontoon_rules.analysis.infinite.round import RoundModel
 from pontoon_rules.analysis.named import hand_book
-from pontoon_rules.analysis.outcomes import PayoffTable
+from pontoon_rules.analysis.outcomes import PayoffTable, members
 from pontoon_rules.engine.hand import Hand, classify
+from pontoon_rules.engine.named import MIXED
 from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.ruleset.classic import not_analysed
 from pontoon_rules.ruleset.features import refused_names
 from pontoon_rules.ruleset.loader import load_ruleset
 from pontoon_rules.ruleset.model import Ruleset
@@ -73,17 +76,6 @@ def test_infinite_value_equals_brute_force(name: str) -> None:
 
 INFINITE_CARDS = size(5, 0)
 """The most cards of a hand in the infinite brute force (0: the ruleset's own limit)."""
-
-
-def capped(rules: Rules, cards: int) -> Rules:
-    """`rules` with every hand (the player's, the banker's) held to `cards` cards at most
-    (0: unchanged)."""
-    if not cards:
-        return rules
-    data = rules.ruleset.model_dump(mode="python")
-    for holder in ("player", "banker"):
-        data[holder]["max_cards"] = min(data[holder]["max_cards"] or cards, cards)
-    return compile_rules(Ruleset.model_validate(data))
 
 
 def test_the_named_hands_change_the_value() -> None:
@@ -155,7 +147,19 @@ def test_a_hand_is_the_named_hand_the_engine_says(ruleset_id: str, data: st.Data
     kind_of = {rank: kind.index for kind in space.kinds for rank in kind.ranks}
     state = hand_state(hand, [kind_of[c >> 2] for c in drawn], space.kinds, rules)
     solver = HandSolver(rules, space.kinds, space.probabilities(), PayoffTable(rules, {}))
-    assert solver.final(state)[0] == classify(hand, rules)
+    engine = classify(hand, rules)
+    found, points = solver.final(state)
+    suits = {c & 3 for c in drawn}
+    cls = next(iter(suits)) if len(suits) == 1 else MIXED
+    dealt = not (state.twisted or state.bought or state.doubles)
+    book = solver.book
+    assert book.player_hand_of_suits(points, state.n, state.pattern, state.split,
+                                     state.doubles > 0, dealt, cls) == engine
+    # the analysis's hand is the engine's, or a blend holding it (when the pack can deal it)
+    chances = dict(members(found))
+    possible = state.pattern is None or dict(book.suit_classes(state.pattern)).get(cls, 0) > 0
+    assert engine in chances or not possible
+    assert sum(chances.values()) == 1
     held = Hand(100)  # the banker's hand: never split or doubled, dealt by its count
     for c in drawn:
         held.add(c, rules.values)
@@ -203,10 +207,93 @@ def test_a_bank_that_may_cap_a_round_is_refused() -> None:
     assert names == ["a bank that may cap one seat's round"]
 
 
-def test_suited_hands_are_still_refused() -> None:
-    names = refused_names(load_bundled("spanish-21"), "edge")
-    assert UNREAD in names
-    assert "named hands beyond the classic four" not in names
+# -- hands defined by their suits ---------------------------------------------------------------
+SUITED = "tiny-suited"
+"""Spanish 21's 7-7-7 and 6-7-8 in spades, suited and in any suits, and a pair of sevens
+suited or not, on three packs of two suits of three ranks (tests/rulesets/tiny-suited.yaml)."""
+
+
+def test_suited_values_equal_brute_force_dealing_every_card() -> None:
+    """Every card dealt as itself, suit and all; the brute force's player decides by ranks,
+    as the analysis does: the composition-dependent value (the suits' chances given the
+    ranks, whatever else left the shoe) and the infinite deck's equal it, as Fractions."""
+    rules = tiny(SUITED)
+    exact = CompositionModel(rules, exact=True).value_of_round()
+    assert exact == reference_value(rules, finite=True, suits=True)
+    assert float(CompositionModel(rules).value_of_round()) == pytest.approx(float(exact),
+                                                                             abs=1e-12)
+    assert RoundModel(rules, "infinite", exact=True).value() == reference_value(rules,
+                                                                                suits=True)
+
+
+def test_the_suits_change_the_value() -> None:
+    """The test above is not blind to suits: dealing one card per rank (every card a
+    spade) is worth more, and so is the game with the suited hands paid as in any suits."""
+    rules = tiny(SUITED)
+    exact = CompositionModel(rules, exact=True).value_of_round()
+    assert reference_value(rules, finite=True) > exact  # every hand of one suit
+    data = rules.ruleset.model_dump(mode="python")
+    gone = ("sevens-in-spades", "suited-sevens", "six-seven-eight-in-spades",
+            "suited-six-seven-eight", "suited-pair")
+    data["hands"]["ranking"] = [i for i in data["hands"]["ranking"] if i not in gone]
+    plain = compile_rules(Ruleset.model_validate(data))
+    assert CompositionModel(plain, exact=True).value_of_round() < exact
+
+
+def test_a_suit_chance_is_the_packs_own() -> None:
+    """For each hand of named ranks, the chance that all its cards are of one suit, counted
+    over the physical cards of the shoe, the same with another card of its rank dealt
+    face down before it (the suits of one rank are exchangeable)."""
+    from itertools import permutations
+
+    rules = tiny(SUITED)
+    kinds = kind_space(rules).kinds
+    book = hand_book(rules, kinds)
+    rank_of = {k.index: k.ranks[0] for k in kinds if len(k.ranks) == 1}
+    shoe = [c for c in range(52) if rules.card_present[c] for _ in range(rules.decks or 0)]
+    for pattern in book.tracked:
+        ranks = sorted(rank_of[k] for k in pattern)
+        for hidden in (0, 1):
+            counts: dict[int, int] = {}
+            total = 0
+            deal = [ranks[0]] * hidden + ranks
+            for seq in permutations(range(len(shoe)), len(deal)):
+                if [shoe[i] >> 2 for i in seq] != deal:
+                    continue
+                suits = {shoe[i] & 3 for i in seq[hidden:]}
+                cls = next(iter(suits)) if len(suits) == 1 else MIXED
+                counts[cls] = counts.get(cls, 0) + 1
+                total += 1
+            assert dict(book.suit_classes(pattern)) == {
+                cls: Fraction(n, total) for cls, n in counts.items()}
+
+
+def test_suited_hands_the_analysis_cannot_blend_are_refused() -> None:
+    """Spanish 21 and its rows are read; a suited hand the banker may hold, one with no
+    hand of its ranks in any suits below it, or one played otherwise, is refused."""
+    for ruleset_id in ("spanish-21",):
+        assert refused_names(load_bundled(ruleset_id), "edge") == []
+    base = load_bundled("spanish-21").model_dump(mode="python")
+    changes = {
+        "banker": lambda d: d["hands"]["definitions"]["suited-sevens"].update(
+            banker_can_hold=True),
+        "no cover": lambda d: d["hands"].update(
+            ranking=[i for i in d["hands"]["ranking"] if i != "sevens"]),
+        "played otherwise": lambda d: d["hands"]["definitions"]["suited-sevens"].update(
+            may_draw_on=True),
+    }
+    reasons = {}
+    for name, change in changes.items():
+        data = copy.deepcopy(base)
+        change(data)
+        found = not_analysed(Ruleset.model_validate(data))
+        expected = ["sevens-in-spades", "suited-sevens"] if name == "no cover" else [
+            "suited-sevens"]
+        assert [f.path for f in found] == [f"hands.definitions.{i}" for i in expected], name
+        reasons[name] = found[-1].reason
+    assert "the banker may hold" in reasons["banker"]
+    assert "no hand of the same ranks in any suits below it" in reasons["no cover"]
+    assert "played otherwise" in reasons["played otherwise"]
 
 
 def test_two_aces_in_ochko_home_beat_everything_even_money() -> None:

@@ -77,7 +77,8 @@ def test_c_equals_numba_on_random_overlays(seed: int) -> None:
 @pytest.mark.parametrize("name", ["tiny-ochko", "tiny-blackjack", "tiny-split-blackjack",
                                   "tiny-values", "tiny-values-blackjack", "tiny-double-totals",
                                   "tiny-soft-double", "tiny-redouble", "tiny-surrender",
-                                  "tiny-surrender-no-hole"])
+                                  "tiny-surrender-no-hole", "tiny-rescue", "tiny-suited",
+                                  "tiny-obbo"])
 def test_c_equals_numba_on_tiny_packs(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     rules = compile_rules(load_ruleset(TINY / f"{name}.yaml"))
     np.testing.assert_array_equal(_stats(rules, monkeypatch, True),

@@ -16,10 +16,15 @@ import numpy as np
 
 from pontoon_rules.analysis.dealer import BankerOutlook, BankerPolicy, banker_outlook
 from pontoon_rules.analysis.deck import KindSpace, Number
-from pontoon_rules.analysis.giving_up import surrender_stats, surrender_value
-from pontoon_rules.analysis.hand import HandSolver, HandState, start_state
-from pontoon_rules.analysis.named import dealt_hand
-from pontoon_rules.analysis.outcomes import PayoffTable, payoff
+from pontoon_rules.analysis.giving_up import (
+    rescue_stats,
+    surrender_stats,
+    surrender_value,
+    void_surrender,
+    void_unchecked,
+)
+from pontoon_rules.analysis.hand import RESCUE, HandSolver, HandState, start_state
+from pontoon_rules.analysis.outcomes import PayoffTable, payoff, results
 from pontoon_rules.analysis.split import SplitSolver
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.common import HandClass
@@ -38,7 +43,7 @@ class Context:
         self.exact = isinstance(probs[0], Fraction)
         self.outlook: BankerOutlook = banker_outlook(rules, self.kinds, probs, visible, policy)
         self.table = PayoffTable(rules, self.outlook.finals, self.exact)
-        self.hands = HandSolver(rules, self.kinds, probs, self.table)
+        self.hands = HandSolver(rules, self.kinds, probs, self.table, infinite=True)
         zero: Number = Fraction(0) if self.exact else 0.0
         self.splits: SplitSolver[Number] = SplitSolver(
             rules, self.kinds, probs, self.hands.value, lambda v: v, zero)
@@ -56,9 +61,22 @@ class Context:
             value = given_up if self.exact else float(given_up)
         return value
 
-    def surrender_value(self, cards: tuple[int, ...]) -> Fraction | None:
-        """What surrendering the dealt hand nets (None: not offered)."""
-        return surrender_value(self.rules, self.kinds, cards, self.visible)
+    def surrender_value(self, cards: tuple[int, ...]) -> Number | None:
+        """What surrendering the dealt hand nets (None: not offered); where a banker's
+        pontoon nobody checked for makes it void, averaged over the banker's second card."""
+        given_up = surrender_value(self.rules, self.kinds, cards, self.visible)
+        if given_up is None or not void_unchecked(self.rules):
+            return given_up
+        return void_surrender(self.rules, self.kinds, cards, self.visible, self.probs,
+                              given_up)[0]
+
+    def _surrender_stats(self, cards: tuple[int, ...], given_up: Number) -> np.ndarray:
+        if not void_unchecked(self.rules):
+            return np.array(surrender_stats(Fraction(given_up)), dtype=float)
+        plain = surrender_value(self.rules, self.kinds, cards, self.visible)
+        assert plain is not None
+        row = void_surrender(self.rules, self.kinds, cards, self.visible, self.probs, plain)[1]
+        return np.array([float(x) for x in row], dtype=float)
 
     def should_surrender(self, cards: tuple[int, ...]) -> bool:
         """Whether giving the dealt hand up beats playing (and splitting) it."""
@@ -87,7 +105,7 @@ class Context:
         """The statistics vector (see `STATS`) of the dealt hand under best play."""
         given_up = self.surrender_value(cards)
         if given_up is not None and self.should_surrender(cards):
-            return np.array(surrender_stats(given_up), dtype=float)
+            return self._surrender_stats(cards, given_up)
         if self.should_split(cards):
             if self._split_stats is None:
                 self._split_stats = SplitSolver(self.rules, self.kinds, self.probs,
@@ -104,6 +122,8 @@ class Context:
         choice, _ = self.hands.best(s)
         if choice is None or choice.kind == "stick":
             found = self._terminal(s)
+        elif choice.kind == RESCUE:
+            found = np.array(rescue_stats(self.hands.rescue_net(s), s.staked), dtype=float)
         else:
             after = self.hands.after(s, choice)
             found = np.zeros(len(STATS))
@@ -116,13 +136,14 @@ class Context:
         final = self.hands.final(s)
         win, lose, push = self.table.win_lose_push(final)
         cls, book = final[0], self.hands.book
-        return np.array([float(s.staked * self.table.ev(final)), s.staked,
-                         book.natural(cls), cls in book.tricks,
+        return np.array([float(self.table.ev_of(final, s.staked)), s.staked,
+                         book.natural(cls), book.trick(cls),
                          cls == HandClass.BUST, win, lose, push], dtype=float)
 
     def dealt_stats_vs_pontoon(self, cards: tuple[int, ...]) -> np.ndarray:
         """The statistics vector of the dealt hand against a peeked banker pontoon."""
         pay = self.against_pontoon(cards)
-        natural = self.hands.book.natural(dealt_hand(self.rules, self.kinds, cards))
-        return np.array([float(pay), 1, natural, 0, 0,
-                         pay > 0, pay < 0, pay == 0], dtype=float)
+        final = self.hands.final(start_state(self.kinds, cards, False, self.rules))
+        natural = self.hands.book.natural(final[0])
+        win, lose, push = results(final, (self.hands.book.peeked, 21), self.rules)
+        return np.array([float(pay), 1, natural, 0, 0, win, lose, push], dtype=float)

@@ -172,6 +172,11 @@ def model_notes(rules: Rules) -> list[str]:
         notes.append(f"no split limit in the rules: modelled up to {MODEL_HAND_LIMIT} hands")
     if rules.insurance and rules.banker_cards < 2 and not rules.banker_plays_alone:
         notes.append("insurance valued as if the banker always completes the hand")
+    suited = [d.name or i for i, d in rules.ruleset.hands.ranked() if d.suits.value != "any"]
+    if suited:
+        notes.append(f"hands defined by their suits ({', '.join(suited)}) valued by the chance "
+                     "of their suits given their ranks: exact for play that looks at ranks "
+                     "only; a player who also watches suits can do a little better")
     if rules.bank_amount is not None:
         notes.append(f"a bank that is an amount ({rules.bank_amount}) caps stakes only: one "
                      f"seat at the least stake ({rules.min_stake}), with no decision that adds "

@@ -1,4 +1,5 @@
-"""A late surrender of the dealt hand, as the exact analysis values it.
+"""A late surrender of the dealt hand, and the double-down rescue, as the exact analysis
+values them.
 
 `engine.giving_up` plays it: after the banker's check for a pontoon (or where the banker
 cannot make one), a hand of its first cards may be given up for part of its stake
@@ -6,6 +7,10 @@ cannot make one), a hand of its first cards may be given up for part of its stak
 The analysis offers it on the dealt hand, beside playing and splitting, and takes it where
 it loses less. `ruleset.features` refuses the surrenders it does not value (early, later
 than the dealt cards, on split hands, or void against a banker's pontoon nobody checks for).
+
+The rescue is a decision of a doubled hand that has drawn its double's card
+(`hand.HandSolver.options`, `HandSolver.rescue_net`): it ends the hand at once for a
+fixed net, whatever the banker then holds, as a bust does; `rescue_stats` is its row.
 """
 
 from __future__ import annotations
@@ -13,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from pontoon_rules.analysis.deck import Kind
-from pontoon_rules.analysis.named import dealt_natural
+from pontoon_rules.analysis.deck import Kind, Number
+from pontoon_rules.analysis.named import dealt_hand, dealt_natural, hand_book
+from pontoon_rules.analysis.outcomes import results, staked_net, total_of
 from pontoon_rules.engine.rules import Rules
 
 
@@ -33,7 +39,57 @@ def surrender_value(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int],
     return s.returns - 1
 
 
+def void_unchecked(rules: Rules) -> bool:
+    """Whether a surrender is void against a banker's pontoon that nobody checks for before
+    the players play (no peek): the banker's first two cards then decide it."""
+    s = rules.surrender
+    return s is not None and s.void_on_banker_pontoon and not rules.peek
+
+
+def void_surrender(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int],
+                   visible: Sequence[int], chances: Sequence[Number],
+                   given_up: Fraction) -> tuple[Number, list[Number]]:
+    """A surrender void against a banker's pontoon with no check for it first, valued: the
+    banker takes cards up to two (`engine.flow`: nothing live is left to play for) and,
+    where they are a pontoon, the hand settles as it stands against it; elsewhere it nets
+    `given_up`. `chances` are each kind's chance of being the banker's next card (after
+    the player's cards and `visible`, the banker's one visible card: `ruleset.features`
+    refuses the rest). Returns (value, its statistics vector as
+    `surrender_stats`: net, staked, pontoon, trick, bust, win, lose, push)."""
+    book = hand_book(rules, tuple(kinds), banker=True)
+    dealt = dealt_hand(rules, kinds, cards)
+    hard = sum(kinds[k].value for k in cards)
+    final = (dealt, total_of(hard, any(kinds[k].is_ace for k in cards), rules))
+    value: Number = 0 * chances[0]
+    shares: list[Number] = [0 * chances[0]] * 3
+    for k, q in enumerate(chances):
+        if not q:
+            continue
+        two = (*visible, k)
+        points = total_of(sum(kinds[c].value for c in two),
+                          any(kinds[c].is_ace for c in two), rules)
+        bank = book.banker_hand(points, len(two), book.pattern(two))
+        if book.natural(bank):
+            value += q * _as(staked_net(final, (bank, points), 1, rules), q)
+            shares = [a + q * _as(b, q) for a, b in
+                      zip(shares, results(final, (bank, points), rules), strict=True)]
+        else:
+            value += q * _as(given_up, q)
+            shares[1] += q
+    return value, [value, 1 + 0 * value, 0 * value, 0 * value, 0 * value, *shares]
+
+
+def _as(x: Fraction, like: Number) -> Number:
+    return x if isinstance(like, Fraction) else float(x)
+
+
 def surrender_stats(value: Fraction, weight: float = 1.0) -> list[float]:
     """The statistics vector (`context.STATS`) of a surrendered hand, times `weight`: its
     net, one stake staked, no pontoon, trick or bust, a loss."""
     return [weight * float(value), weight, 0.0, 0.0, 0.0, 0.0, weight, 0.0]
+
+
+def rescue_stats(net: Fraction, staked: int) -> list[float]:
+    """The statistics vector (`context.STATS`) of a rescued hand: its net, what it had
+    staked, no pontoon, trick or bust, a loss."""
+    return [float(net), float(staked), 0.0, 0.0, 0.0, 0.0, 1.0, 0.0]

@@ -15,17 +15,22 @@ ends). The same argument makes insurance all or nothing.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from functools import lru_cache
 from typing import NamedTuple
 
 from pontoon_rules.analysis.deck import Kind, Number
 from pontoon_rules.analysis.named import Pattern, hand_book
-from pontoon_rules.analysis.outcomes import Final, PayoffTable, total_of
+from pontoon_rules.analysis.outcomes import Final, PayoffTable, lead, total_of
 from pontoon_rules.engine.named import NamedHand
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.common import BuyMode
 
 STICK, TWIST, BUY, DOUBLE, SPLIT = "stick", "twist", "buy", "double", "split"
+RESCUE = "rescue"
+"""The double-down rescue: a doubled hand given up for its doubled part (or the last of it)."""
+FINISHES = frozenset({STICK, RESCUE})
+"""The decisions that end a hand without a card: it stands, or it is given up."""
 
 
 class HandState(NamedTuple):
@@ -82,9 +87,9 @@ class HandSolver:
     """Best play and value of single hands against one banker outlook."""
 
     def __init__(self, rules: Rules, kinds: Sequence[Kind], probs: Sequence[Number],
-                 table: PayoffTable) -> None:
+                 table: PayoffTable, infinite: bool = False) -> None:
         self.rules, self.kinds, self.probs, self.table = rules, kinds, probs, table
-        self.book = hand_book(rules, tuple(kinds))
+        self.book = hand_book(rules, tuple(kinds), infinite=infinite)
         self.draws = [(k, q) for k, q in enumerate(probs) if q]
         self._memo: dict[HandState, Number] = {}
         self._drawn = _transitions(rules, tuple(kinds))
@@ -115,12 +120,24 @@ class HandSolver:
         """The value of taking `choice` now and playing on at best."""
         if choice.kind == STICK:
             return self.stick_value(s)
+        if choice.kind == RESCUE:
+            return self.rescue_net(s)
         after = self.after(s, choice)
         return sum(q * self.value(self.draw(after, k)) for k, q in self.draws)
 
     def stick_value(self, s: HandState) -> Number:
         """The value of the hand standing as it is."""
-        return s.staked * self.table.ev(self.final(s))
+        return self.table.ev_of(self.final(s), s.staked)
+
+    def rescue_net(self, s: HandState) -> Fraction:
+        """What a doubled hand nets when rescued (`engine.giving_up.rescue`): its stake less
+        the doubled part that comes back, the last double's or every double's."""
+        if self.rules.rescue_last_only:
+            whole = self.rules.redouble_whole or s.doubles == 1
+            kept = Fraction(s.staked, 2) if whole else Fraction(1)
+        else:
+            kept = Fraction(s.staked - 1)
+        return kept - s.staked
 
     def final(self, s: HandState) -> Final:
         """The hand's id and total if it stands now."""
@@ -163,7 +180,7 @@ class HandSolver:
         """The decisions open to the hand; empty when it is finished (engine.flow)."""
         rules = self.rules
         points = total_of(s.hard, s.soft, rules)
-        hand_id = self.final(s)[0]
+        hand_id = lead(self.final(s)[0])
         if hand_id == "bust":
             return []
         named = rules.named.get(hand_id)
@@ -179,6 +196,8 @@ class HandSolver:
                 out.extend(Choice(BUY, a) for a in self._buy_amounts(s))
             if self._can_double(s, points):
                 out.append(Choice(DOUBLE))
+        if rules.rescue and points <= 21 and s.doubles and s.since_double:
+            out.append(Choice(RESCUE))  # `engine.giving_up.may_rescue`
         if all(c.kind == STICK for c in out):
             return []
         return out

@@ -10,19 +10,31 @@ definition looks at ranks, and `HandBook.player_hand` / `banker_hand` give the h
 the engine would give, paid from the one outcome table (`Rules.cells`).
 
 Card kinds keep apart every rank a definition names (`deck.kind_space`), so a pattern's
-kinds are ranks where it matters. Suits are not held: a ruleset with a suit rule is
-refused (`ruleset.features`).
+kinds are ranks where it matters.
+
+Suits are not held. A hand a definition names by its ranks and suits (a suited 7-7-7)
+is a `Blend`: each hand id it may be, with its chance given its ranks. That chance is
+exact whatever else has left the shoe: the suits of one rank's cards are exchangeable,
+so given every card's rank the cards of one rank are a uniform draw from that rank's
+cards, whatever the ranks seen elsewhere (`suit_classes`). A strategy of the analysis
+plays by ranks only; a player who also watches suits may do a little better (the
+method says so, `composition.model.method_name`). `ruleset.classic.not_analysed`
+refuses a blend whose members would be played differently, and suited hands the banker
+may hold (their suits would not be independent of the player's).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
+from math import comb
 
 from pontoon_rules.analysis.deck import Kind
-from pontoon_rules.analysis.outcomes import total_of
-from pontoon_rules.engine.named import NamedHand
+from pontoon_rules.analysis.outcomes import HandId, lead, total_of
+from pontoon_rules.engine.named import ANY_SUITS, MIXED, SUITED, NamedHand
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.common import HandClass
 
@@ -58,6 +70,11 @@ class HandBook:
     refuses a peek for more than one)."""
     tricks: frozenset[str]
     """The hands defined by their number of cards alone (the statistics' 'trick')."""
+    suits: tuple[int, ...] = (0, 1, 2, 3)
+    """The suits the pack holds (S H D C = 0 1 2 3)."""
+    per_suit: int | None = None
+    """Cards of each rank and suit in the full shoe (the number of packs); None: an infinite
+    deck, each card's suit independent."""
 
     def pattern(self, cards: Sequence[int]) -> Pattern:
         """The pattern of a hand holding `cards` (kind indices)."""
@@ -78,28 +95,75 @@ class HandBook:
         return None
 
     def player_hand(self, points: int, n: int, pattern: Pattern, split: bool,
-                    doubled: bool, dealt: bool) -> str:
+                    doubled: bool, dealt: bool) -> HandId:
         """The hand id of a player's hand (see `engine.hand.classify`)."""
         return self._classify(self.player, points, n, pattern, split, doubled, dealt)
 
     def banker_hand(self, points: int, n: int, pattern: Pattern) -> str:
         """The hand id of the banker's hand (its first `banker_dealt` cards are dealt;
-        `pattern` as the banker's book follows it)."""
-        return self._classify(self.banker, points, n, pattern, False, False,
-                              n <= self.banker_dealt)
+        `pattern` as the banker's book follows it; never a blend: `ruleset.classic`
+        refuses suited hands the banker may hold)."""
+        found = self._classify(self.banker, points, n, pattern, False, False,
+                               n <= self.banker_dealt)
+        assert isinstance(found, str), "a banker's hand by suits"
+        return found
 
-    def natural(self, hand_id: str) -> bool:
-        """Whether `hand_id` is a natural."""
-        return hand_id in self.naturals
+    def natural(self, hand_id: HandId) -> bool:
+        """Whether `hand_id` is a natural (a blend's members all are, or none)."""
+        return lead(hand_id) in self.naturals
+
+    def trick(self, hand_id: HandId) -> bool:
+        """Whether `hand_id` is defined by its number of cards alone."""
+        return lead(hand_id) in self.tricks
+
+    def player_hand_of_suits(self, points: int, n: int, pattern: Pattern, split: bool,
+                             doubled: bool, dealt: bool, cls: int) -> str:
+        """The hand id of a player's hand whose cards' suits fall as `cls` (a suit index
+        every card has, or `MIXED`): the engine's, suits and all."""
+        return self._first(self.player, 0, (points, n, pattern, split, doubled, dealt), cls)
 
     def _classify(self, hands: tuple[NamedHand, ...], points: int, n: int, pattern: Pattern,
-                  split: bool, doubled: bool, dealt: bool) -> str:
+                  split: bool, doubled: bool, dealt: bool) -> HandId:
         if points > 21 and not self.over_21:
             return BUST
-        for h in hands:
-            if self._matches(h, points, n, pattern, split, doubled, dealt):
+        hand = (points, n, pattern, split, doubled, dealt)
+        for i, h in enumerate(hands):
+            if self._matches(h, *hand):
+                if h.suits == ANY_SUITS or pattern is None:
+                    return h.id
+                return self._blend(hands, i, hand)
+        return BUST if points > 21 else TOTAL
+
+    def _blend(self, hands: tuple[NamedHand, ...], start: int,
+               hand: tuple[int, int, Pattern, bool, bool, bool]) -> HandId:
+        """The hand ids a hand of `pattern` is for each way its suits may fall, from the
+        definition at `start` on, each with its chance, in the ranking's order."""
+        pattern = hand[2]
+        assert pattern is not None
+        shares: dict[str, Fraction] = {}
+        for cls, p in self.suit_classes(pattern):
+            found = self._first(hands, start, hand, cls)
+            shares[found] = shares.get(found, Fraction(0)) + p
+        order = {h.id: i for i, h in enumerate(hands)}
+        blend = tuple(sorted(shares.items(), key=lambda item: order.get(item[0], len(order))))
+        return blend[0][0] if len(blend) == 1 else blend
+
+    def _first(self, hands: tuple[NamedHand, ...], start: int,
+               hand: tuple[int, int, Pattern, bool, bool, bool], cls: int) -> str:
+        """The first definition from `start` on whose conditions hold for a hand whose
+        suits fall as `cls`; else `bust` or `total`."""
+        points = hand[0]
+        if points > 21 and not self.over_21:
+            return BUST
+        for h in hands[start:]:
+            if _suits_accept(h.suits, cls) and self._matches(h, *hand):
                 return h.id
         return BUST if points > 21 else TOTAL
+
+    def suit_classes(self, pattern: tuple[int, ...]) -> tuple[tuple[int, Fraction], ...]:
+        """How the suits of a hand of `pattern` (single-rank kinds) may fall: each suit that
+        all its cards may share, then MIXED, with its chance (none of chance 0)."""
+        return _suit_classes(pattern, self.suits, self.per_suit)
 
     def _matches(self, h: NamedHand, points: int, n: int, pattern: Pattern, split: bool,
                  doubled: bool, dealt: bool) -> bool:
@@ -116,6 +180,31 @@ class HandBook:
         return dealt or not h.dealt_only
 
 
+def _suits_accept(rule: int, cls: int) -> bool:
+    """Whether suit rule `rule` (`engine.named`) holds for cards whose suits fall as `cls`
+    (a suit index every card has, or MIXED)."""
+    if rule == ANY_SUITS:
+        return True
+    if rule == MIXED or cls == MIXED:
+        return rule == cls
+    return rule in (SUITED, cls)
+
+
+@lru_cache(maxsize=256)
+def _suit_classes(pattern: tuple[int, ...], suits: tuple[int, ...],
+                  per_suit: int | None) -> tuple[tuple[int, Fraction], ...]:
+    counts = Counter(pattern).values()
+    if per_suit is None:
+        one = Fraction(1, len(suits) ** len(pattern))
+    else:
+        one = Fraction(1)
+        for m in counts:  # m cards of one rank, all of one suit: C(d, m) of C(d S, m)
+            one *= Fraction(comb(per_suit, m), comb(per_suit * len(suits), m))
+    out = [(s, one) for s in suits if one]
+    rest = 1 - one * len(suits)
+    return tuple(out + ([(MIXED, rest)] if rest else []))
+
+
 def _within(part: tuple[int, ...], whole: tuple[int, ...]) -> bool:
     """Whether the sorted multiset `part` is contained in the sorted multiset `whole`."""
     rest = list(whole)
@@ -127,9 +216,11 @@ def _within(part: tuple[int, ...], whole: tuple[int, ...]) -> bool:
 
 
 @lru_cache(maxsize=64)
-def hand_book(rules: Rules, kinds: tuple[Kind, ...], banker: bool = False) -> HandBook:
+def hand_book(rules: Rules, kinds: tuple[Kind, ...], banker: bool = False,
+              infinite: bool = False) -> HandBook:
     """The `HandBook` of `rules` over card kinds `kinds`, its patterns following what the
-    player's hands (or with `banker`, the banker's) may become."""
+    player's hands (or with `banker`, the banker's) may become; `infinite`: suits are
+    dealt from an infinite deck (else from the ruleset's own packs)."""
     of_rank = {kind.ranks[0]: kind.index for kind in kinds if len(kind.ranks) == 1}
     targets = {}
     for h in rules.named.values():
@@ -146,11 +237,13 @@ def hand_book(rules: Rules, kinds: tuple[Kind, ...], banker: bool = False) -> Ha
                     max(same, default=0),
                     rules.over_21_hands, rules.banker_dealt,
                     frozenset(i for i, h in rules.named.items() if h.natural),
-                    next((h.id for h in rules.banker_hands if h.natural), TOTAL), tricks)
+                    next((h.id for h in rules.banker_hands if h.natural), TOTAL), tricks,
+                    tuple(sorted({c & 3 for c, held in enumerate(rules.card_present) if held})),
+                    None if infinite or rules.decks is None else rules.decks)
 
 
 def dealt_hand(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int],
-               split: bool = False) -> str:
+               split: bool = False) -> HandId:
     """The hand id of a hand of `cards` (kind indices) as dealt, before any decision."""
     hard = sum(kinds[k].value for k in cards)
     points = total_of(hard, any(kinds[k].is_ace for k in cards), rules)

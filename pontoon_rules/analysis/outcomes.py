@@ -16,9 +16,26 @@ from pontoon_rules.analysis.deck import Number
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.outcomes import BY_TOTAL, LOSE, PUSH, WIN
 
-Final = tuple[str, int]
-"""A finished hand: its hand id (`analysis.named`: a named hand, `total` or `bust`) and its
-total (the total of a bust is above 21)."""
+BUST_ID = "bust"
+"""The hand id of a bust (`ruleset.common.HandClass.BUST`)."""
+Blend = tuple[tuple[str, Fraction], ...]
+"""A finished hand whose id turns on suits the analysis does not follow: each hand id it
+may be with its chance given the hand's ranks, in the ranking's order (`analysis.named`;
+every member is played alike, `ruleset.classic.not_analysed`)."""
+HandId = str | Blend
+Final = tuple[HandId, int]
+"""A finished hand: its hand id (`analysis.named`: a named hand, `total` or `bust`, or a
+`Blend` of them) and its total (the total of a bust is above 21)."""
+
+
+def lead(hand: HandId) -> str:
+    """The hand id that decides how a hand is played: itself, or a blend's first member."""
+    return hand if isinstance(hand, str) else hand[0][0]
+
+
+def members(hand: HandId) -> Blend:
+    """The hand ids a finished hand may be, each with its chance."""
+    return ((hand, Fraction(1)),) if isinstance(hand, str) else hand
 
 
 def total_of(hard: int, soft: bool, rules: Rules) -> int:
@@ -35,9 +52,13 @@ def counted_soft(hard: int, soft: bool, rules: Rules) -> bool:
 
 def payoff(player: Final, banker: Final, rules: Rules) -> Fraction:
     """The player's net per unit staked, `player` against `banker`, from the ruleset's
-    outcome table (`pontoon_rules.ruleset.outcomes.outcome_table`; see `settle_hand`)."""
+    outcome table (`pontoon_rules.ruleset.outcomes.outcome_table`; see `settle_hand`); a
+    `Blend` pays each member's payoff times its chance."""
     cls, points = player
+    if not isinstance(cls, str):
+        return sum((p * payoff((c, points), banker, rules) for c, p in cls), Fraction(0))
     bank_cls, bank_points = banker
+    assert isinstance(bank_cls, str), "a banker's hand by suits (`ruleset.classic`)"
     cell = rules.cells[(cls, bank_cls)]
     result = cell.result
     if result is BY_TOTAL:
@@ -50,6 +71,37 @@ def payoff(player: Final, banker: Final, rules: Rules) -> Fraction:
     if result is LOSE:
         return -cell.collects
     return Fraction(0)
+
+
+def staked_net(player: Final, banker: Final, staked: int, rules: Rules) -> Fraction:
+    """The net, in original stakes, of a hand of `staked` original stakes finishing as
+    `player` against `banker`: its stake times the payoff, but a hand that has not bust
+    and loses to a banker's hand that takes only the original bets (`takes`, OBBO; and
+    BB+1, which for one hand is the same) loses one original stake (`engine.settle.
+    takes_from_seat`)."""
+    cls, points = player
+    taking = isinstance(banker[0], str) and banker[0] in rules.takes
+    out = Fraction(0)
+    for member, p in members(cls):
+        pay = payoff((member, points), banker, rules)
+        whole = not (taking and pay < 0 and member != BUST_ID)
+        out += p * pay * (staked if whole else 1)
+    return out
+
+
+def results(player: Final, banker: Final, rules: Rules) -> tuple[Fraction, Fraction, Fraction]:
+    """The chances that `player` wins, loses and pushes against `banker` (0 or 1 each,
+    but for a `Blend`, whose members may fare differently)."""
+    win = lose = push = Fraction(0)
+    for cls, p in members(player[0]):
+        pay = payoff((cls, player[1]), banker, rules)
+        if pay > 0:
+            win += p
+        elif pay < 0:
+            lose += p
+        else:
+            push += p
+    return win, lose, push
 
 
 @dataclass
@@ -74,18 +126,26 @@ class PayoffTable:
             found = self._ev[final] = total
         return found
 
+    def ev_of(self, final: Final, staked: int) -> Number:
+        """Expected net, in original stakes, of a hand of `staked` original stakes finishing
+        as `final` (`staked_net`: what a banker's hand takes)."""
+        if not self.rules.takes:
+            return staked * self.ev(final)
+        total: Number = Fraction(0) if self.exact else 0.0
+        for bank, p in self.banker.items():
+            net = staked_net(final, bank, staked, self.rules)
+            total += p * (net if self.exact else float(net))
+        return total
+
     def win_lose_push(self, final: Final) -> tuple[Number, Number, Number]:
         """The chances that a hand finishing as `final` wins, loses or pushes."""
         found = self._wlp.get(final)
         if found is None:
             win = lose = push = 0.0
             for bank, p in self.banker.items():
-                pay = payoff(final, bank, self.rules)
-                if pay > 0:
-                    win += float(p)
-                elif pay < 0:
-                    lose += float(p)
-                else:
-                    push += float(p)
+                w, lo, pu = results(final, bank, self.rules)
+                win += float(p * w)
+                lose += float(p * lo)
+                push += float(p * pu)
             found = self._wlp[final] = (win, lose, push)
         return found

@@ -432,12 +432,16 @@ static int enumerate_nodes(Nodes *ns, Outlooks *o, const Tables *t, const i64 *r
     for (i64 i = 0; i < ns->n && !bad; i++) {
         memcpy(x, ns->comps + i * K, sizeof(i64) * K);
         i64 s = ns->states[i], lo, hi;
-        int stands = t->nopt[s] == 0;
-        for (i64 q = 0; q < t->nopt[s]; q++)
+        /* stands: on the state's own row; ends: on it or on a fixed row (a rescue) */
+        int stands = t->nopt[s] == 0, ends = stands;
+        for (i64 q = 0; q < t->nopt[s]; q++) {
+            if (t->okind[s * t->O + q] != 1) ends = 1;
             if (t->okind[s * t->O + q] == 0) stands = 1;
+        }
+        int level = stands && !t->bust[s] ? 2 : 1;
         ckey(t, x, &lo, &hi);
         for (i64 e = 0; e < ns->E && !bad; e++) {
-            i64 slot = stands ? register_outlook(o, t, x, pair, e, lo, hi, t->bust[s] ? 1 : 2) : -1;
+            i64 slot = ends ? register_outlook(o, t, x, pair, e, lo, hi, level) : -1;
             bad = slot == -2;
             ns->slots[i * ns->E + e] = (int32_t)slot;
         }
@@ -451,7 +455,7 @@ static int enumerate_nodes(Nodes *ns, Outlooks *o, const Tables *t, const i64 *r
         }
         for (i64 j = 0; j < O * K; j++) ns->kids[i * O * K + j] = -1;
         for (i64 q = 0; q < t->nopt[s] && !bad; q++) {
-            if (t->okind[s * t->O + q] == 0) continue;
+            if (t->okind[s * t->O + q] != 1) continue;
             for (i64 k = 0; k < K && !bad; k++) {
                 int drawable = 0;
                 for (i64 v = 0; v < V; v++)
@@ -715,6 +719,8 @@ static int evaluate(const Tables *t, const Nodes *ns, const Outlooks *o, double 
         for (i64 c = 0; c < t->nopt[s]; c++) {
             if (t->okind[s * t->O + c] == 0) {
                 stand_all(t, o, slot, t->rowid[s], t->bust[s], opt);
+            } else if (t->okind[s * t->O + c] > 1) { /* a fixed row (compiled.FIXED) */
+                stand_all(t, o, slot, t->okind[s * t->O + c] - 2, 1, opt);
             } else {
                 const int32_t *kids = ns->kids + (i * O + c) * K;
                 for (i64 j = 0; j < V * NS; j++) opt[j] = 0.0;
@@ -799,6 +805,12 @@ static int evaluate_split(const Tables *t, const Nodes *ns, i64 pair, const i64 
                 double *restrict out = vie + v * NS;
                 if (t->okind[s * t->O + c] == 0) {
                     memcpy(out, stood + v * NS, sizeof(double) * NS);
+                    continue;
+                }
+                if (t->okind[s * t->O + c] > 1) { /* a fixed row (compiled.FIXED) */
+                    const double *row = t->rows + (t->okind[s * t->O + c] - 2) * t->F * NS;
+                    double chance = slot < 0 ? 0.0 : o->through[slot * V + v];
+                    for (i64 j = 0; j < NS; j++) out[j] = chance * row[j];
                     continue;
                 }
                 /* a card of no chance adds nothing (the numba kernel skips it) */

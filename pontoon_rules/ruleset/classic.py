@@ -94,14 +94,17 @@ def not_analysed(ruleset: Ruleset) -> list[NotClassic]:
 
     The analysis classifies a hand by the ruleset's definitions (`analysis.named`): card
     counts, totals, ranks, one rank, the deal, splits and doubling. It does not hold the
-    suits of the cards; it settles a banker's hand as taking everything; and its peek
-    shows one natural."""
+    suits of the cards: a hand of particular ranks and suits is valued by the chance of
+    its suits given its ranks (`suits_problem` says where that is not enough); it values
+    what a banker's hand takes hand by hand (`_takes_unread`); and its peek shows one
+    natural."""
     out = []
     for hand_id, d in ruleset.hands.ranked():
         path = f"hands.definitions.{hand_id}"
-        if d.suits is not SuitRule.ANY:
-            out.append(NotClassic(path, "a hand defined by its suits"))
-        takes = _takes_problem(ruleset, d)
+        suits = suits_problem(ruleset, hand_id)
+        if suits:
+            out.append(NotClassic(path, suits))
+        takes = _takes_unread(ruleset, d)
         if takes:
             out.append(NotClassic(path, takes))
     naturals = [i for i, d in ruleset.hands.ranked() if d.natural and d.banker_can_hold]
@@ -111,12 +114,75 @@ def not_analysed(ruleset: Ruleset) -> list[NotClassic]:
     return out
 
 
+def suits_problem(r: Ruleset, hand_id: str) -> str | None:
+    """Why the analysis cannot value definition `hand_id` by the chance of its suits, or
+    None (also for a definition with no suit rule).
+
+    The analysis plays by ranks, and holds a hand of particular ranks whose suits the
+    definition reads as each hand id it may be, with its chance. That is the engine's
+    hand only where every one of those ids is played alike and paid against the banker's
+    hand alone: the definition names its ranks, the banker cannot hold it, and below it
+    in the ranking a definition of the same ranks in any suits takes every hand it would
+    (its cover), with only definitions of named ranks between them, drawn on, stood on and
+    peeked for as this one is."""
+    d = r.hands.definitions[hand_id]
+    if d.suits is SuitRule.ANY:
+        return None
+    if d.ranks is None:
+        return "a hand defined by its suits and not by its ranks"
+    if d.banker_can_hold:
+        return "a hand defined by its suits that the banker may hold"
+    ranking = list(r.hands.ranking)
+    ranks = sorted(x.value for x in d.ranks)
+    below = [i for i in ranking[ranking.index(hand_id) + 1:] if i in r.hands.definitions]
+    cover = next((i for i in below if _of_ranks(r.hands.definitions[i], ranks)
+                  and r.hands.definitions[i].suits is SuitRule.ANY), None)
+    if cover is None:
+        return "a hand defined by its suits with no hand of the same ranks in any suits below it"
+    between = [i for i in below[:below.index(cover)] if r.hands.definitions[i].ranks is None]
+    if between:
+        return (f"a hand defined by its suits with {between[0]} (not of named ranks) between "
+                f"it and the same ranks in any suits ({cover})")
+    e = r.hands.definitions[cover]
+    if not _covers(e, d):
+        return (f"a hand defined by its suits whose ranks in any suits ({cover}) do not take "
+                "every hand it takes")
+    if (e.natural, e.may_draw_on, e.stick_any_total) != (
+            d.natural, d.may_draw_on, d.stick_any_total):
+        return (f"a hand defined by its suits played otherwise than the same ranks in any "
+                f"suits ({cover}: natural, may_draw_on, stick_any_total)")
+    return None
+
+
+def _of_ranks(e: HandDefinition, ranks: list[str]) -> bool:
+    return e.ranks is not None and sorted(x.value for x in e.ranks) == ranks
+
+
+def _covers(e: HandDefinition, d: HandDefinition) -> bool:
+    """Whether every hand definition `d` takes, `e` takes too (the same ranks given)."""
+    same = (e.cards_range == d.cards_range and e.min_total == d.min_total
+            and e.max_total == d.max_total and e.same_rank == d.same_rank)
+    return (same and (e.on_split_hand or not d.on_split_hand)
+            and (e.after_double or not d.after_double) and (d.dealt_only or not e.dealt_only))
+
+
 def _takes_problem(r: Ruleset, d: HandDefinition) -> str | None:
     # what a banker's hand takes matters unless the peek settles it before anyone plays,
     # which it can only for a hand of the dealt cards (a 21 of three cards comes later)
     known_at_peek = r.deal.banker_pontoon_at_once and d.cards_range[1] == r.deal.banker_cards
     if d.takes is not NaturalTakes.EVERYTHING and not known_at_peek:
         return f"what a banker's hand takes ({d.takes.value})"
+    return None
+
+
+def _takes_unread(r: Ruleset, d: HandDefinition) -> str | None:
+    """What the analysis cannot value of what banker's hand `d` takes (`analysis.outcomes.
+    staked_net`): only the original bets it values hand by hand; busted-plus-one is the same
+    for a seat of one hand, but of several split hands it takes one stake in all."""
+    if _takes_problem(r, d) and d.takes is NaturalTakes.BUSTED_PLUS_ONE and (
+            r.player.split.allowed):
+        return (f"what a banker's hand takes ({d.takes.value}) from a seat that may split: "
+                "one original stake in all, not hand by hand")
     return None
 
 

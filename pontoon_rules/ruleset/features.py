@@ -34,8 +34,11 @@ CONSUMERS: tuple[Consumer, ...] = ("analysis", "simulator", "sessions")
 
 COMMANDS: dict[str, Consumer] = {"edge": "analysis", "strategy": "analysis",
                                  "costs": "analysis", "simulate": "simulator",
+                                 "simulate --engine": "analysis",
                                  "session --summary": "sessions"}
-"""The commands that refuse an unhandled feature, and the consumer each one is."""
+"""The commands that refuse an unhandled feature, and the consumer each one is (`simulate
+--engine` plays the rounds through the engine, which plays every rule, by the analysis's
+decisions: it refuses what the analysis does)."""
 
 
 @dataclass(frozen=True)
@@ -179,7 +182,8 @@ def _doubles(r: Ruleset) -> bool:
 
 def _surrender_beyond_the_deal(r: Ruleset) -> bool:
     """A surrender the exact analysis does not value: early, of more cards than dealt, of
-    a split hand, or void against a banker's pontoon that nobody checks for first."""
+    a split hand, or void against a banker's pontoon that nobody checks for first unless
+    the players see one banker's card (its second then decides)."""
     from pontoon_rules.ruleset.decisions import SurrenderTiming
 
     s = r.player.surrender
@@ -188,7 +192,9 @@ def _surrender_beyond_the_deal(r: Ruleset) -> bool:
     early = s.timing is SurrenderTiming.EARLY and r.deal.banker_pontoon_at_once
     later = s.max_cards > r.deal.player_cards
     split = s.after_split and r.player.split.allowed
-    void_unchecked = s.void_on_banker_pontoon and not r.deal.banker_pontoon_at_once
+    # the analysis values a void surrender where the banker's second card decides it
+    void_unchecked = (s.void_on_banker_pontoon and not r.deal.banker_pontoon_at_once
+                      and r.deal.banker_cards_visible != 1)
     return early or later or split or void_unchecked
 
 
@@ -199,11 +205,12 @@ register(Feature(
 register(Feature(
     "surrender beyond the dealt hand", ("player.surrender",),
     "an early surrender, one of more cards than dealt or of a split hand, or one void "
-    "against a banker's pontoon with no check for it first", _surrender_beyond_the_deal))
+    "against a banker's pontoon with no check for it first and no banker's card seen",
+    _surrender_beyond_the_deal))
 register(Feature(
     "double-down rescue", ("player.double.rescue.allowed",),
     "giving up a doubled hand for the doubled part",
-    lambda r: _doubles(r) and r.player.double.rescue.allowed))
+    lambda r: _doubles(r) and r.player.double.rescue.allowed, _ANALYSED))
 register(Feature(
     "doubling by total", ("player.double.totals",),
     "doubling only on some totals",

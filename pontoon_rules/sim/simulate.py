@@ -45,13 +45,14 @@ def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
 
     Raises:
         AnalysisError: an unknown banker policy or path.
-        UnsupportedFeatureError: the ruleset plays a rule the simulator does not handle.
+        UnsupportedFeatureError: the ruleset plays a rule the simulator does not handle
+            (on the engine path: a rule the analysis, whose decisions it plays, does not).
         ClusterError: the scheduler cannot be reached.
     """
     from pontoon_rules.ruleset.features import require_handled
 
-    require_handled(rules.ruleset, "simulate")
     check_path(path)
+    require_handled(rules.ruleset, "simulate" if path == "compiled" else "simulate --engine")
     name = banker_policy(rules, policy).name
     start = time.perf_counter()
     if on_phase:

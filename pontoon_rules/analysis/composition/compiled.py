@@ -18,9 +18,12 @@ import numpy as np
 
 from pontoon_rules.analysis.composition.hands import HandValues
 from pontoon_rules.analysis.composition.outlook import Removed
-from pontoon_rules.analysis.hand import STICK, HandState, start_state
+from pontoon_rules.analysis.hand import FINISHES, RESCUE, STICK, HandState, start_state
 from pontoon_rules.ruleset.common import HandClass
 
+FIXED = 2
+"""An option kind of `FIXED` + r ends the hand on payout row r, one that does not depend on
+the banker's hand (as a bust's), only on the peek letting the round through."""
 KEY_LIMIT = 1 << 62
 """Each half of a node key (a composition key half x states) stays below this."""
 
@@ -44,8 +47,9 @@ Entry = HandState | Twin
 
 @dataclass
 class StateTables:
-    """Hand states as integers: options (0 stick, 1 draw), the state after an option
-    and a card of each kind, the payout row a state stands on, and for a split
+    """Hand states as integers: options (0 stick, 1 draw, `FIXED` + r: the hand ends on
+    payout row r, the same whatever the banker holds: a rescue), the state after an
+    option and a card of each kind, the payout row a state stands on, and for a split
     state with options its `Twin`."""
 
     ids: dict[Entry, int]
@@ -77,7 +81,7 @@ def state_tables(model: HandValues, roots: list[HandState]) -> StateTables:
         entry = order[i]
         hand, options = _hand_and_options(model, entry)
         for c in options:
-            if c.kind != STICK:
+            if c.kind not in FINISHES:
                 for nxt in model.successors(hand, c):
                     add(nxt)
         if isinstance(entry, HandState) and entry.split and options:
@@ -108,20 +112,31 @@ def _fill(model: HandValues, ids: dict[Entry, int], order: list[Entry]) -> State
         s, options = _hand_and_options(model, entry)
         nopt[i] = len(options)
         for o, c in enumerate(options):
-            if c.kind != STICK:
+            if c.kind == RESCUE:
+                net = model.hands.rescue_net(s)
+                okind[i, o] = FIXED + _row_id(row_ids, rows, (("rescue", net), s.staked),
+                                              lambda s=s: model.rescue_row(s))
+            elif c.kind != STICK:
                 okind[i, o] = 1
                 succ[i, o] = [ids[t] for t in model.successors(s, c)]
         final = model.final_of(s)
-        key = (final, s.staked)
-        if key not in row_ids:
-            row_ids[key] = len(rows)
-            rows.append(model._row(final, s.staked))
-        rowid[i] = row_ids[key]
+        rowid[i] = _row_id(row_ids, rows, (final, s.staked),
+                           lambda final=final, s=s: model._row(final, s.staked))
         bust[i] = final[0] == HandClass.BUST
         if isinstance(entry, HandState) and entry.split and options:
             unsplit[i] = ids[Twin(entry)]
     return StateTables(ids, nopt, okind, succ, rowid, bust, unsplit,
                        np.ascontiguousarray(np.stack(rows)))
+
+
+def _row_id(ids: dict[tuple[Any, int], int], rows: list[Any], key: tuple[Any, int],
+            make: Any) -> int:
+    """The index in `rows` of the payout row named `key`, made by `make()` when new."""
+    found = ids.get(key)
+    if found is None:
+        found = ids[key] = len(rows)
+        rows.append(make())
+    return found
 
 
 def applies(model: HandValues, n_states: int = 1) -> bool:

@@ -29,8 +29,8 @@ import numpy as np
 from pontoon_rules.analysis.composition.banker import banker_mass_groups
 from pontoon_rules.analysis.composition.outlook import Removed, ShoeOutlook, grow
 from pontoon_rules.analysis.context import STATS
-from pontoon_rules.analysis.hand import STICK, Choice, HandSolver, HandState
-from pontoon_rules.analysis.outcomes import Final, PayoffTable, payoff
+from pontoon_rules.analysis.hand import RESCUE, STICK, Choice, HandSolver, HandState
+from pontoon_rules.analysis.outcomes import Final, PayoffTable, results, staked_net
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.common import HandClass
 
@@ -43,7 +43,7 @@ class HandValues(ShoeOutlook):
         self.hands = HandSolver(rules, self.kinds, [1.0] * self.n_kinds,
                                 PayoffTable(rules, {}, exact))
         self._memo: dict[tuple[Removed, HandState], Any] = {}
-        self._rows: dict[tuple[Final, int], Any] = {}
+        self._rows: dict[tuple[Any, int], Any] = {}
         self._follow_memo: dict[tuple[Removed, Removed, HandState], Any] = {}
         self._splits: dict[int, Any] = {}
         self._stats: Any = None
@@ -84,6 +84,8 @@ class HandValues(ShoeOutlook):
         """The statistics of taking `choice` now and playing on at best."""
         if choice.kind == STICK:
             return self.stick(removed, s)
+        if choice.kind == RESCUE:
+            return self.rescue(removed, s)
         key = (removed, s, choice)
         found = self._option_memo.get(key)
         if found is None:
@@ -164,6 +166,28 @@ class HandValues(ShoeOutlook):
         self._stands[(removed, s)] = found
         return found
 
+    def rescue(self, removed: Removed, s: HandState) -> Any:
+        """The statistics of the doubled hand `s` given up (partial over the peek, as every
+        value: the rescue's net wherever the banker showed no pontoon)."""
+        row = self.rescue_row(s)
+        if self.exact:
+            return self.outlook(removed)[0] @ row
+        return self._through_peek(removed)[:, None] * row[0][None, :]
+
+    def rescue_row(self, s: HandState) -> Any:
+        """The payout row (banker finals x STATS) of rescuing `s`: the same whatever the
+        banker holds."""
+        net = self.hands.rescue_net(s)
+        key = (("rescue", net), s.staked)
+        found = self._rows.get(key)
+        if found is None:
+            one: Any = Fraction(1) if self.exact else 1.0
+            cells = [one * (net if self.exact else float(net)), one * s.staked,
+                     0 * one, 0 * one, 0 * one, 0 * one, one, 0 * one]
+            found = np.array([cells] * len(self.finals), dtype=object if self.exact else float)
+            self._rows[key] = found
+        return found
+
     def _prefetch_peeks(self, removed: Removed, s: HandState, choice: Choice,
                         kinds: list[int]) -> None:
         """`_through_peek` of every composition this draw busts into, in one kernel call
@@ -200,11 +224,12 @@ class HandValues(ShoeOutlook):
             book = self.hands.book
             rows = []
             for bank in self.finals:
-                pay = payoff(final, bank, self.rules)
-                rows.append([staked * (pay if self.exact else float(pay)), staked * one,
-                             one * book.natural(cls), one * (cls in book.tricks),
-                             one * (cls == HandClass.BUST), one * (pay > 0), one * (pay < 0),
-                             one * (pay == 0)])
+                pay = staked_net(final, bank, staked, self.rules)
+                shares = results(final, bank, self.rules)
+                rows.append([pay if self.exact else float(pay), staked * one,
+                             one * book.natural(cls), one * book.trick(cls),
+                             one * (cls == HandClass.BUST),
+                             *(one * (x if self.exact else float(x)) for x in shares)])
             found = np.array(rows, dtype=object if self.exact else float)
             self._rows[(final, staked)] = found
         return found

@@ -126,13 +126,16 @@ def enumerate_nodes(roots, root_states, base, mult, n_states, nopt, okind, succ,
     while i < n:
         x = comps[i].copy()
         s = states[i]
-        stands = nopt[s] == 0
+        stands = nopt[s] == 0  # on the state's own row (else only on fixed rows)
+        ends = stands
         for o in range(nopt[s]):
+            if okind[s, o] != 1:
+                ends = True
             if okind[s, o] == 0:
                 stands = True
         ckey = _ckey(x, mult)
-        if stands:
-            level = 1 if bust[s] else 2
+        if ends:
+            level = 2 if stands and not bust[s] else 1
             for e in range(extras + 1):
                 key = _plus(ckey, mult, max(pair, 0), e)
                 if key in okeys:
@@ -150,7 +153,7 @@ def enumerate_nodes(roots, root_states, base, mult, n_states, nopt, okind, succ,
                 x[max(pair, 0)] -= e
         ok = _valid_rows(x, base)
         for o in range(nopt[s]):
-            if okind[s, o] == 0:
+            if okind[s, o] != 1:
                 continue
             for k in range(n_k):
                 if not _can_draw(x, k, base, ok):
@@ -321,7 +324,7 @@ def _children(index, ckey, s, n_states, nopt, okind, succ, mult, children):  # t
     for o in range(nopt[s]):
         for k in range(mult.shape[1]):
             children[o, k] = -1
-            if okind[s, o] != 0:
+            if okind[s, o] == 1:
                 key = _nkey(_plus(ckey, mult, k, 1), succ[s, o, k], n_states)
                 if key in index:
                     children[o, k] = index[key]
@@ -363,6 +366,9 @@ def evaluate(comps, states, index, n, base, basetot, mult, n_states, nopt, okind
             if okind[s, o] == 0:
                 for v in range(n_v):
                     stand(slot, v, rowid[s], bust[s], mass, through, rows_table, opt[v])
+            elif okind[s, o] > 1:  # a fixed row (`compiled.FIXED`)
+                for v in range(n_v):
+                    stand(slot, v, okind[s, o] - 2, True, mass, through, rows_table, opt[v])
             else:
                 opt[:] = 0.0
                 for k in range(n_k):
@@ -416,6 +422,10 @@ def evaluate_split(comps, states, index, n, pair, extras, base, basetot, mult,  
                 o = pick[v]
                 if nopt[s] == 0 or okind[s, o] == 0:
                     stand(slot, v, rowid[s], bust[s], mass, through, rows_table, val[i, e, v])
+                    continue
+                if okind[s, o] > 1:  # a fixed row (`compiled.FIXED`)
+                    stand(slot, v, okind[s, o] - 2, True, mass, through, rows_table,
+                          val[i, e, v])
                     continue
                 for k in range(n_k):
                     chance = q[v, k]

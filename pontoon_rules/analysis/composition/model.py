@@ -28,11 +28,16 @@ from pontoon_rules.analysis.composition.hands import HandValues
 from pontoon_rules.analysis.composition.outlook import Removed
 from pontoon_rules.analysis.context import STATS
 from pontoon_rules.analysis.deck import is_pair
-from pontoon_rules.analysis.giving_up import surrender_stats, surrender_value
+from pontoon_rules.analysis.giving_up import (
+    surrender_stats,
+    surrender_value,
+    void_surrender,
+    void_unchecked,
+)
 from pontoon_rules.analysis.hand import HandState, start_state
 from pontoon_rules.analysis.named import banker_natural, dealt_natural
 from pontoon_rules.analysis.nogc import gc_paused
-from pontoon_rules.analysis.outcomes import payoff
+from pontoon_rules.analysis.outcomes import payoff, results
 from pontoon_rules.analysis.split import SplitSolver
 
 __all__ = ["CDZ", "METHOD", "POST_SPLIT", "CompositionModel", "Removed", "method_name"]
@@ -88,10 +93,15 @@ class CompositionModel(HandValues):
             given_up = surrender_value(self.rules, self.kinds, cards, visible)
             if given_up is None:
                 continue
+            cells: list[Any]
             through = 1 - peeked[v]
             row = surrender_stats(given_up)
-            if self.exact:
-                cells: list[Any] = [through * Fraction(x) for x in row]
+            if void_unchecked(self.rules):
+                _, _, draws = self.outlook(self._removed(cards))
+                cells = void_surrender(self.rules, self.kinds, cards, visible,
+                                       [draws[v, k] for k in range(self.n_kinds)], given_up)[1]
+            elif self.exact:
+                cells = [through * Fraction(x) for x in row]
                 cells[0] = through * given_up
             else:
                 cells = [float(through) * x for x in row]
@@ -122,9 +132,10 @@ class CompositionModel(HandValues):
         book = self.hands.book
         pay = payoff(final, (book.peeked, 21), self.rules)
         one: Any = Fraction(1) if self.exact else 1.0
+        shares = results(final, (book.peeked, 21), self.rules)
         return np.array([pay if self.exact else float(pay), one,
-                         one * book.natural(final[0]), 0 * one, 0 * one, one * (pay > 0),
-                         one * (pay < 0), one * (pay == 0)],
+                         one * book.natural(final[0]), 0 * one, 0 * one,
+                         *(x if self.exact else float(x) for x in shares)],
                         dtype=object if self.exact else float)
 
     def _side_bets(self, cards: tuple[int, ...], removed: Removed, out: Any) -> Any:

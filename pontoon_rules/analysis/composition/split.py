@@ -32,7 +32,7 @@ from pontoon_rules.analysis.composition.hands import HandValues
 from pontoon_rules.analysis.composition.outlook import Removed, grow
 from pontoon_rules.analysis.context import STATS
 from pontoon_rules.analysis.deck import is_pair
-from pontoon_rules.analysis.hand import STICK, HandState, start_state
+from pontoon_rules.analysis.hand import RESCUE, STICK, HandState, start_state
 from pontoon_rules.analysis.split import MODEL_HAND_LIMIT
 from pontoon_rules.ruleset.common import HandClass
 
@@ -210,6 +210,9 @@ class ZeroMemorySplit:
         m = self.model
         if choice.kind == STICK:
             return self._stick_rows(own, s)
+        if choice.kind == RESCUE:  # the same whatever the banker holds, as a bust
+            through = self.banker_rows(own, peek_only=True)[:, :, 0]
+            return through[:, :, None] * m.rescue_row(s)[0][None, None, :]
         kinds, q = self._live_rows(own)
         if not kinds:
             return np.zeros((self.extras, len(m.visibles), len(STATS)))
@@ -323,6 +326,8 @@ class ZeroMemorySplit:
         removed = _plus(own, extra)
         if choice.kind == STICK:
             return m.stick(removed, s)
+        if choice.kind == RESCUE:
+            return m.rescue(removed, s)
         after = m.hands.after(s, choice)
         _, _, draws = m.outlook(removed)
         out = None

@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from pontoon_rules.analysis.composition.model import CompositionModel, Removed
-from pontoon_rules.analysis.hand import STICK, Choice, HandState, start_state
+from pontoon_rules.analysis.hand import RESCUE, STICK, Choice, HandState, start_state
 from pontoon_rules.analysis.outcomes import counted_soft, total_of
 
 Cell = tuple[int, bool, int]
@@ -153,6 +153,8 @@ class TotalChart:
         m = self.model
         if choice.kind == STICK:
             return m.stick(removed, s)
+        if choice.kind == RESCUE:
+            return m.rescue(removed, s)
         after = m.hands.after(s, choice)
         _, _, draws = m.outlook(removed)
         out = np.zeros((len(m.visibles), m.stick(removed, s).shape[1]))
