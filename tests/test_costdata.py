@@ -156,3 +156,13 @@ def test_a_refused_ruleset_gets_the_rules_it_plays_instead_of_figures() -> None:
     rules = {(r["field"], r["rule"]) for r in summary["refused"]}
     assert rules == {("hands.definitions.pontoon", "named hands by suits, by what a banker's "
                       "hand takes, or two naturals at the peek")}
+
+
+def test_a_table_is_the_same_on_several_processes() -> None:
+    """`workers` solves the variants in other processes: the rows are the serial ones, in
+    the same order, invalid and skipped rows included."""
+    ruleset = load_bundled("pagat-british")
+    fields = (*SAMPLE_FIELDS, "player.double.allowed", "pack.decks")
+    serial = rule_costs(ruleset, paths=fields)
+    assert len([r for r in serial.rows if r.edge is not None]) >= 4
+    assert rule_costs(ruleset, paths=fields, workers=2) == serial

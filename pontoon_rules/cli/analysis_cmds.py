@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -134,14 +135,20 @@ def strategy_cmd(ruleset: str, fmt: str, deck: str | None, departures: bool,
               help="finite (the ruleset's own shoe, the default) or infinite.")
 @_banker_option
 @click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
+@click.option("--workers", type=click.IntRange(1, 256), default=None,
+              help="Processes solving the variants (default: every core this process may "
+                   "use); the table is the same whatever the number.")
 @agree_option
 def costs_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool,
-              agreements: tuple[str, ...]) -> None:
+              workers: int | None, agreements: tuple[str, ...]) -> None:
     """The change in house edge from changing each rule of RULESET alone."""
     from pontoon_rules.analysis.present.costs import rule_costs
 
     loaded = _ruleset(ruleset, agreements)
-    table = _analysis(lambda: rule_costs(loaded, deck, policy),  # type: ignore[arg-type]
+    if workers is None:
+        workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+    table = _analysis(lambda: rule_costs(loaded, deck, policy,  # type: ignore[arg-type]
+                                         workers=workers),
                       f"costs of {ruleset}")
     if as_json:
         echo(json.dumps(table.to_json(), indent=2, default=str))

@@ -101,7 +101,8 @@ class CostTable:
 
 @gc_paused
 def rule_costs(ruleset: Ruleset, deck: Deck | None = None, policy: str | None = None,
-               paths: Iterable[str] | None = None, base: float | None = None) -> CostTable:
+               paths: Iterable[str] | None = None, base: float | None = None,
+               workers: int = 1) -> CostTable:
     """Change each behavioural field of `ruleset` alone and report the house edge.
 
     Args:
@@ -109,6 +110,8 @@ def rule_costs(ruleset: Ruleset, deck: Deck | None = None, policy: str | None = 
             exact composition-dependent; each variant keeps that choice).
         paths: only these fields (in the order of `fields.ruleset_paths`); None for all.
         base: the ruleset's own edge under `deck` and `policy`, when already computed.
+        workers: processes solving the variants (each distinct variant once; the table
+            is the same whatever the number).
 
     Raises:
         UnsupportedFeatureError: the ruleset plays a rule the analysis does not handle (a
@@ -120,10 +123,9 @@ def rule_costs(ruleset: Ruleset, deck: Deck | None = None, policy: str | None = 
     deck = check_deck(base_rules, deck)
     if base is None:
         base = edge_of(base_rules, deck, policy if base_rules.banker_by_choice else None)
-    rows: list[Cost] = []
     skipped: dict[str, str] = {}
     data = ruleset.model_dump(mode="python")
-    known = {_model_key(base_rules): base}
+    planned: list[tuple[str, Any, Any, Ruleset | str]] = []
     for path in ruleset_paths(ruleset):
         if wanted is not None and path not in wanted:
             continue
@@ -132,10 +134,70 @@ def rule_costs(ruleset: Ruleset, deck: Deck | None = None, policy: str | None = 
             skipped[path] = reason
             continue
         old = value_at(ruleset, path)
-        for new in alternatives(old, path):
-            rows.append(_variant_cost(data, path, old, new, base, deck, policy, known))
+        planned.extend((path, old, new, _variant(data, path, new))
+                       for new in alternatives(old, path))
+    own = _model_key(base_rules)
+    variant_keys = [_model_key(compile_rules(v)) if isinstance(v, Ruleset) else ""
+                    for *_, v in planned]
+    jobs: dict[str, Ruleset] = {}
+    for (*_, variant), key in zip(planned, variant_keys, strict=True):
+        if isinstance(variant, Ruleset) and key != own and key not in jobs:
+            jobs[key] = variant  # equal keys: equal edges, solved once
+    found: dict[str, tuple[float | None, str]] = {own: (base, "")}
+    found.update(zip(jobs, _solve_all(list(jobs.values()), deck, policy, workers),
+                     strict=True))
+    rows = [_row(path, old, new, variant if isinstance(variant, str) else found[key], base)
+            for (path, old, new, variant), key in zip(planned, variant_keys, strict=True)]
     return CostTable(ruleset.id, deck, policy, base, rows, skipped,
                      deck_words(base_rules, deck), _method(base_rules, deck))
+
+
+def _variant(data: dict[str, Any], path: str, new: Any) -> Ruleset | str:
+    """The ruleset with `path` set to `new`, or why there is no edge to compute (the note)."""
+    try:
+        variant = Ruleset.model_validate(with_value(data, path, new))
+    except ValidationError as e:
+        first = e.errors()[0]["msg"] if e.errors() else str(e)
+        return f"invalid: {first}"
+    refused = refused_names(variant, "costs")
+    if refused:
+        return f"not analysed: {', '.join(refused)} (not handled yet)"
+    return variant
+
+
+def _row(path: str, old: Any, new: Any, solved: str | tuple[float | None, str],
+         base: float) -> Cost:
+    """The table's row of one change: its note where the variant has no edge (invalid, not
+    analysed), else its edge and the change from `base`."""
+    if isinstance(solved, str):
+        return Cost(path, plain(old), plain(new), None, None, solved)
+    edge, note = solved
+    if edge is None:
+        return Cost(path, plain(old), plain(new), None, None, note)
+    return Cost(path, plain(old), plain(new), edge, edge - base)
+
+
+def _solve_all(variants: list[Ruleset], deck: Deck, policy: str | None,
+               workers: int) -> list[tuple[float | None, str]]:
+    """Each variant's edge (or None and why not), in order, on `workers` processes."""
+    jobs = [(v, deck, policy) for v in variants]
+    if workers <= 1 or len(jobs) < 2:
+        return [_solve(job) for job in jobs]
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
+        return list(pool.map(_solve, jobs, chunksize=1))
+
+
+def _solve(job: tuple[Ruleset, Deck, str | None]) -> tuple[float | None, str]:
+    variant, deck, policy = job
+    rules = compile_rules(variant)
+    try:
+        return edge_of(rules, deck, policy if rules.banker_by_choice else None), ""
+    except UnsupportedFeatureError as e:
+        return None, "not analysed: " + "; ".join(p.message for p in e.problems)
+    except AnalysisError as e:
+        return None, f"not analysed: {e}"
 
 
 def _method(rules: Rules, deck: Deck) -> str:
@@ -168,32 +230,6 @@ def _model_key(rules: Rules) -> str:
     """What the one-seat model reads of `rules` (equal keys: equal edges)."""
     return repr([(f.name, getattr(rules, f.name)) for f in dataclasses.fields(rules)
                  if f.name not in UNSEEN_FIELDS and not f.name.startswith("shoot")])
-
-
-def _variant_cost(data: dict[str, Any], path: str, old: Any, new: Any, base: float,
-                  deck: Deck, policy: str | None, known: dict[str, float]) -> Cost:
-    changed = with_value(data, path, new)
-    try:
-        variant = Ruleset.model_validate(changed)
-    except ValidationError as e:
-        first = e.errors()[0]["msg"] if e.errors() else str(e)
-        return Cost(path, plain(old), plain(new), None, None, f"invalid: {first}")
-    refused = refused_names(variant, "costs")
-    if refused:
-        return Cost(path, plain(old), plain(new), None, None,
-                    f"not analysed: {', '.join(refused)} (not handled yet)")
-    rules = compile_rules(variant)
-    key = _model_key(rules)
-    if key not in known:
-        try:
-            known[key] = edge_of(rules, deck, policy if rules.banker_by_choice else None)
-        except UnsupportedFeatureError as e:
-            words = "; ".join(p.message for p in e.problems)
-            return Cost(path, plain(old), plain(new), None, None, f"not analysed: {words}")
-        except AnalysisError as e:
-            return Cost(path, plain(old), plain(new), None, None, f"not analysed: {e}")
-    edge = known[key]
-    return Cost(path, plain(old), plain(new), edge, edge - base)
 
 
 def alternatives(value: Any, path: str) -> Iterator[Any]:
