@@ -25,13 +25,16 @@ def test_every_bundled_ruleset_has_a_current_curve(ruleset_id: str) -> None:
         assert curve is None, f"{ruleset_id}: the analysis refuses it, so no curve is stored"
         return
     assert curve is not None, f"stale or missing: run python benchmarks/pack_curves.py {ruleset_id}"
-    assert {p["decks"] for p in curve["points"]} >= set(PACK_COUNTS)
+    # every count but those the ruleset is not valid at (spanish-21's suited 7-7-7: 3 packs)
+    assert {p["decks"] for p in curve["points"]} | set(curve.get("invalid_decks", [])) >= set(
+        PACK_COUNTS)
     own = load_bundled(ruleset_id).pack.decks
     assert any(p["decks"] == own for p in curve["points"])
 
 
 @pytest.mark.parametrize(("ruleset_id", "decks"), [("casino-ochko", 2),
-                                                   ("blackjack-reference", 1)])
+                                                   ("blackjack-reference", 1),
+                                                   ("spanish-21", 3)])
 def test_a_stored_point_is_what_the_analysis_gives(ruleset_id: str, decks: int) -> None:
     ruleset = load_bundled(ruleset_id)
     data = ruleset.model_dump(mode="python")
@@ -55,3 +58,9 @@ def test_text_does_not_make_a_curve_stale() -> None:
     data = ruleset.model_dump(mode="python")
     data["player"] = dict(data["player"], stick_minimum=16)
     assert stored_curve(Ruleset.model_validate(data)) is None
+
+
+def test_a_pack_count_the_ruleset_is_not_valid_at_is_left_out() -> None:
+    curve = load_curves()["spanish-21"]
+    assert curve["invalid_decks"] == [1, 2]
+    assert [p["decks"] for p in curve["points"]] == [3, 4, 6, 8]

@@ -13,6 +13,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from pontoon_rules.analysis.edge import edge_of
 from pontoon_rules.analysis.present.costdata import rules_hash
 from pontoon_rules.engine.rules import compile_rules
@@ -32,14 +34,26 @@ def _with_decks(ruleset: Ruleset, decks: int | str) -> Ruleset:
 
 
 def pack_curve(ruleset: Ruleset) -> dict[str, Any]:
-    """The ruleset's house edge (percent) at each pack count, and for an infinite deck."""
+    """The ruleset's house edge (percent) at each pack count, and for an infinite deck; a
+    count at which the ruleset is not valid (Spanish 21's suited 7-7-7 needs three sevens
+    of one suit: three packs) is left out and listed under `invalid_decks`."""
     own = ruleset.pack.decks
     counts = sorted({*PACK_COUNTS, *([own] if isinstance(own, int) else [])})
-    points = [{"decks": n, "house_edge_percent": edge_of(compile_rules(_with_decks(ruleset, n)))}
-              for n in counts]
+    points, invalid = [], []
+    for n in counts:
+        try:
+            variant = _with_decks(ruleset, n)
+        except ValidationError:
+            invalid.append(n)
+            continue
+        points.append({"decks": n, "house_edge_percent": edge_of(compile_rules(variant))})
     infinite = edge_of(compile_rules(_with_decks(ruleset, "infinite")))
-    return {"hash": rules_hash(ruleset), "ruleset": ruleset.id, "own_decks": own,
-            "points": points, "infinite_house_edge_percent": infinite}
+    out: dict[str, Any] = {"hash": rules_hash(ruleset), "ruleset": ruleset.id,
+                           "own_decks": own, "points": points,
+                           "infinite_house_edge_percent": infinite}
+    if invalid:
+        out["invalid_decks"] = invalid
+    return out
 
 
 def load_curves() -> dict[str, Any]:
