@@ -53,7 +53,8 @@ def reader_description(path: str, gettext: Callable[[str], str] = str) -> str:
     try:
         described = describe(path)
     except KeyError:  # a whole section's entry (an open reading of all its rules)
-        return gettext(SECTION_RULES) % {"section": path.replace("_", " ")}
+        section = path.rsplit(".", 1)[-1].replace("_", " ")  # player.insurance: insurance
+        return gettext(SECTION_RULES) % {"section": section}
     return reader_words(gettext(described))
 
 
