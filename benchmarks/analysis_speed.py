@@ -23,6 +23,7 @@ machine does not count against them; wall time is printed beside them.
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import subprocess
 import time
@@ -105,8 +106,14 @@ def costs(ruleset_id: str) -> str:
     clear_shared()
     table, cpu, wall = timed(lambda: rule_costs(load_bundled(ruleset_id)))
     rows = len(table.rows)  # type: ignore[attr-defined]
-    return (f"  full cost table {ruleset_id}: {rows} changes, {cpu:.1f} cpu s "
+    line = (f"  full cost table {ruleset_id}: {rows} changes, {cpu:.1f} cpu s "
             f"({wall:.1f} wall), {table.deck_description}")  # type: ignore[attr-defined]
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+    if cores > 1:  # what `pontoon-rules costs` does by default: every core
+        clear_shared()
+        _, _, wall = timed(lambda: rule_costs(load_bundled(ruleset_id), workers=cores))
+        line += f"; on {cores} processes {wall:.1f} wall"
+    return line
 
 
 def simulation_line(ruleset_id: str, rounds: int = 1_000_000,

@@ -172,7 +172,9 @@ def model_notes(rules: Rules) -> list[str]:
         notes.append(f"no split limit in the rules: modelled up to {MODEL_HAND_LIMIT} hands")
     if rules.insurance and rules.banker_cards < 2 and not rules.banker_plays_alone:
         notes.append("insurance valued as if the banker always completes the hand")
-    suited = [d.name or i for i, d in rules.ruleset.hands.ranked() if d.suits.value != "any"]
+    from pontoon_rules.ruleset.common import SuitRule
+
+    suited = [d.name or i for i, d in rules.ruleset.hands.ranked() if d.suits is not SuitRule.ANY]
     if suited:
         notes.append(f"hands defined by their suits ({', '.join(suited)}) valued by the chance "
                      "of their suits given their ranks: exact for play that looks at ranks "
