@@ -161,8 +161,9 @@ def test_a_refused_ruleset_gets_the_rules_it_plays_instead_of_figures() -> None:
 def test_a_table_is_the_same_on_several_processes() -> None:
     """`workers` solves the variants in other processes: the rows are the serial ones, in
     the same order, invalid and skipped rows included."""
-    ruleset = load_bundled("pagat-british")
-    fields = (*SAMPLE_FIELDS, "player.double.allowed", "pack.decks")
+    ruleset = load_bundled("vingt-un")
+    fields = ("player.stick_minimum", "settlement.ties", "deal.banker_cards_visible")
     serial = rule_costs(ruleset, paths=fields)
-    assert len([r for r in serial.rows if r.edge is not None]) >= 4
+    assert len([r for r in serial.rows if r.edge is not None]) >= 2
+    assert any(r.edge is None for r in serial.rows)  # an invalid change keeps its place
     assert rule_costs(ruleset, paths=fields, workers=2) == serial
