@@ -5,8 +5,10 @@ values them.
 cannot make one), a hand of its first cards may be given up for part of its stake
 (`player.surrender.returns`), against the banker cards `player.surrender.against` names.
 The analysis offers it on the dealt hand, beside playing and splitting, and takes it where
-it loses less. `ruleset.features` refuses the surrenders it does not value (early, later
-than the dealt cards, on split hands, or void against a banker's pontoon nobody checks for).
+it loses less, and values one void against a banker's pontoon nobody checks for over the
+banker's second card (`void_surrender`). `ruleset.features` refuses the surrenders it does
+not value (early, later than the dealt cards, on split hands, or void with no banker's
+card seen).
 
 The rescue is a decision of a doubled hand that has drawn its double's card
 (`hand.HandSolver.options`, `HandSolver.rescue_net`): it ends the hand at once for a
