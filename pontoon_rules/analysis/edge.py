@@ -174,7 +174,8 @@ def model_notes(rules: Rules) -> list[str]:
         notes.append("insurance valued as if the banker always completes the hand")
     from pontoon_rules.ruleset.common import SuitRule
 
-    suited = [d.name or i for i, d in rules.ruleset.hands.ranked() if d.suits is not SuitRule.ANY]
+    suited = [d.name or i.replace("-", " ") for i, d in rules.ruleset.hands.ranked()
+              if d.suits is not SuitRule.ANY]
     if suited:
         notes.append(f"hands defined by their suits ({', '.join(suited)}) valued by the chance "
                      "of their suits given their ranks: exact for play that looks at ranks "
