@@ -179,3 +179,36 @@ def test_a_sheet_pdf_is_laid_out_once_and_again_after_any_change(
     assert laid == [("pagat-british", "en"), ("pagat-british", "ru@ochko-ru"),
                     ("pagat-british", "en"), ("pagat-british", "en")]
     assert all(p.name.startswith("sheet-pagat-british-") for p in folder.glob("*.bin"))
+
+
+def test_a_strategy_card_is_laid_out_once_across_processes_and_again_after_a_change(
+        folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A warm site build reads every card back from the cache folder (a new process
+    finds it: the memo of the process is emptied here); other figures, another ruleset
+    or font lay it out again."""
+    from pontoon_rules.docs import cards, sheets
+    from pontoon_rules.ruleset.registry import load_bundled
+
+    laid: list[tuple[str, str]] = []
+
+    def laid_out(ruleset: object, row: dict, lang: str, base: object) -> bytes:
+        laid.append((ruleset.id, lang))  # type: ignore[attr-defined]
+        return f"%PDF {len(laid)}".encode()
+
+    monkeypatch.setattr(cards, "card_pdf", laid_out)
+    british = load_bundled("pagat-british")
+    row = {"chart_data": {"cells": [[1, 2]]}, "house_edge": 0.0066}
+
+    def card(ruleset: object = british, figures: dict = row, lang: str = "en") -> bytes:
+        cards._CARDS.clear()  # as a new process
+        return cards.cached_card(ruleset, figures, lang)  # type: ignore[arg-type]
+
+    assert card() == card() == b"%PDF 1"
+    assert card(figures={**row, "house_edge": 0.0067}) == b"%PDF 2"
+    assert card(lang="ru") == b"%PDF 3"
+    assert card(british.model_copy(update={"name": "British, changed"})) == b"%PDF 4"
+    monkeypatch.setattr(sheets, "_fonts_fingerprint", lambda: "another font")
+    assert card() == b"%PDF 5"
+    assert [lang for _, lang in laid] == ["en", "en", "ru", "en", "en"]
+    names = {p.name.rsplit("-", 1)[0] for p in folder.glob("*.bin")}
+    assert names == {"card-pagat-british-en", "card-pagat-british-ru"}

@@ -7,6 +7,7 @@ short, then left out, when the page would overflow.
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from markupsafe import Markup
@@ -14,7 +15,7 @@ from markupsafe import Markup
 from pontoon_rules.docs import figures
 from pontoon_rules.docs.i18n import render, translations
 from pontoon_rules.docs.sheet_view import localized
-from pontoon_rules.docs.sheets import STATIC_DIR
+from pontoon_rules.docs.sheets import STATIC_DIR, cached_pdf
 from pontoon_rules.docs.strategy import strategy_card
 from pontoon_rules.literal import user
 from pontoon_rules.ruleset.model import Ruleset
@@ -59,10 +60,16 @@ _CARDS: dict[tuple[str, str, str], bytes] = {}
 
 
 def cached_card(ruleset: Ruleset, row: dict[str, Any], lang: str) -> bytes:
-    """The card, made once per process for each ruleset content, figures and language."""
+    """The card, made once for each ruleset content, figures and language: kept in the
+    process and, as a sheet's PDF is (`sheets.cached_pdf`), in the cache folder, so that
+    a warm site build lays out no card (each takes about a second)."""
     from pontoon_rules.docs.pages import base_of
 
-    key = (ruleset.model_dump_json(), repr(row["chart_data"]) + repr(row["house_edge"]), lang)
+    base = base_of(ruleset)
+    figures_seen = json.dumps(row, sort_keys=True, default=repr)
+    key = (ruleset.model_dump_json(), figures_seen, lang)
     if key not in _CARDS:
-        _CARDS[key] = card_pdf(ruleset, row, lang, base_of(ruleset))
+        parts = (base.model_dump_json() if base else "", figures_seen)
+        _CARDS[key] = cached_pdf("card", ruleset, lang, parts,
+                                 lambda: card_pdf(ruleset, row, lang, base))
     return _CARDS[key]

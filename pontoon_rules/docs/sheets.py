@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -126,13 +127,22 @@ def sheet_pdf(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | Non
     (`pontoon_rules.cache`) under the hash of the two rulesets, the language, the
     package's files, WeasyPrint's version and the fonts installed: the same sheet is read
     back, any change lays it out again."""
+    return cached_pdf("sheet", ruleset, lang, (base.model_dump_json() if base else "",),
+                      lambda: _laid_out_pdf(ruleset, lang, base))
+
+
+def cached_pdf(kind: str, ruleset: Ruleset, lang: str, parts: tuple[str, ...],
+               make: Callable[[], bytes]) -> bytes:
+    """A PDF of `ruleset` in `lang` (a sheet, a strategy card), read from the cache folder
+    (`pontoon_rules.cache`, entry `KIND-ID-LANG`) when it holds one for the ruleset, the
+    language, `parts` (what else the PDF shows), the package's files, WeasyPrint's
+    version and the fonts installed; else `make()`, stored."""
     from weasyprint import __version__ as weasyprint_version  # type: ignore[import-untyped]
 
-    key = key_of(ruleset.model_dump_json(), base.model_dump_json() if base else "", lang,
-                 package_files_hash(), weasyprint_version, _fonts_fingerprint())
+    key = key_of(ruleset.model_dump_json(), *parts, lang, package_files_hash(),
+                 weasyprint_version, _fonts_fingerprint())
     word = "".join(c if c.isascii() and c.isalnum() else "-" for c in lang)
-    return cached_bytes(f"sheet-{ruleset.id}-{word}", key,
-                        lambda: _laid_out_pdf(ruleset, lang, base))
+    return cached_bytes(f"{kind}-{ruleset.id}-{word}", key, make)
 
 
 FONT_FOLDERS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.fonts",
