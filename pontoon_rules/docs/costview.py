@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pontoon_rules.docs.i18n import is_recording
 from pontoon_rules.docs.readers import reader_description
 from pontoon_rules.docs.said import sentences_of
 from pontoon_rules.docs.values import Gettext, value_text
@@ -58,17 +59,48 @@ class Lever:
         return self.change < 0
 
 
-def _in_words(ruleset: Ruleset, data: dict[str, Any], path: str, new: Any, lang: str
-              ) -> tuple[str, str] | None:
-    """The changed rule as the sheet would say it, and as it reads now; None when the
-    change is not a valid ruleset (`data`: the ruleset's own dump)."""
-    try:
-        variant = Ruleset.model_validate(with_value(data, path, new))
-    except ValueError:
-        return None
-    after = " ".join(sentences_of(variant, path, lang))
-    before = " ".join(sentences_of(ruleset, path, lang))
-    return after, before
+_SAID: dict[tuple[str, ...], Any] = {}
+"""What `_variant` and `_said` found, for each ruleset's content (a site build draws each
+ruleset's levers three times: its page, the analysis page, its cost page)."""
+_SAID_LIMIT = 20_000
+"""Entries kept before the memo is emptied (a long-lived workbench sees many rulesets)."""
+
+
+def _memo(key: tuple[str, ...], make: Any) -> Any:
+    if is_recording():  # every message the words look up must be seen again
+        return make()
+    if key not in _SAID:
+        if len(_SAID) >= _SAID_LIMIT:
+            _SAID.clear()
+        _SAID[key] = make()
+    return _SAID[key]
+
+
+def _variant(ruleset: Ruleset, dump: str, data: dict[str, Any], path: str, new: Any
+             ) -> Ruleset | None:
+    """`ruleset` with `path` changed to `new`, or None when that is not a valid ruleset
+    (`data`: the ruleset's own dump; `dump`: its JSON, naming it in the memo)."""
+
+    def make() -> Ruleset | None:
+        try:
+            return Ruleset.model_validate(with_value(data, path, new))
+        except ValueError:
+            return None
+
+    return _memo(("variant", dump, path, repr(new)), make)  # type: ignore[no-any-return]
+
+
+def _said(ruleset: Ruleset, dump: str, path: str, lang: str) -> str:
+    """The sentences of `ruleset`'s sheet that say `path`, as one text."""
+    return _memo(("said", dump, path, lang),  # type: ignore[no-any-return]
+                 lambda: " ".join(sentences_of(ruleset, path, lang)))
+
+
+def _in_words(ruleset: Ruleset, dump: str, variant: Ruleset, path: str, new: Any, lang: str
+              ) -> tuple[str, str]:
+    """The changed rule as the sheet would say it, and as it reads now."""
+    after = _said(variant, f"{dump}|{path}|{new!r}", path, lang)
+    return after, _said(ruleset, dump, path, lang)
 
 
 def _kind(row: dict[str, Any]) -> str:
@@ -86,21 +118,24 @@ def cost_view(ruleset: Ruleset, rows: list[dict[str, Any]], gettext: Gettext,
     rows left out: `invalid`, `mechanical`, `none` (no change to the edge)."""
     counts = {"invalid": 0, "mechanical": 0, "none": 0}
     data = ruleset.model_dump(mode="python")
+    dump = ruleset.model_dump_json()
     kept = []
     for row in rows:
         kind = _kind(row)
         if kind != "lever":
             counts[kind] += 1
             continue
-        words = _in_words(ruleset, data, row["field"], row["to"], lang)
-        if words is None:
+        variant = _variant(ruleset, dump, data, row["field"], row["to"])
+        if variant is None:
             counts["invalid"] += 1
             continue
-        kept.append((row, words))
+        kept.append((row, variant))
     kept.sort(key=lambda item: -abs(item[0]["change"]))
-    largest = max((abs(r["change"]) for r, _w in kept), default=1.0) or 1.0
-    levers = [_lever(row, words, largest, gettext) for row, words in kept]
-    return {"levers": levers[:limit] if limit else levers, "total": len(levers),
+    largest = max((abs(r["change"]) for r, _v in kept), default=1.0) or 1.0
+    shown = kept[:limit] if limit else kept  # only the levers shown are put in words
+    levers = [_lever(row, _in_words(ruleset, dump, variant, row["field"], row["to"], lang),
+                     largest, gettext) for row, variant in shown]
+    return {"levers": levers, "total": len(kept),
             "left_out": counts, "left_out_total": sum(counts.values())}
 
 

@@ -85,6 +85,12 @@ def recording() -> Iterator[set[str]]:
         _LOOKED_UP.reset(token)
 
 
+def is_recording() -> bool:
+    """Whether a `recording` block is running (a memo of rendered words must then render
+    anew, so that the block sees every message the words look up)."""
+    return bool(_LOOKED_UP.get())
+
+
 def _note(message: str) -> None:
     for seen in _LOOKED_UP.get():
         seen.add(message)

@@ -1,0 +1,77 @@
+"""The rule-cost view (`docs.costview.cost_view`): a page that shows the first few levers
+says them as the full cost page does, and only the levers shown are put in words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pontoon_rules.docs import costview
+from pontoon_rules.docs.costview import cost_view
+from pontoon_rules.docs.i18n import recording, translations
+from pontoon_rules.ruleset.registry import load_bundled
+
+CHANGES = [  # (field, from, to, change in points): pagat-british's own cost rows
+    ("pack.decks", 1, 2, -1.982), ("deal.banker_cards_visible", 0, 1, -1.863),
+    ("stakes.first_buy_max", 2, 1, 5.973), ("stakes.buy_after_twist", False, True, -3.223),
+    ("player.draw_on_21", False, True, -3.108), ("banker.max_cards", 5, 6, -0.736),
+    ("hands.definitions.pontoon.collects", "2:1", "3:2", -2.413),
+    ("deal.banker_cards_visible", 0, -1, None),  # the schema refuses it
+    ("deal.player_cards", 2, 1, -10.4),  # another game: mechanical
+    ("player.split.buy_after_split", True, False, 0.0001),  # too small to show
+]
+
+
+def rows() -> list[dict[str, Any]]:
+    return [{"field": f, "from": old, "to": new, "change": change,
+             "house_edge": None if change is None else 0.66 + change}
+            for f, old, new, change in CHANGES]
+
+
+@pytest.fixture(autouse=True)
+def empty_memo() -> None:
+    costview._SAID.clear()
+
+
+def test_a_short_view_is_the_full_views_first_levers_in_the_same_words() -> None:
+    british = load_bundled("pagat-british")
+    gettext = translations("en").gettext
+    short = cost_view(british, rows(), gettext, "en", 3)
+    costview._SAID.clear()
+    full = cost_view(british, rows(), gettext, "en")
+    assert [lever.change for lever in full["levers"]] == [5.973, -3.223, -3.108, -2.413,
+                                                          -1.982, -1.863, -0.736]
+    assert short["levers"] == full["levers"][:3]
+    assert short["total"] == full["total"] == 7
+    assert short["left_out"] == full["left_out"] == {"invalid": 1, "mechanical": 1, "none": 1}
+    assert all(lever.sentence for lever in full["levers"])
+    # read again from the memo: the same view
+    assert cost_view(british, rows(), gettext, "en") == full
+
+
+def test_only_the_levers_shown_are_put_in_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    said: list[str] = []
+    real = costview.sentences_of
+
+    def counting(ruleset: Any, path: str, lang: str = "en") -> list[str]:
+        said.append(path)
+        return real(ruleset, path, lang)
+
+    monkeypatch.setattr(costview, "sentences_of", counting)
+    british = load_bundled("pagat-british")
+    cost_view(british, rows(), translations("en").gettext, "en", 2)
+    assert sorted(set(said)) == ["stakes.buy_after_twist", "stakes.first_buy_max"]
+
+
+def test_a_recording_render_sees_every_message_even_from_the_memo() -> None:
+    """A sheet checked for untranslated words (`i18n.recording`) must see the messages the
+    levers' words look up, though the memo holds them from an earlier render."""
+    british = load_bundled("pagat-british")
+    gettext = translations("ru").gettext
+    with recording() as first:
+        cost_view(british, rows(), gettext, "ru", 3)
+    cost_view(british, rows(), gettext, "ru", 3)
+    with recording() as again:
+        cost_view(british, rows(), gettext, "ru", 3)
+    assert first and again == first
