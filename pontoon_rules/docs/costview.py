@@ -10,6 +10,7 @@ schema refuses, and changes too small to show are left out and counted.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,10 +61,12 @@ class Lever:
 
 
 _SAID: dict[tuple[str, ...], Any] = {}
-"""What `_variant` and `_said` found, for each ruleset's content (a site build draws each
-ruleset's levers three times: its page, the analysis page, its cost page)."""
-_SAID_LIMIT = 20_000
-"""Entries kept before the memo is emptied (a long-lived workbench sees many rulesets)."""
+"""What `_variant` and `_said` found, for each ruleset's content, named by its hash (a site
+build draws each ruleset's levers three times: its page, the analysis page, its cost
+page)."""
+_SAID_LIMIT = 8_000
+"""Entries kept before the memo is emptied (a long-lived workbench sees many rulesets; a
+site build of the bundled rulesets keeps about half as many)."""
 
 
 def _memo(key: tuple[str, ...], make: Any) -> Any:
@@ -76,10 +79,9 @@ def _memo(key: tuple[str, ...], make: Any) -> Any:
     return _SAID[key]
 
 
-def _variant(ruleset: Ruleset, dump: str, data: dict[str, Any], path: str, new: Any
-             ) -> Ruleset | None:
-    """`ruleset` with `path` changed to `new`, or None when that is not a valid ruleset
-    (`data`: the ruleset's own dump; `dump`: its JSON, naming it in the memo)."""
+def _variant(name: str, data: dict[str, Any], path: str, new: Any) -> Ruleset | None:
+    """The ruleset `data` (a ruleset's own dump, `name` its hash) with `path` changed to
+    `new`, or None when that is not a valid ruleset."""
 
     def make() -> Ruleset | None:
         try:
@@ -87,20 +89,20 @@ def _variant(ruleset: Ruleset, dump: str, data: dict[str, Any], path: str, new: 
         except ValueError:
             return None
 
-    return _memo(("variant", dump, path, repr(new)), make)  # type: ignore[no-any-return]
+    return _memo(("variant", name, path, repr(new)), make)  # type: ignore[no-any-return]
 
 
-def _said(ruleset: Ruleset, dump: str, path: str, lang: str) -> str:
+def _said(ruleset: Ruleset, name: str, path: str, lang: str) -> str:
     """The sentences of `ruleset`'s sheet that say `path`, as one text."""
-    return _memo(("said", dump, path, lang),  # type: ignore[no-any-return]
+    return _memo(("said", name, path, lang),  # type: ignore[no-any-return]
                  lambda: " ".join(sentences_of(ruleset, path, lang)))
 
 
-def _in_words(ruleset: Ruleset, dump: str, variant: Ruleset, path: str, new: Any, lang: str
+def _in_words(ruleset: Ruleset, name: str, variant: Ruleset, path: str, new: Any, lang: str
               ) -> tuple[str, str]:
     """The changed rule as the sheet would say it, and as it reads now."""
-    after = _said(variant, f"{dump}|{path}|{new!r}", path, lang)
-    return after, _said(ruleset, dump, path, lang)
+    after = _said(variant, f"{name}|{path}|{new!r}", path, lang)
+    return after, _said(ruleset, name, path, lang)
 
 
 def _kind(row: dict[str, Any]) -> str:
@@ -118,14 +120,14 @@ def cost_view(ruleset: Ruleset, rows: list[dict[str, Any]], gettext: Gettext,
     rows left out: `invalid`, `mechanical`, `none` (no change to the edge)."""
     counts = {"invalid": 0, "mechanical": 0, "none": 0}
     data = ruleset.model_dump(mode="python")
-    dump = ruleset.model_dump_json()
+    name = hashlib.sha256(ruleset.model_dump_json().encode()).hexdigest()
     kept = []
     for row in rows:
         kind = _kind(row)
         if kind != "lever":
             counts[kind] += 1
             continue
-        variant = _variant(ruleset, dump, data, row["field"], row["to"])
+        variant = _variant(name, data, row["field"], row["to"])
         if variant is None:
             counts["invalid"] += 1
             continue
@@ -133,7 +135,7 @@ def cost_view(ruleset: Ruleset, rows: list[dict[str, Any]], gettext: Gettext,
     kept.sort(key=lambda item: -abs(item[0]["change"]))
     largest = max((abs(r["change"]) for r, _v in kept), default=1.0) or 1.0
     shown = kept[:limit] if limit else kept  # only the levers shown are put in words
-    levers = [_lever(row, _in_words(ruleset, dump, variant, row["field"], row["to"], lang),
+    levers = [_lever(row, _in_words(ruleset, name, variant, row["field"], row["to"], lang),
                      largest, gettext) for row, variant in shown]
     return {"levers": levers, "total": len(kept),
             "left_out": counts, "left_out_total": sum(counts.values())}
