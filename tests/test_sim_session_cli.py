@@ -64,6 +64,7 @@ def test_ctrl_c_prints_the_result_so_far() -> None:
     assert proc.returncode == 0, stderr
     data = json.loads(stdout)
     assert data["stopped_early"] and 0 < data["deals"] < 2_000_000_000
+    assert "stopping after the deals under way" in stderr and "Traceback" not in stderr
 
 
 def simulate(*args: str) -> subprocess.CompletedProcess[str]:

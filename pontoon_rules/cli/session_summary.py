@@ -20,23 +20,25 @@ def run_summary(ruleset: str, players: int, deals: int, seed: int, policy: str,
     from pontoon_rules.cli.agreed import settle
     from pontoon_rules.engine.rules import compile_rules
     from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.sim.stopping import first_interrupt_stops
     from pontoon_rules.sim.strategy import banker_table, strategy
     from pontoon_rules.sim.summary import SessionRequest, play_summary, summarise
     from pontoon_rules.sim.tables import TablePolicy, people_for
 
     if deals < 1 or players < 1:
         raise click.BadParameter("--deals and --players must be at least 1")
-    from pontoon_rules.ruleset.features import require_handled
+    with first_interrupt_stops() as stop:  # from here a Ctrl-C stops with the result so far
+        from pontoon_rules.ruleset.features import require_handled
 
-    rules = compile_rules(settle(load_ruleset(ruleset), agreements))
-    require_handled(rules.ruleset, "session --summary")
-    people_for(rules, players)
-    _, banker_name = _analysis(lambda: banker_table(rules, banker_policy))
-    _analysis(lambda: strategy(rules, policy, banker_policy))
-    req = SessionRequest(rules, players, deals, seed, policy, banker_policy,
-                         TablePolicy(stake, kitty, stake))
-    with _bar(deals, not as_json) as advance:
-        tally, stopped = play_summary(req, workers, scheduler, advance)
+        rules = compile_rules(settle(load_ruleset(ruleset), agreements))
+        require_handled(rules.ruleset, "session --summary")
+        people_for(rules, players)
+        _, banker_name = _analysis(lambda: banker_table(rules, banker_policy))
+        _analysis(lambda: strategy(rules, policy, banker_policy))
+        req = SessionRequest(rules, players, deals, seed, policy, banker_policy,
+                             TablePolicy(stake, kitty, stake))
+        with _bar(deals, not as_json) as advance:
+            tally, stopped = play_summary(req, workers, scheduler, advance, stop)
     out = summarise(req, tally, stopped, banker_name)
     if as_json:
         click.echo(json.dumps(out, indent=1))

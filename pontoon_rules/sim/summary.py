@@ -18,6 +18,7 @@ from typing import Any
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.sim import session as k
 from pontoon_rules.sim.distribute import Task, chunk_seeds, chunk_sizes, run_tasks
+from pontoon_rules.sim.stopping import Stop
 from pontoon_rules.sim.tables import SessionTable, SessionTally, TablePolicy
 
 SEGMENT = 1_000_000
@@ -47,53 +48,83 @@ class SessionRequest:
 
 
 def play_summary(req: SessionRequest, workers: int = 1, scheduler: str | None = None,
-                 progress: Callable[[int], None] | None = None) -> tuple[SessionTally, bool]:
-    """Play the session; (its sums, whether it was stopped early by Ctrl-C).
+                 progress: Callable[[int], None] | None = None,
+                 stop: Stop | None = None) -> tuple[SessionTally, bool]:
+    """Play the session; (its sums, whether it was stopped early).
+
+    It stops early, with what it has played, when `stop` is requested (checked after each
+    chunk of deals on one process, after each segment on several, so at least one is
+    played) or on a `KeyboardInterrupt` once some deal was played.
 
     Raises:
         MoneyOverflowError: the session's money or sums could pass what they hold exactly.
+        KeyboardInterrupt: interrupted before a single deal was played.
     """
     check_session_money(req)
     sizes = chunk_sizes(req.deals, SEGMENT)
     seeds = chunk_seeds(req.seed, len(sizes))
-    total: SessionTally | None = None
-    stopped = False
-    if workers <= 1 and scheduler is None:
-        from pontoon_rules.sim.strategy import strategy
-
-        strat = strategy(req.rules, req.player, req.banker)
-        done = 0
-        try:
-            for size, words in zip(sizes, seeds, strict=True):
-                import numpy as np
-
-                table = SessionTable(req.rules, strat, req.players,
-                                     np.array(words, dtype=np.uint64), req.table)
-                try:
-                    for n in chunk_sizes(size, CHUNK):
-                        table.play(n)
-                        done += n
-                        if progress:
-                            progress(done)
-                finally:
-                    total = _fold(total, table.tally)
-        except KeyboardInterrupt:
-            stopped = True
-    else:
-        tasks: list[Task] = [("session", req.payload(), n, w)
-                             for n, w in zip(sizes, seeds, strict=True)]
-        done = 0
-        try:
-            for tally in run_tasks(tasks, workers, scheduler):
-                total = _fold(total, tally)
-                done += tally.deals
-                if progress:
-                    progress(done)
-        except KeyboardInterrupt:
-            stopped = True
-    if total is None:
+    parts: list[SessionTally] = []
+    try:
+        if workers <= 1 and scheduler is None:
+            stopped = _play_here(req, sizes, seeds, parts, progress, stop)
+        else:
+            stopped = _play_spread(req, sizes, seeds, workers, scheduler, parts, progress,
+                                   stop)
+    except KeyboardInterrupt:
+        stopped = True
+    total = _fold(parts)
+    if total is None or (stopped and total.deals == 0):
         raise KeyboardInterrupt
     return total, stopped
+
+
+def _requested(stop: Stop | None) -> bool:
+    return stop is not None and stop.requested
+
+
+def _play_here(req: SessionRequest, sizes: list[int], seeds: list[tuple[int, ...]],
+               parts: list[SessionTally], progress: Callable[[int], None] | None,
+               stop: Stop | None) -> bool:
+    """Play the segments in this process, each table's sums put in `parts` when it ends
+    (or is interrupted); whether a stop ended it early."""
+    import numpy as np
+
+    from pontoon_rules.sim.strategy import strategy
+
+    strat = strategy(req.rules, req.player, req.banker)
+    done = 0
+    for size, words in zip(sizes, seeds, strict=True):
+        table = SessionTable(req.rules, strat, req.players, np.array(words, dtype=np.uint64),
+                             req.table)
+        try:
+            for n in chunk_sizes(size, CHUNK):
+                table.play(n)
+                done += n
+                if progress:
+                    progress(done)
+                if _requested(stop) and done < req.deals:
+                    return True
+        finally:
+            parts.append(table.tally)
+    return False
+
+
+def _play_spread(req: SessionRequest, sizes: list[int], seeds: list[tuple[int, ...]],
+                 workers: int, scheduler: str | None, parts: list[SessionTally],
+                 progress: Callable[[int], None] | None, stop: Stop | None) -> bool:
+    """Play the segments on worker processes or a cluster, putting each one's sums in
+    `parts` in segment order; whether a stop ended it early."""
+    tasks: list[Task] = [("session", req.payload(), n, w)
+                         for n, w in zip(sizes, seeds, strict=True)]
+    done = 0
+    for tally in run_tasks(tasks, workers, scheduler):
+        parts.append(tally)
+        done += tally.deals
+        if progress:
+            progress(done)
+        if _requested(stop) and done < req.deals:
+            return True
+    return False
 
 
 def check_session_money(req: SessionRequest) -> None:
@@ -110,10 +141,14 @@ def check_session_money(req: SessionRequest) -> None:
     check_money(req.rules, run, f"{req.deals:,} deals", FLOAT_EXACT)
 
 
-def _fold(total: SessionTally | None, part: SessionTally) -> SessionTally:
-    if total is None:
-        return SessionTally(list(part.people), part.person.copy(), part.table.copy())
-    total.add(part)
+def _fold(parts: list[SessionTally]) -> SessionTally | None:
+    """The sum of `parts`, in their order (None: no part)."""
+    if not parts:
+        return None
+    first = parts[0]
+    total = SessionTally(list(first.people), first.person.copy(), first.table.copy())
+    for part in parts[1:]:
+        total.add(part)
     return total
 
 
