@@ -22,6 +22,7 @@ from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.errors import RulesetError, ShoeError
 from pontoon_rules.ruleset.common import HandClass
 from pontoon_rules.ruleset.loader import load_ruleset
+from pontoon_rules.ruleset.registry import load_bundled
 
 HERE = Path(__file__).parent / "rulesets"
 STAR = str(HERE / "star-pontoon.yaml")
@@ -229,7 +230,7 @@ class TestRefusal:
     features by name rather than give a figure that would be wrong (one place decides:
     `ruleset.features`)."""
 
-    @pytest.mark.parametrize("command", ["edge", "strategy", "costs", "simulate"])
+    @pytest.mark.parametrize("command", ["edge", "strategy", "costs"])
     def test_each_analysis_command_names_what_it_does_not_handle(self, command: str) -> None:
         import subprocess
         import sys
@@ -237,24 +238,35 @@ class TestRefusal:
         done = subprocess.run([sys.executable, "-m", "pontoon_rules", command, OCHKO],
                               capture_output=True, text=True, timeout=120)
         assert done.returncode == 2, done.stderr
-        values = (f"ochko-values: pack.values: {command} does not handle card values yet (card "
-                  "values other than the usual (J 2, Q 3, K 4))")
-        # the exact analysis counts the pack's values (tests/test_composition.py); the
-        # compiled simulator does not yet
-        assert (values in done.stderr) is (command == "simulate")
-        # the exact analysis reads the golden point by its ranks (tests/test_named_analysis.py)
-        # but not a peek that may show either of two naturals; the simulator reads neither
-        assert ("hands.definitions.golden-point:" in done.stderr) is (command == "simulate")
+        # the exact analysis counts the pack's values (tests/test_composition.py) and reads
+        # the golden point by its ranks (tests/test_named_analysis.py), but not a peek that
+        # may show either of two naturals
+        assert "pack.values" not in done.stderr
+        assert "hands.definitions.golden-point:" not in done.stderr
         assert ("hands.definitions.pontoon:" in done.stderr and "a peek for a second natural "
                 "(the first is golden-point)" in done.stderr)
         assert "Traceback" not in done.stderr
 
-    def test_the_compiled_simulator_refuses_too(self) -> None:
+    def test_the_compiled_simulator_plays_the_values_and_the_two_naturals(self) -> None:
+        """The simulator classifies by the definitions and the cards' values, as the engine
+        does (tests/test_sim_named.py, tests/test_sim_differential.py)."""
+        import json
+        import subprocess
+        import sys
+
+        done = subprocess.run([sys.executable, "-m", "pontoon_rules", "simulate", OCHKO,
+                               "--rounds", "20000", "--json"],
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout)["path"] == "compiled"
+
+    def test_the_compiled_simulator_refuses_what_it_does_not_play(self) -> None:
         from pontoon_rules.ruleset.features import UnsupportedFeatureError
         from pontoon_rules.sim.compiled import compile_sim
 
-        with pytest.raises(UnsupportedFeatureError, match="a hand of particular ranks"):
-            compile_sim(compile_rules(load_ruleset(STAR)))
+        compile_sim(compile_rules(load_ruleset(STAR)))  # hands of particular ranks: played
+        with pytest.raises(UnsupportedFeatureError, match="surrender"):
+            compile_sim(compile_rules(load_bundled("spanish-21")))
 
     def test_the_classic_hands_under_other_ids_are_still_analysed(self, tmp_path: Path) -> None:
         from pontoon_rules.ruleset.features import unhandled

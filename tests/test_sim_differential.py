@@ -141,3 +141,60 @@ def test_new_fields_match_the_engine(base: str, change: dict[str, object]) -> No
     rules = overlay(base, change)
     for player in ("best", "stand-17"):
         compare(rules, player, 400, 99)
+
+
+SUITED_SEVENS = {"name": "suited 7-7-7", "ranks": ["7", "7", "7"], "suits": "suited",
+                 "banker_can_hold": False, "pays": "3:1", "wins_outright": True}
+SPADE_PONTOON = {"name": "pontoon in spades", "min_cards": 2, "max_cards": 2, "min_total": 21,
+                 "suits": "spades", "on_split_hand": False, "banker_can_hold": False,
+                 "pays": "2:1", "wins_outright": True, "natural": True, "may_draw_on": False}
+NAMED_OVERLAYS = [
+    # what a banker's hand takes, after the players have played (no peek)
+    ("belarus-ponton", {"hands": {"definitions": {"pontoon": {"takes": "original-bets"}}}},
+     ("best", "stand-16")),
+    ("belarus-ponton", {"hands": {"definitions": {"pontoon": {"takes": "busted-plus-one"}}}},
+     ("best", "stand-16")),
+    ("pagat-british", {"deal": {"banker_pontoon_at_once": False},
+                       "hands": {"definitions": {"pontoon": {"takes": "original-bets"}}}},
+     ("best", "stand-17")),
+    # hands defined by their suits, which the kernel reads from the physical cards (the
+    # analysis cannot value these two, so only the simple policies play them)
+    ("belarus-ponton", {"hands": {
+        "ranking": ["pontoon", "suited-sevens", "five-card-trick", "three-of-a-kind", "total"],
+        "definitions": {"suited-sevens": SUITED_SEVENS}}}, ("stand-15", "stand-17")),
+    ("blackjack-reference", {"hands": {
+        "ranking": ["spade-pontoon", "pontoon", "total"],
+        "definitions": {"spade-pontoon": SPADE_PONTOON}}}, ("stand-16",)),
+]
+
+
+@pytest.mark.parametrize(("base", "change", "players"), NAMED_OVERLAYS)
+def test_named_hands_by_their_cards_match_the_engine(base: str, change: dict[str, object],
+                                                    players: tuple[str, ...]) -> None:
+    rules = overlay(base, change)
+    for player in players:
+        compare(rules, player, 600, 7)
+
+
+def test_the_fast_kernel_refuses_what_it_does_not_classify() -> None:
+    """The one-seat fast kernel holds the classic hands and the usual values only; the
+    general kernel plays the rest, so a seed gives the engine's money either way."""
+    german = compile_sim(compile_rules(load_bundled("siebzehn-und-vier")))
+    assert fast_problem(german) == "named hands beyond the classic four"
+    spade = compile_sim(overlay("blackjack-reference", NAMED_OVERLAYS[-1][1]))
+    assert fast_problem(spade) == "named hands beyond the classic four"
+
+
+@pytest.mark.parametrize(("name", "players"), [
+    ("star-pontoon.yaml", ("best", "stand-16")),  # hands of particular ranks, eight packs
+    ("ochko-values.yaml", ("stand-16",)),  # values J 2 Q 3 K 4, a peek for two naturals
+])
+def test_test_rulesets_of_named_hands_match_the_engine(name: str,
+                                                        players: tuple[str, ...]) -> None:
+    from pathlib import Path
+
+    from pontoon_rules.ruleset.loader import load_ruleset
+
+    rules = compile_rules(load_ruleset(str(Path(__file__).parent / "rulesets" / name)))
+    for player in players:
+        compare(rules, player, 600, 3)

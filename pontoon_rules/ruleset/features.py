@@ -268,6 +268,11 @@ register(Feature(
 
 
 # -- the pack and the named hands: what the classic model does not hold -----------------
+_BY_DEFINITION: frozenset[Consumer] = frozenset({"analysis", "simulator", "sessions"})
+"""Rules of the pack and the named hands that the analysis and the compiled simulator
+both read from the definitions (the simulator classifies by `sim.compiled.named_table`,
+with the ruleset's card values)."""
+
 def _unusual_values(r: Ruleset) -> dict[str, int]:
     from pontoon_rules.ruleset.play import USUAL_VALUES
 
@@ -289,12 +294,12 @@ def _named_beyond_classic(r: Ruleset) -> list[tuple[str, str]]:
 
 register(Feature(
     "card values", ("pack.values",), "cards that count other than the usual",
-    lambda r: bool(_unusual_values(r)), _ANALYSED,
+    lambda r: bool(_unusual_values(r)), _BY_DEFINITION,
     details=lambda r: [("pack.values", "card values other than the usual (" + ", ".join(
         f"{rank} {value}" for rank, value in _unusual_values(r).items()) + ")")]))
 register(Feature(
     "ace values", ("pack.ace_values",), "an ace that counts other than 1 or 11",
-    _unusual_aces, _ANALYSED,
+    _unusual_aces, _BY_DEFINITION,
     details=lambda r: [("pack.ace_values", "an ace that counts " + " or ".join(
         str(v) for v in r.pack.ace_values) + " (not 1 or 11)")]))
 register(Feature(
@@ -312,11 +317,11 @@ def _two_aces_make_21(r: Ruleset) -> bool:
 register(Feature(
     "two aces making 21", ("pack.ace_values",),
     "two aces that make 21 (low 10, high 11): a natural of two aces, on which insurance "
-    "pays as on an ace and a ten", _two_aces_make_21, _ANALYSED))
+    "pays as on an ace and a ten", _two_aces_make_21, _BY_DEFINITION))
 register(Feature(
     "named hands beyond the classic four", ("hands.definitions",),
     "hands defined by ranks, suits, exact card counts, or what the banker's hand takes",
-    lambda r: bool(_named_beyond_classic(r)), _ANALYSED, details=_named_beyond_classic))
+    lambda r: bool(_named_beyond_classic(r)), _BY_DEFINITION, details=_named_beyond_classic))
 
 
 def _named_unread(r: Ruleset) -> list[tuple[str, str]]:
@@ -330,4 +335,5 @@ register(Feature(
     ("hands.definitions",),
     "hands defined by their suits, a banker's hand that takes less than everything after "
     "the players have played, or a peek for more than one natural",
-    lambda r: bool(_named_unread(r)), details=_named_unread))
+    lambda r: bool(_named_unread(r)), frozenset({"simulator", "sessions"}),
+    details=_named_unread))

@@ -9,22 +9,29 @@ never branches on a ruleset's id.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
 
 from pontoon_rules.engine.cards import CARDS_PER_PACK
+from pontoon_rules.engine.named import ANY_SUITS, MIXED, SUITED, NamedHand
+from pontoon_rules.engine.named import BUST as BUST_ID
+from pontoon_rules.engine.named import TOTAL as TOTAL_ID
 from pontoon_rules.engine.rules import Rules
+from pontoon_rules.ruleset.classic import NotClassic
 from pontoon_rules.ruleset.common import (
     BankerRole,
     BuyMode,
     HandClass,
+    NaturalTakes,
     RotationRule,
     RotationTieBreak,
     ShufflePolicy,
 )
 from pontoon_rules.ruleset.features import require_supported
+from pontoon_rules.ruleset.outcomes import OutcomeCell
 
 # hand classes as kernel integers
 BUST, PONTOON, TRICK, THREE, TWENTY_ONE, TOTAL = range(6)
@@ -60,9 +67,24 @@ MAX_SPLIT_HANDS = 16
  PONTOON_MAY_DRAW, PONTOON_RANKED, DEAL_BY_HAND, BANKER_FIRST, SHOOT_BELOW,
  SHUFFLE_ON_BANKER_PONTOON, SHUFFLE_ON_SPLIT_PONTOON, ROTATE_AFTER_EARLY, INFINITE_DECK,
  BANKER_UP_FROM, LATER_CAP_FIRST, SHOOT_FOURTH_BELOW, ROTATION_LAST,
- N_PARAMS) = range(87)
+ NAMED_PLAYER, NAMED_BANKER, BANKER_DEALT, OVER_21, CLASSIC, NATURALS, TAKES_ORIGINAL,
+ TAKES_ONE, VALUE_0) = range(95)
+N_PARAMS = VALUE_0 + 13
+"""`VALUE_0 + r`: the points of rank `r` (0 = ace, counted low; 12 = king)."""
+
+# the general kernel's hand ids: bust, total, then the named hands in `Rules.named` order
+G_BUST, G_TOTAL, G_NAMED = 0, 1, 2
+# columns of a row of the named-hand table (`SimRules.named`, `engine.named.NamedHand`)
+(H_ID, H_MIN_CARDS, H_MAX_CARDS, H_MIN_TOTAL, H_MAX_TOTAL, H_ON_SPLIT, H_AFTER_DOUBLE,
+ H_SAME_RANK, H_SUITS, H_DEALT_ONLY, H_NATURAL, H_MAY_DRAW, H_STICK_ANY, H_EXTRA, H_RANKED,
+ H_RANK_CARDS, H_RANKS) = range(17)
+H_COLS = H_RANKS + 13
+SUITS_ANY, SUITS_MIXED, SUITS_SUITED = ANY_SUITS, MIXED, SUITED
+"""`H_SUITS`: any suits, not all one suit, all one suit, else the one suit (S H D C = 0-3)."""
+"""`H_RANKS + r`: how many cards of rank `r` the hand holds, where `H_RANKED`."""
 
 SHUFFLE_EVERY, SHUFFLE_PONTOON, SHUFFLE_PENETRATION = range(3)
+ORIGINAL_BETS, BUSTED_PLUS_ONE = NaturalTakes.ORIGINAL_BETS, NaturalTakes.BUSTED_PLUS_ONE
 
 
 @dataclass(frozen=True)
@@ -82,6 +104,12 @@ class SimRules:
     """rank index → whether that rank may be split."""
     shoe: np.ndarray
     """The full shoe in pack order (card numbers, deck after deck)."""
+    named: np.ndarray
+    """The named hands a player may hold in ranking order (`NAMED_PLAYER` rows), then the
+    banker's (`NAMED_BANKER` rows), `H_*` columns: the general kernel classifies by them."""
+    cells: np.ndarray
+    """(player hand id, banker hand id, 5) → result code, pays num/den, collects num/den:
+    who beats whom by hand id (`G_*`), from `Rules.cells`, for the general kernel."""
 
 
 def _frac(x: Fraction) -> tuple[int, int]:
@@ -162,9 +190,93 @@ def compile_sim(rules: Rules) -> SimRules:
     shoe = full_shoe(rules)
     p[SHOE_SIZE] = len(shoe)
     p[PENETRATION_CARDS] = _penetration_cards(between.penetration, len(shoe))
+    ids = hand_ids(rules)
+    hand_params(rules, ids, p)
     return SimRules(rules, p, _class_rank(rules), settle_table(rules), _pays(rules),
                     np.array([i in rules.split_ranks for i in range(13)], dtype=np.int64),
-                    shoe)
+                    shoe, named_table(rules, ids), cells_table(rules, ids))
+
+
+MAX_HAND_IDS = 63
+"""Hand ids the kernel holds (bust, total and the named hands): `NATURALS` is a bit mask."""
+
+
+def hand_ids(rules: Rules) -> list[str]:
+    """The general kernel's hand ids in order: bust, total, then each named hand.
+
+    Raises:
+        UnsupportedFeatureError: more named hands than the kernel holds.
+    """
+    ids = [BUST_ID, TOTAL_ID, *rules.named]
+    if len(ids) > MAX_HAND_IDS:
+        from pontoon_rules.errors import Problem
+        from pontoon_rules.ruleset.features import UnsupportedFeatureError
+
+        raise UnsupportedFeatureError([Problem(
+            rules.ruleset.id, None, None, "hands.definitions",
+            f"the compiled simulator holds at most {MAX_HAND_IDS - 2} named hands, "
+            f"found {len(ids) - 2}; the engine plays them all (simulate --engine)")])
+    return ids
+
+
+def hand_params(rules: Rules, ids: list[str], p: np.ndarray) -> None:
+    """Write into `p` the slots the kernel's hands read: the card values, the named
+    hands' counts and what each hand id is (a natural, what it takes)."""
+    p[ACE_BONUS] = rules.ace_bonus
+    p[NAMED_PLAYER], p[NAMED_BANKER] = len(rules.player_hands), len(rules.banker_hands)
+    p[BANKER_DEALT], p[OVER_21] = rules.banker_dealt, rules.over_21_hands
+    p[CLASSIC] = not isinstance(rules.classic, NotClassic)
+    p[VALUE_0:VALUE_0 + 13] = rules.values
+    p[NATURALS] = _mask(ids, lambda hand: hand in rules.named and rules.named[hand].natural)
+    p[TAKES_ORIGINAL] = _mask(ids, lambda hand: rules.takes.get(hand) is ORIGINAL_BETS)
+    p[TAKES_ONE] = _mask(ids, lambda hand: rules.takes.get(hand) is BUSTED_PLUS_ONE)
+
+
+def _mask(ids: list[str], has: Callable[[str], bool]) -> int:
+    """The bit mask of the hand ids for which `has` holds (bit i: id i)."""
+    return sum(1 << i for i, hand in enumerate(ids) if has(hand))
+
+
+def named_table(rules: Rules, ids: list[str]) -> np.ndarray:
+    """The player's named hands in ranking order, then the banker's, as `H_*` rows."""
+    rows = [_named_row(h, ids.index(h.id)) for h in (*rules.player_hands, *rules.banker_hands)]
+    return np.array(rows, dtype=np.int64).reshape(len(rows), H_COLS)
+
+
+def _named_row(h: NamedHand, hand_id: int) -> list[int]:
+    row = [0] * H_COLS
+    row[H_ID], row[H_MIN_CARDS], row[H_MAX_CARDS] = hand_id, h.min_cards, h.max_cards
+    row[H_MIN_TOTAL], row[H_MAX_TOTAL] = h.min_total, h.max_total
+    row[H_ON_SPLIT], row[H_AFTER_DOUBLE] = h.on_split_hand, h.after_double
+    row[H_SAME_RANK], row[H_SUITS], row[H_DEALT_ONLY] = h.same_rank, h.suits, h.dealt_only
+    row[H_NATURAL], row[H_STICK_ANY], row[H_EXTRA] = h.natural, h.stick_any_total, h.extra
+    row[H_MAY_DRAW] = -1 if h.may_draw_on is None else int(h.may_draw_on)
+    if h.ranks is not None:
+        row[H_RANKED], row[H_RANK_CARDS] = 1, len(h.ranks)
+        for rank in h.ranks:
+            row[H_RANKS + rank] += 1
+    return [int(x) for x in row]
+
+
+def cells_table(rules: Rules, ids: list[str]) -> np.ndarray:
+    """(player hand id, banker hand id) → (result, pays num, den, collects num, den), from
+    the ruleset's one outcome table by hand id (`Rules.cells`)."""
+    out = np.zeros((len(ids), len(ids), 5), dtype=np.int64)
+    out[:, :, 0] = LOSE
+    out[:, :, 2] = out[:, :, 4] = 1
+    for (mine, theirs), cell in rules.cells.items():
+        if mine in ids and theirs in ids:
+            out[ids.index(mine), ids.index(theirs)] = _cell(cell)
+    return out
+
+
+def _cell(cell: OutcomeCell) -> tuple[int, ...]:
+    from pontoon_rules.ruleset import outcomes as o
+
+    result = {o.WIN: WIN, o.LOSE: LOSE, o.PUSH: PUSH}.get(cell.result, LOSE)
+    if cell.result is o.BY_TOTAL:
+        result = BY_TOTAL_PUSH if cell.tie_push else BY_TOTAL_LOSE
+    return (result, *_frac(cell.pays), *_frac(cell.collects))
 
 
 def _penetration_cards(penetration: float, size: int) -> int:
@@ -196,15 +308,9 @@ def _pays(rules: Rules) -> np.ndarray:
 def settle_table(rules: Rules) -> np.ndarray:
     """(player class, banker class) → (result, pays num, pays den, collects num, den),
     from the ruleset's one outcome table (`ruleset.outcomes.outcome_table`)."""
-    from pontoon_rules.ruleset import outcomes as o
-
     out = np.zeros((len(CLASSES), len(CLASSES), 5), dtype=np.int64)
     out[:, :, 0] = LOSE
     out[:, :, 2] = out[:, :, 4] = 1
     for (mine, theirs), cell in rules.outcomes.items():
-        i, j = CLASSES.index(mine), CLASSES.index(theirs)
-        result = {o.WIN: WIN, o.LOSE: LOSE, o.PUSH: PUSH}.get(cell.result, LOSE)
-        if cell.result is o.BY_TOTAL:
-            result = BY_TOTAL_PUSH if cell.tie_push else BY_TOTAL_LOSE
-        out[i, j] = (result, *_frac(cell.pays), *_frac(cell.collects))
+        out[CLASSES.index(mine), CLASSES.index(theirs)] = _cell(cell)
     return out

@@ -6,6 +6,7 @@ gives None, and then `RoundRunner` plays one-seat rounds on it. The features:
 
 - one seat, and no shoot bets in play (no kitty);
 - no buying (`stakes.buy: none`) and no three of a kind;
+- the classic named hands (`ruleset.classic`) and the usual card values;
 - a banker who draws by a fixed rule (`banker.mode: fixed-rule`);
 - two cards dealt to the player (any number to the banker, at least as many as are
   shown), in any `deal.order`;
@@ -26,6 +27,7 @@ import numpy as np
 from pontoon_rules.sim import compiled as c
 from pontoon_rules.sim import fast as f
 from pontoon_rules.sim.compiled import SimRules
+from pontoon_rules.sim.hands import USUAL_VALUES
 from pontoon_rules.sim.strategy import MODE_TABLE, Strategy
 
 
@@ -36,6 +38,8 @@ def fast_problem(sim: SimRules, seats: int = 1, kitty: int = 0) -> str | None:
         (seats == 1, "more than one seat"),
         (kitty == 0 or not p[c.SHOOT], "shoot bets against a kitty"),
         (p[c.BUY_MODE] == 0, "buying"),
+        (bool(p[c.CLASSIC]), "named hands beyond the classic four"),
+        ((p[c.VALUE_0:c.VALUE_0 + 13] == USUAL_VALUES).all(), "card values other than the usual"),
         (not p[c.THREE_ON], "three of a kind"),
         (not p[c.BANKER_BY_CHOICE], "a banker who draws by choice"),
         (p[c.PLAYER_CARDS] == 2, "a deal of other than two player cards"),
@@ -96,9 +100,6 @@ def fast_params(sim: SimRules, strat: Strategy) -> np.ndarray:
     return out
 
 
-_VALUES = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10], dtype=np.int64)
-
-
 @dataclass
 class FastRunner:
     """The fast kernel's inputs for one ruleset and strategy, and its workspace."""
@@ -108,7 +109,7 @@ class FastRunner:
 
     def __post_init__(self) -> None:
         s = self.strategy
-        self.tables = (fast_params(self.sim, s), deal_pattern(self.sim.params), _VALUES,
+        self.tables = (fast_params(self.sim, s), deal_pattern(self.sim.params), USUAL_VALUES,
                        s.kind_of_rank.astype(np.int64), self.sim.split_ranks, self.sim.settle,
                        s.act.astype(np.int8), _narrow(s.nxt), _narrow(s.draw),
                        _narrow(s.start), _narrow(s.split_start), s.split.astype(np.int8),

@@ -13,7 +13,11 @@ import numpy as np
 from pontoon_rules.sim import compiled as c
 
 (N, HARD, ACES, ORIG, STAKED, LAST, TWISTED, BOUGHT, DOUBLES, SINCE, DONE, SETTLED, NET,
- SPLIT, BLOCKED, SIBLING, PENDING, SHOOT, SEAT, MS, RETURNED, LASTACT, NF) = range(23)
+ SPLIT, BLOCKED, SIBLING, PENDING, SHOOT, SEAT, MS, RETURNED, LASTACT, DRAWN, ROW_AT, ROW,
+ NF) = range(26)
+"""DRAWN: cards the hand asked for (a twist, a buy, a double), as `engine.hand.Hand.drawn`;
+ROW: the named-hand row the hand is (`named_row`), known while ROW_AT is its cards + 1 (0:
+not known; a split, which takes cards away, sets it back to 0)."""
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -26,40 +30,113 @@ def total(hf: np.ndarray, h: int, bonus: int) -> int:
 
 @nb.njit(cache=True, _nrt=False)
 def is_soft(hf: np.ndarray, h: int, bonus: int) -> bool:
-    """Whether an ace in hand `h` counts high."""
-    return hf[h, ACES] > 0 and hf[h, HARD] + bonus <= 21
+    """Whether an ace in hand `h` counts high (never, where an ace has one value)."""
+    return hf[h, ACES] > 0 and bonus > 0 and hf[h, HARD] + bonus <= 21
 
 
 @nb.njit(cache=True, _nrt=False)
-def is_ace_ten(hf: np.ndarray, h: int) -> bool:
-    """Two cards, an ace and a ten-point card."""
-    return hf[h, N] == 2 and hf[h, ACES] == 1 and hf[h, HARD] == 11
+def _cards_match(hf: np.ndarray, hc: np.ndarray, h: int, NH: np.ndarray, i: int,
+                 dealt: int) -> bool:
+    """The ranks, one rank, suits and dealt-only conditions of named row `i`
+    (`engine.named.NamedHand._cards_match`)."""
+    n = hf[h, N]
+    if NH[i, c.H_RANKED]:
+        if n != NH[i, c.H_RANK_CARDS]:
+            return False
+        for j in range(n):
+            rank = hc[h, j] >> 2
+            want = NH[i, c.H_RANKS + rank]
+            if want == 0:
+                return False
+            held = 0
+            for k in range(n):
+                if hc[h, k] >> 2 == rank:
+                    held += 1
+            if held != want:
+                return False
+    first = hc[h, 0]
+    if NH[i, c.H_SAME_RANK]:
+        for j in range(1, n):
+            if hc[h, j] >> 2 != first >> 2:
+                return False
+    rule = NH[i, c.H_SUITS]
+    if rule != c.SUITS_ANY:
+        mixed = False
+        for j in range(1, n):
+            if hc[h, j] & 3 != first & 3:
+                mixed = True
+        if rule == c.SUITS_MIXED:
+            if not mixed:
+                return False
+        elif mixed or (rule != c.SUITS_SUITED and first & 3 != rule):
+            return False
+    if not NH[i, c.H_DEALT_ONLY]:
+        return True
+    return n <= dealt if dealt else hf[h, DRAWN] == 0
+
+
+@nb.njit(cache=True, _nrt=False)
+def named_row(hf: np.ndarray, hc: np.ndarray, h: int, banker: bool, P: np.ndarray,
+              NH: np.ndarray) -> int:
+    """The row of `NH` the hand is (the first in the ranking whose conditions its cards
+    meet), or -1 for none (`engine.hand.classify`); kept in the hand until its next card.
+
+    A hand is the banker's or a player's for the whole round, and what else the row reads
+    (split, doubled, cards asked for) changes only with a card dealt."""
+    at = hf[h, N] + 1
+    if hf[h, ROW_AT] == at:
+        return int(hf[h, ROW])
+    i = _find_row(hf, hc, h, banker, P, NH)
+    hf[h, ROW_AT] = at
+    hf[h, ROW] = i
+    return i
+
+
+@nb.njit(cache=True, _nrt=False)
+def _find_row(hf: np.ndarray, hc: np.ndarray, h: int, banker: bool, P: np.ndarray,
+              NH: np.ndarray) -> int:
+    points = total(hf, h, P[c.ACE_BONUS])
+    if points > 21 and not P[c.OVER_21]:
+        return -1
+    first = P[c.NAMED_PLAYER] if banker else 0
+    count = P[c.NAMED_BANKER] if banker else P[c.NAMED_PLAYER]
+    dealt = P[c.BANKER_DEALT] if banker else 0
+    n = hf[h, N]
+    for i in range(first, first + count):
+        if n < NH[i, c.H_MIN_CARDS] or n > NH[i, c.H_MAX_CARDS]:
+            continue
+        if points < NH[i, c.H_MIN_TOTAL] or points > NH[i, c.H_MAX_TOTAL]:
+            continue
+        if (hf[h, SPLIT] and not NH[i, c.H_ON_SPLIT]) or (
+                hf[h, DOUBLES] and not NH[i, c.H_AFTER_DOUBLE]):
+            continue
+        if not NH[i, c.H_EXTRA] or _cards_match(hf, hc, h, NH, i, dealt):
+            return i
+    return -1
 
 
 @nb.njit(cache=True, _nrt=False)
 def classify(hf: np.ndarray, hc: np.ndarray, h: int, banker: bool, P: np.ndarray,
-             crank: np.ndarray) -> int:
-    """The class of a finished hand (see `engine.hand.classify`)."""
-    points = total(hf, h, P[c.ACE_BONUS])
-    if points > 21:
-        return c.BUST
-    n = hf[h, N]
-    best, best_rank = c.TOTAL, c.UNRANKED
-    if is_ace_ten(hf, h):
-        ok = P[c.BANKER_PONTOON] != 0 if banker else (
-            hf[h, SPLIT] == 0 or P[c.SPLIT_ACE_TEN_PONTOON] != 0)
-        if ok and crank[c.PONTOON] < best_rank:
-            best, best_rank = c.PONTOON, crank[c.PONTOON]
-    if P[c.TRICK_ENABLED] and n >= P[c.TRICK_CARDS] and (not banker or P[c.BANKER_TRICK]):
-        if crank[c.TRICK] < best_rank:
-            best, best_rank = c.TRICK, crank[c.TRICK]
-    if P[c.THREE_ON] and not banker and n == 3:
-        r0 = hc[h, 0] >> 2
-        if (hc[h, 1] >> 2) == r0 and (hc[h, 2] >> 2) == r0 and crank[c.THREE] < best_rank:
-            best, best_rank = c.THREE, crank[c.THREE]
-    if P[c.TWENTY_ONE_ON] and points == 21 and n >= 3 and crank[c.TWENTY_ONE] < best_rank:
-        best, best_rank = c.TWENTY_ONE, crank[c.TWENTY_ONE]
-    return best
+             NH: np.ndarray) -> int:
+    """The hand id (`compiled.G_*`, then the named hands) of a finished hand."""
+    i = named_row(hf, hc, h, banker, P, NH)
+    if i >= 0:
+        return int(NH[i, c.H_ID])
+    return c.G_BUST if total(hf, h, P[c.ACE_BONUS]) > 21 else c.G_TOTAL
+
+
+@nb.njit(cache=True, _nrt=False)
+def is_natural(P: np.ndarray, hand_id: int) -> bool:
+    """Whether hand id `hand_id` is a natural (a pontoon)."""
+    return (P[c.NATURALS] >> hand_id) & 1 == 1
+
+
+@nb.njit(cache=True, _nrt=False)
+def is_bust(hf: np.ndarray, hc: np.ndarray, h: int, P: np.ndarray, NH: np.ndarray) -> bool:
+    """Over 21 and no named hand (two aces of 11 may be one): `engine.hand.is_bust`."""
+    if total(hf, h, P[c.ACE_BONUS]) <= 21:
+        return False
+    return not P[c.OVER_21] or named_row(hf, hc, h, False, P, NH) < 0
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -72,41 +149,71 @@ def money(stake: int, num: int, den: int, round_up: bool) -> int:
 
 
 @nb.njit(cache=True, _nrt=False)
+def outcome_sign(hf: np.ndarray, h: int, cls: int, bank: int, bank_cls: int, P: np.ndarray,
+                 table: np.ndarray) -> int:
+    """+1 when hand `h` (class `cls`) beats the banker's hand `bank`, -1 when it loses, 0
+    for a push (`engine.settle.outcome`)."""
+    result = table[cls, bank_cls, 0]
+    if result == c.WIN:
+        return 1
+    if result == c.LOSE or result == c.LOSE_STAKE:
+        return -1
+    if result == c.PUSH:
+        return 0
+    bonus = P[c.ACE_BONUS]
+    diff = total(hf, h, bonus) - total(hf, bank, bonus)
+    if diff > 0:
+        return 1
+    return -1 if diff < 0 or result == c.BY_TOTAL_LOSE else 0
+
+
+@nb.njit(cache=True, _nrt=False)
 def settle_hand(hf: np.ndarray, h: int, cls: int, bank: int, bank_cls: int, P: np.ndarray,
                 table: np.ndarray) -> int:
     """The net of finished hand `h` (class `cls`) against the banker's hand `bank`."""
     staked = hf[h, STAKED]
     up = P[c.ROUND_UP] != 0
-    result = table[cls, bank_cls, 0]
-    if result == c.LOSE_STAKE:
-        return -staked
-    if result == c.PUSH:
+    sign = outcome_sign(hf, h, cls, bank, bank_cls, P, table)
+    if sign > 0:
+        return money(staked, table[cls, bank_cls, 1], table[cls, bank_cls, 2], up)
+    if sign == 0:
         return 0
-    win = money(staked, table[cls, bank_cls, 1], table[cls, bank_cls, 2], up)
-    lose = -money(staked, table[cls, bank_cls, 3], table[cls, bank_cls, 4], up)
-    if result == c.WIN:
-        return win
-    if result == c.LOSE:
-        return lose
-    bonus = P[c.ACE_BONUS]
-    diff = total(hf, h, bonus) - total(hf, bank, bonus)
-    if diff > 0:
-        return win
-    if diff < 0 or result == c.BY_TOTAL_LOSE:
-        return lose
-    return 0
+    if table[cls, bank_cls, 0] == c.LOSE_STAKE:
+        return -staked
+    return -money(staked, table[cls, bank_cls, 3], table[cls, bank_cls, 4], up)
 
 
 @nb.njit(cache=True, _nrt=False)
-def can_draw(hf: np.ndarray, hc: np.ndarray, h: int, P: np.ndarray) -> bool:
-    """Whether the hand may take another card (engine.legal.can_draw)."""
-    points = total(hf, h, P[c.ACE_BONUS])
-    if hf[h, N] >= P[c.MAX_CARDS_RULE] or points > 21:
-        return False
-    if points == 21:
-        if not (P[c.PONTOON_MAY_DRAW] if is_pontoon(hf, h, P) else P[c.DRAW_ON_21]):
-            return False
+def settle_taken(hf: np.ndarray, h: int, cls: int, bank: int, bank_cls: int, P: np.ndarray,
+                 table: np.ndarray, taken: bool) -> tuple[int, bool]:
+    """The net of hand `h` against a banker's hand that takes less than everything
+    (`engine.settle.takes_from_seat`), and whether the seat has now given up its one
+    stake (busted-plus-one): a hand that loses without busting gives up its original
+    stake only, or, busted-plus-one, the seat's first such hand does and the rest nothing."""
+    if cls == c.G_BUST or outcome_sign(hf, h, cls, bank, bank_cls, P, table) >= 0:
+        return settle_hand(hf, h, cls, bank, bank_cls, P, table), taken
+    original = money(hf[h, ORIG], table[cls, bank_cls, 3], table[cls, bank_cls, 4],
+                     P[c.ROUND_UP] != 0)
+    if (P[c.TAKES_ORIGINAL] >> bank_cls) & 1 or not taken:
+        return -original, True
+    return 0, True
+
+
+@nb.njit(cache=True, _nrt=False)
+def can_draw(hf: np.ndarray, hc: np.ndarray, h: int, P: np.ndarray, NH: np.ndarray,
+             i: int) -> bool:
+    """Whether the hand may take another card (`engine.legal.can_draw`): the named hand
+    it is (row `i` of `NH`, -1: none; `named_row`) says so where its definition does
+    (`may_draw_on`)."""
     if hf[h, DOUBLES] > 0 and hf[h, SINCE] >= P[c.DOUBLE_DRAWS]:
+        return False
+    if hf[h, N] >= P[c.MAX_CARDS_RULE]:
+        return False
+    points = total(hf, h, P[c.ACE_BONUS])
+    if i >= 0 and NH[i, c.H_MAY_DRAW] >= 0:
+        if NH[i, c.H_MAY_DRAW] == 0:
+            return False
+    elif points > 21 or (points == 21 and not P[c.DRAW_ON_21]):
         return False
     return not (hf[h, SPLIT] and P[c.SPLIT_ACES_ONE_CARD] and (hc[h, 0] >> 2) == 0)
 
@@ -140,13 +247,14 @@ def can_double(hf: np.ndarray, h: int, P: np.ndarray) -> bool:
     return P[c.DOUBLE_MIN_CARDS] <= n <= P[c.DOUBLE_MAX_CARDS]
 
 
-_VALUES = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10], dtype=np.int64)
+USUAL_VALUES = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10], dtype=np.int64)
+"""The usual points per rank, the ace low (the shoot policy reads them, as the engine's)."""
 
 
 @nb.njit(cache=True, _nrt=False)
-def value(card: int) -> int:
-    """The card's points with the ace low."""
-    return int(_VALUES[card >> 2])
+def value(card: int, P: np.ndarray) -> int:
+    """The card's points in the ruleset, an ace counted low."""
+    return int(P[c.VALUE_0 + (card >> 2)])
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -158,7 +266,7 @@ def can_split(hf: np.ndarray, hc: np.ndarray, h: int, held: int, P: np.ndarray,
     if hf[h, DOUBLES] > 0 or held >= P[c.SPLIT_MAX_HANDS]:
         return False
     a, b = hc[h, 0] >> 2, hc[h, 1] >> 2
-    pair = a == b if P[c.SPLIT_BY_RANK] else _VALUES[a] == _VALUES[b]
+    pair = a == b if P[c.SPLIT_BY_RANK] else P[c.VALUE_0 + a] == P[c.VALUE_0 + b]
     if not pair or not split_ranks[a] or not split_ranks[b]:
         return False
     if hf[h, SPLIT]:
@@ -170,16 +278,9 @@ def can_split(hf: np.ndarray, hc: np.ndarray, h: int, held: int, P: np.ndarray,
 
 
 @nb.njit(cache=True, _nrt=False)
-def is_pontoon(hf: np.ndarray, h: int, P: np.ndarray) -> bool:
-    """A player hand that is a pontoon (engine.hand.is_pontoon)."""
-    return is_ace_ten(hf, h) and (hf[h, SPLIT] == 0 or P[c.SPLIT_ACE_TEN_PONTOON] != 0) and (
-        P[c.PONTOON_RANKED] != 0)
-
-
-@nb.njit(cache=True, _nrt=False)
-def may_stick(hf: np.ndarray, h: int, P: np.ndarray) -> bool:
-    """Stick is legal: the stick minimum reached, or a five-card trick (engine.legal)."""
-    points = total(hf, h, P[c.ACE_BONUS])
-    if points >= P[c.STICK_MINIMUM]:
+def may_stick(hf: np.ndarray, h: int, P: np.ndarray, NH: np.ndarray, i: int) -> bool:
+    """Stick is legal: the stick minimum reached, or the hand is a named hand that may
+    stand on any total (row `i` of `NH`: a five-card trick), as `engine.legal.hand_legal`."""
+    if total(hf, h, P[c.ACE_BONUS]) >= P[c.STICK_MINIMUM]:
         return True
-    return P[c.TRICK_ENABLED] != 0 and hf[h, N] >= P[c.TRICK_CARDS] and points <= 21
+    return i >= 0 and NH[i, c.H_STICK_ANY] != 0

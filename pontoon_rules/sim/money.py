@@ -48,6 +48,7 @@ def _factors(rules: Rules) -> tuple[int, int]:
     hand = (1 + buys) * 2 ** int(p[c.DOUBLE_TIMES] if p[c.DOUBLE_ALLOWED] else 0)
     hands = max(1, int(p[c.SPLIT_MAX_HANDS]))
     odds = max(1, int(sim.settle[:, :, 1].max()), int(sim.settle[:, :, 3].max()),
+               int(sim.cells[:, :, 1].max()), int(sim.cells[:, :, 3].max()),
                int(sim.pays.max()))
     insurance = (int(p[c.INS_FRAC_NUM]) + 1) * (int(p[c.INS_PAYS_NUM]) + 1)
     shoot = (hands + 2) * (int(p[c.SHOOT_PAYS_NUM]) + 1) if p[c.SHOOT] else 0

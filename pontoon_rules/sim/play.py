@@ -14,6 +14,7 @@ from pontoon_rules.sim.hands import (
     BOUGHT,
     DONE,
     DOUBLES,
+    DRAWN,
     HARD,
     LAST,
     LASTACT,
@@ -21,6 +22,7 @@ from pontoon_rules.sim.hands import (
     NET,
     ORIG,
     PENDING,
+    ROW_AT,
     SETTLED,
     SHOOT,
     SIBLING,
@@ -59,7 +61,7 @@ from pontoon_rules.sim.strategy import A_BUY, A_STICK, A_TWIST
 
 
 @nb.njit(cache=True, _nrt=False)
-def play_round(P: np.ndarray, crank: np.ndarray, table: np.ndarray, split_ranks: np.ndarray,
+def play_round(P: np.ndarray, NH: np.ndarray, cells: np.ndarray, split_ranks: np.ndarray,
                S: tuple, stakes: np.ndarray, ctx: np.ndarray,  # type: ignore[type-arg]
                hf: np.ndarray, hc: np.ndarray, order: np.ndarray, nhands: np.ndarray,
                ins: np.ndarray, seat_net: np.ndarray, flags: np.ndarray,
@@ -85,20 +87,20 @@ def play_round(P: np.ndarray, crank: np.ndarray, table: np.ndarray, split_ranks:
         nhands[s] = 1
         ins[s] = 0
         free += 1
-    if not _deal(P, S, ctx, hf, hc, order, src, deck, tray, st):
+    if not _deal(P, S, NH, ctx, hf, hc, order, src, deck, tray, st):
         return False
-    if not _insurance(P, S, ctx, hf, hc, order, ins, crank):
-        if not _players(P, crank, split_ranks, S, ctx, hf, hc, order, nhands, free,
+    if not _insurance(P, S, ctx, hf, hc, order, ins, NH):
+        if not _players(P, NH, split_ranks, S, ctx, hf, hc, order, nhands, free,
                         src, deck, tray, st):
             return False
-    if not _banker(P, S, ctx, hf, hc, order, nhands, ins, src, deck, tray, st):
+    if not _banker(P, S, NH, ctx, hf, hc, order, nhands, ins, src, deck, tray, st):
         return False
-    _settle(P, crank, table, ctx, hf, hc, order, nhands, ins, seat_net, flags)
+    _settle(P, NH, cells, ctx, hf, hc, order, nhands, ins, seat_net, flags)
     return True
 
 
 @nb.njit(cache=True, _nrt=False)
-def _deal(P, S, ctx, hf, hc, order, src, deck, tray, st) -> bool:  # type: ignore[no-untyped-def]
+def _deal(P, S, NH, ctx, hf, hc, order, src, deck, tray, st) -> bool:  # type: ignore[no-untyped-def]
     """The deal in `engine.flow.deal_order`'s order; with a kitty, the first shoot offers
     once the first card has gone to everyone (`engine.shoot.hold_first_offers`)."""
     seats, bank = ctx[SEATS], ctx[BANK]
@@ -113,7 +115,7 @@ def _deal(P, S, ctx, hf, hc, order, src, deck, tray, st) -> bool:  # type: ignor
             else:
                 who = order[g, 0] if g < seats else bank
             for _ in range(bc if who == bank else pc):
-                if not _deal_one(P, S, ctx, hf, hc, order, who, count, first,
+                if not _deal_one(P, S, NH, ctx, hf, hc, order, who, count, first,
                                  src, deck, tray, st):
                     return False
                 count += 1
@@ -127,7 +129,7 @@ def _deal(P, S, ctx, hf, hc, order, src, deck, tray, st) -> bool:  # type: ignor
                 if 0 < g <= seats and k >= pc:
                     continue
                 who = bank if (g == 0 or g == seats + 1) else order[g - 1, 0]
-                if not _deal_one(P, S, ctx, hf, hc, order, who, count, first,
+                if not _deal_one(P, S, NH, ctx, hf, hc, order, who, count, first,
                                  src, deck, tray, st):
                     return False
                 count += 1
@@ -136,8 +138,8 @@ def _deal(P, S, ctx, hf, hc, order, src, deck, tray, st) -> bool:  # type: ignor
 
 
 @nb.njit(cache=True, _nrt=False)
-def _deal_one(P, S, ctx, hf, hc, order, who, count, first, src, deck, tray, st) -> bool:  # type: ignore[no-untyped-def]
-    if not deal_to(hf, hc, who, ctx, P, S, src, deck, tray, st):
+def _deal_one(P, S, NH, ctx, hf, hc, order, who, count, first, src, deck, tray, st) -> bool:  # type: ignore[no-untyped-def]
+    if not deal_to(hf, hc, who, ctx, P, S, NH, src, deck, tray, st):
         return False
     if count + 1 == first and ctx[KITTY_ON]:
         for s in range(ctx[SEATS]):
@@ -157,7 +159,7 @@ def _visible(P, S, ctx, hf, hc) -> None:  # type: ignore[no-untyped-def]
 
 
 @nb.njit(cache=True, _nrt=False)
-def _insurance(P, S, ctx, hf, hc, order, ins, crank) -> bool:  # type: ignore[no-untyped-def]
+def _insurance(P, S, ctx, hf, hc, order, ins, NH) -> bool:  # type: ignore[no-untyped-def]
     """Insurance and even money, then the peek; True when the round ended early."""
     bank = ctx[BANK]
     offered = (P[c.BANKER_VISIBLE] >= 1 and (hc[bank, P[c.BANKER_UP_FROM]] >> 2) == 0
@@ -168,7 +170,7 @@ def _insurance(P, S, ctx, hf, hc, order, ins, crank) -> bool:  # type: ignore[no
         kind_of = S[sg.T_KIND_OF]
         for s in range(ctx[SEATS]):
             h = order[s, 0]
-            if hx.is_ace_ten(hf, h):
+            if hx.is_natural(P, hx.classify(hf, hc, h, False, P, NH)):
                 k0, k1 = S[kind_of + (hc[h, 0] >> 2)], S[kind_of + (hc[h, 1] >> 2)]
                 if P[c.EVEN_MONEY] and S[S[sg.T_EVEN] + (v * kinds + k0) * kinds + k1]:
                     hf[h, SETTLED] = 1
@@ -178,14 +180,14 @@ def _insurance(P, S, ctx, hf, hc, order, ins, crank) -> bool:  # type: ignore[no
             most = hf[h, STAKED] * P[c.INS_FRAC_NUM] // P[c.INS_FRAC_DEN]
             if P[c.INSURANCE] and most >= 1 and S[S[sg.T_INSURE] + v]:
                 ins[s] = most
-    if P[c.PEEK] and hx.classify(hf, hc, bank, True, P, crank) == c.PONTOON:
+    if P[c.PEEK] and hx.is_natural(P, hx.classify(hf, hc, bank, True, P, NH)):
         ctx[EARLY] = 1
         return True
     return False
 
 
 @nb.njit(cache=True, _nrt=False)
-def _players(P, crank, split_ranks, S, ctx, hf, hc, order, nhands, free,  # type: ignore[no-untyped-def]
+def _players(P, NH, split_ranks, S, ctx, hf, hc, order, nhands, free,  # type: ignore[no-untyped-def]
              src, deck, tray, st) -> bool:
     for s in range(ctx[SEATS]):
         j = 0
@@ -193,21 +195,25 @@ def _players(P, crank, split_ranks, S, ctx, hf, hc, order, nhands, free,  # type
             h = order[s, j]
             if hf[h, PENDING] > 0:
                 for _ in range(hf[h, PENDING]):
-                    if not deal_to(hf, hc, h, ctx, P, S, src, deck, tray, st):
+                    if not deal_to(hf, hc, h, ctx, P, S, NH, src, deck, tray, st):
                         return False
                 hf[h, PENDING] = 0
                 continue
-            if not hf[h, DONE] and finished(hf, hc, h, nhands[s], ctx, P, crank, split_ranks):
-                hf[h, DONE] = 1
+            row = -1
+            if not hf[h, DONE]:
+                if P[c.NAMED_PLAYER]:
+                    row = hx.named_row(hf, hc, h, False, P, NH)
+                if finished(hf, hc, h, nhands[s], ctx, P, NH, split_ranks, row):
+                    hf[h, DONE] = 1
             if hf[h, DONE]:
                 j += 1
                 continue
-            action, amount = decide(hf, hc, h, nhands[s], ctx, P, S, split_ranks)
+            action, amount = decide(hf, hc, h, nhands[s], ctx, P, S, split_ranks, NH, row)
             if action == A_STICK:
                 hf[h, DONE] = 1
                 continue
             if action == A_SPLIT:
-                if not _split(P, S, ctx, hf, hc, order, nhands, s, j, h, free,
+                if not _split(P, S, NH, ctx, hf, hc, order, nhands, s, j, h, free,
                               src, deck, tray, st):
                     return False
                 free += 1
@@ -225,22 +231,24 @@ def _players(P, crank, split_ranks, S, ctx, hf, hc, order, nhands, free,  # type
                 hf[h, DOUBLES] += 1
                 hf[h, SINCE] = 0
             hf[h, LASTACT] = action + 1
+            hf[h, DRAWN] += 1
             below = P[c.SHOOT_FOURTH_BELOW]
             if (ctx[KITTY_ON] and P[c.SHOOT_FOURTH] and hf[h, N] == 3
                     and room(ctx, P, below) >= 1):
                 offer(hf, hc, h, ctx, P, below)
-            if not deal_to(hf, hc, h, ctx, P, S, src, deck, tray, st):
+            if not deal_to(hf, hc, h, ctx, P, S, NH, src, deck, tray, st):
                 return False
     return True
 
 
 @nb.njit(cache=True, _nrt=False)
-def _split(P, S, ctx, hf, hc, order, nhands, s, j, h, new,  # type: ignore[no-untyped-def]
+def _split(P, S, NH, ctx, hf, hc, order, nhands, s, j, h, new,  # type: ignore[no-untyped-def]
            src, deck, tray, st) -> bool:
     keep, moved = hc[h, 0], hc[h, 1]
     hf[h, N] = 0
     hf[h, HARD] = 0
     hf[h, ACES] = 0
+    hf[h, ROW_AT] = 0  # the hand it was is no longer known
     hf[h, MS] = -1
     hf[h, LASTACT] = 0
     hf[h, SPLIT] = 1
@@ -259,11 +267,11 @@ def _split(P, S, ctx, hf, hc, order, nhands, s, j, h, new,  # type: ignore[no-un
     if ctx[KITTY_ON] and P[c.SHOOT_SPLIT] and room(ctx, P, P[c.SHOOT_BELOW]) >= 1:
         offer(hf, hc, new, ctx, P, P[c.SHOOT_BELOW])
     for _ in range(P[c.SPLIT_CARDS]):
-        if not deal_to(hf, hc, h, ctx, P, S, src, deck, tray, st):
+        if not deal_to(hf, hc, h, ctx, P, S, NH, src, deck, tray, st):
             return False
     if P[c.SPLIT_ALL_AT_ONCE]:
         for _ in range(P[c.SPLIT_CARDS]):
-            if not deal_to(hf, hc, new, ctx, P, S, src, deck, tray, st):
+            if not deal_to(hf, hc, new, ctx, P, S, NH, src, deck, tray, st):
                 return False
     else:
         hf[new, PENDING] = P[c.SPLIT_CARDS]
@@ -271,7 +279,7 @@ def _split(P, S, ctx, hf, hc, order, nhands, s, j, h, new,  # type: ignore[no-un
 
 
 @nb.njit(cache=True, _nrt=False)
-def _banker(P, S, ctx, hf, hc, order, nhands, ins, src, deck, tray, st) -> bool:  # type: ignore[no-untyped-def]
+def _banker(P, S, NH, ctx, hf, hc, order, nhands, ins, src, deck, tray, st) -> bool:  # type: ignore[no-untyped-def]
     """The banker's turn (engine.flow._banker_step), skipped after an early end."""
     if ctx[EARLY]:
         return True
@@ -291,7 +299,7 @@ def _banker(P, S, ctx, hf, hc, order, nhands, ins, src, deck, tray, st) -> bool:
                 if ins[s] > 0:
                     insured = True
             if n < 2 and insured:
-                if not deal_to(hf, hc, bank, ctx, P, S, src, deck, tray, st):
+                if not deal_to(hf, hc, bank, ctx, P, S, NH, src, deck, tray, st):
                     return False
                 continue
             return True
@@ -308,35 +316,41 @@ def _banker(P, S, ctx, hf, hc, order, nhands, ins, src, deck, tray, st) -> bool:
                     points == P[c.BANKER_STAND_ON] and P[c.BANKER_HIT_SOFT]
                     and hx.is_soft(hf, bank, bonus))):
                 return True
-        if not deal_to(hf, hc, bank, ctx, P, S, src, deck, tray, st):
+        if not deal_to(hf, hc, bank, ctx, P, S, NH, src, deck, tray, st):
             return False
 
 
 @nb.njit(cache=True, _nrt=False)
-def _settle(P, crank, table, ctx, hf, hc, order, nhands, ins, seat_net, flags) -> None:  # type: ignore[no-untyped-def]
+def _settle(P, NH, cells, ctx, hf, hc, order, nhands, ins, seat_net, flags) -> None:  # type: ignore[no-untyped-def]
     bank = ctx[BANK]
-    bank_cls = hx.classify(hf, hc, bank, True, P, crank)
+    bank_cls = hx.classify(hf, hc, bank, True, P, NH)
     ctx[BANKER_CLASS] = bank_cls
-    ace_ten = hx.is_ace_ten(hf, bank)
-    sweep = ctx[KITTY_ON] and bank_cls == c.PONTOON and P[c.SHOOT_SWEEPS]
+    natural = hx.is_natural(P, bank_cls)
+    sweep = ctx[KITTY_ON] and natural and P[c.SHOOT_SWEEPS]
     up = P[c.ROUND_UP] != 0
     stake_total, shoot_total = 0, 0
+    takes = ((P[c.TAKES_ORIGINAL] | P[c.TAKES_ONE]) >> bank_cls) & 1 == 1
     for s in range(ctx[SEATS]):
         net = 0
+        taken = False
         flags[s, F_PONTOON] = 0
         flags[s, F_ROTATION] = 0
         flags[s, F_SHUFFLE] = 0
         for j in range(nhands[s]):
             h = order[s, j]
-            cls = hx.classify(hf, hc, h, False, P, crank)
-            if cls == c.PONTOON:
+            cls = hx.classify(hf, hc, h, False, P, NH)
+            if hx.is_natural(P, cls):
                 flags[s, F_PONTOON] = 1
                 if not hf[h, SPLIT] or P[c.ROTATION_FROM_SPLIT]:
                     flags[s, F_ROTATION] = 1
                 if not hf[h, SPLIT] or P[c.SHUFFLE_ON_SPLIT_PONTOON]:
                     flags[s, F_SHUFFLE] = 1
-            stake = hf[h, NET] if hf[h, SETTLED] else hx.settle_hand(
-                hf, h, cls, bank, bank_cls, P, table)
+            if hf[h, SETTLED]:
+                stake = hf[h, NET]
+            elif takes:
+                stake, taken = hx.settle_taken(hf, h, cls, bank, bank_cls, P, cells, taken)
+            else:
+                stake = hx.settle_hand(hf, h, cls, bank, bank_cls, P, cells)
             net += stake
             stake_total += stake
             bet = hf[h, SHOOT]
@@ -348,7 +362,7 @@ def _settle(P, crank, table, ctx, hf, hc, order, nhands, ins, seat_net, flags) -
                 net += shoot
                 shoot_total += shoot
         if ins[s] > 0:
-            won = hx.money(ins[s], P[c.INS_PAYS_NUM], P[c.INS_PAYS_DEN], up) if ace_ten \
+            won = hx.money(ins[s], P[c.INS_PAYS_NUM], P[c.INS_PAYS_DEN], up) if natural \
                 else -ins[s]
             net += won
             stake_total += won

@@ -66,9 +66,8 @@ def add_card(hf: np.ndarray, hc: np.ndarray, h: int, card: int, S: tuple, P: np.
     n = hf[h, N]
     hc[h, n] = card
     hf[h, N] = n + 1
-    val = hx.value(card)
-    hf[h, HARD] += val
-    if val == 1:
+    hf[h, HARD] += hx.value(card, P)
+    if card >> 2 == 0:
         hf[h, ACES] += 1
     if hf[h, DOUBLES] > 0:
         hf[h, SINCE] += 1
@@ -102,8 +101,8 @@ def add_card(hf: np.ndarray, hc: np.ndarray, h: int, card: int, S: tuple, P: np.
 
 @nb.njit(cache=True, _nrt=False)
 def deal_to(hf: np.ndarray, hc: np.ndarray, h: int, ctx: np.ndarray, P: np.ndarray,
-            S: tuple, src: np.ndarray, deck: np.ndarray, tray: np.ndarray,  # type: ignore[type-arg]
-            st: np.ndarray) -> bool:
+            S: tuple, NH: np.ndarray, src: np.ndarray, deck: np.ndarray,  # type: ignore[type-arg]
+            tray: np.ndarray, st: np.ndarray) -> bool:
     """Deal the next card to hand `h`; a busted player hand goes under the pack at once
     when the session says so. False when the pack ran out."""
     card = src_.draw(src, deck, tray, st)
@@ -113,7 +112,7 @@ def deal_to(hf: np.ndarray, hc: np.ndarray, h: int, ctx: np.ndarray, P: np.ndarr
     player = h != ctx[BANK]
     add_card(hf, hc, h, card, S, P, ctx[VIS], player)
     ring = src[src_.MODE] == src_.RING
-    if player and ctx[AT_ONCE] and ring and hx.total(hf, h, P[c.ACE_BONUS]) > 21:
+    if player and ctx[AT_ONCE] and ring and hx.is_bust(hf, hc, h, P, NH):
         for i in range(hf[h, N]):
             src_.to_bottom(src, deck, hc[h, i])
         hf[h, RETURNED] = 1
@@ -139,8 +138,8 @@ def offer(hf: np.ndarray, hc: np.ndarray, h: int, ctx: np.ndarray, P: np.ndarray
     n = hf[h, N]
     worth = False
     if n == 1:
-        val = hx.value(hc[h, 0])
-        worth = val == 1 or val == 10
+        rank = hc[h, 0] >> 2
+        worth = rank == 0 or hx.USUAL_VALUES[rank] == 10
     elif n == 3:
         worth = hx.total(hf, h, P[c.ACE_BONUS]) <= 11
     if worth:
@@ -152,12 +151,14 @@ def offer(hf: np.ndarray, hc: np.ndarray, h: int, ctx: np.ndarray, P: np.ndarray
 # -- decisions ---------------------------------------------------------------------------
 @nb.njit(cache=True, _nrt=False)
 def decide(hf: np.ndarray, hc: np.ndarray, h: int, held: int, ctx: np.ndarray, P: np.ndarray,
-           S: tuple, split_ranks: np.ndarray) -> tuple[int, int]:  # type: ignore[type-arg]
-    """The strategy's action for a hand with a real decision, and a buy's amount."""
-    draw_ok = hx.can_draw(hf, hc, h, P)
+           S: tuple, split_ranks: np.ndarray, NH: np.ndarray,  # type: ignore[type-arg]
+           row: int) -> tuple[int, int]:
+    """The strategy's action for a hand with a real decision, and a buy's amount (`row`:
+    the named hand it is, `hands.named_row`)."""
+    draw_ok = hx.can_draw(hf, hc, h, P, NH, row)
     split_ok = hx.can_split(hf, hc, h, held, P, split_ranks)
     points = hx.total(hf, h, P[c.ACE_BONUS])
-    stick_ok = hx.may_stick(hf, h, P)
+    stick_ok = hx.may_stick(hf, h, P, NH, row)
     low, high = hx.buy_range(hf, h, P) if draw_ok else (-1, -1)
     if S[sg.T_MODE] != MODE_TABLE:
         want = max(S[sg.T_TARGET], P[c.STICK_MINIMUM])
@@ -195,11 +196,12 @@ def decide(hf: np.ndarray, hc: np.ndarray, h: int, held: int, ctx: np.ndarray, P
 
 @nb.njit(cache=True, _nrt=False)
 def finished(hf: np.ndarray, hc: np.ndarray, h: int, held: int, ctx: np.ndarray,
-             P: np.ndarray, crank: np.ndarray, split_ranks: np.ndarray) -> bool:
-    """A hand with nothing left to decide (engine.flow._hand_finished)."""
+             P: np.ndarray, NH: np.ndarray, split_ranks: np.ndarray, row: int) -> bool:
+    """A hand with nothing left to decide (engine.flow._hand_finished); `row`: the named
+    hand it is (`hands.named_row`)."""
     if hf[h, SETTLED]:
         return True
-    if hx.total(hf, h, P[c.ACE_BONUS]) > 21:
+    if hx.is_bust(hf, hc, h, P, NH):
         if ctx[KITTY_ON] and P[c.SHOOT_BUST_AT_ONCE] and hf[h, SHOOT] > 0:
             ctx[KITTY] += hf[h, SHOOT]
             ctx[OUTSTANDING] -= hf[h, SHOOT]
@@ -207,7 +209,7 @@ def finished(hf: np.ndarray, hc: np.ndarray, h: int, held: int, ctx: np.ndarray,
             hf[h, SETTLED] = 1
             hf[h, NET] = -hf[h, STAKED]
         return True
-    if (not P[c.PONTOON_MAY_DRAW] and hx.is_ace_ten(hf, h)
-            and hx.classify(hf, hc, h, False, P, crank) == c.PONTOON):
+    if row >= 0 and NH[row, c.H_MAY_DRAW] == 0:
         return True
-    return not hx.can_draw(hf, hc, h, P) and not hx.can_split(hf, hc, h, held, P, split_ranks)
+    return not hx.can_draw(hf, hc, h, P, NH, row) and not hx.can_split(hf, hc, h, held, P,
+                                                                        split_ranks)

@@ -40,7 +40,7 @@ SIM_STAKE = 100
 
 
 @nb.njit(cache=True, _nrt=False)
-def run_rounds(P, crank, table, split_ranks, S, stakes, ctx, hf, hc, order, nhands, ins,  # type: ignore[no-untyped-def]
+def run_rounds(P, NH, table, split_ranks, S, stakes, ctx, hf, hc, order, nhands, ins,  # type: ignore[no-untyped-def]
                seat_net, flags, src, deck, tray, st, rounds, out, trace) -> int:
     """Play `rounds` rounds; out[0] += seat 0's nets, out[1] += their squares (per unit
     of stake), out[2] += hands played; `trace` (rounds × 2, or empty) gets each round's
@@ -52,7 +52,7 @@ def run_rounds(P, crank, table, split_ranks, S, stakes, ctx, hf, hc, order, nhan
         if fresh:
             src[src_.HEAD] = 0
         ctx[KITTY] = 0
-        if not play_round(P, crank, table, split_ranks, S, stakes, ctx, hf, hc, order,
+        if not play_round(P, NH, table, split_ranks, S, stakes, ctx, hf, hc, order,
                           nhands, ins, seat_net, flags, src, deck, tray, st):
             return i
         x = seat_net[0] * unit
@@ -99,7 +99,7 @@ class RoundRunner:
 
     def _common(self) -> tuple[object, ...]:
         s = self.sim
-        return (s.params, s.class_rank, s.settle, s.split_ranks, self.S)
+        return (s.params, s.named, s.cells, s.split_ranks, self.S)
 
     def _work(self) -> tuple[np.ndarray, ...]:
         return (self.ctx, self.hf, self.hc, self.order, self.nhands, self.ins, self.seat_net,

@@ -114,7 +114,7 @@ def _gather(src, deck, tray, card, to_bottom) -> None:  # type: ignore[no-untype
 
 
 @nb.njit(cache=True, _nrt=False)
-def play_deals(P, crank, settle, split_ranks, S, ctx, hf, hc, order, nhands, ins,  # type: ignore[no-untyped-def]
+def play_deals(P, NH, settle, split_ranks, S, ctx, hf, hc, order, nhands, ins,  # type: ignore[no-untyped-def]
                seat_net, flags, src, deck, tray, st, work, state, balance, person, table,
                stakes, owner, deals) -> int:
     """Play `deals` deals, carrying `state`, `balance`, the pack and the sums on.
@@ -135,11 +135,11 @@ def play_deals(P, crank, settle, split_ranks, S, ctx, hf, hc, order, nhands, ins
         for s in range(seats):
             stakes[s] = state[S_STAKE]
         ctx[KITTY] = state[S_KITTY]
-        if not play_round(P, crank, settle, split_ranks, S, stakes, ctx, hf, hc, order,
+        if not play_round(P, NH, settle, split_ranks, S, stakes, ctx, hf, hc, order,
                           nhands, ins, seat_net, flags, src, deck, tray, st):
             table[T_ERROR] = ctx[STATUS]
             return d
-        banker_pontoon = ctx[BANKER_CLASS] == c.PONTOON
+        banker_pontoon = (P[c.NATURALS] >> ctx[BANKER_CLASS]) & 1 == 1
         pontoon = banker_pontoon
         calls = banker_pontoon and P[c.SHUFFLE_ON_BANKER_PONTOON] != 0
         maker = -1
