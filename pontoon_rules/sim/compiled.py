@@ -1,10 +1,13 @@
-"""A ruleset compiled to flat integer arrays for the simulator's kernel.
+"""A ruleset compiled to flat integer arrays for the simulator's kernels.
 
 Rules are data here too: every field the kernel reads is a slot of one int64
-vector (`P`, indexed by the constants below), and who beats whom is one table
-(`settle`, player class × banker class), built from the engine's compiled
-`Rules` by the same case analysis as `engine.settle.settle_hand`. The kernel
-never branches on a ruleset's id.
+vector (`P`, indexed by the constants below), and who beats whom comes from the
+engine's compiled `Rules`. The general kernel classifies a hand by the ruleset's
+named-hand definitions (`named`, one row per definition in ranking order, as
+`engine.named.NamedHand`) and settles by hand id from `cells` (the engine's
+`Rules.cells`); the one-seat fast kernel reads the classic view (`class_rank`,
+`settle`: the classic hand classes), which `sim.fastpath.fast_problem` requires.
+The kernels never branch on a ruleset's id.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from pontoon_rules.ruleset.common import (
 from pontoon_rules.ruleset.features import require_supported
 from pontoon_rules.ruleset.outcomes import OutcomeCell
 
-# hand classes as kernel integers
+# the classic hand classes as the fast kernel's integers
 BUST, PONTOON, TRICK, THREE, TWENTY_ONE, TOTAL = range(6)
 CLASSES: tuple[HandClass, ...] = (
     HandClass.BUST, HandClass.PONTOON, HandClass.FIVE_CARD_TRICK,
@@ -64,11 +67,11 @@ MAX_SPLIT_HANDS = 16
  SHOOT_SWEEPS, SHOOT_PAYS_NUM, SHOOT_PAYS_DEN, DECKS, SHOE_SIZE, SHUFFLE, PENETRATION_CARDS,
  USED_TO_BOTTOM, BUSTED_TO_BOTTOM, ROTATION, ROTATION_FROM_SPLIT, BANK_SALE, HOUSE,
  KITTY_IN_LIMITS, TOP_UP, DRY_END_BANK, KITTY_LEAVES, MIN_STAKE, MAX_STAKE,
- PONTOON_MAY_DRAW, PONTOON_RANKED, DEAL_BY_HAND, BANKER_FIRST, SHOOT_BELOW,
+ PONTOON_MAY_DRAW, DEAL_BY_HAND, BANKER_FIRST, SHOOT_BELOW,
  SHUFFLE_ON_BANKER_PONTOON, SHUFFLE_ON_SPLIT_PONTOON, ROTATE_AFTER_EARLY, INFINITE_DECK,
  BANKER_UP_FROM, LATER_CAP_FIRST, SHOOT_FOURTH_BELOW, ROTATION_LAST,
  NAMED_PLAYER, NAMED_BANKER, BANKER_DEALT, OVER_21, CLASSIC, NATURALS, TAKES_ORIGINAL,
- TAKES_ONE, VALUE_0) = range(95)
+ TAKES_ONE, VALUE_0) = range(94)
 N_PARAMS = VALUE_0 + 13
 """`VALUE_0 + r`: the points of rank `r` (0 = ace, counted low; 12 = king)."""
 
@@ -169,7 +172,6 @@ def compile_sim(rules: Rules) -> SimRules:
         MIN_STAKE: min(rules.min_stake, INT64_MAX),  # a larger one is refused at a run
         MAX_STAKE: min(rules.max_stake, INT64_MAX) if rules.max_stake is not None else -1,
         PONTOON_MAY_DRAW: rules.pontoon_may_draw,
-        PONTOON_RANKED: HandClass.PONTOON in rules.rank_of_class,
         DEAL_BY_HAND: rules.deal_by_hand, BANKER_FIRST: rules.banker_dealt_first,
         SHOOT_BELOW: not rules.shoot_up_to_kitty,
         SHUFFLE_ON_BANKER_PONTOON: between.shuffle_on_banker_pontoon,
