@@ -265,8 +265,8 @@ class TestRefusal:
         from pontoon_rules.sim.compiled import compile_sim
 
         compile_sim(compile_rules(load_ruleset(STAR)))  # hands of particular ranks: played
-        with pytest.raises(UnsupportedFeatureError, match="surrender"):
-            compile_sim(compile_rules(load_bundled("spanish-21")))
+        with pytest.raises(UnsupportedFeatureError, match="a bank that is an amount"):
+            compile_sim(compile_rules(load_bundled("ochko-home")))
 
     def test_the_classic_hands_under_other_ids_are_still_analysed(self, tmp_path: Path) -> None:
         from pontoon_rules.ruleset.features import unhandled

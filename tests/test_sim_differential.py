@@ -188,8 +188,9 @@ def test_the_fast_kernel_refuses_what_it_does_not_classify() -> None:
 @pytest.mark.parametrize(("name", "players"), [
     ("star-pontoon.yaml", ("best", "stand-16")),  # hands of particular ranks, eight packs
     ("ochko-values.yaml", ("stand-16",)),  # values J 2 Q 3 K 4, a peek for two naturals
+    ("spanish-21-decisions.yaml", ("best",)),  # whole-stake redoubles, rescue, surrender
 ])
-def test_test_rulesets_of_named_hands_match_the_engine(name: str,
+def test_test_rulesets_of_the_family_match_the_engine(name: str,
                                                         players: tuple[str, ...]) -> None:
     from pathlib import Path
 
@@ -198,3 +199,27 @@ def test_test_rulesets_of_named_hands_match_the_engine(name: str,
     rules = compile_rules(load_ruleset(str(Path(__file__).parent / "rulesets" / name)))
     for player in players:
         compare(rules, player, 600, 3)
+
+
+DECISION_OVERLAYS = [
+    # a surrender worth taking, void against a banker's pontoon nobody checks for first:
+    # the hand waits for the banker's second card and settles as it stands against one
+    ("australian-pontoon", {"player": {"surrender": {"returns": [9, 10]}}}),
+    # the same, not void, against any card, and after a split
+    ("australian-pontoon", {"player": {"surrender": {
+        "returns": [4, 5], "void_on_banker_pontoon": False,
+        "against": ["A", "2", "3", "4", "5", "6", "7", "8", "9", "J", "Q", "K"]}}}),
+    # redoubles of the whole stake, a rescue of every doubled part
+    ("spanish-21", {"player": {"double": {"redouble_stake": "whole-stake",
+                                          "rescue": {"returns": "all-but-original"}}}}),
+    # doubling on 9 to 11 with the ace counted 11, three times a hand
+    ("australian-pontoon", {"player": {"double": {"aces_count_one": False, "max_cards": None,
+                                                  "times_per_hand": 3, "draws_after": 1}}}),
+]
+
+
+@pytest.mark.parametrize(("base", "change"), DECISION_OVERLAYS)
+def test_the_familys_decisions_match_the_engine(base: str, change: dict[str, object]) -> None:
+    rules = overlay(base, change)
+    for player in ("best", "stand-16"):
+        compare(rules, player, 500, 11)

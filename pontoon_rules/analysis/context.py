@@ -52,13 +52,19 @@ class Context:
 
     # -- values --------------------------------------------------------------------
     def play_value(self, cards: tuple[int, ...]) -> Number:
+        """The value of the dealt hand played at best, splitting or surrendering where that
+        is better."""
+        value = self._kept_value(cards)
+        given_up = self.surrender_value(cards)
+        if given_up is not None and given_up > value:
+            value = given_up if self.exact else float(given_up)
+        return value
+
+    def _kept_value(self, cards: tuple[int, ...]) -> Number:
         """The value of the dealt hand played at best, splitting where that is better."""
         value = self.hands.value(start_state(self.kinds, cards, False, self.rules))
         if len(cards) == 2 and self.splits.can_split(*cards):
             value = max(value, self.splits.value(*cards))
-        given_up = self.surrender_value(cards)
-        if given_up is not None and given_up > value:
-            value = given_up if self.exact else float(given_up)
         return value
 
     def surrender_value(self, cards: tuple[int, ...]) -> Number | None:
@@ -81,7 +87,9 @@ class Context:
     def should_surrender(self, cards: tuple[int, ...]) -> bool:
         """Whether giving the dealt hand up beats playing (and splitting) it."""
         given_up = self.surrender_value(cards)
-        return given_up is not None and self.play_value(cards) == given_up
+        # compared, not tested for equality with `play_value`: in the float model a return
+        # such as 4/5 is a Fraction that no float equals
+        return given_up is not None and bool(given_up > self._kept_value(cards))
 
     def should_split(self, cards: tuple[int, ...]) -> bool:
         """Whether splitting the dealt pair beats playing it as one hand."""

@@ -165,6 +165,9 @@ def require_handled(ruleset: Ruleset, command: str) -> None:
 _ANALYSED: frozenset[Consumer] = frozenset({"analysis"})
 """Rules the exact analysis takes into account (its tiny-pack tests prove them) and the
 compiled simulator does not yet."""
+_PLAYED: frozenset[Consumer] = frozenset({"analysis", "simulator", "sessions"})
+"""Decisions both the exact analysis and the compiled simulator play (the simulator's
+differential tests against the engine prove them)."""
 
 def _redoubles_after_a_card(r: Ruleset) -> bool:
     d = r.player.double
@@ -173,7 +176,7 @@ def _redoubles_after_a_card(r: Ruleset) -> bool:
 
 register(Feature(
     "redouble", ("player.double.times_per_hand", "player.double.draws_after"),
-    "doubling again after the cards a double draws", _redoubles_after_a_card, _ANALYSED))
+    "doubling again after the cards a double draws", _redoubles_after_a_card, _PLAYED))
 
 
 def _doubles(r: Ruleset) -> bool:
@@ -201,7 +204,7 @@ def _surrender_beyond_the_deal(r: Ruleset) -> bool:
 register(Feature(
     "surrender", ("player.surrender.allowed",),
     "giving up a hand for part of its stake", lambda r: r.player.surrender.allowed,
-    _ANALYSED))
+    _PLAYED))
 register(Feature(
     "surrender beyond the dealt hand", ("player.surrender",),
     "an early surrender, one of more cards than dealt or of a split hand, or one void "
@@ -210,20 +213,20 @@ register(Feature(
 register(Feature(
     "double-down rescue", ("player.double.rescue.allowed",),
     "giving up a doubled hand for the doubled part",
-    lambda r: _doubles(r) and r.player.double.rescue.allowed, _ANALYSED))
+    lambda r: _doubles(r) and r.player.double.rescue.allowed, _PLAYED))
 register(Feature(
     "doubling by total", ("player.double.totals",),
     "doubling only on some totals",
-    lambda r: _doubles(r) and r.player.double.totals is not None, _ANALYSED))
+    lambda r: _doubles(r) and r.player.double.totals is not None, _PLAYED))
 register(Feature(
     "soft double counting the ace 1", ("player.double.aces_count_one",),
     "an ace held when doubling counts 1",
-    lambda r: _doubles(r) and r.player.double.aces_count_one, _ANALYSED))
+    lambda r: _doubles(r) and r.player.double.aces_count_one, _PLAYED))
 register(Feature(
     "redouble of one original stake", ("player.double.redouble_stake",),
     "a later double adding one original stake",
     lambda r: _doubles(r) and r.player.double.times_per_hand > 1
-    and r.player.double.redouble_stake.value == "original-stake", _ANALYSED))
+    and r.player.double.redouble_stake.value == "original-stake", _PLAYED))
 
 
 _TABLE_ONLY: frozenset[Consumer] = frozenset({"analysis", "simulator"})

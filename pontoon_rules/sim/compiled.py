@@ -71,7 +71,9 @@ MAX_SPLIT_HANDS = 16
  SHUFFLE_ON_BANKER_PONTOON, SHUFFLE_ON_SPLIT_PONTOON, ROTATE_AFTER_EARLY, INFINITE_DECK,
  BANKER_UP_FROM, LATER_CAP_FIRST, SHOOT_FOURTH_BELOW, ROTATION_LAST,
  NAMED_PLAYER, NAMED_BANKER, BANKER_DEALT, OVER_21, CLASSIC, NATURALS, TAKES_ORIGINAL,
- TAKES_ONE, VALUE_0) = range(94)
+ TAKES_ONE, SURRENDER, SURRENDER_ANY, SURRENDER_AGAINST, SURRENDER_NUM, SURRENDER_DEN,
+ SURRENDER_VOID, SURRENDER_MAX_CARDS, SURRENDER_AFTER_SPLIT, RESCUE, RESCUE_LAST,
+ DOUBLE_BY_TOTAL, DOUBLE_TOTALS, DOUBLE_ACES_LOW, REDOUBLE_WHOLE, VALUE_0) = range(108)
 N_PARAMS = VALUE_0 + 13
 """`VALUE_0 + r`: the points of rank `r` (0 = ace, counted low; 12 = king)."""
 
@@ -194,6 +196,7 @@ def compile_sim(rules: Rules) -> SimRules:
     p[PENETRATION_CARDS] = _penetration_cards(between.penetration, len(shoe))
     ids = hand_ids(rules)
     hand_params(rules, ids, p)
+    _giving_up(rules, p)
     return SimRules(rules, p, _class_rank(rules), settle_table(rules), _pays(rules),
                     np.array([i in rules.split_ranks for i in range(13)], dtype=np.int64),
                     shoe, named_table(rules, ids), cells_table(rules, ids))
@@ -232,6 +235,23 @@ def hand_params(rules: Rules, ids: list[str], p: np.ndarray) -> None:
     p[NATURALS] = _mask(ids, lambda hand: hand in rules.named and rules.named[hand].natural)
     p[TAKES_ORIGINAL] = _mask(ids, lambda hand: rules.takes.get(hand) is ORIGINAL_BETS)
     p[TAKES_ONE] = _mask(ids, lambda hand: rules.takes.get(hand) is BUSTED_PLUS_ONE)
+
+
+def _giving_up(rules: Rules, p: np.ndarray) -> None:
+    """The slots of a late surrender, the rescue and doubling's limits (`engine.giving_up`,
+    `engine.legal.can_double`); an early surrender is refused (`ruleset.features`)."""
+    s = rules.surrender
+    if s is not None and not s.early:
+        p[SURRENDER], p[SURRENDER_ANY] = 1, s.against is None
+        p[SURRENDER_AGAINST] = sum(1 << r for r in s.against or ())
+        p[SURRENDER_NUM], p[SURRENDER_DEN] = _frac(s.returns)
+        p[SURRENDER_VOID], p[SURRENDER_AFTER_SPLIT] = s.void_on_banker_pontoon, s.after_split
+        p[SURRENDER_MAX_CARDS] = s.max_cards
+    p[RESCUE], p[RESCUE_LAST] = rules.rescue, rules.rescue_last_only
+    totals = rules.double_totals
+    p[DOUBLE_BY_TOTAL] = totals is not None
+    p[DOUBLE_TOTALS] = sum(1 << t for t in totals or () if 0 <= t < 63)
+    p[DOUBLE_ACES_LOW], p[REDOUBLE_WHOLE] = rules.double_aces_low, rules.redouble_whole
 
 
 def _mask(ids: list[str], has: Callable[[str], bool]) -> int:

@@ -7,6 +7,8 @@ gives None, and then `RoundRunner` plays one-seat rounds on it. The features:
 - one seat, and no shoot bets in play (no kitty);
 - no buying (`stakes.buy: none`) and no three of a kind;
 - the classic named hands (`ruleset.classic`) and the usual card values;
+- no surrender, rescue, doubling more than once, by total or with the aces counted 1,
+  and no banker's hand that takes less than everything;
 - a banker who draws by a fixed rule (`banker.mode: fixed-rule`);
 - two cards dealt to the player (any number to the banker, at least as many as are
   shown), in any `deal.order`;
@@ -40,6 +42,13 @@ def fast_problem(sim: SimRules, seats: int = 1, kitty: int = 0) -> str | None:
         (p[c.BUY_MODE] == 0, "buying"),
         (bool(p[c.CLASSIC]), "named hands beyond the classic four"),
         ((p[c.VALUE_0:c.VALUE_0 + 13] == USUAL_VALUES).all(), "card values other than the usual"),
+        (not p[c.SURRENDER], "surrender"),
+        (not p[c.RESCUE], "the double-down rescue"),
+        (not p[c.DOUBLE_ALLOWED] or p[c.DOUBLE_TIMES] <= 1, "doubling more than once"),
+        (not p[c.DOUBLE_BY_TOTAL] and not p[c.DOUBLE_ACES_LOW], "doubling by total or with "
+         "the aces counted 1"),
+        (not p[c.TAKES_ORIGINAL] and not p[c.TAKES_ONE],
+         "a banker's hand that takes less than everything"),
         (not p[c.THREE_ON], "three of a kind"),
         (not p[c.BANKER_BY_CHOICE], "a banker who draws by choice"),
         (p[c.PLAYER_CARDS] == 2, "a deal of other than two player cards"),

@@ -14,10 +14,12 @@ from pontoon_rules.sim import compiled as c
 
 (N, HARD, ACES, ORIG, STAKED, LAST, TWISTED, BOUGHT, DOUBLES, SINCE, DONE, SETTLED, NET,
  SPLIT, BLOCKED, SIBLING, PENDING, SHOOT, SEAT, MS, RETURNED, LASTACT, DRAWN, ROW_AT, ROW,
- NF) = range(26)
+ SURRENDERED, NF) = range(27)
 """DRAWN: cards the hand asked for (a twist, a buy, a double), as `engine.hand.Hand.drawn`;
 ROW: the named-hand row the hand is (`named_row`), known while ROW_AT is its cards + 1 (0:
-not known; a split, which takes cards away, sets it back to 0)."""
+not known; a split, which takes cards away, sets it back to 0); SURRENDERED: given up for
+part of its stake (`engine.giving_up.surrender`; settled at the end when it is void
+against a banker's pontoon)."""
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -200,13 +202,18 @@ def settle_taken(hf: np.ndarray, h: int, cls: int, bank: int, bank_cls: int, P: 
 
 
 @nb.njit(cache=True, _nrt=False)
-def can_draw(hf: np.ndarray, hc: np.ndarray, h: int, P: np.ndarray, NH: np.ndarray,
+def drawn_double(hf: np.ndarray, h: int, P: np.ndarray) -> bool:
+    """A doubled hand that has drawn the cards its double allows (it may still double
+    again where the ruleset lets it, and may stick)."""
+    return hf[h, DOUBLES] > 0 and hf[h, SINCE] >= P[c.DOUBLE_DRAWS]
+
+
+@nb.njit(cache=True, _nrt=False)
+def may_draw(hf: np.ndarray, hc: np.ndarray, h: int, P: np.ndarray, NH: np.ndarray,
              i: int) -> bool:
-    """Whether the hand may take another card (`engine.legal.can_draw`): the named hand
-    it is (row `i` of `NH`, -1: none; `named_row`) says so where its definition does
-    (`may_draw_on`)."""
-    if hf[h, DOUBLES] > 0 and hf[h, SINCE] >= P[c.DOUBLE_DRAWS]:
-        return False
+    """Whether the hand may take another card, leaving aside the cards a double allows
+    (`engine.legal.may_draw`): the named hand it is (row `i` of `NH`, -1: none;
+    `named_row`) says so where its definition does (`may_draw_on`)."""
     if hf[h, N] >= P[c.MAX_CARDS_RULE]:
         return False
     points = total(hf, h, P[c.ACE_BONUS])
@@ -216,6 +223,13 @@ def can_draw(hf: np.ndarray, hc: np.ndarray, h: int, P: np.ndarray, NH: np.ndarr
     elif points > 21 or (points == 21 and not P[c.DRAW_ON_21]):
         return False
     return not (hf[h, SPLIT] and P[c.SPLIT_ACES_ONE_CARD] and (hc[h, 0] >> 2) == 0)
+
+
+@nb.njit(cache=True, _nrt=False)
+def can_draw(hf: np.ndarray, hc: np.ndarray, h: int, P: np.ndarray, NH: np.ndarray,
+             i: int) -> bool:
+    """Whether the hand may twist or buy now (`engine.legal.can_draw`)."""
+    return not drawn_double(hf, h, P) and may_draw(hf, hc, h, P, NH, i)
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -238,13 +252,60 @@ def buy_range(hf: np.ndarray, h: int, P: np.ndarray) -> tuple[int, int]:
 
 @nb.njit(cache=True, _nrt=False)
 def can_double(hf: np.ndarray, h: int, P: np.ndarray) -> bool:
-    """Whether the hand may double now (engine.legal.can_double)."""
+    """Whether the hand may double now (engine.legal.can_double): on the totals the
+    ruleset names, counted with every ace low where a doubled ace counts 1."""
     n = hf[h, N]
     if not P[c.DOUBLE_ALLOWED] or hf[h, DOUBLES] >= P[c.DOUBLE_TIMES] or hf[h, BOUGHT] > 0:
         return False
     if hf[h, SPLIT] and not P[c.DOUBLE_AFTER_SPLIT]:
         return False
+    if P[c.DOUBLE_BY_TOTAL]:
+        counted = hf[h, HARD] if P[c.DOUBLE_ACES_LOW] else total(hf, h, P[c.ACE_BONUS])
+        if counted < 0 or counted >= 63 or not (P[c.DOUBLE_TOTALS] >> counted) & 1:
+            return False
     return P[c.DOUBLE_MIN_CARDS] <= n <= P[c.DOUBLE_MAX_CARDS]
+
+
+@nb.njit(cache=True, _nrt=False)
+def double_amount(hf: np.ndarray, h: int, P: np.ndarray) -> int:
+    """What doubling adds now: the whole stake, or for a later double where the ruleset
+    says so, one original stake (`engine.legal.double_amount`)."""
+    if hf[h, DOUBLES] > 0 and not P[c.REDOUBLE_WHOLE]:
+        return int(hf[h, ORIG])
+    return int(hf[h, STAKED])
+
+
+@nb.njit(cache=True, _nrt=False)
+def may_surrender(hf: np.ndarray, hc: np.ndarray, h: int, P: np.ndarray,
+                  bank: int) -> bool:
+    """A late surrender is legal now (`engine.giving_up.may_surrender`), against the
+    banker's first visible card of hand row `bank`."""
+    if not P[c.SURRENDER] or hf[h, N] > P[c.SURRENDER_MAX_CARDS] or hf[h, DOUBLES] > 0:
+        return False
+    if hf[h, SPLIT] and not P[c.SURRENDER_AFTER_SPLIT]:
+        return False
+    if P[c.SURRENDER_ANY]:
+        return True
+    if P[c.BANKER_VISIBLE] < 1:
+        return False
+    return (P[c.SURRENDER_AGAINST] >> (hc[bank, P[c.BANKER_UP_FROM]] >> 2)) & 1 == 1
+
+
+@nb.njit(cache=True, _nrt=False)
+def may_rescue(hf: np.ndarray, h: int, P: np.ndarray) -> bool:
+    """A doubled hand that has drawn its double's card, not bust, may be given up for its
+    doubled part (`engine.legal.hand_legal`, `engine.giving_up.may_rescue`)."""
+    return (P[c.RESCUE] != 0 and hf[h, DOUBLES] > 0 and hf[h, SINCE] > 0
+            and total(hf, h, P[c.ACE_BONUS]) <= 21)
+
+
+@nb.njit(cache=True, _nrt=False)
+def surrender_loss(hf: np.ndarray, h: int, P: np.ndarray) -> int:
+    """What a surrendered hand loses: its stake less what comes back, rounded as the
+    ruleset says (`engine.giving_up.surrender_loss`)."""
+    staked = hf[h, STAKED]
+    return int(staked - money(staked, P[c.SURRENDER_NUM], P[c.SURRENDER_DEN],
+                              P[c.ROUND_UP] != 0))
 
 
 USUAL_VALUES = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10], dtype=np.int64)

@@ -29,6 +29,7 @@ from pontoon_rules.sim.hands import (
     SINCE,
     SPLIT,
     STAKED,
+    SURRENDERED,
     TWISTED,
     N,
 )
@@ -57,7 +58,7 @@ from pontoon_rules.sim.round import (
     reset,
     room,
 )
-from pontoon_rules.sim.strategy import A_BUY, A_STICK, A_TWIST
+from pontoon_rules.sim.strategy import A_BUY, A_RESCUE, A_STICK, A_SURRENDER, A_TWIST
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -218,6 +219,9 @@ def _players(P, NH, split_ranks, S, ctx, hf, hc, order, nhands, free,  # type: i
                     return False
                 free += 1
                 continue
+            if action == A_SURRENDER or action == A_RESCUE:
+                _give_up(P, hf, h, action)
+                continue
             if action == A_TWIST:
                 hf[h, TWISTED] = 1
             elif action == A_BUY:
@@ -226,8 +230,10 @@ def _players(P, NH, split_ranks, S, ctx, hf, hc, order, nhands, free,  # type: i
                     hf[h, LAST] = amount  # with first-buy the first buy stays the cap
                 hf[h, BOUGHT] += 1
             else:
-                hf[h, LAST] = hf[h, STAKED]
-                hf[h, STAKED] *= 2
+                hf[h, LAST] = hx.double_amount(hf, h, P)  # the last doubled part
+                hf[h, STAKED] += hf[h, LAST]
+                if P[c.DOUBLE_ACES_LOW]:
+                    hf[h, ACES] = 0  # every ace held now counts 1
                 hf[h, DOUBLES] += 1
                 hf[h, SINCE] = 0
             hf[h, LASTACT] = action + 1
@@ -239,6 +245,22 @@ def _players(P, NH, split_ranks, S, ctx, hf, hc, order, nhands, free,  # type: i
             if not deal_to(hf, hc, h, ctx, P, S, NH, src, deck, tray, st):
                 return False
     return True
+
+
+@nb.njit(cache=True, _nrt=False)
+def _give_up(P, hf, h, action) -> None:  # type: ignore[no-untyped-def]
+    """A surrender (settled now, or at the end where a banker's pontoon makes it void) or
+    a rescue (settled now: the doubled part, or its last part, comes back)."""
+    hf[h, DONE] = 1
+    if action == A_SURRENDER:
+        hf[h, SURRENDERED] = 1
+        if not P[c.SURRENDER_VOID]:
+            hf[h, SETTLED] = 1
+            hf[h, NET] = -hx.surrender_loss(hf, h, P)
+        return
+    kept = hf[h, LAST] if P[c.RESCUE_LAST] else hf[h, STAKED] - hf[h, ORIG]
+    hf[h, SETTLED] = 1
+    hf[h, NET] = -(hf[h, STAKED] - kept)
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -286,15 +308,19 @@ def _banker(P, S, NH, ctx, hf, hc, order, nhands, ins, src, deck, tray, st) -> b
     bank = ctx[BANK]
     bonus = P[c.ACE_BONUS]
     live = False
+    waiting = False  # a void surrender is owed the banker's second card
     for s in range(ctx[SEATS]):
         for j in range(nhands[s]):
             if not hf[order[s, j], SETTLED]:
-                live = True
+                if hf[order[s, j], SURRENDERED]:
+                    waiting = True
+                else:
+                    live = True
     while True:
         n = hf[bank, N]
         points = hx.total(hf, bank, bonus)
         if not live and not P[c.BANKER_PLAYS_ALONE]:
-            insured = False
+            insured = waiting
             for s in range(ctx[SEATS]):
                 if ins[s] > 0:
                     insured = True
@@ -347,6 +373,8 @@ def _settle(P, NH, cells, ctx, hf, hc, order, nhands, ins, seat_net, flags) -> N
                     flags[s, F_SHUFFLE] = 1
             if hf[h, SETTLED]:
                 stake = hf[h, NET]
+            elif hf[h, SURRENDERED] and not natural:  # void only against a pontoon
+                stake = -hx.surrender_loss(hf, h, P)
             elif takes:
                 stake, taken = hx.settle_taken(hf, h, cls, bank, bank_cls, P, cells, taken)
             else:

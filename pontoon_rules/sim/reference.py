@@ -21,8 +21,10 @@ from pontoon_rules.engine.actions import (
     DOUBLE,
     EVEN_MONEY,
     INSURE,
+    RESCUE,
     SPLIT,
     STICK,
+    SURRENDER,
     TWIST,
     Action,
     LegalAction,
@@ -32,7 +34,14 @@ from pontoon_rules.engine.phase import BANKER, Phase
 from pontoon_rules.engine.policies import PLAYER_POLICIES, shoot_on_strength
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.engine.state import RoundState
-from pontoon_rules.sim.strategy import A_BUY, A_DOUBLE, A_TWIST, MODE_TABLE, Strategy
+from pontoon_rules.sim.strategy import (
+    A_BUY,
+    A_DOUBLE,
+    A_RESCUE,
+    A_TWIST,
+    MODE_TABLE,
+    Strategy,
+)
 
 Policy = Callable[[RoundState], Action]
 
@@ -95,6 +104,8 @@ class TablePolicy:
     def _play(self, state: RoundState, legal: dict[str, LegalAction]) -> Action:
         hand = state.seats[state.seat_cursor].hands[state.hand_cursor]
         v = self._visible(state)
+        if SURRENDER in legal and self._surrenders(hand, v):
+            return Action(SURRENDER)
         if SPLIT in legal and self.s.split[v, self._kind(hand.cards[0]),
                                           self._kind(hand.cards[1])]:
             return Action(SPLIT)
@@ -108,10 +119,21 @@ class TablePolicy:
             return Action(DOUBLE)
         if action == A_TWIST and TWIST in legal:
             return Action(TWIST)
+        if action == A_RESCUE and RESCUE in legal:
+            return Action(RESCUE)
         for kind in (STICK, TWIST):
             if kind in legal:
                 return Action(kind)
         return next(iter(legal.values())).example()
+
+    def _surrenders(self, hand: Hand, v: int) -> bool:
+        """The table's surrender of the dealt hand (an unsplit hand of the dealt cards)."""
+        if hand.is_split or len(hand.cards) != self.rules.player_cards:
+            return False
+        idx = v
+        for card in hand.cards:
+            idx = idx * self.s.n_kinds + self._kind(card)
+        return bool(self.s.surrender.ravel()[idx])
 
     def _state(self, hand: Hand) -> HandState:
         return hand_state(hand, [self._kind(c) for c in hand.cards], self.kinds, self.rules)

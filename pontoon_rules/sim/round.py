@@ -37,7 +37,15 @@ from pontoon_rules.sim.hands import (
     STAKED,
     N,
 )
-from pontoon_rules.sim.strategy import A_BUY, A_DOUBLE, A_STICK, A_TWIST, MODE_TABLE
+from pontoon_rules.sim.strategy import (
+    A_BUY,
+    A_DOUBLE,
+    A_RESCUE,
+    A_STICK,
+    A_SURRENDER,
+    A_TWIST,
+    MODE_TABLE,
+)
 
 (VIS, SEATS, BANK, KITTY, OUTSTANDING, KITTY_ON, KITTY_START, AT_ONCE, STATUS, EARLY,
  BANKER_NET, BANKER_CLASS, KITTY_CHANGE, N_CTX) = range(14)
@@ -155,10 +163,12 @@ def decide(hf: np.ndarray, hc: np.ndarray, h: int, held: int, ctx: np.ndarray, P
            row: int) -> tuple[int, int]:
     """The strategy's action for a hand with a real decision, and a buy's amount (`row`:
     the named hand it is, `hands.named_row`)."""
-    draw_ok = hx.can_draw(hf, hc, h, P, NH, row)
+    may = hx.may_draw(hf, hc, h, P, NH, row)
+    doubled = hx.drawn_double(hf, h, P)
+    draw_ok = may and not doubled
     split_ok = hx.can_split(hf, hc, h, held, P, split_ranks)
     points = hx.total(hf, h, P[c.ACE_BONUS])
-    stick_ok = hx.may_stick(hf, h, P, NH, row)
+    stick_ok = doubled or hx.may_stick(hf, h, P, NH, row)
     low, high = hx.buy_range(hf, h, P) if draw_ok else (-1, -1)
     if S[sg.T_MODE] != MODE_TABLE:
         want = max(S[sg.T_TARGET], P[c.STICK_MINIMUM])
@@ -173,6 +183,8 @@ def decide(hf: np.ndarray, hc: np.ndarray, h: int, held: int, ctx: np.ndarray, P
     v = ctx[VIS]
     kinds, states = S[sg.T_KINDS], S[sg.T_STATES]
     kind_of = S[sg.T_KIND_OF]
+    if _surrenders(hf, hc, h, ctx, P, S):
+        return A_SURRENDER, 0
     if split_ok:
         a, b = S[kind_of + (hc[h, 0] >> 2)], S[kind_of + (hc[h, 1] >> 2)]
         if S[S[sg.T_SPLIT] + (v * kinds + a) * kinds + b]:
@@ -183,15 +195,32 @@ def decide(hf: np.ndarray, hc: np.ndarray, h: int, held: int, ctx: np.ndarray, P
         amount = S[S[sg.T_AMOUNT] + v * states + ms] * hf[h, ORIG]
         if low <= amount <= high:
             return A_BUY, amount
-    if action == A_DOUBLE and draw_ok and hx.can_double(hf, h, P):
+    if action == A_DOUBLE and may and hx.can_double(hf, h, P):
         return A_DOUBLE, 0
     if action == A_TWIST and draw_ok:
         return A_TWIST, 0
+    if action == A_RESCUE and hx.may_rescue(hf, h, P):
+        return A_RESCUE, 0
     if stick_ok:
         return A_STICK, 0
     if draw_ok:
         return A_TWIST, 0
     return A_SPLIT, 0
+
+
+@nb.njit(cache=True, _nrt=False)
+def _surrenders(hf: np.ndarray, hc: np.ndarray, h: int, ctx: np.ndarray, P: np.ndarray,
+                S: tuple) -> bool:  # type: ignore[type-arg]
+    """Best play gives the dealt hand up (`analysis.context.Context.should_surrender`, a
+    table per visible banker cards and dealt cards)."""
+    pc = P[c.PLAYER_CARDS]
+    if hf[h, SPLIT] or hf[h, N] != pc or not hx.may_surrender(hf, hc, h, P, ctx[BANK]):
+        return False
+    kinds, kind_of = S[sg.T_KINDS], S[sg.T_KIND_OF]
+    idx = ctx[VIS]
+    for i in range(pc):
+        idx = idx * kinds + S[kind_of + (hc[h, i] >> 2)]
+    return S[S[sg.T_SURRENDER] + idx] != 0
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -211,5 +240,10 @@ def finished(hf: np.ndarray, hc: np.ndarray, h: int, held: int, ctx: np.ndarray,
         return True
     if row >= 0 and NH[row, c.H_MAY_DRAW] == 0:
         return True
-    return not hx.can_draw(hf, hc, h, P, NH, row) and not hx.can_split(hf, hc, h, held, P,
-                                                                        split_ranks)
+    # nothing but sticking is legal (`engine.legal.hand_legal`)
+    if hx.may_draw(hf, hc, h, P, NH, row):
+        if not hx.drawn_double(hf, h, P) or hx.can_double(hf, h, P):
+            return False
+    if hx.can_split(hf, hc, h, held, P, split_ranks):
+        return False
+    return not (hx.may_surrender(hf, hc, h, P, ctx[BANK]) or hx.may_rescue(hf, h, P))

@@ -20,13 +20,14 @@ below N or the stick minimum, never splits, doubles or insures, as
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from pontoon_rules.analysis.hand import (
     BUY,
     DOUBLE,
+    RESCUE,
     STICK,
     TWIST,
     HandSolver,
@@ -38,11 +39,15 @@ from pontoon_rules.engine.rules import Rules
 from pontoon_rules.errors import ScriptError
 
 A_STICK, A_TWIST, A_BUY, A_DOUBLE = range(4)
+A_SURRENDER, A_RESCUE = 5, 6
+"""After `sim.round.A_SPLIT` (4): giving the hand up, the doubled hand's rescue."""
 # the flat strategy vector: a header, then each table at its offset (see `Strategy.flat`)
 (T_MODE, T_TARGET, T_KINDS, T_STATES, T_KIND_OF, T_ACT, T_AMOUNT, T_NXT, T_DRAW, T_START,
- T_SPLIT_START, T_SPLIT, T_INSURE, T_EVEN, T_BANKER, T_HEADER) = range(16)
+ T_SPLIT_START, T_SPLIT, T_INSURE, T_EVEN, T_BANKER, T_SURRENDER, T_HEADER) = range(17)
 MODE_TABLE, MODE_STAND = range(2)
-_ACTION = {STICK: A_STICK, TWIST: A_TWIST, BUY: A_BUY, DOUBLE: A_DOUBLE}
+_ACTION = {STICK: A_STICK, TWIST: A_TWIST, BUY: A_BUY, DOUBLE: A_DOUBLE, RESCUE: A_RESCUE}
+_ENDS = (STICK, RESCUE)
+"""Decisions after which the hand takes no card."""
 SIMPLE_POLICIES = ("stand-15", "stand-16", "stand-17")
 BEST = "best"
 
@@ -72,13 +77,16 @@ class Strategy:
     banker_draws: np.ndarray
     """(points 0..31, soft) → whether a banker who draws by choice takes a card."""
     banker_policy: str
+    surrender: np.ndarray = field(default_factory=lambda: np.zeros(1, dtype=np.int64))
+    """(visible, dealt kinds in order) → whether best play gives the dealt hand up."""
     states: tuple[HandState, ...] = ()
 
     def flat(self) -> np.ndarray:
         """Every table in one int64 vector: a header (mode, target, kinds, states, then
         each table's offset at the `T_*` slots), then the tables, C order."""
         parts = [self.kind_of_rank, self.act, self.amount, self.nxt, self.draw, self.start,
-                 self.split_start, self.split, self.insure, self.even, self.banker_draws]
+                 self.split_start, self.split, self.insure, self.even, self.banker_draws,
+                 self.surrender]
         header = np.zeros(T_HEADER, dtype=np.int64)
         header[T_MODE], header[T_TARGET], header[T_KINDS] = self.mode, self.target, self.n_kinds
         header[T_STATES] = self.act.shape[1]
@@ -93,7 +101,7 @@ class Strategy:
         meta = np.array([self.mode, self.target, self.n_kinds], dtype=np.int64)
         return (meta, self.kind_of_rank, self.act, self.amount, self.nxt, self.draw,
                 self.start, self.split_start, self.split, self.insure, self.even,
-                self.banker_draws)
+                self.banker_draws, self.surrender)
 
 
 def banker_table(rules: Rules, policy: str | None) -> tuple[np.ndarray, str]:
@@ -163,6 +171,8 @@ def model_strategy(rules: Rules, banker: str | None = None,
             if choice is None or choice.kind == STICK:
                 continue
             act[v, i], amount[v, i] = _ACTION[choice.kind], choice.amount
+            if choice.kind in _ENDS:
+                continue
             after = solver.after(s, choice)
             nxt[v, i] = [index.get(solver.draw(after, c), i) for c in range(k)]
         draw[i] = [index.get(solvers[0].draw(s, c), i) for c in range(k)]
@@ -173,11 +183,13 @@ def model_strategy(rules: Rules, banker: str | None = None,
         for a, b in pairs:
             split[v, a, b] = ctx.should_split((min(a, b), max(a, b)))
         _side_bets(model, ctx, visibles[v], pairs, even[v], insure, v)
+    surrender = np.array([[ctx.should_surrender(d) if rules.surrender else False
+                           for d in dealt] for ctx in contexts], dtype=np.int64)
     table, name = banker_table(rules, banker)
     return Strategy(BEST, MODE_TABLE, 0, kind_of_rank, k, act, amount, nxt, draw,
                     np.array([index[s] for s in starts], dtype=np.int64),
                     np.array([index[s] for s in split_starts], dtype=np.int64).reshape(k, k),
-                    split, insure, even, table, name, tuple(plays))
+                    split, insure, even, table, name, surrender, tuple(plays))
 
 
 def _side_bets(model: RoundModel, ctx: object, visible: tuple[int, ...],
@@ -210,7 +222,7 @@ def _reachable(solvers: list[HandSolver], starts: list[HandState],
         plays[s] = None
         for solver in solvers:
             choice, _ = solver.best(s)
-            if choice is not None and choice.kind != STICK:
+            if choice is not None and choice.kind not in _ENDS:
                 after = solver.after(s, choice)
                 todo.extend(solver.draw(after, c) for c, _ in solver.draws)
     return plays
