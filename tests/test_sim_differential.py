@@ -223,3 +223,29 @@ def test_the_familys_decisions_match_the_engine(base: str, change: dict[str, obj
     rules = overlay(base, change)
     for player in ("best", "stand-16"):
         compare(rules, player, 500, 11)
+
+
+@pytest.mark.parametrize("takes", ["busted-plus-one", "original-bets"])
+def test_a_split_seat_against_a_pontoon_that_takes_less(takes: str) -> None:
+    """Split eights against a king; the dealer's second card makes a pontoon. BB+1 takes
+    one original stake from the seat in all, OBBO one from each hand: the kernel settles
+    the seat as the engine does."""
+    from pathlib import Path
+
+    from pontoon_rules.engine.cards import parse_cards
+    from pontoon_rules.ruleset.loader import load_ruleset
+
+    path = (Path(__file__).resolve().parents[1] / "examples" / "australian-pontoon"
+            / "australian-pontoon-bb1-spl1-nlc.yaml")
+    data = load_ruleset(str(path)).model_dump(mode="python")
+    data["hands"]["definitions"]["pontoon"]["takes"] = takes
+    data["player"]["surrender"]["allowed"] = False  # the eights are played, not given up
+    from pontoon_rules.ruleset.model import Ruleset
+
+    rules = compile_rules(Ruleset.model_validate(data))
+    strat = strategy(rules, "best")
+    shoe = parse_cards("8S KD 8H KS QS AH".split()) + [int(c) for c in full_shoe(rules)][:40]
+    want = engine_round(rules, engine_policy(rules, strat), shoe, [10], 0)
+    got = RoundRunner(rules, strat, 1).play_shoe(shoe, [10], 0, kernel="general")
+    assert got == want
+    assert want.seats == ([-10] if takes == "busted-plus-one" else [-20])  # two hands of 18
