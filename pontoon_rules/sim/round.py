@@ -183,7 +183,7 @@ def decide(hf: np.ndarray, hc: np.ndarray, h: int, held: int, ctx: np.ndarray, P
     v = ctx[VIS]
     kinds, states = S[sg.T_KINDS], S[sg.T_STATES]
     kind_of = S[sg.T_KIND_OF]
-    if _surrenders(hf, hc, h, ctx, P, S):
+    if P[c.SURRENDER] and _surrenders(hf, hc, h, ctx, P, S):
         return A_SURRENDER, 0
     if split_ok:
         a, b = S[kind_of + (hc[h, 0] >> 2)], S[kind_of + (hc[h, 1] >> 2)]
@@ -199,7 +199,7 @@ def decide(hf: np.ndarray, hc: np.ndarray, h: int, held: int, ctx: np.ndarray, P
         return A_DOUBLE, 0
     if action == A_TWIST and draw_ok:
         return A_TWIST, 0
-    if action == A_RESCUE and hx.may_rescue(hf, h, P):
+    if action == A_RESCUE and P[c.RESCUE] and hx.may_rescue(hf, h, P):
         return A_RESCUE, 0
     if stick_ok:
         return A_STICK, 0
@@ -242,8 +242,11 @@ def finished(hf: np.ndarray, hc: np.ndarray, h: int, held: int, ctx: np.ndarray,
         return True
     # nothing but sticking is legal (`engine.legal.hand_legal`)
     if hx.may_draw(hf, hc, h, P, NH, row):
-        if not hx.drawn_double(hf, h, P) or hx.can_double(hf, h, P):
+        if not (hf[h, DOUBLES] > 0 and hf[h, SINCE] >= P[c.DOUBLE_DRAWS]):
+            return False  # it may twist
+        if hx.can_double(hf, h, P):
             return False
     if hx.can_split(hf, hc, h, held, P, split_ranks):
         return False
-    return not (hx.may_surrender(hf, hc, h, P, ctx[BANK]) or hx.may_rescue(hf, h, P))
+    return not ((P[c.SURRENDER] and hx.may_surrender(hf, hc, h, P, ctx[BANK]))
+                or (P[c.RESCUE] and hx.may_rescue(hf, h, P)))
