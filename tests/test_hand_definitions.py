@@ -265,8 +265,12 @@ class TestRefusal:
         from pontoon_rules.sim.compiled import compile_sim
 
         compile_sim(compile_rules(load_ruleset(STAR)))  # hands of particular ranks: played
-        with pytest.raises(UnsupportedFeatureError, match="a bank that is an amount"):
-            compile_sim(compile_rules(load_bundled("ochko-home")))
+        data = load_bundled("spanish-21").model_dump(mode="python")
+        data["player"]["surrender"]["timing"] = "early"
+        from pontoon_rules.ruleset.model import Ruleset
+
+        with pytest.raises(UnsupportedFeatureError, match="surrender beyond the dealt hand"):
+            compile_sim(compile_rules(Ruleset.model_validate(data)))
 
     def test_the_classic_hands_under_other_ids_are_still_analysed(self, tmp_path: Path) -> None:
         from pontoon_rules.ruleset.features import unhandled

@@ -97,6 +97,26 @@ def test_the_analysis_reads_the_values_the_aces_and_the_bank() -> None:
     # the exact analysis classifies the golden point and any 21 by their definitions, and
     # one seat at the least stake is never capped by the bank (a model note says so:
     # tests/test_named_analysis.py); the compiled simulator reads the values, the aces and
-    # the named hands (tests/test_sim_named.py), not yet a bank that is an amount
+    # the named hands (tests/test_sim_named.py) and a bank no decision of one round can
+    # pass; the session's bank, which passes and breaks between deals, not yet
     assert refused_names(load_bundled(OCHKO), "edge") == []
-    assert refused_names(load_bundled(OCHKO), "simulate") == ["a bank that is an amount"]
+    assert refused_names(load_bundled(OCHKO), "simulate") == []
+    assert refused_names(load_bundled(OCHKO), "session --summary") == [
+        "a bank that is an amount"]
+
+
+def test_the_simulator_plays_stakes_the_bank_covers() -> None:
+    """No decision adds to a stake here, so a round within the bank is never capped and
+    the kernel plays it as the engine does (tests/test_sim_differential.py); stakes that
+    pass the bank are refused, as the engine refuses them."""
+    import numpy as np
+
+    from pontoon_rules.sim.rounds import RoundRunner
+    from pontoon_rules.sim.strategy import strategy
+
+    rules = compile_rules(load_bundled(OCHKO))
+    runner = RoundRunner(rules, strategy(rules, "stand-16"), seats=3)
+    seed = np.array([1, 2], dtype=np.uint64)
+    assert runner.run(100, seed, stake=300)[3] == 100  # 900 of a bank of 1,000
+    with pytest.raises(ScriptError, match="pass the bank of 1,000"):
+        runner.run(100, seed, stake=400)

@@ -248,7 +248,7 @@ def _bank_may_cap(r: Ruleset) -> bool:
 register(Feature(
     "a bank that is an amount", ("table.bank.amount",),
     "a bank capping what may be staked against it", lambda r: r.table.bank.amount is not None,
-    _ANALYSED))
+    frozenset({"analysis", "simulator"})))
 register(Feature(
     "a bank that may cap one seat's round", ("table.bank.amount",),
     "a bank that is an amount with decisions that add to the stake, or below the least "

@@ -17,7 +17,7 @@ import numba as nb
 import numpy as np
 
 from pontoon_rules.engine.rules import Rules
-from pontoon_rules.errors import ShoeError
+from pontoon_rules.errors import ScriptError, ShoeError
 from pontoon_rules.sim import cards as src_
 from pontoon_rules.sim.compiled import MAX_CARDS, MAX_SPLIT_HANDS, SimRules, compile_sim
 from pontoon_rules.sim.fastpath import FastRunner, fast_problem
@@ -120,6 +120,7 @@ class RoundRunner:
         if kernel not in ("auto", "general", "fast"):
             raise ValueError(f"unknown kernel {kernel!r}: expected auto, general or fast")
         check_money(self.sim.rules, Run(stake, self.seats))
+        self._check_bank([stake] * self.seats)
         infinite = dealing == "infinite" or self.sim.rules.decks is None
         fast = self.fast if self.seats == 1 and kernel != "general" else None
         if kernel == "fast" and fast is None:
@@ -146,6 +147,19 @@ class RoundRunner:
                           rounds, out, rows)
         return out, int(done)
 
+    def _check_bank(self, stakes: list[int]) -> None:
+        """A bank that is an amount covers the round's stakes (`engine.state`'s check): the
+        kernel plays no cap within a round, which `ruleset.features` refuses where a
+        decision could add to a stake ("a bank that may cap one seat's round").
+
+        Raises:
+            ScriptError: the stakes pass the bank.
+        """
+        bank = self.sim.rules.bank_amount
+        if bank is not None and sum(stakes) > bank:
+            raise ScriptError(f"stakes of {sum(stakes):,} in all pass the bank of {bank:,} "
+                              "(table.bank.amount): the simulator plays stakes it covers")
+
     def play_shoe(self, cards: list[int], stakes: list[int], kitty: int = 0,
                   kernel: str = "auto") -> RoundOutcome:
         """One round dealt from `cards` in order (nothing goes back under the pack), on
@@ -155,6 +169,7 @@ class RoundRunner:
             ShoeError: the cards ran out.
         """
         check_money(self.sim.rules, Run(max(stakes, default=0), len(stakes), kitty=kitty))
+        self._check_bank(stakes)
         if (kernel != "general" and self.fast is not None
                 and fast_problem(self.sim, len(stakes), kitty) is None):
             net = self.fast.play_shoe(cards, stakes[0])
