@@ -41,10 +41,15 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 
 
 def unlimited(ruleset_id: str) -> Rules:
-    """A bundled ruleset without a maximum stake (so any stake is the ruleset's own)."""
-    r = load_bundled(ruleset_id)
-    return compile_rules(r.model_copy(update={"stakes": r.stakes.model_copy(
-        update={"max_stake": None})}))
+    """A bundled ruleset without a maximum stake or a bank that is an amount (so any stake
+    is the ruleset's own; the simulator refuses stakes beyond such a bank, as the engine)."""
+    from pontoon_rules.ruleset.model import Ruleset
+
+    data = load_bundled(ruleset_id).model_dump(mode="python")
+    data["stakes"]["max_stake"] = None
+    if data["table"]["bank"]["amount"] is not None:
+        data["table"]["bank"].update(amount=None, va_bank=False, passes_when_broken=False)
+    return compile_rules(Ruleset.model_validate(data))
 
 
 def engine_round(rules: Rules, policy, cards: list[int], stakes: list[int],  # type: ignore[no-untyped-def]
