@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from pontoon_rules.analysis.edge import house_edge
@@ -57,14 +58,20 @@ def _ruleset(name: str) -> Ruleset:
     return load_ruleset(str(EXAMPLES / f"{name}.yaml")) if "/" in name else load_bundled(name)
 
 
-def table() -> None:
-    print("published house edges (basic strategy) beside ours (exact, composition-dependent)")
+def _rows(command: str, words: str) -> Iterator[tuple[str, Ruleset, float]]:
+    """(row, ruleset, published) of each row `command` takes; a line for each it refuses."""
     for row, name, published in ROWS:
         ruleset = _ruleset(name)
-        refused = refused_names(ruleset, "edge")
+        refused = refused_names(ruleset, command)
         if refused:
-            print(f"  {row:<40} {published:5.2f}%   refused: {', '.join(refused)}")
+            print(f"  {row:<40} {published:5.2f}%   {words}: {', '.join(refused)}")
             continue
+        yield row, ruleset, published
+
+
+def table() -> None:
+    print("published house edges (basic strategy) beside ours (exact, composition-dependent)")
+    for row, ruleset, published in _rows("edge", "refused"):
         start = time.process_time()
         edge = house_edge(compile_rules(ruleset), with_stats=False).house_edge
         print(f"  {row:<40} {published:5.2f}%   ours {edge:7.4f}%   "
@@ -106,12 +113,7 @@ def compiled_rows(rounds: int) -> None:
 
     print(f"compiled simulation, {rounds:,} rounds of each row from a fresh shoe, seed 21, "
           "the analysis's infinite-deck best play")
-    for row, name, published in ROWS:
-        ruleset = _ruleset(name)
-        refused = refused_names(ruleset, "simulate")
-        if refused:
-            print(f"  {row:<40} {published:5.2f}%   not simulated: {', '.join(refused)}")
-            continue
+    for row, ruleset, published in _rows("simulate", "not simulated"):
         rules = compile_rules(ruleset)
         found = simulate(rules, rounds, seed=21, dealing="shoe")
         low, high = found.interval
