@@ -226,13 +226,6 @@ def may_draw(hf: np.ndarray, hc: np.ndarray, h: int, P: np.ndarray, NH: np.ndarr
 
 
 @nb.njit(cache=True, _nrt=False)
-def can_draw(hf: np.ndarray, hc: np.ndarray, h: int, P: np.ndarray, NH: np.ndarray,
-             i: int) -> bool:
-    """Whether the hand may twist or buy now (`engine.legal.can_draw`)."""
-    return not drawn_double(hf, h, P) and may_draw(hf, hc, h, P, NH, i)
-
-
-@nb.njit(cache=True, _nrt=False)
 def buy_range(hf: np.ndarray, h: int, P: np.ndarray) -> tuple[int, int]:
     """(low, high) of the buy offered to the hand, or (-1, -1) (engine.legal.buy_range)."""
     if P[c.BUY_MODE] == 0 or hf[h, N] + 1 > P[c.LAST_BUY_CARD]:

@@ -242,7 +242,7 @@ def finished(hf: np.ndarray, hc: np.ndarray, h: int, held: int, ctx: np.ndarray,
         return True
     # nothing but sticking is legal (`engine.legal.hand_legal`)
     if hx.may_draw(hf, hc, h, P, NH, row):
-        if not (hf[h, DOUBLES] > 0 and hf[h, SINCE] >= P[c.DOUBLE_DRAWS]):
+        if not hx.drawn_double(hf, h, P):
             return False  # it may twist
         if hx.can_double(hf, h, P):
             return False
