@@ -106,3 +106,19 @@ def test_simulate_refuses_the_retired_fast_path_naming_compiled() -> None:
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert "'fast'" in out.stderr and "retired" in out.stderr and "'compiled'" in out.stderr
     assert "[compiled|engine]" in simulate("--help").stdout
+
+
+def test_ctrl_c_prints_the_simulation_so_far() -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "pontoon_rules", "simulate", "pagat-british",
+                             "--rounds", "10000000000", "--json"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(8)
+        proc.send_signal(signal.SIGINT)
+        stdout, stderr = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert proc.returncode == 0, stderr
+    data = json.loads(stdout)
+    assert data["stopped_early"] and 0 < data["rounds"] < 10_000_000_000
+    assert "stopping after the rounds under way" in stderr and "Traceback" not in stderr

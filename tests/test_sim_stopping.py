@@ -21,7 +21,7 @@ def test_the_first_interrupt_asks_for_a_stop_and_the_second_quits() -> None:
     with first_interrupt_stops(said.append) as stop:
         assert not stop.requested
         os.kill(os.getpid(), signal.SIGINT)
-        assert stop.requested and said == [NOTICE]
+        assert stop.requested and said == [NOTICE.format(what="deals")]
         with pytest.raises(KeyboardInterrupt):
             os.kill(os.getpid(), signal.SIGINT)
     assert signal.getsignal(signal.SIGINT) is before
@@ -66,3 +66,23 @@ def test_an_interrupt_before_any_deal_is_not_a_result(monkeypatch: pytest.Monkey
     monkeypatch.setattr(sm.SessionTable, "play", interrupted)
     with pytest.raises(KeyboardInterrupt):
         play_summary(SessionRequest(rules, 2, 5_000, seed=1))
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_stop_ends_a_simulation_with_the_rounds_played(monkeypatch: pytest.MonkeyPatch,
+                                                         workers: int) -> None:
+    import pontoon_rules.sim.simulate as ss
+
+    monkeypatch.setattr(ss, "CHUNK", 20_000)
+    rules = compile_rules(load_bundled("blackjack-reference"))
+    stop = Stop()
+
+    def told(phase: str) -> None:
+        if phase == "run":
+            stop.requested = True  # asked for before the first chunk: one is played
+
+    found = ss.simulate(rules, 10_000_000, seed=3, workers=workers, on_phase=told, stop=stop)
+    alone = ss.simulate(rules, 20_000, seed=3)
+    assert found.stopped_early and found.rounds == 20_000 and not alone.stopped_early
+    assert (found.mean, found.half_width) == (alone.mean, alone.half_width)
+    assert found.to_json()["stopped_early"] is True

@@ -87,6 +87,7 @@ def simulate_cmd(ruleset: str, rounds: int, seed: int, workers: int, dealing: st
                  policy: str | None, as_json: bool, agreements: tuple[str, ...]) -> None:
     """Simulate RULESET with the best strategy: house edge and its 99.9% interval."""
     from pontoon_rules.sim.simulate import simulate
+    from pontoon_rules.sim.stopping import first_interrupt_stops
 
     rules = _rules(ruleset, agreements)
     chosen = "engine" if engine_only else (path or "compiled")
@@ -94,10 +95,11 @@ def simulate_cmd(ruleset: str, rounds: int, seed: int, workers: int, dealing: st
     phase = _Phases(f"setting up the simulator for {ruleset} (its kernel compiles on a "
                     "machine's first run, a minute or so; later runs load it)",
                     f"simulating {rounds:,} rounds of {ruleset}", bar)
-    with phase:
+    with phase, first_interrupt_stops(what="rounds") as stop:  # a Ctrl-C: the result so far
         result = _analysis(lambda: simulate(rules, rounds, seed, workers, dealing,  # type: ignore[arg-type]
                                             policy, progress=bar, path=chosen,
-                                            scheduler=scheduler, on_phase=phase.enter),
+                                            scheduler=scheduler, on_phase=phase.enter,
+                                            stop=stop),
                            phase.label, quiet=bar)
     if as_json:
         echo(json.dumps(result.to_json(), indent=2))
@@ -105,7 +107,8 @@ def simulate_cmd(ruleset: str, rounds: int, seed: int, workers: int, dealing: st
     low, high = result.interval
     echo(f"{result.ruleset}: simulated house edge {result.house_edge:.4f}% "
                f"(99.9% interval {low:.4f}% to {high:.4f}%)")
-    echo(f"  {result.rounds:,} rounds, seed {result.seed}, {result.workers} worker(s), "
+    stopped = " (stopped early: the result so far)" if result.stopped_early else ""
+    echo(f"  {result.rounds:,} rounds{stopped}, seed {result.seed}, {result.workers} worker(s), "
                f"{result.dealing} dealing, {result.path} path, banker: {result.policy}")
     rate = f"{result.run_rate:,.0f} rounds/s" if result.run_rate else "too short to time"
     echo(f"  set-up {result.setup_seconds:.2f} s (tables, kernel), run {result.run_seconds:.2f} s:"

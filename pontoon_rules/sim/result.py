@@ -39,6 +39,8 @@ class SimulationResult:
     notes: list[str] = field(default_factory=list)
     setup_seconds: float = 0.0
     """Of `seconds`, the set-up before the first round (tables, the kernel loaded)."""
+    stopped_early: bool = False
+    """Stopped by Ctrl-C: `rounds` is what was played, fewer than asked for."""
 
     @property
     def run_seconds(self) -> float:
@@ -69,7 +71,7 @@ class SimulationResult:
                 "rounds_per_second": self.rounds / self.seconds if self.seconds else None,
                 "seconds": self.seconds, "setup_seconds": self.setup_seconds,
                 "run_seconds": self.run_seconds, "run_rounds_per_second": self.run_rate,
-                "path": self.path, "notes": self.notes}
+                "path": self.path, "notes": self.notes, "stopped_early": self.stopped_early}
 
 
 def summarise(rounds: int, total: float, squares: float) -> tuple[float, float]:

@@ -21,6 +21,7 @@ from pontoon_rules.engine.rules import Rules
 from pontoon_rules.sim import engine
 from pontoon_rules.sim.distribute import Task, chunk_seeds, chunk_sizes, run_tasks
 from pontoon_rules.sim.result import Dealing, SimulationResult, check_path, summarise
+from pontoon_rules.sim.stopping import Stop
 
 CHUNK = 1_000_000
 """Rounds per chunk on the compiled path (each chunk is one kernel call and one seed)."""
@@ -31,7 +32,8 @@ def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
              dealing: Dealing = "infinite", policy: str | None = None,
              progress: bool = False, path: str = "compiled",
              scheduler: str | None = None,
-             on_phase: Callable[[str], None] | None = None) -> SimulationResult:
+             on_phase: Callable[[str], None] | None = None,
+             stop: Stop | None = None) -> SimulationResult:
     """Simulate `rounds` rounds of one seat's best play under `rules`.
 
     The result times the set-up (`set_up`: strategy tables, the kernel compiled or
@@ -42,6 +44,8 @@ def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
         workers: local processes; `scheduler`: a Dask scheduler address instead.
         progress: show a progress bar on the terminal (during the run).
         on_phase: told "set-up", then "run", as each begins.
+        stop: when requested, the run ends after the chunk under way (at least one is
+            played), with the rounds played so far (`stopped_early`).
 
     Raises:
         AnalysisError: an unknown banker policy or path.
@@ -65,17 +69,18 @@ def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
     try:
         if path == "compiled":
             sums, name = simulate_compiled(rules, rounds, seed, workers, dealing, policy,
-                                           scheduler, bar)
+                                           scheduler, bar, stop=stop)
             notes = [COMPILED_NOTE]
         else:
             sums = simulate_engine(rules, rounds, seed, workers, dealing, policy, scheduler,
-                                   bar)
+                                   bar, stop)
             notes = []
     finally:
         bar(-1)
     mean, half = summarise(int(sums[3]), float(sums[0]), float(sums[1]))
     return SimulationResult(rules.ruleset.id, int(sums[3]), seed, workers, dealing, name,
-                            mean, half, time.perf_counter() - start, path, notes, setup)
+                            mean, half, time.perf_counter() - start, path, notes, setup,
+                            int(sums[3]) < rounds)
 
 
 def set_up(rules: Rules, policy: str | None, dealing: str, path: str = "compiled",
@@ -107,7 +112,8 @@ def simulate_compiled(rules: Rules, rounds: int, seed: int = 1, workers: int = 1
                       dealing: str = "infinite", policy: str | None = None,
                       scheduler: str | None = None,
                       progress: Callable[[int], None] | None = None,
-                      chunk: int | None = None) -> tuple[np.ndarray, str]:
+                      chunk: int | None = None,
+                      stop: Stop | None = None) -> tuple[np.ndarray, str]:
     """Sums [net, net², hands, rounds] of `rounds` rounds and the banker policy
     (`chunk`: rounds per chunk, `CHUNK` when None, read at call time).
 
@@ -122,12 +128,7 @@ def simulate_compiled(rules: Rules, rounds: int, seed: int = 1, workers: int = 1
     sizes = chunk_sizes(rounds, chunk or CHUNK)
     tasks: list[Task] = [("rounds", data, n, w)
                          for n, w in zip(sizes, chunk_seeds(seed, len(sizes)), strict=True)]
-    total = np.zeros(4)
-    for part in run_tasks(tasks, workers, scheduler):
-        total += part
-        if progress:
-            progress(int(part[3]))
-    return total, strat.banker_policy
+    return _sums(tasks, workers, scheduler, progress, stop), strat.banker_policy
 
 
 def engine_payload(rules: Rules, policy: str | None, dealing: Dealing) -> str:
@@ -138,17 +139,27 @@ def engine_payload(rules: Rules, policy: str | None, dealing: Dealing) -> str:
 
 def simulate_engine(rules: Rules, rounds: int, seed: int, workers: int, dealing: Dealing,
                     policy: str | None, scheduler: str | None = None,
-                    progress: Callable[[int], None] | None = None) -> np.ndarray:
+                    progress: Callable[[int], None] | None = None,
+                    stop: Stop | None = None) -> np.ndarray:
     """The sums [net, net², 0, rounds] of `rounds` rounds through the engine."""
     data = engine_payload(rules, policy, dealing)
     sizes = chunk_sizes(rounds, engine.CHUNK)
     tasks: list[Task] = [("engine", data, n, (engine.chunk_seed(seed, i),))
                          for i, n in enumerate(sizes)]
+    return _sums(tasks, workers, scheduler, progress, stop)
+
+
+def _sums(tasks: list[Task], workers: int, scheduler: str | None,
+          progress: Callable[[int], None] | None, stop: Stop | None) -> np.ndarray:
+    """The chunks' sums folded in chunk order, up to the chunk under way when `stop` is
+    requested (at least one chunk)."""
     total = np.zeros(4)
     for part in run_tasks(tasks, workers, scheduler):
         total += part
         if progress:
             progress(int(part[3]))
+        if stop is not None and stop.requested:
+            break
     return total
 
 

@@ -26,15 +26,17 @@ class Stop:
     requested: bool = False
 
 
-NOTICE = ("stopping after the deals under way, with the result so far "
+NOTICE = ("stopping after the {what} under way, with the result so far "
           "(Ctrl-C again to quit at once)")
-"""What the first Ctrl-C says on stderr."""
+"""What the first Ctrl-C says on stderr (`what`: deals, rounds)."""
 
 
 @contextmanager
-def first_interrupt_stops(notice: Callable[[str], None] | None = None) -> Iterator[Stop]:
+def first_interrupt_stops(notice: Callable[[str], None] | None = None,
+                          what: str = "deals") -> Iterator[Stop]:
     """While the block runs, the first SIGINT sets the yielded `Stop` and calls `notice`
-    (default: a line on stderr); the second raises `KeyboardInterrupt`.
+    with `NOTICE` for `what` (default: a line on stderr); the second raises
+    `KeyboardInterrupt`.
 
     Outside the main thread (where no handler can be set) the stop is never requested
     and Ctrl-C keeps Python's behaviour.
@@ -49,7 +51,7 @@ def first_interrupt_stops(notice: Callable[[str], None] | None = None) -> Iterat
         if stop.requested:
             raise KeyboardInterrupt
         stop.requested = True
-        say(NOTICE)
+        say(NOTICE.format(what=what))
 
     previous = signal.signal(signal.SIGINT, handler)
     try:
