@@ -1,4 +1,4 @@
-"""`session --summary`: streamed, summarised, JSON, Ctrl-C keeps the result so far."""
+"""`session --summary` and `simulate`: streamed, summarised, JSON; Ctrl-C keeps the result."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -51,20 +52,25 @@ def test_bad_policy_is_a_clear_error() -> None:
     assert "Traceback" not in out.stderr
 
 
-def test_ctrl_c_prints_the_result_so_far() -> None:
-    proc = subprocess.Popen([sys.executable, "-m", "pontoon_rules", "session", "pagat-british",
-                             "--deals", "2000000000", "--summary", "--json"],
+def interrupted(*args: str) -> tuple[dict[str, Any], str]:
+    """Run the command, send it a SIGINT 8 s in; its JSON and stderr (it must exit 0)."""
+    proc = subprocess.Popen([sys.executable, "-m", "pontoon_rules", *args, "--json"],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         time.sleep(8)
         proc.send_signal(signal.SIGINT)
         stdout, stderr = proc.communicate(timeout=120)
     finally:
-        proc.kill()  # never left running 2,000,000,000 deals when something failed
+        proc.kill()  # never left running a huge run when something failed
     assert proc.returncode == 0, stderr
-    data = json.loads(stdout)
+    assert "Traceback" not in stderr
+    return json.loads(stdout), stderr
+
+
+def test_ctrl_c_prints_the_result_so_far() -> None:
+    data, stderr = interrupted("session", "pagat-british", "--deals", "2000000000", "--summary")
     assert data["stopped_early"] and 0 < data["deals"] < 2_000_000_000
-    assert "stopping after the deals under way" in stderr and "Traceback" not in stderr
+    assert "stopping after the deals under way" in stderr
 
 
 def simulate(*args: str) -> subprocess.CompletedProcess[str]:
@@ -109,16 +115,6 @@ def test_simulate_refuses_the_retired_fast_path_naming_compiled() -> None:
 
 
 def test_ctrl_c_prints_the_simulation_so_far() -> None:
-    proc = subprocess.Popen([sys.executable, "-m", "pontoon_rules", "simulate", "pagat-british",
-                             "--rounds", "10000000000", "--json"],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        time.sleep(8)
-        proc.send_signal(signal.SIGINT)
-        stdout, stderr = proc.communicate(timeout=120)
-    finally:
-        proc.kill()
-    assert proc.returncode == 0, stderr
-    data = json.loads(stdout)
+    data, stderr = interrupted("simulate", "pagat-british", "--rounds", "10000000000")
     assert data["stopped_early"] and 0 < data["rounds"] < 10_000_000_000
-    assert "stopping after the rounds under way" in stderr and "Traceback" not in stderr
+    assert "stopping after the rounds under way" in stderr
