@@ -166,8 +166,9 @@ _ANALYSED: frozenset[Consumer] = frozenset({"analysis"})
 """Rules the exact analysis takes into account (its tiny-pack tests prove them) and the
 compiled simulator does not yet."""
 _PLAYED: frozenset[Consumer] = frozenset({"analysis", "simulator", "sessions"})
-"""Decisions both the exact analysis and the compiled simulator play (the simulator's
-differential tests against the engine prove them)."""
+"""Rules both the exact analysis and the compiled simulator play: the family's decisions,
+the pack's values and the named hands by their definitions (the simulator's differential
+tests against the engine prove them)."""
 
 def _redoubles_after_a_card(r: Ruleset) -> bool:
     d = r.player.double
@@ -271,10 +272,6 @@ register(Feature(
 
 
 # -- the pack and the named hands: what the classic model does not hold -----------------
-_BY_DEFINITION: frozenset[Consumer] = frozenset({"analysis", "simulator", "sessions"})
-"""Rules of the pack and the named hands that the analysis and the compiled simulator
-both read from the definitions (the simulator classifies by `sim.compiled.named_table`,
-with the ruleset's card values)."""
 
 def _unusual_values(r: Ruleset) -> dict[str, int]:
     from pontoon_rules.ruleset.play import USUAL_VALUES
@@ -297,12 +294,12 @@ def _named_beyond_classic(r: Ruleset) -> list[tuple[str, str]]:
 
 register(Feature(
     "card values", ("pack.values",), "cards that count other than the usual",
-    lambda r: bool(_unusual_values(r)), _BY_DEFINITION,
+    lambda r: bool(_unusual_values(r)), _PLAYED,
     details=lambda r: [("pack.values", "card values other than the usual (" + ", ".join(
         f"{rank} {value}" for rank, value in _unusual_values(r).items()) + ")")]))
 register(Feature(
     "ace values", ("pack.ace_values",), "an ace that counts other than 1 or 11",
-    _unusual_aces, _BY_DEFINITION,
+    _unusual_aces, _PLAYED,
     details=lambda r: [("pack.ace_values", "an ace that counts " + " or ".join(
         str(v) for v in r.pack.ace_values) + " (not 1 or 11)")]))
 register(Feature(
@@ -320,11 +317,11 @@ def _two_aces_make_21(r: Ruleset) -> bool:
 register(Feature(
     "two aces making 21", ("pack.ace_values",),
     "two aces that make 21 (low 10, high 11): a natural of two aces, on which insurance "
-    "pays as on an ace and a ten", _two_aces_make_21, _BY_DEFINITION))
+    "pays as on an ace and a ten", _two_aces_make_21, _PLAYED))
 register(Feature(
     "named hands beyond the classic four", ("hands.definitions",),
     "hands defined by ranks, suits, exact card counts, or what the banker's hand takes",
-    lambda r: bool(_named_beyond_classic(r)), _BY_DEFINITION, details=_named_beyond_classic))
+    lambda r: bool(_named_beyond_classic(r)), _PLAYED, details=_named_beyond_classic))
 
 
 def _named_unread(r: Ruleset) -> list[tuple[str, str]]:

@@ -96,13 +96,6 @@ class Strategy:
             at += part.size
         return np.concatenate([header] + [p.astype(np.int64).ravel() for p in parts])
 
-    def arrays(self) -> tuple[np.ndarray, ...]:
-        """The arrays in the order the kernel takes them."""
-        meta = np.array([self.mode, self.target, self.n_kinds], dtype=np.int64)
-        return (meta, self.kind_of_rank, self.act, self.amount, self.nxt, self.draw,
-                self.start, self.split_start, self.split, self.insure, self.even,
-                self.banker_draws, self.surrender)
-
 
 def banker_table(rules: Rules, policy: str | None) -> tuple[np.ndarray, str]:
     """Whether a banker by choice draws, per (points, soft), under the named policy."""
