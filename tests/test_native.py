@@ -160,3 +160,87 @@ def test_switched_off_by_the_environment(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setenv("PONTOON_RULES_NATIVE", "0")
     monkeypatch.setattr(native, "_LOADED", {})
     assert native.library("analysis") is None
+
+
+# -- what a solve keeps for the next (costs), and the expected value alone ------------------
+def _fresh_stats(rules: Rules, value_only: bool = False) -> np.ndarray:
+    """The round's statistics from a solve that starts afresh (nothing kept)."""
+    assert C is not None
+    C.forget()
+    return _kept_stats(rules, value_only)
+
+
+def _kept_stats(rules: Rules, value_only: bool = False) -> np.ndarray:
+    """The round's statistics from a solve that may reuse what the last one kept."""
+    model = CompositionModel(rules, value_only=value_only)
+    out = np.array(model.stats(), dtype=float)
+    assert model._prepared
+    return out
+
+
+def _variant(ruleset_id: str, path: str, value: object) -> Rules:
+    from pontoon_rules.ruleset.fields import with_value
+    from pontoon_rules.ruleset.model import Ruleset
+
+    data = load_bundled(ruleset_id).model_dump(mode="python")
+    return compile_rules(Ruleset.model_validate(with_value(data, path, value)))
+
+
+@needs_c
+@pytest.mark.parametrize("ruleset_id", finite_bundled())
+def test_the_expected_value_alone_is_the_first_statistic_to_the_last_bit(
+        ruleset_id: str) -> None:
+    """`value_only` carries the expected value's column alone through the recursion: the
+    same number as the first of all the statistics (the others, no longer summed over the
+    hands' play, differ)."""
+    rules = compile_rules(load_bundled(ruleset_id))
+    every = _fresh_stats(rules)
+    alone = _fresh_stats(rules, value_only=True)
+    assert alone[0] == every[0]
+    assert not np.array_equal(alone[1:], every[1:])
+
+
+@needs_c
+@pytest.mark.parametrize(("ruleset_id", "path", "value"), [
+    ("blackjack-reference", "settlement.ties", "banker-wins"),       # payouts: all reused
+    ("spanish-21", "hands.definitions.five-card-21.pays", "2:1"),    # payouts: all reused
+    ("blackjack-reference", "player.split.double_after_split", False),  # the states differ
+    ("pagat-british", "player.stick_minimum", 16),                   # the states differ
+    ("blackjack-reference", "banker.hit_soft_17", True),              # the banker differs
+    ("casino-ochko", "deal.banker_cards_visible", 1),                # a visible card
+])
+def test_a_solve_after_another_equals_a_fresh_one(ruleset_id: str, path: str,
+                                                  value: object) -> None:
+    """A solve that reuses the last one's nodes and outlooks (equal inputs) or its outlooks
+    alone (an equal banker) gives every statistic of a fresh solve, to the last bit, in
+    either order, and so does the same solve twice."""
+    base = compile_rules(load_bundled(ruleset_id))
+    variant = _variant(ruleset_id, path, value)
+    fresh = [_fresh_stats(base), _fresh_stats(variant)]
+    C.forget()
+    for rules, expected in [(base, fresh[0]), (variant, fresh[1]), (variant, fresh[1]),
+                            (base, fresh[0])]:
+        np.testing.assert_array_equal(_kept_stats(rules), expected)
+    assert not np.array_equal(fresh[0], fresh[1])
+
+
+@needs_c
+@settings(max_examples=6, deadline=None, derandomize=True)
+@given(st.integers(min_value=0, max_value=2**32 - 1))
+def test_a_solve_after_a_random_one_equals_a_fresh_one(seed: int) -> None:
+    """Random overlays of one bundled ruleset solved one after another, each equal to its
+    fresh solve."""
+    from pontoon_rules.ruleset.features import refused_rules
+
+    rng = random.Random(seed)
+    base = rng.choice(finite_bundled())
+    pair: list[Rules] = []
+    while len(pair) < 2:
+        rules = random_overlay(rng, base)
+        if rules is not None and rules.decks is not None \
+                and not refused_rules(rules.ruleset, "edge"):
+            pair.append(rules)
+    fresh = [_fresh_stats(r, value_only=True) for r in pair]
+    C.forget()
+    for rules, expected in zip(pair + pair, fresh + fresh, strict=True):
+        np.testing.assert_array_equal(_kept_stats(rules, value_only=True), expected)

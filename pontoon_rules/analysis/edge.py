@@ -195,7 +195,7 @@ def edge_of(rules: Rules, deck: Deck | None = None, policy: str | None = None) -
     if deck == "finite":
         from pontoon_rules.analysis.composition.model import CompositionModel
 
-        return -100.0 * float(CompositionModel(rules, policy).value_of_round())
+        return -100.0 * float(CompositionModel(rules, policy, value_only=True).value_of_round())
     return -100.0 * float(RoundModel(rules, deck, policy).value())
 
 

@@ -189,13 +189,14 @@ def _solve_native(fast: Any, m: HandValues, t: StateTables, main: list[tuple[Rem
     """(main roots' values (n x V x STATS), per pair its starts' values (K x E+1 x V x
     STATS)) by the C kernel."""
     base = np.ascontiguousarray(m._base_shoes, dtype=np.int64)
-    n_v, n_k, n_stats = base.shape[0], m.n_kinds, t.rows.shape[2]
+    rows = _carried(m, t.rows)
+    n_v, n_k, n_stats = base.shape[0], m.n_kinds, rows.shape[2]
     trees = _trees(m)
     dims = [n_k, n_v, len(t.ids), t.okind.shape[1], len(m.finals), len(t.rows), n_stats,
             trees[1], trees[2], len(main), len(cdz_pairs)]
     ints = [base, base.sum(axis=1), _mult(m), t.nopt, t.okind, t.succ, t.rowid, t.bust,
             t.unsplit, *trees[0][0], *trees[0][1], *trees[0][2]]
-    floats = [t.rows, *trees[3]]
+    floats = [rows, *trees[3]]
     pairs = list(cdz_pairs)
     comps = np.array([r for r, _ in main], dtype=np.int64).reshape(-1, n_k)
     states = np.array([t.ids[s] for _, s in main], dtype=np.int64)
@@ -210,9 +211,25 @@ def _solve_native(fast: Any, m: HandValues, t: StateTables, main: list[tuple[Rem
                out_main, out_pairs)
     roots_of, at = {}, 0
     for a, size in zip(pairs, sizes, strict=True):
-        roots_of[a] = out_pairs[at:at + size].reshape(n_k, cdz_pairs[a] + 1, n_v, n_stats)
+        roots_of[a] = _every_stat(
+            t.rows, out_pairs[at:at + size].reshape(n_k, cdz_pairs[a] + 1, n_v, n_stats))
         at += size
-    return out_main, roots_of
+    return _every_stat(t.rows, out_main), roots_of
+
+
+def _carried(m: HandValues, rows: np.ndarray) -> np.ndarray:
+    """The payout rows the recursion carries: the expected value's column alone where
+    only it is asked for (`HandValues.value_only`), else every statistic."""
+    return np.ascontiguousarray(rows[:, :, :1]) if m.value_only else rows
+
+
+def _every_stat(rows: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """`values` with every statistic of `rows` (zeros for those not carried)."""
+    if values.shape[-1] == rows.shape[2]:
+        return values
+    out = np.zeros(values.shape[:-1] + (rows.shape[2],))
+    out[..., :values.shape[-1]] = values
+    return out
 
 
 def _trees(m: HandValues) -> tuple[Any, int, int, Any]:

@@ -38,12 +38,18 @@ from pontoon_rules.ruleset.common import HandClass
 class HandValues(ShoeOutlook):
     """Composition-dependent best play of one hand, dealt from the ruleset's own shoe."""
 
-    def __init__(self, rules: Rules, policy: str | None = None, exact: bool = False) -> None:
+    def __init__(self, rules: Rules, policy: str | None = None, exact: bool = False,
+                 value_only: bool = False) -> None:
         super().__init__(rules, policy, exact)
+        self.value_only = value_only
+        """Only the expected value (the first of `STATS`) is asked for: the compiled
+        recursion carries that column alone (the same numbers, as no column is read into
+        another; best play reads the first), the others come back as zeros."""
         self.hands = HandSolver(rules, self.kinds, [1.0] * self.n_kinds,
                                 PayoffTable(rules, {}, exact))
         self._memo: dict[tuple[Removed, HandState], Any] = {}
         self._rows: dict[tuple[Any, int], Any] = {}
+        self._final_cells: dict[Final, list[Any]] = {}
         self._follow_memo: dict[tuple[Removed, Removed, HandState], Any] = {}
         self._splits: dict[int, Any] = {}
         self._stats: Any = None
@@ -223,15 +229,28 @@ class HandValues(ShoeOutlook):
             cls = final[0]
             book = self.hands.book
             rows = []
-            for bank in self.finals:
-                pay = staked_net(final, bank, staked, self.rules)
-                shares = results(final, bank, self.rules)
+            for (net0, per_stake), shares in self._cells_of(final):
+                pay = net0 + per_stake * staked  # = staked_net(final, bank, staked), exactly
                 rows.append([pay if self.exact else float(pay), staked * one,
                              one * book.natural(cls), one * book.trick(cls),
                              one * (cls == HandClass.BUST),
                              *(one * (x if self.exact else float(x)) for x in shares)])
             found = np.array(rows, dtype=object if self.exact else float)
             self._rows[(final, staked)] = found
+        return found
+
+    def _cells_of(self, final: Final) -> list[Any]:
+        """Per banker final: what a hand finishing as `final` nets (as `net0 + per_stake x
+        staked`: `staked_net` is affine in the stake) and its win, lose and push shares,
+        the same for every stake (many payout rows differ only in it)."""
+        found = self._final_cells.get(final)
+        if found is None:
+            found = []
+            for bank in self.finals:
+                net0 = staked_net(final, bank, 0, self.rules)
+                found.append(((net0, staked_net(final, bank, 1, self.rules) - net0),
+                              results(final, bank, self.rules)))
+            self._final_cells[final] = found
         return found
 
     def best_choice(self, removed: Removed, s: HandState) -> list[Choice | None]:
