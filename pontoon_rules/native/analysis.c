@@ -12,7 +12,9 @@
  *   pr_banker_mass    the banker's finals for a shoe per visible tuple (banker_mass)
  *   pr_banker_mass_groups   the same for groups of shoes (banker_mass_groups)
  *   pr_solve          the compiled recursion (kernel.enumerate_nodes, outlooks,
- *                     evaluate, evaluate_split), values at the roots asked for
+ *                     evaluate, evaluate_split), values at the roots asked for; it keeps
+ *                     its nodes and outlooks for the next solve of equal inputs
+ *   pr_forget         drops what the last solve kept
  */
 
 #include <stdint.h>
@@ -544,7 +546,9 @@ static void walk(const i64 *rows, i64 w, i64 v, Outlooks *o, const Tables *t,
  * three passes (the peek alone; every final by the tree less its busts; by the full
  * tree where the shoe may run out), blocks of outlooks side by side, every visible
  * tuple of a block in turn (each visible tuple holds as many cards). */
-static int outlooks(Outlooks *o, const Tables *t) {
+static void reuse_outlooks(Outlooks *o, const Tables *t, const Outlooks *last, uint8_t *done);
+
+static int outlooks(Outlooks *o, const Tables *t, const Outlooks *last) {
     i64 K = t->K, V = t->V, F = t->F, n_o = o->n, n_full = 0, total0 = t->basetot[0];
     for (i64 v = 1; v < V; v++)
         if (t->basetot[v] != total0) return -1;
@@ -560,8 +564,10 @@ static int outlooks(Outlooks *o, const Tables *t) {
     double *shoe = malloc(sizeof(double) * (size_t)(K * BLOCK));
     double *acc = malloc(sizeof(double) * (size_t)((F + 1) * BLOCK));
     double *live = malloc(sizeof(double) * BLOCK);
+    uint8_t *done = malloc((size_t)(n_o + 1));
     int bad = !o->full || !o->mass || !o->through || !rows || !cards || !x || !shoe || !acc ||
-              !live;
+              !live || !done;
+    if (!bad) reuse_outlooks(o, t, last, done);
     for (i64 slot = 0; slot < n_o && !bad; slot++) {
         cards[slot] = 0;
         for (i64 k = 0; k < K; k++) cards[slot] += o->comps[slot * K + k];
@@ -576,7 +582,7 @@ static int outlooks(Outlooks *o, const Tables *t) {
             int pick = which == 0   ? o->need[slot] == 1
                        : which == 1 ? o->need[slot] == 2 && trimmed
                                     : o->need[slot] == 2 && !trimmed;
-            if (pick) rows[m++] = slot;
+            if (pick && !done[slot]) rows[m++] = slot;
         }
         if (m == 0) continue;
         for (i64 v = 0; v < V; v++) {
@@ -610,6 +616,7 @@ static int outlooks(Outlooks *o, const Tables *t) {
     free(shoe);
     free(acc);
     free(live);
+    free(done);
     return bad ? -1 : 0;
 }
 
@@ -628,6 +635,17 @@ static inline void stand_all(const Tables *t, const Outlooks *o, i64 slot, i64 r
         return;
     }
     const double *restrict mass = o->mass + o->full[slot] * V * F;
+    if (NS == 1) { /* the expected value alone (`HandValues.value_only`): the same sums */
+        for (i64 v = 0; v < V; v++) {
+            double sum = 0.0;
+            for (i64 f = 0; f < F; f++) {
+                double weight = mass[v * F + f];
+                if (weight != 0.0) sum += weight * table[f];
+            }
+            out[v] = sum;
+        }
+        return;
+    }
     for (i64 v = 0; v < V; v++) {
         double *restrict ov = out + v * NS;
         for (i64 f = 0; f < F; f++) {
@@ -872,6 +890,207 @@ static void nodes_free(Nodes *ns) {
     memset(ns, 0, sizeof(*ns));
 }
 
+/* -- what one solve keeps for the next ------------------------------------------------
+ * `costs` solves a ruleset's variants one after another, and most change nothing the
+ * banker or the hand states read (a payout, a named hand's pay). A solve keeps its
+ * nodes and outlooks with an exact copy of the inputs they were made from (a stamp): the
+ * next solve whose inputs equal the stamp's reuses them (the enumeration and the banker
+ * are skipped), and one whose banker inputs alone are equal takes each outlook it meets
+ * again from the last (the same numbers: each outlook is computed on its own lane). */
+
+typedef struct {
+    i64 *data;
+    i64 n, cap;
+} Stamp;
+
+static int stamp_add(Stamp *st, const void *x, i64 bytes) {
+    i64 words = (bytes + 7) / 8;
+    if (grow_array((void **)&st->data, &st->cap, st->n + words + 1, sizeof(i64))) return -1;
+    if (words > 0) {
+        st->data[st->n + words - 1] = 0; /* the padding of a partial last word */
+        memcpy(st->data + st->n, x, (size_t)bytes);
+    }
+    st->n += words;
+    st->data[st->n++] = bytes; /* each part's length, so parts cannot shift */
+    return 0;
+}
+
+static int stamp_equal(const Stamp *a, const Stamp *b) {
+    return a->n == b->n && a->n > 0 && memcmp(a->data, b->data, sizeof(i64) * (size_t)a->n) == 0;
+}
+
+/* The banker's inputs: kinds, visible tuples, finals, the trim, the shoes, the keys'
+ * weights and the three trees. */
+static int banker_stamp(Stamp *st, const Tables *t, i64 n_tree[3]) {
+    i64 head[5] = {t->K, t->V, t->F, t->trim_bust, t->trim_size};
+    int bad = stamp_add(st, head, sizeof(head)) ||
+              stamp_add(st, t->base, 8 * t->V * t->K) || stamp_add(st, t->mult, 16 * t->K);
+    const Tree *trees[3] = {&t->full, &t->trim, &t->peek};
+    for (int w = 0; w < 3 && !bad; w++) {
+        const Tree *tr = trees[w];
+        i64 n = n_tree[w];
+        bad = stamp_add(st, tr->bounds, 8 * (t->V + 1)) || stamp_add(st, tr->parents, 8 * n) ||
+              stamp_add(st, tr->kinds, 8 * n) || stamp_add(st, tr->have, 8 * n) ||
+              stamp_add(st, tr->sizes, 8 * n) || stamp_add(st, tr->final_ids, 8 * n) ||
+              stamp_add(st, tr->orders, 8 * n);
+    }
+    return bad ? -1 : 0;
+}
+
+typedef struct {
+    Stamp banker, whole;       /* the banker's inputs; every input the enumeration reads */
+    Outlooks o;
+    Nodes main, *split;
+    i64 n_pairs, n_main, n_twins, most;
+    i64 *main_index, *split_roots;
+} Kept;
+
+static _Thread_local Kept kept;
+
+static void nodes_free(Nodes *ns);
+
+static void outlooks_free(Outlooks *o) {
+    free(o->comps);
+    free(o->need);
+    free(o->full);
+    free(o->mass);
+    free(o->through);
+    map_free(&o->keys);
+    memset(o, 0, sizeof(*o));
+}
+
+static void kept_free(Kept *k) {
+    for (i64 a = 0; k->split && a < k->n_pairs; a++) nodes_free(&k->split[a]);
+    free(k->split);
+    nodes_free(&k->main);
+    outlooks_free(&k->o);
+    free(k->main_index);
+    free(k->split_roots);
+    free(k->banker.data);
+    free(k->whole.data);
+    memset(k, 0, sizeof(*k));
+}
+
+/* Each outlook the last solve computed (with every final where this one needs them) is
+ * copied from it, and marked in `done`. */
+static void reuse_outlooks(Outlooks *o, const Tables *t, const Outlooks *last, uint8_t *done) {
+    i64 V = t->V, F = t->F;
+    for (i64 slot = 0; slot < o->n; slot++) {
+        done[slot] = 0;
+        if (!last || !last->keys.slots) continue;
+        i64 lo, hi;
+        ckey(t, o->comps + slot * t->K, &lo, &hi);
+        i64 ks = map_get(&last->keys, lo, hi);
+        if (ks < 0 || last->need[ks] < o->need[slot]) continue;
+        memcpy(o->through + slot * V, last->through + ks * V, sizeof(double) * (size_t)V);
+        if (o->need[slot] == 2)
+            memcpy(o->mass + o->full[slot] * V * F, last->mass + last->full[ks] * V * F,
+                   sizeof(double) * (size_t)(V * F));
+        done[slot] = 1;
+    }
+}
+
+/* Every input the enumeration and the outlooks read: the banker's, then the states'
+ * options, successors, busts and twins, and the roots. */
+static int whole_stamp(Stamp *st, const Stamp *banker, const Tables *t, const i64 *dims,
+                       const i64 *main_comps, const i64 *main_states, const i64 *pairs,
+                       const i64 *extras, const i64 *pair_comps, const i64 *pair_states) {
+    i64 K = t->K, S = t->S, O = t->O, n_main = dims[9], n_pairs = dims[10];
+    i64 head[4] = {S, O, n_main, n_pairs};
+    int bad = stamp_add(st, banker->data, 8 * banker->n) || stamp_add(st, head, sizeof(head)) ||
+              stamp_add(st, t->nopt, 8 * S) || stamp_add(st, t->okind, 8 * S * O) ||
+              stamp_add(st, t->succ, 8 * S * O * K) || stamp_add(st, t->bust, 8 * S) ||
+              stamp_add(st, t->unsplit, 8 * S) || stamp_add(st, main_comps, 8 * n_main * K) ||
+              stamp_add(st, main_states, 8 * n_main) || stamp_add(st, pairs, 8 * n_pairs) ||
+              stamp_add(st, extras, 8 * n_pairs) ||
+              stamp_add(st, pair_comps, 8 * n_pairs * K * K) ||
+              stamp_add(st, pair_states, 8 * n_pairs * K);
+    return bad ? -1 : 0;
+}
+
+/* Steps 1 to 3 of a solve: the split hands of each CDZ- pair with their outlooks for
+ * 0..extras pair cards; the main set (the roots asked for, then the twin of every split
+ * hand); the banker, once per outlook (taken from `last` where it has it). */
+static int enumerate_all(Kept *k, const Tables *t, const i64 *main_comps,
+                         const i64 *main_states, const i64 *pairs, const i64 *extras,
+                         const i64 *pair_comps, const i64 *pair_states, const Outlooks *last) {
+    i64 K = t->K, n_pairs = k->n_pairs, n_main = k->n_main;
+    k->split = calloc((size_t)(n_pairs + 1), sizeof(Nodes));
+    k->split_roots = malloc(sizeof(i64) * (size_t)(n_pairs * K + 1));
+    int bad = !k->split || !k->split_roots || map_init(&k->o.keys, 4096);
+    for (i64 a = 0; a < n_pairs && !bad; a++) {
+        bad = enumerate_nodes(&k->split[a], &k->o, t, pair_comps + a * K * K,
+                              pair_states + a * K, K, pairs[a], extras[a], k->split_roots + a * K);
+        for (i64 i = 0; i < k->split[a].n && !bad; i++)
+            if (t->unsplit[k->split[a].states[i]] >= 0) k->n_twins++;
+        if (!bad && k->split[a].n * k->split[a].E > k->most) k->most = k->split[a].n * k->split[a].E;
+    }
+    i64 n_roots = n_main + k->n_twins;
+    i64 *roots = NULL, *rstates = NULL;
+    if (!bad) {
+        roots = malloc(sizeof(i64) * (size_t)(n_roots * K + 1));
+        rstates = malloc(sizeof(i64) * (size_t)(n_roots + 1));
+        k->main_index = malloc(sizeof(i64) * (size_t)(n_roots + 1));
+        bad = !roots || !rstates || !k->main_index;
+    }
+    if (!bad) {
+        memcpy(roots, main_comps, sizeof(i64) * (size_t)(n_main * K));
+        memcpy(rstates, main_states, sizeof(i64) * (size_t)n_main);
+        i64 at = n_main;
+        for (i64 a = 0; a < n_pairs; a++)
+            for (i64 i = 0; i < k->split[a].n; i++) {
+                i64 u = t->unsplit[k->split[a].states[i]];
+                if (u < 0) continue;
+                memcpy(roots + at * K, k->split[a].comps + i * K, sizeof(i64) * K);
+                rstates[at++] = u;
+            }
+        bad = enumerate_nodes(&k->main, &k->o, t, roots, rstates, n_roots, -1, 0, k->main_index);
+    }
+    free(roots);
+    free(rstates);
+    if (!bad) bad = outlooks(&k->o, t, last);
+    return bad ? -1 : 0;
+}
+
+/* Steps 4 and 5: best play over the main set, then the zero-memory split hands; the
+ * main roots' values and each pair's start roots' values. */
+static int values(const Kept *k, const Tables *t, const i64 *pairs, double *out_main,
+                  double *out_pairs) {
+    i64 K = t->K, V = t->V, NS = t->NS, O = t->O > 0 ? t->O : 1;
+    const Nodes *mainset = &k->main;
+    double *val = malloc(sizeof(double) * (size_t)(mainset->n * V * NS + 1));
+    double *optev = calloc((size_t)(mainset->n * O * V + 1), sizeof(double));
+    double *sval = split_buffer((size_t)(k->most * V * NS + 1));
+    i64 *twin = NULL;
+    int bad = !val || !optev || !sval;
+    if (!bad) bad = evaluate(t, mainset, &k->o, val, optev);
+    if (!bad)
+        for (i64 i = 0; i < k->n_main; i++)
+            memcpy(out_main + i * V * NS, val + k->main_index[i] * V * NS,
+                   sizeof(double) * V * NS);
+    double *out = out_pairs;
+    i64 twins_at = k->n_main;
+    for (i64 a = 0; a < k->n_pairs && !bad; a++) {
+        const Nodes *ns = &k->split[a];
+        i64 E = ns->E;
+        free(twin);
+        twin = malloc(sizeof(i64) * (size_t)(ns->n + 1));
+        bad = !twin;
+        for (i64 i = 0; i < ns->n && !bad; i++)
+            twin[i] = t->unsplit[ns->states[i]] >= 0 ? k->main_index[twins_at++] : -1;
+        if (!bad) bad = evaluate_split(t, ns, pairs[a], twin, optev, &k->o, sval);
+        for (i64 c = 0; c < K && !bad; c++) {
+            memcpy(out, sval + k->split_roots[a * K + c] * E * V * NS,
+                   sizeof(double) * E * V * NS);
+            out += E * V * NS;
+        }
+    }
+    free(twin);
+    free(val);
+    free(optev);
+    return bad ? -1 : 0;
+}
+
 /* The whole compiled recursion (`compiled.solve`).
  *
  * dims: K, V, S, O, F, R, NS, trim_bust, trim_size, n_main, n_pairs.
@@ -895,99 +1114,43 @@ int pr_solve(const i64 *dims, const i64 *const *tables, const double *const *dta
     t.okind = tables[4]; t.succ = tables[5]; t.rowid = tables[6]; t.bust = tables[7];
     t.unsplit = tables[8];
     Tree *trees[3] = {&t.full, &t.trim, &t.peek};
+    i64 n_tree[3];
     for (int w = 0; w < 3; w++) {
         const i64 *const *a = tables + 9 + 6 * w;
         trees[w]->bounds = a[0]; trees[w]->parents = a[1]; trees[w]->kinds = a[2];
         trees[w]->have = a[3]; trees[w]->sizes = a[4]; trees[w]->final_ids = a[5];
         trees[w]->orders = dtables[1 + w];
+        n_tree[w] = a[0][t.V];
     }
     t.rows = dtables[0];
-    i64 K = t.K, V = t.V, NS = t.NS, O = t.O > 0 ? t.O : 1;
 
-    Outlooks o;
-    memset(&o, 0, sizeof(o));
-    Nodes *split = calloc((size_t)(n_pairs + 1), sizeof(Nodes));
-    i64 *split_roots = malloc(sizeof(i64) * (size_t)(n_pairs * K + 1));
-    Nodes mainset;
-    memset(&mainset, 0, sizeof(mainset));
-    i64 *roots = NULL, *rstates = NULL, *main_index = NULL, *twin = NULL;
-    double *val = NULL, *optev = NULL, *sval = NULL;
-    int bad = !split || !split_roots || map_init(&o.keys, 4096);
-
-    /* 1. the split hands of each CDZ- pair, with their outlooks for 0..extras pair cards */
-    i64 n_twins = 0, most = 0;
-    for (i64 a = 0; a < n_pairs && !bad; a++) {
-        bad = enumerate_nodes(&split[a], &o, &t, pair_comps + a * K * K, pair_states + a * K, K,
-                              pairs[a], extras[a], split_roots + a * K);
-        for (i64 i = 0; i < split[a].n && !bad; i++)
-            if (t.unsplit[split[a].states[i]] >= 0) n_twins++;
-        if (!bad && split[a].n * split[a].E > most) most = split[a].n * split[a].E;
+    Kept now;
+    memset(&now, 0, sizeof(now));
+    now.n_pairs = n_pairs;
+    now.n_main = n_main;
+    int bad = banker_stamp(&now.banker, &t, n_tree) ||
+              whole_stamp(&now.whole, &now.banker, &t, dims, main_comps, main_states, pairs,
+                          extras, pair_comps, pair_states);
+    if (!bad && stamp_equal(&now.whole, &kept.whole)) { /* the same nodes and outlooks */
+        free(now.banker.data);
+        free(now.whole.data);
+        now = kept;
+        memset(&kept, 0, sizeof(kept));
+    } else if (!bad) {
+        const Outlooks *last = stamp_equal(&now.banker, &kept.banker) ? &kept.o : NULL;
+        bad = enumerate_all(&now, &t, main_comps, main_states, pairs, extras, pair_comps,
+                            pair_states, last);
+        kept_free(&kept);
     }
-    /* 2. the main set: the roots asked for, then the twin of every split hand */
-    i64 n_roots = n_main + n_twins;
-    if (!bad) {
-        roots = malloc(sizeof(i64) * (size_t)(n_roots * K + 1));
-        rstates = malloc(sizeof(i64) * (size_t)(n_roots + 1));
-        main_index = malloc(sizeof(i64) * (size_t)(n_roots + 1));
-        bad = !roots || !rstates || !main_index;
-    }
-    if (!bad) {
-        memcpy(roots, main_comps, sizeof(i64) * (size_t)(n_main * K));
-        memcpy(rstates, main_states, sizeof(i64) * (size_t)n_main);
-        i64 at = n_main;
-        for (i64 a = 0; a < n_pairs; a++)
-            for (i64 i = 0; i < split[a].n; i++) {
-                i64 u = t.unsplit[split[a].states[i]];
-                if (u < 0) continue;
-                memcpy(roots + at * K, split[a].comps + i * K, sizeof(i64) * K);
-                rstates[at++] = u;
-            }
-        bad = enumerate_nodes(&mainset, &o, &t, roots, rstates, n_roots, -1, 0, main_index);
-    }
-    /* 3. the banker, once per outlook */
-    if (!bad) bad = outlooks(&o, &t);
-    /* 4. best play */
-    if (!bad) {
-        val = malloc(sizeof(double) * (size_t)(mainset.n * V * NS + 1));
-        optev = calloc((size_t)(mainset.n * O * V + 1), sizeof(double));
-        sval = split_buffer((size_t)(most * V * NS + 1));
-        bad = !val || !optev || !sval;
-    }
-    if (!bad) bad = evaluate(&t, &mainset, &o, val, optev);
-    if (!bad)
-        for (i64 i = 0; i < n_main; i++)
-            memcpy(out_main + i * V * NS, val + main_index[i] * V * NS, sizeof(double) * V * NS);
-    /* 5. the zero-memory split hands, their roots' values */
-    double *out = out_pairs;
-    i64 twins_at = n_main;
-    for (i64 a = 0; a < n_pairs && !bad; a++) {
-        i64 E = split[a].E;
-        free(twin);
-        twin = malloc(sizeof(i64) * (size_t)(split[a].n + 1));
-        bad = !twin;
-        for (i64 i = 0; i < split[a].n && !bad; i++)
-            twin[i] = t.unsplit[split[a].states[i]] >= 0 ? main_index[twins_at++] : -1;
-        if (!bad) bad = evaluate_split(&t, &split[a], pairs[a], twin, optev, &o, sval);
-        for (i64 c = 0; c < K && !bad; c++) {
-            memcpy(out, sval + split_roots[a * K + c] * E * V * NS, sizeof(double) * E * V * NS);
-            out += E * V * NS;
-        }
-    }
-    for (i64 a = 0; split && a < n_pairs; a++) nodes_free(&split[a]);
-    nodes_free(&mainset);
-    free(split);
-    free(split_roots);
-    free(roots);
-    free(rstates);
-    free(main_index);
-    free(twin);
-    free(val);
-    free(optev);
-    free(o.comps);
-    free(o.need);
-    free(o.full);
-    free(o.mass);
-    free(o.through);
-    map_free(&o.keys);
+    if (!bad) bad = values(&now, &t, pairs, out_main, out_pairs);
+    kept_free(&kept);
+    if (bad) kept_free(&now);
+    else kept = now;
     return bad ? -1 : 0;
+}
+
+/* Drops what the last solve of this thread kept (its nodes and outlooks: tens of
+ * megabytes for a six-pack shoe); the next solve starts afresh. */
+void pr_forget(void) {
+    kept_free(&kept);
 }

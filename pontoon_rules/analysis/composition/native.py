@@ -55,6 +55,8 @@ class Kernels:
                                               + [PTR] * 6 + [I64, I64, PTR])
         lib.pr_solve.restype = ctypes.c_int
         lib.pr_solve.argtypes = [PTR] * 11
+        lib.pr_forget.restype = None
+        lib.pr_forget.argtypes = []
 
     def banker_tree(self, n_kinds: int, start: int, nxt: np.ndarray,
                     fin: np.ndarray) -> tuple[np.ndarray, ...] | None:
@@ -107,6 +109,12 @@ class Kernels:
             _p(starts), _p(tables), _p(bounds), len(bounds) - 1, *(_p(a) for a in args),
             _p(orders), _p(final_ids), len(parents), n_finals, _p(out))
         return out
+
+    def forget(self) -> None:
+        """Drop the nodes and outlooks the last solve of this thread kept (`pr_solve` reuses
+        them for a solve of equal inputs, or the outlooks alone where only the banker's
+        inputs are equal: `costs` solves variants one after another)."""
+        self.lib.pr_forget()
 
     def solve(self, dims: list[int], tables: list[np.ndarray], dtables: list[np.ndarray],
               main: tuple[np.ndarray, np.ndarray], pairs: tuple[np.ndarray, ...],
