@@ -172,8 +172,10 @@ class HandSolver:
     def _draw(self, s: HandState, k: int) -> HandState:
         kind = self.kinds[k]
         since = s.since_double + 1 if s.doubles else 0
-        return s._replace(hard=s.hard + kind.value, soft=s.soft or kind.is_ace, n=s.n + 1,
-                          pattern=self.book.grow(s.pattern, k), since_double=since)
+        # written out field by field (NamedTuple._replace costs several times as much)
+        return HandState(s.hard + kind.value, s.soft or kind.is_ace, s.n + 1,
+                         self.book.grow(s.pattern, k), s.split, s.ace_locked, s.twisted,
+                         s.bought, s.last_buy, s.doubles, since, s.staked)
 
     # -- legality (engine.legal) ---------------------------------------------------
     def options(self, s: HandState) -> list[Choice]:

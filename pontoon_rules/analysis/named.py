@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
@@ -75,6 +75,9 @@ class HandBook:
     per_suit: int | None = None
     """Cards of each rank and suit in the full shoe (the number of packs); None: an infinite
     deck, each card's suit independent."""
+    _players: dict[tuple[int, int, Pattern, bool, bool, bool], HandId] = field(
+        default_factory=dict, compare=False, repr=False)
+    """`player_hand`'s answers so far (many hand states share them)."""
 
     def pattern(self, cards: Sequence[int]) -> Pattern:
         """The pattern of a hand holding `cards` (kind indices)."""
@@ -97,7 +100,11 @@ class HandBook:
     def player_hand(self, points: int, n: int, pattern: Pattern, split: bool,
                     doubled: bool, dealt: bool) -> HandId:
         """The hand id of a player's hand (see `engine.hand.classify`)."""
-        return self._classify(self.player, points, n, pattern, split, doubled, dealt)
+        key = (points, n, pattern, split, doubled, dealt)
+        found = self._players.get(key)
+        if found is None:
+            found = self._players[key] = self._classify(self.player, *key)
+        return found
 
     def banker_hand(self, points: int, n: int, pattern: Pattern) -> str:
         """The hand id of the banker's hand (its first `banker_dealt` cards are dealt;

@@ -189,6 +189,7 @@ def _solve_all(variants: list[Ruleset], deck: Deck, policy: str | None,
         return list(pool.map(_solve, jobs, chunksize=1))
 
 
+@gc_paused
 def _solve(job: tuple[Ruleset, Deck, str | None]) -> tuple[float | None, str]:
     variant, deck, policy = job
     rules = compile_rules(variant)
