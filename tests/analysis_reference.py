@@ -9,7 +9,8 @@ information set is their own hands and actions and the banker's visible cards:
 states that differ only in the banker's hidden cards are kept together as a
 belief (a list of weighted states) and one decision is taken for all of them.
 Buys and insurance try the least, a middle and the greatest amount. A banker
-by choice plays `stand_on` (the engine's automatic banker).
+by choice plays `stand_on` (the engine's automatic banker), within what the engine
+offers it (a banker who must stand on a total stands there).
 """
 
 from __future__ import annotations
@@ -149,9 +150,15 @@ class _Reference:
                 out.append((child, q))
             return out
         child = state.clone()
-        points = total(child.banker, self.rules.ace_bonus)
-        child.apply_action(Action("stick" if points >= self.stand_on else "twist"))
+        child.apply_action(self._banker_action(child))
         return [(child, Fraction(1))]
+
+    def _banker_action(self, state: RoundState) -> Action:
+        """A banker by choice twists below `stand_on` where the engine lets it (a banker
+        who must stand on a total is offered no twist there)."""
+        points = total(state.banker, self.rules.ace_bonus)
+        may_twist = any(a.kind == "twist" for a in state.legal_actions())
+        return Action("twist" if points < self.stand_on and may_twist else "stick")
 
     def _expand(self, belief: Belief) -> Belief:
         out: Belief = []
@@ -167,8 +174,7 @@ class _Reference:
                     stack.append((child, p * q))
             elif not state.is_terminal() and state.current_player() == BANKER:
                 child = state.clone()
-                points = total(child.banker, self.rules.ace_bonus)
-                child.apply_action(Action("stick" if points >= self.stand_on else "twist"))
+                child.apply_action(self._banker_action(child))
                 stack.append((child, p))
             else:
                 out.append((state, p))

@@ -9,13 +9,13 @@ reply to that banker, not a solution of the two-sided game.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from pontoon_rules.analysis.deck import Kind, Number
 from pontoon_rules.analysis.named import Pattern, hand_book
 from pontoon_rules.analysis.outcomes import Final, counted_soft, total_of
-from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.rules import NO_LIMIT, Rules
 
 
 class AnalysisError(ValueError):
@@ -25,18 +25,32 @@ class AnalysisError(ValueError):
 @dataclass(frozen=True)
 class BankerPolicy:
     """How the banker draws: stand on `stand_on` or more, drawing to a soft `stand_on`
-    when `hit_soft`."""
+    when `hit_soft`; never on `must_stand` or more (a banker by choice held to a total
+    by the rules: `banker.must_stand_at`)."""
 
     name: str
     stand_on: int
     hit_soft: bool
     description: str
+    must_stand: int = NO_LIMIT
 
     def draws(self, points: int, soft: bool) -> bool:
         """Whether the banker takes another card on `points` (soft when `soft`)."""
+        if points >= self.must_stand:
+            return False
         if points < self.stand_on:
             return True
         return points == self.stand_on and self.hit_soft and soft
+
+    def held_to(self, must_stand: int) -> BankerPolicy:
+        """This policy where the rules make the banker stand on `must_stand` or more (the
+        engine offers no draw there: `engine.flow.banker_can_draw`), said in its
+        description where it changes a draw."""
+        if must_stand >= NO_LIMIT:
+            return self
+        capped = must_stand < self.stand_on or (must_stand == self.stand_on and self.hit_soft)
+        words = f"; must stand on {must_stand} or more (banker.must_stand_at)" if capped else ""
+        return replace(self, must_stand=must_stand, description=self.description + words)
 
 
 BANKER_POLICIES: dict[str, BankerPolicy] = {
@@ -69,11 +83,12 @@ def banker_policy(rules: Rules, name: str | None = None) -> BankerPolicy:
         name = f"stand-{rules.banker_stand_on}"
         if name not in BANKER_POLICIES:
             return BankerPolicy(name, rules.banker_stand_on, False,
-                                f"stands on {rules.banker_stand_on} or more")
+                                f"stands on {rules.banker_stand_on} or more"
+                                ).held_to(rules.banker_must_stand)
     if name not in BANKER_POLICIES:
         known = ", ".join(BANKER_POLICIES)
         raise AnalysisError(f"unknown banker policy {name!r}: expected one of {known}")
-    return BANKER_POLICIES[name]
+    return BANKER_POLICIES[name].held_to(rules.banker_must_stand)
 
 
 @dataclass(frozen=True)

@@ -264,7 +264,8 @@ register(Feature(
     lambda r: r.table.direction.value == "right", _TABLE_ONLY))
 register(Feature(
     "a banker who must stand", ("banker.must_stand_at",),
-    "a banker by choice who must stand on a total", lambda r: r.banker.must_stand_at is not None))
+    "a banker by choice who must stand on a total", lambda r: r.banker.must_stand_at is not None,
+    _PLAYED))
 register(Feature(
     "side bets", ("side_bets.pair.allowed", "side_bets.match_dealer.allowed"),
     "bets on the first two cards: a pair, matching the banker's card",

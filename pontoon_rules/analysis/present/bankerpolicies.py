@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pontoon_rules.analysis.dealer import BANKER_POLICIES, AnalysisError
+from pontoon_rules.analysis.dealer import BANKER_POLICIES, AnalysisError, banker_policy
 from pontoon_rules.analysis.deck import Deck
 from pontoon_rules.analysis.edge import check_deck, deck_words, house_edge
 from pontoon_rules.engine.rules import Rules
@@ -67,5 +67,5 @@ def banker_policy_table(rules: Rules, deck: Deck | None = None) -> PolicyTable:
     deck = check_deck(rules, deck)
     edges = {name: house_edge(rules, deck, name, with_stats=False).house_edge
              for name in BANKER_POLICIES}
-    descriptions = {name: p.description for name, p in BANKER_POLICIES.items()}
+    descriptions = {name: banker_policy(rules, name).description for name in BANKER_POLICIES}
     return PolicyTable(rules.ruleset.id, deck_words(rules, deck), edges, descriptions)
