@@ -53,7 +53,8 @@ def blackjack() -> CompositionModel:
                                   "tiny-values", "tiny-values-blackjack", "tiny-double-totals",
                                   "tiny-soft-double", "tiny-redouble", "tiny-surrender",
                                   "tiny-surrender-no-hole", "tiny-rescue", "tiny-obbo",
-                                  "tiny-must-stand"])
+                                  "tiny-must-stand", "tiny-early-surrender",
+                                  "tiny-early-surrender-void"])
 def test_composition_model_matches_brute_force_on_a_real_pack(name: str) -> None:
     """One real pack of four ranks, every card sequence and decision through `RoundState`:
     the composition-dependent value equals the best play by brute force, as Fractions.
@@ -66,8 +67,11 @@ def test_composition_model_matches_brute_force_on_a_real_pack(name: str) -> None
     surrender's return, the analysis does not). Then the double-down rescue of the last
     doubled part, after any of the three doubles (tiny-rescue); and with no hole card a
     dealer pontoon that takes only the original bets, against which a surrender is void
-    (tiny-obbo: the banker's second card decides it). Last, a banker by choice who must
-    stand on 15 (tiny-must-stand): the named policy, stand on 17, held to the rule.
+    (tiny-obbo: the banker's second card decides it). Then a banker by choice who must
+    stand on 15 (tiny-must-stand): the named policy, stand on 17, held to the rule. Last,
+    an early surrender, before the check for a pontoon and in the same decision as
+    insurance, and one void against the check's pontoon (the hand then settles as it
+    stands).
 
     No splits here: for unsplit hands the method is exactly the best play given
     everything the player sees (their cards, the visible card, the peek).
@@ -77,10 +81,12 @@ def test_composition_model_matches_brute_force_on_a_real_pack(name: str) -> None
         rules, finite=True)
 
 
-@pytest.mark.parametrize("name", ["tiny-rescue", "tiny-obbo", "tiny-must-stand"])
+@pytest.mark.parametrize("name", ["tiny-rescue", "tiny-obbo", "tiny-must-stand",
+                                  "tiny-early-surrender", "tiny-early-surrender-void"])
 def test_the_family_decisions_on_an_infinite_deck_equal_brute_force(name: str) -> None:
-    """The rescue, OBBO and a void surrender in the infinite-deck model too (every hand held
-    to five cards, as in tests/test_named_analysis.py)."""
+    """The rescue, OBBO and a void surrender, the banker held to a total and the early
+    surrenders in the infinite-deck model too (every hand held to five cards, as in
+    tests/test_named_analysis.py)."""
     rules = capped(tiny(name), 5)
     assert RoundModel(rules, "infinite", exact=True).value() == reference_value(rules)
 

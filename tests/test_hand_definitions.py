@@ -269,7 +269,7 @@ class TestRefusal:
         data["player"]["surrender"]["timing"] = "early"
         from pontoon_rules.ruleset.model import Ruleset
 
-        with pytest.raises(UnsupportedFeatureError, match="surrender beyond the dealt hand"):
+        with pytest.raises(UnsupportedFeatureError, match="early surrender"):
             compile_sim(compile_rules(Ruleset.model_validate(data)))
 
     def test_the_classic_hands_under_other_ids_are_still_analysed(self, tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""A late surrender of the dealt hand, and the double-down rescue, as the exact analysis
+"""A surrender of the dealt hand, and the double-down rescue, as the exact analysis
 values them.
 
 `engine.giving_up` plays it: after the banker's check for a pontoon (or where the banker
@@ -6,9 +6,11 @@ cannot make one), a hand of its first cards may be given up for part of its stak
 (`player.surrender.returns`), against the banker cards `player.surrender.against` names.
 The analysis offers it on the dealt hand, beside playing and splitting, and takes it where
 it loses less, and values one void against a banker's pontoon nobody checks for over the
-banker's second card (`void_surrender`). `ruleset.features` refuses the surrenders it does
-not value (early, later than the dealt cards, on split hands, or void with no banker's
-card seen).
+banker's second card (`void_surrender`). An early surrender comes before the check, in
+the same decision as insurance (`engine.flow.insurance_legal`): it is valued over every
+banker hand, the check's pontoons too (`early_surrender`). `ruleset.features` refuses
+the surrenders it does not value (later than the dealt cards, on split hands, or void
+with no banker's card seen).
 
 The rescue is a decision of a doubled hand that has drawn its double's card
 (`hand.HandSolver.options`, `HandSolver.rescue_net`): it ends the hand at once for a
@@ -27,11 +29,12 @@ from pontoon_rules.engine.rules import Rules
 
 
 def surrender_value(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int],
-                    visible: Sequence[int]) -> Fraction | None:
+                    visible: Sequence[int], early: bool = False) -> Fraction | None:
     """What surrendering the dealt `cards` (kind indices) nets per stake against the
-    banker's `visible` kinds, or None where it is not offered (`engine.giving_up`)."""
+    banker's `visible` kinds, or None where it is not offered (`engine.giving_up`): a late
+    surrender, or with `early` one before the banker's check for a pontoon."""
     s = rules.surrender
-    if s is None or s.early or len(cards) > s.max_cards:
+    if s is None or s.early != early or len(cards) > s.max_cards:
         return None
     if s.against is not None:
         if not visible or not set(kinds[visible[0]].ranks) <= s.against:
@@ -39,6 +42,38 @@ def surrender_value(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int],
     if dealt_natural(rules, kinds, cards):
         return None  # a natural is settled at once
     return s.returns - 1
+
+
+def early_surrender(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int],
+                    visible: Sequence[int], peeked: Number, against: Fraction,
+                    exact: bool) -> tuple[Fraction, Number] | None:
+    """An early surrender of the dealt `cards` against the banker's `visible` kinds, or None
+    where none is offered: (what it nets where the check shows no pontoon, its value over
+    every banker hand, a Fraction where `exact`). `peeked` is the chance the check shows a
+    pontoon and `against` what the hand as it stands nets against one: a surrender void
+    against a pontoon then settles as the hand stands, else it nets the same whatever the
+    banker holds."""
+    given_up = surrender_value(rules, kinds, cards, visible, early=True)
+    if given_up is None:
+        return None
+    net: Number = given_up if exact else float(given_up)
+    if rules.surrender is not None and rules.surrender.void_on_banker_pontoon and peeked:
+        return given_up, peeked * (against if exact else float(against)) + (1 - peeked) * net
+    return given_up, net
+
+
+def early_surrender_stats(rules: Rules, given_up: Fraction, peeked: Number,
+                          against: Sequence[Number], exact: bool) -> list[Number]:
+    """The statistics vector (`context.STATS`, over every banker hand) of a hand given up
+    early for `given_up` (`early_surrender`); `against` is its statistics standing against
+    the check's pontoon, which a void surrender settles as."""
+    row: list[Number] = list(surrender_stats(given_up))
+    if exact:
+        row = [Fraction(x) for x in row]
+        row[0] = given_up
+    if rules.surrender is not None and rules.surrender.void_on_banker_pontoon and peeked:
+        row = [peeked * a + (1 - peeked) * x for a, x in zip(against, row, strict=True)]
+    return row
 
 
 def void_unchecked(rules: Rules) -> bool:

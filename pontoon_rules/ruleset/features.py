@@ -184,22 +184,27 @@ def _doubles(r: Ruleset) -> bool:
     return r.player.double.allowed and r.player.double.times_per_hand > 0
 
 
-def _surrender_beyond_the_deal(r: Ruleset) -> bool:
-    """A surrender the exact analysis does not value: early, of more cards than dealt, of
-    a split hand, or void against a banker's pontoon that nobody checks for first unless
-    the players see one banker's card (its second then decides)."""
+def _early_surrender(r: Ruleset) -> bool:
+    """A surrender before the banker's check for a pontoon (only where the banker checks)."""
     from pontoon_rules.ruleset.decisions import SurrenderTiming
 
     s = r.player.surrender
+    return s.allowed and s.timing is SurrenderTiming.EARLY and r.deal.banker_pontoon_at_once
+
+
+def _surrender_beyond_the_deal(r: Ruleset) -> bool:
+    """A surrender the exact analysis does not value: of more cards than dealt, of a split
+    hand, or void against a banker's pontoon that nobody checks for first unless the
+    players see one banker's card (its second then decides)."""
+    s = r.player.surrender
     if not s.allowed:
         return False
-    early = s.timing is SurrenderTiming.EARLY and r.deal.banker_pontoon_at_once
     later = s.max_cards > r.deal.player_cards
     split = s.after_split and r.player.split.allowed
     # the analysis values a void surrender where the banker's second card decides it
     void_unchecked = (s.void_on_banker_pontoon and not r.deal.banker_pontoon_at_once
                       and r.deal.banker_cards_visible != 1)
-    return early or later or split or void_unchecked
+    return later or split or void_unchecked
 
 
 register(Feature(
@@ -207,9 +212,13 @@ register(Feature(
     "giving up a hand for part of its stake", lambda r: r.player.surrender.allowed,
     _PLAYED))
 register(Feature(
+    "early surrender", ("player.surrender.timing",),
+    "giving up the dealt hand before the banker's check for a pontoon", _early_surrender,
+    _ANALYSED))
+register(Feature(
     "surrender beyond the dealt hand", ("player.surrender",),
-    "an early surrender, one of more cards than dealt or of a split hand, or one void "
-    "against a banker's pontoon with no check for it first and no banker's card seen",
+    "a surrender of more cards than dealt or of a split hand, or one void against a "
+    "banker's pontoon with no check for it first and no banker's card seen",
     _surrender_beyond_the_deal))
 register(Feature(
     "double-down rescue", ("player.double.rescue.allowed",),

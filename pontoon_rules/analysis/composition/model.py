@@ -29,6 +29,7 @@ from pontoon_rules.analysis.composition.outlook import Removed
 from pontoon_rules.analysis.context import STATS
 from pontoon_rules.analysis.deck import is_pair
 from pontoon_rules.analysis.giving_up import (
+    early_surrender_stats,
     surrender_stats,
     surrender_value,
     void_surrender,
@@ -83,7 +84,28 @@ class CompositionModel(HandValues):
             self._surrender(cards, peeked, out)
         if any(peeked):
             out = out + peeked[:, None] * self._against_pontoon(cards)[None, :]
-        return self._side_bets(cards, removed, out) if side_bets else out
+        if not side_bets:
+            return out
+        out = self._side_bets(cards, removed, out)
+        if self.rules.surrender is not None and self.rules.surrender.early:
+            self._early_surrender(cards, peeked, out)
+        return out
+
+    def _early_surrender(self, cards: tuple[int, ...], peeked: Any, out: Any) -> None:
+        """Give the dealt hand up before the banker's check where that loses less than the
+        best of playing it, insured or not (`out`, V x STATS over every banker hand: one
+        decision, `engine.flow.insurance_legal`)."""
+        against = None
+        for v, visible in enumerate(self.visibles):
+            given_up = surrender_value(self.rules, self.kinds, cards, visible, early=True)
+            if given_up is None:
+                continue
+            if against is None:
+                against = self._against_pontoon(cards)
+            row = early_surrender_stats(self.rules, given_up, peeked[v], against, self.exact)
+            if row[0] > out[v, 0]:
+                out[v] = np.array(row, dtype=out.dtype)
+                self.given_up.add((tuple(sorted(cards)), v))
 
     def _surrender(self, cards: tuple[int, ...], peeked: Any, out: Any) -> None:
         """Give the dealt hand up where that loses less (`out`, V x STATS, partial over

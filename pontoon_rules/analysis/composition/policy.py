@@ -49,6 +49,10 @@ class CompositionPolicy(SeatPolicy):
         if EVEN_MONEY in legal:
             value = m.dealt_stats(cards, side_bets=False)[v, 0]
             return Action(EVEN_MONEY if value < 1 else DECLINE)
+        if SURRENDER in legal:  # an early surrender, before the banker's check
+            m.dealt_stats(cards)
+            if (cards, v) in m.given_up:
+                return Action(SURRENDER)
         if INSURE in legal and m.insurance_gain(m._removed(cards), v) > 0:
             return Action(INSURE, legal[INSURE].high)
         return Action(DECLINE)

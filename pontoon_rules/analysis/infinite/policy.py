@@ -44,6 +44,8 @@ class ModelPolicy(SeatPolicy):
         legal = {a.kind: a for a in state.legal_actions()}
         if EVEN_MONEY in legal:
             return Action(EVEN_MONEY if self.model.takes_even_money(deal) else DECLINE)
+        if SURRENDER in legal and self.model.surrenders_early(deal):
+            return Action(SURRENDER)  # an early surrender, before the banker's check
         ctx = self.model.context(deal.cards, deal.visible)
         if INSURE in legal and ctx.insurance_edge() > 0:
             return Action(INSURE, legal[INSURE].high)

@@ -23,6 +23,7 @@ import numpy as np
 from pontoon_rules.analysis.context import STATS, Context
 from pontoon_rules.analysis.dealer import AnalysisError, BankerPolicy, banker_policy
 from pontoon_rules.analysis.deck import Deck, KindSpace, Number, kind_space
+from pontoon_rules.analysis.giving_up import early_surrender, early_surrender_stats
 from pontoon_rules.analysis.named import dealt_natural
 from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.engine.rules import Rules
@@ -91,13 +92,35 @@ class RoundModel:
 
     # -- one deal ----------------------------------------------------------------------
     def deal_value(self, deal: Deal) -> Number:
-        """The value of one deal under best play, insurance and even money included."""
+        """The value of one deal under best play, insurance, even money and an early
+        surrender included."""
+        kept = self._kept_deal_value(deal)
+        early = self._early(deal)
+        return early[1] if early is not None and early[1] > kept else kept
+
+    def _kept_deal_value(self, deal: Deal) -> Number:
+        """The value of one deal played (not given up early), insured where that pays."""
         ctx = self.context(deal.cards, deal.visible)
         main = ctx.play_value(deal.cards)
         peek = ctx.outlook.pontoon_now
         if peek:
             main = peek * ctx.against_pontoon(deal.cards) + (1 - peek) * main
         return main + self._side_value(ctx, deal)
+
+    def _early(self, deal: Deal) -> tuple[Fraction, Number] | None:
+        """An early surrender of the deal (`giving_up.early_surrender`), or None."""
+        if self.rules.surrender is None or not self.rules.surrender.early:
+            return None
+        ctx = self.context(deal.cards, deal.visible)
+        return early_surrender(self.rules, self.space.kinds, deal.cards, deal.visible,
+                               ctx.outlook.pontoon_now, ctx.against_pontoon(deal.cards),
+                               self.exact)
+
+    def surrenders_early(self, deal: Deal) -> bool:
+        """Whether best play gives the dealt hand up before the banker's check (it loses
+        less than the deal played, insured where that pays)."""
+        early = self._early(deal)
+        return early is not None and bool(early[1] > self._kept_deal_value(deal))
 
     def _side_value(self, ctx: Context, deal: Deal) -> Number:
         """Even money (replacing the hand's value) or insurance (added), when better."""
@@ -130,6 +153,12 @@ class RoundModel:
         ctx = self.context(deal.cards, deal.visible)
         if self.takes_even_money(deal):
             return np.array([1.0, 1, 1, 0, 0, 1, 0, 0])
+        if self.surrenders_early(deal):
+            early = self._early(deal)
+            assert early is not None
+            return np.array(early_surrender_stats(
+                self.rules, early[0], float(ctx.outlook.pontoon_now),
+                ctx.dealt_stats_vs_pontoon(deal.cards), exact=False), dtype=float)
         out = ctx.play_stats(deal.cards)
         peek = float(ctx.outlook.pontoon_now)
         if peek:
