@@ -158,7 +158,7 @@ class RoundModel:
             assert early is not None
             return np.array(early_surrender_stats(
                 self.rules, early[0], float(ctx.outlook.pontoon_now),
-                ctx.dealt_stats_vs_pontoon(deal.cards), exact=False), dtype=float)
+                list(ctx.dealt_stats_vs_pontoon(deal.cards)), exact=False), dtype=float)
         out = ctx.play_stats(deal.cards)
         peek = float(ctx.outlook.pontoon_now)
         if peek:
