@@ -62,6 +62,25 @@ def test_clone_is_independent() -> None:
     assert copy.counts[parse_card("2C")] == state.counts[parse_card("2C")] - 1
 
 
+def test_a_clone_before_the_deal_deals_to_its_own_hands() -> None:
+    """A state still taking side bets holds the deal back (`deal_waiting`): a clone's deal
+    goes to the clone's hands, never to the state it was cloned from."""
+    from pathlib import Path
+
+    from pontoon_rules.ruleset.loader import load_ruleset
+
+    rules = compile_rules(load_ruleset(str(Path(__file__).parent / "rulesets" / "side-bets.yaml")))
+    state = RoundState(rules, [100])
+    copy = state.clone()
+    copy.apply_action(Action("pair", 10))
+    copy.apply_action(Action("decline"))
+    deal(copy, "TS 9H 5D 6S")
+    assert [len(h.cards) for h in copy.seats[0].hands] == [2]
+    assert state.seats[0].hands[0].cards == [] and state.banker.cards == []
+    again = copy.clone()  # its pending hands are its own, so it clones too
+    assert again.seats[0].hands[0].cards == copy.seats[0].hands[0].cards
+
+
 def test_a_cloned_hand_has_every_slot_and_lists_of_its_own() -> None:
     hand = Hand(100)
     assert {name for name in Hand.__slots__ if isinstance(getattr(hand, name), list)} == LISTS

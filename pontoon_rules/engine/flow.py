@@ -391,7 +391,8 @@ def _finish(state: RoundState) -> None:
 
 
 def clone(state: RoundState) -> RoundState:
-    """A deep copy of `state` whose hands, siblings and pending deals are its own."""
+    """A deep copy of `state` whose hands, siblings and pending deals are its own (the
+    deal held back while the seats put down side bets too)."""
     other = object.__new__(type(state))
     other.__dict__.update(state.__dict__)
     mapping: dict[int, Hand] = {id(state.banker): state.banker.clone()}
@@ -401,6 +402,7 @@ def clone(state: RoundState) -> RoundState:
             new.sibling = mapping[id(new.sibling)]
     other.banker = mapping[id(state.banker)]
     other.pending = [mapping[id(h)] for h in state.pending]
+    other.deal_waiting = [mapping[id(h)] for h in state.deal_waiting]
     other.counts = state.counts[:]
     other.history = state.history[:]
     other.discards = state.discards[:]
