@@ -25,6 +25,8 @@ from pontoon_rules.engine.state import BANKER, Phase, RoundState
 from pontoon_rules.ruleset.model import Ruleset
 
 STAKE = 100
+PLAYED = (Phase.BANKER, Phase.DONE)
+"""The phases once the player has nothing left to decide (side bets come before the deal)."""
 Belief = list[tuple[RoundState, Fraction]]
 
 
@@ -84,7 +86,7 @@ class _Reference:
         out = Fraction(0)
         groups: dict[object, Belief] = {}
         for state, p in self._expand(belief):
-            if state.phase >= Phase.BANKER:
+            if state.phase in PLAYED:
                 out += p * self._settle(state)
             else:
                 groups.setdefault(_observation(state), []).append((state, p))
@@ -165,7 +167,7 @@ class _Reference:
         stack = list(belief)
         while stack:
             state, p = stack.pop()
-            if state.phase >= Phase.BANKER:
+            if state.phase in PLAYED:
                 out.append((state, p))
             elif state.is_chance_node():
                 for card, q in self._outcomes(state):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -77,6 +77,9 @@ class EdgeResult:
     method: str = INFINITE_METHOD
     """The strategy and its approximations, by name (see `composition.model.METHOD`)."""
     deck_description: str = "infinite deck"
+    side_bets: list[dict[str, Any]] = field(default_factory=list)
+    """Each side bet offered: its action word, its house edge (percent of the bet) and
+    whether best play takes it (`analysis.side_bets`: then in `ev` and `staked`)."""
 
     @property
     def house_edge(self) -> float:
@@ -105,7 +108,7 @@ class EdgeResult:
                 "ev_per_round": self.ev, "expected_staked": self.staked,
                 "expected_hands": self.hands, "probabilities": self.probabilities,
                 "probabilities_basis": PROBABILITY_BASIS, "seconds": self.seconds,
-                "notes": self.notes}
+                "notes": self.notes, "side_bets": self.side_bets}
 
 
 @gc_paused
@@ -131,15 +134,42 @@ def house_edge(rules: Rules, deck: Deck | None = None, policy: str | None = None
     start = time.perf_counter()
     deck = check_deck(rules, deck)
     if deck == "finite":
-        return _finite_edge(rules, policy, start)
+        return with_side_bets(_finite_edge(rules, policy, start), rules)
     model = model or RoundModel(rules, deck, policy)
     ev = float(model.value())
     stats = model.stats() if with_stats else np.full(len(STATS), math.nan)
     staked = float(stats[1]) if with_stats else 1.0
     probabilities = {name: float(v) for name, v in zip(STATS[2:], stats[2:], strict=True)}
-    return EdgeResult(rules.ruleset.id, deck, model.policy.name, model.policy.description,
-                      ev, staked, probabilities, time.perf_counter() - start,
-                      model_notes(rules), INFINITE_METHOD, deck_words(rules, deck))
+    return with_side_bets(EdgeResult(
+        rules.ruleset.id, deck, model.policy.name, model.policy.description, ev, staked,
+        probabilities, time.perf_counter() - start, model_notes(rules), INFINITE_METHOD,
+        deck_words(rules, deck)), rules)
+
+
+def with_side_bets(result: EdgeResult, rules: Rules) -> EdgeResult:
+    """`result` with the side bets `rules` offer: each one's house edge in the notes, and
+    those best play takes (they pay) in the round's value and stake."""
+    from pontoon_rules.analysis.side_bets import side_bet_values, taken_value
+
+    bets = side_bet_values(rules, result.deck)
+    if not bets:
+        return result
+    value, staked = taken_value(rules, result.deck)
+    notes = [side_bet_note(b.kind, b.house_edge, b.taken) for b in bets]
+    return replace(result, ev=result.ev + float(value), staked=result.staked + float(staked),
+                   notes=[*result.notes, *notes],
+                   side_bets=[{"bet": b.kind, "house_edge_percent": b.house_edge,
+                               "taken": b.taken} for b in bets])
+
+
+def side_bet_note(kind: str, house_edge: float, taken: bool) -> str:
+    """A side bet's value in words."""
+    words = {"pair": "the pair bet", "match": "the match-the-banker bet"}.get(kind, kind)
+    if taken:
+        return (f"{words} pays the player {-house_edge:.{EDGE_DECIMALS}f}% of the bet: best "
+                "play bets the most it may, and the figures include it")
+    return (f"{words} has a house edge of {house_edge:.{EDGE_DECIMALS}f}% of the bet: best "
+            "play declines it, and the figures leave it out")
 
 
 def _finite_edge(rules: Rules, policy: str | None, start: float) -> EdgeResult:
@@ -191,12 +221,16 @@ def model_notes(rules: Rules) -> list[str]:
 def edge_of(rules: Rules, deck: Deck | None = None, policy: str | None = None) -> float:
     """The house edge in percent of the original stake (no statistics); `deck` None is
     the ruleset's own shoe (`default_deck`)."""
+    from pontoon_rules.analysis.side_bets import taken_value
+
     deck = check_deck(rules, deck)
+    side = float(taken_value(rules, deck)[0])
     if deck == "finite":
         from pontoon_rules.analysis.composition.model import CompositionModel
 
-        return -100.0 * float(CompositionModel(rules, policy, value_only=True).value_of_round())
-    return -100.0 * float(RoundModel(rules, deck, policy).value())
+        model = CompositionModel(rules, policy, value_only=True)
+        return -100.0 * (float(model.value_of_round()) + side)
+    return -100.0 * (float(RoundModel(rules, deck, policy).value()) + side)
 
 
 def edge_lines(result: EdgeResult) -> list[str]:

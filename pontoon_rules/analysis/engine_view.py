@@ -15,7 +15,7 @@ from typing import Any
 
 from pontoon_rules.analysis.deck import Kind
 from pontoon_rules.analysis.hand import HandState, start_state
-from pontoon_rules.engine.actions import STICK, TWIST, Action
+from pontoon_rules.engine.actions import DECLINE, STICK, TWIST, Action
 from pontoon_rules.engine.hand import Hand, is_soft, total
 from pontoon_rules.engine.legal import buy_cap
 from pontoon_rules.engine.phase import BANKER, Phase
@@ -57,9 +57,22 @@ class SeatPolicy:
         """The action to take now."""
         if state.current_player() == BANKER:
             return banker_action(state, self.model.policy)
+        if state.phase is Phase.SIDE_BETS:
+            return self._side_bet(state)
         if state.phase is Phase.INSURANCE:
             return self._insurance(state)
         return self._play(state)
+
+    def _side_bet(self, state: RoundState) -> Action:
+        """The most a side bet allows where it pays (`analysis.side_bets`), else decline."""
+        from pontoon_rules.analysis.side_bets import side_bet_values
+
+        deck = "infinite" if self.rules.decks is None else getattr(self.model, "deck", "finite")
+        taken = {b.kind for b in side_bet_values(self.rules, deck) if b.taken}
+        for action in state.legal_actions():
+            if action.kind in taken:
+                return Action(action.kind, action.high)
+        return Action(DECLINE)
 
     def _kinds(self, cards: Sequence[int]) -> tuple[int, ...]:
         """The kind indices of engine cards."""

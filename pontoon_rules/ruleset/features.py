@@ -277,8 +277,28 @@ register(Feature(
     _PLAYED))
 register(Feature(
     "side bets", ("side_bets.pair.allowed", "side_bets.match_dealer.allowed"),
-    "bets on the first two cards: a pair, matching the banker's card",
-    lambda r: r.side_bets.pair.allowed or r.side_bets.match_dealer.allowed))
+    "bets on the first two cards: a pair, matching the banker's card (valued apart from the "
+    "hand; best play takes one only where it pays)",
+    lambda r: r.side_bets.pair.allowed or r.side_bets.match_dealer.allowed, _PLAYED))
+
+
+def _side_bet_worth_taking(r: Ruleset) -> bool:
+    """A side bet that pays the player, in the ruleset's own shoe or an infinite deck:
+    best play takes it, which the compiled simulator does not play."""
+    if not (r.side_bets.pair.allowed or r.side_bets.match_dealer.allowed):
+        return False
+    from pontoon_rules.analysis.side_bets import side_bet_values
+    from pontoon_rules.engine.rules import compile_rules
+
+    rules = compile_rules(r)
+    decks = ("infinite",) if rules.decks is None else ("finite", "infinite")
+    return any(b.taken for deck in decks for b in side_bet_values(rules, deck))  # type: ignore[arg-type]
+
+
+register(Feature(
+    "a side bet worth taking", ("side_bets",),
+    "a side bet that pays the player, which best play takes", _side_bet_worth_taking,
+    _ANALYSED))
 
 
 # -- the pack and the named hands: what the classic model does not hold -----------------

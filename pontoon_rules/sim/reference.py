@@ -75,6 +75,8 @@ class TablePolicy:
         legal = {a.kind: a for a in state.legal_actions()}
         if state.phase is Phase.SHOOT:
             return shoot_on_strength(state)
+        if state.phase is Phase.SIDE_BETS:
+            return Action(DECLINE)  # the kernel plays no side bet (`ruleset.features`)
         if state.phase is Phase.INSURANCE:
             return self._insurance(state, legal)
         return self._play(state, legal)

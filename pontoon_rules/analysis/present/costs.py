@@ -31,7 +31,8 @@ SKIPPED_PREFIXES: dict[str, str] = {
     "table.": "seats and who banks do not change one seat's expected value",
     "between_deals.": "between deals: the model values one round from a full shoe",
     "shoot.": "shoot bets against a kitty are not in the one-seat model",
-    "side_bets.": "side bets on the first two cards are not in the one-seat model",
+    "side_bets.": "a side bet is valued apart from the hand: `edge` gives its house edge, "
+                  "and best play takes none that loses",
     "stakes.min_stake": "stake limits: values are per unit of stake",
     "stakes.max_stake": "stake limits: values are per unit of stake",
     "deal.stake_after_first_card": "the model assumes flat stakes",
