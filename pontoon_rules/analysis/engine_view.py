@@ -67,8 +67,9 @@ class SeatPolicy:
         """The most a side bet allows where it pays (`analysis.side_bets`), else decline."""
         from pontoon_rules.analysis.side_bets import side_bet_values
 
-        deck = "infinite" if self.rules.decks is None else getattr(self.model, "deck", "finite")
-        taken = {b.kind for b in side_bet_values(self.rules, deck) if b.taken}
+        infinite = self.rules.decks is None or getattr(self.model, "deck", "") == "infinite"
+        bets = side_bet_values(self.rules, "infinite" if infinite else "finite")
+        taken = {b.kind for b in bets if b.taken}
         for action in state.legal_actions():
             if action.kind in taken:
                 return Action(action.kind, action.high)
