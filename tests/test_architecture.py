@@ -34,7 +34,7 @@ ANALYSIS_LAYERS = (
     {"deck", "nogc"},
     {"outcomes"},
     {"named"},
-    {"hand", "dealer"},
+    {"hand", "dealer", "side_bets"},
     {"split", "engine_view", "giving_up"},
     {"context"},
     {"infinite", "composition"},

@@ -439,9 +439,11 @@ def test_the_command_refuses_a_bad_file_and_a_taken_port(tmp_path: Path, capsys:
 
 def test_a_rule_the_analysis_does_not_handle_is_said_in_words(client: Any) -> None:
     draft = {**_draft(), "start": "bundled:blackjack-reference",
-             "fields": {"side_bets.pair.allowed": {"v": "true", "s": ""}}}
+             "fields": {"player.surrender.allowed": {"v": "true", "s": ""},
+                        "player.surrender.after_split": {"v": "true", "s": ""}}}
     answer = client.post("/api/state", json=draft).json()
-    assert answer["valid"] and answer["changed"] == ["side_bets.pair.allowed"]
+    assert answer["valid"] and sorted(answer["changed"]) == [
+        "player.surrender.after_split", "player.surrender.allowed"]
     found: dict[str, Any] = {}
     end = time.monotonic() + 120
     while time.monotonic() < end and not found.get("final"):
@@ -449,7 +451,8 @@ def test_a_rule_the_analysis_does_not_handle_is_said_in_words(client: Any) -> No
         time.sleep(0.2)
     assert found["final"] and found["edge"] is None
     assert "Could not work out the house edge:" in found["html"]
-    assert "side bets" in found["html"] and "Traceback" not in found["html"]
+    assert "surrender beyond the dealt hand" in found["html"]
+    assert "Traceback" not in found["html"]
 
 
 def test_renaming_a_draft_keeps_its_cost_table_running(client: Any) -> None:

@@ -287,12 +287,9 @@ def _side_bet_worth_taking(r: Ruleset) -> bool:
     best play takes it, which the compiled simulator does not play."""
     if not (r.side_bets.pair.allowed or r.side_bets.match_dealer.allowed):
         return False
-    from pontoon_rules.analysis.side_bets import side_bet_values
-    from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.ruleset.side_bets import worth_taking
 
-    rules = compile_rules(r)
-    decks = ("infinite",) if rules.decks is None else ("finite", "infinite")
-    return any(b.taken for deck in decks for b in side_bet_values(rules, deck))  # type: ignore[arg-type]
+    return worth_taking(r)
 
 
 register(Feature(
