@@ -56,7 +56,8 @@ def _prepared(payload: str) -> Any:
 
     data = json.loads(payload)
     rules = compile_rules(Ruleset.model_validate(data["ruleset"]))
-    return rules, strategy(rules, data["player"], data["banker"]), data
+    return rules, strategy(rules, data["player"], data["banker"],
+                           data.get("dealing", "infinite")), data
 
 
 @lru_cache(maxsize=8)

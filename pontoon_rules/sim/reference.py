@@ -111,7 +111,10 @@ class TablePolicy:
         if SPLIT in legal and self.s.split[v, self._kind(hand.cards[0]),
                                           self._kind(hand.cards[1])]:
             return Action(SPLIT)
-        ms = self.index.get(self._state(hand))
+        key: object = self._state(hand)
+        if self.s.by_cards:  # the shoe's own best play: the hand's cards and its state
+            key = (self._counts(hand), key)
+        ms = self.index.get(key)
         action = int(self.s.act[v, ms]) if ms is not None else -1
         if action == A_BUY and BUY in legal:
             amount = int(self.s.amount[v, ms]) * hand.stakes[0]
@@ -127,6 +130,13 @@ class TablePolicy:
             if kind in legal:
                 return Action(kind)
         return next(iter(legal.values())).example()
+
+    def _counts(self, hand: Hand) -> tuple[int, ...]:
+        """How many of each kind the hand holds."""
+        counts = [0] * self.s.n_kinds
+        for card in hand.cards:
+            counts[self._kind(card)] += 1
+        return tuple(counts)
 
     def _surrenders(self, hand: Hand, v: int) -> bool:
         """The table's surrender of the dealt hand (an unsplit hand of the dealt cards)."""

@@ -70,7 +70,7 @@ def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
         if path == "compiled":
             sums, name = simulate_compiled(rules, rounds, seed, workers, dealing, policy,
                                            scheduler, bar, stop=stop)
-            notes = [COMPILED_NOTE]
+            notes = [COMPILED_NOTE, play_note(rules, policy, dealing)]
         else:
             sums = simulate_engine(rules, rounds, seed, workers, dealing, policy, scheduler,
                                    bar, stop)
@@ -81,6 +81,17 @@ def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
     return SimulationResult(rules.ruleset.id, int(sums[3]), seed, workers, dealing, name,
                             mean, half, time.perf_counter() - start, path, notes, setup,
                             int(sums[3]) < rounds)
+
+
+def play_note(rules: Rules, policy: str | None, dealing: str) -> str:
+    """Which best play the compiled rounds played (`sim.strategy.strategy`)."""
+    from pontoon_rules.sim.distribute import _prepared
+
+    if _prepared(payload(rules, policy, dealing))[1].by_cards:
+        return ("best play of the ruleset's own shoe: each hand decides by the cards it "
+                "holds, as the exact edge's play does")
+    return ("best play of the infinite deck: each hand decides by its total and what "
+            "named hand it may become")
 
 
 def set_up(rules: Rules, policy: str | None, dealing: str, path: str = "compiled",

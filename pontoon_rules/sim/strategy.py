@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -79,7 +80,12 @@ class Strategy:
     banker_policy: str
     surrender: np.ndarray = field(default_factory=lambda: np.zeros(1, dtype=np.int64))
     """(visible, dealt kinds in order) → whether best play gives the dealt hand up."""
-    states: tuple[HandState, ...] = ()
+    states: tuple[Any, ...] = ()
+    """What each state number is: a `HandState`, or with `by_cards` (a hand's cards as
+    counts per kind, its `HandState`)."""
+    by_cards: bool = False
+    """Best play of the ruleset's own shoe, composition-dependent (`sim.shoe_strategy`):
+    a state is a hand's cards and its state, not its state alone."""
 
     def flat(self) -> np.ndarray:
         """Every table in one int64 vector: a header (mode, target, kinds, states, then
@@ -107,19 +113,40 @@ def banker_table(rules: Rules, policy: str | None) -> tuple[np.ndarray, str]:
     return table, bp.name
 
 
-def strategy(rules: Rules, player: str = BEST, banker: str | None = None) -> Strategy:
+def strategy(rules: Rules, player: str = BEST, banker: str | None = None,
+             dealing: str = "infinite") -> Strategy:
     """The named player strategy (`best` or a simple policy) with the banker's policy.
+    Best play of rounds dealt from a fresh shoe (`dealing` "shoe") is the shoe's own,
+    composition-dependent, where its tables are small (`sim.shoe_strategy`), else the
+    infinite deck's.
 
     Raises:
         StrategyError: unknown player policy.
         AnalysisError: unknown banker policy.
     """
     if player == BEST:
-        return model_strategy(rules, banker)
+        found = shoe_strategy(rules, banker) if dealing == "shoe" else None
+        return found or model_strategy(rules, banker)
     if player in SIMPLE_POLICIES:
         return simple_strategy(rules, int(player.split("-")[1]), banker)
     raise StrategyError(f"unknown player policy {player!r}: expected {BEST} or one of "
                         f"{', '.join(SIMPLE_POLICIES)}")
+
+
+def shoe_strategy(rules: Rules, banker: str | None = None) -> Strategy | None:
+    """Composition-dependent best play of the ruleset's own shoe (`sim.shoe_strategy`), or
+    None where its tables cannot hold it."""
+    from pontoon_rules.sim.shoe_strategy import shoe_tables
+
+    t = shoe_tables(rules, banker, _ACTION)
+    if t is None:
+        return None
+    table, name = banker_table(rules, banker)
+    n_v = t.act.shape[0]
+    return Strategy(BEST, MODE_TABLE, 0, t.kind_of_rank, t.n_kinds, t.act, t.amount, t.nxt,
+                    t.draw, t.start, t.split_start, t.split, _empty((n_v,)),
+                    _empty((n_v, t.n_kinds, t.n_kinds)), table, name, t.surrender, t.nodes,
+                    by_cards=True)
 
 
 def _empty(shape: tuple[int, ...]) -> np.ndarray:
