@@ -13,56 +13,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numba as nb
 import numpy as np
 
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.errors import ScriptError, ShoeError
-from pontoon_rules.sim import cards as src_
+from pontoon_rules.sim import layout
 from pontoon_rules.sim.compiled import MAX_CARDS, MAX_SPLIT_HANDS, SimRules, compile_sim
 from pontoon_rules.sim.fastpath import FastRunner, fast_problem
-from pontoon_rules.sim.hands import NF
-from pontoon_rules.sim.money import Run, check_limits, check_money
-from pontoon_rules.sim.play import play_round
-from pontoon_rules.sim.round import (
+from pontoon_rules.sim.layout import (
     AT_ONCE,
     BANK,
     BANKER_NET,
     KITTY,
     KITTY_CHANGE,
     N_CTX,
+    NF,
     SEATS,
     STATUS,
 )
+from pontoon_rules.sim.money import Run, check_limits, check_money
 from pontoon_rules.sim.strategy import Strategy
 
 SIM_STAKE = 100
-
-
-@nb.njit(cache=True, _nrt=False)
-def run_rounds(P, NH, table, split_ranks, S, stakes, ctx, hf, hc, order, nhands, ins,  # type: ignore[no-untyped-def]
-               seat_net, flags, src, deck, tray, st, rounds, out, trace) -> int:
-    """Play `rounds` rounds; out[0] += seat 0's nets, out[1] += their squares (per unit
-    of stake), out[2] += hands played; `trace` (rounds × 2, or empty) gets each round's
-    net and hands. Returns the rounds played (fewer: shoe ran out)."""
-    unit = 1.0 / stakes[0]
-    fresh = src[src_.MODE] == src_.FRESH
-    tracing = trace.shape[0] > 0
-    for i in range(rounds):
-        if fresh:
-            src[src_.HEAD] = 0
-        ctx[KITTY] = 0
-        if not play_round(P, NH, table, split_ranks, S, stakes, ctx, hf, hc, order,
-                          nhands, ins, seat_net, flags, src, deck, tray, st):
-            return i
-        x = seat_net[0] * unit
-        out[0] += x
-        out[1] += x * x
-        out[2] += nhands[0]
-        if tracing:
-            trace[i, 0] = seat_net[0]
-            trace[i, 1] = nhands[0]
-    return rounds
 
 
 @dataclass(frozen=True)
@@ -137,8 +109,10 @@ class RoundRunner:
 
     def _run_general(self, rounds: int, seed_words: np.ndarray, infinite: bool, stake: int,
                      trace: np.ndarray | None) -> tuple[np.ndarray, int]:
-        mode = src_.INFINITE if infinite else src_.FRESH
-        src, deck, tray, st = src_.new_source(mode, self.sim.shoe, seed_words)
+        from pontoon_rules.sim.play import run_rounds  # numba: loaded where it is used
+
+        mode = layout.INFINITE if infinite else layout.FRESH
+        src, deck, tray, st = layout.new_source(mode, self.sim.shoe, seed_words)
         stakes = np.full(self.seats, stake, dtype=np.int64)
         self.ctx[AT_ONCE] = 0
         out = np.zeros(3)
@@ -177,20 +151,14 @@ class RoundRunner:
                 raise ShoeError("the stacked shoe ran out")
             self.fast_rounds += 1
             return RoundOutcome([net], -net, 0)
-        size = max(len(cards), 1)
-        src = np.zeros(src_.N_SRC, dtype=np.int64)
-        src[src_.MODE] = src_.RING
-        src[src_.COUNT] = len(cards)
-        deck = np.zeros(size + 1, dtype=np.int64)
-        deck[:len(cards)] = cards
-        tray = np.zeros(1, dtype=np.int64)
-        st = np.zeros(1, dtype=np.uint64)
+        from pontoon_rules.sim.play import play_round
+
         self.ctx[AT_ONCE] = 0
         self.ctx[KITTY] = kitty
         n = len(stakes)
         self.ctx[SEATS] = n
         ok = play_round(*self._common(), np.array(stakes, dtype=np.int64), *self._work(),
-                        src, deck, tray, st)
+                        *layout.stacked_source(cards))
         self.ctx[SEATS] = self.seats
         if not ok or self.ctx[STATUS]:
             raise ShoeError("the stacked shoe ran out")
