@@ -28,7 +28,7 @@ typedef struct {
 /* -- sim.round ------------------------------------------------------------------------ */
 
 /* Make row h an empty hand staking `stake` for `seat`. */
-static inline void reset(Sim *s, i64 h, i64 stake, i64 seat) {
+HOT void reset(Sim *s, i64 h, i64 stake, i64 seat) {
     memset(&HF(h, 0), 0, sizeof(i64) * HF_NF);
     HF(h, HF_ORIG) = stake;
     HF(h, HF_STAKED) = stake;
@@ -39,7 +39,7 @@ static inline void reset(Sim *s, i64 h, i64 stake, i64 seat) {
 }
 
 /* Put `card` in hand h, keeping the strategy's state number in step. */
-static void add_card(Sim *s, i64 h, i64 card, i64 v, int player) {
+HOT void add_card(Sim *s, i64 h, i64 card, i64 v, int player) {
     i64 n = HF(h, HF_N);
     HC(h, n) = card;
     HF(h, HF_N) = n + 1;
@@ -76,7 +76,7 @@ static void add_card(Sim *s, i64 h, i64 card, i64 v, int player) {
 
 /* Deal the next card to hand h; a busted player hand goes under the pack at once when
  * the session says so. 0 when the pack ran out. */
-static int deal_to(Sim *s, i64 h) {
+HOT int deal_to(Sim *s, i64 h) {
     i64 card = draw(s);
     if (card < 0) {
         CTX(CTX_STATUS) = ERR_EMPTY;
@@ -118,7 +118,7 @@ static void offer(Sim *s, i64 h, i64 below) {
 }
 
 /* Best play gives the dealt hand up (a table per visible cards and dealt cards). */
-static int surrenders(Sim *s, i64 h) {
+HOT int surrenders(Sim *s, i64 h) {
     i64 pc = P(P_PLAYER_CARDS);
     if (HF(h, HF_SPLIT) || HF(h, HF_N) != pc || !may_surrender(s, h, CTX(CTX_BANK))) return 0;
     i64 kinds = S_(T_KINDS), kind_of = S_(T_KIND_OF);
@@ -127,39 +127,41 @@ static int surrenders(Sim *s, i64 h) {
     return S_(S_(T_SURRENDER) + idx) != 0;
 }
 
+/* The action of a named simple policy (`stand-N`). */
+static i64 stand_on(Sim *s, i64 h, i64 row, int draw_ok, int doubled) {
+    i64 points = total(s, h, P(P_ACE_BONUS));
+    i64 want = max64(S_(T_TARGET), P(P_STICK_MINIMUM));
+    if (points >= want) return A_STICK;
+    if (points < want) {
+        if (draw_ok) return A_TWIST;
+        if (doubled || may_stick(s, h, row)) return A_STICK;
+    }
+    return A_SPLIT;
+}
+
 /* The strategy's action for a hand with a real decision, and a buy's amount (`row`:
- * the named hand it is). */
-static i64 decide(Sim *s, i64 h, i64 held, i64 row, i64 *amount) {
+ * the named hand it is). As sim.round.decide, with each legality test made where its
+ * answer is first read (they read the hand and change nothing). */
+HOT i64 decide(Sim *s, i64 h, i64 held, i64 row, i64 *amount) {
     int may = may_draw(s, h, row);
     int doubled = drawn_double(s, h);
     int draw_ok = may && !doubled;
-    int split_ok = can_split(s, h, held);
-    i64 points = total(s, h, P(P_ACE_BONUS));
-    int stick_ok = doubled || may_stick(s, h, row);
-    i64 low = -1, high = -1;
-    if (draw_ok) buy_range(s, h, &low, &high);
     *amount = 0;
-    if (S_(T_MODE) != MODE_TABLE) {
-        i64 want = max64(S_(T_TARGET), P(P_STICK_MINIMUM));
-        if (points >= want) return A_STICK;
-        if (points < want) {
-            if (draw_ok) return A_TWIST;
-            if (stick_ok) return A_STICK;
-        }
-        return A_SPLIT;
-    }
+    if (S_(T_MODE) != MODE_TABLE) return stand_on(s, h, row, draw_ok, doubled);
     i64 v = CTX(CTX_VIS);
     i64 kinds = S_(T_KINDS), states = S_(T_STATES), kind_of = S_(T_KIND_OF);
     if (P(P_SURRENDER) && surrenders(s, h)) return A_SURRENDER;
-    if (split_ok) {
+    if (can_split(s, h, held)) {
         i64 a = S_(kind_of + (HC(h, 0) >> 2)), b = S_(kind_of + (HC(h, 1) >> 2));
         if (S_(S_(T_SPLIT) + (v * kinds + a) * kinds + b)) return A_SPLIT;
     }
     i64 ms = HF(h, HF_MS);
     i64 action = ms >= 0 ? S_(S_(T_ACT) + v * states + ms) : A_STICK;
-    if (action == A_BUY && low >= 0) {
+    if (action == A_BUY && draw_ok) {
+        i64 low, high;
+        buy_range(s, h, &low, &high);
         i64 want = S_(S_(T_AMOUNT) + v * states + ms) * HF(h, HF_ORIG);
-        if (low <= want && want <= high) {
+        if (low >= 0 && low <= want && want <= high) {
             *amount = want;
             return A_BUY;
         }
@@ -167,13 +169,13 @@ static i64 decide(Sim *s, i64 h, i64 held, i64 row, i64 *amount) {
     if (action == A_DOUBLE && may && can_double(s, h)) return A_DOUBLE;
     if (action == A_TWIST && draw_ok) return A_TWIST;
     if (action == A_RESCUE && P(P_RESCUE) && may_rescue(s, h)) return A_RESCUE;
-    if (stick_ok) return A_STICK;
+    if (doubled || may_stick(s, h, row)) return A_STICK;
     if (draw_ok) return A_TWIST;
     return A_SPLIT;
 }
 
 /* A hand with nothing left to decide (engine.flow._hand_finished). */
-static int finished(Sim *s, i64 h, i64 held, i64 row) {
+HOT int finished(Sim *s, i64 h, i64 held, i64 row) {
     if (HF(h, HF_SETTLED)) return 1;
     if (is_bust(s, h)) {
         if (CTX(CTX_KITTY_ON) && P(P_SHOOT_BUST_AT_ONCE) && HF(h, HF_SHOOT) > 0) {
@@ -199,17 +201,26 @@ static int finished(Sim *s, i64 h, i64 held, i64 row) {
 
 /* -- sim.play ------------------------------------------------------------------------- */
 
-static int deal_one(Sim *s, i64 who, i64 count, i64 first) {
-    if (!deal_to(s, who)) return 0;
-    if (count + 1 == first && CTX(CTX_KITTY_ON)) {
-        for (i64 seat = 0; seat < CTX(CTX_SEATS); seat++) {
-            if (room(s, P(P_SHOOT_BELOW)) < 1) break;
-            offer(s, ORD(seat, 0), P(P_SHOOT_BELOW));
-        }
+/* The first shoot offers, once the first card has gone to everyone. */
+static void first_offers(Sim *s) {
+    for (i64 seat = 0; seat < CTX(CTX_SEATS); seat++) {
+        if (room(s, P(P_SHOOT_BELOW)) < 1) break;
+        offer(s, ORD(seat, 0), P(P_SHOOT_BELOW));
+    }
+}
+
+/* Deal `cards` cards of the deal to hand `who`, `*count` of them dealt so far; with a
+ * kitty, the first shoot offers once the first `first` cards are out. */
+HOT int deal_cards(Sim *s, i64 who, i64 cards, i64 *count, i64 first) {
+    for (i64 c = 0; c < cards; c++) {
+        if (!deal_to(s, who)) return 0;
+        *count += 1;
+        if (*count == first && CTX(CTX_KITTY_ON)) first_offers(s);
     }
     return 1;
 }
 
+/* The banker's visible cards as the strategy numbers them (ctx[VIS]). */
 static void visible(Sim *s) {
     i64 v = 0, bank = CTX(CTX_BANK);
     for (i64 i = 0; i < P(P_BANKER_VISIBLE); i++)
@@ -217,36 +228,22 @@ static void visible(Sim *s) {
     CTX(CTX_VIS) = v;
 }
 
-/* The deal in engine.flow.deal_order's order; with a kitty, the first shoot offers once
- * the first card has gone to everyone. */
+/* The deal in engine.flow.deal_order's order (by hand, or a card to each in turn), the
+ * banker first or last; with a kitty, the first shoot offers once the first card has gone
+ * to everyone (engine.shoot.hold_first_offers). */
 static int deal(Sim *s) {
     i64 seats = CTX(CTX_SEATS), bank = CTX(CTX_BANK);
     i64 pc = P(P_PLAYER_CARDS), bc = P(P_BANKER_CARDS);
     i64 first = seats + (bc ? 1 : 0);
     int first_bank = P(P_BANKER_FIRST) != 0;
+    int by_hand = P(P_DEAL_BY_HAND) != 0;
     i64 count = 0;
-    if (P(P_DEAL_BY_HAND)) {
-        for (i64 g = 0; g < seats + 1; g++) {
-            i64 who;
-            if (first_bank) who = g == 0 ? bank : ORD(g - 1, 0);
-            else who = g < seats ? ORD(g, 0) : bank;
-            i64 cards = who == bank ? bc : pc;
-            for (i64 c = 0; c < cards; c++) {
-                if (!deal_one(s, who, count, first)) return 0;
-                count += 1;
-            }
-        }
-    } else {
-        for (i64 k = 0; k < max64(pc, bc); k++) {
-            for (i64 g = 0; g < seats + 2; g++) {
-                if (g == 0 && !(first_bank && k < bc)) continue;
-                if (g == seats + 1 && !(!first_bank && k < bc)) continue;
-                if (0 < g && g <= seats && k >= pc) continue;
-                i64 who = (g == 0 || g == seats + 1) ? bank : ORD(g - 1, 0);
-                if (!deal_one(s, who, count, first)) return 0;
-                count += 1;
-            }
-        }
+    for (i64 k = 0; k < (by_hand ? 1 : max64(pc, bc)); k++) {
+        i64 to_bank = by_hand ? bc : k < bc, to_seat = by_hand ? pc : k < pc;
+        if (first_bank && !deal_cards(s, bank, to_bank, &count, first)) return 0;
+        for (i64 seat = 0; seat < seats; seat++)
+            if (!deal_cards(s, ORD(seat, 0), to_seat, &count, first)) return 0;
+        if (!first_bank && !deal_cards(s, bank, to_bank, &count, first)) return 0;
     }
     visible(s);
     return 1;
@@ -332,7 +329,7 @@ static int split(Sim *s, i64 seat, i64 j, i64 h, i64 new) {
 }
 
 /* Carry out a twist, a buy or a double on hand h, and deal its card. */
-static int take_card(Sim *s, i64 h, i64 action, i64 amount) {
+HOT int take_card(Sim *s, i64 h, i64 action, i64 amount) {
     if (action == A_TWIST) {
         HF(h, HF_TWISTED) = 1;
     } else if (action == A_BUY) {
@@ -530,19 +527,21 @@ static int play_round(Sim *s) {
 
 /* -- sim.rounds ----------------------------------------------------------------------- */
 
-static Sim open_sim(const SimArgs *a) {
-    Sim s = {a->P, a->NH, a->cells, a->split_ranks, a->S, a->stakes,
-             a->ctx, a->hf, a->hc, a->order, a->nhands, a->ins, a->seat_net, a->flags,
-             a->src, a->deck, a->tray, a->n_ids, a->deck_size, *a->st};
-    return s;
+static void open_sim(Sim *s, const SimArgs *a) {
+    *s = (Sim){a->P, a->NH, a->cells, a->split_ranks, a->S, a->stakes,
+               a->ctx, a->hf, a->hc, a->order, a->nhands, a->ins, a->seat_net, a->flags,
+               a->src, a->deck, a->tray, a->n_ids, a->deck_size, *a->st, {{0}}};
+    index_rows(s, &s->rows[0], 0, P(P_NAMED_PLAYER));
+    index_rows(s, &s->rows[1], P(P_NAMED_PLAYER), P(P_NAMED_BANKER));
 }
 
 /* run_rounds: play `rounds` rounds; out[0] += seat 0's nets, out[1] += their squares
  * (per unit of stake), out[2] += hands played; trace (trace_rows x 2, may be 0 rows) gets
  * each round's net and hands. Returns the rounds played (fewer: the shoe ran out). */
 i64 pr_sim_rounds(const SimArgs *a, i64 rounds, double *out, i64 *trace, i64 trace_rows) {
-    Sim sim = open_sim(a);
+    Sim sim;
     Sim *s = &sim;
+    open_sim(s, a);
     double unit = 1.0 / (double)s->stakes[0];
     int fresh = SRC(SRC_MODE) == FRESH;
     double sum = out[0], squares = out[1], hands = out[2];
@@ -572,7 +571,8 @@ i64 pr_sim_rounds(const SimArgs *a, i64 rounds, double *out, i64 *trace, i64 tra
 
 /* play_round: one round; 1 when played, 0 when the pack ran out. */
 int pr_sim_play_round(const SimArgs *a) {
-    Sim sim = open_sim(a);
+    Sim sim;
+    open_sim(&sim, a);
     int ok = play_round(&sim);
     *a->st = sim.rng;
     return ok;

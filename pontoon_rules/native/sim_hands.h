@@ -19,15 +19,27 @@ typedef uint64_t u64;
 #define FLAG_COLS 3
 #define CELL_COLS 5
 
+#define INDEXED_TOTALS 64
+
+/* The named-hand rows a player's (or the banker's) hand may be, as bit masks over its
+ * rows in ranking order (bit i: row first + i): by cards held, by total, and the rows a
+ * split hand and a doubled hand may be. `find_row` reads them instead of testing those
+ * four conditions row by row; `indexed` is 0 where the rows do not fit in 64 bits. */
+typedef struct {
+    i64 first, count, indexed;
+    u64 by_cards[HC_COLS], by_total[INDEXED_TOTALS], on_split, after_double;
+} RowIndex;
+
 /* What the kernel reads and writes: the arrays of a round (`sim.native.ARRAYS`, 2-D tables
- * C-ordered with the column counts above; `cells`: n_ids x n_ids x 5), and the
- * generator's state, held by value while the kernel runs. */
+ * C-ordered with the column counts above; `cells`: n_ids x n_ids x 5), the generator's
+ * state, held by value while the kernel runs, and the named-hand rows indexed. */
 typedef struct {
     const i64 *P, *NH, *cells, *split_ranks, *S, *stakes;
     i64 *ctx, *hf, *hc, *order, *nhands, *ins, *seat_net, *flags;
     i64 *src, *deck, *tray;
     i64 n_ids, deck_size;
     u64 rng;
+    RowIndex rows[2]; /* a player's hand, the banker's */
 } Sim;
 
 #define P(slot) (s->P[slot])
@@ -40,11 +52,14 @@ typedef struct {
 #define SRC(slot) (s->src[slot])
 #define CELL(a, b, k) (s->cells[((a) * s->n_ids + (b)) * CELL_COLS + (k)])
 
+/* A helper the round calls often: inlined into it (its calls cost more than its work). */
+#define HOT static inline __attribute__((always_inline))
+
 static inline i64 max64(i64 a, i64 b) { return a > b ? a : b; }
 static inline i64 min64(i64 a, i64 b) { return a < b ? a : b; }
 
 /* Python's a // b (rounds toward minus infinity); 0 for b == 0, which no caller passes. */
-static inline i64 floordiv(i64 a, i64 b) {
+HOT i64 floordiv(i64 a, i64 b) {
     if (b == 0) return 0;
     i64 q = a / b;
     if ((a % b != 0) && ((a < 0) != (b < 0))) q -= 1;
@@ -53,19 +68,19 @@ static inline i64 floordiv(i64 a, i64 b) {
 
 /* -- sim.cards ------------------------------------------------------------------------ */
 
-static inline u64 mix64(u64 z) {
+HOT u64 mix64(u64 z) {
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
     return z ^ (z >> 31);
 }
 
-static inline u64 rng_next(Sim *s) {
+HOT u64 rng_next(Sim *s) {
     s->rng += 0x9E3779B97F4A7C15ULL;
     return mix64(s->rng);
 }
 
 /* A random integer in [0, n), n < 2**32. */
-static inline i64 bounded(Sim *s, i64 n) {
+HOT i64 bounded(Sim *s, i64 n) {
     return (i64)(((rng_next(s) >> 32) * (u64)n) >> 32);
 }
 
@@ -95,7 +110,7 @@ static void refill(Sim *s) {
 }
 
 /* The next card from the source (-1 when the pack is empty: ERR_EMPTY). */
-static inline i64 draw(Sim *s) {
+HOT i64 draw(Sim *s) {
     i64 mode = SRC(SRC_MODE), size = s->deck_size;
     i64 *deck = s->deck;
     if (mode == INFINITE) return deck[bounded(s, size)];
@@ -132,7 +147,7 @@ static inline i64 draw(Sim *s) {
 static const i64 USUAL_VALUES[13] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
 
 /* The best total of hand h. */
-static inline i64 total(const Sim *s, i64 h, i64 bonus) {
+HOT i64 total(const Sim *s, i64 h, i64 bonus) {
     if (HF(h, HF_ACES) > 0 && HF(h, HF_HARD) + bonus <= 21) return HF(h, HF_HARD) + bonus;
     return HF(h, HF_HARD);
 }
@@ -142,7 +157,7 @@ static inline int is_soft(const Sim *s, i64 h, i64 bonus) {
 }
 
 /* The ranks, one rank, suits and dealt-only conditions of named row i. */
-static int cards_match(const Sim *s, i64 h, i64 i, i64 dealt) {
+HOT int cards_match(const Sim *s, i64 h, i64 i, i64 dealt) {
     i64 n = HF(h, HF_N);
     if (NHR(i, H_RANKED)) {
         if (n != NHR(i, H_RANK_CARDS)) return 0;
@@ -176,14 +191,10 @@ static int cards_match(const Sim *s, i64 h, i64 i, i64 dealt) {
     return dealt ? n <= dealt : HF(h, HF_DRAWN) == 0;
 }
 
-static i64 find_row(const Sim *s, i64 h, int banker) {
-    i64 points = total(s, h, P(P_ACE_BONUS));
-    if (points > 21 && !P(P_OVER_21)) return -1;
-    i64 first = banker ? P(P_NAMED_PLAYER) : 0;
-    i64 count = banker ? P(P_NAMED_BANKER) : P(P_NAMED_PLAYER);
-    i64 dealt = banker ? P(P_BANKER_DEALT) : 0;
-    i64 n = HF(h, HF_N);
-    for (i64 i = first; i < first + count; i++) {
+/* The first row of `x` that hand h of n cards and `points` is (find_row, row by row). */
+static i64 find_row_slowly(const Sim *s, i64 h, const RowIndex *x, i64 n, i64 points,
+                           i64 dealt) {
+    for (i64 i = x->first; i < x->first + x->count; i++) {
         if (n < NHR(i, H_MIN_CARDS) || n > NHR(i, H_MAX_CARDS)) continue;
         if (points < NHR(i, H_MIN_TOTAL) || points > NHR(i, H_MAX_TOTAL)) continue;
         if ((HF(h, HF_SPLIT) && !NHR(i, H_ON_SPLIT))
@@ -194,8 +205,47 @@ static i64 find_row(const Sim *s, i64 h, int banker) {
     return -1;
 }
 
+/* The first row in the ranking whose conditions hand h meets (-1: none): the rows whose
+ * cards, total, split and double conditions hold, from the index, in order, then the
+ * cards of each until one matches. */
+HOT i64 find_row(const Sim *s, i64 h, int banker) {
+    i64 points = total(s, h, P(P_ACE_BONUS));
+    if (points > 21 && !P(P_OVER_21)) return -1;
+    const RowIndex *x = &s->rows[banker ? 1 : 0];
+    i64 dealt = banker ? P(P_BANKER_DEALT) : 0;
+    i64 n = HF(h, HF_N);
+    if (!x->indexed || n < 0 || n >= HC_COLS || points < 0 || points >= INDEXED_TOTALS)
+        return find_row_slowly(s, h, x, n, points, dealt);
+    u64 rows = x->by_cards[n] & x->by_total[points];
+    if (HF(h, HF_SPLIT)) rows &= x->on_split;
+    if (HF(h, HF_DOUBLES)) rows &= x->after_double;
+    for (; rows; rows &= rows - 1) {
+        i64 i = x->first + __builtin_ctzll(rows);
+        if (!NHR(i, H_EXTRA) || cards_match(s, h, i, dealt)) return i;
+    }
+    return -1;
+}
+
+/* Index the `count` rows from `first` (see RowIndex). */
+static void index_rows(const Sim *s, RowIndex *x, i64 first, i64 count) {
+    memset(x, 0, sizeof *x);
+    x->first = first;
+    x->count = count;
+    x->indexed = count <= 64;
+    for (i64 b = 0; b < count && x->indexed; b++) {
+        i64 i = first + b;
+        u64 bit = 1ULL << b;
+        for (i64 n = 0; n < HC_COLS; n++)
+            if (n >= NHR(i, H_MIN_CARDS) && n <= NHR(i, H_MAX_CARDS)) x->by_cards[n] |= bit;
+        for (i64 t = 0; t < INDEXED_TOTALS; t++)
+            if (t >= NHR(i, H_MIN_TOTAL) && t <= NHR(i, H_MAX_TOTAL)) x->by_total[t] |= bit;
+        if (NHR(i, H_ON_SPLIT)) x->on_split |= bit;
+        if (NHR(i, H_AFTER_DOUBLE)) x->after_double |= bit;
+    }
+}
+
 /* The row of NH the hand is (-1: none), kept in the hand until its next card. */
-static inline i64 named_row(Sim *s, i64 h, int banker) {
+HOT i64 named_row(Sim *s, i64 h, int banker) {
     i64 at = HF(h, HF_N) + 1;
     if (HF(h, HF_ROW_AT) == at) return HF(h, HF_ROW);
     i64 i = find_row(s, h, banker);
@@ -205,31 +255,31 @@ static inline i64 named_row(Sim *s, i64 h, int banker) {
 }
 
 /* The hand id (G_*, then the named hands) of a finished hand. */
-static inline i64 classify(Sim *s, i64 h, int banker) {
+HOT i64 classify(Sim *s, i64 h, int banker) {
     i64 i = named_row(s, h, banker);
     if (i >= 0) return NHR(i, H_ID);
     return total(s, h, P(P_ACE_BONUS)) > 21 ? G_BUST : G_TOTAL;
 }
 
-static inline int is_natural(const Sim *s, i64 hand_id) {
+HOT int is_natural(const Sim *s, i64 hand_id) {
     return ((P(P_NATURALS) >> hand_id) & 1) == 1;
 }
 
 /* Over 21 and no named hand (two aces of 11 may be one). */
-static inline int is_bust(Sim *s, i64 h) {
+HOT int is_bust(Sim *s, i64 h) {
     if (total(s, h, P(P_ACE_BONUS)) <= 21) return 0;
     return !P(P_OVER_21) || named_row(s, h, 0) < 0;
 }
 
 /* stake x num/den in whole minor units, rounded as the ruleset says. */
-static inline i64 money(i64 stake, i64 num, i64 den, int round_up) {
+HOT i64 money(i64 stake, i64 num, i64 den, int round_up) {
     i64 scaled = stake * num;
     if (round_up) return -floordiv(-scaled, den);
     return floordiv(scaled, den);
 }
 
 /* +1 when hand h (class cls) beats the banker's hand, -1 when it loses, 0 a push. */
-static int outcome_sign(const Sim *s, i64 h, i64 cls, i64 bank, i64 bank_cls) {
+HOT int outcome_sign(const Sim *s, i64 h, i64 cls, i64 bank, i64 bank_cls) {
     i64 result = CELL(cls, bank_cls, 0);
     if (result == WIN) return 1;
     if (result == LOSE || result == LOSE_STAKE) return -1;
@@ -241,7 +291,7 @@ static int outcome_sign(const Sim *s, i64 h, i64 cls, i64 bank, i64 bank_cls) {
 }
 
 /* The net of finished hand h against the banker's hand. */
-static i64 settle_hand(const Sim *s, i64 h, i64 cls, i64 bank, i64 bank_cls) {
+HOT i64 settle_hand(const Sim *s, i64 h, i64 cls, i64 bank, i64 bank_cls) {
     i64 staked = HF(h, HF_STAKED);
     int up = P(P_ROUND_UP) != 0;
     int sign = outcome_sign(s, h, cls, bank, bank_cls);
@@ -267,13 +317,13 @@ static i64 settle_taken(const Sim *s, i64 h, i64 cls, i64 bank, i64 bank_cls, in
 }
 
 /* A doubled hand that has drawn the cards its double allows. */
-static inline int drawn_double(const Sim *s, i64 h) {
+HOT int drawn_double(const Sim *s, i64 h) {
     return HF(h, HF_DOUBLES) > 0 && HF(h, HF_SINCE) >= P(P_DOUBLE_DRAWS);
 }
 
 /* Whether the hand may take another card, leaving aside the cards a double allows
  * (row i of NH: the named hand it is, -1 none). */
-static int may_draw(const Sim *s, i64 h, i64 i) {
+HOT int may_draw(const Sim *s, i64 h, i64 i) {
     if (HF(h, HF_N) >= P(P_MAX_CARDS_RULE)) return 0;
     i64 points = total(s, h, P(P_ACE_BONUS));
     if (i >= 0 && NHR(i, H_MAY_DRAW) >= 0) {
@@ -285,7 +335,7 @@ static int may_draw(const Sim *s, i64 h, i64 i) {
 }
 
 /* (low, high) of the buy offered to the hand, or (-1, -1). */
-static void buy_range(const Sim *s, i64 h, i64 *low, i64 *high) {
+HOT void buy_range(const Sim *s, i64 h, i64 *low, i64 *high) {
     *low = *high = -1;
     if (P(P_BUY_MODE) == 0 || HF(h, HF_N) + 1 > P(P_LAST_BUY_CARD)) return;
     if ((HF(h, HF_TWISTED) && !P(P_BUY_AFTER_TWIST)) || HF(h, HF_DOUBLES) > 0) return;
@@ -300,7 +350,7 @@ static void buy_range(const Sim *s, i64 h, i64 *low, i64 *high) {
 }
 
 /* Whether the hand may double now. */
-static int can_double(const Sim *s, i64 h) {
+HOT int can_double(const Sim *s, i64 h) {
     i64 n = HF(h, HF_N);
     if (!P(P_DOUBLE_ALLOWED) || HF(h, HF_DOUBLES) >= P(P_DOUBLE_TIMES) || HF(h, HF_BOUGHT) > 0)
         return 0;
@@ -319,7 +369,7 @@ static inline i64 double_amount(const Sim *s, i64 h) {
 }
 
 /* A late surrender is legal now, against the banker's first visible card. */
-static int may_surrender(const Sim *s, i64 h, i64 bank) {
+HOT int may_surrender(const Sim *s, i64 h, i64 bank) {
     if (!P(P_SURRENDER) || HF(h, HF_N) > P(P_SURRENDER_MAX_CARDS) || HF(h, HF_DOUBLES) > 0)
         return 0;
     if (HF(h, HF_SPLIT) && !P(P_SURRENDER_AFTER_SPLIT)) return 0;
@@ -341,7 +391,7 @@ static inline i64 surrender_loss(const Sim *s, i64 h) {
 }
 
 /* Whether the hand is a pair that may be split now. */
-static int can_split(const Sim *s, i64 h, i64 held) {
+HOT int can_split(const Sim *s, i64 h, i64 held) {
     if (!P(P_SPLIT_ALLOWED) || HF(h, HF_N) != 2 || HF(h, HF_TWISTED) || HF(h, HF_BOUGHT))
         return 0;
     if (HF(h, HF_DOUBLES) > 0 || held >= P(P_SPLIT_MAX_HANDS)) return 0;
@@ -356,7 +406,7 @@ static int can_split(const Sim *s, i64 h, i64 held) {
 }
 
 /* Stick is legal: the stick minimum reached, or a named hand that stands on any total. */
-static inline int may_stick(const Sim *s, i64 h, i64 i) {
+HOT int may_stick(const Sim *s, i64 h, i64 i) {
     if (total(s, h, P(P_ACE_BONUS)) >= P(P_STICK_MINIMUM)) return 1;
     return i >= 0 && NHR(i, H_STICK_ANY) != 0;
 }
