@@ -123,6 +123,38 @@ def test_stacked_rounds_with_a_kitty_are_equal() -> None:
 
 
 @needs_c
+@pytest.mark.parametrize("ruleset", ["pagat-british", "shoot-pontoon", "belarus-ponton"])
+def test_a_sessions_pack_is_dealt_alike(ruleset: str) -> None:
+    """The session's physical pack (`RING`), which `run` never deals: busted hands under
+    the pack at once, the tray shuffled back in when the pack runs out (`refill`,
+    `to_bottom`, `shuffle_range`), a kitty. Every array both kernels write is equal."""
+    from pontoon_rules.sim.play import play_round
+
+    assert C is not None
+    rules = compile_rules(load_bundled(ruleset))
+    runner = RoundRunner(rules, strategy(rules, "stand-16"), 3)
+    rng = np.random.default_rng(11)
+    for _ in range(400):
+        src, deck, tray, st = layout.new_source(layout.RING, runner.sim.shoe,
+                                                rng.integers(0, 2**63, 1, dtype=np.uint64))
+        rng.shuffle(deck)
+        count = int(rng.integers(0, 16))
+        src[layout.HEAD], src[layout.COUNT] = int(rng.integers(0, len(deck))), count
+        src[layout.TRAY_N] = len(deck) - count
+        tray[:len(deck) - count] = np.roll(deck, -int(src[layout.HEAD]))[count:]
+        runner.ctx[layout.AT_ONCE] = 1
+        runner.ctx[layout.KITTY] = int(rng.choice([0, 5, 50]))
+        stakes = np.full(3, 10, dtype=np.int64)
+        mutable = (*runner._work(), src, deck, tray, st)
+        mine = [a.copy() for a in mutable]
+        theirs = [a.copy() for a in mutable]
+        assert C.play_round(*runner._common(), stakes, *mine) == play_round(
+            *runner._common(), stakes, *theirs)
+        for a, b in zip(mine, theirs, strict=True):
+            np.testing.assert_array_equal(a, b)
+
+
+@needs_c
 def test_the_constants_of_the_c_kernel_are_pythons() -> None:
     assert C is not None
     constants = C.constants()
