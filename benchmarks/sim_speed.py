@@ -8,10 +8,11 @@ Usage:
 
 Rounds/s are per CPU-second of one process (`time.process_time`), best play, one
 seat, dealt from the ruleset's shoe (a fresh shuffled shoe each round), first on the
-general kernel, then on the one-seat fast kernel for the rulesets that have its
-features (blackjack-reference's hands/s is the issue's 9.4 M target). Sessions
-are pagat-british with five players (stand-17), deals per CPU-second, with the
-process's peak memory after 10^6 and 10^7 deals (flat: nothing per deal is kept).
+general kernel (in C where built, as `simulate` runs it), then on the one-seat fast
+kernel for the rulesets that have its features (blackjack-reference's hands/s is the
+issue's 9.4 M target). Sessions are pagat-british with five players (stand-17), deals
+per CPU-second, with the process's peak memory after 10^6 and 10^7 deals (flat: nothing
+per deal is kept).
 Scaling is wall time of `simulate` with 1 and 2 local workers and a local Dask
 cluster of 2 workers.
 """
@@ -35,8 +36,9 @@ QUICK = "--quick" in sys.argv
 
 
 def compile_time() -> None:
-    """Cold compile (empty cache dir) and warm load, each in a fresh process: the general
-    kernels (rounds and sessions), then the one-seat fast kernel (`sim.fast`)."""
+    """Cold compile (empty numba cache dir) and warm load, each in a fresh process: the
+    general kernels (rounds, in C where built, and sessions), then the one-seat fast
+    kernel (`sim.fast`)."""
     code = ("import time,numpy as np;t=time.perf_counter();"
             "from pontoon_rules.engine.rules import compile_rules;"
             "from pontoon_rules.ruleset.registry import load_bundled;"
@@ -69,7 +71,7 @@ def rounds_per_second() -> None:
 
     rounds = 500_000 if QUICK else 3_000_000
     print(f"one core, best play, one seat, the ruleset's shoe ({rounds:,} rounds), "
-          "the general kernel:")
+          "the general kernel (C where built):")
     fast = []
     for ruleset in simulated():
         rules = compile_rules(load_bundled(ruleset))

@@ -7,11 +7,11 @@ Parts (`--only`): `edge` (blackjack-reference's `edge` command, cold and warm, a
 Eric Farmer's `strategy` as a whole program), `rulesets` (every bundled ruleset's
 `edge` command warm, target 2 s), `costs` (every bundled ruleset's `costs` command,
 target 30 s), `kernels` (the simulator's general kernel, marginal rounds/s per core on
-every bundled ruleset, target 5 M; the fast kernel's hands/s on blackjack-reference,
-target 12 M), `compile` (their cold compile in `simulate`, target 30 s, with the
-message it prints), `simulate`
-(the command's own set-up time and run rate), `site` (`docs build`, cold and warm,
-target 30 s).
+every bundled ruleset, target 5 M, in C where built, beside the numba general kernel;
+the fast kernel's hands/s on blackjack-reference, target 12 M), `compile` (`simulate`'s
+cold start, the C library's compile or numba's included, target 30 s, with the message
+it prints), `simulate` (the command's own set-up time and run rate), `site` (`docs
+build`, cold and warm, target 30 s).
 
 Commands are whole processes (`pontoon-rules ...` through this interpreter), timed by
 wall clock, best of several; CPU seconds of the process beside, and a verdict by each:
@@ -212,24 +212,29 @@ for n in (small, large):
     start = time.process_time()
     sums = runner.run(n, seed, "shoe", kernel=kernel)
     out.append((time.process_time() - start, sums[2]))
-print(setup, out[0][0], out[0][1], out[1][0], out[1][1])
+print(setup, out[0][0], out[0][1], out[1][0], out[1][1], runner.kernel_name(kernel))
 """
 
 
-def marginal(ruleset: str, kernel: str, small: int, large: int) -> tuple[float, float, float]:
-    """(rounds/s, hands/s, first-call seconds) of `kernel`: (large - small) rounds over the
-    difference of their CPU times, in a fresh process with warm caches."""
+def marginal(ruleset: str, kernel: str, small: int,
+             large: int) -> tuple[float, float, float, str]:
+    """(rounds/s, hands/s, first-call seconds, the kernel that played) of `kernel` (a
+    `RoundRunner.run` choice): (large - small) rounds over the difference of their CPU
+    times, in a fresh process with warm caches."""
     _, _, out, _ = run_timed([sys.executable, "-c", KERNEL_CHILD, ruleset, kernel, str(small),
                               str(large)])
-    setup, t_small, h_small, t_large, h_large = (float(x) for x in out.split())
+    words = out.split()
+    setup, t_small, h_small, t_large, h_large = (float(x) for x in words[:5])
     return ((large - small) / (t_large - t_small), (h_large - h_small) / (t_large - t_small),
-            setup)
+            setup, words[5])
 
 
 def kernel_figures() -> None:
     small, large = (1_000_000, 6_000_000) if QUICK else (2_000_000, 22_000_000)
-    print(f"4. the general simulator kernel, marginal rounds/s per core ({large:,} minus "
-          f"{small:,} rounds from a fresh shoe each, CPU time, set-up excluded), target 5 M:")
+    print(f"4. the general simulator kernel as `simulate` runs it (C where built), marginal "
+          f"rounds/s per core ({large:,} minus {small:,} rounds from a fresh shoe each, CPU "
+          "time, set-up excluded), target 5 M; beside it the numba general kernel, the "
+          "reference, the same way:")
     worst = float("inf")
     from pontoon_rules.ruleset.features import refused_names
     from pontoon_rules.ruleset.registry import load_bundled
@@ -240,13 +245,15 @@ def kernel_figures() -> None:
             print(f"   {ruleset:<24} not simulated yet: the compiled simulator refuses "
                   f"{', '.join(refused)}", flush=True)
             continue
-        rate, hands, _ = marginal(ruleset, "general", small, large)
+        rate, hands, _, used = marginal(ruleset, "general", small, large)
+        numba, _, _, _ = marginal(ruleset, "numba", small, large)
         worst = min(worst, rate)
-        print(f"   {ruleset:<24} {rate / 1e6:6.2f} M rounds/s {hands / 1e6:6.2f} M hands/s  "
+        print(f"   {ruleset:<24} {rate / 1e6:6.2f} M rounds/s {hands / 1e6:6.2f} M hands/s "
+              f"({used}); numba {numba / 1e6:5.2f} M rounds/s: {rate / numba:4.1f}x  "
               f"{verdict(rate, 5e6, at_most=False)}  [{load()}]", flush=True)
     print(f"   -> slowest {worst / 1e6:.2f} M rounds/s: {verdict(worst, 5e6, at_most=False)}")
     small, large = (2_000_000, 12_000_000) if QUICK else (5_000_000, 45_000_000)
-    rate, hands, _ = marginal("blackjack-reference", "fast", small, large)
+    rate, hands, _, _ = marginal("blackjack-reference", "fast", small, large)
     print(f"   the reference: the one-seat fast kernel on blackjack-reference, marginal "
           f"({large:,} minus {small:,} rounds): {hands / 1e6:.2f} M hands/s "
           f"({rate / 1e6:.2f} M rounds/s), target 12 M hands/s: "
@@ -254,28 +261,33 @@ def kernel_figures() -> None:
 
 
 def compile_figures() -> None:
-    print("5. the simulator's kernels compiled cold (an empty numba cache), target 30 s, "
-          "saying what it does:")
-    for ruleset, kernel in (("pagat-british", "general"), ("blackjack-reference", "fast")):
-        cold_compile(ruleset, kernel)
+    print("5. the simulator's kernels from a cold start (empty numba, bytecode and C-library "
+          "caches), target 30 s, saying what it does; the numba general kernel beside, the "
+          "reference:")
+    for ruleset, native in (("pagat-british", True), ("pagat-british", False),
+                            ("blackjack-reference", True)):
+        cold_compile(ruleset, native)
 
 
-def cold_compile(ruleset: str, kernel: str) -> None:
-    """`simulate` with an empty numba cache: its set-up time (the compile) as it reports
-    it, and what it said on stderr meanwhile; then the same from the cache."""
+def cold_compile(ruleset: str, native: bool) -> None:
+    """`simulate` with nothing cached (`cold_env`; `native` False: PONTOON_RULES_NATIVE=0):
+    its set-up time (the compile) as it reports it, the kernel it says it used and what it
+    said on stderr meanwhile; then the same from the caches."""
     import json
 
     with tempfile.TemporaryDirectory() as folder:
-        env = dict(os.environ, NUMBA_CACHE_DIR=folder)
-        argv = [*CLI, "simulate", ruleset, "--rounds", "1000", "--json"]
+        env = cold_env(folder)
+        if not native:
+            env["PONTOON_RULES_NATIVE"] = "0"
+        argv = [*COLD_CLI, "simulate", ruleset, "--rounds", "1000", "--json"]
         wall, cpu, out, err = run_timed(argv, env=env)
-        cold = json.loads(out)["setup_seconds"]
+        cold, kernel = json.loads(out)["setup_seconds"], json.loads(out)["kernel"]
         warm = json.loads(run_timed(argv, env=env)[2])["setup_seconds"]
-    said = err.strip().splitlines()
-    print(f"   cold compile, `simulate {ruleset}` ({kernel} kernel) with an empty numba cache: "
-          f"set-up {cold:.1f} s (whole command {wall:.1f} s wall, {cpu:.1f} s CPU; from the "
-          f"cache {warm:.2f} s), "
-          f"target 30 s: {verdicts(cold, cpu, 30.0)} (CPU: the whole command's)  [{load()}]")
+    said = [line for line in err.strip().splitlines() if "numba kernels instead" not in line]
+    print(f"   cold start, `simulate {ruleset}`{'' if native else ' (PONTOON_RULES_NATIVE=0)'}"
+          f" on {kernel}: set-up {cold:.1f} s (whole command {wall:.1f} s wall, {cpu:.1f} s "
+          f"CPU; from the caches {warm:.2f} s), target 30 s: {verdicts(cold, cpu, 30.0)} "
+          f"(CPU: the whole command's)  [{load()}]")
     print(f"     it says: {said[0] if said else '(nothing)'}"
           + (f" ... ({len(said)} lines)" if len(said) > 1 else ""), flush=True)
 

@@ -124,7 +124,8 @@ def test_banker_mass_kernels_equal_numba() -> None:
                                   banker_kernel.banker_mass_groups(*groups))
 
 
-def test_the_library_builds_where_told_and_says_so(tmp_path: Path,
+@pytest.mark.parametrize("name", sorted(native.SOURCES))
+def test_the_library_builds_where_told_and_says_so(name: str, tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     if native.compiler() is None:
@@ -132,12 +133,27 @@ def test_the_library_builds_where_told_and_says_so(tmp_path: Path,
     monkeypatch.setenv("PONTOON_RULES_CACHE", str(tmp_path))
     monkeypatch.setattr(native, "_LOADED", {})
     monkeypatch.setattr(native, "find", lambda name: None)
-    lib = native.library("analysis")
+    lib = native.library(name)
     assert lib is not None
-    built = list(tmp_path.glob("analysis-*.so"))
-    assert len(built) == 1 and built[0].name == native.library_file("analysis", native.compiler())
+    built = list(tmp_path.glob(f"{name}-*.so"))
+    assert len(built) == 1 and built[0].name == native.library_file(name, native.compiler())
     err = capsys.readouterr().err
-    assert "compiling the analysis kernel" in err and str(tmp_path) in err
+    assert f"compiling the {name} kernel" in err and str(tmp_path) in err
+
+
+def test_a_library_is_named_by_its_headers_too(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """An edited header the source includes builds the library anew; another does not."""
+    here = Path(native.__file__).parent
+    for source in here.glob("*.[ch]"):
+        (tmp_path / source.name).write_bytes(source.read_bytes())
+    monkeypatch.setattr(native, "_HERE", tmp_path)
+    assert [p.name for p in native.included(tmp_path / "sim.c")] == ["sim_hands.h", "sim.h"]
+    before = {name: native.library_file(name, "cc") for name in native.SOURCES}
+    with open(tmp_path / "sim.h", "a", encoding="utf-8") as header:
+        header.write("/* edited */\n")
+    after = {name: native.library_file(name, "cc") for name in native.SOURCES}
+    assert after["sim"] != before["sim"] and after["analysis"] == before["analysis"]
 
 
 def test_without_a_compiler_the_numba_kernels_answer(monkeypatch: pytest.MonkeyPatch,
@@ -160,6 +176,7 @@ def test_switched_off_by_the_environment(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setenv("PONTOON_RULES_NATIVE", "0")
     monkeypatch.setattr(native, "_LOADED", {})
     assert native.library("analysis") is None
+    assert native.library("sim") is None
 
 
 # -- what a solve keeps for the next (costs), and the expected value alone ------------------

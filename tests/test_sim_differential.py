@@ -1,5 +1,6 @@
 """The compiled simulator against the reference engine: the same shoes, the same
-decisions, identical money for every seat, the banker and the kitty."""
+decisions, identical money for every seat, the banker and the kitty, from each kernel (the
+one-seat fast kernel, the general kernel in C and in numba)."""
 
 from __future__ import annotations
 
@@ -32,8 +33,9 @@ def engine_round(rules: Rules, policy, cards: list[int], stakes: list[int],  # t
 
 
 def compare(rules: Rules, player: str, rounds: int, seed: int) -> int:
-    """Play `rounds` random rounds both ways (the kernel as `simulate` picks it, and the
-    general kernel); the number of rounds the one-seat fast kernel (`sim.fast`) played."""
+    """Play `rounds` random rounds through the engine and the kernels (as `simulate` picks
+    one, the general kernel as it runs here, C where built, and the general kernel in
+    numba); the number of rounds the one-seat fast kernel (`sim.fast`) played."""
     strat = strategy(rules, player)
     seats = min(rules.max_players, 4)
     runner = RoundRunner(rules, strat, seats)
@@ -52,6 +54,7 @@ def compare(rules: Rules, player: str, rounds: int, seed: int) -> int:
         assert got == want, (f"round {i}: stakes {stakes} kitty {kitty} shoe {shoe[:20]}")
         assert got.banker + got.kitty_change + sum(got.seats) == 0
         assert runner.play_shoe(shoe, stakes, kitty, kernel="general") == want
+        assert runner.play_shoe(shoe, stakes, kitty, kernel="numba") == want
     return runner.fast_rounds
 
 
@@ -246,6 +249,7 @@ def test_a_split_seat_against_a_pontoon_that_takes_less(takes: str) -> None:
     strat = strategy(rules, "best")
     shoe = parse_cards("8S KD 8H KS QS AH".split()) + [int(c) for c in full_shoe(rules)][:40]
     want = engine_round(rules, engine_policy(rules, strat), shoe, [10], 0)
-    got = RoundRunner(rules, strat, 1).play_shoe(shoe, [10], 0, kernel="general")
-    assert got == want
+    runner = RoundRunner(rules, strat, 1)
+    assert runner.play_shoe(shoe, [10], 0, kernel="general") == want
+    assert runner.play_shoe(shoe, [10], 0, kernel="numba") == want
     assert want.seats == ([-10] if takes == "busted-plus-one" else [-20])  # two hands of 18

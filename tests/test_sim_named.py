@@ -16,6 +16,7 @@ from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 from pontoon_rules.sim import compiled as c
 from pontoon_rules.sim import hands as hx
+from pontoon_rules.sim import layout
 from pontoon_rules.sim.compiled import full_shoe, hand_ids
 
 SUITED = {"ranks": ["7", "7", "7"], "suits": "suited", "banker_can_hold": False,
@@ -50,13 +51,13 @@ def kernel_id(rules: Rules, cards: list[int], split: bool, doubles: int, drawn: 
     ids = hand_ids(rules)  # the hands alone: compile_sim refuses rules the kernel lacks
     params = np.zeros(c.N_PARAMS, dtype=np.int64)
     c.hand_params(rules, ids, params)
-    hf = np.zeros((1, hx.NF), dtype=np.int64)
+    hf = np.zeros((1, layout.NF), dtype=np.int64)
     hc = np.zeros((1, c.MAX_CARDS + 2), dtype=np.int64)
     for i, card in enumerate(cards):
         hc[0, i] = card
-        hf[0, hx.HARD] += rules.values[card >> 2]
-        hf[0, hx.ACES] += card >> 2 == 0
-    hf[0, hx.N], hf[0, hx.SPLIT], hf[0, hx.DOUBLES], hf[0, hx.DRAWN] = (
+        hf[0, layout.HARD] += rules.values[card >> 2]
+        hf[0, layout.ACES] += card >> 2 == 0
+    hf[0, layout.N], hf[0, layout.SPLIT], hf[0, layout.DOUBLES], hf[0, layout.DRAWN] = (
         len(cards), split, doubles, drawn)
     found = hx.classify(hf, hc, 0, banker, params, c.named_table(rules, ids))
     return ids[found]

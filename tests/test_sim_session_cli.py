@@ -86,19 +86,26 @@ def test_simulate_paths_and_json() -> None:
     low, high = data["ci999_percent"]
     assert low < data["house_edge_percent"] < high
     assert 0 < data["setup_seconds"] < data["seconds"] and data["run_rounds_per_second"] > 0
+    assert data["kernel"] in ("general-c", "general-numba")
     engine = simulate("belarus-ponton", "--rounds", "300", "--path", "engine", "--json")
     assert json.loads(engine.stdout)["path"] == "engine"
+    assert json.loads(engine.stdout)["kernel"] is None
+    fast = simulate("blackjack-reference", "--rounds", "1000", "--json")
+    assert json.loads(fast.stdout)["kernel"] == "fast"
 
 
 def test_simulate_says_its_set_up_time_and_the_runs_own_rate() -> None:
-    out = simulate("pagat-british", "--rounds", "300000")
+    out = simulate("pagat-british", "--rounds", "2000000")  # a run long enough to time
     assert out.returncode == 0, out.stderr
     line = next(s for s in out.stdout.splitlines() if "set-up" in s)
-    setup, run, rate = re.fullmatch(
-        r"  set-up ([0-9.]+) s \(tables, kernel\), run ([0-9.]+) s: ([0-9,]+) rounds/s",
-        line).groups()  # type: ignore[union-attr]
+    setup, run, rate, kernel = re.fullmatch(
+        r"  set-up ([0-9.]+) s \(tables, kernel\), run ([0-9.]+) s: ([0-9,]+) rounds/s, "
+        r"on the general kernel in (C|numba)", line).groups()  # type: ignore[union-attr]
+    from pontoon_rules.sim.native import kernel as c_kernel
+
+    assert kernel == ("C" if c_kernel() is not None else "numba")
     assert float(run) > 0 and float(setup) > 0
-    assert int(rate.replace(",", "")) == pytest.approx(300_000 / float(run), rel=0.05)
+    assert int(rate.replace(",", "")) == pytest.approx(2_000_000 / float(run), rel=0.05)
 
 
 def test_simulate_unreachable_scheduler_is_an_error_not_a_traceback() -> None:

@@ -14,16 +14,18 @@ import numpy as np
 
 
 def warm_general() -> None:
-    """The general kernels (rounds from an infinite deck and a fresh shoe, stacked rounds,
-    session tables), with the argument types the tests use: a ruleset the one-seat fast
-    kernel cannot play compiles them all."""
+    """The general kernels in numba (rounds from an infinite deck and a fresh shoe,
+    stacked rounds, session tables), with the argument types the tests use: a ruleset the
+    one-seat fast kernel cannot play compiles them all; and the same in C (the library
+    built once where missing)."""
     from pontoon_rules.sim.tables import SessionTable
 
     seed = np.array([1, 2], dtype=np.uint64)
     rules, runner = _runner("pagat-british")
-    for dealing in ("infinite", "shoe"):
-        runner.run(10, seed, dealing, kernel="general")
-    runner.play_shoe(list(range(40)), [100], kernel="general")
+    for kernel in ("numba", "general"):
+        for dealing in ("infinite", "shoe"):
+            runner.run(10, seed, dealing, kernel=kernel)
+        runner.play_shoe(list(range(40)), [100], kernel=kernel)
     SessionTable(rules, runner.strategy, 5, seed).play(10)
 
 

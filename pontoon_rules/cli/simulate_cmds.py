@@ -74,7 +74,8 @@ class _Phases:
 @click.option("--engine", "engine_only", is_flag=True,
               help="Play through the reference engine (same as --path engine).")
 @click.option("--path", "path", type=SimulationPath(), default=None,
-              help="compiled: the numba simulator (default, every ruleset); "
+              help="compiled: the compiled simulator (default, every ruleset; C, else "
+                   "numba); "
                    "engine: the reference engine (slow, independent of the kernels).")
 @click.option("--scheduler", default=None, callback=scheduler_address,
               help="Address of a Dask distributed scheduler (compiled path), e.g. "
@@ -86,6 +87,7 @@ def simulate_cmd(ruleset: str, rounds: int, seed: int, workers: int, dealing: st
                  engine_only: bool, path: str | None, scheduler: str | None,
                  policy: str | None, as_json: bool, agreements: tuple[str, ...]) -> None:
     """Simulate RULESET with the best strategy: house edge and its 99.9% interval."""
+    from pontoon_rules.sim.result import KERNEL_WORDS
     from pontoon_rules.sim.simulate import simulate
     from pontoon_rules.sim.stopping import first_interrupt_stops
 
@@ -93,7 +95,8 @@ def simulate_cmd(ruleset: str, rounds: int, seed: int, workers: int, dealing: st
     chosen = "engine" if engine_only else (path or "compiled")
     bar = not as_json and sys.stdout.isatty()  # the simulator's own bar, on the terminal
     phase = _Phases(f"setting up the simulator for {ruleset} (its kernel compiles on a "
-                    "machine's first run, a minute or so; later runs load it)",
+                    "machine's first run, seconds in C, a minute or so in numba; later runs "
+                    "load it)",
                     f"simulating {rounds:,} rounds of {ruleset}", bar)
     with phase, first_interrupt_stops(what="rounds") as stop:  # a Ctrl-C: the result so far
         result = _analysis(lambda: simulate(rules, rounds, seed, workers, dealing,  # type: ignore[arg-type]
@@ -111,8 +114,9 @@ def simulate_cmd(ruleset: str, rounds: int, seed: int, workers: int, dealing: st
     echo(f"  {result.rounds:,} rounds{stopped}, seed {result.seed}, {result.workers} worker(s), "
                f"{result.dealing} dealing, {result.path} path, banker: {result.policy}")
     rate = f"{result.run_rate:,.0f} rounds/s" if result.run_rate else "too short to time"
+    kernel = f", on {KERNEL_WORDS[result.kernel]}" if result.kernel in KERNEL_WORDS else ""
     echo(f"  set-up {result.setup_seconds:.2f} s (tables, kernel), run {result.run_seconds:.2f} s:"
-         f" {rate}")
+         f" {rate}{kernel}")
     for note in result.notes:
         echo(f"  note: {note}")
     for line in _agreed_note(ruleset, agreements):

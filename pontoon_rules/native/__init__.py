@@ -1,7 +1,8 @@
 """Kernels in C, compiled once with the system's C compiler and loaded through ctypes.
 
-The exact analysis's inner loops are C (`analysis.c`): they load in a millisecond,
-where numba's cached kernels take seconds to load into every process. A library is
+The exact analysis's inner loops (`analysis.c`) and the simulator's general round
+(`sim.c`, with its slot numbers in `sim.h`) are C: they load in a millisecond, where
+numba's cached kernels take seconds to load into every process. A library is
 built by `make` (the venv's install step runs `python -m pontoon_rules.native`) and
 otherwise at its first use, saying so on stderr; it is never committed. It lives
 in `_build/` beside its source when that folder is writable, else in the user's
@@ -25,8 +26,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-SOURCES = {"analysis": "analysis.c"}
-"""Library name -> its C source in this folder."""
+SOURCES = {"analysis": "analysis.c", "sim": "sim.c"}
+"""Library name -> its C source in this folder (one translation unit; the headers of this
+folder it includes are part of its hash)."""
 FLAGS = ("-O3", "-march=native", "-std=c11", "-ffp-contract=off", "-fPIC", "-shared")
 """How every library is compiled (it runs on the machine that builds it)."""
 _HERE = Path(__file__).resolve().parent
@@ -57,8 +59,25 @@ def library_file(name: str, cc: str) -> str:
     """The file name of library `name` built by `cc` from its current source."""
     digest = hashlib.sha256()
     digest.update((_HERE / SOURCES[name]).read_bytes())
+    for header in included(_HERE / SOURCES[name]):
+        digest.update(header.name.encode() + b"\0" + header.read_bytes())
     digest.update(repr((FLAGS, os.path.basename(cc), platform.machine(), sys.platform)).encode())
     return f"{name}-{digest.hexdigest()[:16]}.so"
+
+
+def included(source: Path) -> list[Path]:
+    """The headers of this folder that `source` includes (`#include "name.h"`), and theirs."""
+    found: list[Path] = []
+    todo = [source]
+    while todo:
+        for line in todo.pop().read_text(encoding="utf-8").splitlines():
+            words = line.split()
+            if len(words) == 2 and words[0] == "#include" and words[1].startswith('"'):
+                header = _HERE / words[1].strip('"')
+                if header not in found:
+                    found.append(header)
+                    todo.append(header)
+    return found
 
 
 def build_dirs() -> list[Path]:

@@ -5,7 +5,7 @@ integer in [0, n) by the multiply-shift method (n < 2**32). `SimRandom`
 replays the same generator in Python so that the engine's `Pack` can shuffle
 exactly as the kernel does (the differential tests rely on it).
 
-A card source is an int64 vector `src` (the slots below) with the cards
+A card source is an int64 vector `src` (its slots in `sim.layout`) with the cards
 `deck` and the discard tray `tray`:
 
 - `INFINITE`: each card drawn uniformly from the full shoe (with replacement);
@@ -24,10 +24,18 @@ from typing import Any
 import numba as nb
 import numpy as np
 
-INFINITE, FRESH, RING = range(3)
-MODE, HEAD, COUNT, TRAY_N, DEALT, SHUFFLES, ERROR, N_SRC = range(8)
-ERR_EMPTY = 1
-"""The pack ran out mid-deal with nothing in the tray (the engine's ShoeError)."""
+from pontoon_rules.sim.layout import (
+    COUNT,
+    DEALT,
+    ERR_EMPTY,
+    ERROR,
+    FRESH,
+    HEAD,
+    INFINITE,
+    MODE,
+    SHUFFLES,
+    TRAY_N,
+)
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -145,18 +153,6 @@ def shuffle_all(src: np.ndarray, deck: np.ndarray, tray: np.ndarray, st: np.ndar
     src[TRAY_N] = 0
     src[DEALT] = 0
     src[SHUFFLES] += 1
-
-
-def new_source(mode: int, shoe: np.ndarray, seed_words: np.ndarray) -> tuple[np.ndarray, ...]:
-    """(src, deck, tray, rng state) for a source over `shoe`, seeded by `seed_words`."""
-    src = np.zeros(N_SRC, dtype=np.int64)
-    src[MODE] = mode
-    st = np.array([np.uint64(int(seed_words[0]))], dtype=np.uint64)
-    deck = shoe.astype(np.int64).copy()
-    tray = np.zeros(len(shoe), dtype=np.int64)
-    if mode == RING:
-        src[COUNT] = len(shoe)
-    return src, deck, tray, st
 
 
 class SimRandom(random.Random):

@@ -1,7 +1,7 @@
 """The one-seat fast kernel: the general round (`sim.play`) for the features that
 `sim.fastpath.fast_problem` accepts, with no branch for anything else.
 
-It plays the rounds `sim.rounds.run_rounds` plays, from the same card stream: the same
+It plays the rounds `sim.play.run_rounds` plays, from the same card stream: the same
 SplitMix64 generator (`sim.cards.advance`, its state in a register), the same lazily
 shuffled shoe (one multiply-shift draw and one swap per card, positions as
 `sim.cards.draw`), the same dealing order and the same strategy state numbers
@@ -400,7 +400,7 @@ def _round(F, pattern, values, kind, split_ranks, table, act, nxt, drw, start, s
 def fast_rounds(F, pattern, values, kind, split_ranks, table, act, nxt, drw, start, sstart,  # type: ignore[no-untyped-def]
                 split, insure, even, stake, hs, order, deck, mode, st, rounds, out,
                 trace) -> int:
-    """Play `rounds` rounds as `sim.rounds.run_rounds` (out: sum of nets per unit of
+    """Play `rounds` rounds as `sim.play.run_rounds` (out: sum of nets per unit of
     stake, of their squares, hands); `trace` (rounds × 2, or empty) gets each round's
     net and hands. Returns the rounds played (fewer: a shoe ran out)."""
     unit = 1.0 / stake

@@ -27,9 +27,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from pontoon_rules.sim import compiled as c
-from pontoon_rules.sim import fast as f
 from pontoon_rules.sim.compiled import SimRules
-from pontoon_rules.sim.hands import USUAL_VALUES
+from pontoon_rules.sim.layout import USUAL_VALUES
 from pontoon_rules.sim.strategy import MODE_TABLE, Strategy
 
 
@@ -76,6 +75,7 @@ def deal_pattern(p: np.ndarray) -> np.ndarray:
 
 def fast_params(sim: SimRules, strat: Strategy) -> np.ndarray:
     """The fast kernel's parameter vector (`sim.fast`'s `F_*` slots)."""
+    from pontoon_rules.sim import fast as f  # numba: imported where the kernel is used
     p, rank = sim.params, sim.class_rank
     trick = p[c.TRICK_CARDS] if p[c.TRICK_ENABLED] else 0
     values = {
@@ -117,6 +117,8 @@ class FastRunner:
     strategy: Strategy
 
     def __post_init__(self) -> None:
+        from pontoon_rules.sim import fast as f
+
         s = self.strategy
         self.tables = (fast_params(self.sim, s), deal_pattern(self.sim.params), USUAL_VALUES,
                        s.kind_of_rank.astype(np.int64), self.sim.split_ranks, self.sim.settle,
@@ -130,7 +132,9 @@ class FastRunner:
     def run(self, rounds: int, seed_words: np.ndarray, infinite: bool, stake: int,
             trace: np.ndarray | None = None) -> tuple[np.ndarray, int]:
         """Sums [net, net², hands] per unit of stake and the rounds played, as
-        `sim.rounds.run_rounds` (`trace`: each round's net and hands)."""
+        `sim.play.run_rounds` (`trace`: each round's net and hands)."""
+        from pontoon_rules.sim import fast as f
+
         st = np.array([np.uint64(int(seed_words[0]))], dtype=np.uint64)
         out = np.zeros(3)
         mode = f.M_INFINITE if infinite else f.M_FRESH
@@ -140,6 +144,8 @@ class FastRunner:
 
     def play_shoe(self, cards: list[int], stake: int) -> int | None:
         """One round dealt from `cards` in order: the seat's net (None: the cards ran out)."""
+        from pontoon_rules.sim import fast as f
+
         deck = (np.array(cards, dtype=np.int64) >> 2).astype(np.int8)
         st = np.zeros(1, dtype=np.uint64)
         trace = np.zeros((1, 2), dtype=np.int64)

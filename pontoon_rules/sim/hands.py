@@ -1,6 +1,6 @@
 """Hands in the kernel: one row of an int64 table per hand, the banker's last.
 
-The field slots below mirror `engine.hand.Hand`; `hand_legal` and friends mirror
+The field slots (`sim.layout`) mirror `engine.hand.Hand`; `hand_legal` and friends mirror
 `engine.legal`, `classify` mirrors `engine.hand.classify`, `settle_hand` mirrors
 `engine.settle.settle_hand` through the compiled settlement table.
 """
@@ -11,15 +11,23 @@ import numba as nb
 import numpy as np
 
 from pontoon_rules.sim import compiled as c
-
-(N, HARD, ACES, ORIG, STAKED, LAST, TWISTED, BOUGHT, DOUBLES, SINCE, DONE, SETTLED, NET,
- SPLIT, BLOCKED, SIBLING, PENDING, SHOOT, SEAT, MS, RETURNED, LASTACT, DRAWN, ROW_AT, ROW,
- SURRENDERED, NF) = range(27)
-"""DRAWN: cards the hand asked for (a twist, a buy, a double), as `engine.hand.Hand.drawn`;
-ROW: the named-hand row the hand is (`named_row`), known while ROW_AT is its cards + 1 (0:
-not known; a split, which takes cards away, sets it back to 0); SURRENDERED: given up for
-part of its stake (`engine.giving_up.surrender`; settled at the end when it is void
-against a banker's pontoon)."""
+from pontoon_rules.sim.layout import (
+    ACES,
+    BLOCKED,
+    BOUGHT,
+    DOUBLES,
+    DRAWN,
+    HARD,
+    LAST,
+    ORIG,
+    ROW,
+    ROW_AT,
+    SINCE,
+    SPLIT,
+    STAKED,
+    TWISTED,
+    N,
+)
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -299,10 +307,6 @@ def surrender_loss(hf: np.ndarray, h: int, P: np.ndarray) -> int:
     staked = hf[h, STAKED]
     return int(staked - money(staked, P[c.SURRENDER_NUM], P[c.SURRENDER_DEN],
                               P[c.ROUND_UP] != 0))
-
-
-USUAL_VALUES = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10], dtype=np.int64)
-"""The usual points per rank, the ace low (the shoot policy reads them, as the engine's)."""
 
 
 @nb.njit(cache=True, _nrt=False)

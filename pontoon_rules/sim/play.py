@@ -1,4 +1,6 @@
-"""`play_round`: one whole round in the kernel (see `sim.round` for the pieces)."""
+"""`play_round`: one whole round in the kernel (see `sim.round` for the pieces), and
+`run_rounds`, the loop over many (`sim.rounds.RoundRunner` calls it, or its C
+translation `native/sim.c`)."""
 
 from __future__ import annotations
 
@@ -8,48 +10,51 @@ import numpy as np
 from pontoon_rules.sim import compiled as c
 from pontoon_rules.sim import hands as hx
 from pontoon_rules.sim import strategy as sg
-from pontoon_rules.sim.hands import (
+from pontoon_rules.sim.layout import (
+    A_SPLIT,
     ACES,
+    BANK,
+    BANKER_CLASS,
+    BANKER_NET,
     BLOCKED,
     BOUGHT,
     DONE,
     DOUBLES,
     DRAWN,
+    EARLY,
+    F_PONTOON,
+    F_ROTATION,
+    F_SHUFFLE,
+    FRESH,
     HARD,
+    HEAD,
+    KITTY,
+    KITTY_CHANGE,
+    KITTY_ON,
+    KITTY_START,
     LAST,
     LASTACT,
+    MODE,
     MS,
     NET,
     ORIG,
+    OUTSTANDING,
     PENDING,
     ROW_AT,
+    SEATS,
     SETTLED,
     SHOOT,
     SIBLING,
     SINCE,
     SPLIT,
     STAKED,
+    STATUS,
     SURRENDERED,
     TWISTED,
+    VIS,
     N,
 )
 from pontoon_rules.sim.round import (
-    A_SPLIT,
-    BANK,
-    BANKER_CLASS,
-    BANKER_NET,
-    EARLY,
-    F_PONTOON,
-    F_ROTATION,
-    F_SHUFFLE,
-    KITTY,
-    KITTY_CHANGE,
-    KITTY_ON,
-    KITTY_START,
-    OUTSTANDING,
-    SEATS,
-    STATUS,
-    VIS,
     add_card,
     deal_to,
     decide,
@@ -398,3 +403,29 @@ def _settle(P, NH, cells, ctx, hf, hc, order, nhands, ins, seat_net, flags) -> N
     ctx[BANKER_NET] = -stake_total
     ctx[KITTY_CHANGE] = -shoot_total
     ctx[KITTY] = ctx[KITTY_START] - shoot_total
+
+
+@nb.njit(cache=True, _nrt=False)
+def run_rounds(P, NH, table, split_ranks, S, stakes, ctx, hf, hc, order, nhands, ins,  # type: ignore[no-untyped-def]
+               seat_net, flags, src, deck, tray, st, rounds, out, trace) -> int:
+    """Play `rounds` rounds; out[0] += seat 0's nets, out[1] += their squares (per unit
+    of stake), out[2] += hands played; `trace` (rounds × 2, or empty) gets each round's
+    net and hands. Returns the rounds played (fewer: shoe ran out)."""
+    unit = 1.0 / stakes[0]
+    fresh = src[MODE] == FRESH
+    tracing = trace.shape[0] > 0
+    for i in range(rounds):
+        if fresh:
+            src[HEAD] = 0
+        ctx[KITTY] = 0
+        if not play_round(P, NH, table, split_ranks, S, stakes, ctx, hf, hc, order,
+                          nhands, ins, seat_net, flags, src, deck, tray, st):
+            return i
+        x = seat_net[0] * unit
+        out[0] += x
+        out[1] += x * x
+        out[2] += nhands[0]
+        if tracing:
+            trace[i, 0] = seat_net[0]
+            trace[i, 1] = nhands[0]
+    return rounds

@@ -20,6 +20,9 @@ PATHS = ("compiled", "engine")
 """The simulation paths, by the name `--path` takes."""
 RETIRED_PATHS = {"fast": "compiled"}
 """Path names no longer offered, each with the one to use instead."""
+KERNEL_WORDS = {"fast": "the one-seat fast kernel", "general-c": "the general kernel in C",
+                "general-numba": "the general kernel in numba"}
+"""The compiled path's kernels (`sim.rounds.RoundRunner.kernel_name`), in words."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +44,10 @@ class SimulationResult:
     """Of `seconds`, the set-up before the first round (tables, the kernel loaded)."""
     stopped_early: bool = False
     """Stopped by Ctrl-C: `rounds` is what was played, fewer than asked for."""
+    kernel: str | None = None
+    """The kernel the compiled path played on in this process (`KERNEL_WORDS`); None on
+    the engine path and on a Dask cluster, whose workers choose theirs the same way (any
+    kernel gives the same figures)."""
 
     @property
     def run_seconds(self) -> float:
@@ -71,7 +78,8 @@ class SimulationResult:
                 "rounds_per_second": self.rounds / self.seconds if self.seconds else None,
                 "seconds": self.seconds, "setup_seconds": self.setup_seconds,
                 "run_seconds": self.run_seconds, "run_rounds_per_second": self.run_rate,
-                "path": self.path, "notes": self.notes, "stopped_early": self.stopped_early}
+                "path": self.path, "notes": self.notes, "stopped_early": self.stopped_early,
+                "kernel": self.kernel}
 
 
 def summarise(rounds: int, total: float, squares: float) -> tuple[float, float]:

@@ -5,8 +5,8 @@ Every card comes from a card source (`sim.cards`) in the order the engine's
 pending queue deals it, so a stacked shoe gives the engine's exact round. The
 decisions come from a compiled strategy (`sim.strategy`).
 
-`ctx` holds the round's scalars (slots below); `seat_net`, `seat_flags` receive
-each seat's net and pontoon flags.
+`ctx` holds the round's scalars (slots in `sim.layout`); `seat_net`, `seat_flags`
+receive each seat's net and pontoon flags.
 """
 
 from __future__ import annotations
@@ -18,16 +18,25 @@ from pontoon_rules.sim import cards as src_
 from pontoon_rules.sim import compiled as c
 from pontoon_rules.sim import hands as hx
 from pontoon_rules.sim import strategy as sg
-from pontoon_rules.sim.hands import (
+from pontoon_rules.sim.layout import (
+    A_SPLIT,
     ACES,
+    AT_ONCE,
+    BANK,
     DOUBLES,
+    ERR_EMPTY,
     HARD,
+    KITTY,
+    KITTY_ON,
     LAST,
     LASTACT,
+    MODE,
     MS,
     NET,
     ORIG,
+    OUTSTANDING,
     RETURNED,
+    RING,
     SEAT,
     SETTLED,
     SHOOT,
@@ -35,6 +44,9 @@ from pontoon_rules.sim.hands import (
     SINCE,
     SPLIT,
     STAKED,
+    STATUS,
+    USUAL_VALUES,
+    VIS,
     N,
 )
 from pontoon_rules.sim.strategy import (
@@ -46,13 +58,6 @@ from pontoon_rules.sim.strategy import (
     A_TWIST,
     MODE_TABLE,
 )
-
-(VIS, SEATS, BANK, KITTY, OUTSTANDING, KITTY_ON, KITTY_START, AT_ONCE, STATUS, EARLY,
- BANKER_NET, BANKER_CLASS, KITTY_CHANGE, N_CTX) = range(14)
-A_SPLIT = 4
-F_PONTOON, F_ROTATION, F_SHUFFLE = 0, 1, 2
-"""seat_flags columns: some hand is a pontoon; one that may take the bank; one that calls
-for a shuffle."""
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -115,11 +120,11 @@ def deal_to(hf: np.ndarray, hc: np.ndarray, h: int, ctx: np.ndarray, P: np.ndarr
     when the session says so. False when the pack ran out."""
     card = src_.draw(src, deck, tray, st)
     if card < 0:
-        ctx[STATUS] = src_.ERR_EMPTY
+        ctx[STATUS] = ERR_EMPTY
         return False
     player = h != ctx[BANK]
     add_card(hf, hc, h, card, S, P, ctx[VIS], player)
-    ring = src[src_.MODE] == src_.RING
+    ring = src[MODE] == RING
     if player and ctx[AT_ONCE] and ring and hx.is_bust(hf, hc, h, P, NH):
         for i in range(hf[h, N]):
             src_.to_bottom(src, deck, hc[h, i])
@@ -147,7 +152,7 @@ def offer(hf: np.ndarray, hc: np.ndarray, h: int, ctx: np.ndarray, P: np.ndarray
     worth = False
     if n == 1:
         rank = hc[h, 0] >> 2
-        worth = rank == 0 or hx.USUAL_VALUES[rank] == 10
+        worth = rank == 0 or USUAL_VALUES[rank] == 10
     elif n == 3:
         worth = hx.total(hf, h, P[c.ACE_BONUS]) <= 11
     if worth:

@@ -6,63 +6,55 @@ fresh shoe, or an infinite deck) and returns seat 0's sums; `play_shoe(cards,
 stakes, kitty)` plays one round from a stacked shoe (for the differential tests).
 One-seat rounds of a ruleset with the features `sim.fastpath.fast_problem` accepts
 are played on the fast kernel (`sim.fast`): the same card stream, bit-identical
-results (`kernel="general"` forces the general one).
+results (`kernel="general"` forces the general one). The general kernel is the C
+library's (`sim.native`) where it is built, else numba's (`sim.play`; `kernel="numba"`
+forces it): the same rounds to the last bit.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-import numba as nb
 import numpy as np
 
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.errors import ScriptError, ShoeError
-from pontoon_rules.sim import cards as src_
+from pontoon_rules.sim import layout, native
 from pontoon_rules.sim.compiled import MAX_CARDS, MAX_SPLIT_HANDS, SimRules, compile_sim
 from pontoon_rules.sim.fastpath import FastRunner, fast_problem
-from pontoon_rules.sim.hands import NF
-from pontoon_rules.sim.money import Run, check_limits, check_money
-from pontoon_rules.sim.play import play_round
-from pontoon_rules.sim.round import (
+from pontoon_rules.sim.layout import (
     AT_ONCE,
     BANK,
     BANKER_NET,
     KITTY,
     KITTY_CHANGE,
     N_CTX,
+    NF,
     SEATS,
     STATUS,
 )
+from pontoon_rules.sim.money import Run, check_limits, check_money
 from pontoon_rules.sim.strategy import Strategy
 
 SIM_STAKE = 100
+KERNELS = ("auto", "general", "fast", "numba")
+"""`RoundRunner.run`'s choices: the fast kernel where it can play the rounds, else the
+general one; the general kernel (in C where built, else numba); the fast kernel; the
+general kernel in numba (the reference the C one equals)."""
 
 
-@nb.njit(cache=True, _nrt=False)
-def run_rounds(P, NH, table, split_ranks, S, stakes, ctx, hf, hc, order, nhands, ins,  # type: ignore[no-untyped-def]
-               seat_net, flags, src, deck, tray, st, rounds, out, trace) -> int:
-    """Play `rounds` rounds; out[0] += seat 0's nets, out[1] += their squares (per unit
-    of stake), out[2] += hands played; `trace` (rounds × 2, or empty) gets each round's
-    net and hands. Returns the rounds played (fewer: shoe ran out)."""
-    unit = 1.0 / stakes[0]
-    fresh = src[src_.MODE] == src_.FRESH
-    tracing = trace.shape[0] > 0
-    for i in range(rounds):
-        if fresh:
-            src[src_.HEAD] = 0
-        ctx[KITTY] = 0
-        if not play_round(P, NH, table, split_ranks, S, stakes, ctx, hf, hc, order,
-                          nhands, ins, seat_net, flags, src, deck, tray, st):
-            return i
-        x = seat_net[0] * unit
-        out[0] += x
-        out[1] += x * x
-        out[2] += nhands[0]
-        if tracing:
-            trace[i, 0] = seat_net[0]
-            trace[i, 1] = nhands[0]
-    return rounds
+def general_kernel(numba: bool = False) -> tuple[Callable[..., Any], Callable[..., Any]]:
+    """(run_rounds, play_round) of the general kernel: the C library's where it is built
+    and `numba` is False, else numba's (`sim.play`, imported, and so loaded from numba's
+    cache or compiled, only then)."""
+    c_kernel = None if numba else native.kernel()
+    if c_kernel is not None:
+        return c_kernel.run_rounds, c_kernel.play_round
+    from pontoon_rules.sim import play
+
+    return play.run_rounds, play.play_round
 
 
 @dataclass(frozen=True)
@@ -105,24 +97,40 @@ class RoundRunner:
         return (self.ctx, self.hf, self.hc, self.order, self.nhands, self.ins, self.seat_net,
                 self.flags)
 
+    @property
+    def general(self) -> str:
+        """What the general kernel runs on here: "c" (built) or "numba"."""
+        return "c" if native.kernel() is not None else "numba"
+
+    def kernel_name(self, kernel: str = "auto") -> str:
+        """The kernel `run(..., kernel=kernel)` plays on: "fast", "general-c" or
+        "general-numba"."""
+        if self._fast(kernel) is not None:
+            return "fast"
+        return "general-numba" if kernel == "numba" else f"general-{self.general}"
+
+    def _fast(self, kernel: str) -> FastRunner | None:
+        return self.fast if self.seats == 1 and kernel in ("auto", "fast") else None
+
     def run(self, rounds: int, seed_words: np.ndarray, dealing: str = "infinite",
             stake: int = SIM_STAKE, kernel: str = "auto",
             trace: np.ndarray | None = None) -> np.ndarray:
         """Play `rounds` rounds of seat 0; [sum, sum of squares, hands, rounds].
 
-        `kernel`: "auto" (the fast kernel when it can), "general" or "fast"; `trace`
-        (an int64 array rounds × 2) receives each round's net of seat 0 and its hands.
+        `kernel`: one of `KERNELS`; `trace` (an int64 array rounds × 2) receives each
+        round's net of seat 0 and its hands.
 
         Raises:
             ShoeError: a fresh shoe ran out in a round (too many seats for the shoe).
-            ValueError: `kernel="fast"` for rounds the fast kernel cannot play.
+            ValueError: an unknown kernel, or `kernel="fast"` for rounds the fast kernel
+                cannot play.
         """
-        if kernel not in ("auto", "general", "fast"):
-            raise ValueError(f"unknown kernel {kernel!r}: expected auto, general or fast")
+        if kernel not in KERNELS:
+            raise ValueError(f"unknown kernel {kernel!r}: expected {', '.join(KERNELS)}")
         check_money(self.sim.rules, Run(stake, self.seats))
         self._check_bank([stake] * self.seats)
         infinite = dealing == "infinite" or self.sim.rules.decks is None
-        fast = self.fast if self.seats == 1 and kernel != "general" else None
+        fast = self._fast(kernel)
         if kernel == "fast" and fast is None:
             raise ValueError(f"the fast kernel cannot play these rounds: "
                              f"{fast_problem(self.sim, self.seats)}")
@@ -130,19 +138,21 @@ class RoundRunner:
             out, done = fast.run(rounds, seed_words, infinite, stake, trace)
             self.fast_rounds += done
         else:
-            out, done = self._run_general(rounds, seed_words, infinite, stake, trace)
+            out, done = self._run_general(rounds, seed_words, infinite, stake, trace,
+                                          kernel == "numba")
         if done < rounds:
             raise ShoeError("the shoe ran out in a round")
         return np.array([out[0], out[1], out[2], float(done)])
 
     def _run_general(self, rounds: int, seed_words: np.ndarray, infinite: bool, stake: int,
-                     trace: np.ndarray | None) -> tuple[np.ndarray, int]:
-        mode = src_.INFINITE if infinite else src_.FRESH
-        src, deck, tray, st = src_.new_source(mode, self.sim.shoe, seed_words)
+                     trace: np.ndarray | None, numba: bool) -> tuple[np.ndarray, int]:
+        mode = layout.INFINITE if infinite else layout.FRESH
+        src, deck, tray, st = layout.new_source(mode, self.sim.shoe, seed_words)
         stakes = np.full(self.seats, stake, dtype=np.int64)
         self.ctx[AT_ONCE] = 0
         out = np.zeros(3)
         rows = trace if trace is not None else np.zeros((0, 2), dtype=np.int64)
+        run_rounds, _ = general_kernel(numba)
         done = run_rounds(*self._common(), stakes, *self._work(), src, deck, tray, st,
                           rounds, out, rows)
         return out, int(done)
@@ -163,35 +173,31 @@ class RoundRunner:
     def play_shoe(self, cards: list[int], stakes: list[int], kitty: int = 0,
                   kernel: str = "auto") -> RoundOutcome:
         """One round dealt from `cards` in order (nothing goes back under the pack), on
-        the fast kernel when it can play it (`kernel="general"`: never).
+        the fast kernel when it can play it (`kernel="general"`: never; `"numba"`: the
+        general kernel in numba).
 
         Raises:
             ShoeError: the cards ran out.
         """
         check_money(self.sim.rules, Run(max(stakes, default=0), len(stakes), kitty=kitty))
         self._check_bank(stakes)
-        if (kernel != "general" and self.fast is not None
+        if (kernel not in ("general", "numba") and self.fast is not None
                 and fast_problem(self.sim, len(stakes), kitty) is None):
             net = self.fast.play_shoe(cards, stakes[0])
             if net is None:
                 raise ShoeError("the stacked shoe ran out")
             self.fast_rounds += 1
             return RoundOutcome([net], -net, 0)
-        size = max(len(cards), 1)
-        src = np.zeros(src_.N_SRC, dtype=np.int64)
-        src[src_.MODE] = src_.RING
-        src[src_.COUNT] = len(cards)
-        deck = np.zeros(size + 1, dtype=np.int64)
-        deck[:len(cards)] = cards
-        tray = np.zeros(1, dtype=np.int64)
-        st = np.zeros(1, dtype=np.uint64)
         self.ctx[AT_ONCE] = 0
         self.ctx[KITTY] = kitty
         n = len(stakes)
         self.ctx[SEATS] = n
-        ok = play_round(*self._common(), np.array(stakes, dtype=np.int64), *self._work(),
-                        src, deck, tray, st)
-        self.ctx[SEATS] = self.seats
+        _, play_round = general_kernel(kernel == "numba")
+        try:
+            ok = play_round(*self._common(), np.array(stakes, dtype=np.int64), *self._work(),
+                            *layout.stacked_source(cards))
+        finally:
+            self.ctx[SEATS] = self.seats
         if not ok or self.ctx[STATUS]:
             raise ShoeError("the stacked shoe ran out")
         return RoundOutcome([int(x) for x in self.seat_net[:n]], int(self.ctx[BANKER_NET]),

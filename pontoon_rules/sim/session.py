@@ -16,22 +16,27 @@ import numba as nb
 
 from pontoon_rules.sim import cards as src_
 from pontoon_rules.sim import compiled as c
-from pontoon_rules.sim.hands import RETURNED, N
-from pontoon_rules.sim.play import play_round
-from pontoon_rules.sim.round import (
+from pontoon_rules.sim.layout import (
     AT_ONCE,
     BANK,
     BANKER_CLASS,
     BANKER_NET,
+    DEALT,
     EARLY,
     F_PONTOON,
     F_ROTATION,
     F_SHUFFLE,
     KITTY,
     KITTY_ON,
+    MODE,
+    RETURNED,
+    RING,
     SEATS,
     STATUS,
+    TRAY_N,
+    N,
 )
+from pontoon_rules.sim.play import play_round
 
 BLOCK = 1000
 (P_SUM, P_BLOCK, P_BSUM, P_BSQ, P_BANKED, P_BANK_SUM, P_BANK_SQ, P_SEAT_SUM, P_SEAT_SQ,
@@ -84,7 +89,7 @@ def _before_deal(P, state, balance, table) -> None:  # type: ignore[no-untyped-d
 def _end_deal(P, ctx, hf, hc, order, nhands, src, deck, tray, st, work, pontoon) -> bool:  # type: ignore[no-untyped-def]
     """Gather the used cards (seat by seat, the banker last); shuffle when due."""
     bank = ctx[BANK]
-    if src[src_.MODE] != src_.RING:
+    if src[MODE] != RING:
         return False
     to_bottom = P[c.USED_TO_BOTTOM] != 0
     for s in range(ctx[SEATS]):
@@ -98,7 +103,7 @@ def _end_deal(P, ctx, hf, hc, order, nhands, src, deck, tray, st, work, pontoon)
         _gather(src, deck, tray, hc[bank, i], to_bottom)
     policy = P[c.SHUFFLE]
     due = (policy == c.SHUFFLE_EVERY or (policy == c.SHUFFLE_PONTOON and pontoon)
-           or (policy == c.SHUFFLE_PENETRATION and src[src_.DEALT] >= P[c.PENETRATION_CARDS]))
+           or (policy == c.SHUFFLE_PENETRATION and src[DEALT] >= P[c.PENETRATION_CARDS]))
     if due:
         src_.shuffle_all(src, deck, tray, st, work)
     return due
@@ -109,8 +114,8 @@ def _gather(src, deck, tray, card, to_bottom) -> None:  # type: ignore[no-untype
     if to_bottom:
         src_.to_bottom(src, deck, card)
     else:
-        tray[src[src_.TRAY_N]] = card
-        src[src_.TRAY_N] += 1
+        tray[src[TRAY_N]] = card
+        src[TRAY_N] += 1
 
 
 @nb.njit(cache=True, _nrt=False)

@@ -1,11 +1,12 @@
 """`simulate`: one seat playing the best strategy, on the compiled simulator or the engine.
 
-Two paths (`PATHS`). `compiled`, the default: the numba simulator (`sim.rounds`,
-every ruleset; a one-seat fast kernel where the ruleset allows it, bit-identical
-to the general one). `engine`: the reference engine (`sim.engine`), slow and
-independent of the kernels. Either way a run is cut into seeded chunks folded in
-chunk order, so the same seed gives the same figures, to the last bit, with any
-number of workers or machines (see `sim.distribute`).
+Two paths (`PATHS`). `compiled`, the default: the compiled simulator (`sim.rounds`,
+every ruleset: its general kernel in C where a C compiler works, else in numba, and a
+one-seat fast kernel in numba where the ruleset allows it, all bit-identical).
+`engine`: the reference engine (`sim.engine`), slow and independent of the kernels.
+Either way a run is cut into seeded chunks folded in chunk order, so the same seed
+gives the same figures, to the last bit, with any number of workers or machines (see
+`sim.distribute`).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
     loaded) apart from the run.
 
     Args:
-        path: "compiled" (the numba simulator) or "engine" (the reference engine).
+        path: "compiled" (the compiled simulator) or "engine" (the reference engine).
         workers: local processes; `scheduler`: a Dask scheduler address instead.
         progress: show a progress bar on the terminal (during the run).
         on_phase: told "set-up", then "run", as each begins.
@@ -61,7 +62,7 @@ def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
     start = time.perf_counter()
     if on_phase:
         on_phase("set-up")
-    set_up(rules, policy, dealing, path, scheduler)
+    kernel = set_up(rules, policy, dealing, path, scheduler)
     setup = time.perf_counter() - start
     if on_phase:
         on_phase("run")
@@ -80,7 +81,7 @@ def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
     mean, half = summarise(int(sums[3]), float(sums[0]), float(sums[1]))
     return SimulationResult(rules.ruleset.id, int(sums[3]), seed, workers, dealing, name,
                             mean, half, time.perf_counter() - start, path, notes, setup,
-                            int(sums[3]) < rounds)
+                            int(sums[3]) < rounds, kernel)
 
 
 def play_note(rules: Rules, policy: str | None, dealing: str) -> str:
@@ -95,21 +96,26 @@ def play_note(rules: Rules, policy: str | None, dealing: str) -> str:
 
 
 def set_up(rules: Rules, policy: str | None, dealing: str, path: str = "compiled",
-           scheduler: str | None = None) -> None:
+           scheduler: str | None = None) -> str | None:
     """Build in this process what a run of `rules` needs before its first round (kept for
     the run: `distribute` caches it, forked workers inherit it): the strategy tables and,
-    on the compiled path, its kernel, compiled or loaded from numba's cache by one tiny
-    round run whose figures are thrown away. With a `scheduler`, the cluster's workers
-    set up their own copy during the run."""
+    on the compiled path, its kernel (the C library loaded, built once where missing, or
+    numba's compiled or loaded from its cache) by one tiny round run whose figures are
+    thrown away. With a `scheduler`, the cluster's workers set up their own copy during
+    the run. Returns the kernel the rounds play on here (`RoundRunner.kernel_name`), None
+    on the engine path or a cluster."""
     from pontoon_rules.sim.distribute import _prepare, _runner
 
     if path != "compiled":
         _prepare("engine", engine_payload(rules, policy, dealing))  # type: ignore[arg-type]
-        return
+        return None
     data = payload(rules, policy, dealing)
     _prepare("rounds", data)
-    if scheduler is None:
-        _runner(data).run(1, np.zeros(1, dtype=np.uint64), dealing)
+    if scheduler is not None:
+        return None
+    runner = _runner(data)
+    runner.run(1, np.zeros(1, dtype=np.uint64), dealing)
+    return str(runner.kernel_name())
 
 
 def payload(rules: Rules, policy: str | None, dealing: str, player: str = "best") -> str:

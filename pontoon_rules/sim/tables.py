@@ -19,8 +19,9 @@ from pontoon_rules.engine.rules import Rules
 from pontoon_rules.engine.session_auto import clamp_stake
 from pontoon_rules.errors import ScriptError, ShoeError
 from pontoon_rules.ruleset.common import BankerRole
-from pontoon_rules.sim import cards as src_
+from pontoon_rules.sim import layout
 from pontoon_rules.sim import session as k
+from pontoon_rules.sim.cards import SimRandom, shuffle_all
 from pontoon_rules.sim.money import FLOAT_EXACT, Run, check_money
 from pontoon_rules.sim.rounds import RoundRunner
 from pontoon_rules.sim.strategy import Strategy
@@ -81,15 +82,15 @@ class SessionTable:
         self.runner = RoundRunner(rules, strategy, seats)
         shoe = self.runner.sim.shoe
         infinite = rules.decks is None
-        self.src, self.deck, self.tray, self.st = src_.new_source(
-            src_.INFINITE if infinite else src_.RING, shoe, seed_words)
+        self.src, self.deck, self.tray, self.st = layout.new_source(
+            layout.INFINITE if infinite else layout.RING, shoe, seed_words)
         self.work = np.zeros(len(shoe), dtype=np.int64)
         if not infinite:
-            src_.shuffle_all(self.src, self.deck, self.tray, self.st, self.work)
-            self.src[src_.SHUFFLES] = 0
+            shuffle_all(self.src, self.deck, self.tray, self.st, self.work)
+            self.src[layout.SHUFFLES] = 0
         self.state = np.zeros(k.N_STATE, dtype=np.int64)
         self.state[k.S_BANKER] = m if house else self.people.index(choose_first_banker(
-            rules, self.people, src_.SimRandom(int(seed_words[0]))).banker)
+            rules, self.people, SimRandom(int(seed_words[0]))).banker)
         self.state[k.S_PEOPLE] = m
         self.state[k.S_HOUSE] = house
         stake = clamp_stake(rules, policy.stake)

@@ -1,0 +1,124 @@
+"""The general round kernel in C (`pontoon_rules/native/sim.c`) through ctypes.
+
+`kernel()` is None where no C compiler works or `PONTOON_RULES_NATIVE=0`; `sim.rounds`
+then plays on the numba kernels (`sim.play.run_rounds`, `sim.play.play_round`), which
+define the numbers: the C kernel gives theirs to the last bit (tests/test_sim_native.py).
+Its entry points take the numba kernels' arguments in their order, checked here (dtype,
+C order, the shapes the C code indexes by), so that no call reads past an array.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from typing import Any
+
+import numpy as np
+
+from pontoon_rules.native import library
+from pontoon_rules.sim import compiled as c
+from pontoon_rules.sim import layout
+
+ARRAYS = ("P", "NH", "cells", "split_ranks", "S", "stakes", "ctx", "hf", "hc", "order",
+          "nhands", "ins", "seat_net", "flags", "src", "deck", "tray", "st")
+"""The arrays of a round, in the numba kernels' order (`sim.play.play_round`)."""
+COLUMNS = {"P": c.N_PARAMS, "NH": c.H_COLS, "hf": layout.NF, "hc": c.MAX_CARDS + 2,
+           "order": c.MAX_SPLIT_HANDS + 1, "flags": 3, "src": layout.N_SRC}
+"""The arrays whose last dimension the C code takes as a constant, with that length."""
+_KERNEL: list[Kernel | None] = []
+
+
+class SimArgs(ctypes.Structure):
+    """`SimArgs` of sim.c, field for field: the arrays' addresses, the number of hand ids
+    (`cells` is n_ids × n_ids × 5) and the cards in the deck."""
+
+    _fields_ = [(name, ctypes.c_void_p) for name in ARRAYS] + [
+        ("n_ids", ctypes.c_int64), ("deck_size", ctypes.c_int64)]
+
+
+def kernel() -> Kernel | None:
+    """The C kernel, loaded (and built) at the first call; None where unavailable."""
+    if not _KERNEL:
+        lib = library("sim")
+        _KERNEL.append(Kernel(lib) if lib is not None else None)
+    return _KERNEL[0]
+
+
+def pack(arrays: tuple[np.ndarray, ...]) -> SimArgs:
+    """The C struct over a round's arrays (`ARRAYS` order), after checking them.
+
+    Raises:
+        ValueError: an array of another dtype, not C-contiguous, or of a shape the
+            kernel would index past.
+    """
+    named = dict(zip(ARRAYS, arrays, strict=True))
+    for name, a in named.items():
+        want = np.uint64 if name == "st" else np.int64
+        if a.dtype != want or not a.flags.c_contiguous or (a.size == 0 and name != "NH"):
+            raise ValueError(f"{name}: expected a non-empty C-contiguous {np.dtype(want)} "
+                             f"array, got {a.dtype} of shape {a.shape}")
+        if name in COLUMNS and a.shape[-1] != COLUMNS[name]:
+            raise ValueError(f"{name}: expected {COLUMNS[name]} columns, got {a.shape}")
+    _check_sizes(named)
+    return SimArgs(*(a.ctypes.data for a in arrays), named["cells"].shape[0],
+                   named["deck"].shape[0])
+
+
+def _check_sizes(a: dict[str, np.ndarray]) -> None:
+    """The rows the round indexes: seats, hands (each seat's splits, then the banker's)."""
+    n = a["cells"].shape[0]
+    seats, bank = int(a["ctx"][layout.SEATS]), int(a["ctx"][layout.BANK])
+    problems = [
+        (a["ctx"].shape[0] == layout.N_CTX, "ctx has the round's slots"),
+        (a["cells"].shape == (n, n, 5), "cells is hand ids × hand ids × 5"),
+        (a["split_ranks"].shape[0] >= 13, "split_ranks has every rank"),
+        (0 <= seats * c.MAX_SPLIT_HANDS <= bank < a["hf"].shape[0], "hf holds every hand"),
+        (a["hc"].shape[0] == a["hf"].shape[0], "hc has a row per hand"),
+        (min(len(a[k]) for k in ("stakes", "order", "nhands", "ins", "seat_net", "flags"))
+         >= seats, "each seat has its row"),
+    ]
+    for ok, what in problems:
+        if not ok:
+            raise ValueError(f"the round's arrays do not fit the C kernel: expected {what}")
+
+
+class Kernel:
+    """Typed entry points of the loaded library, called as the numba kernels are."""
+
+    def __init__(self, lib: ctypes.CDLL) -> None:
+        self.lib = lib
+        args = ctypes.POINTER(SimArgs)
+        lib.pr_sim_rounds.restype = ctypes.c_int64
+        lib.pr_sim_rounds.argtypes = [args, ctypes.c_int64, ctypes.c_void_p, ctypes.c_void_p,
+                                      ctypes.c_int64]
+        lib.pr_sim_play_round.restype = ctypes.c_int
+        lib.pr_sim_play_round.argtypes = [args]
+        lib.pr_sim_constant.restype = ctypes.c_int64
+        lib.pr_sim_constant.argtypes = [ctypes.c_int64, ctypes.POINTER(ctypes.c_char_p),
+                                        ctypes.POINTER(ctypes.c_int64)]
+
+    def run_rounds(self, *args: Any) -> int:
+        """As `sim.play.run_rounds(P, …, st, rounds, out, trace)`."""
+        *arrays, rounds, out, trace = args
+        struct = pack(tuple(arrays))
+        if out.dtype != np.float64 or not out.flags.c_contiguous or out.shape[0] < 3:
+            raise ValueError(f"out: expected 3 float64, got {out.dtype} {out.shape}")
+        if trace.dtype != np.int64 or not trace.flags.c_contiguous or trace.shape[1:] != (2,):
+            raise ValueError(f"trace: expected rounds × 2 int64, got {trace.dtype} "
+                             f"{trace.shape}")
+        return int(self.lib.pr_sim_rounds(ctypes.byref(struct), rounds, out.ctypes.data,
+                                          trace.ctypes.data, trace.shape[0]))
+
+    def play_round(self, *arrays: np.ndarray) -> bool:
+        """As `sim.play.play_round(P, …, st)`."""
+        return bool(self.lib.pr_sim_play_round(ctypes.byref(pack(arrays))))
+
+    def constants(self) -> dict[str, int]:
+        """Every constant of sim.h by the Python name it mirrors ("module.NAME" under
+        `pontoon_rules.sim`)."""
+        name, value = ctypes.c_char_p(), ctypes.c_int64()
+        count = self.lib.pr_sim_constant(-1, ctypes.byref(name), ctypes.byref(value))
+        out = {}
+        for i in range(count):
+            self.lib.pr_sim_constant(i, ctypes.byref(name), ctypes.byref(value))
+            out[(name.value or b"").decode()] = value.value
+        return out
