@@ -14,7 +14,7 @@
  *   pr_solve          the compiled recursion (kernel.enumerate_nodes, outlooks,
  *                     evaluate, evaluate_split), values at the roots asked for; it keeps
  *                     its nodes and outlooks for the next solve of equal inputs
- *   pr_forget         drops what the last solve kept
+ *   pr_forget         drops what the last solves kept
  */
 
 #include <stdint.h>
@@ -890,13 +890,14 @@ static void nodes_free(Nodes *ns) {
     memset(ns, 0, sizeof(*ns));
 }
 
-/* -- what one solve keeps for the next ------------------------------------------------
+/* -- what the last solves keep for the next -------------------------------------------
  * `costs` solves a ruleset's variants one after another, and most change nothing the
  * banker or the hand states read (a payout, a named hand's pay). A solve keeps its
- * nodes and outlooks with an exact copy of the inputs they were made from (a stamp): the
- * next solve whose inputs equal the stamp's reuses them (the enumeration and the banker
+ * nodes and outlooks with an exact copy of the inputs they were made from (a stamp): a
+ * later solve whose inputs equal a stamp reuses them (the enumeration and the banker
  * are skipped), and one whose banker inputs alone are equal takes each outlook it meets
- * again from the last (the same numbers: each outlook is computed on its own lane). */
+ * again from that solve (the same numbers: each outlook is computed on its own lane).
+ * The last two solves are kept (`KEPT`). */
 
 typedef struct {
     i64 *data;
@@ -945,7 +946,10 @@ typedef struct {
     i64 *main_index, *split_roots;
 } Kept;
 
-static _Thread_local Kept kept;
+#define KEPT 2
+/* The last solves' nodes and outlooks, the latest first: two, so that a variant that
+ * changes the banker is followed by one that finds the ruleset's own banker again. */
+static _Thread_local Kept kept[KEPT];
 
 static void nodes_free(Nodes *ns);
 
@@ -1131,26 +1135,37 @@ int pr_solve(const i64 *dims, const i64 *const *tables, const double *const *dta
     int bad = banker_stamp(&now.banker, &t, n_tree) ||
               whole_stamp(&now.whole, &now.banker, &t, dims, main_comps, main_states, pairs,
                           extras, pair_comps, pair_states);
-    if (!bad && stamp_equal(&now.whole, &kept.whole)) { /* the same nodes and outlooks */
+    int found = -1;
+    for (int i = 0; i < KEPT && !bad && found < 0; i++)
+        if (stamp_equal(&now.whole, &kept[i].whole)) found = i;
+    if (found >= 0) { /* the same nodes and outlooks */
         free(now.banker.data);
         free(now.whole.data);
-        now = kept;
-        memset(&kept, 0, sizeof(kept));
+        now = kept[found];
+        memset(&kept[found], 0, sizeof(kept[found]));
     } else if (!bad) {
-        const Outlooks *last = stamp_equal(&now.banker, &kept.banker) ? &kept.o : NULL;
+        const Outlooks *last = NULL;
+        for (int i = 0; i < KEPT && !last; i++)
+            if (stamp_equal(&now.banker, &kept[i].banker)) last = &kept[i].o;
         bad = enumerate_all(&now, &t, main_comps, main_states, pairs, extras, pair_comps,
                             pair_states, last);
-        kept_free(&kept);
+        found = KEPT - 1; /* the oldest makes room */
+        kept_free(&kept[found]);
     }
     if (!bad) bad = values(&now, &t, pairs, out_main, out_pairs);
-    kept_free(&kept);
-    if (bad) kept_free(&now);
-    else kept = now;
-    return bad ? -1 : 0;
+    if (bad) {
+        kept_free(&now);
+        return -1;
+    }
+    if (found < 0) found = KEPT - 1;
+    kept_free(&kept[found]);
+    for (int i = found; i > 0; i--) kept[i] = kept[i - 1];
+    kept[0] = now;
+    return 0;
 }
 
-/* Drops what the last solve of this thread kept (its nodes and outlooks: tens of
- * megabytes for a six-pack shoe); the next solve starts afresh. */
+/* Drops what the last solves of this thread kept (their nodes and outlooks: tens of
+ * megabytes each for a six-pack shoe); the next solve starts afresh. */
 void pr_forget(void) {
-    kept_free(&kept);
+    for (int i = 0; i < KEPT; i++) kept_free(&kept[i]);
 }

@@ -187,7 +187,7 @@ def _solve_all(variants: list[Ruleset], deck: Deck, policy: str | None,
     from concurrent.futures import ProcessPoolExecutor
 
     with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
-        return list(pool.map(_solve, jobs, chunksize=1))
+        return list(pool.map(_solve, jobs, chunksize=max(1, len(jobs) // (4 * workers))))
 
 
 @gc_paused
