@@ -129,3 +129,24 @@ def test_the_simulator_plays_the_rounds_without_the_losing_bets() -> None:
     without = simulate(compile_rules(load_bundled("blackjack-reference")), 20_000, seed=5,
                        dealing="shoe")
     assert with_bets.mean == without.mean and with_bets.rounds == 20_000
+
+
+def test_the_engine_policies_put_down_the_bet_that_pays() -> None:
+    """`simulate --engine` plays the analysis's decisions: the most on the pair (it pays
+    on the tiny pack), nothing on the match (it loses there, and pays on an infinite deck
+    of the same ranks, where a match is likelier)."""
+    from pontoon_rules.analysis.composition.policy import CompositionPolicy
+    from pontoon_rules.analysis.infinite.policy import ModelPolicy
+    from pontoon_rules.analysis.infinite.round import RoundModel
+    from pontoon_rules.engine.state import RoundState
+
+    rules = rules_of("tiny-side-bets")
+    assert [b.taken for b in side_bet_values(rules, "infinite")] == [True, True]
+    for policy, second in ((CompositionPolicy(CompositionModel(rules)), ("decline", None)),
+                           (ModelPolicy(RoundModel(rules, "infinite")), ("match", 50))):
+        state = RoundState(rules, [100])
+        first = policy(state)
+        assert (first.kind, first.amount) == ("pair", 50)
+        state.apply_action(first)
+        then = policy(state)
+        assert (then.kind, then.amount) == second
