@@ -5,7 +5,8 @@ variant solved exactly in its own shoe) takes from seconds to minutes per
 ruleset, longer than the site build may take. So the tables are made by
 `python benchmarks/cost_tables.py` into `cost_tables.json` beside this module,
 each keyed by `rules_hash` of the ruleset it was made from (its behaviour: the id and
-`ruleset.canonical.behaviour_form`, the analysis method's name), so that a change to a
+`ruleset.canonical.behaviour_form`, the analysis method's name, the rules it handles), so
+that a change to a
 name, a source or a provenance note, or a field added to the schema at its default,
 leaves the tables current. The site shows a stored table only where the
 hash still matches (`stored_costs`); otherwise it falls back to the few rows it
@@ -52,11 +53,17 @@ def seen_rules(ruleset: Ruleset) -> dict[str, Any]:
 def rules_hash(ruleset: Ruleset) -> str:
     """A digest of everything a ruleset's cost table is computed from: the rules the
     analysis reads (`seen_rules`: the ruleset's behaviour, not its names or provenance,
-    less what the analysis does not vary), the analysis method's name and this layout."""
+    less what the analysis does not vary), the analysis method's name, what the analysis
+    handles (`ruleset.features`: a variant it once refused is analysed once it learns the
+    rule) and this layout."""
     from pontoon_rules.analysis.composition.model import METHOD
     from pontoon_rules.analysis.infinite.round import INFINITE_METHOD
+    from pontoon_rules.ruleset.features import features
+
+    handled = sorted((f.name, "analysis" in f.handled_by) for f in features())
     data = json.dumps({"ruleset": seen_rules(ruleset), "format": FORMAT,
-                       "methods": [METHOD, INFINITE_METHOD]}, sort_keys=True, default=str)
+                       "methods": [METHOD, INFINITE_METHOD], "handled": handled},
+                      sort_keys=True, default=str)
     return hashlib.sha256(data.encode()).hexdigest()
 
 
