@@ -975,8 +975,8 @@ static void kept_free(Kept *k) {
     memset(k, 0, sizeof(*k));
 }
 
-/* Each outlook the last solve computed (with every final where this one needs them) is
- * copied from it, and marked in `done`. */
+/* Each outlook the last solve computed at the level this one needs (the peek alone, or
+ * every final) is copied from it, and marked in `done`. */
 static void reuse_outlooks(Outlooks *o, const Tables *t, const Outlooks *last, uint8_t *done) {
     i64 V = t->V, F = t->F;
     for (i64 slot = 0; slot < o->n; slot++) {
@@ -985,7 +985,9 @@ static void reuse_outlooks(Outlooks *o, const Tables *t, const Outlooks *last, u
         i64 lo, hi;
         ckey(t, o->comps + slot * t->K, &lo, &hi);
         i64 ks = map_get(&last->keys, lo, hi);
-        if (ks < 0 || last->need[ks] < o->need[slot]) continue;
+        /* at the same level only: a finished hand's through-chance comes from the peek's
+         * tree alone (level 1) or with the rest of the tree (level 2), summed apart */
+        if (ks < 0 || last->need[ks] != o->need[slot]) continue;
         memcpy(o->through + slot * V, last->through + ks * V, sizeof(double) * (size_t)V);
         if (o->need[slot] == 2)
             memcpy(o->mass + o->full[slot] * V * F, last->mass + last->full[ks] * V * F,
