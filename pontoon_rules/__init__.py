@@ -16,7 +16,6 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from pontoon_rules.analysis.dealer import AnalysisError as AnalysisError
     from pontoon_rules.analysis.edge import EdgeResult as EdgeResult
     from pontoon_rules.analysis.edge import edge_of as edge_of
     from pontoon_rules.analysis.edge import house_edge as house_edge
@@ -50,6 +49,7 @@ if TYPE_CHECKING:
     from pontoon_rules.engine.script import run_script as run_script
     from pontoon_rules.engine.session import Session as Session
     from pontoon_rules.engine.state import RoundState as RoundState
+    from pontoon_rules.errors import AnalysisError as AnalysisError
     from pontoon_rules.errors import IllegalActionError as IllegalActionError
     from pontoon_rules.errors import OutputError as OutputError
     from pontoon_rules.errors import PontoonError as PontoonError
@@ -70,7 +70,7 @@ if TYPE_CHECKING:
 
 _EXPORTS: dict[str, tuple[str, str]] = {
     "Action": ("pontoon_rules.engine.actions", "Action"),
-    "AnalysisError": ("pontoon_rules.analysis.dealer", "AnalysisError"),
+    "AnalysisError": ("pontoon_rules.errors", "AnalysisError"),
     "BANKER": ("pontoon_rules.engine.phase", "BANKER"),
     "CHANCE": ("pontoon_rules.engine.phase", "CHANCE"),
     "Chart": ("pontoon_rules.analysis.present.chart", "Chart"),

@@ -5,6 +5,8 @@
     ├── ScriptError(ValueError)       a round script is malformed (card, ruleset, JSON)
     ├── ShoeError                     a stacked shoe ran out or holds impossible cards
     ├── IllegalActionError            an action that is not legal in the current state
+    ├── AnalysisError(ValueError)     a question the analysis cannot answer (a banker policy or
+    │                                 deck it does not know, a finite shoe of an infinite deck)
     └── OutputError                   an output file could not be written (disk full, no folder)
 
 The CLI maps each class to one exit code in one place (`pontoon_rules.cli.errors`).
@@ -47,6 +49,10 @@ class RulesetError(PontoonError, ValueError):
 
 class ScriptError(PontoonError, ValueError):
     """A round script is malformed (unknown card, unknown ruleset, bad JSON)."""
+
+
+class AnalysisError(PontoonError, ValueError):
+    """A request the analysis cannot answer (unknown policy, unsupported deal)."""
 
 
 class ShoeError(PontoonError):

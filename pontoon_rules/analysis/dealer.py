@@ -16,10 +16,10 @@ from pontoon_rules.analysis.deck import Kind, Number
 from pontoon_rules.analysis.named import Pattern, hand_book
 from pontoon_rules.analysis.outcomes import Final, counted_soft, total_of
 from pontoon_rules.engine.rules import NO_LIMIT, Rules
+from pontoon_rules.errors import AnalysisError
 
-
-class AnalysisError(ValueError):
-    """A request the analysis cannot answer (unknown policy, unsupported deal)."""
+__all__ = ["BANKER_POLICIES", "AnalysisError", "BankerOutlook", "BankerPolicy",
+           "banker_outlook", "banker_policy"]
 
 
 @dataclass(frozen=True)

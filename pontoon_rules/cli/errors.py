@@ -10,6 +10,7 @@ import click
 
 from pontoon_rules.cli.output import echo
 from pontoon_rules.errors import (
+    AnalysisError,
     IllegalActionError,
     PontoonError,
     RulesetError,
@@ -41,7 +42,8 @@ def exit_code(error: PontoonError) -> int:
         return status
     if isinstance(error, (IllegalActionError, IncompleteScriptError)):
         return EXIT_ILLEGAL
-    if isinstance(error, (RulesetError, ScriptError, ShoeError, MoneyOverflowError)):
+    if isinstance(error, (RulesetError, ScriptError, ShoeError, MoneyOverflowError,
+                          AnalysisError)):
         return EXIT_INVALID
     return EXIT_FAILED
 
