@@ -27,6 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from pontoon_rules.sim import compiled as c
+from pontoon_rules.sim import fast_layout as f
 from pontoon_rules.sim.compiled import SimRules
 from pontoon_rules.sim.layout import USUAL_VALUES
 from pontoon_rules.sim.strategy import MODE_TABLE, Strategy
@@ -74,8 +75,7 @@ def deal_pattern(p: np.ndarray) -> np.ndarray:
 
 
 def fast_params(sim: SimRules, strat: Strategy) -> np.ndarray:
-    """The fast kernel's parameter vector (`sim.fast`'s `F_*` slots)."""
-    from pontoon_rules.sim import fast as f  # numba: imported where the kernel is used
+    """The fast kernel's parameter vector (the `F_*` slots of `sim.fast_layout`)."""
     p, rank = sim.params, sim.class_rank
     trick = p[c.TRICK_CARDS] if p[c.TRICK_ENABLED] else 0
     values = {
@@ -117,7 +117,7 @@ class FastRunner:
     strategy: Strategy
 
     def __post_init__(self) -> None:
-        from pontoon_rules.sim import fast as f
+        from pontoon_rules.sim import fast  # numba: imported where the kernel is used
 
         s = self.strategy
         self.tables = (fast_params(self.sim, s), deal_pattern(self.sim.params), USUAL_VALUES,
@@ -125,7 +125,7 @@ class FastRunner:
                        s.act.astype(np.int8), _narrow(s.nxt), _narrow(s.draw),
                        _narrow(s.start), _narrow(s.split_start), s.split.astype(np.int8),
                        s.insure.astype(np.int8), s.even.astype(np.int8))
-        self.hs = np.zeros((c.MAX_SPLIT_HANDS + 1, f.NF), dtype=np.int64)
+        self.hs = np.zeros((c.MAX_SPLIT_HANDS + 1, fast.NF), dtype=np.int64)
         self.order = np.zeros(c.MAX_SPLIT_HANDS + 1, dtype=np.int64)
         self.ranks = (self.sim.shoe >> 2).astype(np.int8)
 
@@ -133,24 +133,24 @@ class FastRunner:
             trace: np.ndarray | None = None) -> tuple[np.ndarray, int]:
         """Sums [net, net², hands] per unit of stake and the rounds played, as
         `sim.play.run_rounds` (`trace`: each round's net and hands)."""
-        from pontoon_rules.sim import fast as f
+        from pontoon_rules.sim import fast
 
         st = np.array([np.uint64(int(seed_words[0]))], dtype=np.uint64)
         out = np.zeros(3)
         mode = f.M_INFINITE if infinite else f.M_FRESH
-        done = f.fast_rounds(*self.tables, stake, self.hs, self.order, self.ranks.copy(), mode,
-                             st, rounds, out, _trace(trace))
+        done = fast.fast_rounds(*self.tables, stake, self.hs, self.order, self.ranks.copy(),
+                                mode, st, rounds, out, _trace(trace))
         return out, int(done)
 
     def play_shoe(self, cards: list[int], stake: int) -> int | None:
         """One round dealt from `cards` in order: the seat's net (None: the cards ran out)."""
-        from pontoon_rules.sim import fast as f
+        from pontoon_rules.sim import fast
 
         deck = (np.array(cards, dtype=np.int64) >> 2).astype(np.int8)
         st = np.zeros(1, dtype=np.uint64)
         trace = np.zeros((1, 2), dtype=np.int64)
-        done = f.fast_rounds(*self.tables, stake, self.hs, self.order, deck, f.M_STACKED, st,
-                             1, np.zeros(3), trace)
+        done = fast.fast_rounds(*self.tables, stake, self.hs, self.order, deck, f.M_STACKED,
+                                st, 1, np.zeros(3), trace)
         return int(trace[0, 0]) if done == 1 else None
 
 
