@@ -150,7 +150,10 @@ def test_a_library_is_named_by_its_headers_too(tmp_path: Path,
     monkeypatch.setattr(native, "_HERE", tmp_path)
     assert [p.name for p in native.included(tmp_path / "sim.c")] == [
         "sim_hands.h", "sim.h", "sim_base.h"]
-    for header, changed in (("sim_hands.h", {"sim"}), ("sim.h", {"sim"}), ("sim_base.h", {"sim"})):
+    assert [p.name for p in native.included(tmp_path / "fast.c")] == [
+        "fast.h", "sim.h", "sim_base.h"]
+    for header, changed in (("sim_hands.h", {"sim"}), ("fast.h", {"fast"}),
+                            ("sim.h", {"sim", "fast"}), ("sim_base.h", {"sim", "fast"})):
         before = {name: native.library_file(name, "cc") for name in native.SOURCES}
         with open(tmp_path / header, "a", encoding="utf-8") as edited:
             edited.write("/* edited */\n")
@@ -179,6 +182,7 @@ def test_switched_off_by_the_environment(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(native, "_LOADED", {})
     assert native.library("analysis") is None
     assert native.library("sim") is None
+    assert native.library("fast") is None
 
 
 # -- what a solve keeps for the next (costs), and the expected value alone ------------------

@@ -30,13 +30,15 @@ def warm_general() -> None:
 
 
 def warm_fast() -> None:
-    """The one-seat fast kernel (a blackjack it can play), beside `warm_general`: it is
-    the slowest to compile, so it has a process of its own."""
+    """The one-seat fast kernel in numba (a blackjack it can play), beside `warm_general`:
+    it is the slowest to compile, so it has a process of its own; and the same in C (the
+    library built once where missing)."""
     seed = np.array([1, 2], dtype=np.uint64)
     _, runner = _runner("blackjack-reference")
-    for dealing in ("infinite", "shoe"):
-        runner.run(10, seed, dealing)
-    runner.play_shoe(list(range(40)), [100])
+    for kernel in ("fast-numba", "fast"):
+        for dealing in ("infinite", "shoe"):
+            runner.run(10, seed, dealing, kernel=kernel)
+        runner.play_shoe(list(range(40)), [100], kernel=kernel)
 
 
 def _runner(ruleset: str) -> tuple[Any, Any]:

@@ -16,7 +16,9 @@ time.
 
 Card modes (`sim.fast_layout`, with the slots of `F`): `M_INFINITE` (uniform over the
 shoe), `M_FRESH` (a fresh shoe each round), `M_STACKED` (the deck in order: one round from
-a stacked shoe, for the differential tests against the engine).
+a stacked shoe, for the differential tests against the engine). `native/fast.c` is the
+same kernel in C (`sim.fast_native`), which `sim.fastpath.FastRunner` plays on where it is
+built; this one is the reference it equals, and the fallback.
 """
 
 from __future__ import annotations
