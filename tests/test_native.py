@@ -151,7 +151,7 @@ def test_a_library_is_named_by_its_headers_too(tmp_path: Path,
     assert [p.name for p in native.included(tmp_path / "sim.c")] == [
         "sim_hands.h", "sim.h", "sim_base.h"]
     assert [p.name for p in native.included(tmp_path / "fast.c")] == [
-        "fast.h", "sim.h", "sim_base.h"]
+        "fast.h", "sim_base.h", "sim.h"]
     for header, changed in (("sim_hands.h", {"sim"}), ("fast.h", {"fast"}),
                             ("sim.h", {"sim", "fast"}), ("sim_base.h", {"sim", "fast"})):
         before = {name: native.library_file(name, "cc") for name in native.SOURCES}

@@ -10,13 +10,18 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import subprocess
-import sys
 
 import numpy as np
 import pytest
 from test_sim_differential import overlay, random_overlay
 from test_sim_fastpath import FIELDS, QUALIFYING
+from test_sim_native import (
+    ROUNDS,
+    SEEDS,
+    assert_constants_are_pythons,
+    assert_same_run,
+    run_alone,
+)
 
 from pontoon_rules import native
 from pontoon_rules.engine.rules import Rules, compile_rules
@@ -28,9 +33,6 @@ from pontoon_rules.sim.fastpath import FastRunner, fast_problem
 from pontoon_rules.sim.rounds import RoundRunner
 from pontoon_rules.sim.strategy import Strategy, strategy
 
-ROUNDS = 3000
-SEEDS = {1: 100, 0xDEADBEEF: 7, 2**64 - 1: 13, 12345: 1}
-"""Seed -> stake: odd stakes make every payout of odds round."""
 ODDS = [{"settlement": {"odd_amounts": rounding, "pays": "6:5", "collects": "3:2"},
          "hands": {"definitions": {"pontoon": {"collects": "5:2"}}}}
         for rounding in ("round-down", "round-up")]
@@ -38,14 +40,6 @@ ODDS = [{"settlement": {"odd_amounts": rounding, "pays": "6:5", "collects": "3:2
 do not divide the stakes, rounded both ways."""
 C = fnative.kernel()
 needs_c = pytest.mark.skipif(C is None, reason="no C compiler: the numba kernels are in use")
-
-
-def play(runner: RoundRunner, kernel: str, seed: int, dealing: str) -> tuple[object, object]:
-    """The sums and the per-round trace of one run."""
-    trace = np.full((ROUNDS, 2), -7, dtype=np.int64)
-    sums = runner.run(ROUNDS, np.array([seed], dtype=np.uint64), dealing, SEEDS[seed],
-                      kernel=kernel, trace=trace)
-    return sums.tolist(), trace
 
 
 def assert_same_rounds(rules: Rules, players: tuple[str, ...] = ("best", "stand-16"),
@@ -56,11 +50,8 @@ def assert_same_rounds(rules: Rules, players: tuple[str, ...] = ("best", "stand-
             runner = RoundRunner(rules, strategy(rules, player, dealing=dealing))
             assert runner.kernel_name("fast") == "fast-c"
             for seed in seeds:
-                want_sums, want_trace = play(runner, "fast-numba", seed, dealing)
-                got_sums, got_trace = play(runner, "fast", seed, dealing)
-                where = f"{player}, {dealing}, seed {seed}"
-                assert got_sums == want_sums, where
-                np.testing.assert_array_equal(got_trace, want_trace, err_msg=where)
+                assert_same_run(runner, "fast-numba", "fast", seed, dealing,
+                                f"{player}, {dealing}, seed {seed}")
 
 
 @needs_c
@@ -131,17 +122,10 @@ def test_state_tables_past_int16_are_read_as_int32() -> None:
 
 @needs_c
 def test_the_constants_of_the_c_fast_kernel_are_pythons() -> None:
-    import importlib
-
     assert C is not None
-    constants = C.constants()
-    for name, value in constants.items():
-        module, attr = name.split(".")
-        python = getattr(importlib.import_module(f"pontoon_rules.sim.{module}"), attr)
-        assert python == value, f"fast.h or sim.h says {name} = {value}, Python {python}"
-    for last in ("fast_layout.N_F", "fast_layout.M_STACKED", "compiled.TOTAL",
-                 "compiled.UNRANKED", "compiled.MAX_SPLIT_HANDS", "strategy.A_DOUBLE"):
-        assert last in constants
+    assert_constants_are_pythons(C.constants(), (
+        "fast_layout.N_F", "fast_layout.M_STACKED", "compiled.TOTAL", "compiled.UNRANKED",
+        "compiled.MAX_SPLIT_HANDS", "strategy.A_DOUBLE"))
 
 
 @needs_c
@@ -176,18 +160,7 @@ def test_the_c_fast_kernel_refuses_arrays_it_would_read_past() -> None:
 def test_a_fast_run_in_c_never_loads_numba() -> None:
     """A process that plays only on the C fast kernel does not import numba (whose fast
     kernel takes seconds to load, half a minute to compile)."""
-    code = ("import sys, numpy as np; from pontoon_rules.engine.rules import compile_rules; "
-            "from pontoon_rules.ruleset.registry import load_bundled; "
-            "from pontoon_rules.sim.rounds import RoundRunner; "
-            "from pontoon_rules.sim.strategy import strategy; "
-            "r = compile_rules(load_bundled('blackjack-reference')); "
-            "runner = RoundRunner(r, strategy(r)); "
-            "runner.run(100, np.array([1], dtype=np.uint64), 'shoe'); "
-            "runner.play_shoe(list(range(52)), [10]); "
-            "print(runner.kernel_name(), runner.fast_rounds, 'numba' in sys.modules)")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True, timeout=300)
-    assert done.stdout.split() == ["fast-c", "101", "False"]
+    assert run_alone("blackjack-reference") == ["fast-c", "101", "False"]
 
 
 def test_switched_off_the_numba_fast_kernel_plays(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 SOURCES = {"analysis": "analysis.c", "sim": "sim.c", "fast": "fast.c"}
 """Library name -> its C source in this folder (one translation unit; the headers of this
@@ -175,6 +176,21 @@ def library(name: str) -> ctypes.CDLL | None:
                       file=sys.stderr, flush=True)
     _LOADED[name] = found
     return found
+
+
+def constants(entry: Any) -> dict[str, int]:
+    """The constants a library reports through its entry point `entry` (`pr_*_constant(i,
+    &name, &value)`, the count for any i), by the Python name each mirrors ("module.NAME"
+    under `pontoon_rules.sim`): what the tests check against Python's."""
+    entry.restype = ctypes.c_int64
+    entry.argtypes = [ctypes.c_int64, ctypes.POINTER(ctypes.c_char_p),
+                      ctypes.POINTER(ctypes.c_int64)]
+    name, value = ctypes.c_char_p(), ctypes.c_int64()
+    out = {}
+    for i in range(entry(-1, ctypes.byref(name), ctypes.byref(value))):
+        entry(i, ctypes.byref(name), ctypes.byref(value))
+        out[(name.value or b"").decode()] = value.value
+    return out
 
 
 def main() -> int:

@@ -19,7 +19,6 @@
 #include <string.h>
 
 #include "fast.h"
-#include "sim.h"
 #include "sim_base.h"
 
 typedef int8_t i8;
@@ -257,6 +256,14 @@ HOT i64 turn(const Fast *f, Hand *h, i64 held, i64 v) {
 
 /* -- the round ------------------------------------------------------------------------ */
 
+/* Deal the next card to player hand h; 0 when the shoe ran out. */
+HOT int deal_to(Fast *f, Hand *h, i64 v) {
+    i64 r = draw(f);
+    if (r < 0) return 0;
+    add(f, h, r, v);
+    return 1;
+}
+
 /* Split hand order[j] into it and hand `nh` (`_split`, as `sim.play._split`); 0 when the
  * shoe ran out. */
 HOT int split_hand(Fast *f, i64 j, i64 nh, i64 v) {
@@ -277,17 +284,11 @@ HOT int split_hand(Fast *f, i64 j, i64 nh, i64 v) {
     other->sib = f->order[j];
     for (i64 i = nh; i > j + 1; i--) f->order[i] = f->order[i - 1];
     f->order[j + 1] = nh;
-    for (i64 c = 0; c < FV(FP_SCARDS); c++) {
-        i64 r = draw(f);
-        if (r < 0) return 0;
-        add(f, h, r, v);
-    }
+    for (i64 c = 0; c < FV(FP_SCARDS); c++)
+        if (!deal_to(f, h, v)) return 0;
     if (FV(FP_ALL_AT_ONCE)) {
-        for (i64 c = 0; c < FV(FP_SCARDS); c++) {
-            i64 r = draw(f);
-            if (r < 0) return 0;
-            add(f, other, r, v);
-        }
+        for (i64 c = 0; c < FV(FP_SCARDS); c++)
+            if (!deal_to(f, other, v)) return 0;
     } else {
         other->pend = FV(FP_SCARDS);
     }
@@ -299,17 +300,10 @@ HOT int split_hand(Fast *f, i64 j, i64 nh, i64 v) {
 HOT int players(Fast *f, i64 v, i64 *nh_out) {
     i64 nh = 1, j = 0;
     int ok = 1;
-    while (j < nh) {
+    while (ok && j < nh) {
         Hand *h = &f->hs[f->order[j]];
         if (h->pend > 0) {
-            for (i64 c = 0; c < h->pend; c++) {
-                i64 r = draw(f);
-                if (r < 0) {
-                    ok = 0;
-                    goto out;
-                }
-                add(f, h, r, v);
-            }
+            for (i64 c = 0; ok && c < h->pend; c++) ok = deal_to(f, h, v);
             h->pend = 0;
             continue;
         }
@@ -317,32 +311,21 @@ HOT int players(Fast *f, i64 v, i64 *nh_out) {
         if (action == FINISHED) {
             h->done = 1;
             j += 1;
-            continue;
-        }
-        if (action == A_STICK) {
+        } else if (action == A_STICK) {
             h->done = 1;
-            continue;
-        }
-        if (action == A_SPLIT) {
+        } else if (action == A_SPLIT) {
             ok = split_hand(f, j, nh, v);
             nh += 1;
-            if (!ok) goto out;
-            continue;
+        } else {
+            if (action == A_DOUBLE) {
+                h->staked *= 2;
+                h->dbl += 1;
+                h->since = 0;
+            }
+            h->lastact = action + 1;
+            ok = deal_to(f, h, v);
         }
-        if (action == A_DOUBLE) {
-            h->staked *= 2;
-            h->dbl += 1;
-            h->since = 0;
-        }
-        h->lastact = action + 1;
-        i64 r = draw(f);
-        if (r < 0) {
-            ok = 0;
-            goto out;
-        }
-        add(f, h, r, v);
     }
-out:
     *nh_out = nh;
     return ok;
 }
@@ -506,20 +489,11 @@ i64 pr_fast_rounds(const FastArgs *a, i64 stake, i64 mode, u64 *st, i64 rounds, 
 
 /* -- the constants of fast.h and sim.h, for the tests ---------------------------------- */
 
-#define FAST_ROW(name, python, value) {python, name},
-static const struct {
-    const char *python;
-    i64 value;
-} CONSTANTS[] = {FAST_CONSTANTS(FAST_ROW) SIM_CONSTANTS(FAST_ROW)};
-#undef FAST_ROW
+static const NamedConstant CONSTANTS[] = {FAST_CONSTANTS(CONSTANT_ROW)
+                                           SIM_CONSTANTS(CONSTANT_ROW)};
 
-/* The number of constants; with i in range, *python and *value get constant i's Python
- * name ("module.NAME" under pontoon_rules.sim) and its value here. */
+/* The constants of fast.h and sim.h (`report_constant`). */
 i64 pr_fast_constant(i64 i, const char **python, i64 *value) {
-    i64 n = (i64)(sizeof CONSTANTS / sizeof CONSTANTS[0]);
-    if (i >= 0 && i < n) {
-        *python = CONSTANTS[i].python;
-        *value = CONSTANTS[i].value;
-    }
-    return n;
+    return report_constant(CONSTANTS, (i64)(sizeof CONSTANTS / sizeof CONSTANTS[0]), i, python,
+                           value);
 }

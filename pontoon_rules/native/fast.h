@@ -2,13 +2,15 @@
  * kernel (`sim.fast`): every slot of its parameter vector, its card modes and the classic
  * hand classes, with the Python name each mirrors.
  *
- * Python's constants define them: `pr_fast_constant` reports each one (and those of sim.h
- * that fast.c reads), and tests/test_sim_fast_native.py checks every value against Python's.
+ * Python's constants define them: `pr_fast_constant` reports each one (and sim.h's), and
+ * tests/test_sim_fast_native.py checks every value against Python's.
  * To add one, add a line X(C name, "module.NAME" under pontoon_rules.sim, value).
  */
 
 #ifndef PONTOON_FAST_H
 #define PONTOON_FAST_H
+
+#include "sim.h"
 
 #define FAST_CONSTANTS(X) \
     /* slots of the parameter vector F (sim.fast_layout) */ \
@@ -72,9 +74,7 @@
     X(UNRANKED, "compiled.UNRANKED", 1000) \
     /* end */
 
-#define FAST_ENUM(name, python, value) name = value,
-enum { FAST_CONSTANTS(FAST_ENUM) };
-#undef FAST_ENUM
+enum { FAST_CONSTANTS(CONSTANT_ENUM) };
 
 /* The classes, BUST to TOTAL in `sim.compiled.CLASSES`' order: the settlement table is
  * CL_COUNT x CL_COUNT x 5. */

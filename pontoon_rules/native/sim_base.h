@@ -38,6 +38,27 @@ HOT i64 best_total(i64 hard, i64 aces, i64 bonus) {
     return aces > 0 && hard + bonus <= 21 ? hard + bonus : hard;
 }
 
+/* -- the constants a library reports, for the tests --------------------------------- */
+
+/* A constant of sim.h or fast.h: the Python name it mirrors ("module.NAME" under
+ * pontoon_rules.sim) and its value here; CONSTANT_ROW makes one of a line X(...). */
+typedef struct {
+    const char *python;
+    i64 value;
+} NamedConstant;
+#define CONSTANT_ROW(name, python, value) {python, name},
+
+/* The number of constants in `table`; with i in range, *python and *value get constant i's
+ * Python name and value (the entry point `pr_*_constant` of each library). */
+static inline i64 report_constant(const NamedConstant *table, i64 count, i64 i,
+                                  const char **python, i64 *value) {
+    if (i >= 0 && i < count) {
+        *python = table[i].python;
+        *value = table[i].value;
+    }
+    return count;
+}
+
 /* -- sim.cards ------------------------------------------------------------------------ */
 
 /* SplitMix64's increment: the state after k outputs is the seed plus k times it. */

@@ -16,7 +16,7 @@ import ctypes
 
 import numpy as np
 
-from pontoon_rules.native import library
+from pontoon_rules.native import constants, library
 from pontoon_rules.sim import compiled as c
 from pontoon_rules.sim import fast_layout as f
 
@@ -126,9 +126,6 @@ class Kernel:
         lib.pr_fast_rounds.argtypes = [ctypes.POINTER(FastArgs), ctypes.c_int64,
                                        ctypes.c_int64, ctypes.c_void_p, ctypes.c_int64,
                                        ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int64]
-        lib.pr_fast_constant.restype = ctypes.c_int64
-        lib.pr_fast_constant.argtypes = [ctypes.c_int64, ctypes.POINTER(ctypes.c_char_p),
-                                         ctypes.POINTER(ctypes.c_int64)]
 
     def rounds(self, args: FastArgs, deck: np.ndarray, stake: int, mode: int, st: np.ndarray,
                rounds: int, out: np.ndarray, trace: np.ndarray) -> int:
@@ -163,10 +160,4 @@ class Kernel:
     def constants(self) -> dict[str, int]:
         """Every constant of fast.h and sim.h by the Python name it mirrors ("module.NAME"
         under `pontoon_rules.sim`)."""
-        name, value = ctypes.c_char_p(), ctypes.c_int64()
-        count = self.lib.pr_fast_constant(-1, ctypes.byref(name), ctypes.byref(value))
-        out = {}
-        for i in range(count):
-            self.lib.pr_fast_constant(i, ctypes.byref(name), ctypes.byref(value))
-            out[(name.value or b"").decode()] = value.value
-        return out
+        return constants(self.lib.pr_fast_constant)
