@@ -9,8 +9,8 @@ Usage:
 Rounds/s are per CPU-second of one process (`time.process_time`), best play, one
 seat, dealt from the ruleset's shoe (a fresh shuffled shoe each round), first on the
 general kernel (in C where built, as `simulate` runs it), then on the one-seat fast
-kernel for the rulesets that have its features (blackjack-reference's hands/s is the
-issue's 9.4 M target). Sessions are pagat-british with five players (stand-17), deals
+kernel (the same) for the rulesets that have its features (blackjack-reference's hands/s
+is the issue's 9.4 M target). Sessions are pagat-british with five players (stand-17), deals
 per CPU-second, with the process's peak memory after 10^6 and 10^7 deals (flat: nothing
 per deal is kept).
 Scaling is wall time of `simulate` with 1 and 2 local workers and a local Dask
@@ -38,7 +38,7 @@ QUICK = "--quick" in sys.argv
 def compile_time() -> None:
     """Cold compile (empty numba cache dir) and warm load, each in a fresh process: the
     general kernels (rounds, in C where built, and sessions), then the one-seat fast
-    kernel (`sim.fast`)."""
+    kernel (in C where built: then its cold figure is a load, the library being built)."""
     code = ("import time,numpy as np;t=time.perf_counter();"
             "from pontoon_rules.engine.rules import compile_rules;"
             "from pontoon_rules.ruleset.registry import load_bundled;"
@@ -81,12 +81,12 @@ def rounds_per_second() -> None:
         cpu, out = _timed(runner, rounds, "general")
         print(f"  {ruleset:24} {out[3] / cpu:12,.0f} rounds/s {out[2] / cpu:12,.0f} hands/s")
     rounds = 5_000_000 if QUICK else 30_000_000
-    print(f"the same on the one-seat fast kernel (sim.fast), which simulate uses for every "
-          f"ruleset with its features ({rounds:,} rounds, best of 3; hands count split hands):")
+    print(f"the same on the one-seat fast kernel, which simulate uses for every ruleset with "
+          f"its features ({rounds:,} rounds, best of 3; hands count split hands):")
     for ruleset, runner in fast:
         cpu, out = min((_timed(runner, rounds, "fast") for _ in range(3)), key=lambda t: t[0])
         print(f"  {ruleset:24} {out[3] / cpu:12,.0f} rounds/s {out[2] / cpu:12,.0f} hands/s"
-              f"   ({cpu:.2f} s CPU)")
+              f"   ({cpu:.2f} s CPU, {runner.kernel_name('fast')})")
         if ruleset == "blackjack-reference":
             print(f"  -> blackjack-reference, fast kernel: {out[2] / cpu:,.0f} hands/s on one "
                   "core (target 9,400,000: hhoppe/blackjack's Monte Carlo speed)")

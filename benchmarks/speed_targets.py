@@ -8,10 +8,11 @@ Eric Farmer's `strategy` as a whole program), `rulesets` (every bundled ruleset'
 `edge` command warm, target 2 s), `costs` (every bundled ruleset's `costs` command,
 target 30 s), `kernels` (the simulator's general kernel, marginal rounds/s per core on
 every bundled ruleset, target 5 M, in C where built, beside the numba general kernel;
-the fast kernel's hands/s on blackjack-reference, target 12 M), `compile` (`simulate`'s
-cold start, the C library's compile or numba's included, target 30 s, with the message
-it prints), `simulate` (the command's own set-up time and run rate), `site` (`docs
-build`, cold and warm, target 30 s).
+the fast kernel's hands/s on blackjack-reference, target 12 M, in C where built, beside
+the numba fast kernel), `compile` (`simulate`'s cold start, the C library's compile or
+numba's included, target 30 s, with the message it prints; numba's beside), `simulate`
+(the command's own set-up time and run rate), `site` (`docs build`, cold and warm, target
+30 s).
 
 Commands are whole processes (`pontoon-rules ...` through this interpreter), timed by
 wall clock, best of several; CPU seconds of the process beside, and a verdict by each:
@@ -253,19 +254,21 @@ def kernel_figures() -> None:
               f"{verdict(rate, 5e6, at_most=False)}  [{load()}]", flush=True)
     print(f"   -> slowest {worst / 1e6:.2f} M rounds/s: {verdict(worst, 5e6, at_most=False)}")
     small, large = (2_000_000, 12_000_000) if QUICK else (5_000_000, 45_000_000)
-    rate, hands, _, _ = marginal("blackjack-reference", "fast", small, large)
-    print(f"   the reference: the one-seat fast kernel on blackjack-reference, marginal "
-          f"({large:,} minus {small:,} rounds): {hands / 1e6:.2f} M hands/s "
-          f"({rate / 1e6:.2f} M rounds/s), target 12 M hands/s: "
+    rate, hands, _, used = marginal("blackjack-reference", "fast", small, large)
+    _, numba, _, _ = marginal("blackjack-reference", "fast-numba", small, large)
+    print(f"   the reference: the one-seat fast kernel on blackjack-reference as `simulate` runs "
+          f"it (C where built), marginal ({large:,} minus {small:,} rounds): "
+          f"{hands / 1e6:.2f} M hands/s ({rate / 1e6:.2f} M rounds/s, {used}); numba "
+          f"{numba / 1e6:.2f} M hands/s: {hands / numba:4.2f}x, target 12 M hands/s: "
           f"{verdict(hands, 12e6, at_most=False)}  [{load()}]", flush=True)
 
 
 def compile_figures() -> None:
     print("5. the simulator's kernels from a cold start (empty numba, bytecode and C-library "
-          "caches), target 30 s, saying what it does; the numba general kernel beside, the "
-          "reference:")
+          "caches), target 30 s, saying what it does; the numba general and fast kernels "
+          "beside, the reference:")
     for ruleset, native in (("pagat-british", True), ("pagat-british", False),
-                            ("blackjack-reference", True)):
+                            ("blackjack-reference", True), ("blackjack-reference", False)):
         cold_compile(ruleset, native)
 
 

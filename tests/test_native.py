@@ -148,12 +148,17 @@ def test_a_library_is_named_by_its_headers_too(tmp_path: Path,
     for source in here.glob("*.[ch]"):
         (tmp_path / source.name).write_bytes(source.read_bytes())
     monkeypatch.setattr(native, "_HERE", tmp_path)
-    assert [p.name for p in native.included(tmp_path / "sim.c")] == ["sim_hands.h", "sim.h"]
-    before = {name: native.library_file(name, "cc") for name in native.SOURCES}
-    with open(tmp_path / "sim.h", "a", encoding="utf-8") as header:
-        header.write("/* edited */\n")
-    after = {name: native.library_file(name, "cc") for name in native.SOURCES}
-    assert after["sim"] != before["sim"] and after["analysis"] == before["analysis"]
+    assert [p.name for p in native.included(tmp_path / "sim.c")] == [
+        "sim_hands.h", "sim.h", "sim_base.h"]
+    assert [p.name for p in native.included(tmp_path / "fast.c")] == [
+        "fast.h", "sim_base.h", "sim.h"]
+    for header, changed in (("sim_hands.h", {"sim"}), ("fast.h", {"fast"}),
+                            ("sim.h", {"sim", "fast"}), ("sim_base.h", {"sim", "fast"})):
+        before = {name: native.library_file(name, "cc") for name in native.SOURCES}
+        with open(tmp_path / header, "a", encoding="utf-8") as edited:
+            edited.write("/* edited */\n")
+        after = {name: native.library_file(name, "cc") for name in native.SOURCES}
+        assert {name for name in native.SOURCES if after[name] != before[name]} == changed
 
 
 def test_without_a_compiler_the_numba_kernels_answer(monkeypatch: pytest.MonkeyPatch,
@@ -177,6 +182,7 @@ def test_switched_off_by_the_environment(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(native, "_LOADED", {})
     assert native.library("analysis") is None
     assert native.library("sim") is None
+    assert native.library("fast") is None
 
 
 # -- what a solve keeps for the next (costs), and the expected value alone ------------------

@@ -1,6 +1,6 @@
 """The compiled simulator against the reference engine: the same shoes, the same
 decisions, identical money for every seat, the banker and the kitty, from each kernel (the
-one-seat fast kernel, the general kernel in C and in numba)."""
+one-seat fast kernel and the general kernel, each in C and in numba)."""
 
 from __future__ import annotations
 
@@ -34,8 +34,9 @@ def engine_round(rules: Rules, policy, cards: list[int], stakes: list[int],  # t
 
 def compare(rules: Rules, player: str, rounds: int, seed: int) -> int:
     """Play `rounds` random rounds through the engine and the kernels (as `simulate` picks
-    one, the general kernel as it runs here, C where built, and the general kernel in
-    numba); the number of rounds the one-seat fast kernel (`sim.fast`) played."""
+    one, the general kernel as it runs here, C where built, the general kernel in numba
+    and, where the fast kernel plays, the fast kernel in numba); the number of rounds the
+    one-seat fast kernel played."""
     strat = strategy(rules, player)
     seats = min(rules.max_players, 4)
     runner = RoundRunner(rules, strat, seats)
@@ -55,6 +56,8 @@ def compare(rules: Rules, player: str, rounds: int, seed: int) -> int:
         assert got.banker + got.kitty_change + sum(got.seats) == 0
         assert runner.play_shoe(shoe, stakes, kitty, kernel="general") == want
         assert runner.play_shoe(shoe, stakes, kitty, kernel="numba") == want
+        if runner.fast is not None:
+            assert runner.play_shoe(shoe, stakes, kitty, kernel="fast-numba") == want
     return runner.fast_rounds
 
 

@@ -53,6 +53,15 @@ def play(runner: RoundRunner, kernel: str, seed: int, dealing: str) -> tuple[obj
     return sums, trace
 
 
+def assert_same_run(runner: RoundRunner, numba: str, c: str, seed: int, dealing: str,
+                    where: str) -> None:
+    """One run on kernel `c` gives kernel `numba`'s sums and every round's net and hands."""
+    want_sums, want_trace = play(runner, numba, seed, dealing)
+    got_sums, got_trace = play(runner, c, seed, dealing)
+    assert got_sums == want_sums, where
+    np.testing.assert_array_equal(got_trace, want_trace, err_msg=where)
+
+
 def assert_same_rounds(rules: Rules, players: tuple[str, ...]) -> None:
     """C against numba: every player, one seat and several, both dealings, every seed."""
     for player in players:
@@ -61,11 +70,8 @@ def assert_same_rounds(rules: Rules, players: tuple[str, ...]) -> None:
             runner = RoundRunner(rules, strat, seats)
             for dealing in ("shoe", "infinite"):
                 for seed in SEEDS:
-                    want_sums, want_trace = play(runner, "numba", seed, dealing)
-                    got_sums, got_trace = play(runner, "general", seed, dealing)
-                    where = f"{player}, {seats} seat(s), {dealing}, seed {seed}"
-                    assert got_sums == want_sums, where
-                    np.testing.assert_array_equal(got_trace, want_trace, err_msg=where)
+                    assert_same_run(runner, "numba", "general", seed, dealing,
+                                    f"{player}, {seats} seat(s), {dealing}, seed {seed}")
 
 
 @needs_c
@@ -154,19 +160,22 @@ def test_a_sessions_pack_is_dealt_alike(ruleset: str) -> None:
             np.testing.assert_array_equal(a, b)
 
 
-@needs_c
-def test_the_constants_of_the_c_kernel_are_pythons() -> None:
-    assert C is not None
-    constants = C.constants()
+def assert_constants_are_pythons(constants: dict[str, int], lasts: tuple[str, ...]) -> None:
+    """Each constant a C library reports equals the Python one it names, and `lasts` (each
+    table's size: a slot added or removed in Python moves it) are among them."""
     for name, value in constants.items():
         module, attr = name.split(".")
         python = getattr(importlib.import_module(f"pontoon_rules.sim.{module}"), attr)
-        assert python == value, f"sim.h says {name} = {value}, Python {python}"
-    # each table's size: a slot added or removed in Python moves it
-    for last in ("compiled.N_PARAMS", "compiled.H_COLS", "layout.NF", "layout.N_CTX",
-                 "layout.N_SRC", "strategy.T_HEADER", "compiled.MAX_CARDS",
-                 "compiled.MAX_SPLIT_HANDS"):
-        assert last in constants
+        assert python == value, f"the C header says {name} = {value}, Python {python}"
+    assert set(lasts) <= set(constants)
+
+
+@needs_c
+def test_the_constants_of_the_c_kernel_are_pythons() -> None:
+    assert C is not None
+    assert_constants_are_pythons(C.constants(), (
+        "compiled.N_PARAMS", "compiled.H_COLS", "layout.NF", "layout.N_CTX", "layout.N_SRC",
+        "strategy.T_HEADER", "compiled.MAX_CARDS", "compiled.MAX_SPLIT_HANDS"))
 
 
 @needs_c
@@ -180,22 +189,29 @@ def test_the_c_kernel_refuses_arrays_it_would_read_past() -> None:
         runner.run(10, np.array([1], dtype=np.uint64), kernel="general")
 
 
-@needs_c
-def test_a_general_run_in_c_never_loads_numba() -> None:
-    """A process that plays only on the C kernel does not import numba (its general
-    kernel takes a second or more to load, minutes to compile)."""
+def run_alone(ruleset: str) -> list[str]:
+    """In a process of its own: 100 rounds of `ruleset` and one stacked round as `simulate`
+    plays them; the kernel that played, the fast kernel's rounds, whether numba was
+    imported."""
     code = ("import sys, numpy as np; from pontoon_rules.engine.rules import compile_rules; "
             "from pontoon_rules.ruleset.registry import load_bundled; "
             "from pontoon_rules.sim.rounds import RoundRunner; "
             "from pontoon_rules.sim.strategy import strategy; "
-            "r = compile_rules(load_bundled('pagat-british')); "
+            f"r = compile_rules(load_bundled({ruleset!r})); "
             "runner = RoundRunner(r, strategy(r)); "
             "runner.run(100, np.array([1], dtype=np.uint64), 'shoe'); "
             "runner.play_shoe(list(range(52)), [10]); "
-            "print(runner.kernel_name(), 'numba' in sys.modules)")
+            "print(runner.kernel_name(), runner.fast_rounds, 'numba' in sys.modules)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True, timeout=300)
-    assert done.stdout.split() == ["general-c", "False"]
+    return done.stdout.split()
+
+
+@needs_c
+def test_a_general_run_in_c_never_loads_numba() -> None:
+    """A process that plays only on the C kernel does not import numba (its general
+    kernel takes a second or more to load, minutes to compile)."""
+    assert run_alone("pagat-british") == ["general-c", "0", "False"]
 
 
 def test_switched_off_the_numba_kernel_plays(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -20,23 +20,24 @@ def warm_general() -> None:
     built once where missing)."""
     from pontoon_rules.sim.tables import SessionTable
 
-    seed = np.array([1, 2], dtype=np.uint64)
     rules, runner = _runner("pagat-british")
-    for kernel in ("numba", "general"):
-        for dealing in ("infinite", "shoe"):
-            runner.run(10, seed, dealing, kernel=kernel)
-        runner.play_shoe(list(range(40)), [100], kernel=kernel)
-    SessionTable(rules, runner.strategy, 5, seed).play(10)
+    _play(runner, ("numba", "general"))
+    SessionTable(rules, runner.strategy, 5, np.array([1, 2], dtype=np.uint64)).play(10)
 
 
 def warm_fast() -> None:
-    """The one-seat fast kernel (a blackjack it can play), beside `warm_general`: it is
-    the slowest to compile, so it has a process of its own."""
-    seed = np.array([1, 2], dtype=np.uint64)
-    _, runner = _runner("blackjack-reference")
-    for dealing in ("infinite", "shoe"):
-        runner.run(10, seed, dealing)
-    runner.play_shoe(list(range(40)), [100])
+    """The one-seat fast kernel in numba (a blackjack it can play), beside `warm_general`:
+    it is the slowest to compile, so it has a process of its own; and the same in C (the
+    library built once where missing)."""
+    _play(_runner("blackjack-reference")[1], ("fast-numba", "fast"))
+
+
+def _play(runner: Any, kernels: tuple[str, ...]) -> None:
+    """A few rounds on each kernel: from both card sources, and stacked."""
+    for kernel in kernels:
+        for dealing in ("infinite", "shoe"):
+            runner.run(10, np.array([1, 2], dtype=np.uint64), dealing, kernel=kernel)
+        runner.play_shoe(list(range(40)), [100], kernel=kernel)
 
 
 def _runner(ruleset: str) -> tuple[Any, Any]:

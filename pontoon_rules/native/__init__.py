@@ -1,13 +1,14 @@
 """Kernels in C, compiled once with the system's C compiler and loaded through ctypes.
 
-The exact analysis's inner loops (`analysis.c`) and the simulator's general round
-(`sim.c`, with its slot numbers in `sim.h`) are C: they load in a millisecond, where
-numba's cached kernels take seconds to load into every process. A library is
-built by `make` (the venv's install step runs `python -m pontoon_rules.native`) and
-otherwise at its first use, saying so on stderr; it is never committed. It lives
-in `_build/` beside its source when that folder is writable, else in the user's
-cache (`$XDG_CACHE_HOME/pontoon-rules`, or `PONTOON_RULES_CACHE`), named by a hash
-of its source, the compiler and the flags, so that an edited source builds anew.
+The exact analysis's inner loops (`analysis.c`), the simulator's general round (`sim.c`,
+with its slot numbers in `sim.h`) and its one-seat fast round (`fast.c`, `fast.h`; what
+both rounds compute alike in `sim_base.h`) are C: they load in a millisecond, where
+numba's cached kernels take seconds to load into every process. A library is built by
+`make` (the venv's install step runs `python -m pontoon_rules.native`) and otherwise at
+its first use, saying so on stderr; it is never committed. It lives in `_build/` beside
+its source when that folder is writable, else in the user's cache
+(`$XDG_CACHE_HOME/pontoon-rules`, or `PONTOON_RULES_CACHE`), named by a hash of its
+source, the compiler and the flags, so that an edited source builds anew.
 
 Where no C compiler works, `library` returns None and the callers use their numba
 kernels (the same numbers, slower to start); `PONTOON_RULES_NATIVE=0` asks for that
@@ -25,8 +26,9 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
-SOURCES = {"analysis": "analysis.c", "sim": "sim.c"}
+SOURCES = {"analysis": "analysis.c", "sim": "sim.c", "fast": "fast.c"}
 """Library name -> its C source in this folder (one translation unit; the headers of this
 folder it includes are part of its hash)."""
 FLAGS = ("-O3", "-march=native", "-std=c11", "-ffp-contract=off", "-fPIC", "-shared")
@@ -174,6 +176,21 @@ def library(name: str) -> ctypes.CDLL | None:
                       file=sys.stderr, flush=True)
     _LOADED[name] = found
     return found
+
+
+def constants(entry: Any) -> dict[str, int]:
+    """The constants a library reports through its entry point `entry` (`pr_*_constant(i,
+    &name, &value)`, the count for any i), by the Python name each mirrors ("module.NAME"
+    under `pontoon_rules.sim`): what the tests check against Python's."""
+    entry.restype = ctypes.c_int64
+    entry.argtypes = [ctypes.c_int64, ctypes.POINTER(ctypes.c_char_p),
+                      ctypes.POINTER(ctypes.c_int64)]
+    name, value = ctypes.c_char_p(), ctypes.c_int64()
+    out = {}
+    for i in range(entry(-1, ctypes.byref(name), ctypes.byref(value))):
+        entry(i, ctypes.byref(name), ctypes.byref(value))
+        out[(name.value or b"").decode()] = value.value
+    return out
 
 
 def main() -> int:

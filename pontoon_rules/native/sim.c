@@ -580,20 +580,10 @@ int pr_sim_play_round(const SimArgs *a) {
 
 /* -- the constants of sim.h, for the tests ----------------------------------------------- */
 
-#define SIM_ROW(name, python, value) {python, name},
-static const struct {
-    const char *python;
-    i64 value;
-} CONSTANTS[] = {SIM_CONSTANTS(SIM_ROW)};
-#undef SIM_ROW
+static const NamedConstant CONSTANTS[] = {SIM_CONSTANTS(CONSTANT_ROW)};
 
-/* The number of constants; with i in range, *python and *value get constant i's Python
- * name ("module.NAME" under pontoon_rules.sim) and its value here. */
+/* The constants of sim.h (`report_constant`). */
 i64 pr_sim_constant(i64 i, const char **python, i64 *value) {
-    i64 n = (i64)(sizeof CONSTANTS / sizeof CONSTANTS[0]);
-    if (i >= 0 && i < n) {
-        *python = CONSTANTS[i].python;
-        *value = CONSTANTS[i].value;
-    }
-    return n;
+    return report_constant(CONSTANTS, (i64)(sizeof CONSTANTS / sizeof CONSTANTS[0]), i, python,
+                           value);
 }

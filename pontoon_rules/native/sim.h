@@ -245,8 +245,8 @@
     X(SRC_N_SRC, "layout.N_SRC", 7) \
     /* end */
 
-#define SIM_ENUM(name, python, value) name = value,
-enum { SIM_CONSTANTS(SIM_ENUM) };
-#undef SIM_ENUM
+/* A line X(C name, Python name, value) as an enum member (fast.h's constants too). */
+#define CONSTANT_ENUM(name, python, value) name = value,
+enum { SIM_CONSTANTS(CONSTANT_ENUM) };
 
 #endif

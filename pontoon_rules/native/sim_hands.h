@@ -1,18 +1,15 @@
 /* The general kernel's state and its cards and hands: `sim.cards` and `sim.hands` in C,
  * line for line (included by sim.c, the one translation unit, so that every helper can be
- * inlined into the round).
+ * inlined into the round; what the fast kernel computes alike is in sim_base.h).
  */
 
 #ifndef PONTOON_SIM_HANDS_H
 #define PONTOON_SIM_HANDS_H
 
-#include <stdint.h>
 #include <string.h>
 
 #include "sim.h"
-
-typedef int64_t i64;
-typedef uint64_t u64;
+#include "sim_base.h"
 
 #define HC_COLS (MAX_CARDS + 2)
 #define ORDER_COLS (MAX_SPLIT_HANDS + 1)
@@ -52,37 +49,12 @@ typedef struct {
 #define SRC(slot) (s->src[slot])
 #define CELL(a, b, k) (s->cells[((a) * s->n_ids + (b)) * CELL_COLS + (k)])
 
-/* A helper the round calls often: inlined into it (its calls cost more than its work). */
-#define HOT static inline __attribute__((always_inline))
-
-static inline i64 max64(i64 a, i64 b) { return a > b ? a : b; }
-static inline i64 min64(i64 a, i64 b) { return a < b ? a : b; }
-
-/* Python's a // b (rounds toward minus infinity); 0 for b == 0, which no caller passes. */
-HOT i64 floordiv(i64 a, i64 b) {
-    if (b == 0) return 0;
-    i64 q = a / b;
-    if ((a % b != 0) && ((a < 0) != (b < 0))) q -= 1;
-    return q;
-}
-
 /* -- sim.cards ------------------------------------------------------------------------ */
 
-HOT u64 mix64(u64 z) {
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-HOT u64 rng_next(Sim *s) {
-    s->rng += 0x9E3779B97F4A7C15ULL;
-    return mix64(s->rng);
-}
+HOT u64 rng_next(Sim *s) { return splitmix_next(&s->rng); }
 
 /* A random integer in [0, n), n < 2**32. */
-HOT i64 bounded(Sim *s, i64 n) {
-    return (i64)(((rng_next(s) >> 32) * (u64)n) >> 32);
-}
+HOT i64 bounded(Sim *s, i64 n) { return scaled_draw(rng_next(s), n); }
 
 /* Shuffle a[start:start+n] in place as Python's `random.shuffle` orders its loop. */
 static void shuffle_range(Sim *s, i64 *a, i64 start, i64 n) {
@@ -148,8 +120,7 @@ static const i64 USUAL_VALUES[13] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
 
 /* The best total of hand h. */
 HOT i64 total(const Sim *s, i64 h, i64 bonus) {
-    if (HF(h, HF_ACES) > 0 && HF(h, HF_HARD) + bonus <= 21) return HF(h, HF_HARD) + bonus;
-    return HF(h, HF_HARD);
+    return best_total(HF(h, HF_HARD), HF(h, HF_ACES), bonus);
 }
 
 static inline int is_soft(const Sim *s, i64 h, i64 bonus) {
@@ -269,13 +240,6 @@ HOT int is_natural(const Sim *s, i64 hand_id) {
 HOT int is_bust(Sim *s, i64 h) {
     if (total(s, h, P(P_ACE_BONUS)) <= 21) return 0;
     return !P(P_OVER_21) || named_row(s, h, 0) < 0;
-}
-
-/* stake x num/den in whole minor units, rounded as the ruleset says. */
-HOT i64 money(i64 stake, i64 num, i64 den, int round_up) {
-    i64 scaled = stake * num;
-    if (round_up) return -floordiv(-scaled, den);
-    return floordiv(scaled, den);
 }
 
 /* +1 when hand h (class cls) beats the banker's hand, -1 when it loses, 0 a push. */

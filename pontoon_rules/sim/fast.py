@@ -14,9 +14,11 @@ rows of `hs` (slots below), the banker's hand lives in scalars. Every helper is 
 each array as a handful of words spilled to the stack, which cost more than half the
 time.
 
-Card modes: `M_INFINITE` (uniform over the shoe), `M_FRESH` (a fresh shoe each
-round), `M_STACKED` (the deck in order: one round from a stacked shoe, for the
-differential tests against the engine).
+Card modes (`sim.fast_layout`, with the slots of `F`): `M_INFINITE` (uniform over the
+shoe), `M_FRESH` (a fresh shoe each round), `M_STACKED` (the deck in order: one round from
+a stacked shoe, for the differential tests against the engine). `native/fast.c` is the
+same kernel in C (`sim.fast_native`), which `sim.fastpath.FastRunner` plays on where it is
+built; this one is the reference it equals, and the fallback.
 """
 
 from __future__ import annotations
@@ -25,23 +27,15 @@ import numba as nb
 import numpy as np
 
 from pontoon_rules.sim import compiled as c
+from pontoon_rules.sim import fast_layout as fl
 from pontoon_rules.sim.cards import advance
 from pontoon_rules.sim.strategy import A_DOUBLE, A_STICK, A_TWIST
 
-M_INFINITE, M_FRESH, M_STACKED = range(3)
 (N, HARD, ACES, MS, R0, R1, STAKED, ORIG, DBL, SINCE, SPLIT, DONE, SETTLED, NET, BLOCKED,
  SIB, PEND, LASTACT, NF) = range(19)
 A_SPLIT = 4
 """As `sim.round.A_SPLIT`."""
 _S32 = np.uint64(32)
-# slots of the kernel's parameter vector `F` (built by `sim.fastpath.fast_params`)
-(F_BONUS, F_STAND, F_HIT_SOFT, F_BMAX, F_ALONE, F_PEEK, F_BPONT, F_PONT_RANK, F_BTRICK,
- F_TRICK, F_TRICK_RANK, F_TWENTY_ONE_RANK, F_MAXC, F_PONT_DRAW, F_DRAW21, F_DDRAWS, F_ACES1,
- F_ACE_TEN_SPLIT, F_SPLIT_OK, F_BY_RANK, F_SMAX, F_RESPLIT, F_RESPLIT_ACES, F_ONE_BRANCH,
- F_SCARDS, F_ALL_AT_ONCE, F_DAS, F_DOUBLE, F_DMIN, F_DMAX, F_DTIMES, F_INSURE, F_INS_NUM,
- F_INS_DEN, F_INS_PAY_NUM, F_INS_PAY_DEN, F_EVEN, F_VISIBLE, F_STICK_MIN, F_LOSE_AT_ONCE,
- F_ROUND_UP, F_TABLE, F_TARGET, F_KINDS, F_STATES, N_F) = range(46)
-
 
 @nb.njit(cache=True, _nrt=False, inline="always")
 def _total(hard: int, aces: int, bonus: int) -> int:
@@ -55,11 +49,11 @@ def _cls(points: int, n: int, ace_ten: bool, pontoon_ok: bool, trick_ok: bool,
     if points > 21:
         return c.BUST
     best, rank = c.TOTAL, c.UNRANKED
-    if ace_ten and pontoon_ok and F[F_PONT_RANK] < rank:
-        best, rank = c.PONTOON, F[F_PONT_RANK]
-    if trick_ok and n >= F[F_TRICK] and F[F_TRICK_RANK] < rank:
-        best, rank = c.TRICK, F[F_TRICK_RANK]
-    if points == 21 and n >= 3 and F[F_TWENTY_ONE_RANK] < rank:
+    if ace_ten and pontoon_ok and F[fl.F_PONT_RANK] < rank:
+        best, rank = c.PONTOON, F[fl.F_PONT_RANK]
+    if trick_ok and n >= F[fl.F_TRICK] and F[fl.F_TRICK_RANK] < rank:
+        best, rank = c.TRICK, F[fl.F_TRICK_RANK]
+    if points == 21 and n >= 3 and F[fl.F_TWENTY_ONE_RANK] < rank:
         best = c.TWENTY_ONE
     return best
 
@@ -89,33 +83,35 @@ def _settle(staked: int, cls: int, bcls: int, diff: int, table: np.ndarray, up: 
 def _pontoon(hs: np.ndarray, h: int, F: np.ndarray) -> bool:
     """Two cards, an ace and a ten, that rank as a pontoon (`sim.hands.is_pontoon`)."""
     return (hs[h, N] == 2 and hs[h, ACES] == 1 and hs[h, HARD] == 11
-            and (hs[h, SPLIT] == 0 or F[F_ACE_TEN_SPLIT] != 0) and F[F_PONT_RANK] < c.UNRANKED)
+            and (hs[h, SPLIT] == 0 or F[fl.F_ACE_TEN_SPLIT] != 0)
+            and F[fl.F_PONT_RANK] < c.UNRANKED)
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
 def _can_draw(hs: np.ndarray, h: int, F: np.ndarray) -> bool:
-    points = _total(hs[h, HARD], hs[h, ACES], F[F_BONUS])
-    if hs[h, N] >= F[F_MAXC] or points > 21:
+    points = _total(hs[h, HARD], hs[h, ACES], F[fl.F_BONUS])
+    if hs[h, N] >= F[fl.F_MAXC] or points > 21:
         return False
-    if points == 21 and not (F[F_PONT_DRAW] if _pontoon(hs, h, F) else F[F_DRAW21]):
+    if points == 21 and not (F[fl.F_PONT_DRAW] if _pontoon(hs, h, F) else F[fl.F_DRAW21]):
         return False
-    if hs[h, DBL] > 0 and hs[h, SINCE] >= F[F_DDRAWS]:
+    if hs[h, DBL] > 0 and hs[h, SINCE] >= F[fl.F_DDRAWS]:
         return False
-    return not (hs[h, SPLIT] and F[F_ACES1] and hs[h, R0] == 0)
+    return not (hs[h, SPLIT] and F[fl.F_ACES1] and hs[h, R0] == 0)
 
 
 @nb.njit(cache=True, _nrt=False, inline="always")
 def _can_split(hs: np.ndarray, h: int, held: int, F: np.ndarray, values: np.ndarray,
                split_ranks: np.ndarray) -> bool:
-    if not F[F_SPLIT_OK] or hs[h, N] != 2 or hs[h, DBL] > 0 or held >= F[F_SMAX]:
+    if not F[fl.F_SPLIT_OK] or hs[h, N] != 2 or hs[h, DBL] > 0 or held >= F[fl.F_SMAX]:
         return False
     a, b = hs[h, R0], hs[h, R1]
-    if not (a == b if F[F_BY_RANK] else values[a] == values[b]):
+    if not (a == b if F[fl.F_BY_RANK] else values[a] == values[b]):
         return False
     if not split_ranks[a] or not split_ranks[b]:
         return False
     if hs[h, SPLIT]:
-        return F[F_RESPLIT] != 0 and not (a == 0 and not F[F_RESPLIT_ACES]) and not hs[h, BLOCKED]
+        return (F[fl.F_RESPLIT] != 0 and not (a == 0 and not F[fl.F_RESPLIT_ACES])
+                and not hs[h, BLOCKED])
     return True
 
 
@@ -127,10 +123,11 @@ def _decide(hs: np.ndarray, h: int, held: int, v: int, F: np.ndarray, values: np
     draw_ok = _can_draw(hs, h, F)
     split_ok = _can_split(hs, h, held, F, values, split_ranks)
     n = hs[h, N]
-    points = _total(hs[h, HARD], hs[h, ACES], F[F_BONUS])
-    stick_ok = points >= F[F_STICK_MIN] or (F[F_TRICK] > 0 and n >= F[F_TRICK] and points <= 21)
-    if not F[F_TABLE]:
-        if points >= max(F[F_TARGET], F[F_STICK_MIN]):
+    points = _total(hs[h, HARD], hs[h, ACES], F[fl.F_BONUS])
+    stick_ok = points >= F[fl.F_STICK_MIN] or (F[fl.F_TRICK] > 0 and n >= F[fl.F_TRICK]
+                                                and points <= 21)
+    if not F[fl.F_TABLE]:
+        if points >= max(F[fl.F_TARGET], F[fl.F_STICK_MIN]):
             return A_STICK
         if draw_ok:
             return A_TWIST
@@ -139,8 +136,8 @@ def _decide(hs: np.ndarray, h: int, held: int, v: int, F: np.ndarray, values: np
         return A_SPLIT
     ms = hs[h, MS]
     action = act[v, ms] if ms >= 0 else A_STICK
-    if action == A_DOUBLE and draw_ok and F[F_DOUBLE] and hs[h, DBL] < F[F_DTIMES] and (
-            not hs[h, SPLIT] or F[F_DAS]) and F[F_DMIN] <= n <= F[F_DMAX]:
+    if action == A_DOUBLE and draw_ok and F[fl.F_DOUBLE] and hs[h, DBL] < F[fl.F_DTIMES] and (
+            not hs[h, SPLIT] or F[fl.F_DAS]) and F[fl.F_DMIN] <= n <= F[fl.F_DMAX]:
         return A_DOUBLE
     if action == A_TWIST and draw_ok:
         return A_TWIST
@@ -166,7 +163,7 @@ def _add(hs: np.ndarray, h: int, r: int, v: int, F: np.ndarray, values: np.ndarr
         hs[h, ACES] += 1
     if hs[h, DBL] > 0:
         hs[h, SINCE] += 1
-    if not F[F_TABLE]:
+    if not F[fl.F_TABLE]:
         return
     ms = hs[h, MS]
     if hs[h, LASTACT] > 0:
@@ -176,7 +173,7 @@ def _add(hs: np.ndarray, h: int, r: int, v: int, F: np.ndarray, values: np.ndarr
         return
     if n == 1:
         a, b = kind[hs[h, R0]], kind[r]
-        hs[h, MS] = sstart[a, b] if hs[h, SPLIT] else start[a * F[F_KINDS] + b]
+        hs[h, MS] = sstart[a, b] if hs[h, SPLIT] else start[a * F[fl.F_KINDS] + b]
     elif n > 1 and ms >= 0:
         hs[h, MS] = drw[ms, kind[r]]
 
@@ -185,13 +182,13 @@ def _add(hs: np.ndarray, h: int, r: int, v: int, F: np.ndarray, values: np.ndarr
 def _draw(deck: np.ndarray, pos: int, s: np.uint64, mode: int) -> tuple[int, int, np.uint64]:
     """(rank, next position, generator state); rank -1 when a shoe ran out."""
     size = deck.shape[0]
-    if mode == M_INFINITE:
+    if mode == fl.M_INFINITE:
         s, z = advance(s)
         return int(deck[int(((z >> _S32) * np.uint64(size)) >> _S32)]), pos, s
     if pos >= size:
         return -1, pos, s
     j = pos
-    if mode == M_FRESH:
+    if mode == fl.M_FRESH:
         s, z = advance(s)
         j = pos + int(((z >> _S32) * np.uint64(size - pos)) >> _S32)
     r = deck[j]
@@ -217,15 +214,15 @@ def _finished(hs: np.ndarray, h: int, held: int, F: np.ndarray, values: np.ndarr
     if hs[h, SETTLED]:
         return True
     n, hard, aces = hs[h, N], hs[h, HARD], hs[h, ACES]
-    points = _total(hard, aces, F[F_BONUS])
+    points = _total(hard, aces, F[fl.F_BONUS])
     if points > 21:
-        if F[F_LOSE_AT_ONCE]:
+        if F[fl.F_LOSE_AT_ONCE]:
             hs[h, SETTLED] = 1
             hs[h, NET] = -hs[h, STAKED]
         return True
     ace_ten = n == 2 and aces == 1 and hard == 11
-    if not F[F_PONT_DRAW] and ace_ten and _cls(
-            points, n, True, hs[h, SPLIT] == 0 or F[F_ACE_TEN_SPLIT] != 0, F[F_TRICK] > 0,
+    if not F[fl.F_PONT_DRAW] and ace_ten and _cls(
+            points, n, True, hs[h, SPLIT] == 0 or F[fl.F_ACE_TEN_SPLIT] != 0, F[fl.F_TRICK] > 0,
             F) == c.PONTOON:
         return True
     return not _can_draw(hs, h, F) and not _can_split(hs, h, held, F, values, split_ranks)
@@ -247,26 +244,26 @@ def _split(hs, order, j, nh, new, v, F, values, kind, nxt, drw, start, sstart,  
     _reset(hs, new, hs[h, ORIG])
     hs[new, SPLIT] = 1
     _add(hs, new, moved, v, F, values, kind, nxt, drw, start, sstart)
-    if F[F_ONE_BRANCH] and hs[h, SIB] >= 0:
+    if F[fl.F_ONE_BRANCH] and hs[h, SIB] >= 0:
         hs[hs[h, SIB], BLOCKED] = 1
     hs[h, SIB] = new
     hs[new, SIB] = h
     for i in range(nh, j + 1, -1):
         order[i] = order[i - 1]
     order[j + 1] = new
-    for _ in range(F[F_SCARDS]):
+    for _ in range(F[fl.F_SCARDS]):
         r, pos, s = _draw(deck, pos, s, mode)
         if r < 0:
             return False, pos, s
         _add(hs, h, r, v, F, values, kind, nxt, drw, start, sstart)
-    if F[F_ALL_AT_ONCE]:
-        for _ in range(F[F_SCARDS]):
+    if F[fl.F_ALL_AT_ONCE]:
+        for _ in range(F[fl.F_SCARDS]):
             r, pos, s = _draw(deck, pos, s, mode)
             if r < 0:
                 return False, pos, s
             _add(hs, new, r, v, F, values, kind, nxt, drw, start, sstart)
     else:
-        hs[new, PEND] = F[F_SCARDS]
+        hs[new, PEND] = F[fl.F_SCARDS]
     return True, pos, s
 
 
@@ -320,7 +317,7 @@ def _round(F, pattern, values, kind, split_ranks, table, act, nxt, drw, start, s
     """One round; (ok, seat net, hands, pos, state)."""
     _reset(hs, 0, stake)
     order[0] = 0
-    bonus = F[F_BONUS]
+    bonus = F[fl.F_BONUS]
     bn, bhard, baces, br0, v = 0, 0, 0, -1, 0
     for i in range(pattern.shape[0]):
         r, pos, s = _draw(deck, pos, s, mode)
@@ -331,26 +328,26 @@ def _round(F, pattern, values, kind, split_ranks, table, act, nxt, drw, start, s
         else:
             if bn == 0:
                 br0 = r
-            if bn < F[F_VISIBLE]:
-                v = v * F[F_KINDS] + kind[r]
+            if bn < F[fl.F_VISIBLE]:
+                v = v * F[fl.F_KINDS] + kind[r]
             bn += 1
             bhard += values[r]
             baces += values[r] == 1
     ins = 0
-    if br0 == 0 and F[F_VISIBLE] >= 1 and F[F_TABLE] and (F[F_INSURE] or F[F_EVEN]):
+    if br0 == 0 and F[fl.F_VISIBLE] >= 1 and F[fl.F_TABLE] and (F[fl.F_INSURE] or F[fl.F_EVEN]):
         if hs[0, N] == 2 and hs[0, ACES] == 1 and hs[0, HARD] == 11:
-            if F[F_EVEN] and even[v, kind[hs[0, R0]], kind[hs[0, R1]]]:
+            if F[fl.F_EVEN] and even[v, kind[hs[0, R0]], kind[hs[0, R1]]]:
                 hs[0, SETTLED] = 1
                 hs[0, NET] = hs[0, STAKED]
                 hs[0, DONE] = 1
         else:
-            most = hs[0, STAKED] * F[F_INS_NUM] // F[F_INS_DEN]
-            if F[F_INSURE] and most >= 1 and insure[v]:
+            most = hs[0, STAKED] * F[fl.F_INS_NUM] // F[fl.F_INS_DEN]
+            if F[fl.F_INSURE] and most >= 1 and insure[v]:
                 ins = most
     bace_ten = bn == 2 and baces == 1 and bhard == 11
     nh = 1
-    if not (F[F_PEEK] and _cls(_total(bhard, baces, bonus), bn, bace_ten, F[F_BPONT] != 0,
-                               F[F_BTRICK] != 0, F) == c.PONTOON):
+    if not (F[fl.F_PEEK] and _cls(_total(bhard, baces, bonus), bn, bace_ten, F[fl.F_BPONT] != 0,
+                               F[fl.F_BTRICK] != 0, F) == c.PONTOON):
         ok, nh, pos, s = _players(hs, order, v, F, values, kind, split_ranks, act, nxt, drw,
                                   start, sstart, split, deck, pos, s, mode)
         if not ok:
@@ -360,14 +357,14 @@ def _round(F, pattern, values, kind, split_ranks, table, act, nxt, drw, start, s
             if not hs[order[j], SETTLED]:
                 live = True
         while True:
-            if not live and not F[F_ALONE]:
+            if not live and not F[fl.F_ALONE]:
                 if not (bn < 2 and ins > 0):
                     break
-            elif bn >= F[F_BMAX]:
+            elif bn >= F[fl.F_BMAX]:
                 break
             else:
                 points = _total(bhard, baces, bonus)
-                if not (points < F[F_STAND] or (points == F[F_STAND] and F[F_HIT_SOFT]
+                if not (points < F[fl.F_STAND] or (points == F[fl.F_STAND] and F[fl.F_HIT_SOFT]
                                                 and baces > 0 and bhard + bonus <= 21)):
                     break
             r, pos, s = _draw(deck, pos, s, mode)
@@ -378,8 +375,8 @@ def _round(F, pattern, values, kind, split_ranks, table, act, nxt, drw, start, s
             baces += values[r] == 1
         bace_ten = bn == 2 and baces == 1 and bhard == 11
     bpoints = _total(bhard, baces, bonus)
-    bcls = _cls(bpoints, bn, bace_ten, F[F_BPONT] != 0, F[F_BTRICK] != 0, F)
-    up = F[F_ROUND_UP] != 0
+    bcls = _cls(bpoints, bn, bace_ten, F[fl.F_BPONT] != 0, F[fl.F_BTRICK] != 0, F)
+    up = F[fl.F_ROUND_UP] != 0
     net = 0
     for j in range(nh):
         h = order[j]
@@ -389,10 +386,10 @@ def _round(F, pattern, values, kind, split_ranks, table, act, nxt, drw, start, s
         n, hard, aces = hs[h, N], hs[h, HARD], hs[h, ACES]
         points = _total(hard, aces, bonus)
         cls = _cls(points, n, n == 2 and aces == 1 and hard == 11,
-                   hs[h, SPLIT] == 0 or F[F_ACE_TEN_SPLIT] != 0, F[F_TRICK] > 0, F)
+                   hs[h, SPLIT] == 0 or F[fl.F_ACE_TEN_SPLIT] != 0, F[fl.F_TRICK] > 0, F)
         net += _settle(hs[h, STAKED], cls, bcls, points - bpoints, table, up)
     if ins > 0:
-        net += _money(ins, F[F_INS_PAY_NUM], F[F_INS_PAY_DEN], up) if bace_ten else -ins
+        net += _money(ins, F[fl.F_INS_PAY_NUM], F[fl.F_INS_PAY_DEN], up) if bace_ten else -ins
     return True, net, nh, pos, s
 
 
@@ -410,7 +407,7 @@ def fast_rounds(F, pattern, values, kind, split_ranks, table, act, nxt, drw, sta
     tracing = trace.shape[0] > 0
     done = rounds
     for i in range(rounds):
-        if mode == M_FRESH:
+        if mode == fl.M_FRESH:
             pos = 0
         ok, net, nh, pos, s = _round(F, pattern, values, kind, split_ranks, table, act, nxt,
                                      drw, start, sstart, split, insure, even, stake, hs, order,

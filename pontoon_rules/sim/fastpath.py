@@ -27,6 +27,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from pontoon_rules.sim import compiled as c
+from pontoon_rules.sim import fast_layout as f
+from pontoon_rules.sim import fast_native
 from pontoon_rules.sim.compiled import SimRules
 from pontoon_rules.sim.layout import USUAL_VALUES
 from pontoon_rules.sim.strategy import MODE_TABLE, Strategy
@@ -74,8 +76,7 @@ def deal_pattern(p: np.ndarray) -> np.ndarray:
 
 
 def fast_params(sim: SimRules, strat: Strategy) -> np.ndarray:
-    """The fast kernel's parameter vector (`sim.fast`'s `F_*` slots)."""
-    from pontoon_rules.sim import fast as f  # numba: imported where the kernel is used
+    """The fast kernel's parameter vector (the `F_*` slots of `sim.fast_layout`)."""
     p, rank = sim.params, sim.class_rank
     trick = p[c.TRICK_CARDS] if p[c.TRICK_ENABLED] else 0
     values = {
@@ -111,54 +112,68 @@ def fast_params(sim: SimRules, strat: Strategy) -> np.ndarray:
 
 @dataclass
 class FastRunner:
-    """The fast kernel's inputs for one ruleset and strategy, and its workspace."""
+    """The fast kernel's inputs for one ruleset and strategy, and its workspace. It plays
+    on the C kernel (`sim.fast_native`) where that is built, else on numba's (`sim.fast`,
+    imported only then); `numba=True` asks for numba's, the reference."""
 
     sim: SimRules
     strategy: Strategy
 
     def __post_init__(self) -> None:
-        from pontoon_rules.sim import fast as f
-
         s = self.strategy
         self.tables = (fast_params(self.sim, s), deal_pattern(self.sim.params), USUAL_VALUES,
                        s.kind_of_rank.astype(np.int64), self.sim.split_ranks, self.sim.settle,
                        s.act.astype(np.int8), _narrow(s.nxt), _narrow(s.draw),
                        _narrow(s.start), _narrow(s.split_start), s.split.astype(np.int8),
                        s.insure.astype(np.int8), s.even.astype(np.int8))
-        self.hs = np.zeros((c.MAX_SPLIT_HANDS + 1, f.NF), dtype=np.int64)
-        self.order = np.zeros(c.MAX_SPLIT_HANDS + 1, dtype=np.int64)
         self.ranks = (self.sim.shoe >> 2).astype(np.int8)
+        self.c = fast_native.kernel()
+        on_c = self.c is not None
+        self.c_tables = fast_native.c_tables(self.tables) if on_c else ()
+        """The tables in the C kernel's dtypes (held here: `c_args` points into them)."""
+        self.c_args = fast_native.pack(self.c_tables) if on_c else None
+        self.work: tuple[np.ndarray, np.ndarray] | None = None
+        """The numba kernel's hand rows and order, made at its first round."""
+
+    @property
+    def engine(self) -> str:
+        """What the rounds play on by default: "c" (the library is built) or "numba"."""
+        return "c" if self.c is not None else "numba"
 
     def run(self, rounds: int, seed_words: np.ndarray, infinite: bool, stake: int,
-            trace: np.ndarray | None = None) -> tuple[np.ndarray, int]:
+            trace: np.ndarray | None = None, numba: bool = False) -> tuple[np.ndarray, int]:
         """Sums [net, net², hands] per unit of stake and the rounds played, as
         `sim.play.run_rounds` (`trace`: each round's net and hands)."""
-        from pontoon_rules.sim import fast as f
-
         st = np.array([np.uint64(int(seed_words[0]))], dtype=np.uint64)
         out = np.zeros(3)
         mode = f.M_INFINITE if infinite else f.M_FRESH
-        done = f.fast_rounds(*self.tables, stake, self.hs, self.order, self.ranks.copy(), mode,
-                             st, rounds, out, _trace(trace))
-        return out, int(done)
+        rows = trace if trace is not None else np.zeros((0, 2), dtype=np.int64)
+        done = self._rounds(self.ranks.copy(), mode, st, rounds, out, rows, stake, numba)
+        return out, done
 
-    def play_shoe(self, cards: list[int], stake: int) -> int | None:
+    def play_shoe(self, cards: list[int], stake: int, numba: bool = False) -> int | None:
         """One round dealt from `cards` in order: the seat's net (None: the cards ran out)."""
-        from pontoon_rules.sim import fast as f
-
         deck = (np.array(cards, dtype=np.int64) >> 2).astype(np.int8)
-        st = np.zeros(1, dtype=np.uint64)
         trace = np.zeros((1, 2), dtype=np.int64)
-        done = f.fast_rounds(*self.tables, stake, self.hs, self.order, deck, f.M_STACKED, st,
-                             1, np.zeros(3), trace)
+        done = self._rounds(deck, f.M_STACKED, np.zeros(1, dtype=np.uint64), 1, np.zeros(3),
+                            trace, stake, numba)
         return int(trace[0, 0]) if done == 1 else None
+
+    def _rounds(self, deck: np.ndarray, mode: int, st: np.ndarray, rounds: int,
+                out: np.ndarray, trace: np.ndarray, stake: int, numba: bool) -> int:
+        """`sim.fast.fast_rounds` on the kernel asked for; the rounds played."""
+        if self.c is not None and self.c_args is not None and not numba:
+            return self.c.rounds(self.c_args, deck, stake, mode, st, rounds, out, trace)
+        from pontoon_rules.sim import fast  # numba: imported where its kernel plays
+
+        if self.work is None:
+            self.work = (np.zeros((c.MAX_SPLIT_HANDS + 1, fast.NF), dtype=np.int64),
+                         np.zeros(c.MAX_SPLIT_HANDS + 1, dtype=np.int64))
+        return int(fast.fast_rounds(*self.tables, stake, *self.work, deck, mode, st, rounds,
+                                    out, trace))
 
 
 def _narrow(states: np.ndarray) -> np.ndarray:
     """A table of state numbers in the smallest integer type that holds them."""
     kind = np.int16 if states.size == 0 or states.max() < 2**15 else np.int32
     return states.astype(kind)
-
-
-def _trace(trace: np.ndarray | None) -> np.ndarray:
-    return trace if trace is not None else np.zeros((0, 2), dtype=np.int64)

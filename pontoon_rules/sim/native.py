@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from pontoon_rules.native import library
+from pontoon_rules.native import constants, library
 from pontoon_rules.sim import compiled as c
 from pontoon_rules.sim import layout
 
@@ -92,9 +92,6 @@ class Kernel:
                                       ctypes.c_int64]
         lib.pr_sim_play_round.restype = ctypes.c_int
         lib.pr_sim_play_round.argtypes = [args]
-        lib.pr_sim_constant.restype = ctypes.c_int64
-        lib.pr_sim_constant.argtypes = [ctypes.c_int64, ctypes.POINTER(ctypes.c_char_p),
-                                        ctypes.POINTER(ctypes.c_int64)]
 
     def run_rounds(self, *args: Any) -> int:
         """As `sim.play.run_rounds(P, …, st, rounds, out, trace)`."""
@@ -115,10 +112,4 @@ class Kernel:
     def constants(self) -> dict[str, int]:
         """Every constant of sim.h by the Python name it mirrors ("module.NAME" under
         `pontoon_rules.sim`)."""
-        name, value = ctypes.c_char_p(), ctypes.c_int64()
-        count = self.lib.pr_sim_constant(-1, ctypes.byref(name), ctypes.byref(value))
-        out = {}
-        for i in range(count):
-            self.lib.pr_sim_constant(i, ctypes.byref(name), ctypes.byref(value))
-            out[(name.value or b"").decode()] = value.value
-        return out
+        return constants(self.lib.pr_sim_constant)

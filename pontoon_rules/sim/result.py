@@ -20,7 +20,9 @@ PATHS = ("compiled", "engine")
 """The simulation paths, by the name `--path` takes."""
 RETIRED_PATHS = {"fast": "compiled"}
 """Path names no longer offered, each with the one to use instead."""
-KERNEL_WORDS = {"fast": "the one-seat fast kernel", "general-c": "the general kernel in C",
+KERNEL_WORDS = {"fast-c": "the one-seat fast kernel in C",
+                "fast-numba": "the one-seat fast kernel in numba",
+                "general-c": "the general kernel in C",
                 "general-numba": "the general kernel in numba"}
 """The compiled path's kernels (`sim.rounds.RoundRunner.kernel_name`), in words."""
 

@@ -5,10 +5,11 @@ workspace; `run(rounds, seed)` plays a chunk of independent rounds (each from a
 fresh shoe, or an infinite deck) and returns seat 0's sums; `play_shoe(cards,
 stakes, kitty)` plays one round from a stacked shoe (for the differential tests).
 One-seat rounds of a ruleset with the features `sim.fastpath.fast_problem` accepts
-are played on the fast kernel (`sim.fast`): the same card stream, bit-identical
-results (`kernel="general"` forces the general one). The general kernel is the C
-library's (`sim.native`) where it is built, else numba's (`sim.play`; `kernel="numba"`
-forces it): the same rounds to the last bit.
+are played on the fast kernel: the same card stream, bit-identical results
+(`kernel="general"` forces the general one). Each kernel is the C library's where it is
+built (`sim.native`, `sim.fast_native`), else numba's (`sim.play`, `sim.fast`;
+`kernel="numba"` forces the general one in numba, `kernel="fast-numba"` the fast one):
+the same rounds to the last bit.
 """
 
 from __future__ import annotations
@@ -39,10 +40,11 @@ from pontoon_rules.sim.money import Run, check_limits, check_money
 from pontoon_rules.sim.strategy import Strategy
 
 SIM_STAKE = 100
-KERNELS = ("auto", "general", "fast", "numba")
+KERNELS = ("auto", "general", "fast", "numba", "fast-numba")
 """`RoundRunner.run`'s choices: the fast kernel where it can play the rounds, else the
-general one; the general kernel (in C where built, else numba); the fast kernel; the
-general kernel in numba (the reference the C one equals)."""
+general one; the general kernel (in C where built, else numba); the fast kernel (the
+same); the general kernel in numba (the reference the C one equals); the fast kernel in
+numba (the reference its C one equals)."""
 
 
 def general_kernel(numba: bool = False) -> tuple[Callable[..., Any], Callable[..., Any]]:
@@ -103,14 +105,16 @@ class RoundRunner:
         return "c" if native.kernel() is not None else "numba"
 
     def kernel_name(self, kernel: str = "auto") -> str:
-        """The kernel `run(..., kernel=kernel)` plays on: "fast", "general-c" or
-        "general-numba"."""
-        if self._fast(kernel) is not None:
-            return "fast"
+        """The kernel `run(..., kernel=kernel)` plays on: "fast-c", "fast-numba",
+        "general-c" or "general-numba"."""
+        fast = self._fast(kernel)
+        if fast is not None:
+            return "fast-numba" if kernel == "fast-numba" else f"fast-{fast.engine}"
         return "general-numba" if kernel == "numba" else f"general-{self.general}"
 
     def _fast(self, kernel: str) -> FastRunner | None:
-        return self.fast if self.seats == 1 and kernel in ("auto", "fast") else None
+        chosen = kernel in ("auto", "fast", "fast-numba")
+        return self.fast if self.seats == 1 and chosen else None
 
     def run(self, rounds: int, seed_words: np.ndarray, dealing: str = "infinite",
             stake: int = SIM_STAKE, kernel: str = "auto",
@@ -131,11 +135,12 @@ class RoundRunner:
         self._check_bank([stake] * self.seats)
         infinite = dealing == "infinite" or self.sim.rules.decks is None
         fast = self._fast(kernel)
-        if kernel == "fast" and fast is None:
+        if kernel in ("fast", "fast-numba") and fast is None:
             raise ValueError(f"the fast kernel cannot play these rounds: "
                              f"{fast_problem(self.sim, self.seats)}")
         if fast is not None:
-            out, done = fast.run(rounds, seed_words, infinite, stake, trace)
+            out, done = fast.run(rounds, seed_words, infinite, stake, trace,
+                                 numba=kernel == "fast-numba")
             self.fast_rounds += done
         else:
             out, done = self._run_general(rounds, seed_words, infinite, stake, trace,
@@ -174,6 +179,7 @@ class RoundRunner:
                   kernel: str = "auto") -> RoundOutcome:
         """One round dealt from `cards` in order (nothing goes back under the pack), on
         the fast kernel when it can play it (`kernel="general"`: never; `"numba"`: the
+        general kernel in numba; `"fast-numba"`: the fast kernel in numba, else the
         general kernel in numba).
 
         Raises:
@@ -183,7 +189,7 @@ class RoundRunner:
         self._check_bank(stakes)
         if (kernel not in ("general", "numba") and self.fast is not None
                 and fast_problem(self.sim, len(stakes), kitty) is None):
-            net = self.fast.play_shoe(cards, stakes[0])
+            net = self.fast.play_shoe(cards, stakes[0], numba=kernel == "fast-numba")
             if net is None:
                 raise ShoeError("the stacked shoe ran out")
             self.fast_rounds += 1
@@ -192,7 +198,7 @@ class RoundRunner:
         self.ctx[KITTY] = kitty
         n = len(stakes)
         self.ctx[SEATS] = n
-        _, play_round = general_kernel(kernel == "numba")
+        _, play_round = general_kernel(kernel in ("numba", "fast-numba"))
         try:
             ok = play_round(*self._common(), np.array(stakes, dtype=np.int64), *self._work(),
                             *layout.stacked_source(cards))

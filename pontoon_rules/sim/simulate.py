@@ -1,8 +1,8 @@
 """`simulate`: one seat playing the best strategy, on the compiled simulator or the engine.
 
 Two paths (`PATHS`). `compiled`, the default: the compiled simulator (`sim.rounds`,
-every ruleset: its general kernel in C where a C compiler works, else in numba, and a
-one-seat fast kernel in numba where the ruleset allows it, all bit-identical).
+every ruleset: its general kernel, and a one-seat fast kernel where the ruleset allows it,
+each in C where a C compiler works, else in numba, all bit-identical).
 `engine`: the reference engine (`sim.engine`), slow and independent of the kernels.
 Either way a run is cut into seeded chunks folded in chunk order, so the same seed
 gives the same figures, to the last bit, with any number of workers or machines (see

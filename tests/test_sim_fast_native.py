@@ -1,0 +1,190 @@
+"""The one-seat fast kernel in C (`native/fast.c`, `sim.fast_native`) plays the numba fast
+kernel's rounds to the last bit: the same sums, the same net and hands in every round, on
+every bundled ruleset the fast kernel plays, the fast-kernel overlays of
+tests/test_sim_fastpath.py, odds that round and random qualifying overlays, both dealings
+(each with its own best play), several seeds and odd stakes; the same single rounds from
+stacked shoes, short ones too; state tables too big for int16; its constants are
+Python's; without C the numba fast kernel answers."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import numpy as np
+import pytest
+from test_sim_differential import overlay, random_overlay
+from test_sim_fastpath import FIELDS, QUALIFYING
+from test_sim_native import (
+    ROUNDS,
+    SEEDS,
+    assert_constants_are_pythons,
+    assert_same_run,
+    run_alone,
+)
+
+from pontoon_rules import native
+from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.sim import fast_layout
+from pontoon_rules.sim import fast_native as fnative
+from pontoon_rules.sim.compiled import compile_sim
+from pontoon_rules.sim.fastpath import FastRunner, fast_problem
+from pontoon_rules.sim.rounds import RoundRunner
+from pontoon_rules.sim.strategy import Strategy, strategy
+
+ODDS = [{"settlement": {"odd_amounts": rounding, "pays": "6:5", "collects": "3:2"},
+         "hands": {"definitions": {"pontoon": {"collects": "5:2"}}}}
+        for rounding in ("round-down", "round-up")]
+"""What the overlays of test_sim_fastpath leave out: payouts and collections of odds that
+do not divide the stakes, rounded both ways."""
+C = fnative.kernel()
+needs_c = pytest.mark.skipif(C is None, reason="no C compiler: the numba kernels are in use")
+
+
+def assert_same_rounds(rules: Rules, players: tuple[str, ...] = ("best", "stand-16"),
+                       seeds: tuple[int, ...] = tuple(SEEDS)) -> None:
+    """C against numba, the fast kernel: every player, both dealings, every seed."""
+    for player in players:
+        for dealing in ("shoe", "infinite"):
+            runner = RoundRunner(rules, strategy(rules, player, dealing=dealing))
+            assert runner.kernel_name("fast") == "fast-c"
+            for seed in seeds:
+                assert_same_run(runner, "fast-numba", "fast", seed, dealing,
+                                f"{player}, {dealing}, seed {seed}")
+
+
+@needs_c
+@pytest.mark.parametrize("ruleset", QUALIFYING)
+def test_c_equals_numba_on_bundled_rulesets(ruleset: str) -> None:
+    assert_same_rounds(compile_rules(load_bundled(ruleset)))
+
+
+@needs_c
+@pytest.mark.parametrize("change", FIELDS + ODDS)
+def test_c_equals_numba_on_field_overlays(change: dict[str, object]) -> None:
+    assert_same_rounds(overlay("blackjack-reference", change), seeds=(1, 2**64 - 1))
+
+
+@needs_c
+@pytest.mark.parametrize("seed", range(4))
+def test_c_equals_numba_on_random_qualifying_overlays(seed: int) -> None:
+    rng = random.Random(seed + 2000)
+    rules = None
+    while rules is None or fast_problem(compile_sim(rules)) is not None:
+        rules = random_overlay(rng, rng.choice(QUALIFYING))
+    assert_same_rounds(rules, ("best", "stand-15"), seeds=(1, 0xDEADBEEF))
+
+
+@needs_c
+@pytest.mark.parametrize("ruleset", QUALIFYING)
+def test_stacked_rounds_are_equal(ruleset: str) -> None:
+    """Single rounds from a stacked shoe (`M_STACKED`), whole and cut short."""
+    rules = compile_rules(load_bundled(ruleset))
+    runner = RoundRunner(rules, strategy(rules))
+    assert runner.fast is not None
+    rng = random.Random(9)
+    shoe = [int(c) for c in compile_sim(rules).shoe]
+    ran_out = 0
+    for _ in range(1500):
+        rng.shuffle(shoe)
+        cards = shoe[:rng.randint(0, 12)] if rng.random() < 0.3 else shoe
+        stake = rng.choice([1, 7, 10, 100])
+        got = runner.fast.play_shoe(cards, stake)
+        assert got == runner.fast.play_shoe(cards, stake, numba=True), cards[:12]
+        ran_out += got is None
+    assert 0 < ran_out < 1500
+
+
+@needs_c
+def test_state_tables_past_int16_are_read_as_int32() -> None:
+    """More than 32768 states (here unreached ones added to blackjack-reference's best
+    play): the C kernel reads int32 tables (`wide`), with the same rounds."""
+    rules = compile_rules(load_bundled("blackjack-reference"))
+    best = strategy(rules)
+    extra = 40_000 - best.act.shape[1]
+
+    def pad(table: np.ndarray, axis: int) -> np.ndarray:
+        shape = list(table.shape)
+        shape[axis] = extra
+        return np.concatenate([table, np.full(shape, -1, dtype=table.dtype)], axis=axis)
+
+    wide: Strategy = dataclasses.replace(best, act=pad(best.act, 1), amount=pad(best.amount, 1),
+                                         nxt=pad(best.nxt, 1), draw=pad(best.draw, 0))
+    runner = FastRunner(compile_sim(rules), wide)
+    assert runner.c_args is not None and runner.c_args.wide
+    assert runner.c_tables[fnative.TABLES.index("nxt")].dtype == np.int32
+    for infinite in (False, True):
+        want = runner.run(ROUNDS, np.array([5], dtype=np.uint64), infinite, 100, numba=True)
+        got = runner.run(ROUNDS, np.array([5], dtype=np.uint64), infinite, 100)
+        assert got[0].tolist() == want[0].tolist() and got[1] == want[1]
+
+
+@needs_c
+def test_the_constants_of_the_c_fast_kernel_are_pythons() -> None:
+    assert C is not None
+    assert_constants_are_pythons(C.constants(), (
+        "fast_layout.N_F", "fast_layout.M_STACKED", "compiled.TOTAL", "compiled.UNRANKED",
+        "compiled.MAX_SPLIT_HANDS", "strategy.A_DOUBLE"))
+
+
+@needs_c
+def test_the_c_fast_kernel_refuses_arrays_it_would_read_past() -> None:
+    rules = compile_rules(load_bundled("blackjack-reference"))
+    runner = FastRunner(compile_sim(rules), strategy(rules))
+    tables = list(runner.c_tables)
+    at = fnative.TABLES.index
+    short = tables.copy()
+    short[at("nxt")] = short[at("nxt")][:, :-1].copy()
+    with pytest.raises(ValueError, match="nxt of shape"):
+        fnative.pack(tuple(short))
+    wrong = tables.copy()
+    wrong[at("kind")] = wrong[at("kind")].astype(np.int32)
+    with pytest.raises(ValueError, match="kind: expected a C-contiguous int64"):
+        fnative.pack(tuple(wrong))
+    many = tables.copy()
+    many[at("F")] = many[at("F")].copy()
+    many[at("F")][fast_layout.F_SMAX] = 40
+    with pytest.raises(ValueError, match="at most as many hands"):
+        fnative.pack(tuple(many))
+    assert C is not None and runner.c_args is not None
+    with pytest.raises(ValueError, match="deck"):
+        C.rounds(runner.c_args, np.array([0, 13], dtype=np.int8), 100, fast_layout.M_FRESH,
+                 np.zeros(1, dtype=np.uint64), 1, np.zeros(3), np.zeros((0, 2), dtype=np.int64))
+    with pytest.raises(ValueError, match="mode"):
+        C.rounds(runner.c_args, runner.ranks.copy(), 100, 3, np.zeros(1, dtype=np.uint64), 1,
+                 np.zeros(3), np.zeros((0, 2), dtype=np.int64))
+
+
+@needs_c
+def test_a_fast_run_in_c_never_loads_numba() -> None:
+    """A process that plays only on the C fast kernel does not import numba (whose fast
+    kernel takes seconds to load, half a minute to compile)."""
+    assert run_alone("blackjack-reference") == ["fast-c", "101", "False"]
+
+
+def test_switched_off_the_numba_fast_kernel_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`PONTOON_RULES_NATIVE=0`: the fast kernel is numba's, with the same rounds."""
+    rules = compile_rules(load_bundled("blackjack-reference"))
+    seed = np.array([3], dtype=np.uint64)
+    reference = RoundRunner(rules, strategy(rules)).run(2000, seed, "shoe", kernel="fast-numba")
+    monkeypatch.setenv("PONTOON_RULES_NATIVE", "0")
+    monkeypatch.setattr(native, "_LOADED", {})
+    monkeypatch.setattr(fnative, "_KERNEL", [])
+    runner = RoundRunner(rules, strategy(rules))
+    assert fnative.kernel() is None and runner.fast is not None
+    assert runner.fast.engine == "numba" and runner.kernel_name() == "fast-numba"
+    assert runner.run(2000, seed, "shoe").tolist() == reference.tolist()
+    assert runner.fast_rounds == 2000
+
+
+def test_kernel_names() -> None:
+    rules = compile_rules(load_bundled("blackjack-reference"))
+    runner = RoundRunner(rules, strategy(rules))
+    engine = "c" if C is not None else "numba"
+    assert runner.kernel_name() == runner.kernel_name("fast") == f"fast-{engine}"
+    assert runner.kernel_name("fast-numba") == "fast-numba"
+    assert runner.kernel_name("numba") == "general-numba"
+    with pytest.raises(ValueError, match="fast kernel cannot play"):
+        RoundRunner(rules, strategy(rules), seats=2).run(10, np.array([1], dtype=np.uint64),
+                                                         kernel="fast-numba")
