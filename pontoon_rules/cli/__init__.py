@@ -11,10 +11,18 @@ the workbench's server or the conformance kit); `--help` imports them all.
 
 from __future__ import annotations
 
+import gc
 import importlib
+import os
 import sys
 
-import click
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+"""numpy's OpenBLAS would start a thread per core at import, which then spin after each
+product; the analysis's products are of a few hundred numbers, where one thread is the
+fastest, and `costs` and `simulate` spread their work over processes themselves. Set
+before numpy is imported (a user's own setting wins)."""
+
+import click  # noqa: E402
 
 COMMANDS = {
     "list": ("ruleset_cmds", "list_cmd"),
@@ -64,4 +72,5 @@ def main() -> None:
     """Entry point: run the CLI, mapping the project's errors to messages and exit codes."""
     from pontoon_rules.cli.errors import run_with_errors
 
+    gc.set_threshold(20_000, 20, 20)  # imports build many objects and no cycles to free
     sys.exit(run_with_errors(cli))
