@@ -120,6 +120,24 @@ def test_state_tables_past_int16_are_read_as_int32() -> None:
         assert got[0].tolist() == want[0].tolist() and got[1] == want[1]
 
 
+@pytest.mark.parametrize("numba", [True, pytest.param(False, marks=needs_c)])
+def test_a_trace_shorter_than_the_run_gets_its_first_rounds(numba: bool) -> None:
+    """A trace of fewer rows than rounds holds the first rounds' net and hands and nothing
+    is written past it (numba checks no bounds: the kernel must); the sums are the whole
+    run's."""
+    rules = compile_rules(load_bundled("blackjack-reference"))
+    runner = FastRunner(compile_sim(rules), strategy(rules))
+    seed = np.array([11], dtype=np.uint64)
+    whole = np.zeros((ROUNDS, 2), dtype=np.int64)
+    want = runner.run(ROUNDS, seed, False, 100, trace=whole, numba=numba)
+    fenced = np.full((8, 2), -7, dtype=np.int64)
+    short = fenced[:5]
+    got = runner.run(ROUNDS, seed, False, 100, trace=short, numba=numba)
+    assert got[0].tolist() == want[0].tolist() and got[1] == want[1] == ROUNDS
+    assert fenced[:5].tolist() == whole[:5].tolist()
+    assert fenced[5:].tolist() == [[-7, -7]] * 3
+
+
 @needs_c
 def test_the_constants_of_the_c_fast_kernel_are_pythons() -> None:
     assert C is not None

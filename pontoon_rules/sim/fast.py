@@ -398,13 +398,14 @@ def fast_rounds(F, pattern, values, kind, split_ranks, table, act, nxt, drw, sta
                 split, insure, even, stake, hs, order, deck, mode, st, rounds, out,
                 trace) -> int:
     """Play `rounds` rounds as `sim.play.run_rounds` (out: sum of nets per unit of
-    stake, of their squares, hands); `trace` (rounds × 2, or empty) gets each round's
-    net and hands. Returns the rounds played (fewer: a shoe ran out)."""
+    stake, of their squares, hands); `trace` (rows × 2, or empty) gets the net and hands
+    of each of its first rows' rounds (numba checks no bounds: the C kernel's rule).
+    Returns the rounds played (fewer: a shoe ran out)."""
     unit = 1.0 / stake
     s = st[0]
     pos = 0
     total, squares, hands = out[0], out[1], out[2]
-    tracing = trace.shape[0] > 0
+    traced = trace.shape[0]
     done = rounds
     for i in range(rounds):
         if mode == fl.M_FRESH:
@@ -419,7 +420,7 @@ def fast_rounds(F, pattern, values, kind, split_ranks, table, act, nxt, drw, sta
         total += x
         squares += x * x
         hands += nh
-        if tracing:
+        if i < traced:
             trace[i, 0] = net
             trace[i, 1] = nh
     out[0], out[1], out[2] = total, squares, hands
