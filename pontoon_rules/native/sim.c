@@ -46,21 +46,21 @@ HOT void add_card(Sim *s, i64 h, i64 card, i64 v, int player) {
     HF(h, HF_HARD) += P(P_VALUE_0 + (card >> 2));
     if (card >> 2 == 0) HF(h, HF_ACES) += 1;
     if (HF(h, HF_DOUBLES) > 0) HF(h, HF_SINCE) += 1;
-    if (!player || S_(T_MODE) != MODE_TABLE) return;
-    i64 kinds = S_(T_KINDS), states = S_(T_STATES), kind_of = S_(T_KIND_OF);
+    if (!player || SH(T_MODE) != MODE_TABLE) return;
+    i64 kinds = SH(T_KINDS), states = SH(T_STATES), kind_of = SH(T_KIND_OF);
     i64 k = S_(kind_of + (card >> 2));
     i64 ms = HF(h, HF_MS);
     if (HF(h, HF_LASTACT) > 0) {
         HF(h, HF_LASTACT) = 0;
-        if (ms >= 0) HF(h, HF_MS) = S_(S_(T_NXT) + (v * states + ms) * kinds + k);
+        if (ms >= 0) HF(h, HF_MS) = S_(SH(T_NXT) + (v * states + ms) * kinds + k);
         return;
     }
     if (HF(h, HF_SPLIT)) {
         if (n + 1 == 2) {
             i64 a = S_(kind_of + (HC(h, 0) >> 2)), b = S_(kind_of + (HC(h, 1) >> 2));
-            HF(h, HF_MS) = S_(S_(T_SPLIT_START) + a * kinds + b);
+            HF(h, HF_MS) = S_(SH(T_SPLIT_START) + a * kinds + b);
         } else if (ms >= 0) {
-            HF(h, HF_MS) = S_(S_(T_DRAW) + ms * kinds + k);
+            HF(h, HF_MS) = S_(SH(T_DRAW) + ms * kinds + k);
         }
         return;
     }
@@ -68,9 +68,9 @@ HOT void add_card(Sim *s, i64 h, i64 card, i64 v, int player) {
     if (n + 1 == pc) {
         i64 idx = 0;
         for (i64 i = 0; i < pc; i++) idx = idx * kinds + S_(kind_of + (HC(h, i) >> 2));
-        HF(h, HF_MS) = S_(S_(T_START) + idx);
+        HF(h, HF_MS) = S_(SH(T_START) + idx);
     } else if (n + 1 > pc && ms >= 0) {
-        HF(h, HF_MS) = S_(S_(T_DRAW) + ms * kinds + k);
+        HF(h, HF_MS) = S_(SH(T_DRAW) + ms * kinds + k);
     }
 }
 
@@ -121,16 +121,16 @@ static void offer(Sim *s, i64 h, i64 below) {
 HOT int surrenders(Sim *s, i64 h) {
     i64 pc = P(P_PLAYER_CARDS);
     if (HF(h, HF_SPLIT) || HF(h, HF_N) != pc || !may_surrender(s, h, CTX(CTX_BANK))) return 0;
-    i64 kinds = S_(T_KINDS), kind_of = S_(T_KIND_OF);
+    i64 kinds = SH(T_KINDS), kind_of = SH(T_KIND_OF);
     i64 idx = CTX(CTX_VIS);
     for (i64 i = 0; i < pc; i++) idx = idx * kinds + S_(kind_of + (HC(h, i) >> 2));
-    return S_(S_(T_SURRENDER) + idx) != 0;
+    return S_(SH(T_SURRENDER) + idx) != 0;
 }
 
 /* The action of a named simple policy (`stand-N`). */
 static i64 stand_on(Sim *s, i64 h, i64 row, int draw_ok, int doubled) {
     i64 points = total(s, h, P(P_ACE_BONUS));
-    i64 want = max64(S_(T_TARGET), P(P_STICK_MINIMUM));
+    i64 want = max64(SH(T_TARGET), P(P_STICK_MINIMUM));
     if (points >= want) return A_STICK;
     if (points < want) {
         if (draw_ok) return A_TWIST;
@@ -147,20 +147,20 @@ HOT i64 decide(Sim *s, i64 h, i64 held, i64 row, i64 *amount) {
     int doubled = drawn_double(s, h);
     int draw_ok = may && !doubled;
     *amount = 0;
-    if (S_(T_MODE) != MODE_TABLE) return stand_on(s, h, row, draw_ok, doubled);
+    if (SH(T_MODE) != MODE_TABLE) return stand_on(s, h, row, draw_ok, doubled);
     i64 v = CTX(CTX_VIS);
-    i64 kinds = S_(T_KINDS), states = S_(T_STATES), kind_of = S_(T_KIND_OF);
+    i64 kinds = SH(T_KINDS), states = SH(T_STATES), kind_of = SH(T_KIND_OF);
     if (P(P_SURRENDER) && surrenders(s, h)) return A_SURRENDER;
     if (can_split(s, h, held)) {
         i64 a = S_(kind_of + (HC(h, 0) >> 2)), b = S_(kind_of + (HC(h, 1) >> 2));
-        if (S_(S_(T_SPLIT) + (v * kinds + a) * kinds + b)) return A_SPLIT;
+        if (S_(SH(T_SPLIT) + (v * kinds + a) * kinds + b)) return A_SPLIT;
     }
     i64 ms = HF(h, HF_MS);
-    i64 action = ms >= 0 ? S_(S_(T_ACT) + v * states + ms) : A_STICK;
+    i64 action = ms >= 0 ? S_(SH(T_ACT) + v * states + ms) : A_STICK;
     if (action == A_BUY && draw_ok) {
         i64 low, high;
         buy_range(s, h, &low, &high);
-        i64 want = S_(S_(T_AMOUNT) + v * states + ms) * HF(h, HF_ORIG);
+        i64 want = S_(SH(T_AMOUNT) + v * states + ms) * HF(h, HF_ORIG);
         if (low >= 0 && low <= want && want <= high) {
             *amount = want;
             return A_BUY;
@@ -224,7 +224,7 @@ HOT int deal_cards(Sim *s, i64 who, i64 cards, i64 *count, i64 first) {
 static void visible(Sim *s) {
     i64 v = 0, bank = CTX(CTX_BANK);
     for (i64 i = 0; i < P(P_BANKER_VISIBLE); i++)
-        v = v * S_(T_KINDS) + S_(S_(T_KIND_OF) + (HC(bank, P(P_BANKER_UP_FROM) + i) >> 2));
+        v = v * SH(T_KINDS) + S_(SH(T_KIND_OF) + (HC(bank, P(P_BANKER_UP_FROM) + i) >> 2));
     CTX(CTX_VIS) = v;
 }
 
@@ -254,13 +254,13 @@ static int insurance(Sim *s) {
     i64 bank = CTX(CTX_BANK);
     int offered = P(P_BANKER_VISIBLE) >= 1 && (HC(bank, P(P_BANKER_UP_FROM)) >> 2) == 0
                   && (P(P_INSURANCE) || P(P_EVEN_MONEY));
-    if (offered && S_(T_MODE) == MODE_TABLE) {
-        i64 v = CTX(CTX_VIS), kinds = S_(T_KINDS), kind_of = S_(T_KIND_OF);
+    if (offered && SH(T_MODE) == MODE_TABLE) {
+        i64 v = CTX(CTX_VIS), kinds = SH(T_KINDS), kind_of = SH(T_KIND_OF);
         for (i64 seat = 0; seat < CTX(CTX_SEATS); seat++) {
             i64 h = ORD(seat, 0);
             if (is_natural(s, classify(s, h, 0))) {
                 i64 k0 = S_(kind_of + (HC(h, 0) >> 2)), k1 = S_(kind_of + (HC(h, 1) >> 2));
-                if (P(P_EVEN_MONEY) && S_(S_(T_EVEN) + (v * kinds + k0) * kinds + k1)) {
+                if (P(P_EVEN_MONEY) && S_(SH(T_EVEN) + (v * kinds + k0) * kinds + k1)) {
                     HF(h, HF_SETTLED) = 1;
                     HF(h, HF_NET) = HF(h, HF_STAKED);
                     HF(h, HF_DONE) = 1;
@@ -268,7 +268,7 @@ static int insurance(Sim *s) {
                 continue;
             }
             i64 most = floordiv(HF(h, HF_STAKED) * P(P_INS_FRAC_NUM), P(P_INS_FRAC_DEN));
-            if (P(P_INSURANCE) && most >= 1 && S_(S_(T_INSURE) + v)) s->ins[seat] = most;
+            if (P(P_INSURANCE) && most >= 1 && S_(SH(T_INSURE) + v)) s->ins[seat] = most;
         }
     }
     if (P(P_PEEK) && is_natural(s, classify(s, bank, 1))) {
@@ -428,7 +428,7 @@ static int banker(Sim *s) {
         if (P(P_BANKER_BY_CHOICE)) {
             if (n >= P(P_BANKER_MAX_CARDS) || points >= 21) return 1;
             i64 soft = is_soft(s, bank, bonus) ? 1 : 0;
-            if (!S_(S_(T_BANKER) + points * 2 + soft)) return 1;
+            if (!S_(SH(T_BANKER) + points * 2 + soft)) return 1;
         } else {
             if (n >= P(P_BANKER_MAX_CARDS)) return 1;
             if (!(points < P(P_BANKER_STAND_ON)
@@ -530,7 +530,9 @@ static int play_round(Sim *s) {
 static void open_sim(Sim *s, const SimArgs *a) {
     *s = (Sim){a->P, a->NH, a->cells, a->split_ranks, a->S, a->stakes,
                a->ctx, a->hf, a->hc, a->order, a->nhands, a->ins, a->seat_net, a->flags,
-               a->src, a->deck, a->tray, a->n_ids, a->deck_size, *a->st, {{0}}};
+               a->src, a->deck, a->tray, a->n_ids, a->deck_size, *a->st, {{0}}, {0}};
+    for (i64 i = 0; i < P_N_PARAMS; i++) s->params[i] = a->P[i];
+    for (i64 i = 0; i < T_HEADER; i++) s->header[i] = a->S[i];
     index_rows(s, &s->rows[0], 0, P(P_NAMED_PLAYER));
     index_rows(s, &s->rows[1], P(P_NAMED_PLAYER), P(P_NAMED_BANKER));
 }

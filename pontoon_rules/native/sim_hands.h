@@ -29,18 +29,27 @@ typedef struct {
 
 /* What the kernel reads and writes: the arrays of a round (`sim.native.ARRAYS`, 2-D tables
  * C-ordered with the column counts above; `cells`: n_ids x n_ids x 5), the generator's
- * state, held by value while the kernel runs, and the named-hand rows indexed. */
+ * state, held by value while the kernel runs, and the named-hand rows indexed.
+ *
+ * The round writes int64_t (`long`) all the time (hand rows, ctx, src), and C lets such a
+ * store change any `long`, so every parameter read through `P` was read again from memory
+ * after each one. What the round only reads is therefore copied here as `long long`, a
+ * type those stores cannot change, at set-up: the parameter vector (`params`, read by
+ * P(slot)) and the strategy vector's header (`header`, SH(slot)). */
 typedef struct {
     const i64 *P, *NH, *cells, *split_ranks, *S, *stakes;
     i64 *ctx, *hf, *hc, *order, *nhands, *ins, *seat_net, *flags;
     i64 *src, *deck, *tray;
-    i64 n_ids, deck_size;
+    long long n_ids, deck_size; /* `long long` as below */
     u64 rng;
     RowIndex rows[2]; /* a player's hand, the banker's */
+    long long params[P_N_PARAMS]; /* P's values */
+    long long header[T_HEADER];   /* the strategy vector's first T_HEADER values */
 } Sim;
 
-#define P(slot) (s->P[slot])
+#define P(slot) (s->params[slot])
 #define S_(i) (s->S[i])
+#define SH(i) (s->header[i]) /* S_(i) for i < T_HEADER */
 #define HF(h, f) (s->hf[(h) * HF_NF + (f)])
 #define HC(h, j) (s->hc[(h) * HC_COLS + (j)])
 #define NHR(i, col) (s->NH[(i) * H_COLS + (col)])
