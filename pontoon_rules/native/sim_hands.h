@@ -45,6 +45,9 @@ typedef struct {
     RowIndex rows[2]; /* a player's hand, the banker's */
     long long params[P_N_PARAMS]; /* P's values */
     long long header[T_HEADER];   /* the strategy vector's first T_HEADER values */
+    /* ctx and src slots the round reads often and writes at most once, held here too */
+    long long seats, bank, at_once, mode; /* fixed for the run */
+    long long vis, kitty_on;              /* set once a round (visible, play_round) */
 } Sim;
 
 #define P(slot) (s->params[slot])
@@ -92,7 +95,7 @@ static void refill(Sim *s) {
 
 /* The next card from the source (-1 when the pack is empty: ERR_EMPTY). */
 HOT i64 draw(Sim *s) {
-    i64 mode = SRC(SRC_MODE), size = s->deck_size;
+    i64 mode = s->mode, size = s->deck_size;
     i64 *deck = s->deck;
     if (mode == INFINITE) return deck[bounded(s, size)];
     if (mode == FRESH) {
