@@ -140,10 +140,10 @@ static i64 stand_on(Sim *s, i64 h, i64 row, int draw_ok, int doubled) {
 }
 
 /* The strategy's action for a hand with a real decision, and a buy's amount (`row`:
- * the named hand it is). As sim.round.decide, with each legality test made where its
- * answer is first read (they read the hand and change nothing). */
-HOT i64 decide(Sim *s, i64 h, i64 held, i64 row, i64 *amount) {
-    int may = may_draw(s, h, row);
+ * the named hand it is; `may`: may_draw, which `finished` has just found). As
+ * sim.round.decide, with each legality test made where its answer is first read (they
+ * read the hand and change nothing). */
+HOT i64 decide(Sim *s, i64 h, i64 held, i64 row, int may, i64 *amount) {
     int doubled = drawn_double(s, h);
     int draw_ok = may && !doubled;
     *amount = 0;
@@ -174,8 +174,9 @@ HOT i64 decide(Sim *s, i64 h, i64 held, i64 row, i64 *amount) {
     return A_SPLIT;
 }
 
-/* A hand with nothing left to decide (engine.flow._hand_finished). */
-HOT int finished(Sim *s, i64 h, i64 held, i64 row) {
+/* A hand with nothing left to decide (engine.flow._hand_finished). Where it has (0),
+ * *may is whether it may draw (may_draw): every way to 0 asks, and `decide` reads it. */
+HOT int finished(Sim *s, i64 h, i64 held, i64 row, int *may) {
     if (HF(h, HF_SETTLED)) return 1;
     if (is_bust(s, h)) {
         if (s->kitty_on && P(P_SHOOT_BUST_AT_ONCE) && HF(h, HF_SHOOT) > 0) {
@@ -190,7 +191,8 @@ HOT int finished(Sim *s, i64 h, i64 held, i64 row) {
     }
     if (row >= 0 && NHR(row, H_MAY_DRAW) == 0) return 1;
     /* nothing but sticking is legal (engine.legal.hand_legal) */
-    if (may_draw(s, h, row)) {
+    *may = may_draw(s, h, row);
+    if (*may) {
         if (!drawn_double(s, h)) return 0; /* it may twist */
         if (can_double(s, h)) return 0;
     }
@@ -366,16 +368,17 @@ static int players(Sim *s, i64 free) {
                 continue;
             }
             i64 row = -1;
+            int may = 0;
             if (!HF(h, HF_DONE)) {
                 if (P(P_NAMED_PLAYER)) row = named_row(s, h, 0);
-                if (finished(s, h, s->nhands[seat], row)) HF(h, HF_DONE) = 1;
+                if (finished(s, h, s->nhands[seat], row, &may)) HF(h, HF_DONE) = 1;
             }
             if (HF(h, HF_DONE)) {
                 j += 1;
                 continue;
             }
             i64 amount;
-            i64 action = decide(s, h, s->nhands[seat], row, &amount);
+            i64 action = decide(s, h, s->nhands[seat], row, may, &amount);
             if (action == A_STICK) {
                 HF(h, HF_DONE) = 1;
             } else if (action == A_SPLIT) {
