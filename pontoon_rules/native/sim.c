@@ -46,21 +46,21 @@ HOT void add_card(Sim *s, i64 h, i64 card, i64 v, int player) {
     HF(h, HF_HARD) += P(P_VALUE_0 + (card >> 2));
     if (card >> 2 == 0) HF(h, HF_ACES) += 1;
     if (HF(h, HF_DOUBLES) > 0) HF(h, HF_SINCE) += 1;
-    if (!player || S_(T_MODE) != MODE_TABLE) return;
-    i64 kinds = S_(T_KINDS), states = S_(T_STATES), kind_of = S_(T_KIND_OF);
+    if (!player || SH(T_MODE) != MODE_TABLE) return;
+    i64 kinds = SH(T_KINDS), states = SH(T_STATES), kind_of = SH(T_KIND_OF);
     i64 k = S_(kind_of + (card >> 2));
     i64 ms = HF(h, HF_MS);
     if (HF(h, HF_LASTACT) > 0) {
         HF(h, HF_LASTACT) = 0;
-        if (ms >= 0) HF(h, HF_MS) = S_(S_(T_NXT) + (v * states + ms) * kinds + k);
+        if (ms >= 0) HF(h, HF_MS) = S_(SH(T_NXT) + (v * states + ms) * kinds + k);
         return;
     }
     if (HF(h, HF_SPLIT)) {
         if (n + 1 == 2) {
             i64 a = S_(kind_of + (HC(h, 0) >> 2)), b = S_(kind_of + (HC(h, 1) >> 2));
-            HF(h, HF_MS) = S_(S_(T_SPLIT_START) + a * kinds + b);
+            HF(h, HF_MS) = S_(SH(T_SPLIT_START) + a * kinds + b);
         } else if (ms >= 0) {
-            HF(h, HF_MS) = S_(S_(T_DRAW) + ms * kinds + k);
+            HF(h, HF_MS) = S_(SH(T_DRAW) + ms * kinds + k);
         }
         return;
     }
@@ -68,9 +68,9 @@ HOT void add_card(Sim *s, i64 h, i64 card, i64 v, int player) {
     if (n + 1 == pc) {
         i64 idx = 0;
         for (i64 i = 0; i < pc; i++) idx = idx * kinds + S_(kind_of + (HC(h, i) >> 2));
-        HF(h, HF_MS) = S_(S_(T_START) + idx);
+        HF(h, HF_MS) = S_(SH(T_START) + idx);
     } else if (n + 1 > pc && ms >= 0) {
-        HF(h, HF_MS) = S_(S_(T_DRAW) + ms * kinds + k);
+        HF(h, HF_MS) = S_(SH(T_DRAW) + ms * kinds + k);
     }
 }
 
@@ -82,10 +82,10 @@ HOT int deal_to(Sim *s, i64 h) {
         CTX(CTX_STATUS) = ERR_EMPTY;
         return 0;
     }
-    int player = h != CTX(CTX_BANK);
-    add_card(s, h, card, CTX(CTX_VIS), player);
-    int ring = SRC(SRC_MODE) == RING;
-    if (player && CTX(CTX_AT_ONCE) && ring && is_bust(s, h)) {
+    int player = h != s->bank;
+    add_card(s, h, card, s->vis, player);
+    int ring = s->mode == RING;
+    if (player && s->at_once && ring && is_bust(s, h)) {
         for (i64 i = 0; i < HF(h, HF_N); i++) to_bottom(s, HC(h, i));
         HF(h, HF_RETURNED) = 1;
     }
@@ -120,17 +120,17 @@ static void offer(Sim *s, i64 h, i64 below) {
 /* Best play gives the dealt hand up (a table per visible cards and dealt cards). */
 HOT int surrenders(Sim *s, i64 h) {
     i64 pc = P(P_PLAYER_CARDS);
-    if (HF(h, HF_SPLIT) || HF(h, HF_N) != pc || !may_surrender(s, h, CTX(CTX_BANK))) return 0;
-    i64 kinds = S_(T_KINDS), kind_of = S_(T_KIND_OF);
-    i64 idx = CTX(CTX_VIS);
+    if (HF(h, HF_SPLIT) || HF(h, HF_N) != pc || !may_surrender(s, h, s->bank)) return 0;
+    i64 kinds = SH(T_KINDS), kind_of = SH(T_KIND_OF);
+    i64 idx = s->vis;
     for (i64 i = 0; i < pc; i++) idx = idx * kinds + S_(kind_of + (HC(h, i) >> 2));
-    return S_(S_(T_SURRENDER) + idx) != 0;
+    return S_(SH(T_SURRENDER) + idx) != 0;
 }
 
 /* The action of a named simple policy (`stand-N`). */
 static i64 stand_on(Sim *s, i64 h, i64 row, int draw_ok, int doubled) {
     i64 points = total(s, h, P(P_ACE_BONUS));
-    i64 want = max64(S_(T_TARGET), P(P_STICK_MINIMUM));
+    i64 want = max64(SH(T_TARGET), P(P_STICK_MINIMUM));
     if (points >= want) return A_STICK;
     if (points < want) {
         if (draw_ok) return A_TWIST;
@@ -140,27 +140,27 @@ static i64 stand_on(Sim *s, i64 h, i64 row, int draw_ok, int doubled) {
 }
 
 /* The strategy's action for a hand with a real decision, and a buy's amount (`row`:
- * the named hand it is). As sim.round.decide, with each legality test made where its
- * answer is first read (they read the hand and change nothing). */
-HOT i64 decide(Sim *s, i64 h, i64 held, i64 row, i64 *amount) {
-    int may = may_draw(s, h, row);
+ * the named hand it is; `may`: may_draw, which `finished` has just found). As
+ * sim.round.decide, with each legality test made where its answer is first read (they
+ * read the hand and change nothing). */
+HOT i64 decide(Sim *s, i64 h, i64 held, i64 row, int may, i64 *amount) {
     int doubled = drawn_double(s, h);
     int draw_ok = may && !doubled;
     *amount = 0;
-    if (S_(T_MODE) != MODE_TABLE) return stand_on(s, h, row, draw_ok, doubled);
-    i64 v = CTX(CTX_VIS);
-    i64 kinds = S_(T_KINDS), states = S_(T_STATES), kind_of = S_(T_KIND_OF);
+    if (SH(T_MODE) != MODE_TABLE) return stand_on(s, h, row, draw_ok, doubled);
+    i64 v = s->vis;
+    i64 kinds = SH(T_KINDS), states = SH(T_STATES), kind_of = SH(T_KIND_OF);
     if (P(P_SURRENDER) && surrenders(s, h)) return A_SURRENDER;
     if (can_split(s, h, held)) {
         i64 a = S_(kind_of + (HC(h, 0) >> 2)), b = S_(kind_of + (HC(h, 1) >> 2));
-        if (S_(S_(T_SPLIT) + (v * kinds + a) * kinds + b)) return A_SPLIT;
+        if (S_(SH(T_SPLIT) + (v * kinds + a) * kinds + b)) return A_SPLIT;
     }
     i64 ms = HF(h, HF_MS);
-    i64 action = ms >= 0 ? S_(S_(T_ACT) + v * states + ms) : A_STICK;
+    i64 action = ms >= 0 ? S_(SH(T_ACT) + v * states + ms) : A_STICK;
     if (action == A_BUY && draw_ok) {
         i64 low, high;
         buy_range(s, h, &low, &high);
-        i64 want = S_(S_(T_AMOUNT) + v * states + ms) * HF(h, HF_ORIG);
+        i64 want = S_(SH(T_AMOUNT) + v * states + ms) * HF(h, HF_ORIG);
         if (low >= 0 && low <= want && want <= high) {
             *amount = want;
             return A_BUY;
@@ -174,11 +174,12 @@ HOT i64 decide(Sim *s, i64 h, i64 held, i64 row, i64 *amount) {
     return A_SPLIT;
 }
 
-/* A hand with nothing left to decide (engine.flow._hand_finished). */
-HOT int finished(Sim *s, i64 h, i64 held, i64 row) {
+/* A hand with nothing left to decide (engine.flow._hand_finished). Where it has (0),
+ * *may is whether it may draw (may_draw): every way to 0 asks, and `decide` reads it. */
+HOT int finished(Sim *s, i64 h, i64 held, i64 row, int *may) {
     if (HF(h, HF_SETTLED)) return 1;
     if (is_bust(s, h)) {
-        if (CTX(CTX_KITTY_ON) && P(P_SHOOT_BUST_AT_ONCE) && HF(h, HF_SHOOT) > 0) {
+        if (s->kitty_on && P(P_SHOOT_BUST_AT_ONCE) && HF(h, HF_SHOOT) > 0) {
             CTX(CTX_KITTY) += HF(h, HF_SHOOT);
             CTX(CTX_OUTSTANDING) -= HF(h, HF_SHOOT);
         }
@@ -190,12 +191,13 @@ HOT int finished(Sim *s, i64 h, i64 held, i64 row) {
     }
     if (row >= 0 && NHR(row, H_MAY_DRAW) == 0) return 1;
     /* nothing but sticking is legal (engine.legal.hand_legal) */
-    if (may_draw(s, h, row)) {
+    *may = may_draw(s, h, row);
+    if (*may) {
         if (!drawn_double(s, h)) return 0; /* it may twist */
         if (can_double(s, h)) return 0;
     }
     if (can_split(s, h, held)) return 0;
-    return !((P(P_SURRENDER) && may_surrender(s, h, CTX(CTX_BANK)))
+    return !((P(P_SURRENDER) && may_surrender(s, h, s->bank))
              || (P(P_RESCUE) && may_rescue(s, h)));
 }
 
@@ -203,7 +205,7 @@ HOT int finished(Sim *s, i64 h, i64 held, i64 row) {
 
 /* The first shoot offers, once the first card has gone to everyone. */
 static void first_offers(Sim *s) {
-    for (i64 seat = 0; seat < CTX(CTX_SEATS); seat++) {
+    for (i64 seat = 0; seat < s->seats; seat++) {
         if (room(s, P(P_SHOOT_BELOW)) < 1) break;
         offer(s, ORD(seat, 0), P(P_SHOOT_BELOW));
     }
@@ -215,24 +217,24 @@ HOT int deal_cards(Sim *s, i64 who, i64 cards, i64 *count, i64 first) {
     for (i64 c = 0; c < cards; c++) {
         if (!deal_to(s, who)) return 0;
         *count += 1;
-        if (*count == first && CTX(CTX_KITTY_ON)) first_offers(s);
+        if (*count == first && s->kitty_on) first_offers(s);
     }
     return 1;
 }
 
 /* The banker's visible cards as the strategy numbers them (ctx[VIS]). */
 static void visible(Sim *s) {
-    i64 v = 0, bank = CTX(CTX_BANK);
+    i64 v = 0, bank = s->bank;
     for (i64 i = 0; i < P(P_BANKER_VISIBLE); i++)
-        v = v * S_(T_KINDS) + S_(S_(T_KIND_OF) + (HC(bank, P(P_BANKER_UP_FROM) + i) >> 2));
-    CTX(CTX_VIS) = v;
+        v = v * SH(T_KINDS) + S_(SH(T_KIND_OF) + (HC(bank, P(P_BANKER_UP_FROM) + i) >> 2));
+    CTX(CTX_VIS) = s->vis = v;
 }
 
 /* The deal in engine.flow.deal_order's order (by hand, or a card to each in turn), the
  * banker first or last; with a kitty, the first shoot offers once the first card has gone
  * to everyone (engine.shoot.hold_first_offers). */
 static int deal(Sim *s) {
-    i64 seats = CTX(CTX_SEATS), bank = CTX(CTX_BANK);
+    i64 seats = s->seats, bank = s->bank;
     i64 pc = P(P_PLAYER_CARDS), bc = P(P_BANKER_CARDS);
     i64 first = seats + (bc ? 1 : 0);
     int first_bank = P(P_BANKER_FIRST) != 0;
@@ -251,16 +253,16 @@ static int deal(Sim *s) {
 
 /* Insurance and even money, then the peek; 1 when the round ended early. */
 static int insurance(Sim *s) {
-    i64 bank = CTX(CTX_BANK);
+    i64 bank = s->bank;
     int offered = P(P_BANKER_VISIBLE) >= 1 && (HC(bank, P(P_BANKER_UP_FROM)) >> 2) == 0
                   && (P(P_INSURANCE) || P(P_EVEN_MONEY));
-    if (offered && S_(T_MODE) == MODE_TABLE) {
-        i64 v = CTX(CTX_VIS), kinds = S_(T_KINDS), kind_of = S_(T_KIND_OF);
-        for (i64 seat = 0; seat < CTX(CTX_SEATS); seat++) {
+    if (offered && SH(T_MODE) == MODE_TABLE) {
+        i64 v = s->vis, kinds = SH(T_KINDS), kind_of = SH(T_KIND_OF);
+        for (i64 seat = 0; seat < s->seats; seat++) {
             i64 h = ORD(seat, 0);
             if (is_natural(s, classify(s, h, 0))) {
                 i64 k0 = S_(kind_of + (HC(h, 0) >> 2)), k1 = S_(kind_of + (HC(h, 1) >> 2));
-                if (P(P_EVEN_MONEY) && S_(S_(T_EVEN) + (v * kinds + k0) * kinds + k1)) {
+                if (P(P_EVEN_MONEY) && S_(SH(T_EVEN) + (v * kinds + k0) * kinds + k1)) {
                     HF(h, HF_SETTLED) = 1;
                     HF(h, HF_NET) = HF(h, HF_STAKED);
                     HF(h, HF_DONE) = 1;
@@ -268,7 +270,7 @@ static int insurance(Sim *s) {
                 continue;
             }
             i64 most = floordiv(HF(h, HF_STAKED) * P(P_INS_FRAC_NUM), P(P_INS_FRAC_DEN));
-            if (P(P_INSURANCE) && most >= 1 && S_(S_(T_INSURE) + v)) s->ins[seat] = most;
+            if (P(P_INSURANCE) && most >= 1 && S_(SH(T_INSURE) + v)) s->ins[seat] = most;
         }
     }
     if (P(P_PEEK) && is_natural(s, classify(s, bank, 1))) {
@@ -305,17 +307,17 @@ static int split(Sim *s, i64 seat, i64 j, i64 h, i64 new) {
     HF(h, HF_MS) = -1;
     HF(h, HF_LASTACT) = 0;
     HF(h, HF_SPLIT) = 1;
-    add_card(s, h, keep, CTX(CTX_VIS), 1);
+    add_card(s, h, keep, s->vis, 1);
     reset(s, new, HF(h, HF_ORIG), seat);
     HF(new, HF_SPLIT) = 1;
-    add_card(s, new, moved, CTX(CTX_VIS), 1);
+    add_card(s, new, moved, s->vis, 1);
     if (P(P_RESPLIT_ONE_BRANCH) && HF(h, HF_SIBLING) >= 0) HF(HF(h, HF_SIBLING), HF_BLOCKED) = 1;
     HF(h, HF_SIBLING) = new;
     HF(new, HF_SIBLING) = h;
     for (i64 i = s->nhands[seat]; i > j + 1; i--) ORD(seat, i) = ORD(seat, i - 1);
     ORD(seat, j + 1) = new;
     s->nhands[seat] += 1;
-    if (CTX(CTX_KITTY_ON) && P(P_SHOOT_SPLIT) && room(s, P(P_SHOOT_BELOW)) >= 1)
+    if (s->kitty_on && P(P_SHOOT_SPLIT) && room(s, P(P_SHOOT_BELOW)) >= 1)
         offer(s, new, P(P_SHOOT_BELOW));
     for (i64 c = 0; c < P(P_SPLIT_CARDS); c++)
         if (!deal_to(s, h)) return 0;
@@ -347,14 +349,14 @@ HOT int take_card(Sim *s, i64 h, i64 action, i64 amount) {
     HF(h, HF_LASTACT) = action + 1;
     HF(h, HF_DRAWN) += 1;
     i64 below = P(P_SHOOT_FOURTH_BELOW);
-    if (CTX(CTX_KITTY_ON) && P(P_SHOOT_FOURTH) && HF(h, HF_N) == 3 && room(s, below) >= 1)
+    if (s->kitty_on && P(P_SHOOT_FOURTH) && HF(h, HF_N) == 3 && room(s, below) >= 1)
         offer(s, h, below);
     return deal_to(s, h);
 }
 
 /* The players' turns, seat by seat, hand by hand; `free` is the next unused hand row. */
 static int players(Sim *s, i64 free) {
-    for (i64 seat = 0; seat < CTX(CTX_SEATS); seat++) {
+    for (i64 seat = 0; seat < s->seats; seat++) {
         i64 j = 0;
         while (j < s->nhands[seat]) {
             i64 h = ORD(seat, j);
@@ -366,16 +368,17 @@ static int players(Sim *s, i64 free) {
                 continue;
             }
             i64 row = -1;
+            int may = 0;
             if (!HF(h, HF_DONE)) {
                 if (P(P_NAMED_PLAYER)) row = named_row(s, h, 0);
-                if (finished(s, h, s->nhands[seat], row)) HF(h, HF_DONE) = 1;
+                if (finished(s, h, s->nhands[seat], row, &may)) HF(h, HF_DONE) = 1;
             }
             if (HF(h, HF_DONE)) {
                 j += 1;
                 continue;
             }
             i64 amount;
-            i64 action = decide(s, h, s->nhands[seat], row, &amount);
+            i64 action = decide(s, h, s->nhands[seat], row, may, &amount);
             if (action == A_STICK) {
                 HF(h, HF_DONE) = 1;
             } else if (action == A_SPLIT) {
@@ -395,7 +398,7 @@ static int players(Sim *s, i64 free) {
  * surrender waiting for the banker's second card (*waiting). */
 static void unsettled(Sim *s, int *live, int *waiting) {
     *live = *waiting = 0;
-    for (i64 seat = 0; seat < CTX(CTX_SEATS); seat++) {
+    for (i64 seat = 0; seat < s->seats; seat++) {
         for (i64 j = 0; j < s->nhands[seat]; j++) {
             i64 h = ORD(seat, j);
             if (!HF(h, HF_SETTLED)) {
@@ -409,7 +412,7 @@ static void unsettled(Sim *s, int *live, int *waiting) {
 /* The banker's turn (engine.flow._banker_step), skipped after an early end. */
 static int banker(Sim *s) {
     if (CTX(CTX_EARLY)) return 1;
-    i64 bank = CTX(CTX_BANK), bonus = P(P_ACE_BONUS);
+    i64 bank = s->bank, bonus = P(P_ACE_BONUS);
     int live, waiting;
     unsettled(s, &live, &waiting);
     for (;;) {
@@ -417,7 +420,7 @@ static int banker(Sim *s) {
         i64 points = total(s, bank, bonus);
         if (!live && !P(P_BANKER_PLAYS_ALONE)) {
             int insured = waiting;
-            for (i64 seat = 0; seat < CTX(CTX_SEATS); seat++)
+            for (i64 seat = 0; seat < s->seats; seat++)
                 if (s->ins[seat] > 0) insured = 1;
             if (n < 2 && insured) {
                 if (!deal_to(s, bank)) return 0;
@@ -428,7 +431,7 @@ static int banker(Sim *s) {
         if (P(P_BANKER_BY_CHOICE)) {
             if (n >= P(P_BANKER_MAX_CARDS) || points >= 21) return 1;
             i64 soft = is_soft(s, bank, bonus) ? 1 : 0;
-            if (!S_(S_(T_BANKER) + points * 2 + soft)) return 1;
+            if (!S_(SH(T_BANKER) + points * 2 + soft)) return 1;
         } else {
             if (n >= P(P_BANKER_MAX_CARDS)) return 1;
             if (!(points < P(P_BANKER_STAND_ON)
@@ -452,15 +455,15 @@ static void flag_pontoon(Sim *s, i64 seat, i64 h, i64 cls) {
 
 /* Every seat's net, the banker's, the kitty's change. */
 static void settle(Sim *s) {
-    i64 bank = CTX(CTX_BANK);
+    i64 bank = s->bank;
     i64 bank_cls = classify(s, bank, 1);
     CTX(CTX_BANKER_CLASS) = bank_cls;
     int natural = is_natural(s, bank_cls);
-    int sweep = CTX(CTX_KITTY_ON) && natural && P(P_SHOOT_SWEEPS);
+    int sweep = s->kitty_on && natural && P(P_SHOOT_SWEEPS);
     int up = P(P_ROUND_UP) != 0;
     i64 stake_total = 0, shoot_total = 0;
     int takes = (((P(P_TAKES_ORIGINAL) | P(P_TAKES_ONE)) >> bank_cls) & 1) == 1;
-    for (i64 seat = 0; seat < CTX(CTX_SEATS); seat++) {
+    for (i64 seat = 0; seat < s->seats; seat++) {
         i64 net = 0;
         int taken = 0;
         i64 *flags = s->flags + seat * FLAG_COLS;
@@ -500,12 +503,12 @@ static void settle(Sim *s) {
 
 /* Play one round (sim.play.play_round); 0 when the pack ran out (ctx[STATUS] says so). */
 static int play_round(Sim *s) {
-    i64 seats = CTX(CTX_SEATS), bank = CTX(CTX_BANK);
+    i64 seats = s->seats, bank = s->bank;
     CTX(CTX_STATUS) = 0;
     CTX(CTX_EARLY) = 0;
-    CTX(CTX_VIS) = 0;
+    CTX(CTX_VIS) = s->vis = 0;
     CTX(CTX_OUTSTANDING) = 0;
-    CTX(CTX_KITTY_ON) = (CTX(CTX_KITTY) > 0 && P(P_SHOOT)) ? 1 : 0;
+    CTX(CTX_KITTY_ON) = s->kitty_on = (CTX(CTX_KITTY) > 0 && P(P_SHOOT)) ? 1 : 0;
     CTX(CTX_KITTY_START) = CTX(CTX_KITTY);
     reset(s, bank, 0, -1);
     i64 free = 0;
@@ -530,7 +533,15 @@ static int play_round(Sim *s) {
 static void open_sim(Sim *s, const SimArgs *a) {
     *s = (Sim){a->P, a->NH, a->cells, a->split_ranks, a->S, a->stakes,
                a->ctx, a->hf, a->hc, a->order, a->nhands, a->ins, a->seat_net, a->flags,
-               a->src, a->deck, a->tray, a->n_ids, a->deck_size, *a->st, {{0}}};
+               a->src, a->deck, a->tray, a->n_ids, a->deck_size, *a->st, {{0}}, {0}};
+    for (i64 i = 0; i < P_N_PARAMS; i++) s->params[i] = a->P[i];
+    for (i64 i = 0; i < T_HEADER; i++) s->header[i] = a->S[i];
+    s->seats = CTX(CTX_SEATS);
+    s->bank = CTX(CTX_BANK);
+    s->at_once = CTX(CTX_AT_ONCE);
+    s->mode = SRC(SRC_MODE);
+    s->vis = CTX(CTX_VIS);
+    s->kitty_on = CTX(CTX_KITTY_ON);
     index_rows(s, &s->rows[0], 0, P(P_NAMED_PLAYER));
     index_rows(s, &s->rows[1], P(P_NAMED_PLAYER), P(P_NAMED_BANKER));
 }
@@ -543,7 +554,7 @@ i64 pr_sim_rounds(const SimArgs *a, i64 rounds, double *out, i64 *trace, i64 tra
     Sim *s = &sim;
     open_sim(s, a);
     double unit = 1.0 / (double)s->stakes[0];
-    int fresh = SRC(SRC_MODE) == FRESH;
+    int fresh = s->mode == FRESH;
     double sum = out[0], squares = out[1], hands = out[2];
     i64 done = rounds;
     for (i64 i = 0; i < rounds; i++) {

@@ -29,18 +29,32 @@ typedef struct {
 
 /* What the kernel reads and writes: the arrays of a round (`sim.native.ARRAYS`, 2-D tables
  * C-ordered with the column counts above; `cells`: n_ids x n_ids x 5), the generator's
- * state, held by value while the kernel runs, and the named-hand rows indexed. */
+ * state, held by value while the kernel runs, and the named-hand rows indexed.
+ *
+ * What the round reads all the time and never writes is copied here at set-up, a load
+ * fewer per read than through the arrays' pointers: the parameter vector (`params`, read
+ * by P(slot)), the strategy vector's header (`header`, SH(slot)) and the ctx and src
+ * slots below. They are `long long`: where GCC assumes strict aliasing (-O2 and up, not
+ * the -O1 the library is built at, see native/__init__.py), the round's int64_t (`long`)
+ * stores to the hand rows, ctx and src cannot change them, so it need not read them
+ * again after each one (at -O3 that saved about 5% of its instructions). */
 typedef struct {
     const i64 *P, *NH, *cells, *split_ranks, *S, *stakes;
     i64 *ctx, *hf, *hc, *order, *nhands, *ins, *seat_net, *flags;
     i64 *src, *deck, *tray;
-    i64 n_ids, deck_size;
+    long long n_ids, deck_size; /* `long long` as below */
     u64 rng;
     RowIndex rows[2]; /* a player's hand, the banker's */
+    long long params[P_N_PARAMS]; /* P's values */
+    long long header[T_HEADER];   /* the strategy vector's first T_HEADER values */
+    /* ctx and src slots the round reads often and writes at most once, held here too */
+    long long seats, bank, at_once, mode; /* fixed for the run */
+    long long vis, kitty_on;              /* set once a round (visible, play_round) */
 } Sim;
 
-#define P(slot) (s->P[slot])
+#define P(slot) (s->params[slot])
 #define S_(i) (s->S[i])
+#define SH(i) (s->header[i]) /* S_(i) for i < T_HEADER */
 #define HF(h, f) (s->hf[(h) * HF_NF + (f)])
 #define HC(h, j) (s->hc[(h) * HC_COLS + (j)])
 #define NHR(i, col) (s->NH[(i) * H_COLS + (col)])
@@ -83,7 +97,7 @@ static void refill(Sim *s) {
 
 /* The next card from the source (-1 when the pack is empty: ERR_EMPTY). */
 HOT i64 draw(Sim *s) {
-    i64 mode = SRC(SRC_MODE), size = s->deck_size;
+    i64 mode = s->mode, size = s->deck_size;
     i64 *deck = s->deck;
     if (mode == INFINITE) return deck[bounded(s, size)];
     if (mode == FRESH) {
