@@ -62,7 +62,7 @@ typedef struct {
     const void *nxt, *drw, *start, *sstart;
     const i8 *split, *insure, *even;
     i8 *deck;
-    i64 pattern_size, deck_size, mode, pos, wide;
+    i64 pattern_size, deck_size, pos, wide;
     u64 rng;     /* the generator's state before the first output in `outputs` */
     i64 used;    /* the outputs of `outputs` drawn so far */
     u64 outputs[OUTPUTS];
@@ -204,14 +204,16 @@ HOT u64 next_output(Fast *f) {
     return f->outputs[f->used++];
 }
 
-/* The next rank (`_draw`); -1 when a shoe ran out. */
-HOT i64 draw(Fast *f) {
+/* The next rank (`_draw`) in card mode `mode`; -1 when a shoe ran out. The round passes
+ * the mode down as an argument, a constant in each copy of the loop over rounds
+ * (`rounds_in`), so that no card tests it. */
+HOT i64 draw(Fast *f, i64 mode) {
     i64 size = f->deck_size;
-    if (f->mode == M_INFINITE) return f->deck[scaled_draw(next_output(f), size)];
+    if (mode == M_INFINITE) return f->deck[scaled_draw(next_output(f), size)];
     i64 pos = f->pos;
     if (pos >= size) return -1;
     i64 j = pos;
-    if (f->mode == M_FRESH) j = pos + scaled_draw(next_output(f), size - pos);
+    if (mode == M_FRESH) j = pos + scaled_draw(next_output(f), size - pos);
     i8 r = f->deck[j];
     f->deck[j] = f->deck[pos];
     f->deck[pos] = r;
@@ -219,13 +221,10 @@ HOT i64 draw(Fast *f) {
     return r;
 }
 
-/* Make h an empty hand staking `stake` (`_reset`). */
+/* Make h an empty hand staking `stake` (`_reset`): one assignment, which the compiler
+ * writes as a few wide stores where memset was a call (one per round). */
 HOT void reset(Hand *h, i64 stake) {
-    memset(h, 0, sizeof *h);
-    h->staked = stake;
-    h->orig = stake;
-    h->ms = -1;
-    h->sib = -1;
+    *h = (Hand){.staked = stake, .orig = stake, .ms = -1, .sib = -1};
 }
 
 #define FINISHED (-1)
@@ -257,8 +256,8 @@ HOT i64 turn(const Fast *f, Hand *h, i64 held, i64 v) {
 /* -- the round ------------------------------------------------------------------------ */
 
 /* Deal the next card to player hand h; 0 when the shoe ran out. */
-HOT int deal_to(Fast *f, Hand *h, i64 v) {
-    i64 r = draw(f);
+HOT int deal_to(Fast *f, Hand *h, i64 v, i64 mode) {
+    i64 r = draw(f, mode);
     if (r < 0) return 0;
     add(f, h, r, v);
     return 1;
@@ -266,7 +265,7 @@ HOT int deal_to(Fast *f, Hand *h, i64 v) {
 
 /* Split hand order[j] into it and hand `nh` (`_split`, as `sim.play._split`); 0 when the
  * shoe ran out. */
-HOT int split_hand(Fast *f, i64 j, i64 nh, i64 v) {
+HOT int split_hand(Fast *f, i64 j, i64 nh, i64 v, i64 mode) {
     Hand *h = &f->hs[f->order[j]], *other = &f->hs[nh];
     i64 keep = h->r0, moved = h->r1;
     h->n = 0;
@@ -285,10 +284,10 @@ HOT int split_hand(Fast *f, i64 j, i64 nh, i64 v) {
     for (i64 i = nh; i > j + 1; i--) f->order[i] = f->order[i - 1];
     f->order[j + 1] = nh;
     for (i64 c = 0; c < FV(FP_SCARDS); c++)
-        if (!deal_to(f, h, v)) return 0;
+        if (!deal_to(f, h, v, mode)) return 0;
     if (FV(FP_ALL_AT_ONCE)) {
         for (i64 c = 0; c < FV(FP_SCARDS); c++)
-            if (!deal_to(f, other, v)) return 0;
+            if (!deal_to(f, other, v, mode)) return 0;
     } else {
         other->pend = FV(FP_SCARDS);
     }
@@ -297,13 +296,13 @@ HOT int split_hand(Fast *f, i64 j, i64 nh, i64 v) {
 
 /* The seat's turn (`_players`, as `sim.play._players` for one seat); *nh_out gets the hands
  * played. 0 when the shoe ran out. */
-HOT int players(Fast *f, i64 v, i64 *nh_out) {
+HOT int players(Fast *f, i64 v, i64 mode, i64 *nh_out) {
     i64 nh = 1, j = 0;
     int ok = 1;
     while (ok && j < nh) {
         Hand *h = &f->hs[f->order[j]];
         if (h->pend > 0) {
-            for (i64 c = 0; ok && c < h->pend; c++) ok = deal_to(f, h, v);
+            for (i64 c = 0; ok && c < h->pend; c++) ok = deal_to(f, h, v, mode);
             h->pend = 0;
             continue;
         }
@@ -314,7 +313,7 @@ HOT int players(Fast *f, i64 v, i64 *nh_out) {
         } else if (action == A_STICK) {
             h->done = 1;
         } else if (action == A_SPLIT) {
-            ok = split_hand(f, j, nh, v);
+            ok = split_hand(f, j, nh, v, mode);
             nh += 1;
         } else {
             if (action == A_DOUBLE) {
@@ -323,7 +322,7 @@ HOT int players(Fast *f, i64 v, i64 *nh_out) {
                 h->since = 0;
             }
             h->lastact = action + 1;
-            ok = deal_to(f, h, v);
+            ok = deal_to(f, h, v, mode);
         }
     }
     *nh_out = nh;
@@ -344,7 +343,7 @@ HOT int banker_draws(const Fast *f, int live, i64 ins, i64 bn, i64 bhard, i64 ba
 
 /* One round (`_round`): 1 when played, *net_out the seat's net and *nh_out its hands; 0
  * when the shoe ran out. */
-HOT int play_round(Fast *f, i64 stake, i64 *net_out, i64 *nh_out) {
+HOT int play_round(Fast *f, i64 stake, i64 mode, i64 *net_out, i64 *nh_out) {
     Hand *first = &f->hs[0];
     reset(first, stake);
     f->order[0] = 0;
@@ -352,7 +351,7 @@ HOT int play_round(Fast *f, i64 stake, i64 *net_out, i64 *nh_out) {
     i64 bn = 0, bhard = 0, baces = 0, br0 = -1, v = 0;
     *nh_out = 1;
     for (i64 i = 0; i < f->pattern_size; i++) {
-        i64 r = draw(f);
+        i64 r = draw(f, mode);
         if (r < 0) return 0;
         if (f->pattern[i] == 0) {
             add(f, first, r, 0);
@@ -384,14 +383,14 @@ HOT int play_round(Fast *f, i64 stake, i64 *net_out, i64 *nh_out) {
     if (!(FV(FP_PEEK)
           && classify(f, best_total(bhard, baces, bonus), bn, bace_ten, FV(FP_BPONT) != 0,
                       FV(FP_BTRICK) != 0) == CL_PONTOON)) {
-        int ok = players(f, v, &nh);
+        int ok = players(f, v, mode, &nh);
         *nh_out = nh;
         if (!ok) return 0;
         int live = 0;
         for (i64 j = 0; j < nh; j++)
             if (!f->hs[f->order[j]].settled) live = 1;
         while (banker_draws(f, live, ins, bn, bhard, baces)) {
-            i64 r = draw(f);
+            i64 r = draw(f, mode);
             if (r < 0) return 0;
             bn += 1;
             bhard += f->values[r];
@@ -423,7 +422,7 @@ HOT int play_round(Fast *f, i64 stake, i64 *net_out, i64 *nh_out) {
 
 /* -- fast_rounds ---------------------------------------------------------------------- */
 
-static void open_fast(Fast *f, const FastArgs *a, i64 mode, u64 rng) {
+static void open_fast(Fast *f, const FastArgs *a, u64 rng) {
     memset(f, 0, sizeof *f);
     memcpy(f->F, a->F, sizeof f->F);
     memcpy(f->values, a->values, sizeof f->values);
@@ -443,31 +442,22 @@ static void open_fast(Fast *f, const FastArgs *a, i64 mode, u64 rng) {
     f->pattern_size = a->pattern_size;
     f->deck_size = a->deck_size;
     f->wide = a->wide;
-    f->mode = mode;
     f->rng = rng;
     refill(f);
 }
 
-/* fast_rounds: play `rounds` rounds of stake `stake` from card mode `mode` (the generator's
- * state in *st, advanced); out[0] += the nets, out[1] += their squares (per unit of
- * stake), out[2] += hands played; trace (trace_rows x 2, may be 0 rows) gets each round's
- * net and hands. Returns the rounds played (fewer: a shoe ran out). */
-/* fast_rounds: play `rounds` rounds of stake `stake` from card mode `mode` (the generator's
- * state in *st, advanced); out[0] += the nets, out[1] += their squares (per unit of
- * stake), out[2] += hands played; trace (trace_rows x 2, may be 0 rows) gets each round's
- * net and hands. Returns the rounds played (fewer: a shoe ran out). */
-i64 pr_fast_rounds(const FastArgs *a, i64 stake, i64 mode, u64 *st, i64 rounds, double *out,
-                   i64 *trace, i64 trace_rows) {
-    Fast fast;
-    Fast *f = &fast;
-    open_fast(f, a, mode, *st);
+/* The loop of fast_rounds in card mode `mode`: `rounds` rounds, their sums added to
+ * sums[0..2]; the rounds played. Inlined into fast_rounds once per mode, with the mode a
+ * constant there, so that each copy deals its cards without testing the mode. */
+HOT i64 rounds_in(Fast *f, i64 mode, i64 stake, i64 rounds, double *sums, i64 *trace,
+                  i64 trace_rows) {
     double unit = 1.0 / (double)stake;
-    double total = out[0], squares = out[1], hands = out[2];
+    double total = sums[0], squares = sums[1], hands = sums[2];
     i64 done = rounds;
     for (i64 i = 0; i < rounds; i++) {
         if (mode == M_FRESH) f->pos = 0;
         i64 net, nh;
-        if (!play_round(f, stake, &net, &nh)) {
+        if (!play_round(f, stake, mode, &net, &nh)) {
             done = i;
             break;
         }
@@ -480,9 +470,26 @@ i64 pr_fast_rounds(const FastArgs *a, i64 stake, i64 mode, u64 *st, i64 rounds, 
             trace[2 * i + 1] = nh;
         }
     }
-    out[0] = total;
-    out[1] = squares;
-    out[2] = hands;
+    sums[0] = total;
+    sums[1] = squares;
+    sums[2] = hands;
+    return done;
+}
+
+/* fast_rounds: play `rounds` rounds of stake `stake` from card mode `mode` (the generator's
+ * state in *st, advanced); out[0] += the nets, out[1] += their squares (per unit of
+ * stake), out[2] += hands played; trace (trace_rows x 2, may be 0 rows) gets each round's
+ * net and hands. Returns the rounds played (fewer: a shoe ran out). */
+i64 pr_fast_rounds(const FastArgs *a, i64 stake, i64 mode, u64 *st, i64 rounds, double *out,
+                   i64 *trace, i64 trace_rows) {
+    Fast fast;
+    Fast *f = &fast;
+    open_fast(f, a, *st);
+    i64 done;
+    if (mode == M_FRESH) done = rounds_in(f, M_FRESH, stake, rounds, out, trace, trace_rows);
+    else if (mode == M_INFINITE)
+        done = rounds_in(f, M_INFINITE, stake, rounds, out, trace, trace_rows);
+    else done = rounds_in(f, M_STACKED, stake, rounds, out, trace, trace_rows);
     *st = f->rng + (u64)f->used * SPLITMIX_GOLDEN;
     return done;
 }
