@@ -172,8 +172,8 @@ HOT void add(const Fast *f, Hand *h, i64 r, i64 v) {
     h->n = n + 1;
     i64 val = f->values[r];
     h->hard += val;
-    if (val == 1) h->aces += 1;
-    if (h->dbl > 0) h->since += 1;
+    h->aces += val == 1;
+    h->since += h->dbl > 0;
     if (!FV(FP_TABLE)) return;
     i64 ms = h->ms, kinds = KINDS;
     if (h->lastact > 0) {
@@ -221,10 +221,14 @@ HOT i64 draw(Fast *f, i64 mode) {
     return r;
 }
 
-/* Make h an empty hand staking `stake` (`_reset`): one assignment, which the compiler
- * writes as a few wide stores where memset was a call (one per round). */
+/* Make h an empty hand staking `stake` (`_reset`): field by field, which the compiler
+ * writes as a few wide stores (a memset or a struct assignment may be a call). */
 HOT void reset(Hand *h, i64 stake) {
-    *h = (Hand){.staked = stake, .orig = stake, .ms = -1, .sib = -1};
+    h->n = h->hard = h->aces = h->r0 = h->r1 = 0;
+    h->dbl = h->since = h->split = h->done = h->settled = h->net = 0;
+    h->blocked = h->pend = h->lastact = 0;
+    h->staked = h->orig = stake;
+    h->ms = h->sib = -1;
 }
 
 #define FINISHED (-1)
@@ -307,11 +311,10 @@ HOT int players(Fast *f, i64 v, i64 mode, i64 *nh_out) {
             continue;
         }
         i64 action = h->done ? FINISHED : turn(f, h, nh, v);
-        if (action == FINISHED) {
+        if (action == FINISHED || action == A_STICK) {
+            /* A stuck hand is done: the next pass would find it so and move on. */
             h->done = 1;
             j += 1;
-        } else if (action == A_STICK) {
-            h->done = 1;
         } else if (action == A_SPLIT) {
             ok = split_hand(f, j, nh, v, mode);
             nh += 1;
