@@ -347,8 +347,11 @@ HOT int banker_draws(const Fast *f, int live, i64 ins, i64 bn, i64 bhard, i64 ba
 /* One round (`_round`): 1 when played, *net_out the seat's net and *nh_out its hands; 0
  * when the shoe ran out. */
 HOT int play_round(Fast *f, i64 stake, i64 mode, i64 *net_out, i64 *nh_out) {
-    Hand *first = &f->hs[0];
-    reset(first, stake);
+    /* The seat's first hand is dealt in a local, kept in registers, and stored once: dealt
+     * in place, the compiler kept its fields out of memory anyway, with a flag per field
+     * saying whether to store it after the deal. */
+    Hand dealt;
+    reset(&dealt, stake);
     f->order[0] = 0;
     i64 bonus = FV(FP_BONUS);
     i64 bn = 0, bhard = 0, baces = 0, br0 = -1, v = 0;
@@ -357,7 +360,7 @@ HOT int play_round(Fast *f, i64 stake, i64 mode, i64 *net_out, i64 *nh_out) {
         i64 r = draw(f, mode);
         if (r < 0) return 0;
         if (f->pattern[i] == 0) {
-            add(f, first, r, 0);
+            add(f, &dealt, r, 0);
         } else {
             if (bn == 0) br0 = r;
             if (bn < FV(FP_VISIBLE)) v = v * KINDS + f->kind[r];
@@ -366,6 +369,8 @@ HOT int play_round(Fast *f, i64 stake, i64 mode, i64 *net_out, i64 *nh_out) {
             baces += f->values[r] == 1;
         }
     }
+    Hand *first = &f->hs[0];
+    *first = dealt;
     i64 ins = 0;
     if (br0 == 0 && FV(FP_VISIBLE) >= 1 && FV(FP_TABLE) && (FV(FP_INSURE) || FV(FP_EVEN))) {
         if (first->n == 2 && first->aces == 1 && first->hard == 11) {
