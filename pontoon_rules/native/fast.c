@@ -70,6 +70,10 @@ typedef struct {
     i64 order[HANDS];
 } Fast;
 
+/* A test that rarely passes (a shoe run out, a split hand's pending cards): the compiler
+ * lays the common path out straight. */
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
+
 #define FV(slot) (f->F[slot])
 #define TABLE(cls, bcls, k) (f->table[((cls) * CL_COUNT + (bcls)) * 5 + (k)])
 #define KINDS (f->F[FP_KINDS])
@@ -200,7 +204,7 @@ static void refill(Fast *f) {
 /* The generator's next output (`sim.cards.advance`): computed ahead, OUTPUTS at a time,
  * off the path from one card to the next. */
 HOT u64 next_output(Fast *f) {
-    if (f->used == OUTPUTS) refill(f);
+    if (UNLIKELY(f->used == OUTPUTS)) refill(f);
     return f->outputs[f->used++];
 }
 
@@ -211,7 +215,7 @@ HOT i64 draw(Fast *f, i64 mode) {
     i64 size = f->deck_size;
     if (mode == M_INFINITE) return f->deck[scaled_draw(next_output(f), size)];
     i64 pos = f->pos;
-    if (pos >= size) return -1;
+    if ((pos >= size)) return -1;
     i64 j = pos;
     if (mode == M_FRESH) j = pos + scaled_draw(next_output(f), size - pos);
     i8 r = f->deck[j];
@@ -237,7 +241,7 @@ HOT void reset(Hand *h, i64 stake) {
  * shoot bets), else the strategy's action (`_decide`): whether the hand may draw and may
  * split found once for both. */
 HOT i64 turn(const Fast *f, Hand *h, i64 held, i64 v) {
-    if (h->settled) return FINISHED;
+    if (UNLIKELY(h->settled)) return FINISHED;
     i64 n = h->n, hard = h->hard, aces = h->aces;
     i64 points = best_total(hard, aces, FV(FP_BONUS));
     if (points > 21) {
@@ -262,7 +266,7 @@ HOT i64 turn(const Fast *f, Hand *h, i64 held, i64 v) {
 /* Deal the next card to player hand h; 0 when the shoe ran out. */
 HOT int deal_to(Fast *f, Hand *h, i64 v, i64 mode) {
     i64 r = draw(f, mode);
-    if (r < 0) return 0;
+    if ((r < 0)) return 0;
     add(f, h, r, v);
     return 1;
 }
@@ -305,7 +309,7 @@ HOT int players(Fast *f, i64 v, i64 mode, i64 *nh_out) {
     int ok = 1;
     while (ok && j < nh) {
         Hand *h = &f->hs[f->order[j]];
-        if (h->pend > 0) {
+        if (UNLIKELY(h->pend > 0)) {
             for (i64 c = 0; ok && c < h->pend; c++) ok = deal_to(f, h, v, mode);
             h->pend = 0;
             continue;
@@ -358,7 +362,7 @@ HOT int play_round(Fast *f, i64 stake, i64 mode, i64 *net_out, i64 *nh_out) {
     *nh_out = 1;
     for (i64 i = 0; i < f->pattern_size; i++) {
         i64 r = draw(f, mode);
-        if (r < 0) return 0;
+        if ((r < 0)) return 0;
         if (f->pattern[i] == 0) {
             add(f, &dealt, r, 0);
         } else {
@@ -393,13 +397,13 @@ HOT int play_round(Fast *f, i64 stake, i64 mode, i64 *net_out, i64 *nh_out) {
                       FV(FP_BTRICK) != 0) == CL_PONTOON)) {
         int ok = players(f, v, mode, &nh);
         *nh_out = nh;
-        if (!ok) return 0;
+        if (UNLIKELY(!ok)) return 0;
         int live = 0;
         for (i64 j = 0; j < nh; j++)
             if (!f->hs[f->order[j]].settled) live = 1;
         while (banker_draws(f, live, ins, bn, bhard, baces)) {
             i64 r = draw(f, mode);
-            if (r < 0) return 0;
+            if ((r < 0)) return 0;
             bn += 1;
             bhard += f->values[r];
             baces += f->values[r] == 1;
