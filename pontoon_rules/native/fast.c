@@ -57,6 +57,7 @@ typedef struct {
 typedef struct {
     i64 F[FP_N_F];
     i64 values[RANKS], kind[RANKS], split_ranks[RANKS];
+    i64 is_ace[RANKS]; /* 1 for a rank worth 1 point (values): an ace, counted per card */
     const i64 *pattern, *table;
     const i8 *act;
     const void *nxt, *drw, *start, *sstart;
@@ -176,7 +177,7 @@ HOT void add(const Fast *f, Hand *h, i64 r, i64 v) {
     h->n = n + 1;
     i64 val = f->values[r];
     h->hard += val;
-    h->aces += val == 1;
+    h->aces += f->is_ace[r];
     h->since += h->dbl > 0;
     if (!FV(FP_TABLE)) return;
     i64 ms = h->ms, kinds = KINDS;
@@ -370,7 +371,7 @@ HOT int play_round(Fast *f, i64 stake, i64 mode, i64 *net_out, i64 *nh_out) {
             if (bn < FV(FP_VISIBLE)) v = v * KINDS + f->kind[r];
             bn += 1;
             bhard += f->values[r];
-            baces += f->values[r] == 1;
+            baces += f->is_ace[r];
         }
     }
     Hand *first = &f->hs[0];
@@ -406,7 +407,7 @@ HOT int play_round(Fast *f, i64 stake, i64 mode, i64 *net_out, i64 *nh_out) {
             if ((r < 0)) return 0;
             bn += 1;
             bhard += f->values[r];
-            baces += f->values[r] == 1;
+            baces += f->is_ace[r];
         }
         bace_ten = bn == 2 && baces == 1 && bhard == 11;
     }
@@ -440,6 +441,7 @@ static void open_fast(Fast *f, const FastArgs *a, u64 rng) {
     memcpy(f->values, a->values, sizeof f->values);
     memcpy(f->kind, a->kind, sizeof f->kind);
     memcpy(f->split_ranks, a->split_ranks, sizeof f->split_ranks);
+    for (i64 r = 0; r < RANKS; r++) f->is_ace[r] = f->values[r] == 1;
     f->pattern = a->pattern;
     f->table = a->table;
     f->act = a->act;
