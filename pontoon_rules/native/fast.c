@@ -209,21 +209,25 @@ HOT u64 next_output(Fast *f) {
     return f->outputs[f->used++];
 }
 
-/* The next rank (`_draw`) in card mode `mode`; -1 when a shoe ran out. The round passes
- * the mode down as an argument, a constant in each copy of the loop over rounds
- * (`rounds_in`), so that no card tests it. */
-HOT i64 draw(Fast *f, i64 mode) {
+/* The next rank (`_draw`) in card mode `mode`, the shoe not run out. The round passes the
+ * mode down as an argument, a constant in each copy of the loop over rounds (`rounds_in`),
+ * so that no card tests it. */
+HOT i64 draw_from(Fast *f, i64 mode) {
     i64 size = f->deck_size;
     if (mode == M_INFINITE) return f->deck[scaled_draw(next_output(f), size)];
-    i64 pos = f->pos;
-    if ((pos >= size)) return -1;
-    i64 j = pos;
+    i64 pos = f->pos, j = pos;
     if (mode == M_FRESH) j = pos + scaled_draw(next_output(f), size - pos);
     i8 r = f->deck[j];
     f->deck[j] = f->deck[pos];
     f->deck[pos] = r;
     f->pos = pos + 1;
     return r;
+}
+
+/* The next rank (`_draw`); -1 when a shoe ran out. */
+HOT i64 draw(Fast *f, i64 mode) {
+    if (mode != M_INFINITE && f->pos >= f->deck_size) return -1;
+    return draw_from(f, mode);
 }
 
 /* Make h an empty hand staking `stake` (`_reset`): field by field, which the compiler
@@ -267,7 +271,7 @@ HOT i64 turn(const Fast *f, Hand *h, i64 held, i64 v) {
 /* Deal the next card to player hand h; 0 when the shoe ran out. */
 HOT int deal_to(Fast *f, Hand *h, i64 v, i64 mode) {
     i64 r = draw(f, mode);
-    if ((r < 0)) return 0;
+    if (r < 0) return 0;
     add(f, h, r, v);
     return 1;
 }
@@ -349,6 +353,32 @@ HOT int banker_draws(const Fast *f, int live, i64 ins, i64 bn, i64 bhard, i64 ba
            || (points == FV(FP_STAND) && FV(FP_HIT_SOFT) && baces > 0 && bhard + bonus <= 21);
 }
 
+/* The banker's cards in the deal: how many, their points and aces, the first rank and the
+ * row of the strategy's tables that the visible ones make (`v`). */
+typedef struct {
+    i64 n, hard, aces, r0, v;
+} Banker;
+
+/* The deal (`f->pattern`: 0 a card to the seat's first hand `dealt`, 1 to the banker);
+ * 0 when the shoe ran out. `checked`: whether a card may find the shoe run out (the caller
+ * knows where none can). */
+HOT int deal(Fast *f, i64 mode, int checked, Hand *dealt, Banker *b) {
+    for (i64 i = 0; i < f->pattern_size; i++) {
+        i64 r = checked ? draw(f, mode) : draw_from(f, mode);
+        if (checked && r < 0) return 0;
+        if (f->pattern[i] == 0) {
+            add(f, dealt, r, 0);
+        } else {
+            if (b->n == 0) b->r0 = r;
+            if (b->n < FV(FP_VISIBLE)) b->v = b->v * KINDS + f->kind[r];
+            b->n += 1;
+            b->hard += f->values[r];
+            b->aces += f->is_ace[r];
+        }
+    }
+    return 1;
+}
+
 /* One round (`_round`): 1 when played, *net_out the seat's net and *nh_out its hands; 0
  * when the shoe ran out. */
 HOT int play_round(Fast *f, i64 stake, i64 mode, i64 *net_out, i64 *nh_out) {
@@ -359,21 +389,12 @@ HOT int play_round(Fast *f, i64 stake, i64 mode, i64 *net_out, i64 *nh_out) {
     reset(&dealt, stake);
     f->order[0] = 0;
     i64 bonus = FV(FP_BONUS);
-    i64 bn = 0, bhard = 0, baces = 0, br0 = -1, v = 0;
     *nh_out = 1;
-    for (i64 i = 0; i < f->pattern_size; i++) {
-        i64 r = draw(f, mode);
-        if ((r < 0)) return 0;
-        if (f->pattern[i] == 0) {
-            add(f, &dealt, r, 0);
-        } else {
-            if (bn == 0) br0 = r;
-            if (bn < FV(FP_VISIBLE)) v = v * KINDS + f->kind[r];
-            bn += 1;
-            bhard += f->values[r];
-            baces += f->is_ace[r];
-        }
-    }
+    Banker b = {0, 0, 0, -1, 0};
+    /* Where the shoe holds the deal's cards, none of them tests whether it ran out. */
+    int room = mode == M_INFINITE || f->deck_size - f->pos >= f->pattern_size;
+    if (!(room ? deal(f, mode, 0, &dealt, &b) : deal(f, mode, 1, &dealt, &b))) return 0;
+    i64 bn = b.n, bhard = b.hard, baces = b.aces, br0 = b.r0, v = b.v;
     Hand *first = &f->hs[0];
     *first = dealt;
     i64 ins = 0;
@@ -404,7 +425,7 @@ HOT int play_round(Fast *f, i64 stake, i64 mode, i64 *net_out, i64 *nh_out) {
             if (!f->hs[f->order[j]].settled) live = 1;
         while (banker_draws(f, live, ins, bn, bhard, baces)) {
             i64 r = draw(f, mode);
-            if ((r < 0)) return 0;
+            if (r < 0) return 0;
             bn += 1;
             bhard += f->values[r];
             baces += f->is_ace[r];
