@@ -71,8 +71,9 @@ typedef struct {
     i64 order[HANDS];
 } Fast;
 
-/* A test that rarely passes (a shoe run out, a split hand's pending cards): the compiler
- * lays the common path out straight. */
+/* A test that rarely passes (the generator's refill, a settled hand, a split hand's
+ * pending cards, a turn that ran the shoe out): the compiler lays the common path out
+ * straight. */
 #define UNLIKELY(x) __builtin_expect(!!(x), 0)
 
 #define FV(slot) (f->F[slot])
