@@ -57,18 +57,24 @@ typedef struct {
 typedef struct {
     i64 F[FP_N_F];
     i64 values[RANKS], kind[RANKS], split_ranks[RANKS];
+    i64 is_ace[RANKS]; /* 1 for a rank worth 1 point (values): an ace, counted per card */
     const i64 *pattern, *table;
     const i8 *act;
     const void *nxt, *drw, *start, *sstart;
     const i8 *split, *insure, *even;
     i8 *deck;
-    i64 pattern_size, deck_size, mode, pos, wide;
+    i64 pattern_size, deck_size, pos, wide;
     u64 rng;     /* the generator's state before the first output in `outputs` */
     i64 used;    /* the outputs of `outputs` drawn so far */
     u64 outputs[OUTPUTS];
     Hand hs[HANDS];
     i64 order[HANDS];
 } Fast;
+
+/* A test that rarely passes (the generator's refill, a settled hand, a split hand's
+ * pending cards, a turn that ran the shoe out): the compiler lays the common path out
+ * straight. */
+#define UNLIKELY(x) __builtin_expect(!!(x), 0)
 
 #define FV(slot) (f->F[slot])
 #define TABLE(cls, bcls, k) (f->table[((cls) * CL_COUNT + (bcls)) * 5 + (k)])
@@ -172,8 +178,8 @@ HOT void add(const Fast *f, Hand *h, i64 r, i64 v) {
     h->n = n + 1;
     i64 val = f->values[r];
     h->hard += val;
-    if (val == 1) h->aces += 1;
-    if (h->dbl > 0) h->since += 1;
+    h->aces += f->is_ace[r];
+    h->since += h->dbl > 0;
     if (!FV(FP_TABLE)) return;
     i64 ms = h->ms, kinds = KINDS;
     if (h->lastact > 0) {
@@ -200,18 +206,18 @@ static void refill(Fast *f) {
 /* The generator's next output (`sim.cards.advance`): computed ahead, OUTPUTS at a time,
  * off the path from one card to the next. */
 HOT u64 next_output(Fast *f) {
-    if (f->used == OUTPUTS) refill(f);
+    if (UNLIKELY(f->used == OUTPUTS)) refill(f);
     return f->outputs[f->used++];
 }
 
-/* The next rank (`_draw`); -1 when a shoe ran out. */
-HOT i64 draw(Fast *f) {
+/* The next rank (`_draw`) in card mode `mode`, the shoe not run out. The round passes the
+ * mode down as an argument, a constant in each copy of the loop over rounds (`rounds_in`),
+ * so that no card tests it. */
+HOT i64 draw_from(Fast *f, i64 mode) {
     i64 size = f->deck_size;
-    if (f->mode == M_INFINITE) return f->deck[scaled_draw(next_output(f), size)];
-    i64 pos = f->pos;
-    if (pos >= size) return -1;
-    i64 j = pos;
-    if (f->mode == M_FRESH) j = pos + scaled_draw(next_output(f), size - pos);
+    if (mode == M_INFINITE) return f->deck[scaled_draw(next_output(f), size)];
+    i64 pos = f->pos, j = pos;
+    if (mode == M_FRESH) j = pos + scaled_draw(next_output(f), size - pos);
     i8 r = f->deck[j];
     f->deck[j] = f->deck[pos];
     f->deck[pos] = r;
@@ -219,13 +225,20 @@ HOT i64 draw(Fast *f) {
     return r;
 }
 
-/* Make h an empty hand staking `stake` (`_reset`). */
+/* The next rank (`_draw`); -1 when a shoe ran out. */
+HOT i64 draw(Fast *f, i64 mode) {
+    if (mode != M_INFINITE && f->pos >= f->deck_size) return -1;
+    return draw_from(f, mode);
+}
+
+/* Make h an empty hand staking `stake` (`_reset`): field by field, which the compiler
+ * writes as a few wide stores (a memset or a struct assignment may be a call). */
 HOT void reset(Hand *h, i64 stake) {
-    memset(h, 0, sizeof *h);
-    h->staked = stake;
-    h->orig = stake;
-    h->ms = -1;
-    h->sib = -1;
+    h->n = h->hard = h->aces = h->r0 = h->r1 = 0;
+    h->dbl = h->since = h->split = h->done = h->settled = h->net = 0;
+    h->blocked = h->pend = h->lastact = 0;
+    h->staked = h->orig = stake;
+    h->ms = h->sib = -1;
 }
 
 #define FINISHED (-1)
@@ -234,7 +247,7 @@ HOT void reset(Hand *h, i64 stake) {
  * shoot bets), else the strategy's action (`_decide`): whether the hand may draw and may
  * split found once for both. */
 HOT i64 turn(const Fast *f, Hand *h, i64 held, i64 v) {
-    if (h->settled) return FINISHED;
+    if (UNLIKELY(h->settled)) return FINISHED;
     i64 n = h->n, hard = h->hard, aces = h->aces;
     i64 points = best_total(hard, aces, FV(FP_BONUS));
     if (points > 21) {
@@ -257,8 +270,8 @@ HOT i64 turn(const Fast *f, Hand *h, i64 held, i64 v) {
 /* -- the round ------------------------------------------------------------------------ */
 
 /* Deal the next card to player hand h; 0 when the shoe ran out. */
-HOT int deal_to(Fast *f, Hand *h, i64 v) {
-    i64 r = draw(f);
+HOT int deal_to(Fast *f, Hand *h, i64 v, i64 mode) {
+    i64 r = draw(f, mode);
     if (r < 0) return 0;
     add(f, h, r, v);
     return 1;
@@ -266,7 +279,7 @@ HOT int deal_to(Fast *f, Hand *h, i64 v) {
 
 /* Split hand order[j] into it and hand `nh` (`_split`, as `sim.play._split`); 0 when the
  * shoe ran out. */
-HOT int split_hand(Fast *f, i64 j, i64 nh, i64 v) {
+HOT int split_hand(Fast *f, i64 j, i64 nh, i64 v, i64 mode) {
     Hand *h = &f->hs[f->order[j]], *other = &f->hs[nh];
     i64 keep = h->r0, moved = h->r1;
     h->n = 0;
@@ -285,10 +298,10 @@ HOT int split_hand(Fast *f, i64 j, i64 nh, i64 v) {
     for (i64 i = nh; i > j + 1; i--) f->order[i] = f->order[i - 1];
     f->order[j + 1] = nh;
     for (i64 c = 0; c < FV(FP_SCARDS); c++)
-        if (!deal_to(f, h, v)) return 0;
+        if (!deal_to(f, h, v, mode)) return 0;
     if (FV(FP_ALL_AT_ONCE)) {
         for (i64 c = 0; c < FV(FP_SCARDS); c++)
-            if (!deal_to(f, other, v)) return 0;
+            if (!deal_to(f, other, v, mode)) return 0;
     } else {
         other->pend = FV(FP_SCARDS);
     }
@@ -297,24 +310,23 @@ HOT int split_hand(Fast *f, i64 j, i64 nh, i64 v) {
 
 /* The seat's turn (`_players`, as `sim.play._players` for one seat); *nh_out gets the hands
  * played. 0 when the shoe ran out. */
-HOT int players(Fast *f, i64 v, i64 *nh_out) {
+HOT int players(Fast *f, i64 v, i64 mode, i64 *nh_out) {
     i64 nh = 1, j = 0;
     int ok = 1;
     while (ok && j < nh) {
         Hand *h = &f->hs[f->order[j]];
-        if (h->pend > 0) {
-            for (i64 c = 0; ok && c < h->pend; c++) ok = deal_to(f, h, v);
+        if (UNLIKELY(h->pend > 0)) {
+            for (i64 c = 0; ok && c < h->pend; c++) ok = deal_to(f, h, v, mode);
             h->pend = 0;
             continue;
         }
         i64 action = h->done ? FINISHED : turn(f, h, nh, v);
-        if (action == FINISHED) {
+        if (action == FINISHED || action == A_STICK) {
+            /* A stuck hand is done: the next pass would find it so and move on. */
             h->done = 1;
             j += 1;
-        } else if (action == A_STICK) {
-            h->done = 1;
         } else if (action == A_SPLIT) {
-            ok = split_hand(f, j, nh, v);
+            ok = split_hand(f, j, nh, v, mode);
             nh += 1;
         } else {
             if (action == A_DOUBLE) {
@@ -323,7 +335,7 @@ HOT int players(Fast *f, i64 v, i64 *nh_out) {
                 h->since = 0;
             }
             h->lastact = action + 1;
-            ok = deal_to(f, h, v);
+            ok = deal_to(f, h, v, mode);
         }
     }
     *nh_out = nh;
@@ -342,28 +354,50 @@ HOT int banker_draws(const Fast *f, int live, i64 ins, i64 bn, i64 bhard, i64 ba
            || (points == FV(FP_STAND) && FV(FP_HIT_SOFT) && baces > 0 && bhard + bonus <= 21);
 }
 
-/* One round (`_round`): 1 when played, *net_out the seat's net and *nh_out its hands; 0
- * when the shoe ran out. */
-HOT int play_round(Fast *f, i64 stake, i64 *net_out, i64 *nh_out) {
-    Hand *first = &f->hs[0];
-    reset(first, stake);
-    f->order[0] = 0;
-    i64 bonus = FV(FP_BONUS);
-    i64 bn = 0, bhard = 0, baces = 0, br0 = -1, v = 0;
-    *nh_out = 1;
+/* The banker's cards in the deal: how many, their points and aces, the first rank and the
+ * row of the strategy's tables that the visible ones make (`v`). */
+typedef struct {
+    i64 n, hard, aces, r0, v;
+} Banker;
+
+/* The deal (`f->pattern`: 0 a card to the seat's first hand `dealt`, 1 to the banker);
+ * 0 when the shoe ran out. `checked`: whether a card may find the shoe run out (the caller
+ * knows where none can). */
+HOT int deal(Fast *f, i64 mode, int checked, Hand *dealt, Banker *b) {
     for (i64 i = 0; i < f->pattern_size; i++) {
-        i64 r = draw(f);
-        if (r < 0) return 0;
+        i64 r = checked ? draw(f, mode) : draw_from(f, mode);
+        if (checked && r < 0) return 0;
         if (f->pattern[i] == 0) {
-            add(f, first, r, 0);
+            add(f, dealt, r, 0);
         } else {
-            if (bn == 0) br0 = r;
-            if (bn < FV(FP_VISIBLE)) v = v * KINDS + f->kind[r];
-            bn += 1;
-            bhard += f->values[r];
-            baces += f->values[r] == 1;
+            if (b->n == 0) b->r0 = r;
+            if (b->n < FV(FP_VISIBLE)) b->v = b->v * KINDS + f->kind[r];
+            b->n += 1;
+            b->hard += f->values[r];
+            b->aces += f->is_ace[r];
         }
     }
+    return 1;
+}
+
+/* One round (`_round`): 1 when played, *net_out the seat's net and *nh_out its hands; 0
+ * when the shoe ran out. */
+HOT int play_round(Fast *f, i64 stake, i64 mode, i64 *net_out, i64 *nh_out) {
+    /* The seat's first hand is dealt in a local, kept in registers, and stored once: dealt
+     * in place, the compiler kept its fields out of memory anyway, with a flag per field
+     * saying whether to store it after the deal. */
+    Hand dealt;
+    reset(&dealt, stake);
+    f->order[0] = 0;
+    i64 bonus = FV(FP_BONUS);
+    *nh_out = 1;
+    Banker b = {0, 0, 0, -1, 0};
+    /* Where the shoe holds the deal's cards, none of them tests whether it ran out. */
+    int room = mode == M_INFINITE || f->deck_size - f->pos >= f->pattern_size;
+    if (!(room ? deal(f, mode, 0, &dealt, &b) : deal(f, mode, 1, &dealt, &b))) return 0;
+    i64 bn = b.n, bhard = b.hard, baces = b.aces, br0 = b.r0, v = b.v;
+    Hand *first = &f->hs[0];
+    *first = dealt;
     i64 ins = 0;
     if (br0 == 0 && FV(FP_VISIBLE) >= 1 && FV(FP_TABLE) && (FV(FP_INSURE) || FV(FP_EVEN))) {
         if (first->n == 2 && first->aces == 1 && first->hard == 11) {
@@ -384,18 +418,18 @@ HOT int play_round(Fast *f, i64 stake, i64 *net_out, i64 *nh_out) {
     if (!(FV(FP_PEEK)
           && classify(f, best_total(bhard, baces, bonus), bn, bace_ten, FV(FP_BPONT) != 0,
                       FV(FP_BTRICK) != 0) == CL_PONTOON)) {
-        int ok = players(f, v, &nh);
+        int ok = players(f, v, mode, &nh);
         *nh_out = nh;
-        if (!ok) return 0;
+        if (UNLIKELY(!ok)) return 0;
         int live = 0;
         for (i64 j = 0; j < nh; j++)
             if (!f->hs[f->order[j]].settled) live = 1;
         while (banker_draws(f, live, ins, bn, bhard, baces)) {
-            i64 r = draw(f);
+            i64 r = draw(f, mode);
             if (r < 0) return 0;
             bn += 1;
             bhard += f->values[r];
-            baces += f->values[r] == 1;
+            baces += f->is_ace[r];
         }
         bace_ten = bn == 2 && baces == 1 && bhard == 11;
     }
@@ -423,12 +457,13 @@ HOT int play_round(Fast *f, i64 stake, i64 *net_out, i64 *nh_out) {
 
 /* -- fast_rounds ---------------------------------------------------------------------- */
 
-static void open_fast(Fast *f, const FastArgs *a, i64 mode, u64 rng) {
+static void open_fast(Fast *f, const FastArgs *a, u64 rng) {
     memset(f, 0, sizeof *f);
     memcpy(f->F, a->F, sizeof f->F);
     memcpy(f->values, a->values, sizeof f->values);
     memcpy(f->kind, a->kind, sizeof f->kind);
     memcpy(f->split_ranks, a->split_ranks, sizeof f->split_ranks);
+    for (i64 r = 0; r < RANKS; r++) f->is_ace[r] = f->values[r] == 1;
     f->pattern = a->pattern;
     f->table = a->table;
     f->act = a->act;
@@ -443,31 +478,22 @@ static void open_fast(Fast *f, const FastArgs *a, i64 mode, u64 rng) {
     f->pattern_size = a->pattern_size;
     f->deck_size = a->deck_size;
     f->wide = a->wide;
-    f->mode = mode;
     f->rng = rng;
     refill(f);
 }
 
-/* fast_rounds: play `rounds` rounds of stake `stake` from card mode `mode` (the generator's
- * state in *st, advanced); out[0] += the nets, out[1] += their squares (per unit of
- * stake), out[2] += hands played; trace (trace_rows x 2, may be 0 rows) gets each round's
- * net and hands. Returns the rounds played (fewer: a shoe ran out). */
-/* fast_rounds: play `rounds` rounds of stake `stake` from card mode `mode` (the generator's
- * state in *st, advanced); out[0] += the nets, out[1] += their squares (per unit of
- * stake), out[2] += hands played; trace (trace_rows x 2, may be 0 rows) gets each round's
- * net and hands. Returns the rounds played (fewer: a shoe ran out). */
-i64 pr_fast_rounds(const FastArgs *a, i64 stake, i64 mode, u64 *st, i64 rounds, double *out,
-                   i64 *trace, i64 trace_rows) {
-    Fast fast;
-    Fast *f = &fast;
-    open_fast(f, a, mode, *st);
+/* The loop of fast_rounds in card mode `mode`: `rounds` rounds, their sums added to
+ * sums[0..2]; the rounds played. Inlined into fast_rounds once per mode, with the mode a
+ * constant there, so that each copy deals its cards without testing the mode. */
+HOT i64 rounds_in(Fast *f, i64 mode, i64 stake, i64 rounds, double *sums, i64 *trace,
+                  i64 trace_rows) {
     double unit = 1.0 / (double)stake;
-    double total = out[0], squares = out[1], hands = out[2];
+    double total = sums[0], squares = sums[1], hands = sums[2];
     i64 done = rounds;
     for (i64 i = 0; i < rounds; i++) {
         if (mode == M_FRESH) f->pos = 0;
         i64 net, nh;
-        if (!play_round(f, stake, &net, &nh)) {
+        if (!play_round(f, stake, mode, &net, &nh)) {
             done = i;
             break;
         }
@@ -480,9 +506,26 @@ i64 pr_fast_rounds(const FastArgs *a, i64 stake, i64 mode, u64 *st, i64 rounds, 
             trace[2 * i + 1] = nh;
         }
     }
-    out[0] = total;
-    out[1] = squares;
-    out[2] = hands;
+    sums[0] = total;
+    sums[1] = squares;
+    sums[2] = hands;
+    return done;
+}
+
+/* fast_rounds: play `rounds` rounds of stake `stake` from card mode `mode` (the generator's
+ * state in *st, advanced); out[0] += the nets, out[1] += their squares (per unit of
+ * stake), out[2] += hands played; trace (trace_rows x 2, may be 0 rows) gets each round's
+ * net and hands. Returns the rounds played (fewer: a shoe ran out). */
+i64 pr_fast_rounds(const FastArgs *a, i64 stake, i64 mode, u64 *st, i64 rounds, double *out,
+                   i64 *trace, i64 trace_rows) {
+    Fast fast;
+    Fast *f = &fast;
+    open_fast(f, a, *st);
+    i64 done;
+    if (mode == M_FRESH) done = rounds_in(f, M_FRESH, stake, rounds, out, trace, trace_rows);
+    else if (mode == M_INFINITE)
+        done = rounds_in(f, M_INFINITE, stake, rounds, out, trace, trace_rows);
+    else done = rounds_in(f, M_STACKED, stake, rounds, out, trace, trace_rows);
     *st = f->rng + (u64)f->used * SPLITMIX_GOLDEN;
     return done;
 }
