@@ -1,0 +1,191 @@
+"""Where the time of a warm `pontoon-rules edge ID` goes, and what the command line's
+start settings (`pontoon_rules.cli`) save, each measured in the same run.
+
+    python benchmarks/command_start.py [--ruleset ID] [--times N] [--costs ID]
+
+1. The whole command (best of N by wall): wall, user and system CPU, minor page faults.
+2. Its parts, in a fresh process each time, CPU seconds (best of N): the interpreter,
+   the imports, reading and validating the ruleset, the hand-state tables
+   (`analysis.composition.compiled.state_tables`), the C solve (`Kernels.solve`) and the
+   rest of `house_edge`.
+3. What each start setting saves, beside the same command without it:
+   numpy's OpenBLAS on one thread (against one thread per core), pydantic's plugin search
+   (the search alone).
+4. `--costs ID`: every variant of ID's cost table solved in this process one after
+   another (CPU): the C solves, the hand-state tables, the rest.
+
+Figures are of this machine under whatever load it has (printed beside them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import time
+
+PARTS_CHILD = r"""
+import json, sys, time
+t0 = time.process_time()
+import pontoon_rules.cli  # its settings before numpy, as in the command
+from pontoon_rules.analysis.edge import house_edge
+from pontoon_rules.cli.analysis_cmds import _rules
+import pontoon_rules.analysis.composition.compiled as compiled
+import pontoon_rules.analysis.composition.native as native
+t1 = time.process_time()
+rules = _rules(sys.argv[1], ())
+t2 = time.process_time()
+spent = {"tables": 0.0, "solve": 0.0}
+def timed(owner, name, key):
+    inner = getattr(owner, name)
+    def wrapper(*a, **k):
+        start = time.process_time()
+        try:
+            return inner(*a, **k)
+        finally:
+            spent[key] += time.process_time() - start
+    setattr(owner, name, wrapper)
+timed(compiled, "state_tables", "tables")
+timed(native.Kernels, "solve", "solve")
+house_edge(rules, None, None)
+t3 = time.process_time()
+print(json.dumps({"interpreter": t0, "imports": t1 - t0, "ruleset": t2 - t1,
+                  "tables": spent["tables"], "solve": spent["solve"],
+                  "rest": t3 - t2 - spent["tables"] - spent["solve"]}))
+"""
+
+PLUGINS_CHILD = r"""
+import json, time
+import pydantic
+from pydantic.plugin._loader import get_plugins
+start = time.process_time()
+get_plugins()
+print(json.dumps({"cpu": time.process_time() - start}))
+"""
+
+COMMAND = [sys.executable, "-c", "import sys; from pontoon_rules.cli import main; "
+           "sys.argv[0] = 'pontoon-rules'; main()"]
+
+
+def load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
+
+
+def whole(argv: list[str], env: dict[str, str] | None = None) -> dict[str, float]:
+    """Wall, user, system and minor faults of one whole process."""
+    before, wall = resource.getrusage(resource.RUSAGE_CHILDREN), time.perf_counter()
+    done = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=600,
+                          check=False)
+    wall, after = time.perf_counter() - wall, resource.getrusage(resource.RUSAGE_CHILDREN)
+    if done.returncode != 0:
+        raise SystemExit(f"failed ({done.returncode}): {argv}\n{done.stderr[-2000:]}")
+    return {"wall": wall, "user": after.ru_utime - before.ru_utime,
+            "sys": after.ru_stime - before.ru_stime,
+            "faults": after.ru_minflt - before.ru_minflt, "out": done.stdout}
+
+
+def child(code: str, *args: str, env: dict[str, str] | None = None) -> dict[str, float]:
+    done = subprocess.run([sys.executable, "-c", code, *args], capture_output=True,
+                          text=True, env=env, timeout=600, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"failed: {done.stderr[-2000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def best_of(runs: list[dict[str, float]], key: str) -> dict[str, float]:
+    return min(runs, key=lambda r: r[key])
+
+
+def command_figures(ruleset: str, times: int) -> None:
+    argv = [*COMMAND, "edge", ruleset]
+    whole(argv)  # the caches, warm
+    run = best_of([whole(argv) for _ in range(times)], "wall")
+    print(f"1. `pontoon-rules edge {ruleset}`, warm, best of {times} by wall: "
+          f"{run['wall']:.3f} s wall, {run['user']:.3f} s user, {run['sys']:.3f} s system, "
+          f"{run['faults']:.0f} minor page faults  [{load()}]")
+    parts = [child(PARTS_CHILD, ruleset) for _ in range(times)]
+    print(f"2. its parts, CPU s, the best of {times} fresh processes for each part:  [{load()}]")
+    for key in ("interpreter", "imports", "ruleset", "tables", "solve", "rest"):
+        print(f"   {key:<12} {min(p[key] for p in parts):.3f} s")
+
+
+def settings_figures(ruleset: str, times: int) -> None:
+    argv = [*COMMAND, "edge", ruleset]
+    print(f"3. what the command line's start settings save (best of {times} each):")
+    cores = str(os.cpu_count() or 1)
+    threads = {"1 (the command line's)": None, f"{cores} (one per core)": cores}
+    for label, value in threads.items():
+        env = dict(os.environ)
+        env.pop("OPENBLAS_NUM_THREADS", None)
+        if value is not None:
+            env["OPENBLAS_NUM_THREADS"] = value
+        run = best_of([whole(argv, env) for _ in range(times)], "user")
+        print(f"   OpenBLAS threads {label:<22} {run['user'] + run['sys']:.3f} s CPU "
+              f"({run['wall']:.3f} s wall)  [{load()}]")
+    for value, label in (("", "on"), ("__all__", "off (the command line's)")):
+        env = dict(os.environ, PYDANTIC_DISABLE_PLUGINS=value)
+        runs = [child(PLUGINS_CHILD, env=env) for _ in range(times)]
+        fastest = min(r["cpu"] for r in runs)
+        print(f"   pydantic's plugin search {label:<26} {fastest * 1000:.1f} ms")
+
+
+def costs_figures(ruleset: str) -> None:
+    import pontoon_rules.analysis.composition.compiled as compiled
+    import pontoon_rules.analysis.composition.native as native
+    import pontoon_rules.analysis.present.costs as costs
+    from pontoon_rules.ruleset.registry import load_bundled
+
+    spent = {"tables": 0.0, "solve": 0.0}
+
+    def timed(owner: object, name: str, key: str) -> None:
+        inner = getattr(owner, name)
+
+        def wrapper(*a: object, **k: object) -> object:
+            start = time.process_time()
+            try:
+                return inner(*a, **k)
+            finally:
+                spent[key] += time.process_time() - start
+
+        setattr(owner, name, wrapper)
+
+    timed(compiled, "state_tables", "tables")
+    timed(native.Kernels, "solve", "solve")
+    counted: dict[str, float] = {}
+
+    def serial(variants: list, deck: object, policy: object, workers: int) -> list:
+        for key in spent:
+            spent[key] = 0.0
+        start = time.process_time()
+        out = [costs._solve((v, deck, policy)) for v in variants]
+        counted.update(n=len(variants), cpu=time.process_time() - start, **spent)
+        return out
+
+    costs._solve_all = serial  # type: ignore[assignment]
+    costs.rule_costs(load_bundled(ruleset))
+    print(f"4. `costs {ruleset}`'s {counted['n']:.0f} variants solved one after another: "
+          f"{counted['cpu']:.1f} s CPU: the C solves {counted['solve']:.1f} s, the hand-state "
+          f"tables {counted['tables']:.1f} s, the rest "
+          f"{counted['cpu'] - counted['solve'] - counted['tables']:.1f} s  [{load()}]")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--ruleset", default="blackjack-reference")
+    parser.add_argument("--times", type=int, default=5)
+    parser.add_argument("--costs", default=None, metavar="ID")
+    args = parser.parse_args()
+    print(f"command start, {time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())}, "
+          f"{load()}")
+    command_figures(args.ruleset, args.times)
+    settings_figures(args.ruleset, args.times)
+    if args.costs:
+        costs_figures(args.costs)
+
+
+if __name__ == "__main__":
+    main()
