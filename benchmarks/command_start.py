@@ -27,36 +27,6 @@ import subprocess
 import sys
 import time
 
-PARTS_CHILD = r"""
-import json, sys, time
-t0 = time.process_time()
-import pontoon_rules.cli  # its settings before numpy, as in the command
-from pontoon_rules.analysis.edge import house_edge
-from pontoon_rules.cli.analysis_cmds import _rules
-import pontoon_rules.analysis.composition.compiled as compiled
-import pontoon_rules.analysis.composition.native as native
-t1 = time.process_time()
-rules = _rules(sys.argv[1], ())
-t2 = time.process_time()
-spent = {"tables": 0.0, "solve": 0.0}
-def timed(owner, name, key):
-    inner = getattr(owner, name)
-    def wrapper(*a, **k):
-        start = time.process_time()
-        try:
-            return inner(*a, **k)
-        finally:
-            spent[key] += time.process_time() - start
-    setattr(owner, name, wrapper)
-timed(compiled, "state_tables", "tables")
-timed(native.Kernels, "solve", "solve")
-house_edge(rules, None, None)
-t3 = time.process_time()
-print(json.dumps({"interpreter": t0, "imports": t1 - t0, "ruleset": t2 - t1,
-                  "tables": spent["tables"], "solve": spent["solve"],
-                  "rest": t3 - t2 - spent["tables"] - spent["solve"]}))
-"""
-
 PLUGINS_CHILD = r"""
 import json, time
 import pydantic
@@ -96,6 +66,15 @@ def child(code: str, *args: str, env: dict[str, str] | None = None) -> dict[str,
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+def child_script(*args: str) -> dict[str, float]:
+    """This script in a fresh process with `args`: the JSON it prints."""
+    done = subprocess.run([sys.executable, __file__, *args], capture_output=True, text=True,
+                          timeout=600, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"failed: {done.stderr[-2000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
 def best_of(runs: list[dict[str, float]], key: str) -> dict[str, float]:
     return min(runs, key=lambda r: r[key])
 
@@ -107,7 +86,7 @@ def command_figures(ruleset: str, times: int) -> None:
     print(f"1. `pontoon-rules edge {ruleset}`, warm, best of {times} by wall: "
           f"{run['wall']:.3f} s wall, {run['user']:.3f} s user, {run['sys']:.3f} s system, "
           f"{run['faults']:.0f} minor page faults  [{load()}]")
-    parts = [child(PARTS_CHILD, ruleset) for _ in range(times)]
+    parts = [child_script("--parts-child", ruleset) for _ in range(times)]
     print(f"2. its parts, CPU s, the best of {times} fresh processes for each part:  [{load()}]")
     for key in ("interpreter", "imports", "ruleset", "tables", "solve", "rest"):
         print(f"   {key:<12} {min(p[key] for p in parts):.3f} s")
@@ -133,11 +112,11 @@ def settings_figures(ruleset: str, times: int) -> None:
         print(f"   pydantic's plugin search {label:<26} {fastest * 1000:.1f} ms")
 
 
-def costs_figures(ruleset: str) -> None:
+def timed_parts() -> dict[str, float]:
+    """CPU seconds spent from now on in the hand-state tables (`compiled.state_tables`)
+    and the C solve (`Kernels.solve`), kept up to date in the dict returned."""
     import pontoon_rules.analysis.composition.compiled as compiled
     import pontoon_rules.analysis.composition.native as native
-    import pontoon_rules.analysis.present.costs as costs
-    from pontoon_rules.ruleset.registry import load_bundled
 
     spent = {"tables": 0.0, "solve": 0.0}
 
@@ -155,6 +134,33 @@ def costs_figures(ruleset: str) -> None:
 
     timed(compiled, "state_tables", "tables")
     timed(native.Kernels, "solve", "solve")
+    return spent
+
+
+def parts_child(ruleset: str) -> None:
+    """Run in a fresh process (`--parts-child`): `edge ID`'s parts as JSON on stdout. The
+    interpreter's part includes this script's own standard-library imports."""
+    t0 = time.process_time()
+    import pontoon_rules.cli  # noqa: F401  its settings before numpy, as in the command
+    from pontoon_rules.analysis.edge import house_edge
+    from pontoon_rules.cli.analysis_cmds import _rules
+
+    spent = timed_parts()
+    t1 = time.process_time()
+    rules = _rules(ruleset, ())
+    t2 = time.process_time()
+    house_edge(rules, None, None)
+    t3 = time.process_time()
+    print(json.dumps({"interpreter": t0, "imports": t1 - t0, "ruleset": t2 - t1,
+                      "tables": spent["tables"], "solve": spent["solve"],
+                      "rest": t3 - t2 - spent["tables"] - spent["solve"]}))
+
+
+def costs_figures(ruleset: str) -> None:
+    import pontoon_rules.analysis.present.costs as costs
+    from pontoon_rules.ruleset.registry import load_bundled
+
+    spent = timed_parts()
     counted: dict[str, float] = {}
 
     def serial(variants: list, deck: object, policy: object, workers: int) -> list:
@@ -178,7 +184,11 @@ def main() -> None:
     parser.add_argument("--ruleset", default="blackjack-reference")
     parser.add_argument("--times", type=int, default=5)
     parser.add_argument("--costs", default=None, metavar="ID")
+    parser.add_argument("--parts-child", default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.parts_child:
+        parts_child(args.parts_child)
+        return
     print(f"command start, {time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())}, "
           f"{load()}")
     command_figures(args.ruleset, args.times)
