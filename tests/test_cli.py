@@ -145,3 +145,39 @@ def test_play_script_bad_json() -> None:
     assert out.returncode == 2
     assert out.stderr == "error: <stdin>:1:2: not valid JSON: Expecting property name " \
         "enclosed in double quotes\n"
+
+
+LEAVE = """
+import atexit, sys, threading, time
+from pontoon_rules.cli import leave
+atexit.register(lambda: print("handler ran", flush=False))
+print("x" * 100000)
+if sys.argv[1] == "thread":
+    threading.Thread(target=lambda: (time.sleep(0.3), print("thread done"))).start()
+leave(int(sys.argv[2]))
+"""
+
+
+@pytest.mark.parametrize("mode", ["alone", "thread"])
+def test_leave_keeps_every_exit_duty(mode: str) -> None:
+    """The command line's end without the interpreter's teardown still flushes a large
+    buffered output, runs the exit handlers and returns the code; with another thread
+    running, it takes the ordinary exit, which waits for that thread."""
+    out = subprocess.run([sys.executable, "-c", LEAVE, mode, "3"], capture_output=True,
+                         text=True, timeout=60, check=False)
+    assert out.returncode == 3, out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0] == "x" * 100000
+    assert "handler ran" in lines
+    assert ("thread done" in lines) == (mode == "thread")
+
+
+def test_leave_with_a_closed_pipe_is_quiet() -> None:
+    """`list | head -c 1`: the reader goes away before or after the command's last write
+    (click's exit 1 or the end's flush): always 0, and nothing on stderr."""
+    shell = (f"for i in 1 2 3 4 5 6; do '{sys.executable}' -m pontoon_rules list "
+             "| head -c 1 >/dev/null; echo \"${PIPESTATUS[0]}\"; done")
+    out = subprocess.run(["bash", "-c", shell], capture_output=True, text=True, timeout=300,
+                         check=False, cwd=ROOT)
+    assert out.stdout.split() == ["0"] * 6
+    assert out.stderr == ""

@@ -14,6 +14,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+from typing import NoReturn
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 """numpy's OpenBLAS would start a thread per core at import, which then spin after each
@@ -75,4 +76,36 @@ def main() -> None:
     """Entry point: run the CLI, mapping the project's errors to messages and exit codes."""
     from pontoon_rules.cli.errors import run_with_errors
 
-    sys.exit(run_with_errors(cli))
+    leave(run_with_errors(cli))
+
+
+def leave(code: int) -> NoReturn:
+    """End the process with `code` once its work is done, without the interpreter's
+    teardown where nothing else runs.
+
+    Python's own exit frees every object and module one by one: about 60 ms after an
+    `edge` (a tenth of the command), for memory the system takes back at once anyway.
+    Where this thread is the only one left and the standard streams flush, the exit
+    handlers (`atexit`: logging, multiprocessing, temporary folders, coverage) run as
+    they would, and the process ends there. Otherwise (a thread still running, a stream
+    that cannot flush, such as a closed pipe) the ordinary exit, with its messages.
+    """
+    import atexit
+    import threading
+
+    if threading.active_count() == 1 and _flushed():
+        atexit._run_exitfuncs()
+        if threading.active_count() == 1 and _flushed():
+            os._exit(code)
+    sys.exit(code)
+
+
+def _flushed() -> bool:
+    """Whether standard output and standard error took everything written to them."""
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None and not stream.closed:
+                stream.flush()
+    except (OSError, ValueError):
+        return False
+    return True

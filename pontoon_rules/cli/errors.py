@@ -65,6 +65,18 @@ def report(error: PontoonError) -> int:
     return exit_code(error)
 
 
+def _reader_gone() -> bool:
+    """Whether standard output is a pipe whose reading end is closed (poll says POLLERR)."""
+    import select
+
+    try:
+        poller = select.poll()
+        poller.register(sys.__stdout__.fileno(), select.POLLOUT)
+        return any(event & select.POLLERR for _, event in poller.poll(0))
+    except (AttributeError, OSError, ValueError):
+        return False
+
+
 def _show(error: click.ClickException) -> None:
     """Click's own message for `error` (usage, hint), with its quoted input made visible."""
     buffer = io.StringIO()
@@ -92,6 +104,12 @@ def run_with_errors(command: click.Group, args: list[str] | None = None) -> int:
     except BrokenPipeError:
         sys.stderr.close()
         return EXIT_OK
+    except SystemExit as e:
+        # click ends a command whose output's reader went away (`... | head -1`) with 1;
+        # the command did its work, and the reader chose to stop: 0, as above.
+        if e.code == EXIT_FAILED and _reader_gone():
+            return EXIT_OK
+        raise
     except OSError as e:
         if e.errno not in _FILE_SYSTEM:
             raise
