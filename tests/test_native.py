@@ -267,3 +267,20 @@ def test_a_solve_after_a_random_one_equals_a_fresh_one(seed: int) -> None:
     C.forget()
     for rules, expected in zip(pair + pair, fresh + fresh, strict=True):
         np.testing.assert_array_equal(_kept_stats(rules, value_only=True), expected)
+
+
+@needs_c
+@pytest.mark.parametrize("ruleset_id", ["blackjack-reference", "spanish-21", "pagat-british"])
+def test_the_outlooks_shared_among_threads_give_the_same_numbers(ruleset_id: str) -> None:
+    """A solve's banker outlooks walked by one thread, by three (whatever the machine's
+    cores) and by the most the kernel takes: every statistic equal to the last bit."""
+    rules = compile_rules(load_bundled(ruleset_id))
+    try:
+        found = {}
+        for count in (1, 3, 1000):
+            cnative.set_threads(count)
+            found[count] = _fresh_stats(rules)
+    finally:
+        cnative.set_threads(cnative._cores())
+    np.testing.assert_array_equal(found[3], found[1])
+    np.testing.assert_array_equal(found[1000], found[1])

@@ -33,12 +33,12 @@ SOURCES = {"analysis": "analysis.c", "sim": "sim.c", "fast": "fast.c"}
 folder it includes are part of its hash)."""
 FLAGS = ("-O3", "-march=native", "-std=c11", "-ffp-contract=off", "-fPIC", "-shared")
 """How every library is compiled (it runs on the machine that builds it)."""
-LIBRARY_FLAGS = {"sim": ("-O1",)}
+LIBRARY_FLAGS = {"sim": ("-O1",), "analysis": ("-pthread",)}
 """What one library adds to FLAGS (the last -O counts). The general round, all branches
 over a few cards and hands, plays 15 to 20% more rounds a second at -O1 than at -O3 (GCC
 12, measured on the bundled rulesets: -O3 vectorises and unrolls its short loops to no
 gain, and -O2's further passes, about as many instructions a round as -O1, cost it 8 to
-13% on the clock)."""
+13% on the clock). The analysis shares a solve's banker outlooks among threads."""
 _HERE = Path(__file__).resolve().parent
 _LOADED: dict[str, ctypes.CDLL | None] = {}
 _SAID: set[str] = set()

@@ -15,12 +15,17 @@
  *                     evaluate, evaluate_split), values at the roots asked for; it keeps
  *                     its nodes and outlooks for the next solve of equal inputs
  *   pr_forget         drops what the last solves kept
+ *   pr_set_threads    how many threads a solve's banker outlooks are shared among
  */
 
 #define _DEFAULT_SOURCE /* madvise */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__unix__) || defined(__APPLE__)
+#include <pthread.h>
+#define HAVE_THREADS 1
+#endif
 #ifdef __linux__
 #include <sys/mman.h>
 #endif
@@ -567,6 +572,93 @@ static void walk(const i64 *rows, i64 w, i64 v, Outlooks *o, const Tables *t,
  * tuple of a block in turn (each visible tuple holds as many cards). */
 static void reuse_outlooks(Outlooks *o, const Tables *t, const Outlooks *last, uint8_t *done);
 
+/* What the threads of one pass of `outlooks` share: thread `index` of `count` walks
+ * blocks index, index + count, ... of `rows`. Each block writes only its own outlooks'
+ * rows of `through` and `mass`, and every outlook's numbers come from its block alone,
+ * so they are the same to the last bit for any number of threads. */
+typedef struct {
+    Outlooks *o;
+    const Tables *t;
+    const Tree *tree;
+    const i64 *rows, *cards;
+    i64 m, depth, most, bust;
+    int peek_only, index, count, bad;
+} Pass;
+
+static void *walk_blocks(void *arg) {
+    Pass *a = arg;
+    const Tables *t = a->t;
+    i64 K = t->K, V = t->V, total0 = t->basetot[0], depth = a->depth;
+    double *x = malloc(sizeof(double) * (size_t)(K * BLOCK));
+    double *shoe = malloc(sizeof(double) * (size_t)(K * BLOCK));
+    double *acc = malloc(sizeof(double) * (size_t)((t->F + 1) * BLOCK));
+    double *live = malloc(sizeof(double) * BLOCK);
+    double *p = malloc(sizeof(double) * (size_t)(a->most * BLOCK));
+    double *inv = malloc(sizeof(double) * (size_t)(depth * BLOCK));
+    a->bad = !x || !shoe || !acc || !live || !p || !inv;
+    for (i64 first = (i64)a->index * BLOCK; first < a->m && !a->bad;
+         first += (i64)a->count * BLOCK) {
+        i64 w = a->m - first < BLOCK ? a->m - first : BLOCK;
+        for (i64 r = 0; r < BLOCK; r++) {
+            i64 slot = r < w ? a->rows[first + r] : 0;
+            i64 total = r < w ? total0 - a->cards[slot] : 0;
+            for (i64 k = 0; k < K; k++)
+                x[k * BLOCK + r] = r < w ? (double)a->o->comps[slot * K + k] : 0.0;
+            for (i64 s = 1; s < depth; s++)
+                inv[s * BLOCK + r] = total - s + 1 > 0 ? 1.0 / (double)(total - s + 1) : 0.0;
+        }
+        for (i64 v = 0; v < V; v++)
+            walk(a->rows + first, w, v, a->o, t, a->tree, a->bust, a->peek_only, x, inv, p,
+                 shoe, acc, live);
+    }
+    free(x);
+    free(shoe);
+    free(acc);
+    free(live);
+    free(p);
+    free(inv);
+    return NULL;
+}
+
+static int threads_wanted = 1;
+
+void pr_set_threads(i64 n) { threads_wanted = n < 1 ? 1 : n > 64 ? 64 : (int)n; }
+
+/* One pass over `m` outlooks, shared among up to `threads_wanted` threads (one for a
+ * pass of fewer than four blocks a thread, or where a thread cannot start). */
+static int walk_all(Pass *base) {
+    int count = threads_wanted;
+    while (count > 1 && base->m < (i64)count * 4 * BLOCK) count--;
+    Pass passes[64];
+#ifdef HAVE_THREADS
+    pthread_t ids[64];
+    int started[64] = {0};
+#endif
+    for (int i = 0; i < count; i++) {
+        passes[i] = *base;
+        passes[i].index = i;
+        passes[i].count = count;
+    }
+#ifdef HAVE_THREADS
+    for (int i = 1; i < count; i++)
+        started[i] = pthread_create(&ids[i], NULL, walk_blocks, &passes[i]) == 0;
+#endif
+    walk_blocks(&passes[0]);
+    int bad = passes[0].bad;
+    for (int i = 1; i < count; i++) {
+#ifdef HAVE_THREADS
+        if (started[i]) {
+            pthread_join(ids[i], NULL);
+            bad |= passes[i].bad;
+            continue;
+        }
+#endif
+        walk_blocks(&passes[i]); /* a thread that did not start: its blocks here */
+        bad |= passes[i].bad;
+    }
+    return bad ? -1 : 0;
+}
+
 static int outlooks(Outlooks *o, const Tables *t, const Outlooks *last) {
     i64 K = t->K, V = t->V, F = t->F, n_o = o->n, n_full = 0, total0 = t->basetot[0];
     for (i64 v = 1; v < V; v++)
@@ -581,13 +673,8 @@ static int outlooks(Outlooks *o, const Tables *t, const Outlooks *last) {
     i64 *rows = malloc(sizeof(i64) * (size_t)(n_o + 1));
     i64 *cards = malloc(sizeof(i64) * (size_t)(n_o + 1));
     const Tree *trees[3] = {&t->peek, &t->trim, &t->full};
-    double *x = malloc(sizeof(double) * (size_t)(K * BLOCK));
-    double *shoe = malloc(sizeof(double) * (size_t)(K * BLOCK));
-    double *acc = malloc(sizeof(double) * (size_t)((F + 1) * BLOCK));
-    double *live = malloc(sizeof(double) * BLOCK);
     uint8_t *done = malloc((size_t)(n_o + 1));
-    int bad = !o->full || !o->mass || !o->through || !rows || !cards || !x || !shoe || !acc ||
-              !live || !done;
+    int bad = !o->full || !o->mass || !o->through || !rows || !cards || !done;
     if (!bad) reuse_outlooks(o, t, last, done);
     for (i64 slot = 0; slot < n_o && !bad; slot++) {
         cards[slot] = 0;
@@ -611,32 +698,12 @@ static int outlooks(Outlooks *o, const Tables *t, const Outlooks *last) {
             for (i64 j = tree->bounds[v]; j < tree->bounds[v + 1]; j++)
                 if (tree->sizes[j] + 2 > depth) depth = tree->sizes[j] + 2;
         }
-        double *p = malloc(sizeof(double) * (size_t)(most * BLOCK));
-        double *inv = malloc(sizeof(double) * (size_t)(depth * BLOCK));
-        bad = !p || !inv;
-        i64 bust = which == 1 ? t->trim_bust : -1;
-        for (i64 first = 0; first < m && !bad; first += BLOCK) {
-            i64 w = m - first < BLOCK ? m - first : BLOCK;
-            for (i64 r = 0; r < BLOCK; r++) {
-                i64 total = r < w ? total0 - cards[rows[first + r]] : 0;
-                for (i64 k = 0; k < K; k++)
-                    x[k * BLOCK + r] = r < w ? (double)o->comps[rows[first + r] * K + k] : 0.0;
-                for (i64 s = 1; s < depth; s++)
-                    inv[s * BLOCK + r] = total - s + 1 > 0 ? 1.0 / (double)(total - s + 1) : 0.0;
-            }
-            for (i64 v = 0; v < V; v++)
-                walk(rows + first, w, v, o, t, tree, bust, which == 0, x, inv, p, shoe, acc,
-                     live);
-        }
-        free(p);
-        free(inv);
+        Pass pass = {o, t, tree, rows, cards, m, depth, most, which == 1 ? t->trim_bust : -1,
+                     which == 0, 0, 1, 0};
+        bad = walk_all(&pass);
     }
     free(rows);
     free(cards);
-    free(x);
-    free(shoe);
-    free(acc);
-    free(live);
     free(done);
     return bad ? -1 : 0;
 }

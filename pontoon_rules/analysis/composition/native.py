@@ -9,6 +9,7 @@ Each wrapper takes and returns numpy arrays as its numba twin does.
 from __future__ import annotations
 
 import ctypes
+import os
 from typing import Any
 
 import numpy as np
@@ -18,6 +19,7 @@ from pontoon_rules.native import library
 I64: Any = ctypes.c_int64
 PTR: Any = ctypes.c_void_p
 _KERNELS: list[Kernels | None] = []
+_THREADS: list[int] = []
 
 
 def kernels() -> Kernels | None:
@@ -25,7 +27,31 @@ def kernels() -> Kernels | None:
     if not _KERNELS:
         lib = library("analysis")
         _KERNELS.append(Kernels(lib) if lib is not None else None)
+        set_threads(_THREADS[-1] if _THREADS else _cores())
     return _KERNELS[0]
+
+
+def _cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def set_threads(count: int) -> None:
+    """Share each solve's banker outlooks (its largest step, about half of a six-pack
+    solve) among `count` threads, from now on: every core of the process by default, one
+    in a worker of a pool that already runs a solve per core (`costs`, the summaries).
+    The numbers do not depend on it (each outlook is computed by one thread alone)."""
+    _THREADS.append(max(1, int(count)))
+    if _KERNELS and _KERNELS[0] is not None:
+        _KERNELS[0].lib.pr_set_threads(_THREADS[-1])
+
+
+def one_thread() -> None:
+    """A pool worker's start: its solves on one thread (`set_threads`)."""
+    set_threads(1)
 
 
 def _p(a: np.ndarray) -> int:
@@ -57,6 +83,8 @@ class Kernels:
         lib.pr_solve.argtypes = [PTR] * 11
         lib.pr_forget.restype = None
         lib.pr_forget.argtypes = []
+        lib.pr_set_threads.restype = None
+        lib.pr_set_threads.argtypes = [I64]
 
     def banker_tree(self, n_kinds: int, start: int, nxt: np.ndarray,
                     fin: np.ndarray) -> tuple[np.ndarray, ...] | None:

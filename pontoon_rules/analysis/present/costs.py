@@ -186,7 +186,10 @@ def _solve_all(variants: list[Ruleset], deck: Deck, policy: str | None,
         return [_solve(job) for job in jobs]
     from concurrent.futures import ProcessPoolExecutor
 
-    with ProcessPoolExecutor(max_workers=min(workers, len(jobs))) as pool:
+    from pontoon_rules.analysis.composition.native import one_thread
+
+    with ProcessPoolExecutor(max_workers=min(workers, len(jobs)),
+                             initializer=one_thread) as pool:
         return list(pool.map(_solve, jobs, chunksize=max(1, len(jobs) // (4 * workers))))
 
 

@@ -155,5 +155,7 @@ def docs_summary(workers: int | None = None) -> list[dict[str, Any]]:
     workers = max(1, min(workers, len(ids)))
     if workers == 1:
         return [_summary_of(i) for i in ids]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    from pontoon_rules.analysis.composition.native import one_thread
+
+    with ProcessPoolExecutor(max_workers=workers, initializer=one_thread) as pool:
         return list(pool.map(_summary_of, ids))
