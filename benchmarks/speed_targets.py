@@ -145,7 +145,13 @@ def edge_figures(farmer_at: Path | None) -> None:
     wall, cpu, out, _ = best([*CLI, "edge", "blackjack-reference"], times)
     found = re.search(r"house edge (-?[0-9.]+)%", out)
     print(f"   ours, warm: {wall:.3f} s wall, {cpu:.3f} s CPU (best of {times}); house edge "
-          f"{found.group(1) if found else '?'}%  [{load()}]")
+          f"{found.group(1) if found else '?'}%; its solve started ahead on inputs the "
+          f"warm-up run kept (`analysis.composition.ahead`)  [{load()}]")
+    off = dict(os.environ, PONTOON_RULES_AHEAD="0")
+    wall_off, cpu_off, _, _ = best([*CLI, "edge", "blackjack-reference"], times, env=off)
+    print(f"   ours, warm, no solve ahead (PONTOON_RULES_AHEAD=0: as the first run of a new "
+          f"or edited ruleset): {wall_off:.3f} s wall, {cpu_off:.3f} s CPU (best of {times})"
+          f"  [{load()}]")
     wall_py, _, _, _ = best([sys.executable, "-c", "pass"], times)
     wall_cli, _, _, _ = best([*CLI, "--help"], times)
     print(f"   of which: the interpreter alone {wall_py:.3f} s, `pontoon-rules --help` "
@@ -155,6 +161,8 @@ def edge_figures(farmer_at: Path | None) -> None:
               f" = {wall / farmer_wall:.2f}x by wall: {verdict(wall, farmer_wall)}; "
               f"{cpu:.3f} / {farmer_cpu:.3f} s = {cpu / farmer_cpu:.2f}x by CPU: "
               f"{verdict(cpu, farmer_cpu)}")
+        print(f"      without the solve ahead: {wall_off / farmer_wall:.2f}x by wall: "
+              f"{verdict(wall_off, farmer_wall)}")
 
 
 # -- every bundled ruleset ------------------------------------------------------------

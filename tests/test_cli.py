@@ -181,3 +181,28 @@ def test_leave_with_a_closed_pipe_is_quiet() -> None:
                          check=False, cwd=ROOT)
     assert out.stdout.split() == ["0"] * 6
     assert out.stderr == ""
+
+
+STAND_IN = """
+import sys
+from pontoon_rules.cli.analysis_cmds import _rules
+_rules("pagat-british", ())
+import pydantic.plugin._loader as loader
+print("metadata" if "importlib.metadata" in sys.modules else "none", list(loader.get_plugins()))
+print(loader.PYDANTIC_ENTRY_POINT_GROUP, "importlib.metadata" in sys.modules)
+"""
+
+
+@pytest.mark.parametrize(("setting", "first"), [(None, "none []"), ("", "metadata []")])
+def test_the_plugin_loaders_stand_in(setting: str | None, first: str) -> None:
+    """With plugins off (the command line's default) a ruleset loads without
+    `importlib.metadata`, and pydantic hears of no plugins; a user's own setting wins
+    (the real loader, which reads the installed distributions); any other name asked of
+    the stand-in loads the real module."""
+    env = {k: v for k, v in os.environ.items() if k != "PYDANTIC_DISABLE_PLUGINS"}
+    if setting is not None:
+        env["PYDANTIC_DISABLE_PLUGINS"] = setting
+    out = subprocess.run([sys.executable, "-c", STAND_IN], capture_output=True, text=True,
+                         timeout=120, env=env, check=False, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines() == [first, "pydantic True"]

@@ -69,6 +69,8 @@ def _reader_gone() -> bool:
     """Whether standard output is a pipe whose reading end is closed (poll says POLLERR)."""
     import select
 
+    if sys.__stdout__ is None:
+        return False
     try:
         poller = select.poll()
         poller.register(sys.__stdout__.fileno(), select.POLLOUT)

@@ -15,7 +15,8 @@
  *                     evaluate, evaluate_split), values at the roots asked for; it keeps
  *                     its nodes and outlooks for the next solve of equal inputs
  *   pr_forget         drops what the last solves kept
- *   pr_set_threads    how many threads a solve's banker outlooks are shared among
+ *   pr_set_threads    how many threads the calling thread's solves share their banker
+ *                     outlooks among
  */
 
 #define _DEFAULT_SOURCE /* madvise */
@@ -620,7 +621,9 @@ static void *walk_blocks(void *arg) {
     return NULL;
 }
 
-static int threads_wanted = 1;
+/* The calling thread's setting: a solve run in a thread of its own (the command line's
+ * solve started ahead, `ahead.py`) walks on that thread alone unless it says more. */
+static _Thread_local int threads_wanted = 1;
 
 void pr_set_threads(i64 n) { threads_wanted = n < 1 ? 1 : n > 64 ? 64 : (int)n; }
 

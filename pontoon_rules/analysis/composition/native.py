@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from pontoon_rules.analysis.composition import ahead
 from pontoon_rules.native import library
 
 I64: Any = ctypes.c_int64
@@ -159,8 +160,15 @@ class Kernels:
         d = _i64(dims)
         mc, ms = _i64(main[0]), _i64(main[1])
         kinds, extras, pc, ps = (_i64(a) for a in pairs)
+        blob = None
+        if ahead.wanted():  # a command line's solve: started ahead, or kept for next time
+            blob = ahead.pack(d, ints, floats, [mc, ms, kinds, extras, pc, ps])
+            if ahead.take(blob, out_main, out_pairs):
+                return
         done = self.lib.pr_solve(_p(d), ctypes.addressof(table_ptrs),
                                  ctypes.addressof(float_ptrs), _p(mc), _p(ms), _p(kinds),
                                  _p(extras), _p(pc), _p(ps), _p(out_main), _p(out_pairs))
         if done != 0:
             raise MemoryError("the compiled recursion did not fit in memory")
+        if blob is not None:
+            ahead.keep(blob)
