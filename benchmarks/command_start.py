@@ -3,14 +3,19 @@ start settings (`pontoon_rules.cli`) save, each measured in the same run.
 
     python benchmarks/command_start.py [--ruleset ID] [--times N] [--costs ID]
 
-1. The whole command (best of N by wall): wall, user and system CPU, minor page faults.
+1. The whole command (best of N by wall): wall, user and system CPU, minor page faults;
+   with its solve started ahead on the inputs the warm-up run kept
+   (`analysis.composition.ahead`), and without (`PONTOON_RULES_AHEAD=0`, as the first
+   run of a new or edited ruleset).
 2. Its parts, in a fresh process each time, CPU seconds (best of N): the interpreter,
    the imports, reading and validating the ruleset, the hand-state tables
    (`analysis.composition.compiled.state_tables`), the C solve (`Kernels.solve`) and the
    rest of `house_edge`.
-3. What each start setting saves, beside the same command without it:
+3. What each start and end setting saves, beside the same command without it:
    numpy's OpenBLAS on one thread (against one thread per core), pydantic's plugin search
-   (the search alone).
+   (the search alone), the stand-in for pydantic's plugin loader (the real loader's
+   import), the end without the interpreter's teardown (`cli.leave`, against the same
+   command ended by `sys.exit`; both without the solve ahead).
 4. `--costs ID`: every variant of ID's cost table solved in this process one after
    another (CPU): the C solves, the hand-state tables, the rest.
 
@@ -36,8 +41,21 @@ get_plugins()
 print(json.dumps({"cpu": time.process_time() - start}))
 """
 
+LOADER_CHILD = r"""
+import json, time
+import pydantic
+start = time.process_time()
+import pydantic.plugin._loader
+print(json.dumps({"cpu": time.process_time() - start}))
+"""
+
 COMMAND = [sys.executable, "-c", "import sys; from pontoon_rules.cli import main; "
            "sys.argv[0] = 'pontoon-rules'; main()"]
+TEARDOWN = [sys.executable, "-c", "import sys; from pontoon_rules.cli import cli; "
+            "from pontoon_rules.cli.errors import run_with_errors; "
+            "sys.exit(run_with_errors(cli, sys.argv[1:]))"]
+"""The command ended by `sys.exit`: the interpreter's teardown, no `cli.leave`."""
+NOT_AHEAD = dict(os.environ, PONTOON_RULES_AHEAD="0")
 
 
 def load() -> str:
@@ -82,10 +100,11 @@ def best_of(runs: list[dict[str, float]], key: str) -> dict[str, float]:
 def command_figures(ruleset: str, times: int) -> None:
     argv = [*COMMAND, "edge", ruleset]
     whole(argv)  # the caches, warm
-    run = best_of([whole(argv) for _ in range(times)], "wall")
-    print(f"1. `pontoon-rules edge {ruleset}`, warm, best of {times} by wall: "
-          f"{run['wall']:.3f} s wall, {run['user']:.3f} s user, {run['sys']:.3f} s system, "
-          f"{run['faults']:.0f} minor page faults  [{load()}]")
+    print(f"1. `pontoon-rules edge {ruleset}`, warm, best of {times} by wall:")
+    for label, env in (("its solve started ahead", None), ("no solve ahead", NOT_AHEAD)):
+        run = best_of([whole(argv, env) for _ in range(times)], "wall")
+        print(f"   {label:<24} {run['wall']:.3f} s wall, {run['user']:.3f} s user, "
+              f"{run['sys']:.3f} s system, {run['faults']:.0f} minor page faults  [{load()}]")
     parts = [child_script("--parts-child", ruleset) for _ in range(times)]
     print(f"2. its parts, CPU s, the best of {times} fresh processes for each part:  [{load()}]")
     for key in ("interpreter", "imports", "ruleset", "tables", "solve", "rest"):
@@ -94,7 +113,7 @@ def command_figures(ruleset: str, times: int) -> None:
 
 def settings_figures(ruleset: str, times: int) -> None:
     argv = [*COMMAND, "edge", ruleset]
-    print(f"3. what the command line's start settings save (best of {times} each):")
+    print(f"3. what the command line's start and end settings save (best of {times} each):")
     cores = str(os.cpu_count() or 1)
     threads = {"1 (the command line's)": None, f"{cores} (one per core)": cores}
     for label, value in threads.items():
@@ -110,6 +129,16 @@ def settings_figures(ruleset: str, times: int) -> None:
         runs = [child(PLUGINS_CHILD, env=env) for _ in range(times)]
         fastest = min(r["cpu"] for r in runs)
         print(f"   pydantic's plugin search {label:<26} {fastest * 1000:.1f} ms")
+    loader = min(child(LOADER_CHILD)["cpu"] for _ in range(times))
+    print(f"   pydantic's plugin loader, the real one's import (the command line's stand-in "
+          f"spares it) {loader * 1000:.1f} ms")
+    ended = {}
+    for label, command in (("sys.exit", TEARDOWN), ("cli.leave", COMMAND)):
+        ended[label] = best_of([whole([*command, "edge", ruleset], NOT_AHEAD)
+                                for _ in range(times)], "wall")["wall"]
+    print(f"   the end: by sys.exit {ended['sys.exit']:.3f} s wall, by cli.leave (the command "
+          f"line's) {ended['cli.leave']:.3f} s: {ended['sys.exit'] - ended['cli.leave']:.3f} s "
+          f"saved  [{load()}]")
 
 
 def timed_parts() -> dict[str, float]:

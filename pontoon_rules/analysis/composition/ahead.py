@@ -31,8 +31,9 @@ from typing import Any
 
 COMMANDS = frozenset({"edge", "strategy"})
 """The commands whose first solve is started ahead (one solve is most of their time)."""
-KEEP = 64
-"""The most command lines whose inputs are kept; the least recently used goes first."""
+KEEP = 16
+"""The most command lines whose inputs are kept (a six-pack solve's are 1 to 2.5 MB); the
+least recently used goes first."""
 MAGIC = b"PRSOLVE1"
 _FILE_LIMIT = 1 << 28
 """A kept file larger than this is not read (256 MiB; a six-pack solve's is about 2)."""
@@ -100,8 +101,11 @@ def start(argv: Sequence[str]) -> None:
         if not path.is_file() or path.stat().st_size > _FILE_LIMIT:
             return
         blob = sealed(path.read_bytes())
-        os.utime(path)  # recently used
         _launch(blob)
+        try:
+            os.utime(path)  # recently used: the last to be pruned
+        except OSError:
+            pass
     except Exception:  # noqa: BLE001  an early solve is only ever an extra
         _AHEAD.thread = None
 
