@@ -1260,7 +1260,11 @@ int pr_solve(const i64 *dims, const i64 *const *tables, const double *const *dta
 }
 
 /* Drops what the last solves of this thread kept (their nodes and outlooks: tens of
- * megabytes each for a six-pack shoe); the next solve starts afresh. */
+ * megabytes each for a six-pack shoe, and the split hands' buffer); the next solve
+ * starts afresh. A thread that ends calls it, or what it kept stays allocated. */
 void pr_forget(void) {
     for (int i = 0; i < KEPT; i++) kept_free(&kept[i]);
+    free(split_values);
+    split_values = NULL;
+    split_room = 0;
 }

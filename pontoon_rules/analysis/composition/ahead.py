@@ -12,10 +12,12 @@ Nothing is taken on trust. The command still validates the ruleset and builds th
 inputs anew; when it reaches its solve it compares them, byte for byte, with those the
 early solve took (`take`). Equal, it waits for the early solve and takes its values:
 the same kernel on the same bytes, so the same numbers to the last bit. Different (an
-edited file, a file it extends, another version of the package), the early solve is
-left to finish unread and the command solves as always, then keeps its new inputs
-for the next time (`keep`). A command line that is not analysed ahead, or a library
-caller, pays nothing: no key, no comparison, no file.
+edited file the ruleset extends, another version of the package), it waits for the
+early solve to end (no more than one solve's memory is held at once), leaves its values
+unread, solves as always and keeps its new inputs for the next time (`keep`). A command
+line that is not analysed ahead, or a library caller, pays nothing: no key, no
+comparison, no file. A kept file is sealed by its SHA-256 and its arrays are checked
+against its dimensions before a kernel reads it (`sealed`, `unpack`).
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ class _Ahead:
         self.status: list[int] = []
         self.thread: threading.Thread | None = None
         self.refs: tuple[Any, ...] = ()
+        self.solved = threading.Event()
         self.kept = False
 
 
@@ -119,8 +122,9 @@ def _launch(blob: bytes) -> None:
     lib = library("analysis")  # not `native.kernels()`: that module imports numpy
     if lib is None:
         return
-    solve = lib.pr_solve
+    solve, forget = lib.pr_solve, lib.pr_forget
     solve.restype, solve.argtypes = ctypes.c_int, [ctypes.c_void_p] * 11
+    forget.restype, forget.argtypes = None, []
     spans, n_ints, n_floats = unpack(blob)
     data = bytearray(blob)
     base = ctypes.addressof((ctypes.c_char * len(data)).from_buffer(data))
@@ -135,14 +139,20 @@ def _launch(blob: bytes) -> None:
     floats = (ctypes.c_void_p * max(1, n_floats))(*at[1 + n_ints:1 + n_ints + n_floats])
     rest = at[1 + n_ints + n_floats:]
     status: list[int] = []
+    solved = threading.Event()
 
     def run() -> None:
-        status.append(solve(at[0], ctypes.addressof(ints),
-                            ctypes.addressof(floats), *rest, ctypes.addressof(out_main),
-                            ctypes.addressof(out_pairs)))
+        try:
+            status.append(solve(at[0], ctypes.addressof(ints), ctypes.addressof(floats),
+                                *rest, ctypes.addressof(out_main),
+                                ctypes.addressof(out_pairs)))
+        finally:
+            solved.set()  # the values are ready: the command need not wait for the rest
+        forget()  # what this thread's solve kept would outlive the thread
 
     _AHEAD.blob, _AHEAD.outputs, _AHEAD.status = blob, (out_main, out_pairs), status
     _AHEAD.refs = (data, ints, floats)
+    _AHEAD.solved = solved
     _AHEAD.thread = threading.Thread(target=run, name="solve-ahead", daemon=True)
     _AHEAD.thread.start()
 
@@ -231,16 +241,20 @@ def wanted() -> bool:
 
 
 def take(blob: bytes, out_main: Any, out_pairs: Any) -> bool:
-    """Where the early solve took exactly `blob`: wait for it, write its values into the
+    """Where the early solve took exactly `blob`: wait for its values, write them into the
     numpy arrays `out_main` and `out_pairs` and say True. Otherwise False (the caller
-    solves). The early solve is offered once."""
+    solves), once the early solve's thread has ended and given its memory back. The early
+    solve is offered once."""
     thread, ahead_blob, outputs, status = (_AHEAD.thread, _AHEAD.blob, _AHEAD.outputs,
                                            _AHEAD.status)
     _AHEAD.thread = None
     _AHEAD.blob = None
-    if thread is None or outputs is None or ahead_blob != blob:
+    if thread is None or outputs is None:
         return False
-    thread.join()
+    if ahead_blob != blob:
+        thread.join()  # its memory given back before the caller's solve takes its own
+        return False
+    _AHEAD.solved.wait()
     if status != [0]:
         return False
     import numpy as np
