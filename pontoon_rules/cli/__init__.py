@@ -109,7 +109,11 @@ def cli() -> None:
 
 
 def main() -> None:
-    """Entry point: run the CLI, mapping the project's errors to messages and exit codes."""
+    """Entry point: run the CLI, mapping the project's errors to messages and exit codes.
+
+    It ends the process (`leave`: a SystemExit cannot catch it); to run a command inside a
+    process that goes on, call `errors.run_with_errors(cli, args)`, which returns the code.
+    """
     from pontoon_rules.analysis.composition import ahead
 
     ahead.start(sys.argv[1:])  # its solve on the other core while this one imports
