@@ -36,7 +36,7 @@ from pontoon_rules.analysis.hand import (
     HandState,
     start_state,
 )
-from pontoon_rules.analysis.infinite.round import RoundModel
+from pontoon_rules.analysis.infinite.round import Deal, RoundModel
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.errors import ScriptError
 
@@ -218,8 +218,6 @@ def _surrender_table(model: RoundModel, contexts: list[Context],
     """(visible, dealt kinds in order) → whether best play gives the dealt hand up: late
     (`Context.should_surrender`) or before the banker's check (`RoundModel.surrenders_early`,
     which weighs the deal played, insured where that pays)."""
-    from pontoon_rules.analysis.infinite.round import Deal
-
     s = model.rules.surrender
     if s is None:
         return _empty((len(visibles), len(dealt)))
@@ -233,8 +231,6 @@ def _surrender_table(model: RoundModel, contexts: list[Context],
 def _side_bets(model: RoundModel, ctx: object, visible: tuple[int, ...],
                pairs: list[tuple[int, ...]], even: np.ndarray, insure: np.ndarray,
                v: int) -> None:
-    from pontoon_rules.analysis.infinite.round import Deal
-
     rules, kinds = model.rules, model.space.kinds
     if not visible or not kinds[visible[0]].is_ace:
         return
