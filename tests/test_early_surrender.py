@@ -2,7 +2,7 @@
 banker's check for a pontoon, in the same decision as insurance (`engine.flow`). The exact
 analysis values it in both models (the brute-force checks are `test_composition`'s:
 tiny-early-surrender and its void variant); here its decisions through the engine, and
-what still refuses it."""
+that no command refuses it."""
 
 from __future__ import annotations
 
@@ -62,9 +62,8 @@ def test_an_early_surrender_lowers_the_edge_in_both_models(rules: Rules) -> None
         assert edge_of(rules, deck) < edge_of(base, deck) - 0.3, deck  # type: ignore[arg-type]
 
 
-def test_who_still_refuses_it(rules: Rules) -> None:
-    """The analysis answers; the compiled simulator, which plays the late surrender only,
-    still names it."""
-    for command in ("edge", "strategy", "costs", "simulate --engine"):
+def test_nobody_refuses_it(rules: Rules) -> None:
+    """The analysis answers, and the compiled simulator plays it (`test_sim_early_surrender`)."""
+    for command in ("edge", "strategy", "costs", "simulate --engine", "simulate",
+                    "session --summary"):
         assert refused_names(rules.ruleset, command) == [], command
-    assert "early surrender" in refused_names(rules.ruleset, "simulate")

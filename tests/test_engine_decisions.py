@@ -254,9 +254,9 @@ class TestRefusal:
         from pontoon_rules.analysis.present.costs import rule_costs
         from pontoon_rules.sim.simulate import simulate
 
-        # the simulator plays BB+1 and Spanish 21; not yet an early surrender
+        # the simulator plays BB+1 and Spanish 21; not yet a surrender after a drawn card
         ruleset = (load_ruleset(BB1) if command != "simulate" else changed(
-            "spanish-21", **{"player.surrender": {"timing": "early"}}))
+            "spanish-21", **{"player.surrender": {"max_cards": 3}}))
         rules = compile_rules(ruleset)
         calls = {"strategy": lambda: strategy_chart(rules),
                  "costs": lambda: rule_costs(ruleset),

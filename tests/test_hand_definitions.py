@@ -266,10 +266,10 @@ class TestRefusal:
 
         compile_sim(compile_rules(load_ruleset(STAR)))  # hands of particular ranks: played
         data = load_bundled("spanish-21").model_dump(mode="python")
-        data["player"]["surrender"]["timing"] = "early"
+        data["player"]["surrender"]["max_cards"] = 3  # a surrender after a drawn card
         from pontoon_rules.ruleset.model import Ruleset
 
-        with pytest.raises(UnsupportedFeatureError, match="early surrender"):
+        with pytest.raises(UnsupportedFeatureError, match="surrender beyond the dealt hand"):
             compile_sim(compile_rules(Ruleset.model_validate(data)))
 
     def test_the_classic_hands_under_other_ids_are_still_analysed(self, tmp_path: Path) -> None:

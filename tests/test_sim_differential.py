@@ -70,9 +70,10 @@ def test_bundled_rulesets_match_the_engine(ruleset: str, player: str) -> None:
     assert (fast > ROUNDS // 8) == (fast_problem(compile_sim(rules)) is None)
 
 
-def random_overlay(rng: random.Random, base_id: str | None = None) -> Rules | None:
-    """A bundled ruleset (`base_id`, or one at random) with three random fields changed
-    (None when that is invalid)."""
+def random_overlay(rng: random.Random, base_id: str | None = None,
+                   change: dict[str, object] | None = None) -> Rules | None:
+    """A bundled ruleset (`base_id`, or one at random) with three random fields changed,
+    then `change` merged over it (None when that is invalid)."""
     from pydantic import ValidationError
 
     from pontoon_rules.analysis.present.costs import alternatives
@@ -90,6 +91,7 @@ def random_overlay(rng: random.Random, base_id: str | None = None) -> Rules | No
             continue
         if options:
             data = with_value(data, path, rng.choice(options))
+    data = merged(data, change or {})
     try:
         ruleset = Ruleset.model_validate(data)
     except ValidationError:
@@ -104,6 +106,30 @@ def test_random_overlays_match_the_engine(seed: int) -> None:
     rules = None
     while rules is None:
         rules = random_overlay(rng)
+    for player in ("best", "stand-15"):
+        compare(rules, player, 250, seed)
+
+
+def early_surrender(rng: random.Random) -> dict[str, object]:
+    """An early surrender at random: how much comes back, against which banker's cards,
+    void against the check's pontoon or not (the check switched on, which it needs)."""
+    ranks = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K"]
+    against = ranks if rng.random() < 0.5 else rng.sample(ranks, rng.randint(1, 6))
+    surrender = {"allowed": True, "timing": "early", "against": against,
+                 "returns": rng.choice([[1, 2], [2, 3], [4, 5]]),
+                 "void_on_banker_pontoon": rng.random() < 0.5}
+    return {"player": {"surrender": surrender}, "deal": {"banker_pontoon_at_once": True}}
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_overlays_with_an_early_surrender_match_the_engine(seed: int) -> None:
+    from pontoon_rules.ruleset.features import active_features
+
+    rng = random.Random(seed + 500)
+    rules = None
+    while rules is None or "early surrender" not in [
+            f.name for f in active_features(rules.ruleset)]:
+        rules = random_overlay(rng, change=early_surrender(rng))
     for player in ("best", "stand-15"):
         compare(rules, player, 250, seed)
 
@@ -221,6 +247,13 @@ DECISION_OVERLAYS = [
     # doubling on 9 to 11 with the ace counted 11, three times a hand
     ("australian-pontoon", {"player": {"double": {"aces_count_one": False, "max_cards": None,
                                                   "times_per_hand": 3, "draws_after": 1}}}),
+    # an early surrender, before the check for a pontoon and beside insurance: it stands
+    # against the check's pontoon; the same against a ten or an ace only, void against one
+    ("blackjack-reference", {"player": {"surrender": {
+        "allowed": True, "timing": "early", "returns": [1, 2]}}}),
+    ("blackjack-reference", {"player": {"surrender": {
+        "allowed": True, "timing": "early", "returns": [4, 5], "void_on_banker_pontoon": True,
+        "against": ["A", "T", "J", "Q", "K"]}}}),
 ]
 
 

@@ -117,14 +117,21 @@ static void offer(Sim *s, i64 h, i64 below) {
     }
 }
 
+/* The strategy's surrender table for hand h's dealt cards against the visible cards:
+ * late (`surrenders`) or early (`before_the_check`). */
+static int gives_up(const Sim *s, i64 h) {
+    i64 kinds = SH(T_KINDS), kind_of = SH(T_KIND_OF);
+    i64 idx = s->vis;
+    for (i64 i = 0; i < P(P_PLAYER_CARDS); i++)
+        idx = idx * kinds + S_(kind_of + (HC(h, i) >> 2));
+    return S_(SH(T_SURRENDER) + idx) != 0;
+}
+
 /* Best play gives the dealt hand up (a table per visible cards and dealt cards). */
 HOT int surrenders(Sim *s, i64 h) {
     i64 pc = P(P_PLAYER_CARDS);
     if (HF(h, HF_SPLIT) || HF(h, HF_N) != pc || !may_surrender(s, h, s->bank)) return 0;
-    i64 kinds = SH(T_KINDS), kind_of = SH(T_KIND_OF);
-    i64 idx = s->vis;
-    for (i64 i = 0; i < pc; i++) idx = idx * kinds + S_(kind_of + (HC(h, i) >> 2));
-    return S_(SH(T_SURRENDER) + idx) != 0;
+    return gives_up(s, h);
 }
 
 /* The action of a named simple policy (`stand-N`). */
@@ -150,7 +157,7 @@ HOT i64 decide(Sim *s, i64 h, i64 held, i64 row, int may, i64 *amount) {
     if (SH(T_MODE) != MODE_TABLE) return stand_on(s, h, row, draw_ok, doubled);
     i64 v = s->vis;
     i64 kinds = SH(T_KINDS), states = SH(T_STATES), kind_of = SH(T_KIND_OF);
-    if (P(P_SURRENDER) && surrenders(s, h)) return A_SURRENDER;
+    if (P(P_SURRENDER) && !P(P_SURRENDER_EARLY) && surrenders(s, h)) return A_SURRENDER;
     if (can_split(s, h, held)) {
         i64 a = S_(kind_of + (HC(h, 0) >> 2)), b = S_(kind_of + (HC(h, 1) >> 2));
         if (S_(SH(T_SPLIT) + (v * kinds + a) * kinds + b)) return A_SPLIT;
@@ -197,8 +204,48 @@ HOT int finished(Sim *s, i64 h, i64 held, i64 row, int *may) {
         if (can_double(s, h)) return 0;
     }
     if (can_split(s, h, held)) return 0;
-    return !((P(P_SURRENDER) && may_surrender(s, h, s->bank))
+    int late = P(P_SURRENDER) && !P(P_SURRENDER_EARLY);
+    return !((late && may_surrender(s, h, s->bank))
              || (P(P_RESCUE) && may_rescue(s, h)));
+}
+
+/* A surrender (settled now, or at the end where a banker's pontoon makes it void) or a
+ * rescue (settled now: the doubled part, or its last part, comes back). */
+static void give_up(Sim *s, i64 h, i64 action) {
+    HF(h, HF_DONE) = 1;
+    if (action == A_SURRENDER) {
+        HF(h, HF_SURRENDERED) = 1;
+        if (!P(P_SURRENDER_VOID)) {
+            HF(h, HF_SETTLED) = 1;
+            HF(h, HF_NET) = -surrender_loss(s, h);
+        }
+        return;
+    }
+    i64 kept = P(P_RESCUE_LAST) ? HF(h, HF_LAST) : HF(h, HF_STAKED) - HF(h, HF_ORIG);
+    HF(h, HF_SETTLED) = 1;
+    HF(h, HF_NET) = -(HF(h, HF_STAKED) - kept);
+}
+
+/* Seat `seat`'s one decision before the banker's check (engine.flow.insurance_legal):
+ * even money on a natural, else an early surrender of the dealt hand h, else insurance
+ * (`offered`: the banker shows an ace and either is offered). */
+static void before_the_check(Sim *s, i64 h, i64 seat, int offered) {
+    i64 v = s->vis, kinds = SH(T_KINDS), kind_of = SH(T_KIND_OF);
+    if (is_natural(s, classify(s, h, 0))) {
+        i64 k0 = S_(kind_of + (HC(h, 0) >> 2)), k1 = S_(kind_of + (HC(h, 1) >> 2));
+        if (offered && P(P_EVEN_MONEY) && S_(SH(T_EVEN) + (v * kinds + k0) * kinds + k1)) {
+            HF(h, HF_SETTLED) = 1;
+            HF(h, HF_NET) = HF(h, HF_STAKED);
+            HF(h, HF_DONE) = 1;
+        }
+        return;
+    }
+    if (P(P_SURRENDER_EARLY) && may_surrender(s, h, s->bank) && gives_up(s, h)) {
+        give_up(s, h, A_SURRENDER);
+        return;
+    }
+    i64 most = floordiv(HF(h, HF_STAKED) * P(P_INS_FRAC_NUM), P(P_INS_FRAC_DEN));
+    if (offered && P(P_INSURANCE) && most >= 1 && S_(SH(T_INSURE) + v)) s->ins[seat] = most;
 }
 
 /* -- sim.play ------------------------------------------------------------------------- */
@@ -251,50 +298,20 @@ static int deal(Sim *s) {
     return 1;
 }
 
-/* Insurance and even money, then the peek; 1 when the round ended early. */
+/* Insurance, even money and an early surrender, then the peek; 1 when the round ended
+ * early (an early surrender stands against the peek's pontoon unless void). */
 static int insurance(Sim *s) {
     i64 bank = s->bank;
     int offered = P(P_BANKER_VISIBLE) >= 1 && (HC(bank, P(P_BANKER_UP_FROM)) >> 2) == 0
                   && (P(P_INSURANCE) || P(P_EVEN_MONEY));
-    if (offered && SH(T_MODE) == MODE_TABLE) {
-        i64 v = s->vis, kinds = SH(T_KINDS), kind_of = SH(T_KIND_OF);
-        for (i64 seat = 0; seat < s->seats; seat++) {
-            i64 h = ORD(seat, 0);
-            if (is_natural(s, classify(s, h, 0))) {
-                i64 k0 = S_(kind_of + (HC(h, 0) >> 2)), k1 = S_(kind_of + (HC(h, 1) >> 2));
-                if (P(P_EVEN_MONEY) && S_(SH(T_EVEN) + (v * kinds + k0) * kinds + k1)) {
-                    HF(h, HF_SETTLED) = 1;
-                    HF(h, HF_NET) = HF(h, HF_STAKED);
-                    HF(h, HF_DONE) = 1;
-                }
-                continue;
-            }
-            i64 most = floordiv(HF(h, HF_STAKED) * P(P_INS_FRAC_NUM), P(P_INS_FRAC_DEN));
-            if (P(P_INSURANCE) && most >= 1 && S_(SH(T_INSURE) + v)) s->ins[seat] = most;
-        }
-    }
+    if ((offered || P(P_SURRENDER_EARLY)) && SH(T_MODE) == MODE_TABLE)
+        for (i64 seat = 0; seat < s->seats; seat++)
+            before_the_check(s, ORD(seat, 0), seat, offered);
     if (P(P_PEEK) && is_natural(s, classify(s, bank, 1))) {
         CTX(CTX_EARLY) = 1;
         return 1;
     }
     return 0;
-}
-
-/* A surrender (settled now, or at the end where a banker's pontoon makes it void) or a
- * rescue (settled now: the doubled part, or its last part, comes back). */
-static void give_up(Sim *s, i64 h, i64 action) {
-    HF(h, HF_DONE) = 1;
-    if (action == A_SURRENDER) {
-        HF(h, HF_SURRENDERED) = 1;
-        if (!P(P_SURRENDER_VOID)) {
-            HF(h, HF_SETTLED) = 1;
-            HF(h, HF_NET) = -surrender_loss(s, h);
-        }
-        return;
-    }
-    i64 kept = P(P_RESCUE_LAST) ? HF(h, HF_LAST) : HF(h, HF_STAKED) - HF(h, HF_ORIG);
-    HF(h, HF_SETTLED) = 1;
-    HF(h, HF_NET) = -(HF(h, HF_STAKED) - kept);
 }
 
 /* Split hand h (the j-th of `seat`) into it and row `new`. */

@@ -120,8 +120,9 @@
     X(P_DOUBLE_TOTALS, "compiled.DOUBLE_TOTALS", 104) \
     X(P_DOUBLE_ACES_LOW, "compiled.DOUBLE_ACES_LOW", 105) \
     X(P_REDOUBLE_WHOLE, "compiled.REDOUBLE_WHOLE", 106) \
-    X(P_VALUE_0, "compiled.VALUE_0", 107) \
-    X(P_N_PARAMS, "compiled.N_PARAMS", 120) \
+    X(P_SURRENDER_EARLY, "compiled.SURRENDER_EARLY", 107) \
+    X(P_VALUE_0, "compiled.VALUE_0", 108) \
+    X(P_N_PARAMS, "compiled.N_PARAMS", 121) \
     /* columns of a named-hand row (sim.compiled) */ \
     X(H_ID, "compiled.H_ID", 0) \
     X(H_MIN_CARDS, "compiled.H_MIN_CARDS", 1) \

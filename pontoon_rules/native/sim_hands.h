@@ -346,7 +346,8 @@ static inline i64 double_amount(const Sim *s, i64 h) {
     return HF(h, HF_STAKED);
 }
 
-/* A late surrender is legal now, against the banker's first visible card. */
+/* A surrender is legal now (late, or early on the dealt hand: the callers ask at the one
+ * time it is offered), against the banker's first visible card. */
 HOT int may_surrender(const Sim *s, i64 h, i64 bank) {
     if (!P(P_SURRENDER) || HF(h, HF_N) > P(P_SURRENDER_MAX_CARDS) || HF(h, HF_DOUBLES) > 0)
         return 0;

@@ -214,7 +214,7 @@ register(Feature(
 register(Feature(
     "early surrender", ("player.surrender.timing",),
     "giving up the dealt hand before the banker's check for a pontoon", _early_surrender,
-    _ANALYSED))
+    _PLAYED))
 register(Feature(
     "surrender beyond the dealt hand", ("player.surrender",),
     "a surrender of more cards than dealt or of a split hand, or one void against a "

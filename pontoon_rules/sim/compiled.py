@@ -73,7 +73,8 @@ MAX_SPLIT_HANDS = 16
  NAMED_PLAYER, NAMED_BANKER, BANKER_DEALT, OVER_21, CLASSIC, NATURALS, TAKES_ORIGINAL,
  TAKES_ONE, SURRENDER, SURRENDER_ANY, SURRENDER_AGAINST, SURRENDER_NUM, SURRENDER_DEN,
  SURRENDER_VOID, SURRENDER_MAX_CARDS, SURRENDER_AFTER_SPLIT, RESCUE, RESCUE_LAST,
- DOUBLE_BY_TOTAL, DOUBLE_TOTALS, DOUBLE_ACES_LOW, REDOUBLE_WHOLE, VALUE_0) = range(108)
+ DOUBLE_BY_TOTAL, DOUBLE_TOTALS, DOUBLE_ACES_LOW, REDOUBLE_WHOLE, SURRENDER_EARLY,
+ VALUE_0) = range(109)
 N_PARAMS = VALUE_0 + 13
 """`VALUE_0 + r`: the points of rank `r` (0 = ace, counted low; 12 = king)."""
 
@@ -238,11 +239,13 @@ def hand_params(rules: Rules, ids: list[str], p: np.ndarray) -> None:
 
 
 def _giving_up(rules: Rules, p: np.ndarray) -> None:
-    """The slots of a late surrender, the rescue and doubling's limits (`engine.giving_up`,
-    `engine.legal.can_double`); an early surrender is refused (`ruleset.features`)."""
+    """The slots of a surrender, the rescue and doubling's limits (`engine.giving_up`,
+    `engine.legal.can_double`). `SURRENDER_EARLY`: the dealt hand is given up before the
+    banker's check for a pontoon, in the decision of insurance (`engine.flow`), never
+    later."""
     s = rules.surrender
-    if s is not None and not s.early:
-        p[SURRENDER], p[SURRENDER_ANY] = 1, s.against is None
+    if s is not None:
+        p[SURRENDER], p[SURRENDER_ANY], p[SURRENDER_EARLY] = 1, s.against is None, s.early
         p[SURRENDER_AGAINST] = sum(1 << r for r in s.against or ())
         p[SURRENDER_NUM], p[SURRENDER_DEN] = _frac(s.returns)
         p[SURRENDER_VOID], p[SURRENDER_AFTER_SPLIT] = s.void_on_banker_pontoon, s.after_split

@@ -279,8 +279,9 @@ def double_amount(hf: np.ndarray, h: int, P: np.ndarray) -> int:
 @nb.njit(cache=True, _nrt=False)
 def may_surrender(hf: np.ndarray, hc: np.ndarray, h: int, P: np.ndarray,
                   bank: int) -> bool:
-    """A late surrender is legal now (`engine.giving_up.may_surrender`), against the
-    banker's first visible card of hand row `bank`."""
+    """A surrender is legal now (`engine.giving_up.may_surrender`), against the banker's
+    first visible card of hand row `bank`: late, or with `SURRENDER_EARLY` on the dealt
+    hand before the banker's check (its callers ask at the one time it is offered)."""
     if not P[c.SURRENDER] or hf[h, N] > P[c.SURRENDER_MAX_CARDS] or hf[h, DOUBLES] > 0:
         return False
     if hf[h, SPLIT] and not P[c.SURRENDER_AFTER_SPLIT]:

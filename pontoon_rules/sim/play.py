@@ -56,14 +56,16 @@ from pontoon_rules.sim.layout import (
 )
 from pontoon_rules.sim.round import (
     add_card,
+    before_the_check,
     deal_to,
     decide,
     finished,
+    give_up,
     offer,
     reset,
     room,
 )
-from pontoon_rules.sim.strategy import A_BUY, A_RESCUE, A_STICK, A_SURRENDER, A_TWIST
+from pontoon_rules.sim.strategy import A_BUY, A_RESCUE, A_STICK, A_SURRENDER, A_TWIST, MODE_TABLE
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -166,26 +168,14 @@ def _visible(P, S, ctx, hf, hc) -> None:  # type: ignore[no-untyped-def]
 
 @nb.njit(cache=True, _nrt=False)
 def _insurance(P, S, ctx, hf, hc, order, ins, NH) -> bool:  # type: ignore[no-untyped-def]
-    """Insurance and even money, then the peek; True when the round ended early."""
+    """Insurance, even money and an early surrender, then the peek; True when the round
+    ended early (an early surrender stands against the peek's pontoon unless void)."""
     bank = ctx[BANK]
     offered = (P[c.BANKER_VISIBLE] >= 1 and (hc[bank, P[c.BANKER_UP_FROM]] >> 2) == 0
                and (P[c.INSURANCE] or P[c.EVEN_MONEY]))
-    if offered and S[sg.T_MODE] == 0:
-        v = ctx[VIS]
-        kinds = S[sg.T_KINDS]
-        kind_of = S[sg.T_KIND_OF]
+    if (offered or P[c.SURRENDER_EARLY]) and S[sg.T_MODE] == MODE_TABLE:
         for s in range(ctx[SEATS]):
-            h = order[s, 0]
-            if hx.is_natural(P, hx.classify(hf, hc, h, False, P, NH)):
-                k0, k1 = S[kind_of + (hc[h, 0] >> 2)], S[kind_of + (hc[h, 1] >> 2)]
-                if P[c.EVEN_MONEY] and S[S[sg.T_EVEN] + (v * kinds + k0) * kinds + k1]:
-                    hf[h, SETTLED] = 1
-                    hf[h, NET] = hf[h, STAKED]
-                    hf[h, DONE] = 1
-                continue
-            most = hf[h, STAKED] * P[c.INS_FRAC_NUM] // P[c.INS_FRAC_DEN]
-            if P[c.INSURANCE] and most >= 1 and S[S[sg.T_INSURE] + v]:
-                ins[s] = most
+            before_the_check(P, S, ctx, hf, hc, order[s, 0], s, ins, NH, offered)
     if P[c.PEEK] and hx.is_natural(P, hx.classify(hf, hc, bank, True, P, NH)):
         ctx[EARLY] = 1
         return True
@@ -225,7 +215,7 @@ def _players(P, NH, split_ranks, S, ctx, hf, hc, order, nhands, free,  # type: i
                 free += 1
                 continue
             if action == A_SURRENDER or action == A_RESCUE:
-                _give_up(P, hf, h, action)
+                give_up(P, hf, h, action)
                 continue
             if action == A_TWIST:
                 hf[h, TWISTED] = 1
@@ -250,22 +240,6 @@ def _players(P, NH, split_ranks, S, ctx, hf, hc, order, nhands, free,  # type: i
             if not deal_to(hf, hc, h, ctx, P, S, NH, src, deck, tray, st):
                 return False
     return True
-
-
-@nb.njit(cache=True, _nrt=False)
-def _give_up(P, hf, h, action) -> None:  # type: ignore[no-untyped-def]
-    """A surrender (settled now, or at the end where a banker's pontoon makes it void) or
-    a rescue (settled now: the doubled part, or its last part, comes back)."""
-    hf[h, DONE] = 1
-    if action == A_SURRENDER:
-        hf[h, SURRENDERED] = 1
-        if not P[c.SURRENDER_VOID]:
-            hf[h, SETTLED] = 1
-            hf[h, NET] = -hx.surrender_loss(hf, h, P)
-        return
-    kept = hf[h, LAST] if P[c.RESCUE_LAST] else hf[h, STAKED] - hf[h, ORIG]
-    hf[h, SETTLED] = 1
-    hf[h, NET] = -(hf[h, STAKED] - kept)
 
 
 @nb.njit(cache=True, _nrt=False)

@@ -99,6 +99,8 @@ class TablePolicy:
         if EVEN_MONEY in legal:
             take = self.s.even[v, self._kind(cards[0]), self._kind(cards[1])]
             return Action(EVEN_MONEY if take else DECLINE)
+        if SURRENDER in legal and self._surrenders(seat.hands[0], v):
+            return Action(SURRENDER)  # an early surrender, before the banker's check
         if INSURE in legal and self.s.insure[v]:
             return Action(INSURE, legal[INSURE].high)
         return Action(DECLINE)
@@ -139,7 +141,8 @@ class TablePolicy:
         return tuple(counts)
 
     def _surrenders(self, hand: Hand, v: int) -> bool:
-        """The table's surrender of the dealt hand (an unsplit hand of the dealt cards)."""
+        """The table's surrender of the dealt hand (an unsplit hand of the dealt cards), late
+        or early."""
         if hand.is_split or len(hand.cards) != self.rules.player_cards:
             return False
         idx = v

@@ -23,6 +23,7 @@ from pontoon_rules.sim.layout import (
     ACES,
     AT_ONCE,
     BANK,
+    DONE,
     DOUBLES,
     ERR_EMPTY,
     HARD,
@@ -45,6 +46,7 @@ from pontoon_rules.sim.layout import (
     SPLIT,
     STAKED,
     STATUS,
+    SURRENDERED,
     USUAL_VALUES,
     VIS,
     N,
@@ -188,7 +190,7 @@ def decide(hf: np.ndarray, hc: np.ndarray, h: int, held: int, ctx: np.ndarray, P
     v = ctx[VIS]
     kinds, states = S[sg.T_KINDS], S[sg.T_STATES]
     kind_of = S[sg.T_KIND_OF]
-    if P[c.SURRENDER] and _surrenders(hf, hc, h, ctx, P, S):
+    if P[c.SURRENDER] and not P[c.SURRENDER_EARLY] and _surrenders(hf, hc, h, ctx, P, S):
         return A_SURRENDER, 0
     if split_ok:
         a, b = S[kind_of + (hc[h, 0] >> 2)], S[kind_of + (hc[h, 1] >> 2)]
@@ -221,11 +223,59 @@ def _surrenders(hf: np.ndarray, hc: np.ndarray, h: int, ctx: np.ndarray, P: np.n
     pc = P[c.PLAYER_CARDS]
     if hf[h, SPLIT] or hf[h, N] != pc or not hx.may_surrender(hf, hc, h, P, ctx[BANK]):
         return False
+    return gives_up(hc, h, ctx[VIS], P, S)
+
+
+@nb.njit(cache=True, _nrt=False)
+def gives_up(hc: np.ndarray, h: int, v: int, P: np.ndarray,
+             S: tuple) -> bool:  # type: ignore[type-arg]
+    """The strategy's surrender table for hand `h`'s dealt cards against visible cards
+    `v`: late (`_surrenders`) or early (`before_the_check`, before the banker's check)."""
     kinds, kind_of = S[sg.T_KINDS], S[sg.T_KIND_OF]
-    idx = ctx[VIS]
-    for i in range(pc):
+    idx = v
+    for i in range(P[c.PLAYER_CARDS]):
         idx = idx * kinds + S[kind_of + (hc[h, i] >> 2)]
     return S[S[sg.T_SURRENDER] + idx] != 0
+
+
+@nb.njit(cache=True, _nrt=False)
+def before_the_check(P, S, ctx, hf, hc, h, s, ins, NH, offered) -> None:  # type: ignore[no-untyped-def]
+    """Seat `s`'s one decision before the banker's check (`engine.flow.insurance_legal`):
+    even money on a natural, else an early surrender of the dealt hand `h`, else
+    insurance (`offered`: the banker shows an ace and either is offered)."""
+    v = ctx[VIS]
+    kinds = S[sg.T_KINDS]
+    kind_of = S[sg.T_KIND_OF]
+    if hx.is_natural(P, hx.classify(hf, hc, h, False, P, NH)):
+        k0, k1 = S[kind_of + (hc[h, 0] >> 2)], S[kind_of + (hc[h, 1] >> 2)]
+        if offered and P[c.EVEN_MONEY] and S[S[sg.T_EVEN] + (v * kinds + k0) * kinds + k1]:
+            hf[h, SETTLED] = 1
+            hf[h, NET] = hf[h, STAKED]
+            hf[h, DONE] = 1
+        return
+    if (P[c.SURRENDER_EARLY] and hx.may_surrender(hf, hc, h, P, ctx[BANK])
+            and gives_up(hc, h, v, P, S)):
+        give_up(P, hf, h, A_SURRENDER)
+        return
+    most = hf[h, STAKED] * P[c.INS_FRAC_NUM] // P[c.INS_FRAC_DEN]
+    if offered and P[c.INSURANCE] and most >= 1 and S[S[sg.T_INSURE] + v]:
+        ins[s] = most
+
+
+@nb.njit(cache=True, _nrt=False)
+def give_up(P, hf, h, action) -> None:  # type: ignore[no-untyped-def]
+    """A surrender (settled now, or at the end where a banker's pontoon makes it void) or
+    a rescue (settled now: the doubled part, or its last part, comes back)."""
+    hf[h, DONE] = 1
+    if action == A_SURRENDER:
+        hf[h, SURRENDERED] = 1
+        if not P[c.SURRENDER_VOID]:
+            hf[h, SETTLED] = 1
+            hf[h, NET] = -hx.surrender_loss(hf, h, P)
+        return
+    kept = hf[h, LAST] if P[c.RESCUE_LAST] else hf[h, STAKED] - hf[h, ORIG]
+    hf[h, SETTLED] = 1
+    hf[h, NET] = -(hf[h, STAKED] - kept)
 
 
 @nb.njit(cache=True, _nrt=False)
@@ -253,5 +303,6 @@ def finished(hf: np.ndarray, hc: np.ndarray, h: int, held: int, ctx: np.ndarray,
             return False
     if hx.can_split(hf, hc, h, held, P, split_ranks):
         return False
-    return not ((P[c.SURRENDER] and hx.may_surrender(hf, hc, h, P, ctx[BANK]))
+    late = P[c.SURRENDER] and not P[c.SURRENDER_EARLY]
+    return not ((late and hx.may_surrender(hf, hc, h, P, ctx[BANK]))
                 or (P[c.RESCUE] and hx.may_rescue(hf, h, P)))

@@ -151,7 +151,8 @@ class _Plays:
                           split, surrender, tuple(nodes))
 
     def _dealt_choices(self) -> tuple[np.ndarray, np.ndarray]:
-        """Per visible tuple and dealt hand: split, a late surrender, as
+        """Per visible tuple and dealt hand: split, a surrender (late, or early: valued
+        with the rest of the deal, as `dealt_stats` does only with the side bets), as
         `analysis.composition.policy.CompositionPolicy` decides them."""
         m, k, n_v, r = self.m, self.k, self.n_v, self.rules
         split = np.zeros((n_v, k, k), dtype=np.int64)
@@ -167,7 +168,7 @@ class _Plays:
         surrender = np.zeros((n_v, len(dealt)), dtype=np.int64)
         if r.surrender is not None:
             for i, cards in enumerate(dealt):
-                m.dealt_stats(tuple(sorted(cards)), side_bets=False)
+                m.dealt_stats(tuple(sorted(cards)), side_bets=r.surrender.early)
                 for v in range(n_v):
                     surrender[v, i] = (tuple(sorted(cards)), v) in m.given_up
         return split, surrender

@@ -25,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from pontoon_rules.analysis.context import Context
 from pontoon_rules.analysis.hand import (
     BUY,
     DOUBLE,
@@ -35,7 +36,7 @@ from pontoon_rules.analysis.hand import (
     HandState,
     start_state,
 )
-from pontoon_rules.analysis.infinite.round import RoundModel
+from pontoon_rules.analysis.infinite.round import Deal, RoundModel
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.errors import ScriptError
 
@@ -79,7 +80,8 @@ class Strategy:
     """(points 0..31, soft) → whether a banker who draws by choice takes a card."""
     banker_policy: str
     surrender: np.ndarray = field(default_factory=lambda: np.zeros(1, dtype=np.int64))
-    """(visible, dealt kinds in order) → whether best play gives the dealt hand up."""
+    """(visible, dealt kinds in order) → whether best play gives the dealt hand up (when the
+    ruleset offers it: late, or early, before the banker's check)."""
     states: tuple[Any, ...] = ()
     """What each state number is: a `HandState`, or with `by_cards` (a hand's cards as
     counts per kind, its `HandState`)."""
@@ -203,8 +205,7 @@ def model_strategy(rules: Rules, banker: str | None = None,
         for a, b in pairs:
             split[v, a, b] = ctx.should_split((min(a, b), max(a, b)))
         _side_bets(model, ctx, visibles[v], pairs, even[v], insure, v)
-    surrender = np.array([[ctx.should_surrender(d) if rules.surrender else False
-                           for d in dealt] for ctx in contexts], dtype=np.int64)
+    surrender = _surrender_table(model, contexts, visibles, dealt)
     table, name = banker_table(rules, banker)
     return Strategy(BEST, MODE_TABLE, 0, kind_of_rank, k, act, amount, nxt, draw,
                     np.array([index[s] for s in starts], dtype=np.int64),
@@ -212,11 +213,24 @@ def model_strategy(rules: Rules, banker: str | None = None,
                     split, insure, even, table, name, surrender, tuple(plays))
 
 
+def _surrender_table(model: RoundModel, contexts: list[Context],
+                     visibles: list[tuple[int, ...]], dealt: list[tuple[int, ...]]) -> np.ndarray:
+    """(visible, dealt kinds in order) → whether best play gives the dealt hand up: late
+    (`Context.should_surrender`) or before the banker's check (`RoundModel.surrenders_early`,
+    which weighs the deal played, insured where that pays)."""
+    s = model.rules.surrender
+    if s is None:
+        return _empty((len(visibles), len(dealt)))
+    if s.early:
+        return np.array([[model.surrenders_early(Deal(tuple(sorted(d)), visible, 1))
+                          for d in dealt] for visible in visibles], dtype=np.int64)
+    return np.array([[ctx.should_surrender(d) for d in dealt] for ctx in contexts],
+                    dtype=np.int64)
+
+
 def _side_bets(model: RoundModel, ctx: object, visible: tuple[int, ...],
                pairs: list[tuple[int, ...]], even: np.ndarray, insure: np.ndarray,
                v: int) -> None:
-    from pontoon_rules.analysis.infinite.round import Deal
-
     rules, kinds = model.rules, model.space.kinds
     if not visible or not kinds[visible[0]].is_ace:
         return
