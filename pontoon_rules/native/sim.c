@@ -511,11 +511,53 @@ static void settle(Sim *s) {
             net += won;
             stake_total += won;
         }
+        i64 side = HF(ORD(seat, 0), HF_SIDE); /* the side bets' net, paid by the banker */
+        net += side;
+        stake_total += side;
         s->seat_net[seat] = net;
     }
     CTX(CTX_BANKER_NET) = -stake_total;
     CTX(CTX_KITTY_CHANGE) = -shoot_total;
     CTX(CTX_KITTY) = CTX(CTX_KITTY_START) - shoot_total;
+}
+
+/* The pair bet's net (sim.side_bets.pair_net). */
+static i64 pair_net(const Sim *s, i64 h, i64 n, i64 amount, int up) {
+    if (n < 2 || (HC(h, 0) >> 2) != (HC(h, 1) >> 2)) return -amount;
+    if ((HC(h, 0) & 3) == (HC(h, 1) & 3))
+        return money(amount, P(P_PAIR_SUITED_NUM), P(P_PAIR_SUITED_DEN), up);
+    return money(amount, P(P_PAIR_NUM), P(P_PAIR_DEN), up);
+}
+
+/* The match bet's net against the banker's card `card_up` (sim.side_bets.match_net). */
+static i64 match_net(const Sim *s, i64 h, i64 n, i64 card_up, i64 amount, int up) {
+    i64 won = 0;
+    int any_won = 0;
+    for (i64 i = 0; i < n; i++) {
+        i64 card = HC(h, i);
+        if (card_up < 0 || (card >> 2) != (card_up >> 2)) continue;
+        any_won = 1;
+        if ((card & 3) == (card_up & 3))
+            won += money(amount, P(P_MATCH_SUITED_NUM), P(P_MATCH_SUITED_DEN), up);
+        else
+            won += money(amount, P(P_MATCH_NUM), P(P_MATCH_DEN), up);
+    }
+    return any_won ? won : -amount;
+}
+
+/* The side bets of the seat whose first hand is row h, once the deal is done
+ * (sim.side_bets.settle_side_bets): their net goes to HF_SIDE. */
+static void side_bets(Sim *s, i64 h) {
+    HF(h, HF_SIDE) = 0;
+    i64 amount = floordiv(HF(h, HF_ORIG) * P(P_SIDE_MOST_NUM), P(P_SIDE_MOST_DEN));
+    if (amount < 1) return;
+    i64 card_up = P(P_BANKER_VISIBLE) >= 1 ? HC(s->bank, P(P_BANKER_UP_FROM)) : -1;
+    i64 n = HF(h, HF_N) < 2 ? HF(h, HF_N) : 2;
+    int up = P(P_ROUND_UP) != 0;
+    i64 net = 0;
+    if (S_(SH(T_SIDE))) net += pair_net(s, h, n, amount, up);
+    if (S_(SH(T_SIDE) + 1)) net += match_net(s, h, n, card_up, amount, up);
+    HF(h, HF_SIDE) = net;
 }
 
 /* Play one round (sim.play.play_round); 0 when the pack ran out (ctx[STATUS] says so). */
@@ -537,6 +579,8 @@ static int play_round(Sim *s) {
         free += 1;
     }
     if (!deal(s)) return 0;
+    if (P(P_SIDE_MOST_DEN)) /* side bets are offered: settled once the deal is done */
+        for (i64 seat = 0; seat < seats; seat++) side_bets(s, ORD(seat, 0));
     if (!insurance(s)) {
         if (!players(s, free)) return 0;
     }

@@ -121,8 +121,18 @@
     X(P_DOUBLE_ACES_LOW, "compiled.DOUBLE_ACES_LOW", 105) \
     X(P_REDOUBLE_WHOLE, "compiled.REDOUBLE_WHOLE", 106) \
     X(P_SURRENDER_EARLY, "compiled.SURRENDER_EARLY", 107) \
-    X(P_VALUE_0, "compiled.VALUE_0", 108) \
-    X(P_N_PARAMS, "compiled.N_PARAMS", 121) \
+    X(P_SIDE_MOST_NUM, "compiled.SIDE_MOST_NUM", 108) \
+    X(P_SIDE_MOST_DEN, "compiled.SIDE_MOST_DEN", 109) \
+    X(P_PAIR_NUM, "compiled.PAIR_NUM", 110) \
+    X(P_PAIR_DEN, "compiled.PAIR_DEN", 111) \
+    X(P_PAIR_SUITED_NUM, "compiled.PAIR_SUITED_NUM", 112) \
+    X(P_PAIR_SUITED_DEN, "compiled.PAIR_SUITED_DEN", 113) \
+    X(P_MATCH_NUM, "compiled.MATCH_NUM", 114) \
+    X(P_MATCH_DEN, "compiled.MATCH_DEN", 115) \
+    X(P_MATCH_SUITED_NUM, "compiled.MATCH_SUITED_NUM", 116) \
+    X(P_MATCH_SUITED_DEN, "compiled.MATCH_SUITED_DEN", 117) \
+    X(P_VALUE_0, "compiled.VALUE_0", 118) \
+    X(P_N_PARAMS, "compiled.N_PARAMS", 131) \
     /* columns of a named-hand row (sim.compiled) */ \
     X(H_ID, "compiled.H_ID", 0) \
     X(H_MIN_CARDS, "compiled.H_MIN_CARDS", 1) \
@@ -184,7 +194,8 @@
     X(HF_ROW_AT, "layout.ROW_AT", 23) \
     X(HF_ROW, "layout.ROW", 24) \
     X(HF_SURRENDERED, "layout.SURRENDERED", 25) \
-    X(HF_NF, "layout.NF", 26) \
+    X(HF_SIDE, "layout.SIDE", 26) \
+    X(HF_NF, "layout.NF", 27) \
     /* slots of the round's scalars (sim.layout) */ \
     X(CTX_VIS, "layout.VIS", 0) \
     X(CTX_SEATS, "layout.SEATS", 1) \
@@ -230,7 +241,8 @@
     X(T_EVEN, "strategy.T_EVEN", 13) \
     X(T_BANKER, "strategy.T_BANKER", 14) \
     X(T_SURRENDER, "strategy.T_SURRENDER", 15) \
-    X(T_HEADER, "strategy.T_HEADER", 16) \
+    X(T_SIDE, "strategy.T_SIDE", 16) \
+    X(T_HEADER, "strategy.T_HEADER", 17) \
     /* card sources (sim.layout) */ \
     X(INFINITE, "layout.INFINITE", 0) \
     X(FRESH, "layout.FRESH", 1) \

@@ -74,7 +74,8 @@ MAX_SPLIT_HANDS = 16
  TAKES_ONE, SURRENDER, SURRENDER_ANY, SURRENDER_AGAINST, SURRENDER_NUM, SURRENDER_DEN,
  SURRENDER_VOID, SURRENDER_MAX_CARDS, SURRENDER_AFTER_SPLIT, RESCUE, RESCUE_LAST,
  DOUBLE_BY_TOTAL, DOUBLE_TOTALS, DOUBLE_ACES_LOW, REDOUBLE_WHOLE, SURRENDER_EARLY,
- VALUE_0) = range(109)
+ SIDE_MOST_NUM, SIDE_MOST_DEN, PAIR_NUM, PAIR_DEN, PAIR_SUITED_NUM, PAIR_SUITED_DEN,
+ MATCH_NUM, MATCH_DEN, MATCH_SUITED_NUM, MATCH_SUITED_DEN, VALUE_0) = range(119)
 N_PARAMS = VALUE_0 + 13
 """`VALUE_0 + r`: the points of rank `r` (0 = ace, counted low; 12 = king)."""
 
@@ -198,6 +199,7 @@ def compile_sim(rules: Rules) -> SimRules:
     ids = hand_ids(rules)
     hand_params(rules, ids, p)
     _giving_up(rules, p)
+    _side_bets(rules, p)
     return SimRules(rules, p, _class_rank(rules), settle_table(rules), _pays(rules),
                     np.array([i in rules.split_ranks for i in range(13)], dtype=np.int64),
                     shoe, named_table(rules, ids), cells_table(rules, ids))
@@ -255,6 +257,22 @@ def _giving_up(rules: Rules, p: np.ndarray) -> None:
     p[DOUBLE_BY_TOTAL] = totals is not None
     p[DOUBLE_TOTALS] = sum(1 << t for t in totals or () if 0 <= t < 63)
     p[DOUBLE_ACES_LOW], p[REDOUBLE_WHOLE] = rules.double_aces_low, rules.redouble_whole
+
+
+def _side_bets(rules: Rules, p: np.ndarray) -> None:
+    """The slots of the side bets (`engine.side_bets`): `SIDE_MOST_*`, each bet's most as
+    a fraction of the stake; `PAIR_*`, `MATCH_*`, what a pair (a suited one) and each
+    matching card (of the banker's card's suit too) pay. Whether best play takes one is
+    the strategy's (`sim.strategy.Strategy.side`); a bet not offered keeps 0/0."""
+    s = rules.side_bets
+    if s is None:
+        return
+    p[SIDE_MOST_NUM], p[SIDE_MOST_DEN] = _frac(s.most)
+    if s.pair is not None:
+        (p[PAIR_NUM], p[PAIR_DEN]), (p[PAIR_SUITED_NUM], p[PAIR_SUITED_DEN]) = map(_frac, s.pair)
+    if s.match is not None:
+        (p[MATCH_NUM], p[MATCH_DEN]), (p[MATCH_SUITED_NUM], p[MATCH_SUITED_DEN]) = map(
+            _frac, s.match)
 
 
 def _mask(ids: list[str], has: Callable[[str], bool]) -> int:

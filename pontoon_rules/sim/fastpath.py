@@ -4,7 +4,7 @@ The choice is made on features of the compiled ruleset and the strategy, never o
 a ruleset's id: `fast_problem` names the first feature the fast kernel lacks, or
 gives None, and then `RoundRunner` plays one-seat rounds on it. The features:
 
-- one seat, and no shoot bets in play (no kitty);
+- one seat, and no shoot bets in play (no kitty), and no side bet taken;
 - no buying (`stakes.buy: none`) and no three of a kind;
 - the classic named hands (`ruleset.classic`) and the usual card values;
 - no surrender, rescue, doubling more than once, by total or with the aces counted 1,
@@ -34,10 +34,13 @@ from pontoon_rules.sim.layout import USUAL_VALUES
 from pontoon_rules.sim.strategy import MODE_TABLE, Strategy
 
 
-def fast_problem(sim: SimRules, seats: int = 1, kitty: int = 0) -> str | None:
-    """Why the fast kernel cannot play these rounds (None: it can)."""
+def fast_problem(sim: SimRules, seats: int = 1, kitty: int = 0,
+                 strategy: Strategy | None = None) -> str | None:
+    """Why the fast kernel cannot play these rounds (None: it can), with `strategy` too
+    where it is known (the fast kernel puts down no side bet)."""
     p = sim.params
     checks = (
+        (strategy is None or not strategy.side.any(), "a side bet taken"),
         (seats == 1, "more than one seat"),
         (kitty == 0 or not p[c.SHOOT], "shoot bets against a kitty"),
         (p[c.BUY_MODE] == 0, "buying"),

@@ -3,8 +3,8 @@
 The kernels count money in int64 minor units. Rather than checking every addition,
 a run is refused before it starts when the largest amount it could ever hold does
 not fit: `round_swing` bounds the money one round can move (every seat's hands at
-their most bought and doubled, paid at the ruleset's largest odds, with insurance and
-shoot bets), and a session's balances add up at most `deals` such rounds. The bound
+their most bought and doubled, paid at the ruleset's largest odds, with insurance,
+side bets and shoot bets), and a session's balances add up at most `deals` such rounds. The bound
 is generous (no round comes near it), so a stake it accepts never wraps, and the
 engine (Python integers) and the simulator agree at the largest stake it accepts.
 Sums of squares, which are statistics rather than money, are kept in floats.
@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+
+import numpy as np
 
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.errors import PontoonError
@@ -52,7 +54,23 @@ def _factors(rules: Rules) -> tuple[int, int]:
                int(sim.pays.max()))
     insurance = (int(p[c.INS_FRAC_NUM]) + 1) * (int(p[c.INS_PAYS_NUM]) + 1)
     shoot = (hands + 2) * (int(p[c.SHOOT_PAYS_NUM]) + 1) if p[c.SHOOT] else 0
-    return hands * hand * (odds + 1) + insurance + 1, shoot
+    return hands * hand * (odds + 1) + insurance + _side_bets(p) + 1, shoot
+
+
+def _side_bets(p: np.ndarray) -> int:
+    """What a seat's side bets can move per unit of stake: the most each may be (rounded
+    up), times one plus what a pair pays, and one plus what two matching cards pay, at
+    the most (0 where none is offered)."""
+    from pontoon_rules.sim import compiled as c
+
+    def up(num: int) -> int:  # slot `num` over the slot after it, rounded up
+        return -(-int(p[num]) // max(1, int(p[num + 1])))
+
+    if not p[c.SIDE_MOST_DEN]:
+        return 0
+    pair = max(up(c.PAIR_NUM), up(c.PAIR_SUITED_NUM))
+    match = max(up(c.MATCH_NUM), up(c.MATCH_SUITED_NUM))
+    return up(c.SIDE_MOST_NUM) * (pair + 1 + 2 * match + 1)
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,7 @@ from pontoon_rules.sim.layout import (
     SETTLED,
     SHOOT,
     SIBLING,
+    SIDE,
     SINCE,
     SPLIT,
     STAKED,
@@ -65,6 +66,7 @@ from pontoon_rules.sim.round import (
     reset,
     room,
 )
+from pontoon_rules.sim.side_bets import settle_side_bets
 from pontoon_rules.sim.strategy import A_BUY, A_RESCUE, A_STICK, A_SURRENDER, A_TWIST, MODE_TABLE
 
 
@@ -97,6 +99,9 @@ def play_round(P: np.ndarray, NH: np.ndarray, cells: np.ndarray, split_ranks: np
         free += 1
     if not _deal(P, S, NH, ctx, hf, hc, order, src, deck, tray, st):
         return False
+    if P[c.SIDE_MOST_DEN]:  # side bets are offered: settled once the deal is done
+        for s in range(seats):
+            settle_side_bets(P, S, hf, hc, order[s, 0], bank)
     if not _insurance(P, S, ctx, hf, hc, order, ins, NH):
         if not _players(P, NH, split_ranks, S, ctx, hf, hc, order, nhands, free,
                         src, deck, tray, st):
@@ -373,6 +378,9 @@ def _settle(P, NH, cells, ctx, hf, hc, order, nhands, ins, seat_net, flags) -> N
                 else -ins[s]
             net += won
             stake_total += won
+        side = hf[order[s, 0], SIDE]  # the side bets' net, paid by (or to) the banker
+        net += side
+        stake_total += side
         seat_net[s] = net
     ctx[BANKER_NET] = -stake_total
     ctx[KITTY_CHANGE] = -shoot_total

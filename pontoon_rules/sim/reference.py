@@ -21,6 +21,8 @@ from pontoon_rules.engine.actions import (
     DOUBLE,
     EVEN_MONEY,
     INSURE,
+    MATCH,
+    PAIR,
     RESCUE,
     SPLIT,
     STICK,
@@ -76,10 +78,18 @@ class TablePolicy:
         if state.phase is Phase.SHOOT:
             return shoot_on_strength(state)
         if state.phase is Phase.SIDE_BETS:
-            return Action(DECLINE)  # the kernel plays no side bet (`ruleset.features`)
+            return self._side_bet(legal)
         if state.phase is Phase.INSURANCE:
             return self._insurance(state, legal)
         return self._play(state, legal)
+
+    def _side_bet(self, legal: dict[str, LegalAction]) -> Action:
+        """The most on each side bet the tables take (`Strategy.side`), in the order
+        offered, then decline."""
+        for kind, taken in zip((PAIR, MATCH), self.s.side, strict=True):
+            if taken and kind in legal:
+                return Action(kind, legal[kind].high)
+        return Action(DECLINE)
 
     def _kind(self, card: int) -> int:
         return int(self.s.kind_of_rank[card >> 2])

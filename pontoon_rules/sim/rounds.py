@@ -23,7 +23,14 @@ import numpy as np
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.errors import ScriptError, ShoeError
 from pontoon_rules.sim import layout, native
-from pontoon_rules.sim.compiled import MAX_CARDS, MAX_SPLIT_HANDS, SimRules, compile_sim
+from pontoon_rules.sim.compiled import (
+    MAX_CARDS,
+    MAX_SPLIT_HANDS,
+    SIDE_MOST_DEN,
+    SIDE_MOST_NUM,
+    SimRules,
+    compile_sim,
+)
 from pontoon_rules.sim.fastpath import FastRunner, fast_problem
 from pontoon_rules.sim.layout import (
     AT_ONCE,
@@ -87,7 +94,8 @@ class RoundRunner:
         self.seat_net = np.zeros(seats, dtype=np.int64)
         self.flags = np.zeros((seats, 3), dtype=np.int64)
         self.S = strategy.flat()
-        self.fast = FastRunner(self.sim, strategy) if fast_problem(self.sim) is None else None
+        self.fast = (FastRunner(self.sim, strategy)
+                     if fast_problem(self.sim, strategy=strategy) is None else None)
         self.fast_rounds = 0
         """Rounds played on the fast kernel so far (the tests check the routing)."""
 
@@ -137,7 +145,7 @@ class RoundRunner:
         fast = self._fast(kernel)
         if kernel in ("fast", "fast-numba") and fast is None:
             raise ValueError(f"the fast kernel cannot play these rounds: "
-                             f"{fast_problem(self.sim, self.seats)}")
+                             f"{fast_problem(self.sim, self.seats, strategy=self.strategy)}")
         if fast is not None:
             out, done = fast.run(rounds, seed_words, infinite, stake, trace,
                                  numba=kernel == "fast-numba")
@@ -163,17 +171,28 @@ class RoundRunner:
         return out, int(done)
 
     def _check_bank(self, stakes: list[int]) -> None:
-        """A bank that is an amount covers the round's stakes (`engine.state`'s check): the
-        kernel plays no cap within a round, which `ruleset.features` refuses where a
-        decision could add to a stake ("a bank that may cap one seat's round").
+        """A bank that is an amount covers the round's stakes (`engine.state`'s check), and
+        the side bets best play puts down beside them: the kernel plays no cap within a
+        round, which `ruleset.features` refuses where a decision could add to a stake ("a
+        bank that may cap one seat's round").
 
         Raises:
-            ScriptError: the stakes pass the bank.
+            ScriptError: the stakes (with the side bets) pass the bank.
         """
         bank = self.sim.rules.bank_amount
-        if bank is not None and sum(stakes) > bank:
-            raise ScriptError(f"stakes of {sum(stakes):,} in all pass the bank of {bank:,} "
-                              "(table.bank.amount): the simulator plays stakes it covers")
+        staked = sum(stakes) + sum(self._side_amount(stake) for stake in stakes)
+        if bank is not None and staked > bank:
+            raise ScriptError(f"stakes of {staked:,} in all (with the side bets taken) pass "
+                              f"the bank of {bank:,} (table.bank.amount): the simulator plays "
+                              "stakes it covers")
+
+    def _side_amount(self, stake: int) -> int:
+        """What a seat staking `stake` puts down on the side bets best play takes."""
+        p = self.sim.params
+        if not p[SIDE_MOST_DEN]:
+            return 0
+        each = stake * int(p[SIDE_MOST_NUM]) // int(p[SIDE_MOST_DEN])
+        return each * int(self.strategy.side.sum()) if each >= 1 else 0
 
     def play_shoe(self, cards: list[int], stakes: list[int], kitty: int = 0,
                   kernel: str = "auto") -> RoundOutcome:

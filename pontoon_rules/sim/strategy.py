@@ -20,7 +20,7 @@ below N or the stick minimum, never splits, doubles or insures, as
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -45,7 +45,7 @@ A_SURRENDER, A_RESCUE = 5, 6
 """After `sim.round.A_SPLIT` (4): giving the hand up, the doubled hand's rescue."""
 # the flat strategy vector: a header, then each table at its offset (see `Strategy.flat`)
 (T_MODE, T_TARGET, T_KINDS, T_STATES, T_KIND_OF, T_ACT, T_AMOUNT, T_NXT, T_DRAW, T_START,
- T_SPLIT_START, T_SPLIT, T_INSURE, T_EVEN, T_BANKER, T_SURRENDER, T_HEADER) = range(17)
+ T_SPLIT_START, T_SPLIT, T_INSURE, T_EVEN, T_BANKER, T_SURRENDER, T_SIDE, T_HEADER) = range(18)
 MODE_TABLE, MODE_STAND = range(2)
 _ACTION = {STICK: A_STICK, TWIST: A_TWIST, BUY: A_BUY, DOUBLE: A_DOUBLE, RESCUE: A_RESCUE}
 _ENDS = (STICK, RESCUE)
@@ -88,13 +88,16 @@ class Strategy:
     by_cards: bool = False
     """Best play of the ruleset's own shoe, composition-dependent (`sim.shoe_strategy`):
     a state is a hand's cards and its state, not its state alone."""
+    side: np.ndarray = field(default_factory=lambda: np.zeros(2, dtype=np.int64))
+    """(the pair bet, the match bet) → whether best play puts the most down on it before
+    the deal (it pays: `analysis.side_bets`); a named simple policy takes neither."""
 
     def flat(self) -> np.ndarray:
         """Every table in one int64 vector: a header (mode, target, kinds, states, then
         each table's offset at the `T_*` slots), then the tables, C order."""
         parts = [self.kind_of_rank, self.act, self.amount, self.nxt, self.draw, self.start,
                  self.split_start, self.split, self.insure, self.even, self.banker_draws,
-                 self.surrender]
+                 self.surrender, self.side]
         header = np.zeros(T_HEADER, dtype=np.int64)
         header[T_MODE], header[T_TARGET], header[T_KINDS] = self.mode, self.target, self.n_kinds
         header[T_STATES] = self.act.shape[1]
@@ -128,7 +131,8 @@ def strategy(rules: Rules, player: str = BEST, banker: str | None = None,
     """
     if player == BEST:
         found = shoe_strategy(rules, banker) if dealing == "shoe" else None
-        return found or model_strategy(rules, banker)
+        best = found or model_strategy(rules, banker)
+        return replace(best, side=side_bets_taken(rules, dealing))
     if player in SIMPLE_POLICIES:
         return simple_strategy(rules, int(player.split("-")[1]), banker)
     raise StrategyError(f"unknown player policy {player!r}: expected {BEST} or one of "
@@ -149,6 +153,19 @@ def shoe_strategy(rules: Rules, banker: str | None = None) -> Strategy | None:
                     t.draw, t.start, t.split_start, t.split, _empty((n_v,)),
                     _empty((n_v, t.n_kinds, t.n_kinds)), table, name, t.surrender, t.nodes,
                     by_cards=True)
+
+
+def side_bets_taken(rules: Rules, dealing: str = "infinite") -> np.ndarray:
+    """(pair, match) → whether best play takes the bet: the analysis's decision
+    (`analysis.side_bets`) for rounds dealt from a fresh shoe (`dealing` "shoe") or an
+    infinite deck. One decision a round, before any card."""
+    from pontoon_rules.analysis.side_bets import side_bet_values
+    from pontoon_rules.engine.actions import MATCH, PAIR
+
+    finite = dealing == "shoe" and rules.decks is not None
+    taken = {b.kind for b in side_bet_values(rules, "finite" if finite else "infinite")
+             if b.taken}
+    return np.array([PAIR in taken, MATCH in taken], dtype=np.int64)
 
 
 def _empty(shape: tuple[int, ...]) -> np.ndarray:
