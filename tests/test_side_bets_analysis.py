@@ -111,14 +111,22 @@ def test_a_bet_that_pays_is_in_the_edge_and_the_stake() -> None:
 
 
 def test_who_plays_side_bets() -> None:
-    """The simulator plays the rounds best play plays: without the bets that lose; a bet
-    worth taking it does not play, and says so."""
+    """The simulator plays the rounds best play plays: without the bets that lose, with
+    those worth taking (`tests/test_sim_side_bets.py`); what it does not play beside them
+    (here a pack without all four suits) it still refuses, and says so."""
+    from pontoon_rules.ruleset.model import Ruleset
+
     losing = rules_of("side-bets").ruleset
     for command in ("edge", "costs", "simulate", "session --summary"):
         assert refused_names(losing, command) == [], command
     paying = rules_of("tiny-side-bets").ruleset
-    assert refused_names(paying, "edge") == []
-    assert refused_names(paying, "simulate") == ["a side bet worth taking"]
+    for command in ("edge", "simulate", "session --summary"):
+        assert refused_names(paying, command) == [], command
+    data = paying.model_dump(mode="python")
+    data["pack"]["suits"] = ["S", "H"]
+    fewer_suits = Ruleset.model_validate(data)
+    assert refused_names(fewer_suits, "edge") == []
+    assert refused_names(fewer_suits, "simulate") == ["a pack without all four suits"]
 
 
 def test_the_simulator_plays_the_rounds_without_the_losing_bets() -> None:

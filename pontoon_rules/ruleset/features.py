@@ -284,7 +284,7 @@ register(Feature(
 
 def _side_bet_worth_taking(r: Ruleset) -> bool:
     """A side bet that pays the player, in the ruleset's own shoe or an infinite deck:
-    best play takes it, which the compiled simulator does not play."""
+    best play takes it (the most it may), and the analysis and the simulator play it."""
     if not (r.side_bets.pair.allowed or r.side_bets.match_dealer.allowed):
         return False
     from pontoon_rules.ruleset.side_bets import worth_taking
@@ -295,7 +295,7 @@ def _side_bet_worth_taking(r: Ruleset) -> bool:
 register(Feature(
     "a side bet worth taking", ("side_bets",),
     "a side bet that pays the player, which best play takes", _side_bet_worth_taking,
-    _ANALYSED))
+    _PLAYED))
 
 
 # -- the pack and the named hands: what the classic model does not hold -----------------
