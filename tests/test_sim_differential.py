@@ -254,6 +254,16 @@ DECISION_OVERLAYS = [
     ("blackjack-reference", {"player": {"surrender": {
         "allowed": True, "timing": "early", "returns": [4, 5], "void_on_banker_pontoon": True,
         "against": ["A", "T", "J", "Q", "K"]}}}),
+    # side bets worth taking, half the stake each: a pair (more for a suited one) and
+    # matching the banker's card (each matching card paid apart, more of its suit too)
+    ("blackjack-reference", {"side_bets": {"max_fraction": [1, 2], "pair": {
+        "allowed": True, "pays": "15:1", "suited_pays": "30:1"}, "match_dealer": {
+        "allowed": True, "pays": "6:1", "suited_pays": "10:1"}}}),
+    # a pair worth taking at odds that round up (two thirds of the stake at 41:2), beside
+    # a match that is not (declined)
+    ("australian-pontoon", {"settlement": {"odd_amounts": "round-up"}, "side_bets": {
+        "max_fraction": [2, 3], "pair": {"allowed": True, "pays": "41:2"},
+        "match_dealer": {"allowed": True, "pays": "1:1"}}}),
 ]
 
 
