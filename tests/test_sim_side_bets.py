@@ -25,7 +25,8 @@ from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.errors import ScriptError
 from pontoon_rules.ruleset.features import active_features, refused_names
 from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.sim.compiled import full_shoe
+from pontoon_rules.sim.compiled import compile_sim, full_shoe
+from pontoon_rules.sim.fastpath import fast_problem
 from pontoon_rules.sim.money import round_swing
 from pontoon_rules.sim.reference import engine_policy
 from pontoon_rules.sim.rounds import RoundRunner
@@ -75,8 +76,12 @@ def test_a_suited_pair_matching_the_banker() -> None:
     assert want.seats == [5 * 30 + 2 * 5 * 10]
     assert want.banker == -want.seats[0]
     runner = RoundRunner(rules, strat, 1)
-    for kernel in ("general", "numba"):
+    for kernel in ("auto", "general", "numba"):
         assert runner.play_shoe(shoe, [10], 0, kernel=kernel) == want
+    # the fast kernel puts down no side bet: the rounds go to the general one
+    assert fast_problem(compile_sim(rules)) is None
+    assert fast_problem(compile_sim(rules), strategy=strat) == "a side bet taken"
+    assert runner.fast is None and runner.fast_rounds == 0
 
 
 @pytest.mark.parametrize("which", range(2))

@@ -40,7 +40,6 @@ def fast_problem(sim: SimRules, seats: int = 1, kitty: int = 0,
     where it is known (the fast kernel puts down no side bet)."""
     p = sim.params
     checks = (
-        (strategy is None or not strategy.side.any(), "a side bet taken"),
         (seats == 1, "more than one seat"),
         (kitty == 0 or not p[c.SHOOT], "shoot bets against a kitty"),
         (p[c.BUY_MODE] == 0, "buying"),
@@ -58,6 +57,7 @@ def fast_problem(sim: SimRules, seats: int = 1, kitty: int = 0,
         (p[c.PLAYER_CARDS] == 2, "a deal of other than two player cards"),
         (p[c.BANKER_VISIBLE] <= p[c.BANKER_CARDS], "more banker cards shown than dealt"),
         (p[c.BANKER_UP_FROM] == 0, "the banker's first cards dealt face down"),
+        (strategy is None or not strategy.side.any(), "a side bet taken"),
     )
     for ok, problem in checks:
         if not ok:
