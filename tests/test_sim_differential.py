@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import zlib
+from collections.abc import Callable
 
 import pytest
 
@@ -121,15 +122,21 @@ def early_surrender(rng: random.Random) -> dict[str, object]:
     return {"player": {"surrender": surrender}, "deal": {"banker_pontoon_at_once": True}}
 
 
-@pytest.mark.parametrize("seed", range(6))
-def test_random_overlays_with_an_early_surrender_match_the_engine(seed: int) -> None:
+def overlay_playing(rng: random.Random, feature: str,
+                    change: Callable[[random.Random], dict[str, object]]) -> Rules:
+    """A random overlay (`random_overlay`) with `change(rng)` merged over it, drawn until
+    it plays `feature` (a name of `ruleset.features`)."""
     from pontoon_rules.ruleset.features import active_features
 
-    rng = random.Random(seed + 500)
     rules = None
-    while rules is None or "early surrender" not in [
-            f.name for f in active_features(rules.ruleset)]:
-        rules = random_overlay(rng, change=early_surrender(rng))
+    while rules is None or feature not in [f.name for f in active_features(rules.ruleset)]:
+        rules = random_overlay(rng, change=change(rng))
+    return rules
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_overlays_with_an_early_surrender_match_the_engine(seed: int) -> None:
+    rules = overlay_playing(random.Random(seed + 500), "early surrender", early_surrender)
     for player in ("best", "stand-15"):
         compare(rules, player, 250, seed)
 

@@ -6,22 +6,18 @@ the shoe's tables are the exact method's decisions; a simulation holds the exact
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
-from test_sim_differential import compare, engine_round, overlay
+from test_sim_differential import compare, overlay
 from test_sim_native import assert_same_rounds, needs_c
+from test_sim_shoe_strategy import assert_tables_play_as_exact
 
-from pontoon_rules.analysis.composition.model import CompositionModel
-from pontoon_rules.analysis.composition.policy import CompositionPolicy
 from pontoon_rules.analysis.edge import edge_of
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.ruleset.features import refused_names
 from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.sim.compiled import SURRENDER, SURRENDER_EARLY, compile_sim, full_shoe
-from pontoon_rules.sim.reference import engine_policy
-from pontoon_rules.sim.rounds import RoundRunner
+from pontoon_rules.sim.compiled import SURRENDER, SURRENDER_EARLY, compile_sim
 from pontoon_rules.sim.simulate import simulate
 from pontoon_rules.sim.strategy import strategy
 
@@ -73,15 +69,7 @@ def test_the_shoe_tables_are_the_exact_methods_early_surrenders() -> None:
     rules = overlay("pagat-british", ONE_PACK)
     strat = strategy(rules, dealing="shoe")
     assert strat.by_cards and strat.surrender.any()
-    exact = CompositionPolicy(CompositionModel(rules))
-    runner = RoundRunner(rules, strat)
-    rng = random.Random(3)
-    shoe = [int(c) for c in full_shoe(rules)]
-    for i in range(300):
-        rng.shuffle(shoe)
-        want = engine_round(rules, exact, shoe, [100], 0)
-        assert engine_round(rules, engine_policy(rules, strat), shoe, [100], 0) == want, i
-        assert runner.play_shoe(shoe, [100], 0, kernel="general") == want, i
+    assert_tables_play_as_exact(rules, strat, 3, 300)
 
 
 @pytest.mark.parametrize(("which", "dealing", "deck"), [

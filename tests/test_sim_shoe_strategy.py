@@ -19,7 +19,7 @@ from pontoon_rules.sim.compiled import full_shoe
 from pontoon_rules.sim.reference import engine_policy
 from pontoon_rules.sim.rounds import RoundRunner
 from pontoon_rules.sim.simulate import simulate
-from pontoon_rules.sim.strategy import strategy
+from pontoon_rules.sim.strategy import Strategy, strategy
 
 ONE_PACK = ["ochko-home", "pagat-british", "vingt-un", "siebzehn-und-vier"]
 
@@ -47,13 +47,20 @@ def test_the_tables_are_the_exact_methods_decisions(ruleset_id: str) -> None:
     (`CompositionPolicy`, as `simulate --engine` plays) and by the tables (as the kernel
     reads them), and through the kernel: the same money every round."""
     rules = rules_of(ruleset_id)
-    strat = strategy(rules, dealing="shoe")
+    assert_tables_play_as_exact(rules, strategy(rules, dealing="shoe"), 7, 400)
+
+
+def assert_tables_play_as_exact(rules: Rules, strat: Strategy, seed: int,
+                                rounds: int) -> None:
+    """`rounds` packs shuffled from `seed` through the engine, decided by the exact
+    method (`CompositionPolicy`) and by the tables `strat` (as the kernel reads them),
+    and through the kernel: the same money every round."""
     exact = CompositionPolicy(CompositionModel(rules))
     tables = engine_policy(rules, strat)
     runner = RoundRunner(rules, strat)
-    rng = random.Random(7)
+    rng = random.Random(seed)
     shoe = [int(c) for c in full_shoe(rules)]
-    for i in range(400):
+    for i in range(rounds):
         rng.shuffle(shoe)
         want = engine_round(rules, exact, shoe, [100], 0)
         assert engine_round(rules, tables, shoe, [100], 0) == want, (i, shoe[:12])

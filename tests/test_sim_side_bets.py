@@ -15,7 +15,7 @@ from test_sim_differential import (
     compare,
     engine_round,
     overlay,
-    random_overlay,
+    overlay_playing,
 )
 from test_sim_native import assert_same_rounds, needs_c
 
@@ -103,11 +103,7 @@ def side_bets(rng: random.Random) -> dict[str, object]:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_random_overlays_with_a_side_bet_worth_taking_match_the_engine(seed: int) -> None:
-    rng = random.Random(seed + 700)
-    rules = None
-    while rules is None or "a side bet worth taking" not in [
-            f.name for f in active_features(rules.ruleset)]:
-        rules = random_overlay(rng, change=side_bets(rng))
+    rules = overlay_playing(random.Random(seed + 700), "a side bet worth taking", side_bets)
     for player in ("best", "stand-15"):
         compare(rules, player, 250, seed)
 
