@@ -281,6 +281,6 @@ def test_the_outlooks_shared_among_threads_give_the_same_numbers(ruleset_id: str
             cnative.set_threads(count)
             found[count] = _fresh_stats(rules)
     finally:
-        cnative.set_threads(cnative._cores())
+        cnative.set_threads(native.cores())
     np.testing.assert_array_equal(found[3], found[1])
     np.testing.assert_array_equal(found[1000], found[1])

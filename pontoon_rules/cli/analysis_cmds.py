@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
 from typing import Any
 
@@ -146,7 +145,9 @@ def costs_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool,
 
     loaded = _ruleset(ruleset, agreements)
     if workers is None:
-        workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+        from pontoon_rules.native import cores
+
+        workers = cores()
     table = _analysis(lambda: rule_costs(loaded, deck, policy,  # type: ignore[arg-type]
                                          workers=workers),
                       f"costs of {ruleset}")

@@ -48,6 +48,14 @@ class NativeBuildError(RuntimeError):
     """A C library could not be compiled (no compiler, or the compiler failed)."""
 
 
+def cores() -> int:
+    """The cores this process may run on (its affinity; 1 where the system cannot say)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return 1
+
+
 def enabled() -> bool:
     """Whether the C kernels may be used (`PONTOON_RULES_NATIVE=0` says no)."""
     return os.environ.get("PONTOON_RULES_NATIVE", "1") not in ("0", "no", "false")

@@ -9,13 +9,12 @@ Each wrapper takes and returns numpy arrays as its numba twin does.
 from __future__ import annotations
 
 import ctypes
-import os
 from typing import Any
 
 import numpy as np
 
 from pontoon_rules.analysis.composition import ahead
-from pontoon_rules.native import library
+from pontoon_rules.native import cores, library
 
 I64: Any = ctypes.c_int64
 PTR: Any = ctypes.c_void_p
@@ -28,16 +27,8 @@ def kernels() -> Kernels | None:
     if not _KERNELS:
         lib = library("analysis")
         _KERNELS.append(Kernels(lib) if lib is not None else None)
-        set_threads(_THREADS[-1] if _THREADS else _cores())
+        set_threads(_THREADS[-1] if _THREADS else cores())
     return _KERNELS[0]
-
-
-def _cores() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
 
 
 def set_threads(count: int) -> None:

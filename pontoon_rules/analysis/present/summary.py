@@ -13,7 +13,6 @@ reading of the sources are listed with the command that prices them.
 
 from __future__ import annotations
 
-import os
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -151,7 +150,9 @@ def docs_summary(workers: int | None = None) -> list[dict[str, Any]]:
 
     ids = bundled_ids()
     if workers is None:
-        workers = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
+        from pontoon_rules.native import cores
+
+        workers = cores()
     workers = max(1, min(workers, len(ids)))
     if workers == 1:
         return [_summary_of(i) for i in ids]
