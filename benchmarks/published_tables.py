@@ -1,6 +1,6 @@
 """The published house-edge tables beside our exact edges (issue 21, item 2); with
-`--compiled N` every row simulated on the compiled path (the rows the exact analysis
-refuses too: Australian rows 2-5, BB+1 from a seat that may split); with `--simulate N`
+`--compiled N` every row simulated on the compiled path, beside its exact edge (Australian
+rows 2-5 are BB+1 from a seat that splits: `analysis.seat_takes`); with `--simulate N`
 the engine-path simulation of the two bundled games beside their exact edge.
 
     python benchmarks/published_tables.py [--compiled ROUNDS] [--simulate ROUNDS]

@@ -15,6 +15,7 @@ offers it (a banker who must stand on a total stands there).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from pontoon_rules.engine.actions import Action, LegalAction
@@ -45,6 +46,19 @@ def reference_value(rules: Rules, banker_stand_on: int = 17, finite: bool = Fals
     root = RoundState(rules, [STAKE]) if finite else RoundState(rules, [STAKE],
                                                                  counts=[10**6] * 52)
     solver = _Reference(rules, cards, banker_stand_on, finite, suits)
+    return solver.value([(root, Fraction(1))]) / STAKE
+
+
+def policy_value(rules: Rules, policy: Callable[[RoundState], Action],
+                 finite: bool = False) -> Fraction:
+    """The expected net per unit stake of one seat playing `policy` (an engine policy:
+    `analysis.engine_view.SeatPolicy`), every card sequence enumerated through the engine:
+    the value of a method's own play, to hold its figure to (not the best play's)."""
+    ranks = [r for r in range(13) if rules.rank_present[r]]
+    cards = [(r * 4, Fraction(1, len(ranks))) for r in ranks]
+    root = RoundState(rules, [STAKE]) if finite else RoundState(rules, [STAKE],
+                                                                 counts=[10**6] * 52)
+    solver = _Following(rules, cards, 17, finite, policy=policy)
     return solver.value([(root, Fraction(1))]) / STAKE
 
 
@@ -181,6 +195,17 @@ class _Reference:
             else:
                 out.append((state, p))
         return out
+
+
+class _Following(_Reference):
+    """`_Reference` taking the policy's action where it would take the best one."""
+
+    def __init__(self, *args: object, policy: Callable[[RoundState], Action]) -> None:
+        super().__init__(*args)  # type: ignore[arg-type]
+        self.policy = policy
+
+    def _decide(self, group: Belief) -> Fraction:
+        return self.value(_apply(group, self.policy(group[0][0].clone())))
 
 
 def _choices(legal: list[LegalAction]) -> list[Action]:

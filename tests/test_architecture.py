@@ -34,7 +34,7 @@ ANALYSIS_LAYERS = (
     {"deck", "nogc"},
     {"outcomes"},
     {"named"},
-    {"hand", "dealer", "side_bets"},
+    {"hand", "dealer", "side_bets", "seat_takes"},
     {"split", "engine_view", "giving_up"},
     {"context"},
     {"infinite", "composition"},

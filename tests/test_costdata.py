@@ -15,6 +15,7 @@ from pontoon_rules.analysis.present.costs import rule_costs
 from pontoon_rules.analysis.present.summary import (
     SITE_COST_FIELDS,
     computed_summary,
+    refused_summary,
     ruleset_summary,
 )
 from pontoon_rules.ruleset.features import refused_names
@@ -142,20 +143,26 @@ def test_no_stored_row_is_refused_for_a_rule_the_analysis_now_handles() -> None:
 
 
 def test_a_refused_ruleset_gets_the_rules_it_plays_instead_of_figures() -> None:
-    """Australian Pontoon's BB+1 row (examples/) takes one stake in all from a seat that
-    may split, which the analysis does not value hand by hand: the site names the rule at
-    its field, and shows no edge or cost."""
+    """A surrender of a split hand, which the analysis does not value yet: the site names
+    the rule at its field, and shows no edge or cost."""
+    data = load_bundled("australian-pontoon").model_dump(mode="python")
+    data["player"]["surrender"]["after_split"] = True
+    summary = ruleset_summary(Ruleset.model_validate(data))
+    assert "house_edge" not in summary and "costs" not in summary
+    rules = {(r["field"], r["rule"]) for r in summary["refused"]}
+    assert rules == {("player.surrender", "surrender beyond the dealt hand")}
+
+
+def test_the_bb1_row_gets_figures() -> None:
+    """Australian Pontoon's BB+1 row (examples/): one stake in all from a seat that splits
+    (`analysis.seat_takes`), valued now."""
     from pathlib import Path
 
     from pontoon_rules.ruleset.loader import load_ruleset
 
     row = Path(__file__).resolve().parents[1] / "examples" / "australian-pontoon" / (
         "australian-pontoon-bb1-spl1-nlc.yaml")
-    summary = ruleset_summary(load_ruleset(str(row)))
-    assert "house_edge" not in summary and "costs" not in summary
-    rules = {(r["field"], r["rule"]) for r in summary["refused"]}
-    assert rules == {("hands.definitions.pontoon", "named hands by suits, by what a banker's "
-                      "hand takes, or two naturals at the peek")}
+    assert refused_summary(load_ruleset(str(row))) is None
 
 
 def test_a_table_is_the_same_on_several_processes() -> None:

@@ -235,7 +235,8 @@ class TestRefusal:
     def test_edge_names_every_feature_it_does_not_handle(self) -> None:
         """Australian Pontoon with BB+1 (Wikipedia's row 4) and a split hand's surrender: the
         exact analysis values a late surrender void against a pontoon nobody checks for,
-        OBBO, the rescue and doubling on 9-11 (tests/test_composition.py), not these."""
+        OBBO and BB+1, the rescue and doubling on 9-11 (tests/test_composition.py,
+        tests/test_seat_takes.py), not this surrender."""
         from pontoon_rules.analysis.edge import house_edge
 
         data = load_ruleset(BB1).model_dump(mode="python")
@@ -244,9 +245,9 @@ class TestRefusal:
         with pytest.raises(UnsupportedFeatureError) as e:
             house_edge(rules)
         paths = [p.path for p in e.value.problems]
-        assert paths == ["player.surrender", "hands.definitions.pontoon"]
+        assert paths == ["player.surrender"]
         assert "edge does not handle surrender beyond the dealt hand" in str(e.value)
-        assert "busted-plus-one) from a seat that may split" in str(e.value)
+        assert "busted-plus-one" not in str(e.value)
 
     @pytest.mark.parametrize("command", ["strategy", "costs", "simulate"])
     def test_the_other_commands_refuse_too(self, command: str) -> None:
@@ -254,9 +255,8 @@ class TestRefusal:
         from pontoon_rules.analysis.present.costs import rule_costs
         from pontoon_rules.sim.simulate import simulate
 
-        # the simulator plays BB+1 and Spanish 21; not yet a surrender after a drawn card
-        ruleset = (load_ruleset(BB1) if command != "simulate" else changed(
-            "spanish-21", **{"player.surrender": {"max_cards": 3}}))
+        # all three play BB+1 and Spanish 21; not yet a surrender after a drawn card
+        ruleset = changed("spanish-21", **{"player.surrender": {"max_cards": 3}})
         rules = compile_rules(ruleset)
         calls = {"strategy": lambda: strategy_chart(rules),
                  "costs": lambda: rule_costs(ruleset),

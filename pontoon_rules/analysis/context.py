@@ -24,13 +24,21 @@ from pontoon_rules.analysis.giving_up import (
     void_unchecked,
 )
 from pontoon_rules.analysis.hand import RESCUE, HandSolver, HandState, start_state
-from pontoon_rules.analysis.outcomes import PayoffTable, payoff, results
+from pontoon_rules.analysis.outcomes import PayoffTable, payoff, results, seat_takers
+from pontoon_rules.analysis.seat_takes import TAKEN, TAKEN_INDEX, Joint, taking_chance
 from pontoon_rules.analysis.split import SplitSolver
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.common import HandClass
 
 STATS = ("ev", "staked", "pontoon", "five_card_trick", "bust", "win", "lose", "push")
 """The entries of a statistics vector (per round, counted over the seat's hands)."""
+assert len(STATS) == TAKEN_INDEX
+
+
+def stat_names(rules: Rules) -> tuple[str, ...]:
+    """The statistics `rules` are analysed with: `STATS`, and `seat_takes.TAKEN` where a
+    banker's hand takes busted-plus-one from a seat that may split."""
+    return STATS + (TAKEN,) if seat_takers(rules) else STATS
 
 
 class Context:
@@ -47,8 +55,12 @@ class Context:
         zero: Number = Fraction(0) if self.exact else 0.0
         self.splits: SplitSolver[Number] = SplitSolver(
             rules, self.kinds, probs, self.hands.value, lambda v: v, zero)
-        self._stats_memo: dict[HandState, np.ndarray] = {}
-        self._split_stats: SplitSolver[np.ndarray] | None = None
+        self._stats_memo: dict[tuple[HandState, bool], np.ndarray] = {}
+        self._split_solvers: dict[bool, SplitSolver[np.ndarray]] = {}
+        self.width = len(stat_names(rules))
+        self._seat = bool(seat_takers(rules))
+        """A banker's hand takes one stake from a seat of split hands (`seat_takes`): the
+        split's value is then its statistics' first entry, not a sum of hand values."""
 
     # -- values --------------------------------------------------------------------
     def play_value(self, cards: tuple[int, ...]) -> Number:
@@ -64,8 +76,15 @@ class Context:
         """The value of the dealt hand played at best, splitting where that is better."""
         value = self.hands.value(start_state(self.kinds, cards, False, self.rules))
         if len(cards) == 2 and self.splits.can_split(*cards):
-            value = max(value, self.splits.value(*cards))
+            value = max(value, self.split_value(cards))
         return value
+
+    def split_value(self, cards: tuple[int, ...]) -> Number:
+        """The seat's value of splitting the dealt pair `cards`."""
+        if not self._seat:
+            return self.splits.value(*cards)
+        found = self.split_stats(self.exact).value(*cards)[0]
+        return found if self.exact else float(found)
 
     def surrender_value(self, cards: tuple[int, ...]) -> Number | None:
         """What surrendering the dealt hand nets (None: not offered); where a banker's
@@ -96,7 +115,7 @@ class Context:
         if len(cards) != 2 or not self.splits.can_split(*cards):
             return False
         single = self.hands.value(start_state(self.kinds, cards, False, self.rules))
-        return bool(self.splits.value(*cards) > single)
+        return bool(self.split_value(cards) > single)
 
     def against_pontoon(self, cards: tuple[int, ...]) -> Fraction:
         """What the dealt hand pays when the peek shows a banker pontoon."""
@@ -113,40 +132,70 @@ class Context:
         """The statistics vector (see `STATS`) of the dealt hand under best play."""
         given_up = self.surrender_value(cards)
         if given_up is not None and self.should_surrender(cards):
-            return self._surrender_stats(cards, given_up)
+            return self.widen(self._surrender_stats(cards, given_up))
         if self.should_split(cards):
-            if self._split_stats is None:
-                self._split_stats = SplitSolver(self.rules, self.kinds, self.probs,
-                                                self.hand_stats, lambda v: v[0],
-                                                np.zeros(len(STATS)))
-            return self._split_stats.value(*cards)
+            return self.split_stats().value(*cards)
         return self.hand_stats(start_state(self.kinds, cards, False, self.rules))
 
-    def hand_stats(self, s: HandState) -> np.ndarray:
-        """The statistics vector of one hand from state `s` under best play."""
-        found = self._stats_memo.get(s)
+    def split_stats(self, exact: bool = False) -> SplitSolver[np.ndarray]:
+        """The split solver over statistics vectors (with the seat's one stake, `Joint`):
+        floats, or Fractions where `exact` (the seat's split value of an exact model)."""
+        found = self._split_solvers.get(exact)
+        if found is None:
+            zero = np.zeros(self.width, dtype=object if exact else float)
+            if exact:
+                zero[:] = Fraction(0)
+            chance = taking_chance(self.rules, self.outlook.finals)
+            joint = Joint(chance if exact else float(chance)) if self._seat else None
+            found = self._split_solvers[exact] = SplitSolver(
+                self.rules, self.kinds, self.probs, lambda s: self.hand_stats(s, exact),
+                lambda v: v[0], zero, joint)
+        return found
+
+    def widen(self, row: np.ndarray) -> np.ndarray:
+        """A statistics vector of `STATS` with the `TAKEN` entry (0) where it is carried."""
+        if len(row) == self.width:
+            return row
+        return np.append(row, [row[0] * 0]).astype(row.dtype)
+
+    def hand_stats(self, s: HandState, exact: bool = False) -> np.ndarray:
+        """The statistics vector of one hand from state `s` under best play (Fractions
+        where `exact` and the model is exact)."""
+        key = (s, exact)
+        found = self._stats_memo.get(key)
         if found is not None:
             return found
         choice, _ = self.hands.best(s)
+        kind = object if exact else float
         if choice is None or choice.kind == "stick":
-            found = self._terminal(s)
+            found = self._terminal(s, exact)
         elif choice.kind == RESCUE:
-            found = np.array(rescue_stats(self.hands.rescue_net(s), s.staked), dtype=float)
+            found = self.widen(np.array(rescue_stats(self.hands.rescue_net(s), s.staked),
+                                         dtype=float)).astype(kind)
+            if exact:
+                found[0] = self.hands.rescue_net(s)
         else:
             after = self.hands.after(s, choice)
-            found = np.zeros(len(STATS))
+            found = np.zeros(self.width, dtype=kind)
             for k, q in self.hands.draws:
-                found += float(q) * self.hand_stats(self.hands.draw(after, k))
-        self._stats_memo[s] = found
+                found = found + (q if exact else float(q)) * self.hand_stats(
+                    self.hands.draw(after, k), exact)
+        self._stats_memo[key] = found
         return found
 
-    def _terminal(self, s: HandState) -> np.ndarray:
+    def _terminal(self, s: HandState, exact: bool = False) -> np.ndarray:
         final = self.hands.final(s)
         win, lose, push = self.table.win_lose_push(final)
         cls, book = final[0], self.hands.book
-        return np.array([float(self.table.ev_of(final, s.staked)), s.staked,
-                         book.natural(cls), book.trick(cls),
-                         cls == HandClass.BUST, win, lose, push], dtype=float)
+        row: list[Number] = [self.table.ev_of(final, s.staked), s.staked,
+                             book.natural(cls), book.trick(cls),
+                             cls == HandClass.BUST, win, lose, push]
+        if self._seat:
+            row.append(self.table.taken(final))
+        if exact:
+            return np.array([Fraction(x) if not isinstance(x, float) else x for x in row],
+                            dtype=object)
+        return np.array([float(x) for x in row], dtype=float)
 
     def dealt_stats_vs_pontoon(self, cards: tuple[int, ...]) -> np.ndarray:
         """The statistics vector of the dealt hand against a peeked banker pontoon."""
@@ -154,4 +203,5 @@ class Context:
         final = self.hands.final(start_state(self.kinds, cards, False, self.rules))
         natural = self.hands.book.natural(final[0])
         win, lose, push = results(final, (self.hands.book.peeked, 21), self.rules)
-        return np.array([float(pay), 1, natural, 0, 0, win, lose, push], dtype=float)
+        return self.widen(np.array([float(pay), 1, natural, 0, 0, win, lose, push],
+                                    dtype=float))

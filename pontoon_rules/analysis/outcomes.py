@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from pontoon_rules.analysis.deck import Number
 from pontoon_rules.engine.rules import Rules
+from pontoon_rules.ruleset.common import NaturalTakes
 from pontoon_rules.ruleset.outcomes import BY_TOTAL, LOSE, PUSH, WIN
 
 BUST_ID = "bust"
@@ -89,6 +90,32 @@ def staked_net(player: Final, banker: Final, staked: int, rules: Rules) -> Fract
     return out
 
 
+def seat_takers(rules: Rules) -> frozenset[str]:
+    """The banker's hands whose take from a seat is not a sum over its hands: those taking
+    busted bets plus one original stake (BB+1, `NaturalTakes.BUSTED_PLUS_ONE`) where the
+    seat may split (`analysis.seat_takes`); for one hand BB+1 is OBBO (`staked_net`)."""
+    if not rules.split_allowed:
+        return frozenset()
+    return frozenset(cls for cls, rule in rules.takes.items()
+                     if rule is NaturalTakes.BUSTED_PLUS_ONE)
+
+
+def taken_share(player: Final, banker: Final, rules: Rules) -> Fraction:
+    """What `banker` takes, per original stake, from `player` as a live hand losing to it
+    where `banker` takes busted-plus-one (`seat_takers`): its chance of being such a hand
+    times what `banker` collects. Of those hands the seat gives up one original stake in
+    all (`engine.settle.takes_from_seat`)."""
+    if not (isinstance(banker[0], str) and banker[0] in seat_takers(rules)):
+        return Fraction(0)
+    cls, points = player
+    out = Fraction(0)
+    for member, p in members(cls):
+        pay = payoff((member, points), banker, rules)
+        if member != BUST_ID and pay < 0:
+            out += p * -pay
+    return out
+
+
 def results(player: Final, banker: Final, rules: Rules) -> tuple[Fraction, Fraction, Fraction]:
     """The chances that `player` wins, loses and pushes against `banker` (0 or 1 each,
     but for a `Blend`, whose members may fare differently)."""
@@ -135,6 +162,16 @@ class PayoffTable:
         for bank, p in self.banker.items():
             net = staked_net(final, bank, staked, self.rules)
             total += p * (net if self.exact else float(net))
+        return total
+
+    def taken(self, final: Final) -> Number:
+        """What a banker's hand taking busted-plus-one from a seat takes, per original
+        stake, from a hand finishing as `final` as a live hand losing to it (`taken_share`)."""
+        total: Number = Fraction(0) if self.exact else 0.0
+        for bank, p in self.banker.items():
+            share = taken_share(final, bank, self.rules)
+            if share:
+                total += p * (share if self.exact else float(share))
         return total
 
     def win_lose_push(self, final: Final) -> tuple[Number, Number, Number]:

@@ -14,7 +14,9 @@ the number of hands for rulesets with no limit (`MODEL_HAND_LIMIT`): a seventh
 hand has a chance of the order of (1/13)^5 and is not modelled.
 
 The solver is generic in what it adds up: numbers (expected values) or NumPy
-vectors of statistics whose first entry is the expected value.
+vectors of statistics whose first entry is the expected value. With a `joint`
+(`seat_takes.Joint`, BB+1 from a seat that splits) the vectors carry one more entry
+that is multiplied, not added, where hands are joined; `value` settles it.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from typing import Any, Generic, TypeVar, cast
 
 from pontoon_rules.analysis.deck import Kind, Number, is_pair
 from pontoon_rules.analysis.hand import HandState, start_state
+from pontoon_rules.analysis.seat_takes import Joint
 from pontoon_rules.engine.rules import Rules
 
 MODEL_HAND_LIMIT = 6
@@ -58,9 +61,11 @@ class SplitSolver(Generic[V]):
     """Values of splitting a pair, given the value of each single hand."""
 
     def __init__(self, rules: Rules, kinds: Sequence[Kind], probs: Sequence[Number],
-                 hand_value: Callable[[HandState], V], ev: Callable[[V], Any], zero: V) -> None:
+                 hand_value: Callable[[HandState], V], ev: Callable[[V], Any], zero: V,
+                 joint: Joint | None = None) -> None:
         self.rules, self.kinds, self.probs = rules, kinds, probs
         self.hand_value, self.ev, self.zero = hand_value, ev, zero
+        self.joint = joint
         limit = rules.split_max_hands if rules.split_max_hands < 99 else MODEL_HAND_LIMIT
         self.limit = limit
         self._memo: dict[tuple[Any, ...], V] = {}
@@ -75,14 +80,15 @@ class SplitSolver(Generic[V]):
 
     def value(self, a: int, b: int) -> V:
         """The seat's value of splitting the pair `a`, `b` (each hand at the original stake)."""
-        return self._after_split(a, b, (), self.limit - 2)
+        out = self._after_split(a, b, (), self.limit - 2)
+        return out if self.joint is None else cast(V, self.joint.settle(out))
 
     def should_resplit(self, a: int, c: int, has_split: bool, queue: tuple[Entry, ...],
                        free: int) -> bool:
         """Whether the split hand (a, c), with `queue` still to play, should split again."""
         if free <= 0 or not self.resplits(a, c):
             return False
-        keep = _add(self._hand(a, c), self._run(queue, free))
+        keep = self._join(self._one(a, c), self._run(queue, free))
         rest = queue
         if has_split and self.rules.resplit_one_branch and rest:
             rest = ((rest[0][0], rest[0][1], True),) + rest[1:]
@@ -94,9 +100,10 @@ class SplitSolver(Generic[V]):
         if key in self._memo:
             return self._memo[key]
         if self.rules.split_cards > 1:
-            out = _add(self._fresh(keep), self._fresh(moved), self._run(queue, free))
+            out = self._join(self._lift(self._fresh(keep)), self._lift(self._fresh(moved)),
+                             self._run(queue, free))
         else:
-            out = self._zero()
+            out = self._none()
             news = (self._classes(moved, free) if self.rules.split_all_at_once
                     else [(UNDEALT, 1)])
             for second, p in news:
@@ -112,7 +119,7 @@ class SplitSolver(Generic[V]):
         key = ("decide", a, c, has_split, blocked, queue, free)
         if key in self._memo:
             return self._memo[key]
-        out = _add(self._hand(a, c), self._run(queue, free))
+        out = self._join(self._one(a, c), self._run(queue, free))
         if c >= 0 and free > 0 and not blocked and self.resplits(a, c):
             rest = queue
             if has_split and self.rules.resplit_one_branch and rest:
@@ -126,11 +133,11 @@ class SplitSolver(Generic[V]):
 
     def _run(self, queue: tuple[Entry, ...], free: int) -> V:
         if not queue:
-            return self._zero()
+            return self._unit()
         (a, c, blocked), rest = queue[0], queue[1:]
         if c != UNDEALT:
             return self._decide(a, c, False, blocked, rest, free)
-        out = self._zero()
+        out = self._none()
         for card, p in self._classes(a, 0 if blocked else free):
             out = _add(out, _times(p, self._decide(a, card, False, blocked, rest, free)))
         return out
@@ -185,4 +192,24 @@ class SplitSolver(Generic[V]):
         return out
 
     def _zero(self) -> V:
+        """A single hand's zero (its values are averaged from it)."""
         return self.zero
+
+    # -- hands joined into a seat (see `seat_takes.Joint`) ------------------------------
+    def _one(self, a: int, c: int) -> V:
+        return self._lift(self._hand(a, c))
+
+    def _lift(self, value: V) -> V:
+        return value if self.joint is None else cast(V, self.joint.lift(value))
+
+    def _none(self) -> V:
+        """No outcome yet (the outcomes of draws are added to it)."""
+        return self.zero if self.joint is None else cast(V, self.joint.none(self.zero))
+
+    def _unit(self) -> V:
+        """No hands (hands are joined to it)."""
+        return self.zero if self.joint is None else cast(V, self.joint.unit(self.zero))
+
+    def _join(self, *parts: V) -> V:
+        """Hands played one after another."""
+        return _add(*parts) if self.joint is None else cast(V, self.joint.join(parts))

@@ -95,18 +95,15 @@ def not_analysed(ruleset: Ruleset) -> list[NotClassic]:
     The analysis classifies a hand by the ruleset's definitions (`analysis.named`): card
     counts, totals, ranks, one rank, the deal, splits and doubling. It does not hold the
     suits of the cards: a hand of particular ranks and suits is valued by the chance of
-    its suits given its ranks (`suits_problem` says where that is not enough); it values
-    what a banker's hand takes hand by hand (`_takes_unread`); and its peek shows one
-    natural."""
+    its suits given its ranks (`suits_problem` says where that is not enough); and its peek
+    shows one natural. What a banker's hand takes it values hand by hand, and for BB+1
+    from a seat of split hands by `analysis.seat_takes`."""
     out = []
-    for hand_id, d in ruleset.hands.ranked():
+    for hand_id, _ in ruleset.hands.ranked():
         path = f"hands.definitions.{hand_id}"
         suits = suits_problem(ruleset, hand_id)
         if suits:
             out.append(NotClassic(path, suits))
-        takes = _takes_unread(ruleset, d)
-        if takes:
-            out.append(NotClassic(path, takes))
     naturals = [i for i, d in ruleset.hands.ranked() if d.natural and d.banker_can_hold]
     if ruleset.deal.banker_pontoon_at_once and len(naturals) > 1:
         out.append(NotClassic(f"hands.definitions.{naturals[1]}",
@@ -172,17 +169,6 @@ def _takes_problem(r: Ruleset, d: HandDefinition) -> str | None:
     known_at_peek = r.deal.banker_pontoon_at_once and d.cards_range[1] == r.deal.banker_cards
     if d.takes is not NaturalTakes.EVERYTHING and not known_at_peek:
         return f"what a banker's hand takes ({d.takes.value})"
-    return None
-
-
-def _takes_unread(r: Ruleset, d: HandDefinition) -> str | None:
-    """What the analysis cannot value of what banker's hand `d` takes (`analysis.outcomes.
-    staked_net`): only the original bets it values hand by hand; busted-plus-one is the same
-    for a seat of one hand, but of several split hands it takes one stake in all."""
-    if _takes_problem(r, d) and d.takes is NaturalTakes.BUSTED_PLUS_ONE and (
-            r.player.split.allowed):
-        return (f"what a banker's hand takes ({d.takes.value}) from a seat that may split: "
-                "one original stake in all, not hand by hand")
     return None
 
 

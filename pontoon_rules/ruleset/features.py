@@ -358,9 +358,9 @@ def _named_unread(r: Ruleset) -> list[tuple[str, str]]:
 
 
 register(Feature(
-    "named hands by suits, by what a banker's hand takes, or two naturals at the peek",
+    "named hands by suits, or two naturals at the peek",
     ("hands.definitions",),
-    "hands defined by their suits, a banker's hand that takes less than everything after "
-    "the players have played, or a peek for more than one natural",
+    "hands defined by their suits the analysis cannot value by their chance, or a peek "
+    "for more than one natural",
     lambda r: bool(_named_unread(r)), frozenset({"simulator", "sessions"}),
     details=_named_unread))

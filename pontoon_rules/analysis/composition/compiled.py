@@ -19,6 +19,7 @@ import numpy as np
 from pontoon_rules.analysis.composition.hands import HandValues
 from pontoon_rules.analysis.composition.outlook import Removed
 from pontoon_rules.analysis.hand import FINISHES, RESCUE, STICK, HandState, start_state
+from pontoon_rules.analysis.seat_takes import TAKEN_INDEX
 from pontoon_rules.ruleset.common import HandClass
 
 FIXED = 2
@@ -189,7 +190,8 @@ def _solve_native(fast: Any, m: HandValues, t: StateTables, main: list[tuple[Rem
     """(main roots' values (n x V x STATS), per pair its starts' values (K x E+1 x V x
     STATS)) by the C kernel."""
     base = np.ascontiguousarray(m._base_shoes, dtype=np.int64)
-    rows = _carried(m, t.rows)
+    carried = _carried(m)
+    rows = np.ascontiguousarray(t.rows[:, :, carried]) if carried else t.rows
     n_v, n_k, n_stats = base.shape[0], m.n_kinds, rows.shape[2]
     trees = _trees(m)
     dims = [n_k, n_v, len(t.ids), t.okind.shape[1], len(m.finals), len(t.rows), n_stats,
@@ -212,23 +214,27 @@ def _solve_native(fast: Any, m: HandValues, t: StateTables, main: list[tuple[Rem
     roots_of, at = {}, 0
     for a, size in zip(pairs, sizes, strict=True):
         roots_of[a] = _every_stat(
-            t.rows, out_pairs[at:at + size].reshape(n_k, cdz_pairs[a] + 1, n_v, n_stats))
+            t.rows, out_pairs[at:at + size].reshape(n_k, cdz_pairs[a] + 1, n_v, n_stats),
+            carried)
         at += size
-    return _every_stat(t.rows, out_main), roots_of
+    return _every_stat(t.rows, out_main, carried), roots_of
 
 
-def _carried(m: HandValues, rows: np.ndarray) -> np.ndarray:
-    """The payout rows the recursion carries: the expected value's column alone where
-    only it is asked for (`HandValues.value_only`), else every statistic."""
-    return np.ascontiguousarray(rows[:, :, :1]) if m.value_only else rows
+def _carried(m: HandValues) -> list[int] | None:
+    """The statistics the recursion carries (None: every one): where only the expected
+    value is asked for (`HandValues.value_only`), its column, and the `taken` share a
+    seat's split value needs (`analysis.seat_takes`)."""
+    if not m.value_only:
+        return None
+    return [0, TAKEN_INDEX] if m.seat_takes else [0]
 
 
-def _every_stat(rows: np.ndarray, values: np.ndarray) -> np.ndarray:
-    """`values` with every statistic of `rows` (zeros for those not carried)."""
-    if values.shape[-1] == rows.shape[2]:
+def _every_stat(rows: np.ndarray, values: np.ndarray, carried: list[int] | None) -> np.ndarray:
+    """`values` with every statistic of `rows` (zeros for those not `carried`)."""
+    if carried is None:
         return values
     out = np.zeros(values.shape[:-1] + (rows.shape[2],))
-    out[..., :values.shape[-1]] = values
+    out[..., carried] = values
     return out
 
 

@@ -16,7 +16,9 @@ best one given the peek (the factor is the same for every action); the round's
 value adds the peeked pontoon's share at the deal.
 
 Values are vectors over the banker's visible cards (one entry per visible tuple)
-and over `STATS` (expected value first), so one recursion serves every column.
+and over the statistics (`context.stat_names`: `STATS`, expected value first, and
+`taken` where a banker's hand takes BB+1 from a seat that splits), so one recursion
+serves every column.
 """
 
 from __future__ import annotations
@@ -28,9 +30,16 @@ import numpy as np
 
 from pontoon_rules.analysis.composition.banker import banker_mass_groups
 from pontoon_rules.analysis.composition.outlook import Removed, ShoeOutlook, grow
-from pontoon_rules.analysis.context import STATS
+from pontoon_rules.analysis.context import stat_names
 from pontoon_rules.analysis.hand import RESCUE, STICK, Choice, HandSolver, HandState
-from pontoon_rules.analysis.outcomes import Final, PayoffTable, results, staked_net
+from pontoon_rules.analysis.outcomes import (
+    Final,
+    PayoffTable,
+    results,
+    seat_takers,
+    staked_net,
+    taken_share,
+)
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.common import HandClass
 
@@ -42,6 +51,11 @@ class HandValues(ShoeOutlook):
                  value_only: bool = False) -> None:
         super().__init__(rules, policy, exact)
         self.value_only = value_only
+        self.n_stats = len(stat_names(rules))
+        """How many statistics each value carries (`context.stat_names`)."""
+        self.seat_takes = bool(seat_takers(rules))
+        """Whether a banker's hand takes one stake from a seat of split hands
+        (`analysis.seat_takes`)."""
         """Only the expected value (the first of `STATS`) is asked for: the compiled
         recursion carries that column alone (the same numbers, as no column is read into
         another; best play reads the first), the others come back as zeros."""
@@ -119,7 +133,7 @@ class HandValues(ShoeOutlook):
         if not self.exact:
             kinds, q = self.live(removed)
             if not kinds:
-                return np.zeros((len(self.visibles), len(STATS)))
+                return np.zeros((len(self.visibles), self.n_stats))
             nexts = self.successors(s, choice)
             if self._peeks:
                 self._prefetch_peeks(removed, s, choice, kinds)
@@ -143,7 +157,7 @@ class HandValues(ShoeOutlook):
             part = q[:, None] * self.value(grown, self.hands.draw(after, k))
             out = part if out is None else out + part
         if out is None:
-            return np.zeros((len(self.visibles), len(STATS)),
+            return np.zeros((len(self.visibles), self.n_stats),
                             dtype=object if self.exact else float)
         return out
 
@@ -190,6 +204,7 @@ class HandValues(ShoeOutlook):
             one: Any = Fraction(1) if self.exact else 1.0
             cells = [one * (net if self.exact else float(net)), one * s.staked,
                      0 * one, 0 * one, 0 * one, 0 * one, one, 0 * one]
+            cells += [0 * one] * (self.n_stats - len(cells))
             found = np.array([cells] * len(self.finals), dtype=object if self.exact else float)
             self._rows[key] = found
         return found
@@ -248,8 +263,10 @@ class HandValues(ShoeOutlook):
             found = []
             for bank in self.finals:
                 net0 = staked_net(final, bank, 0, self.rules)
-                found.append(((net0, staked_net(final, bank, 1, self.rules) - net0),
-                              results(final, bank, self.rules)))
+                shares: tuple[Fraction, ...] = results(final, bank, self.rules)
+                if self.seat_takes:
+                    shares += (taken_share(final, bank, self.rules),)
+                found.append(((net0, staked_net(final, bank, 1, self.rules) - net0), shares))
             self._final_cells[final] = found
         return found
 

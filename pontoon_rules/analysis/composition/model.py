@@ -13,7 +13,9 @@ What is not exact (named `POST_SPLIT`): after a split, each hand is played best
 for its own cards with the split pair removed, and valued with that removal; the
 cards of the other split hands (and the pair cards a resplit takes) are averaged
 over, not removed. Every published blackjack calculator makes an approximation
-of this kind (Eric Farmer's CDZ-, CDP1, CDP).
+of this kind (Eric Farmer's CDZ-, CDP1, CDP). Nor is BB+1 from a seat that splits
+(named `seat_takes.APPROXIMATION`): its split hands are taken as independent given the
+banker's hand.
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from pontoon_rules.analysis.hand import HandState, start_state
 from pontoon_rules.analysis.named import banker_natural, dealt_natural
 from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.analysis.outcomes import payoff, results
+from pontoon_rules.analysis.seat_takes import APPROXIMATION, Joint, taking_weights
 from pontoon_rules.analysis.split import SplitSolver
 
 __all__ = ["CDZ", "METHOD", "POST_SPLIT", "CompositionModel", "Removed", "method_name"]
@@ -102,7 +105,8 @@ class CompositionModel(HandValues):
                 continue
             if against is None:
                 against = self._against_pontoon(cards)
-            row = early_surrender_stats(self.rules, given_up, peeked[v], against, self.exact)
+            row = self._wide(early_surrender_stats(self.rules, given_up, peeked[v],
+                                                   list(against[:len(STATS)]), self.exact))
             if row[0] > out[v, 0]:
                 out[v] = np.array(row, dtype=out.dtype)
                 self.given_up.add((tuple(sorted(cards)), v))
@@ -128,7 +132,7 @@ class CompositionModel(HandValues):
             else:
                 cells = [float(through) * x for x in row]
             if cells[0] > out[v, 0]:
-                out[v] = np.array(cells, dtype=out.dtype)
+                out[v] = np.array(self._wide(cells), dtype=out.dtype)
                 self.given_up.add((tuple(sorted(cards)), v))
 
     @property
@@ -155,10 +159,14 @@ class CompositionModel(HandValues):
         pay = payoff(final, (book.peeked, 21), self.rules)
         one: Any = Fraction(1) if self.exact else 1.0
         shares = results(final, (book.peeked, 21), self.rules)
-        return np.array([pay if self.exact else float(pay), one,
-                         one * book.natural(final[0]), 0 * one, 0 * one,
-                         *(x if self.exact else float(x) for x in shares)],
+        return np.array(self._wide([pay if self.exact else float(pay), one,
+                                    one * book.natural(final[0]), 0 * one, 0 * one,
+                                    *(x if self.exact else float(x) for x in shares)]),
                         dtype=object if self.exact else float)
+
+    def _wide(self, row: list[Any]) -> list[Any]:
+        """A statistics row of `STATS` with zeros for the ones beyond (`n_stats`)."""
+        return row + [row[0] * 0] * (self.n_stats - len(row))
 
     def _side_bets(self, cards: tuple[int, ...], removed: Removed, out: Any) -> Any:
         """Even money (replacing the hand) or insurance (added), where better."""
@@ -170,13 +178,14 @@ class CompositionModel(HandValues):
                 continue
             if pontoon:
                 if r.even_money and out[v, 0] < one:
-                    out[v] = np.array([one, one, one, 0, 0, one, 0, 0], dtype=out.dtype)
+                    out[v] = np.array(self._wide([one, one, one, 0, 0, one, 0, 0]),
+                                      dtype=out.dtype)
                 continue
             if not r.insurance:
                 continue
             gain = self.insurance_gain(removed, v)
             if gain > 0:
-                extra = np.zeros(len(STATS), dtype=out.dtype)
+                extra = np.zeros(self.n_stats, dtype=out.dtype)
                 extra[0], extra[1] = gain, one * r.insurance_fraction
                 out[v] = out[v] + extra
         return out
@@ -239,11 +248,11 @@ class CompositionModel(HandValues):
         """The statistics vector of a round (expected value first) under best play."""
         if self._stats is None:
             self.prepare()
-            total = None
+            total: Any = None
             for cards, weights in self.dealt():
                 part = weights @ self.dealt_stats(cards)
                 total = part if total is None else total + part
-            self._stats = total
+            self._stats = total[:len(STATS)]
         return self._stats
 
     def value_of_round(self) -> Any:
@@ -260,9 +269,10 @@ def method_name(model: CompositionModel) -> str:
              if r.split_allowed and is_pair(model.kinds[k], model.kinds[k], r)]
     if not pairs:
         return METHOD + "; no splitting"
+    seat = f"; {APPROXIMATION}" if model.seat_takes else ""
     if all(applies(model, k) for k in pairs):
-        return f"{METHOD}; {CDZ}"
-    return f"{METHOD}; {POST_SPLIT}"
+        return f"{METHOD}; {CDZ}{seat}"
+    return f"{METHOD}; {POST_SPLIT}{seat}"
 
 
 class _CompositionSplits(SplitSolver[Any]):
@@ -273,10 +283,16 @@ class _CompositionSplits(SplitSolver[Any]):
         removed = list(model._removed((pair, pair)))
         _, _, draws = model.outlook(tuple(removed))
         probs = list(draws[v])
-        zero = np.zeros(len(STATS), dtype=object if model.exact else float)
+        zero = np.zeros(model.n_stats, dtype=object if model.exact else float)
         if model.exact:
             zero[:] = Fraction(0)
-        super().__init__(model.rules, model.kinds, probs, _unused_hand, _first_stat, zero)
+        joint = None
+        if model.seat_takes:
+            finals = model.outlook(tuple(removed))[0]
+            joint = Joint(sum((c if model.exact else float(c)) * finals[v, i]
+                              for i, c in taking_weights(model.rules, model.finals)))
+        super().__init__(model.rules, model.kinds, probs, _unused_hand, _first_stat, zero,
+                         joint)
 
     def _hand(self, a: int, c: int) -> Any:
         if c < 0:

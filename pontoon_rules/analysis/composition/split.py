@@ -30,9 +30,9 @@ import numpy as np
 from pontoon_rules.analysis.composition.banker import banker_mass_groups
 from pontoon_rules.analysis.composition.hands import HandValues
 from pontoon_rules.analysis.composition.outlook import Removed, grow
-from pontoon_rules.analysis.context import STATS
 from pontoon_rules.analysis.deck import is_pair
 from pontoon_rules.analysis.hand import RESCUE, STICK, HandState, start_state
+from pontoon_rules.analysis.seat_takes import TAKEN_INDEX, seat_refund, taking_weights
 from pontoon_rules.analysis.split import MODEL_HAND_LIMIT
 from pontoon_rules.ruleset.common import HandClass
 
@@ -68,6 +68,7 @@ class ZeroMemorySplit:
         self.limit = limit if resplits else 2
         self._table: dict[tuple[str, int, int], Any] = {}
         self._sums: dict[tuple[int, int, int, int], Any] = {}
+        self._factor_sums: dict[tuple[int, int, int, int], Any] = {}
         self.extras = 2 * self.limit - 2
         """Other pair cards a hand's value is needed with: 1 to `extras` (see `value`)."""
         self._rows: dict[tuple[Removed, HandState], Any] = {}
@@ -100,7 +101,7 @@ class ZeroMemorySplit:
             own = m._removed((a, c))
             part = q[:, None] * self.follow(own, extra, self._start((a, c)))
             out = part if out is None else out + part
-        return np.zeros((len(m.visibles), len(STATS))) if out is None else out
+        return np.zeros((len(m.visibles), m.n_stats)) if out is None else out
 
     def _base_rows(self, own_pair: bool) -> Any:
         """`_base` for every e from 1 to `extras` at once (E x V x STATS)."""
@@ -108,7 +109,7 @@ class ZeroMemorySplit:
         if own_pair:
             return self.follow_rows(m._removed((a, a)), self._start((a, a)))
         draws = self.draws_rows(m._removed((a,)))
-        out = np.zeros((self.extras, len(m.visibles), len(STATS)))
+        out = np.zeros((self.extras, len(m.visibles), m.n_stats))
         for c in range(m.n_kinds):
             q = draws[:, :, c]
             if q.any():
@@ -186,7 +187,7 @@ class ZeroMemorySplit:
             found = self._stick_rows(own, s)
         else:
             picks = self._choices(own, s, options)
-            found = np.zeros((self.extras, len(m.visibles), len(STATS)))
+            found = np.zeros((self.extras, len(m.visibles), m.n_stats))
             for i in sorted(set(picks)):
                 rows = np.array([p == i for p in picks])
                 part = (self._stick_rows(own, s, rows) if options[i].kind == STICK
@@ -215,7 +216,7 @@ class ZeroMemorySplit:
             return through[:, :, None] * m.rescue_row(s)[0][None, None, :]
         kinds, q = self._live_rows(own)
         if not kinds:
-            return np.zeros((self.extras, len(m.visibles), len(STATS)))
+            return np.zeros((self.extras, len(m.visibles), m.n_stats))
         nexts = m.successors(s, choice)
         parts = np.stack([self.follow_rows(grow(own, k), nexts[k]) for k in kinds])
         return np.einsum("kev,kevs->evs", q, parts)
@@ -269,7 +270,55 @@ class ZeroMemorySplit:
     # -- the round ---------------------------------------------------------------------
     def value(self) -> Any:
         """The statistics of splitting the pair (every hand at the original stake)."""
-        return self._patterns(2, 2, 0, 0)
+        out = self._patterns(2, 2, 0, 0)
+        if not self.model.seat_takes:
+            return out
+        chance = self._taking_chance()
+        out = out.copy()
+        out[:, 0] = out[:, 0] + seat_refund(out[:, TAKEN_INDEX], chance,
+                                            self._factors(2, 2, 0, 0, chance))
+        return out
+
+    def _taking_chance(self) -> Any:
+        """`seat_takes`' p per visible tuple: the chance of a banker's hand that takes
+        busted-plus-one (times what it collects), with the pair out (partial over the
+        peek, as the hands' values)."""
+        m = self.model
+        finals = m.outlook(m._removed((self.pair, self.pair)))[0]
+        out = np.zeros(len(m.visibles))
+        for i, c in taking_weights(m.rules, m.finals):
+            out = out + float(c) * np.asarray(finals[:, i], dtype=float)
+        return out
+
+    def _factors(self, pending: int, hands: int, done_n: int, done_p: int, chance: Any) -> Any:
+        """`E[prod_i (1 - l_i)]` per visible tuple over the hands, by the same sum over
+        second cards as `_patterns` (`seat_takes`: hands independent given the banker's
+        hand, each `l_i` its `taken` share, with its cards known out, over `chance`)."""
+        key = (pending, hands, done_n, done_p)
+        found = self._factor_sums.get(key)
+        if found is not None:
+            return found
+        if pending == 0:
+            safe = np.where(chance > 0, chance, 1.0)
+            out: Any = np.ones(len(self.model.visibles))
+            if done_n:
+                taken = self.non_pair(hands + done_p - 1, done_n - 1)[:, TAKEN_INDEX]
+                out = out * (1 - np.where(chance > 0, taken / safe, 0.0)) ** done_n
+            if done_p:
+                taken = self.value_of(True, hands + done_p - 2, done_n)[:, TAKEN_INDEX]
+                out = out * (1 - np.where(chance > 0, taken / safe, 0.0)) ** done_p
+            self._factor_sums[key] = out
+            return out
+        v = self._pair_chance(0, hands + done_p, done_n)
+        total = (1 - v) * self._factors(pending - 1, hands, done_n + 1, done_p, chance)
+        if v.any():
+            if hands < self.limit:
+                more = self._factors(pending + 1, hands + 1, done_n, done_p, chance)
+            else:
+                more = self._factors(pending - 1, hands, done_n, done_p + 1, chance)
+            total = total + v * more
+        self._factor_sums[key] = total
+        return total
 
     def _patterns(self, pending: int, hands: int, done_n: int, done_p: int) -> Any:
         """Sum over the second cards still to come, per visible tuple, given the
@@ -280,7 +329,7 @@ class ZeroMemorySplit:
         if found is not None:
             return found
         if pending == 0:
-            out: Any = np.zeros((len(self.model.visibles), len(STATS)))
+            out: Any = np.zeros((len(self.model.visibles), self.model.n_stats))
             if done_n:
                 out = done_n * self.non_pair(hands + done_p - 1, done_n - 1)
             if done_p:
@@ -338,7 +387,7 @@ class ZeroMemorySplit:
             grown = own[:k] + (own[k] + 1,) + own[k + 1:]
             part = q[:, None] * self.follow(grown, extra, m.hands.draw(after, k))
             out = part if out is None else out + part
-        return np.zeros((len(m.visibles), len(STATS))) if out is None else out
+        return np.zeros((len(m.visibles), m.n_stats)) if out is None else out
 
     def _choices(self, own: Removed, s: HandState, options: list[Any]) -> list[int]:
         """For each visible tuple, the option an unsplit hand of these cards plays best."""

@@ -20,7 +20,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from pontoon_rules.analysis.context import STATS, Context
+from pontoon_rules.analysis.context import STATS, Context, stat_names
 from pontoon_rules.analysis.dealer import AnalysisError, BankerPolicy, banker_policy
 from pontoon_rules.analysis.deck import Deck, KindSpace, Number, kind_space
 from pontoon_rules.analysis.giving_up import early_surrender, early_surrender_stats
@@ -149,16 +149,18 @@ class RoundModel:
         return bool(main < 1)
 
     def deal_stats(self, deal: Deal) -> np.ndarray:
-        """The statistics vector (see `STATS`) of one deal under best play."""
+        """The statistics vector (see `STATS`; `context.stat_names`) of one deal under best
+        play."""
         ctx = self.context(deal.cards, deal.visible)
         if self.takes_even_money(deal):
-            return np.array([1.0, 1, 1, 0, 0, 1, 0, 0])
+            return ctx.widen(np.array([1.0, 1, 1, 0, 0, 1, 0, 0]))
         if self.surrenders_early(deal):
             early = self._early(deal)
             assert early is not None
-            return np.array(early_surrender_stats(
+            return ctx.widen(np.array(early_surrender_stats(
                 self.rules, early[0], float(ctx.outlook.pontoon_now),
-                list(ctx.dealt_stats_vs_pontoon(deal.cards)), exact=False), dtype=float)
+                list(ctx.dealt_stats_vs_pontoon(deal.cards))[:len(STATS)], exact=False),
+                dtype=float))
         out = ctx.play_stats(deal.cards)
         peek = float(ctx.outlook.pontoon_now)
         if peek:
@@ -166,7 +168,8 @@ class RoundModel:
         if self._insurance_offer(deal) == "insurance":
             gain = float(ctx.insurance_edge() * self.rules.insurance_fraction)
             if gain > 0:
-                out = out + np.array([gain, float(self.rules.insurance_fraction), 0, 0, 0, 0, 0, 0])
+                out = out + ctx.widen(np.array([gain, float(self.rules.insurance_fraction),
+                                                0, 0, 0, 0, 0, 0]))
         return out
 
     def value(self) -> Number:
@@ -183,11 +186,11 @@ class RoundModel:
 
     @gc_paused
     def stats(self) -> np.ndarray:
-        """The statistics vector of a round under best play."""
-        total = np.zeros(len(STATS))
+        """The statistics vector (`STATS`) of a round under best play."""
+        total = np.zeros(len(stat_names(self.rules)))
         for deal in self.deals():
-            total += float(deal.probability) * self.deal_stats(deal)
-        return total
+            total += float(deal.probability) * self.deal_stats(deal).astype(float)
+        return total[:len(STATS)]
 
 
 INFINITE_METHOD = ("infinite deck (cards dealt with replacement, each rank's chance "

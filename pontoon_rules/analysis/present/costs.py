@@ -210,8 +210,10 @@ def _method(rules: Rules, deck: Deck) -> str:
     if deck == "infinite":
         return INFINITE_METHOD
     from pontoon_rules.analysis.composition.model import METHOD
+    from pontoon_rules.analysis.outcomes import seat_takers
+    from pontoon_rules.analysis.seat_takes import APPROXIMATION
 
-    return METHOD
+    return f"{METHOD}; {APPROXIMATION}" if seat_takers(rules) else METHOD
 
 
 HAND_SKIPPED: dict[str, str] = {
