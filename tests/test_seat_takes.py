@@ -35,6 +35,30 @@ def tiny_bb1(takes: str = "busted-plus-one") -> Rules:
     return compile_rules(Ruleset.model_validate(data))
 
 
+def two_takers() -> Rules:
+    """tiny-bb1 with sevens for tens' partners and a banker's three-card 21 that also takes
+    busted-plus-one, collecting 2:1: two taking banker hands, each with its own losers."""
+    data = load_ruleset(TINY / "tiny-bb1.yaml").model_dump(mode="python")
+    data["pack"]["ranks"] = ["A", "7", "T"]
+    data["player"]["split"]["ranks"] = ["7", "T"]
+    data["hands"]["ranking"] = ["pontoon", "twenty-one", "total"]
+    data["hands"]["definitions"]["twenty-one"] = {
+        "min_cards": 3, "min_total": 21, "banker_can_hold": True, "pays": "1:1",
+        "collects": "2:1", "takes": "busted-plus-one"}
+    return compile_rules(Ruleset.model_validate(data))
+
+
+def test_two_taking_hands_each_carry_their_own_product() -> None:
+    """One product per taking banker final (which hands lose depends on it): exact with
+    an infinite deck, within 0.05% of a stake on the twelve-card pack (measured 0.017%)."""
+    rules = two_takers()
+    model = RoundModel(rules, "infinite", exact=True)
+    assert model.value() == policy_value(rules, ModelPolicy(model))
+    value = CompositionModel(rules, exact=True).value_of_round()
+    played = policy_value(rules, CompositionPolicy(CompositionModel(rules)), finite=True)
+    assert abs(float(value - played)) < 5e-4
+
+
 def test_the_infinite_deck_value_is_its_own_play_through_the_engine() -> None:
     """Exact (Fractions): the seat's one stake is a product over independent hands."""
     model = RoundModel(tiny_bb1(), "infinite", exact=True)

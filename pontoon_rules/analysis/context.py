@@ -24,8 +24,13 @@ from pontoon_rules.analysis.giving_up import (
     void_unchecked,
 )
 from pontoon_rules.analysis.hand import RESCUE, HandSolver, HandState, start_state
-from pontoon_rules.analysis.outcomes import PayoffTable, payoff, results, seat_takers
-from pontoon_rules.analysis.seat_takes import TAKEN, TAKEN_INDEX, Joint, taking_chance
+from pontoon_rules.analysis.outcomes import PayoffTable, payoff, results
+from pontoon_rules.analysis.seat_takes import (
+    TAKEN_INDEX,
+    Joint,
+    taking_chances,
+    taking_finals,
+)
 from pontoon_rules.analysis.split import SplitSolver
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.common import HandClass
@@ -34,11 +39,6 @@ STATS = ("ev", "staked", "pontoon", "five_card_trick", "bust", "win", "lose", "p
 """The entries of a statistics vector (per round, counted over the seat's hands)."""
 assert len(STATS) == TAKEN_INDEX
 
-
-def stat_names(rules: Rules) -> tuple[str, ...]:
-    """The statistics `rules` are analysed with: `STATS`, and `seat_takes.TAKEN` where a
-    banker's hand takes busted-plus-one from a seat that may split."""
-    return STATS + (TAKEN,) if seat_takers(rules) else STATS
 
 
 class Context:
@@ -57,8 +57,11 @@ class Context:
             rules, self.kinds, probs, self.hands.value, lambda v: v, zero)
         self._stats_memo: dict[tuple[HandState, bool], np.ndarray] = {}
         self._split_solvers: dict[bool, SplitSolver[np.ndarray]] = {}
-        self.width = len(stat_names(rules))
-        self._seat = bool(seat_takers(rules))
+        self._takers = [f for i, f in enumerate(self.outlook.finals)
+                        if i in dict(taking_finals(rules, list(self.outlook.finals)))]
+        """The banker finals that take busted-plus-one from a seat (`seat_takes.TAKEN`)."""
+        self.width = len(STATS) + len(self._takers)
+        self._seat = bool(self._takers)
         """A banker's hand takes one stake from a seat of split hands (`seat_takes`): the
         split's value is then its statistics' first entry, not a sum of hand values."""
 
@@ -145,18 +148,18 @@ class Context:
             zero = np.zeros(self.width, dtype=object if exact else float)
             if exact:
                 zero[:] = Fraction(0)
-            chance = taking_chance(self.rules, self.outlook.finals)
-            joint = Joint(chance if exact else float(chance)) if self._seat else None
+            chances = taking_chances(self.rules, self.outlook.finals)
+            joint = Joint([p if exact else float(p) for p in chances]) if self._seat else None
             found = self._split_solvers[exact] = SplitSolver(
                 self.rules, self.kinds, self.probs, lambda s: self.hand_stats(s, exact),
                 lambda v: v[0], zero, joint)
         return found
 
     def widen(self, row: np.ndarray) -> np.ndarray:
-        """A statistics vector of `STATS` with the `TAKEN` entry (0) where it is carried."""
+        """A statistics vector of `STATS` with the `TAKEN` entries (0) where they are carried."""
         if len(row) == self.width:
             return row
-        return np.append(row, [row[0] * 0]).astype(row.dtype)
+        return np.append(row, [row[0] * 0] * (self.width - len(row))).astype(row.dtype)
 
     def hand_stats(self, s: HandState, exact: bool = False) -> np.ndarray:
         """The statistics vector of one hand from state `s` under best play (Fractions
@@ -190,8 +193,8 @@ class Context:
         row: list[Number] = [self.table.ev_of(final, s.staked), s.staked,
                              book.natural(cls), book.trick(cls),
                              cls == HandClass.BUST, win, lose, push]
-        if self._seat:
-            row.append(self.table.taken(final))
+        for taker in self._takers:
+            row.append(self.table.taken(final, taker))
         if exact:
             return np.array([Fraction(x) if not isinstance(x, float) else x for x in row],
                             dtype=object)

@@ -164,15 +164,13 @@ class PayoffTable:
             total += p * (net if self.exact else float(net))
         return total
 
-    def taken(self, final: Final) -> Number:
-        """What a banker's hand taking busted-plus-one from a seat takes, per original
-        stake, from a hand finishing as `final` as a live hand losing to it (`taken_share`)."""
-        total: Number = Fraction(0) if self.exact else 0.0
-        for bank, p in self.banker.items():
-            share = taken_share(final, bank, self.rules)
-            if share:
-                total += p * (share if self.exact else float(share))
-        return total
+    def taken(self, final: Final, bank: Final) -> Number:
+        """What the banker's `bank`, if it takes busted-plus-one from a seat, takes per
+        original stake from a hand finishing as `final` as a live hand losing to it
+        (`taken_share`), times the chance of `bank`."""
+        share = taken_share(final, bank, self.rules)
+        p = self.banker.get(bank, 0)
+        return p * share if self.exact else float(p) * float(share)
 
     def win_lose_push(self, final: Final) -> tuple[Number, Number, Number]:
         """The chances that a hand finishing as `final` wins, loses or pushes."""

@@ -222,11 +222,11 @@ def _solve_native(fast: Any, m: HandValues, t: StateTables, main: list[tuple[Rem
 
 def _carried(m: HandValues) -> list[int] | None:
     """The statistics the recursion carries (None: every one): where only the expected
-    value is asked for (`HandValues.value_only`), its column, and the `taken` share a
+    value is asked for (`HandValues.value_only`), its column, and the `TAKEN` shares a
     seat's split value needs (`analysis.seat_takes`)."""
     if not m.value_only:
         return None
-    return [0, TAKEN_INDEX] if m.seat_takes else [0]
+    return [0, *range(TAKEN_INDEX, m.n_stats)]
 
 
 def _every_stat(rows: np.ndarray, values: np.ndarray, carried: list[int] | None) -> np.ndarray:

@@ -16,9 +16,9 @@ best one given the peek (the factor is the same for every action); the round's
 value adds the peeked pontoon's share at the deal.
 
 Values are vectors over the banker's visible cards (one entry per visible tuple)
-and over the statistics (`context.stat_names`: `STATS`, expected value first, and
-`taken` where a banker's hand takes BB+1 from a seat that splits), so one recursion
-serves every column.
+and over the statistics (`STATS`, expected value first, then one `seat_takes.TAKEN`
+per banker final that takes BB+1 from a seat that splits), so one recursion serves
+every column.
 """
 
 from __future__ import annotations
@@ -30,16 +30,10 @@ import numpy as np
 
 from pontoon_rules.analysis.composition.banker import banker_mass_groups
 from pontoon_rules.analysis.composition.outlook import Removed, ShoeOutlook, grow
-from pontoon_rules.analysis.context import stat_names
+from pontoon_rules.analysis.context import STATS
 from pontoon_rules.analysis.hand import RESCUE, STICK, Choice, HandSolver, HandState
-from pontoon_rules.analysis.outcomes import (
-    Final,
-    PayoffTable,
-    results,
-    seat_takers,
-    staked_net,
-    taken_share,
-)
+from pontoon_rules.analysis.outcomes import Final, PayoffTable, results, staked_net
+from pontoon_rules.analysis.seat_takes import taken_shares, taking_finals
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.common import HandClass
 
@@ -51,9 +45,11 @@ class HandValues(ShoeOutlook):
                  value_only: bool = False) -> None:
         super().__init__(rules, policy, exact)
         self.value_only = value_only
-        self.n_stats = len(stat_names(rules))
-        """How many statistics each value carries (`context.stat_names`)."""
-        self.seat_takes = bool(seat_takers(rules))
+        self.takers = [self.finals[i] for i, _ in taking_finals(rules, self.finals)]
+        """The banker finals that take busted-plus-one from a seat (`seat_takes.TAKEN`)."""
+        self.n_stats = len(STATS) + len(self.takers)
+        """How many statistics each value carries: `STATS`, one `TAKEN` per taker."""
+        self.seat_takes = bool(self.takers)
         """Whether a banker's hand takes one stake from a seat of split hands
         (`analysis.seat_takes`)."""
         """Only the expected value (the first of `STATS`) is asked for: the compiled
@@ -265,7 +261,7 @@ class HandValues(ShoeOutlook):
                 net0 = staked_net(final, bank, 0, self.rules)
                 shares: tuple[Fraction, ...] = results(final, bank, self.rules)
                 if self.seat_takes:
-                    shares += (taken_share(final, bank, self.rules),)
+                    shares += taken_shares(self.rules, final, bank, self.takers)
                 found.append(((net0, staked_net(final, bank, 1, self.rules) - net0), shares))
             self._final_cells[final] = found
         return found

@@ -41,7 +41,7 @@ from pontoon_rules.analysis.hand import HandState, start_state
 from pontoon_rules.analysis.named import banker_natural, dealt_natural
 from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.analysis.outcomes import payoff, results
-from pontoon_rules.analysis.seat_takes import APPROXIMATION, Joint, taking_weights
+from pontoon_rules.analysis.seat_takes import APPROXIMATION, Joint, taking_finals
 from pontoon_rules.analysis.split import SplitSolver
 
 __all__ = ["CDZ", "METHOD", "POST_SPLIT", "CompositionModel", "Removed", "method_name"]
@@ -289,8 +289,8 @@ class _CompositionSplits(SplitSolver[Any]):
         joint = None
         if model.seat_takes:
             finals = model.outlook(tuple(removed))[0]
-            joint = Joint(sum((c if model.exact else float(c)) * finals[v, i]
-                              for i, c in taking_weights(model.rules, model.finals)))
+            joint = Joint([(c if model.exact else float(c)) * finals[v, i]
+                           for i, c in taking_finals(model.rules, model.finals)])
         super().__init__(model.rules, model.kinds, probs, _unused_hand, _first_stat, zero,
                          joint)
 

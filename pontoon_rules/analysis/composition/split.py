@@ -32,7 +32,7 @@ from pontoon_rules.analysis.composition.hands import HandValues
 from pontoon_rules.analysis.composition.outlook import Removed, grow
 from pontoon_rules.analysis.deck import is_pair
 from pontoon_rules.analysis.hand import RESCUE, STICK, HandState, start_state
-from pontoon_rules.analysis.seat_takes import TAKEN_INDEX, seat_refund, taking_weights
+from pontoon_rules.analysis.seat_takes import TAKEN_INDEX, seat_refund, taking_finals
 from pontoon_rules.analysis.split import MODEL_HAND_LIMIT
 from pontoon_rules.ruleset.common import HandClass
 
@@ -273,49 +273,51 @@ class ZeroMemorySplit:
         out = self._patterns(2, 2, 0, 0)
         if not self.model.seat_takes:
             return out
-        chance = self._taking_chance()
+        chances = self._taking_chances()
         out = out.copy()
-        out[:, 0] = out[:, 0] + seat_refund(out[:, TAKEN_INDEX], chance,
-                                            self._factors(2, 2, 0, 0, chance))
+        taken = out[:, TAKEN_INDEX:TAKEN_INDEX + chances.shape[1]]
+        out[:, 0] = out[:, 0] + seat_refund(taken, chances, self._factors(2, 2, 0, 0, chances))
         return out
 
-    def _taking_chance(self) -> Any:
-        """`seat_takes`' p per visible tuple: the chance of a banker's hand that takes
-        busted-plus-one (times what it collects), with the pair out (partial over the
-        peek, as the hands' values)."""
+    def _taking_chances(self) -> Any:
+        """`seat_takes`' chances (V x takers): each taking banker final's chance times
+        what it collects, with the pair out (partial over the peek, as the hands' values)."""
         m = self.model
         finals = m.outlook(m._removed((self.pair, self.pair)))[0]
-        out = np.zeros(len(m.visibles))
-        for i, c in taking_weights(m.rules, m.finals):
-            out = out + float(c) * np.asarray(finals[:, i], dtype=float)
-        return out
+        return np.stack([float(c) * np.asarray(finals[:, i], dtype=float)
+                         for i, c in taking_finals(m.rules, m.finals)], axis=1)
 
-    def _factors(self, pending: int, hands: int, done_n: int, done_p: int, chance: Any) -> Any:
-        """`E[prod_i (1 - l_i)]` per visible tuple over the hands, by the same sum over
-        second cards as `_patterns` (`seat_takes`: hands independent given the banker's
-        hand, each `l_i` its `taken` share, with its cards known out, over `chance`)."""
+    def _hand_factors(self, values: Any, chances: Any) -> Any:
+        """`1 - l` per visible tuple and taker of one hand's statistics (V x STATS)."""
+        taken = np.asarray(values[:, TAKEN_INDEX:TAKEN_INDEX + chances.shape[1]], dtype=float)
+        safe = np.where(chances > 0, chances, 1.0)
+        return 1 - np.where(chances > 0, taken / safe, 0.0)
+
+    def _factors(self, pending: int, hands: int, done_n: int, done_p: int, chances: Any) -> Any:
+        """`E[prod_i (1 - l_i)]` per visible tuple and taker over the hands, by the same sum
+        over second cards as `_patterns` (`seat_takes`: hands independent given the banker's
+        hand, each `l_i` its `TAKEN` share with its cards known out, over the chance)."""
         key = (pending, hands, done_n, done_p)
         found = self._factor_sums.get(key)
         if found is not None:
             return found
         if pending == 0:
-            safe = np.where(chance > 0, chance, 1.0)
-            out: Any = np.ones(len(self.model.visibles))
+            out: Any = np.ones(chances.shape)
             if done_n:
-                taken = self.non_pair(hands + done_p - 1, done_n - 1)[:, TAKEN_INDEX]
-                out = out * (1 - np.where(chance > 0, taken / safe, 0.0)) ** done_n
+                out = out * self._hand_factors(
+                    self.non_pair(hands + done_p - 1, done_n - 1), chances) ** done_n
             if done_p:
-                taken = self.value_of(True, hands + done_p - 2, done_n)[:, TAKEN_INDEX]
-                out = out * (1 - np.where(chance > 0, taken / safe, 0.0)) ** done_p
+                out = out * self._hand_factors(
+                    self.value_of(True, hands + done_p - 2, done_n), chances) ** done_p
             self._factor_sums[key] = out
             return out
-        v = self._pair_chance(0, hands + done_p, done_n)
-        total = (1 - v) * self._factors(pending - 1, hands, done_n + 1, done_p, chance)
+        v = self._pair_chance(0, hands + done_p, done_n)[:, None]
+        total = (1 - v) * self._factors(pending - 1, hands, done_n + 1, done_p, chances)
         if v.any():
             if hands < self.limit:
-                more = self._factors(pending + 1, hands + 1, done_n, done_p, chance)
+                more = self._factors(pending + 1, hands + 1, done_n, done_p, chances)
             else:
-                more = self._factors(pending - 1, hands, done_n, done_p + 1, chance)
+                more = self._factors(pending - 1, hands, done_n, done_p + 1, chances)
             total = total + v * more
         self._factor_sums[key] = total
         return total

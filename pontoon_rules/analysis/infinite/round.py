@@ -20,7 +20,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from pontoon_rules.analysis.context import STATS, Context, stat_names
+from pontoon_rules.analysis.context import STATS, Context
 from pontoon_rules.analysis.dealer import AnalysisError, BankerPolicy, banker_policy
 from pontoon_rules.analysis.deck import Deck, KindSpace, Number, kind_space
 from pontoon_rules.analysis.giving_up import early_surrender, early_surrender_stats
@@ -149,8 +149,8 @@ class RoundModel:
         return bool(main < 1)
 
     def deal_stats(self, deal: Deal) -> np.ndarray:
-        """The statistics vector (see `STATS`; `context.stat_names`) of one deal under best
-        play."""
+        """The statistics vector (see `STATS`, then the context's `seat_takes.TAKEN`) of one
+        deal under best play."""
         ctx = self.context(deal.cards, deal.visible)
         if self.takes_even_money(deal):
             return ctx.widen(np.array([1.0, 1, 1, 0, 0, 1, 0, 0]))
@@ -187,10 +187,11 @@ class RoundModel:
     @gc_paused
     def stats(self) -> np.ndarray:
         """The statistics vector (`STATS`) of a round under best play."""
-        total = np.zeros(len(stat_names(self.rules)))
+        total = np.zeros(len(STATS))
         for deal in self.deals():
-            total += float(deal.probability) * self.deal_stats(deal).astype(float)
-        return total[:len(STATS)]
+            found = self.deal_stats(deal)[:len(STATS)]  # the `TAKEN` entries per context
+            total += float(deal.probability) * found.astype(float)
+        return total
 
 
 INFINITE_METHOD = ("infinite deck (cards dealt with replacement, each rank's chance "
