@@ -143,6 +143,8 @@ def test_random_overlays_with_an_early_surrender_match_the_engine(seed: int) -> 
 
 FIELD_OVERLAYS = [
     ("pagat-british", {"pack": {"decks": "infinite"}}),
+    ("blackjack-reference", {"pack": {"suits": ["S", "H", "D"]}}),
+    ("spanish-21", {"pack": {"suits": ["S", "C"]}}),
     ("casino-ochko", {"player": {"draw_on_21": True},
                       "hands": {"definitions": {"pontoon": {"may_draw_on": True}}}}),
     ("belarus-ponton", {"player": {"max_cards": None}}),

@@ -162,9 +162,6 @@ def require_handled(ruleset: Ruleset, command: str) -> None:
 
 
 # -- the family's rules that not every consumer handles --------------------------------
-_ANALYSED: frozenset[Consumer] = frozenset({"analysis"})
-"""Rules the exact analysis takes into account (its tiny-pack tests prove them) and the
-compiled simulator does not yet."""
 _PLAYED: frozenset[Consumer] = frozenset({"analysis", "simulator", "sessions"})
 """Rules both the exact analysis and the compiled simulator play: the family's decisions,
 the pack's values and the named hands by their definitions (the simulator's differential
@@ -331,7 +328,7 @@ register(Feature(
         str(v) for v in r.pack.ace_values) + " (not 1 or 11)")]))
 register(Feature(
     "a pack without all four suits", ("pack.suits",), "some suits taken out of the pack",
-    lambda r: len(r.pack.suits) < 4, _ANALYSED))
+    lambda r: len(r.pack.suits) < 4, _PLAYED))
 
 
 def _two_aces_make_21(r: Ruleset) -> bool:

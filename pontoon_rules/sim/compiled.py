@@ -331,8 +331,9 @@ def _penetration_cards(penetration: float, size: int) -> int:
 
 
 def full_shoe(rules: Rules) -> np.ndarray:
-    """The ruleset's packs in order, as `engine.pack.full_pack` lays them out."""
-    one = [c for c in range(CARDS_PER_PACK) if rules.rank_present[c >> 2]]
+    """The ruleset's packs in order, as `engine.pack.full_pack` lays them out (the ranks
+    and the suits the pack holds)."""
+    one = [c for c in range(CARDS_PER_PACK) if rules.card_present[c]]
     return np.array(one * (rules.decks or 1), dtype=np.int64)
 
 
