@@ -227,15 +227,28 @@ print(setup, out[0][0], out[0][1], out[1][0], out[1][1], runner.kernel_name(kern
 
 def samples() -> int:
     """How many fresh processes each kernel figure is the best of: this machine's speed
-    moves by a third between runs a minute apart, the kernels' own by a few percent."""
-    return 2 if QUICK else 3
+    moves by a third between runs a minute apart, the kernels' own by a few percent. At
+    stop 41 two slow processes in a row still came (a ruleset at 4.8 M in one run, 7.4 M
+    in the next): three in the quick run, five in the full one."""
+    return 3 if QUICK else 5
+
+
+LAST_SPREAD: list[float] = []
+"""The rounds/s of every process of the last `best_marginal`, slowest first."""
 
 
 def best_marginal(ruleset: str, kernel: str, small: int,
                   large: int) -> tuple[float, float, float, str]:
-    """`marginal`'s figures of the fastest of `samples()` fresh processes."""
-    return max((marginal(ruleset, kernel, small, large) for _ in range(samples())),
-               key=lambda figures: figures[0])
+    """`marginal`'s figures of the fastest of `samples()` fresh processes (all of their
+    rates kept in `LAST_SPREAD`)."""
+    found = [marginal(ruleset, kernel, small, large) for _ in range(samples())]
+    LAST_SPREAD[:] = sorted(f[0] for f in found)
+    return max(found, key=lambda figures: figures[0])
+
+
+def spread() -> str:
+    """The slowest and fastest process of the last `best_marginal`, in M rounds/s."""
+    return f"{LAST_SPREAD[0] / 1e6:.2f}-{LAST_SPREAD[-1] / 1e6:.2f}"
 
 
 def marginal(ruleset: str, kernel: str, small: int,
@@ -278,10 +291,12 @@ def kernel_figures() -> None:
                   f"{', '.join(refused)}", flush=True)
             continue
         rate, hands, _, used = best_marginal(ruleset, "general", small, large)
+        processes = spread()
         numba, _, _, _ = best_marginal(ruleset, "numba", small, large)
         worst = min(worst, rate)
         print(f"   {ruleset:<24} {rate / 1e6:6.2f} M rounds/s {hands / 1e6:6.2f} M hands/s "
-              f"({used}); numba {numba / 1e6:5.2f} M rounds/s: {rate / numba:4.1f}x  "
+              f"({used}; processes {processes}); numba {numba / 1e6:5.2f} M rounds/s: "
+              f"{rate / numba:4.1f}x  "
               f"{verdict(rate, 5e6, at_most=False)}  [{load()}]", flush=True)
     print(f"   -> slowest {worst / 1e6:.2f} M rounds/s: {verdict(worst, 5e6, at_most=False)}")
     small, large = (2_000_000, 12_000_000) if QUICK else (5_000_000, 45_000_000)
