@@ -233,22 +233,24 @@ def samples() -> int:
     return 3 if QUICK else 5
 
 
-LAST_SPREAD: list[float] = []
-"""The rounds/s of every process of the last `best_marginal`, slowest first."""
+Figures = tuple[float, float, float, str]
+"""`marginal`'s (rounds/s, hands/s, first-call seconds, the kernel that played)."""
 
 
-def best_marginal(ruleset: str, kernel: str, small: int,
-                  large: int) -> tuple[float, float, float, str]:
-    """`marginal`'s figures of the fastest of `samples()` fresh processes (all of their
-    rates kept in `LAST_SPREAD`)."""
-    found = [marginal(ruleset, kernel, small, large) for _ in range(samples())]
-    LAST_SPREAD[:] = sorted(f[0] for f in found)
-    return max(found, key=lambda figures: figures[0])
+def best_marginal(ruleset: str, kernel: str, small: int, large: int) -> Figures:
+    """`marginal`'s figures of the fastest of `samples()` fresh processes."""
+    return max(processes(ruleset, kernel, small, large), key=lambda figures: figures[0])
 
 
-def spread() -> str:
-    """The slowest and fastest process of the last `best_marginal`, in M rounds/s."""
-    return f"{LAST_SPREAD[0] / 1e6:.2f}-{LAST_SPREAD[-1] / 1e6:.2f}"
+def processes(ruleset: str, kernel: str, small: int, large: int) -> list[Figures]:
+    """`marginal`'s figures of `samples()` fresh processes."""
+    return [marginal(ruleset, kernel, small, large) for _ in range(samples())]
+
+
+def spread(found: list[Figures]) -> str:
+    """The slowest and fastest of `found`, in M rounds/s."""
+    rates = sorted(f[0] for f in found)
+    return f"{rates[0] / 1e6:.2f}-{rates[-1] / 1e6:.2f}"
 
 
 def marginal(ruleset: str, kernel: str, small: int,
@@ -290,12 +292,12 @@ def kernel_figures() -> None:
             print(f"   {ruleset:<24} not simulated yet: the compiled simulator refuses "
                   f"{', '.join(refused)}", flush=True)
             continue
-        rate, hands, _, used = best_marginal(ruleset, "general", small, large)
-        processes = spread()
+        found = processes(ruleset, "general", small, large)
+        rate, hands, _, used = max(found, key=lambda figures: figures[0])
         numba, _, _, _ = best_marginal(ruleset, "numba", small, large)
         worst = min(worst, rate)
         print(f"   {ruleset:<24} {rate / 1e6:6.2f} M rounds/s {hands / 1e6:6.2f} M hands/s "
-              f"({used}; processes {processes}); numba {numba / 1e6:5.2f} M rounds/s: "
+              f"({used}; processes {spread(found)}); numba {numba / 1e6:5.2f} M rounds/s: "
               f"{rate / numba:4.1f}x  "
               f"{verdict(rate, 5e6, at_most=False)}  [{load()}]", flush=True)
     print(f"   -> slowest {worst / 1e6:.2f} M rounds/s: {verdict(worst, 5e6, at_most=False)}")

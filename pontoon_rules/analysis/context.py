@@ -28,6 +28,7 @@ from pontoon_rules.analysis.outcomes import PayoffTable, payoff, results
 from pontoon_rules.analysis.seat_takes import (
     TAKEN_INDEX,
     Joint,
+    padded,
     taking_chances,
     taking_finals,
 )
@@ -38,7 +39,6 @@ from pontoon_rules.ruleset.common import HandClass
 STATS = ("ev", "staked", "pontoon", "five_card_trick", "bust", "win", "lose", "push")
 """The entries of a statistics vector (per round, counted over the seat's hands)."""
 assert len(STATS) == TAKEN_INDEX
-
 
 
 class Context:
@@ -57,13 +57,12 @@ class Context:
             rules, self.kinds, probs, self.hands.value, lambda v: v, zero)
         self._stats_memo: dict[tuple[HandState, bool], np.ndarray] = {}
         self._split_solvers: dict[bool, SplitSolver[np.ndarray]] = {}
-        self._takers = [f for i, f in enumerate(self.outlook.finals)
-                        if i in dict(taking_finals(rules, list(self.outlook.finals)))]
-        """The banker finals that take busted-plus-one from a seat (`seat_takes.TAKEN`)."""
+        finals = list(self.outlook.finals)
+        self._takers = [finals[i] for i, _ in taking_finals(rules, finals)]
+        """The banker finals that take busted-plus-one from a seat (`seat_takes.TAKEN`):
+        where there are any, a split's value is its statistics' first entry, not a sum of
+        hand values."""
         self.width = len(STATS) + len(self._takers)
-        self._seat = bool(self._takers)
-        """A banker's hand takes one stake from a seat of split hands (`seat_takes`): the
-        split's value is then its statistics' first entry, not a sum of hand values."""
 
     # -- values --------------------------------------------------------------------
     def play_value(self, cards: tuple[int, ...]) -> Number:
@@ -84,7 +83,7 @@ class Context:
 
     def split_value(self, cards: tuple[int, ...]) -> Number:
         """The seat's value of splitting the dealt pair `cards`."""
-        if not self._seat:
+        if not self._takers:
             return self.splits.value(*cards)
         found = self.split_stats(self.exact).value(*cards)[0]
         return found if self.exact else float(found)
@@ -149,7 +148,7 @@ class Context:
             if exact:
                 zero[:] = Fraction(0)
             chances = taking_chances(self.rules, self.outlook.finals)
-            joint = Joint([p if exact else float(p) for p in chances]) if self._seat else None
+            joint = Joint([p if exact else float(p) for p in chances]) if self._takers else None
             found = self._split_solvers[exact] = SplitSolver(
                 self.rules, self.kinds, self.probs, lambda s: self.hand_stats(s, exact),
                 lambda v: v[0], zero, joint)
@@ -159,7 +158,7 @@ class Context:
         """A statistics vector of `STATS` with the `TAKEN` entries (0) where they are carried."""
         if len(row) == self.width:
             return row
-        return np.append(row, [row[0] * 0] * (self.width - len(row))).astype(row.dtype)
+        return np.array(padded(list(row), self.width), dtype=row.dtype)
 
     def hand_stats(self, s: HandState, exact: bool = False) -> np.ndarray:
         """The statistics vector of one hand from state `s` under best play (Fractions

@@ -54,6 +54,12 @@ APPROXIMATION = ("BB+1 from a seat that splits: the split hands taken as indepen
 """The method's words where the seat's one stake is approximated (the ruleset's shoe)."""
 
 
+def padded(row: Sequence[Any], width: int) -> list[Any]:
+    """A statistics row of `STATS` with zeros (of its first entry's kind) for the `TAKEN`
+    entries, up to `width`."""
+    return [*row, *[row[0] * 0] * (width - len(row))]
+
+
 def taking_finals(rules: Rules, finals: Sequence[Final]) -> list[tuple[int, Fraction]]:
     """(index, what it collects) of each banker final that takes busted-plus-one from a
     seat that may split, in the order of `finals`: the `TAKEN` statistics' order."""

@@ -16,7 +16,8 @@ hand has a chance of the order of (1/13)^5 and is not modelled.
 The solver is generic in what it adds up: numbers (expected values) or NumPy
 vectors of statistics whose first entry is the expected value. With a `joint`
 (`seat_takes.Joint`, BB+1 from a seat that splits) the vectors carry one more entry
-that is multiplied, not added, where hands are joined; `value` settles it.
+per taking banker final, multiplied, not added, where hands are joined; `value` settles
+them.
 """
 
 from __future__ import annotations

@@ -180,6 +180,17 @@ def _remove(path: str) -> None:
         pass
 
 
+def declare_solve(lib: ctypes.CDLL) -> ctypes.CDLL:
+    """`lib` (the analysis library) with `pr_solve` and `pr_forget` typed: for
+    `analysis.composition.native.Kernels` and the early solve (`analysis.composition.
+    ahead`, which runs before numpy is imported). Returns `lib`."""
+    lib.pr_solve.restype = ctypes.c_int
+    lib.pr_solve.argtypes = [ctypes.c_void_p] * 11
+    lib.pr_forget.restype = None
+    lib.pr_forget.argtypes = []
+    return lib
+
+
 def library(name: str) -> ctypes.CDLL | None:
     """The loaded library `name`, built first where missing; None where the C kernels
     are switched off or cannot be built (said once on stderr)."""

@@ -117,14 +117,12 @@ def _launch(blob: bytes) -> None:
     """Start `pr_solve` on the inputs packed in `blob` (`pack`) in a daemon thread: the
     kernel reads them where they lie in a copy of `blob`, and writes into buffers of its
     own."""
-    from pontoon_rules.native import library
+    from pontoon_rules.native import declare_solve, library
 
     lib = library("analysis")  # not `native.kernels()`: that module imports numpy
     if lib is None:
         return
-    solve, forget = lib.pr_solve, lib.pr_forget
-    solve.restype, solve.argtypes = ctypes.c_int, [ctypes.c_void_p] * 11
-    forget.restype, forget.argtypes = None, []
+    solve, forget = declare_solve(lib).pr_solve, lib.pr_forget
     spans, n_ints, n_floats = unpack(blob)
     data = bytearray(blob)
     base = ctypes.addressof((ctypes.c_char * len(data)).from_buffer(data))

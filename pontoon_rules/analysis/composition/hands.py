@@ -33,7 +33,7 @@ from pontoon_rules.analysis.composition.outlook import Removed, ShoeOutlook, gro
 from pontoon_rules.analysis.context import STATS
 from pontoon_rules.analysis.hand import RESCUE, STICK, Choice, HandSolver, HandState
 from pontoon_rules.analysis.outcomes import Final, PayoffTable, results, staked_net
-from pontoon_rules.analysis.seat_takes import taken_shares, taking_finals
+from pontoon_rules.analysis.seat_takes import padded, taken_shares, taking_finals
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.common import HandClass
 
@@ -76,6 +76,19 @@ class HandValues(ShoeOutlook):
         self._busts: dict[tuple[HandState, Choice], frozenset[int]] = {}
         self._peeks = bool(rules.peek) and not exact
         self._single = len(self.visibles) == 1 and not exact
+
+    def wide(self, row: list[Any]) -> list[Any]:
+        """A statistics row of `STATS` with zeros for the `TAKEN` ones (`n_stats`)."""
+        return padded(row, self.n_stats)
+
+    def taking_chances(self, removed: Removed) -> Any:
+        """`seat_takes`' chances with `removed` out (V x takers): each taking banker
+        final's chance (partial over the peek, as every value) times what it collects."""
+        finals = self.outlook(removed)[0]
+        one: Any = Fraction(1) if self.exact else 1.0
+        stacked = np.stack([one * c * finals[:, i]
+                            for i, c in taking_finals(self.rules, self.finals)], axis=1)
+        return stacked if self.exact else stacked.astype(float)
 
     # -- one hand ----------------------------------------------------------------------
     def value(self, removed: Removed, s: HandState) -> Any:
@@ -198,9 +211,8 @@ class HandValues(ShoeOutlook):
         found = self._rows.get(key)
         if found is None:
             one: Any = Fraction(1) if self.exact else 1.0
-            cells = [one * (net if self.exact else float(net)), one * s.staked,
-                     0 * one, 0 * one, 0 * one, 0 * one, one, 0 * one]
-            cells += [0 * one] * (self.n_stats - len(cells))
+            cells = self.wide([one * (net if self.exact else float(net)), one * s.staked,
+                               0 * one, 0 * one, 0 * one, 0 * one, one, 0 * one])
             found = np.array([cells] * len(self.finals), dtype=object if self.exact else float)
             self._rows[key] = found
         return found

@@ -41,7 +41,7 @@ from pontoon_rules.analysis.hand import HandState, start_state
 from pontoon_rules.analysis.named import banker_natural, dealt_natural
 from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.analysis.outcomes import payoff, results
-from pontoon_rules.analysis.seat_takes import APPROXIMATION, Joint, taking_finals
+from pontoon_rules.analysis.seat_takes import APPROXIMATION, Joint
 from pontoon_rules.analysis.split import SplitSolver
 
 __all__ = ["CDZ", "METHOD", "POST_SPLIT", "CompositionModel", "Removed", "method_name"]
@@ -105,7 +105,7 @@ class CompositionModel(HandValues):
                 continue
             if against is None:
                 against = self._against_pontoon(cards)
-            row = self._wide(early_surrender_stats(self.rules, given_up, peeked[v],
+            row = self.wide(early_surrender_stats(self.rules, given_up, peeked[v],
                                                    list(against[:len(STATS)]), self.exact))
             if row[0] > out[v, 0]:
                 out[v] = np.array(row, dtype=out.dtype)
@@ -132,7 +132,7 @@ class CompositionModel(HandValues):
             else:
                 cells = [float(through) * x for x in row]
             if cells[0] > out[v, 0]:
-                out[v] = np.array(self._wide(cells), dtype=out.dtype)
+                out[v] = np.array(self.wide(cells), dtype=out.dtype)
                 self.given_up.add((tuple(sorted(cards)), v))
 
     @property
@@ -159,14 +159,11 @@ class CompositionModel(HandValues):
         pay = payoff(final, (book.peeked, 21), self.rules)
         one: Any = Fraction(1) if self.exact else 1.0
         shares = results(final, (book.peeked, 21), self.rules)
-        return np.array(self._wide([pay if self.exact else float(pay), one,
+        return np.array(self.wide([pay if self.exact else float(pay), one,
                                     one * book.natural(final[0]), 0 * one, 0 * one,
                                     *(x if self.exact else float(x) for x in shares)]),
                         dtype=object if self.exact else float)
 
-    def _wide(self, row: list[Any]) -> list[Any]:
-        """A statistics row of `STATS` with zeros for the ones beyond (`n_stats`)."""
-        return row + [row[0] * 0] * (self.n_stats - len(row))
 
     def _side_bets(self, cards: tuple[int, ...], removed: Removed, out: Any) -> Any:
         """Even money (replacing the hand) or insurance (added), where better."""
@@ -178,7 +175,7 @@ class CompositionModel(HandValues):
                 continue
             if pontoon:
                 if r.even_money and out[v, 0] < one:
-                    out[v] = np.array(self._wide([one, one, one, 0, 0, one, 0, 0]),
+                    out[v] = np.array(self.wide([one, one, one, 0, 0, one, 0, 0]),
                                       dtype=out.dtype)
                 continue
             if not r.insurance:
@@ -288,9 +285,7 @@ class _CompositionSplits(SplitSolver[Any]):
             zero[:] = Fraction(0)
         joint = None
         if model.seat_takes:
-            finals = model.outlook(tuple(removed))[0]
-            joint = Joint([(c if model.exact else float(c)) * finals[v, i]
-                           for i, c in taking_finals(model.rules, model.finals)])
+            joint = Joint(list(model.taking_chances(tuple(removed))[v]))
         super().__init__(model.rules, model.kinds, probs, _unused_hand, _first_stat, zero,
                          joint)
 

@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 
 from pontoon_rules.analysis.composition import ahead
-from pontoon_rules.native import cores, library
+from pontoon_rules.native import cores, declare_solve, library
 
 I64: Any = ctypes.c_int64
 PTR: Any = ctypes.c_void_p
@@ -71,10 +71,7 @@ class Kernels:
         lib.pr_banker_mass_groups.restype = None
         lib.pr_banker_mass_groups.argtypes = ([I64, I64, PTR, PTR, I64, PTR, PTR, PTR, I64]
                                               + [PTR] * 6 + [I64, I64, PTR])
-        lib.pr_solve.restype = ctypes.c_int
-        lib.pr_solve.argtypes = [PTR] * 11
-        lib.pr_forget.restype = None
-        lib.pr_forget.argtypes = []
+        declare_solve(lib)
         lib.pr_set_threads.restype = None
         lib.pr_set_threads.argtypes = [I64]
 

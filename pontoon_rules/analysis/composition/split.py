@@ -13,7 +13,7 @@ non-pair cards removed follows from values with pair cards removed only:
 
 where `v` is the chance that a random card is a pair card (Farmer's
 identity, derived independently here). The split's value is then a sum over
-the sequences of pair / non-pair second cards (`_patterns`), each hand valued
+the sequences of pair / non-pair second cards (`_over_patterns`), each hand valued
 with every card of the round that is known to be a pair or a non-pair card
 removed. This is exact for the CDZ- strategy; it applies to one card to each
 split hand, no one-branch blocking, and pairs of one kind (`applies`); other
@@ -23,6 +23,7 @@ split rules use `split.SplitSolver` with the composition-dependent hand values
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -32,7 +33,7 @@ from pontoon_rules.analysis.composition.hands import HandValues
 from pontoon_rules.analysis.composition.outlook import Removed, grow
 from pontoon_rules.analysis.deck import is_pair
 from pontoon_rules.analysis.hand import RESCUE, STICK, HandState, start_state
-from pontoon_rules.analysis.seat_takes import TAKEN_INDEX, seat_refund, taking_finals
+from pontoon_rules.analysis.seat_takes import TAKEN_INDEX, seat_refund
 from pontoon_rules.analysis.split import MODEL_HAND_LIMIT
 from pontoon_rules.ruleset.common import HandClass
 
@@ -270,83 +271,62 @@ class ZeroMemorySplit:
     # -- the round ---------------------------------------------------------------------
     def value(self) -> Any:
         """The statistics of splitting the pair (every hand at the original stake)."""
-        out = self._patterns(2, 2, 0, 0)
+        out = self._over_patterns(self._hand_sums, self._sums, 2, 2, 0, 0)
         if not self.model.seat_takes:
             return out
-        chances = self._taking_chances()
+        chances = np.asarray(self.model.taking_chances(
+            self.model._removed((self.pair, self.pair))), dtype=float)
         out = out.copy()
         taken = out[:, TAKEN_INDEX:TAKEN_INDEX + chances.shape[1]]
-        out[:, 0] = out[:, 0] + seat_refund(taken, chances, self._factors(2, 2, 0, 0, chances))
+        factors = self._over_patterns(lambda hands, done_n, done_p: self._hand_factors(
+            hands, done_n, done_p, chances), self._factor_sums, 2, 2, 0, 0)
+        out[:, 0] = out[:, 0] + seat_refund(taken, chances, factors)
         return out
 
-    def _taking_chances(self) -> Any:
-        """`seat_takes`' chances (V x takers): each taking banker final's chance times
-        what it collects, with the pair out (partial over the peek, as the hands' values)."""
-        m = self.model
-        finals = m.outlook(m._removed((self.pair, self.pair)))[0]
-        return np.stack([float(c) * np.asarray(finals[:, i], dtype=float)
-                         for i, c in taking_finals(m.rules, m.finals)], axis=1)
+    def _hand_sums(self, hands: int, done_n: int, done_p: int) -> Any:
+        """The statistics of the hands of a finished deal, added (V x STATS)."""
+        out: Any = np.zeros((len(self.model.visibles), self.model.n_stats))
+        if done_n:
+            out = done_n * self.non_pair(hands + done_p - 1, done_n - 1)
+        if done_p:
+            out = out + done_p * self.value_of(True, hands + done_p - 2, done_n)
+        return out
 
-    def _hand_factors(self, values: Any, chances: Any) -> Any:
-        """`1 - l` per visible tuple and taker of one hand's statistics (V x STATS)."""
-        taken = np.asarray(values[:, TAKEN_INDEX:TAKEN_INDEX + chances.shape[1]], dtype=float)
-        safe = np.where(chances > 0, chances, 1.0)
-        return 1 - np.where(chances > 0, taken / safe, 0.0)
+    def _hand_factors(self, hands: int, done_n: int, done_p: int, chances: Any) -> Any:
+        """`prod_i (1 - l_i)` over the hands of a finished deal (V x takers; `seat_takes`:
+        hands independent given the banker's hand, each `l_i` its `TAKEN` share with its
+        cards known out, over the chance)."""
+        out: Any = np.ones(chances.shape)
+        if done_n:
+            out = out * _factor(self.non_pair(hands + done_p - 1, done_n - 1), chances) ** done_n
+        if done_p:
+            out = out * _factor(self.value_of(True, hands + done_p - 2, done_n),
+                                chances) ** done_p
+        return out
 
-    def _factors(self, pending: int, hands: int, done_n: int, done_p: int, chances: Any) -> Any:
-        """`E[prod_i (1 - l_i)]` per visible tuple and taker over the hands, by the same sum
-        over second cards as `_patterns` (`seat_takes`: hands independent given the banker's
-        hand, each `l_i` its `TAKEN` share with its cards known out, over the chance)."""
+    def _over_patterns(self, at_end: Callable[[int, int, int], Any], memo: dict[Any, Any],
+                       pending: int, hands: int, done_n: int, done_p: int) -> Any:
+        """The expectation over the second cards still to come, per visible tuple, of
+        `at_end(hands, done_n, done_p)` of the finished deal, given the cards so far (linear
+        in the chance of getting here, so each state of the deal is summed once)."""
         key = (pending, hands, done_n, done_p)
-        found = self._factor_sums.get(key)
+        found = memo.get(key)
         if found is not None:
             return found
         if pending == 0:
-            out: Any = np.ones(chances.shape)
-            if done_n:
-                out = out * self._hand_factors(
-                    self.non_pair(hands + done_p - 1, done_n - 1), chances) ** done_n
-            if done_p:
-                out = out * self._hand_factors(
-                    self.value_of(True, hands + done_p - 2, done_n), chances) ** done_p
-            self._factor_sums[key] = out
-            return out
+            found = memo[key] = at_end(hands, done_n, done_p)
+            return found
         v = self._pair_chance(0, hands + done_p, done_n)[:, None]
-        total = (1 - v) * self._factors(pending - 1, hands, done_n + 1, done_p, chances)
+        total = (1 - v) * self._over_patterns(at_end, memo, pending - 1, hands, done_n + 1,
+                                              done_p)
         if v.any():
             if hands < self.limit:
-                more = self._factors(pending + 1, hands + 1, done_n, done_p, chances)
+                more = self._over_patterns(at_end, memo, pending + 1, hands + 1, done_n, done_p)
             else:
-                more = self._factors(pending - 1, hands, done_n, done_p + 1, chances)
+                more = self._over_patterns(at_end, memo, pending - 1, hands, done_n,
+                                           done_p + 1)
             total = total + v * more
-        self._factor_sums[key] = total
-        return total
-
-    def _patterns(self, pending: int, hands: int, done_n: int, done_p: int) -> Any:
-        """Sum over the second cards still to come, per visible tuple, given the
-        cards so far (the sum is linear in the chance of getting here, so each state
-        of the deal is summed once)."""
-        key = (pending, hands, done_n, done_p)
-        found = self._sums.get(key)
-        if found is not None:
-            return found
-        if pending == 0:
-            out: Any = np.zeros((len(self.model.visibles), self.model.n_stats))
-            if done_n:
-                out = done_n * self.non_pair(hands + done_p - 1, done_n - 1)
-            if done_p:
-                out = out + done_p * self.value_of(True, hands + done_p - 2, done_n)
-            self._sums[key] = out
-            return out
-        v = self._pair_chance(0, hands + done_p, done_n)
-        total = (1 - v)[:, None] * self._patterns(pending - 1, hands, done_n + 1, done_p)
-        if v.any():
-            if hands < self.limit:
-                more = self._patterns(pending + 1, hands + 1, done_n, done_p)
-            else:
-                more = self._patterns(pending - 1, hands, done_n, done_p + 1)
-            total = total + v[:, None] * more
-        self._sums[key] = total
+        memo[key] = total
         return total
 
     # -- playing one hand by the CDZ- strategy ------------------------------------------
@@ -406,3 +386,10 @@ class ZeroMemorySplit:
 
 def _plus(a: Removed, b: Removed) -> Removed:
     return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+def _factor(values: Any, chances: Any) -> Any:
+    """`1 - l` per visible tuple and taker of one hand's statistics (V x STATS)."""
+    taken = np.asarray(values[:, TAKEN_INDEX:TAKEN_INDEX + chances.shape[1]], dtype=float)
+    safe = np.where(chances > 0, chances, 1.0)
+    return 1 - np.where(chances > 0, taken / safe, 0.0)
