@@ -31,7 +31,7 @@ LAYERS = (
 (and from itself). Areas side by side in one layer do not import each other."""
 
 ANALYSIS_LAYERS = (
-    {"deck", "nogc"},
+    {"deck", "nogc", "reads"},
     {"outcomes"},
     {"named"},
     {"hand", "dealer", "side_bets", "seat_takes"},

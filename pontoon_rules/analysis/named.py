@@ -236,10 +236,7 @@ def hand_book(rules: Rules, kinds: tuple[Kind, ...], banker: bool = False,
     held = rules.banker_hands if banker else rules.player_hands
     tracked = tuple(dict.fromkeys(targets[h.id] for h in held if h.id in targets))
     same = [min(h.max_cards, NO_CARDS) for h in held if h.same_rank]
-    defs = rules.ruleset.hands.definitions
-    tricks = frozenset(i for i, d in defs.items()
-                       if d.ranks is None and not d.same_rank and d.min_total is None
-                       and d.min_cards >= 3)
+    tricks = frozenset(i for i, h in rules.named.items() if h.by_count)
     return HandBook(rules.player_hands, rules.banker_hands, targets, tracked,
                     max(same, default=0),
                     rules.over_21_hands, rules.banker_dealt,

@@ -45,6 +45,9 @@ class NamedHand:
     stick_any_total: bool
     extra: bool
     """Whether any condition beyond cards, total, split and doubling applies."""
+    by_count: bool = False
+    """Defined by its number of cards alone, three or more (a five-card trick): what the
+    analysis counts as a 'trick'."""
 
     def matches(self, hand: Hand, points: int, banker_dealt: int) -> bool:
         """Whether `hand` (of `points`) is this hand; `banker_dealt` is how many cards count
@@ -95,6 +98,8 @@ def compile_hand(hand_id: str, d: HandDefinition) -> NamedHand:
         same_rank=d.same_rank, suits=suits, dealt_only=d.dealt_only, natural=d.natural,
         may_draw_on=d.may_draw_on, stick_any_total=d.stick_any_total,
         extra=ranks is not None or d.same_rank or suits != ANY_SUITS or d.dealt_only,
+        by_count=(d.ranks is None and not d.same_rank and d.min_total is None
+                  and d.min_cards >= 3),
     )
 
 

@@ -18,7 +18,15 @@ import numpy as np
 
 from pontoon_rules.analysis.composition.hands import HandValues
 from pontoon_rules.analysis.composition.outlook import Removed
-from pontoon_rules.analysis.hand import FINISHES, RESCUE, STICK, HandState, start_state
+from pontoon_rules.analysis.hand import (
+    FINISHES,
+    RESCUE,
+    Choice,
+    HandSolver,
+    HandState,
+    start_state,
+)
+from pontoon_rules.analysis.reads import Read, Recorded, reads_equal, replay, unwrapped
 from pontoon_rules.analysis.seat_takes import TAKEN_INDEX
 from pontoon_rules.ruleset.common import HandClass
 
@@ -63,10 +71,63 @@ class StateTables:
     rows: np.ndarray
 
 
+@dataclass
+class Graph:
+    """The state tables without what the hands pay: the states reachable from `roots`
+    (and the twins), their options, the states after each option and card, and what each
+    stands on or is given up for. Made from the values in `read` alone (the rules' fields
+    the hand states read, `analysis.reads`), so that rules equal in those share it:
+    `costs` solves many variants that change only what a hand pays."""
+
+    read: Read
+    kinds: tuple[Any, ...]
+    roots: tuple[HandState, ...]
+    ids: dict[Entry, int]
+    nopt: np.ndarray
+    okind: np.ndarray
+    """As `StateTables.okind`, with a rescue's `FIXED` + row left to `rescues`."""
+    succ: np.ndarray
+    bust: np.ndarray
+    unsplit: np.ndarray
+    finals: list[tuple[Any, int]]
+    """Per state: its final and stake, the payout row it stands on."""
+    rescues: list[tuple[int, int, HandState]]
+    """(state, option, hand state) of each rescue option."""
+
+
+GRAPHS: list[Graph] = []
+"""The latest graphs made in this process, the newest first (at most `KEPT_GRAPHS`)."""
+KEPT_GRAPHS = 4
+
+
 def state_tables(model: HandValues, roots: list[HandState]) -> StateTables:
     """The tables of every state reachable from `roots` (and the twins)."""
+    return _priced(model, _graph(model, roots))
+
+
+def _graph(model: HandValues, roots: list[HandState]) -> Graph:
+    """The graph of `roots` under `model`'s rules: one made before from equal reads, the
+    same kinds and roots (its reads made again through `model.rules`, for a caller that
+    records them), else a new one (kept)."""
+    kinds, start, plain = tuple(model.kinds), tuple(roots), unwrapped(model.rules)
+    for at, kept in enumerate(GRAPHS):
+        if kept.roots == start and kept.kinds == kinds and reads_equal(kept.read, plain):
+            GRAPHS.insert(0, GRAPHS.pop(at))
+            replay(kept.read, model.rules)
+            return kept
+    graph = _build(model, start)
+    GRAPHS.insert(0, graph)
+    del GRAPHS[KEPT_GRAPHS:]
+    return graph
+
+
+def _build(model: HandValues, roots: tuple[HandState, ...]) -> Graph:
+    """The graph of `roots`, by a solver of its own that records what it reads."""
+    rules = Recorded(model.rules)
+    hands = HandSolver(rules, model.kinds, [1.0] * model.n_kinds, model.hands.table)
     ids: dict[Entry, int] = {}
     order: list[Entry] = []
+    edges: list[tuple[HandState, list[Choice], list[tuple[int, ...] | None]]] = []
 
     def add(s: Entry) -> int:
         found = ids.get(s)
@@ -80,53 +141,64 @@ def state_tables(model: HandValues, roots: list[HandState]) -> StateTables:
     i = 0
     while i < len(order):
         entry = order[i]
-        hand, options = _hand_and_options(model, entry)
-        for c in options:
-            if c.kind not in FINISHES:
-                for nxt in model.successors(hand, c):
-                    add(nxt)
+        hand = entry.hand if isinstance(entry, Twin) else entry
+        options = hands.options(entry.split if isinstance(entry, Twin) else entry)
+        after = [None if c.kind in FINISHES else _drawn(hands, hands.after(hand, c), add)
+                 for c in options]
+        edges.append((hand, options, after))
         if isinstance(entry, HandState) and entry.split and options:
             add(Twin(entry))
         i += 1
-    return _fill(model, ids, order)
+    return _fill(hands, model.n_kinds, rules.read, roots, ids, order, edges)
 
 
-def _hand_and_options(model: HandValues, entry: Entry) -> tuple[HandState, list[Any]]:
-    """The state an entry finishes and draws as, and the options it is offered."""
-    if isinstance(entry, Twin):
-        return entry.hand, model.options_of(entry.split)
-    return entry, model.options_of(entry)
+def _drawn(hands: HandSolver, s: HandState, add: Any) -> tuple[int, ...]:
+    """The ids (by `add`) of the states `s` becomes with a card of each kind."""
+    return tuple(add(hands.draw(s, k)) for k in range(len(hands.kinds)))
 
 
-def _fill(model: HandValues, ids: dict[Entry, int], order: list[Entry]) -> StateTables:
-    n, n_k = len(order), model.n_kinds
-    most = max(1, max(len(_hand_and_options(model, e)[1]) for e in order))
+def _fill(hands: HandSolver, n_k: int, read: Read, roots: tuple[HandState, ...],
+          ids: dict[Entry, int], order: list[Entry],
+          edges: list[tuple[HandState, list[Choice], list[tuple[int, ...] | None]]]) -> Graph:
+    n = len(order)
+    most = max(1, max(len(options) for _, options, _ in edges))
     nopt = np.zeros(n, dtype=np.int64)
     okind = np.zeros((n, most), dtype=np.int64)
     succ = np.full((n, most, n_k), -1, dtype=np.int64)
-    rowid = np.zeros(n, dtype=np.int64)
     bust = np.zeros(n, dtype=np.bool_)
     unsplit = np.full(n, -1, dtype=np.int64)
-    row_ids: dict[tuple[Any, int], int] = {}
-    rows: list[Any] = []
-    for i, entry in enumerate(order):
-        s, options = _hand_and_options(model, entry)
+    finals: list[tuple[Any, int]] = []
+    rescues: list[tuple[int, int, HandState]] = []
+    for i, (entry, (s, options, after)) in enumerate(zip(order, edges, strict=True)):
         nopt[i] = len(options)
-        for o, c in enumerate(options):
+        for o, (c, kids) in enumerate(zip(options, after, strict=True)):
             if c.kind == RESCUE:
-                net = model.hands.rescue_net(s)
-                okind[i, o] = FIXED + _row_id(row_ids, rows, (("rescue", net), s.staked),
-                                              lambda s=s: model.rescue_row(s))
-            elif c.kind != STICK:
+                rescues.append((i, o, s))
+            elif kids is not None:
                 okind[i, o] = 1
-                succ[i, o] = [ids[t] for t in model.successors(s, c)]
-        final = model.final_of(s)
-        rowid[i] = _row_id(row_ids, rows, (final, s.staked),
-                           lambda final=final, s=s: model._row(final, s.staked))
+                succ[i, o] = kids
+        final = hands.final(s)
+        finals.append((final, s.staked))
         bust[i] = final[0] == HandClass.BUST
         if isinstance(entry, HandState) and entry.split and options:
             unsplit[i] = ids[Twin(entry)]
-    return StateTables(ids, nopt, okind, succ, rowid, bust, unsplit,
+    return Graph(dict(read), tuple(hands.kinds), roots, ids, nopt, okind, succ, bust,
+                 unsplit, finals, rescues)
+
+
+def _priced(model: HandValues, g: Graph) -> StateTables:
+    """The graph's tables with `model`'s payout rows: the row each state stands on, and
+    each rescue's (a payout row the same whatever the banker holds)."""
+    row_ids: dict[tuple[Any, int], int] = {}
+    rows: list[Any] = []
+    okind = g.okind.copy() if g.rescues else g.okind
+    for i, o, s in g.rescues:
+        net = model.hands.rescue_net(s)
+        okind[i, o] = FIXED + _row_id(row_ids, rows, (("rescue", net), s.staked),
+                                      lambda s=s: model.rescue_row(s))
+    rowid = np.array([_row_id(row_ids, rows, key, lambda key=key: model._row(*key))
+                      for key in g.finals], dtype=np.int64)
+    return StateTables(g.ids, g.nopt, okind, g.succ, rowid, g.bust, g.unsplit,
                        np.ascontiguousarray(np.stack(rows)))
 
 

@@ -22,6 +22,7 @@ from pontoon_rules.analysis.deck import Deck
 from pontoon_rules.analysis.edge import check_deck, deck_words, edge_of
 from pontoon_rules.analysis.infinite.round import INFINITE_METHOD
 from pontoon_rules.analysis.nogc import gc_paused
+from pontoon_rules.analysis.reads import Recorded, reads_equal
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.ruleset.features import UnsupportedFeatureError, refused_names, require_handled
 from pontoon_rules.ruleset.fields import plain, ruleset_paths, value_at, with_value
@@ -122,8 +123,9 @@ def rule_costs(ruleset: Ruleset, deck: Deck | None = None, policy: str | None = 
     wanted = None if paths is None else set(paths)
     base_rules = compile_rules(ruleset)
     deck = check_deck(base_rules, deck)
-    if base is None:
-        base = edge_of(base_rules, deck, policy if base_rules.banker_by_choice else None)
+    recorded = Recorded(base_rules)
+    own_edge = edge_of(recorded, deck, policy if base_rules.banker_by_choice else None)
+    base = own_edge if base is None else base
     skipped: dict[str, str] = {}
     data = ruleset.model_dump(mode="python")
     planned: list[tuple[str, Any, Any, Ruleset | str]] = []
@@ -141,10 +143,14 @@ def rule_costs(ruleset: Ruleset, deck: Deck | None = None, policy: str | None = 
     variant_keys = [_model_key(compile_rules(v)) if isinstance(v, Ruleset) else ""
                     for *_, v in planned]
     jobs: dict[str, Ruleset] = {}
-    for (*_, variant), key in zip(planned, variant_keys, strict=True):
-        if isinstance(variant, Ruleset) and key != own and key not in jobs:
-            jobs[key] = variant  # equal keys: equal edges, solved once
     found: dict[str, tuple[float | None, str]] = {own: (base, "")}
+    for (*_, variant), key in zip(planned, variant_keys, strict=True):
+        if not isinstance(variant, Ruleset) or key == own or key in jobs or key in found:
+            continue
+        if reads_equal(recorded.read, compile_rules(variant)):
+            found[key] = (own_edge, "")  # what the ruleset's own solve read is unchanged
+        else:
+            jobs[key] = variant  # equal keys: equal edges, solved once
     found.update(zip(jobs, _solve_all(list(jobs.values()), deck, policy, workers),
                      strict=True))
     rows = [_row(path, old, new, variant if isinstance(variant, str) else found[key], base)
@@ -190,7 +196,7 @@ def _solve_all(variants: list[Ruleset], deck: Deck, policy: str | None,
 
     with ProcessPoolExecutor(max_workers=min(workers, len(jobs)),
                              initializer=one_thread) as pool:
-        return list(pool.map(_solve, jobs, chunksize=max(1, len(jobs) // (4 * workers))))
+        return list(pool.map(_solve, jobs, chunksize=1))
 
 
 @gc_paused

@@ -1,0 +1,116 @@
+"""Which fields of `Rules` a computation reads, so that rules equal in those fields can
+share its result.
+
+`costs` solves a ruleset's variants, one field changed in each. Many change something the
+ruleset's own solve never reads (a buy's range where nobody may buy, what a hand the banker
+cannot hold collects): such a variant makes the same reads, sees the same values, takes the
+same branches and finds the same edge. `Recorded` wraps a `Rules` and notes every attribute
+read through it with the value it gave (of a mapping such as the outcome table `cells`,
+each key looked up, unless the whole mapping is read); `reads_equal` says whether other
+rules give equal values for all of them. The compiled analysis's hand-state graphs are
+shared the same way (`composition.compiled`).
+
+This holds because the computation is a function of what it reads: it gets the rules only
+through the wrapper, and whatever it keeps between calls is keyed by values it read (or by
+the rules object itself, which the wrapper is not). A value that cannot be compared for
+equality, or compares unequal however alike (a bound method, an object equal only to
+itself), only makes the test fail: a variant is solved whenever in doubt.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from pontoon_rules.engine.rules import Rules
+
+MISSING = object()
+"""What a key a mapping does not hold reads as."""
+Read = dict[Any, Any]
+"""What was read: attribute name -> value, or (name, key) -> one entry of a mapping."""
+
+
+class Recorded:
+    """`rules` read through: every attribute read is noted in `read` with its value (the
+    first read of a name records it and keeps the value on the wrapper, so that later
+    reads cost what a plain attribute does; a dict comes back as `Entries`)."""
+
+    def __init__(self, rules: Rules | Recorded) -> None:
+        self.__dict__["_rules"] = rules
+        self.__dict__["read"] = {}
+
+    def __getattr__(self, name: str) -> Any:
+        value = getattr(self._rules, name)
+        if isinstance(value, dict):
+            value = Entries(name, value, self.read)
+        else:
+            self.read[name] = value
+        self.__dict__[name] = value
+        return value
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"rules are read-only (setting {name})")
+
+
+class Entries(Mapping[Any, Any]):
+    """A dict field of `Recorded` rules: a key looked up (`[]`, `get`, `in`) is noted as
+    `(name, key)`; anything else (iterating, its length) notes the whole dict."""
+
+    def __init__(self, name: str, entries: Mapping[Any, Any], read: Read) -> None:
+        self._name, self._entries, self._read = name, entries, read
+
+    def __getitem__(self, key: Any) -> Any:
+        self._read[(self._name, key)] = self._entries.get(key, MISSING)
+        return self._entries[key]
+
+    def __iter__(self) -> Iterator[Any]:
+        self._read[self._name] = self._entries
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        self._read[self._name] = self._entries
+        return len(self._entries)
+
+    def __contains__(self, key: object) -> bool:
+        self._read[(self._name, key)] = self._entries.get(key, MISSING)
+        return key in self._entries
+
+
+def value_read(rules: Rules | Recorded, what: Any) -> Any:
+    """What `rules` give for one entry of a `Read` (reading it through any wrapper)."""
+    if isinstance(what, tuple):
+        name, key = what
+        entries = getattr(rules, name)
+        return entries[key] if key in entries else MISSING
+    return getattr(rules, what)
+
+
+def reads_equal(read: Read, rules: Rules) -> bool:
+    """Whether `rules` give an equal value for every entry of `read`."""
+    return all(_equal(value, value_read(rules, what)) for what, value in read.items())
+
+
+def replay(read: Read, rules: Rules | Recorded) -> None:
+    """Reads every entry of `read` through `rules` (so that a wrapper notes them)."""
+    for what in read:
+        value_read(rules, what)
+
+
+def unwrapped(rules: Rules | Recorded) -> Rules:
+    """The `Rules` under any number of `Recorded` wrappers."""
+    while isinstance(rules, Recorded):
+        rules = rules._rules
+    return rules
+
+
+def _equal(a: Any, b: Any) -> bool:
+    """`a == b` where that is a plain True; anything else (an error, an array) is False."""
+    if a is MISSING or b is MISSING:
+        return a is b
+    if type(a) is not type(b):
+        return False
+    try:
+        same = a == b
+    except Exception:  # noqa: BLE001 - a value that cannot be compared is not equal
+        return False
+    return same is True

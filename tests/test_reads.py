@@ -1,0 +1,131 @@
+"""What a solve reads of the rules (`analysis.reads`), and the two things built on it: a
+cost-table variant that changes nothing the ruleset's own solve read takes its edge
+(`costs`), and rules equal in what the hand states read share one state graph
+(`composition.compiled`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from pontoon_rules.analysis.composition import compiled
+from pontoon_rules.analysis.edge import edge_of
+from pontoon_rules.analysis.present.costs import _variant, alternatives, rule_costs, skip_reason
+from pontoon_rules.analysis.reads import (
+    MISSING,
+    Recorded,
+    _equal,
+    reads_equal,
+    replay,
+    unwrapped,
+)
+from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.ruleset.fields import ruleset_paths, value_at
+from pontoon_rules.ruleset.loader import load_ruleset
+from pontoon_rules.ruleset.model import Ruleset
+
+TINY = Path(__file__).parent / "rulesets"
+SOUND = ("tiny-pagat.yaml", "tiny-rescue.yaml", "tiny-suited.yaml", "tiny-obbo.yaml")
+"""Tiny packs whose every cost variant is solved in a few seconds: plain, the rescue,
+hands by suit, the dealer natural taking original bets."""
+
+
+def changed(ruleset: Ruleset, path: str, value: Any) -> Rules:
+    data = ruleset.model_dump(mode="python")
+    data_ruleset = _variant(data, path, value)
+    assert isinstance(data_ruleset, Ruleset), data_ruleset
+    return compile_rules(data_ruleset)
+
+
+def test_recorded_notes_each_attribute_and_each_key_it_gives() -> None:
+    rules = compile_rules(load_ruleset(TINY / "tiny-pagat.yaml"))
+    seen = Recorded(rules)
+    assert seen.stick_minimum == rules.stick_minimum
+    key = next(iter(rules.cells))
+    assert seen.cells[key] == rules.cells[key]
+    assert ("nobody", "nothing") not in seen.cells
+    assert seen.read == {"stick_minimum": rules.stick_minimum, ("cells", key): rules.cells[key],
+                         ("cells", ("nobody", "nothing")): MISSING}
+    assert len(list(seen.named)) == len(rules.named)
+    assert seen.read["named"] == rules.named, "iterating a mapping reads all of it"
+    with pytest.raises(AttributeError):
+        seen.stick_minimum = 3
+    assert unwrapped(Recorded(seen)) is rules
+
+
+def test_reads_equal_compares_only_what_was_read() -> None:
+    ruleset = load_ruleset(TINY / "tiny-pagat.yaml")
+    rules = compile_rules(ruleset)
+    seen = Recorded(rules)
+    _ = seen.stick_minimum
+    other = changed(ruleset, "player.stick_minimum", rules.stick_minimum + 1)
+    assert not reads_equal(seen.read, other)
+    assert reads_equal({"max_cards": rules.max_cards}, other)
+    assert reads_equal({("cells", ("nobody", "nothing")): MISSING}, other)
+    assert not reads_equal({("cells", next(iter(rules.cells))): MISSING}, other)
+    outer = Recorded(other)
+    replay(seen.read, outer)
+    assert set(outer.read) == {"stick_minimum"}
+
+
+def test_values_that_do_not_compare_plainly_are_not_equal() -> None:
+    assert not _equal(np.array([1, 2]), np.array([1, 2]))
+    assert not _equal(1, 1.0)
+    assert not _equal(MISSING, None)
+    assert _equal(MISSING, MISSING)
+    assert _equal((1, 2), (1, 2))
+
+
+@pytest.mark.parametrize("name", SOUND)
+def test_a_variant_with_the_same_reads_has_the_same_edge(name: str) -> None:
+    """Every cost variant that gives the ruleset's own solve the same values is solved
+    anyway: its edge is the ruleset's, to the last bit; and some variants do differ."""
+    ruleset = load_ruleset(TINY / name)
+    seen = Recorded(compile_rules(ruleset))
+    base = edge_of(seen)
+    data = ruleset.model_dump(mode="python")
+    same = differ = 0
+    for path in ruleset_paths(ruleset):
+        if skip_reason(path):
+            continue
+        for new in alternatives(value_at(ruleset, path), path):
+            variant = _variant(data, path, new)
+            if not isinstance(variant, Ruleset):
+                continue
+            rules = compile_rules(variant)
+            if reads_equal(seen.read, rules):
+                same += 1
+                assert edge_of(rules) == base, (path, new)
+            else:
+                differ += 1
+    assert same and differ
+
+
+def test_costs_takes_the_own_edge_for_a_change_the_solve_never_reads() -> None:
+    """Buying where nobody may buy: the row is the ruleset's own edge, exactly."""
+    ruleset = load_ruleset(TINY / "tiny-rescue.yaml")
+    assert ruleset.stakes.buy.value == "none"
+    table = rule_costs(ruleset, paths=["stakes.first_buy_max", "banker.stand_on"])
+    rows = {(r.path, r.new): r for r in table.rows}
+    assert rows[("stakes.first_buy_max", 2)].change == 0.0
+    moved = [r for r in table.rows if r.path == "banker.stand_on"]
+    assert moved and all(r.change != 0.0 for r in moved)
+
+
+def test_rules_that_read_alike_share_one_state_graph() -> None:
+    """A change of what a hand pays reuses the graph (and values it as a fresh graph
+    would); a change of when a hand may stand makes a new one."""
+    ruleset = load_ruleset(TINY / "tiny-pagat.yaml")
+    compiled.GRAPHS.clear()
+    edge_of(compile_rules(ruleset))
+    first = compiled.GRAPHS[0]
+    pays = changed(ruleset, "settlement.pays", "2:1")
+    shared = edge_of(pays)
+    assert compiled.GRAPHS[0] is first and len(compiled.GRAPHS) == 1
+    compiled.GRAPHS.clear()
+    assert edge_of(pays) == shared
+    edge_of(changed(ruleset, "player.stick_minimum", ruleset.player.stick_minimum + 1))
+    assert len(compiled.GRAPHS) == 2 and compiled.GRAPHS[0] is not compiled.GRAPHS[1]
