@@ -77,9 +77,11 @@ def start_state(kinds: Sequence[Kind], cards: Sequence[int], split: bool,
 
 
 @lru_cache(maxsize=16)
-def _transitions(rules: Rules, kinds: tuple[Kind, ...]) -> dict[tuple[HandState, int], HandState]:
-    """The draws already made by the solvers of `rules` and `kinds` (one per visible card
-    share them)."""
+def _transitions(kinds: tuple[Kind, ...], tracked: tuple[tuple[int, ...], ...],
+                 same_max: int) -> dict[object, object]:
+    """The draws already made by solvers whose draws read the same values (the kinds, and
+    what a pattern follows: `HandBook.grow`): (state, kind) -> the state after it, and
+    state -> the states after a card of each kind."""
     return {}
 
 
@@ -92,7 +94,7 @@ class HandSolver:
         self.book = hand_book(rules, tuple(kinds), infinite=infinite)
         self.draws = [(k, q) for k, q in enumerate(probs) if q]
         self._memo: dict[HandState, Number] = {}
-        self._drawn = _transitions(rules, tuple(kinds))
+        self._drawn = _transitions(tuple(kinds), self.book.tracked, self.book.same_max)
 
     # -- values --------------------------------------------------------------------
     def value(self, s: HandState) -> Number:
@@ -162,12 +164,19 @@ class HandSolver:
                           soft=soft)
 
     def draw(self, s: HandState, k: int) -> HandState:
-        """The state after a card of kind `k` arrives (remembered for every solver of
-        the same rules and kinds)."""
+        """The state after a card of kind `k` arrives (remembered for every solver whose
+        draws read the same values, `_transitions`)."""
         found = self._drawn.get((s, k))
         if found is None:
             found = self._drawn[(s, k)] = self._draw(s, k)
-        return found
+        return found  # type: ignore[return-value]
+
+    def next_states(self, s: HandState) -> tuple[HandState, ...]:
+        """The states after a card of each kind (remembered as `draw`'s)."""
+        found = self._drawn.get(s)
+        if found is None:
+            found = self._drawn[s] = tuple(self.draw(s, k) for k in range(len(self.kinds)))
+        return found  # type: ignore[return-value]
 
     def _draw(self, s: HandState, k: int) -> HandState:
         kind = self.kinds[k]

@@ -85,14 +85,13 @@ class Graph:
     ids: dict[Entry, int]
     nopt: np.ndarray
     okind: np.ndarray
-    """As `StateTables.okind`, with a rescue's `FIXED` + row left to `rescues`."""
     succ: np.ndarray
+    rowid: np.ndarray
     bust: np.ndarray
     unsplit: np.ndarray
-    finals: list[tuple[Any, int]]
-    """Per state: its final and stake, the payout row it stands on."""
-    rescues: list[tuple[int, int, HandState]]
-    """(state, option, hand state) of each rescue option."""
+    rows: list[tuple[Any, HandState | None]]
+    """What each payout row is: (final, stake) a hand stands on, or (("rescue", net),
+    stake) with a state given up so (`HandValues._row`, `rescue_row`)."""
 
 
 GRAPHS: list[Graph] = []
@@ -154,7 +153,7 @@ def _build(model: HandValues, roots: tuple[HandState, ...]) -> Graph:
 
 def _drawn(hands: HandSolver, s: HandState, add: Any) -> tuple[int, ...]:
     """The ids (by `add`) of the states `s` becomes with a card of each kind."""
-    return tuple(add(hands.draw(s, k)) for k in range(len(hands.kinds)))
+    return tuple(map(add, hands.next_states(s)))
 
 
 def _fill(hands: HandSolver, n_k: int, read: Read, roots: tuple[HandState, ...],
@@ -165,51 +164,46 @@ def _fill(hands: HandSolver, n_k: int, read: Read, roots: tuple[HandState, ...],
     nopt = np.zeros(n, dtype=np.int64)
     okind = np.zeros((n, most), dtype=np.int64)
     succ = np.full((n, most, n_k), -1, dtype=np.int64)
+    rowid = np.zeros(n, dtype=np.int64)
     bust = np.zeros(n, dtype=np.bool_)
     unsplit = np.full(n, -1, dtype=np.int64)
-    finals: list[tuple[Any, int]] = []
-    rescues: list[tuple[int, int, HandState]] = []
+    row_ids: dict[tuple[Any, int], int] = {}
+    rows: list[tuple[Any, HandState | None]] = []
     for i, (entry, (s, options, after)) in enumerate(zip(order, edges, strict=True)):
         nopt[i] = len(options)
         for o, (c, kids) in enumerate(zip(options, after, strict=True)):
             if c.kind == RESCUE:
-                rescues.append((i, o, s))
+                key = (("rescue", hands.rescue_net(s)), s.staked)
+                okind[i, o] = FIXED + _row_id(row_ids, rows, key, s)
             elif kids is not None:
                 okind[i, o] = 1
                 succ[i, o] = kids
         final = hands.final(s)
-        finals.append((final, s.staked))
+        rowid[i] = _row_id(row_ids, rows, (final, s.staked), None)
         bust[i] = final[0] == HandClass.BUST
         if isinstance(entry, HandState) and entry.split and options:
             unsplit[i] = ids[Twin(entry)]
-    return Graph(dict(read), tuple(hands.kinds), roots, ids, nopt, okind, succ, bust,
-                 unsplit, finals, rescues)
+    return Graph(dict(read), tuple(hands.kinds), roots, ids, nopt, okind, succ, rowid, bust,
+                 unsplit, rows)
 
 
-def _priced(model: HandValues, g: Graph) -> StateTables:
-    """The graph's tables with `model`'s payout rows: the row each state stands on, and
-    each rescue's (a payout row the same whatever the banker holds)."""
-    row_ids: dict[tuple[Any, int], int] = {}
-    rows: list[Any] = []
-    okind = g.okind.copy() if g.rescues else g.okind
-    for i, o, s in g.rescues:
-        net = model.hands.rescue_net(s)
-        okind[i, o] = FIXED + _row_id(row_ids, rows, (("rescue", net), s.staked),
-                                      lambda s=s: model.rescue_row(s))
-    rowid = np.array([_row_id(row_ids, rows, key, lambda key=key: model._row(*key))
-                      for key in g.finals], dtype=np.int64)
-    return StateTables(g.ids, g.nopt, okind, g.succ, rowid, g.bust, g.unsplit,
-                       np.ascontiguousarray(np.stack(rows)))
-
-
-def _row_id(ids: dict[tuple[Any, int], int], rows: list[Any], key: tuple[Any, int],
-            make: Any) -> int:
-    """The index in `rows` of the payout row named `key`, made by `make()` when new."""
+def _row_id(ids: dict[tuple[Any, int], int], rows: list[tuple[Any, HandState | None]],
+            key: tuple[Any, int], rescued: HandState | None) -> int:
+    """The index in `rows` of the payout row named `key` (added when new)."""
     found = ids.get(key)
     if found is None:
         found = ids[key] = len(rows)
-        rows.append(make())
+        rows.append((key, rescued))
     return found
+
+
+def _priced(model: HandValues, g: Graph) -> StateTables:
+    """The graph's tables with `model`'s payout rows: what a hand stands on, and what a
+    rescue nets (the same whatever the banker holds)."""
+    rows = [model._row(*key) if rescued is None else model.rescue_row(rescued)
+            for key, rescued in g.rows]
+    return StateTables(g.ids, g.nopt, g.okind, g.succ, g.rowid, g.bust, g.unsplit,
+                       np.ascontiguousarray(np.stack(rows)))
 
 
 def applies(model: HandValues, n_states: int = 1) -> bool:

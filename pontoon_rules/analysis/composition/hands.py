@@ -133,9 +133,7 @@ class HandValues(ShoeOutlook):
         key = (s, choice)
         found = self._next.get(key)
         if found is None:
-            after = self.hands.after(s, choice)
-            found = self._next[key] = tuple(self.hands.draw(after, k)
-                                            for k in range(self.n_kinds))
+            found = self._next[key] = self.hands.next_states(self.hands.after(s, choice))
         return found
 
     def _draw_option(self, removed: Removed, s: HandState, choice: Choice) -> Any:
