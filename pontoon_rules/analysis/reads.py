@@ -20,7 +20,7 @@ itself), only makes the test fail: a variant is solved whenever in doubt.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, cast
 
 from pontoon_rules.engine.rules import Rules
 
@@ -50,6 +50,13 @@ class Recorded:
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"rules are read-only (setting {name})")
+
+
+def recording(rules: Rules) -> tuple[Rules, Read]:
+    """`rules` read through `Recorded` (typed as the rules it stands for), and what it has
+    read so far (filled in as it is read)."""
+    seen = Recorded(rules)
+    return cast(Rules, seen), seen.read
 
 
 class Entries(Mapping[Any, Any]):

@@ -11,6 +11,7 @@ model's own, summed in another order (they agree to rounding; a test checks).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -26,7 +27,7 @@ from pontoon_rules.analysis.hand import (
     HandState,
     start_state,
 )
-from pontoon_rules.analysis.reads import Read, Recorded, reads_equal, replay, unwrapped
+from pontoon_rules.analysis.reads import Read, reads_equal, recording, replay, unwrapped
 from pontoon_rules.analysis.seat_takes import TAKEN_INDEX
 from pontoon_rules.ruleset.common import HandClass
 
@@ -82,13 +83,8 @@ class Graph:
     read: Read
     kinds: tuple[Any, ...]
     roots: tuple[HandState, ...]
-    ids: dict[Entry, int]
-    nopt: np.ndarray
-    okind: np.ndarray
-    succ: np.ndarray
-    rowid: np.ndarray
-    bust: np.ndarray
-    unsplit: np.ndarray
+    tables: StateTables
+    """The tables, their `rows` empty: each ruleset prices them (`_priced`)."""
     rows: list[tuple[Any, HandState | None]]
     """What each payout row is: (final, stake) a hand stands on, or (("rescue", net),
     stake) with a state given up so (`HandValues._row`, `rescue_row`)."""
@@ -122,7 +118,7 @@ def _graph(model: HandValues, roots: list[HandState]) -> Graph:
 
 def _build(model: HandValues, roots: tuple[HandState, ...]) -> Graph:
     """The graph of `roots`, by a solver of its own that records what it reads."""
-    rules = Recorded(model.rules)
+    rules, read = recording(model.rules)
     hands = HandSolver(rules, model.kinds, [1.0] * model.n_kinds, model.hands.table)
     ids: dict[Entry, int] = {}
     order: list[Entry] = []
@@ -148,7 +144,7 @@ def _build(model: HandValues, roots: tuple[HandState, ...]) -> Graph:
         if isinstance(entry, HandState) and entry.split and options:
             add(Twin(entry))
         i += 1
-    return _fill(hands, model.n_kinds, rules.read, roots, ids, order, edges)
+    return _fill(hands, model.n_kinds, read, roots, ids, order, edges)
 
 
 def _drawn(hands: HandSolver, s: HandState, add: Any) -> tuple[int, ...]:
@@ -183,8 +179,8 @@ def _fill(hands: HandSolver, n_k: int, read: Read, roots: tuple[HandState, ...],
         bust[i] = final[0] == HandClass.BUST
         if isinstance(entry, HandState) and entry.split and options:
             unsplit[i] = ids[Twin(entry)]
-    return Graph(dict(read), tuple(hands.kinds), roots, ids, nopt, okind, succ, rowid, bust,
-                 unsplit, rows)
+    tables = StateTables(ids, nopt, okind, succ, rowid, bust, unsplit, np.zeros(0))
+    return Graph(dict(read), tuple(hands.kinds), roots, tables, rows)
 
 
 def _row_id(ids: dict[tuple[Any, int], int], rows: list[tuple[Any, HandState | None]],
@@ -202,8 +198,7 @@ def _priced(model: HandValues, g: Graph) -> StateTables:
     rescue nets (the same whatever the banker holds)."""
     rows = [model._row(*key) if rescued is None else model.rescue_row(rescued)
             for key, rescued in g.rows]
-    return StateTables(g.ids, g.nopt, g.okind, g.succ, g.rowid, g.bust, g.unsplit,
-                       np.ascontiguousarray(np.stack(rows)))
+    return dataclasses.replace(g.tables, rows=np.ascontiguousarray(np.stack(rows)))
 
 
 def applies(model: HandValues, n_states: int = 1) -> bool:

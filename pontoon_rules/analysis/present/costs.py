@@ -22,7 +22,7 @@ from pontoon_rules.analysis.deck import Deck
 from pontoon_rules.analysis.edge import check_deck, deck_words, edge_of
 from pontoon_rules.analysis.infinite.round import INFINITE_METHOD
 from pontoon_rules.analysis.nogc import gc_paused
-from pontoon_rules.analysis.reads import Recorded, reads_equal
+from pontoon_rules.analysis.reads import reads_equal, recording
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.ruleset.features import UnsupportedFeatureError, refused_names, require_handled
 from pontoon_rules.ruleset.fields import plain, ruleset_paths, value_at, with_value
@@ -123,8 +123,8 @@ def rule_costs(ruleset: Ruleset, deck: Deck | None = None, policy: str | None = 
     wanted = None if paths is None else set(paths)
     base_rules = compile_rules(ruleset)
     deck = check_deck(base_rules, deck)
-    recorded = Recorded(base_rules)
-    own_edge = edge_of(recorded, deck, policy if base_rules.banker_by_choice else None)
+    seen, read = recording(base_rules)
+    own_edge = edge_of(seen, deck, policy if base_rules.banker_by_choice else None)
     base = own_edge if base is None else base
     skipped: dict[str, str] = {}
     data = ruleset.model_dump(mode="python")
@@ -147,7 +147,7 @@ def rule_costs(ruleset: Ruleset, deck: Deck | None = None, policy: str | None = 
     for (*_, variant), key in zip(planned, variant_keys, strict=True):
         if not isinstance(variant, Ruleset) or key == own or key in jobs or key in found:
             continue
-        if reads_equal(recorded.read, compile_rules(variant)):
+        if reads_equal(read, compile_rules(variant)):
             found[key] = (own_edge, "")  # what the ruleset's own solve read is unchanged
         else:
             jobs[key] = variant  # equal keys: equal edges, solved once
