@@ -12,6 +12,7 @@ model's own, summed in another order (they agree to rounding; a test checks).
 from __future__ import annotations
 
 import dataclasses
+import threading
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -93,6 +94,8 @@ class Graph:
 GRAPHS: list[Graph] = []
 """The latest graphs made in this process, the newest first (at most `KEPT_GRAPHS`)."""
 KEPT_GRAPHS = 4
+_KEEPING = threading.Lock()
+"""Held while `GRAPHS` is searched or changed (a solve may run on a thread of its own)."""
 
 
 def state_tables(model: HandValues, roots: list[HandState]) -> StateTables:
@@ -105,14 +108,20 @@ def _graph(model: HandValues, roots: list[HandState]) -> Graph:
     same kinds and roots (its reads made again through `model.rules`, for a caller that
     records them), else a new one (kept)."""
     kinds, start, plain = tuple(model.kinds), tuple(roots), unwrapped(model.rules)
-    for at, kept in enumerate(GRAPHS):
-        if kept.roots == start and kept.kinds == kinds and reads_equal(kept.read, plain):
-            GRAPHS.insert(0, GRAPHS.pop(at))
-            replay(kept.read, model.rules)
-            return kept
+    with _KEEPING:
+        for at, kept in enumerate(GRAPHS):
+            if kept.roots == start and kept.kinds == kinds and reads_equal(kept.read, plain):
+                GRAPHS.insert(0, GRAPHS.pop(at))
+                break
+        else:
+            kept = None
+    if kept is not None:
+        replay(kept.read, model.rules)
+        return kept
     graph = _build(model, start)
-    GRAPHS.insert(0, graph)
-    del GRAPHS[KEPT_GRAPHS:]
+    with _KEEPING:
+        GRAPHS.insert(0, graph)
+        del GRAPHS[KEPT_GRAPHS:]
     return graph
 
 

@@ -22,7 +22,7 @@ from pontoon_rules.analysis.deck import Deck
 from pontoon_rules.analysis.edge import check_deck, deck_words, edge_of
 from pontoon_rules.analysis.infinite.round import INFINITE_METHOD
 from pontoon_rules.analysis.nogc import gc_paused
-from pontoon_rules.analysis.reads import reads_equal, recording
+from pontoon_rules.analysis.reads import Read, reads_equal, recording
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.ruleset.features import UnsupportedFeatureError, refused_names, require_handled
 from pontoon_rules.ruleset.fields import plain, ruleset_paths, value_at, with_value
@@ -111,7 +111,9 @@ def rule_costs(ruleset: Ruleset, deck: Deck | None = None, policy: str | None = 
         deck: "finite" or "infinite"; None for the ruleset's own shoe (the default,
             exact composition-dependent; each variant keeps that choice).
         paths: only these fields (in the order of `fields.ruleset_paths`); None for all.
-        base: the ruleset's own edge under `deck` and `policy`, when already computed.
+        base: the ruleset's own edge under `deck` and `policy`, when already computed
+            (None: it is solved here, noting what it reads, and a variant that changes
+            none of that takes it without a solve: `analysis.reads`).
         workers: processes solving the variants (each distinct variant once; the table
             is the same whatever the number).
 
@@ -123,9 +125,10 @@ def rule_costs(ruleset: Ruleset, deck: Deck | None = None, policy: str | None = 
     wanted = None if paths is None else set(paths)
     base_rules = compile_rules(ruleset)
     deck = check_deck(base_rules, deck)
-    seen, read = recording(base_rules)
-    own_edge = edge_of(seen, deck, policy if base_rules.banker_by_choice else None)
-    base = own_edge if base is None else base
+    read: Read | None = None
+    if base is None:  # solved through `reads.Recorded`: what a variant must change
+        seen, read = recording(base_rules)
+        base = edge_of(seen, deck, policy if base_rules.banker_by_choice else None)
     skipped: dict[str, str] = {}
     data = ruleset.model_dump(mode="python")
     planned: list[tuple[str, Any, Any, Ruleset | str]] = []
@@ -147,8 +150,8 @@ def rule_costs(ruleset: Ruleset, deck: Deck | None = None, policy: str | None = 
     for (*_, variant), key in zip(planned, variant_keys, strict=True):
         if not isinstance(variant, Ruleset) or key == own or key in jobs or key in found:
             continue
-        if reads_equal(read, compile_rules(variant)):
-            found[key] = (own_edge, "")  # what the ruleset's own solve read is unchanged
+        if read is not None and reads_equal(read, compile_rules(variant)):
+            found[key] = (base, "")  # what the ruleset's own solve read is unchanged
         else:
             jobs[key] = variant  # equal keys: equal edges, solved once
     found.update(zip(jobs, _solve_all(list(jobs.values()), deck, policy, workers),
