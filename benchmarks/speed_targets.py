@@ -7,7 +7,8 @@ Parts (`--only`): `edge` (blackjack-reference's `edge` command, cold and warm, a
 Eric Farmer's `strategy` as a whole program), `rulesets` (every bundled ruleset's
 `edge` command warm, target 2 s), `costs` (every bundled ruleset's `costs` command,
 target 30 s), `kernels` (the simulator's general kernel, marginal rounds/s per core on
-every bundled ruleset, target 5 M, in C where built, beside the numba general kernel;
+every bundled ruleset, target 5 M, in C compiled for the ruleset where C is built, beside
+the general C library and the numba general kernel;
 the fast kernel's hands/s on blackjack-reference, target 12 M, in C where built, beside
 the numba fast kernel), `compile` (`simulate`'s cold start, the C library's compile or
 numba's included, target 30 s, with the message it prints; numba's beside), `simulate`
@@ -214,6 +215,9 @@ rules = compile_rules(load_bundled(ruleset))
 runner = RoundRunner(rules, strategy(rules))
 seed = np.array([7], dtype=np.uint64)
 start = time.process_time()
+if kernel == "general-rules":  # as `simulate` runs a long run: compiled for the rules
+    runner.for_rules()
+    kernel = "general"
 runner.run(10, seed, "shoe", kernel=kernel)
 setup = time.process_time() - start
 out = []
@@ -277,10 +281,12 @@ def warm_up(small: int) -> None:
 
 def kernel_figures() -> None:
     small, large = (1_000_000, 6_000_000) if QUICK else (2_000_000, 22_000_000)
-    print(f"4. the general simulator kernel as `simulate` runs it (C where built), marginal "
+    print(f"4. the general simulator kernel as `simulate` runs a run of a million rounds or "
+          f"more (C compiled for the ruleset: general-c-rules, where C is built), marginal "
           f"rounds/s per core ({large:,} minus {small:,} rounds from a fresh shoe each, CPU "
           f"time, set-up excluded, the best of {samples()} fresh processes), target 5 M; "
-          "beside it the numba general kernel, the reference, the same way:")
+          "beside it the general C library (general-c, one process) and the numba general "
+          "kernel, the reference, the same way:")
     worst = float("inf")
     from pontoon_rules.ruleset.features import refused_names
     from pontoon_rules.ruleset.registry import load_bundled
@@ -292,13 +298,14 @@ def kernel_figures() -> None:
             print(f"   {ruleset:<24} not simulated yet: the compiled simulator refuses "
                   f"{', '.join(refused)}", flush=True)
             continue
-        found = processes(ruleset, "general", small, large)
+        found = processes(ruleset, "general-rules", small, large)
         rate, hands, _, used = max(found, key=lambda figures: figures[0])
+        general, _, _, _ = marginal(ruleset, "general", small, large)
         numba, _, _, _ = best_marginal(ruleset, "numba", small, large)
         worst = min(worst, rate)
         print(f"   {ruleset:<24} {rate / 1e6:6.2f} M rounds/s {hands / 1e6:6.2f} M hands/s "
-              f"({used}; processes {spread(found)}); numba {numba / 1e6:5.2f} M rounds/s: "
-              f"{rate / numba:4.1f}x  "
+              f"({used}; processes {spread(found)}); general-c {general / 1e6:5.2f}; "
+              f"numba {numba / 1e6:5.2f} M rounds/s: {rate / numba:4.1f}x  "
               f"{verdict(rate, 5e6, at_most=False)}  [{load()}]", flush=True)
     print(f"   -> slowest {worst / 1e6:.2f} M rounds/s: {verdict(worst, 5e6, at_most=False)}")
     small, large = (2_000_000, 12_000_000) if QUICK else (5_000_000, 45_000_000)
@@ -319,24 +326,27 @@ def compile_figures() -> None:
     for ruleset, native in (("pagat-british", True), ("pagat-british", False),
                             ("blackjack-reference", True), ("blackjack-reference", False)):
         cold_compile(ruleset, native)
+    cold_compile("spanish-21", True, 1_000_000)
 
 
-def cold_compile(ruleset: str, native: bool) -> None:
-    """`simulate` with nothing cached (`cold_env`; `native` False: PONTOON_RULES_NATIVE=0):
-    its set-up time (the compile) as it reports it, the kernel it says it used and what it
-    said on stderr meanwhile; then the same from the caches."""
+def cold_compile(ruleset: str, native: bool, rounds: int = 1000) -> None:
+    """`simulate --rounds ROUNDS` with nothing cached (`cold_env`; `native` False:
+    PONTOON_RULES_NATIVE=0): its set-up time (the compile; from a million rounds on, the
+    C kernel compiled for the ruleset too) as it reports it, the kernel it says it used and
+    what it said on stderr meanwhile; then the same from the caches."""
     import json
 
     with tempfile.TemporaryDirectory() as folder:
         env = cold_env(folder)
         if not native:
             env["PONTOON_RULES_NATIVE"] = "0"
-        argv = [*COLD_CLI, "simulate", ruleset, "--rounds", "1000", "--json"]
+        argv = [*COLD_CLI, "simulate", ruleset, "--rounds", str(rounds), "--json"]
         wall, cpu, out, err = run_timed(argv, env=env)
         cold, kernel = json.loads(out)["setup_seconds"], json.loads(out)["kernel"]
         warm = json.loads(run_timed(argv, env=env)[2])["setup_seconds"]
     said = [line for line in err.strip().splitlines() if "numba kernels instead" not in line]
-    print(f"   cold start, `simulate {ruleset}`{'' if native else ' (PONTOON_RULES_NATIVE=0)'}"
+    print(f"   cold start, `simulate {ruleset} --rounds {rounds:,}`"
+          f"{'' if native else ' (PONTOON_RULES_NATIVE=0)'}"
           f" on {kernel}: set-up {cold:.1f} s (whole command {wall:.1f} s wall, {cpu:.1f} s "
           f"CPU; from the caches {warm:.2f} s), target 30 s: {verdicts(cold, cpu, 30.0)} "
           f"(CPU: the whole command's)  [{load()}]")

@@ -189,6 +189,10 @@ SUITED_SEVENS = {"name": "suited 7-7-7", "ranks": ["7", "7", "7"], "suits": "sui
 SPADE_PONTOON = {"name": "pontoon in spades", "min_cards": 2, "max_cards": 2, "min_total": 21,
                  "suits": "spades", "on_split_hand": False, "banker_can_hold": False,
                  "pays": "2:1", "wins_outright": True, "natural": True, "may_draw_on": False}
+LOW_STRAIGHT = {"name": "ace-two-three", "ranks": ["A", "2", "3"], "banker_can_hold": False,
+                "pays": "2:1", "wins_outright": True}
+TWO_ACES_NINE = {"name": "two aces and a nine", "ranks": ["A", "A", "9"],
+                 "banker_can_hold": False, "pays": "3:1", "wins_outright": True}
 NAMED_OVERLAYS = [
     # what a banker's hand takes, after the players have played (no peek)
     ("belarus-ponton", {"hands": {"definitions": {"pontoon": {"takes": "original-bets"}}}},
@@ -203,6 +207,12 @@ NAMED_OVERLAYS = [
     ("belarus-ponton", {"hands": {
         "ranking": ["pontoon", "suited-sevens", "five-card-trick", "three-of-a-kind", "total"],
         "definitions": {"suited-sevens": SUITED_SEVENS}}}, ("stand-15", "stand-17")),
+    # hands of given ranks with aces: the C kernel indexes them by the totals their ranks
+    # make (soft 16 and 21 here, hard 6 and 11)
+    ("belarus-ponton", {"hands": {
+        "ranking": ["pontoon", "two-aces-nine", "five-card-trick", "ace-two-three", "total"],
+        "definitions": {"ace-two-three": LOW_STRAIGHT, "two-aces-nine": TWO_ACES_NINE}}},
+     ("stand-16", "stand-17")),
     ("blackjack-reference", {"hands": {
         "ranking": ["spade-pontoon", "pontoon", "total"],
         "definitions": {"spade-pontoon": SPADE_PONTOON}}}, ("stand-16",)),

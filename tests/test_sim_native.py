@@ -6,6 +6,7 @@ one seat and several; its constants are Python's; without C the numba kernel ans
 from __future__ import annotations
 
 import importlib
+import os
 import random
 import subprocess
 import sys
@@ -62,12 +63,15 @@ def assert_same_run(runner: RoundRunner, numba: str, c: str, seed: int, dealing:
     np.testing.assert_array_equal(got_trace, want_trace, err_msg=where)
 
 
-def assert_same_rounds(rules: Rules, players: tuple[str, ...]) -> None:
-    """C against numba: every player, one seat and several, both dealings, every seed."""
+def assert_same_rounds(rules: Rules, players: tuple[str, ...], for_rules: bool = False) -> None:
+    """C against numba: every player, one seat and several, both dealings, every seed
+    (`for_rules`: on the C kernel compiled for the rules and each player)."""
     for player in players:
         strat = strategy(rules, player)
         for seats in sorted({1, min(rules.max_players, 3)}):
             runner = RoundRunner(rules, strat, seats)
+            if for_rules:
+                assert runner.for_rules() and runner.kernel_name("general") == "general-c-rules"
             for dealing in ("shoe", "infinite"):
                 for seed in SEEDS:
                     assert_same_run(runner, "numba", "general", seed, dealing,
@@ -78,6 +82,90 @@ def assert_same_rounds(rules: Rules, players: tuple[str, ...]) -> None:
 @pytest.mark.parametrize("ruleset", bundled_handled("simulator"))
 def test_c_equals_numba_on_bundled_rulesets(ruleset: str) -> None:
     assert_same_rounds(compile_rules(load_bundled(ruleset)), ("best", "stand-16"))
+
+
+@needs_c
+@pytest.mark.parametrize("ruleset", bundled_handled("simulator"))
+def test_c_for_the_rules_equals_numba_on_bundled_rulesets(ruleset: str) -> None:
+    """The kernel compiled for one ruleset and strategy (its rules folded in as constants)
+    plays numba's rounds."""
+    assert_same_rounds(compile_rules(load_bundled(ruleset)), ("best",), for_rules=True)
+
+
+@needs_c
+@pytest.mark.parametrize(("name", "players"), [
+    ("star-pontoon.yaml", ("stand-16",)),
+    ("spanish-21-decisions.yaml", ("best",)),
+])
+def test_c_for_the_rules_equals_numba_on_test_rulesets(name: str,
+                                                        players: tuple[str, ...]) -> None:
+    assert_same_rounds(compile_rules(load_ruleset(str(HERE / "rulesets" / name))), players,
+                       for_rules=True)
+
+
+@needs_c
+def test_a_kernel_for_one_ruleset_refuses_another() -> None:
+    """Called with another strategy's header or another ruleset's parameters, the kernel
+    compiled for one ruleset plays nothing and says so."""
+    rules = compile_rules(load_bundled("pagat-british"))
+    runner = RoundRunner(rules, strategy(rules))
+    assert runner.for_rules()
+    seed = np.array([3], dtype=np.uint64)
+    played = runner.run(200, seed, "shoe")
+    assert played[3] == 200
+    runner.S = strategy(rules, "stand-16").flat()
+    with pytest.raises(ValueError, match="built for one ruleset"):
+        runner.run(200, seed, "shoe", kernel="general")
+    other = RoundRunner(compile_rules(load_bundled("casino-ochko")), strategy(rules))
+    other.c_rules = runner.c_rules
+    with pytest.raises(ValueError, match="built for one ruleset"):
+        other.play_shoe(list(range(52)), [10], kernel="general")
+
+
+def test_builds_for_rules_keep_the_most_recent_and_nothing_else(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder keeps the `KEEP_FOR_RULES` most recently used builds for one ruleset; a
+    file this module did not write is never removed."""
+    monkeypatch.setattr(native, "KEEP_FOR_RULES", 3)
+    names = [f"sim-rules-{i:016x}.so" for i in range(6)]
+    for age, name in enumerate(names):
+        (tmp_path / name).write_bytes(b"")
+        os.utime(tmp_path / name, (1000 + age, 1000 + age))
+    foreign = ["sim-rules-mine.so", "sim-rules-0000000000000001.txt", "notes.so",
+               "sim-0123456789abcdef.so"]
+    for name in foreign:
+        (tmp_path / name).write_bytes(b"keep")
+    native._keep_recent(tmp_path, "sim", names[0])
+    left = sorted(p.name for p in tmp_path.iterdir())
+    assert left == sorted([names[0], names[4], names[5], *foreign])
+
+
+@needs_c
+def test_a_build_for_rules_is_found_not_built_unless_asked(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`for_rules(build=False)` uses a build only where it exists; `simulate` builds one
+    for a long run (`FOR_RULES_ROUNDS`) and says so, and it gives the general kernel's
+    figures."""
+    from pontoon_rules.sim import distribute
+    from pontoon_rules.sim import simulate as sim
+
+    monkeypatch.setattr(native, "build_dirs", lambda: [tmp_path])
+    monkeypatch.setattr(native, "_LOADED", {k: v for k, v in native._LOADED.items()
+                                            if "\0" not in k})
+    ruleset = load_ruleset(str(HERE / "rulesets" / "star-pontoon.yaml"))
+    rules = compile_rules(ruleset)
+    assert not RoundRunner(rules, strategy(rules)).for_rules(build=False)
+    assert not list(tmp_path.glob("sim-rules-*.so"))
+    distribute._runner.cache_clear()
+    short = sim.simulate(rules, 20_000, seed=5)
+    monkeypatch.setattr(sim, "FOR_RULES_ROUNDS", 20_000)
+    distribute._runner.cache_clear()
+    long = sim.simulate(rules, 20_000, seed=5)
+    distribute._runner.cache_clear()
+    assert (short.kernel, long.kernel) == ("general-c", "general-c-rules")
+    assert (long.mean, long.half_width) == (short.mean, short.half_width)
+    assert len(list(tmp_path.glob("sim-rules-*.so"))) == 1
+    assert RoundRunner(rules, strategy(rules)).for_rules(build=False)
 
 
 @needs_c

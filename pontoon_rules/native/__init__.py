@@ -10,6 +10,11 @@ its source when that folder is writable, else in the user's cache
 (`$XDG_CACHE_HOME/pontoon-rules`, or `PONTOON_RULES_CACHE`), named by a hash of its
 source, the compiler and the flags, so that an edited source builds anew.
 
+A library may also be built for one set of constants (`for_rules`: a C prelude of
+definitions, included ahead of its source; the simulator's round for one ruleset and
+strategy, `sim.native.for_rules`): named `<name>-rules-<hash>.so` by the same hash with the
+prelude in it, the most recent `KEEP_FOR_RULES` kept in a folder.
+
 Where no C compiler works, `library` returns None and the callers use their numba
 kernels (the same numbers, slower to start); `PONTOON_RULES_NATIVE=0` asks for that
 (the tests compare both).
@@ -39,6 +44,9 @@ over a few cards and hands, plays 15 to 20% more rounds a second at -O1 than at 
 12, measured on the bundled rulesets: -O3 vectorises and unrolls its short loops to no
 gain, and -O2's further passes, about as many instructions a round as -O1, cost it 8 to
 13% on the clock). The analysis shares a solve's banker outlooks among threads."""
+KEEP_FOR_RULES = 32
+"""How many builds for one set of constants a build folder keeps (the most recently
+built or used); older ones this module wrote are removed as a new one is built."""
 _HERE = Path(__file__).resolve().parent
 _LOADED: dict[str, ctypes.CDLL | None] = {}
 _SAID: set[str] = set()
@@ -76,14 +84,18 @@ def flags(name: str) -> tuple[str, ...]:
     return FLAGS + LIBRARY_FLAGS.get(name, ())
 
 
-def library_file(name: str, cc: str) -> str:
-    """The file name of library `name` built by `cc` from its current source."""
+def library_file(name: str, cc: str, prelude: str = "") -> str:
+    """The file name of library `name` built by `cc` from its current source (after
+    `prelude`, C definitions, where one is given: see `for_rules`)."""
     digest = hashlib.sha256()
     digest.update((_HERE / SOURCES[name]).read_bytes())
     for header in included(_HERE / SOURCES[name]):
         digest.update(header.name.encode() + b"\0" + header.read_bytes())
     digest.update(repr((flags(name), os.path.basename(cc), platform.machine(),
                         sys.platform)).encode())
+    if prelude:
+        digest.update(b"\0prelude\0" + prelude.encode())
+        return f"{name}-rules-{digest.hexdigest()[:16]}.so"
     return f"{name}-{digest.hexdigest()[:16]}.so"
 
 
@@ -113,21 +125,22 @@ def build_dirs() -> list[Path]:
     return dirs
 
 
-def find(name: str) -> Path | None:
-    """The built library `name` for its current source, if it is built anywhere."""
+def find(name: str, prelude: str = "") -> Path | None:
+    """The built library `name` for its current source (and `prelude`), if it is built
+    anywhere."""
     cc = compiler()
     if cc is None:
         return None
-    file = library_file(name, cc)
+    file = library_file(name, cc, prelude)
     for folder in build_dirs():
         if (folder / file).is_file():
             return folder / file
     return None
 
 
-def build(name: str, quiet: bool = False) -> Path:
-    """Compile library `name` into the first writable build folder (atomically: a
-    process loading it meanwhile sees the whole file or none).
+def build(name: str, quiet: bool = False, prelude: str = "") -> Path:
+    """Compile library `name` (after `prelude`, where given) into the first writable build
+    folder (atomically: a process loading it meanwhile sees the whole file or none).
 
     Raises:
         NativeBuildError: no compiler, no writable folder, or the compiler failed.
@@ -135,7 +148,7 @@ def build(name: str, quiet: bool = False) -> Path:
     cc = compiler()
     if cc is None:
         raise NativeBuildError("no C compiler found (set CC, or install gcc)")
-    file = library_file(name, cc)
+    file = library_file(name, cc, prelude)
     errors = []
     for folder in build_dirs():
         try:
@@ -146,23 +159,85 @@ def build(name: str, quiet: bool = False) -> Path:
             continue
         os.close(handle)
         if not quiet:
-            print(f"pontoon-rules: compiling the {name} kernel with {os.path.basename(cc)} "
-                  f"into {folder} (once; a few seconds)", file=sys.stderr, flush=True)
+            what = "for these rules " if prelude else ""
+            print(f"pontoon-rules: compiling the {name} kernel {what}with {os.path.basename(cc)} "
+                  f"into {folder} (once; {'about a second' if prelude else 'a few seconds'})",
+                  file=sys.stderr, flush=True)
         try:
-            command = [cc, *flags(name), "-o", temp, str(_HERE / SOURCES[name]), "-lm"]
-            done = subprocess.run(command, capture_output=True, text=True, timeout=300,
-                                  check=False)
-        except (OSError, subprocess.TimeoutExpired) as e:
+            _compile(cc, name, temp, prelude)
+        except NativeBuildError:
             _remove(temp)
-            raise NativeBuildError(f"{cc} could not run: {e}") from e
-        if done.returncode != 0:
-            _remove(temp)
-            raise NativeBuildError(f"{cc} failed on {SOURCES[name]}: {done.stderr.strip()[:2000]}")
+            raise
         os.chmod(temp, 0o755)
         os.replace(temp, folder / file)
-        _forget_stale(folder, name, file)
+        if prelude:
+            _keep_recent(folder, name, file)
+        else:
+            _forget_stale(folder, name, file)
         return folder / file
     raise NativeBuildError("no writable folder to build in: " + "; ".join(errors))
+
+
+def _compile(cc: str, name: str, out: str, prelude: str) -> None:
+    """Compile `name`'s source (after `prelude`: a C file beside `out` holding it and an
+    include of the source, removed after) into the library `out`.
+
+    Raises:
+        NativeBuildError: the compiler could not run or failed.
+    """
+    source = str(_HERE / SOURCES[name])
+    unit = None
+    if prelude:
+        unit = _write_unit(os.path.dirname(out), name, prelude)
+    try:
+        command = [cc, *flags(name), "-I", str(_HERE), "-o", out, unit or source, "-lm"]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=300,
+                              check=False)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        raise NativeBuildError(f"{cc} could not run: {e}") from e
+    finally:
+        if unit:
+            _remove(unit)
+    if done.returncode != 0:
+        raise NativeBuildError(f"{cc} failed on {SOURCES[name]}: {done.stderr.strip()[:2000]}")
+
+
+def _write_unit(folder: str, name: str, prelude: str) -> str:
+    """A new C file in `folder`: `prelude`, then an include of `name`'s source.
+
+    Raises:
+        NativeBuildError: it cannot be written.
+    """
+    try:
+        handle, unit = tempfile.mkstemp(prefix=f".{name}-", suffix=".c", dir=folder)
+    except OSError as e:
+        raise NativeBuildError(f"could not write the build's prelude: {e}") from e
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as f:
+            f.write(f"{prelude}\n#include \"{SOURCES[name]}\"\n")
+    except OSError as e:
+        _remove(unit)
+        raise NativeBuildError(f"could not write the build's prelude: {e}") from e
+    return unit
+
+
+def _keep_recent(folder: Path, name: str, keep: str) -> None:
+    """Remove all but the `KEEP_FOR_RULES` most recently built or used builds of `name`
+    for one set of constants in `folder` (files this module wrote:
+    `name-rules-<hash>.so`), never `keep`."""
+    built = [old for old in folder.glob(f"{name}-rules-*.so")
+             if len(old.stem) == len(name) + 23 and old.name != keep]
+    built.sort(key=_used, reverse=True)
+    for old in built[KEEP_FOR_RULES - 1:]:
+        _remove(str(old))
+
+
+def _used(path: Path) -> float:
+    """When `path` was last built or loaded (its modification time; 0 where it is gone)."""
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
 
 
 def _forget_stale(folder: Path, name: str, keep: str) -> None:
@@ -208,6 +283,39 @@ def library(name: str) -> ctypes.CDLL | None:
                       file=sys.stderr, flush=True)
     _LOADED[name] = found
     return found
+
+
+def for_rules(name: str, prelude: str, build_missing: bool) -> ctypes.CDLL | None:
+    """Library `name` built with `prelude` (C definitions of one set of constants, which
+    its source reads where they are defined) loaded: built first where missing and
+    `build_missing`, else None where it is not built; None where the C kernels are switched
+    off or it cannot be built (said on stderr)."""
+    key = f"{name}\0{prelude}"
+    if key in _LOADED:
+        return _LOADED[key]
+    if not enabled():
+        return None
+    try:
+        path = find(name, prelude)
+        if path is None and not build_missing:
+            return None
+        path = path or build(name, prelude=prelude)
+        _touch(path)
+        found: ctypes.CDLL | None = ctypes.CDLL(str(path))
+    except (NativeBuildError, OSError) as e:
+        print(f"pontoon-rules: using the general {name} kernel (no build for these rules: "
+              f"{e})", file=sys.stderr, flush=True)
+        found = None
+    _LOADED[key] = found
+    return found
+
+
+def _touch(path: Path) -> None:
+    """Mark a build as used now (`_keep_recent` keeps the recent ones)."""
+    try:
+        os.utime(path)
+    except OSError:
+        pass
 
 
 def constants(entry: Any) -> dict[str, int]:

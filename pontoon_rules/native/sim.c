@@ -10,6 +10,7 @@
  *
  *   pr_sim_rounds       run_rounds: many rounds of seat 0, sums and an optional trace
  *   pr_sim_play_round   play_round: one round (a stacked shoe)
+ *   pr_sim_for_rules    1 in a build for one ruleset (SIM_RULES, see sim_hands.h), else 0
  *   pr_sim_constant     the name and value of constant i of sim.h (for the tests)
  */
 
@@ -591,7 +592,15 @@ static int play_round(Sim *s) {
 
 /* -- sim.rounds ----------------------------------------------------------------------- */
 
-static void open_sim(Sim *s, const SimArgs *a) {
+/* Set up `s` from the call's arrays: 0, or -1 where a build for one ruleset (SIM_RULES)
+ * is passed other parameters or another strategy header than it was built for. */
+static int open_sim(Sim *s, const SimArgs *a) {
+#ifdef SIM_RULES
+    for (i64 i = 0; i < P_N_PARAMS; i++)
+        if (a->P[i] != BAKED_P[i]) return -1;
+    for (i64 i = 0; i < T_HEADER; i++)
+        if (a->S[i] != BAKED_H[i]) return -1;
+#endif
     *s = (Sim){a->P, a->NH, a->cells, a->split_ranks, a->S, a->stakes,
                a->ctx, a->hf, a->hc, a->order, a->nhands, a->ins, a->seat_net, a->flags,
                a->src, a->deck, a->tray, a->n_ids, a->deck_size, *a->st, {{0}}, {0}};
@@ -605,15 +614,17 @@ static void open_sim(Sim *s, const SimArgs *a) {
     s->kitty_on = CTX(CTX_KITTY_ON);
     index_rows(s, &s->rows[0], 0, P(P_NAMED_PLAYER));
     index_rows(s, &s->rows[1], P(P_NAMED_PLAYER), P(P_NAMED_BANKER));
+    return 0;
 }
 
 /* run_rounds: play `rounds` rounds; out[0] += seat 0's nets, out[1] += their squares
  * (per unit of stake), out[2] += hands played; trace (trace_rows x 2, may be 0 rows) gets
- * each round's net and hands. Returns the rounds played (fewer: the shoe ran out). */
+ * each round's net and hands. Returns the rounds played (fewer: the shoe ran out; -1: see
+ * open_sim). */
 i64 pr_sim_rounds(const SimArgs *a, i64 rounds, double *out, i64 *trace, i64 trace_rows) {
     Sim sim;
     Sim *s = &sim;
-    open_sim(s, a);
+    if (open_sim(s, a) < 0) return -1;
     double unit = 1.0 / (double)s->stakes[0];
     int fresh = s->mode == FRESH;
     double sum = out[0], squares = out[1], hands = out[2];
@@ -641,13 +652,22 @@ i64 pr_sim_rounds(const SimArgs *a, i64 rounds, double *out, i64 *trace, i64 tra
     return done;
 }
 
-/* play_round: one round; 1 when played, 0 when the pack ran out. */
+/* play_round: one round; 1 when played, 0 when the pack ran out (-1: see open_sim). */
 int pr_sim_play_round(const SimArgs *a) {
     Sim sim;
-    open_sim(&sim, a);
+    if (open_sim(&sim, a) < 0) return -1;
     int ok = play_round(&sim);
     *a->st = sim.rng;
     return ok;
+}
+
+/* Whether this library was built for one ruleset and strategy (SIM_RULES). */
+int pr_sim_for_rules(void) {
+#ifdef SIM_RULES
+    return 1;
+#else
+    return 0;
+#endif
 }
 
 /* -- the constants of sim.h, for the tests ----------------------------------------------- */

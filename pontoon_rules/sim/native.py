@@ -5,6 +5,12 @@ then plays on the numba kernels (`sim.play.run_rounds`, `sim.play.play_round`), 
 define the numbers: the C kernel gives theirs to the last bit (tests/test_sim_native.py).
 Its entry points take the numba kernels' arguments in their order, checked here (dtype,
 C order, the shapes the C code indexes by), so that no call reads past an array.
+
+`for_rules(params, S)` is the same kernel compiled for one ruleset and strategy: their
+parameter vector and the strategy vector's header are constants in it (a C prelude,
+`native.for_rules`), so the compiler folds every test of a rule the round makes; it plays
+the same rounds to the last bit (the tests compare it with numba too) and refuses a call
+with other parameters.
 """
 
 from __future__ import annotations
@@ -15,8 +21,10 @@ from typing import Any
 import numpy as np
 
 from pontoon_rules.native import constants, library
+from pontoon_rules.native import for_rules as library_for_rules
 from pontoon_rules.sim import compiled as c
 from pontoon_rules.sim import layout
+from pontoon_rules.sim.strategy import T_HEADER
 
 ARRAYS = ("P", "NH", "cells", "split_ranks", "S", "stakes", "ctx", "hf", "hc", "order",
           "nhands", "ins", "seat_net", "flags", "src", "deck", "tray", "st")
@@ -41,6 +49,24 @@ def kernel() -> Kernel | None:
         lib = library("sim")
         _KERNEL.append(Kernel(lib) if lib is not None else None)
     return _KERNEL[0]
+
+
+def for_rules(params: np.ndarray, S: np.ndarray, build: bool = True) -> Kernel | None:
+    """The C kernel compiled for parameter vector `params` and the strategy vector `S`'s
+    header, loaded: built first where missing and `build` (once per machine, about a
+    second, said on stderr), else None where it is not built; None where C is unavailable."""
+    lib = library_for_rules("sim", prelude(params, S), build)
+    return Kernel(lib) if lib is not None else None
+
+
+def prelude(params: np.ndarray, S: np.ndarray) -> str:
+    """The C definitions that make sim.c a build for `params` and `S`'s header."""
+    def array(name: str, values: np.ndarray) -> str:
+        return (f"static const long long {name}[{len(values)}] = "
+                f"{{{', '.join(str(int(v)) for v in values)}}};")
+
+    return "\n".join(["#define SIM_RULES 1", array("BAKED_P", params[:c.N_PARAMS]),
+                      array("BAKED_H", S[:T_HEADER])])
 
 
 def pack(arrays: tuple[np.ndarray, ...]) -> SimArgs:
@@ -92,6 +118,10 @@ class Kernel:
                                       ctypes.c_int64]
         lib.pr_sim_play_round.restype = ctypes.c_int
         lib.pr_sim_play_round.argtypes = [args]
+        lib.pr_sim_for_rules.restype = ctypes.c_int
+        lib.pr_sim_for_rules.argtypes = []
+        self.for_rules = bool(lib.pr_sim_for_rules())
+        """Whether the library was built for one ruleset and strategy (`for_rules`)."""
 
     def run_rounds(self, *args: Any) -> int:
         """As `sim.play.run_rounds(P, …, st, rounds, out, trace)`."""
@@ -102,12 +132,21 @@ class Kernel:
         if trace.dtype != np.int64 or not trace.flags.c_contiguous or trace.shape[1:] != (2,):
             raise ValueError(f"trace: expected rounds × 2 int64, got {trace.dtype} "
                              f"{trace.shape}")
-        return int(self.lib.pr_sim_rounds(ctypes.byref(struct), rounds, out.ctypes.data,
+        done = int(self.lib.pr_sim_rounds(ctypes.byref(struct), rounds, out.ctypes.data,
                                           trace.ctypes.data, trace.shape[0]))
+        return self._checked(done)
 
     def play_round(self, *arrays: np.ndarray) -> bool:
         """As `sim.play.play_round(P, …, st)`."""
-        return bool(self.lib.pr_sim_play_round(ctypes.byref(pack(arrays))))
+        return bool(self._checked(self.lib.pr_sim_play_round(ctypes.byref(pack(arrays)))))
+
+    def _checked(self, answer: int) -> int:
+        """`answer` of an entry point, or ValueError where it was -1: a build for one
+        ruleset called with the parameters or strategy of another."""
+        if answer < 0:
+            raise ValueError("the C kernel built for one ruleset was called with other "
+                             "parameters or another strategy")
+        return answer
 
     def constants(self) -> dict[str, int]:
         """Every constant of sim.h by the Python name it mirrors ("module.NAME" under

@@ -26,6 +26,11 @@ from pontoon_rules.sim.stopping import Stop
 
 CHUNK = 1_000_000
 """Rounds per chunk on the compiled path (each chunk is one kernel call and one seed)."""
+FOR_RULES_ROUNDS = 1_000_000
+"""A compiled run of at least this many rounds plays on the C kernel compiled for its
+rules and strategy (`RoundRunner.for_rules`), building it first where missing (about a
+second, once per machine, counted in the set-up); a shorter run uses that kernel only
+where it is already built."""
 COMPILED_NOTE = "compiled simulator: resplits follow the dealt pair's split choice"
 
 
@@ -62,7 +67,7 @@ def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
     start = time.perf_counter()
     if on_phase:
         on_phase("set-up")
-    kernel = set_up(rules, policy, dealing, path, scheduler)
+    kernel = set_up(rules, policy, dealing, path, scheduler, rounds)
     setup = time.perf_counter() - start
     if on_phase:
         on_phase("run")
@@ -96,14 +101,15 @@ def play_note(rules: Rules, policy: str | None, dealing: str) -> str:
 
 
 def set_up(rules: Rules, policy: str | None, dealing: str, path: str = "compiled",
-           scheduler: str | None = None) -> str | None:
+           scheduler: str | None = None, rounds: int = 0) -> str | None:
     """Build in this process what a run of `rules` needs before its first round (kept for
     the run: `distribute` caches it, forked workers inherit it): the strategy tables and,
     on the compiled path, its kernel (the C library loaded, built once where missing, or
-    numba's compiled or loaded from its cache) by one tiny round run whose figures are
+    numba's compiled or loaded from its cache; for a run of `FOR_RULES_ROUNDS` rounds or
+    more the C kernel compiled for these rules) by one tiny round run whose figures are
     thrown away. With a `scheduler`, the cluster's workers set up their own copy during
-    the run. Returns the kernel the rounds play on here (`RoundRunner.kernel_name`), None
-    on the engine path or a cluster."""
+    the run (on the general C kernel). Returns the kernel the rounds play on here
+    (`RoundRunner.kernel_name`), None on the engine path or a cluster."""
     from pontoon_rules.sim.distribute import _prepare, _runner
 
     if path != "compiled":
@@ -114,6 +120,7 @@ def set_up(rules: Rules, policy: str | None, dealing: str, path: str = "compiled
     if scheduler is not None:
         return None
     runner = _runner(data)
+    runner.for_rules(build=rounds >= FOR_RULES_ROUNDS)
     runner.run(1, np.zeros(1, dtype=np.uint64), dealing)
     return str(runner.kernel_name())
 
