@@ -13,7 +13,8 @@ source, the compiler and the flags, so that an edited source builds anew.
 A library may also be built for one set of constants (`for_rules`: a C prelude of
 definitions, included ahead of its source; the simulator's round for one ruleset and
 strategy, `sim.native.for_rules`): named `<name>-rules-<hash>.so` by the same hash with the
-prelude in it, the most recent `KEEP_FOR_RULES` kept in a folder.
+prelude in it, the most recent `KEEP_FOR_RULES` kept in a folder. A build also removes
+the temporary files of builds a killed process left unfinished (`UNFINISHED_AGE`).
 
 Where no C compiler works, `library` returns None and the callers use their numba
 kernels (the same numbers, slower to start); `PONTOON_RULES_NATIVE=0` asks for that
@@ -30,6 +31,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -170,6 +172,7 @@ def build(name: str, quiet: bool = False, prelude: str = "") -> Path:
             raise
         os.chmod(temp, 0o755)
         os.replace(temp, folder / file)
+        _forget_unfinished(folder, name)
         if prelude:
             _keep_recent(folder, name, file)
         else:
@@ -200,6 +203,24 @@ def _compile(cc: str, name: str, out: str, prelude: str) -> None:
             _remove(unit)
     if done.returncode != 0:
         raise NativeBuildError(f"{cc} failed on {SOURCES[name]}: {done.stderr.strip()[:2000]}")
+
+
+UNFINISHED_AGE = 3600.0
+"""Seconds after which a build's temporary file (`.name-XXXXXXXX.so` or `.c`, from
+`tempfile.mkstemp`) is taken for one a process killed mid-build left behind: a build
+takes seconds, and the compiler is stopped after 300."""
+
+
+def _forget_unfinished(folder: Path, name: str) -> None:
+    """Remove the temporary files of `name`'s builds in `folder` that are older than
+    `UNFINISHED_AGE` (a process killed while its compiler ran leaves them)."""
+    cutoff = time.time() - UNFINISHED_AGE
+    for old in folder.glob(f".{name}-*"):
+        random_part = old.name[len(name) + 2:].removesuffix(".so").removesuffix(".c")
+        ours = old.suffix in (".so", ".c") and len(random_part) == 8 and all(
+            c in "abcdefghijklmnopqrstuvwxyz0123456789_" for c in random_part)
+        if ours and _used(old) < cutoff:
+            _remove(str(old))
 
 
 def _write_unit(folder: str, name: str, prelude: str) -> str:
