@@ -5,6 +5,7 @@ Usage:
     python benchmarks/sim_speed.py --crosscheck    # also 10M rounds per ruleset vs exact
     python benchmarks/sim_speed.py --crosscheck-only  # only that
     python benchmarks/sim_speed.py --quick         # shorter runs
+    python benchmarks/sim_speed.py --for-rules-only   # only the kernel built for each ruleset
 
 Rounds/s are per CPU-second of one process (`time.process_time`), best play, one
 seat, dealt from the ruleset's shoe (a fresh shuffled shoe each round), first on the
@@ -14,7 +15,10 @@ is the issue's 9.4 M target). Sessions are pagat-british with five players (stan
 per CPU-second, with the process's peak memory after 10^6 and 10^7 deals (flat: nothing
 per deal is kept).
 Scaling is wall time of `simulate` with 1 and 2 local workers and a local Dask
-cluster of 2 workers.
+cluster of 2 workers. The kernel compiled for each ruleset (`RoundRunner.for_rules`) is
+timed against the general C library by alternating the two in one process (steadier
+than separate processes on a machine whose speed drifts), with its build time from an
+empty folder.
 """
 
 from __future__ import annotations
@@ -169,6 +173,57 @@ def scaling() -> None:
           f"cluster up for both; edge {result.house_edge:.4f}%)")
 
 
+def for_rules() -> None:
+    """The kernel compiled for each ruleset against the general C library, alternated in
+    one process (`reps` pairs of `rounds` rounds, the ruleset's shoe, best play): each
+    one's median rounds/s and the median of the pairs' ratios; and the build's seconds
+    (wall) from an empty folder."""
+    import statistics
+    from pathlib import Path
+
+    from pontoon_rules import native
+    from pontoon_rules.sim import native as sim_native
+    from pontoon_rules.sim.rounds import RoundRunner
+    from pontoon_rules.sim.strategy import strategy
+
+    sim_native.kernel()  # the general library, from where it is built (not timed below)
+
+    rounds, reps = (200_000, 4) if QUICK else (500_000, 8)
+    print(f"the general kernel compiled for each ruleset against the general C library, "
+          f"alternated in one process ({reps} pairs of {rounds:,} rounds; rounds/s per CPU "
+          "second, medians), and its build from an empty folder:")
+    ratios = []
+    for ruleset in simulated():
+        rules = compile_rules(load_bundled(ruleset))
+        general = RoundRunner(rules, strategy(rules))
+        ruled = RoundRunner(rules, general.strategy)
+        loaded = len(native._LOADED)
+        with tempfile.TemporaryDirectory() as folder:
+            kept = native.build_dirs
+            native.build_dirs = lambda: [Path(folder)]  # type: ignore[assignment]
+            try:
+                start = time.perf_counter()
+                built = ruled.for_rules()
+                build = time.perf_counter() - start
+            finally:
+                native.build_dirs = kept  # type: ignore[assignment]
+        if not built:
+            print(f"  {ruleset:24} no C kernel for the rules (no compiler?)")
+            continue
+        pairs = [(_timed(general, rounds, "general"), _timed(ruled, rounds, "general"))
+                 for _ in range(reps)]
+        a = [out[3] / cpu for (cpu, out), _ in pairs]
+        b = [out[3] / cpu for _, (cpu, out) in pairs]
+        ratio = statistics.median(y / x for x, y in zip(a, b, strict=True))
+        ratios.append(ratio)
+        built_here = (f"build {build:.2f} s" if len(native._LOADED) > loaded else
+                      "the build of a ruleset above: the same parameters and header")
+        print(f"  {ruleset:24} general-c {statistics.median(a):12,.0f}  general-c-rules "
+              f"{statistics.median(b):12,.0f} rounds/s: {ratio:.2f}x  ({built_here})")
+    if ratios:
+        print(f"  -> {min(ratios):.2f}x to {max(ratios):.2f}x")
+
+
 def simulated() -> list[str]:
     """The bundled rulesets the compiled simulator plays (it names what it refuses in the
     others, printed here once)."""
@@ -207,11 +262,15 @@ def main() -> None:
         session_child(int(sys.argv[-1]))
         return
     print("(measured under whatever load the machine has; figures are CPU time unless wall)")
+    if "--for-rules-only" in sys.argv:
+        for_rules()
+        return
     if "--crosscheck-only" in sys.argv:
         crosscheck()
         return
     compile_time()
     rounds_per_second()
+    for_rules()
     sessions()
     print("scaling (wall time):")
     scaling()

@@ -10,7 +10,6 @@
  *
  *   pr_sim_rounds       run_rounds: many rounds of seat 0, sums and an optional trace
  *   pr_sim_play_round   play_round: one round (a stacked shoe)
- *   pr_sim_for_rules    1 in a build for one ruleset (SIM_RULES, see sim_hands.h), else 0
  *   pr_sim_constant     the name and value of constant i of sim.h (for the tests)
  */
 
@@ -659,15 +658,6 @@ int pr_sim_play_round(const SimArgs *a) {
     int ok = play_round(&sim);
     *a->st = sim.rng;
     return ok;
-}
-
-/* Whether this library was built for one ruleset and strategy (SIM_RULES). */
-int pr_sim_for_rules(void) {
-#ifdef SIM_RULES
-    return 1;
-#else
-    return 0;
-#endif
 }
 
 /* -- the constants of sim.h, for the tests ----------------------------------------------- */

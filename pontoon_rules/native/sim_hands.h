@@ -56,8 +56,9 @@ typedef struct {
 /* A build for one ruleset and strategy (`sim.native.for_rules`) defines SIM_RULES and,
  * before this file, the parameter vector (BAKED_P) and the strategy vector's header
  * (BAKED_H) as constants: the compiler then folds every test of a rule, so the round does
- * only what these rules play (a fifth to a quarter fewer cycles a round on the bundled
- * rulesets). `open_sim` checks that a call passes those values. */
+ * only what these rules play (1.17 to 1.33 times the rounds a second on the bundled
+ * rulesets: benchmarks/sim_speed.py --for-rules-only). `open_sim` checks that a call
+ * passes those values. */
 #ifdef SIM_RULES
 #define P(slot) (BAKED_P[slot])
 #define SH(i) (BAKED_H[i]) /* S_(i) for i < T_HEADER */
@@ -222,13 +223,20 @@ HOT i64 find_row(const Sim *s, i64 h, int banker) {
     return -1;
 }
 
-/* Whether a hand holding exactly the ranks of named row i (H_RANKED) can have best total
- * `t`: its hard total is theirs, and an ace among them may count its bonus (a hand whose
- * aces count 1 after a double has the hard total). Always 1 for a row not by ranks. */
-static int ranks_allow(const Sim *s, i64 i, i64 t) {
-    if (!NHR(i, H_RANKED)) return 1;
+/* The hard total of a hand holding exactly the ranks of named row i (-1: a row not by
+ * ranks, H_RANKED 0). */
+static i64 ranks_hard(const Sim *s, i64 i) {
+    if (!NHR(i, H_RANKED)) return -1;
     i64 hard = 0;
     for (i64 rank = 0; rank < 13; rank++) hard += NHR(i, H_RANKS + rank) * P(P_VALUE_0 + rank);
+    return hard;
+}
+
+/* Whether a hand holding exactly the ranks of named row i (hard total `hard`, -1: any
+ * cards) can have best total `t`: the hard total, or with an ace among them its bonus (a
+ * hand whose aces count 1 after a double has the hard total). */
+static int ranks_allow(const Sim *s, i64 i, i64 hard, i64 t) {
+    if (hard < 0) return 1;
     i64 bonus = P(P_ACE_BONUS);
     return t == hard || (NHR(i, H_RANKS) > 0 && hard + bonus <= 21 && t == hard + bonus);
 }
@@ -244,8 +252,10 @@ static void index_rows(const Sim *s, RowIndex *x, i64 first, i64 count) {
         u64 bit = 1ULL << b;
         for (i64 n = 0; n < HC_COLS; n++)
             if (n >= NHR(i, H_MIN_CARDS) && n <= NHR(i, H_MAX_CARDS)) x->by_cards[n] |= bit;
+        i64 hard = ranks_hard(s, i);
         for (i64 t = 0; t < INDEXED_TOTALS; t++)
-            if (t >= NHR(i, H_MIN_TOTAL) && t <= NHR(i, H_MAX_TOTAL) && ranks_allow(s, i, t))
+            if (t >= NHR(i, H_MIN_TOTAL) && t <= NHR(i, H_MAX_TOTAL)
+                && ranks_allow(s, i, hard, t))
                 x->by_total[t] |= bit;
         if (NHR(i, H_ON_SPLIT)) x->on_split |= bit;
         if (NHR(i, H_AFTER_DOUBLE)) x->after_double |= bit;

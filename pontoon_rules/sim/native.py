@@ -118,10 +118,6 @@ class Kernel:
                                       ctypes.c_int64]
         lib.pr_sim_play_round.restype = ctypes.c_int
         lib.pr_sim_play_round.argtypes = [args]
-        lib.pr_sim_for_rules.restype = ctypes.c_int
-        lib.pr_sim_for_rules.argtypes = []
-        self.for_rules = bool(lib.pr_sim_for_rules())
-        """Whether the library was built for one ruleset and strategy (`for_rules`)."""
 
     def run_rounds(self, *args: Any) -> int:
         """As `sim.play.run_rounds(P, …, st, rounds, out, trace)`."""

@@ -11,7 +11,8 @@ built (`sim.native`, `sim.fast_native`), else numba's (`sim.play`, `sim.fast`;
 `kernel="numba"` forces the general one in numba, `kernel="fast-numba"` the fast one):
 the same rounds to the last bit. `for_rules()` puts the general rounds on the C kernel
 compiled for this ruleset and strategy (`sim.native.for_rules`: the same rounds, a fifth
-to a quarter faster), built once per machine where missing.
+to a third faster, `benchmarks/sim_speed.py --for-rules-only`), built once per machine
+where missing.
 """
 
 from __future__ import annotations
