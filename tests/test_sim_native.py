@@ -66,7 +66,8 @@ def assert_same_run(runner: RoundRunner, numba: str, c: str, seed: int, dealing:
 
 def assert_same_rounds(rules: Rules, players: tuple[str, ...], for_rules: bool = False) -> None:
     """C against numba: every player, one seat and several, both dealings, every seed
-    (`for_rules`: on the C kernel compiled for the rules and each player)."""
+    (`for_rules`: on the C kernel compiled for the rules and each player, the first seed:
+    the general C kernel, which reads the same source, plays every seed)."""
     for player in players:
         strat = strategy(rules, player)
         for seats in sorted({1, min(rules.max_players, 3)}):
@@ -74,7 +75,7 @@ def assert_same_rounds(rules: Rules, players: tuple[str, ...], for_rules: bool =
             if for_rules:
                 assert runner.for_rules() and runner.kernel_name("general") == "general-c-rules"
             for dealing in ("shoe", "infinite"):
-                for seed in SEEDS:
+                for seed in list(SEEDS)[:1] if for_rules else SEEDS:
                     assert_same_run(runner, "numba", "general", seed, dealing,
                                     f"{player}, {seats} seat(s), {dealing}, seed {seed}")
 
