@@ -146,14 +146,15 @@ def test_the_same_seed_gives_the_same_edge_at_any_accepted_stake(
 
 def test_simulate_refuses_a_min_stake_past_the_integers(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # an amount is bounded in the model (issue 46: `ruleset.common.AMOUNT_MAX`), so such a
+    # stake is a problem of the file, with its line and field
     path = tmp_path / "huge.yaml"
     path.write_text("id: huge\nname: Huge\nextends: pagat-british\nstakes:\n"
                     "  min_stake: 100000000000000000000000\n  max_stake: null\n")
     code, out, err = run(capsys, "simulate", str(path), "--rounds", "1000")
     assert (code, out) == (2, "")
-    assert err.endswith("error: huge: stakes.min_stake 100,000,000,000,000,000,000,000 is too "
-                        "large for the compiled simulator, which counts money in 64-bit "
-                        "integers (9,223,372,036,854,775,807); use --path engine\n")
+    assert err.startswith(f"{path}:5:3: stakes.min_stake")
+    assert "expected a number <= 999999999999999, got 100000000000000000000000" in err
 
 
 # --- item 9: cluster input and workers ------------------------------------------------------

@@ -20,9 +20,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Literal
 
-from pydantic import Field, StrictInt
+from pydantic import Field
 
-from pontoon_rules.ruleset.common import RuleModel
+from pontoon_rules.ruleset.common import Amount, RuleModel
 from pontoon_rules.text import terminal_safe
 
 if TYPE_CHECKING:
@@ -41,9 +41,8 @@ class Agreed(RuleModel):
     agreed: Literal[True] = Field(
         description="Marks the value as one the table agrees before play."
     )
-    default: StrictInt | None = Field(
+    default: Amount | None = Field(
         default=None,
-        ge=1,
         description="What a program plays with when no value was agreed (null: no limit); "
         "it says so when it does.",
     )

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import Field, StrictBool, StrictInt
 
-from pontoon_rules.ruleset.common import RuleModel
+from pontoon_rules.ruleset.common import Amount, RuleModel
 
 if TYPE_CHECKING:
     from pontoon_rules.ruleset.model import Ruleset
@@ -54,8 +54,8 @@ class BankSale(StrEnum):
 class Bank(RuleModel):
     """The bank as an amount the banker puts up, and when it passes on."""
 
-    amount: StrictInt | None = Field(
-        default=None, ge=1,
+    amount: Amount | None = Field(
+        default=None,
         description="The bank the banker puts up, in minor units: it caps what all the "
         "players together may stake against it in a deal; null for a banker who covers "
         "any stake.",

@@ -6,7 +6,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
 
 class RuleModel(BaseModel):
@@ -19,14 +19,39 @@ class RuleModel(BaseModel):
                               defer_build=True)
 
 
+TERM_DIGITS = 3
+"""The most digits of either term of odds ('999:1') or of a fraction of the stake
+([998, 999]): the one bound on every multiplier of a stake, so that a stake times any one
+term fits the compiled simulator's 64-bit integers (`AMOUNT_MAX` x 999 < 2**63)."""
+
+TERM_MAX = 10**TERM_DIGITS - 1
+"""The largest term of odds or of a fraction (999)."""
+
+AMOUNT_DIGITS = 15
+"""The most digits of an amount of money in a ruleset (a stake, a bank): 999 trillion
+minor units, a sane number a rule sheet prints on its line, and one that times any one
+odds or fraction term fits the simulator's 64-bit integers."""
+
+AMOUNT_MAX = 10**AMOUNT_DIGITS - 1
+"""The largest amount of money a ruleset may name, in minor units."""
+
 Odds = Annotated[
     str,
     Field(
-        pattern=r"^[0-9]{1,3}:[1-9][0-9]{0,2}$",
+        pattern=rf"^[0-9]{{1,{TERM_DIGITS}}}:[1-9][0-9]{{0,{TERM_DIGITS - 1}}}$",
         description="Odds written as 'won:staked', e.g. '1:1' (evens), '3:2', '2:1' (double).",
         examples=["1:1", "3:2", "2:1"],
     ),
 ]
+
+Term = Annotated[StrictInt, Field(ge=0, le=TERM_MAX)]
+"""One term of a fraction of the stake: 0 to 999, as odds' terms."""
+
+StakeFraction = tuple[Term, Term]
+"""A part of the stake as (num, den), each term bounded as odds' are (`TERM_MAX`)."""
+
+Amount = Annotated[StrictInt, Field(ge=1, le=AMOUNT_MAX)]
+"""An amount of money in minor units: 1 to `AMOUNT_MAX`."""
 
 
 def odds_fraction(odds: str) -> Fraction:

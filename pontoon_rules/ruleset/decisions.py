@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from pydantic import Field, StrictBool, StrictInt, model_validator
 
-from pontoon_rules.ruleset.common import ALL_RANKS, Rank, RuleModel
+from pontoon_rules.ruleset.common import ALL_RANKS, Rank, RuleModel, StakeFraction
 
 if TYPE_CHECKING:
     from pontoon_rules.ruleset.model import Ruleset
@@ -63,7 +63,7 @@ class Surrender(RuleModel):
         description="The banker's first visible card (its ranks) a surrender is offered "
         "against, e.g. A, J, Q, K; every rank for no restriction.",
     )
-    returns: tuple[StrictInt, StrictInt] = Field(
+    returns: StakeFraction = Field(
         default=(1, 2),
         description="The part of the hand's stake given back, as a fraction (num, den): "
         "[1, 2] for half.",

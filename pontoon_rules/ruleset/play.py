@@ -21,6 +21,7 @@ from pontoon_rules.ruleset.bank import Bank, FirstBanker, PlayDirection
 from pontoon_rules.ruleset.common import (
     ALL_RANKS,
     ALL_SUITS,
+    Amount,
     BankerRole,
     BuyMode,
     DealOrder,
@@ -30,6 +31,7 @@ from pontoon_rules.ruleset.common import (
     Rank,
     RuleModel,
     SplitDealOrder,
+    StakeFraction,
     Suit,
 )
 from pontoon_rules.ruleset.decisions import RedoubleStake, Rescue, Surrender
@@ -225,11 +227,11 @@ class Deal(RuleModel):
 class Stakes(RuleModel):
     """Stake limits and how buying a card adds to the stake."""
 
-    min_stake: Annotated[StrictInt, Field(ge=1)] | Agreed = Field(
+    min_stake: Amount | Agreed = Field(
         description="Smallest original stake, in minor units; or {agreed: true, default: N}: "
         "agreed at the table before play (the sheet prints a blank)."
     )
-    max_stake: Annotated[StrictInt, Field(ge=1)] | None | Agreed = Field(
+    max_stake: Amount | None | Agreed = Field(
         description="Largest original stake in minor units, or null for no limit; or "
         "{agreed: true, default: N or null}: agreed at the table before play."
     )
@@ -364,7 +366,7 @@ class Insurance(RuleModel):
     allowed: StrictBool = Field(
         description="Whether insurance is offered when the banker shows an ace."
     )
-    max_fraction: tuple[StrictInt, StrictInt] = Field(
+    max_fraction: StakeFraction = Field(
         default=(1, 2), description="Most insurance as a fraction (num, den) of the stake."
     )
     amount: InsuranceAmount = Field(

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from pydantic import Field, StrictBool, StrictInt, model_validator
+from pydantic import Field, StrictBool, model_validator
 
-from pontoon_rules.ruleset.common import Odds, RuleModel
+from pontoon_rules.ruleset.common import Odds, RuleModel, StakeFraction
 
 if TYPE_CHECKING:
     from pontoon_rules.ruleset.model import Ruleset
@@ -52,7 +52,7 @@ class MatchBet(RuleModel):
 class SideBets(RuleModel):
     """Side bets on the first two cards."""
 
-    max_fraction: tuple[StrictInt, StrictInt] = Field(
+    max_fraction: StakeFraction = Field(
         default=(1, 1),
         description="The most each side bet may be, as a fraction (num, den) of the seat's "
         "stake.",

@@ -31,6 +31,16 @@ class MoneyOverflowError(PontoonError, ValueError):
     """A run whose money could pass what the compiled simulator's integers hold."""
 
 
+@dataclass(frozen=True)
+class Part:
+    """One part of what a seat can move in a round, per unit of stake: `factor` units,
+    grown by the ruleset field `field` (a dotted path). A part bounds an amount the round
+    adds up or a product a kernel forms on the way (stake x numerator, before a division)."""
+
+    field: str
+    factor: int
+
+
 def round_swing(rules: Rules, stake: int, seats: int, kitty: int = 0, bid: int = 0) -> int:
     """An upper bound on any amount one round moves (a seat's net, the banker's, the kitty's,
     a sale of the bank for `bid`, and any product the kernel forms on the way)."""
@@ -40,37 +50,75 @@ def round_swing(rules: Rules, stake: int, seats: int, kitty: int = 0, bid: int =
 
 @functools.lru_cache(maxsize=64)
 def _factors(rules: Rules) -> tuple[int, int]:
-    """(what one seat can move per unit of stake, per unit of shoot bet), from the kernel's
-    own view of the ruleset (`compiled.compile_sim`)."""
+    """(what one seat can move per unit of stake, per unit of shoot bet)."""
+    parts, shoot = _parts(rules)
+    return sum(part.factor for part in parts) + 1, shoot
+
+
+def largest_part(rules: Rules) -> Part:
+    """The part of a round's bound that grows most with the stake (the field to name when
+    a run does not fit)."""
+    return max(_parts(rules)[0], key=lambda part: part.factor)
+
+
+@functools.lru_cache(maxsize=64)
+def _parts(rules: Rules) -> tuple[tuple[Part, ...], int]:
+    """(every part one seat can move per unit of stake, what it can move per unit of shoot
+    bet), from the kernel's own view of the ruleset (`compiled.compile_sim`). Each product
+    the kernels form is a part: a hand's stake times the settlement's odds, the surrender's
+    and insurance's numerators, a side bet's most times its stake and its odds times that
+    (the rescue and the buys form none beyond the hand's own stake)."""
     from pontoon_rules.sim import compiled as c
 
     sim = c.compile_sim(rules)
     p = sim.params
     buys = int(p[c.BUY_HIGH]) * int(p[c.MAX_CARDS_RULE]) if p[c.BUY_MODE] else 0
-    hand = (1 + buys) * 2 ** int(p[c.DOUBLE_TIMES] if p[c.DOUBLE_ALLOWED] else 0)
+    doubles = 2 ** int(p[c.DOUBLE_TIMES] if p[c.DOUBLE_ALLOWED] else 0)
     hands = max(1, int(p[c.SPLIT_MAX_HANDS]))
     odds = max(1, int(sim.settle[:, :, 1].max()), int(sim.settle[:, :, 3].max()),
                int(sim.cells[:, :, 1].max()), int(sim.cells[:, :, 3].max()),
                int(sim.pays.max()))
-    insurance = (int(p[c.INS_FRAC_NUM]) + 1) * (int(p[c.INS_PAYS_NUM]) + 1)
+    held = hands * (1 + buys) * doubles  # the most one seat's hands hold, in stakes
+    grown = max([(odds + 1, _odds_field(rules, odds)), (hands, "player.split.max_hands"),
+                 (1 + buys, "stakes.first_buy_max"), (doubles, "player.double.times_per_hand")])
+    parts = [Part(grown[1], held * (odds + 1)),
+             Part("player.surrender.returns", held * int(p[c.SURRENDER_NUM])),
+             Part("player.insurance.max_fraction", held * (int(p[c.INS_FRAC_NUM]) + 1)),
+             Part("player.insurance.pays", held * (int(p[c.INS_PAYS_NUM]) + 1)),
+             *_side_bets(p)]
     shoot = (hands + 2) * (int(p[c.SHOOT_PAYS_NUM]) + 1) if p[c.SHOOT] else 0
-    return hands * hand * (odds + 1) + insurance + _side_bets(p) + 1, shoot
+    return tuple(part for part in parts if part.factor), shoot
 
 
-def _side_bets(p: np.ndarray) -> int:
-    """What a seat's side bets can move per unit of stake: the most each may be (rounded
-    up), times one plus what a pair pays, and one plus what two matching cards pay, at
-    the most (0 where none is offered)."""
+def _odds_field(rules: Rules, odds: int) -> str:
+    """The settlement field whose odds pay `odds` (the largest numerator), by dotted path."""
+    from pontoon_rules.ruleset.common import odds_fraction
+    from pontoon_rules.ruleset.fields import ruleset_paths, value_at
+
+    elsewhere = ("player.insurance.", "shoot.", "side_bets.")
+    for path in ruleset_paths(rules.ruleset):
+        if path.startswith(elsewhere) or not path.endswith((".pays", ".collects")):
+            continue
+        value = value_at(rules.ruleset, path)
+        if isinstance(value, str) and odds_fraction(value).numerator == odds:
+            return path
+    return "outcomes"
+
+
+def _side_bets(p: np.ndarray) -> list[Part]:
+    """What a seat's side bets can move per unit of stake, and the products they form: the
+    most each may be (its numerator times the stake), and that amount times what a pair
+    pays, and twice what a matching card pays (none where no side bet is offered)."""
     from pontoon_rules.sim import compiled as c
 
-    def up(num: int) -> int:  # slot `num` over the slot after it, rounded up
-        return -(-int(p[num]) // max(1, int(p[num + 1])))
-
     if not p[c.SIDE_MOST_DEN]:
-        return 0
-    pair = max(up(c.PAIR_NUM), up(c.PAIR_SUITED_NUM))
-    match = max(up(c.MATCH_NUM), up(c.MATCH_SUITED_NUM))
-    return up(c.SIDE_MOST_NUM) * (pair + 1 + 2 * match + 1)
+        return []
+    most = -(-int(p[c.SIDE_MOST_NUM]) // max(1, int(p[c.SIDE_MOST_DEN])))  # rounded up
+    pair = max(int(p[c.PAIR_NUM]), int(p[c.PAIR_SUITED_NUM]))
+    match = max(int(p[c.MATCH_NUM]), int(p[c.MATCH_SUITED_NUM]))
+    return [Part("side_bets.max_fraction", int(p[c.SIDE_MOST_NUM]) + 2 * most),
+            Part("side_bets.pair.pays", most * pair),
+            Part("side_bets.match_dealer.pays", 2 * most * match)]
 
 
 @dataclass(frozen=True)
@@ -108,7 +156,8 @@ def largest_stake(rules: Rules, run: Run, limit: int = INT64_MAX) -> int:
 
 def check_money(rules: Rules, run: Run, what: str = "a round",
                 limit: int = INT64_MAX) -> None:
-    """Refuse a run whose money could pass `limit` (before anything is played).
+    """Refuse a run whose money could pass `limit` (before anything is played), naming the
+    field that grows it most.
 
     Raises:
         MoneyOverflowError: `what` at the run's stake could move more than the kernel holds.
@@ -118,13 +167,15 @@ def check_money(rules: Rules, run: Run, what: str = "a round",
     most = largest_stake(rules, run, limit)
     raise MoneyOverflowError(
         f"{rules.ruleset.id}: a stake of {run.stake:,} is too large for the compiled "
-        f"simulator: {what} could move more than it counts exactly ({limit:,}); the largest "
-        f"stake it takes here is {most:,}, with a kitty and a bid no larger (the engine, "
-        "without --summary, or with --path engine, has no such limit)")
+        f"simulator: {what} could move more than it counts exactly ({limit:,}), "
+        f"{_grown(rules)}; the largest stake it takes here is {most:,}, with a kitty and a "
+        "bid no larger (the engine, without --summary, or with --path engine, has no such "
+        "limit)")
 
 
 def check_limits(rules: Rules) -> None:
-    """Refuse a ruleset whose own smallest stake no round on the simulator could hold.
+    """Refuse a ruleset whose own smallest stake no round on the simulator could hold,
+    naming the field that grows it most.
 
     Raises:
         MoneyOverflowError: `stakes.min_stake` is beyond what one round can hold.
@@ -132,5 +183,11 @@ def check_limits(rules: Rules) -> None:
     if rules.min_stake > INT64_MAX or not Run(rules.min_stake, 1).fits(rules):
         raise MoneyOverflowError(
             f"{rules.ruleset.id}: stakes.min_stake {rules.min_stake:,} is too large for the "
-            f"compiled simulator, which counts money in 64-bit integers ({INT64_MAX:,}); "
-            "use --path engine")
+            f"compiled simulator, which counts money in 64-bit integers ({INT64_MAX:,}), "
+            f"{_grown(rules)}; use --path engine")
+
+
+def _grown(rules: Rules) -> str:
+    """Words naming the field that multiplies a stake most in one round."""
+    part = largest_part(rules)
+    return f"most of it through {part.field} ({part.factor:,} times the stake a seat)"
