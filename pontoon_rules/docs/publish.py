@@ -1,10 +1,15 @@
 """Putting a finished site in place without touching a file the build did not write.
 
 A build owns exactly the files its manifest lists (`MANIFEST`, written inside the site:
-a JSON list of relative paths and the build's unique id). Publishing a finished build
+a JSON list of relative paths, each file's size and SHA-256, and the build's unique id),
+and only while each is still what the build wrote: a listed file is ours when it is a
+regular file inside `T` (no `..`, no absolute path, no link on the way, never under a
+`.git`) of the recorded size and digest. A file a manifest lists without a digest (one
+from before digests, or an entry added by hand) cannot be verified: it is ours only where
+the new site writes a file of its own, and is kept otherwise. Publishing a finished build
 `W/site` over a target folder `T`:
 
-1. Every entry of `T` that no manifest of ours lists (a `.git` of a gh-pages checkout,
+1. Every entry of `T` that is not ours by that rule (a `.git` of a gh-pages checkout,
    a `CNAME`, the `--rulesets` folder being read, a note inside `sheets/`) is foreign.
    A foreign file where the new site has one of its own is a conflict: the build is
    refused and nothing moves.
@@ -47,6 +52,13 @@ RECORD = "pontoon-rules-build.json"
 _RENAME_EXCHANGE = 2
 
 
+Digest = tuple[int, str]
+"""A file's size in bytes and its SHA-256 (hex), as a manifest records them."""
+
+_NEVER_OURS = frozenset({".git", MANIFEST})
+"""Names a path through which is never a file of ours, whatever a manifest lists."""
+
+
 def read_manifest(folder: Path) -> frozenset[str] | None:
     """The files a previous build of `folder` wrote, or None when it is not one of ours.
 
@@ -66,6 +78,25 @@ def read_manifest(folder: Path) -> frozenset[str] | None:
     return frozenset() if legacy else None
 
 
+def read_digests(folder: Path) -> dict[str, Digest]:
+    """The size and digest `folder`'s manifest records for each file it lists (none for a
+    manifest from before digests, or an entry without a valid one)."""
+    try:
+        data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        digests = data["digests"]
+    except (ValueError, KeyError, TypeError, OSError):
+        return {}
+    if not isinstance(digests, dict):
+        return {}
+    out = {}
+    for rel, entry in digests.items():
+        size, digest = (entry.get("size"), entry.get("sha256")) if isinstance(entry, dict) \
+            else (None, None)
+        if isinstance(size, int) and isinstance(digest, str) and len(digest) == 64:
+            out[str(rel)] = (size, digest)
+    return out
+
+
 def build_id_of(folder: Path) -> str | None:
     """The id in `folder`'s manifest (None without one)."""
     try:
@@ -76,13 +107,54 @@ def build_id_of(folder: Path) -> str | None:
 
 
 def write_manifest(site: Path, build: str) -> frozenset[str]:
-    """List every file under `site` in its manifest (with the build id); returns the list."""
+    """List every file under `site` in its manifest, with its size and digest (and the
+    build id); returns the list."""
     files = frozenset(_files_under(site))
+    digests = {}
+    for rel in sorted(files):
+        size, digest = digest_of(site / rel) or (0, "")
+        digests[rel] = {"size": size, "sha256": digest}
     (site / MANIFEST).write_text(json.dumps(
         {"built_by": "pontoon-rules", "build": build, "files": sorted(files),
-         "note": "docs build replaces exactly these files; anything else here is left alone"},
+         "digests": digests,
+         "note": "docs build replaces exactly these files, each only while its size and "
+                 "sha256 are as recorded here; anything else here is left alone"},
         indent=1) + "\n", encoding="utf-8")
     return files
+
+
+def digest_of(path: Path) -> Digest | None:
+    """`path`'s size and SHA-256, read without following a link (None: not a regular
+    file, or unreadable)."""
+    import hashlib
+    import stat
+
+    try:
+        handle = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    with os.fdopen(handle, "rb") as file:
+        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):
+            return None
+        digest, size = hashlib.sha256(), 0
+        while chunk := file.read(1 << 20):
+            digest.update(chunk)
+            size += len(chunk)
+    return size, digest.hexdigest()
+
+
+def inside(tree: Path, rel: str) -> bool:
+    """Whether `rel` names a regular file inside `tree` reached through real folders only:
+    relative, no `..`, no `.git` or manifest on the way, no link in any part."""
+    if not _is_relative(rel) or _NEVER_OURS & set(Path(rel).parts):
+        return False
+    path = tree
+    for part in Path(rel).parts:
+        path = path / part
+        if path.is_symlink():
+            return False
+    root = tree.resolve()
+    return path.is_file() and path.resolve().parent == root / Path(rel).parent
 
 
 def _files_under(site: Path) -> Iterator[str]:
@@ -190,12 +262,9 @@ def exchange(first: Path, second: Path) -> bool:
 def remove_ours(tree: Path, ours: frozenset[str]) -> None:
     """Delete from `tree` the files in `ours` and the folders they leave empty (never
     through a link: a listed file whose folder is a link elsewhere is left alone)."""
-    root = tree.resolve()
     for rel in ours:
-        path = tree / rel
-        if (path.is_file() and not path.is_symlink()
-                and path.parent.resolve() == root / Path(rel).parent):
-            path.unlink()
+        if inside(tree, rel):
+            (tree / rel).unlink()
     for rel in sorted(_parents(ours), key=lambda p: -p.count("/")):
         with contextlib.suppress(OSError):
             (tree / rel).rmdir()
@@ -291,22 +360,29 @@ def recover(target: Path) -> list[Path]:
 # --- publishing -------------------------------------------------------------------------
 
 
-def publish(work: Path, build: str, target: Path) -> list[str]:
+def publish(work: Path, build: str, target: Path,
+            say: Callable[[str], None] | None = None) -> list[str]:
     """Put the finished site `work/site` at `target`; returns foreign entries it kept.
+    `say` is told, in one line, of listed files kept because they could not be verified.
 
     Raises:
-        OutputError: a file we did not write is where the new site has one (nothing moved).
+        OutputError: a file we did not write, or one changed since, is where the new site
+            has one (nothing moved).
     """
     site = work / "site"
     new = write_manifest(site, build)
-    old = _previous_files(target, new)
+    old, unverified = _previous_files(target, new)
     foreign = foreign_entries(target, old)
     clash = conflicts(target, foreign, new)
     if clash:
         raise OutputError(
             f"{target / clash[0]}: the new site has a file there, and this one was not "
-            f"written by docs build ({len(clash)} such); nothing was changed. Move it "
-            "away, or build into another folder.")
+            f"written by docs build, or was changed since ({len(clash)} such); nothing was "
+            "changed. Move it away, or build into another folder.")
+    if unverified and say is not None:
+        say(f"kept {unverified} file(s) the old site's manifest lists that are not as docs "
+            "build wrote them, or that it lists without a size and digest (a manifest from "
+            "before digests): only the files the new site replaces are ever deleted")
     write_record(work, {**(read_record(work) or {}), "phase": "swapping",
                         "new_files": sorted(new), "old_files": sorted(old)})
     if target.is_dir():
@@ -321,17 +397,24 @@ def publish(work: Path, build: str, target: Path) -> list[str]:
     return foreign
 
 
-def _previous_files(target: Path, new: frozenset[str]) -> frozenset[str]:
-    """The files of ours in `target`: its manifest's, or for a build from before
-    manifests, the files at paths the new site writes (nothing else is assumed ours)."""
+def _previous_files(target: Path, new: frozenset[str]) -> tuple[frozenset[str], int]:
+    """The files of ours in `target`, and how many listed ones are kept as not verifiable.
+
+    A file its manifest lists with a size and digest is ours while it still has them; one
+    listed without (a manifest from before digests), or a build from before manifests,
+    has as ours only the files at paths the new site writes. Never a path out of `target`,
+    through a link, or under `.git`."""
     if not target.is_dir():
-        return frozenset()
+        return frozenset(), 0
     listed = read_manifest(target)
     if listed is None:
-        return frozenset()  # an empty folder (check_site_dir refused any other)
-    if listed or build_id_of(target) is not None:
-        return listed
-    return frozenset(f for f in new if (target / f).is_file() and not (target / f).is_symlink())
+        return frozenset(), 0  # an empty folder (check_site_dir refused any other)
+    if not listed and build_id_of(target) is None:
+        listed = new  # a build from before manifests: what the new site writes
+    digests = read_digests(target)
+    ours = frozenset(rel for rel in listed if inside(target, rel) and (
+        digest_of(target / rel) == digests[rel] if rel in digests else rel in new))
+    return ours, len({rel for rel in listed if inside(target, rel)} - ours)
 
 
 # --- the lock ---------------------------------------------------------------------------

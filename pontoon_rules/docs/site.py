@@ -139,7 +139,7 @@ def _build_and_publish(config_file: Path, target: Path, strict: bool, rulesets: 
         with extra_rulesets(rulesets, checked=True):
             config = load_config(str(config_file), strict=strict, site_dir=str(work / "site"))
             build(config)
-        publish.publish(work, build_id, target)
+        publish.publish(work, build_id, target, say)
     finally:
         if not publish.finish_work(work, target):
             say(f"kept {work}: it holds files that are not the build's (nothing was deleted)")
