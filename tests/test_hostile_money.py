@@ -322,3 +322,14 @@ def test_a_session_stake_past_the_integers_names_the_field(
                          "--stake", str(10**17), "--seed", "3")
     assert (code, out) == (2, "") and err.startswith("error: pagat-british: a stake of ")
     assert "could move more than it counts exactly" in err and "most of it through " in err
+
+
+@pytest.mark.parametrize("value", [str(10**20), str(AMOUNT_MAX + 1), "0"])
+def test_an_agreed_stake_past_the_bound_is_refused_for_that_reason(
+        capsys: pytest.CaptureFixture[str], value: str) -> None:
+    code, out, err = run(capsys, "session", "pagat-british", "--deals", "1",
+                         "--agree", f"stakes.min_stake={value}")
+    assert (code, out) == (2, "")
+    assert err.splitlines()[-1] == (
+        f"Error: Invalid value for --agree: stakes.min_stake='{value}': expected a whole "
+        "amount from 1 to 999,999,999,999,999, or none")

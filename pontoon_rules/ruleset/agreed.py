@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from pontoon_rules.ruleset.common import Amount, RuleModel
+from pontoon_rules.ruleset.common import AMOUNT_DIGITS, AMOUNT_MAX, Amount, RuleModel
 from pontoon_rules.text import terminal_safe
 
 if TYPE_CHECKING:
@@ -66,7 +66,7 @@ def parse_agreement(text: str) -> tuple[str, int | None]:
 
     Raises:
         ValueError: not FIELD=VALUE, an unknown field, or a value that is not a whole
-            number of at least 1.
+            number from 1 to `AMOUNT_MAX`.
     """
     path, sep, raw = text.partition("=")
     path, raw = path.strip(), raw.strip()
@@ -77,9 +77,11 @@ def parse_agreement(text: str) -> tuple[str, int | None]:
         raise ValueError(f"'{terminal_safe(path)}': expected one of {', '.join(AGREED_PATHS)}")
     if raw.lower() in ("none", "null"):
         return path, None
-    if not raw.isascii() or not raw.isdigit() or len(raw) > 15 or int(raw) < 1:
-        raise ValueError(f"{path}='{terminal_safe(raw)}': expected a whole amount of at "
-                         "least 1, or none")
+    digits = raw.lstrip("0") if raw.isascii() and raw.isdigit() else "x"
+    if not digits.isdigit() or len(digits) > AMOUNT_DIGITS:
+        shown = terminal_safe(raw if len(raw) <= 40 else f"{raw[:40]}...")
+        raise ValueError(f"{path}='{shown}': expected a whole amount from 1 to "
+                         f"{AMOUNT_MAX:,}, or none")
     return path, int(raw)
 
 
