@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import difflib
 import re
-from typing import Any, get_args, get_origin
+from types import UnionType
+from typing import Any, Union, get_args, get_origin
 
 from pydantic import ValidationError
 from pydantic_core import ErrorDetails
@@ -70,11 +71,46 @@ def translate(error: ValidationError, data: Any, docs: tuple[Document, ...]) -> 
     the valid parts (`partial.skipped_checks`), so every problem is reported at once.
     """
     out: list[Problem] = []
-    for item in error.errors(include_url=False):
+    for item in _written_branches(error.errors(include_url=False), data):
         out.extend(_translate(item, data, docs))
     for loc, text in skipped_checks(Ruleset, data, error):
         out.extend(_validator_problem(loc, part, data, docs) for part in text.split("; "))
     return out
+
+
+def _written_branches(items: list[ErrorDetails], data: Any) -> list[ErrorDetails]:
+    """The errors with a union's branch tag (`constrained-int`, `Agreed`) taken out of
+    their path, keeping only the branch the value was written as where that is clear:
+    a mapping's the model's, a number's the others' (a stake over its bound is one
+    problem of `stakes.min_stake`, not two of its branches)."""
+    out = []
+    for item in items:
+        loc = tuple(item["loc"])
+        at, members = _union_at(loc)
+        if at is None:
+            out.append(item)
+            continue
+        models = {m.__name__ for m in members if is_model(m)}
+        written = _get(data, loc[:at])
+        if isinstance(written, dict) and loc[at] not in models:
+            continue
+        if isinstance(written, int) and loc[at] in models:
+            continue
+        out.append({**item, "loc": loc[:at] + loc[at + 1:]})  # type: ignore[typeddict-item]
+    return out
+
+
+def _union_at(loc: PathKey) -> tuple[int | None, tuple[Any, ...]]:
+    """Where in `loc` a union's branch tag stands, and the union's members (None, ())."""
+    for at in range(1, len(loc)):
+        annotation = _annotation_at(loc[:at])
+        if annotation is None:
+            break
+        if get_origin(annotation) in (Union, UnionType) and isinstance(loc[at], str):
+            members = tuple(a for a in get_args(annotation) if a is not type(None))
+            if len(members) > 1:
+                return at, members
+    return None, ()
 
 
 def describe(value: Any) -> str:
