@@ -96,7 +96,7 @@ def _written_branches(items: list[ErrorDetails], data: Any) -> list[ErrorDetails
             continue
         if isinstance(written, int) and loc[at] in models:
             continue
-        out.append({**item, "loc": loc[:at] + loc[at + 1:]})  # type: ignore[typeddict-item]
+        out.append({**item, "loc": loc[:at] + loc[at + 1:]})
     return out
 
 
