@@ -23,7 +23,7 @@ def _(message: str) -> str:
 
 
 WORDS = {
-    "finite": _("exact: every card of the game's own shoe (%(packs)s × 52 cards) counted, "
+    "finite": _("exact: every card of the game's own shoe (%(packs)s × %(cards)s cards) counted, "
                 "each hand played best for the cards it holds"),
     "infinite": _("exact, for an infinite deck, each hand played best for its total"),
     "by_choice": _("the banker, who draws by choice, is taken to stand on %(total)s or more"),
@@ -93,7 +93,8 @@ def method_words(row: dict[str, Any], ruleset: Ruleset, gettext: Gettext) -> str
     """How the edge was computed, in a reader's words (translated)."""
     edge = row["edge"]
     if edge.get("deck") == "finite":
-        text = gettext(WORDS["finite"]) % {"packs": ruleset.pack.decks}
+        text = gettext(WORDS["finite"]) % {"packs": ruleset.pack.decks,
+                                            "cards": ruleset.pack.cards_per_pack}
     else:
         text = gettext(WORDS["infinite"])
     if "approximate" in edge.get("method", ""):

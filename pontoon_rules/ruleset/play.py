@@ -57,7 +57,7 @@ Decks = Annotated[
     WithJsonSchema({"anyOf": [{"type": "integer", "minimum": 1, "maximum": MAX_DECKS},
                               {"const": "infinite"}]}),
 ]
-"""A number of 52-card packs, or 'infinite' (dealt with replacement)."""
+"""A number of packs (each of `ranks` × `suits` cards), or 'infinite' (dealt with replacement)."""
 
 
 def _check_ace_values(value: object) -> tuple[int] | tuple[int, int]:
