@@ -241,9 +241,9 @@ def test_other_hosts_and_other_sites_are_refused(client: Any) -> None:
 
 
 def test_hosts_allowed_follow_the_host_option() -> None:
-    from pontoon_rules.workbench.app import allowed_hosts, host_name
-
     import socket
+
+    from pontoon_rules.workbench.app import allowed_hosts, host_name
 
     wildcard = allowed_hosts("0.0.0.0")  # this machine's names, never any name at all
     assert {"127.0.0.1", "localhost", "::1", socket.gethostname().lower()} <= wildcard

@@ -30,7 +30,6 @@ from pontoon_rules.workbench.jobs import DEFAULT_MEMORY, JobManager
 from pontoon_rules.workbench.service import Workbench
 from pontoon_rules.workbench.starts import Starts
 
-
 READ_TIMEOUT = 15.0
 """Seconds a client has to send a whole request (an upload of the largest size
 included), counted from its connection or from the previous response."""
