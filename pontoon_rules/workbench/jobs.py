@@ -10,7 +10,8 @@ finished job is kept (up to `KEEP`) for a tab that comes back to the same rules.
 
 Bounded for one person's use: at most `max_queued` jobs wait at once (a new job
 beyond is refused with `BusyError`, the server's 429; a tab's own waiting job,
-which its new one replaces, does not count), a tab has one current job, at most
+which its new one replaces, does not count, and a waiting job no page asked about
+for `quiet` seconds gives way to the new one), a tab has one current job, at most
 `MAX_TABS` tabs are followed, and a tab that has not asked about its job for `idle`
 seconds (a page closed, or a client that never polls) is dropped and its job
 cancelled. Each worker process runs under an address-space limit (`memory` bytes,
@@ -45,6 +46,9 @@ MAX_TABS = 64
 TAB_IDLE = 120.0
 """Seconds after which a tab that has not asked about its job is dropped (a page polls
 every second or so while its job runs, once a minute at worst in a hidden tab)."""
+QUIET = 10.0
+"""Seconds after which a waiting job that no page asked about gives its place in a full
+queue to a new one (a page asks several times a second while its job waits)."""
 DEFAULT_MEMORY = 2 << 30
 """The address space each worker process may use (bytes): 2 GiB."""
 
@@ -99,7 +103,7 @@ class JobManager:
 
     def __init__(self, workers: int = 1, grace: float = 8.0, nice: int = 0,
                  prefix: str = "j", max_queued: int = MAX_QUEUED, idle: float = TAB_IDLE,
-                 memory: int | None = DEFAULT_MEMORY) -> None:
+                 quiet: float = QUIET, memory: int | None = DEFAULT_MEMORY) -> None:
         self._context = multiprocessing.get_context("spawn")
         self._lock = threading.RLock()
         self._jobs: OrderedDict[str, Record] = OrderedDict()
@@ -110,6 +114,7 @@ class JobManager:
         self._ids = itertools.count(1)
         self._grace, self._nice, self._prefix = grace, nice, prefix
         self._max_queued, self._idle, self._memory = max(1, max_queued), idle, memory
+        self._quiet = quiet
         self._closed = False
         self._workers = [self._start_worker() for _ in range(max(1, workers))]
         self._monitor = threading.Thread(target=self._watch, daemon=True,
@@ -192,19 +197,30 @@ class JobManager:
     # -- inside the lock -------------------------------------------------------------------
     def _make_room(self, tab: str) -> None:
         """Raise `BusyError` unless a new job may wait (the tab's own waiting job, which
-        the new one replaces, does not count); drop the longest-silent tab when
-        `MAX_TABS` are followed."""
+        the new one replaces, does not count; a waiting job no page asked about for
+        `quiet` seconds gives way); drop the longest-silent tab when `MAX_TABS` are
+        followed."""
         own = self._jobs.get(self._tabs.get(tab, ""))
         replaced = own is not None and own.status == QUEUED and own.tabs == {tab}
         waiting = len(self._queue) - (1 if replaced else 0)
         if waiting >= self._max_queued:
-            raise BusyError(
-                f"the workbench has {waiting} analyses waiting already (at most "
-                f"{self._max_queued}); try again when one has finished, or close pages "
-                "you no longer use")
+            silent = self._silent_waiting(tab)
+            if silent is None:
+                raise BusyError(
+                    f"{waiting} analyses are waiting already (at most {self._max_queued}); "
+                    "try again when one has finished, or close pages you no longer use")
+            self.release(silent, _dropped_words("newer pages needed its place in the queue"))
         if tab not in self._tabs and len(self._tabs) >= MAX_TABS:
             oldest = min(self._tabs, key=lambda t: self._seen.get(t, 0.0))
             self.release(oldest, _dropped_words("more pages opened since"))
+
+    def _silent_waiting(self, asking: str) -> str | None:
+        """The tab silent longest (over `quiet` seconds) whose job only waits, if any."""
+        now = time.monotonic()
+        silent = [(seen, t) for t, seen in self._seen.items()
+                  if t != asking and now - seen > self._quiet
+                  and getattr(self._jobs.get(self._tabs.get(t, "")), "status", "") == QUEUED]
+        return min(silent)[1] if silent else None
 
     def _switch(self, tab: str, record: Record) -> None:
         old_id = self._tabs.get(tab)
