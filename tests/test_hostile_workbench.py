@@ -77,6 +77,8 @@ def test_a_wildcard_bind_answers_only_to_this_machines_names(workbench: Any,
                  "192.0.2.9:8765",  # the address the request arrived at
                  f"{socket.gethostname()}:8765"):
         assert client.get("/favicon.ico", headers={"host": host}).status_code == 204, host
+    mapped = _client(workbench, wildcard, base_url="http://[::ffff:192.0.2.9]:8765")
+    assert mapped.get("/favicon.ico", headers={"host": "192.0.2.9:8765"}).status_code == 204
 
 
 def test_an_origin_is_compared_with_the_host_including_its_port(workbench: Any) -> None:

@@ -34,6 +34,11 @@ from starlette.routing import Route
 
 from pontoon_rules.errors import PontoonError, RulesetError
 from pontoon_rules.ruleset.references import MAX_RULESET_BYTES
+from pontoon_rules.workbench.hosts import (  # noqa: F401 - host_name: also imported from here
+    allowed_hosts,
+    host_name,
+    same_origin,
+)
 from pontoon_rules.workbench.jobs import BusyError
 from pontoon_rules.workbench.render import render, static_file
 from pontoon_rules.workbench.service import RequestError, Workbench
@@ -55,48 +60,6 @@ MAX_STATE_BYTES = 2 * MAX_RULESET_BYTES
 MAX_UPLOAD_BYTES = MAX_UPLOAD_FILES * MAX_RULESET_BYTES + 64 * 1024
 MAX_DEPTH = 32
 """How deeply a request's JSON may nest (a draft's values are a few levels deep)."""
-LOOPBACK = ("127.0.0.1", "localhost", "::1")
-WILDCARD = ("0.0.0.0", "::", "")
-
-
-def allowed_hosts(host: str, extra: tuple[str, ...] = ()) -> frozenset[str]:
-    """The Host names the server answers to: the loopback names, `host` itself, and
-    `extra` (--allow-host); on a wildcard `host`, this machine's own names and addresses
-    (`machine_names`). The local address a request arrived at is also accepted
-    (`Guard`): a name re-pointed at this machine never is."""
-    names = {*LOOPBACK, *(host_name(e) for e in extra if e.strip())}
-    if host in WILDCARD:
-        names |= machine_names()
-    else:
-        names.add(host.strip("[]").lower())
-    return frozenset(names)
-
-
-def machine_names() -> set[str]:
-    """This machine's host name (short and as given) and the addresses it resolves to."""
-    import socket
-
-    names: set[str] = set()
-    try:
-        hostname = socket.gethostname().lower()
-    except OSError:
-        return names
-    if hostname:
-        names |= {hostname, hostname.split(".", 1)[0]}
-        try:
-            found = socket.getaddrinfo(hostname, None, proto=socket.IPPROTO_TCP)
-        except (OSError, UnicodeError):
-            found = []
-        names |= {str(info[4][0]).split("%", 1)[0].lower() for info in found}
-    return names
-
-
-def host_name(value: str) -> str:
-    """The name part of a Host header ('127.0.0.1:8765' -> '127.0.0.1', '[::1]:1' -> '::1')."""
-    value = value.strip().lower()
-    if value.startswith("["):
-        return value[1:].split("]", 1)[0]
-    return value.rsplit(":", 1)[0] if value.count(":") == 1 else value
 
 
 class Guard:
@@ -139,30 +102,9 @@ class Guard:
     def _known(self, host: str, scope: Scope) -> bool:
         name = host_name(host)
         server = scope.get("server")
-        here = str(server[0]).split("%", 1)[0].lower() if server else None
+        here = str(server[0]).split("%", 1)[0].lower() if server else ""
+        here = here.removeprefix("::ffff:") if "." in here else here  # IPv4 on a :: bind
         return bool(name) and (name in self.hosts or name == here)
-
-
-def same_origin(origin: str, host: str, scope: Scope) -> bool:
-    """Whether a request's Origin is the page this Host serves: scheme, name and port."""
-    scheme = str(scope.get("scheme", "http"))
-    default = "443" if scheme == "https" else "80"
-    found = origin.strip().lower()
-    if not found.startswith(f"{scheme}://"):
-        return False
-    return _with_port(found.split("://", 1)[1], default) == _with_port(host.lower(), default)
-
-
-def _with_port(value: str, default: str) -> tuple[str, str]:
-    """A Host (or an origin's host part) as (name, port), the scheme's port when none."""
-    value = value.strip().rstrip("/")
-    if value.startswith("["):
-        name, _, rest = value[1:].partition("]")
-        return name, rest[1:] if rest.startswith(":") and rest[1:] else default
-    if value.count(":") == 1:
-        name, port = value.split(":")
-        return name, port or default
-    return value, default
 
 
 def _too_large(limit: int) -> str:

@@ -25,7 +25,8 @@ import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from pontoon_rules.errors import PontoonError
-from pontoon_rules.workbench.app import WILDCARD, create_app
+from pontoon_rules.workbench.app import create_app
+from pontoon_rules.workbench.hosts import WILDCARD
 from pontoon_rules.workbench.jobs import DEFAULT_MEMORY, JobManager
 from pontoon_rules.workbench.service import Workbench
 from pontoon_rules.workbench.starts import Starts
