@@ -241,10 +241,15 @@ def test_other_hosts_and_other_sites_are_refused(client: Any) -> None:
 
 
 def test_hosts_allowed_follow_the_host_option() -> None:
+    import socket
+
     from pontoon_rules.workbench.app import allowed_hosts, host_name
 
-    assert allowed_hosts("0.0.0.0") is None
+    wildcard = allowed_hosts("0.0.0.0")  # this machine's names, never any name at all
+    assert {"127.0.0.1", "localhost", "::1", socket.gethostname().lower()} <= wildcard
+    assert "evil.example" not in wildcard
     assert allowed_hosts("192.0.2.7") == {"127.0.0.1", "localhost", "::1", "192.0.2.7"}
+    assert "pontoon.lan" in allowed_hosts("192.0.2.7", ("Pontoon.lan:8765",))
     assert host_name("[::1]:8765") == "::1" and host_name("Example.org:1") == "example.org"
     from pontoon_rules.workbench.server import exposure
 

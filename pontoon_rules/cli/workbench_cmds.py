@@ -13,17 +13,30 @@ import click
               help="Port to serve on (0: any free port).")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to serve on. Anything but 127.0.0.1 lets other computers use "
-                   "the workbench (it says what that exposes).")
+                   "the workbench (it says what that exposes); on any address it answers "
+                   "only to this computer's own names and addresses.")
+@click.option("--allow-host", "allow_hosts", multiple=True, metavar="NAME",
+              help="Another name the workbench answers to (a name other computers reach "
+                   "this one by); repeat for several.")
 @click.option("--no-browser", is_flag=True, help="Do not open a browser tab.")
 @click.option("--workers", type=click.IntRange(1, 8), default=1, show_default=True,
               help="Analysis processes (one per core you can spare).")
-def workbench_cmd(ruleset: str | None, port: int, host: str, no_browser: bool,
-                  workers: int) -> None:
+@click.option("--memory", type=click.FloatRange(0.25, 64), default=2.0, show_default=True,
+              metavar="GIB", help="Memory each analysis process may use, in GiB; an "
+                                  "analysis that needs more stops and says so.")
+def workbench_cmd(ruleset: str | None, port: int, host: str, allow_hosts: tuple[str, ...],
+                  no_browser: bool, workers: int, memory: float) -> None:
     """Change house rules in the browser: the sheet's sentences with their controls, the
     exact house edge and its change, the hands that show it, the rules file and the PDF.
 
     RULESET is a bundled id (default pagat-british) or a ruleset file; a house-rule file
     opens with its own changes marked against its base.
+
+    It serves one person: it answers only requests addressed to this computer (or an
+    --allow-host name) from its own page, lets 16 analyses wait at once (more are
+    refused until one finishes; a page that stops asking is dropped after two
+    minutes), and closes a connection that takes more than 15 seconds to send its
+    request.
     """
     from pontoon_rules.ruleset.registry import bundled_ids
     from pontoon_rules.workbench.server import serve
@@ -38,4 +51,5 @@ def workbench_cmd(ruleset: str | None, port: int, host: str, no_browser: bool,
         load_ruleset(ruleset)  # every problem of the file, as `validate` reports them
         file = Path(ruleset)
     serve(file, host, port, not no_browser, workers, start=start,
-          say=lambda line: click.echo(line, err=True))
+          say=lambda line: click.echo(line, err=True), allow_hosts=allow_hosts,
+          memory=int(memory * (1 << 30)))

@@ -3,9 +3,12 @@
 Thin over `service.Workbench`. Every response carries a Content-Security-Policy that
 allows only the workbench's own script and styles (no inline script, no other
 origin); requests are refused when their Host is not one the server answers to (a
-web page elsewhere cannot reach it through a DNS name pointed at 127.0.0.1), when a
-browser says they come from another site, or when their body is larger than the
-loader reads (`MAX_RULESET_BYTES`). Errors reach the page in words, never as a trace.
+web page elsewhere cannot reach it through a DNS name pointed at this machine, even
+on a wildcard --host: `allowed_hosts`), when a browser says they come from another
+site or another origin (scheme, name and port compared with the Host), or when their
+body is larger than the loader reads (`MAX_RULESET_BYTES`) or nested deeper than
+`MAX_DEPTH`. Errors reach the page in words, never as a trace, and the terminal gets
+one line per unexpected error, never a traceback.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from urllib.parse import quote
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import (
     FileResponse,
     HTMLResponse,
@@ -31,6 +34,12 @@ from starlette.routing import Route
 
 from pontoon_rules.errors import PontoonError, RulesetError
 from pontoon_rules.ruleset.references import MAX_RULESET_BYTES
+from pontoon_rules.workbench.hosts import (  # noqa: F401 - host_name: also imported from here
+    allowed_hosts,
+    host_name,
+    same_origin,
+)
+from pontoon_rules.workbench.jobs import BusyError
 from pontoon_rules.workbench.render import render, static_file
 from pontoon_rules.workbench.service import RequestError, Workbench
 
@@ -49,29 +58,14 @@ MAX_UPLOAD_FILES = 8
 MAX_STATE_BYTES = 2 * MAX_RULESET_BYTES
 """A draft request: every control's value (a structured value at most the loader's limit)."""
 MAX_UPLOAD_BYTES = MAX_UPLOAD_FILES * MAX_RULESET_BYTES + 64 * 1024
-LOOPBACK = ("127.0.0.1", "localhost", "::1")
-WILDCARD = ("0.0.0.0", "::", "")
-
-
-def allowed_hosts(host: str) -> frozenset[str] | None:
-    """The Host names the server answers to (None: any, for a wildcard --host)."""
-    if host in WILDCARD:
-        return None
-    return frozenset({*LOOPBACK, host.strip("[]").lower()})
-
-
-def host_name(value: str) -> str:
-    """The name part of a Host header ('127.0.0.1:8765' -> '127.0.0.1', '[::1]:1' -> '::1')."""
-    value = value.strip().lower()
-    if value.startswith("["):
-        return value[1:].split("]", 1)[0]
-    return value.rsplit(":", 1)[0] if value.count(":") == 1 else value
+MAX_DEPTH = 32
+"""How deeply a request's JSON may nest (a draft's values are a few levels deep)."""
 
 
 class Guard:
     """ASGI middleware: Host and origin checks, body size limits, security headers."""
 
-    def __init__(self, app: ASGIApp, hosts: frozenset[str] | None) -> None:
+    def __init__(self, app: ASGIApp, hosts: frozenset[str]) -> None:
         self.app, self.hosts = app, hosts
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -91,17 +85,26 @@ class Guard:
         await self.app(scope, _limited(receive, limit), _with_headers(send))
 
     def _refusal(self, scope: Scope, headers: dict[str, str]) -> tuple[int, str] | None:
-        if self.hosts is not None and host_name(headers.get("host", "")) not in self.hosts:
+        host = headers.get("host", "")
+        if not self._known(host, scope):
             return 421, ("This workbench answers only at the address it printed when it "
-                         "started (start it with --host to serve another name).")
+                         "started, or at this computer's own names and addresses (start "
+                         "it with --allow-host NAME to answer to another name).")
         if scope["method"] not in ("GET", "HEAD"):
             if headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
                 return 403, "Refused: this request comes from another web site."
             origin = headers.get("origin")
-            if origin and self.hosts is not None and (
-                    host_name(origin.split("://", 1)[-1]) not in self.hosts):
-                return 403, "Refused: this request comes from another web site."
+            if origin is not None and not same_origin(origin, host, scope):
+                return 403, ("Refused: this request comes from another web site (its "
+                             "origin is not this workbench's address and port).")
         return None
+
+    def _known(self, host: str, scope: Scope) -> bool:
+        name = host_name(host)
+        server = scope.get("server")
+        here = str(server[0]).split("%", 1)[0].lower() if server else ""
+        here = here.removeprefix("::ffff:") if "." in here else here  # IPv4 on a :: bind
+        return bool(name) and (name in self.hosts or name == here)
 
 
 def _too_large(limit: int) -> str:
@@ -150,7 +153,39 @@ async def _json_body(request: Request) -> dict[str, Any]:
         raise RequestError("expected the page's request as JSON") from error
     if not isinstance(data, dict):
         raise RequestError("expected the page's request as a JSON object")
+    if depth(data) > MAX_DEPTH:
+        raise RequestError(f"the request nests its values more than {MAX_DEPTH} levels "
+                           "deep: no control of the page sends that")
     return data
+
+
+def depth(value: Any) -> int:
+    """How deeply lists and objects nest in `value` (a scalar: 0), without recursion."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if not isinstance(item, list):
+            continue
+        deepest = max(deepest, level)
+        if deepest > MAX_DEPTH:
+            return deepest
+        stack.extend((child, level + 1) for child in item)
+    return deepest
+
+
+def version_of(since: str) -> int | None:
+    """A poll's `since` (the version the page shows): None when empty.
+
+    Raises:
+        RequestError: anything but a plain number (digits 0-9, at most 18 of them).
+    """
+    if since == "":
+        return None
+    if not (since.isascii() and since.isdigit() and len(since) <= 18):
+        raise RequestError("expected since= the version number the page shows")
+    return int(since)
 
 
 def _attachment(name: str) -> dict[str, str]:
@@ -158,8 +193,10 @@ def _attachment(name: str) -> dict[str, str]:
                                    f"filename*=UTF-8''{quote(name)}"}
 
 
-def create_app(workbench: Workbench, host: str = "127.0.0.1", exposed: str = "") -> Any:
-    """The ASGI application over `workbench` (wrapped in `Guard` for `host`)."""
+def create_app(workbench: Workbench, host: str = "127.0.0.1", exposed: str = "",
+               allow_hosts: tuple[str, ...] = ()) -> Any:
+    """The ASGI application over `workbench` (wrapped in `Guard` for `host` and the
+    names of `allow_hosts`)."""
 
     async def page(request: Request) -> Response:
         key = request.query_params.get("start")
@@ -179,10 +216,10 @@ def create_app(workbench: Workbench, host: str = "127.0.0.1", exposed: str = "")
         return JSONResponse(await run_in_threadpool(workbench.state, body))
 
     async def job(request: Request) -> Response:
-        since = request.query_params.get("since", "")
+        since = version_of(request.query_params.get("since", ""))
         found = await run_in_threadpool(
             workbench.job, request.path_params["job_id"], request.query_params.get("tab", ""),
-            request.query_params.get("lang", "en"), int(since) if since.isdigit() else None)
+            request.query_params.get("lang", "en"), since)
         return JSONResponse(found)
 
     async def download_yaml(request: Request) -> Response:
@@ -231,15 +268,31 @@ def create_app(workbench: Workbench, host: str = "127.0.0.1", exposed: str = "")
 
     handled = (_TooLarge, RequestError, RulesetError, PontoonError, HTTPException, Exception)
     app = Starlette(routes=routes, exception_handlers=dict.fromkeys(handled, _error_response))
-    return Guard(_catch_too_large(app), allowed_hosts(host))
+    return Guard(_catch_too_large(app), allowed_hosts(host, allow_hosts))
 
 
 def _catch_too_large(app: ASGIApp) -> ASGIApp:
+    """`app`, with a body too large answered 413, and an unexpected error (which
+    Starlette answers in words, `_error_response`, and then raises again for the server
+    to log) kept from the server: the terminal has its one line, never a traceback."""
+
     async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
+        started = False
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
         try:
-            await app(scope, receive, send)
+            await app(scope, receive, watched)
         except _TooLarge as error:
-            await _plain(413, str(error))(scope, receive, send)
+            if not started:
+                await _plain(413, str(error))(scope, receive, send)
+        except Exception:  # noqa: BLE001 - answered and said in one line already
+            if not started:
+                await _plain(500, "Something went wrong in the workbench.")(
+                    scope, receive, send)
 
     return wrapped
 
@@ -273,6 +326,8 @@ async def _error_response(request: Request, error: Exception) -> Response:
     status, words, problems = 500, "", []
     if isinstance(error, _TooLarge):
         status, words = 413, str(error)
+    elif isinstance(error, BusyError):
+        status, words = 429, f"The workbench is busy: {error}."
     elif isinstance(error, RulesetError):
         status, words = 422, "The file is not a ruleset the workbench can use:"
         problems = [_problem_words(p) for p in error.problems]
@@ -280,6 +335,8 @@ async def _error_response(request: Request, error: Exception) -> Response:
         status, words = 400, str(error)
     elif hasattr(error, "status_code") and hasattr(error, "detail"):
         status, words = int(error.status_code), str(error.detail)
+    elif isinstance(error, ClientDisconnect):  # nobody is left to answer
+        status, words = 400, "The request was not sent in full."
     else:
         words = f"Something went wrong in the workbench ({type(error).__name__}); the " \
                 "terminal it runs in says more."

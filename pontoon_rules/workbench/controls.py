@@ -37,6 +37,8 @@ MAX_DATA_CHARS = 20_000
 """The longest YAML text one structured field may be given (the file limit is the loader's)."""
 MAX_ITEMS = 64
 """The most items a list control sends (every list of the schema is far shorter)."""
+MAX_DATA_DEPTH = 16
+"""How deeply one structured field's YAML may nest (the schema's go a few levels)."""
 
 _NULL_PHRASE = re.compile(r"[;,]?\s*(?:or\s+)?null\s+(?:for|to|means)\s+([^;.]+)[;.]?", re.I)
 
@@ -271,8 +273,16 @@ def _yaml_value(raw: str) -> tuple[Any, str | None]:
     if len(raw) > MAX_DATA_CHARS:
         return None, f"too long: at most {MAX_DATA_CHARS:,} characters here"
     try:
-        if any(isinstance(e, yaml.AliasEvent) for e in yaml.parse(raw, Loader=yaml.SafeLoader)):
-            return None, "write the values out: aliases (*name) are not read here"
+        level = 0
+        for event in yaml.parse(raw, Loader=yaml.SafeLoader):
+            if isinstance(event, yaml.AliasEvent):
+                return None, "write the values out: aliases (*name) are not read here"
+            if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+                level += 1
+                if level > MAX_DATA_DEPTH:
+                    return None, f"nested too deeply: at most {MAX_DATA_DEPTH} levels here"
+            elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+                level -= 1
         return yaml.safe_load(raw), None
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)

@@ -7,6 +7,16 @@ does not stop within `grace` seconds). Jobs are keyed by what they analyse (the
 overlay text and the steps): a tab asking for a job that is running or finished for
 another tab shares it, so two tabs on the same rules see the same figures, and a
 finished job is kept (up to `KEEP`) for a tab that comes back to the same rules.
+
+Bounded for one person's use: at most `max_queued` jobs wait at once (a new job
+beyond is refused with `BusyError`, the server's 429; a tab's own waiting job,
+which its new one replaces, does not count, and a waiting job no page asked about
+for `quiet` seconds gives way to the new one), a tab has one current job, at most
+`MAX_TABS` tabs are followed, and a tab that has not asked about its job for `idle`
+seconds (a page closed, or a client that never polls) is dropped and its job
+cancelled. Each worker process runs under an address-space limit (`memory` bytes,
+`DEFAULT_MEMORY`): an analysis that needs more ends in words, not by taking the
+machine's memory.
 """
 
 from __future__ import annotations
@@ -20,14 +30,31 @@ from dataclasses import dataclass, field
 from multiprocessing.process import BaseProcess
 from typing import Any
 
+from pontoon_rules.errors import PontoonError
 from pontoon_rules.workbench import worker
-from pontoon_rules.workbench.worker import Job
+from pontoon_rules.workbench.worker import Job, memory_words
 
 QUEUED, RUNNING, CANCELLING, DONE, CANCELLED, FAILED = (
     "queued", "running", "cancelling", "done", "cancelled", "failed")
 FINISHED = (DONE, CANCELLED, FAILED)
 KEEP = 64
 """Finished jobs kept for tabs that return to the same rules."""
+MAX_QUEUED = 16
+"""Jobs waiting for a worker at once (beyond: `BusyError`)."""
+MAX_TABS = 64
+"""Tabs followed at once (beyond: the one that asked longest ago is dropped)."""
+TAB_IDLE = 120.0
+"""Seconds after which a tab that has not asked about its job is dropped (a page polls
+every second or so while its job runs, once a minute at worst in a hidden tab)."""
+QUIET = 10.0
+"""Seconds after which a waiting job that no page asked about gives its place in a full
+queue to a new one (a page asks several times a second while its job waits)."""
+DEFAULT_MEMORY = 2 << 30
+"""The address space each worker process may use (bytes): 2 GiB."""
+
+
+class BusyError(PontoonError):
+    """The workbench has as many analyses waiting as it takes (the server's 429)."""
 
 
 @dataclass
@@ -46,22 +73,25 @@ class Record:
     tabs: set[str] = field(default_factory=set)
     version: int = 0
     cancel_asked: float | None = None
+    why: str = ""
+    """Why the job was stopped, when not because its rules changed."""
 
     def snapshot(self) -> dict[str, Any]:
         """A copy of the record's state, safe to read outside the manager's lock."""
         return {"id": self.id, "status": self.status, "step": self.step,
                 "steps": list(self.steps), "progress": dict(self.progress),
                 "results": dict(self.results), "partial": dict(self.partial),
-                "failures": dict(self.failures), "version": self.version}
+                "failures": dict(self.failures), "version": self.version, "why": self.why}
 
 
 class _Worker:
     """One worker process, its end of the pipe, and the job it is running."""
 
-    def __init__(self, context: Any, nice: int) -> None:
+    def __init__(self, context: Any, nice: int, memory: int | None) -> None:
         self.conn, child = context.Pipe(duplex=True)
-        self.process: BaseProcess = context.Process(target=worker.main, args=(child, nice),
-                                                    daemon=True, name="workbench-analysis")
+        self.process: BaseProcess = context.Process(target=worker.main,
+                                                    args=(child, nice, memory), daemon=True,
+                                                    name="workbench-analysis")
         self.process.start()
         child.close()
         self.job: str | None = None
@@ -72,15 +102,19 @@ class JobManager:
     """Runs analysis jobs on `workers` processes; see the module docstring."""
 
     def __init__(self, workers: int = 1, grace: float = 8.0, nice: int = 0,
-                 prefix: str = "j") -> None:
+                 prefix: str = "j", max_queued: int = MAX_QUEUED, idle: float = TAB_IDLE,
+                 quiet: float = QUIET, memory: int | None = DEFAULT_MEMORY) -> None:
         self._context = multiprocessing.get_context("spawn")
         self._lock = threading.RLock()
         self._jobs: OrderedDict[str, Record] = OrderedDict()
         self._by_key: dict[str, str] = {}
         self._tabs: dict[str, str] = {}
+        self._seen: dict[str, float] = {}
         self._queue: list[tuple[str, Job]] = []
         self._ids = itertools.count(1)
         self._grace, self._nice, self._prefix = grace, nice, prefix
+        self._max_queued, self._idle, self._memory = max(1, max_queued), idle, memory
+        self._quiet = quiet
         self._closed = False
         self._workers = [self._start_worker() for _ in range(max(1, workers))]
         self._monitor = threading.Thread(target=self._watch, daemon=True,
@@ -89,11 +123,16 @@ class JobManager:
 
     # -- the page's side ------------------------------------------------------------------
     def submit(self, tab: str, key: str, job: Job) -> str:
-        """Make the job for `key` the tab's current one; returns its id."""
+        """Make the job for `key` the tab's current one; returns its id.
+
+        Raises:
+            BusyError: the job is new and `max_queued` jobs are waiting already.
+        """
         with self._lock:
             found = self._by_key.get(key)
             record = self._jobs.get(found) if found else None
             if record is None or record.status in (CANCELLED, CANCELLING, FAILED):
+                self._make_room(tab)
                 record = Record(f"{self._prefix}{next(self._ids)}", key, job.steps)
                 self._jobs[record.id] = record
                 self._by_key[key] = record.id
@@ -103,15 +142,29 @@ class JobManager:
             self._forget_old()
             return record.id
 
-    def release(self, tab: str) -> None:
+    def release(self, tab: str, why: str = "") -> None:
         """The tab shows no job any more (its rules do not load): cancel its last one."""
         with self._lock:
+            self._seen.pop(tab, None)
             old = self._jobs.get(self._tabs.pop(tab, ""))
             if old is not None:
                 old.tabs.discard(tab)
                 if not old.tabs:
+                    if old.status not in FINISHED:
+                        old.why = why
                     self._cancel(old)
                     self._dispatch()
+
+    def touch(self, tab: str) -> None:
+        """The tab asked about its job: it is still open (see `idle`)."""
+        with self._lock:
+            if tab in self._tabs:
+                self._seen[tab] = time.monotonic()
+
+    def waiting(self) -> int:
+        """How many jobs wait for a worker."""
+        with self._lock:
+            return len(self._queue)
 
     def get(self, job_id: str) -> dict[str, Any] | None:
         """The job's state, or None for an unknown (or long forgotten) id."""
@@ -142,9 +195,37 @@ class JobManager:
             # its reader thread sees the pipe close and closes this end (one closer only)
 
     # -- inside the lock -------------------------------------------------------------------
+    def _make_room(self, tab: str) -> None:
+        """Raise `BusyError` unless a new job may wait (the tab's own waiting job, which
+        the new one replaces, does not count; a waiting job no page asked about for
+        `quiet` seconds gives way); drop the longest-silent tab when `MAX_TABS` are
+        followed."""
+        own = self._jobs.get(self._tabs.get(tab, ""))
+        replaced = own is not None and own.status == QUEUED and own.tabs == {tab}
+        waiting = len(self._queue) - (1 if replaced else 0)
+        if waiting >= self._max_queued:
+            silent = self._silent_waiting(tab)
+            if silent is None:
+                raise BusyError(
+                    f"{waiting} analyses are waiting already (at most {self._max_queued}); "
+                    "try again when one has finished, or close pages you no longer use")
+            self.release(silent, _dropped_words("newer pages needed its place in the queue"))
+        if tab not in self._tabs and len(self._tabs) >= MAX_TABS:
+            oldest = min(self._tabs, key=lambda t: self._seen.get(t, 0.0))
+            self.release(oldest, _dropped_words("more pages opened since"))
+
+    def _silent_waiting(self, asking: str) -> str | None:
+        """The tab silent longest (over `quiet` seconds) whose job only waits, if any."""
+        now = time.monotonic()
+        silent = [(seen, t) for t, seen in self._seen.items()
+                  if t != asking and now - seen > self._quiet
+                  and getattr(self._jobs.get(self._tabs.get(t, "")), "status", "") == QUEUED]
+        return min(silent)[1] if silent else None
+
     def _switch(self, tab: str, record: Record) -> None:
         old_id = self._tabs.get(tab)
         self._tabs[tab] = record.id
+        self._seen[tab] = time.monotonic()
         record.tabs.add(tab)
         if old_id is None or old_id == record.id:
             return
@@ -203,7 +284,7 @@ class JobManager:
 
     # -- the workers' side -----------------------------------------------------------------
     def _start_worker(self) -> _Worker:
-        w = _Worker(self._context, self._nice)
+        w = _Worker(self._context, self._nice, self._memory)
         threading.Thread(target=self._read, args=(w,), daemon=True,
                          name="workbench-reader").start()
         return w
@@ -249,7 +330,9 @@ class JobManager:
                     self._finish(record, CANCELLED)
                 else:
                     record.failures[record.step or "edge"] = (
-                        "the analysis process ended unexpectedly (out of memory?)")
+                        "the analysis process ended unexpectedly" + (
+                            f" ({memory_words(self._memory)})" if self._memory
+                            else " (out of memory?)"))
                     self._finish(record, FAILED)
             if self._closed or w not in self._workers:
                 return
@@ -257,10 +340,15 @@ class JobManager:
             self._dispatch()
 
     def _watch(self) -> None:
-        """Kill a worker whose cancelled job runs on past the grace period."""
+        """Kill a worker whose cancelled job runs on past the grace period; drop the tabs
+        that stopped asking about their jobs."""
         while not self._closed:
             time.sleep(0.25)
             with self._lock:
+                now = time.monotonic()
+                for tab in [t for t, seen in self._seen.items() if now - seen > self._idle]:
+                    self.release(tab, _dropped_words(
+                        f"no page asked about it for {self._idle:g} seconds"))
                 for w in self._workers:
                     record = self._jobs.get(w.job) if w.job else None
                     if (record is not None and record.cancel_asked is not None
@@ -273,6 +361,10 @@ class JobManager:
         """The process ids of the workers (for tests and the server's log)."""
         with self._lock:
             return [w.process.pid for w in self._workers]
+
+
+def _dropped_words(reason: str) -> str:
+    return f"This analysis was stopped: {reason}. Change a rule (or reload) to start again."
 
 
 def _close(conn: Any) -> None:
@@ -297,6 +389,7 @@ def merged(snapshots: list[dict[str, Any]]) -> dict[str, Any]:
                            "version": sum(s["version"] for s in snapshots)}
     for key in ("progress", "results", "partial", "failures"):
         out[key] = {k: v for s in snapshots for k, v in s[key].items()}
+    out["why"] = next((s["why"] for s in snapshots if s.get("why")), "")
     return out
 
 
@@ -308,5 +401,5 @@ def job_key(text: str, steps: tuple[str, ...], extra: str = "") -> str:
     return digest[:32]
 
 
-__all__ = ["CANCELLED", "CANCELLING", "DONE", "FAILED", "QUEUED", "RUNNING", "JobManager",
-           "Record", "job_key", "merged"]
+__all__ = ["CANCELLED", "CANCELLING", "DONE", "FAILED", "QUEUED", "RUNNING", "BusyError",
+           "JobManager", "Record", "job_key", "merged"]

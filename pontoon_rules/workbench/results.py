@@ -40,6 +40,7 @@ def analysis_view(snapshot: dict[str, Any], say: Words, current: bool = True) ->
     base = results.get("base_edge")
     return {
         "id": snapshot["id"], "status": snapshot["status"], "current": current,
+        "why": snapshot.get("why", ""),
         "final": snapshot["status"] in ("done", "cancelled", "failed"),
         "progress": _progress(snapshot),
         "edge": _edge(edge, base) if edge else None,

@@ -1,4 +1,15 @@
-"""Start the workbench: bind the port, run uvicorn, open the browser, clean up on exit."""
+"""Start the workbench: bind the port, run uvicorn, open the browser, clean up on exit.
+
+uvicorn (its h11 protocol) bounds a request's headers (`MAX_HEADER_BYTES`) and the
+idle time between requests (`KEEP_ALIVE` seconds), and answers 503 beyond
+`MAX_CONCURRENT` connections or requests at once; it has no deadline for reading a
+request. `GuardedH11Protocol` adds one: a client has `READ_TIMEOUT` seconds from
+connecting (or from the previous response) to send a whole request, headers and body,
+or its connection is closed; and a connection beyond `MAX_CONNECTIONS` open at once
+is closed as soon as it is accepted. So a client that sends slowly, or half a request,
+or nothing, holds a connection for `READ_TIMEOUT` seconds at most, and the server
+never holds more than `MAX_CONNECTIONS` descriptors for them.
+"""
 
 from __future__ import annotations
 
@@ -8,12 +19,90 @@ import threading
 import webbrowser
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+import h11
+from uvicorn.protocols.http.h11_impl import H11Protocol
 
 from pontoon_rules.errors import PontoonError
-from pontoon_rules.workbench.app import WILDCARD, create_app
-from pontoon_rules.workbench.jobs import JobManager
+from pontoon_rules.workbench.app import create_app
+from pontoon_rules.workbench.hosts import WILDCARD
+from pontoon_rules.workbench.jobs import DEFAULT_MEMORY, JobManager
 from pontoon_rules.workbench.service import Workbench
 from pontoon_rules.workbench.starts import Starts
+
+READ_TIMEOUT = 15.0
+"""Seconds a client has to send a whole request (an upload of the largest size
+included), counted from its connection or from the previous response."""
+KEEP_ALIVE = 5
+"""Seconds an idle connection is kept between requests."""
+MAX_CONCURRENT = 64
+"""Connections or requests at once beyond which a request is answered 503."""
+MAX_CONNECTIONS = 256
+"""Connections open at once beyond which a new one is closed at once."""
+MAX_HEADER_BYTES = 16 * 1024
+"""The most bytes of a request's line and headers."""
+
+
+class GuardedH11Protocol(H11Protocol):
+    """uvicorn's h11 protocol with a deadline for reading each request and a cap on
+    open connections (see the module docstring)."""
+
+    read_timeout = READ_TIMEOUT
+    max_connections = MAX_CONNECTIONS
+    _deadline: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: Any) -> None:  # noqa: D102
+        super().connection_made(transport)
+        if len(self.connections) > self.max_connections:
+            transport.close()
+            return
+        self._arm()
+
+    def connection_lost(self, exc: Exception | None) -> None:  # noqa: D102
+        self._disarm()
+        super().connection_lost(exc)
+
+    def handle_events(self) -> None:  # noqa: D102
+        super().handle_events()
+        if not self._reading():
+            self._disarm()
+
+    def on_response_complete(self) -> None:  # noqa: D102
+        super().on_response_complete()
+        if not self.transport.is_closing() and self._reading():
+            self._arm()
+
+    def _reading(self) -> bool:
+        """Whether the server waits for the client's request (or the rest of it)."""
+        return self.conn.their_state in (h11.IDLE, h11.SEND_BODY)
+
+    def _arm(self) -> None:
+        self._disarm()
+        self._deadline = self.loop.call_later(self.read_timeout, self._timed_out)
+
+    def _disarm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _timed_out(self) -> None:
+        self._deadline = None
+        if not self.transport.is_closing() and self._reading():
+            self.transport.close()
+
+
+def make_server(app: Any, read_timeout: float = READ_TIMEOUT,
+                max_connections: int = MAX_CONNECTIONS) -> Any:
+    """A uvicorn server for `app` with the workbench's bounds (see the module docstring)."""
+    import uvicorn
+
+    protocol = type("WorkbenchProtocol", (GuardedH11Protocol,), {
+        "read_timeout": read_timeout, "max_connections": max_connections})
+    return uvicorn.Server(uvicorn.Config(
+        app, http=protocol, log_level="warning", lifespan="off", timeout_graceful_shutdown=2,
+        timeout_keep_alive=KEEP_ALIVE, limit_concurrency=MAX_CONCURRENT,
+        h11_max_incomplete_event_size=MAX_HEADER_BYTES))
 
 
 class ServerError(PontoonError):
@@ -54,28 +143,30 @@ def bind(host: str, port: int) -> socket.socket:
 
 def serve(file: Path | None, host: str = "127.0.0.1", port: int = 8765, browser: bool = True,
           workers: int = 1, start: str = "pagat-british",
-          say: Callable[[str], None] = print) -> None:
+          say: Callable[[str], None] = print, allow_hosts: tuple[str, ...] = (),
+          memory: int | None = DEFAULT_MEMORY) -> None:
     """Serve the workbench until interrupted (Ctrl+C), then stop the workers and remove the
     temporary folder.
+
+    Args:
+        allow_hosts: more names the server answers to (--allow-host).
+        memory: the address space each analysis process may use (bytes).
 
     Raises:
         RulesetError: `file` is not a valid ruleset.
         ServerError: the address cannot be served.
     """
-    import uvicorn
-
     sock = bind(host, port)
     port = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{'127.0.0.1' if host in WILDCARD else shown}:{port}/"
     starts = Starts(file, start)
-    workbench = Workbench(starts, JobManager(workers, prefix="q"),
-                          JobManager(1, nice=10, prefix="c"))
+    workbench = Workbench(starts, JobManager(workers, prefix="q", memory=memory),
+                          JobManager(1, nice=10, prefix="c", memory=memory))
     exposed = exposure(host, port)
     try:
-        app = create_app(workbench, host, exposed)
-        server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off",
-                                               timeout_graceful_shutdown=2))
+        app = create_app(workbench, host, exposed, allow_hosts)
+        server = make_server(app)
         say(f"workbench: {url} (Ctrl+C stops it)")
         if exposed:
             say(f"workbench: warning: reachable at {exposed}")

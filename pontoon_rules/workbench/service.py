@@ -21,7 +21,7 @@ from pontoon_rules.errors import PontoonError
 from pontoon_rules.ruleset.model import SECTIONS, Ruleset
 from pontoon_rules.workbench.controls import controls, parse
 from pontoon_rules.workbench.draft import Evaluation, Start, changes_from, evaluate
-from pontoon_rules.workbench.jobs import JobManager, job_key, merged
+from pontoon_rules.workbench.jobs import BusyError, JobManager, job_key, merged
 from pontoon_rules.workbench.render import render
 from pontoon_rules.workbench.results import analysis_view, percent
 from pontoon_rules.workbench.starts import Starts
@@ -133,8 +133,12 @@ class Workbench:
                 steps, analysed = BASE_STEPS, draft.start.base
             quick = self.jobs.submit(tab, job_key(analysed.model_dump_json(), steps),
                                      Job(analysed, draft.start.base, steps))
-            costs = self.costs.submit(tab, job_key(_behaviour(analysed), COST_STEPS),
-                                      Job(analysed, None, COST_STEPS))
+            try:
+                costs = self.costs.submit(tab, job_key(_behaviour(analysed), COST_STEPS),
+                                          Job(analysed, None, COST_STEPS))
+            except BusyError:
+                self.jobs.release(tab)  # both figures, or neither: the page says why
+                raise
             job_id = f"{quick}+{costs}"
         else:
             self.jobs.release(tab)
@@ -149,6 +153,8 @@ class Workbench:
         """A job's state as the panel draws it (or `unchanged` since `since`)."""
         parts = job_id.split("+")
         managers = [self.jobs, self.costs][: len(parts)]
+        for manager in managers:
+            manager.touch(tab)
         snapshots = [m.get(part) for m, part in zip(managers, parts, strict=False)]
         if not snapshots or any(s is None for s in snapshots):
             raise RequestError("this analysis is no longer known: change a rule to start again")

@@ -5,7 +5,9 @@ The browser names a start by its key (`bundled:pagat-british`, `file`, `upload:3
 never by a path: no path it sends is ever opened. An upload is written under a name
 made of safe characters inside a fresh folder of its own below the temporary folder;
 files uploaded together share one folder, so an overlay may `extends:` its base by
-name. The loader's own limits apply (`MAX_RULESET_BYTES`, the `extends` rules).
+name, and two of them that would have one name there (as written, or once reduced
+to safe characters, in any case) are refused, never one written over the other.
+The loader's own limits apply (`MAX_RULESET_BYTES`, the `extends` rules).
 """
 
 from __future__ import annotations
@@ -41,6 +43,22 @@ def safe_name(name: str) -> str:
         raise UploadError([Problem(base or "upload", None, None, "",
                                    "expected a ruleset file ending in .yaml or .yml")])
     return base
+
+
+def same_names(sent: list[str], stored: list[str]) -> list[Problem]:
+    """A problem for each file whose stored name an earlier file of the upload has."""
+    problems: list[Problem] = []
+    first: dict[str, str] = {}
+    for given, name in zip(sent, stored, strict=True):
+        earlier = first.get(name.lower())
+        if earlier is None:
+            first[name.lower()] = given
+        else:
+            also = f" (as {name})" if name != given else ""
+            problems.append(Problem(name, None, None, "", (
+                f"two files are named {name}: {earlier!r} and {given!r}{also}; rename one "
+                "and upload them again (files uploaded together are kept in one folder)")))
+    return problems
 
 
 class Starts:
@@ -92,6 +110,7 @@ class Starts:
         named = [(safe_name(name), data) for name, data in files]
         problems = [Problem(n, None, None, "", too_large(len(d)))
                     for n, d in named if len(d) > MAX_RULESET_BYTES]
+        problems += same_names([name for name, _ in files], [n for n, _ in named])
         if problems:
             raise UploadError(problems)
         with self._lock:

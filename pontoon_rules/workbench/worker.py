@@ -8,6 +8,10 @@ steps (and between the fields of the cost table) the worker looks for a newer
 message: a cancellation ends the job at once. A step that runs on after its
 cancellation is ended by the parent, which kills the process and starts another.
 
+The process runs under an address-space limit (`RLIMIT_AS`, set by `main`): an
+analysis that needs more memory fails with `MemoryError`, reported in words
+(`memory_words`), and the process goes on to the next job.
+
 Messages to the worker: ("job", id, Job), ("cancel", id), ("stop",). From it:
 ("started", id), ("progress", id, step, done, total), ("partial", id, step, data so
 far), ("result", id, step, data),
@@ -67,17 +71,24 @@ class Outbox:
                 self.pending.append(message)
 
 
-def main(conn: Connection, nice: int = 0) -> None:
+_LIMIT: list[int | None] = [None]
+"""The address-space limit this process runs under (set by `main`)."""
+
+
+def main(conn: Connection, nice: int = 0, memory: int | None = None) -> None:
     """The worker process: run jobs until told to stop (or the pipe closes).
 
     Args:
         nice: how much lower than the server this process runs (the long cost tables
             give way to the page and to the quick figures).
+        memory: the address space (bytes) the process may use; None: no limit.
     """
     if nice:
         import os
 
         os.nice(nice)
+    if memory:
+        limit_memory(memory)
     pending: list[Any] = []
     while True:
         try:
@@ -91,6 +102,25 @@ def main(conn: Connection, nice: int = 0) -> None:
         outbox = Outbox(conn, message[1])
         run_job(message[2], outbox)
         pending.extend(outbox.pending)
+
+
+def limit_memory(memory: int) -> None:
+    """Limit this process's address space to `memory` bytes (never above its hard limit)."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    memory = memory if hard == resource.RLIM_INFINITY else min(memory, hard)
+    resource.setrlimit(resource.RLIMIT_AS, (memory, hard))
+    _LIMIT[0] = memory
+
+
+def memory_words(limit: int | None) -> str:
+    """What running out of the process's memory limit means, in words."""
+    if not limit:
+        return "it ran out of memory"
+    size = f"{limit / (1 << 30):.3g} GiB" if limit >= 1 << 30 else f"{limit >> 20} MiB"
+    return (f"this analysis needs more than {size} of memory, the limit of each analysis "
+            "process (start the workbench with --memory to change it)")
 
 
 def run_job(job: Job, outbox: Outbox) -> None:
@@ -117,6 +147,8 @@ def failure_words(error: BaseException) -> str:
     """An error in words for the page: the project's own message, else what broke."""
     from pontoon_rules.errors import PontoonError
 
+    if isinstance(error, MemoryError):
+        return memory_words(_LIMIT[0])
     text = str(error).strip()
     if isinstance(error, (PontoonError, ValueError)) and text:
         return text
