@@ -37,7 +37,7 @@ def problem(st: os.stat_result, folder: bool) -> str | None:
     if not trusted_owner(st.st_uid):
         return f"owned by uid {st.st_uid}, not by uid {os.geteuid()}"
     if st.st_mode & OPEN_TO_OTHERS:
-        return f"writable by group or others (mode {stat.S_IMODE(st.st_mode):o})"
+        return f"writable by group or others, mode {stat.S_IMODE(st.st_mode):o}"
     return None
 
 
