@@ -261,6 +261,25 @@ def test_result_entries_are_pruned_by_their_exact_names_only(
     assert left == sorted([*theirs, f"thing-{K2}.json", f"summary-{K1}.json"])
 
 
+def test_the_sites_archive_is_pruned_by_its_exact_name_only(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A user's zip named like the vectors archive survives a new archive's pruning."""
+    from pontoon_rules.docs import downloads
+
+    folder = tmp_path / "cache"
+    folder.mkdir(mode=0o700)
+    monkeypatch.setenv(cache.CACHE_ENV, str(folder))
+    monkeypatch.setattr(downloads, "make_archive", lambda: b"new archive")
+    monkeypatch.setattr(downloads, "bundled_hash", lambda: K2)
+    theirs = ["conformance-vectors-mine.zip", "conformance-vectors-2024.zip",
+              f"conformance-vectors-{K1}.zip.bak"]
+    for name in [*theirs, f"conformance-vectors-{K1}.zip"]:
+        (folder / name).write_bytes(b"a user's file")
+    assert downloads.vectors_archive() == b"new archive"
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        [*theirs, f"conformance-vectors-{K2}.zip"])
+
+
 @pytest.mark.parametrize("how", ["open to others", "open to the group", "another user's"])
 def test_a_result_cache_someone_else_may_write_is_not_used(
         how: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
