@@ -9,10 +9,12 @@ vectors archive, the compiled C kernels. They are kept in one folder
 engine or ruleset makes a new entry and an unchanged one is read back.
 
 A cache never changes a result and never loses a user's file: entries are written
-atomically, only files of our own naming (`NAME-HASH.json`, `NAME-HASH.bin`) are ever
-removed, a cache that cannot be written or read costs only the time to compute again, and
-processes computing the same entry at once wait for the first (a lock file beside it)
-rather than all doing the work.
+atomically, only files of our own naming (`NAME-HASH.json`, `NAME-HASH.bin`, HASH twenty
+hexadecimal digits, matched exactly) are ever removed, a cache that cannot be written or
+read costs only the time to compute again, and processes computing the same entry at
+once wait for the first (a lock file beside it) rather than all doing the work. The
+folder is used only where it is the user's own and nobody else may write in it (made
+0700; `pontoon_rules.owned`): else a private folder, said once on stderr.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import functools
 import hashlib
 import json
 import os
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,13 +32,24 @@ from typing import Any
 
 from pontoon_rules.errors import OutputError
 from pontoon_rules.files import read_regular, write_atomic
+from pontoon_rules.owned import usable_folder
 
 CACHE_ENV = "PONTOON_RULES_CACHE"
+KEY = re.compile(r"[0-9a-f]{20}")
+"""A cache key, as `key_of` and `source_hash` make them: the only keys entries have."""
 _PACKAGE = Path(__file__).resolve().parent
 
 
 def cache_folder() -> Path:
-    """Where results are kept between runs (the folder may not exist yet)."""
+    """Where results are kept between runs: the folder asked for (made 0700 where
+    missing; it may not exist where it cannot be made), or a private one where that is
+    someone else's or open to others (`owned.usable_folder`, said once)."""
+    return usable_folder(asked_folder())
+
+
+def asked_folder() -> Path:
+    """The cache folder asked for: `$PONTOON_RULES_CACHE`, else `$XDG_CACHE_HOME` or
+    `~/.cache`, `pontoon-rules` in it."""
     if os.environ.get(CACHE_ENV):
         return Path(os.environ[CACHE_ENV])
     base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
@@ -88,7 +102,8 @@ def cached_json(name: str, key: str, compute: Callable[[], Any]) -> Any:
     one; else computed (once across processes: the others wait for it), stored, and
     every older `NAME-*.json` entry removed.
 
-    `name` must be a plain word (letters, digits, hyphens): it names the files."""
+    `name` must be a plain word (letters, digits, hyphens) and `key` as `key_of` makes
+    them (`KEY`): they name the files."""
     return _cached(name, key, _JSON, compute)
 
 
@@ -113,6 +128,8 @@ _BYTES = _Kind(".bin", bytes, bytes)
 def _cached(name: str, key: str, kind: _Kind, compute: Callable[[], Any]) -> Any:
     if not name.replace("-", "").isalnum():
         raise ValueError(f"cache entry name {name!r}: letters, digits and hyphens only")
+    if not KEY.fullmatch(key):
+        raise ValueError(f"cache key {key!r}: twenty hexadecimal digits (`key_of`)")
     folder = cache_folder()
     entry = folder / f"{name}-{key}{kind.suffix}"
     found = _read(entry, kind)
@@ -152,6 +169,7 @@ def _store(entry: Path, name: str, kind: _Kind, value: Any) -> None:
         write_atomic(entry, kind.encode(value))
     except (OSError, OutputError):
         return  # a full disk or a read-only cache only costs the next run the work
-    for old in entry.parent.glob(f"{name}-*{kind.suffix}"):
-        if old != entry and old.name[len(name) + 1:-len(kind.suffix)].isalnum():
+    ours = re.compile(re.escape(name) + "-" + KEY.pattern + re.escape(kind.suffix))
+    for old in entry.parent.iterdir():
+        if old != entry and ours.fullmatch(old.name):
             old.unlink(missing_ok=True)  # an entry of older sources, named as only we name

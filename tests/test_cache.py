@@ -13,6 +13,8 @@ import pytest
 from pontoon_rules import cache
 from pontoon_rules.cache import cached_json, source_hash
 
+K1, K2 = "0123456789abcdef0001", "0123456789abcdef0002"
+
 
 @pytest.fixture
 def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
@@ -33,10 +35,10 @@ def counting(value: object) -> tuple[list[int], object]:
 
 def test_an_entry_is_computed_once_then_read_back(folder: Path) -> None:
     calls, compute = counting({"a": [1, 2], "b": "ü"})
-    assert cached_json("thing", "k1", compute) == {"a": [1, 2], "b": "ü"}
-    assert cached_json("thing", "k1", compute) == {"a": [1, 2], "b": "ü"}
+    assert cached_json("thing", K1, compute) == {"a": [1, 2], "b": "ü"}
+    assert cached_json("thing", K1, compute) == {"a": [1, 2], "b": "ü"}
     assert len(calls) == 1
-    assert json.loads((folder / "thing-k1.json").read_text(encoding="utf-8"))["b"] == "ü"
+    assert json.loads((folder / f"thing-{K1}.json").read_text(encoding="utf-8"))["b"] == "ü"
 
 
 def test_a_new_key_replaces_only_our_older_entries(folder: Path) -> None:
@@ -44,20 +46,20 @@ def test_a_new_key_replaces_only_our_older_entries(folder: Path) -> None:
     theirs = [folder / "thing-notes.txt", folder / "thing-my-own.json", folder / "other-k1.json"]
     for path in theirs:
         path.write_text("a user's file")
-    cached_json("thing", "k1", lambda: 1)
-    cached_json("thing", "k2", lambda: 2)
-    assert not (folder / "thing-k1.json").exists()
-    assert json.loads((folder / "thing-k2.json").read_text()) == 2
+    cached_json("thing", K1, lambda: 1)
+    cached_json("thing", K2, lambda: 2)
+    assert not (folder / f"thing-{K1}.json").exists()
+    assert json.loads((folder / f"thing-{K2}.json").read_text()) == 2
     assert all(p.read_text() == "a user's file" for p in theirs)
 
 
 def test_a_damaged_entry_is_computed_again(folder: Path) -> None:
     folder.mkdir()
-    (folder / "thing-k1.json").write_text('{"half": ')
+    (folder / f"thing-{K1}.json").write_text('{"half": ')
     calls, compute = counting([3])
-    assert cached_json("thing", "k1", compute) == [3]
+    assert cached_json("thing", K1, compute) == [3]
     assert calls == [1]
-    assert json.loads((folder / "thing-k1.json").read_text()) == [3]
+    assert json.loads((folder / f"thing-{K1}.json").read_text()) == [3]
 
 
 def test_a_cache_that_cannot_be_written_only_costs_the_work(tmp_path: Path,
@@ -66,15 +68,15 @@ def test_a_cache_that_cannot_be_written_only_costs_the_work(tmp_path: Path,
     blocked.write_text("not a folder")
     monkeypatch.setenv(cache.CACHE_ENV, str(blocked / "cache"))
     calls, compute = counting("v")
-    assert cached_json("thing", "k1", compute) == "v"
-    assert cached_json("thing", "k1", compute) == "v"
+    assert cached_json("thing", K1, compute) == "v"
+    assert cached_json("thing", K1, compute) == "v"
     assert len(calls) == 2
     assert blocked.read_text() == "not a folder"
 
 
 def test_a_name_that_is_not_a_plain_word_is_refused(folder: Path) -> None:
     with pytest.raises(ValueError, match="letters, digits and hyphens"):
-        cached_json("../escape", "k", lambda: 1)
+        cached_json("../escape", K1, lambda: 1)
 
 
 def test_processes_asking_at_once_compute_once(folder: Path, tmp_path: Path) -> None:
@@ -86,7 +88,7 @@ def test_processes_asking_at_once_compute_once(folder: Path, tmp_path: Path) -> 
         f"    open({str(log)!r}, 'a').write('x')\n"
         "    time.sleep(1.0)\n"
         "    return [42]\n"
-        "print(cached_json('slow', 'k', compute))\n")
+        f"print(cached_json('slow', {K1!r}, compute))\n")
     runs = [subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, text=True)
             for _ in range(3)]
     outputs = [run.communicate(timeout=60)[0].strip() for run in runs]
@@ -134,24 +136,24 @@ def test_an_entry_that_is_a_pipe_or_too_large_is_computed_again(
     import os
 
     folder.mkdir()
-    os.mkfifo(folder / "piped-k1.json")  # never waited on
+    os.mkfifo(folder / f"piped-{K1}.json")  # never waited on
     calls, compute = counting([1])
-    assert cached_json("piped", "k1", compute) == [1]
+    assert cached_json("piped", K1, compute) == [1]
     monkeypatch.setattr(cache, "ENTRY_LIMIT", 8)
-    (folder / "big-k1.json").write_text(json.dumps(list(range(100))))
-    assert cached_json("big", "k1", compute) == [1]
+    (folder / f"big-{K1}.json").write_text(json.dumps(list(range(100))))
+    assert cached_json("big", K1, compute) == [1]
     assert calls == [1, 1]
 
 
 def test_bytes_are_kept_as_they_are_and_only_their_older_entries_replaced(folder: Path) -> None:
     calls, compute = counting(b"%PDF-\x00\xff")
-    assert cache.cached_bytes("sheet-x-en", "k1", compute) == b"%PDF-\x00\xff"
-    assert cache.cached_bytes("sheet-x-en", "k1", compute) == b"%PDF-\x00\xff"
-    assert len(calls) == 1 and (folder / "sheet-x-en-k1.bin").read_bytes() == b"%PDF-\x00\xff"
+    assert cache.cached_bytes("sheet-x-en", K1, compute) == b"%PDF-\x00\xff"
+    assert cache.cached_bytes("sheet-x-en", K1, compute) == b"%PDF-\x00\xff"
+    assert len(calls) == 1 and (folder / f"sheet-x-en-{K1}.bin").read_bytes() == b"%PDF-\x00\xff"
     (folder / "sheet-x-en-k0.json").write_text("{}", encoding="utf-8")  # not a .bin entry
-    cache.cached_bytes("sheet-x-en", "k2", lambda: b"new")
+    cache.cached_bytes("sheet-x-en", K2, lambda: b"new")
     assert sorted(p.name for p in folder.iterdir() if p.suffix != ".lock") == [
-        "sheet-x-en-k0.json", "sheet-x-en-k2.bin"]
+        f"sheet-x-en-{K2}.bin", "sheet-x-en-k0.json"]
 
 
 def test_a_sheet_pdf_is_laid_out_once_and_again_after_any_change(

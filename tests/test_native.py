@@ -130,13 +130,13 @@ def test_the_library_builds_where_told_and_says_so(name: str, tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     if native.compiler() is None:
         pytest.skip("no C compiler")
-    monkeypatch.setenv("PONTOON_RULES_CACHE", str(tmp_path))
+    monkeypatch.setattr(native, "build_dirs", lambda: [tmp_path])
     monkeypatch.setattr(native, "_LOADED", {})
-    monkeypatch.setattr(native, "find", lambda name: None)
     lib = native.library(name)
     assert lib is not None
     built = list(tmp_path.glob(f"{name}-*.so"))
     assert len(built) == 1 and built[0].name == native.library_file(name, native.compiler())
+    assert (tmp_path / (built[0].name + ".sha256")).is_file()  # its digest, recorded
     err = capsys.readouterr().err
     assert f"compiling the {name} kernel" in err and str(tmp_path) in err
 
@@ -165,7 +165,6 @@ def test_without_a_compiler_the_numba_kernels_answer(monkeypatch: pytest.MonkeyP
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(native, "_LOADED", {})
     monkeypatch.setattr(native, "_SAID", set())
-    monkeypatch.setattr(native, "find", lambda name: None)
     monkeypatch.setattr(native, "compiler", lambda: None)
     assert native.library("analysis") is None
     assert "using the numba analysis kernels" in capsys.readouterr().err

@@ -145,18 +145,19 @@ def test_builds_for_rules_keep_the_most_recent_and_nothing_else(
 def test_a_build_removes_what_killed_builds_left_and_nothing_else(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The temporary files of a build whose process was killed mid-compile (`.sim-` and
-    eight of mkstemp's letters, `.so` or `.c`) go once they are an hour old; a recent one
-    (a build under way) and anything else stay."""
+    eight of mkstemp's letters, `.so`, `.sha256` or `.c`) go once they are an hour old;
+    a recent one (a build under way) and anything else stay."""
     left = {".sim-ab_3xyz9.so": 7200, ".sim-k2l9m0pq.c": 7200, ".sim-recent01.so": 60,
             ".sim-toolongname.so": 7200, ".sim-abcdefgh.txt": 7200, ".fast-abcdefgh.so": 7200,
-            "sim-abcdefgh.so": 7200, ".sim-abc.so": 7200}
+            "sim-abcdefgh.so": 7200, ".sim-abc.so": 7200, ".sim-q1w2e3r4.sha256": 7200,
+            ".sim-q1w2e3r4.sha256.bak": 7200, ".sim-ABCDEFGH.so": 7200}
     now = time.time()
     for name, age in left.items():
         (tmp_path / name).write_bytes(b"x")
         os.utime(tmp_path / name, (now - age, now - age))
     native._forget_unfinished(tmp_path, "sim")
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-        set(left) - {".sim-ab_3xyz9.so", ".sim-k2l9m0pq.c"})
+        set(left) - {".sim-ab_3xyz9.so", ".sim-k2l9m0pq.c", ".sim-q1w2e3r4.sha256"})
 
 
 @needs_c

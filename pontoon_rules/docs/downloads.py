@@ -10,11 +10,12 @@ is byte for byte reproducible (sorted names, fixed dates).
 from __future__ import annotations
 
 import io
+import re
 import tempfile
 import zipfile
 from pathlib import Path
 
-from pontoon_rules.cache import cache_folder
+from pontoon_rules.cache import KEY, cache_folder
 from pontoon_rules.errors import OutputError
 from pontoon_rules.files import write_atomic
 from pontoon_rules.ruleset.registry import bundled_hash
@@ -63,7 +64,8 @@ def vectors_archive() -> bytes | None:
         write_atomic(cached, data, make_parents=True)
     except (OSError, OutputError):
         return data  # a cache we cannot write only costs the next build the export again
-    for old in cached.parent.glob(f"{ARCHIVE_ROOT}-*.zip"):
-        if old != cached:  # an archive of older sources, named as only this module names
-            old.unlink(missing_ok=True)
+    ours = re.compile(re.escape(ARCHIVE_ROOT) + "-" + KEY.pattern + r"\.zip")
+    for old in cached.parent.iterdir():
+        if old != cached and ours.fullmatch(old.name):  # an archive of older sources,
+            old.unlink(missing_ok=True)  # named as only this module names them
     return data

@@ -14,7 +14,13 @@ A library may also be built for one set of constants (`for_rules`: a C prelude o
 definitions, included ahead of its source; the simulator's round for one ruleset and
 strategy, `sim.native.for_rules`): named `<name>-rules-<hash>.so` by the same hash with the
 prelude in it, the most recent `KEEP_FOR_RULES` kept in a folder. A build also removes
-the temporary files of builds a killed process left unfinished (`UNFINISHED_AGE`).
+the temporary files of builds a killed process left unfinished (`UNFINISHED_AGE`). Only
+names this module writes are ever removed, matched exactly (`_OURS`).
+
+A library is loaded only from a folder of the user's own, where it is the user's own and
+what its build wrote (`native.trust`: the SHA-256 each build records beside it); any
+other (planted, truncated, empty, changed, lacking an entry point) is not loaded, said in
+one line, and built again into a folder of the user's own (`pontoon_rules.owned`).
 
 Where no C compiler works, `library` returns None and the callers use their numba
 kernels (the same numbers, slower to start); `PONTOON_RULES_NATIVE=0` asks for that
@@ -27,13 +33,18 @@ import ctypes
 import hashlib
 import os
 import platform
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+
+from pontoon_rules.native import trust
+from pontoon_rules.owned import own_folder, private_folder
 
 SOURCES = {"analysis": "analysis.c", "sim": "sim.c", "fast": "fast.c"}
 """Library name -> its C source in this folder (one translation unit; the headers of this
@@ -128,16 +139,30 @@ def build_dirs() -> list[Path]:
 
 
 def find(name: str, prelude: str = "") -> Path | None:
-    """The built library `name` for its current source (and `prelude`), if it is built
-    anywhere."""
+    """The built library `name` for its current source (and `prelude`), where it is
+    built in a build folder and may be loaded (`trust.check`)."""
+    return _find(name, prelude)[0]
+
+
+def _find(name: str, prelude: str) -> tuple[Path | None, str | None]:
+    """`find`'s answer, and where a library of that name was found that may not be
+    loaded, a line that says so (None where none was)."""
     cc = compiler()
     if cc is None:
-        return None
+        return None, None
     file = library_file(name, cc, prelude)
+    bad = None
     for folder in build_dirs():
-        if (folder / file).is_file():
-            return folder / file
-    return None
+        path = folder / file
+        if not os.path.lexists(path) or own_folder(folder, make=False) is None:
+            continue  # a folder that is not the user's own is said once, and skipped
+        try:
+            trust.check(path)
+        except trust.Untrusted as e:
+            bad = bad or f"pontoon-rules: not loading {path}: it {e}"
+            continue
+        return path, None
+    return None, bad
 
 
 def build(name: str, quiet: bool = False, prelude: str = "") -> Path:
@@ -152,9 +177,8 @@ def build(name: str, quiet: bool = False, prelude: str = "") -> Path:
         raise NativeBuildError("no C compiler found (set CC, or install gcc)")
     file = library_file(name, cc, prelude)
     errors = []
-    for folder in build_dirs():
+    for folder in _build_folders():
         try:
-            folder.mkdir(parents=True, exist_ok=True)
             handle, temp = tempfile.mkstemp(prefix=f".{name}-", suffix=".so", dir=folder)
         except OSError as e:
             errors.append(f"{folder}: {e.strerror or e}")
@@ -167,11 +191,17 @@ def build(name: str, quiet: bool = False, prelude: str = "") -> Path:
                   file=sys.stderr, flush=True)
         try:
             _compile(cc, name, temp, prelude)
+            with open(temp, "rb") as built:
+                trust.record(folder, file, built.read())
+            os.chmod(temp, 0o755)
+            os.replace(temp, folder / file)
+        except OSError as e:
+            _remove(temp)
+            errors.append(f"{folder}: {e.strerror or e}")
+            continue
         except NativeBuildError:
             _remove(temp)
             raise
-        os.chmod(temp, 0o755)
-        os.replace(temp, folder / file)
         _forget_unfinished(folder, name)
         if prelude:
             _keep_recent(folder, name, file)
@@ -181,76 +211,77 @@ def build(name: str, quiet: bool = False, prelude: str = "") -> Path:
     raise NativeBuildError("no writable folder to build in: " + "; ".join(errors))
 
 
+def _build_folders() -> Iterator[Path]:
+    """The build folders of the user's own, in order (each made 0700 where missing; one
+    that is not the user's own is said once and skipped), then a private folder."""
+    for folder in build_dirs():
+        if own_folder(folder) is not None:
+            yield folder
+    yield private_folder()
+
+
 def _compile(cc: str, name: str, out: str, prelude: str) -> None:
-    """Compile `name`'s source (after `prelude`: a C file beside `out` holding it and an
-    include of the source, removed after) into the library `out`.
+    """Compile `name`'s source (after `prelude`: the compiler reads it, then an include of
+    the source, on its standard input, in this folder) into the library `out`. The same
+    source and prelude give the same bytes (no temporary file's name in them), so that
+    processes building one library at once write one library and one digest.
 
     Raises:
         NativeBuildError: the compiler could not run or failed.
     """
-    source = str(_HERE / SOURCES[name])
-    unit = None
-    if prelude:
-        unit = _write_unit(os.path.dirname(out), name, prelude)
+    out = os.path.abspath(out)
+    unit = f"{prelude}\n#include \"{SOURCES[name]}\"\n" if prelude else None
+    inputs = ["-x", "c", "-"] if unit else [str(_HERE / SOURCES[name])]
     try:
-        command = [cc, *flags(name), "-I", str(_HERE), "-o", out, unit or source, "-lm"]
+        command = [cc, *flags(name), "-I", str(_HERE), "-o", out, *inputs, "-lm"]
         done = subprocess.run(command, capture_output=True, text=True, timeout=300,
-                              check=False)
+                              check=False, input=unit or "", cwd=_HERE)
     except (OSError, subprocess.TimeoutExpired) as e:
         raise NativeBuildError(f"{cc} could not run: {e}") from e
-    finally:
-        if unit:
-            _remove(unit)
     if done.returncode != 0:
         raise NativeBuildError(f"{cc} failed on {SOURCES[name]}: {done.stderr.strip()[:2000]}")
 
 
 UNFINISHED_AGE = 3600.0
-"""Seconds after which a build's temporary file (`.name-XXXXXXXX.so` or `.c`, from
-`tempfile.mkstemp`) is taken for one a process killed mid-build left behind: a build
-takes seconds, and the compiler is stopped after 300."""
+"""Seconds after which a build's temporary file (`.name-XXXXXXXX.so`, `.sha256`, or an
+earlier version's `.c`, from `tempfile.mkstemp`) is taken for one a process killed
+mid-build left behind: a build takes seconds, and the compiler is stopped after 300."""
+_OURS = {
+    "unfinished": r"\.{name}-[a-z0-9_]{{8}}\.(so|sha256|c)",
+    "rules": r"{name}-rules-[0-9a-f]{{16}}\.so",
+    "general": r"{name}-[0-9a-f]{{16}}\.so",
+}
+"""The names this module writes in a build folder, exactly (the only ones it removes):
+a build's temporary files, builds for one set of constants, general builds (each with
+its recorded digest, `trust.RECORD`)."""
+
+
+def _ours(folder: Path, name: str, kind: str) -> list[Path]:
+    """The files of `folder` named as this module names `kind` of `name`'s files."""
+    pattern = re.compile(_OURS[kind].format(name=re.escape(name)))
+    try:
+        return [p for p in folder.iterdir() if pattern.fullmatch(p.name)]
+    except OSError:
+        return []
 
 
 def _forget_unfinished(folder: Path, name: str) -> None:
     """Remove the temporary files of `name`'s builds in `folder` that are older than
     `UNFINISHED_AGE` (a process killed while its compiler ran leaves them)."""
     cutoff = time.time() - UNFINISHED_AGE
-    for old in folder.glob(f".{name}-*"):
-        random_part = old.name[len(name) + 2:].removesuffix(".so").removesuffix(".c")
-        ours = old.suffix in (".so", ".c") and len(random_part) == 8 and all(
-            c in "abcdefghijklmnopqrstuvwxyz0123456789_" for c in random_part)
-        if ours and _used(old) < cutoff:
+    for old in _ours(folder, name, "unfinished"):
+        if _used(old) < cutoff:
             _remove(str(old))
-
-
-def _write_unit(folder: str, name: str, prelude: str) -> str:
-    """A new C file in `folder`: `prelude`, then an include of `name`'s source.
-
-    Raises:
-        NativeBuildError: it cannot be written.
-    """
-    try:
-        handle, unit = tempfile.mkstemp(prefix=f".{name}-", suffix=".c", dir=folder)
-    except OSError as e:
-        raise NativeBuildError(f"could not write the build's prelude: {e}") from e
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8") as f:
-            f.write(f"{prelude}\n#include \"{SOURCES[name]}\"\n")
-    except OSError as e:
-        _remove(unit)
-        raise NativeBuildError(f"could not write the build's prelude: {e}") from e
-    return unit
 
 
 def _keep_recent(folder: Path, name: str, keep: str) -> None:
     """Remove all but the `KEEP_FOR_RULES` most recently built or used builds of `name`
     for one set of constants in `folder` (files this module wrote:
-    `name-rules-<hash>.so`), never `keep`."""
-    built = [old for old in folder.glob(f"{name}-rules-*.so")
-             if len(old.stem) == len(name) + 23 and old.name != keep]
+    `name-rules-<hash>.so` and its digest), never `keep`."""
+    built = [old for old in _ours(folder, name, "rules") if old.name != keep]
     built.sort(key=_used, reverse=True)
     for old in built[KEEP_FOR_RULES - 1:]:
-        _remove(str(old))
+        _remove_build(old)
 
 
 def _used(path: Path) -> float:
@@ -263,10 +294,17 @@ def _used(path: Path) -> float:
 
 def _forget_stale(folder: Path, name: str, keep: str) -> None:
     """Remove the builds of `name` from older sources in `folder` (files this module
-    wrote: `name-<hash>.so`); a process still using one keeps its mapping."""
-    for old in folder.glob(f"{name}-*.so"):
-        if old.name != keep and len(old.stem) == len(name) + 17:
-            _remove(str(old))
+    wrote: `name-<hash>.so` and its digest); a process still using one keeps its
+    mapping."""
+    for old in _ours(folder, name, "general"):
+        if old.name != keep:
+            _remove_build(old)
+
+
+def _remove_build(path: Path) -> None:
+    """Remove a build and its recorded digest."""
+    _remove(str(path))
+    _remove(str(path) + trust.RECORD)
 
 
 def _remove(path: str) -> None:
@@ -295,9 +333,8 @@ def library(name: str) -> ctypes.CDLL | None:
     found: ctypes.CDLL | None = None
     if enabled():
         try:
-            path = find(name) or build(name)
-            found = ctypes.CDLL(str(path))
-        except (NativeBuildError, OSError) as e:
+            found = _loaded(name, "", True)
+        except NativeBuildError as e:
             if name not in _SAID:
                 _SAID.add(name)
                 print(f"pontoon-rules: using the numba {name} kernels instead of C ({e})",
@@ -317,18 +354,54 @@ def for_rules(name: str, prelude: str, build_missing: bool) -> ctypes.CDLL | Non
     if not enabled():
         return None
     try:
-        path = find(name, prelude)
-        if path is None and not build_missing:
+        found = _loaded(name, prelude, build_missing)
+        if found is None:
             return None
-        path = path or build(name, prelude=prelude)
-        _touch(path)
-        found: ctypes.CDLL | None = ctypes.CDLL(str(path))
-    except (NativeBuildError, OSError) as e:
+    except NativeBuildError as e:
         print(f"pontoon-rules: using the general {name} kernel (no build for these rules: "
               f"{e})", file=sys.stderr, flush=True)
         found = None
     _LOADED[key] = found
     return found
+
+
+def _loaded(name: str, prelude: str, build_missing: bool) -> ctypes.CDLL | None:
+    """Library `name` (with `prelude`) loaded from where it is built and may be loaded;
+    else built (where `build_missing`, or where the one found may not be loaded: said in
+    one line) and loaded; None where it is not built and not to be.
+
+    Raises:
+        NativeBuildError: it could not be built, or what was built cannot be loaded.
+    """
+    path, bad = _find(name, prelude)
+    if bad:
+        _say(f"{bad}; compiling the {name} kernel again")
+    built = path is None
+    if path is None:
+        if not (build_missing or bad):
+            return None
+        path = build(name, quiet=bool(bad), prelude=prelude)
+    try:
+        lib = trust.load(path, name)
+    except trust.Untrusted as e:
+        if built:
+            raise NativeBuildError(f"the library just built, {path}, {e}") from e
+        _say(f"pontoon-rules: not loading {path}: it {e}; compiling the {name} kernel again")
+        path = build(name, quiet=True, prelude=prelude)
+        try:
+            lib = trust.load(path, name)
+        except trust.Untrusted as again:
+            raise NativeBuildError(f"the library just built, {path}, {again}") from again
+    if prelude:
+        _touch(path)
+    return lib
+
+
+def _say(line: str) -> None:
+    """`line` on stderr, once per process."""
+    if line not in _SAID:
+        _SAID.add(line)
+        print(line, file=sys.stderr, flush=True)
 
 
 def _touch(path: Path) -> None:
@@ -359,7 +432,10 @@ def main() -> int:
     status = 0
     for name in SOURCES:
         try:
-            path = find(name) or build(name)
+            found, bad = _find(name, "")
+            if bad:
+                print(f"{bad}; compiling the {name} kernel again", file=sys.stderr)
+            path = found or build(name, quiet=bool(bad))
             print(f"pontoon-rules: the {name} kernel is {path}")
         except NativeBuildError as e:
             print(f"pontoon-rules: the {name} kernel was not built ({e}); the numba kernels "
