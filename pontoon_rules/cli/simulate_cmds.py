@@ -64,6 +64,19 @@ class _Phases:
         self.during.close()
 
 
+def _path_help() -> str:
+    """`--path`'s help, the compiled path's refusals from the registry (`ruleset.features`)."""
+    from pontoon_rules.ruleset.features import unhandled_names
+
+    refused = "; ".join(unhandled_names("simulator"))
+    return ("compiled: the compiled simulator (the default; C, else numba), every ruleset "
+            f"but one that plays a rule it does not handle yet ({refused}), which it "
+            "refuses naming the rule; engine: the reference engine (slow, independent of "
+            "the kernels), every ruleset: the analysis's best play where the analysis "
+            "handles the rules, else as far as it decides, a simple stand-17 for the rest, "
+            "said in its method line.")
+
+
 @click.command("simulate")
 @click.argument("ruleset")
 @click.option("--rounds", type=click.IntRange(1), default=1_000_000, show_default=True)
@@ -74,11 +87,9 @@ class _Phases:
                    "the deck `edge` analyses by default; with replacement where pack.decks "
                    "is infinite); infinite: cards dealt with replacement.")
 @click.option("--engine", "engine_only", is_flag=True,
-              help="Play through the reference engine (same as --path engine).")
-@click.option("--path", "path", type=SimulationPath(), default=None,
-              help="compiled: the compiled simulator (default, every ruleset; C, else "
-                   "numba); "
-                   "engine: the reference engine (slow, independent of the kernels).")
+              help="Play through the reference engine (same as --path engine): it plays "
+                   "every rule.")
+@click.option("--path", "path", type=SimulationPath(), default=None, help=_path_help())
 @click.option("--scheduler", default=None, callback=scheduler_address,
               help="Address of a Dask distributed scheduler (compiled path), e.g. "
                    "tcp://10.0.0.5:8786; the result is the same as on one core.")

@@ -149,6 +149,12 @@ def require_supported(ruleset: Ruleset, consumer: Consumer) -> None:
     require_handled(ruleset, command)
 
 
+def unhandled_names(consumer: Consumer) -> list[str]:
+    """The names of the registered rules `consumer` does not handle (what it refuses, for
+    a command's help), in the registry's order."""
+    return [f.name for f in features() if consumer not in f.handled_by]
+
+
 def refused_names(ruleset: Ruleset, command: str) -> list[str]:
     """The names of the rules of `ruleset` that `command` does not handle."""
     return [f.name for f in unhandled(ruleset, COMMANDS[command])]

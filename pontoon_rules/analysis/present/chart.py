@@ -239,7 +239,7 @@ def render(chart: Chart, fmt: str = "text", departures: bool = False) -> str:
     """The chart as 'text', 'md' or 'json'."""
     if fmt == "json":
         return json.dumps(chart.to_json(), indent=2)
-    lines = [f"Best strategy: {chart.ruleset} ({chart.deck}; banker: {chart.policy}; "
+    lines = [f"Best strategy: {chart.ruleset} (deck: {chart.deck}; banker: {chart.policy}; "
              f"method: {chart.method or INFINITE_METHOD}); "
              f"{LEGEND}.", "Pair rows: P split, · do not split (then play the total)."]
     lines.extend(chart.summary_lines())
