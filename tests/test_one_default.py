@@ -211,3 +211,11 @@ def test_simulate_help_names_what_the_compiled_path_refuses() -> None:
     with pytest.raises(UnsupportedFeatureError, match="surrender beyond the dealt hand"):
         simulate(rules, 100)
     assert simulate(rules, 100, path="engine").rounds == 100
+
+
+def test_a_long_session_the_compiled_table_refuses_plays_on_the_engine() -> None:
+    """More than 10,000 deals stream on the compiled session where it plays the ruleset; a
+    bank that passes after some deals it refuses, so the engine plays them, saying so."""
+    done = cli("session", str(TESTS / "capped-bank.yaml"), "--deals", "10001")
+    assert done.returncode == 0, done.stderr
+    assert "played through the engine" in done.stderr
