@@ -66,8 +66,8 @@ def session_cmd(ruleset: str | None, players: int, deals: int, seed: int, policy
     as with --summary (the per-deal story needs the engine's session), unless it refuses
     a rule of the ruleset: the engine then plays them, which plays every rule.
     """
-    streamed = ruleset and not script and not as_json and deals > ENGINE_DEALS
-    if streamed and not summary and _compiled_refuses(ruleset, agreements):
+    streamed = bool(ruleset) and not script and not as_json and deals > ENGINE_DEALS
+    if ruleset and streamed and not summary and _compiled_refuses(ruleset, agreements):
         click.echo(f"note: {deals:,} deals played through the engine: the compiled session "
                    "refuses a rule of this ruleset (session --summary names it)", err=True)
     elif ruleset and not script and (summary or streamed):
