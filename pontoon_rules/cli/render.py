@@ -81,7 +81,6 @@ def edge_line(rulesets: list[Ruleset]) -> str:
     """One line with each ruleset's exact house edge (one seat, best play, its own shoe)."""
     from pontoon_rules.analysis.edge import edge_of
     from pontoon_rules.engine.rules import compile_rules
-
     from pontoon_rules.ruleset.features import refused_names
 
     parts = [f"{terminal_safe(r.id)} refused ({', '.join(refused)})"
