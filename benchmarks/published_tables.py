@@ -8,9 +8,10 @@ the engine-path simulation of the two bundled games beside their exact edge.
 Each row is an overlay in `examples/` (its provenance quotes the table) or the bundled
 ruleset itself; the published figures are the ones the tests hold them to
 (`tests/test_spanish_21.py`, `tests/test_australian_pontoon.py`; the reasons for each
-difference: `site/analysis-methods.md`). The simulation plays `--rounds` rounds from a fresh
-shoe through the engine by the analysis's infinite-deck decisions (`simulate --engine
---dealing shoe`, seed 21) and prints its 99.9% interval. The compiled simulation plays the
+difference: `site/analysis-methods.md`, with the figures of `published_why.py`). The
+simulation plays `--rounds` rounds from a fresh shoe through the engine by the exact
+method's composition-dependent decisions (`simulate --engine`, seed 21) and prints its
+99.9% interval. The compiled simulation plays the
 same decisions (`simulate --dealing shoe`, seed 21, one worker), from a fresh shoe each
 round, and prints its 99.9% interval beside the published figure and the exact edge.
 """

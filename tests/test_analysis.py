@@ -49,7 +49,7 @@ def test_simulation_agrees_with_exact(ruleset_id: str) -> None:
     """The simulated edge's 99.9% interval holds the exact infinite-deck edge."""
     rules = compile_rules(load_ruleset(ruleset_id))
     exact = edge_of(rules, "infinite")
-    result = simulate(rules, 60_000, seed=11)
+    result = simulate(rules, 60_000, seed=11, dealing="infinite")
     low, high = result.interval
     assert low <= exact <= high, (result.path, exact, result.interval)
 
@@ -57,7 +57,7 @@ def test_simulation_agrees_with_exact(ruleset_id: str) -> None:
 def test_engine_path_agrees_with_exact_on_ochko() -> None:
     rules = compile_rules(load_ruleset("casino-ochko"))
     exact = edge_of(rules, "infinite")
-    engine = simulate(rules, 3_000, seed=2, path="engine")
+    engine = simulate(rules, 3_000, seed=2, path="engine", dealing="infinite")
     assert engine.path == "engine"
     low, high = engine.interval
     assert low <= exact <= high

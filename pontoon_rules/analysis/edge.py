@@ -239,8 +239,7 @@ def edge_lines(result: EdgeResult) -> list[str]:
     lines = [f"{result.ruleset}: house edge {result.house_edge:.{d}f}% of the original stake, "
              f"{result.edge_per_staked:.{d}f}% of all money staked",
              f"  deck: {result.deck_description}; banker: {result.policy} "
-             f"({result.policy_description})",
-             f"  method: {result.method}",
+             f"({result.policy_description}); method: {result.method}",
              f"  expected stake per round: {result.staked:.4f} original stakes",
              f"  expected hands per round: {result.hands:.4f} (after splits)",
              f"  per round, {PROBABILITY_BASIS}:"]

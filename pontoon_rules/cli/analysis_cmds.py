@@ -155,7 +155,8 @@ def costs_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool,
         echo(json.dumps(table.to_json(), indent=2, default=str))
         return
     echo(f"{table.ruleset}: base house edge {table.base_edge:.4f}% "
-               f"({table.deck_description}; {table.method})")
+         f"(deck: {table.deck_description}; banker: {_banker_name(loaded, policy)}; "
+         f"method: {table.method})")
     for row in table.rows:
         change = "invalid" if row.change is None else f"{row.change:+.4f}"
         echo(f"  {row.path:<44} {str(row.old):>14} -> {str(row.new):<16} {change:>9}"
@@ -163,6 +164,16 @@ def costs_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool,
     echo("not varied:")
     for path, reason in table.skipped.items():
         echo(f"  {path}: {reason}")
+
+
+def _banker_name(ruleset: Any, policy: str | None) -> str:
+    """The banker policy a figure of `ruleset` plays against (`--banker-policy` or the
+    ruleset's own), by name."""
+    from pontoon_rules.analysis.dealer import banker_policy
+    from pontoon_rules.engine.rules import compile_rules
+
+    rules = compile_rules(ruleset)
+    return banker_policy(rules, policy if rules.banker_by_choice else None).name
 
 
 ANALYSIS_COMMANDS = (edge_cmd, strategy_cmd, costs_cmd)

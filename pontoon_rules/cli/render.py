@@ -81,8 +81,11 @@ def edge_line(rulesets: list[Ruleset]) -> str:
     """One line with each ruleset's exact house edge (one seat, best play, its own shoe)."""
     from pontoon_rules.analysis.edge import edge_of
     from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.ruleset.features import refused_names
 
-    parts = [f"{terminal_safe(r.id)} {edge_of(compile_rules(r)):+.2f}%" for r in rulesets]
-    return ("House edge, one seat under best play (each ruleset's own shoe, exact and "
-            "composition-dependent; `pontoon-rules edge ID` names the method; a banker by "
-            "choice stands on its ruleset's stand_on): " + ", ".join(parts))
+    parts = [f"{terminal_safe(r.id)} refused ({', '.join(refused)})"
+             if (refused := refused_names(r, "edge"))
+             else f"{terminal_safe(r.id)} {edge_of(compile_rules(r)):+.2f}%" for r in rulesets]
+    return ("House edge, one seat under best play (deck: each ruleset's own shoe; banker: a "
+            "banker by choice stands on its ruleset's stand_on; method: exact, "
+            "composition-dependent, as `pontoon-rules edge ID` names it): " + ", ".join(parts))

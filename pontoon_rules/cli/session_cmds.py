@@ -63,9 +63,14 @@ def session_cmd(ruleset: str | None, players: int, deals: int, seed: int, policy
     """Play a session of automatic deals under RULESET, or replay one (--script).
 
     Without --json, more than 10,000 deals are streamed on the compiled simulator
-    as with --summary (the per-deal story needs the engine's session).
+    as with --summary (the per-deal story needs the engine's session), unless it refuses
+    a rule of the ruleset: the engine then plays them, which plays every rule.
     """
-    if ruleset and not script and (summary or (not as_json and deals > ENGINE_DEALS)):
+    streamed = bool(ruleset) and not script and not as_json and deals > ENGINE_DEALS
+    if ruleset and streamed and not summary and _compiled_refuses(ruleset, agreements):
+        click.echo(f"note: {deals:,} deals played through the engine: the compiled session "
+                   "refuses a rule of this ruleset (session --summary names it)", err=True)
+    elif ruleset and not script and (summary or streamed):
         from pontoon_rules.cli.session_summary import run_summary
 
         run_summary(ruleset, players, deals, seed, policy, banker_policy, stake, kitty,
@@ -88,6 +93,16 @@ def session_cmd(ruleset: str | None, players: int, deals: int, seed: int, policy
         print_summary(session)
         if ruleset and not script:
             _print_agreed(ruleset, agreements)
+
+
+def _compiled_refuses(ruleset: str, agreements: tuple[str, ...]) -> bool:
+    """Whether the compiled session (`session --summary`) refuses `ruleset`: a plain
+    session then plays every deal through the engine, which plays every rule."""
+    from pontoon_rules.cli.agreed import settle
+    from pontoon_rules.ruleset.features import refused_names
+    from pontoon_rules.ruleset.loader import load_ruleset
+
+    return bool(refused_names(settle(load_ruleset(ruleset), agreements), "session --summary"))
 
 
 def _print_agreed(ruleset: str, agreements: tuple[str, ...]) -> None:

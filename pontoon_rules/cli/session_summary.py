@@ -87,6 +87,7 @@ def print_summary(out: dict[str, Any]) -> None:
     console.print(terminal_safe(f"{out['ruleset']}: {out['deals']:,} deals{stopped}, "
                   f"{out['players']} seats, seed {out['seed']}, players {out['player_policy']}, "
                   f"banker {out['banker_policy']}, stake {out['stake']}"), markup=False)
+    console.print(terminal_safe(f"  {out['basis']}"), markup=False, soft_wrap=True)
     table = Table(title="Result per deal (99.9% interval)")
     for column in ("person", "per deal", "interval", "held the bank", "as banker", "seated"):
         table.add_column(column)

@@ -64,26 +64,39 @@ class _Phases:
         self.during.close()
 
 
+def _path_help() -> str:
+    """`--path`'s help, the compiled path's refusals from the registry (`ruleset.features`)."""
+    from pontoon_rules.ruleset.features import unhandled_names
+
+    refused = "; ".join(unhandled_names("simulator"))
+    return ("compiled: the compiled simulator (the default; C, else numba), every ruleset "
+            f"but one that plays a rule it does not handle yet ({refused}), which it "
+            "refuses naming the rule; engine: the reference engine (slow, independent of "
+            "the kernels), every ruleset: the analysis's best play where the analysis "
+            "handles the rules, else as far as it decides, a simple stand-17 for the rest, "
+            "said in its method line.")
+
+
 @click.command("simulate")
 @click.argument("ruleset")
 @click.option("--rounds", type=click.IntRange(1), default=1_000_000, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--workers", type=click.IntRange(1), default=1, show_default=True)
-@click.option("--dealing", type=click.Choice(["infinite", "shoe"]), default="infinite",
-              show_default=True, help="Cards with replacement, or a fresh shuffled shoe.")
+@click.option("--dealing", type=click.Choice(["infinite", "shoe"]), default=None,
+              help="shoe: the ruleset's own shoe, shuffled afresh every round (the default, "
+                   "the deck `edge` analyses by default; with replacement where pack.decks "
+                   "is infinite); infinite: cards dealt with replacement.")
 @click.option("--engine", "engine_only", is_flag=True,
-              help="Play through the reference engine (same as --path engine).")
-@click.option("--path", "path", type=SimulationPath(), default=None,
-              help="compiled: the compiled simulator (default, every ruleset; C, else "
-                   "numba); "
-                   "engine: the reference engine (slow, independent of the kernels).")
+              help="Play through the reference engine (same as --path engine): it plays "
+                   "every rule.")
+@click.option("--path", "path", type=SimulationPath(), default=None, help=_path_help())
 @click.option("--scheduler", default=None, callback=scheduler_address,
               help="Address of a Dask distributed scheduler (compiled path), e.g. "
                    "tcp://10.0.0.5:8786; the result is the same as on one core.")
 @_banker_option
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @agree_option
-def simulate_cmd(ruleset: str, rounds: int, seed: int, workers: int, dealing: str,
+def simulate_cmd(ruleset: str, rounds: int, seed: int, workers: int, dealing: str | None,
                  engine_only: bool, path: str | None, scheduler: str | None,
                  policy: str | None, as_json: bool, agreements: tuple[str, ...]) -> None:
     """Simulate RULESET with the best strategy: house edge and its 99.9% interval."""
@@ -111,8 +124,9 @@ def simulate_cmd(ruleset: str, rounds: int, seed: int, workers: int, dealing: st
     echo(f"{result.ruleset}: simulated house edge {result.house_edge:.4f}% "
                f"(99.9% interval {low:.4f}% to {high:.4f}%)")
     stopped = " (stopped early: the result so far)" if result.stopped_early else ""
+    echo(f"  {result.basis}")
     echo(f"  {result.rounds:,} rounds{stopped}, seed {result.seed}, {result.workers} worker(s), "
-               f"{result.dealing} dealing, {result.path} path, banker: {result.policy}")
+               f"{result.dealing} dealing, {result.path} path")
     rate = f"{result.run_rate:,.0f} rounds/s" if result.run_rate else "too short to time"
     kernel = f", on {KERNEL_WORDS[result.kernel]}" if result.kernel in KERNEL_WORDS else ""
     echo(f"  set-up {result.setup_seconds:.2f} s (tables, kernel), run {result.run_seconds:.2f} s:"

@@ -32,13 +32,14 @@ Consumer = Literal["analysis", "simulator", "sessions"]
 
 CONSUMERS: tuple[Consumer, ...] = ("analysis", "simulator", "sessions")
 
-COMMANDS: dict[str, Consumer] = {"edge": "analysis", "strategy": "analysis",
-                                 "costs": "analysis", "simulate": "simulator",
-                                 "simulate --engine": "analysis",
-                                 "session --summary": "sessions"}
-"""The commands that refuse an unhandled feature, and the consumer each one is (`simulate
---engine` plays the rounds through the engine, which plays every rule, by the analysis's
-decisions: it refuses what the analysis does)."""
+COMMANDS: dict[str, Consumer | None] = {"edge": "analysis", "strategy": "analysis",
+                                        "costs": "analysis", "simulate": "simulator",
+                                        "simulate --engine": None,
+                                        "session --summary": "sessions"}
+"""The commands that refuse an unhandled feature, and the consumer each one is. `simulate
+--engine` (None) refuses nothing: it plays the rounds through the engine, which plays every
+rule, by the analysis's decisions where the analysis handles the rules and a simple policy
+where it cannot decide (`sim.engine.engine_play`, which says so)."""
 
 
 @dataclass(frozen=True)
@@ -89,8 +90,11 @@ def active_features(ruleset: Ruleset) -> list[Feature]:
     return [f for f in features() if f.active(ruleset)]
 
 
-def unhandled(ruleset: Ruleset, consumer: Consumer) -> list[Feature]:
-    """The features `ruleset` plays that `consumer` does not handle."""
+def unhandled(ruleset: Ruleset, consumer: Consumer | None) -> list[Feature]:
+    """The features `ruleset` plays that `consumer` does not handle (None, the engine:
+    none)."""
+    if consumer is None:
+        return []
     return [f for f in active_features(ruleset) if consumer not in f.handled_by]
 
 
@@ -143,6 +147,12 @@ def require_supported(ruleset: Ruleset, consumer: Consumer) -> None:
     """
     command = next(c for c, who in COMMANDS.items() if who == consumer)
     require_handled(ruleset, command)
+
+
+def unhandled_names(consumer: Consumer) -> list[str]:
+    """The names of the registered rules `consumer` does not handle (what it refuses, for
+    a command's help), in the registry's order."""
+    return [f.name for f in features() if consumer not in f.handled_by]
 
 
 def refused_names(ruleset: Ruleset, command: str) -> list[str]:

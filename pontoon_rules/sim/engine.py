@@ -2,9 +2,17 @@
 
 Slow (the engine in Python) but independent of the compiled kernels: the
 analysis's decisions are engine policies (`analysis.infinite.policy.ModelPolicy`,
-best play in an infinite deck; `analysis.composition.policy.CompositionPolicy`,
-the exact finite-shoe method), so a run checks the exact figures and the
-compiled simulator against the rules as the engine plays them. A run is cut
+best play in an infinite deck, for rounds dealt with replacement;
+`analysis.composition.policy.CompositionPolicy`, the exact finite-shoe method, for
+rounds dealt from the ruleset's own shoe), so a run checks the exact figures and the
+compiled simulator against the rules as the engine plays them.
+
+The engine plays every rule, so this path never refuses a ruleset (`engine_play`):
+where the analysis does not handle a rule (`ruleset.features`), the seat plays the
+analysis's decisions as far as they go, a decision the rules do not allow then made by
+the simple `FALLBACK` policy, and where no model can be made at all, `FALLBACK` alone;
+the run's notes say which play it was and that its figure is that play's, not best
+play's. A run is cut
 into chunks of `CHUNK` rounds, chunk `i` seeded by `chunk_seed(seed, i)` and
 folded in chunk order (`sim.simulate.simulate_engine` over `sim.distribute`), so
 any number of workers gives the same figures to the last bit.
@@ -14,6 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -31,15 +40,109 @@ CHUNK = 20_000
 """Rounds per chunk."""
 
 
+FALLBACK = "stand-17"
+"""The simple player policy (`engine.policies`) the engine path plays where the analysis
+cannot decide (a rule it does not handle): draw below 17, never split, double or insure."""
+
+
+@dataclass(frozen=True)
+class EnginePlay:
+    """What seat 0 plays on the engine path: the policy, the banker by choice's named
+    policy, and the play in words (for the run's notes)."""
+
+    act: Callable[[RoundState], Action]
+    banker_policy: str
+    words: str
+
+
+def engine_play(rules: Rules, policy: str | None, dealing: Dealing) -> EnginePlay:
+    """Best play for rounds dealt as `dealing` says: the exact method's own on the
+    ruleset's shoe, the infinite deck's with replacement. Never refuses a ruleset: where
+    the analysis does not handle one of its rules, the analysis's decisions guarded by
+    `FALLBACK`, or `FALLBACK` alone where no model can be made (see the module docstring).
+
+    Raises:
+        AnalysisError: an unknown banker policy.
+    """
+    from pontoon_rules.analysis.dealer import banker_policy
+    from pontoon_rules.errors import PontoonError
+    from pontoon_rules.ruleset.features import refused_names
+
+    banker = banker_policy(rules, policy if rules.banker_by_choice else None)
+    unread = refused_names(rules.ruleset, "edge")
+    try:
+        act, words = _best_play(rules, policy, dealing)
+    except PontoonError:
+        if not unread:
+            raise
+        return EnginePlay(_Simple(FALLBACK, banker), banker.name,
+                          f"{FALLBACK} (draw below 17; no split, double or insurance): the "
+                          f"analysis cannot decide for {', '.join(unread)}, so the figure "
+                          "is this simple play's, not best play's")
+    if not unread:
+        return EnginePlay(act, banker.name, words)
+    return EnginePlay(_Guarded(act, _Simple(FALLBACK, banker)), banker.name,
+                      f"{words}, as far as the analysis decides: it does not value "
+                      f"{', '.join(unread)} (a decision the rules then refuse is "
+                      f"{FALLBACK}'s), so the figure is this play's, not best play's")
+
+
+def _best_play(rules: Rules, policy: str | None,
+               dealing: Dealing) -> tuple[Callable[[RoundState], Action], str]:
+    if dealing == "shoe" and rules.decks is not None:
+        from pontoon_rules.analysis.composition.model import CompositionModel
+        from pontoon_rules.analysis.composition.policy import CompositionPolicy
+
+        return (CompositionPolicy(CompositionModel(rules, policy)),
+                "best play of the ruleset's own shoe (the exact edge's composition-dependent "
+                "play)")
+    return (ModelPolicy(RoundModel(rules, "infinite", policy)),
+            "best play of the infinite deck")
+
+
+class _Simple:
+    """A named simple player policy, a banker by choice by its named banker policy."""
+
+    def __init__(self, name: str, banker: Any) -> None:
+        from pontoon_rules.engine.policies import PLAYER_POLICIES
+
+        self.player, self.banker = PLAYER_POLICIES[name], banker
+
+    def __call__(self, state: RoundState) -> Action:
+        from pontoon_rules.analysis.engine_view import banker_action
+        from pontoon_rules.engine.phase import BANKER
+
+        if state.current_player() == BANKER:
+            return banker_action(state, self.banker)
+        return self.player(state)
+
+
+class _Guarded:
+    """The analysis's decisions where the rules allow them, else the simple policy's (a
+    ruleset with a rule the analysis does not handle: its decision may not be legal)."""
+
+    def __init__(self, act: Callable[[RoundState], Action], simple: _Simple) -> None:
+        self.act, self.simple = act, simple
+
+    def __call__(self, state: RoundState) -> Action:
+        try:
+            action = self.act(state)
+        except (LookupError, ValueError, ArithmeticError):  # a state the analysis never met
+            return self.simple(state)
+        if any(legal.allows(action) for legal in state.legal_actions()):
+            return action
+        return self.simple(state)
+
+
 class EngineSimulator:
-    """Plays rounds through the engine, seat 0 by `act` (the model's best play unless
-    another policy is given)."""
+    """Plays rounds through the engine, seat 0 by `act` (`engine_play`'s unless another
+    policy is given)."""
 
     def __init__(self, rules: Rules, policy: str | None, dealing: Dealing,
                  act: Callable[[RoundState], Action] | None = None) -> None:
         self.rules, self.dealing = rules, dealing
-        self.model = RoundModel(rules, "infinite", policy)
-        self.act = act or ModelPolicy(self.model)
+        self.play_of = engine_play(rules, policy, dealing) if act is None else None
+        self.act = act or self.play_of.act  # type: ignore[union-attr]
         self.full = full_counts(rules)
         self.cards = [c for c, n in enumerate(self.full) if n]
 
@@ -93,10 +196,10 @@ def simulate_shoe(rules: Rules, rounds: int, seed: int,
     from pontoon_rules.analysis.composition.policy import CompositionPolicy
 
     start = time.perf_counter()
-    act = CompositionPolicy(CompositionModel(rules, policy))
-    sim = EngineSimulator(rules, policy, "shoe", act)
+    model = CompositionModel(rules, policy)
+    sim = EngineSimulator(rules, policy, "shoe", CompositionPolicy(model))
     sums: Any = sim.run(rounds, seed)
     mean, half = summarise(rounds, float(sums[0]), float(sums[1]))
-    return SimulationResult(rules.ruleset.id, rounds, seed, 1, "shoe", sim.model.policy.name,
+    return SimulationResult(rules.ruleset.id, rounds, seed, 1, "shoe", model.policy.name,
                             mean, half, time.perf_counter() - start, "engine",
                             ["composition-dependent play (the exact finite-shoe method)"])

@@ -51,6 +51,17 @@ class SimulationResult:
     """The kernel the compiled path played on in this process (`KERNEL_WORDS`); None on
     the engine path and on a Dask cluster, whose workers choose theirs the same way (any
     kernel gives the same figures)."""
+    deck_description: str = ""
+    """The cards dealt, in words (`sim.simulate.dealing_words`)."""
+    method: str = ""
+    """The path and the play it played, in words."""
+
+    @property
+    def basis(self) -> str:
+        """The deck, the banker policy and the method in one line, as every output names
+        them."""
+        return (f"deck: {self.deck_description or self.dealing}; banker: {self.policy}; "
+                f"method: {self.method or self.path}")
 
     @property
     def run_seconds(self) -> float:
@@ -81,8 +92,9 @@ class SimulationResult:
                 "rounds_per_second": self.rounds / self.seconds if self.seconds else None,
                 "seconds": self.seconds, "setup_seconds": self.setup_seconds,
                 "run_seconds": self.run_seconds, "run_rounds_per_second": self.run_rate,
-                "path": self.path, "notes": self.notes, "stopped_early": self.stopped_early,
-                "kernel": self.kernel}
+                "path": self.path, "deck_description": self.deck_description,
+                "method": self.method, "basis": self.basis, "notes": self.notes,
+                "stopped_early": self.stopped_early, "kernel": self.kernel}
 
 
 def summarise(rounds: int, total: float, squares: float) -> tuple[float, float]:

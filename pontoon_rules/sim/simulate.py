@@ -34,8 +34,15 @@ where it is already built."""
 COMPILED_NOTE = "compiled simulator: resplits follow the dealt pair's split choice"
 
 
+def own_dealing(rules: Rules) -> Dealing:
+    """The dealing a simulation uses unless told otherwise: the ruleset's own shoe, a
+    fresh one each round (with replacement where `pack.decks` is infinite), as `edge`'s
+    default deck (`analysis.edge.default_deck`)."""
+    return "infinite" if rules.decks is None else "shoe"
+
+
 def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
-             dealing: Dealing = "infinite", policy: str | None = None,
+             dealing: Dealing | None = None, policy: str | None = None,
              progress: bool = False, path: str = "compiled",
              scheduler: str | None = None,
              on_phase: Callable[[str], None] | None = None,
@@ -46,6 +53,9 @@ def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
     loaded) apart from the run.
 
     Args:
+        dealing: "shoe" (a fresh shuffle of the ruleset's shoe each round) or "infinite"
+            (cards with replacement); None: the ruleset's own (`own_dealing`), the deck
+            `edge` analyses by default.
         path: "compiled" (the compiled simulator) or "engine" (the reference engine).
         workers: local processes; `scheduler`: a Dask scheduler address instead.
         progress: show a progress bar on the terminal (during the run).
@@ -55,14 +65,16 @@ def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
 
     Raises:
         AnalysisError: an unknown banker policy or path.
-        UnsupportedFeatureError: the ruleset plays a rule the simulator does not handle
-            (on the engine path: a rule the analysis, whose decisions it plays, does not).
+        UnsupportedFeatureError: the ruleset plays a rule the compiled simulator does not
+            handle (the engine path refuses nothing: `sim.engine.engine_play`).
         ClusterError: the scheduler cannot be reached.
     """
     from pontoon_rules.ruleset.features import require_handled
 
     check_path(path)
-    require_handled(rules.ruleset, "simulate" if path == "compiled" else "simulate --engine")
+    dealing = dealing or own_dealing(rules)
+    if path == "compiled":  # the engine plays every rule (`sim.engine.engine_play`)
+        require_handled(rules.ruleset, "simulate")
     name = banker_policy(rules, policy).name
     start = time.perf_counter()
     if on_phase:
@@ -76,17 +88,50 @@ def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
         if path == "compiled":
             sums, name = simulate_compiled(rules, rounds, seed, workers, dealing, policy,
                                            scheduler, bar, stop=stop)
-            notes = [COMPILED_NOTE, play_note(rules, policy, dealing)]
+            notes = [COMPILED_NOTE]
+            method = f"compiled simulator, {play_note(rules, policy, dealing)}"
         else:
             sums = simulate_engine(rules, rounds, seed, workers, dealing, policy, scheduler,
                                    bar, stop)
             notes = []
+            method = f"reference engine, {engine_play_words(rules, policy, dealing)}"
     finally:
         bar(-1)
     mean, half = summarise(int(sums[3]), float(sums[0]), float(sums[1]))
     return SimulationResult(rules.ruleset.id, int(sums[3]), seed, workers, dealing, name,
-                            mean, half, time.perf_counter() - start, path, notes, setup,
-                            int(sums[3]) < rounds, kernel)
+                            mean, half, time.perf_counter() - start, path,
+                            [*notes, *side_bet_notes(rules, dealing)], setup,
+                            int(sums[3]) < rounds, kernel, dealing_words(rules, dealing),
+                            method)
+
+
+def dealing_words(rules: Rules, dealing: Dealing) -> str:
+    """The cards a run deals, in words, saying whether it is the ruleset's own shoe (the
+    default, the deck `edge` analyses by default)."""
+    default = " (the ruleset's own shoe, the default)" if dealing == own_dealing(rules) else ""
+    if dealing == "infinite" or rules.decks is None:
+        return "infinite deck, cards dealt with replacement" + default
+    packs = f"{rules.decks} pack{'s' if rules.decks != 1 else ''}"
+    return f"finite shoe of {packs}, shuffled afresh every round{default}"
+
+
+def side_bet_notes(rules: Rules, dealing: Dealing) -> list[str]:
+    """What best play did with each side bet the ruleset offers: the analysis's decision
+    for the cards dealt (`sim.strategy.side_bets_taken`, `analysis.side_bets`), as `edge`
+    of the same deck says it."""
+    from pontoon_rules.analysis.edge import side_bet_note
+    from pontoon_rules.analysis.side_bets import side_bet_values
+
+    deck = "finite" if dealing == "shoe" and rules.decks is not None else "infinite"
+    return [side_bet_note(b.kind, b.house_edge, b.taken)
+            for b in side_bet_values(rules, deck)]  # type: ignore[arg-type]
+
+
+def engine_play_words(rules: Rules, policy: str | None, dealing: Dealing) -> str:
+    """What seat 0 played on the engine path (`sim.engine.engine_play`), in words."""
+    from pontoon_rules.sim.distribute import _engine
+
+    return str(_engine(engine_payload(rules, policy, dealing)).play_of.words)
 
 
 def play_note(rules: Rules, policy: str | None, dealing: str) -> str:

@@ -179,6 +179,7 @@ def summarise(req: SessionRequest, tally: SessionTally, stopped: bool,
         "ruleset": req.rules.ruleset.id, "deals": deals, "seed": req.seed,
         "stopped_early": stopped, "players": req.players, "stake": stake,
         "player_policy": req.player, "banker_policy": banker_policy,
+        "basis": session_basis(req, banker_policy),
         "segment_deals": SEGMENT,
         "people": people,
         "banker": _position(bank_sum, bank_sq, bank_n),
@@ -194,6 +195,20 @@ def summarise(req: SessionRequest, tally: SessionTally, stopped: bool,
                         "mean_at_deal": float(t[k.T_KITTY_SUM]) / deals if deals else 0.0,
                         "largest": int(t[k.T_KITTY_MAX])}
     return out
+
+
+def session_basis(req: SessionRequest, banker_policy: str) -> str:
+    """The deck, the banker policy and the method of a session summary in one line."""
+    from pontoon_rules.sim.strategy import BEST
+
+    rules = req.rules
+    deck = ("infinite deck, cards dealt with replacement" if rules.decks is None else
+            f"the ruleset's own shoe of {rules.decks} pack{'s' if rules.decks != 1 else ''}, "
+            "dealt on from deal to deal and shuffled as its rules say (the default)")
+    play = ("best play of the infinite deck (each hand by its total and what named hand it "
+            "may become)" if req.player == BEST else req.player)
+    return (f"deck: {deck}; banker: {banker_policy}; method: compiled simulator's session "
+            f"tables, the seats playing {play}")
 
 
 def _position(total: float, squares: float, n: int) -> dict[str, Any]:

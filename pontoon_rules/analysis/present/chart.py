@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from pontoon_rules.analysis.deck import Deck, Kind
 from pontoon_rules.analysis.edge import check_deck, deck_words
 from pontoon_rules.analysis.hand import BUY, DOUBLE, STICK, TWIST, Choice, HandState, start_state
-from pontoon_rules.analysis.infinite.round import RoundModel
+from pontoon_rules.analysis.infinite.round import INFINITE_METHOD, RoundModel
 from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.engine.cards import RANK_CODES
 from pontoon_rules.engine.rules import Rules
@@ -33,6 +33,10 @@ if TYPE_CHECKING:
     from pontoon_rules.analysis.present.tdchart import Departure, TotalChart
 
 LETTERS = {STICK: "S", TWIST: "T", DOUBLE: "D", "split": "P", BUY: "B"}
+CHART_METHOD = ("the ruleset's own shoe, exact: each cell the best play for the hand's "
+                "total over the compositions that reach it (the edges below: playing the "
+                "chart, and composition-dependent)")
+"""How a finite shoe's chart is found (`analysis.present.tdchart`), in words."""
 LEGEND = "S stick, T twist, D double, P split, B<n> buy n stakes, - finished"
 
 
@@ -55,11 +59,13 @@ class Chart:
     """The same departures as data: `hand` (the row label), `cards` (how many), `column`
     (index into `columns`, None without a visible card), `ranks` (the cards held),
     `best` and `chart` (letters), `text` (the line of `departures`)."""
+    method: str = ""
+    """How the chart was found, in words (beside its deck and banker in every output)."""
 
     def to_json(self) -> dict[str, Any]:
         """The chart as JSON data."""
         return {"ruleset": self.ruleset, "banker_policy": self.policy, "deck": self.deck,
-                "columns": self.columns, "legend": LEGEND,
+                "method": self.method, "columns": self.columns, "legend": LEGEND,
                 "tables": {str(n): [{"hand": label, "actions": acts} for label, acts in rows]
                            for n, rows in self.tables.items()},
                 "departure_count": len(self.departures), "departures": self.departures,
@@ -109,7 +115,7 @@ def strategy_chart(rules: Rules, policy: str | None = None,
         tables[n] = _rows(model, visibles, n)
     tables[2] = tables.get(2, []) + _pair_rows(model, visibles)
     return Chart(rules.ruleset.id, model.policy.name, columns, tables,
-                 deck_words(rules, "infinite"))
+                 deck_words(rules, "infinite"), method=INFINITE_METHOD)
 
 
 def _chart_rows(rules: Rules) -> range:
@@ -146,7 +152,8 @@ def finite_chart(model: CompositionModel) -> Chart:
     cells = [_departure_cell(d, td, model.visibles, kinds, line)
              for d, line in zip(td.departures, lines, strict=True)]
     return Chart(rules.ruleset.id, model.policy.name, columns, tables,
-                 deck_words(rules, "finite"), lines, played, perfect, cells)
+                 deck_words(rules, "finite"), lines, played, perfect, cells,
+                 CHART_METHOD)
 
 
 def _departure_cell(d: Departure, td: TotalChart, visibles: Sequence[tuple[int, ...]],
@@ -232,7 +239,8 @@ def render(chart: Chart, fmt: str = "text", departures: bool = False) -> str:
     """The chart as 'text', 'md' or 'json'."""
     if fmt == "json":
         return json.dumps(chart.to_json(), indent=2)
-    lines = [f"Best strategy: {chart.ruleset} ({chart.deck}; banker: {chart.policy}); "
+    lines = [f"Best strategy: {chart.ruleset} (deck: {chart.deck}; banker: {chart.policy}; "
+             f"method: {chart.method or INFINITE_METHOD}); "
              f"{LEGEND}.", "Pair rows: P split, · do not split (then play the total)."]
     lines.extend(chart.summary_lines())
     for n, rows in chart.tables.items():

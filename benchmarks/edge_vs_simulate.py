@@ -1,0 +1,57 @@
+"""`simulate` and `edge` of every bundled ruleset, each with no options (issue 45, item 4):
+the exact edge of the ruleset's own shoe beside the compiled simulation of the same shoe,
+its 99.9% interval, and whether the edge lies inside it.
+
+    python benchmarks/edge_vs_simulate.py [--rounds N] [--seed S] [RULESET ...]
+
+Both commands' defaults, called as the commands call them (`analysis.edge.house_edge`
+with no deck, `sim.simulate.simulate` with no dealing); the issue's acceptance is 10M
+rounds (the default), a ruleset the simulator refuses is listed with the rule it names.
+`tests/test_one_default.py` runs a few rulesets at 1M rounds, every one under
+`PONTOON_TEST_LONG=1`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from pontoon_rules.analysis.edge import house_edge
+from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.ruleset.features import refused_names
+from pontoon_rules.ruleset.loader import load_ruleset
+from pontoon_rules.ruleset.registry import bundled_ids
+from pontoon_rules.sim.simulate import simulate
+
+
+def row(ruleset: str, rounds: int, seed: int) -> str:
+    """One ruleset's line of the table."""
+    rules = compile_rules(load_ruleset(ruleset))
+    refused = refused_names(rules.ruleset, "simulate") + refused_names(rules.ruleset, "edge")
+    if refused:
+        return f"{ruleset:<28} refused: {', '.join(dict.fromkeys(refused))}"
+    start = time.perf_counter()
+    edge = house_edge(rules, with_stats=False).house_edge
+    sim = simulate(rules, rounds, seed)
+    low, high = sim.interval
+    agree = "yes" if low <= edge <= high else "NO"
+    return (f"{ruleset:<28} {edge:>9.4f} {sim.house_edge:>10.4f}  {low:>8.4f} to {high:>8.4f}"
+            f"  {agree:<5} {sim.dealing:<8} {time.perf_counter() - start:6.1f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("rulesets", nargs="*", help="ids or files (default: every bundled)")
+    parser.add_argument("--rounds", type=int, default=10_000_000)
+    parser.add_argument("--seed", type=int, default=2026)
+    args = parser.parse_args()
+    print(f"{args.rounds:,} rounds a ruleset, seed {args.seed}; house edges in % of the "
+          "original stake; both commands' defaults (the ruleset's own shoe)")
+    print(f"{'ruleset':<28} {'edge':>9} {'simulated':>10}  {'99.9% interval':^20}  "
+          f"{'agree':<5} {'dealing':<8} {'time':>8}")
+    for ruleset in args.rulesets or bundled_ids():
+        print(row(ruleset, args.rounds, args.seed), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,234 @@
+"""One default for every command (issue 45): a figure printed for a ruleset comes from the
+ruleset's own shoe unless the user asks otherwise, `simulate` included; side bets are
+taken alike by `edge` and `simulate` (where the analysis of the deck dealt says they pay)
+and the output says what was done with each; every output names its deck, banker policy
+and method in one line. And the reference path plays every rule: `simulate --engine`
+refuses no ruleset (`sim.engine.engine_play`).
+
+The agreement of `simulate` and `edge` with no options runs a few rulesets at a million
+rounds here and every bundled ruleset at ten million under `PONTOON_TEST_LONG=1`
+(`benchmarks/edge_vs_simulate.py` prints the table).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.ruleset.features import bundled_handled, features
+from pontoon_rules.ruleset.loader import load_ruleset
+from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.sim.simulate import simulate
+from tests.sizes import LONG, size
+
+HERE = Path(__file__).parent
+TESTS = HERE / "rulesets"
+MATCH = str(TESTS / "spanish-21-match.yaml")
+"""Spanish 21 with Match the Dealer: the bet loses in its own six-pack shoe and pays in
+an infinite deck."""
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pontoon_rules", *args],
+                          capture_output=True, text=True, timeout=300)
+
+
+def cli_json(*args: str) -> Any:
+    done = cli(*args, "--json")
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+# -- the default deck ---------------------------------------------------------------------
+
+def test_simulate_deals_the_rulesets_own_shoe_by_default() -> None:
+    """The library and the command: a shoe of the ruleset's packs, shuffled every round; a
+    ruleset whose deck is infinite, with replacement; `--dealing infinite` on request."""
+    rules = compile_rules(load_ruleset("pagat-british"))
+    assert simulate(rules, 1000).dealing == "shoe"
+    gym = compile_rules(load_ruleset(str(HERE.parent / "examples" / "harness-gymnasium"
+                                         / "gymnasium-blackjack-sab.yaml")))
+    assert gym.decks is None and simulate(gym, 1000).dealing == "infinite"
+    out = cli_json("simulate", "pagat-british", "--rounds", "1000")
+    assert out["dealing"] == "shoe"
+    assert "finite shoe of 1 pack" in out["basis"] and "the default" in out["basis"]
+    asked = cli_json("simulate", "pagat-british", "--rounds", "1000", "--dealing", "infinite")
+    assert asked["dealing"] == "infinite" and "the default" not in asked["basis"]
+
+
+def test_a_side_bet_is_taken_where_the_deck_dealt_says_it_pays() -> None:
+    """Match the Dealer loses in Spanish 21's own shoe: `edge` and `simulate` with no
+    options both decline it and say so; dealt with replacement, where it pays, `simulate`
+    takes it and says that."""
+    edge = cli_json("edge", MATCH)
+    assert [b["taken"] for b in edge["side_bets"]] == [False]
+    shoe = cli_json("simulate", MATCH, "--rounds", "20000")
+    assert any("match-the-banker bet" in n and "declines it" in n for n in shoe["notes"])
+    infinite = cli_json("simulate", MATCH, "--rounds", "20000", "--dealing", "infinite")
+    assert any("match-the-banker bet" in n and "bets the most" in n
+               for n in infinite["notes"])
+
+
+AGREE = ["pagat-british", "siebzehn-und-vier", MATCH]
+"""A few rulesets whose default `simulate` and `edge` are compared in `make test`: a
+banker who stands on 17 with buys and five-card tricks, the German game's values and
+named hands, and Spanish 21's redoubles with a side bet that loses in its shoe."""
+
+
+@pytest.mark.parametrize("ruleset", bundled_handled("simulator") + [MATCH] if LONG else AGREE)
+def test_simulate_and_edge_agree_with_no_options(ruleset: str) -> None:
+    """The exact edge lies in the 99.9% interval of the default simulation (1M rounds here,
+    10M in a long run: half-widths of about 0.4 and 0.13 points)."""
+    rounds = size(1_000_000, 10_000_000)
+    sim = cli_json("simulate", ruleset, "--rounds", str(rounds))
+    edge = cli_json("edge", ruleset)
+    low, high = sim["ci999_percent"]
+    assert sim["dealing"] == ("shoe" if edge["deck"] == "finite" else "infinite")
+    assert sim["banker_policy"] == edge["banker_policy"]
+    assert low <= edge["house_edge_percent"] <= high, (edge["house_edge_percent"], low, high)
+
+
+# -- one line names the deck, the banker and the method ----------------------------------
+
+def _basis(line: str) -> bool:
+    return "deck: " in line and "; banker: " in line and "; method: " in line
+
+
+@pytest.mark.parametrize("args", [
+    ("edge", "siebzehn-und-vier"),
+    ("edge", "siebzehn-und-vier", "--deck", "infinite"),
+    ("strategy", "siebzehn-und-vier"),
+    ("strategy", "siebzehn-und-vier", "--deck", "infinite"),
+    ("costs", "siebzehn-und-vier", "--workers", "1"),
+    ("simulate", "siebzehn-und-vier", "--rounds", "2000"),
+    ("simulate", "siebzehn-und-vier", "--rounds", "300", "--engine"),
+    ("session", "siebzehn-und-vier", "--summary", "--deals", "2000", "--policy", "best",
+     "--players", "1"),
+    ("summary", "siebzehn-und-vier", "vingt-un"),
+])
+def test_every_output_names_deck_banker_and_method_in_one_line(args: tuple[str, ...]) -> None:
+    done = cli(*args)
+    assert done.returncode == 0, done.stderr
+    text = done.stdout.replace("\n", " ") if args[0] == "summary" else done.stdout  # wrapped
+    assert any(_basis(line) for line in text.splitlines()), done.stdout
+
+
+def test_summary_names_a_ruleset_the_analysis_refuses_rather_than_its_figure() -> None:
+    from pontoon_rules.ruleset.features import refused_names
+
+    path = str(TESTS / "ochko-values.yaml")
+    done = cli("summary", "vingt-un", path)
+    assert done.returncode == 0, done.stderr
+    text = " ".join(done.stdout.split())
+    named = ", ".join(refused_names(load_ruleset(path), "edge"))
+    assert named and f"ochko-values refused ({named})" in text
+
+
+# -- the reference path plays every rule --------------------------------------------------
+
+FEATURE_RULESETS: dict[str, tuple[str, dict[str, Any]]] = {
+    "redouble": ("tiny-redouble.yaml", {}),
+    "surrender": ("tiny-early-surrender.yaml", {}),
+    "early surrender": ("tiny-early-surrender.yaml", {}),
+    "surrender beyond the dealt hand": (
+        "tiny-early-surrender.yaml",
+        {"player": {"surrender": {"timing": "late", "max_cards": 3}}}),
+    "double-down rescue": ("tiny-rescue.yaml", {}),
+    "doubling by total": ("tiny-double-totals.yaml", {}),
+    "soft double counting the ace 1": ("tiny-soft-double.yaml", {}),
+    "redouble of one original stake": ("tiny-redouble.yaml", {}),
+    "a bank that is an amount": ("tiny-ochko-home.yaml", {}),
+    "a bank that may cap one seat's round": ("capped-bank.yaml", {}),
+    "the bank passing after a number of deals": (
+        "tiny-must-stand.yaml", {"table": {"bank": {"passes_after_deals": 5}}}),
+    "play to the banker's right": ("tiny-must-stand.yaml", {"table": {"direction": "right"}}),
+    "a banker who must stand": ("tiny-must-stand.yaml", {}),
+    "side bets": ("tiny-side-bets.yaml", {}),
+    "a side bet worth taking": ("tiny-side-bets.yaml", {}),
+    "card values": ("tiny-ochko-home.yaml", {}),
+    "ace values": ("tiny-ochko-home.yaml", {}),
+    "a pack without all four suits": ("tiny-siebzehn.yaml", {}),
+    "two aces making 21": ("tiny-two-aces.yaml", {}),
+    "named hands beyond the classic four": ("tiny-siebzehn.yaml", {}),
+    "named hands by suits, or two naturals at the peek": ("ochko-values.yaml", {}),
+}
+"""A test ruleset (and an overlay of it) that plays each rule of the registry."""
+
+
+def _merged(base: dict[str, Any], change: dict[str, Any]) -> dict[str, Any]:
+    out = dict(base)
+    for key, value in change.items():
+        out[key] = (_merged(out[key], value) if isinstance(value, dict)
+                    and isinstance(out.get(key), dict) else value)
+    return out
+
+
+def _feature_ruleset(name: str) -> Ruleset:
+    file, change = FEATURE_RULESETS[name]
+    base = load_ruleset(str(TESTS / file))
+    return Ruleset.model_validate(_merged(base.model_dump(mode="python"), change))
+
+
+def test_every_rule_of_the_registry_has_a_ruleset_here() -> None:
+    """A rule registered later needs its line in `FEATURE_RULESETS`."""
+    assert set(FEATURE_RULESETS) == {f.name for f in features()}
+
+
+@pytest.mark.parametrize("name", [f.name for f in features()])
+def test_the_engine_path_plays_every_rule(name: str) -> None:
+    """Each rule of the registry, switched on, plays through the engine from the ruleset's
+    own shoe and with replacement; where the analysis does not handle a rule of the
+    ruleset the method says whose play the figure is."""
+    from pontoon_rules.ruleset.features import refused_names
+
+    feature = next(f for f in features() if f.name == name)
+    ruleset = _feature_ruleset(name)
+    assert feature.active(ruleset)
+    rules = compile_rules(ruleset)
+    for dealing in ("shoe", "infinite"):
+        result = simulate(rules, 200, seed=3, path="engine", dealing=dealing)  # type: ignore[arg-type]
+        assert result.rounds == 200 and result.path == "engine"
+        assert ("not best play's" in result.method) == bool(refused_names(ruleset, "edge"))
+    assert bool(refused_names(ruleset, "edge")) == ("analysis" not in feature.handled_by)
+
+
+def test_simulate_engine_plays_two_naturals_at_the_peek() -> None:
+    """The Ban Luck shape (a peek for either of two naturals): the compiled path plays it,
+    and so does the reference path, saying the analysis does not decide for it."""
+    path = str(TESTS / "ochko-values.yaml")
+    compiled = cli("simulate", path, "--rounds", "2000")
+    assert compiled.returncode == 0, compiled.stderr
+    engine = cli("simulate", path, "--rounds", "300", "--engine")
+    assert engine.returncode == 0, engine.stderr
+    assert "not best play's" in engine.stdout
+
+
+def test_simulate_help_names_what_the_compiled_path_refuses() -> None:
+    """The help text is true: the compiled path refuses the rules the registry says it does
+    not handle (a surrender after buying among them), each named; the engine path none."""
+    from pontoon_rules.ruleset.features import UnsupportedFeatureError, unhandled_names
+
+    text = " ".join(cli("simulate", "--help").stdout.split())
+    compiled = text.split("compiled:")[1].split("engine:")[0]
+    assert "refuses naming the rule" in compiled
+    assert unhandled_names("simulator")
+    for name in unhandled_names("simulator"):
+        assert " ".join(name.split()) in compiled, name
+    rules = compile_rules(_feature_ruleset("surrender beyond the dealt hand"))
+    with pytest.raises(UnsupportedFeatureError, match="surrender beyond the dealt hand"):
+        simulate(rules, 100)
+    assert simulate(rules, 100, path="engine").rounds == 100
+
+
+def test_a_long_session_the_compiled_table_refuses_plays_on_the_engine() -> None:
+    """More than 10,000 deals stream on the compiled session where it plays the ruleset; a
+    bank that passes after some deals it refuses, so the engine plays them, saying so."""
+    done = cli("session", str(TESTS / "capped-bank.yaml"), "--deals", "10001")
+    assert done.returncode == 0, done.stderr
+    assert "played through the engine" in done.stderr
