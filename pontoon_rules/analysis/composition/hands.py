@@ -75,6 +75,10 @@ class HandValues(ShoeOutlook):
         self._stands: dict[tuple[Removed, HandState], Any] = {}
         self._busts: dict[tuple[HandState, Choice], frozenset[int]] = {}
         self._peeks = bool(rules.peek) and not exact
+        self.bust_at_once = rules.bust_loses_at_once
+        """A bust loses at once (its row the same whatever the banker holds: only the peek
+        letting the round through matters); else it waits for the banker's hand and is
+        settled against it (`settlement.player_bust_loses_at_once: false`)."""
         self._single = len(self.visibles) == 1 and not exact
 
     def wide(self, row: list[Any]) -> list[Any]:
@@ -175,6 +179,10 @@ class HandValues(ShoeOutlook):
             found = self._finals[s] = self.hands.final(s)
         return found
 
+    def fixed_bust(self, final: Final) -> bool:
+        """Whether `final` is a bust that loses at once (`bust_at_once`)."""
+        return self.bust_at_once and final[0] == HandClass.BUST
+
     def stick(self, removed: Removed, s: HandState) -> Any:
         """The statistics of the hand standing as it is."""
         found = self._stands.get((removed, s))
@@ -185,7 +193,7 @@ class HandValues(ShoeOutlook):
         found = self._stick_memo.get(key)
         if found is None:
             row = self._row(final, s.staked)
-            if final[0] == HandClass.BUST and not self.exact:
+            if self.fixed_bust(final) and not self.exact:
                 found = self._through_peek(removed)[:, None] * row[0][None, :]
             else:
                 found = self.outlook(removed)[0] @ row
@@ -223,7 +231,7 @@ class HandValues(ShoeOutlook):
         if busts is None:
             busts = self._busts[(s, choice)] = frozenset(
                 k for k, n in enumerate(self.successors(s, choice))
-                if not self.options_of(n) and self.final_of(n)[0] == HandClass.BUST)
+                if not self.options_of(n) and self.fixed_bust(self.final_of(n)))
         wanted = [g for g in (grow(removed, k) for k in kinds if k in busts)
                   if g not in self._peek_memo]
         if len(wanted) < 2:

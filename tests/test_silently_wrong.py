@@ -1,0 +1,59 @@
+"""Issue 45, item 5: figures that were silently wrong, each checked against play."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from analysis_reference import reference_value
+
+from pontoon_rules.analysis.composition.model import CompositionModel
+from pontoon_rules.analysis.edge import edge_of
+from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.ruleset.loader import load_ruleset
+from pontoon_rules.ruleset.model import Ruleset
+
+TINY = Path(__file__).parent / "rulesets"
+
+
+def changed(name: str, *changes: tuple[str, Any]) -> Rules:
+    """The tiny ruleset `name` with each dotted field set to its value."""
+    data = load_ruleset(TINY / f"{name}.yaml").model_dump(mode="python")
+    for path, value in changes:
+        *parents, leaf = path.split(".")
+        node = data
+        for part in parents:
+            node = node[part]
+        node[leaf] = value
+    return compile_rules(Ruleset.model_validate(data))
+
+
+WAITS = ("settlement.player_bust_loses_at_once", False)
+
+
+# -- a bust that waits for the banker (settlement.player_bust_loses_at_once: false) -------
+def test_a_bust_that_waits_is_settled_against_the_bankers_hand_exactly() -> None:
+    """On a tiny pack, the composition method's exact figure for a bust that waits (both
+    bust: a push, as ties push in blackjack) equals the best play through the engine by
+    brute force, and is worth more to the player than a bust lost at once."""
+    waits = changed("tiny-blackjack", WAITS)
+    exact = CompositionModel(waits, exact=True).value_of_round()
+    assert exact == reference_value(waits, finite=True)
+    assert exact > CompositionModel(tiny_rules("tiny-blackjack"), exact=True).value_of_round()
+
+
+def test_the_compiled_recursion_reads_a_bust_that_waits() -> None:
+    """The compiled (float) recursion, the one `edge` prints, agrees with the exact one;
+    its state graph, shared between rules that read alike, is not the at-once one's."""
+    at_once = tiny_rules("tiny-blackjack")
+    waits = changed("tiny-blackjack", WAITS)
+    assert edge_of(at_once) != pytest.approx(edge_of(waits), abs=1e-3)
+    exact = CompositionModel(waits, exact=True).value_of_round()
+    assert -edge_of(waits) / 100 == pytest.approx(float(exact), abs=1e-12)
+    assert -edge_of(at_once) / 100 == pytest.approx(
+        float(CompositionModel(at_once, exact=True).value_of_round()), abs=1e-12)
+
+
+def tiny_rules(name: str) -> Rules:
+    return compile_rules(load_ruleset(TINY / f"{name}.yaml"))
