@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -9,8 +10,13 @@ import pytest
 from analysis_reference import reference_value
 
 from pontoon_rules.analysis.composition.model import CompositionModel
+from pontoon_rules.analysis.deck import kind_space
+from pontoon_rules.analysis.giving_up import surrender_value
 from pontoon_rules.analysis.edge import edge_of
+from pontoon_rules.engine.cards import parse_cards
 from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.engine.script import play
+from pontoon_rules.errors import IllegalActionError
 from pontoon_rules.ruleset.loader import load_ruleset
 from pontoon_rules.ruleset.model import Ruleset
 
@@ -57,3 +63,41 @@ def test_the_compiled_recursion_reads_a_bust_that_waits() -> None:
 
 def tiny_rules(name: str) -> Rules:
     return compile_rules(load_ruleset(TINY / f"{name}.yaml"))
+
+
+# -- no surrender of a hand that has already won -----------------------------------------
+def _ochko_with_surrender() -> Ruleset:
+    data = load_ruleset("ochko-home").model_dump(mode="python")
+    data["player"]["surrender"].update(allowed=True, returns=(1, 2))
+    return Ruleset.model_validate(data)
+
+
+def _play(ruleset: Ruleset, shoe: str, actions: list[str]) -> Any:
+    return play(compile_rules(ruleset), [100], parse_cards(shoe.split()), actions)
+
+
+def test_a_hand_that_has_won_outright_may_not_surrender() -> None:
+    """Ochko's dealt 21 (an ace and a ten, not a natural) wins whatever the banker holds:
+    surrender is not offered (it netted -50 for a hand worth +100); the hand is finished
+    and wins. A dealt 20 may still surrender."""
+    ruleset = _ochko_with_surrender()
+    won = _play(ruleset, "AS 9D TH 8C", ["banker twist", "banker stick"])
+    decisions = [e["legal"] for e in won.transcript if e["event"] == "decision"]
+    assert decisions == [["stick", "twist"], ["stick", "twist"]]  # the banker's alone
+    assert won.result.seats[0].hands[0].net == 100
+    with pytest.raises(IllegalActionError):
+        _play(ruleset, "AS 9D TH 8C", ["p1 surrender"])
+    twenty = _play(ruleset, "AS 9D 9H 8C", ["p1 surrender"])
+    assert twenty.result.seats[0].hands[0].net == -50
+
+
+def test_the_analysis_values_no_surrender_of_a_hand_that_has_won() -> None:
+    """The analysis offers the same surrenders (`surrender_value`: None for the won hand),
+    so the simulators' surrender tables, made from it, never hold one."""
+    rules = compile_rules(_ochko_with_surrender())
+    kinds = kind_space(rules).kinds
+    ace = next(k.index for k in kinds if k.is_ace)
+    ten = next(k.index for k in kinds if k.value == 10)
+    nine = next(k.index for k in kinds if k.value == 9)
+    assert surrender_value(rules, kinds, (ace, ten), (nine,)) is None
+    assert surrender_value(rules, kinds, (nine, ten), (nine,)) == Fraction(-1, 2)
