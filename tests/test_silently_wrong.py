@@ -17,6 +17,7 @@ from pontoon_rules.engine.cards import parse_cards
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.engine.script import play
 from pontoon_rules.errors import IllegalActionError
+from pontoon_rules.ruleset.features import refusal, refused_names
 from pontoon_rules.ruleset.loader import load_ruleset
 from pontoon_rules.ruleset.model import Ruleset
 
@@ -101,3 +102,23 @@ def test_the_analysis_values_no_surrender_of_a_hand_that_has_won() -> None:
     nine = next(k.index for k in kinds if k.value == 9)
     assert surrender_value(rules, kinds, (ace, ten), (nine,)) is None
     assert surrender_value(rules, kinds, (nine, ten), (nine,)) == Fraction(-1, 2)
+
+
+# -- refusals that name the real cause first ---------------------------------------------
+def test_a_refused_peek_for_two_naturals_names_the_peek_not_suits() -> None:
+    """A Ban Luck-like overlay (two aces a natural beside the pontoon, both peeked for) has
+    no hand defined by its suits: the refusal names the peek for a second natural, with
+    the field that makes it, and says nothing of suits."""
+    data = load_ruleset("blackjack-reference").model_dump(mode="python")
+    data["hands"]["ranking"] = ["ban-ban", "pontoon", "total"]
+    data["hands"]["definitions"]["ban-ban"] = {
+        "name": "two aces", "ranks": ["A", "A"], "max_total": None, "natural": True,
+        "banker_can_hold": True, "pays": "2:1"}
+    ruleset = Ruleset.model_validate(data)
+    error = refusal(ruleset, "edge")
+    assert error is not None
+    (problem,) = error.problems
+    assert problem.message.startswith("edge does not handle a peek for a second natural")
+    assert "deal.banker_pontoon_at_once" in problem.message
+    assert "suit" not in problem.message
+    assert refused_names(ruleset, "costs") == ["a peek for a second natural"]
