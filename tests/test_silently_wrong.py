@@ -122,3 +122,25 @@ def test_a_refused_peek_for_two_naturals_names_the_peek_not_suits() -> None:
     assert "deal.banker_pontoon_at_once" in problem.message
     assert "suit" not in problem.message
     assert refused_names(ruleset, "costs") == ["a peek for a second natural"]
+
+
+# -- the chart's letter for a surrender ---------------------------------------------------
+def test_the_chart_shows_surrender_where_best_play_surrenders() -> None:
+    """A late surrender (against an ace or a ten) is a letter of the chart, R, in the cells
+    where best play gives the dealt hand up, and only against the cards it is offered
+    against; the card's legend says it in words. Each dealt hand the composition method
+    surrenders lies in a cell marked R (no departures on this pack)."""
+    from pontoon_rules.analysis.present.chart import LEGEND, strategy_chart
+    from pontoon_rules.docs.strategy import strategy_card
+
+    rules = tiny_rules("tiny-surrender")
+    chart = strategy_chart(rules)
+    two = dict(chart.tables[2])
+    assert two["hard 16"] == ["R", "S", "S", "R"]  # columns A 6 9 10
+    assert all(row[1] != "R" and row[2] != "R" for row in two.values())
+    assert "R surrender" in LEGEND and chart.edge_chart == pytest.approx(chart.edge_perfect)
+    card = strategy_card(chart.to_json(), lambda text: text)
+    assert {"letter": "R", "kind": "R", "words": "surrender: give up your first two cards "
+            "for part of your stake back"} in card["legend"]
+    infinite = dict(strategy_chart(rules, deck="infinite").tables[2])
+    assert "R" in infinite["hard 16"]

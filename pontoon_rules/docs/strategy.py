@@ -28,11 +28,13 @@ ACTION_WORDS: dict[str, str] = {
     "D": _("double: double your stake and take a card"),
     "B": _("buy: take a card and add to your stake"),
     "P": _("split the pair into two hands"),
+    "R": _("surrender: give up your first two cards for part of your stake back"),
     "·": _("keep the pair together"),
 }
 """The chart's letters in words (`B2`: buy for two more stakes)."""
 ACTION_NAMES: dict[str, str] = {"S": _("stick"), "T": _("twist"), "D": _("double"),
-                                "B": _("buy"), "P": _("split"), "·": _("do not split")}
+                                "B": _("buy"), "P": _("split"), "R": _("surrender"),
+                                "·": _("do not split")}
 GROUP_TITLES = {"hard": _("Hard totals"), "soft": _("Soft totals (an ace counted as 11)"),
                 "pair": _("Pairs")}
 WORDS = {
@@ -57,7 +59,7 @@ class Cell:
 
     @property
     def kind(self) -> str:
-        """The letter that colours the cell (S, T, D, B, P or ·; '' for no hand)."""
+        """The letter that colours the cell (S, T, D, B, R, P or ·; '' for no hand)."""
         return self.action[:1]
 
 
@@ -188,7 +190,7 @@ def _legend(rows: list[dict[str, Any]], gettext: Gettext) -> list[dict[str, str]
                 if action:
                     used.setdefault(action, None)
     legend = []
-    for letter in sorted(used, key=lambda a: ("STBDP·".find(a[0]), a)):
+    for letter in sorted(used, key=lambda a: ("STBDRP·".find(a[0]), a)):
         words = gettext(ACTION_WORDS[letter[0]])
         if letter[0] == "B" and letter[1:] == "1":
             words = gettext(WORDS["buy_one"])

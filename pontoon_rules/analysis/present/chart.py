@@ -32,8 +32,11 @@ if TYPE_CHECKING:
     from pontoon_rules.analysis.composition.model import CompositionModel
     from pontoon_rules.analysis.present.tdchart import Departure, TotalChart
 
-LETTERS = {STICK: "S", TWIST: "T", DOUBLE: "D", "split": "P", BUY: "B"}
-LEGEND = "S stick, T twist, D double, P split, B<n> buy n stakes, - finished"
+SURRENDER = "surrender"
+"""A late surrender of the dealt hand (`analysis.giving_up`), as a cell's action."""
+LETTERS = {STICK: "S", TWIST: "T", DOUBLE: "D", "split": "P", BUY: "B", SURRENDER: "R"}
+LEGEND = ("S stick, T twist, D double, P split, B<n> buy n stakes, R surrender (where "
+          "offered; else play the total), - finished")
 
 
 @dataclass(frozen=True)
@@ -200,8 +203,31 @@ def _rows(model: RoundModel, visibles: list[tuple[int, ...]],
                 continue
             state = HandState(hard, soft, n, None, False, False, n > 2)
             label = f"{'soft' if soft else 'hard'} {points}"
-            rows.append((label, [_letter(model, v, state) for v in visibles]))
+            dealt = _dealt_cards(model, hard, soft) if n == 2 else None
+            rows.append((label, ["R" if dealt and _surrenders(model, v, state, dealt)
+                                 else _letter(model, v, state) for v in visibles]))
     return rows
+
+
+def _dealt_cards(model: RoundModel, hard: int, soft: bool) -> tuple[int, int] | None:
+    """Two cards making a dealt hand of `hard` points (aces 1), holding an ace where
+    `soft`: a non-pair where one does (a pair has its own row); None where none does."""
+    kinds = model.space.kinds
+    found = [(a.index, b.index) for a in kinds for b in kinds
+             if a.index <= b.index and a.value + b.value == hard
+             and (a.is_ace or b.is_ace) == soft]
+    return min(found, key=lambda c: c[0] == c[1]) if found else None
+
+
+def _surrenders(model: RoundModel, visible: tuple[int, ...], state: HandState,
+                cards: tuple[int, int]) -> bool:
+    """Whether a late surrender of the dealt `cards` (of `state`'s total) beats playing
+    them (in an infinite deck a hand's value is its total's)."""
+    if model.rules.surrender is None or model.rules.surrender.early:
+        return False
+    ctx = model.context((), visible)
+    given_up = ctx.surrender_value(cards)
+    return given_up is not None and bool(given_up > ctx.hands.value(state))
 
 
 def _pair_rows(model: RoundModel, visibles: list[tuple[int, ...]]) -> list[tuple[str, list[str]]]:

@@ -29,6 +29,10 @@ from pontoon_rules.analysis.outcomes import counted_soft, total_of
 
 Cell = tuple[int, bool, int]
 """A chart row: number of cards, soft, points."""
+NOT_OFFERED = -1e9
+"""The value a cell sums for a surrender not offered against a visible tuple."""
+GIVE_UP = Choice("surrender")
+"""A late surrender of the dealt hand, as a chart cell's action (the letter R)."""
 
 
 @dataclass(frozen=True)
@@ -98,6 +102,10 @@ class TotalChart:
                 continue
             removed = m._removed(cards)
             values = np.stack([m.option(removed, s, c)[:, 0] for c in options])
+            given_up = self._surrender_row(cards, removed)
+            if given_up is not None:
+                options = [*options, GIVE_UP]
+                values = np.vstack([values, given_up[None, :]])
             cell = sums.setdefault(self.cell(s), {})
             for c, row in zip(options, values, strict=True):
                 cell[c] = cell.get(c, 0.0) + weights * row
@@ -112,6 +120,38 @@ class TotalChart:
                 chart = self.cells[key][v]
                 if weights[v] > 0 and pick is not None and chart is not None and pick != chart:
                     self.departures.append(Departure(cards, m.visibles[v], pick, chart))
+
+    def _surrender_row(self, cards: tuple[int, ...], removed: Removed) -> Any:
+        """What a late surrender of the dealt `cards` is worth per visible tuple (a loss
+        too great to be chosen where none is offered), or None where it is never offered."""
+        m = self.model
+        if len(cards) != 2 or m.rules.surrender is None or m.rules.surrender.early:
+            return None
+        _, peeked, _ = m.outlook(removed)
+        found = [m.surrender_cells(cards, v, peeked) for v in range(len(m.visibles))]
+        if all(cells is None for cells in found):
+            return None
+        return np.array([NOT_OFFERED if cells is None else float(cells[0]) for cells in found])
+
+    def gives_up(self, cards: tuple[int, ...], v: int) -> bool:
+        """Whether the chart surrenders the dealt `cards` against visible tuple `v` (its
+        cell's letter R, unless the pair row splits them)."""
+        wanted = self.cells.get(self.cell(self.state(cards)))
+        if wanted is None or wanted[v] != GIVE_UP:
+            return False
+        return not self._splits(cards, v)  # a pair its row splits is split
+
+    def _splits(self, cards: tuple[int, ...], v: int) -> bool:
+        """Whether the dealt pair `cards` is split against visible tuple `v` (its pair
+        row's P: splitting beats playing it as one hand)."""
+        m = self.model
+        if cards[0] != cards[1]:
+            return False
+        split = m.split_all(cards[0])
+        if split is None:
+            return False
+        single = m.value(m._removed(cards), start_state(m.kinds, cards, False, m.rules))
+        return bool(split[v, 0] > single[v, 0])
 
     # -- playing the chart -------------------------------------------------------------
     def chart_value(self, removed: Removed, s: HandState) -> Any:
@@ -171,6 +211,6 @@ class TotalChart:
         m = self.model
         total = None
         for cards, weights in m.dealt():
-            part = weights @ m.dealt_stats(cards, self.chart_value)
+            part = weights @ m.dealt_stats(cards, self.chart_value, gives_up=self.gives_up)
             total = part if total is None else total + part
         return total
