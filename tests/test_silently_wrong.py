@@ -11,8 +11,8 @@ from analysis_reference import reference_value
 
 from pontoon_rules.analysis.composition.model import CompositionModel
 from pontoon_rules.analysis.deck import kind_space
-from pontoon_rules.analysis.giving_up import surrender_value
 from pontoon_rules.analysis.edge import edge_of
+from pontoon_rules.analysis.giving_up import surrender_value
 from pontoon_rules.engine.cards import parse_cards
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.engine.script import play
@@ -144,3 +144,27 @@ def test_the_chart_shows_surrender_where_best_play_surrenders() -> None:
             "for part of your stake back"} in card["legend"]
     infinite = dict(strategy_chart(rules, deck="infinite").tables[2])
     assert "R" in infinite["hard 16"]
+
+
+def test_the_chart_shows_the_rescue_after_a_double() -> None:
+    """With the double-down rescue, the chart has a table for a hand doubled on two cards
+    once the double's card is drawn, its letter Q where giving the doubled hand up is
+    best over the cell's hands (soft 13 against an ace on this pack, where the chart
+    doubles soft 12), and the card shows it as a group of its own with Q in its legend.
+    The chart's price plays that table: it is no better than perfect play."""
+    from pontoon_rules.analysis.present.chart import render, strategy_chart
+    from pontoon_rules.docs.strategy import strategy_card
+
+    chart = strategy_chart(tiny_rules("tiny-rescue"))
+    doubled = dict(chart.doubled)
+    assert doubled["soft 13"][0] == "Q" and dict(chart.tables[2])["soft 12"][0] == "D"
+    assert "Q" not in {a for _, acts in chart.tables[2] for a in acts}
+    assert chart.edge_chart is not None and chart.edge_perfect is not None
+    assert chart.edge_chart >= chart.edge_perfect - 1e-12
+    assert "Q rescue" in render(chart)
+    card = strategy_card(chart.to_json(), lambda text: text)
+    group = next(g for g in card["groups"] if g["key"] == "doubled")
+    assert [c.action for c in next(r for r in group["rows"]
+                                   if r["label"] == "soft 13")["cells"]][0] == "Q"
+    assert any(entry["letter"] == "Q" for entry in card["legend"])
+    assert strategy_chart(tiny_rules("tiny-surrender")).doubled == []  # no rescue there

@@ -22,7 +22,16 @@ from typing import TYPE_CHECKING, Any
 
 from pontoon_rules.analysis.deck import Deck, Kind
 from pontoon_rules.analysis.edge import check_deck, deck_words
-from pontoon_rules.analysis.hand import BUY, DOUBLE, STICK, TWIST, Choice, HandState, start_state
+from pontoon_rules.analysis.hand import (
+    BUY,
+    DOUBLE,
+    RESCUE,
+    STICK,
+    TWIST,
+    Choice,
+    HandState,
+    start_state,
+)
 from pontoon_rules.analysis.infinite.round import RoundModel
 from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.engine.cards import RANK_CODES
@@ -34,9 +43,13 @@ if TYPE_CHECKING:
 
 SURRENDER = "surrender"
 """A late surrender of the dealt hand (`analysis.giving_up`), as a cell's action."""
-LETTERS = {STICK: "S", TWIST: "T", DOUBLE: "D", "split": "P", BUY: "B", SURRENDER: "R"}
+LETTERS = {STICK: "S", TWIST: "T", DOUBLE: "D", "split": "P", BUY: "B", SURRENDER: "R",
+           RESCUE: "Q"}
 LEGEND = ("S stick, T twist, D double, P split, B<n> buy n stakes, R surrender (where "
-          "offered; else play the total), - finished")
+          "offered; else play the total), Q rescue a double (give the hand up for its "
+          "doubled part), - finished")
+DOUBLED_TITLE = "after doubling on two cards, the double's card drawn"
+"""The title of the rescue's table (`Chart.doubled`)."""
 
 
 @dataclass(frozen=True)
@@ -58,6 +71,9 @@ class Chart:
     """The same departures as data: `hand` (the row label), `cards` (how many), `column`
     (index into `columns`, None without a visible card), `ranks` (the cards held),
     `best` and `chart` (letters), `text` (the line of `departures`)."""
+    doubled: list[tuple[str, list[str]]] = field(default_factory=list)
+    """Where the ruleset has the double-down rescue: a hand doubled on two cards once the
+    double's card is drawn, by its total (S stick, Q rescue, D double again)."""
 
     def to_json(self) -> dict[str, Any]:
         """The chart as JSON data."""
@@ -65,6 +81,8 @@ class Chart:
                 "columns": self.columns, "legend": LEGEND,
                 "tables": {str(n): [{"hand": label, "actions": acts} for label, acts in rows]
                            for n, rows in self.tables.items()},
+                "after_double": [{"hand": label, "actions": acts}
+                                 for label, acts in self.doubled],
                 "departure_count": len(self.departures), "departures": self.departures,
                 "departure_cells": self.departure_cells,
                 "house_edge_chart_percent": self.edge_chart,
@@ -148,8 +166,11 @@ def finite_chart(model: CompositionModel) -> Chart:
     lines = [_departure_line(d, kinds, rules) for d in td.departures]
     cells = [_departure_cell(d, td, model.visibles, kinds, line)
              for d, line in zip(td.departures, lines, strict=True)]
+    doubled = [(f"{'soft' if soft else 'hard'} {points}",
+                [_choice_letter(c) for c in td.doubled[(n, soft, points)]])
+               for n, soft, points in sorted(td.doubled, key=lambda c: (c[1], c[2]))]
     return Chart(rules.ruleset.id, model.policy.name, columns, tables,
-                 deck_words(rules, "finite"), lines, played, perfect, cells)
+                 deck_words(rules, "finite"), lines, played, perfect, cells, doubled)
 
 
 def _departure_cell(d: Departure, td: TotalChart, visibles: Sequence[tuple[int, ...]],
@@ -265,6 +286,12 @@ def render(chart: Chart, fmt: str = "text", departures: bool = False) -> str:
         lines.append("")
         lines.append(f"{n} cards" if fmt == "text" else f"### {n} cards")
         lines.extend(_table(chart.columns, rows, fmt))
+    if chart.doubled:
+        lines.append("")
+        title = DOUBLED_TITLE[:1].upper() + DOUBLED_TITLE[1:]
+        lines.append(f"{title} (S stick, Q rescue, D double again)" if fmt == "text"
+                     else f"### {title}")
+        lines.extend(_table(chart.columns, chart.doubled, fmt))
     if departures and chart.departures:
         lines.append("")
         lines.append("Composition-dependent departures (cards against the banker's card: best "

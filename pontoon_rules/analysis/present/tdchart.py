@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from pontoon_rules.analysis.composition.model import CompositionModel, Removed
-from pontoon_rules.analysis.hand import RESCUE, STICK, Choice, HandState, start_state
+from pontoon_rules.analysis.hand import DOUBLE, RESCUE, STICK, Choice, HandState, start_state
 from pontoon_rules.analysis.outcomes import counted_soft, total_of
 
 Cell = tuple[int, bool, int]
@@ -51,9 +51,15 @@ class TotalChart:
     def __init__(self, model: CompositionModel, most_cards: int) -> None:
         self.model, self.most = model, most_cards
         self.cells: dict[Cell, list[Choice | None]] = {}
+        self.doubled: dict[Cell, list[Choice | None]] = {}
+        """Where the ruleset has the double-down rescue: a hand doubled on its first two
+        cards (where the chart doubles them), once the double's card is drawn, by its
+        cell: stick, rescue (or double again), best on average over the cell's hands."""
         self.departures: list[Departure] = []
         self._chart_memo: dict[tuple[Removed, HandState], Any] = {}
         self._build()
+        if model.rules.rescue:
+            self._build_doubled()
 
     def state(self, cards: tuple[int, ...]) -> HandState:
         """The unsplit hand holding `cards`, reached by twisting."""
@@ -121,6 +127,41 @@ class TotalChart:
                 if weights[v] > 0 and pick is not None and chart is not None and pick != chart:
                     self.departures.append(Departure(cards, m.visibles[v], pick, chart))
 
+    def _build_doubled(self) -> None:
+        m = self.model
+        sums: dict[Cell, dict[Choice, Any]] = {}
+        weight: dict[Cell, Any] = {}
+        for cards, weights in self._compositions():
+            if len(cards) != 2:
+                continue
+            s = self.state(cards)
+            wanted = self.cells.get(self.cell(s))
+            if wanted is None:
+                continue
+            doubles = np.array([c is not None and c.kind == DOUBLE for c in wanted])
+            if not doubles.any():
+                continue
+            removed = m._removed(cards)
+            _, _, draws = m.outlook(removed)
+            after = m.hands.after(s, Choice(DOUBLE))
+            for k in range(m.n_kinds):
+                q = draws[:, k] * weights * doubles
+                d = m.hands.draw(after, k)
+                options = m.options_of(d)
+                if not q.any() or len(options) < 2:
+                    continue
+                grown = removed[:k] + (removed[k] + 1,) + removed[k + 1:]
+                key = self.cell(d)
+                by_choice = sums.setdefault(key, {})
+                for c in options:
+                    by_choice[c] = by_choice.get(c, 0.0) + q * m.option(grown, d, c)[:, 0]
+                weight[key] = weight.get(key, 0.0) + q
+        for key, by_choice in sums.items():
+            choices = list(by_choice)
+            best = np.argmax(np.stack([by_choice[c] for c in choices]), axis=0)
+            self.doubled[key] = [choices[i] if w > 0 else None
+                                 for i, w in zip(best, weight[key], strict=True)]
+
     def _surrender_row(self, cards: tuple[int, ...], removed: Removed) -> Any:
         """What a late surrender of the dealt `cards` is worth per visible tuple (a loss
         too great to be chosen where none is offered), or None where it is never offered."""
@@ -162,12 +203,13 @@ class TotalChart:
         if found is not None:
             return found
         options = m.options_of(s)
-        if s.bought or s.doubles:
+        charted = self._charted(s)
+        if charted is None:
             found = m.value(removed, s)
         elif not options:
             found = m.stick(removed, s)
         else:
-            picks = self._picks(removed, s, options)
+            picks = self._picks(removed, s, options, charted)
             found = np.zeros((len(m.visibles), m.stick(removed, s).shape[1]))
             for i in sorted(set(picks)):
                 rows = np.array([p == i for p in picks])
@@ -175,10 +217,23 @@ class TotalChart:
         self._chart_memo[key] = found
         return found
 
-    def _picks(self, removed: Removed, s: HandState, options: list[Choice]) -> list[int]:
+    def _charted(self, s: HandState) -> dict[Cell, list[Choice | None]] | None:
+        """The cells the chart plays `s` by: the chart's, or after a double on two cards
+        the rescue's (`doubled`); None where it plays as best play (after a buy, a later
+        double)."""
+        if s.bought:
+            return None
+        if not s.doubles:
+            return self.cells
+        if self.doubled and s.doubles == 1 and s.n == 3 and s.since_double == 1:
+            return self.doubled
+        return None
+
+    def _picks(self, removed: Removed, s: HandState, options: list[Choice],
+               cells: dict[Cell, list[Choice | None]]) -> list[int]:
         """The chart's action for each visible tuple (the best legal one where the
         chart's is not legal here, e.g. after a buy)."""
-        wanted = self.cells.get(self.cell(s))
+        wanted = cells.get(self.cell(s))
         best: list[Choice | None] | None = None
         out = []
         for v in range(len(self.model.visibles)):
