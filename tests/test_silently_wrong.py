@@ -168,3 +168,22 @@ def test_the_chart_shows_the_rescue_after_a_double() -> None:
                                    if r["label"] == "soft 13")["cells"]][0] == "Q"
     assert any(entry["letter"] == "Q" for entry in card["legend"])
     assert strategy_chart(tiny_rules("tiny-surrender")).doubled == []  # no rescue there
+
+
+@pytest.mark.parametrize("name", ["tiny-split-blackjack", "tiny-rescue", "tiny-obbo",
+                                  "tiny-bb1"])
+def test_a_bust_that_waits_in_the_compiled_recursion_equals_fractions(name: str) -> None:
+    """With splits (CDZ- split hands standing on a bust), the rescue, OBBO with no hole
+    card (a bust against the banker's pontoon) and BB+1: the compiled float recursion
+    equals the exact one where a bust waits for the banker; without splits, the exact
+    one equals brute force through the engine."""
+    import numpy as np
+
+    waits = changed(name, WAITS)
+    fast = CompositionModel(waits)
+    exact = CompositionModel(waits, exact=True)
+    np.testing.assert_allclose(fast.stats(), np.array(exact.stats(), dtype=float),
+                               rtol=0, atol=1e-12)
+    assert fast._prepared
+    if name in ("tiny-rescue", "tiny-obbo"):  # no splits: brute force through the engine
+        assert exact.value_of_round() == reference_value(waits, finite=True)
