@@ -187,3 +187,19 @@ def test_a_bust_that_waits_in_the_compiled_recursion_equals_fractions(name: str)
     assert fast._prepared
     if name in ("tiny-rescue", "tiny-obbo"):  # no splits: brute force through the engine
         assert exact.value_of_round() == reference_value(waits, finite=True)
+
+
+def test_costs_price_the_bust_that_waits_and_ties() -> None:
+    """`costs` prices a bust that waits (it was +0.0000 in every table) at what the
+    variant's own edge says, and ties that push at more than 0.1 points."""
+    from pontoon_rules.analysis.present.costs import rule_costs
+
+    ruleset = load_ruleset(TINY / "tiny-blackjack.yaml")
+    table = rule_costs(ruleset, paths=["settlement.player_bust_loses_at_once",
+                                       "settlement.ties"])
+    rows = {row.path: row for row in table.rows}
+    bust = rows["settlement.player_bust_loses_at_once"]
+    assert bust.change == pytest.approx(edge_of(changed("tiny-blackjack", WAITS))
+                                        - table.base_edge)
+    assert bust.change < -1.0  # both bust: a push, no longer the banker's
+    assert abs(rows["settlement.ties"].change) > 0.1
