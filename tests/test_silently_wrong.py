@@ -146,6 +146,20 @@ def test_the_chart_shows_surrender_where_best_play_surrenders() -> None:
     assert "R" in infinite["hard 16"]
 
 
+def test_the_chart_shows_an_early_surrender_and_plays_it() -> None:
+    """An early surrender (before the check, beside insurance) is charted too, R, and the
+    chart's price gives up exactly where it says R: on this pack, where no hand departs
+    from the chart, that is best play's figure."""
+    from pontoon_rules.analysis.present.chart import strategy_chart
+
+    chart = strategy_chart(tiny_rules("tiny-early-surrender"))
+    two = dict(chart.tables[2])
+    assert two["hard 16"][0] == "R" and not chart.departures
+    assert chart.edge_chart == pytest.approx(chart.edge_perfect, abs=1e-12)
+    assert "R" in dict(strategy_chart(tiny_rules("tiny-early-surrender"),
+                                      deck="infinite").tables[2])["hard 16"]
+
+
 def test_the_chart_shows_the_rescue_after_a_double() -> None:
     """With the double-down rescue, the chart has a table for a hand doubled on two cards
     once the double's card is drawn, its letter Q where giving the doubled hand up is

@@ -167,12 +167,12 @@ def _row(hand: str, cells: list[Cell]) -> dict[str, Any]:
 
 
 def _pair_rows(rows: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[str]]:
-    """The pair rows that split somewhere, and the pairs never split."""
+    """The pair rows that split (or surrender) somewhere, and the pairs never split."""
     kept, never = [], []
     for row in rows:
         if row["group"] != "pair":
             kept.append(row)
-        elif any(c.kind == "P" for c in row["cells"]):
+        elif any(c.kind in ("P", "R") for c in row["cells"]):
             kept.append(row)
         else:
             never.append(row["label"])

@@ -28,6 +28,7 @@ from pontoon_rules.analysis.hand import (
     HandState,
     start_state,
 )
+from pontoon_rules.analysis.outcomes import bust_settled_alike
 from pontoon_rules.analysis.reads import Read, reads_equal, recording, replay, unwrapped
 from pontoon_rules.analysis.seat_takes import TAKEN_INDEX
 from pontoon_rules.ruleset.common import HandClass
@@ -174,7 +175,7 @@ def _fill(hands: HandSolver, n_k: int, read: Read, roots: tuple[HandState, ...],
     unsplit = np.full(n, -1, dtype=np.int64)
     row_ids: dict[tuple[Any, int], int] = {}
     rows: list[tuple[Any, HandState | None]] = []
-    at_once = hands.rules.bust_loses_at_once  # else a bust waits for the banker's hand
+    at_once = bust_settled_alike(hands.rules)  # else settled against the banker's hand
     for i, (entry, (s, options, after)) in enumerate(zip(order, edges, strict=True)):
         nopt[i] = len(options)
         for o, (c, kids) in enumerate(zip(options, after, strict=True)):

@@ -32,7 +32,13 @@ from pontoon_rules.analysis.composition.banker import banker_mass_groups
 from pontoon_rules.analysis.composition.outlook import Removed, ShoeOutlook, grow
 from pontoon_rules.analysis.context import STATS
 from pontoon_rules.analysis.hand import RESCUE, STICK, Choice, HandSolver, HandState
-from pontoon_rules.analysis.outcomes import Final, PayoffTable, results, staked_net
+from pontoon_rules.analysis.outcomes import (
+    Final,
+    PayoffTable,
+    bust_settled_alike,
+    results,
+    staked_net,
+)
 from pontoon_rules.analysis.seat_takes import padded, taken_shares, taking_finals
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.common import HandClass
@@ -75,10 +81,11 @@ class HandValues(ShoeOutlook):
         self._stands: dict[tuple[Removed, HandState], Any] = {}
         self._busts: dict[tuple[HandState, Choice], frozenset[int]] = {}
         self._peeks = bool(rules.peek) and not exact
-        self.bust_at_once = rules.bust_loses_at_once
-        """A bust loses at once (its row the same whatever the banker holds: only the peek
-        letting the round through matters); else it waits for the banker's hand and is
-        settled against it (`settlement.player_bust_loses_at_once: false`)."""
+        self.bust_at_once = bust_settled_alike(rules)
+        """A bust loses at once, or loses to every banker's hand alike (its row the same
+        whatever the banker holds: only the peek letting the round through matters); else
+        it waits for the banker's hand and is settled against it
+        (`settlement.player_bust_loses_at_once: false`, both bust a push)."""
         self._single = len(self.visibles) == 1 and not exact
 
     def wide(self, row: list[Any]) -> list[Any]:

@@ -94,25 +94,37 @@ class CompositionModel(HandValues):
             return out
         out = self._side_bets(cards, removed, out)
         if self.rules.surrender is not None and self.rules.surrender.early:
-            self._early_surrender(cards, peeked, out)
+            self._early_surrender(cards, peeked, out, gives_up)
         return out
 
-    def _early_surrender(self, cards: tuple[int, ...], peeked: Any, out: Any) -> None:
+    def _early_surrender(self, cards: tuple[int, ...], peeked: Any, out: Any,
+                         gives_up: Callable[[tuple[int, ...], int], bool] | None = None
+                         ) -> None:
         """Give the dealt hand up before the banker's check where that loses less than the
         best of playing it, insured or not (`out`, V x STATS over every banker hand: one
-        decision, `engine.flow.insurance_legal`)."""
-        against = None
-        for v, visible in enumerate(self.visibles):
-            given_up = surrender_value(self.rules, self.kinds, cards, visible, early=True)
-            if given_up is None:
+        decision, `engine.flow.insurance_legal`), or where `gives_up` says (then not
+        noted in `given_up`)."""
+        for v in range(len(self.visibles)):
+            row = self.early_surrender_row(cards, v, peeked)
+            if row is None:
                 continue
-            if against is None:
-                against = self._against_pontoon(cards)
-            row = self.wide(early_surrender_stats(self.rules, given_up, peeked[v],
-                                                   list(against[:len(STATS)]), self.exact))
-            if row[0] > out[v, 0]:
+            if gives_up is not None:
+                if gives_up(cards, v):
+                    out[v] = np.array(row, dtype=out.dtype)
+            elif row[0] > out[v, 0]:
                 out[v] = np.array(row, dtype=out.dtype)
                 self.given_up.add((tuple(sorted(cards)), v))
+
+    def early_surrender_row(self, cards: tuple[int, ...], v: int, peeked: Any) -> Any:
+        """The statistics (STATS, over every banker hand) of an early surrender of the
+        dealt `cards` against visible tuple `v`, or None where none is offered."""
+        given_up = surrender_value(self.rules, self.kinds, cards, self.visibles[v],
+                                   early=True)
+        if given_up is None:
+            return None
+        against = self._against_pontoon(cards)
+        return self.wide(early_surrender_stats(self.rules, given_up, peeked[v],
+                                               list(against[:len(STATS)]), self.exact))
 
     def _surrender(self, cards: tuple[int, ...], peeked: Any, out: Any,
                    gives_up: Callable[[tuple[int, ...], int], bool] | None = None) -> None:

@@ -10,7 +10,9 @@ default) each cell holds the action best on average over the compositions
 with that total (`tdchart`), and the chart says how many compositions play
 differently (composition-dependent departures, listed on request) and what
 playing the chart costs against perfect play. In an infinite deck the cell's
-action is exactly best for every composition.
+action is exactly best for every composition. A surrender of the dealt hand is
+the letter R (in the two-card rows and the pair rows); the double-down rescue
+has a table of its own (`Chart.doubled`, the letter Q).
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from pontoon_rules.analysis.hand import (
     HandState,
     start_state,
 )
-from pontoon_rules.analysis.infinite.round import RoundModel
+from pontoon_rules.analysis.infinite.round import Deal, RoundModel
 from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.engine.cards import RANK_CODES
 from pontoon_rules.engine.rules import Rules
@@ -160,8 +162,11 @@ def finite_chart(model: CompositionModel) -> Chart:
             continue
         state = start_state(kinds, (kind.index, kind.index), False, rules)
         single = model.value(model._removed((kind.index, kind.index)), state)[:, 0]
+        given_up = model.given_up  # filled by `stats` above
         pairs.append((f"pair {_kind_label(kind)}",
-                      ["P" if s > u else "·" for s, u in zip(split[:, 0], single, strict=True)]))
+                      ["R" if ((kind.index, kind.index), v) in given_up else "P" if s > u
+                       else "·" for v, (s, u) in enumerate(zip(split[:, 0], single,
+                                                               strict=True))]))
     tables[2] = tables.get(2, []) + pairs
     lines = [_departure_line(d, kinds, rules) for d in td.departures]
     cells = [_departure_cell(d, td, model.visibles, kinds, line)
@@ -241,14 +246,18 @@ def _dealt_cards(model: RoundModel, hard: int, soft: bool) -> tuple[int, int] | 
 
 
 def _surrenders(model: RoundModel, visible: tuple[int, ...], state: HandState,
-                cards: tuple[int, int]) -> bool:
-    """Whether a late surrender of the dealt `cards` (of `state`'s total) beats playing
-    them (in an infinite deck a hand's value is its total's)."""
-    if model.rules.surrender is None or model.rules.surrender.early:
+                cards: tuple[int, int], kept: Any = None) -> bool:
+    """Whether a surrender of the dealt `cards` (of `state`'s total) beats playing them
+    (in an infinite deck a hand's value is its total's), or `kept` (a pair: split or
+    not); an early one, before the check, against the deal played."""
+    if model.rules.surrender is None:
         return False
+    if model.rules.surrender.early:
+        return model.surrenders_early(Deal(cards, visible, 1.0))
     ctx = model.context((), visible)
     given_up = ctx.surrender_value(cards)
-    return given_up is not None and bool(given_up > ctx.hands.value(state))
+    played = ctx.hands.value(state) if kept is None else kept
+    return given_up is not None and bool(given_up > played)
 
 
 def _pair_rows(model: RoundModel, visibles: list[tuple[int, ...]]) -> list[tuple[str, list[str]]]:
@@ -261,7 +270,9 @@ def _pair_rows(model: RoundModel, visibles: list[tuple[int, ...]]) -> list[tuple
         acts = []
         for v in visibles:
             ctx = model.context(cards, v)
-            acts.append("P" if ctx.should_split(cards) else "·")
+            state = start_state(model.space.kinds, cards, False, model.rules)
+            acts.append("R" if _surrenders(model, v, state, cards, ctx._kept_value(cards))
+                        else "P" if ctx.should_split(cards) else "·")
         rows.append((f"pair {_kind_label(kind)}", acts))
     return rows
 
@@ -280,7 +291,8 @@ def render(chart: Chart, fmt: str = "text", departures: bool = False) -> str:
     if fmt == "json":
         return json.dumps(chart.to_json(), indent=2)
     lines = [f"Best strategy: {chart.ruleset} ({chart.deck}; banker: {chart.policy}); "
-             f"{LEGEND}.", "Pair rows: P split, · do not split (then play the total)."]
+             f"{LEGEND}.", "Pair rows: P split, R surrender, · do not split (then play the "
+             "total)."]
     lines.extend(chart.summary_lines())
     for n, rows in chart.tables.items():
         lines.append("")

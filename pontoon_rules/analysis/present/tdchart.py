@@ -11,7 +11,9 @@ best legal action where the cell's is not legal, e.g. after a buy); a split
 pair is split as its pair row says, and split hands are played as in the
 composition-dependent method. The chart's rows are for hands reached by
 twisting: a hand after a buy or a double is played as the composition-dependent
-method plays it.
+method plays it, but for the rescue's table (`doubled`: a hand doubled on two
+cards, its card drawn). A surrender of the dealt hand is a cell's action too
+(`GIVE_UP`, the letter R), and the chart's price gives up exactly where it says.
 """
 
 from __future__ import annotations
@@ -163,36 +165,33 @@ class TotalChart:
                                  for i, w in zip(best, weight[key], strict=True)]
 
     def _surrender_row(self, cards: tuple[int, ...], removed: Removed) -> Any:
-        """What a late surrender of the dealt `cards` is worth per visible tuple (a loss
-        too great to be chosen where none is offered), or None where it is never offered."""
+        """What a surrender of the dealt `cards` is worth per visible tuple, partial over
+        the peek as the hand's options are (an early one less its part against the
+        check's pontoons; insurance, decided with it, aside), a loss too great to be
+        chosen where none is offered; None where it is never offered."""
         m = self.model
-        if len(cards) != 2 or m.rules.surrender is None or m.rules.surrender.early:
+        if len(cards) != 2 or m.rules.surrender is None:
             return None
         _, peeked, _ = m.outlook(removed)
-        found = [m.surrender_cells(cards, v, peeked) for v in range(len(m.visibles))]
+        if m.rules.surrender.early:  # over every banker hand: less the check's pontoons
+            against = float(m._against_pontoon(cards)[0])
+            found = [m.early_surrender_row(cards, v, peeked) for v in range(len(m.visibles))]
+            found = [None if row is None else [float(row[0]) - peeked[v] * against]
+                     for v, row in enumerate(found)]
+        else:
+            found = [m.surrender_cells(cards, v, peeked) for v in range(len(m.visibles))]
         if all(cells is None for cells in found):
             return None
         return np.array([NOT_OFFERED if cells is None else float(cells[0]) for cells in found])
 
     def gives_up(self, cards: tuple[int, ...], v: int) -> bool:
         """Whether the chart surrenders the dealt `cards` against visible tuple `v` (its
-        cell's letter R, unless the pair row splits them)."""
+        cell's letter R; a pair, its pair row's R)."""
+        if cards[0] == cards[1]:  # a pair: its row's R, where best play gives it up
+            self.model.stats()
+            return (tuple(sorted(cards)), v) in self.model.given_up
         wanted = self.cells.get(self.cell(self.state(cards)))
-        if wanted is None or wanted[v] != GIVE_UP:
-            return False
-        return not self._splits(cards, v)  # a pair its row splits is split
-
-    def _splits(self, cards: tuple[int, ...], v: int) -> bool:
-        """Whether the dealt pair `cards` is split against visible tuple `v` (its pair
-        row's P: splitting beats playing it as one hand)."""
-        m = self.model
-        if cards[0] != cards[1]:
-            return False
-        split = m.split_all(cards[0])
-        if split is None:
-            return False
-        single = m.value(m._removed(cards), start_state(m.kinds, cards, False, m.rules))
-        return bool(split[v, 0] > single[v, 0])
+        return wanted is not None and wanted[v] == GIVE_UP
 
     # -- playing the chart -------------------------------------------------------------
     def chart_value(self, removed: Removed, s: HandState) -> Any:
