@@ -177,9 +177,9 @@ def test_the_chart_shows_the_rescue_after_a_double() -> None:
     assert chart.edge_chart >= chart.edge_perfect - 1e-12
     assert "Q rescue" in render(chart)
     card = strategy_card(chart.to_json(), lambda text: text)
-    group = next(g for g in card["groups"] if g["key"] == "doubled")
+    group = next(g for g in card["groups"] if g["key"] == "doubled-soft")
     assert [c.action for c in next(r for r in group["rows"]
-                                   if r["label"] == "soft 13")["cells"]][0] == "Q"
+                                   if r["label"] == "13")["cells"]][0] == "Q"
     assert any(entry["letter"] == "Q" for entry in card["legend"])
     assert strategy_chart(tiny_rules("tiny-surrender")).doubled == []  # no rescue there
 

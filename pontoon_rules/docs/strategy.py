@@ -38,7 +38,8 @@ ACTION_NAMES: dict[str, str] = {"S": _("stick"), "T": _("twist"), "D": _("double
                                 "Q": _("rescue"), "·": _("do not split")}
 GROUP_TITLES = {"hard": _("Hard totals"), "soft": _("Soft totals (an ace counted as 11)"),
                 "pair": _("Pairs"),
-                "doubled": _("After doubling on two cards, once the double's card is drawn")}
+                "doubled": _("After doubling on two cards, its card drawn: hard totals"),
+                "doubled-soft": _("After doubling on two cards, its card drawn: soft totals")}
 WORDS = {
     "banker_axis": _("The banker's card"), "cards_axis": _("Cards you hold"),
     "cards": _("%(number)s cards"),
@@ -138,8 +139,9 @@ def _by_banker_card(chart: dict[str, Any], gettext: Gettext) -> dict[str, Any]:
     for row in chart.get("after_double", []):  # the rescue's table (`Chart.doubled`)
         cells = [Cell("" if row["actions"][g[0]] == "-" else row["actions"][g[0]])
                  for g in groups]
-        rows.append({"group": "doubled", "hand": f"doubled {row['hand']}",
-                     "label": row["hand"], "cells": cells})
+        kind, _space, value = row["hand"].partition(" ")
+        rows.append({"group": "doubled" if kind == "hard" else "doubled-soft",
+                     "hand": f"doubled {row['hand']}", "label": value, "cells": cells})
     columns = [_label(chart["columns"], g) for g in groups]
     return {"axis": gettext(WORDS["banker_axis"]), "columns": columns, "rows": rows}
 
