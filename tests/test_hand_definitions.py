@@ -244,7 +244,8 @@ class TestRefusal:
         assert "pack.values" not in done.stderr
         assert "hands.definitions.golden-point:" not in done.stderr
         assert ("hands.definitions.pontoon:" in done.stderr and "a peek for a second natural "
-                "(the first is golden-point)" in done.stderr)
+                "yet (deal.banker_pontoon_at_once: the banker's check looks for pontoon as "
+                "well as golden-point)" in done.stderr)
         assert "Traceback" not in done.stderr
 
     def test_the_compiled_simulator_plays_the_values_and_the_two_naturals(self) -> None:

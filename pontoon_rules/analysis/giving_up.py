@@ -24,7 +24,8 @@ from fractions import Fraction
 
 from pontoon_rules.analysis.deck import Kind, Number
 from pontoon_rules.analysis.named import dealt_hand, dealt_natural, hand_book
-from pontoon_rules.analysis.outcomes import results, staked_net, total_of
+from pontoon_rules.analysis.outcomes import members, results, staked_net, total_of
+from pontoon_rules.engine.giving_up import wins_outright
 from pontoon_rules.engine.rules import Rules
 
 
@@ -41,6 +42,9 @@ def surrender_value(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int],
             return None
     if dealt_natural(rules, kinds, cards):
         return None  # a natural is settled at once
+    dealt = dealt_hand(rules, kinds, cards)
+    if all(wins_outright(member, rules) for member, _ in members(dealt)):
+        return None  # it has won already (`engine.giving_up.may_surrender`)
     return s.returns - 1
 
 

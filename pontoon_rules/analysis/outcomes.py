@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from pontoon_rules.analysis.deck import Number
+from pontoon_rules.engine.named import TOTAL
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.common import NaturalTakes
 from pontoon_rules.ruleset.outcomes import BY_TOTAL, LOSE, PUSH, WIN
@@ -27,6 +28,21 @@ HandId = str | Blend
 Final = tuple[HandId, int]
 """A finished hand: its hand id (`analysis.named`: a named hand, `total` or `bust`, or a
 `Blend` of them) and its total (the total of a bust is above 21)."""
+
+
+def bust_settled_alike(rules: Rules) -> bool:
+    """Whether a busted hand nets the same whatever the banker holds: it loses at once
+    (`settlement.player_bust_loses_at_once`), or it waits for the banker's hand but loses
+    to every one alike (ties to the banker: both bust, the bust still loses). Only then may
+    a bust be valued on the peek alone, its payout row the same against every final."""
+    if rules.bust_loses_at_once:
+        return True
+    cells = rules.cells
+    found = {(cell.result, cell.collects) if cell is not None else None
+             for cell in (cells.get((BUST_ID, banker))
+                          for banker in (*(h.id for h in rules.banker_hands), TOTAL,
+                                         BUST_ID))}
+    return found == {(LOSE, Fraction(1))}
 
 
 def lead(hand: HandId) -> str:

@@ -31,13 +31,15 @@ def card_css() -> str:
 
 
 def card_html(ruleset: Ruleset, row: dict[str, Any], lang: str, base: Ruleset | None = None,
-              departures: int | None = None) -> str:
-    """The card as one standalone HTML document."""
+              departures: int | None = None, compact: bool = False) -> str:
+    """The card as one standalone HTML document (`compact`: its grid in smaller type, for
+    a chart too long for the page, such as one with the rescue's table)."""
     gettext = translations(lang).gettext
     card = strategy_card(row["chart_data"], gettext)
     shown = card["departures"] if departures is None else card["departures"][:departures]
     card = {**card, "departures": shown, "more_departures": len(card["departures"]) - len(shown)}
     return render("strategy_card.html.j2", lang, card=card, css=Markup(card_css()),
+                  compact=compact,
                   name=user(localized(ruleset, lang, base)[0]),
                   edge=figures.percent(row["house_edge"]),
                   method=figures.method_words(row, ruleset, gettext))
@@ -48,8 +50,8 @@ def card_pdf(ruleset: Ruleset, row: dict[str, Any], lang: str,
     """The card as a one-page A4 PDF."""
     from weasyprint import HTML  # type: ignore[import-untyped]
 
-    for count in DEPARTURES_ON_A_CARD:
-        document = HTML(string=card_html(ruleset, row, lang, base, count)).render()
+    for compact, count in [(False, n) for n in DEPARTURES_ON_A_CARD] + [(True, 0)]:
+        document = HTML(string=card_html(ruleset, row, lang, base, count, compact)).render()
         if len(document.pages) <= 1:
             break
     pdf: bytes = document.write_pdf()

@@ -28,13 +28,18 @@ ACTION_WORDS: dict[str, str] = {
     "D": _("double: double your stake and take a card"),
     "B": _("buy: take a card and add to your stake"),
     "P": _("split the pair into two hands"),
+    "R": _("surrender: give up your first two cards for part of your stake back"),
+    "Q": _("rescue: give up your doubled hand and take the doubled part back"),
     "·": _("keep the pair together"),
 }
 """The chart's letters in words (`B2`: buy for two more stakes)."""
 ACTION_NAMES: dict[str, str] = {"S": _("stick"), "T": _("twist"), "D": _("double"),
-                                "B": _("buy"), "P": _("split"), "·": _("do not split")}
+                                "B": _("buy"), "P": _("split"), "R": _("surrender"),
+                                "Q": _("rescue"), "·": _("do not split")}
 GROUP_TITLES = {"hard": _("Hard totals"), "soft": _("Soft totals (an ace counted as 11)"),
-                "pair": _("Pairs")}
+                "pair": _("Pairs"),
+                "doubled": _("After doubling on two cards, its card drawn: hard totals"),
+                "doubled-soft": _("After doubling on two cards, its card drawn: soft totals")}
 WORDS = {
     "banker_axis": _("The banker's card"), "cards_axis": _("Cards you hold"),
     "cards": _("%(number)s cards"),
@@ -57,7 +62,7 @@ class Cell:
 
     @property
     def kind(self) -> str:
-        """The letter that colours the cell (S, T, D, B, P or ·; '' for no hand)."""
+        """The letter that colours the cell (S, T, D, B, Q, R, P or ·; '' for no hand)."""
         return self.action[:1]
 
 
@@ -98,7 +103,8 @@ def _merged_columns(chart: dict[str, Any], tables: dict[int, dict[str, list[str]
                     ) -> list[list[int]]:
     """Groups of neighbouring banker columns that play alike in every table."""
     def signature(i: int) -> list[str]:
-        return [acts[i] for n in sorted(tables) for acts in tables[n].values()]
+        return [acts[i] for n in sorted(tables) for acts in tables[n].values()] + [
+            row["actions"][i] for row in chart.get("after_double", [])]
 
     groups: list[list[int]] = []
     for i in range(len(chart["columns"])):
@@ -130,6 +136,12 @@ def _by_banker_card(chart: dict[str, Any], gettext: Gettext) -> dict[str, Any]:
             departs = any((hand, i, n) in departed for i in group for n in tables)
             cells.append(Cell(actions[0], _later(actions), departs))
         rows.append(_row(hand, cells))
+    for row in chart.get("after_double", []):  # the rescue's table (`Chart.doubled`)
+        cells = [Cell("" if row["actions"][g[0]] == "-" else row["actions"][g[0]])
+                 for g in groups]
+        kind, _space, value = row["hand"].partition(" ")
+        rows.append({"group": "doubled" if kind == "hard" else "doubled-soft",
+                     "hand": f"doubled {row['hand']}", "label": value, "cells": cells})
     columns = [_label(chart["columns"], g) for g in groups]
     return {"axis": gettext(WORDS["banker_axis"]), "columns": columns, "rows": rows}
 
@@ -157,12 +169,12 @@ def _row(hand: str, cells: list[Cell]) -> dict[str, Any]:
 
 
 def _pair_rows(rows: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], list[str]]:
-    """The pair rows that split somewhere, and the pairs never split."""
+    """The pair rows that split (or surrender) somewhere, and the pairs never split."""
     kept, never = [], []
     for row in rows:
         if row["group"] != "pair":
             kept.append(row)
-        elif any(c.kind == "P" for c in row["cells"]):
+        elif any(c.kind in ("P", "R") for c in row["cells"]):
             kept.append(row)
         else:
             never.append(row["label"])
@@ -188,7 +200,7 @@ def _legend(rows: list[dict[str, Any]], gettext: Gettext) -> list[dict[str, str]
                 if action:
                     used.setdefault(action, None)
     legend = []
-    for letter in sorted(used, key=lambda a: ("STBDP·".find(a[0]), a)):
+    for letter in sorted(used, key=lambda a: ("STBDQRP·".find(a[0]), a)):
         words = gettext(ACTION_WORDS[letter[0]])
         if letter[0] == "B" and letter[1:] == "1":
             words = gettext(WORDS["buy_one"])

@@ -14,7 +14,9 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from pontoon_rules.engine.cards import RANK_CODES
+from pontoon_rules.engine.named import BUST, TOTAL
 from pontoon_rules.ruleset.decisions import RescueReturns, SurrenderTiming
+from pontoon_rules.ruleset.outcomes import WIN
 
 if TYPE_CHECKING:
     from pontoon_rules.engine.hand import Hand
@@ -62,7 +64,23 @@ def may_surrender(hand: Hand, up_rank: int, rules: Rules) -> bool:
         return False
     if hand.is_split and not s.after_split:
         return False
-    return s.against is None or up_rank in s.against
+    if s.against is not None and up_rank not in s.against:
+        return False
+    from pontoon_rules.engine.hand import classify
+
+    return not wins_outright(classify(hand, rules), rules)
+
+
+def wins_outright(hand_id: str, rules: Rules) -> bool:
+    """Whether a hand `hand_id` has already won, whatever the banker holds (every cell of
+    its row of the outcome table a win, as a named hand that `wins_outright`): nothing is
+    left to give up, so it may not surrender."""
+    cells = rules.cells
+    for banker in (*(h.id for h in rules.banker_hands), TOTAL, BUST):
+        cell = cells.get((hand_id, banker))
+        if cell is None or cell.result is not WIN:
+            return False
+    return True
 
 
 def may_rescue(hand: Hand, rules: Rules) -> bool:

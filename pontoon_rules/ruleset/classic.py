@@ -98,17 +98,28 @@ def not_analysed(ruleset: Ruleset) -> list[NotClassic]:
     its suits given its ranks (`suits_problem` says where that is not enough); and its peek
     shows one natural. What a banker's hand takes it values hand by hand, and for BB+1
     from a seat of split hands by `analysis.seat_takes`."""
+    return suits_unread(ruleset) + second_natural_peeked(ruleset)
+
+
+def suits_unread(ruleset: Ruleset) -> list[NotClassic]:
+    """The definitions by suits the analysis cannot value by their chance (`not_analysed`)."""
     out = []
     for hand_id, _ in ruleset.hands.ranked():
-        path = f"hands.definitions.{hand_id}"
         suits = suits_problem(ruleset, hand_id)
         if suits:
-            out.append(NotClassic(path, suits))
-    naturals = [i for i, d in ruleset.hands.ranked() if d.natural and d.banker_can_hold]
-    if ruleset.deal.banker_pontoon_at_once and len(naturals) > 1:
-        out.append(NotClassic(f"hands.definitions.{naturals[1]}",
-                              f"a peek for a second natural (the first is {naturals[0]})"))
+            out.append(NotClassic(f"hands.definitions.{hand_id}", suits))
     return out
+
+
+def second_natural_peeked(ruleset: Ruleset) -> list[NotClassic]:
+    """A second natural the banker's check for a pontoon looks for (`not_analysed`: the
+    analysis's peek shows one)."""
+    naturals = [i for i, d in ruleset.hands.ranked() if d.natural and d.banker_can_hold]
+    if not (ruleset.deal.banker_pontoon_at_once and len(naturals) > 1):
+        return []
+    return [NotClassic(f"hands.definitions.{naturals[1]}",
+                       f"deal.banker_pontoon_at_once: the banker's check looks for "
+                       f"{naturals[1]} as well as {naturals[0]}")]
 
 
 def suits_problem(r: Ruleset, hand_id: str) -> str | None:

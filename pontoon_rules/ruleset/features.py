@@ -358,16 +358,25 @@ register(Feature(
     lambda r: bool(_named_beyond_classic(r)), _PLAYED, details=_named_beyond_classic))
 
 
-def _named_unread(r: Ruleset) -> list[tuple[str, str]]:
-    from pontoon_rules.ruleset.classic import not_analysed
+def _suits_unread(r: Ruleset) -> list[tuple[str, str]]:
+    from pontoon_rules.ruleset.classic import suits_unread
 
-    return [(found.path, found.reason) for found in not_analysed(r)]
+    return [(found.path, found.reason) for found in suits_unread(r)]
+
+
+def _second_natural(r: Ruleset) -> list[tuple[str, str]]:
+    from pontoon_rules.ruleset.classic import second_natural_peeked
+
+    return [(found.path, found.reason) for found in second_natural_peeked(r)]
 
 
 register(Feature(
-    "named hands by suits, or two naturals at the peek",
-    ("hands.definitions",),
-    "hands defined by their suits the analysis cannot value by their chance, or a peek "
-    "for more than one natural",
-    lambda r: bool(_named_unread(r)), frozenset({"simulator", "sessions"}),
-    details=_named_unread))
+    "named hands by suits", ("hands.definitions",),
+    "hands defined by their suits the analysis cannot value by their chance",
+    lambda r: bool(_suits_unread(r)), frozenset({"simulator", "sessions"}),
+    details=_suits_unread))
+register(Feature(
+    "a peek for a second natural", ("deal.banker_pontoon_at_once", "hands.definitions"),
+    "the banker's check for a pontoon looking for more than one natural",
+    lambda r: bool(_second_natural(r)), frozenset({"simulator", "sessions"}),
+    details=_second_natural))

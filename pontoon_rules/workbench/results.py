@@ -20,7 +20,7 @@ from pontoon_rules.workbench.worker import COSTS, EDGE, EXAMPLES, STEP_WORDS, ST
 NOTHING = 1e-9
 """A change of the edge smaller than this (points) changes nothing."""
 ACTION_CLASSES = {"S": "stick", "T": "twist", "D": "double", "P": "split", "B": "buy",
-                  "·": "keep", "-": "done"}
+                  "R": "surrender", "Q": "rescue", "·": "keep", "-": "done"}
 
 
 def percent(value: float | None) -> str:

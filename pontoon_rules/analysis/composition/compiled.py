@@ -28,6 +28,7 @@ from pontoon_rules.analysis.hand import (
     HandState,
     start_state,
 )
+from pontoon_rules.analysis.outcomes import bust_settled_alike
 from pontoon_rules.analysis.reads import Read, reads_equal, recording, replay, unwrapped
 from pontoon_rules.analysis.seat_takes import TAKEN_INDEX
 from pontoon_rules.ruleset.common import HandClass
@@ -174,6 +175,7 @@ def _fill(hands: HandSolver, n_k: int, read: Read, roots: tuple[HandState, ...],
     unsplit = np.full(n, -1, dtype=np.int64)
     row_ids: dict[tuple[Any, int], int] = {}
     rows: list[tuple[Any, HandState | None]] = []
+    at_once = bust_settled_alike(hands.rules)  # else settled against the banker's hand
     for i, (entry, (s, options, after)) in enumerate(zip(order, edges, strict=True)):
         nopt[i] = len(options)
         for o, (c, kids) in enumerate(zip(options, after, strict=True)):
@@ -185,7 +187,7 @@ def _fill(hands: HandSolver, n_k: int, read: Read, roots: tuple[HandState, ...],
                 succ[i, o] = kids
         final = hands.final(s)
         rowid[i] = _row_id(row_ids, rows, (final, s.staked), None)
-        bust[i] = final[0] == HandClass.BUST
+        bust[i] = at_once and final[0] == HandClass.BUST
         if isinstance(entry, HandState) and entry.split and options:
             unsplit[i] = ids[Twin(entry)]
     tables = StateTables(ids, nopt, okind, succ, rowid, bust, unsplit, np.zeros(0))

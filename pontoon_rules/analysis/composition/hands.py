@@ -32,7 +32,13 @@ from pontoon_rules.analysis.composition.banker import banker_mass_groups
 from pontoon_rules.analysis.composition.outlook import Removed, ShoeOutlook, grow
 from pontoon_rules.analysis.context import STATS
 from pontoon_rules.analysis.hand import RESCUE, STICK, Choice, HandSolver, HandState
-from pontoon_rules.analysis.outcomes import Final, PayoffTable, results, staked_net
+from pontoon_rules.analysis.outcomes import (
+    Final,
+    PayoffTable,
+    bust_settled_alike,
+    results,
+    staked_net,
+)
 from pontoon_rules.analysis.seat_takes import padded, taken_shares, taking_finals
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.common import HandClass
@@ -75,6 +81,11 @@ class HandValues(ShoeOutlook):
         self._stands: dict[tuple[Removed, HandState], Any] = {}
         self._busts: dict[tuple[HandState, Choice], frozenset[int]] = {}
         self._peeks = bool(rules.peek) and not exact
+        self.bust_at_once = bust_settled_alike(rules)
+        """A bust loses at once, or loses to every banker's hand alike (its row the same
+        whatever the banker holds: only the peek letting the round through matters); else
+        it waits for the banker's hand and is settled against it
+        (`settlement.player_bust_loses_at_once: false`, both bust a push)."""
         self._single = len(self.visibles) == 1 and not exact
 
     def wide(self, row: list[Any]) -> list[Any]:
@@ -175,6 +186,10 @@ class HandValues(ShoeOutlook):
             found = self._finals[s] = self.hands.final(s)
         return found
 
+    def fixed_bust(self, final: Final) -> bool:
+        """Whether `final` is a bust that loses at once (`bust_at_once`)."""
+        return self.bust_at_once and final[0] == HandClass.BUST
+
     def stick(self, removed: Removed, s: HandState) -> Any:
         """The statistics of the hand standing as it is."""
         found = self._stands.get((removed, s))
@@ -185,7 +200,7 @@ class HandValues(ShoeOutlook):
         found = self._stick_memo.get(key)
         if found is None:
             row = self._row(final, s.staked)
-            if final[0] == HandClass.BUST and not self.exact:
+            if self.fixed_bust(final) and not self.exact:
                 found = self._through_peek(removed)[:, None] * row[0][None, :]
             else:
                 found = self.outlook(removed)[0] @ row
@@ -223,7 +238,7 @@ class HandValues(ShoeOutlook):
         if busts is None:
             busts = self._busts[(s, choice)] = frozenset(
                 k for k, n in enumerate(self.successors(s, choice))
-                if not self.options_of(n) and self.final_of(n)[0] == HandClass.BUST)
+                if not self.options_of(n) and self.fixed_bust(self.final_of(n)))
         wanted = [g for g in (grow(removed, k) for k in kinds if k in busts)
                   if g not in self._peek_memo]
         if len(wanted) < 2:

@@ -65,12 +65,15 @@ class CompositionModel(HandValues):
     # -- the deal ----------------------------------------------------------------------
     def dealt_stats(self, cards: tuple[int, ...],
                     hand_value: Callable[[Removed, HandState], Any] | None = None,
-                    side_bets: bool = True) -> Any:
+                    side_bets: bool = True,
+                    gives_up: Callable[[tuple[int, ...], int], bool] | None = None) -> Any:
         """Statistics (V x STATS) of a dealt hand: best play, split, peek, side bets.
 
         Args:
             hand_value: how the unsplit hand is played (default: best play, `value`);
                 a pair is split where splitting beats best play.
+            gives_up: whether the dealt `cards` are surrendered (late) against visible
+                tuple v (default: where that loses less; a chart's own letter, `tdchart`).
         """
         removed = self._removed(cards)
         state = start_state(self.kinds, cards, False, self.rules)
@@ -84,56 +87,82 @@ class CompositionModel(HandValues):
                 out[better] = split[better]
         _, peeked, _ = self.outlook(removed)
         if self.rules.surrender is not None:
-            self._surrender(cards, peeked, out)
+            self._surrender(cards, peeked, out, gives_up)
         if any(peeked):
             out = out + peeked[:, None] * self._against_pontoon(cards)[None, :]
         if not side_bets:
             return out
         out = self._side_bets(cards, removed, out)
         if self.rules.surrender is not None and self.rules.surrender.early:
-            self._early_surrender(cards, peeked, out)
+            self._early_surrender(cards, peeked, out, gives_up)
         return out
 
-    def _early_surrender(self, cards: tuple[int, ...], peeked: Any, out: Any) -> None:
+    def _early_surrender(self, cards: tuple[int, ...], peeked: Any, out: Any,
+                         gives_up: Callable[[tuple[int, ...], int], bool] | None = None
+                         ) -> None:
         """Give the dealt hand up before the banker's check where that loses less than the
         best of playing it, insured or not (`out`, V x STATS over every banker hand: one
-        decision, `engine.flow.insurance_legal`)."""
-        against = None
-        for v, visible in enumerate(self.visibles):
-            given_up = surrender_value(self.rules, self.kinds, cards, visible, early=True)
-            if given_up is None:
+        decision, `engine.flow.insurance_legal`), or where `gives_up` says (then not
+        noted in `given_up`)."""
+        for v in range(len(self.visibles)):
+            row = self.early_surrender_row(cards, v, peeked)
+            if row is None:
                 continue
-            if against is None:
-                against = self._against_pontoon(cards)
-            row = self.wide(early_surrender_stats(self.rules, given_up, peeked[v],
-                                                   list(against[:len(STATS)]), self.exact))
-            if row[0] > out[v, 0]:
+            if gives_up is not None:
+                if gives_up(cards, v):
+                    out[v] = np.array(row, dtype=out.dtype)
+            elif row[0] > out[v, 0]:
                 out[v] = np.array(row, dtype=out.dtype)
                 self.given_up.add((tuple(sorted(cards)), v))
 
-    def _surrender(self, cards: tuple[int, ...], peeked: Any, out: Any) -> None:
+    def early_surrender_row(self, cards: tuple[int, ...], v: int, peeked: Any) -> Any:
+        """The statistics (STATS, over every banker hand) of an early surrender of the
+        dealt `cards` against visible tuple `v`, or None where none is offered."""
+        given_up = surrender_value(self.rules, self.kinds, cards, self.visibles[v],
+                                   early=True)
+        if given_up is None:
+            return None
+        against = self._against_pontoon(cards)
+        return self.wide(early_surrender_stats(self.rules, given_up, peeked[v],
+                                               list(against[:len(STATS)]), self.exact))
+
+    def _surrender(self, cards: tuple[int, ...], peeked: Any, out: Any,
+                   gives_up: Callable[[tuple[int, ...], int], bool] | None = None) -> None:
         """Give the dealt hand up where that loses less (`out`, V x STATS, partial over
         the peek as every hand value is: a late surrender happens only where the banker
-        has shown no pontoon)."""
-        for v, visible in enumerate(self.visibles):
-            given_up = surrender_value(self.rules, self.kinds, cards, visible)
-            if given_up is None:
+        has shown no pontoon), or where `gives_up` says (then not noted in `given_up`)."""
+        for v in range(len(self.visibles)):
+            cells = self.surrender_cells(cards, v, peeked)
+            if cells is None:
                 continue
-            cells: list[Any]
-            through = 1 - peeked[v]
-            row = surrender_stats(given_up)
-            if void_unchecked(self.rules):
-                _, _, draws = self.outlook(self._removed(cards))
-                cells = void_surrender(self.rules, self.kinds, cards, visible,
-                                       [draws[v, k] for k in range(self.n_kinds)], given_up)[1]
-            elif self.exact:
-                cells = [through * Fraction(x) for x in row]
-                cells[0] = through * given_up
-            else:
-                cells = [float(through) * x for x in row]
-            if cells[0] > out[v, 0]:
-                out[v] = np.array(self.wide(cells), dtype=out.dtype)
+            if gives_up is not None:
+                if gives_up(cards, v):
+                    out[v] = np.array(cells, dtype=out.dtype)
+            elif cells[0] > out[v, 0]:
+                out[v] = np.array(cells, dtype=out.dtype)
                 self.given_up.add((tuple(sorted(cards)), v))
+
+    def surrender_cells(self, cards: tuple[int, ...], v: int, peeked: Any) -> Any:
+        """The statistics (STATS, partial over the peek) of a late surrender of the dealt
+        `cards` against visible tuple `v`, or None where none is offered; `peeked` is the
+        peek's chance per visible tuple (`outlook`)."""
+        visible = self.visibles[v]
+        given_up = surrender_value(self.rules, self.kinds, cards, visible)
+        if given_up is None:
+            return None
+        cells: list[Any]
+        through = 1 - peeked[v]
+        row = surrender_stats(given_up)
+        if void_unchecked(self.rules):
+            _, _, draws = self.outlook(self._removed(cards))
+            cells = void_surrender(self.rules, self.kinds, cards, visible,
+                                   [draws[v, k] for k in range(self.n_kinds)], given_up)[1]
+        elif self.exact:
+            cells = [through * Fraction(x) for x in row]
+            cells[0] = through * given_up
+        else:
+            cells = [float(through) * x for x in row]
+        return self.wide(cells)
 
     @property
     def given_up(self) -> set[tuple[tuple[int, ...], int]]:

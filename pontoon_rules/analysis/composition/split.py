@@ -35,7 +35,6 @@ from pontoon_rules.analysis.deck import is_pair
 from pontoon_rules.analysis.hand import RESCUE, STICK, HandState, start_state
 from pontoon_rules.analysis.seat_takes import TAKEN_INDEX, seat_refund
 from pontoon_rules.analysis.split import MODEL_HAND_LIMIT
-from pontoon_rules.ruleset.common import HandClass
 
 
 def applies(model: HandValues, pair: int) -> bool:
@@ -203,7 +202,7 @@ class ZeroMemorySplit:
         m = self.model
         final = m.final_of(s)
         row = m._row(final, s.staked)
-        if final[0] == HandClass.BUST:
+        if m.fixed_bust(final):
             through = self.banker_rows(own, peek_only=True)[:, :, 0]
             return through[:, :, None] * row[0][None, None, :]
         return self.banker_rows(own, wanted=wanted)[:, :, :-1] @ row

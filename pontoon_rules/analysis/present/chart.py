@@ -10,7 +10,9 @@ default) each cell holds the action best on average over the compositions
 with that total (`tdchart`), and the chart says how many compositions play
 differently (composition-dependent departures, listed on request) and what
 playing the chart costs against perfect play. In an infinite deck the cell's
-action is exactly best for every composition.
+action is exactly best for every composition. A surrender of the dealt hand is
+the letter R (in the two-card rows and the pair rows); the double-down rescue
+has a table of its own (`Chart.doubled`, the letter Q).
 """
 
 from __future__ import annotations
@@ -22,8 +24,17 @@ from typing import TYPE_CHECKING, Any
 
 from pontoon_rules.analysis.deck import Deck, Kind
 from pontoon_rules.analysis.edge import check_deck, deck_words
-from pontoon_rules.analysis.hand import BUY, DOUBLE, STICK, TWIST, Choice, HandState, start_state
-from pontoon_rules.analysis.infinite.round import INFINITE_METHOD, RoundModel
+from pontoon_rules.analysis.hand import (
+    BUY,
+    DOUBLE,
+    RESCUE,
+    STICK,
+    TWIST,
+    Choice,
+    HandState,
+    start_state,
+)
+from pontoon_rules.analysis.infinite.round import INFINITE_METHOD, Deal, RoundModel
 from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.engine.cards import RANK_CODES
 from pontoon_rules.engine.rules import Rules
@@ -32,12 +43,19 @@ if TYPE_CHECKING:
     from pontoon_rules.analysis.composition.model import CompositionModel
     from pontoon_rules.analysis.present.tdchart import Departure, TotalChart
 
-LETTERS = {STICK: "S", TWIST: "T", DOUBLE: "D", "split": "P", BUY: "B"}
+SURRENDER = "surrender"
+"""A late surrender of the dealt hand (`analysis.giving_up`), as a cell's action."""
+LETTERS = {STICK: "S", TWIST: "T", DOUBLE: "D", "split": "P", BUY: "B", SURRENDER: "R",
+           RESCUE: "Q"}
 CHART_METHOD = ("the ruleset's own shoe, exact: each cell the best play for the hand's "
                 "total over the compositions that reach it (the edges below: playing the "
                 "chart, and composition-dependent)")
 """How a finite shoe's chart is found (`analysis.present.tdchart`), in words."""
-LEGEND = "S stick, T twist, D double, P split, B<n> buy n stakes, - finished"
+LEGEND = ("S stick, T twist, D double, P split, B<n> buy n stakes, R surrender (where "
+          "offered; else play the total), Q rescue a double (give the hand up for its "
+          "doubled part), - finished")
+DOUBLED_TITLE = "after doubling on two cards, the double's card drawn"
+"""The title of the rescue's table (`Chart.doubled`)."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +79,9 @@ class Chart:
     `best` and `chart` (letters), `text` (the line of `departures`)."""
     method: str = ""
     """How the chart was found, in words (beside its deck and banker in every output)."""
+    doubled: list[tuple[str, list[str]]] = field(default_factory=list)
+    """Where the ruleset has the double-down rescue: a hand doubled on two cards once the
+    double's card is drawn, by its total (S stick, Q rescue, D double again)."""
 
     def to_json(self) -> dict[str, Any]:
         """The chart as JSON data."""
@@ -68,6 +89,8 @@ class Chart:
                 "method": self.method, "columns": self.columns, "legend": LEGEND,
                 "tables": {str(n): [{"hand": label, "actions": acts} for label, acts in rows]
                            for n, rows in self.tables.items()},
+                "after_double": [{"hand": label, "actions": acts}
+                                 for label, acts in self.doubled],
                 "departure_count": len(self.departures), "departures": self.departures,
                 "departure_cells": self.departure_cells,
                 "house_edge_chart_percent": self.edge_chart,
@@ -145,15 +168,21 @@ def finite_chart(model: CompositionModel) -> Chart:
             continue
         state = start_state(kinds, (kind.index, kind.index), False, rules)
         single = model.value(model._removed((kind.index, kind.index)), state)[:, 0]
+        given_up = model.given_up  # filled by `stats` above
         pairs.append((f"pair {_kind_label(kind)}",
-                      ["P" if s > u else "·" for s, u in zip(split[:, 0], single, strict=True)]))
+                      ["R" if ((kind.index, kind.index), v) in given_up else "P" if s > u
+                       else "·" for v, (s, u) in enumerate(zip(split[:, 0], single,
+                                                               strict=True))]))
     tables[2] = tables.get(2, []) + pairs
     lines = [_departure_line(d, kinds, rules) for d in td.departures]
     cells = [_departure_cell(d, td, model.visibles, kinds, line)
              for d, line in zip(td.departures, lines, strict=True)]
+    doubled = [(f"{'soft' if soft else 'hard'} {points}",
+                [_choice_letter(c) for c in td.doubled[(n, soft, points)]])
+               for n, soft, points in sorted(td.doubled, key=lambda c: (c[1], c[2]))]
     return Chart(rules.ruleset.id, model.policy.name, columns, tables,
                  deck_words(rules, "finite"), lines, played, perfect, cells,
-                 CHART_METHOD)
+                 CHART_METHOD, doubled)
 
 
 def _departure_cell(d: Departure, td: TotalChart, visibles: Sequence[tuple[int, ...]],
@@ -207,8 +236,35 @@ def _rows(model: RoundModel, visibles: list[tuple[int, ...]],
                 continue
             state = HandState(hard, soft, n, None, False, False, n > 2)
             label = f"{'soft' if soft else 'hard'} {points}"
-            rows.append((label, [_letter(model, v, state) for v in visibles]))
+            dealt = _dealt_cards(model, hard, soft) if n == 2 else None
+            rows.append((label, ["R" if dealt and _surrenders(model, v, state, dealt)
+                                 else _letter(model, v, state) for v in visibles]))
     return rows
+
+
+def _dealt_cards(model: RoundModel, hard: int, soft: bool) -> tuple[int, int] | None:
+    """Two cards making a dealt hand of `hard` points (aces 1), holding an ace where
+    `soft`: a non-pair where one does (a pair has its own row); None where none does."""
+    kinds = model.space.kinds
+    found = [(a.index, b.index) for a in kinds for b in kinds
+             if a.index <= b.index and a.value + b.value == hard
+             and (a.is_ace or b.is_ace) == soft]
+    return min(found, key=lambda c: c[0] == c[1]) if found else None
+
+
+def _surrenders(model: RoundModel, visible: tuple[int, ...], state: HandState,
+                cards: tuple[int, int], kept: Any = None) -> bool:
+    """Whether a surrender of the dealt `cards` (of `state`'s total) beats playing them
+    (in an infinite deck a hand's value is its total's), or `kept` (a pair: split or
+    not); an early one, before the check, against the deal played."""
+    if model.rules.surrender is None:
+        return False
+    if model.rules.surrender.early:
+        return model.surrenders_early(Deal(cards, visible, 1.0))
+    ctx = model.context((), visible)
+    given_up = ctx.surrender_value(cards)
+    played = ctx.hands.value(state) if kept is None else kept
+    return given_up is not None and bool(given_up > played)
 
 
 def _pair_rows(model: RoundModel, visibles: list[tuple[int, ...]]) -> list[tuple[str, list[str]]]:
@@ -221,7 +277,9 @@ def _pair_rows(model: RoundModel, visibles: list[tuple[int, ...]]) -> list[tuple
         acts = []
         for v in visibles:
             ctx = model.context(cards, v)
-            acts.append("P" if ctx.should_split(cards) else "·")
+            state = start_state(model.space.kinds, cards, False, model.rules)
+            acts.append("R" if _surrenders(model, v, state, cards, ctx._kept_value(cards))
+                        else "P" if ctx.should_split(cards) else "·")
         rows.append((f"pair {_kind_label(kind)}", acts))
     return rows
 
@@ -241,12 +299,19 @@ def render(chart: Chart, fmt: str = "text", departures: bool = False) -> str:
         return json.dumps(chart.to_json(), indent=2)
     lines = [f"Best strategy: {chart.ruleset} (deck: {chart.deck}; banker: {chart.policy}; "
              f"method: {chart.method or INFINITE_METHOD}); "
-             f"{LEGEND}.", "Pair rows: P split, · do not split (then play the total)."]
+             f"{LEGEND}.", "Pair rows: P split, R surrender, · do not split (then play the "
+             "total)."]
     lines.extend(chart.summary_lines())
     for n, rows in chart.tables.items():
         lines.append("")
         lines.append(f"{n} cards" if fmt == "text" else f"### {n} cards")
         lines.extend(_table(chart.columns, rows, fmt))
+    if chart.doubled:
+        lines.append("")
+        title = DOUBLED_TITLE[:1].upper() + DOUBLED_TITLE[1:]
+        lines.append(f"{title} (S stick, Q rescue, D double again)" if fmt == "text"
+                     else f"### {title}")
+        lines.extend(_table(chart.columns, chart.doubled, fmt))
     if departures and chart.departures:
         lines.append("")
         lines.append("Composition-dependent departures (cards against the banker's card: best "
