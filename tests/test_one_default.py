@@ -156,7 +156,10 @@ FEATURE_RULESETS: dict[str, tuple[str, dict[str, Any]]] = {
     "a pack without all four suits": ("tiny-siebzehn.yaml", {}),
     "two aces making 21": ("tiny-two-aces.yaml", {}),
     "named hands beyond the classic four": ("tiny-siebzehn.yaml", {}),
-    "named hands by suits, or two naturals at the peek": ("ochko-values.yaml", {}),
+    "named hands by suits": (
+        "tiny-suited.yaml",
+        {"hands": {"definitions": {"suited-pair": {"banker_can_hold": True}}}}),
+    "a peek for a second natural": ("ochko-values.yaml", {}),
 }
 """A test ruleset (and an overlay of it) that plays each rule of the registry."""
 

@@ -112,7 +112,12 @@ class HandBook:
         refuses suited hands the banker may hold)."""
         found = self._classify(self.banker, points, n, pattern, False, False,
                                n <= self.banker_dealt)
-        assert isinstance(found, str), "a banker's hand by suits"
+        if not isinstance(found, str):
+            from pontoon_rules.errors import AnalysisError
+
+            raise AnalysisError(f"hands.definitions: a banker's hand told apart by its suits "
+                                f"({' or '.join(name for name, _ in found)}) cannot be "
+                                "valued by ranks")
         return found
 
     def natural(self, hand_id: HandId) -> bool:
