@@ -11,7 +11,7 @@ import click
 
 from pontoon_rules.cli.agreed import agree_option
 from pontoon_rules.cli.analysis_cmds import _agreed_note, _analysis, _banker_option, _rules
-from pontoon_rules.cli.checks import scheduler_address
+from pontoon_rules.cli.checks import SEED, WORKERS, scheduler_address
 from pontoon_rules.cli.output import echo
 
 
@@ -67,8 +67,8 @@ class _Phases:
 @click.command("simulate")
 @click.argument("ruleset")
 @click.option("--rounds", type=click.IntRange(1), default=1_000_000, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--workers", type=click.IntRange(1), default=1, show_default=True)
+@click.option("--seed", type=SEED, default=1, show_default=True)
+@click.option("--workers", type=WORKERS, default=1, show_default=True)
 @click.option("--dealing", type=click.Choice(["infinite", "shoe"]), default="infinite",
               show_default=True, help="Cards with replacement, or a fresh shuffled shoe.")
 @click.option("--engine", "engine_only", is_flag=True,
