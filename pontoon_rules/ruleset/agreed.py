@@ -78,10 +78,25 @@ def parse_agreement(text: str) -> tuple[str, int | None]:
         raise ValueError(f"'{terminal_safe(path)}': expected one of {', '.join(AGREED_PATHS)}")
     if raw.lower() in ("none", "null"):
         return path, None
-    if not raw.isascii() or not raw.isdigit() or len(raw) > 15 or int(raw) < 1:
-        raise ValueError(f"{path}='{terminal_safe(raw)}': expected a whole amount of at "
-                         "least 1, or none")
-    return path, int(raw)
+    if not raw.isascii() or not raw.isdigit() or not raw.strip("0"):
+        raise ValueError(f"{path}='{terminal_safe(short_number(raw))}': expected a whole "
+                         "amount of at least 1, or none")
+    digits = raw.lstrip("0")
+    if len(digits) > len(str(MAX_AGREED)) or int(digits) > MAX_AGREED:
+        raise ValueError(f"{path}={short_number(digits)} is out of range: an agreed amount "
+                         f"is at most {MAX_AGREED} (minor units)")
+    return path, int(digits)
+
+
+MAX_AGREED = 10**15 - 1
+"""The largest amount `--agree` takes (fifteen digits of minor units)."""
+
+
+def short_number(raw: str, shown: int = 20) -> str:
+    """`raw` as typed, or where long its first digits and how many there are."""
+    if len(raw) <= shown:
+        return raw
+    return f"{raw[:shown]}… ({len(raw)} characters)"
 
 
 def settle_agreed(ruleset: Ruleset, values: Mapping[str, int | None],
