@@ -76,7 +76,7 @@ def choose_first_banker(rules: Rules, people: list[str], rng: random.Random
     rule = rules.ruleset.table.first_banker
     if rule is FirstBanker.FIRST_LISTED or len(people) == 1:
         return FirstBankerDraw(rule.value, people[0])
-    cards = [c for c in range(CARDS_PER_PACK) if rules.rank_present[c >> 2]]
+    cards = [c for c in range(CARDS_PER_PACK) if rules.card_present[c]]
     draw = fork(rng, "first-banker")
     if rule is FirstBanker.HIGHEST_CUT:
         return _cut(people, cards, draw, rule.value)

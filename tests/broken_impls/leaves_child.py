@@ -1,10 +1,11 @@
 """Broken on purpose: the harness starts a child that leaves its session (`setsid`) with
-an empty environment, writes the child's pid to the file named by its argument, and
-skips every vector; with `--hang` it then stops answering."""
+an empty environment, writes the child's pid and its own to the file named by its
+argument, and skips every vector; with `--hang` it then stops answering."""
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import time
@@ -13,9 +14,7 @@ child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"],
                          start_new_session=True, stdin=subprocess.DEVNULL,
                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 with open(sys.argv[1] + ".tmp", "w") as f:
-    f.write(f"{child.pid}\n")
-import os  # noqa: E402
-
+    f.write(f"{child.pid} {os.getpid()}\n")
 os.replace(sys.argv[1] + ".tmp", sys.argv[1])
 for line in sys.stdin:
     request = json.loads(line)
