@@ -25,7 +25,7 @@ from pontoon_rules.cli import cli
 from pontoon_rules.cli.errors import run_with_errors
 from pontoon_rules.compare.candidates import candidates, make_shoe
 from pontoon_rules.conformance.runner import RunOptions, run_vectors
-from pontoon_rules.engine.banking import MAX_RECUTS, choose_first_banker
+from pontoon_rules.engine.banking import MAX_RECUTS, FirstBankerDraw, choose_first_banker
 from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.errors import RulesetError
 from pontoon_rules.ruleset.agreed import MAX_AGREED, parse_agreement
@@ -67,7 +67,8 @@ def command(*args: str, timeout: float = TIMEOUT) -> subprocess.CompletedProcess
 
 def test_a_cut_in_a_pack_of_one_rank_ends_with_the_first_listed(tmp_path: Path) -> None:
     rules = compile_rules(load_ruleset(pack(tmp_path, '["7"]')))
-    draw = choose_first_banker(rules, list("ABCD"), random.Random(1))
+    draw = _bounded(lambda: choose_first_banker(rules, list("ABCD"), random.Random(1)), 30)
+    assert isinstance(draw, FirstBankerDraw)
     assert draw.banker == "A" and draw.by == "highest-cut" and draw.by_seat_order
     assert len(draw.cards) == 4 and draw.to_json()["by_seat_order"] is True
 
@@ -95,10 +96,9 @@ def test_more_people_than_cards_cut_from_more_packs(tmp_path: Path) -> None:
 
 
 def test_a_session_with_more_people_than_cards_is_no_traceback(tmp_path: Path) -> None:
-    done = command("session", str(pack(tmp_path, '["7", "8"]', "[S, H]")), "--deals", "1",
-                   "--players", "6", timeout=90)
-    assert done.returncode in (0, 2, 3)
-    assert done.returncode == 0 or len(done.stderr.strip().splitlines()) <= 3
+    done = command("session", str(pack(tmp_path, '["7"]')), "--deals", "1", "--players", "6",
+                   "--json", timeout=90)
+    assert done.returncode == 0 and '"by_seat_order": true' in done.stdout
 
 
 # -- shoes on a pack too small to fill a round ------------------------------------------
