@@ -4,8 +4,9 @@ Each check takes the ruleset (or, from `partial.skipped_checks`, a namespace of 
 valid parts: a check that reads a part that failed raises and is skipped) and
 returns a message or None. A setting that can never take effect is a problem too:
 a named hand no hand can hold (more cards than a hand takes, or than are dealt to one
-where only dealt cards count; ranks, suits or copies of a card the pack does not hold), a value for a rank the pack does not hold, what a banker's
-hand takes when the banker cannot hold it.
+where only dealt cards count; ranks, suits or copies of a card the pack does not
+hold), a value for a rank the pack does not hold, what a banker's hand takes when the
+banker cannot hold it.
 """
 
 from __future__ import annotations
