@@ -88,7 +88,7 @@ def _player_dealt(r: Any, d: Any) -> int:
     those the split deals it), counted generously: two at least."""
     split = r.player.split
     by_split = 1 + split.cards_to_each_hand if split.allowed and d.on_split_hand else 0
-    return max(2, r.deal.player_cards, by_split)
+    return max(2, int(r.deal.player_cards), int(by_split))
 
 
 def _check_pack_holds(r: Any) -> str | None:
