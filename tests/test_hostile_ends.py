@@ -131,6 +131,16 @@ def test_conformance_export_of_a_four_card_pack(tmp_path: Path,
     assert any((tmp_path / "out" / "small").glob("*.json"))
 
 
+@pytest.mark.parametrize("args", [["simulate", "--rounds", "100", "--dealing", "shoe"],
+                                  ["session", "--deals", "3", "--players", "2", "--summary"]])
+def test_a_pack_that_cannot_fill_a_round_names_the_pack(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
+    code, _, err = run(capsys, args[0], str(pack(tmp_path, '["7"]')), *args[1:])
+    (line,) = [x for x in err.splitlines() if x.startswith("error:")]
+    assert code != 0 and "ran out" in line and "pack holds 1 × 4 cards" in line
+    assert "pack.decks" in line
+
+
 # -- seeds and worker counts bounded at the command line ---------------------------------
 
 
