@@ -11,9 +11,9 @@ than the game's pack holds cards, the cut is dealt from as many packs as needed 
 four-card pack still gives eight people a card each). Those tied for the highest card
 cut again, at most `MAX_RECUTS` times; if they are still tied after that (in practice
 only a pack whose cards are all of one rank, where every cut ties and so nobody cuts
-again), the first of them in
-the order the people are listed banks, as if the table had agreed seat order. The
-record (`FirstBankerDraw.by_seat_order`, `"by_seat_order": true` in its JSON) says so.
+again), the first of them in the order the people are listed banks, as if the table
+had agreed seat order. The record (`FirstBankerDraw.by_seat_order`, `"by_seat_order":
+true` in its JSON) says so.
 """
 
 from __future__ import annotations
