@@ -32,6 +32,8 @@ PR_SET_PDEATHSIG = 1
 PR_SET_CHILD_SUBREAPER = 36
 ROUNDS = 50
 """Sweeps of /proc before giving up on a tree that keeps forking."""
+STOPS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
+"""The signals that end the tree at once."""
 
 
 class Ended(Exception):
@@ -68,7 +70,10 @@ def descendants(root: int) -> list[int]:
 
 
 def end_tree() -> None:
-    """Kill every descendant (and reap them) until none is left."""
+    """Kill every descendant (and reap them) until none is left (no signal stops it
+    halfway)."""
+    for signum in STOPS:
+        signal.signal(signum, signal.SIG_IGN)
     me = os.getpid()
     for _ in range(ROUNDS):
         found = descendants(me)
@@ -133,7 +138,7 @@ def main(argv: list[str]) -> int:
     parent, said, command = int(argv[0]), int(argv[1]), argv[3:]
     _prctl(PR_SET_CHILD_SUBREAPER, 1)
     _prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
-    for signum in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
+    for signum in STOPS:
         signal.signal(signum, _stop)
     try:
         if os.getppid() != parent:
