@@ -331,6 +331,5 @@ def test_an_agreed_stake_past_the_bound_is_refused_for_that_reason(
     code, out, err = run(capsys, "session", "pagat-british", "--deals", "1",
                          "--agree", f"stakes.min_stake={value}")
     assert (code, out) == (2, "")
-    assert err.splitlines()[-1] == (
-        f"Error: Invalid value for --agree: stakes.min_stake='{value}': expected a whole "
-        "amount from 1 to 999,999,999,999,999, or none")
+    assert err.splitlines()[-1].startswith("Error: Invalid value for --agree: stakes.min_stake=")
+    assert "is out of range: an agreed amount is at most 999999999999999" in err

@@ -13,6 +13,15 @@ import click
 if TYPE_CHECKING:
     from pontoon_rules.engine.rules import Rules
 
+MAX_SEED = 2**64 - 1
+"""The largest seed: the compiled simulator's generators take 64 bits."""
+SEED = click.IntRange(0, MAX_SEED)
+"""A `--seed`: a whole number from 0 to 2**64 - 1 (the same on every path)."""
+MAX_WORKERS = 256
+"""The most local worker processes a command starts (`--workers`)."""
+WORKERS = click.IntRange(1, MAX_WORKERS)
+"""A `--workers`: 1 to `MAX_WORKERS`."""
+
 
 def check_seats(rules: Rules, count: int, option: str) -> None:
     """Refuse `count` player seats unless the ruleset's table has room for them."""

@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from pontoon_rules.cli.checks import SEED
 from pontoon_rules.cli.conformance_cmds import SECONDS, conformance_cmd, say
 from pontoon_rules.conformance import ConformanceError
 from pontoon_rules.conformance.processes import MAX_REPLY_MB
@@ -18,7 +19,7 @@ from pontoon_rules.conformance.shrink import MAX_SHRINK_CALLS
 @click.argument("ruleset")
 @click.option("--impl", "command", required=True, help="Command that starts the harness.")
 @click.option("--rounds", type=click.IntRange(min=1), default=1000, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=SEED, default=0, show_default=True)
 @click.option("--timeout", type=SECONDS, default=2.0, show_default=True,
               help="Seconds to wait for each reply.")
 @click.option("--skip", "skip_globs", multiple=True,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from pontoon_rules.cli.agreed import agree_option
+from pontoon_rules.cli.checks import SEED
 from pontoon_rules.text import json_text
 
 
@@ -12,7 +13,7 @@ from pontoon_rules.text import json_text
 @click.argument("ruleset", required=False)
 @click.option("--script", "script", help="Round script (JSON or YAML file, or - for stdin).")
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-@click.option("--seed", type=int, default=None,
+@click.option("--seed", type=SEED, default=None,
               help="Seed for the cards (interactive play); without it one is chosen and printed.")
 @click.option("--seats", type=int, default=2, show_default=True,
               help="Seats at the table for interactive play (you are p1), within the "

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from pontoon_rules.cli.agreed import agree_option
-from pontoon_rules.cli.checks import scheduler_address
+from pontoon_rules.cli.checks import SEED, WORKERS, scheduler_address
 from pontoon_rules.text import json_text, markup_safe
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ ENGINE_DEALS = 10_000
               help="Seats per deal (besides the banker where the bank rotates).")
 @click.option("--deals", type=click.IntRange(1), default=200, show_default=True,
               help="Deals to play.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed for the shuffles.")
+@click.option("--seed", type=SEED, default=0, show_default=True, help="Seed for the shuffles.")
 @click.option("--policy", default="stand-17", show_default=True,
               help="Automatic player policy (stand-15, stand-16, stand-17; with --summary "
                    "also 'best': the analysis's best play).")
@@ -50,7 +50,7 @@ ENGINE_DEALS = 10_000
 @click.option("--banker-policy", "banker_policy", default=None,
               help="Named policy of a banker who draws by choice (stand-15 … stand-19, "
                    "stand-17-hit-soft); default: the ruleset's stand_on.")
-@click.option("--workers", type=click.IntRange(1), default=1, show_default=True,
+@click.option("--workers", type=WORKERS, default=1, show_default=True,
               help="Local worker processes (with --summary).")
 @click.option("--scheduler", default=None, callback=scheduler_address,
               help="Address of a Dask distributed scheduler (with --summary), e.g. "

@@ -11,7 +11,7 @@ import click
 
 from pontoon_rules.cli.agreed import agree_option
 from pontoon_rules.cli.analysis_cmds import _agreed_note, _analysis, _banker_option, _rules
-from pontoon_rules.cli.checks import scheduler_address
+from pontoon_rules.cli.checks import SEED, WORKERS, scheduler_address
 from pontoon_rules.cli.output import echo
 
 
@@ -80,8 +80,8 @@ def _path_help() -> str:
 @click.command("simulate")
 @click.argument("ruleset")
 @click.option("--rounds", type=click.IntRange(1), default=1_000_000, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--workers", type=click.IntRange(1), default=1, show_default=True)
+@click.option("--seed", type=SEED, default=1, show_default=True)
+@click.option("--workers", type=WORKERS, default=1, show_default=True)
 @click.option("--dealing", type=click.Choice(["infinite", "shoe"]), default=None,
               help="shoe: the ruleset's own shoe, shuffled afresh every round (the default, "
                    "the deck `edge` analyses by default; with replacement where pack.decks "

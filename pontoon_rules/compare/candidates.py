@@ -171,7 +171,11 @@ def common_pool(rulesets: tuple[Ruleset, ...]) -> tuple[int, ...]:
 
 def make_shoe(pool: tuple[int, ...], fixed: Positions,
               rng: random.Random) -> tuple[int, ...] | None:
-    """A shoe with the `fixed` ranks at their positions, the rest shuffled from `pool`."""
+    """A shoe with the `fixed` ranks at their positions, the rest shuffled from `pool`;
+    None where `pool` lacks a fixed rank or is too small to reach a fixed position."""
+    length = min(SHOE_LENGTH, len(pool))
+    if any(position >= length for position in fixed):
+        return None
     left = list(pool)
     rng.shuffle(left)
     placed: dict[int, int] = {}
@@ -182,7 +186,7 @@ def make_shoe(pool: tuple[int, ...], fixed: Positions,
         left.remove(card)
         placed[position] = card
     shoe = []
-    for position in range(min(SHOE_LENGTH, len(pool))):
+    for position in range(length):
         shoe.append(placed[position] if position in placed else left.pop())
     return tuple(shoe)
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from pontoon_rules.conformance.build import build
 from pontoon_rules.conformance.generate import fuzz_stakes, random_plan
+from pontoon_rules.conformance.processes import allow_starts
 from pontoon_rules.conformance.runner import Item, Outcome, PersistentRunner, RunOptions
 from pontoon_rules.conformance.shrink import MAX_SHRINK_CALLS, shrink
 from pontoon_rules.engine.cards import parse_card
@@ -167,6 +168,7 @@ def fuzz(rules: Rules, embed: bool, options: RunOptions, rounds: int, seed: int,
          fuzz_options: FuzzOptions | None = None) -> FuzzResult:
     """Play random rounds through both; group the differences and shrink one of each."""
     opts = fuzz_options or FuzzOptions()
+    allow_starts()
     target = _Target(options)
     result = FuzzResult(0)
     try:

@@ -3,6 +3,7 @@ while they fit in a pipe's buffer, replies read in order with a timeout."""
 
 from __future__ import annotations
 
+import subprocess
 import threading
 from collections import deque
 from collections.abc import Callable
@@ -52,8 +53,9 @@ class Session:
                                        self.options.max_bytes)
         except OSError as e:
             return {"status": "crash", "message": f"cannot start {self.options.command!r}: {e}"}
-        self.proc.send(start_line())
-        reply = self.proc.receive(max(START_TIMEOUT, self.options.timeout))
+        wait = max(START_TIMEOUT, self.options.timeout)
+        self.proc.send(start_line(), wait)
+        reply = self.proc.receive(wait)
         problem = self._start_problem(reply)
         if problem is not None:
             return problem
@@ -139,7 +141,8 @@ class PersistentRunner:
             inflight.append((self.seq, item))
             ahead += len(item.stripped)
             assert self.session.proc is not None
-            if not self.session.proc.send(run_line(self.seq, item.stripped)):
+            if not self.session.proc.send(run_line(self.seq, item.stripped),
+                                          self.options.timeout):
                 return
 
     def close(self) -> None:
@@ -159,6 +162,16 @@ def persistent(items: list[Item], options: RunOptions, report: Callable[[Outcome
     return runner.failure
 
 
+def _exit_status(proc: HarnessProcess, timeout: float) -> int | None:
+    """The exit status of a harness that closed its stdout (killed if it has not exited
+    within `timeout` seconds)."""
+    try:
+        return proc.proc.wait(timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        return proc.proc.returncode
+
+
 def _receive_one(session: Session, inflight: deque[tuple[int, Item]], queue: deque[Item],
                  report: Callable[[Outcome], None], options: RunOptions
                  ) -> dict[str, str] | None:
@@ -170,12 +183,14 @@ def _receive_one(session: Session, inflight: deque[tuple[int, Item]], queue: deq
     problem: tuple[str, str] | None = None
     if reply.kind == "overflow":
         problem = ("protocol", over_cap(options.max_bytes))
+    elif reply.kind == "timeout" and reply.text == b"write":
+        problem = ("timeout", f"the harness stopped reading: a request could not be "
+                              f"written within {timeout} s (killed, restarted)")
     elif reply.kind == "timeout":
         problem = ("timeout", f"no reply within {timeout} s (killed, restarted); increase "
                               "--timeout if this is not an infinite loop")
     elif reply.kind == "eof":
-        session.proc.proc.wait()
-        code = session.proc.proc.returncode
+        code = _exit_status(session.proc, timeout)
         problem = ("crash", f"the harness exited (status {code}); stderr: "
                             f"{clip(session.proc.stderr_tail())}")
     else:

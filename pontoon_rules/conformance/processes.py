@@ -1,10 +1,13 @@
 """Harness processes that cannot outlive the runner, and output read with a cap.
 
 Each harness starts in its own session (so its own process group) with a marker in
-its environment, `PONTOON_HARNESS_TOKEN=<uuid>`, that its children inherit. Ending
-a harness kills its process group, then (on Linux) every process whose environment
-carries its token: this also reaches a child that started a new session of its own
-or was orphaned (Jenkins' process-tree killer uses the same idea).
+its environment, `PONTOON_HARNESS_TOKEN=<uuid>`, that its children inherit. On Linux
+its parent is the reaper (`reaper.py`: a child subreaper that ends every descendant,
+even one started with `setsid` and an empty environment, and ends them too when the
+runner dies). Ending a harness stops the reaper, then kills the process group and
+every process whose environment carries the token (elsewhere these two are all it
+has). Every harness of the process is registered: `kill_all` ends them on Ctrl+C,
+SIGTERM or a failure of the runner itself.
 
 Output is read in chunks with a cap: at most `max_bytes` of stdout are buffered
 (the runner's memory stays under a few times the cap), and of stderr only the last
@@ -14,9 +17,12 @@ Output is read in chunks with a cap: at most `max_bytes` of stdout are buffered
 from __future__ import annotations
 
 import os
+import selectors
 import signal
 import subprocess
+import sys
 import threading
+import time
 import uuid
 from collections.abc import Sequence
 from pathlib import Path
@@ -67,23 +73,103 @@ class StderrTail:
             return bytes(self.tail).decode("utf-8", "replace")
 
 
+REAPER = Path(__file__).with_name("reaper.py")
+"""The harness's parent on Linux: a subreaper that ends its whole tree (`reaper`)."""
+REAPER_START = 10.0
+"""Seconds the reaper may take to say it started the harness."""
+
+
+def reaping() -> bool:
+    """Whether harnesses run under the reaper (Linux: prctl and /proc)."""
+    return sys.platform.startswith("linux") and Path("/proc/self/stat").exists()
+
+
 def spawn(argv: Sequence[str], cwd: str | None, stdin: int | None = subprocess.PIPE
           ) -> tuple[subprocess.Popen[bytes], str]:
     """Start `argv` in a new session, stdout and stderr piped; the process and its token.
 
+    On Linux the process is the reaper (`reaper.py`) with `argv` its only child, so
+    that ending it ends everything `argv` started, however it detached.
+
     Raises:
         OSError: the command cannot be started.
     """
+    if _stopping.is_set():
+        raise OSError("the run is stopping")
     token = uuid.uuid4().hex
     env = {**os.environ, TOKEN_VARIABLE: token}
-    proc = subprocess.Popen(list(argv), stdin=stdin, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, cwd=cwd, bufsize=0, env=env,
-                            start_new_session=True)
+    if not reaping():
+        proc = subprocess.Popen(list(argv), stdin=stdin, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, cwd=cwd, bufsize=0, env=env,
+                                start_new_session=True)
+        return _register(proc, token), token
+    said, told = os.pipe()
+    try:
+        proc = subprocess.Popen(
+            [sys.executable, "-I", "-S", str(REAPER), str(os.getpid()), str(told), "--",
+             *argv], stdin=stdin, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd,
+            bufsize=0, env=env, start_new_session=True, pass_fds=(told,))
+    finally:
+        os.close(told)
+    _register(proc, token)
+    try:
+        line = _read_line(said, REAPER_START)
+    finally:
+        os.close(said)
+    if line != "ok":
+        kill_tree(proc, token)
+        raise OSError(line or "the harness's reaper did not start")
     return proc, token
 
 
+def _read_line(fd: int, timeout: float) -> str:
+    """What the reaper wrote on its start pipe before closing it (at most `timeout` s)."""
+    deadline = time.monotonic() + timeout
+    out = bytearray()
+    with selectors.DefaultSelector() as selector:
+        selector.register(fd, selectors.EVENT_READ)
+        while len(out) < 8192:
+            left = deadline - time.monotonic()
+            if left <= 0 or not selector.select(left):
+                break
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                break
+            out += chunk
+    return out.decode("utf-8", "replace").strip()
+
+
+# -- every harness of this process, ended on every way out ----------------------------
+_live: dict[int, tuple[subprocess.Popen[bytes], str]] = {}
+_live_lock = threading.Lock()
+_stopping = threading.Event()
+
+
+def _register(proc: subprocess.Popen[bytes], token: str) -> subprocess.Popen[bytes]:
+    with _live_lock:
+        _live[proc.pid] = (proc, token)
+    return proc
+
+
+def kill_all() -> None:
+    """End every harness this process started and refuse new ones until `allow_starts`
+    (a run interrupted by Ctrl+C or SIGTERM, or failing in the runner itself)."""
+    _stopping.set()
+    with _live_lock:
+        running = list(_live.values())
+    for proc, token in running:
+        kill_tree(proc, token)
+
+
+def allow_starts() -> None:
+    """Let harnesses start again (a new run)."""
+    _stopping.clear()
+
+
 def kill_tree(proc: subprocess.Popen[bytes], token: str) -> None:
-    """Kill `proc`, its process group and every process that carries its token."""
+    """Kill `proc`, its process group and every process that carries its token; where
+    `proc` is the reaper, first ask it to end the harness's whole tree."""
+    _end_reaper(proc)
     for _ in range(3):
         found = _marked(token)
         _kill_group(proc.pid)
@@ -99,6 +185,23 @@ def kill_tree(proc: subprocess.Popen[bytes], token: str) -> None:
         proc.wait(5)
     except subprocess.TimeoutExpired:
         pass
+    with _live_lock:
+        _live.pop(proc.pid, None)
+
+
+def _end_reaper(proc: subprocess.Popen[bytes]) -> None:
+    """SIGTERM to the reaper, which kills every descendant before it exits (a second)."""
+    if not reaping() or proc.poll() is not None:
+        return
+    try:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(REAPER_GRACE)
+    except (OSError, subprocess.TimeoutExpired):
+        pass
+
+
+REAPER_GRACE = 2.0
+"""Seconds the reaper has to end the tree before it is killed with the group."""
 
 
 def _kill_group(pgid: int) -> None:

@@ -37,6 +37,8 @@ from pontoon_rules.conformance.processes import (
 )
 
 PROTOCOL_VERSION = 1
+STOP_GRACE = 1.0
+"""Seconds a harness has to read `stop` and exit before its tree is killed."""
 __all__ = ["STDERR_TAIL", "HarnessProcess", "Reply", "run_one_shot"]
 
 
@@ -70,19 +72,26 @@ class HarnessProcess:
         self.fd = self.proc.stdout.fileno()
         self.errors = StderrTail(self.proc.stderr)
         self.buffer = bytearray()
+        self.late = False
+        os.set_blocking(self.stdin.fileno(), False)
         self.selector = selectors.DefaultSelector()
         self.selector.register(self.fd, selectors.EVENT_READ)
 
-    def send(self, line: bytes) -> bool:
-        """Write one request line; False when the process no longer reads."""
-        try:
-            self.stdin.write(line)
-            return True
-        except (BrokenPipeError, OSError, ValueError):
-            return False
+    def send(self, line: bytes, timeout: float = STOP_GRACE) -> bool:
+        """Write one request line within `timeout` seconds; False when the process no
+        longer reads (it exited, or it stopped reading and the deadline passed: then it
+        is killed, and the next `receive` answers `timeout`)."""
+        written = write_within(self.stdin, line, timeout)
+        if written == "late":
+            self.late = True
+            kill_tree(self.proc, self.token)
+        return written == "ok"
 
     def receive(self, timeout: float) -> Reply:
-        """The next line of stdout, waiting at most `timeout` seconds."""
+        """The next line of stdout, waiting at most `timeout` seconds (`timeout` at once
+        where a request could not be written in time)."""
+        if self.late:
+            return Reply("timeout", b"write")
         deadline = time.monotonic() + timeout
         end = self.buffer.find(b"\n")
         while end < 0:
@@ -108,9 +117,9 @@ class HarnessProcess:
         """The last characters the process wrote to stderr."""
         return self.errors.text(wait=0.2 if self.proc.poll() is not None else 0.0)
 
-    def stop(self, grace: float = 1.0) -> None:
+    def stop(self, grace: float = STOP_GRACE) -> None:
         """Ask the harness to stop, then make sure it (and every child) has."""
-        self.send(b'{"cmd":"stop"}\n')
+        self.send(b'{"cmd":"stop"}\n', grace)
         try:
             self.stdin.close()
         except OSError:
@@ -137,6 +146,31 @@ class HarnessProcess:
                     stream.close()
             except OSError:
                 pass
+
+
+def write_within(stream: Any, data: bytes, timeout: float) -> str:
+    """Write `data` to a non-blocking pipe within `timeout` seconds: `ok`, `closed` (the
+    reader is gone) or `late` (it stopped reading and the deadline passed)."""
+    try:
+        fd = stream.fileno()
+    except (OSError, ValueError):
+        return "closed"
+    deadline = time.monotonic() + timeout
+    view = memoryview(data)
+    with selectors.DefaultSelector() as selector:
+        selector.register(fd, selectors.EVENT_WRITE)
+        while view:
+            try:
+                view = view[os.write(fd, view):]
+                continue
+            except BlockingIOError:
+                pass
+            except OSError:
+                return "closed"
+            left = deadline - time.monotonic()
+            if left <= 0 or not selector.select(left):
+                return "late"
+    return "ok"
 
 
 def over_cap(max_bytes: int) -> str:
@@ -253,12 +287,14 @@ def run_one_shot(command: str, stripped: bytes, timeout: float, cwd: str | None 
     return OneShotResult("reply", parsed)
 
 
-def _feed(stdin: Any, data: bytes) -> None:
-    """Write the request and close stdin (in a thread: the harness may write first)."""
+def _feed(stdin: Any, data: bytes, timeout: float) -> None:
+    """Write the request and close stdin (in a thread: the harness may write first),
+    giving up after `timeout` seconds (the reader then times out and kills the tree)."""
     try:
-        stdin.write(data)
+        os.set_blocking(stdin.fileno(), False)
+        write_within(stdin, data, timeout)
         stdin.close()
-    except (BrokenPipeError, OSError, ValueError):
+    except (OSError, ValueError):
         pass
 
 
@@ -267,7 +303,7 @@ def _collect(proc: subprocess.Popen[bytes], stripped: bytes, timeout: float, max
     """Feed stdin, read stdout to its end: ('done' | 'timeout' | 'overflow', stdout)."""
     assert proc.stdin is not None and proc.stdout is not None
     deadline = time.monotonic() + timeout
-    threading.Thread(target=_feed, args=(proc.stdin, stripped), daemon=True).start()
+    threading.Thread(target=_feed, args=(proc.stdin, stripped, timeout), daemon=True).start()
     out = bytearray()
     fd = proc.stdout.fileno()
     with selectors.DefaultSelector() as selector:

@@ -12,12 +12,19 @@ fails).
 A harness that cannot be started, or whose `start` reply is missing or wrong
 (output before it included), is one harness-level problem (`RunResult.harness`),
 and every vector it would have run ends `not-run`.
+
+Everything ends: a request is written within `--timeout` (a harness that stops
+reading times out like one that stops answering), and every harness's whole tree is
+killed on every way out: the end of its work, a timeout, an error, Ctrl+C or SIGTERM
+(`processes`: on Linux a subreaper, `reaper`, as each harness's parent).
 """
 
 from __future__ import annotations
 
+import signal
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from fnmatch import fnmatchcase
 from typing import Any
 
@@ -39,6 +46,7 @@ from pontoon_rules.conformance.persistent import (
     Session,
     persistent,
 )
+from pontoon_rules.conformance.processes import allow_starts, kill_all
 from pontoon_rules.conformance.protocol import run_one_shot
 
 __all__ = ["MAX_RESTARTS", "PIPELINE_BYTES", "START_TIMEOUT", "STATUSES", "Item", "Outcome",
@@ -93,15 +101,40 @@ def run_vectors(vectors: list[dict[str, Any]], options: RunOptions,
                 if problem not in harness:
                     harness.append(problem)
 
-    threads = [threading.Thread(target=work, args=(k,)) for k in range(jobs)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    threads = [threading.Thread(target=work, args=(k,), daemon=True) for k in range(jobs)]
+    allow_starts()
+    with _terminated_cleanly():
+        try:
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+        except BaseException:
+            stop.set()
+            kill_all()
+            raise
     outcomes = [results.get(item.vector["id"]) or _unreported(item, harness, crashed, stop)
                 for item in items]
     not_run = sum(o.status == "not-run" for o in outcomes) if harness else 0
     return RunResult(outcomes, meta, harness, not_run)
+
+
+@contextmanager
+def _terminated_cleanly() -> Iterator[None]:
+    """While the run goes on, SIGTERM exits with 143 through its cleanup (every harness's
+    tree killed) instead of killing this process and leaving the harnesses running."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(_signum: int, _frame: object) -> None:
+        raise SystemExit(143)
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _work(items: list[Item], options: RunOptions, report: Callable[[Outcome], None],

@@ -5,6 +5,15 @@ amount and when it passes on.
 first banker never changes the shuffles of the session that follows: a session
 under a ruleset whose first banker is the first person listed deals exactly as
 before the rule existed.
+
+The highest cut always ends. Each person cuts one card; where there are more people
+than the game's pack holds cards, the cut is dealt from as many packs as needed (so a
+four-card pack still gives eight people a card each). Those tied for the highest card
+cut again, at most `MAX_RECUTS` times; if they are still tied after that (in practice
+only a pack whose cards are all of one rank, where every cut ties and so nobody cuts
+again), the first of them in the order the people are listed banks, as if the table
+had agreed seat order. The record (`FirstBankerDraw.by_seat_order`, `"by_seat_order":
+true` in its JSON) says so.
 """
 
 from __future__ import annotations
@@ -25,6 +34,9 @@ if TYPE_CHECKING:
 CUT_ORDER = "AKQJT98765432"
 """Ranks from highest to lowest in a cut (an ace is high)."""
 
+MAX_RECUTS = 16
+"""Re-cuts among those tied for the highest card before the first of them listed banks."""
+
 
 @dataclass(frozen=True)
 class FirstBankerDraw:
@@ -34,11 +46,18 @@ class FirstBankerDraw:
     banker: str
     cards: list[tuple[str, str]] = field(default_factory=list)
     """(person, card) in the order the cards were cut or dealt."""
+    by_seat_order: bool = False
+    """Whether the cut still tied after `MAX_RECUTS` re-cuts and the first of those tied
+    in the order listed took the bank."""
 
     def to_json(self) -> dict[str, Any]:
-        """{by, banker, cards: [[person, card], …]}."""
-        return {"by": self.by, "banker": self.banker,
-                "cards": [list(pair) for pair in self.cards]}
+        """{by, banker, cards: [[person, card], …]} (and by_seat_order: true where the
+        re-cuts never parted those tied)."""
+        out: dict[str, Any] = {"by": self.by, "banker": self.banker,
+                               "cards": [list(pair) for pair in self.cards]}
+        if self.by_seat_order:
+            out["by_seat_order"] = True
+        return out
 
 
 def fork(rng: random.Random, label: str) -> random.Random:
@@ -57,7 +76,7 @@ def choose_first_banker(rules: Rules, people: list[str], rng: random.Random
     rule = rules.ruleset.table.first_banker
     if rule is FirstBanker.FIRST_LISTED or len(people) == 1:
         return FirstBankerDraw(rule.value, people[0])
-    cards = [c for c in range(CARDS_PER_PACK) if rules.rank_present[c >> 2]]
+    cards = [c for c in range(CARDS_PER_PACK) if rules.card_present[c]]
     draw = fork(rng, "first-banker")
     if rule is FirstBanker.HIGHEST_CUT:
         return _cut(people, cards, draw, rule.value)
@@ -74,16 +93,21 @@ def choose_first_banker(rules: Rules, people: list[str], rng: random.Random
 
 def _cut(people: list[str], cards: list[int], draw: random.Random, by: str
          ) -> FirstBankerDraw:
-    """Everyone cuts; the highest card banks; those tied for it cut again."""
+    """Everyone cuts; the highest card banks; those tied for it cut again, at most
+    `MAX_RECUTS` times, then the first of them listed banks (the module's docstring)."""
     cut: list[tuple[str, str]] = []
     still = list(people)
-    while True:
+    packs = -(-len(people) // len(cards))
+    cards = cards * packs
+    parts = len({c >> 2 for c in cards}) > 1
+    for _ in range(MAX_RECUTS + 1 if parts else 1):
         drawn = dict(zip(still, draw.sample(cards, len(still)), strict=True))
         cut.extend((p, card_code(drawn[p])) for p in still)
         best = min(CUT_ORDER.index(RANK_CODES[c >> 2]) for c in drawn.values())
         still = [p for p in still if CUT_ORDER.index(RANK_CODES[drawn[p] >> 2]) == best]
         if len(still) == 1:
             return FirstBankerDraw(by, still[0], cut)
+    return FirstBankerDraw(by, still[0], cut, by_seat_order=True)
 
 
 def seat_order(rules: Rules, people: list[str], banker: str | None) -> list[str]:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
-from pontoon_rules.ruleset.common import AMOUNT_DIGITS, AMOUNT_MAX, Amount, RuleModel
+from pontoon_rules.ruleset.common import AMOUNT_MAX, Amount, RuleModel
 from pontoon_rules.text import terminal_safe
 
 if TYPE_CHECKING:
@@ -77,12 +77,25 @@ def parse_agreement(text: str) -> tuple[str, int | None]:
         raise ValueError(f"'{terminal_safe(path)}': expected one of {', '.join(AGREED_PATHS)}")
     if raw.lower() in ("none", "null"):
         return path, None
-    digits = raw.lstrip("0") if raw.isascii() and raw.isdigit() else "x"
-    if not digits.isdigit() or len(digits) > AMOUNT_DIGITS:
-        shown = terminal_safe(raw if len(raw) <= 40 else f"{raw[:40]}...")
-        raise ValueError(f"{path}='{shown}': expected a whole amount from 1 to "
-                         f"{AMOUNT_MAX:,}, or none")
-    return path, int(raw)
+    if not raw.isascii() or not raw.isdigit() or not raw.strip("0"):
+        raise ValueError(f"{path}='{terminal_safe(short_number(raw))}': expected a whole "
+                         "amount of at least 1, or none")
+    digits = raw.lstrip("0")
+    if len(digits) > len(str(MAX_AGREED)) or int(digits) > MAX_AGREED:
+        raise ValueError(f"{path}={short_number(digits)} is out of range: an agreed amount "
+                         f"is at most {MAX_AGREED} (minor units)")
+    return path, int(digits)
+
+
+MAX_AGREED = AMOUNT_MAX
+"""The largest amount `--agree` takes (fifteen digits of minor units)."""
+
+
+def short_number(raw: str, shown: int = 20) -> str:
+    """`raw` as typed, or where long its first digits and how many there are."""
+    if len(raw) <= shown:
+        return raw
+    return f"{raw[:shown]}… ({len(raw)} characters)"
 
 
 def settle_agreed(ruleset: Ruleset, values: Mapping[str, int | None],

@@ -3,9 +3,10 @@
 Each check takes the ruleset (or, from `partial.skipped_checks`, a namespace of its
 valid parts: a check that reads a part that failed raises and is skipped) and
 returns a message or None. A setting that can never take effect is a problem too:
-a named hand no hand can hold (more cards than a hand takes, ranks, suits or copies of a
-card the pack does not hold), a value for a rank the pack does not hold, what a banker's
-hand takes when the banker cannot hold it.
+a named hand no hand can hold (more cards than a hand takes, or than are dealt to one
+where only dealt cards count; ranks, suits or copies of a card the pack does not
+hold), a value for a rank the pack does not hold, what a banker's hand takes when the
+banker cannot hold it.
 """
 
 from __future__ import annotations
@@ -62,6 +63,32 @@ def _check_card_limits(r: Any) -> str | None:
             bad.append(f"hands.definitions.{hand_id}: it needs {fewest} cards, above {names}: "
                        "no hand could hold it")
     return "; ".join(bad) or None
+
+
+def _check_dealt_only(r: Any) -> str | None:
+    """A named hand of dealt cards only that needs more cards than are ever dealt."""
+    bad = []
+    for hand_id, d in _definitions(r):
+        if not getattr(d, "dealt_only", False):
+            continue
+        fewest = _fewest_cards(d)
+        dealt = [(who, most) for who, most, can in (
+            ("a player", _player_dealt(r, d), d.player_can_hold),
+            ("the banker", max(2, r.deal.banker_cards), d.banker_can_hold)) if can]
+        if dealt and all(fewest > most for _, most in dealt):
+            said = " and ".join(f"at most {most} to {who}" for who, most in dealt)
+            bad.append(f"hands.definitions.{hand_id}.dealt_only: it needs {fewest} cards "
+                       f"dealt, but {said} (deal.player_cards {r.deal.player_cards}, "
+                       f"deal.banker_cards {r.deal.banker_cards}): no hand could hold it")
+    return "; ".join(bad) or None
+
+
+def _player_dealt(r: Any, d: Any) -> int:
+    """The most cards a player's hand is dealt (a hand made by a split: its card and
+    those the split deals it), counted generously: two at least."""
+    split = r.player.split
+    by_split = 1 + split.cards_to_each_hand if split.allowed and d.on_split_hand else 0
+    return max(2, int(r.deal.player_cards), int(by_split))
 
 
 def _check_pack_holds(r: Any) -> str | None:
@@ -157,6 +184,7 @@ def _check_pack_size(r: Any) -> str | None:
 HAND_CHECKS: tuple[Check, ...] = (
     _check_split_ranks,
     _check_card_limits,
+    _check_dealt_only,
     _check_buy_card,
     _check_pack_holds,
     _check_values,

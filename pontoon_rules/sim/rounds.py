@@ -78,6 +78,13 @@ class RoundOutcome:
     kitty_change: int
 
 
+def pack_too_small(rules: Rules) -> str:
+    """Why a pack ran out, naming the fields that size it (one line)."""
+    pack = rules.ruleset.pack
+    return (f"pack holds {pack.decks} × {pack.cards_per_pack} cards, too few for the hands "
+            "of these seats: more pack.decks, more pack.ranks or pack.suits, or fewer seats")
+
+
 class RoundRunner:
     """A compiled ruleset, a strategy and a workspace for `seats` seats."""
 
@@ -176,7 +183,7 @@ class RoundRunner:
             out, done = self._run_general(rounds, seed_words, infinite, stake, trace,
                                           kernel == "numba")
         if done < rounds:
-            raise ShoeError("the shoe ran out in a round")
+            raise ShoeError(f"the shoe ran out in a round: {pack_too_small(self.sim.rules)}")
         return np.array([out[0], out[1], out[2], float(done)])
 
     def _run_general(self, rounds: int, seed_words: np.ndarray, infinite: bool, stake: int,

@@ -23,7 +23,7 @@ from pontoon_rules.sim import layout
 from pontoon_rules.sim import session as k
 from pontoon_rules.sim.cards import SimRandom, shuffle_all
 from pontoon_rules.sim.money import FLOAT_EXACT, Run, check_money
-from pontoon_rules.sim.rounds import RoundRunner
+from pontoon_rules.sim.rounds import RoundRunner, pack_too_small
 from pontoon_rules.sim.strategy import Strategy
 
 NAMES = "ABCDEFGHIJKLM"
@@ -123,7 +123,8 @@ class SessionTable:
                             self.st, self.work, self.state, self.balance, self.tally.person,
                             self.tally.table, self.stakes, self.owner, deals)
         if done < deals:
-            raise ShoeError(f"deal {self.tally.deals + 1}: the pack ran out mid-deal")
+            raise ShoeError(f"deal {self.tally.deals + 1}: the pack ran out mid-deal: "
+                            f"{pack_too_small(r.sim.rules)}")
         return int(done)
 
     @property
