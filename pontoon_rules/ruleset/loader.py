@@ -46,7 +46,7 @@ RESOLVED_PREFIX = "# resolved from "
 MAX_EXTENDS_DEPTH = 16
 """Most bases a ruleset may stand on, one extending the next (the bundled chains are 1)."""
 
-_CHILD_ONLY = ("id", "name", "summary", "translations", "kind")
+_CHILD_ONLY = ("schema_version", "id", "name", "summary", "translations", "kind")
 _BY_ENTRY = ("sources", "provenance")
 _ID_LIKE = ID_LIKE
 
@@ -188,8 +188,20 @@ def _load(text: str, file: str, folder: Path, chain: tuple[_Link, ...]) -> Rules
     except ValidationError as error:
         problems += diagnostics.translate(error, data, resolved.docs)
     if problems:
-        raise RulesetError(_ordered(problems, resolved.docs))
+        raise _error(problems, resolved.docs)
     return ruleset
+
+
+def _error(problems: list[Problem], docs: tuple[Document, ...]) -> RulesetError:
+    """The problems of a file; one of an earlier format gets one problem per old field,
+    all in the file itself, and the command that rewrites it."""
+    from pontoon_rules.ruleset.migrate import older_format
+
+    older = older_format(docs[0], [d.file for d in docs[1:] if _is_bundled_name(d.file)])
+    if older is None:
+        return RulesetError(_ordered(problems, docs))
+    kept = [p for p in problems if older.keeps(p)]
+    return RulesetError(_ordered(kept, docs), [older.hint])
 
 
 def _resolve(doc: Document, folder: Path, chain: tuple[_Link, ...]) -> _Resolved:
@@ -318,14 +330,30 @@ def _is_file(path: Path) -> bool:
         return False
 
 
+BUNDLED_NAME = "<bundled>/"
+"""How problems name a bundled ruleset file: never by the install's own path."""
+
+
 def _display(path: Path) -> str:
-    """How problems name a file: relative to the current folder when it lies below it."""
+    """How problems name a file: a bundled one as `<bundled>/ID.yaml`, another relative to
+    the current folder when it lies below it."""
+    from pontoon_rules.ruleset.registry import bundled_dir
+
+    try:
+        if path.resolve().parent == bundled_dir().resolve():
+            return BUNDLED_NAME + path.name
+    except (OSError, RuntimeError):
+        pass
     if not path.is_absolute():
         return str(path)
     try:
         return str(path.relative_to(Path.cwd()))
     except ValueError:
         return str(path)
+
+
+def _is_bundled_name(file: str) -> bool:
+    return file.startswith(BUNDLED_NAME)
 
 
 def _unknown(ref: str, path: Path) -> str:
