@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pontoon_rules.errors import Problem, RulesetError
-from pontoon_rules.ruleset.renamed import OLD_HANDS, SCHEMA_VERSION, file_version
+from pontoon_rules.ruleset.renamed import OLD_HANDS, SCHEMA_VERSION, file_version, is_old_path
 from pontoon_rules.ruleset.text_edits import Text
-from pontoon_rules.ruleset.to_version2 import ToVersion2, holds, is_old
+from pontoon_rules.ruleset.to_version2 import ToVersion2, holds
 from pontoon_rules.ruleset.yaml_source import Document, parse_yaml
 
 
@@ -77,7 +77,7 @@ class OlderFormat:
                 problem.message):
             return not listed or not listed <= self.hands
         if problem.message.startswith("provenance for unknown fields"):
-            return not listed or not all(is_old(key) for key in listed)
+            return not listed or not all(is_old_path(key) for key in listed)
         return True
 
 

@@ -138,13 +138,24 @@ def old_blocks(data: Any) -> list[str]:
     return [path for path in MOVED if _holds(data, path)]
 
 
+def is_old_path(path: str) -> bool:
+    """Whether the dotted path `path` names a field of an older format (or its section)."""
+    return path in _OLD_PATHS or any(path == p or path.startswith(p + ".") for p in MOVED)
+
+
+_OLD_PATHS = frozenset(move.old for move in MOVES)
+
+
 def file_version(data: Any) -> int:
     """The format a file's data is written in: its `schema_version`, else the version its
-    fields fit (1 where it holds an old field, else the current one)."""
+    fields fit (1 where it holds an old field, or provenance for one; else the current)."""
     version = data.get("schema_version") if isinstance(data, dict) else None
     if isinstance(version, int) and not isinstance(version, bool):
         return version
-    return FIRST_VERSION if old_blocks(data) else SCHEMA_VERSION
+    provenance = data.get("provenance") if isinstance(data, dict) else None
+    old_provenance = isinstance(provenance, dict) and any(
+        is_old_path(str(key)) for key in provenance)
+    return FIRST_VERSION if old_blocks(data) or old_provenance else SCHEMA_VERSION
 
 
 def _holds(data: Any, path: str) -> bool:

@@ -20,7 +20,15 @@ import yaml
 from pontoon_rules.errors import RulesetError
 from pontoon_rules.ruleset.hands import HandDefinition
 from pontoon_rules.ruleset.model import SECTIONS, Ruleset
-from pontoon_rules.ruleset.renamed import MOVED, MOVES, OLD_HANDS, Move, OldHand, old_blocks
+from pontoon_rules.ruleset.renamed import (
+    MOVED,
+    MOVES,
+    OLD_HANDS,
+    Move,
+    OldHand,
+    is_old_path,
+    old_blocks,
+)
 from pontoon_rules.ruleset.text_edits import Block, Text
 from pontoon_rules.ruleset.yaml_source import PathKey
 
@@ -52,8 +60,11 @@ class _Hand:
     def lines(self, indent: int, unit: int, conditions: bool) -> list[str]:
         pad = " " * indent
         tail = f"  {self.trailing}" if self.trailing else ""
+        body = self.body(indent + unit, conditions)
+        if not body:
+            return []
         out = [f"{pad}{c}" for c in self.comments] + [f"{pad}{self.old.id}:{tail}"]
-        return out + self.body(indent + unit, conditions)
+        return out + body
 
     def body(self, indent: int, conditions: bool) -> list[str]:
         given = {leaf.key for leaf in self.leaves}
@@ -99,14 +110,14 @@ class ToVersion2:
             lines = [line for leaf in self.replacements.get(_dotted(block.path), [])
                      for line in leaf.lines(block.indent)]
             if hands_blocks and block is hands_blocks[0]:
-                lines = self._definitions_lines(block.indent) + lines
+                lines = self._ranking_lines(block.indent) + self._definitions_lines(
+                    block.indent) + lines
             written[block.path] = lines
         self._replace(written)
         if not hands_blocks:
             self._place_definitions()
         elif holds(self.data, ("hands", "definitions")):
             self._extend_existing()
-        self._edit_ranking()
         _Provenance(self).move()
 
     def _replace(self, written: dict[PathKey, list[str]]) -> None:
@@ -214,21 +225,21 @@ class ToVersion2:
             block = self.edit.block(("hands", "definitions"))
             self.edit.replace(block.end, block.end, self._hand_lines(block.indent + self.unit))
 
-    def _edit_ranking(self) -> None:
-        """Hands switched off (`enabled: false`) leave the ranking: not played."""
+    def _ranking_lines(self, indent: int) -> list[str]:
+        """Hands switched off (`enabled: false`) leave the ranking: not played. The file's
+        ranking is edited in place; one the file lacks is written here (the base's)."""
         off = {hand_id for hand_id, on in self.enabled.items() if not on}
         key = ("hands", "ranking")
         ranking = _get(self.data, key)
         if ranking is None and self.base is not None:
             ranking = list(self.base.hands.ranking)
         if not off or not isinstance(ranking, list) or not off & set(ranking):
-            return
+            return []
         kept = _yaml([hand_id for hand_id in ranking if hand_id not in off])
         if key in self.doc.values:
             self.edit.replace_span(self.doc.values[key], self.doc.ends[key], kept)
-            return
-        at = self.doc.keys[("hands",)][0]
-        self.edit.replace(at, at, [" " * self.unit + f"ranking: {kept}"])
+            return []
+        return [" " * indent + f"ranking: {kept}"]
 
 
 class _Provenance:
@@ -242,7 +253,7 @@ class _Provenance:
 
     def move(self) -> None:
         for key in list(self.entries):
-            if not is_old(key):
+            if not is_old_path(key):
                 continue
             free = [t for t in self.targets(key) if t not in self.taken and self._defined(t)]
             self.taken.update(free)
@@ -321,11 +332,6 @@ def _section_after(name: str, keys: dict[PathKey, tuple[int, int]], edit: Text) 
         return min(present)
     end = len(edit.lines)
     return end - 1 if edit.lines and edit.lines[-1] == "" else end
-
-
-def is_old(key: str) -> bool:
-    """Whether provenance key `key` names a field of an older format."""
-    return key in _BY_OLD or any(key == p or key.startswith(p + ".") for p in MOVED)
 
 
 def _key(path: str) -> PathKey:
