@@ -11,7 +11,10 @@ overlay without translations is shown by its own name in every language). A fiel
 without giving provenance for it is credited to the file ("house rule, <file>"),
 never to the base's source. Every mistake in user input ends
 as a `RulesetError` listing `Problem`s in file order, each pointing at the file,
-line and column it comes from, in the base file when the value came from there.
+line and column it comes from, in the base file when the value came from there (a
+bundled base named `<bundled>/ID.yaml`, never by the install's path). A file of an
+earlier format (`ruleset.renamed`) gets one problem per old field, all in the file
+itself, and the `pontoon-rules migrate` command to run (`RulesetError.hints`).
 Files over `MAX_RULESET_BYTES` are refused before they are parsed, and a chain of
 bases longer than `MAX_EXTENDS_DEPTH` is one problem at the first file's `extends`.
 """
