@@ -333,3 +333,30 @@ def test_no_message_of_the_malformed_corpus_holds_the_install_path(
             messages.append(out + err)
     assert len(messages) > 100
     assert not [m for m in messages if any(path in m for path in install)]
+
+
+def test_an_overlay_and_its_old_base_migrate_together_in_any_order(
+        old: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    shutil.copy(old / "v1-2026-11-30/blackjack-reference.yaml", old / "base.yaml")
+    (old / "top.yaml").write_text("extends: base.yaml\nid: top\nname: Top\n"
+                                  "settlement:\n  player_payouts:\n    pontoon: \"2:1\"\n")
+    code, _, err = run(capsys, "validate", "top.yaml")
+    hints = err.splitlines()[-2:]
+    assert code == 2 and hints[0].startswith("base.yaml is written in an earlier format")
+    assert hints[1].startswith("top.yaml is written in an earlier format")
+    code, out, err = run(capsys, "migrate", "top.yaml", "base.yaml")
+    assert (code, err) == (0, "")
+    assert out == ("top.yaml: migrated from version 1 to 2\n"
+                   "base.yaml: migrated from version 1 to 2\n")
+    top = load_path(old / "top.yaml")
+    assert top.hands.definitions["pontoon"].pays == "2:1"
+
+
+def test_validate_says_a_file_of_a_newer_format_is_newer(old: Path,
+                                                         capsys: pytest.CaptureFixture[str]
+                                                         ) -> None:
+    (old / "new.yaml").write_text("schema_version: 3\nextends: pagat-british\nid: x\nname: X\n")
+    code, _, err = run(capsys, "validate", "new.yaml")
+    assert code == 2
+    assert err.splitlines()[0] == ("new.yaml:1:1: schema_version: written in format 3, newer "
+                                   "than this pontoon-rules reads (2): upgrade pontoon-rules")

@@ -57,21 +57,19 @@ def migrate_cmd(files: tuple[str, ...], dry_run: bool) -> None:
     migrated. Exit 0 when every file is migrated or current, 2 for invalid input.
     """
     from pontoon_rules.errors import Problem, RulesetError
-    from pontoon_rules.ruleset.migrate import migrate_file
+    from pontoon_rules.ruleset.migrate import migrate_files
 
+    names = [name for name in files if Path(name).is_file()]
+    results = dict(zip(names, migrate_files([Path(n) for n in names], dry_run), strict=True))
     problems: list[Problem] = []
     for name in files:
-        if not Path(name).is_file():
-            problems.append(Problem(name, None, None, "", "no such file"))
+        done = results.get(name, RulesetError([Problem(name, None, None, "", "no such file")]))
+        if isinstance(done, RulesetError):
+            problems.extend(done.problems)
             continue
-        try:
-            migration = migrate_file(Path(name), dry_run=dry_run)
-        except RulesetError as e:
-            problems.extend(e.problems)
-            continue
-        if dry_run and migration.changed:
-            click.echo(terminal_safe(migration.diff(), multiline=True), nl=False)
-        click.echo(terminal_safe(f"{name}: {_migrated(migration, dry_run)}"))
+        if dry_run and done.changed:
+            click.echo(terminal_safe(done.diff(), multiline=True), nl=False)
+        click.echo(terminal_safe(f"{name}: {_migrated(done, dry_run)}"))
     if problems:
         raise RulesetError(problems)
 

@@ -196,15 +196,16 @@ def _load(text: str, file: str, folder: Path, chain: tuple[_Link, ...]) -> Rules
 
 
 def _error(problems: list[Problem], docs: tuple[Document, ...]) -> RulesetError:
-    """The problems of a file; one of an earlier format gets one problem per old field,
-    all in the file itself, and the command that rewrites it."""
+    """The problems of a file; where it or a base of the user's is of an earlier format,
+    one problem per old field, each in its own file, and the command that rewrites each
+    (the base's first: a file is migrated against its base)."""
     from pontoon_rules.ruleset.migrate import older_format
 
-    older = older_format(docs[0], [d.file for d in docs[1:] if _is_bundled_name(d.file)])
-    if older is None:
-        return RulesetError(_ordered(problems, docs))
-    kept = [p for p in problems if older.keeps(p)]
-    return RulesetError(_ordered(kept, docs), [older.hint])
+    bundled = [d.file for d in docs if _is_bundled_name(d.file)]
+    olders = [found for d in reversed(docs) if d.file not in bundled
+              and (found := older_format(d, bundled)) is not None]
+    kept = [p for p in problems if all(older.keeps(p) for older in olders)]
+    return RulesetError(_ordered(kept, docs), [older.hint for older in olders])
 
 
 def _resolve(doc: Document, folder: Path, chain: tuple[_Link, ...]) -> _Resolved:

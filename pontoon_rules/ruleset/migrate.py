@@ -19,7 +19,7 @@ from pathlib import Path
 from pontoon_rules.errors import Problem, RulesetError
 from pontoon_rules.ruleset.renamed import OLD_HANDS, SCHEMA_VERSION, file_version, is_old_path
 from pontoon_rules.ruleset.text_edits import Text
-from pontoon_rules.ruleset.to_version2 import ToVersion2, holds
+from pontoon_rules.ruleset.to_version2 import BASE_FIRST, ToVersion2, holds
 from pontoon_rules.ruleset.yaml_source import Document, parse_yaml
 
 
@@ -123,6 +123,29 @@ def migrate_file(path: Path, dry_run: bool = False) -> Migration:
     if migration.changed and not dry_run:
         write_atomic(path, migration.after)
     return migration
+
+
+def migrate_files(paths: list[Path], dry_run: bool = False) -> list[Migration | RulesetError]:
+    """Each file of `paths` migrated (`migrate_file`), in the order given, except that one
+    refused while its base was still to be migrated is tried again after the others:
+    `migrate house.yaml base.yaml` migrates both. Returns each file's migration or error."""
+    done: list[Migration | RulesetError] = []
+    for path in paths:
+        try:
+            done.append(migrate_file(path, dry_run))
+        except RulesetError as error:
+            done.append(error)
+    if dry_run or not any(isinstance(d, Migration) and d.changed for d in done):
+        return done
+    for i, path in enumerate(paths):
+        refused = done[i]
+        if isinstance(refused, RulesetError) and any(
+                BASE_FIRST in p.message for p in refused.problems):
+            try:
+                done[i] = migrate_file(path, dry_run)
+            except RulesetError as error:
+                done[i] = error
+    return done
 
 
 def migrate_text(text: str, file: str, folder: Path) -> Migration:

@@ -164,6 +164,15 @@ class Ruleset(RuleModel):
         found = self.translations.get(lang)
         return found.summary if found and found.summary else self.summary
 
+    @field_validator("schema_version", mode="before")
+    @classmethod
+    def _known_version(cls, value: object) -> object:
+        if isinstance(value, int) and not isinstance(value, bool) and value > SCHEMA_VERSION:
+            raise ValueError(
+                f"written in format {value}, newer than this pontoon-rules reads "
+                f"({SCHEMA_VERSION}): upgrade pontoon-rules")
+        return value
+
     @field_validator("translations")
     @classmethod
     def _known_languages(cls, value: dict[str, Translation]) -> dict[str, Translation]:

@@ -88,6 +88,10 @@ _BY_SECTION = {f"hands.{hand.section}": hand for hand in OLD_HANDS}
 _BY_ID = {hand.id: hand for hand in OLD_HANDS}
 
 
+BASE_FIRST = "migrate the base first (pontoon-rules migrate BASE), then this file"
+"""What a file whose base does not load is told (its base may be of an earlier format)."""
+
+
 class ToVersion2:
     """Version 1 -> 2: the classic hands' sections and payouts become definitions."""
 
@@ -317,9 +321,7 @@ def _base(edit: Text, folder: Path) -> Ruleset | None:
     except RulesetError:
         found = "it does not load"
     if isinstance(found, str):
-        raise edit.refusal(("extends",), (
-            f"its base cannot be read ({found}): migrate the base first "
-            "(pontoon-rules migrate BASE), then this file"))
+        raise edit.refusal(("extends",), f"its base cannot be read ({found}): {BASE_FIRST}")
     return found
 
 
