@@ -121,8 +121,17 @@ def migrate_file(path: Path, dry_run: bool = False) -> Migration:
         raise RulesetError([text])
     migration = migrate_text(text, _display(path), path.parent)
     if migration.changed and not dry_run:
-        write_atomic(path, migration.after)
+        write_atomic(path, _line_ends_of(path, migration.after))
     return migration
+
+
+def _line_ends_of(path: Path, text: str) -> str:
+    """`text` with the line ends the file at `path` has (a Windows file keeps its CRLF)."""
+    from pontoon_rules.files import read_regular
+    from pontoon_rules.ruleset.references import MAX_RULESET_BYTES
+
+    return text.replace("\n", "\r\n") if b"\r\n" in read_regular(
+        path, MAX_RULESET_BYTES) else text
 
 
 def migrate_files(paths: list[Path], dry_run: bool = False) -> list[Migration | RulesetError]:
