@@ -42,8 +42,11 @@ class Problem:
 class RulesetError(PontoonError, ValueError):
     """A ruleset could not be loaded; `problems` lists every problem found."""
 
-    def __init__(self, problems: list[Problem]) -> None:
+    def __init__(self, problems: list[Problem], hints: list[str] | None = None) -> None:
         self.problems = list(problems)
+        self.hints = list(hints or [])
+        """What to do about the problems as a whole (a file of an earlier format: the
+        command that rewrites it), printed after them."""
         super().__init__("\n".join(str(p) for p in self.problems))
 
 

@@ -23,6 +23,7 @@ from pontoon_rules.ruleset.loader import load_path
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.play import PlayerOptions
 from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.renamed import SCHEMA_VERSION
 from pontoon_rules.workbench import controls as wc
 from pontoon_rules.workbench.draft import (
     HOUSE_SOURCE,
@@ -139,7 +140,9 @@ def test_overlay_holds_only_the_changes_and_loads_as_validate_loads_it(tmp_path:
     text = overlay_text(start, changes, "Our <b>table</b>")
     data = yaml.safe_load(text)
     assert data["extends"] == BASE and data["player"] == {"stick_minimum": 16}
-    assert set(data) == {"id", "name", "kind", "extends", "player", "sources", "provenance"}
+    assert set(data) == {"id", "schema_version", "name", "kind", "extends", "player", "sources",
+                         "provenance"}
+    assert data["schema_version"] == SCHEMA_VERSION
     assert data["provenance"]["player.stick_minimum"]["source"] == HOUSE_SOURCE
     assert "15" in data["provenance"]["player.stick_minimum"]["note"]
     path = tmp_path / "ours.yaml"

@@ -67,6 +67,7 @@ import click  # noqa: E402
 COMMANDS = {
     "list": ("ruleset_cmds", "list_cmd"),
     "validate": ("ruleset_cmds", "validate_cmd"),
+    "migrate": ("ruleset_cmds", "migrate_cmd"),
     "show": ("ruleset_cmds", "show_cmd"),
     "schema": ("ruleset_cmds", "schema_cmd"),
     "summary": ("ruleset_cmds", "summary_cmd"),

@@ -60,6 +60,8 @@ def report(error: PontoonError) -> int:
             say(problem)
         count = len(error.problems)
         say(f"{count} problem{'s' if count != 1 else ''} found")
+        for hint in error.hints:
+            say(hint)
     else:
         say(f"error: {error}")
     return exit_code(error)

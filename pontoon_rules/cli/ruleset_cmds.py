@@ -1,9 +1,9 @@
-"""CLI commands over rulesets: list, validate, show, schema, summary."""
+"""CLI commands over rulesets: list, validate, migrate, show, schema, summary."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -34,14 +34,54 @@ def validate_cmd(files: tuple[str, ...]) -> None:
     from pontoon_rules.ruleset.loader import load_ruleset
 
     problems: list[Problem] = []
+    hints: list[str] = []
     for name in files:
         try:
             ruleset = load_ruleset(Path(name))
             click.echo(terminal_safe(f"{name}: ok ({ruleset.id})"))
         except RulesetError as e:
             problems.extend(e.problems)
+            hints.extend(e.hints)
+    if problems:
+        raise RulesetError(problems, hints)
+
+
+@click.command("migrate")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--dry-run", is_flag=True, help="Show each change as a unified diff; write nothing.")
+def migrate_cmd(files: tuple[str, ...], dry_run: bool) -> None:
+    """Rewrite ruleset files of an earlier format in the current one, in place.
+
+    Only the old fields' lines change (comments, key order and quoting kept); a field's
+    provenance moves with it; each file is written atomically, and only when it loads once
+    migrated. Exit 0 when every file is migrated or current, 2 for invalid input.
+    """
+    from pontoon_rules.errors import Problem, RulesetError
+    from pontoon_rules.ruleset.migrate import migrate_files
+
+    names = [name for name in files if Path(name).is_file()]
+    results = dict(zip(names, migrate_files([Path(n) for n in names], dry_run), strict=True))
+    problems: list[Problem] = []
+    for name in files:
+        done = results.get(name, RulesetError([Problem(name, None, None, "", "no such file")]))
+        if isinstance(done, RulesetError):
+            problems.extend(done.problems)
+            continue
+        if dry_run and done.changed:
+            click.echo(terminal_safe(done.diff(), multiline=True), nl=False)
+        click.echo(terminal_safe(f"{name}: {_migrated(done, dry_run)}"))
     if problems:
         raise RulesetError(problems)
+
+
+def _migrated(migration: Any, dry_run: bool) -> str:
+    from pontoon_rules.ruleset.renamed import SCHEMA_VERSION
+
+    if not migration.changed:
+        return f"already in the current format (version {SCHEMA_VERSION})"
+    done = "would be migrated" if dry_run else "migrated"
+    written = " (nothing written)" if dry_run else ""
+    return f"{done} from version {migration.version} to {SCHEMA_VERSION}{written}"
 
 
 @click.command("show")

@@ -214,7 +214,8 @@ def sha256_of(data: Any) -> str:
     return hashlib.sha256(canonical(data).encode("utf-8")).hexdigest()
 
 
-PRESENTATION = ("name", "summary", "kind", "extends", "sources", "provenance", "translations")
+PRESENTATION = ("schema_version", "name", "summary", "kind", "extends", "sources",
+                "provenance", "translations")
 """Top-level ruleset keys that do not change play (left out of vector ids)."""
 ROUND_KEYS = ("stakes", "shoe", "steps", "final")
 """The vector keys that make up the round (with the rules, all that an id depends on)."""

@@ -28,7 +28,8 @@ from pontoon_rules.ruleset.common import CompareRule, HandClass, NaturalTakes
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.outcomes import tie_rule
 
-PRESENTATION = ("name", "summary", "kind", "extends", "sources", "provenance", "translations")
+PRESENTATION = ("schema_version", "name", "summary", "kind", "extends", "sources",
+                "provenance", "translations")
 """Top-level ruleset keys that do not change play."""
 HAND_PRESENTATION = ("name", "names")
 """A named hand's fields that do not change play."""

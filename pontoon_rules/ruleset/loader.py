@@ -11,7 +11,10 @@ overlay without translations is shown by its own name in every language). A fiel
 without giving provenance for it is credited to the file ("house rule, <file>"),
 never to the base's source. Every mistake in user input ends
 as a `RulesetError` listing `Problem`s in file order, each pointing at the file,
-line and column it comes from, in the base file when the value came from there.
+line and column it comes from, in the base file when the value came from there (a
+bundled base named `<bundled>/ID.yaml`, never by the install's path). A file of an
+earlier format (`ruleset.renamed`) gets one problem per old field, all in the file
+itself, and the `pontoon-rules migrate` command to run (`RulesetError.hints`).
 Files over `MAX_RULESET_BYTES` are refused before they are parsed, and a chain of
 bases longer than `MAX_EXTENDS_DEPTH` is one problem at the first file's `extends`.
 """
@@ -46,7 +49,7 @@ RESOLVED_PREFIX = "# resolved from "
 MAX_EXTENDS_DEPTH = 16
 """Most bases a ruleset may stand on, one extending the next (the bundled chains are 1)."""
 
-_CHILD_ONLY = ("id", "name", "summary", "translations", "kind")
+_CHILD_ONLY = ("schema_version", "id", "name", "summary", "translations", "kind")
 _BY_ENTRY = ("sources", "provenance")
 _ID_LIKE = ID_LIKE
 
@@ -188,8 +191,21 @@ def _load(text: str, file: str, folder: Path, chain: tuple[_Link, ...]) -> Rules
     except ValidationError as error:
         problems += diagnostics.translate(error, data, resolved.docs)
     if problems:
-        raise RulesetError(_ordered(problems, resolved.docs))
+        raise _error(problems, resolved.docs)
     return ruleset
+
+
+def _error(problems: list[Problem], docs: tuple[Document, ...]) -> RulesetError:
+    """The problems of a file; where it or a base of the user's is of an earlier format,
+    one problem per old field, each in its own file, and the command that rewrites each
+    (the base's first: a file is migrated against its base)."""
+    from pontoon_rules.ruleset.migrate import older_format
+
+    bundled = [d.file for d in docs if _is_bundled_name(d.file)]
+    olders = [found for d in reversed(docs) if d.file not in bundled
+              and (found := older_format(d, bundled)) is not None]
+    kept = [p for p in problems if all(older.keeps(p) for older in olders)]
+    return RulesetError(_ordered(kept, docs), [older.hint for older in olders])
 
 
 def _resolve(doc: Document, folder: Path, chain: tuple[_Link, ...]) -> _Resolved:
@@ -318,14 +334,30 @@ def _is_file(path: Path) -> bool:
         return False
 
 
+BUNDLED_NAME = "<bundled>/"
+"""How problems name a bundled ruleset file: never by the install's own path."""
+
+
 def _display(path: Path) -> str:
-    """How problems name a file: relative to the current folder when it lies below it."""
+    """How problems name a file: a bundled one as `<bundled>/ID.yaml`, another relative to
+    the current folder when it lies below it."""
+    from pontoon_rules.ruleset.registry import bundled_dir
+
+    try:
+        if path.resolve().parent == bundled_dir().resolve():
+            return BUNDLED_NAME + path.name
+    except (OSError, RuntimeError):
+        pass
     if not path.is_absolute():
         return str(path)
     try:
         return str(path.relative_to(Path.cwd()))
     except ValueError:
         return str(path)
+
+
+def _is_bundled_name(file: str) -> bool:
+    return file.startswith(BUNDLED_NAME)
 
 
 def _unknown(ref: str, path: Path) -> str:

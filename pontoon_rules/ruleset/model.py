@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, Field, StrictBool, field_validator, model_validator
+from pydantic import (
+    AfterValidator,
+    Field,
+    StrictBool,
+    StrictInt,
+    field_validator,
+    model_validator,
+)
 
 from pontoon_rules.ruleset.bank import CHECKS as bank_checks
 from pontoon_rules.ruleset.between import BetweenDeals, Shoot
@@ -16,6 +23,7 @@ from pontoon_rules.ruleset.hands import SpecialHands
 from pontoon_rules.ruleset.languages import LANGUAGES, SOURCE_LANGUAGE, TRANSLATED
 from pontoon_rules.ruleset.outcome import BankerPlay, Settlement
 from pontoon_rules.ruleset.play import Deal, Pack, PlayerOptions, Stakes, Table
+from pontoon_rules.ruleset.renamed import SCHEMA_VERSION
 from pontoon_rules.ruleset.side_bets import CHECKS as side_bet_checks
 from pontoon_rules.ruleset.side_bets import SideBets
 from pontoon_rules.text import hidden_characters
@@ -103,6 +111,11 @@ class Translation(RuleModel):
 class Ruleset(RuleModel):
     """A complete Pontoon (or blackjack) variant as data."""
 
+    schema_version: StrictInt = Field(
+        default=SCHEMA_VERSION, ge=1, le=SCHEMA_VERSION,
+        description="The version of the ruleset format the file is written in (now "
+        f"{SCHEMA_VERSION}); a file without it is read as the version its fields fit. "
+        "`pontoon-rules migrate FILE` rewrites an older file in the current format.")
     id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$",
                     description="Short unique identifier: lowercase letters and digits, words "
                     "joined by single '-' ('--' separates two ids in page names).")
@@ -150,6 +163,15 @@ class Ruleset(RuleModel):
         """The ruleset's summary in `lang` (its own summary when there is no translation)."""
         found = self.translations.get(lang)
         return found.summary if found and found.summary else self.summary
+
+    @field_validator("schema_version", mode="before")
+    @classmethod
+    def _known_version(cls, value: object) -> object:
+        if isinstance(value, int) and not isinstance(value, bool) and value > SCHEMA_VERSION:
+            raise ValueError(
+                f"written in format {value}, newer than this pontoon-rules reads "
+                f"({SCHEMA_VERSION}): upgrade pontoon-rules")
+        return value
 
     @field_validator("translations")
     @classmethod

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import yaml
@@ -108,6 +108,10 @@ class Document:
     problems: tuple[Problem, ...] = ()
     fatal: bool = False
     """Whether the problems leave no usable data (a duplicate key alone is not fatal)."""
+    ends: dict[PathKey, Mark] = field(default_factory=dict)
+    """Where each value ends (the position just after it), for edits of the text."""
+    key_ends: dict[PathKey, Mark] = field(default_factory=dict)
+    """Where each key ends (the position just after it)."""
 
 
 def dotted(path: PathKey) -> str:
@@ -208,6 +212,8 @@ class _Builder:
         self.limits = limits
         self.keys: dict[PathKey, Mark] = {}
         self.values: dict[PathKey, Mark] = {}
+        self.ends: dict[PathKey, Mark] = {}
+        self.key_ends: dict[PathKey, Mark] = {}
         self.problems: list[Problem] = []
         self.fatal = False
         self.count = 0
@@ -224,7 +230,8 @@ class _Builder:
             line, column = _mark(error.node)
             return _failed(self.file, Problem(self.file, line, column, "", error.message))
         problems = tuple(sorted(self.problems, key=lambda p: (p.line or 0, p.column or 0)))
-        return Document(self.file, data, self.keys, self.values, problems, self.fatal)
+        return Document(self.file, data, self.keys, self.values, problems, self.fatal,
+                        self.ends, self.key_ends)
 
     def count_node(self, node: Node, path: PathKey) -> None:
         """Count `node` against the limits (an alias use counts again, with its text)."""
@@ -251,6 +258,7 @@ class _Builder:
         """The plain value of `node`, found at `path`."""
         self.count_node(node, path)
         self.values[path] = _mark(node)
+        self.ends[path] = _end(node)
         if id(node) in self.active:
             self.fail(node, path, "a YAML alias refers to itself")
             return None
@@ -289,6 +297,7 @@ class _Builder:
                     Problem(self.file, *_mark(key_node), dotted(path + (key,)), message)
                 )
             self.keys[path + (key,)] = _mark(key_node)
+            self.key_ends[path + (key,)] = _end(key_node)
             out[key] = self.build(value_node, path + (key,))
         return out
 
@@ -318,3 +327,7 @@ def _tag_message(tag: str) -> str:
 
 def _mark(node: Node) -> Mark:
     return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+def _end(node: Node) -> Mark:
+    return node.end_mark.line + 1, node.end_mark.column + 1

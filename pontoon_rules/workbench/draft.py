@@ -23,6 +23,7 @@ from pontoon_rules.ruleset.fields import plain, value_at
 from pontoon_rules.ruleset.loader import load_path, load_text
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.present import format_value
+from pontoon_rules.ruleset.renamed import SCHEMA_VERSION
 
 HOUSE_SOURCE = "house rule, this file"
 """The key of the source every change made in the workbench is credited to."""
@@ -93,7 +94,8 @@ def ruleset_id(name: str, base: Ruleset) -> str:
 def overlay_data(start: Start, changes: dict[str, Any], name: str) -> dict[str, Any]:
     """The overlay file's data: id, name, extends, the changed fields and their provenance."""
     name = " ".join(name.split()) or start.default_name  # too long: the loader says so
-    data: dict[str, Any] = {"id": ruleset_id(name, start.base), "name": name, "kind": "house",
+    data: dict[str, Any] = {"id": ruleset_id(name, start.base),
+                            "schema_version": SCHEMA_VERSION, "name": name, "kind": "house",
                             "extends": start.extends}
     if start.summary:
         data["summary"] = start.summary
