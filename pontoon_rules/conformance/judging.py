@@ -14,6 +14,10 @@ from pontoon_rules.conformance.processes import MAX_REPLY_MB, clip
 STATUSES = ("pass", "fail", "error", "crash", "timeout", "protocol", "skipped", "not-run",
             "internal")
 """Every status a vector can end in (each vector ends in exactly one)."""
+MAX_DIFFERENCES = 200
+"""The most differences after the first a report entry lists."""
+MESSAGE_CHARS = 3000
+"""The most characters of a failure's message (its first lines, one per difference)."""
 
 @dataclass
 class Item:
@@ -46,6 +50,9 @@ class Outcome:
     got: Any = None
     message: str = ""
     reimplements: str | None = None
+    differences: tuple[dict[str, Any], ...] = ()
+    """Every difference after the first ({path, expected, got}): each differing step, then
+    those of `final` (the first is `path`)."""
 
     def to_json(self) -> dict[str, Any]:
         """The outcome as a JSON report entry (empty fields left out)."""
@@ -54,6 +61,8 @@ class Outcome:
             out["reimplements"] = self.reimplements
         if self.path is not None:
             out.update(path=self.path, expected=self.expected, got=self.got)
+        if self.differences:
+            out["differences"] = list(self.differences)
         if self.message:
             out["message"] = self.message
         return out
@@ -140,8 +149,10 @@ def _classify(item: Item, reply: dict[str, Any], strict: bool, leniency: Lenienc
     found = judge(item.expected, item.vector["final"], reply["trace"], leniency)
     if found is None:
         return outcome(item, "pass")
-    return outcome(item, "fail", clip(str(found)), path=found.path,
-                   expected=found.expected, got=_clipped(found.got))
+    others = tuple({"path": m.path, "expected": _clipped(m.expected), "got": _clipped(m.got)}
+                   for m in found.others[:MAX_DIFFERENCES])
+    return outcome(item, "fail", clip(str(found), MESSAGE_CHARS), path=found.path,
+                   expected=found.expected, got=_clipped(found.got), differences=others)
 
 
 def _clipped(value: Any) -> Any:
