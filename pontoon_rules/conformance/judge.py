@@ -117,23 +117,28 @@ def every_difference(expected: list[dict[str, Any]], final: dict[str, Any],
                      ) -> Iterator[Mismatch]:
     """The first difference of each differing step (the first missing step ends the
     steps), then the differences of `final` (or that the round is not over)."""
-    got_steps = trace["steps"]
-    for i, want in enumerate(expected):
-        if i >= len(got_steps):
-            yield Mismatch(f"steps[{i}]", _shown_step(want), MISSING)
-            break
-        got = got_steps[i]
-        if want == got:  # the common case, at C speed
-            continue
-        found = _step(want, got, f"steps[{i}]", leniency)
-        if found:
-            yield found
+    yield from step_differences(expected, trace["steps"], leniency)
     if "final" in trace and trace["final"] is None:
         yield Mismatch("final", final, NOT_OVER)
         return
     got_final = trace.get("final")
     if final != got_final:
         yield from differences(final, got_final, "final")
+
+
+def step_differences(expected: list[dict[str, Any]], got_steps: list[Any],
+                     leniency: Leniency = STRICT) -> Iterator[Mismatch]:
+    """The first difference of each differing step; the first missing step ends them."""
+    for i, want in enumerate(expected):
+        if i >= len(got_steps):
+            yield Mismatch(f"steps[{i}]", _shown_step(want), MISSING)
+            return
+        got = got_steps[i]
+        if want == got:  # the common case, at C speed
+            continue
+        found = _step(want, got, f"steps[{i}]", leniency)
+        if found:
+            yield found
 
 
 def _shown_step(want: dict[str, Any]) -> dict[str, Any]:

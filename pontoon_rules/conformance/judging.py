@@ -146,6 +146,10 @@ def _classify(item: Item, reply: dict[str, Any], strict: bool, leniency: Lenienc
         return outcome(item, "error", clip(json.dumps(reply.get("context"), ensure_ascii=False)))
     if "trace" not in reply:
         return outcome(item, "protocol", "the reply has none of trace, skipped, errored")
+    if item.vector.get("deal") is not None:
+        from pontoon_rules.conformance.dealing import judge_dealt
+
+        return judge_dealt(item, reply["trace"], leniency)
     found = judge(item.expected, item.vector["final"], reply["trace"], leniency)
     if found is None:
         return outcome(item, "pass")
