@@ -41,7 +41,8 @@ def deal_cmd(ruleset: str, command: str, rounds: int, timeout: float, json_out: 
     options = RunOptions(command, timeout=timeout, max_bytes=int(max_reply * (1 << 20)))
     result = deal_rounds(rules, embed, options, rounds)
     bad = [o for o in result.outcomes if o.status != "pass"]
-    say(f"{len(result.outcomes)} rounds, {len(bad)} not passed")
+    say(f"{len(result.outcomes)} rounds ({result.ran_out} ran the pack out), "
+        f"{len(bad)} not passed")
     for o in bad[:10]:
         say(f"{o.status} {o.slug}: {o.message}")
     if result.p_value is not None:

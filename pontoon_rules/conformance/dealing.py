@@ -227,6 +227,8 @@ class DealResult:
     statistic: float | None = None
     df: int = 0
     p_value: float | None = None
+    ran_out: int = 0
+    """Rounds where the harness dealt more cards than its packs hold (the pack ran out)."""
     note: str | None = None
     """Why the distribution test was left out."""
 
@@ -268,6 +270,8 @@ def deal_rounds(rules: Rules, embed: bool, options: RunOptions, rounds: int) -> 
         runner.run(items, result.outcomes.append)
         firsts = [item.vector["dealt"][:len(item.vector["stakes"])] for item in items
                   if "dealt" in item.vector]
+        size = sum(full_counts(rules))
+        result.ran_out = sum(len(item.vector.get("dealt", ())) > size for item in items)
     finally:
         failure = runner.failure
         runner.close()
