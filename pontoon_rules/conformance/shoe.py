@@ -81,7 +81,7 @@ def most_cards(rules: Rules) -> int:
 def _search(rules: Rules, rng: random.Random, fresh: bool
             ) -> tuple[list[int], list[str], list[tuple[str, Any]], RoundState] | None:
     """A table whose pack runs out: without splits if it can (fewer rules relied on),
-    spreading the pack's value over drawing seats when busting early does not run it out."""
+    spreading the pack's value over drawing seats when busting seats do not run it out."""
     stakes = [max(rules.min_stake, 1)] * rules.max_players
     for splits, drawers in steerings(rules):
         for _ in range(TRIES if drawers is None else SPREAD_TRIES):
@@ -99,13 +99,13 @@ Steering = tuple[bool, int | None]
 
 
 def steerings(rules: Rules) -> list[Steering]:
-    """Every steering tried, fewest rules relied on first."""
+    """Every steering tried: busting seats without splits, then with them (the vectors
+    of earlier releases, unchanged), then spreading the pack over drawing seats."""
     seats = rules.max_players
     ways: list[Steering] = [(False, None)]
-    ways += [(False, k) for k in range(seats, max(0, seats // 2 - 1), -1)]
     if rules.split_allowed:
         ways.append((True, None))
-    return ways
+    return ways + [(False, k) for k in range(seats, max(0, seats // 2 - 1), -1)]
 
 
 def can_run_out(rules: Rules) -> bool:
