@@ -56,7 +56,8 @@ class Outcome:
 
     def to_json(self) -> dict[str, Any]:
         """The outcome as a JSON report entry (empty fields left out)."""
-        out = {"id": self.id, "slug": self.slug, "level": self.level, "status": self.status}
+        out: dict[str, Any] = {"id": self.id, "slug": self.slug, "level": self.level,
+                               "status": self.status}
         if self.reimplements:
             out["reimplements"] = self.reimplements
         if self.path is not None:

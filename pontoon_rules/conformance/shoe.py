@@ -42,7 +42,7 @@ TRIES = 40
 def shoe_vectors(rules: Rules, embed: bool, notes: list[str]) -> list[dict[str, Any]]:
     """The vectors where the pack runs out (see the module docstring)."""
     rid = rules.ruleset.id
-    if not can_run_out(rules):
+    if rules.decks is None or not can_run_out(rules):
         return []
     out = []
     rng = random.Random(f"shoe:{rid}")
@@ -121,7 +121,8 @@ class RunningOut:
         self.rules = rules
         self.ways = steerings(rules)
 
-    def table(self, rng: random.Random) -> tuple[list[int], list[str], list[tuple[str, Any]]] | None:
+    def table(self, rng: random.Random
+              ) -> tuple[list[int], list[str], list[tuple[str, Any]]] | None:
         """A full table whose pack runs out (no card on the table dealt again), or None."""
         stakes = [max(self.rules.min_stake, 1)] * self.rules.max_players
         for at, (splits, drawers) in enumerate(self.ways):
@@ -207,8 +208,9 @@ def _card(state: RoundState, rng: random.Random, busters: list[Any],
 def _spread(state: RoundState, rng: random.Random, drawers: int,
             only: Counter[int] | None) -> int:
     """The spreading steering: a drawing seat (one of the first `drawers`) takes even cards
-    up to its most but one (at most 20 together: it may draw again), then the highest left (bust, its cards thrown in); the other
-    seats and the banker a high pair (no ace: no natural)."""
+    up to its most but one (at most 20 together: it may draw again), then the highest left
+    (a bust: its cards thrown in); the other seats and the banker a high pair (no ace: no
+    natural)."""
     left = [c for c in range(CARDS_PER_PACK) if state.counts[c] > 0]
     if only is not None:
         left = [c for c in left if only[c] > 0] or left
