@@ -6,8 +6,9 @@ vector. A dealing round is a stripped vector with `"deal": "own"` and an empty `
 a harness that declares `"deals": true` in its start reply shuffles its own pack(s) as the
 ruleset says, plays the steps, and adds to its trace `dealt`: every card it dealt, in
 order (codes as a shoe's). The steps are the same in every round, whatever the cards: each
-seat in turn twists while it may (`DRAWS` times), then sticks, and the banker likewise;
-a move the round does not take then is refused and changes nothing.
+seat in turn declines (insurance, side bets), twists while it may (`DRAWS` times), then
+sticks, and the banker likewise, twice over; a move the round does not take then is
+refused and changes nothing.
 
 The kit replays the reference engine on the dealt cards as a stacked shoe and checks:
 
@@ -43,7 +44,7 @@ from pontoon_rules.conformance.judge import (
     step_differences,
 )
 from pontoon_rules.conformance.judging import Item, Outcome, RunOptions, outcome
-from pontoon_rules.engine.actions import STICK, TWIST
+from pontoon_rules.engine.actions import DECLINE, STICK, TWIST
 from pontoon_rules.engine.cards import CODES
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.engine.state import RoundState, full_counts
@@ -60,20 +61,27 @@ CARD_INDEX = {code: card for card, code in enumerate(CODES)}
 
 
 def dealing_plan(seats: int) -> list[tuple[str, Any]]:
-    """Every actor in turn twists `DRAWS` times, then sticks (twice over: split hands)."""
+    """Every actor in turn declines (insurance, side bets), twists `DRAWS` times, then
+    sticks; twice over, for a decision the first pass leaves open."""
     plan: list[tuple[str, Any]] = []
     for _ in range(2):
         for actor in [f"p{i + 1}" for i in range(seats)] + ["banker"]:
-            plan += [("do", f"{actor} {TWIST}")] * DRAWS + [("do", f"{actor} {STICK}")]
+            plan += [("do", f"{actor} {DECLINE}")] + [("do", f"{actor} {TWIST}")] * DRAWS
+            plan.append(("do", f"{actor} {STICK}"))
     return plan
 
 
 def dealing_item(rules: Rules, embed: bool, n: int) -> Item:
-    """Round `n` of a dealing run: a full table at an everyday stake."""
+    """Round `n` of a dealing run: a full table at an everyday stake (as many seats as a
+    bank that is an amount covers)."""
     stake = max(100, rules.min_stake)
     if rules.max_stake is not None:
         stake = min(stake, rules.max_stake)
-    stakes = [stake] * rules.max_players
+    seats = rules.max_players
+    if rules.bank_amount is not None:
+        stake = max(rules.min_stake, min(stake, rules.bank_amount // seats))
+        seats = max(1, min(seats, rules.bank_amount // max(stake, 1)))
+    stakes = [stake] * seats
     steps = plan_steps(dealing_plan(len(stakes)))
     rid = rules.ruleset.id
     vector = {"id": f"deal-{n}", "slug": f"{rid}/deal-{n}", "ruleset": ruleset_ref(rules, embed),
