@@ -189,3 +189,27 @@ def test_a_dealt_trace_is_in_the_published_protocol() -> None:
     reply = {"seq": 1, "trace": {"steps": [], "final": None, "dealt": ["AS", "TD"]}}
     assert reply_violation(reply, [], strict=True) is None
     assert start_violation({"name": "x", "rulesets": ["*"], "deals": True}) is None
+
+
+def test_conformance_deal_on_the_command_line(tmp_path: Path) -> None:
+    import json
+    import subprocess
+
+    tiny = str(ROOT / "tests" / "rulesets" / "tiny-pagat.yaml")
+
+    def deal(script: str) -> subprocess.CompletedProcess[str]:
+        impl = REFERENCE if script == REFERENCE else f"{PYTHON} {BROKEN / script}"
+        return subprocess.run([PYTHON, "-m", "pontoon_rules", "conformance", "deal", tiny,
+                               "--impl", impl, "--rounds", "30", "--json",
+                               str(tmp_path / f"{len(script)}.json")],
+                              capture_output=True, text=True, cwd=ROOT, timeout=120)
+
+    good = deal(REFERENCE)
+    assert good.returncode == 0, good.stderr
+    assert "0 not passed" in good.stdout and "consistent with the packs" in good.stdout
+    report = json.loads((tmp_path / f"{len(REFERENCE)}.json").read_text())
+    assert report["passed"] and report["distribution"]["alpha"] == ALPHA
+    assert report["ran_out"] > 0, "a tiny pack runs out"
+    bad = deal("keeps_table_card.py")
+    assert bad.returncode == 1 and "still on the table" in bad.stdout
+    assert "dealing is wrong" in bad.stderr and "Traceback" not in bad.stderr

@@ -254,7 +254,7 @@ class DealResult:
     def to_json(self) -> dict[str, Any]:
         """The run as a JSON report."""
         return {"implementation": self.implementation, "problem": self.problem,
-                "passed": self.passed, "rounds": len(self.outcomes),
+                "passed": self.passed, "rounds": len(self.outcomes), "ran_out": self.ran_out,
                 "counts": dict(Counter(o.status for o in self.outcomes)),
                 "distribution": {"statistic": self.statistic, "df": self.df,
                                  "p_value": self.p_value, "alpha": ALPHA,
