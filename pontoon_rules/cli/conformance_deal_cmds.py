@@ -28,7 +28,7 @@ def deal_cmd(ruleset: str, command: str, rounds: int, timeout: float, json_out: 
     Each round is a full table where every seat twists while it may; the harness reports
     every card it dealt (`dealt`, its start reply says "deals": true). No card more often
     than the packs hold, none while still on the table, the count dealt, every step and
-    the settlement replayed, and over the rounds the first card of each seat against the
+    the settlement replayed, and over the rounds the first pass of the deal against the
     packs (chi-square, false-alarm rate 1e-6). Exit status 0 only when all hold.
     """
     from pontoon_rules.conformance.dealing import ALPHA, deal_rounds

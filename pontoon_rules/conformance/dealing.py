@@ -18,12 +18,13 @@ The kit replays the reference engine on the dealt cards as a stacked shoe and ch
   `between_deals.pack_runs_out` says);
 - the count dealt (`dealt`): exactly the cards the round takes;
 - every step and the settlement, as any vector's;
-- over every round, the distribution (`distribution`): the first card dealt to each seat
-  (the first pass of the deal, which no decision can stop or steer) pooled over the
-  rounds, against the packs' composition by Pearson's chi-square test at a false-alarm
-  rate of `ALPHA` (1e-6). Cards of one round are drawn without replacement, which only
-  lowers the statistic: the rate stays at most `ALPHA`. Too few rounds for five expected
-  of every card leaves the test out, with a note.
+- over every round, the distribution (`distribution`): the first cards of each round, as
+  many as the table has seats (the first pass of the deal, which no decision can stop or
+  steer), pooled over the rounds, against the packs' composition by Pearson's chi-square
+  test at a false-alarm rate of `ALPHA` (1e-6). The cards of one round are drawn without
+  replacement, which scales the statistic down by (N - n) / (N - 1): in the large-sample
+  approximation the test rests on, the rate stays at most `ALPHA`. Too few rounds for
+  five expected of every card leave the test out, with a note.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from pontoon_rules.conformance.judge import (
     every_difference,
     step_differences,
 )
-from pontoon_rules.conformance.judging import Item, Outcome, RunOptions, outcome
+from pontoon_rules.conformance.judging import Item, Outcome, RunOptions, failure, outcome
 from pontoon_rules.engine.actions import DECLINE, STICK, TWIST
 from pontoon_rules.engine.cards import CODES
 from pontoon_rules.engine.rules import Rules
@@ -109,7 +110,7 @@ def judge_dealt(item: Item, trace: dict[str, Any], leniency: Leniency) -> Outcom
     item.vector["dealt"] = dealt  # for the distribution test of the whole run
     replayed = replay(rules, item.vector["stakes"], dealt, item.vector["steps"])
     if isinstance(replayed, Mismatch):
-        return _failed(item, replayed)
+        return failure(item, replayed)
     expected, final = replayed
     if final is not None:
         every = list(every_difference(expected, final, trace, leniency))
@@ -119,17 +120,8 @@ def judge_dealt(item: Item, trace: dict[str, Any], leniency: Leniency) -> Outcom
             every.append(Mismatch("final", NOT_OVER, trace["final"]))
     if not every:
         return outcome(item, "pass")
-    return _failed(item, Mismatch(every[0].path, every[0].expected, every[0].got,
+    return failure(item, Mismatch(every[0].path, every[0].expected, every[0].got,
                                   tuple(every[1:])))
-
-
-def _failed(item: Item, found: Mismatch) -> Outcome:
-    from pontoon_rules.conformance.processes import clip
-
-    others = tuple({"path": m.path, "expected": m.expected, "got": m.got}
-                   for m in found.others[:200])
-    return outcome(item, "fail", clip(str(found), 3000), path=found.path,
-                   expected=found.expected, got=found.got, differences=others)
 
 
 def replay(rules: Rules, stakes: list[int], dealt: list[str], steps: list[dict[str, Any]]

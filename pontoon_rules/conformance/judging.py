@@ -8,7 +8,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pontoon_rules.conformance.build import strip
-from pontoon_rules.conformance.judge import Leniency, expected_steps, judge, shape_problem
+from pontoon_rules.conformance.judge import (
+    Leniency,
+    Mismatch,
+    expected_steps,
+    judge,
+    shape_problem,
+)
 from pontoon_rules.conformance.processes import MAX_REPLY_MB, clip
 
 STATUSES = ("pass", "fail", "error", "crash", "timeout", "protocol", "skipped", "not-run",
@@ -152,8 +158,11 @@ def _classify(item: Item, reply: dict[str, Any], strict: bool, leniency: Lenienc
 
         return judge_dealt(item, reply["trace"], leniency)
     found = judge(item.expected, item.vector["final"], reply["trace"], leniency)
-    if found is None:
-        return outcome(item, "pass")
+    return outcome(item, "pass") if found is None else failure(item, found)
+
+
+def failure(item: Item, found: Mismatch) -> Outcome:
+    """The `fail` outcome of `item` for its differences (the first is the headline)."""
     others = tuple({"path": m.path, "expected": _clipped(m.expected), "got": _clipped(m.got)}
                    for m in found.others[:MAX_DIFFERENCES])
     return outcome(item, "fail", clip(str(found), MESSAGE_CHARS), path=found.path,
