@@ -31,13 +31,14 @@ def deal_cmd(ruleset: str, command: str, rounds: int, timeout: float, json_out: 
     the settlement replayed, and over the rounds the first pass of the deal against the
     packs (chi-square, false-alarm rate 1e-6). Exit status 0 only when all hold.
     """
-    from pontoon_rules.conformance.dealing import ALPHA, deal_rounds
+    from pontoon_rules.conformance.dealing import ALPHA, deal_rounds, dealing_item
     from pontoon_rules.conformance.export import resolve
     from pontoon_rules.conformance.runner import RunOptions
 
     (rules, embed), = resolve([ruleset])
-    say(f"deal {rules.ruleset.id}: {rounds} rounds of {rules.max_players} seats, the "
-        "implementation dealing")
+    seats = len(dealing_item(rules, embed, 0).vector["stakes"])
+    say(f"deal {rules.ruleset.id}: {rounds} rounds of {seats} seats, the implementation "
+        "dealing")
     options = RunOptions(command, timeout=timeout, max_bytes=int(max_reply * (1 << 20)))
     result = deal_rounds(rules, embed, options, rounds)
     bad = [o for o in result.outcomes if o.status != "pass"]
@@ -49,7 +50,7 @@ def deal_cmd(ruleset: str, command: str, rounds: int, timeout: float, json_out: 
         verdict = "rejected" if result.distribution_failed else "consistent with the packs"
         say(f"distribution: chi-square {result.statistic:.1f} on {result.df} degrees of "
             f"freedom, p = {result.p_value:.3g} (alarm below {ALPHA:g}): {verdict}")
-    elif result.note:
+    elif result.note and not result.problem:
         say(f"distribution: not tested: {result.note}")
     if json_out:
         from pontoon_rules.conformance.report import write_report
