@@ -199,7 +199,8 @@ class TestJudge:
 
     def test_first_differing_path(self) -> None:
         want = [{"actor": "p1"}, {"code": None}, {"code": "bad_amount"}]
-        got = {"steps": [{"actor": "p1"}, {"code": None}, {"code": "illegal_action"}]}
+        got = {"steps": [{"actor": "p1"}, {"code": None}, {"code": "illegal_action"}],
+               "final": {}}
         found = judge(want, {}, got)
         assert found is not None and str(found) == (
             'steps[2].code: expected "bad_amount", got "illegal_action"')

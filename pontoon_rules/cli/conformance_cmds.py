@@ -251,9 +251,11 @@ def schema_cmd(replies: bool) -> None:
     click.echo(schema_text(), nl=False)
 
 
-from pontoon_rules.cli import (  # noqa: E402  (registers fuzz, new-harness, id, smoke)
+from pontoon_rules.cli import (  # noqa: E402  (registers fuzz, new-harness, id, smoke, deal)
+    conformance_deal_cmds,
     conformance_fuzz_cmds,
     conformance_tool_cmds,
 )
 
-__all__ = ["conformance_cmd", "conformance_fuzz_cmds", "conformance_tool_cmds"]
+__all__ = ["conformance_cmd", "conformance_deal_cmds", "conformance_fuzz_cmds",
+           "conformance_tool_cmds"]

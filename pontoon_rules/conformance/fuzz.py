@@ -20,10 +20,13 @@ from pontoon_rules.conformance.build import build
 from pontoon_rules.conformance.generate import fuzz_stakes, random_plan
 from pontoon_rules.conformance.processes import allow_starts
 from pontoon_rules.conformance.runner import Item, Outcome, PersistentRunner, RunOptions
+from pontoon_rules.conformance.shoe import RunningOut, can_run_out
 from pontoon_rules.conformance.shrink import MAX_SHRINK_CALLS, shrink
 from pontoon_rules.engine.cards import parse_card
 from pontoon_rules.engine.rules import Rules
 
+RUN_OUT_EVERY = 32
+"""About one fuzz round in this many is a full table whose pack runs out (where it can)."""
 BATCH = 32
 """Rounds sent to the harness together (a few requests ahead)."""
 LEVEL_ORDER = {"must": 0, "should": 1, "may": 2}
@@ -191,11 +194,15 @@ def _loop(rules: Rules, embed: bool, target: _Target, rounds: int, seed: int,
           opts: FuzzOptions, result: FuzzResult) -> None:
     rng = random.Random(seed)
     groups: dict[str, Group] = {}
+    running_out = RunningOut(rules) if can_run_out(rules) else None
     for start in range(0, rounds, BATCH):
         batch = []
         for n in range(start, min(rounds, start + BATCH)):
             stakes = fuzz_stakes(rules, rng)
             shoe, plan = random_plan(rules, stakes, rng)
+            steered = _run_out(running_out, seed, n)
+            if steered is not None:
+                stakes, shoe, plan = steered
             vector = build(rules, f"{rules.ruleset.id}/fuzz-{seed}-{n}",
                            f"fuzz seed {seed}, round {n}", stakes, shoe, plan, embed)
             if any(fnmatchcase(t, g) for t in vector["features"] for g in opts.skip):
@@ -214,6 +221,18 @@ def _loop(rules: Rules, embed: bool, target: _Target, rounds: int, seed: int,
         if len(outcomes) < len(batch):
             raise _HarnessFailed
         result.rounds = min(rounds, start + BATCH)
+
+
+def _run_out(running_out: RunningOut | None, seed: int, n: int
+             ) -> tuple[list[int], list[str], Any] | None:
+    """Round `n`'s full table whose pack runs out, one round in `RUN_OUT_EVERY` (on its own
+    seed: the other rounds stay what they were), where the ruleset's pack can run out."""
+    if running_out is None:
+        return None
+    own = random.Random(f"fuzz-pack:{seed}:{n}")
+    if own.random() >= 1 / RUN_OUT_EVERY:
+        return None
+    return running_out.table(own)
 
 
 def _count(result: FuzzResult, got: Outcome) -> None:

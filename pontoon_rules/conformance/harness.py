@@ -22,7 +22,8 @@ NAME = "pontoon-rules reference"
 
 
 def metadata() -> dict[str, Any]:
-    """The `start` reply: name, version, protocol and the bundled rulesets ('*': embedded too)."""
+    """The `start` reply: name, version, protocol, the bundled rulesets ('*': embedded too),
+    and that it deals from its own pack in a dealing round (`deals`)."""
     from importlib.metadata import PackageNotFoundError, version
 
     from pontoon_rules.ruleset.registry import bundled_ids
@@ -32,7 +33,7 @@ def metadata() -> dict[str, Any]:
     except PackageNotFoundError:
         own = "0"
     return {"name": NAME, "version": own, "protocol": PROTOCOL_VERSION,
-            "language": "python", "rulesets": [*bundled_ids(), "*"]}
+            "language": "python", "rulesets": [*bundled_ids(), "*"], "deals": True}
 
 
 def answer(play: Play, vector: dict[str, Any]) -> dict[str, Any]:

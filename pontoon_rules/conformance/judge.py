@@ -1,4 +1,5 @@
-"""Judge a trace against a vector: the first differing path, expected vs got.
+"""Judge a trace against a vector: every differing step (the first is the headline),
+expected vs got.
 
 Only the fields a vector gives are compared; `legal` lists compare as sets (without
 the action words a harness declared as its `extensions`, unless the vector expects
@@ -31,7 +32,8 @@ VALUE_CHARS = 120
 
 @dataclass(frozen=True, slots=True)
 class Mismatch:
-    """Where a trace first differs from a vector (and, in `final`, every other difference)."""
+    """Where a trace first differs from a vector, and every other difference: the first
+    of each later differing step, then those of `final`."""
 
     path: str
     expected: Any
@@ -102,26 +104,41 @@ def shape_problem(trace: Any, steps: int) -> str | None:
 
 def judge(expected: list[dict[str, Any]], final: dict[str, Any], trace: dict[str, Any],
           leniency: Leniency = STRICT) -> Mismatch | None:
-    """The first difference between the expected steps/final and `trace`, or None."""
-    got_steps = trace["steps"]
+    """The differences between the expected steps/final and `trace`, or None: the first
+    (the headline) with every other in `others` (each differing step, then `final`)."""
+    every = list(every_difference(expected, final, trace, leniency))
+    if not every:
+        return None
+    return Mismatch(every[0].path, every[0].expected, every[0].got, tuple(every[1:]))
+
+
+def every_difference(expected: list[dict[str, Any]], final: dict[str, Any],
+                     trace: dict[str, Any], leniency: Leniency = STRICT
+                     ) -> Iterator[Mismatch]:
+    """The first difference of each differing step (the first missing step ends the
+    steps), then the differences of `final` (or that the round is not over)."""
+    yield from step_differences(expected, trace["steps"], leniency)
+    if "final" in trace and trace["final"] is None:
+        yield Mismatch("final", final, NOT_OVER)
+        return
+    got_final = trace.get("final")
+    if final != got_final:
+        yield from differences(final, got_final, "final")
+
+
+def step_differences(expected: list[dict[str, Any]], got_steps: list[Any],
+                     leniency: Leniency = STRICT) -> Iterator[Mismatch]:
+    """The first difference of each differing step; the first missing step ends them."""
     for i, want in enumerate(expected):
         if i >= len(got_steps):
-            return Mismatch(f"steps[{i}]", _shown_step(want), MISSING)
+            yield Mismatch(f"steps[{i}]", _shown_step(want), MISSING)
+            return
         got = got_steps[i]
         if want == got:  # the common case, at C speed
             continue
         found = _step(want, got, f"steps[{i}]", leniency)
         if found:
-            return found
-    if "final" in trace and trace["final"] is None:
-        return Mismatch("final", final, NOT_OVER)
-    got_final = trace.get("final")
-    if final == got_final:
-        return None
-    every = list(differences(final, got_final, "final"))
-    if not every:
-        return None
-    return Mismatch(every[0].path, every[0].expected, every[0].got, tuple(every[1:]))
+            yield found
 
 
 def _shown_step(want: dict[str, Any]) -> dict[str, Any]:

@@ -8,12 +8,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pontoon_rules.conformance.build import strip
-from pontoon_rules.conformance.judge import Leniency, expected_steps, judge, shape_problem
+from pontoon_rules.conformance.judge import (
+    Leniency,
+    Mismatch,
+    expected_steps,
+    judge,
+    shape_problem,
+)
 from pontoon_rules.conformance.processes import MAX_REPLY_MB, clip
 
 STATUSES = ("pass", "fail", "error", "crash", "timeout", "protocol", "skipped", "not-run",
             "internal")
 """Every status a vector can end in (each vector ends in exactly one)."""
+MAX_DIFFERENCES = 200
+"""The most differences after the first a report entry lists."""
+MESSAGE_CHARS = 3000
+"""The most characters of a failure's message (its first lines, one per difference)."""
 
 @dataclass
 class Item:
@@ -46,14 +56,20 @@ class Outcome:
     got: Any = None
     message: str = ""
     reimplements: str | None = None
+    differences: tuple[dict[str, Any], ...] = ()
+    """Every difference after the first ({path, expected, got}): each differing step, then
+    those of `final` (the first is `path`)."""
 
     def to_json(self) -> dict[str, Any]:
         """The outcome as a JSON report entry (empty fields left out)."""
-        out = {"id": self.id, "slug": self.slug, "level": self.level, "status": self.status}
+        out: dict[str, Any] = {"id": self.id, "slug": self.slug, "level": self.level,
+                               "status": self.status}
         if self.reimplements:
             out["reimplements"] = self.reimplements
         if self.path is not None:
             out.update(path=self.path, expected=self.expected, got=self.got)
+        if self.differences:
+            out["differences"] = list(self.differences)
         if self.message:
             out["message"] = self.message
         return out
@@ -137,11 +153,20 @@ def _classify(item: Item, reply: dict[str, Any], strict: bool, leniency: Lenienc
         return outcome(item, "error", clip(json.dumps(reply.get("context"), ensure_ascii=False)))
     if "trace" not in reply:
         return outcome(item, "protocol", "the reply has none of trace, skipped, errored")
+    if item.vector.get("deal") is not None:
+        from pontoon_rules.conformance.dealing import judge_dealt
+
+        return judge_dealt(item, reply["trace"], leniency)
     found = judge(item.expected, item.vector["final"], reply["trace"], leniency)
-    if found is None:
-        return outcome(item, "pass")
-    return outcome(item, "fail", clip(str(found)), path=found.path,
-                   expected=found.expected, got=_clipped(found.got))
+    return outcome(item, "pass") if found is None else failure(item, found)
+
+
+def failure(item: Item, found: Mismatch) -> Outcome:
+    """The `fail` outcome of `item` for its differences (the first is the headline)."""
+    others = tuple({"path": m.path, "expected": _clipped(m.expected), "got": _clipped(m.got)}
+                   for m in found.others[:MAX_DIFFERENCES])
+    return outcome(item, "fail", clip(str(found), MESSAGE_CHARS), path=found.path,
+                   expected=found.expected, got=_clipped(found.got), differences=others)
 
 
 def _clipped(value: Any) -> Any:

@@ -214,13 +214,18 @@ def final_json(state: RoundState) -> dict[str, Any]:
 
 
 def trace_vector(vector: dict[str, Any]) -> dict[str, Any]:
-    """Trace a (stripped or full) vector with the reference engine.
+    """Trace a (stripped or full) vector with the reference engine (a dealing round,
+    `deal: own`, from the engine's own shuffled pack, reporting `dealt`).
 
     Raises:
         TraceError: see `trace`; also an unknown or changed ruleset, bad stakes or cards.
     """
     rules = rules_for(vector["ruleset"])
     try:
+        if vector.get("deal") == "own":  # dealing mode: its own shuffled pack
+            from pontoon_rules.conformance.dealing import own_trace
+
+            return own_trace(rules, vector["stakes"], vector["steps"])
         return trace(rules, vector["stakes"], vector["shoe"], vector["steps"])
     except TraceError:
         raise

@@ -48,7 +48,8 @@ class RunRequest(Message):
 
     cmd: Literal["run"]
     seq: int = Field(description="Echo it in the reply; replies come in request order.")
-    vector: dict[str, Any] = Field(description="id, slug, ruleset, stakes, shoe, steps.")
+    vector: dict[str, Any] = Field(description="id, slug, ruleset, stakes, shoe, steps; in a "
+                                   "dealing round also deal: 'own' (and an empty shoe).")
 
 
 class StopRequest(Message):
@@ -71,6 +72,11 @@ class StartReply(Message):
         description="Action words the implementation offers beyond the ruleset (e.g. "
         "'surrender'): `legal` is then compared without them, a probe of one may be "
         "accepted, and `--strict` reports any other word the vocabulary lacks.")
+    deals: bool | None = Field(
+        default=None,
+        description="Whether it deals from its own shuffled pack when a vector says "
+        "\"deal\": \"own\" (its shoe is then empty), reporting each card in the trace's "
+        "`dealt` (`conformance deal`).")
 
 
 class Observation(Message):
@@ -97,6 +103,9 @@ class Trace(Message):
 
     steps: list[Observation | Answer]
     final: Final | None = Field(description="The settlement; null while the round is not over.")
+    dealt: list[str] | None = Field(
+        default=None, description="Only in a dealing round (the vector's `deal` is 'own'): "
+        "every card the implementation dealt from its own shuffled pack, in order ('AS').")
 
 
 class TraceReply(Message):
@@ -191,6 +200,7 @@ class _Envelope(Message):
 class _Steps(Message):
     steps: list[dict[str, Any]]
     final: Final | None
+    dealt: list[str] | None = None
 
 
 _Envelope.model_rebuild()

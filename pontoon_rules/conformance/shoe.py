@@ -3,7 +3,11 @@
 Every seat is dealt pairs while it may split and low cards while it may draw, so
 that hands take as many cards as they can; the first third of the seats are dealt
 high cards and bust early, so that some cards are out of play (thrown in) when the
-pack runs out.
+pack runs out. Without splits (the ruleset has none, or no split table was found) a
+second steering spreads the pack's value: the first seats draw to their most cards
+(even cards, then the highest left: a bust that throws its cards in), the others and
+the banker hold a high pair, so that a one-pack table of twelve runs out on drawing
+alone.
 What happens then is `between_deals.pack_runs_out`:
 
 - `pack-runs-out`: the cards dealt after that come from the thrown-in hands only, so
@@ -38,9 +42,7 @@ TRIES = 40
 def shoe_vectors(rules: Rules, embed: bool, notes: list[str]) -> list[dict[str, Any]]:
     """The vectors where the pack runs out (see the module docstring)."""
     rid = rules.ruleset.id
-    if rules.decks is None:
-        return []
-    if most_cards(rules) < sum(full_counts(rules)):
+    if rules.decks is None or not can_run_out(rules):
         return []
     out = []
     rng = random.Random(f"shoe:{rid}")
@@ -78,12 +80,13 @@ def most_cards(rules: Rules) -> int:
 
 def _search(rules: Rules, rng: random.Random, fresh: bool
             ) -> tuple[list[int], list[str], list[tuple[str, Any]], RoundState] | None:
-    """A table whose pack runs out: without splits if it can (fewer rules relied on)."""
-    for splits in (False, True):
-        for _ in range(TRIES):
-            stakes = [max(rules.min_stake, 1)] * rules.max_players
+    """A table whose pack runs out: without splits if it can (fewer rules relied on),
+    spreading the pack's value over drawing seats when busting seats do not run it out."""
+    stakes = [max(rules.min_stake, 1)] * rules.max_players
+    for splits, drawers in steerings(rules):
+        for _ in range(TRIES if drawers is None else SPREAD_TRIES):
             try:
-                found = _table(rules, stakes, rng, fresh, splits)
+                found = _table(rules, stakes, rng, fresh, splits, drawers)
             except PontoonError:
                 continue
             if found is not None:
@@ -91,11 +94,62 @@ def _search(rules: Rules, rng: random.Random, fresh: bool
     return None
 
 
-def _table(rules: Rules, stakes: list[int], rng: random.Random, fresh: bool, splits: bool
+Steering = tuple[bool, int | None]
+"""How a table is steered: with splits, and the number of drawing seats (None: busters)."""
+
+
+def steerings(rules: Rules) -> list[Steering]:
+    """Every steering tried: busting seats without splits, then with them (the vectors
+    of earlier releases, unchanged), then spreading the pack over drawing seats."""
+    seats = rules.max_players
+    ways: list[Steering] = [(False, None)]
+    if rules.split_allowed:
+        ways.append((True, None))
+    return ways + [(False, k) for k in range(seats, max(0, seats // 2 - 1), -1)]
+
+
+def can_run_out(rules: Rules) -> bool:
+    """Whether the ruleset's packs can run out in one deal at a full table."""
+    return rules.decks is not None and most_cards(rules) >= sum(full_counts(rules))
+
+
+class RunningOut:
+    """Full tables whose pack runs out, for fuzzing: the steering that worked first is
+    kept, and each table tried with its own seed."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        self.ways = steerings(rules)
+
+    def table(self, rng: random.Random
+              ) -> tuple[list[int], list[str], list[tuple[str, Any]]] | None:
+        """A full table whose pack runs out (no card on the table dealt again), or None."""
+        stakes = [max(self.rules.min_stake, 1)] * self.rules.max_players
+        for at, (splits, drawers) in enumerate(self.ways):
+            for _ in range(SPREAD_TRIES):
+                try:
+                    found = _table(self.rules, stakes, rng, False, splits, drawers)
+                except PontoonError:
+                    continue
+                if found is not None:
+                    self.ways = self.ways[at:]
+                    return stakes, found[0], found[1]
+        self.ways = []
+        return None
+
+
+SPREAD_TRIES = 4
+"""Seeded tables tried for each number of drawing seats (the spreading steering)."""
+
+
+def _table(rules: Rules, stakes: list[int], rng: random.Random, fresh: bool, splits: bool,
+           drawers: int | None = None
            ) -> tuple[list[str], list[tuple[str, Any]], RoundState] | None:
-    """One steered full table; None unless the pack ran out the wanted way."""
+    """One steered full table (`drawers`: the spreading steering with that many drawing
+    seats); None unless the pack ran out the wanted way."""
     state = RoundState(rules, stakes)
-    busters = [] if fresh else state.seats[:max(1, len(state.seats) // 3)]
+    busters = [] if fresh or drawers is not None else \
+        state.seats[:max(1, len(state.seats) // 3)]
     thrown: Counter[int] = Counter()
     at_refill: Counter[int] = Counter()
     dealt_after: list[int] = []
@@ -103,7 +157,9 @@ def _table(rules: Rules, stakes: list[int], rng: random.Random, fresh: bool, spl
     plan: list[tuple[str, Any]] = []
     while not state.is_terminal():
         if state.is_chance_node():
-            card = _card(state, rng, busters, thrown if state.refills and not fresh else None)
+            only = thrown if state.refills and not fresh else None
+            card = _card(state, rng, busters, only) if drawers is None else \
+                _spread(state, rng, drawers, only)
             if state.refills:
                 dealt_after.append(card)
                 thrown[card] -= 1
@@ -147,6 +203,32 @@ def _card(state: RoundState, rng: random.Random, busters: list[Any],
         if pair and rng.random() < 0.9:
             return rng.choice(pair)
     return _fitting(state, hand, left, rng)
+
+
+def _spread(state: RoundState, rng: random.Random, drawers: int,
+            only: Counter[int] | None) -> int:
+    """The spreading steering: a drawing seat (one of the first `drawers`) takes even cards
+    up to its most but one (at most 20 together: it may draw again), then the highest left
+    (a bust: its cards thrown in); the other seats and the banker a high pair (no ace: no
+    natural)."""
+    left = [c for c in range(CARDS_PER_PACK) if state.counts[c] > 0]
+    if only is not None:
+        left = [c for c in left if only[c] > 0] or left
+    hand, rules = state.pending[0], state.rules
+    values = rules.values
+    seat = next((s.index for s in state.seats if hand in s.hands), None)
+    most = min(rules.max_cards, 5)
+    if seat is None or seat >= drawers:
+        fits = [c for c in left if c >> 2 != 0 and hand.hard + values[c >> 2] <= 20]
+    elif len(hand.cards) >= most - 1:
+        fits = left
+    else:
+        share = (20 - hand.hard) // (most - 1 - len(hand.cards))
+        fits = [c for c in left if values[c >> 2] <= share
+                and (c >> 2 != 0 or len(hand.cards) >= 2)]
+    if not fits:
+        return min(left, key=lambda c: (values[c >> 2], rng.random()))
+    return max(fits, key=lambda c: (values[c >> 2], rng.random()))
 
 
 def _fitting(state: RoundState, hand: Any, left: list[int], rng: random.Random) -> int:

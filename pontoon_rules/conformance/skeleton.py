@@ -27,6 +27,8 @@ import json
 import sys
 
 RULESETS = __RULESETS__
+DEALS = False
+"""True once `play` deals from its own pack when a vector says "deal": "own"."""
 
 
 class NotSupported(Exception):
@@ -44,7 +46,14 @@ def play(vector):
     {"code": "illegal_action" | "wrong_actor" | "bad_amount"} (a reject never changes
     the round). Then "final": every hand's cards, total, class, stakes, net, and the
     banker's (null when the round is not over).
+
+    Dealing mode (`conformance deal`): when vector.get("deal") == "own" the shoe is empty:
+    shuffle your own pack(s) as the ruleset says, deal from them, and add to the trace
+    "dealt": every card you dealt, in order (["AS", "TD", ...]); say "deals": True in the
+    start reply (DEALS below) once you do.
     """
+    if vector.get("deal") == "own":
+        raise NotSupported("dealing from my own pack is not written yet")
     raise NotSupported("play() is not written yet")
 
 
@@ -68,7 +77,7 @@ def main():
             return
         if cmd == "start":
             reply = {"name": "my-implementation", "version": "0.0.1", "protocol": 1,
-                     "language": "python", "rulesets": RULESETS}
+                     "language": "python", "rulesets": RULESETS, "deals": DEALS}
         else:
             reply = {"seq": request.get("seq"), **answer(request.get("vector") or {})}
         sys.stdout.write(json.dumps(reply) + "\\n")
@@ -88,13 +97,19 @@ NODE = '''#!/usr/bin/env node
 const readline = require("readline");
 
 const RULESETS = __RULESETS__;
+// true once play() deals from its own pack when a vector says deal: "own".
+const DEALS = false;
 
 class NotSupported extends Error {}
 
 // Play a stripped vector; return {steps: [...], final: {...} or null}.
 // Answer each step in order: an expect with {actor, legal, hands}; a do/reject with
 // {code: null} when accepted, else {code: "illegal_action"|"wrong_actor"|"bad_amount"}.
+// Dealing mode (`conformance deal`): when vector.deal === "own" the shoe is empty: shuffle
+// your own pack(s), deal from them, and add to the trace dealt: every card you dealt, in
+// order (["AS", "TD", ...]); set DEALS to true once you do.
 function play(vector) {
+  if (vector.deal === "own") throw new NotSupported("dealing from my own pack is not written yet");
   throw new NotSupported("play() is not written yet");
 }
 
@@ -121,7 +136,7 @@ if (process.argv.includes("--one-shot")) {
     let reply;
     if (request.cmd === "start") {
       reply = { name: "my-implementation", version: "0.0.1", protocol: 1, language: "node",
-                rulesets: RULESETS };
+                rulesets: RULESETS, deals: DEALS };
     } else {
       reply = { seq: request.seq, ...answer(request.vector || {}) };
     }
@@ -222,6 +237,8 @@ def next_steps(lang: str, harness: Path, rulesets: list[str]) -> list[str]:
              f"{tool} conformance run --impl {impl} vectors",
              f"{tool} conformance fuzz {shlex.quote(rulesets[0]) if rulesets else ruleset} "
              f"--impl {impl} --rounds 2000",
+             f"{tool} conformance deal {shlex.quote(rulesets[0]) if rulesets else ruleset} "
+             f"--impl {impl}",
              why]
     if not rulesets:
         lines.append(f"({PLACEHOLDER_RULESET}: the harness lists '*': a bundled ruleset id, "
