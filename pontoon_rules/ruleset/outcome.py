@@ -49,8 +49,7 @@ class BankerPlay(RuleModel):
         description="Whether a player's natural (a pontoon) counts as a live hand, one the "
         "banker plays against; false: where draws_when_no_live_hands is false, a banker "
         "facing only naturals, busts and surrenders takes their dealt cards up to two (to "
-        "answer the naturals) and draws no more. (Added for issue 50: a casino dealer does "
-        "not draw against a lone blackjack; the default is how the engine played before.)",
+        "answer the naturals) and draws no more.",
     )
     must_stand_at: StrictInt | None = Field(
         default=None, ge=2, le=21,

@@ -308,8 +308,7 @@ class Split(RuleModel):
         default=False,
         description="A split hand whose first two cards make 21 must stand, even where "
         "player.draw_on_21 lets a 21 of three or more cards draw; false: it draws or "
-        "stands as any 21 does. (Added for issue 50: a library that plays this was "
-        "blamed wrongly; the default is how the engine played before.)",
+        "stands as any 21 does.",
     )
 
 
@@ -389,8 +388,7 @@ class Insurance(RuleModel):
         default=False,
         description="Whether a player holding a natural (a pontoon) may also take insurance "
         "like any other hand (beside even money, where even_money offers it); false: a "
-        "natural is offered even money only. (Added for issue 50: some casinos insure a "
-        "blackjack; the default is how the engine played before.)",
+        "natural is offered even money only.",
     )
 
     @model_validator(mode="after")
