@@ -272,8 +272,7 @@ def compile_rules(r: Ruleset) -> Rules:
         shoot_banker_pontoon_sweeps=r.shoot.banker_pontoon_sweeps,
         shoot_pays=odds_fraction(r.shoot.pays),
         shoot_up_to_kitty=r.shoot.limit is ShootLimit.UP_TO_KITTY,
-        min_stake=s.limits()[0],
-        max_stake=s.limits()[1],
+        **_stake_limits(r),
         double_totals=None if d.totals is None else frozenset(d.totals),
         double_aces_low=d.aces_count_one,
         redouble_whole=d.redouble_stake is RedoubleStake.WHOLE_STAKE,
@@ -293,8 +292,26 @@ def compile_rules(r: Ruleset) -> Rules:
         natural_insurance=p.insurance.offered_to_natural,
         split_21_stands=sp.two_card_21_stands,
         rounding=st.odd_amounts,
-        stake_unit=stake_unit(r) if st.odd_amounts == "exact" else 1,
     )
+
+
+def _stake_limits(r: Ruleset) -> dict[str, Any]:
+    """The least and the greatest stake, and what every amount must be a multiple of: under
+    `settlement.odd_amounts: exact` the limits are the multiples of the unit inside them."""
+    low, high = r.stakes.limits()
+    unit = stake_unit(r) if r.settlement.odd_amounts == "exact" else 1
+    return {"min_stake": -(-low // unit) * unit,
+            "max_stake": None if high is None else high // unit * unit, "stake_unit": unit}
+
+
+def in_units(rules: Rules, amount: int) -> int:
+    """`amount` rounded up to a multiple of `rules.stake_unit`, at most the greatest stake
+    (itself where every amount is allowed)."""
+    unit = rules.stake_unit
+    if unit == 1:
+        return amount
+    up = -(-amount // unit) * unit
+    return up if rules.max_stake is None else min(up, rules.max_stake)
 
 
 def stake_unit(r: Ruleset) -> int:

@@ -147,7 +147,7 @@ class RoundState:
         if self.legal_cache is None:
             self.legal_cache = flow.legal(self)
         if self.rules.stake_unit > 1:
-            return in_units(self.legal_cache, self.rules.stake_unit)
+            return ranges_in_units(self.legal_cache, self.rules.stake_unit)
         return self.legal_cache
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -321,7 +321,7 @@ def _check_kitty(kitty: int) -> None:
         raise ScriptError(f"kitty {kitty!r}: expected a whole amount of at least 0")
 
 
-def in_units(legal: list[LegalAction], unit: int) -> list[LegalAction]:
+def ranges_in_units(legal: list[LegalAction], unit: int) -> list[LegalAction]:
     """`legal` with each amount range cut to the multiples of `unit` (`settlement.odd_amounts:
     exact`); an action left no multiple in its range is not offered."""
     out = []
