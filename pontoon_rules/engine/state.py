@@ -265,10 +265,18 @@ class RoundState:
         if thrown_in and is_bust(hand, self.rules):
             self.discards.extend(hand.cards)
 
+    def allows(self, action: Action) -> bool:
+        """Whether `action` is legal now: a legal kind, its amount in range and, where every
+        amount must be a multiple of a unit (`settlement.odd_amounts: exact`), one."""
+        unit = self.rules.stake_unit
+        if unit > 1 and action.amount is not None and action.amount % unit:
+            return False
+        return any(option.allows(action) for option in self.legal_actions())
+
     def _decide(self, action: Action) -> None:
         actor = self.current_player()
         legal = self.legal_actions()
-        if not any(option.allows(action) for option in legal):
+        if not self.allows(action):
             code = "bad_amount" if any(o.kind == action.kind for o in legal) else "illegal_action"
             raise IllegalActionError(str(action), self.actor_name(), [str(a) for a in legal],
                                      code=code)

@@ -16,7 +16,6 @@ from pontoon_rules.ruleset.common import (
 )
 from pontoon_rules.ruleset.hands import HAND_ID_PATTERN
 
-
 OddAmounts = Literal["round-down", "round-up", "round-half-up", "round-half-even", "exact"]
 """How a payout that is not a whole number of minor units is settled (`settlement.odd_amounts`;
 the last three added for issue 50, round-down stays what a ruleset usually says)."""
