@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -261,7 +262,7 @@ def test_the_order_is_documented_and_the_reference_follows_it() -> None:
     assert refusal(state, {"actor": "p1", "action": "stick"}) is None
 
 
-def _judged(move: dict[str, object], answer: str) -> object:
+def _judged(move: dict[str, Any], answer: str) -> object:
     vector = {"steps": [{"reject": move}], "final": {}}
     return judge(expected_steps(vector), {}, {"steps": [{"code": answer}], "final": {}})
 
