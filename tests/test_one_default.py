@@ -160,6 +160,16 @@ FEATURE_RULESETS: dict[str, tuple[str, dict[str, Any]]] = {
         "tiny-suited.yaml",
         {"hands": {"definitions": {"suited-pair": {"banker_can_hold": True}}}}),
     "a peek for a second natural": ("ochko-values.yaml", {}),
+    "naturals that are not live hands": (
+        "tiny-early-surrender.yaml",
+        {"banker": {"naturals_live": False, "draws_when_no_live_hands": False}}),
+    "insurance on a natural": (
+        "tiny-early-surrender.yaml", {"player": {"insurance": {"offered_to_natural": True}}}),
+    "a split hand's two-card 21 stands": (
+        "tiny-early-surrender.yaml",
+        {"player": {"split": {"allowed": True, "two_card_21_stands": True}}}),
+    "payouts rounded to the nearest unit, or exact": (
+        "tiny-early-surrender.yaml", {"settlement": {"odd_amounts": "round-half-up"}}),
 }
 """A test ruleset (and an overlay of it) that plays each rule of the registry."""
 

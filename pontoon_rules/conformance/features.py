@@ -49,6 +49,10 @@ FEATURE_FIELDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("path:fractional-payout", ("settlement.odd_amounts",)),
     ("path:banker-pontoon-at-once", ("deal.banker_pontoon_at_once",)),
     ("path:no-live-hands", ("banker.draws_when_no_live_hands",)),
+    ("path:only-naturals", ("banker.naturals_live", "banker.draws_when_no_live_hands")),
+    ("insured-natural", ("player.insurance.offered_to_natural",)),
+    ("split-21-stood", ("player.split.two_card_21_stands",)),
+    ("rounded:*", ("settlement.odd_amounts",)),
     ("drew-on-21", ("player.draw_on_21",)),
     ("vs:*", ("settlement.outcomes",)),
     ("limit:player-max-cards", ("player.max_cards",)),
@@ -106,6 +110,31 @@ def _final_tags(rules: Rules, final: dict[str, Any]) -> set[str]:
             live = live or hand["class"] != "bust" and not seat.get("even_money")
     if not live and not final.get("ended_early"):
         out.add("path:no-live-hands")
+    return out | _issue_50_tags(rules, final)
+
+
+def _issue_50_tags(rules: Rules, final: dict[str, Any]) -> set[str]:
+    """Tags of the rules issue 50 added, only where a ruleset sets them away from their
+    defaults (so that no earlier vector's tags, nor its id, change): a banker who stopped
+    against naturals alone, a natural insured, a split hand's two-card 21 that stood, a
+    payout rounded to the nearest unit."""
+    out: set[str] = set()
+    natural = {n.id for n in rules.player_hands if n.natural}
+    hands = [(seat, h) for seat in final["seats"] for h in seat["hands"]]
+    standing = [h for seat, h in hands if h["class"] != "bust" and not seat.get("even_money")]
+    if (not rules.naturals_live and not rules.banker_plays_alone and not final.get("ended_early")
+            and standing and all(h["class"] in natural for h in standing)):
+        out.add("path:only-naturals")
+    if rules.natural_insurance and any(
+            "insurance" in seat and seat["hands"][0]["class"] in natural for seat, _ in hands):
+        out.add("insured-natural")
+    if rules.split_21_stands and any(
+            len(seat["hands"]) > 1 and len(h["cards"]) == 2 and h["total"] == 21
+            for seat, h in hands):
+        out.add("split-21-stood")
+    if rules.rounding in ("round-half-up", "round-half-even") and any(
+            h["net"] % sum(h["stakes"]) for _, h in hands):
+        out.add(f"rounded:{rules.rounding}")
     return out
 
 

@@ -23,7 +23,7 @@ from pontoon_rules.conformance.model import vector_id
 from pontoon_rules.engine.actions import WITH_AMOUNT, Action, LegalAction
 from pontoon_rules.engine.legal import action_words
 from pontoon_rules.engine.record import deal_random, random_action
-from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.rules import Rules, in_units
 from pontoon_rules.engine.side_bets import offered as offered_side_bets
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import PontoonError
@@ -87,7 +87,7 @@ def random_plan(rules: Rules, stakes: list[int], rng: random.Random) -> tuple[li
             continue
         if rng.random() < PROBE_RATE:
             plan.append(("reject", probe(state, rng)))
-        action = random_action(rng.choice(state.legal_actions()), rng)
+        action = random_action(rng.choice(state.legal_actions()), rng, rules.stake_unit)
         plan.append(("do", f"{state.actor_name()} {action}"))
         state.apply_action(action)
     if rng.random() < PROBE_RATE:
@@ -146,7 +146,8 @@ def random_stakes(rules: Rules, rng: random.Random) -> list[int]:
     out = []
     for _ in range(seats):
         stake = max(rng.choice(STAKE_CHOICES), rules.min_stake)
-        out.append(min(stake, rules.max_stake) if rules.max_stake is not None else stake)
+        out.append(in_units(rules, min(stake, rules.max_stake) if rules.max_stake is not None
+                            else stake))
     return out
 
 
@@ -168,7 +169,7 @@ def fuzz_stakes(rules: Rules, rng: random.Random) -> list[int]:
         else:
             stake = min(high, max(low, round(math.exp(rng.uniform(math.log(max(low, 1)),
                                                                    math.log(high))))))
-        out.append(stake)
+        out.append(in_units(rules, stake))
     return out
 
 

@@ -34,6 +34,29 @@ REFINES = {"round_over": "wrong_actor", "unknown_action": "illegal_action",
 harness may answer either (after the end of a round `round_over` or `wrong_actor`)."""
 CODES = (*BASIC_CODES, *REFINES)
 """The vocabulary of refusals."""
+REFUSAL_ORDER = ("round_over", "wrong_actor", "unknown_action", "malformed_amount",
+                 "illegal_action", "bad_amount")
+"""The order a move is checked in: the first that holds is the code a vector expects
+(`conformance.reference.refusal`; site/conformance.md, *The order of refusals*)."""
+
+
+def accepted_codes(move: dict[str, Any]) -> frozenset[str]:
+    """Every code that answers a `reject` `move` (its `code` as a vector expects it): the
+    code, the basic code it refines, and where the order is genuinely free the others that
+    hold too: a move by the wrong actor whose word no vocabulary has (`unknown_action`,
+    `illegal_action`) or whose amount is not a whole number (`malformed_amount`,
+    `bad_amount`) may be refused for its word or amount before its actor."""
+    from pontoon_rules.engine.actions import KINDS
+
+    code = move["code"]
+    out = {code, REFINES[code]} if code in REFINES else {code}
+    if code == "wrong_actor":
+        word, amount = move.get("action"), move.get("amount")
+        if not isinstance(word, str) or word not in KINDS:
+            out |= {"unknown_action", "illegal_action"}
+        elif amount is not None and (not isinstance(amount, int) or isinstance(amount, bool)):
+            out |= {"malformed_amount", "bad_amount"}
+    return frozenset(out)
 LEVELS = ("must", "should", "may")
 ACTOR_PATTERN = r"^(p[1-9][0-9]*|banker)$"
 CHECKPOINT_ACTOR = r"^(p[1-9][0-9]*|banker|terminal)$"

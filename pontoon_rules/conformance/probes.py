@@ -31,7 +31,7 @@ from pontoon_rules.conformance.build import Plan, build
 from pontoon_rules.engine.actions import KINDS, SPLIT, STICK, TWIST, WITH_AMOUNT, Action
 from pontoon_rules.engine.cards import card_code
 from pontoon_rules.engine.record import random_action
-from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.rules import Rules, in_units
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import PontoonError
 
@@ -83,7 +83,7 @@ def play(rules: Rules, stakes: list[int], rng: random.Random, choose: Choose | N
         if probes is not None:
             plan.extend(probes(state))
         action = decide(state, rng) if decide else random_action(
-            rng.choice(state.legal_actions()), rng)
+            rng.choice(state.legal_actions()), rng, state.rules.stake_unit)
         plan.append(("do", f"{state.actor_name()} {action}"))
         state.apply_action(action)
     return shoe, plan, state
@@ -100,7 +100,8 @@ def _rng(rules: Rules, name: str) -> random.Random:
 
 def _stake(rules: Rules) -> int:
     stake = max(100, rules.min_stake)
-    return min(stake, rules.max_stake) if rules.max_stake is not None else stake
+    return in_units(rules, min(stake, rules.max_stake) if rules.max_stake is not None
+                    else stake)
 
 
 def _vector(rules: Rules, embed: bool, name: str, description: str, stakes: list[int],
@@ -395,7 +396,7 @@ def most_splits(rules: Rules, embed: bool) -> dict[str, Any] | None:
                 for option in legal:
                     if option.kind == kind:
                         return option.example()
-            return random_action(rng.choice(legal), rng)
+            return random_action(rng.choice(legal), rng, state.rules.stake_unit)
 
         try:
             shoe, plan, state = play(rules, [_stake(rules)], rng, choose, decide)

@@ -183,7 +183,7 @@ def refusal(state: RoundState, move: dict[str, Any]) -> str | None:
             o.kind == kind for o in legal):
         return "malformed_amount"
     action = Action(kind, amount)
-    if any(option.allows(action) for option in legal):
+    if state.allows(action):
         return None
     return "bad_amount" if any(o.kind == kind for o in legal) else "illegal_action"
 

@@ -175,11 +175,29 @@ def extra_targets(rules: Rules) -> set[str]:
         out.add("pontoon-drew")
     if rules.draw_on_21:
         out.add("drew-on-21")
+    out |= issue_50_targets(rules)
     ranked = set(rules.ruleset.hands.ranking)
     for rule in rules.ruleset.settlement.outcomes:
         if rule.player != "bust" and rule.player in ranked and (
                 rule.banker == "bust" or rule.banker in ranked):
             out.add(f"vs:{rule.player}:{rule.banker}")
+    return out
+
+
+def issue_50_targets(rules: Rules) -> set[str]:
+    """Targets for the rules issue 50 added, where set away from their defaults: a banker
+    who stops against naturals alone, a natural insured, a split hand's two-card 21 that
+    stands, a payout rounded to the nearest unit (where some payout is a fraction)."""
+    out = set()
+    if not rules.naturals_live and not rules.banker_plays_alone:
+        out.add("path:only-naturals")
+    if rules.natural_insurance and rules.insurance:
+        out.add("insured-natural")
+    if rules.split_21_stands and rules.split_allowed:
+        out.add("split-21-stood")
+    fractional = any(c.pays.denominator > 1 for c in rules.cells.values())
+    if rules.rounding in ("round-half-up", "round-half-even") and fractional:
+        out.add(f"rounded:{rules.rounding}")
     return out
 
 
@@ -206,7 +224,7 @@ def steered_plan(rules: Rules, stakes: list[int], rng: random.Random,
         option = twist if twist and rng.random() < 0.6 else stick or rng.choice(legal)
         if rng.random() < 0.3:
             option = rng.choice(legal)
-        action = random_action(option, rng)
+        action = random_action(option, rng, rules.stake_unit)
         plan.append(("do", f"{state.actor_name()} {action}"))
         state.apply_action(action)
     return shoe, plan

@@ -82,7 +82,8 @@ def insurance_legal(state: RoundState, seat: Seat) -> list[LegalAction]:
     if is_natural(hand, r):
         if r.even_money:
             out.insert(0, LegalAction(EVEN_MONEY))
-        return out
+        if not r.natural_insurance:
+            return out
     most = int(hand.staked * r.insurance_fraction)
     if state.bank_left is not None:
         most = min(most, state.bank_left)
@@ -341,10 +342,8 @@ def _hand_finished(state: RoundState, hands_held: int, hand: Hand) -> bool:
 def _banker_step(state: RoundState) -> bool:
     """Play the banker's hand by rule; False while a card or a banker decision is due."""
     r = state.rules
-    live = any(h.settled_net is None and not h.surrendered
-               for seat in state.seats for h in seat.hands)
-    if not live and not r.banker_plays_alone:
-        if _insurance_unanswered(state):
+    if not _any_live(state) and not r.banker_plays_alone:
+        if _insurance_unanswered(state) or _naturals_unanswered(state):
             state.pending.append(state.banker)
             return False
         _finish(state)
@@ -357,6 +356,24 @@ def _banker_step(state: RoundState) -> bool:
         return False
     _finish(state)
     return True
+
+
+def _any_live(state: RoundState) -> bool:
+    """Whether a player hand is live, one the banker plays against: not settled, not
+    given up, and not a natural where naturals do not count (`banker.naturals_live`)."""
+    r = state.rules
+    return any(h.settled_net is None and not h.surrendered
+               and (r.naturals_live or not is_natural(h, r))
+               for seat in state.seats for h in seat.hands)
+
+
+def _naturals_unanswered(state: RoundState) -> bool:
+    """A natural waits on the banker's dealt cards (up to two: whether the banker has a
+    natural too) where naturals are not live hands."""
+    r = state.rules
+    return (not r.naturals_live and len(state.banker.cards) < r.banker_dealt
+            and any(h.settled_net is None and not h.surrendered and is_natural(h, r)
+                    for seat in state.seats for h in seat.hands))
 
 
 def _insurance_unanswered(state: RoundState) -> bool:

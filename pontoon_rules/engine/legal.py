@@ -66,6 +66,8 @@ def may_draw(hand: Hand, points: int, rules: Rules, named: NamedHand | None = No
     `named` is the named hand it is (its `may_draw_on` decides where it says)."""
     if len(hand.cards) >= rules.max_cards:
         return False
+    if rules.split_21_stands and hand.is_split and len(hand.cards) == 2 and points == 21:
+        return False
     if named is not None and named.may_draw_on is not None:
         if not named.may_draw_on:
             return False

@@ -12,17 +12,22 @@ from pontoon_rules.engine.rules import Rules
 from pontoon_rules.engine.state import RoundState
 
 
-def random_action(option: LegalAction, rng: random.Random) -> Action:
-    """`option` with an amount drawn from its range (when it has one)."""
+def random_action(option: LegalAction, rng: random.Random, unit: int = 1) -> Action:
+    """`option` with an amount drawn from its range (when it has one), a multiple of `unit`
+    (`Rules.stake_unit`: the range's ends are multiples already)."""
     if option.low is None:
         return Action(option.kind)
-    return Action(option.kind, rng.randint(option.low, option.high or option.low))
+    high = option.high or option.low
+    if unit > 1:
+        return Action(option.kind, option.low + unit * rng.randint(0, (high - option.low) // unit))
+    return Action(option.kind, rng.randint(option.low, high))
 
 
 def random_round(rules: Rules, stakes: list[int], rng: random.Random) -> dict[str, Any]:
     """Play one round with random cards and random legal decisions; return its script."""
     return record_round(rules, stakes, rng,
-                        lambda state: random_action(rng.choice(state.legal_actions()), rng))
+                        lambda state: random_action(rng.choice(state.legal_actions()), rng,
+                                                    state.rules.stake_unit))
 
 
 def deal_random(state: RoundState, rng: random.Random) -> str:

@@ -11,6 +11,7 @@ classic four has `classic` set to the reason, and those tools refuse it by name
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -187,6 +188,17 @@ class Rules:
     """`between_deals.pack_runs_out: new-pack` (else the discards are shuffled first)."""
     banker_hidden_first: bool = False
     """`faces.banker_hidden: first`: the banker's first dealt cards lie face down."""
+    naturals_live: bool = True
+    """A player's natural is a live hand the banker plays against (`banker.naturals_live`)."""
+    natural_insurance: bool = False
+    """A natural may take insurance too (`player.insurance.offered_to_natural`)."""
+    split_21_stands: bool = False
+    """A split hand's two-card 21 must stand (`player.split.two_card_21_stands`)."""
+    rounding: str = "round-down"
+    """`settlement.odd_amounts`: how a payout that is not whole is settled."""
+    stake_unit: int = 1
+    """What every amount staked must be a multiple of (`odd_amounts: exact`: the least
+    common multiple of the payouts' denominators; else 1)."""
 
 
 def compile_rules(r: Ruleset) -> Rules:
@@ -260,8 +272,7 @@ def compile_rules(r: Ruleset) -> Rules:
         shoot_banker_pontoon_sweeps=r.shoot.banker_pontoon_sweeps,
         shoot_pays=odds_fraction(r.shoot.pays),
         shoot_up_to_kitty=r.shoot.limit is ShootLimit.UP_TO_KITTY,
-        min_stake=s.limits()[0],
-        max_stake=s.limits()[1],
+        **_stake_limits(r),
         double_totals=None if d.totals is None else frozenset(d.totals),
         double_aces_low=d.aces_count_one,
         redouble_whole=d.redouble_stake is RedoubleStake.WHOLE_STAKE,
@@ -277,7 +288,45 @@ def compile_rules(r: Ruleset) -> Rules:
         side_bets=compile_side_bets(r),
         new_pack_when_out=r.between_deals.pack_runs_out is PackRunsOut.NEW_PACK,
         banker_hidden_first=r.faces.banker_hidden is BankerHidden.FIRST,
+        naturals_live=b.naturals_live,
+        natural_insurance=p.insurance.offered_to_natural,
+        split_21_stands=sp.two_card_21_stands,
+        rounding=st.odd_amounts,
     )
+
+
+def _stake_limits(r: Ruleset) -> dict[str, Any]:
+    """The least and the greatest stake, and what every amount must be a multiple of: under
+    `settlement.odd_amounts: exact` the limits are the multiples of the unit inside them."""
+    low, high = r.stakes.limits()
+    unit = stake_unit(r) if r.settlement.odd_amounts == "exact" else 1
+    return {"min_stake": -(-low // unit) * unit,
+            "max_stake": None if high is None else high // unit * unit, "stake_unit": unit}
+
+
+def in_units(rules: Rules, amount: int) -> int:
+    """`amount` rounded up to a multiple of `rules.stake_unit`, at most the greatest stake
+    (itself where every amount is allowed)."""
+    unit = rules.stake_unit
+    if unit == 1:
+        return amount
+    up = -(-amount // unit) * unit
+    return up if rules.max_stake is None else min(up, rules.max_stake)
+
+
+def stake_unit(r: Ruleset) -> int:
+    """What every amount staked must be a multiple of for every payout to be whole (the
+    least common multiple of the denominators of what hands pay and collect, insurance,
+    a surrender, the shoot and the side bets pay): `settlement.odd_amounts: exact`."""
+    odds = [f for cell in outcome_table(r, every_hand=True).values()
+            for f in (cell.pays, cell.collects)]
+    odds += [odds_fraction(r.player.insurance.pays), odds_fraction(r.shoot.pays)]
+    if r.player.surrender.allowed:
+        odds.append(Fraction(*r.player.surrender.returns))
+    bets = compile_side_bets(r)
+    if bets is not None:
+        odds += [f for pair in (bets.pair, bets.match) if pair is not None for f in pair]
+    return math.lcm(*(f.denominator for f in odds))
 
 
 def _named_fields(r: Ruleset, table: OutcomeTable) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from fractions import Fraction
 from pontoon_rules.engine.hand import Hand, classify, total
 from pontoon_rules.engine.named import BUST, TOTAL
 from pontoon_rules.engine.rules import Rules
+from pontoon_rules.errors import ScriptError
 from pontoon_rules.ruleset.common import NaturalTakes
 from pontoon_rules.ruleset.outcomes import BY_TOTAL, LOSE, WIN, OutcomeCell, payout
 
@@ -18,7 +19,31 @@ def money(stake: int, odds: Fraction, rules: Rules) -> int:
     cheaper than multiplying Fractions on the hot path).
     """
     scaled, den = stake * odds.numerator, odds.denominator
-    return -(-scaled // den) if rules.round_up else scaled // den
+    whole, part = divmod(scaled, den)
+    if not part:
+        return whole
+    return whole + rounded_up(whole, part, den, rules.rounding, stake, odds)
+
+
+def rounded_up(whole: int, part: int, den: int, mode: str, stake: int = 0,
+               odds: Fraction | None = None) -> int:
+    """1 where `whole + part/den` (0 < part < den) is settled as `whole + 1` under
+    `settlement.odd_amounts` `mode`, else 0.
+
+    Raises:
+        ScriptError: `exact`, where no amount is ever rounded (the stakes are refused
+            before: `RoundState` takes only multiples of `Rules.stake_unit`).
+    """
+    if mode == "round-down":
+        return 0
+    if mode == "round-up":
+        return 1
+    if mode == "round-half-up":
+        return int(2 * part >= den)
+    if mode == "round-half-even":
+        return int(2 * part > den or (2 * part == den and whole % 2 == 1))
+    raise ScriptError(f"{stake} × {odds} is not a whole amount, and settlement.odd_amounts "
+                      "is exact (stakes must be multiples of the payouts' denominators)")
 
 
 def player_wins(hand: Hand, cls: str, rules: Rules, by_class: bool = True) -> int:

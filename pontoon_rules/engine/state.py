@@ -146,6 +146,8 @@ class RoundState:
             return []
         if self.legal_cache is None:
             self.legal_cache = flow.legal(self)
+        if self.rules.stake_unit > 1:
+            return ranges_in_units(self.legal_cache, self.rules.stake_unit)
         return self.legal_cache
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -263,10 +265,18 @@ class RoundState:
         if thrown_in and is_bust(hand, self.rules):
             self.discards.extend(hand.cards)
 
+    def allows(self, action: Action) -> bool:
+        """Whether `action` is legal now: a legal kind, its amount in range and, where every
+        amount must be a multiple of a unit (`settlement.odd_amounts: exact`), one."""
+        unit = self.rules.stake_unit
+        if unit > 1 and action.amount is not None and action.amount % unit:
+            return False
+        return any(option.allows(action) for option in self.legal_actions())
+
     def _decide(self, action: Action) -> None:
         actor = self.current_player()
         legal = self.legal_actions()
-        if not any(option.allows(action) for option in legal):
+        if not self.allows(action):
             code = "bad_amount" if any(o.kind == action.kind for o in legal) else "illegal_action"
             raise IllegalActionError(str(action), self.actor_name(), [str(a) for a in legal],
                                      code=code)
@@ -319,6 +329,20 @@ def _check_kitty(kitty: int) -> None:
         raise ScriptError(f"kitty {kitty!r}: expected a whole amount of at least 0")
 
 
+def ranges_in_units(legal: list[LegalAction], unit: int) -> list[LegalAction]:
+    """`legal` with each amount range cut to the multiples of `unit` (`settlement.odd_amounts:
+    exact`); an action left no multiple in its range is not offered."""
+    out = []
+    for option in legal:
+        if option.low is None:
+            out.append(option)
+            continue
+        low, high = -(-option.low // unit) * unit, (option.high or 0) // unit * unit
+        if low <= high:
+            out.append(LegalAction(option.kind, low, high))
+    return out
+
+
 def _check_stakes(rules: Rules, stakes: list[int], bank: int | None = None) -> None:
     if not stakes:
         raise ScriptError("a round needs at least one seat (stakes is empty)")
@@ -330,6 +354,10 @@ def _check_stakes(rules: Rules, stakes: list[int], bank: int | None = None) -> N
         if type(stake) is not int or stake < rules.min_stake:
             raise ScriptError(f"p{i + 1}: stake {stake!r} is below the minimum "
                               f"{rules.min_stake} (stakes are whole minor units)")
+        if stake % rules.stake_unit:
+            raise ScriptError(f"p{i + 1}: stake {stake} is not a multiple of "
+                              f"{rules.stake_unit} (settlement.odd_amounts is exact: every "
+                              "payout must be a whole amount)")
         va_bank = rules.va_bank and stake == left
         if rules.max_stake is not None and stake > rules.max_stake and not va_bank:
             raise ScriptError(f"p{i + 1}: stake {stake} is above the maximum "

@@ -380,3 +380,25 @@ register(Feature(
     "the banker's check for a pontoon looking for more than one natural",
     lambda r: bool(_second_natural(r)), frozenset({"simulator", "sessions"}),
     details=_second_natural))
+
+
+# -- issue 50: rules a conformance trial found the schema could not say ------------------
+
+register(Feature(
+    "naturals that are not live hands", ("banker.naturals_live",),
+    "a banker who does not draw against hands that are all naturals, busts or surrenders",
+    lambda r: not r.banker.naturals_live and not r.banker.draws_when_no_live_hands))
+register(Feature(
+    "insurance on a natural", ("player.insurance.offered_to_natural",),
+    "a player holding a natural offered insurance like any other hand",
+    lambda r: r.player.insurance.offered_to_natural and r.player.insurance.allowed))
+register(Feature(
+    "a split hand's two-card 21 stands", ("player.split.two_card_21_stands",),
+    "a split hand whose first two cards make 21 must stand",
+    lambda r: r.player.split.two_card_21_stands and r.player.split.allowed))
+register(Feature(
+    "payouts rounded to the nearest unit, or exact", ("settlement.odd_amounts",),
+    "a payout that is not whole rounded half up or half to even, or stakes that must be "
+    "multiples of the payouts' denominators (the analysis values payouts unrounded)",
+    lambda r: r.settlement.odd_amounts not in ("round-down", "round-up"),
+    frozenset({"analysis"})))

@@ -16,6 +16,10 @@ from pontoon_rules.ruleset.common import (
 )
 from pontoon_rules.ruleset.hands import HAND_ID_PATTERN
 
+OddAmounts = Literal["round-down", "round-up", "round-half-up", "round-half-even", "exact"]
+"""How a payout that is not a whole number of minor units is settled (`settlement.odd_amounts`;
+the last three added for issue 50, round-down stays what a ruleset usually says)."""
+
 
 class BankerPlay(RuleModel):
     """How the banker plays their hand after the players."""
@@ -36,7 +40,15 @@ class BankerPlay(RuleModel):
         ge=2, le=12, description="Most cards in the banker's hand; null for no limit."
     )
     draws_when_no_live_hands: StrictBool = Field(
-        description="Whether the banker still plays when every player hand is already settled."
+        description="Whether the banker still plays when no player hand is live (every "
+        "one already settled, or not live as naturals_live says)."
+    )
+    naturals_live: StrictBool = Field(
+        default=True,
+        description="Whether a player's natural (a pontoon) counts as a live hand, one the "
+        "banker plays against; false: where draws_when_no_live_hands is false, a banker "
+        "facing only naturals, busts and surrenders takes their dealt cards up to two (to "
+        "answer the naturals) and draws no more.",
     )
     must_stand_at: StrictInt | None = Field(
         default=None, ge=2, le=21,
@@ -96,8 +108,11 @@ class Settlement(RuleModel):
     player_bust_loses_at_once: StrictBool = Field(
         description="A busted player loses at once, even if the banker busts later."
     )
-    odd_amounts: Literal["round-down", "round-up"] = Field(
-        description="How a payout that is not a whole number of minor units is rounded."
+    odd_amounts: OddAmounts = Field(
+        description="How a payout that is not a whole number of minor units is rounded: "
+        "round-down, round-up, round-half-up or round-half-even (to the nearest, a half "
+        "up or to the even unit), or exact (never rounded: every stake, buy and insurance "
+        "must be a multiple of the payouts' denominators, else it is refused)."
     )
     outcomes: tuple[OutcomeRule, ...] = Field(
         default=(),

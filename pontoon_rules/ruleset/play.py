@@ -304,6 +304,12 @@ class Split(RuleModel):
     )
     double_after_split: StrictBool = Field(description="Whether split hands may double.")
     buy_after_split: StrictBool = Field(description="Whether split hands may buy cards.")
+    two_card_21_stands: StrictBool = Field(
+        default=False,
+        description="A split hand whose first two cards make 21 must stand, even where "
+        "player.draw_on_21 lets a 21 of three or more cards draw; false: it draws or "
+        "stands as any 21 does.",
+    )
 
 
 class Double(RuleModel):
@@ -377,6 +383,12 @@ class Insurance(RuleModel):
     pays: Odds = Field(default="2:1", description="What insurance pays on a banker pontoon.")
     even_money: StrictBool = Field(
         description="A player with a pontoon may take 1:1 at once against a banker ace."
+    )
+    offered_to_natural: StrictBool = Field(
+        default=False,
+        description="Whether a player holding a natural (a pontoon) may also take insurance "
+        "like any other hand (beside even money, where even_money offers it); false: a "
+        "natural is offered even money only.",
     )
 
     @model_validator(mode="after")

@@ -44,6 +44,12 @@ _EMPTY_MEANS = {
     "stick_minimum": "none", "max_stake": "no limit", "max_cards": "no limit",
     "max_hands": "no limit", "draws_after": "no limit", "totals": "any total",
 }
+_CHOICE_WORDS = {"settlement.odd_amounts": {
+    "round-down": "rounded down", "round-up": "rounded up",
+    "round-half-up": "rounded to the nearest unit (a half up)",
+    "round-half-even": "rounded to the nearest unit (a half to the even unit)",
+    "exact": "exact (stakes must be multiples of the payouts' denominators)"}}
+"""Choices read in words rather than as their keyword."""
 _FRACTIONS = ("max_fraction", "surrender.returns")
 """Fields holding a fraction of the stake (num, den)."""
 
@@ -64,6 +70,8 @@ def format_value(path: str, value: Any) -> str:
         if path.endswith(_FRACTIONS):
             return f"{value[0]}/{value[1]} of the stake"
         return ", ".join(str(v) for v in value)
+    if isinstance(value, str) and value in _CHOICE_WORDS.get(path, {}):
+        return _CHOICE_WORDS[path][value]
     if isinstance(value, float):
         return f"{value:.0%}" if path.endswith("penetration") else str(value)
     return str(value)
