@@ -8,7 +8,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pontoon_rules.conformance.build import strip
-from pontoon_rules.conformance.judge import Leniency, expected_steps, judge, shape_problem
+from pontoon_rules.conformance.judge import (
+    NOT_OVER,
+    Leniency,
+    expected_steps,
+    judge,
+    shape_problem,
+)
 from pontoon_rules.conformance.processes import MAX_REPLY_MB, clip
 
 STATUSES = ("pass", "fail", "error", "crash", "timeout", "protocol", "skipped", "not-run",
@@ -46,6 +52,8 @@ class Outcome:
     got: Any = None
     message: str = ""
     reimplements: str | None = None
+    kind: str = ""
+    """A failure's kind of difference, without the instance (`kinds.mismatch_kind`)."""
 
     def to_json(self) -> dict[str, Any]:
         """The outcome as a JSON report entry (empty fields left out)."""
@@ -140,8 +148,15 @@ def _classify(item: Item, reply: dict[str, Any], strict: bool, leniency: Lenienc
     found = judge(item.expected, item.vector["final"], reply["trace"], leniency)
     if found is None:
         return outcome(item, "pass")
-    return outcome(item, "fail", clip(str(found)), path=found.path,
-                   expected=found.expected, got=_clipped(found.got))
+    message = clip(str(found))
+    if found.got == NOT_OVER:
+        from pontoon_rules.conformance.stopped import stopped_note
+
+        message += "\n  " + clip(stopped_note(item.vector, reply["trace"]))
+    from pontoon_rules.conformance.kinds import mismatch_kind
+
+    return outcome(item, "fail", message, path=found.path, expected=found.expected,
+                   got=_clipped(found.got), kind=mismatch_kind(found, item.vector.get("final")))
 
 
 def _clipped(value: Any) -> Any:
