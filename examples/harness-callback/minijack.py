@@ -16,8 +16,9 @@ hand has bust, ties push.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 MOVES = ("hit", "stand")
 KNOWN = ("hit", "stand", "double", "split", "insurance", "surrender")
@@ -132,7 +133,7 @@ class MiniJack:
 
     def _result(self) -> dict[str, Any]:
         seats = []
-        for hand, stake in zip(self.hands, self.stakes):
+        for hand, stake in zip(self.hands, self.stakes, strict=True):
             seats.append({"cards": hand.cards, "total": hand.total, "stake": stake,
                           "won": self._won(hand, stake), "blackjack": hand.blackjack})
         dealer = {"cards": self.dealer.cards, "total": self.dealer.total,

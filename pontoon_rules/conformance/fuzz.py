@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, field
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from typing import Any
 

@@ -8,9 +8,10 @@ cards came out more or less, a hand class (`pontoon→total`). A difference in `
 is the set of every differing field so described, a hand's fields with the hand's
 expected class (the seat's and the banker's nets, which add the hands' up, left out
 where a hand's net differs), so that a tie paid to the player, a trick paid 1:1 and a
-pontoon paid 1:1 are three kinds though each first differs at a hand's `net`. A crash, a timeout, an error or a protocol problem is its
-status and the first line of its message (the last line of a crash's standard error),
-numbers, quoted text and seat names left out.
+pontoon paid 1:1 are three kinds though each first differs at a hand's `net`. A crash,
+a timeout, an error or a protocol problem is its status and the first line of its
+message (the last line of a crash's standard error), numbers, quoted text and seat names
+left out.
 """
 
 from __future__ import annotations
