@@ -83,10 +83,10 @@ def smoke_cmd(rulesets: tuple[str, ...], command: str, one_shot: bool, timeout: 
     report = smoke(command, timeout, one_shot, rulesets=list(rulesets))
     meta = report.meta
     if meta:
-        rulesets = ", ".join(str(r) for r in meta.get("rulesets") or []) or "none"
+        listed = ", ".join(str(r) for r in meta.get("rulesets") or []) or "none"
         extensions = ", ".join(str(w) for w in meta.get("extensions") or [])
         say(f"harness: {meta.get('name')} {meta.get('version') or ''}".rstrip()
-            + f"; lists {rulesets}" + (f"; extensions {extensions}" if extensions else ""))
+            + f"; lists {listed}" + (f"; extensions {extensions}" if extensions else ""))
     for rid, outcome in report.rounds:
         if outcome.status == "pass":
             say(f"{rid}: protocol ok, rules ok")
