@@ -133,6 +133,15 @@ def test_a_difference_s_kind_leaves_seat_names_and_indices_out() -> None:
     assert group_key(legal) == "fail steps[*].legal: lacks double and offers split"
     actor = _fail("steps[4].actor", "p2", "banker")
     assert group_key(actor) == "fail steps[*].actor: seat→banker"
+    crashes = [Outcome("id", "r/x", "must", "crash", message=f"the harness exited (status 1); "
+                       f"stderr: Traceback …\n  File \"h.py\", line {n}\nKeyError: 'p{n}'")
+               for n in (3, 7)]
+    assert {group_key(o) for o in crashes} == {"crash KeyError: '…'"}
+    errors = [Outcome("id", "r/x", "must", "error", message=json.dumps({"message": text}))
+              for text in ("the shoe ran out after 12 cards", "the shoe ran out after 9 cards",
+                           "four seats are too many")]
+    assert [group_key(o) for o in errors] == ["error the shoe ran out after N cards"] * 2 + [
+        "error four seats are too many"]
 
 
 def test_three_bugs_at_one_path_are_three_kinds_of_difference() -> None:

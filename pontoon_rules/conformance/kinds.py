@@ -10,8 +10,8 @@ expected class (the seat's and the banker's nets, which add the hands' up, left 
 where a hand's net differs), so that a tie paid to the player, a trick paid 1:1 and a
 pontoon paid 1:1 are three kinds though each first differs at a hand's `net`. A crash,
 a timeout, an error or a protocol problem is its status and the first line of its
-message (the last line of a crash's standard error), numbers, quoted text and seat names
-left out.
+message (the last line of a crash's standard error, an error's `message`), numbers,
+quoted text and seat names left out.
 """
 
 from __future__ import annotations
@@ -73,12 +73,26 @@ def _class(path: str, final: Any) -> str:
 def message_kind(status: str, message: str) -> str:
     """The kind of a crash, timeout, error or protocol problem, from its message."""
     text = message
+    if status == "error":
+        text = _context_message(message)
     if status == "crash" and "stderr:" in message:
         lines = [line for line in message.split("stderr:", 1)[1].splitlines() if line.strip()]
         text = lines[-1] if lines else message
     first = text.strip().splitlines()[0] if text.strip() else ""
     first = NUMBER.sub("N", SEAT.sub("p*", QUOTED.sub("'…'", first)))
     return first[:MESSAGE_CHARS]
+
+
+def _context_message(message: str) -> str:
+    """An `errored` reply's context (its JSON is the message): its `message`, if any."""
+    import json
+
+    try:
+        context = json.loads(message)
+    except ValueError:
+        return message
+    found = context.get("message") if isinstance(context, dict) else None
+    return found if isinstance(found, str) else message
 
 
 def _detail(path: str, want: Any, got: Any) -> str:

@@ -82,8 +82,9 @@ def smoke(command: str, timeout: float = 2.0, one_shot: bool = False,
         if found:
             report.start.append(found)
     vectors = given_vectors(rulesets) if rulesets else smoke_vectors(listed)
-    if not vectors:
+    if not rulesets:
         report.unknown = unknown_ids(listed)
+    if not vectors:
         if not report.unknown:
             report.start.append("the start reply lists no ruleset (bundled ids, ids of your "
                                 "own rulesets, or '*' for embedded rulesets)")
