@@ -57,10 +57,14 @@ def fuzz_cmd(ruleset: str, command: str, rounds: int, seed: int, timeout: float,
     cap = "" if rules.max_stake is not None else " (no maximum: drawn up to it)"
     say(f"fuzz {rules.ruleset.id} (seed {seed}, --rounds {rounds}): seats 1 to "
         f"{rules.max_players}, stakes {low} to {high}{cap}")
+    from pontoon_rules.cli.progress import still_running
+
+    done = ["starting the harness"]
     options = FuzzOptions(rounds, seed, list(skip_globs), keep_going, _baseline(baseline),
-                          shrink_budget)
+                          shrink_budget, progress=lambda text: done.__setitem__(0, text))
     run_options = RunOptions(command, timeout=timeout, max_bytes=int(max_reply * (1 << 20)))
-    result = fuzz(rules, embed, run_options, rounds, seed, options)
+    with still_running(lambda: f"fuzz {rules.ruleset.id}: {done[0]}"):
+        result = fuzz(rules, embed, run_options, rounds, seed, options)
     _print(result)
     if json_out:
         from pontoon_rules.conformance.report import write_report

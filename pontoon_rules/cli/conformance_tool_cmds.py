@@ -33,7 +33,7 @@ def id_cmd(files: tuple[str, ...], fix: bool) -> None:
             for problem in result.problems:
                 note(f"{name}: {problem}")
             continue
-        if fix and not result.matches:
+        if fix:
             result = fix_id(result)
         say(_line(name, result))
         if result.manifest:
@@ -65,12 +65,14 @@ def _line(name: str, result: object) -> str:
 
 
 @conformance_cmd.command("smoke")
+@click.argument("rulesets", nargs=-1)
 @click.option("--impl", "command", required=True, help="Command that starts the harness.")
 @click.option("--one-shot", is_flag=True, help="One process per vector (vector on stdin).")
 @click.option("--timeout", type=SECONDS, default=5.0, show_default=True,
               help="Seconds to wait for each reply.")
-def smoke_cmd(command: str, one_shot: bool, timeout: float) -> None:
-    """Does the harness speak the protocol? One round per ruleset it lists.
+def smoke_cmd(rulesets: tuple[str, ...], command: str, one_shot: bool, timeout: float) -> None:
+    """Does the harness speak the protocol? One round per ruleset it lists, or per RULESET
+    (ids or files: a harness that plays your own ruleset file needs it named here).
 
     Protocol problems (start reply, schema, crash, timeout) are reported apart from rule
     differences. Exit status 0 when the harness speaks the protocol and played a round
@@ -78,13 +80,13 @@ def smoke_cmd(command: str, one_shot: bool, timeout: float) -> None:
     """
     from pontoon_rules.conformance.smoke import smoke
 
-    report = smoke(command, timeout, one_shot)
+    report = smoke(command, timeout, one_shot, rulesets=list(rulesets))
     meta = report.meta
     if meta:
-        rulesets = ", ".join(str(r) for r in meta.get("rulesets") or []) or "none"
+        listed = ", ".join(str(r) for r in meta.get("rulesets") or []) or "none"
         extensions = ", ".join(str(w) for w in meta.get("extensions") or [])
         say(f"harness: {meta.get('name')} {meta.get('version') or ''}".rstrip()
-            + f"; lists {rulesets}" + (f"; extensions {extensions}" if extensions else ""))
+            + f"; lists {listed}" + (f"; extensions {extensions}" if extensions else ""))
     for rid, outcome in report.rounds:
         if outcome.status == "pass":
             say(f"{rid}: protocol ok, rules ok")
@@ -92,6 +94,9 @@ def smoke_cmd(command: str, one_shot: bool, timeout: float) -> None:
             say(f"{rid}: protocol ok, rules differ: {outcome.message}")
         elif outcome.status in ("skipped", "error"):
             say(f"{rid}: protocol ok, not played ({outcome.status}): {outcome.message}")
+    for rid in report.unknown:
+        say(f"{rid}: not a bundled ruleset: name its file to play a round of it "
+            "(`conformance smoke --impl CMD FILE`)")
     problems = report.protocol_problems
     for problem in problems:
         say(f"protocol problem: {problem}")
@@ -99,4 +104,6 @@ def smoke_cmd(command: str, one_shot: bool, timeout: float) -> None:
         f"{len(report.differences)} rule differences")
     if not report.ok:
         raise ConformanceError("the harness does not speak the protocol" if problems
-                               else "the harness played no round")
+                               else "the harness played no round" + (
+                                   ": give the file of the ruleset it lists"
+                                   if report.unknown else ""))

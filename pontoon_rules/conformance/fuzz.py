@@ -1,5 +1,5 @@
 """Differential fuzzing: seeded random rounds through the reference engine and an
-implementation, differences grouped by their first differing path, one shrunk example each.
+implementation, differences grouped by their kind (`kinds`), one shrunk example each.
 
 A fuzz run cannot pass by accident: it fails when no round was sent (the harness
 does not list the ruleset, or `--skip` left nothing) or when the harness skipped
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from typing import Any
@@ -35,7 +36,19 @@ INDEX = re.compile(r"\[\d+\]")
 
 
 def group_key(o: Outcome) -> str:
-    """How differences are grouped: the status and the first differing path, indices as [*]."""
+    """How differences are grouped: the status and the kind of difference (`kinds`: the
+    differing fields without indices or seat names, and what differs there)."""
+    from pontoon_rules.conformance.kinds import message_kind
+
+    if o.status == "fail" and o.kind:
+        return f"fail {o.kind}"
+    kind = message_kind(o.status, o.message) if o.status != "fail" else ""
+    return f"{o.status} {kind}".rstrip()
+
+
+def legacy_key(o: Outcome) -> str:
+    """The key of earlier versions (status and first path, indices as [*]): a baseline
+    written by one still names its groups."""
     if o.path is None:
         return o.status
     return f"{o.status} {INDEX.sub('[*]', o.path)}"
@@ -139,6 +152,9 @@ class FuzzOptions:
     baseline: set[str] = field(default_factory=set)
     """Group keys of known differences."""
     shrink_budget: int = MAX_SHRINK_CALLS
+    progress: Callable[[str], None] | None = None
+    """Told how far the run is, after each batch and before each shrink (for a sign of
+    life on stderr: `cli.progress.still_running`)."""
 
 
 class _Target:
@@ -221,6 +237,16 @@ def _loop(rules: Rules, embed: bool, target: _Target, rounds: int, seed: int,
         if len(outcomes) < len(batch):
             raise _HarnessFailed
         result.rounds = min(rounds, start + BATCH)
+        _tell(opts, f"round {result.rounds:,} of {rounds:,}, {_kinds(len(groups))}")
+
+
+def _tell(opts: FuzzOptions, text: str) -> None:
+    if opts.progress is not None:
+        opts.progress(text)
+
+
+def _kinds(n: int) -> str:
+    return f"{n} kind{'s' if n != 1 else ''} of difference"
 
 
 def _run_out(running_out: RunningOut | None, seed: int, n: int
@@ -254,9 +280,11 @@ def _record(rules: Rules, embed: bool, target: _Target, groups: dict[str, Group]
         if LEVEL_ORDER[got.level] < LEVEL_ORDER[group.level]:
             group.level = got.level
         return group
-    group = Group(key, got.level, [n], got, vector, known=key in opts.baseline)
+    group = Group(key, got.level, [n], got, vector,
+                  known=key in opts.baseline or legacy_key(got) in opts.baseline)
     groups[key] = group
     result.groups.append(group)
+    _tell(opts, f"round {n + 1:,}: shrinking an example of kind {len(groups)} of difference")
     start = (vector["stakes"], [parse_card(c) for c in vector["shoe"]], plan)
     group.shrunk, group.shrunk_outcome, _ = shrink(
         rules, embed, target.run, start, got, lambda o: group_key(o) == key, opts.shrink_budget)

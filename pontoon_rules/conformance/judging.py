@@ -9,6 +9,7 @@ from typing import Any
 
 from pontoon_rules.conformance.build import strip
 from pontoon_rules.conformance.judge import (
+    NOT_OVER,
     Leniency,
     Mismatch,
     expected_steps,
@@ -59,6 +60,8 @@ class Outcome:
     differences: tuple[dict[str, Any], ...] = ()
     """Every difference after the first ({path, expected, got}): each differing step, then
     those of `final` (the first is `path`)."""
+    kind: str = ""
+    """A failure's kind of difference, without the instance (`kinds.mismatch_kind`)."""
 
     def to_json(self) -> dict[str, Any]:
         """The outcome as a JSON report entry (empty fields left out)."""
@@ -158,15 +161,24 @@ def _classify(item: Item, reply: dict[str, Any], strict: bool, leniency: Lenienc
 
         return judge_dealt(item, reply["trace"], leniency)
     found = judge(item.expected, item.vector["final"], reply["trace"], leniency)
-    return outcome(item, "pass") if found is None else failure(item, found)
+    return outcome(item, "pass") if found is None else failure(item, found, reply["trace"])
 
 
-def failure(item: Item, found: Mismatch) -> Outcome:
-    """The `fail` outcome of `item` for its differences (the first is the headline)."""
+def failure(item: Item, found: Mismatch, trace: dict[str, Any] | None = None) -> Outcome:
+    """The `fail` outcome of `item` for its differences (the first is the headline), its
+    kind of difference, and where the implementation stopped when the round is not over."""
+    from pontoon_rules.conformance.kinds import mismatch_kind
+
+    message = clip(str(found), MESSAGE_CHARS)
+    if trace is not None and found.got == NOT_OVER:
+        from pontoon_rules.conformance.stopped import stopped_note
+
+        message += "\n  " + clip(stopped_note(item.vector, trace))
     others = tuple({"path": m.path, "expected": _clipped(m.expected), "got": _clipped(m.got)}
                    for m in found.others[:MAX_DIFFERENCES])
-    return outcome(item, "fail", clip(str(found), MESSAGE_CHARS), path=found.path,
-                   expected=found.expected, got=_clipped(found.got), differences=others)
+    return outcome(item, "fail", message, path=found.path, expected=found.expected,
+                   got=_clipped(found.got), differences=others,
+                   kind=mismatch_kind(found, item.vector.get("final")))
 
 
 def _clipped(value: Any) -> Any:

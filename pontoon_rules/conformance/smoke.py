@@ -6,6 +6,10 @@ every reply validated against the published schemas. Protocol problems (a bad st
 reply, a reply that breaks the schema, a crash, a timeout) are reported apart from
 rule differences (a reply that speaks the protocol but plays the round otherwise),
 which are the business of `conformance run`.
+
+Given ruleset files (or ids), it plays one round of each instead, embedded when not
+bundled: a harness that plays a ruleset of its own (`"rulesets": ["my-house"]`) lists
+an id the kit cannot know, which is not a protocol problem; it is told to name the file.
 """
 
 from __future__ import annotations
@@ -32,6 +36,8 @@ class SmokeReport:
     harness: list[dict[str, str]] = field(default_factory=list)
     rounds: list[tuple[str, Outcome]] = field(default_factory=list)
     """(ruleset, outcome) per round played."""
+    unknown: list[str] = field(default_factory=list)
+    """Listed ids that are not bundled, when no ruleset file was given for them."""
 
     @property
     def protocol_problems(self) -> list[str]:
@@ -55,8 +61,13 @@ class SmokeReport:
 
 
 def smoke(command: str, timeout: float = 2.0, one_shot: bool = False,
-          cwd: str | None = None) -> SmokeReport:
-    """Start the harness, check its start reply, play one round per listed ruleset."""
+          cwd: str | None = None, rulesets: list[str] | None = None) -> SmokeReport:
+    """Start the harness, check its start reply, play one round per listed ruleset (or
+    per ruleset of `rulesets`, ids or files, when given).
+
+    Raises:
+        RulesetError: a ruleset of `rulesets` cannot be loaded.
+    """
     from pontoon_rules.conformance.replies import start_violation
     from pontoon_rules.conformance.selection import listed_rulesets
 
@@ -70,19 +81,37 @@ def smoke(command: str, timeout: float = 2.0, one_shot: bool = False,
         found = start_violation(report.meta, strict=True)
         if found:
             report.start.append(found)
-    vectors = smoke_vectors(listed)
+    vectors = given_vectors(rulesets) if rulesets else smoke_vectors(listed)
+    if not rulesets:
+        report.unknown = unknown_ids(listed)
     if not vectors:
-        report.start.append("the start reply lists no ruleset the kit knows (bundled ids, or "
-                            "'*' for embedded rulesets)")
+        if not report.unknown:
+            report.start.append("the start reply lists no ruleset (bundled ids, ids of your "
+                                "own rulesets, or '*' for embedded rulesets)")
         return report
     result: RunResult = run_vectors(vectors, RunOptions(command, one_shot=one_shot,
                                                         timeout=timeout, cwd=cwd, strict=True))
     report.harness.extend(result.harness)
     for vector, played in zip(vectors, result.outcomes, strict=True):
         rid = str(vector["ruleset"]["id"])
-        label = f"* (embedded {rid})" if vector["ruleset"].get("embedded") else rid
+        label = f"* (embedded {rid})" if vector["ruleset"].get("embedded") and not rulesets \
+            else rid
         report.rounds.append((label, played))
     return report
+
+
+def unknown_ids(listed: set[str]) -> list[str]:
+    """The listed ids that are not bundled (a harness's own rulesets: files to name)."""
+    from pontoon_rules.ruleset.registry import bundled_ids
+
+    return sorted(listed - set(bundled_ids()) - {"*"})
+
+
+def given_vectors(refs: list[str]) -> list[dict[str, Any]]:
+    """One smoke round for each ruleset id or file in `refs` (embedded when not bundled)."""
+    from pontoon_rules.conformance.export import resolve
+
+    return [smoke_round(rules, embed) for rules, embed in resolve(refs)]
 
 
 def smoke_vectors(listed: set[str]) -> list[dict[str, Any]]:

@@ -4,9 +4,10 @@ manifest of its folder.
 A hand-written vector may leave its id out (or empty): `id --fix` computes it. A
 vector whose content changed gets a new id that names the old one in
 `reimplements` (unless it already names one: the id a published baseline knows).
-The folder's manifest, when there is one, lists the file under `added` with its
-new sha256, so that a later export never overwrites or removes it and `check`
-accepts it as part of the suite.
+The folder's manifest lists the file under `added` with its new sha256, so that a
+later export never overwrites or removes it and `check` accepts it as part of the
+suite; a folder without one gets one, as an export writes it (`files` empty). A file
+whose id already matches is recorded too when the manifest does not list it as it is.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 from pontoon_rules.conformance.build import dump
 from pontoon_rules.conformance.suitefiles import (
     MANIFEST,
+    manifest_files,
     read_json_file,
     read_manifest,
     sha256_text,
@@ -75,7 +77,10 @@ def fix(result: IdResult) -> IdResult:
     Raises:
         OutputError: the file or the manifest cannot be written.
     """
-    if result.data is None or result.computed is None or result.matches:
+    if result.data is None or result.computed is None:
+        return result
+    if result.matches:
+        result.manifest = _record_unlisted(result.path, result.data)
         return result
     from pontoon_rules.conformance.export import KEY_ORDER
 
@@ -90,16 +95,34 @@ def fix(result: IdResult) -> IdResult:
     write_atomic(result.path, text)
     result.fixed = True
     result.data = ordered
-    result.manifest = _record(result.path, text)
+    result.manifest = _record(result.path, text, ordered)
     return result
 
 
-def _record(path: Path, text: str) -> str | None:
-    """List the file under the manifest's `added` (moving it out of `files`)."""
+def _record_unlisted(path: Path, data: dict[str, Any]) -> str | None:
+    """Record a file whose id matches when the manifest does not list it as it is."""
+    from pontoon_rules.conformance.suitefiles import MAX_VECTOR_BYTES, read_text_file
+
+    text = read_text_file(path, MAX_VECTOR_BYTES)
+    if not isinstance(text, str):
+        return None
+    manifest = read_manifest(path.parent)
+    sha = sha256_text(text)
+    if isinstance(manifest, dict) and sha in (manifest_files(manifest).get(path.name),
+                                              manifest_files(manifest, "added").get(path.name)):
+        return None
+    return _record(path, text, data)
+
+
+def _record(path: Path, text: str, data: dict[str, Any] | None = None) -> str | None:
+    """List the file under the manifest's `added` (moving it out of `files`); a folder
+    without a manifest gets one, as an export writes it (nothing under `files`)."""
     folder = path.parent
     manifest = read_manifest(folder)
+    if manifest is None and not (folder / MANIFEST).exists():
+        manifest = _new_manifest(data)
     if not isinstance(manifest, dict) or not isinstance(manifest.get("files"), dict):
-        return None
+        return f"{MANIFEST}: not changed (it cannot be read as a manifest)"
     files = dict(manifest["files"])
     files.pop(path.name, None)
     parts = dict(manifest.get("parts") or {})
@@ -110,3 +133,12 @@ def _record(path: Path, text: str) -> str | None:
                "count": len(files)}
     write_atomic(folder / MANIFEST, json.dumps(updated, indent=1, sort_keys=True) + "\n")
     return f'{MANIFEST}: "added": {{"{path.name}": "{added[path.name]}"}}'
+
+
+def _new_manifest(data: dict[str, Any] | None) -> dict[str, Any]:
+    """The manifest an export would write for a folder of no exported files."""
+    from pontoon_rules.conformance.model import FORMAT_VERSION
+
+    ruleset = (data or {}).get("ruleset")
+    rid = ruleset.get("id") if isinstance(ruleset, dict) else None
+    return {"format": FORMAT_VERSION, "ruleset": rid, "count": 0, "files": {}, "parts": {}}

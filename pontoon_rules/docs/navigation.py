@@ -21,7 +21,7 @@ NAV_TITLES = (
     _("Compare the rulesets"), _("Worked examples"), _("House edge and strategy"),
     _("For developers"), _("Ruleset file reference"), _("How the analysis works"),
     _("Simulation at scale"), _("Use it from Python"), _("Conformance testing"),
-    _("Add a language"),
+    _("Writing a harness"), _("Add a language"),
 )
 """The titles `mkdocs.yml` gives the menu (a test keeps the two in step)."""
 
