@@ -184,7 +184,7 @@ def _on_table(state: RoundState) -> set[int]:
 def own_trace(rules: Rules, stakes: list[int], steps: list[dict[str, Any]],
               rng: random.Random | None = None) -> dict[str, Any]:
     """The reference engine dealing from its own shuffled pack: the trace with `dealt`."""
-    from pontoon_rules.conformance.reference import final_json, observe, refusal, to_action
+    from pontoon_rules.conformance.reference import play_steps
 
     rng = rng or random.Random()
     state = RoundState(rules, stakes)
@@ -197,20 +197,7 @@ def own_trace(rules: Rules, stakes: list[int], steps: list[dict[str, Any]],
             state.apply_action(card)
             dealt.append(CODES[card])
 
-    deal()
-    out: list[dict[str, Any]] = []
-    for step in steps:
-        if "expect" in step:
-            out.append(observe(state))
-            continue
-        move = step["do"] if "do" in step else step["reject"]
-        code = refusal(state, move)
-        out.append({"code": code})
-        if code is None and "do" in step:
-            state.apply_action(to_action(move))
-            deal()
-    return {"steps": out, "final": final_json(state) if state.is_terminal() else None,
-            "dealt": dealt}
+    return {**play_steps(state, steps, deal), "dealt": dealt}
 
 
 # -- many rounds -------------------------------------------------------------------------

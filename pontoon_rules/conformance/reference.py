@@ -10,6 +10,7 @@ end and reports the settlement.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -102,7 +103,20 @@ def trace(rules: Rules, stakes: list[int], shoe: list[str], steps: list[dict[str
     """
     state = RoundState(rules, stakes)
     cards = [CARD_INDEX[c] if c in CARD_INDEX else parse_card(c) for c in shoe]
-    dealt = _deal(state, cards, 0)
+    dealt = [0]
+
+    def deal() -> None:
+        dealt[0] = _deal(state, cards, dealt[0])
+
+    return play_steps(state, steps, deal)
+
+
+def play_steps(state: RoundState, steps: list[dict[str, Any]],
+               deal: Callable[[], None]) -> dict[str, Any]:
+    """Deal (`deal` plays every chance node due), then play the stripped steps, dealing
+    after each move taken: each `expect` observed, each move's refusal code (None where
+    taken); `final` null when the steps end before the round does."""
+    deal()
     out: list[dict[str, Any]] = []
     for step in steps:
         if "expect" in step:
@@ -113,7 +127,7 @@ def trace(rules: Rules, stakes: list[int], shoe: list[str], steps: list[dict[str
         out.append({"code": code})
         if code is None and "do" in step:
             state.apply_action(to_action(move))
-            dealt = _deal(state, cards, dealt)
+            deal()
     return {"steps": out, "final": final_json(state) if state.is_terminal() else None}
 
 

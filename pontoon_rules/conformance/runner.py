@@ -21,10 +21,8 @@ killed on every way out: the end of its work, a timeout, an error, Ctrl+C or SIG
 
 from __future__ import annotations
 
-import signal
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from fnmatch import fnmatchcase
 from typing import Any
 
@@ -48,6 +46,7 @@ from pontoon_rules.conformance.persistent import (
 )
 from pontoon_rules.conformance.processes import allow_starts, kill_all
 from pontoon_rules.conformance.protocol import run_one_shot
+from pontoon_rules.signals import terminated_cleanly
 
 __all__ = ["MAX_RESTARTS", "PIPELINE_BYTES", "START_TIMEOUT", "STATUSES", "Item", "Outcome",
            "PersistentRunner", "RunOptions", "RunResult", "Session", "classify", "internal",
@@ -103,7 +102,7 @@ def run_vectors(vectors: list[dict[str, Any]], options: RunOptions,
 
     threads = [threading.Thread(target=work, args=(k,), daemon=True) for k in range(jobs)]
     allow_starts()
-    with _terminated_cleanly():
+    with terminated_cleanly():
         try:
             for t in threads:
                 t.start()
@@ -118,23 +117,6 @@ def run_vectors(vectors: list[dict[str, Any]], options: RunOptions,
     not_run = sum(o.status == "not-run" for o in outcomes) if harness else 0
     return RunResult(outcomes, meta, harness, not_run)
 
-
-@contextmanager
-def _terminated_cleanly() -> Iterator[None]:
-    """While the run goes on, SIGTERM exits with 143 through its cleanup (every harness's
-    tree killed) instead of killing this process and leaving the harnesses running."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(_signum: int, _frame: object) -> None:
-        raise SystemExit(143)
-
-    previous = signal.signal(signal.SIGTERM, stop)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 def _work(items: list[Item], options: RunOptions, report: Callable[[Outcome], None],

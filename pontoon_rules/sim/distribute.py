@@ -20,12 +20,12 @@ they start with the strategy built and the kernels loaded.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
+from pontoon_rules.signals import terminated_cleanly
 from pontoon_rules.sim.cluster import ClusterError, connect
 
 Task = tuple[str, str, int, tuple[int, ...]]
@@ -116,7 +116,7 @@ def run_tasks(tasks: Sequence[Task], workers: int = 1, scheduler: str | None = N
 
         for kind, payload in {(t[0], t[1]) for t in tasks}:
             _prepare(kind, payload)  # built once here; the forked workers inherit it
-        with _terminated_cleanly():  # before the workers exist: no moment without it
+        with terminated_cleanly():  # before the workers exist: no moment without it
             pool = multiprocessing.get_context("fork").Pool(min(workers, len(tasks)),
                                                               initializer=_worker_start)
             with pool:
@@ -138,26 +138,6 @@ def _worker_start() -> None:
         pass
 
 
-@contextmanager
-def _terminated_cleanly() -> Iterator[None]:
-    """While the block runs, SIGTERM exits with 143 through the block's cleanup (the
-    pool is terminated, the cluster client closed) instead of killing this process."""
-    import signal
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(_signum: int, _frame: object) -> None:
-        raise SystemExit(143)
-
-    previous = signal.signal(signal.SIGTERM, stop)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-
 
 def _prepare(kind: str, payload: str) -> None:
     """Build what the tasks of `kind` and `payload` need, in this process."""
@@ -171,7 +151,7 @@ def _prepare(kind: str, payload: str) -> None:
 
 def _dask(tasks: Sequence[Task], scheduler: str) -> Iterator[Any]:
     client = connect(scheduler)
-    with _terminated_cleanly():
+    with terminated_cleanly():
         try:
             futures = client.map(run_task, list(tasks), pure=False)
             for future in futures:
