@@ -78,9 +78,17 @@ def _validated(data: dict[str, Any], path: str, new: Any) -> Ruleset:
     return Ruleset.model_validate(with_value(data, path, new))
 
 
+SUMMARIES = {"bust_pays_by_class": "what a banker's bust pays is in the outcome table "
+                                   "(`Rules.cells`), which every consumer reads"}
+"""Compiled attributes no consumer reads, the engine included: their effect is all in
+another attribute."""
+
+
 def changed_attributes(a: Rules, b: Rules) -> tuple[str, ...]:
-    """The attributes of `Rules` (not the ruleset it was compiled from) that differ."""
-    return tuple(f.name for f in dataclasses.fields(Rules) if f.name != "ruleset"
+    """The attributes of `Rules` (not the ruleset it was compiled from, nor `SUMMARIES`)
+    that differ."""
+    return tuple(f.name for f in dataclasses.fields(Rules)
+                 if f.name != "ruleset" and f.name not in SUMMARIES
                  and not _equal(getattr(a, f.name), getattr(b, f.name)))
 
 

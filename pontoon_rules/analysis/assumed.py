@@ -11,7 +11,8 @@ attribute: a rule switched off, a limit that is no limit). A rule whose field do
 to the game (`ruleset.relevance`: the insurance odds of a game without insurance) is not
 checked: it changes no play.
 
-Rules that are not in this table are either read by every method wherever they can change
+Rules that are not in this table are either valued apart from the round (the side bets:
+`analysis.side_bets`, in the edge), or read by every method wherever they can change
 play (the pack, the deal, the named hands and the outcome table, ...), or fixed by the
 definition of the figure (one seat, flat unit stakes, one round from a full shoe: what
 `analysis.present.costs.skip_reason` lists with its reason), or a derived view of rules
@@ -29,7 +30,6 @@ from pontoon_rules.engine.rules import NO_LIMIT, Rules
 
 ASSUMED: dict[str, tuple[str, Any]] = {
     "bust_loses_at_once": ("settlement.player_bust_loses_at_once", True),
-    "bust_pays_by_class": ("settlement.banker_bust_pays_by_class", True),
     "banker_hit_soft": ("banker.hit_soft_17", False),
     "banker_must_stand": ("banker.must_stand_at", NO_LIMIT),
     "split_allowed": ("player.split.allowed", False),
@@ -50,7 +50,6 @@ ASSUMED: dict[str, tuple[str, Any]] = {
     "surrender": ("player.surrender.allowed", None),
     "insurance": ("player.insurance.allowed", False),
     "even_money": ("player.insurance.even_money", False),
-    "side_bets": ("side_bets", None),
 }
 """Compiled attribute of `Rules` -> (the schema field that sets it, the value a method that
 never reads it assumes)."""
@@ -80,6 +79,11 @@ NOT_READ_BY_DEFINITION: dict[str, dict[str, str]] = {
     "exact-shoe": {
         "split_all_at_once": "the shoe's split hands are played CDZ- (each as if alone), so "
                              "which split hand's cards come first changes nothing",
+    },
+    "compiled-sim": {
+        "banker_must_stand": "a banker by choice decides by the strategy the kernel is "
+                             "given (`sim.strategy`: the analysis's banker policy, held to "
+                             "the rule), not by the compiled rules",
     },
 }
 """Per consumer: attributes its figure does not depend on by the definition of its method,
