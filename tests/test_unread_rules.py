@@ -102,3 +102,16 @@ def test_no_bundled_ruleset_is_refused_for_an_unread_rule(base_id: str) -> None:
     """Every bundled ruleset's rules are what the methods read or assume."""
     reads = base_reads(compile_rules(load_bundled(base_id)))
     assert set(reads) >= set(CONSUMERS)
+
+
+def test_costs_never_prices_an_unread_rule_at_nothing() -> None:
+    """The issue's cost tables priced the bust that waits at +0.0000: a variant whose own
+    solve would read what the base's read is given the base's edge only where it plays no
+    rule left unread; else it is solved, and refused by name or priced."""
+    from pontoon_rules.analysis.present.costs import rule_costs
+
+    table = rule_costs(load_bundled("blackjack-reference"),
+                       paths=["settlement.player_bust_loses_at_once"])
+    (row,) = table.rows
+    assert row.edge is None and "does not read this rule" in row.note \
+        or row.change is not None and abs(row.change) > 0.1, row
