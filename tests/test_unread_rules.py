@@ -115,3 +115,21 @@ def test_costs_never_prices_an_unread_rule_at_nothing() -> None:
     (row,) = table.rows
     assert row.edge is None and "does not read this rule" in row.note \
         or row.change is not None and abs(row.change) > 0.1, row
+
+
+@pytest.mark.parametrize("deck", ["finite", "infinite"])
+def test_the_strategy_chart_is_refused_where_the_edge_is(deck: str) -> None:
+    """A chart drawn for a rule its method never read is refused as the edge is."""
+    from pontoon_rules.analysis.present.chart import strategy_chart
+
+    rules = compile_rules(_overlay("blackjack-reference", "banker.hit_soft_17", True))
+    strategy_chart(rules, deck=deck)  # read: drawn
+    rules = compile_rules(_overlay("blackjack-reference",
+                                   "settlement.player_bust_loses_at_once", False))
+    try:
+        edge = house_edge(rules, deck)
+    except UnsupportedFeatureError:
+        with pytest.raises(UnsupportedFeatureError, match="player_bust_loses_at_once"):
+            strategy_chart(rules, deck=deck)
+    else:
+        assert strategy_chart(rules, deck=deck) and edge
