@@ -133,3 +133,24 @@ def test_the_strategy_chart_is_refused_where_the_edge_is(deck: str) -> None:
             strategy_chart(rules, deck=deck)
     else:
         assert strategy_chart(rules, deck=deck) and edge
+
+
+def test_what_is_not_a_section_has_no_effect_on_play() -> None:
+    """The fields of `Ruleset` outside its behavioural sections (`model.SECTIONS`: the one
+    place that says which fields are play) are names, words and provenance: each, changed,
+    leaves every compiled rule as it was, so no consumer can owe them a read."""
+    from pontoon_rules.ruleset.model import SECTIONS
+    from tests.unread_fields import changed_attributes
+
+    base = load_bundled("pagat-british")
+    data = base.model_dump(mode="python")
+    changes = {"id": "another-id", "name": "Another name", "summary": "Another summary.",
+               "translations": {}, "kind": "house", "extends": "blackjack-reference",
+               "sources": {**data["sources"],
+                           "extra": {"title": "An extra source", "language": "en"}},
+               "provenance": {}}
+    assert set(changes) == set(Ruleset.model_fields) - set(SECTIONS)
+    for name, value in changes.items():
+        variant = Ruleset.model_validate({**data, name: value})
+        assert getattr(variant, name) != getattr(base, name), name
+        assert not changed_attributes(compile_rules(base), compile_rules(variant)), name
