@@ -13,6 +13,10 @@ On a tiny pack (a few ranks, one deck, a few cards a hand) every figure is exact
 - compiled-sim: the compiled simulator (`sim.simulate`, infinite deck, best play), its
   mean within its 99.9% interval of the exact-infinite figure.
 
+On a real shoe, where the exact figure is a float, the compiled simulator dealing a fresh
+shoe each round (`dealing="shoe"`) with the shoe's own best play must hold the exact-shoe
+figure in its 99.9% interval (`judge_shoe`).
+
 A consumer that refuses (any `PontoonError`, naming a field) is "refuses"; anything else is
 "agrees" or "DISAGREES". Seeds are fixed, so a run is the same every time.
 """
@@ -37,6 +41,8 @@ TINY_BASES = ("tiny-pagat", "tiny-blackjack", "tiny-ochko", "tiny-surrender", "t
 fields are changed one by one (`unread_fields.variants`)."""
 CONSUMERS = ("exact-shoe", "exact-infinite", "engine", "compiled-sim")
 AGREES, REFUSES, DISAGREES = "agrees", "refuses", "ACCEPTED AND DISAGREES"
+NOT_COMPARED = "not compared"
+"""A simulation that plays another strategy than the exact figure's (no claim either way)."""
 Z_999 = 3.2905
 
 
@@ -138,6 +144,30 @@ def _simulated(consumer: str, rules: Rules, target: float | None, rounds: int,
     return Verdict(consumer, DISAGREES,
                    f"simulated {mean:.5f} ± {half:.5f} (99.9%, {result.rounds} rounds), "
                    f"exact infinite deck {target:.5f}")
+
+
+def judge_shoe(ruleset: Ruleset, rounds: int, seed: int = 45) -> Verdict:
+    """The compiled simulator on the ruleset's own shoe (fresh each round) against the
+    exact-shoe figure, where both accept it and the simulator plays the shoe's own best
+    play (`sim.simulate.play_note`: else its play is not the exact figure's)."""
+    from pontoon_rules.analysis.edge import edge_of
+    from pontoon_rules.sim.simulate import play_note, simulate
+
+    rules = compile_rules(ruleset)
+    try:
+        exact = -edge_of(rules, "finite") / 100
+        result = simulate(rules, rounds, seed=seed, dealing="shoe")
+    except PontoonError as e:
+        return Verdict("compiled-sim (shoe)", REFUSES, str(e))
+    if "own shoe" not in play_note(rules, None, "shoe"):
+        return Verdict("compiled-sim (shoe)", NOT_COMPARED, "plays the infinite deck's best "
+                                                            "play: not the exact figure's")
+    mean, half = result.mean, result.half_width
+    if abs(mean - exact) <= half:
+        return Verdict("compiled-sim (shoe)", AGREES, f"{mean:.5f} ± {half:.5f} vs {exact:.5f}")
+    return Verdict("compiled-sim (shoe)", DISAGREES,
+                   f"simulated {mean:.5f} ± {half:.5f} (99.9%, {result.rounds} rounds on the "
+                   f"shoe), exact shoe {exact:.5f}")
 
 
 def field_verdicts(base: Ruleset, rounds: int) -> dict[str, dict[str, Any]]:

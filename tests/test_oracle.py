@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from oracle import AGREES, DISAGREES, REFUSES, TINY_BASES, judge, tiny
+from oracle import AGREES, DISAGREES, REFUSES, TINY_BASES, judge, judge_shoe, tiny
 from pydantic import ValidationError
 from sizes import LONG, size
 from unread_fields import variants
@@ -53,7 +53,7 @@ def _changed(base: str, picks: list[int]) -> Ruleset | None:
         return None
 
 
-@settings(max_examples=size(3, 40), deadline=None, derandomize=True, database=None,
+@settings(max_examples=size(5, 60), deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(base=st.sampled_from(QUICK_BASES),
        picks=st.lists(st.integers(min_value=0, max_value=10_000), min_size=1, max_size=3))
@@ -64,6 +64,27 @@ def test_random_rulesets_agree_or_refuse(base: str, picks: list[int]) -> None:
     if ruleset is None:
         return
     assert not _disagreements(ruleset)
+
+
+SHOE_BASES = ("pagat-british", "casino-ochko")
+"""Bundled games whose shoe's own best play the compiled simulator plays (tables small
+enough: `sim.shoe_strategy`), so its mean on the shoe is the exact figure's."""
+
+
+@settings(max_examples=size(2, 20), deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(base=st.sampled_from(SHOE_BASES), pick=st.integers(min_value=0, max_value=10_000))
+def test_real_shoes_agree_or_refuse(base: str, pick: int) -> None:
+    """A bundled game with one field changed, on its real shoe: the compiled simulator
+    dealing a fresh shoe each round holds the exact-shoe figure in its 99.9% interval."""
+    from pontoon_rules.ruleset.registry import load_bundled
+
+    ruleset = load_bundled(base)
+    options = [v for v in variants(ruleset) if v.changed and v.ruleset is not None]
+    variant = options[pick % len(options)].ruleset
+    assert variant is not None
+    verdict = judge_shoe(variant, size(300_000, 3_000_000))
+    assert verdict.verdict != DISAGREES, verdict
 
 
 def _bust_waits(base: str) -> Ruleset:
