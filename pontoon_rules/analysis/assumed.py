@@ -54,6 +54,7 @@ ASSUMED: dict[str, tuple[str, Any]] = {
 """Compiled attribute of `Rules` -> (the schema field that sets it, the value a method that
 never reads it assumes)."""
 
+
 def _shows_an_ace(rules: Rules) -> bool:
     """Insurance and even money are offered only where the banker may show an ace
     (`engine.flow.insurance_offered`)."""
