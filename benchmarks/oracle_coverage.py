@@ -11,7 +11,7 @@ field another makes moot) is not counted. The fields of the schema that no tiny 
 change are listed as "never tried".
 
     python benchmarks/oracle_coverage.py [--bases tiny-pagat,tiny-blackjack] [--rounds N]
-        [--json FILE]
+        [--limit N] [--json FILE]
 
 Exit status 1 when any cell is "ACCEPTED AND DISAGREES".
 """
@@ -43,13 +43,14 @@ def _field_of(path: str) -> str:
     return path
 
 
-def coverage(bases: list[str], rounds: int) -> tuple[dict[str, dict[str, str]], list[str]]:
+def coverage(bases: list[str], rounds: int,
+             limit: int | None = None) -> tuple[dict[str, dict[str, str]], list[str]]:
     """The table (field -> consumer -> verdict) and the disagreements in words."""
     table: dict[str, dict[str, str]] = {}
     wrong: list[str] = []
     for base in bases:
         print(f"  {base} ...", file=sys.stderr, flush=True)
-        for path, by_consumer in field_verdicts(tiny(base), rounds).items():
+        for path, by_consumer in field_verdicts(tiny(base), rounds, limit).items():
             row = table.setdefault(_field_of(path), {c: NEVER for c in CONSUMERS})
             for consumer, seen in by_consumer.items():
                 for new, v in seen:
@@ -68,8 +69,10 @@ def main() -> int:
     parser.add_argument("--bases", default=",".join(TINY_BASES))
     parser.add_argument("--rounds", type=int, default=200_000)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--limit", type=int, default=None,
+                        help="only the first N changes of each base (a quick sample)")
     args = parser.parse_args()
-    table, wrong = coverage(args.bases.split(","), args.rounds)
+    table, wrong = coverage(args.bases.split(","), args.rounds, args.limit)
     width = max(map(len, table))
     print(f"{'field':{width}}  " + "  ".join(f"{c:14}" for c in CONSUMERS))
     for path in sorted(table):

@@ -170,15 +170,17 @@ def judge_shoe(ruleset: Ruleset, rounds: int, seed: int = 45) -> Verdict:
                    f"shoe), exact shoe {exact:.5f}")
 
 
-def field_verdicts(base: Ruleset, rounds: int) -> dict[str, dict[str, Any]]:
-    """Each field of `base` changed alone (every alternative value): per field, per
-    consumer, the verdicts seen."""
+def field_verdicts(base: Ruleset, rounds: int,
+                   limit: int | None = None) -> dict[str, dict[str, Any]]:
+    """Each field of `base` changed alone (every alternative value; the first `limit`
+    changes that reach a compiled rule): per field, per consumer, the verdicts seen."""
+    from itertools import islice
+
     from unread_fields import variants
 
     out: dict[str, dict[str, Any]] = {}
-    for variant in variants(base):
-        if variant.ruleset is None or not variant.changed:
-            continue
+    changes = (v for v in variants(base) if v.ruleset is not None and v.changed)
+    for variant in islice(changes, limit):
         for v in judge(variant.ruleset, rounds):
             out.setdefault(variant.path, {}).setdefault(v.consumer, []).append(
                 (variant.new, v))
