@@ -32,6 +32,7 @@ LAYERS = (
 
 ANALYSIS_LAYERS = (
     {"deck", "nogc", "reads"},
+    {"assumed"},
     {"outcomes"},
     {"named"},
     {"hand", "dealer", "side_bets", "seat_takes"},

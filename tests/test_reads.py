@@ -23,6 +23,7 @@ from pontoon_rules.analysis.reads import (
     unwrapped,
 )
 from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.ruleset.features import UnsupportedFeatureError
 from pontoon_rules.ruleset.fields import ruleset_paths, value_at
 from pontoon_rules.ruleset.loader import load_ruleset
 from pontoon_rules.ruleset.model import Ruleset
@@ -98,7 +99,10 @@ def test_a_variant_with_the_same_reads_has_the_same_edge(name: str) -> None:
             rules = compile_rules(variant)
             if reads_equal(seen.read, rules):
                 same += 1
-                assert edge_of(rules) == base, (path, new)
+                try:
+                    assert edge_of(rules) == base, (path, new)
+                except UnsupportedFeatureError as e:  # a rule it never read: refused
+                    assert path in str(e), (path, new)
             else:
                 differ += 1
     assert same and differ

@@ -41,7 +41,7 @@ class Recorded:
 
     def __getattr__(self, name: str) -> Any:
         value = getattr(self._rules, name)
-        if isinstance(value, dict):
+        if isinstance(value, (dict, Entries)):  # a mapping read through another wrapper too
             value = Entries(name, value, self.read)
         else:
             self.read[name] = value
@@ -71,12 +71,19 @@ class Entries(Mapping[Any, Any]):
         return self._entries[key]
 
     def __iter__(self) -> Iterator[Any]:
-        self._read[self._name] = self._entries
+        self._read[self._name] = self.plain()
         return iter(self._entries)
 
     def __len__(self) -> int:
-        self._read[self._name] = self._entries
+        self._read[self._name] = self.plain()
         return len(self._entries)
+
+    def plain(self) -> Mapping[Any, Any]:
+        """The mapping under any number of wrappers (what a whole read notes)."""
+        entries = self._entries
+        while isinstance(entries, Entries):
+            entries = entries._entries
+        return entries
 
     def __contains__(self, key: object) -> bool:
         self._read[(self._name, key)] = self._entries.get(key, MISSING)

@@ -18,6 +18,8 @@ from fractions import Fraction
 
 import numpy as np
 
+from pontoon_rules.analysis.assumed import require_read
+from pontoon_rules.analysis.reads import recording
 from pontoon_rules.engine.cards import CARDS_PER_PACK
 from pontoon_rules.engine.named import ANY_SUITS, MIXED, SUITED, NamedHand
 from pontoon_rules.engine.named import BUST as BUST_ID
@@ -132,6 +134,8 @@ def compile_sim(rules: Rules) -> SimRules:
     """
     r = rules.ruleset
     require_supported(r, "simulator")
+    given = rules
+    rules, read = recording(rules)  # what the kernel is given: `analysis.assumed`
     p = np.zeros(N_PARAMS, dtype=np.int64)
     between, shoot = r.between_deals, r.shoot
     cap = min(rules.split_max_hands, MAX_SPLIT_HANDS)
@@ -200,9 +204,11 @@ def compile_sim(rules: Rules) -> SimRules:
     hand_params(rules, ids, p)
     _giving_up(rules, p)
     _side_bets(rules, p)
-    return SimRules(rules, p, _class_rank(rules), settle_table(rules), _pays(rules),
-                    np.array([i in rules.split_ranks for i in range(13)], dtype=np.int64),
-                    shoe, named_table(rules, ids), cells_table(rules, ids))
+    compiled = SimRules(given, p, _class_rank(rules), settle_table(rules), _pays(rules),
+                        np.array([i in rules.split_ranks for i in range(13)], dtype=np.int64),
+                        shoe, named_table(rules, ids), cells_table(rules, ids))
+    require_read(read, given, "compiled-sim")
+    return compiled
 
 
 MAX_HAND_IDS = 63

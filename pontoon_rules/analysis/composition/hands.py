@@ -39,6 +39,7 @@ from pontoon_rules.analysis.outcomes import (
     results,
     staked_net,
 )
+from pontoon_rules.analysis.reads import recording
 from pontoon_rules.analysis.seat_takes import padded, taken_shares, taking_finals
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.common import HandClass
@@ -49,6 +50,7 @@ class HandValues(ShoeOutlook):
 
     def __init__(self, rules: Rules, policy: str | None = None, exact: bool = False,
                  value_only: bool = False) -> None:
+        rules, self.read = recording(rules)  # what the solve reads: `check_reads`
         super().__init__(rules, policy, exact)
         self.value_only = value_only
         self.takers = [self.finals[i] for i, _ in taking_finals(rules, self.finals)]

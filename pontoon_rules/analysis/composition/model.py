@@ -26,6 +26,7 @@ from typing import Any
 
 import numpy as np
 
+from pontoon_rules.analysis.assumed import require_read
 from pontoon_rules.analysis.composition.hands import HandValues
 from pontoon_rules.analysis.composition.outlook import Removed
 from pontoon_rules.analysis.context import STATS
@@ -279,7 +280,13 @@ class CompositionModel(HandValues):
                 part = weights @ self.dealt_stats(cards)
                 total = part if total is None else total + part
             self._stats = total[:len(STATS)]
+        self.check_reads()
         return self._stats
+
+    def check_reads(self) -> None:
+        """Refuse the figure where the ruleset plays a rule the solve never read
+        (`analysis.assumed`)."""
+        require_read(self.read, self.rules, "exact-shoe")
 
     def value_of_round(self) -> Any:
         """The expected value of a round per unit of original stake."""

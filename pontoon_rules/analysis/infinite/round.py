@@ -20,12 +20,14 @@ from fractions import Fraction
 
 import numpy as np
 
+from pontoon_rules.analysis.assumed import require_read
 from pontoon_rules.analysis.context import STATS, Context
 from pontoon_rules.analysis.dealer import AnalysisError, BankerPolicy, banker_policy
 from pontoon_rules.analysis.deck import Deck, KindSpace, Number, kind_space
 from pontoon_rules.analysis.giving_up import early_surrender, early_surrender_stats
 from pontoon_rules.analysis.named import dealt_natural
 from pontoon_rules.analysis.nogc import gc_paused
+from pontoon_rules.analysis.reads import recording
 from pontoon_rules.engine.rules import Rules
 
 
@@ -45,6 +47,7 @@ class RoundModel:
                  exact: bool = False) -> None:
         if deck not in ("infinite", "finite"):
             raise AnalysisError(f"unknown deck {deck!r}: expected infinite or finite")
+        rules, self.read = recording(rules)  # what the solve reads: `check_reads`
         self.rules, self.deck, self.exact = rules, deck, exact
         self.policy: BankerPolicy = banker_policy(rules, policy)
         self.space: KindSpace = kind_space(rules)
@@ -177,6 +180,7 @@ class RoundModel:
         total: Number = Fraction(0) if self.exact else 0.0
         for deal in self.deals():
             total += deal.probability * self._deal_total(deal)
+        self.check_reads()
         return total
 
     def _deal_total(self, deal: Deal) -> Number:
@@ -191,7 +195,13 @@ class RoundModel:
         for deal in self.deals():
             found = self.deal_stats(deal)[:len(STATS)]  # the `TAKEN` entries per context
             total += float(deal.probability) * found.astype(float)
+        self.check_reads()
         return total
+
+    def check_reads(self) -> None:
+        """Refuse the figure where the ruleset plays a rule the solve never read
+        (`analysis.assumed`)."""
+        require_read(self.read, self.rules, f"exact-{self.deck}")
 
 
 INFINITE_METHOD = ("infinite deck (cards dealt with replacement, each rank's chance "

@@ -137,6 +137,7 @@ def strategy_chart(rules: Rules, policy: str | None = None,
     for n in range(2, most):
         tables[n] = _rows(model, visibles, n)
     tables[2] = tables.get(2, []) + _pair_rows(model, visibles)
+    model.value()  # the whole round solved: refused where it plays a rule never read
     return Chart(rules.ruleset.id, model.policy.name, columns, tables,
                  deck_words(rules, "infinite"), method=INFINITE_METHOD)
 

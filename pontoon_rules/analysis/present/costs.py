@@ -150,7 +150,7 @@ def rule_costs(ruleset: Ruleset, deck: Deck | None = None, policy: str | None = 
     for (*_, variant), key in zip(planned, variant_keys, strict=True):
         if not isinstance(variant, Ruleset) or key == own or key in jobs or key in found:
             continue
-        if read is not None and reads_equal(read, compile_rules(variant)):
+        if read is not None and _reads_alike(read, compile_rules(variant), deck):
             found[key] = (base, "")  # what the ruleset's own solve read is unchanged
         else:
             jobs[key] = variant  # equal keys: equal edges, solved once
@@ -160,6 +160,16 @@ def rule_costs(ruleset: Ruleset, deck: Deck | None = None, policy: str | None = 
             for (path, old, new, variant), key in zip(planned, variant_keys, strict=True)]
     return CostTable(ruleset.id, deck, policy, base, rows, skipped,
                      deck_words(base_rules, deck), _method(base_rules, deck))
+
+
+def _reads_alike(read: Read, rules: Rules, deck: Deck) -> bool:
+    """Whether a variant's solve would read what the ruleset's own read and see the same,
+    with no rule it plays left unread (`analysis.assumed`: that variant is solved, and
+    refused by name)."""
+    from pontoon_rules.analysis.assumed import unread_rules
+
+    consumer = "exact-shoe" if deck == "finite" else "exact-infinite"
+    return reads_equal(read, rules) and not unread_rules(read, rules, consumer)
 
 
 def _variant(data: dict[str, Any], path: str, new: Any) -> Ruleset | str:

@@ -1,0 +1,175 @@
+"""Every field of the schema, changed alone on a base ruleset, against each consumer that
+prints a figure: does the consumer read it (its figure may change), refuse it (naming a
+field), or is the change no part of the figure? Shared by `tests/test_unread_rules.py`
+and `benchmarks/oracle_coverage.py`.
+
+The fields are enumerated from the pydantic models (`fields.ruleset_paths`: every leaf of
+every section, each named hand's fields), each tried at every value `costs.alternatives`
+gives (a flipped bool, every other enum member, an integer one either side or no limit,
+neighbouring odds). A consumer "reads" a change when what it read of the base's rules
+(`analysis.reads`) differs under the variant: a solve is a function of what it reads, so
+one that reads nothing changed would print the base's figure again.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from pontoon_rules.analysis.reads import Read, _equal, reads_equal
+from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.errors import PontoonError
+from pontoon_rules.ruleset.fields import ruleset_paths, value_at
+from pontoon_rules.ruleset.model import Ruleset
+
+CONSUMERS = ("exact-shoe", "exact-infinite", "compiled-sim")
+READS, REFUSES, NO_EFFECT, NOT_IN_GAME, UNREACHED, FIGURE_FIXED, SILENT = (
+    "reads", "refuses", "no effect on play", "not in this game", "unreached",
+    "fixed by the figure", "SILENT")
+"""The verdicts: the consumer reads the change; refuses it by name; the change reaches
+no compiled rule (names, provenance, a field another makes moot); the field does not
+apply (`ruleset.relevance`); it changes only cells of the outcome table that neither exact
+method ever reaches (a pair of hands that cannot meet: checked against the engine by the
+differential oracle); the figure is defined without it (`costs.skip_reason`,
+`assumed.NOT_READ_BY_DEFINITION`); or it is read by nothing and refused by nothing."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One field of `base` changed to `new` (None where the schema rejects the change)."""
+
+    path: str
+    old: Any
+    new: Any
+    ruleset: Ruleset | None
+    changed: tuple[str, ...]
+    """The compiled attributes of `Rules` the change reaches (not `ruleset`)."""
+
+
+def variants(base: Ruleset) -> Iterator[Variant]:
+    """Every one-field change of `base` the schema accepts (each field at each of its
+    alternative values), with the compiled attributes it reaches."""
+    from pontoon_rules.analysis.present.costs import _variant, alternatives
+
+    data = base.model_dump(mode="python")
+    base_rules = compile_rules(base)
+    for path in ruleset_paths(base):
+        try:
+            old = value_at(base, path)
+        except AttributeError:
+            continue
+        for new in alternatives(old, path):
+            made = _variant(data, path, new)
+            if isinstance(made, str) and made.startswith("invalid"):
+                continue
+            if isinstance(made, str):  # not analysed: a feature refused by name
+                made = _validated(data, path, new)
+            yield Variant(path, old, new, made, changed_attributes(base_rules,
+                                                                   compile_rules(made)))
+
+
+def _validated(data: dict[str, Any], path: str, new: Any) -> Ruleset:
+    from pontoon_rules.ruleset.fields import with_value
+
+    return Ruleset.model_validate(with_value(data, path, new))
+
+
+SUMMARIES = {"bust_pays_by_class": "what a banker's bust pays is in the outcome table "
+                                   "(`Rules.cells`), which every consumer reads"}
+"""Compiled attributes no consumer reads, the engine included: their effect is all in
+another attribute."""
+
+
+def changed_attributes(a: Rules, b: Rules) -> tuple[str, ...]:
+    """The attributes of `Rules` (not the ruleset it was compiled from, nor `SUMMARIES`)
+    that differ."""
+    return tuple(f.name for f in dataclasses.fields(Rules)
+                 if f.name != "ruleset" and f.name not in SUMMARIES
+                 and not _equal(getattr(a, f.name), getattr(b, f.name)))
+
+
+def base_reads(rules: Rules) -> dict[str, Read | Any]:
+    """What each consumer reads of `rules` (the compiled simulator: its arrays)."""
+    from pontoon_rules.analysis.composition.model import CompositionModel
+    from pontoon_rules.analysis.infinite.round import RoundModel
+
+    finite = CompositionModel(rules)
+    finite.stats()
+    infinite = RoundModel(rules, "infinite")
+    infinite.value()
+    return {"exact-shoe": finite.read, "exact-infinite": infinite.read,
+            "compiled-sim": _sim_arrays(rules), "base": rules}
+
+
+def _sim_arrays(rules: Rules) -> list[np.ndarray]:
+    from pontoon_rules.sim.compiled import compile_sim
+
+    sim = compile_sim(rules)
+    return [getattr(sim, f.name) for f in dataclasses.fields(sim)
+            if isinstance(getattr(sim, f.name), np.ndarray)]
+
+
+def verdict(consumer: str, reads: dict[str, Any], variant: Variant) -> str:
+    """What `consumer` does with `variant` given what each consumer read of the base
+    (`base_reads`)."""
+    from pontoon_rules.analysis.assumed import require_read
+    from pontoon_rules.ruleset.features import require_handled
+
+    assert variant.ruleset is not None
+    rules = compile_rules(variant.ruleset)
+    if consumer == "compiled-sim":
+        return _sim_verdict(reads[consumer], rules, variant)
+    read = reads[consumer]
+    if _refused(lambda: require_handled(rules.ruleset, "edge")):
+        return REFUSES
+    if not reads_equal(read, rules):
+        return READS  # else its solve reads what the base's read, and sees the same
+    if _refused(lambda: require_read(read, rules, consumer)):
+        return REFUSES
+    return _unread(consumer, reads, rules, variant)
+
+
+def _unread(consumer: str, reads: dict[str, Any], rules: Rules, variant: Variant) -> str:
+    """The verdict on a change the consumer neither reads nor refuses."""
+    from pontoon_rules.analysis.assumed import NOT_READ_BY_DEFINITION, in_play
+    from pontoon_rules.analysis.present.costs import skip_reason
+    from pontoon_rules.ruleset.relevance import applies
+
+    if not variant.changed:
+        return NO_EFFECT
+    if not applies(rules.ruleset, variant.path) or not any(
+            in_play(name, rules) for name in variant.changed):
+        return NOT_IN_GAME
+    if skip_reason(variant.path) or set(variant.changed) <= set(
+            NOT_READ_BY_DEFINITION.get(consumer, {})):
+        return FIGURE_FIXED
+    if variant.changed == ("cells",) and consumer != "compiled-sim":
+        base = reads["base"]
+        cells = {("cells", k) for k in base.cells if base.cells[k] != rules.cells.get(k)}
+        if not any(cell in reads[c] for c in ("exact-shoe", "exact-infinite")
+                   for cell in cells):
+            return UNREACHED
+    return SILENT
+
+
+def _sim_verdict(arrays: list[np.ndarray], rules: Rules, variant: Variant) -> str:
+    found: list[np.ndarray] = []
+    if _refused(lambda: found.extend(_sim_arrays(rules))):
+        return REFUSES
+    same = all(a.shape == b.shape and np.array_equal(a, b)
+               for a, b in zip(arrays, found, strict=True))
+    if not same:
+        return READS
+    return _unread("compiled-sim", {}, rules, variant)
+
+
+def _refused(call: Callable[[], Any]) -> bool:
+    try:
+        call()
+    except PontoonError:
+        return True
+    return False
