@@ -102,8 +102,6 @@ def test_a_bust_that_waits_is_never_silently_wrong() -> None:
             assert "player_bust_loses_at_once" in v.detail, v
 
 
-@pytest.mark.xfail(strict=True, reason="fixed on branch h45-exact: the composition method "
-                                       "reads settlement.player_bust_loses_at_once")
 def test_a_bust_that_waits_is_analysed_on_the_shoe() -> None:
     """Once the shoe's method reads the rule, it agrees with the engine exactly."""
     shoe = judge(_bust_waits("tiny-blackjack"), 1000)[0]

@@ -148,7 +148,7 @@ def test_what_is_not_a_section_has_no_effect_on_play() -> None:
                "translations": {}, "kind": "house", "extends": "blackjack-reference",
                "sources": {**data["sources"],
                            "extra": {"title": "An extra source", "language": "en"}},
-               "provenance": {}}
+               "provenance": {}, "schema_version": 1}
     assert set(changes) == set(Ruleset.model_fields) - set(SECTIONS)
     for name, value in changes.items():
         variant = Ruleset.model_validate({**data, name: value})

@@ -84,6 +84,12 @@ NOT_READ_BY_DEFINITION: dict[str, dict[str, str]] = {
         "split_all_at_once": "the shoe's split hands are played CDZ- (each as if alone), so "
                              "which split hand's cards come first changes nothing",
     },
+    "exact-infinite": {
+        "bust_loses_at_once": "the infinite deck's round settles a bust like any finished "
+                              "hand, against the banker's final hand through the outcome "
+                              "table (`Rules.cells`, which holds the rule), never on the peek "
+                              "alone",
+    },
     "compiled-sim": {
         "banker_must_stand": "a banker by choice decides by the strategy the kernel is "
                              "given (`sim.strategy`: the analysis's banker policy, held to "
