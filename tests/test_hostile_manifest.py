@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from pathlib import Path
 
 import pytest
+from test_hostile_site import snapshot
 
 from pontoon_rules.docs import publish
 from pontoon_rules.errors import OutputError
@@ -34,17 +34,6 @@ def put(target: Path, pages: dict[str, str], said: list[str] | None = None) -> N
     finally:
         assert publish.finish_work(work, target)
 
-
-def snapshot(folder: Path) -> dict[str, bytes]:
-    """Every file under `folder` (links as their target) with its bytes."""
-    out = {}
-    for path in sorted(folder.rglob("*")):
-        rel = path.relative_to(folder).as_posix()
-        if path.is_symlink():
-            out[rel] = b"-> " + os.fsencode(os.readlink(path))
-        elif path.is_file():
-            out[rel] = path.read_bytes()
-    return out
 
 
 def manifest(target: Path) -> dict[str, object]:

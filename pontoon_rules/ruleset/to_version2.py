@@ -354,9 +354,9 @@ def holds(data: Any, path: PathKey) -> bool:
 
 
 def _get(data: Any, path: PathKey) -> Any:
+    if not holds(data, path):
+        return None
     node = data
     for part in path:
-        if not isinstance(node, dict) or part not in node:
-            return None
         node = node[part]
     return node
