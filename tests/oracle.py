@@ -79,12 +79,13 @@ def _exact_shoe(rules: Rules) -> Verdict:
 
     from pontoon_rules.analysis.composition.model import CompositionModel
     from pontoon_rules.analysis.composition.policy import CompositionPolicy
+    from pontoon_rules.analysis.side_bets import taken_value
     from pontoon_rules.ruleset.features import require_handled
 
     try:
         require_handled(rules.ruleset, "edge")
         model = CompositionModel(rules, exact=True)
-        value = model.value_of_round()
+        value = model.value_of_round() + taken_value(rules, "finite")[0]
     except PontoonError as e:
         return Verdict("exact-shoe", REFUSES, str(e))
     played = policy_value(rules, CompositionPolicy(model), finite=True)
@@ -99,12 +100,13 @@ def _exact_infinite(rules: Rules) -> tuple[Verdict, float | None]:
 
     from pontoon_rules.analysis.infinite.policy import ModelPolicy
     from pontoon_rules.analysis.infinite.round import RoundModel
+    from pontoon_rules.analysis.side_bets import taken_value
     from pontoon_rules.ruleset.features import require_handled
 
     try:
         require_handled(rules.ruleset, "edge")
         model = RoundModel(rules, "infinite", exact=True)
-        value = model.value()
+        value = model.value() + taken_value(rules, "infinite")[0]
     except PontoonError as e:
         return Verdict("exact-infinite", REFUSES, str(e)), None
     played = policy_value(rules, ModelPolicy(model))
