@@ -32,6 +32,7 @@ from starlette.responses import (
 )
 from starlette.routing import Route
 
+from pontoon_rules.conformance.protocol import depth
 from pontoon_rules.errors import PontoonError, RulesetError
 from pontoon_rules.ruleset.references import MAX_RULESET_BYTES
 from pontoon_rules.workbench.hosts import (  # noqa: F401 - host_name: also imported from here
@@ -153,26 +154,10 @@ async def _json_body(request: Request) -> dict[str, Any]:
         raise RequestError("expected the page's request as JSON") from error
     if not isinstance(data, dict):
         raise RequestError("expected the page's request as a JSON object")
-    if depth(data) > MAX_DEPTH:
+    if depth(data, MAX_DEPTH) > MAX_DEPTH:
         raise RequestError(f"the request nests its values more than {MAX_DEPTH} levels "
                            "deep: no control of the page sends that")
     return data
-
-
-def depth(value: Any) -> int:
-    """How deeply lists and objects nest in `value` (a scalar: 0), without recursion."""
-    deepest, stack = 0, [(value, 1)]
-    while stack:
-        item, level = stack.pop()
-        if isinstance(item, dict):
-            item = list(item.values())
-        if not isinstance(item, list):
-            continue
-        deepest = max(deepest, level)
-        if deepest > MAX_DEPTH:
-            return deepest
-        stack.extend((child, level + 1) for child in item)
-    return deepest
 
 
 def version_of(since: str) -> int | None:
