@@ -82,7 +82,7 @@ def package_files_hash() -> str:
     digest = hashlib.sha256()
     for path in sorted(_PACKAGE.rglob("*")):
         parts = path.relative_to(_PACKAGE).parts
-        if path.is_file() and "__pycache__" not in parts and "_build" not in parts:
+        if path.is_file() and not {"__pycache__", "_build", "_lib"} & set(parts):
             digest.update(str(path.relative_to(_PACKAGE)).encode())
             digest.update(path.read_bytes())
     return digest.hexdigest()

@@ -22,6 +22,7 @@ import pytest
 from test_sim_native import assert_same_run
 
 from pontoon_rules import cache, native
+from pontoon_rules.native import prune
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.ruleset.registry import load_bundled
 from pontoon_rules.sim import native as snative
@@ -53,6 +54,7 @@ def folders(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Path, Path
     mine.mkdir(mode=0o700)
     private.mkdir(mode=0o700)
     monkeypatch.setattr(native, "build_dirs", lambda: [shared, mine])
+    monkeypatch.setattr(native, "prebuilt_dir", lambda: tmp_path / "no-package-build")
     monkeypatch.setattr(native, "_LOADED", {})
     monkeypatch.setattr(native, "_SAID", set())
     monkeypatch.setattr(snative, "_KERNEL", [])
@@ -229,7 +231,7 @@ def test_builds_are_pruned_by_their_exact_names_only(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """Look-alikes of a build's name (a backup, other letters, another length) survive
     the pruning of old builds; an old build goes with its recorded digest."""
-    monkeypatch.setattr(native, "KEEP_FOR_RULES", 1)
+    monkeypatch.setattr(prune, "KEEP_FOR_RULES", 1)
     old_general, old_rules = "sim-0123456789abcdef.so", "sim-rules-0123456789abcdef.so"
     ours = [old_general, f"{old_general}.sha256", old_rules, f"{old_rules}.sha256"]
     theirs = ["sim-0123.so.bak", "sim-0123456789abcdef.so.bak", "sim-my-own-notes-1.so",
@@ -238,8 +240,8 @@ def test_builds_are_pruned_by_their_exact_names_only(tmp_path: Path,
     for name in ours + theirs:
         (tmp_path / name).write_bytes(b"a user's file")
         os.utime(tmp_path / name, (1000, 1000))
-    native._forget_stale(tmp_path, "sim", "sim-fedcba9876543210.so")
-    native._keep_recent(tmp_path, "sim", "sim-rules-fedcba9876543210.so")
+    prune.forget_stale(tmp_path, "sim", "sim-fedcba9876543210.so")
+    prune.keep_recent(tmp_path, "sim", "sim-rules-fedcba9876543210.so")
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(theirs)
 
 

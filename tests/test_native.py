@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from test_sim_differential import random_overlay
 
 from pontoon_rules import native
+from pontoon_rules.native import kernels
 from pontoon_rules.analysis.composition import banker, banker_kernel
 from pontoon_rules.analysis.composition import native as cnative
 from pontoon_rules.analysis.composition.model import CompositionModel
@@ -131,6 +132,7 @@ def test_the_library_builds_where_told_and_says_so(name: str, tmp_path: Path,
     if native.compiler() is None:
         pytest.skip("no C compiler")
     monkeypatch.setattr(native, "build_dirs", lambda: [tmp_path])
+    monkeypatch.setattr(native, "prebuilt_dir", lambda: tmp_path / "no-package-build")
     monkeypatch.setattr(native, "_LOADED", {})
     lib = native.library(name)
     assert lib is not None
@@ -147,10 +149,10 @@ def test_a_library_is_named_by_its_headers_too(tmp_path: Path,
     here = Path(native.__file__).parent
     for source in here.glob("*.[ch]"):
         (tmp_path / source.name).write_bytes(source.read_bytes())
-    monkeypatch.setattr(native, "_HERE", tmp_path)
-    assert [p.name for p in native.included(tmp_path / "sim.c")] == [
+    monkeypatch.setattr(kernels, "HERE", tmp_path)
+    assert [p.name for p in kernels.included(tmp_path / "sim.c")] == [
         "sim_hands.h", "sim.h", "sim_base.h"]
-    assert [p.name for p in native.included(tmp_path / "fast.c")] == [
+    assert [p.name for p in kernels.included(tmp_path / "fast.c")] == [
         "fast.h", "sim_base.h", "sim.h"]
     for header, changed in (("sim_hands.h", {"sim"}), ("fast.h", {"fast"}),
                             ("sim.h", {"sim", "fast"}), ("sim_base.h", {"sim", "fast"})):
@@ -162,7 +164,9 @@ def test_a_library_is_named_by_its_headers_too(tmp_path: Path,
 
 
 def test_without_a_compiler_the_numba_kernels_answer(monkeypatch: pytest.MonkeyPatch,
-                                                     capsys: pytest.CaptureFixture[str]) -> None:
+                                                     capsys: pytest.CaptureFixture[str],
+                                                     tmp_path: Path) -> None:
+    monkeypatch.setattr(native, "prebuilt_dir", lambda: tmp_path)  # nor a package build
     monkeypatch.setattr(native, "_LOADED", {})
     monkeypatch.setattr(native, "_SAID", set())
     monkeypatch.setattr(native, "compiler", lambda: None)

@@ -24,6 +24,7 @@ from test_sim_differential import (
 )
 
 from pontoon_rules import native
+from pontoon_rules.native import prune
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.errors import ShoeError
 from pontoon_rules.ruleset.features import bundled_handled
@@ -128,7 +129,7 @@ def test_builds_for_rules_keep_the_most_recent_and_nothing_else(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A folder keeps the `KEEP_FOR_RULES` most recently used builds for one ruleset; a
     file this module did not write is never removed."""
-    monkeypatch.setattr(native, "KEEP_FOR_RULES", 3)
+    monkeypatch.setattr(prune, "KEEP_FOR_RULES", 3)
     names = [f"sim-rules-{i:016x}.so" for i in range(6)]
     for age, name in enumerate(names):
         (tmp_path / name).write_bytes(b"")
@@ -137,7 +138,7 @@ def test_builds_for_rules_keep_the_most_recent_and_nothing_else(
                "sim-0123456789abcdef.so"]
     for name in foreign:
         (tmp_path / name).write_bytes(b"keep")
-    native._keep_recent(tmp_path, "sim", names[0])
+    prune.keep_recent(tmp_path, "sim", names[0])
     left = sorted(p.name for p in tmp_path.iterdir())
     assert left == sorted([names[0], names[4], names[5], *foreign])
 
@@ -155,7 +156,7 @@ def test_a_build_removes_what_killed_builds_left_and_nothing_else(
     for name, age in left.items():
         (tmp_path / name).write_bytes(b"x")
         os.utime(tmp_path / name, (now - age, now - age))
-    native._forget_unfinished(tmp_path, "sim")
+    prune.forget_unfinished(tmp_path, "sim")
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
         set(left) - {".sim-ab_3xyz9.so", ".sim-k2l9m0pq.c", ".sim-q1w2e3r4.sha256"})
 

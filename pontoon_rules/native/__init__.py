@@ -1,66 +1,53 @@
-"""Kernels in C, compiled once with the system's C compiler and loaded through ctypes.
+"""Kernels in C, built with the package and loaded through ctypes.
 
 The exact analysis's inner loops (`analysis.c`), the simulator's general round (`sim.c`,
 with its slot numbers in `sim.h`) and its one-seat fast round (`fast.c`, `fast.h`; what
 both rounds compute alike in `sim_base.h`) are C: they load in a millisecond, where
-numba's cached kernels take seconds to load into every process. A library is built by
-`make` (the venv's install step runs `python -m pontoon_rules.native`) and otherwise at
-its first use, saying so on stderr; it is never committed. It lives in `_build/` beside
-its source when that folder is writable, else in the user's cache
-(`$XDG_CACHE_HOME/pontoon-rules`, or `PONTOON_RULES_CACHE`), named by a hash of its
-source, the compiler and the flags, so that an edited source builds anew.
+numba's cached kernels take seconds to load into every process. The package's build
+compiles them once (`native.kernels`, the one list of kernels: a wheel, `pip install .`,
+an editable install, `python -m pontoon_rules.native`) into this folder's `_lib/`, which
+is only ever read at run time; the libraries there are part of the install, as trusted as
+its Python files, yet loaded only where nobody else could have written them (`trust`).
+
+Where the package carries no build of a kernel's current source (a source tree never
+built, or one edited since), it is compiled at its first use with the system's C
+compiler, saying so on stderr, into the user's cache (`PONTOON_RULES_CACHE`, else
+`$XDG_CACHE_HOME/pontoon-rules`), never into the package: named by a hash of its source,
+the compiler and the flags, so that an edited source builds anew.
 
 A library may also be built for one set of constants (`for_rules`: a C prelude of
 definitions, included ahead of its source; the simulator's round for one ruleset and
-strategy, `sim.native.for_rules`): named `<name>-rules-<hash>.so` by the same hash with the
-prelude in it, the most recent `KEEP_FOR_RULES` kept in a folder. A build also removes
-the temporary files of builds a killed process left unfinished (`UNFINISHED_AGE`). Only
-names this module writes are ever removed, matched exactly (`_OURS`).
+strategy, `sim.native.for_rules`), an optional speed-up where a compiler works: named
+`<name>-rules-<hash>.so` by the same hash with the prelude in it, in the user's cache, the
+most recent kept. What a build removes, and only the names builds write, is `native.prune`'s.
 
-A library is loaded only from a folder of the user's own, where it is the user's own and
-what its build wrote (`native.trust`: the SHA-256 each build records beside it); any
-other (planted, truncated, empty, changed, lacking an entry point) is not loaded, said in
-one line, and built again into a folder of the user's own (`pontoon_rules.owned`).
+A library is loaded only from a folder of the user's own (or root's), where it is theirs
+too and what its build wrote (`native.trust`: the SHA-256 each build records beside it);
+any other (planted, truncated, empty, changed, lacking an entry point) is not loaded, said
+in one line, and built again into a folder of the user's own (`pontoon_rules.owned`).
 
-Where no C compiler works, `library` returns None and the callers use their numba
-kernels (the same numbers, slower to start); `PONTOON_RULES_NATIVE=0` asks for that
-(the tests compare both).
+Where no C compiler works and the package carries no build, `library` returns None and
+the callers use their numba kernels (the same numbers, slower to start);
+`PONTOON_RULES_NATIVE=0` asks for that (the tests compare both).
 """
 
 from __future__ import annotations
 
 import ctypes
-import hashlib
 import os
 import platform
-import re
 import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from pontoon_rules.native import trust
+from pontoon_rules.native import kernels, prune, trust
+from pontoon_rules.native.kernels import SOURCES, flags
 from pontoon_rules.owned import own_folder, private_folder
 
-SOURCES = {"analysis": "analysis.c", "sim": "sim.c", "fast": "fast.c"}
-"""Library name -> its C source in this folder (one translation unit; the headers of this
-folder it includes are part of its hash)."""
-FLAGS = ("-O3", "-march=native", "-std=c11", "-ffp-contract=off", "-fPIC", "-shared")
-"""How every library is compiled (it runs on the machine that builds it)."""
-LIBRARY_FLAGS = {"sim": ("-O1",), "analysis": ("-pthread",)}
-"""What one library adds to FLAGS (the last -O counts). The general round, all branches
-over a few cards and hands, plays 15 to 20% more rounds a second at -O1 than at -O3 (GCC
-12, measured on the bundled rulesets: -O3 vectorises and unrolls its short loops to no
-gain, and -O2's further passes, about as many instructions a round as -O1, cost it 8 to
-13% on the clock). The analysis shares a solve's banker outlooks among threads."""
-KEEP_FOR_RULES = 32
-"""How many builds for one set of constants a build folder keeps (the most recently
-built or used); older ones this module wrote are removed as a new one is built."""
-_HERE = Path(__file__).resolve().parent
 _LOADED: dict[str, ctypes.CDLL | None] = {}
 _SAID: set[str] = set()
 
@@ -92,18 +79,10 @@ def compiler() -> str | None:
     return None
 
 
-def flags(name: str) -> tuple[str, ...]:
-    """The compiler flags of library `name`: FLAGS, then its LIBRARY_FLAGS."""
-    return FLAGS + LIBRARY_FLAGS.get(name, ())
-
-
 def library_file(name: str, cc: str, prelude: str = "") -> str:
     """The file name of library `name` built by `cc` from its current source (after
     `prelude`, C definitions, where one is given: see `for_rules`)."""
-    digest = hashlib.sha256()
-    digest.update((_HERE / SOURCES[name]).read_bytes())
-    for header in included(_HERE / SOURCES[name]):
-        digest.update(header.name.encode() + b"\0" + header.read_bytes())
+    digest = kernels.source_digest(name)
     digest.update(repr((flags(name), os.path.basename(cc), platform.machine(),
                         sys.platform)).encode())
     if prelude:
@@ -112,27 +91,35 @@ def library_file(name: str, cc: str, prelude: str = "") -> str:
     return f"{name}-{digest.hexdigest()[:16]}.so"
 
 
-def included(source: Path) -> list[Path]:
-    """The headers of this folder that `source` includes (`#include "name.h"`), and theirs."""
-    found: list[Path] = []
-    todo = [source]
-    while todo:
-        for line in todo.pop().read_text(encoding="utf-8").splitlines():
-            words = line.split()
-            if len(words) == 2 and words[0] == "#include" and words[1].startswith('"'):
-                header = _HERE / words[1].strip('"')
-                if header not in found:
-                    found.append(header)
-                    todo.append(header)
-    return found
+def prebuilt_dir() -> Path:
+    """The folder of the libraries built with the package (read, never written, at run
+    time)."""
+    return kernels.HERE / kernels.PREBUILT
+
+
+def prebuilt(name: str) -> Path | None:
+    """The package's own build of library `name` for its current source, where there is
+    one (not yet checked: `_from_prebuilt` checks it as it loads it)."""
+    path = prebuilt_dir() / kernels.prebuilt_file(name)
+    return path if os.path.lexists(path) else None
+
+
+def identity(name: str) -> str | None:
+    """The file name of the library `library(name)` loads: the package's build where it
+    has one, else the one built here by the compiler (None where there is no compiler)."""
+    found = prebuilt(name)
+    if found is not None:
+        return found.name
+    cc = compiler()
+    return library_file(name, cc) if cc else None
 
 
 def build_dirs() -> list[Path]:
-    """Where libraries are looked for and built, in order."""
+    """Where libraries are looked for and built at run time, in order: the user's cache
+    (never the package's folder)."""
     dirs = []
     if os.environ.get("PONTOON_RULES_CACHE"):
         dirs.append(Path(os.environ["PONTOON_RULES_CACHE"]))
-    dirs.append(_HERE / "_build")
     home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     dirs.append(Path(home) / "pontoon-rules")
     return dirs
@@ -196,17 +183,17 @@ def build(name: str, quiet: bool = False, prelude: str = "") -> Path:
             os.chmod(temp, 0o755)
             os.replace(temp, folder / file)
         except OSError as e:
-            _remove(temp)
+            prune.remove(temp)
             errors.append(f"{folder}: {e.strerror or e}")
             continue
         except NativeBuildError:
-            _remove(temp)
+            prune.remove(temp)
             raise
-        _forget_unfinished(folder, name)
+        prune.forget_unfinished(folder, name)
         if prelude:
-            _keep_recent(folder, name, file)
+            prune.keep_recent(folder, name, file)
         else:
-            _forget_stale(folder, name, file)
+            prune.forget_stale(folder, name, file)
         return folder / file
     raise NativeBuildError("no writable folder to build in: " + "; ".join(errors))
 
@@ -231,87 +218,15 @@ def _compile(cc: str, name: str, out: str, prelude: str) -> None:
     """
     out = os.path.abspath(out)
     unit = f"{prelude}\n#include \"{SOURCES[name]}\"\n" if prelude else None
-    inputs = ["-x", "c", "-"] if unit else [str(_HERE / SOURCES[name])]
+    inputs = ["-x", "c", "-"] if unit else [str(kernels.HERE / SOURCES[name])]
     try:
-        command = [cc, *flags(name), "-I", str(_HERE), "-o", out, *inputs, "-lm"]
+        command = kernels.command(cc, name, out, inputs, flags(name))
         done = subprocess.run(command, capture_output=True, text=True, timeout=300,
-                              check=False, input=unit or "", cwd=_HERE)
+                              check=False, input=unit or "", cwd=kernels.HERE)
     except (OSError, subprocess.TimeoutExpired) as e:
         raise NativeBuildError(f"{cc} could not run: {e}") from e
     if done.returncode != 0:
         raise NativeBuildError(f"{cc} failed on {SOURCES[name]}: {done.stderr.strip()[:2000]}")
-
-
-UNFINISHED_AGE = 3600.0
-"""Seconds after which a build's temporary file (`.name-XXXXXXXX.so`, `.sha256`, or an
-earlier version's `.c`, from `tempfile.mkstemp`) is taken for one a process killed
-mid-build left behind: a build takes seconds, and the compiler is stopped after 300."""
-_OURS = {
-    "unfinished": r"\.{name}-[a-z0-9_]{{8}}\.(so|sha256|c)",
-    "rules": r"{name}-rules-[0-9a-f]{{16}}\.so",
-    "general": r"{name}-[0-9a-f]{{16}}\.so",
-}
-"""The names this module writes in a build folder, exactly (the only ones it removes):
-a build's temporary files, builds for one set of constants, general builds (each with
-its recorded digest, `trust.RECORD`)."""
-
-
-def _ours(folder: Path, name: str, kind: str) -> list[Path]:
-    """The files of `folder` named as this module names `kind` of `name`'s files."""
-    pattern = re.compile(_OURS[kind].format(name=re.escape(name)))
-    try:
-        return [p for p in folder.iterdir() if pattern.fullmatch(p.name)]
-    except OSError:
-        return []
-
-
-def _forget_unfinished(folder: Path, name: str) -> None:
-    """Remove the temporary files of `name`'s builds in `folder` that are older than
-    `UNFINISHED_AGE` (a process killed while its compiler ran leaves them)."""
-    cutoff = time.time() - UNFINISHED_AGE
-    for old in _ours(folder, name, "unfinished"):
-        if _used(old) < cutoff:
-            _remove(str(old))
-
-
-def _keep_recent(folder: Path, name: str, keep: str) -> None:
-    """Remove all but the `KEEP_FOR_RULES` most recently built or used builds of `name`
-    for one set of constants in `folder` (files this module wrote:
-    `name-rules-<hash>.so` and its digest), never `keep`."""
-    built = [old for old in _ours(folder, name, "rules") if old.name != keep]
-    built.sort(key=_used, reverse=True)
-    for old in built[KEEP_FOR_RULES - 1:]:
-        _remove_build(old)
-
-
-def _used(path: Path) -> float:
-    """When `path` was last built or loaded (its modification time; 0 where it is gone)."""
-    try:
-        return path.stat().st_mtime
-    except OSError:
-        return 0.0
-
-
-def _forget_stale(folder: Path, name: str, keep: str) -> None:
-    """Remove the builds of `name` from older sources in `folder` (files this module
-    wrote: `name-<hash>.so` and its digest); a process still using one keeps its
-    mapping."""
-    for old in _ours(folder, name, "general"):
-        if old.name != keep:
-            _remove_build(old)
-
-
-def _remove_build(path: Path) -> None:
-    """Remove a build and its recorded digest."""
-    _remove(str(path))
-    _remove(str(path) + trust.RECORD)
-
-
-def _remove(path: str) -> None:
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
 
 
 def declare_solve(lib: ctypes.CDLL) -> ctypes.CDLL:
@@ -373,6 +288,10 @@ def _loaded(name: str, prelude: str, build_missing: bool) -> ctypes.CDLL | None:
     Raises:
         NativeBuildError: it could not be built, or what was built cannot be loaded.
     """
+    if not prelude:
+        lib = _from_prebuilt(name)
+        if lib is not None:
+            return lib
     path, bad = _find(name, prelude)
     if bad:
         _say(f"{bad}; compiling the {name} kernel again")
@@ -392,9 +311,22 @@ def _loaded(name: str, prelude: str, build_missing: bool) -> ctypes.CDLL | None:
             lib = trust.load(path, name)
         except trust.Untrusted as again:
             raise NativeBuildError(f"the library just built, {path}, {again}") from again
-    if prelude:
-        _touch(path)
+    _touch(path)
     return lib
+
+
+def _from_prebuilt(name: str) -> ctypes.CDLL | None:
+    """The package's own build of library `name` loaded, where it has one that may be
+    (`trust`: in a folder, and itself, that only the user or root may write); None where
+    it has none, or one that may not be (said in one line)."""
+    path = prebuilt(name)
+    if path is None:
+        return None
+    try:
+        return trust.load(path, name)
+    except trust.Untrusted as e:
+        _say(f"pontoon-rules: not loading {path}: it {e}")
+        return None
 
 
 def _say(line: str) -> None:
@@ -428,19 +360,22 @@ def constants(entry: Any) -> dict[str, int]:
 
 
 def main() -> int:
-    """`python -m pontoon_rules.native`: build every library now (the Makefile does)."""
-    status = 0
-    for name in SOURCES:
-        try:
-            found, bad = _find(name, "")
-            if bad:
-                print(f"{bad}; compiling the {name} kernel again", file=sys.stderr)
-            path = found or build(name, quiet=bool(bad))
-            print(f"pontoon-rules: the {name} kernel is {path}")
-        except NativeBuildError as e:
-            print(f"pontoon-rules: the {name} kernel was not built ({e}); the numba kernels "
-                  "will be used", file=sys.stderr)
-    return status
+    """`python -m pontoon_rules.native`: build every library into the package's `_lib/`
+    now, for this machine, as an editable install does (a source tree run in place);
+    1 where one could not be built (the compiler's message said)."""
+    cc = compiler()
+    if cc is None:
+        print("pontoon-rules: no C compiler found (set CC, or install gcc): the kernels "
+              "were not built", file=sys.stderr)
+        return 1
+    try:
+        built = kernels.prebuild(prebuilt_dir(), cc, portable=False)
+    except (OSError, RuntimeError) as e:
+        print(f"pontoon-rules: the kernels were not built: {e}", file=sys.stderr)
+        return 1
+    for path in built[::2]:
+        print(f"pontoon-rules: the {path.name.split('-')[0]} kernel is {path}")
+    return 0
 
 
 if __name__ == "__main__":

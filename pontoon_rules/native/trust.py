@@ -26,10 +26,9 @@ import re
 import tempfile
 from pathlib import Path
 
+from pontoon_rules.native.kernels import RECORD
 from pontoon_rules.owned import problem
 
-RECORD = ".sha256"
-"""What a library's recorded digest adds to its file name."""
 SYMBOLS = {
     "analysis": ("pr_solve", "pr_forget", "pr_set_threads", "pr_banker_tree",
                  "pr_banker_mass", "pr_banker_mass_groups"),

@@ -94,12 +94,12 @@ def start(argv: Sequence[str]) -> None:
     if not argv or argv[0] not in COMMANDS or os.environ.get("PONTOON_RULES_AHEAD") == "0":
         return
     try:
-        from pontoon_rules.native import compiler, enabled, library_file
+        from pontoon_rules.native import enabled, identity
 
-        cc = compiler()
-        if not enabled() or cc is None:
+        library = identity("analysis")  # the package's build, else the compiler's
+        if not enabled() or library is None:
             return
-        _AHEAD.key = command_key(argv, library_file("analysis", cc))
+        _AHEAD.key = command_key(argv, library)
         path = folder() / f"{_AHEAD.key}.bin"
         if not path.is_file() or path.stat().st_size > _FILE_LIMIT:
             return

@@ -1,0 +1,133 @@
+"""The C kernels built with the package (`native.kernels.prebuild`, what the wheel's build
+hook and an editable install run) are what a process loads: with no compiler, nothing
+built or written at run time; yet only where nobody else could have written them, and
+only for the current source (a build of an edited source is never taken for it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pontoon_rules import native
+from pontoon_rules.native import kernels
+
+CC = native.compiler()
+needs_cc = pytest.mark.skipif(CC is None, reason="no C compiler")
+
+
+@pytest.fixture(scope="module")
+def package_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The kernels built as a wheel builds them (portable flags), once for the module."""
+    assert CC is not None
+    folder = tmp_path_factory.mktemp("package") / kernels.PREBUILT
+    kernels.prebuild(folder, CC, portable=True)
+    return folder
+
+
+@pytest.fixture
+def isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty build folder of the user's own as the only one; nothing loaded or said."""
+    cache = tmp_path / "cache"
+    cache.mkdir(mode=0o700)
+    monkeypatch.setattr(native, "build_dirs", lambda: [cache])
+    monkeypatch.setattr(native, "_LOADED", {})
+    monkeypatch.setattr(native, "_SAID", set())
+    return cache
+
+
+@needs_cc
+def test_prebuild_names_records_and_keeps_each_kernel(package_build: Path) -> None:
+    """One library and its recorded digest per kernel, named by its current source; a
+    second run keeps them (nothing compiled again) and removes an older build."""
+    names = sorted(p.name for p in package_build.iterdir())
+    expected = sorted(f for name in kernels.SOURCES
+                      for f in (kernels.prebuilt_file(name),
+                                kernels.prebuilt_file(name) + kernels.RECORD))
+    assert names == expected
+    for name in kernels.SOURCES:
+        assert (package_build / kernels.prebuilt_file(name)).stat().st_mode & 0o777 == 0o755
+    old = package_build / "sim-0123456789abcdef.so"
+    old.write_bytes(b"an older build")
+    Path(f"{old}.sha256").write_text("0" * 64 + "\n", encoding="ascii")
+    mine = package_build / "sim-my-notes.so"
+    mine.write_bytes(b"a user's file")
+    times = {p.name: p.stat().st_mtime_ns for p in package_build.iterdir()}
+    assert CC is not None
+    kernels.prebuild(package_build, CC, portable=True)
+    after = {p.name: p.stat().st_mtime_ns for p in package_build.iterdir()}
+    assert after == {k: v for k, v in times.items() if not k.startswith("sim-0123")}
+    mine.unlink()
+
+
+def test_the_portable_flags_leave_out_only_the_machine() -> None:
+    for name in kernels.SOURCES:
+        assert kernels.portable_flags(name) == tuple(
+            f for f in kernels.flags(name) if f != "-march=native")
+        assert "-ffp-contract=off" in kernels.portable_flags(name)
+
+
+@needs_cc
+@pytest.mark.parametrize("name", sorted(kernels.SOURCES))
+def test_the_packages_build_loads_without_a_compiler(
+        name: str, package_build: Path, isolated: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """No compiler on the PATH: the package's build is loaded, quietly, and nothing is
+    written anywhere (its folder, the cache); `identity` names it (the early solve's key)."""
+    monkeypatch.setattr(native, "prebuilt_dir", lambda: package_build)
+    monkeypatch.setattr(native, "compiler", lambda: None)
+    before = {p.name: p.stat().st_mtime_ns for p in package_build.iterdir()}
+    lib = native.library(name)
+    assert lib is not None
+    assert capsys.readouterr().err == ""
+    assert {p.name: p.stat().st_mtime_ns for p in package_build.iterdir()} == before
+    assert list(isolated.iterdir()) == []
+    assert native.identity(name) == kernels.prebuilt_file(name)
+
+
+@needs_cc
+def test_a_package_build_others_could_write_is_not_loaded(
+        package_build: Path, isolated: Path, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The package's build in a folder open to others (anyone could have put it there) is
+    refused in one line and the kernel built in the user's cache instead."""
+    shared = tmp_path / "shared" / kernels.PREBUILT
+    shared.mkdir(parents=True)
+    for path in package_build.iterdir():
+        (shared / path.name).write_bytes(path.read_bytes())
+    shared.chmod(0o777)
+    monkeypatch.setattr(native, "prebuilt_dir", lambda: shared)
+    assert native.library("fast") is not None
+    err = capsys.readouterr().err
+    assert f"not loading {shared / kernels.prebuilt_file('fast')}" in err
+    assert "writable by group or others" in err and "compiling the fast kernel" in err
+    assert CC is not None and (isolated / native.library_file("fast", CC)).is_file()
+
+
+@needs_cc
+def test_a_package_build_of_another_source_is_not_taken(
+        package_build: Path, isolated: Path, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A source edited since the package's build (a source tree built, then changed): the
+    build is not the current source's, so the kernel is compiled anew into the cache."""
+    here = tmp_path / "source"
+    here.mkdir()
+    for source in kernels.HERE.glob("*.[ch]"):
+        (here / source.name).write_bytes(source.read_bytes())
+    monkeypatch.setattr(native, "prebuilt_dir", lambda: package_build)
+    monkeypatch.setattr(kernels, "HERE", here)
+    with open(here / "fast.h", "a", encoding="utf-8") as edited:
+        edited.write("/* edited */\n")
+    assert native.prebuilt("fast") is None and native.prebuilt("analysis") is not None
+    assert native.library("fast") is not None
+    assert CC is not None and (isolated / native.library_file("fast", CC)).is_file()
+
+
+def test_runtime_builds_never_go_into_the_package(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The build folders are the user's cache alone, never the package's folder."""
+    monkeypatch.delenv("PONTOON_RULES_CACHE", raising=False)
+    package = Path(native.__file__).resolve().parent.parent
+    for folder in native.build_dirs():
+        assert not folder.resolve().is_relative_to(package)
+    monkeypatch.setenv("XDG_CACHE_HOME", "/somewhere/cache")
+    assert native.build_dirs() == [Path("/somewhere/cache/pontoon-rules")]

@@ -1,0 +1,64 @@
+"""Issue 47's acceptance: the wheel `pip wheel .` builds carries its C kernels, and in a
+fresh virtual environment with no C compiler on the PATH, `edge`, `simulate`, `session
+--summary` and `costs` of a bundled ruleset run on them with the source tree's figures,
+writing nothing inside site-packages (`wheel_env`: the wheel installed alone, the
+dependencies this interpreter's; about 40 s of CPU in all)."""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+from wheel_env import (
+    COMMANDS,
+    COMPILERS,
+    ROOT,
+    Venv,
+    build_wheel,
+    figures,
+    snapshot,
+    source_run,
+)
+
+from pontoon_rules.native import kernels
+
+NUMBA_STAMP = "pontoon_rules/sim/__pycache__/kernels.sha256"
+"""What `sim/__init__` writes beside numba's cache while numba is a dependency (issue 47,
+item 2 retires both): the one file tolerated in site-packages until then."""
+
+
+def test_the_wheel_installs_and_runs_without_a_compiler(tmp_path: Path) -> None:
+    """One test (a fixture shared by several would be built once per test worker): the
+    wheel built, installed alone in a fresh environment, and every command of `COMMANDS`
+    run there; each step's claim asserted in turn."""
+    if shutil.which("cc") is None and shutil.which("gcc") is None:
+        pytest.skip("no C compiler to build the wheel with")
+    wheel = build_wheel(ROOT, tmp_path / "dist")
+    # a platform wheel with every kernel of the one list, each with its recorded digest
+    assert "-py3-none-" in wheel.name and not wheel.name.endswith("-any.whl")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for name in kernels.SOURCES:
+        library = f"pontoon_rules/native/{kernels.PREBUILT}/{kernels.prebuilt_file(name)}"
+        assert library in names and library + kernels.RECORD in names
+    venv = Venv.create(tmp_path / "venv", wheel, full=False)
+    path = venv.environment(tmp_path / "home")["PATH"]
+    assert [c for c in COMPILERS if shutil.which(c, path=path)] == []
+    before = snapshot(venv.site_packages)
+    for command, args in COMMANDS.items():
+        # on the wheel's kernels (nothing compiled, refused or fallen back to), with the
+        # figures the source tree prints
+        done = venv.run(args, tmp_path / "home")
+        assert done.returncode == 0, (command, done.stderr)
+        for said in ("compiling", "not loading", "numba kernels", "Traceback"):
+            assert said not in done.stderr, (command, done.stderr)
+        reference = source_run(args)
+        assert reference.returncode == 0, (command, reference.stderr)
+        assert figures(done.stdout) == figures(reference.stdout), command
+    after = snapshot(venv.site_packages)
+    written = sorted({p for p in set(before) | set(after) if before.get(p) != after.get(p)})
+    if importlib.util.find_spec("numba") is not None:
+        written = [p for p in written if p != NUMBA_STAMP]
+    assert written == [], "written inside site-packages at run time"
