@@ -58,6 +58,11 @@ def test_prebuild_names_records_and_keeps_each_kernel(package_build: Path) -> No
     after = {p.name: p.stat().st_mtime_ns for p in package_build.iterdir()}
     assert after == {k: v for k, v in times.items() if not k.startswith("sim-0123")}
     mine.unlink()
+    damaged = package_build / kernels.prebuilt_file("fast")
+    whole = damaged.read_bytes()
+    damaged.write_bytes(whole[:100])  # a build cut short is built again
+    kernels.prebuild(package_build, CC, portable=True)
+    assert damaged.read_bytes() == whole
 
 
 def test_the_portable_flags_leave_out_only_the_machine() -> None:

@@ -1,7 +1,7 @@
 """The C kernels: their sources, how each is compiled, and their build with the package.
 
 `SOURCES` is the one list of kernels: a library's name and its C source in this folder (a
-new kernel is one line here, and its entry points in `native.trust.SYMBOLS`). The package
+new kernel is one line there, and its entry points one in `SYMBOLS` below it). The package
 is built with them (`prebuild`): the wheel's build hook (`hatch_build.py`, hatchling)
 compiles each once into the wheel's `native/_lib/` with portable flags (`portable_flags`,
 no `-march=native`: a wheel runs on other machines); an editable install (`pip install -e
@@ -29,6 +29,13 @@ HERE = Path(__file__).resolve().parent
 SOURCES = {"analysis": "analysis.c", "sim": "sim.c", "fast": "fast.c"}
 """Library name -> its C source in this folder (one translation unit; the headers of this
 folder it includes are part of its hash)."""
+SYMBOLS = {
+    "analysis": ("pr_solve", "pr_forget", "pr_set_threads", "pr_banker_tree",
+                 "pr_banker_mass", "pr_banker_mass_groups"),
+    "sim": ("pr_sim_rounds", "pr_sim_play_round", "pr_sim_constant"),
+    "fast": ("pr_fast_rounds", "pr_fast_constant"),
+}
+"""The entry points each library's callers use (`native.trust` loads none that lacks one)."""
 FLAGS = ("-O3", "-march=native", "-std=c11", "-ffp-contract=off", "-fPIC", "-shared")
 """How every library is compiled where it runs on the machine that builds it (a build at
 run time, an editable install); a wheel's leave out `-march=native` (`portable_flags`)."""
@@ -103,7 +110,7 @@ def prebuild(folder: Path, cc: str, portable: bool, extra: tuple[str, ...] = ())
     """Compile every library of `SOURCES` into `folder` as `prebuilt_file` names it (its
     digest recorded beside it; mode 0755, the record 0644; each moved into place whole),
     with `portable_flags` or, unless `portable`, `flags`, and then `extra` (a wheel's
-    `ARCHFLAGS`); a library already there is kept, and this module's older builds in
+    `ARCHFLAGS`); a library already there, whole, is kept, and this module's older builds in
     `folder` removed. Returns the libraries and their records.
 
     Raises:
@@ -114,7 +121,7 @@ def prebuild(folder: Path, cc: str, portable: bool, extra: tuple[str, ...] = ())
     for name in SOURCES:
         target = folder / prebuilt_file(name)
         record = folder / (target.name + RECORD)
-        if not (target.is_file() and record.is_file()):
+        if not _intact(target, record):
             chosen = portable_flags(name) if portable else flags(name)
             _compile_into(folder, target, command(cc, name, "", [str(HERE / SOURCES[name])],
                                                   chosen + extra))
@@ -123,6 +130,15 @@ def prebuild(folder: Path, cc: str, portable: bool, extra: tuple[str, ...] = ())
                 old.unlink()
         out += [target, record]
     return out
+
+
+def _intact(library: Path, record: Path) -> bool:
+    """Whether `library` is there with the digest `record` records for it."""
+    try:
+        recorded = record.read_text(encoding="ascii").strip()
+        return hashlib.sha256(library.read_bytes()).hexdigest() == recorded
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 def _compile_into(folder: Path, target: Path, line: list[str]) -> None:

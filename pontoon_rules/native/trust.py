@@ -9,7 +9,7 @@ in it without following a link, checked on their handles, and the library hashed
 its handle; the dynamic loader is then given that very file (`/proc/self/fd/N`), so no
 other file can take its place between the check and the load. (Where there is no
 `/proc`, the checked path is loaded: only its owner could have changed it meanwhile.) A
-library loaded must export every entry point its callers use (`SYMBOLS`).
+library loaded must export every entry point its callers use (`kernels.SYMBOLS`).
 
 Whatever is wrong (no record, another owner, a mode open to others, a link, a truncated,
 empty or changed file, a missing entry point) is an `Untrusted`, in words: the caller
@@ -26,16 +26,9 @@ import re
 import tempfile
 from pathlib import Path
 
-from pontoon_rules.native.kernels import RECORD
+from pontoon_rules.native.kernels import RECORD, SYMBOLS
 from pontoon_rules.owned import problem
 
-SYMBOLS = {
-    "analysis": ("pr_solve", "pr_forget", "pr_set_threads", "pr_banker_tree",
-                 "pr_banker_mass", "pr_banker_mass_groups"),
-    "sim": ("pr_sim_rounds", "pr_sim_play_round", "pr_sim_constant"),
-    "fast": ("pr_fast_rounds", "pr_fast_constant"),
-}
-"""The entry points each library's callers use."""
 LIBRARY_LIMIT = 256 << 20
 """The most bytes of a library read to check it (ours are well under a megabyte)."""
 _FLAGS = os.O_RDONLY | getattr(os, "O_CLOEXEC", 0)
