@@ -6,8 +6,10 @@ Each release's wheel is built the same way (`pip wheel`, no dependencies; the pr
 release's tree exported from git, `--previous`, default `af53239`), then installed into a
 fresh virtual environment (`python -m venv`, then `pip install WHEEL`: its dependencies
 from pip's configured indexes and cache, byte code compiled as pip does by default),
-timed as a whole process, `--repeat` times, alternating the releases. The size is every
-file the install added to site-packages, and by distribution (each one's `RECORD`).
+timed as a whole process, `--repeat` times, alternating the releases, after one install
+left untimed (the first install of a run reads every dependency's wheel from a cold disk:
+twice the time of the next). The size is every file the install added to site-packages,
+and by distribution (each one's `RECORD`).
 
 Usage: python benchmarks/install_size.py [--previous COMMIT] [--repeat N]
 """
@@ -68,13 +70,14 @@ def mib(size: int) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--previous", default=PREVIOUS)
-    parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=2)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="pontoon-install-") as temp:
         work = Path(temp)
         wheels = {"this tree": build_wheel(ROOT, work / "dist-now"),
                   f"previous ({args.previous})": build_wheel(
                       export_commit(args.previous, work / "previous"), work / "dist-prev")}
+        install(next(iter(wheels.values())), work / "venv-warm-up")  # untimed
         times: dict[str, list[float]] = {label: [] for label in wheels}
         sizes: dict[str, tuple[dict[str, int], int]] = {}
         for i in range(args.repeat):
