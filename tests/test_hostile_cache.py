@@ -22,8 +22,8 @@ import pytest
 from test_sim_native import assert_same_run
 
 from pontoon_rules import cache, native
-from pontoon_rules.native import prune
 from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.native import prune
 from pontoon_rules.ruleset.registry import load_bundled
 from pontoon_rules.sim import native as snative
 from pontoon_rules.sim.rounds import RoundRunner

@@ -14,12 +14,12 @@ from hypothesis import strategies as st
 from test_sim_differential import random_overlay
 
 from pontoon_rules import native
-from pontoon_rules.native import kernels
 from pontoon_rules.analysis.composition import banker, banker_kernel
 from pontoon_rules.analysis.composition import native as cnative
 from pontoon_rules.analysis.composition.model import CompositionModel
 from pontoon_rules.analysis.composition.outlook import clear_shared
 from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.native import kernels
 from pontoon_rules.ruleset.loader import load_ruleset
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 

@@ -24,9 +24,9 @@ from test_sim_differential import (
 )
 
 from pontoon_rules import native
-from pontoon_rules.native import prune
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.errors import ShoeError
+from pontoon_rules.native import prune
 from pontoon_rules.ruleset.features import bundled_handled
 from pontoon_rules.ruleset.loader import load_ruleset
 from pontoon_rules.ruleset.registry import load_bundled
