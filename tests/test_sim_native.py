@@ -283,7 +283,8 @@ def test_the_constants_of_the_c_kernel_are_pythons() -> None:
     assert C is not None
     assert_constants_are_pythons(C.constants(), (
         "compiled.N_PARAMS", "compiled.H_COLS", "layout.NF", "layout.N_CTX", "layout.N_SRC",
-        "strategy.T_HEADER", "compiled.MAX_CARDS", "compiled.MAX_SPLIT_HANDS"))
+        "strategy.T_HEADER", "compiled.MAX_CARDS", "compiled.MAX_SPLIT_HANDS",
+        "session.N_PERSON", "session.N_TABLE", "session.N_STATE", "session.BLOCK"))
 
 
 @needs_c

@@ -10,6 +10,8 @@
  *
  *   pr_sim_rounds       run_rounds: many rounds of seat 0, sums and an optional trace
  *   pr_sim_play_round   play_round: one round (a stacked shoe)
+ *   pr_sim_session      whole sessions of deals from the physical pack (sim_session.h)
+ *   pr_sim_shuffle_all  a session pack's shuffle and cut (sim_session.h)
  *   pr_sim_constant     the name and value of constant i of sim.h (for the tests)
  */
 
@@ -659,6 +661,10 @@ int pr_sim_play_round(const SimArgs *a) {
     *a->st = sim.rng;
     return ok;
 }
+
+/* -- sim.session: whole sessions on the round above ------------------------------------ */
+
+#include "sim_session.h"
 
 /* -- the constants of sim.h, for the tests ----------------------------------------------- */
 

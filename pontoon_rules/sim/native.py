@@ -29,6 +29,8 @@ from pontoon_rules.sim.strategy import T_HEADER
 ARRAYS = ("P", "NH", "cells", "split_ranks", "S", "stakes", "ctx", "hf", "hc", "order",
           "nhands", "ins", "seat_net", "flags", "src", "deck", "tray", "st")
 """The arrays of a round, in the numba kernels' order (`sim.play.play_round`)."""
+SESSION_ARRAYS = ("work", "state", "balance", "person", "table", "owner")
+"""A session's arrays besides the round's (`sim_session.h`'s `SessionArgs`)."""
 COLUMNS = {"P": c.N_PARAMS, "NH": c.H_COLS, "hf": layout.NF, "hc": c.MAX_CARDS + 2,
            "order": c.MAX_SPLIT_HANDS + 1, "flags": 3, "src": layout.N_SRC}
 """The arrays whose last dimension the C code takes as a constant, with that length."""
@@ -107,6 +109,47 @@ def _check_sizes(a: dict[str, np.ndarray]) -> None:
             raise ValueError(f"the round's arrays do not fit the C kernel: expected {what}")
 
 
+class SessionArgs(ctypes.Structure):
+    """`SessionArgs` of sim_session.h, field for field: a session's arrays besides the
+    round's (`sim.session`'s slots)."""
+
+    _fields_ = [(name, ctypes.c_void_p) for name in SESSION_ARRAYS]
+
+
+def pack_session(arrays: tuple[np.ndarray, ...], deck_size: int, seats: int) -> SessionArgs:
+    """The C struct over a session's arrays (`SESSION_ARRAYS` order), after checking them
+    against the people at the table (`state`) and the round's `seats` and pack.
+
+    Raises:
+        ValueError: an array of another dtype or shape than the kernel indexes.
+    """
+    from pontoon_rules.sim import session as k
+
+    named = dict(zip(SESSION_ARRAYS, arrays, strict=True))
+    for name, a in named.items():
+        want = np.float64 if name == "person" else np.int64
+        if a.dtype != want or not a.flags.c_contiguous:
+            raise ValueError(f"{name}: expected a C-contiguous {np.dtype(want)} array, "
+                             f"got {a.dtype} of shape {a.shape}")
+    state = named["state"]
+    m = int(state[k.S_PEOPLE]) if state.shape == (k.N_STATE,) else -1
+    problems = [
+        (m >= 1, f"state has {k.N_STATE} slots and a person at the table"),
+        (named["table"].shape == (k.N_TABLE,), f"table has {k.N_TABLE} slots"),
+        (named["work"].shape[0] >= deck_size, "work holds the pack"),
+        (min(len(named["balance"]), len(named["owner"])) >= m + 1,
+         "balance and owner have a row per person and the house"),
+        (named["person"].shape[0] >= m + 1 and named["person"].shape[1:] == (k.N_PERSON,),
+         f"person has a row per person and the house, {k.N_PERSON} columns"),
+        (seats == (m if state[k.S_HOUSE] else m - 1), "the round's seats are the table's"),
+        (0 <= state[k.S_BANKER] <= m, "the banker sits at the table"),
+    ]
+    for ok, what in problems:
+        if not ok:
+            raise ValueError(f"the session's arrays do not fit the C kernel: expected {what}")
+    return SessionArgs(*(a.ctypes.data for a in arrays))
+
+
 class Kernel:
     """Typed entry points of the loaded library, called as the numba kernels are."""
 
@@ -118,6 +161,10 @@ class Kernel:
                                       ctypes.c_int64]
         lib.pr_sim_play_round.restype = ctypes.c_int
         lib.pr_sim_play_round.argtypes = [args]
+        lib.pr_sim_session.restype = ctypes.c_int64
+        lib.pr_sim_session.argtypes = [args, ctypes.POINTER(SessionArgs), ctypes.c_int64]
+        lib.pr_sim_shuffle_all.restype = ctypes.c_int
+        lib.pr_sim_shuffle_all.argtypes = [args, ctypes.c_void_p]
 
     def run_rounds(self, *args: Any) -> int:
         """As `sim.play.run_rounds(P, …, st, rounds, out, trace)`."""
@@ -135,6 +182,26 @@ class Kernel:
     def play_round(self, *arrays: np.ndarray) -> bool:
         """As `sim.play.play_round(P, …, st)`."""
         return bool(self._checked(self.lib.pr_sim_play_round(ctypes.byref(pack(arrays)))))
+
+    def play_deals(self, arrays: tuple[np.ndarray, ...], session: tuple[np.ndarray, ...],
+                   deals: int) -> int:
+        """`deals` deals of a session (`sim_session.h`): the round's `arrays` (`ARRAYS`
+        order), the session's (`SESSION_ARRAYS` order); the deals played (fewer where the
+        pack ran out: `table[T_ERROR]` says why)."""
+        struct = pack(arrays)
+        ctx = arrays[ARRAYS.index("ctx")]
+        extra = pack_session(session, struct.deck_size, int(ctx[layout.SEATS]))
+        return self._checked(int(self.lib.pr_sim_session(ctypes.byref(struct),
+                                                         ctypes.byref(extra), deals)))
+
+    def shuffle_all(self, arrays: tuple[np.ndarray, ...], work: np.ndarray) -> None:
+        """Shuffle and cut the whole pack of the round's `arrays` (`sim.cards.shuffle_all`),
+        `work` (int64, the pack's size) its scratch."""
+        struct = pack(arrays)
+        if work.dtype != np.int64 or not work.flags.c_contiguous or len(work) < struct.deck_size:
+            raise ValueError(f"work: expected {struct.deck_size} int64, got {work.dtype} "
+                             f"{work.shape}")
+        self._checked(self.lib.pr_sim_shuffle_all(ctypes.byref(struct), work.ctypes.data))
 
     def _checked(self, answer: int) -> int:
         """`answer` of an entry point, or ValueError where it was -1: a build for one

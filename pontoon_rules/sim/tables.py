@@ -19,7 +19,7 @@ from pontoon_rules.engine.rules import Rules
 from pontoon_rules.engine.session_auto import clamp_stake
 from pontoon_rules.errors import ScriptError, ShoeError
 from pontoon_rules.ruleset.common import BankerRole
-from pontoon_rules.sim import layout
+from pontoon_rules.sim import layout, native
 from pontoon_rules.sim import session as k
 from pontoon_rules.sim.cards import SimRandom, shuffle_all
 from pontoon_rules.sim.money import FLOAT_EXACT, Run, check_money
@@ -73,7 +73,8 @@ class SessionTable:
     """One table of automatic people playing deal after deal on the kernel."""
 
     def __init__(self, rules: Rules, strategy: Strategy, players: int,
-                 seed_words: np.ndarray, policy: TablePolicy | None = None) -> None:
+                 seed_words: np.ndarray, policy: TablePolicy | None = None,
+                 numba: bool = False) -> None:
         policy = policy or TablePolicy()
         self.people = people_for(rules, players)
         house = rules.ruleset.table.banker is BankerRole.HOUSE_DEALER
@@ -85,8 +86,13 @@ class SessionTable:
         self.src, self.deck, self.tray, self.st = layout.new_source(
             layout.INFINITE if infinite else layout.RING, shoe, seed_words)
         self.work = np.zeros(len(shoe), dtype=np.int64)
+        self.stakes = np.zeros(seats, dtype=np.int64)
+        self.c = None if numba else native.kernel()
         if not infinite:
-            shuffle_all(self.src, self.deck, self.tray, self.st, self.work)
+            if self.c is not None:
+                self.c.shuffle_all(self._round(), self.work)
+            else:
+                shuffle_all(self.src, self.deck, self.tray, self.st, self.work)
             self.src[layout.SHUFFLES] = 0
         self.state = np.zeros(k.N_STATE, dtype=np.int64)
         self.state[k.S_BANKER] = m if house else self.people.index(choose_first_banker(
@@ -102,7 +108,6 @@ class SessionTable:
         self.state[k.S_KITTY_AMOUNT] = kitty
         self.state[k.S_BID] = max(0, policy.bid)
         self.balance = np.zeros(m + 1, dtype=np.int64)
-        self.stakes = np.zeros(seats, dtype=np.int64)
         self.owner = np.zeros(m + 1, dtype=np.int64)
         self.tally = SessionTally(self.people + ["house"],
                                   np.zeros((m + 1, k.N_PERSON)),  # sums: float64
@@ -119,13 +124,25 @@ class SessionTable:
         check_money(self.runner.sim.rules, replace(self.money, rounds=total),
                     f"{total:,} deals", FLOAT_EXACT)
         r = self.runner
-        done = k.play_deals(*r._common(), *r._work(), self.src, self.deck, self.tray,
-                            self.st, self.work, self.state, self.balance, self.tally.person,
-                            self.tally.table, self.stakes, self.owner, deals)
+        if self.c is not None:
+            done = self.c.play_deals(self._round(), (
+                self.work, self.state, self.balance, self.tally.person, self.tally.table,
+                self.owner), deals)
+        else:
+            done = k.play_deals(*r._common(), *r._work(), self.src, self.deck, self.tray,
+                                self.st, self.work, self.state, self.balance,
+                                self.tally.person, self.tally.table, self.stakes, self.owner,
+                                deals)
         if done < deals:
             raise ShoeError(f"deal {self.tally.deals + 1}: the pack ran out mid-deal: "
                             f"{pack_too_small(r.sim.rules)}")
         return int(done)
+
+    def _round(self) -> tuple[np.ndarray, ...]:
+        """The round's arrays in `sim.native.ARRAYS` order."""
+        r = self.runner
+        return (*r._common(), self.stakes, *r._work(), self.src, self.deck, self.tray,
+                self.st)
 
     @property
     def banker(self) -> str:
