@@ -1,6 +1,6 @@
 # `make run` and `make test` work on a fresh machine: they create .venv from
 # pyproject.toml when it is missing or older than pyproject.toml, and compile the C
-# kernels (pontoon_rules/native; without a C compiler the numba kernels are used).
+# kernels (pontoon_rules/native; a C compiler is needed: gcc or clang, or set CC).
 # pip leaves the installed packages' byte code to be written when first imported
 # (--no-compile: a fresh install takes half the time, and the tests import a part).
 # So the targets run Python with PYTHONDONTWRITEBYTECODE unset ($(RUN)): a shell that
@@ -28,7 +28,7 @@ run: $(STAMP)
 	$(RUN) $(BIN)/pontoon-rules docs build
 	$(RUN) $(BIN)/pontoon-rules summary
 
-# Every core (pytest-xdist; numba's kernels are compiled once first, see tests/conftest.py).
+# Every core (pytest-xdist; the C kernels are built once first, see tests/conftest.py).
 test: $(STAMP)
 	@bash .ci/system-deps pango fonts spell pages browser
 	$(RUN) $(BIN)/python -m pytest -n auto --dist worksteal

@@ -1,4 +1,5 @@
-/* The slot numbers the simulator's C kernel (sim.c) shares with the numba kernels:
+/* The slot numbers the simulator's C kernel (sim.c) shares with Python (`sim.layout`,
+ * `sim.compiled`, `sim.strategy`, `sim.session`):
  * every slot of the parameter vector, the named-hand rows, a hand row, the round's
  * scalars, the strategy vector and the card source, with the Python name it mirrors.
  *

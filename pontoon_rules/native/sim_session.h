@@ -206,7 +206,7 @@ i64 pr_sim_session(const SimArgs *a, const SessionArgs *g, i64 deals) {
     return done;
 }
 
-/* Shuffle and cut the whole pack (`sim.cards.shuffle_all`; a session's first shuffle). */
+/* Shuffle and cut the whole pack (a session's first shuffle). */
 int pr_sim_shuffle_all(const SimArgs *a, i64 *work) {
     Sim sim;
     if (open_sim(&sim, a) < 0) return -1;

@@ -1,4 +1,4 @@
-"""Sessions of automatic deals on the compiled simulator, streamed in chunks.
+"""Sessions of automatic deals on the C session kernel (`sim.native`), streamed in chunks.
 
 `SessionTable` is one table: the pack, balances, banker and running sums live in
 arrays the kernel carries from chunk to chunk, so `play(n)` may be called any
@@ -21,7 +21,7 @@ from pontoon_rules.errors import ScriptError, ShoeError
 from pontoon_rules.ruleset.common import BankerRole
 from pontoon_rules.sim import layout, native
 from pontoon_rules.sim import session as k
-from pontoon_rules.sim.cards import SimRandom, shuffle_all
+from pontoon_rules.sim.cards import SimRandom
 from pontoon_rules.sim.money import FLOAT_EXACT, Run, check_money
 from pontoon_rules.sim.rounds import RoundRunner, pack_too_small
 from pontoon_rules.sim.strategy import Strategy
@@ -73,8 +73,7 @@ class SessionTable:
     """One table of automatic people playing deal after deal on the kernel."""
 
     def __init__(self, rules: Rules, strategy: Strategy, players: int,
-                 seed_words: np.ndarray, policy: TablePolicy | None = None,
-                 numba: bool = False) -> None:
+                 seed_words: np.ndarray, policy: TablePolicy | None = None) -> None:
         policy = policy or TablePolicy()
         self.people = people_for(rules, players)
         house = rules.ruleset.table.banker is BankerRole.HOUSE_DEALER
@@ -87,12 +86,9 @@ class SessionTable:
             layout.INFINITE if infinite else layout.RING, shoe, seed_words)
         self.work = np.zeros(len(shoe), dtype=np.int64)
         self.stakes = np.zeros(seats, dtype=np.int64)
-        self.c = None if numba else native.kernel()
+        self.c = native.kernel()
         if not infinite:
-            if self.c is not None:
-                self.c.shuffle_all(self._round(), self.work)
-            else:
-                shuffle_all(self.src, self.deck, self.tray, self.st, self.work)
+            self.c.shuffle_all(self._round(), self.work)
             self.src[layout.SHUFFLES] = 0
         self.state = np.zeros(k.N_STATE, dtype=np.int64)
         self.state[k.S_BANKER] = m if house else self.people.index(choose_first_banker(
@@ -124,15 +120,9 @@ class SessionTable:
         check_money(self.runner.sim.rules, replace(self.money, rounds=total),
                     f"{total:,} deals", FLOAT_EXACT)
         r = self.runner
-        if self.c is not None:
-            done = self.c.play_deals(self._round(), (
-                self.work, self.state, self.balance, self.tally.person, self.tally.table,
-                self.owner), deals)
-        else:
-            done = k.play_deals(*r._common(), *r._work(), self.src, self.deck, self.tray,
-                                self.st, self.work, self.state, self.balance,
-                                self.tally.person, self.tally.table, self.stakes, self.owner,
-                                deals)
+        done = self.c.play_deals(self._round(), (
+            self.work, self.state, self.balance, self.tally.person, self.tally.table,
+            self.owner), deals)
         if done < deals:
             raise ShoeError(f"deal {self.tally.deals + 1}: the pack ran out mid-deal: "
                             f"{pack_too_small(r.sim.rules)}")

@@ -94,10 +94,10 @@ def start(argv: Sequence[str]) -> None:
     if not argv or argv[0] not in COMMANDS or os.environ.get("PONTOON_RULES_AHEAD") == "0":
         return
     try:
-        from pontoon_rules.native import compiler, enabled, library_file
+        from pontoon_rules.native import compiler, library_file
 
         cc = compiler()
-        if not enabled() or cc is None:
+        if cc is None:
             return
         _AHEAD.key = command_key(argv, library_file("analysis", cc))
         path = folder() / f"{_AHEAD.key}.bin"
@@ -120,8 +120,6 @@ def _launch(blob: bytes) -> None:
     from pontoon_rules.native import declare_solve, library
 
     lib = library("analysis")  # not `native.kernels()`: that module imports numpy
-    if lib is None:
-        return
     solve, forget = declare_solve(lib).pr_solve, lib.pr_forget
     spans, n_ints, n_floats = unpack(blob)
     data = bytearray(blob)
