@@ -40,7 +40,7 @@ class SimRandom(random.Random):
         """An integer in [0, n), n < 2**32, by the multiply-shift method."""
         return ((self.next64() >> 32) * n) >> 32
 
-    def shuffle(self, x: MutableSequence[Any]) -> None:  # type: ignore[override]
+    def shuffle(self, x: MutableSequence[Any]) -> None:
         for i in range(len(x) - 1, 0, -1):
             j = self.below(i + 1)
             x[i], x[j] = x[j], x[i]
@@ -53,7 +53,7 @@ class SimRandom(random.Random):
         (`engine.banking.fork`: the first banker's cut draws on it)."""
         return random.Random(f"{label}:{self.word}")
 
-    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:  # type: ignore[override]
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
         if stop is None:
             start, stop = 0, start
         return start + self.below(stop - start)

@@ -123,7 +123,7 @@ class RoundRunner:
             return self.c_rules.run_rounds, self.c_rules.play_round
         return general_kernel()
 
-    def _common(self) -> tuple[object, ...]:
+    def _common(self) -> tuple[np.ndarray, ...]:
         s = self.sim
         return (s.params, s.named, s.cells, s.split_ranks, self.S)
 
