@@ -1,7 +1,7 @@
 # `make run` and `make test` work on a fresh machine: they create .venv from
 # pyproject.toml when it is missing or older than pyproject.toml; the editable install
 # compiles the C kernels for this machine into pontoon_rules/native/_lib (hatch_build.py;
-# without a C compiler the numba kernels are used), and $(KERNELS) compiles them again
+# a C compiler is needed: gcc or clang, or set CC), and $(KERNELS) compiles them again
 # when a C source changes (`python -m pontoon_rules.native`).
 # pip leaves the installed packages' byte code to be written when first imported
 # (--no-compile: a fresh install takes half the time, and the tests import a part).
@@ -34,7 +34,7 @@ run: $(STAMP) $(KERNELS)
 	$(RUN) $(BIN)/pontoon-rules docs build
 	$(RUN) $(BIN)/pontoon-rules summary
 
-# Every core (pytest-xdist; numba's kernels are compiled once first, see tests/conftest.py).
+# Every core (pytest-xdist; the C kernels are built once first, see tests/conftest.py).
 test: $(STAMP) $(KERNELS)
 	@bash .ci/system-deps pango fonts spell pages browser
 	$(RUN) $(BIN)/python -m pytest -n auto --dist worksteal

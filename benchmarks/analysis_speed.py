@@ -10,9 +10,9 @@ machine does not count against them; wall time is printed beside them.
   build it optimised, as its author would: `g++ -O3 -march=native -I. -Ipdf -o
   strategy strategy.cpp blackjack.cpp pdf/blackjack_pdf.cpp indices.cpp` in its
   `src/` folder; an unoptimised build runs about 2.5x slower and flatters us).
-- `numba kernels`: the compile (or cache load) time of the banker's kernels and
-  the compiled recursion (`analysis.composition.kernel`), measured once before everything
-  else; the kernels are cached on disk (`cache=True`).
+- `C kernels`: the load (or build, where missing) time of the analysis's C library (the
+  banker's kernels and the compiled recursion, `native/analysis.c`) and a first solve,
+  measured once before everything else.
 - `--costs ID`: the full rule-cost table of ruleset ID with the default method
   (target for casino-ochko: under 30 s).
 - `--simulate`: simulation rounds per second on the compiled path and on the
@@ -41,9 +41,9 @@ CDZ- no surrender 3:2); the output file is thrown away."""
 
 
 def compile_time() -> float:
-    """Seconds to compile (or load from the cache) the numba kernels: the banker's
-    (`composition.banker`) and the compiled recursion's (`composition.kernel`), by
-    solving a one-pack blackjack once; the banker trees it built are then forgotten."""
+    """Seconds to load (or build, where missing) the C kernels: the banker's
+    (`composition.banker`) and the compiled recursion's (`native/analysis.c`), by solving
+    a one-pack blackjack once; the banker trees it built are then forgotten."""
     from pontoon_rules.analysis.composition import banker as bankerfinals
     from pontoon_rules.analysis.composition.banker import banker_mass, banker_mass_groups
     from pontoon_rules.analysis.composition.model import CompositionModel
@@ -152,8 +152,8 @@ def main() -> None:
                         help="also the simulation figures (see simulation_speed)")
     args = parser.parse_args()
     print("analysis: exact edge, CPU seconds on one core (wall in brackets)")
-    print(f"  numba kernels (banker, compiled recursion): {compile_time():.2f} cpu s to "
-          "compile or load from the cache")
+    print(f"  C kernels (banker, compiled recursion): {compile_time():.2f} cpu s to load "
+          "(or build) and solve one pack once")
     if args.farmer:
         print(farmer(args.farmer), flush=True)
     for ruleset_id in args.ruleset or bundled_ids():

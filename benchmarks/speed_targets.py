@@ -7,11 +7,10 @@ Parts (`--only`): `edge` (blackjack-reference's `edge` command, cold and warm, a
 Eric Farmer's `strategy` as a whole program), `rulesets` (every bundled ruleset's
 `edge` command warm, target 2 s), `costs` (every bundled ruleset's `costs` command,
 target 30 s), `kernels` (the simulator's general kernel, marginal rounds/s per core on
-every bundled ruleset, target 5 M, in C compiled for the ruleset where C is built, beside
-the general C library and the numba general kernel;
-the fast kernel's hands/s on blackjack-reference, target 12 M, in C where built, beside
-the numba fast kernel), `compile` (`simulate`'s cold start, the C library's compile or
-numba's included, target 30 s, with the message it prints; numba's beside), `simulate`
+every bundled ruleset, target 5 M, in C compiled for the ruleset, beside the general C
+library; the fast kernel's hands/s on blackjack-reference, target 12 M), `compile`
+(`simulate`'s cold start, the C library's compile included, target 30 s, with the message
+it prints), `simulate`
 (the command's own set-up time and run rate), `site` (`docs build`, cold and warm, target
 30 s).
 
@@ -116,11 +115,10 @@ def farmer(path: Path, times: int) -> tuple[float, float, str]:
 
 
 def cold_env(folder: str) -> dict[str, str]:
-    """An environment in which nothing is cached: numba's cache, Python's bytecode and the
-    C library all in an empty `folder` (the library is built there, the first run's
-    message says so)."""
-    return dict(os.environ, NUMBA_CACHE_DIR=f"{folder}/numba",
-                PYTHONPYCACHEPREFIX=f"{folder}/pyc", PONTOON_RULES_CACHE=f"{folder}/native")
+    """An environment in which nothing is cached: Python's bytecode and the C library in an
+    empty `folder` (the library is built there, the first run's message says so)."""
+    return dict(os.environ, PYTHONPYCACHEPREFIX=f"{folder}/pyc",
+                PONTOON_RULES_CACHE=f"{folder}/native")
 
 
 def edge_figures(farmer_at: Path | None) -> None:
@@ -140,7 +138,7 @@ def edge_figures(farmer_at: Path | None) -> None:
         wall, cpu, out, err = run_timed([*COLD_CLI, "edge", "blackjack-reference"],
                                         env=cold_env(folder))
     said = " | ".join(line for line in err.splitlines() if "compiling" in line) or "none"
-    print(f"   ours, cold (empty numba, bytecode and C-library caches): {wall:.3f} s wall, "
+    print(f"   ours, cold (empty bytecode and C-library caches): {wall:.3f} s wall, "
           f"{cpu:.3f} s CPU; its message: {said}  [{load()}]")
     run_timed([*CLI, "edge", "blackjack-reference"])  # the caches, warm
     wall, cpu, out, _ = best([*CLI, "edge", "blackjack-reference"], times)
@@ -285,8 +283,7 @@ def kernel_figures() -> None:
           f"more (C compiled for the ruleset: general-c-rules, where C is built), marginal "
           f"rounds/s per core ({large:,} minus {small:,} rounds from a fresh shoe each, CPU "
           f"time, set-up excluded, the best of {samples()} fresh processes), target 5 M; "
-          "beside it the general C library (general-c, one process) and the numba general "
-          "kernel, the reference, the same way:")
+          "beside it the general C library (general-c, one process):")
     worst = float("inf")
     from pontoon_rules.ruleset.features import refused_names
     from pontoon_rules.ruleset.registry import load_bundled
@@ -301,52 +298,44 @@ def kernel_figures() -> None:
         found = processes(ruleset, "general-rules", small, large)
         rate, hands, _, used = max(found, key=lambda figures: figures[0])
         general, _, _, _ = marginal(ruleset, "general", small, large)
-        numba, _, _, _ = best_marginal(ruleset, "numba", small, large)
         worst = min(worst, rate)
         print(f"   {ruleset:<24} {rate / 1e6:6.2f} M rounds/s {hands / 1e6:6.2f} M hands/s "
-              f"({used}; processes {spread(found)}); general-c {general / 1e6:5.2f}; "
-              f"numba {numba / 1e6:5.2f} M rounds/s: {rate / numba:4.1f}x  "
-              f"{verdict(rate, 5e6, at_most=False)}  [{load()}]", flush=True)
+              f"({used}; processes {spread(found)}); general-c {general / 1e6:5.2f} M "
+              f"rounds/s  {verdict(rate, 5e6, at_most=False)}  [{load()}]", flush=True)
     print(f"   -> slowest {worst / 1e6:.2f} M rounds/s: {verdict(worst, 5e6, at_most=False)}")
     small, large = (2_000_000, 12_000_000) if QUICK else (5_000_000, 45_000_000)
     rate, hands, _, used = best_marginal("blackjack-reference", "fast", small, large)
-    _, numba, _, _ = best_marginal("blackjack-reference", "fast-numba", small, large)
     print(f"   the reference: the one-seat fast kernel on blackjack-reference as `simulate` runs "
           f"it (C where built), marginal ({large:,} minus {small:,} rounds, best of "
           f"{samples()}): "
-          f"{hands / 1e6:.2f} M hands/s ({rate / 1e6:.2f} M rounds/s, {used}); numba "
-          f"{numba / 1e6:.2f} M hands/s: {hands / numba:4.2f}x, target 12 M hands/s: "
+          f"{hands / 1e6:.2f} M hands/s ({rate / 1e6:.2f} M rounds/s, {used}), target "
+          f"12 M hands/s: "
           f"{verdict(hands, 12e6, at_most=False)}  [{load()}]", flush=True)
 
 
 def compile_figures() -> None:
-    print("5. the simulator's kernels from a cold start (empty numba, bytecode and C-library "
-          "caches), target 30 s, saying what it does; the numba general and fast kernels "
-          "beside, the reference:")
-    for ruleset, native in (("pagat-british", True), ("pagat-british", False),
-                            ("blackjack-reference", True), ("blackjack-reference", False)):
-        cold_compile(ruleset, native)
-    cold_compile("spanish-21", True, 1_000_000)
+    print("5. the simulator's kernels from a cold start (empty bytecode and C-library "
+          "caches), target 30 s, saying what it does:")
+    for ruleset in ("pagat-british", "blackjack-reference"):
+        cold_compile(ruleset)
+    cold_compile("spanish-21", 1_000_000)
 
 
-def cold_compile(ruleset: str, native: bool, rounds: int = 1000) -> None:
-    """`simulate --rounds ROUNDS` with nothing cached (`cold_env`; `native` False:
-    PONTOON_RULES_NATIVE=0): its set-up time (the compile; from a million rounds on, the
-    C kernel compiled for the ruleset too) as it reports it, the kernel it says it used and
-    what it said on stderr meanwhile; then the same from the caches."""
+def cold_compile(ruleset: str, rounds: int = 1000) -> None:
+    """`simulate --rounds ROUNDS` with nothing cached (`cold_env`): its set-up time (the
+    compile; from a million rounds on, the C kernel compiled for the ruleset too) as it
+    reports it, the kernel it says it used and what it said on stderr meanwhile; then the
+    same from the caches."""
     import json
 
     with tempfile.TemporaryDirectory() as folder:
         env = cold_env(folder)
-        if not native:
-            env["PONTOON_RULES_NATIVE"] = "0"
         argv = [*COLD_CLI, "simulate", ruleset, "--rounds", str(rounds), "--json"]
         wall, cpu, out, err = run_timed(argv, env=env)
         cold, kernel = json.loads(out)["setup_seconds"], json.loads(out)["kernel"]
         warm = json.loads(run_timed(argv, env=env)[2])["setup_seconds"]
-    said = [line for line in err.strip().splitlines() if "numba kernels instead" not in line]
+    said = err.strip().splitlines()
     print(f"   cold start, `simulate {ruleset} --rounds {rounds:,}`"
-          f"{'' if native else ' (PONTOON_RULES_NATIVE=0)'}"
           f" on {kernel}: set-up {cold:.1f} s (whole command {wall:.1f} s wall, {cpu:.1f} s "
           f"CPU; from the caches {warm:.2f} s), target 30 s: {verdicts(cold, cpu, 30.0)} "
           f"(CPU: the whole command's)  [{load()}]")

@@ -86,3 +86,10 @@ class IllegalActionError(PontoonError):
 
 class OutputError(PontoonError):
     """An output file could not be written (full disk, missing folder, no permission)."""
+
+
+class NativeUnavailableError(PontoonError):
+    """A C kernel (the analysis's recursion, the simulator's rounds and sessions) is not
+    built here and cannot be: no C compiler, or compiling switched off. The machine's
+    state, not the input: exit 1, one line that says to install a wheel built for this
+    platform or a C compiler."""

@@ -1,13 +1,12 @@
-"""Test-run set-up: numba's kernels compiled once before parallel workers start.
+"""Test-run set-up: the C kernels built once before parallel workers start.
 
 With `pytest -n N` (pytest-xdist; `make test` uses every core) each worker is a fresh
-process. The kernels are cached on disk (`cache=True`), but on a fresh clone the cache is
-empty, and every worker would compile the same kernels side by side at the start. The
-controller process compiles them first, in three processes at once (the simulator's
-general kernels, its one-seat fast kernel, the analysis's: `warm_kernels.py`), so the
-workers load them from the cache. Then it starts making what many tests share (the
-bundled rulesets' vectors, the docs site) in the background (`prebuild.py`, `once`), so
-that no worker waits idle for them later.
+process. On a fresh clone no C library is built yet, and every worker would compile the
+same ones side by side at its start: the controller process builds them first
+(`python -m pontoon_rules.native`: nothing to do where they are built), so the workers
+load them. Then it starts making what many tests share (the bundled rulesets' vectors, the
+docs site) in the background (`prebuild.py`, `once`), so that no worker waits idle for
+them later.
 """
 
 from __future__ import annotations
@@ -62,11 +61,10 @@ def pytest_configure(config: pytest.Config) -> None:
         return  # an xdist worker, or a run without workers: kernels compile when first used
     if config.option.collectonly:
         return
-    parts = [subprocess.Popen([sys.executable, str(HERE / "warm_kernels.py"), part])
-             for part in ("general", "fast", "analysis")]
-    for part in parts:
-        if part.wait() != 0:
-            raise pytest.UsageError("compiling the numba kernels failed (see above)")
+    built = subprocess.run([sys.executable, "-m", "pontoon_rules.native"], check=False,
+                           stdout=subprocess.DEVNULL)
+    if built.returncode != 0:
+        raise pytest.UsageError("building the C kernels failed (see above)")
     _start_prebuilds(config)
 
 

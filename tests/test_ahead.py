@@ -13,13 +13,11 @@ from typing import Any
 import pytest
 
 from pontoon_rules.analysis.composition import ahead
-from pontoon_rules.analysis.composition import native as cnative
 from pontoon_rules.analysis.edge import house_edge
 from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.ruleset.registry import load_bundled
 
 ROOT = Path(__file__).resolve().parent.parent
-needs_c = pytest.mark.skipif(cnative.kernels() is None, reason="no C compiler")
 TAKE = ahead.take
 
 
@@ -52,7 +50,6 @@ def _command(monkeypatch: pytest.MonkeyPatch, argv: list[str], ruleset_id: str,
     return _figures(ruleset_id)
 
 
-@needs_c
 def test_a_kept_solve_is_taken_and_gives_the_same_figures(
         cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     taken: list[bool] = []
@@ -65,7 +62,6 @@ def test_a_kept_solve_is_taken_and_gives_the_same_figures(
     assert first == plain and second == plain
 
 
-@needs_c
 def test_other_inputs_under_the_key_are_solved_anew_and_replaced(
         cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A kept file whose inputs differ from the command's (an edited ruleset): the early
@@ -83,7 +79,6 @@ def test_other_inputs_under_the_key_are_solved_anew_and_replaced(
     assert taken[-1] is True
 
 
-@needs_c
 @pytest.mark.parametrize("damage", ["flip", "truncate", "empty", "foreign"])
 def test_a_damaged_kept_file_starts_nothing(cache: Path, monkeypatch: pytest.MonkeyPatch,
                                             damage: str) -> None:
@@ -169,7 +164,6 @@ def _cli_edge(cache: Path, **env: str) -> dict[str, Any]:
     return figures
 
 
-@needs_c
 def test_the_command_keeps_its_inputs_and_gives_the_same_figures(tmp_path: Path) -> None:
     off = _cli_edge(tmp_path / "off", PONTOON_RULES_AHEAD="0")
     assert not (tmp_path / "off" / "prepared").exists()

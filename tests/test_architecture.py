@@ -176,7 +176,7 @@ def test_the_checks_see_an_upward_import_and_a_circle() -> None:
 
 
 def test_no_module_is_much_over_four_hundred_lines() -> None:
-    """Modules of a few hundred lines (the numba kernels, one loop each, may run to 450)."""
+    """Modules of a few hundred lines (at most 450)."""
     long = {module_name(p): n for p in PACKAGE.rglob("*.py")
             if (n := len(p.read_text(encoding="utf-8").splitlines())) > 450}
     assert long == {}

@@ -1,6 +1,6 @@
-"""The compiled composition-dependent recursion (`analysis.composition.compiled`,
-`analysis.composition.kernel`) gives the numbers of the memoised recursion it replaces,
-and the exact ones."""
+"""The compiled composition-dependent recursion (`analysis.composition.compiled` on the C
+kernel, `native/analysis.c`) gives the numbers of the memoised recursion it replaces, and
+the exact ones."""
 
 from __future__ import annotations
 

@@ -1,10 +1,16 @@
-"""The analysis's C kernels (`pontoon_rules.native`, `analysis.composition.native`) give the
-numbers of the numba kernels they replace to the last bit (so ties between options break
-alike and every statistic agrees), and the library builds and loads as documented."""
+"""The analysis's C kernels (`pontoon_rules.native`, `analysis.composition.native`) give
+the numbers of the memoised recursion in Python (`analysis.composition.model`, the
+reference) on every bundled ruleset with a finite shoe, and the exact fractions' banker
+outlooks (tiny packs and random overlays against the exact recursion: tests/test_cdfast.py);
+the library builds and loads as documented, and where it cannot, one line says what to
+install."""
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -14,79 +20,48 @@ from hypothesis import strategies as st
 from test_sim_differential import random_overlay
 
 from pontoon_rules import native
-from pontoon_rules.analysis.composition import banker, banker_kernel
+from pontoon_rules.analysis.composition import banker
 from pontoon_rules.analysis.composition import native as cnative
 from pontoon_rules.analysis.composition.model import CompositionModel
 from pontoon_rules.analysis.composition.outlook import clear_shared
 from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.errors import NativeUnavailableError
 from pontoon_rules.native import kernels
-from pontoon_rules.ruleset.loader import load_ruleset
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 
 TINY = Path(__file__).parent / "rulesets"
 C = cnative.kernels()
-needs_c = pytest.mark.skipif(C is None, reason="no C compiler: the numba kernels are in use")
 
 
-def _stats(rules: Rules, monkeypatch: pytest.MonkeyPatch, c: bool) -> np.ndarray:
-    """The round's statistics with the C kernels, or with the numba ones."""
+def _stats(rules: Rules, compiled: bool) -> np.ndarray:
+    """The round's statistics by the C kernels, or by the memoised recursion alone."""
     banker._TABLES.clear()
     clear_shared()
-    with monkeypatch.context() as m:
-        if not c:
-            m.setattr(cnative, "kernels", lambda: None)
-        model = CompositionModel(rules)
-        out = np.array(model.stats(), dtype=float)
-        assert model._prepared
+    model = CompositionModel(rules)
+    if not compiled:
+        model._prepared = True  # the memoised recursion only
+    out = np.array(model.stats(), dtype=float)
+    assert not compiled or model._memo, "the compiled recursion ran"
     return out
 
 
 def finite_bundled() -> list[str]:
     """The bundled rulesets with a finite shoe that the analysis takes (`ruleset.features`
-    refuses the others before either kernel runs)."""
+    refuses the others before either method runs)."""
     from pontoon_rules.ruleset.features import refused_rules
 
     return [r for r in bundled_ids() if load_bundled(r).pack.decks is not None
             and not refused_rules(load_bundled(r), "edge")]
 
 
-@needs_c
 @pytest.mark.parametrize("ruleset_id", finite_bundled())
-def test_c_equals_numba_on_bundled_rulesets(ruleset_id: str,
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_c_equals_the_memoised_recursion_on_bundled_rulesets(ruleset_id: str) -> None:
+    """Every statistic, the money staked included (a tie between options broken another
+    way would change it and not the edge), to rounding (the sums run in another order)."""
     rules = compile_rules(load_bundled(ruleset_id))
-    np.testing.assert_array_equal(_stats(rules, monkeypatch, True),
-                                  _stats(rules, monkeypatch, False))
+    np.testing.assert_allclose(_stats(rules, True), _stats(rules, False), rtol=0, atol=1e-12)
 
 
-@needs_c
-@settings(max_examples=8, deadline=None, derandomize=True)
-@given(st.integers(min_value=0, max_value=2**32 - 1))
-def test_c_equals_numba_on_random_overlays(seed: int) -> None:
-    """Bundled rulesets with three random fields changed (a finite shoe): every
-    statistic to the last bit, the money staked included (a tie between options broken
-    another way would change it and not the edge)."""
-    rng = random.Random(seed)
-    rules = None
-    while rules is None or rules.decks is None:
-        rules = random_overlay(rng)
-    with pytest.MonkeyPatch.context() as m:
-        np.testing.assert_array_equal(_stats(rules, m, True), _stats(rules, m, False))
-
-
-@needs_c
-@pytest.mark.parametrize("name", ["tiny-ochko", "tiny-blackjack", "tiny-split-blackjack",
-                                  "tiny-values", "tiny-values-blackjack", "tiny-double-totals",
-                                  "tiny-soft-double", "tiny-redouble", "tiny-surrender",
-                                  "tiny-surrender-no-hole", "tiny-rescue", "tiny-suited",
-                                  "tiny-obbo"])
-def test_c_equals_numba_on_tiny_packs(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    rules = compile_rules(load_ruleset(TINY / f"{name}.yaml"))
-    np.testing.assert_array_equal(_stats(rules, monkeypatch, True),
-                                  _stats(rules, monkeypatch, False))
-
-
-@needs_c
 @pytest.mark.parametrize("ruleset_id", ["blackjack-reference", "pagat-british", "belarus-ponton"])
 def test_banker_trees_from_the_state_machine_equal_the_python_trees(ruleset_id: str) -> None:
     """The C kernel's trees (from `banker_machine`) are the arrays `enumerate_tree` makes,
@@ -106,23 +81,27 @@ def test_banker_trees_from_the_state_machine_equal_the_python_trees(ruleset_id: 
             np.testing.assert_array_equal(getattr(a, name), getattr(b, name))
 
 
-@needs_c
-def test_banker_mass_kernels_equal_numba() -> None:
+def test_banker_mass_kernels_equal_the_exact_fractions() -> None:
+    """Each visible card's banker outlook from a random shoe, by the C kernels (one visible
+    tuple a row, and in groups), is `exact_banker_mass`'s (Fractions) to rounding."""
     rules = compile_rules(load_bundled("blackjack-reference"))
     model = CompositionModel(rules)
+    trees = banker._banker_tables(rules, model.kinds, model.policy, tuple(model.visibles))
     rng = np.random.default_rng(5)
     j = model.joined
     shoes = np.maximum(model._base_shoes - rng.integers(0, 6, model._base_shoes.shape), 0)
     totals = shoes.sum(axis=1)
     args = (model.bounds, j.parents, j.kinds, j.have, j.sizes, j.orders, j.final_ids,
             len(model.finals))
-    np.testing.assert_array_equal(C.banker_mass(shoes, totals, *args),
-                                  banker_kernel.banker_mass(shoes, totals, *args))
+    exact = np.array([[float(x) for x in banker.exact_banker_mass([int(c) for c in shoes[v]],
+                                                                 trees[v])]
+                      for v in range(len(shoes))])
+    assert all(tree.finals == model.finals for tree in trees)
+    np.testing.assert_allclose(C.banker_mass(shoes, totals, *args), exact, rtol=0, atol=1e-14)
     starts = np.arange(len(shoes) + 1, dtype=np.int64)
     tables = np.arange(len(shoes), dtype=np.int64)
-    groups = (shoes, totals, starts, tables, *args)
-    np.testing.assert_array_equal(C.banker_mass_groups(*groups),
-                                  banker_kernel.banker_mass_groups(*groups))
+    np.testing.assert_allclose(C.banker_mass_groups(shoes, totals, starts, tables, *args),
+                               exact, rtol=0, atol=1e-14)
 
 
 @pytest.mark.parametrize("name", sorted(native.SOURCES))
@@ -151,10 +130,11 @@ def test_a_library_is_named_by_its_headers_too(tmp_path: Path,
         (tmp_path / source.name).write_bytes(source.read_bytes())
     monkeypatch.setattr(kernels, "HERE", tmp_path)
     assert [p.name for p in kernels.included(tmp_path / "sim.c")] == [
-        "sim_hands.h", "sim.h", "sim_base.h"]
+        "sim_hands.h", "sim_session.h", "sim.h", "sim_base.h"]
     assert [p.name for p in kernels.included(tmp_path / "fast.c")] == [
         "fast.h", "sim_base.h", "sim.h"]
-    for header, changed in (("sim_hands.h", {"sim"}), ("fast.h", {"fast"}),
+    for header, changed in (("sim_hands.h", {"sim"}), ("sim_session.h", {"sim"}),
+                            ("fast.h", {"fast"}),
                             ("sim.h", {"sim", "fast"}), ("sim_base.h", {"sim", "fast"})):
         before = {name: native.library_file(name, "cc") for name in native.SOURCES}
         with open(tmp_path / header, "a", encoding="utf-8") as edited:
@@ -163,35 +143,49 @@ def test_a_library_is_named_by_its_headers_too(tmp_path: Path,
         assert {name for name in native.SOURCES if after[name] != before[name]} == changed
 
 
-def test_without_a_compiler_the_numba_kernels_answer(monkeypatch: pytest.MonkeyPatch,
-                                                     capsys: pytest.CaptureFixture[str],
-                                                     tmp_path: Path) -> None:
-    monkeypatch.setattr(native, "prebuilt_dir", lambda: tmp_path)  # nor a package build
+def test_without_a_compiler_one_line_says_what_to_install(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """No C compiler and no library built: the analysis refuses in one line that says to
+    install a wheel or a C compiler; `edge` exits 1 with it, no traceback."""
+    monkeypatch.setattr(native, "prebuilt_dir", lambda: tmp_path / "none")  # nor a package build
     monkeypatch.setattr(native, "_LOADED", {})
-    monkeypatch.setattr(native, "_SAID", set())
     monkeypatch.setattr(native, "compiler", lambda: None)
-    assert native.library("analysis") is None
-    assert "using the numba analysis kernels" in capsys.readouterr().err
-    monkeypatch.setattr(cnative, "_KERNELS", [])
-    assert cnative.kernels() is None
-    rules = compile_rules(load_ruleset(TINY / "tiny-blackjack.yaml"))
-    exact = CompositionModel(rules, exact=True)
-    np.testing.assert_allclose(_stats(rules, monkeypatch, True),
-                               np.array(exact.stats(), dtype=float), rtol=0, atol=1e-12)
+    with pytest.raises(NativeUnavailableError, match="no C compiler found.*install a "
+                       "wheel of pontoon-rules built for this platform, or a C compiler"):
+        native.library("analysis")
+    env = dict(os.environ, CC=str(tmp_path / "no-cc"), PATH=str(Path(sys.executable).parent),
+               PONTOON_RULES_CACHE=str(tmp_path / "cache"), XDG_CACHE_HOME=str(tmp_path))
+    no_build = ("import sys, pathlib, pontoon_rules.native as n; n.prebuilt_dir = lambda: "
+                "pathlib.Path('/nonexistent'); sys.argv[1:] = ['edge', 'pagat-british']; "
+                "from pontoon_rules.cli import main; main()")
+    done = subprocess.run([sys.executable, "-c", no_build],
+                          env=env, capture_output=True, text=True, timeout=300, check=False,
+                          cwd=tmp_path)
+    assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+    assert [line for line in done.stderr.splitlines() if line.startswith("error:")] == [
+        "error: the analysis kernel in C is not built here and cannot be (no C compiler "
+        "found (set CC, or install gcc)): install a wheel of pontoon-rules built for this "
+        "platform, or a C compiler (gcc or clang; or set CC)"], done.stderr
 
 
-def test_switched_off_by_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_switched_off_by_the_environment_nothing_is_compiled(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """`PONTOON_RULES_NATIVE=0`: the libraries already built load; none is compiled."""
     monkeypatch.setenv("PONTOON_RULES_NATIVE", "0")
     monkeypatch.setattr(native, "_LOADED", {})
-    assert native.library("analysis") is None
-    assert native.library("sim") is None
-    assert native.library("fast") is None
+    assert native.library("analysis") is not None  # built by now (this module's C)
+    monkeypatch.setattr(native, "build_dirs", lambda: [tmp_path])
+    monkeypatch.setattr(native, "prebuilt_dir", lambda: tmp_path / "none")
+    monkeypatch.setattr(native, "_LOADED", {})
+    for name in native.SOURCES:
+        with pytest.raises(NativeUnavailableError, match="PONTOON_RULES_NATIVE=0"):
+            native.library(name)
+    assert not list(tmp_path.iterdir())
 
 
 # -- what a solve keeps for the next (costs), and the expected value alone ------------------
 def _fresh_stats(rules: Rules, value_only: bool = False) -> np.ndarray:
     """The round's statistics from a solve that starts afresh (nothing kept)."""
-    assert C is not None
     C.forget()
     return _kept_stats(rules, value_only)
 
@@ -212,7 +206,6 @@ def _variant(ruleset_id: str, path: str, value: object) -> Rules:
     return compile_rules(Ruleset.model_validate(with_value(data, path, value)))
 
 
-@needs_c
 @pytest.mark.parametrize("ruleset_id", finite_bundled())
 def test_the_expected_value_alone_is_the_first_statistic_to_the_last_bit(
         ruleset_id: str) -> None:
@@ -226,7 +219,6 @@ def test_the_expected_value_alone_is_the_first_statistic_to_the_last_bit(
     assert not np.array_equal(alone[1:], every[1:])
 
 
-@needs_c
 @pytest.mark.parametrize(("ruleset_id", "path", "value"), [
     ("blackjack-reference", "settlement.ties", "banker-wins"),       # payouts: all reused
     ("spanish-21", "hands.definitions.five-card-21.pays", "2:1"),    # payouts: all reused
@@ -250,7 +242,6 @@ def test_a_solve_after_another_equals_a_fresh_one(ruleset_id: str, path: str,
     assert not np.array_equal(fresh[0], fresh[1])
 
 
-@needs_c
 @settings(max_examples=6, deadline=None, derandomize=True)
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_a_solve_after_a_random_one_equals_a_fresh_one(seed: int) -> None:
@@ -284,7 +275,6 @@ def _read_alike(rules: Rules) -> bool:
     return True
 
 
-@needs_c
 @pytest.mark.parametrize("ruleset_id", ["blackjack-reference", "spanish-21", "pagat-british"])
 def test_the_outlooks_shared_among_threads_give_the_same_numbers(ruleset_id: str) -> None:
     """A solve's banker outlooks walked by one thread, by three (whatever the machine's

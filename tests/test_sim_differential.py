@@ -1,6 +1,6 @@
 """The compiled simulator against the reference engine: the same shoes, the same
 decisions, identical money for every seat, the banker and the kitty, from each kernel (the
-one-seat fast kernel and the general kernel, each in C and in numba)."""
+one-seat fast kernel where it plays, the general kernel)."""
 
 from __future__ import annotations
 
@@ -35,9 +35,8 @@ def engine_round(rules: Rules, policy, cards: list[int], stakes: list[int],  # t
 
 def compare(rules: Rules, player: str, rounds: int, seed: int) -> int:
     """Play `rounds` random rounds through the engine and the kernels (as `simulate` picks
-    one, the general kernel as it runs here, C where built, the general kernel in numba
-    and, where the fast kernel plays, the fast kernel in numba); the number of rounds the
-    one-seat fast kernel played."""
+    one: the fast kernel where it plays the round; and the general kernel); the number of
+    rounds the one-seat fast kernel played."""
     strat = strategy(rules, player)
     seats = min(rules.max_players, 4)
     runner = RoundRunner(rules, strat, seats)
@@ -56,9 +55,6 @@ def compare(rules: Rules, player: str, rounds: int, seed: int) -> int:
         assert got == want, (f"round {i}: stakes {stakes} kitty {kitty} shoe {shoe[:20]}")
         assert got.banker + got.kitty_change + sum(got.seats) == 0
         assert runner.play_shoe(shoe, stakes, kitty, kernel="general") == want
-        assert runner.play_shoe(shoe, stakes, kitty, kernel="numba") == want
-        if runner.fast is not None:
-            assert runner.play_shoe(shoe, stakes, kitty, kernel="fast-numba") == want
     return runner.fast_rounds
 
 
@@ -316,5 +312,4 @@ def test_a_split_seat_against_a_pontoon_that_takes_less(takes: str) -> None:
     want = engine_round(rules, engine_policy(rules, strat), shoe, [10], 0)
     runner = RoundRunner(rules, strat, 1)
     assert runner.play_shoe(shoe, [10], 0, kernel="general") == want
-    assert runner.play_shoe(shoe, [10], 0, kernel="numba") == want
     assert want.seats == ([-10] if takes == "busted-plus-one" else [-20])  # two hands of 18

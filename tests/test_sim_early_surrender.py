@@ -1,7 +1,7 @@
 """The compiled simulator plays an early surrender (`player.surrender.timing: early`): the
 dealt hand given up before the banker's check for a pontoon, in the decision of insurance
 (`engine.flow.insurance_legal`), from the analysis's own table (`sim.strategy`,
-`sim.shoe_strategy`). The engine, the numba kernel and the C kernel play the same rounds;
+`sim.shoe_strategy`). The engine and the C kernel play the same rounds;
 the shoe's tables are the exact method's decisions; a simulation holds the exact edge."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from test_sim_differential import compare, overlay
-from test_sim_native import assert_same_rounds, needs_c
+from test_sim_native import assert_same_rounds
 from test_sim_shoe_strategy import assert_tables_play_as_exact
 
 from pontoon_rules.analysis.edge import edge_of
@@ -48,18 +48,18 @@ def test_the_simulator_plays_it() -> None:
 
 
 @pytest.mark.parametrize("which", range(3))
-def test_the_engine_and_both_kernels_play_the_same_rounds(which: int) -> None:
-    """The engine by the kernel's tables (`sim.reference`), the C kernel and the numba
-    kernel: the same money every round, several seats (`compare`)."""
+def test_the_engine_and_the_kernels_play_the_same_rounds(which: int) -> None:
+    """The engine by the kernel's tables (`sim.reference`) and the C kernel (fast and
+    general): the same money every round, several seats (`compare`)."""
     rules = early_rules()[which]
     for player in ("best", "stand-16"):
         compare(rules, player, 400, 17 + which)
 
 
-@needs_c
 @pytest.mark.parametrize("which", range(3))
-def test_c_equals_numba(which: int) -> None:
-    """Whole runs, both dealings, one seat and several: the same sums and every round."""
+def test_whole_runs_are_the_engines(which: int) -> None:
+    """Whole runs from the kernel's own cards, one seat and several: the engine's sums and
+    every round (`test_sim_native.assert_same_rounds`)."""
     assert_same_rounds(early_rules()[which], ("best",))
 
 

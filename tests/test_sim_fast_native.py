@@ -1,10 +1,11 @@
-"""The one-seat fast kernel in C (`native/fast.c`, `sim.fast_native`) plays the numba fast
-kernel's rounds to the last bit: the same sums, the same net and hands in every round, on
-every bundled ruleset the fast kernel plays, the fast-kernel overlays of
-tests/test_sim_fastpath.py, odds that round and random qualifying overlays, both dealings
-(each with its own best play), several seeds and odd stakes; the same single rounds from
-stacked shoes, short ones too; state tables too big for int16; its constants are
-Python's; without C the numba fast kernel answers."""
+"""The one-seat fast kernel in C (`native/fast.c`, `sim.fast_native`) plays the general
+kernel's rounds to the last bit (which tests/test_sim_native.py holds to the engine's,
+round for round): the same sums, the same net and hands in every round, on every bundled
+ruleset the fast kernel plays, the fast-kernel overlays of tests/test_sim_fastpath.py,
+odds that round and random qualifying overlays, both dealings (each with its own best
+play), several seeds and odd stakes; the same single rounds from stacked shoes as the
+general kernel and the engine, short ones too; state tables too big for int16; its
+constants are Python's."""
 
 from __future__ import annotations
 
@@ -23,7 +24,6 @@ from test_sim_native import (
     run_alone,
 )
 
-from pontoon_rules import native
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.ruleset.registry import load_bundled
 from pontoon_rules.sim import fast_layout
@@ -39,36 +39,32 @@ ODDS = [{"settlement": {"odd_amounts": rounding, "pays": "6:5", "collects": "3:2
 """What the overlays of test_sim_fastpath leave out: payouts and collections of odds that
 do not divide the stakes, rounded both ways."""
 C = fnative.kernel()
-needs_c = pytest.mark.skipif(C is None, reason="no C compiler: the numba kernels are in use")
 
 
 def assert_same_rounds(rules: Rules, players: tuple[str, ...] = ("best", "stand-16"),
                        seeds: tuple[int, ...] = tuple(SEEDS)) -> None:
-    """C against numba, the fast kernel: every player, both dealings, every seed."""
+    """The fast kernel against the general one: every player, both dealings, every seed."""
     for player in players:
         for dealing in ("shoe", "infinite"):
             runner = RoundRunner(rules, strategy(rules, player, dealing=dealing))
             assert runner.kernel_name("fast") == "fast-c"
             for seed in seeds:
-                assert_same_run(runner, "fast-numba", "fast", seed, dealing,
+                assert_same_run(runner, "general", "fast", seed, dealing,
                                 f"{player}, {dealing}, seed {seed}")
 
 
-@needs_c
 @pytest.mark.parametrize("ruleset", QUALIFYING)
-def test_c_equals_numba_on_bundled_rulesets(ruleset: str) -> None:
+def test_fast_equals_general_on_bundled_rulesets(ruleset: str) -> None:
     assert_same_rounds(compile_rules(load_bundled(ruleset)))
 
 
-@needs_c
 @pytest.mark.parametrize("change", FIELDS + ODDS)
-def test_c_equals_numba_on_field_overlays(change: dict[str, object]) -> None:
+def test_fast_equals_general_on_field_overlays(change: dict[str, object]) -> None:
     assert_same_rounds(overlay("blackjack-reference", change), seeds=(1, 2**64 - 1))
 
 
-@needs_c
 @pytest.mark.parametrize("seed", range(4))
-def test_c_equals_numba_on_random_qualifying_overlays(seed: int) -> None:
+def test_fast_equals_general_on_random_qualifying_overlays(seed: int) -> None:
     rng = random.Random(seed + 2000)
     rules = None
     while rules is None or fast_problem(compile_sim(rules)) is not None:
@@ -76,12 +72,18 @@ def test_c_equals_numba_on_random_qualifying_overlays(seed: int) -> None:
     assert_same_rounds(rules, ("best", "stand-15"), seeds=(1, 0xDEADBEEF))
 
 
-@needs_c
 @pytest.mark.parametrize("ruleset", QUALIFYING)
-def test_stacked_rounds_are_equal(ruleset: str) -> None:
-    """Single rounds from a stacked shoe (`M_STACKED`), whole and cut short."""
+def test_stacked_rounds_are_the_general_kernels_and_the_engines(ruleset: str) -> None:
+    """Single rounds from a stacked shoe (`M_STACKED`), whole and cut short: the general
+    kernel's, and where the cards suffice the engine's."""
+    from test_sim_differential import engine_round
+
+    from pontoon_rules.errors import ShoeError
+    from pontoon_rules.sim.reference import engine_policy
+
     rules = compile_rules(load_bundled(ruleset))
-    runner = RoundRunner(rules, strategy(rules))
+    strat = strategy(rules)
+    runner, policy = RoundRunner(rules, strat), engine_policy(rules, strat)
     assert runner.fast is not None
     rng = random.Random(9)
     shoe = [int(c) for c in compile_sim(rules).shoe]
@@ -91,15 +93,20 @@ def test_stacked_rounds_are_equal(ruleset: str) -> None:
         cards = shoe[:rng.randint(0, 12)] if rng.random() < 0.3 else shoe
         stake = rng.choice([1, 7, 10, 100])
         got = runner.fast.play_shoe(cards, stake)
-        assert got == runner.fast.play_shoe(cards, stake, numba=True), cards[:12]
+        try:
+            general = runner.play_shoe(cards, [stake], kernel="general").seats[0]
+        except ShoeError:
+            general = None
+        assert got == general, cards[:12]
+        if got is not None and len(cards) == len(shoe) and ran_out < 300:
+            assert engine_round(rules, policy, cards, [stake], 0).seats == [got]
         ran_out += got is None
     assert 0 < ran_out < 1500
 
 
-@needs_c
 def test_state_tables_past_int16_are_read_as_int32() -> None:
     """More than 32768 states (here unreached ones added to blackjack-reference's best
-    play): the C kernel reads int32 tables (`wide`), with the same rounds."""
+    play): the C kernel reads int32 tables (`wide`), with the same rounds as int16."""
     rules = compile_rules(load_bundled("blackjack-reference"))
     best = strategy(rules)
     extra = 40_000 - best.act.shape[1]
@@ -112,41 +119,37 @@ def test_state_tables_past_int16_are_read_as_int32() -> None:
     wide: Strategy = dataclasses.replace(best, act=pad(best.act, 1), amount=pad(best.amount, 1),
                                          nxt=pad(best.nxt, 1), draw=pad(best.draw, 0))
     runner = FastRunner(compile_sim(rules), wide)
-    assert runner.c_args is not None and runner.c_args.wide
+    narrow = FastRunner(compile_sim(rules), best)
+    assert runner.c_args.wide and not narrow.c_args.wide
     assert runner.c_tables[fnative.TABLES.index("nxt")].dtype == np.int32
     for infinite in (False, True):
-        want = runner.run(ROUNDS, np.array([5], dtype=np.uint64), infinite, 100, numba=True)
+        want = narrow.run(ROUNDS, np.array([5], dtype=np.uint64), infinite, 100)
         got = runner.run(ROUNDS, np.array([5], dtype=np.uint64), infinite, 100)
         assert got[0].tolist() == want[0].tolist() and got[1] == want[1]
 
 
-@pytest.mark.parametrize("numba", [True, pytest.param(False, marks=needs_c)])
-def test_a_trace_shorter_than_the_run_gets_its_first_rounds(numba: bool) -> None:
+def test_a_trace_shorter_than_the_run_gets_its_first_rounds() -> None:
     """A trace of fewer rows than rounds holds the first rounds' net and hands and nothing
-    is written past it (numba checks no bounds: the kernel must); the sums are the whole
-    run's."""
+    is written past it; the sums are the whole run's."""
     rules = compile_rules(load_bundled("blackjack-reference"))
     runner = FastRunner(compile_sim(rules), strategy(rules))
     seed = np.array([11], dtype=np.uint64)
     whole = np.zeros((ROUNDS, 2), dtype=np.int64)
-    want = runner.run(ROUNDS, seed, False, 100, trace=whole, numba=numba)
+    want = runner.run(ROUNDS, seed, False, 100, trace=whole)
     fenced = np.full((8, 2), -7, dtype=np.int64)
     short = fenced[:5]
-    got = runner.run(ROUNDS, seed, False, 100, trace=short, numba=numba)
+    got = runner.run(ROUNDS, seed, False, 100, trace=short)
     assert got[0].tolist() == want[0].tolist() and got[1] == want[1] == ROUNDS
     assert fenced[:5].tolist() == whole[:5].tolist()
     assert fenced[5:].tolist() == [[-7, -7]] * 3
 
 
-@needs_c
 def test_the_constants_of_the_c_fast_kernel_are_pythons() -> None:
-    assert C is not None
     assert_constants_are_pythons(C.constants(), (
         "fast_layout.N_F", "fast_layout.M_STACKED", "compiled.TOTAL", "compiled.UNRANKED",
         "compiled.MAX_SPLIT_HANDS", "strategy.A_DOUBLE"))
 
 
-@needs_c
 def test_the_c_fast_kernel_refuses_arrays_it_would_read_past() -> None:
     rules = compile_rules(load_bundled("blackjack-reference"))
     runner = FastRunner(compile_sim(rules), strategy(rules))
@@ -165,7 +168,6 @@ def test_the_c_fast_kernel_refuses_arrays_it_would_read_past() -> None:
     many[at("F")][fast_layout.F_SMAX] = 40
     with pytest.raises(ValueError, match="at most as many hands"):
         fnative.pack(tuple(many))
-    assert C is not None and runner.c_args is not None
     with pytest.raises(ValueError, match="deck"):
         C.rounds(runner.c_args, np.array([0, 13], dtype=np.int8), 100, fast_layout.M_FRESH,
                  np.zeros(1, dtype=np.uint64), 1, np.zeros(3), np.zeros((0, 2), dtype=np.int64))
@@ -174,35 +176,18 @@ def test_the_c_fast_kernel_refuses_arrays_it_would_read_past() -> None:
                  np.zeros(3), np.zeros((0, 2), dtype=np.int64))
 
 
-@needs_c
-def test_a_fast_run_in_c_never_loads_numba() -> None:
-    """A process that plays only on the C fast kernel does not import numba (whose fast
-    kernel takes seconds to load, half a minute to compile)."""
-    assert run_alone("blackjack-reference") == ["fast-c", "101", "False"]
-
-
-def test_switched_off_the_numba_fast_kernel_plays(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`PONTOON_RULES_NATIVE=0`: the fast kernel is numba's, with the same rounds."""
-    rules = compile_rules(load_bundled("blackjack-reference"))
-    seed = np.array([3], dtype=np.uint64)
-    reference = RoundRunner(rules, strategy(rules)).run(2000, seed, "shoe", kernel="fast-numba")
-    monkeypatch.setenv("PONTOON_RULES_NATIVE", "0")
-    monkeypatch.setattr(native, "_LOADED", {})
-    monkeypatch.setattr(fnative, "_KERNEL", [])
-    runner = RoundRunner(rules, strategy(rules))
-    assert fnative.kernel() is None and runner.fast is not None
-    assert runner.fast.engine == "numba" and runner.kernel_name() == "fast-numba"
-    assert runner.run(2000, seed, "shoe").tolist() == reference.tolist()
-    assert runner.fast_rounds == 2000
+def test_a_fast_run_plays_on_the_fast_kernel() -> None:
+    """A ruleset the fast kernel plays: its one-seat rounds on it, in a fresh process."""
+    assert run_alone("blackjack-reference")[:2] == (0, "fast-c 101\n")
 
 
 def test_kernel_names() -> None:
     rules = compile_rules(load_bundled("blackjack-reference"))
     runner = RoundRunner(rules, strategy(rules))
-    engine = "c" if C is not None else "numba"
-    assert runner.kernel_name() == runner.kernel_name("fast") == f"fast-{engine}"
-    assert runner.kernel_name("fast-numba") == "fast-numba"
-    assert runner.kernel_name("numba") == "general-numba"
+    assert runner.kernel_name() == runner.kernel_name("fast") == "fast-c"
+    assert runner.kernel_name("general") == "general-c"
     with pytest.raises(ValueError, match="fast kernel cannot play"):
         RoundRunner(rules, strategy(rules), seats=2).run(10, np.array([1], dtype=np.uint64),
-                                                         kernel="fast-numba")
+                                                         kernel="fast")
+    with pytest.raises(ValueError, match="unknown kernel 'numba'"):
+        runner.run(10, np.array([1], dtype=np.uint64), kernel="numba")

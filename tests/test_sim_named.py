@@ -15,9 +15,10 @@ from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 from pontoon_rules.sim import compiled as c
-from pontoon_rules.sim import hands as hx
 from pontoon_rules.sim import layout
+from pontoon_rules.sim import native as snative
 from pontoon_rules.sim.compiled import full_shoe, hand_ids
+from pontoon_rules.sim.strategy import T_HEADER
 
 SUITED = {"ranks": ["7", "7", "7"], "suits": "suited", "banker_can_hold": False,
           "pays": "3:1", "wins_outright": True}
@@ -59,8 +60,15 @@ def kernel_id(rules: Rules, cards: list[int], split: bool, doubles: int, drawn: 
         hf[0, layout.ACES] += card >> 2 == 0
     hf[0, layout.N], hf[0, layout.SPLIT], hf[0, layout.DOUBLES], hf[0, layout.DRAWN] = (
         len(cards), split, doubles, drawn)
-    found = hx.classify(hf, hc, 0, banker, params, c.named_table(rules, ids))
-    return ids[found]
+    named = np.ascontiguousarray(c.named_table(rules, ids), dtype=np.int64)
+    one = np.zeros(1, dtype=np.int64)
+    arrays = (params, named, np.zeros((len(ids), len(ids), 5), dtype=np.int64),
+              np.zeros(13, dtype=np.int64), np.zeros(T_HEADER, dtype=np.int64), one.copy(),
+              np.zeros(layout.N_CTX, dtype=np.int64), hf, hc,
+              np.zeros((1, c.MAX_SPLIT_HANDS + 1), dtype=np.int64), one.copy(), one.copy(),
+              one.copy(), np.zeros((1, 3), dtype=np.int64), np.zeros(layout.N_SRC, dtype=np.int64),
+              one.copy(), one.copy(), np.zeros(1, dtype=np.uint64))  # no seat: row 0 the bank
+    return ids[snative.kernel().classify(arrays, 0, banker)]
 
 
 def engine_id(rules: Rules, cards: list[int], split: bool, doubles: int, drawn: int,

@@ -1,7 +1,10 @@
-"""The simulator's general round in C (`native/sim.c`, `sim.native`) plays the numba kernel's
-rounds to the last integer: the same sums, the same per-round nets and hands, on every
-bundled ruleset, the differential tests' rulesets and random overlays, both dealings,
-one seat and several; its constants are Python's; without C the numba kernel answers."""
+"""The simulator's general round in C (`native/sim.c`, `sim.native`) plays the engine's
+rounds: a run's every round replayed through the engine (`RoundState` with the kernel's
+tables as its policy, `sim.reference`) from the kernel's own card stream (`SimRandom`
+drawing as the kernel's lazily shuffled shoe or infinite deck) gives the same net and
+hands for every round, so the same sums to the last bit, on every bundled ruleset, the
+differential tests' rulesets and random overlays, one seat and several; the build for one
+ruleset plays the general build's rounds; its constants are Python's."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -25,88 +29,157 @@ from test_sim_differential import (
 
 from pontoon_rules import native
 from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.errors import ShoeError
+from pontoon_rules.engine.state import RoundState
+from pontoon_rules.errors import NativeUnavailableError, ShoeError
 from pontoon_rules.native import prune
 from pontoon_rules.ruleset.features import bundled_handled
 from pontoon_rules.ruleset.loader import load_ruleset
 from pontoon_rules.ruleset.registry import load_bundled
 from pontoon_rules.sim import layout
 from pontoon_rules.sim import native as snative
+from pontoon_rules.sim.cards import SimRandom
+from pontoon_rules.sim.reference import engine_policy
 from pontoon_rules.sim.rounds import RoundRunner
 from pontoon_rules.sim.strategy import strategy
 
 ROUNDS = 2500
+"""Rounds of a run that two C builds play alike."""
+ENGINE_ROUNDS = 200
+"""Rounds of a run replayed through the engine (about 0.3 ms a round a seat)."""
 SEEDS = {1: 100, 0xDEADBEEF: 7, 2**64 - 1: 13}
 """Seed -> stake: odd stakes make every payout of odds round."""
 ROUNDING = [(base, {"settlement": {"odd_amounts": "round-up"}})
             for base in ("blackjack-reference", "australian-pontoon", "spanish-21")]
 HERE = Path(__file__).parent
 C = snative.kernel()
-needs_c = pytest.mark.skipif(C is None, reason="no C compiler: the numba kernels are in use")
 
 
-def play(runner: RoundRunner, kernel: str, seed: int, dealing: str) -> tuple[object, ...]:
+def play(runner: RoundRunner, kernel: str, seed: int, dealing: str,
+         rounds: int = ROUNDS) -> tuple[object, ...]:
     """The sums (or the error) and the per-round trace of one run."""
-    trace = np.full((ROUNDS, 2), -7, dtype=np.int64)
+    trace = np.full((rounds, 2), -7, dtype=np.int64)
     try:
-        sums: object = runner.run(ROUNDS, np.array([seed], dtype=np.uint64), dealing,
+        sums: object = runner.run(rounds, np.array([seed], dtype=np.uint64), dealing,
                                   SEEDS[seed], kernel=kernel, trace=trace).tolist()
     except ShoeError as e:
         sums = str(e)
     return sums, trace
 
 
-def assert_same_run(runner: RoundRunner, numba: str, c: str, seed: int, dealing: str,
+class PackRanOut(Exception):
+    """The replayed shoe ran out mid-round (the kernel's ShoeError)."""
+
+
+def kernel_cards(deck: list[int], rng: SimRandom, infinite: bool) -> Iterator[int]:
+    """One round's cards as the kernel's source deals them (`native/sim_hands.h`'s
+    `draw`): with replacement, or from the shoe `deck` shuffled lazily afresh (one
+    multiply-shift draw and one swap a card; the deck's order carried on to the next
+    round, as the kernel's is)."""
+    pos = 0
+    while True:
+        if infinite:
+            yield deck[rng.below(len(deck))]
+            continue
+        if pos >= len(deck):
+            raise PackRanOut
+        j = pos + rng.below(len(deck) - pos)
+        deck[j], deck[pos] = deck[pos], deck[j]
+        pos += 1
+        yield deck[pos - 1]
+
+
+def engine_run(runner: RoundRunner, seed: int, infinite: bool,
+               rounds: int) -> tuple[object, np.ndarray]:
+    """`runner.run` through the engine: each round from the kernel's card stream, played
+    by `RoundState` with the kernel's tables as its policy; the sums (or the error) and
+    the trace, as `play` gives them."""
+    rules, stake = runner.sim.rules, SEEDS[seed]
+    policy = engine_policy(rules, runner.strategy)
+    rng, deck = SimRandom(seed), [int(c) for c in runner.sim.shoe]
+    trace = np.full((rounds, 2), -7, dtype=np.int64)
+    unit, sums = 1.0 / stake, [0.0, 0.0, 0.0]
+    for i in range(rounds):
+        cards = kernel_cards(deck, rng, infinite)
+        state = RoundState(rules, [stake] * runner.seats)
+        try:
+            while not state.is_terminal():
+                state.apply_action(next(cards) if state.is_chance_node() else policy(state))
+        except PackRanOut:
+            return "ran out", trace
+        seat = state.result().seats[0]
+        trace[i] = seat.net, len(seat.hands)
+        x = float(seat.net) * unit
+        sums = [sums[0] + x, sums[1] + x * x, sums[2] + float(len(seat.hands))]
+    return [*sums, float(rounds)], trace
+
+
+def assert_plays_the_engine(runner: RoundRunner, seed: int, where: str) -> None:
+    """A run of the general kernel from the ruleset's own shoe (or its infinite deck) is
+    the engine's, round for round, and so are its sums."""
+    infinite = runner.sim.rules.decks is None
+    want_sums, want_trace = engine_run(runner, seed, infinite, ENGINE_ROUNDS)
+    got_sums, got_trace = play(runner, "general", seed, "shoe", ENGINE_ROUNDS)
+    if want_sums == "ran out":
+        assert isinstance(got_sums, str) and "ran out" in got_sums, where
+        return
+    assert got_sums == want_sums, where
+    np.testing.assert_array_equal(got_trace, want_trace, err_msg=where)
+
+
+def assert_same_run(runner: RoundRunner, want: str, got: str, seed: int, dealing: str,
                     where: str) -> None:
-    """One run on kernel `c` gives kernel `numba`'s sums and every round's net and hands."""
-    want_sums, want_trace = play(runner, numba, seed, dealing)
-    got_sums, got_trace = play(runner, c, seed, dealing)
+    """One run on kernel `got` gives kernel `want`'s sums and every round's net and hands."""
+    want_sums, want_trace = play(runner, want, seed, dealing)
+    got_sums, got_trace = play(runner, got, seed, dealing)
     assert got_sums == want_sums, where
     np.testing.assert_array_equal(got_trace, want_trace, err_msg=where)
 
 
 def assert_same_rounds(rules: Rules, players: tuple[str, ...], for_rules: bool = False) -> None:
-    """C against numba: every player, one seat and several, both dealings, every seed
-    (`for_rules`: on the C kernel compiled for the rules and each player, the first seed:
-    the general C kernel, which reads the same source, plays every seed)."""
+    """The general kernel against the engine: every player, one seat and several, every
+    seed (`for_rules`: the C kernel compiled for the rules and each player against the
+    general build, which the engine holds: both dealings, the first seed)."""
     for player in players:
         strat = strategy(rules, player)
         for seats in sorted({1, min(rules.max_players, 3)}):
             runner = RoundRunner(rules, strat, seats)
-            if for_rules:
-                assert runner.for_rules() and runner.kernel_name("general") == "general-c-rules"
+            if not for_rules:
+                for seed in SEEDS:
+                    assert_plays_the_engine(runner, seed, f"{player}, {seats} seat(s), "
+                                            f"seed {seed}")
+                continue
+            general = RoundRunner(rules, strat, seats)
+            assert runner.for_rules() and runner.kernel_name("general") == "general-c-rules"
             for dealing in ("shoe", "infinite"):
-                for seed in list(SEEDS)[:1] if for_rules else SEEDS:
-                    assert_same_run(runner, "numba", "general", seed, dealing,
-                                    f"{player}, {seats} seat(s), {dealing}, seed {seed}")
+                seed = next(iter(SEEDS))
+                want = play(general, "general", seed, dealing)
+                got = play(runner, "general", seed, dealing)
+                assert got[0] == want[0], (player, seats, dealing)
+                np.testing.assert_array_equal(got[1], want[1])
 
 
-@needs_c
 @pytest.mark.parametrize("ruleset", bundled_handled("simulator"))
-def test_c_equals_numba_on_bundled_rulesets(ruleset: str) -> None:
+def test_c_plays_the_engine_on_bundled_rulesets(ruleset: str) -> None:
     assert_same_rounds(compile_rules(load_bundled(ruleset)), ("best", "stand-16"))
 
 
-@needs_c
 @pytest.mark.parametrize("ruleset", bundled_handled("simulator"))
-def test_c_for_the_rules_equals_numba_on_bundled_rulesets(ruleset: str) -> None:
+def test_c_for_the_rules_equals_the_general_build_on_bundled_rulesets(ruleset: str) -> None:
     """The kernel compiled for one ruleset and strategy (its rules folded in as constants)
-    plays numba's rounds."""
+    plays the general build's rounds."""
     assert_same_rounds(compile_rules(load_bundled(ruleset)), ("best",), for_rules=True)
 
 
-@needs_c
 @pytest.mark.parametrize(("name", "players"), [
     ("star-pontoon.yaml", ("stand-16",)),
     ("spanish-21-decisions.yaml", ("best",)),
 ])
-def test_c_for_the_rules_equals_numba_on_test_rulesets(name: str,
-                                                        players: tuple[str, ...]) -> None:
+def test_c_for_the_rules_equals_the_general_build_on_test_rulesets(
+        name: str, players: tuple[str, ...]) -> None:
     assert_same_rounds(compile_rules(load_ruleset(str(HERE / "rulesets" / name))), players,
                        for_rules=True)
 
 
-@needs_c
 def test_a_kernel_for_one_ruleset_refuses_another() -> None:
     """Called with another strategy's header or another ruleset's parameters, the kernel
     compiled for one ruleset plays nothing and says so."""
@@ -161,7 +234,6 @@ def test_a_build_removes_what_killed_builds_left_and_nothing_else(
         set(left) - {".sim-ab_3xyz9.so", ".sim-k2l9m0pq.c", ".sim-q1w2e3r4.sha256"})
 
 
-@needs_c
 def test_a_build_for_rules_is_found_not_built_unless_asked(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """`for_rules(build=False)` uses a build only where it exists; `simulate` builds one
@@ -189,32 +261,28 @@ def test_a_build_for_rules_is_found_not_built_unless_asked(
     assert RoundRunner(rules, strategy(rules)).for_rules(build=False)
 
 
-@needs_c
 @pytest.mark.parametrize(("base", "change"), FIELD_OVERLAYS + DECISION_OVERLAYS + ROUNDING)
-def test_c_equals_numba_on_field_overlays(base: str, change: dict[str, object]) -> None:
+def test_c_plays_the_engine_on_field_overlays(base: str, change: dict[str, object]) -> None:
     assert_same_rounds(overlay(base, change), ("best", "stand-17"))
 
 
-@needs_c
 @pytest.mark.parametrize(("base", "change", "players"), NAMED_OVERLAYS)
-def test_c_equals_numba_on_named_hands(base: str, change: dict[str, object],
+def test_c_plays_the_engine_on_named_hands(base: str, change: dict[str, object],
                                        players: tuple[str, ...]) -> None:
     assert_same_rounds(overlay(base, change), players)
 
 
-@needs_c
 @pytest.mark.parametrize(("name", "players"), [
     ("star-pontoon.yaml", ("best", "stand-16")),
     ("ochko-values.yaml", ("stand-16",)),
     ("spanish-21-decisions.yaml", ("best", "stand-15")),
 ])
-def test_c_equals_numba_on_test_rulesets(name: str, players: tuple[str, ...]) -> None:
+def test_c_plays_the_engine_on_test_rulesets(name: str, players: tuple[str, ...]) -> None:
     assert_same_rounds(compile_rules(load_ruleset(str(HERE / "rulesets" / name))), players)
 
 
-@needs_c
 @pytest.mark.parametrize("seed", range(6))
-def test_c_equals_numba_on_random_overlays(seed: int) -> None:
+def test_c_plays_the_engine_on_random_overlays(seed: int) -> None:
     rng = random.Random(seed + 1000)
     rules = None
     while rules is None:
@@ -222,11 +290,13 @@ def test_c_equals_numba_on_random_overlays(seed: int) -> None:
     assert_same_rounds(rules, ("best", "stand-15"))
 
 
-@needs_c
-def test_stacked_rounds_with_a_kitty_are_equal() -> None:
+def test_stacked_rounds_with_a_kitty_are_the_engines() -> None:
     """Shoot bets (several seats against a kitty), which `run` never plays."""
+    from test_sim_differential import engine_round
+
     rules = compile_rules(load_bundled("shoot-pontoon"))
-    runner = RoundRunner(rules, strategy(rules), 4)
+    strat = strategy(rules)
+    runner, policy = RoundRunner(rules, strat, 4), engine_policy(rules, strat)
     rng = random.Random(5)
     shoe = list(range(52))
     for _ in range(300):
@@ -234,39 +304,7 @@ def test_stacked_rounds_with_a_kitty_are_equal() -> None:
         stakes = [rng.randint(1, 30) for _ in range(rng.randint(1, 4))]
         kitty = rng.choice([1, 5, 20, 200])
         assert (runner.play_shoe(shoe, stakes, kitty, kernel="general")
-                == runner.play_shoe(shoe, stakes, kitty, kernel="numba"))
-
-
-@needs_c
-@pytest.mark.parametrize("ruleset", ["pagat-british", "shoot-pontoon", "belarus-ponton"])
-def test_a_sessions_pack_is_dealt_alike(ruleset: str) -> None:
-    """The session's physical pack (`RING`), which `run` never deals: busted hands under
-    the pack at once, the tray shuffled back in when the pack runs out (`refill`,
-    `to_bottom`, `shuffle_range`), a kitty. Every array both kernels write is equal."""
-    from pontoon_rules.sim.play import play_round
-
-    assert C is not None
-    rules = compile_rules(load_bundled(ruleset))
-    runner = RoundRunner(rules, strategy(rules, "stand-16"), 3)
-    rng = np.random.default_rng(11)
-    for _ in range(400):
-        src, deck, tray, st = layout.new_source(layout.RING, runner.sim.shoe,
-                                                rng.integers(0, 2**63, 1, dtype=np.uint64))
-        rng.shuffle(deck)
-        count = int(rng.integers(0, 16))
-        src[layout.HEAD], src[layout.COUNT] = int(rng.integers(0, len(deck))), count
-        src[layout.TRAY_N] = len(deck) - count
-        tray[:len(deck) - count] = np.roll(deck, -int(src[layout.HEAD]))[count:]
-        runner.ctx[layout.AT_ONCE] = 1
-        runner.ctx[layout.KITTY] = int(rng.choice([0, 5, 50]))
-        stakes = np.full(3, 10, dtype=np.int64)
-        mutable = (*runner._work(), src, deck, tray, st)
-        mine = [a.copy() for a in mutable]
-        theirs = [a.copy() for a in mutable]
-        assert C.play_round(*runner._common(), stakes, *mine) == play_round(
-            *runner._common(), stakes, *theirs)
-        for a, b in zip(mine, theirs, strict=True):
-            np.testing.assert_array_equal(a, b)
+                == engine_round(rules, policy, shoe, stakes, kitty))
 
 
 def assert_constants_are_pythons(constants: dict[str, int], lasts: tuple[str, ...]) -> None:
@@ -279,15 +317,14 @@ def assert_constants_are_pythons(constants: dict[str, int], lasts: tuple[str, ..
     assert set(lasts) <= set(constants)
 
 
-@needs_c
 def test_the_constants_of_the_c_kernel_are_pythons() -> None:
     assert C is not None
     assert_constants_are_pythons(C.constants(), (
         "compiled.N_PARAMS", "compiled.H_COLS", "layout.NF", "layout.N_CTX", "layout.N_SRC",
-        "strategy.T_HEADER", "compiled.MAX_CARDS", "compiled.MAX_SPLIT_HANDS"))
+        "strategy.T_HEADER", "compiled.MAX_CARDS", "compiled.MAX_SPLIT_HANDS",
+        "session.N_PERSON", "session.N_TABLE", "session.N_STATE", "session.BLOCK"))
 
 
-@needs_c
 def test_the_c_kernel_refuses_arrays_it_would_read_past() -> None:
     rules = compile_rules(load_bundled("pagat-british"))
     runner = RoundRunner(rules, strategy(rules, "stand-16"), 2)
@@ -298,10 +335,10 @@ def test_the_c_kernel_refuses_arrays_it_would_read_past() -> None:
         runner.run(10, np.array([1], dtype=np.uint64), kernel="general")
 
 
-def run_alone(ruleset: str) -> list[str]:
+def run_alone(ruleset: str, env: dict[str, str] | None = None) -> tuple[int, str, str]:
     """In a process of its own: 100 rounds of `ruleset` and one stacked round as `simulate`
-    plays them; the kernel that played, the fast kernel's rounds, whether numba was
-    imported."""
+    plays them; (exit status, stdout: the kernel that played and the fast kernel's rounds,
+    stderr)."""
     code = ("import sys, numpy as np; from pontoon_rules.engine.rules import compile_rules; "
             "from pontoon_rules.ruleset.registry import load_bundled; "
             "from pontoon_rules.sim.rounds import RoundRunner; "
@@ -310,32 +347,52 @@ def run_alone(ruleset: str) -> list[str]:
             "runner = RoundRunner(r, strategy(r)); "
             "runner.run(100, np.array([1], dtype=np.uint64), 'shoe'); "
             "runner.play_shoe(list(range(52)), [10]); "
-            "print(runner.kernel_name(), runner.fast_rounds, 'numba' in sys.modules)")
+            "print(runner.kernel_name(), runner.fast_rounds)")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          check=True, timeout=300)
-    return done.stdout.split()
+                          check=False, timeout=300, env=env)
+    return done.returncode, done.stdout, done.stderr
 
 
-@needs_c
-def test_a_general_run_in_c_never_loads_numba() -> None:
-    """A process that plays only on the C kernel does not import numba (its general
-    kernel takes a second or more to load, minutes to compile)."""
-    assert run_alone("pagat-british") == ["general-c", "0", "False"]
+def test_a_general_run_plays_on_the_general_kernel() -> None:
+    """A ruleset the fast kernel cannot play: its rounds on the general C kernel."""
+    assert run_alone("pagat-british")[:2] == (0, "general-c 0\n")
 
 
-def test_switched_off_the_numba_kernel_plays(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`PONTOON_RULES_NATIVE=0`: the general kernel is numba's, with the same rounds."""
+def test_switched_off_only_what_is_built_loads(monkeypatch: pytest.MonkeyPatch,
+                                              tmp_path: Path) -> None:
+    """`PONTOON_RULES_NATIVE=0` compiles nothing at run time: a library already built is
+    loaded (the same rounds); where none is, one line says what to install, no traceback."""
     rules = compile_rules(load_bundled("belarus-ponton"))
     seed = np.array([3], dtype=np.uint64)
-    reference = RoundRunner(rules, strategy(rules, "stand-16")).run(500, seed, "shoe",
-                                                                   kernel="numba")
+    reference = RoundRunner(rules, strategy(rules, "stand-16")).run(500, seed, "shoe")
     monkeypatch.setenv("PONTOON_RULES_NATIVE", "0")
     monkeypatch.setattr(native, "_LOADED", {})
     monkeypatch.setattr(snative, "_KERNEL", [])
     runner = RoundRunner(rules, strategy(rules, "stand-16"))
-    assert snative.kernel() is None
-    assert runner.general == "numba" and runner.kernel_name() == "general-numba"
     assert runner.run(500, seed, "shoe").tolist() == reference.tolist()
+    assert not runner.for_rules(build=True)  # not built, and not to be
+    monkeypatch.setattr(native, "build_dirs", lambda: [tmp_path])
+    monkeypatch.setattr(native, "_LOADED", {})
+    monkeypatch.setattr(snative, "_KERNEL", [])
+    with pytest.raises(NativeUnavailableError, match="PONTOON_RULES_NATIVE=0 compiles "
+                       "nothing.*install a wheel of pontoon-rules.*or a C compiler"):
+        RoundRunner(rules, strategy(rules, "stand-16")).run(5, seed, "shoe")
+
+
+def test_without_a_compiler_the_command_says_what_to_install(tmp_path: Path) -> None:
+    """No C compiler and no library built: `simulate` and `session --summary` end with one
+    line that says to install a wheel or a C compiler, exit 1, no traceback."""
+    env = dict(os.environ, CC=str(tmp_path / "no-cc"), PATH=str(Path(sys.executable).parent),
+               PONTOON_RULES_CACHE=str(tmp_path / "cache"), XDG_CACHE_HOME=str(tmp_path))
+    for args in (["simulate", "pagat-british", "--rounds", "100"],
+                 ["session", "pagat-british", "--summary", "--deals", "100"]):
+        done = subprocess.run([sys.executable, "-m", "pontoon_rules", *args], env=env,
+                              capture_output=True, text=True, timeout=300, check=False,
+                              cwd=tmp_path)
+        lines = [line for line in done.stderr.splitlines() if line.startswith("error:")]
+        assert done.returncode == 1 and "Traceback" not in done.stderr, done.stderr
+        assert len(lines) == 1 and "install a wheel of pontoon-rules built for this " \
+            "platform, or a C compiler" in lines[0], done.stderr
 
 
 def test_stacked_sources_deal_the_cards_in_order() -> None:

@@ -86,14 +86,12 @@ def test_simulate_paths_and_json() -> None:
     low, high = data["ci999_percent"]
     assert low < data["house_edge_percent"] < high
     assert 0 < data["setup_seconds"] < data["seconds"] and data["run_rounds_per_second"] > 0
-    assert data["kernel"] in ("general-c", "general-c-rules", "general-numba")
+    assert data["kernel"] in ("general-c", "general-c-rules")
     engine = simulate("belarus-ponton", "--rounds", "300", "--path", "engine", "--json")
     assert json.loads(engine.stdout)["path"] == "engine"
     assert json.loads(engine.stdout)["kernel"] is None
     fast = simulate("blackjack-reference", "--rounds", "1000", "--json")
-    from pontoon_rules.sim.fast_native import kernel as c_fast
-
-    assert json.loads(fast.stdout)["kernel"] == ("fast-c" if c_fast() else "fast-numba")
+    assert json.loads(fast.stdout)["kernel"] == "fast-c"
 
 
 def test_simulate_says_its_set_up_time_and_the_runs_own_rate() -> None:
@@ -102,12 +100,10 @@ def test_simulate_says_its_set_up_time_and_the_runs_own_rate() -> None:
     line = next(s for s in out.stdout.splitlines() if "set-up" in s)
     setup, run, rate, kernel = re.fullmatch(
         r"  set-up ([0-9.]+) s \(tables, kernel\), run ([0-9.]+) s: ([0-9,]+) rounds/s, "
-        r"on the general kernel in (C compiled for these rules|numba)",
+        r"on the general kernel in (C compiled for these rules)",
         line).groups()  # type: ignore[union-attr]
-    from pontoon_rules.sim.native import kernel as c_kernel
-
     # a run of a million rounds or more plays on the C kernel compiled for its rules
-    assert kernel == ("C compiled for these rules" if c_kernel() is not None else "numba")
+    assert kernel == "C compiled for these rules"
     assert float(run) > 0 and float(setup) > 0
     assert int(rate.replace(",", "")) == pytest.approx(2_000_000 / float(run), rel=0.05)
 

@@ -1,8 +1,8 @@
 """The compiled simulator plays a side bet worth taking (`side_bets`): best play puts the
 most down on each bet that pays (the analysis's decision, `sim.strategy.side_bets_taken`),
 settled on the first two cards and the banker's card as the engine settles it
-(`sim.side_bets`, `native/sim.c`), its net part of the seat's. The engine, the numba
-kernel and the C kernel play the same rounds; a simulation holds the exact edge."""
+(`native/sim.c`'s `side_bets`), its net part of the seat's. The engine and the C
+kernel play the same rounds; a simulation holds the exact edge."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from test_sim_differential import (
     overlay,
     overlay_playing,
 )
-from test_sim_native import assert_same_rounds, needs_c
+from test_sim_native import assert_same_rounds
 
 from pontoon_rules.analysis.edge import edge_of
 from pontoon_rules.engine.cards import parse_cards
@@ -76,7 +76,7 @@ def test_a_suited_pair_matching_the_banker() -> None:
     assert want.seats == [5 * 30 + 2 * 5 * 10]
     assert want.banker == -want.seats[0]
     runner = RoundRunner(rules, strat, 1)
-    for kernel in ("auto", "general", "numba"):
+    for kernel in ("auto", "general"):
         assert runner.play_shoe(shoe, [10], 0, kernel=kernel) == want
     # the fast kernel puts down no side bet: the rounds go to the general one
     assert fast_problem(compile_sim(rules)) is None
@@ -85,7 +85,7 @@ def test_a_suited_pair_matching_the_banker() -> None:
 
 
 @pytest.mark.parametrize("which", range(2))
-def test_the_engine_and_both_kernels_play_the_same_rounds(which: int) -> None:
+def test_the_engine_and_the_kernels_play_the_same_rounds(which: int) -> None:
     for player in ("best", "stand-16"):
         compare(paying_rules()[which], player, 400, 31 + which)
 
@@ -108,10 +108,10 @@ def test_random_overlays_with_a_side_bet_worth_taking_match_the_engine(seed: int
         compare(rules, player, 250, seed)
 
 
-@needs_c
 @pytest.mark.parametrize("which", range(2))
-def test_c_equals_numba(which: int) -> None:
-    """Whole runs, both dealings, one seat and several: the same sums and every round."""
+def test_whole_runs_are_the_engines(which: int) -> None:
+    """Whole runs from the kernel's own cards, one seat and several: the engine's sums and
+    every round (`test_sim_native.assert_same_rounds`)."""
     assert_same_rounds(paying_rules()[which], ("best",))
 
 

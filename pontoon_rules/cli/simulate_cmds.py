@@ -69,7 +69,7 @@ def _path_help() -> str:
     from pontoon_rules.ruleset.features import unhandled_names
 
     refused = "; ".join(unhandled_names("simulator"))
-    return ("compiled: the compiled simulator (the default; C, else numba), every ruleset "
+    return ("compiled: the compiled simulator (the default, in C), every ruleset "
             f"but one that plays a rule it does not handle yet ({refused}), which it "
             "refuses naming the rule; engine: the reference engine (slow, independent of "
             "the kernels), every ruleset: the analysis's best play where the analysis "
@@ -108,7 +108,7 @@ def simulate_cmd(ruleset: str, rounds: int, seed: int, workers: int, dealing: st
     chosen = "engine" if engine_only else (path or "compiled")
     bar = not as_json and sys.stdout.isatty()  # the simulator's own bar, on the terminal
     phase = _Phases(f"setting up the simulator for {ruleset} (its kernel compiles on a "
-                    "machine's first run, seconds in C, a minute or so in numba; later runs "
+                    "machine's first run where it is not built, in seconds; later runs "
                     "load it)",
                     f"simulating {rounds:,} rounds of {ruleset}", bar)
     with phase, first_interrupt_stops(what="rounds") as stop:  # a Ctrl-C: the result so far

@@ -1,9 +1,9 @@
 """Kernels in C, built with the package and loaded through ctypes.
 
-The exact analysis's inner loops (`analysis.c`), the simulator's general round (`sim.c`,
-with its slot numbers in `sim.h`) and its one-seat fast round (`fast.c`, `fast.h`; what
-both rounds compute alike in `sim_base.h`) are C: they load in a millisecond, where
-numba's cached kernels take seconds to load into every process. The package's build
+The exact analysis's inner loops (`analysis.c`), the simulator's general round and its
+sessions (`sim.c` with `sim_session.h`, their slot numbers in `sim.h`) and its one-seat
+fast round (`fast.c`, `fast.h`; what both rounds compute alike in `sim_base.h`) are C:
+they load in a millisecond. The package's build
 compiles them once (`native.kernels`, the one list of kernels: a wheel, `pip install .`,
 an editable install, `python -m pontoon_rules.native`) into this folder's `_lib/`, which
 is only ever read at run time; the libraries there are part of the install, as trusted as
@@ -26,9 +26,11 @@ too and what its build wrote (`native.trust`: the SHA-256 each build records bes
 any other (planted, truncated, empty, changed, lacking an entry point) is not loaded, said
 in one line, and built again into a folder of the user's own (`pontoon_rules.owned`).
 
-Where no C compiler works and the package carries no build, `library` returns None and
-the callers use their numba kernels (the same numbers, slower to start);
-`PONTOON_RULES_NATIVE=0` asks for that (the tests compare both).
+The C kernels are the only implementation of the analysis's recursion and the simulator's
+rounds and sessions. Where none is built and none can be (no C compiler), `library`
+raises `errors.NativeUnavailableError`: one line that says to install a wheel built for
+this platform or a C compiler. `PONTOON_RULES_NATIVE=0` compiles nothing at run time (as a
+machine without a compiler): a library already built is loaded, any other is that error.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from pontoon_rules.errors import NativeUnavailableError
 from pontoon_rules.native import kernels, prune, trust
 from pontoon_rules.native.kernels import SOURCES, flags
 from pontoon_rules.owned import own_folder, private_folder
@@ -65,7 +68,7 @@ def cores() -> int:
 
 
 def enabled() -> bool:
-    """Whether the C kernels may be used (`PONTOON_RULES_NATIVE=0` says no)."""
+    """Whether a library may be compiled at run time (`PONTOON_RULES_NATIVE=0`: no)."""
     return os.environ.get("PONTOON_RULES_NATIVE", "1") not in ("0", "no", "false")
 
 
@@ -240,20 +243,21 @@ def declare_solve(lib: ctypes.CDLL) -> ctypes.CDLL:
     return lib
 
 
-def library(name: str) -> ctypes.CDLL | None:
-    """The loaded library `name`, built first where missing; None where the C kernels
-    are switched off or cannot be built (said once on stderr)."""
-    if name in _LOADED:
-        return _LOADED[name]
-    found: ctypes.CDLL | None = None
-    if enabled():
-        try:
-            found = _loaded(name, "", True)
-        except NativeBuildError as e:
-            if name not in _SAID:
-                _SAID.add(name)
-                print(f"pontoon-rules: using the numba {name} kernels instead of C ({e})",
-                      file=sys.stderr, flush=True)
+def library(name: str) -> ctypes.CDLL:
+    """The loaded library `name`, built first where missing (unless `enabled` says no);
+    `NativeUnavailableError` where it is not built and cannot be (one line)."""
+    if (found := _LOADED.get(name)) is not None:
+        return found
+    try:
+        found = _loaded(name, "", enabled())
+        why = "PONTOON_RULES_NATIVE=0 compiles nothing at run time"
+    except NativeBuildError as e:
+        found, why = None, str(e).splitlines()[0]  # the compiler's first line: one line
+    if found is None:
+        raise NativeUnavailableError(
+            f"the {name} kernel in C is not built here and cannot be ({why}): install a "
+            "wheel of pontoon-rules built for this platform, or a C compiler (gcc or clang; "
+            "or set CC)")
     _LOADED[name] = found
     return found
 
@@ -266,10 +270,8 @@ def for_rules(name: str, prelude: str, build_missing: bool) -> ctypes.CDLL | Non
     key = f"{name}\0{prelude}"
     if key in _LOADED:
         return _LOADED[key]
-    if not enabled():
-        return None
     try:
-        found = _loaded(name, prelude, build_missing)
+        found = _loaded(name, prelude, build_missing and enabled())
         if found is None:
             return None
     except NativeBuildError as e:

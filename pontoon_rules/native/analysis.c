@@ -3,10 +3,11 @@
  * Generic over tables: every rule of the game is in the tables Python builds
  * (`analysis.composition.compiled` for the player's hand states and payout rows,
  * `analysis.composition.banker` for the banker's states); these loops only walk
- * them. Each function mirrors the numba kernel of the same name
- * (`analysis.composition.kernel`, `analysis.composition.banker_kernel`), which defines
- * the numbers and is the fallback where no C compiler is found; the tests check
- * that both agree.
+ * them. The numbers are the memoised recursion's (`analysis.composition.model`, the
+ * reference, in Python) and, for the banker, the exact fractions' (`banker.
+ * exact_banker_mass`); the tests check that they agree (tests/test_native.py,
+ * tests/test_cdfast.py). (History: each function was first the translation of a numba
+ * kernel of the same name, since retired; the section names keep those names.)
  *
  *   pr_banker_tree    the banker's multisets after the visible cards (banker.enumerate_tree)
  *   pr_banker_mass    the banker's finals for a shoe per visible tuple (banker_mass)
@@ -235,7 +236,7 @@ i64 pr_banker_tree(i64 K, i64 start, const i64 *nxt, const i64 *fin, i64 cap,
     return bad == 2 ? -2 : (bad ? -1 : n);
 }
 
-/* -- the banker's finals for given shoes (banker_kernel.banker_mass, banker_mass_groups) */
+/* -- the banker's finals for given shoes (banker.banker_mass, banker_mass_groups) */
 
 void pr_banker_mass(i64 n_v, i64 K, const i64 *shoes, const i64 *totals, const i64 *bounds,
                     const i64 *parents, const i64 *kinds, const i64 *have, const i64 *sizes,
@@ -512,7 +513,7 @@ static int enumerate_nodes(Nodes *ns, Outlooks *o, const Tables *t, const i64 *r
 /* kernel._walk: one banker tree (visible tuple v: nodes b0..b1-1, parents first) for a
  * block of outlooks side by side: `x` (K x BLOCK) their cards out, `inv` (depth x
  * BLOCK) 1 / the cards left before each card the banker takes; `p` (nodes x BLOCK) the
- * chance of each node. The same operations in the same order as the numba kernel, so
+ * chance of each node. The same operations in the same order for every outlook, so
  * the same numbers to the last bit (ties between options then break alike). Rows
  * past `w` are padding (no chance). */
 static void walk(const i64 *rows, i64 w, i64 v, Outlooks *o, const Tables *t,
@@ -712,7 +713,7 @@ static int outlooks(Outlooks *o, const Tables *t, const Outlooks *last) {
 }
 
 /* kernel.stand for every visible tuple at once: out (V x NS) = the statistics of standing
- * on payout row r. A final of no chance adds nothing (as the numba kernel skips it). */
+ * on payout row r. A final of no chance adds nothing (skipped). */
 static inline void stand_all(const Tables *t, const Outlooks *o, i64 slot, i64 r, i64 bust,
                              double *restrict out) {
     i64 NS = t->NS, F = t->F, V = t->V;
@@ -768,8 +769,8 @@ static void draw_chances(const Tables *t, const i64 *y, double *q) {
 
 /* Node indices, every node after all its children (depth first, children in order): a
  * node is valued from its children's values, which were then computed just before and
- * are still in the cache (the numba kernel goes by number of cards, one whole card
- * count after another; the values are the same, as each node's are computed alike). */
+ * are still in the cache (the values are those of any order that values children
+ * first, as each node's are computed alike). */
 static i64 *children_first(const Tables *t, const Nodes *ns) {
     i64 n = ns->n, K = t->K, O = t->O > 0 ? t->O : 1, done = 0, top = 0;
     i64 *order = malloc(sizeof(i64) * (size_t)(n + 1));
@@ -922,7 +923,7 @@ static int evaluate_split(const Tables *t, const Nodes *ns, i64 pair, const i64 
                     for (i64 j = 0; j < NS; j++) out[j] = chance * row[j];
                     continue;
                 }
-                /* a card of no chance adds nothing (the numba kernel skips it) */
+                /* a card of no chance adds nothing (skipped) */
                 const i64 *d = drawn + c * K * 2;
                 const double *qv = q + v * K;
                 const double *base = val + (e * V + v) * NS;

@@ -1,10 +1,10 @@
 /* The one-seat fast kernel in C (loaded through ctypes by `sim.fast_native`).
  *
- * A line-for-line translation of the numba fast kernel `sim.fast`, which defines the
- * numbers: the same card stream (SplitMix64, one multiply-shift draw and one swap per card
- * of a lazily shuffled shoe), the same dealing order, the same strategy state numbers and
- * the same sums in the same order, so a seed gives the numba kernel's rounds and sums to
- * the last bit (tests/test_sim_fast_native.py). Its slot numbers are those of fast.h,
+ * The general round (sim.c) for the features `sim.fastpath.fast_problem` accepts, played
+ * from the same card stream (SplitMix64, one multiply-shift draw and one swap per card of a
+ * lazily shuffled shoe), in the same dealing order, with the same strategy state numbers
+ * and the same sums in the same order, so a seed gives the general kernel's rounds and
+ * sums to the last bit (tests/test_sim_fast_native.py). Its slot numbers are those of fast.h,
  * which the tests check against Python's. Integer division is Python's floor division
  * (`floordiv`), and money fits an int64 (`sim.money` refuses a run before it starts
  * otherwise). Cards are ranks (0 = ace); hands are `Hand`s, the banker's hand lives in
@@ -29,7 +29,7 @@ typedef int32_t i32;
 #define HANDS (MAX_SPLIT_HANDS + 1)
 #define OUTPUTS 64
 
-/* What Python passes (`sim.fast_native.FastArgs`, field for field): `sim.fast.fast_rounds`'
+/* What Python passes (`sim.fast_native.FastArgs`, field for field): `fast_rounds`'
  * arrays in its order. The strategy's state tables (`nxt`, `drw`, `start`, `sstart`) are
  * int16, or int32 where `wide` (more than 32768 states); `table` is CL_COUNT x CL_COUNT x
  * 5; `act` is visible x states, `nxt` visible x states x kinds, `drw` states x kinds,
@@ -44,7 +44,7 @@ typedef struct {
     i64 pattern_size, deck_size, wide;
 } FastArgs;
 
-/* A player's hand (a row of `sim.fast`'s `hs`): its cards as counts, its first two ranks,
+/* A player's hand (a row of `hs`): its cards as counts, its first two ranks,
  * the money on it and where it stands in the round. */
 typedef struct {
     i64 n, hard, aces, ms, r0, r1, staked, orig, dbl, since, split, done, settled, net;
@@ -85,7 +85,7 @@ typedef struct {
 
 /* -- the hand ------------------------------------------------------------------------- */
 
-/* The class of a finished hand (`_cls`, as `sim.hands.classify` with no three of a kind). */
+/* The class of a finished hand (`_cls`, as sim_hands.h's `classify` with no three of a kind). */
 HOT i64 classify(const Fast *f, i64 points, i64 n, int ace_ten, int pontoon_ok, int trick_ok) {
     if (points > 21) return CL_BUST;
     i64 best = CL_TOTAL, rank = UNRANKED;
@@ -101,7 +101,7 @@ HOT i64 classify(const Fast *f, i64 points, i64 n, int ace_ten, int pontoon_ok, 
     return best;
 }
 
-/* A hand's net (`_settle`, as `sim.hands.settle_hand`); `diff` = its points minus the
+/* A hand's net (`_settle`, as sim_hands.h's `settle_hand`); `diff` = its points minus the
  * banker's. */
 HOT i64 settle(const Fast *f, i64 staked, i64 cls, i64 bcls, i64 diff, int up) {
     i64 result = TABLE(cls, bcls, 0);
@@ -145,7 +145,7 @@ HOT int can_split(const Fast *f, const Hand *h, i64 held) {
     return 1;
 }
 
-/* The strategy's action (`_decide`, as `sim.round.decide` without buying). */
+/* The strategy's action (`_decide`, as sim.c's `decide` without buying). */
 HOT i64 decide(const Fast *f, const Hand *h, i64 v, int draw_ok, int split_ok) {
     i64 n = h->n;
     i64 points = hand_total(f, h);
@@ -170,7 +170,7 @@ HOT i64 decide(const Fast *f, const Hand *h, i64 v, int draw_ok, int split_ok) {
 }
 
 /* Rank `r` into player hand h, the strategy state in step (`_add`, as
- * `sim.round.add_card`). */
+ * sim.c's `add_card`). */
 HOT void add(const Fast *f, Hand *h, i64 r, i64 v) {
     i64 n = h->n;
     if (n == 0) h->r0 = r;
@@ -203,7 +203,7 @@ static void refill(Fast *f) {
     f->used = 0;
 }
 
-/* The generator's next output (`sim.cards.advance`): computed ahead, OUTPUTS at a time,
+/* The generator's next output (sim_base.h's `splitmix_next`): computed ahead, OUTPUTS at a time,
  * off the path from one card to the next. */
 HOT u64 next_output(Fast *f) {
     if (UNLIKELY(f->used == OUTPUTS)) refill(f);
@@ -243,7 +243,7 @@ HOT void reset(Hand *h, i64 stake) {
 
 #define FINISHED (-1)
 
-/* FINISHED where nothing is left to decide (`_finished`, as `sim.round.finished` with no
+/* FINISHED where nothing is left to decide (`_finished`, as sim.c's `finished` with no
  * shoot bets), else the strategy's action (`_decide`): whether the hand may draw and may
  * split found once for both. */
 HOT i64 turn(const Fast *f, Hand *h, i64 held, i64 v) {
@@ -277,7 +277,7 @@ HOT int deal_to(Fast *f, Hand *h, i64 v, i64 mode) {
     return 1;
 }
 
-/* Split hand order[j] into it and hand `nh` (`_split`, as `sim.play._split`); 0 when the
+/* Split hand order[j] into it and hand `nh` (`_split`, as sim.c's `_split`); 0 when the
  * shoe ran out. */
 HOT int split_hand(Fast *f, i64 j, i64 nh, i64 v, i64 mode) {
     Hand *h = &f->hs[f->order[j]], *other = &f->hs[nh];
@@ -308,7 +308,7 @@ HOT int split_hand(Fast *f, i64 j, i64 nh, i64 v, i64 mode) {
     return 1;
 }
 
-/* The seat's turn (`_players`, as `sim.play._players` for one seat); *nh_out gets the hands
+/* The seat's turn (`_players`, as sim.c's `_players` for one seat); *nh_out gets the hands
  * played. 0 when the shoe ran out. */
 HOT int players(Fast *f, i64 v, i64 mode, i64 *nh_out) {
     i64 nh = 1, j = 0;

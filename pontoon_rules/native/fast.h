@@ -1,5 +1,5 @@
-/* The slot numbers the one-seat fast kernel in C (fast.c) shares with the numba fast
- * kernel (`sim.fast`): every slot of its parameter vector, its card modes and the classic
+/* The slot numbers the one-seat fast kernel in C (fast.c) shares with Python
+ * (`sim.fast_layout`, `sim.fastpath`): every slot of its parameter vector, its card modes and the classic
  * hand classes, with the Python name each mirrors.
  *
  * Python's constants define them: `pr_fast_constant` reports each one (and sim.h's), and

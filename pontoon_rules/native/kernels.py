@@ -32,7 +32,8 @@ folder it includes are part of its hash)."""
 SYMBOLS = {
     "analysis": ("pr_solve", "pr_forget", "pr_set_threads", "pr_banker_tree",
                  "pr_banker_mass", "pr_banker_mass_groups"),
-    "sim": ("pr_sim_rounds", "pr_sim_play_round", "pr_sim_constant"),
+    "sim": ("pr_sim_rounds", "pr_sim_play_round", "pr_sim_constant", "pr_sim_session",
+            "pr_sim_shuffle_all", "pr_sim_classify"),
     "fast": ("pr_fast_rounds", "pr_fast_constant"),
 }
 """The entry points each library's callers use (`native.trust` loads none that lacks one)."""

@@ -1,15 +1,19 @@
 /* The compiled simulator's general round in C (loaded through ctypes by `sim.native`).
  *
- * A line-for-line translation of the numba kernels it replaces, which define the
- * numbers: `sim.cards` (SplitMix64, the three card sources), `sim.hands` (a hand is one
- * row of the int64 table `hf`, its cards a row of `hc`), `sim.round` and `sim.play`
- * (`play_round`) and `sim.play.run_rounds`. The slot numbers are those of `sim.h`,
- * which the tests check against Python's. Integer division is Python's floor division
+ * One round in `engine.flow`'s order (the engine is the reference its rounds are tested
+ * against, card for card: tests/test_sim_differential.py): SplitMix64 and the three card
+ * sources (sim_hands.h; `sim.cards.SimRandom` replays the generator in Python), a hand as
+ * one row of the int64 table `hf`, its cards a row of `hc`, the round's pieces and the
+ * round (`play_round`), many rounds (`pr_sim_rounds`). The slot numbers are those of
+ * `sim.h`, which the tests check against Python's (`sim.layout`, `sim.compiled`). Integer division is Python's floor division
  * (`floordiv`), every shift and mask is on non-negative values, and money fits an int64
  * (`sim.money` refuses a run before it starts otherwise), so no arithmetic overflows.
  *
  *   pr_sim_rounds       run_rounds: many rounds of seat 0, sums and an optional trace
  *   pr_sim_play_round   play_round: one round (a stacked shoe)
+ *   pr_sim_classify     the hand id of a finished hand (for the tests)
+ *   pr_sim_session      whole sessions of deals from the physical pack (sim_session.h)
+ *   pr_sim_shuffle_all  a session pack's shuffle and cut (sim_session.h)
  *   pr_sim_constant     the name and value of constant i of sim.h (for the tests)
  */
 
@@ -25,7 +29,7 @@ typedef struct {
     i64 n_ids, deck_size;
 } SimArgs;
 
-/* -- sim.round ------------------------------------------------------------------------ */
+/* -- the round's pieces ---------------------------------------------------------------- */
 
 /* Make row h an empty hand staking `stake` for `seat`. */
 HOT void reset(Sim *s, i64 h, i64 stake, i64 seat) {
@@ -148,7 +152,7 @@ static i64 stand_on(Sim *s, i64 h, i64 row, int draw_ok, int doubled) {
 
 /* The strategy's action for a hand with a real decision, and a buy's amount (`row`:
  * the named hand it is; `may`: may_draw, which `finished` has just found). As
- * sim.round.decide, with each legality test made where its answer is first read (they
+ * sim.c's decide, with each legality test made where its answer is first read (they
  * read the hand and change nothing). */
 HOT i64 decide(Sim *s, i64 h, i64 held, i64 row, int may, i64 *amount) {
     int doubled = drawn_double(s, h);
@@ -248,7 +252,7 @@ static void before_the_check(Sim *s, i64 h, i64 seat, int offered) {
     if (offered && P(P_INSURANCE) && most >= 1 && S_(SH(T_INSURE) + v)) s->ins[seat] = most;
 }
 
-/* -- sim.play ------------------------------------------------------------------------- */
+/* -- the round --------------------------------------------------------------------------- */
 
 /* The first shoot offers, once the first card has gone to everyone. */
 static void first_offers(Sim *s) {
@@ -560,7 +564,7 @@ static void side_bets(Sim *s, i64 h) {
     HF(h, HF_SIDE) = net;
 }
 
-/* Play one round (sim.play.play_round); 0 when the pack ran out (ctx[STATUS] says so). */
+/* Play one round (sim.c's play_round); 0 when the pack ran out (ctx[STATUS] says so). */
 static int play_round(Sim *s) {
     i64 seats = s->seats, bank = s->bank;
     CTX(CTX_STATUS) = 0;
@@ -589,7 +593,7 @@ static int play_round(Sim *s) {
     return 1;
 }
 
-/* -- sim.rounds ----------------------------------------------------------------------- */
+/* -- many rounds ------------------------------------------------------------------------- */
 
 /* Set up `s` from the call's arrays: 0, or -1 where a build for one ruleset (SIM_RULES)
  * is passed other parameters or another strategy header than it was built for. */
@@ -659,6 +663,19 @@ int pr_sim_play_round(const SimArgs *a) {
     *a->st = sim.rng;
     return ok;
 }
+
+/* classify: the hand id of finished hand h, a player's or the banker's (-1: see open_sim). */
+i64 pr_sim_classify(const SimArgs *a, i64 h, int banker) {
+    Sim sim;
+    Sim *s = &sim;
+    if (open_sim(s, a) < 0) return -1;
+    HF(h, HF_ROW_AT) = 0; /* classified afresh */
+    return classify(s, h, banker);
+}
+
+/* -- sim.session: whole sessions on the round above ------------------------------------ */
+
+#include "sim_session.h"
 
 /* -- the constants of sim.h, for the tests ----------------------------------------------- */
 

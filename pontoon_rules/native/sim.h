@@ -1,4 +1,5 @@
-/* The slot numbers the simulator's C kernel (sim.c) shares with the numba kernels:
+/* The slot numbers the simulator's C kernel (sim.c) shares with Python (`sim.layout`,
+ * `sim.compiled`, `sim.strategy`, `sim.session`):
  * every slot of the parameter vector, the named-hand rows, a hand row, the round's
  * scalars, the strategy vector and the card source, with the Python name it mirrors.
  *
@@ -256,6 +257,43 @@
     X(SRC_SHUFFLES, "layout.SHUFFLES", 5) \
     X(SRC_ERROR, "layout.ERROR", 6) \
     X(SRC_N_SRC, "layout.N_SRC", 7) \
+    /* when a session's pack is shuffled (sim.compiled, P_SHUFFLE's values) */ \
+    X(SHUFFLE_EVERY, "compiled.SHUFFLE_EVERY", 0) \
+    X(SHUFFLE_PONTOON, "compiled.SHUFFLE_PONTOON", 1) \
+    X(SHUFFLE_PENETRATION, "compiled.SHUFFLE_PENETRATION", 2) \
+    /* a session's sums per person, per table, and the table's state (sim.session) */ \
+    X(SESSION_BLOCK, "session.BLOCK", 1000) \
+    X(PS_SUM, "session.P_SUM", 0) \
+    X(PS_BLOCK, "session.P_BLOCK", 1) \
+    X(PS_BSUM, "session.P_BSUM", 2) \
+    X(PS_BSQ, "session.P_BSQ", 3) \
+    X(PS_BANKED, "session.P_BANKED", 4) \
+    X(PS_BANK_SUM, "session.P_BANK_SUM", 5) \
+    X(PS_BANK_SQ, "session.P_BANK_SQ", 6) \
+    X(PS_SEAT_SUM, "session.P_SEAT_SUM", 7) \
+    X(PS_SEAT_SQ, "session.P_SEAT_SQ", 8) \
+    X(PS_N_PERSON, "session.N_PERSON", 9) \
+    X(TS_DEALS, "session.T_DEALS", 0) \
+    X(TS_BLOCKS, "session.T_BLOCKS", 1) \
+    X(TS_SHUFFLES, "session.T_SHUFFLES", 2) \
+    X(TS_KITTIES, "session.T_KITTIES", 3) \
+    X(TS_DRY, "session.T_DRY", 4) \
+    X(TS_KITTY_SUM, "session.T_KITTY_SUM", 5) \
+    X(TS_KITTY_MAX, "session.T_KITTY_MAX", 6) \
+    X(TS_TOP_UPS, "session.T_TOP_UPS", 7) \
+    X(TS_SALES, "session.T_SALES", 8) \
+    X(TS_PONTOON_DEALS, "session.T_PONTOON_DEALS", 9) \
+    X(TS_ERROR, "session.T_ERROR", 10) \
+    X(TS_N_TABLE, "session.N_TABLE", 11) \
+    X(SS_BANKER, "session.S_BANKER", 0) \
+    X(SS_KITTY, "session.S_KITTY", 1) \
+    X(SS_DRY, "session.S_DRY", 2) \
+    X(SS_PEOPLE, "session.S_PEOPLE", 3) \
+    X(SS_HOUSE, "session.S_HOUSE", 4) \
+    X(SS_STAKE, "session.S_STAKE", 5) \
+    X(SS_KITTY_AMOUNT, "session.S_KITTY_AMOUNT", 6) \
+    X(SS_BID, "session.S_BID", 7) \
+    X(SS_N_STATE, "session.N_STATE", 8) \
     /* end */
 
 /* A line X(C name, Python name, value) as an enum member (fast.h's constants too). */

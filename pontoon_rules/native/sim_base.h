@@ -1,5 +1,5 @@
 /* What both simulator kernels, the general round (sim.c) and the one-seat fast round
- * (fast.c), compute alike: `sim.cards`' SplitMix64 and its bounded draw, Python's floor
+ * (fast.c), compute alike: SplitMix64 (`sim.cards.SimRandom` in Python) and its bounded draw, Python's floor
  * division, money rounded as the ruleset says and a hand's best total.
  */
 
@@ -70,7 +70,7 @@ HOT u64 mix64(u64 z) {
     return z ^ (z >> 31);
 }
 
-/* Advance the SplitMix64 state `*state` and return its next output (`sim.cards.advance`). */
+/* Advance the SplitMix64 state `*state` and return its next output (`SimRandom.next64`). */
 HOT u64 splitmix_next(u64 *state) {
     *state += SPLITMIX_GOLDEN;
     return mix64(*state);

@@ -1,5 +1,5 @@
-/* The general kernel's state and its cards and hands: `sim.cards` and `sim.hands` in C,
- * line for line (included by sim.c, the one translation unit, so that every helper can be
+/* The general kernel's state and its cards and hands: the generator, the three card
+ * sources (`sim.layout`'s modes) and a hand's total, class and settlement (included by sim.c, the one translation unit, so that every helper can be
  * inlined into the round; what the fast kernel computes alike is in sim_base.h).
  */
 
@@ -140,7 +140,7 @@ HOT i64 draw(Sim *s) {
     return card;
 }
 
-/* -- sim.hands ------------------------------------------------------------------------ */
+/* -- hands ------------------------------------------------------------------------------- */
 
 static const i64 USUAL_VALUES[13] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10};
 

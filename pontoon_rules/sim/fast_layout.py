@@ -1,10 +1,8 @@
 """The one-seat fast kernel's data layout: the slots of its parameter vector `F` and its
 card modes.
 
-The numba fast kernel (`sim.fast`), its C translation (`native/fast.h`, which the tests
-check against these values) and the Python that builds its inputs (`sim.fastpath`) read
-them from here. Nothing here imports numba, so a process that plays on the C kernel never
-loads it.
+The C fast kernel (`native/fast.h`, which the tests check against these values) and the
+Python that builds its inputs (`sim.fastpath`) read them from here.
 """
 
 from __future__ import annotations

@@ -1,13 +1,13 @@
 """The one-seat fast kernel in C (`pontoon_rules/native/fast.c`) through ctypes.
 
-`kernel()` is None where no C compiler works or `PONTOON_RULES_NATIVE=0`; `sim.fastpath`
-then plays on the numba fast kernel (`sim.fast.fast_rounds`), which defines the numbers:
-the C kernel gives its rounds and sums to the last bit (tests/test_sim_fast_native.py).
-Its entry point takes the numba kernel's tables in their order, checked here once per
+`kernel()` loads the library (built first where missing; `errors.NativeUnavailableError`
+where it cannot be); `sim.fastpath` plays on it. It gives the general kernel's rounds and
+sums to the last bit, from the same card stream (tests/test_sim_fast_native.py).
+Its entry point takes `sim.fastpath`'s tables in `TABLES` order, checked here once per
 ruleset and strategy (dtype, C order, the shapes the C code indexes by, the state numbers
 and kinds it indexes with), and a deck checked at each call, so that no call reads past an
 array. The strategy's state tables are int16 here, int32 where there are more than 32768
-states (numba's are narrowed table by table: the same numbers).
+states.
 """
 
 from __future__ import annotations
@@ -22,13 +22,13 @@ from pontoon_rules.sim import fast_layout as f
 
 TABLES = ("F", "pattern", "values", "kind", "split_ranks", "table", "act", "nxt", "drw",
           "start", "sstart", "split", "insure", "even")
-"""The fast kernel's tables, in `sim.fast.fast_rounds`' order."""
+"""The fast kernel's tables, in the order `FastArgs` holds them."""
 SMALL = {"act": np.int8, "split": np.int8, "insure": np.int8, "even": np.int8}
 """The tables of int8 (the others are int64, or state numbers: `STATE_TABLES`)."""
 STATE_TABLES = ("nxt", "drw", "start", "sstart")
 """The tables of state numbers: int16, or int32 where the states do not fit (`wide`)."""
 RANKS = 13
-_KERNEL: list[Kernel | None] = []
+_KERNEL: list[Kernel] = []
 
 
 class FastArgs(ctypes.Structure):
@@ -40,16 +40,19 @@ class FastArgs(ctypes.Structure):
         ("wide", ctypes.c_int64)]
 
 
-def kernel() -> Kernel | None:
-    """The C fast kernel, loaded (and built) at the first call; None where unavailable."""
+def kernel() -> Kernel:
+    """The C fast kernel, loaded (and built) at the first call.
+
+    Raises:
+        NativeUnavailableError: it is not built and cannot be (no C compiler).
+    """
     if not _KERNEL:
-        lib = library("fast")
-        _KERNEL.append(Kernel(lib) if lib is not None else None)
+        _KERNEL.append(Kernel(library("fast")))
     return _KERNEL[0]
 
 
 def c_tables(tables: tuple[np.ndarray, ...]) -> tuple[np.ndarray, ...]:
-    """The numba kernel's tables (`TABLES` order) in the C kernel's dtypes, C order."""
+    """`sim.fastpath`'s tables (`TABLES` order) in the C kernel's dtypes, C order."""
     wide = tables[0][f.F_STATES] > 2**15
     return tuple(np.ascontiguousarray(a, dtype=_dtype(name, wide))
                  for name, a in zip(TABLES, tables, strict=True))
@@ -129,8 +132,10 @@ class Kernel:
 
     def rounds(self, args: FastArgs, deck: np.ndarray, stake: int, mode: int, st: np.ndarray,
                rounds: int, out: np.ndarray, trace: np.ndarray) -> int:
-        """As `sim.fast.fast_rounds(*tables, stake, hs, order, deck, mode, st, rounds, out,
-        trace)`, the tables packed in `args` (`pack`).
+        """Play `rounds` rounds (one from a stacked `deck` in `M_STACKED` mode) on the tables
+        packed in `args` (`pack`): out[0..2] += the nets, their squares (per unit of
+        stake) and the hands; trace's rows get each round's net and hands. The rounds
+        played.
 
         Raises:
             ValueError: a deck of other than ranks as int8, an unknown mode, or `st`,

@@ -1,4 +1,4 @@
-"""When the one-seat fast kernel (`sim.fast`) plays a run, and its inputs.
+"""When the one-seat fast kernel (`native/fast.c`, `sim.fast_native`) plays a run, and its inputs.
 
 The choice is made on features of the compiled ruleset and the strategy, never on
 a ruleset's id: `fast_problem` names the first feature the fast kernel lacks, or
@@ -67,7 +67,7 @@ def fast_problem(sim: SimRules, seats: int = 1, kitty: int = 0,
 
 def deal_pattern(p: np.ndarray) -> np.ndarray:
     """Who gets each card of the deal, one seat (0: the seat, 1: the banker), in
-    `sim.play._deal`'s order."""
+    the general round's order (`deal` in native/sim.c)."""
     pc, bc, first = int(p[c.PLAYER_CARDS]), int(p[c.BANKER_CARDS]), bool(p[c.BANKER_FIRST])
     if p[c.DEAL_BY_HAND]:
         order = [1] * bc + [0] * pc if first else [0] * pc + [1] * bc
@@ -115,9 +115,9 @@ def fast_params(sim: SimRules, strat: Strategy) -> np.ndarray:
 
 @dataclass
 class FastRunner:
-    """The fast kernel's inputs for one ruleset and strategy, and its workspace. It plays
-    on the C kernel (`sim.fast_native`) where that is built, else on numba's (`sim.fast`,
-    imported only then); `numba=True` asks for numba's, the reference."""
+    """The fast kernel's inputs for one ruleset and strategy, in the C kernel's dtypes
+    (`sim.fast_native`, built where missing; `errors.NativeUnavailableError` where it
+    cannot be)."""
 
     sim: SimRules
     strategy: Strategy
@@ -131,49 +131,28 @@ class FastRunner:
                        s.insure.astype(np.int8), s.even.astype(np.int8))
         self.ranks = (self.sim.shoe >> 2).astype(np.int8)
         self.c = fast_native.kernel()
-        on_c = self.c is not None
-        self.c_tables = fast_native.c_tables(self.tables) if on_c else ()
+        self.c_tables = fast_native.c_tables(self.tables)
         """The tables in the C kernel's dtypes (held here: `c_args` points into them)."""
-        self.c_args = fast_native.pack(self.c_tables) if on_c else None
-        self.work: tuple[np.ndarray, np.ndarray] | None = None
-        """The numba kernel's hand rows and order, made at its first round."""
-
-    @property
-    def engine(self) -> str:
-        """What the rounds play on by default: "c" (the library is built) or "numba"."""
-        return "c" if self.c is not None else "numba"
+        self.c_args = fast_native.pack(self.c_tables)
 
     def run(self, rounds: int, seed_words: np.ndarray, infinite: bool, stake: int,
-            trace: np.ndarray | None = None, numba: bool = False) -> tuple[np.ndarray, int]:
-        """Sums [net, net², hands] per unit of stake and the rounds played, as
-        `sim.play.run_rounds` (`trace`: each round's net and hands)."""
+            trace: np.ndarray | None = None) -> tuple[np.ndarray, int]:
+        """Sums [net, net², hands] per unit of stake and the rounds played, as the general
+        kernel's `run_rounds` (`trace`: each round's net and hands)."""
         st = np.array([np.uint64(int(seed_words[0]))], dtype=np.uint64)
         out = np.zeros(3)
         mode = f.M_INFINITE if infinite else f.M_FRESH
         rows = trace if trace is not None else np.zeros((0, 2), dtype=np.int64)
-        done = self._rounds(self.ranks.copy(), mode, st, rounds, out, rows, stake, numba)
+        done = self.c.rounds(self.c_args, self.ranks.copy(), stake, mode, st, rounds, out, rows)
         return out, done
 
-    def play_shoe(self, cards: list[int], stake: int, numba: bool = False) -> int | None:
+    def play_shoe(self, cards: list[int], stake: int) -> int | None:
         """One round dealt from `cards` in order: the seat's net (None: the cards ran out)."""
         deck = (np.array(cards, dtype=np.int64) >> 2).astype(np.int8)
         trace = np.zeros((1, 2), dtype=np.int64)
-        done = self._rounds(deck, f.M_STACKED, np.zeros(1, dtype=np.uint64), 1, np.zeros(3),
-                            trace, stake, numba)
+        done = self.c.rounds(self.c_args, deck, stake, f.M_STACKED,
+                             np.zeros(1, dtype=np.uint64), 1, np.zeros(3), trace)
         return int(trace[0, 0]) if done == 1 else None
-
-    def _rounds(self, deck: np.ndarray, mode: int, st: np.ndarray, rounds: int,
-                out: np.ndarray, trace: np.ndarray, stake: int, numba: bool) -> int:
-        """`sim.fast.fast_rounds` on the kernel asked for; the rounds played."""
-        if self.c is not None and self.c_args is not None and not numba:
-            return self.c.rounds(self.c_args, deck, stake, mode, st, rounds, out, trace)
-        from pontoon_rules.sim import fast  # numba: imported where its kernel plays
-
-        if self.work is None:
-            self.work = (np.zeros((c.MAX_SPLIT_HANDS + 1, fast.NF), dtype=np.int64),
-                         np.zeros(c.MAX_SPLIT_HANDS + 1, dtype=np.int64))
-        return int(fast.fast_rounds(*self.tables, stake, *self.work, deck, mode, st, rounds,
-                                    out, trace))
 
 
 def _narrow(states: np.ndarray) -> np.ndarray:

@@ -1,13 +1,17 @@
 """The general kernel's data layout: the slots of a hand row, of the round's scalars and
 of a card source, and a card source's arrays (`new_source`).
 
-The numba kernels (`sim.cards`, `sim.hands`, `sim.round`, `sim.play`), the C kernel
-(`native/sim.h`, which the tests check against these values) and the Python that sets
-them up (`sim.rounds`) read the slots from here. Nothing here imports numba, so a process
-that plays on the C kernel never loads it.
+The C kernel (`native/sim.h`, which the tests check against these values) and the Python
+that sets it up (`sim.rounds`, `sim.tables`) read the slots from here.
 
 A card source is an int64 vector `src` (`MODE` … `N_SRC`) with the cards `deck` and the
-discard tray `tray` (see `sim.cards` for the three modes).
+discard tray `tray`, in one of three modes:
+
+- `INFINITE`: each card drawn uniformly from the full shoe (with replacement);
+- `FRESH`: a freshly shuffled shoe each round, shuffled lazily (Fisher–Yates one card at a
+  time), so a round costs a draw per card dealt, not per card in the shoe;
+- `RING`: the physical pack of a session, a ring buffer (top at `HEAD`), used cards and
+  busted hands to the bottom, a tray shuffled back in when it runs out.
 """
 
 from __future__ import annotations
@@ -17,17 +21,17 @@ import numpy as np
 (N, HARD, ACES, ORIG, STAKED, LAST, TWISTED, BOUGHT, DOUBLES, SINCE, DONE, SETTLED, NET,
  SPLIT, BLOCKED, SIBLING, PENDING, SHOOT, SEAT, MS, RETURNED, LASTACT, DRAWN, ROW_AT, ROW,
  SURRENDERED, SIDE, NF) = range(28)
-"""The fields of a hand row (`sim.hands`). DRAWN: cards the hand asked for (a twist, a buy,
-a double), as `engine.hand.Hand.drawn`; ROW: the named-hand row the hand is
-(`hands.named_row`), known while ROW_AT is its cards + 1 (0: not known; a split, which
-takes cards away, sets it back to 0); SURRENDERED: given up for part of its stake
+"""The fields of a hand row. DRAWN: cards the hand asked for (a twist, a buy, a double),
+as `engine.hand.Hand.drawn`; ROW: the named-hand row the hand is (native/sim_hands.h's
+`named_row`), known while ROW_AT is its cards + 1 (0: not known; a split, which takes
+cards away, sets it back to 0); SURRENDERED: given up for part of its stake
 (`engine.giving_up.surrender`; settled at the end when it is void against a banker's
 pontoon); SIDE: on a seat's first hand row, the seat's side bets' net, settled once the
 deal is done (`engine.side_bets.settle`)."""
 
 (VIS, SEATS, BANK, KITTY, OUTSTANDING, KITTY_ON, KITTY_START, AT_ONCE, STATUS, EARLY,
  BANKER_NET, BANKER_CLASS, KITTY_CHANGE, N_CTX) = range(14)
-"""The slots of `ctx`, the round's scalars (`sim.round`)."""
+"""The slots of `ctx`, the round's scalars."""
 A_SPLIT = 4
 """The split, among the strategy's actions (`sim.strategy.A_*`)."""
 F_PONTOON, F_ROTATION, F_SHUFFLE = 0, 1, 2

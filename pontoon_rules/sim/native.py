@@ -1,16 +1,18 @@
-"""The general round kernel in C (`pontoon_rules/native/sim.c`) through ctypes.
+"""The general round kernel in C (`pontoon_rules/native/sim.c`) through ctypes: the
+simulator's rounds and, on the same round, whole sessions (`native/sim_session.h`).
 
-`kernel()` is None where no C compiler works or `PONTOON_RULES_NATIVE=0`; `sim.rounds`
-then plays on the numba kernels (`sim.play.run_rounds`, `sim.play.play_round`), which
-define the numbers: the C kernel gives theirs to the last bit (tests/test_sim_native.py).
-Its entry points take the numba kernels' arguments in their order, checked here (dtype,
-C order, the shapes the C code indexes by), so that no call reads past an array.
+`kernel()` loads the library (built first where missing; `errors.NativeUnavailableError`
+where it cannot be). Its entry points take a round's arrays in `ARRAYS` order, checked here
+(dtype, C order, the shapes the C code indexes by), so that no call reads past an array.
+The engine (`sim.reference` plays the kernel's tables as an engine policy) is the
+reference its rounds are tested against (tests/test_sim_differential.py,
+tests/test_sim_native.py).
 
 `for_rules(params, S)` is the same kernel compiled for one ruleset and strategy: their
 parameter vector and the strategy vector's header are constants in it (a C prelude,
 `native.for_rules`), so the compiler folds every test of a rule the round makes; it plays
-the same rounds to the last bit (the tests compare it with numba too) and refuses a call
-with other parameters.
+the same rounds to the last bit (the tests compare it with the general build) and refuses
+a call with other parameters.
 """
 
 from __future__ import annotations
@@ -28,11 +30,13 @@ from pontoon_rules.sim.strategy import T_HEADER
 
 ARRAYS = ("P", "NH", "cells", "split_ranks", "S", "stakes", "ctx", "hf", "hc", "order",
           "nhands", "ins", "seat_net", "flags", "src", "deck", "tray", "st")
-"""The arrays of a round, in the numba kernels' order (`sim.play.play_round`)."""
+"""The arrays of a round, in the order `SimArgs` holds them."""
+SESSION_ARRAYS = ("work", "state", "balance", "person", "table", "owner")
+"""A session's arrays besides the round's (`sim_session.h`'s `SessionArgs`)."""
 COLUMNS = {"P": c.N_PARAMS, "NH": c.H_COLS, "hf": layout.NF, "hc": c.MAX_CARDS + 2,
            "order": c.MAX_SPLIT_HANDS + 1, "flags": 3, "src": layout.N_SRC}
 """The arrays whose last dimension the C code takes as a constant, with that length."""
-_KERNEL: list[Kernel | None] = []
+_KERNEL: list[Kernel] = []
 
 
 class SimArgs(ctypes.Structure):
@@ -43,18 +47,21 @@ class SimArgs(ctypes.Structure):
         ("n_ids", ctypes.c_int64), ("deck_size", ctypes.c_int64)]
 
 
-def kernel() -> Kernel | None:
-    """The C kernel, loaded (and built) at the first call; None where unavailable."""
+def kernel() -> Kernel:
+    """The C kernel, loaded (and built) at the first call.
+
+    Raises:
+        NativeUnavailableError: it is not built and cannot be (no C compiler).
+    """
     if not _KERNEL:
-        lib = library("sim")
-        _KERNEL.append(Kernel(lib) if lib is not None else None)
+        _KERNEL.append(Kernel(library("sim")))
     return _KERNEL[0]
 
 
 def for_rules(params: np.ndarray, S: np.ndarray, build: bool = True) -> Kernel | None:
     """The C kernel compiled for parameter vector `params` and the strategy vector `S`'s
     header, loaded: built first where missing and `build` (once per machine, about a
-    second, said on stderr), else None where it is not built; None where C is unavailable."""
+    second, said on stderr), else None where it is not built or cannot be."""
     lib = library_for_rules("sim", prelude(params, S), build)
     return Kernel(lib) if lib is not None else None
 
@@ -107,8 +114,49 @@ def _check_sizes(a: dict[str, np.ndarray]) -> None:
             raise ValueError(f"the round's arrays do not fit the C kernel: expected {what}")
 
 
+class SessionArgs(ctypes.Structure):
+    """`SessionArgs` of sim_session.h, field for field: a session's arrays besides the
+    round's (`sim.session`'s slots)."""
+
+    _fields_ = [(name, ctypes.c_void_p) for name in SESSION_ARRAYS]
+
+
+def pack_session(arrays: tuple[np.ndarray, ...], deck_size: int, seats: int) -> SessionArgs:
+    """The C struct over a session's arrays (`SESSION_ARRAYS` order), after checking them
+    against the people at the table (`state`) and the round's `seats` and pack.
+
+    Raises:
+        ValueError: an array of another dtype or shape than the kernel indexes.
+    """
+    from pontoon_rules.sim import session as k
+
+    named = dict(zip(SESSION_ARRAYS, arrays, strict=True))
+    for name, a in named.items():
+        want = np.float64 if name == "person" else np.int64
+        if a.dtype != want or not a.flags.c_contiguous:
+            raise ValueError(f"{name}: expected a C-contiguous {np.dtype(want)} array, "
+                             f"got {a.dtype} of shape {a.shape}")
+    state = named["state"]
+    m = int(state[k.S_PEOPLE]) if state.shape == (k.N_STATE,) else -1
+    problems = [
+        (m >= 1, f"state has {k.N_STATE} slots and a person at the table"),
+        (named["table"].shape == (k.N_TABLE,), f"table has {k.N_TABLE} slots"),
+        (named["work"].shape[0] >= deck_size, "work holds the pack"),
+        (min(len(named["balance"]), len(named["owner"])) >= m + 1,
+         "balance and owner have a row per person and the house"),
+        (named["person"].shape[0] >= m + 1 and named["person"].shape[1:] == (k.N_PERSON,),
+         f"person has a row per person and the house, {k.N_PERSON} columns"),
+        (seats == (m if state[k.S_HOUSE] else m - 1), "the round's seats are the table's"),
+        (0 <= state[k.S_BANKER] <= m, "the banker sits at the table"),
+    ]
+    for ok, what in problems:
+        if not ok:
+            raise ValueError(f"the session's arrays do not fit the C kernel: expected {what}")
+    return SessionArgs(*(a.ctypes.data for a in arrays))
+
+
 class Kernel:
-    """Typed entry points of the loaded library, called as the numba kernels are."""
+    """Typed entry points of the loaded library."""
 
     def __init__(self, lib: ctypes.CDLL) -> None:
         self.lib = lib
@@ -118,9 +166,18 @@ class Kernel:
                                       ctypes.c_int64]
         lib.pr_sim_play_round.restype = ctypes.c_int
         lib.pr_sim_play_round.argtypes = [args]
+        lib.pr_sim_session.restype = ctypes.c_int64
+        lib.pr_sim_session.argtypes = [args, ctypes.POINTER(SessionArgs), ctypes.c_int64]
+        lib.pr_sim_shuffle_all.restype = ctypes.c_int
+        lib.pr_sim_shuffle_all.argtypes = [args, ctypes.c_void_p]
+        lib.pr_sim_classify.restype = ctypes.c_int64
+        lib.pr_sim_classify.argtypes = [args, ctypes.c_int64, ctypes.c_int]
 
     def run_rounds(self, *args: Any) -> int:
-        """As `sim.play.run_rounds(P, …, st, rounds, out, trace)`."""
+        """Play `rounds` rounds of seat 0 (`arrays` then `rounds`, `out`, `trace`):
+        out[0] += its nets, out[1] += their squares (per unit of stake), out[2] += its
+        hands; trace's rows (rounds × 2, may be 0 rows) get each round's net and hands.
+        Returns the rounds played (fewer: the shoe ran out)."""
         *arrays, rounds, out, trace = args
         struct = pack(tuple(arrays))
         if out.dtype != np.float64 or not out.flags.c_contiguous or out.shape[0] < 3:
@@ -133,8 +190,37 @@ class Kernel:
         return self._checked(done)
 
     def play_round(self, *arrays: np.ndarray) -> bool:
-        """As `sim.play.play_round(P, …, st)`."""
+        """One round on the round's arrays (`ARRAYS` order); False: the pack ran out."""
         return bool(self._checked(self.lib.pr_sim_play_round(ctypes.byref(pack(arrays)))))
+
+    def play_deals(self, arrays: tuple[np.ndarray, ...], session: tuple[np.ndarray, ...],
+                   deals: int) -> int:
+        """`deals` deals of a session (`sim_session.h`): the round's `arrays` (`ARRAYS`
+        order), the session's (`SESSION_ARRAYS` order); the deals played (fewer where the
+        pack ran out: `table[T_ERROR]` says why)."""
+        struct = pack(arrays)
+        ctx = arrays[ARRAYS.index("ctx")]
+        extra = pack_session(session, struct.deck_size, int(ctx[layout.SEATS]))
+        return self._checked(int(self.lib.pr_sim_session(ctypes.byref(struct),
+                                                         ctypes.byref(extra), deals)))
+
+    def shuffle_all(self, arrays: tuple[np.ndarray, ...], work: np.ndarray) -> None:
+        """Shuffle and cut the whole pack of the round's `arrays` (as `engine.pack.Pack.
+        shuffle` with `sim.cards.SimRandom`), `work` (int64, the pack's size) its scratch."""
+        struct = pack(arrays)
+        if work.dtype != np.int64 or not work.flags.c_contiguous or len(work) < struct.deck_size:
+            raise ValueError(f"work: expected {struct.deck_size} int64, got {work.dtype} "
+                             f"{work.shape}")
+        self._checked(self.lib.pr_sim_shuffle_all(ctypes.byref(struct), work.ctypes.data))
+
+    def classify(self, arrays: tuple[np.ndarray, ...], h: int, banker: bool) -> int:
+        """The hand id (`compiled.G_*`, then the named hands) of the finished hand in row
+        `h` of the round's `arrays`, as a player's hand or the banker's."""
+        struct = pack(arrays)
+        if not 0 <= h < arrays[ARRAYS.index("hf")].shape[0]:
+            raise ValueError(f"h: expected a row of hf, got {h}")
+        return self._checked(int(self.lib.pr_sim_classify(ctypes.byref(struct), h,
+                                                          int(banker))))
 
     def _checked(self, answer: int) -> int:
         """`answer` of an entry point, or ValueError where it was -1: a build for one

@@ -21,10 +21,8 @@ PATHS = ("compiled", "engine")
 RETIRED_PATHS = {"fast": "compiled"}
 """Path names no longer offered, each with the one to use instead."""
 KERNEL_WORDS = {"fast-c": "the one-seat fast kernel in C",
-                "fast-numba": "the one-seat fast kernel in numba",
                 "general-c-rules": "the general kernel in C compiled for these rules",
-                "general-c": "the general kernel in C",
-                "general-numba": "the general kernel in numba"}
+                "general-c": "the general kernel in C"}
 """The compiled path's kernels (`sim.rounds.RoundRunner.kernel_name`), in words."""
 
 

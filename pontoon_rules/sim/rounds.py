@@ -6,10 +6,10 @@ fresh shoe, or an infinite deck) and returns seat 0's sums; `play_shoe(cards,
 stakes, kitty)` plays one round from a stacked shoe (for the differential tests).
 One-seat rounds of a ruleset with the features `sim.fastpath.fast_problem` accepts
 are played on the fast kernel: the same card stream, bit-identical results
-(`kernel="general"` forces the general one). Each kernel is the C library's where it is
-built (`sim.native`, `sim.fast_native`), else numba's (`sim.play`, `sim.fast`;
-`kernel="numba"` forces the general one in numba, `kernel="fast-numba"` the fast one):
-the same rounds to the last bit. `for_rules()` puts the general rounds on the C kernel
+(`kernel="general"` forces the general one). Both are C libraries (`sim.native`,
+`sim.fast_native`: built where missing; `errors.NativeUnavailableError` where they cannot
+be), which the tests hold to the engine (`sim.reference`) card for card and to each other
+to the last bit. `for_rules()` puts the general rounds on the C kernel
 compiled for this ruleset and strategy (`sim.native.for_rules`: the same rounds, a fifth
 to a third faster, `benchmarks/sim_speed.py --for-rules-only`), built once per machine
 where missing.
@@ -50,23 +50,20 @@ from pontoon_rules.sim.money import Run, check_limits, check_money
 from pontoon_rules.sim.strategy import Strategy
 
 SIM_STAKE = 100
-KERNELS = ("auto", "general", "fast", "numba", "fast-numba")
+KERNELS = ("auto", "general", "fast")
 """`RoundRunner.run`'s choices: the fast kernel where it can play the rounds, else the
-general one; the general kernel (in C where built, compiled for the rules after
-`for_rules()`, else numba); the fast kernel (the same); the general kernel in numba (the
-reference the C one equals); the fast kernel in numba (the reference its C one equals)."""
+general one; the general kernel (compiled for the rules after `for_rules()`); the fast
+kernel."""
 
 
-def general_kernel(numba: bool = False) -> tuple[Callable[..., Any], Callable[..., Any]]:
-    """(run_rounds, play_round) of the general kernel: the C library's where it is built
-    and `numba` is False, else numba's (`sim.play`, imported, and so loaded from numba's
-    cache or compiled, only then)."""
-    c_kernel = None if numba else native.kernel()
-    if c_kernel is not None:
-        return c_kernel.run_rounds, c_kernel.play_round
-    from pontoon_rules.sim import play
+def general_kernel() -> tuple[Callable[..., Any], Callable[..., Any]]:
+    """(run_rounds, play_round) of the general kernel (the C library, built where missing).
 
-    return play.run_rounds, play.play_round
+    Raises:
+        NativeUnavailableError: it is not built and cannot be (no C compiler).
+    """
+    c_kernel = native.kernel()
+    return c_kernel.run_rounds, c_kernel.play_round
 
 
 @dataclass(frozen=True)
@@ -114,19 +111,19 @@ class RoundRunner:
     def for_rules(self, build: bool = True) -> bool:
         """Play the general rounds on the C kernel compiled for this ruleset and strategy
         from now on (`sim.native.for_rules`; built first where missing and `build`).
-        Returns whether they do (not where C is unavailable, or not built)."""
-        if self.c_rules is None and native.kernel() is not None:
+        Returns whether they do (not where it is not built and cannot be)."""
+        if self.c_rules is None:
             self.c_rules = native.for_rules(self.sim.params, self.S, build)
         return self.c_rules is not None
 
-    def _general_kernel(self, numba: bool) -> tuple[Callable[..., Any], Callable[..., Any]]:
+    def _general_kernel(self) -> tuple[Callable[..., Any], Callable[..., Any]]:
         """(run_rounds, play_round) of the general kernel (`general_kernel`), compiled for
         these rules where `for_rules` found it."""
-        if self.c_rules is not None and not numba:
+        if self.c_rules is not None:
             return self.c_rules.run_rounds, self.c_rules.play_round
-        return general_kernel(numba)
+        return general_kernel()
 
-    def _common(self) -> tuple[object, ...]:
+    def _common(self) -> tuple[np.ndarray, ...]:
         s = self.sim
         return (s.params, s.named, s.cells, s.split_ranks, self.S)
 
@@ -134,23 +131,15 @@ class RoundRunner:
         return (self.ctx, self.hf, self.hc, self.order, self.nhands, self.ins, self.seat_net,
                 self.flags)
 
-    @property
-    def general(self) -> str:
-        """What the general kernel runs on here: "c" (built) or "numba"."""
-        return "c" if native.kernel() is not None else "numba"
-
     def kernel_name(self, kernel: str = "auto") -> str:
-        """The kernel `run(..., kernel=kernel)` plays on: "fast-c", "fast-numba",
-        "general-c-rules" (compiled for these rules), "general-c" or "general-numba"."""
-        fast = self._fast(kernel)
-        if fast is not None:
-            return "fast-numba" if kernel == "fast-numba" else f"fast-{fast.engine}"
-        if kernel == "numba":
-            return "general-numba"
-        return "general-c-rules" if self.c_rules is not None else f"general-{self.general}"
+        """The kernel `run(..., kernel=kernel)` plays on: "fast-c", "general-c-rules"
+        (compiled for these rules) or "general-c"."""
+        if self._fast(kernel) is not None:
+            return "fast-c"
+        return "general-c-rules" if self.c_rules is not None else "general-c"
 
     def _fast(self, kernel: str) -> FastRunner | None:
-        chosen = kernel in ("auto", "fast", "fast-numba")
+        chosen = kernel in ("auto", "fast")
         return self.fast if self.seats == 1 and chosen else None
 
     def run(self, rounds: int, seed_words: np.ndarray, dealing: str = "infinite",
@@ -172,29 +161,27 @@ class RoundRunner:
         self._check_bank([stake] * self.seats)
         infinite = dealing == "infinite" or self.sim.rules.decks is None
         fast = self._fast(kernel)
-        if kernel in ("fast", "fast-numba") and fast is None:
+        if kernel == "fast" and fast is None:
             raise ValueError(f"the fast kernel cannot play these rounds: "
                              f"{fast_problem(self.sim, self.seats, strategy=self.strategy)}")
         if fast is not None:
-            out, done = fast.run(rounds, seed_words, infinite, stake, trace,
-                                 numba=kernel == "fast-numba")
+            out, done = fast.run(rounds, seed_words, infinite, stake, trace)
             self.fast_rounds += done
         else:
-            out, done = self._run_general(rounds, seed_words, infinite, stake, trace,
-                                          kernel == "numba")
+            out, done = self._run_general(rounds, seed_words, infinite, stake, trace)
         if done < rounds:
             raise ShoeError(f"the shoe ran out in a round: {pack_too_small(self.sim.rules)}")
         return np.array([out[0], out[1], out[2], float(done)])
 
     def _run_general(self, rounds: int, seed_words: np.ndarray, infinite: bool, stake: int,
-                     trace: np.ndarray | None, numba: bool) -> tuple[np.ndarray, int]:
+                     trace: np.ndarray | None) -> tuple[np.ndarray, int]:
         mode = layout.INFINITE if infinite else layout.FRESH
         src, deck, tray, st = layout.new_source(mode, self.sim.shoe, seed_words)
         stakes = np.full(self.seats, stake, dtype=np.int64)
         self.ctx[AT_ONCE] = 0
         out = np.zeros(3)
         rows = trace if trace is not None else np.zeros((0, 2), dtype=np.int64)
-        run_rounds, _ = self._general_kernel(numba)
+        run_rounds, _ = self._general_kernel()
         done = run_rounds(*self._common(), stakes, *self._work(), src, deck, tray, st,
                           rounds, out, rows)
         return out, int(done)
@@ -226,18 +213,16 @@ class RoundRunner:
     def play_shoe(self, cards: list[int], stakes: list[int], kitty: int = 0,
                   kernel: str = "auto") -> RoundOutcome:
         """One round dealt from `cards` in order (nothing goes back under the pack), on
-        the fast kernel when it can play it (`kernel="general"`: never; `"numba"`: the
-        general kernel in numba; `"fast-numba"`: the fast kernel in numba, else the
-        general kernel in numba).
+        the fast kernel when it can play it (`kernel="general"`: never).
 
         Raises:
             ShoeError: the cards ran out.
         """
         check_money(self.sim.rules, Run(max(stakes, default=0), len(stakes), kitty=kitty))
         self._check_bank(stakes)
-        if (kernel not in ("general", "numba") and self.fast is not None
+        if (kernel != "general" and self.fast is not None
                 and fast_problem(self.sim, len(stakes), kitty) is None):
-            net = self.fast.play_shoe(cards, stakes[0], numba=kernel == "fast-numba")
+            net = self.fast.play_shoe(cards, stakes[0])
             if net is None:
                 raise ShoeError("the stacked shoe ran out")
             self.fast_rounds += 1
@@ -246,7 +231,7 @@ class RoundRunner:
         self.ctx[KITTY] = kitty
         n = len(stakes)
         self.ctx[SEATS] = n
-        _, play_round = self._general_kernel(kernel in ("numba", "fast-numba"))
+        _, play_round = self._general_kernel()
         try:
             ok = play_round(*self._common(), np.array(stakes, dtype=np.int64), *self._work(),
                             *layout.stacked_source(cards))

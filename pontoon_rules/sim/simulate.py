@@ -2,7 +2,7 @@
 
 Two paths (`PATHS`). `compiled`, the default: the compiled simulator (`sim.rounds`,
 every ruleset: its general kernel, and a one-seat fast kernel where the ruleset allows it,
-each in C where a C compiler works, else in numba, all bit-identical).
+both in C, bit-identical).
 `engine`: the reference engine (`sim.engine`), slow and independent of the kernels.
 Either way a run is cut into seeded chunks folded in chunk order, so the same seed
 gives the same figures, to the last bit, with any number of workers or machines (see
@@ -147,14 +147,13 @@ def play_note(rules: Rules, policy: str | None, dealing: str) -> str:
 
 def set_up(rules: Rules, policy: str | None, dealing: str, path: str = "compiled",
            scheduler: str | None = None, rounds: int = 0) -> str | None:
-    """Build in this process what a run of `rules` needs before its first round (kept for
-    the run: `distribute` caches it, forked workers inherit it): the strategy tables and,
-    on the compiled path, its kernel (the C library loaded, built once where missing, or
-    numba's compiled or loaded from its cache; for a run of `FOR_RULES_ROUNDS` rounds or
-    more the C kernel compiled for these rules) by one tiny round run whose figures are
-    thrown away. With a `scheduler`, the cluster's workers set up their own copy during
-    the run (on the general C kernel). Returns the kernel the rounds play on here
-    (`RoundRunner.kernel_name`), None on the engine path or a cluster."""
+    """Build in this process what a run of `rules` needs before its first round (kept for the run:
+    `distribute` caches it, forked workers inherit it): the strategy tables and, on the
+    compiled path, its kernel (the C library loaded, built once where missing; for a run of
+    `FOR_RULES_ROUNDS` rounds or more the C kernel compiled for these rules) by one tiny
+    round run whose figures are thrown away. With a `scheduler`, the cluster's workers set
+    up their own copy during the run (on the general C kernel). Returns the kernel the
+    rounds play on here (`RoundRunner.kernel_name`), None on the engine path or a cluster."""
     from pontoon_rules.sim.distribute import _prepare, _runner
 
     if path != "compiled":

@@ -1,12 +1,12 @@
 """A long run stopped by Ctrl-C at its next boundary, with the result so far.
 
 A Ctrl-C raised as `KeyboardInterrupt` wherever the main thread happens to be can be
-lost: raised inside a finaliser (numba and llvmlite free their objects in `__del__`
-while a kernel compiles), it is printed as "Exception ignored" and the run goes on, for
-ever if it was long. So while `first_interrupt_stops` is active the first Ctrl-C only
-records a request (`Stop.requested`), which the run reads between its chunks, and says
-on stderr that the run stops after the chunk under way; a second Ctrl-C raises
-`KeyboardInterrupt` at once, as Python does by default.
+lost: raised inside a finaliser (an object freed in `__del__`), it is printed as
+"Exception ignored" and the run goes on, for ever if it was long. So while
+`first_interrupt_stops` is active the first Ctrl-C only records a request
+(`Stop.requested`), which the run reads between its chunks, and says on stderr that the
+run stops after the chunk under way; a second Ctrl-C raises `KeyboardInterrupt` at once,
+as Python does by default.
 """
 
 from __future__ import annotations

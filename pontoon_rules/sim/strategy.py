@@ -42,7 +42,7 @@ from pontoon_rules.errors import ScriptError
 
 A_STICK, A_TWIST, A_BUY, A_DOUBLE = range(4)
 A_SURRENDER, A_RESCUE = 5, 6
-"""After `sim.round.A_SPLIT` (4): giving the hand up, the doubled hand's rescue."""
+"""After `layout.A_SPLIT` (4): giving the hand up, the doubled hand's rescue."""
 # the flat strategy vector: a header, then each table at its offset (see `Strategy.flat`)
 (T_MODE, T_TARGET, T_KINDS, T_STATES, T_KIND_OF, T_ACT, T_AMOUNT, T_NXT, T_DRAW, T_START,
  T_SPLIT_START, T_SPLIT, T_INSURE, T_EVEN, T_BANKER, T_SURRENDER, T_SIDE, T_HEADER) = range(18)

@@ -1,4 +1,4 @@
-"""Sessions of automatic deals on the compiled simulator, streamed in chunks.
+"""Sessions of automatic deals on the C session kernel (`sim.native`), streamed in chunks.
 
 `SessionTable` is one table: the pack, balances, banker and running sums live in
 arrays the kernel carries from chunk to chunk, so `play(n)` may be called any
@@ -19,9 +19,9 @@ from pontoon_rules.engine.rules import Rules
 from pontoon_rules.engine.session_auto import clamp_stake
 from pontoon_rules.errors import ScriptError, ShoeError
 from pontoon_rules.ruleset.common import BankerRole
-from pontoon_rules.sim import layout
+from pontoon_rules.sim import layout, native
 from pontoon_rules.sim import session as k
-from pontoon_rules.sim.cards import SimRandom, shuffle_all
+from pontoon_rules.sim.cards import SimRandom
 from pontoon_rules.sim.money import FLOAT_EXACT, Run, check_money
 from pontoon_rules.sim.rounds import RoundRunner, pack_too_small
 from pontoon_rules.sim.strategy import Strategy
@@ -85,8 +85,10 @@ class SessionTable:
         self.src, self.deck, self.tray, self.st = layout.new_source(
             layout.INFINITE if infinite else layout.RING, shoe, seed_words)
         self.work = np.zeros(len(shoe), dtype=np.int64)
+        self.stakes = np.zeros(seats, dtype=np.int64)
+        self.c = native.kernel()
         if not infinite:
-            shuffle_all(self.src, self.deck, self.tray, self.st, self.work)
+            self.c.shuffle_all(self._round(), self.work)
             self.src[layout.SHUFFLES] = 0
         self.state = np.zeros(k.N_STATE, dtype=np.int64)
         self.state[k.S_BANKER] = m if house else self.people.index(choose_first_banker(
@@ -102,7 +104,6 @@ class SessionTable:
         self.state[k.S_KITTY_AMOUNT] = kitty
         self.state[k.S_BID] = max(0, policy.bid)
         self.balance = np.zeros(m + 1, dtype=np.int64)
-        self.stakes = np.zeros(seats, dtype=np.int64)
         self.owner = np.zeros(m + 1, dtype=np.int64)
         self.tally = SessionTally(self.people + ["house"],
                                   np.zeros((m + 1, k.N_PERSON)),  # sums: float64
@@ -119,13 +120,19 @@ class SessionTable:
         check_money(self.runner.sim.rules, replace(self.money, rounds=total),
                     f"{total:,} deals", FLOAT_EXACT)
         r = self.runner
-        done = k.play_deals(*r._common(), *r._work(), self.src, self.deck, self.tray,
-                            self.st, self.work, self.state, self.balance, self.tally.person,
-                            self.tally.table, self.stakes, self.owner, deals)
+        done = self.c.play_deals(self._round(), (
+            self.work, self.state, self.balance, self.tally.person, self.tally.table,
+            self.owner), deals)
         if done < deals:
             raise ShoeError(f"deal {self.tally.deals + 1}: the pack ran out mid-deal: "
                             f"{pack_too_small(r.sim.rules)}")
         return int(done)
+
+    def _round(self) -> tuple[np.ndarray, ...]:
+        """The round's arrays in `sim.native.ARRAYS` order."""
+        r = self.runner
+        return (*r._common(), self.stakes, *r._work(), self.src, self.deck, self.tray,
+                self.st)
 
     @property
     def banker(self) -> str:

@@ -120,8 +120,6 @@ def _launch(blob: bytes) -> None:
     from pontoon_rules.native import declare_solve, library
 
     lib = library("analysis")  # not `native.kernels()`: that module imports numpy
-    if lib is None:
-        return
     solve, forget = declare_solve(lib).pr_solve, lib.pr_forget
     spans, n_ints, n_floats = unpack(blob)
     data = bytearray(blob)

@@ -10,8 +10,7 @@ So a banker's outlook is a short list of multisets, each with the number of its
 orders that the drawing rule allows (`BankerTree`, built once per visible
 cards). The multisets form a tree (each one is its parent plus one card), so a
 shoe's outlook is one multiplication per multiset (`banker_mass`, a C kernel,
-`native`, or its numba twin in `banker_kernel`; `exact_banker_mass` with Fractions for the
-tests). This is the same
+`native`; `exact_banker_mass` with Fractions for the tests). This is the same
 enumeration a blackjack calculator does for the dealer, generalised to hidden
 first cards, a peek for a pontoon, card limits and five-card tricks.
 """
@@ -174,11 +173,9 @@ def _banker_tables(rules: Rules, kinds: tuple[Kind, ...], policy: BankerPolicy,
                    visibles: tuple[tuple[int, ...], ...]) -> tuple[BankerTree, ...]:
     from pontoon_rules.analysis.composition.native import kernels
 
-    fast = kernels()
-    if fast is not None:
-        found = _native_tables(fast, rules, kinds, policy, visibles)
-        if found is not None:
-            return found
+    found = _native_tables(kernels(), rules, kinds, policy, visibles)
+    if found is not None:
+        return found
     index: dict[Final, int] = {}
     lists = [enumerate_tree(rules, kinds, policy, v, index) for v in visibles]
     finals = tuple(sorted(index, key=index.__getitem__))
@@ -337,17 +334,11 @@ def banker_mass(shoes: np.ndarray, totals: np.ndarray, bounds: np.ndarray,
     """Row `v`: the chance of each finished banker hand (the last entry: a peeked
     pontoon) for visible tuple `v` (nodes `bounds[v]` to `bounds[v+1]`), from a shoe
     holding `shoes[v]` of each kind; zero where `totals[v]` is 0
-    (`banker_kernel.banker_mass`; the C kernel where there is one)."""
+    (the C kernel, `native`)."""
     from pontoon_rules.analysis.composition.native import kernels
 
-    fast = kernels()
-    if fast is not None:
-        return fast.banker_mass(shoes, totals, bounds, parents, kinds, have, sizes, orders,
-                                final_ids, n_finals)
-    from pontoon_rules.analysis.composition import banker_kernel
-
-    return banker_kernel.banker_mass(shoes, totals, bounds, parents, kinds, have, sizes,
-                                     orders, final_ids, n_finals)
+    return kernels().banker_mass(shoes, totals, bounds, parents, kinds, have, sizes, orders,
+                                 final_ids, n_finals)
 
 
 def banker_mass_groups(shoes: np.ndarray, totals: np.ndarray, starts: np.ndarray,
@@ -356,15 +347,8 @@ def banker_mass_groups(shoes: np.ndarray, totals: np.ndarray, starts: np.ndarray
                        orders: np.ndarray, final_ids: np.ndarray,
                        n_finals: int) -> np.ndarray:
     """`banker_mass` for rows in groups sharing one visible tuple: rows `starts[g]` to
-    `starts[g+1]` use visible tuple `tables[g]`'s nodes (`banker_kernel.banker_mass_groups`;
-    the C kernel where there is one)."""
+    `starts[g+1]` use visible tuple `tables[g]`'s nodes (the C kernel, `native`)."""
     from pontoon_rules.analysis.composition.native import kernels
 
-    fast = kernels()
-    if fast is not None:
-        return fast.banker_mass_groups(shoes, totals, starts, tables, bounds, parents, kinds,
-                                       have, sizes, orders, final_ids, n_finals)
-    from pontoon_rules.analysis.composition import banker_kernel
-
-    return banker_kernel.banker_mass_groups(shoes, totals, starts, tables, bounds, parents,
-                                            kinds, have, sizes, orders, final_ids, n_finals)
+    return kernels().banker_mass_groups(shoes, totals, starts, tables, bounds, parents,
+                                        kinds, have, sizes, orders, final_ids, n_finals)

@@ -1,4 +1,5 @@
-"""Tables for the compiled composition-dependent recursion (`kernel`), and its results.
+"""Tables for the compiled composition-dependent recursion (the C kernel, `native`), and
+its results.
 
 `solve(model)` computes, in a few kernel calls, what `HandValues.value` and
 `ZeroMemorySplit` would compute by memoised recursion: the value of every dealt
@@ -231,8 +232,7 @@ def solve(model: HandValues, cdz_pairs: dict[int, int],
     """The dealt hands' values, `split_roots`' values and the CDZ- bases of the pairs
     in `cdz_pairs` (pair -> extras), or None where the recursion does not apply.
 
-    One call of the C kernel (`native`), or the numba kernels (`jitsolve`) where
-    there is no C compiler."""
+    One call of the C kernel (`native`)."""
     m = model
     dealt = [(m._removed(cards), start_state(m.kinds, cards, False, m.rules))
              for cards, _ in m.dealt()]
@@ -245,13 +245,7 @@ def solve(model: HandValues, cdz_pairs: dict[int, int],
     main = dealt + split_roots
     from pontoon_rules.analysis.composition.native import kernels
 
-    fast = kernels()
-    if fast is None:
-        from pontoon_rules.analysis.composition.jitsolve import solve_tables
-
-        values, roots_of = solve_tables(m, t, main, cdz_pairs, starts, _mult(m), _trees(m))
-    else:
-        values, roots_of = _solve_native(fast, m, t, main, cdz_pairs, starts)
+    values, roots_of = _solve_native(kernels(), m, t, main, cdz_pairs, starts)
     bases = {a: _bases(m, a, cdz_pairs[a], roots_of[a]) for a in cdz_pairs}
     return Solved({key: values[i] for i, key in enumerate(main)}, bases)
 

@@ -1,9 +1,10 @@
 """The analysis's C kernels (`pontoon_rules/native/analysis.c`) through ctypes.
 
-`kernels()` is None where no C compiler works or `PONTOON_RULES_NATIVE=0`; the callers
-then use the numba kernels of the same names (`kernel`, `banker_kernel`), which define
-the numbers.
-Each wrapper takes and returns numpy arrays as its numba twin does.
+`kernels()` loads the library (built first where missing; `errors.NativeUnavailableError`
+where it cannot be). Each wrapper takes and returns numpy arrays. The numbers are the
+memoised recursion's (`model`, in Python) and the exact fractions' (`banker.
+exact_banker_mass`), which the tests hold them to (tests/test_native.py,
+tests/test_cdfast.py).
 """
 
 from __future__ import annotations
@@ -18,15 +19,18 @@ from pontoon_rules.native import cores, declare_solve, library
 
 I64: Any = ctypes.c_int64
 PTR: Any = ctypes.c_void_p
-_KERNELS: list[Kernels | None] = []
+_KERNELS: list[Kernels] = []
 _THREADS: list[int] = []
 
 
-def kernels() -> Kernels | None:
-    """The C kernels, loaded (and built) at the first call; None where unavailable."""
+def kernels() -> Kernels:
+    """The C kernels, loaded (and built) at the first call.
+
+    Raises:
+        NativeUnavailableError: they are not built and cannot be (no C compiler).
+    """
     if not _KERNELS:
-        lib = library("analysis")
-        _KERNELS.append(Kernels(lib) if lib is not None else None)
+        _KERNELS.append(Kernels(library("analysis")))
         set_threads(_THREADS[-1] if _THREADS else cores())
     return _KERNELS[0]
 
@@ -37,7 +41,7 @@ def set_threads(count: int) -> None:
     in a worker of a pool that already runs a solve per core (`costs`, the summaries).
     The numbers do not depend on it (each outlook is computed by one thread alone)."""
     _THREADS.append(max(1, int(count)))
-    if _KERNELS and _KERNELS[0] is not None:
+    if _KERNELS:
         _KERNELS[0].lib.pr_set_threads(_THREADS[-1])
 
 
@@ -100,7 +104,7 @@ class Kernels:
                     parents: np.ndarray, kinds: np.ndarray, have: np.ndarray,
                     sizes: np.ndarray, orders: np.ndarray, final_ids: np.ndarray,
                     n_finals: int) -> np.ndarray:
-        """As `banker_kernel.banker_mass`."""
+        """As `banker.banker_mass`."""
         shoes, totals = _i64(shoes), _i64(totals)
         out = np.empty((shoes.shape[0], n_finals + 1))
         args = [_i64(a) for a in (bounds, parents, kinds, have, sizes)]
@@ -115,7 +119,7 @@ class Kernels:
                            kinds: np.ndarray, have: np.ndarray, sizes: np.ndarray,
                            orders: np.ndarray, final_ids: np.ndarray,
                            n_finals: int) -> np.ndarray:
-        """As `banker_kernel.banker_mass_groups`."""
+        """As `banker.banker_mass_groups`."""
         shoes, totals = _i64(shoes), _i64(totals)
         starts, tables, bounds = _i64(starts), _i64(tables), _i64(bounds)
         out = np.empty((shoes.shape[0], n_finals + 1))
