@@ -27,7 +27,7 @@ from pontoon_rules.engine.actions import (
     Action,
     LegalAction,
 )
-from pontoon_rules.engine.hand import Hand, is_bust, is_natural, is_soft, named_hand, total
+from pontoon_rules.engine.hand import Hand, is_bust, is_natural, named_hand, points, soft
 from pontoon_rules.engine.phase import Phase
 from pontoon_rules.ruleset.common import Face
 
@@ -128,6 +128,8 @@ def legal(state: RoundState) -> list[LegalAction]:
 def banker_legal(state: RoundState) -> list[LegalAction]:
     """A banker by choice may twist while under 21 and under the card limit, or stick."""
     if banker_can_draw(state):
+        if points(state.banker, state.rules) < state.rules.banker_minimum:
+            return [rules_legal.TWIST_ACTION]
         return [rules_legal.STICK_ACTION, rules_legal.TWIST_ACTION]
     return []
 
@@ -136,8 +138,8 @@ def banker_can_draw(state: RoundState) -> bool:
     """Whether the banker's hand may take another card (a banker by choice who must
     stand on a total stands there: `banker.must_stand_at`)."""
     hand, r = state.banker, state.rules
-    points = total(hand, r.ace_bonus)
-    return len(hand.cards) < r.banker_max_cards and points < 21 and points < r.banker_must_stand
+    count = points(hand, r)
+    return len(hand.cards) < r.banker_max_cards and count < 21 and count < r.banker_must_stand
 
 
 def apply_decision(state: RoundState, action: Action) -> None:
@@ -392,10 +394,10 @@ def _banker_must_draw(state: RoundState) -> bool:
     hand, r = state.banker, state.rules
     if len(hand.cards) >= r.banker_max_cards:
         return False
-    points = total(hand, r.ace_bonus)
-    if points < r.banker_stand_on:
+    count = points(hand, r)
+    if count < r.banker_stand_on or count < r.banker_minimum:
         return True
-    return points == r.banker_stand_on and r.banker_hit_soft and is_soft(hand, r.ace_bonus)
+    return count == r.banker_stand_on and r.banker_hit_soft and soft(hand, r)
 
 
 def _finish(state: RoundState) -> None:

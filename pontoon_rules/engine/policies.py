@@ -21,6 +21,7 @@ from pontoon_rules.engine.actions import (
 )
 from pontoon_rules.engine.cards import RANK_VALUES, parse_card
 from pontoon_rules.engine.hand import Hand, total
+from pontoon_rules.engine.hand import points as hand_points
 from pontoon_rules.engine.phase import BANKER, Phase
 from pontoon_rules.engine.state import RoundState
 
@@ -45,7 +46,7 @@ def stand_on(target: int) -> Policy:
         if state.phase is Phase.SHOOT:
             return shoot_on_strength(state)
         seat = state.seats[state.seat_cursor]
-        points = total(seat.hands[state.hand_cursor], state.rules.ace_bonus)
+        points = hand_points(seat.hands[state.hand_cursor], state.rules)
         want = max(target, state.rules.stick_minimum)
         choice = _pick(legal, STICK) if points >= want else _pick(legal, TWIST, BUY, STICK)
         return choice or legal[0].example()

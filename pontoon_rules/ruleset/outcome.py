@@ -55,6 +55,11 @@ class BankerPlay(RuleModel):
         description="A banker who draws by choice must stand on this total or more; null "
         "for no such rule.",
     )
+    stick_minimum: StrictInt | None = Field(
+        default=None, ge=2, le=21,
+        description="Lowest total the banker may stand on: below it the banker must draw "
+        "(Ban Luck: 16), whether drawing by choice or by rule; null for none.",
+    )
 
 
 class OutcomeRule(RuleModel):
