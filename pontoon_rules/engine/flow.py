@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pontoon_rules.engine import faces, giving_up, shoot, side_bets
+from pontoon_rules.engine import faces, giving_up, opening, shoot, side_bets
 from pontoon_rules.engine import legal as rules_legal
 from pontoon_rules.engine.actions import (
     BUY,
@@ -19,6 +19,7 @@ from pontoon_rules.engine.actions import (
     DOUBLE,
     EVEN_MONEY,
     INSURE,
+    OPEN,
     RESCUE,
     SPLIT,
     STICK,
@@ -128,9 +129,10 @@ def legal(state: RoundState) -> list[LegalAction]:
 def banker_legal(state: RoundState) -> list[LegalAction]:
     """A banker by choice may twist while under 21 and under the card limit, or stick."""
     if banker_can_draw(state):
+        opens = opening.legal(state)
         if points(state.banker, state.rules) < state.rules.banker_minimum:
-            return [rules_legal.TWIST_ACTION]
-        return [rules_legal.STICK_ACTION, rules_legal.TWIST_ACTION]
+            return [rules_legal.TWIST_ACTION, *opens]
+        return [rules_legal.STICK_ACTION, rules_legal.TWIST_ACTION, *opens]
     return []
 
 
@@ -149,6 +151,8 @@ def apply_decision(state: RoundState, action: Action) -> None:
     elif state.phase is Phase.BANKER:
         if action.kind == TWIST:
             state.pending.append(state.banker)
+        elif action.kind == OPEN:
+            opening.apply(state, action)
         else:
             _finish(state)
     elif state.phase is Phase.SHOOT and state.kitty is not None:

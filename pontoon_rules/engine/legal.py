@@ -6,6 +6,7 @@ from pontoon_rules.engine.actions import (
     BUY,
     CORE_KINDS,
     DOUBLE,
+    OPEN,
     RESCUE,
     SPLIT,
     STICK,
@@ -149,7 +150,8 @@ def action_words(rules: Rules) -> tuple[str, ...]:
 
     extra = ((SURRENDER,) if rules.surrender is not None else ()) + (
         (RESCUE,) if rules.rescue else ())
-    return CORE_KINDS + extra + offered(rules)
+    opens = (OPEN,) if rules.opens is not None else ()
+    return CORE_KINDS + extra + offered(rules) + opens
 
 
 def can_split(hand: Hand, hands_held: int, rules: Rules) -> bool:

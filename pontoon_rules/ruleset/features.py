@@ -436,3 +436,7 @@ register(Feature(
     "a banker who may not stand below a total",
     lambda r: r.banker.stick_minimum is not None and (
         r.banker.mode.value == "by-choice" or r.banker.stick_minimum > r.banker.stand_on)))
+register(Feature(
+    "a banker opening players", ("banker.opens.allowed",),
+    "a banker who opens chosen players' hands and settles them before drawing on",
+    lambda r: r.banker.opens.allowed))
