@@ -204,6 +204,8 @@ class Rules:
     """Some named hand asks for the banker's up card (its `banker_up_ranks`)."""
     banker_minimum: int = 0
     """A banker by choice may not stand below this total (`banker.stick_minimum`)."""
+    prizes: dict[str, int] | None = None
+    """Hand id -> the fixed amount it is paid when it wins (`prize`); None: no prizes."""
     opens: tuple[int, int, int] | None = None
     """`banker.opens` where allowed: the least and the most total at which the banker may
     open a player's hands, and the automatic banker's least number of cards to open."""
@@ -310,6 +312,7 @@ def compile_rules(r: Ruleset) -> Rules:
         reads_soft=any(d.soft is not None for _i, d in r.hands.ranked()),
         reads_up=any(d.banker_up_ranks is not None for _i, d in r.hands.ranked()),
         banker_minimum=b.stick_minimum or 0,
+        prizes={i: d.prize for i, d in r.hands.ranked() if d.prize is not None} or None,
         opens=((b.opens.from_total, b.opens.to_total or 21, b.opens.automatic_min_cards)
                if b.opens.allowed else None),
     )

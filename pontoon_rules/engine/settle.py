@@ -83,10 +83,18 @@ def settle_hand(
         bank_cls = classify(banker, rules, banker=True)
     cell, result = outcome(hand, banker, rules, cls, bank_cls)
     if result > 0:
-        return money(hand.staked, cell.pays, rules)
+        return won(hand, cls, cell, rules)
     if result < 0:
         return -money(hand.staked, cell.collects, rules)
     return 0
+
+
+def won(hand: Hand, cls: str, cell: OutcomeCell, rules: Rules) -> int:
+    """What a winning `hand` of id `cls` is paid: its fixed prize where it has one (`prize`),
+    else its stake at the cell's odds."""
+    if rules.prizes is not None and (prize := rules.prizes.get(cls)) is not None:
+        return prize
+    return money(hand.staked, cell.pays, rules)
 
 
 def takes_from_seat(hands: list[Hand], banker: Hand, rules: Rules, bank_cls: str
@@ -109,7 +117,7 @@ def takes_from_seat(hands: list[Hand], banker: Hand, rules: Rules, bank_cls: str
         cls = classify(hand, rules, up=up_card(banker, rules) if rules.reads_up else -1)
         cell, result = outcome(hand, banker, rules, cls, bank_cls)
         if result > 0:
-            nets.append(money(hand.staked, cell.pays, rules))
+            nets.append(won(hand, cls, cell, rules))
         elif result == 0:
             nets.append(0)
         elif cls == BUST:

@@ -409,7 +409,8 @@ register(Feature(
 def _hand_conditions(r: Ruleset) -> list[tuple[str, str]]:
     words = (("soft", "for a hard or a soft hand only"),
              ("banker_up_ranks", "for some banker's up cards only"),
-             ("min_stake", "for some stakes only"), ("max_stake", "for some stakes only"))
+             ("min_stake", "for some stakes only"), ("max_stake", "for some stakes only"),
+             ("prize", "a fixed prize"))
     return [(f"hands.definitions.{i}.{name}", f"{i}: {what}") for i, d in r.hands.ranked()
             for name, what in words if getattr(d, name) is not None]
 
@@ -425,7 +426,8 @@ register(Feature(
     lambda r: bool(r.pack.ace_values_by_cards)))
 register(Feature(
     "named hands by softness, up card or stake", ("hands.definitions",),
-    "a named hand for a hard or a soft hand only, a banker's up card, or a band of stakes",
+    "a named hand for a hard or a soft hand only, a banker's up card, or a band of stakes, "
+    "or paid a fixed prize",
     lambda r: bool(_hand_conditions(r)), details=_hand_conditions))
 register(Feature(
     "the lower total winning", ("hands.definitions",),

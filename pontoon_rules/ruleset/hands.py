@@ -107,6 +107,12 @@ class HandDefinition(RuleModel):
         default=True, description="Whether the banker's hand may be this hand."
     )
     pays: Odds = Field(default="1:1", description="What it pays a winning player.")
+    prize: StrictInt | None = Field(
+        default=None, ge=1, le=10**15,
+        description="A fixed amount a winning player holding it is paid, in minor units, "
+        "instead of what pays says (Spanish 21's Super Bonus: $1,000 on a stake of $5 to "
+        "$24); null: pays.",
+    )
     collects: Odds = Field(
         default="1:1",
         description="What it collects as the banker's hand from each hand that loses to it.",
