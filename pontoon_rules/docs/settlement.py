@@ -213,7 +213,7 @@ def _wins_whatever(w: _Words, hand_id: str) -> bool:
 
 
 def _ties(w: _Words) -> Said | None:
-    groups: dict[tuple[OutcomeResult, bool | None], list[str]] = {}
+    groups: dict[tuple[OutcomeResult, bool | None, bool], list[str]] = {}
     for hand_id in w.r.hands.ranking:
         cell = w.table.get((hand_id, hand_id))
         if cell is None or (hand_id != TOTAL and _wins_whatever(w, hand_id)):
