@@ -221,3 +221,16 @@ def test_hints_name_the_field_meant() -> None:
     assert meant_field("player_21_always_wins", list(Settlement.model_fields)) is None
     assert meant_field("minimum", list(BankerPlay.model_fields)) == "stick_minimum"
     assert meant_field("hits_soft_17", list(BankerPlay.model_fields)) == "hit_soft_17"
+
+
+def test_a_seat_number_is_no_amount_where_stakes_come_in_units() -> None:
+    """`open 1` names a seat: `settlement.odd_amounts: exact` (stakes in multiples of a unit)
+    leaves it as it is."""
+    ruleset = _changed("ban-luck", {"settlement": {"odd_amounts": "exact", "pays": "3:2"}})
+    rules = compile_rules(ruleset)
+    assert rules.stake_unit > 1
+    stake = 2 * rules.stake_unit
+    played = play(rules, [stake, stake], parse_cards("9H 5S KH 7H 6D 8C 7D 2C".split()),
+                  ["p1 twist", "p1 stick", "p2 stick", "banker open 1", "banker twist",
+                   "banker stick"])
+    assert [s.net for s in played.result.seats] == [stake * 3 // 2, 0]
