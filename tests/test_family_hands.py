@@ -10,6 +10,8 @@ from typing import Any
 
 import pytest
 from engine_helpers import nets, run
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pontoon_rules.engine.actions import OPEN, STICK, TWIST, Action
 from pontoon_rules.engine.cards import parse_cards
@@ -234,3 +236,38 @@ def test_a_seat_number_is_no_amount_where_stakes_come_in_units() -> None:
                   ["p1 twist", "p1 stick", "p2 stick", "banker open 1", "banker twist",
                    "banker stick"])
     assert [s.net for s in played.result.seats] == [stake * 3 // 2, 0]
+
+
+# -- random aces by count: the engine's total, by brute force, and the sentence ----------
+
+_VALUES = st.lists(st.integers(1, 11), min_size=1, max_size=3, unique=True).map(sorted)
+
+
+@settings(max_examples=80, deadline=None)
+@given(by_cards=st.dictionaries(st.integers(1, 6), _VALUES, min_size=1, max_size=4),
+       ranks=st.lists(st.integers(0, 12), min_size=1, max_size=7))
+def test_random_aces_by_count_engine_and_sentence_agree(by_cards: dict[int, list[int]],
+                                                         ranks: list[int]) -> None:
+    from itertools import product
+
+    from pontoon_rules.docs.family_words import aces_words
+
+    ruleset = _changed("pagat-british", {"pack": {"ace_values_by_cards": by_cards}})
+    rules = compile_rules(ruleset)
+    hand = Hand(10)
+    for rank in ranks:
+        hand.add(rank * 4, rules.values)
+    n = len(ranks)
+    keys = [k for k in sorted(by_cards) if k <= n]
+    allowed = by_cards[keys[-1]] if keys else list(ruleset.pack.ace_values)
+    rest = sum(min(r + 1, 10) for r in ranks if r != 0)
+    sums = {rest + sum(c) for c in product(allowed, repeat=ranks.count(0))}
+    best = max((s for s in sums if s <= 21), default=min(sums))
+    if not keys and len(allowed) == 2:  # fewer cards than any count: ace_values as before
+        best = rest + ranks.count(0) * allowed[0]
+        best += allowed[1] - allowed[0] if ranks.count(0) and best + allowed[1] - allowed[0] \
+            <= 21 else 0
+    assert points(hand, rules) == best
+    said = aces_words(ruleset, lambda m: m)
+    for values in by_cards.values():
+        assert ", ".join(str(v) for v in values[:-1]) in said and str(values[-1]) in said
