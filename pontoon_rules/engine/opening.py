@@ -4,7 +4,7 @@ At the banker's turn, with the banker's hand counting from `from_total` to `to_t
 the banker may open any player whose hands are still live: each is settled at once
 against the banker's hand as it stands (`engine.settle`), and the banker goes on,
 drawing or standing, against the others. The decision is `open N` (N: the seat, 1 for
-p1), one legal action per seat that may be opened.
+p1), its legal range the seats that may be opened.
 
 The automatic banker's choice (`open_choice`, `engine.policies`): open each player
 holding at least `automatic_min_cards` cards (one who drew: likely high, or bust and
@@ -37,8 +37,16 @@ def openable(state: RoundState) -> list[int]:
 
 
 def legal(state: RoundState) -> list[LegalAction]:
-    """`open N` for each seat the banker may open now."""
-    return [LegalAction(OPEN, i + 1, i + 1) for i in openable(state)]
+    """`open N` for the seats the banker may open now: one range of seat numbers for each
+    run of consecutive seats (`open 1..3`; `open 1`, `open 3` where p2 is settled)."""
+    out: list[LegalAction] = []
+    for i in openable(state):
+        last = out[-1] if out else None
+        if last is not None and last.high == i:
+            out[-1] = LegalAction(OPEN, last.low, i + 1)
+        else:
+            out.append(LegalAction(OPEN, i + 1, i + 1))
+    return out
 
 
 def apply(state: RoundState, action: Action) -> None:
