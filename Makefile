@@ -24,7 +24,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q --no-compile -e '.[dev,peers]'
 	touch $(STAMP)
 
-# A failed build is said and ignored: the kernels are then built at first use, or numba's.
+# A failed build is said and ignored: the kernels are then built at first use (saying so).
 $(KERNELS): $(STAMP) $(wildcard pontoon_rules/native/*.[ch]) pontoon_rules/native/kernels.py
 	-$(RUN) $(BIN)/python -m pontoon_rules.native && touch $(KERNELS)
 

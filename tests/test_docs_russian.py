@@ -34,6 +34,9 @@ GAME_TERMS = frozenset({
     "Википедия", "Википедии", "Пагат", "Хойла", "Визард", "Одс", "Шеклфорд", "Гентинг",
     "Нустар", "Себу", "Чукчанси", "Эмералд", "Куин", "Такома", "Маунтлейк", "Террас",
     "Ресортс", "Уорлд", "оф", "Майкл", "Филипино", "Драгон", "Ред", "Голд", "Канберры", "Пил",
+    # Ban Luck's and Xì dách's hands, the Super Bonus, and their sources (issue 48)
+    "бан", "си", "зать", "банг", "нгу", "линь", "супербонус", "супербонусом", "Телеворк",
+    "Нетбет",
 })
 """Words of the Russian sheets that the dictionary does not know: the game's terms and the
 names of its sources. Everything else must be in the dictionary."""

@@ -170,6 +170,15 @@ FEATURE_RULESETS: dict[str, tuple[str, dict[str, Any]]] = {
         {"player": {"split": {"allowed": True, "two_card_21_stands": True}}}),
     "payouts rounded to the nearest unit, or exact": (
         "tiny-early-surrender.yaml", {"settlement": {"odd_amounts": "round-half-up"}}),
+    "an ace counting by the hand's cards": (
+        "tiny-pagat.yaml", {"pack": {"ace_values_by_cards": {2: [10, 11], 3: [1, 10], 4: [1]}}}),
+    "named hands by softness, up card or stake": (
+        "tiny-pagat.yaml", {"hands": {"definitions": {"five-card-trick": {"soft": False}}}}),
+    "the lower total winning": (
+        "tiny-pagat.yaml",
+        {"hands": {"definitions": {"five-card-trick": {"compare": "lower-total"}}}}),
+    "a banker's minimum": ("tiny-must-stand.yaml", {"banker": {"stick_minimum": 16}}),
+    "a banker opening players": ("tiny-must-stand.yaml", {"banker": {"opens": {"allowed": True}}}),
 }
 """A test ruleset (and an overlay of it) that plays each rule of the registry."""
 

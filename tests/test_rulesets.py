@@ -20,7 +20,7 @@ from pontoon_rules.ruleset.outcomes import outcome_table
 from pontoon_rules.ruleset.registry import bundled_ids, bundled_path, load_bundled
 
 SOURCES = ("pagat-british", "casino-ochko", "belarus-ponton", "australian-pontoon",
-           "ochko-home", "spanish-21", "siebzehn-und-vier", "vingt-un")
+           "ochko-home", "spanish-21", "siebzehn-und-vier", "vingt-un", "ban-luck")
 
 # Each "Open" item of the digest, as the field that makes it a parameter.
 OPEN_ITEMS = {
@@ -88,6 +88,11 @@ OPEN_ITEMS = {
         "hands.definitions.natural-21.pays",  # „häufig im Verhältnis 2:1“
         "settlement.pays",                  # „den Einsatz doppelt auszahlen“
         "deal.stake_after_first_card",      # raising the stake during play
+    ],
+    "ban-luck": [
+        "pack.decks",                       # "one or two 52-card deck(s)"
+        "hands.ranking",                    # the free hand of 15, which ends the deal
+        "settlement.player_bust_loses_at_once",  # a hidden bust against a dealer's bust
     ],
     "vingt-un": [
         "hands.definitions.pontoon",        # "double stakes from all the players"

@@ -36,7 +36,10 @@ def _overlay(base: str, ranking: list[str], definitions: dict[str, object]) -> R
 
 
 def _rulesets() -> list[Rules]:
-    out = [compile_rules(load_bundled(i)) for i in bundled_ids()]
+    from pontoon_rules.ruleset.features import refused_names
+
+    out = [compile_rules(load_bundled(i)) for i in bundled_ids()
+           if not refused_names(load_bundled(i), "simulate")]  # ban-luck: the engine's alone
     out.append(_overlay("belarus-ponton",
                         ["pontoon", "suited", "spades", "mixed", "five-card-trick",
                          "three-of-a-kind", "dealt", "total"],

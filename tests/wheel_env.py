@@ -110,13 +110,10 @@ class Venv:
     def environment(self, home: Path) -> dict[str, str]:
         """A PATH of the environment's `bin` alone, and a home, cache and temporary folder
         in `home`."""
-        for name in ("cache", "tmp", "numba"):
+        for name in ("cache", "tmp"):
             (home / name).mkdir(parents=True, exist_ok=True)
         return {"PATH": str(self.bin), "HOME": str(home), "XDG_CACHE_HOME": str(home / "cache"),
-                "TMPDIR": str(home / "tmp"), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8",
-                # numba (until issue 47 retires it) keeps its compiled kernels beside the
-                # module where it can write there: a numba cache is not the package's own
-                "NUMBA_CACHE_DIR": str(home / "numba")}
+                "TMPDIR": str(home / "tmp"), "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"}
 
     def run(self, args: list[str], home: Path) -> subprocess.CompletedProcess[str]:
         """The installed `pontoon-rules ARGS`, with `environment(home)`."""

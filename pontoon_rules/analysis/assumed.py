@@ -32,6 +32,8 @@ ASSUMED: dict[str, tuple[str, Any]] = {
     "bust_loses_at_once": ("settlement.player_bust_loses_at_once", True),
     "banker_hit_soft": ("banker.hit_soft_17", False),
     "banker_must_stand": ("banker.must_stand_at", NO_LIMIT),
+    "banker_minimum": ("banker.stick_minimum", 0),
+    "aces_by_count": ("pack.ace_values_by_cards", None),
     "split_allowed": ("player.split.allowed", False),
     "split_aces_one_card": ("player.split.aces_one_card", False),
     "resplit": ("player.split.resplit", False),

@@ -28,7 +28,15 @@ from collections.abc import Callable
 from typing import Any
 
 from pontoon_rules.conformance.build import Plan, build
-from pontoon_rules.engine.actions import KINDS, SPLIT, STICK, TWIST, WITH_AMOUNT, Action
+from pontoon_rules.engine.actions import (
+    KINDS,
+    PROBED_KINDS,
+    SPLIT,
+    STICK,
+    TWIST,
+    WITH_AMOUNT,
+    Action,
+)
 from pontoon_rules.engine.cards import card_code
 from pontoon_rules.engine.record import random_action
 from pontoon_rules.engine.rules import Rules, in_units
@@ -170,8 +178,11 @@ def preferring_must(make: Callable[[], dict[str, Any] | None], tries: int = SEAR
 
 def _after(state: RoundState) -> Plan:
     moves: Plan = []
+    from pontoon_rules.engine.legal import action_words
+
+    offered = [w for w in action_words(state.rules) if w not in PROBED_KINDS]
     for actor in actors(state):
-        for word in KINDS:
+        for word in (*PROBED_KINDS, *offered):
             move: dict[str, Any] = {"actor": actor, "action": word}
             if word in WITH_AMOUNT:
                 move["amount"] = state.rules.min_stake
@@ -181,9 +192,9 @@ def _after(state: RoundState) -> Plan:
 
 
 def _bust(hand: Any, rules: Rules) -> bool:
-    from pontoon_rules.engine.hand import total
+    from pontoon_rules.engine.hand import points
 
-    return total(hand, rules.ace_bonus) > 21
+    return points(hand, rules) > 21
 
 
 # -- out of turn -------------------------------------------------------------------------

@@ -30,6 +30,8 @@ class Claim:
     tie_push: bool | None = None
     pays: Fraction | None = None
     collects: Fraction | None = None
+    lower_wins: bool | None = None
+    """For a by-total result: the lower total wins (`compare: lower-total`)."""
 
 
 @dataclass(frozen=True)
@@ -46,7 +48,7 @@ def expected_cell(claims: list[Claim], pair: Pair) -> dict[str, object]:
     """What the sheet says of `pair`: the most specific claim for each of result, tie rule,
     pays and collects (missing where no sentence says it)."""
     out: dict[str, object] = {}
-    for name in ("result", "tie_push", "pays", "collects"):
+    for name in ("result", "tie_push", "pays", "collects", "lower_wins"):
         found = [c for c in claims if pair in c.pairs and getattr(c, name) is not None]
         if found:
             out[name] = getattr(max(found, key=lambda c: c.level), name)
@@ -75,6 +77,8 @@ def cell_says(cell: OutcomeCell) -> dict[str, object]:
     out: dict[str, object] = {"result": cell.result}
     if cell.result is BY_TOTAL:
         out["tie_push"] = cell.tie_push
+    if cell.lower_wins:
+        out["lower_wins"] = True
     if cell.result in (WIN, BY_TOTAL):
         out["pays"] = cell.pays
     if cell.result in (LOSE, BY_TOTAL):

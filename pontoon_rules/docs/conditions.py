@@ -73,6 +73,11 @@ CONDITIONS: dict[str, Condition] = {
     "table.bank.amount": lambda r: r.table.bank.amount is not None,
     "table.bank.passes_after_deals": lambda r: r.table.bank.passes_after_deals is not None,
     "banker.must_stand_at": lambda r: r.banker.must_stand_at is not None,
+    "pack.ace_values_by_cards": lambda r: bool(r.pack.ace_values_by_cards),
+    "banker.stick_minimum": lambda r: r.banker.stick_minimum is not None and (
+        r.banker.mode.value == "by-choice" or r.banker.stick_minimum > r.banker.stand_on),
+    "banker.opens.allowed": lambda r: r.banker.opens.allowed,
+    "banker.opens.automatic_min_cards": lambda r: r.banker.mode.value == "by-choice",
     "shoot.dry_kitty_sale": lambda r: r.shoot.dry_kitty == "new-kitty-or-sale",
     "side_bets.pair.allowed": lambda r: r.side_bets.pair.allowed,
     "side_bets.match_dealer.allowed": lambda r: r.side_bets.match_dealer.allowed,

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
+from pontoon_rules.docs.family_words import condition_words, prize_words
 from pontoon_rules.docs.letters import rank_letter
 from pontoon_rules.ruleset.common import (
     AgainstTotal,
@@ -129,7 +130,7 @@ def _conditions(d: HandDefinition, r: Ruleset, gettext: Gettext) -> list[str]:
         out.append(gettext("not after doubling"))
     if d.natural:
         out.append(gettext("a natural"))
-    return out
+    return out + condition_words(d, gettext)
 
 
 def describe_hand(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ngettext,
@@ -156,7 +157,8 @@ def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
     if odds:  # else the payout table says it: a "—" where a side never holds the hand
         out.append(_holders(d, gettext))
     if d.player_can_hold and odds:
-        out.append(gettext("Pays %(odds)s.") % {"odds": _odds(payout(ruleset, hand_id))})
+        out.append(prize_words(d, gettext) or gettext("Pays %(odds)s.") % {
+            "odds": _odds(payout(ruleset, hand_id))})
     if d.banker_can_hold and odds:
         out.append(gettext("As the banker's hand it collects %(odds)s.") % {
             "odds": _odds(collect(ruleset, hand_id))})

@@ -117,10 +117,15 @@ def _number(rank: Rank) -> int:
 
 def pack_words(ruleset: Ruleset, gettext: Gettext) -> str:
     """The pack's sentence: its size, what is removed, and the card values."""
-    return pack_size_words(ruleset, gettext) + " " + values_words(ruleset, gettext)
+    from pontoon_rules.docs.family_words import aces_words
+
+    return (pack_size_words(ruleset, gettext) + " " + values_words(ruleset, gettext)
+            + aces_words(ruleset, gettext))
 
 
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
+    from pontoon_rules.docs.family_words import python_messages as family_messages
+
     return [*RANK_PLURALS.values(), *RANK_NAMES.values(), *SUIT_PLURALS.values(),
-            *KNOWN_PACKS.values(), *PHRASES]
+            *KNOWN_PACKS.values(), *PHRASES, *family_messages()]

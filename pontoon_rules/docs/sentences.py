@@ -54,7 +54,7 @@ CHAPTER_TITLES: dict[str, str] = {
 
 RULES: tuple[Rule, ...] = (
     Rule("pack", "game", ("pack.decks", "pack.ranks", "pack.suits", "pack.values",
-                          "pack.ace_values")),
+                          "pack.ace_values", "pack.ace_values_by_cards")),
     Rule("table", "game", ("table.min_players", "table.max_players", "table.banker")),
     Rule("bank", "game", ("table.first_banker", "between_deals.rotation",
                           "between_deals.rotation_tie_break",
@@ -109,7 +109,11 @@ RULES: tuple[Rule, ...] = (
                                     "player.surrender.max_cards",
                                     "player.surrender.after_split")),
     Rule("banker_draws", "bankers-turn", ("banker.mode", "banker.stand_on",
-                                          "banker.hit_soft_17", "banker.must_stand_at")),
+                                          "banker.hit_soft_17", "banker.must_stand_at",
+                                          "banker.stick_minimum")),
+    Rule("banker_opens", "bankers-turn", ("banker.opens.allowed", "banker.opens.from_total",
+                                          "banker.opens.to_total",
+                                          "banker.opens.automatic_min_cards")),
     Rule("banker_cards", "bankers-turn", ("banker.max_cards", "faces.banker_draws",
                                           "banker.draws_when_no_live_hands",
                                           "banker.naturals_live")),

@@ -61,6 +61,8 @@ MESSAGES = (
     _("%(hands)s against the same: the player's wins"),
     _("%(hands)s against the same: the higher total wins, equal totals go to the banker"),
     _("%(hands)s against the same: the higher total wins, equal totals are a stand-off"),
+    _("%(hands)s against the same: the lower total wins, equal totals go to the banker"),
+    _("%(hands)s against the same: the lower total wins, equal totals are a stand-off"),
     _("A winning hand is paid the odds of its hand, a losing one pays the odds of the "
       "banker's hand (2:1 is twice the stake). Any other total wins %(pays)s and, as the "
       "banker's, collects %(collects)s."),
@@ -198,26 +200,34 @@ TIE_ITEMS: dict[tuple[OutcomeResult, bool | None], str] = {
 }
 
 
+LOWER_ITEMS: dict[bool, str] = {
+    False: "%(hands)s against the same: the lower total wins, equal totals go to the banker",
+    True: "%(hands)s against the same: the lower total wins, equal totals are a stand-off",
+}
+"""Two hands whose definition compares by `lower-total` (Xi dach's five-card hands)."""
+
+
 def _wins_whatever(w: _Words, hand_id: str) -> bool:
     cells = [c for (p, b), c in w.table.items() if p == hand_id and b != BUST]
     return bool(cells) and all(c.result is WIN for c in cells)
 
 
 def _ties(w: _Words) -> Said | None:
-    groups: dict[tuple[OutcomeResult, bool | None], list[str]] = {}
+    groups: dict[tuple[OutcomeResult, bool | None, bool], list[str]] = {}
     for hand_id in w.r.hands.ranking:
         cell = w.table.get((hand_id, hand_id))
         if cell is None or (hand_id != TOTAL and _wins_whatever(w, hand_id)):
             continue
         tie = cell.tie_push if cell.result is BY_TOTAL else None
-        groups.setdefault((cell.result, tie), []).append(hand_id)
+        groups.setdefault((cell.result, tie, cell.lower_wins), []).append(hand_id)
     if not groups:
         return None
     items, claims = [], []
-    for (result, tie), ids in groups.items():
-        items.append(w.gettext(TIE_ITEMS[(result, tie)]) % {
-            "hands": ", ".join(w.name(h) for h in ids)})
-        claims.append(Claim(frozenset((h, h) for h in ids), 1, result, tie))
+    for (result, tie, lower), ids in groups.items():
+        message = LOWER_ITEMS[bool(tie)] if lower else TIE_ITEMS[(result, tie)]
+        items.append(w.gettext(message) % {"hands": ", ".join(w.name(h) for h in ids)})
+        claims.append(Claim(frozenset((h, h) for h in ids), 1, result, tie,
+                            lower_wins=True if lower else None))
     text = w.gettext("Equal hands: %(items)s.") % {"items": "; ".join(items)}
     return Said("ties", text, tuple(claims), ("settlement.ties",))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pontoon_rules.engine import faces, giving_up, shoot, side_bets
+from pontoon_rules.engine import faces, giving_up, opening, shoot, side_bets
 from pontoon_rules.engine import legal as rules_legal
 from pontoon_rules.engine.actions import (
     BUY,
@@ -19,6 +19,7 @@ from pontoon_rules.engine.actions import (
     DOUBLE,
     EVEN_MONEY,
     INSURE,
+    OPEN,
     RESCUE,
     SPLIT,
     STICK,
@@ -27,7 +28,7 @@ from pontoon_rules.engine.actions import (
     Action,
     LegalAction,
 )
-from pontoon_rules.engine.hand import Hand, is_bust, is_natural, is_soft, named_hand, total
+from pontoon_rules.engine.hand import Hand, is_bust, is_natural, named_hand, points, soft
 from pontoon_rules.engine.phase import Phase
 from pontoon_rules.ruleset.common import Face
 
@@ -128,7 +129,10 @@ def legal(state: RoundState) -> list[LegalAction]:
 def banker_legal(state: RoundState) -> list[LegalAction]:
     """A banker by choice may twist while under 21 and under the card limit, or stick."""
     if banker_can_draw(state):
-        return [rules_legal.STICK_ACTION, rules_legal.TWIST_ACTION]
+        opens = opening.legal(state)
+        if points(state.banker, state.rules) < state.rules.banker_minimum:
+            return [rules_legal.TWIST_ACTION, *opens]
+        return [rules_legal.STICK_ACTION, rules_legal.TWIST_ACTION, *opens]
     return []
 
 
@@ -136,8 +140,8 @@ def banker_can_draw(state: RoundState) -> bool:
     """Whether the banker's hand may take another card (a banker by choice who must
     stand on a total stands there: `banker.must_stand_at`)."""
     hand, r = state.banker, state.rules
-    points = total(hand, r.ace_bonus)
-    return len(hand.cards) < r.banker_max_cards and points < 21 and points < r.banker_must_stand
+    count = points(hand, r)
+    return len(hand.cards) < r.banker_max_cards and count < 21 and count < r.banker_must_stand
 
 
 def apply_decision(state: RoundState, action: Action) -> None:
@@ -147,6 +151,8 @@ def apply_decision(state: RoundState, action: Action) -> None:
     elif state.phase is Phase.BANKER:
         if action.kind == TWIST:
             state.pending.append(state.banker)
+        elif action.kind == OPEN:
+            opening.apply(state, action)
         else:
             _finish(state)
     elif state.phase is Phase.SHOOT and state.kitty is not None:
@@ -392,10 +398,10 @@ def _banker_must_draw(state: RoundState) -> bool:
     hand, r = state.banker, state.rules
     if len(hand.cards) >= r.banker_max_cards:
         return False
-    points = total(hand, r.ace_bonus)
-    if points < r.banker_stand_on:
+    count = points(hand, r)
+    if count < r.banker_stand_on or count < r.banker_minimum:
         return True
-    return points == r.banker_stand_on and r.banker_hit_soft and is_soft(hand, r.ace_bonus)
+    return count == r.banker_stand_on and r.banker_hit_soft and soft(hand, r)
 
 
 def _finish(state: RoundState) -> None:

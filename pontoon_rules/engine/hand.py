@@ -5,6 +5,7 @@ from __future__ import annotations
 from pontoon_rules.engine.cards import RANK_VALUES
 from pontoon_rules.engine.named import BUST, TOTAL, NamedHand
 from pontoon_rules.engine.rules import Rules
+from pontoon_rules.ruleset.aces import counted
 
 
 class Hand:
@@ -90,26 +91,62 @@ def is_soft(hand: Hand, ace_bonus: int = 10) -> bool:
     return bool(hand.aces) and ace_bonus > 0 and hand.hard + ace_bonus <= 21
 
 
+def points(hand: Hand, rules: Rules) -> int:
+    """The best total of `hand` under `rules`: as `total` says, or with the ace's values
+    of `pack.ace_values_by_cards` for the hand's number of cards."""
+    by_count = rules.aces_by_count
+    if by_count is None or not hand.aces:
+        return total(hand, rules.ace_bonus)
+    return _counted(hand, rules, by_count)[0]
+
+
+def soft(hand: Hand, rules: Rules) -> bool:
+    """Whether an ace of `hand` counts above the lowest value it may count."""
+    by_count = rules.aces_by_count
+    if by_count is None or not hand.aces:
+        return is_soft(hand, rules.ace_bonus)
+    return _counted(hand, rules, by_count)[1]
+
+
+def _counted(hand: Hand, rules: Rules, by_count: tuple[tuple[int, ...], ...]
+             ) -> tuple[int, bool]:
+    values = by_count[min(len(hand.cards), len(by_count) - 1)]
+    return counted(hand.hard - hand.aces * rules.values[0], hand.aces, values)
+
+
+def up_card(banker: Hand, rules: Rules) -> int:
+    """The rank index of the banker's up card (the first dealt face up), or -1."""
+    if not rules.banker_visible:
+        return -1
+    dealt = banker.cards[:rules.banker_cards]
+    if rules.banker_hidden_first:
+        dealt = dealt[max(0, rules.banker_cards - rules.banker_visible):]
+    return dealt[0] >> 2 if dealt else -1
+
+
 def is_ace_ten(hand: Hand, ace_bonus: int = 10) -> bool:
     """Two cards, an ace and a card that make 21 with it (a ten-point card)."""
     return len(hand.cards) == 2 and hand.aces == 1 and total(hand, ace_bonus) == 21
 
 
-def classify(hand: Hand, rules: Rules, banker: bool = False) -> str:
+def classify(hand: Hand, rules: Rules, banker: bool = False, up: int = -1) -> str:
     """The hand id of `hand` under `rules`: its named hand, else bust or total.
 
     The first named hand in the ranking that the holder may hold and whose conditions
-    the cards meet (see `engine.named`); a hand over 21 that none holds is bust.
+    the cards meet (see `engine.named`); a hand over 21 that none holds is bust. `up` is
+    the rank index of the banker's up card, for a definition that asks for it (-1: none).
     """
-    points = total(hand, rules.ace_bonus)
-    if points > 21 and not rules.over_21_hands:
+    count = points(hand, rules)
+    if count > 21 and not rules.over_21_hands:
         return BUST
     named = rules.banker_hands if banker else rules.player_hands
     dealt = rules.banker_dealt if banker else 0
+    is_soft_hand = soft(hand, rules) if rules.reads_soft else False
     for found in named:
-        if found.matches(hand, points, dealt):
+        if found.matches(hand, count, dealt) and (
+                not found.more or found.more_match(hand, is_soft_hand, up)):
             return found.id
-    return BUST if points > 21 else TOTAL
+    return BUST if count > 21 else TOTAL
 
 
 def named_hand(hand: Hand, rules: Rules, banker: bool = False) -> NamedHand | None:
@@ -125,6 +162,6 @@ def is_natural(hand: Hand, rules: Rules, banker: bool = False) -> bool:
 
 def is_bust(hand: Hand, rules: Rules) -> bool:
     """Over 21 and no named hand (two aces of 11 may be one)."""
-    if total(hand, rules.ace_bonus) <= 21:
+    if points(hand, rules) <= 21:
         return False
     return not rules.over_21_hands or classify(hand, rules) == BUST

@@ -6,6 +6,7 @@ from pontoon_rules.engine.actions import (
     BUY,
     CORE_KINDS,
     DOUBLE,
+    OPEN,
     RESCUE,
     SPLIT,
     STICK,
@@ -14,7 +15,8 @@ from pontoon_rules.engine.actions import (
     LegalAction,
 )
 from pontoon_rules.engine.giving_up import may_rescue, may_surrender
-from pontoon_rules.engine.hand import Hand, named_hand, total
+from pontoon_rules.engine.hand import Hand, named_hand
+from pontoon_rules.engine.hand import points as hand_points
 from pontoon_rules.engine.named import NamedHand
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.common import BuyMode
@@ -34,7 +36,7 @@ def hand_legal(hand: Hand, hands_held: int, rules: Rules, up_rank: int = -1,
     surrender restricted by the banker's card reads; `cap` is what may still be staked
     against a bank that is an amount (None: no cap), which bounds buys, doubles and
     splits."""
-    points = total(hand, rules.ace_bonus)
+    points = hand_points(hand, rules)
     out: list[LegalAction] = []
     named = named_hand(hand, rules) if rules.named else None
     drawn_double = hand.doubles and hand.drawn_since_double >= rules.double_draws
@@ -126,7 +128,7 @@ def can_double(hand: Hand, rules: Rules, points: int | None = None) -> bool:
         return False
     if rules.double_totals is not None:
         counted = hand.hard if rules.double_aces_low else (
-            total(hand, rules.ace_bonus) if points is None else points)
+            hand_points(hand, rules) if points is None else points)
         if counted not in rules.double_totals:
             return False
     return rules.double_min_cards <= n <= rules.double_max_cards
@@ -148,7 +150,8 @@ def action_words(rules: Rules) -> tuple[str, ...]:
 
     extra = ((SURRENDER,) if rules.surrender is not None else ()) + (
         (RESCUE,) if rules.rescue else ())
-    return CORE_KINDS + extra + offered(rules)
+    opens = (OPEN,) if rules.opens is not None else ()
+    return CORE_KINDS + extra + offered(rules) + opens
 
 
 def can_split(hand: Hand, hands_held: int, rules: Rules) -> bool:

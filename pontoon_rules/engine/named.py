@@ -48,6 +48,26 @@ class NamedHand:
     by_count: bool = False
     """Defined by its number of cards alone, three or more (a five-card trick): what the
     analysis counts as a 'trick'."""
+    soft: bool | None = None
+    """For a soft hand only (True), a hard hand only (False), or either (None)."""
+    up_ranks: frozenset[int] | None = None
+    """The rank indices the banker's up card must be one of; None for any."""
+    stakes: tuple[int, int] = (0, 0)
+    """The least and the most original stake it holds for (0: no limit)."""
+    more: bool = False
+    """Whether a condition on softness, the banker's up card or the stake applies
+    (`more_match`, which `engine.hand.classify` asks)."""
+
+    def more_match(self, hand: Hand, soft: bool, up: int) -> bool:
+        """The conditions beyond the cards: hard or soft, the banker's up card (`up`, a
+        rank index or -1) and the hand's original stake."""
+        if self.soft is not None and soft != self.soft:
+            return False
+        if self.up_ranks is not None and up not in self.up_ranks:
+            return False
+        low, high = self.stakes
+        stake = hand.stakes[0] if hand.stakes else 0
+        return stake >= low and (not high or stake <= high)
 
     def matches(self, hand: Hand, points: int, banker_dealt: int) -> bool:
         """Whether `hand` (of `points`) is this hand; `banker_dealt` is how many cards count
@@ -99,8 +119,17 @@ def compile_hand(hand_id: str, d: HandDefinition) -> NamedHand:
         may_draw_on=d.may_draw_on, stick_any_total=d.stick_any_total,
         extra=ranks is not None or d.same_rank or suits != ANY_SUITS or d.dealt_only,
         by_count=(d.ranks is None and not d.same_rank and d.min_total is None
-                  and d.min_cards >= 3),
+                  and d.min_cards >= 3 and not _more(d)),
+        soft=d.soft,
+        up_ranks=(None if d.banker_up_ranks is None
+                  else frozenset(_rank_index(x.value) for x in d.banker_up_ranks)),
+        stakes=(d.min_stake or 0, d.max_stake or 0), more=_more(d),
     )
+
+
+def _more(d: HandDefinition) -> bool:
+    return (d.soft is not None or d.banker_up_ranks is not None or d.min_stake is not None
+            or d.max_stake is not None)
 
 
 def _rank_index(code: str) -> int:

@@ -21,6 +21,8 @@ from pontoon_rules.engine.actions import (
 )
 from pontoon_rules.engine.cards import RANK_VALUES, parse_card
 from pontoon_rules.engine.hand import Hand, total
+from pontoon_rules.engine.hand import points as hand_points
+from pontoon_rules.engine.opening import open_choice
 from pontoon_rules.engine.phase import BANKER, Phase
 from pontoon_rules.engine.state import RoundState
 
@@ -45,7 +47,7 @@ def stand_on(target: int) -> Policy:
         if state.phase is Phase.SHOOT:
             return shoot_on_strength(state)
         seat = state.seats[state.seat_cursor]
-        points = total(seat.hands[state.hand_cursor], state.rules.ace_bonus)
+        points = hand_points(seat.hands[state.hand_cursor], state.rules)
         want = max(target, state.rules.stick_minimum)
         choice = _pick(legal, STICK) if points >= want else _pick(legal, TWIST, BUY, STICK)
         return choice or legal[0].example()
@@ -103,8 +105,14 @@ def banker_stands_on(target: int, ace_bonus: int = 10,
 
 def banker_stand_on(state: RoundState) -> Action:
     """A banker by choice who plays the ruleset's automatic rule (stand on `stand_on`),
-    deciding on the banker's observation only."""
+    deciding on the banker's observation only; where `banker.opens` allows, first opening
+    each player who holds `automatic_min_cards` cards or more (`engine.opening`)."""
     rules = state.rules
+    if rules.opens is not None and (choice := open_choice(state)) is not None:
+        return choice
+    if rules.aces_by_count is not None or rules.banker_minimum:
+        target = max(rules.banker_stand_on, rules.banker_minimum)
+        return Action(STICK if hand_points(state.banker, rules) >= target else TWIST)
     policy = banker_stands_on(rules.banker_stand_on, rules.ace_bonus, rules.values)
     return policy(state.observation(BANKER))
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from pontoon_rules.engine import shoot
 from pontoon_rules.engine.cards import card_code
-from pontoon_rules.engine.hand import Hand, classify, is_natural, total
+from pontoon_rules.engine.hand import Hand, classify, is_natural, points, up_card
 from pontoon_rules.engine.settle import money, settle_hand, takes_from_seat
 from pontoon_rules.engine.shoot import KittyResult
 
@@ -183,7 +183,7 @@ def settle_round(state: RoundState) -> RoundResult:
     return RoundResult(
         seats=seats,
         banker_cards=[card_code(c) for c in banker.cards],
-        banker_total=total(banker, r.ace_bonus),
+        banker_total=points(banker, r),
         banker_class=bank_cls,
         banker_net=-sum(s.net - sum(h.shoot_net for h in s.hands) for s in seats),
         ended_early=state.ended_early,
@@ -194,8 +194,9 @@ def settle_round(state: RoundState) -> RoundResult:
 def _hand_result(hand: Hand, net: int, state: RoundState, sweeps: bool) -> HandResult:
     r = state.rules
     shoot_net = shoot.hand_net(hand, net, sweeps, r) if hand.shoot else 0
-    return HandResult([card_code(c) for c in hand.cards], total(hand, r.ace_bonus),
-                      classify(hand, r), list(hand.stakes), net, sum(hand.shoot), shoot_net,
+    return HandResult([card_code(c) for c in hand.cards], points(hand, r),
+                      classify(hand, r, up=up_card(state.banker, r) if r.reads_up else -1),
+                      list(hand.stakes), net, sum(hand.shoot), shoot_net,
                       hand.surrendered and hand.settled_net is not None, hand.rescued)
 
 

@@ -21,6 +21,7 @@ from pontoon_rules.engine.cards import CARDS_PER_PACK, RANK_CODES, SUIT_CODES
 from pontoon_rules.engine.giving_up import SurrenderRules, compile_surrender, rescue_last_only
 from pontoon_rules.engine.named import NamedHand, compile_hand
 from pontoon_rules.engine.side_bets import SideBetRules, compile_side_bets
+from pontoon_rules.ruleset.aces import by_count
 from pontoon_rules.ruleset.classic import ClassicHands, NotClassic, classic_hands
 from pontoon_rules.ruleset.common import (
     ALL_RANKS,
@@ -194,6 +195,20 @@ class Rules:
     """A natural may take insurance too (`player.insurance.offered_to_natural`)."""
     split_21_stands: bool = False
     """A split hand's two-card 21 must stand (`player.split.two_card_21_stands`)."""
+    aces_by_count: tuple[tuple[int, ...], ...] | None = None
+    """Per number of cards (0-24): the values an ace may count (`pack.ace_values_by_cards`);
+    None: `values[0]` and `ace_bonus` always."""
+    reads_soft: bool = False
+    """Some named hand is for a hard or a soft hand only (its `soft`)."""
+    reads_up: bool = False
+    """Some named hand asks for the banker's up card (its `banker_up_ranks`)."""
+    banker_minimum: int = 0
+    """A banker by choice may not stand below this total (`banker.stick_minimum`)."""
+    prizes: dict[str, int] | None = None
+    """Hand id -> the fixed amount it is paid when it wins (`prize`); None: no prizes."""
+    opens: tuple[int, int, int] | None = None
+    """`banker.opens` where allowed: the least and the most total at which the banker may
+    open a player's hands, and the automatic banker's least number of cards to open."""
     rounding: str = "round-down"
     """`settlement.odd_amounts`: how a payout that is not whole is settled."""
     stake_unit: int = 1
@@ -292,6 +307,14 @@ def compile_rules(r: Ruleset) -> Rules:
         natural_insurance=p.insurance.offered_to_natural,
         split_21_stands=sp.two_card_21_stands,
         rounding=st.odd_amounts,
+        aces_by_count=(by_count(r.pack.ace_values_by_cards, aces)
+                       if r.pack.ace_values_by_cards else None),
+        reads_soft=any(d.soft is not None for _i, d in r.hands.ranked()),
+        reads_up=any(d.banker_up_ranks is not None for _i, d in r.hands.ranked()),
+        banker_minimum=b.stick_minimum or 0,
+        prizes={i: d.prize for i, d in r.hands.ranked() if d.prize is not None} or None,
+        opens=((b.opens.from_total, b.opens.to_total or 21, b.opens.automatic_min_cards)
+               if b.opens.allowed else None),
     )
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pontoon_rules.engine.hand import Hand, classify, total
+from pontoon_rules.engine.hand import Hand, classify, points, up_card
 from pontoon_rules.engine.named import BUST, TOTAL
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.errors import ScriptError
@@ -54,11 +54,14 @@ def player_wins(hand: Hand, cls: str, rules: Rules, by_class: bool = True) -> in
 def outcome(hand: Hand, banker: Hand, rules: Rules, cls: str, bank_cls: str
             ) -> tuple[OutcomeCell, int]:
     """The table's cell for `cls` against `bank_cls`, and its result as +1 (the player
-    wins), -1 (the banker wins) or 0 (a push), equal totals settled by the cell's tie rule."""
+    wins), -1 (the banker wins) or 0 (a push), equal totals settled by the cell's tie rule
+    (the lower total winning where the cell says so)."""
     cell = rules.cells[(cls, bank_cls)]
     result = cell.result
     if result is BY_TOTAL:
-        diff = total(hand, rules.ace_bonus) - total(banker, rules.ace_bonus)
+        diff = points(hand, rules) - points(banker, rules)
+        if cell.lower_wins:
+            diff = -diff
         if diff > 0:
             return cell, 1
         return cell, -1 if diff < 0 or not cell.tie_push else 0
@@ -75,15 +78,23 @@ def settle_hand(
     gives up its whole stake here; what a banker's hand takes when that is less (only
     the original bets) is `takes_from_seat`'s.
     """
-    cls = classify(hand, rules)
+    cls = classify(hand, rules, up=up_card(banker, rules) if rules.reads_up else -1)
     if bank_cls is None:
         bank_cls = classify(banker, rules, banker=True)
     cell, result = outcome(hand, banker, rules, cls, bank_cls)
     if result > 0:
-        return money(hand.staked, cell.pays, rules)
+        return won(hand, cls, cell, rules)
     if result < 0:
         return -money(hand.staked, cell.collects, rules)
     return 0
+
+
+def won(hand: Hand, cls: str, cell: OutcomeCell, rules: Rules) -> int:
+    """What a winning `hand` of id `cls` is paid: its fixed prize where it has one (`prize`),
+    else its stake at the cell's odds."""
+    if rules.prizes is not None and (prize := rules.prizes.get(cls)) is not None:
+        return prize
+    return money(hand.staked, cell.pays, rules)
 
 
 def takes_from_seat(hands: list[Hand], banker: Hand, rules: Rules, bank_cls: str
@@ -103,10 +114,10 @@ def takes_from_seat(hands: list[Hand], banker: Hand, rules: Rules, bank_cls: str
         if hand.settled_net is not None:
             nets.append(hand.settled_net)
             continue
-        cls = classify(hand, rules)
+        cls = classify(hand, rules, up=up_card(banker, rules) if rules.reads_up else -1)
         cell, result = outcome(hand, banker, rules, cls, bank_cls)
         if result > 0:
-            nets.append(money(hand.staked, cell.pays, rules))
+            nets.append(won(hand, cls, cell, rules))
         elif result == 0:
             nets.append(0)
         elif cls == BUST:

@@ -18,7 +18,7 @@ import json
 from functools import cache
 
 from pontoon_rules.engine import faces, flow, shoot, side_bets
-from pontoon_rules.engine.actions import Action, LegalAction
+from pontoon_rules.engine.actions import OPEN, Action, LegalAction
 from pontoon_rules.engine.cards import (
     CARDS_PER_PACK,
     RANK_CODES,
@@ -269,7 +269,7 @@ class RoundState:
         """Whether `action` is legal now: a legal kind, its amount in range and, where every
         amount must be a multiple of a unit (`settlement.odd_amounts: exact`), one."""
         unit = self.rules.stake_unit
-        if unit > 1 and action.amount is not None and action.amount % unit:
+        if unit > 1 and action.amount is not None and action.kind != OPEN and action.amount % unit:
             return False
         return any(option.allows(action) for option in self.legal_actions())
 
@@ -334,7 +334,7 @@ def ranges_in_units(legal: list[LegalAction], unit: int) -> list[LegalAction]:
     exact`); an action left no multiple in its range is not offered."""
     out = []
     for option in legal:
-        if option.low is None:
+        if option.low is None or option.kind == OPEN:  # a seat number, not an amount
             out.append(option)
             continue
         low, high = -(-option.low // unit) * unit, (option.high or 0) // unit * unit

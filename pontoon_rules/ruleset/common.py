@@ -110,6 +110,8 @@ class CompareRule(StrEnum):
 
     EQUAL = "equal"
     BY_TOTAL = "by-total"
+    LOWER_TOTAL = "lower-total"
+    """The lower total wins (Xi dach: of two five-card hands under 21)."""
 
 
 class AgainstTotal(StrEnum):

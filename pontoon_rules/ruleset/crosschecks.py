@@ -181,6 +181,48 @@ def _check_pack_size(r: Any) -> str | None:
     return None
 
 
+def _check_totals_met(r: Any) -> str | None:
+    """A named hand of fixed ranks whose cards can never count within its totals (two
+    aces making 21 where an ace counts 11 only), or be as soft or hard as it asks."""
+    bad = [found for hand_id, d in _definitions(r)
+           if d.ranks is not None and (found := _never_met(hand_id, d, r.pack))]
+    return "; ".join(bad) if bad else None
+
+
+def _never_met(hand_id: str, d: Any, pack: Any) -> str | None:
+    from pontoon_rules.ruleset.aces import by_count, counted
+
+    ranks = [x.value for x in d.ranks]
+    aces = ranks.count("A")
+    rest = sum(pack.value_of(x) for x in d.ranks if x.value != "A")
+    values = by_count(pack.ace_values_by_cards, tuple(pack.ace_values))[min(len(ranks), 24)]
+    if pack.ace_values_by_cards:
+        points, soft = counted(rest, aces, values)
+    else:
+        points, soft = _classic_count(rest, aces, tuple(pack.ace_values))
+    low, high = d.min_total or 0, d.max_total if d.max_total is not None else 10**6
+    where = f"hands.definitions.{hand_id}"
+    if not low <= points <= high:
+        limit = (f"min_total {low}" if points < low else f"max_total {high}")
+        return (f"{where}: its ranks {ranks} always count {points} (aces "
+                f"{' or '.join(str(v) for v in values)}), never within {limit}: no hand "
+                "can be it")
+    if getattr(d, "soft", None) is not None and soft != d.soft:
+        return (f"{where}: its ranks {ranks} always make a {'soft' if soft else 'hard'} "
+                f"hand, but soft is {str(d.soft).lower()}: no hand can be it")
+    return None
+
+
+def _classic_count(rest: int, aces: int, ace_values: tuple[int, ...]) -> tuple[int, bool]:
+    """What the engine counts without `ace_values_by_cards`: every ace its low value, one
+    counted high where that does not bust (`engine.hand.total`)."""
+    hard = rest + aces * ace_values[0]
+    bonus = ace_values[1] - ace_values[0] if len(ace_values) == 2 else 0
+    if aces and bonus and hard + bonus <= 21:
+        return hard + bonus, True
+    return hard, False
+
+
 HAND_CHECKS: tuple[Check, ...] = (
     _check_split_ranks,
     _check_card_limits,
@@ -191,6 +233,7 @@ HAND_CHECKS: tuple[Check, ...] = (
     _check_takes,
     _check_outcome_hands,
     _check_pack_size,
+    _check_totals_met,
 )
 """The cross-field checks of the pack, the table and the named hands."""
 

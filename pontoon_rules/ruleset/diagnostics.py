@@ -201,8 +201,27 @@ def _unknown_field(loc: PathKey) -> str:
     model = strip_optional(_annotation_at(loc[:-1]))
     fields = list(model.model_fields) if is_model(model) else []
     close = meant_field(name, fields)
-    hint = f" (did you mean {close!r}?)" if close else ""
+    hint = f" (did you mean {close!r}?)" if close else _concept_hint(name)
     return f"unknown field {name!r}{hint}"
+
+
+_GENERIC_WORDS = frozenset({"player", "players", "banker", "hand", "hands", "card", "cards"})
+"""Words that name who or what, shared by many fields: a field sharing only these with the
+name written is no hint."""
+
+_CONCEPTS: tuple[tuple[frozenset[str], str], ...] = (
+    (frozenset({"always", "wins"}), " (a hand that always wins is a named hand's "
+     "wins_outright, hands.definitions.<id>.wins_outright, or an exception in "
+     "settlement.outcomes)"),
+    (frozenset({"outright"}), " (a named hand's wins_outright: "
+     "hands.definitions.<id>.wins_outright)"),
+)
+"""Word sets of a field written that the schema says elsewhere, and where."""
+
+
+def _concept_hint(name: str) -> str:
+    words = set(name.lower().replace("-", "_").split("_"))
+    return next((hint for needed, hint in _CONCEPTS if needed <= words), "")
 
 
 def meant_field(name: str, fields: list[str]) -> str | None:
@@ -212,12 +231,21 @@ def meant_field(name: str, fields: list[str]) -> str | None:
     plural = [f for f in fields if f in (lowered + "s", lowered.rstrip("s"))]
     if plural:
         return plural[0]
-    close = difflib.get_close_matches(lowered, fields, n=3, cutoff=0.6)
+    words = set(lowered.replace("-", "_").split("_")) - {""}
+    close = [f for f in difflib.get_close_matches(lowered, fields, n=3, cutoff=0.6)
+             if _shares_a_word(words, f) or len(words) == 1]
     if close:
         return max(close, key=lambda f: difflib.SequenceMatcher(None, lowered, f).ratio())
-    words = set(lowered.replace("-", "_").split("_")) - {""}
-    sharing = [f for f in fields if words & set(f.split("_"))]
+    sharing = [f for f in fields if _shares_a_word(words, f)]
     return sharing[0] if len(sharing) == 1 else None
+
+
+def _shares_a_word(words: set[str], field: str) -> bool:
+    """Whether `field` has a word of `words` beyond the generic ones (`player`, `banker`),
+    or a spelling close to one ('hit_soft_17' for 'hits_soft_17')."""
+    mine = set(field.split("_")) - _GENERIC_WORDS
+    return any(w in mine or difflib.get_close_matches(w, list(mine), n=1, cutoff=0.8)
+               for w in words - _GENERIC_WORDS)
 
 
 def _validator_text(item: ErrorDetails) -> str:

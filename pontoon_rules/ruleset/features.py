@@ -402,3 +402,43 @@ register(Feature(
     "multiples of the payouts' denominators (the analysis values payouts unrounded)",
     lambda r: r.settlement.odd_amounts not in ("round-down", "round-up"),
     frozenset({"analysis"})))
+
+
+# -- issue 48: aces by the hand's cards, conditions of named hands, the banker's minimum --
+
+def _hand_conditions(r: Ruleset) -> list[tuple[str, str]]:
+    words = (("soft", "for a hard or a soft hand only"),
+             ("banker_up_ranks", "for some banker's up cards only"),
+             ("min_stake", "for some stakes only"), ("max_stake", "for some stakes only"),
+             ("prize", "a fixed prize"))
+    return [(f"hands.definitions.{i}.{name}", f"{i}: {what}") for i, d in r.hands.ranked()
+            for name, what in words if getattr(d, name) is not None]
+
+
+def _lower_wins(r: Ruleset) -> list[tuple[str, str]]:
+    return [(f"hands.definitions.{i}.compare", f"{i}: of two, the lower total wins")
+            for i, d in r.hands.ranked() if d.compare.value == "lower-total"]
+
+
+register(Feature(
+    "an ace counting by the hand's cards", ("pack.ace_values_by_cards",),
+    "an ace whose values depend on how many cards the hand holds",
+    lambda r: bool(r.pack.ace_values_by_cards)))
+register(Feature(
+    "named hands by softness, up card or stake", ("hands.definitions",),
+    "a named hand for a hard or a soft hand only, a banker's up card, or a band of stakes, "
+    "or paid a fixed prize",
+    lambda r: bool(_hand_conditions(r)), details=_hand_conditions))
+register(Feature(
+    "the lower total winning", ("hands.definitions",),
+    "two named hands of one kind where the lower total wins",
+    lambda r: bool(_lower_wins(r)), details=_lower_wins))
+register(Feature(
+    "a banker's minimum", ("banker.stick_minimum",),
+    "a banker who may not stand below a total",
+    lambda r: r.banker.stick_minimum is not None and (
+        r.banker.mode.value == "by-choice" or r.banker.stick_minimum > r.banker.stand_on)))
+register(Feature(
+    "a banker opening players", ("banker.opens.allowed",),
+    "a banker who opens chosen players' hands and settles them before drawing on",
+    lambda r: r.banker.opens.allowed))

@@ -70,6 +70,24 @@ class HandDefinition(RuleModel):
         description="What the suits must be: any; mixed (not all one suit); suited (all one "
         "suit); or all of a named suit (spades, hearts, diamonds, clubs).",
     )
+    soft: StrictBool | None = Field(
+        default=None,
+        description="A soft hand only (an ace counted high: true), a hard hand only (false), "
+        "or either (null).",
+    )
+    banker_up_ranks: tuple[Rank, ...] | None = Field(
+        default=None,
+        description="The banker's up card (the first dealt face up) must be of one of these "
+        "ranks (Spanish 21's Super Bonus: [\"7\"]); null for any.",
+    )
+    min_stake: StrictInt | None = Field(
+        default=None, ge=1, le=10**15,
+        description="The least original stake it holds for, in minor units; null for none.",
+    )
+    max_stake: StrictInt | None = Field(
+        default=None, ge=1, le=10**15,
+        description="The most original stake it holds for, in minor units; null for no limit.",
+    )
     dealt_only: StrictBool = Field(
         default=False,
         description="Only the cards dealt to the hand: none taken by a twist, buy or "
@@ -89,6 +107,12 @@ class HandDefinition(RuleModel):
         default=True, description="Whether the banker's hand may be this hand."
     )
     pays: Odds = Field(default="1:1", description="What it pays a winning player.")
+    prize: StrictInt | None = Field(
+        default=None, ge=1, le=10**15,
+        description="A fixed amount a winning player holding it is paid, in minor units, "
+        "instead of what pays says (Spanish 21's Super Bonus: $1,000 on a stake of $5 to "
+        "$24); null: pays.",
+    )
     collects: Odds = Field(
         default="1:1",
         description="What it collects as the banker's hand from each hand that loses to it.",
@@ -102,7 +126,8 @@ class HandDefinition(RuleModel):
     )
     compare: CompareRule = Field(
         default=CompareRule.EQUAL,
-        description="How two of them compare: all equal, or by their totals.",
+        description="How two of them compare: all equal, by their totals (the higher wins), "
+        "or by lower-total (the lower total wins: Xi dach's five-card hands).",
     )
     against_total: AgainstTotal = Field(
         default=AgainstTotal.RANKING,
@@ -161,6 +186,11 @@ def _definition_problems(d: HandDefinition) -> list[str | None]:
         _ranks_problem(d),
         ("player_can_hold and banker_can_hold are both false: nobody can hold it"
          if not (d.player_can_hold or d.banker_can_hold) else None),
+        (f"max_stake ({d.max_stake}) is below min_stake ({d.min_stake})"
+         if None not in (d.min_stake, d.max_stake) and d.max_stake < d.min_stake  # type: ignore[operator]
+         else None),
+        ("banker_up_ranks: list at least one rank, or null for any"
+         if d.banker_up_ranks is not None and not d.banker_up_ranks else None),
         ("same_rank needs at least two cards"
          if d.same_rank and d.cards_range[1] is not None and d.cards_range[1] < 2 else None),
     ]

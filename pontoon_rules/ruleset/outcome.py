@@ -21,6 +21,39 @@ OddAmounts = Literal["round-down", "round-up", "round-half-up", "round-half-even
 the last three added for issue 50, round-down stays what a ruleset usually says)."""
 
 
+class BankerOpens(RuleModel):
+    """A banker who, before drawing on, may open chosen players' hands and settle them
+    against the banker's hand as it stands (Ban Luck), then go on drawing."""
+
+    allowed: StrictBool = Field(
+        default=False,
+        description="Whether the banker may open a player's hands and settle them before "
+        "the banker's turn is over.",
+    )
+    from_total: StrictInt = Field(
+        default=16, ge=2, le=21,
+        description="The least total the banker's hand must count to open a player.",
+    )
+    to_total: StrictInt | None = Field(
+        default=None, ge=2, le=21,
+        description="The most total at which the banker may open a player; null for any "
+        "total not over 21.",
+    )
+    automatic_min_cards: StrictInt = Field(
+        default=3, ge=2, le=12,
+        description="The automatic banker's choice: open each player holding at least this "
+        "many cards (a player who drew; in seat order) whenever allowed, then draw on or "
+        "stand as stand_on says.",
+    )
+
+    @model_validator(mode="after")
+    def _check(self) -> BankerOpens:
+        if self.to_total is not None and self.to_total < self.from_total:
+            raise ValueError(f"to_total ({self.to_total}) is below from_total "
+                             f"({self.from_total})")
+        return self
+
+
 class BankerPlay(RuleModel):
     """How the banker plays their hand after the players."""
 
@@ -54,6 +87,15 @@ class BankerPlay(RuleModel):
         default=None, ge=2, le=21,
         description="A banker who draws by choice must stand on this total or more; null "
         "for no such rule.",
+    )
+    stick_minimum: StrictInt | None = Field(
+        default=None, ge=2, le=21,
+        description="Lowest total the banker may stand on: below it the banker must draw "
+        "(Ban Luck: 16), whether drawing by choice or by rule; null for none.",
+    )
+    opens: BankerOpens = Field(
+        default_factory=BankerOpens,
+        description="Opening chosen players' hands and settling them before drawing on.",
     )
 
 

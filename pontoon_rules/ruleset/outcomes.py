@@ -48,6 +48,9 @@ class OutcomeCell:
     tie_push: bool
     exception: bool = False
     """Whether `settlement.outcomes` set this cell (else the ranking did)."""
+    lower_wins: bool = False
+    """Where the result is `by-total`: the lower total wins (two hands whose definition
+    compares by `lower-total`), else the higher."""
 
 
 OutcomeTable = dict[tuple[str, str], OutcomeCell]
@@ -153,7 +156,11 @@ def _compare(ruleset: Ruleset, player: str, banker: str) -> OutcomeCell:
     if mine != theirs:
         return _cell(ruleset, player, banker, WIN if mine < theirs else LOSE)
     if compares_by_total(ruleset, player):
-        return _cell(ruleset, player, banker, BY_TOTAL)
+        cell = _cell(ruleset, player, banker, BY_TOTAL)
+        if lower_total_wins(ruleset, player):
+            cell = OutcomeCell(cell.result, cell.pays, cell.collects, cell.tie_push,
+                               lower_wins=True)
+        return cell
     return _cell(ruleset, player, banker, PUSH if _tie_push(ruleset, player) else LOSE)
 
 
@@ -169,4 +176,10 @@ def by_total_against_total(ruleset: Ruleset, player: str, banker: str) -> bool:
 def compares_by_total(ruleset: Ruleset, hand_id: str) -> bool:
     """Whether two hands `hand_id` compare by their totals (an ordinary total always does)."""
     found = definition(ruleset, hand_id)
-    return found is None or found.compare is CompareRule.BY_TOTAL
+    return found is None or found.compare is not CompareRule.EQUAL
+
+
+def lower_total_wins(ruleset: Ruleset, hand_id: str) -> bool:
+    """Whether of two hands `hand_id` the lower total wins (`compare: lower-total`)."""
+    found = definition(ruleset, hand_id)
+    return found is not None and found.compare is CompareRule.LOWER_TOTAL

@@ -16,6 +16,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
+from pontoon_rules.ruleset.aces import AcesByCards
 from pontoon_rules.ruleset.agreed import Agreed, value_of
 from pontoon_rules.ruleset.bank import Bank, FirstBanker, PlayDirection
 from pontoon_rules.ruleset.common import (
@@ -110,6 +111,13 @@ class Pack(RuleModel):
         default=(1, 11),
         description="What an ace counts: one value ([11]), or a low and a high value "
         "([1, 11]); the low value counts in the hard total, the high one makes a hand soft.",
+    )
+    ace_values_by_cards: AcesByCards = Field(
+        default_factory=dict,
+        description="What an ace counts by how many cards the hand holds, each count from "
+        "that many cards on (Ban Luck: {2: [10, 11], 3: [1, 10], 4: [1]}); each ace takes "
+        "one of the values, the best total not over 21 counting; a hand of fewer cards "
+        "than the smallest count counts as ace_values says. Empty: ace_values always.",
     )
 
     @property
