@@ -181,9 +181,9 @@ def _after(state: RoundState) -> Plan:
 
 
 def _bust(hand: Any, rules: Rules) -> bool:
-    from pontoon_rules.engine.hand import total
+    from pontoon_rules.engine.hand import points
 
-    return total(hand, rules.ace_bonus) > 21
+    return points(hand, rules) > rules.bust_limit
 
 
 # -- out of turn -------------------------------------------------------------------------

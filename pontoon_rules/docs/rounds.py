@@ -25,7 +25,7 @@ from pontoon_rules.engine.actions import (
     LegalAction,
 )
 from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.hand import total
+from pontoon_rules.engine.hand import points
 from pontoon_rules.engine.phase import BANKER, Phase
 from pontoon_rules.engine.policies import automatic
 from pontoon_rules.engine.record import record_round
@@ -74,7 +74,7 @@ class Teaching:
 
 def _points(state: RoundState) -> int:
     seat = state.seats[state.seat_cursor]
-    return total(seat.hands[state.hand_cursor], state.rules.ace_bonus)
+    return points(seat.hands[state.hand_cursor], state.rules)
 
 
 TEACHING: tuple[Teaching, ...] = (

@@ -27,7 +27,7 @@ from pontoon_rules.engine.actions import (
     Action,
     LegalAction,
 )
-from pontoon_rules.engine.hand import Hand, is_bust, is_natural, is_soft, named_hand, total
+from pontoon_rules.engine.hand import Hand, is_bust, is_natural, is_soft_under, named_hand, points
 from pontoon_rules.engine.phase import Phase
 from pontoon_rules.ruleset.common import Face
 
@@ -126,7 +126,8 @@ def legal(state: RoundState) -> list[LegalAction]:
 
 
 def banker_legal(state: RoundState) -> list[LegalAction]:
-    """A banker by choice may twist while under 21 and under the card limit, or stick."""
+    """A banker by choice may twist while under the bust limit (21) and the card limit, or
+    stick."""
     if banker_can_draw(state):
         return [rules_legal.STICK_ACTION, rules_legal.TWIST_ACTION]
     return []
@@ -136,8 +137,9 @@ def banker_can_draw(state: RoundState) -> bool:
     """Whether the banker's hand may take another card (a banker by choice who must
     stand on a total stands there: `banker.must_stand_at`)."""
     hand, r = state.banker, state.rules
-    points = total(hand, r.ace_bonus)
-    return len(hand.cards) < r.banker_max_cards and points < 21 and points < r.banker_must_stand
+    best = points(hand, r)
+    return (len(hand.cards) < r.banker_max_cards and best < r.bust_limit
+            and best < r.banker_must_stand)
 
 
 def apply_decision(state: RoundState, action: Action) -> None:
@@ -223,13 +225,13 @@ def _split(state: RoundState, seat: Seat, hand: Hand) -> None:
     r = state.rules
     dealt_from = len(state.pending)
     keep, moved = hand.cards
-    hand.cards, hand.hard, hand.aces, hand.up = [], 0, 0, []
+    hand.cards, hand.hard, hand.aces, hand.wild, hand.up = [], 0, 0, 0, []
     hand.draw_up = True  # the split cards are turned up
-    hand.add(keep, r.values)
+    hand.put(keep, r)
     hand.is_split = True
     new = Hand(hand.stakes[0], is_split=True)
     new.draw_up = True
-    new.add(moved, r.values)
+    new.put(moved, r)
     hand.draw_up = new.draw_up = r.faces.split_card is FACE_UP
     if r.resplit_one_branch and hand.sibling is not None:
         hand.sibling.blocked = True
@@ -392,10 +394,10 @@ def _banker_must_draw(state: RoundState) -> bool:
     hand, r = state.banker, state.rules
     if len(hand.cards) >= r.banker_max_cards:
         return False
-    points = total(hand, r.ace_bonus)
-    if points < r.banker_stand_on:
+    best = points(hand, r)
+    if best < r.banker_stand_on:
         return True
-    return points == r.banker_stand_on and r.banker_hit_soft and is_soft(hand, r.ace_bonus)
+    return best == r.banker_stand_on and r.banker_hit_soft and is_soft_under(hand, r)
 
 
 def _finish(state: RoundState) -> None:

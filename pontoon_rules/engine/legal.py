@@ -14,7 +14,8 @@ from pontoon_rules.engine.actions import (
     LegalAction,
 )
 from pontoon_rules.engine.giving_up import may_rescue, may_surrender
-from pontoon_rules.engine.hand import Hand, named_hand, total
+from pontoon_rules.engine.hand import Hand, named_hand
+from pontoon_rules.engine.hand import points as best_total
 from pontoon_rules.engine.named import NamedHand
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.common import BuyMode
@@ -34,7 +35,7 @@ def hand_legal(hand: Hand, hands_held: int, rules: Rules, up_rank: int = -1,
     surrender restricted by the banker's card reads; `cap` is what may still be staked
     against a bank that is an amount (None: no cap), which bounds buys, doubles and
     splits."""
-    points = total(hand, rules.ace_bonus)
+    points = best_total(hand, rules)
     out: list[LegalAction] = []
     named = named_hand(hand, rules) if rules.named else None
     drawn_double = hand.doubles and hand.drawn_since_double >= rules.double_draws
@@ -55,7 +56,7 @@ def hand_legal(hand: Hand, hands_held: int, rules: Rules, up_rank: int = -1,
     if rules.surrender is not None and not rules.surrender.early and (
             may_surrender(hand, up_rank, rules)):
         out.append(SURRENDER_ACTION)
-    if rules.rescue and points <= 21 and may_rescue(hand, rules):
+    if rules.rescue and points <= rules.bust_limit and may_rescue(hand, rules):
         out.append(RESCUE_ACTION)
     return out
 
@@ -66,12 +67,13 @@ def may_draw(hand: Hand, points: int, rules: Rules, named: NamedHand | None = No
     `named` is the named hand it is (its `may_draw_on` decides where it says)."""
     if len(hand.cards) >= rules.max_cards:
         return False
-    if rules.split_21_stands and hand.is_split and len(hand.cards) == 2 and points == 21:
+    if (rules.split_21_stands and hand.is_split and len(hand.cards) == 2
+            and points == rules.bust_limit):
         return False
     if named is not None and named.may_draw_on is not None:
         if not named.may_draw_on:
             return False
-    elif points > 21 or (points == 21 and not rules.draw_on_21):
+    elif points > rules.bust_limit or (points == rules.bust_limit and not rules.draw_on_21):
         return False
     return not (hand.is_split and rules.split_aces_one_card and hand.cards[0] >> 2 == 0)
 
@@ -126,7 +128,7 @@ def can_double(hand: Hand, rules: Rules, points: int | None = None) -> bool:
         return False
     if rules.double_totals is not None:
         counted = hand.hard if rules.double_aces_low else (
-            total(hand, rules.ace_bonus) if points is None else points)
+            best_total(hand, rules) if points is None else points)
         if counted not in rules.double_totals:
             return False
     return rules.double_min_cards <= n <= rules.double_max_cards

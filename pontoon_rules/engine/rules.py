@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from pontoon_rules.engine.cards import CARDS_PER_PACK, RANK_CODES, SUIT_CODES
+from pontoon_rules.engine.cards import CARDS_PER_PACK, RANK_CODES, SUIT_CODES, parse_card
 from pontoon_rules.engine.giving_up import SurrenderRules, compile_surrender, rescue_last_only
 from pontoon_rules.engine.named import NamedHand, compile_hand
 from pontoon_rules.engine.side_bets import SideBetRules, compile_side_bets
@@ -51,6 +51,7 @@ from pontoon_rules.ruleset.outcomes import (
     tie_rule,
 )
 from pontoon_rules.ruleset.play import InsuranceAmount
+from pontoon_rules.ruleset.points import unit_of
 
 NO_LIMIT = 99
 
@@ -199,6 +200,28 @@ class Rules:
     stake_unit: int = 1
     """What every amount staked must be a multiple of (`odd_amounts: exact`: the least
     common multiple of the payouts' denominators; else 1)."""
+    unit: int = 1
+    """Engine units in one point: every total, value and threshold here is counted in
+    them (2 where a card is worth a half), so totals stay whole numbers (`ruleset.points`)."""
+    bust_limit: int = 21
+    """`pack.bust_above` in units: a hand above it is bust."""
+    wild: frozenset[int] = frozenset()
+    """Card numbers (0-51) that are wild (`pack.wild_cards`)."""
+    wild_extras: tuple[int, ...] = ()
+    """What a wild card may add above its lowest value, in units, ascending from 0."""
+    wild_lowest: int = 0
+    """A wild card's lowest value, in units: what it counts in a hand's hard total."""
+
+    def points(self, value: Fraction | int) -> int:
+        """`value` (points, exact) in engine units."""
+        scaled = Fraction(value) * self.unit
+        if scaled.denominator != 1:
+            raise ValueError(f"{value} is not a whole number of units of 1/{self.unit}")
+        return int(scaled)
+
+    def shown(self, units: int) -> Fraction:
+        """A total in engine units as points (exact)."""
+        return Fraction(units, self.unit)
 
 
 def compile_rules(r: Ruleset) -> Rules:
@@ -209,14 +232,15 @@ def compile_rules(r: Ruleset) -> Rules:
     ranks = {x.value for x in r.pack.ranks}
     suits = {x.value for x in r.pack.suits}
     none = NO_LIMIT
-    aces = r.pack.ace_values
+    unit = pack_unit(r)
+    aces = [a * unit for a in r.pack.ace_values]
     return Rules(
         ruleset=r,
         decks=None if r.pack.decks == "infinite" else r.pack.decks,
         rank_present=tuple(c in ranks for c in RANK_CODES),
         card_present=tuple(RANK_CODES[c >> 2] in ranks and SUIT_CODES[c & 3] in suits
                            for c in range(CARDS_PER_PACK)),
-        values=tuple(r.pack.value_of(rank) for rank in ALL_RANKS),
+        values=tuple(int(r.pack.value_of(rank) * unit) for rank in ALL_RANKS),
         ace_bonus=aces[1] - aces[0] if len(aces) == 2 else 0,
         max_players=r.table.max_players,
         player_cards=r.deal.player_cards,
@@ -228,7 +252,7 @@ def compile_rules(r: Ruleset) -> Rules:
         later_cap_previous=s.later_buy_cap is LaterBuyCap.PREVIOUS_BUY,
         buy_after_twist=s.buy_after_twist,
         last_buy_card=s.last_buy_card if s.buy is not BuyMode.NONE else 0,
-        stick_minimum=p.stick_minimum or 0,
+        stick_minimum=(p.stick_minimum or 0) * unit,
         max_cards=p.max_cards or none,
         draw_on_21=p.draw_on_21,
         split_allowed=sp.allowed,
@@ -253,7 +277,7 @@ def compile_rules(r: Ruleset) -> Rules:
         insurance_pays=odds_fraction(p.insurance.pays),
         even_money=p.insurance.even_money,
         banker_by_choice=b.mode is BankerMode.BY_CHOICE,
-        banker_stand_on=b.stand_on,
+        banker_stand_on=b.stand_on * unit,
         banker_hit_soft=b.hit_soft_17,
         banker_max_cards=b.max_cards or none,
         banker_plays_alone=b.draws_when_no_live_hands,
@@ -273,7 +297,7 @@ def compile_rules(r: Ruleset) -> Rules:
         shoot_pays=odds_fraction(r.shoot.pays),
         shoot_up_to_kitty=r.shoot.limit is ShootLimit.UP_TO_KITTY,
         **_stake_limits(r),
-        double_totals=None if d.totals is None else frozenset(d.totals),
+        double_totals=None if d.totals is None else frozenset(t * unit for t in d.totals),
         double_aces_low=d.aces_count_one,
         redouble_whole=d.redouble_stake is RedoubleStake.WHOLE_STAKE,
         rescue=d.allowed and d.rescue.allowed,
@@ -284,7 +308,7 @@ def compile_rules(r: Ruleset) -> Rules:
         shoot_fourth_up_to_kitty=r.shoot.fourth_card_limit is ShootLimit.UP_TO_KITTY,
         bank_amount=r.table.bank.amount,
         va_bank=r.table.bank.amount is not None and r.table.bank.va_bank,
-        banker_must_stand=none if b.must_stand_at is None else b.must_stand_at,
+        banker_must_stand=none * unit if b.must_stand_at is None else b.must_stand_at * unit,
         side_bets=compile_side_bets(r),
         new_pack_when_out=r.between_deals.pack_runs_out is PackRunsOut.NEW_PACK,
         banker_hidden_first=r.faces.banker_hidden is BankerHidden.FIRST,
@@ -292,7 +316,28 @@ def compile_rules(r: Ruleset) -> Rules:
         natural_insurance=p.insurance.offered_to_natural,
         split_21_stands=sp.two_card_21_stands,
         rounding=st.odd_amounts,
+        **_counting(r, unit),
     )
+
+
+def pack_unit(r: Ruleset) -> int:
+    """Engine units in one point: the least common denominator of the pack's values, its
+    bust limit and the named hands' totals (1 where every one is whole)."""
+    totals = [t for d in r.hands.definitions.values() for t in (d.min_total, d.max_total)
+              if t is not None]
+    return unit_of([*r.pack.values.values(), r.pack.bust_above, *totals])
+
+
+def _counting(r: Ruleset, unit: int) -> dict[str, Any]:
+    """The bust limit and the wild cards, in engine units."""
+    values = r.pack.wild_values()
+    low = values[0] if values else 0
+    return {
+        "unit": unit, "bust_limit": int(r.pack.bust_above * unit),
+        "wild": frozenset(parse_card(code) for code in r.pack.wild_cards),
+        "wild_extras": tuple(int((v - low) * unit) for v in values),
+        "wild_lowest": int(low * unit),
+    }
 
 
 def _stake_limits(r: Ruleset) -> dict[str, Any]:
@@ -331,13 +376,15 @@ def stake_unit(r: Ruleset) -> int:
 
 def _named_fields(r: Ruleset, table: OutcomeTable) -> dict[str, Any]:
     """The engine's view of the named hands (see the module docstring)."""
-    named = {i: compile_hand(i, d) for i, d in r.hands.ranked()}
+    unit = pack_unit(r)
+    named = {i: compile_hand(i, d, unit) for i, d in r.hands.ranked()}
     defs = r.hands.definitions
     return {
         "named": named,
         "player_hands": tuple(named[i] for i in named if defs[i].player_can_hold),
         "banker_hands": tuple(named[i] for i in named if defs[i].banker_can_hold),
-        "over_21_hands": any(d.max_total is None or d.max_total > 21 for d in defs.values()),
+        "over_21_hands": any(d.max_total is None or d.max_total > r.pack.bust_above
+                             for d in defs.values()),
         "banker_dealt": max(2, r.deal.banker_cards),
         "cells": table,
         "takes": {i: d.takes for i, d in defs.items()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pontoon_rules.engine.hand import Hand, classify, total
+from pontoon_rules.engine.hand import Hand, classify, points
 from pontoon_rules.engine.named import BUST, TOTAL
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.errors import ScriptError
@@ -58,7 +58,7 @@ def outcome(hand: Hand, banker: Hand, rules: Rules, cls: str, bank_cls: str
     cell = rules.cells[(cls, bank_cls)]
     result = cell.result
     if result is BY_TOTAL:
-        diff = total(hand, rules.ace_bonus) - total(banker, rules.ace_bonus)
+        diff = points(hand, rules) - points(banker, rules)
         if diff > 0:
             return cell, 1
         return cell, -1 if diff < 0 or not cell.tie_push else 0

@@ -402,3 +402,19 @@ register(Feature(
     "multiples of the payouts' denominators (the analysis values payouts unrounded)",
     lambda r: r.settlement.odd_amounts not in ("round-down", "round-up"),
     frozenset({"analysis"})))
+
+
+# -- issue 48: values and totals beyond whole points and 21 ------------------------------
+
+register(Feature(
+    "fractional card values", ("pack.values",),
+    "cards worth a fraction of a point (Sette e mezzo's half-point picture cards)",
+    lambda r: any(v.denominator != 1 for v in r.pack.values.values())))
+register(Feature(
+    "a bust limit other than 21", ("pack.bust_above",),
+    "hands bust above another total than 21 (Sette e mezzo: above 7½)",
+    lambda r: r.pack.bust_above != 21))
+register(Feature(
+    "wild cards", ("pack.wild_cards",),
+    "cards that count as any value their holder chooses (la matta)",
+    lambda r: bool(r.pack.wild_cards)))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from fractions import Fraction
 from typing import Annotated, Literal
 
 from pydantic import (
@@ -35,6 +36,7 @@ from pontoon_rules.ruleset.common import (
     Suit,
 )
 from pontoon_rules.ruleset.decisions import RedoubleStake, Rescue, Surrender
+from pontoon_rules.ruleset.points import Points, points_text
 
 
 def _check_decks(value: object) -> int | str:
@@ -51,6 +53,8 @@ def _check_decks(value: object) -> int | str:
 
 
 MAX_DECKS = 16
+CardCode = Annotated[str, Field(pattern=r"^[A2-9TJQK][SHDC]$")]
+"""One card: a rank letter and a suit letter (KD: the king of diamonds, Italian coins)."""
 Decks = Annotated[
     int | Literal["infinite"],
     PlainValidator(_check_decks),
@@ -101,15 +105,29 @@ class Pack(RuleModel):
         min_length=1,
         description="Suits each pack holds (S H D C): one card of each rank held in each suit.",
     )
-    values: dict[Rank, StrictInt] = Field(
+    values: dict[Rank, Points] = Field(
         default_factory=dict,
         description="Points of the ranks that do not count as usual (2-9 their number, "
-        "ten, jack, queen and king 10), e.g. {J: 2, Q: 3, K: 4}; the ace's are ace_values.",
+        "ten, jack, queen and king 10), e.g. {J: 2, Q: 3, K: 4}; a fraction is written in "
+        "quotes, {J: \"1/2\"} (Sette e mezzo's half point); the ace's are ace_values.",
     )
     ace_values: AceValues = Field(
         default=(1, 11),
         description="What an ace counts: one value ([11]), or a low and a high value "
         "([1, 11]); the low value counts in the hard total, the high one makes a hand soft.",
+    )
+
+    bust_above: Points = Field(
+        default=Fraction(21),
+        description="The highest total a hand may have: one above it is bust (21; "
+        "\"15/2\", written also \"7 1/2\", in Sette e mezzo). Every other total of the "
+        "ruleset (named hands, standing and sticking totals) is read against it.",
+    )
+    wild_cards: tuple[CardCode, ...] = Field(
+        default=(),
+        description="Cards that count as any value a rank of the pack has, as their holder "
+        "chooses (Sette e mezzo's matta, the king of coins: [KD]); the engine counts the best "
+        "total not above bust_above. Each a rank and a suit letter, e.g. KD.",
     )
 
     @property
@@ -122,11 +140,21 @@ class Pack(RuleModel):
         """How many cards one pack holds."""
         return len(self.ranks) * len(self.suits)
 
-    def value_of(self, rank: Rank) -> int:
+    def value_of(self, rank: Rank) -> Fraction:
         """The points of a card of `rank` (an ace's low value)."""
         if rank is Rank.ACE:
-            return self.ace_values[0]
-        return self.values.get(rank, USUAL_VALUES[rank])
+            return Fraction(self.ace_values[0])
+        return Fraction(self.values.get(rank, USUAL_VALUES[rank]))
+
+    def wild_values(self) -> tuple[Fraction, ...]:
+        """The values a wild card may take: every value a rank of the pack has (an ace's
+        high one too), lowest first; () where no card is wild."""
+        if not self.wild_cards:
+            return ()
+        found = {self.value_of(rank) for rank in self.ranks}
+        if Rank.ACE in self.ranks:
+            found.update(Fraction(v) for v in self.ace_values)
+        return tuple(sorted(found))
 
     @model_validator(mode="after")
     def _check(self) -> Pack:
@@ -142,17 +170,35 @@ USUAL_VALUES: dict[Rank, int] = {rank: min(i + 1, 10) for i, rank in enumerate(A
 
 def _pack_problems(pack: Pack) -> list[str | None]:
     aces = pack.ace_values
-    bad_values = {r.value: v for r, v in pack.values.items() if not 1 <= v <= 11}
+    bad_values = {r.value: points_text(v) for r, v in pack.values.items() if not 0 < v <= 11}
     return [
         "ranks: each rank may appear once" if len(set(pack.ranks)) != len(pack.ranks) else None,
         "suits: each suit may appear once" if len(set(pack.suits)) != len(pack.suits) else None,
         ("values: the ace's values are ace_values, not values"
          if Rank.ACE in pack.values else None),
-        (f"values: points must be 1 to 11, got {bad_values}" if bad_values else None),
+        (f"values: points must be above 0 and at most 11, got {bad_values}"
+         if bad_values else None),
+        (f"bust_above: expected a total from 1/2 to {MAX_BUST}, got "
+         f"{points_text(pack.bust_above)}" if not 0 < pack.bust_above <= MAX_BUST else None),
+        _wild_problem(pack),
         "ace_values: each value must be 1 to 11" if not all(1 <= v <= 11 for v in aces) else None,
         ("ace_values: the low value must be below the high value"
          if len(aces) == 2 and aces[0] >= aces[1] else None),
     ]
+
+
+MAX_BUST = 63
+"""The highest bust limit a pack may set (three times 21)."""
+
+
+def _wild_problem(pack: Pack) -> str | None:
+    absent = [c for c in pack.wild_cards
+              if Rank(c[0]) not in pack.ranks or Suit(c[1]) not in pack.suits]
+    if absent:
+        return f"wild_cards: {absent} are not in the pack (its ranks and suits)"
+    if len(set(pack.wild_cards)) != len(pack.wild_cards):
+        return "wild_cards: each card may appear once"
+    return None
 
 
 class Table(RuleModel):
