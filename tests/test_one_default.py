@@ -170,6 +170,9 @@ FEATURE_RULESETS: dict[str, tuple[str, dict[str, Any]]] = {
         {"player": {"split": {"allowed": True, "two_card_21_stands": True}}}),
     "payouts rounded to the nearest unit, or exact": (
         "tiny-early-surrender.yaml", {"settlement": {"odd_amounts": "round-half-up"}}),
+    "fractional card values": ("../../rulesets/sette-e-mezzo.yaml", {}),
+    "a bust limit other than 21": ("../../rulesets/sette-e-mezzo.yaml", {}),
+    "wild cards": ("../../rulesets/sette-e-mezzo.yaml", {}),
 }
 """A test ruleset (and an overlay of it) that plays each rule of the registry."""
 

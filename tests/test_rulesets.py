@@ -20,7 +20,7 @@ from pontoon_rules.ruleset.outcomes import outcome_table
 from pontoon_rules.ruleset.registry import bundled_ids, bundled_path, load_bundled
 
 SOURCES = ("pagat-british", "casino-ochko", "belarus-ponton", "australian-pontoon",
-           "ochko-home", "spanish-21", "siebzehn-und-vier", "vingt-un")
+           "ochko-home", "spanish-21", "siebzehn-und-vier", "vingt-un", "sette-e-mezzo")
 
 # Each "Open" item of the digest, as the field that makes it a parameter.
 OPEN_ITEMS = {
@@ -88,6 +88,13 @@ OPEN_ITEMS = {
         "hands.definitions.natural-21.pays",  # „häufig im Verhältnis 2:1“
         "settlement.pays",                  # „den Einsatz doppelt auszahlen“
         "deal.stake_after_first_card",      # raising the stake during play
+    ],
+    "sette-e-mezzo": [
+        "pack.wild_cards",                  # the holder's choice; a lone matta a half?
+        "table.max_players",                # "10-12" at the table
+        "banker.stand_on",                  # a banker by choice: the automatic policy
+        "hands.definitions.sette-e-mezzo-reale.collects",  # the banker's own reale
+        "between_deals",                    # shuffling between deals is not said
     ],
     "vingt-un": [
         "hands.definitions.pontoon",        # "double stakes from all the players"
@@ -170,7 +177,7 @@ def test_every_bundled_ruleset_is_listed() -> None:
 
 # -- provenance holds source text (issue 11, item 8) ---------------------------------------
 ENGLISH = {"en"}
-LATIN_SCRIPT = {"en", "de"}
+LATIN_SCRIPT = {"en", "de", "it"}
 """Languages whose sentences may be plain ASCII (German without an umlaut): an ASCII quote
 from such a source is not a sign of an English gloss."""
 
