@@ -82,3 +82,9 @@ def points_text(points: Fraction | int) -> str:
     if part in _VULGAR:
         return f"{int(whole) or ''}{_VULGAR[part]}"
     return f"{int(whole)} {part.numerator}/{part.denominator}" if whole else str(part)
+
+
+def total_text(total: int | str | Fraction) -> str:
+    """A total as a round's JSON or result holds it (21, '15/2', Fraction(15, 2)) for
+    people: 21, 7½."""
+    return points_text(parse_points(total))
