@@ -48,8 +48,8 @@ def parse_points(value: object) -> Fraction:
 def _check_points(value: object) -> Fraction:
     points = parse_points(value)
     if points.denominator > MAX_DENOMINATOR:
-        raise PydanticCustomError("points", "the denominator may be at most {most}, got "
-                                  "{got}", {"most": MAX_DENOMINATOR, "got": str(points)})
+        raise PydanticCustomError("points", "expected a fraction whose denominator is at most "
+                                  "{most}", {"most": MAX_DENOMINATOR})
     return points
 
 
