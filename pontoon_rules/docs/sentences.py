@@ -24,6 +24,7 @@ from pontoon_rules.docs.values import value_text
 from pontoon_rules.ruleset.agreed import BLANK, agreed_fields
 from pontoon_rules.ruleset.fields import plain, provenance_for, ruleset_paths, value_at
 from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.points import points_text
 
 
 def _(message: str) -> str:
@@ -227,6 +228,7 @@ def _module(ruleset: Ruleset, lang: str) -> Any:
     helpers = {"r": ruleset, "percent": _percent, "has_rank": _has_rank,
                "class_name": lambda c: hand_name(ruleset, c, gettext, lang),
                "pack_words": lambda: pack_words(ruleset, gettext),
+               "bust_limit": lambda: points_text(ruleset.pack.bust_above),
                "banker_natural": banker_natural(ruleset),
                "is_agreed": lambda path: path in agreed_fields(ruleset),
                "limit": lambda path: _limit_text(ruleset, path, gettext),
