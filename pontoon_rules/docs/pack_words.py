@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from pontoon_rules.ruleset.common import ALL_RANKS, ALL_SUITS, Rank
 from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.play import USUAL_VALUES
+from pontoon_rules.ruleset.pack import USUAL_VALUES
 from pontoon_rules.ruleset.points import points_text
 
 Gettext = Callable[[str], str]

@@ -308,7 +308,7 @@ register(Feature(
 # -- the pack and the named hands: what the classic model does not hold -----------------
 
 def _unusual_values(r: Ruleset) -> dict[str, str]:
-    from pontoon_rules.ruleset.play import USUAL_VALUES
+    from pontoon_rules.ruleset.pack import USUAL_VALUES
     from pontoon_rules.ruleset.points import points_text
 
     return {rank.value: points_text(v) for rank, v in r.pack.values.items()

@@ -22,7 +22,8 @@ from pontoon_rules.ruleset.faces import Faces
 from pontoon_rules.ruleset.hands import SpecialHands
 from pontoon_rules.ruleset.languages import LANGUAGES, SOURCE_LANGUAGE, TRANSLATED
 from pontoon_rules.ruleset.outcome import BankerPlay, Settlement
-from pontoon_rules.ruleset.play import Deal, Pack, PlayerOptions, Stakes, Table
+from pontoon_rules.ruleset.pack import Pack
+from pontoon_rules.ruleset.play import Deal, PlayerOptions, Stakes, Table
 from pontoon_rules.ruleset.renamed import SCHEMA_VERSION
 from pontoon_rules.ruleset.side_bets import CHECKS as side_bet_checks
 from pontoon_rules.ruleset.side_bets import SideBets
