@@ -55,7 +55,7 @@ CHAPTER_TITLES: dict[str, str] = {
 
 RULES: tuple[Rule, ...] = (
     Rule("pack", "game", ("pack.decks", "pack.ranks", "pack.suits", "pack.values",
-                          "pack.ace_values", "pack.bust_above", "pack.wild_cards")),
+                          "pack.ace_values", "pack.wild_cards")),
     Rule("table", "game", ("table.min_players", "table.max_players", "table.banker")),
     Rule("bank", "game", ("table.first_banker", "between_deals.rotation",
                           "between_deals.rotation_tie_break",
@@ -78,7 +78,7 @@ RULES: tuple[Rule, ...] = (
                                "player.insurance.offered_to_natural")),
     Rule("banker_pontoon", "deal", ("deal.banker_pontoon_at_once",)),
     Rule("stick", "your-turn", ("player.stick_minimum",)),
-    Rule("draw", "your-turn", ("player.draw_on_21", "stakes.buy")),
+    Rule("draw", "your-turn", ("player.draw_on_21", "stakes.buy", "pack.bust_above")),
     Rule("buy", "your-turn", ("stakes.first_buy_min", "stakes.first_buy_max",
                               "stakes.later_buy_cap")),
     Rule("buy_limits", "your-turn", ("stakes.last_buy_card", "stakes.buy_after_twist")),
