@@ -154,3 +154,20 @@ def test_the_sentences_write_the_values_as_the_engine_counts_them(r: Ruleset) ->
         assert f"any card's value ({shown})" in words
     sentence = hand_sentence(r, "top", str, lambda a, b, n: a if n == 1 else b)
     assert f"making {limit}" in sentence
+
+
+def test_points_are_read_and_written_exactly() -> None:
+    import pytest
+    from pydantic_core import PydanticCustomError
+
+    from pontoon_rules.ruleset.points import parse_points, total_text, unit_of, written
+
+    assert parse_points("7 1/2") == parse_points("15/2") == Fraction(15, 2)
+    assert parse_points(7) == 7 and written(Fraction(15, 2)) == "15/2" and written(Fraction(7)) == 7
+    for bad in (0.5, "0.5", "half", True):
+        with pytest.raises(PydanticCustomError):
+            parse_points(bad)
+    assert [points_text(Fraction(n, d)) for n, d in ((15, 2), (1, 2), (9, 4), (21, 1), (5, 7))] \
+        == ["7½", "½", "2¼", "21", "5/7"]
+    assert total_text("15/2") == "7½" and total_text(21) == "21"
+    assert unit_of([Fraction(1, 2), Fraction(15, 2), 21]) == 2 and unit_of([]) == 1
