@@ -13,6 +13,7 @@ import dataclasses
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
+from fractions import Fraction
 from typing import Any
 
 from pydantic import ValidationError
@@ -44,6 +45,8 @@ SKIPPED_PREFIXES: dict[str, str] = {
     "pack.suits": "a set of suits: not varied",
     "pack.values": "the values of ranks: not varied",
     "pack.ace_values": "a pair of values: not varied",
+    "pack.bust_above": "the bust limit: not varied (the analysis counts to 21)",
+    "pack.wild_cards": "a set of cards: not varied",
     "player.split.ranks": "a set of ranks: not varied",
     "player.insurance.max_fraction": "a fraction: insurance is all or nothing at the maximum",
     "player.insurance.amount": "insurance is all or nothing at the maximum, so exactly the "
@@ -139,7 +142,7 @@ def rule_costs(ruleset: Ruleset, deck: Deck | None = None, policy: str | None = 
         if reason:
             skipped[path] = reason
             continue
-        old = value_at(ruleset, path)
+        old = _whole(value_at(ruleset, path))
         planned.extend((path, old, new, _variant(data, path, new))
                        for new in alternatives(old, path))
     own = _model_key(base_rules)
@@ -256,6 +259,13 @@ def _model_key(rules: Rules) -> str:
     """What the one-seat model reads of `rules` (equal keys: equal edges)."""
     return repr([(f.name, getattr(rules, f.name)) for f in dataclasses.fields(rules)
                  if f.name not in UNSEEN_FIELDS and not f.name.startswith("shoot")])
+
+
+def _whole(value: Any) -> Any:
+    """A whole number of points (a named hand's total) as the int it is."""
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return int(value)
+    return value
 
 
 def alternatives(value: Any, path: str) -> Iterator[Any]:
