@@ -2,8 +2,10 @@
 
 `pack.bust_above` is the highest total a hand may have (21 in every game of the family
 but Sette e mezzo's 7½). A standing, sticking or doubling total above it can never be
-reached by a live hand, and a named hand's `max_total` above it (but not null, "any
-total") would hold busted hands: each is a problem naming the field and the limit.
+reached by a live hand, and a named hand's `max_total` left at its default 21 above a
+lower limit would hold busted hands: each is a problem naming the field and the limit (a
+`max_total` written above the limit is a hand that may be held over it, as two aces of 11
+make 22).
 Every total must also be a whole number of the pack's units (a half where a card is
 worth a half), which `Points` already keeps exact.
 """
@@ -47,14 +49,17 @@ def _check_banker_totals(r: Any) -> str | None:
 
 
 def _check_hand_totals(r: Any) -> str | None:
-    """A named hand's highest total above the bust limit would hold busted hands."""
+    """A named hand's highest total left at its default (21) above a lower bust limit
+    would hold busted hands."""
     limit, bad = _limit(r), []
     for hand_id, d in r.hands.definitions.items():
         where = f"hands.definitions.{hand_id}"
-        if d.max_total is not None and d.max_total > limit:
-            bad.append(f"{where}.max_total ({points_text(d.max_total)}) is above "
-                       f"pack.bust_above ({points_text(limit)}): write the bust limit, or "
-                       "null for a hand that may be held over it")
+        written = "max_total" in getattr(d, "model_fields_set", {"max_total"})
+        if d.max_total is not None and d.max_total > limit and not written:
+            bad.append(f"{where}.max_total is left at its default "
+                       f"({points_text(d.max_total)}), above pack.bust_above "
+                       f"({points_text(limit)}): write the bust limit, or a higher total (or "
+                       "null) for a hand that may be held over it")
     return "; ".join(bad) or None
 
 

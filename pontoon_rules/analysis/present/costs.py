@@ -45,7 +45,6 @@ SKIPPED_PREFIXES: dict[str, str] = {
     "pack.suits": "a set of suits: not varied",
     "pack.values": "the values of ranks: not varied",
     "pack.ace_values": "a pair of values: not varied",
-    "pack.bust_above": "the bust limit: not varied (the analysis counts to 21)",
     "pack.wild_cards": "a set of cards: not varied",
     "player.split.ranks": "a set of ranks: not varied",
     "player.insurance.max_fraction": "a fraction: insurance is all or nothing at the maximum",
@@ -270,7 +269,9 @@ def _whole(value: Any) -> Any:
 
 def alternatives(value: Any, path: str) -> Iterator[Any]:
     """The values a field is tried at: every other enum member, a flipped bool, an
-    integer one either side (and no limit where null is allowed), neighbouring odds."""
+    integer (or a whole number of points) one either side (and no limit where null is
+    allowed), neighbouring odds."""
+    value = _whole(value)
     if isinstance(value, bool):
         yield not value
     elif isinstance(value, Enum):
