@@ -81,7 +81,7 @@ def banker_policy(rules: Rules, name: str | None = None) -> BankerPolicy:
         return BankerPolicy("fixed-rule", rules.banker_stand_on, rules.banker_hit_soft,
                             f"fixed rule: stands on {rules.banker_stand_on} or more{soft}")
     if name is None:
-        shown = points_text(rules.shown(rules.banker_stand_on))
+        shown = points_text(Fraction(rules.banker_stand_on, rules.unit))  # a value: `reads`
         name = f"stand-{shown}"
         if name not in BANKER_POLICIES or rules.unit != 1:  # named policies count points
             return BankerPolicy(name, rules.banker_stand_on, False,
