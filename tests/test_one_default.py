@@ -179,6 +179,9 @@ FEATURE_RULESETS: dict[str, tuple[str, dict[str, Any]]] = {
         {"hands": {"definitions": {"five-card-trick": {"compare": "lower-total"}}}}),
     "a banker's minimum": ("tiny-must-stand.yaml", {"banker": {"stick_minimum": 16}}),
     "a banker opening players": ("tiny-must-stand.yaml", {"banker": {"opens": {"allowed": True}}}),
+    "fractional card values": ("../../rulesets/sette-e-mezzo.yaml", {}),
+    "a bust limit other than 21": ("../../rulesets/sette-e-mezzo.yaml", {}),
+    "wild cards": ("../../rulesets/sette-e-mezzo.yaml", {}),
 }
 """A test ruleset (and an overlay of it) that plays each rule of the registry."""
 

@@ -20,7 +20,8 @@ from pontoon_rules.ruleset.outcomes import outcome_table
 from pontoon_rules.ruleset.registry import bundled_ids, bundled_path, load_bundled
 
 SOURCES = ("pagat-british", "casino-ochko", "belarus-ponton", "australian-pontoon",
-           "ochko-home", "spanish-21", "siebzehn-und-vier", "vingt-un", "ban-luck")
+           "ochko-home", "spanish-21", "siebzehn-und-vier", "vingt-un", "ban-luck",
+           "sette-e-mezzo")
 
 # Each "Open" item of the digest, as the field that makes it a parameter.
 OPEN_ITEMS = {
@@ -93,6 +94,13 @@ OPEN_ITEMS = {
         "pack.decks",                       # "one or two 52-card deck(s)"
         "hands.ranking",                    # the free hand of 15, which ends the deal
         "settlement.player_bust_loses_at_once",  # a hidden bust against a dealer's bust
+    ],
+    "sette-e-mezzo": [
+        "pack.wild_cards",                  # the holder's choice; a lone matta a half?
+        "table.max_players",                # "10-12" at the table
+        "banker.stand_on",                  # a banker by choice: the automatic policy
+        "hands.definitions.sette-e-mezzo-reale.collects",  # the banker's own reale
+        "between_deals",                    # shuffling between deals is not said
     ],
     "vingt-un": [
         "hands.definitions.pontoon",        # "double stakes from all the players"
@@ -175,7 +183,7 @@ def test_every_bundled_ruleset_is_listed() -> None:
 
 # -- provenance holds source text (issue 11, item 8) ---------------------------------------
 ENGLISH = {"en"}
-LATIN_SCRIPT = {"en", "de"}
+LATIN_SCRIPT = {"en", "de", "it"}
 """Languages whose sentences may be plain ASCII (German without an umlaut): an ASCII quote
 from such a source is not a sign of an English gloss."""
 

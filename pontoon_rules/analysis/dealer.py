@@ -17,6 +17,7 @@ from pontoon_rules.analysis.named import Pattern, hand_book
 from pontoon_rules.analysis.outcomes import Final, counted_soft, total_of
 from pontoon_rules.engine.rules import NO_LIMIT, Rules
 from pontoon_rules.errors import AnalysisError
+from pontoon_rules.ruleset.points import points_text
 
 __all__ = ["BANKER_POLICIES", "AnalysisError", "BankerOutlook", "BankerPolicy",
            "banker_outlook", "banker_policy"]
@@ -80,10 +81,11 @@ def banker_policy(rules: Rules, name: str | None = None) -> BankerPolicy:
         return BankerPolicy("fixed-rule", rules.banker_stand_on, rules.banker_hit_soft,
                             f"fixed rule: stands on {rules.banker_stand_on} or more{soft}")
     if name is None:
-        name = f"stand-{rules.banker_stand_on}"
-        if name not in BANKER_POLICIES:
+        shown = points_text(Fraction(rules.banker_stand_on, rules.unit))  # a value: `reads`
+        name = f"stand-{shown}"
+        if name not in BANKER_POLICIES or rules.unit != 1:  # named policies count points
             return BankerPolicy(name, rules.banker_stand_on, False,
-                                f"stands on {rules.banker_stand_on} or more"
+                                f"stands on {shown} or more"
                                 ).held_to(rules.banker_must_stand)
     if name not in BANKER_POLICIES:
         known = ", ".join(BANKER_POLICIES)

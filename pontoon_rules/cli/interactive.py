@@ -19,13 +19,14 @@ from rich.console import Console
 from pontoon_rules.cli.play_render import cards_text, print_result
 from pontoon_rules.engine.actions import ALIASES, Action, LegalAction
 from pontoon_rules.engine.cards import card_code
-from pontoon_rules.engine.hand import Hand, is_soft, total
+from pontoon_rules.engine.hand import Hand, is_soft_under, points
 from pontoon_rules.engine.policies import automatic
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import IllegalActionError
 from pontoon_rules.ruleset.loader import load_ruleset
 from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.points import points_text
 from pontoon_rules.text import markup_safe
 
 LETTERS = {"stick": "s", "twist": "t", "buy": "b", "split": "p", "double": "d",
@@ -83,10 +84,11 @@ def _play(state: RoundState, rng: random.Random, console: Console) -> None:
 
 def hand_text(hand: Hand, rules: Rules) -> str:
     """A hand's cards and its total: '7♠ A♦ (soft 18)'."""
-    points = total(hand, rules.ace_bonus)
-    soft = "soft " if points <= 21 and is_soft(hand, rules.ace_bonus) else ""
-    bust = ", bust" if points > 21 else ""
-    return f"{cards_text([card_code(c) for c in hand.cards])} ({soft}{points}{bust})"
+    best = points(hand, rules)
+    soft = "soft " if best <= rules.bust_limit and is_soft_under(hand, rules) else ""
+    bust = ", bust" if best > rules.bust_limit else ""
+    shown = points_text(rules.shown(best))
+    return f"{cards_text([card_code(c) for c in hand.cards])} ({soft}{shown}{bust})"
 
 
 def banker_text(state: RoundState) -> str:

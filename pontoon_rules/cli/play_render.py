@@ -8,6 +8,7 @@ from rich.table import Table
 from pontoon_rules.engine.cards import parse_card, pretty
 from pontoon_rules.engine.results import RoundResult
 from pontoon_rules.engine.script import ScriptRun
+from pontoon_rules.ruleset.points import total_text
 from pontoon_rules.text import markup_safe
 
 
@@ -28,12 +29,12 @@ def print_result(result: RoundResult, console: Console) -> None:
     for seat in result.seats:
         for i, hand in enumerate(seat.hands):
             name = seat.seat + (f" hand {i + 1}" if len(seat.hands) > 1 else "")
-            table.add_row(markup_safe(name), cards_text(hand.cards), str(hand.total),
+            table.add_row(markup_safe(name), cards_text(hand.cards), total_text(hand.total),
                           markup_safe(hand.hand_class), str(hand.staked), f"{hand.net:+d}")
         if seat.insurance:
             table.add_row(seat.seat, "insurance", "", "", str(seat.insurance),
                           f"{seat.insurance_net:+d}")
-    table.add_row("banker", cards_text(result.banker_cards), str(result.banker_total),
+    table.add_row("banker", cards_text(result.banker_cards), total_text(result.banker_total),
                   result.banker_class, "", f"{result.banker_net:+d}")
     console.print(table)
 

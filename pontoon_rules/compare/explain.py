@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from fractions import Fraction
 
 from pontoon_rules.engine.results import HandResult, RoundResult, SeatResult
 from pontoon_rules.ruleset.common import HandClass
+from pontoon_rules.ruleset.points import total_text
 
 _CLASS_WORDS: dict[str, str] = {
     HandClass.PONTOON: "pontoon",
@@ -25,11 +27,11 @@ _CLASS_WORDS: dict[str, str] = {
 _ARTICLE = (HandClass.PONTOON, HandClass.FIVE_CARD_TRICK, HandClass.BUST)
 
 
-def hand_words(cls: str, total: int, cards: int, article: bool = True) -> str:
+def hand_words(cls: str, total: int | Fraction, cards: int, article: bool = True) -> str:
     """A hand in words: 'a pontoon', '19', 'a five-card trick of 17', 'a bust 24'; a hand
     the ruleset names itself by its id ('a five-card-21 (21)')."""
     template = _CLASS_WORDS.get(cls, cls.replace("-", " ") + " ({total})")
-    words = template.format(total=total, cards=cards)
+    words = template.format(total=total_text(total), cards=cards)
     return f"a {words}" if article and (cls in _ARTICLE or cls not in _CLASS_WORDS) else words
 
 

@@ -24,7 +24,8 @@ from pontoon_rules.engine.actions import (
     Action,
     LegalAction,
 )
-from pontoon_rules.engine.hand import Hand, total
+from pontoon_rules.engine.hand import Hand
+from pontoon_rules.engine.hand import points as points_in
 from pontoon_rules.engine.phase import BANKER, Phase
 from pontoon_rules.engine.policies import banker_stands_on
 from pontoon_rules.engine.state import RoundState
@@ -163,14 +164,14 @@ def _giving_up(points: int) -> bool:
 
 def _banker(state: RoundState, policy: Policy) -> Action:
     stand = policy.banker_stand or state.rules.banker_stand_on
-    return banker_stands_on(stand, state.rules.ace_bonus, state.rules.values)(
+    return banker_stands_on(stand, state.rules.ace_bonus, state.rules.values, state.rules)(
         state.observation(BANKER))
 
 
 def _insurance(state: RoundState, options: dict[str, LegalAction], policy: Policy) -> Action:
     seat = state.seats[state.current_player()]
     if policy.surrender and SURRENDER in options and _giving_up(
-            total(seat.hands[0], state.rules.ace_bonus)):
+            points_in(seat.hands[0], state.rules)):
         return Action(SURRENDER)
     if policy.insure and EVEN_MONEY in options:
         return Action(EVEN_MONEY)
@@ -181,7 +182,7 @@ def _insurance(state: RoundState, options: dict[str, LegalAction], policy: Polic
 
 def _player(state: RoundState, policy: Policy, options: dict[str, LegalAction]) -> Action | None:
     hand = state.seats[state.seat_cursor].hands[state.hand_cursor]
-    points = total(hand, state.rules.ace_bonus)
+    points = points_in(hand, state.rules)
     if policy.split and SPLIT in options:
         return Action(SPLIT)
     if policy.stick_at == DRAW_ALWAYS:  # draw-safe; above it (draw-to-five) never sticks

@@ -100,7 +100,7 @@ def _beside(rules: Rules, taken: list[int], wanted: list[int]) -> list[int] | No
 def _class(rules: Rules, cards: list[int]) -> str:
     hand = Hand(100)
     for card in cards:
-        hand.add(card, rules.values)
+        hand.put(card, rules)
     hand.drawn = max(0, len(cards) - rules.banker_cards)
     return str(classify(hand, rules, banker=True))
 

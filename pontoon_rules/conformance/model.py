@@ -18,7 +18,7 @@ import hashlib
 import json
 import uuid
 from functools import lru_cache
-from typing import Any, Literal, get_args
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
@@ -157,11 +157,16 @@ class RejectStep(VectorModel):
     reject: Refusal
 
 
+Total = StrictInt | Annotated[str, Field(pattern=r"^[0-9]{1,4}/[0-9]{1,2}$")]
+"""A hand's total: a whole number, or an exact fraction 'n/d' where a card is worth a
+fraction of a point (Sette e mezzo's 7½ is '15/2')."""
+
+
 class HandFinal(VectorModel):
     """One finished player hand."""
 
     cards: list[str] | None = None
-    total: int | None = None
+    total: Total | None = None
     hand_class: str | None = Field(default=None, alias="class")
     stakes: list[int] | None = Field(default=None, description="Original stake, buys, doubles.")
     net: int | None = None
@@ -195,7 +200,7 @@ class BankerFinal(VectorModel):
     """The banker's hand and net."""
 
     cards: list[str] | None = None
-    total: int | None = None
+    total: Total | None = None
     hand_class: str | None = Field(default=None, alias="class")
     net: int | None = None
 

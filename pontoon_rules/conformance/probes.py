@@ -194,7 +194,7 @@ def _after(state: RoundState) -> Plan:
 def _bust(hand: Any, rules: Rules) -> bool:
     from pontoon_rules.engine.hand import points
 
-    return points(hand, rules) > 21
+    return points(hand, rules) > rules.bust_limit
 
 
 # -- out of turn -------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from typing import Any
 
 from pontoon_rules.engine.actions import KINDS, WITH_AMOUNT, Action
 from pontoon_rules.engine.cards import CODES, parse_card
-from pontoon_rules.engine.results import given_up_json, side_bets_json
+from pontoon_rules.engine.results import given_up_json, side_bets_json, total_json
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import PontoonError, ShoeError
@@ -212,7 +212,7 @@ def final_json(state: RoundState) -> dict[str, Any]:
     seats = []
     for seat in result.seats:
         entry: dict[str, Any] = {"seat": seat.seat, "hands": [
-            {"cards": h.cards, "total": h.total, "class": h.hand_class,
+            {"cards": h.cards, "total": total_json(h.total), "class": h.hand_class,
              "stakes": h.stakes, "net": h.net, **given_up_json(h)} for h in seat.hands]}
         if seat.insurance:
             entry["insurance"] = {"staked": seat.insurance, "net": seat.insurance_net}
@@ -222,7 +222,7 @@ def final_json(state: RoundState) -> dict[str, Any]:
             entry["side_bets"] = side_bets_json(seat)
         entry["net"] = seat.net
         seats.append(entry)
-    banker = {"cards": result.banker_cards, "total": result.banker_total,
+    banker = {"cards": result.banker_cards, "total": total_json(result.banker_total),
               "class": result.banker_class, "net": result.banker_net}
     return {"seats": seats, "banker": banker, "ended_early": result.ended_early}
 

@@ -22,6 +22,7 @@ from pontoon_rules.docs.values import actor_text, card_view, class_name
 from pontoon_rules.docs.views import round_view
 from pontoon_rules.literal import user
 from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.points import total_text
 
 _VERBS = {"stick": "sticks", "twist": "twists", "buy": "buys a card for {amount}",
           "split": "splits the pair", "double": "doubles", "insure": "insures for {amount}",
@@ -39,7 +40,7 @@ def _cards(codes: list[str]) -> str:
 def hand_words(hand: dict[str, Any]) -> str:
     """'9♣ 6♦ (15)', '5♠ 6♥ 10♣: 21 with 3 cards', 'A♠ K♥: a pontoon', 'bust (24)'."""
     gettext = translations(SOURCE_LANGUAGE).gettext
-    cards, total, cls = _cards(hand["cards"]), hand["total"], hand["class"]
+    cards, total, cls = _cards(hand["cards"]), total_text(hand["total"]), hand["class"]
     if cls == "total":
         return f"{cards} ({total})"
     if cls == "bust":

@@ -28,6 +28,7 @@ from pontoon_rules.ruleset.outcomes import (
     outcome_table,
     payout,
 )
+from pontoon_rules.ruleset.points import points_text
 
 Gettext = Callable[[str], str]
 Ngettext = Callable[[str, str, int], str]
@@ -105,7 +106,7 @@ def _cards_words(d: HandDefinition, ngettext: Ngettext, gettext: Gettext) -> str
 
 
 def _total_words(d: HandDefinition, gettext: Gettext) -> str | None:
-    low, high = d.min_total, d.max_total
+    low, high = (None if t is None else points_text(t) for t in (d.min_total, d.max_total))
     if high is None:
         return gettext("of any total") if low is None else gettext(
             "totalling %(total)s or more") % {"total": low}
@@ -139,7 +140,8 @@ def describe_hand(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
     d = ruleset.hands.definitions[hand_id]
     cards = _cards_words(d, ngettext, gettext)
     total = _total_words(d, gettext)
-    if total and not (d.ranks is not None and d.max_total == 21 and d.min_total is None):
+    if total and not (d.ranks is not None and d.max_total == ruleset.pack.bust_above
+                      and d.min_total is None):
         cards = f"{cards} {total}"
     parts = [cards, *_conditions(d, ruleset, gettext)]
     name = hand_name(ruleset, hand_id, gettext, lang)
@@ -167,7 +169,7 @@ def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
         out.append(taken[:1].upper() + taken[1:] + ".")
     if beats_equal_total(ruleset, hand_id):
         out.append(gettext("It also beats the banker's ordinary %(total)s.")
-                   % {"total": d.max_total})
+                   % {"total": points_text(d.max_total or 0)})
     out += _drawing(d, gettext)
     return " ".join(p for p in out if p)
 
@@ -189,7 +191,7 @@ def beats_equal_total(ruleset: Ruleset, hand_id: str) -> bool:
     return any(not _banker_hand_named(ruleset, cards, total) for cards in range(3, most + 1))
 
 
-def _banker_hand_named(ruleset: Ruleset, cards: int, total: int) -> bool:
+def _banker_hand_named(ruleset: Ruleset, cards: int, total: Fraction) -> bool:
     """Whether every banker's hand of `cards` cards totalling `total` is a named hand."""
     for _id, d in ruleset.hands.ranked():
         low, high = d.cards_range

@@ -19,6 +19,7 @@ from pontoon_rules.docs.hands import hand_name
 from pontoon_rules.docs.values import Gettext, actor_text, card_view
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.outcomes import BUST, BY_TOTAL, LOSE, PUSH, TOTAL, WIN, outcome_table
+from pontoon_rules.ruleset.points import parse_points, total_text
 
 Ngettext = Callable[[str, str, int], str]
 
@@ -156,7 +157,7 @@ class Narrator:
         return hand_name(self.r, hand_class, self.gettext, self.lang)
 
     def hand_end(self, hand: dict[str, Any]) -> str:
-        count, total, cls = len(hand["cards"]), hand["total"], hand["class"]
+        count, total, cls = len(hand["cards"]), total_text(hand["total"]), hand["class"]
         words = {"total": total, "count": count, "hand": self.name(cls)}
         if cls == TOTAL:
             return self.ngettext(*HAND_ENDS[0], count) % words
@@ -185,7 +186,7 @@ class Narrator:
 
     def _side(self, hand: dict[str, Any], total: bool) -> str:
         if hand["class"] == TOTAL and total:
-            return str(hand["total"])
+            return total_text(hand["total"])
         return self.name(hand["class"])
 
     def cause(self, who: str, hand: dict[str, Any], banker: dict[str, Any],
@@ -210,7 +211,7 @@ class Narrator:
         if cell.result is BY_TOTAL and hand["total"] == banker["total"]:
             return self.gettext(CAUSES["totals-push" if cell.tie_push else "totals-banker"])
         if cell.result is BY_TOTAL:
-            better, worse = sorted((hand, banker), key=lambda h: -int(h["total"]))
+            better, worse = sorted((hand, banker), key=lambda h: -parse_points(h["total"]))
             return self.gettext(CAUSES["beats"]) % {"better": self._side(better, True),
                                                     "worse": self._side(worse, True)}
         if p == b and p != TOTAL:

@@ -8,7 +8,8 @@ from collections.abc import Callable
 
 from pontoon_rules.ruleset.common import ALL_RANKS, ALL_SUITS, Rank
 from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.play import USUAL_VALUES
+from pontoon_rules.ruleset.pack import USUAL_VALUES
+from pontoon_rules.ruleset.points import points_text
 
 Gettext = Callable[[str], str]
 
@@ -52,6 +53,10 @@ PHRASES = (
     _("Card values: %(values)s; every other card its number."),
     _("%(low)s or %(high)s"),
     _("%(rank)s %(value)s"),
+    _("A hand over %(limit)s is bust."),
+    _("%(cards)s is wild: it counts as any card's value (%(values)s), as its holder "
+      "chooses; a hand counts the best total it can make without going over %(limit)s."),
+    _("The %(rank)s of %(suit)s"),
 )
 
 
@@ -105,7 +110,7 @@ def values_words(ruleset: Ruleset, gettext: Gettext) -> str:
         value = pack.value_of(rank)
         if rank is not Rank.ACE and (rank in pack.values or value != _number(rank)):
             items.append(gettext("%(rank)s %(value)s") % {"rank": gettext(RANK_NAMES[rank]),
-                                                            "value": value})
+                                                            "value": points_text(value)})
     return gettext("Card values: %(values)s; every other card its number.") % {
         "values": _joined(items)}
 
@@ -115,12 +120,35 @@ def _number(rank: Rank) -> int:
     return USUAL_VALUES[rank] if rank not in (Rank.JACK, Rank.QUEEN, Rank.KING) else 0
 
 
+def totals_words(ruleset: Ruleset, gettext: Gettext) -> str:
+    """The bust limit where it is not 21, and the wild cards (empty for neither)."""
+    pack = ruleset.pack
+    limit = points_text(pack.bust_above)
+    out = []
+    if pack.bust_above != 21:
+        out.append(gettext("A hand over %(limit)s is bust.") % {"limit": limit})
+    if pack.wild_cards:
+        cards = _joined([gettext("The %(rank)s of %(suit)s") % {
+            "rank": gettext(RANK_NAMES[Rank(code[0])]), "suit": gettext(SUIT_PLURALS[code[1]])}
+            for code in pack.wild_cards])
+        values = _joined([points_text(v) for v in pack.wild_values()])
+        out.append(gettext("%(cards)s is wild: it counts as any card's value (%(values)s), as "
+                           "its holder chooses; a hand counts the best total it can make "
+                           "without going over %(limit)s.") % {
+                               "cards": cards, "values": values, "limit": limit})
+    return " ".join(out)
+
+
 def pack_words(ruleset: Ruleset, gettext: Gettext) -> str:
-    """The pack's sentence: its size, what is removed, and the card values."""
+    """The pack's sentence: its size, what is removed, the card values (an ace's by the
+    hand's cards where they differ), and (where they are not the usual) the bust limit and
+    the wild cards."""
     from pontoon_rules.docs.family_words import aces_words
 
-    return (pack_size_words(ruleset, gettext) + " " + values_words(ruleset, gettext)
-            + aces_words(ruleset, gettext))
+    out = (pack_size_words(ruleset, gettext) + " " + values_words(ruleset, gettext)
+           + aces_words(ruleset, gettext))
+    totals = totals_words(ruleset, gettext)
+    return f"{out} {totals}" if totals else out
 
 
 def python_messages() -> list[str]:

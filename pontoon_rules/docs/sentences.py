@@ -24,6 +24,7 @@ from pontoon_rules.docs.values import value_text
 from pontoon_rules.ruleset.agreed import BLANK, agreed_fields
 from pontoon_rules.ruleset.fields import plain, provenance_for, ruleset_paths, value_at
 from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.points import points_text
 
 
 def _(message: str) -> str:
@@ -54,7 +55,7 @@ CHAPTER_TITLES: dict[str, str] = {
 
 RULES: tuple[Rule, ...] = (
     Rule("pack", "game", ("pack.decks", "pack.ranks", "pack.suits", "pack.values",
-                          "pack.ace_values", "pack.ace_values_by_cards")),
+                          "pack.ace_values", "pack.ace_values_by_cards", "pack.wild_cards")),
     Rule("table", "game", ("table.min_players", "table.max_players", "table.banker")),
     Rule("bank", "game", ("table.first_banker", "between_deals.rotation",
                           "between_deals.rotation_tie_break",
@@ -77,7 +78,7 @@ RULES: tuple[Rule, ...] = (
                                "player.insurance.offered_to_natural")),
     Rule("banker_pontoon", "deal", ("deal.banker_pontoon_at_once",)),
     Rule("stick", "your-turn", ("player.stick_minimum",)),
-    Rule("draw", "your-turn", ("player.draw_on_21", "stakes.buy")),
+    Rule("draw", "your-turn", ("player.draw_on_21", "stakes.buy", "pack.bust_above")),
     Rule("buy", "your-turn", ("stakes.first_buy_min", "stakes.first_buy_max",
                               "stakes.later_buy_cap")),
     Rule("buy_limits", "your-turn", ("stakes.last_buy_card", "stakes.buy_after_twist")),
@@ -231,6 +232,7 @@ def _module(ruleset: Ruleset, lang: str) -> Any:
     helpers = {"r": ruleset, "percent": _percent, "has_rank": _has_rank,
                "class_name": lambda c: hand_name(ruleset, c, gettext, lang),
                "pack_words": lambda: pack_words(ruleset, gettext),
+               "bust_limit": lambda: points_text(ruleset.pack.bust_above),
                "banker_natural": banker_natural(ruleset),
                "is_agreed": lambda path: path in agreed_fields(ruleset),
                "limit": lambda path: _limit_text(ruleset, path, gettext),

@@ -23,6 +23,7 @@ from pontoon_rules.docs.values import (
 from pontoon_rules.literal import user
 from pontoon_rules.ruleset.fields import describe, has_path, plain, value_at
 from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.points import total_text
 from pontoon_rules.ruleset.present import NOT_DEFINED, field_row, label, open_questions
 
 
@@ -102,7 +103,8 @@ def hand_view(hand: dict[str, Any], gettext: Gettext,
     """A hand of the script contract's JSON, with cards to draw and its class in words
     (`names`: the game's own names of its hand ids, in the sheet's language)."""
     found = (names or {}).get(hand["class"])
-    return {"cards": [card_view(c, gettext) for c in hand["cards"]], "total": hand["total"],
+    return {"cards": [card_view(c, gettext) for c in hand["cards"]],
+            "total": total_text(hand["total"]),
             "class": found or class_name(hand["class"], gettext), "staked": hand.get("staked", 0),
             "net": hand["net"]}
 

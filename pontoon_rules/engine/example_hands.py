@@ -34,7 +34,7 @@ def example_cards(ruleset: Ruleset, hand_id: str, rules: Rules | None = None,
 def _hand_of(cards: list[int], rules: Rules) -> Hand:
     hand = Hand(100)
     for card in cards:
-        hand.add(card, rules.values)
+        hand.put(card, rules)
     hand.drawn = max(0, len(cards) - rules.player_cards)
     return hand
 

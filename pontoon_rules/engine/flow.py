@@ -127,7 +127,8 @@ def legal(state: RoundState) -> list[LegalAction]:
 
 
 def banker_legal(state: RoundState) -> list[LegalAction]:
-    """A banker by choice may twist while under 21 and under the card limit, or stick."""
+    """A banker by choice may twist while under the bust limit (21) and the card limit, or
+    stick."""
     if banker_can_draw(state):
         opens = opening.legal(state)
         if points(state.banker, state.rules) < state.rules.banker_minimum:
@@ -141,7 +142,8 @@ def banker_can_draw(state: RoundState) -> bool:
     stand on a total stands there: `banker.must_stand_at`)."""
     hand, r = state.banker, state.rules
     count = points(hand, r)
-    return len(hand.cards) < r.banker_max_cards and count < 21 and count < r.banker_must_stand
+    return (len(hand.cards) < r.banker_max_cards and count < r.bust_limit
+            and count < r.banker_must_stand)
 
 
 def apply_decision(state: RoundState, action: Action) -> None:
@@ -229,13 +231,13 @@ def _split(state: RoundState, seat: Seat, hand: Hand) -> None:
     r = state.rules
     dealt_from = len(state.pending)
     keep, moved = hand.cards
-    hand.cards, hand.hard, hand.aces, hand.up = [], 0, 0, []
+    hand.cards, hand.hard, hand.aces, hand.wild, hand.up = [], 0, 0, 0, []
     hand.draw_up = True  # the split cards are turned up
-    hand.add(keep, r.values)
+    hand.put(keep, r)
     hand.is_split = True
     new = Hand(hand.stakes[0], is_split=True)
     new.draw_up = True
-    new.add(moved, r.values)
+    new.put(moved, r)
     hand.draw_up = new.draw_up = r.faces.split_card is FACE_UP
     if r.resplit_one_branch and hand.sibling is not None:
         hand.sibling.blocked = True

@@ -15,6 +15,7 @@ class Hand:
         "cards", "hard", "aces", "stakes", "sibling", "twisted", "bought",
         "doubles", "drawn_since_double", "done", "settled_net", "is_split", "blocked",
         "pending_cards", "shoot", "up", "draw_up", "drawn", "surrendered", "rescued",
+        "wild",
     )
 
     def __init__(self, stake: int = 0, is_split: bool = False) -> None:
@@ -43,15 +44,27 @@ class Hand:
         """Given up for part of its stake (`engine.giving_up`)."""
         self.rescued = False
         """A doubled hand given up for its doubled part (the double-down rescue)."""
+        self.wild = 0
+        """Wild cards held (`pack.wild_cards`): each counts its lowest value in `hard`."""
 
-    def add(self, card: int, values: tuple[int, ...] = RANK_VALUES) -> None:
-        """Put `card` in the hand; `values` are the ranks' points (the ace's low value)."""
+    def add(self, card: int, values: tuple[int, ...] = RANK_VALUES,
+            wild: frozenset[int] = frozenset(), lowest: int = 0) -> None:
+        """Put `card` in the hand; `values` are the ranks' points (the ace's low value);
+        a card of `wild` counts `lowest` in the hard total (`Rules.wild`, its lowest value)."""
         self.cards.append(card)
         self.up.append(self.draw_up)
+        if wild and card in wild:
+            self.wild += 1
+            self.hard += lowest
+            return
         rank = card >> 2
         self.hard += values[rank]
         if rank == 0:
             self.aces += 1
+
+    def put(self, card: int, rules: Rules) -> None:
+        """Put `card` in the hand, counted as `rules` count it (a wild card too)."""
+        self.add(card, rules.values, rules.wild, rules.wild_lowest)
 
     def clone(self) -> Hand:
         """An independent copy (the sibling link is fixed up by the round's clone).
@@ -69,8 +82,8 @@ class Hand:
             self.doubles, self.drawn_since_double, self.done, self.settled_net)
         other.is_split, other.blocked, other.pending_cards, other.draw_up = (
             self.is_split, self.blocked, self.pending_cards, self.draw_up)
-        other.drawn, other.surrendered, other.rescued = (
-            self.drawn, self.surrendered, self.rescued)
+        other.drawn, other.surrendered, other.rescued, other.wild = (
+            self.drawn, self.surrendered, self.rescued, self.wild)
         return other
 
     @property
@@ -79,32 +92,62 @@ class Hand:
         return sum(self.stakes)
 
 
-def total(hand: Hand, ace_bonus: int = 10) -> int:
-    """The best total of `hand`: an ace counts high when that does not bust."""
-    if hand.aces and hand.hard + ace_bonus <= 21:
+def total(hand: Hand, ace_bonus: int = 10, limit: int = 21,
+          wild_extras: tuple[int, ...] = ()) -> int:
+    """The best total of `hand` not above `limit` where one can be made: an ace counts high,
+    a wild card takes its best value (`wild_extras`: what it may add); else the lowest."""
+    if hand.wild:
+        return hand.hard + _best_extra(hand, ace_bonus, limit, wild_extras)
+    if hand.aces and hand.hard + ace_bonus <= limit:
         return hand.hard + ace_bonus
     return hand.hard
 
 
-def is_soft(hand: Hand, ace_bonus: int = 10) -> bool:
-    """Whether an ace in `hand` is counted high (never, where an ace has one value)."""
-    return bool(hand.aces) and ace_bonus > 0 and hand.hard + ace_bonus <= 21
-
-
 def points(hand: Hand, rules: Rules) -> int:
-    """The best total of `hand` under `rules`: as `total` says, or with the ace's values
-    of `pack.ace_values_by_cards` for the hand's number of cards."""
-    by_count = rules.aces_by_count
-    if by_count is None or not hand.aces:
-        return total(hand, rules.ace_bonus)
-    return _counted(hand, rules, by_count)[0]
+    """The best total of `hand` under `rules`, in the engine's units (`Rules.unit`): with the
+    ace's values of `pack.ace_values_by_cards` for the hand's number of cards where the
+    pack says so (a pack of whole values, a limit of 21 and no wild card: `ruleset.totals`)."""
+    if rules.aces_by_count is not None and hand.aces:
+        return _counted(hand, rules, rules.aces_by_count)[0]
+    if hand.wild:
+        return hand.hard + _best_extra(hand, rules.ace_bonus, rules.bust_limit,
+                                       rules.wild_extras)
+    if hand.aces and hand.hard + rules.ace_bonus <= rules.bust_limit:
+        return hand.hard + rules.ace_bonus
+    return hand.hard
+
+
+def _best_extra(hand: Hand, ace_bonus: int, limit: int, extras: tuple[int, ...]) -> int:
+    """The most the wild cards (and one ace counted high) may add to the hard total without
+    passing `limit`; 0 where every choice passes it."""
+    sums = {0}
+    for _ in range(hand.wild):
+        sums = {s + e for s in sums for e in extras or (0,)}
+    if hand.aces and ace_bonus:
+        sums |= {s + ace_bonus for s in sums}
+    room = limit - hand.hard
+    return max((s for s in sums if s <= room), default=0)
+
+
+def is_soft(hand: Hand, ace_bonus: int = 10, limit: int = 21,
+            wild_extras: tuple[int, ...] = ()) -> bool:
+    """Whether `hand`'s best total counts an ace high or a wild card above its lowest value
+    (never, where an ace has one value and no card is wild)."""
+    if hand.wild:
+        return _best_extra(hand, ace_bonus, limit, wild_extras) > 0
+    return bool(hand.aces) and ace_bonus > 0 and hand.hard + ace_bonus <= limit
+
+
+def is_soft_under(hand: Hand, rules: Rules) -> bool:
+    """`is_soft` under `rules`."""
+    return is_soft(hand, rules.ace_bonus, rules.bust_limit, rules.wild_extras)
 
 
 def soft(hand: Hand, rules: Rules) -> bool:
     """Whether an ace of `hand` counts above the lowest value it may count."""
     by_count = rules.aces_by_count
     if by_count is None or not hand.aces:
-        return is_soft(hand, rules.ace_bonus)
+        return is_soft_under(hand, rules)
     return _counted(hand, rules, by_count)[1]
 
 
@@ -137,7 +180,7 @@ def classify(hand: Hand, rules: Rules, banker: bool = False, up: int = -1) -> st
     the rank index of the banker's up card, for a definition that asks for it (-1: none).
     """
     count = points(hand, rules)
-    if count > 21 and not rules.over_21_hands:
+    if count > rules.bust_limit and not rules.over_21_hands:
         return BUST
     named = rules.banker_hands if banker else rules.player_hands
     dealt = rules.banker_dealt if banker else 0
@@ -146,7 +189,7 @@ def classify(hand: Hand, rules: Rules, banker: bool = False, up: int = -1) -> st
         if found.matches(hand, count, dealt) and (
                 not found.more or found.more_match(hand, is_soft_hand, up)):
             return found.id
-    return BUST if count > 21 else TOTAL
+    return BUST if count > rules.bust_limit else TOTAL
 
 
 def named_hand(hand: Hand, rules: Rules, banker: bool = False) -> NamedHand | None:
@@ -161,7 +204,7 @@ def is_natural(hand: Hand, rules: Rules, banker: bool = False) -> bool:
 
 
 def is_bust(hand: Hand, rules: Rules) -> bool:
-    """Over 21 and no named hand (two aces of 11 may be one)."""
-    if points(hand, rules) <= 21:
+    """Over the bust limit (21) and no named hand (two aces of 11 may be one)."""
+    if points(hand, rules) <= rules.bust_limit:
         return False
     return not rules.over_21_hands or classify(hand, rules) == BUST

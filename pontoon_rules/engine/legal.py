@@ -57,7 +57,7 @@ def hand_legal(hand: Hand, hands_held: int, rules: Rules, up_rank: int = -1,
     if rules.surrender is not None and not rules.surrender.early and (
             may_surrender(hand, up_rank, rules)):
         out.append(SURRENDER_ACTION)
-    if rules.rescue and points <= 21 and may_rescue(hand, rules):
+    if rules.rescue and points <= rules.bust_limit and may_rescue(hand, rules):
         out.append(RESCUE_ACTION)
     return out
 
@@ -68,12 +68,13 @@ def may_draw(hand: Hand, points: int, rules: Rules, named: NamedHand | None = No
     `named` is the named hand it is (its `may_draw_on` decides where it says)."""
     if len(hand.cards) >= rules.max_cards:
         return False
-    if rules.split_21_stands and hand.is_split and len(hand.cards) == 2 and points == 21:
+    if (rules.split_21_stands and hand.is_split and len(hand.cards) == 2
+            and points == rules.bust_limit):
         return False
     if named is not None and named.may_draw_on is not None:
         if not named.may_draw_on:
             return False
-    elif points > 21 or (points == 21 and not rules.draw_on_21):
+    elif points > rules.bust_limit or (points == rules.bust_limit and not rules.draw_on_21):
         return False
     return not (hand.is_split and rules.split_aces_one_card and hand.cards[0] >> 2 == 0)
 

@@ -105,15 +105,16 @@ def _suits_match(rule: int, cards: list[int]) -> bool:
     return suits == {rule}
 
 
-def compile_hand(hand_id: str, d: HandDefinition) -> NamedHand:
-    """`d` as plain values for the engine."""
+def compile_hand(hand_id: str, d: HandDefinition, unit: int = 1) -> NamedHand:
+    """`d` as plain values for the engine, its totals in `unit`s a point (`Rules.unit`)."""
     low, high = d.cards_range
     suits = {SuitRule.ANY: ANY_SUITS, SuitRule.MIXED: MIXED,
              SuitRule.SUITED: SUITED}.get(d.suits, _SUIT_INDEX.get(d.suits, ANY_SUITS))
     ranks = None if d.ranks is None else tuple(sorted(_rank_index(x.value) for x in d.ranks))
     return NamedHand(
         id=hand_id, min_cards=low, max_cards=NO_LIMIT if high is None else high,
-        min_total=d.min_total or 0, max_total=NO_LIMIT if d.max_total is None else d.max_total,
+        min_total=int((d.min_total or 0) * unit),
+        max_total=NO_LIMIT * unit if d.max_total is None else int(d.max_total * unit),
         on_split_hand=d.on_split_hand, after_double=d.after_double, ranks=ranks,
         same_rank=d.same_rank, suits=suits, dealt_only=d.dealt_only, natural=d.natural,
         may_draw_on=d.may_draw_on, stick_any_total=d.stick_any_total,

@@ -20,10 +20,10 @@ from pontoon_rules.engine.actions import (
     LegalAction,
 )
 from pontoon_rules.engine.cards import RANK_VALUES, parse_card
-from pontoon_rules.engine.hand import Hand, total
-from pontoon_rules.engine.hand import points as hand_points
+from pontoon_rules.engine.hand import Hand, points, total
 from pontoon_rules.engine.opening import open_choice
 from pontoon_rules.engine.phase import BANKER, Phase
+from pontoon_rules.engine.rules import Rules
 from pontoon_rules.engine.state import RoundState
 
 Policy = Callable[[RoundState], Action]
@@ -47,12 +47,19 @@ def stand_on(target: int) -> Policy:
         if state.phase is Phase.SHOOT:
             return shoot_on_strength(state)
         seat = state.seats[state.seat_cursor]
-        points = hand_points(seat.hands[state.hand_cursor], state.rules)
-        want = max(target, state.rules.stick_minimum)
-        choice = _pick(legal, STICK) if points >= want else _pick(legal, TWIST, BUY, STICK)
+        rules = state.rules
+        best = points(seat.hands[state.hand_cursor], rules)
+        want = max(target_under(target, rules), rules.stick_minimum)
+        choice = _pick(legal, STICK) if best >= want else _pick(legal, TWIST, BUY, STICK)
         return choice or legal[0].example()
 
     return policy
+
+
+def target_under(target: int, rules: Rules) -> int:
+    """A stand-N player's target under `rules`, in units: as far below the bust limit as N
+    is below 21 (N itself where hands bust above 21)."""
+    return rules.bust_limit - (21 - target) * rules.unit
 
 
 def shoot_on_strength(state: RoundState) -> Action:
@@ -83,9 +90,16 @@ BankerPolicy = Callable[[dict[str, Any]], Action]
 
 
 def seen_total(cards: list[str | None], ace_bonus: int = 10,
-               values: tuple[int, ...] = RANK_VALUES) -> int:
+               values: tuple[int, ...] = RANK_VALUES, rules: Rules | None = None) -> int:
     """The best total of the cards one can see (`None`: a card not seen); `values` are
-    the ranks' points (the ace's low value), as the ruleset counts them."""
+    the ranks' points (the ace's low value), as the ruleset counts them; `rules`, where
+    given, count them instead (its units, bust limit and wild cards)."""
+    if rules is not None:
+        hand = Hand()
+        for code in cards:
+            if code is not None:
+                hand.put(parse_card(code), rules)
+        return points(hand, rules)
     ranks = [parse_card(c) >> 2 for c in cards if c is not None]
     hard = sum(values[rank] for rank in ranks)
     soft = 0 in ranks and ace_bonus > 0
@@ -93,12 +107,14 @@ def seen_total(cards: list[str | None], ace_bonus: int = 10,
 
 
 def banker_stands_on(target: int, ace_bonus: int = 10,
-                     values: tuple[int, ...] = RANK_VALUES) -> BankerPolicy:
-    """A banker who stands on `target` or more, judged on the cards the banker sees."""
+                     values: tuple[int, ...] = RANK_VALUES,
+                     rules: Rules | None = None) -> BankerPolicy:
+    """A banker who stands on `target` or more, judged on the cards the banker sees
+    (counted as `rules` count them, where given)."""
 
     def policy(seen: dict[str, Any]) -> Action:
-        points = seen_total(seen["banker"]["cards"], ace_bonus, values)
-        return Action(STICK if points >= target else TWIST)
+        best = seen_total(seen["banker"]["cards"], ace_bonus, values, rules)
+        return Action(STICK if best >= target else TWIST)
 
     return policy
 
@@ -112,8 +128,8 @@ def banker_stand_on(state: RoundState) -> Action:
         return choice
     if rules.aces_by_count is not None or rules.banker_minimum:
         target = max(rules.banker_stand_on, rules.banker_minimum)
-        return Action(STICK if hand_points(state.banker, rules) >= target else TWIST)
-    policy = banker_stands_on(rules.banker_stand_on, rules.ace_bonus, rules.values)
+        return Action(STICK if points(state.banker, rules) >= target else TWIST)
+    policy = banker_stands_on(rules.banker_stand_on, rules.ace_bonus, rules.values, rules)
     return policy(state.observation(BANKER))
 
 

@@ -8,6 +8,7 @@ the seats' stake and insurance nets; the kitty's change is minus the shoot nets.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from pontoon_rules.engine import shoot
@@ -15,6 +16,7 @@ from pontoon_rules.engine.cards import card_code
 from pontoon_rules.engine.hand import Hand, classify, is_natural, points, up_card
 from pontoon_rules.engine.settle import money, settle_hand, takes_from_seat
 from pontoon_rules.engine.shoot import KittyResult
+from pontoon_rules.ruleset.points import written
 
 if TYPE_CHECKING:
     from pontoon_rules.engine.rules import Rules
@@ -26,7 +28,8 @@ class HandResult:
     """One finished hand: cards, total, class, each stake part and the net result."""
 
     cards: list[str]
-    total: int
+    total: int | Fraction
+    """Its best total in points: a whole number, or exact where a card is worth a fraction."""
     hand_class: str
     """The hand's id: a named hand of the ruleset, 'total' or 'bust'."""
     stakes: list[int]
@@ -47,7 +50,7 @@ class HandResult:
 
     def to_json(self) -> dict[str, Any]:
         """The hand as the script contract's JSON."""
-        out: dict[str, Any] = {"cards": self.cards, "total": self.total,
+        out: dict[str, Any] = {"cards": self.cards, "total": total_json(self.total),
                                "class": self.hand_class, "staked": self.staked,
                                "stakes": self.stakes, "net": self.net}
         if self.shoot:
@@ -88,7 +91,7 @@ class RoundResult:
 
     seats: list[SeatResult]
     banker_cards: list[str]
-    banker_total: int
+    banker_total: int | Fraction
     banker_class: str
     banker_net: int
     ended_early: bool = False
@@ -105,12 +108,17 @@ class RoundResult:
         """The settlement as the script contract's JSON (without ruleset and transcript)."""
         out: dict[str, Any] = {
             "seats": [s.to_json() for s in self.seats],
-            "banker": {"cards": self.banker_cards, "total": self.banker_total,
+            "banker": {"cards": self.banker_cards, "total": total_json(self.banker_total),
                        "class": self.banker_class, "net": self.banker_net},
         }
         if self.kitty is not None:
             out["kitty"] = self.kitty.to_json()
         return out
+
+
+def total_json(points: int | Fraction) -> int | str:
+    """A total in the script contract's JSON: a whole number, else the exact string '15/2'."""
+    return written(Fraction(points)) if isinstance(points, Fraction) else points
 
 
 def side_bets_json(seat: SeatResult) -> dict[str, dict[str, int]]:
@@ -183,7 +191,7 @@ def settle_round(state: RoundState) -> RoundResult:
     return RoundResult(
         seats=seats,
         banker_cards=[card_code(c) for c in banker.cards],
-        banker_total=points(banker, r),
+        banker_total=points_of(banker, r),
         banker_class=bank_cls,
         banker_net=-sum(s.net - sum(h.shoot_net for h in s.hands) for s in seats),
         ended_early=state.ended_early,
@@ -191,10 +199,16 @@ def settle_round(state: RoundState) -> RoundResult:
     )
 
 
+def points_of(hand: Hand, r: Rules) -> int | Fraction:
+    """`hand`'s best total in points: an int where the rules count whole points, else exact."""
+    best = points(hand, r)
+    return best if r.unit == 1 else Fraction(best, r.unit)
+
+
 def _hand_result(hand: Hand, net: int, state: RoundState, sweeps: bool) -> HandResult:
     r = state.rules
     shoot_net = shoot.hand_net(hand, net, sweeps, r) if hand.shoot else 0
-    return HandResult([card_code(c) for c in hand.cards], points(hand, r),
+    return HandResult([card_code(c) for c in hand.cards], points_of(hand, r),
                       classify(hand, r, up=up_card(state.banker, r) if r.reads_up else -1),
                       list(hand.stakes), net, sum(hand.shoot), shoot_net,
                       hand.surrendered and hand.settled_net is not None, hand.rescued)

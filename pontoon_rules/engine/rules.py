@@ -12,17 +12,17 @@ classic four has `classic` set to the reason, and those tools refuse it by name
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from pontoon_rules.engine.cards import CARDS_PER_PACK, RANK_CODES, SUIT_CODES
+from pontoon_rules.engine.cards import CARDS_PER_PACK, RANK_CODES, SUIT_CODES, parse_card
+from pontoon_rules.engine.classic_view import classic_fields
 from pontoon_rules.engine.giving_up import SurrenderRules, compile_surrender, rescue_last_only
 from pontoon_rules.engine.named import NamedHand, compile_hand
 from pontoon_rules.engine.side_bets import SideBetRules, compile_side_bets
 from pontoon_rules.ruleset.aces import by_count
-from pontoon_rules.ruleset.classic import ClassicHands, NotClassic, classic_hands
+from pontoon_rules.ruleset.classic import ClassicHands, NotClassic
 from pontoon_rules.ruleset.common import (
     ALL_RANKS,
     BankerHidden,
@@ -36,22 +36,17 @@ from pontoon_rules.ruleset.common import (
     PairRule,
     ShootLimit,
     SplitDealOrder,
-    TieRule,
     odds_fraction,
 )
 from pontoon_rules.ruleset.decisions import RedoubleStake
 from pontoon_rules.ruleset.faces import Faces
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.outcomes import (
-    BANKER_CLASSES,
-    PLAYER_CLASSES,
     OutcomeTable,
-    collect,
     outcome_table,
-    payout,
-    tie_rule,
 )
 from pontoon_rules.ruleset.play import InsuranceAmount
+from pontoon_rules.ruleset.points import unit_of
 
 NO_LIMIT = 99
 
@@ -214,6 +209,28 @@ class Rules:
     stake_unit: int = 1
     """What every amount staked must be a multiple of (`odd_amounts: exact`: the least
     common multiple of the payouts' denominators; else 1)."""
+    unit: int = 1
+    """Engine units in one point: every total, value and threshold here is counted in
+    them (2 where a card is worth a half), so totals stay whole numbers (`ruleset.points`)."""
+    bust_limit: int = 21
+    """`pack.bust_above` in units: a hand above it is bust."""
+    wild: frozenset[int] = frozenset()
+    """Card numbers (0-51) that are wild (`pack.wild_cards`)."""
+    wild_extras: tuple[int, ...] = ()
+    """What a wild card may add above its lowest value, in units, ascending from 0."""
+    wild_lowest: int = 0
+    """A wild card's lowest value, in units: what it counts in a hand's hard total."""
+
+    def points(self, value: Fraction | int) -> int:
+        """`value` (points, exact) in engine units."""
+        scaled = Fraction(value) * self.unit
+        if scaled.denominator != 1:
+            raise ValueError(f"{value} is not a whole number of units of 1/{self.unit}")
+        return int(scaled)
+
+    def shown(self, units: int) -> Fraction:
+        """A total in engine units as points (exact)."""
+        return Fraction(units, self.unit)
 
 
 def compile_rules(r: Ruleset) -> Rules:
@@ -224,14 +241,15 @@ def compile_rules(r: Ruleset) -> Rules:
     ranks = {x.value for x in r.pack.ranks}
     suits = {x.value for x in r.pack.suits}
     none = NO_LIMIT
-    aces = r.pack.ace_values
+    unit = pack_unit(r)
+    aces = [a * unit for a in r.pack.ace_values]
     return Rules(
         ruleset=r,
         decks=None if r.pack.decks == "infinite" else r.pack.decks,
         rank_present=tuple(c in ranks for c in RANK_CODES),
         card_present=tuple(RANK_CODES[c >> 2] in ranks and SUIT_CODES[c & 3] in suits
                            for c in range(CARDS_PER_PACK)),
-        values=tuple(r.pack.value_of(rank) for rank in ALL_RANKS),
+        values=tuple(int(r.pack.value_of(rank) * unit) for rank in ALL_RANKS),
         ace_bonus=aces[1] - aces[0] if len(aces) == 2 else 0,
         max_players=r.table.max_players,
         player_cards=r.deal.player_cards,
@@ -243,7 +261,7 @@ def compile_rules(r: Ruleset) -> Rules:
         later_cap_previous=s.later_buy_cap is LaterBuyCap.PREVIOUS_BUY,
         buy_after_twist=s.buy_after_twist,
         last_buy_card=s.last_buy_card if s.buy is not BuyMode.NONE else 0,
-        stick_minimum=p.stick_minimum or 0,
+        stick_minimum=(p.stick_minimum or 0) * unit,
         max_cards=p.max_cards or none,
         draw_on_21=p.draw_on_21,
         split_allowed=sp.allowed,
@@ -268,7 +286,7 @@ def compile_rules(r: Ruleset) -> Rules:
         insurance_pays=odds_fraction(p.insurance.pays),
         even_money=p.insurance.even_money,
         banker_by_choice=b.mode is BankerMode.BY_CHOICE,
-        banker_stand_on=b.stand_on,
+        banker_stand_on=b.stand_on * unit,
         banker_hit_soft=b.hit_soft_17,
         banker_max_cards=b.max_cards or none,
         banker_plays_alone=b.draws_when_no_live_hands,
@@ -276,7 +294,7 @@ def compile_rules(r: Ruleset) -> Rules:
         bust_loses_at_once=st.player_bust_loses_at_once,
         round_up=st.odd_amounts == "round-up",
         **_named_fields(r, outcome_table(r)),
-        **_classic_fields(r),
+        **classic_fields(r),
         faces=r.faces,
         deal_by_hand=r.deal.order is DealOrder.HAND_BY_HAND,
         banker_dealt_first=r.deal.banker_dealt_first,
@@ -288,7 +306,7 @@ def compile_rules(r: Ruleset) -> Rules:
         shoot_pays=odds_fraction(r.shoot.pays),
         shoot_up_to_kitty=r.shoot.limit is ShootLimit.UP_TO_KITTY,
         **_stake_limits(r),
-        double_totals=None if d.totals is None else frozenset(d.totals),
+        double_totals=None if d.totals is None else frozenset(t * unit for t in d.totals),
         double_aces_low=d.aces_count_one,
         redouble_whole=d.redouble_stake is RedoubleStake.WHOLE_STAKE,
         rescue=d.allowed and d.rescue.allowed,
@@ -299,7 +317,7 @@ def compile_rules(r: Ruleset) -> Rules:
         shoot_fourth_up_to_kitty=r.shoot.fourth_card_limit is ShootLimit.UP_TO_KITTY,
         bank_amount=r.table.bank.amount,
         va_bank=r.table.bank.amount is not None and r.table.bank.va_bank,
-        banker_must_stand=none if b.must_stand_at is None else b.must_stand_at,
+        banker_must_stand=none * unit if b.must_stand_at is None else b.must_stand_at * unit,
         side_bets=compile_side_bets(r),
         new_pack_when_out=r.between_deals.pack_runs_out is PackRunsOut.NEW_PACK,
         banker_hidden_first=r.faces.banker_hidden is BankerHidden.FIRST,
@@ -307,15 +325,37 @@ def compile_rules(r: Ruleset) -> Rules:
         natural_insurance=p.insurance.offered_to_natural,
         split_21_stands=sp.two_card_21_stands,
         rounding=st.odd_amounts,
-        aces_by_count=(by_count(r.pack.ace_values_by_cards, aces)
+        aces_by_count=(by_count(r.pack.ace_values_by_cards, tuple(aces))
                        if r.pack.ace_values_by_cards else None),
         reads_soft=any(d.soft is not None for _i, d in r.hands.ranked()),
         reads_up=any(d.banker_up_ranks is not None for _i, d in r.hands.ranked()),
-        banker_minimum=b.stick_minimum or 0,
+        banker_minimum=(b.stick_minimum or 0) * unit,
         prizes={i: d.prize for i, d in r.hands.ranked() if d.prize is not None} or None,
-        opens=((b.opens.from_total, b.opens.to_total or 21, b.opens.automatic_min_cards)
+        opens=((b.opens.from_total * unit, (b.opens.to_total or 21) * unit,
+                b.opens.automatic_min_cards)
                if b.opens.allowed else None),
+        **_counting(r, unit),
     )
+
+
+def pack_unit(r: Ruleset) -> int:
+    """Engine units in one point: the least common denominator of the pack's values, its
+    bust limit and the named hands' totals (1 where every one is whole)."""
+    totals = [t for d in r.hands.definitions.values() for t in (d.min_total, d.max_total)
+              if t is not None]
+    return unit_of([*r.pack.values.values(), r.pack.bust_above, *totals])
+
+
+def _counting(r: Ruleset, unit: int) -> dict[str, Any]:
+    """The bust limit and the wild cards, in engine units."""
+    values = r.pack.wild_values()
+    low = values[0] if values else 0
+    return {
+        "unit": unit, "bust_limit": int(r.pack.bust_above * unit),
+        "wild": frozenset(parse_card(code) for code in r.pack.wild_cards),
+        "wild_extras": tuple(int((v - low) * unit) for v in values),
+        "wild_lowest": int(low * unit),
+    }
 
 
 def _stake_limits(r: Ruleset) -> dict[str, Any]:
@@ -354,71 +394,17 @@ def stake_unit(r: Ruleset) -> int:
 
 def _named_fields(r: Ruleset, table: OutcomeTable) -> dict[str, Any]:
     """The engine's view of the named hands (see the module docstring)."""
-    named = {i: compile_hand(i, d) for i, d in r.hands.ranked()}
+    unit = pack_unit(r)
+    named = {i: compile_hand(i, d, unit) for i, d in r.hands.ranked()}
     defs = r.hands.definitions
     return {
         "named": named,
         "player_hands": tuple(named[i] for i in named if defs[i].player_can_hold),
         "banker_hands": tuple(named[i] for i in named if defs[i].banker_can_hold),
-        "over_21_hands": any(d.max_total is None or d.max_total > 21 for d in defs.values()),
+        "over_21_hands": any(d.max_total is None or d.max_total > r.pack.bust_above
+                             for d in defs.values()),
         "banker_dealt": max(2, r.deal.banker_cards),
         "cells": table,
         "takes": {i: d.takes for i, d in defs.items()
                   if d.banker_can_hold and d.takes is not NaturalTakes.EVERYTHING},
     }
-
-
-def _classic_fields(r: Ruleset) -> dict[str, Any]:
-    """The classic view the analysis and the simulator read (neutral when not classic)."""
-    view = classic_hands(r)
-    if isinstance(view, NotClassic):
-        return {**_NEUTRAL, "classic": view, "payouts": _by_class(r, None, payout),
-                "collects": _by_class(r, None, collect)}
-    has = view.has
-    trick = has(HandClass.FIVE_CARD_TRICK)
-    pontoon_id = view.ids.get(HandClass.PONTOON, "")
-    return {
-        "classic": view,
-        "rank_of_class": {c: i for i, c in enumerate(view.ranking)},
-        "banker_pontoon": view.pontoon_banker, "trick_enabled": trick,
-        "trick_cards": view.trick_cards, "banker_trick": trick and view.trick_banker,
-        "trick_always_wins": view.trick_always_wins, "trick_by_total": view.trick_by_total,
-        "twenty_one": has(HandClass.TWENTY_ONE), "three_of_a_kind": has(HandClass.THREE_OF_A_KIND),
-        "three_auto_win": view.three_auto_win,
-        "ties_push": r.settlement.ties is TieRule.PUSH,
-        "pontoon_ties_push": tie_rule(r, pontoon_id) is TieRule.PUSH,
-        "payouts": _by_class(r, view, payout), "collects": _by_class(r, view, collect),
-        "split_ace_ten_pontoon": view.pontoon_on_split, "pontoon_may_draw": view.pontoon_may_draw,
-        "outcomes": _classic_table(r, view),
-    }
-
-
-def _classic_table(r: Ruleset, view: ClassicHands) -> OutcomeTable:
-    """The outcome table by classic hand, for every pair (as the first schema resolved
-    it): a classic hand the ruleset does not define stands where a total does."""
-    table = outcome_table(r, every_hand=True)
-
-    def hand_id(cls: HandClass) -> str:
-        if cls in (HandClass.TOTAL, HandClass.BUST):
-            return cls.value
-        return view.ids.get(cls, HandClass.TOTAL.value)
-
-    return {(p, b): table[(hand_id(p), hand_id(b))]
-            for p in PLAYER_CLASSES for b in BANKER_CLASSES}
-
-
-_NEUTRAL: dict[str, Any] = {
-    "rank_of_class": {HandClass.TOTAL: 0}, "banker_pontoon": False, "trick_enabled": False,
-    "trick_cards": 5, "banker_trick": False, "trick_always_wins": False,
-    "trick_by_total": False, "twenty_one": False, "three_of_a_kind": False,
-    "three_auto_win": False, "ties_push": False, "pontoon_ties_push": False,
-    "split_ace_ten_pontoon": False, "pontoon_may_draw": False, "outcomes": {},
-}
-
-
-def _by_class(r: Ruleset, view: ClassicHands | None,
-              odds: Callable[[Ruleset, str], Fraction]) -> dict[HandClass, Fraction]:
-    """What each classic hand pays (or collects): its definition's odds, else a total's."""
-    ids = view.ids if view is not None else {}
-    return {c: odds(r, ids.get(c, HandClass.TOTAL.value)) for c in HandClass
-            if c is not HandClass.BUST}

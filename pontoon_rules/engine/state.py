@@ -258,7 +258,8 @@ class RoundState:
             faces.banker_card(self)
         thrown_in = (hand is not self.banker and self.rules.bust_loses_at_once
                      and bool(self.rules.decks) and not is_bust(hand, self.rules))
-        hand.add(card, self.rules.values)
+        rules = self.rules
+        hand.add(card, rules.values, rules.wild, rules.wild_lowest)
         if hand.doubles:
             hand.drawn_since_double += 1
         self.history.append((CHANCE, card))

@@ -307,10 +307,11 @@ register(Feature(
 
 # -- the pack and the named hands: what the classic model does not hold -----------------
 
-def _unusual_values(r: Ruleset) -> dict[str, int]:
-    from pontoon_rules.ruleset.play import USUAL_VALUES
+def _unusual_values(r: Ruleset) -> dict[str, str]:
+    from pontoon_rules.ruleset.pack import USUAL_VALUES
+    from pontoon_rules.ruleset.points import points_text
 
-    return {rank.value: v for rank, v in r.pack.values.items()
+    return {rank.value: points_text(v) for rank, v in r.pack.values.items()
             if rank in r.pack.ranks and v != USUAL_VALUES[rank]}
 
 
@@ -404,41 +405,5 @@ register(Feature(
     frozenset({"analysis"})))
 
 
-# -- issue 48: aces by the hand's cards, conditions of named hands, the banker's minimum --
-
-def _hand_conditions(r: Ruleset) -> list[tuple[str, str]]:
-    words = (("soft", "for a hard or a soft hand only"),
-             ("banker_up_ranks", "for some banker's up cards only"),
-             ("min_stake", "for some stakes only"), ("max_stake", "for some stakes only"),
-             ("prize", "a fixed prize"))
-    return [(f"hands.definitions.{i}.{name}", f"{i}: {what}") for i, d in r.hands.ranked()
-            for name, what in words if getattr(d, name) is not None]
-
-
-def _lower_wins(r: Ruleset) -> list[tuple[str, str]]:
-    return [(f"hands.definitions.{i}.compare", f"{i}: of two, the lower total wins")
-            for i, d in r.hands.ranked() if d.compare.value == "lower-total"]
-
-
-register(Feature(
-    "an ace counting by the hand's cards", ("pack.ace_values_by_cards",),
-    "an ace whose values depend on how many cards the hand holds",
-    lambda r: bool(r.pack.ace_values_by_cards)))
-register(Feature(
-    "named hands by softness, up card or stake", ("hands.definitions",),
-    "a named hand for a hard or a soft hand only, a banker's up card, or a band of stakes, "
-    "or paid a fixed prize",
-    lambda r: bool(_hand_conditions(r)), details=_hand_conditions))
-register(Feature(
-    "the lower total winning", ("hands.definitions",),
-    "two named hands of one kind where the lower total wins",
-    lambda r: bool(_lower_wins(r)), details=_lower_wins))
-register(Feature(
-    "a banker's minimum", ("banker.stick_minimum",),
-    "a banker who may not stand below a total",
-    lambda r: r.banker.stick_minimum is not None and (
-        r.banker.mode.value == "by-choice" or r.banker.stick_minimum > r.banker.stand_on)))
-register(Feature(
-    "a banker opening players", ("banker.opens.allowed",),
-    "a banker who opens chosen players' hands and settles them before drawing on",
-    lambda r: r.banker.opens.allowed))
+# The rules of the family's second round (issue 48), registered after the ones above.
+from pontoon_rules.ruleset import family_features as _family  # noqa: E402,F401

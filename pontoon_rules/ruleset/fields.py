@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from functools import cache
 from typing import Any
 
@@ -9,6 +10,7 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from pontoon_rules.ruleset.model import SECTIONS, Provenance, Ruleset
+from pontoon_rules.ruleset.points import written
 
 
 def _is_model(annotation: Any) -> bool:
@@ -158,6 +160,8 @@ def plain(value: Any) -> Any:
     models such as an outcome rule or a named hand to mappings, mappings entry by entry)."""
     if isinstance(value, BaseModel):
         return value.model_dump(mode="json", exclude_none=True)
+    if isinstance(value, Fraction):
+        return written(value)
     if hasattr(value, "value") and not isinstance(value, (int, float, str)):
         return value.value
     if isinstance(value, str):

@@ -11,6 +11,7 @@ each definition's settlement fields, resolved in `ruleset.outcomes.outcome_table
 from __future__ import annotations
 
 from collections import Counter
+from fractions import Fraction
 
 from pydantic import Field, StrictBool, StrictInt, model_validator
 
@@ -25,7 +26,10 @@ from pontoon_rules.ruleset.common import (
     SuitRule,
     TieRule,
 )
+from pontoon_rules.ruleset.points import Points, points_text
 
+MAX_TOTAL = 99
+"""The highest total a named hand's condition may name."""
 HAND_ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
 RESERVED_IDS = (HandClass.TOTAL.value, HandClass.BUST.value)
 """Ids that are not definitions: an ordinary total, and a hand over 21."""
@@ -47,15 +51,15 @@ class HandDefinition(RuleModel):
     max_cards: StrictInt | None = Field(
         default=None, ge=1, le=24, description="Most cards it holds; null for no limit."
     )
-    min_total: StrictInt | None = Field(
-        default=None, ge=1, le=99, description="Lowest total it may have; null for none."
+    min_total: Points | None = Field(
+        default=None, description="Lowest total it may have (1 to 99; a fraction in quotes, "
+        "\"15/2\"); null for none."
     )
-    max_total: StrictInt | None = Field(
-        default=21,
-        ge=1,
-        le=99,
-        description="Highest total it may have (21: it is never bust); null for any total, "
-        "so that a hand over 21 (two aces of 11) can hold it.",
+    max_total: Points | None = Field(
+        default=Fraction(21),
+        description="Highest total it may have (1 to 99; 21: it is never bust, where "
+        "pack.bust_above is 21, else write the bust limit); null for any total, so that a "
+        "hand over the bust limit (two aces of 11) can hold it.",
     )
     ranks: tuple[Rank, ...] | None = Field(
         default=None,
@@ -177,10 +181,16 @@ class HandDefinition(RuleModel):
 
 
 def _definition_problems(d: HandDefinition) -> list[str | None]:
+    out_of_range = [f"{name} ({points_text(t)})" for name, t in
+                    (("min_total", d.min_total), ("max_total", d.max_total))
+                    if t is not None and not 1 <= t <= MAX_TOTAL]
     return [
+        (f"{' and '.join(out_of_range)}: expected a total from 1 to {MAX_TOTAL}"
+         if out_of_range else None),
         (f"max_cards ({d.max_cards}) is below min_cards ({d.min_cards})"
          if d.max_cards is not None and d.max_cards < d.min_cards else None),
-        (f"max_total ({d.max_total}) is below min_total ({d.min_total})"
+        (f"max_total ({points_text(d.max_total or 0)}) is below min_total "
+         f"({points_text(d.min_total or 0)})"
          if None not in (d.min_total, d.max_total) and d.max_total < d.min_total  # type: ignore[operator]
          else None),
         _ranks_problem(d),

@@ -22,10 +22,12 @@ from pontoon_rules.ruleset.faces import Faces
 from pontoon_rules.ruleset.hands import SpecialHands
 from pontoon_rules.ruleset.languages import LANGUAGES, SOURCE_LANGUAGE, TRANSLATED
 from pontoon_rules.ruleset.outcome import BankerPlay, Settlement
-from pontoon_rules.ruleset.play import Deal, Pack, PlayerOptions, Stakes, Table
+from pontoon_rules.ruleset.pack import Pack
+from pontoon_rules.ruleset.play import Deal, PlayerOptions, Stakes, Table
 from pontoon_rules.ruleset.renamed import SCHEMA_VERSION
 from pontoon_rules.ruleset.side_bets import CHECKS as side_bet_checks
 from pontoon_rules.ruleset.side_bets import SideBets
+from pontoon_rules.ruleset.totals import CHECKS as total_checks
 from pontoon_rules.text import hidden_characters
 
 SECTIONS: tuple[str, ...] = (
@@ -216,6 +218,7 @@ _CROSS_CHECKS = (
     *decision_checks,
     *bank_checks,
     *side_bet_checks,
+    *total_checks,
 )
 
 CROSS_CHECKS = _CROSS_CHECKS

@@ -1,27 +1,21 @@
-"""Ruleset sections a player meets first: pack, table, deal, stakes and options."""
+"""Ruleset sections a player meets first: table, deal, stakes and options (the pack:
+`ruleset.pack`)."""
 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Literal
 
 from pydantic import (
     Field,
-    PlainSerializer,
-    PlainValidator,
     StrictBool,
     StrictInt,
-    WithJsonSchema,
     model_validator,
 )
-from pydantic_core import PydanticCustomError
 
-from pontoon_rules.ruleset.aces import AcesByCards
 from pontoon_rules.ruleset.agreed import Agreed, value_of
 from pontoon_rules.ruleset.bank import Bank, FirstBanker, PlayDirection
 from pontoon_rules.ruleset.common import (
     ALL_RANKS,
-    ALL_SUITS,
     Amount,
     BankerRole,
     BuyMode,
@@ -33,134 +27,8 @@ from pontoon_rules.ruleset.common import (
     RuleModel,
     SplitDealOrder,
     StakeFraction,
-    Suit,
 )
 from pontoon_rules.ruleset.decisions import RedoubleStake, Rescue, Surrender
-
-
-def _check_decks(value: object) -> int | str:
-    """One clear error for a pack count: a whole number from 1 to 16, or 'infinite'."""
-    if value == "infinite":
-        return "infinite"
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise PydanticCustomError("decks_type", "Input should be 1 to 16 or 'infinite'")
-    if value < 1:
-        raise PydanticCustomError("greater_than_equal", "too few packs", {"ge": 1})
-    if value > MAX_DECKS:
-        raise PydanticCustomError("less_than_equal", "too many packs", {"le": MAX_DECKS})
-    return value
-
-
-MAX_DECKS = 16
-Decks = Annotated[
-    int | Literal["infinite"],
-    PlainValidator(_check_decks),
-    WithJsonSchema({"anyOf": [{"type": "integer", "minimum": 1, "maximum": MAX_DECKS},
-                              {"const": "infinite"}]}),
-]
-"""A number of packs (each of `ranks` × `suits` cards), or 'infinite' (dealt with replacement)."""
-
-
-def _check_ace_values(value: object) -> tuple[int] | tuple[int, int]:
-    """One clear error for an ace's values: a list of one or two whole numbers."""
-    if not isinstance(value, (list, tuple)) or not 1 <= len(value) <= 2:
-        count = f"{len(value)} items" if isinstance(value, (list, tuple)) else "no list"
-        raise PydanticCustomError(
-            "ace_values", "expected one value or a low and a high value, like [11] or "
-            "[1, 11], got {count}", {"count": count})
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
-        raise PydanticCustomError("ace_values", "expected whole numbers, like [1, 11], got "
-                                  "{got}", {"got": str(list(value))})
-    return (value[0],) if len(value) == 1 else (value[0], value[1])
-
-
-AceValues = Annotated[
-    tuple[int] | tuple[int, int],
-    PlainValidator(_check_ace_values),
-    PlainSerializer(list, return_type=list[int]),
-    WithJsonSchema({"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 11},
-                    "minItems": 1, "maxItems": 2}),
-]
-"""What an ace counts: one value, or a low and a high value."""
-
-
-class Pack(RuleModel):
-    """The cards in play: how many packs, the ranks and suits each holds, and their values."""
-
-    decks: Decks = Field(
-        description="Number of packs shuffled together, or 'infinite': every card is "
-        "dealt with replacement, so each rank keeps the same chance all round."
-    )
-    ranks: tuple[Rank, ...] = Field(
-        default=ALL_RANKS,
-        min_length=1,
-        description="Ranks each pack holds (a stripped pack leaves some out: a 48-card "
-        "Spanish pack has no tens, a 36-card pack starts from the six).",
-    )
-    suits: tuple[Suit, ...] = Field(
-        default=ALL_SUITS,
-        min_length=1,
-        description="Suits each pack holds (S H D C): one card of each rank held in each suit.",
-    )
-    values: dict[Rank, StrictInt] = Field(
-        default_factory=dict,
-        description="Points of the ranks that do not count as usual (2-9 their number, "
-        "ten, jack, queen and king 10), e.g. {J: 2, Q: 3, K: 4}; the ace's are ace_values.",
-    )
-    ace_values: AceValues = Field(
-        default=(1, 11),
-        description="What an ace counts: one value ([11]), or a low and a high value "
-        "([1, 11]); the low value counts in the hard total, the high one makes a hand soft.",
-    )
-    ace_values_by_cards: AcesByCards = Field(
-        default_factory=dict,
-        description="What an ace counts by how many cards the hand holds, each count from "
-        "that many cards on (Ban Luck: {2: [10, 11], 3: [1, 10], 4: [1]}); each ace takes "
-        "one of the values, the best total not over 21 counting; a hand of fewer cards "
-        "than the smallest count counts as ace_values says. Empty: ace_values always.",
-    )
-
-    @property
-    def is_infinite(self) -> bool:
-        """Whether cards are dealt with replacement (an infinite deck)."""
-        return self.decks == "infinite"
-
-    @property
-    def cards_per_pack(self) -> int:
-        """How many cards one pack holds."""
-        return len(self.ranks) * len(self.suits)
-
-    def value_of(self, rank: Rank) -> int:
-        """The points of a card of `rank` (an ace's low value)."""
-        if rank is Rank.ACE:
-            return self.ace_values[0]
-        return self.values.get(rank, USUAL_VALUES[rank])
-
-    @model_validator(mode="after")
-    def _check(self) -> Pack:
-        problems = [p for p in _pack_problems(self) if p]
-        if problems:
-            raise ValueError("; ".join(problems))
-        return self
-
-
-USUAL_VALUES: dict[Rank, int] = {rank: min(i + 1, 10) for i, rank in enumerate(ALL_RANKS)}
-"""Each rank's usual points (the ace's low value 1)."""
-
-
-def _pack_problems(pack: Pack) -> list[str | None]:
-    aces = pack.ace_values
-    bad_values = {r.value: v for r, v in pack.values.items() if not 1 <= v <= 11}
-    return [
-        "ranks: each rank may appear once" if len(set(pack.ranks)) != len(pack.ranks) else None,
-        "suits: each suit may appear once" if len(set(pack.suits)) != len(pack.suits) else None,
-        ("values: the ace's values are ace_values, not values"
-         if Rank.ACE in pack.values else None),
-        (f"values: points must be 1 to 11, got {bad_values}" if bad_values else None),
-        "ace_values: each value must be 1 to 11" if not all(1 <= v <= 11 for v in aces) else None,
-        ("ace_values: the low value must be below the high value"
-         if len(aces) == 2 and aces[0] >= aces[1] else None),
-    ]
 
 
 class Table(RuleModel):

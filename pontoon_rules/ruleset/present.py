@@ -7,6 +7,7 @@ nearest section's), and a field that cannot matter in the game (see
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from pontoon_rules.ruleset.fields import (
@@ -19,6 +20,7 @@ from pontoon_rules.ruleset.fields import (
     value_at,
 )
 from pontoon_rules.ruleset.model import SECTIONS, Ruleset
+from pontoon_rules.ruleset.points import points_text
 from pontoon_rules.ruleset.relevance import NOT_IN_THIS_GAME, applies
 
 NOT_DEFINED = "no such hand"
@@ -55,7 +57,12 @@ _FRACTIONS = ("max_fraction", "surrender.returns")
 
 
 def format_value(path: str, value: Any) -> str:
-    """A field value in words: yes/no, 'no limit', '1, 2', '3:2', outcome exceptions."""
+    """A field value in words: yes/no, 'no limit', '1, 2', '3:2', 7½, outcome exceptions."""
+    if isinstance(value, Fraction):
+        return points_text(value)
+    if isinstance(value, dict) and any(isinstance(v, Fraction) and v.denominator != 1
+                                       for v in value.values()):
+        return ", ".join(f"{plain(k)} {points_text(v)}" for k, v in value.items())
     value = plain(value)
     if isinstance(value, dict) and value.get("agreed") is True:
         default = format_value(path, value.get("default"))

@@ -70,21 +70,38 @@ def engine_play(rules: Rules, policy: str | None, dealing: Dealing) -> EnginePla
 
     banker = banker_policy(rules, policy if rules.banker_by_choice else None)
     unread = refused_names(rules.ruleset, "edge")
+    simple = EnginePlay(_Simple(FALLBACK, banker), banker.name,
+                        f"{FALLBACK} (draw below {_fallback_target(rules)}; no split, double "
+                        f"or insurance): the analysis cannot decide for {', '.join(unread)}, "
+                        "so the figure is this simple play's, not best play's")
+    if counts_otherwise(rules):
+        return simple  # the analysis's hands count whole points to 21: no decision of it fits
     try:
         act, words = _best_play(rules, policy, dealing)
     except PontoonError:
         if not unread:
             raise
-        return EnginePlay(_Simple(FALLBACK, banker), banker.name,
-                          f"{FALLBACK} (draw below 17; no split, double or insurance): the "
-                          f"analysis cannot decide for {', '.join(unread)}, so the figure "
-                          "is this simple play's, not best play's")
+        return simple
     if not unread:
         return EnginePlay(act, banker.name, words)
     return EnginePlay(_Guarded(act, _Simple(FALLBACK, banker)), banker.name,
                       f"{words}, as far as the analysis decides: it does not value "
                       f"{', '.join(unread)} (a decision the rules then refuse is "
                       f"{FALLBACK}'s), so the figure is this play's, not best play's")
+
+
+def counts_otherwise(rules: Rules) -> bool:
+    """Whether hands count otherwise than the analysis counts them (whole points, bust
+    above 21, no wild card): fractional values, another bust limit or a wild card."""
+    return rules.unit != 1 or rules.bust_limit != 21 or bool(rules.wild)
+
+
+def _fallback_target(rules: Rules) -> str:
+    """The total `FALLBACK` stands on, in points (17, or as far below another bust limit)."""
+    from pontoon_rules.engine.policies import target_under
+    from pontoon_rules.ruleset.points import points_text
+
+    return points_text(rules.shown(target_under(17, rules)))
 
 
 def _best_play(rules: Rules, policy: str | None,

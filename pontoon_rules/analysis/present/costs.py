@@ -13,6 +13,7 @@ import dataclasses
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
+from fractions import Fraction
 from typing import Any
 
 from pydantic import ValidationError
@@ -44,6 +45,7 @@ SKIPPED_PREFIXES: dict[str, str] = {
     "pack.suits": "a set of suits: not varied",
     "pack.values": "the values of ranks: not varied",
     "pack.ace_values": "a pair of values: not varied",
+    "pack.wild_cards": "a set of cards: not varied",
     "player.split.ranks": "a set of ranks: not varied",
     "player.insurance.max_fraction": "a fraction: insurance is all or nothing at the maximum",
     "player.insurance.amount": "insurance is all or nothing at the maximum, so exactly the "
@@ -139,7 +141,7 @@ def rule_costs(ruleset: Ruleset, deck: Deck | None = None, policy: str | None = 
         if reason:
             skipped[path] = reason
             continue
-        old = value_at(ruleset, path)
+        old = _whole(value_at(ruleset, path))
         planned.extend((path, old, new, _variant(data, path, new))
                        for new in alternatives(old, path))
     own = _model_key(base_rules)
@@ -258,9 +260,18 @@ def _model_key(rules: Rules) -> str:
                  if f.name not in UNSEEN_FIELDS and not f.name.startswith("shoot")])
 
 
+def _whole(value: Any) -> Any:
+    """A whole number of points (a named hand's total) as the int it is."""
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return int(value)
+    return value
+
+
 def alternatives(value: Any, path: str) -> Iterator[Any]:
     """The values a field is tried at: every other enum member, a flipped bool, an
-    integer one either side (and no limit where null is allowed), neighbouring odds."""
+    integer (or a whole number of points) one either side (and no limit where null is
+    allowed), neighbouring odds."""
+    value = _whole(value)
     if isinstance(value, bool):
         yield not value
     elif isinstance(value, Enum):

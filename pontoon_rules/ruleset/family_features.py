@@ -1,0 +1,69 @@
+"""The rules of the family's second round (issue 48) in the registry of `ruleset.features`:
+aces counted by the hand's cards, conditions of named hands, the lower total winning, the
+banker's minimum and opening, fractional values, another bust limit, wild cards. Imported
+by `features` itself, after its own registrations (the order refusals are named in)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from pontoon_rules.ruleset.features import Feature, register
+
+if TYPE_CHECKING:
+    from pontoon_rules.ruleset.model import Ruleset
+
+
+# -- issue 48: aces by the hand's cards, conditions of named hands, the banker's minimum --
+
+def _hand_conditions(r: Ruleset) -> list[tuple[str, str]]:
+    words = (("soft", "for a hard or a soft hand only"),
+             ("banker_up_ranks", "for some banker's up cards only"),
+             ("min_stake", "for some stakes only"), ("max_stake", "for some stakes only"),
+             ("prize", "a fixed prize"))
+    return [(f"hands.definitions.{i}.{name}", f"{i}: {what}") for i, d in r.hands.ranked()
+            for name, what in words if getattr(d, name) is not None]
+
+
+def _lower_wins(r: Ruleset) -> list[tuple[str, str]]:
+    return [(f"hands.definitions.{i}.compare", f"{i}: of two, the lower total wins")
+            for i, d in r.hands.ranked() if d.compare.value == "lower-total"]
+
+
+register(Feature(
+    "an ace counting by the hand's cards", ("pack.ace_values_by_cards",),
+    "an ace whose values depend on how many cards the hand holds",
+    lambda r: bool(r.pack.ace_values_by_cards)))
+register(Feature(
+    "named hands by softness, up card or stake", ("hands.definitions",),
+    "a named hand for a hard or a soft hand only, a banker's up card, or a band of stakes, "
+    "or paid a fixed prize",
+    lambda r: bool(_hand_conditions(r)), details=_hand_conditions))
+register(Feature(
+    "the lower total winning", ("hands.definitions",),
+    "two named hands of one kind where the lower total wins",
+    lambda r: bool(_lower_wins(r)), details=_lower_wins))
+register(Feature(
+    "a banker's minimum", ("banker.stick_minimum",),
+    "a banker who may not stand below a total",
+    lambda r: r.banker.stick_minimum is not None and (
+        r.banker.mode.value == "by-choice" or r.banker.stick_minimum > r.banker.stand_on)))
+register(Feature(
+    "a banker opening players", ("banker.opens.allowed",),
+    "a banker who opens chosen players' hands and settles them before drawing on",
+    lambda r: r.banker.opens.allowed))
+
+
+# -- issue 48: values and totals beyond whole points and 21 ------------------------------
+
+register(Feature(
+    "fractional card values", ("pack.values",),
+    "cards worth a fraction of a point (Sette e mezzo's half-point picture cards)",
+    lambda r: any(v.denominator != 1 for v in r.pack.values.values())))
+register(Feature(
+    "a bust limit other than 21", ("pack.bust_above",),
+    "hands bust above another total than 21 (Sette e mezzo: above 7½)",
+    lambda r: r.pack.bust_above != 21))
+register(Feature(
+    "wild cards", ("pack.wild_cards",),
+    "cards that count as any value their holder chooses (la matta)",
+    lambda r: bool(r.pack.wild_cards)))
