@@ -3,6 +3,7 @@ loader, the guards of the web layer, uploads, and analysis jobs (the last change
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import time
@@ -476,3 +477,22 @@ def test_a_try_button_sets_a_value_as_the_cost_table_gives_it(client: Any) -> No
         "settlement.ties": "push", "no.such.field": 1}}).json()
     assert answer["valid"] and answer["changed"] == ["settlement.ties"]
     assert yaml.safe_load(answer["overlay"])["settlement"] == {"ties": "push"}
+
+
+def test_a_yaml_slip_keeps_what_was_typed_and_its_download_is_refused(client: Any) -> None:
+    typed = "- name: five-card trick\n  pays: [3, 1\n"  # an unclosed bracket
+    draft = _draft(**{"hands.definitions": typed})
+    answer = client.post("/api/state", json=draft).json()
+    assert answer["valid"] is False and answer["job"] is None
+    box = re.search(r'<textarea name="hands\.definitions"[^>]*>(.*?)</textarea>(.*?)</div>\s*'
+                    r'(<p class="wb-problem".*?)</div>', answer["rules_html"], re.S)
+    assert box, "the named-hands box is not drawn with its problem"
+    assert html.unescape(box.group(1)) == typed  # the user's text, not the base's
+    assert "cannot read this as YAML" in box.group(3)
+    refused = client.post("/api/download/yaml", json=draft)
+    assert refused.status_code == 400 and "content-disposition" not in refused.headers
+    said = refused.json()
+    assert "nothing was downloaded" in said["error"]
+    assert any(p.startswith("hands.definitions: cannot read this as YAML")
+               for p in said["problems"])
+    assert client.post("/api/download/pdf", json=draft).status_code == 400

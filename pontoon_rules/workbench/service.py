@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import tempfile
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +47,14 @@ class RequestError(PontoonError):
     """A request the page should never send (an unknown start, a malformed draft)."""
 
 
+class DraftProblemsError(RequestError):
+    """A download of rules that do not load: refused, each problem in words."""
+
+    def __init__(self, message: str, details: list[str]) -> None:
+        super().__init__(message)
+        self.details = details
+
+
 @dataclass(frozen=True)
 class Draft:
     """One request's draft: where it starts, the values it gives, and how it loads."""
@@ -57,6 +65,8 @@ class Draft:
     values: dict[str, Any]
     parse_problems: dict[str, str]
     evaluation: Evaluation
+    typed: dict[str, Any] = field(default_factory=dict)
+    """What the user typed in each control that could not be read, kept as typed."""
 
     @property
     def ruleset(self) -> Ruleset | None:
@@ -93,18 +103,20 @@ class Workbench:
         found = controls()
         values: dict[str, Any] = {}
         problems: dict[str, str] = {}
+        typed: dict[str, Any] = {}
         for path, sent in fields.items():
             if path in found:
                 value, problem = parse(found[path], sent)
                 values[path] = value
                 if problem:
                     problems[path] = problem
+                    typed[path] = sent.get("v") if isinstance(sent, dict) else None
         values.update({p: v for p, v in direct.items() if p in found})
         changes = changes_from(start, values)
         for path in problems:
             changes.pop(path, None)
         evaluation = evaluate(start, changes, str(name), self.scratch)
-        return Draft(start, str(lang), str(name), changes, problems, evaluation)
+        return Draft(start, str(lang), str(name), changes, problems, evaluation, typed)
 
     def start_of(self, key: Any) -> Start:
         """The start `key` names.
@@ -123,7 +135,7 @@ class Workbench:
         draft = self.draft(body)
         tab = str(body.get("tab") or "")
         view = rules_view(draft.start, draft.values, draft.evaluation, draft.parse_problems,
-                          draft.lang)
+                          draft.lang, draft.typed)
         job_id = None
         ruleset = draft.ruleset
         if ruleset is not None:
@@ -199,8 +211,13 @@ class Workbench:
         draft = self.draft(body)
         if draft.ruleset is None:
             count = len(draft.evaluation.problems) + len(draft.parse_problems)
-            raise RequestError(f"the rules have {count} problem{'s' if count != 1 else ''}: "
-                               "fix them (each is shown at its control) and try again")
+            details = [f"{path}: {message}" for path, message in draft.parse_problems.items()]
+            details += [f"{p.path}: {p.message}" if p.path else p.message
+                        for p in draft.evaluation.problems]
+            raise DraftProblemsError(
+                f"nothing was downloaded: the rules have {count} "
+                f"problem{'s' if count != 1 else ''}; fix them (each is shown at its control) "
+                "and try again", details)
         return draft
 
     # -- compare ----------------------------------------------------------------------------
