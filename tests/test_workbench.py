@@ -19,7 +19,7 @@ from pydantic import Field, StrictBool, create_model
 
 from pontoon_rules.cli import cli
 from pontoon_rules.errors import Problem
-from pontoon_rules.ruleset.fields import leaf_paths
+from pontoon_rules.ruleset.fields import leaf_paths, plain
 from pontoon_rules.ruleset.loader import load_path
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.play import PlayerOptions
@@ -496,3 +496,20 @@ def test_a_yaml_slip_keeps_what_was_typed_and_its_download_is_refused(client: An
     assert any(p.startswith("hands.definitions: cannot read this as YAML")
                for p in said["problems"])
     assert client.post("/api/download/pdf", json=draft).status_code == 400
+
+
+def test_a_changed_structure_is_said_in_words_beside_it_and_in_the_file(client: Any) -> None:
+    from pontoon_rules.ruleset.registry import load_bundled
+
+    hands = plain(load_bundled(BASE).hands.definitions)
+    hands["five-card-trick"]["name"] = "Five-card trick, ours"
+    draft = _draft()
+    draft["fields"]["hands.definitions"] = {"v": yaml.safe_dump(hands), "s": ""}
+    answer = client.post("/api/state", json=draft).json()
+    assert answer["valid"] and "hands.definitions" in answer["changed"]
+    was = re.search(r'data-path="hands\.definitions".*?<span class="wb-was">([^<]*)<',
+                    answer["rules_html"], re.S)
+    assert was and html.unescape(was.group(1)) == "was: pontoon, five-card trick, twenty-one"
+    note = yaml.safe_load(answer["overlay"])["provenance"]["hands.definitions"]["note"]
+    assert note == f"A house rule: {BASE} has pontoon, five-card trick, twenty-one."
+    assert "{'" not in answer["overlay"] and "'" not in note

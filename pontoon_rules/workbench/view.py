@@ -27,7 +27,7 @@ from pontoon_rules.workbench.controls import (
     data_text,
     form_value,
 )
-from pontoon_rules.workbench.draft import Evaluation, Start
+from pontoon_rules.workbench.draft import Evaluation, Start, value_words
 
 Words = Callable[[str, Any], str]
 OTHER = "other"
@@ -41,6 +41,11 @@ def words(lang: str) -> Words:
     gettext = translations(lang).gettext
 
     def say(path: str, value: Any) -> str:
+        data = plain(value)
+        if (isinstance(data, dict) and data.get("agreed") is not True) or (
+                isinstance(data, list) and any(isinstance(v, (dict, list)) for v in data)
+                and path != "settlement.outcomes"):
+            return value_words(path, data)  # a structure: in words, never its repr
         try:
             text = value_text(path, value, gettext)
         except (TypeError, ValueError, IndexError, KeyError):
