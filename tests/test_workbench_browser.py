@@ -226,7 +226,7 @@ def test_a_yaml_slip_stays_in_its_box_refuses_the_download_and_survives_a_reload
 
 FAST_CHANGES = """() => new Promise((done) => {
   // The cost table's "try" buttons (drawn here at once rather than after a minute's
-  // table), and a list's "remove" twice: five changes within 40 ms.
+  // table), a list's "remove" twice and its "add": six changes within 50 ms.
   const tryIt = (path, value) => {
     const button = document.createElement("button");
     button.type = "button";
@@ -242,7 +242,13 @@ FAST_CHANGES = """() => new Promise((done) => {
   setTimeout(() => tryIt("player.split.resplit", false), 10);
   setTimeout(() => tryIt("player.stick_minimum", 16), 20);
   setTimeout(removeFirstRank, 30);
-  setTimeout(() => { removeFirstRank(); done(null); }, 40);
+  setTimeout(removeFirstRank, 40);
+  setTimeout(() => {
+    const add = document.querySelector(".wb-field[data-path='player.split.ranks'] select.wb-add");
+    add.value = "A";
+    add.dispatchEvent(new Event("change", { bubbles: true }));
+    done(null);
+  }, 50);
 })"""
 
 
@@ -250,7 +256,8 @@ def _fast_changes_shown(tab: Any) -> None:
     assert _field(tab, "player.stick_minimum").locator("input").input_value() == "16"
     assert _field(tab, "player.split.resplit").locator("select").input_value() == "false"
     ranks = _field(tab, "player.split.ranks").locator(".wb-list select")
-    assert ranks.count() == 11 and ranks.first.input_value() == "3"
+    assert ranks.count() == 12 and ranks.first.input_value() == "3"
+    assert ranks.last.input_value() == "A"
     for path in ("player.stick_minimum", "player.split.resplit", "player.split.ranks"):
         assert "wb-changed" in (_field(tab, path).get_attribute("class") or ""), path
 
