@@ -513,3 +513,18 @@ def test_a_changed_structure_is_said_in_words_beside_it_and_in_the_file(client: 
     note = yaml.safe_load(answer["overlay"])["provenance"]["hands.definitions"]["note"]
     assert note == f"A house rule: {BASE} has pontoon, five-card trick, twenty-one."
     assert "{'" not in answer["overlay"] and "'" not in note
+
+
+def test_an_older_change_answered_late_never_replaces_the_newer_ones_analysis(
+        client: Any) -> None:
+    newer = {**_draft(**{"player.stick_minimum": 16}), "tab": "late", "seq": 5}
+    older = {**_draft(**{"player.stick_minimum": 17}), "tab": "late", "seq": 4}
+    bad = {**_draft(**{"player.stick_minimum": "x"}), "tab": "late", "seq": 3}
+    first = client.post("/api/state", json=newer).json()
+    quick = first["job"].split("+")[0]
+    for late in (older, bad):  # sent before, answered after (requests run in parallel)
+        answer = client.post("/api/state", json=late).json()
+        assert answer["stale"] is True and answer["job"] is None
+        assert client.workbench.jobs.current("late") == quick
+    again = client.post("/api/state", json={**newer, "seq": 6}).json()
+    assert again["job"] == first["job"] and "stale" not in again

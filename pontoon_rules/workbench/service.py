@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import tempfile
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +36,8 @@ COMPARE_STEPS = ("edges", EXAMPLES)
 MAX_COMPARED = 8
 KEEP_COMPARISONS = 32
 """Comparisons whose rulesets are kept for their pages to poll."""
+KEEP_TABS = 4096
+"""Tabs whose newest change number is remembered (to refuse an older one arriving late)."""
 
 
 def _behaviour(ruleset: Ruleset) -> str:
@@ -86,6 +89,8 @@ class Workbench:
         self.starts, self.jobs, self.costs = starts, jobs, costs
         self.scratch = Path(tempfile.mkdtemp(prefix="scratch-", dir=starts.folder))
         self._comparisons: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self._order = threading.Lock()
+        self._newest: OrderedDict[str, int] = OrderedDict()
 
     # -- the draft ------------------------------------------------------------------------
     def draft(self, body: dict[str, Any]) -> Draft:
@@ -136,6 +141,36 @@ class Workbench:
         tab = str(body.get("tab") or "")
         view = rules_view(draft.start, draft.values, draft.evaluation, draft.parse_problems,
                           draft.lang, draft.typed)
+        ruleset = draft.ruleset
+        with self._order:  # requests run in parallel: a tab's changes take effect in order
+            if not self._is_newest(tab, body.get("seq")):
+                return {"seq": body.get("seq"), "stale": True, "valid": ruleset is not None,
+                        "problems": view["problem_count"], "changed": view["changed"],
+                        "rules_html": "", "job": None,
+                        "filename": draft.evaluation.filename, "overlay": draft.evaluation.text}
+            job_id = self._analyse(tab, draft)
+        return {"seq": body.get("seq"), "valid": ruleset is not None,
+                "problems": view["problem_count"], "changed": view["changed"],
+                "rules_html": render("rules.html.j2", draft.lang, view=view),
+                "job": job_id, "filename": draft.evaluation.filename,
+                "overlay": draft.evaluation.text}
+
+    def _is_newest(self, tab: str, seq: Any) -> bool:
+        """Whether change `seq` is the tab's newest so far (and remember it): an older one
+        that arrives late (requests are answered in parallel) must not replace the
+        newer change's analysis. A request without a number is always taken."""
+        if not isinstance(seq, int) or isinstance(seq, bool):
+            return True
+        if seq < self._newest.get(tab, seq):
+            return False
+        self._newest[tab] = seq
+        self._newest.move_to_end(tab)
+        while len(self._newest) > KEEP_TABS:
+            self._newest.popitem(last=False)
+        return True
+
+    def _analyse(self, tab: str, draft: Draft) -> str | None:
+        """Make the draft's analysis the tab's current job (or none, when it does not load)."""
         job_id = None
         ruleset = draft.ruleset
         if ruleset is not None:
@@ -155,11 +190,7 @@ class Workbench:
         else:
             self.jobs.release(tab)
             self.costs.release(tab)
-        return {"seq": body.get("seq"), "valid": ruleset is not None,
-                "problems": view["problem_count"], "changed": view["changed"],
-                "rules_html": render("rules.html.j2", draft.lang, view=view),
-                "job": job_id, "filename": draft.evaluation.filename,
-                "overlay": draft.evaluation.text}
+        return job_id
 
     def job(self, job_id: str, tab: str, lang: str, since: int | None) -> dict[str, Any]:
         """A job's state as the panel draws it (or `unchanged` since `since`)."""

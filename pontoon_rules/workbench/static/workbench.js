@@ -154,7 +154,9 @@
       if (mine === seq) { say(error.message, true); root.dataset.state = "error"; }
       return;
     }
-    if (mine !== seq) return;  // a newer change was sent since: its answer will be drawn
+    // A newer change was sent since (the server says "stale" when it saw it first): its
+    // answer will be drawn.
+    if (mine !== seq || data.stale) return;
     const typed = typedSince(before, fieldValues());
     replaceRules(data.rules_html);
     putBack(typed);
