@@ -278,3 +278,29 @@ def test_changes_a_few_milliseconds_apart_all_apply_in_order_and_a_reload_keeps_
     _fast_changes_shown(tab)
     assert "draft is back" in (tab.locator("#wb-status").text_content() or "")
     assert errors == []
+
+
+TYPING_DURING_A_CHANGE = """() => {
+  // A menu changed (its request goes out at once), then, before the answer, text typed
+  // in another box without leaving it (no change event yet).
+  const menu = document.querySelector(".wb-field[data-path='player.split.resplit'] select");
+  menu.value = "false";
+  menu.dispatchEvent(new Event("change", { bubbles: true }));
+  document.querySelector(".wb-field[data-path='player.stick_minimum'] input").value = "18";
+}"""
+
+
+def test_what_is_typed_while_a_change_is_checked_stays_typed(served: str, browser: Any) -> None:
+    tab = browser.new_page()
+    tab.goto(served)
+    _ready(tab)
+    tab.evaluate(TYPING_DURING_A_CHANGE)
+    _ready(tab)
+    assert _field(tab, "player.split.resplit").locator("select").input_value() == "false"
+    assert "wb-changed" in (_field(tab, "player.split.resplit").get_attribute("class") or "")
+    stick = _field(tab, "player.stick_minimum").locator("input")
+    assert stick.input_value() == "18"  # drawn again by the answer, and put back
+    stick.dispatch_event("change")
+    _ready(tab)
+    assert "wb-changed" in (_field(tab, "player.stick_minimum").get_attribute("class") or "")
+    assert stick.input_value() == "18"
