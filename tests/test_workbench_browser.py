@@ -304,3 +304,22 @@ def test_what_is_typed_while_a_change_is_checked_stays_typed(served: str, browse
     _ready(tab)
     assert "wb-changed" in (_field(tab, "player.stick_minimum").get_attribute("class") or "")
     assert stick.input_value() == "18"
+
+
+def test_a_failed_poll_is_asked_again_and_the_figures_still_come(served: str,
+                                                                 browser: Any) -> None:
+    tab = browser.new_page()
+    failed: list[str] = []
+
+    def once_unavailable(route: Any) -> None:
+        if not failed:
+            failed.append(route.request.url)
+            route.fulfill(status=503, content_type="application/json",
+                          body='{"error": "unavailable for a moment"}')
+        else:
+            route.continue_()
+
+    tab.route("**/api/job/**", once_unavailable)
+    tab.goto(served)
+    tab.wait_for_selector("#wb-analysis .wb-job", timeout=60_000)
+    assert failed and "unavailable" not in (tab.locator("#wb-status").text_content() or "")

@@ -115,7 +115,9 @@
     if (!response.ok) {
       const words = (data && data.error) || ("the workbench answered " + response.status);
       const more = (data && data.problems && data.problems.length) ? " " + data.problems.join(" ") : "";
-      throw new Error(words + more);
+      const error = new Error(words + more);
+      error.status = response.status;
+      throw error;
     }
     return data;
   }
@@ -188,7 +190,11 @@
     poll(jobId, null, "draft");
   }
 
-  async function poll(jobId, version, which) {
+  const MAX_RETRIES = 6;
+  let pollTrouble = false;  // the status line says a poll failed: cleared when one answers
+
+  async function poll(jobId, version, which, retries) {
+    retries = retries || 0;
     const isCurrent = function () { return which === "draft" ? currentJob === jobId : compareJob === jobId; };
     if (!isCurrent()) return;
     const url = "/api/job/" + encodeURIComponent(jobId) + "?tab=" + encodeURIComponent(which === "draft" ? tab : tab + "/compare")
@@ -197,10 +203,19 @@
     try {
       data = await answer(await fetch(url));
     } catch (error) {
-      if (isCurrent()) say(error.message, true);
+      if (!isCurrent()) return;
+      say(error.message, true);
+      pollTrouble = true;
+      // The network or a busy server: ask again, later each time; a job the server no
+      // longer knows (400) is not asked about again (the page says to change a rule).
+      const transient = !error.status || error.status === 429 || error.status >= 500;
+      if (transient && retries < MAX_RETRIES) {
+        setTimeout(function () { poll(jobId, version, which, retries + 1); }, 1000 * (retries + 1));
+      }
       return;
     }
     if (!isCurrent()) return;  // another change made another job current meanwhile
+    if (pollTrouble) { say(""); pollTrouble = false; }
     if (!data.unchanged) {
       const target = which === "draft" ? analysis : document.getElementById("wb-compare");
       const kept = Array.from(target.querySelectorAll("details[data-keep][open]"))
