@@ -3,6 +3,7 @@ loader, the guards of the web layer, uploads, and analysis jobs (the last change
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import time
@@ -18,7 +19,7 @@ from pydantic import Field, StrictBool, create_model
 
 from pontoon_rules.cli import cli
 from pontoon_rules.errors import Problem
-from pontoon_rules.ruleset.fields import leaf_paths
+from pontoon_rules.ruleset.fields import leaf_paths, plain
 from pontoon_rules.ruleset.loader import load_path
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.play import PlayerOptions
@@ -476,3 +477,54 @@ def test_a_try_button_sets_a_value_as_the_cost_table_gives_it(client: Any) -> No
         "settlement.ties": "push", "no.such.field": 1}}).json()
     assert answer["valid"] and answer["changed"] == ["settlement.ties"]
     assert yaml.safe_load(answer["overlay"])["settlement"] == {"ties": "push"}
+
+
+def test_a_yaml_slip_keeps_what_was_typed_and_its_download_is_refused(client: Any) -> None:
+    typed = "- name: five-card trick\n  pays: [3, 1\n"  # an unclosed bracket
+    draft = _draft(**{"hands.definitions": typed})
+    answer = client.post("/api/state", json=draft).json()
+    assert answer["valid"] is False and answer["job"] is None
+    box = re.search(r'<textarea name="hands\.definitions"[^>]*>(.*?)</textarea>(.*?)</div>\s*'
+                    r'(<p class="wb-problem".*?)</div>', answer["rules_html"], re.S)
+    assert box, "the named-hands box is not drawn with its problem"
+    assert html.unescape(box.group(1)) == typed  # the user's text, not the base's
+    assert "cannot read this as YAML" in box.group(3)
+    refused = client.post("/api/download/yaml", json=draft)
+    assert refused.status_code == 400 and "content-disposition" not in refused.headers
+    said = refused.json()
+    assert "nothing was downloaded" in said["error"]
+    assert any(p.startswith("hands.definitions: cannot read this as YAML")
+               for p in said["problems"])
+    assert client.post("/api/download/pdf", json=draft).status_code == 400
+
+
+def test_a_changed_structure_is_said_in_words_beside_it_and_in_the_file(client: Any) -> None:
+    from pontoon_rules.ruleset.registry import load_bundled
+
+    hands = plain(load_bundled(BASE).hands.definitions)
+    hands["five-card-trick"]["name"] = "Five-card trick, ours"
+    draft = _draft()
+    draft["fields"]["hands.definitions"] = {"v": yaml.safe_dump(hands), "s": ""}
+    answer = client.post("/api/state", json=draft).json()
+    assert answer["valid"] and "hands.definitions" in answer["changed"]
+    was = re.search(r'data-path="hands\.definitions".*?<span class="wb-was">([^<]*)<',
+                    answer["rules_html"], re.S)
+    assert was and html.unescape(was.group(1)) == "was: pontoon, five-card trick, twenty-one"
+    note = yaml.safe_load(answer["overlay"])["provenance"]["hands.definitions"]["note"]
+    assert note == f"A house rule: {BASE} has pontoon, five-card trick, twenty-one."
+    assert "{'" not in answer["overlay"] and "'" not in note
+
+
+def test_an_older_change_answered_late_never_replaces_the_newer_ones_analysis(
+        client: Any) -> None:
+    newer = {**_draft(**{"player.stick_minimum": 16}), "tab": "late", "seq": 5}
+    older = {**_draft(**{"player.stick_minimum": 17}), "tab": "late", "seq": 4}
+    bad = {**_draft(**{"player.stick_minimum": "x"}), "tab": "late", "seq": 3}
+    first = client.post("/api/state", json=newer).json()
+    quick = first["job"].split("+")[0]
+    for late in (older, bad):  # sent before, answered after (requests run in parallel)
+        answer = client.post("/api/state", json=late).json()
+        assert answer["stale"] is True and answer["job"] is None
+        assert client.workbench.jobs.current("late") == quick
+    again = client.post("/api/state", json={**newer, "seq": 6}).json()
+    assert again["job"] == first["job"] and "stale" not in again

@@ -169,3 +169,157 @@ def test_a_ruleset_whose_text_carries_script_never_runs_it(hostile_served: str,
     assert tab.evaluate("window.__pwned") is None
     assert tab.locator("[onerror], [onclick], [onload]").count() == 0
     assert dialogs == []
+
+
+def _ready(tab: Any) -> None:
+    """The answer to the last change drawn (each change sets the state to checking at once)."""
+    tab.wait_for_selector("#wb[data-state='ready']", timeout=60_000)
+
+
+def _field(tab: Any, path: str) -> Any:
+    return tab.locator(f".wb-field[data-path='{path}']")
+
+
+def _open_rule(tab: Any, path: str) -> None:
+    rule = tab.locator(f"details.wb-rule:has(.wb-field[data-path='{path}'])")
+    if rule.get_attribute("open") is None:
+        rule.locator("> summary").click()
+
+
+SLIP = "- id: five-card-trick\n  cards: [1, 2\n"
+"""Named hands with an unclosed bracket: not YAML."""
+
+
+def test_a_yaml_slip_stays_in_its_box_refuses_the_download_and_survives_a_reload(
+        served: str, browser: Any) -> None:
+    tab = browser.new_page()
+    downloads: list[Any] = []
+    tab.on("download", lambda d: downloads.append(d))
+    tab.on("dialog", lambda d: d.accept())
+    tab.goto(served)
+    _ready(tab)
+    _open_rule(tab, "hands.definitions")
+    box = _field(tab, "hands.definitions").locator("textarea")
+    base_text = box.input_value()
+    box.fill(SLIP)
+    box.dispatch_event("change")
+    _ready(tab)
+    problem = _field(tab, "hands.definitions").locator(".wb-problem")
+    assert "cannot read this as YAML" in (problem.first.text_content() or "")
+    assert box.input_value() == SLIP  # the user's text, never the base's again
+
+    tab.click("#wb-download-yaml")
+    tab.wait_for_selector("#wb[data-download='failed']")
+    said = tab.locator("#wb-refused").text_content() or ""
+    assert "nothing was downloaded" in said and "hands.definitions" in said
+    assert downloads == [] and box.input_value() == SLIP
+
+    tab.reload()
+    _ready(tab)
+    assert _field(tab, "hands.definitions").locator("textarea").input_value() == SLIP
+    tab.click("#wb-reset")  # the one way to drop the draft: asked first
+    tab.wait_for_load_state("load")
+    _ready(tab)
+    assert _field(tab, "hands.definitions").locator("textarea").input_value() == base_text
+    assert tab.locator(".wb-field.wb-bad").count() == 0
+
+
+FAST_CHANGES = """() => new Promise((done) => {
+  // The cost table's "try" buttons (drawn here at once rather than after a minute's
+  // table), a list's "remove" twice and its "add": six changes within 50 ms.
+  const tryIt = (path, value) => {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "wb-try";
+    button.dataset.path = path;
+    button.dataset.value = JSON.stringify(value);
+    document.getElementById("wb-analysis").appendChild(button);
+    button.click();
+  };
+  const removeFirstRank = () => document.querySelector(
+    ".wb-field[data-path='player.split.ranks'] .wb-list > li button[data-action=remove]").click();
+  tryIt("player.stick_minimum", 17);
+  setTimeout(() => tryIt("player.split.resplit", false), 10);
+  setTimeout(() => tryIt("player.stick_minimum", 16), 20);
+  setTimeout(removeFirstRank, 30);
+  setTimeout(removeFirstRank, 40);
+  setTimeout(() => {
+    const add = document.querySelector(".wb-field[data-path='player.split.ranks'] select.wb-add");
+    add.value = "A";
+    add.dispatchEvent(new Event("change", { bubbles: true }));
+    done(null);
+  }, 50);
+})"""
+
+
+def _fast_changes_shown(tab: Any) -> None:
+    assert _field(tab, "player.stick_minimum").locator("input").input_value() == "16"
+    assert _field(tab, "player.split.resplit").locator("select").input_value() == "false"
+    ranks = _field(tab, "player.split.ranks").locator(".wb-list select")
+    assert ranks.count() == 12 and ranks.first.input_value() == "3"
+    assert ranks.last.input_value() == "A"
+    for path in ("player.stick_minimum", "player.split.resplit", "player.split.ranks"):
+        assert "wb-changed" in (_field(tab, path).get_attribute("class") or ""), path
+
+
+def test_changes_a_few_milliseconds_apart_all_apply_in_order_and_a_reload_keeps_them(
+        served: str, browser: Any) -> None:
+    tab = browser.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda e: errors.append(str(e)))
+    tab.goto(served)
+    _ready(tab)
+    _open_rule(tab, "player.split.ranks")
+    tab.evaluate(FAST_CHANGES)
+    _ready(tab)
+    _fast_changes_shown(tab)
+    tab.reload()
+    _ready(tab)
+    _fast_changes_shown(tab)
+    assert "draft is back" in (tab.locator("#wb-status").text_content() or "")
+    assert errors == []
+
+
+TYPING_DURING_A_CHANGE = """() => {
+  // A menu changed (its request goes out at once), then, before the answer, text typed
+  // in another box without leaving it (no change event yet).
+  const menu = document.querySelector(".wb-field[data-path='player.split.resplit'] select");
+  menu.value = "false";
+  menu.dispatchEvent(new Event("change", { bubbles: true }));
+  document.querySelector(".wb-field[data-path='player.stick_minimum'] input").value = "18";
+}"""
+
+
+def test_what_is_typed_while_a_change_is_checked_stays_typed(served: str, browser: Any) -> None:
+    tab = browser.new_page()
+    tab.goto(served)
+    _ready(tab)
+    tab.evaluate(TYPING_DURING_A_CHANGE)
+    _ready(tab)
+    assert _field(tab, "player.split.resplit").locator("select").input_value() == "false"
+    assert "wb-changed" in (_field(tab, "player.split.resplit").get_attribute("class") or "")
+    stick = _field(tab, "player.stick_minimum").locator("input")
+    assert stick.input_value() == "18"  # drawn again by the answer, and put back
+    stick.dispatch_event("change")
+    _ready(tab)
+    assert "wb-changed" in (_field(tab, "player.stick_minimum").get_attribute("class") or "")
+    assert stick.input_value() == "18"
+
+
+def test_a_failed_poll_is_asked_again_and_the_figures_still_come(served: str,
+                                                                 browser: Any) -> None:
+    tab = browser.new_page()
+    failed: list[str] = []
+
+    def once_unavailable(route: Any) -> None:
+        if not failed:
+            failed.append(route.request.url)
+            route.fulfill(status=503, content_type="application/json",
+                          body='{"error": "unavailable for a moment"}')
+        else:
+            route.continue_()
+
+    tab.route("**/api/job/**", once_unavailable)
+    tab.goto(served)
+    tab.wait_for_selector("#wb-analysis .wb-job", timeout=60_000)
+    assert failed and "unavailable" not in (tab.locator("#wb-status").text_content() or "")

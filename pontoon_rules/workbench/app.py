@@ -289,7 +289,7 @@ def _page_html(workbench: Workbench, body: dict[str, Any], exposed: str) -> str:
     from pontoon_rules.workbench.view import rules_view
 
     view = rules_view(draft.start, draft.values, draft.evaluation, draft.parse_problems,
-                      draft.lang)
+                      draft.lang, draft.typed)
     from pontoon_rules.workbench.controls import ruleset_schema
 
     longest = ruleset_schema()["properties"]["name"].get("maxLength", 200)
@@ -318,6 +318,7 @@ async def _error_response(request: Request, error: Exception) -> Response:
         problems = [_problem_words(p) for p in error.problems]
     elif isinstance(error, (RequestError, PontoonError)):
         status, words = 400, str(error)
+        problems = [str(d) for d in getattr(error, "details", ())]
     elif hasattr(error, "status_code") and hasattr(error, "detail"):
         status, words = int(error.status_code), str(error.detail)
     elif isinstance(error, ClientDisconnect):  # nobody is left to answer

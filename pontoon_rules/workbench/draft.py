@@ -18,6 +18,7 @@ import yaml
 
 from pontoon_rules.docs.sentences import differing_from_base
 from pontoon_rules.docs.sheet_view import find_base
+from pontoon_rules.docs.values import CLASS_NAMES
 from pontoon_rules.errors import Problem, RulesetError
 from pontoon_rules.ruleset.fields import plain, value_at
 from pontoon_rules.ruleset.loader import load_path, load_text
@@ -117,7 +118,7 @@ def _provenance(start: Start, changes: dict[str, Any]) -> tuple[dict[str, Any], 
         if kept is not None and start.changes.get(path) == value:
             provenance[path] = kept
             continue
-        was = format_value(path, value_at(start.base, path))
+        was = value_words(path, value_at(start.base, path))
         provenance[path] = {"source": HOUSE_SOURCE, "status": "stated",
                             "note": f"A house rule: {start.base.id} has {was}."}
     used = {entry["source"] for entry in provenance.values()}
@@ -127,6 +128,29 @@ def _provenance(start: Start, changes: dict[str, Any]) -> tuple[dict[str, Any], 
                                  "note": f"Made with the pontoon-rules workbench from "
                                          f"{start.base.id}."}
     return provenance, sources
+
+
+_EMPTY_WORDS = {"values": "the usual values"}
+"""What an empty mapping means, by the field's last name, where 'none' would mislead."""
+
+
+def value_words(path: str, value: Any) -> str:
+    """A value in words, structures included (never a Python repr): named hands by their
+    names, a mapping as 'key: value' pairs, a list of mappings item by item."""
+    data = plain(value)
+    if isinstance(data, dict) and data.get("agreed") is not True:
+        if not data:
+            return _EMPTY_WORDS.get(path.rsplit(".", 1)[-1], "none")
+        if all(isinstance(v, dict) for v in data.values()):  # things by id: their names
+            names = [str(v.get("name") or CLASS_NAMES.get(k, k.replace("-", " ")))
+                     for k, v in data.items()]
+            return ", ".join(names)
+        return ", ".join(f"{k}: {value_words(f'{path}.{k}', v)}" for k, v in data.items())
+    if isinstance(data, list) and any(isinstance(v, (dict, list)) for v in data):
+        if path == "settlement.outcomes":
+            return format_value(path, data)
+        return "; ".join(value_words(path, v) for v in data) or "none"
+    return format_value(path, data)
 
 
 def _put(data: dict[str, Any], path: str, value: Any) -> None:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import json
 import tempfile
+import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,8 @@ COMPARE_STEPS = ("edges", EXAMPLES)
 MAX_COMPARED = 8
 KEEP_COMPARISONS = 32
 """Comparisons whose rulesets are kept for their pages to poll."""
+KEEP_TABS = 4096
+"""Tabs whose newest change number is remembered (to refuse an older one arriving late)."""
 
 
 def _behaviour(ruleset: Ruleset) -> str:
@@ -47,6 +50,14 @@ class RequestError(PontoonError):
     """A request the page should never send (an unknown start, a malformed draft)."""
 
 
+class DraftProblemsError(RequestError):
+    """A download of rules that do not load: refused, each problem in words."""
+
+    def __init__(self, message: str, details: list[str]) -> None:
+        super().__init__(message)
+        self.details = details
+
+
 @dataclass(frozen=True)
 class Draft:
     """One request's draft: where it starts, the values it gives, and how it loads."""
@@ -57,6 +68,8 @@ class Draft:
     values: dict[str, Any]
     parse_problems: dict[str, str]
     evaluation: Evaluation
+    typed: dict[str, Any] = field(default_factory=dict)
+    """What the user typed in each control that could not be read, kept as typed."""
 
     @property
     def ruleset(self) -> Ruleset | None:
@@ -76,6 +89,8 @@ class Workbench:
         self.starts, self.jobs, self.costs = starts, jobs, costs
         self.scratch = Path(tempfile.mkdtemp(prefix="scratch-", dir=starts.folder))
         self._comparisons: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self._order = threading.Lock()
+        self._newest: OrderedDict[str, int] = OrderedDict()
 
     # -- the draft ------------------------------------------------------------------------
     def draft(self, body: dict[str, Any]) -> Draft:
@@ -93,18 +108,20 @@ class Workbench:
         found = controls()
         values: dict[str, Any] = {}
         problems: dict[str, str] = {}
+        typed: dict[str, Any] = {}
         for path, sent in fields.items():
             if path in found:
                 value, problem = parse(found[path], sent)
                 values[path] = value
                 if problem:
                     problems[path] = problem
+                    typed[path] = sent.get("v") if isinstance(sent, dict) else None
         values.update({p: v for p, v in direct.items() if p in found})
         changes = changes_from(start, values)
         for path in problems:
             changes.pop(path, None)
         evaluation = evaluate(start, changes, str(name), self.scratch)
-        return Draft(start, str(lang), str(name), changes, problems, evaluation)
+        return Draft(start, str(lang), str(name), changes, problems, evaluation, typed)
 
     def start_of(self, key: Any) -> Start:
         """The start `key` names.
@@ -123,7 +140,37 @@ class Workbench:
         draft = self.draft(body)
         tab = str(body.get("tab") or "")
         view = rules_view(draft.start, draft.values, draft.evaluation, draft.parse_problems,
-                          draft.lang)
+                          draft.lang, draft.typed)
+        ruleset = draft.ruleset
+        with self._order:  # requests run in parallel: a tab's changes take effect in order
+            if not self._is_newest(tab, body.get("seq")):
+                return {"seq": body.get("seq"), "stale": True, "valid": ruleset is not None,
+                        "problems": view["problem_count"], "changed": view["changed"],
+                        "rules_html": "", "job": None,
+                        "filename": draft.evaluation.filename, "overlay": draft.evaluation.text}
+            job_id = self._analyse(tab, draft)
+        return {"seq": body.get("seq"), "valid": ruleset is not None,
+                "problems": view["problem_count"], "changed": view["changed"],
+                "rules_html": render("rules.html.j2", draft.lang, view=view),
+                "job": job_id, "filename": draft.evaluation.filename,
+                "overlay": draft.evaluation.text}
+
+    def _is_newest(self, tab: str, seq: Any) -> bool:
+        """Whether change `seq` is the tab's newest so far (and remember it): an older one
+        that arrives late (requests are answered in parallel) must not replace the
+        newer change's analysis. A request without a number is always taken."""
+        if not isinstance(seq, int) or isinstance(seq, bool):
+            return True
+        if seq < self._newest.get(tab, seq):
+            return False
+        self._newest[tab] = seq
+        self._newest.move_to_end(tab)
+        while len(self._newest) > KEEP_TABS:
+            self._newest.popitem(last=False)
+        return True
+
+    def _analyse(self, tab: str, draft: Draft) -> str | None:
+        """Make the draft's analysis the tab's current job (or none, when it does not load)."""
         job_id = None
         ruleset = draft.ruleset
         if ruleset is not None:
@@ -143,11 +190,7 @@ class Workbench:
         else:
             self.jobs.release(tab)
             self.costs.release(tab)
-        return {"seq": body.get("seq"), "valid": ruleset is not None,
-                "problems": view["problem_count"], "changed": view["changed"],
-                "rules_html": render("rules.html.j2", draft.lang, view=view),
-                "job": job_id, "filename": draft.evaluation.filename,
-                "overlay": draft.evaluation.text}
+        return job_id
 
     def job(self, job_id: str, tab: str, lang: str, since: int | None) -> dict[str, Any]:
         """A job's state as the panel draws it (or `unchanged` since `since`)."""
@@ -199,8 +242,13 @@ class Workbench:
         draft = self.draft(body)
         if draft.ruleset is None:
             count = len(draft.evaluation.problems) + len(draft.parse_problems)
-            raise RequestError(f"the rules have {count} problem{'s' if count != 1 else ''}: "
-                               "fix them (each is shown at its control) and try again")
+            details = [f"{path}: {message}" for path, message in draft.parse_problems.items()]
+            details += [f"{p.path}: {p.message}" if p.path else p.message
+                        for p in draft.evaluation.problems]
+            raise DraftProblemsError(
+                f"nothing was downloaded: the rules have {count} "
+                f"problem{'s' if count != 1 else ''}; fix them (each is shown at its control) "
+                "and try again", details)
         return draft
 
     # -- compare ----------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from pontoon_rules.workbench.controls import (
     data_text,
     form_value,
 )
-from pontoon_rules.workbench.draft import Evaluation, Start
+from pontoon_rules.workbench.draft import Evaluation, Start, value_words
 
 Words = Callable[[str, Any], str]
 OTHER = "other"
@@ -41,6 +41,11 @@ def words(lang: str) -> Words:
     gettext = translations(lang).gettext
 
     def say(path: str, value: Any) -> str:
+        data = plain(value)
+        if (isinstance(data, dict) and data.get("agreed") is not True) or (
+                isinstance(data, list) and any(isinstance(v, (dict, list)) for v in data)
+                and path != "settlement.outcomes"):
+            return value_words(path, data)  # a structure: in words, never its repr
         try:
             text = value_text(path, value, gettext)
         except (TypeError, ValueError, IndexError, KeyError):
@@ -82,9 +87,14 @@ def problems_by_path(problems: list[Problem], paths: set[str],
 
 
 def rules_view(start: Start, values: dict[str, Any], evaluation: Evaluation,
-               parse_problems: dict[str, str], lang: str) -> dict[str, Any]:
+               parse_problems: dict[str, str], lang: str,
+               typed: dict[str, Any] | None = None) -> dict[str, Any]:
     """Everything the rules panel draws: chapters of rules, each rule's sentence and
-    controls (value, base value, changed, problems), and the problems of the whole."""
+    controls (value, base value, changed, problems), and the problems of the whole.
+
+    `typed`: what the user typed in a control that could not be read (YAML with a slip),
+    shown again in that control as typed, beside its problem, never the base's value.
+    """
     say = words(lang)
     found = controls(words=say)
     shown = evaluation.ruleset or start.base
@@ -93,7 +103,7 @@ def rules_view(start: Start, values: dict[str, Any], evaluation: Evaluation,
     for path, message in parse_problems.items():
         placed.setdefault(path, []).insert(0, message)
     said = {s.key: s for s in sentences(shown, lang, frozenset(changed))}
-    context = _Context(start, values, shown, placed, say, lang)
+    context = _Context(start, values, shown, placed, say, lang, typed or {})
     chapters = []
     for key, title in CHAPTER_TITLES.items():
         rules = [_rule(context, r.key, said.get(r.key), r.paths, found)
@@ -114,9 +124,10 @@ def rules_view(start: Start, values: dict[str, Any], evaluation: Evaluation,
 
 class _Context:
     def __init__(self, start: Start, values: dict[str, Any], shown: Ruleset,
-                 placed: dict[str, list[str]], say: Words, lang: str) -> None:
+                 placed: dict[str, list[str]], say: Words, lang: str,
+                 typed: dict[str, Any]) -> None:
         self.start, self.values, self.shown, self.placed = start, values, shown, placed
-        self.say, self.lang = say, lang
+        self.say, self.lang, self.typed = say, lang, typed
 
 
 def _rule(context: _Context, key: str, sentence: Sentence | None, paths: tuple[str, ...],
@@ -143,7 +154,8 @@ def _control(context: _Context, control: Control) -> dict[str, Any]:
         "problems": _shown(context.placed.get(path, [])),
         "special": control.special_index(value),
         "specials": [{"index": i, "label": s.label} for i, s in enumerate(control.specials)],
-        "value": _form(control, value),
+        "value": (_typed(context.typed[path]) if path in context.typed
+                  else _form(control, value)),
         "choices": [{"value": form_value(c.value), "label": c.label} for c in control.choices],
         "parts": [{"label": item.description, "kind": item.kind, "minimum": item.minimum,
                    "maximum": item.maximum, "choices": [
@@ -171,6 +183,13 @@ def _form(control: Control, value: Any) -> Any:
     if control.kind in (LIST, ITEMS) and isinstance(value, (list, tuple)):
         return [form_value(plain(v)) for v in value]
     return form_value(plain(value))
+
+
+def _typed(sent: Any) -> Any:
+    """What the user typed, as the control holds it (text, or a list of texts)."""
+    if isinstance(sent, list):
+        return [v if isinstance(v, str) else "" for v in sent]
+    return sent if isinstance(sent, str) else ""
 
 
 def _value(ruleset: Ruleset, path: str) -> Any:

@@ -5,6 +5,13 @@
 // analysis job for these rules. Each answer carries the number of the request it answers;
 // an answer to an older request than the last one sent is dropped, and so is any poll of a
 // job that is no longer this tab's current one: the last change wins, nothing stale is shown.
+//
+// Nothing the user did is lost on the way: a list's add, remove and move are made on the
+// page at once (so the next click works on the list as it now is); a value set by a "try"
+// button is kept in `unconfirmed` and sent with every request until an answer that carries
+// it is drawn; what is typed in a box while a request is out is put back after its answer
+// is drawn. The draft is kept in the browser's storage for this start, so a reload brings
+// it back; only "Start again" clears it.
 (function () {
   "use strict";
   const root = document.getElementById("wb");
@@ -19,8 +26,10 @@
   const langSelect = document.getElementById("wb-lang");
   const openRules = new Set();
   let seq = 0;
-  let pendingSet = {};
+  let unconfirmed = {};  // values set by "try" buttons, until an answer carrying them is drawn
+  const storageKey = "pontoon-rules-workbench:" + root.dataset.start;
   let currentJob = null;
+  let restored = "";  // what the status line says once a restored draft is drawn
   let compareJob = null;
 
   function say(text, bad) {
@@ -47,9 +56,51 @@
     return out;
   }
 
-  function draft() {
+  function draft(fields) {
     return { tab: tab, start: root.dataset.start, lang: langSelect.value, name: nameInput.value,
-             fields: fieldValues(), set: pendingSet };
+             fields: fields || fieldValues(), set: Object.assign({}, unconfirmed) };
+  }
+
+  function keep(body, onlyChanged) {
+    let fields = body.fields;
+    if (onlyChanged) {
+      fields = {};
+      rules.querySelectorAll(".wb-field.wb-changed, .wb-field.wb-bad").forEach(function (el) {
+        if (body.fields[el.dataset.path]) fields[el.dataset.path] = body.fields[el.dataset.path];
+      });
+    }
+    try {
+      localStorage.setItem(storageKey, JSON.stringify({ name: body.name, lang: body.lang,
+        fields: fields, set: body.set }));
+    } catch (e) { /* no storage (private mode, full): the draft lives on this page only */ }
+  }
+
+  function kept() {
+    try {
+      const saved = JSON.parse(localStorage.getItem(storageKey) || "null");
+      return saved && typeof saved === "object" && saved.fields ? saved : null;
+    } catch (e) { return null; }
+  }
+
+  function typedSince(sent, now) {
+    // The values the user changed in the form since `sent` was read (typing, no change yet).
+    const out = {};
+    Object.keys(now).forEach(function (path) {
+      if (JSON.stringify(now[path]) !== JSON.stringify(sent[path])) out[path] = now[path];
+    });
+    return out;
+  }
+
+  function putBack(typed) {
+    Object.keys(typed).forEach(function (path) {
+      const field = rules.querySelector('.wb-field[data-path="' + CSS.escape(path) + '"]');
+      if (!field || field.dataset.kind === "list") return;
+      const inputs = field.querySelectorAll('[data-role="value"]');
+      const values = Array.isArray(typed[path].v) ? typed[path].v : [typed[path].v];
+      inputs.forEach(function (input, i) { if (i < values.length) input.value = values[i]; });
+      const special = field.querySelector('[data-role="special"]');
+      if (special) special.value = typed[path].s;
+    });
   }
 
   async function postJSON(url, body) {
@@ -64,7 +115,9 @@
     if (!response.ok) {
       const words = (data && data.error) || ("the workbench answered " + response.status);
       const more = (data && data.problems && data.problems.length) ? " " + data.problems.join(" ") : "";
-      throw new Error(words + more);
+      const error = new Error(words + more);
+      error.status = response.status;
+      throw error;
     }
     return data;
   }
@@ -86,11 +139,12 @@
     }
   }
 
-  async function update() {
+  async function update(fields) {
     const mine = ++seq;
-    const body = draft();
+    const before = fieldValues();  // the form as it was when this request was sent
+    const body = draft(fields);
     body.seq = mine;
-    pendingSet = {};
+    keep(body, false);
     currentJob = null;  // the figures on the panel are the old rules': stop following them
     root.dataset.state = "checking";
     analysis.classList.add("wb-stale");
@@ -102,12 +156,20 @@
       if (mine === seq) { say(error.message, true); root.dataset.state = "error"; }
       return;
     }
-    if (mine !== seq) return;  // a newer change was sent since: its answer will be drawn
+    // A newer change was sent since (the server says "stale" when it saw it first): its
+    // answer will be drawn.
+    if (mine !== seq || data.stale) return;
+    const typed = typedSince(before, fieldValues());
     replaceRules(data.rules_html);
+    putBack(typed);
+    unconfirmed = {};  // every value set so far went with this request, the last one
+    keep(draft(), true);
     root.dataset.filename = data.filename || "";
     root.dataset.valid = data.valid ? "yes" : "no";
     say(data.valid ? "" : data.problems + (data.problems === 1 ? " problem" : " problems")
       + ": each is shown at its rule.", !data.valid);
+    if (restored && data.valid) say(restored);
+    restored = "";
     root.dataset.state = "ready";
     if (data.job) {
       watch(data.job);
@@ -128,7 +190,11 @@
     poll(jobId, null, "draft");
   }
 
-  async function poll(jobId, version, which) {
+  const MAX_RETRIES = 6;
+  let pollTrouble = false;  // the status line says a poll failed: cleared when one answers
+
+  async function poll(jobId, version, which, retries) {
+    retries = retries || 0;
     const isCurrent = function () { return which === "draft" ? currentJob === jobId : compareJob === jobId; };
     if (!isCurrent()) return;
     const url = "/api/job/" + encodeURIComponent(jobId) + "?tab=" + encodeURIComponent(which === "draft" ? tab : tab + "/compare")
@@ -137,10 +203,19 @@
     try {
       data = await answer(await fetch(url));
     } catch (error) {
-      if (isCurrent()) say(error.message, true);
+      if (!isCurrent()) return;
+      say(error.message, true);
+      pollTrouble = true;
+      // The network or a busy server: ask again, later each time; a job the server no
+      // longer knows (400) is not asked about again (the page says to change a rule).
+      const transient = !error.status || error.status === 429 || error.status >= 500;
+      if (transient && retries < MAX_RETRIES) {
+        setTimeout(function () { poll(jobId, version, which, retries + 1); }, 1000 * (retries + 1));
+      }
       return;
     }
     if (!isCurrent()) return;  // another change made another job current meanwhile
+    if (pollTrouble) { say(""); pollTrouble = false; }
     if (!data.unchanged) {
       const target = which === "draft" ? analysis : document.getElementById("wb-compare");
       const kept = Array.from(target.querySelectorAll("details[data-keep][open]"))
@@ -155,8 +230,30 @@
     if (!data.final) setTimeout(function () { poll(jobId, version, which); }, 350);
   }
 
-  function listOf(field) {
-    return Array.from(field.querySelectorAll(".wb-list select")).map(function (s) { return s.value; });
+  function listItem(field, add) {
+    // A new item of a list, drawn as the server draws one: a menu, "move up" and "remove".
+    const li = document.createElement("li");
+    const select = document.createElement("select");
+    select.name = field.dataset.path + "[]";
+    select.dataset.role = "value";
+    select.setAttribute("aria-label", add.getAttribute("aria-label") || "");
+    Array.from(add.options).forEach(function (o) {
+      if (o.value) select.appendChild(new Option(o.textContent, o.value));
+    });
+    select.value = add.value;
+    li.appendChild(select);
+    [["wb-up", "up", "Move up", "\u2191"], ["wb-remove", "remove", "Remove", "\u00d7"]].forEach(function (b) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = b[0];
+      button.dataset.action = b[1];
+      button.title = b[2];
+      button.setAttribute("aria-label", b[2]);
+      button.textContent = b[3];
+      li.appendChild(document.createTextNode(" "));
+      li.appendChild(button);
+    });
+    return li;
   }
 
   rules.addEventListener("click", function (event) {
@@ -164,14 +261,11 @@
     if (!button) return;
     const field = button.closest(".wb-field");
     const item = button.closest("li");
-    const items = Array.from(field.querySelectorAll(".wb-list > li"));
-    const index = items.indexOf(item);
-    const values = listOf(field);
-    if (button.dataset.action === "remove") values.splice(index, 1);
-    if (button.dataset.action === "up" && index > 0) {
-      values.splice(index - 1, 2, values[index], values[index - 1]);
+    if (button.dataset.action === "remove") item.remove();
+    if (button.dataset.action === "up" && item.previousElementSibling) {
+      item.parentNode.insertBefore(item, item.previousElementSibling);
     }
-    pendingSet[field.dataset.path] = values;
+    delete unconfirmed[field.dataset.path];  // the list as the page now shows it
     update();
   });
 
@@ -183,11 +277,13 @@
 
   form.addEventListener("change", function (event) {
     const target = event.target;
+    const field = target.closest && target.closest(".wb-field");
     if (target.dataset && target.dataset.action === "add") {
-      const field = target.closest(".wb-field");
       if (!target.value) return;
-      pendingSet[field.dataset.path] = listOf(field).concat([target.value]);
+      field.querySelector(".wb-list").appendChild(listItem(field, target));
+      target.value = "";
     }
+    if (field) delete unconfirmed[field.dataset.path];  // the user's own value wins
     update();
   });
   form.addEventListener("submit", function (event) { event.preventDefault(); update(); });
@@ -195,7 +291,7 @@
   analysis.addEventListener("click", function (event) {
     const button = event.target.closest("button.wb-try");
     if (!button) return;
-    pendingSet[button.dataset.path] = JSON.parse(button.dataset.value);
+    unconfirmed[button.dataset.path] = JSON.parse(button.dataset.value);
     const field = rules.querySelector('.wb-field[data-path="' + CSS.escape(button.dataset.path) + '"]');
     const rule = field && field.closest("details.wb-rule");
     if (rule) { rule.open = true; rule.scrollIntoView({ block: "center" }); }
@@ -207,8 +303,11 @@
     return match ? decodeURIComponent(match[1]) : fallback;
   }
 
+  const refusal = document.getElementById("wb-refused");
+
   async function download(url, what, fallback) {
     say("Making " + what + "…");
+    refusal.textContent = "";
     root.dataset.download = "busy";
     let response;
     try {
@@ -217,6 +316,7 @@
       if (!response.ok) await answer(response);
     } catch (error) {
       say(error.message, true);
+      refusal.textContent = error.message;  // kept beside the buttons while the rules change
       root.dataset.download = "failed";
       return;
     }
@@ -284,5 +384,23 @@
     if (!data.final) poll(data.job, data.version, "compare");
   });
 
-  update();
+  const reset = document.getElementById("wb-reset");
+  if (reset) reset.addEventListener("click", function () {
+    if (!window.confirm("Start again from " + root.dataset.label + "? Every change you made here is dropped.")) return;
+    try { localStorage.removeItem(storageKey); } catch (e) { /* nothing kept */ }
+    window.location.reload();
+  });
+
+  const saved = kept();
+  if (saved) {
+    if (typeof saved.name === "string") nameInput.value = saved.name;
+    if (Array.from(langSelect.options).some(function (o) { return o.value === saved.lang; })) {
+      langSelect.value = saved.lang;
+    }
+    unconfirmed = (saved.set && typeof saved.set === "object") ? saved.set : {};
+    restored = "Your draft is back as you left it (\u201cStart again\u201d clears it).";
+    update(Object.assign(fieldValues(), saved.fields));
+  } else {
+    update();
+  }
 })();
