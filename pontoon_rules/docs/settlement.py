@@ -54,6 +54,11 @@ MESSAGES = (
     _(", which beats %(next)s"),
     _("%(chain)s (of two totals the higher wins). A player's hand beats a lower banker's "
       "hand and loses to a higher one."),
+    _("%(chain)s (of two totals the higher wins). A player's hand beats a lower banker's "
+      "hand and loses to a higher one, except that %(outright)s."),
+    _("a player's %(p)s wins whatever the banker holds"),
+    _("every named hand of a player wins whatever the banker holds"),
+    _("these hands of a player win whatever the banker holds: %(hands)s"),
     _("Hands rank by total alone: the higher total wins."),
     _("Equal hands: %(items)s."),
     _("%(hands)s against the same: the banker's wins"),
@@ -64,6 +69,13 @@ MESSAGES = (
     _("A winning hand is paid the odds of its hand, a losing one pays the odds of the "
       "banker's hand (2:1 is twice the stake). Any other total wins %(pays)s and, as the "
       "banker's, collects %(collects)s."),
+    _("Every winning hand is paid %(pays)s; every losing hand pays the banker %(collects)s."),
+    _("A winning hand is paid the odds of its hand (%(example)s); every losing hand pays the "
+      "banker %(collects)s. Any other total wins %(pays)s."),
+    _("A winning hand is paid the odds of its hand, a losing one pays the odds of the "
+      "banker's hand (%(example)s). Any other total wins %(pays)s and, as the banker's, "
+      "collects %(collects)s."),
+    _("%(odds)s on %(stake)s is %(amount)s"),
     _("If the banker busts, every hand still standing wins, paid what its hand pays."),
     _("If the banker busts, every hand still standing wins, paid %(odds)s."),
     _("If you bust, you lose your stake at once, even if the banker busts later."),
@@ -151,11 +163,23 @@ def _rank(w: _Words) -> dict[str, int]:
     return {hand_id: i for i, hand_id in enumerate(w.r.hands.ranking)}
 
 
+def _outright_hands(w: _Words, order: dict[str, int]) -> list[str]:
+    """The named hands of a player that win whatever the banker holds although the ranking
+    puts a hand the banker can hold above them: the ranking sentence names them as its
+    exception, so that no sentence says they lose to a higher hand."""
+    return [p for p in w.r.hands.ranking
+            if p != TOTAL and _wins_whatever(w, p)
+            and any(b in order and order[b] < order[p] for q, b in w.table if q == p)]
+
+
 def _ranking(w: _Words) -> Said:
     order = _rank(w)
+    outright = _outright_hands(w, order)
     below = w.pairs(lambda p, b: p in order and b in order and order[p] < order[b])
-    above = w.pairs(lambda p, b: p in order and b in order and order[p] > order[b])
-    claims = (Claim(below, 0, WIN), Claim(above, 0, LOSE))
+    above = w.pairs(lambda p, b: p in order and b in order and order[p] > order[b]
+                    and p not in outright)
+    claims = [Claim(below, 0, WIN), Claim(above, 0, LOSE)]
+    claims += [Claim(w.row(p, bust=False), 0, WIN) for p in outright]
     if list(w.r.hands.ranking) == [TOTAL]:
         text = w.gettext("Hands rank by total alone: the higher total wins.")
     else:
@@ -164,14 +188,41 @@ def _ranking(w: _Words) -> Said:
             if len(names) > 1 else names[0]
         for name in names[2:]:
             chain += w.gettext(", which beats %(next)s") % {"next": name}
-        text = w.gettext("%(chain)s (of two totals the higher wins). A player's hand beats a "
-                         "lower banker's hand and loses to a higher one.") % {
-            "chain": chain[:1].upper() + chain[1:]}
-    return Said("ranking", text, claims, ("hands.ranking",))
+        chain = chain[:1].upper() + chain[1:]
+        if outright:
+            text = w.gettext("%(chain)s (of two totals the higher wins). A player's hand beats "
+                             "a lower banker's hand and loses to a higher one, except that "
+                             "%(outright)s.") % {"chain": chain,
+                                                 "outright": _outright_clause(w, outright)}
+        else:
+            text = w.gettext("%(chain)s (of two totals the higher wins). A player's hand beats "
+                             "a lower banker's hand and loses to a higher one.") % {
+                "chain": chain}
+    paths = ("hands.ranking", *(f"hands.definitions.{p}.wins_outright" for p in outright))
+    return Said("ranking", text, tuple(claims), paths)
+
+
+def _outright_clause(w: _Words, hands: list[str]) -> str:
+    if len(hands) == 1:
+        return w.gettext("a player's %(p)s wins whatever the banker holds") % {
+            "p": w.name(hands[0])}
+    named = [h for h, d in w.r.hands.ranked() if d.player_can_hold]
+    if len(hands) > 2 and sorted(hands) == sorted(named):
+        return w.gettext("every named hand of a player wins whatever the banker holds")
+    return w.gettext("these hands of a player win whatever the banker holds: %(hands)s") % {
+        "hands": ", ".join(w.name(h) for h in hands)}
 
 
 def _odds(multiple: Fraction) -> str:
     return f"{multiple.numerator}:{multiple.denominator}"
+
+
+def _example(w: _Words, odds: set[Fraction]) -> str:
+    """One of the game's own odds worked on a stake ("3:2 on 100 is 150")."""
+    odd = max(odds - {Fraction(1)}, default=Fraction(1), key=lambda f: (f.denominator, f))
+    stake = 100 if (100 * odd).denominator == 1 else odd.denominator
+    return w.gettext("%(odds)s on %(stake)s is %(amount)s") % {
+        "odds": _odds(odd), "stake": stake, "amount": int(stake * odd)}
 
 
 def _payouts(w: _Words) -> Said:
@@ -179,11 +230,21 @@ def _payouts(w: _Words) -> Said:
               for h in {p for p, _b in w.table if p != BUST}]
     claims += [Claim(w.column(h), 0, collects=collect(w.r, h))
                for h in {b for _p, b in w.table if b != BUST}]
-    text = w.gettext(
-        "A winning hand is paid the odds of its hand, a losing one pays the odds of the "
-        "banker's hand (2:1 is twice the stake). Any other total wins %(pays)s and, as the "
-        "banker's, collects %(collects)s.") % {
-        "pays": _odds(payout(w.r, TOTAL)), "collects": _odds(collect(w.r, TOTAL))}
+    pays = {c.pays for c in claims if c.pays is not None}
+    collects = {c.collects for c in claims if c.collects is not None}
+    words = {"pays": _odds(payout(w.r, TOTAL)), "collects": _odds(collect(w.r, TOTAL))}
+    if len(pays) <= 1 and len(collects) <= 1:
+        text = w.gettext("Every winning hand is paid %(pays)s; every losing hand pays the "
+                         "banker %(collects)s.") % words
+    elif len(collects) <= 1:
+        text = w.gettext("A winning hand is paid the odds of its hand (%(example)s); every "
+                         "losing hand pays the banker %(collects)s. Any other total wins "
+                         "%(pays)s.") % {**words, "example": _example(w, pays)}
+    else:
+        text = w.gettext("A winning hand is paid the odds of its hand, a losing one pays the "
+                         "odds of the banker's hand (%(example)s). Any other total wins "
+                         "%(pays)s and, as the banker's, collects %(collects)s.") % {
+            **words, "example": _example(w, pays | collects)}
     return Said("payouts", text, tuple(claims), ("settlement.pays", "settlement.collects"))
 
 
@@ -310,16 +371,19 @@ def _exceptions(w: _Words, claims: list[Claim]) -> Said | None:
         if p != BUST and _wins_whatever(w, p):
             row = w.row(p, bust=False)
             pays = {w.table[pair].pays for pair in row}
-            claim = Claim(row, 2, WIN, pays=pays.pop() if len(pays) == 1 else None)
+            # a blanket sentence is as general as the ranking (level 0: the two must agree);
+            # its own odds are specific (level 2)
+            claim = Claim(row, 2, pays=pays.pop() if len(pays) == 1 else None)
             if claim.pays is not None and claim.pays != payout(w.r, p):
                 texts.append(w.gettext("A player's %(p)s wins whatever the banker holds, paid "
                                        "%(pays)s.") % {"p": w.name(p),
                                                        "pays": _odds(claim.pays)})
+                said.append(Claim(row, 0, WIN))
             else:
                 outright.append(p)
                 if len(outright) == 1:
                     texts.append(OUTRIGHT_PLACE)
-                claim = Claim(row, 2, WIN)
+                claim = Claim(row, 0, WIN)
             said.append(claim)
             done |= row
             if p in w.r.hands.definitions:
