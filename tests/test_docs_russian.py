@@ -180,7 +180,7 @@ def test_every_overlay_has_a_russian_title_of_its_own(ruleset_id: str) -> None:
 
 
 @pytest.mark.parametrize(("ruleset_id", "own", "foreign"), [
-    ("casino-ochko", ("дилер", "очко", "«ещё карту»", "«пас»", "старшая сумма очков"),
+    ("casino-ochko", ("дилер", "очко", "«ещё карту»", "«пас»", "старшая сумма («высокий итог»)"),
      ("банкир", "понтун", "твист")),
     ("belarus-ponton", ("дилер", "понтун", "твист"), ("банкир", "«ещё карту»", "«пас»")),
     ("pagat-british", ("банкир", "понтун", "твист"), ("дилер", "«ещё карту»")),

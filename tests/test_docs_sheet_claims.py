@@ -64,7 +64,7 @@ def test_the_payouts_example_and_the_table_key_use_odds_the_game_pays(ruleset_id
     for odds in re.findall(r"\((\d+:\d+) on \d+ is \d+\)", text):
         assert odds in paid, odds
     assert "2:1 is twice the stake" not in text
-    if all(row["takes"] in ("1:1", "—", "as any other total")
+    if all(row["takes"] in ("1:1", "—")
            for row in payout_rows(r, translations("en").gettext)):
         assert "a losing one pays the odds of the banker's hand" not in text
 
@@ -108,9 +108,11 @@ def test_the_home_ochko_russian_sheet_says_the_players_words() -> None:
 def test_russian_sheets_drop_the_calques_the_reader_listed() -> None:
     for ruleset_id in ("belarus-ponton", "casino-ochko", "ochko-home"):
         text = sheet(ruleset_id, "ru")
-        for calque in ("натуральная", "отказа от руки", "высокий итог", "21 на 3 картах",
+        for calque in ("натуральная", "отказа от руки", "21 на 3 картах",
                        "эта сторона не держит такую руку", "ставку × 1"):
             assert calque not in text, (ruleset_id, calque)
+        # the casino page's own «Высокий итог» is given once, quoted, beside the usual words
+        assert not re.search(r"(?<!«)высокий итог", text), ruleset_id
     assert "разбить" not in sheet("belarus-ponton", "ru")  # the page says «разделить», «сплит»
 
 
@@ -140,3 +142,36 @@ def test_the_shoot_bet_is_made_before_the_second_card() -> None:
 def test_two_aces_win_whatever_even_when_the_banker_busts() -> None:
     text = sheet("ochko-home")
     assert "Two aces wins whatever the banker holds: player 1 wins 100." in text
+
+
+# -- fidelity (issue 49, item 4) -------------------------------------------------------------
+def test_belarus_dealer_pontoon_taking_bought_stakes_is_an_open_reading() -> None:
+    r = load_bundled("belarus-ponton")
+    found = r.provenance.get("hands.definitions.pontoon.takes")
+    assert found is not None and found.open and found.status.value == "our-reading"
+    assert "первоначальная ставка проигрывает" in found.quote
+    assert "original-bets" in found.note and "1.1482%" in found.note  # the other reading
+
+
+def test_three_of_a_kind_against_a_dealer_pontoon_is_weighed() -> None:
+    found = load_bundled("belarus-ponton").provenance[
+        "hands.definitions.three-of-a-kind.wins_outright"]
+    assert found.open and "понтун" in found.note and "1.3833%" in found.note
+
+
+def test_no_quote_is_taken_from_a_sentence_about_something_else() -> None:
+    belarus = load_bundled("belarus-ponton").provenance
+    assert "у игрока" not in belarus["banker.max_cards"].quote  # the dealer's limit
+    casino = load_bundled("casino-ochko").provenance
+    for path in ("settlement.collects", "hands.definitions.pontoon.collects"):
+        assert "потеряет свою ставку" not in casino[path].quote  # the peek's sentence
+
+
+@pytest.mark.parametrize("ruleset_id", bundled_ids())
+def test_no_note_prints_a_literal_backslash(ruleset_id: str) -> None:
+    for path, found in load_bundled(ruleset_id).provenance.items():
+        assert "\\" not in found.note, path
+
+
+def test_the_casino_ochko_upper_limit_is_marked_as_our_reading() -> None:
+    assert "Each player stakes at least 1; there is no upper limit. †" in sheet("casino-ochko")

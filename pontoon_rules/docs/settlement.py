@@ -58,6 +58,7 @@ MESSAGES = (
       "hand and loses to a higher one, except that %(outright)s."),
     _("a player's %(p)s wins whatever the banker holds"),
     _("every named hand of a player wins whatever the banker holds"),
+    _("every named hand of a player but %(top)s wins whatever the banker holds"),
     _("these hands of a player win whatever the banker holds: %(hands)s"),
     _("Hands rank by total alone: the higher total wins."),
     _("Equal hands: %(items)s."),
@@ -167,9 +168,10 @@ def _outright_hands(w: _Words, order: dict[str, int]) -> list[str]:
     """The named hands of a player that win whatever the banker holds although the ranking
     puts a hand the banker can hold above them: the ranking sentence names them as its
     exception, so that no sentence says they lose to a higher hand."""
-    return [p for p in w.r.hands.ranking
-            if p != TOTAL and _wins_whatever(w, p)
-            and any(b in order and order[b] < order[p] for q, b in w.table if q == p)]
+    winners = [p for p in w.r.hands.ranking if p != TOTAL and _wins_whatever(w, p)]
+    beaten = any(b in order and order[b] < order[p] for p in winners for q, b in w.table
+                 if q == p)
+    return winners if beaten else []
 
 
 def _ranking(w: _Words) -> Said:
@@ -209,6 +211,10 @@ def _outright_clause(w: _Words, hands: list[str]) -> str:
     named = [h for h, d in w.r.hands.ranked() if d.player_can_hold]
     if len(hands) > 2 and sorted(hands) == sorted(named):
         return w.gettext("every named hand of a player wins whatever the banker holds")
+    others = [h for h in named if h not in hands]
+    if len(hands) > 2 and len(others) == 1 and named.index(others[0]) == 0:
+        return w.gettext("every named hand of a player but %(top)s wins whatever the banker "
+                         "holds") % {"top": w.name(others[0])}
     return w.gettext("these hands of a player win whatever the banker holds: %(hands)s") % {
         "hands": ", ".join(w.name(h) for h in hands)}
 

@@ -111,8 +111,7 @@ def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
         banker = found is None or found.banker_can_hold
         rows.append({"class": hand_name(ruleset, hand_id, gettext, lang), "key": hand_id,
                      "pays": odds_text(payout(ruleset, hand_id)) if player else "—",
-                     "takes": odds_text(collect(ruleset, hand_id)) if banker
-                     else gettext("as any other total"),
+                     "takes": odds_text(collect(ruleset, hand_id)) if banker else "—",
                      "cards": _example_cards(hand_id, ruleset, gettext)})
     rows.append({"class": hand_name(ruleset, "bust", gettext, lang), "key": "bust",
                  "pays": "—", "takes": "—", "cards": _example_cards("bust", ruleset, gettext)})
