@@ -175,3 +175,11 @@ def test_no_note_prints_a_literal_backslash(ruleset_id: str) -> None:
 
 def test_the_casino_ochko_upper_limit_is_marked_as_our_reading() -> None:
     assert "Each player stakes at least 1; there is no upper limit. †" in sheet("casino-ochko")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_fixed_sentences_use_the_games_own_name_for_its_natural(lang: str) -> None:
+    text = sheet("vingt-un", lang)  # the natural is "natural vingt-un": bank, peek, shuffle
+    assert "pontoon" not in text.lower() and "понтун" not in text
+    assert ("A player who makes a natural vingt-un takes the bank" in text if lang == "en"
+            else "собравший комбинацию «натуральное двадцать одно»" in text)

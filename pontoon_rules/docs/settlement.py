@@ -57,6 +57,7 @@ MESSAGES = (
     _("%(chain)s (of two totals the higher wins). A player's hand beats a lower banker's "
       "hand and loses to a higher one, except that %(outright)s."),
     _("a player's %(p)s wins whatever the banker holds"),
+    _("A hand that fits several of these names counts as the highest of them."),
     _("every named hand of a player wins whatever the banker holds"),
     _("every named hand of a player but %(top)s wins whatever the banker holds"),
     _("these hands of a player win whatever the banker holds: %(hands)s"),
@@ -89,6 +90,12 @@ MESSAGES = (
       "hand is settled against it as dealt."),
     _("A banker's pontoon is not checked before the players play; it shows when the banker "
       "plays."),
+    _("A banker's %(natural)s is not checked before the players play; it shows when the "
+      "banker plays."),
+    _("If the banker holds a %(natural)s, it is shown at once and the deal ends: the banker "
+      "collects from every player."),
+    _("If the banker holds a %(natural)s, it is shown at once and the deal ends: each "
+      "player's hand is settled against it as dealt."),
     _("A player's %(p)s wins whatever the banker holds."),
     _("Each of these hands of a player wins whatever the banker holds: %(hands)s."),
     _("Every named hand of a player (each hand the ranking names above any other total) "
@@ -200,8 +207,19 @@ def _ranking(w: _Words) -> Said:
             text = w.gettext("%(chain)s (of two totals the higher wins). A player's hand beats "
                              "a lower banker's hand and loses to a higher one.") % {
                 "chain": chain}
+    if _overlapping(w):
+        text += " " + w.gettext("A hand that fits several of these names counts as the "
+                                "highest of them.")
     paths = ("hands.ranking", *(f"hands.definitions.{p}.wins_outright" for p in outright))
     return Said("ranking", text, tuple(claims), paths)
+
+
+def _overlapping(w: _Words) -> bool:
+    """Whether one hand can fit two named hands of the ranking (their numbers of cards
+    meet): the engine counts it as the first, the highest."""
+    ranges = [d.cards_range for _h, d in w.r.hands.ranked()]
+    return any(max(a[0], b[0]) <= min(a[1] or 99, b[1] or 99)
+               for i, a in enumerate(ranges) for b in ranges[i + 1:])
 
 
 def _outright_clause(w: _Words, hands: list[str]) -> str:
@@ -349,19 +367,27 @@ def _banker_pontoon(w: _Words) -> Said | None:
     if not naturals:
         return None
     paths = ("deal.banker_pontoon_at_once",)
+    natural = w.name(naturals[0])
+    renamed = natural != w.gettext("pontoon")  # the game's own name for its natural
     if not w.r.deal.banker_pontoon_at_once:
         return Said("banker_pontoon", w.gettext(
+            "A banker's %(natural)s is not checked before the players play; it shows when "
+            "the banker plays.") % {"natural": natural} if renamed else w.gettext(
             "A banker's pontoon is not checked before the players play; it shows when the "
             "banker plays."), (), paths)
     dealt = _dealt_hands(w)
     pairs = w.pairs(lambda p, b: b in naturals and p in dealt)
     if all(w.table[p].result is LOSE for p in pairs):
         return Said("banker_pontoon", w.gettext(
-            "If the banker holds a pontoon, it is shown at once and the deal ends: the banker "
-            "collects from every player."), (Claim(pairs, 1, LOSE),), paths)
+            "If the banker holds a %(natural)s, it is shown at once and the deal ends: the "
+            "banker collects from every player.") % {"natural": natural} if renamed else
+            w.gettext("If the banker holds a pontoon, it is shown at once and the deal ends: "
+                      "the banker collects from every player."), (Claim(pairs, 1, LOSE),), paths)
     return Said("banker_pontoon", w.gettext(
-        "If the banker holds a pontoon, it is shown at once and the deal ends: each player's "
-        "hand is settled against it as dealt."), (), paths)
+        "If the banker holds a %(natural)s, it is shown at once and the deal ends: each "
+        "player's hand is settled against it as dealt.") % {"natural": natural} if renamed else
+        w.gettext("If the banker holds a pontoon, it is shown at once and the deal ends: each "
+                  "player's hand is settled against it as dealt."), (), paths)
 
 
 def _exceptions(w: _Words, claims: list[Claim]) -> Said | None:
