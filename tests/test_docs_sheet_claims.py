@@ -183,3 +183,26 @@ def test_fixed_sentences_use_the_games_own_name_for_its_natural(lang: str) -> No
     assert "pontoon" not in text.lower() and "понтун" not in text
     assert ("A player who makes a natural vingt-un takes the bank" in text if lang == "en"
             else "собравший комбинацию «натуральное двадцать одно»" in text)
+
+
+# -- worked examples (issue 49, item 2) -------------------------------------------------------
+@pytest.mark.parametrize("ruleset_id", bundled_ids())
+def test_every_worked_example_replays_to_what_the_sentences_say(ruleset_id: str) -> None:
+    from pontoon_rules.docs.rounds import replay, teaching_rounds
+    from pontoon_rules.engine.rules import compile_rules
+    from tests.test_docs_settlement import check_round
+
+    r = load_bundled(ruleset_id)
+    rules = compile_rules(r)
+    claims = [c for s in settlement_claims(r).values() for c in s.claims]
+    text = sheet(ruleset_id)
+    for example in teaching_rounds(r):
+        result = replay(r, example["script"])
+        assert result == example["result"]  # the engine gives the example back
+        check_round(claims, result, rules)  # each hand settles as the sentences say
+        banker = result["banker"]
+        hands = [h for seat in result["seats"] for h in seat["hands"]]
+        drew = len(banker["cards"]) > r.deal.banker_cards
+        if drew and all(h["class"] == "bust" for h in hands):  # who plays after every bust
+            assert ("the banker does not play, except to take a second card" in text
+                    or "plays out their hand even when every player" in text), example

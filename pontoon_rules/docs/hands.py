@@ -50,7 +50,8 @@ USUAL_NAMES: dict[str, str] = {
 _SUITS = {SuitRule.MIXED: _("of mixed suits"), SuitRule.SUITED: _("all of one suit"),
           SuitRule.SPADES: _("all spades"), SuitRule.HEARTS: _("all hearts"),
           SuitRule.DIAMONDS: _("all diamonds"), SuitRule.CLUBS: _("all clubs")}
-_TAKES: dict[object, str] = {NaturalTakes.ORIGINAL_BETS: _("as the banker's hand it takes only the original "
+_TAKES: dict[object, str] = {
+          NaturalTakes.ORIGINAL_BETS: _("as the banker's hand it takes only the original "
                                         "stakes, the rest of what was doubled or bought "
                                         "comes back"),
           "original-bets-doubled": _("as the banker's hand it takes only the original "
