@@ -206,3 +206,8 @@ def test_every_worked_example_replays_to_what_the_sentences_say(ruleset_id: str)
         if drew and all(h["class"] == "bust" for h in hands):  # who plays after every bust
             assert ("the banker does not play, except to take a second card" in text
                     or "plays out their hand even when every player" in text), example
+
+
+def test_the_casino_ochko_russian_sheet_speaks_of_the_table_not_the_button() -> None:
+    text = sheet("casino-ochko", "ru")
+    assert "кнопк" not in text and "«Ещё карту»" in text and "дилер" in text.lower()
