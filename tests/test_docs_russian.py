@@ -37,6 +37,8 @@ GAME_TERMS = frozenset({
     # Ban Luck's and Xì dách's hands, the Super Bonus, and their sources (issue 48)
     "бан", "си", "зать", "банг", "нгу", "линь", "супербонус", "супербонусом", "Телеворк",
     "Нетбет",
+    # Sette e mezzo's words and sources, in Russian letters (issue 48)
+    "матта", "реале", "Треккани", "СНАИ", "Трапани", "Позитано",
 })
 """Words of the Russian sheets that the dictionary does not know: the game's terms and the
 names of its sources. Everything else must be in the dictionary."""
@@ -183,7 +185,7 @@ def test_every_overlay_has_a_russian_title_of_its_own(ruleset_id: str) -> None:
 
 
 @pytest.mark.parametrize(("ruleset_id", "own", "foreign"), [
-    ("casino-ochko", ("дилер", "очко", "«ещё карту»", "«пас»", "высокий итог"),
+    ("casino-ochko", ("дилер", "очко", "«ещё карту»", "«пас»", "старшая сумма («высокий итог»)"),
      ("банкир", "понтун", "твист")),
     ("belarus-ponton", ("дилер", "понтун", "твист"), ("банкир", "«ещё карту»", "«пас»")),
     ("pagat-british", ("банкир", "понтун", "твист"), ("дилер", "«ещё карту»")),

@@ -78,7 +78,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "player.split.resplit_one_branch": "may be split again, up to",
         "player.split.aces_one_card": "Split aces play on like any hand",
         "player.split.buy_after_split": "Split hands may buy cards",
-        "banker.mode": "draws face up as they choose",
+        "banker.mode": "draws as they choose",
         "banker.max_cards": "The banker holds at most 5 cards",
         "faces.banker_draws": "extra cards are dealt face up",
         "banker.draws_when_no_live_hands": "the banker does not play",
@@ -250,11 +250,11 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "hands.definitions.five-card-trick.banker_can_hold": "The banker's counts too",
         "hands.definitions.five-card-trick.pays": "3:2",
         "hands.definitions.five-card-trick.collects": "1:1",
-        "hands.definitions.five-card-trick.wins_outright": "wins whatever the banker holds",
+        "hands.definitions.five-card-trick.wins_outright": "whatever the banker holds",
         "hands.definitions.five-card-trick.stick_any_total": "may stick on any total",
         "hands.definitions.three-of-a-kind.banker_can_hold": "Only a player's counts",
         "hands.definitions.three-of-a-kind.pays": "1:1",
-        "hands.definitions.three-of-a-kind.wins_outright": "wins whatever the banker holds",
+        "hands.definitions.three-of-a-kind.wins_outright": "whatever the banker holds",
         "settlement.pays": "1:1",
         "settlement.collects": "1:1",
         "hands.ranking": "Pontoon beats five-card trick",
@@ -279,7 +279,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
 # Every other field of a named hand is said in the hand's own sentence, which opens so.
 HAND_HEADS = {
     "pontoon": "Pontoon: exactly 2 cards making 21",
-    "five-card-trick": "Five-card trick: 5 or more cards totalling 21 or less",
+    "five-card-trick": "Five-card trick: exactly 5 cards totalling 21 or less",  # at most 5
     "twenty-one": "Twenty-one: 3 or more cards making 21",
     "three-of-a-kind": "Three of a kind: exactly 3 cards totalling 21 or less",
 }
@@ -310,7 +310,11 @@ def _payout_cell(ruleset: Ruleset, path: str) -> str:
 @pytest.mark.parametrize("ruleset_id", sorted(SOURCE_SENTENCES))
 def test_every_field_of_a_source_has_its_sentence(ruleset_id: str) -> None:
     ruleset = load_bundled(ruleset_id)
-    said = {p: s.text for s in sentences(ruleset) for p in s.paths}
+    texts: dict[str, list[str]] = {}
+    for s in sentences(ruleset):
+        for p in s.paths:
+            texts.setdefault(p, []).append(s.text)
+    said = {p: " | ".join(found) for p, found in texts.items()}  # every sentence that says it
     applying = {p for p in ruleset_paths(ruleset) if applies(ruleset, p)}
     mapping = with_hand_heads(SOURCE_SENTENCES[ruleset_id], applying)
     assert applying - set(said) == set(), "fields that apply but produce no sentence"

@@ -168,7 +168,8 @@ def test_ties_are_not_said_where_the_table_pays_a_player_21(tmp_path: Path) -> N
                 "    - {player: twenty-one, banker: five-card-trick, result: win}\n")
     text = settlement_text(r)
     assert "Ties go to the banker" not in text
-    assert "A player's twenty-one wins whatever the banker holds." in text
+    assert ("loses to a higher one, except that a player's twenty-one wins whatever the "
+            "banker holds.") in text
     assert "twenty-one against the same" not in text
 
 
@@ -182,8 +183,10 @@ def test_a_ranking_of_totals_alone_names_no_pontoon(tmp_path: Path) -> None:
 
 def test_belarus_says_a_trick_wins_and_not_that_tricks_tie() -> None:
     text = settlement_text(load_bundled("belarus-ponton"))
-    assert ("Each of these hands of a player wins whatever the banker holds: five-card trick, "
+    assert ("A player's hand beats a lower banker's hand and loses to a higher one, except "
+            "that these hands of a player win whatever the banker holds: five-card trick, "
             "three of a kind.") in text
+    assert "Each of these hands" not in text  # a blanket sentence beside the ranking
     assert "Ties go to the banker" not in text
     equal = text.split("Equal hands:")[1]
     assert "five-card trick" not in equal and "three of a kind" not in equal

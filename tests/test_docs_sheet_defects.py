@@ -185,7 +185,7 @@ def test_the_symbols_and_the_table_have_a_key() -> None:
     text = sheet("pagat-british")
     assert "Banker pays: what a winning hand gets besides its stake back" in text
     assert "Banker takes: what a beaten hand pays" in text
-    assert "—: never (that side cannot hold it; a bust never wins)." in text
+    assert "—: never (a bust never wins; a hand one side cannot hold counts" in text
     assert "† The source does not say; we play it this way." in text
     assert "◆" in sheet("shoot-pontoon") and "A rule of the variation" in sheet("shoot-pontoon")
 

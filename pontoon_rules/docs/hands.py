@@ -52,9 +52,14 @@ USUAL_NAMES: dict[str, str] = {
 _SUITS = {SuitRule.MIXED: _("of mixed suits"), SuitRule.SUITED: _("all of one suit"),
           SuitRule.SPADES: _("all spades"), SuitRule.HEARTS: _("all hearts"),
           SuitRule.DIAMONDS: _("all diamonds"), SuitRule.CLUBS: _("all clubs")}
-_TAKES = {NaturalTakes.ORIGINAL_BETS: _("as the banker's hand it takes only the original "
+_TAKES: dict[object, str] = {
+          NaturalTakes.ORIGINAL_BETS: _("as the banker's hand it takes only the original "
                                         "stakes, the rest of what was doubled or bought "
                                         "comes back"),
+          "original-bets-doubled": _("as the banker's hand it takes only the original "
+                                     "stakes, the rest of what was doubled comes back"),
+          "original-bets-bought": _("as the banker's hand it takes only the original stakes, "
+                                    "the rest of what was bought comes back"),
           NaturalTakes.BUSTED_PLUS_ONE: _("as the banker's hand it takes the bust hands and "
                                           "one original stake from each player, no more")}
 _PLURALS = (("exactly %(count)s card", "exactly %(count)s cards"),
@@ -91,8 +96,17 @@ def hand_name(ruleset: Ruleset, hand_id: str, gettext: Gettext, lang: str = "en"
     return hand_id.replace("-", " ")
 
 
-def _cards_words(d: HandDefinition, ngettext: Ngettext, gettext: Gettext) -> str:
+def _most_cards(d: HandDefinition, r: Ruleset) -> int | None:
+    """The most cards a holder of `d` may hold (None: no limit)."""
+    limits = [m for can, m in ((d.player_can_hold, r.player.max_cards),
+                               (d.banker_can_hold, r.banker.max_cards)) if can]
+    return None if not limits or None in limits else max(m for m in limits if m is not None)
+
+
+def _cards_words(d: HandDefinition, r: Ruleset, ngettext: Ngettext, gettext: Gettext) -> str:
     low, high = d.cards_range
+    if high is None and _most_cards(d, r) == low:  # "5 or more" where a hand holds at most 5
+        high = low
     if d.ranks is not None:
         return gettext("the ranks %(ranks)s") % {
             "ranks": " ".join(rank_letter(r.value, gettext) for r in d.ranks)}
@@ -134,11 +148,24 @@ def _conditions(d: HandDefinition, r: Ruleset, gettext: Gettext) -> list[str]:
     return out + condition_words(d, gettext)
 
 
+def _takes_key(r: Ruleset, d: HandDefinition) -> object:
+    """What a banker's natural takes, worded for what the game lets a player add to a stake
+    (no "bought" where there is no buying)."""
+    if d.takes is not NaturalTakes.ORIGINAL_BETS:
+        return d.takes
+    buys, doubles = r.stakes.buy.value != "none", r.player.double.allowed
+    if buys and not doubles:
+        return "original-bets-bought"
+    if doubles and not buys:
+        return "original-bets-doubled"
+    return d.takes
+
+
 def describe_hand(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ngettext,
                   lang: str = "en") -> str:
     """What the cards of hand `hand_id` are: 'Pontoon: 2 cards making 21, a natural'."""
     d = ruleset.hands.definitions[hand_id]
-    cards = _cards_words(d, ngettext, gettext)
+    cards = _cards_words(d, ruleset, ngettext, gettext)
     total = _total_words(d, gettext)
     if total and not (d.ranks is not None and d.max_total == ruleset.pack.bust_above
                       and d.min_total is None):
@@ -165,7 +192,7 @@ def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
         out.append(gettext("As the banker's hand it collects %(odds)s.") % {
             "odds": _odds(collect(ruleset, hand_id))})
     if d.banker_can_hold and d.takes in _TAKES:
-        taken = gettext(_TAKES[d.takes])
+        taken = gettext(_TAKES[_takes_key(ruleset, d)])
         out.append(taken[:1].upper() + taken[1:] + ".")
     if beats_equal_total(ruleset, hand_id):
         out.append(gettext("It also beats the banker's ordinary %(total)s.")

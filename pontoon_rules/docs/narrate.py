@@ -129,6 +129,8 @@ def _deal(steps: list[_Step], event: dict[str, Any], held: int, dealt: int,
     to = str(event["to"]).split()
     hand = int(to[2]) if len(to) == 3 and to[2].isdigit() else None
     open_steps = [s for s in steps if s.kind in TAKES_CARDS and s.hand == hand]
+    if held <= dealt and steps and steps[-1].kind not in TAKES_CARDS:
+        open_steps = []  # a card of the deal after a bet on the first (a shoot bet)
     if hand is not None and (not open_steps or steps[-1].hand != hand):
         open_steps = [] if not open_steps or open_steps[-1] is not steps[-1] else open_steps
     if not open_steps or (banker and held > dealt and open_steps[-1].kind == "dealt"):
@@ -201,13 +203,13 @@ class Narrator:
             return self.gettext(CAUSES["even-money"]) % words
         if p == BUST:
             return self.gettext(CAUSES["player-bust"]) % words
+        cell = self.table.get((p, b))
+        if cell is not None and cell.result is WIN and self._outright(p):
+            return self.gettext(CAUSES["outright"]) % words  # whatever the banker made
         if b == BUST:
             return self.gettext(CAUSES["banker-bust"]) % words
-        cell = self.table.get((p, b))
         if cell is None:
             return ""
-        if cell.result is WIN and self._outright(p):
-            return self.gettext(CAUSES["outright"]) % words
         if cell.result is BY_TOTAL and hand["total"] == banker["total"]:
             return self.gettext(CAUSES["totals-push" if cell.tie_push else "totals-banker"])
         if cell.result is BY_TOTAL:

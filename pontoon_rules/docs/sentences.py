@@ -227,6 +227,13 @@ def _limit_text(ruleset: Ruleset, path: str, gettext: Callable[[str], str]) -> s
     return gettext("no limit") if value is None else str(value)
 
 
+def natural_name(ruleset: Ruleset, gettext: Callable[[str], str], lang: str) -> str:
+    """What the game calls its natural (its first in the ranking): the fixed sentences
+    (insurance, the peek, the bank's passing, the shuffle) use that name."""
+    naturals = [h for h, d in ruleset.hands.ranked() if d.natural]
+    return hand_name(ruleset, naturals[0], gettext, lang) if naturals else gettext("pontoon")
+
+
 def _module(ruleset: Ruleset, lang: str) -> Any:
     gettext = translations(lang).gettext
     helpers = {"r": ruleset, "percent": _percent, "has_rank": _has_rank,
@@ -234,6 +241,8 @@ def _module(ruleset: Ruleset, lang: str) -> Any:
                "pack_words": lambda: pack_words(ruleset, gettext),
                "bust_limit": lambda: points_text(ruleset.pack.bust_above),
                "banker_natural": banker_natural(ruleset),
+               "natural": natural_name(ruleset, gettext, lang),
+               "renamed": natural_name(ruleset, gettext, lang) != gettext("pontoon"),
                "is_agreed": lambda path: path in agreed_fields(ruleset),
                "limit": lambda path: _limit_text(ruleset, path, gettext),
                "face_list": lambda face: _face_list(ruleset, face),

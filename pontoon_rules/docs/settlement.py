@@ -20,6 +20,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from pontoon_rules.docs.claims import Claim, Pair, Said, cell_says, conflicts, expected_cell
+from pontoon_rules.docs.settlement_messages import MESSAGES, ORDINARY
 from pontoon_rules.ruleset.common import AgainstTotal, OutcomeResult, odds_fraction
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.outcomes import (
@@ -43,56 +44,6 @@ __all__ = ["Claim", "Pair", "Said", "cell_says", "conflicts", "expected_cell", "
 def _(message: str) -> str:
     """Mark `message` for the catalog."""
     return message
-
-
-ORDINARY = _("any other total")
-"""How an ordinary total is named in who-beats-whom sentences."""
-
-MESSAGES = (
-    ORDINARY,
-    _("%(best)s beats %(next)s"),
-    _(", which beats %(next)s"),
-    _("%(chain)s (of two totals the higher wins). A player's hand beats a lower banker's "
-      "hand and loses to a higher one."),
-    _("Hands rank by total alone: the higher total wins."),
-    _("Equal hands: %(items)s."),
-    _("%(hands)s against the same: the banker's wins"),
-    _("%(hands)s against the same: a stand-off, the stake comes back"),
-    _("%(hands)s against the same: the player's wins"),
-    _("%(hands)s against the same: the higher total wins, equal totals go to the banker"),
-    _("%(hands)s against the same: the higher total wins, equal totals are a stand-off"),
-    _("%(hands)s against the same: the lower total wins, equal totals go to the banker"),
-    _("%(hands)s against the same: the lower total wins, equal totals are a stand-off"),
-    _("A winning hand is paid the odds of its hand, a losing one pays the odds of the "
-      "banker's hand (2:1 is twice the stake). Any other total wins %(pays)s and, as the "
-      "banker's, collects %(collects)s."),
-    _("If the banker busts, every hand still standing wins, paid what its hand pays."),
-    _("If the banker busts, every hand still standing wins, paid %(odds)s."),
-    _("If you bust, you lose your stake at once, even if the banker busts later."),
-    _("If you bust, you lose your stake, even if the banker busts too."),
-    _("If you bust, your stake waits for the banker: when the banker busts too, it is "
-      "returned."),
-    _("If the banker holds a pontoon, it is shown at once and the deal ends: the banker "
-      "collects from every player."),
-    _("If the banker holds a pontoon, it is shown at once and the deal ends: each player's "
-      "hand is settled against it as dealt."),
-    _("A banker's pontoon is not checked before the players play; it shows when the banker "
-      "plays."),
-    _("A player's %(p)s wins whatever the banker holds."),
-    _("Each of these hands of a player wins whatever the banker holds: %(hands)s."),
-    _("Every named hand of a player (each hand the ranking names above any other total) "
-      "wins whatever the banker holds."),
-    _("A player's %(p)s wins whatever the banker holds, paid %(pays)s."),
-    _("A player's %(p)s against the banker's %(b)s wins."),
-    _("A player's %(p)s against the banker's %(b)s wins, paid %(pays)s."),
-    _("A player's %(p)s against the banker's %(b)s loses."),
-    _("A player's %(p)s against the banker's %(b)s loses, paying the banker %(pays)s."),
-    _("A player's %(p)s against the banker's %(b)s is a stand-off."),
-    _("A player's %(p)s against the banker's %(b)s: the higher total wins, equal totals go "
-      "to the banker."),
-    _("A player's %(p)s against the banker's %(b)s: the higher total wins, equal totals are "
-      "a stand-off."),
-)
 
 
 def python_messages() -> list[str]:
@@ -153,11 +104,24 @@ def _rank(w: _Words) -> dict[str, int]:
     return {hand_id: i for i, hand_id in enumerate(w.r.hands.ranking)}
 
 
+def _outright_hands(w: _Words, order: dict[str, int]) -> list[str]:
+    """The named hands of a player that win whatever the banker holds although the ranking
+    puts a hand the banker can hold above them: the ranking sentence names them as its
+    exception, so that no sentence says they lose to a higher hand."""
+    winners = [p for p in w.r.hands.ranking if p != TOTAL and _wins_whatever(w, p)]
+    beaten = any(b in order and order[b] < order[p] for p in winners for q, b in w.table
+                 if q == p)
+    return winners if beaten else []
+
+
 def _ranking(w: _Words) -> Said:
     order = _rank(w)
+    outright = _outright_hands(w, order)
     below = w.pairs(lambda p, b: p in order and b in order and order[p] < order[b])
-    above = w.pairs(lambda p, b: p in order and b in order and order[p] > order[b])
-    claims = (Claim(below, 0, WIN), Claim(above, 0, LOSE))
+    above = w.pairs(lambda p, b: p in order and b in order and order[p] > order[b]
+                    and p not in outright)
+    claims = [Claim(below, 0, WIN), Claim(above, 0, LOSE)]
+    claims += [Claim(w.row(p, bust=False), 0, WIN) for p in outright]
     if list(w.r.hands.ranking) == [TOTAL]:
         text = w.gettext("Hands rank by total alone: the higher total wins.")
     else:
@@ -166,14 +130,56 @@ def _ranking(w: _Words) -> Said:
             if len(names) > 1 else names[0]
         for name in names[2:]:
             chain += w.gettext(", which beats %(next)s") % {"next": name}
-        text = w.gettext("%(chain)s (of two totals the higher wins). A player's hand beats a "
-                         "lower banker's hand and loses to a higher one.") % {
-            "chain": chain[:1].upper() + chain[1:]}
-    return Said("ranking", text, claims, ("hands.ranking",))
+        chain = chain[:1].upper() + chain[1:]
+        if outright:
+            text = w.gettext("%(chain)s (of two totals the higher wins). A player's hand beats "
+                             "a lower banker's hand and loses to a higher one, except that "
+                             "%(outright)s.") % {"chain": chain,
+                                                 "outright": _outright_clause(w, outright)}
+        else:
+            text = w.gettext("%(chain)s (of two totals the higher wins). A player's hand beats "
+                             "a lower banker's hand and loses to a higher one.") % {
+                "chain": chain}
+    if _overlapping(w):
+        text += " " + w.gettext("A hand that fits several of these names counts as the "
+                                "highest of them.")
+    paths = ("hands.ranking", *(f"hands.definitions.{p}.wins_outright" for p in outright))
+    return Said("ranking", text, tuple(claims), paths)
+
+
+def _overlapping(w: _Words) -> bool:
+    """Whether one hand can fit two named hands of the ranking (their numbers of cards
+    meet): the engine counts it as the first, the highest."""
+    ranges = [d.cards_range for _h, d in w.r.hands.ranked()]
+    return any(max(a[0], b[0]) <= min(a[1] or 99, b[1] or 99)
+               for i, a in enumerate(ranges) for b in ranges[i + 1:])
+
+
+def _outright_clause(w: _Words, hands: list[str]) -> str:
+    if len(hands) == 1:
+        return w.gettext("a player's %(p)s wins whatever the banker holds") % {
+            "p": w.name(hands[0])}
+    named = [h for h, d in w.r.hands.ranked() if d.player_can_hold]
+    if len(hands) > 2 and sorted(hands) == sorted(named):
+        return w.gettext("every named hand of a player wins whatever the banker holds")
+    others = [h for h in named if h not in hands]
+    if len(hands) > 2 and len(others) == 1 and named.index(others[0]) == 0:
+        return w.gettext("every named hand of a player but %(top)s wins whatever the banker "
+                         "holds") % {"top": w.name(others[0])}
+    return w.gettext("these hands of a player win whatever the banker holds: %(hands)s") % {
+        "hands": ", ".join(w.name(h) for h in hands)}
 
 
 def _odds(multiple: Fraction) -> str:
     return f"{multiple.numerator}:{multiple.denominator}"
+
+
+def _example(w: _Words, odds: set[Fraction]) -> str:
+    """One of the game's own odds worked on a stake ("3:2 on 100 is 150")."""
+    odd = max(odds - {Fraction(1)}, default=Fraction(1), key=lambda f: (f.denominator, f))
+    stake = 100 if (100 * odd).denominator == 1 else odd.denominator
+    return w.gettext("%(odds)s on %(stake)s is %(amount)s") % {
+        "odds": _odds(odd), "stake": stake, "amount": int(stake * odd)}
 
 
 def _payouts(w: _Words) -> Said:
@@ -181,11 +187,21 @@ def _payouts(w: _Words) -> Said:
               for h in {p for p, _b in w.table if p != BUST}]
     claims += [Claim(w.column(h), 0, collects=collect(w.r, h))
                for h in {b for _p, b in w.table if b != BUST}]
-    text = w.gettext(
-        "A winning hand is paid the odds of its hand, a losing one pays the odds of the "
-        "banker's hand (2:1 is twice the stake). Any other total wins %(pays)s and, as the "
-        "banker's, collects %(collects)s.") % {
-        "pays": _odds(payout(w.r, TOTAL)), "collects": _odds(collect(w.r, TOTAL))}
+    pays = {c.pays for c in claims if c.pays is not None}
+    collects = {c.collects for c in claims if c.collects is not None}
+    words = {"pays": _odds(payout(w.r, TOTAL)), "collects": _odds(collect(w.r, TOTAL))}
+    if len(pays) <= 1 and len(collects) <= 1:
+        text = w.gettext("Every winning hand is paid %(pays)s; every losing hand pays the "
+                         "banker %(collects)s.") % words
+    elif len(collects) <= 1:
+        text = w.gettext("A winning hand is paid the odds of its hand (%(example)s); every "
+                         "losing hand pays the banker %(collects)s. Any other total wins "
+                         "%(pays)s.") % {**words, "example": _example(w, pays)}
+    else:
+        text = w.gettext("A winning hand is paid the odds of its hand, a losing one pays the "
+                         "odds of the banker's hand (%(example)s). Any other total wins "
+                         "%(pays)s and, as the banker's, collects %(collects)s.") % {
+            **words, "example": _example(w, pays | collects)}
     return Said("payouts", text, tuple(claims), ("settlement.pays", "settlement.collects"))
 
 
@@ -292,19 +308,27 @@ def _banker_pontoon(w: _Words) -> Said | None:
     if not naturals:
         return None
     paths = ("deal.banker_pontoon_at_once",)
+    natural = w.name(naturals[0])
+    renamed = natural != w.gettext("pontoon")  # the game's own name for its natural
     if not w.r.deal.banker_pontoon_at_once:
         return Said("banker_pontoon", w.gettext(
+            "A banker's %(natural)s is not checked before the players play; it shows when "
+            "the banker plays.") % {"natural": natural} if renamed else w.gettext(
             "A banker's pontoon is not checked before the players play; it shows when the "
             "banker plays."), (), paths)
     dealt = _dealt_hands(w)
     pairs = w.pairs(lambda p, b: b in naturals and p in dealt)
     if all(w.table[p].result is LOSE for p in pairs):
         return Said("banker_pontoon", w.gettext(
-            "If the banker holds a pontoon, it is shown at once and the deal ends: the banker "
-            "collects from every player."), (Claim(pairs, 1, LOSE),), paths)
+            "If the banker holds a %(natural)s, it is shown at once and the deal ends: the "
+            "banker collects from every player.") % {"natural": natural} if renamed else
+            w.gettext("If the banker holds a pontoon, it is shown at once and the deal ends: "
+                      "the banker collects from every player."), (Claim(pairs, 1, LOSE),), paths)
     return Said("banker_pontoon", w.gettext(
-        "If the banker holds a pontoon, it is shown at once and the deal ends: each player's "
-        "hand is settled against it as dealt."), (), paths)
+        "If the banker holds a %(natural)s, it is shown at once and the deal ends: each "
+        "player's hand is settled against it as dealt.") % {"natural": natural} if renamed else
+        w.gettext("If the banker holds a pontoon, it is shown at once and the deal ends: each "
+                  "player's hand is settled against it as dealt."), (), paths)
 
 
 def _exceptions(w: _Words, claims: list[Claim]) -> Said | None:
@@ -320,16 +344,19 @@ def _exceptions(w: _Words, claims: list[Claim]) -> Said | None:
         if p != BUST and _wins_whatever(w, p):
             row = w.row(p, bust=False)
             pays = {w.table[pair].pays for pair in row}
-            claim = Claim(row, 2, WIN, pays=pays.pop() if len(pays) == 1 else None)
+            # a blanket sentence is as general as the ranking (level 0: the two must agree);
+            # its own odds are specific (level 2)
+            claim = Claim(row, 2, pays=pays.pop() if len(pays) == 1 else None)
             if claim.pays is not None and claim.pays != payout(w.r, p):
                 texts.append(w.gettext("A player's %(p)s wins whatever the banker holds, paid "
                                        "%(pays)s.") % {"p": w.name(p),
                                                        "pays": _odds(claim.pays)})
+                said.append(Claim(row, 0, WIN))
             else:
                 outright.append(p)
                 if len(outright) == 1:
                     texts.append(OUTRIGHT_PLACE)
-                claim = Claim(row, 2, WIN)
+                claim = Claim(row, 0, WIN)
             said.append(claim)
             done |= row
             if p in w.r.hands.definitions:

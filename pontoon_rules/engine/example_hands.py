@@ -55,6 +55,12 @@ def _candidates(ruleset: Ruleset, rules: Rules, hand_id: str) -> Iterator[list[i
             for n in sizes), MAX_TRIED)
     suit_rule = d.suits if d is not None else SuitRule.MIXED
     for ranks in rank_sets:
+        if suit_rule is SuitRule.SUITED:  # each suit in turn: spades may make a higher hand
+            for suit in range(4):
+                suited = [r * 4 + suit for r in ranks]
+                if all(rules.card_present[c] for c in suited) and _enough(suited, rules):
+                    yield suited
+            continue
         cards = _with_suits(list(ranks), suit_rule, rules)
         if cards is not None:
             yield cards
