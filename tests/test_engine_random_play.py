@@ -57,7 +57,8 @@ def test_random_play(ruleset_id: str, seats: int, seed: int) -> None:
     result = state.result()
     # Money is conserved, hand by hand and seat by seat.
     for seat in result.seats:
-        assert seat.net == sum(h.net for h in seat.hands) + seat.insurance_net
+        assert seat.net == (sum(h.net for h in seat.hands) + seat.insurance_net
+                            + seat.between_players - seat.entry)
         for hand in seat.hands:
             assert -2 * hand.staked <= hand.net <= 3 * hand.staked
     assert result.banker_net == -sum(s.net for s in result.seats)

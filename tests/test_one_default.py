@@ -170,6 +170,10 @@ FEATURE_RULESETS: dict[str, tuple[str, dict[str, Any]]] = {
         {"player": {"split": {"allowed": True, "two_card_21_stands": True}}}),
     "payouts rounded to the nearest unit, or exact": (
         "tiny-early-surrender.yaml", {"settlement": {"odd_amounts": "round-half-up"}}),
+    "a hand paid by the other players": (
+        "tiny-pagat.yaml", {"hands": {"definitions": {"pontoon": {"paid_by_players": "1:1"}}}}),
+    "the bank as it stands": ("capped-bank.yaml", {"table": {"bank": {"cap": "as-it-stands"}}}),
+    "a compulsory stake into the bank": ("tiny-ochko-home.yaml", {"table": {"bank": {"entry": 5}}}),
 }
 """A test ruleset (and an overlay of it) that plays each rule of the registry."""
 

@@ -72,6 +72,7 @@ CONDITIONS: dict[str, Condition] = {
     "player.surrender.after_split": lambda r: r.player.split.allowed,
     "table.bank.amount": lambda r: r.table.bank.amount is not None,
     "table.bank.passes_after_deals": lambda r: r.table.bank.passes_after_deals is not None,
+    "table.bank.entry": lambda r: r.table.bank.entry is not None,
     "banker.must_stand_at": lambda r: r.banker.must_stand_at is not None,
     "shoot.dry_kitty_sale": lambda r: r.shoot.dry_kitty == "new-kitty-or-sale",
     "side_bets.pair.allowed": lambda r: r.side_bets.pair.allowed,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pontoon_rules.engine import faces, giving_up, shoot, side_bets
+from pontoon_rules.engine import faces, giving_up, live_bank, shoot, side_bets
 from pontoon_rules.engine import legal as rules_legal
 from pontoon_rules.engine.actions import (
     BUY,
@@ -301,6 +301,8 @@ def _next_hand(state: RoundState) -> bool:
     """Find the next hand to decide; True once every seat is done (banker's turn)."""
     seats = state.seats
     while state.seat_cursor < len(seats):
+        if state.stakes_placed <= state.seat_cursor:
+            live_bank.place_stakes_up_to(state, state.seat_cursor)
         seat = seats[state.seat_cursor]
         while state.hand_cursor < len(seat.hands):
             hand = seat.hands[state.hand_cursor]
@@ -312,6 +314,8 @@ def _next_hand(state: RoundState) -> bool:
                 hand.done = True
             if not hand.done:
                 return False
+            if state.rules.bank_as_it_stands:
+                live_bank.hand_settled(state, hand)
             state.hand_cursor += 1
         state.seat_cursor += 1
         state.hand_cursor = 0
@@ -400,6 +404,8 @@ def _banker_must_draw(state: RoundState) -> bool:
 
 def _finish(state: RoundState) -> None:
     r = state.rules
+    if state.stakes_placed < len(state.seats):
+        live_bank.place_stakes_up_to(state, len(state.seats) - 1)
     if r.surrender is not None and r.surrender.void_on_banker_pontoon:
         pontoon = is_natural(state.banker, r, banker=True)
         giving_up.settle_void_surrenders([h for seat in state.seats for h in seat.hands],

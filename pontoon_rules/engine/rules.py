@@ -199,6 +199,11 @@ class Rules:
     stake_unit: int = 1
     """What every amount staked must be a multiple of (`odd_amounts: exact`: the least
     common multiple of the payouts' denominators; else 1)."""
+    bank_as_it_stands: bool = False
+    """`table.bank.cap: as-it-stands`: each stake is capped when its seat's turn comes by
+    what the bank holds then (`engine.live_bank`)."""
+    bank_entry: int = 0
+    """`table.bank.entry`: what each player puts into the bank before the deal (0: none)."""
 
 
 def compile_rules(r: Ruleset) -> Rules:
@@ -284,6 +289,9 @@ def compile_rules(r: Ruleset) -> Rules:
         shoot_fourth_up_to_kitty=r.shoot.fourth_card_limit is ShootLimit.UP_TO_KITTY,
         bank_amount=r.table.bank.amount,
         va_bank=r.table.bank.amount is not None and r.table.bank.va_bank,
+        bank_as_it_stands=(r.table.bank.amount is not None
+                           and r.table.bank.cap.value == "as-it-stands"),
+        bank_entry=r.table.bank.entry or 0 if r.table.bank.amount is not None else 0,
         banker_must_stand=none if b.must_stand_at is None else b.must_stand_at,
         side_bets=compile_side_bets(r),
         new_pack_when_out=r.between_deals.pack_runs_out is PackRunsOut.NEW_PACK,

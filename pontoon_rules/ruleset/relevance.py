@@ -86,6 +86,8 @@ _RULES: tuple[tuple[str, tuple[str, ...], Condition], ...] = (
     ("table.bank", (), lambda r: r.table.banker is BankerRole.ROTATING),
     ("table.bank.va_bank", (), lambda r: r.table.bank.amount is not None),
     ("table.bank.passes_when_broken", (), lambda r: r.table.bank.amount is not None),
+    ("table.bank.cap", (), lambda r: r.table.bank.amount is not None),
+    ("table.bank.entry", (), lambda r: r.table.bank.amount is not None),
     ("banker.must_stand_at", (), lambda r: r.banker.mode.value == "by-choice"),
     ("banker.naturals_live", (), lambda r: not r.banker.draws_when_no_live_hands),
     ("player.split.two_card_21_stands", (), lambda r: r.player.draw_on_21),
