@@ -87,7 +87,7 @@ OPEN_ITEMS = {
         "hands.definitions.feuer.compare",  # „bestes Ergebnis vielfach“, cut off
         "hands.definitions.natural-21.pays",  # „häufig im Verhältnis 2:1“
         "settlement.pays",                  # „den Einsatz doppelt auszahlen“
-        "deal.stake_after_first_card",      # raising the stake during play
+        "stakes.raise_up_to",               # „das Fünf- oder Zehnfache“, when to raise
     ],
     "vingt-un": [
         "hands.definitions.pontoon.paid_by_players",  # whose stake "double stakes" is

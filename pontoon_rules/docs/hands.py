@@ -55,6 +55,8 @@ _TAKES = {NaturalTakes.ORIGINAL_BETS: _("as the banker's hand it takes only the 
                                         "comes back"),
           NaturalTakes.BUSTED_PLUS_ONE: _("as the banker's hand it takes the bust hands and "
                                           "one original stake from each player, no more")}
+_TAKES_BOUGHT = _("as the banker's hand it takes only the original stakes, the rest of what "
+                  "was bought comes back")
 _PLURALS = (("exactly %(count)s card", "exactly %(count)s cards"),
             ("%(count)s or more cards", "%(count)s or more cards"),
             ("at most %(count)s card", "at most %(count)s cards"))
@@ -161,7 +163,8 @@ def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
         out.append(gettext("As the banker's hand it collects %(odds)s.") % {
             "odds": _odds(collect(ruleset, hand_id))})
     if d.banker_can_hold and d.takes in _TAKES:
-        taken = gettext(_TAKES[d.takes])
+        taken = gettext(_TAKES_BOUGHT if d.takes is NaturalTakes.ORIGINAL_BETS
+                        and not ruleset.player.double.allowed else _TAKES[d.takes])
         out.append(taken[:1].upper() + taken[1:] + ".")
     if beats_equal_total(ruleset, hand_id):
         out.append(gettext("It also beats the banker's ordinary %(total)s.")
@@ -240,4 +243,4 @@ def plural_messages() -> list[tuple[str, str]]:
 
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
-    return [*USUAL_NAMES.values(), *PHRASES, _PAID_BY_PLAYERS]
+    return [*USUAL_NAMES.values(), *PHRASES, _PAID_BY_PLAYERS, _TAKES_BOUGHT]

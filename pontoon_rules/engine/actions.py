@@ -17,13 +17,14 @@ SURRENDER = "surrender"
 RESCUE = "rescue"
 PAIR = "pair"
 MATCH = "match"
+RAISE = "raise"
 CORE_KINDS = (STICK, TWIST, BUY, SPLIT, DOUBLE, INSURE, EVEN_MONEY, DECLINE, SHOOT)
 """The action words every ruleset's vocabulary holds (the first protocol's words)."""
-FAMILY_KINDS = (SURRENDER, RESCUE, PAIR, MATCH)
+FAMILY_KINDS = (SURRENDER, RESCUE, PAIR, MATCH, RAISE)
 """Words added for the casino family's decisions; a ruleset offers them only where its
 rules say (`engine.legal.action_words`)."""
 KINDS = CORE_KINDS + FAMILY_KINDS
-WITH_AMOUNT = (BUY, INSURE, SHOOT, PAIR, MATCH)
+WITH_AMOUNT = (BUY, INSURE, SHOOT, PAIR, MATCH, RAISE)
 ALIASES = {"hit": TWIST, "stand": STICK, "stay": STICK}
 
 

@@ -19,6 +19,7 @@ from pontoon_rules.engine.actions import (
     DOUBLE,
     EVEN_MONEY,
     INSURE,
+    RAISE,
     RESCUE,
     SPLIT,
     STICK,
@@ -201,6 +202,11 @@ def _apply_hand(state: RoundState, seat: Seat, hand: Hand, action: Action) -> No
     elif kind == SPLIT:
         _stake_against_bank(state, hand.stakes[0])
         _split(state, seat, hand)
+        return
+    elif kind == RAISE:
+        hand.stakes[0] += action.amount or 0
+        hand.raised += action.amount or 0
+        _stake_against_bank(state, action.amount or 0)
         return
     elif kind == SURRENDER:
         giving_up.surrender(hand, state.rules)

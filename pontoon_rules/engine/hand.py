@@ -14,6 +14,7 @@ class Hand:
         "cards", "hard", "aces", "stakes", "sibling", "twisted", "bought",
         "doubles", "drawn_since_double", "done", "settled_net", "is_split", "blocked",
         "pending_cards", "shoot", "up", "draw_up", "drawn", "surrendered", "rescued",
+        "raised",
     )
 
     def __init__(self, stake: int = 0, is_split: bool = False) -> None:
@@ -42,6 +43,8 @@ class Hand:
         """Given up for part of its stake (`engine.giving_up`)."""
         self.rescued = False
         """A doubled hand given up for its doubled part (the double-down rescue)."""
+        self.raised = 0
+        """What raising in play added to the stake first put down (`stakes.raise_up_to`)."""
 
     def add(self, card: int, values: tuple[int, ...] = RANK_VALUES) -> None:
         """Put `card` in the hand; `values` are the ranks' points (the ace's low value)."""
@@ -70,6 +73,7 @@ class Hand:
             self.is_split, self.blocked, self.pending_cards, self.draw_up)
         other.drawn, other.surrendered, other.rescued = (
             self.drawn, self.surrendered, self.rescued)
+        other.raised = self.raised
         return other
 
     @property

@@ -258,7 +258,7 @@ def _bank_may_cap(r: Ruleset) -> bool:
     from pontoon_rules.ruleset.common import BuyMode
 
     grows = (r.stakes.buy is not BuyMode.NONE or _doubles(r) or r.player.split.allowed
-             or r.player.insurance.allowed)
+             or r.player.insurance.allowed or r.stakes.raise_up_to is not None)
     return grows or r.stakes.limits()[0] > amount
 
 
@@ -434,3 +434,15 @@ register(Feature(
     "a compulsory stake into the bank", ("table.bank.entry",),
     "every player putting a set amount into the bank before the deal",
     lambda r: r.table.bank.amount is not None and r.table.bank.entry is not None))
+register(Feature(
+    "raising the stake in play", ("stakes.raise_up_to",),
+    "a stake raised during play, without a card, up to a multiple of the stake first put "
+    "down", lambda r: r.stakes.raise_up_to is not None))
+register(Feature(
+    "a count of buys", ("stakes.max_buys",),
+    "at most so many bought cards to a hand",
+    lambda r: r.stakes.buy.value != "none" and r.stakes.max_buys is not None))
+register(Feature(
+    "a buy of any amount", ("stakes.first_buy_min",),
+    "a first buy from the least unit, not a multiple of the stake",
+    lambda r: r.stakes.buy.value == "range" and r.stakes.first_buy_min == 0))
