@@ -140,7 +140,7 @@ class HandDefinition(RuleModel):
         description="Money between players: a player holding it is also paid by each "
         "other player, these odds on the payer's own stake (Vingt-un's natural: 'double "
         "stakes from all the players'), whatever the banker holds; players holding it "
-        "too pay nothing. Left out (null) where only the banker pays it.",
+        "too pay nothing. Left out where only the banker pays it.",
     )
 
     @model_validator(mode="after")
