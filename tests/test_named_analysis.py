@@ -170,10 +170,11 @@ def test_a_hand_is_the_named_hand_the_engine_says(ruleset_id: str, data: st.Data
 
 
 # -- the bundled games -------------------------------------------------------------------------
-@pytest.mark.parametrize(("ruleset_id", "natural"), [("siebzehn-und-vier", "feuer"),
-                                                     ("ochko-home", "golden-point")])
+@pytest.mark.parametrize(("ruleset_id", "natural"), [
+    ("tests/rulesets/siebzehn-no-raise.yaml", "feuer"),  # raising in play is refused
+    ("ochko-home", "golden-point")])
 def test_the_family_games_are_analysed(ruleset_id: str, natural: str) -> None:
-    rules = compile_rules(load_bundled(ruleset_id))
+    rules = compile_rules(load_ruleset(ruleset_id))
     assert refused_names(rules.ruleset, "edge") == []
     result = house_edge(rules)
     assert result.method.startswith("composition-dependent")

@@ -16,8 +16,11 @@ from engine_helpers import nets, run
 from pontoon_rules.engine.cards import parse_cards
 from pontoon_rules.engine.hand import Hand, classify, total
 from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.script import play
 from pontoon_rules.errors import ScriptError, ShoeError
 from pontoon_rules.ruleset.features import refused_names
+from pontoon_rules.ruleset.fields import with_value
+from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.registry import load_bundled
 
 OCHKO = "ochko-home"
@@ -83,14 +86,63 @@ class TestTheBank:
     """"The banker announces the amount: “There are 10 rubles in the bank”"; a stake
     "does not exceed the amount of money that is in the bank"; «ва-банк»."""
 
-    def test_a_stake_above_the_bank_is_refused(self) -> None:
+    def test_a_stake_above_the_bank_is_cut_to_what_it_holds(self) -> None:
         assert load_bundled(OCHKO).table.bank.amount == 1000  # 10 rubles in kopecks
-        with pytest.raises(ScriptError, match="more than the bank has left"):
-            run(OCHKO, [1001], "9S TD KH 6C", "p1 stick, banker stick")
+        r = run(OCHKO, [1001], "9S TD KH 6C", "p1 stick, banker stick")
+        assert r.result.seats[0].hands[0].stakes == [1000]
+        assert nets(r) == [1000, -1000]
 
     def test_va_bank_stakes_the_whole_bank(self) -> None:
         r = run(OCHKO, [1000], "9S TD KH 6C", "p1 stick, banker twist, banker stick")
         assert nets(r) == [-1000, 1000]
+
+
+def changed(path: str, value: object) -> Ruleset:
+    """The bundled ochko-home with one field changed."""
+    data = load_bundled(OCHKO).model_dump(mode="python")
+    return Ruleset.model_validate(with_value(data, path, value))
+
+
+class TestTheBankAsItStands:
+    """"The player calls the bet he wants to play on this round, but which does not exceed
+    the amount of money that is in the bank." ... "The player who lost, puts his loss in the
+    bank and the game continues." Seats' first cards, the banker's card, second cards."""
+
+    def test_a_bust_paid_into_the_bank_lets_the_next_player_stake_more(self) -> None:
+        # p1 stakes 600 on T T and twists a 9: bust, 600 into the bank (1,600). p2 then
+        # stakes 1,000 on 9 6 and stops; the banker's 7 stands and loses.
+        r = run(OCHKO, [600, 1000], "TS 9D 7H TH 6C 9C", "p1 twist, p2 stick, banker stick")
+        assert [h.stakes for s in r.result.seats for h in s.hands] == [[600], [1000]]
+        assert nets(r) == [-600, 1000, -400]
+
+    def test_under_the_whole_deals_cap_the_same_stakes_are_refused(self) -> None:
+        whole = changed("table.bank.cap", "whole-deal")
+        with pytest.raises(ScriptError, match="more than the bank has left"):
+            play(compile_rules(whole), [600, 1000], parse_cards("TS 9D 7H TH 6C 9C".split()),
+                 ["p1 twist", "p2 stick", "banker stick"])
+
+    def test_a_stake_made_and_not_settled_is_not_in_the_bank_for_the_next(self) -> None:
+        # p1 stakes 600 on T T and stops: the bank holds 1,000 of which 600 is staked, so
+        # p2's 1,000 is cut to 400.
+        r = run(OCHKO, [600, 1000], "TS 9D 7H TH 6C", "p1 stick, p2 stick, banker stick")
+        assert [h.stakes for s in r.result.seats for h in s.hands] == [[600], [400]]
+        assert nets(r) == [600, 400, -1000]
+
+    def test_an_empty_bank_leaves_the_next_seat_nothing_to_stake(self) -> None:
+        r = run(OCHKO, [1000, 500], "TS 9D 7H TH 6C", "p1 stick, banker stick")
+        assert [h.stakes for s in r.result.seats for h in s.hands] == [[1000], []]
+        assert nets(r) == [1000, 0, -1000]
+
+    def test_a_compulsory_stake_into_the_bank(self) -> None:
+        # «все делают обязательный взнос в банк»: 50 each, the banker's from then on; the
+        # bank then holds 1,100 when p1 stakes.
+        ruleset = changed("table.bank.entry", 50)
+        r = play(compile_rules(ruleset), [1100, 100], parse_cards("TS 9D 7H TH 6C".split()),
+                 ["p1 stick", "banker stick"])
+        assert [s.entry for s in r.result.seats] == [50, 50]
+        assert [h.stakes for s in r.result.seats for h in s.hands] == [[1100], []]
+        assert nets(r) == [1100 - 50, -50, -1000]
+        assert r.result.to_json()["seats"][1]["entry"] == 50
 
 
 def test_the_analysis_reads_the_values_the_aces_and_the_bank() -> None:

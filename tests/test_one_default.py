@@ -75,10 +75,13 @@ def test_a_side_bet_is_taken_where_the_deck_dealt_says_it_pays() -> None:
                for n in infinite["notes"])
 
 
-AGREE = ["pagat-british", "siebzehn-und-vier", MATCH]
+S4_NO_RAISE = str(TESTS / "siebzehn-no-raise.yaml")
+"""The German game without raising the stake in play (which the analysis refuses)."""
+AGREE = ["pagat-british", str(TESTS / "siebzehn-no-raise.yaml"), MATCH]
 """A few rulesets whose default `simulate` and `edge` are compared in `make test`: a
 banker who stands on 17 with buys and five-card tricks, the German game's values and
-named hands, and Spanish 21's redoubles with a side bet that loses in its shoe."""
+named hands (without raising in play, which both refuse), and Spanish 21's redoubles
+with a side bet that loses in its shoe."""
 
 
 @pytest.mark.parametrize("ruleset", bundled_handled("simulator") + [MATCH] if LONG else AGREE)
@@ -101,14 +104,14 @@ def _basis(line: str) -> bool:
 
 
 @pytest.mark.parametrize("args", [
-    ("edge", "siebzehn-und-vier"),
-    ("edge", "siebzehn-und-vier", "--deck", "infinite"),
-    ("strategy", "siebzehn-und-vier"),
-    ("strategy", "siebzehn-und-vier", "--deck", "infinite"),
-    ("costs", "siebzehn-und-vier", "--workers", "1"),
-    ("simulate", "siebzehn-und-vier", "--rounds", "2000"),
+    ("edge", S4_NO_RAISE),
+    ("edge", S4_NO_RAISE, "--deck", "infinite"),
+    ("strategy", S4_NO_RAISE),
+    ("strategy", S4_NO_RAISE, "--deck", "infinite"),
+    ("costs", S4_NO_RAISE, "--workers", "1"),
+    ("simulate", S4_NO_RAISE, "--rounds", "2000"),
     ("simulate", "siebzehn-und-vier", "--rounds", "300", "--engine"),
-    ("session", "siebzehn-und-vier", "--summary", "--deals", "2000", "--policy", "best",
+    ("session", S4_NO_RAISE, "--summary", "--deals", "2000", "--policy", "best",
      "--players", "1"),
     ("summary", "siebzehn-und-vier", "vingt-un"),
 ])
@@ -182,6 +185,13 @@ FEATURE_RULESETS: dict[str, tuple[str, dict[str, Any]]] = {
     "fractional card values": ("../../rulesets/sette-e-mezzo.yaml", {}),
     "a bust limit other than 21": ("../../rulesets/sette-e-mezzo.yaml", {}),
     "wild cards": ("../../rulesets/sette-e-mezzo.yaml", {}),
+    "a hand paid by the other players": (
+        "tiny-pagat.yaml", {"hands": {"definitions": {"pontoon": {"paid_by_players": "1:1"}}}}),
+    "the bank as it stands": ("capped-bank.yaml", {"table": {"bank": {"cap": "as-it-stands"}}}),
+    "a compulsory stake into the bank": ("tiny-ochko-home.yaml", {"table": {"bank": {"entry": 5}}}),
+    "raising the stake in play": ("tiny-siebzehn.yaml", {"stakes": {"raise_up_to": 3}}),
+    "a count of buys": ("tiny-pagat.yaml", {"stakes": {"max_buys": 1}}),
+    "a buy of any amount": ("tiny-pagat.yaml", {"stakes": {"first_buy_min": 0}}),
 }
 """A test ruleset (and an overlay of it) that plays each rule of the registry."""
 

@@ -66,7 +66,7 @@ OPEN_ITEMS = {
     ],
     "ochko-home": [
         "pack.ace_values",                  # «Туз 11.» vs 1 or 11 "decided between players"
-        "table.bank.amount",                # each stake within the bank vs all together
+        "table.bank.amount",                # "10 rubles in the bank", an example
         "table.bank.passes_when_broken",    # the sentence on passing the bank is cut off
         "table.bank.va_bank",
         "hands.definitions.golden-point",   # stated only for the online game
@@ -88,7 +88,7 @@ OPEN_ITEMS = {
         "hands.definitions.feuer.compare",  # „bestes Ergebnis vielfach“, cut off
         "hands.definitions.natural-21.pays",  # „häufig im Verhältnis 2:1“
         "settlement.pays",                  # „den Einsatz doppelt auszahlen“
-        "deal.stake_after_first_card",      # raising the stake during play
+        "stakes.raise_up_to",               # „das Fünf- oder Zehnfache“, when to raise
     ],
     "ban-luck": [
         "pack.decks",                       # "one or two 52-card deck(s)"
@@ -103,7 +103,7 @@ OPEN_ITEMS = {
         "between_deals",                    # shuffling between deals is not said
     ],
     "vingt-un": [
-        "hands.definitions.pontoon",        # "double stakes from all the players"
+        "hands.definitions.pontoon.paid_by_players",  # whose stake "double stakes" is
         "hands.definitions.pontoon.ties",   # naturals "excused from paying" each other
         "deal.stake_after_first_card",      # Hoyle names no staking
         "settlement.banker_bust_pays_by_class",

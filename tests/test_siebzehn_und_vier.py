@@ -87,5 +87,41 @@ def test_the_banker_plays_one_player_at_a_time() -> None:
 def test_the_analysis_reads_the_values_and_the_two_aces() -> None:
     # the exact analysis classifies Feuer by its ranks (tests/test_named_analysis.py), and
     # so does the compiled simulator, with the pack's values (tests/test_sim_named.py)
-    assert refused_names(load_bundled(S4), "edge") == []
-    assert refused_names(load_bundled(S4), "simulate") == []
+    # of the rules the game plays, only raising the stake in play is refused by name
+    # (issue 48: the figures of a stake that grows in play are not computed yet)
+    assert refused_names(load_bundled(S4), "edge") == ["raising the stake in play"]
+    assert refused_names(load_bundled(S4), "simulate") == ["raising the stake in play"]
+
+
+class TestRaisingTheStake:
+    """casinospiegel: „Weil dieser Einsatz im Spielverlauf von jedem beliebigen Spieler
+    erhöht werden darf, empfiehlt es sich, eine obere Grenze festzusetzen, vielleicht das
+    Fünf- oder Zehnfache dessen, was vor Spielbeginn in die Kasse gelegt wurde.“"""
+
+    def test_a_raise_in_play_is_won_or_lost_with_the_stake(self) -> None:
+        # a ten: raise 100 to 300, buy a nine (19) and pass; the banker's 9 8 passes at 17
+        r = run(S4, [100], "TS 9D 9H 8C",
+                "p1 raise 200, p1 twist, p1 stick, banker twist, banker stick")
+        assert r.result.seats[0].hands[0].stakes == [300]
+        assert nets(r) == [300, -300]
+
+    def test_raises_go_up_to_five_times_the_stake(self) -> None:
+        from pontoon_rules.engine.actions import Action, LegalAction
+        from pontoon_rules.engine.state import RoundState
+        from pontoon_rules.errors import IllegalActionError
+
+        state = RoundState(compile_rules(load_bundled(S4)), [100])
+        for card in parse_cards("TS 9D".split()):
+            state.apply_action(card)
+        assert LegalAction("raise", 1, 400) in state.legal_actions()
+        state.apply_action(Action("raise", 150))
+        assert LegalAction("raise", 1, 250) in state.legal_actions()
+        with pytest.raises(IllegalActionError):
+            state.apply_action(Action("raise", 251))
+        state.apply_action(Action("raise", 250))
+        assert all(a.kind != "raise" for a in state.legal_actions())
+        assert state.seats[0].hands[0].stakes == [500]
+
+    def test_a_bust_after_raising_loses_the_raised_stake(self) -> None:
+        r = run(S4, [100], "TS 9D 9H 8C", "p1 raise 100, p1 twist, p1 twist")
+        assert nets(r) == [-200, 200]

@@ -13,6 +13,7 @@ import pytest
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.ruleset.features import bundled_handled
+from pontoon_rules.ruleset.loader import load_ruleset
 from pontoon_rules.ruleset.registry import load_bundled
 from pontoon_rules.sim.compiled import compile_sim, full_shoe
 from pontoon_rules.sim.fastpath import fast_problem
@@ -226,7 +227,7 @@ def test_named_hands_by_their_cards_match_the_engine(base: str, change: dict[str
 def test_the_fast_kernel_refuses_what_it_does_not_classify() -> None:
     """The one-seat fast kernel holds the classic hands and the usual values only; the
     general kernel plays the rest, so a seed gives the engine's money either way."""
-    german = compile_sim(compile_rules(load_bundled("siebzehn-und-vier")))
+    german = compile_sim(compile_rules(load_ruleset("tests/rulesets/siebzehn-no-raise.yaml")))
     assert fast_problem(german) == "named hands beyond the classic four"
     spade = compile_sim(overlay("blackjack-reference", NAMED_OVERLAYS[-1][1]))
     assert fast_problem(spade) == "named hands beyond the classic four"

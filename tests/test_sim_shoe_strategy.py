@@ -14,18 +14,18 @@ from pontoon_rules.analysis.composition.model import CompositionModel
 from pontoon_rules.analysis.composition.policy import CompositionPolicy
 from pontoon_rules.analysis.edge import edge_of
 from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.loader import load_ruleset
 from pontoon_rules.sim.compiled import full_shoe
 from pontoon_rules.sim.reference import engine_policy
 from pontoon_rules.sim.rounds import RoundRunner
 from pontoon_rules.sim.simulate import simulate
 from pontoon_rules.sim.strategy import Strategy, strategy
 
-ONE_PACK = ["ochko-home", "pagat-british", "vingt-un", "siebzehn-und-vier"]
+ONE_PACK = ["ochko-home", "pagat-british", "vingt-un", "tests/rulesets/siebzehn-no-raise.yaml"]
 
 
 def rules_of(ruleset_id: str) -> Rules:
-    return compile_rules(load_bundled(ruleset_id))
+    return compile_rules(load_ruleset(ruleset_id))
 
 
 @pytest.mark.parametrize("ruleset_id", ONE_PACK)

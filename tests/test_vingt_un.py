@@ -66,3 +66,40 @@ def test_hoyles_odds_of_drawing_without_going_over(cards: str, odds: Fraction) -
             else:
                 bust += 1
     assert Fraction(safe, bust) == odds
+
+
+class TestANaturalIsPaidByEveryPlayer:
+    """"entitles the possessor to the deal, besides double stakes from all the players,
+    unless there shall be more than one natural vingt-un, in which case the younger hand or
+    hands so having the same are excused from paying to the eldest"."""
+
+    def test_a_natural_collects_double_from_the_dealer_and_every_player(self) -> None:
+        # p1 A T a natural; p2 9 8 = 17, p3 5 7 = 12; the dealer 6 9 = 15 stands.
+        r = run(VU, [10, 20, 30], "AS 9D 5H 6C TH 8D 7C 9S",
+                "p2 stick, p3 stick, banker stick")
+        seats = r.result.seats
+        assert [s.between_players for s in seats] == [2 * 20 + 2 * 30, -40, -60]
+        # p1: double from the dealer (20) and from each player; p2 beats the dealer (+20)
+        # and pays 40; p3 loses to the dealer (-30) and pays 60
+        assert nets(r) == [20 + 100, 20 - 40, -30 - 60, -20 - 20 + 30]
+        assert sum(nets(r)) == 0
+        assert r.result.to_json()["seats"][1]["between_players"] == -40
+
+    def test_players_holding_a_natural_too_pay_each_other_nothing(self) -> None:
+        # p1 and p2 both natural; p3 9 7 = 16 pays each of them double his stake.
+        r = run(VU, [10, 20, 30], "AS AD 9H 6C TH KD 7C 9S", "p3 stick, banker stick")
+        assert [s.between_players for s in r.result.seats] == [60, 60, -120]
+        assert sum(nets(r)) == 0
+
+    def test_the_dealers_natural_leaves_the_players_payments_standing(self) -> None:
+        # the dealer A K takes double from p2; p1's natural stands off with the dealer's
+        # but is still paid by p2.
+        r = run(VU, [10, 20], "AS 9D AC TH 8D KS")
+        assert r.result.banker_class == "pontoon"
+        assert [s.between_players for s in r.result.seats] == [40, -40]
+        assert nets(r) == [40, -40 - 40, 40]
+
+    def test_one_seat_alone_is_paid_by_nobody_else(self) -> None:
+        r = run(VU, [100], "AS 9D KH 7C", "banker stick")
+        assert r.result.seats[0].between_players == 0
+        assert "between_players" not in r.result.to_json()["seats"][0]

@@ -146,9 +146,10 @@ def money_problems(final: dict[str, Any]) -> list[str]:
     for seat in final["seats"]:
         hands = sum(h["net"] for h in seat.get("hands") or [] if h.get("net") is not None)
         insurance = (seat.get("insurance") or {}).get("net", 0)
+        insurance += seat.get("between_players", 0) - seat.get("entry", 0)
         if seat.get("net") is not None and seat["net"] != hands + insurance:
-            out.append(f"final: {seat['seat']} nets {seat['net']}, but its hands and insurance "
-                       f"make {hands + insurance}")
+            out.append(f"final: {seat['seat']} nets {seat['net']}, but its hands, insurance, "
+                       f"entry and payments between players make {hands + insurance}")
         total += seat.get("net") or 0
     banker = final["banker"].get("net")
     if banker is not None and banker != -total:

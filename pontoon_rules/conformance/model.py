@@ -193,6 +193,12 @@ class SeatFinal(VectorModel):
     even_money: bool | None = None
     side_bets: dict[str, InsuranceFinal] | None = Field(
         default=None, description="Each side bet put down ('pair', 'match'): staked and net.")
+    entry: int | None = Field(
+        default=None, description="What the seat put into the bank before the deal "
+        "(table.bank.entry).")
+    between_players: int | None = Field(
+        default=None, description="What the other players paid the seat, less what it paid "
+        "them (a hand with paid_by_players).")
     net: int | None = None
 
 

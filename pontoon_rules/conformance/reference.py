@@ -16,7 +16,12 @@ from typing import Any
 
 from pontoon_rules.engine.actions import KINDS, WITH_AMOUNT, Action
 from pontoon_rules.engine.cards import CODES, parse_card
-from pontoon_rules.engine.results import given_up_json, side_bets_json, total_json
+from pontoon_rules.engine.results import (
+    given_up_json,
+    money_between_json,
+    side_bets_json,
+    total_json,
+)
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import PontoonError, ShoeError
@@ -220,6 +225,7 @@ def final_json(state: RoundState) -> dict[str, Any]:
             entry["even_money"] = True
         if seat.side_bets:
             entry["side_bets"] = side_bets_json(seat)
+        entry.update(money_between_json(seat))
         entry["net"] = seat.net
         seats.append(entry)
     banker = {"cards": result.banker_cards, "total": total_json(result.banker_total),

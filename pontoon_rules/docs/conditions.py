@@ -42,6 +42,8 @@ CONDITIONS: dict[str, Condition] = {
     "stakes.later_buy_cap": lambda r: r.stakes.buy.value == "range",
     "stakes.last_buy_card": _buys,
     "stakes.buy_after_twist": _buys,
+    "stakes.max_buys": lambda r: _buys(r) and r.stakes.max_buys is not None,
+    "stakes.raise_up_to": lambda r: r.stakes.raise_up_to is not None,
     "player.split.buy_after_split": _buys,
     "player.split.double_after_split": lambda r: r.player.double.allowed,
     "player.split.resplit_aces": _splits_rank("A"),
@@ -72,6 +74,7 @@ CONDITIONS: dict[str, Condition] = {
     "player.surrender.after_split": lambda r: r.player.split.allowed,
     "table.bank.amount": lambda r: r.table.bank.amount is not None,
     "table.bank.passes_after_deals": lambda r: r.table.bank.passes_after_deals is not None,
+    "table.bank.entry": lambda r: r.table.bank.entry is not None,
     "banker.must_stand_at": lambda r: r.banker.must_stand_at is not None,
     "pack.ace_values_by_cards": lambda r: bool(r.pack.ace_values_by_cards),
     "banker.stick_minimum": lambda r: r.banker.stick_minimum is not None and (

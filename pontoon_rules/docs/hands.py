@@ -198,7 +198,19 @@ def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
         out.append(gettext("It also beats the banker's ordinary %(total)s.")
                    % {"total": points_text(d.max_total or 0)})
     out += _drawing(d, gettext)
+    out += _between_players(d, gettext)
     return " ".join(p for p in out if p)
+
+
+_PAID_BY_PLAYERS = _("Each other player pays it too, %(odds)s on their own stake, unless they "
+                     "hold the same hand.")
+
+
+def _between_players(d: HandDefinition, gettext: Gettext) -> list[str]:
+    """Money between players: the sentence for a hand every other player pays."""
+    if not (d.player_can_hold and d.paid_by_players):
+        return []
+    return [gettext(_PAID_BY_PLAYERS) % {"odds": d.paid_by_players}]
 
 
 def beats_equal_total(ruleset: Ruleset, hand_id: str) -> bool:
@@ -259,4 +271,4 @@ def plural_messages() -> list[tuple[str, str]]:
 
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
-    return [*USUAL_NAMES.values(), *PHRASES]
+    return [*USUAL_NAMES.values(), *PHRASES, _PAID_BY_PLAYERS]

@@ -43,6 +43,7 @@ STEPS: dict[str, str] = {
     "even-money": _("takes even money"),
     "surrender": _("surrenders"),
     "rescue": _("gives the doubled hand up (a rescue)"),
+    "raise": _("raises the stake by %(amount)s"),
     "pair": _("bets %(amount)s on a pair"),
     "match": _("bets %(amount)s on a match"),
     "draws": _("draws %(cards)s"),

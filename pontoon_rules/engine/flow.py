@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pontoon_rules.engine import faces, giving_up, opening, shoot, side_bets
+from pontoon_rules.engine import faces, giving_up, live_bank, opening, shoot, side_bets
 from pontoon_rules.engine import legal as rules_legal
 from pontoon_rules.engine.actions import (
     BUY,
@@ -20,6 +20,7 @@ from pontoon_rules.engine.actions import (
     EVEN_MONEY,
     INSURE,
     OPEN,
+    RAISE,
     RESCUE,
     SPLIT,
     STICK,
@@ -210,6 +211,11 @@ def _apply_hand(state: RoundState, seat: Seat, hand: Hand, action: Action) -> No
         _stake_against_bank(state, hand.stakes[0])
         _split(state, seat, hand)
         return
+    elif kind == RAISE:
+        hand.stakes[0] += action.amount or 0
+        hand.raised += action.amount or 0
+        _stake_against_bank(state, action.amount or 0)
+        return
     elif kind == SURRENDER:
         giving_up.surrender(hand, state.rules)
     elif kind == RESCUE:
@@ -309,6 +315,8 @@ def _next_hand(state: RoundState) -> bool:
     """Find the next hand to decide; True once every seat is done (banker's turn)."""
     seats = state.seats
     while state.seat_cursor < len(seats):
+        if state.stakes_placed <= state.seat_cursor:
+            live_bank.place_stakes_up_to(state, state.seat_cursor)
         seat = seats[state.seat_cursor]
         while state.hand_cursor < len(seat.hands):
             hand = seat.hands[state.hand_cursor]
@@ -320,6 +328,8 @@ def _next_hand(state: RoundState) -> bool:
                 hand.done = True
             if not hand.done:
                 return False
+            if state.rules.bank_as_it_stands:
+                live_bank.hand_settled(state, hand)
             state.hand_cursor += 1
         state.seat_cursor += 1
         state.hand_cursor = 0
@@ -408,6 +418,8 @@ def _banker_must_draw(state: RoundState) -> bool:
 
 def _finish(state: RoundState) -> None:
     r = state.rules
+    if state.stakes_placed < len(state.seats):
+        live_bank.place_stakes_up_to(state, len(state.seats) - 1)
     if r.surrender is not None and r.surrender.void_on_banker_pontoon:
         pontoon = is_natural(state.banker, r, banker=True)
         giving_up.settle_void_surrenders([h for seat in state.seats for h in seat.hands],

@@ -15,7 +15,7 @@ class Hand:
         "cards", "hard", "aces", "stakes", "sibling", "twisted", "bought",
         "doubles", "drawn_since_double", "done", "settled_net", "is_split", "blocked",
         "pending_cards", "shoot", "up", "draw_up", "drawn", "surrendered", "rescued",
-        "wild",
+        "wild", "raised",
     )
 
     def __init__(self, stake: int = 0, is_split: bool = False) -> None:
@@ -46,6 +46,8 @@ class Hand:
         """A doubled hand given up for its doubled part (the double-down rescue)."""
         self.wild = 0
         """Wild cards held (`pack.wild_cards`): each counts its lowest value in `hard`."""
+        self.raised = 0
+        """What raising in play added to the stake first put down (`stakes.raise_up_to`)."""
 
     def add(self, card: int, values: tuple[int, ...] = RANK_VALUES,
             wild: frozenset[int] = frozenset(), lowest: int = 0) -> None:
@@ -84,6 +86,7 @@ class Hand:
             self.is_split, self.blocked, self.pending_cards, self.draw_up)
         other.drawn, other.surrendered, other.rescued, other.wild = (
             self.drawn, self.surrendered, self.rescued, self.wild)
+        other.raised = self.raised
         return other
 
     @property

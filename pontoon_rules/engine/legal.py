@@ -7,6 +7,7 @@ from pontoon_rules.engine.actions import (
     CORE_KINDS,
     DOUBLE,
     OPEN,
+    RAISE,
     RESCUE,
     SPLIT,
     STICK,
@@ -49,6 +50,8 @@ def hand_legal(hand: Hand, hands_held: int, rules: Rules, up_rank: int = -1,
             buy = buy_range(hand, rules, cap)
             if buy is not None:
                 out.append(buy)
+            if rules.raise_up_to:
+                out += raise_range(hand, rules, cap)
         if can_double(hand, rules, points) and (
                 cap is None or double_amount(hand, rules) <= cap):
             out.append(DOUBLE_ACTION)
@@ -90,12 +93,15 @@ def buy_range(hand: Hand, rules: Rules, cap: int | None = None) -> LegalAction |
     """The buy offered to `hand` with its amount range (at most `cap`), or None."""
     if rules.buy_mode is BuyMode.NONE or len(hand.cards) + 1 > rules.last_buy_card:
         return None
+    if hand.bought >= rules.max_buys:
+        return None
     if (hand.twisted and not rules.buy_after_twist) or hand.doubles:
         return None
     if hand.is_split and not rules.buy_after_split:
         return None
     original = hand.stakes[0]
-    low, high = original * rules.first_buy[0], original * rules.first_buy[1]
+    low = max(original * rules.first_buy[0], rules.stake_unit)  # 0: any amount
+    high = original * rules.first_buy[1]
     earlier = buy_cap(hand, rules)
     if earlier is not None:
         high = min(high, earlier)
@@ -107,6 +113,18 @@ def buy_range(hand: Hand, rules: Rules, cap: int | None = None) -> LegalAction |
             return None
         high = min(high, cap)
     return LegalAction(BUY, low, high)
+
+
+def raise_range(hand: Hand, rules: Rules, cap: int | None = None) -> list[LegalAction]:
+    """The raise offered to `hand` (`stakes.raise_up_to`), as a list of none or one: its
+    stake put down may grow to that multiple of what was first put down, before the hand
+    buys, doubles or splits, and within a bank's `cap`."""
+    if hand.bought or hand.doubles or hand.is_split or not hand.stakes:
+        return []
+    room = rules.raise_up_to * (hand.stakes[0] - hand.raised) - hand.stakes[0]
+    if cap is not None:
+        room = min(room, cap)
+    return [LegalAction(RAISE, rules.stake_unit, room)] if room >= rules.stake_unit else []
 
 
 def buy_cap(hand: Hand, rules: Rules) -> int | None:
@@ -150,7 +168,7 @@ def action_words(rules: Rules) -> tuple[str, ...]:
     from pontoon_rules.engine.side_bets import offered
 
     extra = ((SURRENDER,) if rules.surrender is not None else ()) + (
-        (RESCUE,) if rules.rescue else ())
+        (RESCUE,) if rules.rescue else ()) + ((RAISE,) if rules.raise_up_to else ())
     opens = (OPEN,) if rules.opens is not None else ()
     return CORE_KINDS + extra + offered(rules) + opens
 

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from pontoon_rules.engine import shoot
+from pontoon_rules.engine.between_players import between_nets
 from pontoon_rules.engine.cards import card_code
 from pontoon_rules.engine.hand import Hand, classify, is_natural, points, up_card
 from pontoon_rules.engine.settle import money, settle_hand, takes_from_seat
@@ -71,6 +72,11 @@ class SeatResult:
     net: int = 0
     side_bets: dict[str, tuple[int, int]] = field(default_factory=dict)
     """Each side bet put down, by action word: (staked, net)."""
+    between_players: int = 0
+    """What the seat received from the other players, less what it paid them
+    (`engine.between_players`)."""
+    entry: int = 0
+    """What the seat put into the bank before the deal (`table.bank.entry`)."""
 
     def to_json(self) -> dict[str, Any]:
         """The seat as the script contract's JSON."""
@@ -81,6 +87,7 @@ class SeatResult:
             out["even_money"] = True
         if self.side_bets:
             out["side_bets"] = side_bets_json(self)
+        out.update(money_between_json(self))
         out["net"] = self.net
         return out
 
@@ -127,6 +134,17 @@ def side_bets_json(seat: SeatResult) -> dict[str, dict[str, int]]:
             in seat.side_bets.items()}
 
 
+def money_between_json(seat: SeatResult) -> dict[str, int]:
+    """`{"entry": 10}` and `{"between_players": -20}` where the seat put money into the bank
+    before the deal or paid or was paid by the other players, else nothing."""
+    out = {}
+    if seat.entry:
+        out["entry"] = seat.entry
+    if seat.between_players:
+        out["between_players"] = seat.between_players
+    return out
+
+
 def given_up_json(hand: HandResult) -> dict[str, bool]:
     """`{"surrendered": true}` or `{"rescued": true}` for a hand given up, else nothing."""
     out = {}
@@ -144,7 +162,8 @@ def seat_nets(state: RoundState) -> list[int]:
     banker_natural = bank_cls in r.named and r.named[bank_cls].natural
     sweeps = state.kitty is not None and banker_natural
     out = []
-    for seat in state.seats:
+    extra = _money_between(state)
+    for seat, (entry, between) in zip(state.seats, extra, strict=True):
         net = 0
         for hand, stake_net in zip(seat.hands, _stake_nets(seat.hands, banker, r, bank_cls),
                                    strict=True):
@@ -154,8 +173,14 @@ def seat_nets(state: RoundState) -> list[int]:
         if seat.insurance:
             net += (money(seat.insurance, r.insurance_pays, r) if banker_natural
                     else -seat.insurance)
-        out.append(net + sum(seat.side_nets.values()))
+        out.append(net + sum(seat.side_nets.values()) + between - entry)
     return out
+
+
+def _money_between(state: RoundState) -> list[tuple[int, int]]:
+    """Each seat's entry into the bank and its net with the other players."""
+    between = between_nets(state)
+    return [(state.rules.bank_entry, net) for net in between]
 
 
 def _stake_nets(hands: list[Hand], banker: Hand, r: Rules, bank_cls: str) -> list[int]:
@@ -174,7 +199,7 @@ def settle_round(state: RoundState) -> RoundResult:
     banker_natural = is_natural(banker, r, banker=True)
     sweeps = state.kitty is not None and banker_natural
     seats = []
-    for seat in state.seats:
+    for seat, (entry, between) in zip(state.seats, _money_between(state), strict=True):
         nets = _stake_nets(seat.hands, banker, r, bank_cls)
         hands = [_hand_result(h, net, state, sweeps) for h, net in zip(seat.hands, nets,
                                                                          strict=True)]
@@ -185,9 +210,9 @@ def settle_round(state: RoundState) -> RoundResult:
         side = {kind: (amount, seat.side_nets.get(kind, 0))
                 for kind, amount in seat.side_bets.items()}
         net = sum(h.net + h.shoot_net for h in hands) + insurance_net + sum(
-            n for _, n in side.values())
+            n for _, n in side.values()) + between - entry
         seats.append(SeatResult(f"p{seat.index + 1}", hands, seat.insurance, insurance_net,
-                                seat.even_money, net, side))
+                                seat.even_money, net, side, between, entry))
     return RoundResult(
         seats=seats,
         banker_cards=[card_code(c) for c in banker.cards],

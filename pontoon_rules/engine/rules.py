@@ -231,6 +231,16 @@ class Rules:
     def shown(self, units: int) -> Fraction:
         """A total in engine units as points (exact)."""
         return Fraction(units, self.unit)
+    bank_as_it_stands: bool = False
+    """`table.bank.cap: as-it-stands`: each stake is capped when its seat's turn comes by
+    what the bank holds then (`engine.live_bank`)."""
+    bank_entry: int = 0
+    """`table.bank.entry`: what each player puts into the bank before the deal (0: none)."""
+    max_buys: int = NO_LIMIT
+    """`stakes.max_buys`: the most cards one hand may buy (NO_LIMIT: no such rule)."""
+    raise_up_to: int = 0
+    """`stakes.raise_up_to`: a stake may be raised in play up to this multiple of the stake
+    first put down (0: no raising)."""
 
 
 def compile_rules(r: Ruleset) -> Rules:
@@ -318,6 +328,11 @@ def compile_rules(r: Ruleset) -> Rules:
         bank_amount=r.table.bank.amount,
         va_bank=r.table.bank.amount is not None and r.table.bank.va_bank,
         banker_must_stand=none * unit if b.must_stand_at is None else b.must_stand_at * unit,
+        bank_as_it_stands=(r.table.bank.amount is not None
+                           and r.table.bank.cap.value == "as-it-stands"),
+        bank_entry=r.table.bank.entry or 0 if r.table.bank.amount is not None else 0,
+        max_buys=NO_LIMIT if s.max_buys is None else s.max_buys,
+        raise_up_to=s.raise_up_to or 0,
         side_bets=compile_side_bets(r),
         new_pack_when_out=r.between_deals.pack_runs_out is PackRunsOut.NEW_PACK,
         banker_hidden_first=r.faces.banker_hidden is BankerHidden.FIRST,

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from functools import cache
 
-from pontoon_rules.engine import faces, flow, shoot, side_bets
+from pontoon_rules.engine import faces, flow, live_bank, shoot, side_bets
 from pontoon_rules.engine.actions import OPEN, Action, LegalAction
 from pontoon_rules.engine.cards import (
     CARDS_PER_PACK,
@@ -71,10 +71,13 @@ class RoundState:
     def __init__(self, rules: Rules, stakes: list[int], counts: list[int] | None = None,
                  kitty: int | None = None, bank: int | None = None) -> None:
         bank = rules.bank_amount if bank is None else bank
-        _check_stakes(rules, stakes, bank)
-        self.bank_left: int | None = None if bank is None else bank - sum(stakes)
+        _check_stakes(rules, stakes, live_bank.checked_against(rules, stakes, bank))
+        self.bank_left: int | None = live_bank.opening_left(rules, stakes, bank)
         """Where the bank is an amount: what may still be staked against it this round
-        (buys, doubles, splits and insurance are capped by it)."""
+        (buys, doubles, splits and insurance are capped by it; `engine.live_bank`)."""
+        self.stakes_placed = 0 if rules.bank_as_it_stands else len(stakes)
+        """How many seats' stakes are placed against the bank (as it stands: each at its
+        seat's turn; else all at the start)."""
         self.rules = rules
         self.seats = [Seat(i, stake) for i, stake in enumerate(stakes)]
         self.banker = Hand()

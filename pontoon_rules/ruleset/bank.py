@@ -51,6 +51,17 @@ class BankSale(StrEnum):
     """To whoever bids the most (equal bids: the first in the order of play)."""
 
 
+class BankCap(StrEnum):
+    """How a bank that is an amount caps the stakes against it."""
+
+    WHOLE_DEAL = "whole-deal"
+    """All the stakes of a deal together, by the bank as it was when the deal began."""
+    AS_IT_STANDS = "as-it-stands"
+    """Each player's stake when the player's turn comes, by what the bank holds then:
+    what the players before lost into it counts, what they stake and have not settled
+    does not."""
+
+
 class Bank(RuleModel):
     """The bank as an amount the banker puts up, and when it passes on."""
 
@@ -64,6 +75,19 @@ class Bank(RuleModel):
         default=False,
         description="A player may stake the whole bank («ва-банк»), even above the "
         "maximum stake.",
+    )
+    cap: BankCap = Field(
+        default=BankCap.WHOLE_DEAL,
+        description="How the bank caps the stakes: 'whole-deal', all the deal's stakes "
+        "together by the bank as the deal began; 'as-it-stands', each player's stake when "
+        "the player's turn comes, by what the bank holds then (losses paid into it by the "
+        "players before count for the next; a stake asked above it is cut to it).",
+    )
+    entry: Amount | None = Field(
+        default=None,
+        description="A compulsory stake each player puts into the bank before the deal "
+        "(«обязательный взнос в банк»): the banker's from then on, won or lost with the "
+        "bank; null for none.",
     )
     passes_when_broken: StrictBool = Field(
         default=False,
@@ -88,6 +112,10 @@ def check_bank(r: Ruleset) -> str | None:
                 "(table.banker is house-dealer)")
     if bank.amount is None and (bank.va_bank or bank.passes_when_broken):
         what = "va_bank" if bank.va_bank else "passes_when_broken"
+        return (f"table.bank.{what}: the bank is not an amount (table.bank.amount is null), "
+                "so this can never take effect")
+    if bank.amount is None and (bank.cap is BankCap.AS_IT_STANDS or bank.entry is not None):
+        what = "cap" if bank.cap is BankCap.AS_IT_STANDS else "entry"
         return (f"table.bank.{what}: the bank is not an amount (table.bank.amount is null), "
                 "so this can never take effect")
     low = r.stakes.limits()[0]

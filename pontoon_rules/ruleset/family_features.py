@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pontoon_rules.ruleset.features import Feature, register
+from pontoon_rules.ruleset.features import Feature, _bank_may_cap, register
 
 if TYPE_CHECKING:
     from pontoon_rules.ruleset.model import Ruleset
@@ -67,3 +67,49 @@ register(Feature(
     "wild cards", ("pack.wild_cards",),
     "cards that count as any value their holder chooses (la matta)",
     lambda r: bool(r.pack.wild_cards)))
+
+
+# -- issue 48: money between players, the bank as it stands ------------------------------
+
+def _paid_by_players(r: Ruleset) -> list[tuple[str, str]]:
+    return [(f"hands.definitions.{hand_id}.paid_by_players",
+             f"{hand_id} paid by each other player") for hand_id, d in r.hands.ranked()
+            if d.paid_by_players is not None and d.player_can_hold]
+
+
+register(Feature(
+    "a hand paid by the other players", ("hands.definitions",),
+    "a player's hand that each other player pays too, not only the banker (one seat alone "
+    "is paid by nobody: the analysis's figure is one seat's)",
+    lambda r: bool(_paid_by_players(r)), frozenset({"analysis"}), details=_paid_by_players))
+
+
+def _bank_as_it_stands_differs(r: Ruleset) -> bool:
+    """The bank as it stands where it may cap otherwise than the whole deal's: a decision
+    adds to a stake (then what busts paid in counts). Without one, stakes that the bank
+    covers together (all the compiled simulator plays) are never cut: a hand settled during
+    the deal gives back at least what it took out (a bust, even money, a surrender)."""
+    return r.table.bank.cap.value == "as-it-stands" and _bank_may_cap(r)
+
+
+register(Feature(
+    "the bank as it stands", ("table.bank.cap",),
+    "each stake capped by what the bank holds when its seat's turn comes, losses paid into "
+    "it counting for the next player, where a decision adds to a stake",
+    _bank_as_it_stands_differs))
+register(Feature(
+    "a compulsory stake into the bank", ("table.bank.entry",),
+    "every player putting a set amount into the bank before the deal",
+    lambda r: r.table.bank.amount is not None and r.table.bank.entry is not None))
+register(Feature(
+    "raising the stake in play", ("stakes.raise_up_to",),
+    "a stake raised during play, without a card, up to a multiple of the stake first put "
+    "down", lambda r: r.stakes.raise_up_to is not None))
+register(Feature(
+    "a count of buys", ("stakes.max_buys",),
+    "at most so many bought cards to a hand",
+    lambda r: r.stakes.buy.value != "none" and r.stakes.max_buys is not None))
+register(Feature(
+    "a buy of any amount", ("stakes.first_buy_min",),
+    "a first buy from the least unit, not a multiple of the stake",
+    lambda r: r.stakes.buy.value == "range" and r.stakes.first_buy_min == 0))

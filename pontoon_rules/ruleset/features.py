@@ -258,7 +258,7 @@ def _bank_may_cap(r: Ruleset) -> bool:
     from pontoon_rules.ruleset.common import BuyMode
 
     grows = (r.stakes.buy is not BuyMode.NONE or _doubles(r) or r.player.split.allowed
-             or r.player.insurance.allowed)
+             or r.player.insurance.allowed or r.stakes.raise_up_to is not None)
     return grows or r.stakes.limits()[0] > amount
 
 

@@ -164,6 +164,13 @@ class HandDefinition(RuleModel):
         description="A hand holding it may stick whatever its total (below "
         "player.stick_minimum).",
     )
+    paid_by_players: Odds | None = Field(
+        default=None,
+        description="Money between players: a player holding it is also paid by each "
+        "other player, these odds on the payer's own stake (Vingt-un's natural: 'double "
+        "stakes from all the players'), whatever the banker holds; players holding it "
+        "too pay nothing. Left out where only the banker pays it.",
+    )
 
     @model_validator(mode="after")
     def _check(self) -> HandDefinition:

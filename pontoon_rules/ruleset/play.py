@@ -113,7 +113,8 @@ class Stakes(RuleModel):
     )
     buy: BuyMode = Field(description="Whether a card may be bought, and how its price is set.")
     first_buy_min: StrictInt = Field(
-        ge=0, le=10, description="Least a first buy adds, as a multiple of the original stake."
+        ge=0, le=10, description="Least a first buy adds, as a multiple of the original stake "
+        "(0, with buy range: any amount, from the least unit)."
     )
     first_buy_max: StrictInt = Field(
         ge=0, le=10, description="Most a first buy adds, as a multiple of the original stake."
@@ -126,6 +127,18 @@ class Stakes(RuleModel):
     buy_after_twist: StrictBool = Field(description="Whether a card may be bought after a twist.")
     last_buy_card: StrictInt = Field(
         ge=0, le=10, description="The highest card number that may be bought (5 = fifth card)."
+    )
+    max_buys: StrictInt | None = Field(
+        default=None, ge=1, le=10,
+        description="The most cards one hand may buy (\"up to 3 additional times\"); null: "
+        "as many as last_buy_card allows.",
+    )
+    raise_up_to: StrictInt | None = Field(
+        default=None, ge=2, le=100,
+        description="A player may raise the stake during play, without taking a card, while "
+        "the hand may still draw and before it buys, doubles or splits, up to this multiple "
+        "of the stake first put down (Siebzehn und Vier: \"das Fünf- oder Zehnfache\"); "
+        "null: no raising.",
     )
 
     def limits(self) -> tuple[int, int | None]:
@@ -146,8 +159,11 @@ class Stakes(RuleModel):
                 f"first_buy_max ({self.first_buy_max}) is below first_buy_min "
                 f"({self.first_buy_min})"
             )
-        if self.buy is not BuyMode.NONE and self.first_buy_min < 1:
-            raise ValueError("first_buy_min must be at least 1 when buying is allowed")
+        if self.buy is BuyMode.FIXED and self.first_buy_min < 1:
+            raise ValueError("first_buy_min must be at least 1 when a buy costs a fixed "
+                             "amount (0 is for a buy of any amount: stakes.buy range)")
+        if self.buy is BuyMode.RANGE and self.first_buy_max < 1:
+            raise ValueError("first_buy_max must be at least 1 when buying is allowed")
         return self
 
 

@@ -1,0 +1,100 @@
+"""The bundled casino-filipino-pontoon (Casino Filipino, PAGCOR): worked examples from the
+casino's gaming guide.
+
+"Eight Spanish decks (A-9, J, Q, and K) are used. Dealer stands on hard 17 and draws to soft
+17."; "Player's Pontoon wins at the odds of 3 to 2."; "B. Hard 21 with 5 cards or more – 3 to
+2"; "Pair outcome on the initial deal immediately pays 10 to 1."; "Stakes may be increased
+for each hit card up to 3 additional times."; "These options enable the player to give up
+half of all his bets ... provided that the Dealer does not have an Ace as show card."
+
+Shoes in dealing order: the player's first card, the dealer's, the player's second, then
+the draws and the dealer's draws. Each round opens with the pair bet (declined or made).
+"""
+
+from __future__ import annotations
+
+import pytest
+from engine_helpers import nets, run
+
+from pontoon_rules.engine.actions import LegalAction
+from pontoon_rules.engine.cards import parse_cards
+from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.state import RoundState
+from pontoon_rules.ruleset.features import refused_names
+from pontoon_rules.ruleset.registry import load_bundled
+
+CF = "casino-filipino-pontoon"
+
+
+def state_after(shoe: str, actions: list[str]) -> RoundState:
+    from pontoon_rules.engine.actions import parse_action
+
+    state = RoundState(compile_rules(load_bundled(CF)), [100])
+    cards = iter(parse_cards(shoe.split()))
+    todo = iter(actions)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(next(cards))
+            continue
+        step = next(todo, None)
+        if step is None:
+            return state
+        state.apply_action(parse_action(step))
+    return state
+
+
+class TestBuyBets:
+    def test_a_buy_of_any_amount_up_to_the_stake(self) -> None:
+        state = state_after("5S 6D 4H", ["decline"])
+        assert LegalAction("buy", 1, 100) in state.legal_actions()
+
+    def test_up_to_three_buys_then_only_twists(self) -> None:
+        state = state_after("5S 6D 4H 2C 3C 2D", ["decline", "buy 40", "buy 100", "buy 1"])
+        kinds = {a.kind for a in state.legal_actions()}
+        assert "buy" not in kinds and "twist" in kinds
+        assert state.seats[0].hands[0].stakes == [100, 40, 100, 1]
+
+    def test_three_buys_won_at_evens(self) -> None:
+        # 5 4 2 3 2 = 16 after three buys, stick; the dealer's 6 then 9 2 = 17 stands
+        r = run(CF, [100], "5S 6D 4H 2C 3C 2D 9S 2H",
+                "p1 decline, p1 buy 40, p1 buy 100, p1 buy 1, p1 stick")
+        # five cards of 16: no 21, an ordinary total against the dealer's 17
+        assert nets(r) == [-241, 241]
+
+
+class TestPayouts:
+    def test_a_pontoon_pays_3_to_2(self) -> None:
+        r = run(CF, [100], "AS 6D KH 9S 2H", "p1 decline")
+        assert nets(r) == [150, -150]
+
+    def test_a_21_of_five_cards_pays_3_to_2(self) -> None:
+        r = run(CF, [100], "5S 6D 4H 2C 3C 7D 9S 2H",
+                "p1 decline, p1 twist, p1 twist, p1 twist")
+        hand = r.result.seats[0].hands[0]
+        assert (hand.total, hand.hand_class) == (21, "five-card-21") and nets(r) == [150, -150]
+
+    def test_a_pair_pays_10_to_1(self) -> None:
+        r = run(CF, [100], "8S 6D 8H 9C 2H", "p1 pair 10, p1 stick")
+        assert r.result.seats[0].side_bets["pair"] == (10, 100)
+
+
+class TestSurrender:
+    def test_half_of_all_the_bets_unless_the_dealer_shows_an_ace(self) -> None:
+        state = state_after("KS 6D 6H 3C", ["decline", "buy 50"])
+        assert "surrender" in {a.kind for a in state.legal_actions()}
+        ace = state_after("KS AD 6H", ["decline"])
+        assert "surrender" not in {a.kind for a in ace.legal_actions()}
+
+
+def test_business_is_not_played_and_the_figures_name_what_is_refused() -> None:
+    ruleset = load_bundled(CF)
+    prov = ruleset.provenance["player.surrender"]
+    assert prov.open and "Business" in prov.note
+    refused = refused_names(ruleset, "edge")
+    assert "a count of buys" in refused and "a buy of any amount" in refused
+
+
+@pytest.mark.parametrize("field", ["pack.decks", "banker.hit_soft_17", "stakes.max_buys"])
+def test_the_guide_is_quoted_word_for_word(field: str) -> None:
+    prov = load_bundled(CF).provenance[field]
+    assert prov.source == "filipino" and prov.quote
