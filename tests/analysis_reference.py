@@ -62,6 +62,20 @@ def policy_value(rules: Rules, policy: Callable[[RoundState], Action],
     return solver.value([(root, Fraction(1))]) / STAKE
 
 
+def refill_chance(rules: Rules, policy: Callable[[RoundState], Action]) -> tuple[Fraction,
+                                                                               Fraction]:
+    """For one seat playing `policy` on the ruleset's own pack, enumerated as
+    `policy_value` does: the chance that the round runs the pack out (the engine then deals
+    on from the discards or a new pack: `RoundState._refill`), and the greatest net per
+    unit stake any finished round settles at. A method that follows the pack only while it
+    lasts is off the engine's figure by at most their product, twice."""
+    ranks = [r for r in range(13) if rules.rank_present[r]]
+    cards = [(r * 4, Fraction(1, len(ranks))) for r in ranks]
+    solver = _Refills(rules, cards, 17, True, policy=policy)
+    chance = solver.value([(RoundState(rules, [STAKE]), Fraction(1))]) / STAKE
+    return chance, Fraction(solver.extreme, STAKE)
+
+
 def capped(rules: Rules, cards: int) -> Rules:
     """`rules` with every hand (the player's, the banker's) held to `cards` cards at most
     (0: unchanged)."""
@@ -205,7 +219,46 @@ class _Following(_Reference):
         self.policy = policy
 
     def _decide(self, group: Belief) -> Fraction:
-        return self.value(_apply(group, self.policy(group[0][0].clone())))
+        # the policy sees what the player sees, so one information set (and the banker's
+        # hidden cards' weights within it) has one value: kept, as `_Reference` keeps it
+        # (without it a split's hands are enumerated again at every branch: hours)
+        weight = sum(p for _, p in group)
+        key = ("follow", _observation(group[0][0]),
+               tuple(sorted((_hidden(s), p / weight) for s, p in group)))
+        found = self.memo.get(key)
+        if found is None:
+            action = self.policy(group[0][0].clone())
+            found = self.memo[key] = self.value(_apply(group, action)) / weight
+        return found * weight
+
+
+class _Refills(_Following):
+    """`_Following` whose payoff is a stake where the pack ran out in the round, else
+    nothing (`refill_chance`); the greatest |net| settled kept in `extreme`."""
+
+    extreme = 0
+
+    def _settle(self, state: RoundState) -> Fraction:
+        if state.is_terminal():
+            self.extreme = max(self.extreme, abs(state.returns()[0]))
+            return Fraction(STAKE if state.refills else 0)
+        hands = [h for seat in state.seats for h in seat.hands]
+        live = tuple((h.settled_net is None, h.surrendered) for h in hands)
+        key = ("refills", tuple(state.banker.cards), live, state.phase,
+               tuple(state.counts), len(state.refills))
+        finals = self.memo.get(key)
+        if finals is None:
+            finals = self.memo[key] = self._banker_finals(state)
+        void = any(h.surrendered and h.settled_net is None for h in hands)
+        out = Fraction(0)
+        for final, p in finals:  # type: ignore[attr-defined]
+            view = final
+            if not void:
+                view = object.__new__(RoundState)
+                view.__dict__.update(final.__dict__, seats=state.seats)
+            self.extreme = max(self.extreme, abs(seat_nets(view)[0]))
+            out += p * (STAKE if final.refills else 0)
+        return out
 
 
 def _choices(legal: list[LegalAction]) -> list[Action]:
@@ -238,8 +291,11 @@ def _hands(state: RoundState) -> tuple[object, ...]:
 
 
 def _observation(state: RoundState) -> object:
+    from pontoon_rules.engine.faces import banker_up_cards
+
     seat = state.seats[0]
-    visible = tuple(c >> 2 for c in state.banker.cards[: state.rules.banker_visible])
+    # the cards the engine shows (`faces.banker_hidden: first` shows the last dealt)
+    visible = tuple(c >> 2 for c in banker_up_cards(state))
     return (state.phase, state.seat_cursor, state.hand_cursor, _hands(state), visible,
             seat.insurance, seat.even_money, tuple(str(a) for _, a in state.history
                                                    if not isinstance(a, int)))

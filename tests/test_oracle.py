@@ -113,17 +113,11 @@ def _banker_hidden_first() -> Ruleset:
     return Ruleset.model_validate(with_value(data, "faces.banker_hidden", "first"))
 
 
-def test_the_banker_s_first_card_face_down_is_refused_by_the_analysis() -> None:
-    """Found by the oracle: with the banker's first card face down, the engine playing the
-    analysis's play gave 0.0583 where the exact figure said 0.1039 (tiny-blackjack): both
-    exact methods refuse it by name until the cause is found."""
-    for v in judge(_banker_hidden_first(), 1000)[:2]:
-        assert v.verdict == REFUSES and "faces.banker_hidden" in v.detail, v
-
-
-@pytest.mark.xfail(strict=True, reason="found by the oracle (issue 45), unfixed: the exact "
-                                       "figures with faces.banker_hidden: first against the "
-                                       "engine; see the h45-oracle report")
 def test_the_banker_s_first_card_face_down_agrees_with_the_engine() -> None:
+    """Found by the oracle: with the banker's first card face down the engine playing the
+    analysis's play gave 0.0583 where the exact figure said 0.1039 (tiny-blackjack). The
+    fault was the reference's: it showed the player the banker's first dealt card, not the
+    one the engine turns up (`engine.faces.banker_up_cards`), so its play was applied to
+    the wrong information sets. Both exact methods now agree with the engine exactly."""
     for v in judge(_banker_hidden_first(), 1000)[:2]:
         assert v.verdict == AGREES, v
