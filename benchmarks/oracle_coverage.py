@@ -38,6 +38,7 @@ from oracle import (  # noqa: E402
     AGREES,
     CONSUMERS,
     DISAGREES,
+    NOT_APPLICABLE,
     REFUSES,
     TINY_BASES,
     TOO_SLOW,
@@ -49,41 +50,6 @@ from pontoon_rules.ruleset.fields import leaf_paths  # noqa: E402
 
 NEVER, NOT_APPLICABLE_WORD = "never tried", "not applicable"
 RANK = {DISAGREES: 4, AGREES: 3, TOO_SLOW: 2, REFUSES: 1, NOT_APPLICABLE_WORD: 0, NEVER: 0}
-_ROUND = "no part of one round: "
-NOT_APPLICABLE: dict[str, str] = {
-    "table.min_players": _ROUND + "how many must sit for a deal to start",
-    "table.banker": _ROUND + "who banks (a dealer or a player) changes who takes the "
-                    "banker's net, not one seat's round against it",
-    "table.first_banker": _ROUND + "how the first banker is chosen, before any round",
-    "table.direction": _ROUND + "the order seats play in; one seat plays alone",
-    "deal.banker_may_look_at_first_card": "a banker by rule or by the analysis's policy "
-                                          "decides on its own cards, never on a look",
-    "deal.stake_after_first_card": "the figure is per unit of stake, staked once: when "
-                                   "the stake is placed changes no card",
-    "between_deals.shuffle": _ROUND + "how the pack is shuffled between deals; every "
-                             "round here is dealt from a full shuffled pack",
-    "between_deals.penetration": _ROUND + "when the pack is reshuffled",
-    "between_deals.shuffle_on_banker_pontoon": _ROUND + "a shuffle after the round",
-    "between_deals.shuffle_on_split_pontoon": _ROUND + "a shuffle after the round",
-    "between_deals.used_cards_to_bottom": _ROUND + "where used cards go after the round",
-    "between_deals.busted_cards_to_bottom_at_once": _ROUND + "where a bust's cards go; "
-                                                    "they are out of play either way",
-    "between_deals.rotation": _ROUND + "who banks next",
-    "between_deals.rotation_tie_break": _ROUND + "who banks next",
-    "between_deals.rotation_from_split_hand": _ROUND + "who banks next",
-    "between_deals.rotation_when_banker_pontoon_at_once": _ROUND + "who banks next",
-    "between_deals.bank_sale": _ROUND + "the bank's sale between deals",
-    "table.bank.passes_when_broken": _ROUND + "the bank passes after a round",
-    "table.bank.passes_after_deals": _ROUND + "the bank passes after N deals",
-    "shoot.kitty_within_stake_limits": _ROUND + "the kitty between deals (no kitty "
-                                       "in one seat's round against the banker)",
-    "shoot.top_up": _ROUND + "the kitty topped up between deals",
-    "shoot.dry_kitty": _ROUND + "a kitty that runs dry, between deals",
-    "shoot.dry_kitty_sale": _ROUND + "a kitty that runs dry, between deals",
-    "shoot.kitty_leaves_with_banker": _ROUND + "the kitty when the bank passes",
-}
-"""Fields whose every change reaches no compiled rule of a round (`unread_fields.
-changed_attributes` empty), with why one round's figure cannot depend on them."""
 
 
 def _field_of(path: str) -> str:

@@ -50,6 +50,44 @@ NOT_COMPARED = "not compared"
 """A simulation that plays another strategy than the exact figure's (no claim either way)."""
 Z_999 = 3.2905
 
+_NO_ROUND = "no part of one round: "
+NOT_APPLICABLE: dict[str, str] = {
+    "table.min_players": _NO_ROUND + "how many must sit for a deal to start",
+    "table.banker": _NO_ROUND + "who banks (a dealer or a player) changes who takes the "
+                    "banker's net, not one seat's round against it",
+    "table.first_banker": _NO_ROUND + "how the first banker is chosen, before any round",
+    "table.direction": _NO_ROUND + "the order seats play in; one seat plays alone",
+    "deal.banker_may_look_at_first_card": "a banker by rule or by the analysis's policy "
+                                          "decides on its own cards, never on a look",
+    "deal.stake_after_first_card": "the figure is per unit of stake, staked once: when "
+                                   "the stake is placed changes no card",
+    "between_deals.shuffle": _NO_ROUND + "how the pack is shuffled between deals; every "
+                             "round here is dealt from a full shuffled pack",
+    "between_deals.penetration": _NO_ROUND + "when the pack is reshuffled",
+    "between_deals.shuffle_on_banker_pontoon": _NO_ROUND + "a shuffle after the round",
+    "between_deals.shuffle_on_split_pontoon": _NO_ROUND + "a shuffle after the round",
+    "between_deals.used_cards_to_bottom": _NO_ROUND + "where used cards go after the round",
+    "between_deals.busted_cards_to_bottom_at_once": _NO_ROUND + "where a bust's cards go; "
+                                                    "they are out of play either way",
+    "between_deals.rotation": _NO_ROUND + "who banks next",
+    "between_deals.rotation_tie_break": _NO_ROUND + "who banks next",
+    "between_deals.rotation_from_split_hand": _NO_ROUND + "who banks next",
+    "between_deals.rotation_when_banker_pontoon_at_once": _NO_ROUND + "who banks next",
+    "between_deals.bank_sale": _NO_ROUND + "the bank's sale between deals",
+    "table.bank.passes_when_broken": _NO_ROUND + "the bank passes after a round",
+    "table.bank.passes_after_deals": _NO_ROUND + "the bank passes after N deals",
+    "shoot.kitty_within_stake_limits": _NO_ROUND + "the kitty between deals (no kitty "
+                                       "in one seat's round against the banker)",
+    "shoot.top_up": _NO_ROUND + "the kitty topped up between deals",
+    "shoot.dry_kitty": _NO_ROUND + "a kitty that runs dry, between deals",
+    "shoot.dry_kitty_sale": _NO_ROUND + "a kitty that runs dry, between deals",
+    "shoot.kitty_leaves_with_banker": _NO_ROUND + "the kitty when the bank passes",
+}
+"""Fields whose every change reaches no compiled rule of a round (`unread_fields.
+changed_attributes` empty), with why one round's figure cannot depend on them: "not
+applicable" in the coverage table (`tests/test_oracle.py` plays the engine's rounds with
+each changed, card for card the same)."""
+
 
 @dataclass(frozen=True)
 class Verdict:

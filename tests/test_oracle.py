@@ -12,7 +12,17 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from oracle import AGREES, DISAGREES, REFUSES, TINY_BASES, judge, judge_shoe, tiny
+from oracle import (
+    AGREES,
+    DISAGREES,
+    NOT_APPLICABLE,
+    REFUSES,
+    TINY_BASES,
+    extra_variants,
+    judge,
+    judge_shoe,
+    tiny,
+)
 from pydantic import ValidationError
 from sizes import LONG, size
 from unread_fields import variants
@@ -121,3 +131,64 @@ def test_the_banker_s_first_card_face_down_agrees_with_the_engine() -> None:
     the wrong information sets. Both exact methods now agree with the engine exactly."""
     for v in judge(_banker_hidden_first(), 1000)[:2]:
         assert v.verdict == AGREES, v
+
+
+def _split_on_one_deck() -> Ruleset:
+    """tiny-blackjack (sixteen cards) with splits: four hands may run the pack out."""
+    data = tiny("tiny-blackjack").model_dump(mode="python")
+    return Ruleset.model_validate(with_value(data, "player.split.allowed", True))
+
+
+def test_a_figure_exact_only_while_the_pack_lasts_says_so() -> None:
+    """Found by the oracle: the shoe's figure with splits on a sixteen-card pack was
+    0.151064 where the engine playing its play gave 0.151063, and the method line said
+    "exact". A round of four split hands can run that pack out (the engine deals on from
+    the discards); the method line now says its figure is exact only while the pack lasts,
+    and says nothing of the kind where no round can (a six-deck shoe, no splits)."""
+    from pontoon_rules.analysis.composition.model import CompositionModel, method_name
+    from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.ruleset.registry import load_bundled
+
+    def method(ruleset: Ruleset) -> str:
+        return method_name(CompositionModel(compile_rules(ruleset)))
+
+    assert "exact while the pack lasts the round" in method(_split_on_one_deck())
+    assert "16 cards" in method(_split_on_one_deck())
+    for ruleset in (tiny("tiny-blackjack"), load_bundled("blackjack-reference")):
+        assert "pack lasts" not in method(ruleset)
+
+
+@pytest.mark.skipif(not LONG, reason="twelve seconds: the full run (PONTOON_TEST_LONG=1)")
+def test_the_split_figure_is_within_the_bound_it_states() -> None:
+    """The same ruleset through the oracle: not equal to the engine, within the bound the
+    method's words imply (twice the chance of running the pack out times the greatest
+    net, both enumerated through the engine)."""
+    shoe = judge(_split_on_one_deck(), 1000)[0]
+    assert shoe.verdict == AGREES and "within the bound" in shoe.detail, shoe
+
+
+def _engine_rounds(ruleset: Ruleset) -> tuple[float, float]:
+    from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.sim.simulate import simulate
+
+    result = simulate(compile_rules(ruleset), 300, seed=7, dealing="shoe", path="engine")
+    return result.mean, result.half_width
+
+
+@pytest.mark.parametrize("base", ["tiny-pagat", "tiny-blackjack"])
+def test_not_applicable_fields_change_no_round(base: str) -> None:
+    """The coverage table's "not applicable" claim (`oracle.NOT_APPLICABLE`): each such
+    field, changed alone, reaches no compiled rule of a round, and the engine's seeded
+    rounds (the reference every figure is held to) come out the same, card for card."""
+    from unread_fields import variants
+
+    ruleset = tiny(base)
+    same = _engine_rounds(ruleset)
+    tried = 0
+    for v in [*variants(ruleset), *extra_variants(ruleset)]:
+        if v.path not in NOT_APPLICABLE or v.ruleset is None:
+            continue
+        tried += 1
+        assert not v.changed, (v.path, v.new, v.changed)
+        assert _engine_rounds(v.ruleset) == same, (v.path, v.new)
+    assert tried >= 10
