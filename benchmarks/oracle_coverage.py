@@ -37,10 +37,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from oracle import (  # noqa: E402
     AGREES,
     CONSUMERS,
+    COVERAGE_BASES,
     DISAGREES,
     NOT_APPLICABLE,
     REFUSES,
-    TINY_BASES,
     TOO_SLOW,
     field_verdicts,
     tiny,
@@ -125,7 +125,7 @@ def _print(table: Table, wrong: list[str], slow: list[str]) -> Counter[str]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--bases", default=",".join(TINY_BASES))
+    parser.add_argument("--bases", default=",".join(COVERAGE_BASES))
     parser.add_argument("--rounds", type=int, default=200_000)
     parser.add_argument("--json", type=Path)
     parser.add_argument("--limit", type=int, default=None,

@@ -42,6 +42,9 @@ TINY_BASES = ("tiny-pagat", "tiny-blackjack", "tiny-ochko", "tiny-surrender", "t
               "tiny-must-stand", "tiny-siebzehn", "tiny-split-blackjack")
 """Tiny packs of the bundled games' kinds (their rules, on a few ranks): each base's
 fields are changed one by one (`unread_fields.variants`)."""
+COVERAGE_BASES = (*TINY_BASES, "tiny-bank")
+"""The coverage table's bases: `TINY_BASES` and tiny-bank, a bank that is an amount (which
+every consumer but the engine refuses by name), for the `table.bank` fields."""
 CONSUMERS = ("exact-shoe", "exact-infinite", "engine", "compiled-sim")
 AGREES, REFUSES, DISAGREES = "agrees", "refuses", "ACCEPTED AND DISAGREES"
 TOO_SLOW = "too slow"
@@ -307,18 +310,16 @@ EXTRA_VALUES: dict[str, Callable[[Any], list[Any]]] = {
     "pack.ace_values": lambda values: [values[:1]],
     "player.split.ranks": lambda ranks: [ranks[:1]],
     "player.double.totals": lambda totals: [[10, 11] if totals is None else None],
-    "player.insurance.max_fraction": lambda _: ["1:4"],
-    "player.surrender.against": lambda ranks: [["A", "T"] if len(ranks) > 2 else
-                                               ["A", "2", "3", "4", "5", "6", "7", "8",
-                                                "9", "T"]],
-    "player.surrender.returns": lambda _: ["1:4"],
+    "player.insurance.max_fraction": lambda _: [(1, 4)],
+    "player.surrender.against": lambda ranks: [["A", "T"] if len(ranks) > 2 else ["A"]],
+    "player.surrender.returns": lambda _: [(1, 4)],
     "settlement.odd_amounts": lambda _: ["round-up", "exact"],
     "hands.ranking": lambda ranking: [ranking[1:-1] + ranking[:1] + ranking[-1:]]
     if len(ranking) > 2 else [],
-    "side_bets.max_fraction": lambda _: ["1:2"],
+    "side_bets.max_fraction": lambda _: [(1, 2)],
     "stakes.max_stake": lambda _: [1000],
     "between_deals.penetration": lambda _: [0.5],
-    "shoot.dry_kitty": lambda _: ["kitty-sale"],
+    "shoot.dry_kitty": lambda _: ["end-bank"],
     "table.bank.amount": lambda _: [100_000],
     "table.bank.va_bank": lambda v: [not v],
     "table.bank.passes_when_broken": lambda v: [not v],
