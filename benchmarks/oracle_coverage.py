@@ -131,7 +131,7 @@ def main() -> int:
     parser.add_argument("--limit", type=int, default=None,
                         help="only the first N changes of each base (a quick sample)")
     parser.add_argument("--cap", type=float, default=60.0,
-                        help="seconds for the engine's enumeration of one method's play "
+                        help="CPU seconds for the engine's enumeration of one method's play "
                              "on one change (past it: 'too slow'; 0: no cap)")
     parser.add_argument("--merge", type=Path, nargs="+",
                         help="print one table of earlier runs' --json files")

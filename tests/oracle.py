@@ -112,9 +112,10 @@ class _TooSlow(Exception):
 
 @contextmanager
 def _capped(seconds: float | None) -> Iterator[None]:
-    """Raise `_TooSlow` in the block after `seconds` of wall time (None: no cap). The
-    engine's enumeration is Python, so the alarm lands within it; a C kernel finishes its
-    call first."""
+    """Raise `_TooSlow` in the block after `seconds` of this process's CPU time (None: no
+    cap; CPU, not wall time, so a loaded machine gives the same verdicts). The engine's
+    enumeration is Python, so the signal lands within it; a C kernel finishes its call
+    first."""
     if not seconds:
         yield
         return
@@ -122,13 +123,13 @@ def _capped(seconds: float | None) -> Iterator[None]:
     def alarm(*_: object) -> None:
         raise _TooSlow
 
-    old = signal.signal(signal.SIGALRM, alarm)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    old = signal.signal(signal.SIGVTALRM, alarm)
+    signal.setitimer(signal.ITIMER_VIRTUAL, seconds)
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old)
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        signal.signal(signal.SIGVTALRM, old)
 
 
 def judge(ruleset: Ruleset, rounds: int, seed: int = 45,
@@ -161,7 +162,8 @@ def _played(consumer: str, cap: float | None, value: Any, play: Callable[[], Fra
             limit, words = bound() if bound is not None else (Fraction(-1), "")
     except _TooSlow:
         return Verdict(consumer, TOO_SLOW, f"exact {float(value):.6f}; the engine's "
-                                           f"enumeration of its play took over {cap:g} s")
+                                           f"enumeration of its play took over {cap:g} s "
+                                           "of CPU")
     off = abs(Fraction(value) - played)
     said = (f"figure {float(value):.9f}, the engine playing its play "
             f"{float(played):.9f}")
