@@ -92,8 +92,10 @@ def merged(tables: list[Table]) -> Table:
     table: Table = {}
     for one in tables:
         for path, cells in one.items():
-            row = table.setdefault(path, {c: NEVER for c in CONSUMERS})
             for consumer, verdict in cells.items():
+                if verdict in (NEVER, NOT_APPLICABLE_WORD):
+                    continue  # said again below, from every run at once
+                row = table.setdefault(path, {c: NEVER for c in CONSUMERS})
                 if RANK[verdict] > RANK[row[consumer]]:
                     row[consumer] = verdict
     for path in leaf_paths():

@@ -58,7 +58,12 @@ def policy_value(rules: Rules, policy: Callable[[RoundState], Action],
     cards = [(r * 4, Fraction(1, len(ranks))) for r in ranks]
     root = RoundState(rules, [STAKE]) if finite else RoundState(rules, [STAKE],
                                                                  counts=[10**6] * 52)
-    solver = _Following(rules, cards, 17, finite, policy=policy)
+    # a banker by choice plays the ruleset's own `banker.stand_on` (as the analysis's banker
+    # policy and the engine's automatic banker do)
+    solver = _Following(rules, cards, rules.banker_stand_on, finite, policy=policy)
+    # a side bet reads the dealt cards' suits: on an infinite deck those are dealt card by
+    # card (one card per rank would make every pair suited)
+    solver.deal_suits = rules.side_bets is not None
     return solver.value([(root, Fraction(1))]) / STAKE
 
 
@@ -71,7 +76,7 @@ def refill_chance(rules: Rules, policy: Callable[[RoundState], Action]) -> tuple
     lasts is off the engine's figure by at most their product, twice."""
     ranks = [r for r in range(13) if rules.rank_present[r]]
     cards = [(r * 4, Fraction(1, len(ranks))) for r in ranks]
-    solver = _Refills(rules, cards, 17, True, policy=policy)
+    solver = _Refills(rules, cards, rules.banker_stand_on, True, policy=policy)
     chance = solver.value([(RoundState(rules, [STAKE]), Fraction(1))]) / STAKE
     return chance, Fraction(solver.extreme, STAKE)
 
@@ -94,10 +99,15 @@ class _Reference:
         self.suits = suits
         self.memo: dict[object, Fraction] = {}
 
+    deal_suits = False
+    """On an infinite deck, the dealt cards each as itself (the side bets read suits)."""
+
     def _outcomes(self, state: RoundState) -> list[tuple[int, Fraction]]:
         """The next card by rank (one representative card each; with `suits`, each card)
         with its chance."""
         if not self.finite:
+            if self.deal_suits and self._dealing(state):
+                return self._suited(state)
             return self.cards
         if self.suits:
             return [(card, Fraction(n, state.remaining)) for card, n in enumerate(state.counts)
@@ -108,6 +118,29 @@ class _Reference:
                 first, total = by_rank.get(card >> 2, (card, 0))
                 by_rank[card >> 2] = (first, total + n)
         return [(card, Fraction(n, state.remaining)) for card, n in by_rank.values()]
+
+    def _suited(self, state: RoundState) -> list[tuple[int, Fraction]]:
+        """The next card of an infinite deck with its suit, the suits up to a relabelling:
+        each suit already dealt, and one suit not yet dealt for all of them (the suits are
+        alike: the first card is a spade, the next one of another suit a heart, ...)."""
+        suits = [s for s in range(4) if self.rules.card_present[s + 4 * (self.cards[0][0]
+                                                                         >> 2)]]
+        held = {c & 3 for c in state.banker.cards} | {
+            c & 3 for seat in state.seats for h in seat.hands for c in h.cards}
+        used = [s for s in suits if s in held]
+        fresh = [s for s in suits if s not in held]
+        out = []
+        for card, q in self.cards:
+            out.extend((card - (card & 3) + s, q / len(suits)) for s in used)
+            if fresh:
+                out.append((card - (card & 3) + fresh[0], q * len(fresh) / len(suits)))
+        return out
+
+    def _dealing(self, state: RoundState) -> bool:
+        """Whether the card due is one of the deal's."""
+        dealt = len(state.banker.cards) + sum(len(h.cards) for seat in state.seats
+                                              for h in seat.hands)
+        return dealt < self.rules.player_cards + self.rules.banker_cards
 
     def value(self, belief: Belief) -> Fraction:
         """Best expected return (minor units) of a belief (weights need not sum to 1)."""

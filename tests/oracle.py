@@ -42,9 +42,10 @@ TINY_BASES = ("tiny-pagat", "tiny-blackjack", "tiny-ochko", "tiny-surrender", "t
               "tiny-must-stand", "tiny-siebzehn", "tiny-split-blackjack")
 """Tiny packs of the bundled games' kinds (their rules, on a few ranks): each base's
 fields are changed one by one (`unread_fields.variants`)."""
-COVERAGE_BASES = (*TINY_BASES, "tiny-bank")
-"""The coverage table's bases: `TINY_BASES` and tiny-bank, a bank that is an amount (which
-every consumer but the engine refuses by name), for the `table.bank` fields."""
+COVERAGE_BASES = (*TINY_BASES, "tiny-bank", "tiny-side-bets")
+"""The coverage table's bases: `TINY_BASES`, tiny-bank (a bank that is an amount, which
+every consumer but the engine refuses by name) for the `table.bank` fields, and
+tiny-side-bets for the side bets' fields."""
 CONSUMERS = ("exact-shoe", "exact-infinite", "engine", "compiled-sim")
 AGREES, REFUSES, DISAGREES = "agrees", "refuses", "ACCEPTED AND DISAGREES"
 TOO_SLOW = "too slow"
@@ -316,6 +317,10 @@ EXTRA_VALUES: dict[str, Callable[[Any], list[Any]]] = {
     "player.surrender.against": lambda ranks: [["A", "T"] if len(ranks) > 2 else ["A"]],
     "player.surrender.returns": lambda _: [(1, 4)],
     "settlement.odd_amounts": lambda _: ["round-up", "exact"],
+    "settlement.outcomes": lambda rules: [] if rules else [
+        [{"player": "bust", "banker": "bust", "result": "push"}],
+        [{"player": "pontoon", "banker": "pontoon", "result": "win"}]],
+    "pack.values": lambda values: [{"T": 9}] if not values else [{}],
     "hands.ranking": lambda ranking: [ranking[1:-1] + ranking[:1] + ranking[-1:]]
     if len(ranking) > 2 else [],
     "side_bets.max_fraction": lambda _: [(1, 2)],

@@ -195,3 +195,23 @@ def test_not_applicable_fields_change_no_round(base: str) -> None:
     if base == "tiny-bank":  # its bank passes between deals: no part of one round
         assert {"table.bank.passes_when_broken", "table.bank.passes_after_deals"} <= {
             v.path for v in variants(ruleset) if not v.changed}
+
+
+def test_a_banker_by_choice_standing_elsewhere_agrees() -> None:
+    """Found by the coverage table: tiny-pagat with `banker.stand_on: 16` (or 18) was
+    "accepted and disagrees" on both exact methods (shoe 1.3871 against 1.2128). The
+    fault was the engine enumeration's: its banker by choice stood on 17 whatever the
+    ruleset said. It now plays the ruleset's own `banker.stand_on`, and both agree."""
+    data = tiny("tiny-pagat").model_dump(mode="python")
+    ruleset = Ruleset.model_validate(with_value(data, "banker.stand_on", 16))
+    for v in judge(ruleset, 1000)[:2]:
+        assert v.verdict == AGREES, v
+
+
+def test_side_bets_on_an_infinite_deck_agree() -> None:
+    """Found by the coverage table: tiny-side-bets on the infinite deck was "accepted and
+    disagrees" (0.4925 against the engine's 1.0550). The fault was the engine
+    enumeration's: it dealt one card per rank, so every pair was a suited pair. It now
+    deals the deal's cards with their suits (up to a relabelling), and they agree."""
+    infinite = judge(tiny("tiny-side-bets"), 1000)[1]
+    assert infinite.verdict == AGREES, infinite
