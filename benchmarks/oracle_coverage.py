@@ -1,18 +1,25 @@
 """The differential oracle's coverage table (issue 45): each field of the schema × each
-consumer (exact-shoe, exact-infinite, engine, compiled-sim): "agrees", "refuses", "never
-tried" or "ACCEPTED AND DISAGREES".
+consumer (exact-shoe, exact-infinite, engine, compiled-sim): "agrees", "refuses", "too
+slow", "not applicable", "never tried" or "ACCEPTED AND DISAGREES".
 
 Each field of each tiny base (`tests/oracle.py`: tiny packs where every figure is exact)
-is changed alone to each value `costs.alternatives` tries, and every consumer is held to
-the engine (`tests/oracle.judge`). A field's cell is the worst seen: any disagreement, else
-"agrees" where some change was accepted and agreed, else "refuses" (it never printed a
-figure, it named the field). A change that reaches no compiled rule (a name, a note, a
-field another makes moot) is not counted. The fields of the schema that no tiny base can
-change are listed as "never tried".
+is changed alone to each value `costs.alternatives` tries (and `oracle.EXTRA_VALUES` for
+sets, fractions and amounts), and every consumer is held to the engine
+(`tests/oracle.judge`). A field's cell is the worst seen: any disagreement, else "agrees"
+where some change was accepted and agreed, else "too slow" (the engine's enumeration of a
+method's play passed `--cap` seconds: not checked, and said), else "refuses" (it never
+printed a figure, it named the field). A change that reaches no compiled rule is not
+counted; a field whose every change on every base is such a change, and that acts only
+between rounds or on the table (`NOT_APPLICABLE`, each with its reason, held by
+`tests/test_oracle.py::test_not_applicable_fields_change_no_round`), is "not applicable";
+any other field no tiny base can change is "never tried". Every field of the schema
+(`ruleset.fields.leaf_paths`, from the pydantic models) has a row.
 
     python benchmarks/oracle_coverage.py [--bases tiny-pagat,tiny-blackjack] [--rounds N]
-        [--limit N] [--json FILE]
+        [--limit N] [--cap SECONDS] [--json FILE]
+    python benchmarks/oracle_coverage.py --merge a.json b.json ...   (one table of runs)
 
+The full table: one base per process (`--bases X --json X.json`), then `--merge`.
 Exit status 1 when any cell is "ACCEPTED AND DISAGREES".
 """
 
@@ -27,12 +34,22 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from oracle import AGREES, CONSUMERS, DISAGREES, REFUSES, TINY_BASES, field_verdicts, tiny  # noqa: E402
+from oracle import (  # noqa: E402
+    AGREES,
+    CONSUMERS,
+    COVERAGE_BASES,
+    DISAGREES,
+    NOT_APPLICABLE,
+    REFUSES,
+    TOO_SLOW,
+    field_verdicts,
+    tiny,
+)
 
 from pontoon_rules.ruleset.fields import leaf_paths  # noqa: E402
 
-NEVER = "never tried"
-RANK = {DISAGREES: 3, AGREES: 2, REFUSES: 1, NEVER: 0}
+NEVER, NOT_APPLICABLE_WORD = "never tried", "not applicable"
+RANK = {DISAGREES: 4, AGREES: 3, TOO_SLOW: 2, REFUSES: 1, NOT_APPLICABLE_WORD: 0, NEVER: 0}
 
 
 def _field_of(path: str) -> str:
@@ -43,47 +60,97 @@ def _field_of(path: str) -> str:
     return path
 
 
-def coverage(bases: list[str], rounds: int,
-             limit: int | None = None) -> tuple[dict[str, dict[str, str]], list[str]]:
-    """The table (field -> consumer -> verdict) and the disagreements in words."""
-    table: dict[str, dict[str, str]] = {}
+Table = dict[str, dict[str, str]]
+
+
+def coverage(bases: list[str], rounds: int, limit: int | None = None,
+             cap: float | None = None) -> tuple[Table, list[str], list[str]]:
+    """The table (field -> consumer -> verdict), the disagreements and the checks that
+    were too slow, in words."""
+    table: Table = {}
     wrong: list[str] = []
+    slow: list[str] = []
     for base in bases:
         print(f"  {base} ...", file=sys.stderr, flush=True)
-        for path, by_consumer in field_verdicts(tiny(base), rounds, limit).items():
+        for path, by_consumer in field_verdicts(tiny(base), rounds, limit, cap).items():
             row = table.setdefault(_field_of(path), {c: NEVER for c in CONSUMERS})
             for consumer, seen in by_consumer.items():
                 for new, v in seen:
                     if RANK[v.verdict] > RANK[row[consumer]]:
                         row[consumer] = v.verdict
+                    line = f"{base}: {path} = {new!r}: {consumer}: {v.detail}"
                     if v.verdict == DISAGREES:
-                        wrong.append(f"{base}: {path} = {new!r}: {consumer}: {v.detail}")
+                        wrong.append(line)
+                    elif v.verdict == TOO_SLOW:
+                        slow.append(line)
+    return table, wrong, slow
+
+
+def merged(tables: list[Table]) -> Table:
+    """Several runs' tables as one (each cell the worst seen), every field of the schema
+    a row: "not applicable" (`NOT_APPLICABLE`) or "never tried" where no run changed it."""
+    table: Table = {}
+    for one in tables:
+        for path, cells in one.items():
+            for consumer, verdict in cells.items():
+                if verdict in (NEVER, NOT_APPLICABLE_WORD):
+                    continue  # said again below, from every run at once
+                row = table.setdefault(path, {c: NEVER for c in CONSUMERS})
+                if RANK[verdict] > RANK[row[consumer]]:
+                    row[consumer] = verdict
     for path in leaf_paths():
-        if path != "hands.definitions":
-            table.setdefault(path, {c: NEVER for c in CONSUMERS})
-    return table, wrong
+        if path == "hands.definitions" or path in table:
+            continue
+        word = NOT_APPLICABLE_WORD if path in NOT_APPLICABLE else NEVER
+        table[path] = {c: word for c in CONSUMERS}
+    return table
+
+
+def _print(table: Table, wrong: list[str], slow: list[str]) -> Counter[str]:
+    width = max(map(len, table))
+    print(f"{'field':{width}}  " + "  ".join(f"{c:14}" for c in CONSUMERS))
+    for path in sorted(table):
+        line = f"{path:{width}}  " + "  ".join(f"{table[path][c]:14}" for c in CONSUMERS)
+        if table[path][CONSUMERS[0]] == NOT_APPLICABLE_WORD:
+            line += f"  ({NOT_APPLICABLE[path]})"
+        print(line.rstrip())
+    counts: Counter[str] = Counter(v for row in table.values() for v in row.values())
+    print(f"\n{len(table)} fields × {len(CONSUMERS)} consumers: "
+          + ", ".join(f"{counts[k]} {k}" for k in (AGREES, REFUSES, TOO_SLOW,
+                                                    NOT_APPLICABLE_WORD, NEVER, DISAGREES)))
+    for line in slow:
+        print("TOO SLOW:", line)
+    for line in wrong:
+        print("DISAGREES:", line)
+    return counts
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--bases", default=",".join(TINY_BASES))
+    parser.add_argument("--bases", default=",".join(COVERAGE_BASES))
     parser.add_argument("--rounds", type=int, default=200_000)
     parser.add_argument("--json", type=Path)
     parser.add_argument("--limit", type=int, default=None,
                         help="only the first N changes of each base (a quick sample)")
+    parser.add_argument("--cap", type=float, default=60.0,
+                        help="CPU seconds for the engine's enumeration of one method's play "
+                             "on one change (past it: 'too slow'; 0: no cap)")
+    parser.add_argument("--merge", type=Path, nargs="+",
+                        help="print one table of earlier runs' --json files")
     args = parser.parse_args()
-    table, wrong = coverage(args.bases.split(","), args.rounds, args.limit)
-    width = max(map(len, table))
-    print(f"{'field':{width}}  " + "  ".join(f"{c:14}" for c in CONSUMERS))
-    for path in sorted(table):
-        print(f"{path:{width}}  " + "  ".join(f"{table[path][c]:14}" for c in CONSUMERS))
-    counts: Counter[str] = Counter(v for row in table.values() for v in row.values())
-    print(f"\n{len(table)} fields × {len(CONSUMERS)} consumers: "
-          + ", ".join(f"{counts[k]} {k}" for k in (AGREES, REFUSES, NEVER, DISAGREES)))
-    for line in wrong:
-        print("DISAGREES:", line)
+    if args.merge:
+        runs = [json.loads(p.read_text(encoding="utf-8")) for p in args.merge]
+        table = merged([r["table"] for r in runs])
+        wrong = [line for r in runs for line in r["disagrees"]]
+        slow = [line for r in runs for line in r.get("too_slow", [])]
+    else:
+        found, wrong, slow = coverage(args.bases.split(","), args.rounds, args.limit,
+                                      args.cap or None)
+        table = merged([found])
+    counts = _print(table, wrong, slow)
     if args.json:
-        data: dict[str, Any] = {"table": table, "counts": dict(counts), "disagrees": wrong}
+        data: dict[str, Any] = {"table": table, "counts": dict(counts), "disagrees": wrong,
+                                "too_slow": slow}
         args.json.write_text(json.dumps(data, indent=1), encoding="utf-8")
     return 1 if wrong else 0
 

@@ -58,8 +58,27 @@ def policy_value(rules: Rules, policy: Callable[[RoundState], Action],
     cards = [(r * 4, Fraction(1, len(ranks))) for r in ranks]
     root = RoundState(rules, [STAKE]) if finite else RoundState(rules, [STAKE],
                                                                  counts=[10**6] * 52)
-    solver = _Following(rules, cards, 17, finite, policy=policy)
+    # a banker by choice plays the ruleset's own `banker.stand_on` (as the analysis's banker
+    # policy and the engine's automatic banker do)
+    solver = _Following(rules, cards, rules.banker_stand_on, finite, policy=policy)
+    # a side bet reads the dealt cards' suits: on an infinite deck those are dealt card by
+    # card (one card per rank would make every pair suited)
+    solver.deal_suits = rules.side_bets is not None
     return solver.value([(root, Fraction(1))]) / STAKE
+
+
+def refill_chance(rules: Rules, policy: Callable[[RoundState], Action]) -> tuple[Fraction,
+                                                                               Fraction]:
+    """For one seat playing `policy` on the ruleset's own pack, enumerated as
+    `policy_value` does: the chance that the round runs the pack out (the engine then deals
+    on from the discards or a new pack: `RoundState._refill`), and the greatest net per
+    unit stake any finished round settles at. A method that follows the pack only while it
+    lasts is off the engine's figure by at most their product, twice."""
+    ranks = [r for r in range(13) if rules.rank_present[r]]
+    cards = [(r * 4, Fraction(1, len(ranks))) for r in ranks]
+    solver = _Refills(rules, cards, rules.banker_stand_on, True, policy=policy)
+    chance = solver.value([(RoundState(rules, [STAKE]), Fraction(1))]) / STAKE
+    return chance, Fraction(solver.extreme, STAKE)
 
 
 def capped(rules: Rules, cards: int) -> Rules:
@@ -80,10 +99,15 @@ class _Reference:
         self.suits = suits
         self.memo: dict[object, Fraction] = {}
 
+    deal_suits = False
+    """On an infinite deck, the dealt cards each as itself (the side bets read suits)."""
+
     def _outcomes(self, state: RoundState) -> list[tuple[int, Fraction]]:
         """The next card by rank (one representative card each; with `suits`, each card)
         with its chance."""
         if not self.finite:
+            if self.deal_suits and self._dealing(state):
+                return self._suited(state)
             return self.cards
         if self.suits:
             return [(card, Fraction(n, state.remaining)) for card, n in enumerate(state.counts)
@@ -94,6 +118,29 @@ class _Reference:
                 first, total = by_rank.get(card >> 2, (card, 0))
                 by_rank[card >> 2] = (first, total + n)
         return [(card, Fraction(n, state.remaining)) for card, n in by_rank.values()]
+
+    def _suited(self, state: RoundState) -> list[tuple[int, Fraction]]:
+        """The next card of an infinite deck with its suit, the suits up to a relabelling:
+        each suit already dealt, and one suit not yet dealt for all of them (the suits are
+        alike: the first card is a spade, the next one of another suit a heart, ...)."""
+        suits = [s for s in range(4) if self.rules.card_present[s + 4 * (self.cards[0][0]
+                                                                         >> 2)]]
+        held = {c & 3 for c in state.banker.cards} | {
+            c & 3 for seat in state.seats for h in seat.hands for c in h.cards}
+        used = [s for s in suits if s in held]
+        fresh = [s for s in suits if s not in held]
+        out = []
+        for card, q in self.cards:
+            out.extend((card - (card & 3) + s, q / len(suits)) for s in used)
+            if fresh:
+                out.append((card - (card & 3) + fresh[0], q * len(fresh) / len(suits)))
+        return out
+
+    def _dealing(self, state: RoundState) -> bool:
+        """Whether the card due is one of the deal's."""
+        dealt = len(state.banker.cards) + sum(len(h.cards) for seat in state.seats
+                                              for h in seat.hands)
+        return dealt < self.rules.player_cards + self.rules.banker_cards
 
     def value(self, belief: Belief) -> Fraction:
         """Best expected return (minor units) of a belief (weights need not sum to 1)."""
@@ -205,7 +252,46 @@ class _Following(_Reference):
         self.policy = policy
 
     def _decide(self, group: Belief) -> Fraction:
-        return self.value(_apply(group, self.policy(group[0][0].clone())))
+        # the policy sees what the player sees, so one information set (and the banker's
+        # hidden cards' weights within it) has one value: kept, as `_Reference` keeps it
+        # (without it a split's hands are enumerated again at every branch: hours)
+        weight = sum(p for _, p in group)
+        key = ("follow", _observation(group[0][0]),
+               tuple(sorted((_hidden(s), p / weight) for s, p in group)))
+        found = self.memo.get(key)
+        if found is None:
+            action = self.policy(group[0][0].clone())
+            found = self.memo[key] = self.value(_apply(group, action)) / weight
+        return found * weight
+
+
+class _Refills(_Following):
+    """`_Following` whose payoff is a stake where the pack ran out in the round, else
+    nothing (`refill_chance`); the greatest |net| settled kept in `extreme`."""
+
+    extreme = 0
+
+    def _settle(self, state: RoundState) -> Fraction:
+        if state.is_terminal():
+            self.extreme = max(self.extreme, abs(state.returns()[0]))
+            return Fraction(STAKE if state.refills else 0)
+        hands = [h for seat in state.seats for h in seat.hands]
+        live = tuple((h.settled_net is None, h.surrendered) for h in hands)
+        key = ("refills", tuple(state.banker.cards), live, state.phase,
+               tuple(state.counts), len(state.refills))
+        finals = self.memo.get(key)
+        if finals is None:
+            finals = self.memo[key] = self._banker_finals(state)
+        void = any(h.surrendered and h.settled_net is None for h in hands)
+        out = Fraction(0)
+        for final, p in finals:  # type: ignore[attr-defined]
+            view = final
+            if not void:
+                view = object.__new__(RoundState)
+                view.__dict__.update(final.__dict__, seats=state.seats)
+            self.extreme = max(self.extreme, abs(seat_nets(view)[0]))
+            out += p * (STAKE if final.refills else 0)
+        return out
 
 
 def _choices(legal: list[LegalAction]) -> list[Action]:
@@ -238,8 +324,11 @@ def _hands(state: RoundState) -> tuple[object, ...]:
 
 
 def _observation(state: RoundState) -> object:
+    from pontoon_rules.engine.faces import banker_up_cards
+
     seat = state.seats[0]
-    visible = tuple(c >> 2 for c in state.banker.cards[: state.rules.banker_visible])
+    # the cards the engine shows (`faces.banker_hidden: first` shows the last dealt)
+    visible = tuple(c >> 2 for c in banker_up_cards(state))
     return (state.phase, state.seat_cursor, state.hand_cursor, _hands(state), visible,
             seat.insurance, seat.even_money, tuple(str(a) for _, a in state.history
                                                    if not isinstance(a, int)))

@@ -24,6 +24,9 @@ A consumer that refuses (any `PontoonError`, naming a field) is "refuses"; anyth
 from __future__ import annotations
 
 import math
+import signal
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -39,11 +42,55 @@ TINY_BASES = ("tiny-pagat", "tiny-blackjack", "tiny-ochko", "tiny-surrender", "t
               "tiny-must-stand", "tiny-siebzehn", "tiny-split-blackjack")
 """Tiny packs of the bundled games' kinds (their rules, on a few ranks): each base's
 fields are changed one by one (`unread_fields.variants`)."""
+COVERAGE_BASES = (*TINY_BASES, "tiny-bank", "tiny-side-bets")
+"""The coverage table's bases: `TINY_BASES`, tiny-bank (a bank that is an amount, which
+every consumer but the engine refuses by name) for the `table.bank` fields, and
+tiny-side-bets for the side bets' fields."""
 CONSUMERS = ("exact-shoe", "exact-infinite", "engine", "compiled-sim")
 AGREES, REFUSES, DISAGREES = "agrees", "refuses", "ACCEPTED AND DISAGREES"
+TOO_SLOW = "too slow"
+"""A check that did not finish within the cap `judge` was given (said, never hidden)."""
 NOT_COMPARED = "not compared"
 """A simulation that plays another strategy than the exact figure's (no claim either way)."""
 Z_999 = 3.2905
+
+_NO_ROUND = "no part of one round: "
+NOT_APPLICABLE: dict[str, str] = {
+    "table.min_players": _NO_ROUND + "how many must sit for a deal to start",
+    "table.banker": _NO_ROUND + "who banks (a dealer or a player) changes who takes the "
+                    "banker's net, not one seat's round against it",
+    "table.first_banker": _NO_ROUND + "how the first banker is chosen, before any round",
+    "table.direction": _NO_ROUND + "the order seats play in; one seat plays alone",
+    "deal.banker_may_look_at_first_card": "a banker by rule or by the analysis's policy "
+                                          "decides on its own cards, never on a look",
+    "deal.stake_after_first_card": "the figure is per unit of stake, staked once: when "
+                                   "the stake is placed changes no card",
+    "between_deals.shuffle": _NO_ROUND + "how the pack is shuffled between deals; every "
+                             "round here is dealt from a full shuffled pack",
+    "between_deals.penetration": _NO_ROUND + "when the pack is reshuffled",
+    "between_deals.shuffle_on_banker_pontoon": _NO_ROUND + "a shuffle after the round",
+    "between_deals.shuffle_on_split_pontoon": _NO_ROUND + "a shuffle after the round",
+    "between_deals.used_cards_to_bottom": _NO_ROUND + "where used cards go after the round",
+    "between_deals.busted_cards_to_bottom_at_once": _NO_ROUND + "where a bust's cards go; "
+                                                    "they are out of play either way",
+    "between_deals.rotation": _NO_ROUND + "who banks next",
+    "between_deals.rotation_tie_break": _NO_ROUND + "who banks next",
+    "between_deals.rotation_from_split_hand": _NO_ROUND + "who banks next",
+    "between_deals.rotation_when_banker_pontoon_at_once": _NO_ROUND + "who banks next",
+    "between_deals.bank_sale": _NO_ROUND + "the bank's sale between deals",
+    "table.bank.passes_when_broken": _NO_ROUND + "the bank passes after a round",
+    "table.bank.passes_after_deals": _NO_ROUND + "the bank passes after N deals",
+    "shoot.kitty_within_stake_limits": _NO_ROUND + "the kitty between deals (no kitty "
+                                       "in one seat's round against the banker)",
+    "shoot.top_up": _NO_ROUND + "the kitty topped up between deals",
+    "shoot.dry_kitty": _NO_ROUND + "a kitty that runs dry, between deals",
+    "shoot.dry_kitty_sale": _NO_ROUND + "a kitty that runs dry, between deals",
+    "shoot.kitty_leaves_with_banker": _NO_ROUND + "the kitty when the bank passes",
+}
+"""Fields whose every change reaches no compiled rule of a round (`unread_fields.
+changed_attributes` empty), with why one round's figure cannot depend on them: "not
+applicable" in the coverage table (`tests/test_oracle.py` plays the engine's rounds with
+each changed, card for card the same)."""
 
 
 @dataclass(frozen=True)
@@ -60,21 +107,96 @@ def tiny(name: str) -> Ruleset:
     return load_ruleset(TINY / f"{name}.yaml")
 
 
-def judge(ruleset: Ruleset, rounds: int, seed: int = 45) -> list[Verdict]:
-    """Every consumer's verdict on `ruleset` (a tiny pack: exact figures are cheap)."""
+class _TooSlow(Exception):
+    pass
+
+
+@contextmanager
+def _capped(seconds: float | None) -> Iterator[None]:
+    """Raise `_TooSlow` in the block after `seconds` of this process's CPU time (None: no
+    cap; CPU, not wall time, so a loaded machine gives the same verdicts). The engine's
+    enumeration is Python, so the signal lands within it; a C kernel finishes its call
+    first."""
+    if not seconds:
+        yield
+        return
+
+    def alarm(*_: object) -> None:
+        raise _TooSlow
+
+    old = signal.signal(signal.SIGVTALRM, alarm)
+    signal.setitimer(signal.ITIMER_VIRTUAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_VIRTUAL, 0)
+        signal.signal(signal.SIGVTALRM, old)
+
+
+def judge(ruleset: Ruleset, rounds: int, seed: int = 45,
+          cap: float | None = None) -> list[Verdict]:
+    """Every consumer's verdict on `ruleset` (a tiny pack: exact figures are cheap). With
+    `cap`, a check that takes longer than `cap` seconds is "too slow" (the engine's
+    enumeration of a method's play grows with the split hands)."""
     try:
         rules = compile_rules(ruleset)
     except PontoonError as e:
         return [Verdict(c, REFUSES, str(e)) for c in CONSUMERS]
-    infinite = _exact_infinite(rules)
-    out = [_exact_shoe(rules), infinite[0]]
+    infinite = _exact_infinite(rules, cap)
+    out = [_exact_shoe(rules, cap), infinite[0]]
     target = infinite[1]
     out.append(_simulated("engine", rules, target, max(rounds // 100, 500), seed))
     out.append(_simulated("compiled-sim", rules, target, rounds, seed))
     return out
 
 
-def _exact_shoe(rules: Rules) -> Verdict:
+def _played(consumer: str, cap: float | None, value: Any, play: Callable[[], Fraction],
+            bound: Callable[[], tuple[Fraction, str]] | None = None) -> Verdict:
+    """The exact `value` against the engine enumerating the method's play (`play`); where
+    the method states that its figure is exact only in part, within the bound it states
+    (`bound`: the bound and its words)."""
+    try:
+        with _capped(cap):
+            played = play()
+            if _same(value, played):
+                return Verdict(consumer, AGREES)
+            limit, words = bound() if bound is not None else (Fraction(-1), "")
+    except _TooSlow:
+        return Verdict(consumer, TOO_SLOW, f"exact {float(value):.6f}; the engine's "
+                                           f"enumeration of its play took over {cap:g} s "
+                                           "of CPU")
+    off = abs(Fraction(value) - played)
+    said = (f"figure {float(value):.9f}, the engine playing its play "
+            f"{float(played):.9f}")
+    if off <= limit:
+        return Verdict(consumer, AGREES, f"{said}: within the bound the method states "
+                                         f"({words}: {float(limit):.3g})")
+    return Verdict(consumer, DISAGREES, said + (f", past its stated bound {float(limit):.3g}"
+                                                if bound is not None else ""))
+
+
+def _pack_bound(rules: Rules, model: Any, policy: Any) -> Callable[[], tuple[Fraction,
+                                                                            str]] | None:
+    """Where the shoe's method says its figure holds only while the pack lasts the round
+    (`composition.model.round_may_run_out`): the bound on its distance from the engine,
+    twice the chance the round runs the pack out (enumerated through the engine) times
+    the greatest net a round settles at (either figure's value of those rounds lies
+    within it)."""
+    from analysis_reference import refill_chance
+
+    from pontoon_rules.analysis.composition.model import round_may_run_out
+
+    if round_may_run_out(model) is None:
+        return None
+
+    def bound() -> tuple[Fraction, str]:
+        chance, extreme = refill_chance(rules, policy)
+        return 2 * chance * extreme, (f"the pack runs out in {float(chance):.3g} of rounds,"
+                                      f" nets up to {float(extreme):g} stakes")
+    return bound
+
+
+def _exact_shoe(rules: Rules, cap: float | None = None) -> Verdict:
     from analysis_reference import policy_value
 
     from pontoon_rules.analysis.composition.model import CompositionModel
@@ -88,14 +210,13 @@ def _exact_shoe(rules: Rules) -> Verdict:
         value = model.value_of_round() + taken_value(rules, "finite")[0]
     except PontoonError as e:
         return Verdict("exact-shoe", REFUSES, str(e))
-    played = policy_value(rules, CompositionPolicy(model), finite=True)
-    if _same(value, played):
-        return Verdict("exact-shoe", AGREES)
-    return Verdict("exact-shoe", DISAGREES, f"exact {float(value):.6f}, the engine playing "
-                                            f"its play {float(played):.6f}")
+    policy = CompositionPolicy(model)
+    return _played("exact-shoe", cap, value,
+                   lambda: policy_value(rules, policy, finite=True),
+                   _pack_bound(rules, model, policy))
 
 
-def _exact_infinite(rules: Rules) -> tuple[Verdict, float | None]:
+def _exact_infinite(rules: Rules, cap: float | None = None) -> tuple[Verdict, float | None]:
     from analysis_reference import policy_value
 
     from pontoon_rules.analysis.infinite.policy import ModelPolicy
@@ -109,12 +230,8 @@ def _exact_infinite(rules: Rules) -> tuple[Verdict, float | None]:
         value = model.value() + taken_value(rules, "infinite")[0]
     except PontoonError as e:
         return Verdict("exact-infinite", REFUSES, str(e)), None
-    played = policy_value(rules, ModelPolicy(model))
-    if _same(value, played):
-        return Verdict("exact-infinite", AGREES), float(value)
-    return Verdict("exact-infinite", DISAGREES,
-                   f"exact {float(value):.6f}, the engine playing its play "
-                   f"{float(played):.6f}"), float(value)
+    return _played("exact-infinite", cap, value,
+                   lambda: policy_value(rules, ModelPolicy(model))), float(value)
 
 
 def _same(value: Any, played: Fraction) -> bool:
@@ -172,18 +289,72 @@ def judge_shoe(ruleset: Ruleset, rounds: int, seed: int = 45) -> Verdict:
                    f"shoe), exact shoe {exact:.5f}")
 
 
-def field_verdicts(base: Ruleset, rounds: int,
-                   limit: int | None = None) -> dict[str, dict[str, Any]]:
+def field_verdicts(base: Ruleset, rounds: int, limit: int | None = None,
+                   cap: float | None = None) -> dict[str, dict[str, Any]]:
     """Each field of `base` changed alone (every alternative value; the first `limit`
     changes that reach a compiled rule): per field, per consumer, the verdicts seen."""
-    from itertools import islice
+    from itertools import chain, islice
 
     from unread_fields import variants
 
     out: dict[str, dict[str, Any]] = {}
-    changes = (v for v in variants(base) if v.ruleset is not None and v.changed)
+    changes = (v for v in chain(variants(base), extra_variants(base))
+               if v.ruleset is not None and v.changed)
     for variant in islice(changes, limit):
-        for v in judge(variant.ruleset, rounds):
+        for v in judge(variant.ruleset, rounds, cap=cap):
             out.setdefault(variant.path, {}).setdefault(v.consumer, []).append(
                 (variant.new, v))
     return out
+
+
+EXTRA_VALUES: dict[str, Callable[[Any], list[Any]]] = {
+    "pack.ranks": lambda ranks: [ranks[:1] + ranks[2:]],
+    "pack.suits": lambda suits: [suits[:2]],
+    "pack.ace_values": lambda values: [values[:1]],
+    "player.split.ranks": lambda ranks: [ranks[:1]],
+    "player.double.totals": lambda totals: [[10, 11] if totals is None else None],
+    "player.insurance.max_fraction": lambda _: [(1, 4)],
+    "player.surrender.against": lambda ranks: [["A", "T"] if len(ranks) > 2 else ["A"]],
+    "player.surrender.returns": lambda _: [(1, 4)],
+    "settlement.odd_amounts": lambda _: ["round-up", "exact"],
+    "settlement.outcomes": lambda rules: [] if rules else [
+        [{"player": "bust", "banker": "bust", "result": "push"}],
+        [{"player": "pontoon", "banker": "pontoon", "result": "win"}]],
+    "pack.values": lambda values: [{"T": 9}] if not values else [{}],
+    "hands.ranking": lambda ranking: [ranking[1:-1] + ranking[:1] + ranking[-1:]]
+    if len(ranking) > 2 else [],
+    "side_bets.max_fraction": lambda _: [(1, 2)],
+    "stakes.max_stake": lambda _: [1000],
+    "between_deals.penetration": lambda _: [0.5],
+    "shoot.dry_kitty": lambda _: ["end-bank"],
+    "table.bank.amount": lambda _: [100_000],
+    "table.bank.va_bank": lambda v: [not v],
+    "table.bank.passes_when_broken": lambda v: [not v],
+    "table.bank.passes_after_deals": lambda _: [3],
+}
+"""Values the oracle tries for the fields `costs.alternatives` offers none for (sets of
+ranks, fractions, amounts), by field: each a function of the base's value."""
+
+
+def extra_variants(base: Ruleset) -> Iterator[Any]:
+    """`unread_fields.variants` for `EXTRA_VALUES`: each accepted by the schema, with the
+    compiled attributes it reaches."""
+    from pydantic import ValidationError
+    from unread_fields import Variant, changed_attributes
+
+    from pontoon_rules.ruleset.fields import value_at, with_value
+
+    data = base.model_dump(mode="python")
+    base_rules = compile_rules(base)
+    for path, values in EXTRA_VALUES.items():
+        try:
+            old = value_at(base, path)
+        except AttributeError:
+            continue
+        for new in values(old):
+            try:
+                made = Ruleset.model_validate(with_value(data, path, new))
+                rules = compile_rules(made)
+            except (ValidationError, PontoonError):
+                continue
+            yield Variant(path, old, new, made, changed_attributes(base_rules, rules))

@@ -52,9 +52,6 @@ ASSUMED: dict[str, tuple[str, Any]] = {
     "surrender": ("player.surrender.allowed", None),
     "insurance": ("player.insurance.allowed", False),
     "even_money": ("player.insurance.even_money", False),
-    # the banker's first card face down, the last up: the engine driven by the analysis's
-    # play does not give its figure (tests/test_oracle.py): refused until that is found
-    "banker_hidden_first": ("faces.banker_hidden", False),
 }
 """Compiled attribute of `Rules` -> (the schema field that sets it, the value a method that
 never reads it assumes)."""
@@ -81,12 +78,19 @@ IN_PLAY: dict[str, Callable[[Rules], bool]] = {
 """Attributes of `ASSUMED` that take effect only under a condition on the other rules
 (beyond `ruleset.relevance`, which speaks of the fields' switches)."""
 
+_EXCHANGEABLE = ("the cards dealt are exchangeable (drawn from one shuffled pack), so which "
+                 "of the banker's dealt cards lies face up changes no chance the player "
+                 "sees: the methods deal the face-up cards first (the oracle holds both to "
+                 "the engine, which shows the last dealt: tests/test_oracle.py)")
+
 NOT_READ_BY_DEFINITION: dict[str, dict[str, str]] = {
     "exact-shoe": {
         "split_all_at_once": "the shoe's split hands are played CDZ- (each as if alone), so "
                              "which split hand's cards come first changes nothing",
+        "banker_hidden_first": _EXCHANGEABLE,
     },
     "exact-infinite": {
+        "banker_hidden_first": _EXCHANGEABLE,
         "bust_loses_at_once": "the infinite deck's round settles a bust like any finished "
                               "hand, against the banker's final hand through the outcome "
                               "table (`Rules.cells`, which holds the rule), never on the peek "

@@ -76,6 +76,10 @@ def payoff(player: Final, banker: Final, rules: Rules) -> Fraction:
         return sum((p * payoff((c, points), banker, rules) for c, p in cls), Fraction(0))
     bank_cls, bank_points = banker
     assert isinstance(bank_cls, str), "a banker's hand by suits (`ruleset.classic`)"
+    if cls == BUST_ID and rules.bust_loses_at_once:
+        # lost when it bust, its stake and no more (`engine.flow._hand_finished`): never
+        # settled against the banker's hand, whatever `settlement.outcomes` says of one
+        return Fraction(-1)
     cell = rules.cells[(cls, bank_cls)]
     result = cell.result
     if result is BY_TOTAL:

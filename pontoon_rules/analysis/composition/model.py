@@ -58,6 +58,11 @@ POST_SPLIT = ("post-split CDP1~ (approximate): each split hand is played best fo
               "cards with the split pair removed and valued with that removal; the cards of "
               "the other split hands are averaged over, not removed")
 """The post-split approximation where `split` does not cover the split rules."""
+WHILE_THE_PACK_LASTS = ("exact while the pack lasts the round: this pack of {cards} cards "
+                        "could run out within one round ({hands}), where the engine deals "
+                        "on from the discards and this figure does not follow it "
+                        "(approximate there)")
+"""Said where one round could use every card of the shoe (`round_may_run_out`)."""
 
 
 class CompositionModel(HandValues):
@@ -294,18 +299,44 @@ class CompositionModel(HandValues):
 
 
 def method_name(model: CompositionModel) -> str:
-    """The method of `model` in words, naming the post-split strategy it uses."""
+    """The method of `model` in words, naming the post-split strategy it uses (and that
+    the figure is exact only while the pack lasts, where a round could run it out)."""
     from pontoon_rules.analysis.composition.split import applies
 
     r = model.rules
     pairs = [k for k in range(model.n_kinds)
              if r.split_allowed and is_pair(model.kinds[k], model.kinds[k], r)]
+    short = round_may_run_out(model)
+    lasts = "" if short is None else "; " + WHILE_THE_PACK_LASTS.format(**short)
     if not pairs:
-        return METHOD + "; no splitting"
+        return METHOD + "; no splitting" + lasts
     seat = f"; {APPROXIMATION}" if model.seat_takes else ""
     if all(applies(model, k) for k in pairs):
-        return f"{METHOD}; {CDZ}{seat}"
-    return f"{METHOD}; {POST_SPLIT}{seat}"
+        return f"{METHOD}; {CDZ}{seat}{lasts}"
+    return f"{METHOD}; {POST_SPLIT}{seat}{lasts}"
+
+
+def round_may_run_out(model: HandValues) -> dict[str, Any] | None:
+    """Where one round could use every card of the shoe: the pack's size and the most
+    cards a round could take, in words (None where it cannot). A hand takes at most its
+    `max_cards`, and at most the pack's lowest cards (aces low) that stay under a bust
+    and the one that busts it (every card where a named hand may be held over 21); a seat
+    plays at most `split_max_hands` hands."""
+    r = model.rules
+    pack = sorted(c for k, n in zip(model.kinds, model.full, strict=True)
+                  for c in [k.value] * int(n))
+    most, points = 0, 0
+    for value in pack:
+        most += 1
+        points += value
+        if points > 21 and not r.over_21_hands:
+            break
+    hands = min(r.split_max_hands, len(pack)) if r.split_allowed else 1
+    player, banker = min(r.max_cards, most), min(r.banker_max_cards, most)
+    if hands * player + banker < len(pack):
+        return None
+    return {"cards": len(pack), "hands": f"{hands} hand(s) of up to {player} cards and "
+                                         f"the banker's {banker}"}
 
 
 class _CompositionSplits(SplitSolver[Any]):
