@@ -28,6 +28,7 @@ _FILE_ASIDES = (
     re.compile(r"[;,]\s*null\s+—\s+[^.;]*"),
     re.compile(r"\s*\{agreed:[^}]*\}:?"),
     re.compile(r",?\s+или\s+null\s+—\s+[^.;]*"),
+    re.compile(r"\s*\((?:e\.g\.|например)[^()]*\)"),
 )
 _IDENTIFIER = re.compile(r"\b([a-z]+(?:_[a-z]+)+)\b")
 _SECTIONS = ("pack", "table", "stakes", "deal", "player", "banker", "hands", "settlement",
@@ -58,6 +59,8 @@ def reader_description(path: str, gettext: Callable[[str], str] = str) -> str:
     return reader_words(gettext(described))
 
 
+IN_ENGLISH = _("explained in English on the English page")
+"""What a page in another language says where our own note has no translation."""
 KIND_WORDS: dict[str, str] = {
     "source": _("the rules of one source"),
     "variation": _("a variation a source names"),
@@ -93,4 +96,4 @@ SECTION_RULES = _("The rules of %(section)s")
 
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
-    return [*KIND_WORDS.values(), SECTION_RULES]
+    return [*KIND_WORDS.values(), SECTION_RULES, IN_ENGLISH]
