@@ -26,8 +26,9 @@ from pontoon_rules.ruleset.registry import load_bundled
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESET = "pagat-british"
-RAW = re.compile(r"[{}\[\]_]|'[^' ]+'|\b(?:None|True|False)\b|\b[a-z]+-(?:wins|total|stake|buy|rule|"
-                 r"choice|once|played|limit|rank|value|bets|double|original)\b")
+RAW = re.compile(r"[{}\[\]_]|'[^' ]+'|\b(?:None|True|False)\b|"
+                 r"\b[a-z]+-(?:wins|total|stake|buy|rule|choice|once|played|limit|rank|value|"
+                 r"bets|double|original)\b")
 """What a raw value looks like in a line: a mapping, a quote, a field name, a Python
 constant, an enum value written with a hyphen ('banker-wins', 'by-total')."""
 

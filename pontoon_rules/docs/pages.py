@@ -195,8 +195,9 @@ def ruleset_page(ruleset: Ruleset, lang: str,
     levers = (cost_view(ruleset, row["costs"], gettext, lang, LEVERS_ON_A_PAGE)
               if row and row.get("costs") else None)
     base_name = user(localized(base, lang)[0]) if base else user(ruleset.extends or "")
+    english = f"{up}{page_dir(SOURCE_LANGUAGE)}/"
     view = in_own_words(ruleset_view(ruleset, gettext, lang), lang, gettext,
-                        f"{up}{page_dir(SOURCE_LANGUAGE)}/{ruleset.id}.html")
+                        f"{english}{RULES_FOLDER}/{ruleset.id}.html", f"{english}{ruleset.id}.html")
     return render("ruleset.md.j2", words_of(ruleset, lang), r=view,
                   rounds=rounds, s=sheet_view(ruleset, lang, base, examples=0),
                   sheets=_sheet_links(ruleset, up), others=others,
@@ -207,14 +208,33 @@ def ruleset_page(ruleset: Ruleset, lang: str,
                   levers=levers if levers and levers["levers"] else None,
                   realistic=realistic_section(ruleset, row, gettext, lang),
                   costs_href=f"{up}analysis/costs-{ruleset.id}.html",
-                  analysis_href=f"{up}analysis.html#{ruleset.id}")
+                  analysis_href=f"{up}analysis.html#{ruleset.id}",
+                  rules_href=f"{RULES_FOLDER}/{ruleset.id}.html")
 
 
-def in_own_words(view: dict[str, Any], lang: str, gettext: Any, english: str
-                 ) -> dict[str, Any]:
+RULES_FOLDER = "rules"
+"""The folder, beside a language's ruleset pages, of each ruleset's every rule with its
+source (a page of its own: with the named hands' every field it is the largest part)."""
+
+
+def ruleset_rules_page(ruleset: Ruleset, lang: str) -> str:
+    """Every rule of `ruleset` as the file gives it, one by one, each with its source, in
+    `lang` (the ruleset page links to it)."""
+    gettext = translations(words_of(ruleset, lang)).gettext
+    english = f"{_up(lang)}../{page_dir(SOURCE_LANGUAGE)}/"
+    view = in_own_words(ruleset_view(ruleset, gettext, lang), lang, gettext,
+                        f"{english}{RULES_FOLDER}/{ruleset.id}.html", f"{english}{ruleset.id}.html")
+    name = user(localized(ruleset, lang, base_of(ruleset))[0])
+    return render("ruleset_rules.md.j2", words_of(ruleset, lang), r=view, name=name,
+                  page_href=f"../{ruleset.id}.html")
+
+
+def in_own_words(view: dict[str, Any], lang: str, gettext: Any, english: str,
+                 english_page: str) -> dict[str, Any]:
     """A ruleset page's context with no note of ours left in English on a page of another
     language: a provenance or source note without a translation becomes a link to it on
-    the English page (`english`), in the page's language. Quotes stay as the sources
+    the English page (`english`: its every-rule page, `english_page`: the ruleset page with
+    its sources), in the page's language. Quotes stay as the sources
     wrote them."""
     from pontoon_rules.docs.readers import IN_ENGLISH
 
@@ -228,7 +248,8 @@ def in_own_words(view: dict[str, Any], lang: str, gettext: Any, english: str
                        note_href=f"{english}#{row['anchor']}")
     for source in view["sources"]:
         if source.get("note") and not source.get("note_translated"):
-            source.update(note=gettext(IN_ENGLISH), note_href=f"{english}#source-{source['key']}")
+            source.update(note=gettext(IN_ENGLISH),
+                          note_href=f"{english_page}#source-{source['key']}")
     return view
 
 
@@ -272,6 +293,8 @@ def generated_pages() -> dict[str, str]:
         pages[f"{page_dir(lang)}/index.md"] = rulesets_index(lang, analysis)
         for ruleset in site_rulesets():
             pages[f"{page_dir(lang)}/{ruleset.id}.md"] = ruleset_page(ruleset, lang, analysis)
+            pages[f"{page_dir(lang)}/{RULES_FOLDER}/{ruleset.id}.md"] = ruleset_rules_page(
+                ruleset, lang)
     pages["compare/matrix.md"] = matrix_page(site_rulesets())
     pages.update(example_pages())
     pages.update(analysis_pages(analysis))

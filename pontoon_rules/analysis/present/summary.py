@@ -99,9 +99,8 @@ def ruleset_summary(ruleset: Ruleset) -> dict[str, Any]:
     refused = refused_summary(ruleset)
     if refused is not None:
         return refused
-    from pontoon_rules.cache import cached_json, key_of, package_files_hash
-
     from pontoon_rules.analysis.present.realistic import family_hash
+    from pontoon_rules.cache import cached_json, key_of, package_files_hash
 
     key = key_of(package_files_hash(), family_hash(), ruleset.model_dump_json())
     found: dict[str, Any] = cached_json(f"summary-{ruleset.id}", key,
@@ -134,7 +133,8 @@ def computed_summary(ruleset: Ruleset) -> dict[str, Any]:
             "probability_basis": PROBABILITY_BASIS, "chart": render(chart, "md"),
             "chart_data": chart.to_json(),
             "costs": [_cost_row(ruleset, c) for c in costs.rows],
-            "cost_base": costs.base_edge, "realistic": realistic, "costs_full": stored is not None, "open_readings": [
+            "cost_base": costs.base_edge, "realistic": realistic,
+            "costs_full": stored is not None, "open_readings": [
                 {"field": p, "description": _described(p)} for p in open_readings(ruleset)]}
 
 
