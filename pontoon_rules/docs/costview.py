@@ -157,7 +157,10 @@ def _lever(row: dict[str, Any], words: tuple[str, str], largest: float,
     after, before = words
     old = value_text(path, row["from"], gettext)
     new = value_text(path, row["to"], gettext)
-    if not after and before:
+    changed = differing_clauses(before, after)[1] if after and before else ""
+    if changed and after != before:
+        after = changed  # say the change, not the sentence it shares with the rule now
+    elif not after and before:
         after = gettext(LEFT_OUT) % {"rule": before}
     elif not after or after == before:
         after = gettext(INSTEAD) % {"rule": reader_description(path, gettext).rstrip("."),
@@ -289,10 +292,10 @@ REALISTIC_ON_A_PAGE = 10
 
 
 def realistic_section(ruleset: Ruleset, row: dict[str, Any] | None, gettext: Gettext,
-                      lang: str) -> dict[str, Any] | None:
+                      lang: str, shown: int = REALISTIC_ON_A_PAGE) -> dict[str, Any] | None:
     """A ruleset page's realistic variations from its analysis summary (`row`): the first
     `REALISTIC_ON_A_PAGE` that change the edge, the rest that do, and how many change
-    nothing; None without a summary that holds them."""
+    nothing; None without a summary that holds them (`shown`: how many at once)."""
     if not row or not row.get("realistic"):
         return None
     from pontoon_rules.analysis.present.realistic import table_from_json
@@ -302,7 +305,7 @@ def realistic_section(ruleset: Ruleset, row: dict[str, Any] | None, gettext: Get
             if v.change is not None and abs(v.change) >= SMALLEST]
     if not rows:
         return None
-    return {"shown": rows[:REALISTIC_ON_A_PAGE], "more": rows[REALISTIC_ON_A_PAGE:],
+    return {"shown": rows[:shown], "more": rows[shown:],
             "none": sum(1 for v in table.rows if v.change is not None
                         and abs(v.change) < SMALLEST),
             "points": gettext(POINTS)}

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -40,9 +41,8 @@ from pontoon_rules.ruleset.fields import plain, ruleset_paths, value_at
 from pontoon_rules.ruleset.model import Ruleset
 
 STRUCTURAL_FIELDS = frozenset({
-    "deal.player_cards", "deal.banker_cards", "hands.five_card_trick.cards",
-    "settlement.player_payouts.total", "settlement.banker_collects.total",
-    "settlement.outcomes", "player.surrender.against",
+    "deal.player_cards", "deal.banker_cards", "settlement.pays", "settlement.outcomes",
+    "player.surrender.against",
 })
 """Fields whose change makes another game rather than a house rule: how many cards the
 deal gives, what an ordinary win pays, the exceptions one game's own hands name, the
@@ -239,9 +239,13 @@ def one_field_changes(ruleset: Ruleset, family: list[Ruleset]
 
 
 def _values_of(ruleset: Ruleset, path: str) -> list[Any]:
-    """The other values of an open reading: every other member, the flipped switch, the
-    neighbouring numbers and odds (`costs.alternatives`)."""
-    return [plain(v) for v in alternatives(value_at(ruleset, path), path)]
+    """The other readings of an open field: the flipped switch, every other member of a
+    choice (`costs.alternatives`). A number or odds has no other reading of its own (one
+    more pack, a win paid 1:2 are not what a source left open): only the family's values."""
+    value = value_at(ruleset, path)
+    if not isinstance(value, bool | Enum):
+        return []
+    return [plain(v) for v in alternatives(value, path)]
 
 
 def _is_open(ruleset: Ruleset, path: str) -> bool:
