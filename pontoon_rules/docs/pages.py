@@ -231,17 +231,20 @@ def ruleset_rules_page(ruleset: Ruleset, lang: str) -> str:
 
 def in_own_words(view: dict[str, Any], lang: str, gettext: Any, english: str,
                  english_page: str) -> dict[str, Any]:
-    """A ruleset page's context with no note of ours left in English on a page of another
-    language: a provenance or source note without a translation becomes a link to it on
-    the English page (`english`: its every-rule page, `english_page`: the ruleset page with
-    its sources), in the page's language. Quotes stay as the sources
-    wrote them."""
-    from pontoon_rules.docs.readers import IN_ENGLISH
+    """A ruleset page's context with the values its notes name in words (`values_in_words`)
+    and no note of ours left in English on a page of another language: a provenance or
+    source note without a translation becomes a link to it on the English page (`english`:
+    its every-rule page, `english_page`: the ruleset page with its sources), in the page's
+    language. Quotes stay as the sources wrote them."""
+    from pontoon_rules.docs.readers import IN_ENGLISH, values_in_words
 
-    if lang == SOURCE_LANGUAGE:
-        return view
     rows = [row for chapter in view["chapters"] for section in chapter["sections"]
             for row in section["rows"]] + list(view["open"])
+    for row in rows:
+        if row.get("note"):
+            row["note"] = user(values_in_words(str(row["note"]), gettext))
+    if lang == SOURCE_LANGUAGE:
+        return view
     for row in rows:
         if row.get("note") and row.get("note_lang") != lang:
             row.update(note=gettext(IN_ENGLISH), note_lang=lang,

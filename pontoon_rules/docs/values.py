@@ -53,7 +53,7 @@ def value_text(path: str, value: Any, gettext: Gettext) -> str:
     if isinstance(data, list) and data and isinstance(data[0], str):
         return ", ".join(_word(v, gettext) for v in data)
     if isinstance(data, dict):  # a card's value by rank: 'J 2, Q 3, K 4'; none: 'none'
-        return ", ".join(f"{_word(str(k), gettext)} {value_text(path, v, gettext)}"
+        return ", ".join(f"{_word(str(k), gettext)}: {value_text(path, v, gettext)}"
                          for k, v in data.items()) or gettext("none")
     if path.endswith(("max_fraction", "surrender.returns")) and isinstance(data, list):
         return gettext("%(part)s of the stake") % {"part": f"{data[0]}/{data[1]}"}
