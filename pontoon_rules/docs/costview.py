@@ -23,7 +23,7 @@ from pontoon_rules.analysis.present.realistic import (
     Variation,
     bundled_family,
 )
-from pontoon_rules.docs.i18n import is_recording
+from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, is_recording
 from pontoon_rules.docs.readers import reader_description
 from pontoon_rules.docs.said import sentences_of
 from pontoon_rules.docs.values import Gettext, value_text
@@ -181,7 +181,7 @@ OPEN_READING = _("another reading of the sources")
 POINTS = _("A change in points is in percentage points of the stake: +0.5 points means the "
            "house keeps half a unit more of every 100 staked.")
 _CLAUSE = re.compile(r"(?<=[.;])\s+")
-_MEANING = re.compile(r"(?:^|;\s*)([a-z0-9]+(?:-[a-z0-9]+)*): ([^;]+)")
+_MEANING = re.compile(r"(?:^|;\s*)([a-z0-9]+(?: [a-z0-9]+)*): ([^;]+)")
 _SENTENCE = re.compile(r"(?<!\be\.g)\.\s+")
 
 
@@ -256,8 +256,9 @@ def change_in_words(ruleset: Ruleset, name: str, variant: Ruleset | None, vname:
             return old or gettext(NOT_IN_GAME), new or gettext(NOT_IN_GAME)
     described = reader_description(change.path, gettext)
     meanings = dict(_MEANING.findall(described))
-    old, new = (str(plain(v)) for v in (change.old, change.new))
-    if old in meanings and new in meanings:  # 'push: a stand-off; banker-wins: ...'
+    old, new = (str(plain(v)).replace("-", " ") for v in (change.old, change.new))
+    if old in meanings and new in meanings and lang == SOURCE_LANGUAGE:
+        # 'all but original: every doubled part comes back; last double: only the last'
         rule = label(change.path).replace(": ", " ").capitalize()
         return f"{rule}: {meanings[old].strip()}", meanings[new].strip().rstrip(".")
     rule = _SENTENCE.split(described)[0].rstrip(".")
