@@ -85,7 +85,7 @@ def _article(page: Path) -> str:
     other games' values on purpose)."""
     text = page.read_text(encoding="utf-8")
     text = text[text.find("<article"):text.rfind("</article>")]
-    return re.sub(r'<h2 id="levers".*?(?=<h2 )', "", text, flags=re.S)
+    return re.sub(r'<h2[^>]*id="levers".*?(?=<h2 )', "", text, flags=re.S)
 
 
 def _odds(ruleset: Ruleset) -> set[str]:
