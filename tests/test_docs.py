@@ -143,7 +143,7 @@ def test_generated_pages_are_not_in_the_docs_folder() -> None:
 
 @pytest.mark.parametrize("ruleset_id", bundled_ids())
 def test_every_field_appears_on_its_ruleset_page(site: Path, ruleset_id: str) -> None:
-    text = page(site, f"rulesets/{ruleset_id}.html")
+    text = page(site, f"rulesets/rules/{ruleset_id}.html")  # its own page (issue 51: size)
     ruleset = load_bundled(ruleset_id)
     for path in ruleset_paths(ruleset):
         row = re.search(rf'<tr id="{anchor(path)}"[^>]*>(.*?)</tr>', text, re.S)
@@ -153,7 +153,9 @@ def test_every_field_appears_on_its_ruleset_page(site: Path, ruleset_id: str) ->
                     else NOT_IN_THIS_GAME)
         assert value and html.unescape(value.group(1)) == expected, (path, value)
         assert f'<code class="pr-path">{path}</code>' in row.group(1)
+    text = page(site, f"rulesets/{ruleset_id}.html")
     assert 'id="open-questions"' in text and f"sheets/{ruleset_id}.pdf" in text
+    assert f'href="rules/{ruleset_id}.html"' in text
 
 
 def test_russian_page_uses_the_games_words(site: Path) -> None:
@@ -163,11 +165,12 @@ def test_russian_page_uses_the_games_words(site: Path) -> None:
     for word in ("Раздача", "Ход дилера", "перебор", "«Ещё карту»", "Очко"):
         assert word in text, word
     assert "Ход банкира" not in text
-    assert 'id="rule-player-stick-minimum"' in text
+    assert 'id="rule-player-stick-minimum"' in page(site, "ru/rulesets/rules/casino-ochko.html")
     pagat = page(site, "ru/rulesets/pagat-british.html")
-    assert '<small lang="ru">Банкир сдаёт на каждую руку' in pagat  # a translated note
+    assert '<small lang="ru">Банкир сдаёт на каждую руку' in page(
+        site, "ru/rulesets/rules/pagat-british.html")  # a translated note
     assert '<small lang="en">The banker deals to each hand' in page(
-        site, "rulesets/pagat-british.html")
+        site, "rulesets/rules/pagat-british.html")
     names = {re.search(r"<h1[^>]*>(.*?)<", page(site, f"ru/rulesets/{r}.html"))[1]
              for r in bundled_ids()}
     assert len(names) == len(bundled_ids()), names  # every Russian name its own
@@ -205,7 +208,7 @@ def test_matrix_has_a_row_for_every_difference(site: Path) -> None:
     assert shown == set(differing_paths(rulesets))
     for path in ruleset_paths(*rulesets):
         assert f"<code>{path}</code>" in text, path
-    link = f'href="../rulesets/casino-ochko.html#{anchor("settlement.ties")}"'
+    link = f'href="../rulesets/rules/casino-ochko.html#{anchor("settlement.ties")}"'
     assert link in text
 
 
@@ -686,7 +689,7 @@ def test_strategy_card_is_coloured_and_russian_pages_are_russian(served: str,
             assert "ru/" in (links.first.get_attribute("href") or "")
             found = tab.locator(".md-search-result").text_content() or ""
             assert "колоды" in found.lower() or "колодами" in found.lower(), found[:300]
-            tab.goto(f"{served}/rulesets/pagat-british.html#every-field")
+            tab.goto(f"{served}/rulesets/rules/pagat-british.html")
             for lang, family in (("hy", "Noto Sans Armenian"), ("pa", "Noto Sans Gurmukhi")):
                 quote = tab.locator(f"q[lang='{lang}']").first
                 sample = (quote.text_content() or "").strip()[:3]
@@ -736,7 +739,8 @@ def test_analysis_page_shows_every_bundled_edge_as_edge_of_computes_it() -> None
 def test_ruleset_page_leads_with_the_sentences(site: Path) -> None:
     text = page(site, "rulesets/pagat-british.html")
     rules = text.index('id="the-rules"')
-    assert rules < text.index('id="every-field"') < text.index('id="rule-player-stick-minimum"')
+    assert rules < text.index('id="every-field"') < text.index('href="rules/pagat-british.html"')
+    assert 'id="rule-player-stick-minimum"' in page(site, "rulesets/rules/pagat-british.html")
     assert text.index("Stick on 15 or more") > rules
     assert 'data-paths="player.stick_minimum"' in text
     ru = page(site, "ru/rulesets/belarus-ponton.html")
@@ -762,7 +766,8 @@ def _literal_payload_shown(text: str) -> bool:
 
 HOSTILE_PAGES = ("index.html", "conformance.html", "rulesets/index.html",
                  f"rulesets/{HOSTILE_ID}.html", f"ru/rulesets/{HOSTILE_ID}.html",
-                 "ru/rulesets/index.html", "compare/matrix.html", "analysis.html",
+                 f"rulesets/rules/{HOSTILE_ID}.html", "ru/rulesets/index.html",
+                 "compare/matrix.html", "analysis.html",
                  "examples/index.html", f"examples/pagat-british--{HOSTILE_ID}.html",
                  f"sheets/{HOSTILE_ID}.html", f"sheets/{HOSTILE_ID}.ru.html")
 

@@ -137,9 +137,13 @@ def strategy_cmd(ruleset: str, fmt: str, deck: str | None, departures: bool,
 @click.option("--workers", type=click.IntRange(1, 256), default=None,
               help="Processes solving the variants (default: every core this process may "
                    "use); the table is the same whatever the number.")
+@click.option("--realistic", is_flag=True,
+              help="Only the changes a table would make: the values the other bundled games "
+                   "give each rule, the sources' other readings, the published tables' rule "
+                   "sets; largest effect first, in words.")
 @agree_option
 def costs_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool,
-              workers: int | None, agreements: tuple[str, ...]) -> None:
+              workers: int | None, realistic: bool, agreements: tuple[str, ...]) -> None:
     """The change in house edge from changing each rule of RULESET alone."""
     from pontoon_rules.analysis.present.costs import rule_costs
 
@@ -148,6 +152,9 @@ def costs_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool,
         from pontoon_rules.native import cores
 
         workers = cores()
+    if realistic:
+        _realistic(loaded, deck, policy, as_json, workers)
+        return
     table = _analysis(lambda: rule_costs(loaded, deck, policy,  # type: ignore[arg-type]
                                          workers=workers),
                       f"costs of {ruleset}")
@@ -164,6 +171,28 @@ def costs_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool,
     echo("not varied:")
     for path, reason in table.skipped.items():
         echo(f"  {path}: {reason}")
+
+
+def _realistic(loaded: Any, deck: str | None, policy: str | None, as_json: bool,
+               workers: int) -> None:
+    """`costs --realistic`: the realistic variations, largest effect first, in words."""
+    from pontoon_rules.analysis.present.realistic import realistic_variations
+    from pontoon_rules.docs.costview import POINTS, realistic_view
+
+    table = _analysis(lambda: realistic_variations(loaded, deck, policy,  # type: ignore[arg-type]
+                                                   workers=workers),
+                      f"costs of {loaded.id}")
+    if as_json:
+        echo(json.dumps(table.to_json(), indent=2, default=str))
+        return
+    echo(f"{table.ruleset}: house edge {table.base_edge:.4f}% "
+         f"(deck: {table.deck_description}; banker: {_banker_name(loaded, policy)}; "
+         f"method: {table.method})")
+    echo(POINTS)
+    for row in realistic_view(loaded, table, str):
+        figure = (f"{row.change:+.4f} points, edge {row.edge:.4f}%" if row.change is not None
+                  else row.note)
+        echo(f"  {row.words}\n      {figure}; {row.origin}")
 
 
 def _banker_name(ruleset: Any, policy: str | None) -> str:

@@ -12,7 +12,7 @@ from typing import Any
 
 from pontoon_rules.docs import figures
 from pontoon_rules.docs.charts import pack_chart
-from pontoon_rules.docs.costview import cost_view
+from pontoon_rules.docs.costview import POINTS, cost_view, realistic_section
 from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, render, translations
 from pontoon_rules.docs.pages import (
     base_of,
@@ -55,6 +55,7 @@ def _section(ruleset: Ruleset, row: dict[str, Any], analysis: dict[str, dict[str
             "card_href": card_name(ruleset.id, SOURCE_LANGUAGE) if "chart_data" in row else None,
             "levers": cost_view(ruleset, row.get("costs", []), gettext, "en",
                                 LEVERS_IN_A_SECTION),
+            "realistic": realistic_section(ruleset, row, gettext, "en", LEVERS_IN_A_SECTION),
             "open_readings": [{"description": reader_description(o["field"], gettext),
                                "field": o["field"]} for o in row.get("open_readings", [])]}
 
@@ -90,7 +91,8 @@ def cost_page(ruleset: Ruleset, row: dict[str, Any]) -> str:
     gettext = translations(SOURCE_LANGUAGE).gettext
     return render("costs.md.j2", name=user(localized(ruleset, "en", base_of(ruleset))[0]),
                   id=ruleset.id, row=row, view=cost_view(ruleset, row.get("costs", []),
-                                                         gettext, "en"))
+                                                         gettext, "en"),
+                  points=gettext(POINTS))
 
 
 def refused_view() -> list[dict[str, Any]]:

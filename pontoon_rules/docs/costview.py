@@ -11,15 +11,25 @@ schema refuses, and changes too small to show are left out and counted.
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 from typing import Any
 
-from pontoon_rules.docs.i18n import is_recording
+from pontoon_rules.analysis.present.realistic import (
+    OPEN,
+    PUBLISHED,
+    Change,
+    RealisticTable,
+    Variation,
+    bundled_family,
+)
+from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, is_recording
 from pontoon_rules.docs.readers import reader_description
 from pontoon_rules.docs.said import sentences_of
 from pontoon_rules.docs.values import Gettext, value_text
-from pontoon_rules.ruleset.fields import with_value
+from pontoon_rules.ruleset.fields import plain, with_value
 from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.present import label
 
 
 def _(message: str) -> str:
@@ -147,7 +157,10 @@ def _lever(row: dict[str, Any], words: tuple[str, str], largest: float,
     after, before = words
     old = value_text(path, row["from"], gettext)
     new = value_text(path, row["to"], gettext)
-    if not after and before:
+    changed = differing_clauses(before, after)[1] if after and before else ""
+    if changed and after != before:
+        after = changed  # say the change, not the sentence it shares with the rule now
+    elif not after and before:
         after = gettext(LEFT_OUT) % {"rule": before}
     elif not after or after == before:
         after = gettext(INSTEAD) % {"rule": reader_description(path, gettext).rstrip("."),
@@ -158,4 +171,142 @@ def _lever(row: dict[str, Any], words: tuple[str, str], largest: float,
 
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
-    return [LEFT_OUT, INSTEAD]
+    return [LEFT_OUT, INSTEAD, NOT_IN_GAME, AS_IN, PUBLISHED_ROW, OPEN_READING, POINTS]
+
+
+NOT_IN_GAME = _("not in this game")
+AS_IN = _("as in %(games)s")
+PUBLISHED_ROW = _("a published house-edge table's rules (%(file)s)")
+OPEN_READING = _("another reading of the sources")
+POINTS = _("A change in points is in percentage points of the stake: +0.5 points means the "
+           "house keeps half a unit more of every 100 staked.")
+_CLAUSE = re.compile(r"(?<=[.;])\s+")
+_MEANING = re.compile(r"(?:^|;\s*)([a-z0-9]+(?: [a-z0-9]+)*): ([^;]+)")
+_SENTENCE = re.compile(r"(?<!\be\.g)\.\s+")
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One realistic variation as a reader reads it: the change from → to in the sheet's
+    words, where it comes from, and the edge after it."""
+
+    before: str
+    after: str
+    origin: str
+    edge: float | None
+    change: float | None
+    width: float
+    note: str = ""
+
+    @property
+    def words(self) -> str:
+        """The change as one line: 'before → after'."""
+        return f"{self.before} → {self.after}"
+
+
+def realistic_view(ruleset: Ruleset, table: RealisticTable, gettext: Gettext,
+                   lang: str = "en") -> list[Variant]:
+    """The rows of `table` (`analysis.present.realistic`) in words, in its order: each
+    change as the sheet says the rule before and after (only the clauses that differ),
+    else as the rule's description with its values in words."""
+    largest = max((abs(v.change) for v in table.rows if v.change is not None),
+                  default=1.0) or 1.0
+    return [_variant_row(ruleset, v, gettext, lang, largest) for v in table.rows]
+
+
+def _variant_row(ruleset: Ruleset, row: Variation, gettext: Gettext, lang: str,
+                 largest: float) -> Variant:
+    name = hashlib.sha256(ruleset.model_dump_json().encode()).hexdigest()
+    data = ruleset.model_dump(mode="python")
+    parts = []
+    for change in row.changes:
+        variant = row.overlay or _variant(name, data, change.path, change.new)
+        vname = f"{name}|{change.path}|{change.new!r}" if row.overlay is None else \
+            hashlib.sha256(row.overlay.model_dump_json().encode()).hexdigest()
+        parts.append(_named(ruleset, change.path, gettext, lang, change_in_words(
+            ruleset, name, variant, vname, change, gettext, lang)))
+    before = "; ".join(b for b, _a in parts)
+    after = "; ".join(a for _b, a in parts)
+    width = 0.0 if row.change is None else max(0.5, 100.0 * abs(row.change) / largest)
+    return Variant(before, after, origin_words(row, gettext, lang), row.edge, row.change,
+                   width, row.note)
+
+
+def _named(ruleset: Ruleset, path: str, gettext: Gettext, lang: str,
+           words: tuple[str, str]) -> tuple[str, str]:
+    """A named hand's change with the hand's name before it, where its words do not name it."""
+    if not path.startswith("hands.definitions.") or path.count(".") < 3:
+        return words
+    from pontoon_rules.docs.hands import hand_name
+
+    hand = hand_name(ruleset, path.split(".")[2], gettext, lang)
+    if hand.lower() in " ".join(words).lower():
+        return words
+    return f"{hand[:1].upper()}{hand[1:]}: {words[0]}", words[1]
+
+
+def change_in_words(ruleset: Ruleset, name: str, variant: Ruleset | None, vname: str,
+                    change: Change, gettext: Gettext, lang: str) -> tuple[str, str]:
+    """One field's change as (before, after): the clauses of the sheet's sentences that
+    differ, else the rule's description with each value in words."""
+    if variant is not None:
+        old, new = differing_clauses(_said(ruleset, name, change.path, lang),
+                                     _said(variant, vname, change.path, lang))
+        if old or new:
+            return old or gettext(NOT_IN_GAME), new or gettext(NOT_IN_GAME)
+    described = reader_description(change.path, gettext)
+    meanings = dict(_MEANING.findall(described))
+    old, new = (str(plain(v)).replace("-", " ") for v in (change.old, change.new))
+    if old in meanings and new in meanings and lang == SOURCE_LANGUAGE:
+        # 'all but original: every doubled part comes back; last double: only the last'
+        rule = label(change.path).replace(": ", " ").capitalize()
+        return f"{rule}: {meanings[old].strip()}", meanings[new].strip().rstrip(".")
+    rule = _SENTENCE.split(described)[0].rstrip(".")
+    return (f"{rule}: {value_text(change.path, change.old, gettext)}",
+            value_text(change.path, change.new, gettext))
+
+
+def differing_clauses(one: str, two: str) -> tuple[str, str]:
+    """The clauses (sentences, parts between semicolons) of `one` and `two` that differ:
+    what the two have in common before and after left out."""
+    before, after = _CLAUSE.split(one), _CLAUSE.split(two)
+    while before and after and before[0] == after[0]:
+        before, after = before[1:], after[1:]
+    while before and after and before[-1] == after[-1]:
+        before, after = before[:-1], after[:-1]
+    return " ".join(b for b in before if b), " ".join(a for a in after if a)
+
+
+def origin_words(row: Variation, gettext: Gettext, lang: str) -> str:
+    """Where a variation comes from, in words: the games that play it, the published
+    table's file, or the sources' other reading."""
+    if row.kind == PUBLISHED:
+        return gettext(PUBLISHED_ROW) % {"file": row.sources[0]}
+    if row.kind == OPEN or not row.sources:
+        return gettext(OPEN_READING)
+    names = {game.id: game.name_in(lang) for game in bundled_family()}
+    return gettext(AS_IN) % {"games": ", ".join(names.get(i, i) for i in row.sources)}
+
+
+REALISTIC_ON_A_PAGE = 10
+"""The realistic variations a ruleset page shows at once (the rest in a collapsed list)."""
+
+
+def realistic_section(ruleset: Ruleset, row: dict[str, Any] | None, gettext: Gettext,
+                      lang: str, shown: int = REALISTIC_ON_A_PAGE) -> dict[str, Any] | None:
+    """A ruleset page's realistic variations from its analysis summary (`row`): the first
+    `REALISTIC_ON_A_PAGE` that change the edge, the rest that do, and how many change
+    nothing; None without a summary that holds them (`shown`: how many at once)."""
+    if not row or not row.get("realistic"):
+        return None
+    from pontoon_rules.analysis.present.realistic import table_from_json
+
+    table = table_from_json(ruleset, row["realistic"])
+    rows = [v for v in realistic_view(ruleset, table, gettext, lang)
+            if v.change is not None and abs(v.change) >= SMALLEST]
+    if not rows:
+        return None
+    return {"shown": rows[:shown], "more": rows[shown:],
+            "none": sum(1 for v in table.rows if v.change is not None
+                        and abs(v.change) < SMALLEST),
+            "points": gettext(POINTS)}

@@ -9,6 +9,7 @@ all from the replayed round, so the text always agrees with the hands shown.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pontoon_rules.docs import adapters
@@ -18,7 +19,7 @@ from pontoon_rules.docs.pages import base_of, bundled, pair_page_name, site_rule
 from pontoon_rules.docs.readers import reader_description, reader_words
 from pontoon_rules.docs.said import sentences_of
 from pontoon_rules.docs.sheet_view import localized
-from pontoon_rules.docs.values import actor_text, card_view, class_name
+from pontoon_rules.docs.values import actor_text, card_view, class_name, value_text
 from pontoon_rules.docs.views import round_view
 from pontoon_rules.literal import user
 from pontoon_rules.ruleset.model import Ruleset
@@ -114,18 +115,59 @@ def banker_note(sides: list[dict[str, Any]], names: tuple[str, str]) -> str:
     return "The banker's cards differ because the rule changes how the banker plays."
 
 
+def _value_words(path: str, found: dict[str, Any], gettext: Any) -> str:
+    """A compared value in words (`values.value_text`: never a raw value such as
+    'banker-wins' or a mapping), else the compare layer's own text."""
+    if "value" not in found:
+        return str(found.get("text", ""))
+    try:
+        return value_text(path, found["value"], gettext)
+    except (KeyError, TypeError, ValueError):
+        return str(found.get("text", ""))
+
+
 def _rule_words(ruleset: Ruleset, path: str) -> str:
     said = " ".join(sentences_of(ruleset, path, SOURCE_LANGUAGE))
     return said or f"{reader_description(path)}"
 
 
-def heading(first: Ruleset, second: Ruleset, path: str) -> str:
+_SENTENCE_END = re.compile(r"(?<!\be\.g)(?<!\bi\.e)\.\s+")
+HEADING_LIMIT = 110
+
+
+def heading(first: Ruleset, second: Ruleset, path: str,
+            values: tuple[str, str] | None = None) -> str:
     """The difference in words: the second ruleset's rule, as the sheet says it, where it
-    differs from the first's; else the rule's description."""
-    one, two = _rule_words(first, path), _rule_words(second, path)
-    text = two if two != one else reader_description(path)
-    short = text.split(". ")[0].rstrip(".")
-    return short if len(short) <= 110 else reader_description(path).rstrip(".")
+    differs from the first's (only the clauses that differ); else the rule's values in words
+    (`values`, each side's) after its description."""
+    from pontoon_rules.docs.costview import differing_clauses
+
+    one, two = differing_clauses(_rule_words(first, path), _rule_words(second, path))
+    text = two or one
+    short = _SENTENCE_END.split(text)[0].rstrip(".") if text else ""
+    if short and len(short) <= HEADING_LIMIT:
+        return short
+    rule = reader_description(path).rstrip(".")
+    if values and values[0] != values[1]:
+        return f"{rule}: {values[0]} → {values[1]}"
+    return rule
+
+
+def unique_headings(views: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`views` with no heading twice on a page: a repeat names both sides' rules, and a
+    repeat of that its field's place in the list."""
+    seen: set[str] = set()
+    for view in views:
+        words = view["heading"]
+        if words in seen and view.get("sides"):
+            words = f"{words} ({view['sides'][0]['value']} → {view['sides'][1]['value']})"
+        number = 2
+        while words in seen:
+            words = f"{view['heading']} ({number})"
+            number += 1
+        seen.add(words)
+        view["heading"] = words
+    return views
 
 
 def _side_name(ruleset: Ruleset | None, ruleset_id: str) -> str:
@@ -146,15 +188,15 @@ def example_view(record: dict[str, Any], first: Ruleset | None = None,
         played = record["played"][ruleset_id]
         transcript = list(played.get("transcript", []))
         result = dict(played["result"], transcript=transcript)
-        value = record["values"][ruleset_id]["text"]
+        value = _value_words(path, record["values"][ruleset_id], gettext)
         rule = _rule_words(ruleset, path) if ruleset is not None else value
         sides.append({"id": ruleset_id, "name": user(_side_name(ruleset, ruleset_id)),
                       "value": value, "rule": user(rule),
                       "script": record["scripts"][ruleset_id], "result": played["result"],
                       "story": user(side_story(played["result"], transcript)),
                       "round": round_view(record["scripts"][ruleset_id], result, gettext)})
-    words = (heading(first, second, path) if first is not None and second is not None
-             else reader_description(path))
+    words = (heading(first, second, path, (sides[0]["value"], sides[1]["value"]))
+             if first is not None and second is not None else reader_description(path))
     policy = (record.get("policy") or {}).get("description", "")
     return {"field": path, "anchor": anchor(path), "heading": user(words),
             "policy": user(policy[:1].upper() + policy[1:] + "." if policy else ""),
@@ -175,6 +217,19 @@ def reason_view(record: dict[str, Any], first: Ruleset | None = None,
     reason = reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
     return {"field": path, "anchor": anchor(path), "heading": user(words),
             "description": user(words), "reason": user(reason)}
+
+
+def pair_edges(first: Ruleset, second: Ruleset) -> list[dict[str, Any]]:
+    """Each game's house edge for a pair's page (name, edge in words, its analysis link);
+    empty without the analysis."""
+    from pontoon_rules.docs.matrix import edge_text
+    from pontoon_rules.docs.pages import site_analysis
+
+    analysis = site_analysis() or {}
+    if not analysis:
+        return []
+    return [{"id": r.id, "name": user(_side_name(r, r.id)),
+             "edge": edge_text(analysis.get(r.id))} for r in (first, second)]
 
 
 def _on_site(ruleset_id: str) -> Ruleset:
@@ -221,10 +276,11 @@ def example_pages() -> dict[str, str]:
         pages[name] = render("examples_pair.md.j2", first=first, second=second,
                              first_name=localized(first, "en", base_of(first))[0],
                              second_name=localized(second, "en", base_of(second))[0],
-                             examples=[example_view(e, first, second)
-                                       for e in comparison["examples"]],
-                             reasons=[reason_view(r, first, second)
-                                      for r in comparison["reasons"]])
+                             examples=unique_headings([example_view(e, first, second)
+                                                       for e in comparison["examples"]]),
+                             reasons=unique_headings([reason_view(r, first, second)
+                                                      for r in comparison["reasons"]]),
+                             edges=pair_edges(first, second))
         listed.append({"first": localized(first, "en", base_of(first))[0],
                        "second": localized(second, "en", base_of(second))[0],
                        "page": name.split("/", 1)[1], "count": len(comparison["examples"]),

@@ -14,6 +14,7 @@ index again without escapes (the same JSON, a third of the size in Russian).
 from __future__ import annotations
 
 from html import escape
+from pathlib import Path
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
@@ -57,10 +58,32 @@ def on_config(config: MkDocsConfig) -> MkDocsConfig:
         if script not in [str(s) for s in config.extra_javascript]:
             config.extra_javascript.append(script)
     config.extra["pr_site_language"] = config.theme["language"]
+    if not config.repo_url:
+        config.repo_url = repository_url(Path(config.config_file_path).parent)
+        if not config.repo_url:
+            config.repo_name = None
     folder = extra_folder()
     if folder is not None and str(folder) not in config.watch:
         config.watch.append(str(folder))  # `docs serve --rulesets`: rebuild on a change
     return config
+
+
+REPOSITORY_KEYS = ("repository", "source", "source code", "code", "github")
+"""The `[project.urls]` keys of pyproject.toml that name the repository (lower case)."""
+
+
+def repository_url(folder: Path) -> str | None:
+    """The repository's address from `folder`'s pyproject.toml (`[project.urls]`), or None:
+    the site then prints no repository link rather than a made-up one."""
+    import tomllib
+
+    try:
+        urls = tomllib.loads((folder / "pyproject.toml").read_text(encoding="utf-8")).get(
+            "project", {}).get("urls", {})
+    except (OSError, tomllib.TOMLDecodeError):
+        return None
+    found = {str(k).lower(): v for k, v in urls.items() if isinstance(v, str)}
+    return next((found[k] for k in REPOSITORY_KEYS if k in found), None)
 
 
 def on_serve(server: Any, config: MkDocsConfig, builder: Any, **_kwargs: Any) -> Any:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -170,6 +171,18 @@ def _is_escaped(name: str | None) -> bool:
     return not (name or "").startswith("plain_")
 
 
+_KEBAB = re.compile(r"[a-z]+(?:-[a-z]+)+")
+
+
+def value_words(translated: str, value: str) -> str:
+    """A file's value as a page shows it (`|t`): its translation, else, where the catalog
+    has none (English: the value is its own message), its words ('our-reading' -> 'our
+    reading'), never the raw value."""
+    if translated == value and _KEBAB.fullmatch(value):
+        return value.replace("-", " ")
+    return translated
+
+
 @cache
 def environment(lang: str) -> jinja2.Environment:
     """The template environment for `lang`: templates from `templates/`, `_()` and `|t`."""
@@ -184,7 +197,7 @@ def environment(lang: str) -> jinja2.Environment:
     )
     catalog = translations(lang)
     env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
-    env.filters["t"] = catalog.gettext
+    env.filters["t"] = lambda value: value_words(catalog.gettext(value), value)
     env.filters["lit"] = html_filter
     env.filters["md"] = literal_markdown
     env.globals["lang"] = base_language(lang)

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from pontoon_rules.docs import figures
-from pontoon_rules.docs.costview import cost_view
+from pontoon_rules.docs.costview import cost_view, realistic_section
 from pontoon_rules.docs.extra import UserRuleset, user_rulesets
 from pontoon_rules.docs.i18n import (
     SITE_LANGUAGES,
@@ -195,7 +195,10 @@ def ruleset_page(ruleset: Ruleset, lang: str,
     levers = (cost_view(ruleset, row["costs"], gettext, lang, LEVERS_ON_A_PAGE)
               if row and row.get("costs") else None)
     base_name = user(localized(base, lang)[0]) if base else user(ruleset.extends or "")
-    return render("ruleset.md.j2", words_of(ruleset, lang), r=ruleset_view(ruleset, gettext, lang),
+    english = f"{up}{page_dir(SOURCE_LANGUAGE)}/"
+    view = in_own_words(ruleset_view(ruleset, gettext, lang), lang, gettext,
+                        f"{english}{RULES_FOLDER}/{ruleset.id}.html", f"{english}{ruleset.id}.html")
+    return render("ruleset.md.j2", words_of(ruleset, lang), r=view,
                   rounds=rounds, s=sheet_view(ruleset, lang, base, examples=0),
                   sheets=_sheet_links(ruleset, up), others=others,
                   extends_href=extends_href, base_name=base_name,
@@ -203,8 +206,54 @@ def ruleset_page(ruleset: Ruleset, lang: str,
                   headline=_headline(ruleset, base, lang, analysis), card=card,
                   same_as=same_as, card_href=up + card_name(ruleset.id, lang) if card else None,
                   levers=levers if levers and levers["levers"] else None,
+                  realistic=realistic_section(ruleset, row, gettext, lang),
                   costs_href=f"{up}analysis/costs-{ruleset.id}.html",
-                  analysis_href=f"{up}analysis.html#{ruleset.id}")
+                  analysis_href=f"{up}analysis.html#{ruleset.id}",
+                  rules_href=f"{RULES_FOLDER}/{ruleset.id}.html")
+
+
+RULES_FOLDER = "rules"
+"""The folder, beside a language's ruleset pages, of each ruleset's every rule with its
+source (a page of its own: with the named hands' every field it is the largest part)."""
+
+
+def ruleset_rules_page(ruleset: Ruleset, lang: str) -> str:
+    """Every rule of `ruleset` as the file gives it, one by one, each with its source, in
+    `lang` (the ruleset page links to it)."""
+    gettext = translations(words_of(ruleset, lang)).gettext
+    english = f"{_up(lang)}../{page_dir(SOURCE_LANGUAGE)}/"
+    view = in_own_words(ruleset_view(ruleset, gettext, lang), lang, gettext,
+                        f"{english}{RULES_FOLDER}/{ruleset.id}.html", f"{english}{ruleset.id}.html")
+    name = user(localized(ruleset, lang, base_of(ruleset))[0])
+    return render("ruleset_rules.md.j2", words_of(ruleset, lang), r=view, name=name,
+                  page_href=f"../{ruleset.id}.html")
+
+
+def in_own_words(view: dict[str, Any], lang: str, gettext: Any, english: str,
+                 english_page: str) -> dict[str, Any]:
+    """A ruleset page's context with the values its notes name in words (`values_in_words`)
+    and no note of ours left in English on a page of another language: a provenance or
+    source note without a translation becomes a link to it on the English page (`english`:
+    its every-rule page, `english_page`: the ruleset page with its sources), in the page's
+    language. Quotes stay as the sources wrote them."""
+    from pontoon_rules.docs.readers import IN_ENGLISH, values_in_words
+
+    rows = [row for chapter in view["chapters"] for section in chapter["sections"]
+            for row in section["rows"]] + list(view["open"])
+    for row in rows:
+        if row.get("note"):
+            row["note"] = user(values_in_words(str(row["note"]), gettext))
+    if lang == SOURCE_LANGUAGE:
+        return view
+    for row in rows:
+        if row.get("note") and row.get("note_lang") != lang:
+            row.update(note=gettext(IN_ENGLISH), note_lang=lang,
+                       note_href=f"{english}#{row['anchor']}")
+    for source in view["sources"]:
+        if source.get("note") and not source.get("note_translated"):
+            source.update(note=gettext(IN_ENGLISH),
+                          note_href=f"{english_page}#source-{source['key']}")
+    return view
 
 
 def edge_bars(rulesets: list[Ruleset], analysis: dict[str, dict[str, Any]] | None, lang: str,
@@ -247,6 +296,8 @@ def generated_pages() -> dict[str, str]:
         pages[f"{page_dir(lang)}/index.md"] = rulesets_index(lang, analysis)
         for ruleset in site_rulesets():
             pages[f"{page_dir(lang)}/{ruleset.id}.md"] = ruleset_page(ruleset, lang, analysis)
+            pages[f"{page_dir(lang)}/{RULES_FOLDER}/{ruleset.id}.md"] = ruleset_rules_page(
+                ruleset, lang)
     pages["compare/matrix.md"] = matrix_page(site_rulesets())
     pages.update(example_pages())
     pages.update(analysis_pages(analysis))
@@ -311,8 +362,10 @@ def nav_expansions(pages: dict[str, str]) -> dict[str, list[Any]]:
         out[f"{folder}/index.md"] = [f"{folder}/index.md"] + [
             {nav_title(localized(r, lang, base_of(r))[0]): f"{folder}/{r.id}.md"}
             for r in site_rulesets()]
+    names = {r.id: nav_title(localized(r, "en", base_of(r))[0]) for r in site_rulesets()}
     out["examples/index.md"] = ["examples/index.md"] + [
-        {path[len("examples/"):-len(".md")].replace("--", " ↔ "): path}
+        {" ↔ ".join(names.get(i, i) for i in path[len("examples/"):-len(".md")].split("--")):
+         path}
         for path in sorted(pages) if path.startswith("examples/") and "--" in path]
     return out
 

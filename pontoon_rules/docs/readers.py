@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from pontoon_rules.ruleset.fields import describe
@@ -28,7 +29,11 @@ _FILE_ASIDES = (
     re.compile(r"[;,]\s*null\s+—\s+[^.;]*"),
     re.compile(r"\s*\{agreed:[^}]*\}:?"),
     re.compile(r",?\s+или\s+null\s+—\s+[^.;]*"),
+    re.compile(r"\s*\((?:e\.g\.|например)[^()]*\)"),
+    re.compile(r",?\s*(?:e\.g\.|например,?)\s*\{[^{}]*\}"),
 )
+_QUOTED_VALUE = re.compile(r"'([a-z0-9]+(?:-[a-z0-9]+)*)'")
+"""A value of the file in quotes ('previous-buy'), said as words (previous buy)."""
 _IDENTIFIER = re.compile(r"\b([a-z]+(?:_[a-z]+)+)\b")
 _SECTIONS = ("pack", "table", "stakes", "deal", "player", "banker", "hands", "settlement",
              "faces", "between_deals", "shoot", "side_bets")
@@ -44,6 +49,7 @@ def reader_words(text: str) -> str:
     for pattern in (*_FILE_ASIDES, _IN_PARENS, _NULL_SAYS):
         text = pattern.sub("", text)
     text = _PATH.sub(lambda m: m.group(1).rsplit(".", 1)[1], text)
+    text = _QUOTED_VALUE.sub(lambda m: m.group(1).replace("-", " "), text)
     text = _IDENTIFIER.sub(lambda m: m.group(1).replace("_", " "), text).replace("`", "")
     return " ".join(text.split())
 
@@ -55,9 +61,38 @@ def reader_description(path: str, gettext: Callable[[str], str] = str) -> str:
     except KeyError:  # a whole section's entry (an open reading of all its rules)
         section = path.rsplit(".", 1)[-1].replace("_", " ")  # player.insurance: insurance
         return gettext(SECTION_RULES) % {"section": section}
-    return reader_words(gettext(described))
+    return values_in_words(reader_words(gettext(described)), gettext)
 
 
+PLAIN_ENGLISH = frozenset({"face-up", "face-down", "five-card-trick", "three-of-a-kind",
+                           "twenty-one", "up-to"})
+"""Values of the file that are also plain English ('a face-up card'): left as written."""
+_VALUE_TOKEN = re.compile(r"[«']?\b([a-z0-9]+(?:-[a-z0-9]+)+)\b[»']?")
+
+
+@cache
+def _file_values() -> frozenset[str]:
+    from pontoon_rules.docs.values import enum_values
+
+    return frozenset(v for v in enum_values() if "-" in v) - PLAIN_ENGLISH
+
+
+def values_in_words(text: str, gettext: Callable[[str], str] = str) -> str:
+    """`text` (a description, a note of ours) with each value of the file it names
+    ('banker-wins', «after-pontoon») in the reader's words: its translation, else the
+    words it is made of ('banker wins')."""
+    def words(match: re.Match[str]) -> str:
+        value = match.group(1)
+        if value not in _file_values():
+            return match.group(0)
+        said = gettext(value)
+        return value.replace("-", " ") if said == value else said
+
+    return _VALUE_TOKEN.sub(words, text)
+
+
+IN_ENGLISH = _("explained in English on the English page")
+"""What a page in another language says where our own note has no translation."""
 KIND_WORDS: dict[str, str] = {
     "source": _("the rules of one source"),
     "variation": _("a variation a source names"),
@@ -93,4 +128,4 @@ SECTION_RULES = _("The rules of %(section)s")
 
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
-    return [*KIND_WORDS.values(), SECTION_RULES]
+    return [*KIND_WORDS.values(), SECTION_RULES, IN_ENGLISH]

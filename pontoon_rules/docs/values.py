@@ -52,6 +52,9 @@ def value_text(path: str, value: Any, gettext: Gettext) -> str:
         return _word(data, gettext)
     if isinstance(data, list) and data and isinstance(data[0], str):
         return ", ".join(_word(v, gettext) for v in data)
+    if isinstance(data, dict):  # a card's value by rank: 'J 2, Q 3, K 4'; none: 'none'
+        return ", ".join(f"{_word(str(k), gettext)}: {value_text(path, v, gettext)}"
+                         for k, v in data.items()) or gettext("none")
     if path.endswith(("max_fraction", "surrender.returns")) and isinstance(data, list):
         return gettext("%(part)s of the stake") % {"part": f"{data[0]}/{data[1]}"}
     return gettext(format_value(path, value))
@@ -61,7 +64,10 @@ def _word(value: str, gettext: Gettext) -> str:
     """A rank in the catalog's card letters, a hand id by its name, any other value as is."""
     if value in RANK_CODES:
         return rank_letter(value, gettext)
-    return gettext(CLASS_NAMES.get(value, value))
+    words = gettext(CLASS_NAMES.get(value, value))
+    if words == value and value in _ENUM_VALUES:  # no catalog words: 'banker-wins' -> 'banker wins'
+        return value.replace("-", " ")
+    return words
 
 
 def class_name(hand_class: str, gettext: Gettext) -> str:
@@ -115,6 +121,9 @@ def enum_values() -> list[str]:
     for info in leaf_fields().values():
         out.extend(a for a in getattr(info.annotation, "__args__", ()) if isinstance(a, str))
     return [v for v in dict.fromkeys(out) if v not in RANK_CODES and v not in SUIT_CODES]
+
+
+_ENUM_VALUES = frozenset(enum_values())
 
 
 def python_messages() -> list[str]:

@@ -125,12 +125,6 @@ def rule_costs(ruleset: Ruleset, deck: Deck | None = None, policy: str | None = 
     """
     require_handled(ruleset, "costs")
     wanted = None if paths is None else set(paths)
-    base_rules = compile_rules(ruleset)
-    deck = check_deck(base_rules, deck)
-    read: Read | None = None
-    if base is None:  # solved through `reads.Recorded`: what a variant must change
-        seen, read = recording(base_rules)
-        base = edge_of(seen, deck, policy if base_rules.banker_by_choice else None)
     skipped: dict[str, str] = {}
     data = ruleset.model_dump(mode="python")
     planned: list[tuple[str, Any, Any, Ruleset | str]] = []
@@ -142,14 +136,44 @@ def rule_costs(ruleset: Ruleset, deck: Deck | None = None, policy: str | None = 
             skipped[path] = reason
             continue
         old = _whole(value_at(ruleset, path))
-        planned.extend((path, old, new, _variant(data, path, new))
+        planned.extend((path, old, new, variant_of(data, path, new))
                        for new in alternatives(old, path))
+    solved = solve_variants(ruleset, [v for *_, v in planned], deck, policy, base, workers)
+    rows = [_row(path, old, new, found, solved.base)
+            for (path, old, new, _v), found in zip(planned, solved.found, strict=True)]
+    return CostTable(ruleset.id, solved.deck, policy, solved.base, rows, skipped,
+                     solved.deck_description, solved.method)
+
+
+@dataclass(frozen=True)
+class Solved:
+    """The edges of a ruleset and of variants of it (`solve_variants`)."""
+
+    base: float
+    deck: Deck
+    deck_description: str
+    method: str
+    found: list[str | tuple[float | None, str]]
+    """Each variant's (edge or None, note), or the variant's own note where it was one."""
+
+
+def solve_variants(ruleset: Ruleset, variants: list[Ruleset | str], deck: Deck | None = None,
+                   policy: str | None = None, base: float | None = None,
+                   workers: int = 1) -> Solved:
+    """The house edge of `ruleset` and of each variant (a `Ruleset`, or a note saying why
+    it has none: `variant_of`), each variant that plays alike (`reads`, `_model_key`)
+    solved once, under `deck` and `policy` as `rule_costs` takes them."""
+    base_rules = compile_rules(ruleset)
+    deck = check_deck(base_rules, deck)
+    read: Read | None = None
+    if base is None:  # solved through `reads.Recorded`: what a variant must change
+        seen, read = recording(base_rules)
+        base = edge_of(seen, deck, policy if base_rules.banker_by_choice else None)
     own = _model_key(base_rules)
-    variant_keys = [_model_key(compile_rules(v)) if isinstance(v, Ruleset) else ""
-                    for *_, v in planned]
+    keys = [_model_key(compile_rules(v)) if isinstance(v, Ruleset) else "" for v in variants]
     jobs: dict[str, Ruleset] = {}
     found: dict[str, tuple[float | None, str]] = {own: (base, "")}
-    for (*_, variant), key in zip(planned, variant_keys, strict=True):
+    for variant, key in zip(variants, keys, strict=True):
         if not isinstance(variant, Ruleset) or key == own or key in jobs or key in found:
             continue
         if read is not None and _reads_alike(read, compile_rules(variant), deck):
@@ -158,10 +182,9 @@ def rule_costs(ruleset: Ruleset, deck: Deck | None = None, policy: str | None = 
             jobs[key] = variant  # equal keys: equal edges, solved once
     found.update(zip(jobs, _solve_all(list(jobs.values()), deck, policy, workers),
                      strict=True))
-    rows = [_row(path, old, new, variant if isinstance(variant, str) else found[key], base)
-            for (path, old, new, variant), key in zip(planned, variant_keys, strict=True)]
-    return CostTable(ruleset.id, deck, policy, base, rows, skipped,
-                     deck_words(base_rules, deck), _method(base_rules, deck))
+    return Solved(base, deck, deck_words(base_rules, deck), _method(base_rules, deck),
+                  [v if isinstance(v, str) else found[k]
+                   for v, k in zip(variants, keys, strict=True)])
 
 
 def _reads_alike(read: Read, rules: Rules, deck: Deck) -> bool:
@@ -174,7 +197,7 @@ def _reads_alike(read: Read, rules: Rules, deck: Deck) -> bool:
     return reads_equal(read, rules) and not unread_rules(read, rules, consumer)
 
 
-def _variant(data: dict[str, Any], path: str, new: Any) -> Ruleset | str:
+def variant_of(data: dict[str, Any], path: str, new: Any) -> Ruleset | str:
     """The ruleset with `path` set to `new`, or why there is no edge to compute (the note)."""
     try:
         variant = Ruleset.model_validate(with_value(data, path, new))

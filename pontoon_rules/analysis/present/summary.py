@@ -99,9 +99,10 @@ def ruleset_summary(ruleset: Ruleset) -> dict[str, Any]:
     refused = refused_summary(ruleset)
     if refused is not None:
         return refused
+    from pontoon_rules.analysis.present.realistic import family_hash
     from pontoon_rules.cache import cached_json, key_of, package_files_hash
 
-    key = key_of(package_files_hash(), ruleset.model_dump_json())
+    key = key_of(package_files_hash(), family_hash(), ruleset.model_dump_json())
     found: dict[str, Any] = cached_json(f"summary-{ruleset.id}", key,
                                         lambda: computed_summary(ruleset))
     return found
@@ -122,14 +123,18 @@ def computed_summary(ruleset: Ruleset) -> dict[str, Any]:
         infinite = RoundModel(rules, "infinite")
         result = house_edge(rules, model=infinite)
         chart = strategy_chart(rules, model=infinite)
+    from pontoon_rules.analysis.present.realistic import realistic_variations
+
     stored = stored_costs(ruleset)
+    realistic = realistic_variations(ruleset).to_json()
     costs = stored or rule_costs(ruleset, paths=SITE_COST_FIELDS, base=-100.0 * result.ev)
     return {"ruleset": ruleset.id, "name": ruleset.name, "edge": result.to_json(),
             "house_edge": result.house_edge, "hands": result.hands,
             "probability_basis": PROBABILITY_BASIS, "chart": render(chart, "md"),
             "chart_data": chart.to_json(),
             "costs": [_cost_row(ruleset, c) for c in costs.rows],
-            "cost_base": costs.base_edge, "costs_full": stored is not None, "open_readings": [
+            "cost_base": costs.base_edge, "realistic": realistic,
+            "costs_full": stored is not None, "open_readings": [
                 {"field": p, "description": _described(p)} for p in open_readings(ruleset)]}
 
 

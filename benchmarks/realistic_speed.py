@@ -1,0 +1,44 @@
+"""Time to a ruleset's realistic variations (`analysis.present.realistic`, what
+`costs --realistic`, the ruleset pages and the workbench lead with), for every bundled
+ruleset: cold (the first call in this process for that ruleset: every variant solved)
+and cached (the same call again: the table kept per ruleset), with the number of rows.
+
+    python benchmarks/realistic_speed.py [--workers N] [RULESET ...]
+
+Issue 51's target for the workbench is the realistic variations within 5 s on a 2-core
+machine. The first ruleset's cold time includes compiling or loading the native kernels.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from pontoon_rules.analysis.present.realistic import realistic_variations
+from pontoon_rules.ruleset.features import refused_names
+from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("rulesets", nargs="*", help="bundled ids (default: all)")
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args()
+    print(f"{'ruleset':<34} {'cold s':>8} {'cached s':>9} {'rows':>5}")
+    for ruleset_id in args.rulesets or bundled_ids():
+        ruleset = load_bundled(ruleset_id)
+        refused = refused_names(ruleset, "costs")
+        if refused:
+            print(f"{ruleset_id:<34} refused: {', '.join(refused)}")
+            continue
+        start = time.perf_counter()
+        table = realistic_variations(ruleset, workers=args.workers)
+        cold = time.perf_counter() - start
+        start = time.perf_counter()
+        realistic_variations(ruleset, workers=args.workers)
+        cached = time.perf_counter() - start
+        print(f"{ruleset_id:<34} {cold:>8.2f} {cached:>9.4f} {len(table.rows):>5}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

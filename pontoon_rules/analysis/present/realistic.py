@@ -1,0 +1,304 @@
+"""The changes a table would really make to a ruleset, and what each does to the edge.
+
+Not every value of every field (`costs.rule_costs` is that exhaustive table), but the
+values the family itself gives a rule:
+
+- **family**: for each field the ruleset plays, the values the other bundled games of the
+  family give that same field (a stick minimum of 16 because one game plays it, six packs
+  because another does);
+- **open**: the other readings of a field the ruleset's sources leave open (provenance
+  `open: true` on that field itself);
+- **published**: the rule sets of the published house-edge tables that extend the ruleset
+  (`examples/australian-pontoon/`, `examples/spanish-21/` in a source checkout), each a row
+  of several changes.
+
+Each is one change (a published row: that row's changes) validated as a whole `Ruleset`;
+what the schema refuses, the fields that make another game rather than a house rule
+(`STRUCTURAL_FIELDS`) and those the one-seat model does not vary (`costs.skip_reason`) are
+left out. Edges come from the cost table's own machinery (`costs.solve_variants`), sorted by
+the size of the effect. A table is kept per ruleset in this process (`realistic_variations`
+is called again and again by a site build and by the workbench).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from pontoon_rules.analysis.deck import Deck
+from pontoon_rules.analysis.present.costs import (
+    Solved,
+    alternatives,
+    skip_reason,
+    solve_variants,
+    variant_of,
+)
+from pontoon_rules.ruleset.features import require_handled
+from pontoon_rules.ruleset.fields import plain, ruleset_paths, value_at
+from pontoon_rules.ruleset.model import Ruleset
+
+STRUCTURAL_FIELDS = frozenset({
+    "deal.player_cards", "deal.banker_cards", "settlement.pays", "settlement.outcomes",
+    "player.surrender.against",
+})
+"""Fields whose change makes another game rather than a house rule: how many cards the
+deal gives, what an ordinary win pays, the exceptions one game's own hands name, the
+ranks a surrender is offered against (the pack's own)."""
+FAMILY, OPEN, PUBLISHED = "family", "open", "published"
+PUBLISHED_FOLDERS = ("australian-pontoon", "spanish-21")
+"""The folders of `examples/` that hold the published tables' rule sets."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """One field changed: its path, its value now and after (plain data)."""
+
+    path: str
+    old: Any
+    new: Any
+
+
+@dataclass(frozen=True)
+class Variation:
+    """One change a table would make (a published row: several), where it comes from, and
+    the edge after it."""
+
+    kind: str
+    """`family`, `open` or `published` (the first reason found, in that order)."""
+    changes: tuple[Change, ...]
+    sources: tuple[str, ...]
+    """The bundled games that play the new value (family), the overlay file (published)."""
+    edge: float | None
+    change: float | None
+    note: str = ""
+    overlay: Ruleset | None = field(default=None, compare=False, repr=False)
+    """The published row's own ruleset (None for a one-field change)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The row as plain JSON data."""
+        return {"kind": self.kind, "sources": list(self.sources),
+                "changes": [{"field": c.path, "from": c.old, "to": c.new}
+                            for c in self.changes],
+                "house_edge_percent": self.edge, "change_points": self.change,
+                "note": self.note}
+
+
+@dataclass(frozen=True)
+class RealisticTable:
+    """A ruleset's base edge and its realistic variations, largest effect first (rows with
+    no edge, each with its note, last)."""
+
+    ruleset: str
+    base_edge: float
+    deck_description: str
+    method: str
+    rows: list[Variation]
+
+    def to_json(self) -> dict[str, Any]:
+        """The table as plain JSON data."""
+        return {"ruleset": self.ruleset, "base_house_edge_percent": self.base_edge,
+                "deck_description": self.deck_description, "method": self.method,
+                "variations": [row.to_json() for row in self.rows]}
+
+
+def table_from_json(ruleset: Ruleset, data: dict[str, Any]) -> RealisticTable:
+    """A `RealisticTable` back from `RealisticTable.to_json` data (the published rows'
+    rulesets found again by their file names)."""
+    overlays = dict(published_rows(ruleset)) if any(
+        v["kind"] == PUBLISHED for v in data["variations"]) else {}
+    rows = [Variation(v["kind"], tuple(Change(c["field"], c["from"], c["to"])
+                                       for c in v["changes"]),
+                      tuple(v["sources"]), v["house_edge_percent"], v["change_points"],
+                      v.get("note", ""), overlays.get(v["sources"][0]) if
+                      v["kind"] == PUBLISHED else None)
+            for v in data["variations"]]
+    return RealisticTable(data["ruleset"], data["base_house_edge_percent"],
+                          data["deck_description"], data["method"], rows)
+
+
+def family_hash() -> str:
+    """A digest of what the realistic variations read besides the ruleset: the bundled
+    games and the published tables' files."""
+    digest = hashlib.sha256()
+    for game in bundled_family():
+        digest.update(game.model_dump_json().encode())
+    for name in PUBLISHED_FOLDERS:
+        folder = published_folder() / name
+        for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+_MEMO: dict[tuple[str, ...], RealisticTable] = {}
+_MEMO_LIMIT = 256
+
+
+def realistic_variations(ruleset: Ruleset, deck: Deck | None = None,
+                         policy: str | None = None, family: list[Ruleset] | None = None,
+                         published: list[tuple[str, Ruleset]] | None = None,
+                         workers: int = 1) -> RealisticTable:
+    """The realistic variations of `ruleset` with their edges (kept per ruleset, deck and
+    policy in this process when `family` and `published` are the defaults).
+
+    Args:
+        family: the games whose values are tried (None: every bundled ruleset).
+        published: (name, ruleset) of the published rows (None: the overlays in
+            `examples/` that extend `ruleset`'s id).
+        workers: processes solving the variants (the table is the same whatever the number).
+
+    Raises:
+        UnsupportedFeatureError: the ruleset plays a rule the analysis does not handle.
+    """
+    require_handled(ruleset, "costs")
+    defaults = family is None and published is None
+    key = (hashlib.sha256(ruleset.model_dump_json().encode()).hexdigest(), str(deck),
+           str(policy))
+    if defaults and key in _MEMO:
+        return _MEMO[key]
+    family = bundled_family() if family is None else family
+    published = published_rows(ruleset) if published is None else published
+    table = _computed(ruleset, deck, policy, family, published, workers)
+    if defaults:
+        if len(_MEMO) >= _MEMO_LIMIT:
+            _MEMO.clear()
+        _MEMO[key] = table
+    return table
+
+
+def _computed(ruleset: Ruleset, deck: Deck | None, policy: str | None,
+              family: list[Ruleset], published: list[tuple[str, Ruleset]],
+              workers: int) -> RealisticTable:
+    planned = one_field_changes(ruleset, family)
+    data = ruleset.model_dump(mode="python")
+    variants: list[Ruleset | str] = [variant_of(data, c.path, c.new)
+                                     for _k, c, _s in planned]
+    rows: list[tuple[str, tuple[Change, ...], tuple[str, ...], Ruleset | None]] = []
+    kept: list[Ruleset | str] = []
+    for (kind, change, sources), variant in zip(planned, variants, strict=True):
+        if isinstance(variant, str) and variant.startswith("invalid"):
+            continue  # not a game at all: no table would choose it
+        rows.append((kind, (change,), sources, None))
+        kept.append(variant)
+    for name, overlay in published:
+        changes = changes_between(ruleset, overlay)
+        if changes:
+            rows.append((PUBLISHED, changes, (name,), overlay))
+            kept.append(overlay)
+    solved = solve_variants(ruleset, kept, deck, policy, workers=workers)
+    out = [_variation(row, found, solved) for row, found in zip(rows, solved.found,
+                                                                  strict=True)]
+    out.sort(key=lambda v: (v.change is None, -abs(v.change or 0.0)))
+    return RealisticTable(ruleset.id, solved.base, solved.deck_description, solved.method,
+                          out)
+
+
+def _variation(row: tuple[str, tuple[Change, ...], tuple[str, ...], Ruleset | None],
+               found: str | tuple[float | None, str], solved: Solved) -> Variation:
+    kind, changes, sources, overlay = row
+    if isinstance(found, str):
+        return Variation(kind, changes, sources, None, None, found, overlay)
+    edge, note = found
+    change = None if edge is None else edge - solved.base
+    return Variation(kind, changes, sources, edge, change, note, overlay)
+
+
+def one_field_changes(ruleset: Ruleset, family: list[Ruleset]
+                      ) -> list[tuple[str, Change, tuple[str, ...]]]:
+    """Each one-field change the family and the ruleset's open readings suggest: (kind,
+    change, the games that play the new value), in the order of the ruleset's fields."""
+    out: list[tuple[str, Change, tuple[str, ...]]] = []
+    for path in ruleset_paths(ruleset):
+        if skip_reason(path) or path in STRUCTURAL_FIELDS:
+            continue
+        old = plain(value_at(ruleset, path))
+        games: dict[str, list[str]] = {}
+        values: dict[str, Any] = {}
+        kinds: dict[str, str] = {}
+        for game in family:
+            if game.id == ruleset.id:
+                continue
+            try:
+                new = plain(value_at(game, path))
+            except (KeyError, AttributeError, IndexError, TypeError):
+                continue  # a field the other game does not have (a hand it does not name)
+            if new != old:
+                games.setdefault(repr(new), []).append(game.id)
+                values[repr(new)] = new
+                kinds[repr(new)] = FAMILY
+        if _is_open(ruleset, path):
+            for new in _values_of(ruleset, path):
+                values.setdefault(repr(new), new)
+                kinds.setdefault(repr(new), OPEN)
+        out.extend((kinds[text], Change(path, old, new), tuple(games.get(text, ())))
+                   for text, new in values.items())
+    return out
+
+
+def _values_of(ruleset: Ruleset, path: str) -> list[Any]:
+    """The other readings of an open field: the flipped switch, every other member of a
+    choice (`costs.alternatives`). A number or odds has no other reading of its own (one
+    more pack, a win paid 1:2 are not what a source left open): only the family's values."""
+    value = value_at(ruleset, path)
+    if not isinstance(value, bool | Enum):
+        return []
+    return [plain(v) for v in alternatives(value, path)]
+
+
+def _is_open(ruleset: Ruleset, path: str) -> bool:
+    """Whether the ruleset's provenance marks `path` itself as an open reading."""
+    entry = ruleset.provenance.get(path)
+    return bool(entry is not None and entry.open)
+
+
+def changes_between(ruleset: Ruleset, other: Ruleset) -> tuple[Change, ...]:
+    """The fields the one-seat model varies whose values differ from `ruleset` in `other`."""
+    out = []
+    for path in ruleset_paths(other):
+        if skip_reason(path):
+            continue
+        try:
+            old = plain(value_at(ruleset, path))
+        except (KeyError, AttributeError, IndexError, TypeError):
+            old = None
+        new = plain(value_at(other, path))
+        if old != new:
+            out.append(Change(path, old, new))
+    return tuple(out)
+
+
+def bundled_family() -> list[Ruleset]:
+    """Every bundled ruleset (loaded once per process)."""
+    if not _FAMILY:
+        from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+
+        _FAMILY.extend(load_bundled(i) for i in bundled_ids())
+    return list(_FAMILY)
+
+
+_FAMILY: list[Ruleset] = []
+
+
+def published_folder() -> Path:
+    """The `examples/` folder of a source checkout (absent from an installed wheel: no
+    published rows there)."""
+    return Path(__file__).resolve().parents[3] / "examples"
+
+
+def published_rows(ruleset: Ruleset) -> list[tuple[str, Ruleset]]:
+    """The published tables' rule sets that extend `ruleset`'s id: (file, ruleset)."""
+    import yaml
+
+    from pontoon_rules.ruleset.loader import load_path
+
+    out = []
+    for name in PUBLISHED_FOLDERS:
+        folder = published_folder() / name
+        for path in sorted(folder.glob("*.yaml")) if folder.is_dir() else []:
+            head = yaml.safe_load(path.read_text(encoding="utf-8"))
+            if isinstance(head, dict) and head.get("extends") == ruleset.id:
+                out.append((f"examples/{name}/{path.name}", load_path(path)))
+    return out

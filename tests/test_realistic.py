@@ -1,0 +1,125 @@
+"""Realistic variations (`analysis.present.realistic`, `costs --realistic`): the changes the
+family itself makes to a rule, in words, sorted by effect, each edge what `edge` says of the
+overlay file the row describes."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pontoon_rules.analysis.present.realistic import (
+    FAMILY,
+    OPEN,
+    STRUCTURAL_FIELDS,
+    published_rows,
+    realistic_variations,
+)
+from pontoon_rules.ruleset.fields import plain, value_at
+from pontoon_rules.ruleset.registry import load_bundled
+
+ROOT = Path(__file__).resolve().parent.parent
+RULESET = "pagat-british"
+RAW = re.compile(r"[{}\[\]_]|'[^' ]+'|\b(?:None|True|False)\b|"
+                 r"\b[a-z]+-(?:wins|total|stake|buy|rule|choice|once|played|limit|rank|value|"
+                 r"bets|double|original)\b")
+"""What a raw value looks like in a line: a mapping, a quote, a field name, a Python
+constant, an enum value written with a hyphen ('banker-wins', 'by-total')."""
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COLUMNS": "400"}
+    return subprocess.run([sys.executable, "-m", "pontoon_rules", *args], capture_output=True,
+                          text=True, cwd=ROOT, timeout=300, env=env)
+
+
+@pytest.fixture(scope="module")
+def as_text() -> str:
+    done = cli("costs", RULESET, "--realistic", "--workers", "1")
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def as_json() -> dict[str, Any]:
+    done = cli("costs", RULESET, "--realistic", "--workers", "1", "--json")
+    assert done.returncode == 0, done.stderr
+    data: dict[str, Any] = json.loads(done.stdout)
+    return data
+
+
+def test_rows_are_in_words_with_points_explained_once(as_text: str) -> None:
+    lines = as_text.splitlines()
+    rows = [line.strip() for line in lines if " → " in line]
+    assert len(rows) >= 10
+    for row in rows:
+        assert not RAW.search(row), row
+    assert as_text.count("percentage points of the stake") == 1
+    assert "Stick on 15 or more; → Stick on 16 or more;" in as_text
+    assert len({row.split(" → ")[0] for row in rows}) > len(rows) // 2  # not one boilerplate
+
+
+def test_rows_are_sorted_by_effect(as_json: dict[str, Any]) -> None:
+    changes = [v["change_points"] for v in as_json["variations"]]
+    known = [abs(c) for c in changes if c is not None]
+    assert known == sorted(known, reverse=True)
+    assert all(c is None for c in changes[len(known):])  # rows without an edge last
+
+
+def test_every_row_is_a_change_the_family_makes(as_json: dict[str, Any]) -> None:
+    """A family row's new value is what the games it names play; an open row is a field the
+    sources leave open; nothing that makes another game (a card count, a one-game hand)."""
+    ruleset = load_bundled(RULESET)
+    for row in as_json["variations"]:
+        for change in row["changes"]:
+            assert change["field"] not in STRUCTURAL_FIELDS
+            if row["kind"] == FAMILY:
+                assert row["sources"]
+                for game in row["sources"]:
+                    assert plain(value_at(load_bundled(game), change["field"])) == change["to"]
+            elif row["kind"] == OPEN:
+                assert ruleset.provenance[change["field"]].open
+    fields = {c["field"] for row in as_json["variations"] for c in row["changes"]}
+    assert "hands.definitions.five-card-trick.min_cards" not in fields  # no 4-card tricks
+
+
+def _overlay(tmp_path: Path, field: str, value: Any) -> Path:
+    node: Any = value
+    for part in reversed(field.split(".")):
+        node = {part: node}
+    path = tmp_path / f"{field.replace('.', '-')}.yaml"
+    path.write_text(json.dumps({"id": "house-change", "schema_version": 2, "name": "A change",
+                                "kind": "house", "extends": RULESET, **node}), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("field", ["player.stick_minimum", "settlement.ties"])
+def test_each_edge_is_what_edge_says_of_the_overlay(as_json: dict[str, Any], field: str,
+                                                    tmp_path: Path) -> None:
+    row = next(v for v in as_json["variations"] if v["changes"][0]["field"] == field)
+    overlay = _overlay(tmp_path, field, row["changes"][0]["to"])
+    done = cli("edge", str(overlay), "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["house_edge_percent"] == pytest.approx(
+        row["house_edge_percent"], abs=1e-9)
+
+
+def test_the_published_tables_are_rows_of_their_own_game() -> None:
+    names = [name for name, _r in published_rows(load_bundled("australian-pontoon"))]
+    assert "examples/australian-pontoon/australian-pontoon-bb1-spl1-nlc.yaml" in names
+    assert not published_rows(load_bundled(RULESET))
+
+
+def test_a_small_family_gives_only_its_values() -> None:
+    """The family is data: with one other game, only that game's values are rows."""
+    ruleset = load_bundled(RULESET)
+    table = realistic_variations(ruleset, family=[load_bundled("pagat-stick-16")],
+                                 published=[])
+    assert [(c.path, c.old, c.new) for v in table.rows for c in v.changes
+            if v.kind == FAMILY] == [("player.stick_minimum", 15, 16)]
