@@ -240,6 +240,11 @@ def solve(model: HandValues, cdz_pairs: dict[int, int],
                   for c in range(m.n_kinds)] for a in cdz_pairs}
     roots = [s for _, s in dealt + split_roots] + [s for v in starts.values() for _, s in v]
     t = state_tables(m, roots)
+    if t.rows.ndim != 3:  # rows of no outcome: no banker's hand outlasts the peek
+        from pontoon_rules.errors import AnalysisError
+
+        raise AnalysisError("every banker's hand ends the deal at the peek: the composition "
+                            "method has no banker's hand to play against")
     if not applies(m, len(t.ids)):
         return None
     main = dealt + split_roots
