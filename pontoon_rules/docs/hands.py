@@ -220,7 +220,7 @@ def beats_equal_total(ruleset: Ruleset, hand_id: str) -> bool:
     d = ruleset.hands.definitions[hand_id]
     total, ranking = d.max_total, ruleset.hands.ranking
     if (not d.player_can_hold or d.wins_outright or d.against_total is not AgainstTotal.RANKING
-            or total is None or d.min_total != total
+            or total is None or d.min_total != total or hand_id not in ranking
             or ranking.index(hand_id) > ranking.index(TOTAL)):
         return False
     cell = outcome_table(ruleset).get((hand_id, TOTAL))
