@@ -372,6 +372,7 @@ def test_switched_off_only_what_is_built_loads(monkeypatch: pytest.MonkeyPatch,
     assert runner.run(500, seed, "shoe").tolist() == reference.tolist()
     assert not runner.for_rules(build=True)  # not built, and not to be
     monkeypatch.setattr(native, "build_dirs", lambda: [tmp_path])
+    monkeypatch.setattr(native, "prebuilt_dir", lambda: tmp_path / "no-package-build")
     monkeypatch.setattr(native, "_LOADED", {})
     monkeypatch.setattr(snative, "_KERNEL", [])
     with pytest.raises(NativeUnavailableError, match="PONTOON_RULES_NATIVE=0 compiles "
@@ -386,7 +387,12 @@ def test_without_a_compiler_the_command_says_what_to_install(tmp_path: Path) -> 
                PONTOON_RULES_CACHE=str(tmp_path / "cache"), XDG_CACHE_HOME=str(tmp_path))
     for args in (["simulate", "pagat-british", "--rounds", "100"],
                  ["session", "pagat-british", "--summary", "--deals", "100"]):
-        done = subprocess.run([sys.executable, "-m", "pontoon_rules", *args], env=env,
+        # nor the package's own build (a source tree's `_lib`, a wheel's): the CLI run with
+        # the package's build folder pointed at nothing
+        no_build = ("import sys, pathlib, pontoon_rules.native as n; n.prebuilt_dir = lambda: "
+                    f"pathlib.Path('/nonexistent'); sys.argv[1:] = {args!r}; "
+                    "from pontoon_rules.cli import main; main()")
+        done = subprocess.run([sys.executable, "-c", no_build], env=env,
                               capture_output=True, text=True, timeout=300, check=False,
                               cwd=tmp_path)
         lines = [line for line in done.stderr.splitlines() if line.startswith("error:")]
