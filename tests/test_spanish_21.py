@@ -131,8 +131,33 @@ def test_each_row_changes_only_what_it_names(overlay: str, changed: dict[str, ob
     assert all(child.provenance[p].source == "woo" for p in changed)
 
 
+OTHER_OVERLAYS = {"spanish-21-super-bonus": ("hands.ranking", "hands.definitions")}
+"""The overlays that are not rows of the table, with the fields they change (the Super
+Bonus is played in tests/test_family_hands.py)."""
+
+
+@pytest.mark.parametrize(("overlay", "changed"), OTHER_OVERLAYS.items())
+def test_each_other_overlay_changes_only_what_it_names(overlay: str,
+                                                      changed: tuple[str, ...]) -> None:
+    base = load_bundled(S21)
+    child = load_ruleset(str(OVERLAYS / f"{overlay}.yaml"))
+    assert child.id == overlay and child.extends == S21
+    differing = tuple(p for p in leaf_paths() if value_at(base, p) != value_at(child, p))
+    assert differing == changed
+    assert all(p in child.provenance for p in changed)
+
+
+def test_the_super_bonus_overlay_is_refused_by_the_analysis() -> None:
+    """Its prize is by the stake, which the exact analysis and the simulator do not value:
+    they refuse it, naming the feature, and the bundled game's figures stay as they are."""
+    child = load_ruleset(str(OVERLAYS / "spanish-21-super-bonus.yaml"))
+    for method in ("edge", "simulate"):
+        assert refused_names(child, method) == ["named hands by softness, up card or stake"]
+
+
 def test_every_row_overlay_is_tested() -> None:
-    assert {p.stem for p in OVERLAYS.glob("*.yaml")} == set(ROWS)
+    assert {p.stem for p in OVERLAYS.glob("*.yaml")} == set(ROWS) | set(OTHER_OVERLAYS)
+    assert not set(ROWS) & set(OTHER_OVERLAYS)
 
 
 PUBLISHED = {"spanish-21": 0.42, "spanish-21-8-decks": 0.45, "spanish-21-no-redouble": 0.78,
