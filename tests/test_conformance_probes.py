@@ -17,7 +17,7 @@ from pontoon_rules.conformance.export import export, load_suite
 from pontoon_rules.conformance.probes import UNKNOWN_WORDS
 from pontoon_rules.conformance.report import passed
 from pontoon_rules.conformance.runner import Outcome, RunOptions, run_vectors
-from pontoon_rules.engine.actions import PROBED_KINDS
+from pontoon_rules.engine.actions import KINDS, PROBED_KINDS
 from pontoon_rules.engine.legal import action_words
 from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.ruleset.registry import load_bundled
