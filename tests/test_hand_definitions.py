@@ -221,8 +221,9 @@ def test_the_sheet_says_what_the_engine_pays() -> None:
     assert "Pays 3:1" in text
     said = " ".join(x.text for x in sentences(ruleset))
     assert all(d.wins_outright for _i, d in ruleset.hands.ranked() if d.player_can_hold)
-    assert ("Every named hand of a player (each hand the ranking names above any other total) "
-            "wins whatever the banker holds.") in said
+    # the ranking's comparison sentence names the hands that win outright, in a clause
+    assert ("A player's hand beats a lower banker's hand and loses to a higher one, except "
+            "that every named hand of a player wins whatever the banker holds.") in said
 
 
 class TestRefusal:

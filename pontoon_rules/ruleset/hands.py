@@ -16,6 +16,7 @@ from fractions import Fraction
 from pydantic import Field, StrictBool, StrictInt, model_validator
 
 from pontoon_rules.ruleset.common import (
+    AMOUNT_MAX,
     AgainstTotal,
     CompareRule,
     HandClass,
@@ -26,10 +27,8 @@ from pontoon_rules.ruleset.common import (
     SuitRule,
     TieRule,
 )
-from pontoon_rules.ruleset.points import Points, points_text
+from pontoon_rules.ruleset.points import MAX_TOTAL, HandTotal, points_text
 
-MAX_TOTAL = 99
-"""The highest total a named hand's condition may name."""
 HAND_ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
 RESERVED_IDS = (HandClass.TOTAL.value, HandClass.BUST.value)
 """Ids that are not definitions: an ordinary total, and a hand over 21."""
@@ -51,11 +50,11 @@ class HandDefinition(RuleModel):
     max_cards: StrictInt | None = Field(
         default=None, ge=1, le=24, description="Most cards it holds; null for no limit."
     )
-    min_total: Points | None = Field(
+    min_total: HandTotal | None = Field(
         default=None, description="Lowest total it may have (1 to 99; a fraction in quotes, "
         "\"15/2\"); null for none."
     )
-    max_total: Points | None = Field(
+    max_total: HandTotal | None = Field(
         default=Fraction(21),
         description="Highest total it may have (1 to 99; 21: it is never bust, where "
         "pack.bust_above is 21, else write the bust limit); null for any total, so that a "
@@ -85,11 +84,11 @@ class HandDefinition(RuleModel):
         "ranks (Spanish 21's Super Bonus: [\"7\"]); null for any.",
     )
     min_stake: StrictInt | None = Field(
-        default=None, ge=1, le=10**15,
+        default=None, ge=1, le=AMOUNT_MAX,
         description="The least original stake it holds for, in minor units; null for none.",
     )
     max_stake: StrictInt | None = Field(
-        default=None, ge=1, le=10**15,
+        default=None, ge=1, le=AMOUNT_MAX,
         description="The most original stake it holds for, in minor units; null for no limit.",
     )
     dealt_only: StrictBool = Field(
@@ -112,7 +111,7 @@ class HandDefinition(RuleModel):
     )
     pays: Odds = Field(default="1:1", description="What it pays a winning player.")
     prize: StrictInt | None = Field(
-        default=None, ge=1, le=10**15,
+        default=None, ge=1, le=AMOUNT_MAX,
         description="A fixed amount a winning player holding it is paid, in minor units, "
         "instead of what pays says (Spanish 21's Super Bonus: $1,000 on a stake of $5 to "
         "$24); null: pays.",

@@ -17,7 +17,7 @@ from pydantic_core import PydanticCustomError
 
 from pontoon_rules.ruleset.aces import AcesByCards
 from pontoon_rules.ruleset.common import ALL_RANKS, ALL_SUITS, Rank, RuleModel, Suit
-from pontoon_rules.ruleset.points import Points, points_text
+from pontoon_rules.ruleset.points import MAX_BUST, BustLimit, Points, points_text
 
 
 def _check_decks(value: object) -> int | str:
@@ -105,7 +105,7 @@ class Pack(RuleModel):
         "than the smallest count counts as ace_values says. Empty: ace_values always.",
     )
 
-    bust_above: Points = Field(
+    bust_above: BustLimit = Field(
         default=Fraction(21),
         description="The highest total a hand may have: one above it is bust (21; "
         "\"15/2\", written also \"7 1/2\", in Sette e mezzo). Every other total of the "
@@ -174,10 +174,6 @@ def _pack_problems(pack: Pack) -> list[str | None]:
         ("ace_values: the low value must be below the high value"
          if len(aces) == 2 and aces[0] >= aces[1] else None),
     ]
-
-
-MAX_BUST = 63
-"""The highest bust limit a pack may set (three times 21)."""
 
 
 def _wild_problem(pack: Pack) -> str | None:

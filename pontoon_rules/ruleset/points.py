@@ -58,15 +58,45 @@ def written(points: Fraction) -> int | str:
     return points.numerator if points.denominator == 1 else str(points)
 
 
+_PATTERN = r"^\s*(\d{1,2}\s+)?\d{1,3}\s*/\s*\d{1,2}\s*$"
+
+
+def _schema(most: int | None) -> dict[str, object]:
+    whole: dict[str, object] = {"type": "integer"}
+    if most is not None:
+        whole |= {"minimum": 1, "maximum": most}
+    return {"anyOf": [whole, {"type": "string", "pattern": _PATTERN}]}
+
+
 Points = Annotated[
     Fraction,
     PlainValidator(_check_points),
     PlainSerializer(written, return_type=int | str),
-    WithJsonSchema({"anyOf": [
-        {"type": "integer"},
-        {"type": "string", "pattern": r"^\s*(\d{1,2}\s+)?\d{1,3}\s*/\s*\d{1,2}\s*$"}]}),
+    WithJsonSchema(_schema(None)),
 ]
 """Points: a whole number, or an exact fraction written in a string ('1/2', '7 1/2')."""
+
+MAX_BUST = 63
+"""The highest bust limit a pack may set (three times 21)."""
+MAX_TOTAL = 99
+"""The highest total a named hand's min_total or max_total may name."""
+
+BustLimit = Annotated[
+    Fraction,
+    PlainValidator(_check_points),
+    PlainSerializer(written, return_type=int | str),
+    WithJsonSchema(_schema(MAX_BUST)),
+]
+"""Points of a bust limit: a whole number 1 to MAX_BUST in the schema, or a fraction (the
+pack's own check refuses one outside 1/2 to MAX_BUST, naming the field)."""
+HandTotal = Annotated[
+    Fraction,
+    PlainValidator(_check_points),
+    PlainSerializer(written, return_type=int | str),
+    WithJsonSchema(_schema(MAX_TOTAL)),
+]
+"""Points of a named hand's total: a whole number 1 to MAX_TOTAL in the schema, or a
+fraction (the hand's own check refuses one outside 1 to MAX_TOTAL, naming the field)."""
 
 
 def unit_of(values: Iterable[Fraction | int]) -> int:
