@@ -20,6 +20,7 @@ from pontoon_rules.docs.rounds import replay, teaching_rounds
 from pontoon_rules.docs.sheet_view import find_base, worked_examples
 from pontoon_rules.ruleset.loader import load_ruleset
 from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.points import total_text
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 from tests.sheettext import visible_text
 
@@ -258,7 +259,7 @@ def test_every_example_replays_to_what_it_tells(ruleset_id: str) -> None:
         told = " ".join(example["lines"])
         for seat in result["seats"]:
             for hand in seat["hands"]:
-                assert str(hand["total"]) in told
+                assert total_text(hand["total"]) in told
         net = result["seats"][0]["net"]
         if len(result["seats"][0]["hands"]) == 1 and not result["seats"][0].get("insurance") \
                 and not result["seats"][0]["hands"][0].get("shoot"):

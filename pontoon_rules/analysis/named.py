@@ -1,13 +1,13 @@
 """The ruleset's named hands on abstract hands: which one a finished hand is.
 
-The engine classifies a hand by its cards (`engine.hand.classify`): the first named
-hand in `hands.ranking` the holder may hold whose conditions its cards meet, else
-`bust` over 21, else `total`. The analysis holds a hand as a few numbers (points,
-an ace, cards held, split, doubled) and its *pattern*: the sorted kinds of its cards
-while they can still become a hand that names its ranks ([A, A], [6, 7, 8]) or one of
-a single rank (three of a kind), else None. So a hand's state stays small where no
-definition looks at ranks, and `HandBook.player_hand` / `banker_hand` give the hand id
-the engine would give, paid from the one outcome table (`Rules.cells`).
+The engine classifies a hand by its cards (`engine.hand.classify`): the first named hand
+in `hands.ranking` the holder may hold whose conditions its cards meet, else `bust` over
+the bust limit (21; 7½ in sette e mezzo), else `total`. The analysis holds a hand as a
+few numbers (points, an ace, cards held, split, doubled) and its *pattern*: the sorted
+kinds of its cards while they can still become a hand that names its ranks ([A, A],
+[6, 7, 8]) or one of a single rank (three of a kind), else None. So a hand's state stays
+small where no definition looks at ranks, and `HandBook.player_hand` / `banker_hand`
+give the hand id the engine would give, paid from the one outcome table (`Rules.cells`).
 
 Card kinds keep apart every rank a definition names (`deck.kind_space`), so a pattern's
 kinds are ranks where it matters.
@@ -75,6 +75,9 @@ class HandBook:
     per_suit: int | None = None
     """Cards of each rank and suit in the full shoe (the number of packs); None: an infinite
     deck, each card's suit independent."""
+    bust_limit: int = 21
+    """The most points (in the engine's units: `Rules.bust_limit`) a hand holds unbust
+    (21; 15 for sette e mezzo's 7½ in halves)."""
     _players: dict[tuple[int, int, Pattern, bool, bool, bool], HandId] = field(
         default_factory=dict, compare=False, repr=False)
     """`player_hand`'s answers so far (many hand states share them)."""
@@ -136,7 +139,7 @@ class HandBook:
 
     def _classify(self, hands: tuple[NamedHand, ...], points: int, n: int, pattern: Pattern,
                   split: bool, doubled: bool, dealt: bool) -> HandId:
-        if points > 21 and not self.over_21:
+        if points > self.bust_limit and not self.over_21:
             return BUST
         hand = (points, n, pattern, split, doubled, dealt)
         for i, h in enumerate(hands):
@@ -144,7 +147,7 @@ class HandBook:
                 if h.suits == ANY_SUITS or pattern is None:
                     return h.id
                 return self._blend(hands, i, hand)
-        return BUST if points > 21 else TOTAL
+        return BUST if points > self.bust_limit else TOTAL
 
     def _blend(self, hands: tuple[NamedHand, ...], start: int,
                hand: tuple[int, int, Pattern, bool, bool, bool]) -> HandId:
@@ -165,12 +168,12 @@ class HandBook:
         """The first definition from `start` on whose conditions hold for a hand whose
         suits fall as `cls`; else `bust` or `total`."""
         points = hand[0]
-        if points > 21 and not self.over_21:
+        if points > self.bust_limit and not self.over_21:
             return BUST
         for h in hands[start:]:
             if _suits_accept(h.suits, cls) and self._matches(h, *hand):
                 return h.id
-        return BUST if points > 21 else TOTAL
+        return BUST if points > self.bust_limit else TOTAL
 
     def suit_classes(self, pattern: tuple[int, ...]) -> tuple[tuple[int, Fraction], ...]:
         """How the suits of a hand of `pattern` (single-rank kinds) may fall: each suit that
@@ -248,7 +251,8 @@ def hand_book(rules: Rules, kinds: tuple[Kind, ...], banker: bool = False,
                     frozenset(i for i, h in rules.named.items() if h.natural),
                     next((h.id for h in rules.banker_hands if h.natural), TOTAL), tricks,
                     tuple(sorted({c & 3 for c, held in enumerate(rules.card_present) if held})),
-                    None if infinite or rules.decks is None else rules.decks)
+                    None if infinite or rules.decks is None else rules.decks,
+                    rules.bust_limit)
 
 
 def dealt_hand(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int],
