@@ -13,6 +13,7 @@ reading of the sources are listed with the command that prices them.
 
 from __future__ import annotations
 
+import re
 import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -87,7 +88,13 @@ def refused_summary(ruleset: Ruleset) -> dict[str, Any] | None:
     if not refused:
         return None
     return {"ruleset": ruleset.id, "name": ruleset.name, "refused": [
-        {"field": path, "rule": name, "what": what} for path, name, what in refused]}
+        {"field": path, "rule": name, "what": _FIELD_FIRST.sub("", what)}
+        for path, name, what in refused]}
+
+
+_FIELD_FIRST = re.compile(r"^[a-z_]+(?:\.[a-z0-9_-]+)+: ")
+"""A detail that opens with the field it is about (`deal.banker_pontoon_at_once: ...`), as
+the command line says it: the page gives the field apart (`field`), the words alone."""
 
 
 @gc_paused
