@@ -13,7 +13,8 @@ import pytest
 
 from pontoon_rules.analysis.composition import compiled
 from pontoon_rules.analysis.edge import edge_of
-from pontoon_rules.analysis.present.costs import _variant, alternatives, rule_costs, skip_reason
+from pontoon_rules.analysis.present.costs import alternatives, rule_costs, skip_reason
+from pontoon_rules.analysis.present.costs import variant_of as _variant
 from pontoon_rules.analysis.reads import (
     MISSING,
     Recorded,

@@ -53,7 +53,8 @@ class Variant:
 def variants(base: Ruleset) -> Iterator[Variant]:
     """Every one-field change of `base` the schema accepts (each field at each of its
     alternative values), with the compiled attributes it reaches."""
-    from pontoon_rules.analysis.present.costs import _variant, alternatives
+    from pontoon_rules.analysis.present.costs import alternatives
+    from pontoon_rules.analysis.present.costs import variant_of as _variant
 
     data = base.model_dump(mode="python")
     base_rules = compile_rules(base)
