@@ -75,8 +75,8 @@ class HandDefinition(RuleModel):
     )
     soft: StrictBool | None = Field(
         default=None,
-        description="A soft hand only (an ace counted high: true), a hard hand only (false), "
-        "or either (null).",
+        description="Only a soft hand (an ace counted high), only a hard hand, or either (the "
+        "field left out).",
     )
     banker_up_ranks: tuple[Rank, ...] | None = Field(
         default=None,

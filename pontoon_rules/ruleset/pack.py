@@ -90,7 +90,7 @@ class Pack(RuleModel):
         default_factory=dict,
         description="Points of the ranks that do not count as usual (2-9 their number, "
         "ten, jack, queen and king 10), e.g. {J: 2, Q: 3, K: 4}; a fraction is written in "
-        "quotes, {J: \"1/2\"} (Sette e mezzo's half point); the ace's are ace_values.",
+        "quotes, e.g. {J: \"1/2\"} (Sette e mezzo's half point); the ace's are ace_values.",
     )
     ace_values: AceValues = Field(
         default=(1, 11),
