@@ -62,7 +62,8 @@ def test_random_play(ruleset_id: str, seats: int, seed: int) -> None:
     most_won = max(3, *(c.pays for c in cells))
     for seat in result.seats:
         assert seat.net == (sum(h.net for h in seat.hands) + seat.insurance_net
-                            + seat.between_players - seat.entry)
+                            + seat.between_players - seat.entry
+                            + sum(net for _staked, net in seat.side_bets.values()))
         for hand in seat.hands:
             assert -most_lost * hand.staked <= hand.net <= most_won * hand.staked
     assert result.banker_net == -sum(s.net for s in result.seats)

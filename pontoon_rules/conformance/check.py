@@ -147,9 +147,12 @@ def money_problems(final: dict[str, Any]) -> list[str]:
         hands = sum(h["net"] for h in seat.get("hands") or [] if h.get("net") is not None)
         insurance = (seat.get("insurance") or {}).get("net", 0)
         insurance += seat.get("between_players", 0) - seat.get("entry", 0)
+        insurance += sum(bet.get("net", 0) for bet in (seat.get("side_bets") or {}).values()
+                         if isinstance(bet, dict))
         if seat.get("net") is not None and seat["net"] != hands + insurance:
             out.append(f"final: {seat['seat']} nets {seat['net']}, but its hands, insurance, "
-                       f"entry and payments between players make {hands + insurance}")
+                       f"side bets, entry and payments between players make "
+                       f"{hands + insurance}")
         total += seat.get("net") or 0
     banker = final["banker"].get("net")
     if banker is not None and banker != -total:
