@@ -49,7 +49,8 @@ def unlimited(ruleset_id: str) -> Rules:
     data = load_bundled(ruleset_id).model_dump(mode="python")
     data["stakes"]["max_stake"] = None
     if data["table"]["bank"]["amount"] is not None:
-        data["table"]["bank"].update(amount=None, va_bank=False, passes_when_broken=False)
+        data["table"]["bank"].update(amount=None, va_bank=False, passes_when_broken=False,
+                                     cap="whole-deal", entry=None)
     return compile_rules(Ruleset.model_validate(data))
 
 
