@@ -100,7 +100,8 @@ class Pack(RuleModel):
     ace_values_by_cards: AcesByCards = Field(
         default_factory=dict,
         description="What an ace counts by how many cards the hand holds, each count from "
-        "that many cards on (Ban Luck: {2: [10, 11], 3: [1, 10], 4: [1]}); each ace takes "
+        "that many cards on (Ban Luck: 10 or 11 with two cards, 1 or 10 with three, 1 from four "
+        "on); each ace takes "
         "one of the values, the best total not over 21 counting; a hand of fewer cards "
         "than the smallest count counts as ace_values says. Empty: ace_values always.",
     )
