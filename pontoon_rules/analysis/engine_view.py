@@ -16,7 +16,7 @@ from typing import Any
 from pontoon_rules.analysis.deck import Kind
 from pontoon_rules.analysis.hand import HandState, start_state
 from pontoon_rules.engine.actions import DECLINE, STICK, TWIST, Action
-from pontoon_rules.engine.hand import Hand, is_soft_under, points
+from pontoon_rules.engine.hand import Hand, points, soft
 from pontoon_rules.engine.legal import buy_cap
 from pontoon_rules.engine.phase import BANKER, Phase
 from pontoon_rules.engine.rules import Rules
@@ -41,7 +41,7 @@ def hand_state(hand: Hand, cards: Sequence[int], kinds: Sequence[Kind],
 def banker_action(state: RoundState, banker: Any) -> Action:
     """What a banker playing the named policy `banker` (its `draws(points, soft)`) does now."""
     rules = state.rules
-    draws = banker.draws(points(state.banker, rules), is_soft_under(state.banker, rules))
+    draws = banker.draws(points(state.banker, rules), soft(state.banker, rules))
     return Action(TWIST if draws else STICK)
 
 

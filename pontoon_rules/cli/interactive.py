@@ -19,7 +19,7 @@ from rich.console import Console
 from pontoon_rules.cli.play_render import cards_text, print_result
 from pontoon_rules.engine.actions import ALIASES, Action, LegalAction
 from pontoon_rules.engine.cards import card_code
-from pontoon_rules.engine.hand import Hand, is_soft_under, points
+from pontoon_rules.engine.hand import Hand, points, soft
 from pontoon_rules.engine.policies import automatic
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.engine.state import RoundState
@@ -85,10 +85,10 @@ def _play(state: RoundState, rng: random.Random, console: Console) -> None:
 def hand_text(hand: Hand, rules: Rules) -> str:
     """A hand's cards and its total: '7♠ A♦ (soft 18)'."""
     best = points(hand, rules)
-    soft = "soft " if best <= rules.bust_limit and is_soft_under(hand, rules) else ""
+    word = "soft " if best <= rules.bust_limit and soft(hand, rules) else ""
     bust = ", bust" if best > rules.bust_limit else ""
     shown = points_text(rules.shown(best))
-    return f"{cards_text([card_code(c) for c in hand.cards])} ({soft}{shown}{bust})"
+    return f"{cards_text([card_code(c) for c in hand.cards])} ({word}{shown}{bust})"
 
 
 def banker_text(state: RoundState) -> str:

@@ -141,16 +141,13 @@ def is_soft(hand: Hand, ace_bonus: int = 10, limit: int = 21,
     return bool(hand.aces) and ace_bonus > 0 and hand.hard + ace_bonus <= limit
 
 
-def is_soft_under(hand: Hand, rules: Rules) -> bool:
-    """`is_soft` under `rules`."""
-    return is_soft(hand, rules.ace_bonus, rules.bust_limit, rules.wild_extras)
-
-
 def soft(hand: Hand, rules: Rules) -> bool:
-    """Whether an ace of `hand` counts above the lowest value it may count."""
+    """Whether `hand`'s best total under `rules` counts an ace above the lowest value it may
+    count (by the hand's cards where `pack.ace_values_by_cards` says) or a wild card above
+    its lowest: the one test of softness every caller under a ruleset uses."""
     by_count = rules.aces_by_count
     if by_count is None or not hand.aces:
-        return is_soft_under(hand, rules)
+        return is_soft(hand, rules.ace_bonus, rules.bust_limit, rules.wild_extras)
     return _counted(hand, rules, by_count)[1]
 
 
