@@ -171,25 +171,32 @@ class _Reference:
         per banker cards (through the engine) and each finish settled by the engine."""
         if state.is_terminal():
             return Fraction(state.returns()[0])
+        finishes = self._finishes(state, ("banker", tuple(state.counts) if self.finite else None))
+        return sum((p * seat_nets(view)[0] for _final, view, p in finishes), Fraction(0))
+
+    def _finishes(self, state: RoundState, kind: tuple[object, ...]
+                  ) -> list[tuple[RoundState, RoundState, Fraction]]:
+        """Each finish of the banker's play from `state` (memoised by the banker's cards,
+        the hands still live, the phase and `kind`): the finished state, the same with the
+        player's seats, and its chance."""
         hands = [h for seat in state.seats for h in seat.hands]
         # the banker plays on for a live hand; a surrender void against a pontoon is not
         # live, but the banker still takes cards up to two for it (`engine.flow`)
         live = tuple((h.settled_net is None, h.surrendered) for h in hands)
-        key = ("banker", tuple(state.banker.cards), live, state.phase,
-               tuple(state.counts) if self.finite else None)
+        key = (kind, tuple(state.banker.cards), live, state.phase)
         finals = self.memo.get(key)
         if finals is None:
             finals = self.memo[key] = self._banker_finals(state)
         # a void surrender is settled at the end (`engine.flow._finish`): read it from the
         # finished state itself, whose hands are this state's (the key holds the counts)
         void = any(h.surrendered and h.settled_net is None for h in hands)
-        out = Fraction(0)
+        out = []
         for final, p in finals:  # type: ignore[attr-defined]
             view = final
             if not void:
                 view = object.__new__(RoundState)  # `final` with the player's seats
                 view.__dict__.update(final.__dict__, seats=state.seats)
-            out += p * seat_nets(view)[0]
+            out.append((final, view, p))
         return out
 
     def _banker_finals(self, state: RoundState) -> list[tuple[RoundState, Fraction]]:
@@ -275,20 +282,9 @@ class _Refills(_Following):
         if state.is_terminal():
             self.extreme = max(self.extreme, abs(state.returns()[0]))
             return Fraction(STAKE if state.refills else 0)
-        hands = [h for seat in state.seats for h in seat.hands]
-        live = tuple((h.settled_net is None, h.surrendered) for h in hands)
-        key = ("refills", tuple(state.banker.cards), live, state.phase,
-               tuple(state.counts), len(state.refills))
-        finals = self.memo.get(key)
-        if finals is None:
-            finals = self.memo[key] = self._banker_finals(state)
-        void = any(h.surrendered and h.settled_net is None for h in hands)
         out = Fraction(0)
-        for final, p in finals:  # type: ignore[attr-defined]
-            view = final
-            if not void:
-                view = object.__new__(RoundState)
-                view.__dict__.update(final.__dict__, seats=state.seats)
+        for final, view, p in self._finishes(
+                state, ("refills", tuple(state.counts), len(state.refills))):
             self.extreme = max(self.extreme, abs(seat_nets(view)[0]))
             out += p * (STAKE if final.refills else 0)
         return out
