@@ -154,7 +154,7 @@ def soft(hand: Hand, rules: Rules) -> bool:
 def _counted(hand: Hand, rules: Rules, by_count: tuple[tuple[int, ...], ...]
              ) -> tuple[int, bool]:
     values = by_count[min(len(hand.cards), len(by_count) - 1)]
-    return counted(hand.hard - hand.aces * rules.values[0], hand.aces, values)
+    return counted(hand.hard - hand.aces * rules.values[0], hand.aces, values, rules.bust_limit)
 
 
 def up_card(banker: Hand, rules: Rules) -> int:

@@ -4,8 +4,8 @@ Ban Luck counts an ace 11 or 10 in a hand of two cards, 10 or 1 in a hand of thr
 in a hand of four or more: `{2: [10, 11], 3: [1, 10], 4: [1]}`, each key the fewest cards
 from which its values hold. A hand of fewer cards than the smallest key counts its aces
 as `pack.ace_values` says. Each ace of a hand takes one of the values allowed; the hand's
-total is the highest that is not over 21 (else the lowest), and the hand is soft where
-an ace counts above the lowest value allowed.
+total is the highest that is not over the pack's bust limit (else the lowest), and the
+hand is soft where an ace counts above the lowest value allowed.
 """
 
 from __future__ import annotations
@@ -74,15 +74,16 @@ def by_count(by_cards: dict[int, tuple[int, ...]], default: tuple[int, ...],
 
 
 @lru_cache(maxsize=4096)
-def counted(rest: int, aces: int, values: tuple[int, ...]) -> tuple[int, bool]:
+def counted(rest: int, aces: int, values: tuple[int, ...], limit: int) -> tuple[int, bool]:
     """The total of a hand whose other cards make `rest` and which holds `aces` aces,
-    each counting one of `values` (sorted): the highest total not over 21, else the
-    lowest; and whether the hand is soft (an ace counted above the lowest value)."""
+    each counting one of `values` (sorted): the highest total not over `limit` (the
+    pack's bust limit), else the lowest; and whether the hand is soft (an ace counted
+    above the lowest value)."""
     if not aces:
         return rest, False
     low = rest + aces * values[0]
     best = max((s for c in combinations_with_replacement(values, aces)
-                if (s := rest + sum(c)) <= 21), default=low)
+                if (s := rest + sum(c)) <= limit), default=low)
     return best, best != low
 
 

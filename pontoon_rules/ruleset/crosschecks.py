@@ -197,7 +197,7 @@ def _never_met(hand_id: str, d: Any, pack: Any) -> str | None:
     rest = sum(pack.value_of(x) for x in d.ranks if x.value != "A")
     values = by_count(pack.ace_values_by_cards, tuple(pack.ace_values))[min(len(ranks), 24)]
     if pack.ace_values_by_cards:
-        points, soft = counted(rest, aces, values)
+        points, soft = counted(rest, aces, values, int(pack.bust_above))
     else:
         points, soft = _classic_count(rest, aces, tuple(pack.ace_values))
     low, high = d.min_total or 0, d.max_total if d.max_total is not None else 10**6
