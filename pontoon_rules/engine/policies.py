@@ -126,10 +126,8 @@ def banker_stand_on(state: RoundState) -> Action:
     rules = state.rules
     if rules.opens is not None and (choice := open_choice(state)) is not None:
         return choice
-    if rules.aces_by_count is not None or rules.banker_minimum:
-        target = max(rules.banker_stand_on, rules.banker_minimum)
-        return Action(STICK if points(state.banker, rules) >= target else TWIST)
-    policy = banker_stands_on(rules.banker_stand_on, rules.ace_bonus, rules.values, rules)
+    target = max(rules.banker_stand_on, rules.banker_minimum)
+    policy = banker_stands_on(target, rules.ace_bonus, rules.values, rules)
     return policy(state.observation(BANKER))
 
 
