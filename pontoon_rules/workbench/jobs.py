@@ -14,7 +14,9 @@ which its new one replaces, does not count, and a waiting job no page asked abou
 for `quiet` seconds gives way to the new one), a tab has one current job, at most
 `MAX_TABS` tabs are followed, and a tab that has not asked about its job for `idle`
 seconds (a page closed, or a client that never polls) is dropped and its job
-cancelled. Each worker process runs under an address-space limit (`memory` bytes,
+cancelled. A manager may wait on another (`gate`): its jobs start only while the
+gate is open (the workbench's other figures wait for the house edge, so the edge has the
+machine to itself). Each worker process runs under an address-space limit (`memory` bytes,
 `DEFAULT_MEMORY`): an analysis that needs more ends in words, not by taking the
 machine's memory.
 """
@@ -26,6 +28,7 @@ import multiprocessing
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.process import BaseProcess
 from typing import Any
@@ -116,6 +119,8 @@ class JobManager:
         self._max_queued, self._idle, self._memory = max(1, max_queued), idle, memory
         self._quiet = quiet
         self._closed = False
+        self.gate: Callable[[], bool] | None = None
+        """When set, jobs start only while it says True (checked again every 0.25 s)."""
         self._workers = [self._start_worker() for _ in range(max(1, workers))]
         self._monitor = threading.Thread(target=self._watch, daemon=True,
                                          name="workbench-monitor")
@@ -160,6 +165,11 @@ class JobManager:
         with self._lock:
             if tab in self._tabs:
                 self._seen[tab] = time.monotonic()
+
+    def idle(self) -> bool:
+        """Whether no job runs or waits (a gate for another manager: `gate`)."""
+        with self._lock:
+            return not self._queue and all(w.job is None for w in self._workers)
 
     def waiting(self) -> int:
         """How many jobs wait for a worker."""
@@ -259,6 +269,8 @@ class JobManager:
             del self._by_key[record.key]
 
     def _dispatch(self) -> None:
+        if self.gate is not None and self._queue and not self.gate():
+            return  # `_watch` tries again
         for w in self._workers:
             if w.job is None and self._queue and not self._closed:
                 job_id, job = self._queue.pop(0)
@@ -345,6 +357,7 @@ class JobManager:
         while not self._closed:
             time.sleep(0.25)
             with self._lock:
+                self._dispatch()
                 now = time.monotonic()
                 for tab in [t for t, seen in self._seen.items() if now - seen > self._idle]:
                     self.release(tab, _dropped_words(

@@ -2,8 +2,11 @@
 
 Figures are formatted exactly as the CLI formats them (`EDGE_DECIMALS`), worked
 examples are drawn with the site's own round macros (`docs.pages.example_view`),
-and the cost table becomes a bar list sorted by the size of the effect, the changes
-that do nothing and the combinations the rules do not allow counted apart.
+the realistic variations (`analysis.present.realistic`, in the site's words:
+`docs.costview.realistic_view`) lead the costs, and the exhaustive cost table, one
+click away, becomes a bar list sorted by the size of the effect, the changes that do
+nothing and the combinations the rules do not allow counted apart. Each section says
+whether its figures are final (`done`), so the page draws it once.
 """
 
 from __future__ import annotations
@@ -15,7 +18,15 @@ from pontoon_rules.docs.pages import example_view, reason_view
 from pontoon_rules.ruleset.fields import describe
 from pontoon_rules.workbench.controls import form_value, plain_words
 from pontoon_rules.workbench.view import Words
-from pontoon_rules.workbench.worker import COSTS, EDGE, EXAMPLES, STEP_WORDS, STRATEGY
+from pontoon_rules.workbench.worker import (
+    BASE_EDGE,
+    COSTS,
+    EDGE,
+    EXAMPLES,
+    REALISTIC,
+    STEP_WORDS,
+    STRATEGY,
+)
 
 NOTHING = 1e-9
 """A change of the edge smaller than this (points) changes nothing."""
@@ -33,12 +44,24 @@ def points(value: float | None) -> str:
     return "—" if value is None else f"{value:+.{EDGE_DECIMALS}f}"
 
 
-def analysis_view(snapshot: dict[str, Any], say: Words, current: bool = True) -> dict[str, Any]:
-    """The panel for one job's state: edge, strategy, examples and costs, with progress."""
+def analysis_view(snapshot: dict[str, Any], say: Words, current: bool = True,
+                  realistic: list[Any] | None = None) -> dict[str, Any]:
+    """The panel for one job's state: edge, realistic variations (`realistic`: each
+    `Variation` with its `Variant` in words), strategy, examples and costs, with progress,
+    and which sections are final (`done`)."""
     results, failures = snapshot["results"], snapshot["failures"]
     edge = results.get(EDGE)
     base = results.get("base_edge")
+    finished = set(results) | set(failures)
+    edge_steps = {EDGE, BASE_EDGE} & set(snapshot["steps"])
+    final = snapshot["status"] in ("done", "cancelled", "failed")
     return {
+        "done": {"edge": final or edge_steps <= finished,
+                 "realistic": final or REALISTIC in finished,
+                 "costs": final or COSTS in finished,
+                 "examples": final or EXAMPLES in finished,
+                 "strategy": final or STRATEGY in finished},
+        "realistic": realistic_rows(realistic) if realistic is not None else None,
         "id": snapshot["id"], "status": snapshot["status"], "current": current,
         "why": snapshot.get("why", ""),
         "final": snapshot["status"] in ("done", "cancelled", "failed"),
@@ -151,3 +174,24 @@ def _description(path: str) -> str:
     except KeyError:
         return path
     return plain_words(text).split(": ", 1)[0].split("; ", 1)[0].rstrip(".") or path
+
+
+def realistic_rows(pairs: list[Any]) -> dict[str, Any]:
+    """The realistic variations as the panel lists them: those that move the edge,
+    largest first, each with what a "try" button sets; those that do not, and those with
+    no edge, counted."""
+    from pontoon_rules.docs.costview import SMALLEST
+
+    rows, idle, unsolved = [], 0, []
+    for variation, said in pairs:
+        if variation.change is None:
+            unsolved.append({"words": said.words, "note": said.note})
+        elif abs(variation.change) < SMALLEST:
+            idle += 1
+        else:
+            rows.append({"before": said.before, "after": said.after, "origin": said.origin,
+                         "edge": percent(variation.edge), "change": points(variation.change),
+                         "width": max(1, round(said.width)),
+                         "direction": _direction(variation.change),
+                         "set": {c.path: c.new for c in variation.changes}})
+    return {"rows": rows, "idle": idle, "unsolved": unsolved}
