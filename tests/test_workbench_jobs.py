@@ -109,7 +109,7 @@ def test_the_realistic_variations_lead_the_panel_and_every_rule_is_one_click_awa
     assert "What else could we change?" in section and "Every rule's cost" in section
     sets = [json.loads(html.unescape(s)) for s in re.findall(r"data-set='([^']*)'", section)]
     assert {"player.stick_minimum": 16} in sets
-    assert "→" in section and "Pagat" in section  # in words, with the game that plays it
+    assert "→" in section and "as in British Pontoon, stick on 16" in section  # in words
     assert 'id="wb-costs"' not in found["html"]
     tried = client.post("/api/state", json={**body, "seq": 2, "set": {
         "player.stick_minimum": 16}}).json()
