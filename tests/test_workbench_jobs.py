@@ -149,10 +149,14 @@ def test_a_gated_manager_starts_its_jobs_only_when_the_gate_opens() -> None:
     gate = [False]
     manager.gate = lambda: gate[0]
     try:
+        manager.hold()  # the gate shut: its workers paused (the edge has the machine)
+        assert _states(manager, lambda s: s == {"T"}) == {"T"}
         job = manager.submit("t", "k", Job(ruleset, None, (EDGE,)))
         time.sleep(0.8)  # three turns of the manager's watch
         assert manager.get(job)["status"] == QUEUED and not manager.idle()
         gate[0] = True
+        manager.hold()
+        assert "T" not in _states(manager, lambda s: "T" not in s)
         end = time.monotonic() + 120
         while time.monotonic() < end and manager.get(job)["status"] != DONE:
             time.sleep(0.1)
@@ -161,6 +165,18 @@ def test_a_gated_manager_starts_its_jobs_only_when_the_gate_opens() -> None:
         assert manager.idle()
     finally:
         manager.close()
+
+
+def _states(manager: JobManager, until: Any) -> set[str]:
+    """The state letters of the manager's processes (T: stopped), once `until` holds of them
+    (a signal is delivered a moment after it is sent) or after two seconds."""
+    end = time.monotonic() + 2
+    while True:
+        found = {Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+                 for pid in manager.worker_pids()}
+        if until(found) or time.monotonic() > end:
+            return found
+        time.sleep(0.05)
 
 
 def test_a_worker_computes_each_rules_edge_once(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -67,7 +67,8 @@ def analysis_view(snapshot: dict[str, Any], say: Words, current: bool = True,
         "final": snapshot["status"] in ("done", "cancelled", "failed"),
         "progress": _progress(snapshot),
         "edge": _edge(edge, base) if edge else None,
-        "failures": [{"step": STEP_WORDS.get(k, k), "words": v} for k, v in failures.items()],
+        "failures": [{"key": k, "step": STEP_WORDS.get(k, k), "words": v}
+                     for k, v in failures.items()],
         "strategy": strategy_view(results[STRATEGY]) if STRATEGY in results else None,
         "examples": examples_view(results[EXAMPLES]) if EXAMPLES in results else None,
         "costs": costs_view(results.get(COSTS) or snapshot["partial"].get(COSTS), say,
@@ -81,12 +82,15 @@ def _progress(snapshot: dict[str, Any]) -> dict[str, Any] | None:
     if snapshot["status"] not in ("queued", "running", "cancelling"):
         return None
     if snapshot["status"] == "queued":
-        return {"words": "Waiting for the analysis process…", "done": 0, "total": 0}
+        return {"words": "Waiting for the analysis process…", "done": 0, "total": 0,
+                "queued": True, "step": None}
     done, total = snapshot["progress"].get(step, (0, 0)) if step else (0, 0)
     pending = [s for s in snapshot["steps"] if s not in snapshot["results"]
                and s not in snapshot["failures"]]
-    what = STEP_WORDS.get(pending[0], pending[0]) if pending else "the results"
-    return {"words": f"Working out {what}…", "done": done, "total": total}
+    shown = step if step in pending else (pending[0] if pending else None)
+    what = STEP_WORDS.get(shown, shown) if shown else "the results"
+    return {"words": f"Working out {what}…", "done": done, "total": total, "queued": False,
+            "step": shown}
 
 
 def _edge(edge: dict[str, Any], base: dict[str, Any] | None) -> dict[str, Any]:
@@ -117,10 +121,9 @@ def strategy_view(chart: dict[str, Any]) -> dict[str, Any]:
             for row in rows]})
     summary = None
     if chart.get("house_edge_chart_percent") is not None:
-        summary = (f"Playing this card: {percent(chart['house_edge_chart_percent'])}; "
-                   f"playing perfectly for the cards held: "
-                   f"{percent(chart['house_edge_perfect_percent'])} "
-                   f"({chart['departure_count']} departures).")
+        summary = {"card": percent(chart["house_edge_chart_percent"]),
+                   "perfect": percent(chart["house_edge_perfect_percent"]),
+                   "departures": chart["departure_count"]}
     return {"columns": chart["columns"], "tables": tables, "legend": chart["legend"],
             "policy": chart["banker_policy"], "summary": summary}
 

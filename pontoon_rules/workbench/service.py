@@ -109,6 +109,7 @@ class Workbench:
         self.starts, self.jobs, self.costs = starts, jobs, costs
         self.edges = edges if edges is not None else JobManager(1, prefix="e")
         self.jobs.gate = self.costs.gate = self.edges.idle  # the edge first
+        self.edges.finished = self._edge_done
         self._analysed: OrderedDict[str, Ruleset] = OrderedDict()
         self._worded: OrderedDict[tuple[str, str], list[Any]] = OrderedDict()
         self.scratch = Path(tempfile.mkdtemp(prefix="scratch-", dir=starts.folder))
@@ -223,10 +224,18 @@ class Workbench:
                 for earlier, _key, _job in wanted[:len(ids)]:
                     earlier.release(tab)  # every figure, or none: the page says why
                 raise
+        self.jobs.hold()  # the others paused while the edge is worked out
+        self.costs.hold()
         self._analysed[ids[-1]] = analysed
         while len(self._analysed) > KEEP_ANALYSED:
             self._analysed.popitem(last=False)
         return "+".join(ids)
+
+    def _edge_done(self) -> None:
+        """An edge job ended: the other workers go on (and start theirs) at once."""
+        for manager in (self.jobs, self.costs):
+            manager.hold()
+            manager.dispatch()
 
     def job(self, job_id: str, tab: str, lang: str, since: int | None,
             wait: float = 0.0) -> dict[str, Any]:
