@@ -193,3 +193,45 @@ def test_a_worker_computes_each_rules_edge_once(monkeypatch: pytest.MonkeyPatch)
         update={"stick_minimum": 16})})
     with pytest.raises(pytest.fail.Exception):
         worker._edge(stick)  # other rules: computed
+
+
+def test_the_panel_speaks_the_language_chosen() -> None:
+    from pontoon_rules.workbench.render import render
+    from pontoon_rules.workbench.results import analysis_view
+    from pontoon_rules.workbench.view import words
+
+    edge = {"house_edge_percent": 1.6453, "house_edge_per_staked_percent": 1.5,
+            "deck_description": "", "method": "", "banker_policy": "", "notes": []}
+    snapshot = {"id": "e1+q1+c1", "status": "running", "step": REALISTIC,
+                "steps": [EDGE, "base_edge", "examples", "strategy", REALISTIC],
+                "progress": {REALISTIC: (3, 50)}, "partial": {}, "failures": {},
+                "results": {EDGE: edge, "base_edge": {**edge, "house_edge_percent": 0.6646}},
+                "version": 3, "why": ""}
+    said = {lang: re.sub(r"<[^>]+>", " ", render("analysis.html.j2", lang,
+                                                  a=analysis_view(snapshot, words(lang))))
+            for lang in ("en", "ru")}
+    assert "House edge" in said["en"] and "the changes a table would make" in said["en"]
+    assert "Преимущество казино" in said["ru"] and "+0.9807 пункта" in said["ru"]
+    assert "Вычисляется: изменения, какие делают за столом" in said["ru"]  # the step counted
+    english = {"House", "edge", "Working", "change", "banker", "rules", "Every", "Hands"}
+    assert not english & set(re.findall(r"[A-Za-z]+", said["ru"]))
+
+
+def test_what_a_named_hand_pays_has_a_control_of_its_own(client: Any) -> None:
+    import yaml
+
+    first = client.post("/api/state", json=_draft("h", 1)).json()
+    control = re.search(r'<label class="wb-payout">five-card trick pays <input type="text" '
+                        r'value="([^"]*)" data-set-path="([^"]*)"', first["rules_html"])
+    assert control and control.groups() == ("2:1", "hands.definitions.five-card-trick.pays")
+    # as the page sends a change of it (or a realistic variation's "try" of it)
+    answer = client.post("/api/state", json=_draft("h", 2, **{
+        "hands.definitions.five-card-trick.pays": "3:1"})).json()
+    assert answer["valid"] and answer["changed"] == ["hands.definitions"]
+    hands = yaml.safe_load(answer["overlay"])["hands"]["definitions"]
+    assert hands["five-card-trick"]["pays"] == "3:1" and hands["pontoon"]["pays"] == "2:1"
+    assert 'value="3:1" data-set-path="hands.definitions.five-card-trick.pays"' in answer[
+        "rules_html"]
+    unknown = client.post("/api/state", json=_draft("h", 3, **{
+        "hands.definitions.no-such-hand.pays": "3:1"})).json()
+    assert unknown["valid"] and unknown["changed"] == []

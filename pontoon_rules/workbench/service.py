@@ -20,6 +20,7 @@ from typing import Any
 from pontoon_rules.docs.i18n import SITE_LANGUAGES, SOURCE_LANGUAGE
 from pontoon_rules.docs.sentences import differing_from_base
 from pontoon_rules.errors import PontoonError
+from pontoon_rules.ruleset.fields import plain, value_at
 from pontoon_rules.ruleset.model import SECTIONS, Ruleset
 from pontoon_rules.workbench.controls import controls, parse
 from pontoon_rules.workbench.draft import Evaluation, Start, changes_from, evaluate
@@ -27,7 +28,7 @@ from pontoon_rules.workbench.jobs import FINISHED, BusyError, JobManager, job_ke
 from pontoon_rules.workbench.render import render
 from pontoon_rules.workbench.results import analysis_view, percent
 from pontoon_rules.workbench.starts import Starts
-from pontoon_rules.workbench.view import rules_view, words
+from pontoon_rules.workbench.view import HANDS, rules_view, words
 from pontoon_rules.workbench.worker import (
     BASE_EDGE,
     COSTS,
@@ -61,6 +62,23 @@ def _behaviour(ruleset: Ruleset) -> str:
     """What a cost table depends on: the rule sections, not the name, id or provenance
     (renaming a draft does not start its minute-long table again)."""
     return json.dumps(ruleset.model_dump(mode="json", include=set(SECTIONS)), sort_keys=True)
+
+
+def _fold_named(start: Start, values: dict[str, Any], direct: dict[str, Any]) -> None:
+    """A named hand's own field, set by its control or a "try" button as
+    `hands.definitions.ID.FIELD`, folded into the named hands' value (the YAML box's, else
+    the base's); a hand the rules do not name is left alone (the page never sends one)."""
+    import copy
+
+    for path, value in direct.items():
+        parts = path.split(".")
+        if len(parts) != 4 or not path.startswith(HANDS + "."):
+            continue
+        hands = values.get(HANDS, value_at(start.base, HANDS))
+        hands = copy.deepcopy(plain(hands))
+        if isinstance(hands, dict) and isinstance(hands.get(parts[2]), dict):
+            hands[parts[2]][parts[3]] = value
+            values[HANDS] = hands
 
 
 class RequestError(PontoonError):
@@ -142,6 +160,7 @@ class Workbench:
                     problems[path] = problem
                     typed[path] = sent.get("v") if isinstance(sent, dict) else None
         values.update({p: v for p, v in direct.items() if p in found})
+        _fold_named(start, values, direct)
         changes = changes_from(start, values)
         for path in problems:
             changes.pop(path, None)

@@ -348,6 +348,8 @@
       target.value = "";
     }
     if (field) delete unconfirmed[field.dataset.path];  // the user's own value wins
+    // a named hand's payout: sent as its own path, folded into the named hands by the server
+    if (target.dataset && target.dataset.setPath) unconfirmed[target.dataset.setPath] = target.value;
     update();
   });
   form.addEventListener("submit", function (event) { event.preventDefault(); update(); });
