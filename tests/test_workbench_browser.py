@@ -323,3 +323,23 @@ def test_a_failed_poll_is_asked_again_and_the_figures_still_come(served: str,
     tab.goto(served)
     tab.wait_for_selector("#wb-analysis .wb-job", timeout=60_000)
     assert failed and "unavailable" not in (tab.locator("#wb-status").text_content() or "")
+
+
+def test_a_named_hands_payout_is_set_by_its_own_control(served: str, browser: Any) -> None:
+    tab = browser.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda e: errors.append(str(e)))
+    tab.goto(served)
+    _ready(tab)
+    _open_rule(tab, "hands.definitions")
+    pays = tab.locator("input[data-set-path='hands.definitions.five-card-trick.pays']")
+    assert pays.input_value() == "2:1"
+    pays.fill("3:1")
+    pays.dispatch_event("change")
+    _ready(tab)
+    hands = _field(tab, "hands.definitions")
+    assert "wb-changed" in (hands.get_attribute("class") or "")
+    assert "3:1" in hands.locator("textarea").input_value()
+    assert tab.locator("input[data-set-path='hands.definitions.five-card-trick.pays']"
+                       ).input_value() == "3:1"
+    assert errors == []

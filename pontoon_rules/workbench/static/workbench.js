@@ -258,6 +258,9 @@
 
   function markStale() {
     analysis.querySelectorAll(".wb-job > section[id]").forEach(function (s) { s.classList.add("wb-stale"); });
+    // the old figures stay in view, greyed, but no longer answer to the figures' names
+    analysis.querySelectorAll(".wb-job > section[id] output[id], .wb-job > section[id] span[id]")
+      .forEach(function (el) { el.removeAttribute("id"); });
     drawn = {};
   }
 
@@ -280,9 +283,11 @@
       return;
     }
     ["job", "status", "final"].forEach(function (k) { shown.dataset[k] = job.dataset[k]; });
-    const line = job.querySelector("#wb-progress");
-    const oldLine = shown.querySelector("#wb-progress");
-    if (line && oldLine && line.innerHTML !== oldLine.innerHTML) oldLine.replaceWith(line);
+    ["#wb-progress", "#wb-failures"].forEach(function (id) {  // a line each, kept in place
+      const line = job.querySelector(id);
+      const oldLine = shown.querySelector(id);
+      if (line && oldLine && line.innerHTML !== oldLine.innerHTML) oldLine.replaceWith(line);
+    });
     Array.from(job.querySelectorAll(":scope > section[id]")).forEach(function (section) {
       if (section.dataset.done !== "yes" || drawn[section.id] === jobId) return;
       const old = shown.querySelector(":scope > section#" + CSS.escape(section.id));
