@@ -15,6 +15,7 @@ so a time is when the figure was known, not when a poll happened by.
     python benchmarks/workbench_speed.py --quick         # pagat-british, blackjack-reference
     python benchmarks/workbench_speed.py vingt-un xi-dach
     python benchmarks/workbench_speed.py --warm-cache    # keep the cache folder's tables
+    python benchmarks/workbench_speed.py --field player.stick_minimum   # that rule's change
 
 Issue 51's targets on a 2-core machine: the new edge within 0.3 s of a change, the
 realistic variations within 5 s. By default the cache folder is a new empty one, so the
@@ -40,6 +41,9 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help=f"only {', '.join(QUICK)}")
     parser.add_argument("--limit", type=float, default=180.0,
                         help="seconds to wait for one ruleset's figures (default 180)")
+    parser.add_argument("--field", default="",
+                        help="change this field (its first realistic value) where the "
+                             "ruleset has one, else the first realistic change")
     parser.add_argument("--warm-cache", action="store_true",
                         help="use the cache folder as it is (realistic tables read back)")
     args = parser.parse_args()
@@ -53,7 +57,7 @@ def main() -> None:
           f"{'realistic s':>11} {'rows':>5}", flush=True)
     with _server() as client:
         for ruleset_id in ids:
-            print(_measured(client, ruleset_id, args.limit), flush=True)
+            print(_measured(client, ruleset_id, args.limit, args.field), flush=True)
 
 
 class _server:
@@ -78,7 +82,7 @@ class _server:
         self.workbench.close()
 
 
-def _measured(client: Any, ruleset_id: str, limit: float) -> str:
+def _measured(client: Any, ruleset_id: str, limit: float, field: str) -> str:
     from pontoon_rules.ruleset.features import refused_names
     from pontoon_rules.ruleset.registry import load_bundled
 
@@ -86,7 +90,7 @@ def _measured(client: Any, ruleset_id: str, limit: float) -> str:
     refused = refused_names(ruleset, "edge")
     if refused:
         return f"{ruleset_id:<26} refused by the analysis: {', '.join(refused)}"
-    change = _change(ruleset)
+    change = _change(ruleset, field)
     if change is None:
         return f"{ruleset_id:<26} no realistic change to try"
     path, value = change
@@ -104,16 +108,16 @@ def _measured(client: Any, ruleset_id: str, limit: float) -> str:
             f"{_s(times.get('realistic')):>11} {times.get('rows', ''):>5}")
 
 
-def _change(ruleset: Any) -> tuple[str, Any] | None:
-    """The first realistic one-field change that makes a valid ruleset."""
+def _change(ruleset: Any, field: str) -> tuple[str, Any] | None:
+    """The first realistic one-field change that makes a valid ruleset (of `field`, where
+    there is one)."""
     from pontoon_rules.analysis.present.costs import variant_of
     from pontoon_rules.analysis.present.realistic import bundled_family, one_field_changes
 
     data = ruleset.model_dump(mode="python")
-    for _kind, change, _games in one_field_changes(ruleset, bundled_family()):
-        if not isinstance(variant_of(data, change.path, change.new), str):
-            return change.path, change.new
-    return None
+    valid = [(c.path, c.new) for _kind, c, _games in one_field_changes(ruleset, bundled_family())
+             if not isinstance(variant_of(data, c.path, c.new), str)]
+    return next((c for c in valid if c[0] == field), valid[0] if valid else None)
 
 
 def _draft(ruleset_id: str, tab: str, seq: int, values: dict[str, Any]) -> dict[str, Any]:
