@@ -323,3 +323,57 @@ def test_a_failed_poll_is_asked_again_and_the_figures_still_come(served: str,
     tab.goto(served)
     tab.wait_for_selector("#wb-analysis .wb-job", timeout=60_000)
     assert failed and "unavailable" not in (tab.locator("#wb-status").text_content() or "")
+
+
+def test_a_named_hands_payout_is_set_by_its_own_control(served: str, browser: Any) -> None:
+    tab = browser.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda e: errors.append(str(e)))
+    tab.goto(served)
+    _ready(tab)
+    _open_rule(tab, "hands.definitions")
+    pays = tab.locator("input[data-set-path='hands.definitions.five-card-trick.pays']")
+    assert pays.input_value() == "2:1"
+    pays.fill("3:1")
+    pays.dispatch_event("change")
+    _ready(tab)
+    hands = _field(tab, "hands.definitions")
+    assert "wb-changed" in (hands.get_attribute("class") or "")
+    assert "3:1" in hands.locator("textarea").input_value()
+    assert tab.locator("input[data-set-path='hands.definitions.five-card-trick.pays']"
+                       ).input_value() == "3:1"
+    assert errors == []
+
+
+COUNT_REPLACED = """() => {
+  // Each analysis section the page puts in place from now on, by id.
+  window.__replaced = {};
+  new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach((n) => {
+    const seen = window.__replaced;
+    if (n.nodeName === "SECTION" && n.id) seen[n.id] = (seen[n.id] || 0) + 1;
+  }))).observe(document.getElementById("wb-analysis"), { childList: true, subtree: true });
+}"""
+
+
+def test_each_part_of_the_panel_is_drawn_once_when_its_figures_are_final(
+        served: str, browser: Any) -> None:
+    tab = browser.new_page()
+    tab.goto(served)
+    _ready(tab)
+    _open_rule(tab, "player.stick_minimum")
+    stick = _field(tab, "player.stick_minimum").locator("input")
+    stick.fill("17")
+    stick.dispatch_event("change")  # a draft's panel (with its examples) drawn first
+    _ready(tab)
+    tab.wait_for_selector("#wb-edge[data-done='yes']:not(.wb-stale) #wb-edge-change")
+    tab.evaluate(COUNT_REPLACED)
+    stick.fill("16")
+    stick.dispatch_event("change")
+    _ready(tab)
+    job = tab.get_attribute("#wb-analysis", "data-job")
+    for part in ("wb-edge", "wb-examples", "wb-strategy"):
+        tab.wait_for_selector(f".wb-job[data-job='{job}'] #{part}[data-done='yes']")
+    assert tab.locator("#wb-edge-value").text_content() == "1.6453%"
+    replaced = tab.evaluate("window.__replaced")
+    assert replaced.get("wb-edge") == 1 and replaced.get("wb-strategy") == 1, replaced
+    assert max(replaced.values()) == 1, replaced  # once each, never again while it works

@@ -61,12 +61,21 @@ POT_PATH = LOCALE_DIR / f"{DOMAIN}.pot"
 KINDS = ("source", "variation", "reference", "house", "stated", "implied", "our-reading")
 
 
+WORKBENCH_TEMPLATES = Path(__file__).resolve().parent.parent / "workbench" / "templates"
+"""The workbench's own templates (its analysis panel's words are in the catalog too)."""
+
+
 def template_messages() -> list[tuple[str | tuple[str, ...], str]]:
-    """(message, where) for every `_()`/`gettext` string in the templates (plurals as pairs)."""
-    found = extract_from_dir(str(TEMPLATE_DIR), method_map=[("**.j2", "jinja2")],
-                             options_map={"**.j2": {"extensions": "jinja2.ext.i18n"}})
-    return [(msg, f"templates/{name}:{line}") for name, line, msg, _c, _x in found
-            if isinstance(msg, (str, tuple))]
+    """(message, where) for every `_()`/`gettext` string in the site's and the workbench's
+    templates (plurals as pairs)."""
+    out: list[tuple[str | tuple[str, ...], str]] = []
+    for folder, prefix in ((TEMPLATE_DIR, "templates"), (WORKBENCH_TEMPLATES,
+                                                          "workbench/templates")):
+        found = extract_from_dir(str(folder), method_map=[("**.j2", "jinja2")],
+                                 options_map={"**.j2": {"extensions": "jinja2.ext.i18n"}})
+        out += [(msg, f"{prefix}/{name}:{line}") for name, line, msg, _c, _x in found
+                if isinstance(msg, (str, tuple))]
+    return out
 
 
 def schema_messages() -> list[tuple[str | tuple[str, ...], str]]:

@@ -161,7 +161,8 @@ async def _json_body(request: Request) -> dict[str, Any]:
 
 
 def version_of(since: str) -> int | None:
-    """A poll's `since` (the version the page shows): None when empty.
+    """A poll's `since` (the version the page shows) or `wait` (the seconds it may wait for
+    a change): None when empty.
 
     Raises:
         RequestError: anything but a plain number (digits 0-9, at most 18 of them).
@@ -169,7 +170,8 @@ def version_of(since: str) -> int | None:
     if since == "":
         return None
     if not (since.isascii() and since.isdigit() and len(since) <= 18):
-        raise RequestError("expected since= the version number the page shows")
+        raise RequestError("expected since= the version number the page shows, and wait= "
+                           "the seconds to wait, as plain numbers")
     return int(since)
 
 
@@ -202,9 +204,10 @@ def create_app(workbench: Workbench, host: str = "127.0.0.1", exposed: str = "",
 
     async def job(request: Request) -> Response:
         since = version_of(request.query_params.get("since", ""))
+        wait = version_of(request.query_params.get("wait", ""))
         found = await run_in_threadpool(
             workbench.job, request.path_params["job_id"], request.query_params.get("tab", ""),
-            request.query_params.get("lang", "en"), since)
+            request.query_params.get("lang", "en"), since, float(wait or 0))
         return JSONResponse(found)
 
     async def download_yaml(request: Request) -> Response:

@@ -14,7 +14,10 @@ which its new one replaces, does not count, and a waiting job no page asked abou
 for `quiet` seconds gives way to the new one), a tab has one current job, at most
 `MAX_TABS` tabs are followed, and a tab that has not asked about its job for `idle`
 seconds (a page closed, or a client that never polls) is dropped and its job
-cancelled. Each worker process runs under an address-space limit (`memory` bytes,
+cancelled. A manager may wait on another (`gate`): its jobs start only while the
+gate is open, and its running workers are paused (SIGSTOP, then SIGCONT) while it is
+shut: the workbench's other figures wait for the house edge, so the edge has the machine
+to itself. Each worker process runs under an address-space limit (`memory` bytes,
 `DEFAULT_MEMORY`): an analysis that needs more ends in words, not by taking the
 machine's memory.
 """
@@ -23,9 +26,12 @@ from __future__ import annotations
 
 import itertools
 import multiprocessing
+import os
+import signal
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.process import BaseProcess
 from typing import Any
@@ -116,6 +122,11 @@ class JobManager:
         self._max_queued, self._idle, self._memory = max(1, max_queued), idle, memory
         self._quiet = quiet
         self._closed = False
+        self.gate: Callable[[], bool] | None = None
+        """Jobs start and run only while it says True (asked every 0.25 s, and at `hold`)."""
+        self.finished: Callable[[], None] | None = None
+        """Called (outside the manager's lock) each time a job of this manager ends."""
+        self._held = False
         self._workers = [self._start_worker() for _ in range(max(1, workers))]
         self._monitor = threading.Thread(target=self._watch, daemon=True,
                                          name="workbench-monitor")
@@ -161,6 +172,30 @@ class JobManager:
             if tab in self._tabs:
                 self._seen[tab] = time.monotonic()
 
+    def hold(self) -> None:
+        """Pause the running workers while the gate is shut, continue them once it opens."""
+        with self._lock:
+            held = self.gate is not None and not self.gate() and not self._closed
+            if held == self._held:
+                return
+            self._held = held
+            for w in self._workers:
+                if w.process.pid is not None and w.process.is_alive():
+                    try:
+                        os.kill(w.process.pid, signal.SIGSTOP if held else signal.SIGCONT)
+                    except OSError:
+                        pass  # it ended meanwhile: `_lost` replaces it
+
+    def dispatch(self) -> None:
+        """Give waiting jobs to idle workers now (the gate may have opened)."""
+        with self._lock:
+            self._dispatch()
+
+    def idle(self) -> bool:
+        """Whether no job runs or waits (a gate for another manager: `gate`)."""
+        with self._lock:
+            return not self._queue and all(w.job is None for w in self._workers)
+
     def waiting(self) -> int:
         """How many jobs wait for a worker."""
         with self._lock:
@@ -181,6 +216,7 @@ class JobManager:
         """Stop every worker (told to stop, then killed if it does not)."""
         with self._lock:
             self._closed = True
+            self.hold()  # continued, to hear "stop"
             workers = list(self._workers)
         for w in workers:
             try:
@@ -259,6 +295,8 @@ class JobManager:
             del self._by_key[record.key]
 
     def _dispatch(self) -> None:
+        if self.gate is not None and self._queue and not self.gate():
+            return  # `_watch` tries again
         for w in self._workers:
             if w.job is None and self._queue and not self._closed:
                 job_id, job = self._queue.pop(0)
@@ -298,6 +336,8 @@ class JobManager:
                 return
             with self._lock:
                 self._apply(w, message)
+            if message[0] in ("done", "cancelled") and self.finished is not None:
+                self.finished()
 
     def _apply(self, w: _Worker, message: tuple[Any, ...]) -> None:
         kind, job_id, *rest = message
@@ -345,6 +385,8 @@ class JobManager:
         while not self._closed:
             time.sleep(0.25)
             with self._lock:
+                self.hold()
+                self._dispatch()
                 now = time.monotonic()
                 for tab in [t for t, seen in self._seen.items() if now - seen > self._idle]:
                     self.release(tab, _dropped_words(
@@ -353,7 +395,8 @@ class JobManager:
                     record = self._jobs.get(w.job) if w.job else None
                     if (record is not None and record.cancel_asked is not None
                             and record.status == CANCELLING and not w.killed
-                            and time.monotonic() - record.cancel_asked > self._grace):
+                            and time.monotonic() - record.cancel_asked > self._grace
+                            and not self._held):
                         w.killed = True
                         w.process.kill()
 

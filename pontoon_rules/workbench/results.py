@@ -2,8 +2,11 @@
 
 Figures are formatted exactly as the CLI formats them (`EDGE_DECIMALS`), worked
 examples are drawn with the site's own round macros (`docs.pages.example_view`),
-and the cost table becomes a bar list sorted by the size of the effect, the changes
-that do nothing and the combinations the rules do not allow counted apart.
+the realistic variations (`analysis.present.realistic`, in the site's words:
+`docs.costview.realistic_view`) lead the costs, and the exhaustive cost table, one
+click away, becomes a bar list sorted by the size of the effect, the changes that do
+nothing and the combinations the rules do not allow counted apart. Each section says
+whether its figures are final (`done`), so the page draws it once.
 """
 
 from __future__ import annotations
@@ -15,7 +18,15 @@ from pontoon_rules.docs.pages import example_view, reason_view
 from pontoon_rules.ruleset.fields import describe
 from pontoon_rules.workbench.controls import form_value, plain_words
 from pontoon_rules.workbench.view import Words
-from pontoon_rules.workbench.worker import COSTS, EDGE, EXAMPLES, STEP_WORDS, STRATEGY
+from pontoon_rules.workbench.worker import (
+    BASE_EDGE,
+    COSTS,
+    EDGE,
+    EXAMPLES,
+    REALISTIC,
+    STEP_WORDS,
+    STRATEGY,
+)
 
 NOTHING = 1e-9
 """A change of the edge smaller than this (points) changes nothing."""
@@ -33,18 +44,31 @@ def points(value: float | None) -> str:
     return "—" if value is None else f"{value:+.{EDGE_DECIMALS}f}"
 
 
-def analysis_view(snapshot: dict[str, Any], say: Words, current: bool = True) -> dict[str, Any]:
-    """The panel for one job's state: edge, strategy, examples and costs, with progress."""
+def analysis_view(snapshot: dict[str, Any], say: Words, current: bool = True,
+                  realistic: list[Any] | None = None) -> dict[str, Any]:
+    """The panel for one job's state: edge, realistic variations (`realistic`: each
+    `Variation` with its `Variant` in words), strategy, examples and costs, with progress,
+    and which sections are final (`done`)."""
     results, failures = snapshot["results"], snapshot["failures"]
     edge = results.get(EDGE)
     base = results.get("base_edge")
+    finished = set(results) | set(failures)
+    edge_steps = {EDGE, BASE_EDGE} & set(snapshot["steps"])
+    final = snapshot["status"] in ("done", "cancelled", "failed")
     return {
+        "done": {"edge": final or edge_steps <= finished,
+                 "realistic": final or REALISTIC in finished,
+                 "costs": final or COSTS in finished,
+                 "examples": final or EXAMPLES in finished,
+                 "strategy": final or STRATEGY in finished},
+        "realistic": realistic_rows(realistic) if realistic is not None else None,
         "id": snapshot["id"], "status": snapshot["status"], "current": current,
         "why": snapshot.get("why", ""),
         "final": snapshot["status"] in ("done", "cancelled", "failed"),
         "progress": _progress(snapshot),
         "edge": _edge(edge, base) if edge else None,
-        "failures": [{"step": STEP_WORDS.get(k, k), "words": v} for k, v in failures.items()],
+        "failures": [{"key": k, "step": STEP_WORDS.get(k, k), "words": v}
+                     for k, v in failures.items()],
         "strategy": strategy_view(results[STRATEGY]) if STRATEGY in results else None,
         "examples": examples_view(results[EXAMPLES]) if EXAMPLES in results else None,
         "costs": costs_view(results.get(COSTS) or snapshot["partial"].get(COSTS), say,
@@ -58,12 +82,15 @@ def _progress(snapshot: dict[str, Any]) -> dict[str, Any] | None:
     if snapshot["status"] not in ("queued", "running", "cancelling"):
         return None
     if snapshot["status"] == "queued":
-        return {"words": "Waiting for the analysis process…", "done": 0, "total": 0}
+        return {"words": "Waiting for the analysis process…", "done": 0, "total": 0,
+                "queued": True, "step": None}
     done, total = snapshot["progress"].get(step, (0, 0)) if step else (0, 0)
     pending = [s for s in snapshot["steps"] if s not in snapshot["results"]
                and s not in snapshot["failures"]]
-    what = STEP_WORDS.get(pending[0], pending[0]) if pending else "the results"
-    return {"words": f"Working out {what}…", "done": done, "total": total}
+    shown = step if step in pending else (pending[0] if pending else None)
+    what = STEP_WORDS.get(shown, shown) if shown else "the results"
+    return {"words": f"Working out {what}…", "done": done, "total": total, "queued": False,
+            "step": shown}
 
 
 def _edge(edge: dict[str, Any], base: dict[str, Any] | None) -> dict[str, Any]:
@@ -94,10 +121,9 @@ def strategy_view(chart: dict[str, Any]) -> dict[str, Any]:
             for row in rows]})
     summary = None
     if chart.get("house_edge_chart_percent") is not None:
-        summary = (f"Playing this card: {percent(chart['house_edge_chart_percent'])}; "
-                   f"playing perfectly for the cards held: "
-                   f"{percent(chart['house_edge_perfect_percent'])} "
-                   f"({chart['departure_count']} departures).")
+        summary = {"card": percent(chart["house_edge_chart_percent"]),
+                   "perfect": percent(chart["house_edge_perfect_percent"]),
+                   "departures": chart["departure_count"]}
     return {"columns": chart["columns"], "tables": tables, "legend": chart["legend"],
             "policy": chart["banker_policy"], "summary": summary}
 
@@ -151,3 +177,24 @@ def _description(path: str) -> str:
     except KeyError:
         return path
     return plain_words(text).split(": ", 1)[0].split("; ", 1)[0].rstrip(".") or path
+
+
+def realistic_rows(pairs: list[Any]) -> dict[str, Any]:
+    """The realistic variations as the panel lists them: those that move the edge,
+    largest first, each with what a "try" button sets; those that do not, and those with
+    no edge, counted."""
+    from pontoon_rules.docs.costview import SMALLEST
+
+    rows, idle, unsolved = [], 0, []
+    for variation, said in pairs:
+        if variation.change is None:
+            unsolved.append({"words": said.words, "note": said.note})
+        elif abs(variation.change) < SMALLEST:
+            idle += 1
+        else:
+            rows.append({"before": said.before, "after": said.after, "origin": said.origin,
+                         "edge": percent(variation.edge), "change": points(variation.change),
+                         "width": max(1, round(said.width)),
+                         "direction": _direction(variation.change),
+                         "set": {c.path: c.new for c in variation.changes}})
+    return {"rows": rows, "idle": idle, "unsolved": unsolved}

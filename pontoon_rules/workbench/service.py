@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import tempfile
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,19 +20,36 @@ from typing import Any
 from pontoon_rules.docs.i18n import SITE_LANGUAGES, SOURCE_LANGUAGE
 from pontoon_rules.docs.sentences import differing_from_base
 from pontoon_rules.errors import PontoonError
+from pontoon_rules.ruleset.fields import plain, value_at
 from pontoon_rules.ruleset.model import SECTIONS, Ruleset
 from pontoon_rules.workbench.controls import controls, parse
 from pontoon_rules.workbench.draft import Evaluation, Start, changes_from, evaluate
-from pontoon_rules.workbench.jobs import BusyError, JobManager, job_key, merged
+from pontoon_rules.workbench.jobs import FINISHED, BusyError, JobManager, job_key, merged
 from pontoon_rules.workbench.render import render
 from pontoon_rules.workbench.results import analysis_view, percent
 from pontoon_rules.workbench.starts import Starts
-from pontoon_rules.workbench.view import rules_view, words
-from pontoon_rules.workbench.worker import BASE_EDGE, COSTS, EDGE, EXAMPLES, STRATEGY, Job
+from pontoon_rules.workbench.view import HANDS, rules_view, words
+from pontoon_rules.workbench.worker import (
+    BASE_EDGE,
+    COSTS,
+    EDGE,
+    EXAMPLES,
+    REALISTIC,
+    STRATEGY,
+    Job,
+)
 
-DRAFT_STEPS: tuple[str, ...] = (EDGE, BASE_EDGE, EXAMPLES, STRATEGY)
-BASE_STEPS: tuple[str, ...] = (EDGE, STRATEGY)
-COST_STEPS: tuple[str, ...] = (COSTS,)
+DRAFT_EDGE_STEPS: tuple[str, ...] = (EDGE, BASE_EDGE)
+BASE_EDGE_STEPS: tuple[str, ...] = (EDGE,)
+DRAFT_STEPS: tuple[str, ...] = (EXAMPLES, STRATEGY)
+BASE_STEPS: tuple[str, ...] = (STRATEGY,)
+COST_STEPS: tuple[str, ...] = (REALISTIC,)
+EVERY_RULE_STEPS: tuple[str, ...] = (REALISTIC, COSTS)
+"""The cost job when the page asked for the exhaustive table (every rule changed alone)."""
+LONGEST_WAIT = 10.0
+"""The most seconds a poll waits for its job to move on (`Workbench.job`'s `wait`)."""
+KEEP_ANALYSED = 64
+"""Cost jobs whose rulesets are kept to put their rows in words."""
 COMPARE_STEPS = ("edges", EXAMPLES)
 MAX_COMPARED = 8
 KEEP_COMPARISONS = 32
@@ -44,6 +62,23 @@ def _behaviour(ruleset: Ruleset) -> str:
     """What a cost table depends on: the rule sections, not the name, id or provenance
     (renaming a draft does not start its minute-long table again)."""
     return json.dumps(ruleset.model_dump(mode="json", include=set(SECTIONS)), sort_keys=True)
+
+
+def _fold_named(start: Start, values: dict[str, Any], direct: dict[str, Any]) -> None:
+    """A named hand's own field, set by its control or a "try" button as
+    `hands.definitions.ID.FIELD`, folded into the named hands' value (the YAML box's, else
+    the base's); a hand the rules do not name is left alone (the page never sends one)."""
+    import copy
+
+    for path, value in direct.items():
+        parts = path.split(".")
+        if len(parts) != 4 or not path.startswith(HANDS + "."):
+            continue
+        hands = values.get(HANDS, value_at(start.base, HANDS))
+        hands = copy.deepcopy(plain(hands))
+        if isinstance(hands, dict) and isinstance(hands.get(parts[2]), dict):
+            hands[parts[2]][parts[3]] = value
+            values[HANDS] = hands
 
 
 class RequestError(PontoonError):
@@ -80,13 +115,21 @@ class Draft:
 class Workbench:
     """The server's state: the starts, the analysis jobs, and a scratch folder.
 
-    Two sets of workers: `jobs` for the figures a change shows at once (edge, examples,
-    strategy, comparisons) and `costs` for the long cost tables, so a table that takes a
-    minute never holds up the next change's edge.
+    Three sets of workers: `edges` for the house edge alone (a change's first figure,
+    never behind a strategy card or a table), `jobs` for the other figures a change shows
+    (examples, strategy, comparisons) and `costs` for the realistic variations and the
+    long exhaustive cost tables, so a table that takes a minute never holds up the next
+    change's edge. A tab's newer change cancels its older work in each (`JobManager`).
     """
 
-    def __init__(self, starts: Starts, jobs: JobManager, costs: JobManager) -> None:
+    def __init__(self, starts: Starts, jobs: JobManager, costs: JobManager,
+                 edges: JobManager | None = None) -> None:
         self.starts, self.jobs, self.costs = starts, jobs, costs
+        self.edges = edges if edges is not None else JobManager(1, prefix="e")
+        self.jobs.gate = self.costs.gate = self.edges.idle  # the edge first
+        self.edges.finished = self._edge_done
+        self._analysed: OrderedDict[str, Ruleset] = OrderedDict()
+        self._worded: OrderedDict[tuple[str, str], list[Any]] = OrderedDict()
         self.scratch = Path(tempfile.mkdtemp(prefix="scratch-", dir=starts.folder))
         self._comparisons: OrderedDict[str, dict[str, Any]] = OrderedDict()
         self._order = threading.Lock()
@@ -117,6 +160,7 @@ class Workbench:
                     problems[path] = problem
                     typed[path] = sent.get("v") if isinstance(sent, dict) else None
         values.update({p: v for p, v in direct.items() if p in found})
+        _fold_named(start, values, direct)
         changes = changes_from(start, values)
         for path in problems:
             changes.pop(path, None)
@@ -136,19 +180,21 @@ class Workbench:
         return start
 
     def state(self, body: dict[str, Any]) -> dict[str, Any]:
-        """Validate the draft, draw the rules panel, and make its analysis the tab's job."""
+        """Validate the draft, make its analysis the tab's job (its edge starts before the
+        rules panel is drawn), and draw the rules panel."""
         draft = self.draft(body)
         tab = str(body.get("tab") or "")
-        view = rules_view(draft.start, draft.values, draft.evaluation, draft.parse_problems,
-                          draft.lang, draft.typed)
         ruleset = draft.ruleset
         with self._order:  # requests run in parallel: a tab's changes take effect in order
-            if not self._is_newest(tab, body.get("seq")):
-                return {"seq": body.get("seq"), "stale": True, "valid": ruleset is not None,
-                        "problems": view["problem_count"], "changed": view["changed"],
-                        "rules_html": "", "job": None,
-                        "filename": draft.evaluation.filename, "overlay": draft.evaluation.text}
-            job_id = self._analyse(tab, draft)
+            newest = self._is_newest(tab, body.get("seq"))
+            job_id = self._analyse(tab, draft, body.get("every_rule") is True) if newest else None
+        view = rules_view(draft.start, draft.values, draft.evaluation, draft.parse_problems,
+                          draft.lang, draft.typed)
+        if not newest:
+            return {"seq": body.get("seq"), "stale": True, "valid": ruleset is not None,
+                    "problems": view["problem_count"], "changed": view["changed"],
+                    "rules_html": "", "job": None,
+                    "filename": draft.evaluation.filename, "overlay": draft.evaluation.text}
         return {"seq": body.get("seq"), "valid": ruleset is not None,
                 "problems": view["problem_count"], "changed": view["changed"],
                 "rules_html": render("rules.html.j2", draft.lang, view=view),
@@ -169,47 +215,73 @@ class Workbench:
             self._newest.popitem(last=False)
         return True
 
-    def _analyse(self, tab: str, draft: Draft) -> str | None:
-        """Make the draft's analysis the tab's current job (or none, when it does not load)."""
-        job_id = None
+    def _analyse(self, tab: str, draft: Draft, every_rule: bool = False) -> str | None:
+        """Make the draft's analysis the tab's current job (or none, when it does not load):
+        its edge first (`edges`), then the other figures (`jobs`) and the realistic
+        variations, with the exhaustive table when `every_rule` (`costs`)."""
         ruleset = draft.ruleset
-        if ruleset is not None:
-            if draft.values:
-                steps, analysed = DRAFT_STEPS, ruleset
-            else:  # the base itself: the same figures, and its stored cost table
-                steps, analysed = BASE_STEPS, draft.start.base
-            quick = self.jobs.submit(tab, job_key(analysed.model_dump_json(), steps),
-                                     Job(analysed, draft.start.base, steps))
+        if ruleset is None:
+            for manager in (self.edges, self.jobs, self.costs):
+                manager.release(tab)
+            return None
+        if draft.values:
+            edge_steps, steps, analysed = DRAFT_EDGE_STEPS, DRAFT_STEPS, ruleset
+        else:  # the base itself: the same figures, and its stored cost table
+            edge_steps, steps, analysed = BASE_EDGE_STEPS, BASE_STEPS, draft.start.base
+        cost_steps = EVERY_RULE_STEPS if every_rule else COST_STEPS
+        text = analysed.model_dump_json()
+        wanted = [(self.edges, job_key(text, edge_steps), Job(analysed, draft.start.base,
+                                                              edge_steps)),
+                  (self.jobs, job_key(text, steps), Job(analysed, draft.start.base, steps)),
+                  (self.costs, job_key(_behaviour(analysed), cost_steps),
+                   Job(analysed, None, cost_steps))]
+        ids: list[str] = []
+        for manager, key, job in wanted:
             try:
-                costs = self.costs.submit(tab, job_key(_behaviour(analysed), COST_STEPS),
-                                          Job(analysed, None, COST_STEPS))
+                ids.append(manager.submit(tab, key, job))
             except BusyError:
-                self.jobs.release(tab)  # both figures, or neither: the page says why
+                for earlier, _key, _job in wanted[:len(ids)]:
+                    earlier.release(tab)  # every figure, or none: the page says why
                 raise
-            job_id = f"{quick}+{costs}"
-        else:
-            self.jobs.release(tab)
-            self.costs.release(tab)
-        return job_id
+        self.jobs.hold()  # the others paused while the edge is worked out
+        self.costs.hold()
+        self._analysed[ids[-1]] = analysed
+        while len(self._analysed) > KEEP_ANALYSED:
+            self._analysed.popitem(last=False)
+        return "+".join(ids)
 
-    def job(self, job_id: str, tab: str, lang: str, since: int | None) -> dict[str, Any]:
-        """A job's state as the panel draws it (or `unchanged` since `since`)."""
+    def _edge_done(self) -> None:
+        """An edge job ended: the other workers go on (and start theirs) at once."""
+        for manager in (self.jobs, self.costs):
+            manager.hold()
+            manager.dispatch()
+
+    def job(self, job_id: str, tab: str, lang: str, since: int | None,
+            wait: float = 0.0) -> dict[str, Any]:
+        """A job's state as the panel draws it (or `unchanged` since `since`); with `wait`,
+        when it is unchanged, the answer waits up to `wait` seconds (at most
+        `LONGEST_WAIT`) for it to move on, so a figure reaches the page the moment it is
+        known rather than at the next poll."""
         parts = job_id.split("+")
-        managers = [self.jobs, self.costs][: len(parts)]
+        managers = self._managers(len(parts))
         for manager in managers:
             manager.touch(tab)
-        snapshots = [m.get(part) for m, part in zip(managers, parts, strict=False)]
-        if not snapshots or any(s is None for s in snapshots):
-            raise RequestError("this analysis is no longer known: change a rule to start again")
-        snapshot = merged([s for s in snapshots if s is not None])
+        end = time.monotonic() + min(max(wait, 0.0), LONGEST_WAIT)
+        while True:
+            snapshot = self._merged(managers, parts)
+            moved = since is None or since != snapshot["version"]
+            if moved or snapshot["status"] in FINISHED or time.monotonic() >= end:
+                break
+            time.sleep(0.02)
         current = all(m.current(tab) == part for m, part in zip(managers, parts, strict=False))
         out: dict[str, Any] = {"job": job_id, "status": snapshot["status"], "current": current,
                                "version": snapshot["version"],
-                               "final": snapshot["status"] in ("done", "cancelled", "failed")}
+                               "final": snapshot["status"] in FINISHED}
         if since is not None and since == snapshot["version"]:
             return {**out, "unchanged": True}
         lang = lang if lang in SITE_LANGUAGES else SOURCE_LANGUAGE
-        view = analysis_view(snapshot, words(lang), current)
+        view = analysis_view(snapshot, words(lang), current,
+                             self._realistic_rows(parts[-1], snapshot, lang))
         comparison = self._comparisons.get(job_id)
         if comparison is not None:
             out["html"] = self._compare_html(comparison, view, snapshot, lang)
@@ -217,6 +289,41 @@ class Workbench:
             out["html"] = render("analysis.html.j2", lang, a=view)
             out["edge"] = view["edge"]["value"] if view["edge"] else None
         return out
+
+    def _managers(self, count: int) -> list[JobManager]:
+        """The managers of a job id's parts: a comparison (one part) runs in `jobs`; a
+        draft's analysis in `edges`, `jobs` and `costs`."""
+        if count == 1:
+            return [self.jobs]
+        return [self.edges, self.jobs, self.costs][-count:]
+
+    def _merged(self, managers: list[JobManager], parts: list[str]) -> dict[str, Any]:
+        snapshots = [m.get(part) for m, part in zip(managers, parts, strict=False)]
+        if not snapshots or any(s is None for s in snapshots):
+            raise RequestError("this analysis is no longer known: change a rule to start again")
+        return merged([s for s in snapshots if s is not None])
+
+    def _realistic_rows(self, cost_job: str, snapshot: dict[str, Any],
+                        lang: str) -> list[Any] | None:
+        """The realistic variations of a finished cost job in words (`docs.costview`), in
+        `lang`; None before they are known."""
+        data = snapshot["results"].get(REALISTIC)
+        ruleset = self._analysed.get(cost_job)
+        if not data or ruleset is None:
+            return None
+        found = self._worded.get((cost_job, lang))
+        if found is None:
+            from pontoon_rules.analysis.present.realistic import table_from_json
+            from pontoon_rules.docs.costview import realistic_view
+            from pontoon_rules.docs.i18n import translations
+
+            table = table_from_json(ruleset, data)
+            said = realistic_view(ruleset, table, translations(lang).gettext, lang)
+            found = list(zip(table.rows, said, strict=True))
+            self._worded[(cost_job, lang)] = found
+            while len(self._worded) > KEEP_ANALYSED:
+                self._worded.popitem(last=False)
+        return found
 
     # -- take it home -----------------------------------------------------------------------
     def overlay(self, body: dict[str, Any]) -> tuple[str, str]:
@@ -303,6 +410,7 @@ class Workbench:
 
     def close(self) -> None:
         """Stop the workers and remove the temporary folder."""
+        self.edges.close()
         self.jobs.close()
         self.costs.close()
         self.starts.close()

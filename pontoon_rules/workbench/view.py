@@ -164,7 +164,35 @@ def _control(context: _Context, control: Control) -> dict[str, Any]:
         "minimum": control.minimum, "maximum": control.maximum,
         "exclusive_minimum": control.exclusive_minimum,
         "pattern": control.pattern, "examples": list(control.examples),
+        "payouts": named_payouts(value, context.shown, gettext, context.lang)
+        if path == HANDS else [],
     }
+
+
+HANDS = "hands.definitions"
+"""The named hands: a structure (YAML), with a control of its own for what each pays."""
+
+
+def named_payouts(hands: Any, ruleset: Ruleset, gettext: Callable[[str], str],
+                  lang: str) -> list[dict[str, Any]]:
+    """Each named hand that pays at odds of its own: its name (as the sheet says it, in
+    `ruleset`), what it pays (odds as written) and the path a change of it is sent as
+    (`hands.definitions.ID.pays`)."""
+    from pontoon_rules.docs.hands import hand_name
+
+    if not isinstance(hands, dict):
+        return []
+    out = []
+    for key, hand in plain(hands).items():
+        if not isinstance(hand, dict) or hand.get("pays") is None:
+            continue
+        try:
+            name = hand_name(ruleset, key, gettext, lang)
+        except (KeyError, AttributeError, ValueError):
+            name = str(hand.get("name") or key.replace("-", " "))
+        out.append({"id": key, "name": name, "pays": form_value(hand["pays"]),
+                    "path": f"{HANDS}.{key}.pays"})
+    return out
 
 
 def _shown(problems: list[str], most: int = MAX_SHOWN) -> list[str]:

@@ -2,10 +2,17 @@
 
 Each job is a list of steps; each step calls a function the CLI calls (`edge`:
 `exact.house_edge`; `strategy`: `chart.strategy_chart`; `examples`:
-`compare.compare_rulesets`; `costs`: `costs.rule_costs`, one field at a time, or the
-stored table where it is current) and sends its result back as plain data. Between
-steps (and between the fields of the cost table) the worker looks for a newer
-message: a cancellation ends the job at once. A step that runs on after its
+`compare.compare_rulesets`; `realistic`: `realistic.realistic_variations`, as `costs
+--realistic`; `costs`: `costs.rule_costs`, one field at a time, or the stored table
+where it is current) and sends its result back as plain data. Between steps (and
+between the fields of the cost table, the variants of the realistic variations) the
+worker looks for a newer message: a cancellation ends the job at once.
+
+The process keeps what it worked out for the next jobs: each house edge by the rules
+it was computed from (`EDGE_MEMO`: the base's edge, a change undone, a realistic
+variation tried are answered at once), the analysis's own graphs and banker outlooks
+(`analysis.composition`), and the realistic variations in the cache folder
+(`cache.cached_json`, one entry per ruleset id). A step that runs on after its
 cancellation is ended by the parent, which kills the process and starts another.
 
 The process runs under an address-space limit (`RLIMIT_AS`, set by `main`): an
@@ -28,9 +35,14 @@ from typing import Any
 from pontoon_rules.ruleset.model import Ruleset
 
 EDGE, BASE_EDGE, STRATEGY, EXAMPLES, COSTS = "edge", "base_edge", "strategy", "examples", "costs"
+REALISTIC = "realistic"
 STEP_WORDS = {EDGE: "the house edge", BASE_EDGE: "the base's house edge",
               STRATEGY: "the strategy card", EXAMPLES: "the worked examples",
+              REALISTIC: "the changes a table would make",
               COSTS: "what each other change costs"}
+EDGE_MEMO: dict[str, dict[str, Any]] = {}
+"""Each house edge this process computed, by the rules it was computed from (`_rules_key`)."""
+EDGE_MEMO_SIZE = 256
 
 
 @dataclass(frozen=True)
@@ -156,12 +168,28 @@ def failure_words(error: BaseException) -> str:
         f": {text}" if text else "")
 
 
+def _rules_key(ruleset: Ruleset) -> str:
+    """What an edge is computed from: the rule sections (not the name, id or provenance)."""
+    import json
+
+    from pontoon_rules.ruleset.model import SECTIONS
+
+    return json.dumps(ruleset.model_dump(mode="json", include=set(SECTIONS)), sort_keys=True)
+
+
 def _edge(ruleset: Ruleset) -> dict[str, Any]:
+    """`pontoon-rules edge --json` of `ruleset` (computed once per rules in this process)."""
     from pontoon_rules.analysis.edge import house_edge
     from pontoon_rules.engine.rules import compile_rules
 
-    data: dict[str, Any] = house_edge(compile_rules(ruleset)).to_json()
-    return data
+    key = _rules_key(ruleset)
+    found = EDGE_MEMO.get(key)
+    if found is None:
+        found = house_edge(compile_rules(ruleset)).to_json()
+        if len(EDGE_MEMO) >= EDGE_MEMO_SIZE:
+            del EDGE_MEMO[next(iter(EDGE_MEMO))]
+        EDGE_MEMO[key] = found
+    return {**found, "ruleset": ruleset.id}
 
 
 def edge_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str, Any]:
@@ -223,6 +251,33 @@ def costs_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str, Any
     return {**table, "changes": rows}
 
 
+def realistic_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str, Any]:
+    """The changes a table would make and the edge after each, as `pontoon-rules costs
+    --realistic --json` prints them (kept in the cache folder: `realistic_entry`)."""
+    from pontoon_rules.analysis.present.realistic import realistic_variations
+    from pontoon_rules.cache import cached_json
+
+    def told(done: int, total: int) -> None:
+        outbox.send("progress", REALISTIC, done, total)
+        outbox.check()
+
+    data: dict[str, Any] = cached_json(*realistic_entry(job.ruleset), lambda: realistic_variations(
+        job.ruleset, progress=told).to_json())
+    return {**data, "ruleset": job.ruleset.id}
+
+
+def realistic_entry(ruleset: Ruleset) -> tuple[str, str]:
+    """The cache entry (name, key) of a ruleset's realistic variations: one entry per
+    ruleset id, keyed by its rules, the package's files and the family it is compared with."""
+    import re
+
+    from pontoon_rules.analysis.present.realistic import family_hash
+    from pontoon_rules.cache import key_of, package_files_hash
+
+    name = "realistic-" + re.sub(r"[^a-z0-9-]+", "-", ruleset.id.lower())[:64]
+    return name, key_of(package_files_hash(), family_hash(), _rules_key(ruleset))
+
+
 def comparison_edges_step(job: Job, found: dict[str, Any], outbox: Outbox) -> list[Any]:
     """Each compared ruleset's exact house edge (or why it has none), in order."""
     out: list[Any] = []
@@ -239,5 +294,6 @@ def comparison_edges_step(job: Job, found: dict[str, Any], outbox: Outbox) -> li
 
 STEPS: dict[str, Callable[[Job, dict[str, Any], Outbox], Any]] = {
     EDGE: edge_step, BASE_EDGE: base_edge_step, STRATEGY: strategy_step,
-    EXAMPLES: examples_step, COSTS: costs_step, "edges": comparison_edges_step,
+    EXAMPLES: examples_step, COSTS: costs_step, REALISTIC: realistic_step,
+    "edges": comparison_edges_step,
 }

@@ -10,7 +10,7 @@ reason they are skipped.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -28,6 +28,9 @@ from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.ruleset.features import UnsupportedFeatureError, refused_names, require_handled
 from pontoon_rules.ruleset.fields import plain, ruleset_paths, value_at, with_value
 from pontoon_rules.ruleset.model import Ruleset
+
+Progress = Callable[[int, int], None]
+"""Told (done, total) before each variant is solved (`solve_variants`)."""
 
 SKIPPED_PREFIXES: dict[str, str] = {
     "table.": "seats and who banks do not change one seat's expected value",
@@ -159,10 +162,12 @@ class Solved:
 
 def solve_variants(ruleset: Ruleset, variants: list[Ruleset | str], deck: Deck | None = None,
                    policy: str | None = None, base: float | None = None,
-                   workers: int = 1) -> Solved:
+                   workers: int = 1, progress: Progress | None = None) -> Solved:
     """The house edge of `ruleset` and of each variant (a `Ruleset`, or a note saying why
     it has none: `variant_of`), each variant that plays alike (`reads`, `_model_key`)
-    solved once, under `deck` and `policy` as `rule_costs` takes them."""
+    solved once, under `deck` and `policy` as `rule_costs` takes them; `progress(done,
+    total)` is called before each solve (one process: an exception it raises stops the
+    work there, as the workbench's cancellation does)."""
     base_rules = compile_rules(ruleset)
     deck = check_deck(base_rules, deck)
     read: Read | None = None
@@ -180,7 +185,7 @@ def solve_variants(ruleset: Ruleset, variants: list[Ruleset | str], deck: Deck |
             found[key] = (base, "")  # what the ruleset's own solve read is unchanged
         else:
             jobs[key] = variant  # equal keys: equal edges, solved once
-    found.update(zip(jobs, _solve_all(list(jobs.values()), deck, policy, workers),
+    found.update(zip(jobs, _solve_all(list(jobs.values()), deck, policy, workers, progress),
                      strict=True))
     return Solved(base, deck, deck_words(base_rules, deck), _method(base_rules, deck),
                   [v if isinstance(v, str) else found[k]
@@ -223,11 +228,17 @@ def _row(path: str, old: Any, new: Any, solved: str | tuple[float | None, str],
 
 
 def _solve_all(variants: list[Ruleset], deck: Deck, policy: str | None,
-               workers: int) -> list[tuple[float | None, str]]:
+               workers: int, progress: Progress | None = None
+               ) -> list[tuple[float | None, str]]:
     """Each variant's edge (or None and why not), in order, on `workers` processes."""
     jobs = [(v, deck, policy) for v in variants]
     if workers <= 1 or len(jobs) < 2:
-        return [_solve(job) for job in jobs]
+        out = []
+        for done, job in enumerate(jobs):
+            if progress is not None:
+                progress(done, len(jobs))
+            out.append(_solve(job))
+        return out
     from concurrent.futures import ProcessPoolExecutor
 
     from pontoon_rules.analysis.composition.native import one_thread

@@ -30,6 +30,7 @@ from typing import Any
 
 from pontoon_rules.analysis.deck import Deck
 from pontoon_rules.analysis.present.costs import (
+    Progress,
     Solved,
     alternatives,
     skip_reason,
@@ -140,7 +141,8 @@ _MEMO_LIMIT = 256
 def realistic_variations(ruleset: Ruleset, deck: Deck | None = None,
                          policy: str | None = None, family: list[Ruleset] | None = None,
                          published: list[tuple[str, Ruleset]] | None = None,
-                         workers: int = 1) -> RealisticTable:
+                         workers: int = 1, progress: Progress | None = None
+                         ) -> RealisticTable:
     """The realistic variations of `ruleset` with their edges (kept per ruleset, deck and
     policy in this process when `family` and `published` are the defaults).
 
@@ -149,6 +151,7 @@ def realistic_variations(ruleset: Ruleset, deck: Deck | None = None,
         published: (name, ruleset) of the published rows (None: the overlays in
             `examples/` that extend `ruleset`'s id).
         workers: processes solving the variants (the table is the same whatever the number).
+        progress: told (done, total) before each variant is solved (`solve_variants`).
 
     Raises:
         UnsupportedFeatureError: the ruleset plays a rule the analysis does not handle.
@@ -161,7 +164,7 @@ def realistic_variations(ruleset: Ruleset, deck: Deck | None = None,
         return _MEMO[key]
     family = bundled_family() if family is None else family
     published = published_rows(ruleset) if published is None else published
-    table = _computed(ruleset, deck, policy, family, published, workers)
+    table = _computed(ruleset, deck, policy, family, published, workers, progress)
     if defaults:
         if len(_MEMO) >= _MEMO_LIMIT:
             _MEMO.clear()
@@ -171,7 +174,7 @@ def realistic_variations(ruleset: Ruleset, deck: Deck | None = None,
 
 def _computed(ruleset: Ruleset, deck: Deck | None, policy: str | None,
               family: list[Ruleset], published: list[tuple[str, Ruleset]],
-              workers: int) -> RealisticTable:
+              workers: int, progress: Progress | None = None) -> RealisticTable:
     planned = one_field_changes(ruleset, family)
     data = ruleset.model_dump(mode="python")
     variants: list[Ruleset | str] = [variant_of(data, c.path, c.new)
@@ -188,7 +191,7 @@ def _computed(ruleset: Ruleset, deck: Deck | None, policy: str | None,
         if changes:
             rows.append((PUBLISHED, changes, (name,), overlay))
             kept.append(overlay)
-    solved = solve_variants(ruleset, kept, deck, policy, workers=workers)
+    solved = solve_variants(ruleset, kept, deck, policy, workers=workers, progress=progress)
     out = [_variation(row, found, solved) for row, found in zip(rows, solved.found,
                                                                   strict=True)]
     out.sort(key=lambda v: (v.change is None, -abs(v.change or 0.0)))

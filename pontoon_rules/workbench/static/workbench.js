@@ -12,6 +12,11 @@
 // it is drawn; what is typed in a box while a request is out is put back after its answer
 // is drawn. The draft is kept in the browser's storage for this start, so a reload brings
 // it back; only "Start again" clears it.
+//
+// The analysis panel never moves under the pointer: a poll waits on the server until the
+// job moves on (a figure is drawn the moment it is known), the progress line keeps its
+// place, and each section (edge, realistic variations, examples, strategy card) is drawn
+// once, when its figures are final; until then the last rules' section stays, greyed.
 (function () {
   "use strict";
   const root = document.getElementById("wb");
@@ -31,6 +36,8 @@
   let currentJob = null;
   let restored = "";  // what the status line says once a restored draft is drawn
   let compareJob = null;
+  let everyRule = false;  // the page asked for the exhaustive cost table ("Every rule's cost")
+  let drawn = {};  // section id -> the job whose final section is drawn there
 
   function say(text, bad) {
     statusLine.textContent = text || "";
@@ -58,7 +65,8 @@
 
   function draft(fields) {
     return { tab: tab, start: root.dataset.start, lang: langSelect.value, name: nameInput.value,
-             fields: fields || fieldValues(), set: Object.assign({}, unconfirmed) };
+             fields: fields || fieldValues(), set: Object.assign({}, unconfirmed),
+             every_rule: everyRule };
   }
 
   function keep(body, onlyChanged) {
@@ -147,7 +155,7 @@
     keep(body, false);
     currentJob = null;  // the figures on the panel are the old rules': stop following them
     root.dataset.state = "checking";
-    analysis.classList.add("wb-stale");
+    markStale();
     say("Checking the rules…");
     let data;
     try {
@@ -198,7 +206,8 @@
     const isCurrent = function () { return which === "draft" ? currentJob === jobId : compareJob === jobId; };
     if (!isCurrent()) return;
     const url = "/api/job/" + encodeURIComponent(jobId) + "?tab=" + encodeURIComponent(which === "draft" ? tab : tab + "/compare")
-      + "&lang=" + encodeURIComponent(langSelect.value) + "&since=" + (version === null ? "" : version);
+      + "&lang=" + encodeURIComponent(langSelect.value) + "&since=" + (version === null ? "" : version)
+      + (version === null ? "" : "&wait=5");
     let data;
     try {
       data = await answer(await fetch(url));
@@ -217,17 +226,77 @@
     if (!isCurrent()) return;  // another change made another job current meanwhile
     if (pollTrouble) { say(""); pollTrouble = false; }
     if (!data.unchanged) {
-      const target = which === "draft" ? analysis : document.getElementById("wb-compare");
-      const kept = Array.from(target.querySelectorAll("details[data-keep][open]"))
-        .map(function (d) { return d.dataset.keep; });
-      target.innerHTML = data.html;
-      target.querySelectorAll("details[data-keep]").forEach(function (d) {
-        if (kept.indexOf(d.dataset.keep) >= 0) d.open = true;
-      });
-      target.classList.remove("wb-stale");
+      if (which === "draft") {
+        drawPanel(data.html, jobId);
+      } else {
+        const target = document.getElementById("wb-compare");
+        const open = openKept(target);
+        target.innerHTML = data.html;
+        reopen(target, open);
+        target.classList.remove("wb-stale");
+      }
       version = data.version;
     }
-    if (!data.final) setTimeout(function () { poll(jobId, version, which); }, 350);
+    // the server waits for the job to move on: ask again at once (a moment, for the compare tab)
+    if (!data.final) setTimeout(function () { poll(jobId, version, which); }, which === "draft" ? 0 : 350);
+  }
+
+  function openKept(target) {
+    return Array.from(target.querySelectorAll("details[data-keep][open]"))
+      .map(function (d) { return d.dataset.keep; });
+  }
+
+  function reopen(target, open) {
+    target.querySelectorAll("details[data-keep]").forEach(function (d) {
+      if (open.indexOf(d.dataset.keep) >= 0) d.open = true;
+    });
+  }
+
+  function sections(job) {
+    return Array.from(job.querySelectorAll(":scope > section[id]")).map(function (s) { return s.id; }).join(" ");
+  }
+
+  function markStale() {
+    analysis.querySelectorAll(".wb-job > section[id]").forEach(function (s) { s.classList.add("wb-stale"); });
+    // the old figures stay in view, greyed, but no longer answer to the figures' names
+    analysis.querySelectorAll(".wb-job > section[id] output[id], .wb-job > section[id] span[id]")
+      .forEach(function (el) { el.removeAttribute("id"); });
+    drawn = {};
+  }
+
+  function drawPanel(html, jobId) {
+    // Each section once, when final; the progress line in its place; the whole panel only
+    // when the sections themselves differ (the first answer, a draft becoming the base).
+    const fresh = document.createElement("template");
+    fresh.innerHTML = html;
+    const job = fresh.content.querySelector(".wb-job");
+    const shown = analysis.querySelector(".wb-job");
+    if (!job || !shown || sections(job) !== sections(shown)) {
+      const open = openKept(analysis);
+      analysis.innerHTML = html;
+      reopen(analysis, open);
+      analysis.classList.remove("wb-stale");
+      drawn = {};
+      analysis.querySelectorAll(".wb-job > section[id]").forEach(function (s) {
+        if (s.dataset.done === "yes") drawn[s.id] = jobId;
+      });
+      return;
+    }
+    ["job", "status", "final"].forEach(function (k) { shown.dataset[k] = job.dataset[k]; });
+    ["#wb-progress", "#wb-failures"].forEach(function (id) {  // a line each, kept in place
+      const line = job.querySelector(id);
+      const oldLine = shown.querySelector(id);
+      if (line && oldLine && line.innerHTML !== oldLine.innerHTML) oldLine.replaceWith(line);
+    });
+    Array.from(job.querySelectorAll(":scope > section[id]")).forEach(function (section) {
+      if (section.dataset.done !== "yes" || drawn[section.id] === jobId) return;
+      const old = shown.querySelector(":scope > section#" + CSS.escape(section.id));
+      const open = openKept(old);
+      old.replaceWith(section);
+      reopen(section, open);
+      drawn[section.id] = jobId;
+    });
+    analysis.classList.remove("wb-stale");
   }
 
   function listItem(field, add) {
@@ -284,15 +353,27 @@
       target.value = "";
     }
     if (field) delete unconfirmed[field.dataset.path];  // the user's own value wins
+    // a named hand's payout: sent as its own path, folded into the named hands by the server
+    if (target.dataset && target.dataset.setPath) unconfirmed[target.dataset.setPath] = target.value;
     update();
   });
   form.addEventListener("submit", function (event) { event.preventDefault(); update(); });
 
   analysis.addEventListener("click", function (event) {
+    if (event.target.closest("#wb-every-rule")) {
+      everyRule = true;  // the exhaustive table, from now on: the next answer includes it
+      update();
+      return;
+    }
     const button = event.target.closest("button.wb-try");
     if (!button) return;
-    unconfirmed[button.dataset.path] = JSON.parse(button.dataset.value);
-    const field = rules.querySelector('.wb-field[data-path="' + CSS.escape(button.dataset.path) + '"]');
+    // a row sets one value (data-path, data-value) or several (data-set: path -> value)
+    const values = button.dataset.set ? JSON.parse(button.dataset.set) : {};
+    if (button.dataset.path) values[button.dataset.path] = JSON.parse(button.dataset.value);
+    Object.assign(unconfirmed, values);
+    const first = Object.keys(values)[0];
+    if (!first) return;
+    const field = rules.querySelector('.wb-field[data-path="' + CSS.escape(first) + '"]');
     const rule = field && field.closest("details.wb-rule");
     if (rule) { rule.open = true; rule.scrollIntoView({ block: "center" }); }
     update();

@@ -1,0 +1,159 @@
+"""The workbench's speed after a change, for every bundled ruleset: through the server's own
+application in this process (Starlette's test client, the real worker processes), as the
+page asks.
+
+For each ruleset the page is opened (its base's edge computed, as a page load does), then
+one change is sent as a "try" button sends it: the first realistic variation the family
+gives the ruleset (`realistic.one_field_changes`, the first that is a valid ruleset).
+Printed per ruleset: the change, the time the server took to answer the change
+(`/api/state`), the time until the new house edge is known to the page, and the time
+until the realistic variations of the changed rules are (the page's "What else could we
+change?"), with their number of rows. Polls wait on the server (`wait=`) as the page's do,
+so a time is when the figure was known, not when a poll happened by.
+
+    python benchmarks/workbench_speed.py                 # every bundled ruleset
+    python benchmarks/workbench_speed.py --quick         # pagat-british, blackjack-reference
+    python benchmarks/workbench_speed.py vingt-un xi-dach
+    python benchmarks/workbench_speed.py --warm-cache    # keep the cache folder's tables
+    python benchmarks/workbench_speed.py --field player.stick_minimum   # that rule's change
+
+Issue 51's targets on a 2-core machine: the new edge within 0.3 s of a change, the
+realistic variations within 5 s. By default the cache folder is a new empty one, so the
+realistic variations are computed, not read back (`--warm-cache` reads the user's).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+import time
+import warnings
+from typing import Any
+
+QUICK = ("pagat-british", "blackjack-reference")
+POLL_WAIT = 5
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("rulesets", nargs="*", help="bundled ids (default: all)")
+    parser.add_argument("--quick", action="store_true", help=f"only {', '.join(QUICK)}")
+    parser.add_argument("--limit", type=float, default=180.0,
+                        help="seconds to wait for one ruleset's figures (default 180)")
+    parser.add_argument("--field", default="",
+                        help="change this field (its first realistic value) where the "
+                             "ruleset has one, else the first realistic change")
+    parser.add_argument("--warm-cache", action="store_true",
+                        help="use the cache folder as it is (realistic tables read back)")
+    args = parser.parse_args()
+    if not args.warm_cache:
+        os.environ["PONTOON_RULES_CACHE"] = tempfile.mkdtemp(prefix="workbench-speed-")
+    warnings.filterwarnings("ignore", message=".*httpx.*")
+    from pontoon_rules.ruleset.registry import bundled_ids
+
+    ids = list(args.rulesets or (QUICK if args.quick else bundled_ids()))
+    print(f"{'ruleset':<26} {'change':<44} {'answer s':>8} {'edge s':>7} "
+          f"{'realistic s':>11} {'rows':>5}", flush=True)
+    with _server() as client:
+        for ruleset_id in ids:
+            print(_measured(client, ruleset_id, args.limit, args.field), flush=True)
+
+
+class _server:
+    """The workbench application over its real worker processes, with a test client."""
+
+    def __enter__(self) -> Any:
+        from starlette.testclient import TestClient
+
+        from pontoon_rules.workbench.app import create_app
+        from pontoon_rules.workbench.jobs import JobManager
+        from pontoon_rules.workbench.service import Workbench
+        from pontoon_rules.workbench.starts import Starts
+
+        self.workbench = Workbench(Starts(), JobManager(1, nice=4, prefix="q"),
+                                   JobManager(1, nice=10, prefix="c"),
+                                   JobManager(1, prefix="e"))
+        self.client = TestClient(create_app(self.workbench), base_url="http://127.0.0.1:8765")
+        return self.client.__enter__()
+
+    def __exit__(self, *exc: Any) -> None:
+        self.client.__exit__(*exc)
+        self.workbench.close()
+
+
+def _measured(client: Any, ruleset_id: str, limit: float, field: str) -> str:
+    from pontoon_rules.ruleset.features import refused_names
+    from pontoon_rules.ruleset.registry import load_bundled
+
+    ruleset = load_bundled(ruleset_id)
+    refused = refused_names(ruleset, "edge")
+    if refused:
+        return f"{ruleset_id:<26} refused by the analysis: {', '.join(refused)}"
+    change = _change(ruleset, field)
+    if change is None:
+        return f"{ruleset_id:<26} no realistic change to try"
+    path, value = change
+    tab = f"bench-{ruleset_id}"
+    page = _draft(ruleset_id, tab, 1, {})
+    _follow(client, client.post("/api/state", json=page).json()["job"], tab, limit, "edge")
+    start = time.perf_counter()
+    answer = client.post("/api/state", json=_draft(ruleset_id, tab, 2, {path: value})).json()
+    answered = time.perf_counter() - start
+    if not answer.get("job"):
+        return f"{ruleset_id:<26} the change was refused: {answer.get('problems')} problems"
+    times = _follow(client, answer["job"], tab, limit, "realistic", start)
+    said = f"{path} → {value}"[:44]
+    return (f"{ruleset_id:<26} {said:<44} {answered:>8.2f} {_s(times.get('edge')):>7} "
+            f"{_s(times.get('realistic')):>11} {times.get('rows', ''):>5}")
+
+
+def _change(ruleset: Any, field: str) -> tuple[str, Any] | None:
+    """The first realistic one-field change that makes a valid ruleset (of `field`, where
+    there is one)."""
+    from pontoon_rules.analysis.present.costs import variant_of
+    from pontoon_rules.analysis.present.realistic import bundled_family, one_field_changes
+
+    data = ruleset.model_dump(mode="python")
+    valid = [(c.path, c.new) for _kind, c, _games in one_field_changes(ruleset, bundled_family())
+             if not isinstance(variant_of(data, c.path, c.new), str)]
+    return next((c for c in valid if c[0] == field), valid[0] if valid else None)
+
+
+def _draft(ruleset_id: str, tab: str, seq: int, values: dict[str, Any]) -> dict[str, Any]:
+    return {"tab": tab, "seq": seq, "start": f"bundled:{ruleset_id}", "lang": "en",
+            "name": "", "fields": {}, "set": values}
+
+
+def _follow(client: Any, job: str, tab: str, limit: float, until: str,
+            start: float | None = None) -> dict[str, Any]:
+    """Poll `job` as the page does until `until` ("edge" or "realistic") is known (or the
+    job ends, or `limit` seconds pass): when each was known, seconds after `start`."""
+    start = time.perf_counter() if start is None else start
+    found: dict[str, Any] = {}
+    version = ""
+    while time.perf_counter() - start < limit:
+        data = client.get(f"/api/job/{job}?tab={tab}&lang=en&since={version}"
+                          f"&wait={POLL_WAIT if version != '' else 0}").json()
+        if "error" in data:
+            break
+        version = str(data["version"])
+        now = time.perf_counter() - start
+        html = data.get("html", "")
+        if data.get("edge") and "edge" not in found:
+            found["edge"] = now
+        if 'id="wb-realistic" data-done="yes"' in html and "realistic" not in found:
+            found["realistic"] = now
+            section = html.split('id="wb-realistic"', 1)[1].split("</section>", 1)[0]
+            found["rows"] = section.count('class="wb-try"')
+        if until in found or data.get("final"):
+            break
+    return found
+
+
+def _s(seconds: float | None) -> str:
+    return "—" if seconds is None else f"{seconds:.2f}"
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,238 @@
+"""The workbench's analyses after a change, without a browser: the edge first (its own
+worker, the other figures waiting for it), a newer change cancelling the older one's work
+in every worker, polls that wait for the figures, the realistic variations leading the
+panel (the exhaustive table one click away), and each worker's memory of edges."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.workbench import worker
+from pontoon_rules.workbench.jobs import CANCELLED, DONE, QUEUED, JobManager
+from pontoon_rules.workbench.worker import EDGE, REALISTIC, Cancelled, Job
+
+BASE = "pagat-british"
+
+
+@pytest.fixture()
+def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
+    """The workbench over its real workers, its cache folder a new one (inherited by the
+    worker processes, which start after this)."""
+    from starlette.testclient import TestClient
+
+    from pontoon_rules.workbench.app import create_app
+    from pontoon_rules.workbench.service import Workbench
+    from pontoon_rules.workbench.starts import Starts
+
+    monkeypatch.setenv("PONTOON_RULES_CACHE", str(tmp_path / "cache"))
+    workbench = Workbench(Starts(), JobManager(1, prefix="q"), JobManager(1, prefix="c"),
+                          JobManager(1, prefix="e"))
+    with TestClient(create_app(workbench), base_url="http://127.0.0.1:8765",
+                    raise_server_exceptions=False) as test_client:
+        test_client.workbench = workbench  # type: ignore[attr-defined]
+        yield test_client
+    workbench.close()
+
+
+def _draft(tab: str, seq: int, **values: Any) -> dict[str, Any]:
+    return {"tab": tab, "seq": seq, "start": f"bundled:{BASE}", "lang": "en", "name": "Ours",
+            "fields": {}, "set": values}
+
+
+def _until(client: Any, job: str, tab: str, done: Any, seconds: float = 120) -> dict[str, Any]:
+    """Poll as the page does (waiting on the server) until `done(answer)`."""
+    end, version, found = time.monotonic() + seconds, "", {}
+    while time.monotonic() < end:
+        found = client.get(f"/api/job/{job}?tab={tab}&lang=en&since={version}&wait=5").json()
+        version = str(found["version"])
+        if done(found):
+            return found
+        assert not found["final"], f"the job ended first: {found['status']}"
+    raise AssertionError(f"never got there: {found}")
+
+
+def test_a_newer_change_cancels_the_older_ones_work_in_every_worker(client: Any) -> None:
+    older = client.post("/api/state", json=_draft("c", 1, **{
+        "player.stick_minimum": 16})).json()["job"].split("+")
+    newer = client.post("/api/state", json=_draft("c", 2, **{
+        "player.stick_minimum": 14})).json()["job"]
+    managers = (client.workbench.edges, client.workbench.jobs, client.workbench.costs)
+    assert [m.current("c") for m in managers] == newer.split("+")
+    end = time.monotonic() + 60
+    while time.monotonic() < end and not all(
+            m.get(part)["status"] in (CANCELLED, DONE)
+            for m, part in zip(managers, older, strict=True)):
+        time.sleep(0.1)
+    # the realistic variations of the older rules take far longer than this: stopped
+    statuses = [m.get(part)["status"] for m, part in zip(managers, older, strict=True)]
+    assert statuses[1:] == [CANCELLED, CANCELLED]
+    found = _until(client, newer, "c",
+                   lambda a: 'id="wb-edge" data-done="yes"' in a.get("html", ""))
+    assert found["edge"] == "0.4153%"  # stick on 14, as `pontoon-rules edge` prints it
+    assert 'id="wb-edge-change"' in found["html"]  # beside the base's edge
+
+
+def test_a_poll_waits_on_the_server_until_its_job_moves_on(client: Any) -> None:
+    job = client.post("/api/state", json=_draft("w", 1, **{
+        "player.stick_minimum": 13})).json()["job"]
+    first = client.get(f"/api/job/{job}?tab=w&lang=en").json()
+    moved = client.get(f"/api/job/{job}?tab=w&lang=en&since={first['version']}&wait=10").json()
+    assert "unchanged" not in moved and moved["version"] != first["version"]
+    assert client.get(f"/api/job/{job}?tab=w&lang=en&wait=x").status_code == 400
+
+
+def test_the_realistic_variations_lead_the_panel_and_every_rule_is_one_click_away(
+        client: Any) -> None:
+    from pontoon_rules.analysis.present.realistic import realistic_variations
+    from pontoon_rules.cache import cached_json
+
+    body = _draft("r", 1, **{"player.stick_minimum": 17})
+    ruleset = client.workbench.draft(body).ruleset
+    # the table the worker reads back (a family of one game: quick to make here)
+    table = realistic_variations(ruleset, family=[load_bundled("pagat-stick-16")],
+                                 published=[])
+    assert table.rows
+    cached_json(*worker.realistic_entry(ruleset), lambda: table.to_json())
+    job = client.post("/api/state", json=body).json()["job"]
+    found = _until(client, job, "r", lambda a: 'id="wb-realistic" data-done="yes"'
+                   in a.get("html", ""))
+    section = found["html"].split('id="wb-realistic"', 1)[1].split("</section>", 1)[0]
+    assert "What else could we change?" in section and "Every rule's cost" in section
+    sets = [json.loads(html.unescape(s)) for s in re.findall(r"data-set='([^']*)'", section)]
+    assert {"player.stick_minimum": 16} in sets
+    assert "→" in section and "as in British Pontoon, stick on 16" in section  # in words
+    assert 'id="wb-costs"' not in found["html"]
+    tried = client.post("/api/state", json={**body, "seq": 2, "set": {
+        "player.stick_minimum": 16}}).json()
+    assert tried["changed"] == ["player.stick_minimum"]
+    every = client.post("/api/state", json={**body, "seq": 3, "every_rule": True}).json()
+    assert every["job"].split("+")[-1] != job.split("+")[-1]
+    shown = client.get(f"/api/job/{every['job']}?tab=r&lang=en").json()["html"]
+    assert 'id="wb-costs"' in shown and 'id="wb-every-rule"' not in shown
+
+
+def test_the_realistic_step_stops_between_variants_when_cancelled(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PONTOON_RULES_CACHE", str(tmp_path))
+    base = load_bundled(BASE)
+
+    class Outbox:
+        sent: list[tuple[Any, ...]] = []
+
+        def send(self, *message: Any) -> None:
+            self.sent.append(message)
+
+        def check(self) -> None:
+            if len(self.sent) >= 2:
+                raise Cancelled
+
+    outbox = Outbox()
+    with pytest.raises(Cancelled):
+        worker.realistic_step(Job(base, None, (REALISTIC,)), {}, outbox)  # type: ignore[arg-type]
+    assert [m[0] for m in outbox.sent] == ["progress", "progress"]
+    assert outbox.sent[-1][1:3] == (REALISTIC, 1)  # stopped before its second variant
+    assert not list(tmp_path.glob("realistic-*.json"))  # nothing half-made is kept
+
+
+def test_a_gated_manager_starts_its_jobs_only_when_the_gate_opens() -> None:
+    ruleset = load_bundled(BASE)
+    manager = JobManager(1)
+    gate = [False]
+    manager.gate = lambda: gate[0]
+    try:
+        manager.hold()  # the gate shut: its workers paused (the edge has the machine)
+        assert _states(manager, lambda s: s == {"T"}) == {"T"}
+        job = manager.submit("t", "k", Job(ruleset, None, (EDGE,)))
+        time.sleep(0.8)  # three turns of the manager's watch
+        assert manager.get(job)["status"] == QUEUED and not manager.idle()
+        gate[0] = True
+        manager.hold()
+        assert "T" not in _states(manager, lambda s: "T" not in s)
+        end = time.monotonic() + 120
+        while time.monotonic() < end and manager.get(job)["status"] != DONE:
+            time.sleep(0.1)
+        assert manager.get(job)["results"][EDGE]["house_edge_percent"] == pytest.approx(
+            0.6646, abs=1e-4)
+        assert manager.idle()
+    finally:
+        manager.close()
+
+
+def _states(manager: JobManager, until: Any) -> set[str]:
+    """The state letters of the manager's processes (T: stopped), once `until` holds of them
+    (a signal is delivered a moment after it is sent) or after two seconds."""
+    end = time.monotonic() + 2
+    while True:
+        found = {Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+                 for pid in manager.worker_pids()}
+        if until(found) or time.monotonic() > end:
+            return found
+        time.sleep(0.05)
+
+
+def test_a_worker_computes_each_rules_edge_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pontoon_rules.analysis import edge
+
+    ruleset = load_bundled(BASE)
+    first = worker._edge(ruleset)
+    monkeypatch.setattr(edge, "house_edge", lambda *a, **k: pytest.fail("computed again"))
+    renamed = ruleset.model_copy(update={"id": "ours", "name": "Ours"})
+    again = worker._edge(renamed)  # the same rules under another name: the same figure
+    assert again["ruleset"] == "ours"
+    assert {**again, "ruleset": BASE} == first
+    stick = ruleset.model_copy(update={"player": ruleset.player.model_copy(
+        update={"stick_minimum": 16})})
+    with pytest.raises(pytest.fail.Exception):
+        worker._edge(stick)  # other rules: computed
+
+
+def test_the_panel_speaks_the_language_chosen() -> None:
+    from pontoon_rules.workbench.render import render
+    from pontoon_rules.workbench.results import analysis_view
+    from pontoon_rules.workbench.view import words
+
+    edge = {"house_edge_percent": 1.6453, "house_edge_per_staked_percent": 1.5,
+            "deck_description": "", "method": "", "banker_policy": "", "notes": []}
+    snapshot = {"id": "e1+q1+c1", "status": "running", "step": REALISTIC,
+                "steps": [EDGE, "base_edge", "examples", "strategy", REALISTIC],
+                "progress": {REALISTIC: (3, 50)}, "partial": {}, "failures": {},
+                "results": {EDGE: edge, "base_edge": {**edge, "house_edge_percent": 0.6646}},
+                "version": 3, "why": ""}
+    said = {lang: re.sub(r"<[^>]+>", " ", render("analysis.html.j2", lang,
+                                                  a=analysis_view(snapshot, words(lang))))
+            for lang in ("en", "ru")}
+    assert "House edge" in said["en"] and "the changes a table would make" in said["en"]
+    assert "Преимущество казино" in said["ru"] and "+0.9807 пункта" in said["ru"]
+    assert "Вычисляется: изменения, какие делают за столом" in said["ru"]  # the step counted
+    english = {"House", "edge", "Working", "change", "banker", "rules", "Every", "Hands"}
+    command = "pontoon-rules edge"  # the command's own name, as typed
+    assert not english & set(re.findall(r"[A-Za-z]+", said["ru"].replace(command, "")))
+
+
+def test_what_a_named_hand_pays_has_a_control_of_its_own(client: Any) -> None:
+    import yaml
+
+    first = client.post("/api/state", json=_draft("h", 1)).json()
+    control = re.search(r'<label class="wb-payout">five-card trick pays <input type="text" '
+                        r'value="([^"]*)" data-set-path="([^"]*)"', first["rules_html"])
+    assert control and control.groups() == ("2:1", "hands.definitions.five-card-trick.pays")
+    # as the page sends a change of it (or a realistic variation's "try" of it)
+    answer = client.post("/api/state", json=_draft("h", 2, **{
+        "hands.definitions.five-card-trick.pays": "3:1"})).json()
+    assert answer["valid"] and answer["changed"] == ["hands.definitions"]
+    hands = yaml.safe_load(answer["overlay"])["hands"]["definitions"]
+    assert hands["five-card-trick"]["pays"] == "3:1" and hands["pontoon"]["pays"] == "2:1"
+    assert 'value="3:1" data-set-path="hands.definitions.five-card-trick.pays"' in answer[
+        "rules_html"]
+    unknown = client.post("/api/state", json=_draft("h", 3, **{
+        "hands.definitions.no-such-hand.pays": "3:1"})).json()
+    assert unknown["valid"] and unknown["changed"] == []
