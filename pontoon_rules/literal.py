@@ -39,6 +39,19 @@ def literal_markdown(text: str) -> str:
     return _MARKDOWN_PUNCTUATION.sub(r"\\\1", one_line(text))
 
 
+_CARD_UNIT = re.compile("(\u2066[^\\W_]{1,2}[♠♥♦♣]\u2069)")
+"""A card isolated as one left-to-right unit in right-to-left text (`docs.i18n.as_unit`)."""
+
+
+def literal_markdown_cards(text: str) -> str:
+    """`literal_markdown` of generated text that keeps the isolates around its cards (a
+    line of a worked example in a right-to-left language): every other hidden character
+    is still shown as an escape."""
+    pieces = _CARD_UNIT.split(" ".join(str(text).split()))
+    return "".join(piece if _CARD_UNIT.fullmatch(piece) else
+                   _MARKDOWN_PUNCTUATION.sub(r"\\\1", terminal_safe(piece)) for piece in pieces)
+
+
 class UserText(str):
     """A string from a ruleset file; autoescaping templates draw it literally."""
 

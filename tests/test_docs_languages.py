@@ -204,3 +204,35 @@ def test_the_card_key_names_the_letters_in_each_language() -> None:
         text = visible_text(html_of("pagat-british", lang))
         assert ace in text and "♠" in text, lang
         assert translations(lang).gettext("card letter A") == "A"  # as the sources print it
+
+
+ISOLATED_CARD = re.compile("\u2066[^\\W_]{1,2}[♠♥♦♣]\u2069")
+BARE_CARD = re.compile(r"[^\W_]{1,2}[♠♥♦♣]")
+
+
+@pytest.mark.parametrize("ruleset_id", PAGAT)
+def test_urdu_prints_each_card_as_one_left_to_right_unit(ruleset_id: str) -> None:
+    """In right-to-left text the bidirectional algorithm would set a card's suit before its
+    rank ('♣K♠ 6' for 'K♠ 6♣'): each card of the Urdu sheet is isolated, a drawn card as a
+    `dir="ltr"` span, a card in a sentence between U+2066 and U+2069."""
+    ruleset = load_bundled(ruleset_id)
+    html = html_of(ruleset_id, "ur")
+    spans = re.findall(r'<span class="pr-card[^"]*"[^>]*>', html)
+    assert spans and all('dir="ltr"' in span for span in spans)
+    text = visible_text(html)
+    markdown = render_sheet(ruleset, "md", "ur", find_base(ruleset)).decode()
+    for printed in (text, markdown):
+        assert len(ISOLATED_CARD.findall(printed)) >= 4
+        assert not BARE_CARD.findall(ISOLATED_CARD.sub(" ", printed)), ruleset_id
+    english = visible_text(html_of(ruleset_id, "en"))
+    assert "\u2066" not in english and BARE_CARD.search(english)  # left to right: as it was
+
+
+def test_the_urdu_pdf_draws_each_rank_before_its_suit() -> None:
+    if shutil.which("pdftotext") is None:
+        pytest.skip("pdftotext (poppler-utils) reads the PDF in drawn order: make test installs it")
+    pdf = pdf_of("pagat-british", "ur")
+    drawn = subprocess.run(["pdftotext", "-raw", "-", "-"], input=pdf, capture_output=True,
+                           check=True, timeout=60).stdout.decode()
+    assert len(re.findall(r"[0-9AKQJ][♠♥♦♣]", drawn)) >= 10  # left to right as printed
+    assert not re.findall(r"[♠♥♦♣][0-9AKQJ]|[♠♥♦♣] [0-9AKQJ]+(?![♠♥♦♣])", drawn)

@@ -40,11 +40,23 @@ def _several_names(r: Ruleset) -> list[str]:
 
 
 def _insurance(r: Ruleset) -> list[str]:
-    """When insurance settles."""
+    """When insurance settles: at the banker's check (a peek), before the players play;
+    else when the banker's second card comes, after them."""
     if not r.player.insurance.allowed:
         return []
-    return ["If the banker has one, the insurance is paid",
+    if not r.deal.banker_pontoon_at_once:
+        return ["The insurance is settled when the banker takes a second card, after the "
+                "players have played", "the insurance is paid", "if not, the insurance is lost."]
+    return ["The insurance is settled when the banker checks for a", "before the players play.",
+            "If the banker has one, the insurance is paid",
             "if not, the insurance is lost and your hand plays on"]
+
+
+def _side_bets(r: Ruleset) -> list[str]:
+    """When the side bets settle."""
+    if not (r.side_bets.pair.allowed or r.side_bets.match_dealer.allowed):
+        return []
+    return ["Side bets are settled as soon as the deal is done, whatever the hand then does."]
 
 
 def _bank_life(r: Ruleset) -> list[str]:
@@ -73,6 +85,7 @@ QUESTIONS: dict[str, Callable[[Ruleset], list[str]]] = {
     "What does the banker do on each total, soft and hard?": _banker_play,
     "Which payout when a hand fits several names?": _several_names,
     "When is insurance settled?": _insurance,
+    "When are side bets settled?": _side_bets,
     "Who banks, how is a bank funded and broken, and where does it pass?": _bank_life,
     "When are the cards shuffled?": _shuffle,
 }
@@ -91,7 +104,65 @@ def test_every_question_a_new_table_asks_has_its_sentence(ruleset_id: str,
 def test_the_questions_are_asked_where_the_rules_make_them_questions() -> None:
     home = load_bundled("ochko-home")
     assert "The banker puts up a bank of 1000" in _bank_life(home)
-    assert _insurance(load_bundled("belarus-ponton"))
+    assert "after the players have played" in _insurance(load_bundled("belarus-ponton"))[0]
+    assert "before the players play." in _insurance(load_bundled("spanish-21"))
+    assert _side_bets(load_bundled("casino-filipino-pontoon"))
     assert _several_names(load_bundled("australian-pontoon"))
     assert not _several_names(load_bundled("belarus-ponton"))  # 2, 3 or 5 cards: no overlap
     assert "soft 18 or more" in _banker_play(load_bundled("casino-ochko"))[1]
+
+
+def _played_until_settled(r: Ruleset) -> dict[str, int]:
+    """One round through the engine with every side bet and insurance taken, the banker
+    dealt an ace then a king, everyone else kings, every player sticking: the cards dealt
+    when the side bets' nets are fixed, and the banker's cards when the first player's
+    turn comes (or the round ends at the banker's check)."""
+    from pontoon_rules.engine.actions import INSURE, PAIR, Action
+    from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.engine.state import BANKER, CHANCE, TERMINAL, RoundState
+
+    low, high = r.stakes.limits()
+    state = RoundState(compile_rules(r), [min(low * 10, high or low * 10)])
+    seen: dict[str, int] = {"deal": len(state.pending) + len(state.deal_waiting)}
+    dealt = 0
+    while (actor := state.current_player()) != TERMINAL:
+        if actor == CHANCE:
+            ace = state.pending[0] is state.banker and not state.banker.cards
+            want = "A" if ace else "K"
+            card = next(c for c, _p in state.chance_outcomes() if "A23456789TJQK"[c >> 2] == want)
+            state.apply_action(card)
+            dealt += 1
+        else:
+            legal = state.legal_actions()
+            kinds = [a.kind for a in legal]
+            if state.phase.name == "PLAYERS" and actor != BANKER:
+                seen.setdefault("banker_cards_at_players", len(state.banker.cards))
+            pick = next((a for a in legal if a.kind in (PAIR, "match", INSURE)), None)
+            if pick is None:
+                pick = next(a for a in legal if a.kind in ("stick", "decline")) \
+                    if {"stick", "decline"} & set(kinds) else legal[0]
+            state.apply_action(Action(pick.kind, pick.low if pick.high is not None else None))
+        if any(seat.side_nets for seat in state.seats):
+            seen.setdefault("side_bets_at", dealt)
+    seen.setdefault("banker_cards_at_players", len(state.banker.cards))
+    seen["insured"] = sum(seat.insurance for seat in state.seats)
+    return seen
+
+
+@pytest.mark.parametrize("ruleset_id", [
+    i for i in bundled_ids() if _insurance(load_bundled(i)) or _side_bets(load_bundled(i))])
+def test_the_sheet_says_when_side_bets_and_insurance_settle_as_the_engine_does(
+        ruleset_id: str) -> None:
+    """Issue 49: when each side bet and insurance settle, from the engine's own order."""
+    r = load_bundled(ruleset_id)
+    seen = _played_until_settled(r)
+    text = " ".join(s.text for s in sentences(r))
+    if _side_bets(r):  # fixed once the deal's last card is down, before any player's turn
+        assert seen["side_bets_at"] == seen["deal"], seen
+        assert "settled as soon as the deal is done" in text
+    if _insurance(r):
+        assert seen["insured"] > 0, seen
+        before = seen["banker_cards_at_players"] >= 2  # the banker's pontoon known already
+        assert before == r.deal.banker_pontoon_at_once, seen
+        said = "before the players play." if before else "after the players have played"
+        assert said in text

@@ -172,8 +172,10 @@ def test_insurance_has_its_moment_and_both_outcomes() -> None:
     text = sheet("belarus-ponton")
     deal = text.split("The deal", 1)[1].split("Your turn", 1)[0]
     assert "when the banker's face-up card is an ace, before the players play" in deal
-    assert "If the banker has one, the insurance is paid 2:1" in deal
-    assert "if not, the insurance is lost and your hand plays on" in deal
+    assert ("The insurance is settled when the banker takes a second card, after the players "
+            "have played: if it makes a pontoon, the insurance is paid 2:1" in deal)
+    assert "if not, the insurance is lost." in deal  # no peek: the hand has already played
+    assert "your hand plays on" not in deal
     assert "Even money: holding a pontoon against the banker's ace" in deal
 
 

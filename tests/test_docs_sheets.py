@@ -101,6 +101,13 @@ def _page_pictures(data: bytes, name: str, tmp_path: Path) -> None:
     assert list(ARTIFACTS.glob(f"{name}-*.png"))
 
 
+CARD_FACE = set("A23456789JQK10♠♥♦♣ ").union(*(
+    translations(lang).gettext(f"card letter {rank}") for lang in LANGUAGES[1:]
+    for rank in "AKQJ"))
+"""What a card's face prints: its rank in every language's letters (Т К Д В, B D K A), its
+suit."""
+
+
 def _smallest_font(data: bytes, tmp_path: Path) -> float:
     """The smallest font size the PDF sets text in (pypdf's text visitor), card faces apart."""
     from pypdf import PdfReader
@@ -110,7 +117,7 @@ def _smallest_font(data: bytes, tmp_path: Path) -> float:
     sizes: list[float] = []
 
     def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
-        if text.strip() and not set(text.strip()) <= set("A23456789JQK10ТКДВ♠♥♦♣ "):
+        if text.strip() and not set(text.strip()) <= CARD_FACE:
             scale = (tm[0] ** 2 + tm[1] ** 2) ** 0.5 * (cm[0] ** 2 + cm[1] ** 2) ** 0.5
             sizes.append(size * scale)
 

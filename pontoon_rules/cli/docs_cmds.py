@@ -19,7 +19,7 @@ _FORMATS = ("pdf", "html", "md")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), required=True,
               help="The file to write (.pdf, .html or .md); written atomically.")
 @click.option("--lang", default="en", help="Language of the sheet: en, ru, or the languages "
-              "of its sources (hy, pa, ur for the pagat rulesets).")
+              "of its sources (hy, pa, ur for the pagat rulesets; de for Siebzehn und Vier).")
 @click.option("--parents", is_flag=True,
               help="Create the output's missing folders (otherwise a missing folder is an error).")
 @agree_option

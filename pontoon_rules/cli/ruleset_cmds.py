@@ -93,7 +93,8 @@ def _migrated(migration: Any, dry_run: bool) -> str:
 @click.option("--fields", is_flag=True,
               help="Every field by topic with its value and provenance, instead of sentences.")
 @click.option("--lang", default="en", help="Language of the sentences: en, ru, or the "
-              "languages of its sources (hy, pa, ur for the pagat rulesets).")
+              "languages of its sources (hy, pa, ur for the pagat rulesets; de for "
+              "Siebzehn und Vier).")
 @click.option("-o", "--output", type=click.Path(dir_okay=False),
               help="Write to this file (atomically) instead of printing.")
 @agree_option

@@ -28,7 +28,7 @@ import jinja2
 if TYPE_CHECKING:
     from babel.support import Translations
 
-from pontoon_rules.literal import html_filter, literal_markdown
+from pontoon_rules.literal import html_filter, literal_markdown, literal_markdown_cards
 from pontoon_rules.ruleset.languages import DOMAIN as DOMAIN
 from pontoon_rules.ruleset.languages import LANGUAGES as LANGUAGES
 from pontoon_rules.ruleset.languages import LOCALE_DIR as LOCALE_DIR
@@ -63,6 +63,18 @@ def words_of(ruleset: object, lang: str) -> str:
         if getattr(source, "language", None) == lang and key in own:
             return f"{lang}@{key}"
     return lang
+
+
+LEFT_TO_RIGHT_ISOLATE, POP_DIRECTIONAL_ISOLATE = "\u2066", "\u2069"
+
+
+def as_unit(text: str, lang: str) -> str:
+    """`text` that reads left to right whatever surrounds it (a card, 'K♠', '10♦'), as one
+    unit of `lang`'s text: in a language written right to left, isolated (U+2066 … U+2069),
+    so that the bidirectional algorithm never sets a card's suit before its rank ('♣K')."""
+    if language(lang).direction != "rtl":
+        return text
+    return f"{LEFT_TO_RIGHT_ISOLATE}{text}{POP_DIRECTIONAL_ISOLATE}"
 
 
 def base_language(lang: str) -> str:
@@ -200,6 +212,8 @@ def environment(lang: str) -> jinja2.Environment:
     env.filters["t"] = lambda value: value_words(catalog.gettext(value), value)
     env.filters["lit"] = html_filter
     env.filters["md"] = literal_markdown
+    env.filters["md_cards"] = literal_markdown_cards
+    env.filters["unit"] = lambda text: as_unit(text, lang)
     env.globals["lang"] = base_language(lang)
     env.globals["dir"] = language(lang).direction.value
     return env

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pontoon_rules.docs.hands import hand_name
+from pontoon_rules.docs.i18n import as_unit
 from pontoon_rules.docs.values import Gettext, actor_text, card_view
 from pontoon_rules.ruleset.model import Ruleset
 from pontoon_rules.ruleset.outcomes import BUST, BY_TOTAL, LOSE, PUSH, TOTAL, WIN, outcome_table
@@ -101,8 +102,10 @@ class _Step:
     """Which hand of a split seat the step is for (None: before any split)."""
 
 
-def _cards(cards: list[str], gettext: Gettext) -> str:
-    return " ".join(f"{v['rank']}{v['suit']}" for v in (card_view(c, gettext) for c in cards))
+def _cards(cards: list[str], gettext: Gettext, lang: str) -> str:
+    """The cards as text, each one unit in a language written right to left (`as_unit`)."""
+    return " ".join(as_unit(f"{v['rank']}{v['suit']}", lang)
+                    for v in (card_view(c, gettext) for c in cards))
 
 
 def _steps(actor: str, result: dict[str, Any], dealt: int) -> list[_Step]:
@@ -141,10 +144,10 @@ def _deal(steps: list[_Step], event: dict[str, Any], held: int, dealt: int,
     open_steps[-1].cards.append(event["card"])
 
 
-def _step_text(step: _Step, gettext: Gettext, buys: list[int]) -> str:
+def _step_text(step: _Step, gettext: Gettext, buys: list[int], lang: str) -> str:
     amount = step.amount if step.amount is not None else (buys.pop(0) if step.kind == "buy"
                                                           and buys else None)
-    return gettext(STEPS[step.kind]) % {"cards": _cards(step.cards, gettext) or "—",
+    return gettext(STEPS[step.kind]) % {"cards": _cards(step.cards, gettext, lang) or "—",
                                          "amount": amount if amount is not None else ""}
 
 
@@ -172,7 +175,7 @@ class Narrator:
         texts = [self.gettext(STEPS["stake"]) % {"amount": stake}] if stake else []
         hand = None
         for step in steps:
-            text = _step_text(step, self.gettext, buys)
+            text = _step_text(step, self.gettext, buys, self.lang)
             if step.hand is not None and step.hand != hand:
                 text = f"{self.gettext(EXTRAS['hand']) % {'number': step.hand}}: {text}"
             hand = step.hand

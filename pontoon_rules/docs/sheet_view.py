@@ -13,6 +13,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+from pontoon_rules.docs.example_needs import stated_rounds
 from pontoon_rules.docs.hands import hand_name
 from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, base_language, translations, words_of
 from pontoon_rules.docs.narrate import narrate
@@ -281,19 +282,26 @@ def _with_rules(rows: list[dict[str, Any]], found: list[Sentence], ruleset: Rule
     return out
 
 
+def printable_rounds(ruleset: Ruleset) -> list[dict[str, Any]]:
+    """The worked examples a sheet may print (`rounds.teaching_rounds`): those whose every
+    rule the sheet states (`example_needs`: an example never takes what no sentence says)."""
+    stated = {s.key for s in sentences(ruleset)}
+    return stated_rounds(teaching_rounds(ruleset), stated, ruleset.deal.banker_cards)
+
+
 def worked_examples(ruleset: Ruleset, lang: str, limit: int | None = None
                     ) -> list[dict[str, Any]]:
-    """The sheet's worked examples (`rounds.teaching_rounds`, the first `limit`), each
-    told in lines of words (`narrate`) with its script for a replay."""
+    """The sheet's worked examples (`printable_rounds`, the first `limit`), each told in
+    lines of words (`narrate`) with its script for a replay."""
     catalog = translations(lang)
     return [{"script": r["script"], "lines": narrate(ruleset, r["script"], r["result"],
                                                      catalog.gettext, catalog.ngettext, lang)}
-            for r in teaching_rounds(ruleset)[:limit]]
+            for r in printable_rounds(ruleset)[:limit]]
 
 
 def example_count(ruleset: Ruleset) -> int:
     """How many worked examples a sheet has room for at most."""
-    return len(teaching_rounds(ruleset))
+    return len(printable_rounds(ruleset))
 
 
 def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None,

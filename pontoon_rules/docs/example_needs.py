@@ -1,0 +1,52 @@
+"""What a worked example needs its sheet to state: the rules its round takes.
+
+A reader checks an example against the rules printed beside it, so an example may take
+only what the sheet says can be done. Each decision of the round needs the sentence of
+its rule (a buy the buying rule, insurance the insurance rule), the banker's draws need
+the banker's drawing rule, a banker who draws after every player has bust needs the
+sentence on when the banker plays; each as a key of `sentences.RULES`. A sheet prints an
+example only where it states every rule the example needs (`stated_rounds`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+DECISION_RULES: dict[str, str] = {
+    "stick": "stick", "twist": "draw", "buy": "buy", "split": "split", "double": "double",
+    "insure": "insurance", "even-money": "insurance", "surrender": "surrender",
+    "rescue": "rescue", "shoot": "shoot_bets", "pair": "side_bets", "match": "side_bets",
+    "open": "banker_opens", "raise": "raising",
+}
+"""The sentence (`sentences.RULES` key) that states each decision a player may take
+('decline' takes nothing)."""
+
+
+def needs(result: dict[str, Any], banker_dealt: int) -> set[str]:
+    """The sentences (`sentences.RULES` keys) a replayed round (`result`, the contract's
+    JSON) needs stated: each player's decision's rule, the banker's drawing rule where the
+    banker draws past the `banker_dealt` cards of the deal or decides, and the banker's
+    play where every player's hand is bust."""
+    found: set[str] = set()
+    for event in result.get("transcript", []):
+        if event.get("event") != "decision":
+            continue
+        kind = str(event.get("action", "")).split(" ")[0]
+        if event.get("actor") == "banker":
+            found.add("banker_opens" if kind == "open" else "banker_draws")
+        elif kind in DECISION_RULES:
+            found.add(DECISION_RULES[kind])
+    banker = result.get("banker", {})
+    if len(banker.get("cards", [])) > banker_dealt:
+        found.add("banker_draws")
+        hands = [h for seat in result.get("seats", []) for h in seat.get("hands", [])]
+        if hands and all(h.get("class") == "bust" for h in hands):
+            found.add("banker_cards")  # when the banker plays after every bust
+    return found
+
+
+def stated_rounds(rounds: list[dict[str, Any]], stated: set[str],
+                  banker_dealt: int) -> list[dict[str, Any]]:
+    """The worked examples of `rounds` (each with its replayed `result`) whose every needed
+    rule is among the sentences `stated` (keys), in order."""
+    return [r for r in rounds if needs(r["result"], banker_dealt) <= stated]

@@ -1,0 +1,63 @@
+"""Issue 49, item 1: a worked example that needs a rule the sheet does not state is not
+printed. Each decision of an example's round needs its rule's sentence, the banker's draws
+the banker's drawing rule, a banker drawing after every player has bust the sentence on
+when the banker plays (`docs.example_needs`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pontoon_rules.docs import sheet_view
+from pontoon_rules.docs.example_needs import needs, stated_rounds
+from pontoon_rules.docs.rounds import teaching_rounds
+from pontoon_rules.docs.sentences import Sentence, sentences
+from pontoon_rules.docs.sheets import sheet_markdown
+from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+
+
+def _decision(actor: str, action: str) -> dict[str, Any]:
+    return {"event": "decision", "actor": actor, "action": action}
+
+
+def test_each_decision_and_draw_needs_its_sentence() -> None:
+    result = {"transcript": [_decision("p1", "buy 100"), _decision("p1", "twist"),
+                             _decision("p1", "decline")],
+              "banker": {"cards": ["9C", "5D", "KS"]},
+              "seats": [{"hands": [{"class": "bust"}]}]}
+    assert needs(result, banker_dealt=1) == {"buy", "draw", "banker_draws", "banker_cards"}
+    assert needs(result, banker_dealt=3) == {"buy", "draw"}  # the banker took only the deal
+    standing = {**result, "seats": [{"hands": [{"class": "total"}]}]}
+    assert "banker_cards" not in needs(standing, banker_dealt=1)  # a hand left to play
+    insured = {"transcript": [_decision("p1", "insure 50"), _decision("banker", "stick")]}
+    assert needs(insured, banker_dealt=1) == {"insurance", "banker_draws"}
+
+
+@pytest.mark.parametrize("ruleset_id", bundled_ids())
+def test_every_printed_example_takes_only_rules_its_sheet_states(ruleset_id: str) -> None:
+    r = load_bundled(ruleset_id)
+    stated = {s.key for s in sentences(r)}
+    printed = sheet_view.printable_rounds(r)
+    for example in printed:
+        assert needs(example["result"], r.deal.banker_cards) <= stated, example["script"]
+    assert printed == teaching_rounds(r)  # every bundled sheet states what its examples take
+
+
+def test_an_example_needing_an_unstated_rule_is_not_printed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    belarus = load_bundled("belarus-ponton")
+    rounds = teaching_rounds(belarus)
+    buying = [x for x in rounds if "buy" in needs(x["result"], belarus.deal.banker_cards)]
+    assert buying and "buys 5♣ for 100" in sheet_markdown(belarus)
+    stated = {s.key for s in sentences(belarus)}
+    assert stated_rounds(rounds, stated - {"buy"}, 1) == [x for x in rounds
+                                                           if x not in buying]
+
+    def without_buying(ruleset: Ruleset, *args: Any, **kwargs: Any) -> list[Sentence]:
+        return [s for s in sentences(ruleset, *args, **kwargs) if s.key != "buy"]
+
+    monkeypatch.setattr(sheet_view, "sentences", without_buying)  # a sheet silent on buying
+    assert sheet_view.example_count(belarus) == len(rounds) - len(buying)
+    assert "buys 5♣ for 100" not in sheet_markdown(belarus)
