@@ -229,16 +229,12 @@ def test_a_bust_that_loses_at_once_ignores_an_outcome_for_a_bust() -> None:
         assert v.verdict == AGREES, v
 
 
-@pytest.mark.xfail(strict=True, reason="found by the coverage table (issue 45), unfixed: "
-                                       "the compiled simulator on tiny-ochko with aces "
-                                       "of one value (1): 0.0176 ± 0.0128 against the "
-                                       "exact infinite deck's 0.2665, which the engine "
-                                       "path and the engine's enumeration agree with; "
-                                       "the kernel and the engine playing the same "
-                                       "strategy table settle the same shoe differently "
-                                       "(AC TH 6H AD 6D AS 6C AH: engine +40, kernel "
-                                       "-10), so the fault is in the compiled round")
 def test_aces_of_one_low_value_on_ochko_agree_in_the_compiled_simulator() -> None:
+    """Found by the coverage table: the compiled simulator on tiny-ochko with aces of one
+    value (1) gave 0.0176 ± 0.0128 against the exact infinite deck's 0.2665. The fault was
+    the fast kernel's (`native/fast.c`): it drew to a banker's hard 17 holding an ace as
+    to a soft 17, and took an ace and a ten (11 points) for a two-card 21
+    (`tests/test_sim_fast_native.py::test_fast_equals_general_where_aces_count_one`)."""
     data = tiny("tiny-ochko").model_dump(mode="python")
     ruleset = Ruleset.model_validate(with_value(data, "pack.ace_values", (1,)))
     compiled = judge(ruleset, 100_000)[3]
