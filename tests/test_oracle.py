@@ -239,3 +239,17 @@ def test_aces_of_one_low_value_on_ochko_agree_in_the_compiled_simulator() -> Non
     ruleset = Ruleset.model_validate(with_value(data, "pack.ace_values", (1,)))
     compiled = judge(ruleset, 100_000)[3]
     assert compiled.verdict != DISAGREES, compiled
+
+
+def test_a_bust_on_a_pack_the_banker_could_run_out_is_a_whole_loss() -> None:
+    """Found by the coverage table: tiny-siebzehn with court cards and aces only (A J Q K,
+    eight cards worth 11, 2, 3, 4) was "accepted and disagrees" on the shoe: 0.1214 against
+    the engine's -0.0643 playing its play (above the best play's value, -0.0643). The exact
+    method valued a bust that loses at once, and a rescue, by summing the banker's finished
+    hands; where the banker would run the short pack out those missed that share, so a bust
+    lost less than its stake, though the engine deals the banker nothing for a hand already
+    settled. Such a hand now loses its stake wherever the peek lets the round go on."""
+    data = tiny("tiny-siebzehn").model_dump(mode="python")
+    ruleset = Ruleset.model_validate(with_value(data, "pack.ranks", ("A", "J", "Q", "K")))
+    shoe = judge(ruleset, 1000)[0]
+    assert shoe.verdict == AGREES, shoe

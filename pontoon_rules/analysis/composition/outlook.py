@@ -120,6 +120,15 @@ class ShoeOutlook:
         """The chance (per visible tuple) that the peek lets the round go on (a bust
         hand's value needs nothing more of the banker)."""
         found = self._peek_memo.get(removed)
+        if found is None and self.exact:
+            # never the banker's finished hands summed: where the banker could run the
+            # shoe out they miss that share, but a hand settled whatever the banker holds
+            # leaves the banker nothing to draw for (the engine deals it no card)
+            totals = self._shoes(removed)[1]
+            peeked = self.outlook(removed)[1]
+            found = np.array([Fraction(int(t > 0)) - p
+                              for t, p in zip(totals, peeked, strict=True)], dtype=object)
+            self._peek_memo[removed] = found
         if found is None:
             shoes, totals = self._shoes(removed)
             found = (totals > 0).astype(float)
