@@ -253,3 +253,28 @@ def test_a_bust_on_a_pack_the_banker_could_run_out_is_a_whole_loss() -> None:
     ruleset = Ruleset.model_validate(with_value(data, "pack.ranks", ("A", "J", "Q", "K")))
     shoe = judge(ruleset, 1000)[0]
     assert shoe.verdict == AGREES, shoe
+
+
+def _pontoon_min_total(total: int | None) -> Ruleset:
+    data = tiny("tiny-split-blackjack").model_dump(mode="python")
+    return Ruleset.model_validate(with_value(data, "hands.definitions.pontoon.min_total",
+                                             total))
+
+
+def test_a_natural_that_is_a_pair_is_never_split() -> None:
+    """Found by the coverage table: tiny-split-blackjack (eights and tens) with a pontoon of
+    any two-card 20 or 21 was "accepted and disagrees" on both exact methods (shoe 0.2714
+    against the engine's 0.2429 playing its play, infinite 0.3125 against 0.2656). Two tens
+    are then a natural the player may not draw on, which the engine finishes at once:
+    there is no split of it. Both methods split them (with resplits that paid more than the
+    natural). They now split, and split again, only a pair that is no such natural
+    (`analysis.hand.finished_as_dealt`)."""
+    for v in judge(_pontoon_min_total(20), 1000)[:2]:
+        assert v.verdict == AGREES, v
+
+
+def test_every_banker_hand_a_natural_is_refused_in_words_on_the_exact_shoe() -> None:
+    """The same base with a pontoon of any two cards: the exact shoe's fractions stopped
+    with an IndexError (the compiled recursion already refused in words)."""
+    shoe = judge(_pontoon_min_total(None), 1000)[0]
+    assert shoe.verdict == REFUSES and "ends the deal at the peek" in shoe.detail, shoe

@@ -35,6 +35,11 @@ from pontoon_rules.engine.rules import Rules
 
 Removed = tuple[int, ...]
 """Cards out of the shoe (counts per kind), besides the banker's visible cards."""
+NO_BANKER_HAND = ("every banker's hand ends the deal at the peek: the composition method has "
+                  "no banker's hand to play against")
+"""Why the method refuses a ruleset whose every banker's hand is a natural shown at the
+peek (`AnalysisError`: a "pontoon" of any two cards; a cost table's row says it as the
+variant's note, beside the field it changes)."""
 
 
 class ShoeOutlook:
