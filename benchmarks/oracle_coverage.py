@@ -16,7 +16,7 @@ any other field no tiny base can change is "never tried". Every field of the sch
 (`ruleset.fields.leaf_paths`, from the pydantic models) has a row.
 
     python benchmarks/oracle_coverage.py [--bases tiny-pagat,tiny-blackjack] [--rounds N]
-        [--limit N] [--cap SECONDS] [--json FILE]
+        [--limit N] [--cap SECONDS] [--fields pack.decks,side_bets] [--json FILE]
     python benchmarks/oracle_coverage.py --merge a.json b.json ...   (one table of runs)
 
 The full table: one base per process (`--bases X --json X.json`), then `--merge`.
@@ -64,15 +64,16 @@ Table = dict[str, dict[str, str]]
 
 
 def coverage(bases: list[str], rounds: int, limit: int | None = None,
-             cap: float | None = None) -> tuple[Table, list[str], list[str]]:
+             cap: float | None = None,
+             fields: tuple[str, ...] | None = None) -> tuple[Table, list[str], list[str]]:
     """The table (field -> consumer -> verdict), the disagreements and the checks that
-    were too slow, in words."""
+    were too slow, in words (`fields`: only the paths that start with one of these)."""
     table: Table = {}
     wrong: list[str] = []
     slow: list[str] = []
     for base in bases:
         print(f"  {base} ...", file=sys.stderr, flush=True)
-        for path, by_consumer in field_verdicts(tiny(base), rounds, limit, cap).items():
+        for path, by_consumer in field_verdicts(tiny(base), rounds, limit, cap, fields).items():
             row = table.setdefault(_field_of(path), {c: NEVER for c in CONSUMERS})
             for consumer, seen in by_consumer.items():
                 for new, v in seen:
@@ -135,6 +136,10 @@ def main() -> int:
     parser.add_argument("--cap", type=float, default=60.0,
                         help="CPU seconds for the engine's enumeration of one method's play "
                              "on one change (past it: 'too slow'; 0: no cap)")
+    parser.add_argument("--fields", default=None,
+                        help="only the fields whose paths start with one of these "
+                             "(comma-separated: a few cells re-run, only their rows "
+                             "printed)")
     parser.add_argument("--merge", type=Path, nargs="+",
                         help="print one table of earlier runs' --json files")
     args = parser.parse_args()
@@ -144,9 +149,10 @@ def main() -> int:
         wrong = [line for r in runs for line in r["disagrees"]]
         slow = [line for r in runs for line in r.get("too_slow", [])]
     else:
+        fields = tuple(args.fields.split(",")) if args.fields else None
         found, wrong, slow = coverage(args.bases.split(","), args.rounds, args.limit,
-                                      args.cap or None)
-        table = merged([found])
+                                      args.cap or None, fields)
+        table = found if fields else merged([found])  # --fields: only the rows re-run
     counts = _print(table, wrong, slow)
     if args.json:
         data: dict[str, Any] = {"table": table, "counts": dict(counts), "disagrees": wrong,

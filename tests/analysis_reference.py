@@ -61,8 +61,8 @@ def policy_value(rules: Rules, policy: Callable[[RoundState], Action],
     # a banker by choice plays the ruleset's own `banker.stand_on` (as the analysis's banker
     # policy and the engine's automatic banker do)
     solver = _Following(rules, cards, rules.banker_stand_on, finite, policy=policy)
-    # a side bet reads the dealt cards' suits: on an infinite deck those are dealt card by
-    # card (one card per rank would make every pair suited)
+    # a side bet reads the dealt cards' suits: those are dealt card by card (one card per
+    # rank would make every pair suited on an infinite deck, and from two decks most)
     solver.deal_suits = rules.side_bets is not None
     return solver.value([(root, Fraction(1))]) / STAKE
 
@@ -100,7 +100,9 @@ class _Reference:
         self.memo: dict[object, Fraction] = {}
 
     deal_suits = False
-    """On an infinite deck, the dealt cards each as itself (the side bets read suits)."""
+    """The dealt cards each as itself (the side bets read suits): on an infinite deck up to a
+    relabelling of the suits; from the pack, each card with its count (one card a rank
+    would deal the first card of that rank left, so two decks' pairs would come suited)."""
 
     def _outcomes(self, state: RoundState) -> list[tuple[int, Fraction]]:
         """The next card by rank (one representative card each; with `suits`, each card)
@@ -112,6 +114,8 @@ class _Reference:
         if self.suits:
             return [(card, Fraction(n, state.remaining)) for card, n in enumerate(state.counts)
                     if n]
+        if self.deal_suits and self._dealing(state):
+            return self._suited_pack(state)
         by_rank: dict[int, tuple[int, int]] = {}
         for card, n in enumerate(state.counts):
             if n:
@@ -119,14 +123,29 @@ class _Reference:
                 by_rank[card >> 2] = (first, total + n)
         return [(card, Fraction(n, state.remaining)) for card, n in by_rank.values()]
 
+    def _suited_pack(self, state: RoundState) -> list[tuple[int, Fraction]]:
+        """The next card of the pack with its suit, the suits up to a relabelling: each card
+        of a suit already dealt this round, and for each rank one card of the suits not yet
+        dealt for all of them (none of their cards is out, so they are alike)."""
+        held = _suits_held(state)
+        out, fresh = [], {}
+        for card, n in enumerate(state.counts):
+            if not n:
+                continue
+            if card & 3 in held:
+                out.append((card, Fraction(n, state.remaining)))
+            else:
+                first, count = fresh.get(card >> 2, (card, 0))
+                fresh[card >> 2] = (first, count + n)
+        return out + [(card, Fraction(n, state.remaining)) for card, n in fresh.values()]
+
     def _suited(self, state: RoundState) -> list[tuple[int, Fraction]]:
         """The next card of an infinite deck with its suit, the suits up to a relabelling:
         each suit already dealt, and one suit not yet dealt for all of them (the suits are
         alike: the first card is a spade, the next one of another suit a heart, ...)."""
         suits = [s for s in range(4) if self.rules.card_present[s + 4 * (self.cards[0][0]
                                                                          >> 2)]]
-        held = {c & 3 for c in state.banker.cards} | {
-            c & 3 for seat in state.seats for h in seat.hands for c in h.cards}
+        held = _suits_held(state)
         used = [s for s in suits if s in held]
         fresh = [s for s in suits if s not in held]
         out = []
@@ -328,6 +347,12 @@ def _observation(state: RoundState) -> object:
     return (state.phase, state.seat_cursor, state.hand_cursor, _hands(state), visible,
             seat.insurance, seat.even_money, tuple(str(a) for _, a in state.history
                                                    if not isinstance(a, int)))
+
+
+def _suits_held(state: RoundState) -> set[int]:
+    """The suits of the cards dealt so far this round."""
+    return {c & 3 for c in state.banker.cards} | {
+        c & 3 for seat in state.seats for h in seat.hands for c in h.cards}
 
 
 def _hidden(state: RoundState) -> tuple[int, ...]:

@@ -290,16 +290,19 @@ def judge_shoe(ruleset: Ruleset, rounds: int, seed: int = 45) -> Verdict:
 
 
 def field_verdicts(base: Ruleset, rounds: int, limit: int | None = None,
-                   cap: float | None = None) -> dict[str, dict[str, Any]]:
+                   cap: float | None = None,
+                   fields: tuple[str, ...] | None = None) -> dict[str, dict[str, Any]]:
     """Each field of `base` changed alone (every alternative value; the first `limit`
-    changes that reach a compiled rule): per field, per consumer, the verdicts seen."""
+    changes that reach a compiled rule; only the paths that start with one of `fields`
+    where given): per field, per consumer, the verdicts seen."""
     from itertools import chain, islice
 
     from unread_fields import variants
 
     out: dict[str, dict[str, Any]] = {}
     changes = (v for v in chain(variants(base), extra_variants(base))
-               if v.ruleset is not None and v.changed)
+               if v.ruleset is not None and v.changed
+               and (fields is None or v.path.startswith(fields)))
     for variant in islice(changes, limit):
         for v in judge(variant.ruleset, rounds, cap=cap):
             out.setdefault(variant.path, {}).setdefault(v.consumer, []).append(

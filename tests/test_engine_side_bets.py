@@ -74,6 +74,19 @@ def test_match_needs_a_banker_card_the_players_see() -> None:
         changed("casino-ochko", **{"side_bets.match_dealer": {"allowed": True}})
 
 
+@pytest.mark.parametrize(("bet", "deal"), [("pair", {}),
+                                         ("match_dealer", {"banker_cards_visible": 1})])
+def test_a_side_bet_needs_two_cards_dealt(bet: str, deal: dict[str, object]) -> None:
+    """Found by the oracle (issue 45): tiny-siebzehn (one card dealt) with a pair bet,
+    which the engine settled as lost every time (its first two cards, once the deal is
+    done, are one card), was valued by the analysis as a pair of two cards (+1.16 stakes
+    on an infinite deck against the engine's -1.04). Such a ruleset is refused, naming
+    the bet and the deal."""
+    with pytest.raises(ValueError, match=rf"side_bets\.{bet}\.allowed: .*"
+                                         r"gives each seat 1 \(deal\.player_cards\)"):
+        changed("siebzehn-und-vier", deal=deal, **{f"side_bets.{bet}": {"allowed": True}})
+
+
 def test_the_banker_pays_side_bets_in_a_session() -> None:
     rules = compile_rules(load_ruleset(SIDE))
     s = Session(rules, ["A", "B"], random.Random(3))

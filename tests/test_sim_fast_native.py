@@ -72,6 +72,42 @@ def test_fast_equals_general_on_random_qualifying_overlays(seed: int) -> None:
     assert_same_rounds(rules, ("best", "stand-15"), seeds=(1, 0xDEADBEEF))
 
 
+ACES_OF_ONE = {"pack": {"ace_values": [1]}}
+
+
+@pytest.mark.parametrize("base", ["casino-ochko", "blackjack-reference"])
+def test_fast_equals_general_where_aces_count_one(base: str) -> None:
+    """Found by the oracle (issue 45: tiny-ochko with `pack.ace_values: [1]`, the compiled
+    simulator 0.0176 ± 0.0128 against 0.2665): where an ace counts 1 alone, the fast
+    kernel drew to a banker's hard 17 holding an ace as to a soft 17, and took an ace
+    and a ten (11 points) for a two-card 21. It now plays the general kernel's rounds."""
+    rules = overlay(base, ACES_OF_ONE)
+    assert RoundRunner(rules, strategy(rules)).kernel_name() == "fast-c"
+    assert_same_rounds(rules, ("best",), seeds=(1,))
+
+
+@pytest.mark.parametrize(("cards", "net"), [
+    ("TD TC 6D 6H AH KS", -100),  # the banker's T+6+A is a hard 17: it stands, 16 loses
+    ("TD AC 8D TC 6S KS", 100),  # the banker's A+T is 11, no pontoon at the peek: 17 < 18
+])
+def test_aces_of_one_in_single_fast_rounds(cards: str, net: int) -> None:
+    """Single stacked rounds of casino-ochko with aces of one value, stand-15 play:
+    the fast kernel's net is the general kernel's and the engine's."""
+    from test_sim_differential import engine_round
+
+    from pontoon_rules.engine.cards import parse_cards
+    from pontoon_rules.sim.reference import engine_policy
+
+    rules = overlay("casino-ochko", ACES_OF_ONE)
+    strat = strategy(rules, "stand-15")
+    runner = RoundRunner(rules, strat)
+    assert runner.fast is not None
+    shoe = parse_cards(cards.split())
+    general = runner.play_shoe(shoe, [100], kernel="general").seats[0]
+    engine = engine_round(rules, engine_policy(rules, strat), shoe, [100], 0).seats[0]
+    assert (runner.fast.play_shoe(shoe, 100), general, engine) == (net, net, net)
+
+
 @pytest.mark.parametrize("ruleset", QUALIFYING)
 def test_stacked_rounds_are_the_general_kernels_and_the_engines(ruleset: str) -> None:
     """Single rounds from a stacked shoe (`M_STACKED`), whole and cut short: the general

@@ -76,6 +76,22 @@ def start_state(kinds: Sequence[Kind], cards: Sequence[int], split: bool,
     return HandState(hard, soft, len(cards), pattern, split, locked)
 
 
+def finished_as_dealt(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int],
+                      split: bool) -> bool:
+    """Whether the two cards `cards` (kind indices; `split`: of a split hand) make a named
+    hand the player may not draw on (`may_draw_on: false`). The engine finishes such a
+    hand at once (`engine.flow._hand_finished`), so it is never split nor split again,
+    even where its cards are a pair (a pontoon of two tens where it is any two-card 20)."""
+    if not rules.named:
+        return False
+    s = start_state(kinds, cards, split, rules)
+    book = hand_book(rules, tuple(kinds))
+    hand_id = lead(book.player_hand(total_of(s.hard, s.soft, rules), s.n, s.pattern, split,
+                                    False, True))
+    named = rules.named.get(hand_id)
+    return named is not None and named.may_draw_on is False
+
+
 @lru_cache(maxsize=16)
 def _transitions(kinds: tuple[Kind, ...], tracked: tuple[tuple[int, ...], ...],
                  same_max: int) -> dict[object, object]:

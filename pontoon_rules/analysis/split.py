@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Generic, TypeVar, cast
 
 from pontoon_rules.analysis.deck import Kind, Number, is_pair
-from pontoon_rules.analysis.hand import HandState, start_state
+from pontoon_rules.analysis.hand import HandState, finished_as_dealt, start_state
 from pontoon_rules.analysis.seat_takes import Joint
 from pontoon_rules.engine.rules import Rules
 
@@ -77,7 +77,8 @@ class SplitSolver(Generic[V]):
         """Whether the unsplit two-card hand `a`, `b` may be split."""
         r = self.rules
         return (r.split_allowed and hands_held < self.limit
-                and is_pair(self.kinds[a], self.kinds[b], r))
+                and is_pair(self.kinds[a], self.kinds[b], r)
+                and not finished_as_dealt(r, self.kinds, (a, b), False))
 
     def value(self, a: int, b: int) -> V:
         """The seat's value of splitting the pair `a`, `b` (each hand at the original stake)."""
@@ -149,7 +150,8 @@ class SplitSolver(Generic[V]):
         r, kind = self.rules, self.kinds[a]
         if not r.resplit or (kind.is_ace and not r.resplit_aces):
             return False
-        return is_pair(kind, self.kinds[c], r)
+        return is_pair(kind, self.kinds[c], r) and not finished_as_dealt(r, self.kinds,
+                                                                          (a, c), True)
 
     def _classes(self, a: int, free: int) -> list[tuple[int, Number]]:
         """The second cards a split hand of `a` can get, pairs apart from the rest."""

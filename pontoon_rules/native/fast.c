@@ -85,6 +85,13 @@ typedef struct {
 
 /* -- the hand ------------------------------------------------------------------------- */
 
+/* Whether `n` cards of `hard` points holding `aces` aces are a two-card 21 (the classic
+ * pontoon's conditions, `ruleset.classic`): an ace and a ten where an ace counts 11, never
+ * where the pack's aces count 1 alone (`pack.ace_values: [1]`: no bonus). */
+HOT int two_card_21(const Fast *f, i64 n, i64 hard, i64 aces) {
+    return n == 2 && best_total(hard, aces, FV(FP_BONUS)) == 21;
+}
+
 /* The class of a finished hand (`_cls`, as sim_hands.h's `classify` with no three of a kind). */
 HOT i64 classify(const Fast *f, i64 points, i64 n, int ace_ten, int pontoon_ok, int trick_ok) {
     if (points > 21) return CL_BUST;
@@ -121,7 +128,7 @@ HOT i64 hand_total(const Fast *f, const Hand *h) {
 
 /* Two cards, an ace and a ten, that rank as a pontoon (`_pontoon`). */
 HOT int is_pontoon(const Fast *f, const Hand *h) {
-    return h->n == 2 && h->aces == 1 && h->hard == 11
+    return two_card_21(f, h->n, h->hard, h->aces)
            && (h->split == 0 || FV(FP_ACE_TEN_SPLIT) != 0) && FV(FP_PONT_RANK) < UNRANKED;
 }
 
@@ -257,7 +264,7 @@ HOT i64 turn(const Fast *f, Hand *h, i64 held, i64 v) {
         }
         return FINISHED;
     }
-    int ace_ten = n == 2 && aces == 1 && hard == 11;
+    int ace_ten = two_card_21(f, n, hard, aces);
     if (!FV(FP_PONT_DRAW) && ace_ten
         && classify(f, points, n, 1, h->split == 0 || FV(FP_ACE_TEN_SPLIT) != 0,
                     FV(FP_TRICK) > 0) == CL_PONTOON)
@@ -350,8 +357,10 @@ HOT int banker_draws(const Fast *f, int live, i64 ins, i64 bn, i64 bhard, i64 ba
     if (!live && !FV(FP_ALONE)) return bn < 2 && ins > 0;
     if (bn >= FV(FP_BMAX)) return 0;
     i64 points = best_total(bhard, baces, bonus);
+    /* soft as sim_hands.h's `is_soft`: an ace counted high, so never where aces count 1 */
     return points < FV(FP_STAND)
-           || (points == FV(FP_STAND) && FV(FP_HIT_SOFT) && baces > 0 && bhard + bonus <= 21);
+           || (points == FV(FP_STAND) && FV(FP_HIT_SOFT) && baces > 0 && bonus > 0
+               && bhard + bonus <= 21);
 }
 
 /* The banker's cards in the deal: how many, their points and aces, the first rank and the
@@ -400,7 +409,7 @@ HOT int play_round(Fast *f, i64 stake, i64 mode, i64 *net_out, i64 *nh_out) {
     *first = dealt;
     i64 ins = 0;
     if (br0 == 0 && FV(FP_VISIBLE) >= 1 && FV(FP_TABLE) && (FV(FP_INSURE) || FV(FP_EVEN))) {
-        if (first->n == 2 && first->aces == 1 && first->hard == 11) {
+        if (two_card_21(f, first->n, first->hard, first->aces)) {
             i64 kinds = KINDS;
             if (FV(FP_EVEN)
                 && f->even[(v * kinds + f->kind[first->r0]) * kinds + f->kind[first->r1]]) {
@@ -413,7 +422,7 @@ HOT int play_round(Fast *f, i64 stake, i64 mode, i64 *net_out, i64 *nh_out) {
             if (FV(FP_INSURE) && most >= 1 && f->insure[v]) ins = most;
         }
     }
-    int bace_ten = bn == 2 && baces == 1 && bhard == 11;
+    int bace_ten = two_card_21(f, bn, bhard, baces);
     i64 nh = 1;
     if (!(FV(FP_PEEK)
           && classify(f, best_total(bhard, baces, bonus), bn, bace_ten, FV(FP_BPONT) != 0,
@@ -431,7 +440,7 @@ HOT int play_round(Fast *f, i64 stake, i64 mode, i64 *net_out, i64 *nh_out) {
             bhard += f->values[r];
             baces += f->is_ace[r];
         }
-        bace_ten = bn == 2 && baces == 1 && bhard == 11;
+        bace_ten = two_card_21(f, bn, bhard, baces);
     }
     i64 bpoints = best_total(bhard, baces, bonus);
     i64 bcls = classify(f, bpoints, bn, bace_ten, FV(FP_BPONT) != 0, FV(FP_BTRICK) != 0);
@@ -445,7 +454,7 @@ HOT int play_round(Fast *f, i64 stake, i64 mode, i64 *net_out, i64 *nh_out) {
         }
         i64 n = h->n, hard = h->hard, aces = h->aces;
         i64 points = best_total(hard, aces, bonus);
-        i64 cls = classify(f, points, n, n == 2 && aces == 1 && hard == 11,
+        i64 cls = classify(f, points, n, two_card_21(f, n, hard, aces),
                            h->split == 0 || FV(FP_ACE_TEN_SPLIT) != 0, FV(FP_TRICK) > 0);
         net += settle(f, h->staked, cls, bcls, points - bpoints, up);
     }

@@ -175,5 +175,19 @@ def check_side_bets(r: Ruleset) -> str | None:
     return None
 
 
-CHECKS = (check_side_bets,)
+def check_two_cards_dealt(r: Ruleset) -> str | None:
+    """A side bet is settled on the seat's first two cards once the deal is done, so the
+    deal must give each seat two: dealt one, a pair could never be made (the engine would
+    settle every pair bet as lost) and a match would be of one card, not two."""
+    if r.deal.player_cards >= 2:
+        return None
+    for bet, name in ((r.side_bets.pair, "pair"), (r.side_bets.match_dealer, "match_dealer")):
+        if bet.allowed:
+            return (f"side_bets.{name}.allowed: a side bet is settled on a seat's first two "
+                    f"cards once the deal is done, and the deal gives each seat "
+                    f"{r.deal.player_cards} (deal.player_cards)")
+    return None
+
+
+CHECKS = (check_side_bets, check_two_cards_dealt)
 """The cross-field checks of this module's rules."""

@@ -202,7 +202,7 @@ class HandValues(ShoeOutlook):
         found = self._stick_memo.get(key)
         if found is None:
             row = self._row(final, s.staked)
-            if self.fixed_bust(final) and not self.exact:
+            if self.fixed_bust(final):
                 found = self._through_peek(removed)[:, None] * row[0][None, :]
             else:
                 found = self.outlook(removed)[0] @ row
@@ -214,8 +214,6 @@ class HandValues(ShoeOutlook):
         """The statistics of the doubled hand `s` given up (partial over the peek, as every
         value: the rescue's net wherever the banker showed no pontoon)."""
         row = self.rescue_row(s)
-        if self.exact:
-            return self.outlook(removed)[0] @ row
         return self._through_peek(removed)[:, None] * row[0][None, :]
 
     def rescue_row(self, s: HandState) -> Any:

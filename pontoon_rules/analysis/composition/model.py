@@ -28,7 +28,7 @@ import numpy as np
 
 from pontoon_rules.analysis.assumed import require_read
 from pontoon_rules.analysis.composition.hands import HandValues
-from pontoon_rules.analysis.composition.outlook import Removed
+from pontoon_rules.analysis.composition.outlook import NO_BANKER_HAND, Removed
 from pontoon_rules.analysis.context import STATS
 from pontoon_rules.analysis.deck import is_pair
 from pontoon_rules.analysis.giving_up import (
@@ -38,12 +38,13 @@ from pontoon_rules.analysis.giving_up import (
     void_surrender,
     void_unchecked,
 )
-from pontoon_rules.analysis.hand import HandState, start_state
+from pontoon_rules.analysis.hand import HandState, finished_as_dealt, start_state
 from pontoon_rules.analysis.named import banker_natural, dealt_natural
 from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.analysis.outcomes import payoff, results
 from pontoon_rules.analysis.seat_takes import APPROXIMATION, Joint
 from pontoon_rules.analysis.split import SplitSolver
+from pontoon_rules.errors import AnalysisError
 
 __all__ = ["CDZ", "METHOD", "POST_SPLIT", "CompositionModel", "Removed", "method_name"]
 
@@ -86,7 +87,8 @@ class CompositionModel(HandValues):
         perfect = self.value(removed, state)
         out = (hand_value or self.value)(removed, state).copy()
         if len(cards) == 2 and is_pair(self.kinds[cards[0]], self.kinds[cards[1]], self.rules) \
-                and self.rules.split_allowed:
+                and self.rules.split_allowed \
+                and not finished_as_dealt(self.rules, self.kinds, cards, False):
             split = self.split_all(cards[0])
             if split is not None:
                 better = split[:, 0] > perfect[:, 0]
@@ -280,6 +282,8 @@ class CompositionModel(HandValues):
         """The statistics vector of a round (expected value first) under best play."""
         if self._stats is None:
             self.prepare()
+            if not self.finals:  # as `compiled.solve` says, for the exact fractions too
+                raise AnalysisError(NO_BANKER_HAND)
             total: Any = None
             for cards, weights in self.dealt():
                 part = weights @ self.dealt_stats(cards)

@@ -35,6 +35,11 @@ from pontoon_rules.engine.rules import Rules
 
 Removed = tuple[int, ...]
 """Cards out of the shoe (counts per kind), besides the banker's visible cards."""
+NO_BANKER_HAND = ("every banker's hand ends the deal at the peek: the composition method has "
+                  "no banker's hand to play against")
+"""Why the method refuses a ruleset whose every banker's hand is a natural shown at the
+peek (`AnalysisError`: a "pontoon" of any two cards; a cost table's row says it as the
+variant's note, beside the field it changes)."""
 
 
 class ShoeOutlook:
@@ -120,6 +125,15 @@ class ShoeOutlook:
         """The chance (per visible tuple) that the peek lets the round go on (a bust
         hand's value needs nothing more of the banker)."""
         found = self._peek_memo.get(removed)
+        if found is None and self.exact:
+            # never the banker's finished hands summed: where the banker could run the
+            # shoe out they miss that share, but a hand settled whatever the banker holds
+            # leaves the banker nothing to draw for (the engine deals it no card)
+            totals = self._shoes(removed)[1]
+            peeked = self.outlook(removed)[1]
+            found = np.array([Fraction(int(t > 0)) - p
+                              for t, p in zip(totals, peeked, strict=True)], dtype=object)
+            self._peek_memo[removed] = found
         if found is None:
             shoes, totals = self._shoes(removed)
             found = (totals > 0).astype(float)
