@@ -13,7 +13,7 @@ from engine_helpers import nets, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pontoon_rules.engine.actions import OPEN, STICK, TWIST, Action
+from pontoon_rules.engine.actions import DECLINE, OPEN, STICK, TWIST, Action
 from pontoon_rules.engine.cards import parse_cards
 from pontoon_rules.engine.hand import Hand, points, soft
 from pontoon_rules.engine.phase import BANKER
@@ -92,12 +92,13 @@ def test_ban_luck_a_player_with_15_may_not_stop() -> None:
     state = RoundState(compile_rules(load_bundled("ban-luck")), [10])
     for card in parse_cards("9H 5S 8H KD".split()):
         state.apply_action(card)
+    state.apply_action(Action(DECLINE))  # not given up as a free hand (test_ban_luck_free_hand)
     assert [str(a) for a in state.legal_actions()] == [TWIST]
 
 
 def test_ban_luck_the_banker_below_16_must_draw() -> None:
     with pytest.raises(Exception, match="legal: twist"):
-        run("ban-luck", [10], "9H 5S 6H KD 4C", "p1 twist, p1 stick, banker stick")
+        run("ban-luck", [10], "9H 6S 6H KD 4C", "p1 twist, p1 stick, banker stick")
 
 
 def test_ban_luck_the_banker_opens_a_player_at_16_and_draws_on() -> None:

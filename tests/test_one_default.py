@@ -182,6 +182,8 @@ FEATURE_RULESETS: dict[str, tuple[str, dict[str, Any]]] = {
         {"hands": {"definitions": {"five-card-trick": {"compare": "lower-total"}}}}),
     "a banker's minimum": ("tiny-must-stand.yaml", {"banker": {"stick_minimum": 16}}),
     "a banker opening players": ("tiny-must-stand.yaml", {"banker": {"opens": {"allowed": True}}}),
+    "a surrender at some totals only": (
+        "tiny-early-surrender.yaml", {"player": {"surrender": {"totals": [15, 16]}}}),
     "fractional card values": ("../../rulesets/sette-e-mezzo.yaml", {}),
     "a bust limit other than 21": ("../../rulesets/sette-e-mezzo.yaml", {}),
     "wild cards": ("../../rulesets/sette-e-mezzo.yaml", {}),

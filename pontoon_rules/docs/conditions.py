@@ -72,6 +72,7 @@ CONDITIONS: dict[str, Condition] = {
     and (r.player.surrender.void_on_banker_pontoon or not r.deal.banker_pontoon_at_once),
     "player.surrender.against": lambda r: len(r.player.surrender.against) < len(Rank),
     "player.surrender.after_split": lambda r: r.player.split.allowed,
+    "player.surrender.totals": lambda r: r.player.surrender.totals is not None,
     "table.bank.amount": lambda r: r.table.bank.amount is not None,
     "table.bank.passes_after_deals": lambda r: r.table.bank.passes_after_deals is not None,
     "table.bank.entry": lambda r: r.table.bank.entry is not None,

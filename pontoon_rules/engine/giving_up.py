@@ -36,10 +36,13 @@ class SurrenderRules:
     void_on_banker_pontoon: bool
     max_cards: int
     after_split: bool
+    totals: frozenset[int] | None = None
+    """The totals (in engine units) a hand may surrender on; None: any."""
 
 
-def compile_surrender(r: Ruleset) -> SurrenderRules | None:
-    """`player.surrender` flattened, or None where surrender is not allowed."""
+def compile_surrender(r: Ruleset, unit: int = 1) -> SurrenderRules | None:
+    """`player.surrender` flattened (totals in `unit`s a point), or None where surrender is
+    not allowed."""
     s = r.player.surrender
     if not s.allowed:
         return None
@@ -47,8 +50,9 @@ def compile_surrender(r: Ruleset) -> SurrenderRules | None:
     against = (None if ranks >= set(RANK_CODES)
                else frozenset(RANK_CODES.index(x) for x in ranks))
     early = s.timing is SurrenderTiming.EARLY and r.deal.banker_pontoon_at_once
+    totals = None if s.totals is None else frozenset(t * unit for t in s.totals)
     return SurrenderRules(early, against, Fraction(*s.returns), s.void_on_banker_pontoon,
-                          s.max_cards, s.after_split)
+                          s.max_cards, s.after_split, totals)
 
 
 def rescue_last_only(r: Ruleset) -> bool:
@@ -66,8 +70,10 @@ def may_surrender(hand: Hand, up_rank: int, rules: Rules) -> bool:
         return False
     if s.against is not None and up_rank not in s.against:
         return False
-    from pontoon_rules.engine.hand import classify
+    from pontoon_rules.engine.hand import classify, points
 
+    if s.totals is not None and points(hand, rules) not in s.totals:
+        return False
     return not wins_outright(classify(hand, rules), rules)
 
 

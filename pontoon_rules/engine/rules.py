@@ -321,7 +321,7 @@ def compile_rules(r: Ruleset) -> Rules:
         redouble_whole=d.redouble_stake is RedoubleStake.WHOLE_STAKE,
         rescue=d.allowed and d.rescue.allowed,
         rescue_last_only=rescue_last_only(r),
-        surrender=compile_surrender(r),
+        surrender=compile_surrender(r, unit),
         insurance_exact=p.insurance.amount is InsuranceAmount.EXACTLY,
         later_cap_first=s.buy is BuyMode.RANGE and s.later_buy_cap is LaterBuyCap.FIRST_BUY,
         shoot_fourth_up_to_kitty=r.shoot.fourth_card_limit is ShootLimit.UP_TO_KITTY,

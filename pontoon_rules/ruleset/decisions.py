@@ -80,6 +80,11 @@ class Surrender(RuleModel):
     after_split: StrictBool = Field(
         default=False, description="Whether a hand made by a split may surrender."
     )
+    totals: tuple[StrictInt, ...] | None = Field(
+        default=None,
+        description="The totals a hand may surrender on, counted as the hand counts (Ban "
+        "Luck's free hand: [15], with max_cards 2 and returns [1, 1]); null for any total.",
+    )
 
     @model_validator(mode="after")
     def _check(self) -> Surrender:
@@ -92,6 +97,9 @@ class Surrender(RuleModel):
             raise ValueError("against: each rank may appear once")
         if not self.against:
             raise ValueError("against: name at least one rank (every rank for no restriction)")
+        if self.totals is not None and (not self.totals or min(self.totals) < 1):
+            raise ValueError("totals: expected totals of 1 or more (null for any total), "
+                             f"got {list(self.totals)}")
         return self
 
 
