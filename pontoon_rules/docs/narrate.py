@@ -44,6 +44,7 @@ STEPS: dict[str, str] = {
     "surrender": _("surrenders"),
     "rescue": _("gives the doubled hand up (a rescue)"),
     "raise": _("raises the stake by %(amount)s"),
+    "hide": _("hides the bust"),
     "pair": _("bets %(amount)s on a pair"),
     "match": _("bets %(amount)s on a match"),
     "draws": _("draws %(cards)s"),

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pontoon_rules.engine import faces, giving_up, live_bank, opening, shoot, side_bets
+from pontoon_rules.engine import faces, giving_up, hidden_bust, live_bank, opening, shoot, side_bets
 from pontoon_rules.engine import legal as rules_legal
 from pontoon_rules.engine.actions import (
     BUY,
     DECLINE,
     DOUBLE,
     EVEN_MONEY,
+    HIDE,
     INSURE,
     OPEN,
     RAISE,
@@ -184,8 +185,8 @@ def _apply_insurance(state: RoundState, seat: Seat, action: Action) -> None:
 def _apply_hand(state: RoundState, seat: Seat, hand: Hand, action: Action) -> None:
     kind = action.kind
     faces = state.rules.faces
-    if kind == STICK:
-        hand.done = True
+    if kind in _STOPS:
+        hidden_bust.stop(hand, kind, state.rules)
         return
     hand.drawn += kind in _DRAWS
     if kind == TWIST:
@@ -224,7 +225,7 @@ def _apply_hand(state: RoundState, seat: Seat, hand: Hand, action: Action) -> No
         shoot.before_fourth_card(state, state.kitty, seat, hand)
 
 
-_DRAWS = (TWIST, BUY, DOUBLE)
+_DRAWS, _STOPS = (TWIST, BUY, DOUBLE), (STICK, HIDE)
 
 
 def _stake_against_bank(state: RoundState, amount: int) -> None:
@@ -343,6 +344,8 @@ def _hand_finished(state: RoundState, hands_held: int, hand: Hand) -> bool:
     if hand.settled_net is not None:
         return True
     if is_bust(hand, r):
+        if hidden_bust.undecided(hand, r) or hand.hidden:
+            return hand.hidden is True
         if state.kitty is not None:
             shoot.bust(state.kitty, hand, r)
         if r.bust_loses_at_once:
@@ -395,12 +398,9 @@ def _naturals_unanswered(state: RoundState) -> bool:
 
 
 def _insurance_unanswered(state: RoundState) -> bool:
-    """An insurance bet is open and the banker's second card (pontoon or not) is not dealt.
-
-    With every hand settled the banker has nothing to play for, but an insured
-    seat (or a surrender that a banker's pontoon makes void) is owed the answer: the
-    banker takes cards up to two, then stops.
-    """
+    """An insurance bet is open and the banker's second card (pontoon or not) is not dealt:
+    with every hand settled the banker has nothing to play for, but an insured seat (or a
+    surrender that a banker's pontoon makes void) is owed the answer (up to two cards)."""
     return len(state.banker.cards) < 2 and any(
         seat.insurance or any(h.surrendered and h.settled_net is None for h in seat.hands)
         for seat in state.seats)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from pontoon_rules.engine import hidden_bust
 from pontoon_rules.engine.actions import (
     BUY,
     CORE_KINDS,
     DOUBLE,
+    HIDE,
     OPEN,
     RAISE,
     RESCUE,
@@ -37,6 +39,8 @@ def hand_legal(hand: Hand, hands_held: int, rules: Rules, up_rank: int = -1,
     surrender restricted by the banker's card reads; `cap` is what may still be staked
     against a bank that is an amount (None: no cap), which bounds buys, doubles and
     splits."""
+    if rules.hidden_bust_pays is not None and hidden_bust.undecided(hand, rules):
+        return hidden_bust.CHOICE
     points = hand_points(hand, rules)
     out: list[LegalAction] = []
     named = named_hand(hand, rules) if rules.named else None
@@ -168,7 +172,8 @@ def action_words(rules: Rules) -> tuple[str, ...]:
     from pontoon_rules.engine.side_bets import offered
 
     extra = ((SURRENDER,) if rules.surrender is not None else ()) + (
-        (RESCUE,) if rules.rescue else ()) + ((RAISE,) if rules.raise_up_to else ())
+        (RESCUE,) if rules.rescue else ()) + ((RAISE,) if rules.raise_up_to else ()) + (
+        (HIDE,) if rules.hidden_bust_pays is not None else ())
     opens = (OPEN,) if rules.opens is not None else ()
     return CORE_KINDS + extra + offered(rules) + opens
 

@@ -241,6 +241,9 @@ class Rules:
     raise_up_to: int = 0
     """`stakes.raise_up_to`: a stake may be raised in play up to this multiple of the stake
     first put down (0: no raising)."""
+    hidden_bust_pays: Fraction | None = None
+    """`settlement.hidden_bust_pays`: what a bust its player hid pays when found (None: a
+    bust may not be hidden; `engine.hidden_bust`)."""
 
 
 def compile_rules(r: Ruleset) -> Rules:
@@ -333,6 +336,8 @@ def compile_rules(r: Ruleset) -> Rules:
         bank_entry=r.table.bank.entry or 0 if r.table.bank.amount is not None else 0,
         max_buys=NO_LIMIT if s.max_buys is None else s.max_buys,
         raise_up_to=s.raise_up_to or 0,
+        hidden_bust_pays=None if st.hidden_bust_pays is None else odds_fraction(
+            st.hidden_bust_pays),
         side_bets=compile_side_bets(r),
         new_pack_when_out=r.between_deals.pack_runs_out is PackRunsOut.NEW_PACK,
         banker_hidden_first=r.faces.banker_hidden is BankerHidden.FIRST,

@@ -167,5 +167,22 @@ def check_redouble(r: Ruleset) -> str | None:
     return None
 
 
-CHECKS = (check_surrender_against, check_early_surrender, check_rescue, check_redouble)
+def check_hidden_bust(r: Ruleset) -> str | None:
+    """A bust may be hidden only where every bust is shown and paid at once."""
+    if r.settlement.hidden_bust_pays is None:
+        return None
+    for path, value in (("faces.bust_shown", r.faces.bust_shown),
+                        ("settlement.player_bust_loses_at_once",
+                         r.settlement.player_bust_loses_at_once)):
+        if not value:
+            return (f"settlement.hidden_bust_pays: {path} is false, so a bust is not shown "
+                    "and paid at once and none is hidden: this can never take effect")
+    if r.shoot.enabled:
+        return ("settlement.hidden_bust_pays: with shoot bets (shoot.enabled) a bust's shoot "
+                "bet goes into the kitty, which no source says of a hidden bust")
+    return None
+
+
+CHECKS = (check_surrender_against, check_early_surrender, check_rescue, check_redouble,
+          check_hidden_bust)
 """The cross-field checks of this module's rules, each `(ruleset) -> message or None`."""
