@@ -189,6 +189,8 @@ FEATURE_RULESETS: dict[str, tuple[str, dict[str, Any]]] = {
     "wild cards": ("../../rulesets/sette-e-mezzo.yaml", {}),
     "a hand paid by the other players": (
         "tiny-pagat.yaml", {"hands": {"definitions": {"pontoon": {"paid_by_players": "1:1"}}}}),
+    "a prize to the other players": (
+        "tiny-pagat.yaml", {"hands": {"definitions": {"pontoon": {"prize_to_others": 50}}}}),
     "the bank as it stands": ("capped-bank.yaml", {"table": {"bank": {"cap": "as-it-stands"}}}),
     "a compulsory stake into the bank": ("tiny-ochko-home.yaml", {"table": {"bank": {"entry": 5}}}),
     "raising the stake in play": ("tiny-siebzehn.yaml", {"stakes": {"raise_up_to": 3}}),

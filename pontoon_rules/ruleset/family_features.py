@@ -88,6 +88,19 @@ register(Feature(
     lambda r: bool(_paid_by_players(r)), frozenset({"analysis"}), details=_paid_by_players))
 
 
+def _prize_to_others(r: Ruleset) -> list[tuple[str, str]]:
+    return [(f"hands.definitions.{hand_id}.prize_to_others",
+             f"{hand_id} makes the banker pay each other player") for hand_id, d in
+            r.hands.ranked() if d.prize_to_others is not None and d.player_can_hold]
+
+
+register(Feature(
+    "a prize to the other players", ("hands.definitions",),
+    "a player's hand that makes the banker pay every other player a fixed prize (one seat "
+    "alone has no other player to pay: the analysis's figure is one seat's)",
+    lambda r: bool(_prize_to_others(r)), frozenset({"analysis"}), details=_prize_to_others))
+
+
 def _bank_as_it_stands_differs(r: Ruleset) -> bool:
     """The bank as it stands where it may cap otherwise than the whole deal's: a decision
     adds to a stake (then what busts paid in counts). Without one, stakes that the bank
