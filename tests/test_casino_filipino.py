@@ -78,6 +78,33 @@ class TestPayouts:
         assert r.result.seats[0].side_bets["pair"] == (10, 100)
 
 
+class TestSoftTwentyOne:
+    """"Player's total of soft 21 never loses, but will tie with Dealer's Pontoon and 21.";
+    "A. Hard 21 with 3 to 4 cards – 1 to 1" (hard 21 wins at once)."""
+
+    @pytest.mark.parametrize(("dealer_draws", "net"), [
+        ("AH", 0),       # the dealer's K then an ace: a pontoon, tied
+        ("5S 6S", 0),    # K 5 6: the dealer's 21, tied
+        ("QD", 100),     # K Q: 20, beaten at evens
+        ("5S 9S", 100),  # K 5 9: a bust
+    ])
+    def test_a_soft_21_never_loses(self, dealer_draws: str, net: int) -> None:
+        r = run(CF, [100], f"AS KD 5C 5H {dealer_draws}", "p1 decline, p1 twist, p1 stick")
+        hand = r.result.seats[0].hands[0]
+        assert (hand.total, hand.hand_class) == (21, "soft-twenty-one") and nets(r)[0] == net
+
+    def test_a_hard_21_of_three_cards_wins_even_against_the_dealers_pontoon(self) -> None:
+        r = run(CF, [100], "KS KD 5C 6H AH", "p1 decline, p1 twist")
+        assert r.result.seats[0].hands[0].hand_class == "twenty-one" and nets(r) == [100, -100]
+
+    def test_a_soft_21_of_five_cards_is_no_five_card_21(self) -> None:
+        r = run(CF, [100], "AS 6D 2C 3C 2D 3H 9S 2H",
+                "p1 decline, p1 twist, p1 twist, p1 twist, p1 stick")
+        hand = r.result.seats[0].hands[0]
+        assert (len(hand.cards), hand.hand_class) == (5, "soft-twenty-one")
+        assert nets(r) == [100, -100]
+
+
 class TestSurrender:
     def test_half_of_all_the_bets_unless_the_dealer_shows_an_ace(self) -> None:
         state = state_after("KS 6D 6H 3C", ["decline", "buy 50"])

@@ -48,13 +48,13 @@ register(Feature(
     lambda r: r.banker.stick_minimum is not None and (
         r.banker.mode.value == "by-choice" or r.banker.stick_minimum > r.banker.stand_on)))
 register(Feature(
-    "a surrender at some totals only", ("player.surrender.totals",),
-    "a hand given up only at some totals (Ban Luck's free hand of 15)",
-    lambda r: r.player.surrender.allowed and r.player.surrender.totals is not None))
-register(Feature(
     "a banker opening players", ("banker.opens.allowed",),
     "a banker who opens chosen players' hands and settles them before drawing on",
     lambda r: r.banker.opens.allowed))
+register(Feature(
+    "a surrender at some totals only", ("player.surrender.totals",),
+    "a hand given up only at some totals (Ban Luck's free hand of 15)",
+    lambda r: r.player.surrender.allowed and r.player.surrender.totals is not None))
 
 
 # -- issue 48: values and totals beyond whole points and 21 ------------------------------
