@@ -234,7 +234,7 @@ _BANKER_TURN = ("a banker's minimum", "a banker opening players")
 _SETTE = ("fractional card values", "a bust limit other than 21", "wild cards")
 _FREE_HAND = "a surrender at some totals only"
 _FILIPINO = ("surrender beyond the dealt hand", "named hands by softness, up card or stake",
-             "a count of buys", "a buy of any amount")
+             "a count of buys", "giving up buy bets", "a buy of any amount")
 _RAISE = ("raising the stake in play",)
 REFUSED_BUNDLED: dict[str, dict[str, tuple[str, ...]]] = {
     # the home Ochko's bank is an amount, which the sessions do not keep

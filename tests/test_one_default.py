@@ -196,6 +196,9 @@ FEATURE_RULESETS: dict[str, tuple[str, dict[str, Any]]] = {
     "raising the stake in play": ("tiny-siebzehn.yaml", {"stakes": {"raise_up_to": 3}}),
     "a count of buys": ("tiny-pagat.yaml", {"stakes": {"max_buys": 1}}),
     "a buy of any amount": ("tiny-pagat.yaml", {"stakes": {"first_buy_min": 0}}),
+    "giving up buy bets": (
+        "tiny-pagat.yaml",
+        {"player": {"surrender": {"allowed": True, "buy_bets": {"allowed": True}}}}),
 }
 """A test ruleset (and an overlay of it) that plays each rule of the registry."""
 

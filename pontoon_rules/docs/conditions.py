@@ -73,6 +73,8 @@ CONDITIONS: dict[str, Condition] = {
     "player.surrender.against": lambda r: len(r.player.surrender.against) < len(Rank),
     "player.surrender.after_split": lambda r: r.player.split.allowed,
     "player.surrender.totals": lambda r: r.player.surrender.totals is not None,
+    "player.surrender.buy_bets.allowed": lambda r: r.stakes.buy.value != "none",
+    "player.surrender.buy_bets.plays_on": lambda r: r.player.surrender.buy_bets.allowed,
     "settlement.hidden_bust_pays": lambda r: r.settlement.hidden_bust_pays is not None,
     "table.bank.amount": lambda r: r.table.bank.amount is not None,
     "table.bank.passes_after_deals": lambda r: r.table.bank.passes_after_deals is not None,

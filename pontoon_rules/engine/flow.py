@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from pontoon_rules.engine import faces, giving_up, hidden_bust, live_bank, opening, shoot, side_bets
 from pontoon_rules.engine import legal as rules_legal
 from pontoon_rules.engine.actions import (
+    BUSINESS,
     BUY,
     DECLINE,
     DOUBLE,
@@ -217,8 +218,8 @@ def _apply_hand(state: RoundState, seat: Seat, hand: Hand, action: Action) -> No
         hand.raised += action.amount or 0
         _stake_against_bank(state, action.amount or 0)
         return
-    elif kind == SURRENDER:
-        giving_up.surrender(hand, state.rules)
+    elif kind in (SURRENDER, BUSINESS):
+        giving_up.give_up(hand, action, state.rules)
     elif kind == RESCUE:
         giving_up.rescue(hand, state.rules)
     if state.kitty is not None and state.pending:

@@ -46,6 +46,23 @@ class RescueReturns(StrEnum):
     """Only the last doubled part: the original stake and any earlier doubles are lost."""
 
 
+class BuyBetsGivenUp(RuleModel):
+    """Business and partial business (Manila): giving up only a hand's latest buy bets."""
+
+    allowed: StrictBool = Field(
+        default=False,
+        description="Whether a hand that has bought may give up only its latest buy bets, "
+        "one or more (Casino Filipino's business: all of them; partial business: the third, "
+        "or the second and third), for the surrender's part of them back (returns), on its "
+        "conditions (against, max_cards, after_split).",
+    )
+    plays_on: StrictBool = Field(
+        default=True,
+        description="After it the hand plays on with its other bets and may draw again; "
+        "false: it stands with them.",
+    )
+
+
 class Surrender(RuleModel):
     """Giving up a hand for part of its stake back."""
 
@@ -79,6 +96,10 @@ class Surrender(RuleModel):
     )
     after_split: StrictBool = Field(
         default=False, description="Whether a hand made by a split may surrender."
+    )
+    buy_bets: BuyBetsGivenUp = Field(
+        default_factory=BuyBetsGivenUp,
+        description="Giving up only the latest buy bets (business, partial business).",
     )
     totals: tuple[StrictInt, ...] | None = Field(
         default=None,
@@ -167,6 +188,24 @@ def check_redouble(r: Ruleset) -> str | None:
     return None
 
 
+def check_buy_bets(r: Ruleset) -> str | None:
+    """Giving up buy bets needs a surrender and buy bets."""
+    s = r.player.surrender
+    if not s.buy_bets.allowed:
+        return None
+    if not s.allowed:
+        return ("player.surrender.buy_bets.allowed: player.surrender.allowed is false, so no "
+                "bet may be given up and this can never take effect")
+    if r.stakes.buy.value == "none":
+        return ("player.surrender.buy_bets.allowed: no hand may buy (stakes.buy is none), so "
+                "there are no buy bets to give up: this can never take effect")
+    if r.table.bank.amount is not None:
+        return ("player.surrender.buy_bets.allowed: not played with a bank that is an amount "
+                "(table.bank.amount): what the bank may still cover is not kept for buy bets "
+                "given up")
+    return None
+
+
 def check_hidden_bust(r: Ruleset) -> str | None:
     """A bust may be hidden only where every bust is shown and paid at once."""
     if r.settlement.hidden_bust_pays is None:
@@ -184,5 +223,5 @@ def check_hidden_bust(r: Ruleset) -> str | None:
 
 
 CHECKS = (check_surrender_against, check_early_surrender, check_rescue, check_redouble,
-          check_hidden_bust)
+          check_hidden_bust, check_buy_bets)
 """The cross-field checks of this module's rules, each `(ruleset) -> message or None`."""

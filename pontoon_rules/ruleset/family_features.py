@@ -127,6 +127,10 @@ register(Feature(
     "at most so many bought cards to a hand",
     lambda r: r.stakes.buy.value != "none" and r.stakes.max_buys is not None))
 register(Feature(
+    "giving up buy bets", ("player.surrender.buy_bets.allowed",),
+    "a hand's latest buy bets given up for part of them back (business, partial business)",
+    lambda r: r.player.surrender.allowed and r.player.surrender.buy_bets.allowed))
+register(Feature(
     "a buy of any amount", ("stakes.first_buy_min",),
     "a first buy from the least unit, not a multiple of the stake",
     lambda r: r.stakes.buy.value == "range" and r.stakes.first_buy_min == 0))
