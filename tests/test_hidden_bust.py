@@ -94,3 +94,14 @@ def test_the_figures_stand_the_best_play_never_hides() -> None:
     the analysis and the simulator value ochko-home as before, refusing nothing for it."""
     for command in ("edge", "simulate"):
         assert not any("hid" in name for name in refused_names(load_bundled(OCHKO), command))
+
+
+@pytest.mark.parametrize(("choice", "out_of_play"), [("stick", 3), ("hide", 0)])
+def test_a_shown_bust_is_thrown_in_and_a_hidden_one_still_held(choice: str,
+                                                              out_of_play: int) -> None:
+    """Cards out of play this round (dealt again only once the pack runs out): a bust
+    shown is thrown in; a hidden one is still in its player's hand."""
+    state = RoundState(compile_rules(load_bundled(OCHKO)), [100, 100])
+    for step in ("TS", "6D", "9H", "TD", "7C", "twist", "AC", choice):
+        state.apply_action(Action(step) if step.islower() else parse_cards([step])[0])
+    assert len(state.discards) == out_of_play

@@ -187,7 +187,7 @@ def _apply_hand(state: RoundState, seat: Seat, hand: Hand, action: Action) -> No
     kind = action.kind
     faces = state.rules.faces
     if kind in _STOPS:
-        hidden_bust.stop(hand, kind, state.rules)
+        hidden_bust.stop(state, hand, kind)
         return
     hand.drawn += kind in _DRAWS
     if kind == TWIST:

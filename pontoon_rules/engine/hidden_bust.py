@@ -19,6 +19,7 @@ from pontoon_rules.engine.hand import is_bust
 if TYPE_CHECKING:
     from pontoon_rules.engine.hand import Hand
     from pontoon_rules.engine.rules import Rules
+    from pontoon_rules.engine.state import RoundState
 
 CHOICE = [LegalAction(STICK), LegalAction(HIDE)]
 """A busted hand's decision: show it (stick) or hide it."""
@@ -29,13 +30,17 @@ def undecided(hand: Hand, rules: Rules) -> bool:
     return rules.hidden_bust_pays is not None and hand.hidden is None and is_bust(hand, rules)
 
 
-def stop(hand: Hand, kind: str, rules: Rules) -> None:
-    """`stick` or `hide` on `hand`: a busted hand is shown (left for the bust to settle at
-    once) or hidden (it stands, face down); any other hand is done."""
+def stop(state: RoundState, hand: Hand, kind: str) -> None:
+    """`stick` or `hide` on `hand`: a busted hand is shown (thrown in, left for the bust to
+    settle at once) or hidden (it stands, face down, its cards still held); any other hand
+    is done."""
+    rules = state.rules
     if kind == HIDE:
         hand.hidden = True
     elif undecided(hand, rules):
         hand.hidden = False
+        if rules.decks:  # out of play this round, as a bust thrown in (`RoundState.discards`)
+            state.discards.extend(hand.cards)
         return
     hand.done = True
 
