@@ -58,7 +58,7 @@ def compile_surrender(r: Ruleset, unit: int = 1) -> SurrenderRules | None:
     totals = None if s.totals is None else frozenset(t * unit for t in s.totals)
     return SurrenderRules(early, against, Fraction(*s.returns), s.void_on_banker_pontoon,
                           s.max_cards, s.after_split, totals, s.buy_bets.allowed,
-                          s.buy_bets.plays_on)
+                          s.buy_bets.plays_on or not s.buy_bets.allowed)
 
 
 def rescue_last_only(r: Ruleset) -> bool:
