@@ -189,7 +189,9 @@ def _stake_nets(hands: list[Hand], banker: Hand, r: Rules, bank_cls: str) -> lis
     if taken is None:
         taken = [h.settled_net if h.settled_net is not None else
                  settle_hand(h, banker, r, bank_cls) for h in hands]
-    return [net + h.given_up for net, h in zip(taken, hands, strict=True)]
+    if r.surrender is None or not r.surrender.buy_bets:
+        return taken
+    return [net + h.given_up for net, h in zip(taken, hands, strict=True)]  # business
 
 
 def settle_round(state: RoundState) -> RoundResult:
