@@ -151,13 +151,21 @@ class TestBusiness:
                 "p1 decline, p1 buy 40, p1 buy 100, p1 business 2")
         assert len(r.result.seats[0].hands[0].cards) == 4 and nets(r) == [-170, 170]
 
-    def test_business_is_refused_without_buys(self, tmp_path: Path) -> None:
-        path = tmp_path / "nobuy.yaml"
-        path.write_text("id: nobuy\nname: X\nextends: casino-ochko\nplayer:\n  surrender:\n"
-                        "    allowed: true\n    buy_bets:\n      allowed: true\n",
-                        encoding="utf-8")
-        with pytest.raises(RulesetError, match="stakes.buy is none"):
+    @pytest.mark.parametrize(("base", "body", "message"), [
+        ("casino-ochko", "player:\n  surrender:\n    allowed: true\n    buy_bets:\n"
+         "      allowed: true\n", "stakes.buy is none"),
+        (CF, "player:\n  surrender:\n    allowed: false\n",
+         "player.surrender.allowed is false"),
+        (CF, "table:\n  bank:\n    amount: 1000\n", "not played with a bank that is an amount"),
+    ])
+    def test_business_where_it_cannot_be_played_is_refused(
+            self, tmp_path: Path, base: str, body: str, message: str) -> None:
+        path = tmp_path / "bad.yaml"
+        path.write_text(f"id: bad\nname: X\nextends: {base}\n{body}", encoding="utf-8")
+        with pytest.raises(RulesetError) as caught:
             load_ruleset(str(path))
+        text = " ".join(str(caught.value).split())
+        assert "player.surrender.buy_bets.allowed" in text and message in text
 
     def test_the_reading_is_marked_open_and_the_figures_name_what_is_refused(self) -> None:
         ruleset = load_bundled(CF)
