@@ -232,7 +232,9 @@ class TestValidation:
 _ACES = ("an ace counting by the hand's cards",)
 _BANKER_TURN = ("a banker's minimum", "a banker opening players")
 _SETTE = ("fractional card values", "a bust limit other than 21", "wild cards")
-_FILIPINO = ("surrender beyond the dealt hand", "a count of buys", "a buy of any amount")
+_FREE_HAND = "a surrender at some totals only"
+_FILIPINO = ("surrender beyond the dealt hand", "named hands by softness, up card or stake",
+             "a count of buys", "giving up buy bets", "a buy of any amount")
 _RAISE = ("raising the stake in play",)
 REFUSED_BUNDLED: dict[str, dict[str, tuple[str, ...]]] = {
     # the home Ochko's bank is an amount, which the sessions do not keep
@@ -242,9 +244,10 @@ REFUSED_BUNDLED: dict[str, dict[str, tuple[str, ...]]] = {
                  "session --summary": ("a hand paid by the other players",)},
     # Ban Luck and Xi Dach: aces by the hand's cards and the banker's turn (a minimum,
     # opening players); the exact analysis also has no peek for a second natural
-    "ban-luck": {"edge": ("a peek for a second natural", *_ACES, *_BANKER_TURN),
-                 "simulate": (*_ACES, *_BANKER_TURN),
-                 "session --summary": (*_ACES, *_BANKER_TURN)},
+    # and the free hand of 15, a surrender at one total
+    "ban-luck": {"edge": ("a peek for a second natural", *_ACES, *_BANKER_TURN, _FREE_HAND),
+                 "simulate": (*_ACES, *_BANKER_TURN, _FREE_HAND),
+                 "session --summary": (*_ACES, *_BANKER_TURN, _FREE_HAND)},
     "xi-dach": {"edge": ("a peek for a second natural", *_ACES, "the lower total winning",
                          *_BANKER_TURN),
                 "simulate": (*_ACES, "the lower total winning", *_BANKER_TURN),
@@ -253,7 +256,8 @@ REFUSED_BUNDLED: dict[str, dict[str, tuple[str, ...]]] = {
     # also do not play to the banker's right
     "sette-e-mezzo": {"edge": _SETTE, "simulate": _SETTE,
                       "session --summary": ("play to the banker's right", *_SETTE)},
-    # the Filipino casino's surrender beyond the dealt hand and its buys (counted, any amount)
+    # the Filipino casino's surrender beyond the dealt hand, its soft 21 (a named hand by
+    # softness) and its buys (counted, any amount)
     "casino-filipino-pontoon": {"edge": _FILIPINO, "simulate": _FILIPINO,
                                 "session --summary": _FILIPINO},
     # Siebzehn und Vier's raise of the stake in play

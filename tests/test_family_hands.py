@@ -13,7 +13,7 @@ from engine_helpers import nets, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pontoon_rules.engine.actions import OPEN, STICK, TWIST, Action
+from pontoon_rules.engine.actions import DECLINE, OPEN, STICK, TWIST, Action
 from pontoon_rules.engine.cards import parse_cards
 from pontoon_rules.engine.hand import Hand, points, soft
 from pontoon_rules.engine.phase import BANKER
@@ -92,12 +92,13 @@ def test_ban_luck_a_player_with_15_may_not_stop() -> None:
     state = RoundState(compile_rules(load_bundled("ban-luck")), [10])
     for card in parse_cards("9H 5S 8H KD".split()):
         state.apply_action(card)
+    state.apply_action(Action(DECLINE))  # not given up as a free hand (test_ban_luck_free_hand)
     assert [str(a) for a in state.legal_actions()] == [TWIST]
 
 
 def test_ban_luck_the_banker_below_16_must_draw() -> None:
     with pytest.raises(Exception, match="legal: twist"):
-        run("ban-luck", [10], "9H 5S 6H KD 4C", "p1 twist, p1 stick, banker stick")
+        run("ban-luck", [10], "9H 6S 6H KD 4C", "p1 twist, p1 stick, banker stick")
 
 
 def test_ban_luck_the_banker_opens_a_player_at_16_and_draws_on() -> None:
@@ -172,6 +173,19 @@ def test_the_super_bonus_pays_its_stake_band_against_a_dealer_7(stake: int, net:
     played = run(SUPER_BONUS, [stake], "7H 7D 7H 9C 7H 2C", "p1 twist")
     assert played.result.seats[0].hands[0].hand_class == hand
     assert nets(played)[0] == net
+
+
+def test_the_envy_bonus_pays_every_other_player_50_dollars() -> None:
+    """"In addition, all other players receive a $50 "envy bonus."" (Red Dragon): p1's
+    suited 7-7-7 against the dealer's 7 wins $1,000; p2's 19 beats the dealer's 18 and takes
+    $50 more from the house (amounts in cents)."""
+    played = run(SUPER_BONUS, [500, 1000], "7H 9S 7D 7H KS 9C 7H 2C", "p1 twist, p2 stick")
+    assert [s.hands[0].hand_class for s in played.result.seats] == ["super-bonus-5", "total"]
+    assert nets(played) == [100_000, 1000 + 5000, -106_000]
+    assert played.result.seats[1].between_players == 5000
+    bundled = play(compile_rules(load_bundled("spanish-21")), [500, 1000],
+                   parse_cards("7H 9S 7D 7H KS 9C 7H 2C".split()), ["p1 twist", "p2 stick"])
+    assert [s.net for s in bundled.result.seats] == [1000, 1000]
 
 
 def test_the_super_bonus_needs_a_dealer_7() -> None:
@@ -271,3 +285,11 @@ def test_random_aces_by_count_engine_and_sentence_agree(by_cards: dict[int, list
     said = aces_words(ruleset, lambda m: m)
     for values in by_cards.values():
         assert ", ".join(str(v) for v in values[:-1]) in said and str(values[-1]) in said
+
+
+def test_a_prize_to_others_of_nothing_is_refused_naming_the_field(tmp_path: Path) -> None:
+    path = tmp_path / "envy.yaml"
+    path.write_text(f"id: envy\nname: X\nextends: {SUPER_BONUS}\nhands:\n  definitions:\n"
+                    "    super-bonus-5:\n      prize_to_others: 0\n", encoding="utf-8")
+    with pytest.raises(RulesetError, match="prize_to_others"):
+        load_ruleset(str(path))

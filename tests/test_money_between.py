@@ -16,6 +16,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pontoon_rules.engine.between_players import prizes_to_others
 from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.ruleset.fields import with_value
@@ -36,6 +37,15 @@ RULESETS = {
         "vingt-un", {"hands.definitions.pontoon.paid_by_players": "1:1",
                      "hands.definitions.twenty-one.paid_by_players": "3:2"}),
     "ochko-home with an entry": variant("ochko-home", {"table.bank.entry": 7}),
+    "the Super Bonus with its Envy Bonus, on every three-card hand": variant(
+        "examples/spanish-21/spanish-21-super-bonus.yaml",
+        {"hands.definitions.super-bonus-5.ranks": None,
+         "hands.definitions.super-bonus-5.min_cards": 3,
+         "hands.definitions.super-bonus-5.max_cards": 3,
+         "hands.definitions.super-bonus-5.suits": "any",
+         "hands.definitions.super-bonus-5.banker_up_ranks": None,
+         "hands.definitions.super-bonus-5.min_stake": None,
+         "hands.definitions.super-bonus-5.max_stake": None}),
     "a capped bank as it stands": variant(
         "tests/rulesets/capped-bank.yaml", {"table.bank.cap": "as-it-stands",
                                             "table.bank.entry": 3}),
@@ -70,7 +80,13 @@ def test_every_round_conserves_money(name: str, seats: int, seed: int) -> None:
     state, asked = play(RULESETS[name], seats, seed)
     result = state.result()
     assert result.banker_net + sum(s.net for s in result.seats) == 0
-    assert sum(s.between_players for s in result.seats) == 0
+    # payments between players sum to zero; the banker pays each prize to the others
+    prizes = prizes_to_others(state.rules)
+    staked = [i for i, s in enumerate(result.seats) if s.hands[0].stakes]
+    owed = sum(prizes[c] * len([o for o in staked if o != i])
+               for i, s in enumerate(result.seats)
+               for c in {h.hand_class for h in s.hands} & prizes.keys())
+    assert sum(s.between_players for s in result.seats) == owed
     for seat, stake in zip(result.seats, asked, strict=True):
         side = sum(net for _, net in seat.side_bets.values())
         assert seat.net == (sum(h.net for h in seat.hands) + seat.insurance_net + side

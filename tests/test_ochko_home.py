@@ -78,7 +78,7 @@ class TestSettlement:
         assert nets(r) == [-100, 100]
 
     def test_a_bust_pays_the_bank_at_once(self) -> None:
-        r = run(OCHKO, [100], "TS TD 9H AC", "p1 twist")
+        r = run(OCHKO, [100], "TS TD 9H AC", "p1 twist, p1 stick")  # shows the bust
         assert r.result.seats[0].hands[0].hand_class == "bust" and nets(r) == [-100, 100]
 
 
@@ -111,7 +111,8 @@ class TestTheBankAsItStands:
     def test_a_bust_paid_into_the_bank_lets_the_next_player_stake_more(self) -> None:
         # p1 stakes 600 on T T and twists a 9: bust, 600 into the bank (1,600). p2 then
         # stakes 1,000 on 9 6 and stops; the banker's 7 stands and loses.
-        r = run(OCHKO, [600, 1000], "TS 9D 7H TH 6C 9C", "p1 twist, p2 stick, banker stick")
+        r = run(OCHKO, [600, 1000], "TS 9D 7H TH 6C 9C",
+                "p1 twist, p1 stick, p2 stick, banker stick")
         assert [h.stakes for s in r.result.seats for h in s.hands] == [[600], [1000]]
         assert nets(r) == [-600, 1000, -400]
 

@@ -182,16 +182,23 @@ FEATURE_RULESETS: dict[str, tuple[str, dict[str, Any]]] = {
         {"hands": {"definitions": {"five-card-trick": {"compare": "lower-total"}}}}),
     "a banker's minimum": ("tiny-must-stand.yaml", {"banker": {"stick_minimum": 16}}),
     "a banker opening players": ("tiny-must-stand.yaml", {"banker": {"opens": {"allowed": True}}}),
+    "a surrender at some totals only": (
+        "tiny-early-surrender.yaml", {"player": {"surrender": {"totals": [15, 16]}}}),
     "fractional card values": ("../../rulesets/sette-e-mezzo.yaml", {}),
     "a bust limit other than 21": ("../../rulesets/sette-e-mezzo.yaml", {}),
     "wild cards": ("../../rulesets/sette-e-mezzo.yaml", {}),
     "a hand paid by the other players": (
         "tiny-pagat.yaml", {"hands": {"definitions": {"pontoon": {"paid_by_players": "1:1"}}}}),
+    "a prize to the other players": (
+        "tiny-pagat.yaml", {"hands": {"definitions": {"pontoon": {"prize_to_others": 50}}}}),
     "the bank as it stands": ("capped-bank.yaml", {"table": {"bank": {"cap": "as-it-stands"}}}),
     "a compulsory stake into the bank": ("tiny-ochko-home.yaml", {"table": {"bank": {"entry": 5}}}),
     "raising the stake in play": ("tiny-siebzehn.yaml", {"stakes": {"raise_up_to": 3}}),
     "a count of buys": ("tiny-pagat.yaml", {"stakes": {"max_buys": 1}}),
     "a buy of any amount": ("tiny-pagat.yaml", {"stakes": {"first_buy_min": 0}}),
+    "giving up buy bets": (
+        "tiny-pagat.yaml",
+        {"player": {"surrender": {"allowed": True, "buy_bets": {"allowed": True}}}}),
 }
 """A test ruleset (and an overlay of it) that plays each rule of the registry."""
 

@@ -83,13 +83,19 @@ _EXCHANGEABLE = ("the cards dealt are exchangeable (drawn from one shuffled pack
                  "sees: the methods deal the face-up cards first (the oracle holds both to "
                  "the engine, which shows the last dealt: tests/test_oracle.py)")
 
+_NEVER_HIDDEN = ("a hidden bust pays at least what one shown at once does (validation keeps "
+                 "settlement.hidden_bust_pays at 1:1 or more), so one seat's best play shows "
+                 "every bust: the figure is the same as without the rule (`engine.hidden_bust`)")
+
 NOT_READ_BY_DEFINITION: dict[str, dict[str, str]] = {
     "exact-shoe": {
+        "hidden_bust_pays": _NEVER_HIDDEN,
         "split_all_at_once": "the shoe's split hands are played CDZ- (each as if alone), so "
                              "which split hand's cards come first changes nothing",
         "banker_hidden_first": _EXCHANGEABLE,
     },
     "exact-infinite": {
+        "hidden_bust_pays": _NEVER_HIDDEN,
         "banker_hidden_first": _EXCHANGEABLE,
         "bust_loses_at_once": "the infinite deck's round settles a bust like any finished "
                               "hand, against the banker's final hand through the outcome "
@@ -97,6 +103,7 @@ NOT_READ_BY_DEFINITION: dict[str, dict[str, str]] = {
                               "alone",
     },
     "compiled-sim": {
+        "hidden_bust_pays": _NEVER_HIDDEN + "; the kernel plays the analysis's strategy",
         "banker_must_stand": "a banker by choice decides by the strategy the kernel is "
                              "given (`sim.strategy`: the analysis's banker policy, held to "
                              "the rule), not by the compiled rules",

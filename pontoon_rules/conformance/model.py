@@ -197,8 +197,9 @@ class SeatFinal(VectorModel):
         default=None, description="What the seat put into the bank before the deal "
         "(table.bank.entry).")
     between_players: int | None = Field(
-        default=None, description="What the other players paid the seat, less what it paid "
-        "them (a hand with paid_by_players).")
+        default=None, description="What other seats' hands moved to the seat: what the other "
+        "players paid it, less what it paid them (a hand with paid_by_players), and what the "
+        "banker paid it because another seat held a hand with prize_to_others.")
     net: int | None = None
 
 

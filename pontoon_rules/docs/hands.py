@@ -206,11 +206,19 @@ _PAID_BY_PLAYERS = _("Each other player pays it too, %(odds)s on their own stake
                      "hold the same hand.")
 
 
+_PRIZE_TO_OTHERS = _("When a player holds it, the banker also pays %(amount)s to every other "
+                     "player with a stake.")
+
+
 def _between_players(d: HandDefinition, gettext: Gettext) -> list[str]:
-    """Money between players: the sentence for a hand every other player pays."""
-    if not (d.player_can_hold and d.paid_by_players):
+    """Money between players: the sentences for a hand every other player pays, and for one
+    that makes the banker pay every other player."""
+    if not d.player_can_hold:
         return []
-    return [gettext(_PAID_BY_PLAYERS) % {"odds": d.paid_by_players}]
+    out = [gettext(_PAID_BY_PLAYERS) % {"odds": d.paid_by_players}] if d.paid_by_players else []
+    if d.prize_to_others is not None:
+        out.append(gettext(_PRIZE_TO_OTHERS) % {"amount": d.prize_to_others})
+    return out
 
 
 def beats_equal_total(ruleset: Ruleset, hand_id: str) -> bool:
@@ -271,4 +279,4 @@ def plural_messages() -> list[tuple[str, str]]:
 
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
-    return [*USUAL_NAMES.values(), *PHRASES, _PAID_BY_PLAYERS]
+    return [*USUAL_NAMES.values(), *PHRASES, _PAID_BY_PLAYERS, _PRIZE_TO_OTHERS]

@@ -45,6 +45,8 @@ STEPS: dict[str, str] = {
     "surrender": _("surrenders"),
     "rescue": _("gives the doubled hand up (a rescue)"),
     "raise": _("raises the stake by %(amount)s"),
+    "hide": _("hides the bust"),
+    "business": _("gives up the last %(amount)s buy bets"),
     "pair": _("bets %(amount)s on a pair"),
     "match": _("bets %(amount)s on a match"),
     "draws": _("draws %(cards)s"),

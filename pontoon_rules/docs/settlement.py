@@ -281,7 +281,12 @@ def _player_bust(w: _Words) -> Said:
                          "too, it is returned.")
         claims = (Claim(rest, 1, LOSE, collects=Fraction(1)),
                   Claim(frozenset([(BUST, BUST)]), 1, both.result))
-    return Said("player_bust", text, claims, ("settlement.player_bust_loses_at_once",))
+    if (hidden := w.r.settlement.hidden_bust_pays) is not None:
+        text += " " + w.gettext("If you hide a bust rather than show it at once, you pay "
+                                "%(odds)s on your stake when it is found at the settlement.") % {
+            "odds": hidden}
+    return Said("player_bust", text, claims, ("settlement.player_bust_loses_at_once",
+                                             "settlement.hidden_bust_pays"))
 
 
 def _dealt_hands(w: _Words) -> list[str]:

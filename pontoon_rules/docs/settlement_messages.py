@@ -47,6 +47,8 @@ MESSAGES = (
     _("If the banker busts, every hand still standing wins, paid what its hand pays."),
     _("If the banker busts, every hand still standing wins, paid %(odds)s."),
     _("If you bust, you lose your stake at once, even if the banker busts later."),
+    _("If you hide a bust rather than show it at once, you pay %(odds)s on your stake when "
+      "it is found at the settlement."),
     _("If you bust, you lose your stake, even if the banker busts too."),
     _("If you bust, your stake waits for the banker: when the banker busts too, it is "
       "returned."),

@@ -21,16 +21,21 @@ OPEN = "open"
 """The banker opens the hands of seat N (1 for p1) and settles them (`banker.opens`)."""
 RAISE = "raise"
 """A player adds to the stake in play, without a card (`stakes.raise_up_to`)."""
+BUSINESS = "business"
+"""A player gives up the hand's latest N buy bets for part of them back
+(`player.surrender.buy_bets`)."""
+HIDE = "hide"
+"""A player keeps a bust face down as a hand that stands (`settlement.hidden_bust_pays`)."""
 CORE_KINDS = (STICK, TWIST, BUY, SPLIT, DOUBLE, INSURE, EVEN_MONEY, DECLINE, SHOOT)
 """The action words every ruleset's vocabulary holds (the first protocol's words)."""
 PROBED_KINDS = CORE_KINDS + (SURRENDER, RESCUE, PAIR, MATCH)
 """The words the conformance probes try on every ruleset (the vocabulary when the bundled
 vectors' ids were fixed); a later word is tried where a ruleset offers it."""
-FAMILY_KINDS = (SURRENDER, RESCUE, PAIR, MATCH, OPEN, RAISE)
+FAMILY_KINDS = (SURRENDER, RESCUE, PAIR, MATCH, OPEN, RAISE, HIDE, BUSINESS)
 """Words added for the casino family's decisions; a ruleset offers them only where its
 rules say (`engine.legal.action_words`)."""
 KINDS = CORE_KINDS + FAMILY_KINDS
-WITH_AMOUNT = (BUY, INSURE, SHOOT, PAIR, MATCH, OPEN, RAISE)
+WITH_AMOUNT = (BUY, INSURE, SHOOT, PAIR, MATCH, OPEN, RAISE, BUSINESS)
 ALIASES = {"hit": TWIST, "stand": STICK, "stay": STICK}
 
 

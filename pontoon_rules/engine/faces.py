@@ -61,7 +61,7 @@ def shown(state: RoundState, hand: Hand, index: int) -> bool:
         return True
     r = state.rules
     if is_bust(hand, r):
-        return r.faces.bust_shown
+        return r.faces.bust_shown and (r.hidden_bust_pays is None or hand.hidden is False)
     if hand.done and is_natural(hand, r):
         how = r.faces.pontoon_shown
         return how is PontoonShown.BOTH or (how is PontoonShown.ACE

@@ -11,13 +11,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pontoon_rules.engine import faces, giving_up, live_bank, opening, shoot, side_bets
+from pontoon_rules.engine import faces, giving_up, hidden_bust, live_bank, opening, shoot, side_bets
 from pontoon_rules.engine import legal as rules_legal
 from pontoon_rules.engine.actions import (
+    BUSINESS,
     BUY,
     DECLINE,
     DOUBLE,
     EVEN_MONEY,
+    HIDE,
     INSURE,
     OPEN,
     RAISE,
@@ -184,8 +186,8 @@ def _apply_insurance(state: RoundState, seat: Seat, action: Action) -> None:
 def _apply_hand(state: RoundState, seat: Seat, hand: Hand, action: Action) -> None:
     kind = action.kind
     faces = state.rules.faces
-    if kind == STICK:
-        hand.done = True
+    if kind in _STOPS:
+        hidden_bust.stop(state, hand, kind)
         return
     hand.drawn += kind in _DRAWS
     if kind == TWIST:
@@ -216,15 +218,15 @@ def _apply_hand(state: RoundState, seat: Seat, hand: Hand, action: Action) -> No
         hand.raised += action.amount or 0
         _stake_against_bank(state, action.amount or 0)
         return
-    elif kind == SURRENDER:
-        giving_up.surrender(hand, state.rules)
+    elif kind in (SURRENDER, BUSINESS):
+        giving_up.give_up(hand, action, state.rules)
     elif kind == RESCUE:
         giving_up.rescue(hand, state.rules)
     if state.kitty is not None and state.pending:
         shoot.before_fourth_card(state, state.kitty, seat, hand)
 
 
-_DRAWS = (TWIST, BUY, DOUBLE)
+_DRAWS, _STOPS = (TWIST, BUY, DOUBLE), (STICK, HIDE)
 
 
 def _stake_against_bank(state: RoundState, amount: int) -> None:
@@ -343,6 +345,8 @@ def _hand_finished(state: RoundState, hands_held: int, hand: Hand) -> bool:
     if hand.settled_net is not None:
         return True
     if is_bust(hand, r):
+        if hidden_bust.undecided(hand, r) or hand.hidden:
+            return hand.hidden is True
         if state.kitty is not None:
             shoot.bust(state.kitty, hand, r)
         if r.bust_loses_at_once:
@@ -395,12 +399,9 @@ def _naturals_unanswered(state: RoundState) -> bool:
 
 
 def _insurance_unanswered(state: RoundState) -> bool:
-    """An insurance bet is open and the banker's second card (pontoon or not) is not dealt.
-
-    With every hand settled the banker has nothing to play for, but an insured
-    seat (or a surrender that a banker's pontoon makes void) is owed the answer: the
-    banker takes cards up to two, then stops.
-    """
+    """An insurance bet is open and the banker's second card (pontoon or not) is not dealt:
+    with every hand settled the banker has nothing to play for, but an insured seat (or a
+    surrender that a banker's pontoon makes void) is owed the answer (up to two cards)."""
     return len(state.banker.cards) < 2 and any(
         seat.insurance or any(h.surrendered and h.settled_net is None for h in seat.hands)
         for seat in state.seats)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from pontoon_rules.engine.actions import BUSINESS, Action, LegalAction
 from pontoon_rules.engine.cards import RANK_CODES
 from pontoon_rules.engine.named import BUST, TOTAL
 from pontoon_rules.ruleset.decisions import RescueReturns, SurrenderTiming
@@ -36,10 +37,17 @@ class SurrenderRules:
     void_on_banker_pontoon: bool
     max_cards: int
     after_split: bool
+    totals: frozenset[int] | None = None
+    """The totals (in engine units) a hand may surrender on; None: any."""
+    buy_bets: bool = False
+    """Whether the latest buy bets alone may be given up (business)."""
+    plays_on: bool = True
+    """After giving up buy bets, the hand may draw again (else it stands)."""
 
 
-def compile_surrender(r: Ruleset) -> SurrenderRules | None:
-    """`player.surrender` flattened, or None where surrender is not allowed."""
+def compile_surrender(r: Ruleset, unit: int = 1) -> SurrenderRules | None:
+    """`player.surrender` flattened (totals in `unit`s a point), or None where surrender is
+    not allowed."""
     s = r.player.surrender
     if not s.allowed:
         return None
@@ -47,8 +55,10 @@ def compile_surrender(r: Ruleset) -> SurrenderRules | None:
     against = (None if ranks >= set(RANK_CODES)
                else frozenset(RANK_CODES.index(x) for x in ranks))
     early = s.timing is SurrenderTiming.EARLY and r.deal.banker_pontoon_at_once
+    totals = None if s.totals is None else frozenset(t * unit for t in s.totals)
     return SurrenderRules(early, against, Fraction(*s.returns), s.void_on_banker_pontoon,
-                          s.max_cards, s.after_split)
+                          s.max_cards, s.after_split, totals, s.buy_bets.allowed,
+                          s.buy_bets.plays_on or not s.buy_bets.allowed)
 
 
 def rescue_last_only(r: Ruleset) -> bool:
@@ -66,9 +76,37 @@ def may_surrender(hand: Hand, up_rank: int, rules: Rules) -> bool:
         return False
     if s.against is not None and up_rank not in s.against:
         return False
-    from pontoon_rules.engine.hand import classify
+    from pontoon_rules.engine.hand import classify, points
 
+    if s.totals is not None and points(hand, rules) not in s.totals:
+        return False
     return not wins_outright(classify(hand, rules), rules)
+
+
+def buy_bets_range(hand: Hand, up_rank: int, rules: Rules) -> list[LegalAction]:
+    """Business offered to `hand`: how many of its latest buy bets it may give up (from 1
+    to all), on a surrender's conditions; empty where none may be."""
+    s = rules.surrender
+    buys = len(hand.stakes) - 1
+    if s is None or not s.buy_bets or buys < 1 or hand.doubles or hand.bought < 1:
+        return []
+    return [LegalAction(BUSINESS, 1, buys)] if may_surrender(hand, up_rank, rules) else []
+
+
+def give_up(hand: Hand, action: Action, rules: Rules) -> None:
+    """A surrender, or (`business N`) the hand's latest N buy bets given up: what does not
+    come back is lost at once (`Hand.given_up`); the hand plays on with the rest or stands,
+    as `player.surrender.buy_bets.plays_on` says."""
+    if action.kind != BUSINESS:
+        surrender(hand, rules)
+        return
+    assert rules.surrender is not None
+    given = sum(hand.stakes[-(action.amount or 0):])
+    from pontoon_rules.engine.settle import money
+
+    hand.given_up -= given - money(given, rules.surrender.returns, rules)
+    del hand.stakes[-(action.amount or 0):]
+    hand.done = not rules.surrender.plays_on
 
 
 def wins_outright(hand_id: str, rules: Rules) -> bool:

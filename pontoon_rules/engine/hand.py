@@ -15,7 +15,7 @@ class Hand:
         "cards", "hard", "aces", "stakes", "sibling", "twisted", "bought",
         "doubles", "drawn_since_double", "done", "settled_net", "is_split", "blocked",
         "pending_cards", "shoot", "up", "draw_up", "drawn", "surrendered", "rescued",
-        "wild", "raised",
+        "wild", "raised", "hidden", "given_up",
     )
 
     def __init__(self, stake: int = 0, is_split: bool = False) -> None:
@@ -48,6 +48,12 @@ class Hand:
         """Wild cards held (`pack.wild_cards`): each counts its lowest value in `hard`."""
         self.raised = 0
         """What raising in play added to the stake first put down (`stakes.raise_up_to`)."""
+        self.given_up = 0
+        """The net of buy bets given up during play (business: minus what did not come
+        back), added to the hand's net at the settlement."""
+        self.hidden: bool | None = None
+        """A bust hidden (True) or shown (False) by its player; None: not decided
+        (`settlement.hidden_bust_pays`, `engine.hidden_bust`)."""
 
     def add(self, card: int, values: tuple[int, ...] = RANK_VALUES,
             wild: frozenset[int] = frozenset(), lowest: int = 0) -> None:
@@ -86,7 +92,7 @@ class Hand:
             self.is_split, self.blocked, self.pending_cards, self.draw_up)
         other.drawn, other.surrendered, other.rescued, other.wild = (
             self.drawn, self.surrendered, self.rescued, self.wild)
-        other.raised = self.raised
+        other.raised, other.hidden, other.given_up = self.raised, self.hidden, self.given_up
         return other
 
     @property

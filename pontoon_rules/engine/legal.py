@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pontoon_rules.engine import hidden_bust
 from pontoon_rules.engine.actions import (
+    BUSINESS,
     BUY,
     CORE_KINDS,
     DOUBLE,
+    HIDE,
     OPEN,
     RAISE,
     RESCUE,
@@ -15,7 +18,7 @@ from pontoon_rules.engine.actions import (
     TWIST,
     LegalAction,
 )
-from pontoon_rules.engine.giving_up import may_rescue, may_surrender
+from pontoon_rules.engine.giving_up import buy_bets_range, may_rescue, may_surrender
 from pontoon_rules.engine.hand import Hand, named_hand
 from pontoon_rules.engine.hand import points as hand_points
 from pontoon_rules.engine.named import NamedHand
@@ -37,6 +40,8 @@ def hand_legal(hand: Hand, hands_held: int, rules: Rules, up_rank: int = -1,
     surrender restricted by the banker's card reads; `cap` is what may still be staked
     against a bank that is an amount (None: no cap), which bounds buys, doubles and
     splits."""
+    if rules.hidden_bust_pays is not None and hidden_bust.undecided(hand, rules):
+        return hidden_bust.CHOICE
     points = hand_points(hand, rules)
     out: list[LegalAction] = []
     named = named_hand(hand, rules) if rules.named else None
@@ -60,6 +65,7 @@ def hand_legal(hand: Hand, hands_held: int, rules: Rules, up_rank: int = -1,
     if rules.surrender is not None and not rules.surrender.early and (
             may_surrender(hand, up_rank, rules)):
         out.append(SURRENDER_ACTION)
+        out += buy_bets_range(hand, up_rank, rules)
     if rules.rescue and points <= rules.bust_limit and may_rescue(hand, rules):
         out.append(RESCUE_ACTION)
     return out
@@ -168,7 +174,9 @@ def action_words(rules: Rules) -> tuple[str, ...]:
     from pontoon_rules.engine.side_bets import offered
 
     extra = ((SURRENDER,) if rules.surrender is not None else ()) + (
-        (RESCUE,) if rules.rescue else ()) + ((RAISE,) if rules.raise_up_to else ())
+        (RESCUE,) if rules.rescue else ()) + ((RAISE,) if rules.raise_up_to else ()) + (
+        (HIDE,) if rules.hidden_bust_pays is not None else ()) + (
+        (BUSINESS,) if rules.surrender is not None and rules.surrender.buy_bets else ())
     opens = (OPEN,) if rules.opens is not None else ()
     return CORE_KINDS + extra + offered(rules) + opens
 

@@ -186,10 +186,12 @@ def _money_between(state: RoundState) -> list[tuple[int, int]]:
 def _stake_nets(hands: list[Hand], banker: Hand, r: Rules, bank_cls: str) -> list[int]:
     """Each hand's stake net: settled already, or against the banker's hand `bank_cls`."""
     taken = takes_from_seat(hands, banker, r, bank_cls) if r.takes else None
-    if taken is not None:
+    if taken is None:
+        taken = [h.settled_net if h.settled_net is not None else
+                 settle_hand(h, banker, r, bank_cls) for h in hands]
+    if r.surrender is None or not r.surrender.buy_bets:
         return taken
-    return [h.settled_net if h.settled_net is not None else settle_hand(h, banker, r, bank_cls)
-            for h in hands]
+    return [net + h.given_up for net, h in zip(taken, hands, strict=True)]  # business
 
 
 def settle_round(state: RoundState) -> RoundResult:

@@ -241,6 +241,9 @@ class Rules:
     raise_up_to: int = 0
     """`stakes.raise_up_to`: a stake may be raised in play up to this multiple of the stake
     first put down (0: no raising)."""
+    hidden_bust_pays: Fraction | None = None
+    """`settlement.hidden_bust_pays`: what a bust its player hid pays when found (None: a
+    bust may not be hidden; `engine.hidden_bust`)."""
 
 
 def compile_rules(r: Ruleset) -> Rules:
@@ -321,7 +324,7 @@ def compile_rules(r: Ruleset) -> Rules:
         redouble_whole=d.redouble_stake is RedoubleStake.WHOLE_STAKE,
         rescue=d.allowed and d.rescue.allowed,
         rescue_last_only=rescue_last_only(r),
-        surrender=compile_surrender(r),
+        surrender=compile_surrender(r, unit),
         insurance_exact=p.insurance.amount is InsuranceAmount.EXACTLY,
         later_cap_first=s.buy is BuyMode.RANGE and s.later_buy_cap is LaterBuyCap.FIRST_BUY,
         shoot_fourth_up_to_kitty=r.shoot.fourth_card_limit is ShootLimit.UP_TO_KITTY,
@@ -333,6 +336,8 @@ def compile_rules(r: Ruleset) -> Rules:
         bank_entry=r.table.bank.entry or 0 if r.table.bank.amount is not None else 0,
         max_buys=NO_LIMIT if s.max_buys is None else s.max_buys,
         raise_up_to=s.raise_up_to or 0,
+        hidden_bust_pays=None if st.hidden_bust_pays is None else odds_fraction(
+            st.hidden_bust_pays),
         side_bets=compile_side_bets(r),
         new_pack_when_out=r.between_deals.pack_runs_out is PackRunsOut.NEW_PACK,
         banker_hidden_first=r.faces.banker_hidden is BankerHidden.FIRST,

@@ -78,6 +78,10 @@ def settle_hand(
     gives up its whole stake here; what a banker's hand takes when that is less (only
     the original bets) is `takes_from_seat`'s.
     """
+    if hand.hidden:
+        from pontoon_rules.engine.hidden_bust import net
+
+        return net(hand, rules)
     cls = classify(hand, rules, up=up_card(banker, rules) if rules.reads_up else -1)
     if bank_cls is None:
         bank_cls = classify(banker, rules, banker=True)

@@ -260,7 +260,8 @@ class RoundState:
         if hand is self.banker:
             faces.banker_card(self)
         thrown_in = (hand is not self.banker and self.rules.bust_loses_at_once
-                     and bool(self.rules.decks) and not is_bust(hand, self.rules))
+                     and bool(self.rules.decks) and self.rules.hidden_bust_pays is None
+                     and not is_bust(hand, self.rules))
         rules = self.rules
         hand.add(card, rules.values, rules.wild, rules.wild_lowest)
         if hand.doubles:

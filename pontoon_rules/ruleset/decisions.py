@@ -46,6 +46,23 @@ class RescueReturns(StrEnum):
     """Only the last doubled part: the original stake and any earlier doubles are lost."""
 
 
+class BuyBetsGivenUp(RuleModel):
+    """Business and partial business (Manila): giving up only a hand's latest buy bets."""
+
+    allowed: StrictBool = Field(
+        default=False,
+        description="Whether a hand that has bought may give up only its latest buy bets, "
+        "one or more (Casino Filipino's business: all of them; partial business: the third, "
+        "or the second and third), for the surrender's part of them back (returns), on its "
+        "conditions (against, max_cards, after_split).",
+    )
+    plays_on: StrictBool = Field(
+        default=True,
+        description="After it the hand plays on with its other bets and may draw again; "
+        "false: it stands with them.",
+    )
+
+
 class Surrender(RuleModel):
     """Giving up a hand for part of its stake back."""
 
@@ -80,6 +97,15 @@ class Surrender(RuleModel):
     after_split: StrictBool = Field(
         default=False, description="Whether a hand made by a split may surrender."
     )
+    buy_bets: BuyBetsGivenUp = Field(
+        default_factory=BuyBetsGivenUp,
+        description="Giving up only the latest buy bets (business, partial business).",
+    )
+    totals: tuple[StrictInt, ...] | None = Field(
+        default=None,
+        description="The totals a hand may surrender on, counted as the hand counts (Ban "
+        "Luck's free hand: [15], with max_cards 2 and returns [1, 1]); null for any total.",
+    )
 
     @model_validator(mode="after")
     def _check(self) -> Surrender:
@@ -92,6 +118,9 @@ class Surrender(RuleModel):
             raise ValueError("against: each rank may appear once")
         if not self.against:
             raise ValueError("against: name at least one rank (every rank for no restriction)")
+        if self.totals is not None and (not self.totals or min(self.totals) < 1):
+            raise ValueError("totals: expected totals of 1 or more (null for any total), "
+                             f"got {list(self.totals)}")
         return self
 
 
@@ -159,5 +188,40 @@ def check_redouble(r: Ruleset) -> str | None:
     return None
 
 
-CHECKS = (check_surrender_against, check_early_surrender, check_rescue, check_redouble)
+def check_buy_bets(r: Ruleset) -> str | None:
+    """Giving up buy bets needs a surrender and buy bets."""
+    s = r.player.surrender
+    if not s.buy_bets.allowed:
+        return None
+    if not s.allowed:
+        return ("player.surrender.buy_bets.allowed: player.surrender.allowed is false, so no "
+                "bet may be given up and this can never take effect")
+    if r.stakes.buy.value == "none":
+        return ("player.surrender.buy_bets.allowed: no hand may buy (stakes.buy is none), so "
+                "there are no buy bets to give up: this can never take effect")
+    if r.table.bank.amount is not None:
+        return ("player.surrender.buy_bets.allowed: not played with a bank that is an amount "
+                "(table.bank.amount): what the bank may still cover is not kept for buy bets "
+                "given up")
+    return None
+
+
+def check_hidden_bust(r: Ruleset) -> str | None:
+    """A bust may be hidden only where every bust is shown and paid at once."""
+    if r.settlement.hidden_bust_pays is None:
+        return None
+    for path, value in (("faces.bust_shown", r.faces.bust_shown),
+                        ("settlement.player_bust_loses_at_once",
+                         r.settlement.player_bust_loses_at_once)):
+        if not value:
+            return (f"settlement.hidden_bust_pays: {path} is false, so a bust is not shown "
+                    "and paid at once and none is hidden: this can never take effect")
+    if r.shoot.enabled:
+        return ("settlement.hidden_bust_pays: with shoot bets (shoot.enabled) a bust's shoot "
+                "bet goes into the kitty, which no source says of a hidden bust")
+    return None
+
+
+CHECKS = (check_surrender_against, check_early_surrender, check_rescue, check_redouble,
+          check_hidden_bust, check_buy_bets)
 """The cross-field checks of this module's rules, each `(ruleset) -> message or None`."""

@@ -51,6 +51,10 @@ register(Feature(
     "a banker opening players", ("banker.opens.allowed",),
     "a banker who opens chosen players' hands and settles them before drawing on",
     lambda r: r.banker.opens.allowed))
+register(Feature(
+    "a surrender at some totals only", ("player.surrender.totals",),
+    "a hand given up only at some totals (Ban Luck's free hand of 15)",
+    lambda r: r.player.surrender.allowed and r.player.surrender.totals is not None))
 
 
 # -- issue 48: values and totals beyond whole points and 21 ------------------------------
@@ -84,6 +88,19 @@ register(Feature(
     lambda r: bool(_paid_by_players(r)), frozenset({"analysis"}), details=_paid_by_players))
 
 
+def _prize_to_others(r: Ruleset) -> list[tuple[str, str]]:
+    return [(f"hands.definitions.{hand_id}.prize_to_others",
+             f"{hand_id} makes the banker pay each other player") for hand_id, d in
+            r.hands.ranked() if d.prize_to_others is not None and d.player_can_hold]
+
+
+register(Feature(
+    "a prize to the other players", ("hands.definitions",),
+    "a player's hand that makes the banker pay every other player a fixed prize (one seat "
+    "alone has no other player to pay: the analysis's figure is one seat's)",
+    lambda r: bool(_prize_to_others(r)), frozenset({"analysis"}), details=_prize_to_others))
+
+
 def _bank_as_it_stands_differs(r: Ruleset) -> bool:
     """The bank as it stands where it may cap otherwise than the whole deal's: a decision
     adds to a stake (then what busts paid in counts). Without one, stakes that the bank
@@ -109,6 +126,10 @@ register(Feature(
     "a count of buys", ("stakes.max_buys",),
     "at most so many bought cards to a hand",
     lambda r: r.stakes.buy.value != "none" and r.stakes.max_buys is not None))
+register(Feature(
+    "giving up buy bets", ("player.surrender.buy_bets.allowed",),
+    "a hand's latest buy bets given up for part of them back (business, partial business)",
+    lambda r: r.player.surrender.allowed and r.player.surrender.buy_bets.allowed))
 register(Feature(
     "a buy of any amount", ("stakes.first_buy_min",),
     "a first buy from the least unit, not a multiple of the stake",

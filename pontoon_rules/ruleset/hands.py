@@ -170,6 +170,13 @@ class HandDefinition(RuleModel):
         "stakes from all the players'), whatever the banker holds; players holding it "
         "too pay nothing. Left out where only the banker pays it.",
     )
+    prize_to_others: StrictInt | None = Field(
+        default=None, ge=1, le=AMOUNT_MAX,
+        description="Money to the other players: when a player holds it, the banker also "
+        "pays every other player with a stake this fixed amount, in minor units (Spanish "
+        "21's Envy Bonus: $50 to each other player when one holds the Super Bonus); null "
+        "for none.",
+    )
 
     @model_validator(mode="after")
     def _check(self) -> HandDefinition:

@@ -13,6 +13,7 @@ from pontoon_rules.ruleset.common import (
     OutcomeResult,
     RuleModel,
     TieRule,
+    odds_fraction,
 )
 from pontoon_rules.ruleset.hands import HAND_ID_PATTERN
 
@@ -161,6 +162,13 @@ class Settlement(RuleModel):
         description="Exceptions to the ranking, per pair of player hand and banker hand "
         "(who beats whom, and what it pays); every other pair follows the ranking.",
     )
+    hidden_bust_pays: Odds | None = Field(
+        default=None,
+        description="What a player who busts and hides it, rather than showing it at once, "
+        "pays on the hand's stake when it is found at the settlement, whatever the banker "
+        "holds (the Russian home game: '2:1', double); at least 1:1. Null: a bust may not "
+        "be hidden.",
+    )
 
     @model_validator(mode="after")
     def _check_outcomes(self) -> Settlement:
@@ -172,4 +180,7 @@ class Settlement(RuleModel):
                     f"outcomes: {rule.player} against {rule.banker} is given twice"
                 )
             seen.add(pair)
+        if self.hidden_bust_pays is not None and odds_fraction(self.hidden_bust_pays) < 1:
+            raise ValueError(f"hidden_bust_pays: a hidden bust pays at least its stake "
+                             f"(1:1 or more), got {self.hidden_bust_pays!r}")
         return self

@@ -38,6 +38,8 @@ def _check_player_totals(r: Any) -> str | None:
     found = [_above(r, "player.stick_minimum", p.stick_minimum)]
     if p.double.totals is not None:
         found.append(_above(r, "player.double.totals", max(p.double.totals)))
+    if p.surrender.allowed and p.surrender.totals is not None:
+        found.append(_above(r, "player.surrender.totals", max(p.surrender.totals)))
     return "; ".join(f for f in found if f) or None
 
 
