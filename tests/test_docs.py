@@ -152,7 +152,7 @@ def test_every_field_appears_on_its_ruleset_page(site: Path, ruleset_id: str) ->
         expected = (value_text(path, value_at(ruleset, path), str) if applies(ruleset, path)
                     else NOT_IN_THIS_GAME)
         assert value and html.unescape(value.group(1)) == expected, (path, value)
-        assert f'<code class="pr-path">{path}</code>' in row.group(1)
+        assert f'<code class="pr-path pr-dev">{path}</code>' in row.group(1)
     text = page(site, f"rulesets/{ruleset_id}.html")
     assert 'id="open-questions"' in text and f"sheets/{ruleset_id}.pdf" in text
     assert f'href="rules/{ruleset_id}.html"' in text
@@ -201,11 +201,22 @@ def test_every_menu_title_can_be_translated() -> None:
     assert shown == set(NAV_TITLES)
 
 
+def _matrix(site: Path) -> str:
+    """The matrix's pages (the first links to the others), as one text."""
+    first = page(site, "compare/matrix.html")
+    later = re.findall(r'<p class="pr-matrix-parts">.*?</p>', first, re.S)[0]
+    return first + "".join(page(site, f"compare/{href}")
+                           for href in re.findall(r'href="([^"]+)"', later))
+
+
 def test_matrix_has_a_row_for_every_difference(site: Path) -> None:
-    text = page(site, "compare/matrix.html")
+    text = _matrix(site)
+    assert text.count('<p class="pr-matrix-parts">') == 2
     rulesets = site_rulesets()
-    shown = set(re.findall(r'class="pr-differs" data-path="([^"]+)"', text))
-    assert shown == set(differing_paths(rulesets))
+    shown = re.findall(r'class="pr-differs" data-path="([^"]+)"', text)
+    assert sorted(shown) == sorted(set(differing_paths(rulesets)))
+    counts = re.findall(r'class="pr-differing-count">(\d+)<', text)
+    assert sum(map(int, counts)) == len(shown)
     for path in ruleset_paths(*rulesets):
         assert f"<code>{path}</code>" in text, path
     link = f'href="../rulesets/rules/casino-ochko.html#{anchor("settlement.ties")}"'
@@ -215,7 +226,7 @@ def test_matrix_has_a_row_for_every_difference(site: Path) -> None:
 def test_matrix_covers_the_compare_diff(site: Path) -> None:
     compare = pytest.importorskip("pontoon_rules.compare")
     sources = [r for i in bundled_ids() if (r := load_bundled(i)).kind == "source"]
-    shown = set(re.findall(r'data-path="([^"]+)"', page(site, "compare/matrix.html")))
+    shown = set(re.findall(r'data-path="([^"]+)"', _matrix(site)))
     # a named hand some site rulesets lack is one row, for the hand as a whole
     wholes = {".".join(p.split(".")[:3]) for p in shown if p.startswith("hands.definitions.")}
     for diff in compare.diff_rulesets(sources):
@@ -430,6 +441,42 @@ def test_hosting_search_index_vectors_and_404(site: Path) -> None:
     assert "Strategy card" in text and "stick: take no more cards" in text
 
 
+def test_the_search_index_holds_every_page_and_each_rule_once(site: Path) -> None:
+    """Every page's title is found (the full cost tables are left out of the search by
+    design); an overlay's page indexes the rules it changes (its
+    other rules are its base's, word for word, found on the base's page), not its box's
+    copies of them, its sheets' links or the footnote's legend (issue 51: the index was
+    over 500 KB)."""
+    docs = json.loads(page(site, "search/search_index.json"))["docs"]
+    indexed = {d["location"].split("#")[0] for d in docs if d["title"]}
+    built = {str(p.relative_to(site)) for p in site.rglob("*.html")
+             if p.parts[len(site.parts)] not in ("sheets", "downloads")
+             and p.name != "404.html" and not p.name.startswith("costs-")}
+    assert built <= indexed, sorted(built - indexed)[:5]
+
+    def rules_text(ruleset_id: str) -> str:
+        return " ".join(d["text"] for d in docs
+                        if d["location"].startswith(f"rulesets/{ruleset_id}.html#rules-"))
+
+    going_round = "The cards go round one at a time from the banker's left"
+    assert going_round in rules_text("pagat-british")
+    variation = rules_text("pagat-stick-16")
+    assert "Stick on 16 or more" in variation and going_round not in variation
+    top = next(d["text"] for d in docs if d["location"] == "rulesets/pagat-stick-16.html")
+    assert "differs from the base ruleset" in top and "Stick on 16" not in top
+    assert "Printable sheet" not in top and "The source does not say" not in variation
+
+
+def test_every_rule_page_names_a_shared_source_once(site: Path) -> None:
+    """A named hand's fields share their hand's source: the first row quotes it, the rows
+    after it say 〃 (the every-rule pages were over 300 KB)."""
+    text = page(site, "rulesets/rules/australian-pontoon.html")
+    rows = re.findall(r'<tr id="rule-hands-definitions-pontoon-[^"]*"[^>]*>.*?</tr>', text, re.S)
+    assert len(rows) > 20 and "<q " in rows[0]
+    assert sum('<td class="pr-ditto">〃</td>' in row for row in rows) > len(rows) / 2
+    assert "〃: the same source as the rule above." in text
+
+
 def test_every_variation_shows_its_change_against_its_base(site: Path) -> None:
     """The headline edge on every ruleset page and in the index; a variation's change in
     points against its base, with a link to the rounds that show why."""
@@ -599,7 +646,10 @@ def _shown(ruleset: Ruleset, path: str) -> str | None:
 def _check_matrix(tab: Any) -> None:
     """Names as headers that stay in view, a choice of rulesets, only the differences."""
     differing = tab.locator("tbody tr.pr-differs-row")
-    assert differing.count() == len(differing_paths(site_rulesets()))
+    here = tab.locator("tbody tr.pr-differs-row .pr-differs").evaluate_all(
+        "spans => spans.map(s => s.dataset.path)")  # this page's part of the table
+    assert differing.count() == len(here) > 0
+    assert set(here) < set(differing_paths(site_rulesets()))
     same = tab.locator("tbody tr.pr-same").first
     assert same.is_visible() and differing.first.is_visible()
     tab.check("#pr-only-differences")
@@ -619,7 +669,7 @@ def _check_matrix(tab: Any) -> None:
     assert tab.locator(".pr-matrix thead th:visible").count() == 3
     fewer = tab.locator("tbody tr.pr-differs-row:visible").count()
     first, second = site_rulesets()[:2]
-    rows = differing_paths(site_rulesets())  # a named hand only some define: one row
+    rows = here  # a named hand only some define: one row
     assert fewer == sum(_shown(first, p) != _shown(second, p) for p in rows) < shown
     tab.click(".pr-pick-col[data-col='1']")  # two is the fewest: the box stays ticked
     assert tab.locator(".pr-pick-col[data-col='1']").is_checked()
@@ -767,7 +817,7 @@ def _literal_payload_shown(text: str) -> bool:
 HOSTILE_PAGES = ("index.html", "conformance.html", "rulesets/index.html",
                  f"rulesets/{HOSTILE_ID}.html", f"ru/rulesets/{HOSTILE_ID}.html",
                  f"rulesets/rules/{HOSTILE_ID}.html", "ru/rulesets/index.html",
-                 "compare/matrix.html", "analysis.html",
+                 "compare/matrix.html", "compare/matrix-banker.html", "analysis.html",
                  "examples/index.html", f"examples/pagat-british--{HOSTILE_ID}.html",
                  f"sheets/{HOSTILE_ID}.html", f"sheets/{HOSTILE_ID}.ru.html")
 

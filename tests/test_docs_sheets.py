@@ -15,7 +15,8 @@ from pontoon_rules.docs.catalog import missing
 from pontoon_rules.docs.hook import expand_nav
 from pontoon_rules.docs.i18n import LANGUAGES, language, sheet_languages, translations
 from pontoon_rules.docs.sentences import sentences
-from pontoon_rules.docs.sheet_view import find_base
+from pontoon_rules.docs.sheet_view import brief_box, find_base, sheet_view
+from pontoon_rules.docs.sheets import sheet_html
 from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,6 +85,30 @@ def test_every_sheet_is_one_page_two_with_shoot(ruleset_id: str, lang: str,
         assert all(word in text for word in first_rule.split()[:4] if word.isalpha())
     else:
         assert " ".join(first_rule.split()[:4]) in _flat(text)
+
+
+def test_a_brief_house_box_prints_each_changed_rule_once() -> None:
+    """A printed variation short of room (casino-filipino-pontoon) keeps the box's intro and
+    says the rules marked ◆ differ, without printing those rules a second time."""
+    ruleset = load_bundled("casino-filipino-pontoon")
+    base = find_base(ruleset)
+    changed = sheet_view(ruleset, "en", base)["house"]["rules"]
+    assert len(changed) > 3
+    full, brief = (sheet_html(ruleset, "en", base, 0, brief=b) for b in (False, True))
+    box = re.search(r'<aside class="pr-house".*?</aside>', brief, re.S)
+    assert box and "The rules marked ◆ below differ from it." in box[0]
+    assert "Australian casino Pontoon" in box[0] and 'data-rule="' not in box[0]
+    for rule in changed:
+        assert full.count(f'data-rule="{rule.key}"') == 2, rule.key
+        assert brief.count(f'data-rule="{rule.key}"') == 1, rule.key
+
+
+def test_a_brief_house_box_lists_the_changed_rules_the_body_does_not_print() -> None:
+    ruleset = load_bundled("casino-filipino-pontoon")
+    box = sheet_view(ruleset, "en", find_base(ruleset))["house"]
+    first, *rest = box["rules"]
+    kept = brief_box(box, {rule.key for rule in rest})
+    assert kept["brief"] and kept["rules"] == [first] and kept["paths"] == box["paths"]
 
 
 def _page_pictures(data: bytes, name: str, tmp_path: Path) -> None:

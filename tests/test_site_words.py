@@ -180,8 +180,6 @@ def test_no_heading_is_cut_or_repeated(site: Path) -> None:
             assert not repeated, (page, repeated)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 51, open: the every-rule pages of australian-pontoon "
-                   "and spanish-21 (en, ru) and the matrix are still 316-386 KB")
 def test_no_page_is_over_300_kb(site: Path) -> None:
     large = [(p.relative_to(site), p.stat().st_size) for p in site.rglob("*.html")
              if p.stat().st_size > PAGE_LIMIT]

@@ -56,6 +56,7 @@ from pontoon_rules.docs.i18n import (
 from pontoon_rules.ruleset.fields import leaf_fields
 from pontoon_rules.ruleset.hands import HandDefinition
 from pontoon_rules.ruleset.languages import Scope
+from pontoon_rules.ruleset.model import Ruleset
 
 POT_PATH = LOCALE_DIR / f"{DOMAIN}.pot"
 KINDS = ("source", "variation", "reference", "house", "stated", "implied", "our-reading")
@@ -167,12 +168,15 @@ def sheet_messages(lang: str) -> set[str]:
     from pontoon_rules.docs.sheets import UntranslatedSheetError, sheet_html, sheet_markdown
     from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 
+    def brief_sheet(ruleset: Ruleset, lang: str, base: Ruleset | None) -> str:
+        return sheet_html(ruleset, lang, base, brief=True)  # a printed sheet short of room
+
     with recording() as seen:
         for ruleset_id in bundled_ids():
             ruleset = load_bundled(ruleset_id)
             if lang not in sheet_languages(ruleset):
                 continue
-            for render in (sheet_html, sheet_markdown):
+            for render in (sheet_html, sheet_markdown, brief_sheet):
                 try:
                     render(ruleset, lang, find_base(ruleset))
                 except UntranslatedSheetError:

@@ -1,4 +1,6 @@
-"""The comparison matrix: every rule × every ruleset on one page, as one table.
+"""The comparison matrix: every rule × every ruleset, as a table on two pages (`PARTS`:
+the deal, stakes and the player's turn; then the banker, settlement and between deals),
+each page under 300 KB.
 
 The table scrolls in its own box with the rulesets' names as a sticky header and the
 rules as a sticky first column. Readers pick the rulesets to compare (two or more) and
@@ -14,22 +16,38 @@ from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, render, translations
 from pontoon_rules.docs.views import matrix_view
 from pontoon_rules.literal import user
 from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.present import differing_paths
+
+PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("matrix", ("the-deal", "stakes", "your-turn")),
+    ("matrix-banker", ("bankers-turn", "settlement", "between-deals")),
+)
+"""The matrix's pages in `compare/` and the chapters each shows, in the order of play (one
+page of every rule was over 300 KB, issue 51)."""
 
 
-def matrix_page(rulesets: list[Ruleset]) -> str:
-    """The comparison matrix of `rulesets`, in the order given."""
+def matrix_pages(rulesets: list[Ruleset]) -> dict[str, str]:
+    """The comparison matrix of `rulesets`, in the order given, by page (`PARTS`): each
+    page's path in the docs folder and its text."""
     from pontoon_rules.docs.pages import base_of, site_analysis
     from pontoon_rules.docs.sheet_view import localized
 
     chapters = matrix_view(rulesets, translations(SOURCE_LANGUAGE).gettext)
-    total = sum(len(c["rows"]) for c in chapters)
     analysis = site_analysis() or {}
     columns = [{"id": r.id, "name": user(localized(r, SOURCE_LANGUAGE, base_of(r))[0]),
                 "index": i, "edge": edge_text(analysis.get(r.id))}
                for i, r in enumerate(rulesets)]
-    return render("matrix.md.j2", columns=columns, chapters=chapters, total=total,
-                  differing=len(differing_paths(rulesets)))
+    parts = [{"name": name, "href": f"{name}.html",
+              "titles": [c["title"] for c in chapters if c["key"] in keys]}
+             for name, keys in PARTS]
+    pages = {}
+    for (name, keys), part in zip(PARTS, parts, strict=True):
+        shown = [c for c in chapters if c["key"] in keys]
+        rows = [row for c in shown for row in c["rows"]]
+        pages[f"compare/{name}.md"] = render(
+            "matrix.md.j2", columns=columns, chapters=shown, total=len(rows),
+            differing=sum(row["differs"] for row in rows), parts=parts, part=part,
+            first=part is parts[0])
+    return pages
 
 
 def edge_text(row: dict[str, Any] | None) -> str | None:

@@ -288,7 +288,7 @@ def generated_pages() -> dict[str, str]:
     """Every generated page of the site, by its path in the docs folder."""
     from pontoon_rules.docs.analysis_pages import analysis_pages
     from pontoon_rules.docs.example_pages import example_pages
-    from pontoon_rules.docs.matrix import matrix_page
+    from pontoon_rules.docs.matrix import matrix_pages
 
     analysis = site_analysis()
     pages: dict[str, str] = {}
@@ -298,7 +298,7 @@ def generated_pages() -> dict[str, str]:
             pages[f"{page_dir(lang)}/{ruleset.id}.md"] = ruleset_page(ruleset, lang, analysis)
             pages[f"{page_dir(lang)}/{RULES_FOLDER}/{ruleset.id}.md"] = ruleset_rules_page(
                 ruleset, lang)
-    pages["compare/matrix.md"] = matrix_page(site_rulesets())
+    pages.update(matrix_pages(site_rulesets()))
     pages.update(example_pages())
     pages.update(analysis_pages(analysis))
     pages["reference/ruleset-file.md"] = render("reference.md.j2", **reference_context())

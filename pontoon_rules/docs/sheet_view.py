@@ -135,6 +135,7 @@ def house_box(ruleset: Ruleset, base: Ruleset | None, lang: str) -> dict[str, An
     name, _summary = localized(base, lang)
     words = overlay_words(ruleset, name, translations(lang).gettext)
     return {"base_id": base.id, "base_name": user(name), "paths": changed, "rules": rules,
+            "brief": False,
             "program_words": shows_program_words(lang),
             **{key: user(text) for key, text in words.items()}}
 
@@ -304,26 +305,45 @@ def example_count(ruleset: Ruleset) -> int:
     return len(printable_rounds(ruleset))
 
 
+def printed_keys(laid_out: dict[str, Any], payouts: list[dict[str, Any]]) -> set[str]:
+    """The keys of the rules a sheet's body prints: in its columns (`pages`) and in the
+    payout table's rows."""
+    keys = {s.key for column in laid_out["columns"] + laid_out["later_columns"]
+            for chapter in column for s in chapter["rules"]}
+    return keys | {row["rule"].key for row in payouts if row.get("rule") is not None}
+
+
+def brief_box(box: dict[str, Any], printed: set[str]) -> dict[str, Any]:
+    """The house box in brief, for a printed sheet short of room: its intro, a line that
+    the rules marked ◆ differ, and only the changed rules the body does not print (so
+    every rule is printed once)."""
+    return {**box, "brief": True, "rules": [s for s in box["rules"] if s.key not in printed]}
+
+
 def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None,
-               examples: int | None = None) -> dict[str, Any]:
+               examples: int | None = None, brief: bool = False) -> dict[str, Any]:
     """Everything a rule sheet shows for `ruleset` in `lang` (`base`: the one it extends),
-    in the words of the ruleset's own source where it has them (`i18n.words_of`)."""
+    in the words of the ruleset's own source where it has them (`i18n.words_of`); with
+    `brief`, an overlay's box does not repeat the rules the body marks ◆ (`brief_box`)."""
     lang = words_of(ruleset, lang)
     gettext = translations(lang).gettext
     box = house_box(ruleset, base, lang)
     changed = frozenset(box["paths"]) if box else frozenset()
     found = sentences(ruleset, lang, changed, odds_in_table=True)
     name, summary = localized(ruleset, lang, base)
-    payouts = payout_rows(ruleset, gettext, lang)
+    laid_out = pages(ruleset, by_chapter(found, lang))
+    payouts = _with_rules(payout_rows(ruleset, gettext, lang), found, ruleset, gettext, lang)
+    if box and brief and box["paths"]:
+        box = brief_box(box, printed_keys(laid_out, payouts))
     return {
         "id": ruleset.id, "name": user(name), "summary": user(summary), "kind": ruleset.kind,
         "extends": user(ruleset.extends) if ruleset.extends else None, "house": box,
         "chapters": by_chapter(found, lang),
-        **pages(ruleset, by_chapter(found, lang)),
+        **laid_out,
         "has_open": any(s.open for s in found),
         "has_changed": any(s.changed for s in found),
         "changed_mark": box["mark"] if box else "",
-        "payouts": _with_rules(payouts, found, ruleset, gettext, lang),
+        "payouts": payouts,
         "compact_payouts": is_compact(ruleset),
         "rounds": worked_examples(ruleset, lang, examples) if examples != 0 else [],
         "sources": sources_view(ruleset, lang, base),

@@ -64,8 +64,9 @@ def sheet_css(lang: str = SOURCE_LANGUAGE) -> str:
 
 
 def sheet_html(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None,
-               examples: int | None = None) -> str:
-    """The sheet as one standalone HTML document (CSS inlined, no external resources).
+               examples: int | None = None, brief: bool = False) -> str:
+    """The sheet as one standalone HTML document (CSS inlined, no external resources);
+    `brief`: an overlay's box in brief (`sheet_view.brief_box`).
 
     Raises:
         UntranslatedSheetError: `lang` is of scope `sources` and its catalog leaves some of
@@ -73,7 +74,7 @@ def sheet_html(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
     """
     css = Markup(sheet_css(lang))  # our own stylesheet: autoescaping would break its quotes
     with recording() as looked_up:
-        view = sheet_view(ruleset, lang, base, examples=examples)
+        view = sheet_view(ruleset, lang, base, examples=examples, brief=brief)
         html = render("sheet.html.j2", words_of(ruleset, lang), r=view, css=css)
     require_translated(ruleset, lang, looked_up)
     return html
@@ -121,7 +122,9 @@ def sheet_markdown(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
 def sheet_pdf(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None) -> bytes:
     """The sheet as an A4 PDF (WeasyPrint): one page, two with Shoot Pontoon, with as many
     worked examples as fit (given up from the last: the drawn hand that loses, then the
-    special rules), found by halving.
+    special rules), found by halving. Where even all of them do not fit, an overlay's box
+    is given up first to its brief form (`sheet_view.brief_box`: the rules it would
+    repeat are those the body marks ◆).
 
     A PDF takes about a second to lay out, so it is kept in the cache folder
     (`pontoon_rules.cache`) under the hash of the two rulesets, the language, the
@@ -168,11 +171,16 @@ def _fonts_fingerprint() -> str:
 def _laid_out_pdf(ruleset: Ruleset, lang: str, base: Ruleset | None) -> bytes:
     from weasyprint import HTML
 
+    brief = False
+
     def render(examples: int) -> Any:
-        return HTML(string=sheet_html(ruleset, lang, base, examples)).render()
+        return HTML(string=sheet_html(ruleset, lang, base, examples, brief)).render()
 
     most = example_count(ruleset)
     document = render(most)
+    if len(document.pages) > page_budget(ruleset) and base is not None:
+        brief = True  # the box's rules are printed below, marked ◆: room before examples
+        document = render(most)
     if len(document.pages) > page_budget(ruleset):
         low, high, best = 0, most - 1, None  # the most examples that fit lie in low..high
         while low <= high:
