@@ -7,6 +7,7 @@ import html
 import html.parser
 import http.server
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -418,7 +419,11 @@ def test_hosting_search_index_vectors_and_404(site: Path) -> None:
 
     assert (site / "search" / "search_index.json").stat().st_size < 500_000
     assert 'href="https://pontoon-rules.example/' in page(site, "index.html")  # canonical
-    assert 'class="md-source"' in page(site, "index.html")  # the repository link
+    # the repository link: where the project names its repository, never a made-up one
+    from pontoon_rules.docs.hook import repository_url
+
+    named = os.environ.get("PONTOON_REPO_URL") or repository_url(ROOT)
+    assert ('class="md-source"' in page(site, "index.html")) == bool(named)
     missing = page(site, "404.html")
     assert '"/assets/' in missing or "https://pontoon-rules.example/assets/" in missing
     assert "downloads/conformance-vectors.zip" in page(site, "conformance.html")
