@@ -370,10 +370,11 @@ static inline void ckey(const Tables *t, const i64 *x, i64 *lo, i64 *hi) {
     *hi = b;
 }
 
-/* Room for one more node. */
-static int nodes_reserve(Nodes *ns, const Tables *t) {
-    if (ns->n + 1 <= ns->cap) return 0;
+/* Room for `need` nodes. */
+static int nodes_reserve(Nodes *ns, const Tables *t, i64 need) {
+    if (need <= ns->cap) return 0;
     i64 c = ns->cap > 0 ? 2 * ns->cap : 1024, O = t->O > 0 ? t->O : 1;
+    if (c < need) c = need;
     i64 *a = realloc(ns->comps, sizeof(i64) * (size_t)(c * t->K));
     if (a) ns->comps = huge(a, sizeof(i64) * (size_t)(c * t->K));
     i64 *b = realloc(ns->states, sizeof(i64) * (size_t)c);
@@ -389,7 +390,7 @@ static int nodes_reserve(Nodes *ns, const Tables *t) {
 
 /* Adds a node; returns its index (-1: out of memory). */
 static i64 add_node(Nodes *ns, const Tables *t, const i64 *x, i64 s, i64 lo, i64 hi) {
-    if (nodes_reserve(ns, t)) return -1;
+    if (nodes_reserve(ns, t, ns->n + 1)) return -1;
     memcpy(ns->comps + ns->n * t->K, x, sizeof(i64) * t->K);
     ns->states[ns->n] = s;
     if (map_put(&ns->index, lo, hi * t->S + s, ns->n)) return -1;
@@ -439,16 +440,20 @@ static i64 register_outlook(Outlooks *o, const Tables *t, i64 *x, i64 pair, i64 
 }
 
 /* kernel.enumerate_nodes: every node reachable from the roots, its children and
- * outlooks (registered for 0..extras more cards of kind `pair`). */
+ * outlooks (registered for 0..extras more cards of kind `pair`). `hint`: how many nodes
+ * there may be (the last solve's count: a variant's set is mostly as large), room made
+ * for them at once rather than by growing (copies and fresh pages); the nodes are the
+ * same whatever it is. */
 static int enumerate_nodes(Nodes *ns, Outlooks *o, const Tables *t, const i64 *roots,
                            const i64 *root_states, i64 n_roots, i64 pair, i64 extras,
-                           i64 *root_index) {
+                           i64 *root_index, i64 hint) {
     i64 K = t->K, V = t->V, O = t->O > 0 ? t->O : 1;
     i64 *x = malloc(sizeof(i64) * K);
     int *ok = malloc(sizeof(int) * V);
     ns->n = 0;
     ns->E = extras + 1;
-    int bad = !x || !ok || map_init(&ns->index, 4 * n_roots + 64);
+    i64 want = 4 * n_roots + 64 > hint ? 4 * n_roots + 64 : hint;
+    int bad = !x || !ok || map_init(&ns->index, want) || nodes_reserve(ns, t, hint);
     for (i64 i = 0; i < n_roots && !bad; i++) {
         i64 lo, hi;
         ckey(t, roots + i * K, &lo, &hi);
@@ -1111,14 +1116,21 @@ static int whole_stamp(Stamp *st, const Stamp *banker, const Tables *t, const i6
  * hand); the banker, once per outlook (taken from `last` where it has it). */
 static int enumerate_all(Kept *k, const Tables *t, const i64 *main_comps,
                          const i64 *main_states, const i64 *pairs, const i64 *extras,
-                         const i64 *pair_comps, const i64 *pair_states, const Outlooks *last) {
+                         const i64 *pair_comps, const i64 *pair_states, const Outlooks *last,
+                         const Kept *before) {
     i64 K = t->K, n_pairs = k->n_pairs, n_main = k->n_main;
     k->split = calloc((size_t)(n_pairs + 1), sizeof(Nodes));
     k->split_roots = malloc(sizeof(i64) * (size_t)(n_pairs * K + 1));
-    int bad = !k->split || !k->split_roots || map_init(&k->o.keys, 4096);
+    /* room as the last solve needed (`enumerate_nodes`' hint) */
+    i64 keys = before->o.n > 4096 ? before->o.n : 4096;
+    int alike = before->split && before->n_pairs == n_pairs;
+    int bad = !k->split || !k->split_roots || map_init(&k->o.keys, keys) ||
+              grow_array((void **)&k->o.comps, &k->o.cap, before->o.n * K, sizeof(i64)) ||
+              grow_array((void **)&k->o.need, &k->o.need_cap, before->o.n, sizeof(i64));
     for (i64 a = 0; a < n_pairs && !bad; a++) {
         bad = enumerate_nodes(&k->split[a], &k->o, t, pair_comps + a * K * K,
-                              pair_states + a * K, K, pairs[a], extras[a], k->split_roots + a * K);
+                              pair_states + a * K, K, pairs[a], extras[a], k->split_roots + a * K,
+                              alike ? before->split[a].n : 0);
         for (i64 i = 0; i < k->split[a].n && !bad; i++)
             if (t->unsplit[k->split[a].states[i]] >= 0) k->n_twins++;
         if (!bad && k->split[a].n * k->split[a].E > k->most) k->most = k->split[a].n * k->split[a].E;
@@ -1142,7 +1154,8 @@ static int enumerate_all(Kept *k, const Tables *t, const i64 *main_comps,
                 memcpy(roots + at * K, k->split[a].comps + i * K, sizeof(i64) * K);
                 rstates[at++] = u;
             }
-        bad = enumerate_nodes(&k->main, &k->o, t, roots, rstates, n_roots, -1, 0, k->main_index);
+        bad = enumerate_nodes(&k->main, &k->o, t, roots, rstates, n_roots, -1, 0, k->main_index,
+                              before->main.n);
     }
     free(roots);
     free(rstates);
@@ -1244,7 +1257,7 @@ int pr_solve(const i64 *dims, const i64 *const *tables, const double *const *dta
         for (int i = 0; i < KEPT && !last; i++)
             if (stamp_equal(&now.banker, &kept[i].banker)) last = &kept[i].o;
         bad = enumerate_all(&now, &t, main_comps, main_states, pairs, extras, pair_comps,
-                            pair_states, last);
+                            pair_states, last, &kept[0]);
         found = KEPT - 1; /* the oldest makes room */
         kept_free(&kept[found]);
     }

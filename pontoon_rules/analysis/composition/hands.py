@@ -68,6 +68,7 @@ class HandValues(ShoeOutlook):
         self._memo: dict[tuple[Removed, HandState], Any] = {}
         self._rows: dict[tuple[Any, int], Any] = {}
         self._final_cells: dict[Final, list[Any]] = {}
+        self._float_memo: dict[Final, tuple[list[tuple[int, int, int]], np.ndarray]] = {}
         self._follow_memo: dict[tuple[Removed, Removed, HandState], Any] = {}
         self._splits: dict[int, Any] = {}
         self._stats: Any = None
@@ -261,18 +262,43 @@ class HandValues(ShoeOutlook):
     def _row(self, final: Final, staked: int) -> Any:
         found = self._rows.get((final, staked))
         if found is None:
-            one: Any = Fraction(1) if self.exact else 1.0
-            cls = final[0]
-            book = self.hands.book
-            rows = []
+            make = self._exact_row if self.exact else self._float_row
+            found = self._rows[(final, staked)] = make(final, staked)
+        return found
+
+    def _exact_row(self, final: Final, staked: int) -> Any:
+        one, cls, book = Fraction(1), final[0], self.hands.book
+        rows = [[net0 + per_stake * staked, staked * one, one * book.natural(cls),
+                 one * book.trick(cls), one * (cls == HandClass.BUST), *(one * x for x in shares)]
+                for (net0, per_stake), shares in self._cells_of(final)]
+        return np.array(rows, dtype=object)
+
+    def _float_row(self, final: Final, staked: int) -> np.ndarray:
+        """`_exact_row` in floats, each cell the float of the exact one (a net as
+        `(a + b x staked) / d` in integers: Python's integer division rounds correctly,
+        as `float` of the fraction does)."""
+        nets, fixed = self._float_cells(final)
+        row = np.array(fixed)
+        row[:, 0] = [(a + b * staked) / d for a, b, d in nets]
+        row[:, 1] = staked
+        return row
+
+    def _float_cells(self, final: Final) -> tuple[list[tuple[int, int, int]], np.ndarray]:
+        """`_cells_of` for `_float_row`: each net's integers (a, b, d: net0 = a / d,
+        per_stake = b / d) and the row's cells that do not depend on the stake."""
+        found = self._float_memo.get(final)
+        if found is None:
+            cls, book = final[0], self.hands.book
+            flags = [float(book.natural(cls)), float(book.trick(cls)),
+                     float(cls == HandClass.BUST)]
+            nets, rows = [], []
             for (net0, per_stake), shares in self._cells_of(final):
-                pay = net0 + per_stake * staked  # = staked_net(final, bank, staked), exactly
-                rows.append([pay if self.exact else float(pay), staked * one,
-                             one * book.natural(cls), one * book.trick(cls),
-                             one * (cls == HandClass.BUST),
-                             *(one * (x if self.exact else float(x)) for x in shares)])
-            found = np.array(rows, dtype=object if self.exact else float)
-            self._rows[(final, staked)] = found
+                net0, per_stake = Fraction(net0), Fraction(per_stake)
+                nets.append((net0.numerator * per_stake.denominator,
+                             per_stake.numerator * net0.denominator,
+                             net0.denominator * per_stake.denominator))
+                rows.append([0.0, 0.0, *flags, *(float(x) for x in shares)])
+            found = self._float_memo[final] = (nets, np.array(rows, dtype=float))
         return found
 
     def _cells_of(self, final: Final) -> list[Any]:
