@@ -279,6 +279,8 @@ class HandValues(ShoeOutlook):
         as `float` of the fraction does)."""
         nets, fixed = self._float_cells(final)
         row = np.array(fixed)
+        if not nets:  # no banker final (every banker's hand ends at the peek): refused later
+            return row
         row[:, 0] = [(a + b * staked) / d for a, b, d in nets]
         row[:, 1] = staked
         return row
