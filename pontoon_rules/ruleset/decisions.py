@@ -8,11 +8,12 @@ the field existed), so a ruleset that does not name them plays exactly as before
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 
 from pydantic import Field, StrictBool, StrictInt, model_validator
 
 from pontoon_rules.ruleset.common import ALL_RANKS, Rank, RuleModel, StakeFraction
+from pontoon_rules.ruleset.points import MAX_TOTAL
 
 if TYPE_CHECKING:
     from pontoon_rules.ruleset.model import Ruleset
@@ -82,8 +83,8 @@ class Surrender(RuleModel):
     )
     returns: StakeFraction = Field(
         default=(1, 2),
-        description="The part of the hand's stake given back, as a fraction (num, den): "
-        "[1, 2] for half.",
+        description="The part of the hand's stake given back, as a fraction (num, den); by "
+        "default a half.",
     )
     void_on_banker_pontoon: StrictBool = Field(
         default=False,
@@ -101,7 +102,7 @@ class Surrender(RuleModel):
         default_factory=BuyBetsGivenUp,
         description="Giving up only the latest buy bets (business, partial business).",
     )
-    totals: tuple[StrictInt, ...] | None = Field(
+    totals: tuple[Annotated[StrictInt, Field(le=MAX_TOTAL)], ...] | None = Field(
         default=None,
         description="The totals a hand may surrender on, counted as the hand counts (Ban "
         "Luck's free hand: [15], with max_cards 2 and returns [1, 1]); null for any total.",
