@@ -140,11 +140,16 @@ def test_2_the_literal_reading_keeps_the_stated_exceptions(tmp_path: Path) -> No
     assert table[("total", "pontoon")].result is OutcomeResult.BY_TOTAL  # a 21 ties it: lost
 
 
-BY_TOTAL_HANDS = {("sette-e-mezzo", "sette-e-mezzo"): "against any total it counts its points"}
+BY_TOTAL_HANDS = {
+    ("sette-e-mezzo", "sette-e-mezzo"): "against any total it counts its points",
+    ("casino-filipino-pontoon", "soft-twenty-one"):
+        "against the dealer's ordinary hand by total",
+}
 """The named hands of the bundled rulesets that count their points against an ordinary
 hand, each with the words of its provenance note that say so: Sette e mezzo's 7½ of three
 cards or more (the sources' «s. semplice») is no natural; it is named only so that a
-two-card reale is paid once against it."""
+two-card reale is paid once against it; Manila's soft 21, which "never loses, but will tie
+with Dealer's Pontoon and 21", plays by its total against the dealer's ordinary hands."""
 
 
 def test_2_every_other_ruleset_ranks_its_pontoon_above_every_total() -> None:

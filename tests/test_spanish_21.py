@@ -149,10 +149,12 @@ def test_each_other_overlay_changes_only_what_it_names(overlay: str,
 
 def test_the_super_bonus_overlay_is_refused_by_the_analysis() -> None:
     """Its prize is by the stake, which the exact analysis and the simulator do not value:
-    they refuse it, naming the feature, and the bundled game's figures stay as they are."""
+    they refuse it, naming the feature, and the bundled game's figures stay as they are;
+    the simulator, which plays every seat, also names the Envy Bonus paid to the others."""
     child = load_ruleset(str(OVERLAYS / "spanish-21-super-bonus.yaml"))
-    for method in ("edge", "simulate"):
-        assert refused_names(child, method) == ["named hands by softness, up card or stake"]
+    assert refused_names(child, "edge") == ["named hands by softness, up card or stake"]
+    assert refused_names(child, "simulate") == ["named hands by softness, up card or stake",
+                                                "a prize to the other players"]
 
 
 def test_every_row_overlay_is_tested() -> None:
