@@ -153,7 +153,7 @@ def test_every_field_appears_on_its_ruleset_page(site: Path, ruleset_id: str) ->
         expected = (value_text(path, value_at(ruleset, path), str) if applies(ruleset, path)
                     else NOT_IN_THIS_GAME)
         assert value and html.unescape(value.group(1)) == expected, (path, value)
-        assert f'<code class="pr-path pr-dev">{path}</code>' in row.group(1)
+        assert f'<code class="pr-dev">{path}</code>' in row.group(1)
     text = page(site, f"rulesets/{ruleset_id}.html")
     assert 'id="open-questions"' in text and f"sheets/{ruleset_id}.pdf" in text
     assert f'href="rules/{ruleset_id}.html"' in text

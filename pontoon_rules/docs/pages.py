@@ -235,7 +235,8 @@ def in_own_words(view: dict[str, Any], lang: str, gettext: Any, english: str,
     and no note of ours left in English on a page of another language: a provenance or
     source note without a translation becomes a link to it on the English page (`english`:
     its every-rule page, `english_page`: the ruleset page with its sources), in the page's
-    language. Quotes stay as the sources wrote them."""
+    language (the rows' notes: one link to the English every-rule page above its tables).
+    Quotes stay as the sources wrote them."""
     from pontoon_rules.docs.readers import IN_ENGLISH, values_in_words
 
     rows = [row for chapter in view["chapters"] for section in chapter["sections"]
@@ -245,10 +246,16 @@ def in_own_words(view: dict[str, Any], lang: str, gettext: Any, english: str,
             row["note"] = user(values_in_words(str(row["note"]), gettext))
     if lang == SOURCE_LANGUAGE:
         return view
-    for row in rows:
-        if row.get("note") and row.get("note_lang") != lang:
+    table = {id(row) for chapter in view["chapters"] for section in chapter["sections"]
+             for row in section["rows"]}
+    untranslated = [row for row in rows if row.get("note") and row.get("note_lang") != lang]
+    for row in untranslated:
+        if id(row) in table:  # one link above the tables, not one a row (page size)
+            row.update(note="", note_lang=lang)
+        else:  # an open question: its own link
             row.update(note=gettext(IN_ENGLISH), note_lang=lang,
                        note_href=f"{english}#{row['anchor']}")
+    view["notes_in_english"] = english if any(id(r) in table for r in untranslated) else None
     for source in view["sources"]:
         if source.get("note") and not source.get("note_translated"):
             source.update(note=gettext(IN_ENGLISH),

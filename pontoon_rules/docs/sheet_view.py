@@ -247,14 +247,16 @@ def is_compact(ruleset: Ruleset) -> bool:
     return len(ruleset.hands.ranking) + 1 > COMPACT_ROWS
 
 
-def pages(ruleset: Ruleset, chapters: list[dict[str, Any]]) -> dict[str, Any]:
+def pages(ruleset: Ruleset, chapters: list[dict[str, Any]], compact: bool = False
+          ) -> dict[str, Any]:
     """The chapters in two columns on the first page, and those of a second page (where the
     sheet has two: `sheets.page_budget`) in two columns of their own. With a compact
-    payout table the named hands' sentences go into the table, below the columns."""
+    payout table (`is_compact`, or `compact`: a printed sheet short of room) the named
+    hands' sentences go into the table, below the columns."""
     from pontoon_rules.docs.sheets import page_budget
 
     rows = len(ruleset.hands.ranking) + 1
-    if is_compact(ruleset):
+    if compact or is_compact(ruleset):
         rows = 0
         chapters = [{**c, "rules": [s for s in c["rules"] if not s.key.startswith("hand:")]}
                     for c in chapters]
@@ -321,22 +323,29 @@ def brief_box(box: dict[str, Any], printed: set[str]) -> dict[str, Any]:
 
 
 def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None,
-               examples: int | None = None, brief: bool = False) -> dict[str, Any]:
+               examples: int | None = None, brief: bool = False, tight: bool = False
+               ) -> dict[str, Any]:
     """Everything a rule sheet shows for `ruleset` in `lang` (`base`: the one it extends),
     in the words of the ruleset's own source where it has them (`i18n.words_of`); with
-    `brief`, an overlay's box does not repeat the rules the body marks ◆ (`brief_box`)."""
+    `brief`, an overlay's box does not repeat the rules the body marks ◆ (`brief_box`);
+    with `tight` (a printed sheet short of room even without examples), the payout table
+    is the compact one whatever its length (`pages`), and the summary and an overlay's box
+    are left out (each fact of the summary is a rule the sheet prints; each rule of the
+    box is printed marked ◆, and the title names the game)."""
     lang = words_of(ruleset, lang)
     gettext = translations(lang).gettext
     box = house_box(ruleset, base, lang)
     changed = frozenset(box["paths"]) if box else frozenset()
     found = sentences(ruleset, lang, changed, odds_in_table=True)
     name, summary = localized(ruleset, lang, base)
-    laid_out = pages(ruleset, by_chapter(found, lang))
+    compact = tight or is_compact(ruleset)
+    laid_out = pages(ruleset, by_chapter(found, lang), compact)
     payouts = _with_rules(payout_rows(ruleset, gettext, lang), found, ruleset, gettext, lang)
     if box and brief and box["paths"]:
         box = brief_box(box, printed_keys(laid_out, payouts))
     return {
-        "id": ruleset.id, "name": user(name), "summary": user(summary), "kind": ruleset.kind,
+        "id": ruleset.id, "name": user(name), "summary": None if tight else user(summary),
+        "kind": ruleset.kind, "tight": tight,
         "extends": user(ruleset.extends) if ruleset.extends else None, "house": box,
         "chapters": by_chapter(found, lang),
         **laid_out,
@@ -344,7 +353,7 @@ def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
         "has_changed": any(s.changed for s in found),
         "changed_mark": box["mark"] if box else "",
         "payouts": payouts,
-        "compact_payouts": is_compact(ruleset),
+        "compact_payouts": compact,
         "rounds": worked_examples(ruleset, lang, examples) if examples != 0 else [],
         "sources": sources_view(ruleset, lang, base),
         "program_words": shows_program_words(lang),

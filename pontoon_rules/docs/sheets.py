@@ -64,9 +64,11 @@ def sheet_css(lang: str = SOURCE_LANGUAGE) -> str:
 
 
 def sheet_html(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None,
-               examples: int | None = None, brief: bool = False) -> str:
+               examples: int | None = None, brief: bool = False, tight: bool = False
+               ) -> str:
     """The sheet as one standalone HTML document (CSS inlined, no external resources);
-    `brief`: an overlay's box in brief (`sheet_view.brief_box`).
+    `brief`: an overlay's box in brief (`sheet_view.brief_box`); `tight`: the payout
+    table as rows of text whatever its length, and no summary.
 
     Raises:
         UntranslatedSheetError: `lang` is of scope `sources` and its catalog leaves some of
@@ -74,7 +76,7 @@ def sheet_html(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
     """
     css = Markup(sheet_css(lang))  # our own stylesheet: autoescaping would break its quotes
     with recording() as looked_up:
-        view = sheet_view(ruleset, lang, base, examples=examples, brief=brief)
+        view = sheet_view(ruleset, lang, base, examples=examples, brief=brief, tight=tight)
         html = render("sheet.html.j2", words_of(ruleset, lang), r=view, css=css)
     require_translated(ruleset, lang, looked_up)
     return html
@@ -124,7 +126,9 @@ def sheet_pdf(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | Non
     worked examples as fit (given up from the last: the drawn hand that loses, then the
     special rules), found by halving. Where even all of them do not fit, an overlay's box
     is given up first to its brief form (`sheet_view.brief_box`: the rules it would
-    repeat are those the body marks ◆).
+    repeat are those the body marks ◆); where not even none fits, the payout table is
+    drawn as rows of text (the compact table of a long ranking), and the summary and an
+    overlay's box, whose every fact is a rule printed below, are left out.
 
     A PDF takes about a second to lay out, so it is kept in the cache folder
     (`pontoon_rules.cache`) under the hash of the two rulesets, the language, the
@@ -171,28 +175,38 @@ def _fonts_fingerprint() -> str:
 def _laid_out_pdf(ruleset: Ruleset, lang: str, base: Ruleset | None) -> bytes:
     from weasyprint import HTML
 
-    brief = False
+    budget, most = page_budget(ruleset), example_count(ruleset)
+    step = {"brief": False, "tight": False}
 
     def render(examples: int) -> Any:
-        return HTML(string=sheet_html(ruleset, lang, base, examples, brief)).render()
+        return HTML(string=sheet_html(ruleset, lang, base, examples, **step)).render()
 
-    most = example_count(ruleset)
     document = render(most)
-    if len(document.pages) > page_budget(ruleset) and base is not None:
-        brief = True  # the box's rules are printed below, marked ◆: room before examples
+    if len(document.pages) > budget and base is not None:
+        step["brief"] = True  # the box's rules are printed below, marked ◆: room before examples
         document = render(most)
-    if len(document.pages) > page_budget(ruleset):
-        low, high, best = 0, most - 1, None  # the most examples that fit lie in low..high
-        while low <= high:
-            middle = (low + high) // 2
-            tried = render(middle)
-            if len(tried.pages) <= page_budget(ruleset):
-                best, low = tried, middle + 1
-            else:
-                high = middle - 1
+    if len(document.pages) > budget:
+        best = _most_examples(render, most, budget)
+        if best is None:  # not even without examples: the table as rows of text, no summary
+            step["tight"] = True
+            best = _most_examples(render, most + 1, budget)
         document = best if best is not None else render(0)
     pdf: bytes = document.write_pdf()
     return pdf
+
+
+def _most_examples(render: Callable[[int], Any], most: int, budget: int) -> Any:
+    """The layout with the most examples fewer than `most` that fits `budget` pages, found
+    by halving; None where not even one without examples fits."""
+    low, high, best = 0, most - 1, None  # the most examples that fit lie in low..high
+    while low <= high:
+        middle = (low + high) // 2
+        tried = render(middle)
+        if len(tried.pages) <= budget:
+            best, low = tried, middle + 1
+        else:
+            high = middle - 1
+    return best
 
 
 def render_sheet(ruleset: Ruleset, fmt: str, lang: str = SOURCE_LANGUAGE,

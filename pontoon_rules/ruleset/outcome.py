@@ -166,8 +166,8 @@ class Settlement(RuleModel):
         default=None,
         description="What a player who busts and hides it, rather than showing it at once, "
         "pays on the hand's stake when it is found at the settlement, whatever the banker "
-        "holds (the Russian home game: '2:1', double); at least 1:1. Null: a bust may not "
-        "be hidden.",
+        "holds (the Russian home game: '2:1', double); at least 1:1; null for a bust that "
+        "may not be hidden.",
     )
 
     @model_validator(mode="after")
