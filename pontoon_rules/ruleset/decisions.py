@@ -104,8 +104,8 @@ class Surrender(RuleModel):
     )
     totals: tuple[Annotated[StrictInt, Field(le=MAX_TOTAL)], ...] | None = Field(
         default=None,
-        description="The totals a hand may surrender on, counted as the hand counts (Ban "
-        "Luck's free hand: [15], with max_cards 2 and returns [1, 1]); null for any total.",
+        description="The totals a hand may surrender on, counted as the hand counts; null for "
+        "any total (Ban Luck's free hand: [15], with max_cards 2 and returns [1, 1]).",
     )
 
     @model_validator(mode="after")

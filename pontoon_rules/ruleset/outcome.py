@@ -166,7 +166,7 @@ class Settlement(RuleModel):
         default=None,
         description="What a player who busts and hides it, rather than showing it at once, "
         "pays on the hand's stake when it is found at the settlement, whatever the banker "
-        "holds (the Russian home game: '2:1', double); at least 1:1; null for a bust that "
+        "holds (the Russian home game: 2:1, double); at least 1:1; null for a bust that "
         "may not be hidden.",
     )
 
