@@ -198,3 +198,23 @@ def test_the_menu_names_the_worked_examples_by_the_games_names(site: Path) -> No
     pair = re.compile(rf"(?:{ids}) ↔ (?:{ids})\b")
     text = (site / "examples" / "index.html").read_text(encoding="utf-8")
     assert "↔" in text and not pair.search(text)
+
+
+_FILE_NOTATION = re.compile(r"[\[\]{}`]|\b(?:true|false|null)\b|\b[a-z]+(?:_[a-z0-9]+)+\b")
+"""What only a ruleset file's author reads: a list or mapping written out, a boolean or
+null, a field's name (`draw_on_21`)."""
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_field_is_described_to_readers_without_file_notation(lang: str) -> None:
+    """Every field of the schema, as a reader page and a cost row describe it (the file's
+    own description, translated, its asides removed), in English and Russian: no `[11]`,
+    `[KD]`, `false:` or field name left for a reader."""
+    from pontoon_rules.docs.i18n import translations
+    from pontoon_rules.docs.readers import reader_description
+    from pontoon_rules.ruleset.fields import ruleset_paths
+
+    gettext = translations(lang).gettext
+    found = {path: _FILE_NOTATION.findall(reader_description(path, gettext))
+             for path in ruleset_paths()}
+    assert {path: seen for path, seen in found.items() if seen} == {}

@@ -34,7 +34,7 @@ _FILE_ASIDES = (
 )
 _QUOTED_VALUE = re.compile(r"'([a-z0-9]+(?:-[a-z0-9]+)*)'")
 """A value of the file in quotes ('previous-buy'), said as words (previous buy)."""
-_IDENTIFIER = re.compile(r"\b([a-z]+(?:_[a-z]+)+)\b")
+_IDENTIFIER = re.compile(r"\b([a-z]+(?:_[a-z0-9]+)+)\b")
 _SECTIONS = ("pack", "table", "stakes", "deal", "player", "banker", "hands", "settlement",
              "faces", "between_deals", "shoot", "side_bets")
 _IN_PARENS = re.compile(r"\s*\((?:" + "|".join(_SECTIONS) + r")\.[^()]*\)")

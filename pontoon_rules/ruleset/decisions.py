@@ -60,7 +60,7 @@ class BuyBetsGivenUp(RuleModel):
     plays_on: StrictBool = Field(
         default=True,
         description="After it the hand plays on with its other bets and may draw again; "
-        "false: it stands with them.",
+        "otherwise it stands with them.",
     )
 
 

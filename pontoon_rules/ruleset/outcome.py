@@ -80,9 +80,10 @@ class BankerPlay(RuleModel):
     naturals_live: StrictBool = Field(
         default=True,
         description="Whether a player's natural (a pontoon) counts as a live hand, one the "
-        "banker plays against; false: where draws_when_no_live_hands is false, a banker "
-        "facing only naturals, busts and surrenders takes their dealt cards up to two (to "
-        "answer the naturals) and draws no more.",
+        "banker plays against; if not, and the banker does not play when no hand is live "
+        "(draws_when_no_live_hands: false), a banker facing only naturals, busts and "
+        "surrenders takes their dealt cards up to two (to answer the naturals) and draws no "
+        "more.",
     )
     must_stand_at: StrictInt | None = Field(
         default=None, ge=2, le=21,

@@ -94,8 +94,8 @@ class Pack(RuleModel):
     )
     ace_values: AceValues = Field(
         default=(1, 11),
-        description="What an ace counts: one value ([11]), or a low and a high value "
-        "([1, 11]); the low value counts in the hard total, the high one makes a hand soft.",
+        description="What an ace counts: one value, or a low and a high value (e.g. [1, 11]); "
+        "the low value counts in the hard total, the high one makes a hand soft.",
     )
     ace_values_by_cards: AcesByCards = Field(
         default_factory=dict,
@@ -115,8 +115,8 @@ class Pack(RuleModel):
     wild_cards: tuple[CardCode, ...] = Field(
         default=(),
         description="Cards that count as any value a rank of the pack has, as their holder "
-        "chooses (Sette e mezzo's matta, the king of coins: [KD]); the engine counts the best "
-        "total not above bust_above. Each a rank and a suit letter, e.g. KD.",
+        "chooses (Sette e mezzo's matta, the king of coins); the engine counts the best total "
+        "that does not bust. Each a rank and a suit letter (e.g. KD, the king of coins).",
     )
 
     @property

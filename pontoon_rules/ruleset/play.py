@@ -199,7 +199,7 @@ class Split(RuleModel):
     two_card_21_stands: StrictBool = Field(
         default=False,
         description="A split hand whose first two cards make 21 must stand, even where "
-        "player.draw_on_21 lets a 21 of three or more cards draw; false: it draws or "
+        "a 21 of three or more cards may draw (player.draw_on_21); otherwise it draws or "
         "stands as any 21 does.",
     )
 
@@ -279,7 +279,7 @@ class Insurance(RuleModel):
     offered_to_natural: StrictBool = Field(
         default=False,
         description="Whether a player holding a natural (a pontoon) may also take insurance "
-        "like any other hand (beside even money, where even_money offers it); false: a "
+        "like any other hand (beside even money, where even_money offers it); otherwise a "
         "natural is offered even money only.",
     )
 
