@@ -236,3 +236,13 @@ def test_the_urdu_pdf_draws_each_rank_before_its_suit() -> None:
                            check=True, timeout=60).stdout.decode()
     assert len(re.findall(r"[0-9AKQJ][♠♥♦♣]", drawn)) >= 10  # left to right as printed
     assert not re.findall(r"[♠♥♦♣][0-9AKQJ]|[♠♥♦♣] [0-9AKQJ]+(?![♠♥♦♣])", drawn)
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang"), SHEETS)
+def test_each_sentence_is_spaced_from_the_next_in_its_own_script(ruleset_id: str,
+                                                                 lang: str) -> None:
+    """Sentences the templates run together get a space after the script's own full stop
+    (Armenian ։, Urdu ۔, the danda ।), as after a Latin one: never «2 քարտ։Բանկիրի»."""
+    text = visible_text(html_of(ruleset_id, lang))
+    joined = re.findall(r"\S{0,12}[\u0589\u06d4\u0964][^\W\d_]\S{0,12}", text)
+    assert not joined, joined

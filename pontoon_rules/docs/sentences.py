@@ -205,10 +205,14 @@ def _has_rank(ranks: Any, rank: str) -> bool:
     return any(getattr(x, "value", x) == rank for x in ranks)
 
 
-_JOINED = re.compile(r"([.;!?)])(?=[^\W\d_])")
+_STOPS = ".;!?\u0589\u06d4\u0964\u061b\u061f"
+"""The marks that end a sentence or a clause: Latin, the Armenian full stop (։), the Urdu
+full stop (۔), semicolon (؛) and question mark (؟), and the danda (।) of Punjabi."""
+
+_JOINED = re.compile(rf"([{_STOPS})])(?=[^\W\d_])")
 
 
-_JOINED_NUMBER = re.compile(r"(?<=[^\W\d_])([.;!?])(?=\d)")
+_JOINED_NUMBER = re.compile(rf"(?<=[^\W\d_])([{_STOPS}])(?=\d)")
 
 
 def _tidy(text: str) -> str:
