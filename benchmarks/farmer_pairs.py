@@ -20,7 +20,6 @@ it imports, with the package's byte code compiled first (as a `pip install` does
 from __future__ import annotations
 
 import argparse
-import compileall
 import os
 import re
 import statistics
@@ -28,7 +27,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from speed_targets import CLI, FARMER_INPUT, farmer_path, load, run_timed
+from speed_targets import CLI, FARMER_INPUT, compiled_byte_code, farmer_path, load, run_timed
 
 
 def ours(ruleset: str, ahead: bool) -> tuple[float, float, str]:
@@ -50,9 +49,7 @@ def farmer(path: Path, folder: str) -> tuple[float, float, str]:
 
 def pairs(path: Path, ruleset: str, rounds: int) -> dict[str, list[tuple[float, float]]]:
     """Per round, each of ours' (wall, CPU) divided by that round's Farmer run."""
-    import pontoon_rules
-
-    compileall.compile_dir(str(Path(pontoon_rules.__file__).parent), quiet=1)
+    compiled_byte_code()
     labels = ("farmer", "ahead", "not ahead")
     ratios: dict[str, list[tuple[float, float]]] = {"ahead": [], "not ahead": []}
     with tempfile.TemporaryDirectory() as folder:
