@@ -218,6 +218,9 @@ def main() -> None:
     if args.parts_child:
         parts_child(args.parts_child)
         return
+    from speed_targets import compiled_byte_code
+
+    compiled_byte_code()  # as an install has it, whatever PYTHONDONTWRITEBYTECODE says
     print(f"command start, {time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())}, "
           f"{load()}")
     command_figures(args.ruleset, args.times)

@@ -183,6 +183,29 @@ def test_leave_with_a_closed_pipe_is_quiet() -> None:
     assert out.stderr == ""
 
 
+COLLECTOR = """
+import atexit, gc, sys
+atexit.register(lambda: print("collector on:", gc.isenabled()))
+from pontoon_rules.cli import main
+sys.argv = ["pontoon-rules", *sys.argv[1:]]
+main()
+"""
+
+
+@pytest.mark.parametrize(("args", "paused"), [(["edge", "pagat-british"], True),
+                                              (["list"], False)])
+def test_a_one_solve_command_runs_with_the_collector_paused(args: list[str],
+                                                            paused: bool) -> None:
+    """`edge` (one solve) pauses Python's cyclic garbage collector for its whole process
+    (`cli.pause_collector`) and still prints its figures; another command keeps it."""
+    out = subprocess.run([sys.executable, "-c", COLLECTOR, *args], capture_output=True,
+                         text=True, timeout=120, check=False, cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.splitlines()[-1] == f"collector on: {not paused}"
+    if paused:
+        assert "house edge" in out.stdout
+
+
 STAND_IN = """
 import sys
 from pontoon_rules.cli.analysis_cmds import _rules

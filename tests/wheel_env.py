@@ -10,7 +10,9 @@ the running interpreter's packages behind it (a `.pth` line: the dependencies ar
 nothing of this package's). `Venv.run` runs the installed `pontoon-rules` with a PATH of
 the environment's `bin` alone (no `cc`, `gcc` or `clang`), a home and cache of its own.
 
-Run as a script, it prints the installed run's figures beside the source tree's.
+Run as a script, it prints the installed run's figures beside the source tree's: the
+wheel alone, or with `--full` installed with its dependencies from pip's configured
+indexes into an environment that holds nothing else (`python tests/wheel_env.py --full`).
 """
 
 from __future__ import annotations
@@ -155,10 +157,13 @@ def figures(stdout: str) -> object:
 
 
 def main() -> int:
-    """Build, install (the wheel alone) and run; print each command's verdict."""
+    """Build, install (the wheel alone, or `--full`: with its dependencies) and run; print
+    each command's verdict."""
+    full = "--full" in sys.argv[1:]
     with tempfile.TemporaryDirectory(prefix="pontoon-wheel-") as temp:
         work = Path(temp)
-        venv = Venv.create(work / "venv", build_wheel(ROOT, work / "dist"), full=False)
+        venv = Venv.create(work / "venv", build_wheel(ROOT, work / "dist"), full=full)
+        print("installed:", "with its dependencies" if full else "the wheel alone")
         print("compilers on PATH:", [c for c in COMPILERS
                                      if shutil.which(c, path=str(venv.bin))] or "none")
         before = snapshot(venv.site_packages)

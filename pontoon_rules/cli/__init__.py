@@ -117,10 +117,31 @@ def main() -> None:
     """
     from pontoon_rules.analysis.composition import ahead
 
+    pause_collector(sys.argv[1:])
     ahead.start(sys.argv[1:])  # its solve on the other core while this one imports
     from pontoon_rules.cli.errors import run_with_errors
 
     leave(run_with_errors(cli))
+
+
+def pause_collector(argv: list[str]) -> bool:
+    """For a command of one solve (`edge`, `strategy`: `ahead.COMMANDS`), Python's cyclic
+    garbage collector paused for the whole process; whether it was.
+
+    Such a command's start imports pydantic, numpy and the ruleset's models: tens of
+    thousands of objects that live as long as the process, which the collector scans
+    again at every threshold (about a tenth of the command's CPU time), to find no
+    garbage. Its solve pauses the collector anyway (`analysis.nogc`), and the little
+    cyclic garbage that loading a ruleset leaves is freed with the process. Every other
+    command (a simulation, a site's build, a server) keeps the collector."""
+    from pontoon_rules.analysis.composition.ahead import COMMANDS as ONE_SOLVE
+
+    if not argv or argv[0] not in ONE_SOLVE:
+        return False
+    import gc
+
+    gc.disable()
+    return True
 
 
 def leave(code: int) -> NoReturn:

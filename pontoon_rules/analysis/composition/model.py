@@ -183,11 +183,20 @@ class CompositionModel(HandValues):
 
     def insurance_gain(self, removed: Removed, v: int) -> Any:
         """What insuring at the most gains, per original stake (negative: decline)."""
-        r, kinds, visible = self.rules, self.kinds, self.visibles[v]
+        r = self.rules
         _, _, draws = self.outlook(removed)
-        ten = sum(draws[v, k] for k in range(self.n_kinds)
-                  if banker_natural(r, kinds, (*visible, k)))
+        ten = sum(draws[v, k] for k in self._natural_draws(v))
         return (ten * r.insurance_pays - (1 - ten)) * r.insurance_fraction
+
+    def _natural_draws(self, v: int) -> tuple[int, ...]:
+        """The kinds that make the banker's visible cards `v` a natural (the same
+        whatever cards are gone: asked once per up card, not once per dealt hand)."""
+        found: dict[int, tuple[int, ...]] = self.__dict__.setdefault("_naturals", {})
+        if v not in found:
+            visible = self.visibles[v]
+            found[v] = tuple(k for k in range(self.n_kinds)
+                             if banker_natural(self.rules, self.kinds, (*visible, k)))
+        return found[v]
 
     def _against_pontoon(self, cards: tuple[int, ...]) -> Any:
         state = start_state(self.kinds, cards, False, self.rules)
