@@ -468,3 +468,31 @@ def test_the_four_changes_clicked_within_50_ms_all_apply_and_the_edge_is_the_fil
     _ready(tab)
     _house_rules_shown(tab)
     assert errors == []
+
+
+IN_VIEW = """(el) => { const r = el.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0
+    && r.bottom <= window.innerHeight && r.right <= window.innerWidth; }"""
+
+
+def test_on_a_phone_the_new_edge_is_in_view_of_the_control_changed(
+        served: str, browser: Any) -> None:
+    tab, errors = _fresh_tab(served, browser)
+    tab.set_viewport_size({"width": 390, "height": 844})
+    base = _edge_shown(tab)
+    bar = tab.locator("#wb-edge-bar")
+    tab.wait_for_selector(f"#wb-bar-value[data-edge='{base}']")
+    stick = _control(tab, "player.stick_minimum")
+    stick.scroll_into_view_if_needed()
+    stick.fill("16")
+    stick.press("Tab")
+    shown = _edge_shown(tab)
+    assert shown != base
+    tab.wait_for_selector(f"#wb-edge-bar[data-state='current'] #wb-bar-value[data-edge='{shown}']")
+    assert stick.evaluate(IN_VIEW), "the control changed is still where the user left it"
+    assert bar.evaluate(IN_VIEW), "the new edge is on the screen beside it"
+    assert "points" in (tab.locator("#wb-bar-change").text_content() or "")
+    assert not tab.locator("#wb-edge-value").evaluate(IN_VIEW)  # the panel is screens below
+    tab.set_viewport_size({"width": 1280, "height": 800})
+    assert not bar.is_visible()  # beside the panel on a desktop: no bar
+    assert errors == []
