@@ -295,3 +295,32 @@ def test_a_russian_panel_says_the_analysis_own_words_in_russian() -> None:
     english = sorted(set(ENGLISH_WORD.findall(said["ru"])))
     assert english == [], english
     assert "hard" in said["en"] and "flat stakes" in said["en"] and "stands on" in said["en"]
+
+
+def test_after_an_exhaustive_cost_table_a_fresh_worker_runs_the_next_job() -> None:
+    """The table runs at a lower priority (`worker.COSTS_NICE`), which a process cannot
+    raise again: its worker ends, and the job waiting meanwhile (sent to it as it ended)
+    runs on its successor, at the manager's own priority."""
+    import os
+
+    from pontoon_rules.ruleset.loader import load_ruleset
+
+    tiny = load_ruleset(Path(__file__).parent / "rulesets" / "tiny-pagat.yaml")
+    manager = JobManager(1, prefix="t")
+    try:
+        first = manager.worker_pids()[0]
+        table = manager.submit("x", "table", Job(tiny, None, ("costs",)))
+        edge = manager.submit("y", "edge", Job(tiny, None, (EDGE,)))
+        end = time.monotonic() + 240
+        while time.monotonic() < end and any(
+                manager.get(j)["status"] != DONE for j in (table, edge)):  # type: ignore[index]
+            time.sleep(0.1)
+        done = [manager.get(j) for j in (table, edge)]
+        assert [d["status"] for d in done] == [DONE, DONE], done  # type: ignore[index]
+        assert done[0]["results"]["costs"]["changes"]  # type: ignore[index]
+        assert done[1]["results"][EDGE]["house_edge_percent"] is not None  # type: ignore[index]
+        now = manager.worker_pids()[0]
+        assert now is not None and now != first
+        assert os.getpriority(os.PRIO_PROCESS, now) == os.getpriority(os.PRIO_PROCESS, 0)
+    finally:
+        manager.close()
