@@ -343,7 +343,7 @@ class JobManager:
             record, w.retired = self._jobs.get(w.job or ""), True
             if record is not None and record.status == CANCELLING:
                 self._finish(record, CANCELLED)
-            elif record is not None:
+            elif record is not None and w.sent is not None:
                 record.status = QUEUED
                 self._queue.insert(0, (record.id, w.sent))
             w.job = None
