@@ -72,7 +72,7 @@ class _server:
         from pontoon_rules.workbench.starts import Starts
 
         self.workbench = Workbench(Starts(), JobManager(1, nice=4, prefix="q"),
-                                   JobManager(1, nice=10, prefix="c"),
+                                   JobManager(1, nice=4, prefix="c"),
                                    JobManager(1, prefix="e"))
         self.client = TestClient(create_app(self.workbench), base_url="http://127.0.0.1:8765")
         return self.client.__enter__()

@@ -134,3 +134,27 @@ def test_rules_that_read_alike_share_one_state_graph() -> None:
     assert edge_of(pays) == shared
     edge_of(changed(ruleset, "player.stick_minimum", ruleset.player.stick_minimum + 1))
     assert len(compiled.GRAPHS) == 2 and compiled.GRAPHS[0] is not compiled.GRAPHS[1]
+
+
+def test_rules_that_pay_alike_share_their_payout_cells() -> None:
+    """A change of when a hand may stand keeps every hand's cells against the banker's
+    finals (taken, not computed again, and valued as fresh cells would be); a change of
+    what a win pays computes its own."""
+    from pontoon_rules.analysis.composition import hands
+
+    ruleset = load_ruleset(TINY / "tiny-pagat.yaml")
+    hands._CELLS.clear()
+    edge_of(compile_rules(ruleset))
+    kept = {key: list(entries) for key, entries in hands._CELLS.items()}
+    assert kept and all(len(entries) == 1 for entries in kept.values())
+    stick = changed(ruleset, "player.stick_minimum", ruleset.player.stick_minimum + 1)
+    shared = edge_of(stick)
+    assert all(hands._CELLS[key][0] is kept[key][0] for key in kept)
+    hands._CELLS.clear()
+    assert edge_of(stick) == shared  # the same figure from cells computed afresh
+    edge_of(compile_rules(ruleset))
+    pays = changed(ruleset, "settlement.pays", "2:1")
+    paid = edge_of(pays)
+    assert any(len(hands._CELLS[key]) == 2 for key in kept)
+    hands._CELLS.clear()
+    assert edge_of(pays) == paid

@@ -176,6 +176,18 @@ def _ready(tab: Any) -> None:
     tab.wait_for_selector("#wb[data-state='ready']", timeout=60_000)
 
 
+def _fresh_tab(served: str, browser: Any) -> tuple[Any, list[str]]:
+    """A new tab on the workbench at `served`, its rules drawn; the list its page errors
+    and console errors go to."""
+    tab = browser.new_page()
+    errors: list[str] = []
+    tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    tab.on("pageerror", lambda e: errors.append(str(e)))
+    tab.goto(served)
+    _ready(tab)
+    return tab, errors
+
+
 def _field(tab: Any, path: str) -> Any:
     return tab.locator(f".wb-field[data-path='{path}']")
 
@@ -264,11 +276,7 @@ def _fast_changes_shown(tab: Any) -> None:
 
 def test_changes_a_few_milliseconds_apart_all_apply_in_order_and_a_reload_keeps_them(
         served: str, browser: Any) -> None:
-    tab = browser.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda e: errors.append(str(e)))
-    tab.goto(served)
-    _ready(tab)
+    tab, errors = _fresh_tab(served, browser)
     _open_rule(tab, "player.split.ranks")
     tab.evaluate(FAST_CHANGES)
     _ready(tab)
@@ -291,9 +299,7 @@ TYPING_DURING_A_CHANGE = """() => {
 
 
 def test_what_is_typed_while_a_change_is_checked_stays_typed(served: str, browser: Any) -> None:
-    tab = browser.new_page()
-    tab.goto(served)
-    _ready(tab)
+    tab, errors = _fresh_tab(served, browser)
     tab.evaluate(TYPING_DURING_A_CHANGE)
     _ready(tab)
     assert _field(tab, "player.split.resplit").locator("select").input_value() == "false"
@@ -304,6 +310,7 @@ def test_what_is_typed_while_a_change_is_checked_stays_typed(served: str, browse
     _ready(tab)
     assert "wb-changed" in (_field(tab, "player.stick_minimum").get_attribute("class") or "")
     assert stick.input_value() == "18"
+    assert errors == []
 
 
 def test_a_failed_poll_is_asked_again_and_the_figures_still_come(served: str,
@@ -326,11 +333,7 @@ def test_a_failed_poll_is_asked_again_and_the_figures_still_come(served: str,
 
 
 def test_a_named_hands_payout_is_set_by_its_own_control(served: str, browser: Any) -> None:
-    tab = browser.new_page()
-    errors: list[str] = []
-    tab.on("pageerror", lambda e: errors.append(str(e)))
-    tab.goto(served)
-    _ready(tab)
+    tab, errors = _fresh_tab(served, browser)
     _open_rule(tab, "hands.definitions")
     pays = tab.locator("input[data-set-path='hands.definitions.five-card-trick.pays']")
     assert pays.input_value() == "2:1"
@@ -357,9 +360,7 @@ COUNT_REPLACED = """() => {
 
 def test_each_part_of_the_panel_is_drawn_once_when_its_figures_are_final(
         served: str, browser: Any) -> None:
-    tab = browser.new_page()
-    tab.goto(served)
-    _ready(tab)
+    tab, errors = _fresh_tab(served, browser)
     _open_rule(tab, "player.stick_minimum")
     stick = _field(tab, "player.stick_minimum").locator("input")
     stick.fill("17")
@@ -377,3 +378,121 @@ def test_each_part_of_the_panel_is_drawn_once_when_its_figures_are_final(
     replaced = tab.evaluate("window.__replaced")
     assert replaced.get("wb-edge") == 1 and replaced.get("wb-strategy") == 1, replaced
     assert max(replaced.values()) == 1, replaced  # once each, never again while it works
+    assert errors == []
+
+
+HOUSE_RULES = (("player.stick_minimum", "16"), ("settlement.ties", "push"),
+               ("hands.definitions.five-card-trick.pays", "3:1"), ("pack.decks", "6"))
+"""A house-rule author's four changes to pagat-british: the path of each control, the value."""
+
+
+def _control(tab: Any, path: str) -> Any:
+    """The control a person changes for `path`: a named hand's own payout box, else the
+    rule's value control (a menu or a number box), its rule opened."""
+    if path.startswith("hands.definitions."):
+        _open_rule(tab, "hands.definitions")
+        return tab.locator(f"input[data-set-path='{path}']")
+    _open_rule(tab, path)
+    return _field(tab, path).locator("[data-role=value]")
+
+
+def _edge_shown(tab: Any) -> str:
+    """The house edge drawn for the job of the last change (waited for)."""
+    _ready(tab)
+    job = tab.get_attribute("#wb-analysis", "data-job")
+    value = tab.locator(f".wb-job[data-job='{job}'] #wb-edge[data-done='yes'] #wb-edge-value")
+    value.wait_for(timeout=120_000)
+    return value.text_content() or ""
+
+
+def _downloaded_edge(tab: Any, folder: Path) -> str:
+    """`edge` on the rules file the page downloads, as the page writes it."""
+    with tab.expect_download() as got:
+        tab.click("#wb-download-yaml")
+    rules_file = folder / got.value.suggested_filename
+    got.value.save_as(rules_file)
+    return f"{_edge_of(rules_file):.4f}%"
+
+
+def _house_rules_shown(tab: Any) -> None:
+    for path, value in HOUSE_RULES:
+        assert _control(tab, path).input_value() == value, path
+    for path in ("player.stick_minimum", "settlement.ties", "hands.definitions", "pack.decks"):
+        assert "wb-changed" in (_field(tab, path).get_attribute("class") or ""), path
+
+
+def test_a_house_rule_authors_four_changes_by_controls_each_edge_as_the_file_gives(
+        served: str, browser: Any, tmp_path: Path) -> None:
+    tab, errors = _fresh_tab(served, browser)
+    shown = [_edge_shown(tab)]
+    for step, (path, value) in enumerate(HOUSE_RULES):
+        control = _control(tab, path)
+        if (control.evaluate("e => e.tagName")) == "SELECT":
+            control.select_option(value)
+        else:
+            control.fill(value)
+            control.press("Tab")  # leaving the box: its change
+        shown.append(_edge_shown(tab))
+        folder = tmp_path / str(step)
+        folder.mkdir()
+        assert _downloaded_edge(tab, folder) == shown[-1], (path, shown)
+    assert len(set(shown)) == len(shown), shown  # each change moved the edge
+    _house_rules_shown(tab)
+    assert errors == []
+
+
+FOUR_CLICKS = """(changes) => new Promise((done) => {
+  // The four controls changed as a person clicking fast would: one every 15 ms (45 ms in
+  // all), each its own change event, none waiting for an answer.
+  changes.forEach(([path, value], i) => setTimeout(() => {
+    const control = path.startsWith("hands.definitions.")
+      ? document.querySelector(`input[data-set-path="${path}"]`)
+      : document.querySelector(`.wb-field[data-path="${path}"] [data-role=value]`);
+    control.value = value;
+    control.dispatchEvent(new Event("change", { bubbles: true }));
+    if (i === changes.length - 1) done(null);
+  }, 15 * i));
+})"""
+
+
+def test_the_four_changes_clicked_within_50_ms_all_apply_and_the_edge_is_the_files(
+        served: str, browser: Any, tmp_path: Path) -> None:
+    tab, errors = _fresh_tab(served, browser)
+    base = _edge_shown(tab)
+    _open_rule(tab, "hands.definitions")
+    tab.evaluate(FOUR_CLICKS, [list(change) for change in HOUSE_RULES])
+    shown = _edge_shown(tab)
+    _house_rules_shown(tab)
+    assert shown != base and _downloaded_edge(tab, tmp_path) == shown
+    tab.reload()  # the draft kept as it was
+    _ready(tab)
+    _house_rules_shown(tab)
+    assert errors == []
+
+
+IN_VIEW = """(el) => { const r = el.getBoundingClientRect();
+  return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0
+    && r.bottom <= window.innerHeight && r.right <= window.innerWidth; }"""
+
+
+def test_on_a_phone_the_new_edge_is_in_view_of_the_control_changed(
+        served: str, browser: Any) -> None:
+    tab, errors = _fresh_tab(served, browser)
+    tab.set_viewport_size({"width": 390, "height": 844})
+    base = _edge_shown(tab)
+    bar = tab.locator("#wb-edge-bar")
+    tab.wait_for_selector(f"#wb-bar-value[data-edge='{base}']")
+    stick = _control(tab, "player.stick_minimum")
+    stick.scroll_into_view_if_needed()
+    stick.fill("16")
+    stick.press("Tab")
+    shown = _edge_shown(tab)
+    assert shown != base
+    tab.wait_for_selector(f"#wb-edge-bar[data-state='current'] #wb-bar-value[data-edge='{shown}']")
+    assert stick.evaluate(IN_VIEW), "the control changed is still where the user left it"
+    assert bar.evaluate(IN_VIEW), "the new edge is on the screen beside it"
+    assert "points" in (tab.locator("#wb-bar-change").text_content() or "")
+    assert not tab.locator("#wb-edge-value").evaluate(IN_VIEW)  # the panel is screens below
+    tab.set_viewport_size({"width": 1280, "height": 800})
+    assert not bar.is_visible()  # beside the panel on a desktop: no bar
+    assert errors == []

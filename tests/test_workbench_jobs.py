@@ -236,3 +236,91 @@ def test_what_a_named_hand_pays_has_a_control_of_its_own(client: Any) -> None:
     unknown = client.post("/api/state", json=_draft("h", 3, **{
         "hands.definitions.no-such-hand.pays": "3:1"})).json()
     assert unknown["valid"] and unknown["changed"] == []
+
+
+class _Collected:
+    """A worker's outbox that keeps what it sends (the job runs in this process)."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[Any, ...]] = []
+
+    def send(self, *message: Any) -> None:
+        self.sent.append(message)
+
+    def check(self) -> None:
+        pass
+
+
+ENGLISH_WORD = re.compile(r"\b[A-Za-z]{3,}\b")
+"""A word of three letters or more in the Latin alphabet (card codes are one or two)."""
+
+
+def test_a_russian_panel_says_the_analysis_own_words_in_russian() -> None:
+    """Edge, its method and notes, the strategy card (hands, legend, banker), the realistic
+    variations' "from → to" and the cost table's rows: every word Russian, but for the
+    command's name; the English panel of the same job still says them in English."""
+    from pontoon_rules.analysis.present.costs import variant_of
+    from pontoon_rules.analysis.present.realistic import table_from_json
+    from pontoon_rules.docs.costview import realistic_view
+    from pontoon_rules.docs.i18n import translations
+    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.workbench.render import render
+    from pontoon_rules.workbench.results import analysis_view
+    from pontoon_rules.workbench.view import words
+
+    base = load_ruleset(Path(__file__).parent / "rulesets" / "tiny-pagat.yaml")
+    draft = variant_of(base.model_dump(mode="python"), "player.stick_minimum",
+                       base.player.stick_minimum + 1)
+    assert not isinstance(draft, str)
+    steps = (EDGE, "base_edge", "strategy", REALISTIC, "costs")
+    box = _Collected()
+    worker.run_job(Job(draft, base, steps), box)  # type: ignore[arg-type]
+    results = {m[1]: m[2] for m in box.sent if m[0] == "result"}
+    assert set(results) == set(steps), [m for m in box.sent if m[0] == "failed"]
+    snapshot = {"id": "e1+q1+c1", "status": "done", "step": None, "steps": list(steps),
+                "progress": {}, "partial": {}, "failures": {}, "results": results,
+                "version": 9, "why": ""}
+    said = {}
+    for lang in ("en", "ru"):
+        gettext = translations(lang).gettext
+        table = table_from_json(draft, results[REALISTIC])
+        rows = list(zip(table.rows, realistic_view(draft, table, gettext, lang), strict=True))
+        view = analysis_view(snapshot, words(lang), True, rows,
+                             gettext if lang == "ru" else None, draft if lang == "ru" else None)
+        page = render("analysis.html.j2", lang, a=view)
+        page = re.sub(r"<code>[^<]*</code>", " ", page)  # the command, as typed
+        said[lang] = html.unescape(re.sub(r"<[^>]+>", " ", page))
+    assert "жёсткие" in said["ru"] and "стоит на" in said["ru"] and "ставки ровные" in said["ru"]
+    assert said["ru"].count("попробовать") > 10  # the rows: realistic and every rule's
+    english = sorted(set(ENGLISH_WORD.findall(said["ru"])))
+    assert english == [], english
+    assert "hard" in said["en"] and "flat stakes" in said["en"] and "stands on" in said["en"]
+
+
+def test_after_an_exhaustive_cost_table_a_fresh_worker_runs_the_next_job() -> None:
+    """The table runs at a lower priority (`worker.COSTS_NICE`), which a process cannot
+    raise again: its worker ends, and the job waiting meanwhile (sent to it as it ended)
+    runs on its successor, at the manager's own priority."""
+    import os
+
+    from pontoon_rules.ruleset.loader import load_ruleset
+
+    tiny = load_ruleset(Path(__file__).parent / "rulesets" / "tiny-pagat.yaml")
+    manager = JobManager(1, prefix="t")
+    try:
+        first = manager.worker_pids()[0]
+        table = manager.submit("x", "table", Job(tiny, None, ("costs",)))
+        edge = manager.submit("y", "edge", Job(tiny, None, (EDGE,)))
+        end = time.monotonic() + 240
+        while time.monotonic() < end and any(
+                manager.get(j)["status"] != DONE for j in (table, edge)):  # type: ignore[index]
+            time.sleep(0.1)
+        done = [manager.get(j) for j in (table, edge)]
+        assert [d["status"] for d in done] == [DONE, DONE], done  # type: ignore[index]
+        assert done[0]["results"]["costs"]["changes"]  # type: ignore[index]
+        assert done[1]["results"][EDGE]["house_edge_percent"] is not None  # type: ignore[index]
+        now = manager.worker_pids()[0]
+        assert now is not None and now != first
+        assert os.getpriority(os.PRIO_PROCESS, now) == os.getpriority(os.PRIO_PROCESS, 0)
+    finally:
+        manager.close()

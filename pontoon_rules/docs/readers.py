@@ -26,9 +26,9 @@ _FILE_ASIDES = (
     re.compile(r"[;,]\s*(?:or\s+)?null\s+(?:for|to)\s+(?:[^.;]|\.(?=\S))*"),
     re.compile(r",?\s+or\s+null\s+for\s+(?:[^.;]|\.(?=\S))*"),
     re.compile(r"\s*\((?:num, den|[a-z]+_[a-z_]+[^)]*)\)"),
-    re.compile(r"[;,]\s*null\s+—\s+[^.;]*"),
+    re.compile(r"[;,]\s*null\s+—\s+(?:[^.;]|\.(?=\S))*"),
     re.compile(r"\s*\{agreed:[^}]*\}:?"),
-    re.compile(r",?\s+или\s+null\s+—\s+[^.;]*"),
+    re.compile(r",?\s+или\s+null\s+—\s+(?:[^.;]|\.(?=\S))*"),
     re.compile(r"\s*\((?:e\.g\.|например)[^()]*\)"),
     re.compile(r",?\s*(?:e\.g\.|например,?)\s*\{[^{}]*\}"),
 )

@@ -209,9 +209,19 @@ def ruleset_schema() -> Schema:
 
 
 def controls(schema: Schema | None = None, words: Any = None) -> dict[str, Control]:
-    """A control for every behavioural leaf of `schema` (default: the Ruleset's), by path."""
+    """A control for every behavioural leaf of `schema` (default: the Ruleset's), by path
+    (the Ruleset's without words made once: each request reads it)."""
+    if schema is None and words is None:
+        return dict(_ruleset_controls())
     schema = schema or ruleset_schema()
     return {path: control_for(path, node, schema, words)
+            for path, node in leaf_nodes(schema).items()}
+
+
+@cache
+def _ruleset_controls() -> dict[str, Control]:
+    schema = ruleset_schema()
+    return {path: control_for(path, node, schema, None)
             for path, node in leaf_nodes(schema).items()}
 
 

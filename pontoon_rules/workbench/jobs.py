@@ -24,6 +24,8 @@ machine's memory.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import itertools
 import multiprocessing
 import os
@@ -43,20 +45,16 @@ from pontoon_rules.workbench.worker import Job, memory_words
 QUEUED, RUNNING, CANCELLING, DONE, CANCELLED, FAILED = (
     "queued", "running", "cancelling", "done", "cancelled", "failed")
 FINISHED = (DONE, CANCELLED, FAILED)
-KEEP = 64
-"""Finished jobs kept for tabs that return to the same rules."""
-MAX_QUEUED = 16
-"""Jobs waiting for a worker at once (beyond: `BusyError`)."""
-MAX_TABS = 64
-"""Tabs followed at once (beyond: the one that asked longest ago is dropped)."""
+KEEP = 64  # finished jobs kept for tabs that return to the same rules
+MAX_QUEUED = 16  # jobs waiting for a worker at once (beyond: `BusyError`)
+MAX_TABS = 64  # tabs followed at once (beyond: the one that asked longest ago is dropped)
 TAB_IDLE = 120.0
 """Seconds after which a tab that has not asked about its job is dropped (a page polls
 every second or so while its job runs, once a minute at worst in a hidden tab)."""
 QUIET = 10.0
 """Seconds after which a waiting job that no page asked about gives its place in a full
 queue to a new one (a page asks several times a second while its job waits)."""
-DEFAULT_MEMORY = 2 << 30
-"""The address space each worker process may use (bytes): 2 GiB."""
+DEFAULT_MEMORY = 2 << 30  # the address space each worker process may use (bytes): 2 GiB
 
 
 class BusyError(PontoonError):
@@ -101,7 +99,9 @@ class _Worker:
         self.process.start()
         child.close()
         self.job: str | None = None
+        self.sent: Job | None = None  # the job last sent to it
         self.killed = False
+        self.retired = False  # it said it ends (`worker.main`): no job is sent to it
 
 
 class JobManager:
@@ -181,10 +181,8 @@ class JobManager:
             self._held = held
             for w in self._workers:
                 if w.process.pid is not None and w.process.is_alive():
-                    try:
+                    with contextlib.suppress(OSError):  # ended meanwhile: `_lost` replaces it
                         os.kill(w.process.pid, signal.SIGSTOP if held else signal.SIGCONT)
-                    except OSError:
-                        pass  # it ended meanwhile: `_lost` replaces it
 
     def dispatch(self) -> None:
         """Give waiting jobs to idle workers now (the gate may have opened)."""
@@ -298,7 +296,7 @@ class JobManager:
         if self.gate is not None and self._queue and not self.gate():
             return  # `_watch` tries again
         for w in self._workers:
-            if w.job is None and self._queue and not self._closed:
+            if w.job is None and self._queue and not self._closed and not w.retired:
                 job_id, job = self._queue.pop(0)
                 try:
                     w.conn.send(("job", job_id, job))
@@ -308,7 +306,7 @@ class JobManager:
                 record = self._jobs[job_id]
                 record.status = RUNNING
                 record.version += 1
-                w.job = job_id
+                w.job, w.sent = job_id, job
 
     def _worker_of(self, job_id: str) -> _Worker | None:
         return next((w for w in self._workers if w.job == job_id), None)
@@ -341,6 +339,15 @@ class JobManager:
 
     def _apply(self, w: _Worker, message: tuple[Any, ...]) -> None:
         kind, job_id, *rest = message
+        if kind == "retired":  # it ends: a job sent to it since waits for its successor
+            record, w.retired = self._jobs.get(w.job or ""), True
+            if record is not None and record.status == CANCELLING:
+                self._finish(record, CANCELLED)
+            elif record is not None and w.sent is not None:
+                record.status = QUEUED
+                self._queue.insert(0, (record.id, w.sent))
+            w.job = None
+            return
         record = self._jobs.get(job_id)
         if record is None:
             return
@@ -412,20 +419,16 @@ def _dropped_words(reason: str) -> str:
 
 def _close(conn: Any) -> None:
     """Close a pipe end that another thread may close at the same moment."""
-    try:
+    with contextlib.suppress(OSError):
         conn.close()
-    except OSError:
-        pass
 
 
 def merged(snapshots: list[dict[str, Any]]) -> dict[str, Any]:
     """Several jobs' states as one (a draft's quick figures and its cost table): active
     while any is, steps, results and progress together."""
     active = [s for s in snapshots if s["status"] not in FINISHED]
-    if active:
-        status = active[0]["status"]
-    else:
-        status = CANCELLED if any(s["status"] == CANCELLED for s in snapshots) else DONE
+    status = active[0]["status"] if active else (
+        CANCELLED if any(s["status"] == CANCELLED for s in snapshots) else DONE)
     out: dict[str, Any] = {"id": "+".join(s["id"] for s in snapshots), "status": status,
                            "step": active[0]["step"] if active else None,
                            "steps": [step for s in snapshots for step in s["steps"]],
@@ -438,8 +441,6 @@ def merged(snapshots: list[dict[str, Any]]) -> dict[str, Any]:
 
 def job_key(text: str, steps: tuple[str, ...], extra: str = "") -> str:
     """The key of a job: what it analyses and which steps."""
-    import hashlib
-
     digest = hashlib.sha256("\0".join((text, *steps, extra)).encode("utf-8")).hexdigest()
     return digest[:32]
 

@@ -11,6 +11,8 @@ whether its figures are final (`done`), so the page draws it once.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from typing import Any
 
 from pontoon_rules.analysis.present.summary import EDGE_DECIMALS
@@ -32,6 +34,8 @@ NOTHING = 1e-9
 """A change of the edge smaller than this (points) changes nothing."""
 ACTION_CLASSES = {"S": "stick", "T": "twist", "D": "double", "P": "split", "B": "buy",
                   "R": "surrender", "Q": "rescue", "·": "keep", "-": "done"}
+Gettext = Callable[[str], str]
+_STAND = re.compile(r"^stand-(\d+)(-hit-soft)?$")
 
 
 def percent(value: float | None) -> str:
@@ -45,10 +49,12 @@ def points(value: float | None) -> str:
 
 
 def analysis_view(snapshot: dict[str, Any], say: Words, current: bool = True,
-                  realistic: list[Any] | None = None) -> dict[str, Any]:
+                  realistic: list[Any] | None = None, gettext: Gettext | None = None,
+                  ruleset: Any = None) -> dict[str, Any]:
     """The panel for one job's state: edge, realistic variations (`realistic`: each
     `Variation` with its `Variant` in words), strategy, examples and costs, with progress,
-    and which sections are final (`done`)."""
+    and which sections are final (`done`). With `gettext` (a language other than English)
+    and the analysed `ruleset`, the analysis's own words go through the catalogs."""
     results, failures = snapshot["results"], snapshot["failures"]
     edge = results.get(EDGE)
     base = results.get("base_edge")
@@ -61,18 +67,20 @@ def analysis_view(snapshot: dict[str, Any], say: Words, current: bool = True,
                  "costs": final or COSTS in finished,
                  "examples": final or EXAMPLES in finished,
                  "strategy": final or STRATEGY in finished},
-        "realistic": realistic_rows(realistic) if realistic is not None else None,
+        "realistic": realistic_rows(realistic, gettext is None) if realistic is not None
+        else None,
         "id": snapshot["id"], "status": snapshot["status"], "current": current,
         "why": snapshot.get("why", ""),
         "final": snapshot["status"] in ("done", "cancelled", "failed"),
         "progress": _progress(snapshot),
-        "edge": _edge(edge, base) if edge else None,
+        "edge": _edge(edge, base, gettext, ruleset) if edge else None,
         "failures": [{"key": k, "step": STEP_WORDS.get(k, k), "words": v}
                      for k, v in failures.items()],
-        "strategy": strategy_view(results[STRATEGY]) if STRATEGY in results else None,
+        "strategy": strategy_view(results[STRATEGY], gettext) if STRATEGY in results
+        else None,
         "examples": examples_view(results[EXAMPLES]) if EXAMPLES in results else None,
         "costs": costs_view(results.get(COSTS) or snapshot["partial"].get(COSTS), say,
-                            complete=COSTS in results),
+                            complete=COSTS in results, gettext=gettext),
         "wanted": snapshot["steps"],
     }
 
@@ -93,16 +101,32 @@ def _progress(snapshot: dict[str, Any]) -> dict[str, Any] | None:
             "step": shown}
 
 
-def _edge(edge: dict[str, Any], base: dict[str, Any] | None) -> dict[str, Any]:
+def _edge(edge: dict[str, Any], base: dict[str, Any] | None, gettext: Gettext | None = None,
+          ruleset: Any = None) -> dict[str, Any]:
     value = edge["house_edge_percent"]
     base_value = base["house_edge_percent"] if base else None
     change = value - base_value if base_value is not None else None
-    return {"value": percent(value), "raw": value, "per_staked": percent(
+    out = {"value": percent(value), "raw": value, "per_staked": percent(
         edge["house_edge_per_staked_percent"]), "deck": edge["deck_description"],
         "method": edge["method"], "policy": edge["banker_policy"],
         "base": percent(base_value) if base_value is not None else None,
         "change": points(change) if change is not None else None,
-        "direction": _direction(change), "notes": edge.get("notes", [])}
+        "direction": _direction(change), "notes": edge.get("notes", []),
+        "stands": stands(edge["banker_policy"])}
+    if gettext is not None and ruleset is not None:
+        from pontoon_rules.docs.figures import method_words
+
+        method = method_words({"edge": edge}, ruleset, gettext)
+        out.update(deck=method, method=method)
+    return out
+
+
+def stands(policy: str | None) -> dict[str, Any] | None:
+    """A banker's policy named 'stand-17' or 'stand-17-hit-soft' as the total it stands on
+    and whether it draws to that soft total (the template says it in words); None for
+    another policy (its name is shown)."""
+    found = _STAND.match(str(policy or ""))
+    return {"total": found.group(1), "soft": bool(found.group(2))} if found else None
 
 
 def _direction(change: float | None) -> str:
@@ -111,12 +135,13 @@ def _direction(change: float | None) -> str:
     return "house" if change > 0 else "players"
 
 
-def strategy_view(chart: dict[str, Any]) -> dict[str, Any]:
-    """The strategy card as coloured grids: one per number of cards held."""
+def strategy_view(chart: dict[str, Any], gettext: Gettext | None = None) -> dict[str, Any]:
+    """The strategy card as coloured grids: one per number of cards held (with `gettext`,
+    its hands, legend and banker in that language)."""
     tables = []
     for cards, rows in chart["tables"].items():
         tables.append({"cards": cards, "rows": [
-            {"hand": row["hand"], "cells": [
+            {"hand": _hand(row["hand"]), "cells": [
                 {"text": a, "kind": ACTION_CLASSES.get(a[:1], "other")} for a in row["actions"]]}
             for row in rows]})
     summary = None
@@ -124,8 +149,27 @@ def strategy_view(chart: dict[str, Any]) -> dict[str, Any]:
         summary = {"card": percent(chart["house_edge_chart_percent"]),
                    "perfect": percent(chart["house_edge_perfect_percent"]),
                    "departures": chart["departure_count"]}
-    return {"columns": chart["columns"], "tables": tables, "legend": chart["legend"],
-            "policy": chart["banker_policy"], "summary": summary}
+    legend = chart["legend"] if gettext is None else _legend_words(chart, gettext)
+    return {"columns": chart["columns"], "tables": tables, "legend": legend,
+            "policy": chart["banker_policy"], "stands": stands(chart["banker_policy"]),
+            "summary": summary}
+
+
+def _hand(hand: str) -> dict[str, str]:
+    """A chart's row ('hard 9', 'soft 17', 'pair A'): its kind and total or rank (the
+    template says it in words), and the label as the chart gives it."""
+    kind, _sep, what = hand.partition(" ")
+    return {"label": hand, "kind": kind, "what": what}
+
+
+def _legend_words(chart: dict[str, Any], gettext: Gettext) -> str:
+    """The letters the chart uses, each in words (`docs.strategy`'s)."""
+    from pontoon_rules.docs.strategy import ACTION_WORDS
+
+    used = {a[:1] for rows in chart["tables"].values() for row in rows
+            for a in row["actions"]} & set(ACTION_WORDS)
+    return "; ".join(f"{letter} — {gettext(ACTION_WORDS[letter])}"
+                     for letter in "STDBPRQ·" if letter in used)
 
 
 def examples_view(comparisons: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -140,7 +184,8 @@ def _plainly(view: dict[str, Any]) -> dict[str, Any]:
     return {**view, "description": plain_words(str(view["description"])) or view["description"]}
 
 
-def costs_view(table: dict[str, Any] | None, say: Words, complete: bool) -> dict[str, Any] | None:
+def costs_view(table: dict[str, Any] | None, say: Words, complete: bool,
+               gettext: Gettext | None = None) -> dict[str, Any] | None:
     """The cost of every other single change, largest effect first, with bars."""
     if not table:
         return None
@@ -152,7 +197,7 @@ def costs_view(table: dict[str, Any] | None, say: Words, complete: bool) -> dict
         elif abs(change) < NOTHING:
             idle += 1
         else:
-            rows.append(_cost_row(row, say))
+            rows.append(_cost_row(row, say, gettext))
     rows.sort(key=lambda r: -abs(r["raw"]))
     widest = max((abs(r["raw"]) for r in rows), default=1.0) or 1.0
     for r in rows:
@@ -161,34 +206,41 @@ def costs_view(table: dict[str, Any] | None, say: Words, complete: bool) -> dict
             "base": percent(table["base_house_edge_percent"]), "method": table.get("method")}
 
 
-def _cost_row(row: dict[str, Any], say: Words) -> dict[str, Any]:
+def _cost_row(row: dict[str, Any], say: Words, gettext: Gettext | None) -> dict[str, Any]:
     path = row["field"]
-    return {"path": path, "description": _description(path),
+    return {"path": path, "description": _description(path, gettext),
             "from": say(path, row["from"]), "to": say(path, row["to"]),
             "value": form_value(row["to"]), "value_json": row["to"],
             "edge": percent(row["house_edge_percent"]), "change": points(row["change_points"]),
             "raw": row["change_points"], "direction": _direction(row["change_points"])}
 
 
-def _description(path: str) -> str:
-    """A field's description short enough for a row: its first clause, no full stop."""
+def _description(path: str, gettext: Gettext | None = None) -> str:
+    """A field's description short enough for a row: its first clause, no full stop (with
+    `gettext`, as a reader of that language reads it)."""
     try:
         text = describe(path)
     except KeyError:
         return path
+    if gettext is not None:
+        from pontoon_rules.docs.readers import reader_description
+
+        text = reader_description(path, gettext)
     return plain_words(text).split(": ", 1)[0].split("; ", 1)[0].rstrip(".") or path
 
 
-def realistic_rows(pairs: list[Any]) -> dict[str, Any]:
+def realistic_rows(pairs: list[Any], english: bool = True) -> dict[str, Any]:
     """The realistic variations as the panel lists them: those that move the edge,
     largest first, each with what a "try" button sets; those that do not, and those with
-    no edge, counted."""
+    no edge, counted (each with the analysis's note in English, else the change in
+    words)."""
     from pontoon_rules.docs.costview import SMALLEST
 
     rows, idle, unsolved = [], 0, []
     for variation, said in pairs:
         if variation.change is None:
-            unsolved.append({"words": said.words, "note": said.note})
+            unsolved.append({"words": said.words,
+                             "note": said.note if english else said.words})
         elif abs(variation.change) < SMALLEST:
             idle += 1
         else:

@@ -162,7 +162,7 @@ def serve(file: Path | None, host: str = "127.0.0.1", port: int = 8765, browser:
     url = f"http://{'127.0.0.1' if host in WILDCARD else shown}:{port}/"
     starts = Starts(file, start)
     workbench = Workbench(starts, JobManager(workers, nice=4, prefix="q", memory=memory),
-                          JobManager(1, nice=10, prefix="c", memory=memory),
+                          JobManager(1, nice=4, prefix="c", memory=memory),
                           JobManager(1, prefix="e", memory=memory))
     exposed = exposure(host, port)
     try:

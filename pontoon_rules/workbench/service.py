@@ -281,7 +281,8 @@ class Workbench:
             return {**out, "unchanged": True}
         lang = lang if lang in SITE_LANGUAGES else SOURCE_LANGUAGE
         view = analysis_view(snapshot, words(lang), current,
-                             self._realistic_rows(parts[-1], snapshot, lang))
+                             self._realistic_rows(parts[-1], snapshot, lang),
+                             *self._panel_words(parts[-1], lang))
         comparison = self._comparisons.get(job_id)
         if comparison is not None:
             out["html"] = self._compare_html(comparison, view, snapshot, lang)
@@ -289,6 +290,15 @@ class Workbench:
             out["html"] = render("analysis.html.j2", lang, a=view)
             out["edge"] = view["edge"]["value"] if view["edge"] else None
         return out
+
+    def _panel_words(self, cost_job: str, lang: str) -> tuple[Any, Ruleset | None]:
+        """The catalog and the analysed ruleset the panel words the analysis's own
+        phrases with, in a language other than English (English: the CLI's words)."""
+        if lang == SOURCE_LANGUAGE:
+            return None, None
+        from pontoon_rules.docs.i18n import translations
+
+        return translations(lang).gettext, self._analysed.get(cost_job)
 
     def _managers(self, count: int) -> list[JobManager]:
         """The managers of a job id's parts: a comparison (one part) runs in `jobs`; a

@@ -22,7 +22,8 @@ analysis that needs more memory fails with `MemoryError`, reported in words
 Messages to the worker: ("job", id, Job), ("cancel", id), ("stop",). From it:
 ("started", id), ("progress", id, step, done, total), ("partial", id, step, data so
 far), ("result", id, step, data),
-("failed", id, step, words), ("done", id), ("cancelled", id).
+("failed", id, step, words), ("done", id), ("cancelled", id), and ("retired", "") when it
+ends after an exhaustive cost table (a job sent to it since goes to its successor).
 """
 
 from __future__ import annotations
@@ -83,6 +84,11 @@ class Outbox:
                 self.pending.append(message)
 
 
+COSTS_NICE = 6
+"""How much lower the exhaustive cost table runs than the worker's other steps (it takes
+minutes; the realistic variations lead the panel)."""
+_LOWERED = [False]
+"""Whether this process lowered its priority for the exhaustive cost table."""
 _LIMIT: list[int | None] = [None]
 """The address-space limit this process runs under (set by `main`)."""
 
@@ -91,8 +97,10 @@ def main(conn: Connection, nice: int = 0, memory: int | None = None) -> None:
     """The worker process: run jobs until told to stop (or the pipe closes).
 
     Args:
-        nice: how much lower than the server this process runs (the long cost tables
-            give way to the page and to the quick figures).
+        nice: how much lower than the server this process runs (the figures that take
+            seconds give way to the page and to the house edge); the exhaustive cost
+            table runs `COSTS_NICE` lower still, and the process then ends (another takes
+            its place at `nice`: a process's priority is never raised again).
         memory: the address space (bytes) the process may use; None: no limit.
     """
     if nice:
@@ -114,6 +122,9 @@ def main(conn: Connection, nice: int = 0, memory: int | None = None) -> None:
         outbox = Outbox(conn, message[1])
         run_job(message[2], outbox)
         pending.extend(outbox.pending)
+        if _LOWERED[0]:  # its priority stays lowered: the manager starts another
+            conn.send(("retired", ""))
+            return
 
 
 def limit_memory(memory: int) -> None:
@@ -236,6 +247,11 @@ def costs_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str, Any
     stored = stored_costs(job.ruleset)
     if stored is not None:
         return stored.to_json()
+    if not _LOWERED[0]:
+        import os
+
+        os.nice(COSTS_NICE)
+        _LOWERED[0] = True
     base = found.get(EDGE, {}).get("house_edge_percent")
     paths = [p for p in ruleset_paths(job.ruleset) if skip_reason(p) is None]
     rows: list[dict[str, Any]] = []

@@ -23,6 +23,8 @@ every column.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from fractions import Fraction
 from typing import Any
 
@@ -39,7 +41,7 @@ from pontoon_rules.analysis.outcomes import (
     results,
     staked_net,
 )
-from pontoon_rules.analysis.reads import recording
+from pontoon_rules.analysis.reads import Read, reads_equal, recording, replay, unwrapped
 from pontoon_rules.analysis.seat_takes import padded, taken_shares, taking_finals
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.ruleset.common import HandClass
@@ -293,30 +295,26 @@ class HandValues(ShoeOutlook):
             cls, book = final[0], self.hands.book
             flags = [float(book.natural(cls)), float(book.trick(cls)),
                      float(cls == HandClass.BUST)]
-            nets, rows = [], []
-            for (net0, per_stake), shares in self._cells_of(final):
-                net0, per_stake = Fraction(net0), Fraction(per_stake)
-                nets.append((net0.numerator * per_stake.denominator,
-                             per_stake.numerator * net0.denominator,
-                             net0.denominator * per_stake.denominator))
-                rows.append([0.0, 0.0, *flags, *(float(x) for x in shares)])
-            found = self._float_memo[final] = (nets, np.array(rows, dtype=float))
+            cells = self._cells_of(final)
+            if not cells:  # no banker final (every banker's hand ends at the peek)
+                found = self._float_memo[final] = ([], np.array([], dtype=float))
+                return found
+            nets, shares = _float_parts(cells)
+            rows = np.zeros((len(cells), 5 + shares.shape[1]))
+            rows[:, 2:5] = flags
+            rows[:, 5:] = shares
+            found = self._float_memo[final] = (nets, rows)
         return found
 
     def _cells_of(self, final: Final) -> list[Any]:
         """Per banker final: what a hand finishing as `final` nets (as `net0 + per_stake x
         staked`: `staked_net` is affine in the stake) and its win, lose and push shares,
-        the same for every stake (many payout rows differ only in it)."""
+        the same for every stake (many payout rows differ only in it); the cells of an
+        earlier solve whose rules read alike where there are some (`shared_cells`)."""
         found = self._final_cells.get(final)
         if found is None:
-            found = []
-            for bank in self.finals:
-                net0 = staked_net(final, bank, 0, self.rules)
-                shares: tuple[Fraction, ...] = results(final, bank, self.rules)
-                if self.seat_takes:
-                    shares += taken_shares(self.rules, final, bank, self.takers)
-                found.append(((net0, staked_net(final, bank, 1, self.rules) - net0), shares))
-            self._final_cells[final] = found
+            found = self._final_cells[final] = shared_cells(
+                self.rules, final, tuple(self.finals), tuple(self.takers))
         return found
 
     def best_choice(self, removed: Removed, s: HandState) -> list[Choice | None]:
@@ -354,3 +352,79 @@ def _best(stack: Any) -> Any:
         index = np.argmax(stack[:, :, 0], axis=0)
         return stack[index, np.arange(stack.shape[1])]
     return np.stack([stack[i, v] for v, i in enumerate(_argmax(stack))])
+
+
+_CELLS: OrderedDict[tuple[Any, ...], list[tuple[Read, list[Any]]]] = OrderedDict()
+"""`cells_of` of each (final, banker finals, takers) computed in this process, with what
+computing them read of the rules (`analysis.reads`), the newest first: a ruleset's
+variants that pay alike (the cost table's, the realistic variations', the workbench's
+edges) price their payout rows once."""
+CELLS_KEPT = 8192
+"""Keys kept in `_CELLS` (the oldest dropped first)."""
+CELLS_PER_KEY = 4
+"""Differently read cells kept per key."""
+_CELLS_LOCK = threading.Lock()
+"""Held while `_CELLS` is searched or changed (a solve may run on a thread of its own)."""
+
+
+def shared_cells(rules: Rules, final: Final, finals: tuple[Final, ...],
+                 takers: tuple[Final, ...]) -> list[Any]:
+    """`cells_of` of `final`, taken from an earlier computation that read equal values of
+    `rules` (its reads made again through `rules`, for a caller that records them), else
+    computed (and kept)."""
+    key = (final, finals, takers)
+    plain = unwrapped(rules)
+    with _CELLS_LOCK:
+        kept = list(_CELLS.get(key, ()))
+    for read, cells in kept:
+        if reads_equal(read, plain):
+            replay(read, rules)
+            return cells
+    seen, read = recording(rules)
+    cells = cells_of(seen, final, finals, takers)
+    with _CELLS_LOCK:
+        _CELLS[key] = [(dict(read), cells), *_CELLS.get(key, ())][:CELLS_PER_KEY]
+        _CELLS.move_to_end(key, last=False)
+        while len(_CELLS) > CELLS_KEPT:
+            _CELLS.popitem()
+    return cells
+
+
+_FLOATS: dict[int, tuple[list[Any], list[tuple[int, int, int]], np.ndarray]] = {}
+"""`_float_parts` of the cells kept in `_CELLS`, by the list's id (the list itself kept
+beside, so the id is never another's)."""
+
+
+def _float_parts(cells: list[Any]) -> tuple[list[tuple[int, int, int]], np.ndarray]:
+    """Each net's integers (a, b, d: net0 = a / d, per_stake = b / d) and the shares in
+    floats (one row a banker final), of `cells` (`cells_of`)."""
+    with _CELLS_LOCK:
+        found = _FLOATS.get(id(cells))
+    if found is not None and found[0] is cells:
+        return found[1], found[2]
+    nets = []
+    for (net0, per_stake), _shares in cells:
+        net0, per_stake = Fraction(net0), Fraction(per_stake)
+        nets.append((net0.numerator * per_stake.denominator,
+                     per_stake.numerator * net0.denominator,
+                     net0.denominator * per_stake.denominator))
+    shares = np.array([[float(x) for x in row] for _net, row in cells], dtype=float)
+    with _CELLS_LOCK:
+        if len(_FLOATS) >= 2 * CELLS_KEPT * CELLS_PER_KEY:
+            _FLOATS.clear()
+        _FLOATS[id(cells)] = (cells, nets, shares)
+    return nets, shares
+
+
+def cells_of(rules: Rules, final: Final, finals: tuple[Final, ...],
+             takers: tuple[Final, ...]) -> list[Any]:
+    """Per banker final of `finals`: ((net0, per_stake), shares) of a hand finishing as
+    `final` (`HandValues._cells_of`)."""
+    found = []
+    for bank in finals:
+        net0 = staked_net(final, bank, 0, rules)
+        shares: tuple[Fraction, ...] = results(final, bank, rules)
+        if takers:
+            shares += taken_shares(rules, final, bank, list(takers))
+        found.append(((net0, staked_net(final, bank, 1, rules) - net0), shares))
+    return found

@@ -256,12 +256,31 @@
     return Array.from(job.querySelectorAll(":scope > section[id]")).map(function (s) { return s.id; }).join(" ");
   }
 
+  const edgeBar = document.getElementById("wb-edge-bar");
+
+  function showEdgeBar() {
+    // The bar at the foot of a phone's screen: the edge drawn for the current job with its
+    // change, else the last one, greyed, until the new one is drawn.
+    if (!edgeBar) return;
+    const value = analysis.querySelector(".wb-job > #wb-edge:not(.wb-stale) #wb-edge-value");
+    if (!value) { edgeBar.dataset.state = "stale"; return; }
+    const change = analysis.querySelector(".wb-job > #wb-edge:not(.wb-stale) #wb-edge-change");
+    const shown = document.getElementById("wb-bar-value");
+    const delta = document.getElementById("wb-bar-change");
+    shown.textContent = value.textContent;
+    shown.dataset.edge = value.dataset.edge || value.textContent;
+    delta.textContent = change ? change.textContent : "";
+    delta.className = change ? change.className : "wb-delta";
+    edgeBar.dataset.state = "current";
+  }
+
   function markStale() {
     analysis.querySelectorAll(".wb-job > section[id]").forEach(function (s) { s.classList.add("wb-stale"); });
     // the old figures stay in view, greyed, but no longer answer to the figures' names
     analysis.querySelectorAll(".wb-job > section[id] output[id], .wb-job > section[id] span[id]")
       .forEach(function (el) { el.removeAttribute("id"); });
     drawn = {};
+    showEdgeBar();
   }
 
   function drawPanel(html, jobId) {
@@ -280,6 +299,7 @@
       analysis.querySelectorAll(".wb-job > section[id]").forEach(function (s) {
         if (s.dataset.done === "yes") drawn[s.id] = jobId;
       });
+      showEdgeBar();
       return;
     }
     ["job", "status", "final"].forEach(function (k) { shown.dataset[k] = job.dataset[k]; });
@@ -297,6 +317,7 @@
       drawn[section.id] = jobId;
     });
     analysis.classList.remove("wb-stale");
+    showEdgeBar();
   }
 
   function listItem(field, add) {
