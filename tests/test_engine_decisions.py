@@ -233,6 +233,7 @@ _ACES = ("an ace counting by the hand's cards",)
 _BANKER_TURN = ("a banker's minimum", "a banker opening players")
 _SETTE = ("fractional card values", "a bust limit other than 21", "wild cards")
 _FREE_HAND = "a surrender at some totals only"
+_BAN_LUCK_TURN = (*_BANKER_TURN, "a banker calling the deal off")
 _FILIPINO = ("surrender beyond the dealt hand", "named hands by softness, up card or stake",
              "a count of buys", "giving up buy bets", "a buy of any amount")
 _RAISE = ("raising the stake in play",)
@@ -244,10 +245,11 @@ REFUSED_BUNDLED: dict[str, dict[str, tuple[str, ...]]] = {
                  "session --summary": ("a hand paid by the other players",)},
     # Ban Luck and Xi Dach: aces by the hand's cards and the banker's turn (a minimum,
     # opening players); the exact analysis also has no peek for a second natural
-    # and the free hand of 15, a surrender at one total
-    "ban-luck": {"edge": ("a peek for a second natural", *_ACES, *_BANKER_TURN, _FREE_HAND),
-                 "simulate": (*_ACES, *_BANKER_TURN, _FREE_HAND),
-                 "session --summary": (*_ACES, *_BANKER_TURN, _FREE_HAND)},
+    # and the free hands of 15: a player's, a surrender at one total; the dealer's, the
+    # whole deal called off
+    "ban-luck": {"edge": ("a peek for a second natural", *_ACES, *_BAN_LUCK_TURN, _FREE_HAND),
+                 "simulate": (*_ACES, *_BAN_LUCK_TURN, _FREE_HAND),
+                 "session --summary": (*_ACES, *_BAN_LUCK_TURN, _FREE_HAND)},
     "xi-dach": {"edge": ("a peek for a second natural", *_ACES, "the lower total winning",
                          *_BANKER_TURN),
                 "simulate": (*_ACES, "the lower total winning", *_BANKER_TURN),

@@ -97,8 +97,10 @@ def test_ban_luck_a_player_with_15_may_not_stop() -> None:
 
 
 def test_ban_luck_the_banker_below_16_must_draw() -> None:
+    """The dealer's 15 (9 + 6) may first call the deal off; played on, it must draw."""
     with pytest.raises(Exception, match="legal: twist"):
-        run("ban-luck", [10], "9H 6S 6H KD 4C", "p1 twist, p1 stick, banker stick")
+        run("ban-luck", [10], "9H 6S 6H KD 4C",
+            "banker decline, p1 twist, p1 stick, banker stick")
 
 
 def test_ban_luck_the_banker_opens_a_player_at_16_and_draws_on() -> None:

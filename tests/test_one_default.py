@@ -182,6 +182,7 @@ FEATURE_RULESETS: dict[str, tuple[str, dict[str, Any]]] = {
         {"hands": {"definitions": {"five-card-trick": {"compare": "lower-total"}}}}),
     "a banker's minimum": ("tiny-must-stand.yaml", {"banker": {"stick_minimum": 16}}),
     "a banker opening players": ("tiny-must-stand.yaml", {"banker": {"opens": {"allowed": True}}}),
+    "a banker calling the deal off": ("tiny-must-stand.yaml", {"banker": {"calls_off_at": [15]}}),
     "a surrender at some totals only": (
         "tiny-early-surrender.yaml", {"player": {"surrender": {"totals": [15, 16]}}}),
     "fractional card values": ("../../rulesets/sette-e-mezzo.yaml", {}),

@@ -92,7 +92,6 @@ OPEN_ITEMS = {
     ],
     "ban-luck": [
         "pack.decks",                       # "one or two 52-card deck(s)"
-        "hands.ranking",                    # the free hand of 15, which ends the deal
         "settlement.player_bust_loses_at_once",  # a hidden bust against a dealer's bust
     ],
     "sette-e-mezzo": [

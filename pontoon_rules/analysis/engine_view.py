@@ -40,6 +40,10 @@ def hand_state(hand: Hand, cards: Sequence[int], kinds: Sequence[Kind],
 
 def banker_action(state: RoundState, banker: Any) -> Action:
     """What a banker playing the named policy `banker` (its `draws(points, soft)`) does now."""
+    from pontoon_rules.engine import calling_off
+
+    if calling_off.due(state):
+        return calling_off.automatic(state)
     rules = state.rules
     draws = banker.draws(points(state.banker, rules), soft(state.banker, rules))
     return Action(TWIST if draws else STICK)

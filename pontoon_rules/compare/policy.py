@@ -163,6 +163,10 @@ def _giving_up(points: int) -> bool:
 
 
 def _banker(state: RoundState, policy: Policy) -> Action:
+    from pontoon_rules.engine import calling_off
+
+    if calling_off.due(state):
+        return calling_off.automatic(state)
     stand = policy.banker_stand or state.rules.banker_stand_on
     return banker_stands_on(stand, state.rules.ace_bonus, state.rules.values, state.rules)(
         state.observation(BANKER))

@@ -218,6 +218,8 @@ class Final(VectorModel):
     seats: list[SeatFinal]
     banker: BankerFinal
     ended_early: bool | None = Field(default=None, description="The banker's pontoon ended it.")
+    called_off: bool | None = Field(default=None, description="The banker called the deal off: "
+                                    "every hand settled at nothing (banker.calls_off_at).")
 
 
 class Vector(VectorModel):

@@ -230,7 +230,8 @@ def final_json(state: RoundState) -> dict[str, Any]:
         seats.append(entry)
     banker = {"cards": result.banker_cards, "total": total_json(result.banker_total),
               "class": result.banker_class, "net": result.banker_net}
-    return {"seats": seats, "banker": banker, "ended_early": result.ended_early}
+    called = {"called_off": True} if result.called_off else {}
+    return {"seats": seats, "banker": banker, "ended_early": result.ended_early, **called}
 
 
 def trace_vector(vector: dict[str, Any]) -> dict[str, Any]:

@@ -85,6 +85,7 @@ CONDITIONS: dict[str, Condition] = {
         r.banker.mode.value == "by-choice" or r.banker.stick_minimum > r.banker.stand_on),
     "banker.opens.allowed": lambda r: r.banker.opens.allowed,
     "banker.opens.automatic_min_cards": lambda r: r.banker.mode.value == "by-choice",
+    "banker.calls_off_at": lambda r: r.banker.calls_off_at is not None,
     "shoot.dry_kitty_sale": lambda r: r.shoot.dry_kitty == "new-kitty-or-sale",
     "side_bets.pair.allowed": lambda r: r.side_bets.pair.allowed,
     "side_bets.match_dealer.allowed": lambda r: r.side_bets.match_dealer.allowed,

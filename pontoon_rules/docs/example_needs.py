@@ -20,6 +20,10 @@ DECISION_RULES: dict[str, str] = {
 }
 """The sentence (`sentences.RULES` key) that states each decision a player may take
 ('decline' takes nothing)."""
+BANKER_RULES: dict[str, str] = {"open": "banker_opens", "call-off": "banker_calls_off",
+                                "decline": "banker_calls_off"}
+"""The sentence that states each of the banker's own decisions but drawing and standing
+('decline': playing on instead of calling the deal off)."""
 
 
 def needs(result: dict[str, Any], banker_dealt: int) -> set[str]:
@@ -33,7 +37,7 @@ def needs(result: dict[str, Any], banker_dealt: int) -> set[str]:
             continue
         kind = str(event.get("action", "")).split(" ")[0]
         if event.get("actor") == "banker":
-            found.add("banker_opens" if kind == "open" else "banker_draws")
+            found.add(BANKER_RULES.get(kind, "banker_draws"))
         elif kind in DECISION_RULES:
             found.add(DECISION_RULES[kind])
     banker = result.get("banker", {})

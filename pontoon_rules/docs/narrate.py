@@ -52,6 +52,8 @@ STEPS: dict[str, str] = {
     "draws": _("draws %(cards)s"),
     "stands": _("stands"),
     "kitty": _("puts up a kitty of %(amount)s"),
+    "call-off": _("calls the whole deal off"),
+    "plays-on": _("plays on"),
 }
 """Each step of a hand in words (`draws`, `stands`: the banker's own words)."""
 
@@ -75,6 +77,7 @@ CAUSES: dict[str, str] = {
     "surrender": _("%(who)s surrendered"),
     "rescue": _("%(who)s gave the hand up"),
     "even-money": _("%(who)s took even money"),
+    "called-off": _("the banker called the deal off"),
 }
 MONEY: dict[str, str] = {
     "wins": _("%(who)s wins %(amount)s"),
@@ -119,7 +122,7 @@ def _steps(actor: str, result: dict[str, Any], dealt: int) -> list[_Step]:
         if event.get("event") == "decision" and event.get("actor") == actor:
             kind, _space, amount = str(event["action"]).partition(" ")
             if actor == "banker":
-                kind = {"twist": "draws", "stick": "stands"}.get(kind, kind)
+                kind = {"twist": "draws", "stick": "stands", "decline": "plays-on"}.get(kind, kind)
             if kind in STEPS:
                 steps.append(_Step(kind, int(amount) if amount.isdigit() else None,
                                    hand=event.get("hand")))
@@ -201,6 +204,8 @@ class Narrator:
               seat: dict[str, Any]) -> str:
         p, b = hand["class"], banker["class"]
         words = {"who": who, "hand": self._side(hand, True), "other": self._side(banker, True)}
+        if banker.get("called_off"):
+            return self.gettext(CAUSES["called-off"])
         if hand.get("surrendered"):
             return self.gettext(CAUSES["surrender"]) % words
         if hand.get("rescued"):
@@ -285,8 +290,9 @@ def narrate(ruleset: Ruleset, script: dict[str, Any], result: dict[str, Any],
         steps = _steps(seat["seat"], result, ruleset.deal.player_cards)
         stake = script["stakes"][i] if i < len(script["stakes"]) else None
         lines.append(n.line(seat["seat"], who, steps, seat["hands"], stake))
+        banker = dict(result["banker"], called_off=bool(result.get("called_off")))
         for number, hand in enumerate(seat["hands"], 1):
-            said = n.outcome(who, hand, result["banker"], seat)
+            said = n.outcome(who, hand, banker, seat)
             if len(seat["hands"]) > 1:
                 said = f"{_capital(gettext(EXTRAS['hand']) % {'number': number})}: {said}"
             outcomes.append(said)

@@ -78,6 +78,7 @@ RULES: tuple[Rule, ...] = (
                                "player.insurance.even_money",
                                "player.insurance.offered_to_natural")),
     Rule("banker_pontoon", "deal", ("deal.banker_pontoon_at_once",)),
+    Rule("banker_calls_off", "deal", ("banker.calls_off_at",)),
     Rule("stick", "your-turn", ("player.stick_minimum",)),
     Rule("draw", "your-turn", ("player.draw_on_21", "stakes.buy", "pack.bust_above")),
     Rule("buy", "your-turn", ("stakes.first_buy_min", "stakes.first_buy_max",

@@ -26,12 +26,14 @@ BUSINESS = "business"
 (`player.surrender.buy_bets`)."""
 HIDE = "hide"
 """A player keeps a bust face down as a hand that stands (`settlement.hidden_bust_pays`)."""
+CALL_OFF = "call-off"
+"""The banker calls the whole deal off: every stake back (`banker.calls_off_at`)."""
 CORE_KINDS = (STICK, TWIST, BUY, SPLIT, DOUBLE, INSURE, EVEN_MONEY, DECLINE, SHOOT)
 """The action words every ruleset's vocabulary holds (the first protocol's words)."""
 PROBED_KINDS = CORE_KINDS + (SURRENDER, RESCUE, PAIR, MATCH)
 """The words the conformance probes try on every ruleset (the vocabulary when the bundled
 vectors' ids were fixed); a later word is tried where a ruleset offers it."""
-FAMILY_KINDS = (SURRENDER, RESCUE, PAIR, MATCH, OPEN, RAISE, HIDE, BUSINESS)
+FAMILY_KINDS = (SURRENDER, RESCUE, PAIR, MATCH, OPEN, RAISE, HIDE, BUSINESS, CALL_OFF)
 """Words added for the casino family's decisions; a ruleset offers them only where its
 rules say (`engine.legal.action_words`)."""
 KINDS = CORE_KINDS + FAMILY_KINDS

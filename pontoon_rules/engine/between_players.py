@@ -51,7 +51,7 @@ def between_nets(state: RoundState) -> list[int]:
     r = state.rules
     odds, prizes = paid_by_players(r), prizes_to_others(r)
     nets = [0] * len(state.seats)
-    if not odds and not prizes:
+    if (not odds and not prizes) or state.calling_off == "called":
         return nets
     up = up_card(state.banker, r) if r.reads_up else -1
     held = [{classify(hand, r, up=up) for hand in seat.hands} for seat in state.seats]

@@ -72,7 +72,7 @@ def shown(state: RoundState, hand: Hand, index: int) -> bool:
 def banker_shown(state: RoundState, index: int) -> bool:
     """Whether the banker's card `index` is visible to the whole table now."""
     if state.phase in (Phase.BANKER, Phase.DONE) and not state.pending:
-        return True
+        return state.calling_off != "due" or state.banker.up[index]  # not yet: calling off
     return state.banker.up[index]
 
 

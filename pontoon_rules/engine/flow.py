@@ -1,10 +1,9 @@
 """How a round moves on: the deal, insurance, the players' turns, the banker's turn.
 
-With a kitty (Shoot Pontoon) the shoot decisions of `engine.shoot` interleave:
-after the first card to everyone, before a fourth card, and after a split.
-
-Functions here take the `RoundState` and change it; `advance` runs after every
-card or decision until the next card or real decision is needed.
+With a kitty (Shoot Pontoon) the shoot decisions of `engine.shoot` interleave: after the
+first card to everyone, before a fourth card, and after a split. Functions here take the
+`RoundState` and change it; `advance` runs after every card or decision until the next
+card or real decision is needed (a banker calling the deal off: `engine.calling_off`).
 """
 
 from __future__ import annotations
@@ -31,6 +30,7 @@ from pontoon_rules.engine.actions import (
     Action,
     LegalAction,
 )
+from pontoon_rules.engine.calling_off import ask as ask_calling_off
 from pontoon_rules.engine.hand import Hand, is_bust, is_natural, named_hand, points, soft
 from pontoon_rules.engine.phase import Phase
 from pontoon_rules.ruleset.common import Face
@@ -130,8 +130,7 @@ def legal(state: RoundState) -> list[LegalAction]:
 
 
 def banker_legal(state: RoundState) -> list[LegalAction]:
-    """A banker by choice may twist while under the bust limit (21) and the card limit, or
-    stick."""
+    """A banker by choice may twist while under the bust limit and the card limit, or stick."""
     if banker_can_draw(state):
         opens = opening.legal(state)
         if points(state.banker, state.rules) < state.rules.banker_minimum:
@@ -141,8 +140,7 @@ def banker_legal(state: RoundState) -> list[LegalAction]:
 
 
 def banker_can_draw(state: RoundState) -> bool:
-    """Whether the banker's hand may take another card (a banker by choice who must
-    stand on a total stands there: `banker.must_stand_at`)."""
+    """Whether the banker's hand may take another card (`banker.must_stand_at`: no more)."""
     hand, r = state.banker, state.rules
     count = points(hand, r)
     return (len(hand.cards) < r.banker_max_cards and count < r.bust_limit
@@ -294,7 +292,7 @@ def advance(state: RoundState) -> None:
 
 
 def _after_deal(state: RoundState) -> None:
-    if state.kitty is not None and shoot.start_offers(state):
+    if ask_calling_off(state) or (state.kitty is not None and shoot.start_offers(state)):
         return
     side_bets.settle(state)
     s = state.rules.surrender
@@ -364,6 +362,8 @@ def _hand_finished(state: RoundState, hands_held: int, hand: Hand) -> bool:
 def _banker_step(state: RoundState) -> bool:
     """Play the banker's hand by rule; False while a card or a banker decision is due."""
     r = state.rules
+    if state.calling_off == "due":  # the banker decides on calling the deal off first
+        return False
     if not _any_live(state) and not r.banker_plays_alone:
         if _insurance_unanswered(state) or _naturals_unanswered(state):
             state.pending.append(state.banker)

@@ -6,6 +6,7 @@ from pontoon_rules.engine import hidden_bust
 from pontoon_rules.engine.actions import (
     BUSINESS,
     BUY,
+    CALL_OFF,
     CORE_KINDS,
     DOUBLE,
     HIDE,
@@ -178,7 +179,8 @@ def action_words(rules: Rules) -> tuple[str, ...]:
         (HIDE,) if rules.hidden_bust_pays is not None else ()) + (
         (BUSINESS,) if rules.surrender is not None and rules.surrender.buy_bets else ())
     opens = (OPEN,) if rules.opens is not None else ()
-    return CORE_KINDS + extra + offered(rules) + opens
+    calls_off = (CALL_OFF,) if rules.calls_off is not None else ()
+    return CORE_KINDS + extra + offered(rules) + opens + calls_off
 
 
 def can_split(hand: Hand, hands_held: int, rules: Rules) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from pontoon_rules.engine import calling_off
 from pontoon_rules.engine.actions import (
     BUY,
     DECLINE,
@@ -124,6 +125,8 @@ def banker_stand_on(state: RoundState) -> Action:
     deciding on the banker's observation only; where `banker.opens` allows, first opening
     each player who holds `automatic_min_cards` cards or more (`engine.opening`)."""
     rules = state.rules
+    if calling_off.due(state):
+        return calling_off.automatic(state)
     if rules.opens is not None and (choice := open_choice(state)) is not None:
         return choice
     target = max(rules.banker_stand_on, rules.banker_minimum)

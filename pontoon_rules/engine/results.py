@@ -105,6 +105,8 @@ class RoundResult:
     notes: list[str] = field(default_factory=list)
     kitty: KittyResult | None = None
     """The kitty before and after the round (Shoot Pontoon with a kitty), else None."""
+    called_off: bool = False
+    """The banker called the deal off: every hand settled at nothing (`banker.calls_off_at`)."""
 
     @property
     def kitty_change(self) -> int:
@@ -120,6 +122,8 @@ class RoundResult:
         }
         if self.kitty is not None:
             out["kitty"] = self.kitty.to_json()
+        if self.called_off:
+            out["called_off"] = True
         return out
 
 
@@ -223,6 +227,7 @@ def settle_round(state: RoundState) -> RoundResult:
         banker_net=-sum(s.net - sum(h.shoot_net for h in s.hands) for s in seats),
         ended_early=state.ended_early,
         kitty=_kitty_result(state, seats),
+        called_off=state.calling_off == "called",
     )
 
 

@@ -204,6 +204,9 @@ class Rules:
     opens: tuple[int, int, int] | None = None
     """`banker.opens` where allowed: the least and the most total at which the banker may
     open a player's hands, and the automatic banker's least number of cards to open."""
+    calls_off: frozenset[int] | None = None
+    """`banker.calls_off_at` in units: the banker's dealt totals at which the banker may
+    call the whole deal off (`engine.calling_off`); None: never."""
     rounding: str = "round-down"
     """`settlement.odd_amounts`: how a payout that is not whole is settled."""
     stake_unit: int = 1
@@ -354,6 +357,8 @@ def compile_rules(r: Ruleset) -> Rules:
         opens=((b.opens.from_total * unit, (b.opens.to_total or 21) * unit,
                 b.opens.automatic_min_cards)
                if b.opens.allowed else None),
+        calls_off=(None if b.calls_off_at is None
+                   else frozenset(t * unit for t in b.calls_off_at)),
         **_counting(r, unit),
     )
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from functools import cache
 
-from pontoon_rules.engine import faces, flow, live_bank, shoot, side_bets
+from pontoon_rules.engine import calling_off, faces, flow, live_bank, shoot, side_bets
 from pontoon_rules.engine.actions import OPEN, Action, LegalAction
 from pontoon_rules.engine.cards import (
     CARDS_PER_PACK,
@@ -109,6 +109,8 @@ class RoundState:
         self.history: list[tuple[int, object]] = []
         """(actor, action): actor CHANCE with a card number, else a seat/BANKER and an Action."""
         self.ended_early = False
+        self.calling_off: str | None = None
+        """The banker's deal called off or not (`engine.calling_off`); None: not offered."""
         self.legal_cache: list[LegalAction] | None = None
         self._result: RoundResult | None = None
         self.kitty: shoot.Kitty | None = None
@@ -148,7 +150,8 @@ class RoundState:
         if self.pending or self.phase is Phase.DONE:
             return []
         if self.legal_cache is None:
-            self.legal_cache = flow.legal(self)
+            self.legal_cache = (calling_off.legal(self) if calling_off.due(self)
+                                else flow.legal(self))
         if self.rules.stake_unit > 1:
             return ranges_in_units(self.legal_cache, self.rules.stake_unit)
         return self.legal_cache
@@ -286,7 +289,10 @@ class RoundState:
             raise IllegalActionError(str(action), self.actor_name(), [str(a) for a in legal],
                                      code=code)
         self.history.append((actor, action))
-        flow.apply_decision(self, action)
+        if calling_off.due(self):
+            calling_off.apply(self, action)
+        else:
+            flow.apply_decision(self, action)
 
 
 def full_counts(rules: Rules) -> list[int]:

@@ -133,5 +133,26 @@ def check_must_stand(r: Ruleset) -> str | None:
     return None
 
 
-CHECKS = (check_bank, check_must_stand)
+def check_calls_off(r: Ruleset) -> str | None:
+    """A deal called off by the banker (`banker.calls_off_at`): a banker by choice, and
+    nothing staked before the deal that calling it off would have to undo."""
+    b = r.banker
+    if b.calls_off_at is None:
+        return None
+    if not b.calls_off_at or len(set(b.calls_off_at)) != len(b.calls_off_at):
+        return "banker.calls_off_at: expected one total or more, each once (null for never)"
+    if b.mode.value != "by-choice":
+        return ("banker.calls_off_at: only a banker who draws by choice (banker.mode) calls "
+                "a deal off")
+    before = [path for path, on in (("shoot.enabled", r.shoot.enabled),
+                                    ("side_bets", r.side_bets.pair.allowed
+                                     or r.side_bets.match_dealer.allowed),
+                                    ("table.bank.entry", r.table.bank.entry is not None)) if on]
+    if before:
+        return (f"banker.calls_off_at: a deal called off returns the stakes only, not what "
+                f"{', '.join(before)} puts down before or on the deal")
+    return None
+
+
+CHECKS = (check_bank, check_must_stand, check_calls_off)
 """The cross-field checks of this module's rules, each `(ruleset) -> message or None`."""

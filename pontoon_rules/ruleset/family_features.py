@@ -52,6 +52,11 @@ register(Feature(
     "a banker who opens chosen players' hands and settles them before drawing on",
     lambda r: r.banker.opens.allowed))
 register(Feature(
+    "a banker calling the deal off", ("banker.calls_off_at",),
+    "a banker whose dealt cards make some totals calling the whole deal off, every stake "
+    "back (Ban Luck's dealer's free hand)",
+    lambda r: r.banker.calls_off_at is not None))
+register(Feature(
     "a surrender at some totals only", ("player.surrender.totals",),
     "a hand given up only at some totals (Ban Luck's free hand of 15)",
     lambda r: r.player.surrender.allowed and r.player.surrender.totals is not None))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, StrictBool, StrictInt, model_validator
 
@@ -16,6 +16,7 @@ from pontoon_rules.ruleset.common import (
     odds_fraction,
 )
 from pontoon_rules.ruleset.hands import HAND_ID_PATTERN
+from pontoon_rules.ruleset.points import MAX_TOTAL
 
 OddAmounts = Literal["round-down", "round-up", "round-half-up", "round-half-even", "exact"]
 """How a payout that is not a whole number of minor units is settled (`settlement.odd_amounts`;
@@ -98,6 +99,13 @@ class BankerPlay(RuleModel):
     opens: BankerOpens = Field(
         default_factory=BankerOpens,
         description="Opening chosen players' hands and settling them before drawing on.",
+    )
+    calls_off_at: tuple[Annotated[StrictInt, Field(ge=2, le=MAX_TOTAL)], ...] | None = Field(
+        default=None,
+        description="The totals of the banker's dealt cards, counted as the hand counts, at "
+        "which a banker by choice may call the whole deal off before anyone plays: every "
+        "stake back and nothing paid, the cards gathered and dealt again; null for never "
+        "(Ban Luck's dealer's free hand: [15]).",
     )
 
 

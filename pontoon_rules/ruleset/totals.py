@@ -46,7 +46,8 @@ def _check_player_totals(r: Any) -> str | None:
 def _check_banker_totals(r: Any) -> str | None:
     b = r.banker
     found = [_above(r, "banker.stand_on", b.stand_on),
-             _above(r, "banker.must_stand_at", b.must_stand_at)]
+             _above(r, "banker.must_stand_at", b.must_stand_at),
+             _above(r, "banker.calls_off_at", max(b.calls_off_at or [0]))]
     return "; ".join(f for f in found if f) or None
 
 

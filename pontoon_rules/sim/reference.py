@@ -58,6 +58,10 @@ def engine_policy(rules: Rules, strategy: Strategy) -> Policy:
 
 
 def _banker(state: RoundState, strategy: Strategy) -> Action:
+    from pontoon_rules.engine import calling_off
+
+    if calling_off.due(state):
+        return calling_off.automatic(state)
     hand, bonus = state.banker, state.rules.ace_bonus
     soft = int(bool(hand.aces) and hand.hard + bonus <= 21)
     return Action(TWIST if strategy.banker_draws[total(hand, bonus), soft] else STICK)
