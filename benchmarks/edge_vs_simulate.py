@@ -18,9 +18,9 @@ import time
 
 from pontoon_rules.analysis.edge import house_edge
 from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.features import refused_names
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.registry import bundled_ids
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import bundled_ids
+from pontoon_rules.ruleset.resolving.features import refused_names
 from pontoon_rules.sim.simulate import simulate
 
 

@@ -25,10 +25,10 @@ from pathlib import Path
 
 from pontoon_rules.analysis.edge import house_edge
 from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.features import refused_names
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import refused_names
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 ROWS: tuple[tuple[str, str, float], ...] = (

@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 
 from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 QUICK = "--quick" in sys.argv
 
@@ -44,7 +44,7 @@ def compile_time() -> None:
     code = ("import sys,pathlib,time,numpy as np;import pontoon_rules.native as n;"
             "n.build_dirs=lambda:[pathlib.Path(sys.argv[1])];t=time.perf_counter();"
             "from pontoon_rules.engine.rules import compile_rules;"
-            "from pontoon_rules.ruleset.registry import load_bundled;"
+            "from pontoon_rules.ruleset.loading.registry import load_bundled;"
             "from pontoon_rules.sim.strategy import strategy;"
             "from pontoon_rules.sim.rounds import RoundRunner;"
             "from pontoon_rules.sim.tables import SessionTable;"
@@ -222,7 +222,7 @@ def for_rules() -> None:
 def simulated() -> list[str]:
     """The bundled rulesets the compiled simulator plays (it names what it refuses in the
     others, printed here once)."""
-    from pontoon_rules.ruleset.features import bundled_handled, refused_names
+    from pontoon_rules.ruleset.resolving.features import bundled_handled, refused_names
 
     handled = bundled_handled("simulator")
     for ruleset in bundled_ids():

@@ -57,14 +57,16 @@ if TYPE_CHECKING:
     from pontoon_rules.errors import RulesetError as RulesetError
     from pontoon_rules.errors import ScriptError as ScriptError
     from pontoon_rules.errors import ShoeError as ShoeError
-    from pontoon_rules.ruleset.features import UnsupportedFeatureError as UnsupportedFeatureError
-    from pontoon_rules.ruleset.loader import dump_ruleset as dump_ruleset
-    from pontoon_rules.ruleset.loader import load_ruleset as load_ruleset
-    from pontoon_rules.ruleset.loader import load_text as load_text
-    from pontoon_rules.ruleset.model import Ruleset as Ruleset
-    from pontoon_rules.ruleset.registry import bundled_ids as bundled_ids
-    from pontoon_rules.ruleset.registry import load_bundled as load_bundled
-    from pontoon_rules.ruleset.schema import ruleset_schema as ruleset_schema
+    from pontoon_rules.ruleset.format.model import Ruleset as Ruleset
+    from pontoon_rules.ruleset.format.schema import ruleset_schema as ruleset_schema
+    from pontoon_rules.ruleset.loading.loader import dump_ruleset as dump_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_ruleset as load_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_text as load_text
+    from pontoon_rules.ruleset.loading.registry import bundled_ids as bundled_ids
+    from pontoon_rules.ruleset.loading.registry import load_bundled as load_bundled
+    from pontoon_rules.ruleset.resolving.features import (
+        UnsupportedFeatureError as UnsupportedFeatureError,
+    )
     from pontoon_rules.sim.result import SimulationResult as SimulationResult
     from pontoon_rules.sim.simulate import simulate as simulate
 
@@ -86,7 +88,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "RoundResult": ("pontoon_rules.engine.results", "RoundResult"),
     "RoundState": ("pontoon_rules.engine.state", "RoundState"),
     "Rules": ("pontoon_rules.engine.rules", "Rules"),
-    "Ruleset": ("pontoon_rules.ruleset.model", "Ruleset"),
+    "Ruleset": ("pontoon_rules.ruleset.format.model", "Ruleset"),
     "RulesetError": ("pontoon_rules.errors", "RulesetError"),
     "ScriptError": ("pontoon_rules.errors", "ScriptError"),
     "ScriptRun": ("pontoon_rules.engine.script", "ScriptRun"),
@@ -94,20 +96,21 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "ShoeError": ("pontoon_rules.errors", "ShoeError"),
     "SimulationResult": ("pontoon_rules.sim.result", "SimulationResult"),
     "TERMINAL": ("pontoon_rules.engine.phase", "TERMINAL"),
-    "UnsupportedFeatureError": ("pontoon_rules.ruleset.features", "UnsupportedFeatureError"),
-    "bundled_ids": ("pontoon_rules.ruleset.registry", "bundled_ids"),
+    "UnsupportedFeatureError": ("pontoon_rules.ruleset.resolving.features",
+                                "UnsupportedFeatureError"),
+    "bundled_ids": ("pontoon_rules.ruleset.loading.registry", "bundled_ids"),
     "card_code": ("pontoon_rules.engine.cards", "card_code"),
     "check_vectors": ("pontoon_rules.conformance.check", "check_suite"),
     "compare_rulesets": ("pontoon_rules.compare.search", "compare_rulesets"),
     "compile_rules": ("pontoon_rules.engine.rules", "compile_rules"),
     "diff_rulesets": ("pontoon_rules.compare.diff", "diff_rulesets"),
-    "dump_ruleset": ("pontoon_rules.ruleset.loader", "dump_ruleset"),
+    "dump_ruleset": ("pontoon_rules.ruleset.loading.loader", "dump_ruleset"),
     "edge_of": ("pontoon_rules.analysis.edge", "edge_of"),
     "export_vectors": ("pontoon_rules.conformance.export", "export"),
     "house_edge": ("pontoon_rules.analysis.edge", "house_edge"),
-    "load_bundled": ("pontoon_rules.ruleset.registry", "load_bundled"),
-    "load_ruleset": ("pontoon_rules.ruleset.loader", "load_ruleset"),
-    "load_text": ("pontoon_rules.ruleset.loader", "load_text"),
+    "load_bundled": ("pontoon_rules.ruleset.loading.registry", "load_bundled"),
+    "load_ruleset": ("pontoon_rules.ruleset.loading.loader", "load_ruleset"),
+    "load_text": ("pontoon_rules.ruleset.loading.loader", "load_text"),
     "load_vectors": ("pontoon_rules.conformance.export", "load_suite"),
     "parse_action": ("pontoon_rules.engine.actions", "parse_action"),
     "parse_card": ("pontoon_rules.engine.cards", "parse_card"),
@@ -115,7 +118,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "play_script": ("pontoon_rules.engine.script", "play"),
     "render_chart": ("pontoon_rules.analysis.present.chart", "render"),
     "rule_costs": ("pontoon_rules.analysis.present.costs", "rule_costs"),
-    "ruleset_schema": ("pontoon_rules.ruleset.schema", "ruleset_schema"),
+    "ruleset_schema": ("pontoon_rules.ruleset.format.schema", "ruleset_schema"),
     "run_script": ("pontoon_rules.engine.script", "run_script"),
     "simulate": ("pontoon_rules.sim.simulate", "simulate"),
     "strategy_chart": ("pontoon_rules.analysis.present.chart", "strategy_chart"),

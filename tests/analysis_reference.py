@@ -23,7 +23,7 @@ from pontoon_rules.engine.hand import total
 from pontoon_rules.engine.results import seat_nets
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.engine.state import BANKER, Phase, RoundState
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.model import Ruleset
 
 STAKE = 100
 PLAYED = (Phase.BANKER, Phase.DONE)

@@ -34,8 +34,8 @@ from typing import Any
 
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.errors import PontoonError
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
 
 TINY = Path(__file__).parent / "rulesets"
 TINY_BASES = ("tiny-pagat", "tiny-blackjack", "tiny-ochko", "tiny-surrender", "tiny-rescue",
@@ -202,7 +202,7 @@ def _exact_shoe(rules: Rules, cap: float | None = None) -> Verdict:
     from pontoon_rules.analysis.composition.model import CompositionModel
     from pontoon_rules.analysis.composition.policy import CompositionPolicy
     from pontoon_rules.analysis.side_bets import taken_value
-    from pontoon_rules.ruleset.features import require_handled
+    from pontoon_rules.ruleset.resolving.features import require_handled
 
     try:
         require_handled(rules.ruleset, "edge")
@@ -222,7 +222,7 @@ def _exact_infinite(rules: Rules, cap: float | None = None) -> tuple[Verdict, fl
     from pontoon_rules.analysis.infinite.policy import ModelPolicy
     from pontoon_rules.analysis.infinite.round import RoundModel
     from pontoon_rules.analysis.side_bets import taken_value
-    from pontoon_rules.ruleset.features import require_handled
+    from pontoon_rules.ruleset.resolving.features import require_handled
 
     try:
         require_handled(rules.ruleset, "edge")
@@ -345,7 +345,7 @@ def extra_variants(base: Ruleset) -> Iterator[Any]:
     from pydantic import ValidationError
     from unread_fields import Variant, changed_attributes
 
-    from pontoon_rules.ruleset.fields import value_at, with_value
+    from pontoon_rules.ruleset.format.fields import value_at, with_value
 
     data = base.model_dump(mode="python")
     base_rules = compile_rules(base)

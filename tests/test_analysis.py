@@ -15,8 +15,8 @@ from pontoon_rules.analysis.infinite.round import RoundModel
 from pontoon_rules.analysis.present.costs import rule_costs
 from pontoon_rules.cli import cli
 from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.features import bundled_handled
-from pontoon_rules.ruleset.loader import load_ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.resolving.features import bundled_handled
 from pontoon_rules.sim.simulate import simulate
 
 TINY = Path(__file__).parent / "rulesets"

@@ -112,7 +112,7 @@ def test_a_comparison_is_searched_once_and_read_back_unchanged(
     changed ruleset is searched again."""
     import pontoon_rules.compare.cached as cached
     from pontoon_rules.compare import compare_all
-    from pontoon_rules.ruleset.registry import load_bundled
+    from pontoon_rules.ruleset.loading.registry import load_bundled
 
     pair = [load_bundled("pagat-british"), load_bundled("pagat-stick-16")]
     fresh = [c.to_json() for c in compare_all(pair)]
@@ -160,7 +160,7 @@ def test_a_sheet_pdf_is_laid_out_once_and_again_after_any_change(
         folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The same sheet is read back; another language, ruleset or font lays it out again."""
     from pontoon_rules.docs import sheets
-    from pontoon_rules.ruleset.registry import load_bundled
+    from pontoon_rules.ruleset.loading.registry import load_bundled
 
     laid: list[tuple[str, str]] = []
 
@@ -189,7 +189,7 @@ def test_a_strategy_card_is_laid_out_once_across_processes_and_again_after_a_cha
     finds it: the memo of the process is emptied here); other figures, another ruleset
     or font lay it out again."""
     from pontoon_rules.docs import cards, sheets
-    from pontoon_rules.ruleset.registry import load_bundled
+    from pontoon_rules.ruleset.loading.registry import load_bundled
 
     laid: list[tuple[str, str]] = []
 

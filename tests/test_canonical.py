@@ -11,9 +11,9 @@ import pytest
 from pontoon_rules.conformance.export import suite_vectors
 from pontoon_rules.conformance.model import rules_digest
 from pontoon_rules.conformance.reference import bundled_digest, bundled_rules, ruleset_json
-from pontoon_rules.ruleset.canonical import behaviour_form
-from pontoon_rules.ruleset.loader import load_text
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.loading.loader import load_text
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.resolving.canonical import behaviour_form
 
 RECORDED = json.loads((Path(__file__).parent / "recorded" /
                        "conformance-before-hand-definitions.json").read_text(encoding="utf-8"))

@@ -23,9 +23,9 @@ from pontoon_rules.engine.cards import parse_cards
 from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import RulesetError
-from pontoon_rules.ruleset.features import refused_names
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import refused_names
 
 CF = "casino-filipino-pontoon"
 

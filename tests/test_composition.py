@@ -16,8 +16,8 @@ from pontoon_rules.analysis.edge import default_deck, edge_of, house_edge
 from pontoon_rules.analysis.hand import start_state
 from pontoon_rules.analysis.infinite.round import RoundModel
 from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
 
 TINY = Path(__file__).parent / "rulesets"
 

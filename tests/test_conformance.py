@@ -22,7 +22,7 @@ from pontoon_rules.conformance.export import (
 from pontoon_rules.conformance.judge import expected_steps, judge
 from pontoon_rules.conformance.model import Vector, schema_text, vector_id
 from pontoon_rules.conformance.reference import trace_vector
-from pontoon_rules.ruleset.registry import bundled_ids
+from pontoon_rules.ruleset.loading.registry import bundled_ids
 
 
 @cache

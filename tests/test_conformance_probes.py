@@ -20,7 +20,7 @@ from pontoon_rules.conformance.runner import Outcome, RunOptions, run_vectors
 from pontoon_rules.engine.actions import KINDS, PROBED_KINDS
 from pontoon_rules.engine.legal import action_words
 from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.loading.registry import load_bundled
 
 TWELVE = ROOT / "tests" / "rulesets" / "one-pack-twelve.yaml"
 CLAIMED = ["pagat-british", "casino-ochko", "blackjack-reference", str(TWELVE)]

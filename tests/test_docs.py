@@ -24,11 +24,11 @@ from pontoon_rules.docs.pages import sheet_name, site_sheets
 from pontoon_rules.docs.site import DEFAULT_CONFIG, build_site
 from pontoon_rules.docs.values import value_text
 from pontoon_rules.engine.script import run_script
-from pontoon_rules.ruleset.fields import leaf_paths, ruleset_paths, value_at
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.present import differing_paths
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
-from pontoon_rules.ruleset.relevance import NOT_IN_THIS_GAME, applies
+from pontoon_rules.ruleset.format.fields import leaf_paths, ruleset_paths, value_at
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.resolving.present import differing_paths
+from pontoon_rules.ruleset.resolving.relevance import NOT_IN_THIS_GAME, applies
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
@@ -116,7 +116,7 @@ def _hostile_file() -> Path:
 
 def site_rulesets() -> list[Ruleset]:
     """The rulesets the test site shows: the bundled ones and the hostile one."""
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     return [load_bundled(i) for i in bundled_ids()] + [load_ruleset(_hostile_file())]
 
@@ -643,7 +643,7 @@ def _check_round_script_panel(tab: Any, width: int) -> None:
 
 def _shown(ruleset: Ruleset, path: str) -> str | None:
     """A matrix cell's value as the page compares it (None: the ruleset has no such field)."""
-    from pontoon_rules.ruleset.fields import has_path, plain, value_at
+    from pontoon_rules.ruleset.format.fields import has_path, plain, value_at
 
     return repr(plain(value_at(ruleset, path))) if has_path(ruleset, path) else None
 
@@ -771,8 +771,8 @@ def test_analysis_page_shows_every_bundled_edge_as_edge_of_computes_it() -> None
     from pontoon_rules.docs.pages import site_analysis
     from pontoon_rules.engine.rules import compile_rules
     from pontoon_rules.literal import literal_html
-    from pontoon_rules.ruleset.features import refused_rules
-    from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+    from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+    from pontoon_rules.ruleset.resolving.features import refused_rules
 
     page = analysis_pages(site_analysis())["analysis.md"]
     for ruleset_id in bundled_ids():
@@ -888,7 +888,7 @@ def test_sheets_screenshots(served: str, tmp_path: Path) -> None:
 
 def test_the_house_rules_walkthrough_file_is_valid(tmp_path: Path) -> None:
     """The overlay the walkthrough writes (without a dotted field name) loads as written."""
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     text = (ROOT / "site" / "house-rules.md").read_text(encoding="utf-8")
     block = re.search(r"```yaml\n(# our-kitchen-table\.yaml\n.*?)```", text, re.S)

@@ -14,8 +14,8 @@ from pontoon_rules.docs.example_needs import needs, stated_rounds
 from pontoon_rules.docs.rounds import teaching_rounds
 from pontoon_rules.docs.sentences import Sentence, sentences
 from pontoon_rules.docs.sheets import sheet_markdown
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 
 def _decision(actor: str, action: str) -> dict[str, Any]:

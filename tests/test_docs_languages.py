@@ -35,8 +35,8 @@ from pontoon_rules.docs.sheets import (
     sheet_css,
     sheet_html,
 )
-from pontoon_rules.ruleset.languages import Scope, source_languages
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.format.languages import Scope, source_languages
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 from tests.sheettext import visible_text, words
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -12,8 +12,8 @@ from collections.abc import Callable
 import pytest
 
 from pontoon_rules.docs.sentences import sentences
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 
 def _banker_play(r: Ruleset) -> list[str]:

@@ -27,11 +27,11 @@ from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.engine.script import play
 from pontoon_rules.engine.settle import money
 from pontoon_rules.errors import PontoonError
-from pontoon_rules.ruleset.common import OutcomeResult
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.outcomes import outcome_table
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.format.common import OutcomeResult
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.outcomes import outcome_table
 
 BASES = ("pagat-british", "casino-ochko", "belarus-ponton")
 ODDS = ["1:1", "3:2", "2:1"]

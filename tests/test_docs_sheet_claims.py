@@ -19,9 +19,9 @@ from pontoon_rules.docs.i18n import translations
 from pontoon_rules.docs.sentences import settlement_claims
 from pontoon_rules.docs.settlement import cell_says, conflicts, expected_cell
 from pontoon_rules.docs.sheet_view import find_base, payout_rows
-from pontoon_rules.ruleset.languages import sheet_languages
-from pontoon_rules.ruleset.outcomes import outcome_table
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.format.languages import sheet_languages
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.resolving.outcomes import outcome_table
 from tests.sheettext import visible_text
 
 SHEETS = [(rid, lang) for rid in bundled_ids() for lang in sheet_languages(load_bundled(rid))]

@@ -18,10 +18,10 @@ from pontoon_rules.docs.hands import hand_name
 from pontoon_rules.docs.narrate import narrate
 from pontoon_rules.docs.rounds import replay, teaching_rounds
 from pontoon_rules.docs.sheet_view import find_base, worked_examples
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.points import total_text
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.format.points import total_text
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 from tests.sheettext import visible_text
 
 

@@ -17,7 +17,7 @@ from pontoon_rules.docs.i18n import LANGUAGES, language, sheet_languages, transl
 from pontoon_rules.docs.sentences import sentences
 from pontoon_rules.docs.sheet_view import brief_box, find_base, sheet_view
 from pontoon_rules.docs.sheets import sheet_html
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
@@ -262,7 +262,7 @@ def test_example_rounds_stake_inside_the_limits(limits: str, tmp_path: Path) -> 
     run = cli("sheet", str(house), "-o", str(out))
     assert run.returncode == 0, run.stderr
     from pontoon_rules.docs.rounds import sample_rounds
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     ruleset = load_ruleset(house)
     rounds = sample_rounds(ruleset)
@@ -303,7 +303,7 @@ def test_markdown_sheet_shows_user_text_literally(tmp_path: Path) -> None:
 
 
 def test_pdf_and_html_sheets_show_user_text_literally(tmp_path: Path) -> None:
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     payload = "<script>alert(1)</script> [a](javascript:x) *b* {{ 7*7 }}"
     house = tmp_path / "evil.yaml"

@@ -18,9 +18,9 @@ from pontoon_rules.analysis.infinite.round import RoundModel
 from pontoon_rules.engine.cards import parse_cards
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.engine.state import Phase, RoundState
-from pontoon_rules.ruleset.features import refused_names
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import refused_names
 
 EARLY = Path(__file__).parent / "rulesets" / "early-surrender.yaml"
 """blackjack-reference with an early surrender of half the stake against any card."""

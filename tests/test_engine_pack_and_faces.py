@@ -17,8 +17,8 @@ from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.engine.session import Session
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import ShoeError
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
 
 
 def overlay(base: str, **sections: dict[str, Any]) -> Any:

@@ -22,12 +22,12 @@ from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.engine.script import play
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import RulesetError
-from pontoon_rules.ruleset.diagnostics import meant_field
-from pontoon_rules.ruleset.features import refused_names
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.outcome import BankerPlay, Settlement
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.format.outcome import BankerPlay, Settlement
+from pontoon_rules.ruleset.loading.diagnostics import meant_field
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import refused_names
 
 ROOT = Path(__file__).resolve().parents[1]
 SUPER_BONUS = str(ROOT / "examples" / "spanish-21" / "spanish-21-super-bonus.yaml")

@@ -21,9 +21,9 @@ from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.engine.script import play
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import RulesetError
-from pontoon_rules.ruleset.common import HandClass, OutcomeResult
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.outcomes import outcome_table
+from pontoon_rules.ruleset.format.common import HandClass, OutcomeResult
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.resolving.outcomes import outcome_table
 
 
 def overlay(tmp_path: Path, base: str, body: str, name: str = "house.yaml") -> str:

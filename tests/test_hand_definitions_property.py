@@ -26,9 +26,9 @@ from pontoon_rules.engine.example_hands import example_cards
 from pontoon_rules.engine.hand import Hand, classify, total
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.engine.settle import money, settle_hand
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.outcomes import LOSE, WIN
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.outcomes import LOSE, WIN
 
 RANKS = list(RANK_CODES)
 ODDS = ["1:1", "3:2", "2:1", "3:1", "6:5"]

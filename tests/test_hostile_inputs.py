@@ -30,9 +30,9 @@ from pontoon_rules.cli.progress import still_running
 from pontoon_rules.engine.actions import Action, LegalAction
 from pontoon_rules.errors import OutputError, RulesetError, ScriptError
 from pontoon_rules.files import write_atomic
-from pontoon_rules.ruleset.loader import load_path, load_ruleset
-from pontoon_rules.ruleset.references import MAX_RULESET_BYTES, find_ruleset_file
-from pontoon_rules.ruleset.registry import bundled_ids
+from pontoon_rules.ruleset.loading.loader import load_path, load_ruleset
+from pontoon_rules.ruleset.loading.references import MAX_RULESET_BYTES, find_ruleset_file
+from pontoon_rules.ruleset.loading.registry import bundled_ids
 
 ROOT = Path(__file__).resolve().parents[1]
 SECRET = "SECRET-CONTENT-7f3a"
@@ -260,7 +260,7 @@ def test_the_catalog_writer_is_atomic(tmp_path: Path, monkeypatch: pytest.Monkey
 
 def test_any_other_full_disk_is_one_line(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from pontoon_rules.ruleset import registry
+    from pontoon_rules.ruleset.loading import registry
 
     def full() -> None:
         raise OSError(errno.ENOSPC, "No space left on device", "/somewhere/file")
@@ -686,7 +686,7 @@ def test_interactive_play_never_echoes_python_or_a_huge_line() -> None:
 def test_a_path_the_system_refuses_is_one_line(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], error: int,
         message: str) -> None:
-    from pontoon_rules.ruleset import registry
+    from pontoon_rules.ruleset.loading import registry
 
     def refused() -> None:
         raise OSError(error, os.strerror(error), "afile/sub")

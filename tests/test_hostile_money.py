@@ -1,8 +1,8 @@
 """Hostile trial, third round (issue 46), item 3: money that never wraps.
 
 Every term of a fraction of the stake is bounded in the model as odds' terms are
-(`ruleset.common.TERM_MAX`), every amount as a sane number of digits
-(`ruleset.common.AMOUNT_MAX`); the compiled simulator's int64 check counts every product
+(`ruleset.format.common.TERM_MAX`), every amount as a sane number of digits
+(`ruleset.format.common.AMOUNT_MAX`); the compiled simulator's int64 check counts every product
 its kernels form (a hand's stake times the surrender's numerator, a side bet's most times
 the stake), and a refusal names the field that grows the money most.
 """
@@ -22,9 +22,9 @@ from pontoon_rules.cli import cli
 from pontoon_rules.cli.errors import run_with_errors
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.engine.state import RoundState
-from pontoon_rules.ruleset.common import AMOUNT_MAX, TERM_MAX
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.format.common import AMOUNT_MAX, TERM_MAX
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.sim.compiled import full_shoe
 from pontoon_rules.sim.money import (
     INT64_MAX,

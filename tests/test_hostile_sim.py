@@ -18,8 +18,8 @@ from pontoon_rules.cli import cli
 from pontoon_rules.cli.errors import run_with_errors
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.engine.state import RoundState
-from pontoon_rules.ruleset.features import bundled_handled
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import bundled_handled
 from pontoon_rules.sim.compiled import full_shoe
 from pontoon_rules.sim.money import (
     FLOAT_EXACT,
@@ -44,7 +44,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 def unlimited(ruleset_id: str) -> Rules:
     """A bundled ruleset without a maximum stake or a bank that is an amount (so any stake
     is the ruleset's own; the simulator refuses stakes beyond such a bank, as the engine)."""
-    from pontoon_rules.ruleset.model import Ruleset
+    from pontoon_rules.ruleset.format.model import Ruleset
 
     data = load_bundled(ruleset_id).model_dump(mode="python")
     data["stakes"]["max_stake"] = None
@@ -147,7 +147,7 @@ def test_the_same_seed_gives_the_same_edge_at_any_accepted_stake(
 
 def test_simulate_refuses_a_min_stake_past_the_integers(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # an amount is bounded in the model (issue 46: `ruleset.common.AMOUNT_MAX`), so such a
+    # an amount is bounded in the model (issue 46: `ruleset.format.common.AMOUNT_MAX`), so such a
     # stake is a problem of the file, with its line and field
     path = tmp_path / "huge.yaml"
     path.write_text("id: huge\nname: Huge\nextends: pagat-british\nstakes:\n"

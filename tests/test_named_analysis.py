@@ -31,11 +31,11 @@ from pontoon_rules.analysis.outcomes import PayoffTable, members
 from pontoon_rules.engine.hand import Hand, classify
 from pontoon_rules.engine.named import MIXED
 from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.ruleset.classic import not_analysed
-from pontoon_rules.ruleset.features import refused_names
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.resolving.classic import not_analysed
+from pontoon_rules.ruleset.resolving.features import refused_names
 
 TINY = Path(__file__).parent / "rulesets"
 UNREAD = {"named hands by suits", "a peek for a second natural",

@@ -18,10 +18,10 @@ from pontoon_rules.engine.hand import Hand, classify, total
 from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.engine.script import play
 from pontoon_rules.errors import ScriptError, ShoeError
-from pontoon_rules.ruleset.features import refused_names
-from pontoon_rules.ruleset.fields import with_value
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.format.fields import with_value
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import refused_names
 
 OCHKO = "ochko-home"
 

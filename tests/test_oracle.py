@@ -27,8 +27,8 @@ from pydantic import ValidationError
 from sizes import LONG, size
 from unread_fields import variants
 
-from pontoon_rules.ruleset.fields import with_value
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.fields import with_value
+from pontoon_rules.ruleset.format.model import Ruleset
 
 ROUNDS = size(100_000, 1_000_000)
 """Compiled rounds a ruleset (the engine path plays a hundredth, at least 500): a 99.9%
@@ -87,7 +87,7 @@ enough: `sim.shoe_strategy`), so its mean on the shoe is the exact figure's."""
 def test_real_shoes_agree_or_refuse(base: str, pick: int) -> None:
     """A bundled game with one field changed, on its real shoe: the compiled simulator
     dealing a fresh shoe each round holds the exact-shoe figure in its 99.9% interval."""
-    from pontoon_rules.ruleset.registry import load_bundled
+    from pontoon_rules.ruleset.loading.registry import load_bundled
 
     ruleset = load_bundled(base)
     options = [v for v in variants(ruleset) if v.changed and v.ruleset is not None]
@@ -147,7 +147,7 @@ def test_a_figure_exact_only_while_the_pack_lasts_says_so() -> None:
     and says nothing of the kind where no round can (a six-deck shoe, no splits)."""
     from pontoon_rules.analysis.composition.model import CompositionModel, method_name
     from pontoon_rules.engine.rules import compile_rules
-    from pontoon_rules.ruleset.registry import load_bundled
+    from pontoon_rules.ruleset.loading.registry import load_bundled
 
     def method(ruleset: Ruleset) -> str:
         return method_name(CompositionModel(compile_rules(ruleset)))

@@ -15,7 +15,7 @@ from pontoon_rules.engine.session import Session
 from pontoon_rules.engine.session_auto import TablePolicy, before_deal, play_session
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import ScriptError
-from pontoon_rules.ruleset.loader import load_ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
 
 
 def rules_of(ruleset: str | Path) -> Rules:

@@ -17,7 +17,7 @@ from pontoon_rules.engine.session import Session
 from pontoon_rules.engine.session_auto import TablePolicy, play_session
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import ScriptError
-from pontoon_rules.ruleset.loader import load_ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
 
 CAPPED = "tests/rulesets/capped-bank.yaml"
 

@@ -14,7 +14,7 @@ from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.engine.script import ScriptRun, play
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import IllegalActionError
-from pontoon_rules.ruleset.loader import load_ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
 
 SHOOT = compile_rules(load_ruleset("shoot-pontoon"))
 

@@ -21,8 +21,8 @@ from pontoon_rules.engine.cards import parse_cards
 from pontoon_rules.engine.hand import Hand, classify, total
 from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.errors import PontoonError
-from pontoon_rules.ruleset.features import refused_names
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import refused_names
 
 S4 = "siebzehn-und-vier"
 

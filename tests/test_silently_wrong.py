@@ -17,9 +17,9 @@ from pontoon_rules.engine.cards import parse_cards
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.engine.script import play
 from pontoon_rules.errors import IllegalActionError
-from pontoon_rules.ruleset.features import refusal, refused_names
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.resolving.features import refusal, refused_names
 
 TINY = Path(__file__).parent / "rulesets"
 

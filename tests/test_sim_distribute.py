@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.sim import summary as sm
 from pontoon_rules.sim.distribute import chunk_seeds
 from pontoon_rules.sim.simulate import simulate

@@ -15,8 +15,8 @@ from test_sim_shoe_strategy import assert_tables_play_as_exact
 
 from pontoon_rules.analysis.edge import edge_of
 from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.ruleset.features import refused_names
-from pontoon_rules.ruleset.loader import load_ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.resolving.features import refused_names
 from pontoon_rules.sim.compiled import SURRENDER, SURRENDER_EARLY, compile_sim
 from pontoon_rules.sim.simulate import simulate
 from pontoon_rules.sim.strategy import strategy

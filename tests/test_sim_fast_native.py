@@ -25,7 +25,7 @@ from test_sim_native import (
 )
 
 from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.sim import fast_layout
 from pontoon_rules.sim import fast_native as fnative
 from pontoon_rules.sim.compiled import compile_sim

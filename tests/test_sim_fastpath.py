@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from test_sim_differential import overlay, random_overlay
 
 from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.ruleset.features import bundled_handled
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import bundled_handled
 from pontoon_rules.sim.compiled import compile_sim
 from pontoon_rules.sim.fastpath import deal_pattern, fast_problem
 from pontoon_rules.sim.rounds import RoundRunner

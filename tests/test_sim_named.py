@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from pontoon_rules.engine.hand import Hand, classify
 from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 from pontoon_rules.sim import compiled as c
 from pontoon_rules.sim import layout
 from pontoon_rules.sim import native as snative
@@ -36,7 +36,7 @@ def _overlay(base: str, ranking: list[str], definitions: dict[str, object]) -> R
 
 
 def _rulesets() -> list[Rules]:
-    from pontoon_rules.ruleset.features import refused_names
+    from pontoon_rules.ruleset.resolving.features import refused_names
 
     out = [compile_rules(load_bundled(i)) for i in bundled_ids()
            if not refused_names(load_bundled(i), "simulate")]  # ban-luck: the engine's alone

@@ -32,9 +32,9 @@ from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import NativeUnavailableError, ShoeError
 from pontoon_rules.native import prune
-from pontoon_rules.ruleset.features import bundled_handled
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import bundled_handled
 from pontoon_rules.sim import layout
 from pontoon_rules.sim import native as snative
 from pontoon_rules.sim.cards import SimRandom
@@ -340,7 +340,7 @@ def run_alone(ruleset: str, env: dict[str, str] | None = None) -> tuple[int, str
     plays them; (exit status, stdout: the kernel that played and the fast kernel's rounds,
     stderr)."""
     code = ("import sys, numpy as np; from pontoon_rules.engine.rules import compile_rules; "
-            "from pontoon_rules.ruleset.registry import load_bundled; "
+            "from pontoon_rules.ruleset.loading.registry import load_bundled; "
             "from pontoon_rules.sim.rounds import RoundRunner; "
             "from pontoon_rules.sim.strategy import strategy; "
             f"r = compile_rules(load_bundled({ruleset!r})); "

@@ -9,8 +9,8 @@ import pytest
 from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.engine.session_auto import TablePolicy as EngineTable
 from pontoon_rules.engine.session_auto import play_session
-from pontoon_rules.ruleset.features import bundled_handled
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import bundled_handled
 from pontoon_rules.sim import session as k
 from pontoon_rules.sim.cards import SimRandom
 from pontoon_rules.sim.strategy import strategy

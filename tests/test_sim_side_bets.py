@@ -23,8 +23,8 @@ from pontoon_rules.analysis.edge import edge_of
 from pontoon_rules.engine.cards import parse_cards
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.errors import ScriptError
-from pontoon_rules.ruleset.features import active_features, refused_names
-from pontoon_rules.ruleset.loader import load_ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.resolving.features import active_features, refused_names
 from pontoon_rules.sim.compiled import compile_sim, full_shoe
 from pontoon_rules.sim.fastpath import fast_problem
 from pontoon_rules.sim.money import round_swing

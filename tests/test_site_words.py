@@ -16,9 +16,9 @@ from test_docs import SHARED_SITE, build_test_site
 
 from pontoon_rules.docs.readers import PLAIN_ENGLISH
 from pontoon_rules.docs.values import enum_values
-from pontoon_rules.ruleset.fields import plain
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.format.fields import plain
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 PAGE_LIMIT = 300_000
 """The most bytes of one page (a phone reads about 3 KB a screen)."""

@@ -24,13 +24,13 @@ from pontoon_rules.engine.script import parse_step
 from pontoon_rules.engine.session import Session
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import IllegalActionError, RulesetError, ScriptError
-from pontoon_rules.ruleset.agreed import agreed_fields, default_notes, settle_agreed
-from pontoon_rules.ruleset.common import LaterBuyCap, RotationTieBreak, ShootLimit, Status
-from pontoon_rules.ruleset.fields import provenance_for, value_at
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Provenance, Ruleset
-from pontoon_rules.ruleset.play import InsuranceAmount
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.format.agreed import agreed_fields, default_notes, settle_agreed
+from pontoon_rules.ruleset.format.common import LaterBuyCap, RotationTieBreak, ShootLimit, Status
+from pontoon_rules.ruleset.format.fields import provenance_for, value_at
+from pontoon_rules.ruleset.format.model import Provenance, Ruleset
+from pontoon_rules.ruleset.format.play import InsuranceAmount
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 
 def quotes(seed_sentence: str, prov: Provenance) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.workbench import worker
 from pontoon_rules.workbench.jobs import CANCELLED, DONE, QUEUED, JobManager
 from pontoon_rules.workbench.worker import EDGE, REALISTIC, Cancelled, Job

@@ -17,7 +17,7 @@ from pontoon_rules.analysis.named import Pattern, hand_book
 from pontoon_rules.analysis.outcomes import Final, counted_soft, total_of
 from pontoon_rules.engine.rules import NO_LIMIT, Rules
 from pontoon_rules.errors import AnalysisError
-from pontoon_rules.ruleset.points import points_text
+from pontoon_rules.ruleset.format.points import points_text
 
 __all__ = ["BANKER_POLICIES", "AnalysisError", "BankerOutlook", "BankerPolicy",
            "banker_outlook", "banker_policy"]

@@ -8,7 +8,7 @@ The analysis offers it on the dealt hand, beside playing and splitting, and take
 it loses less, and values one void against a banker's pontoon nobody checks for over the
 banker's second card (`void_surrender`). An early surrender comes before the check, in
 the same decision as insurance (`engine.flow.insurance_legal`): it is valued over every
-banker hand, the check's pontoons too (`early_surrender`). `ruleset.features` refuses
+banker hand, the check's pontoons too (`early_surrender`). `ruleset.resolving.features` refuses
 the surrenders it does not value (later than the dealt cards, on split hands, or void
 with no banker's card seen).
 
@@ -94,7 +94,7 @@ def void_surrender(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int],
     banker takes cards up to two (`engine.flow`: nothing live is left to play for) and,
     where they are a pontoon, the hand settles as it stands against it; elsewhere it nets
     `given_up`. `chances` are each kind's chance of being the banker's next card (after
-    the player's cards and `visible`, the banker's one visible card: `ruleset.features`
+    the player's cards and `visible`, the banker's one visible card: `ruleset.resolving.features`
     refuses the rest). Returns (value, its statistics vector as
     `surrender_stats`: net, staked, pontoon, trick, bust, win, lose, push)."""
     book = hand_book(rules, tuple(kinds), banker=True)

@@ -24,7 +24,7 @@ from pontoon_rules.analysis.named import Pattern, hand_book
 from pontoon_rules.analysis.outcomes import Final, PayoffTable, lead, total_of
 from pontoon_rules.engine.named import NamedHand
 from pontoon_rules.engine.rules import Rules
-from pontoon_rules.ruleset.common import BuyMode
+from pontoon_rules.ruleset.format.common import BuyMode
 
 STICK, TWIST, BUY, DOUBLE, SPLIT = "stick", "twist", "buy", "double", "split"
 RESCUE = "rescue"

@@ -18,7 +18,7 @@ exact whatever else has left the shoe: the suits of one rank's cards are exchang
 so given every card's rank the cards of one rank are a uniform draw from that rank's
 cards, whatever the ranks seen elsewhere (`suit_classes`). A strategy of the analysis
 plays by ranks only; a player who also watches suits may do a little better (the
-method says so, `composition.model.method_name`). `ruleset.classic.not_analysed`
+method says so, `composition.model.method_name`). `ruleset.resolving.classic.not_analysed`
 refuses a blend whose members would be played differently, and suited hands the banker
 may hold (their suits would not be independent of the player's).
 """
@@ -36,7 +36,7 @@ from pontoon_rules.analysis.deck import Kind
 from pontoon_rules.analysis.outcomes import HandId, lead, total_of
 from pontoon_rules.engine.named import ANY_SUITS, MIXED, SUITED, NamedHand
 from pontoon_rules.engine.rules import Rules
-from pontoon_rules.ruleset.common import HandClass
+from pontoon_rules.ruleset.format.common import HandClass
 
 Pattern = tuple[int, ...] | None
 """The sorted kind indices of a hand's cards while a definition may still read them."""
@@ -66,7 +66,7 @@ class HandBook:
     naturals: frozenset[str]
     """The ids of the naturals (the hands the peek ends the round with)."""
     peeked: str
-    """The banker's natural the peek shows (the first in the ranking; `ruleset.features`
+    """The banker's natural the peek shows (the first in the ranking; `ruleset.resolving.features`
     refuses a peek for more than one)."""
     tricks: frozenset[str]
     """The hands defined by their number of cards alone (the statistics' 'trick')."""
@@ -111,7 +111,7 @@ class HandBook:
 
     def banker_hand(self, points: int, n: int, pattern: Pattern) -> str:
         """The hand id of the banker's hand (its first `banker_dealt` cards are dealt;
-        `pattern` as the banker's book follows it; never a blend: `ruleset.classic`
+        `pattern` as the banker's book follows it; never a blend: `ruleset.resolving.classic`
         refuses suited hands the banker may hold)."""
         found = self._classify(self.banker, points, n, pattern, False, False,
                                n <= self.banker_dealt)

@@ -15,15 +15,15 @@ from fractions import Fraction
 from pontoon_rules.analysis.deck import Number
 from pontoon_rules.engine.named import TOTAL
 from pontoon_rules.engine.rules import Rules
-from pontoon_rules.ruleset.common import NaturalTakes
-from pontoon_rules.ruleset.outcomes import BY_TOTAL, LOSE, PUSH, WIN
+from pontoon_rules.ruleset.format.common import NaturalTakes
+from pontoon_rules.ruleset.resolving.outcomes import BY_TOTAL, LOSE, PUSH, WIN
 
 BUST_ID = "bust"
-"""The hand id of a bust (`ruleset.common.HandClass.BUST`)."""
+"""The hand id of a bust (`ruleset.format.common.HandClass.BUST`)."""
 Blend = tuple[tuple[str, Fraction], ...]
 """A finished hand whose id turns on suits the analysis does not follow: each hand id it
 may be with its chance given the hand's ranks, in the ranking's order (`analysis.named`;
-every member is played alike, `ruleset.classic.not_analysed`)."""
+every member is played alike, `ruleset.resolving.classic.not_analysed`)."""
 HandId = str | Blend
 Final = tuple[HandId, int]
 """A finished hand: its hand id (`analysis.named`: a named hand, `total` or `bust`, or a
@@ -69,13 +69,13 @@ def counted_soft(hard: int, soft: bool, rules: Rules) -> bool:
 
 def payoff(player: Final, banker: Final, rules: Rules) -> Fraction:
     """The player's net per unit staked, `player` against `banker`, from the ruleset's
-    outcome table (`pontoon_rules.ruleset.outcomes.outcome_table`; see `settle_hand`); a
+    outcome table (`pontoon_rules.ruleset.resolving.outcomes.outcome_table`; see `settle_hand`); a
     `Blend` pays each member's payoff times its chance."""
     cls, points = player
     if not isinstance(cls, str):
         return sum((p * payoff((c, points), banker, rules) for c, p in cls), Fraction(0))
     bank_cls, bank_points = banker
-    assert isinstance(bank_cls, str), "a banker's hand by suits (`ruleset.classic`)"
+    assert isinstance(bank_cls, str), "a banker's hand by suits (`ruleset.resolving.classic`)"
     if cls == BUST_ID and rules.bust_loses_at_once:
         # lost when it bust, its stake and no more (`engine.flow._hand_finished`): never
         # settled against the banker's hand, whatever `settlement.outcomes` says of one

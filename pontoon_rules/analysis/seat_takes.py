@@ -40,7 +40,7 @@ import numpy as np
 from pontoon_rules.analysis.deck import Number
 from pontoon_rules.analysis.outcomes import Final, seat_takers, taken_share
 from pontoon_rules.engine.rules import Rules
-from pontoon_rules.ruleset.outcomes import collect
+from pontoon_rules.ruleset.resolving.outcomes import collect
 
 TAKEN = "taken"
 """The statistics a seat's hands carry, one per finished banker's hand that takes

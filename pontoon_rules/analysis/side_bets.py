@@ -17,7 +17,7 @@ from fractions import Fraction
 from pontoon_rules.analysis.deck import Deck
 from pontoon_rules.engine.actions import MATCH, PAIR
 from pontoon_rules.engine.rules import Rules
-from pontoon_rules.ruleset.side_bets import match_value, pair_value
+from pontoon_rules.ruleset.format.side_bets import match_value, pair_value
 
 
 @dataclass(frozen=True)

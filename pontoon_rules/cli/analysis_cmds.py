@@ -38,14 +38,14 @@ def _ruleset(ref: str, agreements: tuple[str, ...]) -> Any:
     """The ruleset with what the table agreed; the defaults it used are said in the
     output (`_agreed_note`)."""
     from pontoon_rules.cli.agreed import settle
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     return settle(load_ruleset(ref), agreements)
 
 
 def _agreed_note(ref: str, agreements: tuple[str, ...]) -> list[str]:
     from pontoon_rules.cli.agreed import notes
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     return [f"  {line}" for line in notes(load_ruleset(ref), agreements, analysis=True)]
 

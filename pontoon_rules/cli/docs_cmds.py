@@ -35,7 +35,7 @@ def sheet_cmd(ruleset: str, fmt: str | None, output: Path, lang: str, parents: b
     from pontoon_rules.docs.sheet_view import find_base
     from pontoon_rules.docs.sheets import SheetError, sheet_format, write_sheet
     from pontoon_rules.errors import OutputError
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     if lang not in LANGUAGES:
         raise click.BadParameter(f"expected one of {', '.join(LANGUAGES)}, got {lang!r}",

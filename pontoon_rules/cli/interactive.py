@@ -24,9 +24,9 @@ from pontoon_rules.engine.policies import automatic
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import IllegalActionError
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.points import points_text
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.format.points import points_text
+from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.text import markup_safe
 
 LETTERS = {"stick": "s", "twist": "t", "buy": "b", "split": "p", "double": "d",

@@ -8,7 +8,7 @@ from rich.table import Table
 from pontoon_rules.engine.cards import parse_card, pretty
 from pontoon_rules.engine.results import RoundResult
 from pontoon_rules.engine.script import ScriptRun
-from pontoon_rules.ruleset.points import total_text
+from pontoon_rules.ruleset.format.points import total_text
 from pontoon_rules.text import markup_safe
 
 

@@ -99,15 +99,15 @@ def _compiled_refuses(ruleset: str, agreements: tuple[str, ...]) -> bool:
     """Whether the compiled session (`session --summary`) refuses `ruleset`: a plain
     session then plays every deal through the engine, which plays every rule."""
     from pontoon_rules.cli.agreed import settle
-    from pontoon_rules.ruleset.features import refused_names
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
+    from pontoon_rules.ruleset.resolving.features import refused_names
 
     return bool(refused_names(settle(load_ruleset(ruleset), agreements), "session --summary"))
 
 
 def _print_agreed(ruleset: str, agreements: tuple[str, ...]) -> None:
     from pontoon_rules.cli.agreed import notes
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     for line in notes(load_ruleset(ruleset), agreements):
         click.echo(line)
@@ -130,7 +130,7 @@ def _play(ruleset: str, players: int, deals: int, seed: int, policy: str, stake:
     from pontoon_rules.cli.agreed import settle
     from pontoon_rules.engine.rules import compile_rules
     from pontoon_rules.engine.session_auto import TablePolicy, play_session
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     rules = compile_rules(settle(load_ruleset(ruleset), agreements))
     _check_options(rules, players, stake, kitty)

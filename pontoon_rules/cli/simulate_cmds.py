@@ -65,8 +65,9 @@ class _Phases:
 
 
 def _path_help() -> str:
-    """`--path`'s help, the compiled path's refusals from the registry (`ruleset.features`)."""
-    from pontoon_rules.ruleset.features import unhandled_names
+    """`--path`'s help, the compiled path's refusals from the registry
+    (`ruleset.resolving.features`)."""
+    from pontoon_rules.ruleset.resolving.features import unhandled_names
 
     refused = "; ".join(unhandled_names("simulator"))
     return ("compiled: the compiled simulator (the default, in C), every ruleset "

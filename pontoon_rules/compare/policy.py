@@ -29,8 +29,8 @@ from pontoon_rules.engine.hand import points as points_in
 from pontoon_rules.engine.phase import BANKER, Phase
 from pontoon_rules.engine.policies import banker_stands_on
 from pontoon_rules.engine.state import RoundState
-from pontoon_rules.ruleset.common import BankerMode, BuyMode
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.common import BankerMode, BuyMode
+from pontoon_rules.ruleset.format.model import Ruleset
 
 BUY_LEAST = "least"
 BUY_MOST = "most"

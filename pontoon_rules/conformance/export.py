@@ -81,8 +81,8 @@ def resolve(refs: list[str]) -> list[tuple[Rules, bool]]:
         RulesetError: a ruleset cannot be loaded, or its id is taken.
     """
     from pontoon_rules.conformance.reference import bundled_rules
-    from pontoon_rules.ruleset.loader import load_ruleset
-    from pontoon_rules.ruleset.registry import bundled_ids
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.registry import bundled_ids
 
     bundled = bundled_ids()
     out: list[tuple[Rules, bool]] = []

@@ -15,8 +15,8 @@ from functools import cache
 from typing import Any
 
 from pontoon_rules.engine.rules import Rules
-from pontoon_rules.ruleset.common import Status
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.common import Status
+from pontoon_rules.ruleset.format.model import Ruleset
 
 FEATURE_FIELDS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("multi-seat", ("table.max_players",)),
@@ -277,7 +277,7 @@ def _path_level(rules: Rules, path: str) -> str:
 
 
 def _provenances(ruleset: Ruleset, path: str) -> list[Any]:
-    from pontoon_rules.ruleset.fields import provenance_for
+    from pontoon_rules.ruleset.format.fields import provenance_for
 
     found = [p for key, p in ruleset.provenance.items() if key.startswith(path + ".")]
     own = provenance_for(ruleset, path)

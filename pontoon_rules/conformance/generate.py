@@ -27,7 +27,7 @@ from pontoon_rules.engine.rules import Rules, in_units
 from pontoon_rules.engine.side_bets import offered as offered_side_bets
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import PontoonError
-from pontoon_rules.ruleset.common import BuyMode
+from pontoon_rules.ruleset.format.common import BuyMode
 
 MAX_ROUNDS = 3000
 """The most random rounds tried per ruleset."""

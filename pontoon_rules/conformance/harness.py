@@ -26,7 +26,7 @@ def metadata() -> dict[str, Any]:
     and that it deals from its own pack in a dealing round (`deals`)."""
     from importlib.metadata import PackageNotFoundError, version
 
-    from pontoon_rules.ruleset.registry import bundled_ids
+    from pontoon_rules.ruleset.loading.registry import bundled_ids
 
     try:
         own = version("pontoon-rules")

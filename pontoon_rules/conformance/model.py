@@ -257,7 +257,7 @@ ROUND_KEYS = ("stakes", "shoe", "steps", "final")
 
 
 def rules_digest(ruleset: dict[str, Any]) -> str:
-    """sha256 of a resolved ruleset's behaviour (`ruleset.canonical.behaviour_form`: no
+    """sha256 of a resolved ruleset's behaviour (`ruleset.resolving.canonical.behaviour_form`: no
     names, summaries, sources or provenance; fields added to the schema since ids were
     first issued only where set away from their defaults). A ruleset written in the first
     schema's words (an old vector file's embedded one) is hashed as it stands."""
@@ -268,8 +268,8 @@ def rules_digest(ruleset: dict[str, Any]) -> str:
 
 @lru_cache(maxsize=256)
 def _behaviour_digest(text: str) -> str:
-    from pontoon_rules.ruleset.canonical import behaviour_form
-    from pontoon_rules.ruleset.model import Ruleset
+    from pontoon_rules.ruleset.format.model import Ruleset
+    from pontoon_rules.ruleset.resolving.canonical import behaviour_form
 
     return sha256_of(behaviour_form(Ruleset.model_validate(json.loads(text))))
 

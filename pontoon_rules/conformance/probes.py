@@ -286,7 +286,7 @@ def malformed_amounts(rules: Rules, embed: bool, notes: list[str]) -> list[dict[
 
 
 def _has_amounts(rules: Rules) -> bool:
-    from pontoon_rules.ruleset.common import BuyMode
+    from pontoon_rules.ruleset.format.common import BuyMode
 
     return rules.buy_mode is not BuyMode.NONE or rules.insurance or rules.shoot
 

@@ -25,7 +25,7 @@ from pontoon_rules.engine.results import (
 from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import PontoonError, ShoeError
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.model import Ruleset
 
 CARD_INDEX = {code: card for card, code in enumerate(CODES)}
 
@@ -43,7 +43,7 @@ def ruleset_json(ruleset: Ruleset) -> dict[str, Any]:
 def bundled_rules(ruleset_id: str) -> tuple[Rules, str]:
     """The compiled bundled ruleset `ruleset_id` and its sha256."""
     from pontoon_rules.conformance.model import sha256_of
-    from pontoon_rules.ruleset.registry import load_bundled
+    from pontoon_rules.ruleset.loading.registry import load_bundled
 
     ruleset = load_bundled(ruleset_id)
     return compile_rules(ruleset), sha256_of(ruleset_json(ruleset))
@@ -53,7 +53,7 @@ def bundled_rules(ruleset_id: str) -> tuple[Rules, str]:
 def bundled_digest(ruleset_id: str) -> str | None:
     """The rules digest (`model.rules_digest`) of a bundled ruleset, None when unknown."""
     from pontoon_rules.conformance.model import rules_digest
-    from pontoon_rules.ruleset.registry import load_bundled
+    from pontoon_rules.ruleset.loading.registry import load_bundled
 
     try:
         return rules_digest(ruleset_json(load_bundled(ruleset_id)))

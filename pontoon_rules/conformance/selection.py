@@ -78,7 +78,7 @@ def builtin_vectors(listed: set[str], globs: list[str],
     """The built-in suite of the bundled rulesets the harness lists (all for `*`) that a
     `--run` glob can reach; the others are not generated."""
     from pontoon_rules.conformance.export import resolve, suite_vectors
-    from pontoon_rules.ruleset.registry import bundled_ids
+    from pontoon_rules.ruleset.loading.registry import bundled_ids
 
     out = BuiltIn()
     wanted = []

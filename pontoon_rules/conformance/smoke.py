@@ -102,7 +102,7 @@ def smoke(command: str, timeout: float = 2.0, one_shot: bool = False,
 
 def unknown_ids(listed: set[str]) -> list[str]:
     """The listed ids that are not bundled (a harness's own rulesets: files to name)."""
-    from pontoon_rules.ruleset.registry import bundled_ids
+    from pontoon_rules.ruleset.loading.registry import bundled_ids
 
     return sorted(listed - set(bundled_ids()) - {"*"})
 
@@ -117,7 +117,7 @@ def given_vectors(refs: list[str]) -> list[dict[str, Any]]:
 def smoke_vectors(listed: set[str]) -> list[dict[str, Any]]:
     """One round for each bundled ruleset in `listed` (and one embedded round for `*`)."""
     from pontoon_rules.conformance.export import resolve
-    from pontoon_rules.ruleset.registry import bundled_ids
+    from pontoon_rules.ruleset.loading.registry import bundled_ids
 
     out = []
     for rid in sorted(set(bundled_ids()) & listed):

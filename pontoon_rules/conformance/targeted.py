@@ -33,7 +33,7 @@ from pontoon_rules.engine.record import random_action
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import PontoonError
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.model import Ruleset
 
 STEERED_ROUNDS = 4000
 """The most steered rounds tried per ruleset."""
@@ -63,7 +63,7 @@ def load_base(ruleset: Ruleset) -> Ruleset | None:
     """The ruleset the file extends, when it names one that can be loaded."""
     if not ruleset.extends:
         return None
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     try:
         return load_ruleset(ruleset.extends)

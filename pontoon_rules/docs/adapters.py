@@ -33,7 +33,7 @@ def comparisons(ruleset_ids: list[str]) -> list[dict[str, Any]] | None:
     found = getattr(compare, "comparisons_json", None) if compare else None
     if found is None:
         return None
-    from pontoon_rules.ruleset.registry import load_bundled
+    from pontoon_rules.ruleset.loading.registry import load_bundled
 
     comparisons: list[dict[str, Any]] = found([load_bundled(i) for i in ruleset_ids])
     return comparisons

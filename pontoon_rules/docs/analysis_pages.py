@@ -27,7 +27,7 @@ from pontoon_rules.docs.readers import reader_description
 from pontoon_rules.docs.sheet_view import localized
 from pontoon_rules.docs.strategy import same_card, strategy_card
 from pontoon_rules.literal import user
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.model import Ruleset
 
 LEVERS_IN_A_SECTION = 10
 """How many of the largest changes each ruleset's section of the analysis page lists."""

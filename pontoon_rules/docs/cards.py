@@ -18,7 +18,7 @@ from pontoon_rules.docs.sheet_view import localized
 from pontoon_rules.docs.sheets import STATIC_DIR, cached_pdf
 from pontoon_rules.docs.strategy import strategy_card
 from pontoon_rules.literal import user
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.model import Ruleset
 
 DEPARTURES_ON_A_CARD = (24, 8, 0)
 """How many departures the printed card lists, tried in turn until it fits one page."""

@@ -53,10 +53,10 @@ from pontoon_rules.docs.i18n import (
     untranslated,
     vocabularies,
 )
-from pontoon_rules.ruleset.fields import leaf_fields
-from pontoon_rules.ruleset.hands import HandDefinition
-from pontoon_rules.ruleset.languages import Scope
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.fields import leaf_fields
+from pontoon_rules.ruleset.format.hands import HandDefinition
+from pontoon_rules.ruleset.format.languages import Scope
+from pontoon_rules.ruleset.format.model import Ruleset
 
 POT_PATH = LOCALE_DIR / f"{DOMAIN}.pot"
 KINDS = ("source", "variation", "reference", "house", "stated", "implied", "our-reading")
@@ -166,7 +166,7 @@ def sheet_messages(lang: str) -> set[str]:
     from pontoon_rules.docs.sentences import text_lines
     from pontoon_rules.docs.sheet_view import find_base
     from pontoon_rules.docs.sheets import UntranslatedSheetError, sheet_html, sheet_markdown
-    from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+    from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
     def brief_sheet(ruleset: Ruleset, lang: str, base: Ruleset | None) -> str:
         return sheet_html(ruleset, lang, base, brief=True)  # a printed sheet short of room

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pontoon_rules.ruleset.model import SECTIONS, Ruleset
-from pontoon_rules.ruleset.present import paths_by_topic
+from pontoon_rules.ruleset.format.model import SECTIONS, Ruleset
+from pontoon_rules.ruleset.resolving.present import paths_by_topic
 
 
 def _(message: str) -> str:

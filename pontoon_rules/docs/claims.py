@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from pontoon_rules.ruleset.common import OutcomeResult
-from pontoon_rules.ruleset.outcomes import BY_TOTAL, LOSE, WIN, OutcomeCell
+from pontoon_rules.ruleset.format.common import OutcomeResult
+from pontoon_rules.ruleset.resolving.outcomes import BY_TOTAL, LOSE, WIN, OutcomeCell
 
 Pair = tuple[str, str]
 """A player's hand id and a banker's hand id (or `total`, `bust`)."""

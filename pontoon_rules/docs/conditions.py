@@ -7,9 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from pontoon_rules.docs.settlement import banker_naturals_dealt
-from pontoon_rules.ruleset import relevance
-from pontoon_rules.ruleset.common import Rank
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.common import Rank
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.resolving import relevance
 
 GATES = ("allowed", "enabled")
 """A field named so switches its group on or off; when off, the group does not apply."""
@@ -135,7 +135,7 @@ def banker_natural(r: Ruleset) -> bool:
 def applies(ruleset: Ruleset, path: str) -> bool:
     """Whether the field at `path` says anything about this game (else it is left out).
 
-    On top of `ruleset.relevance.applies` (what can matter in the game at all), a sheet
+    On top of `ruleset.resolving.relevance.applies` (what can matter in the game at all), a sheet
     also leaves out a switch that is off (a game without doubling says nothing about
     doubling) and values only another value makes meaningful (`CONDITIONS`).
     """

@@ -27,9 +27,9 @@ from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, is_recording
 from pontoon_rules.docs.readers import reader_description
 from pontoon_rules.docs.said import sentences_of
 from pontoon_rules.docs.values import Gettext, value_text
-from pontoon_rules.ruleset.fields import plain, with_value
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.present import label
+from pontoon_rules.ruleset.format.fields import plain, with_value
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.resolving.present import label
 
 
 def _(message: str) -> str:

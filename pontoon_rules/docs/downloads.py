@@ -18,7 +18,7 @@ from pathlib import Path
 from pontoon_rules.cache import KEY, cache_folder
 from pontoon_rules.errors import OutputError
 from pontoon_rules.files import write_atomic
-from pontoon_rules.ruleset.registry import bundled_hash
+from pontoon_rules.ruleset.loading.registry import bundled_hash
 
 ARCHIVE_ROOT = "conformance-vectors"
 """The folder every file of the archive lies in."""
@@ -41,7 +41,7 @@ def zip_folder(folder: Path) -> bytes:
 def make_archive() -> bytes:
     """Export every bundled ruleset's vectors and zip them."""
     from pontoon_rules.conformance.export import export
-    from pontoon_rules.ruleset.registry import bundled_ids
+    from pontoon_rules.ruleset.loading.registry import bundled_ids
 
     with tempfile.TemporaryDirectory(prefix="pontoon-vectors-") as folder:
         out = Path(folder) / "vectors"

@@ -22,8 +22,8 @@ from pontoon_rules.docs.sheet_view import localized
 from pontoon_rules.docs.values import actor_text, card_view, class_name, value_text
 from pontoon_rules.docs.views import round_view
 from pontoon_rules.literal import user
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.points import total_text
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.format.points import total_text
 
 _VERBS = {"stick": "sticks", "twist": "twists", "buy": "buys a card for {amount}",
           "split": "splits the pair", "double": "doubles", "insure": "insures for {amount}",

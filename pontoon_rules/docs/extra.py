@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pontoon_rules.errors import Problem, RulesetError
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.model import Ruleset
 
 EXTRA_RULESETS_ENV = "PONTOON_RULES_SITE_RULESETS"
 SUFFIXES = (".yaml", ".yml")
@@ -87,8 +87,8 @@ def load_folder(folder: Path, taken: set[str]) -> list[UserRuleset]:
 
 def _load_one(path: Path, folder: Path, problems: list[Problem]) -> Ruleset | None:
     """The ruleset in `path`, or None with its problem added (refused files never quoted)."""
-    from pontoon_rules.ruleset.loader import load_ruleset, read_document
-    from pontoon_rules.ruleset.references import looks_like_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_ruleset, read_document
+    from pontoon_rules.ruleset.loading.references import looks_like_ruleset
 
     if not path.resolve().is_relative_to(folder.resolve()):
         problems.append(Problem(str(path), None, None, "", "--rulesets: a link to a file "

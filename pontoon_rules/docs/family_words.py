@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pontoon_rules.docs.letters import rank_letter
-from pontoon_rules.ruleset.hands import HandDefinition
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.hands import HandDefinition
+from pontoon_rules.ruleset.format.model import Ruleset
 
 Gettext = Callable[[str], str]
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from pontoon_rules.docs import adapters
 from pontoon_rules.docs.values import Gettext
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.model import Ruleset
 
 
 def _(message: str) -> str:

@@ -3,7 +3,7 @@
 One sentence per named hand in the ranking: what its cards are, who may hold it,
 what it pays and collects, and the special rules it carries (wins whatever the
 banker holds, may draw on, ...). What a hand pays is read from the same outcome
-table the engine settles by (`ruleset.outcomes`), and each example hand is a set of
+table the engine settles by (`ruleset.resolving.outcomes`), and each example hand is a set of
 cards from the game's own pack that the engine classifies as that hand.
 """
 
@@ -14,21 +14,21 @@ from fractions import Fraction
 
 from pontoon_rules.docs.family_words import condition_words, prize_words
 from pontoon_rules.docs.letters import rank_letter
-from pontoon_rules.ruleset.common import (
+from pontoon_rules.ruleset.format.common import (
     AgainstTotal,
     NaturalTakes,
     OutcomeResult,
     SuitRule,
 )
-from pontoon_rules.ruleset.hands import HandDefinition
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.outcomes import (
+from pontoon_rules.ruleset.format.hands import HandDefinition
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.format.points import points_text
+from pontoon_rules.ruleset.resolving.outcomes import (
     TOTAL,
     collect,
     outcome_table,
     payout,
 )
-from pontoon_rules.ruleset.points import points_text
 
 Gettext = Callable[[str], str]
 Ngettext = Callable[[str, str, int], str]

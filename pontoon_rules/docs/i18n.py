@@ -29,13 +29,13 @@ if TYPE_CHECKING:
     from babel.support import Translations
 
 from pontoon_rules.literal import html_filter, literal_markdown, literal_markdown_cards
-from pontoon_rules.ruleset.languages import DOMAIN as DOMAIN
-from pontoon_rules.ruleset.languages import LANGUAGES as LANGUAGES
-from pontoon_rules.ruleset.languages import LOCALE_DIR as LOCALE_DIR
-from pontoon_rules.ruleset.languages import SITE_LANGUAGES as SITE_LANGUAGES
-from pontoon_rules.ruleset.languages import SOURCE_LANGUAGE as SOURCE_LANGUAGE
-from pontoon_rules.ruleset.languages import language as language
-from pontoon_rules.ruleset.languages import sheet_languages as sheet_languages
+from pontoon_rules.ruleset.format.languages import DOMAIN as DOMAIN
+from pontoon_rules.ruleset.format.languages import LANGUAGES as LANGUAGES
+from pontoon_rules.ruleset.format.languages import LOCALE_DIR as LOCALE_DIR
+from pontoon_rules.ruleset.format.languages import SITE_LANGUAGES as SITE_LANGUAGES
+from pontoon_rules.ruleset.format.languages import SOURCE_LANGUAGE as SOURCE_LANGUAGE
+from pontoon_rules.ruleset.format.languages import language as language
+from pontoon_rules.ruleset.format.languages import sheet_languages as sheet_languages
 
 TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
 

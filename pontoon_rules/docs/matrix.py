@@ -15,7 +15,7 @@ from typing import Any
 from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, render, translations
 from pontoon_rules.docs.views import matrix_view
 from pontoon_rules.literal import user
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.model import Ruleset
 
 PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("matrix", ("the-deal", "stakes", "your-turn")),

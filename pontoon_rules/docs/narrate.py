@@ -18,9 +18,17 @@ from typing import Any
 from pontoon_rules.docs.hands import hand_name
 from pontoon_rules.docs.i18n import as_unit
 from pontoon_rules.docs.values import Gettext, actor_text, card_view
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.outcomes import BUST, BY_TOTAL, LOSE, PUSH, TOTAL, WIN, outcome_table
-from pontoon_rules.ruleset.points import parse_points, total_text
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.format.points import parse_points, total_text
+from pontoon_rules.ruleset.resolving.outcomes import (
+    BUST,
+    BY_TOTAL,
+    LOSE,
+    PUSH,
+    TOTAL,
+    WIN,
+    outcome_table,
+)
 
 Ngettext = Callable[[str, str, int], str]
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pontoon_rules.ruleset.common import ALL_RANKS, ALL_SUITS, Rank
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.pack import USUAL_VALUES
-from pontoon_rules.ruleset.points import points_text
+from pontoon_rules.ruleset.format.common import ALL_RANKS, ALL_SUITS, Rank
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.format.pack import USUAL_VALUES
+from pontoon_rules.ruleset.format.points import points_text
 
 Gettext = Callable[[str], str]
 

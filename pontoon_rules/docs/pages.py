@@ -30,8 +30,8 @@ from pontoon_rules.docs.sheets import STATIC_DIR, render_sheet
 from pontoon_rules.docs.strategy import same_card, strategy_card
 from pontoon_rules.docs.views import round_view, ruleset_view
 from pontoon_rules.literal import one_line, user
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 SITE_SHEET_FORMATS = ("pdf", "html")
 """The formats of the sheets the site build produces for every ruleset."""

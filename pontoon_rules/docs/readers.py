@@ -14,7 +14,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from pontoon_rules.ruleset.fields import describe
+from pontoon_rules.ruleset.format.fields import describe
 
 
 def _(message: str) -> str:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pontoon_rules.ruleset.model import SECTIONS
-from pontoon_rules.ruleset.schema import ruleset_schema
+from pontoon_rules.ruleset.format.model import SECTIONS
+from pontoon_rules.ruleset.format.schema import ruleset_schema
 
 Schema = dict[str, Any]
 

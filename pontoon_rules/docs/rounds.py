@@ -34,7 +34,7 @@ from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.engine.script import play
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import PontoonError
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.model import Ruleset
 
 STAKE = 100
 """The stake an example round uses when the ruleset's limits allow it."""

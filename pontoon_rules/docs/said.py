@@ -15,7 +15,7 @@ from pontoon_rules.docs.sentences import (
     _tidy,
     applies,
 )
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.model import Ruleset
 
 _SETTLED_PATHS = frozenset(p for rule in RULES if rule.key in SETTLED for p in rule.paths)
 

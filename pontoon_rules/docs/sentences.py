@@ -21,10 +21,10 @@ from pontoon_rules.docs.i18n import SOURCE_LANGUAGE, environment, translations, 
 from pontoon_rules.docs.pack_words import pack_words
 from pontoon_rules.docs.settlement import Said, settlement_said
 from pontoon_rules.docs.values import value_text
-from pontoon_rules.ruleset.agreed import BLANK, agreed_fields
-from pontoon_rules.ruleset.fields import plain, provenance_for, ruleset_paths, value_at
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.points import points_text
+from pontoon_rules.ruleset.format.agreed import BLANK, agreed_fields
+from pontoon_rules.ruleset.format.fields import plain, provenance_for, ruleset_paths, value_at
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.format.points import points_text
 
 
 def _(message: str) -> str:
@@ -369,7 +369,7 @@ def covered_paths() -> set[str]:
 def differing_from_base(ruleset: Ruleset, base: Ruleset) -> list[str]:
     """The field paths whose value differs between an overlay and its base (a named hand
     only one of them defines differs as a whole)."""
-    from pontoon_rules.ruleset.present import differing_paths
+    from pontoon_rules.ruleset.resolving.present import differing_paths
 
     return differing_paths([ruleset, base])
 

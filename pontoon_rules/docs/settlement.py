@@ -2,7 +2,7 @@
 
 The sentences of a sheet's settlement (the ranking, what wins are paid, equal hands, a
 banker who busts, a player who busts, a banker's pontoon at the peek, the exceptions)
-are written here from `ruleset.outcomes.outcome_table`, the table the engine settles
+are written here from `ruleset.resolving.outcomes.outcome_table`, the table the engine settles
 by, never from a field that a later rule overrides (`settlement.ties` beside an
 exception in `settlement.outcomes`). Each sentence carries its meaning as `Claim`s:
 what it says about pairs of a player's hand and a banker's hand. General sentences
@@ -21,9 +21,9 @@ from fractions import Fraction
 
 from pontoon_rules.docs.claims import Claim, Pair, Said, cell_says, conflicts, expected_cell
 from pontoon_rules.docs.settlement_messages import MESSAGES, ORDINARY
-from pontoon_rules.ruleset.common import AgainstTotal, OutcomeResult, odds_fraction
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.outcomes import (
+from pontoon_rules.ruleset.format.common import AgainstTotal, OutcomeResult, odds_fraction
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.resolving.outcomes import (
     BUST,
     BY_TOTAL,
     LOSE,

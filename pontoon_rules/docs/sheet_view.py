@@ -29,8 +29,8 @@ from pontoon_rules.docs.values import Gettext, card_key, card_view
 from pontoon_rules.docs.views import sources_view
 from pontoon_rules.engine.example_hands import example_cards
 from pontoon_rules.literal import user
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.outcomes import collect, payout
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.resolving.outcomes import collect, payout
 
 
 def localized(ruleset: Ruleset, lang: str, base: Ruleset | None = None) -> tuple[str, str]:
@@ -76,8 +76,8 @@ def find_base(ruleset: Ruleset, origin: Path | None = None) -> Ruleset | None:
     """The ruleset an overlay extends (a bundled id, or a path beside `origin`), or None."""
     if not ruleset.extends:
         return None
-    from pontoon_rules.ruleset.loader import load_ruleset
-    from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
     if ruleset.extends in bundled_ids():
         return load_bundled(ruleset.extends)
@@ -104,7 +104,7 @@ def odds_text(multiple: Fraction) -> str:
 def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
                 ) -> list[dict[str, Any]]:
     """The ranking, best first (bust last), with example cards from the game's pack, what a
-    winning hand is paid and what the banker holding it collects (`ruleset.outcomes`)."""
+    winning hand is paid and what the banker holding it collects (`ruleset.resolving.outcomes`)."""
     rows = []
     for hand_id in ruleset.hands.ranking:
         found = ruleset.hands.definitions.get(hand_id)

@@ -24,7 +24,7 @@ from pontoon_rules.docs.i18n import (
 from pontoon_rules.docs.sheet_view import example_count, sheet_view
 from pontoon_rules.errors import PontoonError
 from pontoon_rules.files import write_atomic
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.model import Ruleset
 
 SHEET_FORMATS: tuple[str, ...] = ("pdf", "html", "md")
 STATIC_DIR = Path(__file__).resolve().parent / "static"
@@ -90,7 +90,7 @@ def require_translated(ruleset: Ruleset, lang: str, looked_up: set[str]) -> None
     Raises:
         UntranslatedSheetError: naming the language, how many are missing and the first.
     """
-    from pontoon_rules.ruleset.languages import Scope
+    from pontoon_rules.ruleset.format.languages import Scope
 
     if language(lang).scope is not Scope.SOURCES:
         return

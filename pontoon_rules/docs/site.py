@@ -74,7 +74,7 @@ def extra_rulesets(folder: Path | None, checked: bool = False) -> Iterator[None]
         yield
         return
     if not checked:
-        from pontoon_rules.ruleset.registry import bundled_ids
+        from pontoon_rules.ruleset.loading.registry import bundled_ids
 
         load_folder(folder, set(bundled_ids()))
     old = os.environ.get(EXTRA_RULESETS_ENV)
@@ -114,7 +114,7 @@ def build_site(config_file: Path = DEFAULT_CONFIG, site_dir: Path | None = None,
     target = (Path(site_dir) if site_dir else _configured_site_dir(config_file)).resolve()
     check_site_dir(target)
     if rulesets is not None:
-        from pontoon_rules.ruleset.registry import bundled_ids
+        from pontoon_rules.ruleset.loading.registry import bundled_ids
 
         load_folder(rulesets, set(bundled_ids()))
     target.parent.mkdir(parents=True, exist_ok=True)

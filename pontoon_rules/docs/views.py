@@ -21,10 +21,10 @@ from pontoon_rules.docs.values import (
     value_text,
 )
 from pontoon_rules.literal import user
-from pontoon_rules.ruleset.fields import describe, has_path, plain, value_at
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.points import total_text
-from pontoon_rules.ruleset.present import NOT_DEFINED, field_row, label, open_questions
+from pontoon_rules.ruleset.format.fields import describe, has_path, plain, value_at
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.format.points import total_text
+from pontoon_rules.ruleset.resolving.present import NOT_DEFINED, field_row, label, open_questions
 
 
 def rule_row(ruleset: Ruleset, path: str, gettext: Gettext, lang: str = "en"

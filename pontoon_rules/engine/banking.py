@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 from pontoon_rules.engine.cards import CARDS_PER_PACK, RANK_CODES, card_code
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.errors import ScriptError
-from pontoon_rules.ruleset.bank import BankSale, FirstBanker, PlayDirection
+from pontoon_rules.ruleset.format.bank import BankSale, FirstBanker, PlayDirection
 from pontoon_rules.text import short
 
 if TYPE_CHECKING:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from pontoon_rules.engine.hand import classify, up_card
 from pontoon_rules.engine.settle import money
-from pontoon_rules.ruleset.common import odds_fraction
+from pontoon_rules.ruleset.format.common import odds_fraction
 
 if TYPE_CHECKING:
     from pontoon_rules.engine.rules import Rules

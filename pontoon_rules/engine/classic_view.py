@@ -1,5 +1,5 @@
 """The classic view of a ruleset's hands, as `engine.rules.Rules` carries it for the
-analysis and the simulator: which classic hand each named hand is (`ruleset.classic`),
+analysis and the simulator: which classic hand each named hand is (`ruleset.resolving.classic`),
 what each pays and collects, and the outcome table keyed by `HandClass` (neutral values
 where the hands are not the classic four)."""
 
@@ -9,10 +9,10 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from pontoon_rules.ruleset.classic import ClassicHands, NotClassic, classic_hands
-from pontoon_rules.ruleset.common import HandClass, TieRule
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.outcomes import (
+from pontoon_rules.ruleset.format.common import HandClass, TieRule
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.resolving.classic import ClassicHands, NotClassic, classic_hands
+from pontoon_rules.ruleset.resolving.outcomes import (
     BANKER_CLASSES,
     PLAYER_CLASSES,
     OutcomeTable,

@@ -9,10 +9,10 @@ from itertools import chain, combinations, combinations_with_replacement, islice
 from pontoon_rules.engine.cards import RANK_CODES, card_code
 from pontoon_rules.engine.hand import Hand, classify
 from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.ruleset.common import SuitRule
-from pontoon_rules.ruleset.hands import HandDefinition
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.outcomes import BUST, TOTAL
+from pontoon_rules.ruleset.format.common import SuitRule
+from pontoon_rules.ruleset.format.hands import HandDefinition
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.resolving.outcomes import BUST, TOTAL
 
 MAX_EXAMPLE_CARDS = 8
 MAX_TRIED = 40_000

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from pontoon_rules.engine.cards import card_code
 from pontoon_rules.engine.hand import Hand, is_bust, is_natural
 from pontoon_rules.engine.phase import BANKER, Phase
-from pontoon_rules.ruleset.common import Face, PontoonShown
+from pontoon_rules.ruleset.format.common import Face, PontoonShown
 
 if TYPE_CHECKING:
     from pontoon_rules.engine.state import RoundState

@@ -33,7 +33,7 @@ from pontoon_rules.engine.actions import (
 )
 from pontoon_rules.engine.hand import Hand, is_bust, is_natural, named_hand, points, soft
 from pontoon_rules.engine.phase import Phase
-from pontoon_rules.ruleset.common import Face
+from pontoon_rules.ruleset.format.common import Face
 
 FACE_UP = Face.FACE_UP
 

@@ -16,13 +16,13 @@ from typing import TYPE_CHECKING
 from pontoon_rules.engine.actions import BUSINESS, Action, LegalAction
 from pontoon_rules.engine.cards import RANK_CODES
 from pontoon_rules.engine.named import BUST, TOTAL
-from pontoon_rules.ruleset.decisions import RescueReturns, SurrenderTiming
-from pontoon_rules.ruleset.outcomes import WIN
+from pontoon_rules.ruleset.format.decisions import RescueReturns, SurrenderTiming
+from pontoon_rules.ruleset.resolving.outcomes import WIN
 
 if TYPE_CHECKING:
     from pontoon_rules.engine.hand import Hand
     from pontoon_rules.engine.rules import Rules
-    from pontoon_rules.ruleset.model import Ruleset
+    from pontoon_rules.ruleset.format.model import Ruleset
 
 
 @dataclass(frozen=True, slots=True)

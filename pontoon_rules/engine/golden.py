@@ -14,7 +14,7 @@ from typing import Any
 from pontoon_rules.engine.record import random_round
 from pontoon_rules.engine.rules import compile_rules
 from pontoon_rules.engine.script import run_script
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 ROUNDS_PER_RULESET = 4
 

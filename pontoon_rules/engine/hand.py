@@ -5,7 +5,7 @@ from __future__ import annotations
 from pontoon_rules.engine.cards import RANK_VALUES
 from pontoon_rules.engine.named import BUST, TOTAL, NamedHand
 from pontoon_rules.engine.rules import Rules
-from pontoon_rules.ruleset.aces import counted
+from pontoon_rules.ruleset.format.aces import counted
 
 
 class Hand:
@@ -115,7 +115,8 @@ def total(hand: Hand, ace_bonus: int = 10, limit: int = 21,
 def points(hand: Hand, rules: Rules) -> int:
     """The best total of `hand` under `rules`, in the engine's units (`Rules.unit`): with the
     ace's values of `pack.ace_values_by_cards` for the hand's number of cards where the
-    pack says so (a pack of whole values, a limit of 21 and no wild card: `ruleset.totals`)."""
+    pack says so (a pack of whole values, a limit of 21 and no wild card:
+    `ruleset.format.totals`)."""
     if rules.aces_by_count is not None and hand.aces:
         return _counted(hand, rules, rules.aces_by_count)[0]
     if hand.wild:

@@ -23,7 +23,7 @@ from pontoon_rules.engine.hand import Hand, named_hand
 from pontoon_rules.engine.hand import points as hand_points
 from pontoon_rules.engine.named import NamedHand
 from pontoon_rules.engine.rules import Rules
-from pontoon_rules.ruleset.common import BuyMode
+from pontoon_rules.ruleset.format.common import BuyMode
 
 STICK_ACTION = LegalAction(STICK)
 TWIST_ACTION = LegalAction(TWIST)

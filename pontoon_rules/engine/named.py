@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from pontoon_rules.ruleset.common import HandClass, SuitRule
-from pontoon_rules.ruleset.hands import HandDefinition
+from pontoon_rules.ruleset.format.common import HandClass, SuitRule
+from pontoon_rules.ruleset.format.hands import HandDefinition
 
 if TYPE_CHECKING:
     from pontoon_rules.engine.hand import Hand

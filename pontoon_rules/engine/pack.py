@@ -31,7 +31,7 @@ from collections import Counter, deque
 from pontoon_rules.engine.cards import CARDS_PER_PACK, card_code
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.errors import ShoeError
-from pontoon_rules.ruleset.common import ShufflePolicy
+from pontoon_rules.ruleset.format.common import ShufflePolicy
 
 
 class Pack:

@@ -17,7 +17,7 @@ from pontoon_rules.engine.cards import card_code
 from pontoon_rules.engine.hand import Hand, classify, is_natural, points, up_card
 from pontoon_rules.engine.settle import money, settle_hand, takes_from_seat
 from pontoon_rules.engine.shoot import KittyResult
-from pontoon_rules.ruleset.points import written
+from pontoon_rules.ruleset.format.points import written
 
 if TYPE_CHECKING:
     from pontoon_rules.engine.rules import Rules

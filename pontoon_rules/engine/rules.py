@@ -2,11 +2,11 @@
 
 The named hands are compiled twice: for the engine (`named`, `player_hands`,
 `banker_hands`, `cells`: the outcome table keyed by hand ids), and, where the
-definitions are the classic four (`ruleset.classic`), into the classic view the
+definitions are the classic four (`ruleset.resolving.classic`), into the classic view the
 exact analysis and the compiled simulator read (`rank_of_class`, `trick_cards`,
 `payouts`, `outcomes` keyed by `HandClass`, ...). A ruleset whose hands are not the
 classic four has `classic` set to the reason, and those tools refuse it by name
-(`ruleset.features`).
+(`ruleset.resolving.features`).
 """
 
 from __future__ import annotations
@@ -21,9 +21,8 @@ from pontoon_rules.engine.classic_view import classic_fields
 from pontoon_rules.engine.giving_up import SurrenderRules, compile_surrender, rescue_last_only
 from pontoon_rules.engine.named import NamedHand, compile_hand
 from pontoon_rules.engine.side_bets import SideBetRules, compile_side_bets
-from pontoon_rules.ruleset.aces import by_count
-from pontoon_rules.ruleset.classic import ClassicHands, NotClassic
-from pontoon_rules.ruleset.common import (
+from pontoon_rules.ruleset.format.aces import by_count
+from pontoon_rules.ruleset.format.common import (
     ALL_RANKS,
     BankerHidden,
     BankerMode,
@@ -38,15 +37,16 @@ from pontoon_rules.ruleset.common import (
     SplitDealOrder,
     odds_fraction,
 )
-from pontoon_rules.ruleset.decisions import RedoubleStake
-from pontoon_rules.ruleset.faces import Faces
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.outcomes import (
+from pontoon_rules.ruleset.format.decisions import RedoubleStake
+from pontoon_rules.ruleset.format.faces import Faces
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.format.play import InsuranceAmount
+from pontoon_rules.ruleset.format.points import unit_of
+from pontoon_rules.ruleset.resolving.classic import ClassicHands, NotClassic
+from pontoon_rules.ruleset.resolving.outcomes import (
     OutcomeTable,
     outcome_table,
 )
-from pontoon_rules.ruleset.play import InsuranceAmount
-from pontoon_rules.ruleset.points import unit_of
 
 NO_LIMIT = 99
 
@@ -211,7 +211,8 @@ class Rules:
     common multiple of the payouts' denominators; else 1)."""
     unit: int = 1
     """Engine units in one point: every total, value and threshold here is counted in
-    them (2 where a card is worth a half), so totals stay whole numbers (`ruleset.points`)."""
+    them (2 where a card is worth a half), so totals stay whole numbers
+    (`ruleset.format.points`)."""
     bust_limit: int = 21
     """`pack.bust_above` in units: a hand above it is bust."""
     wild: frozenset[int] = frozenset()

@@ -34,7 +34,7 @@ from pontoon_rules.engine.rules import Rules, compile_rules
 from pontoon_rules.engine.script_file import MAX_SCRIPT_BYTES, parse_script_text, read_script
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import IllegalActionError, PontoonError, ScriptError, ShoeError
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.text import short
 
 __all__ = ["MAX_SCRIPT_BYTES", "IncompleteScriptError", "ScriptRun", "parse_script_text",
@@ -65,7 +65,7 @@ class ScriptRun:
 def run_script(script: dict[str, Any], base_dir: Path | None = None,
                settle: Callable[[Ruleset], Ruleset] | None = None) -> ScriptRun:
     """Play a round script to the end (`settle`: what the table agreed, applied to the
-    script's ruleset first, see `ruleset.agreed`).
+    script's ruleset first, see `ruleset.format.agreed`).
 
     Raises:
         ScriptError: malformed script (missing key, unknown card, unknown ruleset).
@@ -204,7 +204,7 @@ def _parse(script: dict[str, Any], base_dir: Path | None) -> tuple[
 def script_ruleset(ref: Any, base_dir: Path | None) -> Ruleset:
     """The ruleset a script names: a bundled id, or a ruleset file beside the script.
 
-    The rule is the one for `extends` (see `ruleset.references`): a path is relative
+    The rule is the one for `extends` (see `ruleset.loading.references`): a path is relative
     to `base_dir` (the script's folder; the current folder when None), ends in
     .yaml/.yml and stays inside that folder.
 
@@ -212,7 +212,7 @@ def script_ruleset(ref: Any, base_dir: Path | None) -> Ruleset:
         ScriptError: the reference is refused (never quoting the file it names).
         RulesetError: the file is a ruleset with problems.
     """
-    from pontoon_rules.ruleset.loader import load_reference
+    from pontoon_rules.ruleset.loading.loader import load_reference
 
     found = load_reference(ref, base_dir if base_dir is not None else Path.cwd())
     if isinstance(found, str):

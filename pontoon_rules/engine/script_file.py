@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from pontoon_rules.errors import ScriptError
-from pontoon_rules.ruleset.yaml_source import Limits, parse_yaml
+from pontoon_rules.ruleset.loading.yaml_source import Limits, parse_yaml
 
 MAX_SCRIPT_BYTES = 8 * 1024 * 1024
 """Largest round or session script read (8 MiB), refused before it is parsed."""
@@ -48,7 +48,7 @@ def _script_text(source: str) -> str:
     import sys
 
     from pontoon_rules.files import read_regular
-    from pontoon_rules.ruleset.references import too_large
+    from pontoon_rules.ruleset.loading.references import too_large
 
     try:
         if source == "-":

@@ -45,7 +45,7 @@ from pontoon_rules.engine.results import RoundResult
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import ScriptError
-from pontoon_rules.ruleset.common import BankerRole, RotationRule, RotationTieBreak
+from pontoon_rules.ruleset.format.common import BankerRole, RotationRule, RotationTieBreak
 from pontoon_rules.text import hidden_characters, short
 
 HOUSE = "house"

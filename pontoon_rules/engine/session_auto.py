@@ -19,8 +19,8 @@ from pontoon_rules.engine.rules import Rules
 from pontoon_rules.engine.session import Session
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import ScriptError
-from pontoon_rules.ruleset.bank import BankSale
-from pontoon_rules.ruleset.common import BankerRole
+from pontoon_rules.ruleset.format.bank import BankSale
+from pontoon_rules.ruleset.format.common import BankerRole
 
 NAMES = "ABCDEFGHIJKLM"
 

@@ -39,7 +39,7 @@ from pontoon_rules.engine.session import Session
 from pontoon_rules.engine.session_auto import people_names
 from pontoon_rules.engine.state import RoundState
 from pontoon_rules.errors import IllegalActionError, ScriptError
-from pontoon_rules.ruleset.common import BankerRole
+from pontoon_rules.ruleset.format.common import BankerRole
 from pontoon_rules.text import short
 
 TOP_KEYS = {"ruleset", "people", "banker", "seed", "pack", "deals", "description", "bank"}

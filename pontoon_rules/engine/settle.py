@@ -8,8 +8,8 @@ from pontoon_rules.engine.hand import Hand, classify, points, up_card
 from pontoon_rules.engine.named import BUST, TOTAL
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.errors import ScriptError
-from pontoon_rules.ruleset.common import NaturalTakes
-from pontoon_rules.ruleset.outcomes import BY_TOTAL, LOSE, WIN, OutcomeCell, payout
+from pontoon_rules.ruleset.format.common import NaturalTakes
+from pontoon_rules.ruleset.resolving.outcomes import BY_TOTAL, LOSE, WIN, OutcomeCell, payout
 
 
 def money(stake: int, odds: Fraction, rules: Rules) -> int:
@@ -73,7 +73,7 @@ def settle_hand(
 ) -> int:
     """The net result of a finished player `hand` against the finished `banker` hand.
 
-    Who beats whom comes from the ruleset's outcome table (`ruleset.outcomes`);
+    Who beats whom comes from the ruleset's outcome table (`ruleset.resolving.outcomes`);
     `bank_cls` is the banker's hand id when the caller has it already. A losing hand
     gives up its whole stake here; what a banker's hand takes when that is less (only
     the original bets) is `takes_from_seat`'s.

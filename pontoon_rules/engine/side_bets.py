@@ -14,12 +14,12 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from pontoon_rules.engine.actions import DECLINE, MATCH, PAIR, Action, LegalAction
-from pontoon_rules.ruleset.common import odds_fraction
+from pontoon_rules.ruleset.format.common import odds_fraction
 
 if TYPE_CHECKING:
     from pontoon_rules.engine.rules import Rules
     from pontoon_rules.engine.state import RoundState, Seat
-    from pontoon_rules.ruleset.model import Ruleset
+    from pontoon_rules.ruleset.format.model import Ruleset
 
 KINDS = (PAIR, MATCH)
 """The side bets' action words, in the order they are offered."""

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.loading.registry import load_bundled
 
 RESULTS = Path(__file__).with_name("bank_advantage.json")
 RULESETS = ("pagat-british", "pagat-aces-only-split", "pagat-stick-16", "shoot-pontoon")

@@ -25,8 +25,7 @@ from pontoon_rules.engine.named import ANY_SUITS, MIXED, SUITED, NamedHand
 from pontoon_rules.engine.named import BUST as BUST_ID
 from pontoon_rules.engine.named import TOTAL as TOTAL_ID
 from pontoon_rules.engine.rules import Rules
-from pontoon_rules.ruleset.classic import NotClassic
-from pontoon_rules.ruleset.common import (
+from pontoon_rules.ruleset.format.common import (
     BankerRole,
     BuyMode,
     HandClass,
@@ -35,8 +34,9 @@ from pontoon_rules.ruleset.common import (
     RotationTieBreak,
     ShufflePolicy,
 )
-from pontoon_rules.ruleset.features import require_supported
-from pontoon_rules.ruleset.outcomes import OutcomeCell
+from pontoon_rules.ruleset.resolving.classic import NotClassic
+from pontoon_rules.ruleset.resolving.features import require_supported
+from pontoon_rules.ruleset.resolving.outcomes import OutcomeCell
 
 # the classic hand classes as the fast kernel's integers
 BUST, PONTOON, TRICK, THREE, TWENTY_ONE, TOTAL = range(6)
@@ -130,7 +130,7 @@ def compile_sim(rules: Rules) -> SimRules:
 
     Raises:
         UnsupportedFeatureError: the ruleset plays a rule the kernel does not model
-            (`ruleset.features`: beyond the classic hands, the usual values and pack).
+            (`ruleset.resolving.features`: beyond the classic hands, the usual values and pack).
     """
     r = rules.ruleset
     require_supported(r, "simulator")
@@ -224,7 +224,7 @@ def hand_ids(rules: Rules) -> list[str]:
     ids = [BUST_ID, TOTAL_ID, *rules.named]
     if len(ids) > MAX_HAND_IDS:
         from pontoon_rules.errors import Problem
-        from pontoon_rules.ruleset.features import UnsupportedFeatureError
+        from pontoon_rules.ruleset.resolving.features import UnsupportedFeatureError
 
         raise UnsupportedFeatureError([Problem(
             rules.ruleset.id, None, None, "hands.definitions",
@@ -320,7 +320,7 @@ def cells_table(rules: Rules, ids: list[str]) -> np.ndarray:
 
 
 def _cell(cell: OutcomeCell) -> tuple[int, ...]:
-    from pontoon_rules.ruleset import outcomes as o
+    from pontoon_rules.ruleset.resolving import outcomes as o
 
     result = {o.WIN: WIN, o.LOSE: LOSE, o.PUSH: PUSH}.get(cell.result, LOSE)
     if cell.result is o.BY_TOTAL:
@@ -357,7 +357,7 @@ def _pays(rules: Rules) -> np.ndarray:
 
 def settle_table(rules: Rules) -> np.ndarray:
     """(player class, banker class) → (result, pays num, pays den, collects num, den),
-    from the ruleset's one outcome table (`ruleset.outcomes.outcome_table`)."""
+    from the ruleset's one outcome table (`ruleset.resolving.outcomes.outcome_table`)."""
     out = np.zeros((len(CLASSES), len(CLASSES), 5), dtype=np.int64)
     out[:, :, 0] = LOSE
     out[:, :, 2] = out[:, :, 4] = 1

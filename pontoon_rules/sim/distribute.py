@@ -51,7 +51,7 @@ def _prepared(payload: str) -> Any:
     import json
 
     from pontoon_rules.engine.rules import compile_rules
-    from pontoon_rules.ruleset.model import Ruleset
+    from pontoon_rules.ruleset.format.model import Ruleset
     from pontoon_rules.sim.strategy import strategy
 
     data = json.loads(payload)
@@ -75,7 +75,7 @@ def _engine(payload: str) -> Any:
     import json
 
     from pontoon_rules.engine.rules import compile_rules
-    from pontoon_rules.ruleset.model import Ruleset
+    from pontoon_rules.ruleset.format.model import Ruleset
     from pontoon_rules.sim.engine import EngineSimulator
 
     data = json.loads(payload)

@@ -8,7 +8,7 @@ rounds dealt from the ruleset's own shoe), so a run checks the exact figures and
 compiled simulator against the rules as the engine plays them.
 
 The engine plays every rule, so this path never refuses a ruleset (`engine_play`):
-where the analysis does not handle a rule (`ruleset.features`), the seat plays the
+where the analysis does not handle a rule (`ruleset.resolving.features`), the seat plays the
 analysis's decisions as far as they go, a decision the rules do not allow then made by
 the simple `FALLBACK` policy, and where no model can be made at all, `FALLBACK` alone;
 the run's notes say which play it was and that its figure is that play's, not best
@@ -66,7 +66,7 @@ def engine_play(rules: Rules, policy: str | None, dealing: Dealing) -> EnginePla
     """
     from pontoon_rules.analysis.dealer import banker_policy
     from pontoon_rules.errors import PontoonError
-    from pontoon_rules.ruleset.features import refused_names
+    from pontoon_rules.ruleset.resolving.features import refused_names
 
     banker = banker_policy(rules, policy if rules.banker_by_choice else None)
     unread = refused_names(rules.ruleset, "edge")
@@ -99,7 +99,7 @@ def counts_otherwise(rules: Rules) -> bool:
 def _fallback_target(rules: Rules) -> str:
     """The total `FALLBACK` stands on, in points (17, or as far below another bust limit)."""
     from pontoon_rules.engine.policies import target_under
-    from pontoon_rules.ruleset.points import points_text
+    from pontoon_rules.ruleset.format.points import points_text
 
     return points_text(rules.shown(target_under(17, rules)))
 

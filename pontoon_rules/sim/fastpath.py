@@ -6,7 +6,7 @@ gives None, and then `RoundRunner` plays one-seat rounds on it. The features:
 
 - one seat, and no shoot bets in play (no kitty), and no side bet taken;
 - no buying (`stakes.buy: none`) and no three of a kind;
-- the classic named hands (`ruleset.classic`) and the usual card values;
+- the classic named hands (`ruleset.resolving.classic`) and the usual card values;
 - no surrender, rescue, doubling more than once, by total or with the aces counted 1,
   and no banker's hand that takes less than everything;
 - a banker who draws by a fixed rule (`banker.mode: fixed-rule`);

@@ -92,8 +92,8 @@ def _parts(rules: Rules) -> tuple[tuple[Part, ...], int]:
 
 def _odds_field(rules: Rules, odds: int) -> str:
     """The settlement field whose odds pay `odds` (the largest numerator), by dotted path."""
-    from pontoon_rules.ruleset.common import odds_fraction
-    from pontoon_rules.ruleset.fields import ruleset_paths, value_at
+    from pontoon_rules.ruleset.format.common import odds_fraction
+    from pontoon_rules.ruleset.format.fields import ruleset_paths, value_at
 
     elsewhere = ("player.insurance.", "shoot.", "side_bets.")
     for path in ruleset_paths(rules.ruleset):

@@ -189,7 +189,7 @@ class RoundRunner:
     def _check_bank(self, stakes: list[int]) -> None:
         """A bank that is an amount covers the round's stakes (`engine.state`'s check), and
         the side bets best play puts down beside them: the kernel plays no cap within a
-        round, which `ruleset.features` refuses where a decision could add to a stake ("a
+        round, which `ruleset.resolving.features` refuses where a decision could add to a stake ("a
         bank that may cap one seat's round").
 
         Raises:

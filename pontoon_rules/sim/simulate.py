@@ -69,7 +69,7 @@ def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
             handle (the engine path refuses nothing: `sim.engine.engine_play`).
         ClusterError: the scheduler cannot be reached.
     """
-    from pontoon_rules.ruleset.features import require_handled
+    from pontoon_rules.ruleset.resolving.features import require_handled
 
     check_path(path)
     dealing = dealing or own_dealing(rules)

@@ -18,7 +18,7 @@ from pontoon_rules.engine.banking import choose_first_banker
 from pontoon_rules.engine.rules import Rules
 from pontoon_rules.engine.session_auto import clamp_stake
 from pontoon_rules.errors import ScriptError, ShoeError
-from pontoon_rules.ruleset.common import BankerRole
+from pontoon_rules.ruleset.format.common import BankerRole
 from pontoon_rules.sim import layout, native
 from pontoon_rules.sim import session as k
 from pontoon_rules.sim.cards import SimRandom

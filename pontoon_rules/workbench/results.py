@@ -15,7 +15,7 @@ from typing import Any
 
 from pontoon_rules.analysis.present.summary import EDGE_DECIMALS
 from pontoon_rules.docs.pages import example_view, reason_view
-from pontoon_rules.ruleset.fields import describe
+from pontoon_rules.ruleset.format.fields import describe
 from pontoon_rules.workbench.controls import form_value, plain_words
 from pontoon_rules.workbench.view import Words
 from pontoon_rules.workbench.worker import (

@@ -20,8 +20,8 @@ from typing import Any
 from pontoon_rules.docs.i18n import SITE_LANGUAGES, SOURCE_LANGUAGE
 from pontoon_rules.docs.sentences import differing_from_base
 from pontoon_rules.errors import PontoonError
-from pontoon_rules.ruleset.fields import plain, value_at
-from pontoon_rules.ruleset.model import SECTIONS, Ruleset
+from pontoon_rules.ruleset.format.fields import plain, value_at
+from pontoon_rules.ruleset.format.model import SECTIONS, Ruleset
 from pontoon_rules.workbench.controls import controls, parse
 from pontoon_rules.workbench.draft import Evaluation, Start, changes_from, evaluate
 from pontoon_rules.workbench.jobs import FINISHED, BusyError, JobManager, job_key, merged

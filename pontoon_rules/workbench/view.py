@@ -16,8 +16,8 @@ from pontoon_rules.docs.i18n import translations
 from pontoon_rules.docs.sentences import CHAPTER_TITLES, RULES, Sentence, applies, sentences
 from pontoon_rules.docs.values import value_text
 from pontoon_rules.errors import Problem
-from pontoon_rules.ruleset.fields import plain, value_at
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.fields import plain, value_at
+from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.workbench.controls import (
     DATA,
     ITEMS,

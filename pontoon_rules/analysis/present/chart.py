@@ -118,7 +118,7 @@ def strategy_chart(rules: Rules, policy: str | None = None,
     Raises:
         UnsupportedFeatureError: the ruleset plays a rule the analysis does not handle.
     """
-    from pontoon_rules.ruleset.features import require_handled
+    from pontoon_rules.ruleset.resolving.features import require_handled
 
     require_handled(rules.ruleset, "strategy")
     deck = check_deck(rules, deck if model is None else "infinite")
