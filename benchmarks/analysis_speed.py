@@ -32,7 +32,7 @@ import numpy as np
 
 from pontoon_rules.analysis.composition.outlook import clear_shared
 from pontoon_rules.analysis.edge import house_edge
-from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 FARMER_INPUT = "6\nn\ny\ny\nn\ny\ny\nn\ny\nn\n1.5\n/dev/null\n0 0\n"

@@ -17,7 +17,7 @@ import argparse
 import time
 
 from pontoon_rules.analysis.edge import house_edge
-from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.ruleset.loading.registry import bundled_ids
 from pontoon_rules.ruleset.resolving.features import refused_names

@@ -22,9 +22,9 @@ import sys
 import time
 from pathlib import Path
 
-from pontoon_rules.engine.record import random_action
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.state import RoundState, full_counts
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import RoundState, full_counts
+from pontoon_rules.engine.scripts.record import random_action
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 

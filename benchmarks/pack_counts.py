@@ -10,7 +10,7 @@ import sys
 import time
 
 from pontoon_rules.analysis.present.packs import by_pack_count
-from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.ruleset.loading.registry import load_bundled
 
 

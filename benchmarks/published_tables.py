@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from pontoon_rules.analysis.edge import house_edge
-from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.ruleset.loading.registry import load_bundled

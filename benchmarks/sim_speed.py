@@ -32,7 +32,7 @@ from typing import Any
 
 import numpy as np
 
-from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 QUICK = "--quick" in sys.argv
@@ -43,7 +43,7 @@ def compile_time() -> None:
     general kernel's C library (rounds and sessions), then the one-seat fast kernel's."""
     code = ("import sys,pathlib,time,numpy as np;import pontoon_rules.native as n;"
             "n.build_dirs=lambda:[pathlib.Path(sys.argv[1])];t=time.perf_counter();"
-            "from pontoon_rules.engine.rules import compile_rules;"
+            "from pontoon_rules.engine.round.rules import compile_rules;"
             "from pontoon_rules.ruleset.loading.registry import load_bundled;"
             "from pontoon_rules.sim.strategy import strategy;"
             "from pontoon_rules.sim.rounds import RoundRunner;"

@@ -35,7 +35,7 @@ import json, sys, time
 from pontoon_rules.analysis.composition import banker, compiled, native
 from pontoon_rules.analysis.composition.outlook import clear_shared
 from pontoon_rules.analysis.edge import house_edge
-from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.ruleset.loading.registry import load_bundled
 
 def cold():

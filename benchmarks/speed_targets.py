@@ -204,7 +204,7 @@ def costs_figures() -> None:
 
 KERNEL_CHILD = """
 import sys, time, numpy as np
-from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.sim.rounds import RoundRunner
 from pontoon_rules.sim.strategy import strategy

@@ -32,7 +32,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.errors import PontoonError
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.loader import load_ruleset

@@ -14,7 +14,7 @@ import pytest
 
 from pontoon_rules.analysis.composition import ahead
 from pontoon_rules.analysis.edge import house_edge
-from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.ruleset.loading.registry import load_bundled
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -14,7 +14,7 @@ from pontoon_rules.analysis.edge import edge_of, house_edge
 from pontoon_rules.analysis.infinite.round import RoundModel
 from pontoon_rules.analysis.present.costs import rule_costs
 from pontoon_rules.cli import cli
-from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.ruleset.resolving.features import bundled_handled
 from pontoon_rules.sim.simulate import simulate
@@ -76,7 +76,7 @@ def test_simulation_is_reproducible_across_workers() -> None:
 
 def _first_positions(rules) -> tuple[list[int], list[int]]:  # type: ignore[no-untyped-def]
     """Where the seat's two cards and the banker's visible cards lie in a stacked shoe."""
-    from pontoon_rules.engine.state import RoundState
+    from pontoon_rules.engine.round.state import RoundState
 
     state, shoe = RoundState(rules, [100]), [c for c in range(52) if rules.rank_present[c >> 2]]
     deal = iter(shoe)

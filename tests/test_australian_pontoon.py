@@ -14,7 +14,7 @@ import pytest
 from engine_helpers import nets, run
 
 from pontoon_rules.analysis.edge import house_edge
-from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.errors import IllegalActionError
 from pontoon_rules.ruleset.format.fields import leaf_paths, value_at
 from pontoon_rules.ruleset.loading.loader import load_ruleset

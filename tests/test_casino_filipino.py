@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 from engine_helpers import nets, run
 
-from pontoon_rules.engine.actions import LegalAction
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.actions import LegalAction
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.errors import RulesetError
 from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.ruleset.loading.registry import load_bundled
@@ -31,7 +31,7 @@ CF = "casino-filipino-pontoon"
 
 
 def state_after(shoe: str, actions: list[str]) -> RoundState:
-    from pontoon_rules.engine.actions import parse_action
+    from pontoon_rules.engine.round.actions import parse_action
 
     state = RoundState(compile_rules(load_bundled(CF)), [100])
     cards = iter(parse_cards(shoe.split()))

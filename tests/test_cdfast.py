@@ -15,7 +15,7 @@ from test_sim_differential import overlay, random_overlay
 
 from pontoon_rules.analysis.composition import compiled as cdfast
 from pontoon_rules.analysis.composition.model import CompositionModel
-from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.ruleset.loading.loader import load_ruleset
 
 TINY = Path(__file__).parent / "rulesets"

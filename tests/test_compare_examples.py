@@ -11,7 +11,7 @@ from pontoon_rules.compare import Comparison, Example, compare_rulesets, compari
 from pontoon_rules.compare.reasons import MASKED, NOT_FOUND
 from pontoon_rules.compare.search import PairSearch
 from pontoon_rules.compare.simulate import OutcomeCache
-from pontoon_rules.engine.script import run_script
+from pontoon_rules.engine.scripts.script import run_script
 from pontoon_rules.ruleset.format.fields import ruleset_paths
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 from pontoon_rules.ruleset.resolving.present import differing_paths

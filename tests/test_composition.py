@@ -15,7 +15,7 @@ from pontoon_rules.analysis.dealer import AnalysisError
 from pontoon_rules.analysis.edge import default_deck, edge_of, house_edge
 from pontoon_rules.analysis.hand import start_state
 from pontoon_rules.analysis.infinite.round import RoundModel
-from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.loader import load_ruleset
 

@@ -10,7 +10,7 @@ from pontoon_rules.conformance.build import strip
 from pontoon_rules.conformance.export import suite_vectors
 from pontoon_rules.conformance.judge import expected_steps, judge
 from pontoon_rules.conformance.reference import trace_vector
-from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.ruleset.loading.loader import load_ruleset
 
 WANTED = {

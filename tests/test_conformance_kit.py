@@ -313,7 +313,7 @@ def test_the_protocol_reference_page_matches_the_code() -> None:
     from pontoon_rules.conformance.model import CODES, schema_text
     from pontoon_rules.conformance.replies import StartReply, replies_text
     from pontoon_rules.conformance.runner import STATUSES
-    from pontoon_rules.engine.actions import KINDS
+    from pontoon_rules.engine.round.actions import KINDS
     from pontoon_rules.ruleset.format.common import HandClass
 
     site = ROOT / "site"

@@ -17,9 +17,9 @@ from pontoon_rules.conformance.export import export, load_suite
 from pontoon_rules.conformance.probes import UNKNOWN_WORDS
 from pontoon_rules.conformance.report import passed
 from pontoon_rules.conformance.runner import Outcome, RunOptions, run_vectors
-from pontoon_rules.engine.actions import KINDS, PROBED_KINDS
-from pontoon_rules.engine.legal import action_words
-from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.round.actions import KINDS, PROBED_KINDS
+from pontoon_rules.engine.round.legal import action_words
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.ruleset.loading.registry import load_bundled
 
 TWELVE = ROOT / "tests" / "rulesets" / "one-pack-twelve.yaml"

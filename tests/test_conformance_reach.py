@@ -18,8 +18,8 @@ from pontoon_rules.conformance.judge import judge
 from pontoon_rules.conformance.probes import out_of_turn
 from pontoon_rules.conformance.runner import Outcome, RunOptions, run_vectors
 from pontoon_rules.conformance.shoe import shoe_vectors
-from pontoon_rules.engine.cards import CODES
-from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.round.cards import CODES
+from pontoon_rules.engine.round.rules import Rules
 
 NO_SPLIT = ROOT / "tests" / "rulesets" / "one-pack-twelve-no-split.yaml"
 

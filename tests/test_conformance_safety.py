@@ -165,7 +165,7 @@ def test_schema_replies_describes_every_message() -> None:
     schema = json.loads(done.stdout)
     assert {"start-reply", "trace-reply", "skipped-reply", "errored-reply", "run-request",
             "Observation", "Answer"} <= set(schema["$defs"])
-    from pontoon_rules.engine.actions import KINDS
+    from pontoon_rules.engine.round.actions import KINDS
 
     assert {"stick", "twist", "buy", "split", "double", "insure", "even-money", "decline",
             "shoot"} <= set(schema["x-action-words"])

@@ -23,7 +23,7 @@ from pontoon_rules.docs.chapters import anchor
 from pontoon_rules.docs.pages import sheet_name, site_sheets
 from pontoon_rules.docs.site import DEFAULT_CONFIG, build_site
 from pontoon_rules.docs.values import value_text
-from pontoon_rules.engine.script import run_script
+from pontoon_rules.engine.scripts.script import run_script
 from pontoon_rules.ruleset.format.fields import leaf_paths, ruleset_paths, value_at
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
@@ -769,7 +769,7 @@ def test_analysis_page_shows_every_bundled_edge_as_edge_of_computes_it() -> None
     from pontoon_rules.analysis.edge import edge_of
     from pontoon_rules.docs.analysis_pages import analysis_pages
     from pontoon_rules.docs.pages import site_analysis
-    from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.engine.round.rules import compile_rules
     from pontoon_rules.literal import literal_html
     from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
     from pontoon_rules.ruleset.resolving.features import refused_rules

@@ -21,11 +21,11 @@ from pydantic import ValidationError
 
 from pontoon_rules.docs.sentences import sentences, settlement_claims, text_lines
 from pontoon_rules.docs.settlement import Claim, cell_says, conflicts, expected_cell
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.record import random_round
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.engine.script import play
-from pontoon_rules.engine.settle import money
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.engine.round.settle import money
+from pontoon_rules.engine.scripts.record import random_round
+from pontoon_rules.engine.scripts.script import play
 from pontoon_rules.errors import PontoonError
 from pontoon_rules.ruleset.format.common import OutcomeResult
 from pontoon_rules.ruleset.format.model import Ruleset

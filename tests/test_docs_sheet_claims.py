@@ -189,7 +189,7 @@ def test_fixed_sentences_use_the_games_own_name_for_its_natural(lang: str) -> No
 @pytest.mark.parametrize("ruleset_id", bundled_ids())
 def test_every_worked_example_replays_to_what_the_sentences_say(ruleset_id: str) -> None:
     from pontoon_rules.docs.rounds import replay, teaching_rounds
-    from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.engine.round.rules import compile_rules
     from tests.test_docs_settlement import check_round
 
     r = load_bundled(ruleset_id)

@@ -282,7 +282,7 @@ def test_each_special_rule_of_a_game_has_its_example() -> None:
 
 
 def test_the_insurance_sentence_says_what_the_engine_pays() -> None:
-    from pontoon_rules.engine.script import run_script
+    from pontoon_rules.engine.scripts.script import run_script
 
     said = next(line for line in sheet("belarus-ponton").split("\n")
                 if line.startswith("Insurance:"))

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from engine_helpers import nets, run
 
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.script import play
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.scripts.script import play
 from pontoon_rules.errors import IllegalActionError, RulesetError
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.loader import load_ruleset

@@ -10,12 +10,12 @@ import pytest
 
 from pontoon_rules.conformance.judge import judge
 from pontoon_rules.conformance.reference import observe
-from pontoon_rules.engine.actions import STICK, TWIST, Action
-from pontoon_rules.engine.cards import card_code, parse_card
-from pontoon_rules.engine.faces import banker_up_cards
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.session import Session
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.actions import STICK, TWIST, Action
+from pontoon_rules.engine.round.cards import card_code, parse_card
+from pontoon_rules.engine.round.faces import banker_up_cards
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.engine.sessions.session import Session
 from pontoon_rules.errors import ShoeError
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.registry import load_bundled

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pontoon_rules.engine.cards import card_code
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.state import CHANCE, RoundState, full_counts
+from pontoon_rules.engine.round.cards import card_code
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import CHANCE, RoundState, full_counts
 from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from pontoon_rules.engine.actions import Action
-from pontoon_rules.engine.cards import parse_card
-from pontoon_rules.engine.hand import Hand
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.state import BANKER, CHANCE, TERMINAL, RoundState, Seat
+from pontoon_rules.engine.round.actions import Action
+from pontoon_rules.engine.round.cards import parse_card
+from pontoon_rules.engine.round.hand import Hand
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import BANKER, CHANCE, TERMINAL, RoundState, Seat
 from pontoon_rules.errors import IllegalActionError, ScriptError, ShoeError
 from pontoon_rules.ruleset.loading.registry import load_bundled
 

@@ -20,12 +20,12 @@ from pontoon_rules.conformance.model import REFUSAL_ORDER, accepted_codes
 from pontoon_rules.conformance.reference import refusal
 from pontoon_rules.conformance.targeted import coverage_targets, steered_vectors
 from pontoon_rules.docs.sentences import sentences
-from pontoon_rules.engine.actions import Action
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.phase import CHANCE
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.engine.settle import money
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.actions import Action
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.phase import CHANCE
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.engine.round.settle import money
+from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.errors import IllegalActionError, ScriptError
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.loader import load_ruleset

@@ -13,14 +13,14 @@ from engine_helpers import nets, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pontoon_rules.engine.actions import DECLINE, OPEN, STICK, TWIST, Action
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.hand import Hand, points, soft
-from pontoon_rules.engine.phase import BANKER
-from pontoon_rules.engine.policies import automatic
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.script import play
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.actions import DECLINE, OPEN, STICK, TWIST, Action
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.hand import Hand, points, soft
+from pontoon_rules.engine.round.phase import BANKER
+from pontoon_rules.engine.round.policies import automatic
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.engine.scripts.script import play
 from pontoon_rules.errors import RulesetError
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.format.outcome import BankerPlay, Settlement

@@ -16,10 +16,10 @@ import pytest
 from engine_helpers import nets, run
 
 from pontoon_rules.docs.sentences import sentences
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.script import parse_step
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.engine.scripts.script import parse_step
 from pontoon_rules.ruleset.format.common import AgainstTotal, HandClass, OutcomeResult, Status
 from pontoon_rules.ruleset.format.fields import provenance_for
 from pontoon_rules.ruleset.format.model import Provenance, Ruleset

@@ -15,10 +15,10 @@ from engine_helpers import nets, run
 from pontoon_rules.docs.hands import hand_sentence
 from pontoon_rules.docs.pack_words import pack_words
 from pontoon_rules.docs.sentences import sentences
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.example_hands import example_cards
-from pontoon_rules.engine.hand import Hand, classify, total
-from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.example_hands import example_cards
+from pontoon_rules.engine.round.hand import Hand, classify, total
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.errors import RulesetError, ShoeError
 from pontoon_rules.ruleset.format.common import HandClass
 from pontoon_rules.ruleset.loading.loader import load_ruleset

@@ -22,7 +22,7 @@ import pytest
 from test_sim_native import assert_plays_the_engine
 
 from pontoon_rules import cache, native
-from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.native import prune
 from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.sim import native as snative

@@ -348,7 +348,7 @@ def test_harness_text_reaches_the_terminal_escaped(tmp_path: Path) -> None:
 def test_json_nan_amounts_and_booleans_are_no_amounts() -> None:
     from pontoon_rules.conformance.export import resolve
     from pontoon_rules.conformance.reference import refusal
-    from pontoon_rules.engine.state import RoundState
+    from pontoon_rules.engine.round.state import RoundState
 
     ((rules, _),) = resolve(["pagat-british"])
     state = RoundState(rules, [100])

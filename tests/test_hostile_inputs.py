@@ -27,7 +27,7 @@ from pontoon_rules.cli import cli
 from pontoon_rules.cli.errors import run_with_errors
 from pontoon_rules.cli.interactive import menu, read_choice
 from pontoon_rules.cli.progress import still_running
-from pontoon_rules.engine.actions import Action, LegalAction
+from pontoon_rules.engine.round.actions import Action, LegalAction
 from pontoon_rules.errors import OutputError, RulesetError, ScriptError
 from pontoon_rules.files import write_atomic
 from pontoon_rules.ruleset.loading.loader import load_path, load_ruleset
@@ -230,7 +230,7 @@ def test_a_command_on_a_full_disk_is_one_error_and_keeps_the_old_file(
 
 
 def test_the_golden_writer_is_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from pontoon_rules.engine import golden
+    from pontoon_rules.engine.scripts import golden
 
     monkeypatch.setattr(golden, "golden_rounds", lambda ruleset_id: [{"id": ruleset_id}])
     written = golden.write_golden(tmp_path / "golden")
@@ -565,7 +565,7 @@ def test_interactive_play_prints_its_seed_and_replays_with_it() -> None:
 
 
 def test_script_errors_are_project_errors() -> None:
-    from pontoon_rules.engine.script import parse_script_text
+    from pontoon_rules.engine.scripts.script import parse_script_text
 
     with pytest.raises(ScriptError, match=r"^x:1:6: not valid JSON: Expecting ',' delimiter$"):
         parse_script_text("[1, 2", "x")

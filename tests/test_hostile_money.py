@@ -20,8 +20,8 @@ from pydantic import BaseModel
 
 from pontoon_rules.cli import cli
 from pontoon_rules.cli.errors import run_with_errors
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.ruleset.format.common import AMOUNT_MAX, TERM_MAX
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.registry import load_bundled

@@ -16,8 +16,8 @@ import pytest
 
 from pontoon_rules.cli import cli
 from pontoon_rules.cli.errors import run_with_errors
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.ruleset.resolving.features import bundled_handled
 from pontoon_rules.sim.compiled import full_shoe

@@ -19,9 +19,9 @@ import yaml
 import pontoon_rules
 from pontoon_rules.cli import cli
 from pontoon_rules.cli.errors import run_with_errors
-from pontoon_rules.engine.record import deal_random, random_action
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.engine.scripts.record import deal_random, random_action
 from pontoon_rules.errors import RulesetError
 from pontoon_rules.ruleset.format import renamed
 from pontoon_rules.ruleset.format.model import Ruleset

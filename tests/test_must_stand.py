@@ -11,7 +11,7 @@ from test_sim_differential import compare, overlay
 
 from pontoon_rules.analysis.dealer import banker_policy
 from pontoon_rules.analysis.edge import edge_of
-from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.ruleset.resolving.features import refused_names
 from pontoon_rules.sim.simulate import simulate

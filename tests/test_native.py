@@ -24,7 +24,7 @@ from pontoon_rules.analysis.composition import banker
 from pontoon_rules.analysis.composition import native as cnative
 from pontoon_rules.analysis.composition.model import CompositionModel
 from pontoon_rules.analysis.composition.outlook import clear_shared
-from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.errors import NativeUnavailableError
 from pontoon_rules.native import kernels
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled

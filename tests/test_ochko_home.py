@@ -13,10 +13,10 @@ from __future__ import annotations
 import pytest
 from engine_helpers import nets, run
 
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.hand import Hand, classify, total
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.script import play
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.hand import Hand, classify, total
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.scripts.script import play
 from pontoon_rules.errors import ScriptError, ShoeError
 from pontoon_rules.ruleset.format.fields import with_value
 from pontoon_rules.ruleset.format.model import Ruleset

@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.ruleset.resolving.features import bundled_handled, features

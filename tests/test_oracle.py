@@ -127,7 +127,7 @@ def test_the_banker_s_first_card_face_down_agrees_with_the_engine() -> None:
     """Found by the oracle: with the banker's first card face down the engine playing the
     analysis's play gave 0.0583 where the exact figure said 0.1039 (tiny-blackjack). The
     fault was the reference's: it showed the player the banker's first dealt card, not the
-    one the engine turns up (`engine.faces.banker_up_cards`), so its play was applied to
+    one the engine turns up (`engine.round.faces.banker_up_cards`), so its play was applied to
     the wrong information sets. Both exact methods now agree with the engine exactly."""
     for v in judge(_banker_hidden_first(), 1000)[:2]:
         assert v.verdict == AGREES, v
@@ -146,7 +146,7 @@ def test_a_figure_exact_only_while_the_pack_lasts_says_so() -> None:
     the discards); the method line now says its figure is exact only while the pack lasts,
     and says nothing of the kind where no round can (a six-deck shoe, no splits)."""
     from pontoon_rules.analysis.composition.model import CompositionModel, method_name
-    from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.engine.round.rules import compile_rules
     from pontoon_rules.ruleset.loading.registry import load_bundled
 
     def method(ruleset: Ruleset) -> str:
@@ -168,7 +168,7 @@ def test_the_split_figure_is_within_the_bound_it_states() -> None:
 
 
 def _engine_rounds(ruleset: Ruleset) -> tuple[float, float]:
-    from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.engine.round.rules import compile_rules
     from pontoon_rules.sim.simulate import simulate
 
     result = simulate(compile_rules(ruleset), 300, seed=7, dealing="shoe", path="engine")

@@ -11,7 +11,7 @@ from pontoon_rules.analysis.present.packcurve import (
     load_curves,
     stored_curve,
 )
-from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 

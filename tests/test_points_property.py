@@ -26,10 +26,10 @@ from pydantic import ValidationError
 
 from pontoon_rules.docs.hands import hand_sentence
 from pontoon_rules.docs.pack_words import pack_words
-from pontoon_rules.engine.cards import CARDS_PER_PACK, RANK_CODES, SUIT_CODES
-from pontoon_rules.engine.hand import Hand, classify, points
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.engine.settle import money, settle_hand
+from pontoon_rules.engine.round.cards import CARDS_PER_PACK, RANK_CODES, SUIT_CODES
+from pontoon_rules.engine.round.hand import Hand, classify, points
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.engine.round.settle import money, settle_hand
 from pontoon_rules.ruleset.format.common import Rank
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.format.points import points_text

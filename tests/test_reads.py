@@ -23,7 +23,7 @@ from pontoon_rules.analysis.reads import (
     replay,
     unwrapped,
 )
-from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.ruleset.format.fields import ruleset_paths, value_at
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.loader import load_ruleset

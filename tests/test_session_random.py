@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pontoon_rules.engine.pack import full_pack
-from pontoon_rules.engine.record import random_action
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.session import Session
-from pontoon_rules.engine.session_auto import people_names
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.engine.scripts.record import random_action
+from pontoon_rules.engine.sessions.pack import full_pack
+from pontoon_rules.engine.sessions.session import Session
+from pontoon_rules.engine.sessions.session_auto import people_names
 from pontoon_rules.ruleset.format.common import BankerRole
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 

@@ -16,8 +16,8 @@ import pytest
 from pontoon_rules.analysis.composition.model import CompositionModel
 from pontoon_rules.analysis.edge import edge_of, house_edge
 from pontoon_rules.analysis.side_bets import side_bet_values, taken_value
-from pontoon_rules.engine import side_bets as engine_bets
-from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.engine.round import side_bets as engine_bets
+from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.ruleset.resolving.features import refused_names
@@ -146,7 +146,7 @@ def test_the_engine_policies_put_down_the_bet_that_pays() -> None:
     from pontoon_rules.analysis.composition.policy import CompositionPolicy
     from pontoon_rules.analysis.infinite.policy import ModelPolicy
     from pontoon_rules.analysis.infinite.round import RoundModel
-    from pontoon_rules.engine.state import RoundState
+    from pontoon_rules.engine.round.state import RoundState
 
     rules = rules_of("tiny-side-bets")
     assert [b.taken for b in side_bet_values(rules, "infinite")] == [True, True]

@@ -13,9 +13,9 @@ from pontoon_rules.analysis.composition.model import CompositionModel
 from pontoon_rules.analysis.deck import kind_space
 from pontoon_rules.analysis.edge import edge_of
 from pontoon_rules.analysis.giving_up import surrender_value
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.engine.script import play
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.engine.scripts.script import play
 from pontoon_rules.errors import IllegalActionError
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.loader import load_ruleset

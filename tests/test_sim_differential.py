@@ -10,8 +10,8 @@ from collections.abc import Callable
 
 import pytest
 
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.ruleset.resolving.features import bundled_handled
@@ -297,7 +297,7 @@ def test_a_split_seat_against_a_pontoon_that_takes_less(takes: str) -> None:
     the seat as the engine does."""
     from pathlib import Path
 
-    from pontoon_rules.engine.cards import parse_cards
+    from pontoon_rules.engine.round.cards import parse_cards
     from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     path = (Path(__file__).resolve().parents[1] / "examples" / "australian-pontoon"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.sim import summary as sm
 from pontoon_rules.sim.distribute import chunk_seeds

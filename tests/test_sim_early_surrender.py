@@ -1,6 +1,6 @@
 """The compiled simulator plays an early surrender (`player.surrender.timing: early`): the
 dealt hand given up before the banker's check for a pontoon, in the decision of insurance
-(`engine.flow.insurance_legal`), from the analysis's own table (`sim.strategy`,
+(`engine.round.flow.insurance_legal`), from the analysis's own table (`sim.strategy`,
 `sim.shoe_strategy`). The engine and the C kernel play the same rounds;
 the shoe's tables are the exact method's decisions; a simulation holds the exact edge."""
 
@@ -14,7 +14,7 @@ from test_sim_native import assert_same_rounds
 from test_sim_shoe_strategy import assert_tables_play_as_exact
 
 from pontoon_rules.analysis.edge import edge_of
-from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.ruleset.resolving.features import refused_names
 from pontoon_rules.sim.compiled import SURRENDER, SURRENDER_EARLY, compile_sim

@@ -24,7 +24,7 @@ from test_sim_native import (
     run_alone,
 )
 
-from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.sim import fast_layout
 from pontoon_rules.sim import fast_native as fnative
@@ -95,7 +95,7 @@ def test_aces_of_one_in_single_fast_rounds(cards: str, net: int) -> None:
     the fast kernel's net is the general kernel's and the engine's."""
     from test_sim_differential import engine_round
 
-    from pontoon_rules.engine.cards import parse_cards
+    from pontoon_rules.engine.round.cards import parse_cards
     from pontoon_rules.sim.reference import engine_policy
 
     rules = overlay("casino-ochko", ACES_OF_ONE)

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 from test_sim_differential import overlay, random_overlay
 
-from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.ruleset.resolving.features import bundled_handled
 from pontoon_rules.sim.compiled import compile_sim

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pontoon_rules.engine.hand import Hand, classify
-from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.engine.round.hand import Hand, classify
+from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 from pontoon_rules.sim import compiled as c

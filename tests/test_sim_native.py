@@ -28,8 +28,8 @@ from test_sim_differential import (
 )
 
 from pontoon_rules import native
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.errors import NativeUnavailableError, ShoeError
 from pontoon_rules.native import prune
 from pontoon_rules.ruleset.loading.loader import load_ruleset
@@ -339,7 +339,7 @@ def run_alone(ruleset: str, env: dict[str, str] | None = None) -> tuple[int, str
     """In a process of its own: 100 rounds of `ruleset` and one stacked round as `simulate`
     plays them; (exit status, stdout: the kernel that played and the fast kernel's rounds,
     stderr)."""
-    code = ("import sys, numpy as np; from pontoon_rules.engine.rules import compile_rules; "
+    code = ("import sys, numpy as np; from pontoon_rules.engine.round.rules import compile_rules; "
             "from pontoon_rules.ruleset.loading.registry import load_bundled; "
             "from pontoon_rules.sim.rounds import RoundRunner; "
             "from pontoon_rules.sim.strategy import strategy; "

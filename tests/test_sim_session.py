@@ -6,9 +6,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.session_auto import TablePolicy as EngineTable
-from pontoon_rules.engine.session_auto import play_session
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.sessions.session_auto import TablePolicy as EngineTable
+from pontoon_rules.engine.sessions.session_auto import play_session
 from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.ruleset.resolving.features import bundled_handled
 from pontoon_rules.sim import session as k

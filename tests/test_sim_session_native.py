@@ -12,7 +12,7 @@ import pytest
 from test_sim_differential import overlay
 from test_sim_session import SESSION_OVERLAYS
 
-from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.ruleset.resolving.features import bundled_handled
 from pontoon_rules.sim import session as k

@@ -13,7 +13,7 @@ from test_sim_differential import engine_round
 from pontoon_rules.analysis.composition.model import CompositionModel
 from pontoon_rules.analysis.composition.policy import CompositionPolicy
 from pontoon_rules.analysis.edge import edge_of
-from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.sim.compiled import full_shoe
 from pontoon_rules.sim.reference import engine_policy

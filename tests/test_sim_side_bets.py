@@ -20,8 +20,8 @@ from test_sim_differential import (
 from test_sim_native import assert_same_rounds
 
 from pontoon_rules.analysis.edge import edge_of
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.errors import ScriptError
 from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.ruleset.resolving.features import active_features, refused_names

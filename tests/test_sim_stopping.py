@@ -8,7 +8,7 @@ import signal
 
 import pytest
 
-from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.sim import summary as sm
 from pontoon_rules.sim.stopping import NOTICE, Stop, first_interrupt_stops

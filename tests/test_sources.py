@@ -16,13 +16,13 @@ from engine_helpers import nets, run
 from pontoon_rules.docs.i18n import words_of
 from pontoon_rules.docs.sentences import sentences, text_lines
 from pontoon_rules.docs.sheet_view import sheet_view
-from pontoon_rules.engine.actions import Action
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.pack import full_pack
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.script import parse_step
-from pontoon_rules.engine.session import Session
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.actions import Action
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.engine.scripts.script import parse_step
+from pontoon_rules.engine.sessions.pack import full_pack
+from pontoon_rules.engine.sessions.session import Session
 from pontoon_rules.errors import IllegalActionError, RulesetError, ScriptError
 from pontoon_rules.ruleset.format.agreed import agreed_fields, default_notes, settle_agreed
 from pontoon_rules.ruleset.format.common import LaterBuyCap, RotationTieBreak, ShootLimit, Status

@@ -11,7 +11,7 @@ import pytest
 
 from pontoon_rules.analysis.hand import start_state
 from pontoon_rules.analysis.infinite.round import RoundModel
-from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.registry import load_bundled
 

@@ -8,7 +8,7 @@ import pytest
 
 from pontoon_rules.analysis.assumed import ASSUMED, require_read, unread_rules
 from pontoon_rules.analysis.edge import house_edge
-from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.ruleset.format.fields import leaf_paths, with_value
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled

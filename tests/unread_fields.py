@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 
 from pontoon_rules.analysis.reads import Read, _equal, reads_equal
-from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.errors import PontoonError
 from pontoon_rules.ruleset.format.fields import ruleset_paths, value_at
 from pontoon_rules.ruleset.format.model import Ruleset

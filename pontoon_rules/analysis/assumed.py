@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pontoon_rules.analysis.reads import Read, unwrapped
-from pontoon_rules.engine.rules import NO_LIMIT, Rules
+from pontoon_rules.engine.round.rules import NO_LIMIT, Rules
 
 ASSUMED: dict[str, tuple[str, Any]] = {
     "bust_loses_at_once": ("settlement.player_bust_loses_at_once", True),
@@ -59,7 +59,7 @@ never reads it assumes)."""
 
 def _shows_an_ace(rules: Rules) -> bool:
     """Insurance and even money are offered only where the banker may show an ace
-    (`engine.flow.insurance_offered`)."""
+    (`engine.round.flow.insurance_offered`)."""
     return rules.banker_visible > 0 and rules.rank_present[0]
 
 
@@ -85,7 +85,8 @@ _EXCHANGEABLE = ("the cards dealt are exchangeable (drawn from one shuffled pack
 
 _NEVER_HIDDEN = ("a hidden bust pays at least what one shown at once does (validation keeps "
                  "settlement.hidden_bust_pays at 1:1 or more), so one seat's best play shows "
-                 "every bust: the figure is the same as without the rule (`engine.hidden_bust`)")
+                 "every bust: the figure is the same as without the rule "
+                 "(`engine.round.hidden_bust`)")
 
 NOT_READ_BY_DEFINITION: dict[str, dict[str, str]] = {
     "exact-shoe": {

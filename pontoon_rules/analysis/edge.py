@@ -22,7 +22,7 @@ from pontoon_rules.analysis.dealer import AnalysisError
 from pontoon_rules.analysis.deck import Deck
 from pontoon_rules.analysis.infinite.round import INFINITE_METHOD, RoundModel
 from pontoon_rules.analysis.nogc import gc_paused
-from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.round.rules import Rules
 
 PROBABILITY_BASIS = ("each figure is the expected number of the seat's hands with that outcome, "
                      "so after a split every hand counts: win + lose + push is the expected "

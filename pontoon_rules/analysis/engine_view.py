@@ -15,12 +15,12 @@ from typing import Any
 
 from pontoon_rules.analysis.deck import Kind
 from pontoon_rules.analysis.hand import HandState, start_state
-from pontoon_rules.engine.actions import DECLINE, STICK, TWIST, Action
-from pontoon_rules.engine.hand import Hand, points, soft
-from pontoon_rules.engine.legal import buy_cap
-from pontoon_rules.engine.phase import BANKER, Phase
-from pontoon_rules.engine.rules import Rules
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.actions import DECLINE, STICK, TWIST, Action
+from pontoon_rules.engine.round.hand import Hand, points, soft
+from pontoon_rules.engine.round.legal import buy_cap
+from pontoon_rules.engine.round.phase import BANKER, Phase
+from pontoon_rules.engine.round.rules import Rules
+from pontoon_rules.engine.round.state import RoundState
 
 
 def hand_state(hand: Hand, cards: Sequence[int], kinds: Sequence[Kind],

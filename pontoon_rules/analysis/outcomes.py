@@ -1,6 +1,6 @@
 """Finished hands as (hand id, total) and what one pays against the banker's.
 
-This mirrors `engine.settle.settle_hand` on abstract hands (which hand id a hand is:
+This mirrors `engine.round.settle.settle_hand` on abstract hands (which hand id a hand is:
 `analysis.named`), per unit of stake and without rounding to minor units, from the
 ruleset's one outcome table (`Rules.cells`); the brute-force tests against the real
 engine keep the two in step.
@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from pontoon_rules.analysis.deck import Number
-from pontoon_rules.engine.named import TOTAL
-from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.round.named import TOTAL
+from pontoon_rules.engine.round.rules import Rules
 from pontoon_rules.ruleset.format.common import NaturalTakes
 from pontoon_rules.ruleset.resolving.outcomes import BY_TOTAL, LOSE, PUSH, WIN
 
@@ -77,7 +77,7 @@ def payoff(player: Final, banker: Final, rules: Rules) -> Fraction:
     bank_cls, bank_points = banker
     assert isinstance(bank_cls, str), "a banker's hand by suits (`ruleset.resolving.classic`)"
     if cls == BUST_ID and rules.bust_loses_at_once:
-        # lost when it bust, its stake and no more (`engine.flow._hand_finished`): never
+        # lost when it bust, its stake and no more (`engine.round.flow._hand_finished`): never
         # settled against the banker's hand, whatever `settlement.outcomes` says of one
         return Fraction(-1)
     cell = rules.cells[(cls, bank_cls)]
@@ -98,7 +98,7 @@ def staked_net(player: Final, banker: Final, staked: int, rules: Rules) -> Fract
     """The net, in original stakes, of a hand of `staked` original stakes finishing as
     `player` against `banker`: its stake times the payoff, but a hand that has not bust
     and loses to a banker's hand that takes only the original bets (`takes`, OBBO; and
-    BB+1, which for one hand is the same) loses one original stake (`engine.settle.
+    BB+1, which for one hand is the same) loses one original stake (`engine.round.settle.
     takes_from_seat`)."""
     cls, points = player
     taking = isinstance(banker[0], str) and banker[0] in rules.takes
@@ -124,7 +124,7 @@ def taken_share(player: Final, banker: Final, rules: Rules) -> Fraction:
     """What `banker` takes, per original stake, from `player` as a live hand losing to it
     where `banker` takes busted-plus-one (`seat_takers`): its chance of being such a hand
     times what `banker` collects. Of those hands the seat gives up one original stake in
-    all (`engine.settle.takes_from_seat`)."""
+    all (`engine.round.settle.takes_from_seat`)."""
     if not (isinstance(banker[0], str) and banker[0] in seat_takers(rules)):
         return Fraction(0)
     cls, points = player

@@ -29,7 +29,7 @@ def _banker_option(f: Any) -> Any:
 
 
 def _rules(ref: str, agreements: tuple[str, ...] = ()) -> Any:
-    from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.engine.round.rules import compile_rules
 
     return compile_rules(_ruleset(ref, agreements))
 
@@ -199,7 +199,7 @@ def _banker_name(ruleset: Any, policy: str | None) -> str:
     """The banker policy a figure of `ruleset` plays against (`--banker-policy` or the
     ruleset's own), by name."""
     from pontoon_rules.analysis.dealer import banker_policy
-    from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.engine.round.rules import compile_rules
 
     rules = compile_rules(ruleset)
     return banker_policy(rules, policy if rules.banker_by_choice else None).name

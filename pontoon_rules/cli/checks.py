@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 if TYPE_CHECKING:
-    from pontoon_rules.engine.rules import Rules
+    from pontoon_rules.engine.round.rules import Rules
 
 MAX_SEED = 2**64 - 1
 """The largest seed: the compiled simulator's generators take 64 bits."""

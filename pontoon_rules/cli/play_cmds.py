@@ -27,7 +27,7 @@ def play_cmd(ruleset: str | None, script: str | None, as_json: bool, seed: int |
     from pontoon_rules.cli.agreed import settle
 
     if script:
-        from pontoon_rules.engine.script import read_script, run_script
+        from pontoon_rules.engine.scripts.script import read_script, run_script
 
         data, base = read_script(script)
         run = run_script(data, base, lambda loaded: settle(loaded, agreements))

@@ -80,7 +80,7 @@ def summary_table(rulesets: list[Ruleset], console: Console | None = None) -> No
 def edge_line(rulesets: list[Ruleset]) -> str:
     """One line with each ruleset's exact house edge (one seat, best play, its own shoe)."""
     from pontoon_rules.analysis.edge import edge_of
-    from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.engine.round.rules import compile_rules
     from pontoon_rules.ruleset.resolving.features import refused_names
 
     parts = [f"{terminal_safe(r.id)} refused ({', '.join(refused)})"

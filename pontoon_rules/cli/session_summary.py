@@ -18,7 +18,7 @@ def run_summary(ruleset: str, players: int, deals: int, seed: int, policy: str,
                 scheduler: str | None, as_json: bool, agreements: tuple[str, ...] = ()) -> None:
     """Play and print the summary (JSON with `as_json`)."""
     from pontoon_rules.cli.agreed import settle
-    from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.engine.round.rules import compile_rules
     from pontoon_rules.ruleset.loading.loader import load_ruleset
     from pontoon_rules.sim.stopping import first_interrupt_stops
     from pontoon_rules.sim.strategy import banker_table, strategy

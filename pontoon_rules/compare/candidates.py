@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from pontoon_rules.compare.policy import POLICIES, Policy, is_relevant
-from pontoon_rules.engine.cards import CARDS_PER_PACK, RANK_CODES, RANK_VALUES, SUIT_CODES
+from pontoon_rules.engine.round.cards import CARDS_PER_PACK, RANK_CODES, RANK_VALUES, SUIT_CODES
 from pontoon_rules.ruleset.format.model import Ruleset
 
 SHOE_LENGTH = 26

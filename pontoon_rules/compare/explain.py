@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 
-from pontoon_rules.engine.results import HandResult, RoundResult, SeatResult
+from pontoon_rules.engine.round.results import HandResult, RoundResult, SeatResult
 from pontoon_rules.ruleset.format.common import HandClass
 from pontoon_rules.ruleset.format.points import total_text
 

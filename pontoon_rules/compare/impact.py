@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pontoon_rules.compare.flip import flip
-from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.resolving.present import differing_paths
 

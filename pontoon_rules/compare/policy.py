@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pontoon_rules.engine.actions import (
+from pontoon_rules.engine.round.actions import (
     BUY,
     DECLINE,
     DOUBLE,
@@ -24,11 +24,11 @@ from pontoon_rules.engine.actions import (
     Action,
     LegalAction,
 )
-from pontoon_rules.engine.hand import Hand
-from pontoon_rules.engine.hand import points as points_in
-from pontoon_rules.engine.phase import BANKER, Phase
-from pontoon_rules.engine.policies import banker_stands_on
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.hand import Hand
+from pontoon_rules.engine.round.hand import points as points_in
+from pontoon_rules.engine.round.phase import BANKER, Phase
+from pontoon_rules.engine.round.policies import banker_stands_on
+from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.ruleset.format.common import BankerMode, BuyMode
 from pontoon_rules.ruleset.format.model import Ruleset
 

@@ -23,7 +23,7 @@ from pontoon_rules.compare.candidates import Candidate, candidates
 from pontoon_rules.compare.flip import flip
 from pontoon_rules.compare.records import Comparison, FieldValues, NoExample, Record
 from pontoon_rules.compare.simulate import Outcome, OutcomeCache, behaviour_key
-from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.ruleset.format.fields import leaf_paths
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.resolving.present import differing_paths

@@ -15,8 +15,8 @@ from typing import Any
 from pontoon_rules.conformance import features
 from pontoon_rules.conformance.model import FORMAT_VERSION, vector_id
 from pontoon_rules.conformance.reference import ruleset_json, trace
-from pontoon_rules.engine.rules import Rules
-from pontoon_rules.engine.script import parse_step
+from pontoon_rules.engine.round.rules import Rules
+from pontoon_rules.engine.scripts.script import parse_step
 from pontoon_rules.errors import ScriptError
 
 Plan = list[tuple[str, Any]]

@@ -26,9 +26,9 @@ from pontoon_rules.conformance.suitefiles import (
     sha256_text,
 )
 from pontoon_rules.conformance.validate import schema_problems
-from pontoon_rules.engine.cards import parse_card
-from pontoon_rules.engine.rules import Rules
-from pontoon_rules.engine.state import full_counts
+from pontoon_rules.engine.round.cards import parse_card
+from pontoon_rules.engine.round.rules import Rules
+from pontoon_rules.engine.round.state import full_counts
 from pontoon_rules.errors import PontoonError
 
 
@@ -121,7 +121,7 @@ def card_problems(rules: Rules, shoe: list[str]) -> list[str]:
     have run out and come back (`between_deals.pack_runs_out`), which the reference
     engine's replay checks card by card.
     """
-    from pontoon_rules.engine.cards import card_code
+    from pontoon_rules.engine.round.cards import card_code
 
     try:
         cards = [parse_card(c) for c in shoe]

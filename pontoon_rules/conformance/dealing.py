@@ -45,10 +45,10 @@ from pontoon_rules.conformance.judge import (
     step_differences,
 )
 from pontoon_rules.conformance.judging import Item, Outcome, RunOptions, failure, outcome
-from pontoon_rules.engine.actions import DECLINE, STICK, TWIST
-from pontoon_rules.engine.cards import CODES
-from pontoon_rules.engine.rules import Rules
-from pontoon_rules.engine.state import RoundState, full_counts
+from pontoon_rules.engine.round.actions import DECLINE, STICK, TWIST
+from pontoon_rules.engine.round.cards import CODES
+from pontoon_rules.engine.round.rules import Rules
+from pontoon_rules.engine.round.state import RoundState, full_counts
 
 DEAL_OWN = "own"
 """A dealing round's `deal`: the implementation deals from its own shuffled pack."""

@@ -3,9 +3,9 @@
 Random and steered rounds reach the common hands; a rare one (6-7-8 in spades from eight
 packs, a seven-card 21, both sides holding Feuer from one Skat pack) may never come up.
 For each `class:HAND` or `vs:HAND:BANKER` target still missing, the first seat is dealt an
-example of the hand (`engine.example_hands.example_cards`, cards the pack holds), drawing until it
-holds them and then standing, and the banker an example of the banker's hand (another
-suit of the same rank where the player holds the card already). The expectations come
+example of the hand (`engine.round.example_hands.example_cards`, cards the pack holds),
+drawing until it holds them and then standing, and the banker an example of the banker's
+hand (another suit of the same rank where the player holds the card already). The expectations come
 from the reference engine like every vector's.
 """
 
@@ -17,11 +17,11 @@ from typing import Any
 
 from pontoon_rules.conformance.build import Plan, build
 from pontoon_rules.conformance.generate import random_stakes
-from pontoon_rules.engine.actions import STICK, TWIST, Action
-from pontoon_rules.engine.cards import card_code, parse_cards
-from pontoon_rules.engine.hand import Hand, classify
-from pontoon_rules.engine.rules import Rules
-from pontoon_rules.engine.state import RoundState, full_counts
+from pontoon_rules.engine.round.actions import STICK, TWIST, Action
+from pontoon_rules.engine.round.cards import card_code, parse_cards
+from pontoon_rules.engine.round.hand import Hand, classify
+from pontoon_rules.engine.round.rules import Rules
+from pontoon_rules.engine.round.state import RoundState, full_counts
 from pontoon_rules.errors import PontoonError
 
 PREFERRED = (TWIST, "decline", STICK)
@@ -59,7 +59,7 @@ def dealt_vectors(rules: Rules, embed: bool, wanted: set[str], seen: set[str]
 
 def _cards_for(rules: Rules, tag: str) -> tuple[list[int], list[int]] | None:
     """The player's and the banker's cards for a `class:` or `vs:` target, or None."""
-    from pontoon_rules.engine.example_hands import example_cards
+    from pontoon_rules.engine.round.example_hands import example_cards
 
     kind, _, rest = tag.partition(":")
     if kind == "class":

@@ -41,7 +41,7 @@ from pontoon_rules.conformance.suitefiles import (
     read_text_file,
     sha256_text,
 )
-from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.errors import OutputError, Problem, RulesetError
 from pontoon_rules.files import write_atomic
 

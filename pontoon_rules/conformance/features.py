@@ -14,7 +14,7 @@ from fnmatch import fnmatchcase
 from functools import cache
 from typing import Any
 
-from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.round.rules import Rules
 from pontoon_rules.ruleset.format.common import Status
 from pontoon_rules.ruleset.format.model import Ruleset
 
@@ -140,7 +140,7 @@ def _issue_50_tags(rules: Rules, final: dict[str, Any]) -> set[str]:
 
 def _was_soft_17(cards: list[str], rules: Rules) -> bool:
     """Whether the banker's hand stood at a soft 17 at some point after the deal."""
-    from pontoon_rules.engine.cards import RANK_CODES
+    from pontoon_rules.engine.round.cards import RANK_CODES
 
     hard = aces = 0
     for n, code in enumerate(cards, start=1):
@@ -174,7 +174,7 @@ def _hand_tags(rules: Rules, hand: dict[str, Any], banker: dict[str, Any],
 
 def _drew_on_21(cards: list[str], rules: Rules) -> bool:
     """Whether the hand drew again after reaching 21 with three or more cards."""
-    from pontoon_rules.engine.cards import RANK_CODES
+    from pontoon_rules.engine.round.cards import RANK_CODES
 
     hard = aces = 0
     ace_bonus = rules.ace_bonus

@@ -23,8 +23,8 @@ from pontoon_rules.conformance.processes import allow_starts
 from pontoon_rules.conformance.runner import Item, Outcome, PersistentRunner, RunOptions
 from pontoon_rules.conformance.shoe import RunningOut, can_run_out
 from pontoon_rules.conformance.shrink import MAX_SHRINK_CALLS, shrink
-from pontoon_rules.engine.cards import parse_card
-from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.round.cards import parse_card
+from pontoon_rules.engine.round.rules import Rules
 
 RUN_OUT_EVERY = 32
 """About one fuzz round in this many is a full table whose pack runs out (where it can)."""

@@ -20,12 +20,12 @@ from typing import Any
 from pontoon_rules.conformance.build import Plan, build
 from pontoon_rules.conformance.examples import EXAMPLES
 from pontoon_rules.conformance.model import vector_id
-from pontoon_rules.engine.actions import WITH_AMOUNT, Action, LegalAction
-from pontoon_rules.engine.legal import action_words
-from pontoon_rules.engine.record import deal_random, random_action
-from pontoon_rules.engine.rules import Rules, in_units
-from pontoon_rules.engine.side_bets import offered as offered_side_bets
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.actions import WITH_AMOUNT, Action, LegalAction
+from pontoon_rules.engine.round.legal import action_words
+from pontoon_rules.engine.round.rules import Rules, in_units
+from pontoon_rules.engine.round.side_bets import offered as offered_side_bets
+from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.engine.scripts.record import deal_random, random_action
 from pontoon_rules.errors import PontoonError
 from pontoon_rules.ruleset.format.common import BuyMode
 

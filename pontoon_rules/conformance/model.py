@@ -46,7 +46,7 @@ def accepted_codes(move: dict[str, Any]) -> frozenset[str]:
     hold too: a move by the wrong actor whose word no vocabulary has (`unknown_action`,
     `illegal_action`) or whose amount is not a whole number (`malformed_amount`,
     `bad_amount`) may be refused for its word or amount before its actor."""
-    from pontoon_rules.engine.actions import KINDS
+    from pontoon_rules.engine.round.actions import KINDS
 
     code = move["code"]
     out = {code, REFINES[code]} if code in REFINES else {code}

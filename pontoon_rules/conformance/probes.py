@@ -28,7 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pontoon_rules.conformance.build import Plan, build
-from pontoon_rules.engine.actions import (
+from pontoon_rules.engine.round.actions import (
     KINDS,
     PROBED_KINDS,
     SPLIT,
@@ -37,10 +37,10 @@ from pontoon_rules.engine.actions import (
     WITH_AMOUNT,
     Action,
 )
-from pontoon_rules.engine.cards import card_code
-from pontoon_rules.engine.record import random_action
-from pontoon_rules.engine.rules import Rules, in_units
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.cards import card_code
+from pontoon_rules.engine.round.rules import Rules, in_units
+from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.engine.scripts.record import random_action
 from pontoon_rules.errors import PontoonError
 
 SEARCH = 400
@@ -178,7 +178,7 @@ def preferring_must(make: Callable[[], dict[str, Any] | None], tries: int = SEAR
 
 def _after(state: RoundState) -> Plan:
     moves: Plan = []
-    from pontoon_rules.engine.legal import action_words
+    from pontoon_rules.engine.round.legal import action_words
 
     offered = [w for w in action_words(state.rules) if w not in PROBED_KINDS]
     for actor in actors(state):
@@ -192,7 +192,7 @@ def _after(state: RoundState) -> Plan:
 
 
 def _bust(hand: Any, rules: Rules) -> bool:
-    from pontoon_rules.engine.hand import points
+    from pontoon_rules.engine.round.hand import points
 
     return points(hand, rules) > rules.bust_limit
 
@@ -425,7 +425,7 @@ def most_splits(rules: Rules, embed: bool) -> dict[str, Any] | None:
 
 
 def _split_ranks(rules: Rules) -> list[int]:
-    from pontoon_rules.engine.cards import RANK_CODES
+    from pontoon_rules.engine.round.cards import RANK_CODES
 
     ranks = [r for r in range(13) if r in rules.split_ranks and rules.rank_present[r]]
     eight = RANK_CODES.index("8")

@@ -14,16 +14,16 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from pontoon_rules.engine.actions import KINDS, WITH_AMOUNT, Action
-from pontoon_rules.engine.cards import CODES, parse_card
-from pontoon_rules.engine.results import (
+from pontoon_rules.engine.round.actions import KINDS, WITH_AMOUNT, Action
+from pontoon_rules.engine.round.cards import CODES, parse_card
+from pontoon_rules.engine.round.results import (
     given_up_json,
     money_between_json,
     side_bets_json,
     total_json,
 )
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.errors import PontoonError, ShoeError
 from pontoon_rules.ruleset.format.model import Ruleset
 
@@ -165,7 +165,7 @@ def observe(state: RoundState) -> dict[str, Any]:
 
 
 def face_down(state: RoundState) -> dict[str, Any]:
-    """The positions of the cards the current actor cannot see (`engine.faces`)."""
+    """The positions of the cards the current actor cannot see (`engine.round.faces`)."""
     if state.is_terminal():
         return {}
     seen = state.observation()

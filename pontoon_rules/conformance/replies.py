@@ -22,7 +22,7 @@ from pontoon_rules.conformance.model import (
     Final,
     LegalOption,
 )
-from pontoon_rules.engine.actions import KINDS
+from pontoon_rules.engine.round.actions import KINDS
 
 REPLIES_ID = "https://pontoon-rules.example/conformance/replies.schema.json"
 ACTORS = ("p1", "p2", "…", "banker", "terminal")

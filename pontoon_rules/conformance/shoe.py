@@ -29,10 +29,10 @@ from collections import Counter
 from typing import Any
 
 from pontoon_rules.conformance.build import build
-from pontoon_rules.engine.actions import BUY, SPLIT, STICK, TWIST, Action
-from pontoon_rules.engine.cards import CARDS_PER_PACK, card_code
-from pontoon_rules.engine.rules import NO_LIMIT, Rules
-from pontoon_rules.engine.state import RoundState, full_counts
+from pontoon_rules.engine.round.actions import BUY, SPLIT, STICK, TWIST, Action
+from pontoon_rules.engine.round.cards import CARDS_PER_PACK, card_code
+from pontoon_rules.engine.round.rules import NO_LIMIT, Rules
+from pontoon_rules.engine.round.state import RoundState, full_counts
 from pontoon_rules.errors import PontoonError
 
 TRIES = 40
@@ -272,7 +272,7 @@ def _decide(state: RoundState, busting: bool, splits: bool) -> Action:
 
 def _table_cards(state: RoundState, before: int) -> list[int]:
     """The cards on the table when the pack ran out (dealt before, not thrown in)."""
-    from pontoon_rules.engine.phase import CHANCE
+    from pontoon_rules.engine.round.phase import CHANCE
 
     dealt = [a for actor, a in state.history if actor == CHANCE and isinstance(a, int)][:before]
     thrown = Counter(card for seat in state.seats for hand in seat.hands

@@ -16,11 +16,11 @@ from typing import Any
 from pontoon_rules.conformance.build import Plan, build
 from pontoon_rules.conformance.reference import refusal, to_action
 from pontoon_rules.conformance.runner import Outcome
-from pontoon_rules.engine.actions import STICK, Action
-from pontoon_rules.engine.cards import card_code
-from pontoon_rules.engine.rules import Rules
-from pontoon_rules.engine.script import parse_step
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.actions import STICK, Action
+from pontoon_rules.engine.round.cards import card_code
+from pontoon_rules.engine.round.rules import Rules
+from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.engine.scripts.script import parse_step
 from pontoon_rules.errors import PontoonError
 
 MAX_SHRINK_CALLS = 400

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pontoon_rules.engine.phase import Phase
+from pontoon_rules.engine.round.phase import Phase
 
 PHASES = {Phase.DEAL: "the deal", Phase.INSURANCE: "insurance (or an early surrender)",
           Phase.PLAYERS: "the seats' play", Phase.BANKER: "the banker's play",
@@ -90,8 +90,8 @@ def _actor(actor: Any) -> str:
 def _replay(vector: dict[str, Any]) -> _Replay | None:
     """The reference engine on the vector's steps; None when it cannot play them."""
     from pontoon_rules.conformance.reference import CARD_INDEX, refusal, rules_for, to_action
-    from pontoon_rules.engine.cards import parse_card
-    from pontoon_rules.engine.state import RoundState
+    from pontoon_rules.engine.round.cards import parse_card
+    from pontoon_rules.engine.round.state import RoundState
     from pontoon_rules.errors import PontoonError
 
     out = _Replay()

@@ -27,11 +27,11 @@ from pontoon_rules.conformance.build import Plan, build
 from pontoon_rules.conformance.examples import EXAMPLES, Example
 from pontoon_rules.conformance.features import natural_may_draw, relied_fields
 from pontoon_rules.conformance.generate import probe, random_stakes, targets
-from pontoon_rules.engine.actions import STICK, TWIST
-from pontoon_rules.engine.cards import card_code
-from pontoon_rules.engine.record import random_action
-from pontoon_rules.engine.rules import Rules
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.actions import STICK, TWIST
+from pontoon_rules.engine.round.cards import card_code
+from pontoon_rules.engine.round.rules import Rules
+from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.engine.scripts.record import random_action
 from pontoon_rules.errors import PontoonError
 from pontoon_rules.ruleset.format.model import Ruleset
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from pontoon_rules.engine.actions import (
+from pontoon_rules.engine.round.actions import (
     BUY,
     DOUBLE,
     INSURE,
@@ -24,15 +24,15 @@ from pontoon_rules.engine.actions import (
     Action,
     LegalAction,
 )
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.hand import points
-from pontoon_rules.engine.phase import BANKER, Phase
-from pontoon_rules.engine.policies import automatic
-from pontoon_rules.engine.record import record_round
-from pontoon_rules.engine.results import RoundResult
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.script import play
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.hand import points
+from pontoon_rules.engine.round.phase import BANKER, Phase
+from pontoon_rules.engine.round.policies import automatic
+from pontoon_rules.engine.round.results import RoundResult
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.engine.scripts.record import record_round
+from pontoon_rules.engine.scripts.script import play
 from pontoon_rules.errors import PontoonError
 from pontoon_rules.ruleset.format.model import Ruleset
 

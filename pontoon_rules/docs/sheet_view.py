@@ -27,7 +27,7 @@ from pontoon_rules.docs.sentences import (
 )
 from pontoon_rules.docs.values import Gettext, card_key, card_view
 from pontoon_rules.docs.views import sources_view
-from pontoon_rules.engine.example_hands import example_cards
+from pontoon_rules.engine.round.example_hands import example_cards
 from pontoon_rules.literal import user
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.resolving.outcomes import collect, payout
@@ -89,7 +89,7 @@ def find_base(ruleset: Ruleset, origin: Path | None = None) -> Ruleset | None:
 
 def _example_cards(hand_id: str, ruleset: Ruleset, gettext: Gettext) -> list[dict[str, Any]]:
     """Cards from the game's own pack that make hand `hand_id`
-    (`engine.example_hands.example_cards`)."""
+    (`engine.round.example_hands.example_cards`)."""
     banker_only = (hand_id in ruleset.hands.definitions
                    and not ruleset.hands.definitions[hand_id].player_can_hold)
     cards = example_cards(ruleset, hand_id, banker=banker_only) or []

@@ -8,7 +8,7 @@ from typing import Any
 
 from pontoon_rules.docs.hands import USUAL_NAMES
 from pontoon_rules.docs.letters import RANK_LETTERS, rank_letter
-from pontoon_rules.engine.cards import RANK_CODES, SUIT_CODES
+from pontoon_rules.engine.round.cards import RANK_CODES, SUIT_CODES
 from pontoon_rules.ruleset.format import bank, common, decisions, play
 from pontoon_rules.ruleset.format.fields import leaf_fields, plain
 from pontoon_rules.ruleset.resolving.present import format_value

@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.ruleset.loading.registry import load_bundled
 
 RESULTS = Path(__file__).with_name("bank_advantage.json")

@@ -50,7 +50,7 @@ class SimRandom(random.Random):
 
     def fork(self, label: str) -> random.Random:
         """A generator for `label` seeded from the state, leaving the state as it is
-        (`engine.banking.fork`: the first banker's cut draws on it)."""
+        (`engine.sessions.banking.fork`: the first banker's cut draws on it)."""
         return random.Random(f"{label}:{self.word}")
 
     def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:

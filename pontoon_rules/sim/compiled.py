@@ -4,7 +4,7 @@ Rules are data here too: every field the kernel reads is a slot of one int64
 vector (`P`, indexed by the constants below), and who beats whom comes from the
 engine's compiled `Rules`. The general kernel classifies a hand by the ruleset's
 named-hand definitions (`named`, one row per definition in ranking order, as
-`engine.named.NamedHand`) and settles by hand id from `cells` (the engine's
+`engine.round.named.NamedHand`) and settles by hand id from `cells` (the engine's
 `Rules.cells`); the one-seat fast kernel reads the classic view (`class_rank`,
 `settle`: the classic hand classes), which `sim.fastpath.fast_problem` requires.
 The kernels never branch on a ruleset's id.
@@ -20,11 +20,11 @@ import numpy as np
 
 from pontoon_rules.analysis.assumed import require_read
 from pontoon_rules.analysis.reads import recording
-from pontoon_rules.engine.cards import CARDS_PER_PACK
-from pontoon_rules.engine.named import ANY_SUITS, MIXED, SUITED, NamedHand
-from pontoon_rules.engine.named import BUST as BUST_ID
-from pontoon_rules.engine.named import TOTAL as TOTAL_ID
-from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.round.cards import CARDS_PER_PACK
+from pontoon_rules.engine.round.named import ANY_SUITS, MIXED, SUITED, NamedHand
+from pontoon_rules.engine.round.named import BUST as BUST_ID
+from pontoon_rules.engine.round.named import TOTAL as TOTAL_ID
+from pontoon_rules.engine.round.rules import Rules
 from pontoon_rules.ruleset.format.common import (
     BankerRole,
     BuyMode,
@@ -83,7 +83,7 @@ N_PARAMS = VALUE_0 + 13
 
 # the general kernel's hand ids: bust, total, then the named hands in `Rules.named` order
 G_BUST, G_TOTAL, G_NAMED = 0, 1, 2
-# columns of a row of the named-hand table (`SimRules.named`, `engine.named.NamedHand`)
+# columns of a row of the named-hand table (`SimRules.named`, `engine.round.named.NamedHand`)
 (H_ID, H_MIN_CARDS, H_MAX_CARDS, H_MIN_TOTAL, H_MAX_TOTAL, H_ON_SPLIT, H_AFTER_DOUBLE,
  H_SAME_RANK, H_SUITS, H_DEALT_ONLY, H_NATURAL, H_MAY_DRAW, H_STICK_ANY, H_EXTRA, H_RANKED,
  H_RANK_CARDS, H_RANKS) = range(17)
@@ -247,9 +247,9 @@ def hand_params(rules: Rules, ids: list[str], p: np.ndarray) -> None:
 
 
 def _giving_up(rules: Rules, p: np.ndarray) -> None:
-    """The slots of a surrender, the rescue and doubling's limits (`engine.giving_up`,
-    `engine.legal.can_double`). `SURRENDER_EARLY`: the dealt hand is given up before the
-    banker's check for a pontoon, in the decision of insurance (`engine.flow`), never
+    """The slots of a surrender, the rescue and doubling's limits (`engine.round.giving_up`,
+    `engine.round.legal.can_double`). `SURRENDER_EARLY`: the dealt hand is given up before the
+    banker's check for a pontoon, in the decision of insurance (`engine.round.flow`), never
     later."""
     s = rules.surrender
     if s is not None:
@@ -266,7 +266,7 @@ def _giving_up(rules: Rules, p: np.ndarray) -> None:
 
 
 def _side_bets(rules: Rules, p: np.ndarray) -> None:
-    """The slots of the side bets (`engine.side_bets`): `SIDE_MOST_*`, each bet's most as
+    """The slots of the side bets (`engine.round.side_bets`): `SIDE_MOST_*`, each bet's most as
     a fraction of the stake; `PAIR_*`, `MATCH_*`, what a pair (a suited one) and each
     matching card (of the banker's card's suit too) pay. Whether best play takes one is
     the strategy's (`sim.strategy.Strategy.side`); a bet not offered keeps 0/0."""
@@ -337,7 +337,7 @@ def _penetration_cards(penetration: float, size: int) -> int:
 
 
 def full_shoe(rules: Rules) -> np.ndarray:
-    """The ruleset's packs in order, as `engine.pack.full_pack` lays them out (the ranks
+    """The ruleset's packs in order, as `engine.sessions.pack.full_pack` lays them out (the ranks
     and the suits the pack holds)."""
     one = [c for c in range(CARDS_PER_PACK) if rules.card_present[c]]
     return np.array(one * (rules.decks or 1), dtype=np.int64)

@@ -50,7 +50,7 @@ def _prepared(payload: str) -> Any:
     """(rules, strategy, options) from a task's JSON payload, once per process."""
     import json
 
-    from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.engine.round.rules import compile_rules
     from pontoon_rules.ruleset.format.model import Ruleset
     from pontoon_rules.sim.strategy import strategy
 
@@ -74,7 +74,7 @@ def _engine(payload: str) -> Any:
     """The engine simulator of an engine run's payload, once per process."""
     import json
 
-    from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.engine.round.rules import compile_rules
     from pontoon_rules.ruleset.format.model import Ruleset
     from pontoon_rules.sim.engine import EngineSimulator
 

@@ -29,9 +29,9 @@ import numpy as np
 
 from pontoon_rules.analysis.infinite.policy import ModelPolicy
 from pontoon_rules.analysis.infinite.round import RoundModel
-from pontoon_rules.engine.actions import Action
-from pontoon_rules.engine.rules import Rules
-from pontoon_rules.engine.state import RoundState, full_counts
+from pontoon_rules.engine.round.actions import Action
+from pontoon_rules.engine.round.rules import Rules
+from pontoon_rules.engine.round.state import RoundState, full_counts
 from pontoon_rules.sim.result import Dealing, SimulationResult, summarise
 
 STAKE = 100
@@ -41,7 +41,7 @@ CHUNK = 20_000
 
 
 FALLBACK = "stand-17"
-"""The simple player policy (`engine.policies`) the engine path plays where the analysis
+"""The simple player policy (`engine.round.policies`) the engine path plays where the analysis
 cannot decide (a rule it does not handle): draw below 17, never split, double or insure."""
 
 
@@ -98,7 +98,7 @@ def counts_otherwise(rules: Rules) -> bool:
 
 def _fallback_target(rules: Rules) -> str:
     """The total `FALLBACK` stands on, in points (17, or as far below another bust limit)."""
-    from pontoon_rules.engine.policies import target_under
+    from pontoon_rules.engine.round.policies import target_under
     from pontoon_rules.ruleset.format.points import points_text
 
     return points_text(rules.shown(target_under(17, rules)))
@@ -121,13 +121,13 @@ class _Simple:
     """A named simple player policy, a banker by choice by its named banker policy."""
 
     def __init__(self, name: str, banker: Any) -> None:
-        from pontoon_rules.engine.policies import PLAYER_POLICIES
+        from pontoon_rules.engine.round.policies import PLAYER_POLICIES
 
         self.player, self.banker = PLAYER_POLICIES[name], banker
 
     def __call__(self, state: RoundState) -> Action:
         from pontoon_rules.analysis.engine_view import banker_action
-        from pontoon_rules.engine.phase import BANKER
+        from pontoon_rules.engine.round.phase import BANKER
 
         if state.current_player() == BANKER:
             return banker_action(state, self.banker)

@@ -22,12 +22,12 @@ import numpy as np
  SPLIT, BLOCKED, SIBLING, PENDING, SHOOT, SEAT, MS, RETURNED, LASTACT, DRAWN, ROW_AT, ROW,
  SURRENDERED, SIDE, NF) = range(28)
 """The fields of a hand row. DRAWN: cards the hand asked for (a twist, a buy, a double),
-as `engine.hand.Hand.drawn`; ROW: the named-hand row the hand is (native/sim_hands.h's
+as `engine.round.hand.Hand.drawn`; ROW: the named-hand row the hand is (native/sim_hands.h's
 `named_row`), known while ROW_AT is its cards + 1 (0: not known; a split, which takes
 cards away, sets it back to 0); SURRENDERED: given up for part of its stake
-(`engine.giving_up.surrender`; settled at the end when it is void against a banker's
+(`engine.round.giving_up.surrender`; settled at the end when it is void against a banker's
 pontoon); SIDE: on a seat's first hand row, the seat's side bets' net, settled once the
-deal is done (`engine.side_bets.settle`)."""
+deal is done (`engine.round.side_bets.settle`)."""
 
 (VIS, SEATS, BANK, KITTY, OUTSTANDING, KITTY_ON, KITTY_START, AT_ONCE, STATUS, EARLY,
  BANKER_NET, BANKER_CLASS, KITTY_CHANGE, N_CTX) = range(14)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.round.rules import Rules
 from pontoon_rules.errors import PontoonError
 
 INT64_MAX = 2**63 - 1

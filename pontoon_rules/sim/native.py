@@ -205,7 +205,7 @@ class Kernel:
                                                          ctypes.byref(extra), deals)))
 
     def shuffle_all(self, arrays: tuple[np.ndarray, ...], work: np.ndarray) -> None:
-        """Shuffle and cut the whole pack of the round's `arrays` (as `engine.pack.Pack.
+        """Shuffle and cut the whole pack of the round's `arrays` (as `engine.sessions.pack.Pack.
         shuffle` with `sim.cards.SimRandom`), `work` (int64, the pack's size) its scratch."""
         struct = pack(arrays)
         if work.dtype != np.int64 or not work.flags.c_contiguous or len(work) < struct.deck_size:

@@ -3,7 +3,7 @@ reference engine (`RoundState`) for the differential tests.
 
 `engine_policy(rules, strategy)` takes every decision in a `RoundState` as the
 kernel would: a named `stand-N` policy is the engine's own
-(`engine.policies.stand_on`); best play reads the same tables, keyed by the
+(`engine.round.policies.stand_on`); best play reads the same tables, keyed by the
 hand as the analysis sees it (`analysis.hand.HandState`) rather than by the
 kernel's running state number, so the kernel's bookkeeping is checked too.
 """
@@ -15,7 +15,7 @@ from collections.abc import Callable
 from pontoon_rules.analysis.deck import kind_space
 from pontoon_rules.analysis.engine_view import hand_state
 from pontoon_rules.analysis.hand import HandState
-from pontoon_rules.engine.actions import (
+from pontoon_rules.engine.round.actions import (
     BUY,
     DECLINE,
     DOUBLE,
@@ -31,11 +31,11 @@ from pontoon_rules.engine.actions import (
     Action,
     LegalAction,
 )
-from pontoon_rules.engine.hand import Hand, total
-from pontoon_rules.engine.phase import BANKER, Phase
-from pontoon_rules.engine.policies import PLAYER_POLICIES, shoot_on_strength
-from pontoon_rules.engine.rules import Rules
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.hand import Hand, total
+from pontoon_rules.engine.round.phase import BANKER, Phase
+from pontoon_rules.engine.round.policies import PLAYER_POLICIES, shoot_on_strength
+from pontoon_rules.engine.round.rules import Rules
+from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.sim.strategy import (
     A_BUY,
     A_DOUBLE,
@@ -96,7 +96,7 @@ class TablePolicy:
 
     def _visible(self, state: RoundState) -> int:
         v = 0
-        from pontoon_rules.engine.faces import banker_up_cards
+        from pontoon_rules.engine.round.faces import banker_up_cards
 
         for card in banker_up_cards(state):
             v = v * self.s.n_kinds + self._kind(card)

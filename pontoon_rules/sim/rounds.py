@@ -23,7 +23,7 @@ from typing import Any
 
 import numpy as np
 
-from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.round.rules import Rules
 from pontoon_rules.errors import ScriptError, ShoeError
 from pontoon_rules.sim import layout, native
 from pontoon_rules.sim.compiled import (
@@ -187,7 +187,7 @@ class RoundRunner:
         return out, int(done)
 
     def _check_bank(self, stakes: list[int]) -> None:
-        """A bank that is an amount covers the round's stakes (`engine.state`'s check), and
+        """A bank that is an amount covers the round's stakes (`engine.round.state`'s check), and
         the side bets best play puts down beside them: the kernel plays no cap within a
         round, which `ruleset.resolving.features` refuses where a decision could add to a stake ("a
         bank that may cap one seat's round").

@@ -24,7 +24,7 @@ import numpy as np
 from pontoon_rules.analysis.composition.model import CompositionModel
 from pontoon_rules.analysis.deck import is_pair
 from pontoon_rules.analysis.hand import RESCUE, STICK, Choice, HandState, start_state
-from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.round.rules import Rules
 
 MAX_ENTRIES = 2_000_000
 """The most (state x visible tuple x card kind) entries the tables may hold."""

@@ -18,7 +18,7 @@ from collections.abc import Callable
 import numpy as np
 
 from pontoon_rules.analysis.dealer import banker_policy
-from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.round.rules import Rules
 from pontoon_rules.sim import engine
 from pontoon_rules.sim.distribute import Task, chunk_seeds, chunk_sizes, run_tasks
 from pontoon_rules.sim.result import Dealing, SimulationResult, check_path, summarise

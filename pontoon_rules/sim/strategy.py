@@ -14,7 +14,7 @@ model's choices per visible card and dealt hand.
 
 Named policies (`simple_strategy`): `stand-N` draws (twist, else the least buy)
 below N or the stick minimum, never splits, doubles or insures, as
-`engine.policies.stand_on`; shoot bets as `engine.policies.shoot_on_strength`.
+`engine.round.policies.stand_on`; shoot bets as `engine.round.policies.shoot_on_strength`.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from pontoon_rules.analysis.hand import (
     start_state,
 )
 from pontoon_rules.analysis.infinite.round import Deal, RoundModel
-from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.round.rules import Rules
 from pontoon_rules.errors import ScriptError
 
 A_STICK, A_TWIST, A_BUY, A_DOUBLE = range(4)
@@ -160,7 +160,7 @@ def side_bets_taken(rules: Rules, dealing: str = "infinite") -> np.ndarray:
     (`analysis.side_bets`) for rounds dealt from a fresh shoe (`dealing` "shoe") or an
     infinite deck. One decision a round, before any card."""
     from pontoon_rules.analysis.side_bets import side_bet_values
-    from pontoon_rules.engine.actions import MATCH, PAIR
+    from pontoon_rules.engine.round.actions import MATCH, PAIR
 
     finite = dealing == "shoe" and rules.decks is not None
     taken = {b.kind for b in side_bet_values(rules, "finite" if finite else "infinite")

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.round.rules import Rules
 from pontoon_rules.sim import session as k
 from pontoon_rules.sim.distribute import Task, chunk_seeds, chunk_sizes, run_tasks
 from pontoon_rules.sim.stopping import Stop

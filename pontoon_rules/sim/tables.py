@@ -14,9 +14,9 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from pontoon_rules.engine.banking import choose_first_banker
-from pontoon_rules.engine.rules import Rules
-from pontoon_rules.engine.session_auto import clamp_stake
+from pontoon_rules.engine.round.rules import Rules
+from pontoon_rules.engine.sessions.banking import choose_first_banker
+from pontoon_rules.engine.sessions.session_auto import clamp_stake
 from pontoon_rules.errors import ScriptError, ShoeError
 from pontoon_rules.ruleset.format.common import BankerRole
 from pontoon_rules.sim import layout, native
@@ -31,7 +31,7 @@ NAMES = "ABCDEFGHIJKLM"
 
 @dataclass(frozen=True)
 class TablePolicy:
-    """How the automatic people play (as `engine.session_auto.TablePolicy`)."""
+    """How the automatic people play (as `engine.sessions.session_auto.TablePolicy`)."""
 
     stake: int = 10
     kitty: int = 50

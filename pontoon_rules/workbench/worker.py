@@ -180,7 +180,7 @@ def _rules_key(ruleset: Ruleset) -> str:
 def _edge(ruleset: Ruleset) -> dict[str, Any]:
     """`pontoon-rules edge --json` of `ruleset` (computed once per rules in this process)."""
     from pontoon_rules.analysis.edge import house_edge
-    from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.engine.round.rules import compile_rules
 
     key = _rules_key(ruleset)
     found = EDGE_MEMO.get(key)
@@ -205,7 +205,7 @@ def base_edge_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str,
 def strategy_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str, Any]:
     """The strategy card, as `pontoon-rules strategy --format json` prints it."""
     from pontoon_rules.analysis.present.chart import strategy_chart
-    from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.engine.round.rules import compile_rules
 
     data: dict[str, Any] = strategy_chart(compile_rules(job.ruleset)).to_json()
     return data

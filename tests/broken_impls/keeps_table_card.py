@@ -8,7 +8,7 @@ from __future__ import annotations
 import _common  # noqa: F401
 
 from pontoon_rules.conformance import dealing, harness, reference
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.state import RoundState
 
 
 class LeakyDeck(RoundState):

@@ -10,8 +10,8 @@ from fractions import Fraction
 import _common  # noqa: F401
 
 from pontoon_rules.conformance import harness, reference
-from pontoon_rules.engine import results, settle
-from pontoon_rules.engine.hand import classify, total
+from pontoon_rules.engine.round import results, settle
+from pontoon_rules.engine.round.hand import classify, total
 from pontoon_rules.ruleset.format.common import HandClass
 
 original_rules, original_settle = reference.rules_for, settle.settle_hand

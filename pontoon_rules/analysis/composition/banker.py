@@ -28,7 +28,7 @@ from pontoon_rules.analysis.dealer import BankerPolicy
 from pontoon_rules.analysis.deck import Kind
 from pontoon_rules.analysis.named import HandBook, Pattern, hand_book
 from pontoon_rules.analysis.outcomes import Final, counted_soft, total_of
-from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.round.rules import Rules
 from pontoon_rules.ruleset.format.common import HandClass
 
 BUST_TOTAL = 22

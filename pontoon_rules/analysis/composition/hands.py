@@ -41,7 +41,7 @@ from pontoon_rules.analysis.outcomes import (
 )
 from pontoon_rules.analysis.reads import recording
 from pontoon_rules.analysis.seat_takes import padded, taken_shares, taking_finals
-from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.round.rules import Rules
 from pontoon_rules.ruleset.format.common import HandClass
 
 

@@ -14,7 +14,7 @@ from pontoon_rules.analysis.composition.model import CompositionModel
 from pontoon_rules.analysis.composition.split import ZeroMemorySplit
 from pontoon_rules.analysis.engine_view import SeatPolicy, hand_state
 from pontoon_rules.analysis.hand import BUY, Choice, HandState
-from pontoon_rules.engine.actions import (
+from pontoon_rules.engine.round.actions import (
     DECLINE,
     EVEN_MONEY,
     INSURE,
@@ -23,7 +23,7 @@ from pontoon_rules.engine.actions import (
     SURRENDER,
     Action,
 )
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.state import RoundState
 
 
 class CompositionPolicy(SeatPolicy):
@@ -36,7 +36,7 @@ class CompositionPolicy(SeatPolicy):
         self._splits: dict[int, ZeroMemorySplit] = {}
 
     def _visible(self, state: RoundState) -> int:
-        from pontoon_rules.engine.faces import banker_up_cards
+        from pontoon_rules.engine.round.faces import banker_up_cards
 
         visible = self._kinds(banker_up_cards(state))
         return self.model.visibles.index(visible)

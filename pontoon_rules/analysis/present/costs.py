@@ -24,7 +24,7 @@ from pontoon_rules.analysis.edge import check_deck, deck_words, edge_of
 from pontoon_rules.analysis.infinite.round import INFINITE_METHOD
 from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.analysis.reads import Read, reads_equal, recording
-from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.ruleset.format.fields import plain, ruleset_paths, value_at, with_value
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.resolving.features import (

@@ -32,7 +32,7 @@ from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.analysis.present.chart import finite_chart, render, strategy_chart
 from pontoon_rules.analysis.present.costdata import stored_costs
 from pontoon_rules.analysis.present.costs import Cost, rule_costs, skip_reason
-from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.ruleset.format.fields import describe, provenance_for, ruleset_paths
 from pontoon_rules.ruleset.format.model import Ruleset
 

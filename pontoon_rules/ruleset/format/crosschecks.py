@@ -215,7 +215,7 @@ def _never_met(hand_id: str, d: Any, pack: Any) -> str | None:
 
 def _classic_count(rest: int, aces: int, ace_values: tuple[int, ...]) -> tuple[int, bool]:
     """What the engine counts without `ace_values_by_cards`: every ace its low value, one
-    counted high where that does not bust (`engine.hand.total`)."""
+    counted high where that does not bust (`engine.round.hand.total`)."""
     hard = rest + aces * ace_values[0]
     bonus = ace_values[1] - ace_values[0] if len(ace_values) == 2 else 0
     if aces and bonus and hard + bonus <= 21:

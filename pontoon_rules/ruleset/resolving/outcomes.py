@@ -71,7 +71,7 @@ def banker_hands(ruleset: Ruleset) -> list[str]:
 def outcome_table(ruleset: Ruleset, every_hand: bool = False) -> OutcomeTable:
     """Every (player hand, banker hand) pair resolved under `ruleset` (cheap; the engine
     keeps it in its compiled rules). With `every_hand`, each named hand on both sides,
-    whoever may hold it (the classic view's complete table, `engine.rules`)."""
+    whoever may hold it (the classic view's complete table, `engine.round.rules`)."""
     named = [i for i, _d in ruleset.hands.ranked()]
     players = [*named, TOTAL, BUST] if every_hand else player_hands(ruleset)
     bankers = [*named, TOTAL, BUST] if every_hand else banker_hands(ruleset)
