@@ -120,7 +120,7 @@ def simulation_line(ruleset_id: str, rounds: int = 1_000_000,
                     engine_rounds: int = 20_000) -> str:
     """Simulation rounds per CPU second (parent and workers) with one and two workers, on
     the compiled path and the engine path."""
-    from pontoon_rules.sim.simulate import simulate
+    from pontoon_rules.sim.runs.simulate import simulate
 
     rules = compile_rules(load_bundled(ruleset_id))
     lines = []

@@ -95,7 +95,7 @@ def row_7_readings() -> None:
 
 
 def simulations(rounds: int) -> None:
-    from pontoon_rules.sim.simulate import simulate
+    from pontoon_rules.sim.runs.simulate import simulate
 
     print(f"engine-path simulation, {rounds:,} rounds from a fresh shoe, seed 21")
     for ruleset_id in ("spanish-21", "australian-pontoon"):
@@ -110,7 +110,7 @@ def simulations(rounds: int) -> None:
 
 
 def compiled_rows(rounds: int) -> None:
-    from pontoon_rules.sim.simulate import simulate
+    from pontoon_rules.sim.runs.simulate import simulate
 
     print(f"compiled simulation, {rounds:,} rounds of each row from a fresh shoe, seed 21, "
           "the analysis's infinite-deck best play")

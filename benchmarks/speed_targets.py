@@ -206,8 +206,8 @@ KERNEL_CHILD = """
 import sys, time, numpy as np
 from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.ruleset.loading.registry import load_bundled
-from pontoon_rules.sim.rounds import RoundRunner
-from pontoon_rules.sim.strategy import strategy
+from pontoon_rules.sim.runs.rounds import RoundRunner
+from pontoon_rules.sim.kernels.strategy import strategy
 ruleset, kernel, small, large = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 rules = compile_rules(load_bundled(ruleset))
 runner = RoundRunner(rules, strategy(rules))

@@ -67,8 +67,8 @@ if TYPE_CHECKING:
     from pontoon_rules.ruleset.resolving.features import (
         UnsupportedFeatureError as UnsupportedFeatureError,
     )
-    from pontoon_rules.sim.result import SimulationResult as SimulationResult
-    from pontoon_rules.sim.simulate import simulate as simulate
+    from pontoon_rules.sim.runs.result import SimulationResult as SimulationResult
+    from pontoon_rules.sim.runs.simulate import simulate as simulate
 
 _EXPORTS: dict[str, tuple[str, str]] = {
     "Action": ("pontoon_rules.engine.round.actions", "Action"),
@@ -94,7 +94,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "ScriptRun": ("pontoon_rules.engine.scripts.script", "ScriptRun"),
     "Session": ("pontoon_rules.engine.sessions.session", "Session"),
     "ShoeError": ("pontoon_rules.errors", "ShoeError"),
-    "SimulationResult": ("pontoon_rules.sim.result", "SimulationResult"),
+    "SimulationResult": ("pontoon_rules.sim.runs.result", "SimulationResult"),
     "TERMINAL": ("pontoon_rules.engine.round.phase", "TERMINAL"),
     "UnsupportedFeatureError": ("pontoon_rules.ruleset.resolving.features",
                                 "UnsupportedFeatureError"),
@@ -120,7 +120,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "rule_costs": ("pontoon_rules.analysis.present.costs", "rule_costs"),
     "ruleset_schema": ("pontoon_rules.ruleset.format.schema", "ruleset_schema"),
     "run_script": ("pontoon_rules.engine.scripts.script", "run_script"),
-    "simulate": ("pontoon_rules.sim.simulate", "simulate"),
+    "simulate": ("pontoon_rules.sim.runs.simulate", "simulate"),
     "strategy_chart": ("pontoon_rules.analysis.present.chart", "strategy_chart"),
     "vector_id": ("pontoon_rules.conformance.model", "vector_id"),
 }

@@ -17,7 +17,7 @@ from pontoon_rules.cli import cli
 from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.ruleset.resolving.features import bundled_handled
-from pontoon_rules.sim.simulate import simulate
+from pontoon_rules.sim.runs.simulate import simulate
 
 TINY = Path(__file__).parent / "rulesets"
 
@@ -101,8 +101,8 @@ def test_compiled_splits_agree_with_the_exact_deal_value(rules, kind) -> None:  
     import random
 
     from pontoon_rules.analysis.infinite.round import Deal, RoundModel
-    from pontoon_rules.sim.rounds import RoundRunner
-    from pontoon_rules.sim.strategy import strategy
+    from pontoon_rules.sim.kernels.strategy import strategy
+    from pontoon_rules.sim.runs.rounds import RoundRunner
 
     model, strat = RoundModel(rules, "infinite"), strategy(rules)
     visible = tuple(0 for _ in range(rules.banker_visible))  # the first kind up

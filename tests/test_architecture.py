@@ -165,7 +165,7 @@ def test_no_circle_of_modules(name: str) -> None:
 def test_the_checks_see_an_upward_import_and_a_circle() -> None:
     """The graph is read right: known edges are there, and a made-up circle is found."""
     g = graph()
-    assert "pontoon_rules.analysis.hand" in g["pontoon_rules.sim.strategy"]
+    assert "pontoon_rules.analysis.hand" in g["pontoon_rules.sim.kernels.strategy"]
     assert "pontoon_rules.analysis.composition.model" in g["pontoon_rules.analysis.edge"]
     g["pontoon_rules.analysis.deck"].add("pontoon_rules.analysis.present.chart")
     try:

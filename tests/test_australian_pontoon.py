@@ -270,7 +270,7 @@ def test_the_bb1_rows_simulate_near_the_published_table(overlay: str, published:
     """A million rounds from a fresh shoe (10 million in the benchmark, where every row's
     published figure lies inside the 99.9% interval): the seat gives up one original stake
     in all to a dealer pontoon, as the engine settles it (tests/test_sim_differential.py)."""
-    from pontoon_rules.sim.simulate import simulate
+    from pontoon_rules.sim.runs.simulate import simulate
 
     rules = compile_rules(load_ruleset(str(OVERLAYS / f"{overlay}.yaml")))
     found = simulate(rules, 1_000_000, seed=21, dealing="shoe")

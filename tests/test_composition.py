@@ -240,7 +240,7 @@ def test_shoe_simulation_agrees_with_exact(name: str, rounds: int) -> None:
     """Rounds from a freshly shuffled tiny pack, played by the method's own choices
     through the engine: the 99.9% interval holds the exact figure (for tiny-bb1, BB+1 from
     split hands, the method's figure: `analysis.seat_takes`)."""
-    from pontoon_rules.sim.engine import simulate_shoe
+    from pontoon_rules.sim.runs.engine import simulate_shoe
 
     rules = tiny(name)
     exact = edge_of(rules)

@@ -291,7 +291,7 @@ class TestRefusal:
     def test_the_other_commands_refuse_too(self, command: str) -> None:
         from pontoon_rules.analysis.present.chart import strategy_chart
         from pontoon_rules.analysis.present.costs import rule_costs
-        from pontoon_rules.sim.simulate import simulate
+        from pontoon_rules.sim.runs.simulate import simulate
 
         # all three play BB+1 and Spanish 21; not yet a surrender after a drawn card
         ruleset = changed("spanish-21", **{"player.surrender": {"max_cards": 3}})

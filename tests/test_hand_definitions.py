@@ -265,7 +265,7 @@ class TestRefusal:
 
     def test_the_compiled_simulator_refuses_what_it_does_not_play(self) -> None:
         from pontoon_rules.ruleset.resolving.features import UnsupportedFeatureError
-        from pontoon_rules.sim.compiled import compile_sim
+        from pontoon_rules.sim.kernels.compiled import compile_sim
 
         compile_sim(compile_rules(load_ruleset(STAR)))  # hands of particular ranks: played
         data = load_bundled("spanish-21").model_dump(mode="python")

@@ -25,9 +25,9 @@ from pontoon_rules import cache, native
 from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.native import prune
 from pontoon_rules.ruleset.loading.registry import load_bundled
-from pontoon_rules.sim import native as snative
-from pontoon_rules.sim.rounds import RoundRunner
-from pontoon_rules.sim.strategy import strategy
+from pontoon_rules.sim.kernels import native as snative
+from pontoon_rules.sim.kernels.strategy import strategy
+from pontoon_rules.sim.runs.rounds import RoundRunner
 
 try:
     from pontoon_rules import owned

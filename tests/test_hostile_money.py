@@ -25,8 +25,8 @@ from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.ruleset.format.common import AMOUNT_MAX, TERM_MAX
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.registry import load_bundled
-from pontoon_rules.sim.compiled import full_shoe
-from pontoon_rules.sim.money import (
+from pontoon_rules.sim.kernels.compiled import full_shoe
+from pontoon_rules.sim.kernels.money import (
     INT64_MAX,
     MoneyOverflowError,
     Run,
@@ -35,9 +35,9 @@ from pontoon_rules.sim.money import (
     largest_part,
     largest_stake,
 )
-from pontoon_rules.sim.reference import engine_policy
-from pontoon_rules.sim.rounds import RoundOutcome, RoundRunner
-from pontoon_rules.sim.strategy import strategy
+from pontoon_rules.sim.kernels.strategy import strategy
+from pontoon_rules.sim.runs.reference import engine_policy
+from pontoon_rules.sim.runs.rounds import RoundOutcome, RoundRunner
 
 LARGE = [4611686018427387903, 4611686018427387904]
 """The hostile tester's terms: a surrender of nearly the whole stake, wrapping in int64."""

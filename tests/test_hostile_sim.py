@@ -20,8 +20,8 @@ from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.ruleset.resolving.features import bundled_handled
-from pontoon_rules.sim.compiled import full_shoe
-from pontoon_rules.sim.money import (
+from pontoon_rules.sim.kernels.compiled import full_shoe
+from pontoon_rules.sim.kernels.money import (
     FLOAT_EXACT,
     INT64_MAX,
     MoneyOverflowError,
@@ -29,9 +29,9 @@ from pontoon_rules.sim.money import (
     largest_stake,
     round_swing,
 )
-from pontoon_rules.sim.reference import engine_policy
-from pontoon_rules.sim.rounds import RoundOutcome, RoundRunner
-from pontoon_rules.sim.strategy import strategy
+from pontoon_rules.sim.kernels.strategy import strategy
+from pontoon_rules.sim.runs.reference import engine_policy
+from pontoon_rules.sim.runs.rounds import RoundOutcome, RoundRunner
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -230,7 +230,7 @@ def test_a_server_that_is_not_a_scheduler_is_one_line_within_the_timeout(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, server: str,
         message: str) -> None:
     pytest.importorskip("distributed")
-    from pontoon_rules.sim import cluster
+    from pontoon_rules.sim.distribution import cluster
 
     monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 1.0)
     code, out, err = run(capsys, "simulate", "pagat-british", "--rounds", "1000",
@@ -242,8 +242,8 @@ def test_a_server_that_is_not_a_scheduler_is_one_line_within_the_timeout(
 def test_no_more_workers_than_chunks_are_started(monkeypatch: pytest.MonkeyPatch) -> None:
     import multiprocessing.context
 
-    from pontoon_rules.sim import distribute
-    from pontoon_rules.sim.simulate import payload
+    from pontoon_rules.sim.distribution import distribute
+    from pontoon_rules.sim.runs.simulate import payload
 
     started: list[int] = []
     real = multiprocessing.context.ForkContext.Pool

@@ -164,8 +164,8 @@ def test_the_simulator_plays_stakes_the_bank_covers() -> None:
     pass the bank are refused, as the engine refuses them."""
     import numpy as np
 
-    from pontoon_rules.sim.rounds import RoundRunner
-    from pontoon_rules.sim.strategy import strategy
+    from pontoon_rules.sim.kernels.strategy import strategy
+    from pontoon_rules.sim.runs.rounds import RoundRunner
 
     rules = compile_rules(load_bundled(OCHKO))
     runner = RoundRunner(rules, strategy(rules, "stand-16"), seats=3)

@@ -3,7 +3,7 @@ ruleset's own shoe unless the user asks otherwise, `simulate` included; side bet
 taken alike by `edge` and `simulate` (where the analysis of the deck dealt says they pay)
 and the output says what was done with each; every output names its deck, banker policy
 and method in one line. And the reference path plays every rule: `simulate --engine`
-refuses no ruleset (`sim.engine.engine_play`).
+refuses no ruleset (`sim.runs.engine.engine_play`).
 
 The agreement of `simulate` and `edge` with no options runs a few rulesets at a million
 rounds here and every bundled ruleset at ten million under `PONTOON_TEST_LONG=1`
@@ -24,7 +24,7 @@ from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.ruleset.resolving.features import bundled_handled, features
-from pontoon_rules.sim.simulate import simulate
+from pontoon_rules.sim.runs.simulate import simulate
 from tests.sizes import LONG, size
 
 HERE = Path(__file__).parent

@@ -78,7 +78,7 @@ def test_random_rulesets_agree_or_refuse(base: str, picks: list[int]) -> None:
 
 SHOE_BASES = ("pagat-british", "casino-ochko")
 """Bundled games whose shoe's own best play the compiled simulator plays (tables small
-enough: `sim.shoe_strategy`), so its mean on the shoe is the exact figure's."""
+enough: `sim.kernels.shoe_strategy`), so its mean on the shoe is the exact figure's."""
 
 
 @settings(max_examples=size(2, 20), deadline=None, derandomize=True, database=None,
@@ -169,7 +169,7 @@ def test_the_split_figure_is_within_the_bound_it_states() -> None:
 
 def _engine_rounds(ruleset: Ruleset) -> tuple[float, float]:
     from pontoon_rules.engine.round.rules import compile_rules
-    from pontoon_rules.sim.simulate import simulate
+    from pontoon_rules.sim.runs.simulate import simulate
 
     result = simulate(compile_rules(ruleset), 300, seed=7, dealing="shoe", path="engine")
     return result.mean, result.half_width

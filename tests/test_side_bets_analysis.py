@@ -131,7 +131,7 @@ def test_who_plays_side_bets() -> None:
 
 def test_the_simulator_plays_the_rounds_without_the_losing_bets() -> None:
     """Best play declines both bets, so a seed gives the rounds of the game without them."""
-    from pontoon_rules.sim.simulate import simulate
+    from pontoon_rules.sim.runs.simulate import simulate
 
     with_bets = simulate(rules_of("side-bets"), 20_000, seed=5, dealing="shoe")
     without = simulate(compile_rules(load_bundled("blackjack-reference")), 20_000, seed=5,

@@ -14,7 +14,7 @@ from pontoon_rules.analysis.edge import edge_of
 from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.ruleset.resolving.features import bundled_handled
-from pontoon_rules.sim.simulate import simulate
+from pontoon_rules.sim.runs.simulate import simulate
 
 
 @pytest.mark.parametrize("dealing", ["shoe", "infinite"])
@@ -33,7 +33,7 @@ def test_exact_edge_inside_the_simulated_interval(ruleset: str, dealing: str) ->
 def test_a_pack_without_all_four_suits(dealing: str) -> None:
     """Spanish 21 on a pack of spades and hearts (its suited 7-7-7 and suited bonuses
     twice as likely, the shoe half the size): the compiled simulator deals the pack's own
-    cards (`sim.compiled.full_shoe`), and the exact figure lies in its interval."""
+    cards (`sim.kernels.compiled.full_shoe`), and the exact figure lies in its interval."""
     from pontoon_rules.ruleset.format.model import Ruleset
 
     data = load_bundled("spanish-21").model_dump(mode="python")

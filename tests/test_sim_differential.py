@@ -15,11 +15,11 @@ from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.ruleset.resolving.features import bundled_handled
-from pontoon_rules.sim.compiled import compile_sim, full_shoe
-from pontoon_rules.sim.fastpath import fast_problem
-from pontoon_rules.sim.reference import engine_policy
-from pontoon_rules.sim.rounds import RoundOutcome, RoundRunner
-from pontoon_rules.sim.strategy import strategy
+from pontoon_rules.sim.kernels.compiled import compile_sim, full_shoe
+from pontoon_rules.sim.kernels.strategy import strategy
+from pontoon_rules.sim.runs.fastpath import fast_problem
+from pontoon_rules.sim.runs.reference import engine_policy
+from pontoon_rules.sim.runs.rounds import RoundOutcome, RoundRunner
 
 ROUNDS = 1500
 

@@ -107,7 +107,7 @@ def base_reads(rules: Rules) -> dict[str, Read | Any]:
 
 
 def _sim_arrays(rules: Rules) -> list[np.ndarray]:
-    from pontoon_rules.sim.compiled import compile_sim
+    from pontoon_rules.sim.kernels.compiled import compile_sim
 
     sim = compile_sim(rules)
     return [getattr(sim, f.name) for f in dataclasses.fields(sim)

@@ -106,7 +106,7 @@ NOT_READ_BY_DEFINITION: dict[str, dict[str, str]] = {
     "compiled-sim": {
         "hidden_bust_pays": _NEVER_HIDDEN + "; the kernel plays the analysis's strategy",
         "banker_must_stand": "a banker by choice decides by the strategy the kernel is "
-                             "given (`sim.strategy`: the analysis's banker policy, held to "
+                             "given (`sim.kernels.strategy`: the analysis's banker policy, held to "
                              "the rule), not by the compiled rules",
     },
 }

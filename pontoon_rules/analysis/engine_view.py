@@ -5,7 +5,7 @@ by (its cards as kind indices); `banker_action` is what a banker playing a named
 policy does in a `RoundState`; `SeatPolicy` is what the policies of both methods
 (`infinite.policy.ModelPolicy`, `composition.policy.CompositionPolicy`) share: seat 0
 by the method's decisions, the banker by its named policy. The simulator's tables as
-an engine policy (`sim.reference`) read hands with `hand_state` too.
+an engine policy (`sim.runs.reference`) read hands with `hand_state` too.
 """
 
 from __future__ import annotations

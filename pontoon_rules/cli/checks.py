@@ -47,7 +47,7 @@ def scheduler_address(_ctx: click.Context, _param: click.Parameter,
     """The `--scheduler` callback: the address checked before anything runs (exit 2)."""
     if value is None:
         return None
-    from pontoon_rules.sim.cluster import ClusterError, parse_address
+    from pontoon_rules.sim.distribution.cluster import ClusterError, parse_address
 
     try:
         return str(parse_address(value))

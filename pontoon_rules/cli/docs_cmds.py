@@ -89,7 +89,7 @@ def docs_build_cmd(config_file: Path | None, site_dir: Path | None, strict: bool
 
 def _serve_address(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
     """`-a HOST:PORT`, checked before the server starts (nothing is left behind)."""
-    from pontoon_rules.sim.cluster import ClusterError, parse_address
+    from pontoon_rules.sim.distribution.cluster import ClusterError, parse_address
     from pontoon_rules.text import short
 
     if "://" in value:

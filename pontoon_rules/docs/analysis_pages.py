@@ -106,7 +106,7 @@ def refused_view() -> list[dict[str, Any]]:
 
 def analysis_pages(analysis: dict[str, dict[str, Any]] | None) -> dict[str, str]:
     """The analysis page and every ruleset's cost page (a note alone without the layer)."""
-    from pontoon_rules.sim.bank import load
+    from pontoon_rules.sim.sessions.bank import load
 
     if analysis is None:
         return {"analysis.md": render("analysis.md.j2", rows=None, sections=[], bars=[],

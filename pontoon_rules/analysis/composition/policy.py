@@ -3,7 +3,7 @@
 `CompositionPolicy` chooses, in any `RoundState`, the action the exact finite-shoe
 method takes: unsplit hands by their cards (composition-dependent), split hands
 by the CDZ- rule (the best unsplit play for their cards; resplit whenever
-allowed), insurance and even money where they pay. `sim.engine.simulate_shoe`
+allowed), insurance and even money where they pay. `sim.runs.engine.simulate_shoe`
 plays rounds with it through the real engine, each from a freshly shuffled shoe
 of the ruleset's size: an independent check of the exact figure.
 """

@@ -39,7 +39,7 @@ COMMANDS: dict[str, Consumer | None] = {"edge": "analysis", "strategy": "analysi
 """The commands that refuse an unhandled feature, and the consumer each one is. `simulate
 --engine` (None) refuses nothing: it plays the rounds through the engine, which plays every
 rule, by the analysis's decisions where the analysis handles the rules and a simple policy
-where it cannot decide (`sim.engine.engine_play`, which says so)."""
+where it cannot decide (`sim.runs.engine.engine_play`, which says so)."""
 
 
 @dataclass(frozen=True)

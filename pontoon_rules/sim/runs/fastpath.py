@@ -1,4 +1,5 @@
-"""When the one-seat fast kernel (`native/fast.c`, `sim.fast_native`) plays a run, and its inputs.
+"""When the one-seat fast kernel (`native/fast.c`, `sim.kernels.fast_native`) plays a run,
+and its inputs.
 
 The choice is made on features of the compiled ruleset and the strategy, never on
 a ruleset's id: `fast_problem` names the first feature the fast kernel lacks, or
@@ -26,12 +27,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pontoon_rules.sim import compiled as c
-from pontoon_rules.sim import fast_layout as f
-from pontoon_rules.sim import fast_native
-from pontoon_rules.sim.compiled import SimRules
-from pontoon_rules.sim.layout import USUAL_VALUES
-from pontoon_rules.sim.strategy import MODE_TABLE, Strategy
+from pontoon_rules.sim.kernels import compiled as c
+from pontoon_rules.sim.kernels import fast_layout as f
+from pontoon_rules.sim.kernels import fast_native
+from pontoon_rules.sim.kernels.compiled import SimRules
+from pontoon_rules.sim.kernels.layout import USUAL_VALUES
+from pontoon_rules.sim.kernels.strategy import MODE_TABLE, Strategy
 
 
 def fast_problem(sim: SimRules, seats: int = 1, kitty: int = 0,
@@ -79,7 +80,7 @@ def deal_pattern(p: np.ndarray) -> np.ndarray:
 
 
 def fast_params(sim: SimRules, strat: Strategy) -> np.ndarray:
-    """The fast kernel's parameter vector (the `F_*` slots of `sim.fast_layout`)."""
+    """The fast kernel's parameter vector (the `F_*` slots of `sim.kernels.fast_layout`)."""
     p, rank = sim.params, sim.class_rank
     trick = p[c.TRICK_CARDS] if p[c.TRICK_ENABLED] else 0
     values = {
@@ -116,7 +117,7 @@ def fast_params(sim: SimRules, strat: Strategy) -> np.ndarray:
 @dataclass
 class FastRunner:
     """The fast kernel's inputs for one ruleset and strategy, in the C kernel's dtypes
-    (`sim.fast_native`, built where missing; `errors.NativeUnavailableError` where it
+    (`sim.kernels.fast_native`, built where missing; `errors.NativeUnavailableError` where it
     cannot be)."""
 
     sim: SimRules

@@ -1,9 +1,9 @@
 """The one-seat fast kernel in C (`pontoon_rules/native/fast.c`) through ctypes.
 
 `kernel()` loads the library (built first where missing; `errors.NativeUnavailableError`
-where it cannot be); `sim.fastpath` plays on it. It gives the general kernel's rounds and
+where it cannot be); `sim.runs.fastpath` plays on it. It gives the general kernel's rounds and
 sums to the last bit, from the same card stream (tests/test_sim_fast_native.py).
-Its entry point takes `sim.fastpath`'s tables in `TABLES` order, checked here once per
+Its entry point takes `sim.runs.fastpath`'s tables in `TABLES` order, checked here once per
 ruleset and strategy (dtype, C order, the shapes the C code indexes by, the state numbers
 and kinds it indexes with), and a deck checked at each call, so that no call reads past an
 array. The strategy's state tables are int16 here, int32 where there are more than 32768
@@ -17,8 +17,8 @@ import ctypes
 import numpy as np
 
 from pontoon_rules.native import constants, library
-from pontoon_rules.sim import compiled as c
-from pontoon_rules.sim import fast_layout as f
+from pontoon_rules.sim.kernels import compiled as c
+from pontoon_rules.sim.kernels import fast_layout as f
 
 TABLES = ("F", "pattern", "values", "kind", "split_ranks", "table", "act", "nxt", "drw",
           "start", "sstart", "split", "insure", "even")
@@ -52,7 +52,7 @@ def kernel() -> Kernel:
 
 
 def c_tables(tables: tuple[np.ndarray, ...]) -> tuple[np.ndarray, ...]:
-    """`sim.fastpath`'s tables (`TABLES` order) in the C kernel's dtypes, C order."""
+    """`sim.runs.fastpath`'s tables (`TABLES` order) in the C kernel's dtypes, C order."""
     wide = tables[0][f.F_STATES] > 2**15
     return tuple(np.ascontiguousarray(a, dtype=_dtype(name, wide))
                  for name, a in zip(TABLES, tables, strict=True))

@@ -2,7 +2,7 @@
 card modes.
 
 The C fast kernel (`native/fast.h`, which the tests check against these values) and the
-Python that builds its inputs (`sim.fastpath`) read them from here.
+Python that builds its inputs (`sim.runs.fastpath`) read them from here.
 """
 
 from __future__ import annotations
@@ -16,4 +16,4 @@ order (one round from a stacked shoe, for the differential tests against the eng
  F_SCARDS, F_ALL_AT_ONCE, F_DAS, F_DOUBLE, F_DMIN, F_DMAX, F_DTIMES, F_INSURE, F_INS_NUM,
  F_INS_DEN, F_INS_PAY_NUM, F_INS_PAY_DEN, F_EVEN, F_VISIBLE, F_STICK_MIN, F_LOSE_AT_ONCE,
  F_ROUND_UP, F_TABLE, F_TARGET, F_KINDS, F_STATES, N_F) = range(46)
-"""Slots of `F` (built by `sim.fastpath.fast_params`)."""
+"""Slots of `F` (built by `sim.runs.fastpath.fast_params`)."""

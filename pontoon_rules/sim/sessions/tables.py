@@ -1,4 +1,4 @@
-"""Sessions of automatic deals on the C session kernel (`sim.native`), streamed in chunks.
+"""Sessions of automatic deals on the C session kernel (`sim.kernels.native`), streamed in chunks.
 
 `SessionTable` is one table: the pack, balances, banker and running sums live in
 arrays the kernel carries from chunk to chunk, so `play(n)` may be called any
@@ -19,12 +19,12 @@ from pontoon_rules.engine.sessions.banking import choose_first_banker
 from pontoon_rules.engine.sessions.session_auto import clamp_stake
 from pontoon_rules.errors import ScriptError, ShoeError
 from pontoon_rules.ruleset.format.common import BankerRole
-from pontoon_rules.sim import layout, native
-from pontoon_rules.sim import session as k
-from pontoon_rules.sim.cards import SimRandom
-from pontoon_rules.sim.money import FLOAT_EXACT, Run, check_money
-from pontoon_rules.sim.rounds import RoundRunner, pack_too_small
-from pontoon_rules.sim.strategy import Strategy
+from pontoon_rules.sim.kernels import layout, native
+from pontoon_rules.sim.kernels import session as k
+from pontoon_rules.sim.kernels.cards import SimRandom
+from pontoon_rules.sim.kernels.money import FLOAT_EXACT, Run, check_money
+from pontoon_rules.sim.kernels.strategy import Strategy
+from pontoon_rules.sim.runs.rounds import RoundRunner, pack_too_small
 
 NAMES = "ABCDEFGHIJKLM"
 
@@ -40,7 +40,7 @@ class TablePolicy:
 
 @dataclass
 class SessionTally:
-    """A session's sums: per person (the house last) and per table (see `sim.session`)."""
+    """A session's sums: per person (the house last) and per table (see `sim.kernels.session`)."""
 
     people: list[str]
     person: np.ndarray
@@ -129,7 +129,7 @@ class SessionTable:
         return int(done)
 
     def _round(self) -> tuple[np.ndarray, ...]:
-        """The round's arrays in `sim.native.ARRAYS` order."""
+        """The round's arrays in `sim.kernels.native.ARRAYS` order."""
         r = self.runner
         return (*r._common(), self.stakes, *r._work(), self.src, self.deck, self.tray,
                 self.st)

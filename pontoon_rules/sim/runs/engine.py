@@ -14,7 +14,7 @@ the simple `FALLBACK` policy, and where no model can be made at all, `FALLBACK` 
 the run's notes say which play it was and that its figure is that play's, not best
 play's. A run is cut
 into chunks of `CHUNK` rounds, chunk `i` seeded by `chunk_seed(seed, i)` and
-folded in chunk order (`sim.simulate.simulate_engine` over `sim.distribute`), so
+folded in chunk order (`sim.runs.simulate.simulate_engine` over `sim.distribution.distribute`), so
 any number of workers gives the same figures to the last bit.
 """
 
@@ -32,7 +32,7 @@ from pontoon_rules.analysis.infinite.round import RoundModel
 from pontoon_rules.engine.round.actions import Action
 from pontoon_rules.engine.round.rules import Rules
 from pontoon_rules.engine.round.state import RoundState, full_counts
-from pontoon_rules.sim.result import Dealing, SimulationResult, summarise
+from pontoon_rules.sim.runs.result import Dealing, SimulationResult, summarise
 
 STAKE = 100
 """Each round's stake, in minor units (results are per unit of stake)."""

@@ -1,6 +1,6 @@
 """What a simulation of one seat gives: the edge with its 99.9% interval, by any path.
 
-`SimulationResult` is the answer of `sim.simulate.simulate` on either path (the
+`SimulationResult` is the answer of `sim.runs.simulate.simulate` on either path (the
 compiled simulator or the reference engine); `summarise` turns a run's sums into
 the mean and the interval's half-width; `check_path` the path's name (light to
 import: the CLI checks `--path` with it).
@@ -23,7 +23,7 @@ RETIRED_PATHS = {"fast": "compiled"}
 KERNEL_WORDS = {"fast-c": "the one-seat fast kernel in C",
                 "general-c-rules": "the general kernel in C compiled for these rules",
                 "general-c": "the general kernel in C"}
-"""The compiled path's kernels (`sim.rounds.RoundRunner.kernel_name`), in words."""
+"""The compiled path's kernels (`sim.runs.rounds.RoundRunner.kernel_name`), in words."""
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,7 @@ class SimulationResult:
     the engine path and on a Dask cluster, whose workers choose theirs the same way (any
     kernel gives the same figures)."""
     deck_description: str = ""
-    """The cards dealt, in words (`sim.simulate.dealing_words`)."""
+    """The cards dealt, in words (`sim.runs.simulate.dealing_words`)."""
     method: str = ""
     """The path and the play it played, in words."""
 

@@ -4,13 +4,13 @@
 workspace; `run(rounds, seed)` plays a chunk of independent rounds (each from a
 fresh shoe, or an infinite deck) and returns seat 0's sums; `play_shoe(cards,
 stakes, kitty)` plays one round from a stacked shoe (for the differential tests).
-One-seat rounds of a ruleset with the features `sim.fastpath.fast_problem` accepts
+One-seat rounds of a ruleset with the features `sim.runs.fastpath.fast_problem` accepts
 are played on the fast kernel: the same card stream, bit-identical results
-(`kernel="general"` forces the general one). Both are C libraries (`sim.native`,
-`sim.fast_native`: built where missing; `errors.NativeUnavailableError` where they cannot
-be), which the tests hold to the engine (`sim.reference`) card for card and to each other
+(`kernel="general"` forces the general one). Both are C libraries (`sim.kernels.native`,
+`sim.kernels.fast_native`: built where missing; `errors.NativeUnavailableError` where they cannot
+be), which the tests hold to the engine (`sim.runs.reference`) card for card and to each other
 to the last bit. `for_rules()` puts the general rounds on the C kernel
-compiled for this ruleset and strategy (`sim.native.for_rules`: the same rounds, a fifth
+compiled for this ruleset and strategy (`sim.kernels.native.for_rules`: the same rounds, a fifth
 to a third faster, `benchmarks/sim_speed.py --for-rules-only`), built once per machine
 where missing.
 """
@@ -25,8 +25,8 @@ import numpy as np
 
 from pontoon_rules.engine.round.rules import Rules
 from pontoon_rules.errors import ScriptError, ShoeError
-from pontoon_rules.sim import layout, native
-from pontoon_rules.sim.compiled import (
+from pontoon_rules.sim.kernels import layout, native
+from pontoon_rules.sim.kernels.compiled import (
     MAX_CARDS,
     MAX_SPLIT_HANDS,
     SIDE_MOST_DEN,
@@ -34,8 +34,7 @@ from pontoon_rules.sim.compiled import (
     SimRules,
     compile_sim,
 )
-from pontoon_rules.sim.fastpath import FastRunner, fast_problem
-from pontoon_rules.sim.layout import (
+from pontoon_rules.sim.kernels.layout import (
     AT_ONCE,
     BANK,
     BANKER_NET,
@@ -46,8 +45,9 @@ from pontoon_rules.sim.layout import (
     SEATS,
     STATUS,
 )
-from pontoon_rules.sim.money import Run, check_limits, check_money
-from pontoon_rules.sim.strategy import Strategy
+from pontoon_rules.sim.kernels.money import Run, check_limits, check_money
+from pontoon_rules.sim.kernels.strategy import Strategy
+from pontoon_rules.sim.runs.fastpath import FastRunner, fast_problem
 
 SIM_STAKE = 100
 KERNELS = ("auto", "general", "fast")
@@ -110,7 +110,7 @@ class RoundRunner:
 
     def for_rules(self, build: bool = True) -> bool:
         """Play the general rounds on the C kernel compiled for this ruleset and strategy
-        from now on (`sim.native.for_rules`; built first where missing and `build`).
+        from now on (`sim.kernels.native.for_rules`; built first where missing and `build`).
         Returns whether they do (not where it is not built and cannot be)."""
         if self.c_rules is None:
             self.c_rules = native.for_rules(self.sim.params, self.S, build)

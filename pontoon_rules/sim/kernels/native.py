@@ -4,7 +4,7 @@ simulator's rounds and, on the same round, whole sessions (`native/sim_session.h
 `kernel()` loads the library (built first where missing; `errors.NativeUnavailableError`
 where it cannot be). Its entry points take a round's arrays in `ARRAYS` order, checked here
 (dtype, C order, the shapes the C code indexes by), so that no call reads past an array.
-The engine (`sim.reference` plays the kernel's tables as an engine policy) is the
+The engine (`sim.runs.reference` plays the kernel's tables as an engine policy) is the
 reference its rounds are tested against (tests/test_sim_differential.py,
 tests/test_sim_native.py).
 
@@ -24,9 +24,9 @@ import numpy as np
 
 from pontoon_rules.native import constants, library
 from pontoon_rules.native import for_rules as library_for_rules
-from pontoon_rules.sim import compiled as c
-from pontoon_rules.sim import layout
-from pontoon_rules.sim.strategy import T_HEADER
+from pontoon_rules.sim.kernels import compiled as c
+from pontoon_rules.sim.kernels import layout
+from pontoon_rules.sim.kernels.strategy import T_HEADER
 
 ARRAYS = ("P", "NH", "cells", "split_ranks", "S", "stakes", "ctx", "hf", "hc", "order",
           "nhands", "ins", "seat_net", "flags", "src", "deck", "tray", "st")
@@ -116,7 +116,7 @@ def _check_sizes(a: dict[str, np.ndarray]) -> None:
 
 class SessionArgs(ctypes.Structure):
     """`SessionArgs` of sim_session.h, field for field: a session's arrays besides the
-    round's (`sim.session`'s slots)."""
+    round's (`sim.kernels.session`'s slots)."""
 
     _fields_ = [(name, ctypes.c_void_p) for name in SESSION_ARRAYS]
 
@@ -128,7 +128,7 @@ def pack_session(arrays: tuple[np.ndarray, ...], deck_size: int, seats: int) -> 
     Raises:
         ValueError: an array of another dtype or shape than the kernel indexes.
     """
-    from pontoon_rules.sim import session as k
+    from pontoon_rules.sim.kernels import session as k
 
     named = dict(zip(SESSION_ARRAYS, arrays, strict=True))
     for name, a in named.items():
@@ -205,8 +205,9 @@ class Kernel:
                                                          ctypes.byref(extra), deals)))
 
     def shuffle_all(self, arrays: tuple[np.ndarray, ...], work: np.ndarray) -> None:
-        """Shuffle and cut the whole pack of the round's `arrays` (as `engine.sessions.pack.Pack.
-        shuffle` with `sim.cards.SimRandom`), `work` (int64, the pack's size) its scratch."""
+        """Shuffle and cut the whole pack of the round's `arrays` (as
+        `engine.sessions.pack.Pack.shuffle` with `sim.kernels.cards.SimRandom`), `work`
+        (int64, the pack's size) its scratch."""
         struct = pack(arrays)
         if work.dtype != np.int64 or not work.flags.c_contiguous or len(work) < struct.deck_size:
             raise ValueError(f"work: expected {struct.deck_size} int64, got {work.dtype} "

@@ -1,8 +1,8 @@
 """The slots of a streamed session's state and sums, which the C session kernel
-(`native/sim_session.h`, `sim.native.Kernel.play_deals`) reads and writes: whole sessions
+(`native/sim_session.h`, `sim.kernels.native.Kernel.play_deals`) reads and writes: whole sessions
 in the kernel, deal after deal from the physical pack, with the bank's rotation and sale
 and Shoot Pontoon's kitty, as `engine.sessions.session` and `engine.sessions.session_auto` play
-them (the automatic banker and table policy); `sim.tables` sets them up and reads them.
+them (the automatic banker and table policy); `sim.sessions.tables` sets them up and reads them.
 
 Nothing per deal is kept: each person's running sums (`P_*` columns of `person`, float64)
 and the table's (`T_*` slots of `table`, int64) are all a session leaves, so memory is flat

@@ -86,7 +86,7 @@ class Strategy:
     """What each state number is: a `HandState`, or with `by_cards` (a hand's cards as
     counts per kind, its `HandState`)."""
     by_cards: bool = False
-    """Best play of the ruleset's own shoe, composition-dependent (`sim.shoe_strategy`):
+    """Best play of the ruleset's own shoe, composition-dependent (`sim.kernels.shoe_strategy`):
     a state is a hand's cards and its state, not its state alone."""
     side: np.ndarray = field(default_factory=lambda: np.zeros(2, dtype=np.int64))
     """(the pair bet, the match bet) → whether best play puts the most down on it before
@@ -122,7 +122,7 @@ def strategy(rules: Rules, player: str = BEST, banker: str | None = None,
              dealing: str = "infinite") -> Strategy:
     """The named player strategy (`best` or a simple policy) with the banker's policy.
     Best play of rounds dealt from a fresh shoe (`dealing` "shoe") is the shoe's own,
-    composition-dependent, where its tables are small (`sim.shoe_strategy`), else the
+    composition-dependent, where its tables are small (`sim.kernels.shoe_strategy`), else the
     infinite deck's.
 
     Raises:
@@ -140,9 +140,9 @@ def strategy(rules: Rules, player: str = BEST, banker: str | None = None,
 
 
 def shoe_strategy(rules: Rules, banker: str | None = None) -> Strategy | None:
-    """Composition-dependent best play of the ruleset's own shoe (`sim.shoe_strategy`), or
+    """Composition-dependent best play of the ruleset's own shoe (`sim.kernels.shoe_strategy`), or
     None where its tables cannot hold it."""
-    from pontoon_rules.sim.shoe_strategy import shoe_tables
+    from pontoon_rules.sim.kernels.shoe_strategy import shoe_tables
 
     t = shoe_tables(rules, banker, _ACTION)
     if t is None:

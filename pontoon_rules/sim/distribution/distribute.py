@@ -10,7 +10,7 @@ ADDRESS` on each machine, all with this package installed).
 
 A task is `(kind, payload, size, seed words)`: kind `rounds` (the compiled
 simulator), `session` (a compiled session table) or `engine` (the reference
-engine, `sim.engine`; one seed word, its own chunk seeds). Workers rebuild the
+engine, `sim.runs.engine`; one seed word, its own chunk seeds). Workers rebuild the
 compiled ruleset and strategy from the payload once per process (`_prepared`),
 and keep one round runner (`_runner`) or engine simulator (`_engine`) per
 payload. Local workers are forked after the parent has prepared every payload, so
@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from pontoon_rules.signals import terminated_cleanly
-from pontoon_rules.sim.cluster import ClusterError, connect
+from pontoon_rules.sim.distribution.cluster import ClusterError, connect
 
 Task = tuple[str, str, int, tuple[int, ...]]
 
@@ -52,7 +52,7 @@ def _prepared(payload: str) -> Any:
 
     from pontoon_rules.engine.round.rules import compile_rules
     from pontoon_rules.ruleset.format.model import Ruleset
-    from pontoon_rules.sim.strategy import strategy
+    from pontoon_rules.sim.kernels.strategy import strategy
 
     data = json.loads(payload)
     rules = compile_rules(Ruleset.model_validate(data["ruleset"]))
@@ -63,7 +63,7 @@ def _prepared(payload: str) -> Any:
 @lru_cache(maxsize=8)
 def _runner(payload: str) -> Any:
     """The round runner of a payload, once per process (its workspace is reused)."""
-    from pontoon_rules.sim.rounds import RoundRunner
+    from pontoon_rules.sim.runs.rounds import RoundRunner
 
     rules, strat, _ = _prepared(payload)
     return RoundRunner(rules, strat)
@@ -76,7 +76,7 @@ def _engine(payload: str) -> Any:
 
     from pontoon_rules.engine.round.rules import compile_rules
     from pontoon_rules.ruleset.format.model import Ruleset
-    from pontoon_rules.sim.engine import EngineSimulator
+    from pontoon_rules.sim.runs.engine import EngineSimulator
 
     data = json.loads(payload)
     rules = compile_rules(Ruleset.model_validate(data["ruleset"]))
@@ -92,7 +92,7 @@ def run_task(task: Task) -> Any:
     seed = np.array(words, dtype=np.uint64)
     if kind == "rounds":
         return _runner(payload).run(size, seed, data["dealing"])
-    from pontoon_rules.sim.tables import SessionTable, TablePolicy
+    from pontoon_rules.sim.sessions.tables import SessionTable, TablePolicy
 
     table = SessionTable(rules, strat, data["players"], seed, TablePolicy(**data["table"]))
     table.play(size)

@@ -23,8 +23,8 @@ POLICIES = ("stand-17", "best")
 
 def bank_advantage(deals: int, seed: int = 2026, players: int = 5) -> dict[str, Any]:
     """The figures for every ruleset × player policy."""
-    from pontoon_rules.sim.strategy import banker_table
-    from pontoon_rules.sim.summary import SessionRequest, play_summary, summarise
+    from pontoon_rules.sim.kernels.strategy import banker_table
+    from pontoon_rules.sim.sessions.summary import SessionRequest, play_summary, summarise
 
     rows = []
     for ruleset in RULESETS:

@@ -6,7 +6,7 @@ engine's compiled `Rules`. The general kernel classifies a hand by the ruleset's
 named-hand definitions (`named`, one row per definition in ranking order, as
 `engine.round.named.NamedHand`) and settles by hand id from `cells` (the engine's
 `Rules.cells`); the one-seat fast kernel reads the classic view (`class_rank`,
-`settle`: the classic hand classes), which `sim.fastpath.fast_problem` requires.
+`settle`: the classic hand classes), which `sim.runs.fastpath.fast_problem` requires.
 The kernels never branch on a ruleset's id.
 """
 
@@ -269,7 +269,7 @@ def _side_bets(rules: Rules, p: np.ndarray) -> None:
     """The slots of the side bets (`engine.round.side_bets`): `SIDE_MOST_*`, each bet's most as
     a fraction of the stake; `PAIR_*`, `MATCH_*`, what a pair (a suited one) and each
     matching card (of the banker's card's suit too) pay. Whether best play takes one is
-    the strategy's (`sim.strategy.Strategy.side`); a bet not offered keeps 0/0."""
+    the strategy's (`sim.kernels.strategy.Strategy.side`); a bet not offered keeps 0/0."""
     s = rules.side_bets
     if s is None:
         return

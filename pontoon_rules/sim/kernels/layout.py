@@ -2,7 +2,7 @@
 of a card source, and a card source's arrays (`new_source`).
 
 The C kernel (`native/sim.h`, which the tests check against these values) and the Python
-that sets it up (`sim.rounds`, `sim.tables`) read the slots from here.
+that sets it up (`sim.runs.rounds`, `sim.sessions.tables`) read the slots from here.
 
 A card source is an int64 vector `src` (`MODE` … `N_SRC`) with the cards `deck` and the
 discard tray `tray`, in one of three modes:
@@ -33,7 +33,7 @@ deal is done (`engine.round.side_bets.settle`)."""
  BANKER_NET, BANKER_CLASS, KITTY_CHANGE, N_CTX) = range(14)
 """The slots of `ctx`, the round's scalars."""
 A_SPLIT = 4
-"""The split, among the strategy's actions (`sim.strategy.A_*`)."""
+"""The split, among the strategy's actions (`sim.kernels.strategy.A_*`)."""
 F_PONTOON, F_ROTATION, F_SHUFFLE = 0, 1, 2
 """seat_flags columns: some hand is a pontoon; one that may take the bank; one that calls
 for a shuffle."""

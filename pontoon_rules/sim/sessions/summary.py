@@ -2,7 +2,7 @@
 99.9% interval, who held the bank how often, and the kitty's statistics.
 
 A session of D deals is played as independent tables of `SEGMENT` deals (one
-table when D is at most that), seeded per segment (`sim.distribute`), so any
+table when D is at most that), seeded per segment (`sim.distribution.distribute`), so any
 number of workers gives the same figures; within a table deals are streamed in
 chunks (`CHUNK`), with a progress callback and Ctrl-C between chunks.
 """
@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pontoon_rules.engine.round.rules import Rules
-from pontoon_rules.sim import session as k
-from pontoon_rules.sim.distribute import Task, chunk_seeds, chunk_sizes, run_tasks
-from pontoon_rules.sim.stopping import Stop
-from pontoon_rules.sim.tables import SessionTable, SessionTally, TablePolicy
+from pontoon_rules.sim.distribution.distribute import Task, chunk_seeds, chunk_sizes, run_tasks
+from pontoon_rules.sim.kernels import session as k
+from pontoon_rules.sim.runs.stopping import Stop
+from pontoon_rules.sim.sessions.tables import SessionTable, SessionTally, TablePolicy
 
 SEGMENT = 1_000_000
 CHUNK = 20_000
@@ -89,7 +89,7 @@ def _play_here(req: SessionRequest, sizes: list[int], seeds: list[tuple[int, ...
     (or is interrupted); whether a stop ended it early."""
     import numpy as np
 
-    from pontoon_rules.sim.strategy import strategy
+    from pontoon_rules.sim.kernels.strategy import strategy
 
     strat = strategy(req.rules, req.player, req.banker)
     done = 0
@@ -133,7 +133,7 @@ def check_session_money(req: SessionRequest) -> None:
     Raises:
         MoneyOverflowError: the stake, kitty or bid times the deals is too large.
     """
-    from pontoon_rules.sim.money import FLOAT_EXACT, Run, check_limits, check_money
+    from pontoon_rules.sim.kernels.money import FLOAT_EXACT, Run, check_limits, check_money
 
     check_limits(req.rules)
     run = Run(req.table.stake, req.players, req.deals, req.table.kitty, req.table.bid)
@@ -199,7 +199,7 @@ def summarise(req: SessionRequest, tally: SessionTally, stopped: bool,
 
 def session_basis(req: SessionRequest, banker_policy: str) -> str:
     """The deck, the banker policy and the method of a session summary in one line."""
-    from pontoon_rules.sim.strategy import BEST
+    from pontoon_rules.sim.kernels.strategy import BEST
 
     rules = req.rules
     deck = ("infinite deck, cards dealt with replacement" if rules.decks is None else

@@ -68,7 +68,7 @@ def _parts(rules: Rules) -> tuple[tuple[Part, ...], int]:
     the kernels form is a part: a hand's stake times the settlement's odds, the surrender's
     and insurance's numerators, a side bet's most times its stake and its odds times that
     (the rescue and the buys form none beyond the hand's own stake)."""
-    from pontoon_rules.sim import compiled as c
+    from pontoon_rules.sim.kernels import compiled as c
 
     sim = c.compile_sim(rules)
     p = sim.params
@@ -109,7 +109,7 @@ def _side_bets(p: np.ndarray) -> list[Part]:
     """What a seat's side bets can move per unit of stake, and the products they form: the
     most each may be (its numerator times the stake), and that amount times what a pair
     pays, and twice what a matching card pays (none where no side bet is offered)."""
-    from pontoon_rules.sim import compiled as c
+    from pontoon_rules.sim.kernels import compiled as c
 
     if not p[c.SIDE_MOST_DEN]:
         return []

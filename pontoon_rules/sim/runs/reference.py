@@ -36,7 +36,7 @@ from pontoon_rules.engine.round.phase import BANKER, Phase
 from pontoon_rules.engine.round.policies import PLAYER_POLICIES, shoot_on_strength
 from pontoon_rules.engine.round.rules import Rules
 from pontoon_rules.engine.round.state import RoundState
-from pontoon_rules.sim.strategy import (
+from pontoon_rules.sim.kernels.strategy import (
     A_BUY,
     A_DOUBLE,
     A_RESCUE,

@@ -5,13 +5,13 @@ decides by the cards it holds and the banker's visible cards:
 `analysis.composition.model.CompositionModel`, CDZ- after a split), and `simulate
 --engine` plays exactly that (`analysis.composition.policy`). Rounds dealt from a fresh
 shoe on the compiled path play it too where its tables are small: a state of the tables
-(`sim.strategy.Strategy`, read by the kernel unchanged) is then a hand's cards and its
+(`sim.kernels.strategy.Strategy`, read by the kernel unchanged) is then a hand's cards and its
 `HandState`, so the decisions the kernel looks up are the exact method's. Best play
 reaches few of the shoe's compositions (600 states in Siebzehn und Vier, 12,000 in eight
 packs of Australian Pontoon), so that is every bundled game without insurance. Where the
 tables would pass `MAX_ENTRIES`, or insurance or even money is offered (these tables
 decide them per visible card only), `shoe_tables` returns None and the infinite deck's
-decisions play (`sim.strategy.model_strategy`).
+decisions play (`sim.kernels.strategy.model_strategy`).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ Node = tuple[tuple[int, ...], HandState]
 
 
 class ShoeTables(NamedTuple):
-    """Best play of the shoe as the kernel's tables (`sim.strategy.Strategy`'s arrays of
+    """Best play of the shoe as the kernel's tables (`sim.kernels.strategy.Strategy`'s arrays of
     the same names; no insurance or even money)."""
 
     kind_of_rank: np.ndarray

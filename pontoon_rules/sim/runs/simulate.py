@@ -1,12 +1,12 @@
 """`simulate`: one seat playing the best strategy, on the compiled simulator or the engine.
 
-Two paths (`PATHS`). `compiled`, the default: the compiled simulator (`sim.rounds`,
+Two paths (`PATHS`). `compiled`, the default: the compiled simulator (`sim.runs.rounds`,
 every ruleset: its general kernel, and a one-seat fast kernel where the ruleset allows it,
 both in C, bit-identical).
-`engine`: the reference engine (`sim.engine`), slow and independent of the kernels.
+`engine`: the reference engine (`sim.runs.engine`), slow and independent of the kernels.
 Either way a run is cut into seeded chunks folded in chunk order, so the same seed
 gives the same figures, to the last bit, with any number of workers or machines (see
-`sim.distribute`).
+`sim.distribution.distribute`).
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ import numpy as np
 
 from pontoon_rules.analysis.dealer import banker_policy
 from pontoon_rules.engine.round.rules import Rules
-from pontoon_rules.sim import engine
-from pontoon_rules.sim.distribute import Task, chunk_seeds, chunk_sizes, run_tasks
-from pontoon_rules.sim.result import Dealing, SimulationResult, check_path, summarise
-from pontoon_rules.sim.stopping import Stop
+from pontoon_rules.sim.distribution.distribute import Task, chunk_seeds, chunk_sizes, run_tasks
+from pontoon_rules.sim.runs import engine
+from pontoon_rules.sim.runs.result import Dealing, SimulationResult, check_path, summarise
+from pontoon_rules.sim.runs.stopping import Stop
 
 CHUNK = 1_000_000
 """Rounds per chunk on the compiled path (each chunk is one kernel call and one seed)."""
@@ -66,14 +66,14 @@ def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
     Raises:
         AnalysisError: an unknown banker policy or path.
         UnsupportedFeatureError: the ruleset plays a rule the compiled simulator does not
-            handle (the engine path refuses nothing: `sim.engine.engine_play`).
+            handle (the engine path refuses nothing: `sim.runs.engine.engine_play`).
         ClusterError: the scheduler cannot be reached.
     """
     from pontoon_rules.ruleset.resolving.features import require_handled
 
     check_path(path)
     dealing = dealing or own_dealing(rules)
-    if path == "compiled":  # the engine plays every rule (`sim.engine.engine_play`)
+    if path == "compiled":  # the engine plays every rule (`sim.runs.engine.engine_play`)
         require_handled(rules.ruleset, "simulate")
     name = banker_policy(rules, policy).name
     start = time.perf_counter()
@@ -117,7 +117,7 @@ def dealing_words(rules: Rules, dealing: Dealing) -> str:
 
 def side_bet_notes(rules: Rules, dealing: Dealing) -> list[str]:
     """What best play did with each side bet the ruleset offers: the analysis's decision
-    for the cards dealt (`sim.strategy.side_bets_taken`, `analysis.side_bets`), as `edge`
+    for the cards dealt (`sim.kernels.strategy.side_bets_taken`, `analysis.side_bets`), as `edge`
     of the same deck says it."""
     from pontoon_rules.analysis.edge import side_bet_note
     from pontoon_rules.analysis.side_bets import side_bet_values
@@ -128,15 +128,15 @@ def side_bet_notes(rules: Rules, dealing: Dealing) -> list[str]:
 
 
 def engine_play_words(rules: Rules, policy: str | None, dealing: Dealing) -> str:
-    """What seat 0 played on the engine path (`sim.engine.engine_play`), in words."""
-    from pontoon_rules.sim.distribute import _engine
+    """What seat 0 played on the engine path (`sim.runs.engine.engine_play`), in words."""
+    from pontoon_rules.sim.distribution.distribute import _engine
 
     return str(_engine(engine_payload(rules, policy, dealing)).play_of.words)
 
 
 def play_note(rules: Rules, policy: str | None, dealing: str) -> str:
-    """Which best play the compiled rounds played (`sim.strategy.strategy`)."""
-    from pontoon_rules.sim.distribute import _prepared
+    """Which best play the compiled rounds played (`sim.kernels.strategy.strategy`)."""
+    from pontoon_rules.sim.distribution.distribute import _prepared
 
     if _prepared(payload(rules, policy, dealing))[1].by_cards:
         return ("best play of the ruleset's own shoe: each hand decides by the cards it "
@@ -154,7 +154,7 @@ def set_up(rules: Rules, policy: str | None, dealing: str, path: str = "compiled
     round run whose figures are thrown away. With a `scheduler`, the cluster's workers set
     up their own copy during the run (on the general C kernel). Returns the kernel the
     rounds play on here (`RoundRunner.kernel_name`), None on the engine path or a cluster."""
-    from pontoon_rules.sim.distribute import _prepare, _runner
+    from pontoon_rules.sim.distribution.distribute import _prepare, _runner
 
     if path != "compiled":
         _prepare("engine", engine_payload(rules, policy, dealing))  # type: ignore[arg-type]
@@ -189,7 +189,7 @@ def simulate_compiled(rules: Rules, rounds: int, seed: int = 1, workers: int = 1
         AnalysisError: unknown banker policy.
         ClusterError: the scheduler cannot be reached.
     """
-    from pontoon_rules.sim.distribute import _prepared
+    from pontoon_rules.sim.distribution.distribute import _prepared
 
     data = payload(rules, policy, dealing)
     _, strat, _ = _prepared(data)
@@ -200,7 +200,7 @@ def simulate_compiled(rules: Rules, rounds: int, seed: int = 1, workers: int = 1
 
 
 def engine_payload(rules: Rules, policy: str | None, dealing: Dealing) -> str:
-    """An engine run as JSON for a worker (see `sim.distribute.run_task`)."""
+    """An engine run as JSON for a worker (see `sim.distribution.distribute.run_task`)."""
     return json.dumps({"ruleset": rules.ruleset.model_dump(mode="json"), "banker": policy,
                        "dealing": dealing})
 

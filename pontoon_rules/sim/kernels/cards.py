@@ -6,7 +6,7 @@ integer in [0, n) by the multiply-shift method (n < 2**32), and shuffle as Pytho
 `random.Random` interface, so that the engine's `Pack` shuffles and cuts exactly as a
 session's pack in the kernel does (the session tests rely on it). The card sources the
 kernels deal from (an infinite deck, a lazily shuffled shoe, the session's ring-buffer
-pack) are described in `sim.layout`.
+pack) are described in `sim.kernels.layout`.
 """
 
 from __future__ import annotations
