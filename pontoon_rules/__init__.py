@@ -28,10 +28,10 @@ if TYPE_CHECKING:
     from pontoon_rules.compare.diff import diff_rulesets as diff_rulesets
     from pontoon_rules.compare.records import Comparison as Comparison
     from pontoon_rules.compare.search import compare_rulesets as compare_rulesets
-    from pontoon_rules.conformance.check import check_suite as check_vectors
-    from pontoon_rules.conformance.export import export as export_vectors
-    from pontoon_rules.conformance.export import load_suite as load_vectors
-    from pontoon_rules.conformance.model import vector_id as vector_id
+    from pontoon_rules.conformance.vectors.check import check_suite as check_vectors
+    from pontoon_rules.conformance.vectors.export import export as export_vectors
+    from pontoon_rules.conformance.vectors.export import load_suite as load_vectors
+    from pontoon_rules.conformance.vectors.model import vector_id as vector_id
     from pontoon_rules.engine.round.actions import Action as Action
     from pontoon_rules.engine.round.actions import LegalAction as LegalAction
     from pontoon_rules.engine.round.actions import parse_action as parse_action
@@ -100,18 +100,18 @@ _EXPORTS: dict[str, tuple[str, str]] = {
                                 "UnsupportedFeatureError"),
     "bundled_ids": ("pontoon_rules.ruleset.loading.registry", "bundled_ids"),
     "card_code": ("pontoon_rules.engine.round.cards", "card_code"),
-    "check_vectors": ("pontoon_rules.conformance.check", "check_suite"),
+    "check_vectors": ("pontoon_rules.conformance.vectors.check", "check_suite"),
     "compare_rulesets": ("pontoon_rules.compare.search", "compare_rulesets"),
     "compile_rules": ("pontoon_rules.engine.round.rules", "compile_rules"),
     "diff_rulesets": ("pontoon_rules.compare.diff", "diff_rulesets"),
     "dump_ruleset": ("pontoon_rules.ruleset.loading.loader", "dump_ruleset"),
     "edge_of": ("pontoon_rules.analysis.edge", "edge_of"),
-    "export_vectors": ("pontoon_rules.conformance.export", "export"),
+    "export_vectors": ("pontoon_rules.conformance.vectors.export", "export"),
     "house_edge": ("pontoon_rules.analysis.edge", "house_edge"),
     "load_bundled": ("pontoon_rules.ruleset.loading.registry", "load_bundled"),
     "load_ruleset": ("pontoon_rules.ruleset.loading.loader", "load_ruleset"),
     "load_text": ("pontoon_rules.ruleset.loading.loader", "load_text"),
-    "load_vectors": ("pontoon_rules.conformance.export", "load_suite"),
+    "load_vectors": ("pontoon_rules.conformance.vectors.export", "load_suite"),
     "parse_action": ("pontoon_rules.engine.round.actions", "parse_action"),
     "parse_card": ("pontoon_rules.engine.round.cards", "parse_card"),
     "parse_cards": ("pontoon_rules.engine.round.cards", "parse_cards"),
@@ -122,7 +122,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "run_script": ("pontoon_rules.engine.scripts.script", "run_script"),
     "simulate": ("pontoon_rules.sim.runs.simulate", "simulate"),
     "strategy_chart": ("pontoon_rules.analysis.present.chart", "strategy_chart"),
-    "vector_id": ("pontoon_rules.conformance.model", "vector_id"),
+    "vector_id": ("pontoon_rules.conformance.vectors.model", "vector_id"),
 }
 """Each public name: the module that defines it and its name there."""
 

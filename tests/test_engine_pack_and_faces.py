@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from pontoon_rules.conformance.judge import judge
-from pontoon_rules.conformance.reference import observe
+from pontoon_rules.conformance.running.judge import judge
+from pontoon_rules.conformance.vectors.reference import observe
 from pontoon_rules.engine.round.actions import STICK, TWIST, Action
 from pontoon_rules.engine.round.cards import card_code, parse_card
 from pontoon_rules.engine.round.faces import banker_up_cards
@@ -44,7 +44,7 @@ def deal_all(state: RoundState, cards: list[int]) -> None:
 
 @pytest.mark.parametrize("rule", ["shuffle-discards", "new-pack"])
 def test_a_full_table_on_one_pack_deals_on_when_the_pack_runs_out(rule: str) -> None:
-    from pontoon_rules.conformance.shoe import _search
+    from pontoon_rules.conformance.vectors.shoe import _search
 
     rules = twelve(rule)
     for fresh in (False, True):

@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from pontoon_rules.conformance.check import vector_problems
-from pontoon_rules.conformance.judge import expected_steps, judge
-from pontoon_rules.conformance.model import REFUSAL_ORDER, accepted_codes
-from pontoon_rules.conformance.reference import refusal
-from pontoon_rules.conformance.targeted import coverage_targets, steered_vectors
+from pontoon_rules.conformance.running.judge import expected_steps, judge
+from pontoon_rules.conformance.vectors.check import vector_problems
+from pontoon_rules.conformance.vectors.model import REFUSAL_ORDER, accepted_codes
+from pontoon_rules.conformance.vectors.reference import refusal
+from pontoon_rules.conformance.vectors.targeted import coverage_targets, steered_vectors
 from pontoon_rules.docs.sentences import sentences
 from pontoon_rules.engine.round.actions import Action
 from pontoon_rules.engine.round.cards import parse_cards
@@ -306,7 +306,7 @@ def test_steered_vectors_show_each_new_rule_and_the_reference_passes(tmp_path: P
 
 
 def test_no_new_target_for_a_bundled_ruleset() -> None:
-    from pontoon_rules.conformance.reference import bundled_rules
+    from pontoon_rules.conformance.vectors.reference import bundled_rules
     from pontoon_rules.ruleset.loading.registry import bundled_ids
 
     for ruleset_id in bundled_ids():

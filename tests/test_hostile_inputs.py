@@ -272,8 +272,8 @@ def test_any_other_full_disk_is_one_line(
 
 def test_the_conformance_json_report_is_atomic(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from pontoon_rules.conformance.report import write_json
-    from pontoon_rules.conformance.runner import RunResult
+    from pontoon_rules.conformance.running.report import write_json
+    from pontoon_rules.conformance.running.runner import RunResult
 
     target = tmp_path / "report.json"
     write_json(RunResult([], {"name": "first"}), target)

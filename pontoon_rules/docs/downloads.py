@@ -40,7 +40,7 @@ def zip_folder(folder: Path) -> bytes:
 
 def make_archive() -> bytes:
     """Export every bundled ruleset's vectors and zip them."""
-    from pontoon_rules.conformance.export import export
+    from pontoon_rules.conformance.vectors.export import export
     from pontoon_rules.ruleset.loading.registry import bundled_ids
 
     with tempfile.TemporaryDirectory(prefix="pontoon-vectors-") as folder:

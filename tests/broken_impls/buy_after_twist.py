@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import _common  # noqa: F401
 
-from pontoon_rules.conformance import harness
+from pontoon_rules.conformance.running import harness
 from pontoon_rules.engine.round import legal
 
 original = legal.buy_range

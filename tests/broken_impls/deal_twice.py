@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import _common  # noqa: F401
 
-from pontoon_rules.conformance import harness, reference
+from pontoon_rules.conformance.running import harness
+from pontoon_rules.conformance.vectors import reference
 from pontoon_rules.engine.round.phase import CHANCE
 from pontoon_rules.engine.round.state import RoundState
 

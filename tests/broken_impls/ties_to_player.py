@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import _common  # noqa: F401
 
-from pontoon_rules.conformance import harness
+from pontoon_rules.conformance.running import harness
 from pontoon_rules.engine.round import results, settle
 from pontoon_rules.engine.round.hand import classify, total
 

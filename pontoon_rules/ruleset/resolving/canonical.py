@@ -1,6 +1,6 @@
 """A ruleset's behaviour as canonical data: what conformance vector ids are made from.
 
-A vector's id hashes the rules it was played under (`conformance.model.rules_digest`).
+A vector's id hashes the rules it was played under (`conformance.vectors.model.rules_digest`).
 For ids to say "the same round under the same rules", the digest must depend on
 behaviour only, not on how the schema happens to spell it:
 
