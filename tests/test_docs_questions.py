@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pytest
 
-from pontoon_rules.docs.sentences import sentences
+from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from pontoon_rules.docs import render_sheet
-from pontoon_rules.docs.i18n import translations, words_of
-from pontoon_rules.docs.sheet_view import find_base, localized
-from pontoon_rules.docs.values import RANK_LETTERS, rank_letter
+from pontoon_rules.docs.sheet.sheet_view import find_base, localized
+from pontoon_rules.docs.words.i18n import translations, words_of
+from pontoon_rules.docs.words.values import RANK_LETTERS, rank_letter
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled

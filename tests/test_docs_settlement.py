@@ -4,7 +4,7 @@ Hypothesis builds random overlays of the bundled games (tie rules, rankings, nam
 that win outright or compare by total, exceptions in `settlement.outcomes`, busts, the
 banker's pontoon at the peek), plays rounds through the engine with random decisions,
 and checks every settled hand against what the printed sentences say of its pair of
-hands (`docs.settlement.Claim`: the most specific sentence decides). Then one test per
+hands (`docs.words.settlement.Claim`: the most specific sentence decides). Then one test per
 contradiction the issue lists, on the overlay that showed it.
 """
 
@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from pontoon_rules.docs.sentences import sentences, settlement_claims, text_lines
-from pontoon_rules.docs.settlement import Claim, cell_says, conflicts, expected_cell
+from pontoon_rules.docs.words.sentences import sentences, settlement_claims, text_lines
+from pontoon_rules.docs.words.settlement import Claim, cell_says, conflicts, expected_cell
 from pontoon_rules.engine.round.cards import parse_cards
 from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.engine.round.settle import money

@@ -14,10 +14,10 @@ from pathlib import Path
 import pytest
 
 from pontoon_rules.docs import render_sheet
-from pontoon_rules.docs.hands import hand_name
-from pontoon_rules.docs.narrate import narrate
-from pontoon_rules.docs.rounds import replay, teaching_rounds
-from pontoon_rules.docs.sheet_view import find_base, worked_examples
+from pontoon_rules.docs.sheet.sheet_view import find_base, worked_examples
+from pontoon_rules.docs.words.hands import hand_name
+from pontoon_rules.docs.words.narrate import narrate
+from pontoon_rules.docs.words.rounds import replay, teaching_rounds
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.format.points import total_text
 from pontoon_rules.ruleset.loading.loader import load_ruleset

@@ -19,7 +19,7 @@ from pontoon_rules.conformance.vectors.check import vector_problems
 from pontoon_rules.conformance.vectors.model import REFUSAL_ORDER, accepted_codes
 from pontoon_rules.conformance.vectors.reference import refusal
 from pontoon_rules.conformance.vectors.targeted import coverage_targets, steered_vectors
-from pontoon_rules.docs.sentences import sentences
+from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.engine.round.actions import Action
 from pontoon_rules.engine.round.cards import parse_cards
 from pontoon_rules.engine.round.phase import CHANCE

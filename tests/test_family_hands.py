@@ -264,7 +264,7 @@ def test_random_aces_by_count_engine_and_sentence_agree(by_cards: dict[int, list
                                                          ranks: list[int]) -> None:
     from itertools import product
 
-    from pontoon_rules.docs.family_words import aces_words
+    from pontoon_rules.docs.words.family_words import aces_words
 
     ruleset = _changed("pagat-british", {"pack": {"ace_values_by_cards": by_cards}})
     rules = compile_rules(ruleset)

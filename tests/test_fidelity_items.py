@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from engine_helpers import nets, run
 
-from pontoon_rules.docs.sentences import sentences
+from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.engine.round.cards import parse_cards
 from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.engine.round.state import RoundState

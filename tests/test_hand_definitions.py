@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from engine_helpers import nets, run
 
-from pontoon_rules.docs.hands import hand_sentence
-from pontoon_rules.docs.pack_words import pack_words
-from pontoon_rules.docs.sentences import sentences
+from pontoon_rules.docs.words.hands import hand_sentence
+from pontoon_rules.docs.words.pack_words import pack_words
+from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.engine.round.cards import parse_cards
 from pontoon_rules.engine.round.example_hands import example_cards
 from pontoon_rules.engine.round.hand import Hand, classify, total
@@ -208,7 +208,7 @@ class TestAceValues:
     def test_the_stripped_packs_with_a_name_are_named(self) -> None:
         assert "the twos, threes, fours, fives removed: a pack from the six up" in pack_words(
             load_ruleset(OCHKO), str)
-        from pontoon_rules.docs.i18n import translations
+        from pontoon_rules.docs.words.i18n import translations
 
         assert "убраны двойки, тройки, четвёрки, пятёрки: колода от шестёрки" in pack_words(
             load_ruleset(OCHKO), translations("ru").gettext)

@@ -19,8 +19,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from pontoon_rules.docs.hands import hand_sentence
-from pontoon_rules.docs.sheet_view import payout_rows
+from pontoon_rules.docs.sheet.sheet_view import payout_rows
+from pontoon_rules.docs.words.hands import hand_sentence
 from pontoon_rules.engine.round.cards import CARDS_PER_PACK, RANK_CODES, parse_card
 from pontoon_rules.engine.round.example_hands import example_cards
 from pontoon_rules.engine.round.hand import Hand, classify, total

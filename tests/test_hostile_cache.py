@@ -266,7 +266,7 @@ def test_result_entries_are_pruned_by_their_exact_names_only(
 def test_the_sites_archive_is_pruned_by_its_exact_name_only(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A user's zip named like the vectors archive survives a new archive's pruning."""
-    from pontoon_rules.docs import downloads
+    from pontoon_rules.docs.website import downloads
 
     folder = tmp_path / "cache"
     folder.mkdir(mode=0o700)

@@ -247,7 +247,7 @@ def test_the_golden_writer_is_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyP
 def test_the_catalog_writer_is_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from babel.messages.catalog import Catalog
 
-    from pontoon_rules.docs import catalog
+    from pontoon_rules.docs.website import catalog
 
     target = tmp_path / "x.po"
     target.write_text("old")
@@ -389,7 +389,7 @@ def test_simulate_with_json_shows_progress_on_stderr_only(
 
 def test_docs_serve_prints_its_address_first(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    import pontoon_rules.docs.site as site
+    import pontoon_rules.docs.website.site as site
 
     seen: list[str] = []
     monkeypatch.setattr(site, "serve_site", lambda _config, address: seen.append(address))

@@ -213,7 +213,7 @@ def test_a_stake_of_thousands_of_digits_is_a_problem_of_the_file(
 
 
 def test_the_sheet_prints_the_largest_stakes_on_its_one_page(tmp_path: Path) -> None:
-    from pontoon_rules.docs.sheets import render_sheet, sheet_markdown
+    from pontoon_rules.docs.sheet.sheets import render_sheet, sheet_markdown
     from tests.test_docs_sheets import pdf_text
 
     data = load_bundled("pagat-british").model_dump(mode="python")

@@ -24,8 +24,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from pontoon_rules.docs.hands import hand_sentence
-from pontoon_rules.docs.pack_words import pack_words
+from pontoon_rules.docs.words.hands import hand_sentence
+from pontoon_rules.docs.words.pack_words import pack_words
 from pontoon_rules.engine.round.cards import CARDS_PER_PACK, RANK_CODES, SUIT_CODES
 from pontoon_rules.engine.round.hand import Hand, classify, points
 from pontoon_rules.engine.round.rules import Rules, compile_rules

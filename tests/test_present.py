@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from pontoon_rules.docs.i18n import translations
-from pontoon_rules.docs.views import rule_row
+from pontoon_rules.docs.sheet.views import rule_row
+from pontoon_rules.docs.words.i18n import translations
 from pontoon_rules.ruleset.format.fields import provenance_for, ruleset_paths
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.loader import load_text

@@ -14,8 +14,8 @@ import pytest
 from conftest import once, shared_folder
 from test_docs import SHARED_SITE, build_test_site
 
-from pontoon_rules.docs.readers import PLAIN_ENGLISH
-from pontoon_rules.docs.values import enum_values
+from pontoon_rules.docs.words.readers import PLAIN_ENGLISH
+from pontoon_rules.docs.words.values import enum_values
 from pontoon_rules.ruleset.format.fields import plain
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from engine_helpers import nets, run
 
-from pontoon_rules.docs.i18n import words_of
-from pontoon_rules.docs.sentences import sentences, text_lines
-from pontoon_rules.docs.sheet_view import sheet_view
+from pontoon_rules.docs.sheet.sheet_view import sheet_view
+from pontoon_rules.docs.words.i18n import words_of
+from pontoon_rules.docs.words.sentences import sentences, text_lines
 from pontoon_rules.engine.round.actions import Action
 from pontoon_rules.engine.round.cards import parse_cards
 from pontoon_rules.engine.round.rules import compile_rules
@@ -544,8 +544,8 @@ def test_russian_pagat_keeps_the_banker(tmp_path: Path) -> None:
 
 
 def test_every_source_word_catalog_entry_is_a_current_message() -> None:
-    from pontoon_rules.docs.catalog import stale
-    from pontoon_rules.docs.i18n import vocabularies
+    from pontoon_rules.docs.website.catalog import stale
+    from pontoon_rules.docs.words.i18n import vocabularies
 
     assert vocabularies("ru") == ["ochko-ru", "ponton-ru", "ruwiki"]
     for words in vocabularies("ru"):

@@ -417,7 +417,7 @@ def test_the_sheet_comes_in_every_catalog_language_on_one_page(client: Any,
                                                                 tmp_path: Path) -> None:
     import pypdf
 
-    from pontoon_rules.docs.i18n import LANGUAGES
+    from pontoon_rules.docs.words.i18n import LANGUAGES
 
     for lang in LANGUAGES:
         response = client.post("/api/download/pdf", json={

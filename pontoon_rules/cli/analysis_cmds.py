@@ -177,7 +177,7 @@ def _realistic(loaded: Any, deck: str | None, policy: str | None, as_json: bool,
                workers: int) -> None:
     """`costs --realistic`: the realistic variations, largest effect first, in words."""
     from pontoon_rules.analysis.present.realistic import realistic_variations
-    from pontoon_rules.docs.costview import POINTS, realistic_view
+    from pontoon_rules.docs.words.costview import POINTS, realistic_view
 
     table = _analysis(lambda: realistic_variations(loaded, deck, policy,  # type: ignore[arg-type]
                                                    workers=workers),

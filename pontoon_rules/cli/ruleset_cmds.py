@@ -137,9 +137,9 @@ def _sentences_text(ref: str, loaded: Ruleset, paths: bool, lang: str,
 
     Each line is terminal-safe: the ruleset's hidden characters are shown as escapes.
     """
-    from pontoon_rules.docs.i18n import LANGUAGES
-    from pontoon_rules.docs.sentences import text_lines
-    from pontoon_rules.docs.sheet_view import find_base
+    from pontoon_rules.docs.sheet.sheet_view import find_base
+    from pontoon_rules.docs.words.i18n import LANGUAGES
+    from pontoon_rules.docs.words.sentences import text_lines
 
     if lang not in LANGUAGES:
         raise click.BadParameter(f"expected one of {', '.join(LANGUAGES)}, got {lang!r}",
@@ -149,8 +149,8 @@ def _sentences_text(ref: str, loaded: Ruleset, paths: bool, lang: str,
     origin = Path(ref) if Path(ref).suffix in (".yaml", ".yml") else None
     base = find_base(loaded, origin)
     base = settle(base, agreements, play=False) if base is not None else None
-    from pontoon_rules.docs.i18n import recording
-    from pontoon_rules.docs.sheets import require_translated
+    from pontoon_rules.docs.sheet.sheets import require_translated
+    from pontoon_rules.docs.words.i18n import recording
 
     with recording() as looked_up:
         lines = text_lines(loaded, lang, paths, base)

@@ -11,8 +11,8 @@ ruleset folder (`extra`).
 
 from __future__ import annotations
 
-from pontoon_rules.docs.i18n import LANGUAGES
-from pontoon_rules.docs.sentences import Sentence, text_lines
-from pontoon_rules.docs.sheets import SHEET_FORMATS, render_sheet, write_sheet
+from pontoon_rules.docs.sheet.sheets import SHEET_FORMATS, render_sheet, write_sheet
+from pontoon_rules.docs.words.i18n import LANGUAGES
+from pontoon_rules.docs.words.sentences import Sentence, text_lines
 
 __all__ = ["LANGUAGES", "SHEET_FORMATS", "Sentence", "render_sheet", "text_lines", "write_sheet"]

@@ -286,7 +286,7 @@ def _catch_too_large(app: ASGIApp) -> ASGIApp:
 
 
 def _page_html(workbench: Workbench, body: dict[str, Any], exposed: str) -> str:
-    from pontoon_rules.docs.i18n import SITE_LANGUAGES
+    from pontoon_rules.docs.words.i18n import SITE_LANGUAGES
 
     draft = workbench.draft(body)
     from pontoon_rules.workbench.view import rules_view

@@ -16,9 +16,9 @@ from typing import Any
 
 import yaml
 
-from pontoon_rules.docs.sentences import differing_from_base
-from pontoon_rules.docs.sheet_view import find_base
-from pontoon_rules.docs.values import CLASS_NAMES
+from pontoon_rules.docs.sheet.sheet_view import find_base
+from pontoon_rules.docs.words.sentences import differing_from_base
+from pontoon_rules.docs.words.values import CLASS_NAMES
 from pontoon_rules.errors import Problem, RulesetError
 from pontoon_rules.ruleset.format.fields import plain, value_at
 from pontoon_rules.ruleset.format.model import Ruleset

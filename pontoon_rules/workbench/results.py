@@ -1,9 +1,9 @@
 """The analysis panel: a job's results (plain data from the worker) as the page draws them.
 
 Figures are formatted exactly as the CLI formats them (`EDGE_DECIMALS`), worked
-examples are drawn with the site's own round macros (`docs.pages.example_view`),
+examples are drawn with the site's own round macros (`docs.website.pages.example_view`),
 the realistic variations (`analysis.present.realistic`, in the site's words:
-`docs.costview.realistic_view`) lead the costs, and the exhaustive cost table, one
+`docs.words.costview.realistic_view`) lead the costs, and the exhaustive cost table, one
 click away, becomes a bar list sorted by the size of the effect, the changes that do
 nothing and the combinations the rules do not allow counted apart. Each section says
 whether its figures are final (`done`), so the page draws it once.
@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from pontoon_rules.analysis.present.summary import EDGE_DECIMALS
-from pontoon_rules.docs.pages import example_view, reason_view
+from pontoon_rules.docs.website.pages import example_view, reason_view
 from pontoon_rules.ruleset.format.fields import describe
 from pontoon_rules.workbench.controls import form_value, plain_words
 from pontoon_rules.workbench.view import Words
@@ -183,7 +183,7 @@ def realistic_rows(pairs: list[Any]) -> dict[str, Any]:
     """The realistic variations as the panel lists them: those that move the edge,
     largest first, each with what a "try" button sets; those that do not, and those with
     no edge, counted."""
-    from pontoon_rules.docs.costview import SMALLEST
+    from pontoon_rules.docs.words.costview import SMALLEST
 
     rows, idle, unsolved = [], 0, []
     for variation, said in pairs:

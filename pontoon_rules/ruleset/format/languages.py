@@ -1,6 +1,6 @@
 """The languages sheets and the site are written in: English and one per Babel catalog.
 
-A language is a folder `docs/locale/<lang>/LC_MESSAGES/messages.po` (see `docs.i18n`)
+A language is a folder `docs/locale/<lang>/LC_MESSAGES/messages.po` (see `docs.words.i18n`)
 and an entry in `docs/locale/languages.yaml`: its name, the direction its text runs,
 the fonts that shape its script, and its scope (every message, or the sheets of the
 rulesets written from a source in it). A ruleset's `translations` may give its name and
