@@ -32,4 +32,19 @@ skeletons. Reads `conformance.vectors`.
 - `skeleton`: `conformance new-harness`: a runnable harness skeleton in Python or Node.
 - `stopped`: Where an implementation stopped when its trace says the round is not over
   (`final: null`).
+
+In detail (moved from ARCHITECTURE.md):
+
+- `protocol`/`processes` (process trees, capped reads, writes with a deadline)/`reaper`
+  (Linux: a subreaper as each harness's parent, ending its whole tree)/`runner` (every
+  vector ends in one status)/`judge` (every differing step, the first the headline; refusal
+  codes and their refinements, extensions, face-down cards)
+- `dealing` (`conformance deal`: the implementation deals from its own pack, its cards
+  replayed and chi-square tested; `model.REFUSAL_ORDER` and `accepted_codes`: the order of
+  the checks, and the set accepted where it is free)/`report`/`sidebyside`
+- `selection` (folders checked before a run; the built-in suite for what a harness lists)
+- `replies` (protocol schemas, types always, `--strict`)
+- `skeleton` (new-harness)
+- `smoke` (also on a ruleset file)
+- `stopped` (where a round that is not over stopped)
 """

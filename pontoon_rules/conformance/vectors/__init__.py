@@ -30,4 +30,17 @@ out, dealt and targeted vectors), exporting and checking a suite, and vector ids
   and the manifest of its folder.
 - `reference`: The reference implementation behind the protocol: the project's engine plays
   a stripped vector.
+
+In detail (moved from ARCHITECTURE.md):
+
+- vector model + schema (`validate`: one line a problem)
+- `export` (manifests that own only unchanged files)/`check`
+- `suitefiles` (regular files only, size and nesting bounded)
+- `targeted` (vectors for ruleset files, steered coverage)
+- `probes` + `shoe` (after the end, out of turn, unknown words, malformed amounts, table
+  sizes, limits, the pack running out, with or without splits)
+- `reference` harness
+- `vectorid` (`conformance id`; a manifest where none)
+- `site/harness-guide.md` and `examples/harness-callback/` (a callback-driven engine's
+  harness) for authors
 """

@@ -39,4 +39,24 @@ The top stage of the docs: it reads `docs.words` and `docs.sheet`.
   the JSON Schema.
 - `catalog`: The message catalogs: extract every translatable string, and keep the `.po`
   files in step.
+
+In detail (moved from ARCHITECTURE.md):
+
+- `hook.py` generates ruleset pages, the matrix, examples, reference, analysis in memory at
+  build time (and keeps `docs serve` serving the last good build when a rebuild fails)
+- `pages` (ruleset pages, each with its every rule and source on a page of its own,
+  `rulesets/rules/`, index, files)
+- `example_pages` (worked examples in words)
+- `analysis_pages` (edges, strategy cards, cost pages, the rulesets the analysis refuses)
+- `matrix` (one table on two pages, `PARTS`, each under 300 KB)
+- `charts` (edge by packs as SVG)
+- `downloads` (the vectors zip, cached by source hash)
+- `snippets` (generated text in hand-written pages)
+- `site` (build, serve) + `publish` + `manifest` (a build owns only the files its manifest
+  lists, each while its recorded size and SHA-256 still hold, never under `.git`, out of the
+  folder or through a link: foreign files kept through an atomic exchange, recorded work
+  folders, a lock per target folder)
+- `extra` (`--rulesets DIR`: no links out, refused files never quoted, reserved ids)
+- `catalog` (extract/update/init/check, the site's templates and the workbench's; a
+  `sources` language is checked on its sheets' messages)
 """

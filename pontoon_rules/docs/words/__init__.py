@@ -43,4 +43,37 @@ nothing here imports `docs.sheet` or `docs.website` (`tests/test_architecture.py
   what a variation or house overlay changes against its base, and the method in words.
 - `adapters`: Narrow adapters to the layers the docs show but do not own: compare, analysis,
   conformance.
+
+In detail (moved from ARCHITECTURE.md):
+
+- `sentences` (the rules as sentences; `conditions`: when a rule applies to the game's pack,
+  deal and banker)
+- `settlement` (who beats whom, ties, busts, the peek and the exceptions in words from the
+  resolved outcome table only, each sentence with its meaning as claims on pairs of hands,
+  which the property test checks against what the engine pays; `claims`: the claims and how
+  a reader reads them, no two of a sheet's general sentences disagreeing;
+  `settlement_messages`: its sentences for the catalog)
+- `hands` (each named hand in words from its definition and the outcome table, example hands
+  from the game's own pack)
+- `pack_words` (the pack and card values in words)
+- `family_words` (an ace counted by the hand's cards, a named hand's conditions and fixed
+  prize, in words)
+- `figures` (the analysis once per build: headline edge, change against the base, method in
+  words)
+- `costview` (one-rule changes by effect, in the sheet's sentences: only the levers shown
+  are put in words, memoised per ruleset)
+- `said` (one rule in words)
+- `readers` (words for readers: no file asides, kinds, source links)
+- `rounds` (seeded engine rounds: the two a ruleset page shows, and `teaching_rounds`, one
+  more per special rule of the game: a shoot bet with a kitty, a buy, a double, a split,
+  insurance, a surrender) + `narrate` (a replayed round told in words: the stake, each
+  decision with its cards, the banker's own draws, each hand's cause from the outcome table
+  and what it won or lost) + `example_needs` (the sentences a worked example needs: each
+  decision's rule, the banker's drawing, the banker's play after every bust; a sheet prints
+  only the examples whose every rule it states)
+- `i18n` + `locale/` (Babel catalogs, en/ru/hy/pa/ur/de; a source's own words in
+  `locale/<lang>/LC_MESSAGES/<source>.po` over `messages.po`, chosen by `i18n.words_of` from
+  the ruleset's sources; `i18n.recording` notes every message a render looks up,
+  `untranslated` those its catalog leaves in English)
+- `letters` (card letters by catalog: Т К Д В)
 """

@@ -9,4 +9,10 @@ seeded rounds recorded as scripts, golden transcripts. Reads `engine.round`.
   script.
 - `golden`: Golden transcripts: a few seeded rounds per bundled ruleset, replayed and
   diffed.
+
+In detail (moved from ARCHITECTURE.md):
+
+- `script` (round scripts)
+- `record`
+- `golden`
 """

@@ -12,4 +12,12 @@ scripts. Reads `engine.round` and `engine.scripts`.
   amount and when it passes on.
 - `pack`: The physical pack (or shoe) of a session: its order, and its handling between
   deals.
+
+In detail (moved from ARCHITECTURE.md):
+
+- `pack`
+- `session*` (many deals, rotation, sale, kitty)
+- `banking` (the first banker on a stream of its own, re-cuts bounded then seat order, seat
+  order, a bank that is an amount: sitting out, passing when broken or after N deals, the
+  sale to the highest bidder)
 """

@@ -36,4 +36,32 @@ lowest stage of `ruleset/`: it reads no file.
   others).
 - `renamed`: The history of the ruleset format: its versions, the fields that moved, and
   where they went.
+
+In detail (moved from ARCHITECTURE.md):
+
+- `common` enums/odds, the one bound on odds' and fractions' terms (999) and on amounts (15
+  digits)
+- `pack` (the pack as data: ranks, suits, values, one or two ace values)
+- `aces` (an ace whose values depend on the hand's number of cards:
+  `pack.ace_values_by_cards`, the best total, the bust limit `bust_above`, wild cards)
+- `play` (table, deal, stakes, a player's options)
+- `points` (exact points: a value written `"1/2"` validated into a Fraction, the engine's
+  units, 7½ in words)
+- `totals` (every total named checked against the bust limit)
+- `faces`
+- `hands` (named hands defined by their cards: `HandDefinition`, the ranking)
+- `outcome`
+- `between` sections
+- `model.Ruleset` + `crosschecks` (settings that cannot work together or never take effect)
+- `renamed` (the format's versions, `schema_version`; the table of the fields that moved and
+  where they went, which the loader reports and the migration applies)
+- `fields` (dotted paths, provenance; `ruleset_paths` spreads each named hand's fields)
+- `agreed` (values the table agrees before play: `{agreed: true, default}`, settled from
+  `--agree` or the default, `Stakes.limits()` for readers)
+- `languages` (the languages sheets are written in: `translations` keys)
+- `schema`
+- `decisions` (surrender, the double-down rescue, how a redouble and a rescue count) and
+  `bank` (first banker, order of play, a bank that is an amount, its passing and sale), each
+  with its cross-field checks
+- `side_bets` (a pair, matching the banker's card, settled on the first two cards)
 """

@@ -20,4 +20,18 @@ registry, and the migration of a file of an older format. Reads `ruleset.format`
   file.
 - `partial`: The checks pydantic skips: model validators of a model whose own fields failed.
 - `registry`: The bundled rulesets: where they live, their ids, and a cached loader.
+
+In detail (moved from ARCHITECTURE.md):
+
+- `migrate` (`pontoon-rules migrate`: a file of an earlier format rewritten in the current
+  one, surgically, by `to_version2`'s steps over `text_edits`, edits of the text at
+  `yaml_source`'s positions; atomic, provenance moved with its field; `older_format`: what
+  `validate` says of such a file, one problem per old field in the file itself, and the
+  command to run)
+- `yaml_source` (positions; `Limits` on aliases, expanded nodes and text, depth) +
+  `diagnostics` + `loader` (`extends` at most 16 deep, all problems at once)
+- `references` (what `extends` and a script's `ruleset` may name, size limit)
+- `partial` (cross-field checks pydantic skips beside an invalid field)
+- `overlay` (a file's changes without provenance credited to that file)
+- `registry` (bundled ids; `RETIRED` ids answer with what to use)
 """
