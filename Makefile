@@ -52,7 +52,7 @@ bench: $(STAMP) $(KERNELS)
 	for script in benchmarks/*.py; do $(BIN)/python $$script || exit 1; done
 
 golden: $(STAMP)
-	$(BIN)/python -m pontoon_rules.engine.golden tests/golden
+	$(BIN)/python -m pontoon_rules.engine.scripts.golden tests/golden
 
 clean:
 	rm -rf $(VENV) build dist site-build test-artifacts pontoon_rules/native/_lib

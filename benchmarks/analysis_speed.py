@@ -32,8 +32,8 @@ import numpy as np
 
 from pontoon_rules.analysis.composition.outlook import clear_shared
 from pontoon_rules.analysis.edge import house_edge
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 FARMER_INPUT = "6\nn\ny\ny\nn\ny\ny\nn\ny\nn\n1.5\n/dev/null\n0 0\n"
 """blackjack-reference in the prompts of Farmer's `strategy` (6D S17 DOA DAS SPL3 NRSA
@@ -47,7 +47,7 @@ def compile_time() -> float:
     from pontoon_rules.analysis.composition import banker as bankerfinals
     from pontoon_rules.analysis.composition.banker import banker_mass, banker_mass_groups
     from pontoon_rules.analysis.composition.model import CompositionModel
-    from pontoon_rules.ruleset.model import Ruleset
+    from pontoon_rules.ruleset.format.model import Ruleset
 
     data = load_bundled("blackjack-reference").model_dump(mode="python")
     data["pack"]["decks"] = 1
@@ -120,7 +120,7 @@ def simulation_line(ruleset_id: str, rounds: int = 1_000_000,
                     engine_rounds: int = 20_000) -> str:
     """Simulation rounds per CPU second (parent and workers) with one and two workers, on
     the compiled path and the engine path."""
-    from pontoon_rules.sim.simulate import simulate
+    from pontoon_rules.sim.runs.simulate import simulate
 
     rules = compile_rules(load_bundled(ruleset_id))
     lines = []

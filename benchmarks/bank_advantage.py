@@ -10,7 +10,7 @@ import sys
 import time
 
 from pontoon_rules.files import write_atomic
-from pontoon_rules.sim.bank import RESULTS, bank_advantage
+from pontoon_rules.sim.sessions.bank import RESULTS, bank_advantage
 
 
 def main() -> None:

@@ -187,7 +187,7 @@ def parts_child(ruleset: str) -> None:
 
 def costs_figures(ruleset: str) -> None:
     import pontoon_rules.analysis.present.costs as costs
-    from pontoon_rules.ruleset.registry import load_bundled
+    from pontoon_rules.ruleset.loading.registry import load_bundled
 
     spent = timed_parts()
     counted: dict[str, float] = {}

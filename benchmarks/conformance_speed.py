@@ -17,12 +17,12 @@ import random
 import sys
 import time
 
-from pontoon_rules.conformance.build import build
-from pontoon_rules.conformance.generate import random_plan, random_stakes
-from pontoon_rules.conformance.reference import bundled_rules
-from pontoon_rules.conformance.runner import PersistentRunner, RunOptions, run_vectors
+from pontoon_rules.conformance.running.runner import PersistentRunner, RunOptions, run_vectors
+from pontoon_rules.conformance.vectors.build import build
+from pontoon_rules.conformance.vectors.generate import random_plan, random_stakes
+from pontoon_rules.conformance.vectors.reference import bundled_rules
 
-HARNESS = f"{sys.executable} -m pontoon_rules.conformance.harness"
+HARNESS = f"{sys.executable} -m pontoon_rules.conformance.running.harness"
 
 
 def make_vectors(count: int, seed: int) -> list[dict[str, object]]:
@@ -43,7 +43,7 @@ def persistent(vectors: list[dict[str, object]], window: int) -> tuple[float, fl
     CPU seconds are the runner's plus the harness's (its start excluded): the rate
     both would reach sharing one otherwise idle core.
     """
-    from pontoon_rules.conformance.runner import Item
+    from pontoon_rules.conformance.running.runner import Item
 
     items = [Item.of(v) for v in vectors]
     start = time.perf_counter()
@@ -79,7 +79,7 @@ def one_shot(vectors: list[dict[str, object]]) -> float:
 
 def fuzz_rate(rounds: int) -> float:
     """Fuzzed rounds per wall second (casino-ochko, reference harness, no difference)."""
-    from pontoon_rules.conformance.fuzz import fuzz
+    from pontoon_rules.conformance.fuzzing.fuzz import fuzz
 
     rules = bundled_rules("casino-ochko")[0]
     start = time.perf_counter()

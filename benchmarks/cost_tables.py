@@ -19,8 +19,8 @@ from pontoon_rules.analysis.present.costdata import (
     make_cost_tables,
 )
 from pontoon_rules.files import write_atomic
-from pontoon_rules.ruleset.features import refused_names
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.resolving.features import refused_names
 
 
 def main() -> None:

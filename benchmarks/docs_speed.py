@@ -19,8 +19,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from pontoon_rules.docs import cards, downloads, example_pages, figures, pages
-from pontoon_rules.docs.site import DEFAULT_CONFIG, build_site
+from pontoon_rules.docs.sheet import cards
+from pontoon_rules.docs.website import downloads, example_pages, pages
+from pontoon_rules.docs.website.site import DEFAULT_CONFIG, build_site
+from pontoon_rules.docs.words import figures
 
 TARGET_SECONDS = 30.0
 

@@ -5,7 +5,7 @@ its 99.9% interval, and whether the edge lies inside it.
     python benchmarks/edge_vs_simulate.py [--rounds N] [--seed S] [RULESET ...]
 
 Both commands' defaults, called as the commands call them (`analysis.edge.house_edge`
-with no deck, `sim.simulate.simulate` with no dealing); the issue's acceptance is 10M
+with no deck, `sim.runs.simulate.simulate` with no dealing); the issue's acceptance is 10M
 rounds (the default), a ruleset the simulator refuses is listed with the rule it names.
 `tests/test_one_default.py` runs a few rulesets at 1M rounds, every one under
 `PONTOON_TEST_LONG=1`.
@@ -17,11 +17,11 @@ import argparse
 import time
 
 from pontoon_rules.analysis.edge import house_edge
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.features import refused_names
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.registry import bundled_ids
-from pontoon_rules.sim.simulate import simulate
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import bundled_ids
+from pontoon_rules.ruleset.resolving.features import refused_names
+from pontoon_rules.sim.runs.simulate import simulate
 
 
 def row(ruleset: str, rounds: int, seed: int) -> str:

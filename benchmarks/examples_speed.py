@@ -14,7 +14,7 @@ import time
 
 from pontoon_rules.compare import compare_all
 from pontoon_rules.compare.reasons import NOT_FOUND
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 TARGET_SECONDS = 30.0
 

@@ -13,7 +13,7 @@ counted; a field whose every change on every base is such a change, and that act
 between rounds or on the table (`NOT_APPLICABLE`, each with its reason, held by
 `tests/test_oracle.py::test_not_applicable_fields_change_no_round`), is "not applicable";
 any other field no tiny base can change is "never tried". Every field of the schema
-(`ruleset.fields.leaf_paths`, from the pydantic models) has a row.
+(`ruleset.format.fields.leaf_paths`, from the pydantic models) has a row.
 
     python benchmarks/oracle_coverage.py [--bases tiny-pagat,tiny-blackjack] [--rounds N]
         [--limit N] [--cap SECONDS] [--fields pack.decks,side_bets] [--json FILE]
@@ -46,7 +46,7 @@ from oracle import (  # noqa: E402
     tiny,
 )
 
-from pontoon_rules.ruleset.fields import leaf_paths  # noqa: E402
+from pontoon_rules.ruleset.format.fields import leaf_paths  # noqa: E402
 
 NEVER, NOT_APPLICABLE_WORD = "never tried", "not applicable"
 RANK = {DISAGREES: 4, AGREES: 3, TOO_SLOW: 2, REFUSES: 1, NOT_APPLICABLE_WORD: 0, NEVER: 0}

@@ -10,8 +10,8 @@ import sys
 import time
 
 from pontoon_rules.analysis.present.packs import by_pack_count
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.ruleset.loading.registry import load_bundled
 
 
 def main() -> None:

@@ -14,8 +14,8 @@ import time
 
 from pontoon_rules.analysis.present.packcurve import CURVE_DATA, MADE_BY, load_curves, pack_curve
 from pontoon_rules.files import write_atomic
-from pontoon_rules.ruleset.features import refused_rules
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.resolving.features import refused_rules
 
 
 def main() -> None:

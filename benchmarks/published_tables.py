@@ -24,11 +24,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from pontoon_rules.analysis.edge import house_edge
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.features import refused_names
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import refused_names
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 ROWS: tuple[tuple[str, str, float], ...] = (
@@ -95,7 +95,7 @@ def row_7_readings() -> None:
 
 
 def simulations(rounds: int) -> None:
-    from pontoon_rules.sim.simulate import simulate
+    from pontoon_rules.sim.runs.simulate import simulate
 
     print(f"engine-path simulation, {rounds:,} rounds from a fresh shoe, seed 21")
     for ruleset_id in ("spanish-21", "australian-pontoon"):
@@ -110,7 +110,7 @@ def simulations(rounds: int) -> None:
 
 
 def compiled_rows(rounds: int) -> None:
-    from pontoon_rules.sim.simulate import simulate
+    from pontoon_rules.sim.runs.simulate import simulate
 
     print(f"compiled simulation, {rounds:,} rounds of each row from a fresh shoe, seed 21, "
           "the analysis's infinite-deck best play")

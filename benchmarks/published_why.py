@@ -25,10 +25,10 @@ from pontoon_rules.analysis.composition.model import CompositionModel
 from pontoon_rules.analysis.edge import house_edge
 from pontoon_rules.analysis.hand import DOUBLE, start_state
 from pontoon_rules.analysis.outcomes import total_of
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples" / "australian-pontoon"
 NINE_TO_ELEVEN = (9, 10, 11)
@@ -45,7 +45,7 @@ def _changed(ruleset: Ruleset, **double: object) -> Ruleset:
 
 
 def _name(kind: object) -> str:
-    from pontoon_rules.engine.cards import RANK_CODES
+    from pontoon_rules.engine.round.cards import RANK_CODES
 
     return "/".join(RANK_CODES[r] for r in kind.ranks)  # type: ignore[attr-defined]
 

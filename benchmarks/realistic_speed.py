@@ -15,8 +15,8 @@ import argparse
 import time
 
 from pontoon_rules.analysis.present.realistic import realistic_variations
-from pontoon_rules.ruleset.features import refused_names
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.resolving.features import refused_names
 
 
 def main() -> None:

@@ -32,9 +32,9 @@ from pontoon_rules.analysis.composition.model import CompositionModel  # noqa: E
 from pontoon_rules.analysis.composition.policy import CompositionPolicy  # noqa: E402
 from pontoon_rules.analysis.infinite.policy import ModelPolicy  # noqa: E402
 from pontoon_rules.analysis.infinite.round import RoundModel  # noqa: E402
-from pontoon_rules.engine.rules import Rules, compile_rules  # noqa: E402
-from pontoon_rules.ruleset.loader import load_ruleset  # noqa: E402
-from pontoon_rules.ruleset.model import Ruleset  # noqa: E402
+from pontoon_rules.engine.round.rules import Rules, compile_rules  # noqa: E402
+from pontoon_rules.ruleset.format.model import Ruleset  # noqa: E402
+from pontoon_rules.ruleset.loading.loader import load_ruleset  # noqa: E402
 
 TINY = ROOT / "tests" / "rulesets" / "tiny-bb1.yaml"
 

@@ -32,8 +32,8 @@ from typing import Any
 
 import numpy as np
 
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 QUICK = "--quick" in sys.argv
 
@@ -43,11 +43,11 @@ def compile_time() -> None:
     general kernel's C library (rounds and sessions), then the one-seat fast kernel's."""
     code = ("import sys,pathlib,time,numpy as np;import pontoon_rules.native as n;"
             "n.build_dirs=lambda:[pathlib.Path(sys.argv[1])];t=time.perf_counter();"
-            "from pontoon_rules.engine.rules import compile_rules;"
-            "from pontoon_rules.ruleset.registry import load_bundled;"
-            "from pontoon_rules.sim.strategy import strategy;"
-            "from pontoon_rules.sim.rounds import RoundRunner;"
-            "from pontoon_rules.sim.tables import SessionTable;"
+            "from pontoon_rules.engine.round.rules import compile_rules;"
+            "from pontoon_rules.ruleset.loading.registry import load_bundled;"
+            "from pontoon_rules.sim.kernels.strategy import strategy;"
+            "from pontoon_rules.sim.runs.rounds import RoundRunner;"
+            "from pontoon_rules.sim.sessions.tables import SessionTable;"
             "r=compile_rules(load_bundled('pagat-british'));s=strategy(r,'stand-17');"
             "b=compile_rules(load_bundled('blackjack-reference'));f=strategy(b,'stand-17');"
             "t=time.perf_counter();RoundRunner(r,s).run(10,np.array([1],dtype=np.uint64));"
@@ -63,10 +63,10 @@ def compile_time() -> None:
 
 
 def rounds_per_second() -> None:
-    from pontoon_rules.sim.compiled import compile_sim
-    from pontoon_rules.sim.fastpath import fast_problem
-    from pontoon_rules.sim.rounds import RoundRunner
-    from pontoon_rules.sim.strategy import strategy
+    from pontoon_rules.sim.kernels.compiled import compile_sim
+    from pontoon_rules.sim.kernels.strategy import strategy
+    from pontoon_rules.sim.runs.fastpath import fast_problem
+    from pontoon_rules.sim.runs.rounds import RoundRunner
 
     rounds = 500_000 if QUICK else 3_000_000
     print(f"one core, best play, one seat, the ruleset's shoe ({rounds:,} rounds), "
@@ -106,8 +106,8 @@ def _timed(runner: Any, rounds: int, kernel: str) -> tuple[float, np.ndarray]:
 
 def session_child(deals: int) -> None:
     """(In a child process) one pagat-british session; prints deals/s and peak memory."""
-    from pontoon_rules.sim.strategy import strategy
-    from pontoon_rules.sim.tables import SessionTable
+    from pontoon_rules.sim.kernels.strategy import strategy
+    from pontoon_rules.sim.sessions.tables import SessionTable
 
     rules = compile_rules(load_bundled("pagat-british"))
     table = SessionTable(rules, strategy(rules, "stand-17"), 5, np.array([3], dtype=np.uint64))
@@ -130,7 +130,7 @@ def sessions() -> None:
 
 
 def scaling() -> None:
-    from pontoon_rules.sim.simulate import simulate
+    from pontoon_rules.sim.runs.simulate import simulate
 
     rules = compile_rules(load_bundled("casino-ochko"))
     # a run long enough (about 8 s on one worker of the fast kernel) that starting the
@@ -177,9 +177,9 @@ def for_rules() -> None:
     from pathlib import Path
 
     from pontoon_rules import native
-    from pontoon_rules.sim import native as sim_native
-    from pontoon_rules.sim.rounds import RoundRunner
-    from pontoon_rules.sim.strategy import strategy
+    from pontoon_rules.sim.kernels import native as sim_native
+    from pontoon_rules.sim.kernels.strategy import strategy
+    from pontoon_rules.sim.runs.rounds import RoundRunner
 
     sim_native.kernel()  # the general library, from where it is built (not timed below)
 
@@ -222,7 +222,7 @@ def for_rules() -> None:
 def simulated() -> list[str]:
     """The bundled rulesets the compiled simulator plays (it names what it refuses in the
     others, printed here once)."""
-    from pontoon_rules.ruleset.features import bundled_handled, refused_names
+    from pontoon_rules.ruleset.resolving.features import bundled_handled, refused_names
 
     handled = bundled_handled("simulator")
     for ruleset in bundled_ids():
@@ -234,7 +234,7 @@ def simulated() -> list[str]:
 
 def crosscheck() -> None:
     from pontoon_rules.analysis.edge import edge_of
-    from pontoon_rules.sim.simulate import simulate
+    from pontoon_rules.sim.runs.simulate import simulate
 
     print("cross-check, 10,000,000 rounds per ruleset against the exact edge:")
     for dealing, deck in (("shoe", None), ("infinite", "infinite")):

@@ -35,8 +35,8 @@ import json, sys, time
 from pontoon_rules.analysis.composition import banker, compiled, native
 from pontoon_rules.analysis.composition.outlook import clear_shared
 from pontoon_rules.analysis.edge import house_edge
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.ruleset.loading.registry import load_bundled
 
 def cold():
     clear_shared(); native.kernels().forget(); compiled.GRAPHS.clear(); banker._TABLES.clear()

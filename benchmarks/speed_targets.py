@@ -180,7 +180,7 @@ def edge_figures(farmer_at: Path | None) -> None:
 
 
 def bundled() -> list[str]:
-    from pontoon_rules.ruleset.registry import bundled_ids
+    from pontoon_rules.ruleset.loading.registry import bundled_ids
 
     return list(bundled_ids())
 
@@ -216,10 +216,10 @@ def costs_figures() -> None:
 
 KERNEL_CHILD = """
 import sys, time, numpy as np
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.registry import load_bundled
-from pontoon_rules.sim.rounds import RoundRunner
-from pontoon_rules.sim.strategy import strategy
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.sim.runs.rounds import RoundRunner
+from pontoon_rules.sim.kernels.strategy import strategy
 ruleset, kernel, small, large = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
 rules = compile_rules(load_bundled(ruleset))
 runner = RoundRunner(rules, strategy(rules))
@@ -297,8 +297,8 @@ def kernel_figures() -> None:
           f"time, set-up excluded, the best of {samples()} fresh processes), target 5 M; "
           "beside it the general C library (general-c, one process):")
     worst = float("inf")
-    from pontoon_rules.ruleset.features import refused_names
-    from pontoon_rules.ruleset.registry import load_bundled
+    from pontoon_rules.ruleset.loading.registry import load_bundled
+    from pontoon_rules.ruleset.resolving.features import refused_names
 
     warm_up(small)
     for ruleset in bundled():

@@ -50,7 +50,7 @@ def main() -> None:
     if not args.warm_cache:
         os.environ["PONTOON_RULES_CACHE"] = tempfile.mkdtemp(prefix="workbench-speed-")
     warnings.filterwarnings("ignore", message=".*httpx.*")
-    from pontoon_rules.ruleset.registry import bundled_ids
+    from pontoon_rules.ruleset.loading.registry import bundled_ids
 
     ids = list(args.rulesets or (QUICK if args.quick else bundled_ids()))
     print(f"{'ruleset':<26} {'change':<44} {'answer s':>8} {'edge s':>7} "
@@ -83,8 +83,8 @@ class _server:
 
 
 def _measured(client: Any, ruleset_id: str, limit: float, field: str) -> str:
-    from pontoon_rules.ruleset.features import refused_names
-    from pontoon_rules.ruleset.registry import load_bundled
+    from pontoon_rules.ruleset.loading.registry import load_bundled
+    from pontoon_rules.ruleset.resolving.features import refused_names
 
     ruleset = load_bundled(ruleset_id)
     refused = refused_names(ruleset, "edge")

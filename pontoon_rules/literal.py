@@ -40,7 +40,7 @@ def literal_markdown(text: str) -> str:
 
 
 _CARD_UNIT = re.compile("(\u2066[^\\W_]{1,2}[♠♥♦♣]\u2069)")
-"""A card isolated as one left-to-right unit in right-to-left text (`docs.i18n.as_unit`)."""
+"""A card isolated as one left-to-right unit in right-to-left text (`docs.words.i18n.as_unit`)."""
 
 
 def literal_markdown_cards(text: str) -> str:

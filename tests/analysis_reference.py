@@ -18,12 +18,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
-from pontoon_rules.engine.actions import Action, LegalAction
-from pontoon_rules.engine.hand import total
-from pontoon_rules.engine.results import seat_nets
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.engine.state import BANKER, Phase, RoundState
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.engine.round.actions import Action, LegalAction
+from pontoon_rules.engine.round.hand import total
+from pontoon_rules.engine.round.results import seat_nets
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.engine.round.state import BANKER, Phase, RoundState
+from pontoon_rules.ruleset.format.model import Ruleset
 
 STAKE = 100
 PLAYED = (Phase.BANKER, Phase.DONE)
@@ -200,13 +200,13 @@ class _Reference:
         player's seats, and its chance."""
         hands = [h for seat in state.seats for h in seat.hands]
         # the banker plays on for a live hand; a surrender void against a pontoon is not
-        # live, but the banker still takes cards up to two for it (`engine.flow`)
+        # live, but the banker still takes cards up to two for it (`engine.round.flow`)
         live = tuple((h.settled_net is None, h.surrendered) for h in hands)
         key = (kind, tuple(state.banker.cards), live, state.phase)
         finals = self.memo.get(key)
         if finals is None:
             finals = self.memo[key] = self._banker_finals(state)
-        # a void surrender is settled at the end (`engine.flow._finish`): read it from the
+        # a void surrender is settled at the end (`engine.round.flow._finish`): read it from the
         # finished state itself, whose hands are this state's (the key holds the counts)
         void = any(h.surrendered and h.settled_net is None for h in hands)
         out = []
@@ -339,7 +339,7 @@ def _hands(state: RoundState) -> tuple[object, ...]:
 
 
 def _observation(state: RoundState) -> object:
-    from pontoon_rules.engine.faces import banker_up_cards
+    from pontoon_rules.engine.round.faces import banker_up_cards
 
     seat = state.seats[0]
     # the cards the engine shows (`faces.banker_hidden: first` shows the last dealt)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.script import ScriptRun, play
-from pontoon_rules.ruleset.loader import load_ruleset
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.scripts.script import ScriptRun, play
+from pontoon_rules.ruleset.loading.loader import load_ruleset
 
 
 def run(ruleset: str, stakes: list[int], shoe: str, actions: str = "") -> ScriptRun:

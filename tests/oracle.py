@@ -8,9 +8,9 @@ On a tiny pack (a few ranks, one deck, a few cards a hand) every figure is exact
   (`analysis_reference.policy_value`): equal, to the last digit;
 - exact-infinite: `RoundModel(exact=True)` against the engine enumerated the same way on
   an infinite deck with that model's play: equal;
-- engine: the engine through `sim.engine.EngineSimulator` (the `simulate --engine` path),
+- engine: the engine through `sim.runs.engine.EngineSimulator` (the `simulate --engine` path),
   the seeded rounds' mean within its 99.9% interval of the exact-infinite figure;
-- compiled-sim: the compiled simulator (`sim.simulate`, infinite deck, best play), its
+- compiled-sim: the compiled simulator (`sim.runs.simulate`, infinite deck, best play), its
   mean within its 99.9% interval of the exact-infinite figure.
 
 On a real shoe, where the exact figure is a float, the compiled simulator dealing a fresh
@@ -32,10 +32,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.errors import PontoonError
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
 
 TINY = Path(__file__).parent / "rulesets"
 TINY_BASES = ("tiny-pagat", "tiny-blackjack", "tiny-ochko", "tiny-surrender", "tiny-rescue",
@@ -202,7 +202,7 @@ def _exact_shoe(rules: Rules, cap: float | None = None) -> Verdict:
     from pontoon_rules.analysis.composition.model import CompositionModel
     from pontoon_rules.analysis.composition.policy import CompositionPolicy
     from pontoon_rules.analysis.side_bets import taken_value
-    from pontoon_rules.ruleset.features import require_handled
+    from pontoon_rules.ruleset.resolving.features import require_handled
 
     try:
         require_handled(rules.ruleset, "edge")
@@ -222,7 +222,7 @@ def _exact_infinite(rules: Rules, cap: float | None = None) -> tuple[Verdict, fl
     from pontoon_rules.analysis.infinite.policy import ModelPolicy
     from pontoon_rules.analysis.infinite.round import RoundModel
     from pontoon_rules.analysis.side_bets import taken_value
-    from pontoon_rules.ruleset.features import require_handled
+    from pontoon_rules.ruleset.resolving.features import require_handled
 
     try:
         require_handled(rules.ruleset, "edge")
@@ -246,7 +246,7 @@ def _simulated(consumer: str, rules: Rules, target: float | None, rounds: int,
                seed: int) -> Verdict:
     """A simulator's mean against the exact infinite-deck figure, within its 99.9%
     interval (from the run's own standard error; a run with no spread must hit it)."""
-    from pontoon_rules.sim.simulate import simulate
+    from pontoon_rules.sim.runs.simulate import simulate
 
     path = "engine" if consumer == "engine" else "compiled"
     try:
@@ -268,9 +268,9 @@ def _simulated(consumer: str, rules: Rules, target: float | None, rounds: int,
 def judge_shoe(ruleset: Ruleset, rounds: int, seed: int = 45) -> Verdict:
     """The compiled simulator on the ruleset's own shoe (fresh each round) against the
     exact-shoe figure, where both accept it and the simulator plays the shoe's own best
-    play (`sim.simulate.play_note`: else its play is not the exact figure's)."""
+    play (`sim.runs.simulate.play_note`: else its play is not the exact figure's)."""
     from pontoon_rules.analysis.edge import edge_of
-    from pontoon_rules.sim.simulate import play_note, simulate
+    from pontoon_rules.sim.runs.simulate import play_note, simulate
 
     rules = compile_rules(ruleset)
     try:
@@ -345,7 +345,7 @@ def extra_variants(base: Ruleset) -> Iterator[Any]:
     from pydantic import ValidationError
     from unread_fields import Variant, changed_attributes
 
-    from pontoon_rules.ruleset.fields import value_at, with_value
+    from pontoon_rules.ruleset.format.fields import value_at, with_value
 
     data = base.model_dump(mode="python")
     base_rules = compile_rules(base)

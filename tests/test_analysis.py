@@ -14,10 +14,10 @@ from pontoon_rules.analysis.edge import edge_of, house_edge
 from pontoon_rules.analysis.infinite.round import RoundModel
 from pontoon_rules.analysis.present.costs import rule_costs
 from pontoon_rules.cli import cli
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.features import bundled_handled
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.sim.simulate import simulate
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.resolving.features import bundled_handled
+from pontoon_rules.sim.runs.simulate import simulate
 
 TINY = Path(__file__).parent / "rulesets"
 
@@ -76,7 +76,7 @@ def test_simulation_is_reproducible_across_workers() -> None:
 
 def _first_positions(rules) -> tuple[list[int], list[int]]:  # type: ignore[no-untyped-def]
     """Where the seat's two cards and the banker's visible cards lie in a stacked shoe."""
-    from pontoon_rules.engine.state import RoundState
+    from pontoon_rules.engine.round.state import RoundState
 
     state, shoe = RoundState(rules, [100]), [c for c in range(52) if rules.rank_present[c >> 2]]
     deal = iter(shoe)
@@ -101,8 +101,8 @@ def test_compiled_splits_agree_with_the_exact_deal_value(rules, kind) -> None:  
     import random
 
     from pontoon_rules.analysis.infinite.round import Deal, RoundModel
-    from pontoon_rules.sim.rounds import RoundRunner
-    from pontoon_rules.sim.strategy import strategy
+    from pontoon_rules.sim.kernels.strategy import strategy
+    from pontoon_rules.sim.runs.rounds import RoundRunner
 
     model, strat = RoundModel(rules, "infinite"), strategy(rules)
     visible = tuple(0 for _ in range(rules.banker_visible))  # the first kind up

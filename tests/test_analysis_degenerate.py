@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 
 from pontoon_rules.analysis.present.costs import rule_costs
-from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.errors import AnalysisError
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
 
 PATH = "hands.definitions.pontoon.min_total"
 

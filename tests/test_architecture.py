@@ -48,6 +48,32 @@ hand a hand is; one hand, the banker; splits, engine states in its words; one in
 set), the two methods, the method chooser, what is shown; the package's own `__init__`
 last (it re-exports)."""
 
+STAGES = {
+    "ruleset": ({"format"}, {"loading"}, {"resolving"}, {"__init__"}),
+    "engine": ({"round"}, {"scripts"}, {"sessions"}, {"__init__"}),
+    "sim": ({"kernels"}, {"runs"}, {"sessions"}, {"distribution"}, {"__init__"}),
+    "conformance": ({"__init__"}, {"vectors"}, {"running"}, {"fuzzing"}),
+    "docs": ({"words"}, {"sheet"}, {"website"}, {"__init__"}),
+}
+"""Inside the areas grouped by stage (issue 47), the subpackages, lowest first: words never
+import the sheet or the site, the sheet never the site; the ruleset's format reads no file;
+the conformance vectors do not run harnesses; `conformance/__init__` holds its errors, the
+lowest of all."""
+
+STAGE_EXCEPTIONS = {
+    "pontoon_rules.docs.sheet.cards -> pontoon_rules.docs.website.pages",
+    "pontoon_rules.docs.words.sentences -> pontoon_rules.docs.sheet.sheet_view",
+    "pontoon_rules.conformance.vectors.check -> pontoon_rules.conformance.running.judge",
+    "pontoon_rules.conformance.vectors.reference -> pontoon_rules.conformance.running.dealing",
+    "pontoon_rules.conformance.vectors.suitefiles -> pontoon_rules.conformance.running.protocol",
+    "pontoon_rules.sim.runs.simulate -> pontoon_rules.sim.distribution.distribute",
+    "pontoon_rules.sim.sessions.summary -> pontoon_rules.sim.distribution.distribute",
+}
+"""The imports that still climb a stage, as the move by stage found them (one function each
+that belongs lower: `base_of`, `localized`, `judge`, `own_trace`, `depth`; the run's chunks
+on `distribute`). The list may only shrink: a new climb fails, and so does an entry that no
+longer climbs (remove it)."""
+
 NO_CIRCLES = ("analysis", "sim")
 """The areas that must have no circle of modules at all."""
 
@@ -157,6 +183,21 @@ def test_inside_analysis_no_module_imports_a_higher_layer() -> None:
     assert upward(ANALYSIS_LAYERS, 2, "pontoon_rules.analysis") == []
 
 
+@pytest.mark.parametrize("name", sorted(STAGES))
+def test_inside_an_area_no_stage_imports_a_higher_one(name: str) -> None:
+    climbs = set(upward(STAGES[name], 2, f"pontoon_rules.{name}"))
+    known = {e for e in STAGE_EXCEPTIONS if e.startswith(f"pontoon_rules.{name}.")}
+    assert climbs - known == set(), "a new import climbs a stage"
+    assert known - climbs == set(), "no longer climbs: remove it from STAGE_EXCEPTIONS"
+
+
+def test_the_old_flat_folders_hold_only_their_stages() -> None:
+    """No module left directly in a folder grouped by stage (beside its `__init__`)."""
+    flat = sorted(str(p.relative_to(PACKAGE)) for name in STAGES
+                  for p in (PACKAGE / name).glob("*.py") if p.name != "__init__.py")
+    assert flat == []
+
+
 @pytest.mark.parametrize("name", NO_CIRCLES)
 def test_no_circle_of_modules(name: str) -> None:
     assert circles(f"pontoon_rules.{name}") == []
@@ -165,7 +206,7 @@ def test_no_circle_of_modules(name: str) -> None:
 def test_the_checks_see_an_upward_import_and_a_circle() -> None:
     """The graph is read right: known edges are there, and a made-up circle is found."""
     g = graph()
-    assert "pontoon_rules.analysis.hand" in g["pontoon_rules.sim.strategy"]
+    assert "pontoon_rules.analysis.hand" in g["pontoon_rules.sim.kernels.strategy"]
     assert "pontoon_rules.analysis.composition.model" in g["pontoon_rules.analysis.edge"]
     g["pontoon_rules.analysis.deck"].add("pontoon_rules.analysis.present.chart")
     try:

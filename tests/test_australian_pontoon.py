@@ -14,12 +14,12 @@ import pytest
 from engine_helpers import nets, run
 
 from pontoon_rules.analysis.edge import house_edge
-from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.errors import IllegalActionError
-from pontoon_rules.ruleset.features import refused_names
-from pontoon_rules.ruleset.fields import leaf_paths, value_at
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.format.fields import leaf_paths, value_at
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import refused_names
 
 AU = "australian-pontoon"
 OVERLAYS = Path(__file__).resolve().parents[1] / "examples" / "australian-pontoon"
@@ -270,7 +270,7 @@ def test_the_bb1_rows_simulate_near_the_published_table(overlay: str, published:
     """A million rounds from a fresh shoe (10 million in the benchmark, where every row's
     published figure lies inside the 99.9% interval): the seat gives up one original stake
     in all to a dealer pontoon, as the engine settles it (tests/test_sim_differential.py)."""
-    from pontoon_rules.sim.simulate import simulate
+    from pontoon_rules.sim.runs.simulate import simulate
 
     rules = compile_rules(load_ruleset(str(OVERLAYS / f"{overlay}.yaml")))
     found = simulate(rules, 1_000_000, seed=21, dealing="shoe")

@@ -2,7 +2,7 @@
 player (!!!!!) – in case he has a free hand, he can decide to collect cards or to continue
 the play" (OnlineBlackjack21.net): a banker by choice whose dealt cards make 15 may call
 the whole deal off before anyone plays, every stake back, the dealt naturals too
-(`banker.calls_off_at`, `engine.calling_off`)."""
+(`banker.calls_off_at`, `engine.round.calling_off`)."""
 
 from __future__ import annotations
 
@@ -11,17 +11,17 @@ from pathlib import Path
 import pytest
 from engine_helpers import nets, run
 
-from pontoon_rules.engine.actions import CALL_OFF, DECLINE, Action
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.legal import action_words
-from pontoon_rules.engine.phase import BANKER
-from pontoon_rules.engine.policies import automatic
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.actions import CALL_OFF, DECLINE, Action
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.legal import action_words
+from pontoon_rules.engine.round.phase import BANKER
+from pontoon_rules.engine.round.policies import automatic
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.errors import RulesetError
-from pontoon_rules.ruleset.features import refused_names
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import refused_names
 
 # Round by round, the dealer first: banker 7S, p1 AH, p2 AD, banker 8C (15), p1 9S, p2 KH.
 FIFTEEN = "7S AH AD 8C 9S KH"
@@ -104,9 +104,9 @@ def test_bad_settings_are_refused_naming_the_field(tmp_path: Path, extra: str,
 def test_the_worked_example_says_the_banker_called_it_off() -> None:
     """The narration tells the banker's decision and gives it as every hand's cause (not
     p2's ban-luck against the banker's 15)."""
-    from pontoon_rules.docs.example_needs import needs
-    from pontoon_rules.docs.narrate import narrate
-    from pontoon_rules.engine.script import run_script
+    from pontoon_rules.docs.words.example_needs import needs
+    from pontoon_rules.docs.words.narrate import narrate
+    from pontoon_rules.engine.scripts.script import run_script
 
     script = {"ruleset": "ban-luck", "stakes": [10, 20], "shoe": FIFTEEN.split(),
               "actions": ["banker call-off"]}

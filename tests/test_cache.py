@@ -112,7 +112,7 @@ def test_a_comparison_is_searched_once_and_read_back_unchanged(
     changed ruleset is searched again."""
     import pontoon_rules.compare.cached as cached
     from pontoon_rules.compare import compare_all
-    from pontoon_rules.ruleset.registry import load_bundled
+    from pontoon_rules.ruleset.loading.registry import load_bundled
 
     pair = [load_bundled("pagat-british"), load_bundled("pagat-stick-16")]
     fresh = [c.to_json() for c in compare_all(pair)]
@@ -159,8 +159,8 @@ def test_bytes_are_kept_as_they_are_and_only_their_older_entries_replaced(folder
 def test_a_sheet_pdf_is_laid_out_once_and_again_after_any_change(
         folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The same sheet is read back; another language, ruleset or font lays it out again."""
-    from pontoon_rules.docs import sheets
-    from pontoon_rules.ruleset.registry import load_bundled
+    from pontoon_rules.docs.sheet import sheets
+    from pontoon_rules.ruleset.loading.registry import load_bundled
 
     laid: list[tuple[str, str]] = []
 
@@ -188,8 +188,8 @@ def test_a_strategy_card_is_laid_out_once_across_processes_and_again_after_a_cha
     """A warm site build reads every card back from the cache folder (a new process
     finds it: the memo of the process is emptied here); other figures, another ruleset
     or font lay it out again."""
-    from pontoon_rules.docs import cards, sheets
-    from pontoon_rules.ruleset.registry import load_bundled
+    from pontoon_rules.docs.sheet import cards, sheets
+    from pontoon_rules.ruleset.loading.registry import load_bundled
 
     laid: list[tuple[str, str]] = []
 

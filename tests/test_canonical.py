@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from pontoon_rules.conformance.export import suite_vectors
-from pontoon_rules.conformance.model import rules_digest
-from pontoon_rules.conformance.reference import bundled_digest, bundled_rules, ruleset_json
-from pontoon_rules.ruleset.canonical import behaviour_form
-from pontoon_rules.ruleset.loader import load_text
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.conformance.vectors.export import suite_vectors
+from pontoon_rules.conformance.vectors.model import rules_digest
+from pontoon_rules.conformance.vectors.reference import bundled_digest, bundled_rules, ruleset_json
+from pontoon_rules.ruleset.loading.loader import load_text
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.resolving.canonical import behaviour_form
 
 RECORDED = json.loads((Path(__file__).parent / "recorded" /
                        "conformance-before-hand-definitions.json").read_text(encoding="utf-8"))
@@ -110,6 +110,6 @@ def test_hands_the_first_schema_had_no_words_for_are_hashed_as_written() -> None
 
 def test_a_first_schema_ruleset_embedded_in_an_old_vector_is_hashed_as_it_stands() -> None:
     old = {"id": "x", "name": "X", "pack": {"decks": 1}, "hands": {"ranking": ["total"]}}
-    from pontoon_rules.conformance.model import sha256_of
+    from pontoon_rules.conformance.vectors.model import sha256_of
 
     assert rules_digest(old) == sha256_of({k: v for k, v in old.items() if k != "name"})

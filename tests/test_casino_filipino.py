@@ -18,20 +18,20 @@ from pathlib import Path
 import pytest
 from engine_helpers import nets, run
 
-from pontoon_rules.engine.actions import LegalAction
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.actions import LegalAction
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.errors import RulesetError
-from pontoon_rules.ruleset.features import refused_names
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import refused_names
 
 CF = "casino-filipino-pontoon"
 
 
 def state_after(shoe: str, actions: list[str]) -> RoundState:
-    from pontoon_rules.engine.actions import parse_action
+    from pontoon_rules.engine.round.actions import parse_action
 
     state = RoundState(compile_rules(load_bundled(CF)), [100])
     cards = iter(parse_cards(shoe.split()))

@@ -15,8 +15,8 @@ from test_sim_differential import overlay, random_overlay
 
 from pontoon_rules.analysis.composition import compiled as cdfast
 from pontoon_rules.analysis.composition.model import CompositionModel
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.ruleset.loader import load_ruleset
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.ruleset.loading.loader import load_ruleset
 
 TINY = Path(__file__).parent / "rulesets"
 
@@ -88,7 +88,7 @@ def test_compiled_equals_fractions_on_tiny_packs(name: str) -> None:
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_compiled_equals_memoised_on_random_overlays(seed: int) -> None:
     """Bundled rulesets with three random fields changed (a finite shoe)."""
-    from pontoon_rules.ruleset.features import UnsupportedFeatureError
+    from pontoon_rules.ruleset.resolving.features import UnsupportedFeatureError
 
     rng = random.Random(seed)
     while True:

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 from pontoon_rules.compare.impact import NOT_AVAILABLE, edge_function, impact_line
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.loading.registry import load_bundled
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -11,8 +11,8 @@ from test_engine_decisions import AUSTRALIAN, EARLY, SPANISH, changed
 
 from pontoon_rules.compare import compare_rulesets
 from pontoon_rules.compare.diff import diff_rulesets
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
 
 ALL_BUT_TEN = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "J", "Q", "K"]
 

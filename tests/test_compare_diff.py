@@ -8,10 +8,16 @@ import pytest
 
 from pontoon_rules.compare.diff import column_names, diff_rulesets
 from pontoon_rules.compare.render import diff_markdown
-from pontoon_rules.ruleset.fields import has_path, plain, provenance_for, ruleset_paths, value_at
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.present import TOPICS, differing_paths
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.format.fields import (
+    has_path,
+    plain,
+    provenance_for,
+    ruleset_paths,
+    value_at,
+)
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.resolving.present import TOPICS, differing_paths
 
 PAIRS = list(itertools.combinations(bundled_ids(), 2))
 

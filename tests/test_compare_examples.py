@@ -11,10 +11,10 @@ from pontoon_rules.compare import Comparison, Example, compare_rulesets, compari
 from pontoon_rules.compare.reasons import MASKED, NOT_FOUND
 from pontoon_rules.compare.search import PairSearch
 from pontoon_rules.compare.simulate import OutcomeCache
-from pontoon_rules.engine.script import run_script
-from pontoon_rules.ruleset.fields import ruleset_paths
-from pontoon_rules.ruleset.present import differing_paths
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.engine.scripts.script import run_script
+from pontoon_rules.ruleset.format.fields import ruleset_paths
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.resolving.present import differing_paths
 
 SOURCES = [i for i in bundled_ids() if load_bundled(i).kind == "source"]
 SOURCE_PAIRS = list(itertools.combinations(SOURCES, 2))

@@ -15,9 +15,9 @@ from pontoon_rules.analysis.dealer import AnalysisError
 from pontoon_rules.analysis.edge import default_deck, edge_of, house_edge
 from pontoon_rules.analysis.hand import start_state
 from pontoon_rules.analysis.infinite.round import RoundModel
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
 
 TINY = Path(__file__).parent / "rulesets"
 
@@ -240,7 +240,7 @@ def test_shoe_simulation_agrees_with_exact(name: str, rounds: int) -> None:
     """Rounds from a freshly shuffled tiny pack, played by the method's own choices
     through the engine: the 99.9% interval holds the exact figure (for tiny-bb1, BB+1 from
     split hands, the method's figure: `analysis.seat_takes`)."""
-    from pontoon_rules.sim.engine import simulate_shoe
+    from pontoon_rules.sim.runs.engine import simulate_shoe
 
     rules = tiny(name)
     exact = edge_of(rules)

@@ -10,19 +10,19 @@ from typing import Any
 import pytest
 from conftest import once, shared_folder
 
-from pontoon_rules.conformance.build import strip
-from pontoon_rules.conformance.check import check_suite
-from pontoon_rules.conformance.export import (
+from pontoon_rules.conformance.running.judge import expected_steps, judge
+from pontoon_rules.conformance.vectors.build import strip
+from pontoon_rules.conformance.vectors.check import check_suite
+from pontoon_rules.conformance.vectors.export import (
     export,
     generate_vectors,
     load_suite,
     resolve,
     suite_vectors,
 )
-from pontoon_rules.conformance.judge import expected_steps, judge
-from pontoon_rules.conformance.model import Vector, schema_text, vector_id
-from pontoon_rules.conformance.reference import trace_vector
-from pontoon_rules.ruleset.registry import bundled_ids
+from pontoon_rules.conformance.vectors.model import Vector, schema_text, vector_id
+from pontoon_rules.conformance.vectors.reference import trace_vector
+from pontoon_rules.ruleset.loading.registry import bundled_ids
 
 
 @cache
@@ -63,7 +63,7 @@ def rewrite(path: Path, change: Any) -> None:
 def as_if_exported(path: Path) -> None:
     """Record `path`'s current text in its folder's manifest, as the export that wrote it
     would have (so that a re-export owns it)."""
-    from pontoon_rules.conformance.suitefiles import MANIFEST, sha256_text
+    from pontoon_rules.conformance.vectors.suitefiles import MANIFEST, sha256_text
 
     manifest = json.loads((path.parent / MANIFEST).read_text())
     manifest["files"][path.name] = sha256_text(path.read_text())
@@ -226,8 +226,8 @@ class TestLevels:
 def test_comparison_records_become_vectors(monkeypatch: pytest.MonkeyPatch) -> None:
     import importlib
 
-    from pontoon_rules.conformance.export import resolve
-    from pontoon_rules.conformance.generate import compare_vectors
+    from pontoon_rules.conformance.vectors.export import resolve
+    from pontoon_rules.conformance.vectors.generate import compare_vectors
 
     try:
         module = importlib.import_module("pontoon_rules.compare")
@@ -250,8 +250,8 @@ def test_a_ruleset_no_record_can_be_for_skips_the_search(monkeypatch: pytest.Mon
     implementation's ruleset) gets no comparison vectors without waiting for the search,
     and a source ruleset still gets them."""
     import pontoon_rules.compare as compare
-    from pontoon_rules.conformance.export import resolve
-    from pontoon_rules.conformance.generate import compare_vectors
+    from pontoon_rules.conformance.vectors.export import resolve
+    from pontoon_rules.conformance.vectors.generate import compare_vectors
 
     def no_search() -> list[dict[str, Any]]:
         raise AssertionError("searched for records no script of which can be for this id")

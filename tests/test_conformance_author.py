@@ -17,15 +17,15 @@ import pytest
 from click.testing import CliRunner
 from test_conformance_runner import BROKEN, PYTHON, REFERENCE, ROOT, cli
 
-from pontoon_rules.conformance.export import MANIFEST, resolve
-from pontoon_rules.conformance.fuzz import FuzzOptions, fuzz, group_key, legacy_key
-from pontoon_rules.conformance.judge import Mismatch
-from pontoon_rules.conformance.judging import Outcome
-from pontoon_rules.conformance.kinds import mismatch_kind
-from pontoon_rules.conformance.reference import trace
-from pontoon_rules.conformance.runner import RunOptions, run_vectors
-from pontoon_rules.conformance.smoke import smoke_round
-from pontoon_rules.conformance.stopped import stopped_note
+from pontoon_rules.conformance.fuzzing.fuzz import FuzzOptions, fuzz, group_key, legacy_key
+from pontoon_rules.conformance.running.judge import Mismatch
+from pontoon_rules.conformance.running.judging import Outcome
+from pontoon_rules.conformance.running.kinds import mismatch_kind
+from pontoon_rules.conformance.running.runner import RunOptions, run_vectors
+from pontoon_rules.conformance.running.smoke import smoke_round
+from pontoon_rules.conformance.running.stopped import stopped_note
+from pontoon_rules.conformance.vectors.export import MANIFEST, resolve
+from pontoon_rules.conformance.vectors.reference import trace
 
 EXAMPLE = ROOT / "examples" / "harness-callback"
 RULESET = EXAMPLE / "callback-blackjack.yaml"

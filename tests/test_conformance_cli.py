@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from test_conformance_runner import BROKEN, PYTHON, REFERENCE, ROOT, cli, vectors
 
-from pontoon_rules.conformance.export import MANIFEST, export
-from pontoon_rules.conformance.judge import judge
-from pontoon_rules.conformance.runner import RunOptions, run_vectors
+from pontoon_rules.conformance.running.judge import judge
+from pontoon_rules.conformance.running.runner import RunOptions, run_vectors
+from pontoon_rules.conformance.vectors.export import MANIFEST, export
 
 UNRULY = f"{PYTHON} {BROKEN / 'unruly.py'}"
 
@@ -104,8 +104,8 @@ def test_extensions_are_compared_modulo_and_strict_flags_undeclared_words(
     script.write_text(
         "import json, sys\n"
         f"sys.path.insert(0, {str(ROOT)!r})\n"
-        "from pontoon_rules.conformance.harness import answer, metadata\n"
-        "from pontoon_rules.conformance.reference import trace_vector\n"
+        "from pontoon_rules.conformance.running.harness import answer, metadata\n"
+        "from pontoon_rules.conformance.vectors.reference import trace_vector\n"
         "declare = sys.argv[1] == 'declare'\n"
         "for line in sys.stdin:\n"
         "    r = json.loads(line)\n"

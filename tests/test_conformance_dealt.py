@@ -1,13 +1,13 @@
-"""Dealt vectors (`conformance.dealt`): a rare hand no random round reached still gets a
+"""Dealt vectors (`conformance.vectors.dealt`): a rare hand no random round reached still gets a
 vector, its first seat dealt an example of the hand, expected by the reference engine."""
 
 from __future__ import annotations
 
 import pytest
 
-from pontoon_rules.conformance.dealt import dealt_vectors
-from pontoon_rules.conformance.reference import bundled_rules
-from pontoon_rules.conformance.targeted import coverage_targets
+from pontoon_rules.conformance.vectors.dealt import dealt_vectors
+from pontoon_rules.conformance.vectors.reference import bundled_rules
+from pontoon_rules.conformance.vectors.targeted import coverage_targets
 
 
 @pytest.mark.parametrize(("ruleset_id", "tag", "player", "banker"), [

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from pontoon_rules.conformance.build import strip
-from pontoon_rules.conformance.export import suite_vectors
-from pontoon_rules.conformance.judge import expected_steps, judge
-from pontoon_rules.conformance.reference import trace_vector
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.loader import load_ruleset
+from pontoon_rules.conformance.running.judge import expected_steps, judge
+from pontoon_rules.conformance.vectors.build import strip
+from pontoon_rules.conformance.vectors.export import suite_vectors
+from pontoon_rules.conformance.vectors.reference import trace_vector
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.ruleset.loading.loader import load_ruleset
 
 WANTED = {
     "tests/rulesets/australian-decisions.yaml": {"did:surrender", "did:rescue", "did:double"},

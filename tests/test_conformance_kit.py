@@ -13,11 +13,11 @@ import pytest
 from test_conformance import suite_dir
 from test_conformance_runner import BROKEN, PYTHON, REFERENCE, ROOT, cli
 
-from pontoon_rules.conformance.check import check_suite
-from pontoon_rules.conformance.export import MANIFEST, export, load_suite, sha256_text
-from pontoon_rules.conformance.fuzz import FuzzOptions, fuzz
-from pontoon_rules.conformance.report import against_baseline
-from pontoon_rules.conformance.runner import Outcome, RunOptions
+from pontoon_rules.conformance.fuzzing.fuzz import FuzzOptions, fuzz
+from pontoon_rules.conformance.running.report import against_baseline
+from pontoon_rules.conformance.running.runner import Outcome, RunOptions
+from pontoon_rules.conformance.vectors.check import check_suite
+from pontoon_rules.conformance.vectors.export import MANIFEST, export, load_suite, sha256_text
 from pontoon_rules.errors import OutputError
 
 TIES = f"{PYTHON} {BROKEN / 'ties_to_player.py'}"
@@ -83,7 +83,7 @@ def test_a_may_difference_does_not_stop_a_fuzz_run(tmp_path: Path) -> None:
 
 
 def test_skip_keep_going_groups_and_baseline(tmp_path: Path) -> None:
-    from pontoon_rules.conformance.export import resolve
+    from pontoon_rules.conformance.vectors.export import resolve
 
     ((rules, embed),) = resolve(["pagat-british"])
     options = RunOptions(f"{PYTHON} {BROKEN / 'buy_after_twist.py'}", cwd=str(ROOT))
@@ -310,11 +310,11 @@ def test_new_harness_skeleton_passes_start_and_skips_every_vector(tmp_path: Path
 
 
 def test_the_protocol_reference_page_matches_the_code() -> None:
-    from pontoon_rules.conformance.model import CODES, schema_text
-    from pontoon_rules.conformance.replies import StartReply, replies_text
-    from pontoon_rules.conformance.runner import STATUSES
-    from pontoon_rules.engine.actions import KINDS
-    from pontoon_rules.ruleset.common import HandClass
+    from pontoon_rules.conformance.running.replies import StartReply, replies_text
+    from pontoon_rules.conformance.running.runner import STATUSES
+    from pontoon_rules.conformance.vectors.model import CODES, schema_text
+    from pontoon_rules.engine.round.actions import KINDS
+    from pontoon_rules.ruleset.format.common import HandClass
 
     site = ROOT / "site"
     page = (site / "conformance.md").read_text()
@@ -322,7 +322,7 @@ def test_the_protocol_reference_page_matches_the_code() -> None:
     assert (site / "schemas" / "conformance-vector.schema.json").read_text() == schema_text()
     reference = page.split("## Protocol reference", 1)[1]
     for word in [*KINDS, *CODES, *(c.value for c in HandClass), *StartReply.model_fields,
-                 "terminal", "banker", "pontoon_rules.conformance.harness.serve(play)"]:
+                 "terminal", "banker", "pontoon_rules.conformance.running.harness.serve(play)"]:
         assert f"`{word}" in reference or f"`{word}`" in page, word
     for status in STATUSES:
         assert f"| {status} |" in page

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from test_conformance_runner import PYTHON, ROOT, cli
 
-from pontoon_rules.conformance.check import check_suite
+from pontoon_rules.conformance.vectors.check import check_suite
 
 EXAMPLES = ROOT / "examples"
 PEERS = {
@@ -106,7 +106,7 @@ def test_the_examples_need_nothing_of_pontoon_rules(name: str, tmp_path: Path) -
                str(out)).returncode == 0
     vector = json.loads(next(p for p in out.rglob("*.json")
                              if not p.name.startswith(("_", "vector."))).read_text())
-    from pontoon_rules.conformance.build import strip
+    from pontoon_rules.conformance.vectors.build import strip
 
     blocked = ("import runpy, sys\n"
                "sys.modules['pontoon_rules'] = None  # any import of it fails\n"

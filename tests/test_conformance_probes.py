@@ -13,14 +13,14 @@ from typing import Any
 import pytest
 from test_conformance_runner import BROKEN, PYTHON, ROOT
 
-from pontoon_rules.conformance.export import export, load_suite
-from pontoon_rules.conformance.probes import UNKNOWN_WORDS
-from pontoon_rules.conformance.report import passed
-from pontoon_rules.conformance.runner import Outcome, RunOptions, run_vectors
-from pontoon_rules.engine.actions import KINDS, PROBED_KINDS
-from pontoon_rules.engine.legal import action_words
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.conformance.running.report import passed
+from pontoon_rules.conformance.running.runner import Outcome, RunOptions, run_vectors
+from pontoon_rules.conformance.vectors.export import export, load_suite
+from pontoon_rules.conformance.vectors.probes import UNKNOWN_WORDS
+from pontoon_rules.engine.round.actions import KINDS, PROBED_KINDS
+from pontoon_rules.engine.round.legal import action_words
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.ruleset.loading.registry import load_bundled
 
 TWELVE = ROOT / "tests" / "rulesets" / "one-pack-twelve.yaml"
 CLAIMED = ["pagat-british", "casino-ochko", "blackjack-reference", str(TWELVE)]
@@ -173,5 +173,5 @@ def test_a_harness_that_deals_a_card_twice_is_caught() -> None:
 def test_the_reference_passes_every_probe() -> None:
     for ruleset in ("pagat-british", "one-pack-twelve"):
         outcomes = run_vectors(exported()[ruleset], RunOptions(
-            f"{PYTHON} -m pontoon_rules.conformance.harness", cwd=str(ROOT))).outcomes
+            f"{PYTHON} -m pontoon_rules.conformance.running.harness", cwd=str(ROOT))).outcomes
         assert {o.status for o in outcomes} == {"pass"}

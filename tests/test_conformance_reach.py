@@ -11,15 +11,21 @@ from typing import Any
 import pytest
 from test_conformance_runner import BROKEN, PYTHON, REFERENCE, ROOT
 
-from pontoon_rules.conformance.dealing import ALPHA, DealResult, _distribution, chi2_sf, deal_rounds
-from pontoon_rules.conformance.export import resolve
-from pontoon_rules.conformance.fuzz import fuzz
-from pontoon_rules.conformance.judge import judge
-from pontoon_rules.conformance.probes import out_of_turn
-from pontoon_rules.conformance.runner import Outcome, RunOptions, run_vectors
-from pontoon_rules.conformance.shoe import shoe_vectors
-from pontoon_rules.engine.cards import CODES
-from pontoon_rules.engine.rules import Rules
+from pontoon_rules.conformance.fuzzing.fuzz import fuzz
+from pontoon_rules.conformance.running.dealing import (
+    ALPHA,
+    DealResult,
+    _distribution,
+    chi2_sf,
+    deal_rounds,
+)
+from pontoon_rules.conformance.running.judge import judge
+from pontoon_rules.conformance.running.runner import Outcome, RunOptions, run_vectors
+from pontoon_rules.conformance.vectors.export import resolve
+from pontoon_rules.conformance.vectors.probes import out_of_turn
+from pontoon_rules.conformance.vectors.shoe import shoe_vectors
+from pontoon_rules.engine.round.cards import CODES
+from pontoon_rules.engine.round.rules import Rules
 
 NO_SPLIT = ROOT / "tests" / "rulesets" / "one-pack-twelve-no-split.yaml"
 
@@ -126,7 +132,7 @@ def test_a_deck_that_keeps_a_card_on_the_table_is_caught_only_by_dealing() -> No
 
 
 def test_the_count_dealt_and_a_card_the_packs_lack_are_told(tmp_path: Path) -> None:
-    from pontoon_rules.conformance.dealing import replay
+    from pontoon_rules.conformance.running.dealing import replay
 
     rules, _ = resolved("pagat-british")
     steps: list[dict[str, Any]] = [{"expect": {}}]
@@ -140,8 +146,8 @@ def test_the_count_dealt_and_a_card_the_packs_lack_are_told(tmp_path: Path) -> N
 
 
 def test_a_card_on_the_table_dealt_after_the_pack_ran_out_is_told() -> None:
-    from pontoon_rules.conformance.build import strip
-    from pontoon_rules.conformance.dealing import replay
+    from pontoon_rules.conformance.running.dealing import replay
+    from pontoon_rules.conformance.vectors.build import strip
 
     rules, _ = resolved(str(NO_SPLIT))
     (vector,) = [v for v in pack_vectors() if v["slug"].endswith("/pack-runs-out")]
@@ -156,7 +162,7 @@ def test_a_card_on_the_table_dealt_after_the_pack_ran_out_is_told() -> None:
 
 
 def test_a_harness_that_does_not_deal_is_told_and_the_skeleton_shows_how(tmp_path: Path) -> None:
-    from pontoon_rules.conformance.skeleton import write_skeleton
+    from pontoon_rules.conformance.running.skeleton import write_skeleton
 
     harness, _ = write_skeleton("python", tmp_path, ["*"])
     text = harness.read_text()
@@ -184,7 +190,7 @@ def test_the_distribution_test_rejects_a_biased_shuffle_at_its_false_alarm_rate(
 
 
 def test_a_dealt_trace_is_in_the_published_protocol() -> None:
-    from pontoon_rules.conformance.replies import reply_violation, start_violation
+    from pontoon_rules.conformance.running.replies import reply_violation, start_violation
 
     reply = {"seq": 1, "trace": {"steps": [], "final": None, "dealt": ["AS", "TD"]}}
     assert reply_violation(reply, [], strict=True) is None

@@ -13,15 +13,15 @@ from typing import Any
 import pytest
 from test_conformance import suite, suite_dir
 
-from pontoon_rules.conformance.export import resolve
-from pontoon_rules.conformance.fuzz import fuzz
-from pontoon_rules.conformance.report import passed
-from pontoon_rules.conformance.runner import Outcome, RunOptions, run_vectors
+from pontoon_rules.conformance.fuzzing.fuzz import fuzz
+from pontoon_rules.conformance.running.report import passed
+from pontoon_rules.conformance.running.runner import Outcome, RunOptions, run_vectors
+from pontoon_rules.conformance.vectors.export import resolve
 
 ROOT = Path(__file__).resolve().parent.parent
 BROKEN = ROOT / "tests" / "broken_impls"
 PYTHON = sys.executable
-REFERENCE = f"{PYTHON} -m pontoon_rules.conformance.harness"
+REFERENCE = f"{PYTHON} -m pontoon_rules.conformance.running.harness"
 
 
 def vectors(*globs: str) -> list[dict[str, Any]]:

@@ -13,8 +13,8 @@ import pytest
 from test_conformance import suite_dir
 from test_conformance_runner import BROKEN, PYTHON, REFERENCE, ROOT, cli, vectors
 
-from pontoon_rules.conformance.processes import CONTEXT_CHARS
-from pontoon_rules.conformance.runner import RunOptions, run_vectors
+from pontoon_rules.conformance.running.processes import CONTEXT_CHARS
+from pontoon_rules.conformance.running.runner import RunOptions, run_vectors
 
 UNRULY = f"{PYTHON} {BROKEN / 'unruly.py'}"
 MEMORY_CAP_MB = 250
@@ -55,9 +55,9 @@ def test_endless_output_is_cut_at_the_cap_and_memory_stays_bounded(tmp_path: Pat
                 if line.startswith("VmHWM:"):
                     return int(line.split()[1]) / 1024
 
-        from pontoon_rules.conformance.export import resolve
-        from pontoon_rules.conformance.generate import example_vectors
-        from pontoon_rules.conformance.runner import RunOptions, run_vectors
+        from pontoon_rules.conformance.vectors.export import resolve
+        from pontoon_rules.conformance.vectors.generate import example_vectors
+        from pontoon_rules.conformance.running.runner import RunOptions, run_vectors
         chosen = example_vectors(resolve(["casino-ochko"])[0][0])[:1]
         before = high_water_mb()
         result = run_vectors(chosen, RunOptions({UNRULY + ' endless'!r}, timeout=60,
@@ -165,7 +165,7 @@ def test_schema_replies_describes_every_message() -> None:
     schema = json.loads(done.stdout)
     assert {"start-reply", "trace-reply", "skipped-reply", "errored-reply", "run-request",
             "Observation", "Answer"} <= set(schema["$defs"])
-    from pontoon_rules.engine.actions import KINDS
+    from pontoon_rules.engine.round.actions import KINDS
 
     assert {"stick", "twist", "buy", "split", "double", "insure", "even-money", "decline",
             "shoot"} <= set(schema["x-action-words"])

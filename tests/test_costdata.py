@@ -18,9 +18,9 @@ from pontoon_rules.analysis.present.summary import (
     refused_summary,
     ruleset_summary,
 )
-from pontoon_rules.ruleset.features import refused_names
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.resolving.features import refused_names
 
 SAMPLE = ("pagat-british", "casino-ochko")
 """Rulesets whose stored rows are recomputed (the quickest of each family)."""
@@ -124,10 +124,10 @@ def test_the_cached_summary_is_what_a_fresh_analysis_gives() -> None:
 
 def test_no_stored_row_is_refused_for_a_rule_the_analysis_now_handles() -> None:
     """A row "not analysed: RULE (not handled yet)" names only rules the exact analysis
-    still refuses (`ruleset.features`): when it learns one, the tables are remade."""
+    still refuses (`ruleset.resolving.features`): when it learns one, the tables are remade."""
     import re
 
-    from pontoon_rules.ruleset.features import features
+    from pontoon_rules.ruleset.resolving.features import features
 
     handled = {f.name for f in features() if "analysis" in f.handled_by}
     for ruleset_id, table in load_cost_tables().items():
@@ -158,7 +158,7 @@ def test_the_bb1_row_gets_figures() -> None:
     (`analysis.seat_takes`), valued now."""
     from pathlib import Path
 
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     row = Path(__file__).resolve().parents[1] / "examples" / "australian-pontoon" / (
         "australian-pontoon-bb1-spl1-nlc.yaml")

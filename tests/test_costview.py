@@ -1,4 +1,4 @@
-"""The rule-cost view (`docs.costview.cost_view`): a page that shows the first few levers
+"""The rule-cost view (`docs.words.costview.cost_view`): a page that shows the first few levers
 says them as the full cost page does, and only the levers shown are put in words."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from pontoon_rules.docs import costview
-from pontoon_rules.docs.costview import cost_view
-from pontoon_rules.docs.i18n import recording, translations
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.docs.words import costview
+from pontoon_rules.docs.words.costview import cost_view
+from pontoon_rules.docs.words.i18n import recording, translations
+from pontoon_rules.ruleset.loading.registry import load_bundled
 
 CHANGES = [  # (field, from, to, change in points): pagat-british's own cost rows
     ("pack.decks", 1, 2, -1.982), ("deal.banker_cards_visible", 0, 1, -1.863),

@@ -19,16 +19,16 @@ from typing import Any
 import pytest
 from conftest import once, shared_folder
 
-from pontoon_rules.docs.chapters import anchor
-from pontoon_rules.docs.pages import sheet_name, site_sheets
-from pontoon_rules.docs.site import DEFAULT_CONFIG, build_site
-from pontoon_rules.docs.values import value_text
-from pontoon_rules.engine.script import run_script
-from pontoon_rules.ruleset.fields import leaf_paths, ruleset_paths, value_at
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.present import differing_paths
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
-from pontoon_rules.ruleset.relevance import NOT_IN_THIS_GAME, applies
+from pontoon_rules.docs.website.pages import sheet_name, site_sheets
+from pontoon_rules.docs.website.site import DEFAULT_CONFIG, build_site
+from pontoon_rules.docs.words.chapters import anchor
+from pontoon_rules.docs.words.values import value_text
+from pontoon_rules.engine.scripts.script import run_script
+from pontoon_rules.ruleset.format.fields import leaf_paths, ruleset_paths, value_at
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.resolving.present import differing_paths
+from pontoon_rules.ruleset.resolving.relevance import NOT_IN_THIS_GAME, applies
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
@@ -116,7 +116,7 @@ def _hostile_file() -> Path:
 
 def site_rulesets() -> list[Ruleset]:
     """The rulesets the test site shows: the bundled ones and the hostile one."""
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     return [load_bundled(i) for i in bundled_ids()] + [load_ruleset(_hostile_file())]
 
@@ -186,7 +186,7 @@ def test_russian_page_uses_the_games_words(site: Path) -> None:
 def test_every_menu_title_can_be_translated() -> None:
     from mkdocs.config import load_config
 
-    from pontoon_rules.docs.navigation import NAV_TITLES
+    from pontoon_rules.docs.website.navigation import NAV_TITLES
 
     def titles(items: list[Any]) -> list[str]:
         out = []
@@ -362,7 +362,7 @@ def test_no_reader_page_shows_field_names_or_program_words(site: Path) -> None:
 
 def _refused_ids() -> set[str]:
     """The site's rulesets the analysis refuses (as the build found them)."""
-    from pontoon_rules.docs import figures
+    from pontoon_rules.docs.words import figures
 
     rulesets = site_rulesets()
     figures.site_analysis(rulesets[:-1], rulesets[-1:])
@@ -420,7 +420,7 @@ def test_hosting_search_index_vectors_and_404(site: Path) -> None:
     assert (site / "search" / "search_index.json").stat().st_size < 500_000
     assert 'href="https://pontoon-rules.example/' in page(site, "index.html")  # canonical
     # the repository link: where the project names its repository, never a made-up one
-    from pontoon_rules.docs.hook import repository_url
+    from pontoon_rules.docs.website.hook import repository_url
 
     named = os.environ.get("PONTOON_REPO_URL") or repository_url(ROOT)
     assert ('class="md-source"' in page(site, "index.html")) == bool(named)
@@ -485,7 +485,7 @@ def test_every_rule_page_names_a_shared_source_once(site: Path) -> None:
 def test_every_variation_shows_its_change_against_its_base(site: Path) -> None:
     """The headline edge on every ruleset page and in the index; a variation's change in
     points against its base, with a link to the rounds that show why."""
-    from pontoon_rules.docs import figures
+    from pontoon_rules.docs.words import figures
 
     rulesets = site_rulesets()
     analysis = figures.site_analysis(rulesets[:-1], rulesets[-1:])  # as the build made it
@@ -643,7 +643,7 @@ def _check_round_script_panel(tab: Any, width: int) -> None:
 
 def _shown(ruleset: Ruleset, path: str) -> str | None:
     """A matrix cell's value as the page compares it (None: the ruleset has no such field)."""
-    from pontoon_rules.ruleset.fields import has_path, plain, value_at
+    from pontoon_rules.ruleset.format.fields import has_path, plain, value_at
 
     return repr(plain(value_at(ruleset, path))) if has_path(ruleset, path) else None
 
@@ -767,12 +767,12 @@ def test_analysis_page_shows_every_bundled_edge_as_edge_of_computes_it() -> None
     import re
 
     from pontoon_rules.analysis.edge import edge_of
-    from pontoon_rules.docs.analysis_pages import analysis_pages
-    from pontoon_rules.docs.pages import site_analysis
-    from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.docs.website.analysis_pages import analysis_pages
+    from pontoon_rules.docs.website.pages import site_analysis
+    from pontoon_rules.engine.round.rules import compile_rules
     from pontoon_rules.literal import literal_html
-    from pontoon_rules.ruleset.features import refused_rules
-    from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+    from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+    from pontoon_rules.ruleset.resolving.features import refused_rules
 
     page = analysis_pages(site_analysis())["analysis.md"]
     for ruleset_id in bundled_ids():
@@ -888,7 +888,7 @@ def test_sheets_screenshots(served: str, tmp_path: Path) -> None:
 
 def test_the_house_rules_walkthrough_file_is_valid(tmp_path: Path) -> None:
     """The overlay the walkthrough writes (without a dotted field name) loads as written."""
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     text = (ROOT / "site" / "house-rules.md").read_text(encoding="utf-8")
     block = re.search(r"```yaml\n(# our-kitchen-table\.yaml\n.*?)```", text, re.S)

@@ -1,7 +1,7 @@
 """Issue 49, item 1: a worked example that needs a rule the sheet does not state is not
 printed. Each decision of an example's round needs its rule's sentence, the banker's draws
 the banker's drawing rule, a banker drawing after every player has bust the sentence on
-when the banker plays (`docs.example_needs`)."""
+when the banker plays (`docs.words.example_needs`)."""
 
 from __future__ import annotations
 
@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
-from pontoon_rules.docs import sheet_view
-from pontoon_rules.docs.example_needs import needs, stated_rounds
-from pontoon_rules.docs.rounds import teaching_rounds
-from pontoon_rules.docs.sentences import Sentence, sentences
-from pontoon_rules.docs.sheets import sheet_markdown
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.docs.sheet import sheet_view
+from pontoon_rules.docs.sheet.sheets import sheet_markdown
+from pontoon_rules.docs.words.example_needs import needs, stated_rounds
+from pontoon_rules.docs.words.rounds import teaching_rounds
+from pontoon_rules.docs.words.sentences import Sentence, sentences
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 
 def _decision(actor: str, action: str) -> dict[str, Any]:

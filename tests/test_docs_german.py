@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 from pontoon_rules.docs import render_sheet
-from pontoon_rules.docs.catalog import missing, sheet_messages
-from pontoon_rules.docs.i18n import language, sheet_languages, untranslated
-from pontoon_rules.docs.sheet_view import example_count, find_base, localized, worked_examples
-from pontoon_rules.ruleset.languages import Scope
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.docs.sheet.sheet_view import example_count, find_base, localized, worked_examples
+from pontoon_rules.docs.website.catalog import missing, sheet_messages
+from pontoon_rules.docs.words.i18n import language, sheet_languages, untranslated
+from pontoon_rules.ruleset.format.languages import Scope
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 from tests.sheettext import visible_text, words
 
 ROOT = Path(__file__).resolve().parent.parent

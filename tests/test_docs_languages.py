@@ -18,8 +18,15 @@ from pathlib import Path
 import pytest
 
 from pontoon_rules.docs import render_sheet
-from pontoon_rules.docs.catalog import missing, sheet_messages
-from pontoon_rules.docs.i18n import (
+from pontoon_rules.docs.sheet.sheet_view import find_base, localized
+from pontoon_rules.docs.sheet.sheets import (
+    UntranslatedSheetError,
+    page_budget,
+    sheet_css,
+    sheet_html,
+)
+from pontoon_rules.docs.website.catalog import missing, sheet_messages
+from pontoon_rules.docs.words.i18n import (
     LANGUAGES,
     SITE_LANGUAGES,
     language,
@@ -28,15 +35,8 @@ from pontoon_rules.docs.i18n import (
     translations,
     untranslated,
 )
-from pontoon_rules.docs.sheet_view import find_base, localized
-from pontoon_rules.docs.sheets import (
-    UntranslatedSheetError,
-    page_budget,
-    sheet_css,
-    sheet_html,
-)
-from pontoon_rules.ruleset.languages import Scope, source_languages
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.format.languages import Scope, source_languages
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 from tests.sheettext import visible_text, words
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,9 +11,9 @@ from collections.abc import Callable
 
 import pytest
 
-from pontoon_rules.docs.sentences import sentences
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.docs.words.sentences import sentences
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 
 def _banker_play(r: Ruleset) -> list[str]:
@@ -117,9 +117,9 @@ def _played_until_settled(r: Ruleset) -> dict[str, int]:
     dealt an ace then a king, everyone else kings, every player sticking: the cards dealt
     when the side bets' nets are fixed, and the banker's cards when the first player's
     turn comes (or the round ends at the banker's check)."""
-    from pontoon_rules.engine.actions import INSURE, PAIR, Action
-    from pontoon_rules.engine.rules import compile_rules
-    from pontoon_rules.engine.state import BANKER, CHANCE, TERMINAL, RoundState
+    from pontoon_rules.engine.round.actions import INSURE, PAIR, Action
+    from pontoon_rules.engine.round.rules import compile_rules
+    from pontoon_rules.engine.round.state import BANKER, CHANCE, TERMINAL, RoundState
 
     low, high = r.stakes.limits()
     state = RoundState(compile_rules(r), [min(low * 10, high or low * 10)])

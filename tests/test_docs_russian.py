@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 
 from pontoon_rules.docs import render_sheet
-from pontoon_rules.docs.i18n import translations, words_of
-from pontoon_rules.docs.sheet_view import find_base, localized
-from pontoon_rules.docs.values import RANK_LETTERS, rank_letter
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.docs.sheet.sheet_view import find_base, localized
+from pontoon_rules.docs.words.i18n import translations, words_of
+from pontoon_rules.docs.words.values import RANK_LETTERS, rank_letter
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 from tests.sheettext import visible_text, words
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -10,21 +10,21 @@ from pathlib import Path
 
 import pytest
 
-from pontoon_rules.docs.catalog import extract
-from pontoon_rules.docs.i18n import LANGUAGES
-from pontoon_rules.docs.sentences import (
+from pontoon_rules.docs.sheet.sheet_view import find_base, payout_rows, sheet_view
+from pontoon_rules.docs.sheet.sheets import render_sheet
+from pontoon_rules.docs.website.catalog import extract
+from pontoon_rules.docs.words.i18n import LANGUAGES
+from pontoon_rules.docs.words.sentences import (
     RULES,
     applies,
     covered_paths,
     sentences,
     text_lines,
 )
-from pontoon_rules.docs.sheet_view import find_base, payout_rows, sheet_view
-from pontoon_rules.docs.sheets import render_sheet
-from pontoon_rules.ruleset.fields import leaf_paths, ruleset_paths
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.format.fields import leaf_paths, ruleset_paths
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 # For each source, every field of its resolved ruleset that applies to the game, and the
 # words of the sentence it must produce (the seeds in ../shared/seeds/, read in

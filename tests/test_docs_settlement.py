@@ -4,7 +4,7 @@ Hypothesis builds random overlays of the bundled games (tie rules, rankings, nam
 that win outright or compare by total, exceptions in `settlement.outcomes`, busts, the
 banker's pontoon at the peek), plays rounds through the engine with random decisions,
 and checks every settled hand against what the printed sentences say of its pair of
-hands (`docs.settlement.Claim`: the most specific sentence decides). Then one test per
+hands (`docs.words.settlement.Claim`: the most specific sentence decides). Then one test per
 contradiction the issue lists, on the overlay that showed it.
 """
 
@@ -19,19 +19,19 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from pontoon_rules.docs.sentences import sentences, settlement_claims, text_lines
-from pontoon_rules.docs.settlement import Claim, cell_says, conflicts, expected_cell
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.record import random_round
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.engine.script import play
-from pontoon_rules.engine.settle import money
+from pontoon_rules.docs.words.sentences import sentences, settlement_claims, text_lines
+from pontoon_rules.docs.words.settlement import Claim, cell_says, conflicts, expected_cell
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.engine.round.settle import money
+from pontoon_rules.engine.scripts.record import random_round
+from pontoon_rules.engine.scripts.script import play
 from pontoon_rules.errors import PontoonError
-from pontoon_rules.ruleset.common import OutcomeResult
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.outcomes import outcome_table
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.format.common import OutcomeResult
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.outcomes import outcome_table
 
 BASES = ("pagat-british", "casino-ochko", "belarus-ponton")
 ODDS = ["1:1", "3:2", "2:1"]

@@ -1,6 +1,6 @@
 """Issue 49: no sentence of a printed sheet contradicts another, in any language printed.
 
-The settlement sentences carry their meaning as claims (`docs.claims`): on every bundled
+The settlement sentences carry their meaning as claims (`docs.words.claims`): on every bundled
 sheet in every language it is printed in, no two general sentences (the ranking, the odds,
 a hand that wins whatever the banker holds) say different things of one pair of hands,
 and the claims read as a reader reads them give the engine's table back. The other
@@ -15,13 +15,13 @@ from functools import cache
 import pytest
 
 from pontoon_rules.docs import render_sheet
-from pontoon_rules.docs.i18n import translations
-from pontoon_rules.docs.sentences import settlement_claims
-from pontoon_rules.docs.settlement import cell_says, conflicts, expected_cell
-from pontoon_rules.docs.sheet_view import find_base, payout_rows
-from pontoon_rules.ruleset.languages import sheet_languages
-from pontoon_rules.ruleset.outcomes import outcome_table
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.docs.sheet.sheet_view import find_base, payout_rows
+from pontoon_rules.docs.words.i18n import translations
+from pontoon_rules.docs.words.sentences import settlement_claims
+from pontoon_rules.docs.words.settlement import cell_says, conflicts, expected_cell
+from pontoon_rules.ruleset.format.languages import sheet_languages
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.resolving.outcomes import outcome_table
 from tests.sheettext import visible_text
 
 SHEETS = [(rid, lang) for rid in bundled_ids() for lang in sheet_languages(load_bundled(rid))]
@@ -188,8 +188,8 @@ def test_fixed_sentences_use_the_games_own_name_for_its_natural(lang: str) -> No
 # -- worked examples (issue 49, item 2) -------------------------------------------------------
 @pytest.mark.parametrize("ruleset_id", bundled_ids())
 def test_every_worked_example_replays_to_what_the_sentences_say(ruleset_id: str) -> None:
-    from pontoon_rules.docs.rounds import replay, teaching_rounds
-    from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.docs.words.rounds import replay, teaching_rounds
+    from pontoon_rules.engine.round.rules import compile_rules
     from tests.test_docs_settlement import check_round
 
     r = load_bundled(ruleset_id)

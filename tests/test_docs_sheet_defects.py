@@ -14,14 +14,14 @@ from pathlib import Path
 import pytest
 
 from pontoon_rules.docs import render_sheet
-from pontoon_rules.docs.hands import hand_name
-from pontoon_rules.docs.narrate import narrate
-from pontoon_rules.docs.rounds import replay, teaching_rounds
-from pontoon_rules.docs.sheet_view import find_base, worked_examples
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.points import total_text
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.docs.sheet.sheet_view import find_base, worked_examples
+from pontoon_rules.docs.words.hands import hand_name
+from pontoon_rules.docs.words.narrate import narrate
+from pontoon_rules.docs.words.rounds import replay, teaching_rounds
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.format.points import total_text
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 from tests.sheettext import visible_text
 
 
@@ -282,7 +282,7 @@ def test_each_special_rule_of_a_game_has_its_example() -> None:
 
 
 def test_the_insurance_sentence_says_what_the_engine_pays() -> None:
-    from pontoon_rules.engine.script import run_script
+    from pontoon_rules.engine.scripts.script import run_script
 
     said = next(line for line in sheet("belarus-ponton").split("\n")
                 if line.startswith("Insurance:"))

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 from pontoon_rules.docs import render_sheet
-from pontoon_rules.docs.catalog import missing
-from pontoon_rules.docs.hook import expand_nav
-from pontoon_rules.docs.i18n import LANGUAGES, language, sheet_languages, translations
-from pontoon_rules.docs.sentences import sentences
-from pontoon_rules.docs.sheet_view import brief_box, find_base, sheet_view
-from pontoon_rules.docs.sheets import sheet_html
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.docs.sheet.sheet_view import brief_box, find_base, sheet_view
+from pontoon_rules.docs.sheet.sheets import sheet_html
+from pontoon_rules.docs.website.catalog import missing
+from pontoon_rules.docs.website.hook import expand_nav
+from pontoon_rules.docs.words.i18n import LANGUAGES, language, sheet_languages, translations
+from pontoon_rules.docs.words.sentences import sentences
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
@@ -237,7 +237,7 @@ def test_sheet_is_written_atomically(tmp_path: Path, monkeypatch: pytest.MonkeyP
     """A write that fails midway leaves the old file whole and no temporary file."""
     import os
 
-    from pontoon_rules.docs.sheets import write_sheet
+    from pontoon_rules.docs.sheet.sheets import write_sheet
     from pontoon_rules.errors import OutputError
 
     out = tmp_path / "x.md"
@@ -261,8 +261,8 @@ def test_example_rounds_stake_inside_the_limits(limits: str, tmp_path: Path) -> 
     out = tmp_path / "limits.md"
     run = cli("sheet", str(house), "-o", str(out))
     assert run.returncode == 0, run.stderr
-    from pontoon_rules.docs.rounds import sample_rounds
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.docs.words.rounds import sample_rounds
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     ruleset = load_ruleset(house)
     rounds = sample_rounds(ruleset)
@@ -275,7 +275,7 @@ def test_example_rounds_stake_inside_the_limits(limits: str, tmp_path: Path) -> 
 
 
 def test_a_failing_example_names_its_ruleset(monkeypatch: pytest.MonkeyPatch) -> None:
-    from pontoon_rules.docs import rounds
+    from pontoon_rules.docs.words import rounds
     from pontoon_rules.errors import PontoonError
 
     def broken(*_args: object) -> object:
@@ -303,7 +303,7 @@ def test_markdown_sheet_shows_user_text_literally(tmp_path: Path) -> None:
 
 
 def test_pdf_and_html_sheets_show_user_text_literally(tmp_path: Path) -> None:
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     payload = "<script>alert(1)</script> [a](javascript:x) *b* {{ 7*7 }}"
     house = tmp_path / "evil.yaml"

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from pontoon_rules.docs import site
-from pontoon_rules.docs.site import BUILD_MARKER, DEFAULT_CONFIG, build_site, check_site_dir
+from pontoon_rules.docs.website import site
+from pontoon_rules.docs.website.site import BUILD_MARKER, DEFAULT_CONFIG, build_site, check_site_dir
 from pontoon_rules.errors import OutputError, RulesetError
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -139,7 +139,7 @@ def test_a_build_from_before_the_marker_counts_as_previous(tmp_path: Path,
 
 def test_a_killed_builds_leftovers_are_cleared_next_time(tmp_path: Path,
                                                           fake_mkdocs: object) -> None:
-    from pontoon_rules.docs import publish
+    from pontoon_rules.docs.website import publish
 
     target = build_site(DEFAULT_CONFIG, tmp_path / "site")
     dead, _build = publish.new_work_folder(target)  # recorded for this target, then killed

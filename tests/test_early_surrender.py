@@ -1,5 +1,5 @@
 """An early surrender (`player.surrender.timing: early`): the dealt hand given up before the
-banker's check for a pontoon, in the same decision as insurance (`engine.flow`). The exact
+banker's check for a pontoon, in the same decision as insurance (`engine.round.flow`). The exact
 analysis values it in both models (the brute-force checks are `test_composition`'s:
 tiny-early-surrender and its void variant); here its decisions through the engine, and
 that no command refuses it."""
@@ -15,12 +15,12 @@ from pontoon_rules.analysis.composition.policy import CompositionPolicy
 from pontoon_rules.analysis.edge import edge_of
 from pontoon_rules.analysis.infinite.policy import ModelPolicy
 from pontoon_rules.analysis.infinite.round import RoundModel
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.engine.state import Phase, RoundState
-from pontoon_rules.ruleset.features import refused_names
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.engine.round.state import Phase, RoundState
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import refused_names
 
 EARLY = Path(__file__).parent / "rulesets" / "early-surrender.yaml"
 """blackjack-reference with an early surrender of half the stake against any card."""

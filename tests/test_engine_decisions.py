@@ -13,13 +13,13 @@ from typing import Any
 import pytest
 from engine_helpers import nets, run
 
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.script import play
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.scripts.script import play
 from pontoon_rules.errors import IllegalActionError, RulesetError
-from pontoon_rules.ruleset.features import UnsupportedFeatureError, refused_names
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.resolving.features import UnsupportedFeatureError, refused_names
 
 SPANISH = "tests/rulesets/spanish-21-decisions.yaml"
 BB1 = "examples/australian-pontoon/australian-pontoon-bb1-spl1-nlc.yaml"
@@ -266,7 +266,7 @@ REFUSED_BUNDLED: dict[str, dict[str, tuple[str, ...]]] = {
     "siebzehn-und-vier": {"edge": _RAISE, "simulate": _RAISE, "session --summary": _RAISE},
 }
 """The bundled rulesets the analysis, the simulator and the sessions refuse by design (the
-features registry, ruleset/features.py), with the features each names, per command."""
+features registry, ruleset/resolving/features.py), with the features each names, per command."""
 
 
 class TestRefusal:
@@ -293,7 +293,7 @@ class TestRefusal:
     def test_the_other_commands_refuse_too(self, command: str) -> None:
         from pontoon_rules.analysis.present.chart import strategy_chart
         from pontoon_rules.analysis.present.costs import rule_costs
-        from pontoon_rules.sim.simulate import simulate
+        from pontoon_rules.sim.runs.simulate import simulate
 
         # all three play BB+1 and Spanish 21; not yet a surrender after a drawn card
         ruleset = changed("spanish-21", **{"player.surrender": {"max_cards": 3}})
@@ -314,8 +314,9 @@ class TestRefusal:
         """The bundled rulesets written before the family's rules are never refused; of the
         family's games, those in REFUSED_BUNDLED are refused by the exact analysis ("edge"),
         the simulator ("simulate") and the sessions, naming exactly the features of the
-        registry (ruleset/features.py) listed there, and every other one is refused by none."""
-        from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+        registry (ruleset/resolving/features.py) listed there, and every other one is refused
+        by none."""
+        from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
         for ruleset_id in bundled_ids():
             expected = REFUSED_BUNDLED.get(ruleset_id, {})

@@ -8,17 +8,17 @@ from typing import Any
 
 import pytest
 
-from pontoon_rules.conformance.judge import judge
-from pontoon_rules.conformance.reference import observe
-from pontoon_rules.engine.actions import STICK, TWIST, Action
-from pontoon_rules.engine.cards import card_code, parse_card
-from pontoon_rules.engine.faces import banker_up_cards
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.session import Session
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.conformance.running.judge import judge
+from pontoon_rules.conformance.vectors.reference import observe
+from pontoon_rules.engine.round.actions import STICK, TWIST, Action
+from pontoon_rules.engine.round.cards import card_code, parse_card
+from pontoon_rules.engine.round.faces import banker_up_cards
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.engine.sessions.session import Session
 from pontoon_rules.errors import ShoeError
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
 
 
 def overlay(base: str, **sections: dict[str, Any]) -> Any:
@@ -44,7 +44,7 @@ def deal_all(state: RoundState, cards: list[int]) -> None:
 
 @pytest.mark.parametrize("rule", ["shuffle-discards", "new-pack"])
 def test_a_full_table_on_one_pack_deals_on_when_the_pack_runs_out(rule: str) -> None:
-    from pontoon_rules.conformance.shoe import _search
+    from pontoon_rules.conformance.vectors.shoe import _search
 
     rules = twelve(rule)
     for fresh in (False, True):

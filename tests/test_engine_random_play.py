@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pontoon_rules.engine.cards import card_code
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.state import CHANCE, RoundState, full_counts
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.engine.round.cards import card_code
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import CHANCE, RoundState, full_counts
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 
 def random_stakes(rng: random.Random, seats: int, bank: int | None) -> list[int]:

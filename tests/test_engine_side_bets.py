@@ -14,10 +14,10 @@ import pytest
 from engine_helpers import nets, run
 from test_engine_decisions import changed, legal_lists, run_rules
 
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.session import Session
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.sessions.session import Session
 from pontoon_rules.errors import IllegalActionError
-from pontoon_rules.ruleset.loader import load_ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
 
 SIDE = "tests/rulesets/side-bets.yaml"
 

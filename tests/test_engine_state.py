@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from pontoon_rules.engine.actions import Action
-from pontoon_rules.engine.cards import parse_card
-from pontoon_rules.engine.hand import Hand
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.state import BANKER, CHANCE, TERMINAL, RoundState, Seat
+from pontoon_rules.engine.round.actions import Action
+from pontoon_rules.engine.round.cards import parse_card
+from pontoon_rules.engine.round.hand import Hand
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import BANKER, CHANCE, TERMINAL, RoundState, Seat
 from pontoon_rules.errors import IllegalActionError, ScriptError, ShoeError
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.loading.registry import load_bundled
 
 
 def state_for(ruleset_id: str, stakes: list[int]) -> RoundState:
@@ -67,7 +67,7 @@ def test_a_clone_before_the_deal_deals_to_its_own_hands() -> None:
     goes to the clone's hands, never to the state it was cloned from."""
     from pathlib import Path
 
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     rules = compile_rules(load_ruleset(str(Path(__file__).parent / "rulesets" / "side-bets.yaml")))
     state = RoundState(rules, [100])

@@ -14,23 +14,23 @@ from typing import Any
 
 import pytest
 
-from pontoon_rules.conformance.check import vector_problems
-from pontoon_rules.conformance.judge import expected_steps, judge
-from pontoon_rules.conformance.model import REFUSAL_ORDER, accepted_codes
-from pontoon_rules.conformance.reference import refusal
-from pontoon_rules.conformance.targeted import coverage_targets, steered_vectors
-from pontoon_rules.docs.sentences import sentences
-from pontoon_rules.engine.actions import Action
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.phase import CHANCE
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.engine.settle import money
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.conformance.running.judge import expected_steps, judge
+from pontoon_rules.conformance.vectors.check import vector_problems
+from pontoon_rules.conformance.vectors.model import REFUSAL_ORDER, accepted_codes
+from pontoon_rules.conformance.vectors.reference import refusal
+from pontoon_rules.conformance.vectors.targeted import coverage_targets, steered_vectors
+from pontoon_rules.docs.words.sentences import sentences
+from pontoon_rules.engine.round.actions import Action
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.phase import CHANCE
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.engine.round.settle import money
+from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.errors import IllegalActionError, ScriptError
-from pontoon_rules.ruleset.features import refusal as feature_refusal
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import refusal as feature_refusal
 
 BASE = "blackjack-reference"
 
@@ -227,8 +227,8 @@ def test_the_simulator_refuses_rounding_it_does_not_do(tmp_path: Path, mode: str
 
 
 def test_no_bundled_ruleset_plays_a_new_rule() -> None:
-    from pontoon_rules.ruleset.features import active_features
-    from pontoon_rules.ruleset.registry import bundled_ids
+    from pontoon_rules.ruleset.loading.registry import bundled_ids
+    from pontoon_rules.ruleset.resolving.features import active_features
 
     new = {"naturals that are not live hands", "insurance on a natural",
            "a split hand's two-card 21 stands", "payouts rounded to the nearest unit, or exact"}
@@ -306,8 +306,8 @@ def test_steered_vectors_show_each_new_rule_and_the_reference_passes(tmp_path: P
 
 
 def test_no_new_target_for_a_bundled_ruleset() -> None:
-    from pontoon_rules.conformance.reference import bundled_rules
-    from pontoon_rules.ruleset.registry import bundled_ids
+    from pontoon_rules.conformance.vectors.reference import bundled_rules
+    from pontoon_rules.ruleset.loading.registry import bundled_ids
 
     for ruleset_id in bundled_ids():
         targets = coverage_targets(bundled_rules(ruleset_id)[0])

@@ -13,21 +13,21 @@ from engine_helpers import nets, run
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pontoon_rules.engine.actions import DECLINE, OPEN, STICK, TWIST, Action
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.hand import Hand, points, soft
-from pontoon_rules.engine.phase import BANKER
-from pontoon_rules.engine.policies import automatic
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.script import play
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.actions import DECLINE, OPEN, STICK, TWIST, Action
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.hand import Hand, points, soft
+from pontoon_rules.engine.round.phase import BANKER
+from pontoon_rules.engine.round.policies import automatic
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.engine.scripts.script import play
 from pontoon_rules.errors import RulesetError
-from pontoon_rules.ruleset.diagnostics import meant_field
-from pontoon_rules.ruleset.features import refused_names
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.outcome import BankerPlay, Settlement
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.format.outcome import BankerPlay, Settlement
+from pontoon_rules.ruleset.loading.diagnostics import meant_field
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import refused_names
 
 ROOT = Path(__file__).resolve().parents[1]
 SUPER_BONUS = str(ROOT / "examples" / "spanish-21" / "spanish-21-super-bonus.yaml")
@@ -266,7 +266,7 @@ def test_random_aces_by_count_engine_and_sentence_agree(by_cards: dict[int, list
                                                          ranks: list[int]) -> None:
     from itertools import product
 
-    from pontoon_rules.docs.family_words import aces_words
+    from pontoon_rules.docs.words.family_words import aces_words
 
     ruleset = _changed("pagat-british", {"pack": {"ace_values_by_cards": by_cards}})
     rules = compile_rules(ruleset)

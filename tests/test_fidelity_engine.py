@@ -12,18 +12,18 @@ from pathlib import Path
 import pytest
 from engine_helpers import nets, run
 
-from pontoon_rules.engine.actions import Action
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.pack import Pack
-from pontoon_rules.engine.phase import BANKER, CHANCE
-from pontoon_rules.engine.policies import banker_stand_on, seen_total
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.script import play
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.actions import Action
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.phase import BANKER, CHANCE
+from pontoon_rules.engine.round.policies import banker_stand_on, seen_total
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.engine.scripts.script import play
+from pontoon_rules.engine.sessions.pack import Pack
 from pontoon_rules.errors import RulesetError
-from pontoon_rules.ruleset.common import HandClass, OutcomeResult
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.outcomes import outcome_table
+from pontoon_rules.ruleset.format.common import HandClass, OutcomeResult
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.resolving.outcomes import outcome_table
 
 
 def overlay(tmp_path: Path, base: str, body: str, name: str = "house.yaml") -> str:

@@ -15,17 +15,17 @@ from pathlib import Path
 import pytest
 from engine_helpers import nets, run
 
-from pontoon_rules.docs.sentences import sentences
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.script import parse_step
-from pontoon_rules.engine.state import RoundState
-from pontoon_rules.ruleset.common import AgainstTotal, HandClass, OutcomeResult, Status
-from pontoon_rules.ruleset.fields import provenance_for
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Provenance, Ruleset
-from pontoon_rules.ruleset.outcomes import outcome_table
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.docs.words.sentences import sentences
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.engine.scripts.script import parse_step
+from pontoon_rules.ruleset.format.common import AgainstTotal, HandClass, OutcomeResult, Status
+from pontoon_rules.ruleset.format.fields import provenance_for
+from pontoon_rules.ruleset.format.model import Provenance, Ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.resolving.outcomes import outcome_table
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = Path(os.environ.get("PONTOON_RULES_SEEDS", ROOT.parent / "shared" / "seeds"))
@@ -320,7 +320,7 @@ def test_17_belarus_split_eights_get_one_card_each_and_play_on() -> None:
 
 
 def test_2_against_total_is_not_in_the_game_of_a_hand_that_wins_outright() -> None:
-    from pontoon_rules.ruleset.relevance import applies
+    from pontoon_rules.ruleset.resolving.relevance import applies
 
     r = load_bundled("belarus-ponton")  # three of a kind: a player's, wins outright
     assert not applies(r, "hands.definitions.three-of-a-kind.against_total")

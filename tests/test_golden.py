@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from pontoon_rules.engine.golden import golden_rounds
-from pontoon_rules.engine.script import run_script
-from pontoon_rules.ruleset.registry import bundled_ids
+from pontoon_rules.engine.scripts.golden import golden_rounds
+from pontoon_rules.engine.scripts.script import run_script
+from pontoon_rules.ruleset.loading.registry import bundled_ids
 
 GOLDEN = Path(__file__).parent / "golden"
 

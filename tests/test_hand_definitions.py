@@ -12,17 +12,17 @@ from pathlib import Path
 import pytest
 from engine_helpers import nets, run
 
-from pontoon_rules.docs.hands import hand_sentence
-from pontoon_rules.docs.pack_words import pack_words
-from pontoon_rules.docs.sentences import sentences
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.example_hands import example_cards
-from pontoon_rules.engine.hand import Hand, classify, total
-from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.docs.words.hands import hand_sentence
+from pontoon_rules.docs.words.pack_words import pack_words
+from pontoon_rules.docs.words.sentences import sentences
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.example_hands import example_cards
+from pontoon_rules.engine.round.hand import Hand, classify, total
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.errors import RulesetError, ShoeError
-from pontoon_rules.ruleset.common import HandClass
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.format.common import HandClass
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
 
 HERE = Path(__file__).parent / "rulesets"
 STAR = str(HERE / "star-pontoon.yaml")
@@ -208,7 +208,7 @@ class TestAceValues:
     def test_the_stripped_packs_with_a_name_are_named(self) -> None:
         assert "the twos, threes, fours, fives removed: a pack from the six up" in pack_words(
             load_ruleset(OCHKO), str)
-        from pontoon_rules.docs.i18n import translations
+        from pontoon_rules.docs.words.i18n import translations
 
         assert "убраны двойки, тройки, четвёрки, пятёрки: колода от шестёрки" in pack_words(
             load_ruleset(OCHKO), translations("ru").gettext)
@@ -230,7 +230,7 @@ def test_the_sheet_says_what_the_engine_pays() -> None:
 class TestRefusal:
     """Until the analysis models them, edge, strategy, costs and simulate refuse the new
     features by name rather than give a figure that would be wrong (one place decides:
-    `ruleset.features`)."""
+    `ruleset.resolving.features`)."""
 
     @pytest.mark.parametrize("command", ["edge", "strategy", "costs"])
     def test_each_analysis_command_names_what_it_does_not_handle(self, command: str) -> None:
@@ -264,19 +264,19 @@ class TestRefusal:
         assert json.loads(done.stdout)["path"] == "compiled"
 
     def test_the_compiled_simulator_refuses_what_it_does_not_play(self) -> None:
-        from pontoon_rules.ruleset.features import UnsupportedFeatureError
-        from pontoon_rules.sim.compiled import compile_sim
+        from pontoon_rules.ruleset.resolving.features import UnsupportedFeatureError
+        from pontoon_rules.sim.kernels.compiled import compile_sim
 
         compile_sim(compile_rules(load_ruleset(STAR)))  # hands of particular ranks: played
         data = load_bundled("spanish-21").model_dump(mode="python")
         data["player"]["surrender"]["max_cards"] = 3  # a surrender after a drawn card
-        from pontoon_rules.ruleset.model import Ruleset
+        from pontoon_rules.ruleset.format.model import Ruleset
 
         with pytest.raises(UnsupportedFeatureError, match="surrender beyond the dealt hand"):
             compile_sim(compile_rules(Ruleset.model_validate(data)))
 
     def test_the_classic_hands_under_other_ids_are_still_analysed(self, tmp_path: Path) -> None:
-        from pontoon_rules.ruleset.features import unhandled
+        from pontoon_rules.ruleset.resolving.features import unhandled
 
         body = ("hands:\n  ranking: [natural, five-card-trick, twenty-one, total]\n"
                 "  definitions:\n    natural:\n      min_cards: 2\n      max_cards: 2\n"

@@ -19,16 +19,16 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from pontoon_rules.docs.hands import hand_sentence
-from pontoon_rules.docs.sheet_view import payout_rows
-from pontoon_rules.engine.cards import CARDS_PER_PACK, RANK_CODES, parse_card
-from pontoon_rules.engine.example_hands import example_cards
-from pontoon_rules.engine.hand import Hand, classify, total
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.engine.settle import money, settle_hand
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.outcomes import LOSE, WIN
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.docs.sheet.sheet_view import payout_rows
+from pontoon_rules.docs.words.hands import hand_sentence
+from pontoon_rules.engine.round.cards import CARDS_PER_PACK, RANK_CODES, parse_card
+from pontoon_rules.engine.round.example_hands import example_cards
+from pontoon_rules.engine.round.hand import Hand, classify, total
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.engine.round.settle import money, settle_hand
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.outcomes import LOSE, WIN
 
 RANKS = list(RANK_CODES)
 ODDS = ["1:1", "3:2", "2:1", "3:1", "6:5"]

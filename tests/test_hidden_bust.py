@@ -12,15 +12,15 @@ from pathlib import Path
 import pytest
 from engine_helpers import nets, run
 
-from pontoon_rules.engine.actions import HIDE, STICK, Action
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.legal import action_words
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.actions import HIDE, STICK, Action
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.legal import action_words
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.errors import RulesetError
-from pontoon_rules.ruleset.features import refused_names
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import refused_names
 
 OCHKO = "ochko-home"
 

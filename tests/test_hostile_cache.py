@@ -22,12 +22,12 @@ import pytest
 from test_sim_native import assert_plays_the_engine
 
 from pontoon_rules import cache, native
-from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.native import prune
-from pontoon_rules.ruleset.registry import load_bundled
-from pontoon_rules.sim import native as snative
-from pontoon_rules.sim.rounds import RoundRunner
-from pontoon_rules.sim.strategy import strategy
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.sim.kernels import native as snative
+from pontoon_rules.sim.kernels.strategy import strategy
+from pontoon_rules.sim.runs.rounds import RoundRunner
 
 try:
     from pontoon_rules import owned
@@ -266,7 +266,7 @@ def test_result_entries_are_pruned_by_their_exact_names_only(
 def test_the_sites_archive_is_pruned_by_its_exact_name_only(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A user's zip named like the vectors archive survives a new archive's pruning."""
-    from pontoon_rules.docs import downloads
+    from pontoon_rules.docs.website import downloads
 
     folder = tmp_path / "cache"
     folder.mkdir(mode=0o700)

@@ -17,9 +17,9 @@ from typing import Any
 import pytest
 from test_conformance_runner import PYTHON, REFERENCE, ROOT, vectors
 
-from pontoon_rules.conformance.export import MANIFEST, export
-from pontoon_rules.conformance.report import passed
-from pontoon_rules.conformance.runner import RunOptions, run_vectors
+from pontoon_rules.conformance.running.report import passed
+from pontoon_rules.conformance.running.runner import RunOptions, run_vectors
+from pontoon_rules.conformance.vectors.export import MANIFEST, export
 
 TIMEOUT = 120
 
@@ -39,8 +39,8 @@ def harness(tmp_path: Path, body: str, name: str = "h.py") -> str:
     path.write_text(textwrap.dedent(f"""
         import json, sys
         sys.path.insert(0, {str(ROOT)!r})
-        from pontoon_rules.conformance.harness import answer, metadata
-        from pontoon_rules.conformance.reference import trace_vector
+        from pontoon_rules.conformance.running.harness import answer, metadata
+        from pontoon_rules.conformance.vectors.reference import trace_vector
         {textwrap.indent(textwrap.dedent(body), "        ").strip()}
         for line in sys.stdin:
             request = json.loads(line)
@@ -109,7 +109,7 @@ def test_a_deeply_nested_reply_is_one_protocol_error(tmp_path: Path) -> None:
 
 def test_an_internal_error_is_its_own_class_and_fails_the_run(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import pontoon_rules.conformance.judging as runner
+    import pontoon_rules.conformance.running.judging as runner
 
     calls = {"n": 0}
     real = runner.judge
@@ -133,7 +133,7 @@ def test_an_internal_error_is_its_own_class_and_fails_the_run(
 
 def test_a_worker_that_dies_leaves_every_vector_classified(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import pontoon_rules.conformance.persistent as runner
+    import pontoon_rules.conformance.running.persistent as runner
 
     def dies(*args: Any, **kwargs: Any) -> Any:
         raise RuntimeError("the worker thread died")
@@ -346,9 +346,9 @@ def test_harness_text_reaches_the_terminal_escaped(tmp_path: Path) -> None:
 
 
 def test_json_nan_amounts_and_booleans_are_no_amounts() -> None:
-    from pontoon_rules.conformance.export import resolve
-    from pontoon_rules.conformance.reference import refusal
-    from pontoon_rules.engine.state import RoundState
+    from pontoon_rules.conformance.vectors.export import resolve
+    from pontoon_rules.conformance.vectors.reference import refusal
+    from pontoon_rules.engine.round.state import RoundState
 
     ((rules, _),) = resolve(["pagat-british"])
     state = RoundState(rules, [100])

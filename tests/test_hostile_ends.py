@@ -24,12 +24,12 @@ from test_hostile_conformance import small_suite
 from pontoon_rules.cli import cli
 from pontoon_rules.cli.errors import run_with_errors
 from pontoon_rules.compare.candidates import candidates, make_shoe
-from pontoon_rules.conformance.runner import RunOptions, run_vectors
-from pontoon_rules.engine.banking import MAX_RECUTS, FirstBankerDraw, choose_first_banker
-from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.conformance.running.runner import RunOptions, run_vectors
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.sessions.banking import MAX_RECUTS, FirstBankerDraw, choose_first_banker
 from pontoon_rules.errors import RulesetError
-from pontoon_rules.ruleset.agreed import MAX_AGREED, parse_agreement
-from pontoon_rules.ruleset.loader import load_ruleset
+from pontoon_rules.ruleset.format.agreed import MAX_AGREED, parse_agreement
+from pontoon_rules.ruleset.loading.loader import load_ruleset
 
 ROOT = Path(__file__).resolve().parents[1]
 BROKEN = ROOT / "tests" / "broken_impls"

@@ -27,12 +27,12 @@ from pontoon_rules.cli import cli
 from pontoon_rules.cli.errors import run_with_errors
 from pontoon_rules.cli.interactive import menu, read_choice
 from pontoon_rules.cli.progress import still_running
-from pontoon_rules.engine.actions import Action, LegalAction
+from pontoon_rules.engine.round.actions import Action, LegalAction
 from pontoon_rules.errors import OutputError, RulesetError, ScriptError
 from pontoon_rules.files import write_atomic
-from pontoon_rules.ruleset.loader import load_path, load_ruleset
-from pontoon_rules.ruleset.references import MAX_RULESET_BYTES, find_ruleset_file
-from pontoon_rules.ruleset.registry import bundled_ids
+from pontoon_rules.ruleset.loading.loader import load_path, load_ruleset
+from pontoon_rules.ruleset.loading.references import MAX_RULESET_BYTES, find_ruleset_file
+from pontoon_rules.ruleset.loading.registry import bundled_ids
 
 ROOT = Path(__file__).resolve().parents[1]
 SECRET = "SECRET-CONTENT-7f3a"
@@ -230,7 +230,7 @@ def test_a_command_on_a_full_disk_is_one_error_and_keeps_the_old_file(
 
 
 def test_the_golden_writer_is_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from pontoon_rules.engine import golden
+    from pontoon_rules.engine.scripts import golden
 
     monkeypatch.setattr(golden, "golden_rounds", lambda ruleset_id: [{"id": ruleset_id}])
     written = golden.write_golden(tmp_path / "golden")
@@ -247,7 +247,7 @@ def test_the_golden_writer_is_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyP
 def test_the_catalog_writer_is_atomic(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from babel.messages.catalog import Catalog
 
-    from pontoon_rules.docs import catalog
+    from pontoon_rules.docs.website import catalog
 
     target = tmp_path / "x.po"
     target.write_text("old")
@@ -260,7 +260,7 @@ def test_the_catalog_writer_is_atomic(tmp_path: Path, monkeypatch: pytest.Monkey
 
 def test_any_other_full_disk_is_one_line(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from pontoon_rules.ruleset import registry
+    from pontoon_rules.ruleset.loading import registry
 
     def full() -> None:
         raise OSError(errno.ENOSPC, "No space left on device", "/somewhere/file")
@@ -272,8 +272,8 @@ def test_any_other_full_disk_is_one_line(
 
 def test_the_conformance_json_report_is_atomic(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from pontoon_rules.conformance.report import write_json
-    from pontoon_rules.conformance.runner import RunResult
+    from pontoon_rules.conformance.running.report import write_json
+    from pontoon_rules.conformance.running.runner import RunResult
 
     target = tmp_path / "report.json"
     write_json(RunResult([], {"name": "first"}), target)
@@ -389,7 +389,7 @@ def test_simulate_with_json_shows_progress_on_stderr_only(
 
 def test_docs_serve_prints_its_address_first(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    import pontoon_rules.docs.site as site
+    import pontoon_rules.docs.website.site as site
 
     seen: list[str] = []
     monkeypatch.setattr(site, "serve_site", lambda _config, address: seen.append(address))
@@ -565,7 +565,7 @@ def test_interactive_play_prints_its_seed_and_replays_with_it() -> None:
 
 
 def test_script_errors_are_project_errors() -> None:
-    from pontoon_rules.engine.script import parse_script_text
+    from pontoon_rules.engine.scripts.script import parse_script_text
 
     with pytest.raises(ScriptError, match=r"^x:1:6: not valid JSON: Expecting ',' delimiter$"):
         parse_script_text("[1, 2", "x")
@@ -686,7 +686,7 @@ def test_interactive_play_never_echoes_python_or_a_huge_line() -> None:
 def test_a_path_the_system_refuses_is_one_line(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], error: int,
         message: str) -> None:
-    from pontoon_rules.ruleset import registry
+    from pontoon_rules.ruleset.loading import registry
 
     def refused() -> None:
         raise OSError(error, os.strerror(error), "afile/sub")

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from test_hostile_site import snapshot
 
-from pontoon_rules.docs import publish
+from pontoon_rules.docs.website import publish
 from pontoon_rules.errors import OutputError
 
 FIRST = {"index.html": "home", "sheets/old.pdf": "pdf", "assets/site.css": "css"}

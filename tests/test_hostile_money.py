@@ -1,8 +1,8 @@
 """Hostile trial, third round (issue 46), item 3: money that never wraps.
 
 Every term of a fraction of the stake is bounded in the model as odds' terms are
-(`ruleset.common.TERM_MAX`), every amount as a sane number of digits
-(`ruleset.common.AMOUNT_MAX`); the compiled simulator's int64 check counts every product
+(`ruleset.format.common.TERM_MAX`), every amount as a sane number of digits
+(`ruleset.format.common.AMOUNT_MAX`); the compiled simulator's int64 check counts every product
 its kernels form (a hand's stake times the surrender's numerator, a side bet's most times
 the stake), and a refusal names the field that grows the money most.
 """
@@ -20,13 +20,13 @@ from pydantic import BaseModel
 
 from pontoon_rules.cli import cli
 from pontoon_rules.cli.errors import run_with_errors
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.engine.state import RoundState
-from pontoon_rules.ruleset.common import AMOUNT_MAX, TERM_MAX
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.registry import load_bundled
-from pontoon_rules.sim.compiled import full_shoe
-from pontoon_rules.sim.money import (
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.ruleset.format.common import AMOUNT_MAX, TERM_MAX
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.sim.kernels.compiled import full_shoe
+from pontoon_rules.sim.kernels.money import (
     INT64_MAX,
     MoneyOverflowError,
     Run,
@@ -35,9 +35,9 @@ from pontoon_rules.sim.money import (
     largest_part,
     largest_stake,
 )
-from pontoon_rules.sim.reference import engine_policy
-from pontoon_rules.sim.rounds import RoundOutcome, RoundRunner
-from pontoon_rules.sim.strategy import strategy
+from pontoon_rules.sim.kernels.strategy import strategy
+from pontoon_rules.sim.runs.reference import engine_policy
+from pontoon_rules.sim.runs.rounds import RoundOutcome, RoundRunner
 
 LARGE = [4611686018427387903, 4611686018427387904]
 """The hostile tester's terms: a surrender of nearly the whole stake, wrapping in int64."""
@@ -213,7 +213,7 @@ def test_a_stake_of_thousands_of_digits_is_a_problem_of_the_file(
 
 
 def test_the_sheet_prints_the_largest_stakes_on_its_one_page(tmp_path: Path) -> None:
-    from pontoon_rules.docs.sheets import render_sheet, sheet_markdown
+    from pontoon_rules.docs.sheet.sheets import render_sheet, sheet_markdown
     from tests.test_docs_sheets import pdf_text
 
     data = load_bundled("pagat-british").model_dump(mode="python")

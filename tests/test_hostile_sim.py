@@ -16,12 +16,12 @@ import pytest
 
 from pontoon_rules.cli import cli
 from pontoon_rules.cli.errors import run_with_errors
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.engine.state import RoundState
-from pontoon_rules.ruleset.features import bundled_handled
-from pontoon_rules.ruleset.registry import load_bundled
-from pontoon_rules.sim.compiled import full_shoe
-from pontoon_rules.sim.money import (
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import bundled_handled
+from pontoon_rules.sim.kernels.compiled import full_shoe
+from pontoon_rules.sim.kernels.money import (
     FLOAT_EXACT,
     INT64_MAX,
     MoneyOverflowError,
@@ -29,9 +29,9 @@ from pontoon_rules.sim.money import (
     largest_stake,
     round_swing,
 )
-from pontoon_rules.sim.reference import engine_policy
-from pontoon_rules.sim.rounds import RoundOutcome, RoundRunner
-from pontoon_rules.sim.strategy import strategy
+from pontoon_rules.sim.kernels.strategy import strategy
+from pontoon_rules.sim.runs.reference import engine_policy
+from pontoon_rules.sim.runs.rounds import RoundOutcome, RoundRunner
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -44,7 +44,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 def unlimited(ruleset_id: str) -> Rules:
     """A bundled ruleset without a maximum stake or a bank that is an amount (so any stake
     is the ruleset's own; the simulator refuses stakes beyond such a bank, as the engine)."""
-    from pontoon_rules.ruleset.model import Ruleset
+    from pontoon_rules.ruleset.format.model import Ruleset
 
     data = load_bundled(ruleset_id).model_dump(mode="python")
     data["stakes"]["max_stake"] = None
@@ -147,7 +147,7 @@ def test_the_same_seed_gives_the_same_edge_at_any_accepted_stake(
 
 def test_simulate_refuses_a_min_stake_past_the_integers(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # an amount is bounded in the model (issue 46: `ruleset.common.AMOUNT_MAX`), so such a
+    # an amount is bounded in the model (issue 46: `ruleset.format.common.AMOUNT_MAX`), so such a
     # stake is a problem of the file, with its line and field
     path = tmp_path / "huge.yaml"
     path.write_text("id: huge\nname: Huge\nextends: pagat-british\nstakes:\n"
@@ -230,7 +230,7 @@ def test_a_server_that_is_not_a_scheduler_is_one_line_within_the_timeout(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, server: str,
         message: str) -> None:
     pytest.importorskip("distributed")
-    from pontoon_rules.sim import cluster
+    from pontoon_rules.sim.distribution import cluster
 
     monkeypatch.setattr(cluster, "CONNECT_TIMEOUT", 1.0)
     code, out, err = run(capsys, "simulate", "pagat-british", "--rounds", "1000",
@@ -242,8 +242,8 @@ def test_a_server_that_is_not_a_scheduler_is_one_line_within_the_timeout(
 def test_no_more_workers_than_chunks_are_started(monkeypatch: pytest.MonkeyPatch) -> None:
     import multiprocessing.context
 
-    from pontoon_rules.sim import distribute
-    from pontoon_rules.sim.simulate import payload
+    from pontoon_rules.sim.distribution import distribute
+    from pontoon_rules.sim.runs.simulate import payload
 
     started: list[int] = []
     real = multiprocessing.context.ForkContext.Pool

@@ -16,8 +16,8 @@ import pytest
 
 from pontoon_rules.cli import cli
 from pontoon_rules.cli.errors import run_with_errors
-from pontoon_rules.docs import publish
-from pontoon_rules.docs.site import BUILD_MARKER, DEFAULT_CONFIG, build_site
+from pontoon_rules.docs.website import publish
+from pontoon_rules.docs.website.site import BUILD_MARKER, DEFAULT_CONFIG, build_site
 from pontoon_rules.errors import OutputError
 
 PAGES = {"index.html": "home", "sheets/pagat-british.pdf": "pdf", "assets/site.css": "css"}
@@ -432,7 +432,7 @@ def test_docs_serve_stopped_by_sigterm_leaves_no_build_folder(tmp_path: Path) ->
 
 def test_a_rebuild_that_fails_keeps_the_old_site_served(
         capsys: pytest.CaptureFixture[str]) -> None:
-    from pontoon_rules.docs import hook
+    from pontoon_rules.docs.website import hook
     from pontoon_rules.errors import Problem, RulesetError
 
     class Server:

@@ -207,9 +207,9 @@ def test_the_longest_name_and_summary_fit_a_house_sheet_on_one_page(
         tmp_path: Path, lang: str) -> None:
     from test_docs_sheets import pdf_text
 
-    from pontoon_rules.docs.sheets import render_sheet
-    from pontoon_rules.ruleset.loader import load_ruleset
-    from pontoon_rules.ruleset.model import MAX_NAME_LENGTH, MAX_SUMMARY_LENGTH
+    from pontoon_rules.docs.sheet.sheets import render_sheet
+    from pontoon_rules.ruleset.format.model import MAX_NAME_LENGTH, MAX_SUMMARY_LENGTH
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     summary = json.dumps((("a" * 60 + " ") * 8 + "a" * 60)[:MAX_SUMMARY_LENGTH])
     path = tmp_path / "long.yaml"
@@ -222,8 +222,8 @@ def test_the_longest_name_and_summary_fit_a_house_sheet_on_one_page(
 
 
 def test_sheets_show_hidden_characters_as_escapes(tmp_path: Path, hostile: Path) -> None:
-    from pontoon_rules.docs.sheets import render_sheet
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.docs.sheet.sheets import render_sheet
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     ruleset = load_ruleset(hostile)
     for fmt in ("html", "md"):

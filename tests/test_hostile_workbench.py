@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.workbench.draft import bundled_start, evaluate
 from pontoon_rules.workbench.jobs import CANCELLED, CANCELLING, BusyError, JobManager
 from pontoon_rules.workbench.worker import COSTS, EDGE, Job

@@ -16,11 +16,11 @@ import pytest
 import yaml
 
 from pontoon_rules.errors import Problem, RulesetError
-from pontoon_rules.ruleset import registry
-from pontoon_rules.ruleset.fields import provenance_for
-from pontoon_rules.ruleset.loader import dump_ruleset, load_path, load_ruleset, load_text
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.registry import bundled_ids, bundled_path, load_bundled
+from pontoon_rules.ruleset.format.fields import provenance_for
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading import registry
+from pontoon_rules.ruleset.loading.loader import dump_ruleset, load_path, load_ruleset, load_text
+from pontoon_rules.ruleset.loading.registry import bundled_ids, bundled_path, load_bundled
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = Path("tests/malformed")

@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pontoon_rules.errors import RulesetError
-from pontoon_rules.ruleset.loader import load_text
-from pontoon_rules.ruleset.registry import bundled_dir, bundled_ids, bundled_path
+from pontoon_rules.ruleset.loading.loader import load_text
+from pontoon_rules.ruleset.loading.registry import bundled_dir, bundled_ids, bundled_path
 
 FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 BASE = Path(__file__).resolve().parent / "malformed" / "_base.yaml"

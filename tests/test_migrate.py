@@ -19,16 +19,16 @@ import yaml
 import pontoon_rules
 from pontoon_rules.cli import cli
 from pontoon_rules.cli.errors import run_with_errors
-from pontoon_rules.engine.record import deal_random, random_action
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.engine.scripts.record import deal_random, random_action
 from pontoon_rules.errors import RulesetError
-from pontoon_rules.ruleset import renamed
-from pontoon_rules.ruleset.canonical import behaviour_form
-from pontoon_rules.ruleset.loader import load_path, load_ruleset, load_text, read_document
-from pontoon_rules.ruleset.migrate import migrate_text
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.registry import bundled_dir, bundled_ids, bundled_path
+from pontoon_rules.ruleset.format import renamed
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.loader import load_path, load_ruleset, load_text, read_document
+from pontoon_rules.ruleset.loading.migrate import migrate_text
+from pontoon_rules.ruleset.loading.registry import bundled_dir, bundled_ids, bundled_path
+from pontoon_rules.ruleset.resolving.canonical import behaviour_form
 
 ROOT = Path(__file__).resolve().parent.parent
 OLD = ROOT / "tests" / "fixtures" / "old_rulesets"

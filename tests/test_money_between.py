@@ -16,12 +16,12 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pontoon_rules.engine.between_players import prizes_to_others
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.state import RoundState
-from pontoon_rules.ruleset.fields import with_value
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.engine.round.between_players import prizes_to_others
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.ruleset.format.fields import with_value
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
 
 
 def variant(ref: str, changes: dict[str, Any]) -> Ruleset:

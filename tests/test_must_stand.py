@@ -11,11 +11,11 @@ from test_sim_differential import compare, overlay
 
 from pontoon_rules.analysis.dealer import banker_policy
 from pontoon_rules.analysis.edge import edge_of
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.features import refused_names
-from pontoon_rules.ruleset.registry import load_bundled
-from pontoon_rules.sim.simulate import simulate
-from pontoon_rules.sim.strategy import banker_table
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import refused_names
+from pontoon_rules.sim.kernels.strategy import banker_table
+from pontoon_rules.sim.runs.simulate import simulate
 
 HELD = {"banker": {"must_stand_at": 15}}
 """pagat-british's banker by choice, held to 15: below the stand-17 policy it is played by."""

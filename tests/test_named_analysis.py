@@ -5,7 +5,7 @@ A finished hand is classified as the engine classifies it (the first definition 
 table. Brute force through `RoundState` on tiny packs proves the values (hands of
 particular ranks, two aces of 11 over 21, a 21 of any number of cards winning outright, a
 banker's hand of particular ranks); a property test proves the classification against
-`engine.hand.classify` on every bundled ruleset the analysis reads.
+`engine.round.hand.classify` on every bundled ruleset the analysis reads.
 """
 
 from __future__ import annotations
@@ -28,14 +28,14 @@ from pontoon_rules.analysis.hand import HandSolver, start_state
 from pontoon_rules.analysis.infinite.round import RoundModel
 from pontoon_rules.analysis.named import hand_book
 from pontoon_rules.analysis.outcomes import PayoffTable, members
-from pontoon_rules.engine.hand import Hand, classify
-from pontoon_rules.engine.named import MIXED
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.ruleset.classic import not_analysed
-from pontoon_rules.ruleset.features import refused_names
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.engine.round.hand import Hand, classify
+from pontoon_rules.engine.round.named import MIXED
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.resolving.classic import not_analysed
+from pontoon_rules.ruleset.resolving.features import refused_names
 
 TINY = Path(__file__).parent / "rulesets"
 UNREAD = {"named hands by suits", "a peek for a second natural",

@@ -24,10 +24,10 @@ from pontoon_rules.analysis.composition import banker
 from pontoon_rules.analysis.composition import native as cnative
 from pontoon_rules.analysis.composition.model import CompositionModel
 from pontoon_rules.analysis.composition.outlook import clear_shared
-from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.errors import NativeUnavailableError
 from pontoon_rules.native import kernels
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 TINY = Path(__file__).parent / "rulesets"
 C = cnative.kernels()
@@ -46,9 +46,9 @@ def _stats(rules: Rules, compiled: bool) -> np.ndarray:
 
 
 def finite_bundled() -> list[str]:
-    """The bundled rulesets with a finite shoe that the analysis takes (`ruleset.features`
+    """The bundled rulesets with a finite shoe that the analysis takes (`ruleset.resolving.features`
     refuses the others before either method runs)."""
-    from pontoon_rules.ruleset.features import refused_rules
+    from pontoon_rules.ruleset.resolving.features import refused_rules
 
     return [r for r in bundled_ids() if load_bundled(r).pack.decks is not None
             and not refused_rules(load_bundled(r), "edge")]
@@ -199,8 +199,8 @@ def _kept_stats(rules: Rules, value_only: bool = False) -> np.ndarray:
 
 
 def _variant(ruleset_id: str, path: str, value: object) -> Rules:
-    from pontoon_rules.ruleset.fields import with_value
-    from pontoon_rules.ruleset.model import Ruleset
+    from pontoon_rules.ruleset.format.fields import with_value
+    from pontoon_rules.ruleset.format.model import Ruleset
 
     data = load_bundled(ruleset_id).model_dump(mode="python")
     return compile_rules(Ruleset.model_validate(with_value(data, path, value)))
@@ -247,7 +247,7 @@ def test_a_solve_after_another_equals_a_fresh_one(ruleset_id: str, path: str,
 def test_a_solve_after_a_random_one_equals_a_fresh_one(seed: int) -> None:
     """Random overlays of one bundled ruleset solved one after another, each equal to its
     fresh solve."""
-    from pontoon_rules.ruleset.features import refused_rules
+    from pontoon_rules.ruleset.resolving.features import refused_rules
 
     rng = random.Random(seed)
     base = rng.choice(finite_bundled())
@@ -266,7 +266,7 @@ def test_a_solve_after_a_random_one_equals_a_fresh_one(seed: int) -> None:
 def _read_alike(rules: Rules) -> bool:
     """Whether the shoe's method reads every rule `rules` play (`analysis.assumed`: else
     it refuses)."""
-    from pontoon_rules.ruleset.features import UnsupportedFeatureError
+    from pontoon_rules.ruleset.resolving.features import UnsupportedFeatureError
 
     try:
         _fresh_stats(rules, value_only=True)

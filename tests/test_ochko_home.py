@@ -13,15 +13,15 @@ from __future__ import annotations
 import pytest
 from engine_helpers import nets, run
 
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.hand import Hand, classify, total
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.script import play
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.hand import Hand, classify, total
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.scripts.script import play
 from pontoon_rules.errors import ScriptError, ShoeError
-from pontoon_rules.ruleset.features import refused_names
-from pontoon_rules.ruleset.fields import with_value
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.format.fields import with_value
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import refused_names
 
 OCHKO = "ochko-home"
 
@@ -164,8 +164,8 @@ def test_the_simulator_plays_stakes_the_bank_covers() -> None:
     pass the bank are refused, as the engine refuses them."""
     import numpy as np
 
-    from pontoon_rules.sim.rounds import RoundRunner
-    from pontoon_rules.sim.strategy import strategy
+    from pontoon_rules.sim.kernels.strategy import strategy
+    from pontoon_rules.sim.runs.rounds import RoundRunner
 
     rules = compile_rules(load_bundled(OCHKO))
     runner = RoundRunner(rules, strategy(rules, "stand-16"), seats=3)

@@ -3,7 +3,7 @@ ruleset's own shoe unless the user asks otherwise, `simulate` included; side bet
 taken alike by `edge` and `simulate` (where the analysis of the deck dealt says they pay)
 and the output says what was done with each; every output names its deck, banker policy
 and method in one line. And the reference path plays every rule: `simulate --engine`
-refuses no ruleset (`sim.engine.engine_play`).
+refuses no ruleset (`sim.runs.engine.engine_play`).
 
 The agreement of `simulate` and `edge` with no options runs a few rulesets at a million
 rounds here and every bundled ruleset at ten million under `PONTOON_TEST_LONG=1`
@@ -20,11 +20,11 @@ from typing import Any
 
 import pytest
 
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.features import bundled_handled, features
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.sim.simulate import simulate
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.resolving.features import bundled_handled, features
+from pontoon_rules.sim.runs.simulate import simulate
 from tests.sizes import LONG, size
 
 HERE = Path(__file__).parent
@@ -123,7 +123,7 @@ def test_every_output_names_deck_banker_and_method_in_one_line(args: tuple[str, 
 
 
 def test_summary_names_a_ruleset_the_analysis_refuses_rather_than_its_figure() -> None:
-    from pontoon_rules.ruleset.features import refused_names
+    from pontoon_rules.ruleset.resolving.features import refused_names
 
     path = str(TESTS / "ochko-values.yaml")
     done = cli("summary", "vingt-un", path)
@@ -228,7 +228,7 @@ def test_the_engine_path_plays_every_rule(name: str) -> None:
     """Each rule of the registry, switched on, plays through the engine from the ruleset's
     own shoe and with replacement; where the analysis does not handle a rule of the
     ruleset the method says whose play the figure is."""
-    from pontoon_rules.ruleset.features import refused_names
+    from pontoon_rules.ruleset.resolving.features import refused_names
 
     feature = next(f for f in features() if f.name == name)
     ruleset = _feature_ruleset(name)
@@ -255,7 +255,7 @@ def test_simulate_engine_plays_two_naturals_at_the_peek() -> None:
 def test_simulate_help_names_what_the_compiled_path_refuses() -> None:
     """The help text is true: the compiled path refuses the rules the registry says it does
     not handle (a surrender after buying among them), each named; the engine path none."""
-    from pontoon_rules.ruleset.features import UnsupportedFeatureError, unhandled_names
+    from pontoon_rules.ruleset.resolving.features import UnsupportedFeatureError, unhandled_names
 
     text = " ".join(cli("simulate", "--help").stdout.split())
     compiled = text.split("compiled:")[1].split("engine:")[0]

@@ -27,8 +27,8 @@ from pydantic import ValidationError
 from sizes import LONG, size
 from unread_fields import variants
 
-from pontoon_rules.ruleset.fields import with_value
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.fields import with_value
+from pontoon_rules.ruleset.format.model import Ruleset
 
 ROUNDS = size(100_000, 1_000_000)
 """Compiled rounds a ruleset (the engine path plays a hundredth, at least 500): a 99.9%
@@ -78,7 +78,7 @@ def test_random_rulesets_agree_or_refuse(base: str, picks: list[int]) -> None:
 
 SHOE_BASES = ("pagat-british", "casino-ochko")
 """Bundled games whose shoe's own best play the compiled simulator plays (tables small
-enough: `sim.shoe_strategy`), so its mean on the shoe is the exact figure's."""
+enough: `sim.kernels.shoe_strategy`), so its mean on the shoe is the exact figure's."""
 
 
 @settings(max_examples=size(2, 20), deadline=None, derandomize=True, database=None,
@@ -87,7 +87,7 @@ enough: `sim.shoe_strategy`), so its mean on the shoe is the exact figure's."""
 def test_real_shoes_agree_or_refuse(base: str, pick: int) -> None:
     """A bundled game with one field changed, on its real shoe: the compiled simulator
     dealing a fresh shoe each round holds the exact-shoe figure in its 99.9% interval."""
-    from pontoon_rules.ruleset.registry import load_bundled
+    from pontoon_rules.ruleset.loading.registry import load_bundled
 
     ruleset = load_bundled(base)
     options = [v for v in variants(ruleset) if v.changed and v.ruleset is not None]
@@ -127,7 +127,7 @@ def test_the_banker_s_first_card_face_down_agrees_with_the_engine() -> None:
     """Found by the oracle: with the banker's first card face down the engine playing the
     analysis's play gave 0.0583 where the exact figure said 0.1039 (tiny-blackjack). The
     fault was the reference's: it showed the player the banker's first dealt card, not the
-    one the engine turns up (`engine.faces.banker_up_cards`), so its play was applied to
+    one the engine turns up (`engine.round.faces.banker_up_cards`), so its play was applied to
     the wrong information sets. Both exact methods now agree with the engine exactly."""
     for v in judge(_banker_hidden_first(), 1000)[:2]:
         assert v.verdict == AGREES, v
@@ -146,8 +146,8 @@ def test_a_figure_exact_only_while_the_pack_lasts_says_so() -> None:
     the discards); the method line now says its figure is exact only while the pack lasts,
     and says nothing of the kind where no round can (a six-deck shoe, no splits)."""
     from pontoon_rules.analysis.composition.model import CompositionModel, method_name
-    from pontoon_rules.engine.rules import compile_rules
-    from pontoon_rules.ruleset.registry import load_bundled
+    from pontoon_rules.engine.round.rules import compile_rules
+    from pontoon_rules.ruleset.loading.registry import load_bundled
 
     def method(ruleset: Ruleset) -> str:
         return method_name(CompositionModel(compile_rules(ruleset)))
@@ -168,8 +168,8 @@ def test_the_split_figure_is_within_the_bound_it_states() -> None:
 
 
 def _engine_rounds(ruleset: Ruleset) -> tuple[float, float]:
-    from pontoon_rules.engine.rules import compile_rules
-    from pontoon_rules.sim.simulate import simulate
+    from pontoon_rules.engine.round.rules import compile_rules
+    from pontoon_rules.sim.runs.simulate import simulate
 
     result = simulate(compile_rules(ruleset), 300, seed=7, dealing="shoe", path="engine")
     return result.mean, result.half_width

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pontoon_rules.errors import RulesetError
-from pontoon_rules.ruleset.fields import leaf_fields, leaf_paths, provenance_for, value_at
-from pontoon_rules.ruleset.loader import load_text
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.format.fields import leaf_fields, leaf_paths, provenance_for, value_at
+from pontoon_rules.ruleset.loading.loader import load_text
+from pontoon_rules.ruleset.loading.registry import load_bundled
 
 BASE = load_bundled("pagat-british")
 SWITCHES = sorted(p for p in leaf_paths() if isinstance(value_at(BASE, p), bool))

@@ -8,8 +8,8 @@ from fractions import Fraction
 from pathlib import Path
 
 from pontoon_rules.analysis.present.packs import by_pack_count, five_small_cards
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.loader import load_ruleset
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.ruleset.loading.loader import load_ruleset
 
 TINY = Path(__file__).parent / "rulesets"
 

@@ -11,14 +11,14 @@ from pontoon_rules.analysis.present.packcurve import (
     load_curves,
     stored_curve,
 )
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 
 @pytest.mark.parametrize("ruleset_id", bundled_ids())
 def test_every_bundled_ruleset_has_a_current_curve(ruleset_id: str) -> None:
-    from pontoon_rules.ruleset.features import refused_rules
+    from pontoon_rules.ruleset.resolving.features import refused_rules
 
     curve = stored_curve(load_bundled(ruleset_id))
     if refused_rules(load_bundled(ruleset_id), "edge"):

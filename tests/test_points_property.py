@@ -24,16 +24,16 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from pontoon_rules.docs.hands import hand_sentence
-from pontoon_rules.docs.pack_words import pack_words
-from pontoon_rules.engine.cards import CARDS_PER_PACK, RANK_CODES, SUIT_CODES
-from pontoon_rules.engine.hand import Hand, classify, points
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.engine.settle import money, settle_hand
-from pontoon_rules.ruleset.common import Rank
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.points import points_text
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.docs.words.hands import hand_sentence
+from pontoon_rules.docs.words.pack_words import pack_words
+from pontoon_rules.engine.round.cards import CARDS_PER_PACK, RANK_CODES, SUIT_CODES
+from pontoon_rules.engine.round.hand import Hand, classify, points
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.engine.round.settle import money, settle_hand
+from pontoon_rules.ruleset.format.common import Rank
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.format.points import points_text
+from pontoon_rules.ruleset.loading.registry import load_bundled
 
 PICTURE_VALUES = ["1/2", "1/4", "3/2", 1, 2, 10]
 LIMITS = ["15/2", 10, "21/2", "31/4", 21]
@@ -160,7 +160,7 @@ def test_points_are_read_and_written_exactly() -> None:
     import pytest
     from pydantic_core import PydanticCustomError
 
-    from pontoon_rules.ruleset.points import parse_points, total_text, unit_of, written
+    from pontoon_rules.ruleset.format.points import parse_points, total_text, unit_of, written
 
     assert parse_points("7 1/2") == parse_points("15/2") == Fraction(15, 2)
     assert parse_points(7) == 7 and written(Fraction(15, 2)) == "15/2" and written(Fraction(7)) == 7

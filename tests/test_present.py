@@ -6,14 +6,19 @@ from pathlib import Path
 
 import pytest
 
-from pontoon_rules.docs.i18n import translations
-from pontoon_rules.docs.views import rule_row
-from pontoon_rules.ruleset.fields import provenance_for, ruleset_paths
-from pontoon_rules.ruleset.loader import load_text
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.present import TOPICS, field_row, open_questions, paths_by_topic
-from pontoon_rules.ruleset.registry import load_bundled
-from pontoon_rules.ruleset.relevance import NOT_IN_THIS_GAME, applies
+from pontoon_rules.docs.sheet.views import rule_row
+from pontoon_rules.docs.words.i18n import translations
+from pontoon_rules.ruleset.format.fields import provenance_for, ruleset_paths
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.loader import load_text
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.present import (
+    TOPICS,
+    field_row,
+    open_questions,
+    paths_by_topic,
+)
+from pontoon_rules.ruleset.resolving.relevance import NOT_IN_THIS_GAME, applies
 
 SOURCES = ("pagat-british", "casino-ochko", "belarus-ponton")
 def payout_paths(ruleset: Ruleset) -> list[str]:

@@ -23,11 +23,11 @@ from pontoon_rules.analysis.reads import (
     replay,
     unwrapped,
 )
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.ruleset.features import UnsupportedFeatureError
-from pontoon_rules.ruleset.fields import ruleset_paths, value_at
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.ruleset.format.fields import ruleset_paths, value_at
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.resolving.features import UnsupportedFeatureError
 
 TINY = Path(__file__).parent / "rulesets"
 SOUND = ("tiny-pagat.yaml", "tiny-rescue.yaml", "tiny-suited.yaml", "tiny-obbo.yaml")

@@ -21,8 +21,8 @@ from pontoon_rules.analysis.present.realistic import (
     published_rows,
     realistic_variations,
 )
-from pontoon_rules.ruleset.fields import plain, value_at
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.format.fields import plain, value_at
+from pontoon_rules.ruleset.loading.registry import load_bundled
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESET = "pagat-british"

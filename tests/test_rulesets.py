@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 import yaml
 
-from pontoon_rules.ruleset.common import (
+from pontoon_rules.ruleset.format.common import (
     Face,
     HandClass,
     OutcomeResult,
@@ -15,9 +15,9 @@ from pontoon_rules.ruleset.common import (
     ShootLimit,
     Status,
 )
-from pontoon_rules.ruleset.fields import instance_paths, leaf_paths, provenance_for, value_at
-from pontoon_rules.ruleset.outcomes import outcome_table
-from pontoon_rules.ruleset.registry import bundled_ids, bundled_path, load_bundled
+from pontoon_rules.ruleset.format.fields import instance_paths, leaf_paths, provenance_for, value_at
+from pontoon_rules.ruleset.loading.registry import bundled_ids, bundled_path, load_bundled
+from pontoon_rules.ruleset.resolving.outcomes import outcome_table
 
 SOURCES = ("pagat-british", "casino-ochko", "belarus-ponton", "australian-pontoon",
            "ochko-home", "spanish-21", "siebzehn-und-vier", "vingt-un", "ban-luck",

@@ -19,9 +19,9 @@ from pontoon_rules.analysis.edge import edge_of, house_edge
 from pontoon_rules.analysis.infinite.policy import ModelPolicy
 from pontoon_rules.analysis.infinite.round import RoundModel
 from pontoon_rules.analysis.seat_takes import APPROXIMATION
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
 
 TINY = Path(__file__).parent / "rulesets"
 OVERLAYS = Path(__file__).parent.parent / "examples" / "australian-pontoon"

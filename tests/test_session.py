@@ -7,15 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from pontoon_rules.engine.cards import card_code, parse_cards
-from pontoon_rules.engine.pack import full_pack
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.engine.script import parse_step
-from pontoon_rules.engine.session import Session
-from pontoon_rules.engine.session_auto import TablePolicy, before_deal, play_session
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.cards import card_code, parse_cards
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.engine.scripts.script import parse_step
+from pontoon_rules.engine.sessions.pack import full_pack
+from pontoon_rules.engine.sessions.session import Session
+from pontoon_rules.engine.sessions.session_auto import TablePolicy, before_deal, play_session
 from pontoon_rules.errors import ScriptError
-from pontoon_rules.ruleset.loader import load_ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
 
 
 def rules_of(ruleset: str | Path) -> Rules:

@@ -11,13 +11,13 @@ import pytest
 from test_engine_decisions import changed
 from test_session import rules_of, scripted, stacked
 
-from pontoon_rules.engine.banking import choose_first_banker
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.session import Session
-from pontoon_rules.engine.session_auto import TablePolicy, play_session
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.engine.sessions.banking import choose_first_banker
+from pontoon_rules.engine.sessions.session import Session
+from pontoon_rules.engine.sessions.session_auto import TablePolicy, play_session
 from pontoon_rules.errors import ScriptError
-from pontoon_rules.ruleset.loader import load_ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
 
 CAPPED = "tests/rulesets/capped-bank.yaml"
 
@@ -116,8 +116,8 @@ class TestCappedBank:
             RoundState(rules, [200])
 
     def test_buys_are_capped_by_what_is_left(self) -> None:
-        from pontoon_rules.engine.actions import Action
-        from pontoon_rules.engine.cards import parse_card
+        from pontoon_rules.engine.round.actions import Action
+        from pontoon_rules.engine.round.cards import parse_card
 
         rules = compile_rules(load_ruleset(CAPPED))
         state = RoundState(rules, [100, 100], bank=350)  # 150 left after the stakes
@@ -169,8 +169,8 @@ class TestBankerMustStand:
         rules = rules_with("pagat-british", banker={"must_stand_at": 16})
         from engine_helpers import nets  # noqa: F401  (the helpers' module is importable)
 
-        from pontoon_rules.engine.cards import parse_cards
-        from pontoon_rules.engine.script import play
+        from pontoon_rules.engine.round.cards import parse_cards
+        from pontoon_rules.engine.scripts.script import play
 
         run = play(rules, [100], parse_cards("TS 9D 8S 7C".split()), ["p1 stick"])
         assert run.result.banker_cards == ["9D", "7C"]  # 16: no decision, the banker stands

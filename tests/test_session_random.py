@@ -9,14 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pontoon_rules.engine.pack import full_pack
-from pontoon_rules.engine.record import random_action
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.session import Session
-from pontoon_rules.engine.session_auto import people_names
-from pontoon_rules.engine.state import RoundState
-from pontoon_rules.ruleset.common import BankerRole
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.engine.scripts.record import random_action
+from pontoon_rules.engine.sessions.pack import full_pack
+from pontoon_rules.engine.sessions.session import Session
+from pontoon_rules.engine.sessions.session_auto import people_names
+from pontoon_rules.ruleset.format.common import BankerRole
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 DEALS = 10
 
@@ -85,7 +85,7 @@ def test_random_sessions_conserve_money_and_cards(ruleset_id: str, seats: int,
 @given(seats=st.integers(1, 5), seed=st.integers(0, 2**32))
 def test_a_capped_bank_is_never_overstaked_and_money_is_conserved(seats: int,
                                                                    seed: int) -> None:
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     rules = compile_rules(load_ruleset("tests/rulesets/capped-bank.yaml"))
     rng = random.Random(seed)

@@ -18,11 +18,11 @@ from fractions import Fraction
 import pytest
 from engine_helpers import nets, run
 
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.hand import Hand, classify, points
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.features import refused_names
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.hand import Hand, classify, points
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import refused_names
 
 SM = "sette-e-mezzo"
 

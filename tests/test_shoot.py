@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.record import random_action
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.script import ScriptRun, play
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.engine.scripts.record import random_action
+from pontoon_rules.engine.scripts.script import ScriptRun, play
 from pontoon_rules.errors import IllegalActionError
-from pontoon_rules.ruleset.loader import load_ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
 
 SHOOT = compile_rules(load_ruleset("shoot-pontoon"))
 

@@ -16,11 +16,11 @@ import pytest
 from pontoon_rules.analysis.composition.model import CompositionModel
 from pontoon_rules.analysis.edge import edge_of, house_edge
 from pontoon_rules.analysis.side_bets import side_bet_values, taken_value
-from pontoon_rules.engine import side_bets as engine_bets
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.ruleset.features import refused_names
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.engine.round import side_bets as engine_bets
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import refused_names
 
 sys.path.insert(0, str(Path(__file__).parent))
 from analysis_reference import reference_value  # noqa: E402
@@ -84,7 +84,7 @@ def test_the_published_figures() -> None:
     spanish = load_bundled("spanish-21").model_dump(mode="python")
     spanish["side_bets"] = {"match_dealer": {"allowed": True, "pays": "4:1",
                                              "suited_pays": "9:1"}}
-    from pontoon_rules.ruleset.model import Ruleset
+    from pontoon_rules.ruleset.format.model import Ruleset
 
     on_48 = compile_rules(Ruleset.model_validate(spanish))
     assert side_bet_values(on_48, "finite")[0].house_edge == pytest.approx(3.06, abs=0.01)
@@ -114,7 +114,7 @@ def test_who_plays_side_bets() -> None:
     """The simulator plays the rounds best play plays: without the bets that lose, with
     those worth taking (`tests/test_sim_side_bets.py`), on a pack without all four suits
     too (a suited pair then more likely)."""
-    from pontoon_rules.ruleset.model import Ruleset
+    from pontoon_rules.ruleset.format.model import Ruleset
 
     losing = rules_of("side-bets").ruleset
     for command in ("edge", "costs", "simulate", "session --summary"):
@@ -131,7 +131,7 @@ def test_who_plays_side_bets() -> None:
 
 def test_the_simulator_plays_the_rounds_without_the_losing_bets() -> None:
     """Best play declines both bets, so a seed gives the rounds of the game without them."""
-    from pontoon_rules.sim.simulate import simulate
+    from pontoon_rules.sim.runs.simulate import simulate
 
     with_bets = simulate(rules_of("side-bets"), 20_000, seed=5, dealing="shoe")
     without = simulate(compile_rules(load_bundled("blackjack-reference")), 20_000, seed=5,
@@ -146,7 +146,7 @@ def test_the_engine_policies_put_down_the_bet_that_pays() -> None:
     from pontoon_rules.analysis.composition.policy import CompositionPolicy
     from pontoon_rules.analysis.infinite.policy import ModelPolicy
     from pontoon_rules.analysis.infinite.round import RoundModel
-    from pontoon_rules.engine.state import RoundState
+    from pontoon_rules.engine.round.state import RoundState
 
     rules = rules_of("tiny-side-bets")
     assert [b.taken for b in side_bet_values(rules, "infinite")] == [True, True]

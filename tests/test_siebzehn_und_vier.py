@@ -17,12 +17,12 @@ from __future__ import annotations
 import pytest
 from engine_helpers import nets, run
 
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.hand import Hand, classify, total
-from pontoon_rules.engine.rules import compile_rules
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.hand import Hand, classify, total
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.errors import PontoonError
-from pontoon_rules.ruleset.features import refused_names
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import refused_names
 
 S4 = "siebzehn-und-vier"
 
@@ -106,8 +106,8 @@ class TestRaisingTheStake:
         assert nets(r) == [300, -300]
 
     def test_raises_go_up_to_five_times_the_stake(self) -> None:
-        from pontoon_rules.engine.actions import Action, LegalAction
-        from pontoon_rules.engine.state import RoundState
+        from pontoon_rules.engine.round.actions import Action, LegalAction
+        from pontoon_rules.engine.round.state import RoundState
         from pontoon_rules.errors import IllegalActionError
 
         state = RoundState(compile_rules(load_bundled(S4)), [100])

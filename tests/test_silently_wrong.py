@@ -13,13 +13,13 @@ from pontoon_rules.analysis.composition.model import CompositionModel
 from pontoon_rules.analysis.deck import kind_space
 from pontoon_rules.analysis.edge import edge_of
 from pontoon_rules.analysis.giving_up import surrender_value
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.engine.script import play
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.engine.scripts.script import play
 from pontoon_rules.errors import IllegalActionError
-from pontoon_rules.ruleset.features import refusal, refused_names
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.resolving.features import refusal, refused_names
 
 TINY = Path(__file__).parent / "rulesets"
 
@@ -131,7 +131,7 @@ def test_the_chart_shows_surrender_where_best_play_surrenders() -> None:
     against; the card's legend says it in words. Each dealt hand the composition method
     surrenders lies in a cell marked R (no departures on this pack)."""
     from pontoon_rules.analysis.present.chart import LEGEND, strategy_chart
-    from pontoon_rules.docs.strategy import strategy_card
+    from pontoon_rules.docs.sheet.strategy import strategy_card
 
     rules = tiny_rules("tiny-surrender")
     chart = strategy_chart(rules)
@@ -167,7 +167,7 @@ def test_the_chart_shows_the_rescue_after_a_double() -> None:
     doubles soft 12), and the card shows it as a group of its own with Q in its legend.
     The chart's price plays that table: it is no better than perfect play."""
     from pontoon_rules.analysis.present.chart import render, strategy_chart
-    from pontoon_rules.docs.strategy import strategy_card
+    from pontoon_rules.docs.sheet.strategy import strategy_card
 
     chart = strategy_chart(tiny_rules("tiny-rescue"))
     doubled = dict(chart.doubled)

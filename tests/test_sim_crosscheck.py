@@ -11,10 +11,10 @@ from __future__ import annotations
 import pytest
 
 from pontoon_rules.analysis.edge import edge_of
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.features import bundled_handled
-from pontoon_rules.ruleset.registry import load_bundled
-from pontoon_rules.sim.simulate import simulate
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import bundled_handled
+from pontoon_rules.sim.runs.simulate import simulate
 
 
 @pytest.mark.parametrize("dealing", ["shoe", "infinite"])
@@ -33,8 +33,8 @@ def test_exact_edge_inside_the_simulated_interval(ruleset: str, dealing: str) ->
 def test_a_pack_without_all_four_suits(dealing: str) -> None:
     """Spanish 21 on a pack of spades and hearts (its suited 7-7-7 and suited bonuses
     twice as likely, the shoe half the size): the compiled simulator deals the pack's own
-    cards (`sim.compiled.full_shoe`), and the exact figure lies in its interval."""
-    from pontoon_rules.ruleset.model import Ruleset
+    cards (`sim.kernels.compiled.full_shoe`), and the exact figure lies in its interval."""
+    from pontoon_rules.ruleset.format.model import Ruleset
 
     data = load_bundled("spanish-21").model_dump(mode="python")
     data["pack"]["suits"] = ["S", "H"]

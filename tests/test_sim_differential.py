@@ -10,16 +10,16 @@ from collections.abc import Callable
 
 import pytest
 
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.engine.state import RoundState
-from pontoon_rules.ruleset.features import bundled_handled
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.registry import load_bundled
-from pontoon_rules.sim.compiled import compile_sim, full_shoe
-from pontoon_rules.sim.fastpath import fast_problem
-from pontoon_rules.sim.reference import engine_policy
-from pontoon_rules.sim.rounds import RoundOutcome, RoundRunner
-from pontoon_rules.sim.strategy import strategy
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import bundled_handled
+from pontoon_rules.sim.kernels.compiled import compile_sim, full_shoe
+from pontoon_rules.sim.kernels.strategy import strategy
+from pontoon_rules.sim.runs.fastpath import fast_problem
+from pontoon_rules.sim.runs.reference import engine_policy
+from pontoon_rules.sim.runs.rounds import RoundOutcome, RoundRunner
 
 ROUNDS = 1500
 
@@ -75,9 +75,9 @@ def random_overlay(rng: random.Random, base_id: str | None = None,
     from pydantic import ValidationError
 
     from pontoon_rules.analysis.present.costs import alternatives
-    from pontoon_rules.ruleset.features import unhandled
-    from pontoon_rules.ruleset.fields import ruleset_paths, value_at, with_value
-    from pontoon_rules.ruleset.model import Ruleset
+    from pontoon_rules.ruleset.format.fields import ruleset_paths, value_at, with_value
+    from pontoon_rules.ruleset.format.model import Ruleset
+    from pontoon_rules.ruleset.resolving.features import unhandled
 
     base = load_bundled(base_id or rng.choice(bundled_handled("simulator")))
     data = base.model_dump(mode="python")
@@ -122,8 +122,8 @@ def early_surrender(rng: random.Random) -> dict[str, object]:
 def overlay_playing(rng: random.Random, feature: str,
                     change: Callable[[random.Random], dict[str, object]]) -> Rules:
     """A random overlay (`random_overlay`) with `change(rng)` merged over it, drawn until
-    it plays `feature` (a name of `ruleset.features`)."""
-    from pontoon_rules.ruleset.features import active_features
+    it plays `feature` (a name of `ruleset.resolving.features`)."""
+    from pontoon_rules.ruleset.resolving.features import active_features
 
     rules = None
     while rules is None or feature not in [f.name for f in active_features(rules.ruleset)]:
@@ -158,7 +158,7 @@ FIELD_OVERLAYS = [
 
 
 def overlay(base: str, change: dict[str, object]) -> Rules:
-    from pontoon_rules.ruleset.model import Ruleset
+    from pontoon_rules.ruleset.format.model import Ruleset
 
     data = merged(load_bundled(base).model_dump(mode="python"), change)
     return compile_rules(Ruleset.model_validate(data))
@@ -242,7 +242,7 @@ def test_test_rulesets_of_the_family_match_the_engine(name: str,
                                                         players: tuple[str, ...]) -> None:
     from pathlib import Path
 
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     rules = compile_rules(load_ruleset(str(Path(__file__).parent / "rulesets" / name)))
     for player in players:
@@ -297,15 +297,15 @@ def test_a_split_seat_against_a_pontoon_that_takes_less(takes: str) -> None:
     the seat as the engine does."""
     from pathlib import Path
 
-    from pontoon_rules.engine.cards import parse_cards
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.engine.round.cards import parse_cards
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     path = (Path(__file__).resolve().parents[1] / "examples" / "australian-pontoon"
             / "australian-pontoon-bb1-spl1-nlc.yaml")
     data = load_ruleset(str(path)).model_dump(mode="python")
     data["hands"]["definitions"]["pontoon"]["takes"] = takes
     data["player"]["surrender"]["allowed"] = False  # the eights are played, not given up
-    from pontoon_rules.ruleset.model import Ruleset
+    from pontoon_rules.ruleset.format.model import Ruleset
 
     rules = compile_rules(Ruleset.model_validate(data))
     strat = strategy(rules, "best")

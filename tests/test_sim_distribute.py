@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.registry import load_bundled
-from pontoon_rules.sim import summary as sm
-from pontoon_rules.sim.distribute import chunk_seeds
-from pontoon_rules.sim.simulate import simulate
-from pontoon_rules.sim.summary import SessionRequest, play_summary
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.sim.distribution.distribute import chunk_seeds
+from pontoon_rules.sim.runs.simulate import simulate
+from pontoon_rules.sim.sessions import summary as sm
+from pontoon_rules.sim.sessions.summary import SessionRequest, play_summary
 
 
 def test_chunk_seeds_are_distinct_and_stable() -> None:
@@ -19,7 +19,7 @@ def test_chunk_seeds_are_distinct_and_stable() -> None:
 
 
 def test_rounds_are_equal_with_any_workers(monkeypatch: pytest.MonkeyPatch) -> None:
-    import pontoon_rules.sim.simulate as ss
+    import pontoon_rules.sim.runs.simulate as ss
 
     monkeypatch.setattr(ss, "CHUNK", 50_000)
     rules = compile_rules(load_bundled("pagat-british"))
@@ -43,7 +43,7 @@ def test_session_summary_equal_with_workers(monkeypatch: pytest.MonkeyPatch) -> 
 def test_local_dask_cluster_gives_the_single_process_result(
         monkeypatch: pytest.MonkeyPatch) -> None:
     distributed = pytest.importorskip("distributed")
-    import pontoon_rules.sim.simulate as ss
+    import pontoon_rules.sim.runs.simulate as ss
 
     monkeypatch.setattr(ss, "CHUNK", 40_000)
     monkeypatch.setattr(sm, "SEGMENT", 3_000)
@@ -66,7 +66,7 @@ def test_local_dask_cluster_gives_the_single_process_result(
 
 def test_unreachable_scheduler_is_a_clear_error() -> None:
     pytest.importorskip("distributed")
-    from pontoon_rules.sim.distribute import ClusterError
+    from pontoon_rules.sim.distribution.distribute import ClusterError
 
     rules = compile_rules(load_bundled("casino-ochko"))
     with pytest.raises(ClusterError, match="cannot reach the Dask scheduler"):
@@ -75,7 +75,7 @@ def test_unreachable_scheduler_is_a_clear_error() -> None:
 
 def test_engine_path_is_equal_with_any_workers(monkeypatch: pytest.MonkeyPatch) -> None:
     """The engine path's chunks go through the same workers, folded in chunk order."""
-    import pontoon_rules.sim.engine as se
+    import pontoon_rules.sim.runs.engine as se
 
     monkeypatch.setattr(se, "CHUNK", 150)
     rules = compile_rules(load_bundled("casino-ochko"))
@@ -101,8 +101,8 @@ def test_simulate_refuses_an_unknown_or_retired_path() -> None:
 def test_the_set_up_is_timed_apart_and_changes_no_figure(ruleset: str, dealing: str) -> None:
     """`simulate` builds the tables and loads the kernel (one thrown-away round) before
     the clock of the run starts; the figures are those of the run without that step."""
-    from pontoon_rules.sim import distribute
-    from pontoon_rules.sim.simulate import simulate_compiled
+    from pontoon_rules.sim.distribution import distribute
+    from pontoon_rules.sim.runs.simulate import simulate_compiled
 
     rules = compile_rules(load_bundled(ruleset))
     distribute._prepared.cache_clear()

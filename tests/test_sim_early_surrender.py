@@ -1,7 +1,7 @@
 """The compiled simulator plays an early surrender (`player.surrender.timing: early`): the
 dealt hand given up before the banker's check for a pontoon, in the decision of insurance
-(`engine.flow.insurance_legal`), from the analysis's own table (`sim.strategy`,
-`sim.shoe_strategy`). The engine and the C kernel play the same rounds;
+(`engine.round.flow.insurance_legal`), from the analysis's own table (`sim.kernels.strategy`,
+`sim.kernels.shoe_strategy`). The engine and the C kernel play the same rounds;
 the shoe's tables are the exact method's decisions; a simulation holds the exact edge."""
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from test_sim_native import assert_same_rounds
 from test_sim_shoe_strategy import assert_tables_play_as_exact
 
 from pontoon_rules.analysis.edge import edge_of
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.ruleset.features import refused_names
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.sim.compiled import SURRENDER, SURRENDER_EARLY, compile_sim
-from pontoon_rules.sim.simulate import simulate
-from pontoon_rules.sim.strategy import strategy
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.resolving.features import refused_names
+from pontoon_rules.sim.kernels.compiled import SURRENDER, SURRENDER_EARLY, compile_sim
+from pontoon_rules.sim.kernels.strategy import strategy
+from pontoon_rules.sim.runs.simulate import simulate
 
 EARLY = Path(__file__).parent / "rulesets" / "early-surrender.yaml"
 """blackjack-reference with an early surrender of half the stake against any card."""
@@ -49,7 +49,7 @@ def test_the_simulator_plays_it() -> None:
 
 @pytest.mark.parametrize("which", range(3))
 def test_the_engine_and_the_kernels_play_the_same_rounds(which: int) -> None:
-    """The engine by the kernel's tables (`sim.reference`) and the C kernel (fast and
+    """The engine by the kernel's tables (`sim.runs.reference`) and the C kernel (fast and
     general): the same money every round, several seats (`compare`)."""
     rules = early_rules()[which]
     for player in ("best", "stand-16"):

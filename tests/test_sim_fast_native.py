@@ -1,4 +1,4 @@
-"""The one-seat fast kernel in C (`native/fast.c`, `sim.fast_native`) plays the general
+"""The one-seat fast kernel in C (`native/fast.c`, `sim.kernels.fast_native`) plays the general
 kernel's rounds to the last bit (which tests/test_sim_native.py holds to the engine's,
 round for round): the same sums, the same net and hands in every round, on every bundled
 ruleset the fast kernel plays, the fast-kernel overlays of tests/test_sim_fastpath.py,
@@ -24,14 +24,14 @@ from test_sim_native import (
     run_alone,
 )
 
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.ruleset.registry import load_bundled
-from pontoon_rules.sim import fast_layout
-from pontoon_rules.sim import fast_native as fnative
-from pontoon_rules.sim.compiled import compile_sim
-from pontoon_rules.sim.fastpath import FastRunner, fast_problem
-from pontoon_rules.sim.rounds import RoundRunner
-from pontoon_rules.sim.strategy import Strategy, strategy
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.sim.kernels import fast_layout
+from pontoon_rules.sim.kernels import fast_native as fnative
+from pontoon_rules.sim.kernels.compiled import compile_sim
+from pontoon_rules.sim.kernels.strategy import Strategy, strategy
+from pontoon_rules.sim.runs.fastpath import FastRunner, fast_problem
+from pontoon_rules.sim.runs.rounds import RoundRunner
 
 ODDS = [{"settlement": {"odd_amounts": rounding, "pays": "6:5", "collects": "3:2"},
          "hands": {"definitions": {"pontoon": {"collects": "5:2"}}}}
@@ -95,8 +95,8 @@ def test_aces_of_one_in_single_fast_rounds(cards: str, net: int) -> None:
     the fast kernel's net is the general kernel's and the engine's."""
     from test_sim_differential import engine_round
 
-    from pontoon_rules.engine.cards import parse_cards
-    from pontoon_rules.sim.reference import engine_policy
+    from pontoon_rules.engine.round.cards import parse_cards
+    from pontoon_rules.sim.runs.reference import engine_policy
 
     rules = overlay("casino-ochko", ACES_OF_ONE)
     strat = strategy(rules, "stand-15")
@@ -115,7 +115,7 @@ def test_stacked_rounds_are_the_general_kernels_and_the_engines(ruleset: str) ->
     from test_sim_differential import engine_round
 
     from pontoon_rules.errors import ShoeError
-    from pontoon_rules.sim.reference import engine_policy
+    from pontoon_rules.sim.runs.reference import engine_policy
 
     rules = compile_rules(load_bundled(ruleset))
     strat = strategy(rules)

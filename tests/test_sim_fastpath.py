@@ -12,13 +12,13 @@ from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 from test_sim_differential import overlay, random_overlay
 
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.ruleset.features import bundled_handled
-from pontoon_rules.ruleset.registry import load_bundled
-from pontoon_rules.sim.compiled import compile_sim
-from pontoon_rules.sim.fastpath import deal_pattern, fast_problem
-from pontoon_rules.sim.rounds import RoundRunner
-from pontoon_rules.sim.strategy import strategy
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import bundled_handled
+from pontoon_rules.sim.kernels.compiled import compile_sim
+from pontoon_rules.sim.kernels.strategy import strategy
+from pontoon_rules.sim.runs.fastpath import deal_pattern, fast_problem
+from pontoon_rules.sim.runs.rounds import RoundRunner
 
 QUALIFYING = [r for r in bundled_handled("simulator")
               if fast_problem(compile_sim(compile_rules(load_bundled(r)))) is None]
@@ -148,9 +148,9 @@ def test_deal_patterns_follow_the_deal_order() -> None:
 
 def test_simulate_uses_the_fast_kernel_with_the_general_kernels_figures(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    import pontoon_rules.sim.simulate as ss
-    from pontoon_rules.sim.distribute import chunk_seeds, chunk_sizes
-    from pontoon_rules.sim.simulate import simulate
+    import pontoon_rules.sim.runs.simulate as ss
+    from pontoon_rules.sim.distribution.distribute import chunk_seeds, chunk_sizes
+    from pontoon_rules.sim.runs.simulate import simulate
 
     monkeypatch.setattr(ss, "CHUNK", 30_000)
     rules = compile_rules(load_bundled("blackjack-reference"))

@@ -10,15 +10,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pontoon_rules.engine.hand import Hand, classify
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
-from pontoon_rules.sim import compiled as c
-from pontoon_rules.sim import layout
-from pontoon_rules.sim import native as snative
-from pontoon_rules.sim.compiled import full_shoe, hand_ids
-from pontoon_rules.sim.strategy import T_HEADER
+from pontoon_rules.engine.round.hand import Hand, classify
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+from pontoon_rules.sim.kernels import compiled as c
+from pontoon_rules.sim.kernels import layout
+from pontoon_rules.sim.kernels import native as snative
+from pontoon_rules.sim.kernels.compiled import full_shoe, hand_ids
+from pontoon_rules.sim.kernels.strategy import T_HEADER
 
 SUITED = {"ranks": ["7", "7", "7"], "suits": "suited", "banker_can_hold": False,
           "pays": "3:1", "wins_outright": True}
@@ -36,7 +36,7 @@ def _overlay(base: str, ranking: list[str], definitions: dict[str, object]) -> R
 
 
 def _rulesets() -> list[Rules]:
-    from pontoon_rules.ruleset.features import refused_names
+    from pontoon_rules.ruleset.resolving.features import refused_names
 
     out = [compile_rules(load_bundled(i)) for i in bundled_ids()
            if not refused_names(load_bundled(i), "simulate")]  # ban-luck: the engine's alone

@@ -1,6 +1,6 @@
-"""The simulator's general round in C (`native/sim.c`, `sim.native`) plays the engine's
+"""The simulator's general round in C (`native/sim.c`, `sim.kernels.native`) plays the engine's
 rounds: a run's every round replayed through the engine (`RoundState` with the kernel's
-tables as its policy, `sim.reference`) from the kernel's own card stream (`SimRandom`
+tables as its policy, `sim.runs.reference`) from the kernel's own card stream (`SimRandom`
 drawing as the kernel's lazily shuffled shoe or infinite deck) gives the same net and
 hands for every round, so the same sums to the last bit, on every bundled ruleset, the
 differential tests' rulesets and random overlays, one seat and several; the build for one
@@ -28,19 +28,19 @@ from test_sim_differential import (
 )
 
 from pontoon_rules import native
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.errors import NativeUnavailableError, ShoeError
 from pontoon_rules.native import prune
-from pontoon_rules.ruleset.features import bundled_handled
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.registry import load_bundled
-from pontoon_rules.sim import layout
-from pontoon_rules.sim import native as snative
-from pontoon_rules.sim.cards import SimRandom
-from pontoon_rules.sim.reference import engine_policy
-from pontoon_rules.sim.rounds import RoundRunner
-from pontoon_rules.sim.strategy import strategy
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import bundled_handled
+from pontoon_rules.sim.kernels import layout
+from pontoon_rules.sim.kernels import native as snative
+from pontoon_rules.sim.kernels.cards import SimRandom
+from pontoon_rules.sim.kernels.strategy import strategy
+from pontoon_rules.sim.runs.reference import engine_policy
+from pontoon_rules.sim.runs.rounds import RoundRunner
 
 ROUNDS = 2500
 """Rounds of a run that two C builds play alike."""
@@ -239,8 +239,8 @@ def test_a_build_for_rules_is_found_not_built_unless_asked(
     """`for_rules(build=False)` uses a build only where it exists; `simulate` builds one
     for a long run (`FOR_RULES_ROUNDS`) and says so, and it gives the general kernel's
     figures."""
-    from pontoon_rules.sim import distribute
-    from pontoon_rules.sim import simulate as sim
+    from pontoon_rules.sim.distribution import distribute
+    from pontoon_rules.sim.runs import simulate as sim
 
     monkeypatch.setattr(native, "build_dirs", lambda: [tmp_path])
     monkeypatch.setattr(native, "_LOADED", {k: v for k, v in native._LOADED.items()
@@ -312,7 +312,7 @@ def assert_constants_are_pythons(constants: dict[str, int], lasts: tuple[str, ..
     table's size: a slot added or removed in Python moves it) are among them."""
     for name, value in constants.items():
         module, attr = name.split(".")
-        python = getattr(importlib.import_module(f"pontoon_rules.sim.{module}"), attr)
+        python = getattr(importlib.import_module(f"pontoon_rules.sim.kernels.{module}"), attr)
         assert python == value, f"the C header says {name} = {value}, Python {python}"
     assert set(lasts) <= set(constants)
 
@@ -339,10 +339,10 @@ def run_alone(ruleset: str, env: dict[str, str] | None = None) -> tuple[int, str
     """In a process of its own: 100 rounds of `ruleset` and one stacked round as `simulate`
     plays them; (exit status, stdout: the kernel that played and the fast kernel's rounds,
     stderr)."""
-    code = ("import sys, numpy as np; from pontoon_rules.engine.rules import compile_rules; "
-            "from pontoon_rules.ruleset.registry import load_bundled; "
-            "from pontoon_rules.sim.rounds import RoundRunner; "
-            "from pontoon_rules.sim.strategy import strategy; "
+    code = ("import sys, numpy as np; from pontoon_rules.engine.round.rules import compile_rules; "
+            "from pontoon_rules.ruleset.loading.registry import load_bundled; "
+            "from pontoon_rules.sim.runs.rounds import RoundRunner; "
+            "from pontoon_rules.sim.kernels.strategy import strategy; "
             f"r = compile_rules(load_bundled({ruleset!r})); "
             "runner = RoundRunner(r, strategy(r)); "
             "runner.run(100, np.array([1], dtype=np.uint64), 'shoe'); "

@@ -6,15 +6,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.session_auto import TablePolicy as EngineTable
-from pontoon_rules.engine.session_auto import play_session
-from pontoon_rules.ruleset.features import bundled_handled
-from pontoon_rules.ruleset.registry import load_bundled
-from pontoon_rules.sim import session as k
-from pontoon_rules.sim.cards import SimRandom
-from pontoon_rules.sim.strategy import strategy
-from pontoon_rules.sim.tables import SessionTable, TablePolicy
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.sessions.session_auto import TablePolicy as EngineTable
+from pontoon_rules.engine.sessions.session_auto import play_session
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import bundled_handled
+from pontoon_rules.sim.kernels import session as k
+from pontoon_rules.sim.kernels.cards import SimRandom
+from pontoon_rules.sim.kernels.strategy import strategy
+from pontoon_rules.sim.sessions.tables import SessionTable, TablePolicy
 
 
 @pytest.mark.parametrize("ruleset", bundled_handled("sessions"))

@@ -1,4 +1,4 @@
-"""Sessions in C (`native/sim_session.h`, `sim.native.Kernel.play_deals`): a session
+"""Sessions in C (`native/sim_session.h`, `sim.kernels.native.Kernel.play_deals`): a session
 streamed in chunks is the same session played at once (the pack, the generator, balances,
 banker, kitty and every running sum carried across calls, across a block's end), on every
 bundled ruleset sessions accept and the session overlays, a few seeds; the engine's
@@ -12,12 +12,12 @@ import pytest
 from test_sim_differential import overlay
 from test_sim_session import SESSION_OVERLAYS
 
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.ruleset.features import bundled_handled
-from pontoon_rules.ruleset.registry import load_bundled
-from pontoon_rules.sim import session as k
-from pontoon_rules.sim.strategy import strategy
-from pontoon_rules.sim.tables import SessionTable, TablePolicy
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import bundled_handled
+from pontoon_rules.sim.kernels import session as k
+from pontoon_rules.sim.kernels.strategy import strategy
+from pontoon_rules.sim.sessions.tables import SessionTable, TablePolicy
 
 SEEDS = (3, 2**64 - 5)
 

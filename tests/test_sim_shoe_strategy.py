@@ -1,4 +1,4 @@
-"""Best play of the ruleset's own shoe on the compiled path (`sim.shoe_strategy`): rounds
+"""Best play of the ruleset's own shoe on the compiled path (`sim.kernels.shoe_strategy`): rounds
 dealt from a fresh shoe play the exact method's composition-dependent decisions where
 the tables are small, so a simulation holds the exact edge itself, not the edge of the
 infinite deck's play in a small pack."""
@@ -13,13 +13,13 @@ from test_sim_differential import engine_round
 from pontoon_rules.analysis.composition.model import CompositionModel
 from pontoon_rules.analysis.composition.policy import CompositionPolicy
 from pontoon_rules.analysis.edge import edge_of
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.sim.compiled import full_shoe
-from pontoon_rules.sim.reference import engine_policy
-from pontoon_rules.sim.rounds import RoundRunner
-from pontoon_rules.sim.simulate import simulate
-from pontoon_rules.sim.strategy import Strategy, strategy
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.sim.kernels.compiled import full_shoe
+from pontoon_rules.sim.kernels.strategy import Strategy, strategy
+from pontoon_rules.sim.runs.reference import engine_policy
+from pontoon_rules.sim.runs.rounds import RoundRunner
+from pontoon_rules.sim.runs.simulate import simulate
 
 ONE_PACK = ["ochko-home", "pagat-british", "vingt-un", "tests/rulesets/siebzehn-no-raise.yaml"]
 

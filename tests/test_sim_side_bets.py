@@ -1,5 +1,5 @@
 """The compiled simulator plays a side bet worth taking (`side_bets`): best play puts the
-most down on each bet that pays (the analysis's decision, `sim.strategy.side_bets_taken`),
+most down on each bet that pays (the analysis's decision, `sim.kernels.strategy.side_bets_taken`),
 settled on the first two cards and the banker's card as the engine settles it
 (`native/sim.c`'s `side_bets`), its net part of the seat's. The engine and the C
 kernel play the same rounds; a simulation holds the exact edge."""
@@ -20,18 +20,18 @@ from test_sim_differential import (
 from test_sim_native import assert_same_rounds
 
 from pontoon_rules.analysis.edge import edge_of
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.errors import ScriptError
-from pontoon_rules.ruleset.features import active_features, refused_names
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.sim.compiled import compile_sim, full_shoe
-from pontoon_rules.sim.fastpath import fast_problem
-from pontoon_rules.sim.money import round_swing
-from pontoon_rules.sim.reference import engine_policy
-from pontoon_rules.sim.rounds import RoundRunner
-from pontoon_rules.sim.simulate import simulate
-from pontoon_rules.sim.strategy import strategy
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.resolving.features import active_features, refused_names
+from pontoon_rules.sim.kernels.compiled import compile_sim, full_shoe
+from pontoon_rules.sim.kernels.money import round_swing
+from pontoon_rules.sim.kernels.strategy import strategy
+from pontoon_rules.sim.runs.fastpath import fast_problem
+from pontoon_rules.sim.runs.reference import engine_policy
+from pontoon_rules.sim.runs.rounds import RoundRunner
+from pontoon_rules.sim.runs.simulate import simulate
 
 RULESETS = Path(__file__).parent / "rulesets"
 TINY = RULESETS / "tiny-side-bets.yaml"
@@ -116,7 +116,7 @@ def test_whole_runs_are_the_engines(which: int) -> None:
 
 
 def test_the_money_bound_holds_the_side_bets() -> None:
-    """A round's bound grows by what the side bets can win (`sim.money.round_swing`)."""
+    """A round's bound grows by what the side bets can win (`sim.kernels.money.round_swing`)."""
     rules = overlay("blackjack-reference", BOTH)
     base = overlay("blackjack-reference", {})
     assert round_swing(rules, 10, 1) >= round_swing(base, 10, 1) + 5 * (31 + 2 * 11)

@@ -8,11 +8,11 @@ import signal
 
 import pytest
 
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.registry import load_bundled
-from pontoon_rules.sim import summary as sm
-from pontoon_rules.sim.stopping import NOTICE, Stop, first_interrupt_stops
-from pontoon_rules.sim.summary import SessionRequest, play_summary
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.sim.runs.stopping import NOTICE, Stop, first_interrupt_stops
+from pontoon_rules.sim.sessions import summary as sm
+from pontoon_rules.sim.sessions.summary import SessionRequest, play_summary
 
 
 def test_the_first_interrupt_asks_for_a_stop_and_the_second_quits() -> None:
@@ -71,7 +71,7 @@ def test_an_interrupt_before_any_deal_is_not_a_result(monkeypatch: pytest.Monkey
 @pytest.mark.parametrize("workers", [1, 2])
 def test_a_stop_ends_a_simulation_with_the_rounds_played(monkeypatch: pytest.MonkeyPatch,
                                                          workers: int) -> None:
-    import pontoon_rules.sim.simulate as ss
+    import pontoon_rules.sim.runs.simulate as ss
 
     monkeypatch.setattr(ss, "CHUNK", 20_000)
     rules = compile_rules(load_bundled("blackjack-reference"))

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from pontoon_rules.docs import figures, i18n
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.docs.words import figures, i18n
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 FINITE = {"edge": {"deck": "finite", "method": "composition"}}
 

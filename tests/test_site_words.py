@@ -14,11 +14,11 @@ import pytest
 from conftest import once, shared_folder
 from test_docs import SHARED_SITE, build_test_site
 
-from pontoon_rules.docs.readers import PLAIN_ENGLISH
-from pontoon_rules.docs.values import enum_values
-from pontoon_rules.ruleset.fields import plain
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.docs.words.readers import PLAIN_ENGLISH
+from pontoon_rules.docs.words.values import enum_values
+from pontoon_rules.ruleset.format.fields import plain
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 PAGE_LIMIT = 300_000
 """The most bytes of one page (a phone reads about 3 KB a screen)."""
@@ -210,9 +210,9 @@ def test_every_field_is_described_to_readers_without_file_notation(lang: str) ->
     """Every field of the schema, as a reader page and a cost row describe it (the file's
     own description, translated, its asides removed), in English and Russian: no `[11]`,
     `[KD]`, `false:` or field name left for a reader."""
-    from pontoon_rules.docs.i18n import translations
-    from pontoon_rules.docs.readers import reader_description
-    from pontoon_rules.ruleset.fields import ruleset_paths
+    from pontoon_rules.docs.words.i18n import translations
+    from pontoon_rules.docs.words.readers import reader_description
+    from pontoon_rules.ruleset.format.fields import ruleset_paths
 
     gettext = translations(lang).gettext
     found = {path: _FILE_NOTATION.findall(reader_description(path, gettext))

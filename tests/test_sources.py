@@ -13,24 +13,24 @@ from pathlib import Path
 import pytest
 from engine_helpers import nets, run
 
-from pontoon_rules.docs.i18n import words_of
-from pontoon_rules.docs.sentences import sentences, text_lines
-from pontoon_rules.docs.sheet_view import sheet_view
-from pontoon_rules.engine.actions import Action
-from pontoon_rules.engine.cards import parse_cards
-from pontoon_rules.engine.pack import full_pack
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.engine.script import parse_step
-from pontoon_rules.engine.session import Session
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.docs.sheet.sheet_view import sheet_view
+from pontoon_rules.docs.words.i18n import words_of
+from pontoon_rules.docs.words.sentences import sentences, text_lines
+from pontoon_rules.engine.round.actions import Action
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.engine.scripts.script import parse_step
+from pontoon_rules.engine.sessions.pack import full_pack
+from pontoon_rules.engine.sessions.session import Session
 from pontoon_rules.errors import IllegalActionError, RulesetError, ScriptError
-from pontoon_rules.ruleset.agreed import agreed_fields, default_notes, settle_agreed
-from pontoon_rules.ruleset.common import LaterBuyCap, RotationTieBreak, ShootLimit, Status
-from pontoon_rules.ruleset.fields import provenance_for, value_at
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Provenance, Ruleset
-from pontoon_rules.ruleset.play import InsuranceAmount
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.format.agreed import agreed_fields, default_notes, settle_agreed
+from pontoon_rules.ruleset.format.common import LaterBuyCap, RotationTieBreak, ShootLimit, Status
+from pontoon_rules.ruleset.format.fields import provenance_for, value_at
+from pontoon_rules.ruleset.format.model import Provenance, Ruleset
+from pontoon_rules.ruleset.format.play import InsuranceAmount
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 
 def quotes(seed_sentence: str, prov: Provenance) -> None:
@@ -544,8 +544,8 @@ def test_russian_pagat_keeps_the_banker(tmp_path: Path) -> None:
 
 
 def test_every_source_word_catalog_entry_is_a_current_message() -> None:
-    from pontoon_rules.docs.catalog import stale
-    from pontoon_rules.docs.i18n import vocabularies
+    from pontoon_rules.docs.website.catalog import stale
+    from pontoon_rules.docs.words.i18n import vocabularies
 
     assert vocabularies("ru") == ["ochko-ru", "ponton-ru", "ruwiki"]
     for words in vocabularies("ru"):

@@ -14,11 +14,11 @@ import pytest
 from engine_helpers import nets, run
 
 from pontoon_rules.analysis.edge import house_edge
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.features import refused_names
-from pontoon_rules.ruleset.fields import leaf_paths, value_at
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.ruleset.format.fields import leaf_paths, value_at
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.features import refused_names
 
 S21 = "spanish-21"
 OVERLAYS = Path(__file__).resolve().parents[1] / "examples" / "spanish-21"

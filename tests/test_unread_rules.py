@@ -8,11 +8,11 @@ import pytest
 
 from pontoon_rules.analysis.assumed import ASSUMED, require_read, unread_rules
 from pontoon_rules.analysis.edge import house_edge
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.features import UnsupportedFeatureError, refused_names
-from pontoon_rules.ruleset.fields import leaf_paths, with_value
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.ruleset.format.fields import leaf_paths, with_value
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.resolving.features import UnsupportedFeatureError, refused_names
 from tests.sizes import LONG
 from tests.unread_fields import CONSUMERS, SILENT, base_reads, variants, verdict
 
@@ -44,7 +44,7 @@ def _not_varied(path: str) -> bool:
     """Fields `costs.alternatives` has no neighbouring value for (sets, lists, fractions,
     free-form values): they are tried by the differential oracle's random rulesets."""
     from pontoon_rules.analysis.present.costs import alternatives
-    from pontoon_rules.ruleset.fields import value_at
+    from pontoon_rules.ruleset.format.fields import value_at
 
     return not list(alternatives(value_at(load_bundled("pagat-british"), path), path))
 
@@ -102,7 +102,7 @@ def test_every_assumed_rule_names_a_schema_field() -> None:
 def test_no_bundled_ruleset_is_refused_for_an_unread_rule(base_id: str) -> None:
     """Every bundled ruleset's rules are what the methods read or assume; one whose rules a
     method does not handle (Sette e mezzo's half points) is refused by name instead."""
-    from pontoon_rules.ruleset.features import UnsupportedFeatureError, refused_names
+    from pontoon_rules.ruleset.resolving.features import UnsupportedFeatureError, refused_names
 
     ruleset = load_bundled(base_id)
     if refused_names(ruleset, "edge") or refused_names(ruleset, "simulate"):
@@ -150,7 +150,7 @@ def test_what_is_not_a_section_has_no_effect_on_play() -> None:
     """The fields of `Ruleset` outside its behavioural sections (`model.SECTIONS`: the one
     place that says which fields are play) are names, words and provenance: each, changed,
     leaves every compiled rule as it was, so no consumer can owe them a read."""
-    from pontoon_rules.ruleset.model import SECTIONS
+    from pontoon_rules.ruleset.format.model import SECTIONS
     from tests.unread_fields import changed_attributes
 
     base = load_bundled("pagat-british")

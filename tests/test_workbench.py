@@ -19,12 +19,12 @@ from pydantic import Field, StrictBool, create_model
 
 from pontoon_rules.cli import cli
 from pontoon_rules.errors import Problem
-from pontoon_rules.ruleset.fields import leaf_paths, plain
-from pontoon_rules.ruleset.loader import load_path
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.play import PlayerOptions
-from pontoon_rules.ruleset.registry import load_bundled
-from pontoon_rules.ruleset.renamed import SCHEMA_VERSION
+from pontoon_rules.ruleset.format.fields import leaf_paths, plain
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.format.play import PlayerOptions
+from pontoon_rules.ruleset.format.renamed import SCHEMA_VERSION
+from pontoon_rules.ruleset.loading.loader import load_path
+from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.workbench import controls as wc
 from pontoon_rules.workbench.draft import (
     HOUSE_SOURCE,
@@ -262,7 +262,7 @@ def test_hosts_allowed_follow_the_host_option() -> None:
 
 
 def test_requests_larger_than_the_loader_reads_are_refused(client: Any) -> None:
-    from pontoon_rules.ruleset.references import MAX_RULESET_BYTES
+    from pontoon_rules.ruleset.loading.references import MAX_RULESET_BYTES
 
     big = b"{" + b" " * (2 * MAX_RULESET_BYTES + 10) + b"}"
     assert client.post("/api/state", content=big).status_code == 413
@@ -330,7 +330,7 @@ def test_uploads_stay_in_the_temporary_folder_under_safe_names(client: Any,
     assert outside.status_code == 422 and "Traceback" not in outside.text
     assert "refused" in outside.text or "outside" in outside.text or "relative" in outside.text
     assert client.post("/upload", files=[("files", ("a.txt", b"x"))]).status_code == 422
-    from pontoon_rules.ruleset.references import MAX_RULESET_BYTES
+    from pontoon_rules.ruleset.loading.references import MAX_RULESET_BYTES
 
     large = client.post("/upload", files=[("files", ("l.yaml", b"#" * (MAX_RULESET_BYTES + 1)))])
     assert large.status_code == 422 and "limited to" in large.text
@@ -417,7 +417,7 @@ def test_the_sheet_comes_in_every_catalog_language_on_one_page(client: Any,
                                                                 tmp_path: Path) -> None:
     import pypdf
 
-    from pontoon_rules.docs.i18n import LANGUAGES
+    from pontoon_rules.docs.words.i18n import LANGUAGES
 
     for lang in LANGUAGES:
         response = client.post("/api/download/pdf", json={
@@ -499,7 +499,7 @@ def test_a_yaml_slip_keeps_what_was_typed_and_its_download_is_refused(client: An
 
 
 def test_a_changed_structure_is_said_in_words_beside_it_and_in_the_file(client: Any) -> None:
-    from pontoon_rules.ruleset.registry import load_bundled
+    from pontoon_rules.ruleset.loading.registry import load_bundled
 
     hands = plain(load_bundled(BASE).hands.definitions)
     hands["five-card-trick"]["name"] = "Five-card trick, ours"

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from pontoon_rules.ruleset.registry import load_bundled
+from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.workbench import worker
 from pontoon_rules.workbench.jobs import CANCELLED, DONE, QUEUED, JobManager
 from pontoon_rules.workbench.worker import EDGE, REALISTIC, Cancelled, Job
@@ -261,9 +261,9 @@ def test_a_russian_panel_says_the_analysis_own_words_in_russian() -> None:
     command's name; the English panel of the same job still says them in English."""
     from pontoon_rules.analysis.present.costs import variant_of
     from pontoon_rules.analysis.present.realistic import table_from_json
-    from pontoon_rules.docs.costview import realistic_view
-    from pontoon_rules.docs.i18n import translations
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.docs.words.costview import realistic_view
+    from pontoon_rules.docs.words.i18n import translations
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
     from pontoon_rules.workbench.render import render
     from pontoon_rules.workbench.results import analysis_view
     from pontoon_rules.workbench.view import words
@@ -303,7 +303,7 @@ def test_after_an_exhaustive_cost_table_a_fresh_worker_runs_the_next_job() -> No
     runs on its successor, at the manager's own priority."""
     import os
 
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     tiny = load_ruleset(Path(__file__).parent / "rulesets" / "tiny-pagat.yaml")
     manager = JobManager(1, prefix="t")

@@ -21,10 +21,10 @@ from typing import Any
 import numpy as np
 
 from pontoon_rules.analysis.reads import Read, _equal, reads_equal
-from pontoon_rules.engine.rules import Rules, compile_rules
+from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.errors import PontoonError
-from pontoon_rules.ruleset.fields import ruleset_paths, value_at
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.fields import ruleset_paths, value_at
+from pontoon_rules.ruleset.format.model import Ruleset
 
 CONSUMERS = ("exact-shoe", "exact-infinite", "compiled-sim")
 READS, REFUSES, NO_EFFECT, NOT_IN_GAME, UNREACHED, FIGURE_FIXED, SILENT = (
@@ -32,7 +32,7 @@ READS, REFUSES, NO_EFFECT, NOT_IN_GAME, UNREACHED, FIGURE_FIXED, SILENT = (
     "fixed by the figure", "SILENT")
 """The verdicts: the consumer reads the change; refuses it by name; the change reaches
 no compiled rule (names, provenance, a field another makes moot); the field does not
-apply (`ruleset.relevance`); it changes only cells of the outcome table that neither exact
+apply (`ruleset.resolving.relevance`); it changes only cells of the outcome table that neither exact
 method ever reaches (a pair of hands that cannot meet: checked against the engine by the
 differential oracle); the figure is defined without it (`costs.skip_reason`,
 `assumed.NOT_READ_BY_DEFINITION`); or it is read by nothing and refused by nothing."""
@@ -74,7 +74,7 @@ def variants(base: Ruleset) -> Iterator[Variant]:
 
 
 def _validated(data: dict[str, Any], path: str, new: Any) -> Ruleset:
-    from pontoon_rules.ruleset.fields import with_value
+    from pontoon_rules.ruleset.format.fields import with_value
 
     return Ruleset.model_validate(with_value(data, path, new))
 
@@ -107,7 +107,7 @@ def base_reads(rules: Rules) -> dict[str, Read | Any]:
 
 
 def _sim_arrays(rules: Rules) -> list[np.ndarray]:
-    from pontoon_rules.sim.compiled import compile_sim
+    from pontoon_rules.sim.kernels.compiled import compile_sim
 
     sim = compile_sim(rules)
     return [getattr(sim, f.name) for f in dataclasses.fields(sim)
@@ -118,7 +118,7 @@ def verdict(consumer: str, reads: dict[str, Any], variant: Variant) -> str:
     """What `consumer` does with `variant` given what each consumer read of the base
     (`base_reads`)."""
     from pontoon_rules.analysis.assumed import require_read
-    from pontoon_rules.ruleset.features import require_handled
+    from pontoon_rules.ruleset.resolving.features import require_handled
 
     assert variant.ruleset is not None
     rules = compile_rules(variant.ruleset)
@@ -138,7 +138,7 @@ def _unread(consumer: str, reads: dict[str, Any], rules: Rules, variant: Variant
     """The verdict on a change the consumer neither reads nor refuses."""
     from pontoon_rules.analysis.assumed import NOT_READ_BY_DEFINITION, in_play
     from pontoon_rules.analysis.present.costs import skip_reason
-    from pontoon_rules.ruleset.relevance import applies
+    from pontoon_rules.ruleset.resolving.relevance import applies
 
     if not variant.changed:
         return NO_EFFECT

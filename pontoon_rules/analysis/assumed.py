@@ -8,7 +8,7 @@ through `reads.Recorded`, then calls `require_read` with what it read. `ASSUMED`
 table of the rules a method may leave unread: the compiled attribute, the schema field that
 sets it, and the neutral value (the value every method assumes when it does not read the
 attribute: a rule switched off, a limit that is no limit). A rule whose field does not apply
-to the game (`ruleset.relevance`: the insurance odds of a game without insurance) is not
+to the game (`ruleset.resolving.relevance`: the insurance odds of a game without insurance) is not
 checked: it changes no play.
 
 Rules that are not in this table are either valued apart from the round (the side bets:
@@ -26,7 +26,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pontoon_rules.analysis.reads import Read, unwrapped
-from pontoon_rules.engine.rules import NO_LIMIT, Rules
+from pontoon_rules.engine.round.rules import NO_LIMIT, Rules
 
 ASSUMED: dict[str, tuple[str, Any]] = {
     "bust_loses_at_once": ("settlement.player_bust_loses_at_once", True),
@@ -59,7 +59,7 @@ never reads it assumes)."""
 
 def _shows_an_ace(rules: Rules) -> bool:
     """Insurance and even money are offered only where the banker may show an ace
-    (`engine.flow.insurance_offered`)."""
+    (`engine.round.flow.insurance_offered`)."""
     return rules.banker_visible > 0 and rules.rank_present[0]
 
 
@@ -76,7 +76,7 @@ IN_PLAY: dict[str, Callable[[Rules], bool]] = {
     "double_aces_low": lambda rules: _has_aces(rules) and rules.ace_bonus > 0,
 }
 """Attributes of `ASSUMED` that take effect only under a condition on the other rules
-(beyond `ruleset.relevance`, which speaks of the fields' switches)."""
+(beyond `ruleset.resolving.relevance`, which speaks of the fields' switches)."""
 
 _EXCHANGEABLE = ("the cards dealt are exchangeable (drawn from one shuffled pack), so which "
                  "of the banker's dealt cards lies face up changes no chance the player "
@@ -85,7 +85,8 @@ _EXCHANGEABLE = ("the cards dealt are exchangeable (drawn from one shuffled pack
 
 _NEVER_HIDDEN = ("a hidden bust pays at least what one shown at once does (validation keeps "
                  "settlement.hidden_bust_pays at 1:1 or more), so one seat's best play shows "
-                 "every bust: the figure is the same as without the rule (`engine.hidden_bust`)")
+                 "every bust: the figure is the same as without the rule "
+                 "(`engine.round.hidden_bust`)")
 
 NOT_READ_BY_DEFINITION: dict[str, dict[str, str]] = {
     "exact-shoe": {
@@ -105,7 +106,7 @@ NOT_READ_BY_DEFINITION: dict[str, dict[str, str]] = {
     "compiled-sim": {
         "hidden_bust_pays": _NEVER_HIDDEN + "; the kernel plays the analysis's strategy",
         "banker_must_stand": "a banker by choice decides by the strategy the kernel is "
-                             "given (`sim.strategy`: the analysis's banker policy, held to "
+                             "given (`sim.kernels.strategy`: the analysis's banker policy, held to "
                              "the rule), not by the compiled rules",
     },
 }
@@ -125,7 +126,7 @@ def unread_rules(read: Read, rules: Rules, consumer: str = "") -> list[tuple[str
     """(field, why) for each rule of `rules` that differs from what the methods assume and
     that `read` (what a consumer read) never saw; empty when the figure stands."""
     from pontoon_rules.analysis.reads import _equal
-    from pontoon_rules.ruleset.relevance import applies
+    from pontoon_rules.ruleset.resolving.relevance import applies
 
     rules = unwrapped(rules)
     seen = {what if isinstance(what, str) else what[0] for what in read}
@@ -163,7 +164,7 @@ def require_read(read: Read, rules: Rules, consumer: str) -> None:
     if not missing:
         return
     from pontoon_rules.errors import Problem
-    from pontoon_rules.ruleset.features import UnsupportedFeatureError
+    from pontoon_rules.ruleset.resolving.features import UnsupportedFeatureError
 
     ruleset = unwrapped(rules).ruleset
     raise UnsupportedFeatureError([Problem(ruleset.id, None, None, path, why)

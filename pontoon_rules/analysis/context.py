@@ -33,8 +33,8 @@ from pontoon_rules.analysis.seat_takes import (
     taking_finals,
 )
 from pontoon_rules.analysis.split import SplitSolver
-from pontoon_rules.engine.rules import Rules
-from pontoon_rules.ruleset.common import HandClass
+from pontoon_rules.engine.round.rules import Rules
+from pontoon_rules.ruleset.format.common import HandClass
 
 STATS = ("ev", "staked", "pontoon", "five_card_trick", "bust", "win", "lose", "push")
 """The entries of a statistics vector (per round, counted over the seat's hands)."""

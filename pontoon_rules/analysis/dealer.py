@@ -15,9 +15,9 @@ from fractions import Fraction
 from pontoon_rules.analysis.deck import Kind, Number
 from pontoon_rules.analysis.named import Pattern, hand_book
 from pontoon_rules.analysis.outcomes import Final, counted_soft, total_of
-from pontoon_rules.engine.rules import NO_LIMIT, Rules
+from pontoon_rules.engine.round.rules import NO_LIMIT, Rules
 from pontoon_rules.errors import AnalysisError
-from pontoon_rules.ruleset.points import points_text
+from pontoon_rules.ruleset.format.points import points_text
 
 __all__ = ["BANKER_POLICIES", "AnalysisError", "BankerOutlook", "BankerPolicy",
            "banker_outlook", "banker_policy"]
@@ -45,7 +45,7 @@ class BankerPolicy:
 
     def held_to(self, must_stand: int) -> BankerPolicy:
         """This policy where the rules make the banker stand on `must_stand` or more (the
-        engine offers no draw there: `engine.flow.banker_can_draw`), said in its
+        engine offers no draw there: `engine.round.flow.banker_can_draw`), said in its
         description where it changes a draw."""
         if must_stand >= NO_LIMIT:
             return self

@@ -22,7 +22,7 @@ from pontoon_rules.analysis.dealer import AnalysisError
 from pontoon_rules.analysis.deck import Deck
 from pontoon_rules.analysis.infinite.round import INFINITE_METHOD, RoundModel
 from pontoon_rules.analysis.nogc import gc_paused
-from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.round.rules import Rules
 
 PROBABILITY_BASIS = ("each figure is the expected number of the seat's hands with that outcome, "
                      "so after a split every hand counts: win + lose + push is the expected "
@@ -128,7 +128,7 @@ def house_edge(rules: Rules, deck: Deck | None = None, policy: str | None = None
             with an infinite deck.
         UnsupportedFeatureError: the ruleset plays a rule the analysis does not handle.
     """
-    from pontoon_rules.ruleset.features import require_handled
+    from pontoon_rules.ruleset.resolving.features import require_handled
 
     require_handled(rules.ruleset, "edge")
     start = time.perf_counter()
@@ -202,7 +202,7 @@ def model_notes(rules: Rules) -> list[str]:
         notes.append(f"no split limit in the rules: modelled up to {MODEL_HAND_LIMIT} hands")
     if rules.insurance and rules.banker_cards < 2 and not rules.banker_plays_alone:
         notes.append("insurance valued as if the banker always completes the hand")
-    from pontoon_rules.ruleset.common import SuitRule
+    from pontoon_rules.ruleset.format.common import SuitRule
 
     suited = [d.name or i.replace("-", " ") for i, d in rules.ruleset.hands.ranked()
               if d.suits is not SuitRule.ANY]

@@ -5,7 +5,7 @@ by (its cards as kind indices); `banker_action` is what a banker playing a named
 policy does in a `RoundState`; `SeatPolicy` is what the policies of both methods
 (`infinite.policy.ModelPolicy`, `composition.policy.CompositionPolicy`) share: seat 0
 by the method's decisions, the banker by its named policy. The simulator's tables as
-an engine policy (`sim.reference`) read hands with `hand_state` too.
+an engine policy (`sim.runs.reference`) read hands with `hand_state` too.
 """
 
 from __future__ import annotations
@@ -15,12 +15,12 @@ from typing import Any
 
 from pontoon_rules.analysis.deck import Kind
 from pontoon_rules.analysis.hand import HandState, start_state
-from pontoon_rules.engine.actions import DECLINE, STICK, TWIST, Action
-from pontoon_rules.engine.hand import Hand, points, soft
-from pontoon_rules.engine.legal import buy_cap
-from pontoon_rules.engine.phase import BANKER, Phase
-from pontoon_rules.engine.rules import Rules
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.actions import DECLINE, STICK, TWIST, Action
+from pontoon_rules.engine.round.hand import Hand, points, soft
+from pontoon_rules.engine.round.legal import buy_cap
+from pontoon_rules.engine.round.phase import BANKER, Phase
+from pontoon_rules.engine.round.rules import Rules
+from pontoon_rules.engine.round.state import RoundState
 
 
 def hand_state(hand: Hand, cards: Sequence[int], kinds: Sequence[Kind],
@@ -40,7 +40,7 @@ def hand_state(hand: Hand, cards: Sequence[int], kinds: Sequence[Kind],
 
 def banker_action(state: RoundState, banker: Any) -> Action:
     """What a banker playing the named policy `banker` (its `draws(points, soft)`) does now."""
-    from pontoon_rules.engine import calling_off
+    from pontoon_rules.engine.round import calling_off
 
     if calling_off.due(state):
         return calling_off.automatic(state)

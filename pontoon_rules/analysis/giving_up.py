@@ -1,14 +1,14 @@
 """A surrender of the dealt hand, and the double-down rescue, as the exact analysis
 values them.
 
-`engine.giving_up` plays it: after the banker's check for a pontoon (or where the banker
+`engine.round.giving_up` plays it: after the banker's check for a pontoon (or where the banker
 cannot make one), a hand of its first cards may be given up for part of its stake
 (`player.surrender.returns`), against the banker cards `player.surrender.against` names.
 The analysis offers it on the dealt hand, beside playing and splitting, and takes it where
 it loses less, and values one void against a banker's pontoon nobody checks for over the
 banker's second card (`void_surrender`). An early surrender comes before the check, in
-the same decision as insurance (`engine.flow.insurance_legal`): it is valued over every
-banker hand, the check's pontoons too (`early_surrender`). `ruleset.features` refuses
+the same decision as insurance (`engine.round.flow.insurance_legal`): it is valued over every
+banker hand, the check's pontoons too (`early_surrender`). `ruleset.resolving.features` refuses
 the surrenders it does not value (later than the dealt cards, on split hands, or void
 with no banker's card seen).
 
@@ -25,14 +25,14 @@ from fractions import Fraction
 from pontoon_rules.analysis.deck import Kind, Number
 from pontoon_rules.analysis.named import dealt_hand, dealt_natural, hand_book
 from pontoon_rules.analysis.outcomes import members, results, staked_net, total_of
-from pontoon_rules.engine.giving_up import wins_outright
-from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.round.giving_up import wins_outright
+from pontoon_rules.engine.round.rules import Rules
 
 
 def surrender_value(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int],
                     visible: Sequence[int], early: bool = False) -> Fraction | None:
     """What surrendering the dealt `cards` (kind indices) nets per stake against the
-    banker's `visible` kinds, or None where it is not offered (`engine.giving_up`): a late
+    banker's `visible` kinds, or None where it is not offered (`engine.round.giving_up`): a late
     surrender, or with `early` one before the banker's check for a pontoon."""
     s = rules.surrender
     if s is None or s.early != early or len(cards) > s.max_cards:
@@ -44,7 +44,7 @@ def surrender_value(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int],
         return None  # a natural is settled at once
     dealt = dealt_hand(rules, kinds, cards)
     if all(wins_outright(member, rules) for member, _ in members(dealt)):
-        return None  # it has won already (`engine.giving_up.may_surrender`)
+        return None  # it has won already (`engine.round.giving_up.may_surrender`)
     return s.returns - 1
 
 
@@ -91,10 +91,10 @@ def void_surrender(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int],
                    visible: Sequence[int], chances: Sequence[Number],
                    given_up: Fraction) -> tuple[Number, list[Number]]:
     """A surrender void against a banker's pontoon with no check for it first, valued: the
-    banker takes cards up to two (`engine.flow`: nothing live is left to play for) and,
+    banker takes cards up to two (`engine.round.flow`: nothing live is left to play for) and,
     where they are a pontoon, the hand settles as it stands against it; elsewhere it nets
     `given_up`. `chances` are each kind's chance of being the banker's next card (after
-    the player's cards and `visible`, the banker's one visible card: `ruleset.features`
+    the player's cards and `visible`, the banker's one visible card: `ruleset.resolving.features`
     refuses the rest). Returns (value, its statistics vector as
     `surrender_stats`: net, staked, pontoon, trick, bust, win, lose, push)."""
     book = hand_book(rules, tuple(kinds), banker=True)

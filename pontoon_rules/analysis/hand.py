@@ -1,6 +1,6 @@
 """One player hand played to maximise its expected value, by recursion over draws.
 
-The legal actions mirror `pontoon_rules.engine.legal` on an abstract hand
+The legal actions mirror `pontoon_rules.engine.round.legal` on an abstract hand
 (`HandState`). Values are in units of the seat's original stake.
 
 Buying: the amount is a choice in a range, and a later buy may be capped by the
@@ -22,9 +22,9 @@ from typing import NamedTuple
 from pontoon_rules.analysis.deck import Kind, Number
 from pontoon_rules.analysis.named import Pattern, hand_book
 from pontoon_rules.analysis.outcomes import Final, PayoffTable, lead, total_of
-from pontoon_rules.engine.named import NamedHand
-from pontoon_rules.engine.rules import Rules
-from pontoon_rules.ruleset.common import BuyMode
+from pontoon_rules.engine.round.named import NamedHand
+from pontoon_rules.engine.round.rules import Rules
+from pontoon_rules.ruleset.format.common import BuyMode
 
 STICK, TWIST, BUY, DOUBLE, SPLIT = "stick", "twist", "buy", "double", "split"
 RESCUE = "rescue"
@@ -80,7 +80,7 @@ def finished_as_dealt(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int],
                       split: bool) -> bool:
     """Whether the two cards `cards` (kind indices; `split`: of a split hand) make a named
     hand the player may not draw on (`may_draw_on: false`). The engine finishes such a
-    hand at once (`engine.flow._hand_finished`), so it is never split nor split again,
+    hand at once (`engine.round.flow._hand_finished`), so it is never split nor split again,
     even where its cards are a pair (a pontoon of two tens where it is any two-card 20)."""
     if not rules.named:
         return False
@@ -148,7 +148,7 @@ class HandSolver:
         return self.table.ev_of(self.final(s), s.staked)
 
     def rescue_net(self, s: HandState) -> Fraction:
-        """What a doubled hand nets when rescued (`engine.giving_up.rescue`): its stake less
+        """What a doubled hand nets when rescued (`engine.round.giving_up.rescue`): its stake less
         the doubled part that comes back, the last double's or every double's."""
         if self.rules.rescue_last_only:
             whole = self.rules.redouble_whole or s.doubles == 1
@@ -224,13 +224,13 @@ class HandSolver:
             if self._can_double(s, points):
                 out.append(Choice(DOUBLE))
         if rules.rescue and points <= 21 and s.doubles and s.since_double:
-            out.append(Choice(RESCUE))  # `engine.giving_up.may_rescue`
+            out.append(Choice(RESCUE))  # `engine.round.giving_up.may_rescue`
         if all(c.kind == STICK for c in out):
             return []
         return out
 
     def _can_draw(self, s: HandState, points: int, named: NamedHand | None) -> bool:
-        """`engine.legal.may_draw`: a named hand's own `may_draw_on`, else not over 21
+        """`engine.round.legal.may_draw`: a named hand's own `may_draw_on`, else not over 21
         and at 21 only with `draw_on_21`."""
         rules = self.rules
         if s.n >= rules.max_cards:
@@ -258,7 +258,7 @@ class HandSolver:
         return sorted({low, max(low, high)})
 
     def _can_double(self, s: HandState, points: int) -> bool:
-        """`engine.legal.can_double`: a hand that has drawn its double's cards may double
+        """`engine.round.legal.can_double`: a hand that has drawn its double's cards may double
         again where the ruleset allows several; `double_totals` are counted as the hand
         will count after doubling (every ace 1 where `double_aces_low`)."""
         rules = self.rules

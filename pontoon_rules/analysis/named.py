@@ -1,6 +1,6 @@
 """The ruleset's named hands on abstract hands: which one a finished hand is.
 
-The engine classifies a hand by its cards (`engine.hand.classify`): the first named hand
+The engine classifies a hand by its cards (`engine.round.hand.classify`): the first named hand
 in `hands.ranking` the holder may hold whose conditions its cards meet, else `bust` over
 the bust limit (21; 7½ in sette e mezzo), else `total`. The analysis holds a hand as a
 few numbers (points, an ace, cards held, split, doubled) and its *pattern*: the sorted
@@ -18,7 +18,7 @@ exact whatever else has left the shoe: the suits of one rank's cards are exchang
 so given every card's rank the cards of one rank are a uniform draw from that rank's
 cards, whatever the ranks seen elsewhere (`suit_classes`). A strategy of the analysis
 plays by ranks only; a player who also watches suits may do a little better (the
-method says so, `composition.model.method_name`). `ruleset.classic.not_analysed`
+method says so, `composition.model.method_name`). `ruleset.resolving.classic.not_analysed`
 refuses a blend whose members would be played differently, and suited hands the banker
 may hold (their suits would not be independent of the player's).
 """
@@ -34,9 +34,9 @@ from math import comb
 
 from pontoon_rules.analysis.deck import Kind
 from pontoon_rules.analysis.outcomes import HandId, lead, total_of
-from pontoon_rules.engine.named import ANY_SUITS, MIXED, SUITED, NamedHand
-from pontoon_rules.engine.rules import Rules
-from pontoon_rules.ruleset.common import HandClass
+from pontoon_rules.engine.round.named import ANY_SUITS, MIXED, SUITED, NamedHand
+from pontoon_rules.engine.round.rules import Rules
+from pontoon_rules.ruleset.format.common import HandClass
 
 Pattern = tuple[int, ...] | None
 """The sorted kind indices of a hand's cards while a definition may still read them."""
@@ -66,7 +66,7 @@ class HandBook:
     naturals: frozenset[str]
     """The ids of the naturals (the hands the peek ends the round with)."""
     peeked: str
-    """The banker's natural the peek shows (the first in the ranking; `ruleset.features`
+    """The banker's natural the peek shows (the first in the ranking; `ruleset.resolving.features`
     refuses a peek for more than one)."""
     tricks: frozenset[str]
     """The hands defined by their number of cards alone (the statistics' 'trick')."""
@@ -102,7 +102,7 @@ class HandBook:
 
     def player_hand(self, points: int, n: int, pattern: Pattern, split: bool,
                     doubled: bool, dealt: bool) -> HandId:
-        """The hand id of a player's hand (see `engine.hand.classify`)."""
+        """The hand id of a player's hand (see `engine.round.hand.classify`)."""
         key = (points, n, pattern, split, doubled, dealt)
         found = self._players.get(key)
         if found is None:
@@ -111,7 +111,7 @@ class HandBook:
 
     def banker_hand(self, points: int, n: int, pattern: Pattern) -> str:
         """The hand id of the banker's hand (its first `banker_dealt` cards are dealt;
-        `pattern` as the banker's book follows it; never a blend: `ruleset.classic`
+        `pattern` as the banker's book follows it; never a blend: `ruleset.resolving.classic`
         refuses suited hands the banker may hold)."""
         found = self._classify(self.banker, points, n, pattern, False, False,
                                n <= self.banker_dealt)
@@ -196,7 +196,7 @@ class HandBook:
 
 
 def _suits_accept(rule: int, cls: int) -> bool:
-    """Whether suit rule `rule` (`engine.named`) holds for cards whose suits fall as `cls`
+    """Whether suit rule `rule` (`engine.round.named`) holds for cards whose suits fall as `cls`
     (a suit index every card has, or MIXED)."""
     if rule == ANY_SUITS:
         return True
@@ -266,7 +266,7 @@ def dealt_hand(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int],
 
 def banker_natural(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int]) -> bool:
     """Whether the banker holding `cards` (kind indices) holds a natural: what insurance
-    pays on (`engine.results`), two aces of 10 and 11 as well as an ace and a ten."""
+    pays on (`engine.round.results`), two aces of 10 and 11 as well as an ace and a ten."""
     hard = sum(kinds[k].value for k in cards)
     points = total_of(hard, any(kinds[k].is_ace for k in cards), rules)
     book = hand_book(rules, tuple(kinds), banker=True)

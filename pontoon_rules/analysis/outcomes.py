@@ -1,6 +1,6 @@
 """Finished hands as (hand id, total) and what one pays against the banker's.
 
-This mirrors `engine.settle.settle_hand` on abstract hands (which hand id a hand is:
+This mirrors `engine.round.settle.settle_hand` on abstract hands (which hand id a hand is:
 `analysis.named`), per unit of stake and without rounding to minor units, from the
 ruleset's one outcome table (`Rules.cells`); the brute-force tests against the real
 engine keep the two in step.
@@ -13,17 +13,17 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from pontoon_rules.analysis.deck import Number
-from pontoon_rules.engine.named import TOTAL
-from pontoon_rules.engine.rules import Rules
-from pontoon_rules.ruleset.common import NaturalTakes
-from pontoon_rules.ruleset.outcomes import BY_TOTAL, LOSE, PUSH, WIN
+from pontoon_rules.engine.round.named import TOTAL
+from pontoon_rules.engine.round.rules import Rules
+from pontoon_rules.ruleset.format.common import NaturalTakes
+from pontoon_rules.ruleset.resolving.outcomes import BY_TOTAL, LOSE, PUSH, WIN
 
 BUST_ID = "bust"
-"""The hand id of a bust (`ruleset.common.HandClass.BUST`)."""
+"""The hand id of a bust (`ruleset.format.common.HandClass.BUST`)."""
 Blend = tuple[tuple[str, Fraction], ...]
 """A finished hand whose id turns on suits the analysis does not follow: each hand id it
 may be with its chance given the hand's ranks, in the ranking's order (`analysis.named`;
-every member is played alike, `ruleset.classic.not_analysed`)."""
+every member is played alike, `ruleset.resolving.classic.not_analysed`)."""
 HandId = str | Blend
 Final = tuple[HandId, int]
 """A finished hand: its hand id (`analysis.named`: a named hand, `total` or `bust`, or a
@@ -69,15 +69,15 @@ def counted_soft(hard: int, soft: bool, rules: Rules) -> bool:
 
 def payoff(player: Final, banker: Final, rules: Rules) -> Fraction:
     """The player's net per unit staked, `player` against `banker`, from the ruleset's
-    outcome table (`pontoon_rules.ruleset.outcomes.outcome_table`; see `settle_hand`); a
+    outcome table (`pontoon_rules.ruleset.resolving.outcomes.outcome_table`; see `settle_hand`); a
     `Blend` pays each member's payoff times its chance."""
     cls, points = player
     if not isinstance(cls, str):
         return sum((p * payoff((c, points), banker, rules) for c, p in cls), Fraction(0))
     bank_cls, bank_points = banker
-    assert isinstance(bank_cls, str), "a banker's hand by suits (`ruleset.classic`)"
+    assert isinstance(bank_cls, str), "a banker's hand by suits (`ruleset.resolving.classic`)"
     if cls == BUST_ID and rules.bust_loses_at_once:
-        # lost when it bust, its stake and no more (`engine.flow._hand_finished`): never
+        # lost when it bust, its stake and no more (`engine.round.flow._hand_finished`): never
         # settled against the banker's hand, whatever `settlement.outcomes` says of one
         return Fraction(-1)
     cell = rules.cells[(cls, bank_cls)]
@@ -98,7 +98,7 @@ def staked_net(player: Final, banker: Final, staked: int, rules: Rules) -> Fract
     """The net, in original stakes, of a hand of `staked` original stakes finishing as
     `player` against `banker`: its stake times the payoff, but a hand that has not bust
     and loses to a banker's hand that takes only the original bets (`takes`, OBBO; and
-    BB+1, which for one hand is the same) loses one original stake (`engine.settle.
+    BB+1, which for one hand is the same) loses one original stake (`engine.round.settle.
     takes_from_seat`)."""
     cls, points = player
     taking = isinstance(banker[0], str) and banker[0] in rules.takes
@@ -124,7 +124,7 @@ def taken_share(player: Final, banker: Final, rules: Rules) -> Fraction:
     """What `banker` takes, per original stake, from `player` as a live hand losing to it
     where `banker` takes busted-plus-one (`seat_takers`): its chance of being such a hand
     times what `banker` collects. Of those hands the seat gives up one original stake in
-    all (`engine.settle.takes_from_seat`)."""
+    all (`engine.round.settle.takes_from_seat`)."""
     if not (isinstance(banker[0], str) and banker[0] in seat_takers(rules)):
         return Fraction(0)
     cls, points = player

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, cast
 
-from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.round.rules import Rules
 
 MISSING = object()
 """What a key a mapping does not hold reads as."""

@@ -2,7 +2,7 @@
 
 A banker's hand that takes busted-plus-one (`NaturalTakes.BUSTED_PLUS_ONE`, the
 Australian casinos' BB+1) takes the busted bets (lost already) and, of the seat's
-live hands that lose to it, one original stake in all (`engine.settle.
+live hands that lose to it, one original stake in all (`engine.round.settle.
 takes_from_seat`). Hand by hand the analysis charges each live losing hand one
 original stake (`outcomes.staked_net`, as for OBBO), which for a seat of one hand is
 BB+1. A seat of `L` such hands is charged `L` stakes where BB+1 takes one, so a
@@ -39,8 +39,8 @@ import numpy as np
 
 from pontoon_rules.analysis.deck import Number
 from pontoon_rules.analysis.outcomes import Final, seat_takers, taken_share
-from pontoon_rules.engine.rules import Rules
-from pontoon_rules.ruleset.outcomes import collect
+from pontoon_rules.engine.round.rules import Rules
+from pontoon_rules.ruleset.resolving.outcomes import collect
 
 TAKEN = "taken"
 """The statistics a seat's hands carry, one per finished banker's hand that takes

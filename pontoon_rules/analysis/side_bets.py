@@ -1,7 +1,7 @@
 """The side bets on the first two cards (`side_bets`), valued exactly.
 
 A side bet is settled from the seat's first two cards and the banker's first card alone
-(`engine.side_bets`), before any decision, and no decision of the hand can read it: its
+(`engine.round.side_bets`), before any decision, and no decision of the hand can read it: its
 value is its own, added to the hand's. It is linear in the amount, so best play puts
 down the most a bet allows where it pays and nothing where it loses (`taken`). The
 chances are the three cards' from the ruleset's own shoe, or with replacement from an
@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from pontoon_rules.analysis.deck import Deck
-from pontoon_rules.engine.actions import MATCH, PAIR
-from pontoon_rules.engine.rules import Rules
-from pontoon_rules.ruleset.side_bets import match_value, pair_value
+from pontoon_rules.engine.round.actions import MATCH, PAIR
+from pontoon_rules.engine.round.rules import Rules
+from pontoon_rules.ruleset.format.side_bets import match_value, pair_value
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from typing import Any, Generic, TypeVar, cast
 from pontoon_rules.analysis.deck import Kind, Number, is_pair
 from pontoon_rules.analysis.hand import HandState, finished_as_dealt, start_state
 from pontoon_rules.analysis.seat_takes import Joint
-from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.round.rules import Rules
 
 MODEL_HAND_LIMIT = 6
 """The most hands a seat holds in the model when the ruleset sets no limit."""

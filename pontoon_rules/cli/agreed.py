@@ -1,4 +1,4 @@
-"""`--agree FIELD=VALUE`: the values a table agrees before play (`ruleset.agreed`).
+"""`--agree FIELD=VALUE`: the values a table agrees before play (`ruleset.format.agreed`).
 
 Commands that play or analyse a ruleset settle its agreed values (the stake limits)
 from the options, the rest at the ruleset's defaults, and say so in their output
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 if TYPE_CHECKING:
-    from pontoon_rules.ruleset.model import Ruleset
+    from pontoon_rules.ruleset.format.model import Ruleset
 
 HELP = ("A value the table agrees before play, e.g. --agree stakes.min_stake=10 --agree "
         "stakes.max_stake=500 (none: no maximum). Without it a ruleset's agreed value "
@@ -26,7 +26,7 @@ def agree_option(f: Any) -> Any:
 
 
 def _given(agreements: tuple[str, ...]) -> dict[str, int | None]:
-    from pontoon_rules.ruleset.agreed import parse_agreement
+    from pontoon_rules.ruleset.format.agreed import parse_agreement
 
     given: dict[str, int | None] = {}
     try:
@@ -46,7 +46,7 @@ def settle(ruleset: Ruleset, agreements: tuple[str, ...], play: bool = True) -> 
         click.BadParameter: an agreement that is not FIELD=VALUE, an unknown field, or
             values the ruleset refuses.
     """
-    from pontoon_rules.ruleset.agreed import settle_agreed
+    from pontoon_rules.ruleset.format.agreed import settle_agreed
 
     try:
         return settle_agreed(ruleset, _given(agreements), fill_defaults=play)
@@ -57,7 +57,7 @@ def settle(ruleset: Ruleset, agreements: tuple[str, ...], play: bool = True) -> 
 def notes(ruleset: Ruleset, agreements: tuple[str, ...], analysis: bool = False) -> list[str]:
     """'note: ...' lines for the agreed values of `ruleset` that `agreements` left to their
     defaults (`analysis`: one line, saying the figures are per unit of stake)."""
-    from pontoon_rules.ruleset.agreed import agreed_fields, default_notes
+    from pontoon_rules.ruleset.format.agreed import agreed_fields, default_notes
 
     given = _given(agreements)
     if not analysis:

@@ -29,7 +29,7 @@ def _banker_option(f: Any) -> Any:
 
 
 def _rules(ref: str, agreements: tuple[str, ...] = ()) -> Any:
-    from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.engine.round.rules import compile_rules
 
     return compile_rules(_ruleset(ref, agreements))
 
@@ -38,14 +38,14 @@ def _ruleset(ref: str, agreements: tuple[str, ...]) -> Any:
     """The ruleset with what the table agreed; the defaults it used are said in the
     output (`_agreed_note`)."""
     from pontoon_rules.cli.agreed import settle
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     return settle(load_ruleset(ref), agreements)
 
 
 def _agreed_note(ref: str, agreements: tuple[str, ...]) -> list[str]:
     from pontoon_rules.cli.agreed import notes
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     return [f"  {line}" for line in notes(load_ruleset(ref), agreements, analysis=True)]
 
@@ -177,7 +177,7 @@ def _realistic(loaded: Any, deck: str | None, policy: str | None, as_json: bool,
                workers: int) -> None:
     """`costs --realistic`: the realistic variations, largest effect first, in words."""
     from pontoon_rules.analysis.present.realistic import realistic_variations
-    from pontoon_rules.docs.costview import POINTS, realistic_view
+    from pontoon_rules.docs.words.costview import POINTS, realistic_view
 
     table = _analysis(lambda: realistic_variations(loaded, deck, policy,  # type: ignore[arg-type]
                                                    workers=workers),
@@ -199,7 +199,7 @@ def _banker_name(ruleset: Any, policy: str | None) -> str:
     """The banker policy a figure of `ruleset` plays against (`--banker-policy` or the
     ruleset's own), by name."""
     from pontoon_rules.analysis.dealer import banker_policy
-    from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.engine.round.rules import compile_rules
 
     rules = compile_rules(ruleset)
     return banker_policy(rules, policy if rules.banker_by_choice else None).name

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import click
 
 if TYPE_CHECKING:
-    from pontoon_rules.engine.rules import Rules
+    from pontoon_rules.engine.round.rules import Rules
 
 MAX_SEED = 2**64 - 1
 """The largest seed: the compiled simulator's generators take 64 bits."""
@@ -47,7 +47,7 @@ def scheduler_address(_ctx: click.Context, _param: click.Parameter,
     """The `--scheduler` callback: the address checked before anything runs (exit 2)."""
     if value is None:
         return None
-    from pontoon_rules.sim.cluster import ClusterError, parse_address
+    from pontoon_rules.sim.distribution.cluster import ClusterError, parse_address
 
     try:
         return str(parse_address(value))

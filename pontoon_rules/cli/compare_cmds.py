@@ -15,7 +15,7 @@ from pontoon_rules.text import json_text
 def diff_cmd(rulesets: tuple[str, ...], fmt: str, show_all: bool) -> None:
     """Show every rule that differs between RULESETS (two or more), with provenance."""
     from pontoon_rules.compare.diff import column_names, diff_rulesets
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     if len(rulesets) < 2:
         raise click.UsageError("give at least two rulesets to compare")
@@ -46,8 +46,8 @@ def examples_cmd(first: str, second: str, as_json: bool, field: str | None,
     """Worked example rounds for each rule that differs between FIRST and SECOND."""
     from pontoon_rules.compare.impact import impact_line
     from pontoon_rules.compare.search import compare_rulesets
-    from pontoon_rules.ruleset.fields import leaf_paths
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.format.fields import leaf_paths
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     if field is not None and field not in leaf_paths():
         raise click.BadParameter(f"{field!r} is not a ruleset field (e.g. settlement.ties)",

@@ -10,8 +10,8 @@ import click
 
 from pontoon_rules.cli.progress import still_running
 from pontoon_rules.conformance import ConformanceError
-from pontoon_rules.conformance.processes import MAX_REPLY_MB
-from pontoon_rules.conformance.selection import skipped_note
+from pontoon_rules.conformance.running.processes import MAX_REPLY_MB
+from pontoon_rules.conformance.running.selection import skipped_note
 from pontoon_rules.text import terminal_safe
 
 
@@ -69,7 +69,7 @@ def export_cmd(rulesets: tuple[str, ...], out: str) -> None:
     written last; files the export did not write, and vectors someone changed since it
     wrote them, are never replaced or removed.
     """
-    from pontoon_rules.conformance.export import export
+    from pontoon_rules.conformance.vectors.export import export
 
     report = export(list(rulesets), Path(out), progress=_step("exporting"))
     for rid, count in report.written.items():
@@ -93,7 +93,7 @@ def export_cmd(rulesets: tuple[str, ...], out: str) -> None:
               help="A hand-picked subset: do not require the export's manifests.")
 def check_cmd(folder: str, partial: bool) -> None:
     """Check a suite: complete export, schema, ids, hashes, cards, money, the reference engine."""
-    from pontoon_rules.conformance.check import check_suite
+    from pontoon_rules.conformance.vectors.check import check_suite
 
     count, problems = check_suite(Path(folder), partial)
     for problem in problems:
@@ -144,8 +144,8 @@ def run_cmd(folders: tuple[str, ...], commands: tuple[str, ...], one_shot: bool,
     """
     from rich.console import Console
 
-    from pontoon_rules.conformance import report as reporting
-    from pontoon_rules.conformance.runner import RunOptions, run_vectors, select
+    from pontoon_rules.conformance.running import report as reporting
+    from pontoon_rules.conformance.running.runner import RunOptions, run_vectors, select
 
     known = reporting.load_baseline(Path(baseline)) if baseline else None
     chosen, listed = _chosen(folders, commands, one_shot, timeout, list(run_globs))
@@ -171,7 +171,7 @@ def run_cmd(folders: tuple[str, ...], commands: tuple[str, ...], one_shot: bool,
             note(skipped)
     report_data = reporting.json_report(results[0])
     if len(commands) > 1:
-        from pontoon_rules.conformance.sidebyside import compare_runs, print_side_by_side
+        from pontoon_rules.conformance.running.sidebyside import compare_runs, print_side_by_side
 
         table = compare_runs(list(commands), results)
         print_side_by_side(table, console)
@@ -205,7 +205,11 @@ class _Counter:
 def _chosen(folders: tuple[str, ...], commands: tuple[str, ...], one_shot: bool, timeout: float,
             globs: list[str]) -> tuple[list[dict[str, Any]], set[str]]:
     """The vectors to run, and the rulesets the harnesses list (without folders)."""
-    from pontoon_rules.conformance.selection import builtin_vectors, listed_rulesets, load_vectors
+    from pontoon_rules.conformance.running.selection import (
+        builtin_vectors,
+        listed_rulesets,
+        load_vectors,
+    )
 
     if folders:
         return load_vectors([Path(f) for f in folders]), set()
@@ -225,7 +229,7 @@ def _chosen(folders: tuple[str, ...], commands: tuple[str, ...], one_shot: bool,
 
 
 def _print_one(result: Any, console: Any, known: dict[str, str] | None) -> bool:
-    from pontoon_rules.conformance import report as reporting
+    from pontoon_rules.conformance.running import report as reporting
 
     shown = None
     if known is not None:
@@ -242,11 +246,11 @@ def _print_one(result: Any, console: Any, known: dict[str, str] | None) -> bool:
 def schema_cmd(replies: bool) -> None:
     """Print the JSON Schema of a vector file (or, with --replies, of the protocol)."""
     if replies:
-        from pontoon_rules.conformance.replies import replies_text
+        from pontoon_rules.conformance.running.replies import replies_text
 
         click.echo(replies_text(), nl=False)
         return
-    from pontoon_rules.conformance.model import schema_text
+    from pontoon_rules.conformance.vectors.model import schema_text
 
     click.echo(schema_text(), nl=False)
 

@@ -8,7 +8,7 @@ import click
 
 from pontoon_rules.cli.conformance_cmds import SECONDS, conformance_cmd, say
 from pontoon_rules.conformance import ConformanceError
-from pontoon_rules.conformance.processes import MAX_REPLY_MB
+from pontoon_rules.conformance.running.processes import MAX_REPLY_MB
 
 
 @conformance_cmd.command("deal")
@@ -31,9 +31,9 @@ def deal_cmd(ruleset: str, command: str, rounds: int, timeout: float, json_out: 
     the settlement replayed, and over the rounds the first pass of the deal against the
     packs (chi-square, false-alarm rate 1e-6). Exit status 0 only when all hold.
     """
-    from pontoon_rules.conformance.dealing import ALPHA, deal_rounds, dealing_item
-    from pontoon_rules.conformance.export import resolve
-    from pontoon_rules.conformance.runner import RunOptions
+    from pontoon_rules.conformance.running.dealing import ALPHA, deal_rounds, dealing_item
+    from pontoon_rules.conformance.running.runner import RunOptions
+    from pontoon_rules.conformance.vectors.export import resolve
 
     (rules, embed), = resolve([ruleset])
     seats = len(dealing_item(rules, embed, 0).vector["stakes"])
@@ -53,7 +53,7 @@ def deal_cmd(ruleset: str, command: str, rounds: int, timeout: float, json_out: 
     elif result.note and not result.problem:
         say(f"distribution: not tested: {result.note}")
     if json_out:
-        from pontoon_rules.conformance.report import write_report
+        from pontoon_rules.conformance.running.report import write_report
 
         write_report(result.to_json(), Path(json_out))
     if result.problem:

@@ -11,8 +11,8 @@ import click
 from pontoon_rules.cli.checks import SEED
 from pontoon_rules.cli.conformance_cmds import SECONDS, conformance_cmd, say
 from pontoon_rules.conformance import ConformanceError
-from pontoon_rules.conformance.processes import MAX_REPLY_MB
-from pontoon_rules.conformance.shrink import MAX_SHRINK_CALLS
+from pontoon_rules.conformance.fuzzing.shrink import MAX_SHRINK_CALLS
+from pontoon_rules.conformance.running.processes import MAX_REPLY_MB
 
 
 @conformance_cmd.command("fuzz")
@@ -47,10 +47,10 @@ def fuzz_cmd(ruleset: str, command: str, rounds: int, seed: int, timeout: float,
     difference (outside the baseline) was found; `may`/`should` differences are reported
     only.
     """
-    from pontoon_rules.conformance.export import resolve
-    from pontoon_rules.conformance.fuzz import FuzzOptions, fuzz
-    from pontoon_rules.conformance.generate import stake_range
-    from pontoon_rules.conformance.runner import RunOptions
+    from pontoon_rules.conformance.fuzzing.fuzz import FuzzOptions, fuzz
+    from pontoon_rules.conformance.running.runner import RunOptions
+    from pontoon_rules.conformance.vectors.export import resolve
+    from pontoon_rules.conformance.vectors.generate import stake_range
 
     (rules, embed), = resolve([ruleset])
     low, high = stake_range(rules)
@@ -67,11 +67,11 @@ def fuzz_cmd(ruleset: str, command: str, rounds: int, seed: int, timeout: float,
         result = fuzz(rules, embed, run_options, rounds, seed, options)
     _print(result)
     if json_out:
-        from pontoon_rules.conformance.report import write_report
+        from pontoon_rules.conformance.running.report import write_report
 
         write_report(result.to_json(rules.ruleset.id, seed), Path(json_out))
     if save and result.groups and result.groups[0].shrunk is not None:
-        from pontoon_rules.conformance.build import dump
+        from pontoon_rules.conformance.vectors.build import dump
         from pontoon_rules.files import write_atomic
 
         failing = next((g for g in result.groups if g.failing), result.groups[0])
@@ -88,7 +88,7 @@ def fuzz_cmd(ruleset: str, command: str, rounds: int, seed: int, timeout: float,
 def _baseline(path: str | None) -> set[str]:
     if path is None:
         return set()
-    from pontoon_rules.conformance.fuzz import load_fuzz_baseline
+    from pontoon_rules.conformance.fuzzing.fuzz import load_fuzz_baseline
 
     try:
         return load_fuzz_baseline(json.loads(Path(path).read_text(encoding="utf-8")))
@@ -160,7 +160,7 @@ def new_harness_cmd(lang: str, out: str, rulesets: tuple[str, ...]) -> None:
     It prints the commands that export vectors and run the harness on them, with the
     interpreter of this environment (or a placeholder that says what to put there).
     """
-    from pontoon_rules.conformance.skeleton import next_steps, write_skeleton
+    from pontoon_rules.conformance.running.skeleton import next_steps, write_skeleton
 
     written = write_skeleton(lang, Path(out), list(rulesets) or ["*"])
     for path in written:

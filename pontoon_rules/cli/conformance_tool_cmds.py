@@ -21,9 +21,9 @@ def id_cmd(files: tuple[str, ...], fix: bool) -> None:
     A hand-written vector may leave `id` out or empty. Exit status 0 when every id
     matches (or was fixed), 1 when one does not, 2 when a file is not a vector.
     """
-    from pontoon_rules.conformance.check import vector_problems
-    from pontoon_rules.conformance.vectorid import fix as fix_id
-    from pontoon_rules.conformance.vectorid import identify
+    from pontoon_rules.conformance.vectors.check import vector_problems
+    from pontoon_rules.conformance.vectors.vectorid import fix as fix_id
+    from pontoon_rules.conformance.vectors.vectorid import identify
 
     wrong = invalid = 0
     for name in files:
@@ -51,7 +51,7 @@ def id_cmd(files: tuple[str, ...], fix: bool) -> None:
 
 
 def _line(name: str, result: object) -> str:
-    from pontoon_rules.conformance.vectorid import IdResult
+    from pontoon_rules.conformance.vectors.vectorid import IdResult
 
     assert isinstance(result, IdResult)
     if result.fixed:
@@ -78,7 +78,7 @@ def smoke_cmd(rulesets: tuple[str, ...], command: str, one_shot: bool, timeout: 
     differences. Exit status 0 when the harness speaks the protocol and played a round
     (rule differences are `conformance run`'s business), 1 otherwise.
     """
-    from pontoon_rules.conformance.smoke import smoke
+    from pontoon_rules.conformance.running.smoke import smoke
 
     report = smoke(command, timeout, one_shot, rulesets=list(rulesets))
     meta = report.meta

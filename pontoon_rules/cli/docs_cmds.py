@@ -31,11 +31,11 @@ def sheet_cmd(ruleset: str, fmt: str | None, output: Path, lang: str, parents: b
     given with --agree.
     """
     from pontoon_rules.cli.agreed import settle
-    from pontoon_rules.docs.i18n import LANGUAGES
-    from pontoon_rules.docs.sheet_view import find_base
-    from pontoon_rules.docs.sheets import SheetError, sheet_format, write_sheet
+    from pontoon_rules.docs.sheet.sheet_view import find_base
+    from pontoon_rules.docs.sheet.sheets import SheetError, sheet_format, write_sheet
+    from pontoon_rules.docs.words.i18n import LANGUAGES
     from pontoon_rules.errors import OutputError
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     if lang not in LANGUAGES:
         raise click.BadParameter(f"expected one of {', '.join(LANGUAGES)}, got {lang!r}",
@@ -79,7 +79,7 @@ def docs_build_cmd(config_file: Path | None, site_dir: Path | None, strict: bool
     else in the folder (a .git, a CNAME) where it is. A --site-dir that holds other
     files (not a previous build) is refused. Two builds into one folder take turns.
     """
-    from pontoon_rules.docs.site import DEFAULT_CONFIG, build_site
+    from pontoon_rules.docs.website.site import DEFAULT_CONFIG, build_site
 
     out = build_site(config_file or DEFAULT_CONFIG, site_dir, strict, rulesets, wait,
                      notify=lambda line: echo(line, err=True))
@@ -89,7 +89,7 @@ def docs_build_cmd(config_file: Path | None, site_dir: Path | None, strict: bool
 
 def _serve_address(_ctx: click.Context, _param: click.Parameter, value: str) -> str:
     """`-a HOST:PORT`, checked before the server starts (nothing is left behind)."""
-    from pontoon_rules.sim.cluster import ClusterError, parse_address
+    from pontoon_rules.sim.distribution.cluster import ClusterError, parse_address
     from pontoon_rules.text import short
 
     if "://" in value:
@@ -114,7 +114,7 @@ def _serve_address(_ctx: click.Context, _param: click.Parameter, value: str) -> 
               help="A folder of your own rulesets (*.yaml) to add to the site.")
 def docs_serve_cmd(config_file: Path | None, dev_addr: str, rulesets: Path | None) -> None:
     """Serve the site locally with live reload."""
-    from pontoon_rules.docs.site import DEFAULT_CONFIG, serve_site
+    from pontoon_rules.docs.website.site import DEFAULT_CONFIG, serve_site
 
     echo(f"serving the site at http://{dev_addr}/ (it is built first; Ctrl+C stops)",
                err=True)

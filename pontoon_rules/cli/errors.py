@@ -34,8 +34,8 @@ _FILE_SYSTEM = {errno.ENOSPC: "the disk is full", errno.EDQUOT: "the disk quota 
 
 def exit_code(error: PontoonError) -> int:
     """The exit code for a project error."""
-    from pontoon_rules.engine.script import IncompleteScriptError
-    from pontoon_rules.sim.money import MoneyOverflowError
+    from pontoon_rules.engine.scripts.script import IncompleteScriptError
+    from pontoon_rules.sim.kernels.money import MoneyOverflowError
 
     status = getattr(error, "exit_status", None)
     if isinstance(status, int):

@@ -17,16 +17,16 @@ import click
 from rich.console import Console
 
 from pontoon_rules.cli.play_render import cards_text, print_result
-from pontoon_rules.engine.actions import ALIASES, Action, LegalAction
-from pontoon_rules.engine.cards import card_code
-from pontoon_rules.engine.hand import Hand, points, soft
-from pontoon_rules.engine.policies import automatic
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.actions import ALIASES, Action, LegalAction
+from pontoon_rules.engine.round.cards import card_code
+from pontoon_rules.engine.round.hand import Hand, points, soft
+from pontoon_rules.engine.round.policies import automatic
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.errors import IllegalActionError
-from pontoon_rules.ruleset.loader import load_ruleset
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.points import points_text
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.format.points import points_text
+from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.text import markup_safe
 
 LETTERS = {"stick": "s", "twist": "t", "buy": "b", "split": "p", "double": "d",

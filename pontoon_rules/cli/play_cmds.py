@@ -27,7 +27,7 @@ def play_cmd(ruleset: str | None, script: str | None, as_json: bool, seed: int |
     from pontoon_rules.cli.agreed import settle
 
     if script:
-        from pontoon_rules.engine.script import read_script, run_script
+        from pontoon_rules.engine.scripts.script import read_script, run_script
 
         data, base = read_script(script)
         run = run_script(data, base, lambda loaded: settle(loaded, agreements))
@@ -42,7 +42,7 @@ def play_cmd(ruleset: str | None, script: str | None, as_json: bool, seed: int |
         raise click.UsageError("give a RULESET to play, or --script FILE to replay")
     from pontoon_rules.cli.agreed import notes
     from pontoon_rules.cli.interactive import play_interactive
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     said = notes(load_ruleset(ruleset), agreements)
     play_interactive(ruleset, seats, stake, seed, lambda loaded: settle(loaded, agreements),

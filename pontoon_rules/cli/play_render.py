@@ -5,10 +5,10 @@ from __future__ import annotations
 from rich.console import Console
 from rich.table import Table
 
-from pontoon_rules.engine.cards import parse_card, pretty
-from pontoon_rules.engine.results import RoundResult
-from pontoon_rules.engine.script import ScriptRun
-from pontoon_rules.ruleset.points import total_text
+from pontoon_rules.engine.round.cards import parse_card, pretty
+from pontoon_rules.engine.round.results import RoundResult
+from pontoon_rules.engine.scripts.script import ScriptRun
+from pontoon_rules.ruleset.format.points import total_text
 from pontoon_rules.text import markup_safe
 
 

@@ -6,9 +6,9 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from pontoon_rules.ruleset.fields import has_path, value_at
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.present import (
+from pontoon_rules.ruleset.format.fields import has_path, value_at
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.resolving.present import (
     TOPICS,
     differing_paths,
     field_row,
@@ -80,8 +80,8 @@ def summary_table(rulesets: list[Ruleset], console: Console | None = None) -> No
 def edge_line(rulesets: list[Ruleset]) -> str:
     """One line with each ruleset's exact house edge (one seat, best play, its own shoe)."""
     from pontoon_rules.analysis.edge import edge_of
-    from pontoon_rules.engine.rules import compile_rules
-    from pontoon_rules.ruleset.features import refused_names
+    from pontoon_rules.engine.round.rules import compile_rules
+    from pontoon_rules.ruleset.resolving.features import refused_names
 
     parts = [f"{terminal_safe(r.id)} refused ({', '.join(refused)})"
              if (refused := refused_names(r, "edge"))

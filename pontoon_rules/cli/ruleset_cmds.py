@@ -11,13 +11,13 @@ from pontoon_rules.cli.agreed import agree_option
 from pontoon_rules.text import json_text, terminal_safe
 
 if TYPE_CHECKING:
-    from pontoon_rules.ruleset.model import Ruleset
+    from pontoon_rules.ruleset.format.model import Ruleset
 
 
 @click.command("list")
 def list_cmd() -> None:
     """List the bundled rulesets, one line each."""
-    from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+    from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
     rulesets = [load_bundled(i) for i in bundled_ids()]
     width = max(len(r.id) for r in rulesets)
@@ -31,7 +31,7 @@ def list_cmd() -> None:
 def validate_cmd(files: tuple[str, ...]) -> None:
     """Validate ruleset files; report every problem of every file, with line numbers."""
     from pontoon_rules.errors import Problem, RulesetError
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     problems: list[Problem] = []
     hints: list[str] = []
@@ -57,7 +57,7 @@ def migrate_cmd(files: tuple[str, ...], dry_run: bool) -> None:
     migrated. Exit 0 when every file is migrated or current, 2 for invalid input.
     """
     from pontoon_rules.errors import Problem, RulesetError
-    from pontoon_rules.ruleset.migrate import migrate_files
+    from pontoon_rules.ruleset.loading.migrate import migrate_files
 
     names = [name for name in files if Path(name).is_file()]
     results = dict(zip(names, migrate_files([Path(n) for n in names], dry_run), strict=True))
@@ -75,7 +75,7 @@ def migrate_cmd(files: tuple[str, ...], dry_run: bool) -> None:
 
 
 def _migrated(migration: Any, dry_run: bool) -> str:
-    from pontoon_rules.ruleset.renamed import SCHEMA_VERSION
+    from pontoon_rules.ruleset.format.renamed import SCHEMA_VERSION
 
     if not migration.changed:
         return f"already in the current format (version {SCHEMA_VERSION})"
@@ -106,7 +106,7 @@ def show_cmd(ruleset: str, fmt: str, paths: bool, fields: bool, lang: str,
     the table agrees show as blanks, or as given with --agree.
     """
     from pontoon_rules.cli.agreed import settle
-    from pontoon_rules.ruleset.loader import dump_ruleset, load_ruleset
+    from pontoon_rules.ruleset.loading.loader import dump_ruleset, load_ruleset
 
     loaded = settle(load_ruleset(ruleset), agreements, play=False)
     if fmt == "json":
@@ -137,9 +137,9 @@ def _sentences_text(ref: str, loaded: Ruleset, paths: bool, lang: str,
 
     Each line is terminal-safe: the ruleset's hidden characters are shown as escapes.
     """
-    from pontoon_rules.docs.i18n import LANGUAGES
-    from pontoon_rules.docs.sentences import text_lines
-    from pontoon_rules.docs.sheet_view import find_base
+    from pontoon_rules.docs.sheet.sheet_view import find_base
+    from pontoon_rules.docs.words.i18n import LANGUAGES
+    from pontoon_rules.docs.words.sentences import text_lines
 
     if lang not in LANGUAGES:
         raise click.BadParameter(f"expected one of {', '.join(LANGUAGES)}, got {lang!r}",
@@ -149,8 +149,8 @@ def _sentences_text(ref: str, loaded: Ruleset, paths: bool, lang: str,
     origin = Path(ref) if Path(ref).suffix in (".yaml", ".yml") else None
     base = find_base(loaded, origin)
     base = settle(base, agreements, play=False) if base is not None else None
-    from pontoon_rules.docs.i18n import recording
-    from pontoon_rules.docs.sheets import require_translated
+    from pontoon_rules.docs.sheet.sheets import require_translated
+    from pontoon_rules.docs.words.i18n import recording
 
     with recording() as looked_up:
         lines = text_lines(loaded, lang, paths, base)
@@ -175,7 +175,7 @@ def _plain_text(ruleset: Ruleset) -> str:
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file.")
 def schema_cmd(output: str | None) -> None:
     """Print the JSON Schema of a ruleset file (for editor autocompletion)."""
-    from pontoon_rules.ruleset.schema import schema_text
+    from pontoon_rules.ruleset.format.schema import schema_text
 
     text = schema_text()
     if output:
@@ -192,8 +192,8 @@ def schema_cmd(output: str | None) -> None:
 def summary_cmd(rulesets: tuple[str, ...]) -> None:
     """Side-by-side summary of the rules that differ (default: the source variants)."""
     from pontoon_rules.cli.render import summary_table
-    from pontoon_rules.ruleset.loader import load_ruleset
-    from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
     if rulesets:
         loaded = [load_ruleset(r) for r in rulesets]

@@ -13,8 +13,8 @@ from pontoon_rules.cli.checks import SEED, WORKERS, scheduler_address
 from pontoon_rules.text import json_text, markup_safe
 
 if TYPE_CHECKING:
-    from pontoon_rules.engine.rules import Rules
-    from pontoon_rules.engine.session import Session
+    from pontoon_rules.engine.round.rules import Rules
+    from pontoon_rules.engine.sessions.session import Session
 
 PROGRESS_FROM = 50
 """Show a progress bar (on a terminal) from this many deals."""
@@ -99,23 +99,23 @@ def _compiled_refuses(ruleset: str, agreements: tuple[str, ...]) -> bool:
     """Whether the compiled session (`session --summary`) refuses `ruleset`: a plain
     session then plays every deal through the engine, which plays every rule."""
     from pontoon_rules.cli.agreed import settle
-    from pontoon_rules.ruleset.features import refused_names
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
+    from pontoon_rules.ruleset.resolving.features import refused_names
 
     return bool(refused_names(settle(load_ruleset(ruleset), agreements), "session --summary"))
 
 
 def _print_agreed(ruleset: str, agreements: tuple[str, ...]) -> None:
     from pontoon_rules.cli.agreed import notes
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     for line in notes(load_ruleset(ruleset), agreements):
         click.echo(line)
 
 
 def _replay(source: str) -> tuple[Session, list[list[dict[str, Any]]]]:
-    from pontoon_rules.engine.script import read_script
-    from pontoon_rules.engine.session_script import run_session_script
+    from pontoon_rules.engine.scripts.script import read_script
+    from pontoon_rules.engine.sessions.session_script import run_session_script
 
     data, base = read_script(source)
     session, transcripts = run_session_script(data, base)
@@ -128,9 +128,9 @@ def _play(ruleset: str, players: int, deals: int, seed: int, policy: str, stake:
     import random
 
     from pontoon_rules.cli.agreed import settle
-    from pontoon_rules.engine.rules import compile_rules
-    from pontoon_rules.engine.session_auto import TablePolicy, play_session
-    from pontoon_rules.ruleset.loader import load_ruleset
+    from pontoon_rules.engine.round.rules import compile_rules
+    from pontoon_rules.engine.sessions.session_auto import TablePolicy, play_session
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     rules = compile_rules(settle(load_ruleset(ruleset), agreements))
     _check_options(rules, players, stake, kitty)

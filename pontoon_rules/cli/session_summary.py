@@ -18,17 +18,17 @@ def run_summary(ruleset: str, players: int, deals: int, seed: int, policy: str,
                 scheduler: str | None, as_json: bool, agreements: tuple[str, ...] = ()) -> None:
     """Play and print the summary (JSON with `as_json`)."""
     from pontoon_rules.cli.agreed import settle
-    from pontoon_rules.engine.rules import compile_rules
-    from pontoon_rules.ruleset.loader import load_ruleset
-    from pontoon_rules.sim.stopping import first_interrupt_stops
-    from pontoon_rules.sim.strategy import banker_table, strategy
-    from pontoon_rules.sim.summary import SessionRequest, play_summary, summarise
-    from pontoon_rules.sim.tables import TablePolicy, people_for
+    from pontoon_rules.engine.round.rules import compile_rules
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
+    from pontoon_rules.sim.kernels.strategy import banker_table, strategy
+    from pontoon_rules.sim.runs.stopping import first_interrupt_stops
+    from pontoon_rules.sim.sessions.summary import SessionRequest, play_summary, summarise
+    from pontoon_rules.sim.sessions.tables import TablePolicy, people_for
 
     if deals < 1 or players < 1:
         raise click.BadParameter("--deals and --players must be at least 1")
     with first_interrupt_stops() as stop:  # from here a Ctrl-C stops with the result so far
-        from pontoon_rules.ruleset.features import require_handled
+        from pontoon_rules.ruleset.resolving.features import require_handled
 
         rules = compile_rules(settle(load_ruleset(ruleset), agreements))
         require_handled(rules.ruleset, "session --summary")

@@ -1,4 +1,4 @@
-"""CLI command `simulate`: a thin layer over the simulator (`sim.simulate`)."""
+"""CLI command `simulate`: a thin layer over the simulator (`sim.runs.simulate`)."""
 
 from __future__ import annotations
 
@@ -19,14 +19,14 @@ class SimulationPath(click.Choice):  # type: ignore[type-arg]
     """`--path`: compiled or engine; a retired name is refused with the one to use."""
 
     def __init__(self) -> None:
-        from pontoon_rules.sim.result import PATHS
+        from pontoon_rules.sim.runs.result import PATHS
 
         super().__init__(list(PATHS))
 
     def convert(self, value: Any, param: click.Parameter | None,
                 ctx: click.Context | None) -> Any:
         from pontoon_rules.analysis.dealer import AnalysisError
-        from pontoon_rules.sim.result import RETIRED_PATHS, check_path
+        from pontoon_rules.sim.runs.result import RETIRED_PATHS, check_path
 
         if value in RETIRED_PATHS:
             try:
@@ -65,8 +65,9 @@ class _Phases:
 
 
 def _path_help() -> str:
-    """`--path`'s help, the compiled path's refusals from the registry (`ruleset.features`)."""
-    from pontoon_rules.ruleset.features import unhandled_names
+    """`--path`'s help, the compiled path's refusals from the registry
+    (`ruleset.resolving.features`)."""
+    from pontoon_rules.ruleset.resolving.features import unhandled_names
 
     refused = "; ".join(unhandled_names("simulator"))
     return ("compiled: the compiled simulator (the default, in C), every ruleset "
@@ -100,9 +101,9 @@ def simulate_cmd(ruleset: str, rounds: int, seed: int, workers: int, dealing: st
                  engine_only: bool, path: str | None, scheduler: str | None,
                  policy: str | None, as_json: bool, agreements: tuple[str, ...]) -> None:
     """Simulate RULESET with the best strategy: house edge and its 99.9% interval."""
-    from pontoon_rules.sim.result import KERNEL_WORDS
-    from pontoon_rules.sim.simulate import simulate
-    from pontoon_rules.sim.stopping import first_interrupt_stops
+    from pontoon_rules.sim.runs.result import KERNEL_WORDS
+    from pontoon_rules.sim.runs.simulate import simulate
+    from pontoon_rules.sim.runs.stopping import first_interrupt_stops
 
     rules = _rules(ruleset, agreements)
     chosen = "engine" if engine_only else (path or "compiled")

@@ -38,7 +38,7 @@ def workbench_cmd(ruleset: str | None, port: int, host: str, allow_hosts: tuple[
     minutes), and closes a connection that takes more than 15 seconds to send its
     request.
     """
-    from pontoon_rules.ruleset.registry import bundled_ids
+    from pontoon_rules.ruleset.loading.registry import bundled_ids
     from pontoon_rules.workbench.server import serve
 
     file = None
@@ -46,7 +46,7 @@ def workbench_cmd(ruleset: str | None, port: int, host: str, allow_hosts: tuple[
     if ruleset is not None and ruleset in bundled_ids():
         start = ruleset
     elif ruleset is not None:
-        from pontoon_rules.ruleset.loader import load_ruleset
+        from pontoon_rules.ruleset.loading.loader import load_ruleset
 
         load_ruleset(ruleset)  # every problem of the file, as `validate` reports them
         file = Path(ruleset)

@@ -6,12 +6,12 @@ from typing import TYPE_CHECKING
 
 from pontoon_rules.compare.explain import attribution_sentence, explain
 from pontoon_rules.compare.records import Example, FieldValues, PlayedRound
-from pontoon_rules.engine.cards import card_code
-from pontoon_rules.engine.results import RoundResult
-from pontoon_rules.engine.script import ScriptRun, play
-from pontoon_rules.ruleset.fields import describe
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.present import field_row
+from pontoon_rules.engine.round.cards import card_code
+from pontoon_rules.engine.round.results import RoundResult
+from pontoon_rules.engine.scripts.script import ScriptRun, play
+from pontoon_rules.ruleset.format.fields import describe
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.resolving.present import field_row
 
 if TYPE_CHECKING:
     from pontoon_rules.compare.search import Hit, PairSearch

@@ -16,7 +16,7 @@ from typing import Any
 from pontoon_rules.cache import cached_json, key_of
 from pontoon_rules.compare.search import compare_rulesets
 from pontoon_rules.compare.simulate import OutcomeCache
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.model import Ruleset
 
 
 def comparisons_json(rulesets: Sequence[Ruleset], stake: int = 100) -> list[dict[str, Any]]:

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from pontoon_rules.compare.policy import POLICIES, Policy, is_relevant
-from pontoon_rules.engine.cards import CARDS_PER_PACK, RANK_CODES, RANK_VALUES, SUIT_CODES
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.engine.round.cards import CARDS_PER_PACK, RANK_CODES, RANK_VALUES, SUIT_CODES
+from pontoon_rules.ruleset.format.model import Ruleset
 
 SHOE_LENGTH = 26
 """Cards in a candidate shoe (unused ones are dropped from an example)."""

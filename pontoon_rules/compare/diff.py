@@ -6,9 +6,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pontoon_rules.ruleset.fields import ruleset_paths
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.present import TOPICS, field_row
+from pontoon_rules.ruleset.format.fields import ruleset_paths
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.resolving.present import TOPICS, field_row
 
 _ROW_KEYS = ("value", "text", "status", "source", "quote", "note", "open")
 

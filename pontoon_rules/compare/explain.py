@@ -12,9 +12,9 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 
-from pontoon_rules.engine.results import HandResult, RoundResult, SeatResult
-from pontoon_rules.ruleset.common import HandClass
-from pontoon_rules.ruleset.points import total_text
+from pontoon_rules.engine.round.results import HandResult, RoundResult, SeatResult
+from pontoon_rules.ruleset.format.common import HandClass
+from pontoon_rules.ruleset.format.points import total_text
 
 _CLASS_WORDS: dict[str, str] = {
     HandClass.PONTOON: "pontoon",

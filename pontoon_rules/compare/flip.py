@@ -14,8 +14,8 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from pontoon_rules.ruleset.fields import has_path, value_at
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.fields import has_path, value_at
+from pontoon_rules.ruleset.format.model import Ruleset
 
 MAX_EXTRA = 3
 """The most further fields flipped to make one change valid."""

@@ -16,9 +16,9 @@ from collections.abc import Callable
 from typing import Any
 
 from pontoon_rules.compare.flip import flip
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.present import differing_paths
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.resolving.present import differing_paths
 
 NOT_AVAILABLE = "edge: not available"
 HOOK_MODULES = ("pontoon_rules.analysis", "pontoon_rules.analysis.edge")

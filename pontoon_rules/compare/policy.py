@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pontoon_rules.engine.actions import (
+from pontoon_rules.engine.round.actions import (
     BUY,
     DECLINE,
     DOUBLE,
@@ -24,13 +24,13 @@ from pontoon_rules.engine.actions import (
     Action,
     LegalAction,
 )
-from pontoon_rules.engine.hand import Hand
-from pontoon_rules.engine.hand import points as points_in
-from pontoon_rules.engine.phase import BANKER, Phase
-from pontoon_rules.engine.policies import banker_stands_on
-from pontoon_rules.engine.state import RoundState
-from pontoon_rules.ruleset.common import BankerMode, BuyMode
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.engine.round.hand import Hand
+from pontoon_rules.engine.round.hand import points as points_in
+from pontoon_rules.engine.round.phase import BANKER, Phase
+from pontoon_rules.engine.round.policies import banker_stands_on
+from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.ruleset.format.common import BankerMode, BuyMode
+from pontoon_rules.ruleset.format.model import Ruleset
 
 BUY_LEAST = "least"
 BUY_MOST = "most"
@@ -163,7 +163,7 @@ def _giving_up(points: int) -> bool:
 
 
 def _banker(state: RoundState, policy: Policy) -> Action:
-    from pontoon_rules.engine import calling_off
+    from pontoon_rules.engine.round import calling_off
 
     if calling_off.due(state):
         return calling_off.automatic(state)

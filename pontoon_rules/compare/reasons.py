@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pontoon_rules.ruleset.common import BankerMode, BuyMode, PairRule
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.common import BankerMode, BuyMode, PairRule
+from pontoon_rules.ruleset.format.model import Ruleset
 
 OUTSIDE_A_ROUND = "outside-a-round"
 NOT_PLAYED = "not-played"

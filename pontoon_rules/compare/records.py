@@ -2,7 +2,7 @@
 
 Both are plain frozen dataclasses with `to_json`, reused by the docs and the
 conformance kit. An example's `script_for(ruleset)` is a round script for
-`pontoon-rules play --script` (`engine.script.run_script`).
+`pontoon-rules play --script` (`engine.scripts.script.run_script`).
 """
 
 from __future__ import annotations

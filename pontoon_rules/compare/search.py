@@ -23,10 +23,10 @@ from pontoon_rules.compare.candidates import Candidate, candidates
 from pontoon_rules.compare.flip import flip
 from pontoon_rules.compare.records import Comparison, FieldValues, NoExample, Record
 from pontoon_rules.compare.simulate import Outcome, OutcomeCache, behaviour_key
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.ruleset.fields import leaf_paths
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.present import differing_paths
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.ruleset.format.fields import leaf_paths
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.resolving.present import differing_paths
 
 KEEP_LOOKING = 24
 """After the first exact hit, how many more candidates of the same policy are tried."""

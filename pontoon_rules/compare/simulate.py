@@ -6,10 +6,10 @@ from dataclasses import dataclass, field
 
 from pontoon_rules.compare.candidates import Candidate
 from pontoon_rules.compare.policy import decide
-from pontoon_rules.engine.rules import Rules
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.rules import Rules
+from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.errors import PontoonError
-from pontoon_rules.ruleset.model import SECTIONS, Ruleset
+from pontoon_rules.ruleset.format.model import SECTIONS, Ruleset
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ def conformance_records() -> list[dict[str, Any]]:
 def conformance_record_rulesets() -> frozenset[str]:
     """The ids the records' scripts may name: the bundled source rulesets (cheap: no
     search), so that a ruleset of another id need not wait for the search."""
-    from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+    from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
     return frozenset(i for i in bundled_ids() if load_bundled(i).kind == "source")
 
@@ -31,7 +31,7 @@ def conformance_record_rulesets() -> frozenset[str]:
 @cache
 def _records() -> list[dict[str, Any]]:
     from pontoon_rules.compare.cached import comparisons_json
-    from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+    from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
     wanted = conformance_record_rulesets()
     sources = [load_bundled(i) for i in bundled_ids() if i in wanted]

@@ -1,19 +1,15 @@
 """The conformance kit: vectors any Pontoon implementation can run, and a runner that judges it.
 
-    model      the vector format (pydantic), canonical JSON, ids, the JSON Schema
-    examples   worked examples of every rule, as data
-    build      a round script (+ probes) -> a vector, expectations from the engine
-    generate   the worked examples, comparison records and seeded coverage rounds
-    export     the suite as files (reproducible), and loading it back
-    check      a suite's own checks (schema, ids, hashes, cards, money, reference)
-    reference  the engine playing a stripped vector; `harness` puts it behind the protocol
-    protocol   JSON lines to a harness process; `runner` judges each vector; `report`
-    fuzz       differential fuzzing with shrinking
-    suitefiles reading a suite from disk defensively; validate: the schema, one line a problem
-    probes     vectors that probe where implementations break; vectorid: `conformance id`
-    smoke      one round per listed ruleset: protocol problems apart from rule differences
+Its stages, lowest first (each opens with its own paragraph and one line per module):
 
-This module stays import-light so that harnesses start fast.
+- `conformance.vectors`: the vector format (pydantic, canonical JSON, ids, the JSON
+  Schema), vectors built by the reference engine and generated per ruleset (worked
+  examples, probes, a pack that runs out, dealt and targeted vectors), export and check;
+- `conformance.running`: the harness protocol and its processes, the reference harness,
+  judging each vector into one status, dealing mode, reports, smoke, new-harness;
+- `conformance.fuzzing`: differential fuzzing with shrinking.
+
+This module holds the kit's errors and stays import-light so that harnesses start fast.
 """
 
 from __future__ import annotations

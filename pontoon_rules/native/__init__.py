@@ -17,7 +17,7 @@ the compiler and the flags, so that an edited source builds anew.
 
 A library may also be built for one set of constants (`for_rules`: a C prelude of
 definitions, included ahead of its source; the simulator's round for one ruleset and
-strategy, `sim.native.for_rules`), an optional speed-up where a compiler works: named
+strategy, `sim.kernels.native.for_rules`), an optional speed-up where a compiler works: named
 `<name>-rules-<hash>.so` by the same hash with the prelude in it, in the user's cache, the
 most recent kept. What a build removes, and only the names builds write, is `native.prune`'s.
 

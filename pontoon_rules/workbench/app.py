@@ -32,9 +32,9 @@ from starlette.responses import (
 )
 from starlette.routing import Route
 
-from pontoon_rules.conformance.protocol import depth
+from pontoon_rules.conformance.running.protocol import depth
 from pontoon_rules.errors import PontoonError, RulesetError
-from pontoon_rules.ruleset.references import MAX_RULESET_BYTES
+from pontoon_rules.ruleset.loading.references import MAX_RULESET_BYTES
 from pontoon_rules.workbench.hosts import (  # noqa: F401 - host_name: also imported from here
     allowed_hosts,
     host_name,
@@ -286,7 +286,7 @@ def _catch_too_large(app: ASGIApp) -> ASGIApp:
 
 
 def _page_html(workbench: Workbench, body: dict[str, Any], exposed: str) -> str:
-    from pontoon_rules.docs.i18n import SITE_LANGUAGES
+    from pontoon_rules.docs.words.i18n import SITE_LANGUAGES
 
     draft = workbench.draft(body)
     from pontoon_rules.workbench.view import rules_view

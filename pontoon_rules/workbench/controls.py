@@ -26,7 +26,7 @@ from typing import Any
 
 import yaml
 
-from pontoon_rules.ruleset.model import SECTIONS, Ruleset
+from pontoon_rules.ruleset.format.model import SECTIONS, Ruleset
 
 Schema = dict[str, Any]
 

@@ -16,15 +16,15 @@ from typing import Any
 
 import yaml
 
-from pontoon_rules.docs.sentences import differing_from_base
-from pontoon_rules.docs.sheet_view import find_base
-from pontoon_rules.docs.values import CLASS_NAMES
+from pontoon_rules.docs.sheet.sheet_view import find_base
+from pontoon_rules.docs.words.sentences import differing_from_base
+from pontoon_rules.docs.words.values import CLASS_NAMES
 from pontoon_rules.errors import Problem, RulesetError
-from pontoon_rules.ruleset.fields import plain, value_at
-from pontoon_rules.ruleset.loader import load_path, load_text
-from pontoon_rules.ruleset.model import Ruleset
-from pontoon_rules.ruleset.present import format_value
-from pontoon_rules.ruleset.renamed import SCHEMA_VERSION
+from pontoon_rules.ruleset.format.fields import plain, value_at
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.format.renamed import SCHEMA_VERSION
+from pontoon_rules.ruleset.loading.loader import load_path, load_text
+from pontoon_rules.ruleset.resolving.present import format_value
 
 HOUSE_SOURCE = "house rule, this file"
 """The key of the source every change made in the workbench is credited to."""

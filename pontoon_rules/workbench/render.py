@@ -11,7 +11,7 @@ from pathlib import Path
 
 import jinja2
 
-from pontoon_rules.docs.i18n import TEMPLATE_DIR, translations
+from pontoon_rules.docs.words.i18n import TEMPLATE_DIR, translations
 from pontoon_rules.literal import html_filter
 
 HERE = Path(__file__).resolve().parent

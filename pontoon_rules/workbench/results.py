@@ -1,9 +1,9 @@
 """The analysis panel: a job's results (plain data from the worker) as the page draws them.
 
 Figures are formatted exactly as the CLI formats them (`EDGE_DECIMALS`), worked
-examples are drawn with the site's own round macros (`docs.pages.example_view`),
+examples are drawn with the site's own round macros (`docs.website.pages.example_view`),
 the realistic variations (`analysis.present.realistic`, in the site's words:
-`docs.costview.realistic_view`) lead the costs, and the exhaustive cost table, one
+`docs.words.costview.realistic_view`) lead the costs, and the exhaustive cost table, one
 click away, becomes a bar list sorted by the size of the effect, the changes that do
 nothing and the combinations the rules do not allow counted apart. Each section says
 whether its figures are final (`done`), so the page draws it once.
@@ -16,8 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 from pontoon_rules.analysis.present.summary import EDGE_DECIMALS
-from pontoon_rules.docs.pages import example_view, reason_view
-from pontoon_rules.ruleset.fields import describe
+from pontoon_rules.docs.website.pages import example_view, reason_view
+from pontoon_rules.ruleset.format.fields import describe
 from pontoon_rules.workbench.controls import form_value, plain_words
 from pontoon_rules.workbench.view import Words
 from pontoon_rules.workbench.worker import (
@@ -114,7 +114,7 @@ def _edge(edge: dict[str, Any], base: dict[str, Any] | None, gettext: Gettext | 
         "direction": _direction(change), "notes": edge.get("notes", []),
         "stands": stands(edge["banker_policy"])}
     if gettext is not None and ruleset is not None:
-        from pontoon_rules.docs.figures import method_words
+        from pontoon_rules.docs.words.figures import method_words
 
         method = method_words({"edge": edge}, ruleset, gettext)
         out.update(deck=method, method=method)
@@ -163,8 +163,8 @@ def _hand(hand: str) -> dict[str, str]:
 
 
 def _legend_words(chart: dict[str, Any], gettext: Gettext) -> str:
-    """The letters the chart uses, each in words (`docs.strategy`'s)."""
-    from pontoon_rules.docs.strategy import ACTION_WORDS
+    """The letters the chart uses, each in words (`docs.sheet.strategy`'s)."""
+    from pontoon_rules.docs.sheet.strategy import ACTION_WORDS
 
     used = {a[:1] for rows in chart["tables"].values() for row in rows
             for a in row["actions"]} & set(ACTION_WORDS)
@@ -223,7 +223,7 @@ def _description(path: str, gettext: Gettext | None = None) -> str:
     except KeyError:
         return path
     if gettext is not None:
-        from pontoon_rules.docs.readers import reader_description
+        from pontoon_rules.docs.words.readers import reader_description
 
         text = reader_description(path, gettext)
     return plain_words(text).split(": ", 1)[0].split("; ", 1)[0].rstrip(".") or path
@@ -234,7 +234,7 @@ def realistic_rows(pairs: list[Any], english: bool = True) -> dict[str, Any]:
     largest first, each with what a "try" button sets; those that do not, and those with
     no edge, counted (each with the analysis's note in English, else the change in
     words)."""
-    from pontoon_rules.docs.costview import SMALLEST
+    from pontoon_rules.docs.words.costview import SMALLEST
 
     rows, idle, unsolved = [], 0, []
     for variation, said in pairs:

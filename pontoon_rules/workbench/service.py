@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pontoon_rules.docs.i18n import SITE_LANGUAGES, SOURCE_LANGUAGE
-from pontoon_rules.docs.sentences import differing_from_base
+from pontoon_rules.docs.words.i18n import SITE_LANGUAGES, SOURCE_LANGUAGE
+from pontoon_rules.docs.words.sentences import differing_from_base
 from pontoon_rules.errors import PontoonError
-from pontoon_rules.ruleset.fields import plain, value_at
-from pontoon_rules.ruleset.model import SECTIONS, Ruleset
+from pontoon_rules.ruleset.format.fields import plain, value_at
+from pontoon_rules.ruleset.format.model import SECTIONS, Ruleset
 from pontoon_rules.workbench.controls import controls, parse
 from pontoon_rules.workbench.draft import Evaluation, Start, changes_from, evaluate
 from pontoon_rules.workbench.jobs import FINISHED, BusyError, JobManager, job_key, merged
@@ -296,7 +296,7 @@ class Workbench:
         phrases with, in a language other than English (English: the CLI's words)."""
         if lang == SOURCE_LANGUAGE:
             return None, None
-        from pontoon_rules.docs.i18n import translations
+        from pontoon_rules.docs.words.i18n import translations
 
         return translations(lang).gettext, self._analysed.get(cost_job)
 
@@ -315,7 +315,7 @@ class Workbench:
 
     def _realistic_rows(self, cost_job: str, snapshot: dict[str, Any],
                         lang: str) -> list[Any] | None:
-        """The realistic variations of a finished cost job in words (`docs.costview`), in
+        """The realistic variations of a finished cost job in words (`docs.words.costview`), in
         `lang`; None before they are known."""
         data = snapshot["results"].get(REALISTIC)
         ruleset = self._analysed.get(cost_job)
@@ -324,8 +324,8 @@ class Workbench:
         found = self._worded.get((cost_job, lang))
         if found is None:
             from pontoon_rules.analysis.present.realistic import table_from_json
-            from pontoon_rules.docs.costview import realistic_view
-            from pontoon_rules.docs.i18n import translations
+            from pontoon_rules.docs.words.costview import realistic_view
+            from pontoon_rules.docs.words.i18n import translations
 
             table = table_from_json(ruleset, data)
             said = realistic_view(ruleset, table, translations(lang).gettext, lang)
@@ -347,7 +347,7 @@ class Workbench:
 
     def sheet(self, body: dict[str, Any]) -> tuple[str, bytes]:
         """The rule sheet PDF of the draft in the draft's language."""
-        from pontoon_rules.docs.sheets import render_sheet
+        from pontoon_rules.docs.sheet.sheets import render_sheet
 
         draft = self._valid(body)
         assert draft.ruleset is not None
@@ -407,8 +407,8 @@ class Workbench:
 
     def _compare_html(self, comparison: dict[str, Any], view: dict[str, Any],
                       snapshot: dict[str, Any], lang: str) -> str:
-        from pontoon_rules.docs.i18n import translations
-        from pontoon_rules.docs.views import matrix_view
+        from pontoon_rules.docs.sheet.views import matrix_view
+        from pontoon_rules.docs.words.i18n import translations
 
         rulesets = comparison["rulesets"]
         edges_data = snapshot["results"].get("edges")

@@ -19,8 +19,8 @@ import threading
 from pathlib import Path
 
 from pontoon_rules.errors import Problem, RulesetError
-from pontoon_rules.ruleset.references import MAX_RULESET_BYTES, too_large
-from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.loading.references import MAX_RULESET_BYTES, too_large
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 from pontoon_rules.workbench.draft import Start, bundled_start, file_start
 
 MAX_UPLOADS = 200

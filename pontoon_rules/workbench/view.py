@@ -1,6 +1,6 @@
 """The rules panel: the sheet's sentences in the order of play, each with its fields' controls.
 
-Sentences come from `docs.sentences` (the sheet's own words, for the draft when it
+Sentences come from `docs.words.sentences` (the sheet's own words, for the draft when it
 loads, else for the base), controls from `controls` (the schema). A field no rule
 of the sheet covers still gets its control, under "Other rules" of its section's
 chapter, so nothing in the schema is out of reach.
@@ -12,12 +12,12 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from pontoon_rules.docs.i18n import translations
-from pontoon_rules.docs.sentences import CHAPTER_TITLES, RULES, Sentence, applies, sentences
-from pontoon_rules.docs.values import value_text
+from pontoon_rules.docs.words.i18n import translations
+from pontoon_rules.docs.words.sentences import CHAPTER_TITLES, RULES, Sentence, applies, sentences
+from pontoon_rules.docs.words.values import value_text
 from pontoon_rules.errors import Problem
-from pontoon_rules.ruleset.fields import plain, value_at
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.fields import plain, value_at
+from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.workbench.controls import (
     DATA,
     ITEMS,
@@ -178,7 +178,7 @@ def named_payouts(hands: Any, ruleset: Ruleset, gettext: Callable[[str], str],
     """Each named hand that pays at odds of its own: its name (as the sheet says it, in
     `ruleset`), what it pays (odds as written) and the path a change of it is sent as
     (`hands.definitions.ID.pays`)."""
-    from pontoon_rules.docs.hands import hand_name
+    from pontoon_rules.docs.words.hands import hand_name
 
     if not isinstance(hands, dict):
         return []

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.model import Ruleset
 
 EDGE, BASE_EDGE, STRATEGY, EXAMPLES, COSTS = "edge", "base_edge", "strategy", "examples", "costs"
 REALISTIC = "realistic"
@@ -183,7 +183,7 @@ def _rules_key(ruleset: Ruleset) -> str:
     """What an edge is computed from: the rule sections (not the name, id or provenance)."""
     import json
 
-    from pontoon_rules.ruleset.model import SECTIONS
+    from pontoon_rules.ruleset.format.model import SECTIONS
 
     return json.dumps(ruleset.model_dump(mode="json", include=set(SECTIONS)), sort_keys=True)
 
@@ -191,7 +191,7 @@ def _rules_key(ruleset: Ruleset) -> str:
 def _edge(ruleset: Ruleset) -> dict[str, Any]:
     """`pontoon-rules edge --json` of `ruleset` (computed once per rules in this process)."""
     from pontoon_rules.analysis.edge import house_edge
-    from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.engine.round.rules import compile_rules
 
     key = _rules_key(ruleset)
     found = EDGE_MEMO.get(key)
@@ -216,7 +216,7 @@ def base_edge_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str,
 def strategy_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str, Any]:
     """The strategy card, as `pontoon-rules strategy --format json` prints it."""
     from pontoon_rules.analysis.present.chart import strategy_chart
-    from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.engine.round.rules import compile_rules
 
     data: dict[str, Any] = strategy_chart(compile_rules(job.ruleset)).to_json()
     return data
@@ -242,7 +242,7 @@ def costs_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str, Any
     """The cost of changing each other field alone (the stored table where current)."""
     from pontoon_rules.analysis.present.costdata import stored_costs
     from pontoon_rules.analysis.present.costs import rule_costs, skip_reason
-    from pontoon_rules.ruleset.fields import ruleset_paths
+    from pontoon_rules.ruleset.format.fields import ruleset_paths
 
     stored = stored_costs(job.ruleset)
     if stored is not None:

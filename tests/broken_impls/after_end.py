@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import _common  # noqa: F401
 
-from pontoon_rules.conformance import harness, reference
+from pontoon_rules.conformance.running import harness
+from pontoon_rules.conformance.vectors import reference
 
 original = reference.refusal
 

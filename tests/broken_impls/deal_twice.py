@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import _common  # noqa: F401
 
-from pontoon_rules.conformance import harness, reference
-from pontoon_rules.engine.phase import CHANCE
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.conformance.running import harness
+from pontoon_rules.conformance.vectors import reference
+from pontoon_rules.engine.round.phase import CHANCE
+from pontoon_rules.engine.round.state import RoundState
 
 
 def _refill(self):  # type: ignore[no-untyped-def]

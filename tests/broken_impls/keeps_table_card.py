@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import _common  # noqa: F401
 
-from pontoon_rules.conformance import dealing, harness, reference
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.conformance.running import dealing, harness
+from pontoon_rules.conformance.vectors import reference
+from pontoon_rules.engine.round.state import RoundState
 
 
 class LeakyDeck(RoundState):

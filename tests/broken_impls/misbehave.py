@@ -15,8 +15,8 @@ from fnmatch import fnmatchcase
 
 import _common  # noqa: F401
 
-from pontoon_rules.conformance.harness import answer, metadata
-from pontoon_rules.conformance.reference import trace_vector
+from pontoon_rules.conformance.running.harness import answer, metadata
+from pontoon_rules.conformance.vectors.reference import trace_vector
 
 
 def misbehave(mode: str, seq: int) -> None:

@@ -7,8 +7,8 @@ import sys
 
 import _common  # noqa: F401
 
-from pontoon_rules.conformance import harness
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.conformance.running import harness
+from pontoon_rules.engine.round.state import RoundState
 
 
 def _refill(self):  # type: ignore[no-untyped-def]

@@ -8,8 +8,8 @@ import sys
 
 import _common  # noqa: F401
 
-from pontoon_rules.conformance import harness
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.conformance.running import harness
+from pontoon_rules.engine.round.state import RoundState
 
 original_refill = RoundState._refill
 

@@ -9,10 +9,11 @@ from fractions import Fraction
 
 import _common  # noqa: F401
 
-from pontoon_rules.conformance import harness, reference
-from pontoon_rules.engine import results, settle
-from pontoon_rules.engine.hand import classify, total
-from pontoon_rules.ruleset.common import HandClass
+from pontoon_rules.conformance.running import harness
+from pontoon_rules.conformance.vectors import reference
+from pontoon_rules.engine.round import results, settle
+from pontoon_rules.engine.round.hand import classify, total
+from pontoon_rules.ruleset.format.common import HandClass
 
 original_rules, original_settle = reference.rules_for, settle.settle_hand
 

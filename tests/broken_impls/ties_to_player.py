@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import _common  # noqa: F401
 
-from pontoon_rules.conformance import harness
-from pontoon_rules.engine import results, settle
-from pontoon_rules.engine.hand import classify, total
+from pontoon_rules.conformance.running import harness
+from pontoon_rules.engine.round import results, settle
+from pontoon_rules.engine.round.hand import classify, total
 
 original = settle.settle_hand
 

@@ -7,8 +7,9 @@ from fractions import Fraction
 
 import _common  # noqa: F401
 
-from pontoon_rules.conformance import harness, reference
-from pontoon_rules.ruleset.common import HandClass
+from pontoon_rules.conformance.running import harness
+from pontoon_rules.conformance.vectors import reference
+from pontoon_rules.ruleset.format.common import HandClass
 
 original = reference.rules_for
 

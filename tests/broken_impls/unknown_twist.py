@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import _common  # noqa: F401
 
-from pontoon_rules.conformance import harness, reference
-from pontoon_rules.engine.actions import KINDS
+from pontoon_rules.conformance.running import harness
+from pontoon_rules.conformance.vectors import reference
+from pontoon_rules.engine.round.actions import KINDS
 
 original = reference.refusal
 

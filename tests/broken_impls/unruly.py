@@ -19,8 +19,8 @@ import sys
 
 import _common  # noqa: F401
 
-from pontoon_rules.conformance.harness import answer, metadata
-from pontoon_rules.conformance.reference import trace_vector
+from pontoon_rules.conformance.running.harness import answer, metadata
+from pontoon_rules.conformance.vectors.reference import trace_vector
 
 
 def reply_for(mode: str, request: dict) -> dict:

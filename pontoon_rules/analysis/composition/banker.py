@@ -28,8 +28,8 @@ from pontoon_rules.analysis.dealer import BankerPolicy
 from pontoon_rules.analysis.deck import Kind
 from pontoon_rules.analysis.named import HandBook, Pattern, hand_book
 from pontoon_rules.analysis.outcomes import Final, counted_soft, total_of
-from pontoon_rules.engine.rules import Rules
-from pontoon_rules.ruleset.common import HandClass
+from pontoon_rules.engine.round.rules import Rules
+from pontoon_rules.ruleset.format.common import HandClass
 
 BUST_TOTAL = 22
 """The total every bust banker hand is filed under (a bust's total never matters)."""

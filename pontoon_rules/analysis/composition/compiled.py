@@ -32,7 +32,7 @@ from pontoon_rules.analysis.hand import (
 from pontoon_rules.analysis.outcomes import bust_settled_alike
 from pontoon_rules.analysis.reads import Read, reads_equal, recording, replay, unwrapped
 from pontoon_rules.analysis.seat_takes import TAKEN_INDEX
-from pontoon_rules.ruleset.common import HandClass
+from pontoon_rules.ruleset.format.common import HandClass
 
 FIXED = 2
 """An option kind of `FIXED` + r ends the hand on payout row r, one that does not depend on

@@ -43,8 +43,8 @@ from pontoon_rules.analysis.outcomes import (
 )
 from pontoon_rules.analysis.reads import Read, reads_equal, recording, replay, unwrapped
 from pontoon_rules.analysis.seat_takes import padded, taken_shares, taking_finals
-from pontoon_rules.engine.rules import Rules
-from pontoon_rules.ruleset.common import HandClass
+from pontoon_rules.engine.round.rules import Rules
+from pontoon_rules.ruleset.format.common import HandClass
 
 
 class HandValues(ShoeOutlook):

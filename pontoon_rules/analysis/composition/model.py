@@ -110,7 +110,7 @@ class CompositionModel(HandValues):
                          ) -> None:
         """Give the dealt hand up before the banker's check where that loses less than the
         best of playing it, insured or not (`out`, V x STATS over every banker hand: one
-        decision, `engine.flow.insurance_legal`), or where `gives_up` says (then not
+        decision, `engine.round.flow.insurance_legal`), or where `gives_up` says (then not
         noted in `given_up`)."""
         for v in range(len(self.visibles)):
             row = self.early_surrender_row(cards, v, peeked)

@@ -31,7 +31,7 @@ from pontoon_rules.analysis.composition.banker import (
 from pontoon_rules.analysis.dealer import BankerPolicy, banker_policy
 from pontoon_rules.analysis.deck import KindSpace, kind_space
 from pontoon_rules.analysis.outcomes import Final
-from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.round.rules import Rules
 
 Removed = tuple[int, ...]
 """Cards out of the shoe (counts per kind), besides the banker's visible cards."""

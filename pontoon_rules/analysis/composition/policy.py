@@ -3,7 +3,7 @@
 `CompositionPolicy` chooses, in any `RoundState`, the action the exact finite-shoe
 method takes: unsplit hands by their cards (composition-dependent), split hands
 by the CDZ- rule (the best unsplit play for their cards; resplit whenever
-allowed), insurance and even money where they pay. `sim.engine.simulate_shoe`
+allowed), insurance and even money where they pay. `sim.runs.engine.simulate_shoe`
 plays rounds with it through the real engine, each from a freshly shuffled shoe
 of the ruleset's size: an independent check of the exact figure.
 """
@@ -14,7 +14,7 @@ from pontoon_rules.analysis.composition.model import CompositionModel
 from pontoon_rules.analysis.composition.split import ZeroMemorySplit
 from pontoon_rules.analysis.engine_view import SeatPolicy, hand_state
 from pontoon_rules.analysis.hand import BUY, Choice, HandState
-from pontoon_rules.engine.actions import (
+from pontoon_rules.engine.round.actions import (
     DECLINE,
     EVEN_MONEY,
     INSURE,
@@ -23,7 +23,7 @@ from pontoon_rules.engine.actions import (
     SURRENDER,
     Action,
 )
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.state import RoundState
 
 
 class CompositionPolicy(SeatPolicy):
@@ -36,7 +36,7 @@ class CompositionPolicy(SeatPolicy):
         self._splits: dict[int, ZeroMemorySplit] = {}
 
     def _visible(self, state: RoundState) -> int:
-        from pontoon_rules.engine.faces import banker_up_cards
+        from pontoon_rules.engine.round.faces import banker_up_cards
 
         visible = self._kinds(banker_up_cards(state))
         return self.model.visibles.index(visible)

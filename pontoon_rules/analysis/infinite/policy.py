@@ -12,7 +12,7 @@ from pontoon_rules.analysis.engine_view import SeatPolicy, hand_state
 from pontoon_rules.analysis.hand import BUY
 from pontoon_rules.analysis.infinite.round import Deal, RoundModel
 from pontoon_rules.analysis.split import NONPAIR, UNDEALT, Entry
-from pontoon_rules.engine.actions import (
+from pontoon_rules.engine.round.actions import (
     DECLINE,
     EVEN_MONEY,
     INSURE,
@@ -21,8 +21,8 @@ from pontoon_rules.engine.actions import (
     SURRENDER,
     Action,
 )
-from pontoon_rules.engine.hand import Hand
-from pontoon_rules.engine.state import RoundState
+from pontoon_rules.engine.round.hand import Hand
+from pontoon_rules.engine.round.state import RoundState
 
 
 class ModelPolicy(SeatPolicy):
@@ -34,7 +34,7 @@ class ModelPolicy(SeatPolicy):
         super().__init__(model, model.space.kinds)
 
     def _visible(self, state: RoundState) -> tuple[int, ...]:
-        from pontoon_rules.engine.faces import banker_up_cards
+        from pontoon_rules.engine.round.faces import banker_up_cards
 
         return self._kinds(banker_up_cards(state))
 

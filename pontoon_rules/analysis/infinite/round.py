@@ -28,7 +28,7 @@ from pontoon_rules.analysis.giving_up import early_surrender, early_surrender_st
 from pontoon_rules.analysis.named import dealt_natural
 from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.analysis.reads import recording
-from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.round.rules import Rules
 
 
 @dataclass(frozen=True)

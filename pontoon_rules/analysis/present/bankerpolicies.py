@@ -16,7 +16,7 @@ from typing import Any
 from pontoon_rules.analysis.dealer import BANKER_POLICIES, AnalysisError, banker_policy
 from pontoon_rules.analysis.deck import Deck
 from pontoon_rules.analysis.edge import check_deck, deck_words, house_edge
-from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.round.rules import Rules
 
 BEST_FIXED_NOTE = ("the banker's best fixed policy against the player's best reply: the "
                    "policy a banker who commits to one rule and is known does best with; "

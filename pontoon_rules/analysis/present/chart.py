@@ -36,8 +36,8 @@ from pontoon_rules.analysis.hand import (
 )
 from pontoon_rules.analysis.infinite.round import INFINITE_METHOD, Deal, RoundModel
 from pontoon_rules.analysis.nogc import gc_paused
-from pontoon_rules.engine.cards import RANK_CODES
-from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.round.cards import RANK_CODES
+from pontoon_rules.engine.round.rules import Rules
 
 if TYPE_CHECKING:
     from pontoon_rules.analysis.composition.model import CompositionModel
@@ -118,7 +118,7 @@ def strategy_chart(rules: Rules, policy: str | None = None,
     Raises:
         UnsupportedFeatureError: the ruleset plays a rule the analysis does not handle.
     """
-    from pontoon_rules.ruleset.features import require_handled
+    from pontoon_rules.ruleset.resolving.features import require_handled
 
     require_handled(rules.ruleset, "strategy")
     deck = check_deck(rules, deck if model is None else "infinite")

@@ -5,7 +5,7 @@ variant solved exactly in its own shoe) takes from seconds to minutes per
 ruleset, longer than the site build may take. So the tables are made by
 `python benchmarks/cost_tables.py` into `cost_tables.json` beside this module,
 each keyed by `rules_hash` of the ruleset it was made from (its behaviour: the id and
-`ruleset.canonical.behaviour_form`, the analysis method's name, the rules it handles), so
+`ruleset.resolving.canonical.behaviour_form`, the analysis method's name, the rules it handles), so
 that a change to a
 name, a source or a provenance note, or a field added to the schema at its default,
 leaves the tables current. The site shows a stored table only where the
@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from pontoon_rules.analysis.present.costs import Cost, CostTable, rule_costs, skip_reason
-from pontoon_rules.ruleset.fields import leaf_paths
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.fields import leaf_paths
+from pontoon_rules.ruleset.format.model import Ruleset
 
 COST_DATA = Path(__file__).with_name("cost_tables.json")
 """The committed tables (made by `benchmarks/cost_tables.py`)."""
@@ -33,10 +33,10 @@ FORMAT = 2
 
 def seen_rules(ruleset: Ruleset) -> dict[str, Any]:
     """The rules the one-seat analysis reads: the ruleset's behaviour
-    (`ruleset.canonical.behaviour_form`) less the fields it does not vary
+    (`ruleset.resolving.canonical.behaviour_form`) less the fields it does not vary
     (`costs.skip_reason`: what lies face up, what happens between deals, ...), which
     change neither an edge nor the rows of a cost table."""
-    from pontoon_rules.ruleset.canonical import behaviour_form
+    from pontoon_rules.ruleset.resolving.canonical import behaviour_form
 
     rules = behaviour_form(ruleset)
     for path in leaf_paths():
@@ -54,11 +54,11 @@ def rules_hash(ruleset: Ruleset) -> str:
     """A digest of everything a ruleset's cost table is computed from: the rules the
     analysis reads (`seen_rules`: the ruleset's behaviour, not its names or provenance,
     less what the analysis does not vary), the analysis method's name, what the analysis
-    handles (`ruleset.features`: a variant it once refused is analysed once it learns the
+    handles (`ruleset.resolving.features`: a variant it once refused is analysed once it learns the
     rule) and this layout."""
     from pontoon_rules.analysis.composition.model import METHOD
     from pontoon_rules.analysis.infinite.round import INFINITE_METHOD
-    from pontoon_rules.ruleset.features import features
+    from pontoon_rules.ruleset.resolving.features import features
 
     handled = sorted((f.name, "analysis" in f.handled_by) for f in features())
     data = json.dumps({"ruleset": seen_rules(ruleset), "format": FORMAT,

@@ -24,10 +24,14 @@ from pontoon_rules.analysis.edge import check_deck, deck_words, edge_of
 from pontoon_rules.analysis.infinite.round import INFINITE_METHOD
 from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.analysis.reads import Read, reads_equal, recording
-from pontoon_rules.engine.rules import Rules, compile_rules
-from pontoon_rules.ruleset.features import UnsupportedFeatureError, refused_names, require_handled
-from pontoon_rules.ruleset.fields import plain, ruleset_paths, value_at, with_value
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.ruleset.format.fields import plain, ruleset_paths, value_at, with_value
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.resolving.features import (
+    UnsupportedFeatureError,
+    refused_names,
+    require_handled,
+)
 
 Progress = Callable[[int, int], None]
 """Told (done, total) before each variant is solved (`solve_variants`)."""
@@ -320,8 +324,8 @@ def alternatives(value: Any, path: str) -> Iterator[Any]:
 
 
 def _nullable(path: str) -> bool:
-    from pontoon_rules.ruleset.fields import DEFINITIONS, leaf_fields
-    from pontoon_rules.ruleset.hands import HandDefinition
+    from pontoon_rules.ruleset.format.fields import DEFINITIONS, leaf_fields
+    from pontoon_rules.ruleset.format.hands import HandDefinition
 
     if path.startswith(DEFINITIONS + "."):
         info = HandDefinition.model_fields[path.rsplit(".", 1)[1]]

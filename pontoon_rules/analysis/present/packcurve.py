@@ -17,8 +17,8 @@ from pydantic import ValidationError
 
 from pontoon_rules.analysis.edge import edge_of
 from pontoon_rules.analysis.present.costdata import rules_hash
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.ruleset.format.model import Ruleset
 
 PACK_COUNTS: tuple[int, ...] = (1, 2, 3, 4, 6, 8)
 """The pack counts every curve is solved at (the ruleset's own count is added)."""

@@ -18,7 +18,7 @@ from math import comb, prod
 
 from pontoon_rules.analysis.context import STATS
 from pontoon_rules.analysis.deck import kind_space
-from pontoon_rules.engine.rules import Rules
+from pontoon_rules.engine.round.rules import Rules
 
 PACK_COUNTS: tuple[int | None, ...] = (1, 2, 4, None)
 """The shoes compared: one, two and four packs, and an infinite deck (None)."""

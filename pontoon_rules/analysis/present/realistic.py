@@ -37,9 +37,9 @@ from pontoon_rules.analysis.present.costs import (
     solve_variants,
     variant_of,
 )
-from pontoon_rules.ruleset.features import require_handled
-from pontoon_rules.ruleset.fields import plain, ruleset_paths, value_at
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.ruleset.format.fields import plain, ruleset_paths, value_at
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.resolving.features import require_handled
 
 STRUCTURAL_FIELDS = frozenset({
     "deal.player_cards", "deal.banker_cards", "settlement.pays", "settlement.outcomes",
@@ -276,7 +276,7 @@ def changes_between(ruleset: Ruleset, other: Ruleset) -> tuple[Change, ...]:
 def bundled_family() -> list[Ruleset]:
     """Every bundled ruleset (loaded once per process)."""
     if not _FAMILY:
-        from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
+        from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
         _FAMILY.extend(load_bundled(i) for i in bundled_ids())
     return list(_FAMILY)
@@ -295,7 +295,7 @@ def published_rows(ruleset: Ruleset) -> list[tuple[str, Ruleset]]:
     """The published tables' rule sets that extend `ruleset`'s id: (file, ruleset)."""
     import yaml
 
-    from pontoon_rules.ruleset.loader import load_path
+    from pontoon_rules.ruleset.loading.loader import load_path
 
     out = []
     for name in PUBLISHED_FOLDERS:

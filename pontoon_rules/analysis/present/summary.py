@@ -32,9 +32,9 @@ from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.analysis.present.chart import finite_chart, render, strategy_chart
 from pontoon_rules.analysis.present.costdata import stored_costs
 from pontoon_rules.analysis.present.costs import Cost, rule_costs, skip_reason
-from pontoon_rules.engine.rules import compile_rules
-from pontoon_rules.ruleset.fields import describe, provenance_for, ruleset_paths
-from pontoon_rules.ruleset.model import Ruleset
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.ruleset.format.fields import describe, provenance_for, ruleset_paths
+from pontoon_rules.ruleset.format.model import Ruleset
 
 SITE_COST_FIELDS = ("player.stick_minimum", "settlement.ties", "hands.definitions.pontoon.ties")
 """The fields the site's cost table varies where no full table is stored (`costdata`)."""
@@ -79,10 +79,10 @@ def _cost_row(ruleset: Ruleset, cost: Cost) -> dict[str, Any]:
 
 
 def refused_summary(ruleset: Ruleset) -> dict[str, Any] | None:
-    """The page data of a ruleset the analysis refuses (`ruleset.features`): each rule it
+    """The page data of a ruleset the analysis refuses (`ruleset.resolving.features`): each rule it
     does not model yet, at its field, instead of a figure that would ignore it. None when
     the analysis handles every rule of `ruleset`."""
-    from pontoon_rules.ruleset.features import refused_rules
+    from pontoon_rules.ruleset.resolving.features import refused_rules
 
     refused = refused_rules(ruleset, "edge")
     if not refused:
@@ -146,7 +146,7 @@ def computed_summary(ruleset: Ruleset) -> dict[str, Any]:
 
 
 def _summary_of(ruleset_id: str) -> dict[str, Any]:
-    from pontoon_rules.ruleset.registry import load_bundled
+    from pontoon_rules.ruleset.loading.registry import load_bundled
 
     return ruleset_summary(load_bundled(ruleset_id))
 
@@ -158,7 +158,7 @@ def docs_summary(workers: int | None = None) -> list[dict[str, Any]]:
         workers: processes to use; None uses every core this process may run on
             (one core: no pool).
     """
-    from pontoon_rules.ruleset.registry import bundled_ids
+    from pontoon_rules.ruleset.loading.registry import bundled_ids
 
     ids = bundled_ids()
     if workers is None:

@@ -1,0 +1,77 @@
+"""The printable strategy card: one A4 page beside each rule sheet (PDF, WeasyPrint).
+
+The same grid as the ruleset page (`strategy.strategy_card`), larger, with the headline
+edge, the legend and the notes; the list of hands where the exact cards matter is cut
+short, then left out, when the page would overflow.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from markupsafe import Markup
+
+from pontoon_rules.docs.sheet.sheet_view import localized
+from pontoon_rules.docs.sheet.sheets import STATIC_DIR, cached_pdf
+from pontoon_rules.docs.sheet.strategy import strategy_card
+from pontoon_rules.docs.words import figures
+from pontoon_rules.docs.words.i18n import render, translations
+from pontoon_rules.literal import user
+from pontoon_rules.ruleset.format.model import Ruleset
+
+DEPARTURES_ON_A_CARD = (24, 8, 0)
+"""How many departures the printed card lists, tried in turn until it fits one page."""
+
+
+def card_css() -> str:
+    """The CSS a printed card inlines: the grid's colours, then the page layout."""
+    return "\n".join((STATIC_DIR / name).read_text(encoding="utf-8")
+                     for name in ("strategy.css", "card.css"))
+
+
+def card_html(ruleset: Ruleset, row: dict[str, Any], lang: str, base: Ruleset | None = None,
+              departures: int | None = None, compact: bool = False) -> str:
+    """The card as one standalone HTML document (`compact`: its grid in smaller type, for
+    a chart too long for the page, such as one with the rescue's table)."""
+    gettext = translations(lang).gettext
+    card = strategy_card(row["chart_data"], gettext)
+    shown = card["departures"] if departures is None else card["departures"][:departures]
+    card = {**card, "departures": shown, "more_departures": len(card["departures"]) - len(shown)}
+    return render("strategy_card.html.j2", lang, card=card, css=Markup(card_css()),
+                  compact=compact,
+                  name=user(localized(ruleset, lang, base)[0]),
+                  edge=figures.percent(row["house_edge"]),
+                  method=figures.method_words(row, ruleset, gettext))
+
+
+def card_pdf(ruleset: Ruleset, row: dict[str, Any], lang: str,
+             base: Ruleset | None = None) -> bytes:
+    """The card as a one-page A4 PDF."""
+    from weasyprint import HTML  # type: ignore[import-untyped]
+
+    for compact, count in [(False, n) for n in DEPARTURES_ON_A_CARD] + [(True, 0)]:
+        document = HTML(string=card_html(ruleset, row, lang, base, count, compact)).render()
+        if len(document.pages) <= 1:
+            break
+    pdf: bytes = document.write_pdf()
+    return pdf
+
+
+_CARDS: dict[tuple[str, str, str], bytes] = {}
+
+
+def cached_card(ruleset: Ruleset, row: dict[str, Any], lang: str) -> bytes:
+    """The card, made once for each ruleset content, figures and language: kept in the
+    process and, as a sheet's PDF is (`sheets.cached_pdf`), in the cache folder, so that
+    a warm site build lays out no card (each takes about a second)."""
+    from pontoon_rules.docs.website.pages import base_of
+
+    base = base_of(ruleset)
+    figures_seen = json.dumps(row, sort_keys=True, default=repr)
+    key = (ruleset.model_dump_json(), figures_seen, lang)
+    if key not in _CARDS:
+        parts = (base.model_dump_json() if base else "", figures_seen)
+        _CARDS[key] = cached_pdf("card", ruleset, lang, parts,
+                                 lambda: card_pdf(ruleset, row, lang, base))
+    return _CARDS[key]

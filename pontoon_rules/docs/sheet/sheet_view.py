@@ -1,0 +1,361 @@
+"""The context of a printable rule sheet: the rules in sentences, ranking, payouts, examples.
+
+A sheet reads as a rule book: the rules as sentences in the order of play
+(`sentences`), the hand ranking and payout table with small card pictures, one or two
+worked rounds, and for a house overlay a box of the rules that differ from its base.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+from pontoon_rules.docs.sheet.views import sources_view
+from pontoon_rules.docs.words.example_needs import stated_rounds
+from pontoon_rules.docs.words.hands import hand_name
+from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, base_language, translations, words_of
+from pontoon_rules.docs.words.narrate import narrate
+from pontoon_rules.docs.words.rounds import teaching_rounds
+from pontoon_rules.docs.words.sentences import (
+    Sentence,
+    by_chapter,
+    differing_from_base,
+    overlay_words,
+    sentences,
+)
+from pontoon_rules.docs.words.values import Gettext, card_key, card_view
+from pontoon_rules.engine.round.example_hands import example_cards
+from pontoon_rules.literal import user
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.resolving.outcomes import collect, payout
+
+
+def localized(ruleset: Ruleset, lang: str, base: Ruleset | None = None) -> tuple[str, str]:
+    """The ruleset's name and summary in `lang` (its `translations`), else as written.
+
+    An overlay whose translation is its base's (copied word for word under another English
+    name) reads, with `base` given, as the base's name in `lang` with the first rule the
+    overlay changes, and its changes as the summary: a variation never reads as its base.
+    An overlay without a translation keeps the name its author gave it.
+    """
+    lang = base_language(lang)
+    found = (getattr(ruleset, "translations", None) or {}).get(lang)
+    name = getattr(found, "name", None) or ruleset.name
+    summary = getattr(found, "summary", None) or ruleset.summary
+    theirs = base.translations.get(lang) if base is not None else None
+    if (base is not None and theirs is not None and found is not None
+            and lang != SOURCE_LANGUAGE and _inherited(ruleset, base, lang)):
+        return _overlay_words(ruleset, base, lang, theirs.name)
+    return name, summary
+
+
+def _inherited(ruleset: Ruleset, base: Ruleset, lang: str) -> bool:
+    """Whether the overlay's translation is its base's own (its English name differs)."""
+    theirs = base.translations.get(lang)
+    ours = ruleset.translations.get(lang)
+    return (theirs is not None and ours is not None and ruleset.name != base.name
+            and ours.name == theirs.name)
+
+
+def _overlay_words(ruleset: Ruleset, base: Ruleset, lang: str, base_name: str
+                   ) -> tuple[str, str]:
+    """An untranslated overlay's name and summary in `lang`: the base's name with the
+    first rule it changes, and every rule it changes."""
+    changed = frozenset(differing_from_base(ruleset, base))
+    said = [s.text for s in sentences(ruleset, lang, changed) if s.changed]
+    if not said:
+        return base_name, ""
+    first = said[0].split(". ")[0].rstrip(".")
+    return f"{base_name}: {first[:1].lower()}{first[1:]}", " ".join(said)
+
+
+def find_base(ruleset: Ruleset, origin: Path | None = None) -> Ruleset | None:
+    """The ruleset an overlay extends (a bundled id, or a path beside `origin`), or None."""
+    if not ruleset.extends:
+        return None
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+
+    if ruleset.extends in bundled_ids():
+        return load_bundled(ruleset.extends)
+    path = Path(ruleset.extends)
+    if not path.is_absolute() and origin is not None:
+        path = origin.parent / path
+    return load_ruleset(path)
+
+
+def _example_cards(hand_id: str, ruleset: Ruleset, gettext: Gettext) -> list[dict[str, Any]]:
+    """Cards from the game's own pack that make hand `hand_id`
+    (`engine.round.example_hands.example_cards`)."""
+    banker_only = (hand_id in ruleset.hands.definitions
+                   and not ruleset.hands.definitions[hand_id].player_can_hold)
+    cards = example_cards(ruleset, hand_id, banker=banker_only) or []
+    return [card_view(c, gettext) for c in cards]
+
+
+def odds_text(multiple: Fraction) -> str:
+    """A multiple of the stake as odds: 2 -> '2:1', 3/2 -> '3:2'."""
+    return f"{multiple.numerator}:{multiple.denominator}"
+
+
+def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
+                ) -> list[dict[str, Any]]:
+    """The ranking, best first (bust last), with example cards from the game's pack, what a
+    winning hand is paid and what the banker holding it collects (`ruleset.resolving.outcomes`)."""
+    rows = []
+    for hand_id in ruleset.hands.ranking:
+        found = ruleset.hands.definitions.get(hand_id)
+        player = found is None or found.player_can_hold
+        banker = found is None or found.banker_can_hold
+        rows.append({"class": hand_name(ruleset, hand_id, gettext, lang), "key": hand_id,
+                     "pays": odds_text(payout(ruleset, hand_id)) if player else "—",
+                     "takes": odds_text(collect(ruleset, hand_id)) if banker else "—",
+                     "cards": _example_cards(hand_id, ruleset, gettext)})
+    rows.append({"class": hand_name(ruleset, "bust", gettext, lang), "key": "bust",
+                 "pays": "—", "takes": "—", "cards": _example_cards("bust", ruleset, gettext)})
+    return rows
+
+
+def shows_program_words(lang: str) -> bool:
+    """Whether a sheet in `lang` shows the words of the files (ruleset ids, field paths):
+    only in the language they are written in; a translated sheet has no English word."""
+    return base_language(lang) == SOURCE_LANGUAGE
+
+
+def house_box(ruleset: Ruleset, base: Ruleset | None, lang: str) -> dict[str, Any] | None:
+    """For an overlay: its base, the fields that differ and the sentences that say them."""
+    if base is None:
+        return None
+    changed = differing_from_base(ruleset, base)
+    rules = [s for s in sentences(ruleset, lang, frozenset(changed), odds_in_table=True)
+             if s.changed]
+    name, _summary = localized(base, lang)
+    words = overlay_words(ruleset, name, translations(lang).gettext)
+    return {"base_id": base.id, "base_name": user(name), "paths": changed, "rules": rules,
+            "brief": False,
+            "program_words": shows_program_words(lang),
+            **{key: user(text) for key, text in words.items()}}
+
+
+COLUMN_CHARACTERS = 58
+"""About how many characters of a sentence one line of a sheet's column holds."""
+COMPACT_ROWS = 7
+"""A payout table of more rows than this draws its example cards as text, one line a row."""
+
+
+COLUMN_POINTS = 270.0
+"""The width of a sheet's column in points (A4 less the margins and the gap, halved)."""
+FONT_FILE = "DejaVuSansCondensed.ttf"
+
+
+@functools.cache
+def _font() -> Any:
+    """The sheet's font at 9 pt (Pillow, which WeasyPrint brings), or None without it."""
+    try:
+        from PIL import ImageFont
+
+        return ImageFont.truetype(FONT_FILE, 9)
+    except (ImportError, OSError):
+        return None
+
+
+def _lines(text: str) -> int:
+    """About how many lines `text` takes in a sheet's column: wrapped word by word with
+    the sheet's font where it is found, else by a count of characters."""
+    font = _font()
+    if font is None:
+        return -(-len(text) // COLUMN_CHARACTERS)
+    lines, width, space = 1, 0.0, font.getlength(" ")
+    for word in text.split():
+        w = font.getlength(word)
+        if width and width + space + w > COLUMN_POINTS:
+            lines, width = lines + 1, w
+        else:
+            width += (space if width else 0) + w
+    return lines
+
+
+def _table_lines(rows: int) -> float:
+    """About how many lines of text a payout table of `rows` rows takes the room of."""
+    return 1.5 + rows * (1.2 if rows > COMPACT_ROWS else 1.9)
+
+
+def _pieces(chapters: list[dict[str, Any]], table_rows: int
+            ) -> list[tuple[int, int, float]]:
+    """(chapter, rule, lines) for every heading (rule -1), rule and payout table (rule
+    len(rules)) of `chapters`, in order."""
+    out: list[tuple[int, int, float]] = []
+    for i, chapter in enumerate(chapters):
+        out.append((i, -1, 1.6))
+        out += [(i, j, _lines(s.text) + 0.15) for j, s in enumerate(chapter["rules"])]
+        if chapter["key"] == "settlement":
+            out.append((i, len(chapter["rules"]), _table_lines(table_rows)))
+    return out
+
+
+def _piece(chapter: dict[str, Any], rules: slice, continued: bool, table: bool
+           ) -> dict[str, Any]:
+    return {**chapter, "rules": chapter["rules"][rules], "continued": continued,
+            "table": table}
+
+
+def two_columns(chapters: list[dict[str, Any]], table_rows: int = 0
+                ) -> list[list[dict[str, Any]]]:
+    """The chapters split, in order, into two columns of about the same length (explicit
+    columns: WeasyPrint lays them out far faster than CSS column balancing). A chapter
+    may run on into the second column, without its heading there; the settlement
+    chapter carries the payout table (`table_rows` rows) after its rules."""
+    pieces = _pieces(chapters, table_rows)
+    total, running, cut = sum(w for _c, _r, w in pieces), 0.0, len(pieces)
+    for k, (_c, _r, weight) in enumerate(pieces):
+        if running + weight / 2 > total / 2:
+            cut = k
+            break
+        running += weight
+    if cut < len(pieces) and pieces[cut][1] == -1:  # a heading opens the second column
+        cut_chapter, cut_rule = pieces[cut][0], 0
+    elif cut < len(pieces):
+        cut_chapter, cut_rule = pieces[cut][0], pieces[cut][1]
+    else:
+        cut_chapter, cut_rule = len(chapters), 0
+    left, right = [], []
+    for i, chapter in enumerate(chapters):
+        has_table = chapter["key"] == "settlement"
+        end = len(chapter["rules"])
+        if i < cut_chapter:
+            left.append(_piece(chapter, slice(None), False, has_table))
+        elif i > cut_chapter or cut_rule == 0:
+            right.append(_piece(chapter, slice(None), False, has_table))
+        else:
+            left.append(_piece(chapter, slice(0, cut_rule), False, False))
+            right.append(_piece(chapter, slice(cut_rule, end), True,
+                                has_table))
+    return [left, right]
+
+
+LATER_PAGE_CHAPTERS = ("special-bets",)
+"""The chapters a two-page sheet prints on its second page (its own rules: the kitty and
+the shoot bets), so that the first page is the base game and the second is not a blank."""
+
+
+def is_compact(ruleset: Ruleset) -> bool:
+    """Whether the sheet's payout table is the compact one: a row per hand across the
+    page, with the hand's rule in it (a long ranking of bonus hands)."""
+    return len(ruleset.hands.ranking) + 1 > COMPACT_ROWS
+
+
+def pages(ruleset: Ruleset, chapters: list[dict[str, Any]], compact: bool = False
+          ) -> dict[str, Any]:
+    """The chapters in two columns on the first page, and those of a second page (where the
+    sheet has two: `sheets.page_budget`) in two columns of their own. With a compact
+    payout table (`is_compact`, or `compact`: a printed sheet short of room) the named
+    hands' sentences go into the table, below the columns."""
+    from pontoon_rules.docs.sheet.sheets import page_budget
+
+    rows = len(ruleset.hands.ranking) + 1
+    if compact or is_compact(ruleset):
+        rows = 0
+        chapters = [{**c, "rules": [s for s in c["rules"] if not s.key.startswith("hand:")]}
+                    for c in chapters]
+    if page_budget(ruleset) < 2:
+        return {"columns": two_columns(chapters, rows), "later_columns": []}
+    first = [c for c in chapters if c["key"] not in LATER_PAGE_CHAPTERS]
+    later = [c for c in chapters if c["key"] in LATER_PAGE_CHAPTERS]
+    return {"columns": two_columns(first, rows),
+            "later_columns": two_columns(later) if later else []}
+
+
+def _with_rules(rows: list[dict[str, Any]], found: list[Sentence], ruleset: Ruleset,
+                gettext: Gettext, lang: str) -> list[dict[str, Any]]:
+    """The payout rows, each with its hand's sentence (the name it opens with left out:
+    the row names it)."""
+    said = {s.key.removeprefix("hand:"): s for s in found if s.key.startswith("hand:")}
+    out = []
+    for row in rows:
+        rule = said.get(row["key"])
+        if rule is not None:
+            name = hand_name(ruleset, row["key"], gettext, lang)
+            opening = gettext("%(name)s: %(cards)s") % {
+                "name": name[:1].upper() + name[1:], "cards": ""}
+            rule = replace(rule, text=rule.text.removeprefix(opening))
+        out.append({**row, "rule": rule})
+    return out
+
+
+def printable_rounds(ruleset: Ruleset) -> list[dict[str, Any]]:
+    """The worked examples a sheet may print (`rounds.teaching_rounds`): those whose every
+    rule the sheet states (`example_needs`: an example never takes what no sentence says)."""
+    stated = {s.key for s in sentences(ruleset)}
+    return stated_rounds(teaching_rounds(ruleset), stated, ruleset.deal.banker_cards)
+
+
+def worked_examples(ruleset: Ruleset, lang: str, limit: int | None = None
+                    ) -> list[dict[str, Any]]:
+    """The sheet's worked examples (`printable_rounds`, the first `limit`), each told in
+    lines of words (`narrate`) with its script for a replay."""
+    catalog = translations(lang)
+    return [{"script": r["script"], "lines": narrate(ruleset, r["script"], r["result"],
+                                                     catalog.gettext, catalog.ngettext, lang)}
+            for r in printable_rounds(ruleset)[:limit]]
+
+
+def example_count(ruleset: Ruleset) -> int:
+    """How many worked examples a sheet has room for at most."""
+    return len(printable_rounds(ruleset))
+
+
+def printed_keys(laid_out: dict[str, Any], payouts: list[dict[str, Any]]) -> set[str]:
+    """The keys of the rules a sheet's body prints: in its columns (`pages`) and in the
+    payout table's rows."""
+    keys = {s.key for column in laid_out["columns"] + laid_out["later_columns"]
+            for chapter in column for s in chapter["rules"]}
+    return keys | {row["rule"].key for row in payouts if row.get("rule") is not None}
+
+
+def brief_box(box: dict[str, Any], printed: set[str]) -> dict[str, Any]:
+    """The house box in brief, for a printed sheet short of room: its intro, a line that
+    the rules marked ◆ differ, and only the changed rules the body does not print (so
+    every rule is printed once)."""
+    return {**box, "brief": True, "rules": [s for s in box["rules"] if s.key not in printed]}
+
+
+def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None,
+               examples: int | None = None, brief: bool = False, tight: bool = False
+               ) -> dict[str, Any]:
+    """Everything a rule sheet shows for `ruleset` in `lang` (`base`: the one it extends),
+    in the words of the ruleset's own source where it has them (`i18n.words_of`); with
+    `brief`, an overlay's box does not repeat the rules the body marks ◆ (`brief_box`);
+    with `tight` (a printed sheet short of room even without examples), the payout table
+    is the compact one whatever its length (`pages`), and the summary and an overlay's box
+    are left out (each fact of the summary is a rule the sheet prints; each rule of the
+    box is printed marked ◆, and the title names the game)."""
+    lang = words_of(ruleset, lang)
+    gettext = translations(lang).gettext
+    box = house_box(ruleset, base, lang)
+    changed = frozenset(box["paths"]) if box else frozenset()
+    found = sentences(ruleset, lang, changed, odds_in_table=True)
+    name, summary = localized(ruleset, lang, base)
+    compact = tight or is_compact(ruleset)
+    laid_out = pages(ruleset, by_chapter(found, lang), compact)
+    payouts = _with_rules(payout_rows(ruleset, gettext, lang), found, ruleset, gettext, lang)
+    if box and brief and box["paths"]:
+        box = brief_box(box, printed_keys(laid_out, payouts))
+    return {
+        "id": ruleset.id, "name": user(name), "summary": None if tight else user(summary),
+        "kind": ruleset.kind, "tight": tight,
+        "extends": user(ruleset.extends) if ruleset.extends else None, "house": box,
+        "chapters": by_chapter(found, lang),
+        **laid_out,
+        "has_open": any(s.open for s in found),
+        "has_changed": any(s.changed for s in found),
+        "changed_mark": box["mark"] if box else "",
+        "payouts": payouts,
+        "compact_payouts": compact,
+        "rounds": worked_examples(ruleset, lang, examples) if examples != 0 else [],
+        "sources": sources_view(ruleset, lang, base),
+        "program_words": shows_program_words(lang),
+        "card_key": None if shows_program_words(lang) else card_key(gettext),
+    }

@@ -1,0 +1,256 @@
+"""Printable rule sheets: Markdown, standalone HTML (inlined CSS) and A4 PDF (WeasyPrint)."""
+
+from __future__ import annotations
+
+import functools
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from markupsafe import Markup
+
+from pontoon_rules.cache import cached_bytes, key_of, package_files_hash
+from pontoon_rules.docs.sheet.sheet_view import example_count, sheet_view
+from pontoon_rules.docs.words.i18n import (
+    SITE_LANGUAGES,
+    SOURCE_LANGUAGE,
+    language,
+    po_path,
+    recording,
+    render,
+    untranslated,
+    words_of,
+)
+from pontoon_rules.errors import PontoonError
+from pontoon_rules.files import write_atomic
+from pontoon_rules.ruleset.format.model import Ruleset
+
+SHEET_FORMATS: tuple[str, ...] = ("pdf", "html", "md")
+STATIC_DIR = Path(__file__).resolve().parents[1] / "static"
+SUFFIXES: dict[str, str] = {".pdf": "pdf", ".html": "html", ".htm": "html", ".md": "md",
+                            ".markdown": "md"}
+"""The sheet format each output file suffix means."""
+
+
+class SheetError(PontoonError):
+    """A sheet cannot be written as asked (format, suffix or folder)."""
+
+
+class UntranslatedSheetError(SheetError):
+    """The sheet needs sentences its language's catalog does not translate (a language of
+    scope `sources`: `languages.yaml`), so it would be printed half in English."""
+
+    exit_status = 2
+
+
+SHEET_FONTS = '"DejaVu Sans Condensed", "DejaVu Sans", "Helvetica Neue", Arial, sans-serif'
+"""The sheets' own fonts (`sheet.css`), after the fonts of a language's script."""
+
+
+def sheet_css(lang: str = SOURCE_LANGUAGE) -> str:
+    """The CSS a sheet inlines: the cards, the print layout, then the fonts that shape the
+    script of `lang` (`languages.yaml`)."""
+    css = "\n".join((STATIC_DIR / name).read_text(encoding="utf-8")
+                    for name in ("cards.css", "sheet.css"))
+    fonts = "".join(f'"{family}", ' for family in language(lang).fonts)
+    if fonts:
+        css += ("\nhtml, body.pr-sheet, .pr-sheet table, .pr-sheet h1, .pr-sheet h2 "
+                f"{{ font-family: {fonts}{SHEET_FONTS}; }}\n")
+    if language(lang).direction == "rtl":  # "1 / 2", not "2 / 1": the numbers run left to right
+        css += ('@page { @bottom-right { content: "\\200E" counter(page) " / " '
+                "counter(pages); } }\n")
+    return css
+
+
+def sheet_html(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None,
+               examples: int | None = None, brief: bool = False, tight: bool = False
+               ) -> str:
+    """The sheet as one standalone HTML document (CSS inlined, no external resources);
+    `brief`: an overlay's box in brief (`sheet_view.brief_box`); `tight`: the payout
+    table as rows of text whatever its length, and no summary.
+
+    Raises:
+        UntranslatedSheetError: `lang` is of scope `sources` and its catalog leaves some of
+            this sheet's sentences in English.
+    """
+    css = Markup(sheet_css(lang))  # our own stylesheet: autoescaping would break its quotes
+    with recording() as looked_up:
+        view = sheet_view(ruleset, lang, base, examples=examples, brief=brief, tight=tight)
+        html = render("sheet.html.j2", words_of(ruleset, lang), r=view, css=css)
+    require_translated(ruleset, lang, looked_up)
+    return html
+
+
+def require_translated(ruleset: Ruleset, lang: str, looked_up: set[str]) -> None:
+    """Refuse a sheet in a language of scope `sources` whose catalog leaves any of the
+    messages `looked_up` in English (a language of scope `all` falls back to English for a
+    message added since; `catalog check` lists it).
+
+    Raises:
+        UntranslatedSheetError: naming the language, how many are missing and the first.
+    """
+    from pontoon_rules.ruleset.format.languages import Scope
+
+    if language(lang).scope is not Scope.SOURCES:
+        return
+    missing = untranslated(lang, looked_up)
+    if missing:
+        raise UntranslatedSheetError(
+            f"{ruleset.id}: the {lang} catalog ({po_path(lang)}) does not translate "
+            f"{len(missing)} of the sentences this sheet needs (the first: {missing[0]!r}); "
+            f"write it in {', '.join(SITE_LANGUAGES)}, which translate every sentence")
+
+
+def page_budget(ruleset: Ruleset) -> int:
+    """The pages a printed sheet may take: one, two with Shoot Pontoon."""
+    return 2 if ruleset.shoot.enabled else 1
+
+
+def sheet_markdown(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
+                   base: Ruleset | None = None) -> str:
+    """The sheet as Markdown text (user text backslash-escaped, shown literally).
+
+    Raises:
+        UntranslatedSheetError: as `sheet_html`.
+    """
+    with recording() as looked_up:
+        text = render("plain_sheet.md.j2", words_of(ruleset, lang),
+                      r=sheet_view(ruleset, lang, base))
+    require_translated(ruleset, lang, looked_up)
+    return text
+
+
+def sheet_pdf(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None) -> bytes:
+    """The sheet as an A4 PDF (WeasyPrint): one page, two with Shoot Pontoon, with as many
+    worked examples as fit (given up from the last: the drawn hand that loses, then the
+    special rules), found by halving. Where even all of them do not fit, an overlay's box
+    is given up first to its brief form (`sheet_view.brief_box`: the rules it would
+    repeat are those the body marks ◆); where not even none fits, the payout table is
+    drawn as rows of text (the compact table of a long ranking), and the summary and an
+    overlay's box, whose every fact is a rule printed below, are left out.
+
+    A PDF takes about a second to lay out, so it is kept in the cache folder
+    (`pontoon_rules.cache`) under the hash of the two rulesets, the language, the
+    package's files, WeasyPrint's version and the fonts installed: the same sheet is read
+    back, any change lays it out again."""
+    return cached_pdf("sheet", ruleset, lang, (base.model_dump_json() if base else "",),
+                      lambda: _laid_out_pdf(ruleset, lang, base))
+
+
+def cached_pdf(kind: str, ruleset: Ruleset, lang: str, parts: tuple[str, ...],
+               make: Callable[[], bytes]) -> bytes:
+    """A PDF of `ruleset` in `lang` (a sheet, a strategy card), read from the cache folder
+    (`pontoon_rules.cache`, entry `KIND-ID-LANG`) when it holds one for the ruleset, the
+    language, `parts` (what else the PDF shows), the package's files, WeasyPrint's
+    version and the fonts installed; else `make()`, stored."""
+    from weasyprint import __version__ as weasyprint_version  # type: ignore[import-untyped]
+
+    key = key_of(ruleset.model_dump_json(), *parts, lang, package_files_hash(),
+                 weasyprint_version, _fonts_fingerprint())
+    word = "".join(c if c.isascii() and c.isalnum() else "-" for c in lang)
+    return cached_bytes(f"{kind}-{ruleset.id}-{word}", key, make)
+
+
+FONT_FOLDERS = ("/usr/share/fonts", "/usr/local/share/fonts", "~/.fonts",
+                "~/.local/share/fonts")
+"""Where fontconfig finds fonts: a font installed or removed there lays a sheet out anew."""
+
+
+@functools.cache
+def _fonts_fingerprint() -> str:
+    """Every font file's path, size and time of change, as one text (once per process)."""
+    found = []
+    for folder in FONT_FOLDERS:
+        for root, _dirs, files in os.walk(os.path.expanduser(folder)):
+            for name in files:
+                try:
+                    info = os.stat(os.path.join(root, name))
+                except OSError:
+                    continue
+                found.append(f"{root}/{name}:{info.st_size}:{info.st_mtime_ns}")
+    return "\n".join(sorted(found))
+
+
+def _laid_out_pdf(ruleset: Ruleset, lang: str, base: Ruleset | None) -> bytes:
+    from weasyprint import HTML
+
+    budget, most = page_budget(ruleset), example_count(ruleset)
+    step = {"brief": False, "tight": False}
+
+    def render(examples: int) -> Any:
+        return HTML(string=sheet_html(ruleset, lang, base, examples, **step)).render()
+
+    document = render(most)
+    if len(document.pages) > budget and base is not None:
+        step["brief"] = True  # the box's rules are printed below, marked ◆: room before examples
+        document = render(most)
+    if len(document.pages) > budget:
+        best = _most_examples(render, most, budget)
+        if best is None:  # not even without examples: the table as rows of text, no summary
+            step["tight"] = True
+            best = _most_examples(render, most + 1, budget)
+        document = best if best is not None else render(0)
+    pdf: bytes = document.write_pdf()
+    return pdf
+
+
+def _most_examples(render: Callable[[int], Any], most: int, budget: int) -> Any:
+    """The layout with the most examples fewer than `most` that fits `budget` pages, found
+    by halving; None where not even one without examples fits."""
+    low, high, best = 0, most - 1, None  # the most examples that fit lie in low..high
+    while low <= high:
+        middle = (low + high) // 2
+        tried = render(middle)
+        if len(tried.pages) <= budget:
+            best, low = tried, middle + 1
+        else:
+            high = middle - 1
+    return best
+
+
+def render_sheet(ruleset: Ruleset, fmt: str, lang: str = SOURCE_LANGUAGE,
+                 base: Ruleset | None = None) -> bytes:
+    """The sheet of `ruleset` in format `fmt` (pdf, html or md) and language `lang`, as bytes.
+
+    `base` is the ruleset an overlay extends: its sheet then opens with a house-rules box.
+
+    Raises:
+        ValueError: an unknown format or language.
+    """
+    if fmt == "pdf":
+        return sheet_pdf(ruleset, lang, base)
+    if fmt == "html":
+        return sheet_html(ruleset, lang, base).encode("utf-8")
+    if fmt == "md":
+        return sheet_markdown(ruleset, lang, base).encode("utf-8")
+    raise ValueError(f"unknown sheet format {fmt!r}; expected one of {', '.join(SHEET_FORMATS)}")
+
+
+def sheet_format(output: Path, fmt: str | None) -> str:
+    """The format to write `output` in: `fmt`, or the one its suffix names; the two must agree.
+
+    Raises:
+        SheetError: no format and an unknown suffix, or a format the suffix contradicts.
+    """
+    implied = SUFFIXES.get(output.suffix.lower())
+    if fmt is None:
+        if implied is None:
+            known = ", ".join(SUFFIXES)
+            raise SheetError(f"{output}: cannot tell the format from the suffix "
+                             f"{output.suffix or '(none)'!r}; give --format or use one of {known}")
+        return implied
+    if implied is not None and implied != fmt:
+        raise SheetError(f"{output}: --format {fmt} does not match the suffix "
+                         f"{output.suffix!r} (a {implied} file); change one of them")
+    return fmt
+
+
+def write_sheet(ruleset: Ruleset, fmt: str, output: Path, lang: str = SOURCE_LANGUAGE,
+                base: Ruleset | None = None, make_parents: bool = False) -> Path:
+    """Write the sheet of `ruleset` to `output` atomically; returns `output`.
+
+    Raises:
+        OutputError: the folder does not exist (unless `make_parents`), or the write failed.
+    """
+    return write_atomic(output, render_sheet(ruleset, fmt, lang, base), make_parents=make_parents)

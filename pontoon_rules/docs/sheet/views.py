@@ -1,0 +1,182 @@
+"""Page contexts: rulesets, rounds and the comparison matrix as plain data for templates.
+
+Every function here is pure: a ruleset (or several) and a gettext function in,
+dictionaries and lists out. Templates do the drawing.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from pontoon_rules.docs.words.chapters import SECTION_TITLES, anchor, chapter_paths
+from pontoon_rules.docs.words.hands import hand_name
+from pontoon_rules.docs.words.readers import links, reader_description
+from pontoon_rules.docs.words.values import (
+    Gettext,
+    action_text,
+    actor_text,
+    card_view,
+    class_name,
+    value_text,
+)
+from pontoon_rules.literal import user
+from pontoon_rules.ruleset.format.fields import describe, has_path, plain, value_at
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.format.points import total_text
+from pontoon_rules.ruleset.resolving.present import NOT_DEFINED, field_row, label, open_questions
+
+
+def rule_row(ruleset: Ruleset, path: str, gettext: Gettext, lang: str = "en"
+             ) -> dict[str, Any]:
+    """One rule of `ruleset` for a page: field_row plus anchor, label and translated words;
+    its provenance note in `lang` where the entry gives one (`note_lang` says which)."""
+    row = field_row(ruleset, path)
+    source = ruleset.sources.get(row["source"])
+    translated = (row.get("note_translations") or {}).get(lang)
+    row.update(note=translated or row["note"], note_lang=lang if translated else "en")
+    row.update({key: user(row[key]) for key in ("source", "quote", "note")})
+    row.update(source_language=user(source.language if source else ""), anchor=anchor(path),
+               label=label(path), description=gettext(describe(path)),
+               reader=reader_description(path, gettext),
+               text=value_text(path, value_at(ruleset, path), gettext) if row["applies"]
+               else gettext(row["text"]))
+    if path.startswith("hands.definitions.") and path.count(".") == 3:
+        row["label"] = f"{hand_name(ruleset, path.split('.')[2], gettext)}: " + row["label"].split(
+            ": ", 1)[-1]
+    return row
+
+
+def chapters_view(ruleset: Ruleset, gettext: Gettext, lang: str = "en"
+                  ) -> list[dict[str, Any]]:
+    """Every rule of `ruleset` by chapter and section, in the order a player meets them."""
+    return [
+        {"key": chapter.key, "title": gettext(chapter.title),
+         "sections": [{"key": section, "title": gettext(SECTION_TITLES[section]),
+                       "rows": [rule_row(ruleset, p, gettext, lang) for p in paths]}
+                      for section, paths in sections.items()]}
+        for chapter, sections in chapter_paths(ruleset)
+    ]
+
+
+def ruleset_view(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> dict[str, Any]:
+    """The context of a ruleset page or sheet (without worked examples)."""
+    return {
+        "id": ruleset.id, "name": user(ruleset.name), "summary": user(ruleset.summary),
+        "kind": ruleset.kind, "extends": user(ruleset.extends) if ruleset.extends else None,
+        "sources": sources_view(ruleset, lang),
+        "chapters": chapters_view(ruleset, gettext, lang),
+        "open": [rule_row(ruleset, row["path"], gettext, lang)
+                 for row in open_questions(ruleset)],
+    }
+
+
+def sources_view(ruleset: Ruleset, lang: str = "en", base: Ruleset | None = None
+                 ) -> list[dict[str, Any]]:
+    """The ruleset's sources, every text marked as user text (drawn literally): the title
+    in `lang` where the ruleset's `translations` (or its base's) give one, the reference
+    as links where it gives a web address and the language's name in `lang`."""
+    titles: dict[str, str] = {}
+    for found in (r.translations.get(lang.partition("@")[0]) for r in (base, ruleset) if r):
+        titles.update(found.sources if found is not None else {})
+    return [{"key": user(key), **{k: user(v) for k, v in source.model_dump().items()},
+             "title": user(titles.get(key) or source.title),
+             "links": [{"text": user(part["text"]), "href": part["href"]}
+                       for part in links(source.reference)],
+             "language_name": user(language_name(source.language, lang.partition("@")[0]))}
+            for key, source in ruleset.sources.items()]
+
+
+def language_name(code: str, lang: str) -> str:
+    """The name of the language `code` in the language `lang` ('hy' in 'ru': 'армянский');
+    the code itself where Babel does not know it."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return str(Locale.parse(lang).languages.get(code, code))
+    except (ValueError, UnknownLocaleError):
+        return code
+
+
+def hand_view(hand: dict[str, Any], gettext: Gettext,
+              names: dict[str, str] | None = None) -> dict[str, Any]:
+    """A hand of the script contract's JSON, with cards to draw and its class in words
+    (`names`: the game's own names of its hand ids, in the sheet's language)."""
+    found = (names or {}).get(hand["class"])
+    return {"cards": [card_view(c, gettext) for c in hand["cards"]],
+            "total": total_text(hand["total"]),
+            "class": found or class_name(hand["class"], gettext), "staked": hand.get("staked", 0),
+            "net": hand["net"]}
+
+
+def round_view(script: dict[str, Any], result: dict[str, Any], gettext: Gettext,
+               names: dict[str, str] | None = None) -> dict[str, Any]:
+    """A replayed round (script plus contract JSON) as a template draws it (`names`: the
+    game's names of its hands, `hand_view`)."""
+    decisions = [{"actor": actor_text(e["actor"], gettext),
+                  "action": action_text(e["action"], gettext, e["actor"])}
+                 for e in result.get("transcript", []) if e.get("event") == "decision"]
+    return {
+        "script": script,
+        "seats": [{"seat": actor_text(s["seat"], gettext), "net": s["net"],
+                   "insurance": s.get("insurance"), "even_money": bool(s.get("even_money")),
+                   "in_all": s["net"] != sum(h["net"] for h in s["hands"]),
+                   "hands": [hand_view(h, gettext, names) for h in s["hands"]]}
+                  for s in result["seats"]],
+        "banker": dict(hand_view(result["banker"], gettext, names),
+                       seat=actor_text("banker", gettext)),
+        "decisions": decisions,
+    }
+
+
+def ranking_view(ruleset: Ruleset, gettext: Gettext) -> list[str]:
+    """The hands from best to worst, in words, bust last."""
+    return [hand_name(ruleset, c, gettext) for c in ruleset.hands.ranking] + [
+        hand_name(ruleset, "bust", gettext)]
+
+
+def payout_view(ruleset: Ruleset, gettext: Gettext) -> list[dict[str, str]]:
+    """The payout table: for each ranked hand, what the banker pays and what it collects."""
+    from pontoon_rules.docs.sheet.sheet_view import payout_rows
+
+    return [{"class": row["class"], "pays": row["pays"], "takes": row["takes"]}
+            for row in payout_rows(ruleset, gettext)[:-1]]
+
+
+def _mode(values: list[str]) -> str:
+    return Counter(values).most_common(1)[0][0]
+
+
+def _cell_text(ruleset: Ruleset, path: str, gettext: Gettext) -> str:
+    """A matrix cell in words: the value, a whole named hand as its sentence, or "not
+    defined" where the ruleset has no such field."""
+    if not has_path(ruleset, path):
+        return gettext(NOT_DEFINED)
+    if path.startswith("hands.definitions.") and path.count(".") == 2:
+        from pontoon_rules.docs.words.hands import hand_sentence
+        from pontoon_rules.docs.words.i18n import translations
+
+        words = translations("en")
+        return hand_sentence(ruleset, path.rsplit(".", 1)[1], gettext, words.ngettext)
+    return value_text(path, value_at(ruleset, path), gettext)
+
+
+def matrix_view(rulesets: list[Ruleset], gettext: Gettext) -> list[dict[str, Any]]:
+    """Every behavioural field × every ruleset, by chapter; cells off the usual value marked."""
+    chapters = []
+    for chapter, sections in chapter_paths(*rulesets):
+        rows = []
+        for path in (p for paths in sections.values() for p in paths):
+            keys = [repr(plain(value_at(r, path))) if has_path(r, path) else "" for r in rulesets]
+            usual = _mode(keys)
+            index = {key: i for i, key in enumerate(dict.fromkeys(keys))}
+            cells = [{"id": r.id, "anchor": anchor(path), "differs": key != usual,
+                      "key": str(index[key]),
+                      "text": _cell_text(r, path, gettext)}
+                     for r, key in zip(rulesets, keys, strict=True)]
+            rows.append({"path": path, "label": label(path), "cells": cells,
+                         "description": gettext(describe(path)),
+                         "reader": reader_description(path, gettext),
+                         "differs": len(set(keys)) > 1})
+        chapters.append({"key": chapter.key, "title": gettext(chapter.title), "rows": rows})
+    return chapters

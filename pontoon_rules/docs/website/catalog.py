@@ -1,0 +1,244 @@
+"""The message catalogs: extract every translatable string, and keep the `.po` files in step.
+
+    python -m pontoon_rules.docs.website.catalog extract      # write locale/messages.pot
+    python -m pontoon_rules.docs.website.catalog update       # merge it into every messages.po
+    python -m pontoon_rules.docs.website.catalog init LANG    # start a new language
+    python -m pontoon_rules.docs.website.catalog check        # untranslated messages (exit 1)
+
+A language of scope `all` (`locale/languages.yaml`) translates every message; one of
+scope `sources` (Armenian, Punjabi, Urdu: the languages pagat's rules reached us in)
+translates the messages of the sheets of the rulesets citing a source in it, and `check`
+asks only those of it.
+
+A source's own words (`locale/<lang>/LC_MESSAGES/<source>.po`, see `i18n.words_of`)
+hold only the messages that source says differently; `update` drops their entries that
+no longer exist (they then read as `messages.po` says) and `check` lists them.
+
+Messages come from the templates (`_()` and `{% trans %}`), the field descriptions
+of the ruleset schema, the enum values a field can take, and the words defined in
+`chapters` and `values`.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+from pontoon_rules.docs.sheet import strategy
+from pontoon_rules.docs.website import navigation
+from pontoon_rules.docs.words import (
+    chapters,
+    costview,
+    figures,
+    hands,
+    narrate,
+    pack_words,
+    readers,
+    sentences,
+    settlement,
+    values,
+)
+from pontoon_rules.docs.words.i18n import (
+    DOMAIN,
+    LOCALE_DIR,
+    TEMPLATE_DIR,
+    language,
+    po_path,
+    recording,
+    sheet_languages,
+    untranslated,
+    vocabularies,
+)
+from pontoon_rules.ruleset.format.fields import leaf_fields
+from pontoon_rules.ruleset.format.hands import HandDefinition
+from pontoon_rules.ruleset.format.languages import Scope
+from pontoon_rules.ruleset.format.model import Ruleset
+
+POT_PATH = LOCALE_DIR / f"{DOMAIN}.pot"
+KINDS = ("source", "variation", "reference", "house", "stated", "implied", "our-reading")
+
+
+WORKBENCH_TEMPLATES = Path(__file__).resolve().parents[2] / "workbench" / "templates"
+"""The workbench's own templates (its analysis panel's words are in the catalog too)."""
+
+
+def template_messages() -> list[tuple[str | tuple[str, ...], str]]:
+    """(message, where) for every `_()`/`gettext` string in the site's and the workbench's
+    templates (plurals as pairs)."""
+    out: list[tuple[str | tuple[str, ...], str]] = []
+    for folder, prefix in ((TEMPLATE_DIR, "templates"), (WORKBENCH_TEMPLATES,
+                                                          "workbench/templates")):
+        found = extract_from_dir(str(folder), method_map=[("**.j2", "jinja2")],
+                                 options_map={"**.j2": {"extensions": "jinja2.ext.i18n"}})
+        out += [(msg, f"{prefix}/{name}:{line}") for name, line, msg, _c, _x in found
+                if isinstance(msg, (str, tuple))]
+    return out
+
+
+def schema_messages() -> list[tuple[str | tuple[str, ...], str]]:
+    """(message, where) for every field description, enum value and word of the docs."""
+    out: list[tuple[str | tuple[str, ...], str]] = [
+        (info.description, f"schema:{path}") for path, info in leaf_fields().items()
+        if info.description]
+    words: list[str | tuple[str, ...]] = [
+        *chapters.python_messages(), *sentences.python_messages(), *values.python_messages(),
+        *hands.python_messages(), *hands.plural_messages(), *pack_words.python_messages(),
+        *settlement.python_messages(), *narrate.python_messages(), *narrate.plural_messages(),
+        *strategy.python_messages(), *figures.python_messages(), *readers.python_messages(),
+        *costview.python_messages(), *navigation.python_messages(), *KINDS]
+    hand_fields = [(info.description, f"schema:hands.definitions.ID.{name}")
+                   for name, info in HandDefinition.model_fields.items() if info.description]
+    return out + hand_fields + [(word, "pontoon_rules/docs") for word in words]
+
+
+def extract() -> Catalog:
+    """A template catalog of every message, each once, with where it is used."""
+    catalog = Catalog(domain=DOMAIN, project="pontoon-rules", charset="utf-8")
+    for message, where in template_messages() + schema_messages():
+        catalog.add(message, locations=[_location(where)])
+    return catalog
+
+
+def _location(where: str) -> tuple[str, int]:
+    """'templates/x.j2:12' -> ('templates/x.j2', 12); a place without a line gets 0."""
+    name, _colon, line = where.rpartition(":")
+    return (name, int(line)) if name and line.isdigit() else (where, 0)
+
+
+def _write(catalog: Catalog, path: Path) -> None:
+    """Write `catalog` to `path` atomically (`files.write_atomic`)."""
+    import io
+
+    from pontoon_rules.files import write_atomic
+
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=100, sort_output=False, omit_header=False)
+    write_atomic(path, buffer.getvalue(), make_parents=True)
+
+
+def update(languages: list[str] | None = None) -> list[Path]:
+    """Write the .pot and merge it into each language's .po (new messages untranslated)."""
+    template = extract()
+    _write(template, POT_PATH)
+    written = []
+    for path in sorted(LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
+        lang = path.parent.parent.name
+        if languages and lang not in languages:
+            continue
+        with path.open("rb") as handle:
+            catalog = read_po(handle, locale=lang, domain=DOMAIN)
+        catalog.update(template, no_fuzzy_matching=True)
+        _write(catalog, path)
+        written.append(path)
+        for words in vocabularies(lang):
+            written.append(_drop_stale(f"{lang}@{words}", template))
+    return written
+
+
+def _drop_stale(lang: str, template: Catalog) -> Path:
+    """Remove from a source's words the messages the templates no longer have."""
+    with po_path(lang).open("rb") as handle:
+        catalog = read_po(handle, locale=lang.partition("@")[0], domain=DOMAIN)
+    for key in stale(lang, template):
+        del catalog[key]
+    catalog.obsolete.clear()
+    _write(catalog, po_path(lang))
+    return po_path(lang)
+
+
+def stale(lang: str, template: Catalog | None = None) -> list[str]:
+    """The messages of a source's words (`lang@source`) that no template or schema has."""
+    template = template if template is not None else extract()
+    known = {_key(m.id) for m in template if m.id}
+    with po_path(lang).open("rb") as handle:
+        catalog = read_po(handle, locale=lang.partition("@")[0], domain=DOMAIN)
+    return [_key(m.id) for m in catalog if m.id and _key(m.id) not in known]
+
+
+def sheet_messages(lang: str) -> set[str]:
+    """The messages the bundled sheets written in `lang` look up, and their rules as `show`
+    prints them (`languages.sheet_languages`: for a language of scope `sources`, the
+    rulesets that cite a source in it)."""
+    from pontoon_rules.docs.sheet.sheet_view import find_base
+    from pontoon_rules.docs.sheet.sheets import UntranslatedSheetError, sheet_html, sheet_markdown
+    from pontoon_rules.docs.words.sentences import text_lines
+    from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+
+    def brief_sheet(ruleset: Ruleset, lang: str, base: Ruleset | None) -> str:
+        return sheet_html(ruleset, lang, base, brief=True)  # a printed sheet short of room
+
+    with recording() as seen:
+        for ruleset_id in bundled_ids():
+            ruleset = load_bundled(ruleset_id)
+            if lang not in sheet_languages(ruleset):
+                continue
+            for render in (sheet_html, sheet_markdown, brief_sheet):
+                try:
+                    render(ruleset, lang, find_base(ruleset))
+                except UntranslatedSheetError:
+                    pass  # what it left untranslated is in `seen`
+            text_lines(ruleset, lang, False, find_base(ruleset))  # `show --lang`
+    return seen
+
+
+def missing(lang: str) -> list[str]:
+    """The messages `lang` must translate and does not: every message of the templates and
+    schema for a language of scope `all`, those of its sheets for scope `sources`."""
+    if language(lang).scope is Scope.SOURCES:
+        return untranslated(lang, sheet_messages(lang))
+    with po_path(lang).open("rb") as handle:
+        catalog = read_po(handle, locale=lang, domain=DOMAIN)
+    done = {_key(m.id) for m in catalog if m.id and _translated(m.string) and not m.fuzzy}
+    return [_key(m.id) for m in extract() if m.id and _key(m.id) not in done]
+
+
+def _key(message_id: str | tuple[str, ...] | list[str]) -> str:
+    return message_id if isinstance(message_id, str) else message_id[0]
+
+
+def _translated(string: str | tuple[str, ...] | list[str] | None) -> bool:
+    return all(string) if isinstance(string, (tuple, list)) else bool(string)
+
+
+def init(lang: str) -> Path:
+    """Start the catalog of a new language from the current messages."""
+    template = extract()
+    catalog = Catalog(locale=lang, domain=DOMAIN, project="pontoon-rules", charset="utf-8")
+    catalog.update(template)
+    _write(catalog, po_path(lang))
+    return po_path(lang)
+
+
+def main(argv: list[str]) -> int:
+    """Run one catalog command (see the module docstring)."""
+    command, *rest = argv or ["check"]
+    if command == "extract":
+        _write(extract(), POT_PATH)
+        print(f"wrote {POT_PATH}")
+    elif command == "update":
+        for path in update(rest or None):
+            print(f"updated {path}")
+    elif command == "init" and rest:
+        print(f"wrote {init(rest[0])}")
+    elif command == "check":
+        langs = rest or [p.parent.parent.name for p in
+                         LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")]
+        gaps = {lang: missing(lang) for lang in langs}
+        for lang in langs:
+            gaps.update({f"{lang}@{w}": stale(f"{lang}@{w}") for w in vocabularies(lang)})
+        for lang, messages in gaps.items():
+            what = "stale (no such message)" if "@" in lang else "untranslated"
+            print(f"{lang}: {len(messages)} {what}" + "".join(f"\n  {m}" for m in messages))
+        return 1 if any(gaps.values()) else 0
+    else:
+        print(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

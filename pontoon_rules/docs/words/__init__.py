@@ -1,0 +1,79 @@
+"""The rules in words, in every language: a ruleset resolved into sentences (each settlement
+sentence with its meaning as claims a property test checks against the engine), named hands,
+the pack, values, worked rounds told in words, the figures people read, and the catalogs and
+Jinja2 environments that carry them into each language. The lowest stage of the docs:
+nothing here imports `docs.sheet` or `docs.website` (`tests/test_architecture.py`).
+
+- `i18n`: Languages: Babel catalogs compiled in memory, and Jinja2 environments with i18n.
+- `letters`: Card letters by catalog: a rank as printed on a card in the sheet's language.
+- `values`: Values, hand classes and cards as words and pictures, in any catalog language.
+- `hands`: The named hands in words and in cards, from their definitions and the outcome
+  table.
+- `family_words`: The family's second round in words (issue 48): an ace counted by the
+  hand's cards, and a named hand's conditions on softness, the banker's up card and the
+  stake, and its fixed prize.
+- `pack_words`: The pack in words, derived from `pack`: how many packs of how many cards,
+  what was taken out (a pack with a name of its own by that name: "the tens removed: a
+  Spanish pack"), and what each card counts ("jack 2, queen 3, king 4").
+- `claims`: What a settlement sentence means: `Claim`s on pairs of a player's hand and a
+  banker's hand, and how a reader reads them (the most specific sentence decides:
+  `expected_cell`).
+- `settlement`: Who beats whom in words, generated from the resolved outcome table alone.
+- `settlement_messages`: The sentences `docs.words.settlement` writes, for the catalog
+  (`python_messages`): every who-beats-whom, payout, tie, bust, peek and exception message,
+  in one list.
+- `conditions`: When a rule of a sheet applies to a game: switches that are off, values only
+  another value makes meaningful, sentences that do not fit the game's pack, deal or banker.
+- `sentences`: The rules of a ruleset as sentences, in the order a player meets them, in any
+  language.
+- `said`: One rule in words: the sentences that say a single field (the cost tables and the
+  worked examples name a changed rule this way, without rendering the whole sheet).
+- `narrate`: A worked example in words: what each hand did, and why it won or lost.
+- `readers`: Words for readers: field descriptions without the file format's asides, what a
+  kind of ruleset is, sources as links.
+- `chapters`: The order a player meets the rules in: chapters of ruleset sections, and rule
+  anchors.
+- `example_needs`: What a worked example needs its sheet to state: the rules its round
+  takes.
+- `rounds`: Sample rounds found by the engine: seeded deals played by the automatic
+  policies.
+- `costview`: The rule-cost table as a reader wants it: what each one-rule change does to
+  the edge.
+- `figures`: The analysis's figures where people look: the headline edge of every ruleset,
+  what a variation or house overlay changes against its base, and the method in words.
+- `adapters`: Narrow adapters to the layers the docs show but do not own: compare, analysis,
+  conformance.
+
+In detail (moved from ARCHITECTURE.md):
+
+- `sentences` (the rules as sentences; `conditions`: when a rule applies to the game's pack,
+  deal and banker)
+- `settlement` (who beats whom, ties, busts, the peek and the exceptions in words from the
+  resolved outcome table only, each sentence with its meaning as claims on pairs of hands,
+  which the property test checks against what the engine pays; `claims`: the claims and how
+  a reader reads them, no two of a sheet's general sentences disagreeing;
+  `settlement_messages`: its sentences for the catalog)
+- `hands` (each named hand in words from its definition and the outcome table, example hands
+  from the game's own pack)
+- `pack_words` (the pack and card values in words)
+- `family_words` (an ace counted by the hand's cards, a named hand's conditions and fixed
+  prize, in words)
+- `figures` (the analysis once per build: headline edge, change against the base, method in
+  words)
+- `costview` (one-rule changes by effect, in the sheet's sentences: only the levers shown
+  are put in words, memoised per ruleset)
+- `said` (one rule in words)
+- `readers` (words for readers: no file asides, kinds, source links)
+- `rounds` (seeded engine rounds: the two a ruleset page shows, and `teaching_rounds`, one
+  more per special rule of the game: a shoot bet with a kitty, a buy, a double, a split,
+  insurance, a surrender) + `narrate` (a replayed round told in words: the stake, each
+  decision with its cards, the banker's own draws, each hand's cause from the outcome table
+  and what it won or lost) + `example_needs` (the sentences a worked example needs: each
+  decision's rule, the banker's drawing, the banker's play after every bust; a sheet prints
+  only the examples whose every rule it states)
+- `i18n` + `locale/` (Babel catalogs, en/ru/hy/pa/ur/de; a source's own words in
+  `locale/<lang>/LC_MESSAGES/<source>.po` over `messages.po`, chosen by `i18n.words_of` from
+  the ruleset's sources; `i18n.recording` notes every message a render looks up,
+  `untranslated` those its catalog leaves in English)
+- `letters` (card letters by catalog: Т К Д В)
+"""

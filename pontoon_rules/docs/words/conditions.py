@@ -1,0 +1,146 @@
+"""When a rule of a sheet applies to a game: switches that are off, values only another
+value makes meaningful, sentences that do not fit the game's pack, deal or banker."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pontoon_rules.docs.words.settlement import banker_naturals_dealt
+from pontoon_rules.ruleset.format.common import Rank
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.resolving import relevance
+
+GATES = ("allowed", "enabled")
+"""A field named so switches its group on or off; when off, the group does not apply."""
+
+Condition = Callable[[Ruleset], bool]
+
+
+def _buys(r: Ruleset) -> bool:
+    return r.stakes.buy.value != "none"
+
+
+def _splits_rank(rank: str) -> Condition:
+    return lambda r: r.player.split.resplit and any(x.value == rank for x in r.player.split.ranks)
+
+
+def _fractional_odds(r: Ruleset) -> bool:
+    named = [d for i, d in r.hands.ranked()]
+    odds = [r.settlement.pays, r.settlement.collects, *(d.pays for d in named),
+            *(d.collects for d in named)]
+    if r.shoot.enabled:
+        odds.append(r.shoot.pays)
+    if r.player.insurance.allowed:
+        odds.append(r.player.insurance.pays)
+    return any(int(won) % int(staked) for won, staked in (o.split(":") for o in odds))
+
+
+CONDITIONS: dict[str, Condition] = {
+    "stakes.first_buy_min": _buys,
+    "stakes.first_buy_max": lambda r: r.stakes.buy.value == "range",
+    "stakes.later_buy_cap": lambda r: r.stakes.buy.value == "range",
+    "stakes.last_buy_card": _buys,
+    "stakes.buy_after_twist": _buys,
+    "stakes.max_buys": lambda r: _buys(r) and r.stakes.max_buys is not None,
+    "stakes.raise_up_to": lambda r: r.stakes.raise_up_to is not None,
+    "player.split.buy_after_split": _buys,
+    "player.split.double_after_split": lambda r: r.player.double.allowed,
+    "player.split.resplit_aces": _splits_rank("A"),
+    "player.split.resplit_one_branch": lambda r: r.player.split.resplit,
+    "player.split.max_hands": lambda r: r.player.split.resplit,
+    "player.split.aces_one_card": lambda r: any(x.value == "A" for x in r.player.split.ranks),
+    "banker.stand_on": lambda r: r.banker.mode.value == "fixed-rule",
+    "banker.hit_soft_17": lambda r: r.banker.mode.value == "fixed-rule",
+    "settlement.odd_amounts": _fractional_odds,
+    "between_deals.penetration": lambda r: r.between_deals.shuffle.value == "penetration",
+    "between_deals.used_cards_to_bottom": lambda r: r.between_deals.shuffle.value
+    != "every-deal",
+    "between_deals.busted_cards_to_bottom_at_once": lambda r: r.between_deals.shuffle.value
+    != "every-deal",
+    "between_deals.rotation_from_split_hand": lambda r: r.between_deals.rotation.value
+    == "pontoon-maker" and r.player.split.allowed,
+    "shoot.split_hand_bet": lambda r: r.player.split.allowed,
+    "settlement.outcomes": lambda r: bool(r.settlement.outcomes),
+    "player.double.redouble_stake": lambda r: r.player.double.times_per_hand > 1,
+    "player.double.aces_count_one": lambda r: r.player.double.aces_count_one,
+    "player.double.rescue.allowed": lambda r: r.player.double.rescue.allowed,
+    "player.surrender.allowed": lambda r: r.player.surrender.allowed,
+    "player.surrender.timing": lambda r: r.deal.banker_pontoon_at_once
+    and banker_natural(r),
+    "player.surrender.void_on_banker_pontoon": lambda r: banker_natural(r)
+    and (r.player.surrender.void_on_banker_pontoon or not r.deal.banker_pontoon_at_once),
+    "player.surrender.against": lambda r: len(r.player.surrender.against) < len(Rank),
+    "player.surrender.after_split": lambda r: r.player.split.allowed,
+    "player.surrender.totals": lambda r: r.player.surrender.totals is not None,
+    "player.surrender.buy_bets.allowed": lambda r: r.stakes.buy.value != "none",
+    "player.surrender.buy_bets.plays_on": lambda r: r.player.surrender.buy_bets.allowed,
+    "settlement.hidden_bust_pays": lambda r: r.settlement.hidden_bust_pays is not None,
+    "table.bank.amount": lambda r: r.table.bank.amount is not None,
+    "table.bank.passes_after_deals": lambda r: r.table.bank.passes_after_deals is not None,
+    "table.bank.entry": lambda r: r.table.bank.entry is not None,
+    "banker.must_stand_at": lambda r: r.banker.must_stand_at is not None,
+    "pack.ace_values_by_cards": lambda r: bool(r.pack.ace_values_by_cards),
+    "banker.stick_minimum": lambda r: r.banker.stick_minimum is not None and (
+        r.banker.mode.value == "by-choice" or r.banker.stick_minimum > r.banker.stand_on),
+    "banker.opens.allowed": lambda r: r.banker.opens.allowed,
+    "banker.opens.automatic_min_cards": lambda r: r.banker.mode.value == "by-choice",
+    "banker.calls_off_at": lambda r: r.banker.calls_off_at is not None,
+    "shoot.dry_kitty_sale": lambda r: r.shoot.dry_kitty == "new-kitty-or-sale",
+    "side_bets.pair.allowed": lambda r: r.side_bets.pair.allowed,
+    "side_bets.match_dealer.allowed": lambda r: r.side_bets.match_dealer.allowed,
+    "side_bets.pair.suited_pays": lambda r: r.side_bets.pair.suited_pays is not None,
+    "side_bets.match_dealer.suited_pays": lambda r: r.side_bets.match_dealer.suited_pays
+    is not None,
+    "faces.bought_card": _buys,
+    "faces.doubled_card": lambda r: r.player.double.allowed,
+    "faces.split_card": lambda r: r.player.split.allowed,
+    "faces.banker_hidden": lambda r: 0 < r.deal.banker_cards_visible < r.deal.banker_cards,
+    "between_deals.pack_runs_out": lambda r: r.pack.decks != "infinite",
+    "between_deals.shuffle_on_banker_pontoon": lambda r: r.between_deals.shuffle.value
+    == "after-pontoon" and banker_natural(r),
+    "between_deals.shuffle_on_split_pontoon": lambda r: r.between_deals.shuffle.value
+    == "after-pontoon" and r.player.split.allowed,
+    "deal.banker_pontoon_at_once": lambda r: bool(banker_naturals_dealt(r)),
+    "deal.banker_may_look_at_first_card": lambda r: r.deal.banker_cards >= 2
+    and r.deal.banker_cards_visible < r.deal.banker_cards,
+    "faces.pontoon_shown": lambda r: r.faces.player_cards.value != "face-up",
+    "between_deals.rotation_when_banker_pontoon_at_once": lambda r: r.between_deals.rotation.value
+    == "pontoon-maker" and r.deal.banker_pontoon_at_once and banker_natural(r),
+}
+"""When a field applies only under other values: a condition on the ruleset, by field path."""
+
+
+def _gate_off(ruleset: Ruleset, path: str) -> bool:
+    """Whether `path` is a false gate or sits under one (`player.double.allowed: false`)."""
+    node: Any = ruleset
+    for part in path.split(".")[:-1]:
+        node = _child(node, part)
+        if node is None:
+            return False
+        if any(_child(node, gate) is False for gate in GATES):
+            return True
+    return False
+
+
+def _child(node: Any, name: str) -> Any:
+    """A group's field (a mapping's entry), or None where it has none."""
+    return node.get(name) if isinstance(node, dict) else getattr(node, name, None)
+
+
+def banker_natural(r: Ruleset) -> bool:
+    """Whether the banker can hold a natural (a pontoon) in this game."""
+    return any(d.natural and d.banker_can_hold for _i, d in r.hands.ranked())
+
+
+def applies(ruleset: Ruleset, path: str) -> bool:
+    """Whether the field at `path` says anything about this game (else it is left out).
+
+    On top of `ruleset.resolving.relevance.applies` (what can matter in the game at all), a sheet
+    also leaves out a switch that is off (a game without doubling says nothing about
+    doubling) and values only another value makes meaningful (`CONDITIONS`).
+    """
+    if not relevance.applies(ruleset, path) or _gate_off(ruleset, path):
+        return False
+    condition = CONDITIONS.get(path)
+    return condition is None or condition(ruleset)

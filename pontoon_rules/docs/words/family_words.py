@@ -1,0 +1,101 @@
+"""The family's second round in words (issue 48): an ace counted by the hand's cards, and
+a named hand's conditions on softness, the banker's up card and the stake, and its fixed
+prize. `pack_words` and `hands` call these; each returns nothing where the rule is off, so
+that no other sheet's text changes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pontoon_rules.docs.words.letters import rank_letter
+from pontoon_rules.ruleset.format.hands import HandDefinition
+from pontoon_rules.ruleset.format.model import Ruleset
+
+Gettext = Callable[[str], str]
+
+
+def _(message: str) -> str:
+    """Mark `message` for the catalog."""
+    return message
+
+
+PHRASES = (
+    _("An ace counts instead by the number of cards in the hand: %(items)s; each ace one "
+      "of these, the best total not over 21 counting."),
+    _("%(values)s in a hand of %(count)s cards"),
+    _("%(values)s in a hand of %(low)s to %(high)s cards"),
+    _("%(values)s in a hand of %(count)s cards or more"),
+    _(" or "),
+    _("a hard hand only (no ace counted high)"),
+    _("a soft hand only (an ace counted high)"),
+    _("against a banker's up card of %(ranks)s"),
+    _("on a stake of %(low)s to %(high)s"),
+    _("on a stake of %(low)s or more"),
+    _("on a stake of at most %(high)s"),
+    _("Pays %(amount)s, whatever the stake."),
+)
+
+
+def aces_words(ruleset: Ruleset, gettext: Gettext) -> str:
+    """' An ace counts by the number of cards in the hand: ...' (with its leading space),
+    or '' where an ace counts alike in every hand."""
+    by_cards = ruleset.pack.ace_values_by_cards
+    if not by_cards:
+        return ""
+    counts = [c for i, c in enumerate(sorted(by_cards))
+              if i == 0 or by_cards[c] != by_cards[sorted(by_cards)[i - 1]]]
+    items = []
+    for i, count in enumerate(counts):
+        values = _either(by_cards[count], gettext)
+        following = counts[i + 1] if i + 1 < len(counts) else None
+        if following is None:
+            items.append(gettext("%(values)s in a hand of %(count)s cards or more") % {
+                "values": values, "count": count})
+        elif following == count + 1:
+            items.append(gettext("%(values)s in a hand of %(count)s cards") % {
+                "values": values, "count": count})
+        else:
+            items.append(gettext("%(values)s in a hand of %(low)s to %(high)s cards") % {
+                "values": values, "low": count, "high": following - 1})
+    return " " + gettext("An ace counts instead by the number of cards in the hand: "
+                         "%(items)s; each ace one of these, the best total not over 21 "
+                         "counting.") % {"items": "; ".join(items)}
+
+
+def _either(values: tuple[int, ...], gettext: Gettext) -> str:
+    """'1, 10 or 11'."""
+    words = [str(v) for v in values]
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + gettext(" or ") + words[-1]
+
+
+def condition_words(d: HandDefinition, gettext: Gettext) -> list[str]:
+    """The conditions beyond the cards: hard or soft, the banker's up card, the stake."""
+    out = []
+    if d.soft is not None:
+        out.append(gettext("a soft hand only (an ace counted high)") if d.soft
+                   else gettext("a hard hand only (no ace counted high)"))
+    if d.banker_up_ranks is not None:
+        ranks = gettext(" or ").join(rank_letter(r.value, gettext) for r in d.banker_up_ranks)
+        out.append(gettext("against a banker's up card of %(ranks)s") % {"ranks": ranks})
+    low, high = d.min_stake, d.max_stake
+    if low is not None and high is not None:
+        out.append(gettext("on a stake of %(low)s to %(high)s") % {"low": low, "high": high})
+    elif low is not None:
+        out.append(gettext("on a stake of %(low)s or more") % {"low": low})
+    elif high is not None:
+        out.append(gettext("on a stake of at most %(high)s") % {"high": high})
+    return out
+
+
+def prize_words(d: HandDefinition, gettext: Gettext) -> str | None:
+    """'Pays 100000, whatever the stake.' for a hand with a fixed prize, else None."""
+    if d.prize is None:
+        return None
+    return gettext("Pays %(amount)s, whatever the stake.") % {"amount": d.prize}
+
+
+def python_messages() -> list[str]:
+    """The translatable strings defined here (for the catalog)."""
+    return list(PHRASES)

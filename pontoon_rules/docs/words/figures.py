@@ -1,0 +1,147 @@
+"""The analysis's figures where people look: the headline edge of every ruleset, what a
+variation or house overlay changes against its base, and the method in words.
+
+`site_analysis` runs the analysis of every ruleset on the site once per process and
+ruleset content (a `docs serve` rebuild with nothing changed computes nothing); every
+page reads its figures from it, so the ruleset pages, the index and the analysis page
+always agree.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pontoon_rules.docs.words import adapters
+from pontoon_rules.docs.words.values import Gettext
+from pontoon_rules.ruleset.format.model import Ruleset
+
+
+def _(message: str) -> str:
+    """Mark `message` for the catalog; it is translated where it is rendered."""
+    return message
+
+
+WORDS = {
+    "finite": _("exact: every card of the game's own shoe (%(packs)s × %(cards)s cards) counted, "
+                "each hand played best for the cards it holds"),
+    "infinite": _("exact, for an infinite deck, each hand played best for its total"),
+    "by_choice": _("the banker, who draws by choice, is taken to stand on %(total)s or more"),
+    "by_choice_soft": _("the banker, who draws by choice, is taken to stand on %(total)s or "
+                        "more and to draw to a soft %(total)s"),
+    "approximate": _("split hands approximated"),
+    "points": _("%(change)s points"),
+    "same_rules": _("The same rules as its base: every round plays the same."),
+    "not_valued": _("The rules that differ are not in the exact analysis, which values one "
+                    "seat's stake against the banker."),
+}
+_POLICY = re.compile(r"^stand-(\d+)(-hit-soft)?$")
+
+_ANALYSIS: dict[str, dict[str, Any]] = {}
+
+
+def _key(ruleset: Ruleset) -> str:
+    return ruleset.model_dump_json()
+
+
+def site_analysis(bundled: list[Ruleset], users: list[Ruleset]
+                  ) -> dict[str, dict[str, Any]] | None:
+    """The analysis summary row (`present.summary.ruleset_summary`) of every ruleset, by id;
+    None when the analysis layer is not installed."""
+    wanted = [*bundled, *users]
+    missing_bundled = [r for r in bundled if _key(r) not in _ANALYSIS]
+    if missing_bundled:
+        rows = adapters.analysis_summary()
+        if rows is None:
+            return None
+        by_id = {row["ruleset"]: row for row in rows}
+        for ruleset in bundled:
+            if ruleset.id in by_id:
+                _ANALYSIS[_key(ruleset)] = by_id[ruleset.id]
+    missing_users = [r for r in users if _key(r) not in _ANALYSIS]
+    for ruleset, row in zip(missing_users, adapters.analysis_of(missing_users), strict=True):
+        _ANALYSIS[_key(ruleset)] = row
+    return {r.id: _ANALYSIS[_key(r)] for r in wanted
+            if _key(r) in _ANALYSIS and "refused" not in _ANALYSIS[_key(r)]}
+
+
+def site_refused(bundled: list[Ruleset], users: list[Ruleset]) -> dict[str, dict[str, Any]]:
+    """The rulesets the analysis refuses (`present.summary.refused_summary`), by id: each
+    names the rules it does not model yet instead of giving a figure that would ignore them
+    (call `site_analysis` first: it fills the cache)."""
+    return {r.id: _ANALYSIS[_key(r)] for r in [*bundled, *users]
+            if _key(r) in _ANALYSIS and "refused" in _ANALYSIS[_key(r)]}
+
+
+def clear() -> None:
+    """Forget every computed figure (a benchmark's cold build)."""
+    _ANALYSIS.clear()
+
+
+def percent(value: float, decimals: int = 2) -> str:
+    """0.6646 -> '0.66%' (a house edge, in percent of the original stake)."""
+    return f"{value:.{decimals}f}%"
+
+
+def points(change: float, decimals: int = 2) -> str:
+    """A change of the house edge in percentage points, signed: '+0.98', '−12.51'."""
+    text = f"{change:+.{decimals}f}"
+    return text.replace("-", "−")
+
+
+def method_words(row: dict[str, Any], ruleset: Ruleset, gettext: Gettext) -> str:
+    """How the edge was computed, in a reader's words (translated)."""
+    edge = row["edge"]
+    if edge.get("deck") == "finite":
+        text = gettext(WORDS["finite"]) % {"packs": ruleset.pack.decks,
+                                            "cards": ruleset.pack.cards_per_pack}
+    else:
+        text = gettext(WORDS["infinite"])
+    if "approximate" in edge.get("method", ""):
+        text += f" ({gettext(WORDS['approximate'])})"
+    policy = _POLICY.match(str(edge.get("banker_policy") or ""))
+    if policy and ruleset.banker.mode.value != "fixed-rule":
+        key = "by_choice_soft" if policy.group(2) else "by_choice"
+        text += "; " + gettext(WORDS[key]) % {"total": policy.group(1)}
+    return text
+
+
+def headline(ruleset: Ruleset, base: Ruleset | None, analysis: dict[str, dict[str, Any]],
+             gettext: Gettext, examples_href: str | None) -> dict[str, Any] | None:
+    """The edge a ruleset page leads with and, for an overlay, its change against the base."""
+    row = analysis.get(ruleset.id)
+    if row is None:
+        return None
+    out: dict[str, Any] = {"edge": row["house_edge"], "edge_text": percent(row["house_edge"]),
+                           "method": method_words(row, ruleset, gettext), "base": None}
+    base_row = analysis.get(base.id) if base is not None else None
+    if base is not None and base_row is not None:
+        change = row["house_edge"] - base_row["house_edge"]
+        out["base"] = {"id": base.id, "edge_text": percent(base_row["house_edge"]),
+                       "change": change, "change_text": points(change),
+                       "href": examples_href,
+                       "note": _unchanged_note(ruleset, base, gettext) if abs(change) < 5e-5
+                       else None}
+    return out
+
+
+def _unchanged_note(ruleset: Ruleset, base: Ruleset, gettext: Gettext) -> str | None:
+    """Why an overlay has its base's edge: the same rules, or rules the analysis leaves out."""
+    from pontoon_rules.analysis.present.costs import skip_reason
+    from pontoon_rules.docs.words.sentences import differing_from_base
+
+    differing = differing_from_base(ruleset, base)
+    if not differing:
+        return gettext(WORDS["same_rules"])
+    reasons = sorted({r for p in differing if (r := skip_reason(p))})
+    if not reasons or any(skip_reason(p) is None for p in differing):
+        return None
+    said = gettext(WORDS["not_valued"])
+    if said == WORDS["not_valued"]:  # the analysis says why in English only
+        said = f"{said[:-1]}: {'; '.join(reasons)}."
+    return said
+
+
+def python_messages() -> list[str]:
+    """The translatable strings defined here (for the catalog)."""
+    return list(WORDS.values())

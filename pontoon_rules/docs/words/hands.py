@@ -1,0 +1,282 @@
+"""The named hands in words and in cards, from their definitions and the outcome table.
+
+One sentence per named hand in the ranking: what its cards are, who may hold it,
+what it pays and collects, and the special rules it carries (wins whatever the
+banker holds, may draw on, ...). What a hand pays is read from the same outcome
+table the engine settles by (`ruleset.resolving.outcomes`), and each example hand is a set of
+cards from the game's own pack that the engine classifies as that hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from pontoon_rules.docs.words.family_words import condition_words, prize_words
+from pontoon_rules.docs.words.letters import rank_letter
+from pontoon_rules.ruleset.format.common import (
+    AgainstTotal,
+    NaturalTakes,
+    OutcomeResult,
+    SuitRule,
+)
+from pontoon_rules.ruleset.format.hands import HandDefinition
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.format.points import points_text
+from pontoon_rules.ruleset.resolving.outcomes import (
+    TOTAL,
+    collect,
+    outcome_table,
+    payout,
+)
+
+Gettext = Callable[[str], str]
+Ngettext = Callable[[str, str, int], str]
+
+
+def _(message: str) -> str:
+    """Mark `message` for the catalog."""
+    return message
+
+
+USUAL_NAMES: dict[str, str] = {
+    "pontoon": _("pontoon"),
+    "five-card-trick": _("five-card trick"),
+    "three-of-a-kind": _("three of a kind"),
+    "twenty-one": _("twenty-one"),
+    "total": _("highest total"),
+    "bust": _("bust"),
+}
+"""The names of the well-known hand ids (a definition's own `name` comes first)."""
+
+_SUITS = {SuitRule.MIXED: _("of mixed suits"), SuitRule.SUITED: _("all of one suit"),
+          SuitRule.SPADES: _("all spades"), SuitRule.HEARTS: _("all hearts"),
+          SuitRule.DIAMONDS: _("all diamonds"), SuitRule.CLUBS: _("all clubs")}
+_TAKES: dict[object, str] = {
+          NaturalTakes.ORIGINAL_BETS: _("as the banker's hand it takes only the original "
+                                        "stakes, the rest of what was doubled or bought "
+                                        "comes back"),
+          "original-bets-doubled": _("as the banker's hand it takes only the original "
+                                     "stakes, the rest of what was doubled comes back"),
+          "original-bets-bought": _("as the banker's hand it takes only the original stakes, "
+                                    "the rest of what was bought comes back"),
+          NaturalTakes.BUSTED_PLUS_ONE: _("as the banker's hand it takes the bust hands and "
+                                          "one original stake from each player, no more")}
+_PLURALS = (("exactly %(count)s card", "exactly %(count)s cards"),
+            ("%(count)s or more cards", "%(count)s or more cards"),
+            ("at most %(count)s card", "at most %(count)s cards"))
+PHRASES = (
+    _("%(name)s: %(cards)s"), _("%(low)s to %(high)s cards"), _("making %(total)s"),
+    _("totalling %(total)s or less"), _("totalling %(low)s to %(high)s"),
+    _("totalling %(total)s or more"), _("of any total"), _("all of one rank"),
+    _("the ranks %(ranks)s"), _("as dealt"), _("not on a split hand"),
+    _("not after doubling"), _("a natural"), _("Only a player's counts."),
+    _("Only the banker's counts."), _("The banker's counts too."), _("Pays %(odds)s."),
+    _("As the banker's hand it collects %(odds)s."),
+    _("It draws no more cards."), _("It may still draw, and is then no longer this hand."),
+    _("It may stick on any total."), _("%(name)s (defined but not ranked: not played)"),
+    _("It also beats the banker's ordinary %(total)s."),
+    *_SUITS.values(), *_TAKES.values(),
+)
+
+
+def hand_name(ruleset: Ruleset, hand_id: str, gettext: Gettext, lang: str = "en") -> str:
+    """The name of hand `hand_id`: the definition's own (in `lang`), else the usual one,
+    else the id in words ('seven-seven-seven' -> 'seven seven seven')."""
+    found = ruleset.hands.definitions.get(hand_id)
+    lang = lang.partition("@")[0]
+    if found is not None and found.names.get(lang):
+        return found.names[lang]
+    if found is not None and found.name and lang == "en":
+        return found.name
+    if hand_id in USUAL_NAMES:
+        return gettext(USUAL_NAMES[hand_id])
+    if found is not None and found.name:
+        return found.name
+    return hand_id.replace("-", " ")
+
+
+def _most_cards(d: HandDefinition, r: Ruleset) -> int | None:
+    """The most cards a holder of `d` may hold (None: no limit)."""
+    limits = [m for can, m in ((d.player_can_hold, r.player.max_cards),
+                               (d.banker_can_hold, r.banker.max_cards)) if can]
+    return None if not limits or None in limits else max(m for m in limits if m is not None)
+
+
+def _cards_words(d: HandDefinition, r: Ruleset, ngettext: Ngettext, gettext: Gettext) -> str:
+    low, high = d.cards_range
+    if high is None and _most_cards(d, r) == low:  # "5 or more" where a hand holds at most 5
+        high = low
+    if d.ranks is not None:
+        return gettext("the ranks %(ranks)s") % {
+            "ranks": " ".join(rank_letter(r.value, gettext) for r in d.ranks)}
+    if high is None:
+        return ngettext(*_PLURALS[1], low) % {"count": low}
+    if low == high:
+        return ngettext(*_PLURALS[0], low) % {"count": low}
+    if low <= 1:
+        return ngettext(*_PLURALS[2], high) % {"count": high}
+    return gettext("%(low)s to %(high)s cards") % {"low": low, "high": high}
+
+
+def _total_words(d: HandDefinition, gettext: Gettext) -> str | None:
+    low, high = (None if t is None else points_text(t) for t in (d.min_total, d.max_total))
+    if high is None:
+        return gettext("of any total") if low is None else gettext(
+            "totalling %(total)s or more") % {"total": low}
+    if low == high:
+        return gettext("making %(total)s") % {"total": high}
+    if low is None:
+        return gettext("totalling %(total)s or less") % {"total": high}
+    return gettext("totalling %(low)s to %(high)s") % {"low": low, "high": high}
+
+
+def _conditions(d: HandDefinition, r: Ruleset, gettext: Gettext) -> list[str]:
+    out = []
+    if d.same_rank:
+        out.append(gettext("all of one rank"))
+    if d.suits in _SUITS:
+        out.append(gettext(_SUITS[d.suits]))
+    if d.dealt_only:
+        out.append(gettext("as dealt"))
+    if not d.on_split_hand and r.player.split.allowed:
+        out.append(gettext("not on a split hand"))
+    if not d.after_double and r.player.double.allowed:
+        out.append(gettext("not after doubling"))
+    if d.natural:
+        out.append(gettext("a natural"))
+    return out + condition_words(d, gettext)
+
+
+def _takes_key(r: Ruleset, d: HandDefinition) -> object:
+    """What a banker's natural takes, worded for what the game lets a player add to a stake
+    (no "bought" where there is no buying)."""
+    if d.takes is not NaturalTakes.ORIGINAL_BETS:
+        return d.takes
+    buys, doubles = r.stakes.buy.value != "none", r.player.double.allowed
+    if buys and not doubles:
+        return "original-bets-bought"
+    if doubles and not buys:
+        return "original-bets-doubled"
+    return d.takes
+
+
+def describe_hand(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ngettext,
+                  lang: str = "en") -> str:
+    """What the cards of hand `hand_id` are: 'Pontoon: 2 cards making 21, a natural'."""
+    d = ruleset.hands.definitions[hand_id]
+    cards = _cards_words(d, ruleset, ngettext, gettext)
+    total = _total_words(d, gettext)
+    if total and not (d.ranks is not None and d.max_total == ruleset.pack.bust_above
+                      and d.min_total is None):
+        cards = f"{cards} {total}"
+    parts = [cards, *_conditions(d, ruleset, gettext)]
+    name = hand_name(ruleset, hand_id, gettext, lang)
+    return gettext("%(name)s: %(cards)s") % {"name": name[:1].upper() + name[1:],
+                                             "cards": ", ".join(parts)}
+
+
+def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ngettext,
+                  lang: str = "en", odds: bool = True) -> str:
+    """Hand `hand_id` in full: its cards, holders, what it pays and collects (left out
+    when not `odds`: a sheet's payout table shows them), what it takes, and the rules it
+    carries. Who it beats is said from the outcome table (`docs.words.settlement`)."""
+    d = ruleset.hands.definitions[hand_id]
+    out = [describe_hand(ruleset, hand_id, gettext, ngettext, lang) + "."]
+    if odds:  # else the payout table says it: a "—" where a side never holds the hand
+        out.append(_holders(d, gettext))
+    if d.player_can_hold and odds:
+        out.append(prize_words(d, gettext) or gettext("Pays %(odds)s.") % {
+            "odds": _odds(payout(ruleset, hand_id))})
+    if d.banker_can_hold and odds:
+        out.append(gettext("As the banker's hand it collects %(odds)s.") % {
+            "odds": _odds(collect(ruleset, hand_id))})
+    if d.banker_can_hold and d.takes in _TAKES:
+        taken = gettext(_TAKES[_takes_key(ruleset, d)])
+        out.append(taken[:1].upper() + taken[1:] + ".")
+    if beats_equal_total(ruleset, hand_id):
+        out.append(gettext("It also beats the banker's ordinary %(total)s.")
+                   % {"total": points_text(d.max_total or 0)})
+    out += _drawing(d, gettext)
+    out += _between_players(d, gettext)
+    return " ".join(p for p in out if p)
+
+
+_PAID_BY_PLAYERS = _("Each other player pays it too, %(odds)s on their own stake, unless they "
+                     "hold the same hand.")
+
+
+_PRIZE_TO_OTHERS = _("When a player holds it, the banker also pays %(amount)s to every other "
+                     "player with a stake.")
+
+
+def _between_players(d: HandDefinition, gettext: Gettext) -> list[str]:
+    """Money between players: the sentences for a hand every other player pays, and for one
+    that makes the banker pay every other player."""
+    if not d.player_can_hold:
+        return []
+    out = [gettext(_PAID_BY_PLAYERS) % {"odds": d.paid_by_players}] if d.paid_by_players else []
+    if d.prize_to_others is not None:
+        out.append(gettext(_PRIZE_TO_OTHERS) % {"amount": d.prize_to_others})
+    return out
+
+
+def beats_equal_total(ruleset: Ruleset, hand_id: str) -> bool:
+    """Whether a player's hand `hand_id`, of one total, ranks above an ordinary hand of that
+    total the banker can hold (a pontoon above a dealer's 21 of three cards): what its
+    `against_total: ranking` decides, said where such a banker's hand exists."""
+    d = ruleset.hands.definitions[hand_id]
+    total, ranking = d.max_total, ruleset.hands.ranking
+    if (not d.player_can_hold or d.wins_outright or d.against_total is not AgainstTotal.RANKING
+            or total is None or d.min_total != total or hand_id not in ranking
+            or ranking.index(hand_id) > ranking.index(TOTAL)):
+        return False
+    cell = outcome_table(ruleset).get((hand_id, TOTAL))
+    if cell is None or cell.exception or cell.result is not OutcomeResult.WIN:
+        return False
+    most = ruleset.banker.max_cards or 12
+    return any(not _banker_hand_named(ruleset, cards, total) for cards in range(3, most + 1))
+
+
+def _banker_hand_named(ruleset: Ruleset, cards: int, total: Fraction) -> bool:
+    """Whether every banker's hand of `cards` cards totalling `total` is a named hand."""
+    for _id, d in ruleset.hands.ranked():
+        low, high = d.cards_range
+        if (d.banker_can_hold and d.ranks is None and not d.same_rank
+                and d.suits is SuitRule.ANY and not d.dealt_only and low <= cards
+                and (high is None or cards <= high)
+                and (d.min_total or 0) <= total <= (d.max_total or 99)):
+            return True
+    return False
+
+
+def _holders(d: HandDefinition, gettext: Gettext) -> str:
+    if d.player_can_hold and d.banker_can_hold:
+        return gettext("The banker's counts too.")
+    return gettext("Only a player's counts.") if d.player_can_hold else gettext(
+        "Only the banker's counts.")
+
+
+def _drawing(d: HandDefinition, gettext: Gettext) -> list[str]:
+    out = []
+    if d.player_can_hold and d.may_draw_on is False:
+        out.append(gettext("It draws no more cards."))
+    elif d.player_can_hold and d.may_draw_on:
+        out.append(gettext("It may still draw, and is then no longer this hand."))
+    if d.player_can_hold and d.stick_any_total:
+        out.append(gettext("It may stick on any total."))
+    return out
+
+
+def _odds(multiple: Fraction) -> str:
+    return f"{multiple.numerator}:{multiple.denominator}"
+
+
+def plural_messages() -> list[tuple[str, str]]:
+    """The plural messages defined here (for the catalog)."""
+    return list(_PLURALS)
+
+
+def python_messages() -> list[str]:
+    """The translatable strings defined here (for the catalog)."""
+    return [*USUAL_NAMES.values(), *PHRASES, _PAID_BY_PLAYERS, _PRIZE_TO_OTHERS]

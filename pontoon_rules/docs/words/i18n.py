@@ -1,0 +1,224 @@
+"""Languages: Babel catalogs compiled in memory, and Jinja2 environments with i18n.
+
+A language is a folder `locale/<lang>/LC_MESSAGES/messages.po`; the `.po` file
+is compiled when first used, so a fresh clone needs no build step and adding a
+language is one translation file (`python -m pontoon_rules.docs.website.catalog init xx`).
+
+A source's own words: beside `messages.po` a file named after a source key
+(`locale/ru/LC_MESSAGES/ochko-ru.po`) holds the sentences whose words that source
+says differently (the Russian online casino's «дилер», «Очко», «Ещё карту», «Пас»).
+A ruleset written from that source (or extending one) renders in `ru@ochko-ru`: the
+source's catalog first, `messages.po` for everything it does not say (`words_of`).
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import jinja2
+
+if TYPE_CHECKING:
+    from babel.support import Translations
+
+from pontoon_rules.literal import html_filter, literal_markdown, literal_markdown_cards
+from pontoon_rules.ruleset.format.languages import DOMAIN as DOMAIN
+from pontoon_rules.ruleset.format.languages import LANGUAGES as LANGUAGES
+from pontoon_rules.ruleset.format.languages import LOCALE_DIR as LOCALE_DIR
+from pontoon_rules.ruleset.format.languages import SITE_LANGUAGES as SITE_LANGUAGES
+from pontoon_rules.ruleset.format.languages import SOURCE_LANGUAGE as SOURCE_LANGUAGE
+from pontoon_rules.ruleset.format.languages import language as language
+from pontoon_rules.ruleset.format.languages import sheet_languages as sheet_languages
+
+TEMPLATE_DIR = Path(__file__).resolve().parents[1] / "templates"
+
+
+def po_path(lang: str) -> Path:
+    """The translation file of `lang` (of a source's words for `lang@source`)."""
+    base, _at, words = lang.partition("@")
+    return LOCALE_DIR / base / "LC_MESSAGES" / f"{words or DOMAIN}.po"
+
+
+def vocabularies(lang: str) -> list[str]:
+    """The sources that have words of their own in `lang` (`lang@source` catalogs)."""
+    return sorted(p.stem for p in (LOCALE_DIR / lang / "LC_MESSAGES").glob("*.po")
+                  if p.stem != DOMAIN)
+
+
+def words_of(ruleset: object, lang: str) -> str:
+    """The catalog a ruleset's text renders in: `lang@source` for the first of its sources
+    written in `lang` that has words of its own, else `lang` itself."""
+    if "@" in lang or lang == SOURCE_LANGUAGE:
+        return lang
+    sources = getattr(ruleset, "sources", None) or {}
+    own = set(vocabularies(lang)) if lang in LANGUAGES else set()
+    for key, source in sources.items():
+        if getattr(source, "language", None) == lang and key in own:
+            return f"{lang}@{key}"
+    return lang
+
+
+LEFT_TO_RIGHT_ISOLATE, POP_DIRECTIONAL_ISOLATE = "\u2066", "\u2069"
+
+
+def as_unit(text: str, lang: str) -> str:
+    """`text` that reads left to right whatever surrounds it (a card, 'K♠', '10♦'), as one
+    unit of `lang`'s text: in a language written right to left, isolated (U+2066 … U+2069),
+    so that the bidirectional algorithm never sets a card's suit before its rank ('♣K')."""
+    if language(lang).direction != "rtl":
+        return text
+    return f"{LEFT_TO_RIGHT_ISOLATE}{text}{POP_DIRECTIONAL_ISOLATE}"
+
+
+def base_language(lang: str) -> str:
+    """'ru@ochko-ru' -> 'ru'."""
+    return lang.partition("@")[0]
+
+
+_LOOKED_UP: ContextVar[tuple[set[str], ...]] = ContextVar("looked_up", default=())
+
+
+@contextmanager
+def recording() -> Iterator[set[str]]:
+    """Collect every message looked up in any catalog while the block runs (what a
+    rendered text needs its catalog to translate: `untranslated`); blocks nest, each
+    seeing the lookups of those inside it."""
+    seen: set[str] = set()
+    token = _LOOKED_UP.set((*_LOOKED_UP.get(), seen))
+    try:
+        yield seen
+    finally:
+        _LOOKED_UP.reset(token)
+
+
+def is_recording() -> bool:
+    """Whether a `recording` block is running (a memo of rendered words must then render
+    anew, so that the block sees every message the words look up)."""
+    return bool(_LOOKED_UP.get())
+
+
+def _note(message: str) -> None:
+    for seen in _LOOKED_UP.get():
+        seen.add(message)
+
+
+@cache
+def translated_messages(lang: str) -> frozenset[str]:
+    """The messages the catalog of `lang` translates (a plural: every form), with those of
+    the catalog it falls back to (`ru@ochko-ru` -> `ru`); fuzzy entries do not count."""
+    from babel.messages.pofile import read_po
+
+    base, _at, words = lang.partition("@")
+    with po_path(lang).open("rb") as handle:
+        catalog = read_po(handle, locale=base, domain=DOMAIN)
+    done = frozenset(m.id if isinstance(m.id, str) else m.id[0] for m in catalog
+                     if m.id and not m.fuzzy and (all(m.string) if isinstance(
+                         m.string, (tuple, list)) else m.string))
+    return done | translated_messages(base) if words else done
+
+
+def untranslated(lang: str, messages: set[str]) -> list[str]:
+    """The messages of `messages` that the catalog of `lang` leaves in English."""
+    if base_language(lang) == SOURCE_LANGUAGE:
+        return []
+    done = translated_messages(lang)
+    return sorted(m for m in messages if m and m not in done)
+
+
+def _recording_catalog() -> type[Translations]:
+    from babel.support import Translations
+
+    class Recorded(Translations):
+        """A compiled catalog that notes each message looked up (`recording`)."""
+
+        def gettext(self, message: str) -> str:
+            _note(message)
+            return str(super().gettext(message))
+
+        def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+            _note(msgid1)
+            return str(super().ngettext(msgid1, msgid2, n))
+
+        ugettext = gettext  # Jinja's i18n extension prefers these names
+        ungettext = ngettext
+
+    return Recorded
+
+
+@cache
+def translations(lang: str) -> gettext.NullTranslations:
+    """The compiled catalog of `lang` (English, the source language, is the identity).
+
+    Raises:
+        ValueError: there is no catalog for `lang`.
+    """
+    if lang == SOURCE_LANGUAGE:
+        return gettext.NullTranslations()
+    base, _at, words = lang.partition("@")
+    if base not in LANGUAGES or (words and words not in vocabularies(base)):
+        raise ValueError(f"unknown language {lang!r}; expected one of {', '.join(LANGUAGES)}")
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po_path(lang).open("rb") as handle:
+        catalog = read_po(handle, locale=base, domain=DOMAIN)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    found = _recording_catalog()(fp=buffer, domain=DOMAIN)
+    if words:
+        found.add_fallback(translations(base))
+    return found
+
+
+def _is_escaped(name: str | None) -> bool:
+    """HTML and site pages (Markdown with HTML blocks) are escaped; `plain_*` text is not."""
+    return not (name or "").startswith("plain_")
+
+
+_KEBAB = re.compile(r"[a-z]+(?:-[a-z]+)+")
+
+
+def value_words(translated: str, value: str) -> str:
+    """A file's value as a page shows it (`|t`): its translation, else, where the catalog
+    has none (English: the value is its own message), its words ('our-reading' -> 'our
+    reading'), never the raw value."""
+    if translated == value and _KEBAB.fullmatch(value):
+        return value.replace("-", " ")
+    return translated
+
+
+@cache
+def environment(lang: str) -> jinja2.Environment:
+    """The template environment for `lang`: templates from `templates/`, `_()` and `|t`."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATE_DIR),
+        extensions=["jinja2.ext.i18n"],
+        autoescape=_is_escaped,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        undefined=jinja2.StrictUndefined,
+    )
+    catalog = translations(lang)
+    env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
+    env.filters["t"] = lambda value: value_words(catalog.gettext(value), value)
+    env.filters["lit"] = html_filter
+    env.filters["md"] = literal_markdown
+    env.filters["md_cards"] = literal_markdown_cards
+    env.filters["unit"] = lambda text: as_unit(text, lang)
+    env.globals["lang"] = base_language(lang)
+    env.globals["dir"] = language(lang).direction.value
+    return env
+
+
+def render(template: str, lang: str = SOURCE_LANGUAGE, **context: object) -> str:
+    """Render the template file `template` in `lang` with `context`."""
+    return environment(lang).get_template(template).render(**context)

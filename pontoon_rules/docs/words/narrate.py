@@ -1,0 +1,323 @@
+"""A worked example in words: what each hand did, and why it won or lost.
+
+A replayed round (the script contract's JSON, with its transcript) told line by line:
+"Player 1 stakes 100, is dealt 6♣ 5♠, twists A♥, twists A♦, twists 7♣: 20 with 5 cards,
+five-card trick." then the banker's line with the banker's own decisions ("draws",
+"stands"; twist is a player's word), then for each hand the cause of its result, read
+from the same outcome table the engine settled by ("the banker is bust", "five-card
+trick wins whatever the banker holds", "20 beats 18", "equal totals go to the banker")
+and what it won or lost. Nothing here is written by hand: every word follows the round.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pontoon_rules.docs.words.hands import hand_name
+from pontoon_rules.docs.words.i18n import as_unit
+from pontoon_rules.docs.words.values import Gettext, actor_text, card_view
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.format.points import parse_points, total_text
+from pontoon_rules.ruleset.resolving.outcomes import (
+    BUST,
+    BY_TOTAL,
+    LOSE,
+    PUSH,
+    TOTAL,
+    WIN,
+    outcome_table,
+)
+
+Ngettext = Callable[[str, str, int], str]
+
+
+def _(message: str) -> str:
+    """Mark `message` for the catalog."""
+    return message
+
+
+STEPS: dict[str, str] = {
+    "stake": _("stakes %(amount)s"),
+    "dealt": _("is dealt %(cards)s"),
+    "twist": _("twists %(cards)s"),
+    "buy": _("buys %(cards)s for %(amount)s"),
+    "stick": _("sticks"),
+    "double": _("doubles and gets %(cards)s"),
+    "split": _("splits the pair into two hands"),
+    "gets": _("gets %(cards)s"),
+    "shoot": _("makes a shoot bet of %(amount)s"),
+    "insure": _("insures for %(amount)s"),
+    "even-money": _("takes even money"),
+    "surrender": _("surrenders"),
+    "rescue": _("gives the doubled hand up (a rescue)"),
+    "raise": _("raises the stake by %(amount)s"),
+    "hide": _("hides the bust"),
+    "business": _("gives up the last %(amount)s buy bets"),
+    "pair": _("bets %(amount)s on a pair"),
+    "match": _("bets %(amount)s on a match"),
+    "draws": _("draws %(cards)s"),
+    "stands": _("stands"),
+    "kitty": _("puts up a kitty of %(amount)s"),
+    "call-off": _("calls the whole deal off"),
+    "plays-on": _("plays on"),
+}
+"""Each step of a hand in words (`draws`, `stands`: the banker's own words)."""
+
+TAKES_CARDS = ("dealt", "twist", "buy", "double", "gets", "draws")
+"""The steps the next cards dealt to the same hand belong to."""
+
+HAND_ENDS = (("%(total)s with %(count)s card", "%(total)s with %(count)s cards"),
+             ("%(total)s with %(count)s card: %(hand)s",
+              "%(total)s with %(count)s cards: %(hand)s"))
+CAUSES: dict[str, str] = {
+    "player-bust": _("%(who)s is bust"),
+    "banker-bust": _("the banker is bust"),
+    "outright": _("%(hand)s wins whatever the banker holds"),
+    "beats": _("%(better)s beats %(worse)s"),
+    "stand-off": _("%(hand)s against %(other)s is a stand-off"),
+    "equal-banker": _("equal hands go to the banker"),
+    "equal-player": _("equal hands go to the player"),
+    "equal-push": _("equal hands are a stand-off"),
+    "totals-banker": _("equal totals go to the banker"),
+    "totals-push": _("equal totals are a stand-off"),
+    "surrender": _("%(who)s surrendered"),
+    "rescue": _("%(who)s gave the hand up"),
+    "even-money": _("%(who)s took even money"),
+    "called-off": _("the banker called the deal off"),
+}
+MONEY: dict[str, str] = {
+    "wins": _("%(who)s wins %(amount)s"),
+    "loses": _("%(who)s loses %(amount)s"),
+    "even": _("%(who)s gets the stake back"),
+}
+EXTRAS: dict[str, str] = {
+    "hand": _("hand %(number)s"),
+    "shoot-wins": _("the shoot bet wins %(amount)s from the kitty"),
+    "shoot-loses": _("the shoot bet of %(amount)s goes into the kitty"),
+    "insurance-wins": _("the insurance wins %(amount)s"),
+    "insurance-loses": _("the insurance of %(amount)s is lost"),
+    "side-wins": _("the side bet wins %(amount)s"),
+    "side-loses": _("the side bet of %(amount)s is lost"),
+    "in-all": _("in all %(who)s ends %(amount)s"),
+    "line": _("%(who)s: %(steps)s."),
+    "cause": _("%(cause)s: %(money)s."),
+}
+
+
+@dataclass
+class _Step:
+    kind: str
+    amount: int | None = None
+    cards: list[str] = field(default_factory=list)
+    hand: int | None = None
+    """Which hand of a split seat the step is for (None: before any split)."""
+
+
+def _cards(cards: list[str], gettext: Gettext, lang: str) -> str:
+    """The cards as text, each one unit in a language written right to left (`as_unit`)."""
+    return " ".join(as_unit(f"{v['rank']}{v['suit']}", lang)
+                    for v in (card_view(c, gettext) for c in cards))
+
+
+def _steps(actor: str, result: dict[str, Any], dealt: int) -> list[_Step]:
+    """The steps of `actor` in the order of the transcript: its decisions, each with the
+    cards dealt after it to the same hand (the banker's cards past the deal are draws)."""
+    steps: list[_Step] = []
+    held = 0
+    for event in result.get("transcript", []):
+        if event.get("event") == "decision" and event.get("actor") == actor:
+            kind, _space, amount = str(event["action"]).partition(" ")
+            if actor == "banker":
+                kind = {"twist": "draws", "stick": "stands", "decline": "plays-on"}.get(kind, kind)
+            if kind in STEPS:
+                steps.append(_Step(kind, int(amount) if amount.isdigit() else None,
+                                   hand=event.get("hand")))
+        elif event.get("event") == "deal" and str(event.get("to")).split()[0] == actor:
+            held += 1
+            _deal(steps, event, held, dealt, actor == "banker")
+    return steps
+
+
+def _deal(steps: list[_Step], event: dict[str, Any], held: int, dealt: int,
+          banker: bool) -> None:
+    """Put a dealt card with the step of its hand that takes it (a new one if none)."""
+    to = str(event["to"]).split()
+    hand = int(to[2]) if len(to) == 3 and to[2].isdigit() else None
+    open_steps = [s for s in steps if s.kind in TAKES_CARDS and s.hand == hand]
+    if held <= dealt and steps and steps[-1].kind not in TAKES_CARDS:
+        open_steps = []  # a card of the deal after a bet on the first (a shoot bet)
+    if hand is not None and (not open_steps or steps[-1].hand != hand):
+        open_steps = [] if not open_steps or open_steps[-1] is not steps[-1] else open_steps
+    if not open_steps or (banker and held > dealt and open_steps[-1].kind == "dealt"):
+        kind = "gets" if hand is not None else "dealt" if held <= dealt else "draws"
+        steps.append(_Step(kind, hand=hand))
+        open_steps = [steps[-1]]
+    open_steps[-1].cards.append(event["card"])
+
+
+def _step_text(step: _Step, gettext: Gettext, buys: list[int], lang: str) -> str:
+    amount = step.amount if step.amount is not None else (buys.pop(0) if step.kind == "buy"
+                                                          and buys else None)
+    return gettext(STEPS[step.kind]) % {"cards": _cards(step.cards, gettext, lang) or "—",
+                                         "amount": amount if amount is not None else ""}
+
+
+class Narrator:
+    """The words for one ruleset in one language."""
+
+    def __init__(self, ruleset: Ruleset, gettext: Gettext, ngettext: Ngettext,
+                 lang: str) -> None:
+        self.r, self.gettext, self.ngettext, self.lang = ruleset, gettext, ngettext, lang
+        self.table = outcome_table(ruleset)
+
+    def name(self, hand_class: str) -> str:
+        return hand_name(self.r, hand_class, self.gettext, self.lang)
+
+    def hand_end(self, hand: dict[str, Any]) -> str:
+        count, total, cls = len(hand["cards"]), total_text(hand["total"]), hand["class"]
+        words = {"total": total, "count": count, "hand": self.name(cls)}
+        if cls == TOTAL:
+            return self.ngettext(*HAND_ENDS[0], count) % words
+        return self.ngettext(*HAND_ENDS[1], count) % words
+
+    def line(self, actor: str, who: str, steps: list[_Step], hands: list[dict[str, Any]],
+             stake: int | None) -> str:
+        buys = [b for h in hands for b in h.get("stakes", [])[1:]]
+        texts = [self.gettext(STEPS["stake"]) % {"amount": stake}] if stake else []
+        hand = None
+        for step in steps:
+            text = _step_text(step, self.gettext, buys, self.lang)
+            if step.hand is not None and step.hand != hand:
+                text = f"{self.gettext(EXTRAS['hand']) % {'number': step.hand}}: {text}"
+            hand = step.hand
+            texts.append(text)
+        ends = [self.hand_end(h) for h in hands]
+        text = ", ".join(texts)
+        if len(ends) == 1:
+            text += f": {ends[0]}"
+        else:
+            text += "; " + "; ".join(
+                f"{self.gettext(EXTRAS['hand']) % {'number': i}}: {end}"
+                for i, end in enumerate(ends, 1))
+        return self.gettext(EXTRAS["line"]) % {"who": _capital(who), "steps": text}
+
+    def _side(self, hand: dict[str, Any], total: bool) -> str:
+        if hand["class"] == TOTAL and total:
+            return total_text(hand["total"])
+        return self.name(hand["class"])
+
+    def cause(self, who: str, hand: dict[str, Any], banker: dict[str, Any],
+              seat: dict[str, Any]) -> str:
+        p, b = hand["class"], banker["class"]
+        words = {"who": who, "hand": self._side(hand, True), "other": self._side(banker, True)}
+        if banker.get("called_off"):
+            return self.gettext(CAUSES["called-off"])
+        if hand.get("surrendered"):
+            return self.gettext(CAUSES["surrender"]) % words
+        if hand.get("rescued"):
+            return self.gettext(CAUSES["rescue"]) % words
+        if seat.get("even_money"):
+            return self.gettext(CAUSES["even-money"]) % words
+        if p == BUST:
+            return self.gettext(CAUSES["player-bust"]) % words
+        cell = self.table.get((p, b))
+        if cell is not None and cell.result is WIN and self._outright(p):
+            return self.gettext(CAUSES["outright"]) % words  # whatever the banker made
+        if b == BUST:
+            return self.gettext(CAUSES["banker-bust"]) % words
+        if cell is None:
+            return ""
+        if cell.result is BY_TOTAL and hand["total"] == banker["total"]:
+            return self.gettext(CAUSES["totals-push" if cell.tie_push else "totals-banker"])
+        if cell.result is BY_TOTAL:
+            better, worse = sorted((hand, banker), key=lambda h: -parse_points(h["total"]))
+            return self.gettext(CAUSES["beats"]) % {"better": self._side(better, True),
+                                                    "worse": self._side(worse, True)}
+        if p == b and p != TOTAL:
+            key = {WIN: "equal-player", LOSE: "equal-banker", PUSH: "equal-push"}[cell.result]
+            return self.gettext(CAUSES[key])
+        if cell.result is PUSH:
+            return self.gettext(CAUSES["stand-off"]) % words
+        better, worse = (hand, banker) if cell.result is WIN else (banker, hand)
+        return self.gettext(CAUSES["beats"]) % {"better": self._side(better, True),
+                                                "worse": self._side(worse, True)}
+
+    def _outright(self, hand_class: str) -> bool:
+        cells = [c for (p, b), c in self.table.items() if p == hand_class and b != BUST]
+        return bool(cells) and all(c.result is WIN for c in cells)
+
+    def money(self, who: str, net: int) -> str:
+        key = "wins" if net > 0 else "loses" if net < 0 else "even"
+        return self.gettext(MONEY[key]) % {"who": who, "amount": abs(net)}
+
+    def outcome(self, who: str, hand: dict[str, Any], banker: dict[str, Any],
+                seat: dict[str, Any]) -> str:
+        text = self.money(who, hand["net"])
+        extras = [self._bet("shoot", hand.get("shoot"))]
+        cause = self.cause(who, hand, banker, seat)
+        said = self.gettext(EXTRAS["cause"]) % {"cause": cause, "money": text} if cause \
+            else f"{text}."
+        more = [e for e in extras if e]
+        if more:
+            said = said[:-1] + "; " + "; ".join(more) + "."
+        return _capital(said)
+
+    def _bet(self, kind: str, bet: dict[str, Any] | None) -> str:
+        if not bet or not bet.get("staked"):
+            return ""
+        net = int(bet["net"])
+        key = f"{kind}-wins" if net > 0 else f"{kind}-loses"
+        return self.gettext(EXTRAS[key]) % {"amount": net if net > 0 else bet["staked"]}
+
+    def seat_extras(self, who: str, seat: dict[str, Any]) -> list[str]:
+        out = [self._bet("insurance", seat.get("insurance"))]
+        out += [self._bet("side", bet) for bet in (seat.get("side_bets") or {}).values()]
+        out = [_capital(e) + "." for e in out if e]
+        stake_nets = sum(h["net"] for h in seat["hands"])
+        if out or len(seat["hands"]) > 1 or stake_nets != seat["net"]:
+            signed = f"{seat['net']:+d}" if seat["net"] else "0"
+            out.append(_capital(self.gettext(EXTRAS["in-all"]) % {"who": who,
+                                                                   "amount": signed}) + ".")
+        return out
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def narrate(ruleset: Ruleset, script: dict[str, Any], result: dict[str, Any],
+            gettext: Gettext, ngettext: Ngettext, lang: str = "en") -> list[str]:
+    """The round in lines of words: each seat's line, the banker's, then each hand's
+    outcome with its cause (`script`: the round script, `result`: its replayed JSON)."""
+    n = Narrator(ruleset, gettext, ngettext, lang)
+    lines, outcomes = [], []
+    for i, seat in enumerate(result["seats"]):
+        who = actor_text(seat["seat"], gettext)
+        steps = _steps(seat["seat"], result, ruleset.deal.player_cards)
+        stake = script["stakes"][i] if i < len(script["stakes"]) else None
+        lines.append(n.line(seat["seat"], who, steps, seat["hands"], stake))
+        banker = dict(result["banker"], called_off=bool(result.get("called_off")))
+        for number, hand in enumerate(seat["hands"], 1):
+            said = n.outcome(who, hand, banker, seat)
+            if len(seat["hands"]) > 1:
+                said = f"{_capital(gettext(EXTRAS['hand']) % {'number': number})}: {said}"
+            outcomes.append(said)
+        outcomes += n.seat_extras(who, seat)
+    banker = result["banker"]
+    steps = _steps("banker", result, ruleset.deal.banker_cards)
+    if script.get("kitty"):
+        steps.insert(0, _Step("kitty", int(script["kitty"])))
+    lines.append(n.line("banker", actor_text("banker", gettext), steps, [banker], None))
+    return lines + outcomes
+
+
+def python_messages() -> list[str]:
+    """The translatable strings defined here (for the catalog)."""
+    return [*STEPS.values(), *CAUSES.values(), *MONEY.values(), *EXTRAS.values()]
+
+
+def plural_messages() -> list[tuple[str, str]]:
+    """The plural messages defined here (for the catalog)."""
+    return list(HAND_ENDS)

@@ -1,0 +1,159 @@
+"""The pack in words, derived from `pack`: how many packs of how many cards, what was taken
+out (a pack with a name of its own by that name: "the tens removed: a Spanish pack"), and
+what each card counts ("jack 2, queen 3, king 4")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pontoon_rules.ruleset.format.common import ALL_RANKS, ALL_SUITS, Rank
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.format.pack import USUAL_VALUES
+from pontoon_rules.ruleset.format.points import points_text
+
+Gettext = Callable[[str], str]
+
+
+def _(message: str) -> str:
+    """Mark `message` for the catalog."""
+    return message
+
+
+RANK_PLURALS: dict[Rank, str] = {
+    Rank.ACE: _("aces"), Rank.TWO: _("twos"), Rank.THREE: _("threes"), Rank.FOUR: _("fours"),
+    Rank.FIVE: _("fives"), Rank.SIX: _("sixes"), Rank.SEVEN: _("sevens"),
+    Rank.EIGHT: _("eights"), Rank.NINE: _("nines"), Rank.TEN: _("tens"),
+    Rank.JACK: _("jacks"), Rank.QUEEN: _("queens"), Rank.KING: _("kings"),
+}
+RANK_NAMES: dict[Rank, str] = {
+    Rank.ACE: _("ace"), Rank.TWO: _("two"), Rank.THREE: _("three"), Rank.FOUR: _("four"),
+    Rank.FIVE: _("five"), Rank.SIX: _("six"), Rank.SEVEN: _("seven"), Rank.EIGHT: _("eight"),
+    Rank.NINE: _("nine"), Rank.TEN: _("ten"), Rank.JACK: _("jack"), Rank.QUEEN: _("queen"),
+    Rank.KING: _("king"),
+}
+SUIT_PLURALS = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
+KNOWN_PACKS: dict[frozenset[Rank], str] = {
+    frozenset(ALL_RANKS) - {Rank.TEN}: _("a Spanish pack"),
+    frozenset(ALL_RANKS) - {Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE}: _(
+        "a pack from the six up"),
+    frozenset(ALL_RANKS) - {Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX}: _(
+        "a piquet pack, from the seven up"),
+}
+"""The stripped packs that have a name of their own (all four suits)."""
+PHRASES = (
+    _("Played with one pack of %(count)s cards."),
+    _("Played with %(n)s packs of %(count)s cards shuffled together."),
+    _("Played with an endless shoe: every card comes from a full pack of %(count)s cards, "
+      "so each rank always has the same chance."),
+    _("Each pack has the %(ranks)s removed."),
+    _("Each pack has the %(ranks)s removed: %(name)s."),
+    _("Each pack holds only the %(suits)s."),
+    _("An ace counts %(low)s or %(high)s, a king, queen or jack 10, every other card its "
+      "number."),
+    _("Card values: %(values)s; every other card its number."),
+    _("%(low)s or %(high)s"),
+    _("%(rank)s %(value)s"),
+    _("A hand over %(limit)s is bust."),
+    _("%(cards)s is wild: it counts as any card's value (%(values)s), as its holder "
+      "chooses; a hand counts the best total it can make without going over %(limit)s."),
+    _("The %(rank)s of %(suit)s"),
+)
+
+
+def _joined(words: list[str]) -> str:
+    return ", ".join(words)
+
+
+def pack_size_words(ruleset: Ruleset, gettext: Gettext) -> str:
+    """How many packs of how many cards, and what is taken out of each."""
+    pack = ruleset.pack
+    count = pack.cards_per_pack
+    if pack.decks == "infinite":
+        out = gettext("Played with an endless shoe: every card comes from a full pack of "
+                      "%(count)s cards, so each rank always has the same chance.") % {
+                          "count": count}
+    elif pack.decks == 1:
+        out = gettext("Played with one pack of %(count)s cards.") % {"count": count}
+    else:
+        out = gettext("Played with %(n)s packs of %(count)s cards shuffled together.") % {
+            "n": pack.decks, "count": count}
+    removed = [gettext(RANK_PLURALS[r]) for r in ALL_RANKS if r not in pack.ranks]
+    name = KNOWN_PACKS.get(frozenset(pack.ranks)) if len(pack.suits) == len(ALL_SUITS) else None
+    if removed and name:
+        out += " " + gettext("Each pack has the %(ranks)s removed: %(name)s.") % {
+            "ranks": _joined(removed), "name": gettext(name)}
+    elif removed:
+        out += " " + gettext("Each pack has the %(ranks)s removed.") % {
+            "ranks": _joined(removed)}
+    if len(pack.suits) < len(ALL_SUITS):
+        out += " " + gettext("Each pack holds only the %(suits)s.") % {
+            "suits": _joined([gettext(SUIT_PLURALS[s.value]) for s in pack.suits])}
+    return out
+
+
+def values_words(ruleset: Ruleset, gettext: Gettext) -> str:
+    """What each card counts: the usual sentence, or the values that are not the usual."""
+    pack = ruleset.pack
+    aces = pack.ace_values
+    pictures = [r for r in (Rank.JACK, Rank.QUEEN, Rank.KING) if r in pack.ranks]
+    if not pack.values and len(aces) == 2 and len(pictures) == 3:
+        low, high = aces[0], aces[-1]
+        return gettext("An ace counts %(low)s or %(high)s, a king, queen or jack 10, every "
+                       "other card its number.") % {"low": low, "high": high}
+    items = []
+    if Rank.ACE in pack.ranks:
+        ace = (gettext("%(low)s or %(high)s") % {"low": aces[0], "high": aces[-1]}
+               if len(aces) == 2 else str(aces[0]))
+        items.append(gettext("%(rank)s %(value)s") % {"rank": gettext(RANK_NAMES[Rank.ACE]),
+                                                        "value": ace})
+    for rank in pack.ranks:
+        value = pack.value_of(rank)
+        if rank is not Rank.ACE and (rank in pack.values or value != _number(rank)):
+            items.append(gettext("%(rank)s %(value)s") % {"rank": gettext(RANK_NAMES[rank]),
+                                                            "value": points_text(value)})
+    return gettext("Card values: %(values)s; every other card its number.") % {
+        "values": _joined(items)}
+
+
+def _number(rank: Rank) -> int:
+    """The number a card shows (pictures none: 0), against which a value is 'usual'."""
+    return USUAL_VALUES[rank] if rank not in (Rank.JACK, Rank.QUEEN, Rank.KING) else 0
+
+
+def totals_words(ruleset: Ruleset, gettext: Gettext) -> str:
+    """The bust limit where it is not 21, and the wild cards (empty for neither)."""
+    pack = ruleset.pack
+    limit = points_text(pack.bust_above)
+    out = []
+    if pack.bust_above != 21:
+        out.append(gettext("A hand over %(limit)s is bust.") % {"limit": limit})
+    if pack.wild_cards:
+        cards = _joined([gettext("The %(rank)s of %(suit)s") % {
+            "rank": gettext(RANK_NAMES[Rank(code[0])]), "suit": gettext(SUIT_PLURALS[code[1]])}
+            for code in pack.wild_cards])
+        values = _joined([points_text(v) for v in pack.wild_values()])
+        out.append(gettext("%(cards)s is wild: it counts as any card's value (%(values)s), as "
+                           "its holder chooses; a hand counts the best total it can make "
+                           "without going over %(limit)s.") % {
+                               "cards": cards, "values": values, "limit": limit})
+    return " ".join(out)
+
+
+def pack_words(ruleset: Ruleset, gettext: Gettext) -> str:
+    """The pack's sentence: its size, what is removed, the card values (an ace's by the
+    hand's cards where they differ), and (where they are not the usual) the bust limit and
+    the wild cards."""
+    from pontoon_rules.docs.words.family_words import aces_words
+
+    out = (pack_size_words(ruleset, gettext) + " " + values_words(ruleset, gettext)
+           + aces_words(ruleset, gettext))
+    totals = totals_words(ruleset, gettext)
+    return f"{out} {totals}" if totals else out
+
+
+def python_messages() -> list[str]:
+    """The translatable strings defined here (for the catalog)."""
+    from pontoon_rules.docs.words.family_words import python_messages as family_messages
+
+    return [*RANK_PLURALS.values(), *RANK_NAMES.values(), *SUIT_PLURALS.values(),
+            *KNOWN_PACKS.values(), *PHRASES, *family_messages()]

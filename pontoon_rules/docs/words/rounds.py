@@ -1,0 +1,230 @@
+"""Sample rounds found by the engine: seeded deals played by the automatic policies.
+
+A rule sheet shows one or two of them as worked examples. They are found by
+playing seeded rounds under the ruleset itself (no ruleset is special-cased) and
+kept as round scripts, so every example shown can be replayed with
+`pontoon-rules play --script`.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pontoon_rules.engine.round.actions import (
+    BUY,
+    DOUBLE,
+    INSURE,
+    SHOOT,
+    SPLIT,
+    SURRENDER,
+    Action,
+    LegalAction,
+)
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.hand import points
+from pontoon_rules.engine.round.phase import BANKER, Phase
+from pontoon_rules.engine.round.policies import automatic
+from pontoon_rules.engine.round.results import RoundResult
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.engine.scripts.record import record_round
+from pontoon_rules.engine.scripts.script import play
+from pontoon_rules.errors import PontoonError
+from pontoon_rules.ruleset.format.model import Ruleset
+
+STAKE = 100
+"""The stake an example round uses when the ruleset's limits allow it."""
+SEARCH_LIMIT = 400
+
+Wanted = Callable[[RoundResult], bool]
+
+
+class ExampleError(PontoonError):
+    """The engine could not play an example round under a ruleset (named in the message)."""
+
+
+def _player_wins_special(result: RoundResult) -> bool:
+    hand = result.seats[0].hands[0]
+    return hand.net > 0 and hand.hand_class != "total"
+
+
+def _player_buys_and_loses(result: RoundResult) -> bool:
+    hand = result.seats[0].hands[0]
+    return hand.net < 0 and len(hand.cards) >= 3
+
+
+WANTED: tuple[Wanted, ...] = (_player_wins_special, _player_buys_and_loses)
+"""The two rounds a ruleset page shows: a special hand that wins, a drawn hand that loses."""
+
+
+@dataclass(frozen=True)
+class Teaching:
+    """A special rule of a game shown by a worked example: when the game has it, the
+    decision word the example's player takes, and when the player prefers it."""
+
+    key: str
+    has: Callable[[Ruleset], bool]
+    word: str
+    prefer: Callable[[RoundState, int], bool]
+
+
+def _points(state: RoundState) -> int:
+    seat = state.seats[state.seat_cursor]
+    return points(seat.hands[state.hand_cursor], state.rules)
+
+
+TEACHING: tuple[Teaching, ...] = (
+    Teaching("shoot", lambda r: r.shoot.enabled, SHOOT, lambda s, p: True),
+    Teaching("buy", lambda r: r.stakes.buy.value != "none", BUY, lambda s, p: p < 15),
+    Teaching("double", lambda r: r.player.double.allowed, DOUBLE,
+             lambda s, p: 9 <= p <= 11),
+    Teaching("split", lambda r: r.player.split.allowed, SPLIT, lambda s, p: True),
+    Teaching("insurance", lambda r: r.player.insurance.allowed, INSURE, lambda s, p: True),
+    Teaching("surrender", lambda r: r.player.surrender.allowed, SURRENDER,
+             lambda s, p: 15 <= p <= 16),
+)
+"""The special rules a sheet shows in a worked example each, where the game has them."""
+
+
+def _amount(option: LegalAction, state: RoundState, word: str) -> int | None:
+    """The amount an example takes: the most insurance, half the stake on a shoot bet,
+    the least buy (each inside what is open)."""
+    if option.low is None:
+        return None
+    if word == INSURE:
+        return option.high
+    if word == SHOOT:
+        half = state.seats[state.seat_cursor].hands[0].stakes[0] // 2
+        return min(max(half, option.low), option.high or option.low)
+    return option.low
+
+
+def _preferring(teaching: Teaching) -> Callable[[RoundState], Action]:
+    """The automatic play, but taking `teaching`'s decision whenever it is open and the
+    player prefers it (the highest insurance, the lowest buy)."""
+    def decide(state: RoundState) -> Action:
+        if state.current_player() != BANKER:
+            option = next((o for o in state.legal_actions() if o.kind == teaching.word), None)
+            if option is not None and (state.phase in (Phase.INSURANCE, Phase.SHOOT)
+                                       or teaching.prefer(state, _points(state))):
+                amount = _amount(option, state, teaching.word)
+                return Action(option.kind, amount) if amount is not None else Action(
+                    option.kind)
+        return automatic(state)
+    return decide
+
+
+def example_stake(ruleset: Ruleset, wanted: int = STAKE) -> int:
+    """`wanted`, moved inside the ruleset's stake limits (min_stake, max_stake)."""
+    low, high = ruleset.stakes.limits()
+    stake = max(wanted, low)
+    if high is not None:
+        stake = min(stake, high)
+    return stake
+
+
+def example_kitty(ruleset: Ruleset) -> int | None:
+    """The kitty an example round of Shoot Pontoon puts up (twice the stake, inside the
+    stake limits where the kitty must be), else None."""
+    if not ruleset.shoot.enabled:
+        return None
+    wanted = 2 * example_stake(ruleset)
+    return example_stake(ruleset, wanted) if ruleset.shoot.kitty_within_stake_limits \
+        else wanted
+
+
+def _seeded_round(ruleset: Ruleset, rng: random.Random,
+                  decide: Callable[[RoundState], Action] = automatic) -> dict[str, Any]:
+    return record_round(compile_rules(ruleset), [example_stake(ruleset)], rng, decide,
+                        kitty=example_kitty(ruleset))
+
+
+def replay(ruleset: Ruleset, script: dict[str, Any]) -> dict[str, Any]:
+    """Replay `script` under `ruleset`: the contract's JSON (seats, banker, transcript)."""
+    run = play(compile_rules(ruleset), list(script["stakes"]), parse_cards(script["shoe"]),
+               list(script["actions"]), script.get("kitty"))
+    return run.to_json()
+
+
+_FOUND: dict[str, tuple[str, ...]] = {}
+
+
+def _found_once(cache: dict[str, tuple[str, ...]], ruleset: Ruleset,
+                search: Callable[[Ruleset], tuple[str, ...]]) -> tuple[str, ...]:
+    """`search(ruleset)`, once per ruleset content; a ruleset whose rounds cannot be played
+    is an `ExampleError` naming it."""
+    key = ruleset.model_dump_json()
+    if key not in cache:
+        try:
+            cache[key] = search(ruleset)
+        except PontoonError as e:
+            raise ExampleError(f"ruleset {ruleset.id!r}: cannot play an example round: "
+                               f"{e}") from e
+    return cache[key]
+
+
+def _sample_scripts(ruleset: Ruleset) -> tuple[str, ...]:
+    return _found_once(_FOUND, ruleset, _search)
+
+
+def _search(ruleset: Ruleset) -> tuple[str, ...]:
+    rng = random.Random(f"sheet:{ruleset.id}")
+    found: dict[int, dict[str, Any]] = {}
+    for _ in range(SEARCH_LIMIT):
+        script = _seeded_round(ruleset, rng)
+        result = _result(ruleset, script)
+        for i, wanted in enumerate(WANTED):
+            if i not in found and wanted(result):
+                found[i] = script
+        if len(found) == len(WANTED):
+            break
+    return tuple(json.dumps(found[i]) for i in sorted(found))
+
+
+def _result(ruleset: Ruleset, script: dict[str, Any]) -> RoundResult:
+    return play(compile_rules(ruleset), script["stakes"], parse_cards(script["shoe"]),
+                script["actions"], script.get("kitty")).result
+
+
+def _takes(script: dict[str, Any], word: str) -> bool:
+    return any(a.split()[:2] == ["p1", word] for a in script["actions"])
+
+
+def _teaching_search(ruleset: Ruleset) -> tuple[str, ...]:
+    """One round for each special rule of the game (`TEACHING`) where player 1 takes
+    that decision, found by seeded play."""
+    found = []
+    for teaching in (t for t in TEACHING if t.has(ruleset)):
+        rng = random.Random(f"sheet:{ruleset.id}:{teaching.key}")
+        for _ in range(SEARCH_LIMIT):
+            script = _seeded_round(ruleset, rng, _preferring(teaching))
+            if _takes(script, teaching.word):
+                found.append(json.dumps(script))
+                break
+    return tuple(found)
+
+
+_TAUGHT: dict[str, tuple[str, ...]] = {}
+
+
+def teaching_rounds(ruleset: Ruleset) -> list[dict[str, Any]]:
+    """The worked examples of a sheet: a special hand that wins, one round for each
+    special rule of the game (a shoot bet, a buy, a double, a split, insurance, a
+    surrender), then a drawn hand that loses; each a script and its replayed result."""
+    classic = sample_rounds(ruleset)
+    scripts = _found_once(_TAUGHT, ruleset, _teaching_search)
+    taught = [{"script": s, "result": replay(ruleset, s)} for s in map(json.loads, scripts)]
+    return classic[:1] + taught + classic[1:]
+
+
+def sample_rounds(ruleset: Ruleset) -> list[dict[str, Any]]:
+    """One or two illustrative rounds under `ruleset`: each a script and its replayed result."""
+    rounds = []
+    for text in _sample_scripts(ruleset):
+        script = json.loads(text)
+        rounds.append({"script": script, "result": replay(ruleset, script)})
+    return rounds

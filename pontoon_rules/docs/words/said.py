@@ -1,0 +1,43 @@
+"""One rule in words: the sentences that say a single field (the cost tables and the worked
+examples name a changed rule this way, without rendering the whole sheet). The sentences
+are the sheet's own (`sentences.sentences`): the same rules, the settlement from the
+resolved outcome table, each named hand from its definition."""
+
+from __future__ import annotations
+
+from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, words_of
+from pontoon_rules.docs.words.sentences import (
+    RULES,
+    SETTLED,
+    _hand_sentences,
+    _module,
+    _settled,
+    _tidy,
+    applies,
+)
+from pontoon_rules.ruleset.format.model import Ruleset
+
+_SETTLED_PATHS = frozenset(p for rule in RULES if rule.key in SETTLED for p in rule.paths)
+
+
+def sentences_of(ruleset: Ruleset, path: str, lang: str = SOURCE_LANGUAGE) -> list[str]:
+    """The sentences of the sheet of `ruleset` that say the field `path` (only the rules
+    that cover it are rendered: a quick way to say one changed rule in words)."""
+    if not applies(ruleset, path):
+        return []
+    lang = words_of(ruleset, lang)
+    out = []
+    for rule in RULES:
+        if path not in rule.paths or rule.key in (*SETTLED, "lacks", "named_hands"):
+            continue
+        text = _tidy(str(getattr(_module(ruleset, lang), rule.key)()))
+        if text:
+            out.append(text)
+    if path.startswith("hands.definitions"):
+        hand = path.split(".")[2] if path.count(".") >= 2 else None
+        out += [s.text for s in _hand_sentences(ruleset, lang, frozenset(), only=hand)
+                if path == "hands.definitions" or path in s.paths]
+    if path in _SETTLED_PATHS or path.startswith(("settlement.", "hands.")):
+        out += [said.text for key, said in _settled(ruleset, lang).items()
+                if key in SETTLED and path in said.paths and said.text]
+    return out

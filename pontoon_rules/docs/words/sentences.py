@@ -1,0 +1,417 @@
+"""The rules of a ruleset as sentences, in the order a player meets them, in any language.
+
+Each rule is a macro of `templates/plain_rules.j2` (Jinja2 with the Babel catalogs),
+listed in `RULES` with the chapter it belongs to and the fields it covers. A rule
+renders from the ruleset's values only: no ruleset has text of its own. Fields that
+do not apply to a game (the options of a switched-off feature, the automatic banker's
+standing total when the banker draws by choice) are left out; `applies` says which.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pontoon_rules.docs.words.conditions import applies as applies  # re-exported: the sheet rules
+from pontoon_rules.docs.words.conditions import banker_natural
+from pontoon_rules.docs.words.hands import hand_name, hand_sentence
+from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, environment, translations, words_of
+from pontoon_rules.docs.words.pack_words import pack_words
+from pontoon_rules.docs.words.settlement import Said, settlement_said
+from pontoon_rules.docs.words.values import value_text
+from pontoon_rules.ruleset.format.agreed import BLANK, agreed_fields
+from pontoon_rules.ruleset.format.fields import plain, provenance_for, ruleset_paths, value_at
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.format.points import points_text
+
+
+def _(message: str) -> str:
+    """Mark `message` for the catalog; it is translated where it is rendered."""
+    return message
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule of a sheet: a macro of the sentences template and the fields it covers."""
+
+    key: str
+    chapter: str
+    paths: tuple[str, ...]
+
+
+CHAPTER_TITLES: dict[str, str] = {
+    "game": _("The game"),
+    "stakes": _("Stakes"),
+    "deal": _("The deal"),
+    "your-turn": _("Your turn"),
+    "bankers-turn": _("The banker's turn"),
+    "settlement": _("Settlement"),
+    "between-deals": _("Between deals"),
+    "special-bets": _("Special bets"),
+}
+"""The chapters of a sheet, in the order of play."""
+
+RULES: tuple[Rule, ...] = (
+    Rule("pack", "game", ("pack.decks", "pack.ranks", "pack.suits", "pack.values",
+                          "pack.ace_values", "pack.ace_values_by_cards", "pack.wild_cards")),
+    Rule("table", "game", ("table.min_players", "table.max_players", "table.banker")),
+    Rule("bank", "game", ("table.first_banker", "between_deals.rotation",
+                          "between_deals.rotation_tie_break",
+                          "between_deals.rotation_from_split_hand",
+                          "between_deals.rotation_when_banker_pontoon_at_once",
+                          "between_deals.bank_sale",
+                          "table.bank.passes_after_deals")),
+    Rule("lacks", "game", ()),
+    Rule("stake_limits", "stakes", ("stakes.min_stake", "stakes.max_stake")),
+    Rule("stake_when", "stakes", ("deal.stake_after_first_card",)),
+    Rule("bank_amount", "stakes", ("table.bank.amount", "table.bank.va_bank",
+                                   "table.bank.passes_when_broken", "table.bank.cap",
+                                   "table.bank.entry")),
+    Rule("deal", "deal", ("deal.player_cards", "deal.banker_cards",
+                          "deal.banker_cards_visible", "faces.banker_hidden")),
+    Rule("deal_order", "deal", ("deal.order", "deal.banker_dealt_first", "table.direction")),
+    Rule("banker_looks", "deal", ("deal.banker_may_look_at_first_card",)),
+    Rule("insurance", "deal", ("player.insurance.allowed", "player.insurance.max_fraction",
+                               "player.insurance.amount", "player.insurance.pays",
+                               "player.insurance.even_money",
+                               "player.insurance.offered_to_natural")),
+    Rule("banker_pontoon", "deal", ("deal.banker_pontoon_at_once",)),
+    Rule("banker_calls_off", "deal", ("banker.calls_off_at",)),
+    Rule("stick", "your-turn", ("player.stick_minimum",)),
+    Rule("draw", "your-turn", ("player.draw_on_21", "stakes.buy", "pack.bust_above")),
+    Rule("buy", "your-turn", ("stakes.first_buy_min", "stakes.first_buy_max",
+                              "stakes.later_buy_cap")),
+    Rule("buy_limits", "your-turn", ("stakes.last_buy_card", "stakes.buy_after_twist",
+                                     "stakes.max_buys")),
+    Rule("raising", "your-turn", ("stakes.raise_up_to",)),
+    Rule("faces", "your-turn", ("faces.player_cards", "faces.bought_card",
+                                "faces.twisted_card", "faces.doubled_card", "faces.split_card",
+                                "faces.bust_shown")),
+    Rule("declare", "your-turn", ("faces.pontoon_shown",)),
+    Rule("max_cards", "your-turn", ("player.max_cards",)),
+    Rule("split", "your-turn", ("player.split.allowed", "player.split.pair_rule",
+                                "player.split.ranks", "player.split.cards_to_each_hand",
+                                "player.split.deal_order")),
+    Rule("resplit", "your-turn", ("player.split.max_hands", "player.split.resplit",
+                                  "player.split.resplit_aces",
+                                  "player.split.resplit_one_branch")),
+    Rule("split_hands", "your-turn", ("player.split.aces_one_card",
+                                      "player.split.buy_after_split",
+                                      "player.split.double_after_split",
+                                      "player.split.two_card_21_stands")),
+    Rule("double", "your-turn", ("player.double.allowed", "player.double.min_cards",
+                                 "player.double.max_cards", "player.double.times_per_hand",
+                                 "player.double.draws_after", "player.double.totals",
+                                 "player.double.redouble_stake",
+                                 "player.double.aces_count_one")),
+    Rule("rescue", "your-turn", ("player.double.rescue.allowed",
+                                 "player.double.rescue.returns")),
+    Rule("surrender", "your-turn", ("player.surrender.allowed", "player.surrender.timing",
+                                    "player.surrender.against", "player.surrender.returns",
+                                    "player.surrender.void_on_banker_pontoon",
+                                    "player.surrender.max_cards",
+                                    "player.surrender.after_split",
+                                    "player.surrender.totals",
+                                    "player.surrender.buy_bets.allowed",
+                                    "player.surrender.buy_bets.plays_on")),
+    Rule("banker_draws", "bankers-turn", ("banker.mode", "banker.stand_on",
+                                          "banker.hit_soft_17", "banker.must_stand_at",
+                                          "banker.stick_minimum")),
+    Rule("banker_opens", "bankers-turn", ("banker.opens.allowed", "banker.opens.from_total",
+                                          "banker.opens.to_total",
+                                          "banker.opens.automatic_min_cards")),
+    Rule("banker_cards", "bankers-turn", ("banker.max_cards", "faces.banker_draws",
+                                          "banker.draws_when_no_live_hands",
+                                          "banker.naturals_live")),
+    Rule("ranking", "settlement", ("hands.ranking",)),
+    Rule("named_hands", "settlement", ("hands.definitions",)),
+    Rule("payouts", "settlement", ("settlement.pays", "settlement.collects")),
+    Rule("outcomes", "settlement", ("settlement.outcomes",)),
+    Rule("ties", "settlement", ("settlement.ties",)),
+    Rule("banker_bust", "settlement", ("settlement.banker_bust_pays_by_class",)),
+    Rule("player_bust", "settlement", ("settlement.player_bust_loses_at_once",
+                                       "settlement.hidden_bust_pays")),
+    Rule("odd_amounts", "settlement", ("settlement.odd_amounts",)),
+    Rule("shuffle", "between-deals", ("between_deals.shuffle", "between_deals.penetration",
+                                      "between_deals.used_cards_to_bottom",
+                                      "between_deals.busted_cards_to_bottom_at_once",
+                                      "between_deals.shuffle_on_banker_pontoon",
+                                      "between_deals.shuffle_on_split_pontoon",
+                                      "between_deals.pack_runs_out")),
+    Rule("kitty", "special-bets", ("shoot.enabled", "shoot.kitty_within_stake_limits",
+                                   "shoot.top_up", "shoot.dry_kitty", "shoot.dry_kitty_sale",
+                                   "shoot.kitty_leaves_with_banker")),
+    Rule("side_bets", "special-bets", ("side_bets.max_fraction", "side_bets.pair.allowed",
+                                       "side_bets.pair.pays", "side_bets.pair.suited_pays",
+                                       "side_bets.match_dealer.allowed",
+                                       "side_bets.match_dealer.pays",
+                                       "side_bets.match_dealer.suited_pays")),
+    Rule("shoot_bets", "special-bets", ("shoot.limit", "shoot.pays", "shoot.fourth_card_bet",
+                                        "shoot.fourth_card_limit",
+                                        "shoot.split_hand_bet", "shoot.bust_to_kitty_at_once",
+                                        "shoot.banker_pontoon_sweeps")),
+)
+
+OVERLAY_WORDS: dict[str, dict[str, str]] = {
+    "variation": {
+        "title": _("Variation of %(base)s"),
+        "intro": _("This variation, named by the source, differs from the base ruleset"),
+        "mark": _("A rule of the variation: it differs from the base ruleset."),
+        "label": _("Variation"),
+    },
+    "house": {
+        "title": _("House rules"),
+        "intro": _("These rules differ from the base ruleset"),
+        "mark": _("A house rule: it differs from the base ruleset."),
+        "label": _("House rule"),
+    },
+}
+"""How a sheet names an overlay's differences: a source's named variation (`kind:
+variation`) is a variation of its base, anything else that extends a base is house rules."""
+
+NO_DIFFERENCE = _("no rule differs")
+"""What an overlay's box says when it changes no rule of its base."""
+
+
+def overlay_words(ruleset: Ruleset, base_name: str, gettext: Callable[[str], str]
+                  ) -> dict[str, str]:
+    """The title, intro, footnote and mark label of an overlay's box, in words of `gettext`."""
+    words = OVERLAY_WORDS["variation" if ruleset.kind == "variation" else "house"]
+    out = {key: gettext(text) for key, text in words.items()}
+    if "%(base)s" in out["title"]:
+        out["title"] = out["title"] % {"base": base_name}
+    return out
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """A rule of a ruleset in words: the text, the fields it covers and its marks."""
+
+    key: str
+    chapter: str
+    text: str
+    paths: tuple[str, ...]
+    open: bool = False
+    changed: bool = False
+    notes: tuple[str, ...] = field(default=())
+
+
+def _percent(share: float) -> str:
+    return f"{share:.0%}"
+
+
+def _has_rank(ranks: Any, rank: str) -> bool:
+    return any(getattr(x, "value", x) == rank for x in ranks)
+
+
+_STOPS = ".;!?\u0589\u06d4\u0964\u061b\u061f"
+"""The marks that end a sentence or a clause: Latin, the Armenian full stop (։), the Urdu
+full stop (۔), semicolon (؛) and question mark (؟), and the danda (।) of Punjabi."""
+
+_JOINED = re.compile(rf"([{_STOPS})])(?=[^\W\d_])")
+
+
+_JOINED_NUMBER = re.compile(rf"(?<=[^\W\d_])([{_STOPS}])(?=\d)")
+
+
+def _tidy(text: str) -> str:
+    """One line, with a space after each sentence the template ran together (one that
+    ends in a word and one that opens with a number too: "themself. 1 of ...")."""
+    return _JOINED_NUMBER.sub(r"\1 ", _JOINED.sub(r"\1 ", " ".join(text.split())))
+
+
+FACE_FIELDS = ("player_cards", "bought_card", "twisted_card", "doubled_card", "split_card")
+
+
+def _face_list(ruleset: Ruleset, face: str) -> list[str]:
+    """The card kinds of `FACE_FIELDS` that apply to this game and lie `face`."""
+    return [name for name in FACE_FIELDS if applies(ruleset, f"faces.{name}")
+            and plain(value_at(ruleset, f"faces.{name}")) == face]
+
+
+def _limit_text(ruleset: Ruleset, path: str, gettext: Callable[[str], str]) -> str:
+    """A stake limit as the sheet prints it: a blank where the table agrees it."""
+    if path in agreed_fields(ruleset):
+        return BLANK
+    value = value_at(ruleset, path)
+    return gettext("no limit") if value is None else str(value)
+
+
+def natural_name(ruleset: Ruleset, gettext: Callable[[str], str], lang: str) -> str:
+    """What the game calls its natural (its first in the ranking): the fixed sentences
+    (insurance, the peek, the bank's passing, the shuffle) use that name."""
+    naturals = [h for h, d in ruleset.hands.ranked() if d.natural]
+    return hand_name(ruleset, naturals[0], gettext, lang) if naturals else gettext("pontoon")
+
+
+def _module(ruleset: Ruleset, lang: str) -> Any:
+    gettext = translations(lang).gettext
+    helpers = {"r": ruleset, "percent": _percent, "has_rank": _has_rank,
+               "class_name": lambda c: hand_name(ruleset, c, gettext, lang),
+               "pack_words": lambda: pack_words(ruleset, gettext),
+               "bust_limit": lambda: points_text(ruleset.pack.bust_above),
+               "banker_natural": banker_natural(ruleset),
+               "natural": natural_name(ruleset, gettext, lang),
+               "renamed": natural_name(ruleset, gettext, lang) != gettext("pontoon"),
+               "is_agreed": lambda path: path in agreed_fields(ruleset),
+               "limit": lambda path: _limit_text(ruleset, path, gettext),
+               "face_list": lambda face: _face_list(ruleset, face),
+               "player_naturals": lambda: ", ".join(
+                   hand_name(ruleset, i, gettext, lang) for i, d in ruleset.hands.ranked()
+                   if d.natural and d.player_can_hold),
+               "blank": BLANK,
+               "value": lambda path: value_text(path, value_at(ruleset, path), gettext)}
+    return environment(lang).get_template("plain_rules.j2").make_module(helpers)
+
+
+def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
+              changed_paths: frozenset[str] = frozenset(),
+              odds_in_table: bool = False) -> list[Sentence]:
+    """Every rule of `ruleset` that applies, as sentences in `lang`, in the order of play
+    (`odds_in_table`: a sheet's payout table shows the named hands' odds, so they don't).
+
+    A sentence is marked `open` when a field it covers rests on our reading of a silent
+    source (its provenance says `open: true`), and `changed` when it covers one of
+    `changed_paths` (an overlay's differences from its base). The words are those of
+    the ruleset's own source where it has them (`i18n.words_of`).
+    """
+    lang = words_of(ruleset, lang)
+    module = _module(ruleset, lang)
+    settled = _settled(ruleset, lang)
+    out = []
+    for rule in RULES:
+        if rule.key == "named_hands":
+            out += _hand_sentences(ruleset, lang, changed_paths, not odds_in_table)
+            continue
+        if rule.key == "lacks":
+            text = _tidy(str(module.lacks()))
+            paths = lacking(ruleset)
+        elif rule.key in SETTLED:
+            if rule.key not in settled:
+                continue
+            text = settled[rule.key].text
+            paths = tuple(p for p in settled[rule.key].paths if applies(ruleset, p))
+        else:
+            text = _tidy(str(getattr(module, rule.key)()))
+            paths = tuple(p for p in rule.paths if applies(ruleset, p))
+        if not text or not paths:
+            continue
+        open_paths = [p for p in paths if (pv := provenance_for(ruleset, p)) and pv.open]
+        out.append(Sentence(rule.key, rule.chapter, text, paths, open=bool(open_paths),
+                            changed=bool(set(paths) & changed_paths)))
+    return out
+
+
+LACKING = ("stakes.buy", "player.double.allowed", "player.split.allowed",
+           "player.surrender.allowed", "player.insurance.allowed")
+"""The features of related games a game may lack, said in one line ("Not in this game:
+no buying, no doubling, ...")."""
+
+
+def lacking(ruleset: Ruleset) -> tuple[str, ...]:
+    """The fields of `LACKING` that switch their feature off in `ruleset`."""
+    return tuple(p for p in LACKING if value_at(ruleset, p) in (False, "none")
+                 or getattr(value_at(ruleset, p), "value", None) == "none")
+
+
+SETTLED = ("ranking", "payouts", "outcomes", "ties", "banker_bust", "player_bust",
+           "banker_pontoon")
+"""The rules whose sentences `docs.words.settlement` writes from the outcome table."""
+
+
+def _settled(ruleset: Ruleset, lang: str) -> dict[str, Said]:
+    gettext = translations(lang).gettext
+    return settlement_said(ruleset, gettext, lambda h: hand_name(ruleset, h, gettext, lang))
+
+
+def settlement_claims(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE) -> dict[str, Said]:
+    """The settlement sentences the sheet prints, with their claims (for the tests)."""
+    printed = {s.key for s in sentences(ruleset, lang)}
+    return {k: v for k, v in _settled(ruleset, words_of(ruleset, lang)).items()
+            if k in printed}
+
+
+def _hand_sentences(ruleset: Ruleset, lang: str, changed_paths: frozenset[str],
+                    odds: bool = True, only: str | None = None) -> list[Sentence]:
+    """One sentence per named hand in the ranking (or only the hand `only`), from its
+    definition and the outcome table (`docs.words.hands`); it covers the hand's fields that
+    apply."""
+    catalog = translations(lang)
+    out = []
+    all_paths = ruleset_paths(ruleset)
+    for hand_id, _d in ruleset.hands.ranked():
+        if only is not None and hand_id != only:
+            continue
+        text = hand_sentence(ruleset, hand_id, catalog.gettext, catalog.ngettext, lang, odds)
+        prefix = f"hands.definitions.{hand_id}"
+        paths = (prefix, *(p for p in all_paths
+                           if p.startswith(prefix + ".") and applies(ruleset, p)))
+        open_paths = [p for p in paths if (pv := provenance_for(ruleset, p)) and pv.open]
+        changed = any(p == prefix or p.startswith(prefix + ".") for p in changed_paths)
+        out.append(Sentence(f"hand:{hand_id}", "settlement", _tidy(text), paths,
+                            open=bool(open_paths), changed=changed))
+    return out
+
+
+def by_chapter(found: list[Sentence], lang: str = SOURCE_LANGUAGE) -> list[dict[str, Any]]:
+    """Sentences grouped under their chapter titles (translated), in the order of play."""
+    gettext = translations(lang).gettext
+    chapters = []
+    for key, title in CHAPTER_TITLES.items():
+        rules = [s for s in found if s.chapter == key]
+        if rules:
+            chapters.append({"key": key, "title": gettext(title), "rules": rules})
+    return chapters
+
+
+def covered_paths() -> set[str]:
+    """Every field path some rule covers (a test keeps this equal to the schema's leaves)."""
+    return {p for rule in RULES for p in rule.paths}
+
+
+def differing_from_base(ruleset: Ruleset, base: Ruleset) -> list[str]:
+    """The field paths whose value differs between an overlay and its base (a named hand
+    only one of them defines differs as a whole)."""
+    from pontoon_rules.ruleset.resolving.present import differing_paths
+
+    return differing_paths([ruleset, base])
+
+
+def python_messages() -> list[str]:
+    """The translatable strings defined here (for the catalog)."""
+    return [*CHAPTER_TITLES.values(),
+            *(text for words in OVERLAY_WORDS.values() for text in words.values()),
+            NO_DIFFERENCE]
+
+
+def text_lines(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, paths: bool = False,
+               base: Ruleset | None = None) -> list[str]:
+    """The rules as plain text for a terminal: chapters, one sentence each, marks, and with
+    `paths` the dotted paths of the fields each says. Name and summary as written."""
+    from pontoon_rules.docs.sheet.sheet_view import localized
+
+    lang = words_of(ruleset, lang)
+    gettext = translations(lang).gettext
+    changed = frozenset(differing_from_base(ruleset, base)) if base else frozenset()
+    found = sentences(ruleset, lang, changed)
+    name, summary = localized(ruleset, lang)
+    lines = [name, *([summary] if summary else [])]
+    words = overlay_words(ruleset, localized(base, lang)[0], gettext) if base else {}
+    if base is not None:
+        differ = ", ".join(sorted(changed)) or gettext(NO_DIFFERENCE)
+        lines.append(f"{words['intro']} {base.id}: {differ}")
+    for chapter in by_chapter(found, lang):
+        lines += ["", chapter["title"]]
+        for rule in chapter["rules"]:
+            marks = (" ◆" if rule.changed else "") + (" †" if rule.open else "")
+            lines.append(f"  {rule.text}{marks}")
+            if paths:
+                lines.append("      " + " ".join(rule.paths))
+    if any(s.changed for s in found):
+        lines += ["", "◆ " + words["mark"]]
+    if any(s.open for s in found):
+        lines += ["", "† " + gettext("The source does not say; we play it this way. "
+                                     "Agree on it before you play.")]
+    return lines

@@ -1,0 +1,428 @@
+"""Who beats whom in words, generated from the resolved outcome table alone.
+
+The sentences of a sheet's settlement (the ranking, what wins are paid, equal hands, a
+banker who busts, a player who busts, a banker's pontoon at the peek, the exceptions)
+are written here from `ruleset.resolving.outcomes.outcome_table`, the table the engine settles
+by, never from a field that a later rule overrides (`settlement.ties` beside an
+exception in `settlement.outcomes`). Each sentence carries its meaning as `Claim`s:
+what it says about pairs of a player's hand and a banker's hand. General sentences
+(level 0: the ranking, the odds) are read as overridden by more specific ones (level
+1: equal hands, busts, the peek; level 2: the exceptions, pair by pair). The general
+sentences are chosen first; every pair of the table where their claims would mislead a
+reader is then said as an exception, so that the claims, read so, give the table back
+exactly (`expected_cell`). The property test plays random overlays through the engine
+and checks each settled hand against these claims.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+
+from pontoon_rules.docs.words.claims import Claim, Pair, Said, cell_says, conflicts, expected_cell
+from pontoon_rules.docs.words.settlement_messages import MESSAGES, ORDINARY
+from pontoon_rules.ruleset.format.common import AgainstTotal, OutcomeResult, odds_fraction
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.resolving.outcomes import (
+    BUST,
+    BY_TOTAL,
+    LOSE,
+    PUSH,
+    TOTAL,
+    WIN,
+    OutcomeCell,
+    OutcomeTable,
+    collect,
+    outcome_table,
+    payout,
+)
+
+Gettext = Callable[[str], str]
+__all__ = ["Claim", "Pair", "Said", "cell_says", "conflicts", "expected_cell", "settlement_said"]
+
+
+def _(message: str) -> str:
+    """Mark `message` for the catalog."""
+    return message
+
+
+def python_messages() -> list[str]:
+    """The translatable strings defined here (for the catalog)."""
+    return list(MESSAGES)
+
+
+def _misleads(claims: list[Claim], pair: Pair, cell: OutcomeCell) -> bool:
+    said = expected_cell(claims, pair)
+    return any(said.get(k) != v for k, v in cell_says(cell).items())
+
+
+# -- the sentences ------------------------------------------------------------------------
+class _Words:
+    """The ruleset, its table and the words for its hands."""
+
+    def __init__(self, ruleset: Ruleset, gettext: Gettext,
+                 name: Callable[[str], str]) -> None:
+        self.r, self.gettext, self._name = ruleset, gettext, name
+        self.table: OutcomeTable = outcome_table(ruleset)
+
+    def name(self, hand_id: str) -> str:
+        if hand_id == TOTAL:
+            return self.gettext(ORDINARY)
+        return self._name(hand_id)
+
+    def pairs(self, test: Callable[[str, str], bool]) -> frozenset[Pair]:
+        return frozenset(p for p in self.table if test(*p))
+
+    def row(self, player: str, bust: bool = True) -> frozenset[Pair]:
+        """The pairs of a player's hand `player` (against a banker's bust too if `bust`)."""
+        return frozenset(p for p in self.table if p[0] == player and (bust or p[1] != BUST))
+
+    def column(self, banker: str) -> frozenset[Pair]:
+        """The pairs of a banker's hand `banker` against every player's hand but a bust."""
+        return frozenset(p for p in self.table if p[1] == banker and p[0] != BUST)
+
+
+def settlement_said(ruleset: Ruleset, gettext: Gettext, name: Callable[[str], str]
+                    ) -> dict[str, Said]:
+    """The settlement sentences of `ruleset` by rule key, from its outcome table.
+
+    `name(hand_id)` names a named hand in the sheet's language. Keys: `ranking`,
+    `payouts`, `ties`, `banker_bust`, `player_bust`, `banker_pontoon` (left out where
+    the game's deal cannot show one), `outcomes` (left out where there is no exception).
+    """
+    w = _Words(ruleset, gettext, name)
+    said = {s.key: s for s in (_ranking(w), _payouts(w), _ties(w), _banker_bust(w),
+                               _player_bust(w), _banker_pontoon(w)) if s is not None}
+    claims = [c for s in said.values() for c in s.claims]
+    exceptions = _exceptions(w, claims)
+    if exceptions is not None:
+        said["outcomes"] = exceptions
+    return said
+
+
+def _rank(w: _Words) -> dict[str, int]:
+    return {hand_id: i for i, hand_id in enumerate(w.r.hands.ranking)}
+
+
+def _outright_hands(w: _Words, order: dict[str, int]) -> list[str]:
+    """The named hands of a player that win whatever the banker holds although the ranking
+    puts a hand the banker can hold above them: the ranking sentence names them as its
+    exception, so that no sentence says they lose to a higher hand."""
+    winners = [p for p in w.r.hands.ranking if p != TOTAL and _wins_whatever(w, p)]
+    beaten = any(b in order and order[b] < order[p] for p in winners for q, b in w.table
+                 if q == p)
+    return winners if beaten else []
+
+
+def _ranking(w: _Words) -> Said:
+    order = _rank(w)
+    outright = _outright_hands(w, order)
+    below = w.pairs(lambda p, b: p in order and b in order and order[p] < order[b])
+    above = w.pairs(lambda p, b: p in order and b in order and order[p] > order[b]
+                    and p not in outright)
+    claims = [Claim(below, 0, WIN), Claim(above, 0, LOSE)]
+    claims += [Claim(w.row(p, bust=False), 0, WIN) for p in outright]
+    if list(w.r.hands.ranking) == [TOTAL]:
+        text = w.gettext("Hands rank by total alone: the higher total wins.")
+    else:
+        names = [w.name(h) for h in w.r.hands.ranking]
+        chain = w.gettext("%(best)s beats %(next)s") % {"best": names[0], "next": names[1]} \
+            if len(names) > 1 else names[0]
+        for name in names[2:]:
+            chain += w.gettext(", which beats %(next)s") % {"next": name}
+        chain = chain[:1].upper() + chain[1:]
+        if outright:
+            text = w.gettext("%(chain)s (of two totals the higher wins). A player's hand beats "
+                             "a lower banker's hand and loses to a higher one, except that "
+                             "%(outright)s.") % {"chain": chain,
+                                                 "outright": _outright_clause(w, outright)}
+        else:
+            text = w.gettext("%(chain)s (of two totals the higher wins). A player's hand beats "
+                             "a lower banker's hand and loses to a higher one.") % {
+                "chain": chain}
+    if _overlapping(w):
+        text += " " + w.gettext("A hand that fits several of these names counts as the "
+                                "highest of them.")
+    paths = ("hands.ranking", *(f"hands.definitions.{p}.wins_outright" for p in outright))
+    return Said("ranking", text, tuple(claims), paths)
+
+
+def _overlapping(w: _Words) -> bool:
+    """Whether one hand can fit two named hands of the ranking (their numbers of cards
+    meet): the engine counts it as the first, the highest."""
+    ranges = [d.cards_range for _h, d in w.r.hands.ranked()]
+    return any(max(a[0], b[0]) <= min(a[1] or 99, b[1] or 99)
+               for i, a in enumerate(ranges) for b in ranges[i + 1:])
+
+
+def _outright_clause(w: _Words, hands: list[str]) -> str:
+    if len(hands) == 1:
+        return w.gettext("a player's %(p)s wins whatever the banker holds") % {
+            "p": w.name(hands[0])}
+    named = [h for h, d in w.r.hands.ranked() if d.player_can_hold]
+    if len(hands) > 2 and sorted(hands) == sorted(named):
+        return w.gettext("every named hand of a player wins whatever the banker holds")
+    others = [h for h in named if h not in hands]
+    if len(hands) > 2 and len(others) == 1 and named.index(others[0]) == 0:
+        return w.gettext("every named hand of a player but %(top)s wins whatever the banker "
+                         "holds") % {"top": w.name(others[0])}
+    return w.gettext("these hands of a player win whatever the banker holds: %(hands)s") % {
+        "hands": ", ".join(w.name(h) for h in hands)}
+
+
+def _odds(multiple: Fraction) -> str:
+    return f"{multiple.numerator}:{multiple.denominator}"
+
+
+def _example(w: _Words, odds: set[Fraction]) -> str:
+    """One of the game's own odds worked on a stake ("3:2 on 100 is 150")."""
+    odd = max(odds - {Fraction(1)}, default=Fraction(1), key=lambda f: (f.denominator, f))
+    stake = 100 if (100 * odd).denominator == 1 else odd.denominator
+    return w.gettext("%(odds)s on %(stake)s is %(amount)s") % {
+        "odds": _odds(odd), "stake": stake, "amount": int(stake * odd)}
+
+
+def _payouts(w: _Words) -> Said:
+    claims = [Claim(w.row(h), 0, pays=payout(w.r, h))
+              for h in {p for p, _b in w.table if p != BUST}]
+    claims += [Claim(w.column(h), 0, collects=collect(w.r, h))
+               for h in {b for _p, b in w.table if b != BUST}]
+    pays = {c.pays for c in claims if c.pays is not None}
+    collects = {c.collects for c in claims if c.collects is not None}
+    words = {"pays": _odds(payout(w.r, TOTAL)), "collects": _odds(collect(w.r, TOTAL))}
+    if len(pays) <= 1 and len(collects) <= 1:
+        text = w.gettext("Every winning hand is paid %(pays)s; every losing hand pays the "
+                         "banker %(collects)s.") % words
+    elif len(collects) <= 1:
+        text = w.gettext("A winning hand is paid the odds of its hand (%(example)s); every "
+                         "losing hand pays the banker %(collects)s. Any other total wins "
+                         "%(pays)s.") % {**words, "example": _example(w, pays)}
+    else:
+        text = w.gettext("A winning hand is paid the odds of its hand, a losing one pays the "
+                         "odds of the banker's hand (%(example)s). Any other total wins "
+                         "%(pays)s and, as the banker's, collects %(collects)s.") % {
+            **words, "example": _example(w, pays | collects)}
+    return Said("payouts", text, tuple(claims), ("settlement.pays", "settlement.collects"))
+
+
+TIE_ITEMS: dict[tuple[OutcomeResult, bool | None], str] = {
+    (LOSE, None): _("%(hands)s against the same: the banker's wins"),
+    (PUSH, None): _("%(hands)s against the same: a stand-off, the stake comes back"),
+    (WIN, None): _("%(hands)s against the same: the player's wins"),
+    (BY_TOTAL, False): _("%(hands)s against the same: the higher total wins, equal totals "
+                         "go to the banker"),
+    (BY_TOTAL, True): _("%(hands)s against the same: the higher total wins, equal totals "
+                        "are a stand-off"),
+}
+
+
+LOWER_ITEMS: dict[bool, str] = {
+    False: "%(hands)s against the same: the lower total wins, equal totals go to the banker",
+    True: "%(hands)s against the same: the lower total wins, equal totals are a stand-off",
+}
+"""Two hands whose definition compares by `lower-total` (Xi dach's five-card hands)."""
+
+
+def _wins_whatever(w: _Words, hand_id: str) -> bool:
+    cells = [c for (p, b), c in w.table.items() if p == hand_id and b != BUST]
+    return bool(cells) and all(c.result is WIN for c in cells)
+
+
+def _ties(w: _Words) -> Said | None:
+    groups: dict[tuple[OutcomeResult, bool | None, bool], list[str]] = {}
+    for hand_id in w.r.hands.ranking:
+        cell = w.table.get((hand_id, hand_id))
+        if cell is None or (hand_id != TOTAL and _wins_whatever(w, hand_id)):
+            continue
+        tie = cell.tie_push if cell.result is BY_TOTAL else None
+        groups.setdefault((cell.result, tie, cell.lower_wins), []).append(hand_id)
+    if not groups:
+        return None
+    items, claims = [], []
+    for (result, tie, lower), ids in groups.items():
+        message = LOWER_ITEMS[bool(tie)] if lower else TIE_ITEMS[(result, tie)]
+        items.append(w.gettext(message) % {"hands": ", ".join(w.name(h) for h in ids)})
+        claims.append(Claim(frozenset((h, h) for h in ids), 1, result, tie,
+                            lower_wins=True if lower else None))
+    text = w.gettext("Equal hands: %(items)s.") % {"items": "; ".join(items)}
+    return Said("ties", text, tuple(claims), ("settlement.ties",))
+
+
+def _banker_bust(w: _Words) -> Said | None:
+    pairs = w.pairs(lambda p, b: b == BUST and p != BUST)
+    cells = [w.table[p] for p in pairs]
+    if not cells or any(c.result is not WIN for c in cells):
+        return None
+    if all(w.table[(p, b)].pays == payout(w.r, p) for p, b in pairs):
+        text = w.gettext("If the banker busts, every hand still standing wins, paid what its "
+                         "hand pays.")
+        claims = [Claim(frozenset([pair]), 1, WIN, pays=payout(w.r, pair[0])) for pair in pairs]
+    else:
+        odds = odds_fraction(w.r.settlement.pays)
+        text = w.gettext("If the banker busts, every hand still standing wins, paid "
+                         "%(odds)s.") % {"odds": _odds(odds)}
+        claims = [Claim(pairs, 1, WIN, pays=odds)]
+    return Said("banker_bust", text, tuple(claims), ("settlement.banker_bust_pays_by_class",))
+
+
+def _player_bust(w: _Words) -> Said:
+    at_once = w.r.settlement.player_bust_loses_at_once
+    both = w.table.get((BUST, BUST))
+    rest = w.pairs(lambda p, b: p == BUST and b != BUST)
+    claims: tuple[Claim, ...]
+    if at_once or both is None or both.result is LOSE:
+        text = (w.gettext("If you bust, you lose your stake at once, even if the banker busts "
+                          "later.") if at_once else
+                w.gettext("If you bust, you lose your stake, even if the banker busts too."))
+        claims = (Claim(rest | w.pairs(lambda p, b: p == b == BUST), 1, LOSE,
+                        collects=Fraction(1)),)
+    else:
+        text = w.gettext("If you bust, your stake waits for the banker: when the banker busts "
+                         "too, it is returned.")
+        claims = (Claim(rest, 1, LOSE, collects=Fraction(1)),
+                  Claim(frozenset([(BUST, BUST)]), 1, both.result))
+    if (hidden := w.r.settlement.hidden_bust_pays) is not None:
+        text += " " + w.gettext("If you hide a bust rather than show it at once, you pay "
+                                "%(odds)s on your stake when it is found at the settlement.") % {
+            "odds": hidden}
+    return Said("player_bust", text, claims, ("settlement.player_bust_loses_at_once",
+                                             "settlement.hidden_bust_pays"))
+
+
+def _dealt_hands(w: _Words) -> list[str]:
+    """The player's hands that two (or as many as the deal gives) dealt cards can be."""
+    n = w.r.deal.player_cards
+    out = [TOTAL]
+    for hand_id, d in w.r.hands.ranked():
+        low, high = d.cards_range
+        if d.player_can_hold and low <= n and (high is None or n <= high):
+            out.append(hand_id)
+    return out
+
+
+def banker_naturals_dealt(r: Ruleset) -> list[str]:
+    """The naturals the banker can hold with the cards dealt to the banker."""
+    n = r.deal.banker_cards
+    return [hand_id for hand_id, d in r.hands.ranked()
+            if d.natural and d.banker_can_hold and d.cards_range[0] <= n
+            and (d.cards_range[1] is None or n <= d.cards_range[1])]
+
+
+def _banker_pontoon(w: _Words) -> Said | None:
+    naturals = banker_naturals_dealt(w.r)
+    if not naturals:
+        return None
+    paths = ("deal.banker_pontoon_at_once",)
+    natural = w.name(naturals[0])
+    renamed = natural != w.gettext("pontoon")  # the game's own name for its natural
+    if not w.r.deal.banker_pontoon_at_once:
+        return Said("banker_pontoon", w.gettext(
+            "A banker's %(natural)s is not checked before the players play; it shows when "
+            "the banker plays.") % {"natural": natural} if renamed else w.gettext(
+            "A banker's pontoon is not checked before the players play; it shows when the "
+            "banker plays."), (), paths)
+    dealt = _dealt_hands(w)
+    pairs = w.pairs(lambda p, b: b in naturals and p in dealt)
+    if all(w.table[p].result is LOSE for p in pairs):
+        return Said("banker_pontoon", w.gettext(
+            "If the banker holds a %(natural)s, it is shown at once and the deal ends: the "
+            "banker collects from every player.") % {"natural": natural} if renamed else
+            w.gettext("If the banker holds a pontoon, it is shown at once and the deal ends: "
+                      "the banker collects from every player."), (Claim(pairs, 1, LOSE),), paths)
+    return Said("banker_pontoon", w.gettext(
+        "If the banker holds a %(natural)s, it is shown at once and the deal ends: each "
+        "player's hand is settled against it as dealt.") % {"natural": natural} if renamed else
+        w.gettext("If the banker holds a pontoon, it is shown at once and the deal ends: each "
+                  "player's hand is settled against it as dealt."), (), paths)
+
+
+def _exceptions(w: _Words, claims: list[Claim]) -> Said | None:
+    """Every pair the other sentences would mislead about, said one by one (a hand that
+    wins against everything the banker holds in one sentence)."""
+    wrong = [pair for pair, cell in w.table.items() if _misleads(claims, pair, cell)]
+    if not wrong:
+        return None
+    texts, said, paths = [], [], {"settlement.outcomes"}
+    done: set[Pair] = set()
+    outright: list[str] = []  # the hands that win whatever the banker holds, at their odds
+    for p in dict.fromkeys(p for p, _b in wrong):
+        if p != BUST and _wins_whatever(w, p):
+            row = w.row(p, bust=False)
+            pays = {w.table[pair].pays for pair in row}
+            # a blanket sentence is as general as the ranking (level 0: the two must agree);
+            # its own odds are specific (level 2)
+            claim = Claim(row, 2, pays=pays.pop() if len(pays) == 1 else None)
+            if claim.pays is not None and claim.pays != payout(w.r, p):
+                texts.append(w.gettext("A player's %(p)s wins whatever the banker holds, paid "
+                                       "%(pays)s.") % {"p": w.name(p),
+                                                       "pays": _odds(claim.pays)})
+                said.append(Claim(row, 0, WIN))
+            else:
+                outright.append(p)
+                if len(outright) == 1:
+                    texts.append(OUTRIGHT_PLACE)
+                claim = Claim(row, 0, WIN)
+            said.append(claim)
+            done |= row
+            if p in w.r.hands.definitions:
+                paths.add(f"hands.definitions.{p}.wins_outright")
+    for pair in wrong:
+        paths.update(f"hands.definitions.{h}.against_total" for h in pair
+                     if (d := w.r.hands.definitions.get(h)) is not None
+                     and d.against_total is AgainstTotal.BY_TOTAL)
+        if pair in done and not _misleads([*claims, *said], pair, w.table[pair]):
+            continue
+        text, claim = _pair_sentence(w, pair, w.table[pair], [*claims, *said])
+        texts.append(text)
+        said.append(claim)
+    texts = [_outright_text(w, outright) if t is OUTRIGHT_PLACE else t for t in texts]
+    return Said("outcomes", " ".join(texts), tuple(said), tuple(sorted(paths)))
+
+
+OUTRIGHT_PLACE = "\0"
+"""Where the one sentence of the hands that win whatever the banker holds goes."""
+
+
+def _outright_text(w: _Words, hands: list[str]) -> str:
+    """The hands that win whatever the banker holds, at their own odds, in one sentence
+    (every named hand a player can hold: said so, without the list)."""
+    if len(hands) == 1:
+        return w.gettext("A player's %(p)s wins whatever the banker holds.") % {
+            "p": w.name(hands[0])}
+    named = [h for h, d in w.r.hands.ranked() if d.player_can_hold]
+    if len(hands) > 2 and sorted(hands) == sorted(named):
+        return w.gettext("Every named hand of a player (each hand the ranking names above any "
+                         "other total) wins whatever the banker holds.")
+    return w.gettext("Each of these hands of a player wins whatever the banker holds: "
+                     "%(hands)s.") % {"hands": ", ".join(w.name(h) for h in hands)}
+
+
+def _pair_sentence(w: _Words, pair: Pair, cell: OutcomeCell, claims: list[Claim]
+                   ) -> tuple[str, Claim]:
+    """One pair in words: its result, and its odds where the other sentences do not
+    already give them."""
+    p, b = pair
+    words = {"p": w.name(p), "b": w.name(b)}
+    pairs = frozenset([pair])
+    plain = Claim(pairs, 2, cell.result, cell.tie_push if cell.result is BY_TOTAL else None)
+    odds_said = not _misleads([*claims, plain], pair, cell)
+    if cell.result is WIN and odds_said:
+        return w.gettext("A player's %(p)s against the banker's %(b)s wins.") % words, plain
+    if cell.result is WIN:
+        return (w.gettext("A player's %(p)s against the banker's %(b)s wins, paid %(pays)s.")
+                % {**words, "pays": _odds(cell.pays)}, Claim(pairs, 2, WIN, pays=cell.pays))
+    if cell.result is LOSE and odds_said:
+        return w.gettext("A player's %(p)s against the banker's %(b)s loses.") % words, plain
+    if cell.result is LOSE:
+        return (w.gettext("A player's %(p)s against the banker's %(b)s loses, paying the "
+                          "banker %(pays)s.") % {**words, "pays": _odds(cell.collects)},
+                Claim(pairs, 2, LOSE, collects=cell.collects))
+    if cell.result is PUSH:
+        return (w.gettext("A player's %(p)s against the banker's %(b)s is a stand-off.")
+                % words, plain)
+    message = ("A player's %(p)s against the banker's %(b)s: the higher total wins, equal "
+               "totals are a stand-off." if cell.tie_push else
+               "A player's %(p)s against the banker's %(b)s: the higher total wins, equal "
+               "totals go to the banker.")
+    return (w.gettext(message) % words,
+            Claim(pairs, 2, BY_TOTAL, cell.tie_push, pays=cell.pays, collects=cell.collects))

@@ -1,0 +1,81 @@
+"""The sentences `docs.words.settlement` writes, for the catalog (`python_messages`): every
+who-beats-whom, payout, tie, bust, peek and exception message, in one list."""
+
+from __future__ import annotations
+
+
+def _(message: str) -> str:
+    """Mark `message` for the catalog."""
+    return message
+
+
+ORDINARY = _("any other total")
+"""How an ordinary total is named in who-beats-whom sentences."""
+
+MESSAGES = (
+    ORDINARY,
+    _("%(best)s beats %(next)s"),
+    _(", which beats %(next)s"),
+    _("%(chain)s (of two totals the higher wins). A player's hand beats a lower banker's "
+      "hand and loses to a higher one."),
+    _("%(chain)s (of two totals the higher wins). A player's hand beats a lower banker's "
+      "hand and loses to a higher one, except that %(outright)s."),
+    _("a player's %(p)s wins whatever the banker holds"),
+    _("A hand that fits several of these names counts as the highest of them."),
+    _("every named hand of a player wins whatever the banker holds"),
+    _("every named hand of a player but %(top)s wins whatever the banker holds"),
+    _("these hands of a player win whatever the banker holds: %(hands)s"),
+    _("Hands rank by total alone: the higher total wins."),
+    _("Equal hands: %(items)s."),
+    _("%(hands)s against the same: the banker's wins"),
+    _("%(hands)s against the same: a stand-off, the stake comes back"),
+    _("%(hands)s against the same: the player's wins"),
+    _("%(hands)s against the same: the higher total wins, equal totals go to the banker"),
+    _("%(hands)s against the same: the higher total wins, equal totals are a stand-off"),
+    _("%(hands)s against the same: the lower total wins, equal totals go to the banker"),
+    _("%(hands)s against the same: the lower total wins, equal totals are a stand-off"),
+    _("A winning hand is paid the odds of its hand, a losing one pays the odds of the "
+      "banker's hand (2:1 is twice the stake). Any other total wins %(pays)s and, as the "
+      "banker's, collects %(collects)s."),
+    _("Every winning hand is paid %(pays)s; every losing hand pays the banker %(collects)s."),
+    _("A winning hand is paid the odds of its hand (%(example)s); every losing hand pays the "
+      "banker %(collects)s. Any other total wins %(pays)s."),
+    _("A winning hand is paid the odds of its hand, a losing one pays the odds of the "
+      "banker's hand (%(example)s). Any other total wins %(pays)s and, as the banker's, "
+      "collects %(collects)s."),
+    _("%(odds)s on %(stake)s is %(amount)s"),
+    _("If the banker busts, every hand still standing wins, paid what its hand pays."),
+    _("If the banker busts, every hand still standing wins, paid %(odds)s."),
+    _("If you bust, you lose your stake at once, even if the banker busts later."),
+    _("If you hide a bust rather than show it at once, you pay %(odds)s on your stake when "
+      "it is found at the settlement."),
+    _("If you bust, you lose your stake, even if the banker busts too."),
+    _("If you bust, your stake waits for the banker: when the banker busts too, it is "
+      "returned."),
+    _("If the banker holds a pontoon, it is shown at once and the deal ends: the banker "
+      "collects from every player."),
+    _("If the banker holds a pontoon, it is shown at once and the deal ends: each player's "
+      "hand is settled against it as dealt."),
+    _("A banker's pontoon is not checked before the players play; it shows when the banker "
+      "plays."),
+    _("A banker's %(natural)s is not checked before the players play; it shows when the "
+      "banker plays."),
+    _("If the banker holds a %(natural)s, it is shown at once and the deal ends: the banker "
+      "collects from every player."),
+    _("If the banker holds a %(natural)s, it is shown at once and the deal ends: each "
+      "player's hand is settled against it as dealt."),
+    _("A player's %(p)s wins whatever the banker holds."),
+    _("Each of these hands of a player wins whatever the banker holds: %(hands)s."),
+    _("Every named hand of a player (each hand the ranking names above any other total) "
+      "wins whatever the banker holds."),
+    _("A player's %(p)s wins whatever the banker holds, paid %(pays)s."),
+    _("A player's %(p)s against the banker's %(b)s wins."),
+    _("A player's %(p)s against the banker's %(b)s wins, paid %(pays)s."),
+    _("A player's %(p)s against the banker's %(b)s loses."),
+    _("A player's %(p)s against the banker's %(b)s loses, paying the banker %(pays)s."),
+    _("A player's %(p)s against the banker's %(b)s is a stand-off."),
+    _("A player's %(p)s against the banker's %(b)s: the higher total wins, equal totals go "
+      "to the banker."),
+    _("A player's %(p)s against the banker's %(b)s: the higher total wins, equal totals are "
+      "a stand-off."),
+)

@@ -1,0 +1,135 @@
+"""Values, hand classes and cards as words and pictures, in any catalog language."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import Enum
+from typing import Any
+
+from pontoon_rules.docs.words.hands import USUAL_NAMES
+from pontoon_rules.docs.words.letters import RANK_LETTERS, rank_letter
+from pontoon_rules.engine.round.cards import RANK_CODES, SUIT_CODES
+from pontoon_rules.ruleset.format import bank, common, decisions, play
+from pontoon_rules.ruleset.format.fields import leaf_fields, plain
+from pontoon_rules.ruleset.resolving.present import format_value
+
+Gettext = Callable[[str], str]
+
+RED_SUITS = frozenset("HD")
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def _(message: str) -> str:
+    """Mark `message` for the catalog."""
+    return message
+
+
+SUIT_NAMES = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
+CLASS_NAMES: dict[str, str] = USUAL_NAMES
+"""The names of the well-known hand ids (`docs.words.hands.USUAL_NAMES`)."""
+ACTION_NAMES: dict[str, str] = {
+    "stick": _("stick"), "twist": _("twist"), "buy": _("buy"), "split": _("split"),
+    "double": _("double"), "insure": _("insure"), "even-money": _("even money"),
+    "decline": _("decline"), "surrender": _("surrender"), "rescue": _("rescue"),
+    "pair": _("pair bet"), "match": _("match bet"),
+}
+BANKER_ACTION_NAMES: dict[str, str] = {"twist": _("draw"), "stick": _("stand")}
+"""The banker's own words for a decision (twist and stick are a player's)."""
+LETTER_NAMES = {"A": _("ace"), "K": _("king"), "Q": _("queen"), "J": _("jack")}
+KEY_PHRASES = (_("%(letter)s %(rank)s"), _("Cards: %(letters)s; %(suits)s."),
+               _("%(suit)s %(name)s"))
+WORDS = (_("yes"), _("no"), _("none"), _("no limit"), _("banker"), _("player %(number)s"),
+         _("not in this game"), _("any total"))
+
+
+def value_text(path: str, value: Any, gettext: Gettext) -> str:
+    """A field value in words, translated: yes/no, 'no limit', enum values, odds."""
+    data = plain(value)
+    if isinstance(data, dict) and data.get("agreed") is True:
+        default = value_text(path, data.get("default"), gettext)
+        return gettext("agreed at the table (default: %(default)s)") % {"default": default}
+    if isinstance(data, str):
+        return _word(data, gettext)
+    if isinstance(data, list) and data and isinstance(data[0], str):
+        return ", ".join(_word(v, gettext) for v in data)
+    if isinstance(data, dict):  # a card's value by rank: 'J 2, Q 3, K 4'; none: 'none'
+        return ", ".join(f"{_word(str(k), gettext)}: {value_text(path, v, gettext)}"
+                         for k, v in data.items()) or gettext("none")
+    if path.endswith(("max_fraction", "surrender.returns")) and isinstance(data, list):
+        return gettext("%(part)s of the stake") % {"part": f"{data[0]}/{data[1]}"}
+    return gettext(format_value(path, value))
+
+
+def _word(value: str, gettext: Gettext) -> str:
+    """A rank in the catalog's card letters, a hand id by its name, any other value as is."""
+    if value in RANK_CODES:
+        return rank_letter(value, gettext)
+    words = gettext(CLASS_NAMES.get(value, value))
+    if words == value and value in _ENUM_VALUES:  # no catalog words: 'banker-wins' -> 'banker wins'
+        return value.replace("-", " ")
+    return words
+
+
+def class_name(hand_class: str, gettext: Gettext) -> str:
+    """The name of a hand class ('five-card-trick' -> 'five-card trick')."""
+    return gettext(CLASS_NAMES.get(hand_class, hand_class))
+
+
+def action_text(action: str, gettext: Gettext, actor: str = "") -> str:
+    """A decision in words: 'buy 150' -> 'buy 150' (translated kind, amount kept); the
+    banker's in the banker's words ('twist' -> 'draw')."""
+    kind, _space, amount = action.partition(" ")
+    names = BANKER_ACTION_NAMES if actor == "banker" and kind in BANKER_ACTION_NAMES else {}
+    word = gettext(names.get(kind) or ACTION_NAMES.get(kind, kind))
+    return f"{word} {amount}".strip()
+
+
+def actor_text(actor: str, gettext: Gettext) -> str:
+    """A seat or the banker in words: 'p1' -> 'player 1', 'banker' -> 'banker'."""
+    if actor.startswith("p") and actor[1:].isdigit():
+        return gettext("player %(number)s") % {"number": actor[1:]}
+    return gettext(actor)
+
+
+def card_key(gettext: Gettext) -> str:
+    """What the card letters and suit symbols stand for, in the catalog's language
+    ('Cards: A ace, K king, Q queen, J jack; ♠ spades, ...')."""
+    letters = ", ".join(gettext("%(letter)s %(rank)s") % {
+        "letter": rank_letter(rank, gettext), "rank": gettext(name)}
+        for rank, name in LETTER_NAMES.items())
+    suits = ", ".join(gettext("%(suit)s %(name)s") % {
+        "suit": SUIT_SYMBOLS[code], "name": gettext(name)} for code, name in SUIT_NAMES.items())
+    return gettext("Cards: %(letters)s; %(suits)s.") % {"letters": letters, "suits": suits}
+
+
+def card_view(code: str, gettext: Gettext) -> dict[str, Any]:
+    """A card as a template draws it: rank in the catalog's letters ('10' for T), suit
+    symbol, colour, name."""
+    rank, suit = code[0], code[1]
+    shown = rank_letter(rank, gettext)
+    return {"code": code, "rank": shown, "suit": SUIT_SYMBOLS[suit],
+            "red": suit in RED_SUITS, "name": f"{shown} {gettext(SUIT_NAMES[suit])}"}
+
+
+def enum_values() -> list[str]:
+    """Every enum value and literal choice a field can take (catalog entries)."""
+    out: list[str] = []
+    for item in [*vars(common).values(), *vars(decisions).values(), *vars(bank).values(),
+                 *vars(play).values()]:
+        if isinstance(item, type) and issubclass(item, Enum) and item is not Enum:
+            out.extend(str(member.value) for member in item)
+    for info in leaf_fields().values():
+        out.extend(a for a in getattr(info.annotation, "__args__", ()) if isinstance(a, str))
+    return [v for v in dict.fromkeys(out) if v not in RANK_CODES and v not in SUIT_CODES]
+
+
+_ENUM_VALUES = frozenset(enum_values())
+
+
+def python_messages() -> list[str]:
+    """The translatable strings defined here (for the catalog)."""
+    return [*SUIT_NAMES.values(), *CLASS_NAMES.values(), *ACTION_NAMES.values(),
+            *BANKER_ACTION_NAMES.values(), *WORDS,
+            *RANK_LETTERS.values(), *LETTER_NAMES.values(), *KEY_PHRASES,
+            "%(part)s of the stake", "agreed at the table (default: %(default)s)",
+            *enum_values()]

@@ -1,0 +1,108 @@
+"""Example hands: cards from a game's own pack that the engine classifies as a named hand
+(the sheets' payout table and the conformance vectors that deal a rare hand use them)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import chain, combinations, combinations_with_replacement, islice
+
+from pontoon_rules.engine.round.cards import RANK_CODES, card_code
+from pontoon_rules.engine.round.hand import Hand, classify
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.ruleset.format.common import SuitRule
+from pontoon_rules.ruleset.format.hands import HandDefinition
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.resolving.outcomes import BUST, TOTAL
+
+MAX_EXAMPLE_CARDS = 8
+MAX_TRIED = 40_000
+"""The most rank combinations tried for one example (bounded time for any definition)."""
+
+
+def example_cards(ruleset: Ruleset, hand_id: str, rules: Rules | None = None,
+                  banker: bool = False) -> list[str] | None:
+    """Card codes of a hand the engine classifies as `hand_id` under `ruleset`, all from
+    the game's own pack (None when no hand of at most `MAX_EXAMPLE_CARDS` cards is)."""
+    rules = rules or compile_rules(ruleset)
+    for cards in _candidates(ruleset, rules, hand_id):
+        hand = _hand_of(cards, rules)
+        if classify(hand, rules, banker) == hand_id:
+            return [card_code(c) for c in cards]
+    return None
+
+
+def _hand_of(cards: list[int], rules: Rules) -> Hand:
+    hand = Hand(100)
+    for card in cards:
+        hand.put(card, rules)
+    hand.drawn = max(0, len(cards) - rules.player_cards)
+    return hand
+
+
+def _candidates(ruleset: Ruleset, rules: Rules, hand_id: str) -> Iterator[list[int]]:
+    """Hands to try, most telling first: ranks by preference, then suits as asked."""
+    d = ruleset.hands.definitions.get(hand_id)
+    held = [i for i in range(len(RANK_CODES)) if rules.rank_present[i]]
+    low, high = (d.cards_range if d is not None else ((3, 3) if hand_id == BUST else (2, 2)))
+    sizes = range(low, min(high or MAX_EXAMPLE_CARDS, MAX_EXAMPLE_CARDS) + 1)
+    if d is not None and d.ranks is not None:
+        rank_sets: Iterator[tuple[int, ...]] = iter(
+            [tuple(sorted(RANK_CODES.index(x.value) for x in d.ranks))])
+    else:
+        order = _preferred(held, hand_id, d)
+        rank_sets = islice(chain.from_iterable(
+            chain(combinations(order, n), combinations_with_replacement(order, n))
+            for n in sizes), MAX_TRIED)
+    suit_rule = d.suits if d is not None else SuitRule.MIXED
+    for ranks in rank_sets:
+        if suit_rule is SuitRule.SUITED:  # each suit in turn: spades may make a higher hand
+            for suit in range(4):
+                suited = [r * 4 + suit for r in ranks]
+                if all(rules.card_present[c] for c in suited) and _enough(suited, rules):
+                    yield suited
+            continue
+        cards = _with_suits(list(ranks), suit_rule, rules)
+        if cards is not None:
+            yield cards
+
+
+def _preferred(held: list[int], hand_id: str, d: HandDefinition | None) -> list[int]:
+    """The ranks in the order examples use them: high cards for a total, a bust or a hand
+    that must reach a total (aces first), low cards for a hand of many small cards."""
+    if hand_id in (TOTAL, BUST):
+        return sorted(held, key=lambda i: -min(i + 1, 10))
+    if d is not None and d.min_total is None and not d.same_rank:
+        return sorted(held, key=lambda i: (i == 0, i))
+    if d is not None and d.same_rank:
+        return sorted(held, key=lambda i: abs(i - 6))
+    return [i for i in held if i == 0] + sorted((i for i in held if i), key=lambda i: -i)
+
+
+def _with_suits(ranks: list[int], rule: SuitRule, rules: Rules) -> list[int] | None:
+    """The ranks as cards the pack holds, suited as `rule` asks (None when it cannot)."""
+    suits = [s for s in range(4) if any(rules.card_present[r * 4 + s] for r in ranks)]
+    named = {SuitRule.SPADES: 0, SuitRule.HEARTS: 1, SuitRule.DIAMONDS: 2,
+             SuitRule.CLUBS: 3}.get(rule)
+    if named is not None or rule is SuitRule.SUITED:
+        for suit in ([named] if named is not None else suits):
+            cards = [r * 4 + suit for r in ranks]
+            if all(rules.card_present[c] for c in cards) and _enough(cards, rules):
+                return cards
+        return None
+    cards = []
+    for i, rank in enumerate(ranks):
+        options = [rank * 4 + s for s in range(4) if rules.card_present[rank * 4 + s]]
+        if not options:
+            return None
+        cards.append(options[i % len(options)])
+    if rule is SuitRule.MIXED and len({c & 3 for c in cards}) == 1 and len(cards) > 1:
+        return None
+    return cards if _enough(cards, rules) else None
+
+
+def _enough(cards: list[int], rules: Rules) -> bool:
+    """Whether the packs hold that many copies of each card."""
+    copies = rules.decks or 99
+    return all(cards.count(c) <= copies for c in set(cards))
+
+

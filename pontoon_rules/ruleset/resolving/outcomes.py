@@ -1,0 +1,185 @@
+"""Who beats whom: the ranking, the named hands and the exceptions, as one table.
+
+`outcome_table(ruleset)` resolves, for every hand a player can hold and every hand
+the banker can hold (each a hand id of `hands.definitions`, `total` or `bust`),
+whether the player wins, loses, pushes or compares totals, and what is paid either
+way. The engine, the analysis, the simulator and the rule sheets read this table;
+nothing else decides who beats whom.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from pontoon_rules.ruleset.format.common import (
+    AgainstTotal,
+    CompareRule,
+    HandClass,
+    OutcomeResult,
+    TieRule,
+    odds_fraction,
+)
+from pontoon_rules.ruleset.format.hands import HandDefinition
+from pontoon_rules.ruleset.format.model import Ruleset
+
+WIN, LOSE, PUSH, BY_TOTAL = (
+    OutcomeResult.WIN, OutcomeResult.LOSE, OutcomeResult.PUSH, OutcomeResult.BY_TOTAL)
+TOTAL, BUST = HandClass.TOTAL.value, HandClass.BUST.value
+PLAYER_CLASSES: tuple[HandClass, ...] = tuple(HandClass)
+"""The classic hand ids a player's hand can be (where the ruleset defines them)."""
+BANKER_CLASSES: tuple[HandClass, ...] = tuple(c for c in HandClass
+                                              if c is not HandClass.THREE_OF_A_KIND)
+"""The classic hand ids a banker's hand can be (where the ruleset defines them)."""
+
+
+@dataclass(frozen=True)
+class OutcomeCell:
+    """How one player hand fares against one banker hand.
+
+    `pays` is what a winning player hand receives and `collects` what a losing one
+    hands the banker, both as multiples of the hand's stake; `tie_push` says whether
+    equal totals push (else the banker wins) where the result is `by-total`.
+    """
+
+    result: OutcomeResult
+    pays: Fraction
+    collects: Fraction
+    tie_push: bool
+    exception: bool = False
+    """Whether `settlement.outcomes` set this cell (else the ranking did)."""
+    lower_wins: bool = False
+    """Where the result is `by-total`: the lower total wins (two hands whose definition
+    compares by `lower-total`), else the higher."""
+
+
+OutcomeTable = dict[tuple[str, str], OutcomeCell]
+
+
+def player_hands(ruleset: Ruleset) -> list[str]:
+    """The ids a player's finished hand can be: named hands in ranking order, total, bust."""
+    named = [i for i, d in ruleset.hands.ranked() if d.player_can_hold]
+    return [*named, TOTAL, BUST]
+
+
+def banker_hands(ruleset: Ruleset) -> list[str]:
+    """The ids the banker's finished hand can be: named hands, total, bust."""
+    named = [i for i, d in ruleset.hands.ranked() if d.banker_can_hold]
+    return [*named, TOTAL, BUST]
+
+
+def outcome_table(ruleset: Ruleset, every_hand: bool = False) -> OutcomeTable:
+    """Every (player hand, banker hand) pair resolved under `ruleset` (cheap; the engine
+    keeps it in its compiled rules). With `every_hand`, each named hand on both sides,
+    whoever may hold it (the classic view's complete table, `engine.round.rules`)."""
+    named = [i for i, _d in ruleset.hands.ranked()]
+    players = [*named, TOTAL, BUST] if every_hand else player_hands(ruleset)
+    bankers = [*named, TOTAL, BUST] if every_hand else banker_hands(ruleset)
+    table = {(p, b): _default(ruleset, p, b) for p in players for b in bankers}
+    for rule in ruleset.settlement.outcomes:
+        table[(rule.player, rule.banker)] = _exception(ruleset, rule.player, rule.banker,
+                                                       rule.result, rule.pays)
+    return table
+
+
+def definition(ruleset: Ruleset, hand_id: str) -> HandDefinition | None:
+    """The named hand `hand_id`, or None for `total` and `bust`."""
+    return ruleset.hands.definitions.get(hand_id)
+
+
+def payout(ruleset: Ruleset, hand_id: str) -> Fraction:
+    """What a winning player hand `hand_id` is paid (× stake)."""
+    found = definition(ruleset, hand_id)
+    if found is not None:
+        return odds_fraction(found.pays)
+    return odds_fraction(ruleset.settlement.pays) if hand_id == TOTAL else Fraction(1)
+
+
+def collect(ruleset: Ruleset, hand_id: str) -> Fraction:
+    """What the banker holding `hand_id` takes from a losing hand (× stake)."""
+    found = definition(ruleset, hand_id)
+    return odds_fraction(found.collects if found is not None else ruleset.settlement.collects)
+
+
+def tie_rule(ruleset: Ruleset, hand_id: str) -> TieRule:
+    """Who wins two equal hands `hand_id`: the named hand's own rule, else settlement.ties."""
+    found = definition(ruleset, hand_id)
+    if found is not None and found.ties is not None:
+        return found.ties
+    return ruleset.settlement.ties
+
+
+def _tie_push(ruleset: Ruleset, player: str) -> bool:
+    return tie_rule(ruleset, player) is TieRule.PUSH
+
+
+def _cell(ruleset: Ruleset, player: str, banker: str,
+          result: OutcomeResult, pays: Fraction | None = None) -> OutcomeCell:
+    bust = player == BUST
+    return OutcomeCell(result, pays if pays is not None else payout(ruleset, player),
+                       Fraction(1) if bust else collect(ruleset, banker),
+                       _tie_push(ruleset, player))
+
+
+def _exception(ruleset: Ruleset, player: str, banker: str,
+               result: OutcomeResult, odds: str | None) -> OutcomeCell:
+    cell = _cell(ruleset, player, banker, result)
+    fraction = odds_fraction(odds) if odds is not None else None
+    if fraction is not None and result is WIN:
+        cell = OutcomeCell(result, fraction, cell.collects, cell.tie_push)
+    elif fraction is not None and result is LOSE:
+        cell = OutcomeCell(result, cell.pays, fraction, cell.tie_push)
+    return OutcomeCell(cell.result, cell.pays, cell.collects, cell.tie_push, exception=True)
+
+
+def _default(ruleset: Ruleset, player: str, banker: str) -> OutcomeCell:
+    st = ruleset.settlement
+    if player == BUST:
+        if banker == BUST and not st.player_bust_loses_at_once:
+            return _cell(ruleset, player, banker, PUSH if _tie_push(ruleset, player) else LOSE)
+        return _cell(ruleset, player, banker, LOSE)
+    found = definition(ruleset, player)
+    if found is not None and found.wins_outright:
+        return _cell(ruleset, player, banker, WIN)
+    if banker == BUST:
+        by_class = st.banker_bust_pays_by_class
+        return _cell(ruleset, player, banker, WIN,
+                     None if by_class else payout(ruleset, TOTAL))
+    return _compare(ruleset, player, banker)
+
+
+def _compare(ruleset: Ruleset, player: str, banker: str) -> OutcomeCell:
+    order = {c: i for i, c in enumerate(ruleset.hands.ranking)}
+    mine, theirs = order[player], order[banker]
+    if by_total_against_total(ruleset, player, banker):
+        return _cell(ruleset, player, banker, BY_TOTAL)
+    if mine != theirs:
+        return _cell(ruleset, player, banker, WIN if mine < theirs else LOSE)
+    if compares_by_total(ruleset, player):
+        cell = _cell(ruleset, player, banker, BY_TOTAL)
+        if lower_total_wins(ruleset, player):
+            cell = OutcomeCell(cell.result, cell.pays, cell.collects, cell.tie_push,
+                               lower_wins=True)
+        return cell
+    return _cell(ruleset, player, banker, PUSH if _tie_push(ruleset, player) else LOSE)
+
+
+def by_total_against_total(ruleset: Ruleset, player: str, banker: str) -> bool:
+    """Whether a named hand meets an ordinary total (either side) and is compared with it
+    by points (its `against_total`), not by the ranking."""
+    if (player == TOTAL) == (banker == TOTAL):
+        return False
+    found = definition(ruleset, banker if player == TOTAL else player)
+    return found is not None and found.against_total is AgainstTotal.BY_TOTAL
+
+
+def compares_by_total(ruleset: Ruleset, hand_id: str) -> bool:
+    """Whether two hands `hand_id` compare by their totals (an ordinary total always does)."""
+    found = definition(ruleset, hand_id)
+    return found is None or found.compare is not CompareRule.EQUAL
+
+
+def lower_total_wins(ruleset: Ruleset, hand_id: str) -> bool:
+    """Whether of two hands `hand_id` the lower total wins (`compare: lower-total`)."""
+    found = definition(ruleset, hand_id)
+    return found is not None and found.compare is CompareRule.LOWER_TOTAL

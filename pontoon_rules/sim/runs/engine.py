@@ -1,0 +1,222 @@
+"""The reference simulation: rounds played through the real engine (`RoundState`).
+
+Slow (the engine in Python) but independent of the compiled kernels: the
+analysis's decisions are engine policies (`analysis.infinite.policy.ModelPolicy`,
+best play in an infinite deck, for rounds dealt with replacement;
+`analysis.composition.policy.CompositionPolicy`, the exact finite-shoe method, for
+rounds dealt from the ruleset's own shoe), so a run checks the exact figures and the
+compiled simulator against the rules as the engine plays them.
+
+The engine plays every rule, so this path never refuses a ruleset (`engine_play`):
+where the analysis does not handle a rule (`ruleset.resolving.features`), the seat plays the
+analysis's decisions as far as they go, a decision the rules do not allow then made by
+the simple `FALLBACK` policy, and where no model can be made at all, `FALLBACK` alone;
+the run's notes say which play it was and that its figure is that play's, not best
+play's. A run is cut
+into chunks of `CHUNK` rounds, chunk `i` seeded by `chunk_seed(seed, i)` and
+folded in chunk order (`sim.runs.simulate.simulate_engine` over `sim.distribution.distribute`), so
+any number of workers gives the same figures to the last bit.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from pontoon_rules.analysis.infinite.policy import ModelPolicy
+from pontoon_rules.analysis.infinite.round import RoundModel
+from pontoon_rules.engine.round.actions import Action
+from pontoon_rules.engine.round.rules import Rules
+from pontoon_rules.engine.round.state import RoundState, full_counts
+from pontoon_rules.sim.runs.result import Dealing, SimulationResult, summarise
+
+STAKE = 100
+"""Each round's stake, in minor units (results are per unit of stake)."""
+CHUNK = 20_000
+"""Rounds per chunk."""
+
+
+FALLBACK = "stand-17"
+"""The simple player policy (`engine.round.policies`) the engine path plays where the analysis
+cannot decide (a rule it does not handle): draw below 17, never split, double or insure."""
+
+
+@dataclass(frozen=True)
+class EnginePlay:
+    """What seat 0 plays on the engine path: the policy, the banker by choice's named
+    policy, and the play in words (for the run's notes)."""
+
+    act: Callable[[RoundState], Action]
+    banker_policy: str
+    words: str
+
+
+def engine_play(rules: Rules, policy: str | None, dealing: Dealing) -> EnginePlay:
+    """Best play for rounds dealt as `dealing` says: the exact method's own on the
+    ruleset's shoe, the infinite deck's with replacement. Never refuses a ruleset: where
+    the analysis does not handle one of its rules, the analysis's decisions guarded by
+    `FALLBACK`, or `FALLBACK` alone where no model can be made (see the module docstring).
+
+    Raises:
+        AnalysisError: an unknown banker policy.
+    """
+    from pontoon_rules.analysis.dealer import banker_policy
+    from pontoon_rules.errors import PontoonError
+    from pontoon_rules.ruleset.resolving.features import refused_names
+
+    banker = banker_policy(rules, policy if rules.banker_by_choice else None)
+    unread = refused_names(rules.ruleset, "edge")
+    simple = EnginePlay(_Simple(FALLBACK, banker), banker.name,
+                        f"{FALLBACK} (draw below {_fallback_target(rules)}; no split, double "
+                        f"or insurance): the analysis cannot decide for {', '.join(unread)}, "
+                        "so the figure is this simple play's, not best play's")
+    if counts_otherwise(rules):
+        return simple  # the analysis's hands count whole points to 21: no decision of it fits
+    try:
+        act, words = _best_play(rules, policy, dealing)
+    except PontoonError:
+        if not unread:
+            raise
+        return simple
+    if not unread:
+        return EnginePlay(act, banker.name, words)
+    return EnginePlay(_Guarded(act, _Simple(FALLBACK, banker)), banker.name,
+                      f"{words}, as far as the analysis decides: it does not value "
+                      f"{', '.join(unread)} (a decision the rules then refuse is "
+                      f"{FALLBACK}'s), so the figure is this play's, not best play's")
+
+
+def counts_otherwise(rules: Rules) -> bool:
+    """Whether hands count otherwise than the analysis counts them (whole points, bust
+    above 21, no wild card): fractional values, another bust limit or a wild card."""
+    return rules.unit != 1 or rules.bust_limit != 21 or bool(rules.wild)
+
+
+def _fallback_target(rules: Rules) -> str:
+    """The total `FALLBACK` stands on, in points (17, or as far below another bust limit)."""
+    from pontoon_rules.engine.round.policies import target_under
+    from pontoon_rules.ruleset.format.points import points_text
+
+    return points_text(rules.shown(target_under(17, rules)))
+
+
+def _best_play(rules: Rules, policy: str | None,
+               dealing: Dealing) -> tuple[Callable[[RoundState], Action], str]:
+    if dealing == "shoe" and rules.decks is not None:
+        from pontoon_rules.analysis.composition.model import CompositionModel
+        from pontoon_rules.analysis.composition.policy import CompositionPolicy
+
+        return (CompositionPolicy(CompositionModel(rules, policy)),
+                "best play of the ruleset's own shoe (the exact edge's composition-dependent "
+                "play)")
+    return (ModelPolicy(RoundModel(rules, "infinite", policy)),
+            "best play of the infinite deck")
+
+
+class _Simple:
+    """A named simple player policy, a banker by choice by its named banker policy."""
+
+    def __init__(self, name: str, banker: Any) -> None:
+        from pontoon_rules.engine.round.policies import PLAYER_POLICIES
+
+        self.player, self.banker = PLAYER_POLICIES[name], banker
+
+    def __call__(self, state: RoundState) -> Action:
+        from pontoon_rules.analysis.engine_view import banker_action
+        from pontoon_rules.engine.round.phase import BANKER
+
+        if state.current_player() == BANKER:
+            return banker_action(state, self.banker)
+        return self.player(state)
+
+
+class _Guarded:
+    """The analysis's decisions where the rules allow them, else the simple policy's (a
+    ruleset with a rule the analysis does not handle: its decision may not be legal)."""
+
+    def __init__(self, act: Callable[[RoundState], Action], simple: _Simple) -> None:
+        self.act, self.simple = act, simple
+
+    def __call__(self, state: RoundState) -> Action:
+        try:
+            action = self.act(state)
+        except (LookupError, ValueError, ArithmeticError):  # a state the analysis never met
+            return self.simple(state)
+        if any(legal.allows(action) for legal in state.legal_actions()):
+            return action
+        return self.simple(state)
+
+
+class EngineSimulator:
+    """Plays rounds through the engine, seat 0 by `act` (`engine_play`'s unless another
+    policy is given)."""
+
+    def __init__(self, rules: Rules, policy: str | None, dealing: Dealing,
+                 act: Callable[[RoundState], Action] | None = None) -> None:
+        self.rules, self.dealing = rules, dealing
+        self.play_of = engine_play(rules, policy, dealing) if act is None else None
+        self.act = act or self.play_of.act  # type: ignore[union-attr]
+        self.full = full_counts(rules)
+        self.cards = [c for c, n in enumerate(self.full) if n]
+
+    def play(self, rng: random.Random) -> float:
+        """One round's net per unit stake."""
+        state = self._new_state()
+        shoe = self._shoe(rng)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(self.cards) if shoe is None else shoe.pop())
+            else:
+                state.apply_action(self.act(state))
+        return state.returns()[0] / STAKE
+
+    def _new_state(self) -> RoundState:
+        if self.dealing == "infinite":
+            return RoundState(self.rules, [STAKE], counts=[10**9 if n else 0 for n in self.full])
+        return RoundState(self.rules, [STAKE])
+
+    def _shoe(self, rng: random.Random) -> list[int] | None:
+        if self.dealing == "infinite":
+            return None
+        shoe = [c for c, n in enumerate(self.full) for _ in range(n)]
+        rng.shuffle(shoe)
+        return shoe
+
+    def run(self, rounds: int, seed: int) -> np.ndarray:
+        """Play `rounds` rounds seeded by `seed`: [sum of nets, of their squares, 0, rounds]
+        (the layout of the compiled simulator's sums)."""
+        rng = random.Random(seed)
+        total = squares = 0.0
+        for _ in range(rounds):
+            net = self.play(rng)
+            total += net
+            squares += net * net
+        return np.array([total, squares, 0.0, float(rounds)])
+
+
+def chunk_seed(seed: int, index: int) -> int:
+    """The seed of chunk `index` of an engine run seeded with `seed`."""
+    return (seed * 1_000_003 + index) % 2**63
+
+
+def simulate_shoe(rules: Rules, rounds: int, seed: int,
+                  policy: str | None = None) -> SimulationResult:
+    """Play `rounds` rounds, each from a freshly shuffled shoe, by the exact finite-shoe
+    method (`CompositionPolicy`): an independent check of the exact figure."""
+    import time
+
+    from pontoon_rules.analysis.composition.model import CompositionModel
+    from pontoon_rules.analysis.composition.policy import CompositionPolicy
+
+    start = time.perf_counter()
+    model = CompositionModel(rules, policy)
+    sim = EngineSimulator(rules, policy, "shoe", CompositionPolicy(model))
+    sums: Any = sim.run(rounds, seed)
+    mean, half = summarise(rounds, float(sums[0]), float(sums[1]))
+    return SimulationResult(rules.ruleset.id, rounds, seed, 1, "shoe", model.policy.name,
+                            mean, half, time.perf_counter() - start, "engine",
+                            ["composition-dependent play (the exact finite-shoe method)"])
