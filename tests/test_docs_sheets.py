@@ -315,3 +315,21 @@ def test_pdf_and_html_sheets_show_user_text_literally(tmp_path: Path) -> None:
     assert "&#60;script&#62;alert(1)&#60;/script&#62;" in html
     _pages, text = pdf_text(render_sheet(ruleset, "pdf"), tmp_path)
     assert payload in _flat(text)
+
+
+def test_a_sheet_short_of_room_names_its_sources_by_their_sites_and_keeps_an_example(
+        tmp_path: Path) -> None:
+    """Issue 49: casino-filipino-pontoon's Russian sheet, short of room even without its
+    worked examples, names its sources by their sites (the titles and quotes are on its
+    site page) and so keeps at least one worked example."""
+    from pontoon_rules.docs.views import short_name
+
+    assert short_name("https://www.nustar.ph/portfolio/pontoon/") == "nustar.ph"
+    assert short_name("wizardofodds.com Pontoon page, read through") == "wizardofodds.com"
+    assert short_name("Enciclopedia Treccani") is None
+    ruleset = load_bundled("casino-filipino-pontoon")
+    tight = sheet_html(ruleset, "ru", find_base(ruleset), 0, brief=True, tight=True)
+    assert "casinofilipino.ph; en.wikipedia.org" in tight and "Казино «Филипино»" not in tight
+    pages, text = pdf_text(render_sheet(ruleset, "pdf", "ru", find_base(ruleset)), tmp_path)
+    assert pages == 1 and "Примеры раздач" in text and "Игрок 1" in text
+    assert "wizardofodds.com" in text

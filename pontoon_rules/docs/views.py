@@ -81,10 +81,22 @@ def sources_view(ruleset: Ruleset, lang: str = "en", base: Ruleset | None = None
         titles.update(found.sources if found is not None else {})
     return [{"key": user(key), **{k: user(v) for k, v in source.model_dump().items()},
              "title": user(titles.get(key) or source.title),
+             "short": user(short_name(source.reference) or titles.get(key) or source.title),
              "links": [{"text": user(part["text"]), "href": part["href"]}
                        for part in links(source.reference)],
              "language_name": user(language_name(source.language, lang.partition("@")[0]))}
             for key, source in ruleset.sources.items()]
+
+
+def short_name(reference: str) -> str | None:
+    """A source's site as a printed sheet short of room names it: the host its reference
+    begins with ('https://www.nustar.ph/x' and 'nustar.ph page, read ...': 'nustar.ph');
+    None where the reference does not begin with a web address."""
+    import re
+
+    found = re.match(r"(?:https?://)?(?:www\.)?((?:[\w-]+\.)+[a-z]{2,})(?=[/\s,;:]|$)",
+                     reference.strip())
+    return found.group(1) if found else None
 
 
 def language_name(code: str, lang: str) -> str:
