@@ -13,9 +13,10 @@ from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 
 COVERED = {"pagat-british": {"en", "hy", "pa", "ur"}, "ochko-home": {"ru"},
            "casino-ochko": {"ru"}, "belarus-ponton": {"ru"}, "siebzehn-und-vier": {"de"},
-           "sette-e-mezzo": {"it"}, "xi-dach": {"vi"}, "ban-luck": {"en"}}
+           "sette-e-mezzo": {"it"}, "xi-dach": {"vi"}, "ban-luck": {"en"},
+           "australian-pontoon": {"en"}}
 """The games and languages issue 49 asks a glossary of (Australian Pontoon's hit, stand
-and dealer wait for English words per source: its sheet says twist, stick, banker)."""
+and dealer from a source's own English words, `locale/en/LC_MESSAGES/woo-sydney.po`)."""
 SHEETS = [(rid, lang) for rid, found in sorted(glossaries().items()) for lang in found.languages]
 
 
@@ -37,7 +38,8 @@ def test_the_sheet_speaks_its_glossarys_words(ruleset_id: str, lang: str) -> Non
     ("ochko-home", "ru", "твист"), ("belarus-ponton", "ru", "разби"),
     ("pagat-british", "hy", "դրույք"), ("pagat-british", "ur", "ملکہ"),
     ("pagat-british", "ur", "جیک"), ("sette-e-mezzo", "it", "banchiere"),
-    ("xi-dach", "vi", "dealer"),
+    ("xi-dach", "vi", "dealer"), ("australian-pontoon", "en", "banker"),
+    ("australian-pontoon", "en", "twist"), ("australian-pontoon", "en", "stick"),
 ])
 def test_the_words_players_do_not_use_are_marked(ruleset_id: str, lang: str,
                                                  word: str) -> None:
