@@ -84,8 +84,8 @@ def _shuffle(r: Ruleset) -> list[str]:
 def _first_shuffle(r: Ruleset) -> list[str]:
     """Who shuffles and cuts before the first deal: the first banker, the player on the
     side the cards do not go round to cutting; the house dealer, a player cutting."""
-    if r.table.banker.value != "rotating":
-        return ["Before the first deal the house dealer shuffles the cards and, as is usual, "
+    if r.table.banker.value != "rotating":  # "house dealer", or a casino's own "dealer"
+        return ["Before the first deal the", "dealer shuffles the cards and, as is usual, "
                 "a player cuts them."]
     side = "left" if r.table.direction.value == "right" else "right"
     return ["Before the first deal the first banker shuffles the cards and, as is usual, "
