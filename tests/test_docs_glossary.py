@@ -58,3 +58,12 @@ def test_a_word_not_used_is_found_and_the_sources_term_may_be_quoted_once() -> N
     split = terms("belarus-ponton", "ru")
     assert any("разби" in p for p in problems("Тузы разбивают только один раз.", split))
     assert not any("разби" in p for p in problems("пару можно разделить (сплит)", split))
+
+
+def test_a_games_site_page_shows_its_glossary() -> None:
+    from pontoon_rules.docs.pages import ruleset_page
+
+    page = ruleset_page(load_bundled("ochko-home"), "ru", None)
+    assert "## Слова игроков" in page
+    assert "| Русский | «ещё» | ещё | твист |" in page
+    assert "players-words" not in ruleset_page(load_bundled("vingt-un"), "en", None)

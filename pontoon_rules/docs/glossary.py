@@ -17,6 +17,7 @@ import re
 import sys
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
@@ -95,6 +96,18 @@ def sheet_problems(ruleset_id: str, lang: str) -> list[str]:
     ruleset = load_bundled(ruleset_id)
     text = sheet_markdown(ruleset, lang, find_base(ruleset)).replace("\\", "")
     return problems(text, terms(ruleset_id, lang))
+
+
+def page_rows(ruleset_id: str) -> list[dict[str, Any]]:
+    """A game's glossary as its site page shows it: per language (its name in itself), the
+    players' term, the source's, and the words the players do not use, all user text."""
+    from pontoon_rules.docs.i18n import language
+    from pontoon_rules.literal import user
+
+    found = glossaries().get(ruleset_id)
+    return [{"language": user(language(lang).name), "players": user(term.players),
+             "source": user(term.source or "—"), "not_used": user(", ".join(term.not_used))}
+            for lang, entries in (found.languages.items() if found else ()) for term in entries]
 
 
 def main() -> int:

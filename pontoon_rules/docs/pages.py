@@ -13,6 +13,7 @@ from typing import Any
 from pontoon_rules.docs import figures
 from pontoon_rules.docs.costview import cost_view, realistic_section
 from pontoon_rules.docs.extra import UserRuleset, user_rulesets
+from pontoon_rules.docs.glossary import page_rows
 from pontoon_rules.docs.i18n import (
     SITE_LANGUAGES,
     SOURCE_LANGUAGE,
@@ -209,7 +210,8 @@ def ruleset_page(ruleset: Ruleset, lang: str,
                   realistic=realistic_section(ruleset, row, gettext, lang),
                   costs_href=f"{up}analysis/costs-{ruleset.id}.html",
                   analysis_href=f"{up}analysis.html#{ruleset.id}",
-                  rules_href=f"{RULES_FOLDER}/{ruleset.id}.html")
+                  rules_href=f"{RULES_FOLDER}/{ruleset.id}.html",
+                  glossary=page_rows(ruleset.id))
 
 
 RULES_FOLDER = "rules"
