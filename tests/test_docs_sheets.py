@@ -319,9 +319,10 @@ def test_pdf_and_html_sheets_show_user_text_literally(tmp_path: Path) -> None:
 
 def test_a_sheet_short_of_room_names_its_sources_by_their_sites_and_keeps_an_example(
         tmp_path: Path) -> None:
-    """Issue 49: casino-filipino-pontoon's Russian sheet, short of room even without its
-    worked examples, names its sources by their sites (the titles and quotes are on its
-    site page) and so keeps at least one worked example."""
+    """Issue 49: a printed sheet without room for all its worked examples names its sources
+    by their sites (the titles and quotes are on its site page) and so keeps more of them:
+    casino-filipino-pontoon's Russian sheet, short of room even without examples, keeps
+    one; Australian Pontoon's Russian sheet keeps some; a sheet with room keeps titles."""
     from pontoon_rules.docs.views import short_name
 
     assert short_name("https://www.nustar.ph/portfolio/pontoon/") == "nustar.ph"
@@ -333,3 +334,8 @@ def test_a_sheet_short_of_room_names_its_sources_by_their_sites_and_keeps_an_exa
     pages, text = pdf_text(render_sheet(ruleset, "pdf", "ru", find_base(ruleset)), tmp_path)
     assert pages == 1 and "Примеры раздач" in text and "Игрок 1" in text
     assert "wizardofodds.com" in text
+    australian = load_bundled("australian-pontoon")  # room for examples, not for all of them
+    pages, text = pdf_text(render_sheet(australian, "pdf", "ru"), tmp_path)
+    assert pages == 1 and "Игрок 1" in text and "casinocanberra.com.au" in text
+    english = sheet_html(australian, "en", None, 0)
+    assert "Casino Canberra, Pontoon" in english and "casinocanberra.com.au;" not in english
