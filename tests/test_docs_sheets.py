@@ -339,3 +339,6 @@ def test_a_sheet_short_of_room_names_its_sources_by_their_sites_and_keeps_an_exa
     assert pages == 1 and "Игрок 1" in text and "casinocanberra.com.au" in text
     english = sheet_html(australian, "en", None, 0)
     assert "Casino Canberra, Pontoon" in english and "casinocanberra.com.au;" not in english
+    armenian = sheet_html(load_bundled("pagat-british"), "hy", None, 0, sites=True)
+    assert "pagat.com;" not in armenian  # three translations of pagat's page, by their titles
+    assert "Պագատ, փենջաբերեն մեքենայական թարգմանություն" in armenian

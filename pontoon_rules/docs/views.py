@@ -75,13 +75,18 @@ def sources_view(ruleset: Ruleset, lang: str = "en", base: Ruleset | None = None
                  ) -> list[dict[str, Any]]:
     """The ruleset's sources, every text marked as user text (drawn literally): the title
     in `lang` where the ruleset's `translations` (or its base's) give one, the reference
-    as links where it gives a web address and the language's name in `lang`."""
+    as links where it gives a web address and the language's name in `lang`; `short`, what
+    a printed sheet short of room names it by: its site where no other source shares it
+    (three translations of one page are not that page), else its title."""
     titles: dict[str, str] = {}
     for found in (r.translations.get(lang.partition("@")[0]) for r in (base, ruleset) if r):
         titles.update(found.sources if found is not None else {})
+    sites = {key: short_name(source.reference) for key, source in ruleset.sources.items()}
+    shared = {site for site in sites.values() if list(sites.values()).count(site) > 1}
     return [{"key": user(key), **{k: user(v) for k, v in source.model_dump().items()},
              "title": user(titles.get(key) or source.title),
-             "short": user(short_name(source.reference) or titles.get(key) or source.title),
+             "short": user(sites[key] if sites[key] not in shared | {None}
+                           else titles.get(key) or source.title),
              "links": [{"text": user(part["text"]), "href": part["href"]}
                        for part in links(source.reference)],
              "language_name": user(language_name(source.language, lang.partition("@")[0]))}
