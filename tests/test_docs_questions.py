@@ -81,6 +81,17 @@ def _shuffle(r: Ruleset) -> list[str]:
     return ["shuffled"]
 
 
+def _first_shuffle(r: Ruleset) -> list[str]:
+    """Who shuffles and cuts before the first deal: the first banker, the player on the
+    side the cards do not go round to cutting; the house dealer, a player cutting."""
+    if r.table.banker.value != "rotating":  # "house dealer", or a casino's own "dealer"
+        return ["Before the first deal the", "dealer shuffles the cards and, as is usual, "
+                "a player cuts them."]
+    side = "left" if r.table.direction.value == "right" else "right"
+    return ["Before the first deal the first banker shuffles the cards and, as is usual, "
+            f"the player on the banker's {side} cuts them."]
+
+
 QUESTIONS: dict[str, Callable[[Ruleset], list[str]]] = {
     "What does the banker do on each total, soft and hard?": _banker_play,
     "Which payout when a hand fits several names?": _several_names,
@@ -88,6 +99,7 @@ QUESTIONS: dict[str, Callable[[Ruleset], list[str]]] = {
     "When are side bets settled?": _side_bets,
     "Who banks, how is a bank funded and broken, and where does it pass?": _bank_life,
     "When are the cards shuffled?": _shuffle,
+    "Who shuffles and cuts before the first deal?": _first_shuffle,
 }
 
 
@@ -110,6 +122,21 @@ def test_the_questions_are_asked_where_the_rules_make_them_questions() -> None:
     assert _several_names(load_bundled("australian-pontoon"))
     assert not _several_names(load_bundled("belarus-ponton"))  # 2, 3 or 5 cards: no overlap
     assert "soft 18 or more" in _banker_play(load_bundled("casino-ochko"))[1]
+    assert "banker's left cuts" in _first_shuffle(load_bundled("sette-e-mezzo"))[0]
+    assert "banker's right cuts" in _first_shuffle(load_bundled("pagat-british"))[0]
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang", "said"), [
+    ("sette-e-mezzo", "it", "il primo mazziere mescola il mazzo"),
+    ("xi-dach", "vi", "nhà cái đầu tiên xáo bài"),
+    ("siebzehn-und-vier", "de", "hebt der Spieler rechts vom Bankhalter ab"),
+    ("ochko-home", "ru", "игрок справа от банкира, как принято, снимает колоду"),
+    ("casino-ochko", "ru", "один из игроков, как принято, снимает колоду"),
+])
+def test_the_first_shuffle_and_cut_is_said_in_each_language(ruleset_id: str, lang: str,
+                                                            said: str) -> None:
+    text = " ".join(s.text for s in sentences(load_bundled(ruleset_id), lang))
+    assert said in text
 
 
 def _played_until_settled(r: Ruleset) -> dict[str, int]:

@@ -315,3 +315,30 @@ def test_pdf_and_html_sheets_show_user_text_literally(tmp_path: Path) -> None:
     assert "&#60;script&#62;alert(1)&#60;/script&#62;" in html
     _pages, text = pdf_text(render_sheet(ruleset, "pdf"), tmp_path)
     assert payload in _flat(text)
+
+
+def test_a_sheet_short_of_room_names_its_sources_by_their_sites_and_keeps_an_example(
+        tmp_path: Path) -> None:
+    """Issue 49: a printed sheet without room for all its worked examples names its sources
+    by their sites (the titles and quotes are on its site page) and so keeps more of them:
+    casino-filipino-pontoon's Russian sheet, short of room even without examples, keeps
+    one; Australian Pontoon's Russian sheet keeps some; a sheet with room keeps titles."""
+    from pontoon_rules.docs.sheet.views import short_name
+
+    assert short_name("https://www.nustar.ph/portfolio/pontoon/") == "nustar.ph"
+    assert short_name("wizardofodds.com Pontoon page, read through") == "wizardofodds.com"
+    assert short_name("Enciclopedia Treccani") is None
+    ruleset = load_bundled("casino-filipino-pontoon")
+    tight = sheet_html(ruleset, "ru", find_base(ruleset), 0, brief=True, tight=True)
+    assert "casinofilipino.ph; en.wikipedia.org" in tight and "Казино «Филипино»" not in tight
+    pages, text = pdf_text(render_sheet(ruleset, "pdf", "ru", find_base(ruleset)), tmp_path)
+    assert pages == 1 and "Примеры раздач" in text and "Игрок 1" in text
+    assert "wizardofodds.com" in text
+    australian = load_bundled("australian-pontoon")  # room for examples, not for all of them
+    pages, text = pdf_text(render_sheet(australian, "pdf", "ru"), tmp_path)
+    assert pages == 1 and "Игрок 1" in text and "casinocanberra.com.au" in text
+    english = sheet_html(australian, "en", None, 0)
+    assert "Casino Canberra, Pontoon" in english and "casinocanberra.com.au;" not in english
+    armenian = sheet_html(load_bundled("pagat-british"), "hy", None, 0, sites=True)
+    assert "pagat.com;" not in armenian  # three translations of pagat's page, by their titles
+    assert "Պագատ, փենջաբերեն մեքենայական թարգմանություն" in armenian

@@ -64,11 +64,12 @@ def sheet_css(lang: str = SOURCE_LANGUAGE) -> str:
 
 
 def sheet_html(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None,
-               examples: int | None = None, brief: bool = False, tight: bool = False
-               ) -> str:
+               examples: int | None = None, brief: bool = False, tight: bool = False,
+               sites: bool = False) -> str:
     """The sheet as one standalone HTML document (CSS inlined, no external resources);
     `brief`: an overlay's box in brief (`sheet_view.brief_box`); `tight`: the payout
-    table as rows of text whatever its length, and no summary.
+    table as rows of text whatever its length, and no summary; `sites` (and `tight`): the
+    sources named by their sites (`views.short_name`), their titles on the site.
 
     Raises:
         UntranslatedSheetError: `lang` is of scope `sources` and its catalog leaves some of
@@ -77,7 +78,8 @@ def sheet_html(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
     css = Markup(sheet_css(lang))  # our own stylesheet: autoescaping would break its quotes
     with recording() as looked_up:
         view = sheet_view(ruleset, lang, base, examples=examples, brief=brief, tight=tight)
-        html = render("sheet.html.j2", words_of(ruleset, lang), r=view, css=css)
+        html = render("sheet.html.j2", words_of(ruleset, lang), r=view, css=css,
+                      sites=sites or tight)
     require_translated(ruleset, lang, looked_up)
     return html
 
@@ -126,7 +128,8 @@ def sheet_pdf(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | Non
     worked examples as fit (given up from the last: the drawn hand that loses, then the
     special rules), found by halving. Where even all of them do not fit, an overlay's box
     is given up first to its brief form (`sheet_view.brief_box`: the rules it would
-    repeat are those the body marks ◆); where not even none fits, the payout table is
+    repeat are those the body marks ◆), then the sources' titles to their sites (the
+    titles and quotes are on the site); where not even none fits, the payout table is
     drawn as rows of text (the compact table of a long ranking), and the summary and an
     overlay's box, whose every fact is a rule printed below, are left out.
 
@@ -176,7 +179,7 @@ def _laid_out_pdf(ruleset: Ruleset, lang: str, base: Ruleset | None) -> bytes:
     from weasyprint import HTML
 
     budget, most = page_budget(ruleset), example_count(ruleset)
-    step = {"brief": False, "tight": False}
+    step = {"brief": False, "tight": False, "sites": False}
 
     def render(examples: int) -> Any:
         return HTML(string=sheet_html(ruleset, lang, base, examples, **step)).render()
@@ -186,7 +189,8 @@ def _laid_out_pdf(ruleset: Ruleset, lang: str, base: Ruleset | None) -> bytes:
         step["brief"] = True  # the box's rules are printed below, marked ◆: room before examples
         document = render(most)
     if len(document.pages) > budget:
-        best = _most_examples(render, most, budget)
+        step["sites"] = True  # the sources by their sites: room for more examples
+        best = _most_examples(render, most + 1, budget)
         if best is None:  # not even without examples: the table as rows of text, no summary
             step["tight"] = True
             best = _most_examples(render, most + 1, budget)

@@ -75,16 +75,33 @@ def sources_view(ruleset: Ruleset, lang: str = "en", base: Ruleset | None = None
                  ) -> list[dict[str, Any]]:
     """The ruleset's sources, every text marked as user text (drawn literally): the title
     in `lang` where the ruleset's `translations` (or its base's) give one, the reference
-    as links where it gives a web address and the language's name in `lang`."""
+    as links where it gives a web address and the language's name in `lang`; `short`, what
+    a printed sheet short of room names it by: its site where no other source shares it
+    (three translations of one page are not that page), else its title."""
     titles: dict[str, str] = {}
     for found in (r.translations.get(lang.partition("@")[0]) for r in (base, ruleset) if r):
         titles.update(found.sources if found is not None else {})
+    sites = {key: short_name(source.reference) for key, source in ruleset.sources.items()}
+    shared = {site for site in sites.values() if list(sites.values()).count(site) > 1}
     return [{"key": user(key), **{k: user(v) for k, v in source.model_dump().items()},
              "title": user(titles.get(key) or source.title),
+             "short": user(sites[key] if sites[key] not in shared | {None}
+                           else titles.get(key) or source.title),
              "links": [{"text": user(part["text"]), "href": part["href"]}
                        for part in links(source.reference)],
              "language_name": user(language_name(source.language, lang.partition("@")[0]))}
             for key, source in ruleset.sources.items()]
+
+
+def short_name(reference: str) -> str | None:
+    """A source's site as a printed sheet short of room names it: the host its reference
+    begins with ('https://www.nustar.ph/x' and 'nustar.ph page, read ...': 'nustar.ph');
+    None where the reference does not begin with a web address."""
+    import re
+
+    found = re.match(r"(?:https?://)?(?:www\.)?((?:[\w-]+\.)+[a-z]{2,})(?=[/\s,;:]|$)",
+                     reference.strip())
+    return found.group(1) if found else None
 
 
 def language_name(code: str, lang: str) -> str:

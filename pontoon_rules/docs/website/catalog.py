@@ -45,6 +45,7 @@ from pontoon_rules.docs.words import (
 from pontoon_rules.docs.words.i18n import (
     DOMAIN,
     LOCALE_DIR,
+    SOURCE_LANGUAGE,
     TEMPLATE_DIR,
     language,
     po_path,
@@ -136,6 +137,9 @@ def update(languages: list[str] | None = None) -> list[Path]:
         written.append(path)
         for words in vocabularies(lang):
             written.append(_drop_stale(f"{lang}@{words}", template))
+    if not languages or SOURCE_LANGUAGE in languages:  # English words of a source's own
+        written += [_drop_stale(f"{SOURCE_LANGUAGE}@{words}", template)
+                    for words in vocabularies(SOURCE_LANGUAGE)]
     return written
 
 
@@ -228,7 +232,7 @@ def main(argv: list[str]) -> int:
         langs = rest or [p.parent.parent.name for p in
                          LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")]
         gaps = {lang: missing(lang) for lang in langs}
-        for lang in langs:
+        for lang in [*langs, SOURCE_LANGUAGE]:
             gaps.update({f"{lang}@{w}": stale(f"{lang}@{w}") for w in vocabularies(lang)})
         for lang, messages in gaps.items():
             what = "stale (no such message)" if "@" in lang else "untranslated"

@@ -19,6 +19,7 @@ from pontoon_rules.docs.website.reference import reference_context
 from pontoon_rules.docs.words import figures
 from pontoon_rules.docs.words.costview import cost_view, realistic_section
 from pontoon_rules.docs.words.i18n import (
+from pontoon_rules.docs.words.glossary import page_rows
     SITE_LANGUAGES,
     SOURCE_LANGUAGE,
     language,
@@ -209,7 +210,8 @@ def ruleset_page(ruleset: Ruleset, lang: str,
                   realistic=realistic_section(ruleset, row, gettext, lang),
                   costs_href=f"{up}analysis/costs-{ruleset.id}.html",
                   analysis_href=f"{up}analysis.html#{ruleset.id}",
-                  rules_href=f"{RULES_FOLDER}/{ruleset.id}.html")
+                  rules_href=f"{RULES_FOLDER}/{ruleset.id}.html",
+                  glossary=page_rows(ruleset.id))
 
 
 RULES_FOLDER = "rules"

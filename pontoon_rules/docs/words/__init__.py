@@ -43,6 +43,10 @@ nothing here imports `docs.sheet` or `docs.website` (`tests/test_architecture.py
   what a variation or house overlay changes against its base, and the method in words.
 - `adapters`: Narrow adapters to the layers the docs show but do not own: compare, analysis,
   conformance.
+- `glossary`: Each game's key terms by language (`locale/glossary/<ruleset>.yaml`): the
+  source's term, the players' term, the form its sheet prints and the words the players do
+  not use (the source's term allowed once, quoted); `python -m
+  pontoon_rules.docs.words.glossary` checks every sheet against them.
 
 In detail (moved from ARCHITECTURE.md):
 
@@ -71,8 +75,9 @@ In detail (moved from ARCHITECTURE.md):
   and what it won or lost) + `example_needs` (the sentences a worked example needs: each
   decision's rule, the banker's drawing, the banker's play after every bust; a sheet prints
   only the examples whose every rule it states)
-- `i18n` + `locale/` (Babel catalogs, en/ru/hy/pa/ur/de; a source's own words in
-  `locale/<lang>/LC_MESSAGES/<source>.po` over `messages.po`, chosen by `i18n.words_of` from
+- `i18n` + `locale/` (Babel catalogs, en/ru/hy/pa/ur/de/it/vi; a source's own words in
+  `locale/<lang>/LC_MESSAGES/<source>.po` over `messages.po` (English too: Sydney's dealer,
+  hit and stand in `locale/en/LC_MESSAGES/woo-sydney.po`), chosen by `i18n.words_of` from
   the ruleset's sources; `i18n.recording` notes every message a render looks up,
   `untranslated` those its catalog leaves in English)
 - `letters` (card letters by catalog: Т К Д В)

@@ -8,7 +8,9 @@ A source's own words: beside `messages.po` a file named after a source key
 (`locale/ru/LC_MESSAGES/ochko-ru.po`) holds the sentences whose words that source
 says differently (the Russian online casino's «дилер», «Очко», «Ещё карту», «Пас»).
 A ruleset written from that source (or extending one) renders in `ru@ochko-ru`: the
-source's catalog first, `messages.po` for everything it does not say (`words_of`).
+source's catalog first, `messages.po` for everything it does not say (`words_of`). English
+has such catalogs too (`locale/en/LC_MESSAGES/woo-sydney.po`: the messages as written,
+the fallback, in a casino's own words).
 """
 
 from __future__ import annotations
@@ -54,8 +56,10 @@ def vocabularies(lang: str) -> list[str]:
 
 def words_of(ruleset: object, lang: str) -> str:
     """The catalog a ruleset's text renders in: `lang@source` for the first of its sources
-    written in `lang` that has words of its own, else `lang` itself."""
-    if "@" in lang or lang == SOURCE_LANGUAGE:
+    written in `lang` that has words of its own, else `lang` itself (English too: a
+    source's own English words, `locale/en/LC_MESSAGES/<source>.po`, over the messages as
+    written: Sydney's dealer who hits and stands)."""
+    if "@" in lang:
         return lang
     sources = getattr(ruleset, "sources", None) or {}
     own = set(vocabularies(lang)) if lang in LANGUAGES else set()
