@@ -18,8 +18,8 @@ from pontoon_rules.docs.website.extra import UserRuleset, user_rulesets
 from pontoon_rules.docs.website.reference import reference_context
 from pontoon_rules.docs.words import figures
 from pontoon_rules.docs.words.costview import cost_view, realistic_section
-from pontoon_rules.docs.words.i18n import (
 from pontoon_rules.docs.words.glossary import page_rows
+from pontoon_rules.docs.words.i18n import (
     SITE_LANGUAGES,
     SOURCE_LANGUAGE,
     language,
