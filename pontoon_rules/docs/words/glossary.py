@@ -22,7 +22,7 @@ from typing import Any
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
-GLOSSARY_DIR = Path(__file__).resolve().parent / "locale" / "glossary"
+GLOSSARY_DIR = Path(__file__).resolve().parents[1] / "locale" / "glossary"
 """One YAML file per game, named by its ruleset id."""
 
 
