@@ -113,6 +113,7 @@ def _basis(line: str) -> bool:
     ("simulate", "siebzehn-und-vier", "--rounds", "300", "--engine"),
     ("session", S4_NO_RAISE, "--summary", "--deals", "2000", "--policy", "best",
      "--players", "1"),
+    ("session", S4_NO_RAISE, "--deals", "30", "--players", "1"),
     ("summary", "siebzehn-und-vier", "vingt-un"),
 ])
 def test_every_output_names_deck_banker_and_method_in_one_line(args: tuple[str, ...]) -> None:
@@ -274,3 +275,40 @@ def test_a_long_session_the_compiled_table_refuses_plays_on_the_engine() -> None
     done = cli("session", str(TESTS / "capped-bank.yaml"), "--deals", "10001")
     assert done.returncode == 0, done.stderr
     assert "played through the engine" in done.stderr
+
+
+def test_a_session_on_the_engine_plays_best_and_the_named_banker() -> None:
+    """`session` without `--summary` plays through the engine what `--summary` plays on the
+    compiled tables: `--policy best` (it was 'unknown policy'), also where the compiled
+    session refuses a rule (the analysis's play as far as it decides, said), and a named
+    `--banker-policy` (it was ignored: every banker stood on the ruleset's 17)."""
+    best = cli("session", "pagat-british", "--policy", "best", "--deals", "30",
+               "--players", "2")
+    assert best.returncode == 0, best.stderr
+    assert "seats playing best play of the infinite deck" in best.stdout
+    capped = cli("session", str(TESTS / "capped-bank.yaml"), "--policy", "best", "--deals",
+                 "20", "--players", "2")
+    assert capped.returncode == 0, capped.stderr
+    assert "as far as the analysis decides" in capped.stdout
+    deals = {name: cli_json("session", "pagat-british", "--deals", "40", "--players", "2",
+                            "--banker-policy", name) for name in ("stand-15", "stand-19")}
+    assert "banker: stand-19;" in deals["stand-19"]["basis"]
+    assert deals["stand-15"]["deals"] != deals["stand-19"]["deals"]
+
+
+def test_the_infinite_deck_s_play_decides_for_the_seat_to_act() -> None:
+    """In a round of two seats, the second seat's 12 against a ten is drawn to, whatever
+    the first seat holds (the policy read seat 0's 20 and stood)."""
+    from pontoon_rules.analysis.infinite.policy import ModelPolicy
+    from pontoon_rules.analysis.infinite.round import RoundModel
+    from pontoon_rules.engine.cards import parse_cards
+    from pontoon_rules.engine.state import RoundState
+
+    rules = compile_rules(load_ruleset("blackjack-reference"))
+    state = RoundState(rules, [100, 100])
+    for card in parse_cards("TS TH TD TC 2C 7D".split()):  # p1 T T, p2 T 2, dealer T (7)
+        state.apply_action(card)
+    policy = ModelPolicy(RoundModel(rules, "infinite", None))
+    assert state.current_player() == 0 and policy(state).kind == "stick"
+    state.apply_action(policy(state))
+    assert state.current_player() == 1 and policy(state).kind == "twist"
