@@ -774,7 +774,8 @@ def test_analysis_page_shows_every_bundled_edge_as_edge_of_computes_it() -> None
     from pontoon_rules.ruleset.features import refused_rules
     from pontoon_rules.ruleset.registry import bundled_ids, load_bundled
 
-    page = analysis_pages(site_analysis())["analysis.md"]
+    analysis = site_analysis()
+    page = analysis_pages(analysis)["analysis.md"]
     for ruleset_id in bundled_ids():
         refused = refused_rules(load_bundled(ruleset_id), "edge")
         if refused:  # named, rule by rule, instead of a figure
@@ -789,6 +790,9 @@ def test_analysis_page_shows_every_bundled_edge_as_edge_of_computes_it() -> None
         expected = edge_of(compile_rules(load_bundled(ruleset_id)))
         assert shown.group(1) == f"{expected:.{decimals}f}", ruleset_id
         assert f"## {literal_html(load_bundled(ruleset_id).name)} {{ #{ruleset_id} }}" in page
+        edge = analysis[ruleset_id]["edge"]  # the deck, the banker and the method in one line
+        assert re.search(rf'Method: [^\n]*; {re.escape(edge["deck_description"])}; banker: '
+                         rf'{re.escape(edge["banker_policy"])}[;.]', page), ruleset_id
 
 
 def test_ruleset_page_leads_with_the_sentences(site: Path) -> None:
