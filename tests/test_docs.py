@@ -766,6 +766,8 @@ def _font_installed(family: str) -> bool:
 def test_analysis_page_shows_every_bundled_edge_as_edge_of_computes_it() -> None:
     import re
 
+    from markupsafe import escape
+
     from pontoon_rules.analysis.edge import edge_of
     from pontoon_rules.docs.analysis_pages import analysis_pages
     from pontoon_rules.docs.pages import site_analysis
@@ -791,8 +793,9 @@ def test_analysis_page_shows_every_bundled_edge_as_edge_of_computes_it() -> None
         assert shown.group(1) == f"{expected:.{decimals}f}", ruleset_id
         assert f"## {literal_html(load_bundled(ruleset_id).name)} {{ #{ruleset_id} }}" in page
         edge = analysis[ruleset_id]["edge"]  # the deck, the banker and the method in one line
-        assert re.search(rf'Method: [^\n]*; {re.escape(edge["deck_description"])}; banker: '
-                         rf'{re.escape(edge["banker_policy"])}[;.]', page), ruleset_id
+        deck, banker = (re.escape(str(escape(edge[k]))) for k in ("deck_description",
+                                                                   "banker_policy"))
+        assert re.search(rf"Method: [^\n]*; {deck}; banker: {banker}[;.]", page), ruleset_id
 
 
 def test_ruleset_page_leads_with_the_sentences(site: Path) -> None:
