@@ -6,7 +6,8 @@ its 99.9% interval, and whether the edge lies inside it.
 
 Both commands' defaults, called as the commands call them (`analysis.edge.house_edge`
 with no deck, `sim.runs.simulate.simulate` with no dealing); the issue's acceptance is 10M
-rounds (the default), a ruleset the simulator refuses is listed with the rule it names.
+rounds (the default); a ruleset either command refuses is listed with the rules each names
+(and the other command's figure, where it prints one).
 `tests/test_one_default.py` runs a few rulesets at 1M rounds, every one under
 `PONTOON_TEST_LONG=1`.
 """
@@ -27,9 +28,19 @@ from pontoon_rules.sim.runs.simulate import simulate
 def row(ruleset: str, rounds: int, seed: int) -> str:
     """One ruleset's line of the table."""
     rules = compile_rules(load_ruleset(ruleset))
-    refused = refused_names(rules.ruleset, "simulate") + refused_names(rules.ruleset, "edge")
-    if refused:
-        return f"{ruleset:<28} refused: {', '.join(dict.fromkeys(refused))}"
+    refused = {c: refused_names(rules.ruleset, c) for c in ("edge", "simulate")}
+    if any(refused.values()):
+        said = []
+        for command, names in refused.items():
+            if names:
+                said.append(f"{command} refuses: {', '.join(names)}")
+            elif command == "edge":
+                said.append(f"edge {house_edge(rules, with_stats=False).house_edge:.4f}")
+            else:
+                sim = simulate(rules, rounds, seed)
+                said.append(f"simulated {sim.house_edge:.4f} ({sim.interval[0]:.4f} to "
+                            f"{sim.interval[1]:.4f})")
+        return f"{ruleset:<28} {'; '.join(said)}"
     start = time.perf_counter()
     edge = house_edge(rules, with_stats=False).house_edge
     sim = simulate(rules, rounds, seed)

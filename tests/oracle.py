@@ -334,6 +334,17 @@ EXTRA_VALUES: dict[str, Callable[[Any], list[Any]]] = {
     "table.bank.va_bank": lambda v: [not v],
     "table.bank.passes_when_broken": lambda v: [not v],
     "table.bank.passes_after_deals": lambda _: [3],
+    # issue 48's and 50's rules (each refused by name where a consumer does not play it)
+    "banker.stick_minimum": lambda v: [16] if v is None else [None],
+    "pack.ace_values_by_cards": lambda v: [{2: [10, 11], 3: [1, 10], 4: [1]}] if not v
+    else [{}],
+    "player.surrender.totals": lambda v: [[15, 16]] if v is None else [None],
+    "player.surrender.buy_bets.allowed": lambda v: [not v],
+    "stakes.max_buys": lambda v: [1] if v is None else [None],
+    "stakes.raise_up_to": lambda v: [3] if v is None else [None],
+    "settlement.hidden_bust_pays": lambda v: ["2:1"] if v is None else [None],
+    "table.bank.cap": lambda _: ["as-it-stands"],
+    "table.bank.entry": lambda v: [5] if v is None else [None],
 }
 """Values the oracle tries for the fields `costs.alternatives` offers none for (sets of
 ranks, fractions, amounts), by field: each a function of the base's value."""

@@ -766,6 +766,8 @@ def _font_installed(family: str) -> bool:
 def test_analysis_page_shows_every_bundled_edge_as_edge_of_computes_it() -> None:
     import re
 
+    from markupsafe import escape
+
     from pontoon_rules.analysis.edge import edge_of
     from pontoon_rules.docs.website.analysis_pages import analysis_pages
     from pontoon_rules.docs.website.pages import site_analysis
@@ -774,7 +776,8 @@ def test_analysis_page_shows_every_bundled_edge_as_edge_of_computes_it() -> None
     from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
     from pontoon_rules.ruleset.resolving.features import refused_rules
 
-    page = analysis_pages(site_analysis())["analysis.md"]
+    analysis = site_analysis()
+    page = analysis_pages(analysis)["analysis.md"]
     for ruleset_id in bundled_ids():
         refused = refused_rules(load_bundled(ruleset_id), "edge")
         if refused:  # named, rule by rule, instead of a figure
@@ -789,6 +792,10 @@ def test_analysis_page_shows_every_bundled_edge_as_edge_of_computes_it() -> None
         expected = edge_of(compile_rules(load_bundled(ruleset_id)))
         assert shown.group(1) == f"{expected:.{decimals}f}", ruleset_id
         assert f"## {literal_html(load_bundled(ruleset_id).name)} {{ #{ruleset_id} }}" in page
+        edge = analysis[ruleset_id]["edge"]  # the deck, the banker and the method in one line
+        deck, banker = (re.escape(str(escape(edge[k]))) for k in ("deck_description",
+                                                                   "banker_policy"))
+        assert re.search(rf"Method: [^\n]*; {deck}; banker: {banker}[;.]", page), ruleset_id
 
 
 def test_ruleset_page_leads_with_the_sentences(site: Path) -> None:

@@ -50,8 +50,9 @@ def banker_action(state: RoundState, banker: Any) -> Action:
 
 
 class SeatPolicy:
-    """An engine policy: seat 0 by an analysis's decisions, a banker by choice by the named
-    banker policy. Subclasses decide insurance (`_insurance`) and play (`_play`)."""
+    """An engine policy: a seat by an analysis's decisions (seat 0; the seat to act in
+    `ModelPolicy`), a banker by choice by the named banker policy. Subclasses decide
+    insurance (`_insurance`) and play (`_play`)."""
 
     def __init__(self, model: Any, kinds: Sequence[Kind]) -> None:
         self.model, self.rules = model, model.rules

@@ -10,7 +10,7 @@ import click
 
 from pontoon_rules.cli.agreed import agree_option
 from pontoon_rules.cli.checks import SEED, WORKERS, scheduler_address
-from pontoon_rules.text import json_text, markup_safe
+from pontoon_rules.text import json_text, markup_safe, terminal_safe
 
 if TYPE_CHECKING:
     from pontoon_rules.engine.round.rules import Rules
@@ -31,8 +31,9 @@ ENGINE_DEALS = 10_000
               help="Deals to play.")
 @click.option("--seed", type=SEED, default=0, show_default=True, help="Seed for the shuffles.")
 @click.option("--policy", default="stand-17", show_default=True,
-              help="Automatic player policy (stand-15, stand-16, stand-17; with --summary "
-                   "also 'best': the analysis's best play).")
+              help="Automatic player policy: stand-15, stand-16, stand-17, or 'best' (the "
+                   "analysis's best play of the infinite deck, every seat as if alone; "
+                   "where the analysis cannot decide, stand-17, said in the method line).")
 @click.option("--stake", type=int, default=10, show_default=True,
               help="Each seat's stake, within the ruleset's stake limits.")
 @click.option("--kitty", type=click.IntRange(1), default=50, show_default=True,
@@ -76,10 +77,12 @@ def session_cmd(ruleset: str | None, players: int, deals: int, seed: int, policy
         run_summary(ruleset, players, deals, seed, policy, banker_policy, stake, kitty,
                     workers, scheduler, as_json, agreements)
         return
+    basis = None
     if script:
         session, transcripts = _replay(script)
     elif ruleset:
-        session = _play(ruleset, players, deals, seed, policy, stake, kitty, bank, agreements)
+        session, basis = _play(ruleset, players, deals, seed, policy, stake, kitty, bank,
+                               agreements, banker_policy)
         transcripts = None
     else:
         raise click.UsageError("give a RULESET to play, or --script FILE to replay")
@@ -88,9 +91,11 @@ def session_cmd(ruleset: str | None, players: int, deals: int, seed: int, policy
         if transcripts is not None:
             for deal, transcript in zip(out["deals"], transcripts, strict=True):
                 deal["transcript"] = transcript
+        if basis is not None:
+            out["basis"] = basis
         click.echo(json_text(out, indent=1))
     else:
-        print_summary(session)
+        print_summary(session, basis)
         if ruleset and not script:
             _print_agreed(ruleset, agreements)
 
@@ -124,23 +129,33 @@ def _replay(source: str) -> tuple[Session, list[list[dict[str, Any]]]]:
 
 
 def _play(ruleset: str, players: int, deals: int, seed: int, policy: str, stake: int,
-          kitty: int, bank: int | None = None, agreements: tuple[str, ...] = ()) -> Session:
+          kitty: int, bank: int | None = None, agreements: tuple[str, ...] = (),
+          banker_policy: str | None = None) -> tuple[Session, str]:
+    """Play the deals through the engine; the session and its deck, banker and method in
+    one line."""
     import random
 
     from pontoon_rules.cli.agreed import settle
     from pontoon_rules.engine.round.rules import compile_rules
     from pontoon_rules.engine.sessions.session_auto import TablePolicy, play_session
     from pontoon_rules.ruleset.loading.loader import load_ruleset
+    from pontoon_rules.sim.runs.engine import table_play
+    from pontoon_rules.sim.sessions.summary import engine_session_basis
 
     rules = compile_rules(settle(load_ruleset(ruleset), agreements))
     _check_options(rules, players, stake, kitty)
     table = TablePolicy(policy, stake, kitty, stake)
+    play = table_play(rules, policy, banker_policy)
+
+    def act(state: Any) -> None:
+        state.apply_action(play.act(state))
+
     if deals < PROGRESS_FROM or not sys.stderr.isatty():
         from pontoon_rules.cli.progress import still_running
 
         with still_running(f"playing {deals:,} deals of {ruleset}"):
             session = play_session(rules, players, deals, random.Random(seed), table,
-                                   bank=bank)
+                                   bank=bank, act=act)
     else:
         from rich.console import Console
         from rich.progress import Progress
@@ -148,9 +163,9 @@ def _play(ruleset: str, players: int, deals: int, seed: int, policy: str, stake:
         with Progress(console=Console(stderr=True), transient=True) as bar:
             task = bar.add_task("dealing", total=deals)
             session = play_session(rules, players, deals, random.Random(seed), table,
-                                   lambda n: bar.update(task, completed=n), bank)
+                                   lambda n: bar.update(task, completed=n), bank, act)
     session.close()
-    return session
+    return session, engine_session_basis(rules, play.banker_policy, play.words)
 
 
 def _check_options(rules: Rules, players: int, stake: int, kitty: int) -> None:
@@ -163,8 +178,9 @@ def _check_options(rules: Rules, players: int, stake: int, kitty: int) -> None:
         check_stake(rules, kitty, "--kitty")
 
 
-def print_summary(session: Session) -> None:
-    """Who banked when, balances, pontoons and the kitty's history."""
+def print_summary(session: Session, basis: str | None = None) -> None:
+    """Who banked when, balances, pontoons and the kitty's history (after `basis`: the
+    deck, the banker and the method in one line, where the deals were played here)."""
     from rich.console import Console
     from rich.table import Table
 
@@ -172,6 +188,8 @@ def print_summary(session: Session) -> None:
     console.print(f"[bold]{markup_safe(session.rules.ruleset.name)}[/bold] "
                   f"({session.rules.ruleset.id}): "
                   f"{len(session.deals)} deals, {session.pack.shuffles} shuffles")
+    if basis is not None:
+        click.echo(f"  {terminal_safe(basis)}")
     if session.first_banker is not None and session.first_banker.cards:
         drawn = ", ".join(f"{name} {card}" for name, card in session.first_banker.cards)
         console.print(markup_safe(f"First banker ({session.first_banker.by}): "

@@ -26,7 +26,8 @@ from pontoon_rules.engine.round.state import RoundState
 
 
 class ModelPolicy(SeatPolicy):
-    """Chooses the model's best action in an engine state (seat 0 is the player)."""
+    """Chooses the model's best action in an engine state for the seat to act (each seat
+    as if alone at the table: seat 0 in a one-seat round, any seat in a session)."""
 
     model: RoundModel
 
@@ -39,7 +40,7 @@ class ModelPolicy(SeatPolicy):
         return self._kinds(banker_up_cards(state))
 
     def _insurance(self, state: RoundState) -> Action:
-        hand = state.seats[0].hands[0]
+        hand = state.seats[state.current_player()].hands[0]
         deal = Deal(tuple(sorted(self._kinds(hand.cards))), self._visible(state), 1)
         legal = {a.kind: a for a in state.legal_actions()}
         if EVEN_MONEY in legal:
@@ -52,7 +53,7 @@ class ModelPolicy(SeatPolicy):
         return Action(DECLINE)
 
     def _play(self, state: RoundState) -> Action:
-        seat = state.seats[0]
+        seat = state.seats[state.current_player()]
         hand = seat.hands[state.hand_cursor]
         cards = self._kinds(hand.cards)
         ctx = self.model.context(tuple(sorted(cards)), self._visible(state))
@@ -71,7 +72,7 @@ class ModelPolicy(SeatPolicy):
 
     def _splits(self, state: RoundState, hand: Hand, cards: tuple[int, ...]) -> bool:
         ctx = self.model.context(tuple(sorted(cards)), self._visible(state))
-        seat = state.seats[0]
+        seat = state.seats[state.current_player()]
         if not hand.is_split:
             return ctx.should_split(cards)
         later = seat.hands[state.hand_cursor + 1:]

@@ -114,11 +114,13 @@ def automatic_act(rules: Rules, table: TablePolicy) -> Callable[[RoundState], No
 def play_session(rules: Rules, players: int, deals: int, rng: random.Random,
                  table: TablePolicy | None = None,
                  progress: Callable[[int], None] | None = None,
-                 bank: int | None = None) -> Session:
-    """Play `deals` automatic deals with `players` seats; `progress(n)` after each."""
+                 bank: int | None = None,
+                 act: Callable[[RoundState], None] | None = None) -> Session:
+    """Play `deals` automatic deals with `players` seats; `progress(n)` after each; `act`
+    takes every decision (default: the table's player policy and the automatic banker)."""
     table = table or TablePolicy()
     session = new_session(rules, players, rng, bank)
-    act = automatic_act(rules, table)
+    act = act or automatic_act(rules, table)
     for number in range(1, deals + 1):
         before_deal(session, table)
         stake = clamp_stake(rules, table.stake)

@@ -128,7 +128,8 @@ def refusal(ruleset: Ruleset, command: str) -> UnsupportedFeatureError | None:
     return UnsupportedFeatureError([
         Problem(ruleset.id, None, None, path,
                 f"{command} does not handle {name} yet ({what}); the engine "
-                "plays it: play, session and conformance take it into account")
+                "plays it: play, session, simulate --engine and conformance take it "
+                "into account")
         for path, name, what in refused])
 
 

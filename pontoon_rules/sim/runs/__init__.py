@@ -25,7 +25,8 @@ In detail (moved from ARCHITECTURE.md):
 - `engine` (rounds through `RoundState` with the analysis's play: the shoe's
   composition-dependent play from the ruleset's own shoe, the default of both paths; never
   refuses: `engine_play` falls back to stand-17 where the analysis cannot decide, and says
-  so)
+  so; `table_play`: the seats' and a named banker's decisions in the engine's
+  sessions, `session` without `--summary`, `--policy best` included)
 - `reference` (the kernel's tables as an engine policy, for the differential tests)
 - `result`
 """

@@ -90,6 +90,67 @@ def engine_play(rules: Rules, policy: str | None, dealing: Dealing) -> EnginePla
                       f"{FALLBACK}'s), so the figure is this play's, not best play's")
 
 
+def table_play(rules: Rules, player: str, banker_policy: str | None) -> EnginePlay:
+    """Every seat's decisions in the engine's sessions, and a banker by choice's: `player`
+    a simple named policy (`engine.round.policies.PLAYER_POLICIES`) or `best`, the analysis's
+    best play of the infinite deck as the compiled session tables play it (each seat as
+    if alone; `engine_play`, so no ruleset is refused: a decision the rules do not allow
+    is `FALLBACK`'s); a banker by choice plays `banker_policy` where one is named (after
+    opening players where `banker.opens` allows), else the ruleset's automatic rule.
+
+    Raises:
+        ScriptError: an unknown player policy.
+        AnalysisError: an unknown banker policy.
+    """
+    from pontoon_rules.analysis.dealer import banker_policy as named_banker
+    from pontoon_rules.engine.round.policies import PLAYER_POLICIES, banker_stand_on
+    from pontoon_rules.errors import ScriptError
+    from pontoon_rules.sim.kernels.strategy import BEST
+
+    if player != BEST and player not in PLAYER_POLICIES:
+        raise ScriptError(f"unknown policy {player!r}: expected one of "
+                          f"{', '.join(PLAYER_POLICIES)}, {BEST}")
+    chosen = banker_policy if rules.banker_by_choice else None
+    banker = named_banker(rules, chosen)
+    seat: Callable[[RoundState], Action]
+    if player == BEST:
+        best = engine_play(rules, chosen, "infinite")
+        seat, words = _Guarded(best.act, _Simple(FALLBACK, banker)), best.words
+    else:
+        seat, words = PLAYER_POLICIES[player], player
+    bank = banker_stand_on if chosen is None else _NamedBanker(banker)
+    return EnginePlay(_Table(seat, bank), banker.name, words)
+
+
+class _NamedBanker:
+    """A banker by choice by a named banker policy, opening players first where the rules
+    allow (as the ruleset's automatic banker does)."""
+
+    def __init__(self, banker: Any) -> None:
+        self.banker = banker
+
+    def __call__(self, state: RoundState) -> Action:
+        from pontoon_rules.analysis.engine_view import banker_action
+        from pontoon_rules.engine.round.opening import open_choice
+
+        if state.rules.opens is not None and (choice := open_choice(state)) is not None:
+            return choice
+        return banker_action(state, self.banker)
+
+
+class _Table:
+    """A table's decisions: the banker's by `banker`, every seat's by `seat`."""
+
+    def __init__(self, seat: Callable[[RoundState], Action],
+                 banker: Callable[[RoundState], Action]) -> None:
+        self.seat, self.banker = seat, banker
+
+    def __call__(self, state: RoundState) -> Action:
+        from pontoon_rules.engine.round.phase import BANKER
+
+        return self.banker(state) if state.current_player() == BANKER else self.seat(state)
+
+
 def counts_otherwise(rules: Rules) -> bool:
     """Whether hands count otherwise than the analysis counts them (whole points, bust
     above 21, no wild card): fractional values, another bust limit or a wild card."""

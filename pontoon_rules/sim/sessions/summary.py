@@ -201,14 +201,24 @@ def session_basis(req: SessionRequest, banker_policy: str) -> str:
     """The deck, the banker policy and the method of a session summary in one line."""
     from pontoon_rules.sim.kernels.strategy import BEST
 
-    rules = req.rules
-    deck = ("infinite deck, cards dealt with replacement" if rules.decks is None else
-            f"the ruleset's own shoe of {rules.decks} pack{'s' if rules.decks != 1 else ''}, "
-            "dealt on from deal to deal and shuffled as its rules say (the default)")
     play = ("best play of the infinite deck (each hand by its total and what named hand it "
             "may become)" if req.player == BEST else req.player)
-    return (f"deck: {deck}; banker: {banker_policy}; method: compiled simulator's session "
-            f"tables, the seats playing {play}")
+    return (f"deck: {session_deck(req.rules)}; banker: {banker_policy}; method: compiled "
+            f"simulator's session tables, the seats playing {play}")
+
+
+def session_deck(rules: Rules) -> str:
+    """A session's deck in words (the compiled session's and the engine's)."""
+    return ("infinite deck, cards dealt with replacement" if rules.decks is None else
+            f"the ruleset's own shoe of {rules.decks} pack{'s' if rules.decks != 1 else ''}, "
+            "dealt on from deal to deal and shuffled as its rules say (the default)")
+
+
+def engine_session_basis(rules: Rules, banker_policy: str, play: str) -> str:
+    """The deck, the banker policy and the method of a session the engine plays (`session`
+    without `--summary`) in one line."""
+    return (f"deck: {session_deck(rules)}; banker: {banker_policy}; method: reference engine, "
+            f"every deal played through the rules, the seats playing {play}")
 
 
 def _position(total: float, squares: float, n: int) -> dict[str, Any]:
