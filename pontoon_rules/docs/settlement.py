@@ -376,6 +376,8 @@ def _exceptions(w: _Words, claims: list[Claim]) -> Said | None:
         texts.append(text)
         said.append(claim)
     texts = [_outright_text(w, outright) if t is OUTRIGHT_PLACE else t for t in texts]
+    # every sentence here departs from the ranking or the payouts: said so, once
+    texts.insert(0, w.gettext("Exceptions to the ranking and the payouts above:"))
     return Said("outcomes", " ".join(texts), tuple(said), tuple(sorted(paths)))
 
 

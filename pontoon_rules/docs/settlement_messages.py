@@ -64,6 +64,7 @@ MESSAGES = (
       "collects from every player."),
     _("If the banker holds a %(natural)s, it is shown at once and the deal ends: each "
       "player's hand is settled against it as dealt."),
+    _("Exceptions to the ranking and the payouts above:"),
     _("A player's %(p)s wins whatever the banker holds."),
     _("Each of these hands of a player wins whatever the banker holds: %(hands)s."),
     _("Every named hand of a player (each hand the ranking names above any other total) "
