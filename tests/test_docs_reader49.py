@@ -130,3 +130,67 @@ def test_russian_exceptions_are_not_said_with_moreover() -> None:
         ranking = said(ruleset_id, "ru")["ranking"]
         assert "кроме того, что" not in ranking
         assert "за исключением того, что" in ranking
+
+
+def test_a_one_player_table_says_the_banker_plays_each_in_turn() -> None:
+    """Siebzehn und Vier: '1 player plays against the banker' beside 'the banker plays
+    each player in turn' and a round deal 'from the banker's left'."""
+    words = said("siebzehn-und-vier")
+    assert "plays one player at a time" in words["table"]
+    assert "1 player plays" not in words["table"]
+    assert "from the banker's left" not in words["deal_order"]
+    assert "When the player has already bust" in words["banker_cards"]
+
+
+def test_a_banker_dealt_one_card_makes_two_aces_by_drawing() -> None:
+    """Home Очко: the banker's two aces (the table's 'Banker takes 1:1') come with a drawn
+    card; 'of any total' says nothing of two named ranks."""
+    golden = said("ochko-home")["hand:golden-point"]
+    assert "makes it with the cards they draw" in golden
+    assert "of any total" not in golden
+
+
+def test_the_bankers_five_card_hand_beats_a_players_higher_total() -> None:
+    """Belarus: whether the dealer's five-card hand beats a player's 20: it does."""
+    assert "The banker's beats any ordinary total of a player, even a higher one." \
+        in said("belarus-ponton")["hand:five-card-trick"]
+    assert "even a higher one" not in said("ochko-home")["hand:golden-point"]
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang", "wrong"), [
+    ("siebzehn-und-vier", "en", "count 21"), ("siebzehn-und-vier", "de", "21 zählen"),
+    ("vingt-un", "en", "dealer"), ("sette-e-mezzo", "en", "cavallo and re half"),
+    ("casino-ochko", "ru", "один раз за сдачу"), ("ochko-home", "en", "ties go"),
+    ("ochko-home", "ru", "при равенстве выигрывает банкир")])
+def test_the_summary_says_what_the_body_says(ruleset_id: str, lang: str, wrong: str) -> None:
+    r = load_bundled(ruleset_id)
+    summary = r.summary if lang == "en" else r.translations[lang].summary
+    assert wrong not in summary
+
+
+def test_the_sources_name_pagats_english_page_not_machine_translations() -> None:
+    from pontoon_rules.docs.views import sources_view
+
+    for lang in ("en", "ru", "hy", "pa", "ur"):
+        titles = " ".join(s["title"] for s in sources_view(load_bundled("pagat-british"), lang))
+        assert "pagat.com" in titles
+        assert "machine" not in titles and "машинный" not in titles
+
+
+def test_a_printed_sheet_says_a_variations_changes_in_words_only() -> None:
+    from pontoon_rules.docs import render_sheet
+    from pontoon_rules.docs.sheet_view import find_base
+
+    for ruleset_id in ("xi-dach", "shoot-pontoon"):
+        r = load_bundled(ruleset_id)
+        md = render_sheet(r, "md", "en", find_base(r)).decode()
+        assert "Fields changed" not in md
+        assert "`pack." not in md and "`shoot." not in md
+
+
+@pytest.mark.parametrize("ruleset_id", ["ban-luck", "xi-dach"])
+def test_an_ace_that_counts_by_the_cards_is_said_once(ruleset_id: str) -> None:
+    """'An ace counts 1 or 11 … An ace counts instead by the number of cards': one rule."""
+    pack = said(ruleset_id)["pack"]
+    assert pack.count("An ace counts") == 1
+    assert "An ace counts by the number of cards in the hand" in pack
