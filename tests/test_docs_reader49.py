@@ -173,7 +173,7 @@ def test_the_sources_name_pagats_english_page_not_machine_translations() -> None
 
     for lang in ("en", "ru", "hy", "pa", "ur"):
         titles = " ".join(s["title"] for s in sources_view(load_bundled("pagat-british"), lang))
-        assert "pagat.com" in titles
+        assert ("Пагат" if lang == "ru" else "pagat.com") in titles
         assert "machine" not in titles and "машинный" not in titles
 
 
@@ -194,3 +194,17 @@ def test_an_ace_that_counts_by_the_cards_is_said_once(ruleset_id: str) -> None:
     pack = said(ruleset_id)["pack"]
     assert pack.count("An ace counts") == 1
     assert "An ace counts by the number of cards in the hand" in pack
+
+
+def test_a_bust_shown_at_once_is_not_narrated_as_a_stick() -> None:
+    """Home Очко, example 2: «хватит» on 23 reads as hiding the bust (which pays 2:1), yet
+    the engine showed it (and charged 100); the narration says what the engine did."""
+    from pontoon_rules.docs.sheet_view import worked_examples
+
+    for lang, shown in (("en", "shows the bust at once"), ("ru", "сразу показывает перебор")):
+        lines = [line for ex in worked_examples(load_bundled("ochko-home"), lang)
+                 for line in ex["lines"]]
+        players = [line for line in lines
+                   if line.startswith(("Player 1", "Игрок 1")) and "23" in line]
+        assert players and all(shown in line for line in players), players
+        assert not any("sticks: 23" in line for line in lines)

@@ -110,7 +110,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "between_deals.rotation": "takes the bank for the next deal",
         "between_deals.rotation_tie_break": "if several, the first from the banker's left",
         "between_deals.rotation_from_split_hand": "Not with a pontoon on a split hand",
-        "between_deals.rotation_when_banker_pontoon_at_once": "even when the banker too holds a pontoon, shown at once",
+        "between_deals.rotation_when_banker_pontoon_at_once": "too holds a pontoon, shown",
         "between_deals.bank_sale": "may sell the bank",
     },
     "casino-ochko": {
