@@ -209,3 +209,11 @@ def test_a_bust_shown_at_once_is_not_narrated_as_a_stick() -> None:
                    if line.startswith(("Player 1", "Игрок 1")) and "23" in line]
         assert players and all(shown in line for line in players), players
         assert not any("sticks: 23" in line for line in lines)
+
+
+def test_a_pair_names_an_ordinary_total_in_plain_words() -> None:
+    """'against the banker's any other total' → 'against the banker's ordinary total'."""
+    for ruleset_id in ("sette-e-mezzo", "casino-filipino-pontoon"):
+        out = said(ruleset_id)["outcomes"]
+        assert "banker's any other total" not in out
+        assert "the banker's ordinary total" in out

@@ -11,9 +11,12 @@ def _(message: str) -> str:
 
 ORDINARY = _("any other total")
 """How an ordinary total is named in who-beats-whom sentences."""
+PLAIN_TOTAL = _("ordinary total")
+"""An ordinary total as one side of a pair ('the banker's ordinary total')."""
 
 MESSAGES = (
     ORDINARY,
+    PLAIN_TOTAL,
     _("%(best)s beats %(next)s"),
     _(", which beats %(next)s"),
     _("%(chain)s (of two totals the higher wins). A player's hand beats a lower banker's "
