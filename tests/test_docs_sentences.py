@@ -51,7 +51,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "table.first_banker": "cuts the highest card",
         "deal.banker_may_look_at_first_card": "may not look at their first card",
         "deal.banker_pontoon_at_once": "it is shown at once and the deal ends",
-        "player.stick_minimum": "Stick on 15 or more",
+        "player.stick_minimum": "stick on 15 or more",
         "player.draw_on_21": "While your total is under 21",
         "pack.bust_above": "a total over 21",
         "stakes.buy": "or buy one",
@@ -110,7 +110,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "between_deals.rotation": "takes the bank for the next deal",
         "between_deals.rotation_tie_break": "if several, the first from the banker's left",
         "between_deals.rotation_from_split_hand": "Not with a pontoon on a split hand",
-        "between_deals.rotation_when_banker_pontoon_at_once": "shown at once, beat it",
+        "between_deals.rotation_when_banker_pontoon_at_once": "too holds a pontoon, shown",
         "between_deals.bank_sale": "may sell the bank",
     },
     "casino-ochko": {
@@ -133,7 +133,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "table.direction": "from the banker's left",
         "deal.banker_may_look_at_first_card": "may look at their own cards",
         "deal.banker_pontoon_at_once": "it is shown at once and the deal ends",
-        "player.stick_minimum": "Stick on 15 or more",
+        "player.stick_minimum": "stick on 15 or more",
         "player.draw_on_21": "",
         "pack.bust_above": "a total over 21",
         "stakes.buy": "Twist: take another card without adding to your stake.",
@@ -376,7 +376,7 @@ def test_sentences_follow_the_values_not_the_ruleset(tmp_path: Path) -> None:
                      "stakes:\n  min_stake: 5\n  max_stake: 40\n", encoding="utf-8")
     said = sentences(load_ruleset(house))
     text = " ".join(s.text for s in said if s.key != "lacks")
-    assert "Stick on 17 or more" in text and "at least 5 and at most 40" in text
+    assert "stick on 17 or more" in text and "at least 5 and at most 40" in text
     assert "split" not in text.replace("split hand", "")
     assert "no splitting" in next(s.text for s in said if s.key == "lacks")
 
@@ -399,7 +399,7 @@ def test_house_box_lists_exactly_the_differing_fields(tmp_path: Path) -> None:
     assert set(box[1].split()) == {"player.stick_minimum", "settlement.ties"}
     assert "player.stick_minimum" not in re.sub(r"<[^>]+>", "", box[2]), "a path printed"
     assert "British Pontoon (pagat rules)" in box[2]
-    assert "Stick on 16 or more" in box[2] and "stand-off" in box[2]
+    assert "stick on 16 or more" in box[2] and "stand-off" in box[2]
     changed = re.findall(r'<p class="pr-rule-text pr-changed[^"]*" data-rule="(\w+)"', html)
     assert set(changed) == {"stick", "ties"}
     view = sheet_view(ruleset, "en", base)
@@ -486,7 +486,7 @@ def test_show_prints_the_sentences_and_paths_on_request(tmp_path: Path) -> None:
         assert found.text in plain.stdout
     assert "player.stick_minimum" not in plain.stdout
     with_paths = _cli("show", "pagat-british", "--paths").stdout.splitlines()
-    stick = next(i for i, line in enumerate(with_paths) if "Stick on 15 or more" in line)
+    stick = next(i for i, line in enumerate(with_paths) if "stick on 15 or more" in line)
     assert with_paths[stick + 1].split() == ["player.stick_minimum"]
     house = tmp_path / "h.yaml"
     house.write_text("id: h\nname: H\nkind: house\nextends: pagat-british\n"

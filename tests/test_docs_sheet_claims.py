@@ -53,7 +53,7 @@ def test_hands_that_win_whatever_are_the_rankings_own_exception(lang: str) -> No
                                 "win whatever the banker holds: five-card trick, three of a "
                                 "kind.")
     else:
-        assert "кроме того, что эти руки игрока выигрывают" in ranking
+        assert "за исключением того, что эти руки игрока выигрывают" in ranking
 
 
 @pytest.mark.parametrize("ruleset_id", bundled_ids())

@@ -100,7 +100,7 @@ def test_a_game_without_a_pontoon_declares_its_own_natural(ruleset_id: str) -> N
 def test_a_one_player_table_is_not_1_to_1_players() -> None:
     text = sheet("siebzehn-und-vier")
     assert "1 to 1 players" not in text
-    assert "1 player plays against the banker" in text
+    assert "plays one player at a time: each deal is the banker against one player" in text
 
 
 def test_a_one_card_deal_is_not_told_of_a_second_card(tmp_path: Path) -> None:
@@ -188,7 +188,7 @@ def test_the_symbols_and_the_table_have_a_key() -> None:
     text = sheet("pagat-british")
     assert "Banker pays: what a winning hand gets besides its stake back" in text
     assert "Banker takes: what a beaten hand pays" in text
-    assert "—: never (a bust never wins; a hand one side cannot hold counts" in text
+    assert "—: never. A bust never wins; and where one side may not hold a named hand" in text
     assert "† The source does not say; we play it this way." in text
     assert "◆" in sheet("shoot-pontoon") and "A rule of the variation" in sheet("shoot-pontoon")
 

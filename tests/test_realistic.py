@@ -61,7 +61,8 @@ def test_rows_are_in_words_with_points_explained_once(as_text: str) -> None:
     for row in rows:
         assert not RAW.search(row), row
     assert as_text.count("percentage points of the stake") == 1
-    assert "Stick on 15 or more; → Stick on 16 or more;" in as_text
+    assert ("You may stick on 15 or more; below 15 you must draw. → You may stick on 16 or more;"
+            in as_text)
     assert len({row.split(" → ")[0] for row in rows}) > len(rows) // 2  # not one boilerplate
 
 

@@ -20,8 +20,8 @@ def _(message: str) -> str:
 
 
 PHRASES = (
-    _("An ace counts instead by the number of cards in the hand: %(items)s; each ace one "
-      "of these, the best total not over 21 counting."),
+    _("An ace counts by the number of cards in the hand: %(items)s; each ace one of these, "
+      "the best total not over 21 counting."),
     _("%(values)s in a hand of %(count)s cards"),
     _("%(values)s in a hand of %(low)s to %(high)s cards"),
     _("%(values)s in a hand of %(count)s cards or more"),
@@ -57,9 +57,9 @@ def aces_words(ruleset: Ruleset, gettext: Gettext) -> str:
         else:
             items.append(gettext("%(values)s in a hand of %(low)s to %(high)s cards") % {
                 "values": values, "low": count, "high": following - 1})
-    return " " + gettext("An ace counts instead by the number of cards in the hand: "
-                         "%(items)s; each ace one of these, the best total not over 21 "
-                         "counting.") % {"items": "; ".join(items)}
+    return " " + gettext("An ace counts by the number of cards in the hand: %(items)s; "
+                         "each ace one of these, the best total not over 21 counting."
+                         ) % {"items": "; ".join(items)}
 
 
 def _either(values: tuple[int, ...], gettext: Gettext) -> str:

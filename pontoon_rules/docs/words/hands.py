@@ -76,6 +76,8 @@ PHRASES = (
     _("It draws no more cards."), _("It may still draw, and is then no longer this hand."),
     _("It may stick on any total."), _("%(name)s (defined but not ranked: not played)"),
     _("It also beats the banker's ordinary %(total)s."),
+    _("The banker, dealt fewer cards than it takes, makes it with the cards they draw."),
+    _("The banker's beats any ordinary total of a player, even a higher one."),
     *_SUITS.values(), *_TAKES.values(),
 )
 
@@ -167,8 +169,9 @@ def describe_hand(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
     d = ruleset.hands.definitions[hand_id]
     cards = _cards_words(d, ruleset, ngettext, gettext)
     total = _total_words(d, gettext)
-    if total and not (d.ranks is not None and d.max_total == ruleset.pack.bust_above
-                      and d.min_total is None):
+    # named ranks fix the total: 'of any total' (or 'up to the bust limit') says nothing
+    if total and not (d.ranks is not None and d.min_total is None
+                      and d.max_total in (None, ruleset.pack.bust_above)):
         cards = f"{cards} {total}"
     parts = [cards, *_conditions(d, ruleset, gettext)]
     name = hand_name(ruleset, hand_id, gettext, lang)
@@ -185,6 +188,13 @@ def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
     out = [describe_hand(ruleset, hand_id, gettext, ngettext, lang) + "."]
     if odds:  # else the payout table says it: a "—" where a side never holds the hand
         out.append(_holders(d, gettext))
+    if (d.banker_can_hold and not d.dealt_only
+            and ruleset.deal.banker_cards < d.cards_range[0] <= ruleset.deal.player_cards):
+        out.append(gettext("The banker, dealt fewer cards than it takes, makes it with the "
+                           "cards they draw."))
+    if _beats_every_total(ruleset, hand_id):
+        out.append(gettext("The banker's beats any ordinary total of a player, even a "
+                           "higher one."))
     if d.player_can_hold and odds:
         out.append(prize_words(d, gettext) or gettext("Pays %(odds)s.") % {
             "odds": _odds(payout(ruleset, hand_id))})
@@ -248,6 +258,15 @@ def _banker_hand_named(ruleset: Ruleset, cards: int, total: Fraction) -> bool:
                 and (d.min_total or 0) <= total <= (d.max_total or 99)):
             return True
     return False
+
+
+def _beats_every_total(ruleset: Ruleset, hand_id: str) -> bool:
+    """Whether the banker's `hand_id`, whose total may be low (no fixed total), beats a
+    player's every ordinary total: a reader of the ranking asks it of a five-card hand."""
+    d = ruleset.hands.definitions[hand_id]
+    cell = outcome_table(ruleset).get((TOTAL, hand_id))
+    return (d.banker_can_hold and d.min_total is None and d.ranks is None
+            and cell is not None and cell.result is OutcomeResult.LOSE)
 
 
 def _holders(d: HandDefinition, gettext: Gettext) -> str:

@@ -54,6 +54,7 @@ STEPS: dict[str, str] = {
     "rescue": _("gives the doubled hand up (a rescue)"),
     "raise": _("raises the stake by %(amount)s"),
     "hide": _("hides the bust"),
+    "show": _("shows the bust at once"),
     "business": _("gives up the last %(amount)s buy bets"),
     "pair": _("bets %(amount)s on a pair"),
     "match": _("bets %(amount)s on a match"),
@@ -185,6 +186,10 @@ class Narrator:
     def line(self, actor: str, who: str, steps: list[_Step], hands: list[dict[str, Any]],
              stake: int | None) -> str:
         buys = [b for h in hands for b in h.get("stakes", [])[1:]]
+        for step in steps:  # a stick on a bust shows it (the other choice hides it)
+            held = hands[(step.hand or 1) - 1] if len(hands) >= (step.hand or 1) else None
+            if step.kind == "stick" and held is not None and held["class"] == BUST:
+                step.kind = "show"
         texts = [self.gettext(STEPS["stake"]) % {"amount": stake}] if stake else []
         hand = None
         for step in steps:
@@ -284,7 +289,9 @@ class Narrator:
 
 
 def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
+    """The first letter in capitals, past any opening quotes («золотое очко» → «Золотое…)."""
+    start = len(text) - len(text.lstrip("«“\"'„("))
+    return text[:start] + text[start:start + 1].upper() + text[start + 1:]
 
 
 def narrate(ruleset: Ruleset, script: dict[str, Any], result: dict[str, Any],

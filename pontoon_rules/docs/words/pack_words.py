@@ -51,6 +51,7 @@ PHRASES = (
     _("An ace counts %(low)s or %(high)s, a king, queen or jack 10, every other card its "
       "number."),
     _("Card values: %(values)s; every other card its number."),
+    _("A king, queen or jack counts 10, every card but the ace its number."),
     _("%(low)s or %(high)s"),
     _("%(rank)s %(value)s"),
     _("A hand over %(limit)s is bust."),
@@ -96,6 +97,9 @@ def values_words(ruleset: Ruleset, gettext: Gettext) -> str:
     pack = ruleset.pack
     aces = pack.ace_values
     pictures = [r for r in (Rank.JACK, Rank.QUEEN, Rank.KING) if r in pack.ranks]
+    if not pack.values and len(pictures) == 3 and pack.ace_values_by_cards:
+        # the ace's values are said once, by the number of cards (`docs.words.family_words`)
+        return gettext("A king, queen or jack counts 10, every card but the ace its number.")
     if not pack.values and len(aces) == 2 and len(pictures) == 3:
         low, high = aces[0], aces[-1]
         return gettext("An ace counts %(low)s or %(high)s, a king, queen or jack 10, every "

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from pontoon_rules.docs.words.claims import Claim, Pair, Said, cell_says, conflicts, expected_cell
-from pontoon_rules.docs.words.settlement_messages import MESSAGES, ORDINARY
+from pontoon_rules.docs.words.settlement_messages import MESSAGES, ORDINARY, PLAIN_TOTAL
 from pontoon_rules.ruleset.format.common import AgainstTotal, OutcomeResult, odds_fraction
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.resolving.outcomes import (
@@ -376,6 +376,8 @@ def _exceptions(w: _Words, claims: list[Claim]) -> Said | None:
         texts.append(text)
         said.append(claim)
     texts = [_outright_text(w, outright) if t is OUTRIGHT_PLACE else t for t in texts]
+    # every sentence here departs from the ranking or the payouts: said so, once
+    texts.insert(0, w.gettext("Exceptions to the ranking and the payouts above:"))
     return Said("outcomes", " ".join(texts), tuple(said), tuple(sorted(paths)))
 
 
@@ -402,7 +404,9 @@ def _pair_sentence(w: _Words, pair: Pair, cell: OutcomeCell, claims: list[Claim]
     """One pair in words: its result, and its odds where the other sentences do not
     already give them."""
     p, b = pair
-    words = {"p": w.name(p), "b": w.name(b)}
+    # 'the banker's ordinary total', not 'the banker's any other total'
+    words = {h: w.gettext(PLAIN_TOTAL) if x == TOTAL else w.name(x)
+             for h, x in (("p", p), ("b", b))}
     pairs = frozenset([pair])
     plain = Claim(pairs, 2, cell.result, cell.tie_push if cell.result is BY_TOTAL else None)
     odds_said = not _misleads([*claims, plain], pair, cell)

@@ -11,9 +11,12 @@ def _(message: str) -> str:
 
 ORDINARY = _("any other total")
 """How an ordinary total is named in who-beats-whom sentences."""
+PLAIN_TOTAL = _("ordinary total")
+"""An ordinary total as one side of a pair ('the banker's ordinary total')."""
 
 MESSAGES = (
     ORDINARY,
+    PLAIN_TOTAL,
     _("%(best)s beats %(next)s"),
     _(", which beats %(next)s"),
     _("%(chain)s (of two totals the higher wins). A player's hand beats a lower banker's "
@@ -64,6 +67,7 @@ MESSAGES = (
       "collects from every player."),
     _("If the banker holds a %(natural)s, it is shown at once and the deal ends: each "
       "player's hand is settled against it as dealt."),
+    _("Exceptions to the ranking and the payouts above:"),
     _("A player's %(p)s wins whatever the banker holds."),
     _("Each of these hands of a player wins whatever the banker holds: %(hands)s."),
     _("Every named hand of a player (each hand the ranking names above any other total) "

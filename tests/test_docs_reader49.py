@@ -1,0 +1,219 @@
+"""Issue 49, the fresh reader's report: contradictions and wrong facts between the
+sentences of one sheet, and words a printed sheet should not carry (field paths, the
+program's automatic banker, raw value lists), each checked on the sentences the sheets
+print (`docs.words.sentences`), in every language that prints them where the words matter."""
+
+from __future__ import annotations
+
+import pytest
+
+from pontoon_rules.docs.words.sentences import sentences
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+
+
+def said(ruleset_id: str, lang: str = "en") -> dict[str, str]:
+    """The sheet's sentences by rule key (a named hand's under `hand:<id>`)."""
+    return {s.key: s.text for s in sentences(load_bundled(ruleset_id), lang)}
+
+
+def text(ruleset_id: str, lang: str = "en") -> str:
+    return " ".join(said(ruleset_id, lang).values())
+
+
+@pytest.mark.parametrize(("ruleset_id", "n"), [("pagat-british", 15), ("ban-luck", 16),
+                                               ("xi-dach", 16), ("casino-ochko", 15)])
+def test_the_stick_minimum_is_a_permission_not_an_order(ruleset_id: str, n: int) -> None:
+    stick = said(ruleset_id)["stick"]
+    assert f"You may stick on {n} or more; below {n} you must draw." in stick
+    assert f"Stick on {n} or more" not in stick
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "hy", "pa", "ur"])
+def test_players_look_at_their_cards_before_staking_on_the_first(lang: str) -> None:
+    """'You stake after looking at your first card' beside 'then everyone looks'."""
+    looks = said("pagat-british", lang)["banker_looks"]
+    english = said("pagat-british")["banker_looks"]
+    assert "then everyone" not in english
+    assert "each player looks at their own cards as they come" in english
+    assert looks != english or lang == "en"
+
+
+def test_a_stake_cut_at_the_players_turn_is_named_before_the_second_card() -> None:
+    """Home Очко: the stake is named on the first card and cut at the turn."""
+    when = said("ochko-home")["stake_when"]
+    assert "You name your stake after looking at your first card" in when
+    assert "when your turn comes, it is cut to what the bank then holds" in when
+
+
+@pytest.mark.parametrize("ruleset_id", ["siebzehn-und-vier", "sette-e-mezzo"])
+def test_pairs_that_depart_from_the_payouts_are_marked_as_exceptions(ruleset_id: str) -> None:
+    """Siebzehn und Vier's 'paying the banker 1:1' beside the table's 2:1; Sette e
+    mezzo's reale 'paid 1:1' beside its 2:1."""
+    out = said(ruleset_id)["outcomes"]
+    assert out.startswith("Exceptions to the ranking and the payouts above:")
+    assert said(ruleset_id, "ru")["outcomes"].startswith("Исключения из старшинства")
+
+
+def test_siebzehn_und_vier_german_marks_its_exceptions() -> None:
+    assert said("siebzehn-und-vier", "de")["outcomes"].startswith("Ausnahmen von der Rangfolge")
+
+
+def test_a_banker_does_not_play_when_every_player_has_bust_or_surrendered() -> None:
+    """Ban Luck: 'may not stand below 16' beside an example where the banker stops at 13
+    (the only player surrendered: the engine does not play the banker, as the sheet now
+    says)."""
+    assert "When every player has already bust or surrendered, the banker does not play." \
+        in said("ban-luck")["banker_cards"]
+
+
+def test_a_tied_natural_is_not_called_beaten() -> None:
+    """Vingt-un: a natural against the banker's is a stand-off, not 'beaten'."""
+    bank = said("vingt-un")["bank"]
+    assert "beaten" not in bank
+    assert ("A player's natural vingt-un does not take the bank when the banker too holds a "
+            "natural vingt-un, shown at once.") in bank
+
+
+@pytest.mark.parametrize("ruleset_id", ["siebzehn-und-vier", "ban-luck", "xi-dach"])
+def test_a_bank_no_rule_passes_is_left_to_the_table(ruleset_id: str) -> None:
+    bank = said(ruleset_id)["bank"]
+    assert "The bank stays with the same player." not in bank
+    assert "the table agrees before play when it passes to the next player" in bank
+
+
+@pytest.mark.parametrize("ruleset_id", [i for i in bundled_ids()
+                                        if load_bundled(i).table.banker.value == "rotating"])
+def test_the_end_of_the_evening_is_the_tables_choice(ruleset_id: str) -> None:
+    assert "The rules do not say when the evening ends: that is the table's choice" \
+        in said(ruleset_id)["bank"]
+
+
+@pytest.mark.parametrize("ruleset_id", ["vingt-un", "sette-e-mezzo", "siebzehn-und-vier"])
+def test_unlimited_stakes_against_a_player_bank_say_who_pays(ruleset_id: str) -> None:
+    limits = said(ruleset_id)["stake_limits"]
+    assert "there is no upper limit" in limits
+    assert "The banker pays every winner from their own money" in limits
+
+
+def test_the_surrender_says_any_card_but_an_ace_in_words() -> None:
+    surrender = said("casino-filipino-pontoon")["surrender"]
+    assert "unless the banker's first card is an ace" in surrender
+    assert "one of" not in surrender
+    assert "a hand of up to" not in surrender
+    assert "at any time in your turn" in surrender
+
+
+def test_a_surrender_against_every_card_names_no_cards() -> None:
+    assert "first card is" not in said("spanish-21")["surrender"]
+
+
+def test_a_last_buy_card_the_buy_limit_never_reaches_is_not_said() -> None:
+    buys = said("casino-filipino-pontoon")["buy_limits"]
+    assert "Card number" not in buys
+    assert "A hand may buy at most 3 cards." in buys
+
+
+@pytest.mark.parametrize("ruleset_id", ["ban-luck", "xi-dach"])
+def test_no_sheet_speaks_of_the_automatic_banker(ruleset_id: str) -> None:
+    assert "automatic" not in text(ruleset_id)
+
+
+def test_spanish_21_calls_its_natural_blackjack() -> None:
+    words = text("spanish-21")
+    assert "pontoon" not in words.lower()
+    assert "checks for a blackjack" in words
+
+
+def test_russian_exceptions_are_not_said_with_moreover() -> None:
+    """«кроме того, что» means 'moreover'; an exception is «за исключением того, что»."""
+    for ruleset_id in ("ochko-home", "belarus-ponton"):
+        ranking = said(ruleset_id, "ru")["ranking"]
+        assert "кроме того, что" not in ranking
+        assert "за исключением того, что" in ranking
+
+
+def test_a_one_player_table_says_the_banker_plays_each_in_turn() -> None:
+    """Siebzehn und Vier: '1 player plays against the banker' beside 'the banker plays
+    each player in turn' and a round deal 'from the banker's left'."""
+    words = said("siebzehn-und-vier")
+    assert "plays one player at a time" in words["table"]
+    assert "1 player plays" not in words["table"]
+    assert "from the banker's left" not in words["deal_order"]
+    assert "When the player has already bust" in words["banker_cards"]
+
+
+def test_a_banker_dealt_one_card_makes_two_aces_by_drawing() -> None:
+    """Home Очко: the banker's two aces (the table's 'Banker takes 1:1') come with a drawn
+    card; 'of any total' says nothing of two named ranks."""
+    golden = said("ochko-home")["hand:golden-point"]
+    assert "makes it with the cards they draw" in golden
+    assert "of any total" not in golden
+
+
+def test_the_bankers_five_card_hand_beats_a_players_higher_total() -> None:
+    """Belarus: whether the dealer's five-card hand beats a player's 20: it does."""
+    assert "The banker's beats any ordinary total of a player, even a higher one." \
+        in said("belarus-ponton")["hand:five-card-trick"]
+    assert "even a higher one" not in said("ochko-home")["hand:golden-point"]
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang", "wrong"), [
+    ("siebzehn-und-vier", "en", "count 21"), ("siebzehn-und-vier", "de", "21 zählen"),
+    ("vingt-un", "en", "dealer"), ("sette-e-mezzo", "en", "cavallo and re half"),
+    ("casino-ochko", "ru", "один раз за сдачу"), ("ochko-home", "en", "ties go"),
+    ("ochko-home", "ru", "при равенстве выигрывает банкир")])
+def test_the_summary_says_what_the_body_says(ruleset_id: str, lang: str, wrong: str) -> None:
+    r = load_bundled(ruleset_id)
+    summary = r.summary if lang == "en" else r.translations[lang].summary
+    assert wrong not in summary
+
+
+def test_the_sources_name_pagats_english_page_not_machine_translations() -> None:
+    from pontoon_rules.docs.sheet.views import sources_view
+
+    for lang in ("en", "ru", "hy", "pa", "ur"):
+        titles = " ".join(s["title"] for s in sources_view(load_bundled("pagat-british"), lang))
+        original = {"en": "pagat.com", "ru": "Пагат", "hy": "Պագատ", "pa": "ਪਾਗਟ", "ur": "پاگٹ"}
+        assert original[lang] in titles
+        assert "machine" not in titles and "машинный" not in titles
+
+
+def test_a_printed_sheet_says_a_variations_changes_in_words_only() -> None:
+    from pontoon_rules.docs import render_sheet
+    from pontoon_rules.docs.sheet.sheet_view import find_base
+
+    for ruleset_id in ("xi-dach", "shoot-pontoon"):
+        r = load_bundled(ruleset_id)
+        md = render_sheet(r, "md", "en", find_base(r)).decode()
+        assert "Fields changed" not in md
+        assert "`pack." not in md and "`shoot." not in md
+
+
+@pytest.mark.parametrize("ruleset_id", ["ban-luck", "xi-dach"])
+def test_an_ace_that_counts_by_the_cards_is_said_once(ruleset_id: str) -> None:
+    """'An ace counts 1 or 11 … An ace counts instead by the number of cards': one rule."""
+    pack = said(ruleset_id)["pack"]
+    assert pack.count("An ace counts") == 1
+    assert "An ace counts by the number of cards in the hand" in pack
+
+
+def test_a_bust_shown_at_once_is_not_narrated_as_a_stick() -> None:
+    """Home Очко, example 2: «хватит» on 23 reads as hiding the bust (which pays 2:1), yet
+    the engine showed it (and charged 100); the narration says what the engine did."""
+    from pontoon_rules.docs.sheet.sheet_view import worked_examples
+
+    for lang, shown in (("en", "shows the bust at once"), ("ru", "сразу показывает перебор")):
+        lines = [line for ex in worked_examples(load_bundled("ochko-home"), lang)
+                 for line in ex["lines"]]
+        players = [line for line in lines
+                   if line.startswith(("Player 1", "Игрок 1")) and "23" in line]
+        assert players and all(shown in line for line in players), players
+        assert not any("sticks: 23" in line for line in lines)
+
+
+def test_a_pair_names_an_ordinary_total_in_plain_words() -> None:
+    """'against the banker's any other total' → 'against the banker's ordinary total'."""
+    for ruleset_id in ("sette-e-mezzo", "casino-filipino-pontoon"):
+        out = said(ruleset_id)["outcomes"]
+        assert "banker's any other total" not in out
+        assert "the banker's ordinary total" in out
