@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from pontoon_rules.docs.words.sentences import sentences
+from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 
@@ -42,7 +43,7 @@ def test_a_stake_cut_at_the_players_turn_is_named_before_the_second_card() -> No
     """Home Очко: the stake is named on the first card and cut at the turn."""
     when = said("ochko-home")["stake_when"]
     assert "You name your stake after looking at your first card" in when
-    assert "when your turn comes, it is cut to what the bank then holds" in when
+    assert "when your turn comes, it is cut to what the bank then has free" in when
 
 
 @pytest.mark.parametrize("ruleset_id", ["siebzehn-und-vier", "sette-e-mezzo"])
@@ -215,5 +216,117 @@ def test_a_pair_names_an_ordinary_total_in_plain_words() -> None:
     """'against the banker's any other total' → 'against the banker's ordinary total'."""
     for ruleset_id in ("sette-e-mezzo", "casino-filipino-pontoon"):
         out = said(ruleset_id)["outcomes"]
-        assert "banker's any other total" not in out
-        assert "the banker's ordinary total" in out
+        assert "banker's any other total" not in out and "dealer's any other total" not in out
+        assert "the banker's ordinary total" in out or "the dealer's ordinary total" in out
+
+
+def _changed(ruleset_id: str, **paths: object) -> Ruleset:
+    """A bundled ruleset with some fields changed (`deal__banker_cards` for
+    `deal.banker_cards`)."""
+    from pontoon_rules.ruleset.format.fields import with_value
+
+    data = load_bundled(ruleset_id).model_dump(mode="python")
+    for path, value in paths.items():
+        data = with_value(data, path.replace("__", "."), value)
+    return Ruleset.model_validate(data)
+
+
+def _deal(ruleset: Ruleset) -> str:
+    return next(s.text for s in sentences(ruleset, "en") if s.key == "deal")
+
+
+def test_the_bankers_one_face_down_card_is_named_by_its_place() -> None:
+    """Spanish 21: 'The banker's last dealt cards are the ones face down' for one hole card."""
+    deal = said("spanish-21")["deal"]
+    assert "The banker's first card is dealt face up, the second face down (the hole card)." \
+        in deal
+    assert "cards are the ones face down" not in deal
+    first = _deal(_changed("spanish-21", faces__banker_hidden="first"))
+    assert "The banker's first card is dealt face down (the hole card), the second face up." \
+        in first
+
+
+@pytest.mark.parametrize(("visible", "hidden", "expected"), [
+    (2, "last", "The banker's last card is dealt face down (the hole card), the others face up."),
+    (1, "last", "The banker's last 2 cards are dealt face down, the others face up."),
+    (1, "first", "The banker's first 2 cards are dealt face down, the others face up.")])
+def test_the_bankers_face_down_cards_are_counted_singular_or_plural(
+        visible: int, hidden: str, expected: str) -> None:
+    ruleset = _changed("spanish-21", deal__banker_cards=3, deal__banker_cards_visible=visible,
+                       faces__banker_hidden=hidden)
+    deal = _deal(ruleset)
+    assert expected in deal
+    assert " is dealt face up" not in deal.replace("first card is dealt face up", "")
+
+
+def test_what_every_double_adds_is_said_the_first_included() -> None:
+    """'Each double after the first adds one original stake': and the first?"""
+    double = said("spanish-21")["double"]
+    assert "after the first" not in double
+    assert ("Every double, the first included, adds one original stake (a stake of 100 "
+            "becomes 200, 300, 400).") in double
+
+
+def test_a_printed_sheet_names_the_game_never_the_file_id() -> None:
+    from pontoon_rules.docs import render_sheet
+    from pontoon_rules.docs.sheet.sheet_view import find_base
+
+    for ruleset_id in ("shoot-pontoon", "xi-dach", "spanish-21"):
+        r = load_bundled(ruleset_id)
+        base = find_base(r)
+        for fmt in ("md", "html"):
+            out = render_sheet(r, fmt, "en", base).decode()
+            assert f"`{ruleset_id}`" not in out and f"<code>{ruleset_id}</code>" not in out
+            if base is not None:
+                assert f"`{base.id}`" not in out and f"<code>{base.id}</code>" not in out
+                assert "British Pontoon" in out or "Ban Luck" in out
+
+
+@pytest.mark.parametrize("ruleset_id", ["shoot-pontoon", "xi-dach",
+                                        "casino-filipino-pontoon"])
+def test_the_markdown_house_box_repeats_no_rule_the_body_prints(ruleset_id: str) -> None:
+    from pontoon_rules.docs import render_sheet
+    from pontoon_rules.docs.sheet.sheet_view import find_base
+
+    r = load_bundled(ruleset_id)
+    md = render_sheet(r, "md", "en", find_base(r)).decode()
+    lines = [line.removeprefix("> - ").removeprefix("- ").removesuffix(" †").removesuffix(" ◆")
+             for line in md.splitlines() if line.startswith(("> - ", "- "))]
+    repeated = {line for line in lines if lines.count(line) > 1}
+    assert not repeated, repeated
+    assert "The rules marked ◆ below differ from it" in md
+
+
+def test_the_kitty_is_sized_by_the_stakes_in_plain_words() -> None:
+    kitty = said("shoot-pontoon")["kitty"]
+    assert "a kitty between the smallest and the largest stake" not in kitty
+    assert ("the banker puts up a kitty of at least the smallest stake and at most the "
+            "largest stake") in kitty
+
+
+def test_a_shoot_bet_pays_its_odds_whatever_the_hand_holds() -> None:
+    """The engine pays a winning hand's shoot bet at `shoot.pays`, a pontoon too."""
+    from pontoon_rules.engine.round.hand import Hand
+    from pontoon_rules.engine.round.rules import compile_rules
+    from pontoon_rules.engine.round.shoot import hand_net
+
+    bets = said("shoot-pontoon")["shoot_bets"]
+    assert "A hand that wins is paid its shoot bet 1:1 from the kitty whatever it holds" in bets
+    rules = compile_rules(load_bundled("shoot-pontoon"))
+    hand = Hand(100)
+    hand.shoot = [50]
+    assert hand_net(hand, 200, False, rules) == 50  # a pontoon's stake won 2:1, its shoot 1:1
+
+
+def test_two_players_never_both_stake_the_whole_bank() -> None:
+    """Home Очко: after a «va-bank» the next player's stake is cut to nothing (the engine),
+    and the sheet says so rather than leaving two players owed the whole bank."""
+    from engine_helpers import nets, run
+
+    bank = said("ochko-home")["bank_amount"]
+    assert "what they staked and have not yet settled does not" not in bank
+    assert "is held for them" in bank
+    assert "So two players never both stake the whole bank" in bank
+    r = run("ochko-home", [1000, 1000], "TS 9D 7H TH 6C", "p1 stick, banker stick")
+    assert [h.stakes for s in r.result.seats for h in s.hands] == [[1000], []]
+    assert nets(r) == [1000, 0, -1000]

@@ -108,9 +108,10 @@ def test_russian_cards_use_russian_letters_with_a_key(ruleset_id: str) -> None:
     assert "Карты: Т — туз, К — король, Д — дама, В — валет; ♠ — пики" in sheet_text(ruleset_id)
 
 
-def test_the_english_sheet_keeps_english_letters_and_the_ruleset_id() -> None:
+def test_the_english_sheet_keeps_english_letters_and_names_no_file() -> None:
+    """A printed sheet names the game, never the file id (issue 49's reader)."""
     html = render_sheet(load_bundled("pagat-british"), "html", "en").decode()
-    assert '<span class="pr-rank">A</span>' in html and "<code>pagat-british</code>" in html
+    assert '<span class="pr-rank">A</span>' in html and "<code>pagat-british</code>" not in html
     assert "Cards: A ace" not in html  # a reader of the files' language needs no key
 
 

@@ -111,14 +111,15 @@ def page_budget(ruleset: Ruleset) -> int:
 
 def sheet_markdown(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
                    base: Ruleset | None = None) -> str:
-    """The sheet as Markdown text (user text backslash-escaped, shown literally).
+    """The sheet as Markdown text (user text backslash-escaped, shown literally), an
+    overlay's box in brief: every changed rule is printed once, in the body, marked ◆.
 
     Raises:
         UntranslatedSheetError: as `sheet_html`.
     """
     with recording() as looked_up:
         text = render("plain_sheet.md.j2", words_of(ruleset, lang),
-                      r=sheet_view(ruleset, lang, base))
+                      r=sheet_view(ruleset, lang, base, brief=True))
     require_translated(ruleset, lang, looked_up)
     return text
 
