@@ -330,3 +330,19 @@ def test_two_players_never_both_stake_the_whole_bank() -> None:
     r = run("ochko-home", [1000, 1000], "TS 9D 7H TH 6C", "p1 stick, banker stick")
     assert [h.stakes for s in r.result.seats for h in s.hands] == [[1000], []]
     assert nets(r) == [1000, 0, -1000]
+
+
+def test_a_buy_of_one_stake_is_said_without_a_multiplier() -> None:
+    """Belarus: «первоначальную ставку, умноженную на 1» (raw value in prose)."""
+    assert "Each buy adds one more original stake: on a stake of 100, 100 for each card " \
+        "bought." in said("belarus-ponton")["buy"]
+    assert "умноженную на 1" not in said("belarus-ponton", "ru")["buy"]
+    assert "1×" not in said("belarus-ponton")["buy"]
+
+
+def test_a_natural_whose_name_has_brackets_is_not_bracketed_again() -> None:
+    """Sette e mezzo: 'Holding a natural (sette e mezzo reale (two cards))'."""
+    declare = said("sette-e-mezzo")["declare"]
+    assert "((" not in declare and "))" not in declare
+    assert "Holding a natural — sette e mezzo reale (two cards) — declare it" in declare
+    assert "Holding a natural (pontoon), declare it" in said("pagat-british")["declare"]

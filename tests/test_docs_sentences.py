@@ -214,7 +214,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "player.draw_on_21": "While your total is under 21",
         "pack.bust_above": "a total over 21",
         "stakes.buy": "or buy one",
-        "stakes.first_buy_min": "Each buy adds exactly 1× your original stake",
+        "stakes.first_buy_min": "Each buy adds one more original stake",
         "stakes.last_buy_card": "Card number 4 is the last you may buy",
         "stakes.buy_after_twist": "Once you have twisted you may only twist",
         "faces.player_cards": "the cards of the deal",
