@@ -351,5 +351,5 @@ def test_a_natural_whose_name_has_brackets_is_not_bracketed_again() -> None:
 @pytest.mark.parametrize("ruleset_id", [i for i in bundled_ids()
                                         if load_bundled(i).table.banker.value == "house-dealer"])
 def test_a_casino_game_says_who_plays_the_house_at_home(ruleset_id: str) -> None:
-    assert "Played at home, one player takes the house's part" in said(ruleset_id)["table"]
-    assert "the table agrees who, and when the part passes" in said(ruleset_id)["table"]
+    assert "At home a player is the house: the table agrees who, and for how long." \
+        in said(ruleset_id)["table"]
