@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from pontoon_rules.docs.words.glossary import Term, glossaries, problems, sheet_problems, terms
+from pontoon_rules.docs.sheet.glossary import Term, glossaries, problems, sheet_problems, terms
 from pontoon_rules.docs.words.i18n import sheet_languages
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 

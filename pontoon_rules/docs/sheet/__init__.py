@@ -12,6 +12,10 @@ templates read. Reads `docs.words`; never `docs.website`.
   player reads.
 - `views`: Page contexts: rulesets, rounds and the comparison matrix as plain data for
   templates.
+- `glossary`: Each game's key terms by language (`locale/glossary/<ruleset>.yaml`): the
+  source's term, the players' term, the form its sheet prints and the words the players do
+  not use (the source's term allowed once, quoted); `python -m
+  pontoon_rules.docs.sheet.glossary` checks every printed sheet against them.
 
 In detail (moved from ARCHITECTURE.md):
 

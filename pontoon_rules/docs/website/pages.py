@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from pontoon_rules.docs.sheet.glossary import page_rows
 from pontoon_rules.docs.sheet.sheet_view import find_base, localized, sheet_view
 from pontoon_rules.docs.sheet.sheets import STATIC_DIR, render_sheet
 from pontoon_rules.docs.sheet.strategy import same_card, strategy_card
@@ -18,7 +19,6 @@ from pontoon_rules.docs.website.extra import UserRuleset, user_rulesets
 from pontoon_rules.docs.website.reference import reference_context
 from pontoon_rules.docs.words import figures
 from pontoon_rules.docs.words.costview import cost_view, realistic_section
-from pontoon_rules.docs.words.glossary import page_rows
 from pontoon_rules.docs.words.i18n import (
     SITE_LANGUAGES,
     SOURCE_LANGUAGE,

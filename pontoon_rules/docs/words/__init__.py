@@ -43,13 +43,6 @@ nothing here imports `docs.sheet` or `docs.website` (`tests/test_architecture.py
   what a variation or house overlay changes against its base, and the method in words.
 - `adapters`: Narrow adapters to the layers the docs show but do not own: compare, analysis,
   conformance.
-- `glossary`: Each game's key terms by language (`locale/glossary/<ruleset>.yaml`): the
-  source's term, the players' term, the form its sheet prints and the words the players do
-  not use (the source's term allowed once, quoted); `python -m
-  pontoon_rules.docs.words.glossary` checks every sheet against them.
-
-In detail (moved from ARCHITECTURE.md):
-
 - `sentences` (the rules as sentences; `conditions`: when a rule applies to the game's pack,
   deal and banker)
 - `settlement` (who beats whom, ties, busts, the peek and the exceptions in words from the

@@ -8,7 +8,7 @@ players do not use. The catalogs (`locale/<lang>/LC_MESSAGES/*.po`) write the se
 every entry's form is printed, no word the glossary marks as not the players' is, except
 the source's own term quoted once («term») where the sheet names it as the source's.
 
-    python -m pontoon_rules.docs.words.glossary    # every bundled sheet checked, one line a problem
+    python -m pontoon_rules.docs.sheet.glossary    # every bundled sheet checked, one line a problem
 """
 
 from __future__ import annotations
