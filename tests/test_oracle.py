@@ -294,3 +294,25 @@ def test_side_bets_on_two_decks_agree() -> None:
         data = with_value(data, path, value)
     shoe = judge(Ruleset.model_validate(data), 1000)[0]
     assert shoe.verdict == AGREES, shoe
+
+
+def test_a_resplit_that_blocks_no_fourth_hand_is_valued_as_played() -> None:
+    """Found by the coverage table: tiny-ochko with splits was "accepted and disagrees" on
+    the shoe (0.666157 against the engine's 0.672592 playing its play). Its splits block
+    the other branch after a resplit (`resplit_one_branch`), which sent the shoe's method
+    to its approximate post-split valuation (CDP1~), while its engine policy plays CDZ-
+    (the best unsplit play for a split hand's cards, resplitting whenever allowed). With
+    three hands at most the first resplit ends the splitting, so the blocking changes no
+    round: the exact CDZ- split now values it, the play the policy makes. Two packs of
+    eights and tens, so that no round runs the pack out (no bound hides the difference:
+    0.229055 against the engine's 0.226340 before)."""
+    from pontoon_rules.analysis.composition.model import CompositionModel, method_name
+    from pontoon_rules.engine.round.rules import compile_rules
+
+    data = tiny("tiny-split-blackjack").model_dump(mode="python")
+    for path, value in (("pack.decks", 2), ("player.split.resplit_one_branch", True)):
+        data = with_value(data, path, value)
+    ruleset = Ruleset.model_validate(data)
+    shoe = judge(ruleset, 1000)[0]
+    assert shoe.verdict == AGREES and not shoe.detail, shoe
+    assert "CDZ-" in method_name(CompositionModel(compile_rules(ruleset)))

@@ -16,7 +16,8 @@ identity, derived independently here). The split's value is then a sum over
 the sequences of pair / non-pair second cards (`_over_patterns`), each hand valued
 with every card of the round that is known to be a pair or a non-pair card
 removed. This is exact for the CDZ- strategy; it applies to one card to each
-split hand, no one-branch blocking, and pairs of one kind (`applies`); other
+split hand, no one-branch blocking (with three hands at most there is none to
+block), and pairs of one kind (`applies`); other
 split rules use `split.SplitSolver` with the composition-dependent hand values
 (named in the output).
 """
@@ -43,7 +44,9 @@ def applies(model: HandValues, pair: int) -> bool:
     partners = [k for k in range(model.n_kinds) if is_pair(kinds[pair], kinds[k], r)]
     kind = kinds[pair]
     resplits = r.resplit and r.split_max_hands > 2 and (not kind.is_ace or r.resplit_aces)
-    blocking = r.resplit_one_branch and resplits
+    # a resplit blocks the other branch (`resplit_one_branch`) only where a seat could
+    # still make a fourth hand: with three at most, the first resplit ends the splitting
+    blocking = r.resplit_one_branch and resplits and r.split_max_hands > 3
     return r.split_cards == 1 and not blocking and partners == [pair]
 
 
