@@ -7,6 +7,7 @@ checked on what the sheets print, in the languages that print it."""
 
 from __future__ import annotations
 
+import re
 from html import unescape
 
 import pytest
@@ -16,6 +17,7 @@ from pontoon_rules.docs.sheet.sheets import sheet_html, sheet_markdown
 from pontoon_rules.docs.website.pages import ruleset_page
 from pontoon_rules.docs.words.conditions import natural_beats_natural
 from pontoon_rules.docs.words.i18n import translations
+from pontoon_rules.docs.words.marks import native_marks
 from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.engine.scripts.script import run_script
 from pontoon_rules.ruleset.format.languages import sheet_languages
@@ -168,3 +170,34 @@ def test_the_vietnamese_word_for_a_natural_does_not_say_it_wins_at_once() -> Non
     words = text("xi-dach", "vi")
     assert "thắng ngay" not in words
     assert "bài xét ngay" in words
+
+
+URDU_MARKS = {",": "،", ";": "؛", ".": "۔"}
+LATIN_AFTER_URDU = re.compile(r"[\u0600-\u06FF][\d\s)»”]*[,;.](?=\s|$)")
+
+
+def test_urdu_text_takes_urdu_marks_and_keeps_latin_ones_for_latin_words() -> None:
+    """'دگنا کرنا, ہار ماننا', 'مجموعہ 21, قدرتی.': the code's joins and full stops in Urdu
+    text print Urdu's own marks; an English title or a card code keeps its Latin ones."""
+    assert native_marks("دگنا کرنا, ہار ماننا; مجموعہ 21, قدرتی.", URDU_MARKS) == (
+        "دگنا کرنا، ہار ماننا؛ مجموعہ 21، قدرتی۔")
+    for latin in ("pagat.com, “Pontoon” (the English rules page).", "A♠ K♥, 7.5 or 2:1."):
+        assert native_marks(latin, URDU_MARKS) == latin
+    assert native_marks("ہے\\. ہے", URDU_MARKS) == "ہے\\. ہے"  # a Markdown escape kept
+    html = "<style>.pr-a, .pr-b { x: 1; }</style><p class=\"a.b\">ہے, ہے.</p>"
+    assert native_marks(html, URDU_MARKS, html=True) == (
+        "<style>.pr-a, .pr-b { x: 1; }</style><p class=\"a.b\">ہے، ہے۔</p>")
+    assert native_marks("Ja, nein.", {}) == "Ja, nein."
+
+
+def test_the_urdu_sheet_prints_urdu_marks_and_a_seat_apart_from_its_amount() -> None:
+    """'کھلاڑی 1 200 جیتتا ہے' reads as 1200 in right-to-left text."""
+    ruleset = load_bundled("pagat-british")
+    md = sheet_markdown(ruleset, "ur")
+    assert not LATIN_AFTER_URDU.search(md), LATIN_AFTER_URDU.search(md)
+    assert "کھلاڑی 1 نے 200" in md and "کھلاڑی 1 200" not in md
+    html = sheet_html(ruleset, "ur")
+    nodes = re.split(r"<style.*?</style>|<[^>]*>", html, flags=re.DOTALL)
+    assert not [node for node in nodes if LATIN_AFTER_URDU.search(node)]
+    assert "pr-payouts" in html.split("</style>")[0]  # the stylesheet untouched
+    assert "ਖਿਡਾਰੀ 1 ਨੇ" in sheet_markdown(ruleset, "pa")
