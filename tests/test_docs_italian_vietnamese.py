@@ -120,7 +120,7 @@ def test_the_vietnamese_pdf_draws_every_letter_with_its_marks() -> None:
     ("it", "Dal mazzo si tolgono gli otto, i nove, i dieci."),
     ("it", "Il re di quadri è la matta"),
     ("vi", "Trò này không có: mua bài, gấp đôi, tách bài, bỏ bài, bảo hiểm."),
-    ("vi", "1, 10 hoặc 11 khi bài có từ 2 lá trở lên"),
+    ("vi", "Lá át tính 1, 10 hoặc 11; mỗi lá át lấy"),
 ])
 def test_the_pack_and_the_rules_not_played_read_in_the_language(lang: str, phrase: str) -> None:
     assert phrase in sheet(lang, "md").decode().replace("\\", "")

@@ -109,7 +109,8 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "between_deals.shuffle_on_split_pontoon": "So does a pontoon on a split hand",
         "between_deals.rotation": "takes the bank for the next deal",
         "between_deals.rotation_tie_break": "if several, the first from the banker's left",
-        "between_deals.rotation_from_split_hand": "Not with a pontoon on a split hand",
+        "between_deals.rotation_from_split_hand":
+            "A pontoon on a split hand does not take the bank",
         "between_deals.rotation_when_banker_pontoon_at_once": "too holds a pontoon, shown",
         "between_deals.bank_sale": "may sell the bank",
     },
@@ -376,7 +377,8 @@ def test_sentences_follow_the_values_not_the_ruleset(tmp_path: Path) -> None:
                      "stakes:\n  min_stake: 5\n  max_stake: 40\n", encoding="utf-8")
     said = sentences(load_ruleset(house))
     text = " ".join(s.text for s in said if s.key != "lacks")
-    assert "stick on 17 or more" in text and "at least 5 and at most 40" in text
+    assert "stick on 17 or more" in text
+    assert "at least 5 units (chips) and at most 40 units (chips)" in text
     assert "split" not in text.replace("split hand", "")
     assert "no splitting" in next(s.text for s in said if s.key == "lacks")
 

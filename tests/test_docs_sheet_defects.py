@@ -187,7 +187,7 @@ def test_agreed_values_are_blanks_to_fill_in() -> None:
 def test_the_symbols_and_the_table_have_a_key() -> None:
     text = sheet("pagat-british")
     assert "Banker pays: what a winning hand gets besides its stake back" in text
-    assert "Banker takes: what a beaten hand pays" in text
+    assert "Banker takes: what the banker, holding this hand, collects" in text
     assert "—: never. A bust never wins; and where one side may not hold a named hand" in text
     assert "† The source does not say; we play it this way." in text
     assert "◆" in sheet("shoot-pontoon") and "A rule of the variation" in sheet("shoot-pontoon")

@@ -59,12 +59,14 @@ def chapters_view(ruleset: Ruleset, gettext: Gettext, lang: str = "en"
     ]
 
 
-def ruleset_view(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> dict[str, Any]:
-    """The context of a ruleset page or sheet (without worked examples)."""
+def ruleset_view(ruleset: Ruleset, gettext: Gettext, lang: str = "en",
+                 base: Ruleset | None = None) -> dict[str, Any]:
+    """The context of a ruleset page or sheet (without worked examples; `base`: the one it
+    extends, whose translations name the sources an overlay shares with it)."""
     return {
         "id": ruleset.id, "name": user(ruleset.name), "summary": user(ruleset.summary),
         "kind": ruleset.kind, "extends": user(ruleset.extends) if ruleset.extends else None,
-        "sources": sources_view(ruleset, lang),
+        "sources": sources_view(ruleset, lang, base),
         "chapters": chapters_view(ruleset, gettext, lang),
         "open": [rule_row(ruleset, row["path"], gettext, lang)
                  for row in open_questions(ruleset)],

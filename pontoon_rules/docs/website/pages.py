@@ -197,7 +197,7 @@ def ruleset_page(ruleset: Ruleset, lang: str,
               if row and row.get("costs") else None)
     base_name = user(localized(base, lang)[0]) if base else user(ruleset.extends or "")
     english = f"{up}{page_dir(SOURCE_LANGUAGE)}/"
-    view = in_own_words(ruleset_view(ruleset, gettext, lang), lang, gettext,
+    view = in_own_words(ruleset_view(ruleset, gettext, lang, base), lang, gettext,
                         f"{english}{RULES_FOLDER}/{ruleset.id}.html", f"{english}{ruleset.id}.html")
     return render("ruleset.md.j2", words_of(ruleset, lang), r=view,
                   rounds=rounds, s=sheet_view(ruleset, lang, base, examples=0),
@@ -224,7 +224,7 @@ def ruleset_rules_page(ruleset: Ruleset, lang: str) -> str:
     `lang` (the ruleset page links to it)."""
     gettext = translations(words_of(ruleset, lang)).gettext
     english = f"{_up(lang)}../{page_dir(SOURCE_LANGUAGE)}/"
-    view = in_own_words(ruleset_view(ruleset, gettext, lang), lang, gettext,
+    view = in_own_words(ruleset_view(ruleset, gettext, lang, base_of(ruleset)), lang, gettext,
                         f"{english}{RULES_FOLDER}/{ruleset.id}.html", f"{english}{ruleset.id}.html")
     name = user(localized(ruleset, lang, base_of(ruleset))[0])
     return render("ruleset_rules.md.j2", words_of(ruleset, lang), r=view, name=name,

@@ -144,3 +144,17 @@ def applies(ruleset: Ruleset, path: str) -> bool:
         return False
     condition = CONDITIONS.get(path)
     return condition is None or condition(ruleset)
+
+
+def natural_beats_natural(r: Ruleset) -> bool:
+    """Whether a player's natural (the game's first) wins more than 1:1 against every banker
+    hand, the banker's same natural too, in the outcome table the engine settles by: even
+    money then only pays less."""
+    from pontoon_rules.ruleset.resolving.outcomes import WIN, outcome_table
+
+    naturals = [h for h, d in r.hands.ranked() if d.natural and d.player_can_hold
+                and d.banker_can_hold]
+    if not naturals:
+        return False
+    row = [c for (p, _b), c in outcome_table(r).items() if p == naturals[0]]
+    return bool(row) and all(c.result == WIN and c.pays > 1 for c in row)

@@ -22,6 +22,8 @@ def _(message: str) -> str:
 PHRASES = (
     _("An ace counts by the number of cards in the hand: %(items)s; each ace one of these, "
       "the best total not over 21 counting."),
+    _("An ace counts %(values)s; each ace one of these, the best total not over 21 "
+      "counting."),
     _("%(values)s in a hand of %(count)s cards"),
     _("%(values)s in a hand of %(low)s to %(high)s cards"),
     _("%(values)s in a hand of %(count)s cards or more"),
@@ -38,12 +40,17 @@ PHRASES = (
 
 def aces_words(ruleset: Ruleset, gettext: Gettext) -> str:
     """' An ace counts by the number of cards in the hand: ...' (with its leading space),
-    or '' where an ace counts alike in every hand."""
+    ' An ace counts 1, 10 or 11; ...' where the map gives every hand of two cards or more
+    the same values, or '' where an ace counts alike in every hand."""
     by_cards = ruleset.pack.ace_values_by_cards
     if not by_cards:
         return ""
     counts = [c for i, c in enumerate(sorted(by_cards))
               if i == 0 or by_cards[c] != by_cards[sorted(by_cards)[i - 1]]]
+    if len(counts) == 1 and counts[0] <= 2:  # alike in every hand a player plays
+        return " " + gettext("An ace counts %(values)s; each ace one of these, the best "
+                             "total not over 21 counting.") % {
+            "values": _either(by_cards[counts[0]], gettext)}
     items = []
     for i, count in enumerate(counts):
         values = _either(by_cards[count], gettext)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pontoon_rules.docs.words.conditions import applies as applies  # re-exported: the sheet rules
-from pontoon_rules.docs.words.conditions import banker_natural
+from pontoon_rules.docs.words.conditions import banker_natural, natural_beats_natural
 from pontoon_rules.docs.words.hands import hand_name, hand_sentence
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, environment, translations, words_of
 from pontoon_rules.docs.words.pack_words import pack_words
@@ -73,12 +73,12 @@ RULES: tuple[Rule, ...] = (
                           "deal.banker_cards_visible", "faces.banker_hidden")),
     Rule("deal_order", "deal", ("deal.order", "deal.banker_dealt_first", "table.direction")),
     Rule("banker_looks", "deal", ("deal.banker_may_look_at_first_card",)),
+    Rule("banker_calls_off", "deal", ("banker.calls_off_at",)),
     Rule("insurance", "deal", ("player.insurance.allowed", "player.insurance.max_fraction",
                                "player.insurance.amount", "player.insurance.pays",
                                "player.insurance.even_money",
                                "player.insurance.offered_to_natural")),
     Rule("banker_pontoon", "deal", ("deal.banker_pontoon_at_once",)),
-    Rule("banker_calls_off", "deal", ("banker.calls_off_at",)),
     Rule("stick", "your-turn", ("player.stick_minimum",)),
     Rule("draw", "your-turn", ("player.draw_on_21", "stakes.buy", "pack.bust_above")),
     Rule("buy", "your-turn", ("stakes.first_buy_min", "stakes.first_buy_max",
@@ -239,6 +239,11 @@ def _limit_text(ruleset: Ruleset, path: str, gettext: Callable[[str], str]) -> s
     return gettext("no limit") if value is None else str(value)
 
 
+UNITS = ("%(n)s units (chips)", "%(n)s unit (chip)")
+"""A stake the ruleset fixes, in words (by `n == 1`): the schema holds no currency, so a
+chip, the unit the table plays for."""
+
+
 def natural_name(ruleset: Ruleset, gettext: Callable[[str], str], lang: str) -> str:
     """What the game calls its natural (its first in the ranking): the fixed sentences
     (insurance, the peek, the bank's passing, the shuffle) use that name."""
@@ -253,6 +258,7 @@ def _module(ruleset: Ruleset, lang: str) -> Any:
                "pack_words": lambda: pack_words(ruleset, gettext),
                "bust_limit": lambda: points_text(ruleset.pack.bust_above),
                "banker_natural": banker_natural(ruleset),
+               "natural_beats_natural": natural_beats_natural(ruleset),
                "natural": natural_name(ruleset, gettext, lang),
                "renamed": natural_name(ruleset, gettext, lang) != gettext("pontoon"),
                "is_agreed": lambda path: path in agreed_fields(ruleset),
@@ -262,6 +268,7 @@ def _module(ruleset: Ruleset, lang: str) -> Any:
                    hand_name(ruleset, i, gettext, lang) for i, d in ruleset.hands.ranked()
                    if d.natural and d.player_can_hold),
                "blank": BLANK,
+               "units": lambda n: gettext(UNITS[n == 1]) % {"n": n},
                "value": lambda path: value_text(path, value_at(ruleset, path), gettext)}
     return environment(lang).get_template("plain_rules.j2").make_module(helpers)
 
@@ -381,7 +388,7 @@ def differing_from_base(ruleset: Ruleset, base: Ruleset) -> list[str]:
 
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
-    return [*CHAPTER_TITLES.values(),
+    return [*CHAPTER_TITLES.values(), *UNITS,
             *(text for words in OVERLAY_WORDS.values() for text in words.values()),
             NO_DIFFERENCE]
 
