@@ -192,27 +192,30 @@ def _laid_out_pdf(ruleset: Ruleset, lang: str, base: Ruleset | None) -> bytes:
         document = render(most)
     if len(document.pages) > budget:
         step["sites"] = True  # the sources by their sites: room for more examples
-        best = _most_examples(render, most + 1, budget)
-        if best is None:  # not even without examples: the table as rows of text, no summary
+        kept, best = _most_examples(render, most + 1, budget)
+        if not kept:  # no example fits: the table as rows of text, no summary nor box
             step["tight"] = True
-            best = _most_examples(render, most + 1, budget)
+            tight_kept, tight = _most_examples(render, most + 1, budget)
+            if tight is not None and (best is None or tight_kept > kept):
+                best = tight
         document = best if best is not None else render(0)
     pdf: bytes = document.write_pdf()
     return pdf
 
 
-def _most_examples(render: Callable[[int], Any], most: int, budget: int) -> Any:
+def _most_examples(render: Callable[[int], Any], most: int, budget: int) -> tuple[int, Any]:
     """The layout with the most examples fewer than `most` that fits `budget` pages, found
-    by halving; None where not even one without examples fits."""
-    low, high, best = 0, most - 1, None  # the most examples that fit lie in low..high
+    by halving, with how many it keeps; (0, None) where not even one without examples
+    fits."""
+    low, high, best, kept = 0, most - 1, None, 0  # the most that fit lie in low..high
     while low <= high:
         middle = (low + high) // 2
         tried = render(middle)
         if len(tried.pages) <= budget:
-            best, low = tried, middle + 1
+            best, kept, low = tried, middle, middle + 1
         else:
             high = middle - 1
-    return best
+    return kept, best
 
 
 def render_sheet(ruleset: Ruleset, fmt: str, lang: str = SOURCE_LANGUAGE,
