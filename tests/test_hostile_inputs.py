@@ -624,8 +624,9 @@ def test_a_translation_into_a_language_no_sheet_has_is_refused(
                     "    name: Y\n  ru:\n    name: Икс\n")
     code, _out, err = run(capsys, "validate", str(path))
     assert (code, err) == (2, f"{path}:4:1: translations: translations into 'xx' would never "
-                              "be shown: the sheets and the site are written in en, de, hy, pa, "
-                              "ru, ur (the name and summary themselves are the en ones)\n"
+                              "be shown: the sheets and the site are written in en, de, hy, it, "
+                              "pa, ru, ur, vi (the name and summary themselves are the en "
+                              "ones)\n"
                               "1 problem found\n")
 
 
