@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import html.parser
+import io
 import re
+from typing import Any
 
 BLOCKS = frozenset({"p", "li", "tr", "h1", "h2", "h3", "div", "td", "th", "title", "header",
                     "footer", "aside", "section", "br"})
@@ -43,3 +45,21 @@ def words(text: str) -> list[str]:
     text = re.sub(r"\d+-[^\W\d_]+", " ", text)
     return re.findall(r"[^\W\d_](?:[^\W\d_]|[\u0300-\u036f\u0900-\u0dff\u064b-\u065f\u0670"
                       r"\u06d6-\u06ed\u200c\u200d]|-(?=[^\W\d_]))*", text)
+
+
+def assert_every_example_printed(rounds: list[dict[str, Any]], html: bytes, markdown: bytes,
+                                 pdf: bytes) -> None:
+    """Every line of every worked example (`rounds`, as `worked_examples` tells them) is on
+    the sheet in each format: the HTML's visible text, the Markdown without its escapes,
+    and the text of a one-page PDF."""
+    from pypdf import PdfReader
+
+    shown = visible_text(html.decode())
+    written = markdown.decode().replace("\\", "")
+    reader = PdfReader(io.BytesIO(pdf))
+    assert len(reader.pages) == 1
+    printed = " ".join(" ".join(p.extract_text() or "" for p in reader.pages).split())
+    for told in rounds:
+        for line in told["lines"]:
+            assert line in shown and line in written, line
+            assert " ".join(line.split()) in printed, line

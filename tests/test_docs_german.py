@@ -5,7 +5,6 @@ its own name and summary, every worked example, one page, in md, html and pdf.""
 
 from __future__ import annotations
 
-import io
 import subprocess
 import sys
 from functools import cache
@@ -19,7 +18,7 @@ from pontoon_rules.docs.website.catalog import missing, sheet_messages
 from pontoon_rules.docs.words.i18n import language, sheet_languages, untranslated
 from pontoon_rules.ruleset.format.languages import Scope
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
-from tests.sheettext import visible_text, words
+from tests.sheettext import assert_every_example_printed, visible_text, words
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = "siebzehn-und-vier"
@@ -74,20 +73,10 @@ def test_the_sheet_speaks_the_players_words_and_no_english() -> None:
 
 
 def test_every_worked_example_is_printed_in_md_html_and_pdf() -> None:
-    from pypdf import PdfReader
-
     ruleset = load_bundled(GAME)
     rounds = worked_examples(ruleset, "de")
     assert len(rounds) == example_count(ruleset) >= 2
-    html = visible_text(sheet("html").decode())
-    markdown = sheet("md").decode().replace("\\", "")
-    reader = PdfReader(io.BytesIO(sheet("pdf")))
-    assert len(reader.pages) == 1
-    pdf = " ".join(" ".join(p.extract_text() or "" for p in reader.pages).split())
-    for told in rounds:
-        for line in told["lines"]:
-            assert line in html and line in markdown, line
-            assert " ".join(line.split()) in pdf, line
+    assert_every_example_printed(rounds, sheet("html"), sheet("md"), sheet("pdf"))
 
 
 @pytest.mark.parametrize("word", ["Zweien, Dreien, Vieren, Fünfen, Sechsen",

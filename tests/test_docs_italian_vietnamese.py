@@ -19,7 +19,7 @@ from pontoon_rules.docs.website.catalog import missing, sheet_messages
 from pontoon_rules.docs.words.i18n import language, sheet_languages, untranslated
 from pontoon_rules.ruleset.format.languages import Scope
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
-from tests.sheettext import visible_text, words
+from tests.sheettext import assert_every_example_printed, visible_text, words
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = {"it": "sette-e-mezzo", "vi": "xi-dach"}
@@ -88,20 +88,11 @@ def test_the_sheet_speaks_the_players_words_and_no_english(lang: str) -> None:
 
 @pytest.mark.parametrize("lang", GAMES)
 def test_every_worked_example_is_printed_in_md_html_and_pdf(lang: str) -> None:
-    from pypdf import PdfReader
-
     ruleset = load_bundled(GAMES[lang])
     rounds = worked_examples(ruleset, lang)
     assert len(rounds) == example_count(ruleset) >= 2
-    html = visible_text(sheet(lang, "html").decode())
-    markdown = sheet(lang, "md").decode().replace("\\", "")
-    reader = PdfReader(io.BytesIO(sheet(lang, "pdf")))
-    assert len(reader.pages) == 1
-    pdf = " ".join(" ".join(p.extract_text() or "" for p in reader.pages).split())
-    for told in rounds:
-        for line in told["lines"]:
-            assert line in html and line in markdown, line
-            assert " ".join(line.split()) in pdf, line
+    assert_every_example_printed(rounds, sheet(lang, "html"), sheet(lang, "md"),
+                                 sheet(lang, "pdf"))
 
 
 def test_the_vietnamese_pdf_draws_every_letter_with_its_marks() -> None:
