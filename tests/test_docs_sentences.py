@@ -378,7 +378,7 @@ def test_sentences_follow_the_values_not_the_ruleset(tmp_path: Path) -> None:
     said = sentences(load_ruleset(house))
     text = " ".join(s.text for s in said if s.key != "lacks")
     assert "stick on 17 or more" in text
-    assert "at least 5 units (chips) and at most 40 units (chips)" in text
+    assert "at least 5 and at most 40 units (chips)" in text
     assert "split" not in text.replace("split hand", "")
     assert "no splitting" in next(s.text for s in said if s.key == "lacks")
 

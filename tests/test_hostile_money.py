@@ -219,7 +219,8 @@ def test_the_sheet_prints_the_largest_stakes_on_its_one_page(tmp_path: Path) -> 
     data = load_bundled("pagat-british").model_dump(mode="python")
     data["stakes"].update(min_stake=AMOUNT_MAX - 1, max_stake=AMOUNT_MAX)
     ruleset = Ruleset.model_validate(data)
-    assert "at least 999999999999998 and at most 999999999999999." in sheet_markdown(ruleset)
+    assert ("at least 999999999999998 and at most 999999999999999 units (chips)."
+            in sheet_markdown(ruleset))
     pages, _text = pdf_text(render_sheet(ruleset, "pdf", "en"), tmp_path)
     assert pages == 1
 
