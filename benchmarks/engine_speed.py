@@ -22,10 +22,16 @@ import sys
 import time
 from pathlib import Path
 
-from pontoon_rules.engine.round.rules import compile_rules
-from pontoon_rules.engine.round.state import RoundState, full_counts
-from pontoon_rules.engine.scripts.record import random_action
-from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+try:
+    from pontoon_rules.engine.round.rules import compile_rules
+    from pontoon_rules.engine.round.state import RoundState, full_counts
+    from pontoon_rules.engine.scripts.record import random_action
+    from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+except ImportError:  # a reference tree from before the rooms by stage (issue 47)
+    from pontoon_rules.engine.record import random_action  # type: ignore[no-redef]
+    from pontoon_rules.engine.rules import compile_rules  # type: ignore[no-redef]
+    from pontoon_rules.engine.state import RoundState, full_counts  # type: ignore[no-redef]
+    from pontoon_rules.ruleset.registry import bundled_ids, load_bundled  # type: ignore[no-redef]
 
 
 def play_rounds(ruleset_id: str, seats: int, rounds: int, seed: int) -> float:
@@ -52,8 +58,7 @@ def play_rounds(ruleset_id: str, seats: int, rounds: int, seed: int) -> float:
 def measure(tree: Path, seats: int, rounds: int) -> dict[str, float]:
     """Rounds/s of every bundled ruleset of the source tree `tree`, in a fresh process."""
     code = ("import json,sys;sys.path.insert(0,sys.argv[1]);"
-            "from engine_speed import play_rounds;"
-            "from pontoon_rules.ruleset.loading.registry import bundled_ids;"
+            "from engine_speed import bundled_ids, play_rounds;"
             "print(json.dumps({i: play_rounds(i, int(sys.argv[2]), int(sys.argv[3]), 1) "
             "for i in bundled_ids()}))")
     env = dict(os.environ, PYTHONPATH=str(tree))

@@ -24,9 +24,14 @@ from pathlib import Path
 TARGET_RATIO = 1.20
 MEASURE = """
 import json, sys, time
-from pontoon_rules.engine.round.rules import compile_rules
-from pontoon_rules.ruleset.loading.loader import load_path
-from pontoon_rules.ruleset.loading.registry import bundled_ids, bundled_path
+try:
+    from pontoon_rules.engine.round.rules import compile_rules
+    from pontoon_rules.ruleset.loading.loader import load_path
+    from pontoon_rules.ruleset.loading.registry import bundled_ids, bundled_path
+except ImportError:  # a reference tree from before the rooms by stage (issue 47)
+    from pontoon_rules.engine.rules import compile_rules
+    from pontoon_rules.ruleset.loader import load_path
+    from pontoon_rules.ruleset.registry import bundled_ids, bundled_path
 repeats = int(sys.argv[1])
 out = {}
 for ruleset_id in bundled_ids():
