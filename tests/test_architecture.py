@@ -65,12 +65,11 @@ STAGE_EXCEPTIONS = {
     "pontoon_rules.docs.words.sentences -> pontoon_rules.docs.sheet.sheet_view",
     "pontoon_rules.conformance.vectors.check -> pontoon_rules.conformance.running.judge",
     "pontoon_rules.conformance.vectors.reference -> pontoon_rules.conformance.running.dealing",
-    "pontoon_rules.conformance.vectors.suitefiles -> pontoon_rules.conformance.running.protocol",
     "pontoon_rules.sim.runs.simulate -> pontoon_rules.sim.distribution.distribute",
     "pontoon_rules.sim.sessions.summary -> pontoon_rules.sim.distribution.distribute",
 }
 """The imports that still climb a stage, as the move by stage found them (one function each
-that belongs lower: `base_of`, `localized`, `judge`, `own_trace`, `depth`; the run's chunks
+that belongs lower: `base_of`, `localized`, `judge`, `own_trace`; the run's chunks
 on `distribute`). The list may only shrink: a new climb fails, and so does an entry that no
 longer climbs (remove it)."""
 

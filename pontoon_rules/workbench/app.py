@@ -32,7 +32,7 @@ from starlette.responses import (
 )
 from starlette.routing import Route
 
-from pontoon_rules.conformance.running.protocol import depth
+from pontoon_rules.conformance.vectors.nesting import depth
 from pontoon_rules.errors import PontoonError, RulesetError
 from pontoon_rules.ruleset.loading.references import MAX_RULESET_BYTES
 from pontoon_rules.workbench.hosts import (  # noqa: F401 - host_name: also imported from here

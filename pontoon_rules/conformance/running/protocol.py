@@ -35,6 +35,7 @@ from pontoon_rules.conformance.running.processes import (
     kill_tree,
     spawn,
 )
+from pontoon_rules.conformance.vectors.nesting import MAX_DEPTH, depth
 
 PROTOCOL_VERSION = 1
 STOP_GRACE = 1.0
@@ -203,30 +204,6 @@ def parse_reply(text: bytes) -> dict[str, Any] | str:
     if depth(data) > MAX_DEPTH:
         return f"nested more than {MAX_DEPTH} levels deep (a trace needs about ten)"
     return data
-
-
-MAX_DEPTH = 64
-"""The deepest nesting of a reply the runner reads."""
-
-
-def depth(data: Any, limit: int = MAX_DEPTH) -> int:
-    """How deeply `data` nests lists and objects (counted without recursion, stopping just
-    past `limit`)."""
-    deepest = 0
-    stack: list[tuple[Any, int]] = [(data, 1)]
-    while stack:
-        value, level = stack.pop()
-        if isinstance(value, dict):
-            children: Any = value.values()
-        elif isinstance(value, list):
-            children = value
-        else:
-            continue
-        deepest = max(deepest, level)
-        if deepest > limit:
-            return deepest
-        stack.extend((child, level + 1) for child in children)
-    return deepest
 
 
 def start_problem(meta: Any) -> str | None:

@@ -26,6 +26,8 @@ out, dealt and targeted vectors), exporting and checking a suite, and vector ids
   kind.
 - `suitefiles`: Reading a vector suite from disk, defensively: only regular files, bounded
   in size and nesting, UTF-8 JSON, and never a link out of the suite's folder.
+- `nesting`: How deeply a JSON value nests, the one bound every reader of untrusted JSON
+  applies (suites, replies, the workbench's requests).
 - `vectorid`: `conformance id`: the id a vector's content gives, and fixing it in the file
   and the manifest of its folder.
 - `reference`: The reference implementation behind the protocol: the project's engine plays

@@ -22,7 +22,7 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from pontoon_rules.conformance.running.protocol import MAX_DEPTH, depth
+from pontoon_rules.conformance.vectors.nesting import MAX_DEPTH, depth
 
 MANIFEST = "_manifest.json"
 """The file an export writes last in each ruleset folder."""
