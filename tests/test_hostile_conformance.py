@@ -349,7 +349,7 @@ def test_harness_text_reaches_the_terminal_escaped(tmp_path: Path) -> None:
             return {"seq": reply["seq"], "errored": True,
                     "context": {"message": "\\x1b[31mred\\u202e"}}
     """)
-    done = cli("run", "--impl", command, "--run", "casino-ochko/ties-*")
+    done = cli("run", "--impl", command, "--run", "blackjack-reference/ties-*")
     assert "\x1b" not in done.stdout + done.stderr
     assert "\u202e" not in done.stdout + done.stderr
     assert "\\x1b" in done.stdout and "\\u202e" in done.stdout
