@@ -133,20 +133,32 @@ def _capped(seconds: float | None) -> Iterator[None]:
         signal.signal(signal.SIGVTALRM, old)
 
 
-def judge(ruleset: Ruleset, rounds: int, seed: int = 45,
-          cap: float | None = None) -> list[Verdict]:
-    """Every consumer's verdict on `ruleset` (a tiny pack: exact figures are cheap). With
-    `cap`, a check that takes longer than `cap` seconds is "too slow" (the engine's
+def judge(ruleset: Ruleset, rounds: int, seed: int = 45, cap: float | None = None,
+          only: tuple[str, ...] = CONSUMERS) -> list[Verdict]:
+    """Every consumer's verdict on `ruleset` (a tiny pack: exact figures are cheap), in the
+    order of `CONSUMERS`; with `only`, just those consumers' (a test that holds one
+    consumer to the engine skips the others' work: the simulators still take the exact
+    infinite-deck figure as their target, without its enumeration through the engine).
+    With `cap`, a check that takes longer than `cap` seconds is "too slow" (the engine's
     enumeration of a method's play grows with the split hands)."""
+    assert only and set(only) <= set(CONSUMERS), only
     try:
         rules = compile_rules(ruleset)
     except PontoonError as e:
-        return [Verdict(c, REFUSES, str(e)) for c in CONSUMERS]
-    infinite = _exact_infinite(rules, cap)
-    out = [_exact_shoe(rules, cap), infinite[0]]
-    target = infinite[1]
-    out.append(_simulated("engine", rules, target, max(rounds // 100, 500), seed))
-    out.append(_simulated("compiled-sim", rules, target, rounds, seed))
+        return [Verdict(c, REFUSES, str(e)) for c in CONSUMERS if c in only]
+    out = []
+    if "exact-shoe" in only:
+        out.append(_exact_shoe(rules, cap))
+    target = None
+    if "exact-infinite" in only:
+        verdict, target = _exact_infinite(rules, cap)
+        out.append(verdict)
+    elif {"engine", "compiled-sim"} & set(only):
+        target = _infinite_value(rules)
+    if "engine" in only:
+        out.append(_simulated("engine", rules, target, max(rounds // 100, 500), seed))
+    if "compiled-sim" in only:
+        out.append(_simulated("compiled-sim", rules, target, rounds, seed))
     return out
 
 
@@ -216,18 +228,33 @@ def _exact_shoe(rules: Rules, cap: float | None = None) -> Verdict:
                    _pack_bound(rules, model, policy))
 
 
-def _exact_infinite(rules: Rules, cap: float | None = None) -> tuple[Verdict, float | None]:
-    from analysis_reference import policy_value
-
-    from pontoon_rules.analysis.infinite.policy import ModelPolicy
+def _infinite_model(rules: Rules) -> tuple[Any, Any]:
+    """The exact infinite-deck model and its figure (side bets taken included); raises the
+    `PontoonError` of a method that refuses the rules."""
     from pontoon_rules.analysis.infinite.round import RoundModel
     from pontoon_rules.analysis.side_bets import taken_value
     from pontoon_rules.ruleset.resolving.features import require_handled
 
+    require_handled(rules.ruleset, "edge")
+    model = RoundModel(rules, "infinite", exact=True)
+    return model, model.value() + taken_value(rules, "infinite")[0]
+
+
+def _infinite_value(rules: Rules) -> float | None:
+    """The exact infinite-deck figure alone (None where the method refuses)."""
     try:
-        require_handled(rules.ruleset, "edge")
-        model = RoundModel(rules, "infinite", exact=True)
-        value = model.value() + taken_value(rules, "infinite")[0]
+        return float(_infinite_model(rules)[1])
+    except PontoonError:
+        return None
+
+
+def _exact_infinite(rules: Rules, cap: float | None = None) -> tuple[Verdict, float | None]:
+    from analysis_reference import policy_value
+
+    from pontoon_rules.analysis.infinite.policy import ModelPolicy
+
+    try:
+        model, value = _infinite_model(rules)
     except PontoonError as e:
         return Verdict("exact-infinite", REFUSES, str(e)), None
     return _played("exact-infinite", cap, value,

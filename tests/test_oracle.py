@@ -34,6 +34,9 @@ ROUNDS = size(100_000, 1_000_000)
 """Compiled rounds a ruleset (the engine path plays a hundredth, at least 500): a 99.9%
 interval of about ±0.01 stakes in the quick run, enough for a rule that is ignored."""
 QUICK_BASES = TINY_BASES if LONG else ("tiny-pagat", "tiny-blackjack")
+SHOE, EXACT = ("exact-shoe",), ("exact-shoe", "exact-infinite")
+"""The consumers a test of one method's figure judges (`judge(only=...)`): the others'
+work (an engine enumeration of an infinite deck can take half a minute) tells it nothing."""
 
 
 def _disagreements(ruleset: Ruleset) -> list[str]:
@@ -114,7 +117,7 @@ def test_a_bust_that_waits_is_never_silently_wrong() -> None:
 
 def test_a_bust_that_waits_is_analysed_on_the_shoe() -> None:
     """Once the shoe's method reads the rule, it agrees with the engine exactly."""
-    shoe = judge(_bust_waits("tiny-blackjack"), 1000)[0]
+    shoe, = judge(_bust_waits("tiny-blackjack"), 1000, only=SHOE)
     assert shoe.verdict == AGREES, shoe
 
 
@@ -129,7 +132,7 @@ def test_the_banker_s_first_card_face_down_agrees_with_the_engine() -> None:
     fault was the reference's: it showed the player the banker's first dealt card, not the
     one the engine turns up (`engine.round.faces.banker_up_cards`), so its play was applied to
     the wrong information sets. Both exact methods now agree with the engine exactly."""
-    for v in judge(_banker_hidden_first(), 1000)[:2]:
+    for v in judge(_banker_hidden_first(), 1000, only=EXACT):
         assert v.verdict == AGREES, v
 
 
@@ -163,7 +166,7 @@ def test_the_split_figure_is_within_the_bound_it_states() -> None:
     """The same ruleset through the oracle: not equal to the engine, within the bound the
     method's words imply (twice the chance of running the pack out times the greatest
     net, both enumerated through the engine)."""
-    shoe = judge(_split_on_one_deck(), 1000)[0]
+    shoe, = judge(_split_on_one_deck(), 1000, only=SHOE)
     assert shoe.verdict == AGREES and "within the bound" in shoe.detail, shoe
 
 
@@ -204,7 +207,7 @@ def test_a_banker_by_choice_standing_elsewhere_agrees() -> None:
     ruleset said. It now plays the ruleset's own `banker.stand_on`, and both agree."""
     data = tiny("tiny-pagat").model_dump(mode="python")
     ruleset = Ruleset.model_validate(with_value(data, "banker.stand_on", 16))
-    for v in judge(ruleset, 1000)[:2]:
+    for v in judge(ruleset, 1000, only=EXACT):
         assert v.verdict == AGREES, v
 
 
@@ -213,7 +216,7 @@ def test_side_bets_on_an_infinite_deck_agree() -> None:
     disagrees" (0.4925 against the engine's 1.0550). The fault was the engine
     enumeration's: it dealt one card per rank, so every pair was a suited pair. It now
     deals the deal's cards with their suits (up to a relabelling), and they agree."""
-    infinite = judge(tiny("tiny-side-bets"), 1000)[1]
+    infinite, = judge(tiny("tiny-side-bets"), 1000, only=("exact-infinite",))
     assert infinite.verdict == AGREES, infinite
 
 
@@ -225,7 +228,7 @@ def test_a_bust_that_loses_at_once_ignores_an_outcome_for_a_bust() -> None:
     data = tiny("tiny-ochko").model_dump(mode="python")
     ruleset = Ruleset.model_validate(with_value(
         data, "settlement.outcomes", [{"player": "bust", "banker": "bust", "result": "push"}]))
-    for v in judge(ruleset, 1000)[:2]:
+    for v in judge(ruleset, 1000, only=EXACT):
         assert v.verdict == AGREES, v
 
 
@@ -237,7 +240,7 @@ def test_aces_of_one_low_value_on_ochko_agree_in_the_compiled_simulator() -> Non
     (`tests/test_sim_fast_native.py::test_fast_equals_general_where_aces_count_one`)."""
     data = tiny("tiny-ochko").model_dump(mode="python")
     ruleset = Ruleset.model_validate(with_value(data, "pack.ace_values", (1,)))
-    compiled = judge(ruleset, 100_000)[3]
+    compiled, = judge(ruleset, 100_000, only=("compiled-sim",))
     assert compiled.verdict != DISAGREES, compiled
 
 
@@ -251,7 +254,7 @@ def test_a_bust_on_a_pack_the_banker_could_run_out_is_a_whole_loss() -> None:
     settled. Such a hand now loses its stake wherever the peek lets the round go on."""
     data = tiny("tiny-siebzehn").model_dump(mode="python")
     ruleset = Ruleset.model_validate(with_value(data, "pack.ranks", ("A", "J", "Q", "K")))
-    shoe = judge(ruleset, 1000)[0]
+    shoe, = judge(ruleset, 1000, only=SHOE)
     assert shoe.verdict == AGREES, shoe
 
 
@@ -269,14 +272,14 @@ def test_a_natural_that_is_a_pair_is_never_split() -> None:
     there is no split of it. Both methods split them (with resplits that paid more than the
     natural). They now split, and split again, only a pair that is no such natural
     (`analysis.hand.finished_as_dealt`)."""
-    for v in judge(_pontoon_min_total(20), 1000)[:2]:
+    for v in judge(_pontoon_min_total(20), 1000, only=EXACT):
         assert v.verdict == AGREES, v
 
 
 def test_every_banker_hand_a_natural_is_refused_in_words_on_the_exact_shoe() -> None:
     """The same base with a pontoon of any two cards: the exact shoe's fractions stopped
     with an IndexError (the compiled recursion already refused in words)."""
-    shoe = judge(_pontoon_min_total(None), 1000)[0]
+    shoe, = judge(_pontoon_min_total(None), 1000, only=SHOE)
     assert shoe.verdict == REFUSES and "ends the deal at the peek" in shoe.detail, shoe
 
 
@@ -292,7 +295,7 @@ def test_side_bets_on_two_decks_agree() -> None:
     for path, value in (("pack.decks", 2), ("pack.ranks", ("9", "T")),
                         ("player.split.ranks", ("9", "T"))):
         data = with_value(data, path, value)
-    shoe = judge(Ruleset.model_validate(data), 1000)[0]
+    shoe, = judge(Ruleset.model_validate(data), 1000, only=SHOE)
     assert shoe.verdict == AGREES, shoe
 
 
@@ -313,6 +316,6 @@ def test_a_resplit_that_blocks_no_fourth_hand_is_valued_as_played() -> None:
     for path, value in (("pack.decks", 2), ("player.split.resplit_one_branch", True)):
         data = with_value(data, path, value)
     ruleset = Ruleset.model_validate(data)
-    shoe = judge(ruleset, 1000)[0]
+    shoe, = judge(ruleset, 1000, only=SHOE)
     assert shoe.verdict == AGREES and not shoe.detail, shoe
     assert "CDZ-" in method_name(CompositionModel(compile_rules(ruleset)))

@@ -52,12 +52,44 @@ def test_bad_policy_is_a_clear_error() -> None:
     assert "Traceback" not in out.stderr
 
 
+RUNNING_CPU = 3.0
+"""CPU seconds the command has used when it gets its SIGINT: past its start and set-up
+(about 1.3 s for `simulate pagat-british`, 0.3 s for a session), so rounds are under way
+however loaded the machine is."""
+
+
+def _cpu_seconds(pid: int) -> float | None:
+    """The CPU time a process has used (Linux `/proc`; None elsewhere)."""
+    import os
+
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except (OSError, IndexError):
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _wait_until_running(proc: subprocess.Popen[str]) -> None:
+    """Return once the process has used `RUNNING_CPU` seconds of CPU (or has ended, or a
+    minute has passed); where `/proc` is missing, after 8 s."""
+    deadline = time.monotonic() + 60
+    while proc.poll() is None and time.monotonic() < deadline:
+        used = _cpu_seconds(proc.pid)
+        if used is None:
+            time.sleep(8)
+            return
+        if used >= RUNNING_CPU:
+            return
+        time.sleep(0.1)
+
+
 def interrupted(*args: str) -> tuple[dict[str, Any], str]:
-    """Run the command, send it a SIGINT 8 s in; its JSON and stderr (it must exit 0)."""
+    """Run the command, send it a SIGINT once it is running (`_wait_until_running`); its
+    JSON and stderr (it must exit 0)."""
     proc = subprocess.Popen([sys.executable, "-m", "pontoon_rules", *args, "--json"],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        time.sleep(8)
+        _wait_until_running(proc)
         proc.send_signal(signal.SIGINT)
         stdout, stderr = proc.communicate(timeout=120)
     finally:
