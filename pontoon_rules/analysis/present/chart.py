@@ -82,6 +82,9 @@ class Chart:
     doubled: list[tuple[str, list[str]]] = field(default_factory=list)
     """Where the ruleset has the double-down rescue: a hand doubled on two cards once the
     double's card is drawn, by its total (S stick, Q rescue, D double again)."""
+    valued_stake: int | None = None
+    """The stake the chart is found at, where a named hand depends on the stake or pays a
+    fixed prize (`analysis.upcards.valued_stake`); None where none does."""
 
     def to_json(self) -> dict[str, Any]:
         """The chart as JSON data."""
@@ -94,7 +97,8 @@ class Chart:
                 "departure_count": len(self.departures), "departures": self.departures,
                 "departure_cells": self.departure_cells,
                 "house_edge_chart_percent": self.edge_chart,
-                "house_edge_perfect_percent": self.edge_perfect}
+                "house_edge_perfect_percent": self.edge_perfect,
+                "valued_at_stake": self.valued_stake}
 
     def summary_lines(self) -> list[str]:
         """What the chart costs and how many compositions leave it, in words."""
@@ -122,6 +126,12 @@ def strategy_chart(rules: Rules, policy: str | None = None,
 
     require_handled(rules.ruleset, "strategy")
     deck = check_deck(rules, deck if model is None else "infinite")
+    from pontoon_rules.analysis.upcards import conditional
+
+    if conditional(rules):
+        from pontoon_rules.analysis.present.upchart import upcard_chart
+
+        return upcard_chart(rules, policy, deck)
     if deck == "finite":
         from pontoon_rules.analysis.composition.model import CompositionModel
 
@@ -148,14 +158,15 @@ def _chart_rows(rules: Rules) -> range:
 
 
 @gc_paused
-def finite_chart(model: CompositionModel) -> Chart:
-    """The total-dependent chart of the ruleset's shoe, its departures and its cost."""
+def finite_chart(model: CompositionModel, mask: Any = None) -> Chart:
+    """The total-dependent chart of the ruleset's shoe, its departures and its cost (with
+    `mask`, the cost over the deals whose visible tuple it weighs 1: `present.upchart`)."""
     from pontoon_rules.analysis.present.tdchart import TotalChart
 
     rules, kinds = model.rules, model.kinds
-    perfect = -100.0 * float(model.stats()[0])
+    perfect = -100.0 * float(model.stats()[0] if mask is None else model.stats_over(mask)[0])
     td = TotalChart(model, min(rules.max_cards, 8))
-    played = -100.0 * float(td.round_stats()[0])
+    played = -100.0 * float(td.round_stats(mask)[0])
     columns = ([_kind_label(kinds[v[0]]) for v in model.visibles] if rules.banker_visible
                else ["any"])
     tables: dict[int, list[tuple[str, list[str]]]] = {}
@@ -298,8 +309,10 @@ def render(chart: Chart, fmt: str = "text", departures: bool = False) -> str:
     """The chart as 'text', 'md' or 'json'."""
     if fmt == "json":
         return json.dumps(chart.to_json(), indent=2)
-    lines = [f"Best strategy: {chart.ruleset} (deck: {chart.deck}; banker: {chart.policy}; "
-             f"method: {chart.method or INFINITE_METHOD}); "
+    from pontoon_rules.analysis.upcards import stake_words
+
+    lines = [f"Best strategy: {chart.ruleset}{stake_words(chart.valued_stake)} (deck: "
+             f"{chart.deck}; banker: {chart.policy}; method: {chart.method or INFINITE_METHOD}); "
              f"{LEGEND}.", "Pair rows: P split, R surrender, · do not split (then play the "
              "total)."]
     lines.extend(chart.summary_lines())
