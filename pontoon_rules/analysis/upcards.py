@@ -200,13 +200,13 @@ class UpCardModel:
     conditional named hands: one model for each group of up cards, each valuing the deals
     whose up card is in its group."""
 
-    def __init__(self, rules: Rules, policy: str | None = None,
-                 value_only: bool = False) -> None:
+    def __init__(self, rules: Rules, policy: str | None = None, value_only: bool = False,
+                 exact: bool = False) -> None:
         from pontoon_rules.analysis.composition.model import CompositionModel
 
         self.rules = rules
         self.groups = groups(rules)
-        self.parts = [CompositionModel(g.rules, policy, value_only=value_only)
+        self.parts = [CompositionModel(g.rules, policy, exact=exact, value_only=value_only)
                       for g in self.groups]
         base = self.parts[0]
         if any(m.kinds != base.kinds or m.visibles != base.visibles for m in self.parts):
@@ -214,7 +214,8 @@ class UpCardModel:
                                 "card kinds from one up card to another")
         self.policy, self.kinds, self.visibles = base.policy, base.kinds, base.visibles
         index = [group_index(self.groups, base.kinds, v) for v in base.visibles]
-        self.masks = [np.array([i == j for j in index], dtype=float)
+        self.masks = [np.array([int(i == j) for j in index],
+                               dtype=object if exact else float)
                       for i in range(len(self.parts))]
         self._stats: Any = None
 
@@ -240,12 +241,13 @@ class UpCardRound:
     """The infinite-deck round (`infinite.round.RoundModel`) of rules with conditional
     named hands, one model for each group of up cards."""
 
-    def __init__(self, rules: Rules, deck: Any = "infinite", policy: str | None = None) -> None:
+    def __init__(self, rules: Rules, deck: Any = "infinite", policy: str | None = None,
+                 exact: bool = False) -> None:
         from pontoon_rules.analysis.infinite.round import RoundModel
 
         self.rules, self.deck = rules, deck
         self.groups = groups(rules)
-        self.parts = [RoundModel(g.rules, deck, policy) for g in self.groups]
+        self.parts = [RoundModel(g.rules, deck, policy, exact=exact) for g in self.groups]
         self.policy = self.parts[0].policy
         self.kinds = self.parts[0].space.kinds
 
@@ -269,3 +271,35 @@ class UpCardRound:
             total += float(deal.probability) * model.deal_stats(deal)[:len(STATS)].astype(float)
         check_reads(self.parts, f"exact-{self.deck}")
         return total
+
+
+class UpCardPolicy:
+    """An engine policy (`analysis.engine_view.SeatPolicy`) of rules with conditional named
+    hands: the policy of the group of the banker's up card in the state (`policies`: one
+    for each of `groups(rules)`, in order)."""
+
+    def __init__(self, rules: Rules, policies: list[Any]) -> None:
+        self.rules, self.groups, self.policies = rules, groups(rules), policies
+
+    def __call__(self, state: Any) -> Any:
+        from pontoon_rules.engine.round.hand import up_card
+
+        up = up_card(state.banker, state.rules) if self.rules.banker_visible else NO_UP
+        for g, policy in zip(self.groups, self.policies, strict=True):
+            if up in g.ranks or (up == NO_UP and not self.rules.banker_visible):
+                return policy(state)
+        return self.policies[0](state)  # the up card not dealt yet: no decision reads it
+
+
+def upcard_policy(rules: Rules, policy: str | None, finite: bool) -> UpCardPolicy:
+    """The best play of `rules` as an engine policy: each group's model's play, by the
+    ruleset's own shoe (`finite`) or an infinite deck."""
+    if finite:
+        from pontoon_rules.analysis.composition.policy import CompositionPolicy
+
+        return UpCardPolicy(rules, [CompositionPolicy(m)
+                                    for m in UpCardModel(rules, policy).parts])
+    from pontoon_rules.analysis.infinite.policy import ModelPolicy
+
+    return UpCardPolicy(rules, [ModelPolicy(m)
+                                for m in UpCardRound(rules, "infinite", policy).parts])

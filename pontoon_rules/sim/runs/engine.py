@@ -167,7 +167,14 @@ def _fallback_target(rules: Rules) -> str:
 
 def _best_play(rules: Rules, policy: str | None,
                dealing: Dealing) -> tuple[Callable[[RoundState], Action], str]:
-    if dealing == "shoe" and rules.decks is not None:
+    from pontoon_rules.analysis.upcards import conditional, upcard_policy
+
+    finite = dealing == "shoe" and rules.decks is not None
+    if conditional(rules):
+        return (upcard_policy(rules, policy, finite),
+                "best play of the ruleset's own shoe (the exact edge's composition-dependent "
+                "play)" if finite else "best play of the infinite deck")
+    if finite:
         from pontoon_rules.analysis.composition.model import CompositionModel
         from pontoon_rules.analysis.composition.policy import CompositionPolicy
 
