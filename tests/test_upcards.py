@@ -128,7 +128,8 @@ def test_the_plain_model_refuses_a_hand_it_would_name_alike_against_every_up_car
         tiny: Ruleset) -> None:
     """A solve that is not split by up card never values the Super Bonus as if it held
     against every card: it refuses, naming the hand."""
-    with pytest.raises(AnalysisError, match=r"hands\.definitions\.(super-sevens|six-seven-eight-big)"):
+    with pytest.raises(AnalysisError,
+                       match=r"hands\.definitions\.(super-sevens|six-seven-eight-big)"):
         CompositionModel(compile_rules(tiny)).stats()
 
 

@@ -54,7 +54,7 @@ analysis/                 imports only downward in this list (tests/test_archite
                           deals of its up cards (UpCardModel, UpCardRound, UpCardPolicy); the
                           Envy Bonus left out of one seat's figure, said
   edge                    house_edge: chooses the method, states it (EdgeResult)
-  present/                chart + tdchart (+ upchart: each column from its up card's
+  present/                chart + tdchart (upcard_chart: each column from its up card's
                           group), costs + costdata, bankerpolicies, summary,
                           packs (a ruleset's figures by pack count); realistic (the changes
                           a table would make: the family's values, open readings, published

@@ -140,7 +140,7 @@ def house_edge(rules: Rules, deck: Deck | None = None, policy: str | None = None
     deck = check_deck(rules, deck)
     if deck == "finite":
         return with_side_bets(_finite_edge(rules, policy, start), rules)
-    model = model or _infinite_model(rules, deck, policy)
+    model = model or infinite_model(rules, deck, policy)
     ev = float(model.value())
     stats = model.stats() if with_stats else np.full(len(STATS), math.nan)
     staked = float(stats[1]) if with_stats else 1.0
@@ -151,7 +151,7 @@ def house_edge(rules: Rules, deck: Deck | None = None, policy: str | None = None
         deck_words(rules, deck), valued_stake=valued_stake(rules)), rules)
 
 
-def _infinite_model(rules: Rules, deck: Deck, policy: str | None) -> Any:
+def infinite_model(rules: Rules, deck: Deck, policy: str | None) -> Any:
     """The infinite-deck round of `rules`: one model per group of up cards where a named
     hand depends on the up card or the stake (`analysis.upcards`)."""
     from pontoon_rules.analysis.upcards import UpCardRound, conditional
@@ -258,7 +258,7 @@ def edge_of(rules: Rules, deck: Deck | None = None, policy: str | None = None) -
     if deck == "finite":
         model = finite_model(rules, policy, value_only=True)
         return -100.0 * (float(model.value_of_round()) + side)
-    return -100.0 * (float(_infinite_model(rules, deck, policy).value()) + side)
+    return -100.0 * (float(infinite_model(rules, deck, policy).value()) + side)
 
 
 def edge_lines(result: EdgeResult) -> list[str]:

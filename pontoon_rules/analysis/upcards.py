@@ -24,6 +24,7 @@ leaves it out.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -32,6 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pontoon_rules.analysis.reads import _equal, unwrapped
 from pontoon_rules.errors import AnalysisError
 
 if TYPE_CHECKING:
@@ -115,8 +117,19 @@ def groups(rules: Rules) -> tuple[UpGroup, ...]:
     for r in present:
         by_sign.setdefault(tuple(r in s for s in ups), set()).add(r)
     stake = rules.min_stake
-    return tuple(UpGroup(frozenset(ranks), compile_rules(
-        derived(rules.ruleset, min(ranks), stake))) for ranks in by_sign.values())
+    plain = unwrapped(rules)
+    own = compile_rules(plain.ruleset)
+    return tuple(UpGroup(frozenset(ranks), _over(plain, own, compile_rules(
+        derived(plain.ruleset, min(ranks), stake)))) for ranks in by_sign.values())
+
+
+def _over(rules: Rules, own: Rules, group: Rules) -> Rules:
+    """`rules` with what `group` (a group's compiled ruleset) changes of `own` (the
+    ruleset's compiled as it is): the named hands and what follows from them, every other
+    field as `rules` has it (a pack count put in directly: `present.packs`)."""
+    changed = {f.name: getattr(group, f.name) for f in dataclasses.fields(group)
+               if not _equal(getattr(own, f.name), getattr(group, f.name))}
+    return dataclasses.replace(rules, **changed)
 
 
 def _refuse_growing_prizes(rules: Rules) -> None:

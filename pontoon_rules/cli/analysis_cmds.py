@@ -163,7 +163,8 @@ def costs_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool,
         echo(json.dumps(table.to_json(), indent=2, default=str))
         return
     echo(f"{table.ruleset}: base house edge {table.base_edge:.4f}%"
-         f"{stake_words(table.valued_stake)} (deck: {table.deck_description}; banker: {_banker_name(loaded, policy)}; "
+         f"{stake_words(table.valued_stake)} (deck: {table.deck_description}; "
+         f"banker: {_banker_name(loaded, policy)}; "
          f"method: {table.method})")
     for row in table.rows:
         change = "invalid" if row.change is None else f"{row.change:+.4f}"
