@@ -234,7 +234,7 @@ _BANKER_TURN = ("a banker's minimum", "a banker opening players")
 _SETTE = ("fractional card values", "a bust limit other than 21", "wild cards")
 _FREE_HAND = "a surrender at some totals only"
 _BAN_LUCK_TURN = (*_BANKER_TURN, "a banker calling the deal off")
-_FILIPINO = ("surrender beyond the dealt hand", "named hands by softness, up card or stake",
+_FILIPINO = ("surrender beyond the dealt hand", "named hands by softness",
              "a count of buys", "giving up buy bets", "a buy of any amount")
 _RAISE = ("raising the stake in play",)
 REFUSED_BUNDLED: dict[str, dict[str, tuple[str, ...]]] = {

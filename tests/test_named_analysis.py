@@ -38,10 +38,10 @@ from pontoon_rules.ruleset.resolving.classic import not_analysed
 from pontoon_rules.ruleset.resolving.features import refused_names
 
 TINY = Path(__file__).parent / "rulesets"
-UNREAD = {"named hands by suits", "a peek for a second natural",
-          "named hands by softness, up card or stake"}
+UNREAD = {"named hands by suits", "a peek for a second natural", "named hands by softness"}
 """The features the analysis still refuses among the named hands (its book does not read a
-hand's softness, the banker's up card or the stake: casino-filipino-pontoon's soft 21)."""
+hand's softness: casino-filipino-pontoon's soft 21; the banker's up card and the stake are
+valued one group of up cards at a time, `analysis.upcards`)."""
 NAMED = ("tiny-named-ranks", "tiny-siebzehn", "tiny-ochko-home", "tiny-two-aces")
 """6-7-8, 7-7-7 and a pair of eights as dealt the banker may hold too (a fixed banker, a
 peek, doubling); Feuer, two aces of 11 paying 2:1 (one card dealt each, a banker by choice);

@@ -196,8 +196,9 @@ FEATURE_RULESETS: dict[str, tuple[str, dict[str, Any]]] = {
         "tiny-early-surrender.yaml", {"settlement": {"odd_amounts": "round-half-up"}}),
     "an ace counting by the hand's cards": (
         "tiny-pagat.yaml", {"pack": {"ace_values_by_cards": {2: [10, 11], 3: [1, 10], 4: [1]}}}),
-    "named hands by softness, up card or stake": (
+    "named hands by softness": (
         "tiny-pagat.yaml", {"hands": {"definitions": {"five-card-trick": {"soft": False}}}}),
+    "named hands by up card or stake": ("tiny-up-card.yaml", {}),
     "the lower total winning": (
         "tiny-pagat.yaml",
         {"hands": {"definitions": {"five-card-trick": {"compare": "lower-total"}}}}),

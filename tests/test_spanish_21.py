@@ -147,13 +147,14 @@ def test_each_other_overlay_changes_only_what_it_names(overlay: str,
     assert all(p in child.provenance for p in changed)
 
 
-def test_the_super_bonus_overlay_is_refused_by_the_analysis() -> None:
-    """Its prize is by the stake, which the exact analysis and the simulator do not value:
-    they refuse it, naming the feature, and the bundled game's figures stay as they are;
-    the simulator, which plays every seat, also names the Envy Bonus paid to the others."""
+def test_the_super_bonus_overlay_is_valued_by_the_analysis_and_refused_by_the_simulator(
+) -> None:
+    """Its prize is by the stake: the exact analysis values it at the least stake, one group
+    of up cards at a time (`analysis.upcards`, `tests/test_upcards.py`); the compiled
+    simulator refuses it, naming the feature and the Envy Bonus paid to the others."""
     child = load_ruleset(str(OVERLAYS / "spanish-21-super-bonus.yaml"))
-    assert refused_names(child, "edge") == ["named hands by softness, up card or stake"]
-    assert refused_names(child, "simulate") == ["named hands by softness, up card or stake",
+    assert refused_names(child, "edge") == []
+    assert refused_names(child, "simulate") == ["named hands by up card or stake",
                                                 "a prize to the other players"]
 
 

@@ -48,8 +48,14 @@ analysis/                 imports only downward in this list (tests/test_archite
                           in the cache (`prepared/`, sealed), solved on a thread at the next
                           run while the command imports; taken only where the command's own
                           inputs are equal byte for byte (PONTOON_RULES_AHEAD=0: off)
+  upcards                 named hands held against some up cards or stakes, or paid a
+                          fixed prize (the Super Bonus): valued at stakes.min_stake (said in
+                          each header), one model per group of up cards, each valuing the
+                          deals of its up cards (UpCardModel, UpCardRound, UpCardPolicy); the
+                          Envy Bonus left out of one seat's figure, said
   edge                    house_edge: chooses the method, states it (EdgeResult)
-  present/                chart + tdchart, costs + costdata, bankerpolicies, summary,
+  present/                chart + tdchart (upcard_chart: each column from its up card's
+                          group), costs + costdata, bankerpolicies, summary,
                           packs (a ruleset's figures by pack count); realistic (the changes
                           a table would make: the family's values, open readings, published
                           rows, each priced by costs.solve_variants, kept per ruleset)

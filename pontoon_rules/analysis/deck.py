@@ -69,9 +69,10 @@ class KindSpace:
 
 
 def named_ranks(rules: Rules) -> frozenset[int]:
-    """The ranks (indices) a named hand names (`ranks: [A, A]`, `[6, 7, 8]`): each is a
-    kind of its own."""
-    return frozenset(r for h in rules.named.values() if h.ranks is not None for r in h.ranks)
+    """The ranks (indices) a named hand names (`ranks: [A, A]`, `[6, 7, 8]`, or the banker's
+    up card it asks for: `banker_up_ranks`): each is a kind of its own."""
+    return frozenset(r for h in rules.named.values()
+                     for r in (*(h.ranks or ()), *(h.up_ranks or ())))
 
 
 def rank_identity_matters(rules: Rules) -> bool:

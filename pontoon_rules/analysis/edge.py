@@ -22,6 +22,7 @@ from pontoon_rules.analysis.dealer import AnalysisError
 from pontoon_rules.analysis.deck import Deck
 from pontoon_rules.analysis.infinite.round import INFINITE_METHOD, RoundModel
 from pontoon_rules.analysis.nogc import gc_paused
+from pontoon_rules.analysis.upcards import stake_words, valued_stake
 from pontoon_rules.engine.round.rules import Rules
 
 PROBABILITY_BASIS = ("each figure is the expected number of the seat's hands with that outcome, "
@@ -80,6 +81,9 @@ class EdgeResult:
     side_bets: list[dict[str, Any]] = field(default_factory=list)
     """Each side bet offered: its action word, its house edge (percent of the bet) and
     whether best play takes it (`analysis.side_bets`: then in `ev` and `staked`)."""
+    valued_stake: int | None = None
+    """The stake the figure is valued at, where a named hand depends on the stake or pays
+    a fixed prize (`analysis.upcards.valued_stake`); None where no hand does."""
 
     @property
     def house_edge(self) -> float:
@@ -108,7 +112,8 @@ class EdgeResult:
                 "ev_per_round": self.ev, "expected_staked": self.staked,
                 "expected_hands": self.hands, "probabilities": self.probabilities,
                 "probabilities_basis": PROBABILITY_BASIS, "seconds": self.seconds,
-                "notes": self.notes, "side_bets": self.side_bets}
+                "notes": self.notes, "side_bets": self.side_bets,
+                "valued_at_stake": self.valued_stake}
 
 
 @gc_paused
@@ -135,7 +140,7 @@ def house_edge(rules: Rules, deck: Deck | None = None, policy: str | None = None
     deck = check_deck(rules, deck)
     if deck == "finite":
         return with_side_bets(_finite_edge(rules, policy, start), rules)
-    model = model or RoundModel(rules, deck, policy)
+    model = model or infinite_model(rules, deck, policy)
     ev = float(model.value())
     stats = model.stats() if with_stats else np.full(len(STATS), math.nan)
     staked = float(stats[1]) if with_stats else 1.0
@@ -143,7 +148,28 @@ def house_edge(rules: Rules, deck: Deck | None = None, policy: str | None = None
     return with_side_bets(EdgeResult(
         rules.ruleset.id, deck, model.policy.name, model.policy.description, ev, staked,
         probabilities, time.perf_counter() - start, model_notes(rules), INFINITE_METHOD,
-        deck_words(rules, deck)), rules)
+        deck_words(rules, deck), valued_stake=valued_stake(rules)), rules)
+
+
+def infinite_model(rules: Rules, deck: Deck, policy: str | None) -> Any:
+    """The infinite-deck round of `rules`: one model per group of up cards where a named
+    hand depends on the up card or the stake (`analysis.upcards`)."""
+    from pontoon_rules.analysis.upcards import UpCardRound, conditional
+
+    if conditional(rules):
+        return UpCardRound(rules, deck, policy)
+    return RoundModel(rules, deck, policy)
+
+
+def finite_model(rules: Rules, policy: str | None = None, value_only: bool = False) -> Any:
+    """The composition-dependent round of `rules` (`composition.model.CompositionModel`; one
+    per group of up cards where a named hand depends on the up card or the stake)."""
+    from pontoon_rules.analysis.composition.model import CompositionModel
+    from pontoon_rules.analysis.upcards import UpCardModel, conditional
+
+    if conditional(rules):
+        return UpCardModel(rules, policy, value_only)
+    return CompositionModel(rules, policy, value_only=value_only)
 
 
 def with_side_bets(result: EdgeResult, rules: Rules) -> EdgeResult:
@@ -173,9 +199,7 @@ def side_bet_note(kind: str, house_edge: float, taken: bool) -> str:
 
 
 def _finite_edge(rules: Rules, policy: str | None, start: float) -> EdgeResult:
-    from pontoon_rules.analysis.composition.model import CompositionModel
-
-    return finite_result(CompositionModel(rules, policy), start)
+    return finite_result(finite_model(rules, policy), start)
 
 
 def finite_result(model: Any, start: float) -> EdgeResult:
@@ -189,8 +213,9 @@ def finite_result(model: Any, start: float) -> EdgeResult:
     probabilities = {name: float(v) for name, v in zip(STATS[2:], stats[2:], strict=True)}
     return EdgeResult(rules.ruleset.id, "finite", model.policy.name, model.policy.description,
                       float(stats[0]), float(stats[1]), probabilities,
-                      time.perf_counter() - start, model_notes(rules), method_name(model),
-                      deck_words(rules, "finite"))
+                      time.perf_counter() - start, model_notes(rules),
+                      method_name(getattr(model, "base", model)),
+                      deck_words(rules, "finite"), valued_stake=valued_stake(rules))
 
 
 def model_notes(rules: Rules) -> list[str]:
@@ -210,6 +235,11 @@ def model_notes(rules: Rules) -> list[str]:
         notes.append(f"hands defined by their suits ({', '.join(suited)}) valued by the chance "
                      "of their suits given their ranks: exact for play that looks at ranks "
                      "only; a player who also watches suits can do a little better")
+    from pontoon_rules.analysis.upcards import envy_note
+
+    envy = envy_note(rules)
+    if envy is not None:
+        notes.append(envy)
     if rules.bank_amount is not None:
         notes.append(f"a bank that is an amount ({rules.bank_amount}) caps stakes only: one "
                      f"seat at the least stake ({rules.min_stake}), with no decision that adds "
@@ -226,18 +256,17 @@ def edge_of(rules: Rules, deck: Deck | None = None, policy: str | None = None) -
     deck = check_deck(rules, deck)
     side = float(taken_value(rules, deck)[0])
     if deck == "finite":
-        from pontoon_rules.analysis.composition.model import CompositionModel
-
-        model = CompositionModel(rules, policy, value_only=True)
+        model = finite_model(rules, policy, value_only=True)
         return -100.0 * (float(model.value_of_round()) + side)
-    return -100.0 * (float(RoundModel(rules, deck, policy).value()) + side)
+    return -100.0 * (float(infinite_model(rules, deck, policy).value()) + side)
 
 
 def edge_lines(result: EdgeResult) -> list[str]:
     """The `edge` command's report: the edge, what it rests on, the defined probabilities."""
     d = EDGE_DECIMALS
     lines = [f"{result.ruleset}: house edge {result.house_edge:.{d}f}% of the original stake, "
-             f"{result.edge_per_staked:.{d}f}% of all money staked",
+             f"{result.edge_per_staked:.{d}f}% of all money staked"
+             f"{stake_words(result.valued_stake)}",
              f"  deck: {result.deck_description}; banker: {result.policy} "
              f"({result.policy_description}); method: {result.method}",
              f"  expected stake per round: {result.staked:.4f} original stakes",

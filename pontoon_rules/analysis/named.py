@@ -236,6 +236,7 @@ def hand_book(rules: Rules, kinds: tuple[Kind, ...], banker: bool = False,
     """The `HandBook` of `rules` over card kinds `kinds`, its patterns following what the
     player's hands (or with `banker`, the banker's) may become; `infinite`: suits are
     dealt from an infinite deck (else from the ruleset's own packs)."""
+    _refuse_conditional(rules)
     of_rank = {kind.ranks[0]: kind.index for kind in kinds if len(kind.ranks) == 1}
     targets = {}
     for h in rules.named.values():
@@ -253,6 +254,20 @@ def hand_book(rules: Rules, kinds: tuple[Kind, ...], banker: bool = False,
                     tuple(sorted({c & 3 for c, held in enumerate(rules.card_present) if held})),
                     None if infinite or rules.decks is None else rules.decks,
                     rules.bust_limit)
+
+
+def _refuse_conditional(rules: Rules) -> None:
+    """A book names a hand by its cards alone: a hand held against some up cards or for
+    some stakes, or paid a fixed prize, is valued through `analysis.upcards` (its rules
+    settled per group of up cards), never here."""
+    prizes = rules.prizes or {}
+    for h in (*rules.player_hands, *rules.banker_hands):
+        if h.up_ranks is not None or h.stakes != (0, 0) or h.id in prizes:
+            from pontoon_rules.errors import AnalysisError
+
+            raise AnalysisError(f"hands.definitions.{h.id}: a hand held against some up "
+                                "cards or stakes, or paid a fixed prize, is valued one "
+                                "group of up cards at a time, which this figure does not do")
 
 
 def dealt_hand(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int],

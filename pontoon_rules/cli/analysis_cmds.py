@@ -146,6 +146,7 @@ def costs_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool,
               workers: int | None, realistic: bool, agreements: tuple[str, ...]) -> None:
     """The change in house edge from changing each rule of RULESET alone."""
     from pontoon_rules.analysis.present.costs import rule_costs
+    from pontoon_rules.analysis.upcards import stake_words
 
     loaded = _ruleset(ruleset, agreements)
     if workers is None:
@@ -161,8 +162,9 @@ def costs_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool,
     if as_json:
         echo(json.dumps(table.to_json(), indent=2, default=str))
         return
-    echo(f"{table.ruleset}: base house edge {table.base_edge:.4f}% "
-         f"(deck: {table.deck_description}; banker: {_banker_name(loaded, policy)}; "
+    echo(f"{table.ruleset}: base house edge {table.base_edge:.4f}%"
+         f"{stake_words(table.valued_stake)} (deck: {table.deck_description}; "
+         f"banker: {_banker_name(loaded, policy)}; "
          f"method: {table.method})")
     for row in table.rows:
         change = "invalid" if row.change is None else f"{row.change:+.4f}"

@@ -290,16 +290,21 @@ class CompositionModel(HandValues):
     def stats(self) -> Any:
         """The statistics vector of a round (expected value first) under best play."""
         if self._stats is None:
-            self.prepare()
-            if not self.finals:  # as `compiled.solve` says, for the exact fractions too
-                raise AnalysisError(NO_BANKER_HAND)
-            total: Any = None
-            for cards, weights in self.dealt():
-                part = weights @ self.dealt_stats(cards)
-                total = part if total is None else total + part
-            self._stats = total[:len(STATS)]
+            self._stats = self.stats_over(None)
         self.check_reads()
         return self._stats
+
+    def stats_over(self, mask: Any) -> Any:
+        """`stats` of the deals whose visible tuple `mask` weighs 1 (None: every deal; the
+        up-card groups of `analysis.upcards`)."""
+        self.prepare()
+        if not self.finals:  # as `compiled.solve` says, for the exact fractions too
+            raise AnalysisError(NO_BANKER_HAND)
+        total: Any = None
+        for cards, weights in self.dealt():
+            part = (weights if mask is None else weights * mask) @ self.dealt_stats(cards)
+            total = part if total is None else total + part
+        return total[:len(STATS)]
 
     def check_reads(self) -> None:
         """Refuse the figure where the ruleset plays a rule the solve never read

@@ -38,6 +38,7 @@ from pontoon_rules.analysis.infinite.round import INFINITE_METHOD, Deal, RoundMo
 from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.engine.round.cards import RANK_CODES
 from pontoon_rules.engine.round.rules import Rules
+from pontoon_rules.errors import AnalysisError
 
 if TYPE_CHECKING:
     from pontoon_rules.analysis.composition.model import CompositionModel
@@ -82,6 +83,9 @@ class Chart:
     doubled: list[tuple[str, list[str]]] = field(default_factory=list)
     """Where the ruleset has the double-down rescue: a hand doubled on two cards once the
     double's card is drawn, by its total (S stick, Q rescue, D double again)."""
+    valued_stake: int | None = None
+    """The stake the chart is found at, where a named hand depends on the stake or pays a
+    fixed prize (`analysis.upcards.valued_stake`); None where none does."""
 
     def to_json(self) -> dict[str, Any]:
         """The chart as JSON data."""
@@ -94,7 +98,8 @@ class Chart:
                 "departure_count": len(self.departures), "departures": self.departures,
                 "departure_cells": self.departure_cells,
                 "house_edge_chart_percent": self.edge_chart,
-                "house_edge_perfect_percent": self.edge_perfect}
+                "house_edge_perfect_percent": self.edge_perfect,
+                "valued_at_stake": self.valued_stake}
 
     def summary_lines(self) -> list[str]:
         """What the chart costs and how many compositions leave it, in words."""
@@ -122,6 +127,10 @@ def strategy_chart(rules: Rules, policy: str | None = None,
 
     require_handled(rules.ruleset, "strategy")
     deck = check_deck(rules, deck if model is None else "infinite")
+    from pontoon_rules.analysis.upcards import conditional
+
+    if conditional(rules):
+        return upcard_chart(rules, policy, deck)
     if deck == "finite":
         from pontoon_rules.analysis.composition.model import CompositionModel
 
@@ -148,14 +157,15 @@ def _chart_rows(rules: Rules) -> range:
 
 
 @gc_paused
-def finite_chart(model: CompositionModel) -> Chart:
-    """The total-dependent chart of the ruleset's shoe, its departures and its cost."""
+def finite_chart(model: CompositionModel, mask: Any = None) -> Chart:
+    """The total-dependent chart of the ruleset's shoe, its departures and its cost (with
+    `mask`, the cost over the deals whose visible tuple it weighs 1: `present.upchart`)."""
     from pontoon_rules.analysis.present.tdchart import TotalChart
 
     rules, kinds = model.rules, model.kinds
-    perfect = -100.0 * float(model.stats()[0])
+    perfect = -100.0 * float(model.stats()[0] if mask is None else model.stats_over(mask)[0])
     td = TotalChart(model, min(rules.max_cards, 8))
-    played = -100.0 * float(td.round_stats()[0])
+    played = -100.0 * float(td.round_stats(mask)[0])
     columns = ([_kind_label(kinds[v[0]]) for v in model.visibles] if rules.banker_visible
                else ["any"])
     tables: dict[int, list[tuple[str, list[str]]]] = {}
@@ -298,8 +308,10 @@ def render(chart: Chart, fmt: str = "text", departures: bool = False) -> str:
     """The chart as 'text', 'md' or 'json'."""
     if fmt == "json":
         return json.dumps(chart.to_json(), indent=2)
-    lines = [f"Best strategy: {chart.ruleset} (deck: {chart.deck}; banker: {chart.policy}; "
-             f"method: {chart.method or INFINITE_METHOD}); "
+    from pontoon_rules.analysis.upcards import stake_words
+
+    lines = [f"Best strategy: {chart.ruleset}{stake_words(chart.valued_stake)} (deck: "
+             f"{chart.deck}; banker: {chart.policy}; method: {chart.method or INFINITE_METHOD}); "
              f"{LEGEND}.", "Pair rows: P split, R surrender, · do not split (then play the "
              "total)."]
     lines.extend(chart.summary_lines())
@@ -329,4 +341,71 @@ def _table(columns: list[str], rows: list[tuple[str, list[str]]], fmt: str) -> l
         return out
     out = [f"{'':10}" + "".join(f"{c:>4}" for c in columns)]
     out.extend(f"{label:10}" + "".join(f"{a:>4}" for a in acts) for label, acts in rows)
+    return out
+
+
+
+def upcard_chart(rules: Rules, policy: str | None, deck: Deck) -> Chart:
+    """`strategy_chart` of rules whose named hands hold against some up cards or for some
+    stakes only, or pay a fixed prize (`analysis.upcards`): a chart for each group of up
+    cards, each banker's column taken from its own group's chart, the chart's cost added
+    up over the groups' deals."""
+    from pontoon_rules.analysis.upcards import UpCardModel, group_index, groups
+
+    if deck == "finite":
+        model = UpCardModel(rules, policy)
+        charts = [finite_chart(m, mask) for m, mask in zip(model.parts, model.masks,
+                                                           strict=True)]
+        index = [int(next(i for i, mask in enumerate(model.masks) if mask[v]))
+                 for v in range(len(model.visibles))]
+        perfect = -100.0 * float(model.stats()[0])
+        played = sum(c.edge_chart or 0.0 for c in charts)
+        return _merged(rules, charts, index, played, perfect)
+    found = groups(rules)
+    charts = [strategy_chart(g.rules, policy, deck="infinite") for g in found]
+    kinds = _kinds(found[0].rules)
+    visibles = [(v,) for v in range(len(kinds))] if rules.banker_visible else [()]
+    index = [group_index(found, kinds, v) for v in visibles]
+    return _merged(rules, charts, index, None, None)
+
+
+def _kinds(rules: Rules) -> Any:
+    from pontoon_rules.analysis.deck import kind_space
+
+    return kind_space(rules).kinds
+
+
+def _merged(rules: Rules, charts: list[Chart], index: list[int], played: float | None,
+            perfect: float | None) -> Chart:
+    """One chart of each group's: each column from the chart of its up card's group."""
+    from pontoon_rules.analysis.upcards import valued_stake
+
+    first = charts[0]
+    tables = {n: _merged_rows([dict(c.tables.get(n, [])) for c in charts], index)
+              for n in first.tables}
+    lines, cells = [], []
+    for g, chart in enumerate(charts):
+        for line, cell in zip(chart.departures, chart.departure_cells, strict=True):
+            column = cell.get("column")
+            if index[column or 0] == g:
+                lines.append(line)
+                cells.append(cell)
+    doubled = _merged_rows([dict(c.doubled) for c in charts], index)
+    return Chart(rules.ruleset.id, first.policy, first.columns, tables, first.deck, lines,
+                 played, perfect, cells, first.method, doubled, valued_stake(rules))
+
+
+def _merged_rows(by_group: list[dict[str, list[str]]],
+                 index: list[int]) -> list[tuple[str, list[str]]]:
+    labels = list(dict.fromkeys(label for rows in by_group for label in rows))
+    out = []
+    for label in labels:
+        letters = []
+        for column, g in enumerate(index):
+            row = by_group[g].get(label)
+            if row is None:
+                raise AnalysisError(f"strategy: the chart's row {label!r} is not found "
+                                    "against every up card")
+            letters.append(row[column])
+        out.append((label, letters))
     return out

@@ -24,6 +24,7 @@ from pontoon_rules.analysis.edge import check_deck, deck_words, edge_of
 from pontoon_rules.analysis.infinite.round import INFINITE_METHOD
 from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.analysis.reads import Read, reads_equal, recording
+from pontoon_rules.analysis.upcards import valued_stake
 from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.ruleset.format.fields import plain, ruleset_paths, value_at, with_value
 from pontoon_rules.ruleset.format.model import Ruleset
@@ -97,6 +98,9 @@ class CostTable:
     skipped: dict[str, str]
     deck_description: str = ""
     method: str = ""
+    valued_stake: int | None = None
+    """The stake the edges are valued at, where a named hand depends on the stake or pays a
+    fixed prize (`analysis.upcards.valued_stake`); None where none does."""
 
     def to_json(self) -> dict[str, Any]:
         """The table as plain JSON data."""
@@ -107,7 +111,7 @@ class CostTable:
                 "changes": [{"field": c.path, "from": c.old, "to": c.new,
                              "house_edge_percent": c.edge, "change_points": c.change,
                              "note": c.note} for c in self.rows],
-                "skipped": self.skipped}
+                "skipped": self.skipped, "valued_at_stake": self.valued_stake}
 
 
 @gc_paused
@@ -149,7 +153,8 @@ def rule_costs(ruleset: Ruleset, deck: Deck | None = None, policy: str | None = 
     rows = [_row(path, old, new, found, solved.base)
             for (path, old, new, _v), found in zip(planned, solved.found, strict=True)]
     return CostTable(ruleset.id, solved.deck, policy, solved.base, rows, skipped,
-                     solved.deck_description, solved.method)
+                     solved.deck_description, solved.method,
+                     valued_stake(compile_rules(ruleset)))
 
 
 @dataclass(frozen=True)

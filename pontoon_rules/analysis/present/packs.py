@@ -28,14 +28,13 @@ def by_pack_count(rules: Rules, counts: Sequence[int | None] = PACK_COUNTS
                   ) -> list[dict[str, float | int | None]]:
     """For each pack count, the round's statistics (`context.STATS`) under best play, and
     the edge in percent for the house (positive: against the player)."""
-    from pontoon_rules.analysis.composition.model import CompositionModel
-    from pontoon_rules.analysis.infinite.round import RoundModel
+    from pontoon_rules.analysis.edge import finite_model, infinite_model
 
     out: list[dict[str, float | int | None]] = []
     for decks in counts:
         shoe = dataclasses.replace(rules, decks=decks)
-        stats = (RoundModel(shoe, "infinite").stats() if decks is None
-                 else CompositionModel(shoe).stats())
+        stats = (infinite_model(shoe, "infinite", None).stats() if decks is None
+                 else finite_model(shoe).stats())
         row: dict[str, float | int | None] = {"decks": decks}
         row.update({name: float(x) for name, x in zip(STATS, stats, strict=True)})
         row["edge_percent"] = -100.0 * float(stats[0])

@@ -259,12 +259,14 @@ class TotalChart:
                 out = out + q[:, None] * self.chart_value(grown, m.hands.draw(after, k))
         return out
 
-    def round_stats(self) -> Any:
+    def round_stats(self, mask: Any = None) -> Any:
         """The statistics of a round played by the chart (a pair split where the pair row
-        says so, split hands and side bets as the composition-dependent method plays)."""
+        says so, split hands and side bets as the composition-dependent method plays);
+        `mask`: only the deals whose visible tuple it weighs 1 (`analysis.upcards`)."""
         m = self.model
         total = None
         for cards, weights in m.dealt():
+            weights = weights if mask is None else weights * mask
             part = weights @ m.dealt_stats(cards, self.chart_value, gives_up=self.gives_up)
             total = part if total is None else total + part
         return total

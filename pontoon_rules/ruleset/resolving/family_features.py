@@ -17,8 +17,12 @@ if TYPE_CHECKING:
 # -- issue 48: aces by the hand's cards, conditions of named hands, the banker's minimum --
 
 def _hand_conditions(r: Ruleset) -> list[tuple[str, str]]:
-    words = (("soft", "for a hard or a soft hand only"),
-             ("banker_up_ranks", "for some banker's up cards only"),
+    return [(f"hands.definitions.{i}.soft", f"{i}: for a hard or a soft hand only")
+            for i, d in r.hands.ranked() if d.soft is not None]
+
+
+def _up_and_stake(r: Ruleset) -> list[tuple[str, str]]:
+    words = (("banker_up_ranks", "for some banker's up cards only"),
              ("min_stake", "for some stakes only"), ("max_stake", "for some stakes only"),
              ("prize", "a fixed prize"))
     return [(f"hands.definitions.{i}.{name}", f"{i}: {what}") for i, d in r.hands.ranked()
@@ -35,10 +39,14 @@ register(Feature(
     "an ace whose values depend on how many cards the hand holds",
     lambda r: bool(r.pack.ace_values_by_cards)))
 register(Feature(
-    "named hands by softness, up card or stake", ("hands.definitions",),
-    "a named hand for a hard or a soft hand only, a banker's up card, or a band of stakes, "
-    "or paid a fixed prize",
+    "named hands by softness", ("hands.definitions",),
+    "a named hand for a hard or a soft hand only",
     lambda r: bool(_hand_conditions(r)), details=_hand_conditions))
+register(Feature(
+    "named hands by up card or stake", ("hands.definitions",),
+    "a named hand for some banker's up cards or a band of stakes only, or paid a fixed "
+    "prize (the analysis values it at the least stake, one solve per group of up cards)",
+    lambda r: bool(_up_and_stake(r)), frozenset({"analysis"}), details=_up_and_stake))
 register(Feature(
     "the lower total winning", ("hands.definitions",),
     "two named hands of one kind where the lower total wins",

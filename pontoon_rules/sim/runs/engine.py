@@ -167,7 +167,14 @@ def _fallback_target(rules: Rules) -> str:
 
 def _best_play(rules: Rules, policy: str | None,
                dealing: Dealing) -> tuple[Callable[[RoundState], Action], str]:
-    if dealing == "shoe" and rules.decks is not None:
+    from pontoon_rules.analysis.upcards import conditional, upcard_policy
+
+    finite = dealing == "shoe" and rules.decks is not None
+    if conditional(rules):
+        return (upcard_policy(rules, policy, finite),
+                "best play of the ruleset's own shoe (the exact edge's composition-dependent "
+                "play)" if finite else "best play of the infinite deck")
+    if finite:
         from pontoon_rules.analysis.composition.model import CompositionModel
         from pontoon_rules.analysis.composition.policy import CompositionPolicy
 
@@ -223,6 +230,11 @@ class EngineSimulator:
         self.act = act or self.play_of.act  # type: ignore[union-attr]
         self.full = full_counts(rules)
         self.cards = [c for c, n in enumerate(self.full) if n]
+        from pontoon_rules.analysis.upcards import valued_stake
+
+        self.stake = valued_stake(rules) or STAKE
+        """`STAKE`, or where a named hand depends on the stake, the one the analysis values
+        it at (`analysis.upcards.valued_stake`: the least)."""
 
     def play(self, rng: random.Random) -> float:
         """One round's net per unit stake."""
@@ -233,12 +245,13 @@ class EngineSimulator:
                 state.apply_action(rng.choice(self.cards) if shoe is None else shoe.pop())
             else:
                 state.apply_action(self.act(state))
-        return state.returns()[0] / STAKE
+        return state.returns()[0] / self.stake
 
     def _new_state(self) -> RoundState:
         if self.dealing == "infinite":
-            return RoundState(self.rules, [STAKE], counts=[10**9 if n else 0 for n in self.full])
-        return RoundState(self.rules, [STAKE])
+            return RoundState(self.rules, [self.stake],
+                              counts=[10**9 if n else 0 for n in self.full])
+        return RoundState(self.rules, [self.stake])
 
     def _shoe(self, rng: random.Random) -> list[int] | None:
         if self.dealing == "infinite":

@@ -1,0 +1,318 @@
+"""Named hands that hold against some banker's up cards or for some stakes, or pay a fixed
+prize (Spanish 21's Super Bonus), valued exactly: one solve for each group of up cards.
+
+The analysis names a hand by its cards alone, the same name against every up card
+(`named.HandBook`). A definition with `banker_up_ranks`, `min_stake`, `max_stake` or
+`prize` is settled before the solve instead:
+
+- the stake is the ruleset's least (`stakes.min_stake`), said in every figure's header
+  (`valued_stake`): a stake band holds there or not, and a prize is paid as odds of
+  prize : stake;
+- the banker's up ranks fall into groups (ranks that every such definition treats alike),
+  and each group gets rules of its own (`groups`) where each definition holds, its
+  condition dropped, or is held by nobody, so that the next definition of the ranking
+  names the hand (the suited 7-7-7 bonus where the Super Bonus does not hold);
+- each group's model values the deals whose up card is in the group, and the round adds
+  them up (`UpCardModel`, `UpCardRound`): a deal's value depends only on its own up card.
+
+A definition no longer held keeps its place (held by nobody), and one that holds keeps a
+copy held by nobody with its up ranks, so every group's card kinds are the ruleset's own
+(an up rank a kind of its own, `deck.named_ranks`). The Envy Bonus (`prize_to_others`)
+goes to the other seats only: one seat alone gets none, and `envy_note` says the figure
+leaves it out.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from pontoon_rules.analysis.reads import _equal, unwrapped
+from pontoon_rules.errors import AnalysisError
+
+if TYPE_CHECKING:
+    from pontoon_rules.analysis.deck import Kind
+    from pontoon_rules.engine.round.rules import Rules
+    from pontoon_rules.ruleset.format.hands import HandDefinition
+    from pontoon_rules.ruleset.format.model import Ruleset
+
+NO_UP = -1
+"""The up rank where the banker shows no card (the engine's `up_card`)."""
+
+
+def conditional(rules: Rules) -> list[tuple[str, HandDefinition]]:
+    """The definitions of `rules` held for some up cards or stakes only, or paid a prize
+    (asked of the compiled rules first: a solve that reads them notes no more than these
+    for a ruleset without such a hand, so that its variants still share its solve)."""
+    if not (rules.reads_up or rules.prizes
+            or any(h.stakes != (0, 0) for h in rules.named.values())):
+        return []
+    return conditional_of(rules.ruleset)
+
+
+def valued_stake(rules: Rules) -> int | None:
+    """The stake a figure of `rules` is valued at (`stakes.min_stake`), where a named hand
+    depends on the stake; None where none does."""
+    return rules.min_stake if conditional(rules) else None
+
+
+def stake_words(stake: int | None) -> str:
+    """The header's words for `valued_stake` ('' where the stake changes nothing)."""
+    return "" if stake is None else f" (valued at a stake of {stake})"
+
+
+def envy_note(rules: Rules) -> str | None:
+    """What the figure leaves out of a prize paid to the other players (one seat alone)."""
+    found = [f"hands.definitions.{i}.prize_to_others: {d.prize_to_others}"
+             for i, d in rules.ruleset.hands.ranked()
+             if d.prize_to_others is not None and d.player_can_hold]
+    if not found:
+        return None
+    return ("a prize paid to every other player when one holds a hand "
+            f"({'; '.join(found)}) goes to other seats only: one seat alone gets none, "
+            "so the figure, one seat's, leaves it out")
+
+
+@dataclass(frozen=True, eq=False)
+class UpGroup:
+    """Banker's up ranks that every conditional definition treats alike, and their rules."""
+
+    ranks: frozenset[int]
+    """Rank indices (`NO_UP` where the banker shows no card)."""
+    rules: Rules
+
+
+def _rank_index(code: str) -> int:
+    from pontoon_rules.engine.round.cards import RANK_CODES
+
+    return RANK_CODES.index(code)
+
+
+def _up_set(d: HandDefinition) -> frozenset[int] | None:
+    return (None if d.banker_up_ranks is None
+            else frozenset(_rank_index(x.value) for x in d.banker_up_ranks))
+
+
+@lru_cache(maxsize=64)
+def groups(rules: Rules) -> tuple[UpGroup, ...]:
+    """The groups of up ranks of `rules`, each with the rules it is valued by.
+
+    Raises:
+        AnalysisError: a prize on a hand whose stake may grow (a double, a buy): a fixed
+            prize is not odds of the stake there.
+    """
+    from pontoon_rules.engine.round.rules import compile_rules
+
+    _refuse_growing_prizes(rules)
+    ups = [s for _i, d in conditional(rules) if (s := _up_set(d)) is not None]
+    present = [r for r in range(13) if rules.rank_present[r]] if rules.banker_visible \
+        else [NO_UP]
+    by_sign: dict[tuple[bool, ...], set[int]] = {}
+    for r in present:
+        by_sign.setdefault(tuple(r in s for s in ups), set()).add(r)
+    stake = rules.min_stake
+    plain = unwrapped(rules)
+    own = compile_rules(plain.ruleset)
+    return tuple(UpGroup(frozenset(ranks), _over(plain, own, compile_rules(
+        derived(plain.ruleset, min(ranks), stake)))) for ranks in by_sign.values())
+
+
+def _over(rules: Rules, own: Rules, group: Rules) -> Rules:
+    """`rules` with what `group` (a group's compiled ruleset) changes of `own` (the
+    ruleset's compiled as it is): the named hands and what follows from them, every other
+    field as `rules` has it (a pack count put in directly: `present.packs`)."""
+    changed = {f.name: getattr(group, f.name) for f in dataclasses.fields(group)
+               if not _equal(getattr(own, f.name), getattr(group, f.name))}
+    return dataclasses.replace(rules, **changed)
+
+
+def _refuse_growing_prizes(rules: Rules) -> None:
+    r = rules.ruleset
+    for i, d in conditional(rules):
+        if d.prize is None or not d.player_can_hold:
+            continue
+        if d.after_double and rules.double_allowed:
+            raise AnalysisError(f"hands.definitions.{i}.prize: a fixed prize on a hand that "
+                                "may have doubled (after_double) cannot be valued per stake")
+        if r.stakes.buy.value != "none":
+            raise AnalysisError(f"hands.definitions.{i}.prize: a fixed prize where cards "
+                                "are bought (stakes.buy) cannot be valued per stake")
+
+
+def holds(d: HandDefinition, up: int, stake: int) -> bool:
+    """Whether `d`'s up-card and stake conditions hold for up rank `up` and `stake`."""
+    ups = _up_set(d)
+    return ((ups is None or up in ups) and (d.min_stake is None or stake >= d.min_stake)
+            and (d.max_stake is None or stake <= d.max_stake))
+
+
+def derived(r: Ruleset, up: int, stake: int) -> Ruleset:
+    """`r` as played against up rank `up` at `stake`: each conditional definition held
+    (its conditions dropped, a prize as odds of the stake) or held by nobody, and a copy
+    held by nobody keeping every up rank named (the card kinds stay the ruleset's)."""
+    definitions = dict(r.hands.definitions)
+    ranking = list(r.hands.ranking)
+    for i, d in conditional_of(r):
+        if not holds(d, up, stake):
+            definitions[i] = d.model_copy(update={"player_can_hold": False,
+                                                  "banker_can_hold": False})
+            continue
+        update: dict[str, Any] = {"banker_up_ranks": None, "min_stake": None,
+                                  "max_stake": None, "prize": None}
+        if d.prize is not None:
+            odds = Fraction(d.prize, stake)
+            update["pays"] = f"{odds.numerator}:{odds.denominator}"
+        definitions[i] = d.model_copy(update=update)
+        if d.banker_up_ranks is not None:
+            shadow = f"{i}-up-ranks"
+            definitions[shadow] = d.model_copy(update={"player_can_hold": False,
+                                                       "banker_can_hold": False,
+                                                       "prize": None})
+            ranking.insert(ranking.index(i) + 1, shadow)
+    hands = r.hands.model_copy(update={"definitions": definitions, "ranking": ranking})
+    return r.model_copy(update={"hands": hands})
+
+
+def conditional_of(r: Ruleset) -> list[tuple[str, HandDefinition]]:
+    """`conditional` of a ruleset (of the definitions someone may hold)."""
+    return [(i, d) for i, d in r.hands.ranked() if (d.player_can_hold or d.banker_can_hold)
+            and (d.banker_up_ranks is not None or d.min_stake is not None
+            or d.max_stake is not None or d.prize is not None)]
+
+
+def group_index(found: tuple[UpGroup, ...], kinds: tuple[Kind, ...],
+                visible: tuple[int, ...]) -> int:
+    """Which group a deal whose banker shows `visible` (kind indices) falls in."""
+    ranks = set(kinds[visible[0]].ranks) if visible else {NO_UP}
+    for i, g in enumerate(found):
+        if ranks <= g.ranks:
+            return i
+    raise AnalysisError("hands.definitions: banker_up_ranks name ranks the analysis "
+                        "merges into one kind with other ranks")
+
+
+def check_reads(parts: list[Any], consumer: str) -> None:
+    """Refuse the figure where a rule was read by no group's solve (`analysis.assumed`): a
+    rule read in one group's deals counts (insurance only where an ace shows)."""
+    from pontoon_rules.analysis.assumed import require_read
+
+    read: dict[Any, Any] = {}
+    for model in parts:
+        read.update(model.read)
+    require_read(read, parts[0].rules, consumer)
+
+
+class UpCardModel:
+    """The composition-dependent round (`composition.model.CompositionModel`) of rules with
+    conditional named hands: one model for each group of up cards, each valuing the deals
+    whose up card is in its group."""
+
+    def __init__(self, rules: Rules, policy: str | None = None, value_only: bool = False,
+                 exact: bool = False) -> None:
+        from pontoon_rules.analysis.composition.model import CompositionModel
+
+        self.rules = rules
+        self.groups = groups(rules)
+        self.parts = [CompositionModel(g.rules, policy, exact=exact, value_only=value_only)
+                      for g in self.groups]
+        base = self.parts[0]
+        if any(m.kinds != base.kinds or m.visibles != base.visibles for m in self.parts):
+            raise AnalysisError("hands.definitions: banker_up_ranks change the analysis's "
+                                "card kinds from one up card to another")
+        self.policy, self.kinds, self.visibles = base.policy, base.kinds, base.visibles
+        index = [group_index(self.groups, base.kinds, v) for v in base.visibles]
+        self.masks = [np.array([int(i == j) for j in index],
+                               dtype=object if exact else float)
+                      for i in range(len(self.parts))]
+        self._stats: Any = None
+
+    @property
+    def base(self) -> Any:
+        """The first group's model (the method's words, the split rules: alike in all)."""
+        return self.parts[0]
+
+    def stats(self) -> Any:
+        """The statistics vector of a round (expected value first) under best play."""
+        if self._stats is None:
+            self._stats = sum(m.stats_over(mask)
+                              for m, mask in zip(self.parts, self.masks, strict=True))
+        check_reads(self.parts, "exact-shoe")
+        return self._stats
+
+    def value_of_round(self) -> Any:
+        """The expected value of a round per unit of original stake."""
+        return self.stats()[0]
+
+
+class UpCardRound:
+    """The infinite-deck round (`infinite.round.RoundModel`) of rules with conditional
+    named hands, one model for each group of up cards."""
+
+    def __init__(self, rules: Rules, deck: Any = "infinite", policy: str | None = None,
+                 exact: bool = False) -> None:
+        from pontoon_rules.analysis.infinite.round import RoundModel
+
+        self.rules, self.deck = rules, deck
+        self.groups = groups(rules)
+        self.parts = [RoundModel(g.rules, deck, policy, exact=exact) for g in self.groups]
+        self.policy = self.parts[0].policy
+        self.kinds = self.parts[0].space.kinds
+
+    def _deals(self) -> Iterator[tuple[Any, Any]]:
+        for deal in self.parts[0].deals():
+            yield deal, self.parts[group_index(self.groups, self.kinds, deal.visible)]
+
+    def value(self) -> Any:
+        """The expected value of a round per unit of original stake."""
+        total = sum(deal.probability * model._deal_total(deal)
+                    for deal, model in self._deals())
+        check_reads(self.parts, f"exact-{self.deck}")
+        return total
+
+    def stats(self) -> np.ndarray:
+        """The statistics vector (`STATS`) of a round under best play."""
+        from pontoon_rules.analysis.context import STATS
+
+        total = np.zeros(len(STATS))
+        for deal, model in self._deals():
+            total += float(deal.probability) * model.deal_stats(deal)[:len(STATS)].astype(float)
+        check_reads(self.parts, f"exact-{self.deck}")
+        return total
+
+
+class UpCardPolicy:
+    """An engine policy (`analysis.engine_view.SeatPolicy`) of rules with conditional named
+    hands: the policy of the group of the banker's up card in the state (`policies`: one
+    for each of `groups(rules)`, in order)."""
+
+    def __init__(self, rules: Rules, policies: list[Any]) -> None:
+        self.rules, self.groups, self.policies = rules, groups(rules), policies
+
+    def __call__(self, state: Any) -> Any:
+        from pontoon_rules.engine.round.hand import up_card
+
+        up = up_card(state.banker, state.rules) if self.rules.banker_visible else NO_UP
+        for g, policy in zip(self.groups, self.policies, strict=True):
+            if up in g.ranks or (up == NO_UP and not self.rules.banker_visible):
+                return policy(state)
+        return self.policies[0](state)  # the up card not dealt yet: no decision reads it
+
+
+def upcard_policy(rules: Rules, policy: str | None, finite: bool) -> UpCardPolicy:
+    """The best play of `rules` as an engine policy: each group's model's play, by the
+    ruleset's own shoe (`finite`) or an infinite deck."""
+    if finite:
+        from pontoon_rules.analysis.composition.policy import CompositionPolicy
+
+        return UpCardPolicy(rules, [CompositionPolicy(m)
+                                    for m in UpCardModel(rules, policy).parts])
+    from pontoon_rules.analysis.infinite.policy import ModelPolicy
+
+    return UpCardPolicy(rules, [ModelPolicy(m)
+                                for m in UpCardRound(rules, "infinite", policy).parts])

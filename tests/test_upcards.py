@@ -1,0 +1,166 @@
+"""Named hands held against some banker's up cards or for some stakes, or paid a fixed prize
+(Spanish 21's Super Bonus), valued by the exact analysis one group of up cards at a time
+(`analysis.upcards`): held to the engine, which settles them itself, on a tiny pack."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from analysis_reference import policy_value
+
+from pontoon_rules.analysis.composition.model import CompositionModel
+from pontoon_rules.analysis.composition.policy import CompositionPolicy
+from pontoon_rules.analysis.edge import edge_lines, edge_of, house_edge
+from pontoon_rules.analysis.infinite.policy import ModelPolicy
+from pontoon_rules.analysis.present.chart import render, strategy_chart
+from pontoon_rules.analysis.upcards import (
+    UpCardModel,
+    UpCardPolicy,
+    UpCardRound,
+    groups,
+)
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.errors import AnalysisError
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
+
+TINY = Path(__file__).parent / "rulesets" / "tiny-up-card.yaml"
+OVERLAY = Path(__file__).resolve().parents[1] / "examples" / "spanish-21" \
+    / "spanish-21-super-bonus.yaml"
+
+
+def _changed(r: Ruleset, hands: dict[str, dict[str, Any]] | None = None,
+             **sections: dict[str, Any]) -> Ruleset:
+    """`r` with fields of its named hands (by id) or of whole sections replaced."""
+    update: dict[str, Any] = {name: getattr(r, name).model_copy(update=fields)
+                              for name, fields in sections.items()}
+    if hands:
+        definitions = dict(r.hands.definitions)
+        for hand_id, fields in hands.items():
+            definitions[hand_id] = definitions[hand_id].model_copy(update=fields)
+        update["hands"] = r.hands.model_copy(update={"definitions": definitions})
+    return r.model_copy(update=update)
+
+
+def _without(r: Ruleset, *ids: str) -> Ruleset:
+    ranking = [i for i in r.hands.ranking if i not in ids]
+    return r.model_copy(update={"hands": r.hands.model_copy(update={"ranking": ranking})})
+
+
+@pytest.fixture(scope="module")
+def tiny() -> Ruleset:
+    return load_ruleset(TINY)
+
+
+def test_the_up_ranks_split_the_up_cards_into_groups(tiny: Ruleset) -> None:
+    """The 7 (rank index 6) apart from the ace, 6 and 8 (0, 5, 7)."""
+    assert sorted(sorted(g.ranks) for g in groups(compile_rules(tiny))) == [[0, 5, 7], [6]]
+
+
+def test_the_exact_shoe_is_the_engines_settlement_of_every_card_sequence(
+        tiny: Ruleset) -> None:
+    """The engine classifies 7-7-7 by the up card and the stake and pays the prize itself;
+    every card sequence of the one-deck pack, played by the analysis's own play, gives the
+    analysis's exact fraction, to the last digit."""
+    rules = compile_rules(tiny)
+    model = UpCardModel(rules, exact=True)
+    value = model.stats()[0]
+    assert isinstance(value, Fraction)
+    played = policy_value(rules, UpCardPolicy(rules, [CompositionPolicy(m)
+                                                      for m in model.parts]), finite=True)
+    assert value == played
+    # the up card matters: neither 7-7-7 paid the prize against every card, nor never
+    always = compile_rules(_changed(tiny, {"super-sevens": {"banker_up_ranks": None}}))
+    never = compile_rules(_without(tiny, "super-sevens"))
+    assert value != UpCardModel(always, exact=True).stats()[0]
+    assert value != UpCardModel(never, exact=True).stats()[0]
+
+
+def test_the_exact_infinite_deck_is_the_engines_settlement_too(tiny: Ruleset) -> None:
+    rules = compile_rules(tiny)
+    model = UpCardRound(rules, "infinite", exact=True)
+    value = model.value()
+    assert value == policy_value(rules, UpCardPolicy(rules, [ModelPolicy(m)
+                                                             for m in model.parts]))
+
+
+def test_below_its_stake_band_a_prize_hand_is_not_held_and_the_next_names_it(
+        tiny: Ruleset) -> None:
+    """At a least stake of 50 the Super Bonus (100 to 999) is not held: the figure is the
+    one of the ruleset without it (7-7-7 paid 2:1 against every card), to 1e-12."""
+    low = _changed(tiny, stakes={"min_stake": 50})
+    plain = _without(low, "super-sevens", "six-seven-eight-big")
+    assert abs(edge_of(compile_rules(low)) - edge_of(compile_rules(plain))) < 1e-12
+
+
+def test_the_header_says_the_stake_and_the_envy_bonus_is_said_left_out(tiny: Ruleset) -> None:
+    result = house_edge(compile_rules(tiny))
+    lines = edge_lines(result)
+    assert lines[0].endswith("of all money staked (valued at a stake of 100)")
+    assert result.to_json()["valued_at_stake"] == 100
+    assert any("hands.definitions.super-sevens.prize_to_others: 50" in n
+               and "one seat alone gets none" in n for n in result.notes)
+    infinite = house_edge(compile_rules(tiny), "infinite")
+    assert edge_lines(infinite)[0].endswith("(valued at a stake of 100)")
+
+
+def test_a_ruleset_without_such_a_hand_says_no_stake() -> None:
+    result = house_edge(compile_rules(load_ruleset(TINY.parent / "tiny-named-ranks.yaml")))
+    assert result.valued_stake is None and "valued at" not in edge_lines(result)[0]
+
+
+def test_a_prize_on_a_hand_that_may_have_doubled_is_refused_naming_the_field(
+        tiny: Ruleset) -> None:
+    doubled = _changed(tiny, {"super-sevens": {"after_double": True}})
+    doubled = doubled.model_copy(update={"player": doubled.player.model_copy(update={
+        "double": doubled.player.double.model_copy(update={"allowed": True})})})
+    rules = compile_rules(doubled)
+    assert rules.double_allowed
+    with pytest.raises(AnalysisError, match=r"hands\.definitions\.super-sevens\.prize"):
+        edge_of(rules)
+
+
+def test_the_plain_model_refuses_a_hand_it_would_name_alike_against_every_up_card(
+        tiny: Ruleset) -> None:
+    """A solve that is not split by up card never values the Super Bonus as if it held
+    against every card: it refuses, naming the hand."""
+    with pytest.raises(AnalysisError,
+                       match=r"hands\.definitions\.(super-sevens|six-seven-eight-big)"):
+        CompositionModel(compile_rules(tiny)).stats()
+
+
+def test_the_tiny_chart_says_its_stake(tiny: Ruleset) -> None:
+    chart = strategy_chart(compile_rules(tiny))
+    assert chart.valued_stake == 100
+    assert render(chart).startswith("Best strategy: tiny-up-card (valued at a stake of 100)")
+
+
+def _spanish(stake: int) -> Rules:
+    overlay = load_ruleset(OVERLAY)
+    return compile_rules(_changed(overlay, stakes={"min_stake": stake}))
+
+
+def test_the_overlay_at_a_stake_of_one_is_the_bundled_game() -> None:
+    """spanish-21-super-bonus at its least stake, 1 (a cent): below the $5 band, suited 7-7-7
+    is paid as in spanish-21, whose exact edge it is, to 1e-12."""
+    overlay = compile_rules(load_ruleset(OVERLAY))
+    assert abs(edge_of(overlay) - edge_of(compile_rules(load_bundled("spanish-21")))) < 1e-12
+
+
+def test_in_spanish_21_the_super_bonus_keeps_a_pair_of_sevens_against_a_seven() -> None:
+    """At $5 (500 cents) the Super Bonus pays 200 stakes for suited 7-7-7 against a dealer
+    7: the edge falls, and the chart no longer splits 7-7 against a 7 (it does against a 6,
+    as spanish-21 does against both)."""
+    base = strategy_chart(compile_rules(load_bundled("spanish-21")))
+    bonus = strategy_chart(_spanish(500))
+    assert bonus.edge_perfect is not None and base.edge_perfect is not None
+    assert 0.01 < base.edge_perfect - bonus.edge_perfect < 0.05
+    seven, six = bonus.columns.index("7"), bonus.columns.index("6")
+    pairs = {label: acts for label, acts in bonus.tables[2]}
+    plain = {label: acts for label, acts in base.tables[2]}
+    assert plain["pair 7"][seven] == "P" and pairs["pair 7"][seven] == "·"
+    assert pairs["pair 7"][six] == plain["pair 7"][six] == "P"
