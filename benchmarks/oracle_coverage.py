@@ -63,6 +63,10 @@ def _field_of(path: str) -> str:
 Table = dict[str, dict[str, str]]
 
 
+def _progress(change: str) -> None:
+    print(f"    {change}", file=sys.stderr, flush=True)
+
+
 def coverage(bases: list[str], rounds: int, limit: int | None = None,
              cap: float | None = None,
              fields: tuple[str, ...] | None = None) -> tuple[Table, list[str], list[str]]:
@@ -73,7 +77,8 @@ def coverage(bases: list[str], rounds: int, limit: int | None = None,
     slow: list[str] = []
     for base in bases:
         print(f"  {base} ...", file=sys.stderr, flush=True)
-        for path, by_consumer in field_verdicts(tiny(base), rounds, limit, cap, fields).items():
+        for path, by_consumer in field_verdicts(tiny(base), rounds, limit, cap, fields,
+                                                   _progress).items():
             row = table.setdefault(_field_of(path), {c: NEVER for c in CONSUMERS})
             for consumer, seen in by_consumer.items():
                 for new, v in seen:

@@ -291,10 +291,12 @@ def judge_shoe(ruleset: Ruleset, rounds: int, seed: int = 45) -> Verdict:
 
 def field_verdicts(base: Ruleset, rounds: int, limit: int | None = None,
                    cap: float | None = None,
-                   fields: tuple[str, ...] | None = None) -> dict[str, dict[str, Any]]:
+                   fields: tuple[str, ...] | None = None,
+                   say: Callable[[str], None] | None = None) -> dict[str, dict[str, Any]]:
     """Each field of `base` changed alone (every alternative value; the first `limit`
     changes that reach a compiled rule; only the paths that start with one of `fields`
-    where given): per field, per consumer, the verdicts seen."""
+    where given): per field, per consumer, the verdicts seen (`say`: told each change
+    before it is judged, for a long run's progress)."""
     from itertools import chain, islice
 
     from unread_fields import variants
@@ -304,6 +306,8 @@ def field_verdicts(base: Ruleset, rounds: int, limit: int | None = None,
                if v.ruleset is not None and v.changed
                and (fields is None or v.path.startswith(fields)))
     for variant in islice(changes, limit):
+        if say is not None:
+            say(f"{variant.path} = {variant.new!r}")
         for v in judge(variant.ruleset, rounds, cap=cap):
             out.setdefault(variant.path, {}).setdefault(v.consumer, []).append(
                 (variant.new, v))
