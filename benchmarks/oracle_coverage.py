@@ -161,7 +161,8 @@ def main() -> int:
     counts = _print(table, wrong, slow)
     if args.json:
         data: dict[str, Any] = {"table": table, "counts": dict(counts), "disagrees": wrong,
-                                "too_slow": slow}
+                                "too_slow": slow, "bases": args.bases.split(","),
+                                "fields": args.fields.split(",") if args.fields else None}
         args.json.write_text(json.dumps(data, indent=1), encoding="utf-8")
     return 1 if wrong else 0
 
