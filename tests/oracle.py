@@ -42,10 +42,13 @@ TINY_BASES = ("tiny-pagat", "tiny-blackjack", "tiny-ochko", "tiny-surrender", "t
               "tiny-must-stand", "tiny-siebzehn", "tiny-split-blackjack")
 """Tiny packs of the bundled games' kinds (their rules, on a few ranks): each base's
 fields are changed one by one (`unread_fields.variants`)."""
-COVERAGE_BASES = (*TINY_BASES, "tiny-bank", "tiny-side-bets")
+COVERAGE_BASES = (*TINY_BASES, "tiny-bank", "tiny-side-bets", "tiny-ban-luck",
+                  "tiny-business")
 """The coverage table's bases: `TINY_BASES`, tiny-bank (a bank that is an amount, which
-every consumer but the engine refuses by name) for the `table.bank` fields, and
-tiny-side-bets for the side bets' fields."""
+every consumer but the engine refuses by name) for the `table.bank` fields,
+tiny-side-bets for the side bets' fields, tiny-ban-luck for the banker's opening of hands
+and calling off, and tiny-business for giving up buy bets (both refused by name by every
+consumer but the engine)."""
 CONSUMERS = ("exact-shoe", "exact-infinite", "engine", "compiled-sim")
 AGREES, REFUSES, DISAGREES = "agrees", "refuses", "ACCEPTED AND DISAGREES"
 TOO_SLOW = "too slow"
@@ -349,6 +352,7 @@ EXTRA_VALUES: dict[str, Callable[[Any], list[Any]]] = {
     "settlement.hidden_bust_pays": lambda v: ["2:1"] if v is None else [None],
     "table.bank.cap": lambda _: ["as-it-stands"],
     "table.bank.entry": lambda v: [5] if v is None else [None],
+    "pack.wild_cards": lambda v: [("TS",)] if not v else [()],
 }
 """Values the oracle tries for the fields `costs.alternatives` offers none for (sets of
 ranks, fractions, amounts), by field: each a function of the base's value."""
