@@ -17,7 +17,8 @@ any other field no tiny base can change is "never tried". Every field of the sch
 
     python benchmarks/oracle_coverage.py [--bases tiny-pagat,tiny-blackjack] [--rounds N]
         [--limit N] [--cap SECONDS] [--fields pack.decks,side_bets] [--json FILE]
-    python benchmarks/oracle_coverage.py --merge a.json b.json ...   (one table of runs)
+    python benchmarks/oracle_coverage.py --merge a.json b.json ...   (one table of runs; a
+        later --fields run of the same base replaces those fields' rows of earlier ones)
 
 The full table: one base per process (`--bases X --json X.json`), then `--merge`.
 Exit status 1 when any cell is "ACCEPTED AND DISAGREES".
@@ -112,6 +113,26 @@ def merged(tables: list[Table]) -> Table:
     return table
 
 
+def superseded(runs: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The runs (file stem, JSON), each a later `--fields` run of the same base replacing
+    the rows and lines of those fields in the earlier runs (a cell re-run after a fix)."""
+    out: list[dict[str, Any]] = []
+    for i, (stem, run) in enumerate(runs):
+        bases = run.get("bases") or [stem]
+        for _, later in runs[i + 1:]:
+            fields = later.get("fields")
+            if not fields or later.get("bases") != bases:
+                continue
+            prefixes = tuple(fields)
+            run = {**run, "table": {k: v for k, v in run["table"].items()
+                                    if not k.startswith(prefixes)}}
+            for key in ("disagrees", "too_slow"):
+                run[key] = [line for line in run.get(key, [])
+                            if not line.split(": ", 1)[1].startswith(prefixes)]
+        out.append(run)
+    return out
+
+
 def _print(table: Table, wrong: list[str], slow: list[str]) -> Counter[str]:
     width = max(map(len, table))
     print(f"{'field':{width}}  " + "  ".join(f"{c:14}" for c in CONSUMERS))
@@ -149,7 +170,8 @@ def main() -> int:
                         help="print one table of earlier runs' --json files")
     args = parser.parse_args()
     if args.merge:
-        runs = [json.loads(p.read_text(encoding="utf-8")) for p in args.merge]
+        runs = superseded([(p.stem, json.loads(p.read_text(encoding="utf-8")))
+                           for p in args.merge])
         table = merged([r["table"] for r in runs])
         wrong = [line for r in runs for line in r["disagrees"]]
         slow = [line for r in runs for line in r.get("too_slow", [])]

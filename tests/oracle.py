@@ -354,6 +354,8 @@ EXTRA_VALUES: dict[str, Callable[[Any], list[Any]]] = {
     "table.bank.cap": lambda _: ["as-it-stands"],
     "table.bank.entry": lambda v: [5] if v is None else [None],
     "pack.wild_cards": lambda v: [("TS",)] if not v else [()],
+    "banker.calls_off_at": lambda v: [(15,)] if v is None else [None],
+    "banker.opens.to_total": lambda v: [18] if v is None else [None],
 }
 """Values the oracle tries for the fields `costs.alternatives` offers none for (sets of
 ranks, fractions, amounts), by field: each a function of the base's value."""
