@@ -334,7 +334,7 @@ EXTRA_VALUES: dict[str, Callable[[Any], list[Any]]] = {
     "pack.values": lambda values: [{"T": 9}] if not values else [{}],
     "hands.ranking": lambda ranking: [ranking[1:-1] + ranking[:1] + ranking[-1:]]
     if len(ranking) > 2 else [],
-    "side_bets.max_fraction": lambda _: [(1, 2)],
+    "side_bets.max_fraction": lambda v: [(1, 4)] if tuple(v) == (1, 2) else [(1, 2)],
     "stakes.max_stake": lambda _: [1000],
     "between_deals.penetration": lambda _: [0.5],
     "shoot.dry_kitty": lambda _: ["end-bank"],
