@@ -18,7 +18,7 @@ any other field no tiny base can change is "never tried". Every field of the sch
     python benchmarks/oracle_coverage.py [--bases tiny-pagat,tiny-blackjack] [--rounds N]
         [--limit N] [--cap SECONDS] [--fields pack.decks,side_bets] [--json FILE]
     python benchmarks/oracle_coverage.py --merge a.json b.json ...   (one table of runs; a
-        later --fields run of the same base replaces those fields' rows of earlier ones)
+        --fields run of a base replaces those fields' rows of the base's full run)
 
 The full table: one base per process (`--bases X --json X.json`), then `--merge`.
 Exit status 1 when any cell is "ACCEPTED AND DISAGREES".
@@ -114,21 +114,23 @@ def merged(tables: list[Table]) -> Table:
 
 
 def superseded(runs: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
-    """The runs (file stem, JSON), each a later `--fields` run of the same base replacing
-    the rows and lines of those fields in the earlier runs (a cell re-run after a fix)."""
+    """The runs (file stem, JSON), a `--fields` run of one base replacing the rows and
+    lines of those fields in that base's full run (a cell re-run after a fix)."""
+    def bases(stem: str, run: dict[str, Any]) -> list[str]:
+        return run.get("bases") or [stem]
+
     out: list[dict[str, Any]] = []
-    for i, (stem, run) in enumerate(runs):
-        bases = run.get("bases") or [stem]
-        for _, later in runs[i + 1:]:
-            fields = later.get("fields")
-            if not fields or later.get("bases") != bases:
-                continue
-            prefixes = tuple(fields)
-            run = {**run, "table": {k: v for k, v in run["table"].items()
-                                    if not k.startswith(prefixes)}}
-            for key in ("disagrees", "too_slow"):
-                run[key] = [line for line in run.get(key, [])
-                            if not line.split(": ", 1)[1].startswith(prefixes)]
+    for stem, run in runs:
+        if not run.get("fields"):
+            prefixes = tuple(f for other_stem, other in runs if other.get("fields")
+                             and bases(other_stem, other) == bases(stem, run)
+                             for f in other["fields"])
+            if prefixes:
+                run = {**run, "table": {k: v for k, v in run["table"].items()
+                                        if not k.startswith(prefixes)}}
+                for key in ("disagrees", "too_slow"):
+                    run[key] = [line for line in run.get(key, [])
+                                if not line.split(": ", 1)[1].startswith(prefixes)]
         out.append(run)
     return out
 

@@ -355,3 +355,30 @@ def test_random_resplit_limits_agree_on_the_shoe(decks: int, max_hands: int,
     0.312898."""
     for v in judge(_split_rules(decks, max_hands, one_branch, order), 1000)[:2]:
         assert v.verdict != DISAGREES, v
+
+
+def test_the_stored_coverage_table_has_every_field_and_no_disagreement() -> None:
+    """The acceptance of issue 45's oracle, on the runs stored in
+    `benchmarks/results/oracle_coverage` (merged as `benchmarks/oracle_coverage.py --merge`
+    merges them, a re-run cell replacing its base's earlier one): every field of the
+    schema has a row, none is "accepted and disagrees" or "never tried"."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    from pontoon_rules.ruleset.format.fields import leaf_paths
+
+    root = Path(__file__).resolve().parent.parent / "benchmarks"
+    spec = importlib.util.spec_from_file_location("oracle_coverage",
+                                                  root / "oracle_coverage.py")
+    assert spec is not None and spec.loader is not None
+    coverage = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(coverage)
+    runs = coverage.superseded([(p.stem, json.loads(p.read_text(encoding="utf-8")))
+                                for p in sorted((root / "results" / "oracle_coverage")
+                                                .glob("*.json"))])
+    table = coverage.merged([r["table"] for r in runs])
+    assert set(leaf_paths()) - {"hands.definitions"} <= set(table)
+    cells = [(path, c, v) for path, row in table.items() for c, v in row.items()]
+    assert not [cell for cell in cells if cell[2] in (DISAGREES, coverage.NEVER)]
+    assert not [line for r in runs for line in r["disagrees"]]
