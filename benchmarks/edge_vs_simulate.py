@@ -2,12 +2,16 @@
 the exact edge of the ruleset's own shoe beside the compiled simulation of the same shoe,
 its 99.9% interval, and whether the edge lies inside it.
 
-    python benchmarks/edge_vs_simulate.py [--rounds N] [--seed S] [RULESET ...]
+    python benchmarks/edge_vs_simulate.py [--rounds N] [--seed S] [--engine-rounds N]
+        [RULESET ...]
 
 Both commands' defaults, called as the commands call them (`analysis.edge.house_edge`
 with no deck, `sim.runs.simulate.simulate` with no dealing); the issue's acceptance is 10M
 rounds (the default); a ruleset either command refuses is listed with the rules each names
-(and the other command's figure, where it prints one).
+(and the other command's figure, where it prints one). With `--engine-rounds`, a ruleset
+whose edge is printed but which the compiled simulator refuses is simulated on the engine
+path (`simulate --engine`, the exact edge's own play) for that many rounds instead, and
+held to the edge the same way.
 `tests/test_one_default.py` runs a few rulesets at 1M rounds, every one under
 `PONTOON_TEST_LONG=1`.
 """
@@ -25,11 +29,14 @@ from pontoon_rules.ruleset.resolving.features import refused_names
 from pontoon_rules.sim.runs.simulate import simulate
 
 
-def row(ruleset: str, rounds: int, seed: int) -> str:
-    """One ruleset's line of the table."""
+def row(ruleset: str, rounds: int, seed: int, engine_rounds: int = 0) -> str:
+    """One ruleset's line of the table (`engine_rounds`: see the module's docstring)."""
     rules = compile_rules(load_ruleset(ruleset))
     refused = {c: refused_names(rules.ruleset, c) for c in ("edge", "simulate")}
-    if any(refused.values()):
+    path = "compiled"
+    if refused["simulate"] and not refused["edge"] and engine_rounds:
+        path, rounds = "engine", engine_rounds
+    elif any(refused.values()):
         said = []
         for command, names in refused.items():
             if names:
@@ -43,11 +50,13 @@ def row(ruleset: str, rounds: int, seed: int) -> str:
         return f"{ruleset:<28} {'; '.join(said)}"
     start = time.perf_counter()
     edge = house_edge(rules, with_stats=False).house_edge
-    sim = simulate(rules, rounds, seed)
+    sim = simulate(rules, rounds, seed, path=path)
     low, high = sim.interval
     agree = "yes" if low <= edge <= high else "NO"
+    engine = (f"  engine path, {rounds:,} rounds (the compiled simulator refuses: "
+              f"{', '.join(refused['simulate'])})" if path == "engine" else "")
     return (f"{ruleset:<28} {edge:>9.4f} {sim.house_edge:>10.4f}  {low:>8.4f} to {high:>8.4f}"
-            f"  {agree:<5} {sim.dealing:<8} {time.perf_counter() - start:6.1f} s")
+            f"  {agree:<5} {sim.dealing:<8} {time.perf_counter() - start:6.1f} s{engine}")
 
 
 def main() -> None:
@@ -55,13 +64,16 @@ def main() -> None:
     parser.add_argument("rulesets", nargs="*", help="ids or files (default: every bundled)")
     parser.add_argument("--rounds", type=int, default=10_000_000)
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--engine-rounds", type=int, default=0,
+                        help="rounds on the engine path where only the compiled simulator "
+                             "refuses (0: list the refusal)")
     args = parser.parse_args()
     print(f"{args.rounds:,} rounds a ruleset, seed {args.seed}; house edges in % of the "
           "original stake; both commands' defaults (the ruleset's own shoe)")
     print(f"{'ruleset':<28} {'edge':>9} {'simulated':>10}  {'99.9% interval':^20}  "
           f"{'agree':<5} {'dealing':<8} {'time':>8}")
     for ruleset in args.rulesets or bundled_ids():
-        print(row(ruleset, args.rounds, args.seed), flush=True)
+        print(row(ruleset, args.rounds, args.seed, args.engine_rounds), flush=True)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,8 @@ any other field no tiny base can change is "never tried". Every field of the sch
 
     python benchmarks/oracle_coverage.py [--bases tiny-pagat,tiny-blackjack] [--rounds N]
         [--limit N] [--cap SECONDS] [--fields pack.decks,side_bets] [--json FILE]
-    python benchmarks/oracle_coverage.py --merge a.json b.json ...   (one table of runs)
+    python benchmarks/oracle_coverage.py --merge a.json b.json ...   (one table of runs; a
+        --fields run of a base replaces those fields' rows of the base's full run)
 
 The full table: one base per process (`--bases X --json X.json`), then `--merge`.
 Exit status 1 when any cell is "ACCEPTED AND DISAGREES".
@@ -63,6 +64,10 @@ def _field_of(path: str) -> str:
 Table = dict[str, dict[str, str]]
 
 
+def _progress(change: str) -> None:
+    print(f"    {change}", file=sys.stderr, flush=True)
+
+
 def coverage(bases: list[str], rounds: int, limit: int | None = None,
              cap: float | None = None,
              fields: tuple[str, ...] | None = None) -> tuple[Table, list[str], list[str]]:
@@ -73,7 +78,8 @@ def coverage(bases: list[str], rounds: int, limit: int | None = None,
     slow: list[str] = []
     for base in bases:
         print(f"  {base} ...", file=sys.stderr, flush=True)
-        for path, by_consumer in field_verdicts(tiny(base), rounds, limit, cap, fields).items():
+        for path, by_consumer in field_verdicts(tiny(base), rounds, limit, cap, fields,
+                                                   _progress).items():
             row = table.setdefault(_field_of(path), {c: NEVER for c in CONSUMERS})
             for consumer, seen in by_consumer.items():
                 for new, v in seen:
@@ -105,6 +111,28 @@ def merged(tables: list[Table]) -> Table:
         word = NOT_APPLICABLE_WORD if path in NOT_APPLICABLE else NEVER
         table[path] = {c: word for c in CONSUMERS}
     return table
+
+
+def superseded(runs: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The runs (file stem, JSON), a `--fields` run of one base replacing the rows and
+    lines of those fields in that base's full run (a cell re-run after a fix)."""
+    def bases(stem: str, run: dict[str, Any]) -> list[str]:
+        return run.get("bases") or [stem]
+
+    out: list[dict[str, Any]] = []
+    for stem, run in runs:
+        if not run.get("fields"):
+            prefixes = tuple(f for other_stem, other in runs if other.get("fields")
+                             and bases(other_stem, other) == bases(stem, run)
+                             for f in other["fields"])
+            if prefixes:
+                run = {**run, "table": {k: v for k, v in run["table"].items()
+                                        if not k.startswith(prefixes)}}
+                for key in ("disagrees", "too_slow"):
+                    run[key] = [line for line in run.get(key, [])
+                                if not line.split(": ", 1)[1].startswith(prefixes)]
+        out.append(run)
+    return out
 
 
 def _print(table: Table, wrong: list[str], slow: list[str]) -> Counter[str]:
@@ -144,7 +172,8 @@ def main() -> int:
                         help="print one table of earlier runs' --json files")
     args = parser.parse_args()
     if args.merge:
-        runs = [json.loads(p.read_text(encoding="utf-8")) for p in args.merge]
+        runs = superseded([(p.stem, json.loads(p.read_text(encoding="utf-8")))
+                           for p in args.merge])
         table = merged([r["table"] for r in runs])
         wrong = [line for r in runs for line in r["disagrees"]]
         slow = [line for r in runs for line in r.get("too_slow", [])]
@@ -156,7 +185,8 @@ def main() -> int:
     counts = _print(table, wrong, slow)
     if args.json:
         data: dict[str, Any] = {"table": table, "counts": dict(counts), "disagrees": wrong,
-                                "too_slow": slow}
+                                "too_slow": slow, "bases": args.bases.split(","),
+                                "fields": args.fields.split(",") if args.fields else None}
         args.json.write_text(json.dumps(data, indent=1), encoding="utf-8")
     return 1 if wrong else 0
 

@@ -42,10 +42,14 @@ TINY_BASES = ("tiny-pagat", "tiny-blackjack", "tiny-ochko", "tiny-surrender", "t
               "tiny-must-stand", "tiny-siebzehn", "tiny-split-blackjack")
 """Tiny packs of the bundled games' kinds (their rules, on a few ranks): each base's
 fields are changed one by one (`unread_fields.variants`)."""
-COVERAGE_BASES = (*TINY_BASES, "tiny-bank", "tiny-side-bets")
-"""The coverage table's bases: `TINY_BASES`, tiny-bank (a bank that is an amount, which
-every consumer but the engine refuses by name) for the `table.bank` fields, and
-tiny-side-bets for the side bets' fields."""
+COVERAGE_BASES = (*(b if b != "tiny-siebzehn" else "tiny-siebzehn-short" for b in TINY_BASES),
+                  "tiny-bank", "tiny-side-bets", "tiny-ban-luck", "tiny-business")
+"""The coverage table's bases: `TINY_BASES` (Siebzehn und Vier with four cards a hand:
+tiny-siebzehn's enumeration took half a minute a change), tiny-bank (a bank that is an amount, which
+every consumer but the engine refuses by name) for the `table.bank` fields,
+tiny-side-bets for the side bets' fields, tiny-ban-luck for the banker's opening of hands
+and calling off, and tiny-business for giving up buy bets (both refused by name by every
+consumer but the engine)."""
 CONSUMERS = ("exact-shoe", "exact-infinite", "engine", "compiled-sim")
 AGREES, REFUSES, DISAGREES = "agrees", "refuses", "ACCEPTED AND DISAGREES"
 TOO_SLOW = "too slow"
@@ -318,10 +322,12 @@ def judge_shoe(ruleset: Ruleset, rounds: int, seed: int = 45) -> Verdict:
 
 def field_verdicts(base: Ruleset, rounds: int, limit: int | None = None,
                    cap: float | None = None,
-                   fields: tuple[str, ...] | None = None) -> dict[str, dict[str, Any]]:
+                   fields: tuple[str, ...] | None = None,
+                   say: Callable[[str], None] | None = None) -> dict[str, dict[str, Any]]:
     """Each field of `base` changed alone (every alternative value; the first `limit`
     changes that reach a compiled rule; only the paths that start with one of `fields`
-    where given): per field, per consumer, the verdicts seen."""
+    where given): per field, per consumer, the verdicts seen (`say`: told each change
+    before it is judged, for a long run's progress)."""
     from itertools import chain, islice
 
     from unread_fields import variants
@@ -331,6 +337,8 @@ def field_verdicts(base: Ruleset, rounds: int, limit: int | None = None,
                if v.ruleset is not None and v.changed
                and (fields is None or v.path.startswith(fields)))
     for variant in islice(changes, limit):
+        if say is not None:
+            say(f"{variant.path} = {variant.new!r}")
         for v in judge(variant.ruleset, rounds, cap=cap):
             out.setdefault(variant.path, {}).setdefault(v.consumer, []).append(
                 (variant.new, v))
@@ -353,7 +361,7 @@ EXTRA_VALUES: dict[str, Callable[[Any], list[Any]]] = {
     "pack.values": lambda values: [{"T": 9}] if not values else [{}],
     "hands.ranking": lambda ranking: [ranking[1:-1] + ranking[:1] + ranking[-1:]]
     if len(ranking) > 2 else [],
-    "side_bets.max_fraction": lambda _: [(1, 2)],
+    "side_bets.max_fraction": lambda v: [(1, 4)] if tuple(v) == (1, 2) else [(1, 2)],
     "stakes.max_stake": lambda _: [1000],
     "between_deals.penetration": lambda _: [0.5],
     "shoot.dry_kitty": lambda _: ["end-bank"],
@@ -372,6 +380,9 @@ EXTRA_VALUES: dict[str, Callable[[Any], list[Any]]] = {
     "settlement.hidden_bust_pays": lambda v: ["2:1"] if v is None else [None],
     "table.bank.cap": lambda _: ["as-it-stands"],
     "table.bank.entry": lambda v: [5] if v is None else [None],
+    "pack.wild_cards": lambda v: [("TS",)] if not v else [()],
+    "banker.calls_off_at": lambda v: [(15,)] if v is None else [None],
+    "banker.opens.to_total": lambda v: [18] if v is None else [None],
 }
 """Values the oracle tries for the fields `costs.alternatives` offers none for (sets of
 ranks, fractions, amounts), by field: each a function of the base's value."""

@@ -169,13 +169,17 @@ def test_infinite_pack_defaults_to_the_infinite_method() -> None:
 
 
 def test_approximate_post_split_method_is_named() -> None:
-    """casino-ochko blocks one branch after a resplit: with four hands allowed, not covered
-    by the exact CDZ- split. With its own three at most, the first resplit ends the
-    splitting, so there is no branch to block and the exact CDZ- split values it."""
+    """Two cards to each split hand are outside the exact CDZ- split: the method says it is
+    the approximate CDP1~. casino-ochko's one-branch blocking is inside it, with its own
+    three hands and with four (the deal followed hand by hand)."""
+    data = load_ruleset("casino-ochko").model_dump(mode="python")
+    data["player"]["split"]["cards_to_each_hand"] = 2
+    model = CompositionModel(compile_rules(Ruleset.model_validate(data)))
+    assert "CDP1~ (approximate)" in method_name(model)
     data = load_ruleset("casino-ochko").model_dump(mode="python")
     data["player"]["split"]["max_hands"] = 4
     model = CompositionModel(compile_rules(Ruleset.model_validate(data)))
-    assert "CDP1~ (approximate)" in method_name(model)
+    assert "CDZ-" in method_name(model) and "CDP1~" not in method_name(model)
     model = CompositionModel(compile_rules(load_ruleset("casino-ochko")))
     assert "CDZ-" in method_name(model) and "CDP1~" not in method_name(model)
 

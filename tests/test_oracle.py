@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from oracle import (
     AGREES,
@@ -319,3 +319,69 @@ def test_a_resplit_that_blocks_no_fourth_hand_is_valued_as_played() -> None:
     shoe, = judge(ruleset, 1000, only=SHOE)
     assert shoe.verdict == AGREES and not shoe.detail, shoe
     assert "CDZ-" in method_name(CompositionModel(compile_rules(ruleset)))
+
+
+def _split_rules(decks: int, max_hands: int, one_branch: bool, order: str) -> Ruleset:
+    data = tiny("tiny-split-blackjack").model_dump(mode="python")
+    for path, value in (("pack.decks", decks), ("player.split.max_hands", max_hands),
+                        ("player.split.resplit_one_branch", one_branch),
+                        ("player.split.deal_order", order)):
+        data = with_value(data, path, value)
+    return Ruleset.model_validate(data)
+
+
+def test_a_resplit_that_blocks_a_fourth_hand_is_valued_as_played() -> None:
+    """Issue 45: with four hands a seat may hold and a resplit blocking the other branch,
+    the shoe's method gave its approximate post-split value (CDP1~, 0.282846521) where the
+    engine playing its play (CDZ-) makes 0.278943279 (tiny-split-blackjack, two packs).
+    The exact CDZ- split now follows which hands a resplit blocks, in the engine's order."""
+    from pontoon_rules.analysis.composition.model import CompositionModel, method_name
+    from pontoon_rules.engine.round.rules import compile_rules
+
+    ruleset = _split_rules(2, 4, True, "each-when-played")
+    shoe = judge(ruleset, 1000)[0]
+    assert shoe.verdict == AGREES and not shoe.detail, shoe
+    assert "CDZ-" in method_name(CompositionModel(compile_rules(ruleset)))
+
+
+@settings(max_examples=size(6, 32), deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(decks=st.integers(min_value=1, max_value=2), max_hands=st.integers(2, 5),
+       one_branch=st.booleans(), order=st.sampled_from(["each-when-played", "all-at-once"]))
+@example(decks=2, max_hands=5, one_branch=True, order="all-at-once")
+def test_random_resplit_limits_agree_on_the_shoe(decks: int, max_hands: int,
+                                                  one_branch: bool, order: str) -> None:
+    """The oracle draws the resplit rules together (hands a seat may hold, one-branch
+    blocking, the deal order), which its one-field changes on a tiny base seldom combine:
+    both exact figures equal the engine playing their play, or refuse naming a field. The
+    example is the one the approximate post-split method gave 0.319021 for, the engine
+    0.312898."""
+    for v in judge(_split_rules(decks, max_hands, one_branch, order), 1000)[:2]:
+        assert v.verdict != DISAGREES, v
+
+
+def test_the_stored_coverage_table_has_every_field_and_no_disagreement() -> None:
+    """The acceptance of issue 45's oracle, on the runs stored in
+    `benchmarks/results/oracle_coverage` (merged as `benchmarks/oracle_coverage.py --merge`
+    merges them, a re-run cell replacing its base's earlier one): every field of the
+    schema has a row, none is "accepted and disagrees" or "never tried"."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    from pontoon_rules.ruleset.format.fields import leaf_paths
+
+    root = Path(__file__).resolve().parent.parent / "benchmarks"
+    spec = importlib.util.spec_from_file_location("oracle_coverage",
+                                                  root / "oracle_coverage.py")
+    assert spec is not None and spec.loader is not None
+    coverage = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(coverage)
+    runs = coverage.superseded([(p.stem, json.loads(p.read_text(encoding="utf-8")))
+                                for p in sorted((root / "results" / "oracle_coverage")
+                                                .glob("*.json"))])
+    table = coverage.merged([r["table"] for r in runs])
+    assert set(leaf_paths()) - {"hands.definitions"} <= set(table)
+    cells = [(path, c, v) for path, row in table.items() for c, v in row.items()]
+    assert not [cell for cell in cells if cell[2] in (DISAGREES, coverage.NEVER)]
+    assert not [line for r in runs for line in r["disagrees"]]

@@ -16,8 +16,10 @@ identity, derived independently here). The split's value is then a sum over
 the sequences of pair / non-pair second cards (`_over_patterns`), each hand valued
 with every card of the round that is known to be a pair or a non-pair card
 removed. This is exact for the CDZ- strategy; it applies to one card to each
-split hand, no one-branch blocking (with three hands at most there is none to
-block), and pairs of one kind (`applies`); other
+split hand and pairs of one kind (`applies`). Where a resplit blocks the other
+branch (`resplit_one_branch`, from four hands on: with three the first resplit ends
+the splitting) which hands may still resplit depends on the order the cards come in,
+so the deal is followed hand by hand in the engine's order (`_over_blocking`); other
 split rules use `split.SplitSolver` with the composition-dependent hand values
 (named in the output).
 """
@@ -42,12 +44,7 @@ def applies(model: HandValues, pair: int) -> bool:
     """Whether the exact CDZ- split covers splitting a pair of kind `pair`."""
     r, kinds = model.rules, model.kinds
     partners = [k for k in range(model.n_kinds) if is_pair(kinds[pair], kinds[k], r)]
-    kind = kinds[pair]
-    resplits = r.resplit and r.split_max_hands > 2 and (not kind.is_ace or r.resplit_aces)
-    # a resplit blocks the other branch (`resplit_one_branch`) only where a seat could
-    # still make a fourth hand: with three at most, the first resplit ends the splitting
-    blocking = r.resplit_one_branch and resplits and r.split_max_hands > 3
-    return r.split_cards == 1 and not blocking and partners == [pair]
+    return r.split_cards == 1 and partners == [pair]
 
 
 def extras_of(model: HandValues, pair: int) -> int:
@@ -69,6 +66,8 @@ class ZeroMemorySplit:
         kind = model.kinds[pair]
         resplits = r.resplit and (not kind.is_ace or r.resplit_aces)
         self.limit = limit if resplits else 2
+        self.blocking = r.resplit_one_branch and self.limit > 3
+        """A resplit blocks the other branch in some round (`_over_blocking`)."""
         self._table: dict[tuple[str, int, int], Any] = {}
         self._sums: dict[tuple[int, int, int, int], Any] = {}
         self._factor_sums: dict[tuple[int, int, int, int], Any] = {}
@@ -273,15 +272,15 @@ class ZeroMemorySplit:
     # -- the round ---------------------------------------------------------------------
     def value(self) -> Any:
         """The statistics of splitting the pair (every hand at the original stake)."""
-        out = self._over_patterns(self._hand_sums, self._sums, 2, 2, 0, 0)
+        out = self._over(self._hand_sums, self._sums)
         if not self.model.seat_takes:
             return out
         chances = np.asarray(self.model.taking_chances(
             self.model._removed((self.pair, self.pair))), dtype=float)
         out = out.copy()
         taken = out[:, TAKEN_INDEX:TAKEN_INDEX + chances.shape[1]]
-        factors = self._over_patterns(lambda hands, done_n, done_p: self._hand_factors(
-            hands, done_n, done_p, chances), self._factor_sums, 2, 2, 0, 0)
+        factors = self._over(lambda hands, done_n, done_p: self._hand_factors(
+            hands, done_n, done_p, chances), self._factor_sums)
         out[:, 0] = out[:, 0] + seat_refund(taken, chances, factors)
         return out
 
@@ -305,6 +304,52 @@ class ZeroMemorySplit:
             out = out * _factor(self.value_of(True, hands + done_p - 2, done_n),
                                 chances) ** done_p
         return out
+
+    def _over(self, at_end: Callable[[int, int, int], Any], memo: dict[Any, Any]) -> Any:
+        """The expectation of `at_end(hands, done_n, done_p)` over the split's deals."""
+        if self.blocking:
+            return self._over_blocking(at_end, memo, _SPLIT_PAIR, 2, 2, 0)
+        return self._over_patterns(at_end, memo, 2, 2, 0, 0)
+
+    def _over_blocking(self, at_end: Callable[[int, int, int], Any], memo: dict[Any, Any],
+                       order: tuple[_Waiting, ...], hands: int, pairs: int,
+                       others: int) -> Any:
+        """`_over_patterns` where a resplit blocks the other branch: `order` the hands
+        still to finish in the engine's order (the first in play), `pairs` and `others`
+        the pair and other cards out. A hand's second card is dealt when it comes into
+        play, or (`all-at-once`) at its split; a hand splits whenever the engine allows,
+        blocking the hand its last split made (still waiting, next in `order`)."""
+        key = (order, hands, pairs, others)
+        found = memo.get(key)
+        if found is not None:
+            return found
+        due = [i for i, w in enumerate(order) if w[0] is None
+               and (i == 0 or self.model.rules.split_all_at_once)]
+        if due:
+            i, (_, blocked, blocks) = due[0], order[due[0]]
+            v = self._pair_chance(0, pairs, others)[:, None]
+
+            def dealt(card: bool) -> tuple[_Waiting, ...]:
+                return order[:i] + ((card, blocked, blocks),) + order[i + 1:]
+            found = (1 - v) * self._over_blocking(at_end, memo, dealt(False), hands, pairs,
+                                                  others + 1)
+            if v.any():
+                found = found + v * self._over_blocking(at_end, memo, dealt(True), hands,
+                                                        pairs + 1, others)
+        else:
+            (card, blocked, blocks), rest = order[0], order[1:]
+            if card and not blocked and hands < self.limit:
+                if blocks and rest:
+                    rest = ((rest[0][0], True, False),) + rest[1:]
+                found = self._over_blocking(at_end, memo, _SPLIT_PAIR + rest, hands + 1,
+                                            pairs, others)
+            elif rest:
+                found = self._over_blocking(at_end, memo, ((*rest[0][:2], False),) + rest[1:],
+                                            hands, pairs, others)
+            else:
+                found = at_end(hands, others, pairs - hands)
+        memo[key] = found
+        return found
 
     def _over_patterns(self, at_end: Callable[[int, int, int], Any], memo: dict[Any, Any],
                        pending: int, hands: int, done_n: int, done_p: int) -> Any:
@@ -384,6 +429,13 @@ class ZeroMemorySplit:
             found = m._choice_memo[key] = [int(i) for i in np.argmax(values, axis=0)]
         return found
 
+
+
+_Waiting = tuple[bool | None, bool, bool]
+"""A split hand still to finish: its second card (a pair card or not; None: not dealt),
+blocked, and whether its next split blocks the hand its last one made."""
+_SPLIT_PAIR = ((None, False, True), (None, False, False))
+"""The two hands a split makes: the one in play, whose split blocks the other."""
 
 
 def _plus(a: Removed, b: Removed) -> Removed:
