@@ -122,6 +122,7 @@ def test_russian_writes_odds_as_k() -> None:
     from pontoon_rules.docs.words.marks import native_odds
 
     form = "{win} к {stake}"
-    assert native_odds("платит 3:2 (3\\:2), игрок 1\\: 1", form) == "платит 3 к 2 (3 к 2), игрок 1\\: 1"
+    assert native_odds("платит 3:2 (3\\:2), игрок 1\\: 1", form) == (
+        "платит 3 к 2 (3 к 2), игрок 1\\: 1")
     assert native_odds('<p style="x:1">2:1</p>', form, html=True) == '<p style="x:1">2 к 1</p>'
     assert native_odds("2:1", None) == "2:1"
