@@ -5,6 +5,8 @@ allowed once, quoted)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pontoon_rules.docs.sheet.glossary import Term, glossaries, problems, sheet_problems, terms
@@ -67,3 +69,60 @@ def test_a_games_site_page_shows_its_glossary() -> None:
     assert "## Слова игроков" in page
     assert "| Русский | «ещё» | ещё | твист |" in page
     assert "players-words" not in ruleset_page(load_bundled("vingt-un"), "en", None)
+
+
+READER3 = [
+    ("pagat-british", "hy", ("կիսանդր", "կպչ", "ոլոր", "հնարք", "ջեք", "թագուհի", "դեմքով",
+                             "բաժանված ձեռք", "զույգը բաժան"),
+     ("«Ավել»", "«Հերիք»", "«Մեկ էլ»", "հինգ քարտ", "Փակ", "կիսել", "դամա", "վալետ")),
+    ("pagat-british", "pa", ("ਸਟਿੱਕ", "ਬਸਟ", "ਡੈੱਕ", "ਡੀਲ", "ਟ੍ਰਿਕ", "ਟਾਈ", "ਰੈਂਕ", "ਪੁਆਇੰਟ",
+                             "ਮਰੋੜ", "ਕਾਰਡ", "ਏਸ", "ਰਾਜਾ", "ਰਾਣੀ", "ਜੈਕ", "ਕੁਦਰਤੀ", "ਮੂੰਹ",
+                             "ਵੰਡੇ ਹੋਏ ਹੱਥ", "ਜੋ ਕੋਈ ਹੋਰ ਜੋੜ"),
+     ("ਪੱਤੇ", "ਯੱਕਾ", "ਬਾਦਸ਼ਾਹ", "ਬੇਗ਼ਮ", "ਗ਼ੁਲਾਮ", "«ਬੱਸ»", "ਸੜ ਗਿਆ", "ਗੱਡੀ", "ਵੰਡ",
+      "ਜੋੜੀ ਤੋੜ", "ਪੰਜ ਪੱਤੇ", "ਬਰਾਬਰੀ", "ਪੁੱਠੇ", "ਦਾਅ")),
+    ("pagat-british", "ur", ("موڑ", "اسٹک", "بسٹ", "ٹرک", "ڈیک", "ڈیل", "ٹائی", "انشورنس", "کارڈ",
+                             "منہ", "چہرہ", "قدرتی", "جو کوئی اور مجموعہ"),
+     ("ایک اور پتا", "«بس»", "جل گیا", "پانچ پتے", "گڈی", "بانٹ", "برابری", "بیمہ", "سیدھے", "الٹے",
+      "بیگم", "غلام")),
+    ("casino-ochko", "ru", ("высокий итог", "три или четыре", "Разбит", "одного номинала",
+                            "взятая на «Ещё карту»", "2:1", "1:1", "ставку ×"),
+     ("21 (из трёх и более карт)", "по очкам", "2 к 1", "1 к 1", "Тузы тоже можно")),
+    ("belarus-ponton", "ru", ("разби", "Равные деньги", "3:2", "2:1", "1:1", "за исключением",
+                              "Дилеру сдано меньше карт", "число карт в колоде"),
+     ("3 к 2", "2 к 1", "1 к 1", "«ивен мани»", "Твист (ещё карта без доплаты)")),
+    ("ochko-home", "ru", ("твист", "2:1", "1:1", "от ставки", "Из каждой колоды",
+                          "Банкиру сдано меньше карт", "за исключением"),
+     ("«Ещё»", "«Хватит»", "1 к 1", "по 2 к 1", "Из колоды убраны")),
+]
+"""Fresh reader 3's calques on the printed sheets, each with the word the game's players
+use instead (a source's own term allowed once, quoted: «կիսանդրի», «твист»)."""
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang", "calques", "words"), READER3)
+def test_the_printed_sheet_drops_reader3s_calques(ruleset_id: str, lang: str,
+                                                 calques: tuple[str, ...],
+                                                 words: tuple[str, ...]) -> None:
+    from pontoon_rules.docs.sheet.sheet_view import find_base
+    from pontoon_rules.docs.sheet.sheets import sheet_markdown
+
+    ruleset = load_bundled(ruleset_id)
+    text = sheet_markdown(ruleset, lang, find_base(ruleset)).replace("\\", "")
+    sources = {t.source for t in terms(ruleset_id, lang) if t.source}
+    for source in sources | {"ոլորել", "կպչել", "կիսանդրի", "հինգ քարտի հնարք", "ਮਰੋੜੋ",
+                             "ਸਟਿੱਕ", "ਬਸਟ", "ਪੰਜ ਕਾਰਡ ਟ੍ਰਿਕ", "موڑ", "اسٹک", "بسٹ",
+                             "پانچ کارڈ ٹرک", "равные деньги"}:
+        text = text.replace(f"«{source}»", "", 1)  # the source's own term, quoted once
+    for calque in calques:  # at the start of a word («ոլոր» is not «բոլոր», all)
+        assert not re.search(rf"(?<!\w){re.escape(calque)}", text), (ruleset_id, lang, calque)
+    for word in words:
+        assert word in text, (ruleset_id, lang, word)
+
+
+def test_russian_writes_odds_as_k() -> None:
+    from pontoon_rules.docs.words.marks import native_odds
+
+    form = "{win} к {stake}"
+    assert native_odds("платит 3:2 (3\\:2), игрок 1\\: 1", form) == (
+        "платит 3 к 2 (3 к 2), игрок 1\\: 1")
+    assert native_odds('<p style="x:1">2:1</p>', form, html=True) == '<p style="x:1">2 к 1</p>'
+    assert native_odds("2:1", None) == "2:1"

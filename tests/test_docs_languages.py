@@ -51,13 +51,33 @@ SCRIPTS = {"hy": ("\u0530", "\u058f", "Armenian"), "pa": ("\u0a00", "\u0a7f", "G
 """Each language's Unicode block and the font family (embedded) that must draw it."""
 
 TERMS = {
-    "hy": ("պոնտոն", "բանկիր", "«ոլորել»", "«կպչել»", "կիսանդրի", "հինգ քարտի հնարք"),
-    "pa": ("ਪੋਂਟੂਨ", "ਬੈਂਕਰ", "ਮਰੋੜੋ", "ਸਟਿੱਕ", "ਬਸਟ", "ਪੰਜ ਕਾਰਡ ਟ੍ਰਿਕ"),
-    "ur": ("پونٹون", "بینکر", "موڑ", "اسٹک", "بسٹ", "پانچ کارڈ ٹرک"),
+    "hy": ("պոնտոն", "բանկիր", "«Հերիք»", "«Մեկ էլ»", "ավել", "հինգ քարտ", "վալետ", "դամա"),
+    "pa": ("ਪੋਂਟੂਨ", "ਬੈਂਕਰ", "«ਬੱਸ»", "«ਇੱਕ ਹੋਰ»", "ਸੜ", "ਪੰਜ ਪੱਤੇ", "ਯੱਕਾ", "ਬੇਗ਼ਮ"),
+    "ur": ("پونٹون", "بینکر", "«بس»", "«ایک اور»", "جل", "پانچ پتے", "بیگم", "غلام"),
 }
-"""The translations' own words for pontoon, banker, twist, stick, bust and five-card trick
-(seed 000: «կպչեք», «ոլորել», «կիսանդրի», «Հինգ քարտի հնարք»; 001: «ਮਰੋੜੋ», «ਸਟਿੱਕ»,
-«ਬਸਟ», «ਪੰਜ ਕਾਰਡ ਟ੍ਰਿਕ»; 004: «موڑ», «اسٹک», «بسٹ», «پانچ کارڈ ٹرک»)."""
+"""The words a card table uses for pontoon, banker, stick, twist, bust, five cards and the
+pictures (issue 49: a sheet speaks its players' words)."""
+SOURCE_TERMS = {
+    "hy": ("ոլորել", "կպչել", "կիսանդրի", "հինգ քարտի հնարք"),
+    "pa": ("ਮਰੋੜੋ", "ਸਟਿੱਕ", "ਬਸਟ", "ਪੰਜ ਕਾਰਡ ਟ੍ਰਿਕ"),
+    "ur": ("موڑ", "اسٹک", "بسٹ", "پانچ کارڈ ٹرک"),
+}
+"""The translations' own words for twist, stick, bust and five-card trick (seed 000:
+«ոլորել», «կպչեք», «կիսանդրի», «Հինգ քարտի հնարք»; 001: «ਮਰੋੜੋ», «ਸਟਿੱਕ», «ਬਸਟ», «ਪੰਜ ਕਾਰਡ
+ਟ੍ਰਿਕ»; 004: «موڑ», «اسٹک», «بسٹ», «پانچ کارڈ ٹرک»): machine-translated calques no player
+says, so a sheet names each once, quoted, as the source's, and never uses it."""
+CALQUES = {
+    "hy": ("կիսանդր", "կպչ", "ոլոր", "հնարք", "ջեք", "թագուհի", "դեմքով", "բաժանված ձեռք",
+           "զույգը բաժան"),
+    "pa": ("ਕਾਰਡ", "ਡੈੱਕ", "ਡੀਲ", "ਸਟਿੱਕ", "ਬਸਟ", "ਟ੍ਰਿਕ", "ਟਾਈ", "ਰੈਂਕ", "ਪੁਆਇੰਟ", "ਮਰੋੜ",
+           "ਏਸ", "ਰਾਜਾ", "ਰਾਣੀ", "ਜੈਕ", "ਕੁਦਰਤੀ", "ਮੂੰਹ", "ਵੰਡੇ ਹੋਏ ਹੱਥ"),
+    "ur": ("کارڈ", "ڈیک", "ڈیل", "اسٹک", "بسٹ", "ٹرک", "ٹائی", "رینک", "پوائنٹ", "موڑ",
+           "انشورنس", "قدرتی", "منہ", "چہرہ", "جیک", "ملکہ"),
+}
+"""The calques fresh reader 3 found on the pagat sheets (Armenian «կիսանդրի», a sculpted
+bust; «կպչել», glue; «ոլորել», a twisted rope; «բաժանել» for both deal and split; Punjabi
+and Urdu English loans, «ਮਰੋੜੋ»/«موڑ», «ਮੂੰਹ ਉੱਪਰ»/«منہ اوپر», «ਕੁਦਰਤੀ»/«قدرتی»): never on a
+sheet, but inside a source's own term quoted once."""
 
 
 @cache
@@ -111,6 +131,11 @@ def test_sheet_speaks_the_translations_words(ruleset_id: str, lang: str) -> None
     text = visible_text(html_of(ruleset_id, lang))
     for term in TERMS[lang]:
         assert term in text, (ruleset_id, lang, term)
+    unquoted = text
+    for term in SOURCE_TERMS[lang]:  # a variation's box repeats the sentence it changes
+        unquoted = unquoted.replace(f"«{term}»", "")
+    for calque in CALQUES[lang]:
+        assert not re.search(rf"(?<!\w){calque}", unquoted), (ruleset_id, lang, calque)
     name, summary = localized(load_bundled(ruleset_id), lang)
     assert name in text and summary in text and name != load_bundled(ruleset_id).name
     latin = [w for w in words(text) if w.isascii() and len(w) > 1]
@@ -202,8 +227,15 @@ def test_each_sheet_is_one_page_two_with_shoot_with_a_picture(ruleset_id: str,
     assert len(pictures) == pages and all(p.stat().st_size > 20_000 for p in pictures)
 
 
+@pytest.mark.parametrize("lang", SOURCE_LANGUAGES)
+def test_the_pagat_sheet_quotes_each_source_term_once(lang: str) -> None:
+    text = visible_text(html_of("pagat-british", lang))
+    for term in SOURCE_TERMS[lang]:
+        assert text.count(f"«{term}»") == 1, (lang, term)
+
+
 def test_the_card_key_names_the_letters_in_each_language() -> None:
-    for lang, ace in (("hy", "տուզ"), ("pa", "ਏਸ"), ("ur", "اکا")):
+    for lang, ace in (("hy", "տուզ"), ("pa", "ਯੱਕਾ"), ("ur", "اکا")):
         text = visible_text(html_of("pagat-british", lang))
         assert ace in text and "♠" in text, lang
         assert translations(lang).gettext("card letter A") == "A"  # as the sources print it

@@ -64,7 +64,7 @@ def test_russian_pdf_sheet_uses_the_games_words(tmp_path: Path) -> None:
     text = _flat(text).lower()
     assert 1 <= pages <= 2
     assert "дилер платит" in text and "при равных суммах — дилер" in text
-    for term in ("очко", "перебор", "«ещё карту»", "«пас»", "высокий итог"):
+    for term in ("очко", "перебор", "«ещё карту»", "«пас»", "по очкам", "2 к 1"):
         assert term in text, term
     for term in ("банкир", "понтун", "твист"):  # not the words of seed 002
         assert term not in text, term

@@ -107,7 +107,8 @@ def _odds(ruleset: Ruleset) -> set[str]:
 
 PACK_SAID = (re.compile(r"(\d+) × (\d+) (?:cards|карт)"),
              re.compile(r"packs? of (\d+) cards"), re.compile(r"pack of (\d+) cards"),
-             re.compile(r"колод\w* из (\d+) карт"), re.compile(r"число карт в колоде — (\d+)"))
+             re.compile(r"колод\w* из (\d+) карт"), re.compile(r"число карт в колоде — (\d+)"),
+             re.compile(r"карт в каждой колоде: (\d+)"))
 PAYS_SAID = re.compile(r"(?:[Pp]ays|[Оо]плачивается|collects|забирает) (\d+:\d+)")
 
 

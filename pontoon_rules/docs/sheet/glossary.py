@@ -40,7 +40,7 @@ class Term(BaseModel):
     not_used: tuple[str, ...] = Field((), description="Words the players do not use for "
                                       "it, each matched at the start of a word (a stem: "
                                       "«разби» is «разбить», «разбивают»): never on the sheet, "
-                                      "but for the source's own term once, quoted («term»).")
+                                      "but within a source's own term, quoted once («term»).")
     note: str | None = Field(None, description="Where the words come from.")
 
 
@@ -75,13 +75,15 @@ def problems(text: str, entries: tuple[Term, ...]) -> list[str]:
     """What a sheet's `text` says against its glossary: a form it does not print, a word the
     players do not use that it prints (the source's own term allowed once, quoted)."""
     out = []
+    unquoted = text  # each source's own term, quoted once, may hold words not used
+    for source in {term.source for term in entries if term.source}:
+        unquoted = unquoted.replace(f"«{source}»", "", 1)
     for term in entries:
         if term.form not in text:
             out.append(f"{term.concept}: the sheet does not say {term.form!r}")
         for word in term.not_used:
             count = len(re.findall(rf"(?<!\w){re.escape(word)}", text, re.IGNORECASE))
-            allowed = 1 if word == term.source and f"«{word}»" in text else 0
-            if count > allowed:
+            if re.search(rf"(?<!\w){re.escape(word)}", unquoted, re.IGNORECASE):
                 out.append(f"{term.concept}: the sheet says {word!r} {count} times "
                            f"(players say {term.players!r})")
     return out

@@ -53,6 +53,9 @@ class Language(BaseModel):
     marks: dict[str, str] = Field(default_factory=dict, description="The language's own "
                                   "punctuation for a Latin one that ends its clauses (Urdu: "
                                   "',' → '،', ';' → '؛', '.' → '۔'); none: the Latin marks.")
+    odds: str | None = Field(None, description="How the language writes a payout's odds, "
+                             "from {win} and {stake} (Russian: '{win} к {stake}', «3 к 2»); "
+                             "none: '3:2'.")
 
 
 ENGLISH = Language(code=SOURCE_LANGUAGE, name="English")
