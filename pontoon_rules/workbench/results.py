@@ -78,7 +78,8 @@ def analysis_view(snapshot: dict[str, Any], say: Words, current: bool = True,
                      for k, v in failures.items()],
         "strategy": strategy_view(results[STRATEGY], gettext) if STRATEGY in results
         else None,
-        "examples": examples_view(results[EXAMPLES]) if EXAMPLES in results else None,
+        "examples": examples_view(results[EXAMPLES], gettext) if EXAMPLES in results
+        else None,
         "costs": costs_view(results.get(COSTS) or snapshot["partial"].get(COSTS), say,
                             complete=COSTS in results, gettext=gettext),
         "wanted": snapshot["steps"],
@@ -172,12 +173,52 @@ def _legend_words(chart: dict[str, Any], gettext: Gettext) -> str:
                      for letter in "STDBPRQ·" if letter in used)
 
 
-def examples_view(comparisons: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def examples_view(comparisons: list[dict[str, Any]],
+                  gettext: Gettext | None = None) -> list[dict[str, Any]]:
     """Each comparison's worked examples and the differences no round shows (drawn as the
-    site draws them, headings without the schema's "null for ..." phrases)."""
+    site draws them, headings without the schema's "null for ..." phrases). With `gettext`
+    (a language other than English), each in that language (`_example_in`)."""
+    if gettext is not None:
+        return [{"rulesets": c["rulesets"],
+                 "examples": [_example_in(e, gettext) for e in c["examples"]],
+                 "reasons": [_reason_in(r, gettext) for r in c["reasons"]]} for c in comparisons]
     return [{"rulesets": c["rulesets"],
              "examples": [_plainly(example_view(e)) for e in c["examples"]],
              "reasons": [_plainly(reason_view(r)) for r in c["reasons"]]} for c in comparisons]
+
+
+def _example_in(record: dict[str, Any], gettext: Gettext) -> dict[str, Any]:
+    """A worked example in the catalog's language: the rule's description, each side's
+    value in words and its round as the sheets draw one (decisions, hands, money). The
+    story told in a sentence is English only (`docs.website.example_pages.side_story`),
+    so it is left out: the round shows the same."""
+    from pontoon_rules.docs.sheet.views import round_view
+    from pontoon_rules.docs.words.readers import reader_description
+    from pontoon_rules.docs.words.values import value_text
+
+    view = example_view(record)
+    path = record["field"]
+    sides = []
+    for side, ruleset_id in zip(view["sides"], record["rulesets"], strict=True):
+        played, found = record["played"][ruleset_id], record["values"][ruleset_id]
+        try:
+            value = value_text(path, found["value"], gettext) if "value" in found else None
+        except (KeyError, TypeError, ValueError):
+            value = None
+        result = dict(played["result"], transcript=list(played.get("transcript", [])))
+        sides.append({**side, "value": value if value is not None else side["value"],
+                      "round": round_view(record["scripts"][ruleset_id], result, gettext)})
+    return {**view, "sides": sides, "description": reader_description(path, gettext),
+            "explanation": ""}
+
+
+def _reason_in(record: dict[str, Any], gettext: Gettext) -> dict[str, Any]:
+    """A difference no round shows, its rule in the catalog's language (the reason is the
+    compare layer's English, left out)."""
+    from pontoon_rules.docs.words.readers import reader_description
+
+    return {"field": record["field"], "description": reader_description(record["field"],
+                                                                         gettext), "reason": ""}
 
 
 def _plainly(view: dict[str, Any]) -> dict[str, Any]:
