@@ -24,6 +24,7 @@ from pontoon_rules.workbench.worker import (
     BASE_EDGE,
     COSTS,
     EDGE,
+    EDGE_VALUE,
     EXAMPLES,
     REALISTIC,
     STEP_WORDS,
@@ -56,13 +57,15 @@ def analysis_view(snapshot: dict[str, Any], say: Words, current: bool = True,
     and which sections are final (`done`). With `gettext` (a language other than English)
     and the analysed `ruleset`, the analysis's own words go through the catalogs."""
     results, failures = snapshot["results"], snapshot["failures"]
-    edge = results.get(EDGE)
+    edge = results.get(EDGE) or results.get(EDGE_VALUE)
     base = results.get("base_edge")
     finished = set(results) | set(failures)
-    edge_steps = {EDGE, BASE_EDGE} & set(snapshot["steps"])
+    figure = EDGE_VALUE if EDGE_VALUE in snapshot["steps"] else EDGE
+    edge_steps = {figure, BASE_EDGE} & set(snapshot["steps"])
     final = snapshot["status"] in ("done", "cancelled", "failed")
     return {
-        "done": {"edge": final or edge_steps <= finished,
+        "done": {"edge": final or edge_steps <= finished or EDGE in results,
+                 "edge_how": final or EDGE in finished,
                  "realistic": final or REALISTIC in finished,
                  "costs": final or COSTS in finished,
                  "examples": final or EXAMPLES in finished,
@@ -75,7 +78,7 @@ def analysis_view(snapshot: dict[str, Any], say: Words, current: bool = True,
         "progress": _progress(snapshot),
         "edge": _edge(edge, base, gettext, ruleset) if edge else None,
         "failures": [{"key": k, "step": STEP_WORDS.get(k, k), "words": v}
-                     for k, v in failures.items()],
+                     for k, v in failures.items() if k != EDGE_VALUE],  # `edge` says it
         "strategy": strategy_view(results[STRATEGY], gettext) if STRATEGY in results
         else None,
         "examples": examples_view(results[EXAMPLES], gettext) if EXAMPLES in results
@@ -107,13 +110,16 @@ def _edge(edge: dict[str, Any], base: dict[str, Any] | None, gettext: Gettext | 
     value = edge["house_edge_percent"]
     base_value = base["house_edge_percent"] if base else None
     change = value - base_value if base_value is not None else None
-    out = {"value": percent(value), "raw": value, "per_staked": percent(
-        edge["house_edge_per_staked_percent"]), "deck": edge["deck_description"],
-        "method": edge["method"], "policy": edge["banker_policy"],
-        "base": percent(base_value) if base_value is not None else None,
-        "change": points(change) if change is not None else None,
-        "direction": _direction(change), "notes": edge.get("notes", []),
-        "stands": stands(edge["banker_policy"])}
+    out = {"value": percent(value), "raw": value,
+           "base": percent(base_value) if base_value is not None else None,
+           "change": points(change) if change is not None else None,
+           "direction": _direction(change), "full": "method" in edge}
+    if not out["full"]:  # the value alone (`worker.edge_value_step`): the rest follows
+        return out
+    out.update({"per_staked": percent(edge["house_edge_per_staked_percent"]),
+                "deck": edge["deck_description"], "method": edge["method"],
+                "policy": edge["banker_policy"], "notes": edge.get("notes", []),
+                "stands": stands(edge["banker_policy"])})
     if gettext is not None and ruleset is not None:
         from pontoon_rules.docs.words.figures import method_words
 

@@ -19,7 +19,6 @@ from typing import Any
 
 from pontoon_rules.docs.words.i18n import SITE_LANGUAGES, SOURCE_LANGUAGE
 from pontoon_rules.docs.words.sentences import differing_from_base
-from pontoon_rules.errors import PontoonError
 from pontoon_rules.ruleset.format.fields import plain, value_at
 from pontoon_rules.ruleset.format.model import SECTIONS, Ruleset
 from pontoon_rules.workbench.controls import controls, parse
@@ -33,13 +32,16 @@ from pontoon_rules.workbench.worker import (
     BASE_EDGE,
     COSTS,
     EDGE,
+    EDGE_VALUE,
     EXAMPLES,
     REALISTIC,
     STRATEGY,
     Job,
 )
 
-DRAFT_EDGE_STEPS: tuple[str, ...] = (EDGE, BASE_EDGE)
+DRAFT_EDGE_STEPS: tuple[str, ...] = (EDGE_VALUE, BASE_EDGE, EDGE)
+"""A draft's edge: its value first (no statistics), then the base's (kept from the page's
+load), so the figure and its change are drawn before the rest of the result."""
 BASE_EDGE_STEPS: tuple[str, ...] = (EDGE,)
 DRAFT_STEPS: tuple[str, ...] = (EXAMPLES, STRATEGY)
 BASE_STEPS: tuple[str, ...] = (STRATEGY,)
