@@ -1,9 +1,9 @@
 """The analysis worker: a separate process that runs the library's analyses step by step.
 
-Each job is a list of steps; each step calls a function the CLI calls (`edge`:
-`exact.house_edge`; `strategy`: `chart.strategy_chart`; `examples`:
+Each job is a list of steps; each step calls a function the CLI calls (`edge_value`:
+`analysis.edge.edge_of`, the figure alone, first; `edge`: `exact.house_edge`; `strategy`: `chart.strategy_chart`; `examples`:
 `compare.compare_rulesets`; `realistic`: `realistic.realistic_variations`, as `costs
---realistic`; `costs`: `costs.rule_costs`, one field at a time, or the stored table
+--realistic`, its variants shared with a helper process this one keeps; `costs`: `costs.rule_costs`, one field at a time, or the stored table
 where it is current) and sends its result back as plain data. Between steps (and
 between the fields of the cost table, the variants of the realistic variations) the
 worker looks for a newer message: a cancellation ends the job at once.
