@@ -103,11 +103,11 @@ def rules_view(start: Start, values: dict[str, Any], evaluation: Evaluation,
     placed, general = problems_by_path(list(evaluation.problems), set(found), changed)
     for path, message in parse_problems.items():
         placed.setdefault(path, []).insert(0, message)
-    said = {s.key: s for s in sentences(shown, lang, frozenset(changed))}
+    by_key = {s.key: s for s in sentences(shown, lang, frozenset(changed))}
     context = _Context(start, values, shown, placed, say, lang, typed or {})
     chapters = []
     for key, title in CHAPTER_TITLES.items():
-        rules = [_rule(context, r.key, said.get(r.key), r.paths, found)
+        rules = [_rule(context, r.key, by_key.get(r.key), r.paths, found)
                  for r in RULES if r.chapter == key]
         extra = _uncovered(found, key)
         if extra:

@@ -1,9 +1,11 @@
 """The analysis worker: a separate process that runs the library's analyses step by step.
 
 Each job is a list of steps; each step calls a function the CLI calls (`edge_value`:
-`analysis.edge.edge_of`, the figure alone, first; `edge`: `exact.house_edge`; `strategy`: `chart.strategy_chart`; `examples`:
-`compare.compare_rulesets`; `realistic`: `realistic.realistic_variations`, as `costs
---realistic`, its variants shared with a helper process this one keeps; `costs`: `costs.rule_costs`, one field at a time, or the stored table
+`analysis.edge.edge_of`, the figure alone, first; `edge`: `exact.house_edge`;
+`strategy`: `chart.strategy_chart`; `examples`: `compare.compare_rulesets`; `realistic`:
+`realistic.realistic_variations`, as `costs --realistic` (its variants can be shared with
+a helper process, `SHARE_REALISTIC`); `costs`: `costs.rule_costs`, one field at a time,
+or the stored table
 where it is current) and sends its result back as plain data. Between steps (and
 between the fields of the cost table, the variants of the realistic variations) the
 worker looks for a newer message: a cancellation ends the job at once.
@@ -137,6 +139,11 @@ def _serve(conn: Connection) -> None:
             return
 
 
+SHARE_REALISTIC = False
+"""Whether the realistic variations are shared with a helper process (`helper`). Off: the
+helper is not paused while the edge is worked out (the managers' gate stops the workers
+only), so on a loaded machine it slowed the new edge down; the table is the same either
+way (`tests/test_workbench_jobs.py`)."""
 _HELPER: list[Any] = [None]
 """The process solving a share of the realistic variations beside this one (`helper`)."""
 
@@ -355,7 +362,7 @@ def realistic_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str,
         outbox.check()
 
     data: dict[str, Any] = cached_json(*realistic_entry(job.ruleset), lambda: realistic_variations(
-        job.ruleset, progress=told, helper=helper()).to_json())
+        job.ruleset, progress=told, helper=helper() if SHARE_REALISTIC else None).to_json())
     return {**data, "ruleset": job.ruleset.id}
 
 

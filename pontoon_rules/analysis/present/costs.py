@@ -270,7 +270,8 @@ def _shared(jobs: list[tuple[Ruleset, Deck, str | None]], helper: Executor,
     out: list[tuple[float | None, str]] = [(None, "")] * len(jobs)
     low, high, done, told = 0, len(jobs) - 1, 0, -1
     future: Future[tuple[float | None, str]] | None = None
-    at, pool = -1, helper
+    at = -1
+    pool: Executor | None = helper  # until it breaks
     try:
         while low <= high or future is not None:
             if future is not None and future.done():
