@@ -79,8 +79,7 @@ class Record:
     cancel_asked: float | None = None
     why: str = ""
     """Why the job was stopped, when not because its rules changed (a catalog message)."""
-    why_fill: dict[str, Any] = field(default_factory=dict)
-    """What fills the places of `why`."""
+    why_fill: dict[str, Any] = field(default_factory=dict)  # what fills `why`'s places
 
     def snapshot(self) -> dict[str, Any]:
         """A copy of the record's state, safe to read outside the manager's lock."""
@@ -158,8 +157,7 @@ class JobManager:
             return record.id
 
     def release(self, tab: str, why: str = "", **fill: Any) -> None:
-        """The tab shows no job any more (its rules do not load): cancel its last one;
-        `why`: a catalog message, its places filled by `fill`."""
+        """The tab shows no job any more: cancel its last one (`why`: a catalog message)."""
         with self._lock:
             self._seen.pop(tab, None)
             old = self._jobs.get(self._tabs.pop(tab, ""))
@@ -245,12 +243,11 @@ class JobManager:
         if waiting >= self._max_queued:
             silent = self._silent_waiting(tab)
             if silent is None:
-                raise BusyError("%(waiting)s analyses are waiting already (at most %(most)s); "
-                                "try again when one has finished, or close pages you no "
-                                "longer use", waiting=waiting, most=self._max_queued)
-            self.release(silent, said("This analysis was stopped: newer pages needed its "
-                                      "place in the queue. Change a rule (or reload) to start "
-                                      "again."))
+                raise BusyError("%(waiting)s analyses are waiting already (at most %(most)s); try "
+                                "again when one has finished, or close pages you no longer "
+                                "use", waiting=waiting, most=self._max_queued)
+            self.release(silent, said("This analysis was stopped: newer pages needed its place "
+                                      "in the queue. Change a rule (or reload) to start again."))
         if tab not in self._tabs and len(self._tabs) >= MAX_TABS:
             oldest = min(self._tabs, key=lambda t: self._seen.get(t, 0.0))
             self.release(oldest, said("This analysis was stopped: more pages opened since. "
@@ -404,10 +401,9 @@ class JobManager:
                 self._dispatch()
                 now = time.monotonic()
                 for tab in [t for t, seen in self._seen.items() if now - seen > self._idle]:
-                    self.release(tab, said(
-                        "This analysis was stopped: no page asked about it for %(seconds)s "
-                        "seconds. Change a rule (or reload) to start again."),
-                        seconds=f"{self._idle:g}")
+                    self.release(tab, said("This analysis was stopped: no page asked about it "
+                                           "for %(seconds)s seconds. Change a rule (or reload) "
+                                           "to start again."), seconds=f"{self._idle:g}")
                 for w in self._workers:
                     record = self._jobs.get(w.job) if w.job else None
                     if (record is not None and record.cancel_asked is not None
@@ -430,8 +426,7 @@ def _close(conn: Any) -> None:
 
 
 def merged(snapshots: list[dict[str, Any]]) -> dict[str, Any]:
-    """Several jobs' states as one (a draft's quick figures and its cost table): active
-    while any is, steps, results and progress together."""
+    """Several jobs' states as one (a draft's parts): active while any is, all else joined."""
     active = [s for s in snapshots if s["status"] not in FINISHED]
     status = active[0]["status"] if active else (
         CANCELLED if any(s["status"] == CANCELLED for s in snapshots) else DONE)
@@ -441,9 +436,8 @@ def merged(snapshots: list[dict[str, Any]]) -> dict[str, Any]:
                            "version": sum(s["version"] for s in snapshots)}
     for key in ("progress", "results", "partial", "failures"):
         out[key] = {k: v for s in snapshots for k, v in s[key].items()}
-    out["why"] = next((s["why"] for s in snapshots if s.get("why")), "")
-    out["why_said"] = next((s["why_said"] for s in snapshots if s.get("why")), ("", {}))
-    return out
+    stopped = [s for s in snapshots if s.get("why")] or [{"why": "", "why_said": ("", {})}]
+    return {**out, "why": stopped[0]["why"], "why_said": stopped[0]["why_said"]}
 
 
 def job_key(text: str, steps: tuple[str, ...], extra: str = "") -> str:
