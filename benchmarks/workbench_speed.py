@@ -55,9 +55,23 @@ def main() -> None:
     ids = list(args.rulesets or (QUICK if args.quick else bundled_ids()))
     print(f"{'ruleset':<26} {'change':<44} {'answer s':>8} {'edge s':>7} "
           f"{'realistic s':>11} {'rows':>5}", flush=True)
+    print(f"# {_tree()}; load average {_load()}", flush=True)
     with _server() as client:
         for ruleset_id in ids:
             print(_measured(client, ruleset_id, args.limit, args.field), flush=True)
+    print(f"# load average at the end {_load()}", flush=True)
+
+
+def _tree() -> str:
+    """Which package is measured: its folder (another tree's, with PYTHONPATH)."""
+    import pontoon_rules
+
+    return f"package {os.path.dirname(pontoon_rules.__file__)}"
+
+
+def _load() -> str:
+    """The machine's load average over 1, 5 and 15 minutes (others' work included)."""
+    return " ".join(f"{x:.1f}" for x in os.getloadavg())
 
 
 class _server:

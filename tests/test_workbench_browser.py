@@ -496,3 +496,31 @@ def test_on_a_phone_the_new_edge_is_in_view_of_the_control_changed(
     tab.set_viewport_size({"width": 1280, "height": 800})
     assert not bar.is_visible()  # beside the panel on a desktop: no bar
     assert errors == []
+
+
+def test_the_language_menu_draws_the_whole_page_in_russian_keeping_the_draft(
+        served: str, browser: Any) -> None:
+    from test_workbench_language import english_words
+
+    from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+
+    tab, errors = _fresh_tab(served, browser)
+    _open_rule(tab, "player.stick_minimum")
+    stick = _field(tab, "player.stick_minimum").locator("input[data-role=value]")
+    stick.fill("16")
+    stick.press("Enter")
+    _ready(tab)
+    tab.select_option("#wb-lang", "ru")
+    tab.wait_for_selector("h1:has-text('Мастерская домашних правил')")
+    _ready(tab)
+    tab.wait_for_selector("#wb-edge[data-done='yes'] #wb-edge-change")
+    assert _field(tab, "player.stick_minimum").locator("input[data-role=value]").input_value() \
+        == "16"  # the draft came with it
+    assert tab.text_content("#wb-download-yaml") == "Скачать файл правил (YAML)"
+    names = tuple(load_bundled(i).name for i in bundled_ids())
+    assert english_words(tab.content(), names) == []
+    tab.goto(served)  # no language asked: the draft's, as it was left
+    tab.wait_for_url("**lang=ru**")
+    _ready(tab)
+    assert tab.get_attribute("html", "lang") == "ru"
+    assert errors == []

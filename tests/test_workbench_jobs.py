@@ -139,8 +139,12 @@ def test_the_realistic_step_stops_between_variants_when_cancelled(
                 raise Cancelled
 
     outbox = Outbox()
-    with pytest.raises(Cancelled):
-        worker.realistic_step(Job(base, None, (REALISTIC,)), {}, outbox)  # type: ignore[arg-type]
+    try:
+        with pytest.raises(Cancelled):
+            worker.realistic_step(Job(base, None, (REALISTIC,)), {},
+                                  outbox)  # type: ignore[arg-type]
+    finally:
+        worker.close_helper()  # the helper the step started in this process
     assert [m[0] for m in outbox.sent] == ["progress", "progress"]
     assert outbox.sent[-1][1:3] == (REALISTIC, 1)  # stopped before its second variant
     assert not list(tmp_path.glob("realistic-*.json"))  # nothing half-made is kept
@@ -327,3 +331,34 @@ def test_after_an_exhaustive_cost_table_a_fresh_worker_runs_the_next_job() -> No
         assert os.getpriority(os.PRIO_PROCESS, now) == os.getpriority(os.PRIO_PROCESS, 0)
     finally:
         manager.close()
+
+
+def test_the_value_first_is_the_number_edge_prints_and_a_refused_rule_is_named(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The figure the page draws first (`edge_value`, no statistics) is the one the whole
+    result (and `pontoon-rules edge`) gives, to the last bit; a rule the analysis does not
+    handle is refused by name, never a figure."""
+    monkeypatch.setattr(worker, "EDGE_MEMO", {})
+    base = load_bundled(BASE)
+    stick = base.model_copy(update={"player": base.player.model_copy(
+        update={"stick_minimum": 16})})
+    for ruleset in (base, stick, load_bundled("spanish-21")):
+        first = worker.edge_value_step(Job(ruleset, None, ()), {}, None)  # type: ignore[arg-type]
+        assert first["house_edge_percent"] == worker._edge(ruleset)["house_edge_percent"]
+    with pytest.raises(Exception, match="raising the stake in play"):
+        worker.edge_value_step(Job(load_bundled("siebzehn-und-vier"), None, ()), {},
+                               None)  # type: ignore[arg-type]
+
+
+def test_the_realistic_variations_shared_with_a_helper_process_are_the_same_table() -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from pontoon_rules.analysis.present.realistic import realistic_variations
+
+    base = load_bundled(BASE)
+    family = [load_bundled("pagat-stick-16"), load_bundled("vingt-un")]
+    alone = realistic_variations(base, family=family, published=[])
+    with ProcessPoolExecutor(1) as helper:
+        shared = realistic_variations(base, family=family, published=[], helper=helper)
+    assert len(alone.rows) >= 4
+    assert shared.to_json() == alone.to_json()

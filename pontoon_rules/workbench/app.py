@@ -41,7 +41,7 @@ from pontoon_rules.workbench.hosts import (  # noqa: F401 - host_name: also impo
     same_origin,
 )
 from pontoon_rules.workbench.jobs import BusyError
-from pontoon_rules.workbench.render import render, static_file
+from pontoon_rules.workbench.render import WordedError, in_words, render, static_file
 from pontoon_rules.workbench.service import RequestError, Workbench
 
 Scope = MutableMapping[str, Any]
@@ -155,8 +155,8 @@ async def _json_body(request: Request) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise RequestError("expected the page's request as a JSON object")
     if depth(data, MAX_DEPTH) > MAX_DEPTH:
-        raise RequestError(f"the request nests its values more than {MAX_DEPTH} levels "
-                           "deep: no control of the page sends that")
+        raise RequestError("the request nests its values more than %(most)s levels deep: no "
+                           "control of the page sends that", most=MAX_DEPTH)
     return data
 
 
@@ -188,11 +188,13 @@ def create_app(workbench: Workbench, host: str = "127.0.0.1", exposed: str = "",
     async def page(request: Request) -> Response:
         key = request.query_params.get("start")
         start = workbench.starts.get(key) if key else workbench.starts.default()
+        lang = page_language(request)
         if start is None:
-            return HTMLResponse(render("error.html.j2", "en", title="Unknown ruleset",
-                                       problems=["No such starting ruleset: pick one from "
-                                                 "the menu."]), status_code=404)
-        lang = request.query_params.get("lang", "en")
+            return HTMLResponse(render("error.html.j2", lang,
+                                       title=in_words(lang, "Unknown ruleset"),
+                                       problems=[in_words(lang, "No such starting ruleset: "
+                                                          "pick one from the menu.")]),
+                                status_code=404)
         body = {"start": start.key, "lang": lang, "name": start.default_name,
                 "fields": {}, "set": dict(start.changes)}
         html = await run_in_threadpool(_page_html, workbench, body, exposed)
@@ -234,7 +236,8 @@ def create_app(workbench: Workbench, host: str = "127.0.0.1", exposed: str = "",
         if not files:
             raise RequestError("choose one or more ruleset files (.yaml) to upload")
         starts = await run_in_threadpool(workbench.starts.upload, files)
-        return RedirectResponse(f"/?start={quote(starts[-1].key)}", status_code=303)
+        return RedirectResponse(f"/?lang={page_language(request)}&start={quote(starts[-1].key)}",
+                                status_code=303)
 
     async def static(request: Request) -> Response:
         found = static_file(request.path_params["name"])
@@ -286,7 +289,7 @@ def _catch_too_large(app: ASGIApp) -> ASGIApp:
 
 
 def _page_html(workbench: Workbench, body: dict[str, Any], exposed: str) -> str:
-    from pontoon_rules.docs.words.i18n import SITE_LANGUAGES
+    from pontoon_rules.docs.words.i18n import SITE_LANGUAGES, language
 
     draft = workbench.draft(body)
     from pontoon_rules.workbench.view import rules_view
@@ -298,7 +301,8 @@ def _page_html(workbench: Workbench, body: dict[str, Any], exposed: str) -> str:
     longest = ruleset_schema()["properties"]["name"].get("maxLength", 200)
     return render("page.html.j2", draft.lang, start=draft.start, lang=draft.lang,
                   name_length=longest,
-                  name=draft.start.default_name, languages=SITE_LANGUAGES,
+                  name=draft.start.default_name, languages=[
+                      {"code": code, "name": language(code).name} for code in SITE_LANGUAGES],
                   starts=workbench.starts.groups(), exposed=exposed,
                   rules_html=_markup(render("rules.html.j2", draft.lang, view=view)))
 
@@ -309,41 +313,54 @@ def _markup(html: str) -> Any:
     return Markup(html)  # our own template's output, already escaped
 
 
+def page_language(request: Request) -> str:
+    """The language the page asking is drawn in (its `lang=`; English when none or unknown)."""
+    from pontoon_rules.docs.words.i18n import SITE_LANGUAGES, SOURCE_LANGUAGE
+
+    lang = request.query_params.get("lang", "")
+    return lang if lang in SITE_LANGUAGES else SOURCE_LANGUAGE
+
+
 async def _error_response(request: Request, error: Exception) -> Response:
-    """Every error as words: a user's or a page's mistake as it is, anything else named."""
+    """Every error as words, in the page's language: a user's or a page's mistake as it
+    is, anything else named."""
+    lang = page_language(request)
     status, words, problems = 500, "", []
     if isinstance(error, _TooLarge):
         status, words = 413, str(error)
     elif isinstance(error, BusyError):
-        status, words = 429, f"The workbench is busy: {error}."
+        status, words = 429, in_words(lang, "The workbench is busy: %(why)s.",
+                                      why=error.in_words(lang))
     elif isinstance(error, RulesetError):
-        status, words = 422, "The file is not a ruleset the workbench can use:"
-        problems = [_problem_words(p) for p in error.problems]
+        status, words = 422, in_words(lang, "The file is not a ruleset the workbench can use:")
+        problems = [_problem_words(p, lang) for p in error.problems]
     elif isinstance(error, (RequestError, PontoonError)):
-        status, words = 400, str(error)
+        status = 400
+        words = error.in_words(lang) if isinstance(error, WordedError) else str(error)
         problems = [str(d) for d in getattr(error, "details", ())]
     elif hasattr(error, "status_code") and hasattr(error, "detail"):
         status, words = int(error.status_code), str(error.detail)
     elif isinstance(error, ClientDisconnect):  # nobody is left to answer
-        status, words = 400, "The request was not sent in full."
+        status, words = 400, in_words(lang, "The request was not sent in full.")
     else:
-        words = f"Something went wrong in the workbench ({type(error).__name__}); the " \
-                "terminal it runs in says more."
+        words = in_words(lang, "Something went wrong in the workbench (%(error)s); the "
+                         "terminal it runs in says more.", error=type(error).__name__)
         from pontoon_rules.text import terminal_safe
 
         print(terminal_safe(f"workbench: {request.method} {request.url.path}: "
                             f"{type(error).__name__}: {error}"), file=sys.stderr)
     if request.url.path.startswith("/api/"):
         return JSONResponse({"error": words, "problems": problems}, status_code=status)
-    return HTMLResponse(render("error.html.j2", "en", title="The workbench could not do that",
+    return HTMLResponse(render("error.html.j2", lang,
+                               title=in_words(lang, "The workbench could not do that"),
                                problems=[words, *problems]), status_code=status)
 
 
-def _problem_words(problem: Any) -> str:
+def _problem_words(problem: Any, lang: str) -> str:
     from pathlib import Path
 
     where = Path(problem.file).name
     if problem.line is not None:
-        where += f", line {problem.line}"
+        where += in_words(lang, ", line %(line)s", line=problem.line)
     path = f" {problem.path}:" if problem.path else ""
     return f"{where}:{path} {problem.message}"

@@ -27,6 +27,7 @@ from typing import Any
 import yaml
 
 from pontoon_rules.ruleset.format.model import SECTIONS, Ruleset
+from pontoon_rules.workbench.render import in_words
 
 Schema = dict[str, Any]
 
@@ -228,15 +229,16 @@ def _ruleset_controls() -> dict[str, Control]:
 # -- what the browser sends back --------------------------------------------------------
 
 
-def parse(control: Control, sent: Any) -> tuple[Any, str | None]:
-    """The plain value `sent` means for `control`, and a problem when it cannot be read.
+def parse(control: Control, sent: Any, language: str = "en") -> tuple[Any, str | None]:
+    """The plain value `sent` means for `control`, and a problem (in `language`) when it
+    cannot be read.
 
     `sent` is `{"v": text or [texts], "s": index of a special value or ""}`. Text that
     is not what the field wants is returned as written (a number field's "abc"), for the
     loader to reject in its own words; only YAML that cannot be read is a problem here.
     """
     if not isinstance(sent, dict):
-        return None, "expected a value from the page's control"
+        return None, in_words(language, "expected a value from the page's control")
     special = sent.get("s")
     if isinstance(special, str) and special.isdigit() and int(special) < len(control.specials):
         return control.specials[int(special)].value, None
@@ -244,18 +246,18 @@ def parse(control: Control, sent: Any) -> tuple[Any, str | None]:
     if control.kind == LIST:
         values = raw if isinstance(raw, list) else []
         if len(values) > MAX_ITEMS:
-            return None, f"too many items: at most {MAX_ITEMS}"
+            return None, in_words(language, "too many items: at most %(most)s", most=MAX_ITEMS)
         return [_menu_value(control, v) for v in values if isinstance(v, str)], None
     if control.kind == ITEMS:
         values = raw if isinstance(raw, list) else []
         parsed = [parse(item, {"v": v})[0] for item, v in zip(control.items, values, strict=False)]
         return parsed, None
     if not isinstance(raw, str):
-        return None, "expected text from the page's control"
-    return _scalar(control, raw)
+        return None, in_words(language, "expected text from the page's control")
+    return _scalar(control, raw, language)
 
 
-def _scalar(control: Control, raw: str) -> tuple[Any, str | None]:
+def _scalar(control: Control, raw: str, language: str) -> tuple[Any, str | None]:
     if control.kind in (MENU, SWITCH):
         return _menu_value(control, raw), None
     if control.kind == INTEGER:
@@ -267,7 +269,7 @@ def _scalar(control: Control, raw: str) -> tuple[Any, str | None]:
         except ValueError:
             return raw.strip(), None
     if control.kind == DATA:
-        return _yaml_value(raw)
+        return _yaml_value(raw, language)
     return raw.strip(), None
 
 
@@ -279,26 +281,33 @@ def _menu_value(control: Control, raw: str) -> Any:
     return raw
 
 
-def _yaml_value(raw: str) -> tuple[Any, str | None]:
+def _yaml_value(raw: str, language: str) -> tuple[Any, str | None]:
     if len(raw) > MAX_DATA_CHARS:
-        return None, f"too long: at most {MAX_DATA_CHARS:,} characters here"
+        return None, in_words(language, "too long: at most %(most)s characters here",
+                              most=format(MAX_DATA_CHARS, ","))
     try:
         level = 0
         for event in yaml.parse(raw, Loader=yaml.SafeLoader):
             if isinstance(event, yaml.AliasEvent):
-                return None, "write the values out: aliases (*name) are not read here"
+                return None, in_words(language, "write the values out: aliases (*name) are "
+                                                "not read here")
             if isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
                 level += 1
                 if level > MAX_DATA_DEPTH:
-                    return None, f"nested too deeply: at most {MAX_DATA_DEPTH} levels here"
+                    return None, in_words(language, "nested too deeply: at most %(most)s "
+                                                    "levels here", most=MAX_DATA_DEPTH)
             elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
                 level -= 1
         return yaml.safe_load(raw), None
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
-        where = f" (line {mark.line + 1}, column {mark.column + 1})" if mark else ""
-        problem = getattr(error, "problem", None) or "not YAML"
-        return None, f"cannot read this as YAML{where}: {problem}"
+        problem = getattr(error, "problem", None) or "not YAML"  # PyYAML's own words
+        if mark is None:
+            return None, in_words(language, "cannot read this as YAML: %(problem)s",
+                                  problem=problem)
+        return None, in_words(language, "cannot read this as YAML (line %(line)s, column "
+                              "%(column)s): %(problem)s", line=mark.line + 1,
+                              column=mark.column + 1, problem=problem)
 
 
 def form_value(value: Any) -> str:

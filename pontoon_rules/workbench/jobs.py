@@ -38,8 +38,8 @@ from dataclasses import dataclass, field
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from pontoon_rules.errors import PontoonError
 from pontoon_rules.workbench import worker
+from pontoon_rules.workbench.render import WordedError, said
 from pontoon_rules.workbench.worker import Job, memory_words
 
 QUEUED, RUNNING, CANCELLING, DONE, CANCELLED, FAILED = (
@@ -57,7 +57,7 @@ queue to a new one (a page asks several times a second while its job waits)."""
 DEFAULT_MEMORY = 2 << 30  # the address space each worker process may use (bytes): 2 GiB
 
 
-class BusyError(PontoonError):
+class BusyError(WordedError):
     """The workbench has as many analyses waiting as it takes (the server's 429)."""
 
 
@@ -78,14 +78,17 @@ class Record:
     version: int = 0
     cancel_asked: float | None = None
     why: str = ""
-    """Why the job was stopped, when not because its rules changed."""
+    """Why the job was stopped, when not because its rules changed (a catalog message)."""
+    why_fill: dict[str, Any] = field(default_factory=dict)  # what fills `why`'s places
 
     def snapshot(self) -> dict[str, Any]:
         """A copy of the record's state, safe to read outside the manager's lock."""
         return {"id": self.id, "status": self.status, "step": self.step,
                 "steps": list(self.steps), "progress": dict(self.progress),
                 "results": dict(self.results), "partial": dict(self.partial),
-                "failures": dict(self.failures), "version": self.version, "why": self.why}
+                "failures": dict(self.failures), "version": self.version,
+                "why": self.why % self.why_fill if self.why_fill else self.why,
+                "why_said": (self.why, dict(self.why_fill))}
 
 
 class _Worker:
@@ -153,8 +156,8 @@ class JobManager:
             self._forget_old()
             return record.id
 
-    def release(self, tab: str, why: str = "") -> None:
-        """The tab shows no job any more (its rules do not load): cancel its last one."""
+    def release(self, tab: str, why: str = "", **fill: Any) -> None:
+        """The tab shows no job any more: cancel its last one (`why`: a catalog message)."""
         with self._lock:
             self._seen.pop(tab, None)
             old = self._jobs.get(self._tabs.pop(tab, ""))
@@ -162,7 +165,7 @@ class JobManager:
                 old.tabs.discard(tab)
                 if not old.tabs:
                     if old.status not in FINISHED:
-                        old.why = why
+                        old.why, old.why_fill = why, fill
                     self._cancel(old)
                     self._dispatch()
 
@@ -240,13 +243,15 @@ class JobManager:
         if waiting >= self._max_queued:
             silent = self._silent_waiting(tab)
             if silent is None:
-                raise BusyError(
-                    f"{waiting} analyses are waiting already (at most {self._max_queued}); "
-                    "try again when one has finished, or close pages you no longer use")
-            self.release(silent, _dropped_words("newer pages needed its place in the queue"))
+                raise BusyError("%(waiting)s analyses are waiting already (at most %(most)s); try "
+                                "again when one has finished, or close pages you no longer "
+                                "use", waiting=waiting, most=self._max_queued)
+            self.release(silent, said("This analysis was stopped: newer pages needed its place "
+                                      "in the queue. Change a rule (or reload) to start again."))
         if tab not in self._tabs and len(self._tabs) >= MAX_TABS:
             oldest = min(self._tabs, key=lambda t: self._seen.get(t, 0.0))
-            self.release(oldest, _dropped_words("more pages opened since"))
+            self.release(oldest, said("This analysis was stopped: more pages opened since. "
+                                      "Change a rule (or reload) to start again."))
 
     def _silent_waiting(self, asking: str) -> str | None:
         """The tab silent longest (over `quiet` seconds) whose job only waits, if any."""
@@ -396,8 +401,9 @@ class JobManager:
                 self._dispatch()
                 now = time.monotonic()
                 for tab in [t for t, seen in self._seen.items() if now - seen > self._idle]:
-                    self.release(tab, _dropped_words(
-                        f"no page asked about it for {self._idle:g} seconds"))
+                    self.release(tab, said("This analysis was stopped: no page asked about it "
+                                           "for %(seconds)s seconds. Change a rule (or reload) "
+                                           "to start again."), seconds=f"{self._idle:g}")
                 for w in self._workers:
                     record = self._jobs.get(w.job) if w.job else None
                     if (record is not None and record.cancel_asked is not None
@@ -413,10 +419,6 @@ class JobManager:
             return [w.process.pid for w in self._workers]
 
 
-def _dropped_words(reason: str) -> str:
-    return f"This analysis was stopped: {reason}. Change a rule (or reload) to start again."
-
-
 def _close(conn: Any) -> None:
     """Close a pipe end that another thread may close at the same moment."""
     with contextlib.suppress(OSError):
@@ -424,8 +426,7 @@ def _close(conn: Any) -> None:
 
 
 def merged(snapshots: list[dict[str, Any]]) -> dict[str, Any]:
-    """Several jobs' states as one (a draft's quick figures and its cost table): active
-    while any is, steps, results and progress together."""
+    """Several jobs' states as one (a draft's parts): active while any is, all else joined."""
     active = [s for s in snapshots if s["status"] not in FINISHED]
     status = active[0]["status"] if active else (
         CANCELLED if any(s["status"] == CANCELLED for s in snapshots) else DONE)
@@ -435,8 +436,8 @@ def merged(snapshots: list[dict[str, Any]]) -> dict[str, Any]:
                            "version": sum(s["version"] for s in snapshots)}
     for key in ("progress", "results", "partial", "failures"):
         out[key] = {k: v for s in snapshots for k, v in s[key].items()}
-    out["why"] = next((s["why"] for s in snapshots if s.get("why")), "")
-    return out
+    stopped = [s for s in snapshots if s.get("why")] or [{"why": "", "why_said": ("", {})}]
+    return {**out, "why": stopped[0]["why"], "why_said": stopped[0]["why_said"]}
 
 
 def job_key(text: str, steps: tuple[str, ...], extra: str = "") -> str:

@@ -12,6 +12,7 @@ from pathlib import Path
 import jinja2
 
 from pontoon_rules.docs.words.i18n import TEMPLATE_DIR, translations
+from pontoon_rules.errors import PontoonError
 from pontoon_rules.literal import html_filter
 
 HERE = Path(__file__).resolve().parent
@@ -43,6 +44,31 @@ def environment(lang: str) -> jinja2.Environment:
 def render(template: str, language: str, /, **context: object) -> str:
     """The template `template` rendered in `language`."""
     return environment(language).get_template(template).render(**context)
+
+
+def said(message: str) -> str:
+    """`message`, marked for the catalog (`docs.website.catalog` reads the workbench's
+    Python for `said(...)` and the errors below): translated where it is shown."""
+    return message
+
+
+class WordedError(PontoonError):
+    """An error the page shows in its own language: a catalog message with `%(name)s`
+    places, and what fills them (`str()` is the English)."""
+
+    def __init__(self, message: str, /, **fill: object) -> None:
+        super().__init__(message % fill if fill else message)
+        self.message, self.fill = message, fill
+
+    def in_words(self, language: str) -> str:
+        """The error in `language`."""
+        return in_words(language, self.message, **self.fill)
+
+
+def in_words(language: str, message: str, /, **fill: object) -> str:
+    """Catalog message `message` in `language`, its places filled."""
+    text = translations(language).gettext(message)
+    return text % fill if fill else text
 
 
 def static_file(name: str) -> tuple[Path, str] | None:

@@ -24,6 +24,7 @@ from pontoon_rules.workbench.worker import (
     BASE_EDGE,
     COSTS,
     EDGE,
+    EDGE_VALUE,
     EXAMPLES,
     REALISTIC,
     STEP_WORDS,
@@ -56,13 +57,15 @@ def analysis_view(snapshot: dict[str, Any], say: Words, current: bool = True,
     and which sections are final (`done`). With `gettext` (a language other than English)
     and the analysed `ruleset`, the analysis's own words go through the catalogs."""
     results, failures = snapshot["results"], snapshot["failures"]
-    edge = results.get(EDGE)
+    edge = results.get(EDGE) or results.get(EDGE_VALUE)
     base = results.get("base_edge")
     finished = set(results) | set(failures)
-    edge_steps = {EDGE, BASE_EDGE} & set(snapshot["steps"])
+    figure = EDGE_VALUE if EDGE_VALUE in snapshot["steps"] else EDGE
+    edge_steps = {figure, BASE_EDGE} & set(snapshot["steps"])
     final = snapshot["status"] in ("done", "cancelled", "failed")
     return {
-        "done": {"edge": final or edge_steps <= finished,
+        "done": {"edge": final or edge_steps <= finished or EDGE in results,
+                 "edge_how": final or EDGE in finished,
                  "realistic": final or REALISTIC in finished,
                  "costs": final or COSTS in finished,
                  "examples": final or EXAMPLES in finished,
@@ -75,10 +78,11 @@ def analysis_view(snapshot: dict[str, Any], say: Words, current: bool = True,
         "progress": _progress(snapshot),
         "edge": _edge(edge, base, gettext, ruleset) if edge else None,
         "failures": [{"key": k, "step": STEP_WORDS.get(k, k), "words": v}
-                     for k, v in failures.items()],
+                     for k, v in failures.items() if k != EDGE_VALUE],  # `edge` says it
         "strategy": strategy_view(results[STRATEGY], gettext) if STRATEGY in results
         else None,
-        "examples": examples_view(results[EXAMPLES]) if EXAMPLES in results else None,
+        "examples": examples_view(results[EXAMPLES], gettext) if EXAMPLES in results
+        else None,
         "costs": costs_view(results.get(COSTS) or snapshot["partial"].get(COSTS), say,
                             complete=COSTS in results, gettext=gettext),
         "wanted": snapshot["steps"],
@@ -106,13 +110,16 @@ def _edge(edge: dict[str, Any], base: dict[str, Any] | None, gettext: Gettext | 
     value = edge["house_edge_percent"]
     base_value = base["house_edge_percent"] if base else None
     change = value - base_value if base_value is not None else None
-    out = {"value": percent(value), "raw": value, "per_staked": percent(
-        edge["house_edge_per_staked_percent"]), "deck": edge["deck_description"],
-        "method": edge["method"], "policy": edge["banker_policy"],
-        "base": percent(base_value) if base_value is not None else None,
-        "change": points(change) if change is not None else None,
-        "direction": _direction(change), "notes": edge.get("notes", []),
-        "stands": stands(edge["banker_policy"])}
+    out = {"value": percent(value), "raw": value,
+           "base": percent(base_value) if base_value is not None else None,
+           "change": points(change) if change is not None else None,
+           "direction": _direction(change), "full": "method" in edge}
+    if not out["full"]:  # the value alone (`worker.edge_value_step`): the rest follows
+        return out
+    out.update({"per_staked": percent(edge["house_edge_per_staked_percent"]),
+                "deck": edge["deck_description"], "method": edge["method"],
+                "policy": edge["banker_policy"], "notes": edge.get("notes", []),
+                "stands": stands(edge["banker_policy"])})
     if gettext is not None and ruleset is not None:
         from pontoon_rules.docs.words.figures import method_words
 
@@ -172,12 +179,52 @@ def _legend_words(chart: dict[str, Any], gettext: Gettext) -> str:
                      for letter in "STDBPRQ·" if letter in used)
 
 
-def examples_view(comparisons: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def examples_view(comparisons: list[dict[str, Any]],
+                  gettext: Gettext | None = None) -> list[dict[str, Any]]:
     """Each comparison's worked examples and the differences no round shows (drawn as the
-    site draws them, headings without the schema's "null for ..." phrases)."""
+    site draws them, headings without the schema's "null for ..." phrases). With `gettext`
+    (a language other than English), each in that language (`_example_in`)."""
+    if gettext is not None:
+        return [{"rulesets": c["rulesets"],
+                 "examples": [_example_in(e, gettext) for e in c["examples"]],
+                 "reasons": [_reason_in(r, gettext) for r in c["reasons"]]} for c in comparisons]
     return [{"rulesets": c["rulesets"],
              "examples": [_plainly(example_view(e)) for e in c["examples"]],
              "reasons": [_plainly(reason_view(r)) for r in c["reasons"]]} for c in comparisons]
+
+
+def _example_in(record: dict[str, Any], gettext: Gettext) -> dict[str, Any]:
+    """A worked example in the catalog's language: the rule's description, each side's
+    value in words and its round as the sheets draw one (decisions, hands, money). The
+    story told in a sentence is English only (`docs.website.example_pages.side_story`),
+    so it is left out: the round shows the same."""
+    from pontoon_rules.docs.sheet.views import round_view
+    from pontoon_rules.docs.words.readers import reader_description
+    from pontoon_rules.docs.words.values import value_text
+
+    view = example_view(record)
+    path = record["field"]
+    sides = []
+    for side, ruleset_id in zip(view["sides"], record["rulesets"], strict=True):
+        played, found = record["played"][ruleset_id], record["values"][ruleset_id]
+        try:
+            value = value_text(path, found["value"], gettext) if "value" in found else None
+        except (KeyError, TypeError, ValueError):
+            value = None
+        result = dict(played["result"], transcript=list(played.get("transcript", [])))
+        sides.append({**side, "value": value if value is not None else side["value"],
+                      "round": round_view(record["scripts"][ruleset_id], result, gettext)})
+    return {**view, "sides": sides, "description": reader_description(path, gettext),
+            "explanation": ""}
+
+
+def _reason_in(record: dict[str, Any], gettext: Gettext) -> dict[str, Any]:
+    """A difference no round shows, its rule in the catalog's language (the reason is the
+    compare layer's English, left out)."""
+    from pontoon_rules.docs.words.readers import reader_description
+
+    return {"field": record["field"], "description": reader_description(record["field"],
+                                                                         gettext), "reason": ""}
 
 
 def _plainly(view: dict[str, Any]) -> dict[str, Any]:

@@ -19,13 +19,12 @@ from typing import Any
 
 from pontoon_rules.docs.words.i18n import SITE_LANGUAGES, SOURCE_LANGUAGE
 from pontoon_rules.docs.words.sentences import differing_from_base
-from pontoon_rules.errors import PontoonError
 from pontoon_rules.ruleset.format.fields import plain, value_at
 from pontoon_rules.ruleset.format.model import SECTIONS, Ruleset
 from pontoon_rules.workbench.controls import controls, parse
 from pontoon_rules.workbench.draft import Evaluation, Start, changes_from, evaluate
 from pontoon_rules.workbench.jobs import FINISHED, BusyError, JobManager, job_key, merged
-from pontoon_rules.workbench.render import render
+from pontoon_rules.workbench.render import WordedError, in_words, render
 from pontoon_rules.workbench.results import analysis_view, percent
 from pontoon_rules.workbench.starts import Starts
 from pontoon_rules.workbench.view import HANDS, rules_view, words
@@ -33,13 +32,16 @@ from pontoon_rules.workbench.worker import (
     BASE_EDGE,
     COSTS,
     EDGE,
+    EDGE_VALUE,
     EXAMPLES,
     REALISTIC,
     STRATEGY,
     Job,
 )
 
-DRAFT_EDGE_STEPS: tuple[str, ...] = (EDGE, BASE_EDGE)
+DRAFT_EDGE_STEPS: tuple[str, ...] = (EDGE_VALUE, BASE_EDGE, EDGE)
+"""A draft's edge: its value first (no statistics), then the base's (kept from the page's
+load), so the figure and its change are drawn before the rest of the result."""
 BASE_EDGE_STEPS: tuple[str, ...] = (EDGE,)
 DRAFT_STEPS: tuple[str, ...] = (EXAMPLES, STRATEGY)
 BASE_STEPS: tuple[str, ...] = (STRATEGY,)
@@ -81,16 +83,24 @@ def _fold_named(start: Start, values: dict[str, Any], direct: dict[str, Any]) ->
             values[HANDS] = hands
 
 
-class RequestError(PontoonError):
+class RequestError(WordedError):
     """A request the page should never send (an unknown start, a malformed draft)."""
 
 
 class DraftProblemsError(RequestError):
     """A download of rules that do not load: refused, each problem in words."""
 
-    def __init__(self, message: str, details: list[str]) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, details: list[str], **fill: object) -> None:
+        super().__init__(message, **fill)
         self.details = details
+
+
+def problem_count_words(lang: str, count: int) -> str:
+    """'3 problems' in `lang` (its own plural forms)."""
+    from pontoon_rules.docs.words.i18n import translations
+
+    return translations(lang).ngettext("%(num)d problem", "%(num)d problems", count) % {
+        "num": count}
 
 
 @dataclass(frozen=True)
@@ -154,7 +164,7 @@ class Workbench:
         typed: dict[str, Any] = {}
         for path, sent in fields.items():
             if path in found:
-                value, problem = parse(found[path], sent)
+                value, problem = parse(found[path], sent, str(lang))
                 values[path] = value
                 if problem:
                     problems[path] = problem
@@ -197,6 +207,7 @@ class Workbench:
                     "filename": draft.evaluation.filename, "overlay": draft.evaluation.text}
         return {"seq": body.get("seq"), "valid": ruleset is not None,
                 "problems": view["problem_count"], "changed": view["changed"],
+                "problems_words": problem_count_words(draft.lang, view["problem_count"]),
                 "rules_html": render("rules.html.j2", draft.lang, view=view),
                 "job": job_id, "filename": draft.evaluation.filename,
                 "overlay": draft.evaluation.text}
@@ -280,6 +291,9 @@ class Workbench:
         if since is not None and since == snapshot["version"]:
             return {**out, "unchanged": True}
         lang = lang if lang in SITE_LANGUAGES else SOURCE_LANGUAGE
+        if snapshot.get("why"):
+            message, fill = snapshot["why_said"]
+            snapshot = {**snapshot, "why": in_words(lang, message, **fill)}
         view = analysis_view(snapshot, words(lang), current,
                              self._realistic_rows(parts[-1], snapshot, lang),
                              *self._panel_words(parts[-1], lang))
@@ -363,9 +377,8 @@ class Workbench:
             details += [f"{p.path}: {p.message}" if p.path else p.message
                         for p in draft.evaluation.problems]
             raise DraftProblemsError(
-                f"nothing was downloaded: the rules have {count} "
-                f"problem{'s' if count != 1 else ''}; fix them (each is shown at its control) "
-                "and try again", details)
+                "nothing was downloaded: the rules have problems (%(count)s); fix them (each "
+                "is shown at its control) and try again", details, count=count)
         return draft
 
     # -- compare ----------------------------------------------------------------------------
@@ -373,7 +386,7 @@ class Workbench:
         """Two or more rulesets side by side: the matrix now, edges and examples as a job."""
         picks = body.get("picks")
         if not isinstance(picks, list) or not 2 <= len(picks) <= MAX_COMPARED:
-            raise RequestError(f"pick from 2 to {MAX_COMPARED} rulesets to compare")
+            raise RequestError("pick from 2 to %(most)s rulesets to compare", most=MAX_COMPARED)
         rulesets: list[Ruleset] = []
         for pick in picks:
             ruleset = self._pick(pick, body)

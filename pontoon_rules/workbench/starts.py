@@ -22,6 +22,7 @@ from pontoon_rules.errors import Problem, RulesetError
 from pontoon_rules.ruleset.loading.references import MAX_RULESET_BYTES, too_large
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 from pontoon_rules.workbench.draft import Start, bundled_start, file_start
+from pontoon_rules.workbench.render import said
 
 MAX_UPLOADS = 200
 """Uploads kept at once (the oldest are forgotten, and their folders removed)."""
@@ -70,7 +71,7 @@ class Starts:
         self._uploads: dict[str, Start] = {}
         self._count = 0
         self.bundled = bundled
-        self.file = file_start(file, "file", f"{file.name} (your file)") if file else None
+        self.file = file_start(file, "file", file.name) if file else None
 
     def default(self) -> Start:
         """The start the page opens with: the command line's file, else its bundled id."""
@@ -92,12 +93,12 @@ class Starts:
         """The starts as the page's menu lists them."""
         groups: list[dict[str, object]] = []
         if self.file:
-            groups.append({"label": "Your file", "starts": [self.file]})
+            groups.append({"label": said("Your file"), "starts": [self.file]})
         with self._lock:
             uploads = list(self._uploads.values())
         if uploads:
-            groups.append({"label": "Uploaded", "starts": uploads})
-        groups.append({"label": "Bundled rulesets",
+            groups.append({"label": said("Uploaded"), "starts": uploads})
+        groups.append({"label": said("Bundled rulesets"),
                        "starts": [bundled_start(load_bundled(i)) for i in bundled_ids()]})
         return groups
 

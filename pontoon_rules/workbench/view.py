@@ -12,7 +12,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from pontoon_rules.docs.words.i18n import translations
+from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, translations
 from pontoon_rules.docs.words.sentences import CHAPTER_TITLES, RULES, Sentence, applies, sentences
 from pontoon_rules.docs.words.values import value_text
 from pontoon_rules.errors import Problem
@@ -28,6 +28,7 @@ from pontoon_rules.workbench.controls import (
     form_value,
 )
 from pontoon_rules.workbench.draft import Evaluation, Start, value_words
+from pontoon_rules.workbench.render import in_words, said
 
 Words = Callable[[str, Any], str]
 OTHER = "other"
@@ -102,11 +103,11 @@ def rules_view(start: Start, values: dict[str, Any], evaluation: Evaluation,
     placed, general = problems_by_path(list(evaluation.problems), set(found), changed)
     for path, message in parse_problems.items():
         placed.setdefault(path, []).insert(0, message)
-    said = {s.key: s for s in sentences(shown, lang, frozenset(changed))}
+    by_key = {s.key: s for s in sentences(shown, lang, frozenset(changed))}
     context = _Context(start, values, shown, placed, say, lang, typed or {})
     chapters = []
     for key, title in CHAPTER_TITLES.items():
-        rules = [_rule(context, r.key, said.get(r.key), r.paths, found)
+        rules = [_rule(context, r.key, by_key.get(r.key), r.paths, found)
                  for r in RULES if r.chapter == key]
         extra = _uncovered(found, key)
         if extra:
@@ -115,9 +116,9 @@ def rules_view(start: Start, values: dict[str, Any], evaluation: Evaluation,
                          "rules": rules})
     orphans = _uncovered(found, None)
     if orphans:
-        chapters.append({"key": OTHER, "title": "Other rules",
+        chapters.append({"key": OTHER, "title": in_words(lang, said("Other rules")),
                          "rules": [_rule(context, OTHER, None, tuple(orphans), found)]})
-    return {"chapters": chapters, "general": _shown(general),
+    return {"chapters": chapters, "general": _shown(general, lang),
             "valid": evaluation.ruleset is not None, "changed": changed,
             "problem_count": len(evaluation.problems) + len(parse_problems)}
 
@@ -147,13 +148,13 @@ def _control(context: _Context, control: Control) -> dict[str, Any]:
     value = context.values[path] if changed else base
     gettext = translations(context.lang).gettext
     return {
-        "path": path, "kind": control.kind, "label": gettext(control.description)
-        if gettext(control.description) != control.description else control.label,
+        "path": path, "kind": control.kind, "label": _label(control, gettext),
         "changed": changed, "base_text": context.say(path, base),
         "applies": _applies(context.shown, path),
-        "problems": _shown(context.placed.get(path, [])),
+        "problems": _shown(context.placed.get(path, []), context.lang),
         "special": control.special_index(value),
-        "specials": [{"index": i, "label": s.label} for i, s in enumerate(control.specials)],
+        "specials": [{"index": i, "label": _special_label(context, path, s.value, s.label)}
+                     for i, s in enumerate(control.specials)],
         "value": (_typed(context.typed[path]) if path in context.typed
                   else _form(control, value)),
         "choices": [{"value": form_value(c.value), "label": c.label} for c in control.choices],
@@ -167,6 +168,32 @@ def _control(context: _Context, control: Control) -> dict[str, Any]:
         "payouts": named_payouts(value, context.shown, gettext, context.lang)
         if path == HANDS else [],
     }
+
+
+def _label(control: Control, gettext: Callable[[str], str]) -> str:
+    """A control's label: the field as readers are told it, in the catalog's language (its
+    file notation left out: `readers.reader_description`); English: the control's own."""
+    if gettext(control.description) == control.description:
+        return control.label
+    from pontoon_rules.docs.words.readers import reader_description
+
+    try:
+        return reader_description(control.path, gettext)
+    except (KeyError, ValueError):
+        return gettext(control.description)
+
+
+CONSTANT_WORDS = (said("infinite"),)
+"""The schema's constant values a control offers that the catalog words (`pack.decks`)."""
+
+
+def _special_label(context: _Context, path: str, value: Any, label: str) -> str:
+    """A special value's words: the schema's own phrase where the catalog translates it
+    (English: as the schema says), else the value in the page's words."""
+    if context.lang == SOURCE_LANGUAGE:
+        return label
+    translated = translations(context.lang).gettext(label)
+    return translated if translated != label else context.say(path, value)
 
 
 HANDS = "hands.definitions"
@@ -195,11 +222,12 @@ def named_payouts(hands: Any, ruleset: Ruleset, gettext: Callable[[str], str],
     return out
 
 
-def _shown(problems: list[str], most: int = MAX_SHOWN) -> list[str]:
-    """At most `most` problems of one control, and how many more there are."""
+def _shown(problems: list[str], lang: str, most: int = MAX_SHOWN) -> list[str]:
+    """At most `most` problems of one control, and how many more there are (in `lang`)."""
     if len(problems) <= most:
         return problems
-    return [*problems[:most], f"… and {len(problems) - most} more problems here"]
+    return [*problems[:most], in_words(lang, "… and %(count)s more problems here",
+                                       count=len(problems) - most)]
 
 
 def _form(control: Control, value: Any) -> Any:

@@ -1,9 +1,11 @@
 """The analysis worker: a separate process that runs the library's analyses step by step.
 
-Each job is a list of steps; each step calls a function the CLI calls (`edge`:
-`exact.house_edge`; `strategy`: `chart.strategy_chart`; `examples`:
-`compare.compare_rulesets`; `realistic`: `realistic.realistic_variations`, as `costs
---realistic`; `costs`: `costs.rule_costs`, one field at a time, or the stored table
+Each job is a list of steps; each step calls a function the CLI calls (`edge_value`:
+`analysis.edge.edge_of`, the figure alone, first; `edge`: `exact.house_edge`;
+`strategy`: `chart.strategy_chart`; `examples`: `compare.compare_rulesets`; `realistic`:
+`realistic.realistic_variations`, as `costs --realistic` (its variants can be shared with
+a helper process, `SHARE_REALISTIC`); `costs`: `costs.rule_costs`, one field at a time,
+or the stored table
 where it is current) and sends its result back as plain data. Between steps (and
 between the fields of the cost table, the variants of the realistic variations) the
 worker looks for a newer message: a cancellation ends the job at once.
@@ -36,8 +38,9 @@ from typing import Any
 from pontoon_rules.ruleset.format.model import Ruleset
 
 EDGE, BASE_EDGE, STRATEGY, EXAMPLES, COSTS = "edge", "base_edge", "strategy", "examples", "costs"
-REALISTIC = "realistic"
-STEP_WORDS = {EDGE: "the house edge", BASE_EDGE: "the base's house edge",
+REALISTIC, EDGE_VALUE = "realistic", "edge_value"
+STEP_WORDS = {EDGE: "the house edge", EDGE_VALUE: "the house edge",
+              BASE_EDGE: "the base's house edge",
               STRATEGY: "the strategy card", EXAMPLES: "the worked examples",
               REALISTIC: "the changes a table would make",
               COSTS: "what each other change costs"}
@@ -109,6 +112,15 @@ def main(conn: Connection, nice: int = 0, memory: int | None = None) -> None:
         os.nice(nice)
     if memory:
         limit_memory(memory)
+    try:
+        _serve(conn)
+    finally:
+        close_helper()
+
+
+def _serve(conn: Connection) -> None:
+    """Run the jobs the pipe brings until told to stop (or it closes, or this process
+    lowered its priority for an exhaustive cost table)."""
     pending: list[Any] = []
     while True:
         try:
@@ -125,6 +137,63 @@ def main(conn: Connection, nice: int = 0, memory: int | None = None) -> None:
         if _LOWERED[0]:  # its priority stays lowered: the manager starts another
             conn.send(("retired", ""))
             return
+
+
+SHARE_REALISTIC = False
+"""Whether the realistic variations are shared with a helper process (`helper`). Off: the
+helper is not paused while the edge is worked out (the managers' gate stops the workers
+only), so on a loaded machine it slowed the new edge down; the table is the same either
+way (`tests/test_workbench_jobs.py`)."""
+_HELPER: list[Any] = [None]
+"""The process solving a share of the realistic variations beside this one (`helper`)."""
+
+
+def helper() -> Any:
+    """A second process for the realistic variations' solves (`costs.solve_variants`'s
+    `helper`), made at the first and kept, so its analysis caches stay warm: it has this
+    process's priority and memory limit, and ends with it (`_helper_started`). None on a
+    machine of one core."""
+    import os
+
+    if (os.cpu_count() or 1) < 2:
+        return None
+    if _HELPER[0] is None:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        # A worker is a daemonic process (it ends with the server), and multiprocessing
+        # refuses a daemon children of its own: the flag is lifted in this process only
+        # (its helper ends with it all the same, `_helper_started`).
+        multiprocessing.current_process()._config["daemon"] = False  # type: ignore[attr-defined]
+        _HELPER[0] = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
+                                         initializer=_helper_started, initargs=(os.getpid(),))
+    return _HELPER[0]
+
+
+def close_helper() -> None:
+    """End the helper, if any (after the solve it may be doing)."""
+    if _HELPER[0] is not None:
+        _HELPER[0].shutdown(wait=True, cancel_futures=True)
+        _HELPER[0] = None
+
+
+def _helper_started(parent: int) -> None:
+    """In the helper: one thread for the native solver, and an end when `parent` does
+    (a worker killed after a cancellation leaves no helper behind)."""
+    import os
+    import threading
+    import time
+
+    from pontoon_rules.analysis.composition.native import one_thread
+
+    one_thread()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def limit_memory(memory: int) -> None:
@@ -203,6 +272,21 @@ def _edge(ruleset: Ruleset) -> dict[str, Any]:
     return {**found, "ruleset": ruleset.id}
 
 
+def edge_value_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str, Any]:
+    """The draft's house edge alone, first: `analysis.edge.edge_of` (no statistics), the
+    number `edge` prints for the same rules (`edge_step` follows with the rest), or the
+    whole result where this process computed it already."""
+    known = EDGE_MEMO.get(_rules_key(job.ruleset))
+    if known is not None:
+        return {"house_edge_percent": known["house_edge_percent"]}
+    from pontoon_rules.analysis.edge import edge_of
+    from pontoon_rules.engine.round.rules import compile_rules
+    from pontoon_rules.ruleset.resolving.features import require_handled
+
+    require_handled(job.ruleset, "edge")  # a rule the analysis refuses: named, no figure
+    return {"house_edge_percent": edge_of(compile_rules(job.ruleset))}
+
+
 def edge_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str, Any]:
     """The draft's exact house edge, as `pontoon-rules edge --json` prints it."""
     return _edge(job.ruleset)
@@ -278,7 +362,7 @@ def realistic_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str,
         outbox.check()
 
     data: dict[str, Any] = cached_json(*realistic_entry(job.ruleset), lambda: realistic_variations(
-        job.ruleset, progress=told).to_json())
+        job.ruleset, progress=told, helper=helper() if SHARE_REALISTIC else None).to_json())
     return {**data, "ruleset": job.ruleset.id}
 
 
@@ -309,7 +393,8 @@ def comparison_edges_step(job: Job, found: dict[str, Any], outbox: Outbox) -> li
 
 
 STEPS: dict[str, Callable[[Job, dict[str, Any], Outbox], Any]] = {
-    EDGE: edge_step, BASE_EDGE: base_edge_step, STRATEGY: strategy_step,
+    EDGE: edge_step, EDGE_VALUE: edge_value_step, BASE_EDGE: base_edge_step,
+    STRATEGY: strategy_step,
     EXAMPLES: examples_step, COSTS: costs_step, REALISTIC: realistic_step,
     "edges": comparison_edges_step,
 }

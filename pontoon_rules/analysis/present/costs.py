@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -171,12 +172,14 @@ class Solved:
 
 def solve_variants(ruleset: Ruleset, variants: list[Ruleset | str], deck: Deck | None = None,
                    policy: str | None = None, base: float | None = None,
-                   workers: int = 1, progress: Progress | None = None) -> Solved:
+                   workers: int = 1, progress: Progress | None = None,
+                   helper: Executor | None = None) -> Solved:
     """The house edge of `ruleset` and of each variant (a `Ruleset`, or a note saying why
     it has none: `variant_of`), each variant that plays alike (`reads`, `_model_key`)
     solved once, under `deck` and `policy` as `rule_costs` takes them; `progress(done,
     total)` is called before each solve (one process: an exception it raises stops the
-    work there, as the workbench's cancellation does)."""
+    work there, as the workbench's cancellation does); `helper`: a process kept by the
+    caller that solves a share of the variants beside this one (`_shared`)."""
     base_rules = compile_rules(ruleset)
     deck = check_deck(base_rules, deck)
     read: Read | None = None
@@ -194,8 +197,8 @@ def solve_variants(ruleset: Ruleset, variants: list[Ruleset | str], deck: Deck |
             found[key] = (base, "")  # what the ruleset's own solve read is unchanged
         else:
             jobs[key] = variant  # equal keys: equal edges, solved once
-    found.update(zip(jobs, _solve_all(list(jobs.values()), deck, policy, workers, progress),
-                     strict=True))
+    found.update(zip(jobs, _solve_all(list(jobs.values()), deck, policy, workers, progress,
+                                      helper), strict=True))
     return Solved(base, deck, deck_words(base_rules, deck), _method(base_rules, deck),
                   [v if isinstance(v, str) else found[k]
                    for v, k in zip(variants, keys, strict=True)])
@@ -237,10 +240,13 @@ def _row(path: str, old: Any, new: Any, solved: str | tuple[float | None, str],
 
 
 def _solve_all(variants: list[Ruleset], deck: Deck, policy: str | None,
-               workers: int, progress: Progress | None = None
-               ) -> list[tuple[float | None, str]]:
-    """Each variant's edge (or None and why not), in order, on `workers` processes."""
+               workers: int, progress: Progress | None = None,
+               helper: Executor | None = None) -> list[tuple[float | None, str]]:
+    """Each variant's edge (or None and why not), in order, on `workers` processes (or
+    here and on `helper`)."""
     jobs = [(v, deck, policy) for v in variants]
+    if helper is not None and len(jobs) > 1:
+        return _shared(jobs, helper, progress)
     if workers <= 1 or len(jobs) < 2:
         out = []
         for done, job in enumerate(jobs):
@@ -255,6 +261,43 @@ def _solve_all(variants: list[Ruleset], deck: Deck, policy: str | None,
     with ProcessPoolExecutor(max_workers=min(workers, len(jobs)),
                              initializer=one_thread) as pool:
         return list(pool.map(_solve, jobs, chunksize=1))
+
+
+def _shared(jobs: list[tuple[Ruleset, Deck, str | None]], helper: Executor,
+            progress: Progress | None) -> list[tuple[float | None, str]]:
+    """Each job's edge, in order: solved here from the first and on `helper` from the last,
+    one at a time each, until they meet (the same figures as one process: each is its own
+    solve). `progress(done, total)` before each solve here and as the helper's come in (an
+    exception it raises stops the work, the helper's solve left to end on its own); a
+    helper that breaks leaves its share to this process."""
+    from concurrent.futures import BrokenExecutor, wait
+
+    out: list[tuple[float | None, str]] = [(None, "")] * len(jobs)
+    low, high, done, told = 0, len(jobs) - 1, 0, -1
+    future: Future[tuple[float | None, str]] | None = None
+    at = -1
+    pool: Executor | None = helper  # until it breaks
+    try:
+        while low <= high or future is not None:
+            if future is not None and future.done():
+                try:
+                    out[at], done = future.result(), done + 1
+                except BrokenExecutor:
+                    out[at], done, pool = _solve(jobs[at]), done + 1, None
+                future = None
+            if future is None and low < high and pool is not None:
+                future, at, high = pool.submit(_solve, jobs[high]), high, high - 1
+            if progress is not None and done != told:
+                progress(done, len(jobs))
+                told = done
+            if low <= high:
+                out[low], low, done = _solve(jobs[low]), low + 1, done + 1
+            elif future is not None:
+                wait([future], timeout=0.05)
+    finally:
+        if future is not None:
+            future.cancel()
+    return out
 
 
 @gc_paused

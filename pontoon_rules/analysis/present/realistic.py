@@ -23,6 +23,7 @@ is called again and again by a site build and by the workbench).
 from __future__ import annotations
 
 import hashlib
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -141,8 +142,8 @@ _MEMO_LIMIT = 256
 def realistic_variations(ruleset: Ruleset, deck: Deck | None = None,
                          policy: str | None = None, family: list[Ruleset] | None = None,
                          published: list[tuple[str, Ruleset]] | None = None,
-                         workers: int = 1, progress: Progress | None = None
-                         ) -> RealisticTable:
+                         workers: int = 1, progress: Progress | None = None,
+                         helper: Executor | None = None) -> RealisticTable:
     """The realistic variations of `ruleset` with their edges (kept per ruleset, deck and
     policy in this process when `family` and `published` are the defaults).
 
@@ -152,6 +153,8 @@ def realistic_variations(ruleset: Ruleset, deck: Deck | None = None,
             `examples/` that extend `ruleset`'s id).
         workers: processes solving the variants (the table is the same whatever the number).
         progress: told (done, total) before each variant is solved (`solve_variants`).
+        helper: a process the caller keeps, solving a share of the variants beside this
+            one (`costs.solve_variants`; the table is the same).
 
     Raises:
         UnsupportedFeatureError: the ruleset plays a rule the analysis does not handle.
@@ -164,7 +167,7 @@ def realistic_variations(ruleset: Ruleset, deck: Deck | None = None,
         return _MEMO[key]
     family = bundled_family() if family is None else family
     published = published_rows(ruleset) if published is None else published
-    table = _computed(ruleset, deck, policy, family, published, workers, progress)
+    table = _computed(ruleset, deck, policy, family, published, workers, progress, helper)
     if defaults:
         if len(_MEMO) >= _MEMO_LIMIT:
             _MEMO.clear()
@@ -174,7 +177,8 @@ def realistic_variations(ruleset: Ruleset, deck: Deck | None = None,
 
 def _computed(ruleset: Ruleset, deck: Deck | None, policy: str | None,
               family: list[Ruleset], published: list[tuple[str, Ruleset]],
-              workers: int, progress: Progress | None = None) -> RealisticTable:
+              workers: int, progress: Progress | None = None,
+              helper: Executor | None = None) -> RealisticTable:
     planned = one_field_changes(ruleset, family)
     data = ruleset.model_dump(mode="python")
     variants: list[Ruleset | str] = [variant_of(data, c.path, c.new)
@@ -191,7 +195,8 @@ def _computed(ruleset: Ruleset, deck: Deck | None, policy: str | None,
         if changes:
             rows.append((PUBLISHED, changes, (name,), overlay))
             kept.append(overlay)
-    solved = solve_variants(ruleset, kept, deck, policy, workers=workers, progress=progress)
+    solved = solve_variants(ruleset, kept, deck, policy, workers=workers, progress=progress,
+                            helper=helper)
     out = [_variation(row, found, solved) for row, found in zip(rows, solved.found,
                                                                   strict=True)]
     out.sort(key=lambda v: (v.change is None, -abs(v.change or 0.0)))

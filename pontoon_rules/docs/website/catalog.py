@@ -77,7 +77,22 @@ def template_messages() -> list[tuple[str | tuple[str, ...], str]]:
                                  options_map={"**.j2": {"extensions": "jinja2.ext.i18n"}})
         out += [(msg, f"{prefix}/{name}:{line}") for name, line, msg, _c, _x in found
                 if isinstance(msg, (str, tuple))]
-    return out
+    return out + workbench_messages()
+
+
+WORKBENCH_KEYWORDS = {"said": None, "in_words": (2,), "RequestError": None,
+                      "DraftProblemsError": None, "BusyError": None, "WordedError": None}
+"""How the workbench's Python marks what it says to the page (`workbench.render.said`,
+`in_words`, its errors' messages), read from the source as text (no import: the
+workbench is a later stage)."""
+
+
+def workbench_messages() -> list[tuple[str | tuple[str, ...], str]]:
+    """(message, where) for what the workbench's Python says to the page."""
+    found = extract_from_dir(str(WORKBENCH_TEMPLATES.parent), method_map=[("*.py", "python")],
+                             keywords=WORKBENCH_KEYWORDS)
+    return [(msg, f"workbench/{name}:{line}") for name, line, msg, _c, _x in found
+            if isinstance(msg, str)]
 
 
 def schema_messages() -> list[tuple[str | tuple[str, ...], str]]:

@@ -57,13 +57,16 @@ def value_text(path: str, value: Any, gettext: Gettext) -> str:
                          for k, v in data.items()) or gettext("none")
     if path.endswith(("max_fraction", "surrender.returns")) and isinstance(data, list):
         return gettext("%(part)s of the stake") % {"part": f"{data[0]}/{data[1]}"}
-    return gettext(format_value(path, value))
+    text = format_value(path, value)
+    return gettext(text) if text else text  # gettext("") is the catalog's header
 
 
 def _word(value: str, gettext: Gettext) -> str:
     """A rank in the catalog's card letters, a hand id by its name, any other value as is."""
     if value in RANK_CODES:
         return rank_letter(value, gettext)
+    if not value:  # gettext("") is the catalog's header, never a word
+        return value
     words = gettext(CLASS_NAMES.get(value, value))
     if words == value and value in _ENUM_VALUES:  # no catalog words: 'banker-wins' -> 'banker wins'
         return value.replace("-", " ")

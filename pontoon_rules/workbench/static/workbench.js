@@ -39,6 +39,18 @@
   let everyRule = false;  // the page asked for the exhaustive cost table ("Every rule's cost")
   let drawn = {};  // section id -> the job whose final section is drawn there
 
+  // The page's own words in its language (the page's data-words), each with {name}-style
+  // places for what it names.
+  let words = {};
+  try { words = JSON.parse(root.dataset.words || "{}"); } catch (e) { words = {}; }
+  function t(key, fill) {
+    let text = words[key] || key;
+    Object.keys(fill || {}).forEach(function (k) { text = text.split("{" + k + "}").join(fill[k]); });
+    return text;
+  }
+  const pageLang = root.dataset.lang || "en";
+  function withLang(url) { return url + (url.indexOf("?") >= 0 ? "&" : "?") + "lang=" + encodeURIComponent(pageLang); }
+
   function say(text, bad) {
     statusLine.textContent = text || "";
     statusLine.classList.toggle("wb-status-bad", Boolean(bad));
@@ -112,7 +124,7 @@
   }
 
   async function postJSON(url, body) {
-    const response = await fetch(url, { method: "POST", body: JSON.stringify(body),
+    const response = await fetch(withLang(url), { method: "POST", body: JSON.stringify(body),
       headers: { "content-type": "application/json" } });
     return answer(response);
   }
@@ -121,7 +133,7 @@
     let data = null;
     try { data = await response.json(); } catch (e) { data = null; }
     if (!response.ok) {
-      const words = (data && data.error) || ("the workbench answered " + response.status);
+      const words = (data && data.error) || t("answered", { status: String(response.status) });
       const more = (data && data.problems && data.problems.length) ? " " + data.problems.join(" ") : "";
       const error = new Error(words + more);
       error.status = response.status;
@@ -156,7 +168,7 @@
     currentJob = null;  // the figures on the panel are the old rules': stop following them
     root.dataset.state = "checking";
     markStale();
-    say("Checking the rules…");
+    say(t("checking"));
     let data;
     try {
       data = await postJSON("/api/state", body);
@@ -174,8 +186,7 @@
     keep(draft(), true);
     root.dataset.filename = data.filename || "";
     root.dataset.valid = data.valid ? "yes" : "no";
-    say(data.valid ? "" : data.problems + (data.problems === 1 ? " problem" : " problems")
-      + ": each is shown at its rule.", !data.valid);
+    say(data.valid ? "" : (data.problems_words || String(data.problems)) + ": " + t("at_its_rule"), !data.valid);
     if (restored && data.valid) say(restored);
     restored = "";
     root.dataset.state = "ready";
@@ -187,7 +198,7 @@
       analysis.textContent = "";
       const note = document.createElement("p");
       note.className = "wb-muted";
-      note.textContent = "Nothing is analysed until the rules hold together.";
+      note.textContent = t("nothing");
       analysis.appendChild(note);
     }
   }
@@ -332,7 +343,7 @@
     });
     select.value = add.value;
     li.appendChild(select);
-    [["wb-up", "up", "Move up", "\u2191"], ["wb-remove", "remove", "Remove", "\u00d7"]].forEach(function (b) {
+    [["wb-up", "up", t("up"), "\u2191"], ["wb-remove", "remove", t("remove"), "\u00d7"]].forEach(function (b) {
       const button = document.createElement("button");
       button.type = "button";
       button.className = b[0];
@@ -365,8 +376,22 @@
     if (d.open) openRules.add(d.dataset.rule); else openRules.delete(d.dataset.rule);
   }, true);
 
+  function pageIn(lang) {
+    // The whole page is drawn in one language: a new language is the page again, in it
+    // (the draft is kept, so it comes back as it is).
+    const url = new URL(window.location.href);
+    url.searchParams.set("start", root.dataset.start);
+    url.searchParams.set("lang", lang);
+    return url.toString();
+  }
+
   form.addEventListener("change", function (event) {
     const target = event.target;
+    if (target === langSelect) {
+      keep(draft(), false);
+      window.location.assign(pageIn(langSelect.value));
+      return;
+    }
     const field = target.closest && target.closest(".wb-field");
     if (target.dataset && target.dataset.action === "add") {
       if (!target.value) return;
@@ -407,13 +432,13 @@
 
   const refusal = document.getElementById("wb-refused");
 
-  async function download(url, what, fallback) {
-    say("Making " + what + "…");
+  async function download(url, making, fallback) {
+    say(t(making));
     refusal.textContent = "";
     root.dataset.download = "busy";
     let response;
     try {
-      response = await fetch(url, { method: "POST", body: JSON.stringify(draft()),
+      response = await fetch(withLang(url), { method: "POST", body: JSON.stringify(draft()),
         headers: { "content-type": "application/json" } });
       if (!response.ok) await answer(response);
     } catch (error) {
@@ -430,22 +455,22 @@
     link.click();
     link.remove();
     setTimeout(function () { URL.revokeObjectURL(link.href); }, 60000);
-    say("Downloaded " + name + ".");
+    say(t("downloaded", { name: name }));
     root.dataset.download = "done";
   }
 
   document.getElementById("wb-download-yaml").addEventListener("click", function () {
-    download("/api/download/yaml", "the rules file", "house-rules.yaml");
+    download("/api/download/yaml", "making_yaml", "house-rules.yaml");
   });
   document.getElementById("wb-download-pdf").addEventListener("click", function () {
-    download("/api/download/pdf", "the rule sheet (PDF)", "house-rules.pdf");
+    download("/api/download/pdf", "making_pdf", "house-rules.pdf");
   });
 
   const startSelect = document.getElementById("wb-start");
   startSelect.addEventListener("change", function () { startSelect.form.submit(); });
   const upload = document.getElementById("wb-upload");
   upload.addEventListener("change", function () {
-    if (upload.files.length) { say("Uploading…"); upload.form.submit(); }
+    if (upload.files.length) { say(t("uploading")); upload.form.submit(); }
   });
 
   document.querySelectorAll(".wb-tabs button").forEach(function (button) {
@@ -470,7 +495,7 @@
     event.preventDefault();
     const picks = Array.from(compareForm.querySelectorAll('input[name="pick"]:checked'))
       .map(function (i) { return i.value; });
-    say("Comparing…");
+    say(t("comparing"));
     compareOut.classList.add("wb-stale");
     let data;
     try {
@@ -488,19 +513,22 @@
 
   const reset = document.getElementById("wb-reset");
   if (reset) reset.addEventListener("click", function () {
-    if (!window.confirm("Start again from " + root.dataset.label + "? Every change you made here is dropped.")) return;
+    if (!window.confirm(t("start_again", { name: root.dataset.label }))) return;
     try { localStorage.removeItem(storageKey); } catch (e) { /* nothing kept */ }
     window.location.reload();
   });
 
   const saved = kept();
+  const asked = new URL(window.location.href).searchParams.get("lang");
+  if (saved && !asked && saved.lang && saved.lang !== pageLang
+      && Array.from(langSelect.options).some(function (o) { return o.value === saved.lang; })) {
+    window.location.replace(pageIn(saved.lang));  // the draft's language, as it was left
+    return;
+  }
   if (saved) {
     if (typeof saved.name === "string") nameInput.value = saved.name;
-    if (Array.from(langSelect.options).some(function (o) { return o.value === saved.lang; })) {
-      langSelect.value = saved.lang;
-    }
     unconfirmed = (saved.set && typeof saved.set === "object") ? saved.set : {};
-    restored = "Your draft is back as you left it (\u201cStart again\u201d clears it).";
+    restored = t("restored");
     update(Object.assign(fieldValues(), saved.fields));
   } else {
     update();
