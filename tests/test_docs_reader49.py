@@ -147,7 +147,8 @@ def test_a_banker_dealt_one_card_makes_two_aces_by_drawing() -> None:
     """Home Очко: the banker's two aces (the table's 'Banker takes 1:1') come with a drawn
     card; 'of any total' says nothing of two named ranks."""
     golden = said("ochko-home")["hand:golden-point"]
-    assert "makes it with the cards they draw" in golden
+    assert ("The banker, holding one card, has two aces if that card and the first card "
+            "drawn are A A.") in golden
     assert "of any total" not in golden
 
 
