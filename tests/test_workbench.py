@@ -413,8 +413,7 @@ def test_the_page_shows_the_figure_the_edge_command_prints(client: Any, tmp_path
     assert headings and not any("null" in h for h in headings)
 
 
-def test_the_sheet_comes_in_every_catalog_language(client: Any,
-                                                                tmp_path: Path) -> None:
+def test_the_sheet_comes_in_every_catalog_language(client: Any, tmp_path: Path) -> None:
     import pypdf
 
     from pontoon_rules.docs.words.i18n import LANGUAGES
