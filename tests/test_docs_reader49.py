@@ -149,7 +149,8 @@ def test_a_banker_dealt_one_card_makes_two_aces_by_drawing() -> None:
     """Home Очко: the banker's two aces (the table's 'Banker takes 1:1') come with a drawn
     card; 'of any total' says nothing of two named ranks."""
     golden = said("ochko-home")["hand:golden-point"]
-    assert "makes it with the cards they draw" in golden
+    assert ("The banker, holding one card, has two aces if that card and the first card "
+            "drawn are A A.") in golden
     assert "of any total" not in golden
 
 
@@ -355,5 +356,5 @@ def test_a_natural_whose_name_has_brackets_is_not_bracketed_again() -> None:
 @pytest.mark.parametrize("ruleset_id", [i for i in bundled_ids()
                                         if load_bundled(i).table.banker.value == "house-dealer"])
 def test_a_casino_game_says_who_plays_the_house_at_home(ruleset_id: str) -> None:
-    assert "At home a player is the house: the table agrees who, and for how long." \
+    assert "At home a player is the house: they put up a bank of ____ chips (fill in)" \
         in said(ruleset_id)["table"]

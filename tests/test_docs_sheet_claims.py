@@ -174,8 +174,8 @@ def test_no_note_prints_a_literal_backslash(ruleset_id: str) -> None:
 
 
 def test_the_casino_ochko_upper_limit_is_marked_as_our_reading() -> None:
-    assert ("Each player stakes at least 1 unit (chip); there is no upper limit. †"
-            in sheet("casino-ochko"))
+    assert ("Each player stakes at least 1 unit (chip); the casino sets no upper limit, and at "
+            "home the house's bank is the limit. †" in sheet("casino-ochko"))
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

@@ -11,11 +11,23 @@ from pathlib import Path
 import pytest
 
 from pontoon_rules.docs import render_sheet
-from pontoon_rules.docs.sheet.sheet_view import brief_box, find_base, sheet_view
+from pontoon_rules.docs.sheet.sheet_view import (
+    brief_box,
+    example_count,
+    find_base,
+    sheet_view,
+    worked_examples,
+)
 from pontoon_rules.docs.sheet.sheets import sheet_html
 from pontoon_rules.docs.website.catalog import missing
 from pontoon_rules.docs.website.hook import expand_nav
-from pontoon_rules.docs.words.i18n import LANGUAGES, language, sheet_languages, translations
+from pontoon_rules.docs.words.i18n import (
+    LANGUAGES,
+    language,
+    sheet_languages,
+    translations,
+    words_of,
+)
 from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
@@ -72,19 +84,34 @@ def test_russian_pdf_sheet_uses_the_games_words(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("ruleset_id", "lang"), [
     (i, lang) for i in bundled_ids() for lang in sheet_languages(load_bundled(i))])
-def test_every_sheet_is_one_page_two_with_shoot(ruleset_id: str, lang: str,
-                                                tmp_path: Path) -> None:
+def test_every_sheet_prints_every_example_on_one_page_two_with_shoot(
+        ruleset_id: str, lang: str, tmp_path: Path) -> None:
+    """Issue 49: the PDF is the same text as the Markdown: it keeps every worked example,
+    on one more page only where they do not fit even with the table as rows of text
+    (`sheets.sheet_pdf`)."""
     ruleset = load_bundled(ruleset_id)
     data = render_sheet(ruleset, "pdf", lang, find_base(ruleset))
     pages, text = pdf_text(data, tmp_path)
     _page_pictures(data, f"sheet-pdf-{ruleset_id}.{lang}", tmp_path)
-    assert pages == (2 if ruleset.shoot.enabled else 1), (ruleset_id, lang, pages)
+    budget = 2 if ruleset.shoot.enabled else 1
+    assert budget <= pages <= budget + 1, (ruleset_id, lang, pages)
     assert _smallest_font(data, tmp_path) >= 9.0
     first_rule = sentences(ruleset, lang)[0].text
     if language(lang).direction == "rtl":  # a PDF's text runs in visual order: words only
         assert all(word in text for word in first_rule.split()[:4] if word.isalpha())
-    else:
-        assert " ".join(first_rule.split()[:4]) in _flat(text)
+        return
+    assert " ".join(first_rule.split()[:4]) in _flat(text)
+    if lang == "pa":
+        return  # pypdf reads Gurmukhi's vowel signs back out of order: the count is checked
+    rounds = worked_examples(ruleset, words_of(ruleset, lang))
+    assert len(rounds) == example_count(ruleset)
+    printed = set(_flat(text).split())
+    for told in rounds:
+        for line in told["lines"]:
+            if lang == "hy":  # word by word: pypdf breaks Armenian lines across the columns
+                assert set(_flat(line).split()) <= printed, (ruleset_id, lang, line)
+            else:
+                assert _flat(line) in _flat(text), (ruleset_id, lang, line)
 
 
 def test_a_brief_house_box_prints_each_changed_rule_once() -> None:
@@ -322,7 +349,7 @@ def test_a_sheet_short_of_room_names_its_sources_by_their_sites_and_keeps_an_exa
     """Issue 49: a printed sheet without room for all its worked examples names its sources
     by their sites (the titles and quotes are on its site page) and so keeps more of them:
     casino-filipino-pontoon's Russian sheet, short of room even without examples, keeps
-    one; Australian Pontoon's Russian sheet keeps some; a sheet with room keeps titles."""
+    them all on a second page; a sheet with room keeps titles."""
     from pontoon_rules.docs.sheet.views import short_name
 
     assert short_name("https://www.nustar.ph/portfolio/pontoon/") == "nustar.ph"
@@ -332,11 +359,11 @@ def test_a_sheet_short_of_room_names_its_sources_by_their_sites_and_keeps_an_exa
     tight = sheet_html(ruleset, "ru", find_base(ruleset), 0, brief=True, tight=True)
     assert "casinofilipino.ph; en.wikipedia.org" in tight and "Казино «Филипино»" not in tight
     pages, text = pdf_text(render_sheet(ruleset, "pdf", "ru", find_base(ruleset)), tmp_path)
-    assert pages == 1 and "Примеры раздач" in text and "Игрок 1" in text
+    assert pages == 2 and "Примеры раздач" in text and "Игрок 1" in text  # all, one more page
     assert "wizardofodds.com" in text
-    australian = load_bundled("australian-pontoon")  # room for examples, not for all of them
+    australian = load_bundled("australian-pontoon")  # no room for all its examples on one
     pages, text = pdf_text(render_sheet(australian, "pdf", "ru"), tmp_path)
-    assert pages == 1 and "Игрок 1" in text and "casinocanberra.com.au" in text
+    assert pages <= 2 and "Игрок 1" in text and "casinocanberra.com.au" in text
     english = sheet_html(australian, "en", None, 0)
     assert "Casino Canberra, Pontoon" in english and "casinocanberra.com.au;" not in english
     armenian = sheet_html(load_bundled("pagat-british"), "hy", None, 0, sites=True)

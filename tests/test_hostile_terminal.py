@@ -218,7 +218,8 @@ def test_the_longest_name_and_summary_fit_a_house_sheet_on_one_page(
                     f"    name: {'Ж' * MAX_NAME_LENGTH}\n    summary: {summary}\n"
                     "player:\n  stick_minimum: 17\n", encoding="utf-8")
     pages, text = pdf_text(render_sheet(load_ruleset(path), "pdf", lang), tmp_path)
-    assert pages == 1 and ("W" if lang == "en" else "Ж") * 20 in text
+    # one page, or two where every worked example needs the room (issue 49: none is dropped)
+    assert pages <= 2 and ("W" if lang == "en" else "Ж") * 20 in text
 
 
 def test_sheets_show_hidden_characters_as_escapes(tmp_path: Path, hostile: Path) -> None:

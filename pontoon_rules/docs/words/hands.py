@@ -76,7 +76,6 @@ PHRASES = (
     _("It draws no more cards."), _("It may still draw, and is then no longer this hand."),
     _("It may stick on any total."), _("%(name)s (defined but not ranked: not played)"),
     _("It also beats the banker's ordinary %(total)s."),
-    _("The banker, dealt fewer cards than it takes, makes it with the cards they draw."),
     _("The banker's beats any ordinary total of a player, even a higher one."),
     *_SUITS.values(), *_TAKES.values(),
 )
@@ -188,10 +187,7 @@ def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
     out = [describe_hand(ruleset, hand_id, gettext, ngettext, lang) + "."]
     if odds:  # else the payout table says it: a "—" where a side never holds the hand
         out.append(_holders(d, gettext))
-    if (d.banker_can_hold and not d.dealt_only
-            and ruleset.deal.banker_cards < d.cards_range[0] <= ruleset.deal.player_cards):
-        out.append(gettext("The banker, dealt fewer cards than it takes, makes it with the "
-                           "cards they draw."))
+    out.append(_banker_draws_it(ruleset, hand_id, gettext, lang))
     if _beats_every_total(ruleset, hand_id):
         out.append(gettext("The banker's beats any ordinary total of a player, even a "
                            "higher one."))
@@ -210,6 +206,34 @@ def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
     out += _drawing(d, gettext)
     out += _between_players(d, gettext)
     return " ".join(p for p in out if p)
+
+
+_ONE_CARD_TOTAL = _("The banker, holding one card, has %(name)s if the first card drawn makes "
+                    "%(total)s with it.")
+_ONE_CARD_RANKS = _("The banker, holding one card, has %(name)s if that card and the first card "
+                    "drawn are %(ranks)s.")
+_FEWER_CARDS = _("The banker, dealt fewer cards than %(name)s needs, can make it only with "
+                 "the cards they draw.")
+
+
+def _banker_draws_it(ruleset: Ruleset, hand_id: str, gettext: Gettext, lang: str) -> str:
+    """How a banker dealt fewer cards than hand `hand_id` holds makes it (a banker of one
+    card has a pontoon when the first card drawn makes 21 with it); "" where the banker
+    cannot, or is dealt enough."""
+    d = ruleset.hands.definitions[hand_id]
+    dealt, (low, high) = ruleset.deal.banker_cards, d.cards_range
+    if not (d.banker_can_hold and not d.dealt_only
+            and dealt < low <= ruleset.deal.player_cards):
+        return ""
+    name = hand_name(ruleset, hand_id, gettext, lang)
+    if dealt == 1 and low == high == 2:
+        if d.min_total is not None and d.min_total == d.max_total:
+            return gettext(_ONE_CARD_TOTAL) % {"name": name,
+                                                "total": points_text(d.max_total)}
+        if d.ranks is not None:
+            return gettext(_ONE_CARD_RANKS) % {
+                "name": name, "ranks": " ".join(rank_letter(r.value, gettext) for r in d.ranks)}
+    return gettext(_FEWER_CARDS) % {"name": name}
 
 
 _PAID_BY_PLAYERS = _("Each other player pays it too, %(odds)s on their own stake, unless they "
@@ -298,4 +322,5 @@ def plural_messages() -> list[tuple[str, str]]:
 
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
-    return [*USUAL_NAMES.values(), *PHRASES, _PAID_BY_PLAYERS, _PRIZE_TO_OTHERS]
+    return [*USUAL_NAMES.values(), *PHRASES, _PAID_BY_PLAYERS, _PRIZE_TO_OTHERS,
+            _ONE_CARD_TOTAL, _ONE_CARD_RANKS, _FEWER_CARDS]
