@@ -42,7 +42,7 @@ def test_a_casino_sheet_says_how_a_home_table_runs_the_bank(ruleset_id: str, lan
     home = {"en": ("a bank of ____ chips", "the stakes are cut to what it can, in seat order",
                    "after ____ deals, or at once when broken", "the player on their right cuts",
                    "the evening ends"),
-            "ru": ("ставит в банк ____ фишек", "по порядку мест", "после ____ сдач",
+            "ru": ("ставит в банк ____ фишек", "по порядку мест", "после ____ раздач",
                    "снимает игрок справа", "вечер кончается")}[lang]
     for words in home:
         assert words in said, words
