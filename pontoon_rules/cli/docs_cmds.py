@@ -25,7 +25,8 @@ _FORMATS = ("pdf", "html", "md")
 @agree_option
 def sheet_cmd(ruleset: str, fmt: str | None, output: Path, lang: str, parents: bool,
               agreements: tuple[str, ...]) -> None:
-    """Write a rule sheet for RULESET (bundled id or file): one A4 page, two with Shoot.
+    """Write a rule sheet for RULESET (bundled id or file): one A4 page, or two where
+    Shoot or the worked examples need them (no example is ever left out).
 
     Values the table agrees (the stake limits) are printed as blanks to fill in, or as
     given with --agree.
