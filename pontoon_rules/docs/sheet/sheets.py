@@ -22,7 +22,6 @@ from pontoon_rules.docs.words.i18n import (
     untranslated,
     words_of,
 )
-from pontoon_rules.docs.words.marks import native_marks
 from pontoon_rules.errors import PontoonError
 from pontoon_rules.files import write_atomic
 from pontoon_rules.ruleset.format.model import Ruleset
@@ -82,7 +81,7 @@ def sheet_html(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
         html = render("sheet.html.j2", words_of(ruleset, lang), r=view, css=css,
                       sites=sites or tight)
     require_translated(ruleset, lang, looked_up)
-    return native_marks(html, language(lang).marks, html=True)
+    return html
 
 
 def require_translated(ruleset: Ruleset, lang: str, looked_up: set[str]) -> None:
@@ -122,7 +121,7 @@ def sheet_markdown(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
         text = render("plain_sheet.md.j2", words_of(ruleset, lang),
                       r=sheet_view(ruleset, lang, base, brief=True))
     require_translated(ruleset, lang, looked_up)
-    return native_marks(text, language(lang).marks)
+    return text
 
 
 def sheet_pdf(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None) -> bytes:

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from pontoon_rules.docs.words.family_words import condition_words, prize_words
 from pontoon_rules.docs.words.letters import rank_letter
+from pontoon_rules.docs.words.marks import listed, stopped
 from pontoon_rules.ruleset.format.common import (
     AgainstTotal,
     NaturalTakes,
@@ -176,7 +177,7 @@ def describe_hand(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
     parts = [cards, *_conditions(d, ruleset, gettext)]
     name = hand_name(ruleset, hand_id, gettext, lang)
     return gettext("%(name)s: %(cards)s") % {"name": name[:1].upper() + name[1:],
-                                             "cards": ", ".join(parts)}
+                                             "cards": listed(parts, gettext)}
 
 
 def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ngettext,
@@ -185,7 +186,7 @@ def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
     when not `odds`: a sheet's payout table shows them), what it takes, and the rules it
     carries. Who it beats is said from the outcome table (`docs.words.settlement`)."""
     d = ruleset.hands.definitions[hand_id]
-    out = [describe_hand(ruleset, hand_id, gettext, ngettext, lang) + "."]
+    out = [stopped(describe_hand(ruleset, hand_id, gettext, ngettext, lang), gettext)]
     if odds:  # else the payout table says it: a "—" where a side never holds the hand
         out.append(_holders(d, gettext))
     if (d.banker_can_hold and not d.dealt_only
@@ -203,7 +204,7 @@ def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
             "odds": _odds(collect(ruleset, hand_id))})
     if d.banker_can_hold and d.takes in _TAKES:
         taken = gettext(_TAKES[_takes_key(ruleset, d)])
-        out.append(taken[:1].upper() + taken[1:] + ".")
+        out.append(stopped(taken[:1].upper() + taken[1:], gettext))
     if beats_equal_total(ruleset, hand_id):
         out.append(gettext("It also beats the banker's ordinary %(total)s.")
                    % {"total": points_text(d.max_total or 0)})

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from pontoon_rules.docs.words.marks import listed
 from pontoon_rules.ruleset.format.common import ALL_RANKS, ALL_SUITS, Rank
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.format.pack import USUAL_VALUES
@@ -61,8 +62,8 @@ PHRASES = (
 )
 
 
-def _joined(words: list[str]) -> str:
-    return ", ".join(words)
+def _joined(words: list[str], gettext: Gettext) -> str:
+    return listed(words, gettext)
 
 
 def pack_size_words(ruleset: Ruleset, gettext: Gettext) -> str:
@@ -82,13 +83,13 @@ def pack_size_words(ruleset: Ruleset, gettext: Gettext) -> str:
     name = KNOWN_PACKS.get(frozenset(pack.ranks)) if len(pack.suits) == len(ALL_SUITS) else None
     if removed and name:
         out += " " + gettext("Each pack has the %(ranks)s removed: %(name)s.") % {
-            "ranks": _joined(removed), "name": gettext(name)}
+            "ranks": _joined(removed, gettext), "name": gettext(name)}
     elif removed:
         out += " " + gettext("Each pack has the %(ranks)s removed.") % {
-            "ranks": _joined(removed)}
+            "ranks": _joined(removed, gettext)}
     if len(pack.suits) < len(ALL_SUITS):
         out += " " + gettext("Each pack holds only the %(suits)s.") % {
-            "suits": _joined([gettext(SUIT_PLURALS[s.value]) for s in pack.suits])}
+            "suits": _joined([gettext(SUIT_PLURALS[s.value]) for s in pack.suits], gettext)}
     return out
 
 
@@ -116,7 +117,7 @@ def values_words(ruleset: Ruleset, gettext: Gettext) -> str:
             items.append(gettext("%(rank)s %(value)s") % {"rank": gettext(RANK_NAMES[rank]),
                                                             "value": points_text(value)})
     return gettext("Card values: %(values)s; every other card its number.") % {
-        "values": _joined(items)}
+        "values": _joined(items, gettext)}
 
 
 def _number(rank: Rank) -> int:
@@ -134,8 +135,8 @@ def totals_words(ruleset: Ruleset, gettext: Gettext) -> str:
     if pack.wild_cards:
         cards = _joined([gettext("The %(rank)s of %(suit)s") % {
             "rank": gettext(RANK_NAMES[Rank(code[0])]), "suit": gettext(SUIT_PLURALS[code[1]])}
-            for code in pack.wild_cards])
-        values = _joined([points_text(v) for v in pack.wild_values()])
+            for code in pack.wild_cards], gettext)
+        values = _joined([points_text(v) for v in pack.wild_values()], gettext)
         out.append(gettext("%(cards)s is wild: it counts as any card's value (%(values)s), as "
                            "its holder chooses; a hand counts the best total it can make "
                            "without going over %(limit)s.") % {

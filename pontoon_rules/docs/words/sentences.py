@@ -18,6 +18,7 @@ from pontoon_rules.docs.words.conditions import applies as applies  # re-exporte
 from pontoon_rules.docs.words.conditions import banker_natural, natural_beats_natural
 from pontoon_rules.docs.words.hands import hand_name, hand_sentence
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, environment, translations, words_of
+from pontoon_rules.docs.words.marks import listed
 from pontoon_rules.docs.words.pack_words import pack_words
 from pontoon_rules.docs.words.settlement import Said, settlement_said
 from pontoon_rules.docs.words.values import value_text
@@ -264,9 +265,9 @@ def _module(ruleset: Ruleset, lang: str) -> Any:
                "is_agreed": lambda path: path in agreed_fields(ruleset),
                "limit": lambda path: _limit_text(ruleset, path, gettext),
                "face_list": lambda face: _face_list(ruleset, face),
-               "player_naturals": lambda: ", ".join(
-                   hand_name(ruleset, i, gettext, lang) for i, d in ruleset.hands.ranked()
-                   if d.natural and d.player_can_hold),
+               "player_naturals": lambda: listed(
+                   (hand_name(ruleset, i, gettext, lang) for i, d in ruleset.hands.ranked()
+                    if d.natural and d.player_can_hold), gettext),
                "blank": BLANK,
                "units": lambda n: gettext(UNITS[n == 1]) % {"n": n},
                "value": lambda path: value_text(path, value_at(ruleset, path), gettext)}

@@ -8,6 +8,7 @@ from typing import Any
 
 from pontoon_rules.docs.words.hands import USUAL_NAMES
 from pontoon_rules.docs.words.letters import RANK_LETTERS, rank_letter
+from pontoon_rules.docs.words.marks import listed
 from pontoon_rules.engine.round.cards import RANK_CODES, SUIT_CODES
 from pontoon_rules.ruleset.format import bank, common, decisions, play
 from pontoon_rules.ruleset.format.fields import leaf_fields, plain
@@ -51,10 +52,10 @@ def value_text(path: str, value: Any, gettext: Gettext) -> str:
     if isinstance(data, str):
         return _word(data, gettext)
     if isinstance(data, list) and data and isinstance(data[0], str):
-        return ", ".join(_word(v, gettext) for v in data)
+        return listed((_word(v, gettext) for v in data), gettext)
     if isinstance(data, dict):  # a card's value by rank: 'J 2, Q 3, K 4'; none: 'none'
-        return ", ".join(f"{_word(str(k), gettext)}: {value_text(path, v, gettext)}"
-                         for k, v in data.items()) or gettext("none")
+        return listed((f"{_word(str(k), gettext)}: {value_text(path, v, gettext)}"
+                       for k, v in data.items()), gettext) or gettext("none")
     if path.endswith(("max_fraction", "surrender.returns")) and isinstance(data, list):
         return gettext("%(part)s of the stake") % {"part": f"{data[0]}/{data[1]}"}
     return gettext(format_value(path, value))
@@ -94,11 +95,12 @@ def actor_text(actor: str, gettext: Gettext) -> str:
 def card_key(gettext: Gettext) -> str:
     """What the card letters and suit symbols stand for, in the catalog's language
     ('Cards: A ace, K king, Q queen, J jack; ♠ spades, ...')."""
-    letters = ", ".join(gettext("%(letter)s %(rank)s") % {
+    letters = listed((gettext("%(letter)s %(rank)s") % {
         "letter": rank_letter(rank, gettext), "rank": gettext(name)}
-        for rank, name in LETTER_NAMES.items())
-    suits = ", ".join(gettext("%(suit)s %(name)s") % {
-        "suit": SUIT_SYMBOLS[code], "name": gettext(name)} for code, name in SUIT_NAMES.items())
+        for rank, name in LETTER_NAMES.items()), gettext)
+    suits = listed((gettext("%(suit)s %(name)s") % {
+        "suit": SUIT_SYMBOLS[code], "name": gettext(name)} for code, name in SUIT_NAMES.items()),
+                   gettext)
     return gettext("Cards: %(letters)s; %(suits)s.") % {"letters": letters, "suits": suits}
 
 
