@@ -40,6 +40,9 @@ class Rule:
     key: str
     chapter: str
     paths: tuple[str, ...]
+    reads: tuple[str, ...] = ()
+    """A custom no source gives (the first shuffle and cut): always marked † as our
+    reading, its words made from these fields, which other rules cover."""
 
 
 CHAPTER_TITLES: dict[str, str] = {
@@ -64,6 +67,7 @@ RULES: tuple[Rule, ...] = (
                           "between_deals.rotation_when_banker_pontoon_at_once",
                           "between_deals.bank_sale",
                           "table.bank.passes_after_deals")),
+    Rule("first_shuffle", "game", (), reads=("table.banker", "table.direction")),
     Rule("lacks", "game", ()),
     Rule("stake_limits", "stakes", ("stakes.min_stake", "stakes.max_stake")),
     Rule("stake_when", "stakes", ("deal.stake_after_first_card",)),
@@ -303,13 +307,22 @@ def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
             paths = tuple(p for p in settled[rule.key].paths if applies(ruleset, p))
         else:
             text = _tidy(str(getattr(module, rule.key)()))
-            paths = tuple(p for p in rule.paths if applies(ruleset, p))
+            paths = tuple(p for p in rule.paths or rule.reads if applies(ruleset, p))
         if not text or not paths:
             continue
         open_paths = [p for p in paths if (pv := provenance_for(ruleset, p)) and pv.open]
-        out.append(Sentence(rule.key, rule.chapter, text, paths, open=bool(open_paths),
+        out.append(Sentence(rule.key, _chapter(ruleset, rule), text, paths,
+                            open=bool(open_paths or rule.reads),
                             changed=bool(set(paths) & changed_paths)))
     return out
+
+
+def _chapter(ruleset: Ruleset, rule: Rule) -> str:
+    """A rule's chapter; the house dealer's first shuffle is said between deals, before
+    the shuffles that follow it (a player banker's, after how the first banker is found)."""
+    if rule.key == "first_shuffle" and ruleset.table.banker.value != "rotating":
+        return "between-deals"
+    return rule.chapter
 
 
 LACKING = ("stakes.buy", "player.double.allowed", "player.split.allowed",
