@@ -58,8 +58,9 @@ CHAPTER_TITLES: dict[str, str] = {
 """The chapters of a sheet, in the order of play."""
 
 RULES: tuple[Rule, ...] = (
-    Rule("pack", "game", ("pack.decks", "pack.ranks", "pack.suits", "pack.values",
-                          "pack.ace_values", "pack.ace_values_by_cards", "pack.wild_cards")),
+    Rule("pack", "game", ("pack.decks", "pack.ranks", "pack.suits", "pack.suit_names",
+                          "pack.values", "pack.ace_values", "pack.ace_values_by_cards",
+                          "pack.wild_cards")),
     Rule("table", "game", ("table.min_players", "table.max_players", "table.banker")),
     Rule("bank", "game", ("table.first_banker", "between_deals.rotation",
                           "between_deals.rotation_tie_break",
@@ -260,7 +261,7 @@ def _module(ruleset: Ruleset, lang: str) -> Any:
     gettext = translations(lang).gettext
     helpers = {"r": ruleset, "percent": _percent, "has_rank": _has_rank,
                "class_name": lambda c: hand_name(ruleset, c, gettext, lang),
-               "pack_words": lambda: pack_words(ruleset, gettext),
+               "pack_words": lambda: pack_words(ruleset, gettext, lang),
                "bust_limit": lambda: points_text(ruleset.pack.bust_above),
                "banker_natural": banker_natural(ruleset),
                "natural_beats_natural": natural_beats_natural(ruleset),
