@@ -118,7 +118,8 @@ def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
                      "takes": odds_text(collect(ruleset, hand_id)) if banker else "—",
                      "cards": _example_cards(hand_id, ruleset, gettext, suits)})
     rows.append({"class": hand_name(ruleset, "bust", gettext, lang), "key": "bust",
-                 "pays": "—", "takes": "—", "cards": _example_cards("bust", ruleset, gettext, suits)})
+                 "pays": "—", "takes": "—",
+                 "cards": _example_cards("bust", ruleset, gettext, suits)})
     return rows
 
 

@@ -159,8 +159,9 @@ def totals_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str:
     if pack.bust_above != 21:
         out.append(gettext("A hand over %(limit)s is bust.") % {"limit": limit})
     if pack.wild_cards:
+        suits = suit_words(ruleset, gettext, lang)
         cards = _joined([gettext("The %(rank)s of %(suit)s") % {
-            "rank": gettext(RANK_NAMES[Rank(code[0])]), "suit": suit_words(ruleset, gettext, lang)[code[1]]}
+            "rank": gettext(RANK_NAMES[Rank(code[0])]), "suit": suits[code[1]]}
             for code in pack.wild_cards], gettext)
         values = _joined([points_text(v) for v in pack.wild_values()], gettext)
         out.append(gettext("%(cards)s is wild: it counts as any card's value (%(values)s), as "
