@@ -109,7 +109,7 @@ def test_the_vietnamese_pdf_draws_every_letter_with_its_marks() -> None:
 
 @pytest.mark.parametrize(("lang", "phrase"), [
     ("it", "Dal mazzo si tolgono gli otto, i nove, i dieci."),
-    ("it", "Il re di quadri è la matta"),
+    ("it", "Il re di denari è la matta"),
     ("vi", "Trò này không có: mua bài, gấp đôi, tách bài, bỏ bài, bảo hiểm."),
     ("vi", "Lá át tính 1, 10 hoặc 11; mỗi lá át lấy"),
 ])

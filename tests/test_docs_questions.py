@@ -7,11 +7,16 @@ sheet's sentences say them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
 
+from pontoon_rules.docs.sheet.sheet_view import find_base
+from pontoon_rules.docs.sheet.sheets import sheet_html, sheet_markdown
+from pontoon_rules.docs.words.i18n import translations, words_of
 from pontoon_rules.docs.words.sentences import sentences
+from pontoon_rules.ruleset.format.languages import sheet_languages
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
@@ -137,6 +142,28 @@ def test_the_first_shuffle_and_cut_is_said_in_each_language(ruleset_id: str, lan
                                                             said: str) -> None:
     text = " ".join(s.text for s in sentences(load_bundled(ruleset_id), lang))
     assert said in text
+
+
+LEGEND = "The source does not say; we play it this way. Agree on it before you play."
+OPEN_FIRST_SHUFFLE = re.compile(r'<p class="pr-rule-text[^"]* pr-open" data-rule="first_shuffle"'
+                                r'[^>]*>[^<]*<sup class="pr-mark pr-open-mark"')
+
+
+@pytest.mark.parametrize("ruleset_id", bundled_ids())
+def test_the_first_shuffle_and_cut_is_marked_as_our_reading_in_every_language(
+        ruleset_id: str) -> None:
+    """The first shuffle and cut states the usual custom, which no source gives: its own
+    sentence, marked † with the legend under it, on every sheet in every language the
+    sheet is printed in (Markdown and HTML), whatever else the rule beside it rests on."""
+    r = load_bundled(ruleset_id)
+    base = find_base(r)
+    for lang in sheet_languages(r):
+        found = [s for s in sentences(r, lang) if s.key == "first_shuffle"]
+        assert len(found) == 1 and found[0].open, lang
+        md = sheet_markdown(r, lang, base)
+        assert f"- {found[0].text} †\n" in md, lang
+        assert "† " + translations(words_of(r, lang)).gettext(LEGEND) in md, lang
+        assert OPEN_FIRST_SHUFFLE.search(sheet_html(r, lang, base)), lang
 
 
 def _played_until_settled(r: Ruleset) -> dict[str, int]:

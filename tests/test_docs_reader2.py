@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from html import unescape
+from pathlib import Path
 
 import pytest
 
@@ -17,10 +18,10 @@ from pontoon_rules.docs.sheet.sheets import sheet_html, sheet_markdown
 from pontoon_rules.docs.website.pages import ruleset_page
 from pontoon_rules.docs.words.conditions import natural_beats_natural
 from pontoon_rules.docs.words.i18n import translations
-from pontoon_rules.docs.words.marks import native_marks
 from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.engine.scripts.script import run_script
 from pontoon_rules.ruleset.format.languages import sheet_languages
+from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 LEGEND = ("Banker takes: what the banker, holding this hand, collects from each hand it "
@@ -176,28 +177,59 @@ URDU_MARKS = {",": "،", ";": "؛", ".": "۔"}
 LATIN_AFTER_URDU = re.compile(r"[\u0600-\u06FF][\d\s)»”]*[,;.](?=\s|$)")
 
 
-def test_urdu_text_takes_urdu_marks_and_keeps_latin_ones_for_latin_words() -> None:
-    """'دگنا کرنا, ہار ماننا', 'مجموعہ 21, قدرتی.': the code's joins and full stops in Urdu
-    text print Urdu's own marks; an English title or a card code keeps its Latin ones."""
-    assert native_marks("دگنا کرنا, ہار ماننا; مجموعہ 21, قدرتی.", URDU_MARKS) == (
-        "دگنا کرنا، ہار ماننا؛ مجموعہ 21، قدرتی۔")
-    for latin in ("pagat.com, “Pontoon” (the English rules page).", "A♠ K♥, 7.5 or 2:1."):
-        assert native_marks(latin, URDU_MARKS) == latin
-    assert native_marks("ہے\\. ہے", URDU_MARKS) == "ہے\\. ہے"  # a Markdown escape kept
-    html = "<style>.pr-a, .pr-b { x: 1; }</style><p class=\"a.b\">ہے, ہے.</p>"
-    assert native_marks(html, URDU_MARKS, html=True) == (
-        "<style>.pr-a, .pr-b { x: 1; }</style><p class=\"a.b\">ہے، ہے۔</p>")
-    assert native_marks("Ja, nein.", {}) == "Ja, nein."
+URDU_SHEETS = [i for i in bundled_ids() if "ur" in sheet_languages(load_bundled(i))]
 
 
-def test_the_urdu_sheet_prints_urdu_marks_and_a_seat_apart_from_its_amount() -> None:
+def test_the_urdu_marks_are_the_catalogs_own() -> None:
+    """The comma, semicolon and full stop our code writes between words are messages of
+    the catalog (Urdu «،؛۔»); no pass rewrites a rendered sheet."""
+    catalog = translations("ur")
+    assert [catalog.gettext(m) for m in (", ", "; ", ".")] == ["، ", "؛ ", "۔"]
+    assert [translations("ru").gettext(m) for m in (", ", "; ", ".")] == [", ", "; ", "."]
+
+
+def test_a_users_urdu_name_and_summary_are_printed_as_written(tmp_path: Path) -> None:
+    """User text is shown literally: a house ruleset's Urdu name and summary keep their
+    Latin «,» «;» «.» in the Markdown and the HTML sheet (a pass over the whole sheet once
+    printed «ہمارا کھیل، نیا؛ اصول»), while the sheet's own words keep Urdu marks."""
+    house = tmp_path / "urdu-house.yaml"
+    house.write_text(
+        "id: urdu-house\nname: Our house game\nkind: house\nextends: pagat-british\n"
+        "translations:\n  ur:\n    name: \"ہمارا کھیل, نیا; اصول.\"\n"
+        "    summary: \"پہلا جملہ, دوسرا; تیسرا.\"\nplayer:\n  stick_minimum: 16\n",
+        encoding="utf-8")
+    ruleset = load_ruleset(house)
+    base = find_base(ruleset, house)
+    md = sheet_markdown(ruleset, "ur", base).replace("\\", "")
+    html = unescape(sheet_html(ruleset, "ur", base))
+    for printed in (md, html):
+        assert "ہمارا کھیل, نیا; اصول." in printed and "پہلا جملہ, دوسرا; تیسرا." in printed
+        assert "ہمارا کھیل، نیا" not in printed and "دوسرا؛ تیسرا" not in printed
+        assert "دگنا کرنا، ہار ماننا، انشورنس۔" in printed  # the catalog's own marks
+
+
+@pytest.mark.parametrize("ruleset_id", URDU_SHEETS)
+def test_each_urdu_sheet_prints_urdu_marks_in_its_own_words(ruleset_id: str) -> None:
+    """Every bundled Urdu sheet, Markdown and HTML alike, closes its Urdu clauses with
+    «،؛۔» (the Markdown once kept an escaped «\\.» after a worked round's total, and the
+    HTML a «.» after the base's name in the house box); a rank's number keeps «1.», as
+    every row of the payout table does."""
+    ruleset = load_bundled(ruleset_id)
+    base = find_base(ruleset)
+    md = sheet_markdown(ruleset, "ur", base)
+    assert not LATIN_AFTER_URDU.search(md.replace("\\", "")), LATIN_AFTER_URDU.search(md)
+    assert re.findall(r"^\| (\d)(.) ", md, flags=re.MULTILINE)[0] == ("1", ".")
+    for html in (sheet_html(ruleset, "ur", base), sheet_html(ruleset, "ur", base, brief=True)):
+        nodes = re.split(r"<style.*?</style>|<[^>]*>", html, flags=re.DOTALL)
+        assert not [node for node in nodes if LATIN_AFTER_URDU.search(node)]
+        assert "</strong>." not in html
+    if base is not None:
+        assert "</strong>۔" in sheet_html(ruleset, "ur", base, brief=True)
+
+
+def test_the_urdu_sheet_writes_a_seat_apart_from_its_amount() -> None:
     """'کھلاڑی 1 200 جیتتا ہے' reads as 1200 in right-to-left text."""
     ruleset = load_bundled("pagat-british")
     md = sheet_markdown(ruleset, "ur")
-    assert not LATIN_AFTER_URDU.search(md), LATIN_AFTER_URDU.search(md)
     assert "کھلاڑی 1 نے 200" in md and "کھلاڑی 1 200" not in md
-    html = sheet_html(ruleset, "ur")
-    nodes = re.split(r"<style.*?</style>|<[^>]*>", html, flags=re.DOTALL)
-    assert not [node for node in nodes if LATIN_AFTER_URDU.search(node)]
-    assert "pr-payouts" in html.split("</style>")[0]  # the stylesheet untouched
     assert "ਖਿਡਾਰੀ 1 ਨੇ" in sheet_markdown(ruleset, "pa")

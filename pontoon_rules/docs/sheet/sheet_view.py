@@ -18,6 +18,7 @@ from pontoon_rules.docs.words.example_needs import stated_rounds
 from pontoon_rules.docs.words.hands import hand_name
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, base_language, translations, words_of
 from pontoon_rules.docs.words.narrate import narrate
+from pontoon_rules.docs.words.pack_words import suit_words
 from pontoon_rules.docs.words.rounds import teaching_rounds
 from pontoon_rules.docs.words.sentences import (
     Sentence,
@@ -87,13 +88,14 @@ def find_base(ruleset: Ruleset, origin: Path | None = None) -> Ruleset | None:
     return load_ruleset(path)
 
 
-def _example_cards(hand_id: str, ruleset: Ruleset, gettext: Gettext) -> list[dict[str, Any]]:
+def _example_cards(hand_id: str, ruleset: Ruleset, gettext: Gettext,
+                   suits: dict[str, str]) -> list[dict[str, Any]]:
     """Cards from the game's own pack that make hand `hand_id`
     (`engine.round.example_hands.example_cards`)."""
     banker_only = (hand_id in ruleset.hands.definitions
                    and not ruleset.hands.definitions[hand_id].player_can_hold)
     cards = example_cards(ruleset, hand_id, banker=banker_only) or []
-    return [card_view(c, gettext) for c in cards]
+    return [card_view(c, gettext, suits) for c in cards]
 
 
 def odds_text(multiple: Fraction) -> str:
@@ -106,6 +108,7 @@ def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
     """The ranking, best first (bust last), with example cards from the game's pack, what a
     winning hand is paid and what the banker holding it collects (`ruleset.resolving.outcomes`)."""
     rows = []
+    suits = suit_words(ruleset, gettext, lang)
     for hand_id in ruleset.hands.ranking:
         found = ruleset.hands.definitions.get(hand_id)
         player = found is None or found.player_can_hold
@@ -113,9 +116,10 @@ def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
         rows.append({"class": hand_name(ruleset, hand_id, gettext, lang), "key": hand_id,
                      "pays": odds_text(payout(ruleset, hand_id)) if player else "—",
                      "takes": odds_text(collect(ruleset, hand_id)) if banker else "—",
-                     "cards": _example_cards(hand_id, ruleset, gettext)})
+                     "cards": _example_cards(hand_id, ruleset, gettext, suits)})
     rows.append({"class": hand_name(ruleset, "bust", gettext, lang), "key": "bust",
-                 "pays": "—", "takes": "—", "cards": _example_cards("bust", ruleset, gettext)})
+                 "pays": "—", "takes": "—",
+                 "cards": _example_cards("bust", ruleset, gettext, suits)})
     return rows
 
 
@@ -357,5 +361,6 @@ def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
         "rounds": worked_examples(ruleset, lang, examples) if examples != 0 else [],
         "sources": sources_view(ruleset, lang, base),
         "program_words": shows_program_words(lang),
-        "card_key": None if shows_program_words(lang) else card_key(gettext),
+        "card_key": None if shows_program_words(lang) else card_key(
+            gettext, suit_words(ruleset, gettext, lang)),
     }

@@ -22,7 +22,7 @@ from pontoon_rules.docs.words.i18n import (
     untranslated,
     words_of,
 )
-from pontoon_rules.docs.words.marks import native_marks, native_odds
+from pontoon_rules.docs.words.marks import native_odds
 from pontoon_rules.errors import PontoonError
 from pontoon_rules.files import write_atomic
 from pontoon_rules.ruleset.format.model import Ruleset
@@ -83,7 +83,7 @@ def sheet_html(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
                       sites=sites or tight)
     require_translated(ruleset, lang, looked_up)
     html = native_odds(html, language(lang).odds, html=True)
-    return native_marks(html, language(lang).marks, html=True)
+    return html
 
 
 def require_translated(ruleset: Ruleset, lang: str, looked_up: set[str]) -> None:
@@ -124,7 +124,7 @@ def sheet_markdown(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
                       r=sheet_view(ruleset, lang, base, brief=True))
     require_translated(ruleset, lang, looked_up)
     text = native_odds(text, language(lang).odds)
-    return native_marks(text, language(lang).marks)
+    return text
 
 
 def sheet_pdf(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None) -> bytes:

@@ -35,6 +35,7 @@ from pontoon_rules.docs.words import (
     costview,
     figures,
     hands,
+    marks,
     narrate,
     pack_words,
     readers,
@@ -105,7 +106,8 @@ def schema_messages() -> list[tuple[str | tuple[str, ...], str]]:
         *hands.python_messages(), *hands.plural_messages(), *pack_words.python_messages(),
         *settlement.python_messages(), *narrate.python_messages(), *narrate.plural_messages(),
         *strategy.python_messages(), *figures.python_messages(), *readers.python_messages(),
-        *costview.python_messages(), *navigation.python_messages(), *KINDS]
+        *costview.python_messages(), *navigation.python_messages(),
+        *marks.python_messages(), *KINDS]
     hand_fields = [(info.description, f"schema:hands.definitions.ID.{name}")
                    for name, info in HandDefinition.model_fields.items() if info.description]
     return out + hand_fields + [(word, "pontoon_rules/docs") for word in words]

@@ -18,6 +18,7 @@ from pontoon_rules.docs.website.pages import base_of, bundled, pair_page_name, s
 from pontoon_rules.docs.words import adapters
 from pontoon_rules.docs.words.chapters import anchor
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, render, translations
+from pontoon_rules.docs.words.pack_words import suit_words
 from pontoon_rules.docs.words.readers import reader_description, reader_words
 from pontoon_rules.docs.words.said import sentences_of
 from pontoon_rules.docs.words.values import actor_text, card_view, class_name, value_text
@@ -194,7 +195,9 @@ def example_view(record: dict[str, Any], first: Ruleset | None = None,
                       "value": value, "rule": user(rule),
                       "script": record["scripts"][ruleset_id], "result": played["result"],
                       "story": user(side_story(played["result"], transcript)),
-                      "round": round_view(record["scripts"][ruleset_id], result, gettext)})
+                      "round": round_view(record["scripts"][ruleset_id], result, gettext,
+                                          suits=suit_words(ruleset, gettext)
+                                          if ruleset is not None else None)})
     words = (heading(first, second, path, (sides[0]["value"], sides[1]["value"]))
              if first is not None and second is not None else reader_description(path))
     policy = (record.get("policy") or {}).get("description", "")

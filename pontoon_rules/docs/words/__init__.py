@@ -6,8 +6,8 @@ nothing here imports `docs.sheet` or `docs.website` (`tests/test_architecture.py
 
 - `i18n`: Languages: Babel catalogs compiled in memory, and Jinja2 environments with i18n.
 - `letters`: Card letters by catalog: a rank as printed on a card in the sheet's language.
-- `marks`: A language's own punctuation (Urdu «،؛۔») for a Latin mark that ends a clause
-  of its script, in a sheet's Markdown and HTML text.
+- `marks`: The comma, semicolon and full stop our code writes between words, as catalog
+  messages (Urdu «،؛۔»); a user's text is never rewritten.
 - `values`: Values, hand classes and cards as words and pictures, in any catalog language.
 - `hands`: The named hands in words and in cards, from their definitions and the outcome
   table.

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pontoon_rules.docs.words.letters import rank_letter
+from pontoon_rules.docs.words.marks import in_parts, listed
 from pontoon_rules.ruleset.format.hands import HandDefinition
 from pontoon_rules.ruleset.format.model import Ruleset
 
@@ -66,7 +67,7 @@ def aces_words(ruleset: Ruleset, gettext: Gettext) -> str:
                 "values": values, "low": count, "high": following - 1})
     return " " + gettext("An ace counts by the number of cards in the hand: %(items)s; "
                          "each ace one of these, the best total not over 21 counting."
-                         ) % {"items": "; ".join(items)}
+                         ) % {"items": in_parts(items, gettext)}
 
 
 def _either(values: tuple[int, ...], gettext: Gettext) -> str:
@@ -74,7 +75,7 @@ def _either(values: tuple[int, ...], gettext: Gettext) -> str:
     words = [str(v) for v in values]
     if len(words) == 1:
         return words[0]
-    return ", ".join(words[:-1]) + gettext(" or ") + words[-1]
+    return listed(words[:-1], gettext) + gettext(" or ") + words[-1]
 
 
 def condition_words(d: HandDefinition, gettext: Gettext) -> list[str]:

@@ -14,10 +14,13 @@ from fractions import Fraction
 
 from pontoon_rules.docs.words.family_words import condition_words, prize_words
 from pontoon_rules.docs.words.letters import rank_letter
+from pontoon_rules.docs.words.marks import listed, stopped
+from pontoon_rules.docs.words.pack_words import suit_words
 from pontoon_rules.ruleset.format.common import (
     AgainstTotal,
     NaturalTakes,
     OutcomeResult,
+    Suit,
     SuitRule,
 )
 from pontoon_rules.ruleset.format.hands import HandDefinition
@@ -52,6 +55,10 @@ USUAL_NAMES: dict[str, str] = {
 _SUITS = {SuitRule.MIXED: _("of mixed suits"), SuitRule.SUITED: _("all of one suit"),
           SuitRule.SPADES: _("all spades"), SuitRule.HEARTS: _("all hearts"),
           SuitRule.DIAMONDS: _("all diamonds"), SuitRule.CLUBS: _("all clubs")}
+_SUIT_CODES = {SuitRule.SPADES: "S", SuitRule.HEARTS: "H", SuitRule.DIAMONDS: "D",
+               SuitRule.CLUBS: "C"}
+ALL_OF_SUIT = _("all %(suits)s")
+"""A hand of one suit the pack names its own way (`pack.suit_names`)."""
 _TAKES: dict[object, str] = {
           NaturalTakes.ORIGINAL_BETS: _("as the banker's hand it takes only the original "
                                         "stakes, the rest of what was doubled or bought "
@@ -132,12 +139,22 @@ def _total_words(d: HandDefinition, gettext: Gettext) -> str | None:
     return gettext("totalling %(low)s to %(high)s") % {"low": low, "high": high}
 
 
-def _conditions(d: HandDefinition, r: Ruleset, gettext: Gettext) -> list[str]:
+def _suit_condition(rule: SuitRule, r: Ruleset, gettext: Gettext, lang: str) -> str:
+    """'all of one suit', 'all spades'; a suit the pack names its own way by its own name
+    ('all swords')."""
+    code = _SUIT_CODES.get(rule)
+    if code is None or Suit(code) not in r.pack.suit_names:
+        return gettext(_SUITS[rule])
+    return gettext(ALL_OF_SUIT) % {"suits": suit_words(r, gettext, lang)[code]}
+
+
+def _conditions(d: HandDefinition, r: Ruleset, gettext: Gettext, lang: str = "en"
+                ) -> list[str]:
     out = []
     if d.same_rank:
         out.append(gettext("all of one rank"))
     if d.suits in _SUITS:
-        out.append(gettext(_SUITS[d.suits]))
+        out.append(_suit_condition(d.suits, r, gettext, lang))
     if d.dealt_only:
         out.append(gettext("as dealt"))
     if not d.on_split_hand and r.player.split.allowed:
@@ -172,10 +189,10 @@ def describe_hand(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
     if total and not (d.ranks is not None and d.min_total is None
                       and d.max_total in (None, ruleset.pack.bust_above)):
         cards = f"{cards} {total}"
-    parts = [cards, *_conditions(d, ruleset, gettext)]
+    parts = [cards, *_conditions(d, ruleset, gettext, lang)]
     name = hand_name(ruleset, hand_id, gettext, lang)
     return gettext("%(name)s: %(cards)s") % {"name": name[:1].upper() + name[1:],
-                                             "cards": ", ".join(parts)}
+                                             "cards": listed(parts, gettext)}
 
 
 def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ngettext,
@@ -184,7 +201,7 @@ def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
     when not `odds`: a sheet's payout table shows them), what it takes, and the rules it
     carries. Who it beats is said from the outcome table (`docs.words.settlement`)."""
     d = ruleset.hands.definitions[hand_id]
-    out = [describe_hand(ruleset, hand_id, gettext, ngettext, lang) + "."]
+    out = [stopped(describe_hand(ruleset, hand_id, gettext, ngettext, lang), gettext)]
     if odds:  # else the payout table says it: a "—" where a side never holds the hand
         out.append(_holders(d, gettext))
     out.append(_banker_draws_it(ruleset, hand_id, gettext, lang))
@@ -199,7 +216,7 @@ def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
             "odds": _odds(collect(ruleset, hand_id))})
     if d.banker_can_hold and d.takes in _TAKES:
         taken = gettext(_TAKES[_takes_key(ruleset, d)])
-        out.append(taken[:1].upper() + taken[1:] + ".")
+        out.append(stopped(taken[:1].upper() + taken[1:], gettext))
     if beats_equal_total(ruleset, hand_id):
         out.append(gettext("It also beats the banker's ordinary %(total)s.")
                    % {"total": points_text(d.max_total or 0)})
@@ -323,4 +340,4 @@ def plural_messages() -> list[tuple[str, str]]:
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
     return [*USUAL_NAMES.values(), *PHRASES, _PAID_BY_PLAYERS, _PRIZE_TO_OTHERS,
-            _ONE_CARD_TOTAL, _ONE_CARD_RANKS, _FEWER_CARDS]
+            _ONE_CARD_TOTAL, _ONE_CARD_RANKS, _FEWER_CARDS, ALL_OF_SUIT]

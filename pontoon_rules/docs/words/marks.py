@@ -1,58 +1,45 @@
-"""A language's own punctuation (`languages.yaml`'s `marks`: Urdu writes «،؛۔» for «,;.»):
-a Latin comma, semicolon or full stop that ends a clause of that language's script (the
-nearest letter before it is of that script, not a card code or an English title) becomes
-the language's mark, in a sheet's Markdown and in the text of its HTML (never inside a tag,
-a style or a backslash escape). Its own way of writing odds too (`odds`: Russian «3 к 2»
+"""The punctuation our code writes between words, from the catalog: the comma, semicolon
+and full stop that join a list of hands, the steps of a worked round or a sheet's sources
+are messages of their own (", ", "; ", "."), so Urdu prints «،؛۔» from its catalog as its
+sentences do. Nothing rewrites a rendered text: a user's text (a ruleset's name, summary or
+note, a hand's name) is printed as written, its Latin marks kept. Its own way of writing odds is
+the one pass over a rendered sheet (`native_odds`, `languages.yaml`'s `odds`: Russian «3 к 2»
 for «3:2»)."""
 
 from __future__ import annotations
 
 import re
-import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Iterable
 
-_MARK = re.compile(r"(?<!\\)([,;.])(?=\s|$|<)")
-_PARTS = re.compile(r"(<style.*?</style>|<[^>]*>)", re.DOTALL)
+COMMA = ", "
+SEMICOLON = "; "
+FULL_STOP = "."
 
-
-def native_marks(text: str, marks: Mapping[str, str], html: bool = False) -> str:
-    """`text` with each Latin mark that closes a clause of the language's script replaced by
-    the language's own (`marks`); the text unchanged where `marks` is empty."""
-    if not marks:
-        return text
-    if not html:
-        return _replace(text, marks)
-    return "".join(part if _PARTS.fullmatch(part) else _replace(part, marks)
-                   for part in _PARTS.split(text))
+Gettext = Callable[[str], str]
 
 
-def _replace(text: str, marks: Mapping[str, str]) -> str:
-    scripts = {_script(mark) for mark in marks.values()}
-
-    def swap(found: re.Match[str]) -> str:
-        mark = found.group(1)
-        letter = _letter_before(text, found.start())
-        if mark not in marks or letter is None or _script(letter) not in scripts:
-            return mark
-        return marks[mark]
-
-    return _MARK.sub(swap, text)
+def python_messages() -> list[str]:
+    """The marks, for the catalog (`docs.website.catalog`)."""
+    return [COMMA, SEMICOLON, FULL_STOP]
 
 
-def _letter_before(text: str, end: int) -> str | None:
-    """The nearest letter before `end` (digits, spaces, brackets, quotes, suits skipped)."""
-    for char in reversed(text[max(0, end - 40):end]):
-        if char.isalpha():
-            return char
-    return None
+def listed(items: Iterable[str], gettext: Gettext) -> str:
+    """'a, b, c' with the language's comma."""
+    return gettext(COMMA).join(items)
 
 
-def _script(char: str) -> str:
-    """The first word of a character's Unicode name: ARABIC, LATIN, CYRILLIC…"""
-    return unicodedata.name(char, "?").split(" ")[0]
+def in_parts(items: Iterable[str], gettext: Gettext) -> str:
+    """'a; b; c' with the language's semicolon."""
+    return gettext(SEMICOLON).join(items)
+
+
+def stopped(text: str, gettext: Gettext) -> str:
+    """`text` ended with the language's full stop."""
+    return text + gettext(FULL_STOP)
 
 
 _ODDS = re.compile(r"(?<![\d:])(\d+)\\?:(\d+)(?![\d:])")
+_PARTS = re.compile(r"(<style.*?</style>|<[^>]*>)", re.DOTALL)
 
 
 def native_odds(text: str, form: str | None, html: bool = False) -> str:

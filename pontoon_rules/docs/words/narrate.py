@@ -17,6 +17,7 @@ from typing import Any
 
 from pontoon_rules.docs.words.hands import hand_name
 from pontoon_rules.docs.words.i18n import as_unit
+from pontoon_rules.docs.words.marks import SEMICOLON, in_parts, listed, stopped
 from pontoon_rules.docs.words.values import Gettext, actor_text, card_view
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.format.points import parse_points, total_text
@@ -199,13 +200,13 @@ class Narrator:
             hand = step.hand
             texts.append(text)
         ends = [self.hand_end(h) for h in hands]
-        text = ", ".join(texts)
+        text = listed(texts, self.gettext)
         if len(ends) == 1:
             text += f": {ends[0]}"
         else:
-            text += "; " + "; ".join(
+            text += self.gettext(SEMICOLON) + in_parts((
                 f"{self.gettext(EXTRAS['hand']) % {'number': i}}: {end}"
-                for i, end in enumerate(ends, 1))
+                for i, end in enumerate(ends, 1)), self.gettext)
         return self.gettext(EXTRAS["line"]) % {"who": _capital(who), "steps": text}
 
     def _side(self, hand: dict[str, Any], total: bool) -> str:
@@ -263,10 +264,10 @@ class Narrator:
         extras = [self._bet("shoot", hand.get("shoot"))]
         cause = self.cause(who, hand, banker, seat)
         said = self.gettext(EXTRAS["cause"]) % {"cause": cause, "money": text} if cause \
-            else f"{text}."
+            else stopped(text, self.gettext)
         more = [e for e in extras if e]
         if more:
-            said = said[:-1] + "; " + "; ".join(more) + "."
+            said = stopped(in_parts([said[:-1], *more], self.gettext), self.gettext)
         return _capital(said)
 
     def _bet(self, kind: str, bet: dict[str, Any] | None) -> str:
@@ -279,12 +280,12 @@ class Narrator:
     def seat_extras(self, who: str, seat: dict[str, Any]) -> list[str]:
         out = [self._bet("insurance", seat.get("insurance"))]
         out += [self._bet("side", bet) for bet in (seat.get("side_bets") or {}).values()]
-        out = [_capital(e) + "." for e in out if e]
+        out = [stopped(_capital(e), self.gettext) for e in out if e]
         stake_nets = sum(h["net"] for h in seat["hands"])
         if out or len(seat["hands"]) > 1 or stake_nets != seat["net"]:
             signed = f"{seat['net']:+d}" if seat["net"] else "0"
-            out.append(_capital(self.gettext(EXTRAS["in-all"]) % {"who": who,
-                                                                   "amount": signed}) + ".")
+            out.append(stopped(_capital(self.gettext(EXTRAS["in-all"]) % {
+                "who": who, "amount": signed}), self.gettext))
         return out
 
 

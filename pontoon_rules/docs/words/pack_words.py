@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pontoon_rules.ruleset.format.common import ALL_RANKS, ALL_SUITS, Rank
+from pontoon_rules.docs.words.marks import listed
+from pontoon_rules.engine.round.cards import SUIT_SYMBOLS
+from pontoon_rules.ruleset.format.common import ALL_RANKS, ALL_SUITS, Rank, Suit
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.format.pack import USUAL_VALUES
 from pontoon_rules.ruleset.format.points import points_text
@@ -58,14 +60,38 @@ PHRASES = (
     _("%(cards)s is wild: it counts as any card's value (%(values)s), as its holder "
       "chooses; a hand counts the best total it can make without going over %(limit)s."),
     _("The %(rank)s of %(suit)s"),
+    _("The suits are the pack's own: %(suits)s."),
 )
 
 
-def _joined(words: list[str]) -> str:
-    return ", ".join(words)
+def _joined(words: list[str], gettext: Gettext) -> str:
+    return listed(words, gettext)
 
 
-def pack_size_words(ruleset: Ruleset, gettext: Gettext) -> str:
+def suit_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> dict[str, str]:
+    """Each suit's name, by letter: the pack's own (`pack.suit_names`: its name in `lang`,
+    else in the ruleset's language), else the usual one from the catalog ('spades')."""
+    own = ruleset.pack.suit_names
+    base = lang.partition("@")[0]
+    out = {}
+    for code, usual in SUIT_PLURALS.items():
+        found = own.get(Suit(code))
+        out[code] = gettext(usual) if found is None else found.names.get(base) or found.name
+    return out
+
+
+def own_suits_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str:
+    """The pack's own suits, each with the symbol its cards are printed with ('coins ♦');
+    empty where the pack names none."""
+    if not ruleset.pack.suit_names:
+        return ""
+    names = suit_words(ruleset, gettext, lang)
+    return gettext("The suits are the pack's own: %(suits)s.") % {"suits": _joined(
+        [f"{names[s.value]} {SUIT_SYMBOLS[s.value]}" for s in ruleset.pack.suit_names],
+        gettext)}
+
+
+def pack_size_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str:
     """How many packs of how many cards, and what is taken out of each."""
     pack = ruleset.pack
     count = pack.cards_per_pack
@@ -82,13 +108,14 @@ def pack_size_words(ruleset: Ruleset, gettext: Gettext) -> str:
     name = KNOWN_PACKS.get(frozenset(pack.ranks)) if len(pack.suits) == len(ALL_SUITS) else None
     if removed and name:
         out += " " + gettext("Each pack has the %(ranks)s removed: %(name)s.") % {
-            "ranks": _joined(removed), "name": gettext(name)}
+            "ranks": _joined(removed, gettext), "name": gettext(name)}
     elif removed:
         out += " " + gettext("Each pack has the %(ranks)s removed.") % {
-            "ranks": _joined(removed)}
+            "ranks": _joined(removed, gettext)}
     if len(pack.suits) < len(ALL_SUITS):
         out += " " + gettext("Each pack holds only the %(suits)s.") % {
-            "suits": _joined([gettext(SUIT_PLURALS[s.value]) for s in pack.suits])}
+            "suits": _joined([suit_words(ruleset, gettext, lang)[s.value] for s in pack.suits],
+                             gettext)}
     return out
 
 
@@ -116,7 +143,7 @@ def values_words(ruleset: Ruleset, gettext: Gettext) -> str:
             items.append(gettext("%(rank)s %(value)s") % {"rank": gettext(RANK_NAMES[rank]),
                                                             "value": points_text(value)})
     return gettext("Card values: %(values)s; every other card its number.") % {
-        "values": _joined(items)}
+        "values": _joined(items, gettext)}
 
 
 def _number(rank: Rank) -> int:
@@ -124,7 +151,7 @@ def _number(rank: Rank) -> int:
     return USUAL_VALUES[rank] if rank not in (Rank.JACK, Rank.QUEEN, Rank.KING) else 0
 
 
-def totals_words(ruleset: Ruleset, gettext: Gettext) -> str:
+def totals_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str:
     """The bust limit where it is not 21, and the wild cards (empty for neither)."""
     pack = ruleset.pack
     limit = points_text(pack.bust_above)
@@ -132,10 +159,11 @@ def totals_words(ruleset: Ruleset, gettext: Gettext) -> str:
     if pack.bust_above != 21:
         out.append(gettext("A hand over %(limit)s is bust.") % {"limit": limit})
     if pack.wild_cards:
+        suits = suit_words(ruleset, gettext, lang)
         cards = _joined([gettext("The %(rank)s of %(suit)s") % {
-            "rank": gettext(RANK_NAMES[Rank(code[0])]), "suit": gettext(SUIT_PLURALS[code[1]])}
-            for code in pack.wild_cards])
-        values = _joined([points_text(v) for v in pack.wild_values()])
+            "rank": gettext(RANK_NAMES[Rank(code[0])]), "suit": suits[code[1]]}
+            for code in pack.wild_cards], gettext)
+        values = _joined([points_text(v) for v in pack.wild_values()], gettext)
         out.append(gettext("%(cards)s is wild: it counts as any card's value (%(values)s), as "
                            "its holder chooses; a hand counts the best total it can make "
                            "without going over %(limit)s.") % {
@@ -143,15 +171,16 @@ def totals_words(ruleset: Ruleset, gettext: Gettext) -> str:
     return " ".join(out)
 
 
-def pack_words(ruleset: Ruleset, gettext: Gettext) -> str:
-    """The pack's sentence: its size, what is removed, the card values (an ace's by the
-    hand's cards where they differ), and (where they are not the usual) the bust limit and
-    the wild cards."""
+def pack_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str:
+    """The pack's sentence: its size, what is removed, its own suit names, the card values
+    (an ace's by the hand's cards where they differ), and (where they are not the usual)
+    the bust limit and the wild cards."""
     from pontoon_rules.docs.words.family_words import aces_words
 
-    out = (pack_size_words(ruleset, gettext) + " " + values_words(ruleset, gettext)
-           + aces_words(ruleset, gettext))
-    totals = totals_words(ruleset, gettext)
+    suits = own_suits_words(ruleset, gettext, lang)
+    out = (pack_size_words(ruleset, gettext, lang) + (f" {suits}" if suits else "") + " "
+           + values_words(ruleset, gettext) + aces_words(ruleset, gettext))
+    totals = totals_words(ruleset, gettext, lang)
     return f"{out} {totals}" if totals else out
 
 

@@ -18,6 +18,7 @@ from pontoon_rules.docs.words.conditions import applies as applies  # re-exporte
 from pontoon_rules.docs.words.conditions import banker_natural, natural_beats_natural
 from pontoon_rules.docs.words.hands import hand_name, hand_sentence
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, environment, translations, words_of
+from pontoon_rules.docs.words.marks import listed
 from pontoon_rules.docs.words.pack_words import pack_words
 from pontoon_rules.docs.words.settlement import Said, settlement_said
 from pontoon_rules.docs.words.values import value_text
@@ -39,6 +40,9 @@ class Rule:
     key: str
     chapter: str
     paths: tuple[str, ...]
+    reads: tuple[str, ...] = ()
+    """A custom no source gives (the first shuffle and cut): always marked † as our
+    reading, its words made from these fields, which other rules cover."""
 
 
 CHAPTER_TITLES: dict[str, str] = {
@@ -54,8 +58,9 @@ CHAPTER_TITLES: dict[str, str] = {
 """The chapters of a sheet, in the order of play."""
 
 RULES: tuple[Rule, ...] = (
-    Rule("pack", "game", ("pack.decks", "pack.ranks", "pack.suits", "pack.values",
-                          "pack.ace_values", "pack.ace_values_by_cards", "pack.wild_cards")),
+    Rule("pack", "game", ("pack.decks", "pack.ranks", "pack.suits", "pack.suit_names",
+                          "pack.values", "pack.ace_values", "pack.ace_values_by_cards",
+                          "pack.wild_cards")),
     Rule("table", "game", ("table.min_players", "table.max_players", "table.banker")),
     Rule("bank", "game", ("table.first_banker", "between_deals.rotation",
                           "between_deals.rotation_tie_break",
@@ -63,6 +68,7 @@ RULES: tuple[Rule, ...] = (
                           "between_deals.rotation_when_banker_pontoon_at_once",
                           "between_deals.bank_sale",
                           "table.bank.passes_after_deals")),
+    Rule("first_shuffle", "game", (), reads=("table.banker", "table.direction")),
     Rule("lacks", "game", ()),
     Rule("stake_limits", "stakes", ("stakes.min_stake", "stakes.max_stake")),
     Rule("stake_when", "stakes", ("deal.stake_after_first_card",)),
@@ -255,7 +261,7 @@ def _module(ruleset: Ruleset, lang: str) -> Any:
     gettext = translations(lang).gettext
     helpers = {"r": ruleset, "percent": _percent, "has_rank": _has_rank,
                "class_name": lambda c: hand_name(ruleset, c, gettext, lang),
-               "pack_words": lambda: pack_words(ruleset, gettext),
+               "pack_words": lambda: pack_words(ruleset, gettext, lang),
                "bust_limit": lambda: points_text(ruleset.pack.bust_above),
                "banker_natural": banker_natural(ruleset),
                "natural_beats_natural": natural_beats_natural(ruleset),
@@ -264,9 +270,9 @@ def _module(ruleset: Ruleset, lang: str) -> Any:
                "is_agreed": lambda path: path in agreed_fields(ruleset),
                "limit": lambda path: _limit_text(ruleset, path, gettext),
                "face_list": lambda face: _face_list(ruleset, face),
-               "player_naturals": lambda: ", ".join(
-                   hand_name(ruleset, i, gettext, lang) for i, d in ruleset.hands.ranked()
-                   if d.natural and d.player_can_hold),
+               "player_naturals": lambda: listed(
+                   (hand_name(ruleset, i, gettext, lang) for i, d in ruleset.hands.ranked()
+                    if d.natural and d.player_can_hold), gettext),
                "blank": BLANK,
                "units": lambda n: gettext(UNITS[n == 1]) % {"n": n},
                "value": lambda path: value_text(path, value_at(ruleset, path), gettext)}
@@ -302,13 +308,22 @@ def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
             paths = tuple(p for p in settled[rule.key].paths if applies(ruleset, p))
         else:
             text = _tidy(str(getattr(module, rule.key)()))
-            paths = tuple(p for p in rule.paths if applies(ruleset, p))
+            paths = tuple(p for p in rule.paths or rule.reads if applies(ruleset, p))
         if not text or not paths:
             continue
         open_paths = [p for p in paths if (pv := provenance_for(ruleset, p)) and pv.open]
-        out.append(Sentence(rule.key, rule.chapter, text, paths, open=bool(open_paths),
+        out.append(Sentence(rule.key, _chapter(ruleset, rule), text, paths,
+                            open=bool(open_paths or rule.reads),
                             changed=bool(set(paths) & changed_paths)))
     return out
+
+
+def _chapter(ruleset: Ruleset, rule: Rule) -> str:
+    """A rule's chapter; the house dealer's first shuffle is said between deals, before
+    the shuffles that follow it (a player banker's, after how the first banker is found)."""
+    if rule.key == "first_shuffle" and ruleset.table.banker.value != "rotating":
+        return "between-deals"
+    return rule.chapter
 
 
 LACKING = ("stakes.buy", "player.double.allowed", "player.split.allowed",

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from pontoon_rules.docs.words.claims import Claim, Pair, Said, cell_says, conflicts, expected_cell
+from pontoon_rules.docs.words.marks import in_parts, listed
 from pontoon_rules.docs.words.settlement_messages import MESSAGES, ORDINARY, PLAIN_TOTAL
 from pontoon_rules.ruleset.format.common import AgainstTotal, OutcomeResult, odds_fraction
 from pontoon_rules.ruleset.format.model import Ruleset
@@ -167,7 +168,7 @@ def _outright_clause(w: _Words, hands: list[str]) -> str:
         return w.gettext("every named hand of a player but %(top)s wins whatever the banker "
                          "holds") % {"top": w.name(others[0])}
     return w.gettext("these hands of a player win whatever the banker holds: %(hands)s") % {
-        "hands": ", ".join(w.name(h) for h in hands)}
+        "hands": listed((w.name(h) for h in hands), w.gettext)}
 
 
 def _odds(multiple: Fraction) -> str:
@@ -241,10 +242,10 @@ def _ties(w: _Words) -> Said | None:
     items, claims = [], []
     for (result, tie, lower), ids in groups.items():
         message = LOWER_ITEMS[bool(tie)] if lower else TIE_ITEMS[(result, tie)]
-        items.append(w.gettext(message) % {"hands": ", ".join(w.name(h) for h in ids)})
+        items.append(w.gettext(message) % {"hands": listed((w.name(h) for h in ids), w.gettext)})
         claims.append(Claim(frozenset((h, h) for h in ids), 1, result, tie,
                             lower_wins=True if lower else None))
-    text = w.gettext("Equal hands: %(items)s.") % {"items": "; ".join(items)}
+    text = w.gettext("Equal hands: %(items)s.") % {"items": in_parts(items, w.gettext)}
     return Said("ties", text, tuple(claims), ("settlement.ties",))
 
 
@@ -396,7 +397,7 @@ def _outright_text(w: _Words, hands: list[str]) -> str:
         return w.gettext("Every named hand of a player (each hand the ranking names above any "
                          "other total) wins whatever the banker holds.")
     return w.gettext("Each of these hands of a player wins whatever the banker holds: "
-                     "%(hands)s.") % {"hands": ", ".join(w.name(h) for h in hands)}
+                     "%(hands)s.") % {"hands": listed((w.name(h) for h in hands), w.gettext)}
 
 
 def _pair_sentence(w: _Words, pair: Pair, cell: OutcomeCell, claims: list[Claim]

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Any
 
 from pontoon_rules.docs.words.hands import USUAL_NAMES
 from pontoon_rules.docs.words.letters import RANK_LETTERS, rank_letter
+from pontoon_rules.docs.words.marks import listed
 from pontoon_rules.engine.round.cards import RANK_CODES, SUIT_CODES
 from pontoon_rules.ruleset.format import bank, common, decisions, play
 from pontoon_rules.ruleset.format.fields import leaf_fields, plain
@@ -50,11 +51,13 @@ def value_text(path: str, value: Any, gettext: Gettext) -> str:
         return gettext("agreed at the table (default: %(default)s)") % {"default": default}
     if isinstance(data, str):
         return _word(data, gettext)
+    if path.endswith("suit_names") and isinstance(data, dict):
+        return _suit_names_text(data, gettext)
     if isinstance(data, list) and data and isinstance(data[0], str):
-        return ", ".join(_word(v, gettext) for v in data)
+        return listed((_word(v, gettext) for v in data), gettext)
     if isinstance(data, dict):  # a card's value by rank: 'J 2, Q 3, K 4'; none: 'none'
-        return ", ".join(f"{_word(str(k), gettext)}: {value_text(path, v, gettext)}"
-                         for k, v in data.items()) or gettext("none")
+        return listed((f"{_word(str(k), gettext)}: {value_text(path, v, gettext)}"
+                       for k, v in data.items()), gettext) or gettext("none")
     if path.endswith(("max_fraction", "surrender.returns")) and isinstance(data, list):
         return gettext("%(part)s of the stake") % {"part": f"{data[0]}/{data[1]}"}
     text = format_value(path, value)
@@ -94,24 +97,38 @@ def actor_text(actor: str, gettext: Gettext) -> str:
     return gettext(actor)
 
 
-def card_key(gettext: Gettext) -> str:
+def _suit_names_text(data: dict[str, Any], gettext: Gettext) -> str:
+    """A pack's own suit names as the file writes them, never translated: '♦ coins (it:
+    denari, ru: монеты), ♥ cups'; none: 'none'."""
+    def one(code: str, entry: dict[str, Any]) -> str:
+        others = ", ".join(f"{lang}: {name}" for lang, name in entry.get("names", {}).items())
+        return f"{SUIT_SYMBOLS[code]} {entry['name']}" + (f" ({others})" if others else "")
+
+    return listed((one(k, v) for k, v in data.items()), gettext) or gettext("none")
+
+
+def card_key(gettext: Gettext, suits: Mapping[str, str] | None = None) -> str:
     """What the card letters and suit symbols stand for, in the catalog's language
-    ('Cards: A ace, K king, Q queen, J jack; ♠ spades, ...')."""
-    letters = ", ".join(gettext("%(letter)s %(rank)s") % {
+    ('Cards: A ace, K king, Q queen, J jack; ♠ spades, ...'; `suits`: the pack's own names
+    by suit letter, `pack_words.suit_words`)."""
+    letters = listed((gettext("%(letter)s %(rank)s") % {
         "letter": rank_letter(rank, gettext), "rank": gettext(name)}
-        for rank, name in LETTER_NAMES.items())
-    suits = ", ".join(gettext("%(suit)s %(name)s") % {
-        "suit": SUIT_SYMBOLS[code], "name": gettext(name)} for code, name in SUIT_NAMES.items())
-    return gettext("Cards: %(letters)s; %(suits)s.") % {"letters": letters, "suits": suits}
+        for rank, name in LETTER_NAMES.items()), gettext)
+    named = listed((gettext("%(suit)s %(name)s") % {
+        "suit": SUIT_SYMBOLS[code], "name": (suits or {}).get(code) or gettext(name)}
+        for code, name in SUIT_NAMES.items()), gettext)
+    return gettext("Cards: %(letters)s; %(suits)s.") % {"letters": letters, "suits": named}
 
 
-def card_view(code: str, gettext: Gettext) -> dict[str, Any]:
+def card_view(code: str, gettext: Gettext, suits: Mapping[str, str] | None = None
+              ) -> dict[str, Any]:
     """A card as a template draws it: rank in the catalog's letters ('10' for T), suit
-    symbol, colour, name."""
+    symbol, colour, name (`suits`: the pack's own suit names, as `card_key`)."""
     rank, suit = code[0], code[1]
     shown = rank_letter(rank, gettext)
+    named = (suits or {}).get(suit) or gettext(SUIT_NAMES[suit])
     return {"code": code, "rank": shown, "suit": SUIT_SYMBOLS[suit],
-            "red": suit in RED_SUITS, "name": f"{shown} {gettext(SUIT_NAMES[suit])}"}
+            "red": suit in RED_SUITS, "name": f"{shown} {named}"}
 
 
 def enum_values() -> list[str]:

@@ -50,9 +50,6 @@ class Language(BaseModel):
     fonts: tuple[str, ...] = Field((), description="Font families that shape its script, "
                                    "first choice first, before the sheets' own fonts.")
     scope: Scope = Field(Scope.ALL, description="What its catalog translates.")
-    marks: dict[str, str] = Field(default_factory=dict, description="The language's own "
-                                  "punctuation for a Latin one that ends its clauses (Urdu: "
-                                  "',' → '،', ';' → '؛', '.' → '۔'); none: the Latin marks.")
     odds: str | None = Field(None, description="How the language writes a payout's odds, "
                              "from {win} and {stake} (Russian: '{win} к {stake}', «3 к 2»); "
                              "none: '3:2'.")

@@ -68,6 +68,20 @@ AceValues = Annotated[
 """What an ace counts: one value, or a low and a high value."""
 
 
+SuitWord = Annotated[str, Field(min_length=1, max_length=40)]
+
+
+class SuitName(RuleModel):
+    """A suit's name in the pack's own words (an Italian pack's coins, not diamonds)."""
+
+    name: SuitWord = Field(description="Its name in the ruleset's language, as a plural "
+                           "('coins').")
+    names: dict[str, SuitWord] = Field(
+        default_factory=dict,
+        description="Its name in other languages, by language code (e.g. 'it': 'denari'); "
+        "a language without one says the name in the ruleset's language.")
+
+
 class Pack(RuleModel):
     """The cards in play: how many packs, the ranks and suits each holds, and their values."""
 
@@ -117,6 +131,14 @@ class Pack(RuleModel):
         description="Cards that count as any value a rank of the pack has, as their holder "
         "chooses (Sette e mezzo's matta, the king of coins); the engine counts the best total "
         "that does not bust. Each a rank and a suit letter (e.g. KD, the king of coins).",
+    )
+
+    suit_names: dict[Suit, SuitName] = Field(
+        default_factory=dict,
+        description="The pack's own names of its suits, by suit letter, where its players "
+        "do not say spades, hearts, diamonds and clubs (an Italian pack: D coins, H cups, "
+        "S swords, C clubs); a suit left out keeps its usual name. Words only: the cards "
+        "play the same.",
     )
 
     @property
@@ -170,6 +192,8 @@ def _pack_problems(pack: Pack) -> list[str | None]:
         (f"bust_above: expected a total from 1/2 to {MAX_BUST}, got "
          f"{points_text(pack.bust_above)}" if not 0 < pack.bust_above <= MAX_BUST else None),
         _wild_problem(pack),
+        (f"suit_names: {sorted(s.value for s in set(pack.suit_names) - set(pack.suits))} "
+         "are not suits of the pack" if set(pack.suit_names) - set(pack.suits) else None),
         _aces_by_cards_problem(pack),
         "ace_values: each value must be 1 to 11" if not all(1 <= v <= 11 for v in aces) else None,
         ("ace_values: the low value must be below the high value"

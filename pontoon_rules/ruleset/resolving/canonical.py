@@ -4,8 +4,8 @@ A vector's id hashes the rules it was played under (`conformance.vectors.model.r
 For ids to say "the same round under the same rules", the digest must depend on
 behaviour only, not on how the schema happens to spell it:
 
-- presentation is left out (names, summaries, sources, provenance, translations, and
-  the names of named hands);
+- presentation is left out (names, summaries, sources, provenance, translations, the
+  names of named hands and a pack's own names of its suits);
 - the fields of the schema as it stood when ids were first issued (`V1_LEAVES`) are
   always present, so a ruleset that was expressible then keeps its id; where the named
   hands are the classic four (`ruleset.resolving.classic`), they are written in that schema's
@@ -33,6 +33,8 @@ PRESENTATION = ("schema_version", "name", "summary", "kind", "extends", "sources
 """Top-level ruleset keys that do not change play."""
 HAND_PRESENTATION = ("name", "names")
 """A named hand's fields that do not change play."""
+FIELD_PRESENTATION = frozenset({"pack.suit_names"})
+"""Fields below the top level that only name things (a pack's own suit names)."""
 
 V1_LEAVES: frozenset[str] = frozenset({
     "pack.decks", "pack.ranks", "pack.ace_values", "table.min_players", "table.max_players",
@@ -94,8 +96,8 @@ def behaviour_form(ruleset: Ruleset) -> dict[str, Any]:
         out[section][name] = agreed.default
     classic = _v1_hands(ruleset)
     for path in leaf_paths():
-        if path not in V1_LEAVES and (path in SESSION_ONLY or not _get(lean, path,
-                                                                        present=True)):
+        if path not in V1_LEAVES and (path in SESSION_ONLY | FIELD_PRESENTATION
+                                      or not _get(lean, path, present=True)):
             _drop(out, path)
     _prune(out, full)
     if classic is None:
