@@ -90,6 +90,8 @@ NOT_APPLICABLE: dict[str, str] = {
     "shoot.dry_kitty": _NO_ROUND + "a kitty that runs dry, between deals",
     "shoot.dry_kitty_sale": _NO_ROUND + "a kitty that runs dry, between deals",
     "shoot.kitty_leaves_with_banker": _NO_ROUND + "the kitty when the bank passes",
+    "pack.suit_names": "words only: what the sheets call the pack's suits (Sette e mezzo's "
+                       "coins and cups); the cards and every rule stay as they are",
 }
 """Fields whose every change reaches no compiled rule of a round (`unread_fields.
 changed_attributes` empty), with why one round's figure cannot depend on them: "not

@@ -34,7 +34,7 @@ GAME_TERMS = frozenset({
     # the names of the sources (sites, casinos, books, people) written in Russian letters
     "Википедия", "Википедии", "Пагат", "Хойла", "Визард", "Одс", "Шеклфорд", "Гентинг",
     "Нустар", "Себу", "Чукчанси", "Эмералд", "Куин", "Такома", "Маунтлейк", "Террас",
-    "Ресортс", "Уорлд", "оф", "Майкл", "Филипино", "Драгон", "Ред", "Голд", "Канберры", "Пил",
+    "Ресортс", "Уорлд", "Асбарезе", "оф", "Майкл", "Филипино", "Драгон", "Ред", "Голд", "Канберры", "Пил",
     # Ban Luck's and Xì dách's hands, the Super Bonus, and their sources (issue 48)
     "бан", "си", "зать", "банг", "нгу", "линь", "супербонус", "супербонусом", "Телеворк",
     "Нетбет",
@@ -106,7 +106,9 @@ def test_russian_cards_use_russian_letters_with_a_key(ruleset_id: str) -> None:
     ranks = set(re.findall(r'<span class="pr-rank">([^<]+)</span>', html))
     assert ranks and not ranks & {"A", "K", "Q", "J"}, ranks
     assert ranks & {"Т", "К", "Д", "В"}
-    assert "Карты: Т — туз, К — король, Д — дама, В — валет; ♠ — пики" in sheet_text(ruleset_id)
+    spades = ruleset.pack.suit_names.get("S")
+    suit = spades.names.get("ru", spades.name) if spades else "пики"
+    assert f"Карты: Т — туз, К — король, Д — дама, В — валет; ♠ — {suit}" in sheet_text(ruleset_id)
 
 
 def test_the_english_sheet_keeps_english_letters_and_names_no_file() -> None:
