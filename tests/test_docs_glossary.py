@@ -119,10 +119,15 @@ def test_the_printed_sheet_drops_reader3s_calques(ruleset_id: str, lang: str,
 
 
 def test_russian_writes_odds_as_k() -> None:
-    from pontoon_rules.docs.words.marks import native_odds
+    """The odds our code writes are a catalog message: Russian «3 к 2», English «3:2»,
+    from a multiple of the stake or a ruleset's odds; any other text as it is."""
+    from fractions import Fraction
 
-    form = "{win} к {stake}"
-    assert native_odds("платит 3:2 (3\\:2), игрок 1\\: 1", form) == (
-        "платит 3 к 2 (3 к 2), игрок 1\\: 1")
-    assert native_odds('<p style="x:1">2:1</p>', form, html=True) == '<p style="x:1">2 к 1</p>'
-    assert native_odds("2:1", None) == "2:1"
+    from pontoon_rules.docs.words.i18n import translations
+    from pontoon_rules.docs.words.marks import odds
+
+    russian = translations("ru").gettext
+    assert odds(Fraction(3, 2), russian) == "3 к 2"
+    assert odds("2:1", russian) == "2 к 1"
+    assert odds("—", russian) == "—"
+    assert odds(Fraction(3, 2), translations("en").gettext) == "3:2"

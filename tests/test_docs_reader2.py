@@ -208,6 +208,42 @@ def test_a_users_urdu_name_and_summary_are_printed_as_written(tmp_path: Path) ->
         assert "دگنا کرنا، ہار ماننا، بیمہ۔" in printed  # the catalog's own marks
 
 
+def test_a_users_russian_name_keeps_its_odds_while_the_sheet_writes_k(tmp_path: Path) -> None:
+    """User text is shown literally: a house ruleset's Russian name and summary keep their
+    «3:2» in the Markdown and the HTML sheet (a pass over the whole sheet once printed
+    «Игра 3 к 2»), while the odds the sheet writes itself read «2 к 1»."""
+    house = tmp_path / "russian-house.yaml"
+    house.write_text(
+        "id: russian-house\nname: Our house game\nkind: house\nextends: pagat-british\n"
+        "translations:\n  ru:\n    name: \"Игра 3:2\"\n"
+        "    summary: \"Понтун платит 3:2, а не 2:1.\"\nplayer:\n  stick_minimum: 16\n",
+        encoding="utf-8")
+    ruleset = load_ruleset(house)
+    base = find_base(ruleset, house)
+    md = sheet_markdown(ruleset, "ru", base).replace("\\", "")
+    html = unescape(sheet_html(ruleset, "ru", base))
+    for printed in (md, html):
+        assert "Игра 3:2" in printed and "Понтун платит 3:2, а не 2:1." in printed
+        assert "Игра 3 к 2" not in printed and "платит 3 к 2, а не 2 к 1" not in printed
+        assert "2 к 1" in printed and "1 к 1" in printed  # the payout table's own odds
+    assert "| 2 к 1 | 2 к 1 |" in md
+
+
+def test_armenian_and_punjabi_end_our_sentences_with_their_own_full_stop() -> None:
+    """The full stop our code writes is the catalog's: Armenian «։», the Punjabi danda «।»
+    (their sheets once ended a hand's description and a worked round's total with a Latin
+    «.»: «21 գումարով.», «ਜੋੜ 21.», «+200.»)."""
+    assert translations("hy").gettext(".") == "\u0589"
+    assert translations("pa").gettext(".") == "\u0964"
+    ruleset = load_bundled("pagat-british")
+    for lang, described in (("hy", "3 կամ ավելի քարտ 21 գումարով"), ("pa", "ਪੱਤੇ ਜੋੜ 21")):
+        stop = translations(lang).gettext(".")
+        for printed in (sheet_markdown(ruleset, lang).replace("\\", ""),
+                        unescape(sheet_html(ruleset, lang))):
+            assert f"{described}{stop}" in printed and f"{described}." not in printed, lang
+            assert "+200." not in printed and f"+200{stop}" in printed, lang
+
+
 @pytest.mark.parametrize("ruleset_id", URDU_SHEETS)
 def test_each_urdu_sheet_prints_urdu_marks_in_its_own_words(ruleset_id: str) -> None:
     """Every bundled Urdu sheet, Markdown and HTML alike, closes its Urdu clauses with

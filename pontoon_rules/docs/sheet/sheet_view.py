@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import functools
 from dataclasses import replace
-from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ from pontoon_rules.docs.sheet.views import sources_view
 from pontoon_rules.docs.words.example_needs import stated_rounds
 from pontoon_rules.docs.words.hands import hand_name
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, base_language, translations, words_of
+from pontoon_rules.docs.words.marks import odds
 from pontoon_rules.docs.words.narrate import narrate
 from pontoon_rules.docs.words.pack_words import suit_words
 from pontoon_rules.docs.words.rounds import teaching_rounds
@@ -98,11 +98,6 @@ def _example_cards(hand_id: str, ruleset: Ruleset, gettext: Gettext,
     return [card_view(c, gettext, suits) for c in cards]
 
 
-def odds_text(multiple: Fraction) -> str:
-    """A multiple of the stake as odds: 2 -> '2:1', 3/2 -> '3:2'."""
-    return f"{multiple.numerator}:{multiple.denominator}"
-
-
 def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
                 ) -> list[dict[str, Any]]:
     """The ranking, best first (bust last), with example cards from the game's pack, what a
@@ -114,11 +109,12 @@ def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
         player = found is None or found.player_can_hold
         banker = found is None or found.banker_can_hold
         rows.append({"class": hand_name(ruleset, hand_id, gettext, lang), "key": hand_id,
-                     "pays": odds_text(payout(ruleset, hand_id)) if player else "—",
-                     "takes": odds_text(collect(ruleset, hand_id)) if banker else "—",
+                     "paid": payout(ruleset, hand_id) if player else None,
+                     "pays": odds(payout(ruleset, hand_id), gettext) if player else "—",
+                     "takes": odds(collect(ruleset, hand_id), gettext) if banker else "—",
                      "cards": _example_cards(hand_id, ruleset, gettext, suits)})
     rows.append({"class": hand_name(ruleset, "bust", gettext, lang), "key": "bust",
-                 "pays": "—", "takes": "—",
+                 "paid": None, "pays": "—", "takes": "—",
                  "cards": _example_cards("bust", ruleset, gettext, suits)})
     return rows
 

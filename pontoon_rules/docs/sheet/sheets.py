@@ -22,7 +22,6 @@ from pontoon_rules.docs.words.i18n import (
     untranslated,
     words_of,
 )
-from pontoon_rules.docs.words.marks import native_odds
 from pontoon_rules.errors import PontoonError
 from pontoon_rules.files import write_atomic
 from pontoon_rules.ruleset.format.model import Ruleset
@@ -82,7 +81,6 @@ def sheet_html(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
         html = render("sheet.html.j2", words_of(ruleset, lang), r=view, css=css,
                       sites=sites or tight)
     require_translated(ruleset, lang, looked_up)
-    html = native_odds(html, language(lang).odds, html=True)
     return html
 
 
@@ -123,7 +121,6 @@ def sheet_markdown(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
         text = render("plain_sheet.md.j2", words_of(ruleset, lang),
                       r=sheet_view(ruleset, lang, base, brief=True))
     require_translated(ruleset, lang, looked_up)
-    text = native_odds(text, language(lang).odds)
     return text
 
 

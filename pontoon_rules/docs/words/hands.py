@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
+from pontoon_rules.docs.words import marks
 from pontoon_rules.docs.words.family_words import condition_words, prize_words
 from pontoon_rules.docs.words.letters import rank_letter
 from pontoon_rules.docs.words.marks import listed, stopped
@@ -210,10 +211,10 @@ def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
                            "higher one."))
     if d.player_can_hold and odds:
         out.append(prize_words(d, gettext) or gettext("Pays %(odds)s.") % {
-            "odds": _odds(payout(ruleset, hand_id))})
+            "odds": marks.odds(payout(ruleset, hand_id), gettext)})
     if d.banker_can_hold and odds:
         out.append(gettext("As the banker's hand it collects %(odds)s.") % {
-            "odds": _odds(collect(ruleset, hand_id))})
+            "odds": marks.odds(collect(ruleset, hand_id), gettext)})
     if d.banker_can_hold and d.takes in _TAKES:
         taken = gettext(_TAKES[_takes_key(ruleset, d)])
         out.append(stopped(taken[:1].upper() + taken[1:], gettext))
@@ -266,7 +267,8 @@ def _between_players(d: HandDefinition, gettext: Gettext) -> list[str]:
     that makes the banker pay every other player."""
     if not d.player_can_hold:
         return []
-    out = [gettext(_PAID_BY_PLAYERS) % {"odds": d.paid_by_players}] if d.paid_by_players else []
+    out = ([gettext(_PAID_BY_PLAYERS) % {"odds": marks.odds(d.paid_by_players, gettext)}]
+           if d.paid_by_players else [])
     if d.prize_to_others is not None:
         out.append(gettext(_PRIZE_TO_OTHERS) % {"amount": d.prize_to_others})
     return out
@@ -326,10 +328,6 @@ def _drawing(d: HandDefinition, gettext: Gettext) -> list[str]:
     if d.player_can_hold and d.stick_any_total:
         out.append(gettext("It may stick on any total."))
     return out
-
-
-def _odds(multiple: Fraction) -> str:
-    return f"{multiple.numerator}:{multiple.denominator}"
 
 
 def plural_messages() -> list[tuple[str, str]]:

@@ -30,6 +30,7 @@ import jinja2
 if TYPE_CHECKING:
     from babel.support import Translations
 
+from pontoon_rules.docs.words.marks import odds
 from pontoon_rules.literal import html_filter, literal_markdown, literal_markdown_cards
 from pontoon_rules.ruleset.format.languages import DOMAIN as DOMAIN
 from pontoon_rules.ruleset.format.languages import LANGUAGES as LANGUAGES
@@ -218,6 +219,7 @@ def environment(lang: str) -> jinja2.Environment:
     env.filters["md"] = literal_markdown
     env.filters["md_cards"] = literal_markdown_cards
     env.filters["unit"] = lambda text: as_unit(text, lang)
+    env.filters["odds"] = lambda value: odds(value, catalog.gettext)
     env.globals["lang"] = base_language(lang)
     env.globals["dir"] = language(lang).direction.value
     return env

@@ -2,25 +2,25 @@
 and full stop that join a list of hands, the steps of a worked round or a sheet's sources
 are messages of their own (", ", "; ", "."), so Urdu prints «،؛۔» from its catalog as its
 sentences do. Nothing rewrites a rendered text: a user's text (a ruleset's name, summary or
-note, a hand's name) is printed as written, its Latin marks kept. Its own way of writing odds is
-the one pass over a rendered sheet (`native_odds`, `languages.yaml`'s `odds`: Russian «3 к 2»
-for «3:2»)."""
+note, a hand's name) is printed as written, its Latin marks and its «3:2» kept. The odds our
+code writes are a message too ("%(win)s:%(stake)s": Russian «3 к 2»)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterable
+from fractions import Fraction
 
 COMMA = ", "
 SEMICOLON = "; "
 FULL_STOP = "."
+ODDS = "%(win)s:%(stake)s"
 
 Gettext = Callable[[str], str]
 
 
 def python_messages() -> list[str]:
     """The marks, for the catalog (`docs.website.catalog`)."""
-    return [COMMA, SEMICOLON, FULL_STOP]
+    return [COMMA, SEMICOLON, FULL_STOP, ODDS]
 
 
 def listed(items: Iterable[str], gettext: Gettext) -> str:
@@ -38,21 +38,14 @@ def stopped(text: str, gettext: Gettext) -> str:
     return text + gettext(FULL_STOP)
 
 
-_ODDS = re.compile(r"(?<![\d:])(\d+)\\?:(\d+)(?![\d:])")
-_PARTS = re.compile(r"(<style.*?</style>|<[^>]*>)", re.DOTALL)
-
-
-def native_odds(text: str, form: str | None, html: bool = False) -> str:
-    """`text` with each payout's odds («3:2», or «3\\:2» escaped in Markdown) written in the
-    language's own `form` (`languages.yaml`'s `odds`: Russian «3 к 2»), in the text of an
-    HTML (never inside a tag or a style); the text unchanged where `form` is None."""
-    if not form:
-        return text
-
-    def swap(found: re.Match[str]) -> str:
-        return form.format(win=found.group(1), stake=found.group(2))
-
-    if not html:
-        return _ODDS.sub(swap, text)
-    return "".join(part if _PARTS.fullmatch(part) else _ODDS.sub(swap, part)
-                   for part in _PARTS.split(text))
+def odds(value: Fraction | str, gettext: Gettext) -> str:
+    """Odds as the language writes them ("%(win)s:%(stake)s": Russian «3 к 2»), from a
+    multiple of the stake (3/2) or a ruleset's odds ('3:2', a payout field's value); any
+    other text as it is."""
+    if isinstance(value, Fraction):
+        win, stake = str(value.numerator), str(value.denominator)
+    else:
+        win, colon, stake = (part.strip() for part in value.partition(":"))
+        if not (colon and win.isdigit() and stake.isdigit()):
+            return value
+    return gettext(ODDS) % {"win": win, "stake": stake}

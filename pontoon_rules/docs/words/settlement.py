@@ -20,7 +20,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from pontoon_rules.docs.words.claims import Claim, Pair, Said, cell_says, conflicts, expected_cell
-from pontoon_rules.docs.words.marks import in_parts, listed
+from pontoon_rules.docs.words.marks import in_parts, listed, odds
 from pontoon_rules.docs.words.settlement_messages import MESSAGES, ORDINARY, PLAIN_TOTAL
 from pontoon_rules.ruleset.format.common import AgainstTotal, OutcomeResult, odds_fraction
 from pontoon_rules.ruleset.format.model import Ruleset
@@ -171,16 +171,12 @@ def _outright_clause(w: _Words, hands: list[str]) -> str:
         "hands": listed((w.name(h) for h in hands), w.gettext)}
 
 
-def _odds(multiple: Fraction) -> str:
-    return f"{multiple.numerator}:{multiple.denominator}"
-
-
-def _example(w: _Words, odds: set[Fraction]) -> str:
+def _example(w: _Words, multiples: set[Fraction]) -> str:
     """One of the game's own odds worked on a stake ("3:2 on 100 is 150")."""
-    odd = max(odds - {Fraction(1)}, default=Fraction(1), key=lambda f: (f.denominator, f))
+    odd = max(multiples - {Fraction(1)}, default=Fraction(1), key=lambda f: (f.denominator, f))
     stake = 100 if (100 * odd).denominator == 1 else odd.denominator
     return w.gettext("%(odds)s on %(stake)s is %(amount)s") % {
-        "odds": _odds(odd), "stake": stake, "amount": int(stake * odd)}
+        "odds": odds(odd, w.gettext), "stake": stake, "amount": int(stake * odd)}
 
 
 def _payouts(w: _Words) -> Said:
@@ -190,7 +186,8 @@ def _payouts(w: _Words) -> Said:
                for h in {b for _p, b in w.table if b != BUST}]
     pays = {c.pays for c in claims if c.pays is not None}
     collects = {c.collects for c in claims if c.collects is not None}
-    words = {"pays": _odds(payout(w.r, TOTAL)), "collects": _odds(collect(w.r, TOTAL))}
+    words = {"pays": odds(payout(w.r, TOTAL), w.gettext),
+             "collects": odds(collect(w.r, TOTAL), w.gettext)}
     if len(pays) <= 1 and len(collects) <= 1:
         text = w.gettext("Every winning hand is paid %(pays)s; every losing hand pays the "
                          "banker %(collects)s.") % words
@@ -259,10 +256,10 @@ def _banker_bust(w: _Words) -> Said | None:
                          "hand pays.")
         claims = [Claim(frozenset([pair]), 1, WIN, pays=payout(w.r, pair[0])) for pair in pairs]
     else:
-        odds = odds_fraction(w.r.settlement.pays)
+        paid = odds_fraction(w.r.settlement.pays)
         text = w.gettext("If the banker busts, every hand still standing wins, paid "
-                         "%(odds)s.") % {"odds": _odds(odds)}
-        claims = [Claim(pairs, 1, WIN, pays=odds)]
+                         "%(odds)s.") % {"odds": odds(paid, w.gettext)}
+        claims = [Claim(pairs, 1, WIN, pays=paid)]
     return Said("banker_bust", text, tuple(claims), ("settlement.banker_bust_pays_by_class",))
 
 
@@ -285,7 +282,7 @@ def _player_bust(w: _Words) -> Said:
     if (hidden := w.r.settlement.hidden_bust_pays) is not None:
         text += " " + w.gettext("If you hide a bust rather than show it at once, you pay "
                                 "%(odds)s on your stake when it is found at the settlement.") % {
-            "odds": hidden}
+            "odds": odds(hidden, w.gettext)}
     return Said("player_bust", text, claims, ("settlement.player_bust_loses_at_once",
                                              "settlement.hidden_bust_pays"))
 
@@ -356,7 +353,7 @@ def _exceptions(w: _Words, claims: list[Claim]) -> Said | None:
             if claim.pays is not None and claim.pays != payout(w.r, p):
                 texts.append(w.gettext("A player's %(p)s wins whatever the banker holds, paid "
                                        "%(pays)s.") % {"p": w.name(p),
-                                                       "pays": _odds(claim.pays)})
+                                                       "pays": odds(claim.pays, w.gettext)})
                 said.append(Claim(row, 0, WIN))
             else:
                 outright.append(p)
@@ -415,12 +412,14 @@ def _pair_sentence(w: _Words, pair: Pair, cell: OutcomeCell, claims: list[Claim]
         return w.gettext("A player's %(p)s against the banker's %(b)s wins.") % words, plain
     if cell.result is WIN:
         return (w.gettext("A player's %(p)s against the banker's %(b)s wins, paid %(pays)s.")
-                % {**words, "pays": _odds(cell.pays)}, Claim(pairs, 2, WIN, pays=cell.pays))
+                % {**words, "pays": odds(cell.pays, w.gettext)},
+                Claim(pairs, 2, WIN, pays=cell.pays))
     if cell.result is LOSE and odds_said:
         return w.gettext("A player's %(p)s against the banker's %(b)s loses.") % words, plain
     if cell.result is LOSE:
         return (w.gettext("A player's %(p)s against the banker's %(b)s loses, paying the "
-                          "banker %(pays)s.") % {**words, "pays": _odds(cell.collects)},
+                          "banker %(pays)s.")
+                % {**words, "pays": odds(cell.collects, w.gettext)},
                 Claim(pairs, 2, LOSE, collects=cell.collects))
     if cell.result is PUSH:
         return (w.gettext("A player's %(p)s against the banker's %(b)s is a stand-off.")

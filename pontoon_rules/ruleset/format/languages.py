@@ -50,9 +50,6 @@ class Language(BaseModel):
     fonts: tuple[str, ...] = Field((), description="Font families that shape its script, "
                                    "first choice first, before the sheets' own fonts.")
     scope: Scope = Field(Scope.ALL, description="What its catalog translates.")
-    odds: str | None = Field(None, description="How the language writes a payout's odds, "
-                             "from {win} and {stake} (Russian: '{win} к {stake}', «3 к 2»); "
-                             "none: '3:2'.")
 
 
 ENGLISH = Language(code=SOURCE_LANGUAGE, name="English")
