@@ -4,9 +4,15 @@ languages the reader read."""
 
 from __future__ import annotations
 
-import pytest
+import re
 
+import pytest
+from markdown_it import MarkdownIt
+
+from pontoon_rules.docs.sheet.sheet_view import find_base
+from pontoon_rules.docs.sheet.sheets import sheet_markdown
 from pontoon_rules.docs.words.sentences import sentences
+from pontoon_rules.literal import literal_markdown, literal_markdown_cards
 from pontoon_rules.ruleset.loading.registry import load_bundled
 
 
@@ -54,3 +60,39 @@ def test_a_banker_of_no_fixed_bank_is_told_to_agree_its_funding(ruleset_id: str)
     said = text(ruleset_id)
     assert ("the table agrees before play how much a banker must hold to take the bank "
             "(____ chips)") in said
+
+
+NEEDLESS_ESCAPE = re.compile(r"\\[:().,\-=\"'!+{}$^]")
+"""A backslash before a character Markdown would show as written anyway."""
+
+
+def _shown(markdown: str) -> str:
+    """What a Markdown reader shows of one paragraph: the rendered HTML's text."""
+    html = MarkdownIt("commonmark").enable("table").enable("strikethrough").render(markdown)
+    shown = re.sub(r"<[^>]+>", "", html).strip()
+    return shown.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"') \
+        .replace("&amp;", "&")
+
+
+@pytest.mark.parametrize("written", [
+    "Player 1: stakes 100 (ban-luck) = 21.", "# Heading #", "- a list?", "+ plus", "1. one",
+    "2) two", "> quoted", "---", "===", "*bold* _em_ snake_case `code` [link](x) ![i](y)",
+    "<b>tag</b> &amp; a|b ~~strike~~ \\: end", "3.5 cards, -5 chips, 1 + 1 = 2"])
+def test_markdown_escapes_only_what_markdown_would_read(written: str) -> None:
+    """User text shows exactly as written, with no backslash it does not need."""
+    escaped = literal_markdown(written)
+    assert _shown(escaped) == written, escaped
+    after_block_mark = re.sub(r"^\d*\\", "", escaped)  # «\- a», «1\. one»: a list's mark
+    assert not NEEDLESS_ESCAPE.search(after_block_mark.replace("\\\\", "")), escaped
+    assert _shown(literal_markdown_cards(written)) == written
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang"), [
+    ("ban-luck", "en"), ("belarus-ponton", "ru"), ("pagat-british", "hy"),
+    ("pagat-british", "pa")])
+def test_sheet_markdown_has_no_needless_escapes(ruleset_id: str, lang: str) -> None:
+    """Titles, intros, worked examples, the card key and the sources read as plain text
+    in the raw .md («Player 1: stakes 100», not «Player 1\\: stakes 100»)."""
+    ruleset = load_bundled(ruleset_id)
+    text = sheet_markdown(ruleset, lang, find_base(ruleset))
+    assert not NEEDLESS_ESCAPE.search(text), NEEDLESS_ESCAPE.search(text)
