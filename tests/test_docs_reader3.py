@@ -96,3 +96,12 @@ def test_sheet_markdown_has_no_needless_escapes(ruleset_id: str, lang: str) -> N
     ruleset = load_bundled(ruleset_id)
     text = sheet_markdown(ruleset, lang, find_base(ruleset))
     assert not NEEDLESS_ESCAPE.search(text), NEEDLESS_ESCAPE.search(text)
+
+
+@pytest.mark.parametrize("ruleset_id", ["ban-luck", "spanish-21", "casino-ochko"])
+def test_what_a_game_lacks_is_said_once_not_as_a_double_negative(ruleset_id: str) -> None:
+    """«Not in this game: buying cards for an extra stake, insurance.», never «Not in this
+    game: no buying»."""
+    lacks = [s.text for s in sentences(load_bundled(ruleset_id), "en") if s.key == "lacks"]
+    assert lacks and lacks[0].startswith("Not in this game: "), lacks
+    assert ": no " not in lacks[0] and ", no " not in lacks[0], lacks[0]
