@@ -105,3 +105,14 @@ def test_what_a_game_lacks_is_said_once_not_as_a_double_negative(ruleset_id: str
     lacks = [s.text for s in sentences(load_bundled(ruleset_id), "en") if s.key == "lacks"]
     assert lacks and lacks[0].startswith("Not in this game: "), lacks
     assert ": no " not in lacks[0] and ", no " not in lacks[0], lacks[0]
+
+
+def test_ties_are_said_as_ties_not_as_equal_hands_the_higher_of_which_wins() -> None:
+    """«Equal hands: … the higher total wins» read against itself; ties name each pair."""
+    ties = next(s.text for s in sentences(load_bundled("ban-luck"), "en") if s.key == "ties")
+    assert ties == ("Ties: with ban-ban against ban-ban or ban-luck against ban-luck, it is a "
+                    "stand-off and the stake comes back; with five cards against five cards or "
+                    "two ordinary totals, the higher total wins and equal totals are a "
+                    "stand-off.")
+    ru = next(s.text for s in sentences(load_bundled("ban-luck"), "ru") if s.key == "ties")
+    assert "Равные руки" not in ru and "у обоих" in ru

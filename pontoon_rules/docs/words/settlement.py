@@ -207,21 +207,29 @@ def _payouts(w: _Words) -> Said:
 
 
 TIE_ITEMS: dict[tuple[OutcomeResult, bool | None], str] = {
-    (LOSE, None): _("%(hands)s against the same: the banker's wins"),
-    (PUSH, None): _("%(hands)s against the same: a stand-off, the stake comes back"),
-    (WIN, None): _("%(hands)s against the same: the player's wins"),
-    (BY_TOTAL, False): _("%(hands)s against the same: the higher total wins, equal totals "
-                         "go to the banker"),
-    (BY_TOTAL, True): _("%(hands)s against the same: the higher total wins, equal totals "
-                        "are a stand-off"),
+    (LOSE, None): _("with %(pairs)s, the banker wins"),
+    (PUSH, None): _("with %(pairs)s, it is a stand-off and the stake comes back"),
+    (WIN, None): _("with %(pairs)s, the player wins"),
+    (BY_TOTAL, False): _("with %(pairs)s, the higher total wins and equal totals go to the banker"),
+    (BY_TOTAL, True): _("with %(pairs)s, the higher total wins and equal totals are a stand-off"),
 }
 
 
 LOWER_ITEMS: dict[bool, str] = {
-    False: "%(hands)s against the same: the lower total wins, equal totals go to the banker",
-    True: "%(hands)s against the same: the lower total wins, equal totals are a stand-off",
+    False: _("with %(pairs)s, the lower total wins and equal totals go to the banker"),
+    True: _("with %(pairs)s, the lower total wins and equal totals are a stand-off"),
 }
 """Two hands whose definition compares by `lower-total` (Xi dach's five-card hands)."""
+
+
+def _same_against_same(w: _Words, ids: list[str]) -> str:
+    """'pontoon against pontoon, five-card trick against five-card trick or two ordinary
+    totals'."""
+    pairs = [w.gettext("two ordinary totals") if h == TOTAL else
+             w.gettext("%(hand)s against %(hand)s") % {"hand": w.name(h)} for h in ids]
+    if len(pairs) == 1:
+        return pairs[0]
+    return listed(pairs[:-1], w.gettext) + w.gettext(" or ") + pairs[-1]
 
 
 def _wins_whatever(w: _Words, hand_id: str) -> bool:
@@ -242,10 +250,10 @@ def _ties(w: _Words) -> Said | None:
     items, claims = [], []
     for (result, tie, lower), ids in groups.items():
         message = LOWER_ITEMS[bool(tie)] if lower else TIE_ITEMS[(result, tie)]
-        items.append(w.gettext(message) % {"hands": listed((w.name(h) for h in ids), w.gettext)})
+        items.append(w.gettext(message) % {"pairs": _same_against_same(w, ids)})
         claims.append(Claim(frozenset((h, h) for h in ids), 1, result, tie,
                             lower_wins=True if lower else None))
-    text = w.gettext("Equal hands: %(items)s.") % {"items": in_parts(items, w.gettext)}
+    text = w.gettext("Ties: %(items)s.") % {"items": in_parts(items, w.gettext)}
     return Said("ties", text, tuple(claims), ("settlement.ties",))
 
 
