@@ -116,3 +116,16 @@ def test_ties_are_said_as_ties_not_as_equal_hands_the_higher_of_which_wins() -> 
                     "stand-off.")
     ru = next(s.text for s in sentences(load_bundled("ban-luck"), "ru") if s.key == "ties")
     assert "Равные руки" not in ru and "у обоих" in ru
+
+
+def test_the_peek_names_the_up_cards_it_is_made_on() -> None:
+    """spanish-21: the up cards the dealer peeks on, from the pack and the natural's
+    definition (no ten in a Spanish deck); a sheet with no such limit says none."""
+    said = {s.key: s.text for s in sentences(load_bundled("spanish-21"), "en")}
+    assert said["banker_pontoon"].endswith(
+        "The banker checks for one only when the face-up card is A, J, Q or K: no other "
+        "face-up card can make one.")
+    ru = {s.key: s.text for s in sentences(load_bundled("spanish-21"), "ru")}
+    assert "открытая карта — Т, В, Д или К" in ru["banker_pontoon"]
+    for other in ("casino-ochko", "pagat-british"):  # no up card, or no peek
+        assert "checks for one only" not in text(other)

@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 from pontoon_rules.docs.words.letters import rank_letter
 from pontoon_rules.docs.words.marks import in_parts, listed
+from pontoon_rules.engine.round.example_hands import natural_up_ranks
 from pontoon_rules.ruleset.format.hands import HandDefinition
 from pontoon_rules.ruleset.format.model import Ruleset
 
@@ -104,6 +105,24 @@ def prize_words(d: HandDefinition, gettext: Gettext) -> str | None:
     return gettext("Pays %(amount)s, whatever the stake.") % {"amount": d.prize}
 
 
+def peek_words(ruleset: Ruleset, gettext: Gettext) -> str:
+    """' The banker checks for one only when the face-up card is A, J, Q or K: ...' where
+    the banker's natural is checked at once (the peek) and only some face-up cards can
+    make one (`engine.round.example_hands.natural_up_ranks`); else ''."""
+    ranks = natural_up_ranks(ruleset) if ruleset.deal.banker_pontoon_at_once else None
+    held = {r.value for r in ruleset.pack.ranks}
+    if not ranks or set(ranks) >= held:
+        return ""
+    letters = [rank_letter(r, gettext) for r in ranks]
+    listed_ranks = (listed(letters[:-1], gettext) + gettext(" or ") + letters[-1]
+                    if len(letters) > 1 else letters[0])
+    return " " + gettext(PEEK) % {"ranks": listed_ranks}
+
+
+PEEK = _("The banker checks for one only when the face-up card is %(ranks)s: no other "
+         "face-up card can make one.")
+
+
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
-    return list(PHRASES)
+    return [*PHRASES, PEEK]

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from pontoon_rules.docs.words.claims import Claim, Pair, Said, cell_says, conflicts, expected_cell
+from pontoon_rules.docs.words.family_words import peek_words
 from pontoon_rules.docs.words.marks import in_parts, listed
 from pontoon_rules.docs.words.settlement_messages import MESSAGES, ORDINARY, PLAIN_TOTAL
 from pontoon_rules.ruleset.format.common import AgainstTotal, OutcomeResult, odds_fraction
@@ -330,19 +331,20 @@ def _banker_pontoon(w: _Words) -> Said | None:
             "the banker plays.") % {"natural": natural} if renamed else w.gettext(
             "A banker's pontoon is not checked before the players play; it shows when the "
             "banker plays."), (), paths)
-    dealt = _dealt_hands(w)
+    dealt, peek = _dealt_hands(w), peek_words(w.r, w.gettext)
     pairs = w.pairs(lambda p, b: b in naturals and p in dealt)
     if all(w.table[p].result is LOSE for p in pairs):
-        return Said("banker_pontoon", w.gettext(
+        return Said("banker_pontoon", (w.gettext(
             "If the banker holds a %(natural)s, it is shown at once and the deal ends: the "
             "banker collects from every player.") % {"natural": natural} if renamed else
             w.gettext("If the banker holds a pontoon, it is shown at once and the deal ends: "
-                      "the banker collects from every player."), (Claim(pairs, 1, LOSE),), paths)
-    return Said("banker_pontoon", w.gettext(
+                      "the banker collects from every player.")) + peek, (Claim(pairs, 1, LOSE),),
+            paths)
+    return Said("banker_pontoon", (w.gettext(
         "If the banker holds a %(natural)s, it is shown at once and the deal ends: each "
         "player's hand is settled against it as dealt.") % {"natural": natural} if renamed else
         w.gettext("If the banker holds a pontoon, it is shown at once and the deal ends: each "
-                  "player's hand is settled against it as dealt."), (), paths)
+                  "player's hand is settled against it as dealt.")) + peek, (), paths)
 
 
 def _exceptions(w: _Words, claims: list[Claim]) -> Said | None:
