@@ -129,3 +129,16 @@ def test_the_peek_names_the_up_cards_it_is_made_on() -> None:
     assert "открытая карта — Т, В, Д или К" in ru["banker_pontoon"]
     for other in ("casino-ochko", "pagat-british"):  # no up card, or no peek
         assert "checks for one only" not in text(other)
+
+
+def test_home_ochko_states_a_players_21_against_the_bankers_21_and_the_banks_unit() -> None:
+    """From the outcome table: the player's очко beats the banker's plain 21 (the banker
+    cannot hold очко); the bank's amount carries its unit."""
+    ru = {s.key: s.text for s in sentences(load_bundled("ochko-home"), "ru")}
+    assert "Если у игрока очко, а у банкира просто 21, выигрывает игрок" in ru["ties"]
+    assert ru["bank_amount"].startswith("Банкир ставит банк в 1000 фишек.")
+    en = {s.key: s.text for s in sentences(load_bundled("ochko-home"), "en")}
+    assert ("If a player holds twenty-one and the banker a plain 21, the player wins"
+            in en["ties"])
+    assert en["bank_amount"].startswith("The banker puts up a bank of 1000 units (chips).")
+    assert "a plain 21" not in text("pagat-british")  # the banker holds 21 there too

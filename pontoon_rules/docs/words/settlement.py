@@ -20,7 +20,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from pontoon_rules.docs.words.claims import Claim, Pair, Said, cell_says, conflicts, expected_cell
-from pontoon_rules.docs.words.family_words import peek_words
+from pontoon_rules.docs.words.family_words import peek_words, same_total_words
 from pontoon_rules.docs.words.marks import in_parts, listed
 from pontoon_rules.docs.words.settlement_messages import MESSAGES, ORDINARY, PLAIN_TOTAL
 from pontoon_rules.ruleset.format.common import AgainstTotal, OutcomeResult, odds_fraction
@@ -254,8 +254,9 @@ def _ties(w: _Words) -> Said | None:
         items.append(w.gettext(message) % {"pairs": _same_against_same(w, ids)})
         claims.append(Claim(frozenset((h, h) for h in ids), 1, result, tie,
                             lower_wins=True if lower else None))
-    text = w.gettext("Ties: %(items)s.") % {"items": in_parts(items, w.gettext)}
-    return Said("ties", text, tuple(claims), ("settlement.ties",))
+    extra, more = same_total_words(w.r, w.table, w.gettext, w.name)
+    text = w.gettext("Ties: %(items)s.") % {"items": in_parts(items, w.gettext)} + extra
+    return Said("ties", text, (*claims, *more), ("settlement.ties",))
 
 
 def _banker_bust(w: _Words) -> Said | None:
