@@ -142,3 +142,19 @@ def test_home_ochko_states_a_players_21_against_the_bankers_21_and_the_banks_uni
             in en["ties"])
     assert en["bank_amount"].startswith("The banker puts up a bank of 1000 units (chips).")
     assert "a plain 21" not in text("pagat-british")  # the banker holds 21 there too
+
+
+def test_ban_luck_says_when_the_bankers_ban_luck_settles_and_how_an_ace_counts_toward_15(
+        ) -> None:
+    """Every natural the banker can be dealt is checked at once (the engine's peek finds
+    any), so the sheet names both; the 15 of the surrender and the call-off is the hand's
+    best total (the engine's `points`), which the sheet says rather than leave a reader to
+    count an ace either way."""
+    said = {s.key: s.text for s in sentences(load_bundled("ban-luck"), "en")}
+    assert said["banker_pontoon"].startswith(
+        "If the banker holds a ban-ban or ban-luck, it is shown at once and the deal ends")
+    assert "checks for a ban-ban or ban-luck (early surrender)" in said["surrender"]
+    ace = ("An ace counts toward this total as it does in the hand's total (the best total "
+           "not over 21), not either way.")
+    assert ace in said["surrender"] and ace in said["banker_calls_off"]
+    assert ace not in text("spanish-21")  # surrender on any total there

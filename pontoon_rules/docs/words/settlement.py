@@ -324,7 +324,7 @@ def _banker_pontoon(w: _Words) -> Said | None:
     if not naturals:
         return None
     paths = ("deal.banker_pontoon_at_once",)
-    natural = w.name(naturals[0])
+    natural = w.gettext(" or ").join(w.name(h) for h in naturals)  # every one it can be dealt
     renamed = natural != w.gettext("pontoon")  # the game's own name for its natural
     if not w.r.deal.banker_pontoon_at_once:
         return Said("banker_pontoon", w.gettext(
