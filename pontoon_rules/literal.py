@@ -3,10 +3,12 @@
 A ruleset is untrusted: its text may carry HTML, Markdown or template syntax. On the
 site (Markdown with HTML, rendered by MkDocs) and in HTML sheets every character that
 HTML or Markdown would act on becomes a character reference; in the Markdown sheet it
-is escaped with a backslash. `UserText` carries the rule with the string: Jinja's
-autoescape calls its `__html__`, so a template cannot forget it. Characters that
-would act rather than show (controls, bidi overrides that reorder a PDF title,
-zero-width characters) are shown as visible escapes (`text.terminal_safe`).
+is escaped with a backslash only where Markdown would otherwise read it as markup (the
+raw file reads «Player 1: stakes 100», never «Player 1\\: stakes 100»). `UserText`
+carries the rule with the string: Jinja's autoescape calls its `__html__`, so a template
+cannot forget it. Characters that would act rather than show (controls, bidi overrides
+that reorder a PDF title, zero-width characters) are shown as visible
+escapes (`text.terminal_safe`).
 """
 
 from __future__ import annotations
@@ -18,7 +20,15 @@ from markupsafe import Markup
 from pontoon_rules.text import terminal_safe
 
 _MARKDOWN_HTML = {c: f"&#{ord(c)};" for c in "\\`*_[]{}#|!~+-<>&\"'$^"}
-_MARKDOWN_PUNCTUATION = re.compile(r"([\\`*_\[\]{}()#|!~+\-<>&\"'=:$^.])")
+_MARKDOWN_ACTIVE = re.compile(
+    r"([\\`*\[\]|~])"          # always markup: escapes, code, emphasis, links, tables, strikes
+    r"|((?<!\w)_|_(?!\w))"      # emphasis by underscores (never inside a word)
+    r"|(<(?=[A-Za-z/!?]))"      # an HTML tag or an autolink
+    r"|(&(?=#?\w+;))"           # a character reference
+    r"|(#+(?=\s*$))")           # the closing run of a heading
+_LINE_START = re.compile(r"^(?:[>]|[-+#](?=\s|$)|=+\s*$|-[-\s]*$|\d+(?=[.)](?:\s|$)))")
+"""What Markdown reads as a block only at the start of a line: a list item, a heading,
+a quote, a setext underline, a numbered item."""
 
 
 def one_line(text: str) -> str:
@@ -34,9 +44,22 @@ def literal_html(text: str) -> str:
     return "".join(_MARKDOWN_HTML.get(c, c) for c in one_line(text))
 
 
+def _escaped(text: str, line_start: bool) -> str:
+    """`text` with a backslash before each character Markdown would act on, and before
+    a block's mark where `text` may begin a line."""
+    text = _MARKDOWN_ACTIVE.sub(lambda found: "\\" + found.group(0), text)
+    if line_start:
+        found = _LINE_START.match(text)
+        if found:
+            cut = found.end() if found.group(0).isdigit() else 0
+            text = text[:cut] + "\\" + text[cut:]
+    return text
+
+
 def literal_markdown(text: str) -> str:
-    """`text` for a plain Markdown file: every Markdown and HTML character backslash-escaped."""
-    return _MARKDOWN_PUNCTUATION.sub(r"\\\1", one_line(text))
+    """`text` for a plain Markdown file, shown literally: a backslash only before what
+    Markdown or HTML would act on (the text may begin a line, so a block's mark too)."""
+    return _escaped(one_line(text), line_start=True)
 
 
 _CARD_UNIT = re.compile("(\u2066[^\\W_]{1,2}[♠♥♦♣]\u2069)")
@@ -49,7 +72,8 @@ def literal_markdown_cards(text: str) -> str:
     is still shown as an escape."""
     pieces = _CARD_UNIT.split(" ".join(str(text).split()))
     return "".join(piece if _CARD_UNIT.fullmatch(piece) else
-                   _MARKDOWN_PUNCTUATION.sub(r"\\\1", terminal_safe(piece)) for piece in pieces)
+                   _escaped(terminal_safe(piece), line_start=index == 0)
+                   for index, piece in enumerate(pieces))
 
 
 class UserText(str):

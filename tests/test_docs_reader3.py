@@ -4,9 +4,15 @@ languages the reader read."""
 
 from __future__ import annotations
 
-import pytest
+import re
 
+import pytest
+from markdown_it import MarkdownIt
+
+from pontoon_rules.docs.sheet.sheet_view import find_base
+from pontoon_rules.docs.sheet.sheets import sheet_markdown
 from pontoon_rules.docs.words.sentences import sentences
+from pontoon_rules.literal import literal_markdown, literal_markdown_cards
 from pontoon_rules.ruleset.loading.registry import load_bundled
 
 
@@ -54,3 +60,101 @@ def test_a_banker_of_no_fixed_bank_is_told_to_agree_its_funding(ruleset_id: str)
     said = text(ruleset_id)
     assert ("the table agrees before play how much a banker must hold to take the bank "
             "(____ chips)") in said
+
+
+NEEDLESS_ESCAPE = re.compile(r"\\[:().,\-=\"'!+{}$^]")
+"""A backslash before a character Markdown would show as written anyway."""
+
+
+def _shown(markdown: str) -> str:
+    """What a Markdown reader shows of one paragraph: the rendered HTML's text."""
+    html = MarkdownIt("commonmark").enable("table").enable("strikethrough").render(markdown)
+    shown = re.sub(r"<[^>]+>", "", html).strip()
+    return shown.replace("&lt;", "<").replace("&gt;", ">").replace("&quot;", '"') \
+        .replace("&amp;", "&")
+
+
+@pytest.mark.parametrize("written", [
+    "Player 1: stakes 100 (ban-luck) = 21.", "# Heading #", "- a list?", "+ plus", "1. one",
+    "2) two", "> quoted", "---", "===", "*bold* _em_ snake_case `code` [link](x) ![i](y)",
+    "<b>tag</b> &amp; a|b ~~strike~~ \\: end", "3.5 cards, -5 chips, 1 + 1 = 2"])
+def test_markdown_escapes_only_what_markdown_would_read(written: str) -> None:
+    """User text shows exactly as written, with no backslash it does not need."""
+    escaped = literal_markdown(written)
+    assert _shown(escaped) == written, escaped
+    after_block_mark = re.sub(r"^\d*\\", "", escaped)  # «\- a», «1\. one»: a list's mark
+    assert not NEEDLESS_ESCAPE.search(after_block_mark.replace("\\\\", "")), escaped
+    assert _shown(literal_markdown_cards(written)) == written
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang"), [
+    ("ban-luck", "en"), ("belarus-ponton", "ru"), ("pagat-british", "hy"),
+    ("pagat-british", "pa")])
+def test_sheet_markdown_has_no_needless_escapes(ruleset_id: str, lang: str) -> None:
+    """Titles, intros, worked examples, the card key and the sources read as plain text
+    in the raw .md («Player 1: stakes 100», not «Player 1\\: stakes 100»)."""
+    ruleset = load_bundled(ruleset_id)
+    text = sheet_markdown(ruleset, lang, find_base(ruleset))
+    assert not NEEDLESS_ESCAPE.search(text), NEEDLESS_ESCAPE.search(text)
+
+
+@pytest.mark.parametrize("ruleset_id", ["ban-luck", "spanish-21", "casino-ochko"])
+def test_what_a_game_lacks_is_said_once_not_as_a_double_negative(ruleset_id: str) -> None:
+    """«Not in this game: buying cards for an extra stake, insurance.», never «Not in this
+    game: no buying»."""
+    lacks = [s.text for s in sentences(load_bundled(ruleset_id), "en") if s.key == "lacks"]
+    assert lacks and lacks[0].startswith("Not in this game: "), lacks
+    assert ": no " not in lacks[0] and ", no " not in lacks[0], lacks[0]
+
+
+def test_ties_are_said_as_ties_not_as_equal_hands_the_higher_of_which_wins() -> None:
+    """«Equal hands: … the higher total wins» read against itself; ties name each pair."""
+    ties = next(s.text for s in sentences(load_bundled("ban-luck"), "en") if s.key == "ties")
+    assert ties == ("Ties: with ban-ban against ban-ban or ban-luck against ban-luck, it is a "
+                    "stand-off and the stake comes back; with five cards against five cards or "
+                    "two ordinary totals, the higher total wins and equal totals are a "
+                    "stand-off.")
+    ru = next(s.text for s in sentences(load_bundled("ban-luck"), "ru") if s.key == "ties")
+    assert "Равные руки" not in ru and "у обоих" in ru
+
+
+def test_the_peek_names_the_up_cards_it_is_made_on() -> None:
+    """spanish-21: the up cards the dealer peeks on, from the pack and the natural's
+    definition (no ten in a Spanish deck); a sheet with no such limit says none."""
+    said = {s.key: s.text for s in sentences(load_bundled("spanish-21"), "en")}
+    assert said["banker_pontoon"].endswith(
+        "The banker checks for one only when the face-up card is A, J, Q or K: no other "
+        "face-up card can make one.")
+    ru = {s.key: s.text for s in sentences(load_bundled("spanish-21"), "ru")}
+    assert "открытая карта — Т, В, Д или К" in ru["banker_pontoon"]
+    for other in ("casino-ochko", "pagat-british"):  # no up card, or no peek
+        assert "checks for one only" not in text(other)
+
+
+def test_home_ochko_states_a_players_21_against_the_bankers_21_and_the_banks_unit() -> None:
+    """From the outcome table: the player's очко beats the banker's plain 21 (the banker
+    cannot hold очко); the bank's amount carries its unit."""
+    ru = {s.key: s.text for s in sentences(load_bundled("ochko-home"), "ru")}
+    assert "Если у игрока очко, а у банкира просто 21, выигрывает игрок" in ru["ties"]
+    assert ru["bank_amount"].startswith("Банкир ставит банк в 1000 фишек.")
+    en = {s.key: s.text for s in sentences(load_bundled("ochko-home"), "en")}
+    assert ("If a player holds twenty-one and the banker a plain 21, the player wins"
+            in en["ties"])
+    assert en["bank_amount"].startswith("The banker puts up a bank of 1000 units (chips).")
+    assert "a plain 21" not in text("pagat-british")  # the banker holds 21 there too
+
+
+def test_ban_luck_says_when_the_bankers_ban_luck_settles_and_how_an_ace_counts_toward_15(
+        ) -> None:
+    """Every natural the banker can be dealt is checked at once (the engine's peek finds
+    any), so the sheet names both; the 15 of the surrender and the call-off is the hand's
+    best total (the engine's `points`), which the sheet says rather than leave a reader to
+    count an ace either way."""
+    said = {s.key: s.text for s in sentences(load_bundled("ban-luck"), "en")}
+    assert said["banker_pontoon"].startswith(
+        "If the banker holds a ban-ban or ban-luck, it is shown at once and the deal ends")
+    assert "checks for a ban-ban or ban-luck (early surrender)" in said["surrender"]
+    ace = ("An ace counts toward this total as it does in the hand's total (the best total "
+           "not over 21), not either way.")
+    assert ace in said["surrender"] and ace in said["banker_calls_off"]
+    assert ace not in text("spanish-21")  # surrender on any total there

@@ -98,7 +98,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "settlement.pays": "1:1",
         "settlement.collects": "1:1",
         "hands.ranking": "Pontoon beats five-card trick",
-        "settlement.ties": "Equal hands: pontoon",
+        "settlement.ties": "Ties: with pontoon against pontoon",
         "settlement.banker_bust_pays_by_class": "paid what its hand pays",
         "settlement.player_bust_loses_at_once": "you lose your stake at once",
         "between_deals.shuffle": "only after a deal in which someone made a pontoon",
@@ -184,7 +184,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "settlement.pays": "1:1",
         "settlement.collects": "1:1",
         "hands.ranking": "Pontoon beats five-card trick",
-        "settlement.ties": "Equal hands: pontoon",
+        "settlement.ties": "Ties: with pontoon against pontoon",
         "settlement.banker_bust_pays_by_class": "paid what its hand pays",
         "settlement.player_bust_loses_at_once": "you lose your stake at once",
         "between_deals.shuffle": "shuffled once 75% of them have been dealt",
@@ -259,7 +259,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "settlement.pays": "1:1",
         "settlement.collects": "1:1",
         "hands.ranking": "Pontoon beats five-card trick",
-        "settlement.ties": "Equal hands: pontoon",
+        "settlement.ties": "Ties: with pontoon against pontoon",
         "settlement.banker_bust_pays_by_class": "paid what its hand pays",
         "settlement.player_bust_loses_at_once": "you lose your stake at once",
         "settlement.odd_amounts": "rounded down",
@@ -380,7 +380,8 @@ def test_sentences_follow_the_values_not_the_ruleset(tmp_path: Path) -> None:
     assert "stick on 17 or more" in text
     assert "at least 5 and at most 40 units (chips)" in text
     assert "split" not in text.replace("split hand", "")
-    assert "no splitting" in next(s.text for s in said if s.key == "lacks")
+    lacks = next(s.text for s in said if s.key == "lacks")
+    assert "splitting pairs" in lacks and "no " not in lacks  # said once: not "…: no splitting"
 
 
 # --- the house-rules box --------------------------------------------------------------
@@ -495,6 +496,6 @@ def test_show_prints_the_sentences_and_paths_on_request(tmp_path: Path) -> None:
                      "settlement:\n  ties: push\n", encoding="utf-8")
     out = _cli("show", str(house)).stdout
     assert "pagat-british: settlement.ties" in out and "stand-off; the stake" not in out
-    assert "the higher total wins, equal totals are a stand-off" in out
-    assert "pontoon against the same: the banker's wins" in out  # its own tie rule
+    assert "the higher total wins and equal totals are a stand-off" in out
+    assert "with pontoon against pontoon, the banker wins" in out  # its own tie rule
     assert "◆" in out

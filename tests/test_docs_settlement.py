@@ -155,9 +155,9 @@ def test_an_exception_is_not_printed_beside_the_rule_it_overrides(tmp_path: Path
     r = overlay(tmp_path, "settlement:\n  outcomes:\n"
                 "    - {player: pontoon, banker: pontoon, result: push}\n")
     text = settlement_text(r)
-    equal = text.split("Equal hands:")[1]
-    assert "pontoon against the same: a stand-off" in equal
-    assert "pontoon, five-card trick" not in equal
+    equal = text.split("Ties:")[1]
+    assert "with pontoon against pontoon, it is a stand-off" in equal
+    assert "pontoon against pontoon, five-card trick" not in equal
     assert "collects from every player" not in text and conflicts(claims_of(r)) == []
 
 
@@ -188,7 +188,7 @@ def test_belarus_says_a_trick_wins_and_not_that_tricks_tie() -> None:
             "three of a kind.") in text
     assert "Each of these hands" not in text  # a blanket sentence beside the ranking
     assert "Ties go to the banker" not in text
-    equal = text.split("Equal hands:")[1]
+    equal = text.split("Ties:")[1]
     assert "five-card trick" not in equal and "three of a kind" not in equal
 
 

@@ -76,7 +76,7 @@ def test_no_sheet_says_both_sides_of_a_rule(ruleset_id: str, lang: str) -> None:
         pairs = [("there is no upper limit", "bank of"),
                  ("The bank stays with the same player.", "passes"),
                  ("5 or more cards", "holds at most 5 cards"),
-                 ("no buying", "bought"),
+                 ("buying cards for an extra stake", "bought"),
                  ("draws face up", "dealt face down")]
         for one, other in pairs:
             assert not (one in text and other in text), (one, other)

@@ -156,16 +156,17 @@ def test_the_ranking_is_one_sentence_from_the_ranking() -> None:
 
 
 def test_what_the_game_lacks_is_one_line_from_its_fields() -> None:
-    assert "Not in this game: no doubling, no surrender, no insurance." in sheet("pagat-british")
-    assert ("Not in this game: no buying, no surrender, no insurance."
+    assert ("Not in this game: doubling, surrendering a hand, insurance."
+            in sheet("pagat-british"))
+    assert ("Not in this game: buying cards for an extra stake, surrendering a hand, insurance."
             in sheet("casino-ochko"))
-    assert "Not in this game: no buying." in sheet("spanish-21")
+    assert "Not in this game: buying cards for an extra stake." in sheet("spanish-21")
 
 
 def test_a_changed_feature_changes_the_line(tmp_path: Path) -> None:
     r = overlay(tmp_path, "player:\n  double:\n    allowed: true\n")
     text = _text(r)
-    assert "Not in this game: no surrender, no insurance." in text
+    assert "Not in this game: surrendering a hand, insurance." in text
 
 
 def test_insurance_has_its_moment_and_both_outcomes() -> None:

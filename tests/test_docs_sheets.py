@@ -64,7 +64,7 @@ def test_pdf_sheet_has_one_or_two_pages_with_the_payout_table(tmp_path: Path) ->
     assert 1 <= pages <= 2
     assert "British Pontoon (pagat rules)" in text
     assert "Banker pays" in text and "Banker takes" in text
-    assert "stick on 15 or more" in text and "Equal hands" in text
+    assert "stick on 15 or more" in text and "Ties: with" in text
     assert text.index("Stakes") < text.index("Your turn") < text.index("The banker's turn") \
         < text.index("Settlement") < text.index("Between deals")
     assert "Worked examples" in text

@@ -6,11 +6,15 @@ that no other sheet's text changes."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+from pontoon_rules.docs.words.claims import Claim
 from pontoon_rules.docs.words.letters import rank_letter
 from pontoon_rules.docs.words.marks import in_parts, listed
+from pontoon_rules.engine.round.example_hands import natural_up_ranks
 from pontoon_rules.ruleset.format.hands import HandDefinition
 from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.resolving.outcomes import LOSE, PUSH, TOTAL, WIN, OutcomeTable
 
 Gettext = Callable[[str], str]
 
@@ -104,6 +108,57 @@ def prize_words(d: HandDefinition, gettext: Gettext) -> str | None:
     return gettext("Pays %(amount)s, whatever the stake.") % {"amount": d.prize}
 
 
+def peek_words(ruleset: Ruleset, gettext: Gettext) -> str:
+    """' The banker checks for one only when the face-up card is A, J, Q or K: ...' where
+    the banker's natural is checked at once (the peek) and only some face-up cards can
+    make one (`engine.round.example_hands.natural_up_ranks`); else ''."""
+    ranks = natural_up_ranks(ruleset) if ruleset.deal.banker_pontoon_at_once else None
+    held = {r.value for r in ruleset.pack.ranks}
+    if not ranks or set(ranks) >= held:
+        return ""
+    letters = [rank_letter(r, gettext) for r in ranks]
+    listed_ranks = (listed(letters[:-1], gettext) + gettext(" or ") + letters[-1]
+                    if len(letters) > 1 else letters[0])
+    return " " + gettext(PEEK) % {"ranks": listed_ranks}
+
+
+PEEK = _("The banker checks for one only when the face-up card is %(ranks)s: no other "
+         "face-up card can make one.")
+
+
+SAME_TOTAL = {
+    WIN: _("If a player holds %(hand)s and the banker a plain %(total)s, the player wins: the "
+           "banker's %(total)s is an ordinary total."),
+    LOSE: _("If a player holds %(hand)s and the banker a plain %(total)s, the banker wins."),
+    PUSH: _("If a player holds %(hand)s and the banker a plain %(total)s, it is a stand-off "
+            "and the stake comes back."),
+}
+
+
+def same_total_words(ruleset: Ruleset, table: OutcomeTable, gettext: Gettext,
+                     name: Callable[[str], str]) -> tuple[str, list[Claim]]:
+    """Each named hand of a fixed total that only a player can hold (home Очко's очко, 21)
+    against the banker's ordinary hand of that total, said outright from the outcome table
+    (' If a player holds очко and the banker a plain 21, the player wins: ...'), with its
+    claims; '' where there is none."""
+    groups: dict[tuple[Any, str], list[str]] = {}
+    for hand_id, d in ruleset.hands.ranked():
+        cell = table.get((hand_id, TOTAL))
+        if (d.banker_can_hold or not d.player_can_hold or d.min_total is None
+                or d.min_total != d.max_total or d.min_total > ruleset.pack.bust_above
+                or cell is None or cell.result not in SAME_TOTAL):
+            continue
+        groups.setdefault((cell.result, str(d.min_total)), []).append(hand_id)
+    texts, claims = [], []
+    for (result, total), ids in groups.items():
+        names = [name(h) for h in ids]
+        hands = (listed(names[:-1], gettext) + gettext(" or ") + names[-1] if len(names) > 1
+                 else names[0])
+        texts.append(" " + gettext(SAME_TOTAL[result]) % {"hand": hands, "total": total})
+        claims.append(Claim(frozenset((h, TOTAL) for h in ids), 2, result))
+    return "".join(texts), claims
+
+
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
-    return list(PHRASES)
+    return [*PHRASES, PEEK, *SAME_TOTAL.values()]

@@ -20,7 +20,7 @@ from pontoon_rules.docs.words.hands import hand_name, hand_sentence
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, environment, translations, words_of
 from pontoon_rules.docs.words.marks import listed
 from pontoon_rules.docs.words.pack_words import pack_words
-from pontoon_rules.docs.words.settlement import Said, settlement_said
+from pontoon_rules.docs.words.settlement import Said, banker_naturals_dealt, settlement_said
 from pontoon_rules.docs.words.values import value_text
 from pontoon_rules.ruleset.format.agreed import BLANK, agreed_fields
 from pontoon_rules.ruleset.format.fields import plain, provenance_for, ruleset_paths, value_at
@@ -266,6 +266,8 @@ def _module(ruleset: Ruleset, lang: str) -> Any:
                "banker_natural": banker_natural(ruleset),
                "natural_beats_natural": natural_beats_natural(ruleset),
                "natural": natural_name(ruleset, gettext, lang),
+               "peeked": gettext(" or ").join(hand_name(ruleset, h, gettext, lang)
+                                              for h in banker_naturals_dealt(ruleset)),
                "renamed": natural_name(ruleset, gettext, lang) != gettext("pontoon"),
                "is_agreed": lambda path: path in agreed_fields(ruleset),
                "limit": lambda path: _limit_text(ruleset, path, gettext),

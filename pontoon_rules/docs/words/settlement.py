@@ -20,6 +20,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from pontoon_rules.docs.words.claims import Claim, Pair, Said, cell_says, conflicts, expected_cell
+from pontoon_rules.docs.words.family_words import peek_words, same_total_words
 from pontoon_rules.docs.words.marks import in_parts, listed, odds
 from pontoon_rules.docs.words.settlement_messages import MESSAGES, ORDINARY, PLAIN_TOTAL
 from pontoon_rules.ruleset.format.common import AgainstTotal, OutcomeResult, odds_fraction
@@ -204,21 +205,29 @@ def _payouts(w: _Words) -> Said:
 
 
 TIE_ITEMS: dict[tuple[OutcomeResult, bool | None], str] = {
-    (LOSE, None): _("%(hands)s against the same: the banker's wins"),
-    (PUSH, None): _("%(hands)s against the same: a stand-off, the stake comes back"),
-    (WIN, None): _("%(hands)s against the same: the player's wins"),
-    (BY_TOTAL, False): _("%(hands)s against the same: the higher total wins, equal totals "
-                         "go to the banker"),
-    (BY_TOTAL, True): _("%(hands)s against the same: the higher total wins, equal totals "
-                        "are a stand-off"),
+    (LOSE, None): _("with %(pairs)s, the banker wins"),
+    (PUSH, None): _("with %(pairs)s, it is a stand-off and the stake comes back"),
+    (WIN, None): _("with %(pairs)s, the player wins"),
+    (BY_TOTAL, False): _("with %(pairs)s, the higher total wins and equal totals go to the banker"),
+    (BY_TOTAL, True): _("with %(pairs)s, the higher total wins and equal totals are a stand-off"),
 }
 
 
 LOWER_ITEMS: dict[bool, str] = {
-    False: "%(hands)s against the same: the lower total wins, equal totals go to the banker",
-    True: "%(hands)s against the same: the lower total wins, equal totals are a stand-off",
+    False: _("with %(pairs)s, the lower total wins and equal totals go to the banker"),
+    True: _("with %(pairs)s, the lower total wins and equal totals are a stand-off"),
 }
 """Two hands whose definition compares by `lower-total` (Xi dach's five-card hands)."""
+
+
+def _same_against_same(w: _Words, ids: list[str]) -> str:
+    """'pontoon against pontoon, five-card trick against five-card trick or two ordinary
+    totals'."""
+    pairs = [w.gettext("two ordinary totals") if h == TOTAL else
+             w.gettext("%(hand)s against %(hand)s") % {"hand": w.name(h)} for h in ids]
+    if len(pairs) == 1:
+        return pairs[0]
+    return listed(pairs[:-1], w.gettext) + w.gettext(" or ") + pairs[-1]
 
 
 def _wins_whatever(w: _Words, hand_id: str) -> bool:
@@ -239,11 +248,12 @@ def _ties(w: _Words) -> Said | None:
     items, claims = [], []
     for (result, tie, lower), ids in groups.items():
         message = LOWER_ITEMS[bool(tie)] if lower else TIE_ITEMS[(result, tie)]
-        items.append(w.gettext(message) % {"hands": listed((w.name(h) for h in ids), w.gettext)})
+        items.append(w.gettext(message) % {"pairs": _same_against_same(w, ids)})
         claims.append(Claim(frozenset((h, h) for h in ids), 1, result, tie,
                             lower_wins=True if lower else None))
-    text = w.gettext("Equal hands: %(items)s.") % {"items": in_parts(items, w.gettext)}
-    return Said("ties", text, tuple(claims), ("settlement.ties",))
+    extra, more = same_total_words(w.r, w.table, w.gettext, w.name)
+    text = w.gettext("Ties: %(items)s.") % {"items": in_parts(items, w.gettext)} + extra
+    return Said("ties", text, (*claims, *more), ("settlement.ties",))
 
 
 def _banker_bust(w: _Words) -> Said | None:
@@ -311,7 +321,7 @@ def _banker_pontoon(w: _Words) -> Said | None:
     if not naturals:
         return None
     paths = ("deal.banker_pontoon_at_once",)
-    natural = w.name(naturals[0])
+    natural = w.gettext(" or ").join(w.name(h) for h in naturals)  # every one it can be dealt
     renamed = natural != w.gettext("pontoon")  # the game's own name for its natural
     if not w.r.deal.banker_pontoon_at_once:
         return Said("banker_pontoon", w.gettext(
@@ -319,19 +329,20 @@ def _banker_pontoon(w: _Words) -> Said | None:
             "the banker plays.") % {"natural": natural} if renamed else w.gettext(
             "A banker's pontoon is not checked before the players play; it shows when the "
             "banker plays."), (), paths)
-    dealt = _dealt_hands(w)
+    dealt, peek = _dealt_hands(w), peek_words(w.r, w.gettext)
     pairs = w.pairs(lambda p, b: b in naturals and p in dealt)
     if all(w.table[p].result is LOSE for p in pairs):
-        return Said("banker_pontoon", w.gettext(
+        return Said("banker_pontoon", (w.gettext(
             "If the banker holds a %(natural)s, it is shown at once and the deal ends: the "
             "banker collects from every player.") % {"natural": natural} if renamed else
             w.gettext("If the banker holds a pontoon, it is shown at once and the deal ends: "
-                      "the banker collects from every player."), (Claim(pairs, 1, LOSE),), paths)
-    return Said("banker_pontoon", w.gettext(
+                      "the banker collects from every player.")) + peek, (Claim(pairs, 1, LOSE),),
+            paths)
+    return Said("banker_pontoon", (w.gettext(
         "If the banker holds a %(natural)s, it is shown at once and the deal ends: each "
         "player's hand is settled against it as dealt.") % {"natural": natural} if renamed else
         w.gettext("If the banker holds a pontoon, it is shown at once and the deal ends: each "
-                  "player's hand is settled against it as dealt."), (), paths)
+                  "player's hand is settled against it as dealt.")) + peek, (), paths)
 
 
 def _exceptions(w: _Words, claims: list[Claim]) -> Said | None:
