@@ -242,3 +242,19 @@ def test_a_summary_states_no_open_reading_as_fact() -> None:
     assert r.provenance["banker.hit_soft_17"].open
     assert "soft 17" not in r.summary
     assert "мягк" not in r.translations["ru"].summary
+
+
+def test_a_blanket_the_ranking_contradicts_is_said_pair_by_pair(tmp_path: Path) -> None:
+    """Found by the random overlays: with only pontoon ranked, an ordinary total that wins
+    against everything was said as "wins whatever the banker holds" beside "Pontoon beats
+    any other total" (two general sentences that disagree); it is now said as the one
+    exception it is, and the words still give the whole table back."""
+    r = overlay(tmp_path, "hands:\n  ranking: [pontoon, total]\nsettlement:\n  outcomes:\n"
+                "    - {player: total, banker: pontoon, result: win}\n"
+                "    - {player: total, banker: total, result: win}\n")
+    claims = claims_of(r)
+    assert conflicts(claims) == []
+    for pair, cell in outcome_table(r).items():
+        said = expected_cell(claims, pair)
+        assert {k: said.get(k) for k in cell_says(cell)} == cell_says(cell), pair
+    assert "wins whatever the banker holds" not in settlement_text(r)

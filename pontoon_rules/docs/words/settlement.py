@@ -355,7 +355,7 @@ def _exceptions(w: _Words, claims: list[Claim]) -> Said | None:
     done: set[Pair] = set()
     outright: list[str] = []  # the hands that win whatever the banker holds, at their odds
     for p in dict.fromkeys(p for p, _b in wrong):
-        if p != BUST and _wins_whatever(w, p):
+        if p != BUST and _wins_whatever(w, p) and _blanket_agrees(w, p, claims):
             row = w.row(p, bust=False)
             pays = {w.table[pair].pays for pair in row}
             # a blanket sentence is as general as the ranking (level 0: the two must agree);
@@ -388,6 +388,13 @@ def _exceptions(w: _Words, claims: list[Claim]) -> Said | None:
     # every sentence here departs from the ranking or the payouts: said so, once
     texts.insert(0, w.gettext("Exceptions to the ranking and the payouts above:"))
     return Said("outcomes", " ".join(texts), tuple(said), tuple(sorted(paths)))
+
+
+def _blanket_agrees(w: _Words, p: str, claims: list[Claim]) -> bool:
+    """Whether "a player's `p` wins whatever the banker holds" agrees with the ranking's
+    sentences (a blanket is as general as they are); where it does not, each pair is said
+    as an exception of its own."""
+    return not conflicts([*claims, Claim(w.row(p, bust=False), 0, WIN)])
 
 
 OUTRIGHT_PLACE = "\0"
