@@ -44,10 +44,18 @@ def literal_html(text: str) -> str:
     return "".join(_MARKDOWN_HTML.get(c, c) for c in one_line(text))
 
 
+def _escape_one(found: re.Match[str]) -> str:
+    """A backslash before one active character; a tag's «<» as a character reference, which
+    every Markdown reads literally (Python-Markdown, unlike CommonMark, does not honour «\\<»,
+    and would pass a user's «<script>» through as HTML)."""
+    mark = found.group(0)
+    return "&lt;" if mark == "<" else "\\" + mark
+
+
 def _escaped(text: str, line_start: bool) -> str:
     """`text` with a backslash before each character Markdown would act on, and before
     a block's mark where `text` may begin a line."""
-    text = _MARKDOWN_ACTIVE.sub(lambda found: "\\" + found.group(0), text)
+    text = _MARKDOWN_ACTIVE.sub(_escape_one, text)
     if line_start:
         found = _LINE_START.match(text)
         if found:
