@@ -238,7 +238,7 @@ def test_an_interrupted_run_leaves_no_harness(tmp_path: Path, signum: int) -> No
         child, harness_pid = _pids(pids)
         time.sleep(0.5)
         runner.send_signal(signum)
-        runner.wait(30)
+        runner.communicate(timeout=30)  # read its stderr: a full pipe would hold it forever
     finally:
         runner.kill()
         runner.wait()
