@@ -225,6 +225,13 @@ def test_a_child_that_leaves_the_session_with_no_environment_ends_with_the_run(
     assert _gone(harness) and _gone(child)
 
 
+def _interruptible() -> None:
+    """In the runner's process: Ctrl-C at its default. A process started from one that
+    ignores SIGINT (a test worker, a background job of a shell) inherits the ignoring, and
+    the runner would then rightly run on: that is not what the test asks."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the subreaper is Linux's")
 @pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM])
 def test_an_interrupted_run_leaves_no_harness(tmp_path: Path, signum: int) -> None:
@@ -233,7 +240,8 @@ def test_an_interrupted_run_leaves_no_harness(tmp_path: Path, signum: int) -> No
     harness = f"{PYTHON} {BROKEN / 'leaves_child.py'} {pids} --hang"
     runner = subprocess.Popen([PYTHON, "-m", "pontoon_rules", "conformance", "run",
                                str(folder), "--impl", harness, "--timeout", "600"],
-                              cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                              cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              preexec_fn=_interruptible)
     try:
         child, harness_pid = _pids(pids)
         time.sleep(0.5)
