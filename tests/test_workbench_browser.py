@@ -367,6 +367,9 @@ def test_each_part_of_the_panel_is_drawn_once_when_its_figures_are_final(
     stick.dispatch_event("change")  # a draft's panel (with its examples) drawn first
     _ready(tab)
     tab.wait_for_selector("#wb-edge[data-done='yes']:not(.wb-stale) #wb-edge-change")
+    # the draft's whole job final first: a section of it drawn after the count began
+    # would be counted against the next job
+    tab.wait_for_selector("#wb-analysis .wb-job[data-final='yes']", timeout=120_000)
     tab.evaluate(COUNT_REPLACED)
     stick.fill("16")
     stick.dispatch_event("change")
