@@ -362,3 +362,41 @@ def test_the_realistic_variations_shared_with_a_helper_process_are_the_same_tabl
         shared = realistic_variations(base, family=family, published=[], helper=helper)
     assert len(alone.rows) >= 4
     assert shared.to_json() == alone.to_json()
+
+
+REFUSED = ("siebzehn-und-vier: stakes.raise_up_to: edge does not handle raising the stake in "
+           "play yet")
+"""What the worker says for each analysis of a draft from siebzehn-und-vier (its raise)."""
+
+
+def _panel(results: dict[str, Any], failures: dict[str, str]) -> tuple[dict[str, Any], str]:
+    """The view and the English panel of a draft's job still running its cost steps."""
+    from pontoon_rules.workbench.render import render
+    from pontoon_rules.workbench.results import analysis_view
+    from pontoon_rules.workbench.view import words
+    from pontoon_rules.workbench.worker import EDGE_VALUE
+
+    snapshot = {"id": "e1+q1+c1", "status": "running", "step": REALISTIC,
+                "steps": [EDGE_VALUE, "base_edge", EDGE, "examples", "strategy", REALISTIC],
+                "progress": {}, "partial": {}, "results": results, "failures": failures,
+                "version": 5, "why": ""}
+    view = analysis_view(snapshot, words("en"))
+    return view, render("analysis.html.j2", "en", a=view)
+
+
+def test_a_part_whose_step_failed_is_final_and_says_nothing_is_coming() -> None:
+    """The page draws a final part once: a part whose figures cannot come (its step
+    refused the rules) must not say it is working them out while the rest of the job runs,
+    and the edge's part waits for the whole result when only its value first failed."""
+    from pontoon_rules.workbench.worker import EDGE_VALUE
+
+    failed = (EDGE_VALUE, "base_edge", EDGE, "strategy")
+    _view, page = _panel({"examples": []}, dict.fromkeys(failed, REFUSED))
+    final = re.findall(r'<section [^>]*id="(wb-[a-z-]+)" data-done="yes">(.*?)</section>', page,
+                       flags=re.S)
+    assert {part for part, _words in final} == {"wb-edge", "wb-edge-how", "wb-examples",
+                                                 "wb-strategy"}
+    assert [part for part, words in final if "…" in words] == []  # nothing is coming there
+    assert "Could not work out the house edge:" in page  # why, once
+    view, _page = _panel({"base_edge": {"house_edge_percent": 0.6646}}, {EDGE_VALUE: REFUSED})
+    assert view["done"]["edge"] is False  # the whole result may still bring the figure

@@ -64,7 +64,9 @@ def analysis_view(snapshot: dict[str, Any], say: Words, current: bool = True,
     edge_steps = {figure, BASE_EDGE} & set(snapshot["steps"])
     final = snapshot["status"] in ("done", "cancelled", "failed")
     return {
-        "done": {"edge": final or edge_steps <= finished or EDGE in results,
+        # the value first (`EDGE_VALUE`); where it failed, the whole result may bring it
+        "done": {"edge": final or EDGE in finished or (
+            edge_steps <= finished and EDGE_VALUE not in failures),
                  "edge_how": final or EDGE in finished,
                  "realistic": final or REALISTIC in finished,
                  "costs": final or COSTS in finished,
