@@ -338,6 +338,8 @@ def test_the_value_first_is_the_number_edge_prints_and_a_refused_rule_is_named(
     """The figure the page draws first (`edge_value`, no statistics) is the one the whole
     result (and `pontoon-rules edge`) gives, to the last bit; a rule the analysis does not
     handle is refused by name, never a figure."""
+    from pontoon_rules.ruleset.resolving.features import UnsupportedFeatureError
+
     monkeypatch.setattr(worker, "EDGE_MEMO", {})
     base = load_bundled(BASE)
     stick = base.model_copy(update={"player": base.player.model_copy(
@@ -345,7 +347,7 @@ def test_the_value_first_is_the_number_edge_prints_and_a_refused_rule_is_named(
     for ruleset in (base, stick, load_bundled("spanish-21")):
         first = worker.edge_value_step(Job(ruleset, None, ()), {}, None)  # type: ignore[arg-type]
         assert first["house_edge_percent"] == worker._edge(ruleset)["house_edge_percent"]
-    with pytest.raises(Exception, match="raising the stake in play"):
+    with pytest.raises(UnsupportedFeatureError, match="raising the stake in play"):
         worker.edge_value_step(Job(load_bundled("siebzehn-und-vier"), None, ()), {},
                                None)  # type: ignore[arg-type]
 
