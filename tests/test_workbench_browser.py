@@ -358,14 +358,22 @@ COUNT_REPLACED = """() => {
 }"""
 
 
-def test_each_part_of_the_panel_is_drawn_once_when_its_figures_are_final(
-        served: str, browser: Any) -> None:
+def _stick_changed(served: str, browser: Any, value: str) -> tuple[Any, list[str], Any]:
+    """A fresh tab whose stick minimum was changed to `value` (its box's change event)
+    and the answer drawn: the tab, its errors (`_fresh_tab`) and the box."""
     tab, errors = _fresh_tab(served, browser)
     _open_rule(tab, "player.stick_minimum")
-    stick = _field(tab, "player.stick_minimum").locator("input")
-    stick.fill("17")
-    stick.dispatch_event("change")  # a draft's panel (with its examples) drawn first
+    stick = _field(tab, "player.stick_minimum").locator("input[data-role=value]")
+    stick.fill(value)
+    stick.dispatch_event("change")
     _ready(tab)
+    return tab, errors, stick
+
+
+def test_each_part_of_the_panel_is_drawn_once_when_its_figures_are_final(
+        served: str, browser: Any) -> None:
+    # a draft's panel (with its examples) drawn first
+    tab, errors, stick = _stick_changed(served, browser, "17")
     tab.wait_for_selector("#wb-edge[data-done='yes']:not(.wb-stale) #wb-edge-change")
     # the draft's whole job final first: a section of it drawn after the count began
     # would be counted against the next job
@@ -507,12 +515,7 @@ def test_the_language_menu_draws_the_whole_page_in_russian_keeping_the_draft(
 
     from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
-    tab, errors = _fresh_tab(served, browser)
-    _open_rule(tab, "player.stick_minimum")
-    stick = _field(tab, "player.stick_minimum").locator("input[data-role=value]")
-    stick.fill("16")
-    stick.press("Enter")
-    _ready(tab)
+    tab, errors, _stick = _stick_changed(served, browser, "16")
     tab.select_option("#wb-lang", "ru")
     tab.wait_for_selector("h1:has-text('Мастерская домашних правил')")
     _ready(tab)

@@ -338,6 +338,8 @@ def test_the_value_first_is_the_number_edge_prints_and_a_refused_rule_is_named(
     """The figure the page draws first (`edge_value`, no statistics) is the one the whole
     result (and `pontoon-rules edge`) gives, to the last bit; a rule the analysis does not
     handle is refused by name, never a figure."""
+    from pontoon_rules.ruleset.resolving.features import UnsupportedFeatureError
+
     monkeypatch.setattr(worker, "EDGE_MEMO", {})
     base = load_bundled(BASE)
     stick = base.model_copy(update={"player": base.player.model_copy(
@@ -345,7 +347,7 @@ def test_the_value_first_is_the_number_edge_prints_and_a_refused_rule_is_named(
     for ruleset in (base, stick, load_bundled("spanish-21")):
         first = worker.edge_value_step(Job(ruleset, None, ()), {}, None)  # type: ignore[arg-type]
         assert first["house_edge_percent"] == worker._edge(ruleset)["house_edge_percent"]
-    with pytest.raises(Exception, match="raising the stake in play"):
+    with pytest.raises(UnsupportedFeatureError, match="raising the stake in play"):
         worker.edge_value_step(Job(load_bundled("siebzehn-und-vier"), None, ()), {},
                                None)  # type: ignore[arg-type]
 
@@ -362,3 +364,41 @@ def test_the_realistic_variations_shared_with_a_helper_process_are_the_same_tabl
         shared = realistic_variations(base, family=family, published=[], helper=helper)
     assert len(alone.rows) >= 4
     assert shared.to_json() == alone.to_json()
+
+
+REFUSED = ("siebzehn-und-vier: stakes.raise_up_to: edge does not handle raising the stake in "
+           "play yet")
+"""What the worker says for each analysis of a draft from siebzehn-und-vier (its raise)."""
+
+
+def _panel(results: dict[str, Any], failures: dict[str, str]) -> tuple[dict[str, Any], str]:
+    """The view and the English panel of a draft's job still running its cost steps."""
+    from pontoon_rules.workbench.render import render
+    from pontoon_rules.workbench.results import analysis_view
+    from pontoon_rules.workbench.view import words
+    from pontoon_rules.workbench.worker import EDGE_VALUE
+
+    snapshot = {"id": "e1+q1+c1", "status": "running", "step": REALISTIC,
+                "steps": [EDGE_VALUE, "base_edge", EDGE, "examples", "strategy", REALISTIC],
+                "progress": {}, "partial": {}, "results": results, "failures": failures,
+                "version": 5, "why": ""}
+    view = analysis_view(snapshot, words("en"))
+    return view, render("analysis.html.j2", "en", a=view)
+
+
+def test_a_part_whose_step_failed_is_final_and_says_nothing_is_coming() -> None:
+    """The page draws a final part once: a part whose figures cannot come (its step
+    refused the rules) must not say it is working them out while the rest of the job runs,
+    and the edge's part waits for the whole result when only its value first failed."""
+    from pontoon_rules.workbench.worker import EDGE_VALUE
+
+    failed = (EDGE_VALUE, "base_edge", EDGE, "strategy")
+    _view, page = _panel({"examples": []}, dict.fromkeys(failed, REFUSED))
+    final = re.findall(r'<section [^>]*id="(wb-[a-z-]+)" data-done="yes">(.*?)</section>', page,
+                       flags=re.S)
+    assert {part for part, _words in final} == {"wb-edge", "wb-edge-how", "wb-examples",
+                                                 "wb-strategy"}
+    assert [part for part, words in final if "…" in words] == []  # nothing is coming there
+    assert "Could not work out the house edge:" in page  # why, once
+    view, _page = _panel({"base_edge": {"house_edge_percent": 0.6646}}, {EDGE_VALUE: REFUSED})
+    assert view["done"]["edge"] is False  # the whole result may still bring the figure

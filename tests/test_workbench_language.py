@@ -128,3 +128,15 @@ def test_in_english_mode_the_same_places_say_it_in_english(client: Any) -> None:
     assert script["checking"] == "Checking the rules…"
     assert script["downloaded"] == "Downloaded {name}."  # the script puts the name in
     assert '<option value="ru">Русский</option>' in page  # each language by its own name
+
+
+def test_an_uploaded_file_is_named_as_it_is_on_a_russian_page(client: Any) -> None:
+    from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+
+    text = b"id: house\nname: Our house\nkind: house\nextends: pagat-british\n" \
+           b"player:\n  stick_minimum: 16\n"
+    page = client.post("/upload?lang=ru", files={"files": ("house.yaml", text)})
+    assert page.status_code == 200 and 'lang="ru"' in page.text
+    names = ("Our house", *(load_bundled(i).name for i in bundled_ids()))
+    assert english_words(page.text, names) == []
+    assert "<strong>house.yaml</strong>" in page.text  # the file's own name, no English beside

@@ -209,7 +209,7 @@ def create_app(workbench: Workbench, host: str = "127.0.0.1", exposed: str = "",
         wait = version_of(request.query_params.get("wait", ""))
         found = await run_in_threadpool(
             workbench.job, request.path_params["job_id"], request.query_params.get("tab", ""),
-            request.query_params.get("lang", "en"), since, float(wait or 0))
+            page_language(request), since, float(wait or 0))
         return JSONResponse(found)
 
     async def download_yaml(request: Request) -> Response:

@@ -64,7 +64,9 @@ def analysis_view(snapshot: dict[str, Any], say: Words, current: bool = True,
     edge_steps = {figure, BASE_EDGE} & set(snapshot["steps"])
     final = snapshot["status"] in ("done", "cancelled", "failed")
     return {
-        "done": {"edge": final or edge_steps <= finished or EDGE in results,
+        # the value first (`EDGE_VALUE`); where it failed, the whole result may bring it
+        "done": {"edge": final or EDGE in finished or (
+            edge_steps <= finished and EDGE_VALUE not in failures),
                  "edge_how": final or EDGE in finished,
                  "realistic": final or REALISTIC in finished,
                  "costs": final or COSTS in finished,
@@ -90,19 +92,18 @@ def analysis_view(snapshot: dict[str, Any], say: Words, current: bool = True,
 
 
 def _progress(snapshot: dict[str, Any]) -> dict[str, Any] | None:
+    """Where a running job is: its step (the templates word it, `_steps.html.j2`) and how
+    far that step has come; None once it has ended."""
     step = snapshot["step"]
     if snapshot["status"] not in ("queued", "running", "cancelling"):
         return None
     if snapshot["status"] == "queued":
-        return {"words": "Waiting for the analysis process…", "done": 0, "total": 0,
-                "queued": True, "step": None}
+        return {"done": 0, "total": 0, "queued": True, "step": None}
     done, total = snapshot["progress"].get(step, (0, 0)) if step else (0, 0)
     pending = [s for s in snapshot["steps"] if s not in snapshot["results"]
                and s not in snapshot["failures"]]
     shown = step if step in pending else (pending[0] if pending else None)
-    what = STEP_WORDS.get(shown, shown) if shown else "the results"
-    return {"words": f"Working out {what}…", "done": done, "total": total, "queued": False,
-            "step": shown}
+    return {"done": done, "total": total, "queued": False, "step": shown}
 
 
 def _edge(edge: dict[str, Any], base: dict[str, Any] | None, gettext: Gettext | None = None,

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pontoon_rules.docs.words.i18n import SITE_LANGUAGES, SOURCE_LANGUAGE
+from pontoon_rules.docs.words.i18n import SITE_LANGUAGES, SOURCE_LANGUAGE, translations
 from pontoon_rules.docs.words.sentences import differing_from_base
 from pontoon_rules.ruleset.format.fields import plain, value_at
 from pontoon_rules.ruleset.format.model import SECTIONS, Ruleset
@@ -97,8 +97,6 @@ class DraftProblemsError(RequestError):
 
 def problem_count_words(lang: str, count: int) -> str:
     """'3 problems' in `lang` (its own plural forms)."""
-    from pontoon_rules.docs.words.i18n import translations
-
     return translations(lang).ngettext("%(num)d problem", "%(num)d problems", count) % {
         "num": count}
 
@@ -310,8 +308,6 @@ class Workbench:
         phrases with, in a language other than English (English: the CLI's words)."""
         if lang == SOURCE_LANGUAGE:
             return None, None
-        from pontoon_rules.docs.words.i18n import translations
-
         return translations(lang).gettext, self._analysed.get(cost_job)
 
     def _managers(self, count: int) -> list[JobManager]:
@@ -339,7 +335,6 @@ class Workbench:
         if found is None:
             from pontoon_rules.analysis.present.realistic import table_from_json
             from pontoon_rules.docs.words.costview import realistic_view
-            from pontoon_rules.docs.words.i18n import translations
 
             table = table_from_json(ruleset, data)
             said = realistic_view(ruleset, table, translations(lang).gettext, lang)
@@ -421,7 +416,6 @@ class Workbench:
     def _compare_html(self, comparison: dict[str, Any], view: dict[str, Any],
                       snapshot: dict[str, Any], lang: str) -> str:
         from pontoon_rules.docs.sheet.views import matrix_view
-        from pontoon_rules.docs.words.i18n import translations
 
         rulesets = comparison["rulesets"]
         edges_data = snapshot["results"].get("edges")

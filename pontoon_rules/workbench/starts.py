@@ -124,8 +124,9 @@ class Starts:
         starts, problems = [], []
         for i, (name, _data) in enumerate(named):
             try:
-                starts.append(file_start(folder / name, f"upload:{number}.{i}",
-                                         f"{name} (uploaded)"))
+                # the file's own name (the menu's group says it is uploaded, in the page's
+                # language)
+                starts.append(file_start(folder / name, f"upload:{number}.{i}", name))
             except RulesetError as error:
                 problems.extend(error.problems)
         if problems:
