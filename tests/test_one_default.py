@@ -282,6 +282,10 @@ def test_simulate_help_names_what_the_compiled_path_refuses() -> None:
     text = " ".join(cli("simulate", "--help").stdout.split())
     compiled = text.split("compiled:")[1].split("engine:")[0]
     assert "refuses naming the rule" in compiled
+    from pontoon_rules.sim.runs.simulate import ENGINE_ROUNDS, ROUNDS
+
+    rounds = text.split("--rounds")[1].split("--seed")[0]  # the defaults it names are true
+    assert f"{ROUNDS:,}; {ENGINE_ROUNDS:,} where the compiled simulator refuses" in rounds
     assert unhandled_names("simulator")
     for name in unhandled_names("simulator"):
         assert " ".join(name.split()) in compiled, name
