@@ -282,6 +282,10 @@ def test_simulate_help_names_what_the_compiled_path_refuses() -> None:
     text = " ".join(cli("simulate", "--help").stdout.split())
     compiled = text.split("compiled:")[1].split("engine:")[0]
     assert "refuses naming the rule" in compiled
+    from pontoon_rules.sim.runs.simulate import ENGINE_ROUNDS, ROUNDS
+
+    rounds = text.split("--rounds")[1].split("--seed")[0]  # the defaults it names are true
+    assert f"{ROUNDS:,}; {ENGINE_ROUNDS:,} where the compiled simulator refuses" in rounds
     assert unhandled_names("simulator")
     for name in unhandled_names("simulator"):
         assert " ".join(name.split()) in compiled, name
@@ -291,14 +295,90 @@ def test_simulate_help_names_what_the_compiled_path_refuses() -> None:
     assert simulate(rules, 100, path="engine").rounds == 100
 
 
-def test_a_refusal_of_simulate_names_the_path_that_plays_it() -> None:
-    """`simulate` of a bundled ruleset the compiled path refuses (vingt-un: a pontoon the
-    other players pay) names the rule and says `simulate --engine` plays it; it does."""
-    done = cli("simulate", "vingt-un", "--rounds", "100")
-    assert done.returncode == 2
-    assert "a hand paid by the other players" in done.stderr
-    assert "simulate --engine" in done.stderr
+def test_simulate_compiled_refuses_naming_the_field() -> None:
+    """`simulate --compiled` (and `--path compiled`) of a bundled ruleset the compiled path
+    refuses (vingt-un: a pontoon the other players pay) names the rule and its field and
+    says `simulate --engine` plays it; it does."""
+    for asked in (["--compiled"], ["--path", "compiled"]):
+        done = cli("simulate", "vingt-un", "--rounds", "100", *asked)
+        assert done.returncode == 2 and done.stdout == ""
+        assert "hands.definitions.pontoon.paid_by_players" in done.stderr
+        assert "a hand paid by the other players" in done.stderr
+        assert "simulate --engine" in done.stderr
     assert cli("simulate", "vingt-un", "--rounds", "100", "--engine").returncode == 0
+
+
+PAID = "hands.definitions.pontoon.paid_by_players"
+"""The field of vingt-un's one rule the compiled simulator does not play."""
+
+
+def test_simulate_with_no_path_plays_what_the_compiled_path_refuses_on_the_engine() -> None:
+    """With no path asked for, `simulate vingt-un` plays through the engine (it refused),
+    its method line naming the field that sent it there; the figures are the engine
+    path's with the same seed, to the last digit."""
+    done = cli("simulate", "vingt-un", "--rounds", "1000", "--seed", "7")
+    assert done.returncode == 0, done.stderr
+    basis = next(line for line in done.stdout.splitlines() if _basis(line))
+    assert ("method: reference engine, round by round (the compiled simulator does not "
+            f"play {PAID}), best play of the ruleset's own shoe") in basis
+    assert "engine path" in done.stdout
+    assert f"note: played through the engine, which plays every rule, as the compiled " \
+           f"simulator does not play {PAID}: a hand paid by the other players" in done.stdout
+    asked = simulate(compile_rules(load_ruleset("vingt-un")), 1000, 7, path="engine")
+    low, high = asked.interval
+    assert (f"vingt-un: simulated house edge {asked.house_edge:.4f}% (99.9% interval "
+            f"{low:.4f}% to {high:.4f}%)") == done.stdout.splitlines()[0]
+    assert "round by round" not in asked.method and asked.engine_because == ()
+
+
+def test_simulate_and_edge_of_vingt_un_agree_with_no_options() -> None:
+    """`simulate vingt-un` with no path (through the engine) and `edge vingt-un` agree: the
+    exact edge (5.2943%) lies in the simulation's 99.9% interval (20,000 rounds here,
+    about ±3 points; `benchmarks/edge_vs_simulate.py` ran 2M)."""
+    sim = cli_json("simulate", "vingt-un", "--rounds", "20000", "--seed", "2026")
+    edge = cli_json("edge", "vingt-un")
+    assert sim["path"] == "engine" and sim["engine_because"] == [PAID]
+    assert PAID in sim["method"] and sim["banker_policy"] == edge["banker_policy"]
+    low, high = sim["ci999_percent"]
+    assert low <= edge["house_edge_percent"] <= high, (edge["house_edge_percent"], low, high)
+
+
+def test_a_ruleset_the_compiled_path_plays_stays_on_it_by_default() -> None:
+    """No path asked for: the compiled simulator where it plays every rule, its method line
+    as before, nothing sent to the engine."""
+    out = cli_json("simulate", "pagat-british", "--rounds", "2000")
+    assert out["path"] == "compiled" and out["engine_because"] == []
+    assert out["method"].startswith("compiled simulator, best play of ")
+    assert not any("through the engine" in note for note in out["notes"])
+
+
+def test_the_engine_path_chosen_by_default_plays_fewer_rounds_and_says_so(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rounds not told: `ENGINE_ROUNDS` where the engine plays because the compiled
+    simulator refuses (said in a note), `ROUNDS` on the compiled path and wherever a path
+    is asked for (`--engine` keeps its million)."""
+    from pontoon_rules.sim.runs import simulate as run
+
+    vingt_un = compile_rules(load_ruleset("vingt-un"))
+    british = compile_rules(load_ruleset("pagat-british"))
+    assert run.default_rounds(vingt_un, None) == run.ENGINE_ROUNDS < run.ROUNDS
+    assert run.default_rounds(vingt_un, "engine") == run.ROUNDS
+    assert run.default_rounds(british, None) == run.ROUNDS
+    monkeypatch.setattr(run, "ENGINE_ROUNDS", 300)
+    result = run.simulate(vingt_un, None, path=None)
+    assert result.rounds == 300 and result.path == "engine"
+    assert any(note.startswith("300 rounds, the default where the engine plays the run")
+               for note in result.notes)
+    told = run.simulate(vingt_un, 300, path=None)
+    assert not any("the default where" in note for note in told.notes)
+
+
+def test_simulate_refuses_two_different_paths() -> None:
+    done = cli("simulate", "pagat-british", "--rounds", "100", "--engine", "--compiled")
+    assert done.returncode == 2 and done.stdout == ""
+    assert "--engine, --compiled and --path ask for different paths" in done.stderr
+    assert cli("simulate", "pagat-british", "--rounds", "100", "--compiled",
+               "--path", "compiled").returncode == 0
 
 
 def test_a_long_session_the_compiled_table_refuses_plays_on_the_engine() -> None:

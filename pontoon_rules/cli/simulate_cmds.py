@@ -70,17 +70,20 @@ def _path_help() -> str:
     from pontoon_rules.ruleset.resolving.features import unhandled_names
 
     refused = "; ".join(unhandled_names("simulator"))
-    return ("compiled: the compiled simulator (the default, in C), every ruleset "
-            f"but one that plays a rule it does not handle yet ({refused}), which it "
-            "refuses naming the rule; engine: the reference engine (slow, independent of "
-            "the kernels), every ruleset: the analysis's best play where the analysis "
-            "handles the rules, else as far as it decides, a simple stand-17 for the rest, "
-            "said in its method line.")
+    return ("compiled: the compiled simulator (in C), every ruleset but one that plays a "
+            f"rule it does not handle yet ({refused}), which it refuses naming the rule; "
+            "engine: the reference engine (slow, independent of the kernels), every "
+            "ruleset: the analysis's best play where the analysis handles the rules, else "
+            "as far as it decides, a simple stand-17 for the rest, said in its method line. "
+            "Default: the compiled simulator where it plays every rule of the ruleset, else "
+            "the engine, the method line naming the fields that sent it there.")
 
 
 @click.command("simulate")
 @click.argument("ruleset")
-@click.option("--rounds", type=click.IntRange(1), default=1_000_000, show_default=True)
+@click.option("--rounds", type=click.IntRange(1), default=None,
+              show_default="1,000,000; 200,000 where the compiled simulator refuses a rule "
+                           "and no path is asked for, so the engine plays the run")
 @click.option("--seed", type=SEED, default=1, show_default=True)
 @click.option("--workers", type=WORKERS, default=1, show_default=True)
 @click.option("--dealing", type=click.Choice(["infinite", "shoe"]), default=None,
@@ -89,7 +92,11 @@ def _path_help() -> str:
                    "is infinite); infinite: cards dealt with replacement.")
 @click.option("--engine", "engine_only", is_flag=True,
               help="Play through the reference engine (same as --path engine): it plays "
-                   "every rule.")
+                   "every rule. Without --engine, --compiled or --path, the compiled "
+                   "simulator plays a ruleset where it plays every rule, else the engine.")
+@click.option("--compiled", "compiled_only", is_flag=True,
+              help="Play on the compiled simulator (same as --path compiled), refusing by "
+                   "name a rule it does not handle rather than playing through the engine.")
 @click.option("--path", "path", type=SimulationPath(), default=None, help=_path_help())
 @click.option("--scheduler", default=None, callback=scheduler_address,
               help="Address of a Dask distributed scheduler (compiled path), e.g. "
@@ -97,21 +104,27 @@ def _path_help() -> str:
 @_banker_option
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @agree_option
-def simulate_cmd(ruleset: str, rounds: int, seed: int, workers: int, dealing: str | None,
-                 engine_only: bool, path: str | None, scheduler: str | None,
+def simulate_cmd(ruleset: str, rounds: int | None, seed: int, workers: int,
+                 dealing: str | None, engine_only: bool, compiled_only: bool,
+                 path: str | None, scheduler: str | None,
                  policy: str | None, as_json: bool, agreements: tuple[str, ...]) -> None:
-    """Simulate RULESET with the best strategy: house edge and its 99.9% interval."""
+    """Simulate RULESET with the best strategy: house edge and its 99.9% interval.
+
+    On the compiled simulator where it plays every rule of RULESET, else through the
+    engine (saying which fields sent it there), unless --engine, --compiled or --path asks
+    for a path."""
     from pontoon_rules.sim.runs.result import KERNEL_WORDS
-    from pontoon_rules.sim.runs.simulate import simulate
+    from pontoon_rules.sim.runs.simulate import default_rounds, simulate
     from pontoon_rules.sim.runs.stopping import first_interrupt_stops
 
+    chosen = _asked_path(engine_only, compiled_only, path)
     rules = _rules(ruleset, agreements)
-    chosen = "engine" if engine_only else (path or "compiled")
+    count = rounds or default_rounds(rules, chosen)  # None to `simulate`: its note says so
     bar = not as_json and sys.stdout.isatty()  # the simulator's own bar, on the terminal
     phase = _Phases(f"setting up the simulator for {ruleset} (its kernel compiles on a "
                     "machine's first run where it is not built, in seconds; later runs "
                     "load it)",
-                    f"simulating {rounds:,} rounds of {ruleset}", bar)
+                    f"simulating {count:,} rounds of {ruleset}", bar)
     with phase, first_interrupt_stops(what="rounds") as stop:  # a Ctrl-C: the result so far
         result = _analysis(lambda: simulate(rules, rounds, seed, workers, dealing,  # type: ignore[arg-type]
                                             policy, progress=bar, path=chosen,
@@ -136,3 +149,18 @@ def simulate_cmd(ruleset: str, rounds: int, seed: int, workers: int, dealing: st
         echo(f"  note: {note}")
     for line in _agreed_note(ruleset, agreements):
         echo(line)
+
+
+def _asked_path(engine_only: bool, compiled_only: bool, path: str | None) -> str | None:
+    """The path `--engine`, `--compiled` or `--path` asks for (None: none; `simulate` then
+    chooses, `sim.runs.simulate.chosen_path`).
+
+    Raises:
+        click.UsageError: two of them ask for different paths.
+    """
+    asked = {p for p, on in (("engine", engine_only), ("compiled", compiled_only),
+                             (path, path is not None)) if on}
+    if len(asked) > 1:
+        raise click.UsageError("--engine, --compiled and --path ask for different paths: "
+                               "give one")
+    return next(iter(asked), None)

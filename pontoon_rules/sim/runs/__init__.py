@@ -16,8 +16,8 @@ and `simulate`'s result with its interval. Reads `sim.kernels`.
 
 In detail (moved from ARCHITECTURE.md):
 
-- one simulator, two paths (`simulate`: `compiled`, the default, and `engine`, the
-  reference)
+- one simulator, two paths (`simulate`: `compiled`, the default where it plays every rule
+  of the ruleset, and `engine`, the reference, the default elsewhere: `chosen_path`)
 - `stopping` (the first Ctrl-C of a session asks for a stop between chunks)
 - `rounds`
 - `fastpath` (a one-seat kernel chosen by ruleset features, bit-identical to the general

@@ -53,6 +53,10 @@ class SimulationResult:
     """The cards dealt, in words (`sim.runs.simulate.dealing_words`)."""
     method: str = ""
     """The path and the play it played, in words."""
+    engine_because: tuple[str, ...] = ()
+    """The fields of the rules the compiled simulator refuses that sent a run with no path
+    asked for to the engine (`sim.runs.simulate.chosen_path`); empty where the path was
+    asked for or is the compiled one."""
 
     @property
     def basis(self) -> str:
@@ -92,7 +96,8 @@ class SimulationResult:
                 "run_seconds": self.run_seconds, "run_rounds_per_second": self.run_rate,
                 "path": self.path, "deck_description": self.deck_description,
                 "method": self.method, "basis": self.basis, "notes": self.notes,
-                "stopped_early": self.stopped_early, "kernel": self.kernel}
+                "stopped_early": self.stopped_early, "kernel": self.kernel,
+                "engine_because": list(self.engine_because)}
 
 
 def summarise(rounds: int, total: float, squares: float) -> tuple[float, float]:

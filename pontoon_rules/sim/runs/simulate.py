@@ -1,9 +1,12 @@
 """`simulate`: one seat playing the best strategy, on the compiled simulator or the engine.
 
-Two paths (`PATHS`). `compiled`, the default: the compiled simulator (`sim.runs.rounds`,
-every ruleset: its general kernel, and a one-seat fast kernel where the ruleset allows it,
-both in C, bit-identical).
-`engine`: the reference engine (`sim.runs.engine`), slow and independent of the kernels.
+Two paths (`PATHS`). `compiled`: the compiled simulator (`sim.runs.rounds`: its general
+kernel, and a one-seat fast kernel where the ruleset allows it, both in C, bit-identical),
+which refuses by name a rule it does not handle (`ruleset.resolving.features`).
+`engine`: the reference engine (`sim.runs.engine`), slow and independent of the kernels,
+which plays every rule. With no path asked for (`path=None`, the command's default), the
+compiled simulator where it plays every rule of the ruleset, else the engine, saying why
+in the method line (`chosen_path`), for `ENGINE_ROUNDS` rounds unless told.
 Either way a run is cut into seeded chunks folded in chunk order, so the same seed
 gives the same figures, to the last bit, with any number of workers or machines (see
 `sim.distribution.distribute`).
@@ -32,6 +35,39 @@ rules and strategy (`RoundRunner.for_rules`), building it first where missing (a
 second, once per machine, counted in the set-up); a shorter run uses that kernel only
 where it is already built."""
 COMPILED_NOTE = "compiled simulator: resplits follow the dealt pair's split choice"
+ROUNDS = 1_000_000
+"""The rounds a run plays unless told (`simulate --rounds`' default)."""
+ENGINE_ROUNDS = 200_000
+"""The rounds a run plays unless told where no path was asked for and the engine plays it
+because the compiled simulator refuses a rule (`chosen_path`): the engine plays some
+thousands of rounds a second (about 20,000 on a quiet core), so `ROUNDS` would take
+minutes; a 99.9% interval of about ±1 point."""
+
+
+def chosen_path(rules: Rules, path: str | None) -> tuple[str, list[tuple[str, str]]]:
+    """The path a run plays on, and the rules that sent it to the engine as (field path,
+    the rule's name): `path` where one is asked for (nothing sent it); else the compiled
+    simulator where it plays every rule of the ruleset, else the engine, where the engine
+    plays them all (the registry's `simulate --engine` refuses nothing), with each rule the
+    compiled simulator refuses (`ruleset.resolving.features.refused_rules`).
+
+    Raises:
+        AnalysisError: an unknown or retired path.
+    """
+    from pontoon_rules.ruleset.resolving.features import refused_rules
+
+    if path is not None:
+        return check_path(path), []
+    refused = refused_rules(rules.ruleset, "simulate")
+    if not refused or refused_rules(rules.ruleset, "simulate --engine"):
+        return "compiled", []
+    return "engine", list(dict.fromkeys((field, name) for field, name, _ in refused))
+
+
+def default_rounds(rules: Rules, path: str | None) -> int:
+    """The rounds a run plays unless told: `ENGINE_ROUNDS` where no path was asked for and
+    the engine plays the run (`chosen_path`), else `ROUNDS`."""
+    return ENGINE_ROUNDS if chosen_path(rules, path)[1] else ROUNDS
 
 
 def own_dealing(rules: Rules) -> Dealing:
@@ -41,9 +77,9 @@ def own_dealing(rules: Rules) -> Dealing:
     return "infinite" if rules.decks is None else "shoe"
 
 
-def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
+def simulate(rules: Rules, rounds: int | None, seed: int = 1, workers: int = 1,
              dealing: Dealing | None = None, policy: str | None = None,
-             progress: bool = False, path: str = "compiled",
+             progress: bool = False, path: str | None = "compiled",
              scheduler: str | None = None,
              on_phase: Callable[[str], None] | None = None,
              stop: Stop | None = None) -> SimulationResult:
@@ -56,7 +92,10 @@ def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
         dealing: "shoe" (a fresh shuffle of the ruleset's shoe each round) or "infinite"
             (cards with replacement); None: the ruleset's own (`own_dealing`), the deck
             `edge` analyses by default.
-        path: "compiled" (the compiled simulator) or "engine" (the reference engine).
+        rounds: None: `default_rounds` (said in a note where it is `ENGINE_ROUNDS`).
+        path: "compiled" (the compiled simulator) or "engine" (the reference engine); None:
+            the compiled simulator where it plays every rule of the ruleset, else the engine,
+            the method line naming the fields that sent it there (`chosen_path`).
         workers: local processes; `scheduler`: a Dask scheduler address instead.
         progress: show a progress bar on the terminal (during the run).
         on_phase: told "set-up", then "run", as each begins.
@@ -65,13 +104,16 @@ def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
 
     Raises:
         AnalysisError: an unknown banker policy or path.
-        UnsupportedFeatureError: the ruleset plays a rule the compiled simulator does not
-            handle (the engine path refuses nothing: `sim.runs.engine.engine_play`).
+        UnsupportedFeatureError: on the "compiled" path asked for, the ruleset plays a rule
+            the compiled simulator does not handle (the engine path refuses nothing:
+            `sim.runs.engine.engine_play`).
         ClusterError: the scheduler cannot be reached.
     """
     from pontoon_rules.ruleset.resolving.features import require_handled
 
-    check_path(path)
+    path, sent = chosen_path(rules, path)
+    told = rounds is not None
+    rounds = rounds if rounds is not None else (ENGINE_ROUNDS if sent else ROUNDS)
     dealing = dealing or own_dealing(rules)
     if path == "compiled":  # the engine plays every rule (`sim.runs.engine.engine_play`)
         require_handled(rules.ruleset, "simulate")
@@ -93,8 +135,9 @@ def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
         else:
             sums = simulate_engine(rules, rounds, seed, workers, dealing, policy, scheduler,
                                    bar, stop)
-            notes = []
-            method = f"reference engine, {engine_play_words(rules, policy, dealing)}"
+            notes = sent_notes(sent, None if told else rounds)
+            method = (f"reference engine{sent_words(sent)}, "
+                      f"{engine_play_words(rules, policy, dealing)}")
     finally:
         bar(-1)
     mean, half = summarise(int(sums[3]), float(sums[0]), float(sums[1]))
@@ -102,7 +145,30 @@ def simulate(rules: Rules, rounds: int, seed: int = 1, workers: int = 1,
                             mean, half, time.perf_counter() - start, path,
                             [*notes, *side_bet_notes(rules, dealing)], setup,
                             int(sums[3]) < rounds, kernel, dealing_words(rules, dealing),
-                            method)
+                            method, tuple(dict.fromkeys(field for field, _ in sent)))
+
+
+def sent_words(sent: list[tuple[str, str]]) -> str:
+    """Why a run with no path asked for plays on the engine, for its method line (nothing
+    where it was asked for)."""
+    if not sent:
+        return ""
+    fields = ", ".join(dict.fromkeys(field for field, _ in sent))
+    return f", round by round (the compiled simulator does not play {fields})"
+
+
+def sent_notes(sent: list[tuple[str, str]], rounds: int | None) -> list[str]:
+    """The notes of a run that no path was asked for and the engine plays: the rules that
+    sent it there and, where its rounds were not told (`rounds`), their count."""
+    if not sent:
+        return []
+    rules = "; ".join(f"{field}: {name}" for field, name in sent)
+    notes = [f"played through the engine, which plays every rule, as the compiled simulator "
+             f"does not play {rules} (simulate --compiled refuses by name)"]
+    if rounds is not None:
+        notes.append(f"{rounds:,} rounds, the default where the engine plays the run (it "
+                     "plays some thousands a second; --rounds to change it)")
+    return notes
 
 
 def dealing_words(rules: Rules, dealing: Dealing) -> str:
