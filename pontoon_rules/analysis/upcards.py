@@ -25,6 +25,7 @@ leaves it out.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -133,14 +134,15 @@ def _over(rules: Rules, own: Rules, group: Rules) -> Rules:
 
 
 def _refuse_growing_prizes(rules: Rules) -> None:
-    r = rules.ruleset
+    from pontoon_rules.ruleset.format.common import BuyMode
+
     for i, d in conditional(rules):
         if d.prize is None or not d.player_can_hold:
             continue
         if d.after_double and rules.double_allowed:
             raise AnalysisError(f"hands.definitions.{i}.prize: a fixed prize on a hand that "
                                 "may have doubled (after_double) cannot be valued per stake")
-        if r.stakes.buy.value != "none":
+        if rules.buy_mode is not BuyMode.NONE:
             raise AnalysisError(f"hands.definitions.{i}.prize: a fixed prize where cards "
                                 "are bought (stakes.buy) cannot be valued per stake")
 
@@ -226,8 +228,9 @@ class UpCardModel:
             raise AnalysisError("hands.definitions: banker_up_ranks change the analysis's "
                                 "card kinds from one up card to another")
         self.policy, self.kinds, self.visibles = base.policy, base.kinds, base.visibles
-        index = [group_index(self.groups, base.kinds, v) for v in base.visibles]
-        self.masks = [np.array([int(i == j) for j in index],
+        self.index = [group_index(self.groups, base.kinds, v) for v in base.visibles]
+        """The group of each visible tuple (`visibles`), by its position."""
+        self.masks = [np.array([int(i == j) for j in self.index],
                                dtype=object if exact else float)
                       for i in range(len(self.parts))]
         self._stats: Any = None
@@ -263,10 +266,14 @@ class UpCardRound:
         self.parts = [RoundModel(g.rules, deck, policy, exact=exact) for g in self.groups]
         self.policy = self.parts[0].policy
         self.kinds = self.parts[0].space.kinds
+        visibles = itertools.product(range(len(self.kinds)), repeat=rules.banker_visible)
+        self._part_of = {v: self.parts[group_index(self.groups, self.kinds, v)]
+                         for v in visibles}
+        """Each visible tuple's group's model (found once, not once a deal)."""
 
     def _deals(self) -> Iterator[tuple[Any, Any]]:
         for deal in self.parts[0].deals():
-            yield deal, self.parts[group_index(self.groups, self.kinds, deal.visible)]
+            yield deal, self._part_of[deal.visible]
 
     def value(self) -> Any:
         """The expected value of a round per unit of original stake."""
@@ -297,9 +304,9 @@ class UpCardPolicy:
     def __call__(self, state: Any) -> Any:
         from pontoon_rules.engine.round.hand import up_card
 
-        up = up_card(state.banker, state.rules) if self.rules.banker_visible else NO_UP
+        up = up_card(state.banker, state.rules)  # NO_UP where the banker shows none
         for g, policy in zip(self.groups, self.policies, strict=True):
-            if up in g.ranks or (up == NO_UP and not self.rules.banker_visible):
+            if up in g.ranks:  # where the banker shows no card, the one group is {NO_UP}
                 return policy(state)
         return self.policies[0](state)  # the up card not dealt yet: no decision reads it
 
