@@ -176,3 +176,21 @@ def test_in_spanish_21_the_super_bonus_keeps_a_pair_of_sevens_against_a_seven() 
     plain = {label: acts for label, acts in base.tables[2]}
     assert plain["pair 7"][seven] == "P" and pairs["pair 7"][seven] == "·"
     assert pairs["pair 7"][six] == plain["pair 7"][six] == "P"
+
+
+def test_a_hand_whose_id_is_the_copys_name_keeps_its_place(tiny: Ruleset) -> None:
+    """The copy of an up-card hand held by nobody (`upcards.derived`) was named
+    `<id>-up-ranks` whatever the ruleset held: a hand of its own of that name (here the
+    6-7-8 paying 3:2) was overwritten, and the exact figure (1.1046) left the engine's
+    (1.1221) silently. It is now named apart, and the figure is the engine's again."""
+    data = tiny.model_dump(mode="python")
+    hands = data["hands"]
+    hands["definitions"]["super-sevens-up-ranks"] = hands["definitions"].pop("six-seven-eight")
+    hands["ranking"] = ["super-sevens-up-ranks" if i == "six-seven-eight" else i
+                        for i in hands["ranking"]]
+    rules = compile_rules(Ruleset.model_validate(data))
+    model = UpCardModel(rules, exact=True)
+    played = policy_value(rules, UpCardPolicy(rules, [CompositionPolicy(m)
+                                                      for m in model.parts]), finite=True)
+    assert model.stats()[0] == played
+    assert model.stats()[0] == UpCardModel(compile_rules(tiny), exact=True).stats()[0]

@@ -172,13 +172,23 @@ def derived(r: Ruleset, up: int, stake: int) -> Ruleset:
             update["pays"] = f"{odds.numerator}:{odds.denominator}"
         definitions[i] = d.model_copy(update=update)
         if d.banker_up_ranks is not None:
-            shadow = f"{i}-up-ranks"
+            shadow = _unused(f"{i}-up-ranks", definitions)
             definitions[shadow] = d.model_copy(update={"player_can_hold": False,
                                                        "banker_can_hold": False,
                                                        "prize": None})
             ranking.insert(ranking.index(i) + 1, shadow)
     hands = r.hands.model_copy(update={"definitions": definitions, "ranking": ranking})
     return r.model_copy(update={"hands": hands})
+
+
+def _unused(name: str, taken: dict[str, Any]) -> str:
+    """`name`, or `name-2`, `name-3`, ...: the first that is no hand id of `taken` (a
+    ruleset's own hand never overwritten by a copy)."""
+    found, n = name, 1
+    while found in taken:
+        n += 1
+        found = f"{name}-{n}"
+    return found
 
 
 def conditional_of(r: Ruleset) -> list[tuple[str, HandDefinition]]:
