@@ -150,8 +150,23 @@ def _refuse_growing_prizes(rules: Rules) -> None:
 def holds(d: HandDefinition, up: int, stake: int) -> bool:
     """Whether `d`'s up-card and stake conditions hold for up rank `up` and `stake`."""
     ups = _up_set(d)
-    return ((ups is None or up in ups) and (d.min_stake is None or stake >= d.min_stake)
+    return (ups is None or up in ups) and _in_band(d, stake)
+
+
+def _in_band(d: HandDefinition, stake: int) -> bool:
+    return ((d.min_stake is None or stake >= d.min_stake)
             and (d.max_stake is None or stake <= d.max_stake))
+
+
+def plays_alike(rules: Rules, stake: int) -> bool:
+    """Whether every conditional hand of `rules` plays at `stake` as at `valued_stake`: each
+    band of stakes holds at both or at neither, and no prize is paid at them (a prize is
+    odds of the stake it is paid on)."""
+    for _i, d in conditional(rules):
+        here, valued = _in_band(d, stake), _in_band(d, rules.min_stake)
+        if here != valued or (d.prize is not None and valued):
+            return False
+    return True
 
 
 def derived(r: Ruleset, up: int, stake: int) -> Ruleset:
