@@ -222,3 +222,18 @@ def test_the_engine_path_plays_the_overlay_where_it_plays_as_the_analysis_values
     assert stake == STAKE
     assert nets == _engine_nets(compile_rules(load_bundled("spanish-21")))[1]
     assert _engine_nets(compile_rules(_changed(tiny, stakes={"min_stake": 200})), 1)[0] == 200
+
+
+@pytest.mark.parametrize("decks", [1, "infinite"])
+def test_the_summary_values_a_ruleset_with_up_card_hands(tiny: Ruleset, decks: Any) -> None:
+    """The summary (a user's ruleset on the site: `present.summary.computed_summary`) made
+    its models directly, so a ruleset `edge` values was refused there (AnalysisError:
+    'valued one group of up cards at a time, which this figure does not do'), though no
+    rule of it is listed as refused. It now takes the models `edge` takes."""
+    from pontoon_rules.analysis.present.summary import computed_summary
+
+    ruleset = _changed(tiny, pack={"decks": decks})
+    found = computed_summary(ruleset)
+    assert found["house_edge"] == pytest.approx(house_edge(compile_rules(ruleset)).house_edge,
+                                                abs=1e-12)
+    assert found["edge"]["valued_at_stake"] == found["chart_data"]["valued_at_stake"] == 100

@@ -125,15 +125,17 @@ class EdgeResult:
 
 @gc_paused
 def house_edge(rules: Rules, deck: Deck | None = None, policy: str | None = None,
-               with_stats: bool = True, model: RoundModel | None = None) -> EdgeResult:
+               with_stats: bool = True, model: RoundModel | UpCardRound | None = None
+               ) -> EdgeResult:
     """The house edge of `rules` for one seat under best play.
 
     Args:
         deck: "finite" (the ruleset's shoe, composition-dependent, exact) or "infinite";
             None for the ruleset's own (`default_deck`).
         with_stats: also the statistics (free in the finite method).
-        model: an infinite-deck `RoundModel(rules, "infinite", policy)` already made, to
-            share its solved information sets with other calls (the strategy chart).
+        model: an infinite-deck `RoundModel(rules, "infinite", policy)` (`UpCardRound`
+            where named hands ask for up cards: `infinite_model`) already made, to share
+            its solved information sets with other calls (the strategy chart).
 
     Raises:
         AnalysisError: unknown deck or banker policy, or a finite shoe asked of a ruleset

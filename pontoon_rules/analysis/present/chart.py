@@ -355,18 +355,21 @@ def upcard_chart(rules: Rules, policy: str | None, deck: Deck) -> Chart:
     cards, each banker's column taken from its own group's chart, the chart's cost added
     up over the groups' deals."""
     if deck == "finite":
-        model = UpCardModel(rules, policy)
-        charts = [finite_chart(m, mask) for m, mask in zip(model.parts, model.masks,
-                                                           strict=True)]
-        perfect = -100.0 * float(model.stats()[0])
-        played = sum(c.edge_chart or 0.0 for c in charts)
-        return _merged(rules, charts, model.index, played, perfect)
+        return upcard_finite_chart(UpCardModel(rules, policy))
     found = groups(rules)
     charts = [strategy_chart(g.rules, policy, deck="infinite") for g in found]
     kinds = _kinds(found[0].rules)
     visibles = [(v,) for v in range(len(kinds))] if rules.banker_visible else [()]
     index = [group_index(found, kinds, v) for v in visibles]
     return _merged(rules, charts, index, None, None)
+
+
+def upcard_finite_chart(model: UpCardModel) -> Chart:
+    """`finite_chart` of an `UpCardModel`: each group's chart over its own deals, merged."""
+    charts = [finite_chart(m, mask) for m, mask in zip(model.parts, model.masks, strict=True)]
+    perfect = -100.0 * float(model.stats()[0])
+    played = sum(c.edge_chart or 0.0 for c in charts)
+    return _merged(model.rules, charts, model.index, played, perfect)
 
 
 def _kinds(rules: Rules) -> Any:
