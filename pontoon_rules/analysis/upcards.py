@@ -112,7 +112,7 @@ def groups(rules: Rules) -> tuple[UpGroup, ...]:
 
     _refuse_growing_prizes(rules)
     ups = [s for _i, d in conditional(rules) if (s := _up_set(d)) is not None]
-    present = [r for r in range(13) if rules.rank_present[r]] if rules.banker_visible \
+    present = [r for r, held in enumerate(rules.rank_present) if held] if rules.banker_visible \
         else [NO_UP]
     by_sign: dict[tuple[bool, ...], set[int]] = {}
     for r in present:
