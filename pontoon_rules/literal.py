@@ -26,9 +26,9 @@ _MARKDOWN_ACTIVE = re.compile(
     r"|(<(?=[A-Za-z/!?]))"      # an HTML tag or an autolink
     r"|(&(?=#?\w+;))"           # a character reference
     r"|(#+(?=\s*$))")           # the closing run of a heading
-_LINE_START = re.compile(r"^(?:[>]|[-+#](?=\s|$)|=+\s*$|-[-\s]*$|\d+(?=[.)](?:\s|$)))")
-"""What Markdown reads as a block only at the start of a line: a list item, a heading,
-a quote, a setext underline, a numbered item."""
+_LINE_START = re.compile(r"^(?:[>]|(?:[-+]|#+)(?=\s|$)|=+\s*$|-[-\s]*$|\d+(?=[.)](?:\s|$)))")
+"""What Markdown reads as a block only at the start of a line: a list item, a heading
+(of any level: «## Title»), a quote, a setext underline, a numbered item."""
 
 
 def one_line(text: str) -> str:

@@ -107,3 +107,14 @@ def test_suit_names_are_words_only_and_leave_the_vector_ids_alone(tmp_path: Path
         update={"suit_names": {}})})
     assert ruleset.pack.suit_names and behaviour_form(ruleset) == behaviour_form(bare)
     assert [i for i in bundled_ids() if load_bundled(i).pack.suit_names] == [SM]
+
+
+def test_a_suit_name_in_a_language_no_sheet_has_is_refused(tmp_path: Path) -> None:
+    """A name under a language code no sheet is written in (a typo, 'itt') was accepted and
+    never shown: the sheets fell back to the file's own name without a word."""
+    path = _pack_game(tmp_path, "  suit_names:\n    D: {name: coins, names: {itt: denari}}\n")
+    with pytest.raises(RulesetError, match=r"pack\.suit_names\.D\.names.*'itt' would never be "
+                                           r"shown: the sheets and the site are written in en"):
+        load_ruleset(path)
+    path = _pack_game(tmp_path, "  suit_names:\n    D: {name: coins, names: {it: denari}}\n")
+    assert load_ruleset(path).pack.suit_names

@@ -22,7 +22,14 @@ from pontoon_rules.analysis.dealer import AnalysisError
 from pontoon_rules.analysis.deck import Deck
 from pontoon_rules.analysis.infinite.round import INFINITE_METHOD, RoundModel
 from pontoon_rules.analysis.nogc import gc_paused
-from pontoon_rules.analysis.upcards import stake_words, valued_stake
+from pontoon_rules.analysis.upcards import (
+    UpCardModel,
+    UpCardRound,
+    conditional,
+    envy_note,
+    stake_words,
+    valued_stake,
+)
 from pontoon_rules.engine.round.rules import Rules
 
 PROBABILITY_BASIS = ("each figure is the expected number of the seat's hands with that outcome, "
@@ -118,15 +125,17 @@ class EdgeResult:
 
 @gc_paused
 def house_edge(rules: Rules, deck: Deck | None = None, policy: str | None = None,
-               with_stats: bool = True, model: RoundModel | None = None) -> EdgeResult:
+               with_stats: bool = True, model: RoundModel | UpCardRound | None = None
+               ) -> EdgeResult:
     """The house edge of `rules` for one seat under best play.
 
     Args:
         deck: "finite" (the ruleset's shoe, composition-dependent, exact) or "infinite";
             None for the ruleset's own (`default_deck`).
         with_stats: also the statistics (free in the finite method).
-        model: an infinite-deck `RoundModel(rules, "infinite", policy)` already made, to
-            share its solved information sets with other calls (the strategy chart).
+        model: an infinite-deck `RoundModel(rules, "infinite", policy)` (`UpCardRound`
+            where named hands ask for up cards: `infinite_model`) already made, to share
+            its solved information sets with other calls (the strategy chart).
 
     Raises:
         AnalysisError: unknown deck or banker policy, or a finite shoe asked of a ruleset
@@ -154,8 +163,6 @@ def house_edge(rules: Rules, deck: Deck | None = None, policy: str | None = None
 def infinite_model(rules: Rules, deck: Deck, policy: str | None) -> Any:
     """The infinite-deck round of `rules`: one model per group of up cards where a named
     hand depends on the up card or the stake (`analysis.upcards`)."""
-    from pontoon_rules.analysis.upcards import UpCardRound, conditional
-
     if conditional(rules):
         return UpCardRound(rules, deck, policy)
     return RoundModel(rules, deck, policy)
@@ -165,7 +172,6 @@ def finite_model(rules: Rules, policy: str | None = None, value_only: bool = Fal
     """The composition-dependent round of `rules` (`composition.model.CompositionModel`; one
     per group of up cards where a named hand depends on the up card or the stake)."""
     from pontoon_rules.analysis.composition.model import CompositionModel
-    from pontoon_rules.analysis.upcards import UpCardModel, conditional
 
     if conditional(rules):
         return UpCardModel(rules, policy, value_only)
@@ -235,8 +241,6 @@ def model_notes(rules: Rules) -> list[str]:
         notes.append(f"hands defined by their suits ({', '.join(suited)}) valued by the chance "
                      "of their suits given their ranks: exact for play that looks at ranks "
                      "only; a player who also watches suits can do a little better")
-    from pontoon_rules.analysis.upcards import envy_note
-
     envy = envy_note(rules)
     if envy is not None:
         notes.append(envy)

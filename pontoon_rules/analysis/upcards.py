@@ -25,6 +25,7 @@ leaves it out.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
@@ -111,7 +112,7 @@ def groups(rules: Rules) -> tuple[UpGroup, ...]:
 
     _refuse_growing_prizes(rules)
     ups = [s for _i, d in conditional(rules) if (s := _up_set(d)) is not None]
-    present = [r for r in range(13) if rules.rank_present[r]] if rules.banker_visible \
+    present = [r for r, held in enumerate(rules.rank_present) if held] if rules.banker_visible \
         else [NO_UP]
     by_sign: dict[tuple[bool, ...], set[int]] = {}
     for r in present:
@@ -133,14 +134,15 @@ def _over(rules: Rules, own: Rules, group: Rules) -> Rules:
 
 
 def _refuse_growing_prizes(rules: Rules) -> None:
-    r = rules.ruleset
+    from pontoon_rules.ruleset.format.common import BuyMode
+
     for i, d in conditional(rules):
         if d.prize is None or not d.player_can_hold:
             continue
         if d.after_double and rules.double_allowed:
             raise AnalysisError(f"hands.definitions.{i}.prize: a fixed prize on a hand that "
                                 "may have doubled (after_double) cannot be valued per stake")
-        if r.stakes.buy.value != "none":
+        if rules.buy_mode is not BuyMode.NONE:
             raise AnalysisError(f"hands.definitions.{i}.prize: a fixed prize where cards "
                                 "are bought (stakes.buy) cannot be valued per stake")
 
@@ -148,8 +150,23 @@ def _refuse_growing_prizes(rules: Rules) -> None:
 def holds(d: HandDefinition, up: int, stake: int) -> bool:
     """Whether `d`'s up-card and stake conditions hold for up rank `up` and `stake`."""
     ups = _up_set(d)
-    return ((ups is None or up in ups) and (d.min_stake is None or stake >= d.min_stake)
+    return (ups is None or up in ups) and _in_band(d, stake)
+
+
+def _in_band(d: HandDefinition, stake: int) -> bool:
+    return ((d.min_stake is None or stake >= d.min_stake)
             and (d.max_stake is None or stake <= d.max_stake))
+
+
+def plays_alike(rules: Rules, stake: int) -> bool:
+    """Whether every conditional hand of `rules` plays at `stake` as at `valued_stake`: each
+    band of stakes holds at both or at neither, and no prize is paid at them (a prize is
+    odds of the stake it is paid on)."""
+    for _i, d in conditional(rules):
+        here, valued = _in_band(d, stake), _in_band(d, rules.min_stake)
+        if here != valued or (d.prize is not None and valued):
+            return False
+    return True
 
 
 def derived(r: Ruleset, up: int, stake: int) -> Ruleset:
@@ -170,13 +187,23 @@ def derived(r: Ruleset, up: int, stake: int) -> Ruleset:
             update["pays"] = f"{odds.numerator}:{odds.denominator}"
         definitions[i] = d.model_copy(update=update)
         if d.banker_up_ranks is not None:
-            shadow = f"{i}-up-ranks"
+            shadow = _unused(f"{i}-up-ranks", definitions)
             definitions[shadow] = d.model_copy(update={"player_can_hold": False,
                                                        "banker_can_hold": False,
                                                        "prize": None})
             ranking.insert(ranking.index(i) + 1, shadow)
     hands = r.hands.model_copy(update={"definitions": definitions, "ranking": ranking})
     return r.model_copy(update={"hands": hands})
+
+
+def _unused(name: str, taken: dict[str, Any]) -> str:
+    """`name`, or `name-2`, `name-3`, ...: the first that is no hand id of `taken` (a
+    ruleset's own hand never overwritten by a copy)."""
+    found, n = name, 1
+    while found in taken:
+        n += 1
+        found = f"{name}-{n}"
+    return found
 
 
 def conditional_of(r: Ruleset) -> list[tuple[str, HandDefinition]]:
@@ -226,8 +253,9 @@ class UpCardModel:
             raise AnalysisError("hands.definitions: banker_up_ranks change the analysis's "
                                 "card kinds from one up card to another")
         self.policy, self.kinds, self.visibles = base.policy, base.kinds, base.visibles
-        index = [group_index(self.groups, base.kinds, v) for v in base.visibles]
-        self.masks = [np.array([int(i == j) for j in index],
+        self.index = [group_index(self.groups, base.kinds, v) for v in base.visibles]
+        """The group of each visible tuple (`visibles`), by its position."""
+        self.masks = [np.array([int(i == j) for j in self.index],
                                dtype=object if exact else float)
                       for i in range(len(self.parts))]
         self._stats: Any = None
@@ -263,10 +291,14 @@ class UpCardRound:
         self.parts = [RoundModel(g.rules, deck, policy, exact=exact) for g in self.groups]
         self.policy = self.parts[0].policy
         self.kinds = self.parts[0].space.kinds
+        visibles = itertools.product(range(len(self.kinds)), repeat=rules.banker_visible)
+        self._part_of = {v: self.parts[group_index(self.groups, self.kinds, v)]
+                         for v in visibles}
+        """Each visible tuple's group's model (found once, not once a deal)."""
 
     def _deals(self) -> Iterator[tuple[Any, Any]]:
         for deal in self.parts[0].deals():
-            yield deal, self.parts[group_index(self.groups, self.kinds, deal.visible)]
+            yield deal, self._part_of[deal.visible]
 
     def value(self) -> Any:
         """The expected value of a round per unit of original stake."""
@@ -297,9 +329,9 @@ class UpCardPolicy:
     def __call__(self, state: Any) -> Any:
         from pontoon_rules.engine.round.hand import up_card
 
-        up = up_card(state.banker, state.rules) if self.rules.banker_visible else NO_UP
+        up = up_card(state.banker, state.rules)  # NO_UP where the banker shows none
         for g, policy in zip(self.groups, self.policies, strict=True):
-            if up in g.ranks or (up == NO_UP and not self.rules.banker_visible):
+            if up in g.ranks:  # where the banker shows no card, the one group is {NO_UP}
                 return policy(state)
         return self.policies[0](state)  # the up card not dealt yet: no decision reads it
 

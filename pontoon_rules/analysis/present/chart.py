@@ -36,6 +36,14 @@ from pontoon_rules.analysis.hand import (
 )
 from pontoon_rules.analysis.infinite.round import INFINITE_METHOD, Deal, RoundModel
 from pontoon_rules.analysis.nogc import gc_paused
+from pontoon_rules.analysis.upcards import (
+    UpCardModel,
+    conditional,
+    group_index,
+    groups,
+    stake_words,
+    valued_stake,
+)
 from pontoon_rules.engine.round.cards import RANK_CODES
 from pontoon_rules.engine.round.rules import Rules
 from pontoon_rules.errors import AnalysisError
@@ -127,8 +135,6 @@ def strategy_chart(rules: Rules, policy: str | None = None,
 
     require_handled(rules.ruleset, "strategy")
     deck = check_deck(rules, deck if model is None else "infinite")
-    from pontoon_rules.analysis.upcards import conditional
-
     if conditional(rules):
         return upcard_chart(rules, policy, deck)
     if deck == "finite":
@@ -308,8 +314,6 @@ def render(chart: Chart, fmt: str = "text", departures: bool = False) -> str:
     """The chart as 'text', 'md' or 'json'."""
     if fmt == "json":
         return json.dumps(chart.to_json(), indent=2)
-    from pontoon_rules.analysis.upcards import stake_words
-
     lines = [f"Best strategy: {chart.ruleset}{stake_words(chart.valued_stake)} (deck: "
              f"{chart.deck}; banker: {chart.policy}; method: {chart.method or INFINITE_METHOD}); "
              f"{LEGEND}.", "Pair rows: P split, R surrender, · do not split (then play the "
@@ -350,23 +354,22 @@ def upcard_chart(rules: Rules, policy: str | None, deck: Deck) -> Chart:
     stakes only, or pay a fixed prize (`analysis.upcards`): a chart for each group of up
     cards, each banker's column taken from its own group's chart, the chart's cost added
     up over the groups' deals."""
-    from pontoon_rules.analysis.upcards import UpCardModel, group_index, groups
-
     if deck == "finite":
-        model = UpCardModel(rules, policy)
-        charts = [finite_chart(m, mask) for m, mask in zip(model.parts, model.masks,
-                                                           strict=True)]
-        index = [int(next(i for i, mask in enumerate(model.masks) if mask[v]))
-                 for v in range(len(model.visibles))]
-        perfect = -100.0 * float(model.stats()[0])
-        played = sum(c.edge_chart or 0.0 for c in charts)
-        return _merged(rules, charts, index, played, perfect)
+        return upcard_finite_chart(UpCardModel(rules, policy))
     found = groups(rules)
     charts = [strategy_chart(g.rules, policy, deck="infinite") for g in found]
     kinds = _kinds(found[0].rules)
     visibles = [(v,) for v in range(len(kinds))] if rules.banker_visible else [()]
     index = [group_index(found, kinds, v) for v in visibles]
     return _merged(rules, charts, index, None, None)
+
+
+def upcard_finite_chart(model: UpCardModel) -> Chart:
+    """`finite_chart` of an `UpCardModel`: each group's chart over its own deals, merged."""
+    charts = [finite_chart(m, mask) for m, mask in zip(model.parts, model.masks, strict=True)]
+    perfect = -100.0 * float(model.stats()[0])
+    played = sum(c.edge_chart or 0.0 for c in charts)
+    return _merged(model.rules, charts, model.index, played, perfect)
 
 
 def _kinds(rules: Rules) -> Any:
@@ -378,8 +381,6 @@ def _kinds(rules: Rules) -> Any:
 def _merged(rules: Rules, charts: list[Chart], index: list[int], played: float | None,
             perfect: float | None) -> Chart:
     """One chart of each group's: each column from the chart of its up card's group."""
-    from pontoon_rules.analysis.upcards import valued_stake
-
     first = charts[0]
     tables = {n: _merged_rows([dict(c.tables.get(n, [])) for c in charts], index)
               for n in first.tables}

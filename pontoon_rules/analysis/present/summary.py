@@ -23,13 +23,20 @@ from pontoon_rules.analysis.edge import EDGE_DECIMALS as EDGE_DECIMALS
 from pontoon_rules.analysis.edge import (
     PROBABILITY_BASIS,
     default_deck,
+    finite_model,
     finite_result,
     house_edge,
+    infinite_model,
 )
 from pontoon_rules.analysis.edge import edge_lines as edge_lines
 from pontoon_rules.analysis.infinite.round import RoundModel
 from pontoon_rules.analysis.nogc import gc_paused
-from pontoon_rules.analysis.present.chart import finite_chart, render, strategy_chart
+from pontoon_rules.analysis.present.chart import (
+    finite_chart,
+    render,
+    strategy_chart,
+    upcard_finite_chart,
+)
 from pontoon_rules.analysis.present.costdata import stored_costs
 from pontoon_rules.analysis.present.costs import Cost, rule_costs, skip_reason
 from pontoon_rules.engine.round.rules import compile_rules
@@ -123,13 +130,15 @@ def computed_summary(ruleset: Ruleset) -> dict[str, Any]:
     rules = compile_rules(ruleset)
     start = time.perf_counter()
     if default_deck(rules) == "finite":
-        model = CompositionModel(rules)
+        model = finite_model(rules)  # one per group of up cards where a hand asks for one
         result = finite_result(model, start)
-        chart = finite_chart(model)
+        chart = (finite_chart(model) if isinstance(model, CompositionModel)
+                 else upcard_finite_chart(model))
     else:
-        infinite = RoundModel(rules, "infinite")
+        infinite = infinite_model(rules, "infinite", None)
         result = house_edge(rules, model=infinite)
-        chart = strategy_chart(rules, model=infinite)
+        chart = strategy_chart(rules, model=infinite if isinstance(infinite, RoundModel)
+                               else None)
     from pontoon_rules.analysis.present.realistic import realistic_variations
 
     stored = stored_costs(ruleset)

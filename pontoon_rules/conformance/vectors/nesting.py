@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 MAX_DEPTH = 64
-"""The deepest nesting of a reply the runner reads."""
+"""The deepest nesting of a vector file or a harness's reply that is read (the workbench's
+requests pass a lower bound of their own to `depth`)."""
 
 
 def depth(data: Any, limit: int = MAX_DEPTH) -> int:

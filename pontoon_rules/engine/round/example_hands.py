@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import chain, combinations, combinations_with_replacement, islice
 
-from pontoon_rules.engine.round.cards import RANK_CODES, card_code
+from pontoon_rules.engine.round.cards import RANK_CODES, card_code, rank_of
 from pontoon_rules.engine.round.hand import Hand, classify
 from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.ruleset.format.common import SuitRule
@@ -120,7 +120,7 @@ def natural_up_ranks(ruleset: Ruleset, rules: Rules | None = None) -> list[str] 
     found = []
     for rank in (i for i in range(len(RANK_CODES)) if rules.rank_present[i]):
         if any(classify(_hand_of([up, other], rules), rules, True) in naturals
-               for up in cards if up // 4 == rank for other in cards if other != up
+               for up in cards if rank_of(up) == rank for other in cards if other != up
                or rules.decks != 1):
             found.append(RANK_CODES[rank])
     return found

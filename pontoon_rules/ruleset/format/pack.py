@@ -11,12 +11,14 @@ from pydantic import (
     PlainSerializer,
     PlainValidator,
     WithJsonSchema,
+    field_validator,
     model_validator,
 )
 from pydantic_core import PydanticCustomError
 
 from pontoon_rules.ruleset.format.aces import AcesByCards
 from pontoon_rules.ruleset.format.common import ALL_RANKS, ALL_SUITS, Rank, RuleModel, Suit
+from pontoon_rules.ruleset.format.languages import LANGUAGES
 from pontoon_rules.ruleset.format.points import MAX_BUST, BustLimit, Points, points_text
 
 
@@ -80,6 +82,16 @@ class SuitName(RuleModel):
         default_factory=dict,
         description="Its name in other languages, by language code (e.g. 'it': 'denari'); "
         "a language without one says the name in the ruleset's language.")
+
+    @field_validator("names")
+    @classmethod
+    def _known_languages(cls, value: dict[str, str]) -> dict[str, str]:
+        unknown = sorted(set(value) - set(LANGUAGES))
+        if unknown:
+            raise ValueError(
+                f"names in {', '.join(map(repr, unknown))} would never be shown: the sheets "
+                f"and the site are written in {', '.join(LANGUAGES)}")
+        return value
 
 
 class Pack(RuleModel):

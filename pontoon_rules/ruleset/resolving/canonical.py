@@ -82,6 +82,9 @@ V1_LEAVES: frozenset[str] = frozenset({
 SESSION_ONLY = frozenset({"table.first_banker", "table.bank.passes_when_broken",
                           "table.bank.passes_after_deals", "shoot.dry_kitty_sale"})
 """Fields added since that decide only who banks first or next: no round depends on them."""
+_NOT_PLAY = SESSION_ONLY | FIELD_PRESENTATION
+"""The fields below the top level a round never depends on (left out unless in `V1_LEAVES`)."""
+
 
 def behaviour_form(ruleset: Ruleset) -> dict[str, Any]:
     """The canonical data of `ruleset`'s behaviour (see the module docstring)."""
@@ -96,8 +99,7 @@ def behaviour_form(ruleset: Ruleset) -> dict[str, Any]:
         out[section][name] = agreed.default
     classic = _v1_hands(ruleset)
     for path in leaf_paths():
-        if path not in V1_LEAVES and (path in SESSION_ONLY | FIELD_PRESENTATION
-                                      or not _get(lean, path, present=True)):
+        if path not in V1_LEAVES and (path in _NOT_PLAY or not _get(lean, path, present=True)):
             _drop(out, path)
     _prune(out, full)
     if classic is None:
