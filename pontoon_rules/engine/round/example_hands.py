@@ -106,15 +106,13 @@ def _enough(cards: list[int], rules: Rules) -> bool:
     return all(cards.count(c) <= copies for c in set(cards))
 
 
-
-
-def natural_up_ranks(ruleset: Ruleset, rules: Rules | None = None) -> list[str] | None:
+def natural_up_ranks(ruleset: Ruleset) -> list[str] | None:
     """The ranks (codes, 'A', 'K', ...) of the banker's face-up card under which the two
     dealt cards can make a natural the peek finds (`deal.banker_pontoon_at_once`), in the
     pack's order; None where the banker is not dealt two cards, one of them face up."""
     if ruleset.deal.banker_cards != 2 or ruleset.deal.banker_cards_visible != 1:
         return None
-    rules = rules or compile_rules(ruleset)
+    rules = compile_rules(ruleset)
     naturals = {h for h, d in ruleset.hands.definitions.items() if d.natural}
     cards = [c for c in range(len(rules.card_present)) if rules.card_present[c]]
     found = []
