@@ -188,6 +188,20 @@ def test_the_urdu_marks_are_the_catalogs_own() -> None:
     assert [translations("ru").gettext(m) for m in (", ", "; ", ".")] == [", ", "; ", "."]
 
 
+def test_the_side_bets_are_joined_with_the_catalogs_marks(tmp_path: Path) -> None:
+    """The semicolon between the pair and the match bet and the full stop after them are
+    the catalog's, as every other mark our code writes (Urdu «؛» «۔»)."""
+    house = tmp_path / "side-bets.yaml"
+    house.write_text("id: side-bets\nname: Side bets\nkind: house\n"
+                     "extends: casino-filipino-pontoon\n"
+                     "side_bets:\n  match_dealer:\n    allowed: true\n", encoding="utf-8")
+    ruleset = load_ruleset(house)
+    english = {s.key: s.text for s in sentences(ruleset)}["side_bets"]
+    assert "paying 10:1; a match bet" in english and "banker's first card. Side" in english
+    urdu = {s.key: s.text for s in sentences(ruleset, "ur")}["side_bets"]
+    assert "10:1؛ " in urdu and "first card۔ " in urdu, urdu
+
+
 def house_sheets(tmp_path: Path, house_id: str, lang: str, name: str, summary: str
                  ) -> tuple[str, str]:
     """House ruleset `house_id` over pagat-british (stick on 16) whose name and summary in
