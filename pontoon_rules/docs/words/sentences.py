@@ -43,6 +43,10 @@ class Rule:
     reads: tuple[str, ...] = ()
     """A custom no source gives (the first shuffle and cut): always marked † as our
     reading, its words made from these fields, which other rules cover."""
+    fixed_banker_chapter: str | None = None
+    """Its chapter where the banker does not rotate (the house dealer's first shuffle is
+    said between deals, before the shuffles that follow it; a player banker's after how
+    the first banker is found)."""
 
 
 CHAPTER_TITLES: dict[str, str] = {
@@ -68,7 +72,8 @@ RULES: tuple[Rule, ...] = (
                           "between_deals.rotation_when_banker_pontoon_at_once",
                           "between_deals.bank_sale",
                           "table.bank.passes_after_deals")),
-    Rule("first_shuffle", "game", (), reads=("table.banker", "table.direction")),
+    Rule("first_shuffle", "game", (), reads=("table.banker", "table.direction"),
+         fixed_banker_chapter="between-deals"),
     Rule("lacks", "game", ()),
     Rule("stake_limits", "stakes", ("stakes.min_stake", "stakes.max_stake")),
     Rule("stake_when", "stakes", ("deal.stake_after_first_card",)),
@@ -314,18 +319,12 @@ def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
         if not text or not paths:
             continue
         open_paths = [p for p in paths if (pv := provenance_for(ruleset, p)) and pv.open]
-        out.append(Sentence(rule.key, _chapter(ruleset, rule), text, paths,
+        rotating = ruleset.table.banker.value == "rotating"
+        chapter = rule.fixed_banker_chapter if not rotating else None
+        out.append(Sentence(rule.key, chapter or rule.chapter, text, paths,
                             open=bool(open_paths or rule.reads),
                             changed=bool(set(paths) & changed_paths)))
     return out
-
-
-def _chapter(ruleset: Ruleset, rule: Rule) -> str:
-    """A rule's chapter; the house dealer's first shuffle is said between deals, before
-    the shuffles that follow it (a player banker's, after how the first banker is found)."""
-    if rule.key == "first_shuffle" and ruleset.table.banker.value != "rotating":
-        return "between-deals"
-    return rule.chapter
 
 
 LACKING = ("stakes.buy", "player.double.allowed", "player.split.allowed",
