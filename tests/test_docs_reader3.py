@@ -5,6 +5,7 @@ languages the reader read."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from markdown_it import MarkdownIt
@@ -53,6 +54,24 @@ def test_a_casino_sheet_says_how_a_home_table_runs_the_bank(ruleset_id: str, lan
     for words in home:
         assert words in said, words
     assert "the table agrees who, and for how long" not in said
+
+
+@pytest.mark.parametrize(("lang", "left", "right"), [
+    ("en", "the player on their left cuts", "the player on their right cuts"),
+    ("ru", "снимает игрок слева от него", "снимает игрок справа от него")], ids=["en", "ru"])
+def test_the_home_house_is_cut_on_the_side_the_first_shuffle_says(
+        tmp_path: Path, lang: str, left: str, right: str) -> None:
+    """Who cuts the home house's shuffle follows `table.direction`, as the first shuffle's
+    sentence does: play to the left, the player on the house's right; to the right, the
+    player on its left (the sentence once said «right» whatever the direction)."""
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
+
+    house = tmp_path / "rightwards.yaml"
+    house.write_text("id: rightwards\nname: Rightwards\nkind: house\nextends: spanish-21\n"
+                     "table:\n  direction: right\n", encoding="utf-8")
+    said = {s.key: s.text for s in sentences(load_ruleset(house), lang)}
+    assert left in said["table"] and right not in said["table"]
+    assert right in text("spanish-21", lang) and left not in text("spanish-21", lang)
 
 
 @pytest.mark.parametrize("ruleset_id", ["pagat-british", "ban-luck"])
