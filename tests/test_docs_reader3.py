@@ -74,6 +74,25 @@ def test_the_home_house_is_cut_on_the_side_the_first_shuffle_says(
     assert right in text("spanish-21", lang) and left not in text("spanish-21", lang)
 
 
+@pytest.mark.parametrize(("n", "russian", "english"), [
+    (1, "не меньше 1 фишки;", "at least 1 unit (chip);"),
+    (5, "не меньше 5 фишек;", "at least 5 units (chips);"),
+    (21, "не меньше 21 фишки;", "at least 21 units (chips);")], ids=["1", "5", "21"])
+def test_a_stake_in_chips_takes_each_languages_plural_form(
+        tmp_path: Path, n: int, russian: str, english: str) -> None:
+    """The chips a sentence counts are a plural message, so a language with more forms
+    than English says each by its own rule: Russian «21 фишки» as «1 фишки» (the unit
+    once chose only between n == 1 and any other n: «21 фишек»)."""
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
+
+    house = tmp_path / f"stake-{n}.yaml"
+    house.write_text(f"id: stake-{n}\nname: Stake\nkind: house\nextends: spanish-21\n"
+                     f"stakes:\n  min_stake: {n}\n", encoding="utf-8")
+    ruleset = load_ruleset(house)
+    assert russian in {s.key: s.text for s in sentences(ruleset, "ru")}["stake_limits"]
+    assert english in {s.key: s.text for s in sentences(ruleset)}["stake_limits"]
+
+
 @pytest.mark.parametrize("ruleset_id", ["pagat-british", "ban-luck"])
 def test_a_banker_of_no_fixed_bank_is_told_to_agree_its_funding(ruleset_id: str) -> None:
     said = text(ruleset_id)

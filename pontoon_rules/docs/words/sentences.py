@@ -250,9 +250,9 @@ def _limit_text(ruleset: Ruleset, path: str, gettext: Callable[[str], str]) -> s
     return gettext("no limit") if value is None else str(value)
 
 
-UNITS = ("%(n)s units (chips)", "%(n)s unit (chip)")
-"""A stake the ruleset fixes, in words (by `n == 1`): the schema holds no currency, so a
-chip, the unit the table plays for."""
+UNITS = ("%(n)s unit (chip)", "%(n)s units (chips)")
+"""A stake the ruleset fixes, in words (a plural message: each language's own forms by
+`n`): the schema holds no currency, so a chip, the unit the table plays for."""
 
 
 def natural_name(ruleset: Ruleset, gettext: Callable[[str], str], lang: str) -> str:
@@ -263,7 +263,7 @@ def natural_name(ruleset: Ruleset, gettext: Callable[[str], str], lang: str) -> 
 
 
 def _module(ruleset: Ruleset, lang: str) -> Any:
-    gettext = translations(lang).gettext
+    gettext, ngettext = translations(lang).gettext, translations(lang).ngettext
     helpers = {"r": ruleset, "percent": _percent, "has_rank": _has_rank,
                "class_name": lambda c: hand_name(ruleset, c, gettext, lang),
                "pack_words": lambda: pack_words(ruleset, gettext, lang),
@@ -281,7 +281,7 @@ def _module(ruleset: Ruleset, lang: str) -> Any:
                    (hand_name(ruleset, i, gettext, lang) for i, d in ruleset.hands.ranked()
                     if d.natural and d.player_can_hold), gettext),
                "blank": BLANK,
-               "units": lambda n: gettext(UNITS[n == 1]) % {"n": n},
+               "units": lambda n: ngettext(*UNITS, n) % {"n": n},
                "value": lambda path: value_text(path, value_at(ruleset, path), gettext)}
     return environment(lang).get_template("plain_rules.j2").make_module(helpers)
 
@@ -402,9 +402,9 @@ def differing_from_base(ruleset: Ruleset, base: Ruleset) -> list[str]:
     return differing_paths([ruleset, base])
 
 
-def python_messages() -> list[str]:
-    """The translatable strings defined here (for the catalog)."""
-    return [*CHAPTER_TITLES.values(), *UNITS,
+def python_messages() -> list[str | tuple[str, str]]:
+    """The translatable strings defined here (for the catalog; a plural as its pair)."""
+    return [*CHAPTER_TITLES.values(), UNITS,
             *(text for words in OVERLAY_WORDS.values() for text in words.values()),
             NO_DIFFERENCE]
 
