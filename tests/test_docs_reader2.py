@@ -188,20 +188,43 @@ def test_the_urdu_marks_are_the_catalogs_own() -> None:
     assert [translations("ru").gettext(m) for m in (", ", "; ", ".")] == [", ", "; ", "."]
 
 
+def test_the_side_bets_are_joined_with_the_catalogs_marks(tmp_path: Path) -> None:
+    """The semicolon between the pair and the match bet and the full stop after them are
+    the catalog's, as every other mark our code writes (Urdu «؛» «۔»)."""
+    house = tmp_path / "side-bets.yaml"
+    house.write_text("id: side-bets\nname: Side bets\nkind: house\n"
+                     "extends: casino-filipino-pontoon\n"
+                     "side_bets:\n  match_dealer:\n    allowed: true\n", encoding="utf-8")
+    ruleset = load_ruleset(house)
+    english = {s.key: s.text for s in sentences(ruleset)}["side_bets"]
+    assert "paying 10:1; a match bet" in english and "banker's first card. Side" in english
+    urdu = {s.key: s.text for s in sentences(ruleset, "ur")}["side_bets"]
+    assert "10:1؛ " in urdu and "first card۔ " in urdu, urdu
+
+
+def house_sheets(tmp_path: Path, house_id: str, lang: str, name: str, summary: str
+                 ) -> tuple[str, str]:
+    """House ruleset `house_id` over pagat-british (stick on 16) whose name and summary in
+    `lang` are `name` and `summary`: its Markdown sheet in `lang` (escapes dropped) and its
+    HTML sheet (character references read). The id picks the worked examples."""
+    house = tmp_path / f"{house_id}.yaml"
+    house.write_text(
+        f"id: {house_id}\nname: Our house game\nkind: house\nextends: pagat-british\n"
+        f"translations:\n  {lang}:\n    name: \"{name}\"\n"
+        f"    summary: \"{summary}\"\nplayer:\n  stick_minimum: 16\n",
+        encoding="utf-8")
+    ruleset = load_ruleset(house)
+    base = find_base(ruleset, house)
+    return (sheet_markdown(ruleset, lang, base).replace("\\", ""),
+            unescape(sheet_html(ruleset, lang, base)))
+
+
 def test_a_users_urdu_name_and_summary_are_printed_as_written(tmp_path: Path) -> None:
     """User text is shown literally: a house ruleset's Urdu name and summary keep their
     Latin «,» «;» «.» in the Markdown and the HTML sheet (a pass over the whole sheet once
     printed «ہمارا کھیل، نیا؛ اصول»), while the sheet's own words keep Urdu marks."""
-    house = tmp_path / "urdu-house.yaml"
-    house.write_text(
-        "id: urdu-house\nname: Our house game\nkind: house\nextends: pagat-british\n"
-        "translations:\n  ur:\n    name: \"ہمارا کھیل, نیا; اصول.\"\n"
-        "    summary: \"پہلا جملہ, دوسرا; تیسرا.\"\nplayer:\n  stick_minimum: 16\n",
-        encoding="utf-8")
-    ruleset = load_ruleset(house)
-    base = find_base(ruleset, house)
-    md = sheet_markdown(ruleset, "ur", base).replace("\\", "")
-    html = unescape(sheet_html(ruleset, "ur", base))
+    md, html = house_sheets(tmp_path, "urdu-house", "ur", "ہمارا کھیل, نیا; اصول.",
+                            "پہلا جملہ, دوسرا; تیسرا.")
     for printed in (md, html):
         assert "ہمارا کھیل, نیا; اصول." in printed and "پہلا جملہ, دوسرا; تیسرا." in printed
         assert "ہمارا کھیل، نیا" not in printed and "دوسرا؛ تیسرا" not in printed
@@ -212,16 +235,8 @@ def test_a_users_russian_name_keeps_its_odds_while_the_sheet_writes_k(tmp_path: 
     """User text is shown literally: a house ruleset's Russian name and summary keep their
     «3:2» in the Markdown and the HTML sheet (a pass over the whole sheet once printed
     «Игра 3 к 2»), while the odds the sheet writes itself read «2 к 1»."""
-    house = tmp_path / "russian-house.yaml"
-    house.write_text(
-        "id: russian-house\nname: Our house game\nkind: house\nextends: pagat-british\n"
-        "translations:\n  ru:\n    name: \"Игра 3:2\"\n"
-        "    summary: \"Понтун платит 3:2, а не 2:1.\"\nplayer:\n  stick_minimum: 16\n",
-        encoding="utf-8")
-    ruleset = load_ruleset(house)
-    base = find_base(ruleset, house)
-    md = sheet_markdown(ruleset, "ru", base).replace("\\", "")
-    html = unescape(sheet_html(ruleset, "ru", base))
+    md, html = house_sheets(tmp_path, "russian-house", "ru", "Игра 3:2",
+                            "Понтун платит 3:2, а не 2:1.")
     for printed in (md, html):
         assert "Игра 3:2" in printed and "Понтун платит 3:2, а не 2:1." in printed
         assert "Игра 3 к 2" not in printed and "платит 3 к 2, а не 2 к 1" not in printed

@@ -5,6 +5,7 @@ languages the reader read."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from markdown_it import MarkdownIt
@@ -53,6 +54,43 @@ def test_a_casino_sheet_says_how_a_home_table_runs_the_bank(ruleset_id: str, lan
     for words in home:
         assert words in said, words
     assert "the table agrees who, and for how long" not in said
+
+
+@pytest.mark.parametrize(("lang", "left", "right"), [
+    ("en", "the player on their left cuts", "the player on their right cuts"),
+    ("ru", "снимает игрок слева от него", "снимает игрок справа от него")], ids=["en", "ru"])
+def test_the_home_house_is_cut_on_the_side_the_first_shuffle_says(
+        tmp_path: Path, lang: str, left: str, right: str) -> None:
+    """Who cuts the home house's shuffle follows `table.direction`, as the first shuffle's
+    sentence does: play to the left, the player on the house's right; to the right, the
+    player on its left (the sentence once said «right» whatever the direction)."""
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
+
+    house = tmp_path / "rightwards.yaml"
+    house.write_text("id: rightwards\nname: Rightwards\nkind: house\nextends: spanish-21\n"
+                     "table:\n  direction: right\n", encoding="utf-8")
+    said = {s.key: s.text for s in sentences(load_ruleset(house), lang)}
+    assert left in said["table"] and right not in said["table"]
+    assert right in text("spanish-21", lang) and left not in text("spanish-21", lang)
+
+
+@pytest.mark.parametrize(("n", "russian", "english"), [
+    (1, "не меньше 1 фишки;", "at least 1 unit (chip);"),
+    (5, "не меньше 5 фишек;", "at least 5 units (chips);"),
+    (21, "не меньше 21 фишки;", "at least 21 units (chips);")], ids=["1", "5", "21"])
+def test_a_stake_in_chips_takes_each_languages_plural_form(
+        tmp_path: Path, n: int, russian: str, english: str) -> None:
+    """The chips a sentence counts are a plural message, so a language with more forms
+    than English says each by its own rule: Russian «21 фишки» as «1 фишки» (the unit
+    once chose only between n == 1 and any other n: «21 фишек»)."""
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
+
+    house = tmp_path / f"stake-{n}.yaml"
+    house.write_text(f"id: stake-{n}\nname: Stake\nkind: house\nextends: spanish-21\n"
+                     f"stakes:\n  min_stake: {n}\n", encoding="utf-8")
+    ruleset = load_ruleset(house)
+    assert russian in {s.key: s.text for s in sentences(ruleset, "ru")}["stake_limits"]
+    assert english in {s.key: s.text for s in sentences(ruleset)}["stake_limits"]
 
 
 @pytest.mark.parametrize("ruleset_id", ["pagat-british", "ban-luck"])

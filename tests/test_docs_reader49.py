@@ -264,12 +264,18 @@ def test_the_bankers_face_down_cards_are_counted_singular_or_plural(
     assert " is dealt face up" not in deal.replace("first card is dealt face up", "")
 
 
+def reworded(ruleset_id: str, key: str, old: str, new: str) -> None:
+    """Rule `key` of the bundled ruleset's English sheet says `new`, never `old`."""
+    sentence = said(ruleset_id)[key]
+    assert old not in sentence
+    assert new in sentence
+
+
 def test_what_every_double_adds_is_said_the_first_included() -> None:
     """'Each double after the first adds one original stake': and the first?"""
-    double = said("spanish-21")["double"]
-    assert "after the first" not in double
-    assert ("Every double, the first included, adds one original stake (a stake of 100 "
-            "becomes 200, 300, 400).") in double
+    reworded("spanish-21", "double", "after the first",
+             "Every double, the first included, adds one original stake (a stake of 100 "
+             "becomes 200, 300, 400).")
 
 
 def test_a_printed_sheet_names_the_game_never_the_file_id() -> None:
@@ -303,10 +309,9 @@ def test_the_markdown_house_box_repeats_no_rule_the_body_prints(ruleset_id: str)
 
 
 def test_the_kitty_is_sized_by_the_stakes_in_plain_words() -> None:
-    kitty = said("shoot-pontoon")["kitty"]
-    assert "a kitty between the smallest and the largest stake" not in kitty
-    assert ("the banker puts up a kitty of at least the smallest stake and at most the "
-            "largest stake") in kitty
+    reworded("shoot-pontoon", "kitty", "a kitty between the smallest and the largest stake",
+             "the banker puts up a kitty of at least the smallest stake and at most the "
+             "largest stake")
 
 
 def test_a_shoot_bet_pays_its_odds_whatever_the_hand_holds() -> None:

@@ -332,6 +332,32 @@ def test_markdown_sheet_shows_user_text_literally(tmp_path: Path) -> None:
     assert "{{ 7*7 }}" in __import__("html").unescape(re.sub(r"<[^>]+>", "", html))
 
 
+def test_markdown_sheet_shows_hand_and_suit_names_literally(tmp_path: Path) -> None:
+    """A hand's and a suit's name are user text inside our sentences and the payout table:
+    the Markdown sheet escapes them as it does a ruleset's name (no tag, no link, no
+    emphasis), and keeps its own blanks to fill in as drawn."""
+    import markdown
+
+    from pontoon_rules.docs.sheet.sheets import sheet_markdown
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
+
+    house = tmp_path / "evil-names.yaml"
+    house.write_text(
+        "id: evil-names\nname: Evil names\nkind: house\nextends: pagat-british\n"
+        "pack:\n  suit_names:\n    S: {name: '<script>s</script> *sw*'}\n"
+        "hands:\n  definitions:\n    trio:\n      name: '<b>tr</b> [a](javascript:y)'\n"
+        "      min_cards: 3\n      max_cards: 3\n      suits: spades\n"
+        "  ranking: [pontoon, trio, five-card-trick, total]\n", encoding="utf-8")
+    text = sheet_markdown(load_ruleset(house))
+    lines = [line for line in text.splitlines() if "tr" in line and "javascript" in line]
+    assert len(lines) >= 3  # the ranking, the hand's own rule, the payout table's row
+    assert "<script>" not in text and "<b>" not in text and "\\[a\\]" in text
+    html = markdown.markdown(text)
+    assert "<script>" not in html and "<a " not in html and "<b>" not in html
+    assert "<em>sw</em>" not in html
+    assert "each stake at least ____, at most ____." in text
+
+
 def test_pdf_and_html_sheets_show_user_text_literally(tmp_path: Path) -> None:
     from pontoon_rules.ruleset.loading.loader import load_ruleset
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from pontoon_rules.docs.words.claims import Claim
 from pontoon_rules.docs.words.letters import rank_letter
-from pontoon_rules.docs.words.marks import in_parts, listed
+from pontoon_rules.docs.words.marks import OR, either, in_parts
 from pontoon_rules.engine.round.example_hands import natural_up_ranks
 from pontoon_rules.ruleset.format.hands import HandDefinition
 from pontoon_rules.ruleset.format.model import Ruleset
@@ -32,7 +32,7 @@ PHRASES = (
     _("%(values)s in a hand of %(count)s cards"),
     _("%(values)s in a hand of %(low)s to %(high)s cards"),
     _("%(values)s in a hand of %(count)s cards or more"),
-    _(" or "),
+    OR,
     _("a hard hand only (no ace counted high)"),
     _("a soft hand only (an ace counted high)"),
     _("against a banker's up card of %(ranks)s"),
@@ -76,10 +76,7 @@ def aces_words(ruleset: Ruleset, gettext: Gettext) -> str:
 
 def _either(values: tuple[int, ...], gettext: Gettext) -> str:
     """'1, 10 or 11'."""
-    words = [str(v) for v in values]
-    if len(words) == 1:
-        return words[0]
-    return listed(words[:-1], gettext) + gettext(" or ") + words[-1]
+    return either([str(v) for v in values], gettext)
 
 
 def condition_words(d: HandDefinition, gettext: Gettext) -> list[str]:
@@ -117,9 +114,7 @@ def peek_words(ruleset: Ruleset, gettext: Gettext) -> str:
     if not ranks or set(ranks) >= held:
         return ""
     letters = [rank_letter(r, gettext) for r in ranks]
-    listed_ranks = (listed(letters[:-1], gettext) + gettext(" or ") + letters[-1]
-                    if len(letters) > 1 else letters[0])
-    return " " + gettext(PEEK) % {"ranks": listed_ranks}
+    return " " + gettext(PEEK) % {"ranks": either(letters, gettext)}
 
 
 PEEK = _("The banker checks for one only when the face-up card is %(ranks)s: no other "
@@ -151,9 +146,7 @@ def same_total_words(ruleset: Ruleset, table: OutcomeTable, gettext: Gettext,
         groups.setdefault((cell.result, str(d.min_total)), []).append(hand_id)
     texts, claims = [], []
     for (result, total), ids in groups.items():
-        names = [name(h) for h in ids]
-        hands = (listed(names[:-1], gettext) + gettext(" or ") + names[-1] if len(names) > 1
-                 else names[0])
+        hands = either([name(h) for h in ids], gettext)
         texts.append(" " + gettext(SAME_TOTAL[result]) % {"hand": hands, "total": total})
         claims.append(Claim(frozenset((h, TOTAL) for h in ids), 2, result))
     return "".join(texts), claims

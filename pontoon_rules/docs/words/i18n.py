@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 from pontoon_rules.docs.words.marks import odds
 from pontoon_rules.literal import html_filter, literal_markdown, literal_markdown_cards
+from pontoon_rules.ruleset.format.agreed import BLANK
 from pontoon_rules.ruleset.format.languages import DOMAIN as DOMAIN
 from pontoon_rules.ruleset.format.languages import LANGUAGES as LANGUAGES
 from pontoon_rules.ruleset.format.languages import LOCALE_DIR as LOCALE_DIR
@@ -191,6 +192,13 @@ def _is_escaped(name: str | None) -> bool:
 _KEBAB = re.compile(r"[a-z]+(?:-[a-z]+)+")
 
 
+def markdown_sentence(text: str) -> str:
+    """A sentence of ours for the Markdown sheet: the user text it carries (a hand's or a
+    suit's name) shown literally, as `literal.literal_markdown_cards` escapes it; a blank
+    to fill in (`____`, between spaces or marks: never emphasis) kept as drawn."""
+    return literal_markdown_cards(text).replace("\\___\\_", BLANK)
+
+
 def value_words(translated: str, value: str) -> str:
     """A file's value as a page shows it (`|t`): its translation, else, where the catalog
     has none (English: the value is its own message), its words ('our-reading' -> 'our
@@ -218,6 +226,7 @@ def environment(lang: str) -> jinja2.Environment:
     env.filters["lit"] = html_filter
     env.filters["md"] = literal_markdown
     env.filters["md_cards"] = literal_markdown_cards
+    env.filters["md_text"] = markdown_sentence
     env.filters["unit"] = lambda text: as_unit(text, lang)
     env.filters["odds"] = lambda value: odds(value, catalog.gettext)
     env.globals["lang"] = base_language(lang)

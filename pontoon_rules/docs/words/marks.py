@@ -7,12 +7,13 @@ code writes are a message too ("%(win)s:%(stake)s": Russian «3 к 2»)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 
 COMMA = ", "
 SEMICOLON = "; "
 FULL_STOP = "."
+OR = " or "
 ODDS = "%(win)s:%(stake)s"
 
 Gettext = Callable[[str], str]
@@ -20,12 +21,18 @@ Gettext = Callable[[str], str]
 
 def python_messages() -> list[str]:
     """The marks, for the catalog (`docs.website.catalog`)."""
-    return [COMMA, SEMICOLON, FULL_STOP, ODDS]
+    return [COMMA, SEMICOLON, FULL_STOP, ODDS]  # OR: in `family_words.PHRASES`, its first use
 
 
 def listed(items: Iterable[str], gettext: Gettext) -> str:
     """'a, b, c' with the language's comma."""
     return gettext(COMMA).join(items)
+
+
+def either(items: Sequence[str], gettext: Gettext) -> str:
+    """'a, b or c' with the language's comma and its 'or'; one item as it is."""
+    *first, last = items
+    return listed(first, gettext) + gettext(OR) + last if first else last
 
 
 def in_parts(items: Iterable[str], gettext: Gettext) -> str:

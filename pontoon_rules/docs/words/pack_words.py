@@ -113,9 +113,9 @@ def pack_size_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str
         out += " " + gettext("Each pack has the %(ranks)s removed.") % {
             "ranks": _joined(removed, gettext)}
     if len(pack.suits) < len(ALL_SUITS):
+        names = suit_words(ruleset, gettext, lang)
         out += " " + gettext("Each pack holds only the %(suits)s.") % {
-            "suits": _joined([suit_words(ruleset, gettext, lang)[s.value] for s in pack.suits],
-                             gettext)}
+            "suits": _joined([names[s.value] for s in pack.suits], gettext)}
     return out
 
 

@@ -43,6 +43,10 @@ class Rule:
     reads: tuple[str, ...] = ()
     """A custom no source gives (the first shuffle and cut): always marked † as our
     reading, its words made from these fields, which other rules cover."""
+    fixed_banker_chapter: str | None = None
+    """Its chapter where the banker does not rotate (the house dealer's first shuffle is
+    said between deals, before the shuffles that follow it; a player banker's after how
+    the first banker is found)."""
 
 
 CHAPTER_TITLES: dict[str, str] = {
@@ -68,7 +72,8 @@ RULES: tuple[Rule, ...] = (
                           "between_deals.rotation_when_banker_pontoon_at_once",
                           "between_deals.bank_sale",
                           "table.bank.passes_after_deals")),
-    Rule("first_shuffle", "game", (), reads=("table.banker", "table.direction")),
+    Rule("first_shuffle", "game", (), reads=("table.banker", "table.direction"),
+         fixed_banker_chapter="between-deals"),
     Rule("lacks", "game", ()),
     Rule("stake_limits", "stakes", ("stakes.min_stake", "stakes.max_stake")),
     Rule("stake_when", "stakes", ("deal.stake_after_first_card",)),
@@ -245,9 +250,9 @@ def _limit_text(ruleset: Ruleset, path: str, gettext: Callable[[str], str]) -> s
     return gettext("no limit") if value is None else str(value)
 
 
-UNITS = ("%(n)s units (chips)", "%(n)s unit (chip)")
-"""A stake the ruleset fixes, in words (by `n == 1`): the schema holds no currency, so a
-chip, the unit the table plays for."""
+UNITS = ("%(n)s unit (chip)", "%(n)s units (chips)")
+"""A stake the ruleset fixes, in words (a plural message: each language's own forms by
+`n`): the schema holds no currency, so a chip, the unit the table plays for."""
 
 
 def natural_name(ruleset: Ruleset, gettext: Callable[[str], str], lang: str) -> str:
@@ -258,7 +263,7 @@ def natural_name(ruleset: Ruleset, gettext: Callable[[str], str], lang: str) -> 
 
 
 def _module(ruleset: Ruleset, lang: str) -> Any:
-    gettext = translations(lang).gettext
+    gettext, ngettext = translations(lang).gettext, translations(lang).ngettext
     helpers = {"r": ruleset, "percent": _percent, "has_rank": _has_rank,
                "class_name": lambda c: hand_name(ruleset, c, gettext, lang),
                "pack_words": lambda: pack_words(ruleset, gettext, lang),
@@ -276,7 +281,7 @@ def _module(ruleset: Ruleset, lang: str) -> Any:
                    (hand_name(ruleset, i, gettext, lang) for i, d in ruleset.hands.ranked()
                     if d.natural and d.player_can_hold), gettext),
                "blank": BLANK,
-               "units": lambda n: gettext(UNITS[n == 1]) % {"n": n},
+               "units": lambda n: ngettext(*UNITS, n) % {"n": n},
                "value": lambda path: value_text(path, value_at(ruleset, path), gettext)}
     return environment(lang).get_template("plain_rules.j2").make_module(helpers)
 
@@ -314,18 +319,12 @@ def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
         if not text or not paths:
             continue
         open_paths = [p for p in paths if (pv := provenance_for(ruleset, p)) and pv.open]
-        out.append(Sentence(rule.key, _chapter(ruleset, rule), text, paths,
+        rotating = ruleset.table.banker.value == "rotating"
+        chapter = rule.fixed_banker_chapter if not rotating else None
+        out.append(Sentence(rule.key, chapter or rule.chapter, text, paths,
                             open=bool(open_paths or rule.reads),
                             changed=bool(set(paths) & changed_paths)))
     return out
-
-
-def _chapter(ruleset: Ruleset, rule: Rule) -> str:
-    """A rule's chapter; the house dealer's first shuffle is said between deals, before
-    the shuffles that follow it (a player banker's, after how the first banker is found)."""
-    if rule.key == "first_shuffle" and ruleset.table.banker.value != "rotating":
-        return "between-deals"
-    return rule.chapter
 
 
 LACKING = ("stakes.buy", "player.double.allowed", "player.split.allowed",
@@ -403,9 +402,9 @@ def differing_from_base(ruleset: Ruleset, base: Ruleset) -> list[str]:
     return differing_paths([ruleset, base])
 
 
-def python_messages() -> list[str]:
-    """The translatable strings defined here (for the catalog)."""
-    return [*CHAPTER_TITLES.values(), *UNITS,
+def python_messages() -> list[str | tuple[str, str]]:
+    """The translatable strings defined here (for the catalog; a plural as its pair)."""
+    return [*CHAPTER_TITLES.values(), UNITS,
             *(text for words in OVERLAY_WORDS.values() for text in words.values()),
             NO_DIFFERENCE]
 

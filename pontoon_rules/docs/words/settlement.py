@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from pontoon_rules.docs.words.claims import Claim, Pair, Said, cell_says, conflicts, expected_cell
 from pontoon_rules.docs.words.family_words import peek_words, same_total_words
-from pontoon_rules.docs.words.marks import in_parts, listed, odds
+from pontoon_rules.docs.words.marks import either, in_parts, listed, odds
 from pontoon_rules.docs.words.settlement_messages import MESSAGES, ORDINARY, PLAIN_TOTAL
 from pontoon_rules.ruleset.format.common import AgainstTotal, OutcomeResult, odds_fraction
 from pontoon_rules.ruleset.format.model import Ruleset
@@ -223,11 +223,9 @@ LOWER_ITEMS: dict[bool, str] = {
 def _same_against_same(w: _Words, ids: list[str]) -> str:
     """'pontoon against pontoon, five-card trick against five-card trick or two ordinary
     totals'."""
-    pairs = [w.gettext("two ordinary totals") if h == TOTAL else
-             w.gettext("%(hand)s against %(hand)s") % {"hand": w.name(h)} for h in ids]
-    if len(pairs) == 1:
-        return pairs[0]
-    return listed(pairs[:-1], w.gettext) + w.gettext(" or ") + pairs[-1]
+    return either([w.gettext("two ordinary totals") if h == TOTAL else
+                   w.gettext("%(hand)s against %(hand)s") % {"hand": w.name(h)} for h in ids],
+                  w.gettext)
 
 
 def _wins_whatever(w: _Words, hand_id: str) -> bool:
