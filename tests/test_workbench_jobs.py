@@ -174,13 +174,57 @@ def test_a_gated_manager_starts_its_jobs_only_when_the_gate_opens() -> None:
         manager.close()
 
 
-def _states(manager: JobManager, until: Any) -> set[str]:
-    """The state letters of the manager's processes (T: stopped), once `until` holds of them
-    (a signal is delivered a moment after it is sent) or after two seconds."""
+def test_a_gated_managers_realistic_helper_is_paused_with_its_worker(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PONTOON_RULES_CACHE", str(tmp_path))  # computed, not read back
+    manager = JobManager(1)
+    gate = [True]
+    manager.gate = lambda: gate[0]
+    try:
+        job = manager.submit("t", "k", Job(load_bundled(BASE), None, (REALISTIC,)))
+        end = time.monotonic() + 60  # the helper starts at the step's first variant
+        while time.monotonic() < end and not _children(manager.worker_pids()[0]):
+            time.sleep(0.05)
+        assert worker.SHARE_REALISTIC and _children(manager.worker_pids()[0])
+        gate[0] = False
+        manager.hold()  # the edge has the machine: the worker and its helper stop
+        assert _states(manager, lambda s: s == {"T"}, helpers=True) == {"T"}
+        assert manager.get(job)["status"] != DONE
+        gate[0] = True
+        manager.hold()
+        assert "T" not in _states(manager, lambda s: "T" not in s, helpers=True)
+        helpers = _children(manager.worker_pids()[0])
+    finally:
+        manager.close()
+    end = time.monotonic() + 10
+    while time.monotonic() < end and any(Path(f"/proc/{h}").exists() for h in helpers):
+        time.sleep(0.1)
+    assert not any(Path(f"/proc/{h}").exists() for h in helpers)  # ended with its worker
+
+
+def _children(pid: int | None) -> list[int]:
+    """The processes whose parent is `pid`."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.append(int(stat.parent.name))
+    return out
+
+
+def _states(manager: JobManager, until: Any, helpers: bool = False) -> set[str]:
+    """The state letters of the manager's processes (with `helpers`, their children too; T:
+    stopped), once `until` holds of them (a signal is delivered a moment after it is sent) or
+    after two seconds."""
     end = time.monotonic() + 2
     while True:
+        pids = [p for w in manager.worker_pids() for p in [w, *(
+            _children(w) if helpers else [])]]
         found = {Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-                 for pid in manager.worker_pids()}
+                 for pid in pids}
         if until(found) or time.monotonic() > end:
             return found
         time.sleep(0.05)

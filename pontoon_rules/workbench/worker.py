@@ -3,10 +3,10 @@
 Each job is a list of steps; each step calls a function the CLI calls (`edge_value`:
 `analysis.edge.edge_of`, the figure alone, first; `edge`: `exact.house_edge`;
 `strategy`: `chart.strategy_chart`; `examples`: `compare.compare_rulesets`; `realistic`:
-`realistic.realistic_variations`, as `costs --realistic` (its variants can be shared with
-a helper process, `SHARE_REALISTIC`); `costs`: `costs.rule_costs`, one field at a time,
-or the stored table
-where it is current) and sends its result back as plain data. Between steps (and
+`realistic.realistic_variations`, as `costs --realistic` (its variants shared with a
+helper process in this one's process group, `SHARE_REALISTIC`); `costs`:
+`costs.rule_costs`, one field at a time, or the stored table where it is current) and
+sends its result back as plain data. Between steps (and
 between the fields of the cost table, the variants of the realistic variations) the
 worker looks for a newer message: a cancellation ends the job at once.
 
@@ -30,6 +30,7 @@ ends after an exhaustive cost table (a job sent to it since goes to its successo
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
@@ -106,9 +107,11 @@ def main(conn: Connection, nice: int = 0, memory: int | None = None) -> None:
             its place at `nice`: a process's priority is never raised again).
         memory: the address space (bytes) the process may use; None: no limit.
     """
-    if nice:
-        import os
+    import os
 
+    with contextlib.suppress(OSError):  # a group of its own, its helper's: `signal_group`
+        os.setpgid(0, 0)
+    if nice:
         os.nice(nice)
     if memory:
         limit_memory(memory)
@@ -139,11 +142,24 @@ def _serve(conn: Connection) -> None:
             return
 
 
-SHARE_REALISTIC = False
-"""Whether the realistic variations are shared with a helper process (`helper`). Off: the
-helper is not paused while the edge is worked out (the managers' gate stops the workers
-only), so on a loaded machine it slowed the new edge down; the table is the same either
-way (`tests/test_workbench_jobs.py`)."""
+SHARE_REALISTIC = True
+"""Whether the realistic variations are shared with a helper process (`helper`): it is in
+its worker's process group, so the managers' gate pauses both while the edge is worked out
+(`signal_group`); the table is the same either way (`tests/test_workbench_jobs.py`)."""
+
+
+def signal_group(pid: int | None, sig: int) -> None:
+    """Send `sig` to a worker and its helper: to the process group the worker leads (`main`),
+    else, before the worker made it, to the worker alone; nothing where it has ended."""
+    import os
+
+    if pid is None:
+        return
+    try:
+        os.killpg(pid, sig)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.kill(pid, sig)
 _HELPER: list[Any] = [None]
 """The process solving a share of the realistic variations beside this one (`helper`)."""
 
