@@ -325,7 +325,10 @@ def test_a_russian_panel_says_the_analysis_own_words_in_russian() -> None:
     assert not isinstance(draft, str)
     steps = (EDGE, "base_edge", "strategy", REALISTIC, "costs")
     box = _Collected()
-    worker.run_job(Job(draft, base, steps), box)  # type: ignore[arg-type]
+    try:
+        worker.run_job(Job(draft, base, steps), box)  # type: ignore[arg-type]
+    finally:
+        worker.close_helper()  # the helper the realistic step started in this process
     results = {m[1]: m[2] for m in box.sent if m[0] == "result"}
     assert set(results) == set(steps), [m for m in box.sent if m[0] == "failed"]
     snapshot = {"id": "e1+q1+c1", "status": "done", "step": None, "steps": list(steps),
