@@ -17,6 +17,7 @@ import pytest
 
 from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.workbench import worker
+from pontoon_rules.workbench.helper import PipeHelper
 from pontoon_rules.workbench.jobs import CANCELLED, DONE, QUEUED, JobManager
 from pontoon_rules.workbench.worker import EDGE, REALISTIC, Cancelled, Job
 
@@ -407,5 +408,22 @@ def test_the_realistic_variations_shared_with_a_helper_process_are_the_same_tabl
     alone = realistic_variations(base, family=family, published=[])
     with ProcessPoolExecutor(1) as helper:
         shared = realistic_variations(base, family=family, published=[], helper=helper)
+    with PipeHelper() as pipe:  # the worker's own helper: a process and a pipe
+        piped = realistic_variations(base, family=family, published=[], helper=pipe)
     assert len(alone.rows) >= 4
-    assert shared.to_json() == alone.to_json()
+    assert shared.to_json() == alone.to_json() == piped.to_json()
+
+
+def test_a_helper_that_ended_fails_its_calls_so_the_worker_solves_them_itself() -> None:
+    from concurrent.futures import BrokenExecutor
+
+    pipe = PipeHelper()
+    try:
+        assert pipe.submit(sum, [1, 2]).result(timeout=60) == 3
+        failing = pipe.submit(int, "not a number")
+        assert isinstance(failing.exception(timeout=60), ValueError)  # raised there, told here
+        pipe.process.kill()
+        pipe.process.join(timeout=10)
+        assert isinstance(pipe.submit(sum, [1]).exception(timeout=10), BrokenExecutor)
+    finally:
+        pipe.shutdown()

@@ -37,6 +37,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.workbench.helper import close_helper, helper
 
 EDGE, BASE_EDGE, STRATEGY, EXAMPLES, COSTS = "edge", "base_edge", "strategy", "examples", "costs"
 REALISTIC, EDGE_VALUE = "realistic", "edge_value"
@@ -143,9 +144,10 @@ def _serve(conn: Connection) -> None:
 
 
 SHARE_REALISTIC = True
-"""Whether the realistic variations are shared with a helper process (`helper`): it is in
-its worker's process group, so the managers' gate pauses both while the edge is worked out
-(`signal_group`); the table is the same either way (`tests/test_workbench_jobs.py`)."""
+"""Whether the realistic variations are shared with a helper process (`workbench.helper`):
+it is in its worker's process group, so the managers' gate pauses both while the edge is
+worked out (`signal_group`); the table is the same either way
+(`tests/test_workbench_jobs.py`)."""
 
 
 def signal_group(pid: int | None, sig: int) -> None:
@@ -160,56 +162,6 @@ def signal_group(pid: int | None, sig: int) -> None:
     except OSError:
         with contextlib.suppress(OSError):
             os.kill(pid, sig)
-_HELPER: list[Any] = [None]
-"""The process solving a share of the realistic variations beside this one (`helper`)."""
-
-
-def helper() -> Any:
-    """A second process for the realistic variations' solves (`costs.solve_variants`'s
-    `helper`), made at the first and kept, so its analysis caches stay warm: it has this
-    process's priority and memory limit, and ends with it (`_helper_started`). None on a
-    machine of one core."""
-    import os
-
-    if (os.cpu_count() or 1) < 2:
-        return None
-    if _HELPER[0] is None:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
-        # A worker is a daemonic process (it ends with the server), and multiprocessing
-        # refuses a daemon children of its own: the flag is lifted in this process only
-        # (its helper ends with it all the same, `_helper_started`).
-        multiprocessing.current_process()._config["daemon"] = False  # type: ignore[attr-defined]
-        _HELPER[0] = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                         initializer=_helper_started, initargs=(os.getpid(),))
-    return _HELPER[0]
-
-
-def close_helper() -> None:
-    """End the helper, if any (after the solve it may be doing)."""
-    if _HELPER[0] is not None:
-        _HELPER[0].shutdown(wait=True, cancel_futures=True)
-        _HELPER[0] = None
-
-
-def _helper_started(parent: int) -> None:
-    """In the helper: one thread for the native solver, and an end when `parent` does
-    (a worker killed after a cancellation leaves no helper behind)."""
-    import os
-    import threading
-    import time
-
-    from pontoon_rules.analysis.composition.native import one_thread
-
-    one_thread()
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(0)
-
-    threading.Thread(target=watch, daemon=True).start()
 
 
 def limit_memory(memory: int) -> None:
