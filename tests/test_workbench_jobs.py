@@ -17,6 +17,7 @@ import pytest
 
 from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.workbench import worker
+from pontoon_rules.workbench.helper import PipeHelper
 from pontoon_rules.workbench.jobs import CANCELLED, DONE, QUEUED, JobManager
 from pontoon_rules.workbench.worker import EDGE, REALISTIC, Cancelled, Job
 
@@ -174,13 +175,57 @@ def test_a_gated_manager_starts_its_jobs_only_when_the_gate_opens() -> None:
         manager.close()
 
 
-def _states(manager: JobManager, until: Any) -> set[str]:
-    """The state letters of the manager's processes (T: stopped), once `until` holds of them
-    (a signal is delivered a moment after it is sent) or after two seconds."""
+def test_a_gated_managers_realistic_helper_is_paused_with_its_worker(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PONTOON_RULES_CACHE", str(tmp_path))  # computed, not read back
+    manager = JobManager(1)
+    gate = [True]
+    manager.gate = lambda: gate[0]
+    try:
+        job = manager.submit("t", "k", Job(load_bundled(BASE), None, (REALISTIC,)))
+        end = time.monotonic() + 60  # the helper starts at the step's first variant
+        while time.monotonic() < end and not _children(manager.worker_pids()[0]):
+            time.sleep(0.05)
+        assert worker.SHARE_REALISTIC and _children(manager.worker_pids()[0])
+        gate[0] = False
+        manager.hold()  # the edge has the machine: the worker and its helper stop
+        assert _states(manager, lambda s: s == {"T"}, helpers=True) == {"T"}
+        assert manager.get(job)["status"] != DONE
+        gate[0] = True
+        manager.hold()
+        assert "T" not in _states(manager, lambda s: "T" not in s, helpers=True)
+        helpers = _children(manager.worker_pids()[0])
+    finally:
+        manager.close()
+    end = time.monotonic() + 10
+    while time.monotonic() < end and any(Path(f"/proc/{h}").exists() for h in helpers):
+        time.sleep(0.1)
+    assert not any(Path(f"/proc/{h}").exists() for h in helpers)  # ended with its worker
+
+
+def _children(pid: int | None) -> list[int]:
+    """The processes whose parent is `pid`."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.append(int(stat.parent.name))
+    return out
+
+
+def _states(manager: JobManager, until: Any, helpers: bool = False) -> set[str]:
+    """The state letters of the manager's processes (with `helpers`, their children too; T:
+    stopped), once `until` holds of them (a signal is delivered a moment after it is sent) or
+    after two seconds."""
     end = time.monotonic() + 2
     while True:
+        pids = [p for w in manager.worker_pids() for p in [w, *(
+            _children(w) if helpers else [])]]
         found = {Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-                 for pid in manager.worker_pids()}
+                 for pid in pids}
         if until(found) or time.monotonic() > end:
             return found
         time.sleep(0.05)
@@ -281,7 +326,10 @@ def test_a_russian_panel_says_the_analysis_own_words_in_russian() -> None:
     assert not isinstance(draft, str)
     steps = (EDGE, "base_edge", "strategy", REALISTIC, "costs")
     box = _Collected()
-    worker.run_job(Job(draft, base, steps), box)  # type: ignore[arg-type]
+    try:
+        worker.run_job(Job(draft, base, steps), box)  # type: ignore[arg-type]
+    finally:
+        worker.close_helper()  # the helper the realistic step started in this process
     results = {m[1]: m[2] for m in box.sent if m[0] == "result"}
     assert set(results) == set(steps), [m for m in box.sent if m[0] == "failed"]
     snapshot = {"id": "e1+q1+c1", "status": "done", "step": None, "steps": list(steps),
@@ -362,8 +410,25 @@ def test_the_realistic_variations_shared_with_a_helper_process_are_the_same_tabl
     alone = realistic_variations(base, family=family, published=[])
     with ProcessPoolExecutor(1) as helper:
         shared = realistic_variations(base, family=family, published=[], helper=helper)
+    with PipeHelper() as pipe:  # the worker's own helper: a process and a pipe
+        piped = realistic_variations(base, family=family, published=[], helper=pipe)
     assert len(alone.rows) >= 4
-    assert shared.to_json() == alone.to_json()
+    assert shared.to_json() == alone.to_json() == piped.to_json()
+
+
+def test_a_helper_that_ended_fails_its_calls_so_the_worker_solves_them_itself() -> None:
+    from concurrent.futures import BrokenExecutor
+
+    pipe = PipeHelper()
+    try:
+        assert pipe.submit(sum, [1, 2]).result(timeout=60) == 3
+        failing = pipe.submit(int, "not a number")
+        assert isinstance(failing.exception(timeout=60), ValueError)  # raised there, told here
+        pipe.process.kill()
+        pipe.process.join(timeout=10)
+        assert isinstance(pipe.submit(sum, [1]).exception(timeout=10), BrokenExecutor)
+    finally:
+        pipe.shutdown()
 
 
 REFUSED = ("siebzehn-und-vier: stakes.raise_up_to: edge does not handle raising the stake in "

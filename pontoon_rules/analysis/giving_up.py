@@ -19,7 +19,7 @@ fixed net, whatever the banker then holds, as a bust does; `rescue_stats` is its
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from pontoon_rules.analysis.deck import Kind, Number
@@ -30,22 +30,31 @@ from pontoon_rules.engine.round.rules import Rules
 
 
 def surrender_value(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int],
-                    visible: Sequence[int], early: bool = False) -> Fraction | None:
+                    visible: Sequence[int], early: bool = False,
+                    offered: Callable[[], bool] | None = None) -> Fraction | None:
     """What surrendering the dealt `cards` (kind indices) nets per stake against the
     banker's `visible` kinds, or None where it is not offered (`engine.round.giving_up`): a late
-    surrender, or with `early` one before the banker's check for a pontoon."""
+    surrender, or with `early` one before the banker's check for a pontoon. `offered`:
+    `may_give_up` of these cards where the caller keeps it (asked of every up card)."""
     s = rules.surrender
     if s is None or s.early != early or len(cards) > s.max_cards:
         return None
     if s.against is not None:
         if not visible or not set(kinds[visible[0]].ranks) <= s.against:
             return None
-    if dealt_natural(rules, kinds, cards):
-        return None  # a natural is settled at once
-    dealt = dealt_hand(rules, kinds, cards)
-    if all(wins_outright(member, rules) for member, _ in members(dealt)):
-        return None  # it has won already (`engine.round.giving_up.may_surrender`)
+    if not (may_give_up(rules, kinds, cards) if offered is None else offered()):
+        return None
     return s.returns - 1
+
+
+def may_give_up(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int]) -> bool:
+    """Whether the dealt `cards` may be given up whatever the banker shows: not a natural
+    (settled at once), not a hand that has won already
+    (`engine.round.giving_up.may_surrender`)."""
+    if dealt_natural(rules, kinds, cards):
+        return False
+    dealt = dealt_hand(rules, kinds, cards)
+    return not all(wins_outright(member, rules) for member, _ in members(dealt))
 
 
 def early_surrender(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int],

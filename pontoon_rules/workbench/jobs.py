@@ -15,11 +15,11 @@ for `quiet` seconds gives way to the new one), a tab has one current job, at mos
 `MAX_TABS` tabs are followed, and a tab that has not asked about its job for `idle`
 seconds (a page closed, or a client that never polls) is dropped and its job
 cancelled. A manager may wait on another (`gate`): its jobs start only while the
-gate is open, and its running workers are paused (SIGSTOP, then SIGCONT) while it is
-shut: the workbench's other figures wait for the house edge, so the edge has the machine
-to itself. Each worker process runs under an address-space limit (`memory` bytes,
-`DEFAULT_MEMORY`): an analysis that needs more ends in words, not by taking the
-machine's memory.
+gate is open, and its running workers are paused (SIGSTOP, then SIGCONT, to each worker's
+process group: its helper too) while it is shut: the workbench's other figures wait for
+the house edge, so the edge has the machine to itself. Each worker process runs under an
+address-space limit (`memory` bytes, `DEFAULT_MEMORY`): an analysis that needs more ends in
+words, not by taking the machine's memory.
 """
 
 from __future__ import annotations
@@ -28,7 +28,6 @@ import contextlib
 import hashlib
 import itertools
 import multiprocessing
-import os
 import signal
 import threading
 import time
@@ -184,8 +183,8 @@ class JobManager:
             self._held = held
             for w in self._workers:
                 if w.process.pid is not None and w.process.is_alive():
-                    with contextlib.suppress(OSError):  # ended meanwhile: `_lost` replaces it
-                        os.kill(w.process.pid, signal.SIGSTOP if held else signal.SIGCONT)
+                    # with its helper (`worker.signal_group`); ended meanwhile: `_lost`
+                    worker.signal_group(w.process.pid, signal.SIGSTOP if held else signal.SIGCONT)
 
     def dispatch(self) -> None:
         """Give waiting jobs to idle workers now (the gate may have opened)."""
@@ -227,7 +226,7 @@ class JobManager:
         for w in workers:
             w.process.join(timeout=2)
             if w.process.is_alive():
-                w.process.kill()
+                worker.signal_group(w.process.pid, signal.SIGKILL)
                 w.process.join(timeout=2)
             # its reader thread sees the pipe close and closes this end (one closer only)
 
@@ -284,7 +283,7 @@ class JobManager:
             w = self._worker_of(record.id)
             if w is not None and self._grace <= 0 and not w.killed:
                 w.killed = True  # no grace: the worker is replaced at once, not asked
-                w.process.kill()
+                worker.signal_group(w.process.pid, signal.SIGKILL)
             elif w is not None:
                 try:
                     w.conn.send(("cancel", record.id))
@@ -411,7 +410,7 @@ class JobManager:
                             and time.monotonic() - record.cancel_asked > self._grace
                             and not self._held):
                         w.killed = True
-                        w.process.kill()
+                        worker.signal_group(w.process.pid, signal.SIGKILL)
 
     def worker_pids(self) -> list[int | None]:
         """The process ids of the workers (for tests and the server's log)."""

@@ -3,10 +3,10 @@
 Each job is a list of steps; each step calls a function the CLI calls (`edge_value`:
 `analysis.edge.edge_of`, the figure alone, first; `edge`: `exact.house_edge`;
 `strategy`: `chart.strategy_chart`; `examples`: `compare.compare_rulesets`; `realistic`:
-`realistic.realistic_variations`, as `costs --realistic` (its variants can be shared with
-a helper process, `SHARE_REALISTIC`); `costs`: `costs.rule_costs`, one field at a time,
-or the stored table
-where it is current) and sends its result back as plain data. Between steps (and
+`realistic.realistic_variations`, as `costs --realistic` (its variants shared with a
+helper process in this one's process group, `SHARE_REALISTIC`); `costs`:
+`costs.rule_costs`, one field at a time, or the stored table where it is current) and
+sends its result back as plain data. Between steps (and
 between the fields of the cost table, the variants of the realistic variations) the
 worker looks for a newer message: a cancellation ends the job at once.
 
@@ -30,12 +30,14 @@ ends after an exhaustive cost table (a job sent to it since goes to its successo
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
 from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.workbench.helper import close_helper, helper
 
 EDGE, BASE_EDGE, STRATEGY, EXAMPLES, COSTS = "edge", "base_edge", "strategy", "examples", "costs"
 REALISTIC, EDGE_VALUE = "realistic", "edge_value"
@@ -106,9 +108,11 @@ def main(conn: Connection, nice: int = 0, memory: int | None = None) -> None:
             its place at `nice`: a process's priority is never raised again).
         memory: the address space (bytes) the process may use; None: no limit.
     """
-    if nice:
-        import os
+    import os
 
+    with contextlib.suppress(OSError):  # a group of its own, its helper's: `signal_group`
+        os.setpgid(0, 0)
+    if nice:
         os.nice(nice)
     if memory:
         limit_memory(memory)
@@ -139,61 +143,25 @@ def _serve(conn: Connection) -> None:
             return
 
 
-SHARE_REALISTIC = False
-"""Whether the realistic variations are shared with a helper process (`helper`). Off: the
-helper is not paused while the edge is worked out (the managers' gate stops the workers
-only), so on a loaded machine it slowed the new edge down; the table is the same either
-way (`tests/test_workbench_jobs.py`)."""
-_HELPER: list[Any] = [None]
-"""The process solving a share of the realistic variations beside this one (`helper`)."""
+SHARE_REALISTIC = True
+"""Whether the realistic variations are shared with a helper process (`workbench.helper`):
+it is in its worker's process group, so the managers' gate pauses both while the edge is
+worked out (`signal_group`); the table is the same either way
+(`tests/test_workbench_jobs.py`)."""
 
 
-def helper() -> Any:
-    """A second process for the realistic variations' solves (`costs.solve_variants`'s
-    `helper`), made at the first and kept, so its analysis caches stay warm: it has this
-    process's priority and memory limit, and ends with it (`_helper_started`). None on a
-    machine of one core."""
+def signal_group(pid: int | None, sig: int) -> None:
+    """Send `sig` to a worker and its helper: to the process group the worker leads (`main`),
+    else, before the worker made it, to the worker alone; nothing where it has ended."""
     import os
 
-    if (os.cpu_count() or 1) < 2:
-        return None
-    if _HELPER[0] is None:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
-        # A worker is a daemonic process (it ends with the server), and multiprocessing
-        # refuses a daemon children of its own: the flag is lifted in this process only
-        # (its helper ends with it all the same, `_helper_started`).
-        multiprocessing.current_process()._config["daemon"] = False  # type: ignore[attr-defined]
-        _HELPER[0] = ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"),
-                                         initializer=_helper_started, initargs=(os.getpid(),))
-    return _HELPER[0]
-
-
-def close_helper() -> None:
-    """End the helper, if any (after the solve it may be doing)."""
-    if _HELPER[0] is not None:
-        _HELPER[0].shutdown(wait=True, cancel_futures=True)
-        _HELPER[0] = None
-
-
-def _helper_started(parent: int) -> None:
-    """In the helper: one thread for the native solver, and an end when `parent` does
-    (a worker killed after a cancellation leaves no helper behind)."""
-    import os
-    import threading
-    import time
-
-    from pontoon_rules.analysis.composition.native import one_thread
-
-    one_thread()
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(0)
-
-    threading.Thread(target=watch, daemon=True).start()
+    if pid is None:
+        return
+    try:
+        os.killpg(pid, sig)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.kill(pid, sig)
 
 
 def limit_memory(memory: int) -> None:

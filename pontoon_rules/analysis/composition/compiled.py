@@ -168,30 +168,32 @@ def _fill(hands: HandSolver, n_k: int, read: Read, roots: tuple[HandState, ...],
           edges: list[tuple[HandState, list[Choice], list[tuple[int, ...] | None]]]) -> Graph:
     n = len(order)
     most = max(1, max(len(options) for _, options, _ in edges))
-    nopt = np.zeros(n, dtype=np.int64)
-    okind = np.zeros((n, most), dtype=np.int64)
-    succ = np.full((n, most, n_k), -1, dtype=np.int64)
-    rowid = np.zeros(n, dtype=np.int64)
-    bust = np.zeros(n, dtype=np.bool_)
-    unsplit = np.full(n, -1, dtype=np.int64)
+    # filled as lists and made arrays at once (an array's items set one by one cost more)
+    okind = [[0] * most for _ in range(n)]
+    none = (-1,) * n_k
+    succ = [[none] * most for _ in range(n)]
+    rowid, bust, unsplit = [0] * n, [False] * n, [-1] * n
     row_ids: dict[tuple[Any, int], int] = {}
     rows: list[tuple[Any, HandState | None]] = []
     at_once = bust_settled_alike(hands.rules)  # else settled against the banker's hand
     for i, (entry, (s, options, after)) in enumerate(zip(order, edges, strict=True)):
-        nopt[i] = len(options)
         for o, (c, kids) in enumerate(zip(options, after, strict=True)):
             if c.kind == RESCUE:
                 key = (("rescue", hands.rescue_net(s)), s.staked)
-                okind[i, o] = FIXED + _row_id(row_ids, rows, key, s)
+                okind[i][o] = FIXED + _row_id(row_ids, rows, key, s)
             elif kids is not None:
-                okind[i, o] = 1
-                succ[i, o] = kids
+                okind[i][o] = 1
+                succ[i][o] = kids
         final = hands.final(s)
         rowid[i] = _row_id(row_ids, rows, (final, s.staked), None)
         bust[i] = at_once and final[0] == HandClass.BUST
         if isinstance(entry, HandState) and entry.split and options:
             unsplit[i] = ids[Twin(entry)]
-    tables = StateTables(ids, nopt, okind, succ, rowid, bust, unsplit, np.zeros(0))
+    tables = StateTables(ids, np.array([len(options) for _, options, _ in edges], dtype=np.int64),
+                         np.array(okind, dtype=np.int64).reshape(n, most),
+                         np.array(succ, dtype=np.int64).reshape(n, most, n_k),
+                         np.array(rowid, dtype=np.int64), np.array(bust, dtype=np.bool_),
+                         np.array(unsplit, dtype=np.int64), np.zeros(0))
     return Graph(dict(read), tuple(hands.kinds), roots, tables, rows)
 
 

@@ -33,6 +33,7 @@ from pontoon_rules.analysis.context import STATS
 from pontoon_rules.analysis.deck import is_pair
 from pontoon_rules.analysis.giving_up import (
     early_surrender_stats,
+    may_give_up,
     surrender_stats,
     surrender_value,
     void_surrender,
@@ -127,7 +128,7 @@ class CompositionModel(HandValues):
         """The statistics (STATS, over every banker hand) of an early surrender of the
         dealt `cards` against visible tuple `v`, or None where none is offered."""
         given_up = surrender_value(self.rules, self.kinds, cards, self.visibles[v],
-                                   early=True)
+                                   early=True, offered=lambda: self.may_give_up(cards))
         if given_up is None:
             return None
         against = self._against_pontoon(cards)
@@ -155,7 +156,8 @@ class CompositionModel(HandValues):
         `cards` against visible tuple `v`, or None where none is offered; `peeked` is the
         peek's chance per visible tuple (`outlook`)."""
         visible = self.visibles[v]
-        given_up = surrender_value(self.rules, self.kinds, cards, visible)
+        given_up = surrender_value(self.rules, self.kinds, cards, visible,
+                                   offered=lambda: self.may_give_up(cards))
         if given_up is None:
             return None
         cells: list[Any]
@@ -171,6 +173,14 @@ class CompositionModel(HandValues):
         else:
             cells = [float(through) * x for x in row]
         return self.wide(cells)
+
+    def may_give_up(self, cards: tuple[int, ...]) -> bool:
+        """`giving_up.may_give_up` of the dealt `cards`, worked out once (not per up card)."""
+        found: dict[tuple[int, ...], bool] = self.__dict__.setdefault("_may_give_up", {})
+        key = tuple(cards)
+        if key not in found:
+            found[key] = may_give_up(self.rules, self.kinds, key)
+        return found[key]
 
     @property
     def given_up(self) -> set[tuple[tuple[int, ...], int]]:

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from pontoon_rules.analysis.deck import Deck
+from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.analysis.present.costs import (
     Progress,
     Solved,
@@ -175,6 +176,7 @@ def realistic_variations(ruleset: Ruleset, deck: Deck | None = None,
     return table
 
 
+@gc_paused  # the variants' solves pause it each: kept paused between them too
 def _computed(ruleset: Ruleset, deck: Deck | None, policy: str | None,
               family: list[Ruleset], published: list[tuple[str, Ruleset]],
               workers: int, progress: Progress | None = None,

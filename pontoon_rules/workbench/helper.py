@@ -1,0 +1,158 @@
+"""The worker's helper: a second process solving a share of the realistic variations
+(`costs.solve_variants`' `helper`, `costs._shared`).
+
+It is a spawned process and one pipe, no `multiprocessing` queue: a queue's semaphores are
+registered with the resource tracker, which warns of them at the server's exit when a worker
+is killed (a cancellation that ran past its grace) before it could release them. It is made
+at the first realistic variations and kept, so that its analysis caches stay warm; it has
+its worker's priority, memory limit and process group (`worker.signal_group`: paused and
+killed with it), and ends when its worker does (the pipe closes, or its parent is gone).
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from collections.abc import Callable
+from concurrent.futures import BrokenExecutor, Executor, Future, InvalidStateError
+from multiprocessing.connection import Connection
+from typing import Any
+
+_HELPER: list[PipeHelper | None] = [None]
+"""The helper of this process (`helper`)."""
+
+
+class PipeHelper(Executor):
+    """An executor of one spawned process: `submit(fn, *args)` runs calls there one after
+    another, in the order sent; a process that ends fails what it had with `BrokenExecutor`."""
+
+    def __init__(self) -> None:
+        import multiprocessing
+        import os
+
+        context = multiprocessing.get_context("spawn")
+        self.conn, child = context.Pipe(duplex=True)
+        # A worker is a daemonic process (it ends with the server), and multiprocessing
+        # refuses a daemon children of its own: the flag is lifted in this process only
+        # (its helper ends with it all the same, `_serve`).
+        multiprocessing.current_process()._config["daemon"] = False  # type: ignore[attr-defined]
+        self.process = context.Process(target=_serve, args=(child, os.getpid()),
+                                       name="workbench-helper")
+        self.process.start()
+        child.close()
+        self._lock = threading.Lock()
+        self._waiting: dict[int, Future[Any]] = {}
+        self._ids = itertools.count()
+        self._broken = False
+        threading.Thread(target=self._read, daemon=True, name="workbench-helper").start()
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        with self._lock:
+            if self._broken:
+                future.set_exception(BrokenExecutor("the helper process ended"))
+                return future
+            call = next(self._ids)
+            self._waiting[call] = future
+            try:
+                self.conn.send((call, fn, args, kwargs))
+            except (OSError, ValueError):
+                self._break()
+        return future
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """Tell the process to stop (after the call it is running), and with `wait` wait
+        for it (killed after five seconds)."""
+        import contextlib
+
+        with contextlib.suppress(OSError, ValueError):
+            self.conn.send(None)
+        if wait:
+            self.process.join(timeout=5)
+            if self.process.is_alive():
+                self.process.kill()
+                self.process.join(timeout=2)
+        with self._lock:
+            self._break()
+        with contextlib.suppress(OSError):
+            self.conn.close()
+
+    def _read(self) -> None:
+        """The answers, each to its call's future (a cancelled one dropped)."""
+        while True:
+            try:
+                call, ok, value = self.conn.recv()
+            except (EOFError, OSError, TypeError, ValueError):
+                with self._lock:
+                    self._break()
+                return
+            with self._lock:
+                future = self._waiting.pop(call, None)
+            if future is None or not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(value) if ok else future.set_exception(value)
+            except InvalidStateError:
+                pass
+
+    def _break(self) -> None:
+        """Fail every call still waiting (the process ended or was shut down)."""
+        self._broken = True
+        waiting, self._waiting = self._waiting, {}
+        for future in waiting.values():
+            if future.set_running_or_notify_cancel():
+                future.set_exception(BrokenExecutor("the helper process ended"))
+
+
+def helper() -> PipeHelper | None:
+    """This process's helper, made at the first call and kept; None on a machine of one
+    core."""
+    import os
+
+    if (os.cpu_count() or 1) < 2:
+        return None
+    if _HELPER[0] is None or _HELPER[0]._broken:
+        _HELPER[0] = PipeHelper()
+    return _HELPER[0]
+
+
+def close_helper() -> None:
+    """End the helper, if any (after the solve it may be doing)."""
+    if _HELPER[0] is not None:
+        _HELPER[0].shutdown(wait=True)
+        _HELPER[0] = None
+
+
+def _serve(conn: Connection, parent: int) -> None:
+    """In the helper: one thread for the native solver; each call run in order, until told
+    to stop, the pipe closes or `parent` ends (a worker killed after a cancellation leaves
+    no helper behind)."""
+    import os
+    import time
+
+    from pontoon_rules.analysis.composition.native import one_thread
+
+    one_thread()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    threading.Thread(target=watch, daemon=True).start()
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        call, fn, args, kwargs = message
+        try:
+            answer = (call, True, fn(*args, **kwargs))
+        except Exception as error:  # noqa: BLE001 - sent back to the caller's future
+            answer = (call, False, error)
+        try:
+            conn.send(answer)
+        except (OSError, ValueError):
+            return
