@@ -96,6 +96,9 @@ def _expected_net(said: dict[str, object], hand: dict[str, Any], banker_total: i
 def check_round(claims: list[Claim], result: dict[str, Any], rules: Rules) -> int:
     """Each settled hand of `result` against the sheet's claims; returns how many."""
     banker = result["banker"]
+    if result.get("called_off"):  # the call-off's sentence: every stake back, nothing paid
+        assert all(h["net"] == 0 for seat in result["seats"] for h in seat["hands"]), result
+        return 0
     takes = banker["class"] in rules.takes
     checked = 0
     for seat in result["seats"]:

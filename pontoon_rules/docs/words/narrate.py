@@ -63,6 +63,7 @@ STEPS: dict[str, str] = {
     "stands": _("stands"),
     "kitty": _("puts up a kitty of %(amount)s"),
     "call-off": _("calls the whole deal off"),
+    "open": _("opens the hand of player %(amount)s"),
     "plays-on": _("plays on"),
 }
 """Each step of a hand in words (`draws`, `stands`: the banker's own words)."""

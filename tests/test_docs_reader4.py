@@ -1,0 +1,74 @@
+"""Issue 49, the fourth fresh reader on the Sette e mezzo (it), Siebzehn und Vier (de) and
+Ban Luck (en) sheets: each game's own rules shown in a worked example, sentences that agree
+with each other and with the engine."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pontoon_rules.docs.sheet.sheet_view import printable_rounds, worked_examples
+from pontoon_rules.docs.words.showings import own_hands, showings
+from pontoon_rules.ruleset.loading.registry import load_bundled
+
+
+def _player_hands(ruleset_id: str) -> list[dict[str, Any]]:
+    return [r["result"]["seats"][0]["hands"][0] for r in printable_rounds(load_bundled(ruleset_id))]
+
+
+def _banker_decisions(ruleset_id: str) -> set[str]:
+    return {e["action"].split()[0] for r in printable_rounds(load_bundled(ruleset_id))
+            for e in r["result"]["transcript"]
+            if e.get("event") == "decision" and e.get("actor") == "banker"}
+
+
+def _lines(ruleset_id: str, lang: str) -> str:
+    return "\n".join(line for told in worked_examples(load_bundled(ruleset_id), lang)
+                     for line in told["lines"])
+
+
+@pytest.mark.parametrize(("ruleset_id", "hands"), [
+    ("sette-e-mezzo", {"sette-e-mezzo-reale", "sette-e-mezzo"}),
+    ("siebzehn-und-vier", {"feuer", "natural-21"}),
+    ("ban-luck", {"ban-ban", "ban-luck", "five-cards"}),
+])
+def test_each_of_the_games_own_hands_has_a_worked_example(ruleset_id: str,
+                                                          hands: set[str]) -> None:
+    """'Only two examples, with no matta and no sette e mezzo reale'; 'none showing Feuer';
+    'none showing … five cards'. The game's own hands are read from its ranking."""
+    assert set(own_hands(load_bundled(ruleset_id))) == hands
+    assert hands <= {h["class"] for h in _player_hands(ruleset_id)}
+
+
+def test_the_matta_is_held_in_a_sette_e_mezzo_example() -> None:
+    assert any("KD" in h["cards"] for h in _player_hands("sette-e-mezzo"))
+
+
+def test_an_ace_counted_by_the_hands_cards_is_shown_in_ban_luck() -> None:
+    """An ace counting 10 in a hand of three cards (`pack.ace_values_by_cards`)."""
+    shown = [h for h in _player_hands("ban-luck") if len(h["cards"]) == 3
+             and any(c[0] == "A" for c in h["cards"]) and h["class"] != "bust"]
+    assert any(h["total"] - sum(min(10, "A23456789T".index(c[0]) + 1) for c in h["cards"]
+                                if c[0] != "A") == 10 for h in shown), shown
+
+
+def test_ban_lucks_banker_opens_a_hand_and_calls_a_deal_off_in_examples() -> None:
+    assert {"open", "call-off"} <= _banker_decisions("ban-luck")
+    lines = _lines("ban-luck", "en")
+    assert "opens the hand of player 1" in lines
+    assert "calls the whole deal off" in lines
+
+
+def test_siebzehn_und_viers_raise_is_shown_in_german() -> None:
+    lines = _lines("siebzehn-und-vier", "de")
+    assert "erhöht den Einsatz um 100" in lines
+    assert "Feuer" in lines
+
+
+def test_a_game_without_its_own_rules_keeps_its_examples() -> None:
+    """A game whose hands are all the family's (pontoon, five-card trick, twenty-one) and
+    that has none of the rules shown (`showings.FEATURES`) gets no more examples."""
+    ruleset = load_bundled("pagat-british")
+    assert showings(ruleset) == []
+    assert len(printable_rounds(ruleset)) == 4
