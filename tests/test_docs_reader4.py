@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 
 from pontoon_rules.docs.sheet.sheet_view import printable_rounds, worked_examples
+from pontoon_rules.docs.sheet.sheets import sheet_markdown
+from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.docs.words.showings import own_hands, showings
 from pontoon_rules.ruleset.loading.registry import load_bundled
 
@@ -72,3 +74,20 @@ def test_a_game_without_its_own_rules_keeps_its_examples() -> None:
     ruleset = load_bundled("pagat-british")
     assert showings(ruleset) == []
     assert len(printable_rounds(ruleset)) == 4
+
+
+def test_ban_luck_says_banker_throughout_and_its_drawing_rule_once() -> None:
+    """'a dealer' (intro) against 'banker' (body); 'there is no fixed drawing rule' followed
+    by 'The banker may not stand below 16' (`banker.stick_minimum` with a banker by choice)."""
+    ruleset = load_bundled("ban-luck")
+    page = sheet_markdown(ruleset, "en")
+    assert "dealer" not in page.lower()
+    draws = {s.key: s.text for s in sentences(ruleset)}["banker_draws"]
+    assert "no fixed drawing rule" not in draws and "may not stand below" not in draws
+    assert ("Below 16 the banker must draw; from 16 on the banker draws or stands as they "
+            "choose.") in draws
+
+
+def test_a_banker_by_choice_without_a_minimum_still_has_no_fixed_rule() -> None:
+    draws = {s.key: s.text for s in sentences(load_bundled("sette-e-mezzo"))}["banker_draws"]
+    assert "there is no fixed drawing rule" in draws and "must draw" not in draws
