@@ -91,3 +91,31 @@ def test_ban_luck_says_banker_throughout_and_its_drawing_rule_once() -> None:
 def test_a_banker_by_choice_without_a_minimum_still_has_no_fixed_rule() -> None:
     draws = {s.key: s.text for s in sentences(load_bundled("sette-e-mezzo"))}["banker_draws"]
     assert "there is no fixed drawing rule" in draws and "must draw" not in draws
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_game_of_one_player_at_a_time_deals_to_that_player(lang: str) -> None:
+    """'Der Bankhalter gibt jedem Spieler 1 Karte' beside 'Jedes Spiel ist der Bankhalter
+    gegen einen Spieler': the engine deals one player a deal (`table.max_players` 1)."""
+    ruleset = load_bundled("siebzehn-und-vier")
+    assert ruleset.table.max_players == 1
+    deal = {s.key: s.text for s in sentences(ruleset, lang)}["deal"]
+    wanted = {"en": ("The banker deals 1 card to the player whose deal it is and 1 card to "
+                     "themself. The banker's cards stay face down until the player has played."),
+              "de": ("Der Bankhalter gibt dem Spieler, der an der Reihe ist, 1 Karte und sich "
+                     "selbst 1 Karte. Die Karten des Bankhalters bleiben verdeckt, bis der "
+                     "Spieler gespielt hat.")}[lang]
+    assert deal == wanted
+    assert "jedem Spieler" not in deal and "each player" not in deal
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang", "words"), [
+    ("siebzehn-und-vier", "de", "Was geschieht, wenn der Bankhalter nicht zahlen kann"),
+    ("sette-e-mezzo", "it", "che cosa succede se il mazziere non può pagare"),
+    ("sette-e-mezzo", "en", "what happens when a banker cannot pay"),
+])
+def test_a_bank_without_limit_says_a_banker_who_cannot_pay_is_the_tables_to_settle(
+        ruleset_id: str, lang: str, words: str) -> None:
+    """'Der Bankhalter zahlt jeden Gewinn aus eigener Tasche … — what if he can't?'"""
+    stakes = {s.key: s.text for s in sentences(load_bundled(ruleset_id), lang)}
+    assert any(words in text for text in stakes.values())
