@@ -10,7 +10,7 @@ import pytest
 
 from pontoon_rules.docs.sheet.sheet_view import printable_rounds, worked_examples
 from pontoon_rules.docs.sheet.sheets import sheet_markdown
-from pontoon_rules.docs.words.sentences import sentences
+from pontoon_rules.docs.words.sentences import sentences, settlement_claims
 from pontoon_rules.docs.words.showings import own_hands, showings
 from pontoon_rules.ruleset.loading.registry import load_bundled
 
@@ -119,3 +119,32 @@ def test_a_bank_without_limit_says_a_banker_who_cannot_pay_is_the_tables_to_sett
     """'Der Bankhalter zahlt jeden Gewinn aus eigener Tasche … — what if he can't?'"""
     stakes = {s.key: s.text for s in sentences(load_bundled(ruleset_id), lang)}
     assert any(words in text for text in stakes.values())
+
+
+@pytest.mark.parametrize("lang", ["it", "en", "ru"])
+def test_sette_e_mezzo_says_only_the_exceptions_that_depart_from_the_ranking(lang: str) -> None:
+    """«Eccezioni alla graduatoria» restated the ranking: a sette e mezzo semplice (always
+    7½) 'against' an ordinary score (never 7½: one card makes at most 7, two cards making
+    7½ are the reale) compared by total always wins; only the reale paid 1:1 against the
+    banker's semplice departs from it."""
+    said = settlement_claims(load_bundled("sette-e-mezzo"), lang)
+    (claim,) = said["outcomes"].claims
+    assert claim.pairs == frozenset({("sette-e-mezzo-reale", "sette-e-mezzo")})
+
+
+def test_an_ordinary_total_reaches_a_total_only_where_no_plain_named_hand_holds_it() -> None:
+    from fractions import Fraction
+
+    from pontoon_rules.docs.words.reach import ordinary_reaches
+
+    sette = load_bundled("sette-e-mezzo")
+    assert not ordinary_reaches(sette, Fraction(15, 2), banker=False)
+    assert ordinary_reaches(sette, Fraction(7), banker=False)
+    # Ban Luck's naturals hold only a hand as dealt: an ordinary hand may still make 21
+    assert ordinary_reaches(load_bundled("ban-luck"), Fraction(21), banker=True)
+
+
+def test_the_sette_e_mezzo_intro_does_not_say_the_reale_is_always_paid_double() -> None:
+    page = sheet_markdown(load_bundled("sette-e-mezzo"), "it")
+    assert "pagato doppio e prende il banco" not in page
+    assert "Il banco incassa" not in page and "Il mazziere incassa: quanto il mazziere" in page

@@ -39,6 +39,8 @@ nothing here imports `docs.sheet` or `docs.website` (`tests/test_architecture.py
   takes.
 - `rounds`: Sample rounds found by the engine: seeded deals played by the automatic
   policies.
+- `reach`: Whether an ordinary total can reach the total a named hand holds (where it
+  cannot, a comparison by total is the ranking's result, not an exception).
 - `showings`: What a game has of its own that a worked example can show: its own named
   hands, a wild card, aces counted by the hand's cards, a banker who opens hands or calls a
   deal off.
