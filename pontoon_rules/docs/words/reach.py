@@ -51,7 +51,7 @@ def ordinary_reaches(ruleset: Ruleset, total: Fraction, banker: bool) -> bool:
     named = ruleset.hands.definitions
     covering = [(d.min_cards, d.max_cards) for h, d in named.items()
                 if h in ruleset.hands.ranking and _plain(d, banker)
-                and (d.min_total or 0) <= total <= d.max_total]
+                and (d.min_total or 0) <= total <= (d.max_total or ruleset.pack.bust_above)]
 
     def covered(n: int) -> bool:
         return any(low <= n and (high is None or n <= high) for low, high in covering)
