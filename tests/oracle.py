@@ -92,6 +92,8 @@ NOT_APPLICABLE: dict[str, str] = {
     "shoot.kitty_leaves_with_banker": _NO_ROUND + "the kitty when the bank passes",
     "pack.suit_names": "words only: what the sheets call the pack's suits (Sette e mezzo's "
                        "coins and cups); the cards and every rule stay as they are",
+    "pack.rank_names": "words only: what the sheets call the pack's ranks (Sette e mezzo's "
+                       "cavallo); the cards and every rule stay as they are",
 }
 """Fields whose every change reaches no compiled rule of a round (`unread_fields.
 changed_attributes` empty), with why one round's figure cannot depend on them: "not

@@ -38,7 +38,7 @@ Vietnamese pages' «nhà cái», «rút thêm», «lá», «Hòa», «xì bàng�
 table's «dằn», «quắc», «đủ tuổi»/«non» (16 points or more, or less)."""
 ENGLISH = {"banker", "twist", "twists", "stick", "bust", "stake", "stakes", "player",
            "card", "cards", "the", "and", "of", "wins", "loses", "dealer", "hit", "stand"}
-LETTERS = {"it": ("Carte: A asso, R re, D donna, F fante", "R ♠ 7 ♥"),
+LETTERS = {"it": ("Carte: A asso, R re, C cavallo, F fante", "R ♠ 7 ♥"),
            "vi": ("Lá bài: A át, K già, Q đầm, J bồi", "A ♠ K ♥")}
 
 

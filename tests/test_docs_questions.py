@@ -25,7 +25,9 @@ def _banker_play(r: Ruleset) -> list[str]:
     """The banker's play on every total, soft and hard."""
     b = r.banker
     if b.mode.value != "fixed-rule":
-        out = ["there is no fixed drawing rule"]
+        n = b.stick_minimum
+        out = [f"Below {n} the banker must draw; from {n} on the banker draws or stands as "
+               "they choose" if n is not None else "there is no fixed drawing rule"]
         if b.must_stand_at is not None:
             out.append(f"on {b.must_stand_at} or more the banker must stand")
         return out

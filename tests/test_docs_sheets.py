@@ -155,9 +155,11 @@ def _page_pictures(data: bytes, name: str, tmp_path: Path) -> None:
 
 CARD_FACE = set("A23456789JQK10♠♥♦♣ ").union(*(
     translations(lang).gettext(f"card letter {rank}") for lang in LANGUAGES[1:]
-    for rank in "AKQJ"))
-"""What a card's face prints: its rank in every language's letters (Т К Д В, B D K A), its
-suit."""
+    for rank in "AKQJ"), *(letter for i in bundled_ids()
+                           for name in load_bundled(i).pack.rank_names.values()
+                           for letter in name.letters.values()))
+"""What a card's face prints: its rank in every language's letters (Т К Д В, B D K A) and
+in a pack's own (`pack.rank_names`: the cavallo's C), its suit."""
 
 
 def _smallest_font(data: bytes, tmp_path: Path) -> float:

@@ -18,7 +18,7 @@ from pontoon_rules.docs.words.hands import hand_name
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, base_language, translations, words_of
 from pontoon_rules.docs.words.marks import odds
 from pontoon_rules.docs.words.narrate import narrate
-from pontoon_rules.docs.words.pack_words import suit_words
+from pontoon_rules.docs.words.pack_words import own_ranks, rank_letters, suit_words
 from pontoon_rules.docs.words.rounds import teaching_rounds
 from pontoon_rules.docs.words.sentences import (
     Sentence,
@@ -89,13 +89,13 @@ def find_base(ruleset: Ruleset, origin: Path | None = None) -> Ruleset | None:
 
 
 def _example_cards(hand_id: str, ruleset: Ruleset, gettext: Gettext,
-                   suits: dict[str, str]) -> list[dict[str, Any]]:
+                   suits: dict[str, str], lang: str) -> list[dict[str, Any]]:
     """Cards from the game's own pack that make hand `hand_id`
     (`engine.round.example_hands.example_cards`)."""
     banker_only = (hand_id in ruleset.hands.definitions
                    and not ruleset.hands.definitions[hand_id].player_can_hold)
     cards = example_cards(ruleset, hand_id, banker=banker_only) or []
-    return [card_view(c, gettext, suits) for c in cards]
+    return [card_view(c, gettext, suits, rank_letters(ruleset, lang)) for c in cards]
 
 
 def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
@@ -112,10 +112,10 @@ def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
                      "paid": payout(ruleset, hand_id) if player else None,
                      "pays": odds(payout(ruleset, hand_id), gettext) if player else "—",
                      "takes": odds(collect(ruleset, hand_id), gettext) if banker else "—",
-                     "cards": _example_cards(hand_id, ruleset, gettext, suits)})
+                     "cards": _example_cards(hand_id, ruleset, gettext, suits, lang)})
     rows.append({"class": hand_name(ruleset, "bust", gettext, lang), "key": "bust",
                  "paid": None, "pays": "—", "takes": "—",
-                 "cards": _example_cards("bust", ruleset, gettext, suits)})
+                 "cards": _example_cards("bust", ruleset, gettext, suits, lang)})
     return rows
 
 
@@ -358,5 +358,5 @@ def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
         "sources": sources_view(ruleset, lang, base),
         "program_words": shows_program_words(lang),
         "card_key": None if shows_program_words(lang) else card_key(
-            gettext, suit_words(ruleset, gettext, lang)),
+            gettext, suit_words(ruleset, gettext, lang), own_ranks(ruleset, gettext, lang)),
     }

@@ -118,20 +118,22 @@ def language_name(code: str, lang: str) -> str:
 
 
 def hand_view(hand: dict[str, Any], gettext: Gettext, names: dict[str, str] | None = None,
-              suits: dict[str, str] | None = None) -> dict[str, Any]:
+              suits: dict[str, str] | None = None, letters: dict[str, str] | None = None
+              ) -> dict[str, Any]:
     """A hand of the script contract's JSON, with cards to draw and its class in words
     (`names`: the game's own names of its hand ids, in the sheet's language; `suits`: its
-    pack's own suit names, `pack_words.suit_words`)."""
+    pack's own suit names, `pack_words.suit_words`; `letters`: its own rank letters,
+    `pack_words.rank_letters`)."""
     found = (names or {}).get(hand["class"])
-    return {"cards": [card_view(c, gettext, suits) for c in hand["cards"]],
+    return {"cards": [card_view(c, gettext, suits, letters) for c in hand["cards"]],
             "total": total_text(hand["total"]),
             "class": found or class_name(hand["class"], gettext), "staked": hand.get("staked", 0),
             "net": hand["net"]}
 
 
 def round_view(script: dict[str, Any], result: dict[str, Any], gettext: Gettext,
-               names: dict[str, str] | None = None, suits: dict[str, str] | None = None
-               ) -> dict[str, Any]:
+               names: dict[str, str] | None = None, suits: dict[str, str] | None = None,
+               letters: dict[str, str] | None = None) -> dict[str, Any]:
     """A replayed round (script plus contract JSON) as a template draws it (`names`: the
     game's names of its hands, `suits`: its pack's own suit names, `hand_view`)."""
     decisions = [{"actor": actor_text(e["actor"], gettext),
@@ -142,9 +144,9 @@ def round_view(script: dict[str, Any], result: dict[str, Any], gettext: Gettext,
         "seats": [{"seat": actor_text(s["seat"], gettext), "net": s["net"],
                    "insurance": s.get("insurance"), "even_money": bool(s.get("even_money")),
                    "in_all": s["net"] != sum(h["net"] for h in s["hands"]),
-                   "hands": [hand_view(h, gettext, names, suits) for h in s["hands"]]}
+                   "hands": [hand_view(h, gettext, names, suits, letters) for h in s["hands"]]}
                   for s in result["seats"]],
-        "banker": dict(hand_view(result["banker"], gettext, names, suits),
+        "banker": dict(hand_view(result["banker"], gettext, names, suits, letters),
                        seat=actor_text("banker", gettext)),
         "decisions": decisions,
     }

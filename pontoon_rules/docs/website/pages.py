@@ -28,7 +28,7 @@ from pontoon_rules.docs.words.i18n import (
     translations,
     words_of,
 )
-from pontoon_rules.docs.words.pack_words import suit_words
+from pontoon_rules.docs.words.pack_words import rank_letters, suit_words
 from pontoon_rules.docs.words.readers import KIND_WORDS
 from pontoon_rules.docs.words.rounds import sample_rounds
 from pontoon_rules.literal import one_line, user
@@ -188,7 +188,8 @@ def ruleset_page(ruleset: Ruleset, lang: str,
     up = _up(lang)
     base = base_of(ruleset)
     suits = suit_words(ruleset, gettext, lang)
-    rounds = [round_view(r["script"], r["result"], gettext, suits=suits)
+    rounds = [round_view(r["script"], r["result"], gettext, suits=suits,
+                         letters=rank_letters(ruleset, lang))
               for r in sample_rounds(ruleset)]
     others = [{"label": language(o).name, "href": f"{up}{page_dir(o)}/{ruleset.id}.html"}
               for o in SITE_LANGUAGES if o != lang]

@@ -39,6 +39,11 @@ nothing here imports `docs.sheet` or `docs.website` (`tests/test_architecture.py
   takes.
 - `rounds`: Sample rounds found by the engine: seeded deals played by the automatic
   policies.
+- `reach`: Whether an ordinary total can reach the total a named hand holds (where it
+  cannot, a comparison by total is the ranking's result, not an exception).
+- `showings`: What a game has of its own that a worked example can show: its own named
+  hands, a wild card, aces counted by the hand's cards, a banker who opens hands or calls a
+  deal off.
 - `costview`: The rule-cost table as a reader wants it: what each one-rule change does to
   the edge.
 - `figures`: The analysis's figures where people look: the headline edge of every ruleset,
@@ -65,11 +70,12 @@ nothing here imports `docs.sheet` or `docs.website` (`tests/test_architecture.py
 - `readers` (words for readers: no file asides, kinds, source links)
 - `rounds` (seeded engine rounds: the two a ruleset page shows, and `teaching_rounds`, one
   more per special rule of the game: a shoot bet with a kitty, a buy, a double, a split,
-  insurance, a surrender) + `narrate` (a replayed round told in words: the stake, each
-  decision with its cards, the banker's own draws, each hand's cause from the outcome table
-  and what it won or lost) + `example_needs` (the sentences a worked example needs: each
-  decision's rule, the banker's drawing, the banker's play after every bust; a sheet prints
-  only the examples whose every rule it states)
+  insurance, a surrender, a raise; then one per rule of the game's own no other shows,
+  `showings`, up to eight examples in all) + `narrate` (a replayed round told in words:
+  the stake, each decision with its cards, the banker's own draws, each hand's cause from
+  the outcome table and what it won or lost) + `example_needs` (the sentences a worked
+  example needs: each decision's rule, the banker's drawing, the banker's play after every
+  bust; a sheet prints only the examples whose every rule it states)
 - `i18n` + `locale/` (Babel catalogs, en/ru/hy/pa/ur/de/it/vi; a source's own words in
   `locale/<lang>/LC_MESSAGES/<source>.po` over `messages.po` (English too: Sydney's dealer,
   hit and stand in `locale/en/LC_MESSAGES/woo-sydney.po`), chosen by `i18n.words_of` from

@@ -18,6 +18,7 @@ from typing import Any
 from pontoon_rules.docs.words.hands import hand_name
 from pontoon_rules.docs.words.i18n import as_unit
 from pontoon_rules.docs.words.marks import SEMICOLON, in_parts, listed, stopped
+from pontoon_rules.docs.words.pack_words import rank_letters
 from pontoon_rules.docs.words.values import Gettext, actor_text, card_view
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.format.points import parse_points, total_text
@@ -63,6 +64,7 @@ STEPS: dict[str, str] = {
     "stands": _("stands"),
     "kitty": _("puts up a kitty of %(amount)s"),
     "call-off": _("calls the whole deal off"),
+    "open": _("opens the hand of player %(amount)s"),
     "plays-on": _("plays on"),
 }
 """Each step of a hand in words (`draws`, `stands`: the banker's own words)."""
@@ -117,10 +119,11 @@ class _Step:
     """Which hand of a split seat the step is for (None: before any split)."""
 
 
-def _cards(cards: list[str], gettext: Gettext, lang: str) -> str:
+def _cards(cards: list[str], gettext: Gettext, lang: str,
+           letters: dict[str, str] | None = None) -> str:
     """The cards as text, each one unit in a language written right to left (`as_unit`)."""
     return " ".join(as_unit(f"{v['rank']}{v['suit']}", lang)
-                    for v in (card_view(c, gettext) for c in cards))
+                    for v in (card_view(c, gettext, letters=letters) for c in cards))
 
 
 def _steps(actor: str, result: dict[str, Any], dealt: int) -> list[_Step]:
@@ -159,10 +162,11 @@ def _deal(steps: list[_Step], event: dict[str, Any], held: int, dealt: int,
     open_steps[-1].cards.append(event["card"])
 
 
-def _step_text(step: _Step, gettext: Gettext, buys: list[int], lang: str) -> str:
+def _step_text(step: _Step, gettext: Gettext, buys: list[int], lang: str,
+               letters: dict[str, str] | None = None) -> str:
     amount = step.amount if step.amount is not None else (buys.pop(0) if step.kind == "buy"
                                                           and buys else None)
-    return gettext(STEPS[step.kind]) % {"cards": _cards(step.cards, gettext, lang) or "—",
+    return gettext(STEPS[step.kind]) % {"cards": _cards(step.cards, gettext, lang, letters) or "—",
                                          "amount": amount if amount is not None else ""}
 
 
@@ -194,7 +198,7 @@ class Narrator:
         texts = [self.gettext(STEPS["stake"]) % {"amount": stake}] if stake else []
         hand = None
         for step in steps:
-            text = _step_text(step, self.gettext, buys, self.lang)
+            text = _step_text(step, self.gettext, buys, self.lang, rank_letters(self.r, self.lang))
             if step.hand is not None and step.hand != hand:
                 text = f"{self.gettext(EXTRAS['hand']) % {'number': step.hand}}: {text}"
             hand = step.hand

@@ -80,6 +80,32 @@ def suit_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> dict[str
     return out
 
 
+def rank_word(ruleset: Ruleset, rank: Rank, gettext: Gettext, lang: str = "en") -> str:
+    """A rank's name: the pack's own (`pack.rank_names`: its name in `lang`, else in the
+    ruleset's language), else the usual one from the catalog ('queen')."""
+    found = ruleset.pack.rank_names.get(rank)
+    if found is None:
+        return gettext(RANK_NAMES[rank])
+    return found.names.get(lang.partition("@")[0]) or found.name
+
+
+def rank_letters(ruleset: Ruleset, lang: str = "en") -> dict[str, str]:
+    """The letters the pack prints its own ranks with in `lang` (`pack.rank_names`), by rank
+    letter; a rank without one is left out (its usual letter)."""
+    base = lang.partition("@")[0]
+    return {r.value: n.letters[base] for r, n in ruleset.pack.rank_names.items()
+            if base in n.letters}
+
+
+def own_ranks(ruleset: Ruleset, gettext: Gettext, lang: str = "en"
+              ) -> dict[str, tuple[str, str]]:
+    """The pack's own ranks (`pack.rank_names`) as a card key shows them: letter and name
+    by rank letter (`values.card_key`)."""
+    letters = rank_letters(ruleset, lang)
+    return {r.value: (letters.get(r.value, r.value), rank_word(ruleset, r, gettext, lang))
+            for r in ruleset.pack.rank_names}
+
+
 def own_suits_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str:
     """The pack's own suits, each with the symbol its cards are printed with ('coins ♦');
     empty where the pack names none."""
@@ -119,7 +145,7 @@ def pack_size_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str
     return out
 
 
-def values_words(ruleset: Ruleset, gettext: Gettext) -> str:
+def values_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str:
     """What each card counts: the usual sentence, or the values that are not the usual."""
     pack = ruleset.pack
     aces = pack.ace_values
@@ -135,13 +161,13 @@ def values_words(ruleset: Ruleset, gettext: Gettext) -> str:
     if Rank.ACE in pack.ranks:
         ace = (gettext("%(low)s or %(high)s") % {"low": aces[0], "high": aces[-1]}
                if len(aces) == 2 else str(aces[0]))
-        items.append(gettext("%(rank)s %(value)s") % {"rank": gettext(RANK_NAMES[Rank.ACE]),
-                                                        "value": ace})
+        items.append(gettext("%(rank)s %(value)s") % {
+            "rank": rank_word(ruleset, Rank.ACE, gettext, lang), "value": ace})
     for rank in pack.ranks:
         value = pack.value_of(rank)
         if rank is not Rank.ACE and (rank in pack.values or value != _number(rank)):
-            items.append(gettext("%(rank)s %(value)s") % {"rank": gettext(RANK_NAMES[rank]),
-                                                            "value": points_text(value)})
+            items.append(gettext("%(rank)s %(value)s") % {
+                "rank": rank_word(ruleset, rank, gettext, lang), "value": points_text(value)})
     return gettext("Card values: %(values)s; every other card its number.") % {
         "values": _joined(items, gettext)}
 
@@ -161,7 +187,7 @@ def totals_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str:
     if pack.wild_cards:
         suits = suit_words(ruleset, gettext, lang)
         cards = _joined([gettext("The %(rank)s of %(suit)s") % {
-            "rank": gettext(RANK_NAMES[Rank(code[0])]), "suit": suits[code[1]]}
+            "rank": rank_word(ruleset, Rank(code[0]), gettext, lang), "suit": suits[code[1]]}
             for code in pack.wild_cards], gettext)
         values = _joined([points_text(v) for v in pack.wild_values()], gettext)
         out.append(gettext("%(cards)s is wild: it counts as any card's value (%(values)s), as "
@@ -179,7 +205,7 @@ def pack_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str:
 
     suits = own_suits_words(ruleset, gettext, lang)
     out = (pack_size_words(ruleset, gettext, lang) + (f" {suits}" if suits else "") + " "
-           + values_words(ruleset, gettext) + aces_words(ruleset, gettext))
+           + values_words(ruleset, gettext, lang) + aces_words(ruleset, gettext))
     totals = totals_words(ruleset, gettext, lang)
     return f"{out} {totals}" if totals else out
 

@@ -14,10 +14,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from pontoon_rules.docs.words.showings import showings
 from pontoon_rules.engine.round.actions import (
     BUY,
     DOUBLE,
     INSURE,
+    RAISE,
     SHOOT,
     SPLIT,
     SURRENDER,
@@ -86,17 +88,26 @@ TEACHING: tuple[Teaching, ...] = (
     Teaching("insurance", lambda r: r.player.insurance.allowed, INSURE, lambda s, p: True),
     Teaching("surrender", lambda r: r.player.surrender.allowed, SURRENDER,
              lambda s, p: 15 <= p <= 16),
+    Teaching("raise", lambda r: bool(r.stakes.raise_up_to), RAISE,
+             lambda s, p: _unraised(s) and s.rules.bust_limit - 3 * s.rules.unit <= p),
 )
 """The special rules a sheet shows in a worked example each, where the game has them."""
 
 
+def _unraised(state: RoundState) -> bool:
+    return not state.seats[state.seat_cursor].hands[state.hand_cursor].raised
+
+
 def _amount(option: LegalAction, state: RoundState, word: str) -> int | None:
     """The amount an example takes: the most insurance, half the stake on a shoot bet,
-    the least buy (each inside what is open)."""
+    a raise of the stake once more, the least buy (each inside what is open)."""
     if option.low is None:
         return None
     if word == INSURE:
         return option.high
+    if word == RAISE:
+        stake = state.seats[state.seat_cursor].hands[0].stakes[0]
+        return min(max(stake, option.low), option.high or option.low)
     if word == SHOOT:
         half = state.seats[state.seat_cursor].hands[0].stakes[0] // 2
         return min(max(half, option.low), option.high or option.low)
@@ -209,14 +220,46 @@ def _teaching_search(ruleset: Ruleset) -> tuple[str, ...]:
 
 
 _TAUGHT: dict[str, tuple[str, ...]] = {}
+_SHOWN: dict[str, tuple[str, ...]] = {}
+SHOWING_LIMIT = 2500
+"""How many seeded rounds are played looking for the game's own rules (`showings`)."""
+MAX_EXAMPLES = 8
+"""The most worked examples a sheet shows: the game's own rules fill the room the others
+leave, in order (a sheet stays within its pages)."""
+
+
+def _showing_search(ruleset: Ruleset) -> tuple[str, ...]:
+    """Rounds showing each rule of the game's own (`showings.showings`: its own named
+    hands, a wild card, aces by the hand's cards, an opened hand, a call-off) that no
+    round before them shows, found by seeded automatic play; a round showing several
+    counts once, and no more than `MAX_EXAMPLES` in all. A rule no round within
+    `SHOWING_LIMIT` shows gets none."""
+    before = [r["result"] for r in sample_rounds(ruleset)] + [
+        replay(ruleset, json.loads(s)) for s in _found_once(_TAUGHT, ruleset, _teaching_search)]
+    wanted = [s for s in showings(ruleset) if not any(s.shows(ruleset, r) for r in before)]
+    rng = random.Random(f"sheet:{ruleset.id}:own")
+    found: list[str] = []
+    room = MAX_EXAMPLES - len(before)
+    for _ in range(SHOWING_LIMIT if wanted and room > 0 else 0):
+        script = _seeded_round(ruleset, rng)
+        result = replay(ruleset, script)
+        shown = [s for s in wanted if s.shows(ruleset, result)]
+        if shown:
+            found.append(json.dumps(script))
+            wanted = [s for s in wanted if s not in shown]
+        if not wanted or len(found) == room:
+            break
+    return tuple(found)
 
 
 def teaching_rounds(ruleset: Ruleset) -> list[dict[str, Any]]:
     """The worked examples of a sheet: a special hand that wins, one round for each
     special rule of the game (a shoot bet, a buy, a double, a split, insurance, a
-    surrender), then a drawn hand that loses; each a script and its replayed result."""
+    surrender, a raise), one for each rule of the game's own no other shows (`showings`),
+    then a drawn hand that loses; each a script and its replayed result."""
     classic = sample_rounds(ruleset)
-    scripts = _found_once(_TAUGHT, ruleset, _teaching_search)
+    scripts = _found_once(_TAUGHT, ruleset, _teaching_search) + _found_once(
+        _SHOWN, ruleset, _showing_search)
     taught = [{"script": s, "result": replay(ruleset, s)} for s in map(json.loads, scripts)]
     return classic[:1] + taught + classic[1:]
 

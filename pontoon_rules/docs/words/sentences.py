@@ -63,8 +63,8 @@ CHAPTER_TITLES: dict[str, str] = {
 
 RULES: tuple[Rule, ...] = (
     Rule("pack", "game", ("pack.decks", "pack.ranks", "pack.suits", "pack.suit_names",
-                          "pack.values", "pack.ace_values", "pack.ace_values_by_cards",
-                          "pack.wild_cards")),
+                          "pack.rank_names", "pack.values", "pack.ace_values",
+                          "pack.ace_values_by_cards", "pack.wild_cards")),
     Rule("table", "game", ("table.min_players", "table.max_players", "table.banker")),
     Rule("bank", "game", ("table.first_banker", "between_deals.rotation",
                           "between_deals.rotation_tie_break",

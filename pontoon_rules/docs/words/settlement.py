@@ -22,6 +22,7 @@ from fractions import Fraction
 from pontoon_rules.docs.words.claims import Claim, Pair, Said, cell_says, conflicts, expected_cell
 from pontoon_rules.docs.words.family_words import peek_words, same_total_words
 from pontoon_rules.docs.words.marks import either, in_parts, listed, odds
+from pontoon_rules.docs.words.reach import decided_table
 from pontoon_rules.docs.words.settlement_messages import MESSAGES, ORDINARY, PLAIN_TOTAL
 from pontoon_rules.ruleset.format.common import AgainstTotal, OutcomeResult, odds_fraction
 from pontoon_rules.ruleset.format.model import Ruleset
@@ -60,12 +61,12 @@ def _misleads(claims: list[Claim], pair: Pair, cell: OutcomeCell) -> bool:
 
 # -- the sentences ------------------------------------------------------------------------
 class _Words:
-    """The ruleset, its table and the words for its hands."""
+    """The ruleset, its table (`reach.decided`: totals that never cross) and hands' words."""
 
     def __init__(self, ruleset: Ruleset, gettext: Gettext,
                  name: Callable[[str], str]) -> None:
         self.r, self.gettext, self._name = ruleset, gettext, name
-        self.table: OutcomeTable = outcome_table(ruleset)
+        self.table: OutcomeTable = decided_table(ruleset, outcome_table(ruleset))
 
     def name(self, hand_id: str) -> str:
         if hand_id == TOTAL:
@@ -96,8 +97,7 @@ def settlement_said(ruleset: Ruleset, gettext: Gettext, name: Callable[[str], st
     said = {s.key: s for s in (_ranking(w), _payouts(w), _ties(w), _banker_bust(w),
                                _player_bust(w), _banker_pontoon(w)) if s is not None}
     claims = [c for s in said.values() for c in s.claims]
-    exceptions = _exceptions(w, claims)
-    if exceptions is not None:
+    if (exceptions := _exceptions(w, claims)) is not None:
         said["outcomes"] = exceptions
     return said
 

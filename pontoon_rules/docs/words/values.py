@@ -51,7 +51,7 @@ def value_text(path: str, value: Any, gettext: Gettext) -> str:
         return gettext("agreed at the table (default: %(default)s)") % {"default": default}
     if isinstance(data, str):
         return _word(data, gettext)
-    if path.endswith("suit_names") and isinstance(data, dict):
+    if path.endswith(("suit_names", "rank_names")) and isinstance(data, dict):
         return _suit_names_text(data, gettext)
     if isinstance(data, list) and data and isinstance(data[0], str):
         return listed((_word(v, gettext) for v in data), gettext)
@@ -102,17 +102,22 @@ def _suit_names_text(data: dict[str, Any], gettext: Gettext) -> str:
     denari, ru: монеты), ♥ cups'; none: 'none'."""
     def one(code: str, entry: dict[str, Any]) -> str:
         others = ", ".join(f"{lang}: {name}" for lang, name in entry.get("names", {}).items())
-        return f"{SUIT_SYMBOLS[code]} {entry['name']}" + (f" ({others})" if others else "")
+        return f"{SUIT_SYMBOLS.get(code, code)} {entry['name']}" + (
+            f" ({others})" if others else "")
 
     return listed((one(k, v) for k, v in data.items()), gettext) or gettext("none")
 
 
-def card_key(gettext: Gettext, suits: Mapping[str, str] | None = None) -> str:
+def card_key(gettext: Gettext, suits: Mapping[str, str] | None = None,
+             ranks: Mapping[str, tuple[str, str]] | None = None) -> str:
     """What the card letters and suit symbols stand for, in the catalog's language
     ('Cards: A ace, K king, Q queen, J jack; ♠ spades, ...'; `suits`: the pack's own names
-    by suit letter, `pack_words.suit_words`)."""
+    by suit letter, `pack_words.suit_words`; `ranks`: the pack's own letter and name by
+    rank letter, `pack_words.rank_letters` and `rank_word`)."""
+    own = ranks or {}
     letters = listed((gettext("%(letter)s %(rank)s") % {
-        "letter": rank_letter(rank, gettext), "rank": gettext(name)}
+        "letter": own[rank][0] if rank in own else rank_letter(rank, gettext),
+        "rank": own[rank][1] if rank in own else gettext(name)}
         for rank, name in LETTER_NAMES.items()), gettext)
     named = listed((gettext("%(suit)s %(name)s") % {
         "suit": SUIT_SYMBOLS[code], "name": (suits or {}).get(code) or gettext(name)}
@@ -120,12 +125,13 @@ def card_key(gettext: Gettext, suits: Mapping[str, str] | None = None) -> str:
     return gettext("Cards: %(letters)s; %(suits)s.") % {"letters": letters, "suits": named}
 
 
-def card_view(code: str, gettext: Gettext, suits: Mapping[str, str] | None = None
-              ) -> dict[str, Any]:
-    """A card as a template draws it: rank in the catalog's letters ('10' for T), suit
-    symbol, colour, name (`suits`: the pack's own suit names, as `card_key`)."""
+def card_view(code: str, gettext: Gettext, suits: Mapping[str, str] | None = None,
+              letters: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """A card as a template draws it: rank in the catalog's letters ('10' for T; `letters`:
+    the pack's own, `pack_words.rank_letters`), suit symbol, colour, name (`suits`: the
+    pack's own suit names, as `card_key`)."""
     rank, suit = code[0], code[1]
-    shown = rank_letter(rank, gettext)
+    shown = (letters or {}).get(rank) or rank_letter(rank, gettext)
     named = (suits or {}).get(suit) or gettext(SUIT_NAMES[suit])
     return {"code": code, "rank": shown, "suit": SUIT_SYMBOLS[suit],
             "red": suit in RED_SUITS, "name": f"{shown} {named}"}

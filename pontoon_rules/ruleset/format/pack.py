@@ -94,6 +94,24 @@ class SuitName(RuleModel):
         return value
 
 
+CardLetter = Annotated[str, Field(min_length=1, max_length=3)]
+
+
+class RankName(RuleModel):
+    """A rank's name in the pack's own words (an Italian pack's cavallo, not a queen)."""
+
+    name: SuitWord = Field(description="Its name in the ruleset's language, as a singular "
+                           "('knight').")
+    names: dict[str, SuitWord] = Field(
+        default_factory=dict,
+        description="Its name in other languages, by language code (e.g. 'it': 'cavallo'); "
+        "a language without one says the name in the ruleset's language.")
+    letters: dict[str, CardLetter] = Field(
+        default_factory=dict,
+        description="The letter its cards are printed with, by language code (e.g. 'it': "
+        "'C'); a language without one prints the rank's usual letter.")
+
+
 class Pack(RuleModel):
     """The cards in play: how many packs, the ranks and suits each holds, and their values."""
 
@@ -153,6 +171,13 @@ class Pack(RuleModel):
         "play the same.",
     )
 
+    rank_names: dict[Rank, RankName] = Field(
+        default_factory=dict,
+        description="The pack's own names of its ranks, by rank letter, where its players "
+        "do not say ace, king, queen and jack (a Neapolitan pack: Q the cavallo, a knight); "
+        "a rank left out keeps its usual name. Words only: the cards play the same.",
+    )
+
     @property
     def is_infinite(self) -> bool:
         """Whether cards are dealt with replacement (an infinite deck)."""
@@ -206,6 +231,8 @@ def _pack_problems(pack: Pack) -> list[str | None]:
         _wild_problem(pack),
         (f"suit_names: {sorted(s.value for s in set(pack.suit_names) - set(pack.suits))} "
          "are not suits of the pack" if set(pack.suit_names) - set(pack.suits) else None),
+        (f"rank_names: {sorted(r.value for r in set(pack.rank_names) - set(pack.ranks))} "
+         "are not ranks of the pack" if set(pack.rank_names) - set(pack.ranks) else None),
         _aces_by_cards_problem(pack),
         "ace_values: each value must be 1 to 11" if not all(1 <= v <= 11 for v in aces) else None,
         ("ace_values: the low value must be below the high value"

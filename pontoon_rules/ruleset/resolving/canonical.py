@@ -33,7 +33,7 @@ PRESENTATION = ("schema_version", "name", "summary", "kind", "extends", "sources
 """Top-level ruleset keys that do not change play."""
 HAND_PRESENTATION = ("name", "names")
 """A named hand's fields that do not change play."""
-FIELD_PRESENTATION = frozenset({"pack.suit_names"})
+FIELD_PRESENTATION = frozenset({"pack.suit_names", "pack.rank_names"})
 """Fields below the top level that only name things (a pack's own suit names)."""
 
 V1_LEAVES: frozenset[str] = frozenset({

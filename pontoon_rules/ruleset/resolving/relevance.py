@@ -50,6 +50,7 @@ _RULES: tuple[tuple[str, tuple[str, ...], Condition], ...] = (
     # (field or section path, paths below it that always apply, the condition)
     ("pack.wild_cards", (), lambda r: bool(r.pack.wild_cards)),
     ("pack.suit_names", (), lambda r: bool(r.pack.suit_names)),
+    ("pack.rank_names", (), lambda r: bool(r.pack.rank_names)),
     ("player.split", ("player.split.allowed",), _has_split),
     ("player.split.resplit_aces", (), _has_resplit),
     ("player.split.resplit_one_branch", (), _has_resplit),

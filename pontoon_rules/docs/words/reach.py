@@ -1,0 +1,87 @@
+"""Whether an ordinary total can reach the total a named hand holds.
+
+Where it cannot, a named hand compared by total (`against_total: by-total`) always wins or
+always loses against an ordinary total, as the ranking says, and the sheet says no
+exception for that pair (issue 49: Sette e mezzo's «Eccezioni alla graduatoria» restated
+the ranking: its sette e mezzo semplice, always 7½, «against» an ordinary total, never 7½).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from pontoon_rules.ruleset.format.common import Rank, SuitRule
+from pontoon_rules.ruleset.format.hands import HandDefinition
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.resolving.outcomes import (
+    BY_TOTAL,
+    LOSE,
+    TOTAL,
+    WIN,
+    OutcomeCell,
+)
+
+Pair = tuple[str, str]
+
+
+def _plain(d: HandDefinition, banker: bool) -> bool:
+    """A named hand of one side with no condition but its count of cards and its total."""
+    return (d.ranks is None and not d.same_rank and d.suits is SuitRule.ANY and d.soft is None
+            and d.banker_up_ranks is None and d.min_stake is None and d.max_stake is None
+            and not d.dealt_only and d.on_split_hand and d.after_double
+            and (d.banker_can_hold if banker else d.player_can_hold))
+
+
+def _single_values(ruleset: Ruleset) -> set[Fraction]:
+    """Every value one card may count (a wild card's too)."""
+    pack = ruleset.pack
+    values = {pack.value_of(r) for r in pack.ranks if r is not Rank.ACE}
+    if Rank.ACE in pack.ranks:
+        values |= {Fraction(v) for v in pack.ace_values}
+        values |= {Fraction(v) for by in pack.ace_values_by_cards.values() for v in by}
+    return values | set(pack.wild_values()) if pack.wild_cards else values
+
+
+def ordinary_reaches(ruleset: Ruleset, total: Fraction, banker: bool) -> bool:
+    """Whether a hand of no name on one side (`banker`) may total `total`: False only where
+    every count of cards that may make it is a plain named hand's of that side (`_plain`,
+    ranked: a hand out of the ranking is no hand), one card counting only where one card's
+    value is `total`."""
+    named = ruleset.hands.definitions
+    covering = [(d.min_cards, d.max_cards) for h, d in named.items()
+                if h in ruleset.hands.ranking and _plain(d, banker)
+                and (d.min_total or 0) <= total <= (d.max_total or ruleset.pack.bust_above)]
+
+    def covered(n: int) -> bool:
+        return any(low <= n and (high is None or n <= high) for low, high in covering)
+
+    if total in _single_values(ruleset) and not covered(1):
+        return True
+    open_from = min((low for low, high in covering if high is None), default=None)
+    return open_from is None or not all(covered(n) for n in range(2, open_from))
+
+
+def decided(ruleset: Ruleset, pair: Pair, cell: OutcomeCell) -> OutcomeCell:
+    """`cell`, where it compares by total but the totals can never tie or cross, as the
+    result they always give: a named hand that always totals the bust limit against an
+    ordinary total that never does (a player's sette e mezzo semplice: a win)."""
+    if cell.result is not BY_TOTAL or cell.lower_wins:
+        return cell
+    top = ruleset.pack.bust_above
+
+    def at_top(hand_id: str) -> bool:
+        d = ruleset.hands.definitions.get(hand_id)
+        return d is not None and d.min_total == top
+
+    p, b = pair
+    if at_top(p) and b == TOTAL and not ordinary_reaches(ruleset, top, banker=True):
+        return replace(cell, result=WIN)
+    if at_top(b) and p == TOTAL and not ordinary_reaches(ruleset, top, banker=False):
+        return replace(cell, result=LOSE)
+    return cell
+
+
+def decided_table(ruleset: Ruleset, table: dict[Pair, OutcomeCell]) -> dict[Pair, OutcomeCell]:
+    """Every cell of `table` as `decided`."""
+    return {pair: decided(ruleset, pair, cell) for pair, cell in table.items()}

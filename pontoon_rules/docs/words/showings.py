@@ -1,0 +1,94 @@
+"""What a game has of its own that a worked example can show: its own named hands, a wild
+card, aces counted by the hand's cards, a banker who opens hands or calls a deal off.
+
+Each is read from the ruleset (`Showing.has`) and recognised in a replayed round (the
+contract's JSON, `Showing.shows`), never by the ruleset's id. `rounds.teaching_rounds` looks
+for one seeded round showing each that the other examples do not, so a table sees the game's
+own rules played once (issue 49: a sheet of Sette e mezzo showed no matta and no sette e
+mezzo reale, one of Ban Luck no ace counted 10, no opened hand, no five cards, no call-off).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from pontoon_rules.docs.words.hands import USUAL_NAMES
+from pontoon_rules.ruleset.format.common import Rank
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.format.pack import Pack
+
+Shows = Callable[[Ruleset, dict[str, Any]], bool]
+
+
+@dataclass(frozen=True)
+class Showing:
+    """A rule of the game's own a worked example can show: whether the game has it, and
+    whether a replayed round shows it."""
+
+    key: str
+    has: Callable[[Ruleset], bool]
+    shows: Shows
+
+
+def _player_hands(result: dict[str, Any]) -> list[dict[str, Any]]:
+    return [h for seat in result.get("seats", [])[:1] for h in seat.get("hands", [])]
+
+
+def _banker_decides(kind: str) -> Shows:
+    return lambda r, result: any(
+        e.get("event") == "decision" and e.get("actor") == "banker"
+        and str(e.get("action", "")).split(" ")[0] == kind
+        for e in result.get("transcript", []))
+
+
+def _holds_wild(ruleset: Ruleset, result: dict[str, Any]) -> bool:
+    wild = set(ruleset.pack.wild_cards)
+    return any(set(h.get("cards", [])) & wild for h in _player_hands(result))
+
+
+def _ace_counts_unusually(ruleset: Ruleset, result: dict[str, Any]) -> bool:
+    """A player's hand whose aces together count what the family's plain ace (1 or 11,
+    `Pack.ace_values`' default) cannot make: an ace counted by the hand's cards."""
+    low, high = Pack.model_fields["ace_values"].default
+    for hand in _player_hands(result):
+        cards = hand.get("cards", [])
+        aces = sum(1 for c in cards if c[0] == "A")
+        if not aces or hand.get("class") == "bust":
+            continue
+        rest = sum(ruleset.pack.value_of(Rank(c[0])) for c in cards if c[0] != "A")
+        plain = {low * (aces - k) + high * k for k in range(aces + 1)}
+        if Fraction(str(hand.get("total"))) - rest not in plain:
+            return True
+    return False
+
+
+FEATURES: tuple[Showing, ...] = (
+    Showing("wild", lambda r: bool(r.pack.wild_cards), _holds_wild),
+    Showing("aces-by-cards", lambda r: bool(r.pack.ace_values_by_cards), _ace_counts_unusually),
+    Showing("banker-opens", lambda r: r.banker.opens.allowed, _banker_decides("open")),
+    Showing("call-off", lambda r: bool(r.banker.calls_off_at), _banker_decides("call-off")),
+)
+"""The rules of a game's own, besides its named hands, a worked example shows."""
+
+
+def own_hands(ruleset: Ruleset) -> list[str]:
+    """The named hands of the game's own, best first: those of its ranking a player can
+    hold that are not the family's common hands (`hands.USUAL_NAMES`: pontoon, five-card
+    trick, three of a kind, twenty-one)."""
+    definitions = ruleset.hands.definitions
+    return [h for h in ruleset.hands.ranking
+            if h in definitions and h not in USUAL_NAMES and definitions[h].player_can_hold]
+
+
+def _holds(hand_id: str) -> Shows:
+    return lambda r, result: any(h.get("class") == hand_id for h in _player_hands(result))
+
+
+def showings(ruleset: Ruleset) -> list[Showing]:
+    """What of the game's own its worked examples show, in order: each of its own named
+    hands (`own_hands`), then each rule of `FEATURES` it has."""
+    hands = [Showing(f"hand:{h}", lambda r: True, _holds(h)) for h in own_hands(ruleset)]
+    return hands + [f for f in FEATURES if f.has(ruleset)]

@@ -1,0 +1,54 @@
+"""`pack.rank_names`: a pack's own names and letters of its ranks (Sette e mezzo's
+Neapolitan pack has the cavallo, not the French donna), words only: the sheets' pack
+sentence, card key, payout table and worked examples say them; play is unchanged."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pontoon_rules.docs.sheet.sheets import sheet_markdown
+from pontoon_rules.errors import RulesetError
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.resolving.canonical import behaviour_form
+
+SM = "sette-e-mezzo"
+
+
+@pytest.mark.parametrize(("lang", "said", "key"), [
+    ("it", "asso 1, fante ½, cavallo ½, re ½", "C cavallo"),
+    ("ru", "всадник — ½", "Вс — всадник"),
+    ("en", "jack ½, knight (cavallo) ½, king ½", None),
+])
+def test_the_sette_e_mezzo_sheet_names_the_cavallo(lang: str, said: str, key: str | None
+                                                   ) -> None:
+    """«asso 1, fante ½, donna ½, re ½» and «D donna» beside denari and coppe."""
+    page = sheet_markdown(load_bundled(SM), lang)
+    assert said in page
+    if key is not None:
+        assert key in page
+    assert "donna" not in page and "queen" not in page and "дама" not in page
+
+
+def test_the_cavallo_is_printed_with_its_own_letter_in_italian() -> None:
+    page = sheet_markdown(load_bundled(SM), "it")
+    cards = page[page.index("| --- |"):]
+    assert "C♥" in cards and "D♥" not in cards and "D♠" not in cards
+
+
+def test_rank_names_are_words_only_and_leave_the_vector_ids_alone() -> None:
+    ruleset = load_bundled(SM)
+    bare = ruleset.model_copy(update={"pack": ruleset.pack.model_copy(
+        update={"rank_names": {}})})
+    assert ruleset.pack.rank_names and behaviour_form(ruleset) == behaviour_form(bare)
+    assert [i for i in bundled_ids() if load_bundled(i).pack.rank_names] == [SM]
+
+
+def test_a_rank_name_for_a_rank_the_pack_lacks_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "g.yaml"
+    path.write_text("id: g\nname: G\nkind: house\nextends: sette-e-mezzo\npack:\n"
+                    "  rank_names:\n    T: {name: ten}\n", encoding="utf-8")
+    with pytest.raises(RulesetError, match=r"rank_names: \['T'\] are not ranks of the pack"):
+        load_ruleset(path)
