@@ -114,8 +114,8 @@ def test_every_question_a_new_table_asks_has_its_sentence(ruleset_id: str,
                                                           question: str) -> None:
     r = load_bundled(ruleset_id)
     text = " ".join(s.text for s in sentences(r))
-    for words in QUESTIONS[question](r):
-        assert words in text, (question, words)
+    for words in QUESTIONS[question](r):  # a casino's own words say "dealer" (Spanish 21)
+        assert words in text or words.replace("banker", "dealer") in text, (question, words)
 
 
 def test_the_questions_are_asked_where_the_rules_make_them_questions() -> None:
