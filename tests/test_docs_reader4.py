@@ -7,10 +7,16 @@ import re
 
 import pytest
 
-from pontoon_rules.docs.sheet.sheet_view import find_base
+from pontoon_rules.docs.sheet.sheet_view import find_base, payout_rows
 from pontoon_rules.docs.sheet.sheets import sheet_markdown
+from pontoon_rules.docs.words.i18n import translations
 from pontoon_rules.docs.words.sentences import sentences
-from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.engine.round.cards import parse_card
+from pontoon_rules.engine.round.example_hands import example_cards
+from pontoon_rules.engine.round.hand import Hand, classify
+from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.engine.round.settle import settle_hand
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 
 def sheet(ruleset_id: str, lang: str = "en") -> str:
@@ -37,3 +43,46 @@ def test_a_casino_no_source_gives_a_limit_for_marks_its_no_upper_limit(ruleset_i
     assert "the casino sets no upper limit" in limits.text  # type: ignore[attr-defined]
     assert limits.open  # type: ignore[attr-defined]
     assert "no upper limit, and at home the house's bank is the limit. †" in sheet(ruleset_id)
+
+
+def _two_card_hands(rules: Rules) -> list[Hand]:
+    """A hand of every two ranks the pack holds (one card of each, suits mixed)."""
+    cards = [next(c for c in range(rank * 4, rank * 4 + 4) if rules.card_present[c])
+             for rank in range(len(rules.rank_present)) if rules.rank_present[rank]]
+    return [_hand([a, b], rules) for i, a in enumerate(cards) for b in cards[i:]]
+
+
+def _hand(cards: list[int], rules: Rules) -> Hand:
+    out = Hand(100)
+    for card in cards:
+        out.add(card, rules.values)
+    return out
+
+
+@pytest.mark.parametrize("ruleset_id", bundled_ids())
+def test_a_payout_cell_says_never_only_where_those_cards_never_win(ruleset_id: str) -> None:
+    """The table's "—" (never) on a hand one side may not hold as named: only where that
+    side's hand of the same cards wins nothing against any two-card hand that is not bust
+    (the engine settles); where it does, the cell says what it takes as a plain total."""
+    r = load_bundled(ruleset_id)
+    rules = compile_rules(r)
+    others = _two_card_hands(rules)
+    for row in payout_rows(r, translations("en").gettext):
+        d = r.hands.definitions.get(row["key"])
+        shown = example_cards(r, row["key"], rules, banker=d is not None and not d.player_can_hold)
+        assert shown is not None, row["key"]
+        held = _hand([parse_card(c) for c in shown], rules)
+        banker_takes = any(settle_hand(other, held, rules) < 0 for other in others
+                           if classify(other, rules) != "bust")  # a bust loses to anything
+        player_wins = any(settle_hand(held, other, rules) > 0 for other in others)
+        assert (row["takes"] != "—") == banker_takes, (row["key"], row["takes"])
+        assert (row["pays"] != "—") == player_wins, (row["key"], row["pays"])
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang", "row"), [
+    ("australian-pontoon", "en", "| 11. twenty-one | A♠ K♥ Q♦ | 1:1 | 1:1, as a plain total |"),
+    ("spanish-21", "en", "| 11. twenty-one | A♠ K♥ Q♦ | 1:1 | 1:1, as a plain total |"),
+    ("ochko-home", "ru", "| 2. очко | Т♠ 10♥ | 1 к 1 | 1 к 1, просто по сумме очков |")])
+def test_the_bankers_twenty_one_takes_as_a_plain_total(ruleset_id: str, lang: str,
+                                                       row: str) -> None:
+    assert row in sheet(ruleset_id, lang)

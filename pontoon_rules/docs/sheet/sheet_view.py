@@ -14,7 +14,7 @@ from typing import Any
 
 from pontoon_rules.docs.sheet.views import sources_view
 from pontoon_rules.docs.words.example_needs import stated_rounds
-from pontoon_rules.docs.words.hands import hand_name
+from pontoon_rules.docs.words.hands import AS_HAND, AS_PLAIN_TOTAL, hand_name
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, base_language, translations, words_of
 from pontoon_rules.docs.words.marks import odds
 from pontoon_rules.docs.words.narrate import narrate
@@ -28,10 +28,19 @@ from pontoon_rules.docs.words.sentences import (
     sentences,
 )
 from pontoon_rules.docs.words.values import Gettext, card_key, card_view
-from pontoon_rules.engine.round.example_hands import example_cards
+from pontoon_rules.engine.round.example_hands import counts_as, example_cards
 from pontoon_rules.literal import user
 from pontoon_rules.ruleset.format.model import Ruleset
-from pontoon_rules.ruleset.resolving.outcomes import collect, payout
+from pontoon_rules.ruleset.resolving.outcomes import (
+    BUST,
+    BY_TOTAL,
+    LOSE,
+    TOTAL,
+    WIN,
+    collect,
+    outcome_table,
+    payout,
+)
 
 
 def localized(ruleset: Ruleset, lang: str, base: Ruleset | None = None) -> tuple[str, str]:
@@ -98,6 +107,26 @@ def _example_cards(hand_id: str, ruleset: Ruleset, gettext: Gettext,
     return [card_view(c, gettext, suits) for c in cards]
 
 
+def _as_other_hand(ruleset: Ruleset, hand_id: str, banker: bool, gettext: Gettext,
+                   lang: str) -> str:
+    """A payout cell of a named hand that one side may not hold: what the same cards win
+    or take in that side's hand (a plain total, or another named hand), from the outcome
+    table; "—" (never) only where they can never win or take there."""
+    found = counts_as(ruleset, hand_id, banker)
+    if found is None or found == BUST:
+        return "—"
+    table = outcome_table(ruleset)
+    wins = (LOSE, BY_TOTAL) if banker else (WIN, BY_TOTAL)
+    if not any(cell.result in wins for (p, b), cell in table.items()
+               if (b if banker else p) == found):
+        return "—"
+    amount = odds(collect(ruleset, found) if banker else payout(ruleset, found), gettext)
+    if found == TOTAL:
+        return gettext(AS_PLAIN_TOTAL) % {"odds": amount}
+    return gettext(AS_HAND) % {
+        "odds": amount, "hand": hand_name(ruleset, found, gettext, lang)}
+
+
 def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
                 ) -> list[dict[str, Any]]:
     """The ranking, best first (bust last), with example cards from the game's pack, what a
@@ -110,8 +139,10 @@ def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
         banker = found is None or found.banker_can_hold
         rows.append({"class": hand_name(ruleset, hand_id, gettext, lang), "key": hand_id,
                      "paid": payout(ruleset, hand_id) if player else None,
-                     "pays": odds(payout(ruleset, hand_id), gettext) if player else "—",
-                     "takes": odds(collect(ruleset, hand_id), gettext) if banker else "—",
+                     "pays": (odds(payout(ruleset, hand_id), gettext) if player
+                              else _as_other_hand(ruleset, hand_id, False, gettext, lang)),
+                     "takes": (odds(collect(ruleset, hand_id), gettext) if banker
+                               else _as_other_hand(ruleset, hand_id, True, gettext, lang)),
                      "cards": _example_cards(hand_id, ruleset, gettext, suits)})
     rows.append({"class": hand_name(ruleset, "bust", gettext, lang), "key": "bust",
                  "paid": None, "pays": "—", "takes": "—",

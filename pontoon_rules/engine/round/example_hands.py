@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import chain, combinations, combinations_with_replacement, islice
 
-from pontoon_rules.engine.round.cards import RANK_CODES, card_code
+from pontoon_rules.engine.round.cards import RANK_CODES, card_code, parse_card
 from pontoon_rules.engine.round.hand import Hand, classify
 from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.ruleset.format.common import SuitRule
@@ -29,6 +29,20 @@ def example_cards(ruleset: Ruleset, hand_id: str, rules: Rules | None = None,
         if classify(hand, rules, banker) == hand_id:
             return [card_code(c) for c in cards]
     return None
+
+
+def counts_as(ruleset: Ruleset, hand_id: str, banker: bool,
+              rules: Rules | None = None) -> str | None:
+    """What the example cards of hand `hand_id` count as in the hand of the side that may
+    not hold it (`banker`: the banker's side): another named hand, `total` or `bust`
+    (`engine.round.hand.classify`); None where that side cannot hold those cards at all
+    (more cards than it may hold) or the game has no example of the hand."""
+    rules = rules or compile_rules(ruleset)
+    shown = example_cards(ruleset, hand_id, rules, banker=not banker)
+    most = rules.banker_max_cards if banker else rules.max_cards
+    if shown is None or len(shown) > most:
+        return None
+    return classify(_hand_of([parse_card(c) for c in shown], rules), rules, banker)
 
 
 def _hand_of(cards: list[int], rules: Rules) -> Hand:
