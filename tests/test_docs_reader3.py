@@ -123,7 +123,7 @@ def test_the_peek_names_the_up_cards_it_is_made_on() -> None:
     definition (no ten in a Spanish deck); a sheet with no such limit says none."""
     said = {s.key: s.text for s in sentences(load_bundled("spanish-21"), "en")}
     assert said["banker_pontoon"].endswith(
-        "The banker checks for one only when the face-up card is A, J, Q or K: no other "
+        "The dealer checks for one only when the face-up card is A, J, Q or K: no other "
         "face-up card can make one.")
     ru = {s.key: s.text for s in sentences(load_bundled("spanish-21"), "ru")}
     assert "открытая карта — Т, В, Д или К" in ru["banker_pontoon"]
