@@ -86,3 +86,41 @@ def test_a_payout_cell_says_never_only_where_those_cards_never_win(ruleset_id: s
 def test_the_bankers_twenty_one_takes_as_a_plain_total(ruleset_id: str, lang: str,
                                                        row: str) -> None:
     assert row in sheet(ruleset_id, lang)
+
+
+@pytest.mark.parametrize(("lang", "sticks", "stands"), [
+    ("en", "draws 6♥, sticks: 17", "stands"), ("hy", "«հերիք» է ասում", "կանգ է առնում"),
+    ("pa", "«ਬੱਸ» ਕਹਿੰਦਾ ਹੈ", "ਰੁਕ ਜਾਂਦਾ ਹੈ"), ("ur", "«بس» کہتا ہے", "رک جاتا ہے")])
+def test_a_banker_who_draws_by_choice_sticks_in_the_sheets_own_word(lang: str, sticks: str,
+                                                                     stands: str) -> None:
+    text = sheet("pagat-british", lang)
+    examples = text.split("\n## ")[-1]
+    assert sticks in examples
+    assert stands not in examples
+
+
+def test_a_fixed_rule_dealer_still_stands_in_the_examples() -> None:
+    assert "draws Q♦: 25" in sheet("spanish-21")
+    assert "stands" in sheet("australian-pontoon").split("\n## ")[-1]
+
+
+@pytest.mark.parametrize("ruleset_id", bundled_ids())
+def test_no_hand_may_stick_on_any_total_where_it_cannot_draw_anyway(ruleset_id: str) -> None:
+    assert not any("It may stick" in s.text for s in sentences(load_bundled(ruleset_id)))
+
+
+def test_a_hand_that_could_still_draw_says_the_stick_minimum_does_not_bind_it() -> None:
+    r = load_bundled("pagat-british")
+    r = r.model_copy(update={"player": r.player.model_copy(update={"max_cards": None})})
+    trick = next(s.text for s in sentences(r) if s.key == "hand:five-card-trick")
+    assert trick.endswith("It may stick even below 15.")
+
+
+def test_the_pagat_sheet_says_whose_pontoon_is_shown_at_once_and_buying_apart() -> None:
+    text = " ".join(s.text for s in sentences(load_bundled("pagat-british")))
+    assert ("A player's pontoon takes the bank even when the banker too has a pontoon and "
+            "shows it at once, ending the deal.") in text
+    assert "pontoon, shown at once" not in text
+    assert ("Twist: take another card without adding to your stake. Buy: add to your stake "
+            "and take another card for it.") in text
+    assert "or buy one" not in text

@@ -82,7 +82,7 @@ PHRASES = (
     _("Only the banker's counts."), _("The banker's counts too."), _("Pays %(odds)s."),
     _("As the banker's hand it collects %(odds)s."),
     _("It draws no more cards."), _("It may still draw, and is then no longer this hand."),
-    _("It may stick on any total."), _("%(name)s (defined but not ranked: not played)"),
+    _("It may stick even below %(n)s."), _("%(name)s (defined but not ranked: not played)"),
     _("It also beats the banker's ordinary %(total)s."),
     _("The banker's beats any ordinary total of a player, even a higher one."),
     *_SUITS.values(), *_TAKES.values(),
@@ -221,7 +221,7 @@ def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
     if beats_equal_total(ruleset, hand_id):
         out.append(gettext("It also beats the banker's ordinary %(total)s.")
                    % {"total": points_text(d.max_total or 0)})
-    out += _drawing(d, gettext)
+    out += _drawing(ruleset, d, gettext)
     out += _between_players(d, gettext)
     return " ".join(p for p in out if p)
 
@@ -319,15 +319,25 @@ def _holders(d: HandDefinition, gettext: Gettext) -> str:
         "Only the banker's counts.")
 
 
-def _drawing(d: HandDefinition, gettext: Gettext) -> list[str]:
+def _drawing(ruleset: Ruleset, d: HandDefinition, gettext: Gettext) -> list[str]:
     out = []
     if d.player_can_hold and d.may_draw_on is False:
         out.append(gettext("It draws no more cards."))
     elif d.player_can_hold and d.may_draw_on:
         out.append(gettext("It may still draw, and is then no longer this hand."))
-    if d.player_can_hold and d.stick_any_total:
-        out.append(gettext("It may stick on any total."))
+    if d.player_can_hold and _sticks_below_minimum(ruleset, d):
+        out.append(gettext("It may stick even below %(n)s.")
+                   % {"n": points_text(ruleset.player.stick_minimum or 0)})
     return out
+
+
+def _sticks_below_minimum(ruleset: Ruleset, d: HandDefinition) -> bool:
+    """Whether `stick_any_total` tells a player anything: a stick minimum it lifts, on a
+    hand that could still draw (not one that already holds the most cards a hand may)."""
+    least, most = ruleset.player.stick_minimum, ruleset.player.max_cards
+    return (d.stick_any_total and least is not None and d.may_draw_on is not False
+            and (most is None or d.cards_range[0] < most)
+            and (d.min_total is None or d.min_total < least))
 
 
 def plural_messages() -> list[tuple[str, str]]:
