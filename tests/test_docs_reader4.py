@@ -10,12 +10,13 @@ import pytest
 from pontoon_rules.docs.sheet.sheet_view import find_base, payout_rows
 from pontoon_rules.docs.sheet.sheets import sheet_markdown
 from pontoon_rules.docs.words.i18n import translations
-from pontoon_rules.docs.words.sentences import sentences
+from pontoon_rules.docs.words.sentences import Sentence, sentences
 from pontoon_rules.engine.round.cards import parse_card
 from pontoon_rules.engine.round.example_hands import example_cards
 from pontoon_rules.engine.round.hand import Hand, classify
 from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.engine.round.settle import settle_hand
+from pontoon_rules.ruleset.format.fields import provenance_for
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 
@@ -24,7 +25,7 @@ def sheet(ruleset_id: str, lang: str = "en") -> str:
     return sheet_markdown(ruleset, lang, find_base(ruleset)).replace("\\", "")
 
 
-def said(ruleset_id: str, lang: str = "en") -> dict[str, object]:
+def said(ruleset_id: str, lang: str = "en") -> dict[str, Sentence]:
     """The sheet's sentences by rule key."""
     return {s.key: s for s in sentences(load_bundled(ruleset_id), lang)}
 
@@ -40,8 +41,8 @@ def test_spanish_21_speaks_the_us_casinos_dealer_hit_and_stand() -> None:
 @pytest.mark.parametrize("ruleset_id", ["australian-pontoon", "spanish-21"])
 def test_a_casino_no_source_gives_a_limit_for_marks_its_no_upper_limit(ruleset_id: str) -> None:
     limits = said(ruleset_id)["stake_limits"]
-    assert "the casino sets no upper limit" in limits.text  # type: ignore[attr-defined]
-    assert limits.open  # type: ignore[attr-defined]
+    assert "the casino sets no upper limit" in limits.text
+    assert limits.open
     assert "no upper limit, and at home the house's bank is the limit. †" in sheet(ruleset_id)
 
 
@@ -124,3 +125,31 @@ def test_the_pagat_sheet_says_whose_pontoon_is_shown_at_once_and_buying_apart() 
     assert ("Twist: take another card without adding to your stake. Buy: add to your stake "
             "and take another card for it.") in text
     assert "or buy one" not in text
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "As the banker's hand it takes the whole stake of each hand it beats, what was "
+           "bought too."),
+    ("ru", "У дилера эта комбинация забирает всю ставку каждой битой руки, вместе с "
+           "поставленным на купленные карты.")])
+def test_the_belarus_sheet_says_which_reading_of_the_dealers_pontoon_it_plays(
+        lang: str, words: str) -> None:
+    """The page says only «а первоначальная ставка проигрывает»: the field is open, quoted,
+    and the sheet says the reading it plays (bought stakes lost too), marked †."""
+    r = load_bundled("belarus-ponton")
+    found = provenance_for(r, "hands.definitions.pontoon.takes")
+    assert found is not None and found.open
+    assert "а первоначальная ставка проигрывает" in (found.quote or "")
+    pontoon = said("belarus-ponton", lang)["hand:pontoon"]
+    assert words in pontoon.text
+    assert pontoon.open
+
+
+def test_a_pontoon_the_dealer_peeks_for_says_nothing_of_bought_stakes() -> None:
+    assert "whole stake" not in said("pagat-british")["hand:pontoon"].text
+
+
+def test_the_belarus_russian_sheet_names_even_money_one_way() -> None:
+    text = sheet("belarus-ponton", "ru")
+    assert "равные деньги" not in text
+    assert text.count("ивен мани") >= 2  # the intro and the insurance

@@ -70,6 +70,16 @@ _TAKES: dict[object, str] = {
                                     "the rest of what was bought comes back"),
           NaturalTakes.BUSTED_PLUS_ONE: _("as the banker's hand it takes the bust hands and "
                                           "one original stake from each player, no more")}
+_TAKES_ALL: dict[str, str] = {
+    "all": _("as the banker's hand it takes the whole stake of each hand it beats, what was "
+             "doubled or bought too"),
+    "all-doubled": _("as the banker's hand it takes the whole stake of each hand it beats, "
+                     "what was doubled too"),
+    "all-bought": _("as the banker's hand it takes the whole stake of each hand it beats, "
+                    "what was bought too")}
+"""A banker's natural that takes everything (the default), said where a reader asks it: the
+natural is known only after the players have added to their stakes (Belarus: the page says
+only that "the original stake loses")."""
 _PLURALS = (("exactly %(count)s card", "exactly %(count)s cards"),
             ("%(count)s or more cards", "%(count)s or more cards"),
             ("at most %(count)s card", "at most %(count)s cards"))
@@ -85,7 +95,7 @@ PHRASES = (
     _("It may stick even below %(n)s."), _("%(name)s (defined but not ranked: not played)"),
     _("It also beats the banker's ordinary %(total)s."),
     _("The banker's beats any ordinary total of a player, even a higher one."),
-    *_SUITS.values(), *_TAKES.values(),
+    *_SUITS.values(), *_TAKES.values(), *_TAKES_ALL.values(),
 )
 
 
@@ -180,6 +190,18 @@ def _takes_key(r: Ruleset, d: HandDefinition) -> object:
     return d.takes
 
 
+def _takes_all(r: Ruleset, d: HandDefinition, gettext: Gettext) -> str:
+    """That a banker's natural takes every stake of a hand it beats, bought and doubled parts
+    too, where that is a question: the natural is known only after the players have played,
+    and they may add to their stakes ("" elsewhere)."""
+    buys, doubles = r.stakes.buy.value != "none", r.player.double.allowed
+    if not (d.banker_can_hold and d.natural and d.takes is NaturalTakes.EVERYTHING
+            and not r.deal.banker_pontoon_at_once and (buys or doubles)):
+        return ""
+    return gettext(_TAKES_ALL["all" if buys and doubles else
+                              "all-bought" if buys else "all-doubled"])
+
+
 def describe_hand(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ngettext,
                   lang: str = "en") -> str:
     """What the cards of hand `hand_id` are: 'Pontoon: 2 cards making 21, a natural'."""
@@ -215,8 +237,9 @@ def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
     if d.banker_can_hold and odds:
         out.append(gettext("As the banker's hand it collects %(odds)s.") % {
             "odds": marks.odds(collect(ruleset, hand_id), gettext)})
-    if d.banker_can_hold and d.takes in _TAKES:
-        taken = gettext(_TAKES[_takes_key(ruleset, d)])
+    taken = (gettext(_TAKES[_takes_key(ruleset, d)]) if d.banker_can_hold and d.takes in _TAKES
+             else _takes_all(ruleset, d, gettext))
+    if taken:
         out.append(stopped(taken[:1].upper() + taken[1:], gettext))
     if beats_equal_total(ruleset, hand_id):
         out.append(gettext("It also beats the banker's ordinary %(total)s.")
