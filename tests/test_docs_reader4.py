@@ -153,3 +153,30 @@ def test_the_belarus_russian_sheet_names_even_money_one_way() -> None:
     text = sheet("belarus-ponton", "ru")
     assert "равные деньги" not in text
     assert text.count("ивен мани") >= 2  # the intro and the insurance
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("ru", "Банкир ставит банк в ____ фишек (сумму оговаривают до игры, например 1000)."),
+    ("en", "The banker puts up a bank of ____ chips (agreed before play, for example 1000).")])
+def test_a_bank_the_source_leaves_to_the_banker_is_a_blank_to_agree(lang: str,
+                                                                    words: str) -> None:
+    bank = said("ochko-home", lang)["bank_amount"]
+    assert words in bank.text
+    assert "1000 фишек" not in bank.text and "1000 units" not in bank.text
+
+
+def test_a_bank_the_ruleset_fixes_prints_its_size() -> None:
+    r = load_bundled("ochko-home")
+    r = r.model_copy(update={"provenance": {}})  # a user's ruleset: no reading of a source
+    bank = {s.key: s.text for s in sentences(r)}["bank_amount"]
+    assert "The banker puts up a bank of 1000 units (chips)." in bank
+
+
+@pytest.mark.parametrize(("lang", "at_once", "settled"), [
+    ("ru", "сразу выигрывают", "вместо этого выигрывают (расчёт в конце сдачи)"),
+    ("en", "instead win at once", "instead win, paid when the deal is settled")])
+def test_the_golden_ochko_intro_says_when_it_is_paid(lang: str, at_once: str,
+                                                     settled: str) -> None:
+    intro = sheet("ochko-home", lang).split("\n## ")[0]
+    assert at_once not in intro
+    assert settled in intro
