@@ -180,3 +180,11 @@ def test_the_golden_ochko_intro_says_when_it_is_paid(lang: str, at_once: str,
     intro = sheet("ochko-home", lang).split("\n## ")[0]
     assert at_once not in intro
     assert settled in intro
+
+
+def test_the_casino_ochko_intro_names_the_split_as_the_body_does() -> None:
+    text = sheet("casino-ochko", "ru")
+    intro, body = text.split("\n## ", 1)
+    assert "разделить (сплит) две карты одного достоинства" in intro
+    assert "разделить (сплит)" in body
+    assert "разби" not in text
