@@ -29,6 +29,7 @@ from pontoon_rules.docs.words.sentences import (
 )
 from pontoon_rules.docs.words.values import Gettext, card_key, card_view
 from pontoon_rules.engine.round.example_hands import counts_as, example_cards
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.literal import user
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.resolving.outcomes import (
@@ -97,22 +98,11 @@ def find_base(ruleset: Ruleset, origin: Path | None = None) -> Ruleset | None:
     return load_ruleset(path)
 
 
-def _example_cards(hand_id: str, ruleset: Ruleset, gettext: Gettext,
-                   suits: dict[str, str]) -> list[dict[str, Any]]:
-    """Cards from the game's own pack that make hand `hand_id`
-    (`engine.round.example_hands.example_cards`)."""
-    banker_only = (hand_id in ruleset.hands.definitions
-                   and not ruleset.hands.definitions[hand_id].player_can_hold)
-    cards = example_cards(ruleset, hand_id, banker=banker_only) or []
-    return [card_view(c, gettext, suits) for c in cards]
-
-
-def _as_other_hand(ruleset: Ruleset, hand_id: str, banker: bool, gettext: Gettext,
+def _as_other_hand(ruleset: Ruleset, found: str | None, banker: bool, gettext: Gettext,
                    lang: str) -> str:
     """A payout cell of a named hand that one side may not hold: what the same cards win
-    or take in that side's hand (a plain total, or another named hand), from the outcome
-    table; "—" (never) only where they can never win or take there."""
-    found = counts_as(ruleset, hand_id, banker)
+    or take in that side's hand (`found`: a plain total, another named hand, bust), from
+    the outcome table; "—" (never) only where they can never win or take there."""
     if found is None or found == BUST:
         return "—"
     table = outcome_table(ruleset)
@@ -133,20 +123,25 @@ def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
     winning hand is paid and what the banker holding it collects (`ruleset.resolving.outcomes`)."""
     rows = []
     suits = suit_words(ruleset, gettext, lang)
+    rules = compile_rules(ruleset)
     for hand_id in ruleset.hands.ranking:
         found = ruleset.hands.definitions.get(hand_id)
         player = found is None or found.player_can_hold
         banker = found is None or found.banker_can_hold
+        shown = example_cards(ruleset, hand_id, rules, banker=not player) or []
         rows.append({"class": hand_name(ruleset, hand_id, gettext, lang), "key": hand_id,
                      "paid": payout(ruleset, hand_id) if player else None,
                      "pays": (odds(payout(ruleset, hand_id), gettext) if player
-                              else _as_other_hand(ruleset, hand_id, False, gettext, lang)),
+                              else _as_other_hand(ruleset, counts_as(shown, rules, False),
+                                                  False, gettext, lang)),
                      "takes": (odds(collect(ruleset, hand_id), gettext) if banker
-                               else _as_other_hand(ruleset, hand_id, True, gettext, lang)),
-                     "cards": _example_cards(hand_id, ruleset, gettext, suits)})
+                               else _as_other_hand(ruleset, counts_as(shown, rules, True),
+                                                   True, gettext, lang)),
+                     "cards": [card_view(c, gettext, suits) for c in shown]})
+    shown = example_cards(ruleset, "bust", rules) or []
     rows.append({"class": hand_name(ruleset, "bust", gettext, lang), "key": "bust",
                  "paid": None, "pays": "—", "takes": "—",
-                 "cards": _example_cards("bust", ruleset, gettext, suits)})
+                 "cards": [card_view(c, gettext, suits) for c in shown]})
     return rows
 
 

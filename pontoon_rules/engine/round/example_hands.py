@@ -31,18 +31,14 @@ def example_cards(ruleset: Ruleset, hand_id: str, rules: Rules | None = None,
     return None
 
 
-def counts_as(ruleset: Ruleset, hand_id: str, banker: bool,
-              rules: Rules | None = None) -> str | None:
-    """What the example cards of hand `hand_id` count as in the hand of the side that may
-    not hold it (`banker`: the banker's side): another named hand, `total` or `bust`
-    (`engine.round.hand.classify`); None where that side cannot hold those cards at all
-    (more cards than it may hold) or the game has no example of the hand."""
-    rules = rules or compile_rules(ruleset)
-    shown = example_cards(ruleset, hand_id, rules, banker=not banker)
+def counts_as(cards: list[str], rules: Rules, banker: bool) -> str | None:
+    """What `cards` (a named hand's example, card codes) count as in the hand of one side
+    (`banker`: the banker's): a named hand it may hold, `total` or `bust`
+    (`engine.round.hand.classify`); None where that side cannot hold so many cards."""
     most = rules.banker_max_cards if banker else rules.max_cards
-    if shown is None or len(shown) > most:
+    if not cards or len(cards) > most:
         return None
-    return classify(_hand_of([parse_card(c) for c in shown], rules), rules, banker)
+    return classify(_hand_of([parse_card(c) for c in cards], rules), rules, banker)
 
 
 def _hand_of(cards: list[int], rules: Rules) -> Hand:
