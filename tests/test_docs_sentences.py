@@ -111,7 +111,8 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "between_deals.rotation_tie_break": "if several, the first from the banker's left",
         "between_deals.rotation_from_split_hand":
             "A pontoon on a split hand does not take the bank",
-        "between_deals.rotation_when_banker_pontoon_at_once": "too has a pontoon and shows it at once",
+        "between_deals.rotation_when_banker_pontoon_at_once":
+            "too has a pontoon and shows it at once",
         "between_deals.bank_sale": "may sell the bank",
     },
     "casino-ochko": {
