@@ -34,7 +34,8 @@ def test_spanish_21_speaks_the_us_casinos_dealer_hit_and_stand() -> None:
     text = sheet("spanish-21")
     assert not re.search(r"(?i)\b(banker|twist|stick)", text)
     for words in ("against the house dealer.", "## The dealer's turn", "Hit: take another card",
-                  "Stand: take no more cards", "hits 9♦", "stands: 17", "Dealer: is dealt"):
+                  "Stand: take no more cards", "hits 9♦", "stands: 17", "Dealer: is dealt",
+                  "You may double down up to 3 times", "doubles down and gets 7♠"):
         assert words in text
 
 

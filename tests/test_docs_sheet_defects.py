@@ -271,7 +271,7 @@ def test_every_example_replays_to_what_it_tells(ruleset_id: str) -> None:
 
 
 def test_each_special_rule_of_a_game_has_its_example() -> None:
-    expected = {"spanish-21": ("doubles and gets", "splits the pair", "insures for",
+    expected = {"spanish-21": ("doubles down and gets", "splits the pair", "insures for",
                                "surrenders"),
                 "pagat-british": ("buys", "splits the pair"),
                 "shoot-pontoon": ("makes a shoot bet of", "buys"),
