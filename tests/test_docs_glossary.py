@@ -16,9 +16,10 @@ from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 COVERED = {"pagat-british": {"en", "hy", "pa", "ur"}, "ochko-home": {"ru"},
            "casino-ochko": {"ru"}, "belarus-ponton": {"ru"}, "siebzehn-und-vier": {"de"},
            "sette-e-mezzo": {"it"}, "xi-dach": {"vi"}, "ban-luck": {"en"},
-           "australian-pontoon": {"en"}}
-"""The games and languages issue 49 asks a glossary of (Australian Pontoon's hit, stand
-and dealer from a source's own English words, `locale/en/LC_MESSAGES/woo-sydney.po`)."""
+           "australian-pontoon": {"en"}, "spanish-21": {"en"}}
+"""The games and languages issue 49 asks a glossary of (Australian Pontoon's and Spanish 21's
+hit, stand and dealer from a source's own English words, `locale/en/LC_MESSAGES/woo-sydney.po`
+and `chukchansi.po`)."""
 SHEETS = [(rid, lang) for rid, found in sorted(glossaries().items()) for lang in found.languages]
 
 

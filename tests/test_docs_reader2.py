@@ -107,7 +107,7 @@ def test_even_money_says_it_only_pays_less_where_a_blackjack_always_wins() -> No
     blackjack beats the dealer's in the engine's table) beside an even-money option."""
     assert natural_beats_natural(load_bundled("spanish-21"))
     insurance = said("spanish-21")["insurance"]
-    assert ("Your blackjack wins even against the banker's blackjack, so even money only "
+    assert ("Your blackjack wins even against the dealer's blackjack, so even money only "
             "ever pays you less than playing on.") in insurance
     for other in ("belarus-ponton", "blackjack-reference"):
         assert not natural_beats_natural(load_bundled(other))

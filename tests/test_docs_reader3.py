@@ -161,7 +161,7 @@ def test_the_peek_names_the_up_cards_it_is_made_on() -> None:
     definition (no ten in a Spanish deck); a sheet with no such limit says none."""
     said = {s.key: s.text for s in sentences(load_bundled("spanish-21"), "en")}
     assert said["banker_pontoon"].endswith(
-        "The banker checks for one only when the face-up card is A, J, Q or K: no other "
+        "The dealer checks for one only when the face-up card is A, J, Q or K: no other "
         "face-up card can make one.")
     ru = {s.key: s.text for s in sentences(load_bundled("spanish-21"), "ru")}
     assert "открытая карта — Т, В, Д или К" in ru["banker_pontoon"]
@@ -174,11 +174,13 @@ def test_home_ochko_states_a_players_21_against_the_bankers_21_and_the_banks_uni
     cannot hold очко); the bank's amount carries its unit."""
     ru = {s.key: s.text for s in sentences(load_bundled("ochko-home"), "ru")}
     assert "Если у игрока очко, а у банкира просто 21, выигрывает игрок" in ru["ties"]
-    assert ru["bank_amount"].startswith("Банкир ставит банк в 1000 фишек.")
+    assert ru["bank_amount"].startswith("Банкир ставит банк в ____ фишек (сумму оговаривают до "
+                                        "игры, например 1000).")
     en = {s.key: s.text for s in sentences(load_bundled("ochko-home"), "en")}
     assert ("If a player holds twenty-one and the banker a plain 21, the player wins"
             in en["ties"])
-    assert en["bank_amount"].startswith("The banker puts up a bank of 1000 units (chips).")
+    assert en["bank_amount"].startswith("The banker puts up a bank of ____ chips (agreed before "
+                                        "play, for example 1000).")
     assert "a plain 21" not in text("pagat-british")  # the banker holds 21 there too
 
 

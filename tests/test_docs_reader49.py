@@ -71,8 +71,8 @@ def test_a_tied_natural_is_not_called_beaten() -> None:
     """Vingt-un: a natural against the banker's is a stand-off, not 'beaten'."""
     bank = said("vingt-un")["bank"]
     assert "beaten" not in bank
-    assert ("A player's natural vingt-un does not take the bank when the banker too holds a "
-            "natural vingt-un, shown at once.") in bank
+    assert ("A player's natural vingt-un does not take the bank when the banker too has a "
+            "natural vingt-un and shows it at once, ending the deal.") in bank
 
 
 @pytest.mark.parametrize("ruleset_id", ["siebzehn-und-vier", "ban-luck", "xi-dach"])
@@ -244,7 +244,7 @@ def _deal(ruleset: Ruleset) -> str:
 def test_the_bankers_one_face_down_card_is_named_by_its_place() -> None:
     """Spanish 21: 'The banker's last dealt cards are the ones face down' for one hole card."""
     deal = said("spanish-21")["deal"]
-    assert "The banker's first card is dealt face up, the second face down (the hole card)." \
+    assert "The dealer's first card is dealt face up, the second face down (the hole card)." \
         in deal
     assert "cards are the ones face down" not in deal
     first = _deal(_changed("spanish-21", faces__banker_hidden="first"))

@@ -54,7 +54,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "player.stick_minimum": "stick on 15 or more",
         "player.draw_on_21": "While your total is under 21",
         "pack.bust_above": "a total over 21",
-        "stakes.buy": "or buy one",
+        "stakes.buy": "Buy: add to your stake",
         "stakes.first_buy_min": "between 1× and 2× your original stake",
         "stakes.first_buy_max": "between 1× and 2× your original stake",
         "stakes.later_buy_cap": "at most what you paid for the card before",
@@ -91,7 +91,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "hands.definitions.five-card-trick.banker_can_hold": "The banker's counts too",
         "hands.definitions.five-card-trick.pays": "2:1",
         "hands.definitions.five-card-trick.collects": "2:1",
-        "hands.definitions.five-card-trick.stick_any_total": "may stick on any total",
+        "hands.definitions.five-card-trick.stick_any_total": "exactly 5 cards",  # all it may hold
         "hands.definitions.twenty-one.banker_can_hold": "The banker's counts too",
         "hands.definitions.twenty-one.pays": "1:1",
         "hands.definitions.twenty-one.collects": "1:1",
@@ -111,7 +111,8 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "between_deals.rotation_tie_break": "if several, the first from the banker's left",
         "between_deals.rotation_from_split_hand":
             "A pontoon on a split hand does not take the bank",
-        "between_deals.rotation_when_banker_pontoon_at_once": "too holds a pontoon, shown",
+        "between_deals.rotation_when_banker_pontoon_at_once":
+            "too has a pontoon and shows it at once",
         "between_deals.bank_sale": "may sell the bank",
     },
     "casino-ochko": {
@@ -177,7 +178,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "hands.definitions.five-card-trick.banker_can_hold": "The banker's counts too",
         "hands.definitions.five-card-trick.pays": "2:1",
         "hands.definitions.five-card-trick.collects": "1:1",
-        "hands.definitions.five-card-trick.stick_any_total": "may stick on any total",
+        "hands.definitions.five-card-trick.stick_any_total": "exactly 5 cards",  # all it may hold
         "hands.definitions.twenty-one.banker_can_hold": "The banker's counts too",
         "hands.definitions.twenty-one.pays": "1:1",
         "hands.definitions.twenty-one.collects": "1:1",
@@ -214,7 +215,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "player.stick_minimum": "You may stick on any total",
         "player.draw_on_21": "While your total is under 21",
         "pack.bust_above": "a total over 21",
-        "stakes.buy": "or buy one",
+        "stakes.buy": "Buy: add to your stake",
         "stakes.first_buy_min": "Each buy adds one more original stake",
         "stakes.last_buy_card": "Card number 4 is the last you may buy",
         "stakes.buy_after_twist": "Once you have twisted you may only twist",
@@ -252,7 +253,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "hands.definitions.five-card-trick.pays": "3:2",
         "hands.definitions.five-card-trick.collects": "1:1",
         "hands.definitions.five-card-trick.wins_outright": "whatever the banker holds",
-        "hands.definitions.five-card-trick.stick_any_total": "may stick on any total",
+        "hands.definitions.five-card-trick.stick_any_total": "exactly 5 cards",  # all it may hold
         "hands.definitions.three-of-a-kind.banker_can_hold": "Only a player's counts",
         "hands.definitions.three-of-a-kind.pays": "1:1",
         "hands.definitions.three-of-a-kind.wins_outright": "whatever the banker holds",

@@ -140,7 +140,7 @@ def test_each_action_word_is_defined_where_it_is_first_used(ruleset_id: str) -> 
         first = body.lower().index(word)
         assert body.lower().index(definition.lower()) <= first, (word, body[first - 80:first])
     if load_bundled(ruleset_id).stakes.buy.value != "none":
-        assert body.index("buy one: add to your stake for it") <= body.index("buy ")
+        assert body.index("Buy: add to your stake and take another card") <= body.index("buy ")
     turn = body.split("Your turn", 1)[1]
     if load_bundled(ruleset_id).player.split.allowed:
         assert "split two cards of the same" in turn
@@ -271,7 +271,7 @@ def test_every_example_replays_to_what_it_tells(ruleset_id: str) -> None:
 
 
 def test_each_special_rule_of_a_game_has_its_example() -> None:
-    expected = {"spanish-21": ("doubles and gets", "splits the pair", "insures for",
+    expected = {"spanish-21": ("doubles down and gets", "splits the pair", "insures for",
                                "surrenders"),
                 "pagat-british": ("buys", "splits the pair"),
                 "shoot-pontoon": ("makes a shoot bet of", "buys"),

@@ -14,7 +14,7 @@ from typing import Any
 
 from pontoon_rules.docs.sheet.views import sources_view
 from pontoon_rules.docs.words.example_needs import stated_rounds
-from pontoon_rules.docs.words.hands import hand_name
+from pontoon_rules.docs.words.hands import AS_HAND, AS_PLAIN_TOTAL, hand_name
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, base_language, translations, words_of
 from pontoon_rules.docs.words.marks import odds
 from pontoon_rules.docs.words.narrate import narrate
@@ -28,10 +28,20 @@ from pontoon_rules.docs.words.sentences import (
     sentences,
 )
 from pontoon_rules.docs.words.values import Gettext, card_key, card_view
-from pontoon_rules.engine.round.example_hands import example_cards
+from pontoon_rules.engine.round.example_hands import counts_as, example_cards
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.literal import user
 from pontoon_rules.ruleset.format.model import Ruleset
-from pontoon_rules.ruleset.resolving.outcomes import collect, payout
+from pontoon_rules.ruleset.resolving.outcomes import (
+    BUST,
+    BY_TOTAL,
+    LOSE,
+    TOTAL,
+    WIN,
+    collect,
+    outcome_table,
+    payout,
+)
 
 
 def localized(ruleset: Ruleset, lang: str, base: Ruleset | None = None) -> tuple[str, str]:
@@ -88,14 +98,23 @@ def find_base(ruleset: Ruleset, origin: Path | None = None) -> Ruleset | None:
     return load_ruleset(path)
 
 
-def _example_cards(hand_id: str, ruleset: Ruleset, gettext: Gettext,
-                   suits: dict[str, str], lang: str) -> list[dict[str, Any]]:
-    """Cards from the game's own pack that make hand `hand_id`
-    (`engine.round.example_hands.example_cards`)."""
-    banker_only = (hand_id in ruleset.hands.definitions
-                   and not ruleset.hands.definitions[hand_id].player_can_hold)
-    cards = example_cards(ruleset, hand_id, banker=banker_only) or []
-    return [card_view(c, gettext, suits, rank_letters(ruleset, lang)) for c in cards]
+def _as_other_hand(ruleset: Ruleset, found: str | None, banker: bool, gettext: Gettext,
+                   lang: str) -> str:
+    """A payout cell of a named hand that one side may not hold: what the same cards win
+    or take in that side's hand (`found`: a plain total, another named hand, bust), from
+    the outcome table; "—" (never) only where they can never win or take there."""
+    if found is None or found == BUST:
+        return "—"
+    table = outcome_table(ruleset)
+    wins = (LOSE, BY_TOTAL) if banker else (WIN, BY_TOTAL)
+    if not any(cell.result in wins for (p, b), cell in table.items()
+               if (b if banker else p) == found):
+        return "—"
+    amount = odds(collect(ruleset, found) if banker else payout(ruleset, found), gettext)
+    if found == TOTAL:
+        return gettext(AS_PLAIN_TOTAL) % {"odds": amount}
+    return gettext(AS_HAND) % {
+        "odds": amount, "hand": hand_name(ruleset, found, gettext, lang)}
 
 
 def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
@@ -104,18 +123,26 @@ def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
     winning hand is paid and what the banker holding it collects (`ruleset.resolving.outcomes`)."""
     rows = []
     suits = suit_words(ruleset, gettext, lang)
+    rules = compile_rules(ruleset)
+    letters = rank_letters(ruleset, lang)
     for hand_id in ruleset.hands.ranking:
         found = ruleset.hands.definitions.get(hand_id)
         player = found is None or found.player_can_hold
         banker = found is None or found.banker_can_hold
+        shown = example_cards(ruleset, hand_id, rules, banker=not player) or []
         rows.append({"class": hand_name(ruleset, hand_id, gettext, lang), "key": hand_id,
                      "paid": payout(ruleset, hand_id) if player else None,
-                     "pays": odds(payout(ruleset, hand_id), gettext) if player else "—",
-                     "takes": odds(collect(ruleset, hand_id), gettext) if banker else "—",
-                     "cards": _example_cards(hand_id, ruleset, gettext, suits, lang)})
+                     "pays": (odds(payout(ruleset, hand_id), gettext) if player
+                              else _as_other_hand(ruleset, counts_as(shown, rules, False),
+                                                  False, gettext, lang)),
+                     "takes": (odds(collect(ruleset, hand_id), gettext) if banker
+                               else _as_other_hand(ruleset, counts_as(shown, rules, True),
+                                                   True, gettext, lang)),
+                     "cards": [card_view(c, gettext, suits, letters) for c in shown]})
+    shown = example_cards(ruleset, "bust", rules) or []
     rows.append({"class": hand_name(ruleset, "bust", gettext, lang), "key": "bust",
                  "paid": None, "pays": "—", "takes": "—",
-                 "cards": _example_cards("bust", ruleset, gettext, suits, lang)})
+                 "cards": [card_view(c, gettext, suits, letters) for c in shown]})
     return rows
 
 

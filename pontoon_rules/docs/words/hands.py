@@ -70,6 +70,16 @@ _TAKES: dict[object, str] = {
                                     "the rest of what was bought comes back"),
           NaturalTakes.BUSTED_PLUS_ONE: _("as the banker's hand it takes the bust hands and "
                                           "one original stake from each player, no more")}
+_TAKES_ALL: dict[str, str] = {
+    "all": _("as the banker's hand it takes the whole stake of each hand it beats, what was "
+             "doubled or bought too"),
+    "all-doubled": _("as the banker's hand it takes the whole stake of each hand it beats, "
+                     "what was doubled too"),
+    "all-bought": _("as the banker's hand it takes the whole stake of each hand it beats, "
+                    "what was bought too")}
+"""A banker's natural that takes everything (the default), said where a reader asks it: the
+natural is known only after the players have added to their stakes (Belarus: the page says
+only that "the original stake loses")."""
 _PLURALS = (("exactly %(count)s card", "exactly %(count)s cards"),
             ("%(count)s or more cards", "%(count)s or more cards"),
             ("at most %(count)s card", "at most %(count)s cards"))
@@ -82,10 +92,10 @@ PHRASES = (
     _("Only the banker's counts."), _("The banker's counts too."), _("Pays %(odds)s."),
     _("As the banker's hand it collects %(odds)s."),
     _("It draws no more cards."), _("It may still draw, and is then no longer this hand."),
-    _("It may stick on any total."), _("%(name)s (defined but not ranked: not played)"),
+    _("It may stick even below %(n)s."), _("%(name)s (defined but not ranked: not played)"),
     _("It also beats the banker's ordinary %(total)s."),
     _("The banker's beats any ordinary total of a player, even a higher one."),
-    *_SUITS.values(), *_TAKES.values(),
+    *_SUITS.values(), *_TAKES.values(), *_TAKES_ALL.values(),
 )
 
 
@@ -180,6 +190,18 @@ def _takes_key(r: Ruleset, d: HandDefinition) -> object:
     return d.takes
 
 
+def _takes_all(r: Ruleset, d: HandDefinition, gettext: Gettext) -> str:
+    """That a banker's natural takes every stake of a hand it beats, bought and doubled parts
+    too, where that is a question: the natural is known only after the players have played,
+    and they may add to their stakes ("" elsewhere)."""
+    buys, doubles = r.stakes.buy.value != "none", r.player.double.allowed
+    if not (d.banker_can_hold and d.natural and d.takes is NaturalTakes.EVERYTHING
+            and not r.deal.banker_pontoon_at_once and (buys or doubles)):
+        return ""
+    return gettext(_TAKES_ALL["all" if buys and doubles else
+                              "all-bought" if buys else "all-doubled"])
+
+
 def describe_hand(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ngettext,
                   lang: str = "en") -> str:
     """What the cards of hand `hand_id` are: 'Pontoon: 2 cards making 21, a natural'."""
@@ -215,13 +237,14 @@ def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
     if d.banker_can_hold and odds:
         out.append(gettext("As the banker's hand it collects %(odds)s.") % {
             "odds": marks.odds(collect(ruleset, hand_id), gettext)})
-    if d.banker_can_hold and d.takes in _TAKES:
-        taken = gettext(_TAKES[_takes_key(ruleset, d)])
+    taken = (gettext(_TAKES[_takes_key(ruleset, d)]) if d.banker_can_hold and d.takes in _TAKES
+             else _takes_all(ruleset, d, gettext))
+    if taken:
         out.append(stopped(taken[:1].upper() + taken[1:], gettext))
     if beats_equal_total(ruleset, hand_id):
         out.append(gettext("It also beats the banker's ordinary %(total)s.")
                    % {"total": points_text(d.max_total or 0)})
-    out += _drawing(d, gettext)
+    out += _drawing(ruleset, d, gettext)
     out += _between_players(d, gettext)
     return " ".join(p for p in out if p)
 
@@ -319,15 +342,25 @@ def _holders(d: HandDefinition, gettext: Gettext) -> str:
         "Only the banker's counts.")
 
 
-def _drawing(d: HandDefinition, gettext: Gettext) -> list[str]:
+def _drawing(ruleset: Ruleset, d: HandDefinition, gettext: Gettext) -> list[str]:
     out = []
     if d.player_can_hold and d.may_draw_on is False:
         out.append(gettext("It draws no more cards."))
     elif d.player_can_hold and d.may_draw_on:
         out.append(gettext("It may still draw, and is then no longer this hand."))
-    if d.player_can_hold and d.stick_any_total:
-        out.append(gettext("It may stick on any total."))
+    if d.player_can_hold and _sticks_below_minimum(ruleset, d):
+        out.append(gettext("It may stick even below %(n)s.")
+                   % {"n": points_text(ruleset.player.stick_minimum or 0)})
     return out
+
+
+def _sticks_below_minimum(ruleset: Ruleset, d: HandDefinition) -> bool:
+    """Whether `stick_any_total` tells a player anything: a stick minimum it lifts, on a
+    hand that could still draw (not one that already holds the most cards a hand may)."""
+    least, most = ruleset.player.stick_minimum, ruleset.player.max_cards
+    return (d.stick_any_total and least is not None and d.may_draw_on is not False
+            and (most is None or d.cards_range[0] < most)
+            and (d.min_total is None or d.min_total < least))
 
 
 def plural_messages() -> list[tuple[str, str]]:
@@ -335,7 +368,15 @@ def plural_messages() -> list[tuple[str, str]]:
     return list(_PLURALS)
 
 
+AS_PLAIN_TOTAL = "%(odds)s, as a plain total"
+"""A payout cell of a named hand one side may not hold: the same cards there count their
+total (`docs.sheet.sheet_view.payout_rows`)."""
+AS_HAND = "%(odds)s, as %(hand)s"
+"""The same, where the cards make another named hand on that side."""
+
+
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
     return [*USUAL_NAMES.values(), *PHRASES, _PAID_BY_PLAYERS, _PRIZE_TO_OTHERS,
-            _ONE_CARD_TOTAL, _ONE_CARD_RANKS, _FEWER_CARDS, ALL_OF_SUIT]
+            _ONE_CARD_TOTAL, _ONE_CARD_RANKS, _FEWER_CARDS, ALL_OF_SUIT, AS_PLAIN_TOTAL,
+            AS_HAND]

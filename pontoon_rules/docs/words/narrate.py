@@ -20,6 +20,7 @@ from pontoon_rules.docs.words.i18n import as_unit
 from pontoon_rules.docs.words.marks import SEMICOLON, in_parts, listed, stopped
 from pontoon_rules.docs.words.pack_words import rank_letters
 from pontoon_rules.docs.words.values import Gettext, actor_text, card_view
+from pontoon_rules.ruleset.format.common import BankerMode
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.format.points import parse_points, total_text
 from pontoon_rules.ruleset.resolving.outcomes import (
@@ -126,16 +127,20 @@ def _cards(cards: list[str], gettext: Gettext, lang: str,
                     for v in (card_view(c, gettext, letters=letters) for c in cards))
 
 
-def _steps(actor: str, result: dict[str, Any], dealt: int) -> list[_Step]:
+def _steps(actor: str, result: dict[str, Any], dealt: int, by_choice: bool = False
+           ) -> list[_Step]:
     """The steps of `actor` in the order of the transcript: its decisions, each with the
-    cards dealt after it to the same hand (the banker's cards past the deal are draws)."""
+    cards dealt after it to the same hand (the banker's cards past the deal are draws). A
+    banker who draws by choice sticks in the players' word; one bound by a fixed drawing
+    rule stands, as the rule's sentence says."""
     steps: list[_Step] = []
     held = 0
+    stop = "stick" if by_choice else "stands"
     for event in result.get("transcript", []):
         if event.get("event") == "decision" and event.get("actor") == actor:
             kind, _space, amount = str(event["action"]).partition(" ")
             if actor == "banker":
-                kind = {"twist": "draws", "stick": "stands", "decline": "plays-on"}.get(kind, kind)
+                kind = {"twist": "draws", "stick": stop, "decline": "plays-on"}.get(kind, kind)
             if kind in STEPS:
                 steps.append(_Step(kind, int(amount) if amount.isdigit() else None,
                                    hand=event.get("hand")))
@@ -318,7 +323,8 @@ def narrate(ruleset: Ruleset, script: dict[str, Any], result: dict[str, Any],
             outcomes.append(said)
         outcomes += n.seat_extras(who, seat)
     banker = result["banker"]
-    steps = _steps("banker", result, ruleset.deal.banker_cards)
+    steps = _steps("banker", result, ruleset.deal.banker_cards,
+                   ruleset.banker.mode is BankerMode.BY_CHOICE)
     if script.get("kitty"):
         steps.insert(0, _Step("kitty", int(script["kitty"])))
     lines.append(n.line("banker", actor_text("banker", gettext), steps, [banker], None))

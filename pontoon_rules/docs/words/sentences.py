@@ -21,7 +21,7 @@ from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, environment, translat
 from pontoon_rules.docs.words.marks import listed
 from pontoon_rules.docs.words.pack_words import pack_words
 from pontoon_rules.docs.words.settlement import Said, banker_naturals_dealt, settlement_said
-from pontoon_rules.docs.words.values import value_text
+from pontoon_rules.docs.words.values import bank_size, value_text
 from pontoon_rules.ruleset.format.agreed import BLANK, agreed_fields
 from pontoon_rules.ruleset.format.fields import plain, provenance_for, ruleset_paths, value_at
 from pontoon_rules.ruleset.format.model import Ruleset
@@ -282,6 +282,8 @@ def _module(ruleset: Ruleset, lang: str) -> Any:
                     if d.natural and d.player_can_hold), gettext),
                "blank": BLANK,
                "units": lambda n: ngettext(*UNITS, n) % {"n": n},
+               "bank_size": lambda: bank_size(
+                   ruleset, lambda n: ngettext(*UNITS, n) % {"n": n}, gettext),
                "value": lambda path: value_text(path, value_at(ruleset, path), gettext)}
     return environment(lang).get_template("plain_rules.j2").make_module(helpers)
 

@@ -11,7 +11,9 @@ from pontoon_rules.docs.words.letters import RANK_LETTERS, rank_letter
 from pontoon_rules.docs.words.marks import listed
 from pontoon_rules.engine.round.cards import RANK_CODES, SUIT_CODES
 from pontoon_rules.ruleset.format import bank, common, decisions, play
-from pontoon_rules.ruleset.format.fields import leaf_fields, plain
+from pontoon_rules.ruleset.format.agreed import BLANK
+from pontoon_rules.ruleset.format.fields import leaf_fields, plain, provenance_for
+from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.resolving.present import format_value
 
 Gettext = Callable[[str], str]
@@ -152,10 +154,27 @@ def enum_values() -> list[str]:
 _ENUM_VALUES = frozenset(enum_values())
 
 
+AGREED_BANK = _("%(blank)s chips (agreed before play, for example %(n)s)")
+"""A bank whose size is our reading of a source that leaves it to the banker (its
+provenance open: "you can put any amount in the bank"): a blank, the played size an example."""
+
+
+def bank_size(ruleset: Ruleset, units: Callable[[int], str], gettext: Callable[[str], str]
+              ) -> str:
+    """The bank's size as the sheet prints it: a fixed amount in `units` (the amount in
+    words, each language's plural form), or, where it is our reading of a source that
+    leaves it open, the table's to agree."""
+    n = ruleset.table.bank.amount
+    found = provenance_for(ruleset, "table.bank.amount")
+    if found is not None and found.open:
+        return gettext(AGREED_BANK) % {"blank": BLANK, "n": n}
+    return units(n)
+
+
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
     return [*SUIT_NAMES.values(), *CLASS_NAMES.values(), *ACTION_NAMES.values(),
             *BANKER_ACTION_NAMES.values(), *WORDS,
             *RANK_LETTERS.values(), *LETTER_NAMES.values(), *KEY_PHRASES,
             "%(part)s of the stake", "agreed at the table (default: %(default)s)",
-            *enum_values()]
+            AGREED_BANK, *enum_values()]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import chain, combinations, combinations_with_replacement, islice
 
-from pontoon_rules.engine.round.cards import RANK_CODES, card_code, rank_of
+from pontoon_rules.engine.round.cards import RANK_CODES, card_code, parse_card, rank_of
 from pontoon_rules.engine.round.hand import Hand, classify
 from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.ruleset.format.common import SuitRule
@@ -29,6 +29,16 @@ def example_cards(ruleset: Ruleset, hand_id: str, rules: Rules | None = None,
         if classify(hand, rules, banker) == hand_id:
             return [card_code(c) for c in cards]
     return None
+
+
+def counts_as(cards: list[str], rules: Rules, banker: bool) -> str | None:
+    """What `cards` (a named hand's example, card codes) count as in the hand of one side
+    (`banker`: the banker's): a named hand it may hold, `total` or `bust`
+    (`engine.round.hand.classify`); None where that side cannot hold so many cards."""
+    most = rules.banker_max_cards if banker else rules.max_cards
+    if not cards or len(cards) > most:
+        return None
+    return classify(_hand_of([parse_card(c) for c in cards], rules), rules, banker)
 
 
 def _hand_of(cards: list[int], rules: Rules) -> Hand:
