@@ -136,6 +136,29 @@ def test_a_field_needing_another_to_be_valid_flips_both() -> None:
     assert example.flipped == ("deal.banker_cards", "deal.banker_pontoon_at_once")
 
 
+def test_a_flip_is_validated_once_and_answers_alike(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`Flips` keeps each change by its base and the values set: a change asked again, from
+    another donor holding the same values or with the fields in another order, is not
+    validated again, and every answer is what a flip without the memo gives."""
+    from pontoon_rules.compare import flip as flipping
+
+    ochko, belarus = load_bundled("casino-ochko"), load_bundled("belarus-ponton")
+    differing = differing_paths([ochko, belarus])
+    fresh = {path: flipping.flip(ochko, belarus, path, differing) for path in differing}
+    validated: list[frozenset[str]] = []
+    real = flipping.with_values
+    monkeypatch.setattr(flipping, "with_values",
+                        lambda *args: validated.append(frozenset(args[2])) or real(*args))
+    flips = flipping.Flips()
+    donor = belarus.model_copy(update={"id": "another"})
+    for path in differing:
+        assert flipping.flip(ochko, belarus, path, differing, flips) == fresh[path]
+        assert flipping.flip(ochko, donor, path, differing, flips) == fresh[path]
+    needed = fresh["deal.banker_cards"]
+    assert needed is not None and len(needed[1]) == 2  # the single change failed first
+    assert len(validated) == len(set(validated)) > len(differing)
+
+
 def test_json_shape() -> None:
     comparison = compare_rulesets(load_bundled("pagat-british"), load_bundled("pagat-stick-16"))
     data = comparison.to_json()

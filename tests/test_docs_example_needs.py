@@ -61,3 +61,27 @@ def test_an_example_needing_an_unstated_rule_is_not_printed(
     monkeypatch.setattr(sheet_view, "sentences", without_buying)  # a sheet silent on buying
     assert sheet_view.example_count(belarus) == len(rounds) - len(buying)
     assert "buys 5♣ for 100" not in sheet_markdown(belarus)
+
+
+def test_a_rule_in_words_is_said_once_per_ruleset_and_field(monkeypatch: pytest.MonkeyPatch
+                                                            ) -> None:
+    """The worked examples' pages ask for each rule's sentences about five times: they are
+    kept per ruleset (the object itself) and field, the same text; while the catalog's
+    lookups are recorded, said again (every message must be seen)."""
+    from pontoon_rules.docs.website import example_pages
+    from pontoon_rules.docs.words.i18n import recording
+
+    said: list[str] = []
+    real = example_pages.sentences_of
+    monkeypatch.setattr(example_pages, "sentences_of",
+                        lambda r, path, lang: said.append(path) or real(r, path, lang))
+    monkeypatch.setattr(example_pages, "_RULE_WORDS", {})
+    ruleset, path = load_bundled("pagat-british"), "player.stick_minimum"
+    first = example_pages._rule_words(ruleset, path)
+    assert first and example_pages._rule_words(ruleset, path) == first and len(said) == 1
+    copy = ruleset.model_copy(update={"player": ruleset.player.model_copy(
+        update={"stick_minimum": 16})})
+    assert example_pages._rule_words(copy, path) != first and len(said) == 2
+    with recording():
+        assert example_pages._rule_words(ruleset, path) == first
+    assert len(said) == 3

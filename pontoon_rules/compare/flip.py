@@ -3,12 +3,15 @@
 The flipped ruleset is rebuilt from dumped data with `Ruleset.model_validate`, so
 every validation applies. When the single change is invalid on its own (a
 cross-field rule), the smallest set of further differing fields that makes it
-valid is flipped too, searched in a fixed order.
+valid is flipped too, searched in a fixed order. A `Flips` memo shared between pairs
+validates each change once: the same base with the same values set (another donor that
+holds them, or the same fields met from another field's side) is the same answer.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
@@ -36,6 +39,52 @@ def with_values(base: Ruleset, donor: Ruleset, paths: Sequence[str]) -> Ruleset:
     return Ruleset.model_validate(data)
 
 
+_MISSING = object()
+
+
+@dataclass
+class Flips:
+    """Changed rulesets by base and by the values set (`with_values` answers, the failures
+    with their message), shared between the pairs of one search (`OutcomeCache.flips`)."""
+
+    table: dict[tuple[str, frozenset[tuple[str, str]] | tuple[tuple[str, str], ...]],
+                Ruleset | str] = field(default_factory=dict)
+    bases: dict[int, tuple[Ruleset, str]] = field(default_factory=dict)
+
+    def with_values(self, base: Ruleset, donor: Ruleset, paths: Sequence[str]) -> Ruleset | str:
+        """`with_values(base, donor, paths)`, or the `ValidationError`'s text."""
+        key = (self._base_key(base), _changes_key(donor, paths))
+        found = self.table.get(key)
+        if found is None:
+            try:
+                found = with_values(base, donor, paths)
+            except ValidationError as error:
+                found = str(error)
+            self.table[key] = found
+        return found
+
+    def _base_key(self, base: Ruleset) -> str:
+        # the base kept beside its key, so that its id is not another's while kept
+        known = self.bases.get(id(base))
+        if known is None or known[0] is not base:
+            known = self.bases[id(base)] = (base, base.model_dump_json())
+        return known[1]
+
+
+def _changes_key(donor: Ruleset, paths: Sequence[str]
+                 ) -> frozenset[tuple[str, str]] | tuple[tuple[str, str], ...]:
+    """The values `with_values` sets, each as the repr of what it writes (or removal);
+    unordered where no path lies inside another (their changes commute)."""
+    items = []
+    for path in paths:
+        value = value_at(donor, path) if has_path(donor, path) else _MISSING
+        shown = "<removed>" if value is _MISSING else repr(
+            value.model_dump() if isinstance(value, BaseModel) else value)
+        items.append((path, shown))
+    nested = any(p != q and q.startswith(p + ".") for p in paths for q in paths)
+    return tuple(items) if nested else frozenset(items)
+
+
 def _set(data: dict[str, Any], path: str, value: Any) -> None:
     *parents, last = path.split(".")
     node = data
@@ -57,8 +106,8 @@ def _remove(data: dict[str, Any], path: str) -> None:
         del provenance[key]
 
 
-def flip(base: Ruleset, donor: Ruleset, path: str,
-         differing: Sequence[str]) -> tuple[Ruleset, tuple[str, ...]] | None:
+def flip(base: Ruleset, donor: Ruleset, path: str, differing: Sequence[str],
+         flips: Flips | None = None) -> tuple[Ruleset, tuple[str, ...]] | None:
     """`base` with `path` set as in `donor`, plus the fewest other fields it needs.
 
     Args:
@@ -66,22 +115,22 @@ def flip(base: Ruleset, donor: Ruleset, path: str,
         donor: the ruleset whose values are taken.
         path: the field to change.
         differing: the fields that differ between the two (the only ones flipped).
+        flips: the changes already validated (default: a memo for this call only).
 
     Returns:
         The changed ruleset and the fields flipped (`path` first), or None when no
         set of up to `MAX_EXTRA` further fields makes the change valid.
     """
-    try:
-        return with_values(base, donor, [path]), (path,)
-    except ValidationError as error:
-        message = str(error)
-    extras = _related(path, message, differing)
+    flips = flips if flips is not None else Flips()
+    found = flips.with_values(base, donor, [path])
+    if not isinstance(found, str):
+        return found, (path,)
+    extras = _related(path, found, differing)
     for size in range(1, MAX_EXTRA + 1):
         for chosen in combinations(extras, size):
-            try:
-                return with_values(base, donor, [path, *chosen]), (path, *chosen)
-            except ValidationError:
-                continue
+            found = flips.with_values(base, donor, [path, *chosen])
+            if not isinstance(found, str):
+                return found, (path, *chosen)
     return None
 
 

@@ -115,7 +115,8 @@ class PairSearch:
         for side in (0, 1):
             if masks[side] is not None:
                 continue
-            flipped = flip(self.rulesets[side], self.rulesets[1 - side], path, self.differing)
+            flipped = flip(self.rulesets[side], self.rulesets[1 - side], path, self.differing,
+                           self.cache.flips)
             if flipped is not None:
                 out.append(_Base(side, compile_rules(flipped[0]), behaviour_key(flipped[0]),
                                  flipped[1]))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pontoon_rules.compare.candidates import Candidate
+from pontoon_rules.compare.flip import Flips
 from pontoon_rules.compare.policy import decide
 from pontoon_rules.engine.round.rules import Rules
 from pontoon_rules.engine.round.state import RoundState
@@ -57,9 +58,11 @@ def behaviour_key(ruleset: Ruleset) -> str:
 
 @dataclass
 class OutcomeCache:
-    """Outcomes of candidate rounds by ruleset behaviour, shared between pairs."""
+    """Outcomes of candidate rounds by ruleset behaviour, shared between pairs, and the
+    attribution rulesets already validated (`flips`)."""
 
     table: dict[str, dict[Candidate, Outcome | None]] = field(default_factory=dict)
+    flips: Flips = field(default_factory=Flips)
 
     def outcome(self, rules: Rules, key: str, candidate: Candidate) -> Outcome | None:
         """The outcome of `candidate` under `rules` (whose behaviour key is `key`)."""
