@@ -165,6 +165,8 @@ def bank_size(ruleset: Ruleset, units: Callable[[int], str], gettext: Callable[[
     words, each language's plural form), or, where it is our reading of a source that
     leaves it open, the table's to agree."""
     n = ruleset.table.bank.amount
+    if n is None:  # the sheet speaks of a bank's size only where the ruleset sets one
+        raise ValueError(f"{ruleset.id}: table.bank.amount is not set")
     found = provenance_for(ruleset, "table.bank.amount")
     if found is not None and found.open:
         return gettext(AGREED_BANK) % {"blank": BLANK, "n": n}
