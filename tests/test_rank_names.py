@@ -52,3 +52,16 @@ def test_a_rank_name_for_a_rank_the_pack_lacks_is_refused(tmp_path: Path) -> Non
                     "  rank_names:\n    T: {name: ten}\n", encoding="utf-8")
     with pytest.raises(RulesetError, match=r"rank_names: \['T'\] are not ranks of the pack"):
         load_ruleset(path)
+
+
+@pytest.mark.parametrize("field", ["names", "letters"])
+def test_a_rank_name_in_a_language_no_sheet_has_is_refused(tmp_path: Path, field: str) -> None:
+    """A name or letter under a language code no sheet is written in (a typo, 'itt') was
+    accepted and never shown, as a suit's name was: refused the same way."""
+    path = tmp_path / "g.yaml"
+    path.write_text("id: g\nname: G\nkind: house\nextends: sette-e-mezzo\npack:\n"
+                    f"  rank_names:\n    Q: {{name: knight, {field}: {{itt: C}}}}\n",
+                    encoding="utf-8")
+    with pytest.raises(RulesetError, match=rf"rank_names\.Q\.{field}: names in 'itt' would "
+                       "never be shown"):
+        load_ruleset(path)

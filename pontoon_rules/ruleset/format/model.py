@@ -20,9 +20,9 @@ from pontoon_rules.ruleset.format.crosschecks import HAND_CHECKS
 from pontoon_rules.ruleset.format.decisions import CHECKS as decision_checks
 from pontoon_rules.ruleset.format.faces import Faces
 from pontoon_rules.ruleset.format.hands import SpecialHands
-from pontoon_rules.ruleset.format.languages import LANGUAGES, SOURCE_LANGUAGE, TRANSLATED
+from pontoon_rules.ruleset.format.languages import SOURCE_LANGUAGE, TRANSLATED
 from pontoon_rules.ruleset.format.outcome import BankerPlay, Settlement
-from pontoon_rules.ruleset.format.pack import Pack
+from pontoon_rules.ruleset.format.pack import Pack, shown_languages
 from pontoon_rules.ruleset.format.play import Deal, PlayerOptions, Stakes, Table
 from pontoon_rules.ruleset.format.renamed import SCHEMA_VERSION
 from pontoon_rules.ruleset.format.side_bets import CHECKS as side_bet_checks
@@ -178,13 +178,9 @@ class Ruleset(RuleModel):
     @field_validator("translations")
     @classmethod
     def _known_languages(cls, value: dict[str, Translation]) -> dict[str, Translation]:
-        unknown = sorted(set(value) - set(TRANSLATED))
-        if unknown:
-            raise ValueError(
-                f"translations into {', '.join(map(repr, unknown))} would never be shown: "
-                f"the sheets and the site are written in {', '.join(LANGUAGES)} (the name and "
-                f"summary themselves are the {SOURCE_LANGUAGE} ones)")
-        return value
+        return shown_languages(value, "translations into", TRANSLATED,
+                               f" (the name and summary themselves are the {SOURCE_LANGUAGE} "
+                               "ones)")
 
     @model_validator(mode="after")
     def _check_cross_fields(self) -> Ruleset:

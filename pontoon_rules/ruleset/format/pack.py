@@ -3,8 +3,9 @@ bust limit and the wild cards (`ruleset.format.points` keeps fractional values e
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     Field,
@@ -73,6 +74,18 @@ AceValues = Annotated[
 SuitWord = Annotated[str, Field(min_length=1, max_length=40)]
 
 
+def shown_languages(value: dict[str, Any], what: str, known: Iterable[str],
+                    more: str = "") -> dict[str, Any]:
+    """`value` (words by language code) where every language is one the sheets are written
+    in (`known`); else a ValueError naming the others, `what` before them, `more` after."""
+    unknown = sorted(set(value) - set(known))
+    if unknown:
+        raise ValueError(
+            f"{what} {', '.join(map(repr, unknown))} would never be shown: the sheets "
+            f"and the site are written in {', '.join(LANGUAGES)}{more}")
+    return value
+
+
 class SuitName(RuleModel):
     """A suit's name in the pack's own words (an Italian pack's coins, not diamonds)."""
 
@@ -86,12 +99,7 @@ class SuitName(RuleModel):
     @field_validator("names")
     @classmethod
     def _known_languages(cls, value: dict[str, str]) -> dict[str, str]:
-        unknown = sorted(set(value) - set(LANGUAGES))
-        if unknown:
-            raise ValueError(
-                f"names in {', '.join(map(repr, unknown))} would never be shown: the sheets "
-                f"and the site are written in {', '.join(LANGUAGES)}")
-        return value
+        return shown_languages(value, "names in", LANGUAGES)
 
 
 CardLetter = Annotated[str, Field(min_length=1, max_length=3)]
@@ -110,6 +118,11 @@ class RankName(RuleModel):
         default_factory=dict,
         description="The letter its cards are printed with, by language code (e.g. 'it': "
         "'C'); a language without one prints the rank's usual letter.")
+
+    @field_validator("names", "letters")
+    @classmethod
+    def _known_languages(cls, value: dict[str, str]) -> dict[str, str]:
+        return shown_languages(value, "names in", LANGUAGES)
 
 
 class Pack(RuleModel):
