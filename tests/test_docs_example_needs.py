@@ -85,3 +85,15 @@ def test_a_rule_in_words_is_said_once_per_ruleset_and_field(monkeypatch: pytest.
     with recording():
         assert example_pages._rule_words(ruleset, path) == first
     assert len(said) == 3
+
+
+def test_the_example_rounds_are_kept_for_a_bounded_number_of_rulesets() -> None:
+    """A long-lived process (the workbench, a draft at each change) keeps the example
+    searches of at most `FOUND_KEPT` rulesets, the oldest dropped first."""
+    from pontoon_rules.docs.words import rounds
+
+    cache: dict[str, tuple[str, ...]] = {f"old-{i}": () for i in range(rounds.FOUND_KEPT)}
+    ruleset = load_bundled("pagat-british")
+    found = rounds._found_once(cache, ruleset, lambda r: ("x",))
+    assert found == ("x",) and len(cache) == rounds.FOUND_KEPT and "old-0" not in cache
+    assert rounds._found_once(cache, ruleset, lambda r: ("y",)) == ("x",)  # kept, not redone

@@ -162,6 +162,10 @@ def replay(ruleset: Ruleset, script: dict[str, Any]) -> dict[str, Any]:
 
 
 _FOUND: dict[str, tuple[str, ...]] = {}
+FOUND_KEPT = 256
+"""The most rulesets each search's rounds are kept for (the oldest go first; more than a
+site build plays, every bundled ruleset and example overlay): a workbench
+analyses a new draft at each change."""
 
 
 def _found_once(cache: dict[str, tuple[str, ...]], ruleset: Ruleset,
@@ -170,6 +174,8 @@ def _found_once(cache: dict[str, tuple[str, ...]], ruleset: Ruleset,
     is an `ExampleError` naming it."""
     key = ruleset.model_dump_json()
     if key not in cache:
+        while len(cache) >= FOUND_KEPT:  # a long-lived process (the workbench) sees many
+            cache.pop(next(iter(cache)))
         try:
             cache[key] = search(ruleset)
         except PontoonError as e:
