@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from functools import cache
+from typing import Any
 
-from pontoon_rules.ruleset.format.common import Rank, SuitRule
-from pontoon_rules.ruleset.format.hands import HandDefinition
+from pontoon_rules.ruleset.format.common import Rank
+from pontoon_rules.ruleset.format.hands import HandDefinition, condition_fields
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.resolving.outcomes import (
     BY_TOTAL,
@@ -25,12 +27,24 @@ from pontoon_rules.ruleset.resolving.outcomes import (
 Pair = tuple[str, str]
 
 
+_COUNT_AND_TOTAL = ("min_cards", "max_cards", "min_total", "max_total")
+_HOLDERS = ("player_can_hold", "banker_can_hold")
+
+
+@cache
+def _unconditioned(model: type[HandDefinition]) -> dict[str, Any]:
+    """Each condition of `model` (`hands.condition_fields`) but its count of cards, its total
+    and its holder, at its default, which every hand meets (a default made by a factory is
+    no value here: a definition is then never plain)."""
+    return {f: model.model_fields[f].default for f in condition_fields(model)
+            if f not in (*_COUNT_AND_TOTAL, *_HOLDERS)}
+
+
 def _plain(d: HandDefinition, banker: bool) -> bool:
     """A named hand of one side with no condition but its count of cards and its total."""
-    return (d.ranks is None and not d.same_rank and d.suits is SuitRule.ANY and d.soft is None
-            and d.banker_up_ranks is None and d.min_stake is None and d.max_stake is None
-            and not d.dealt_only and d.on_split_hand and d.after_double
-            and (d.banker_can_hold if banker else d.player_can_hold))
+    held = d.banker_can_hold if banker else d.player_can_hold
+    return held and all(getattr(d, f) == default
+                        for f, default in _unconditioned(type(d)).items())
 
 
 def _single_values(ruleset: Ruleset) -> set[Fraction]:

@@ -193,6 +193,22 @@ class HandDefinition(RuleModel):
         return self.min_cards, self.max_cards
 
 
+NOT_CONDITIONS = frozenset({
+    "name", "names", "pays", "prize", "collects", "takes", "compare", "against_total", "ties",
+    "wins_outright", "natural", "may_draw_on", "stick_any_total", "paid_by_players",
+    "prize_to_others"})
+"""The fields of a `HandDefinition` that say what it is called, how it settles and how it is
+played, not which hands it is. Every other field (`condition_fields`) is a condition a hand
+meets to be it (its cards, its holder, its stake, how it was made), each at its default met
+by every hand."""
+
+
+def condition_fields(model: type[HandDefinition] = HandDefinition) -> tuple[str, ...]:
+    """The conditions of a hand definition (`model`'s fields but `NOT_CONDITIONS`), in
+    order: a new field is a condition unless declared otherwise."""
+    return tuple(f for f in model.model_fields if f not in NOT_CONDITIONS)
+
+
 def _definition_problems(d: HandDefinition) -> list[str | None]:
     out_of_range = [f"{name} ({points_text(t)})" for name, t in
                     (("min_total", d.min_total), ("max_total", d.max_total))

@@ -1,0 +1,71 @@
+"""Small defects of the review of issue 56, each with the test that failed before its fix."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from pontoon_rules.docs.words.reach import _COUNT_AND_TOTAL, _HOLDERS, _plain
+from pontoon_rules.ruleset.format.common import (
+    AgainstTotal,
+    CompareRule,
+    NaturalTakes,
+    Rank,
+    SuitRule,
+    TieRule,
+)
+from pontoon_rules.ruleset.format.hands import NOT_CONDITIONS, HandDefinition, condition_fields
+
+# -- 1. a plain named hand: its conditions read from the model, not listed by name ----------
+
+SAMPLES: dict[str, Any] = {
+    "name": "Blackjack", "names": {"ru": "очко"}, "min_cards": 3, "max_cards": 3,
+    "min_total": Fraction(20), "max_total": None, "ranks": (Rank.ACE, Rank.KING),
+    "same_rank": True, "suits": SuitRule.SUITED, "soft": True,
+    "banker_up_ranks": (Rank.SEVEN,), "min_stake": 5, "max_stake": 50, "dealt_only": True,
+    "on_split_hand": False, "after_double": False, "player_can_hold": False,
+    "banker_can_hold": False, "pays": "3:2", "prize": 1000, "collects": "2:1",
+    "takes": NaturalTakes.ORIGINAL_BETS, "compare": CompareRule.BY_TOTAL,
+    "against_total": AgainstTotal.BY_TOTAL,
+    "ties": TieRule.PUSH, "wins_outright": True, "natural": True, "may_draw_on": False,
+    "stick_any_total": True, "paid_by_players": "2:1", "prize_to_others": 50,
+}
+"""A value other than its default for every field of a hand definition. A new field fails
+`test_every_field_of_a_hand_definition_is_sampled` until it has one here and is declared a
+condition or not (`hands.NOT_CONDITIONS`)."""
+
+TWO_CARD_21 = HandDefinition(min_cards=2, max_cards=2, min_total=Fraction(21))
+
+
+def test_every_field_of_a_hand_definition_is_sampled() -> None:
+    assert set(SAMPLES) == set(HandDefinition.model_fields)
+    assert NOT_CONDITIONS < set(HandDefinition.model_fields)
+    assert {*_COUNT_AND_TOTAL, *_HOLDERS} < set(condition_fields())
+
+
+@pytest.mark.parametrize("field", sorted(SAMPLES))
+def test_a_condition_makes_a_named_hand_not_plain_and_nothing_else_does(field: str) -> None:
+    """`reach._plain` listed the conditions by name: a new one would have been left out,
+    and Sette e mezzo's «Eccezioni» could have dropped a real exception."""
+    assert _plain(TWO_CARD_21, banker=False) and _plain(TWO_CARD_21, banker=True)
+    changed = TWO_CARD_21.model_copy(update={field: SAMPLES[field]})
+    plain = [_plain(changed, banker=False), _plain(changed, banker=True)]
+    if field in NOT_CONDITIONS or field in _COUNT_AND_TOTAL:
+        assert plain == [True, True]
+    elif field in _HOLDERS:
+        assert plain == [field == "banker_can_hold", field == "player_can_hold"]
+    else:
+        assert plain == [False, False]
+
+
+def test_a_new_condition_field_makes_a_named_hand_not_plain() -> None:
+    """A field the model gains is a condition unless declared otherwise: one set is no
+    plain hand, though `reach` names no such field (before: it was plain)."""
+
+    class Wider(HandDefinition):
+        face_up_only: bool = False
+
+    assert _plain(Wider(min_cards=2, max_cards=2), banker=False)
+    assert not _plain(Wider(min_cards=2, max_cards=2, face_up_only=True), banker=False)
