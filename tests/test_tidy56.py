@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -69,3 +70,31 @@ def test_a_new_condition_field_makes_a_named_hand_not_plain() -> None:
 
     assert _plain(Wider(min_cards=2, max_cards=2), banker=False)
     assert not _plain(Wider(min_cards=2, max_cards=2, face_up_only=True), banker=False)
+
+
+# -- 2. the named hands the analysis values one group of up cards at a time: one function ---
+
+TINY = Path(__file__).parent / "rulesets"
+
+
+def test_a_hand_book_refuses_the_hands_the_up_card_groups_value() -> None:
+    """`analysis.named` asked the compiled hands again what `upcards.conditional` asks
+    of the ruleset; now it asks `conditional`, the one function (`upcards` re-exports
+    it). Its refusal names the first such hand; a group's own rules pass."""
+    from pontoon_rules.analysis.deck import kind_space
+    from pontoon_rules.analysis.named import conditional, hand_book
+    from pontoon_rules.analysis.upcards import conditional as of_upcards
+    from pontoon_rules.analysis.upcards import groups
+    from pontoon_rules.engine.round.rules import compile_rules
+    from pontoon_rules.errors import AnalysisError
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
+
+    assert of_upcards is conditional
+    rules = compile_rules(load_ruleset(TINY / "tiny-up-card.yaml"))
+    first = conditional(rules)[0][0]
+    kinds = kind_space(rules).kinds
+    with pytest.raises(AnalysisError, match=rf"^hands\.definitions\.{first}: a hand held "):
+        hand_book(rules, kinds)
+    for group in groups(rules):
+        assert conditional(group.rules) == []
+        hand_book(group.rules, kind_space(group.rules).kinds)

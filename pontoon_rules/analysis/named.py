@@ -31,12 +31,17 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
+from typing import TYPE_CHECKING
 
 from pontoon_rules.analysis.deck import Kind
 from pontoon_rules.analysis.outcomes import HandId, lead, total_of
 from pontoon_rules.engine.round.named import ANY_SUITS, MIXED, SUITED, NamedHand
 from pontoon_rules.engine.round.rules import Rules
 from pontoon_rules.ruleset.format.common import HandClass
+
+if TYPE_CHECKING:
+    from pontoon_rules.ruleset.format.hands import HandDefinition
+    from pontoon_rules.ruleset.format.model import Ruleset
 
 Pattern = tuple[int, ...] | None
 """The sorted kind indices of a hand's cards while a definition may still read them."""
@@ -258,16 +263,32 @@ def hand_book(rules: Rules, kinds: tuple[Kind, ...], banker: bool = False,
 
 def _refuse_conditional(rules: Rules) -> None:
     """A book names a hand by its cards alone: a hand held against some up cards or for
-    some stakes, or paid a fixed prize, is valued through `analysis.upcards` (its rules
-    settled per group of up cards), never here."""
-    prizes = rules.prizes or {}
-    for h in (*rules.player_hands, *rules.banker_hands):
-        if h.up_ranks is not None or h.stakes != (0, 0) or h.id in prizes:
-            from pontoon_rules.errors import AnalysisError
+    some stakes, or paid a fixed prize (`conditional`), is valued through `analysis.upcards`
+    (its rules settled per group of up cards), never here."""
+    found = conditional(rules)
+    if found:
+        from pontoon_rules.errors import AnalysisError
 
-            raise AnalysisError(f"hands.definitions.{h.id}: a hand held against some up "
-                                "cards or stakes, or paid a fixed prize, is valued one "
-                                "group of up cards at a time, which this figure does not do")
+        raise AnalysisError(f"hands.definitions.{found[0][0]}: a hand held against some up "
+                            "cards or stakes, or paid a fixed prize, is valued one group of "
+                            "up cards at a time, which this figure does not do")
+
+
+def conditional(rules: Rules) -> list[tuple[str, HandDefinition]]:
+    """The definitions of `rules` held for some up cards or stakes only, or paid a prize
+    (asked of the compiled rules first: a solve that reads them notes no more than these
+    for a ruleset without such a hand, so that its variants still share its solve)."""
+    if not (rules.reads_up or rules.prizes
+            or any(h.stakes != (0, 0) for h in rules.named.values())):
+        return []
+    return conditional_of(rules.ruleset)
+
+
+def conditional_of(r: Ruleset) -> list[tuple[str, HandDefinition]]:
+    """`conditional` of a ruleset (of the definitions someone may hold)."""
+    return [(i, d) for i, d in r.hands.ranked() if (d.player_can_hold or d.banker_can_hold)
+            and (d.banker_up_ranks is not None or d.min_stake is not None
+            or d.max_stake is not None or d.prize is not None)]
 
 
 def dealt_hand(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int],

@@ -34,6 +34,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from pontoon_rules.analysis.named import conditional as conditional  # re-exported
+from pontoon_rules.analysis.named import conditional_of
 from pontoon_rules.analysis.reads import _equal, unwrapped
 from pontoon_rules.errors import AnalysisError
 
@@ -45,16 +47,6 @@ if TYPE_CHECKING:
 
 NO_UP = -1
 """The up rank where the banker shows no card (the engine's `up_card`)."""
-
-
-def conditional(rules: Rules) -> list[tuple[str, HandDefinition]]:
-    """The definitions of `rules` held for some up cards or stakes only, or paid a prize
-    (asked of the compiled rules first: a solve that reads them notes no more than these
-    for a ruleset without such a hand, so that its variants still share its solve)."""
-    if not (rules.reads_up or rules.prizes
-            or any(h.stakes != (0, 0) for h in rules.named.values())):
-        return []
-    return conditional_of(rules.ruleset)
 
 
 def valued_stake(rules: Rules) -> int | None:
@@ -204,13 +196,6 @@ def _unused(name: str, taken: dict[str, Any]) -> str:
         n += 1
         found = f"{name}-{n}"
     return found
-
-
-def conditional_of(r: Ruleset) -> list[tuple[str, HandDefinition]]:
-    """`conditional` of a ruleset (of the definitions someone may hold)."""
-    return [(i, d) for i, d in r.hands.ranked() if (d.player_can_hold or d.banker_can_hold)
-            and (d.banker_up_ranks is not None or d.min_stake is not None
-            or d.max_stake is not None or d.prize is not None)]
 
 
 def group_index(found: tuple[UpGroup, ...], kinds: tuple[Kind, ...],
