@@ -98,3 +98,49 @@ def test_a_hand_book_refuses_the_hands_the_up_card_groups_value() -> None:
     for group in groups(rules):
         assert conditional(group.rules) == []
         hand_book(group.rules, kind_space(group.rules).kinds)
+
+
+# -- 3. a suit's or a rank's name with a hidden character: refused as a ruleset's name is ---
+
+
+def _validate(capsys: pytest.CaptureFixture[str], path: Path) -> tuple[int, str]:
+    from pontoon_rules.cli import cli
+    from pontoon_rules.cli.errors import run_with_errors
+
+    code = run_with_errors(cli, ["validate", str(path)])
+    err = capsys.readouterr().err
+    assert "Traceback" not in err
+    return code, err
+
+
+@pytest.mark.parametrize(("pack", "where"), [
+    ("suit_names:\n    D: {name: %s}", "pack.suit_names.D.name"),
+    ("suit_names:\n    D: {name: coins, names: {it: %s}}", "pack.suit_names.D.names.it"),
+    ("rank_names:\n    Q: {name: %s}", "pack.rank_names.Q.name"),
+    ("rank_names:\n    Q: {name: knight, letters: {it: %s}}", "pack.rank_names.Q.letters.it"),
+])
+@pytest.mark.parametrize(("word", "reason"), [
+    ("\"C\\u200b\"", "U+200B ZERO WIDTH SPACE (an invisible character)"),
+    ("\"\\u202eC\"", "U+202E RIGHT-TO-LEFT OVERRIDE (a bidi control)"),
+])
+def test_a_suit_or_rank_word_with_a_hidden_character_is_refused_with_the_reason(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], pack: str, where: str,
+        word: str, reason: str) -> None:
+    """`SuitWord` (and a card's letter) took any characters: a zero-width space or a bidi
+    control in a suit's name reached every sheet. Now refused as `Name` refuses them."""
+    path = tmp_path / "hidden.yaml"
+    path.write_text("id: hidden\nname: Hidden\nkind: house\nextends: sette-e-mezzo\n"
+                    f"pack:\n  {pack % word}\n", encoding="utf-8")
+    code, err = _validate(capsys, path)
+    assert code == 2, err
+    assert (f"{where}: a name may not hold {reason}: it would make the name look like "
+            "another one or reorder the text around it") in err
+
+
+def test_the_bundled_suit_and_rank_words_are_all_visible(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "fine.yaml"
+    path.write_text("id: fine\nname: Fine\nkind: house\nextends: sette-e-mezzo\npack:\n"
+                    "  rank_names:\n    Q: {name: knight, names: {ru: всадник}, "
+                    "letters: {it: C, ru: Вс}}\n", encoding="utf-8")
+    assert _validate(capsys, path) == (0, "")

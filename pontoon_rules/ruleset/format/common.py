@@ -8,6 +8,8 @@ from typing import Annotated
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 
+from pontoon_rules.text import hidden_characters
+
 
 class RuleModel(BaseModel):
     """Base of every ruleset model: immutable, unknown fields rejected.
@@ -17,6 +19,17 @@ class RuleModel(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=False,
                               defer_build=True)
+
+
+def shown_as_written(name: str) -> str:
+    """A name whose every character is visible: no control, bidi or zero-width character
+    (a ruleset's name, a suit's or a rank's and its letter: `text.hidden_characters`)."""
+    hidden = hidden_characters(name)
+    if hidden:
+        raise ValueError(
+            f"a name may not hold {', '.join(hidden)}: it would make the name look like "
+            "another one or reorder the text around it")
+    return name
 
 
 TERM_DIGITS = 3

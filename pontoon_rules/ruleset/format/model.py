@@ -15,7 +15,7 @@ from pydantic import (
 
 from pontoon_rules.ruleset.format.bank import CHECKS as bank_checks
 from pontoon_rules.ruleset.format.between import BetweenDeals, Shoot
-from pontoon_rules.ruleset.format.common import RuleModel, Status
+from pontoon_rules.ruleset.format.common import RuleModel, Status, shown_as_written
 from pontoon_rules.ruleset.format.crosschecks import HAND_CHECKS
 from pontoon_rules.ruleset.format.decisions import CHECKS as decision_checks
 from pontoon_rules.ruleset.format.faces import Faces
@@ -28,7 +28,6 @@ from pontoon_rules.ruleset.format.renamed import SCHEMA_VERSION
 from pontoon_rules.ruleset.format.side_bets import CHECKS as side_bet_checks
 from pontoon_rules.ruleset.format.side_bets import SideBets
 from pontoon_rules.ruleset.format.totals import CHECKS as total_checks
-from pontoon_rules.text import hidden_characters
 
 SECTIONS: tuple[str, ...] = (
     "pack",
@@ -54,18 +53,8 @@ MAX_SUMMARY_LENGTH = 450
 bundled summaries are at most 423 characters)."""
 
 
-def _shown_as_written(name: str) -> str:
-    """A name whose every character is visible: no control, bidi or zero-width character."""
-    hidden = hidden_characters(name)
-    if hidden:
-        raise ValueError(
-            f"a name may not hold {', '.join(hidden)}: it would make the name look like "
-            "another one or reorder the text around it")
-    return name
-
-
 Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME_LENGTH),
-                 AfterValidator(_shown_as_written)]
+                 AfterValidator(shown_as_written)]
 """A name shown to people: 1 to 80 visible characters."""
 
 Summary = Annotated[str, Field(max_length=MAX_SUMMARY_LENGTH)]

@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Annotated, Any, Literal
 
 from pydantic import (
+    AfterValidator,
     Field,
     PlainSerializer,
     PlainValidator,
@@ -18,7 +19,14 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from pontoon_rules.ruleset.format.aces import AcesByCards
-from pontoon_rules.ruleset.format.common import ALL_RANKS, ALL_SUITS, Rank, RuleModel, Suit
+from pontoon_rules.ruleset.format.common import (
+    ALL_RANKS,
+    ALL_SUITS,
+    Rank,
+    RuleModel,
+    Suit,
+    shown_as_written,
+)
 from pontoon_rules.ruleset.format.languages import LANGUAGES
 from pontoon_rules.ruleset.format.points import MAX_BUST, BustLimit, Points, points_text
 
@@ -71,7 +79,8 @@ AceValues = Annotated[
 """What an ace counts: one value, or a low and a high value."""
 
 
-SuitWord = Annotated[str, Field(min_length=1, max_length=40)]
+SuitWord = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(shown_as_written)]
+"""A suit's or a rank's name: 1 to 40 visible characters."""
 
 
 def shown_languages(value: dict[str, Any], what: str, known: Iterable[str],
@@ -102,7 +111,8 @@ class SuitName(RuleModel):
         return shown_languages(value, "names in", LANGUAGES)
 
 
-CardLetter = Annotated[str, Field(min_length=1, max_length=3)]
+CardLetter = Annotated[str, Field(min_length=1, max_length=3), AfterValidator(shown_as_written)]
+"""The letter a rank's cards are printed with: 1 to 3 visible characters."""
 
 
 class RankName(RuleModel):
