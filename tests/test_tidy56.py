@@ -144,3 +144,26 @@ def test_the_bundled_suit_and_rank_words_are_all_visible(
                     "  rank_names:\n    Q: {name: knight, names: {ru: всадник}, "
                     "letters: {it: C, ru: Вс}}\n", encoding="utf-8")
     assert _validate(capsys, path) == (0, "")
+
+
+WORD = '"Pon\\u202etoon"'
+"""A name in YAML's double quotes holding a right-to-left override."""
+
+
+@pytest.mark.parametrize(("hand", "where"), [
+    ("name: %s", "hands.definitions.pontoon.name"),
+    ("names: {ru: %s}", "hands.definitions.pontoon.names.ru"),
+])
+def test_a_named_hands_name_with_a_hidden_character_is_refused_with_the_reason(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], hand: str, where: str) -> None:
+    """A named hand's name is printed on every sheet as a suit's is: it took any character."""
+    path = tmp_path / "hidden.yaml"
+    path.write_text("id: hidden\nname: Hidden\nkind: house\nextends: pagat-british\n"
+                    "hands:\n  definitions:\n    pontoon:\n"
+                    f"      {hand % WORD}\n",
+                    encoding="utf-8")
+    code, err = _validate(capsys, path)
+    assert code == 2, err
+    assert (f"{where}: a name may not hold U+202E RIGHT-TO-LEFT OVERRIDE (a bidi control): "
+            "it would make the name look like another one or reorder the text around it"
+            ) in err

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
+from typing import Annotated
 
-from pydantic import Field, StrictBool, StrictInt, model_validator
+from pydantic import AfterValidator, Field, StrictBool, StrictInt, model_validator
 
 from pontoon_rules.ruleset.format.common import (
     AMOUNT_MAX,
@@ -26,6 +27,7 @@ from pontoon_rules.ruleset.format.common import (
     RuleModel,
     SuitRule,
     TieRule,
+    shown_as_written,
 )
 from pontoon_rules.ruleset.format.points import MAX_TOTAL, HandTotal, points_text
 
@@ -33,16 +35,19 @@ HAND_ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
 RESERVED_IDS = (HandClass.TOTAL.value, HandClass.BUST.value)
 """Ids that are not definitions: an ordinary total, and a hand over 21."""
 
+HandName = Annotated[str, AfterValidator(shown_as_written)]
+"""A named hand's name: every character visible (empty: the usual name of its id)."""
+
 
 class HandDefinition(RuleModel):
     """A named hand: the conditions its cards meet, who may hold it, and how it settles."""
 
-    name: str = Field(
+    name: HandName = Field(
         default="",
         description="Its name in the ruleset's language (empty: the usual name of a "
         "well-known id, else the id in words).",
     )
-    names: dict[str, str] = Field(
+    names: dict[str, HandName] = Field(
         default_factory=dict,
         description="Its name in other languages, by language code (e.g. 'ru').",
     )
