@@ -167,3 +167,54 @@ def test_a_named_hands_name_with_a_hidden_character_is_refused_with_the_reason(
     assert (f"{where}: a name may not hold U+202E RIGHT-TO-LEFT OVERRIDE (a bidi control): "
             "it would make the name look like another one or reorder the text around it"
             ) in err
+
+
+# -- 4. a sentence that says the direction of play is marked changed where it changes ------
+
+
+def _turned(ruleset: Any) -> Any:
+    from pontoon_rules.ruleset.format.bank import PlayDirection
+
+    other = PlayDirection.LEFT if ruleset.table.direction is PlayDirection.RIGHT \
+        else PlayDirection.RIGHT
+    return ruleset.model_copy(
+        update={"table": ruleset.table.model_copy(update={"direction": other})})
+
+
+def _bundled_ids() -> list[str]:
+    from pontoon_rules.ruleset.loading.registry import bundled_ids
+
+    return sorted(bundled_ids())
+
+
+@pytest.mark.parametrize("ruleset_id", _bundled_ids())
+def test_every_sentence_the_direction_changes_is_marked_changed(ruleset_id: str) -> None:
+    """The house's cut ('the player on their left cuts'), the bank passed on and the
+    bank's rotation say the direction, which only the deal order's rule covers: an overlay
+    changing only `table.direction` left them unmarked. A followed field marks only a
+    sentence whose words it changes."""
+    from pontoon_rules.docs.words.follows import FOLLOWS
+    from pontoon_rules.docs.words.sentences import sentences
+    from pontoon_rules.ruleset.loading.registry import load_bundled
+
+    ruleset = load_bundled(ruleset_id)
+    before = {s.key: s.text for s in sentences(ruleset)}
+    for s in sentences(_turned(ruleset), changed_paths=frozenset({"table.direction"})):
+        differs = before.get(s.key, s.text) != s.text
+        assert s.changed or not differs, (s.key, s.text)
+        if s.key in FOLLOWS:
+            assert s.changed == differs, (s.key, s.text)
+
+
+def test_an_overlay_turning_the_house_round_marks_its_cut(tmp_path: Path) -> None:
+    from pontoon_rules.docs.words.sentences import text_lines
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
+    from pontoon_rules.ruleset.loading.registry import load_bundled
+
+    path = tmp_path / "turned.yaml"
+    path.write_text("id: turned\nname: Turned\nkind: house\nextends: casino-ochko\n"
+                    "table:\n  direction: right\n", encoding="utf-8")
+    lines = text_lines(load_ruleset(path), base=load_bundled("casino-ochko"))
+    cut = [line for line in lines if "the player on their" in line]
+    assert len(cut) == 1 and "the player on their left cuts" in cut[0]
+    assert cut[0].rstrip(" †").endswith("◆")

@@ -16,6 +16,7 @@ from typing import Any
 
 from pontoon_rules.docs.words.conditions import applies as applies  # re-exported: the sheet rules
 from pontoon_rules.docs.words.conditions import banker_natural, natural_beats_natural
+from pontoon_rules.docs.words.follows import follows_changed
 from pontoon_rules.docs.words.hands import hand_name, hand_sentence
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, environment, translations, words_of
 from pontoon_rules.docs.words.marks import listed
@@ -323,9 +324,11 @@ def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
         open_paths = [p for p in paths if (pv := provenance_for(ruleset, p)) and pv.open]
         rotating = ruleset.table.banker.value == "rotating"
         chapter = rule.fixed_banker_chapter if not rotating else None
+        changed = bool(set(paths) & changed_paths) or follows_changed(
+            ruleset, rule.key, changed_paths, text,
+            lambda r, key: _tidy(str(getattr(_module(r, lang), key)())))
         out.append(Sentence(rule.key, chapter or rule.chapter, text, paths,
-                            open=bool(open_paths or rule.reads),
-                            changed=bool(set(paths) & changed_paths)))
+                            open=bool(open_paths or rule.reads), changed=changed))
     return out
 
 
