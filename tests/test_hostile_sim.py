@@ -189,6 +189,7 @@ def test_a_bad_scheduler_address_is_refused_before_anything_runs(
 @pytest.fixture
 def server(request: pytest.FixtureRequest) -> Iterator[str]:
     """A local server that is not a Dask scheduler: silent, garbage or HTTP-like."""
+    import contextlib
     import socket
     import threading
 
@@ -197,6 +198,15 @@ def server(request: pytest.FixtureRequest) -> Iterator[str]:
     listener.listen()
     kind = request.param
     held: list[socket.socket] = []
+    answering: list[threading.Thread] = []
+
+    def answer(conn: socket.socket) -> None:
+        """Answer only after a request, as HTTP does; a connection shut meanwhile ends it."""
+        try:
+            conn.recv(65536)
+            conn.sendall(b"HTTP/1.1 400 Bad Request\r\n\r\n")
+        except OSError:
+            return
 
     def serve() -> None:
         while True:
@@ -206,16 +216,27 @@ def server(request: pytest.FixtureRequest) -> Iterator[str]:
                 return
             held.append(conn)
             if kind == "garbage":
-                conn.sendall(b"GARBAGE!" * 64)
-            elif kind == "http":  # answers only after a request, as HTTP does
-                threading.Thread(target=lambda c=conn: (c.recv(65536), c.sendall(
-                    b"HTTP/1.1 400 Bad Request\r\n\r\n")), daemon=True).start()
+                with contextlib.suppress(OSError):  # the client gone already
+                    conn.sendall(b"GARBAGE!" * 64)
+            elif kind == "http":
+                answering.append(threading.Thread(target=answer, args=(conn,), daemon=True))
+                answering[-1].start()
 
-    threading.Thread(target=serve, daemon=True).start()
+    serving = threading.Thread(target=serve, daemon=True)
+    serving.start()
     yield f"tcp://127.0.0.1:{listener.getsockname()[1]}"
-    listener.close()
-    for conn in held:
-        conn.close()
+    # every thread woken and ended before a socket it uses is closed (a closed one made
+    # a late recv or sendall raise 'Bad file descriptor' in the next test)
+    with contextlib.suppress(OSError):
+        listener.shutdown(socket.SHUT_RDWR)
+    serving.join(10)
+    for sock in held:
+        with contextlib.suppress(OSError):
+            sock.shutdown(socket.SHUT_RDWR)
+    for thread in answering:
+        thread.join(10)
+    for sock in (listener, *held):
+        sock.close()
 
 
 @pytest.mark.parametrize(("server", "message"), [
