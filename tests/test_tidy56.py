@@ -218,3 +218,40 @@ def test_an_overlay_turning_the_house_round_marks_its_cut(tmp_path: Path) -> Non
     cut = [line for line in lines if "the player on their" in line]
     assert len(cut) == 1 and "the player on their left cuts" in cut[0]
     assert cut[0].rstrip(" †").endswith("◆")
+
+
+# -- 6. the workbench's helper starts from a daemonic worker without lifting its flag -------
+
+
+def _helper_in_a_daemon(conn: Any) -> None:
+    """In a daemonic process, as a workbench worker is: its helper's answer, and whether
+    the process is still daemonic afterwards."""
+    import multiprocessing
+
+    from pontoon_rules.workbench.helper import PipeHelper
+
+    try:
+        with PipeHelper() as pipe:
+            answer = pipe.submit(sum, [1, 2]).result(timeout=60)
+        conn.send((answer, multiprocessing.current_process().daemon))
+    except Exception as error:  # noqa: BLE001 - told to the test
+        conn.send((repr(error), None))
+
+
+def test_a_daemonic_worker_starts_its_helper_and_stays_daemonic() -> None:
+    """The helper was a `multiprocessing` process, which a daemonic process may not start:
+    `helper.py` lifted multiprocessing's private daemon flag of the worker for good. It is
+    now a plain child process on a socket."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")
+    ours, theirs = context.Pipe()
+    process = context.Process(target=_helper_in_a_daemon, args=(theirs,), daemon=True)
+    process.start()
+    try:
+        assert ours.poll(90)
+        assert ours.recv() == (3, True)
+    finally:
+        process.join(10)
+        if process.is_alive():
+            process.kill()

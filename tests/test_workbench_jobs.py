@@ -425,7 +425,7 @@ def test_a_helper_that_ended_fails_its_calls_so_the_worker_solves_them_itself() 
         failing = pipe.submit(int, "not a number")
         assert isinstance(failing.exception(timeout=60), ValueError)  # raised there, told here
         pipe.process.kill()
-        pipe.process.join(timeout=10)
+        pipe.process.wait(timeout=10)
         assert isinstance(pipe.submit(sum, [1]).exception(timeout=10), BrokenExecutor)
     finally:
         pipe.shutdown()

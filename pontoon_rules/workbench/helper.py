@@ -1,9 +1,10 @@
 """The worker's helper: a second process solving a share of the realistic variations
 (`costs.solve_variants`' `helper`, `costs._shared`).
 
-It is a spawned process and one pipe, no `multiprocessing` queue: a queue's semaphores are
-registered with the resource tracker, which warns of them at the server's exit when a worker
-is killed (a cancellation that ran past its grace) before it could release them. It is made
+It is a `python -c` process and one socket: no `multiprocessing` process, which a worker, a
+daemonic process, may not start; no `multiprocessing` queue, whose semaphores are registered
+with the resource tracker, which warns of them at the server's exit when a worker is killed
+(a cancellation that ran past its grace) before it could release them. It is made
 at the first realistic variations and kept, so that its analysis caches stay warm; it has
 its worker's priority, memory limit and process group (`worker.signal_group`: paused and
 killed with it), and ends when its worker does (the pipe closes, or its parent is gone).
@@ -27,19 +28,20 @@ class PipeHelper(Executor):
     another, in the order sent; a process that ends fails what it had with `BrokenExecutor`."""
 
     def __init__(self) -> None:
-        import multiprocessing
         import os
+        import socket
+        import subprocess
+        import sys
 
-        context = multiprocessing.get_context("spawn")
-        self.conn, child = context.Pipe(duplex=True)
-        # A worker is a daemonic process (it ends with the server), and multiprocessing
-        # refuses a daemon children of its own: the flag is lifted in this process only
-        # (its helper ends with it all the same, `_serve`).
-        multiprocessing.current_process()._config["daemon"] = False  # type: ignore[attr-defined]
-        self.process = context.Process(target=_serve, args=(child, os.getpid()),
-                                       name="workbench-helper")
-        self.process.start()
-        child.close()
+        ours, theirs = socket.socketpair()
+        self.conn = Connection(ours.detach())
+        code = (f"from pontoon_rules.workbench.helper import main; "
+                f"main({theirs.fileno()}, {os.getpid()})")
+        path = os.pathsep.join(p for p in sys.path if p)  # what this process imports from
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", code], pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL,
+            env={**os.environ, "PYTHONPATH": path})
+        theirs.close()
         self._lock = threading.Lock()
         self._waiting: dict[int, Future[Any]] = {}
         self._ids = itertools.count()
@@ -64,14 +66,17 @@ class PipeHelper(Executor):
         """Tell the process to stop (after the call it is running), and with `wait` wait
         for it (killed after five seconds)."""
         import contextlib
+        import subprocess
 
         with contextlib.suppress(OSError, ValueError):
             self.conn.send(None)
         if wait:
-            self.process.join(timeout=5)
-            if self.process.is_alive():
+            try:
+                self.process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
                 self.process.kill()
-                self.process.join(timeout=2)
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    self.process.wait(timeout=2)
         with self._lock:
             self._break()
         with contextlib.suppress(OSError):
@@ -121,6 +126,11 @@ def close_helper() -> None:
     if _HELPER[0] is not None:
         _HELPER[0].shutdown(wait=True)
         _HELPER[0] = None
+
+
+def main(fd: int, parent: int) -> None:
+    """The helper process (`PipeHelper`): serve the calls its socket `fd` brings."""
+    _serve(Connection(fd), parent)
 
 
 def _serve(conn: Connection, parent: int) -> None:
