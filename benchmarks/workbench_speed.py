@@ -6,7 +6,8 @@ For each ruleset the page is opened (its base's edge computed, as a page load do
 one change is sent as a "try" button sends it: the first realistic variation the family
 gives the ruleset (`realistic.one_field_changes`, the first that is a valid ruleset).
 Printed per ruleset: the change, the time the server took to answer the change
-(`/api/state`), the time until the new house edge is known to the page, and the time
+(`/api/state`), the time until the new house edge is known to the page, until its
+strategy card is (drawn from the round the whole edge result solved), and the time
 until the realistic variations of the changed rules are (the page's "What else could we
 change?"), with their number of rows. Polls wait on the server (`wait=`) as the page's do,
 so a time is when the figure was known, not when a poll happened by.
@@ -54,7 +55,7 @@ def main() -> None:
 
     ids = list(args.rulesets or (QUICK if args.quick else bundled_ids()))
     print(f"{'ruleset':<26} {'change':<44} {'answer s':>8} {'edge s':>7} "
-          f"{'realistic s':>11} {'rows':>5}", flush=True)
+          f"{'strategy s':>10} {'realistic s':>11} {'rows':>5}", flush=True)
     print(f"# {_tree()}; load average {_load()}", flush=True)
     with _server() as client:
         for ruleset_id in ids:
@@ -119,7 +120,8 @@ def _measured(client: Any, ruleset_id: str, limit: float, field: str) -> str:
     times = _follow(client, answer["job"], tab, limit, "realistic", start)
     said = f"{path} → {value}"[:44]
     return (f"{ruleset_id:<26} {said:<44} {answered:>8.2f} {_s(times.get('edge')):>7} "
-            f"{_s(times.get('realistic')):>11} {times.get('rows', ''):>5}")
+            f"{_s(times.get('strategy')):>10} {_s(times.get('realistic')):>11} "
+            f"{times.get('rows', ''):>5}")
 
 
 def _change(ruleset: Any, field: str) -> tuple[str, Any] | None:
@@ -156,11 +158,14 @@ def _follow(client: Any, job: str, tab: str, limit: float, until: str,
         html = data.get("html", "")
         if data.get("edge") and "edge" not in found:
             found["edge"] = now
+        if 'id="wb-strategy" data-done="yes"' in html and "strategy" not in found:
+            found["strategy"] = now
         if 'id="wb-realistic" data-done="yes"' in html and "realistic" not in found:
             found["realistic"] = now
             section = html.split('id="wb-realistic"', 1)[1].split("</section>", 1)[0]
             found["rows"] = section.count('class="wb-try"')
-        if until in found or data.get("final"):
+        if (until in found and (until != "realistic" or "strategy" in found)
+                or data.get("final")):
             break
     return found
 
