@@ -382,6 +382,7 @@ def comparison_edges_step(job: Job, found: dict[str, Any], outbox: Outbox) -> li
             out.append(_edge(ruleset))
         except Exception as error:  # noqa: BLE001 - each ruleset's failure in words
             out.append({"error": failure_words(error)})
+    SOLVED.clear()  # no strategy card follows: the rounds are not kept
     return out
 
 
