@@ -2,14 +2,19 @@
 application in this process (Starlette's test client, the real worker processes), as the
 page asks.
 
-For each ruleset the page is opened (its base's edge computed, as a page load does), then
-one change is sent as a "try" button sends it: the first realistic variation the family
-gives the ruleset (`realistic.one_field_changes`, the first that is a valid ruleset).
+For each ruleset the page is opened (its base's edge, strategy card and examples computed,
+as a page load does), then one change is sent as a "try" button sends it: the first
+realistic variation the family gives the ruleset (`realistic.one_field_changes`, the first
+that is a valid ruleset).
 Printed per ruleset: the change, the time the server took to answer the change
-(`/api/state`), the time until the new house edge is known to the page, and the time
+(`/api/state`), the time until the new house edge is known to the page, until its
+strategy card is (drawn from the round the whole edge result solved), and the time
 until the realistic variations of the changed rules are (the page's "What else could we
-change?"), with their number of rows. Polls wait on the server (`wait=`) as the page's do,
-so a time is when the figure was known, not when a poll happened by.
+change?"), with their number of rows; and the CPU seconds the edge's worker process
+spent from the change to its edge, and both that worker and the other figures' from the
+change to the strategy card (`/proc`, steadier than the times on a machine others load).
+Polls wait on the server (`wait=`) as the page's do, so a time is when the figure was
+known, not when a poll happened by.
 
     python benchmarks/workbench_speed.py                 # every bundled ruleset
     python benchmarks/workbench_speed.py --quick         # pagat-british, blackjack-reference
@@ -54,7 +59,8 @@ def main() -> None:
 
     ids = list(args.rulesets or (QUICK if args.quick else bundled_ids()))
     print(f"{'ruleset':<26} {'change':<44} {'answer s':>8} {'edge s':>7} "
-          f"{'realistic s':>11} {'rows':>5}", flush=True)
+          f"{'strategy s':>10} {'realistic s':>11} {'rows':>5} {'edge cpu':>8} "
+          f"{'card cpu':>8}", flush=True)
     print(f"# {_tree()}; load average {_load()}", flush=True)
     with _server() as client:
         for ruleset_id in ids:
@@ -89,7 +95,9 @@ class _server:
                                    JobManager(1, nice=4, prefix="c"),
                                    JobManager(1, prefix="e"))
         self.client = TestClient(create_app(self.workbench), base_url="http://127.0.0.1:8765")
-        return self.client.__enter__()
+        client = self.client.__enter__()
+        client.workbench = self.workbench
+        return client
 
     def __exit__(self, *exc: Any) -> None:
         self.client.__exit__(*exc)
@@ -110,16 +118,24 @@ def _measured(client: Any, ruleset_id: str, limit: float, field: str) -> str:
     path, value = change
     tab = f"bench-{ruleset_id}"
     page = _draft(ruleset_id, tab, 1, {})
-    _follow(client, client.post("/api/state", json=page).json()["job"], tab, limit, "edge")
+    _follow(client, client.post("/api/state", json=page).json()["job"], tab, limit,
+            "strategy")  # the page read: its quick figures drawn (no worker replaced)
+    workers = (client.workbench.edges.worker_pids(), client.workbench.jobs.worker_pids())
+    before = [_cpu(pids) for pids in workers]
     start = time.perf_counter()
     answer = client.post("/api/state", json=_draft(ruleset_id, tab, 2, {path: value})).json()
     answered = time.perf_counter() - start
     if not answer.get("job"):
         return f"{ruleset_id:<26} the change was refused: {answer.get('problems')} problems"
-    times = _follow(client, answer["job"], tab, limit, "realistic", start)
+    times = _follow(client, answer["job"], tab, limit, "realistic", start, workers)
+    if workers != (client.workbench.edges.worker_pids(), client.workbench.jobs.worker_pids()):
+        times.pop("edge_cpu", None)  # a worker replaced meanwhile: its seconds are gone
+        times.pop("card_cpu", None)
     said = f"{path} → {value}"[:44]
     return (f"{ruleset_id:<26} {said:<44} {answered:>8.2f} {_s(times.get('edge')):>7} "
-            f"{_s(times.get('realistic')):>11} {times.get('rows', ''):>5}")
+            f"{_s(times.get('strategy')):>10} {_s(times.get('realistic')):>11} "
+            f"{times.get('rows', ''):>5} {_spent(times, 'edge_cpu', before[0]):>8} "
+            f"{_spent(times, 'card_cpu', sum(before)):>8}")
 
 
 def _change(ruleset: Any, field: str) -> tuple[str, Any] | None:
@@ -140,9 +156,11 @@ def _draft(ruleset_id: str, tab: str, seq: int, values: dict[str, Any]) -> dict[
 
 
 def _follow(client: Any, job: str, tab: str, limit: float, until: str,
-            start: float | None = None) -> dict[str, Any]:
-    """Poll `job` as the page does until `until` ("edge" or "realistic") is known (or the
-    job ends, or `limit` seconds pass): when each was known, seconds after `start`."""
+            start: float | None = None, workers: Any = ((), ())) -> dict[str, Any]:
+    """Poll `job` as the page does until `until` ("edge", "strategy" or "realistic") is
+    known (or the job ends, or `limit` seconds pass): when each was known, seconds after
+    `start` (and the CPU seconds `workers`, the edge's and the other figures' processes,
+    had spent then)."""
     start = time.perf_counter() if start is None else start
     found: dict[str, Any] = {}
     version = ""
@@ -155,14 +173,33 @@ def _follow(client: Any, job: str, tab: str, limit: float, until: str,
         now = time.perf_counter() - start
         html = data.get("html", "")
         if data.get("edge") and "edge" not in found:
-            found["edge"] = now
+            found["edge"], found["edge_cpu"] = now, _cpu(workers[0])
+        if 'id="wb-strategy" data-done="yes"' in html and "strategy" not in found:
+            found["strategy"], found["card_cpu"] = now, _cpu(workers[0]) + _cpu(workers[1])
         if 'id="wb-realistic" data-done="yes"' in html and "realistic" not in found:
             found["realistic"] = now
             section = html.split('id="wb-realistic"', 1)[1].split("</section>", 1)[0]
             found["rows"] = section.count('class="wb-try"')
-        if until in found or data.get("final"):
+        if (until in found and (until != "realistic" or "strategy" in found)
+                or data.get("final")):
             break
     return found
+
+
+def _cpu(pids: Any) -> float:
+    """The CPU seconds (user and system) the processes `pids` have spent so far."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def _spent(times: dict[str, Any], key: str, before: float) -> str:
+    return _s(times[key] - before if key in times else None)
 
 
 def _s(seconds: float | None) -> str:

@@ -158,3 +158,23 @@ def test_the_engine_policies_put_down_the_bet_that_pays() -> None:
         state.apply_action(first)
         then = policy(state)
         assert (then.kind, then.amount) == second
+
+
+def test_the_summary_values_a_side_bet_as_edge_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`summary` (and a ruleset's page) gives the figure `edge` gives: a pair bet that best
+    play takes (it pays the player) is in it, and its note among the notes."""
+    from types import SimpleNamespace
+
+    from pontoon_rules.analysis.present import realistic, summary
+    from pontoon_rules.ruleset.format.model import Ruleset
+
+    base = load_bundled("pagat-british").model_dump(mode="python")
+    ruleset = Ruleset.model_validate({**base, "id": "pair-bet", "side_bets": {
+        "pair": {"allowed": True, "pays": "30:1"}}})
+    monkeypatch.setattr(realistic, "realistic_variations",
+                        lambda r: SimpleNamespace(to_json=lambda: {}))  # not asked here
+    monkeypatch.setattr(summary, "stored_costs", lambda r: SimpleNamespace(rows=[], base_edge=0))
+    found = summary.computed_summary(ruleset)
+    alone = house_edge(compile_rules(ruleset))
+    assert found["house_edge"] == alone.house_edge < 0  # the bet pays the player
+    assert found["edge"]["notes"] == alone.notes and "the pair bet" in alone.notes[-1]

@@ -125,17 +125,16 @@ class EdgeResult:
 
 @gc_paused
 def house_edge(rules: Rules, deck: Deck | None = None, policy: str | None = None,
-               with_stats: bool = True, model: RoundModel | UpCardRound | None = None
-               ) -> EdgeResult:
+               with_stats: bool = True, model: Any = None) -> EdgeResult:
     """The house edge of `rules` for one seat under best play.
 
     Args:
         deck: "finite" (the ruleset's shoe, composition-dependent, exact) or "infinite";
             None for the ruleset's own (`default_deck`).
         with_stats: also the statistics (free in the finite method).
-        model: an infinite-deck `RoundModel(rules, "infinite", policy)` (`UpCardRound`
-            where named hands ask for up cards: `infinite_model`) already made, to share
-            its solved information sets with other calls (the strategy chart).
+        model: the round's model already made (`edge_model`: finite or infinite, of
+            the same `deck` and `policy`), to share what it solved with other calls (the
+            strategy chart: `chart.strategy_chart(rules, model=...)`, solved once).
 
     Raises:
         AnalysisError: unknown deck or banker policy, or a finite shoe asked of a ruleset
@@ -148,7 +147,7 @@ def house_edge(rules: Rules, deck: Deck | None = None, policy: str | None = None
     start = time.perf_counter()
     deck = check_deck(rules, deck)
     if deck == "finite":
-        return with_side_bets(_finite_edge(rules, policy, start), rules)
+        return with_side_bets(finite_result(model or finite_model(rules, policy), start), rules)
     model = model or infinite_model(rules, deck, policy)
     ev = float(model.value())
     stats = model.stats() if with_stats else np.full(len(STATS), math.nan)
@@ -158,6 +157,20 @@ def house_edge(rules: Rules, deck: Deck | None = None, policy: str | None = None
         rules.ruleset.id, deck, model.policy.name, model.policy.description, ev, staked,
         probabilities, time.perf_counter() - start, model_notes(rules), INFINITE_METHOD,
         deck_words(rules, deck), valued_stake=valued_stake(rules)), rules)
+
+
+def edge_model(rules: Rules, deck: Deck | None = None, policy: str | None = None) -> Any:
+    """The model `house_edge` solves for `rules` (`deck` None: the ruleset's own shoe),
+    made and not yet solved: given to `house_edge` and `chart.strategy_chart` (`model=`),
+    the round is solved once for both (the figures the same as each alone).
+
+    Raises:
+        AnalysisError: as `check_deck`.
+    """
+    deck = check_deck(rules, deck)
+    if deck == "finite":
+        return finite_model(rules, policy)
+    return infinite_model(rules, deck, policy)
 
 
 def infinite_model(rules: Rules, deck: Deck, policy: str | None) -> Any:
@@ -202,10 +215,6 @@ def side_bet_note(kind: str, house_edge: float, taken: bool) -> str:
                 "play bets the most it may, and the figures include it")
     return (f"{words} has a house edge of {house_edge:.{EDGE_DECIMALS}f}% of the bet: best "
             "play declines it, and the figures leave it out")
-
-
-def _finite_edge(rules: Rules, policy: str | None, start: float) -> EdgeResult:
-    return finite_result(finite_model(rules, policy), start)
 
 
 def finite_result(model: Any, start: float) -> EdgeResult:

@@ -41,7 +41,7 @@ from pontoon_rules.workbench.hosts import (  # noqa: F401 - host_name: also impo
     same_origin,
 )
 from pontoon_rules.workbench.jobs import BusyError
-from pontoon_rules.workbench.render import WordedError, in_words, render, static_file
+from pontoon_rules.workbench.render import WordedError, in_words, render, said, static_file
 from pontoon_rules.workbench.service import RequestError, Workbench
 
 Scope = MutableMapping[str, Any]
@@ -74,30 +74,32 @@ class Guard:
             await self.app(scope, receive, send)
             return
         headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+        lang = _scope_language(scope)
         refusal = self._refusal(scope, headers)
         if refusal is not None:
-            await _plain(refusal[0], refusal[1])(scope, receive, _with_headers(send))
+            await _plain(refusal[0], in_words(lang, refusal[1]))(scope, receive,
+                                                                 _with_headers(send))
             return
         limit = MAX_UPLOAD_BYTES if scope["path"] == "/upload" else MAX_STATE_BYTES
         length = headers.get("content-length", "")
         if length.isdigit() and int(length) > limit:
-            await _plain(413, _too_large(limit))(scope, receive, _with_headers(send))
+            await _plain(413, _too_large(limit, lang))(scope, receive, _with_headers(send))
             return
-        await self.app(scope, _limited(receive, limit), _with_headers(send))
+        await self.app(scope, _limited(receive, limit, lang), _with_headers(send))
 
     def _refusal(self, scope: Scope, headers: dict[str, str]) -> tuple[int, str] | None:
         host = headers.get("host", "")
         if not self._known(host, scope):
-            return 421, ("This workbench answers only at the address it printed when it "
-                         "started, or at this computer's own names and addresses (start "
-                         "it with --allow-host NAME to answer to another name).")
+            return 421, said("This workbench answers only at the address it printed when it "
+                             "started, or at this computer's own names and addresses (start "
+                             "it with --allow-host NAME to answer to another name).")
         if scope["method"] not in ("GET", "HEAD"):
             if headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
-                return 403, "Refused: this request comes from another web site."
+                return 403, said("Refused: this request comes from another web site.")
             origin = headers.get("origin")
             if origin is not None and not same_origin(origin, host, scope):
-                return 403, ("Refused: this request comes from another web site (its "
-                             "origin is not this workbench's address and port).")
+                return 403, said("Refused: this request comes from another web site (its "
+                                 "origin is not this workbench's address and port).")
         return None
 
     def _known(self, host: str, scope: Scope) -> bool:
@@ -108,15 +110,28 @@ class Guard:
         return bool(name) and (name in self.hosts or name == here)
 
 
-def _too_large(limit: int) -> str:
-    return f"Refused: the request is larger than {limit // 1024:,} KiB."
+def _too_large(limit: int, lang: str) -> str:
+    return in_words(lang, "Refused: the request is larger than %(size)s KiB.",
+                    size=format(limit // 1024, ","))
+
+
+def _scope_language(scope: Scope) -> str:
+    """The language of the page asking (its `lang=`; English when none or unknown), for the
+    guards' answers too, which come before any request is read."""
+    from urllib.parse import parse_qs
+
+    from pontoon_rules.docs.words.i18n import SITE_LANGUAGES, SOURCE_LANGUAGE
+
+    query = parse_qs(bytes(scope.get("query_string", b"")).decode("latin-1"))
+    lang = (query.get("lang") or [""])[-1]
+    return lang if lang in SITE_LANGUAGES else SOURCE_LANGUAGE
 
 
 class _TooLarge(Exception):
     pass
 
 
-def _limited(receive: Receive, limit: int) -> Receive:
+def _limited(receive: Receive, limit: int, lang: str) -> Receive:
     """`receive`, failing once more than `limit` body bytes have arrived (chunked bodies)."""
     seen = 0
 
@@ -126,7 +141,7 @@ def _limited(receive: Receive, limit: int) -> Receive:
         if message["type"] == "http.request":
             seen += len(message.get("body", b""))
             if seen > limit:
-                raise _TooLarge(_too_large(limit))
+                raise _TooLarge(_too_large(limit, lang))
         return message
 
     return wrapped
@@ -315,10 +330,7 @@ def _markup(html: str) -> Any:
 
 def page_language(request: Request) -> str:
     """The language the page asking is drawn in (its `lang=`; English when none or unknown)."""
-    from pontoon_rules.docs.words.i18n import SITE_LANGUAGES, SOURCE_LANGUAGE
-
-    lang = request.query_params.get("lang", "")
-    return lang if lang in SITE_LANGUAGES else SOURCE_LANGUAGE
+    return _scope_language(request.scope)
 
 
 async def _error_response(request: Request, error: Exception) -> Response:

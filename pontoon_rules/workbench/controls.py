@@ -300,8 +300,11 @@ def _yaml_value(raw: str, language: str) -> tuple[Any, str | None]:
                 level -= 1
         return yaml.safe_load(raw), None
     except yaml.YAMLError as error:
+        from pontoon_rules.workbench.yamlwords import problem_words
+
         mark = getattr(error, "problem_mark", None)
-        problem = getattr(error, "problem", None) or "not YAML"  # PyYAML's own words
+        problem = problem_words(getattr(error, "problem", None) or getattr(
+            error, "reason", None) or "not YAML", language)  # PyYAML's, in words
         if mark is None:
             return None, in_words(language, "cannot read this as YAML: %(problem)s",
                                   problem=problem)

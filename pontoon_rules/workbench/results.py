@@ -200,20 +200,16 @@ def _example_in(record: dict[str, Any], gettext: Gettext) -> dict[str, Any]:
     story told in a sentence is English only (`docs.website.example_pages.side_story`),
     so it is left out: the round shows the same."""
     from pontoon_rules.docs.sheet.views import round_view
+    from pontoon_rules.docs.website.example_pages import value_words
     from pontoon_rules.docs.words.readers import reader_description
-    from pontoon_rules.docs.words.values import value_text
 
     view = example_view(record)
     path = record["field"]
     sides = []
     for side, ruleset_id in zip(view["sides"], record["rulesets"], strict=True):
-        played, found = record["played"][ruleset_id], record["values"][ruleset_id]
-        try:
-            value = value_text(path, found["value"], gettext) if "value" in found else None
-        except (KeyError, TypeError, ValueError):
-            value = None
+        played = record["played"][ruleset_id]
         result = dict(played["result"], transcript=list(played.get("transcript", [])))
-        sides.append({**side, "value": value if value is not None else side["value"],
+        sides.append({**side, "value": value_words(path, record["values"][ruleset_id], gettext),
                       "round": round_view(record["scripts"][ruleset_id], result, gettext)})
     return {**view, "sides": sides, "description": reader_description(path, gettext),
             "explanation": ""}

@@ -39,12 +39,13 @@ from pontoon_rules.workbench.worker import (
     Job,
 )
 
-DRAFT_EDGE_STEPS: tuple[str, ...] = (EDGE_VALUE, BASE_EDGE, EDGE)
-"""A draft's edge: its value first (no statistics), then the base's (kept from the page's
-load), so the figure and its change are drawn before the rest of the result."""
-BASE_EDGE_STEPS: tuple[str, ...] = (EDGE,)
-DRAFT_STEPS: tuple[str, ...] = (EXAMPLES, STRATEGY)
-BASE_STEPS: tuple[str, ...] = (STRATEGY,)
+DRAFT_EDGE_STEPS: tuple[str, ...] = (EDGE_VALUE, BASE_EDGE)
+"""A draft's edge: its value (no statistics), then the base's (kept from the page's load),
+so the figure and its change are drawn first; the whole result (`EDGE`) is the other
+figures' first step, its solve then the strategy card's (`worker.SOLVED`: one solve)."""
+BASE_EDGE_STEPS: tuple[str, ...] = (EDGE_VALUE,)
+DRAFT_STEPS: tuple[str, ...] = (EXAMPLES, EDGE, STRATEGY)
+BASE_STEPS: tuple[str, ...] = (EDGE, STRATEGY)
 COST_STEPS: tuple[str, ...] = (REALISTIC,)
 EVERY_RULE_STEPS: tuple[str, ...] = (REALISTIC, COSTS)
 """The cost job when the page asked for the exhaustive table (every rule changed alone)."""

@@ -1,8 +1,9 @@
 """The analysis worker: a separate process that runs the library's analyses step by step.
 
 Each job is a list of steps; each step calls a function the CLI calls (`edge_value`:
-`analysis.edge.edge_of`, the figure alone, first; `edge`: `exact.house_edge`;
-`strategy`: `chart.strategy_chart`; `examples`: `compare.compare_rulesets`; `realistic`:
+`analysis.edge.edge_of`, the figure alone, first; `edge`: `analysis.edge.house_edge`;
+`strategy`: `chart.strategy_chart`, on the round the edge step solved where it ran just
+before (`SOLVED`: one solve for both); `examples`: `compare.compare_rulesets`; `realistic`:
 `realistic.realistic_variations`, as `costs --realistic` (its variants shared with a
 helper process in this one's process group, `SHARE_REALISTIC`); `costs`:
 `costs.rule_costs`, one field at a time, or the stored table where it is current) and
@@ -47,8 +48,12 @@ STEP_WORDS = {EDGE: "the house edge", EDGE_VALUE: "the house edge",
               REALISTIC: "the changes a table would make",
               COSTS: "what each other change costs"}
 EDGE_MEMO: dict[str, dict[str, Any]] = {}
-"""Each house edge this process computed, by the rules it was computed from (`_rules_key`)."""
+"""Each house edge this process computed, by the rules it was computed from (`_rules_key`):
+the whole result (`edge`), or the value alone (`edge_value`: no `method`)."""
 EDGE_MEMO_SIZE = 256
+SOLVED: dict[str, Any] = {}
+"""The round model this process solved last (`analysis.edge.edge_model`), by its rules'
+key: the edge step solves it, the strategy step draws its chart from it (one solve)."""
 
 
 @dataclass(frozen=True)
@@ -226,33 +231,51 @@ def _rules_key(ruleset: Ruleset) -> str:
 
 
 def _edge(ruleset: Ruleset) -> dict[str, Any]:
-    """`pontoon-rules edge --json` of `ruleset` (computed once per rules in this process)."""
-    from pontoon_rules.analysis.edge import house_edge
+    """`pontoon-rules edge --json` of `ruleset` (computed once per rules in this process;
+    the model it solves kept for the strategy chart: `SOLVED`)."""
+    from pontoon_rules.analysis.edge import edge_model, house_edge
     from pontoon_rules.engine.round.rules import compile_rules
 
     key = _rules_key(ruleset)
     found = EDGE_MEMO.get(key)
-    if found is None:
-        found = house_edge(compile_rules(ruleset)).to_json()
-        if len(EDGE_MEMO) >= EDGE_MEMO_SIZE:
-            del EDGE_MEMO[next(iter(EDGE_MEMO))]
-        EDGE_MEMO[key] = found
+    if found is None or "method" not in found:
+        rules = compile_rules(ruleset)
+        model = edge_model(rules)
+        SOLVED.clear()
+        SOLVED[key] = model
+        found = house_edge(rules, model=model).to_json()
+        _remember(key, found)
     return {**found, "ruleset": ruleset.id}
 
 
-def edge_value_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str, Any]:
-    """The draft's house edge alone, first: `analysis.edge.edge_of` (no statistics), the
-    number `edge` prints for the same rules (`edge_step` follows with the rest), or the
-    whole result where this process computed it already."""
-    known = EDGE_MEMO.get(_rules_key(job.ruleset))
-    if known is not None:
-        return {"house_edge_percent": known["house_edge_percent"]}
-    from pontoon_rules.analysis.edge import edge_of
-    from pontoon_rules.engine.round.rules import compile_rules
-    from pontoon_rules.ruleset.resolving.features import require_handled
+def _remember(key: str, found: dict[str, Any]) -> None:
+    EDGE_MEMO.pop(key, None)
+    if len(EDGE_MEMO) >= EDGE_MEMO_SIZE:
+        del EDGE_MEMO[next(iter(EDGE_MEMO))]
+    EDGE_MEMO[key] = found
 
-    require_handled(job.ruleset, "edge")  # a rule the analysis refuses: named, no figure
-    return {"house_edge_percent": edge_of(compile_rules(job.ruleset))}
+
+def _value(ruleset: Ruleset) -> dict[str, Any]:
+    """The house edge of `ruleset` alone (`analysis.edge.edge_of`, no statistics: the
+    number `edge` prints for the same rules), or as this process computed it already."""
+    key = _rules_key(ruleset)
+    known = EDGE_MEMO.get(key)
+    if known is None:
+        from pontoon_rules.analysis.edge import edge_of
+        from pontoon_rules.engine.round.rules import compile_rules
+        from pontoon_rules.ruleset.resolving.features import require_handled
+
+        require_handled(ruleset, "edge")  # a rule the analysis refuses: named, no figure
+        known = {"house_edge_percent": edge_of(compile_rules(ruleset))}
+        _remember(key, known)
+    return {"house_edge_percent": known["house_edge_percent"]}
+
+
+def edge_value_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str, Any]:
+    """The draft's house edge alone, first (`_value`); the whole result (`edge_step`)
+    follows in the other figures' worker, which solves the round once for it and the
+    strategy card."""
+    return _value(job.ruleset)
 
 
 def edge_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str, Any]:
@@ -261,8 +284,9 @@ def edge_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str, Any]
 
 
 def base_edge_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str, Any] | None:
-    """The base's exact house edge (None without a base)."""
-    return _edge(job.base) if job.base is not None else None
+    """The base's house edge alone (its value: the page's load worked it out; None
+    without a base)."""
+    return _value(job.base) if job.base is not None else None
 
 
 def strategy_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str, Any]:
@@ -270,7 +294,8 @@ def strategy_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str, 
     from pontoon_rules.analysis.present.chart import strategy_chart
     from pontoon_rules.engine.round.rules import compile_rules
 
-    data: dict[str, Any] = strategy_chart(compile_rules(job.ruleset)).to_json()
+    model = SOLVED.pop(_rules_key(job.ruleset), None)  # the edge step's, solved: reused
+    data: dict[str, Any] = strategy_chart(compile_rules(job.ruleset), model=model).to_json()
     return data
 
 
@@ -357,6 +382,7 @@ def comparison_edges_step(job: Job, found: dict[str, Any], outbox: Outbox) -> li
             out.append(_edge(ruleset))
         except Exception as error:  # noqa: BLE001 - each ruleset's failure in words
             out.append({"error": failure_words(error)})
+    SOLVED.clear()  # no strategy card follows: the rounds are not kept
     return out
 
 

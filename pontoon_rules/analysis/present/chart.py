@@ -122,11 +122,12 @@ class Chart:
 
 
 def strategy_chart(rules: Rules, policy: str | None = None,
-                   model: RoundModel | None = None, deck: Deck | None = None) -> Chart:
+                   model: Any = None, deck: Deck | None = None) -> Chart:
     """The best-strategy chart of `rules`: the ruleset's own shoe unless `deck` says.
 
     Args:
-        model: an infinite-deck `RoundModel(rules, "infinite", policy)` already made.
+        model: the round's model already made, perhaps solved (`edge.edge_model`, as
+            `edge.house_edge` took it: the round solved once for both); its own deck.
 
     Raises:
         UnsupportedFeatureError: the ruleset plays a rule the analysis does not handle.
@@ -134,12 +135,16 @@ def strategy_chart(rules: Rules, policy: str | None = None,
     from pontoon_rules.ruleset.resolving.features import require_handled
 
     require_handled(rules.ruleset, "strategy")
+    from pontoon_rules.analysis.composition.model import CompositionModel
+
+    if isinstance(model, CompositionModel):  # the shoe's own, as `house_edge` solved it
+        return finite_chart(model)
+    if isinstance(model, UpCardModel):
+        return upcard_finite_chart(model)
     deck = check_deck(rules, deck if model is None else "infinite")
     if conditional(rules):
         return upcard_chart(rules, policy, deck)
     if deck == "finite":
-        from pontoon_rules.analysis.composition.model import CompositionModel
-
         return finite_chart(CompositionModel(rules, policy))
     model = model or RoundModel(rules, "infinite", policy)
     kinds = model.space.kinds

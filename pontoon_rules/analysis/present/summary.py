@@ -14,7 +14,6 @@ reading of the sources are listed with the command that prices them.
 from __future__ import annotations
 
 import re
-import time
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -24,7 +23,6 @@ from pontoon_rules.analysis.edge import (
     PROBABILITY_BASIS,
     default_deck,
     finite_model,
-    finite_result,
     house_edge,
     infinite_model,
 )
@@ -128,10 +126,9 @@ def computed_summary(ruleset: Ruleset) -> dict[str, Any]:
     stored cost tables among them), so `ruleset_summary` keeps them in the cache folder
     (entry `summary-ID`); the site, `summary` and the tests compute each once."""
     rules = compile_rules(ruleset)
-    start = time.perf_counter()
     if default_deck(rules) == "finite":
         model = finite_model(rules)  # one per group of up cards where a hand asks for one
-        result = finite_result(model, start)
+        result = house_edge(rules, model=model)  # the side bets too, as `edge`
         chart = (finite_chart(model) if isinstance(model, CompositionModel)
                  else upcard_finite_chart(model))
     else:

@@ -116,7 +116,7 @@ def banker_note(sides: list[dict[str, Any]], names: tuple[str, str]) -> str:
     return "The banker's cards differ because the rule changes how the banker plays."
 
 
-def _value_words(path: str, found: dict[str, Any], gettext: Any) -> str:
+def value_words(path: str, found: dict[str, Any], gettext: Any) -> str:
     """A compared value in words (`values.value_text`: never a raw value such as
     'banker-wins' or a mapping), else the compare layer's own text."""
     if "value" not in found:
@@ -210,7 +210,7 @@ def example_view(record: dict[str, Any], first: Ruleset | None = None,
         played = record["played"][ruleset_id]
         transcript = list(played.get("transcript", []))
         result = dict(played["result"], transcript=transcript)
-        value = _value_words(path, record["values"][ruleset_id], gettext)
+        value = value_words(path, record["values"][ruleset_id], gettext)
         rule = _rule_words(ruleset, path) if ruleset is not None else value
         sides.append({"id": ruleset_id, "name": user(_side_name(ruleset, ruleset_id)),
                       "value": value, "rule": user(rule),

@@ -11,7 +11,9 @@
 // button is kept in `unconfirmed` and sent with every request until an answer that carries
 // it is drawn; what is typed in a box while a request is out is put back after its answer
 // is drawn. The draft is kept in the browser's storage for this start, so a reload brings
-// it back; only "Start again" clears it.
+// it back; only "Start again" clears it. A new language is the page again, the draft carried
+// in its address's fragment (`#draft=`: never sent to the server) as well, so it crosses
+// even where the browser keeps nothing (private mode, storage blocked).
 //
 // The analysis panel never moves under the pointer: a poll waits on the server until the
 // job moves on (a figure is drawn the moment it is known), the progress line keeps its
@@ -81,7 +83,7 @@
              every_rule: everyRule };
   }
 
-  function keep(body, onlyChanged) {
+  function record(body, onlyChanged) {
     let fields = body.fields;
     if (onlyChanged) {
       fields = {};
@@ -89,10 +91,27 @@
         if (body.fields[el.dataset.path]) fields[el.dataset.path] = body.fields[el.dataset.path];
       });
     }
+    return { start: root.dataset.start, name: body.name, lang: body.lang, fields: fields,
+             set: body.set };
+  }
+
+  function keep(body, onlyChanged) {
     try {
-      localStorage.setItem(storageKey, JSON.stringify({ name: body.name, lang: body.lang,
-        fields: fields, set: body.set }));
+      localStorage.setItem(storageKey, JSON.stringify(record(body, onlyChanged)));
     } catch (e) { /* no storage (private mode, full): the draft lives on this page only */ }
+  }
+
+  function carried() {
+    // The draft the language switch carried in the address (`#draft=`), for this start;
+    // the fragment is taken out of the address, so a reload goes by the storage as before.
+    const hash = window.location.hash;
+    if (hash.indexOf("#draft=") !== 0) return null;
+    history.replaceState(null, "", window.location.pathname + window.location.search);
+    try {
+      const found = JSON.parse(decodeURIComponent(hash.slice(7)));
+      return found && typeof found === "object" && found.fields
+        && found.start === root.dataset.start ? found : null;
+    } catch (e) { return null; }
   }
 
   function kept() {
@@ -382,14 +401,17 @@
     const url = new URL(window.location.href);
     url.searchParams.set("start", root.dataset.start);
     url.searchParams.set("lang", lang);
+    url.hash = "";
     return url.toString();
   }
 
   form.addEventListener("change", function (event) {
     const target = event.target;
     if (target === langSelect) {
-      keep(draft(), false);
-      window.location.assign(pageIn(langSelect.value));
+      const body = draft();
+      keep(body, false);
+      window.location.assign(pageIn(langSelect.value) + "#draft="
+        + encodeURIComponent(JSON.stringify(record(body, false))));
       return;
     }
     const field = target.closest && target.closest(".wb-field");
@@ -518,7 +540,7 @@
     window.location.reload();
   });
 
-  const saved = kept();
+  const saved = carried() || kept();
   const asked = new URL(window.location.href).searchParams.get("lang");
   if (saved && !asked && saved.lang && saved.lang !== pageLang
       && Array.from(langSelect.options).some(function (o) { return o.value === saved.lang; })) {
