@@ -71,12 +71,13 @@ def _path_help() -> str:
 
     refused = "; ".join(unhandled_names("simulator"))
     return ("compiled: the compiled simulator (in C), every ruleset but one that plays a "
-            f"rule it does not handle yet ({refused}), which it refuses naming the rule; "
+            f"rule it does not handle yet ({refused}) or whose money could pass its 64-bit "
+            "integers, which it refuses naming the rule or the field; "
             "engine: the reference engine (slow, independent of the kernels), every "
             "ruleset: the analysis's best play where the analysis handles the rules, else "
             "as far as it decides, a simple stand-17 for the rest, said in its method line. "
-            "Default: the compiled simulator where it plays every rule of the ruleset, else "
-            "the engine, the method line naming the fields that sent it there.")
+            "Default: the compiled simulator where it plays the ruleset, else the engine, "
+            "the method line naming the fields that sent it there.")
 
 
 @click.command("simulate")

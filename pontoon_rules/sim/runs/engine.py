@@ -233,10 +233,12 @@ class EngineSimulator:
         from pontoon_rules.analysis.upcards import plays_alike, valued_stake
 
         valued = valued_stake(rules)
-        self.stake = STAKE if valued is None or plays_alike(rules, STAKE) else valued
-        """`STAKE`, or where a named hand is held or paid at `STAKE` otherwise than at the
-        stake the analysis values it at (`analysis.upcards.valued_stake`: the least), that
-        stake (where payouts may round to whole units, which the analysis does not do)."""
+        self.stake = (within_limits(rules, STAKE) if valued is None or plays_alike(rules, STAKE)
+                      else valued)
+        """`STAKE` (within the ruleset's stake limits: `within_limits`), or where a named
+        hand is held or paid at `STAKE` otherwise than at the stake the analysis values it
+        at (`analysis.upcards.valued_stake`: the least), that stake (where payouts may round
+        to whole units, which the analysis does not do)."""
 
     def play(self, rng: random.Random) -> float:
         """One round's net per unit stake."""
@@ -272,6 +274,19 @@ class EngineSimulator:
             total += net
             squares += net * net
         return np.array([total, squares, 0.0, float(rounds)])
+
+
+def within_limits(rules: Rules, stake: int) -> int:
+    """`stake`, or the nearest stake the ruleset allows where it is outside
+    `stakes.min_stake`–`max_stake` (a ruleset whose least stake is beyond the compiled
+    simulator's money is played here at that stake; results are per unit of stake)."""
+    from pontoon_rules.engine.round.rules import in_units
+
+    if stake < rules.min_stake:
+        return in_units(rules, rules.min_stake)
+    if rules.max_stake is not None and stake > rules.max_stake:
+        return rules.max_stake
+    return stake
 
 
 def chunk_seed(seed: int, index: int) -> int:
