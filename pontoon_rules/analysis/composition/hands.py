@@ -112,6 +112,8 @@ class HandValues(ShoeOutlook):
         `removed` is every card out of the shoe besides the visible ones."""
         key = (removed, s)
         found = self._memo.get(key)
+        if found is None and not self.finals:
+            found = self._memo[key] = self._past_the_peek()
         if found is None:
             options = self.options_of(s)
             if not options:
@@ -125,8 +127,15 @@ class HandValues(ShoeOutlook):
             self._memo[key] = found
         return found
 
+    def _past_the_peek(self) -> Any:
+        """Every value where every deal ends at the peek (no banker's final): none goes on
+        past it, so every value, partial over the peek, is nothing."""
+        return np.zeros((len(self.visibles), self.n_stats), dtype=object if self.exact else float)
+
     def option(self, removed: Removed, s: HandState, choice: Choice) -> Any:
         """The statistics of taking `choice` now and playing on at best."""
+        if not self.finals:
+            return self._past_the_peek()
         if choice.kind == STICK:
             return self.stick(removed, s)
         if choice.kind == RESCUE:
