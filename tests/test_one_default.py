@@ -453,3 +453,25 @@ def test_a_banker_s_hand_by_suits_plays_on_the_engine_with_no_path_asked_for() -
     assert result.engine_because == (field,)
     with pytest.raises(UnsupportedFeatureError, match="a banker's hand by suits"):
         simulate(rules, 300, path="compiled")
+
+
+def test_simulate_uses_every_core_by_default_with_the_same_figures(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Without --workers, `simulate` starts a worker a core, at most one a chunk (issue 45:
+    the engine path used one core), and says how many it used; the figures are those of
+    one worker, to the last digit (chunks seeded in order)."""
+    import pontoon_rules.native as native
+    from pontoon_rules.cli import cli
+    from pontoon_rules.cli.errors import run_with_errors
+    from pontoon_rules.sim.runs import engine
+
+    monkeypatch.setattr(engine, "CHUNK", 100)  # three chunks of the 300 rounds
+    monkeypatch.setattr(native, "cores", lambda: 2)
+    outs = []
+    for more in ([], ["--workers", "1"], ["--workers", "8"]):
+        assert run_with_errors(cli, ["simulate", "pagat-british", "--engine", "--rounds",
+                                     "300", "--seed", "4", *more]) == 0
+        outs.append(capsys.readouterr().out.splitlines())
+    assert ", 2 worker(s), " in outs[0][2] and ", 1 worker(s), " in outs[1][2]
+    assert ", 3 worker(s), " in outs[2][2]  # no more than its chunks
+    assert outs[0][0] == outs[1][0] == outs[2][0]

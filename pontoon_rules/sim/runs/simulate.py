@@ -108,7 +108,8 @@ def simulate(rules: Rules, rounds: int | None, seed: int = 1, workers: int = 1,
         path: "compiled" (the compiled simulator) or "engine" (the reference engine); None:
             the compiled simulator where it plays every rule of the ruleset, else the engine,
             the method line naming the fields that sent it there (`chosen_path`).
-        workers: local processes; `scheduler`: a Dask scheduler address instead.
+        workers: local processes, at most one a chunk (the result says how many were
+            used); `scheduler`: a Dask scheduler address instead.
         progress: show a progress bar on the terminal (during the run).
         on_phase: told "set-up", then "run", as each begins.
         stop: when requested, the run ends after the chunk under way (at least one is
@@ -153,11 +154,18 @@ def simulate(rules: Rules, rounds: int | None, seed: int = 1, workers: int = 1,
     finally:
         bar(-1)
     mean, half = summarise(int(sums[3]), float(sums[0]), float(sums[1]))
-    return SimulationResult(rules.ruleset.id, int(sums[3]), seed, workers, dealing, name,
+    used = workers if scheduler is not None else min(workers, chunk_count(path, rounds))
+    return SimulationResult(rules.ruleset.id, int(sums[3]), seed, used, dealing, name,
                             mean, half, time.perf_counter() - start, path,
                             [*notes, *side_bet_notes(rules, dealing)], setup,
                             int(sums[3]) < rounds, kernel, dealing_words(rules, dealing),
                             method, tuple(dict.fromkeys(field for field, _ in sent)))
+
+
+def chunk_count(path: str, rounds: int) -> int:
+    """The seeded chunks a run of `rounds` rounds on `path` is cut into (`CHUNK`, or
+    `sim.runs.engine.CHUNK`): the most local workers it uses."""
+    return len(chunk_sizes(rounds, CHUNK if path == "compiled" else engine.CHUNK))
 
 
 def sent_words(sent: list[tuple[str, str]]) -> str:
