@@ -9,6 +9,11 @@ the machine). Target (issue): at least
 With `--reference DIR` (an earlier source tree, e.g. `git archive COMMIT | tar -x -C
 DIR`) the same rounds are also played on that tree, in a subprocess, after this tree's,
 so both figures come from the same run.
+
+With `--simulate`, instead: `simulate --engine`'s rounds per CPU-second (the engine path,
+`sim.runs.engine`: best play, a fresh shoe shuffled every round) on `SIMULATED` (or the
+rulesets named), after a 200-round warm-up that builds the play; the house edge printed
+beside it, which must be the reference tree's to the last digit (same seed).
 """
 
 from __future__ import annotations
@@ -55,6 +60,49 @@ def play_rounds(ruleset_id: str, seats: int, rounds: int, seed: int) -> float:
     return rounds / (time.process_time() - start)
 
 
+SIMULATED = ("vingt-un", "ban-luck", "xi-dach")
+"""The rulesets `--simulate` measures unless told (issue 45)."""
+
+
+def simulate_rate(ruleset_id: str, rounds: int) -> tuple[float, float]:
+    """`simulate --engine` of `rounds` rounds (seed 1): (rounds per CPU-second, the house
+    edge in percent)."""
+    from pontoon_rules.sim.runs.simulate import simulate
+
+    rules = compile_rules(load_bundled(ruleset_id))
+    simulate(rules, 200, path="engine")  # the play built (the analysis), not timed
+    start = time.process_time()
+    result = simulate(rules, rounds, path="engine")
+    return rounds / (time.process_time() - start), result.house_edge
+
+
+def measure_simulate(tree: Path, ids: list[str], rounds: int) -> dict[str, list[float]]:
+    """`simulate_rate` of each of `ids` on the source tree `tree`, in a fresh process."""
+    code = ("import json,sys;sys.path.insert(0,sys.argv[1]);"
+            "from engine_speed import simulate_rate;"
+            "print(json.dumps({i: simulate_rate(i, int(sys.argv[2])) "
+            "for i in sys.argv[3:]}))")
+    env = dict(os.environ, PYTHONPATH=str(tree))
+    done = subprocess.run([sys.executable, "-c", code, str(Path(__file__).parent),
+                           str(rounds), *ids], env=env, cwd=tree, capture_output=True,
+                          text=True, check=True)
+    result: dict[str, list[float]] = json.loads(done.stdout)
+    return result
+
+
+def main_simulate(ids: list[str], rounds: int, reference: Path | None) -> None:
+    print(f"simulate --engine: best play, a fresh shoe a round, {rounds} rounds each, one core")
+    theirs = measure_simulate(reference, ids, rounds) if reference else {}
+    for ruleset_id in ids:
+        rate, edge = simulate_rate(ruleset_id, rounds)
+        line = f"  {ruleset_id:<24} {rate:>10,.0f} rounds/s  edge {edge:.4f}%"
+        if ruleset_id in theirs:
+            old, old_edge = theirs[ruleset_id]
+            line += (f"   reference {old:>10,.0f}   x{rate / old:.2f}  "
+                     f"{'same edge' if old_edge == edge else f'EDGE DIFFERS: {old_edge}'}")
+        print(line)
+
+
 def measure(tree: Path, seats: int, rounds: int) -> dict[str, float]:
     """Rounds/s of every bundled ruleset of the source tree `tree`, in a fresh process."""
     code = ("import json,sys;sys.path.insert(0,sys.argv[1]);"
@@ -75,7 +123,13 @@ def main() -> None:
     parser.add_argument("--seats", type=int, default=1)
     parser.add_argument("--reference", type=Path, default=None,
                         help="a source tree to measure in the same run")
+    parser.add_argument("--simulate", nargs="*", default=None, metavar="RULESET",
+                        help="the engine path of simulate instead (default: "
+                             f"{', '.join(SIMULATED)})")
     args = parser.parse_args()
+    if args.simulate is not None:
+        main_simulate(args.simulate or list(SIMULATED), args.rounds, args.reference)
+        return
     print(f"engine: random rounds, {args.seats} seat(s), {args.rounds} rounds each, one core")
     ours = {i: play_rounds(i, args.seats, args.rounds, seed=1) for i in bundled_ids()}
     theirs = measure(args.reference, args.seats, args.rounds) if args.reference else {}

@@ -1,20 +1,26 @@
 """A ruleset where every banker's hand ends the deal at the peek (a "pontoon" of any two
-cards): the composition method has no banker's hand to play against. It refuses in words
-(an `AnalysisError`), and `costs` shows such a variant as a row "not analysed" instead of
-stopping the whole table with an IndexError (as it did for blackjack-reference's
-`hands.definitions.pontoon.min_total: null`)."""
+cards): the round is the deal, the offers before the peek and the settlement against the
+banker's natural. The analysis values it (issue 45; it refused, and before that `costs`
+stopped the whole table with an IndexError, for blackjack-reference's
+`hands.definitions.pontoon.min_total: null`), and the engine, played through, agrees.
+
+Every player's hand is a natural too, which ties the banker's; with an ace up, even money
+pays 1:1: the player gains 1 in 13 rounds (an ace up), a house edge of -1/13 exactly."""
 
 from __future__ import annotations
+
+from fractions import Fraction
 
 import pytest
 
 from pontoon_rules.analysis.present.costs import rule_costs
 from pontoon_rules.engine.round.rules import compile_rules
-from pontoon_rules.errors import AnalysisError
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.registry import load_bundled
 
 PATH = "hands.definitions.pontoon.min_total"
+EDGE = -100 / 13
+"""The house edge in percent: even money on the ace up's 1 round in 13, ties elsewhere."""
 
 
 def _any_two_cards() -> Ruleset:
@@ -23,15 +29,65 @@ def _any_two_cards() -> Ruleset:
     return Ruleset.model_validate(data)
 
 
-def test_every_hand_ending_at_the_peek_is_refused_in_words() -> None:
-    from pontoon_rules.analysis.edge import edge_of
+@pytest.mark.parametrize("deck", ["finite", "infinite"])
+def test_every_hand_ending_at_the_peek_is_valued(deck: str) -> None:
+    from pontoon_rules.analysis.edge import edge_of, house_edge
 
-    with pytest.raises(AnalysisError, match="ends the deal at the peek"):
-        edge_of(compile_rules(_any_two_cards()), None, None)
+    rules = compile_rules(_any_two_cards())
+    assert edge_of(rules, deck) == pytest.approx(EDGE, abs=1e-9)  # type: ignore[arg-type]
+    stats = house_edge(rules, deck)  # type: ignore[arg-type]
+    assert stats.house_edge == pytest.approx(EDGE, abs=1e-9)
+    assert stats.probabilities["push"] == pytest.approx(12 / 13, abs=1e-9)
 
 
-def test_costs_shows_that_variant_as_not_analysed() -> None:
+def test_the_exact_fractions_too() -> None:
+    from pontoon_rules.analysis.composition.model import CompositionModel
+
+    model = CompositionModel(compile_rules(_any_two_cards()), exact=True)
+    assert model.value_of_round() == Fraction(1, 13)
+
+
+def test_the_engine_played_through_agrees() -> None:
+    """The reference path (the exact method's own play on the shoe: it crashed on this
+    ruleset, its insurance decision asking a solve with no banker's hand) and the compiled
+    simulator, each within its 99.9% interval of the exact figure."""
+    from pontoon_rules.sim.runs.simulate import simulate
+
+    rules = compile_rules(_any_two_cards())
+    for path, rounds in (("engine", 4000), ("compiled", 40_000)):
+        result = simulate(rules, rounds, seed=5, path=path, dealing="shoe")
+        low, high = result.interval
+        assert low <= EDGE <= high, (path, result.interval)
+
+
+def test_costs_shows_that_variant_analysed() -> None:
     table = rule_costs(load_bundled("blackjack-reference"), paths=[PATH])
     rows = {str(row.new): row for row in table.rows if row.path == PATH}
-    assert rows["None"].edge is None and "at the peek" in rows["None"].note
+    assert rows["None"].edge == pytest.approx(EDGE, abs=1e-6), rows["None"]
     assert rows["20"].edge is not None
+
+
+def test_the_compiled_recursion_names_the_fields_that_leave_it_no_banker_s_hand() -> None:
+    """Asked directly (the model never does here), the recursion's refusal names first the
+    fields that make every deal end at the peek: the peek and the natural."""
+    from pontoon_rules.analysis.composition.compiled import solve
+    from pontoon_rules.analysis.composition.model import CompositionModel
+    from pontoon_rules.errors import AnalysisError
+
+    model = CompositionModel(compile_rules(_any_two_cards()))
+    with pytest.raises(AnalysisError) as caught:
+        solve(model, {}, [])
+    assert str(caught.value).startswith("deal.banker_pontoon_at_once, "
+                                        "hands.definitions.pontoon: every banker's hand "
+                                        "ends the deal at the peek")
+
+
+def test_the_strategy_chart_is_drawn() -> None:
+    """The chart (a total-dependent play over the compositions) values it as the edge does:
+    it stopped with an IndexError once the edge was valued."""
+    from pontoon_rules.analysis.composition.model import CompositionModel
+    from pontoon_rules.analysis.present.chart import finite_chart
+
+    chart = finite_chart(CompositionModel(compile_rules(_any_two_cards())))
+    assert chart.edge_chart == pytest.approx(EDGE, abs=1e-9)
+    assert chart.edge_perfect == pytest.approx(EDGE, abs=1e-9)

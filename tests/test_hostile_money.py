@@ -310,7 +310,8 @@ def test_the_command_line_refusal_is_one_line_naming_the_field(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = overlay(tmp_path, "spanish-21", f"stakes:\n  min_stake: {AMOUNT_MAX}\n"
                    "  max_stake: null\nplayer:\n  surrender:\n    returns: [998, 999]\n")
-    code, out, err = run(capsys, "simulate", str(path), "--rounds", "1000", "--seed", "1")
+    code, out, err = run(capsys, "simulate", str(path), "--rounds", "1000", "--seed", "1",
+                         "--compiled")
     assert (code, out) == (2, "")
     last = err.splitlines()[-1]  # after a line saying the kernel is set up, where it is slow
     assert last.startswith(f"error: money: stakes.min_stake {AMOUNT_MAX:,} is too large for "
@@ -334,3 +335,21 @@ def test_an_agreed_stake_past_the_bound_is_refused_for_that_reason(
     assert (code, out) == (2, "")
     assert err.splitlines()[-1].startswith("Error: Invalid value for --agree: stakes.min_stake=")
     assert "is out of range: an agreed amount is at most 999999999999999" in err
+
+
+def test_with_no_path_a_stake_past_the_integers_plays_on_the_engine(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Where the compiled simulator refuses for its money bound, `simulate` with no path
+    asked for plays through the engine (at the ruleset's least stake), its method line
+    naming the field that sent it there, as for the registry's refusals (issue 45)."""
+    path = overlay(tmp_path, "spanish-21", f"stakes:\n  min_stake: {AMOUNT_MAX}\n"
+                   "  max_stake: null\nplayer:\n  surrender:\n    returns: [998, 999]\n")
+    code, out, err = run(capsys, "simulate", str(path), "--rounds", "100", "--seed", "1")
+    assert code == 0, err
+    assert "simulated house edge" in out.splitlines()[0]
+    assert ("method: reference engine, round by round (the compiled simulator does not play "
+            "stakes.min_stake)") in out
+    assert "engine path" in out and "a least stake past its 64-bit money (most of it " \
+        "through player.surrender.returns" in out
+    code, out, err = run(capsys, "simulate", str(path), "--rounds", "100", "--engine")
+    assert code == 0, err

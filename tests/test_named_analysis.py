@@ -38,7 +38,8 @@ from pontoon_rules.ruleset.resolving.classic import not_analysed
 from pontoon_rules.ruleset.resolving.features import refused_names
 
 TINY = Path(__file__).parent / "rulesets"
-UNREAD = {"named hands by suits", "a peek for a second natural", "named hands by softness"}
+UNREAD = {"named hands by suits", "a banker's hand by suits", "a peek for a second natural",
+          "named hands by softness"}
 """The features the analysis still refuses among the named hands (its book does not read a
 hand's softness: casino-filipino-pontoon's soft 21; the banker's up card and the stake are
 valued one group of up cards at a time, `analysis.upcards`)."""

@@ -182,6 +182,9 @@ FEATURE_RULESETS: dict[str, tuple[str, dict[str, Any]]] = {
     "named hands beyond the classic four": ("tiny-siebzehn.yaml", {}),
     "named hands by suits": (
         "tiny-suited.yaml",
+        {"hands": {"definitions": {"suited-pair": {"stick_any_total": True}}}}),
+    "a banker's hand by suits": (
+        "tiny-suited.yaml",
         {"hands": {"definitions": {"suited-pair": {"banker_can_hold": True}}}}),
     "a peek for a second natural": ("ochko-values.yaml", {}),
     "naturals that are not live hands": (
@@ -424,3 +427,51 @@ def test_the_infinite_deck_s_play_decides_for_the_seat_to_act() -> None:
     assert state.current_player() == 0 and policy(state).kind == "stick"
     state.apply_action(policy(state))
     assert state.current_player() == 1 and policy(state).kind == "twist"
+
+
+def test_a_banker_s_hand_by_suits_plays_on_the_engine_with_no_path_asked_for() -> None:
+    """Spanish 21 where the banker may hold suited sevens: the simulator's best play (the
+    analysis's) cannot value such a banker's hand, so the registry says the compiled path
+    does not play it; `simulate` with no path gives the engine's figure, its method line
+    naming the field that sent it there and the play it played; `--compiled` refuses by
+    name (before issue 45 it refused with no path too)."""
+    from pontoon_rules.errors import AnalysisError
+    from pontoon_rules.ruleset.resolving.features import UnsupportedFeatureError
+    from pontoon_rules.sim.kernels.strategy import strategy
+
+    field = "hands.definitions.suited-sevens"
+    data = load_ruleset("spanish-21").model_dump(mode="python")
+    data["hands"]["definitions"]["suited-sevens"]["banker_can_hold"] = True
+    rules = compile_rules(Ruleset.model_validate(data))
+    with pytest.raises(AnalysisError, match="^hands.definitions: a banker's hand told apart"):
+        strategy(rules, "best")  # what the compiled path would play by
+    result = simulate(rules, 300, seed=2, path=None)
+    assert result.path == "engine" and result.rounds == 300
+    assert result.method.startswith(
+        f"reference engine, round by round (the compiled simulator does not play {field})")
+    assert "not best play's" in result.method
+    assert result.engine_because == (field,)
+    with pytest.raises(UnsupportedFeatureError, match="a banker's hand by suits"):
+        simulate(rules, 300, path="compiled")
+
+
+def test_simulate_uses_every_core_by_default_with_the_same_figures(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Without --workers, `simulate` starts a worker a core, at most one a chunk (issue 45:
+    the engine path used one core), and says how many it used; the figures are those of
+    one worker, to the last digit (chunks seeded in order)."""
+    import pontoon_rules.native as native
+    from pontoon_rules.cli import cli
+    from pontoon_rules.cli.errors import run_with_errors
+    from pontoon_rules.sim.runs import engine
+
+    monkeypatch.setattr(engine, "CHUNK", 100)  # three chunks of the 300 rounds
+    monkeypatch.setattr(native, "cores", lambda: 2)
+    outs = []
+    for more in ([], ["--workers", "1"], ["--workers", "8"]):
+        assert run_with_errors(cli, ["simulate", "pagat-british", "--engine", "--rounds",
+                                     "300", "--seed", "4", *more]) == 0
+        outs.append(capsys.readouterr().out.splitlines())
+    assert ", 2 worker(s), " in outs[0][2] and ", 1 worker(s), " in outs[1][2]
+    assert ", 3 worker(s), " in outs[2][2]  # no more than its chunks
+    assert outs[0][0] == outs[1][0] == outs[2][0]

@@ -122,6 +122,16 @@ CONSUMER_WORDS = {
 }
 
 
+def ended_at_the_peek(rules: Rules) -> None:
+    """Where every banker's hand ends the deal at the peek (a natural of any two cards),
+    the round is the deal, the offers before the peek (insurance, even money, an early
+    surrender) and the settlement against the banker's natural: no rule of the play after
+    the peek can change it, so each is read here (`check_reads` then refuses none of them;
+    a cost table's variants that change them are solved apart and find the same edge)."""
+    for name in ASSUMED:
+        getattr(rules, name)
+
+
 def unread_rules(read: Read, rules: Rules, consumer: str = "") -> list[tuple[str, str]]:
     """(field, why) for each rule of `rules` that differs from what the methods assume and
     that `read` (what a consumer read) never saw; empty when the figure stands."""

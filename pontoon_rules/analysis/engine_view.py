@@ -24,11 +24,12 @@ from pontoon_rules.engine.round.state import RoundState
 
 
 def hand_state(hand: Hand, cards: Sequence[int], kinds: Sequence[Kind],
-               rules: Rules) -> HandState:
+               rules: Rules, base: HandState | None = None) -> HandState:
     """`hand` as a `HandState`: `cards` are its cards as kind indices (of `kinds`), stakes
     in units of its original stake (its pattern as the solvers reach it:
-    `analysis.named`)."""
-    base = start_state(kinds, cards, hand.is_split, rules)
+    `analysis.named`); `base`: `start_state` of those cards, where the caller keeps it."""
+    if base is None:
+        base = start_state(kinds, cards, hand.is_split, rules)
     original = hand.stakes[0]
     return base._replace(
         soft=hand.aces > 0,  # none once a double counted every ace 1 (`double_aces_low`)

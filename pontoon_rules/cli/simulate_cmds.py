@@ -71,12 +71,13 @@ def _path_help() -> str:
 
     refused = "; ".join(unhandled_names("simulator"))
     return ("compiled: the compiled simulator (in C), every ruleset but one that plays a "
-            f"rule it does not handle yet ({refused}), which it refuses naming the rule; "
+            f"rule it does not handle yet ({refused}) or whose money could pass its 64-bit "
+            "integers, which it refuses naming the rule or the field; "
             "engine: the reference engine (slow, independent of the kernels), every "
             "ruleset: the analysis's best play where the analysis handles the rules, else "
             "as far as it decides, a simple stand-17 for the rest, said in its method line. "
-            "Default: the compiled simulator where it plays every rule of the ruleset, else "
-            "the engine, the method line naming the fields that sent it there.")
+            "Default: the compiled simulator where it plays the ruleset, else the engine, "
+            "the method line naming the fields that sent it there.")
 
 
 @click.command("simulate")
@@ -85,7 +86,9 @@ def _path_help() -> str:
               show_default="1,000,000; 200,000 where the compiled simulator refuses a rule "
                            "and no path is asked for, so the engine plays the run")
 @click.option("--seed", type=SEED, default=1, show_default=True)
-@click.option("--workers", type=WORKERS, default=1, show_default=True)
+@click.option("--workers", type=WORKERS, default=None,
+              show_default="every core this process may use, at most one a chunk of rounds",
+              help="Local worker processes (the same figures with any number).")
 @click.option("--dealing", type=click.Choice(["infinite", "shoe"]), default=None,
               help="shoe: the ruleset's own shoe, shuffled afresh every round (the default, "
                    "the deck `edge` analyses by default; with replacement where pack.decks "
@@ -104,7 +107,7 @@ def _path_help() -> str:
 @_banker_option
 @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @agree_option
-def simulate_cmd(ruleset: str, rounds: int | None, seed: int, workers: int,
+def simulate_cmd(ruleset: str, rounds: int | None, seed: int, workers: int | None,
                  dealing: str | None, engine_only: bool, compiled_only: bool,
                  path: str | None, scheduler: str | None,
                  policy: str | None, as_json: bool, agreements: tuple[str, ...]) -> None:
@@ -113,12 +116,14 @@ def simulate_cmd(ruleset: str, rounds: int | None, seed: int, workers: int,
     On the compiled simulator where it plays every rule of RULESET, else through the
     engine (saying which fields sent it there), unless --engine, --compiled or --path asks
     for a path."""
+    from pontoon_rules.native import cores
     from pontoon_rules.sim.runs.result import KERNEL_WORDS
     from pontoon_rules.sim.runs.simulate import default_rounds, simulate
     from pontoon_rules.sim.runs.stopping import first_interrupt_stops
 
     chosen = _asked_path(engine_only, compiled_only, path)
     rules = _rules(ruleset, agreements)
+    workers = workers or cores()  # a chunk a worker at most: a short run stays in-process
     count = rounds or default_rounds(rules, chosen)  # None to `simulate`: its note says so
     bar = not as_json and sys.stdout.isatty()  # the simulator's own bar, on the terminal
     phase = _Phases(f"setting up the simulator for {ruleset} (its kernel compiles on a "

@@ -243,10 +243,10 @@ def solve(model: HandValues, cdz_pairs: dict[int, int],
     roots = [s for _, s in dealt + split_roots] + [s for v in starts.values() for _, s in v]
     t = state_tables(m, roots)
     if t.rows.ndim != 3:  # rows of no outcome: no banker's hand outlasts the peek
-        from pontoon_rules.analysis.composition.outlook import NO_BANKER_HAND
+        from pontoon_rules.analysis.composition.outlook import no_banker_hand
         from pontoon_rules.errors import AnalysisError
 
-        raise AnalysisError(NO_BANKER_HAND)
+        raise AnalysisError(no_banker_hand(m.rules))
     if not applies(m, len(t.ids)):
         return None
     main = dealt + split_roots

@@ -78,6 +78,7 @@ class HandValues(ShoeOutlook):
         self.fast_bases: dict[int, Any] = {}
         """CDZ- split bases from the compiled recursion (`compiled`), per pair."""
         self._option_memo: dict[tuple[Removed, HandState, Choice], Any] = {}
+        self._choices: dict[tuple[Removed, HandState], list[Choice | None]] = {}
         self._stick_memo: dict[tuple[Removed, Final, int], Any] = {}
         self._choice_memo: dict[tuple[Removed, HandState], list[int]] = {}
         self._options: dict[HandState, list[Choice]] = {}
@@ -112,6 +113,8 @@ class HandValues(ShoeOutlook):
         `removed` is every card out of the shoe besides the visible ones."""
         key = (removed, s)
         found = self._memo.get(key)
+        if found is None and not self.finals:
+            found = self._memo[key] = self._past_the_peek()
         if found is None:
             options = self.options_of(s)
             if not options:
@@ -125,8 +128,15 @@ class HandValues(ShoeOutlook):
             self._memo[key] = found
         return found
 
+    def _past_the_peek(self) -> Any:
+        """Every value where every deal ends at the peek (no banker's final): none goes on
+        past it, so every value, partial over the peek, is nothing."""
+        return np.zeros((len(self.visibles), self.n_stats), dtype=object if self.exact else float)
+
     def option(self, removed: Removed, s: HandState, choice: Choice) -> Any:
         """The statistics of taking `choice` now and playing on at best."""
+        if not self.finals:
+            return self._past_the_peek()
         if choice.kind == STICK:
             return self.stick(removed, s)
         if choice.kind == RESCUE:
@@ -318,12 +328,19 @@ class HandValues(ShoeOutlook):
         return found
 
     def best_choice(self, removed: Removed, s: HandState) -> list[Choice | None]:
-        """The best decision for each visible tuple (None: the hand is finished)."""
-        options = self.options_of(s)
-        if not options:
-            return [None] * len(self.visibles)
-        stack = np.stack([self.option(removed, s, c) for c in options])
-        return [options[i] for i in _argmax(stack)]
+        """The best decision for each visible tuple (None: the hand is finished),
+        remembered (an engine run asks it at every decision: `policy.CompositionPolicy`)."""
+        key = (removed, s)
+        found = self._choices.get(key)
+        if found is None:
+            options = self.options_of(s)
+            if not options:
+                found = [None] * len(self.visibles)
+            else:
+                stack = np.stack([self.option(removed, s, c) for c in options])
+                found = [options[i] for i in _argmax(stack)]
+            self._choices[key] = found
+        return found
 
 
 def _first_best(values: list[Any]) -> Any:

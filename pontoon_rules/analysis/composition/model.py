@@ -26,9 +26,9 @@ from typing import Any
 
 import numpy as np
 
-from pontoon_rules.analysis.assumed import require_read
+from pontoon_rules.analysis.assumed import ended_at_the_peek, require_read
 from pontoon_rules.analysis.composition.hands import HandValues
-from pontoon_rules.analysis.composition.outlook import NO_BANKER_HAND, Removed
+from pontoon_rules.analysis.composition.outlook import Removed
 from pontoon_rules.analysis.context import STATS
 from pontoon_rules.analysis.deck import is_pair
 from pontoon_rules.analysis.giving_up import (
@@ -45,7 +45,6 @@ from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.analysis.outcomes import payoff, results
 from pontoon_rules.analysis.seat_takes import APPROXIMATION, Joint
 from pontoon_rules.analysis.split import SplitSolver
-from pontoon_rules.errors import AnalysisError
 
 __all__ = ["CDZ", "METHOD", "POST_SPLIT", "CompositionModel", "Removed", "method_name"]
 
@@ -86,7 +85,7 @@ class CompositionModel(HandValues):
         removed = self._removed(cards)
         state = start_state(self.kinds, cards, False, self.rules)
         perfect = self.value(removed, state)
-        out = (hand_value or self.value)(removed, state).copy()
+        out = (hand_value or self.value)(removed, state).copy() if self.finals else perfect.copy()
         if len(cards) == 2 and is_pair(self.kinds[cards[0]], self.kinds[cards[1]], self.rules) \
                 and self.rules.split_allowed \
                 and not finished_as_dealt(self.rules, self.kinds, cards, False):
@@ -252,8 +251,8 @@ class CompositionModel(HandValues):
     def _split_all(self, pair: int) -> Any:
         from pontoon_rules.analysis.composition.split import ZeroMemorySplit, applies
 
-        if not _CompositionSplits(self, pair, 0).can_split(pair, pair):
-            return None
+        if not self.finals or not _CompositionSplits(self, pair, 0).can_split(pair, pair):
+            return None  # (no banker's final: every deal ends at the peek, before a split)
         if applies(self, pair):
             return ZeroMemorySplit(self, pair).value()
         rows = [self.split_stats(pair, v) for v in range(len(self.visibles))]
@@ -270,7 +269,7 @@ class CompositionModel(HandValues):
         """Compute the dealt hands' values and the split bases at once with the
         compiled recursion (`compiled`) where it applies; the memoised recursion then
         finds them (and serves any other question itself)."""
-        if self._prepared or self.exact:
+        if self._prepared or self.exact or not self.finals:
             return
         self._prepared = True
         from pontoon_rules.analysis.composition.compiled import solve
@@ -308,8 +307,8 @@ class CompositionModel(HandValues):
         """`stats` of the deals whose visible tuple `mask` weighs 1 (None: every deal; the
         up-card groups of `analysis.upcards`)."""
         self.prepare()
-        if not self.finals:  # as `compiled.solve` says, for the exact fractions too
-            raise AnalysisError(NO_BANKER_HAND)
+        if not self.finals:
+            ended_at_the_peek(self.rules)
         total: Any = None
         for cards, weights in self.dealt():
             part = (weights if mask is None else weights * mask) @ self.dealt_stats(cards)

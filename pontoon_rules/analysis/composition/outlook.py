@@ -35,11 +35,20 @@ from pontoon_rules.engine.round.rules import Rules
 
 Removed = tuple[int, ...]
 """Cards out of the shoe (counts per kind), besides the banker's visible cards."""
-NO_BANKER_HAND = ("every banker's hand ends the deal at the peek: the composition method has "
-                  "no banker's hand to play against")
-"""Why the method refuses a ruleset whose every banker's hand is a natural shown at the
-peek (`AnalysisError`: a "pontoon" of any two cards; a cost table's row says it as the
-variant's note, beside the field it changes)."""
+
+
+def no_banker_hand(rules: Rules) -> str:
+    """Why the compiled recursion (`compiled.solve`) has no banker's hand to play against:
+    every banker's hand is a natural shown at the peek (a "pontoon" of any two cards), the
+    fields that make it so first: the peek and each natural the banker may be dealt. The
+    model never asks it then (`model.CompositionModel.prepare`: the round ends at the peek,
+    valued without it); an `AnalysisError` where another caller does."""
+    naturals = [f"hands.definitions.{h.id}" for h in rules.banker_hands
+                if h.natural and h.min_cards <= rules.banker_cards <= h.max_cards]
+    fields = ", ".join(["deal.banker_pontoon_at_once", *naturals])
+    return (f"{fields}: every banker's hand ends the deal at the peek (whatever cards the "
+            "banker is dealt make a natural the peek shows), so the compiled recursion has "
+            "no banker's hand to play against")
 
 
 class ShoeOutlook:

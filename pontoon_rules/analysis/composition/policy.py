@@ -13,7 +13,7 @@ from __future__ import annotations
 from pontoon_rules.analysis.composition.model import CompositionModel
 from pontoon_rules.analysis.composition.split import ZeroMemorySplit
 from pontoon_rules.analysis.engine_view import SeatPolicy, hand_state
-from pontoon_rules.analysis.hand import BUY, Choice, HandState
+from pontoon_rules.analysis.hand import BUY, Choice, HandState, start_state
 from pontoon_rules.engine.round.actions import (
     DECLINE,
     EVEN_MONEY,
@@ -34,6 +34,9 @@ class CompositionPolicy(SeatPolicy):
     def __init__(self, model: CompositionModel) -> None:
         super().__init__(model, model.kinds)
         self._splits: dict[int, ZeroMemorySplit] = {}
+        self._starts: dict[tuple[tuple[int, ...], bool], HandState] = {}
+        """`start_state` of the cards (kinds) a hand holds, split or not: asked at every
+        decision of an engine run, the same for the same cards."""
 
     def _visible(self, state: RoundState) -> int:
         from pontoon_rules.engine.round.faces import banker_up_cards
@@ -63,7 +66,7 @@ class CompositionPolicy(SeatPolicy):
         cards = self._kinds(hand.cards)
         v = self._visible(state)
         removed = m._removed(cards)
-        s = hand_state(hand, cards, m.kinds, self.rules)
+        s = hand_state(hand, cards, m.kinds, self.rules, self._start(cards, hand.is_split))
         legal = {a.kind for a in state.legal_actions()}
         if SURRENDER in legal and not hand.is_split and self._surrenders(cards, v):
             return Action(SURRENDER)
@@ -83,6 +86,13 @@ class CompositionPolicy(SeatPolicy):
         if choice.kind == BUY:
             return Action(BUY, choice.amount * hand.stakes[0])
         return Action(choice.kind)
+
+    def _start(self, cards: tuple[int, ...], split: bool) -> HandState:
+        key = (cards, split)
+        found = self._starts.get(key)
+        if found is None:
+            found = self._starts[key] = start_state(self.model.kinds, cards, split, self.rules)
+        return found
 
     def _surrenders(self, cards: tuple[int, ...], v: int) -> bool:
         """Whether best play gives the dealt hand up (its value is the surrender's)."""

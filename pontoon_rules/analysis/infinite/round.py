@@ -20,7 +20,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from pontoon_rules.analysis.assumed import require_read
+from pontoon_rules.analysis.assumed import ended_at_the_peek, require_read
 from pontoon_rules.analysis.context import STATS, Context
 from pontoon_rules.analysis.dealer import AnalysisError, BankerPolicy, banker_policy
 from pontoon_rules.analysis.deck import Deck, KindSpace, Number, kind_space
@@ -201,6 +201,8 @@ class RoundModel:
     def check_reads(self) -> None:
         """Refuse the figure where the ruleset plays a rule the solve never read
         (`analysis.assumed`)."""
+        if self._contexts and all(c.outlook.pontoon_now == 1 for c in self._contexts.values()):
+            ended_at_the_peek(self.rules)
         require_read(self.read, self.rules, f"exact-{self.deck}")
 
 

@@ -363,7 +363,19 @@ register(Feature(
 def _suits_unread(r: Ruleset) -> list[tuple[str, str]]:
     from pontoon_rules.ruleset.resolving.classic import suits_unread
 
-    return [(found.path, found.reason) for found in suits_unread(r)]
+    banker = {path for path, _ in _banker_suits(r)}
+    return [(found.path, found.reason) for found in suits_unread(r) if found.path not in banker]
+
+
+def _banker_suits(r: Ruleset) -> list[tuple[str, str]]:
+    """The definitions by suits the banker may hold: the analysis values a banker's hand by
+    its ranks (`analysis.named.HandBook.banker_hand` refuses one told apart by its suits),
+    so no best play of it can be made, for `simulate`'s compiled path either."""
+    from pontoon_rules.ruleset.format.common import SuitRule
+
+    return [(f"hands.definitions.{i}", "a hand told apart by its suits that the banker may "
+             "hold, which best play (the analysis's) cannot value by ranks")
+            for i, d in r.hands.ranked() if d.suits is not SuitRule.ANY and d.banker_can_hold]
 
 
 def _second_natural(r: Ruleset) -> list[tuple[str, str]]:
@@ -377,6 +389,10 @@ register(Feature(
     "hands defined by their suits the analysis cannot value by their chance",
     lambda r: bool(_suits_unread(r)), frozenset({"simulator", "sessions"}),
     details=_suits_unread))
+register(Feature(
+    "a banker's hand by suits", ("hands.definitions",),
+    "a hand defined by its suits that the banker may hold",
+    lambda r: bool(_banker_suits(r)), frozenset({"sessions"}), details=_banker_suits))
 register(Feature(
     "a peek for a second natural", ("deal.banker_pontoon_at_once", "hands.definitions"),
     "the banker's check for a pontoon looking for more than one natural",

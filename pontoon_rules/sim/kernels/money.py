@@ -187,6 +187,22 @@ def check_limits(rules: Rules) -> None:
             f"{_grown(rules)}; use --path engine")
 
 
+def money_refused(rules: Rules, stake: int) -> tuple[str, str] | None:
+    """Why a one-seat run of the compiled simulator at `stake` is refused for its money
+    (`check_limits`, then `check_money`: the ruleset's smallest stake, or a round at
+    `stake`, could pass its 64-bit integers) as (the field, in words), else None."""
+    try:
+        check_limits(rules)
+    except MoneyOverflowError:
+        return "stakes.min_stake", f"a least stake past its 64-bit money ({_grown(rules)})"
+    try:
+        check_money(rules, Run(stake, 1))
+    except MoneyOverflowError:
+        field = largest_part(rules).field
+        return field, f"a round's money past its 64-bit bound ({_grown(rules)})"
+    return None
+
+
 def _grown(rules: Rules) -> str:
     """Words naming the field that multiplies a stake most in one round."""
     part = largest_part(rules)

@@ -20,6 +20,7 @@ any number of workers gives the same figures to the last bit.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -230,13 +231,17 @@ class EngineSimulator:
         self.act = act or self.play_of.act  # type: ignore[union-attr]
         self.full = full_counts(rules)
         self.cards = [c for c, n in enumerate(self.full) if n]
+        self.pack = [c for c, n in enumerate(self.full) for _ in range(n)]
+        """The shoe in order, each round's shuffled copy made from it (`shuffled`)."""
         from pontoon_rules.analysis.upcards import plays_alike, valued_stake
 
         valued = valued_stake(rules)
-        self.stake = STAKE if valued is None or plays_alike(rules, STAKE) else valued
-        """`STAKE`, or where a named hand is held or paid at `STAKE` otherwise than at the
-        stake the analysis values it at (`analysis.upcards.valued_stake`: the least), that
-        stake (where payouts may round to whole units, which the analysis does not do)."""
+        self.stake = (within_limits(rules, STAKE) if valued is None or plays_alike(rules, STAKE)
+                      else valued)
+        """`STAKE` (within the ruleset's stake limits: `within_limits`), or where a named
+        hand is held or paid at `STAKE` otherwise than at the stake the analysis values it
+        at (`analysis.upcards.valued_stake`: the least), that stake (where payouts may round
+        to whole units, which the analysis does not do)."""
 
     def play(self, rng: random.Random) -> float:
         """One round's net per unit stake."""
@@ -258,9 +263,7 @@ class EngineSimulator:
     def _shoe(self, rng: random.Random) -> list[int] | None:
         if self.dealing == "infinite":
             return None
-        shoe = [c for c, n in enumerate(self.full) for _ in range(n)]
-        rng.shuffle(shoe)
-        return shoe
+        return shuffled(rng, self.pack)
 
     def run(self, rounds: int, seed: int) -> np.ndarray:
         """Play `rounds` rounds seeded by `seed`: [sum of nets, of their squares, 0, rounds]
@@ -272,6 +275,40 @@ class EngineSimulator:
             total += net
             squares += net * net
         return np.array([total, squares, 0.0, float(rounds)])
+
+
+def shuffled(rng: random.Random, cards: list[int]) -> list[int]:
+    """A shuffled copy of `cards`: `rng.shuffle`'s Fisher-Yates, the same draws from `rng`
+    (`getrandbits` of each bound's bit length, again while above it) and the same swaps, so
+    a seed's figures are those of `random.shuffle` (`tests/test_sim_engine_shuffle.py`), in
+    one loop without its two calls a card."""
+    x = cards.copy()
+    getrandbits = rng.getrandbits
+    for i, n, k in _bounds(len(x)):
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
+    return x
+
+
+@functools.cache
+def _bounds(size: int) -> tuple[tuple[int, int, int], ...]:
+    """`shuffled`'s steps for `size` cards: (position, bound, the bound's bit length)."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
+def within_limits(rules: Rules, stake: int) -> int:
+    """`stake`, or the nearest stake the ruleset allows where it is outside
+    `stakes.min_stake`–`max_stake` (a ruleset whose least stake is beyond the compiled
+    simulator's money is played here at that stake; results are per unit of stake)."""
+    from pontoon_rules.engine.round.rules import in_units
+
+    if stake < rules.min_stake:
+        return in_units(rules, rules.min_stake)
+    if rules.max_stake is not None and stake > rules.max_stake:
+        return rules.max_stake
+    return stake
 
 
 def chunk_seed(seed: int, index: int) -> int:

@@ -49,25 +49,37 @@ def chosen_path(rules: Rules, path: str | None) -> tuple[str, list[tuple[str, st
     the rule's name): `path` where one is asked for (nothing sent it); else the compiled
     simulator where it plays every rule of the ruleset, else the engine, where the engine
     plays them all (the registry's `simulate --engine` refuses nothing), with each rule the
-    compiled simulator refuses (`ruleset.resolving.features.refused_rules`).
+    compiled simulator refuses (`ruleset.resolving.features.refused_rules`) and, where a
+    round's money could pass its 64-bit integers, the field that grows it
+    (`sim.kernels.money.money_refused`: `simulate --compiled` refuses that too).
 
     Raises:
         AnalysisError: an unknown or retired path.
     """
     from pontoon_rules.ruleset.resolving.features import refused_rules
+    from pontoon_rules.sim.kernels.money import money_refused
+    from pontoon_rules.sim.runs.rounds import SIM_STAKE
 
     if path is not None:
         return check_path(path), []
-    refused = refused_rules(rules.ruleset, "simulate")
-    if not refused or refused_rules(rules.ruleset, "simulate --engine"):
+    if refused_rules(rules.ruleset, "simulate --engine"):
         return "compiled", []
-    return "engine", list(dict.fromkeys((field, name) for field, name, _ in refused))
+    refused = refused_rules(rules.ruleset, "simulate")
+    if refused:
+        return "engine", list(dict.fromkeys((field, name) for field, name, _ in refused))
+    money = money_refused(rules, SIM_STAKE)  # the compiled path's one refusal beyond them
+    return ("engine", [money]) if money is not None else ("compiled", [])
 
 
 def default_rounds(rules: Rules, path: str | None) -> int:
     """The rounds a run plays unless told: `ENGINE_ROUNDS` where no path was asked for and
     the engine plays the run (`chosen_path`), else `ROUNDS`."""
-    return ENGINE_ROUNDS if chosen_path(rules, path)[1] else ROUNDS
+    return rounds_for(chosen_path(rules, path)[1])
+
+
+def rounds_for(sent: list[tuple[str, str]]) -> int:
+    """`default_rounds` of a run that the rules `sent` (`chosen_path`) sent to the engine."""
+    return ENGINE_ROUNDS if sent else ROUNDS
 
 
 def own_dealing(rules: Rules) -> Dealing:
@@ -96,7 +108,8 @@ def simulate(rules: Rules, rounds: int | None, seed: int = 1, workers: int = 1,
         path: "compiled" (the compiled simulator) or "engine" (the reference engine); None:
             the compiled simulator where it plays every rule of the ruleset, else the engine,
             the method line naming the fields that sent it there (`chosen_path`).
-        workers: local processes; `scheduler`: a Dask scheduler address instead.
+        workers: local processes, at most one a chunk (the result says how many were
+            used); `scheduler`: a Dask scheduler address instead.
         progress: show a progress bar on the terminal (during the run).
         on_phase: told "set-up", then "run", as each begins.
         stop: when requested, the run ends after the chunk under way (at least one is
@@ -113,7 +126,7 @@ def simulate(rules: Rules, rounds: int | None, seed: int = 1, workers: int = 1,
 
     path, sent = chosen_path(rules, path)
     told = rounds is not None
-    rounds = rounds if rounds is not None else (ENGINE_ROUNDS if sent else ROUNDS)
+    rounds = rounds if rounds is not None else rounds_for(sent)
     dealing = dealing or own_dealing(rules)
     if path == "compiled":  # the engine plays every rule (`sim.runs.engine.engine_play`)
         require_handled(rules.ruleset, "simulate")
@@ -141,11 +154,18 @@ def simulate(rules: Rules, rounds: int | None, seed: int = 1, workers: int = 1,
     finally:
         bar(-1)
     mean, half = summarise(int(sums[3]), float(sums[0]), float(sums[1]))
-    return SimulationResult(rules.ruleset.id, int(sums[3]), seed, workers, dealing, name,
+    used = workers if scheduler is not None else min(workers, chunk_count(path, rounds))
+    return SimulationResult(rules.ruleset.id, int(sums[3]), seed, used, dealing, name,
                             mean, half, time.perf_counter() - start, path,
                             [*notes, *side_bet_notes(rules, dealing)], setup,
                             int(sums[3]) < rounds, kernel, dealing_words(rules, dealing),
                             method, tuple(dict.fromkeys(field for field, _ in sent)))
+
+
+def chunk_count(path: str, rounds: int) -> int:
+    """The seeded chunks a run of `rounds` rounds on `path` is cut into (`CHUNK`, or
+    `sim.runs.engine.CHUNK`): the most local workers it uses."""
+    return len(chunk_sizes(rounds, CHUNK if path == "compiled" else engine.CHUNK))
 
 
 def sent_words(sent: list[tuple[str, str]]) -> str:
