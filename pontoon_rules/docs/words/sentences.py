@@ -18,7 +18,7 @@ from pontoon_rules.docs.words.conditions import applies as applies  # re-exporte
 from pontoon_rules.docs.words.conditions import banker_natural, natural_beats_natural
 from pontoon_rules.docs.words.hands import hand_name, hand_sentence
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, environment, translations, words_of
-from pontoon_rules.docs.words.marks import listed
+from pontoon_rules.docs.words.marks import READING_LEGEND, SILENT_LEGEND, listed, open_kinds
 from pontoon_rules.docs.words.pack_words import pack_words
 from pontoon_rules.docs.words.settlement import Said, banker_naturals_dealt, settlement_said
 from pontoon_rules.docs.words.values import bank_size, value_text
@@ -207,6 +207,10 @@ class Sentence:
     open: bool = False
     changed: bool = False
     notes: tuple[str, ...] = field(default=())
+    reading: bool = False
+    """†: our reading of a source that leaves it open (`marks.open_kinds`)."""
+    silent: bool = False
+    """‡: the source does not say (a custom, `Rule.reads`; a reading only implied)."""
 
 
 def _percent(share: float) -> str:
@@ -294,8 +298,8 @@ def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
     """Every rule of `ruleset` that applies, as sentences in `lang`, in the order of play
     (`odds_in_table`: a sheet's payout table shows the named hands' odds, so they don't).
 
-    A sentence is marked `open` when a field it covers rests on our reading of a silent
-    source (its provenance says `open: true`), and `changed` when it covers one of
+    A sentence is marked `open` (†/‡ by status, `marks.open_kinds`) when a field it covers
+    rests on our reading of a silent or unclear source (`open: true`), and `changed` when it covers one of
     `changed_paths` (an overlay's differences from its base). The words are those of
     the ruleset's own source where it has them (`i18n.words_of`).
     """
@@ -320,12 +324,13 @@ def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
             paths = tuple(p for p in rule.paths or rule.reads if applies(ruleset, p))
         if not text or not paths:
             continue
-        open_paths = [p for p in paths if (pv := provenance_for(ruleset, p)) and pv.open]
+        reading, silent = open_kinds(ruleset, paths)
         rotating = ruleset.table.banker.value == "rotating"
         chapter = rule.fixed_banker_chapter if not rotating else None
         out.append(Sentence(rule.key, chapter or rule.chapter, text, paths,
-                            open=bool(open_paths or rule.reads),
-                            changed=bool(set(paths) & changed_paths)))
+                            open=reading or silent or bool(rule.reads),
+                            changed=bool(set(paths) & changed_paths),
+                            reading=reading, silent=silent or bool(rule.reads)))
     return out
 
 
@@ -373,10 +378,11 @@ def _hand_sentences(ruleset: Ruleset, lang: str, changed_paths: frozenset[str],
         prefix = f"hands.definitions.{hand_id}"
         paths = (prefix, *(p for p in all_paths
                            if p.startswith(prefix + ".") and applies(ruleset, p)))
-        open_paths = [p for p in paths if (pv := provenance_for(ruleset, p)) and pv.open]
+        reading, silent = open_kinds(ruleset, paths)
         changed = any(p == prefix or p.startswith(prefix + ".") for p in changed_paths)
         out.append(Sentence(f"hand:{hand_id}", "settlement", _tidy(text), paths,
-                            open=bool(open_paths), changed=changed))
+                            open=reading or silent, changed=changed, reading=reading,
+                            silent=silent))
     return out
 
 
@@ -430,13 +436,15 @@ def text_lines(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, paths: bool = Fals
     for chapter in by_chapter(found, lang):
         lines += ["", chapter["title"]]
         for rule in chapter["rules"]:
-            marks = (" ◆" if rule.changed else "") + (" †" if rule.open else "")
+            marks = ((" ◆" if rule.changed else "") + (" †" if rule.reading else "")
+                     + (" ‡" if rule.silent else ""))
             lines.append(f"  {rule.text}{marks}")
             if paths:
                 lines.append("      " + " ".join(rule.paths))
     if any(s.changed for s in found):
         lines += ["", "◆ " + words["mark"]]
-    if any(s.open for s in found):
-        lines += ["", "† " + gettext("The source does not say; we play it this way. "
-                                     "Agree on it before you play.")]
+    if any(s.reading for s in found):
+        lines += ["", "† " + gettext(READING_LEGEND)]
+    if any(s.silent for s in found):
+        lines += ["", "‡ " + gettext(SILENT_LEGEND)]
     return lines
