@@ -36,7 +36,8 @@ Gettext = Callable[[str], str]
 
 def python_messages() -> list[str]:
     """The marks, for the catalog (`docs.website.catalog`)."""
-    return [COMMA, SEMICOLON, FULL_STOP, COLON, ODDS, READING_LEGEND, SILENT_LEGEND]  # OR: in `family_words.PHRASES`, its first use
+    # OR: in `family_words.PHRASES`, its first use
+    return [COMMA, SEMICOLON, FULL_STOP, COLON, ODDS, READING_LEGEND, SILENT_LEGEND]
 
 
 def listed(items: Iterable[str], gettext: Gettext) -> str:

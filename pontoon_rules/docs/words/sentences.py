@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pontoon_rules.docs.words import conditions
 from pontoon_rules.docs.words.conditions import applies as applies  # re-exported: the sheet rules
 from pontoon_rules.docs.words.conditions import banker_natural, natural_beats_natural
 from pontoon_rules.docs.words.hands import hand_name, hand_sentence
@@ -23,7 +24,7 @@ from pontoon_rules.docs.words.pack_words import pack_words
 from pontoon_rules.docs.words.settlement import Said, banker_naturals_dealt, settlement_said
 from pontoon_rules.docs.words.values import bank_size, value_text
 from pontoon_rules.ruleset.format.agreed import BLANK, agreed_fields
-from pontoon_rules.ruleset.format.fields import plain, provenance_for, ruleset_paths, value_at
+from pontoon_rules.ruleset.format.fields import plain, ruleset_paths, value_at
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.format.points import points_text
 
@@ -41,8 +42,8 @@ class Rule:
     chapter: str
     paths: tuple[str, ...]
     reads: tuple[str, ...] = ()
-    """A custom no source gives (the first shuffle and cut): always marked † as our
-    reading, its words made from these fields, which other rules cover."""
+    """A custom no source gives (the first shuffle and cut): always marked ‡, its words
+    made from these fields, which other rules cover."""
     fixed_banker_chapter: str | None = None
     """Its chapter where the banker does not rotate (the house dealer's first shuffle is
     said between deals, before the shuffles that follow it; a player banker's after how
@@ -207,10 +208,8 @@ class Sentence:
     open: bool = False
     changed: bool = False
     notes: tuple[str, ...] = field(default=())
-    reading: bool = False
-    """†: our reading of a source that leaves it open (`marks.open_kinds`)."""
-    silent: bool = False
-    """‡: the source does not say (a custom, `Rule.reads`; a reading only implied)."""
+    reading: bool = False  # †: our reading of a source that leaves it open (`open_kinds`)
+    silent: bool = False  # ‡: the source does not say (a custom, `Rule.reads`; implied)
 
 
 def _percent(share: float) -> str:
@@ -274,6 +273,7 @@ def _module(ruleset: Ruleset, lang: str) -> Any:
                "bust_limit": lambda: points_text(ruleset.pack.bust_above),
                "banker_natural": banker_natural(ruleset),
                "natural_beats_natural": natural_beats_natural(ruleset),
+               "natural_loses": conditions.natural_loses_to_natural(ruleset),
                "natural": natural_name(ruleset, gettext, lang),
                "peeked": gettext(" or ").join(hand_name(ruleset, h, gettext, lang)
                                               for h in banker_naturals_dealt(ruleset)),
@@ -299,9 +299,9 @@ def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
     (`odds_in_table`: a sheet's payout table shows the named hands' odds, so they don't).
 
     A sentence is marked `open` (†/‡ by status, `marks.open_kinds`) when a field it covers
-    rests on our reading of a silent or unclear source (`open: true`), and `changed` when it covers one of
-    `changed_paths` (an overlay's differences from its base). The words are those of
-    the ruleset's own source where it has them (`i18n.words_of`).
+    rests on our reading of a silent or unclear source (`open: true`), and `changed` when
+    it covers one of `changed_paths` (an overlay's differences from its base). The words
+    are those of the ruleset's own source where it has them (`i18n.words_of`).
     """
     lang = words_of(ruleset, lang)
     module = _module(ruleset, lang)
