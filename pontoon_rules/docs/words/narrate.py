@@ -207,7 +207,8 @@ class Narrator:
             return end
         value = parse_points(hand["total"]) - sum(pack.value_of(rank) for rank in others)
         return self.gettext(WILD) % {"end": end, "value": points_text(value),
-                                     "card": _cards(wild, self.gettext, self.lang)}
+                                     "card": _cards(wild, self.gettext, self.lang,
+                                                    rank_letters(self.r, self.lang))}
 
     def line(self, actor: str, who: str, steps: list[_Step], hands: list[dict[str, Any]],
              stake: int | None) -> str:
