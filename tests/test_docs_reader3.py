@@ -12,6 +12,7 @@ from markdown_it import MarkdownIt
 
 from pontoon_rules.docs.sheet.sheet_view import find_base
 from pontoon_rules.docs.sheet.sheets import sheet_markdown
+from pontoon_rules.docs.words.i18n import translations
 from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.literal import literal_markdown, literal_markdown_cards
 from pontoon_rules.ruleset.loading.registry import load_bundled
@@ -44,13 +45,16 @@ def test_a_banker_of_one_card_makes_the_two_card_hand_with_the_first_card_drawn(
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_casino_sheet_says_how_a_home_table_runs_the_bank(ruleset_id: str, lang: str) -> None:
     """The house at home: its bank (a blank to fill in), stakes cut to it, when it passes,
-    who shuffles and cuts, and how the evening ends."""
+    who shuffles and cuts (as the house dealer does: one sentence says who cuts, reader 5),
+    and how the evening ends."""
     said = text(ruleset_id, lang)
     home = {"en": ("a bank of ____ chips", "the stakes are cut to what it can, in seat order",
-                   "after ____ deals, or at once when broken", "the player on their right cuts",
+                   "after ____ deals, or at once when broken",
+                   "they shuffle and have the cards cut as the house dealer does",
                    "the evening ends"),
             "ru": ("ставит в банк ____ фишек", "по порядку мест", "после ____ раздач",
-                   "снимает игрок справа", "вечер кончается")}[lang]
+                   "тасует и даёт снять колоду он так же, как дилер заведения",
+                   "вечер кончается")}[lang]
     for words in home:
         assert words in said, words
     assert "the table agrees who, and for how long" not in said
@@ -61,17 +65,18 @@ def test_a_casino_sheet_says_how_a_home_table_runs_the_bank(ruleset_id: str, lan
     ("ru", "снимает игрок слева от него", "снимает игрок справа от него")], ids=["en", "ru"])
 def test_the_home_house_is_cut_on_the_side_the_first_shuffle_says(
         tmp_path: Path, lang: str, left: str, right: str) -> None:
-    """Who cuts the home house's shuffle follows `table.direction`, as the first shuffle's
-    sentence does: play to the left, the player on the house's right; to the right, the
-    player on its left (the sentence once said «right» whatever the direction)."""
+    """Who cuts the home house's shuffle is what the first shuffle's sentence says, in
+    either direction of play: the box names no side of its own (it once said «right»
+    whatever the direction, then a side the first shuffle did not; reader 5)."""
     from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     house = tmp_path / "rightwards.yaml"
     house.write_text("id: rightwards\nname: Rightwards\nkind: house\nextends: spanish-21\n"
                      "table:\n  direction: right\n", encoding="utf-8")
-    said = {s.key: s.text for s in sentences(load_ruleset(house), lang)}
-    assert left in said["table"] and right not in said["table"]
-    assert right in text("spanish-21", lang) and left not in text("spanish-21", lang)
+    for ruleset in (load_ruleset(house), load_bundled("spanish-21")):
+        said = {s.key: s.text for s in sentences(ruleset, lang)}
+        assert left not in said["table"] and right not in said["table"]
+        assert translations(lang).gettext("Between deals") in said["table"]
 
 
 @pytest.mark.parametrize(("n", "russian", "english"), [

@@ -190,7 +190,8 @@ def test_the_symbols_and_the_table_have_a_key() -> None:
     assert "Banker pays: what a winning hand gets besides its stake back" in text
     assert "Banker takes: what the banker, holding this hand, collects" in text
     assert "—: never. A bust never wins; and where one side may not hold a named hand" in text
-    assert "† The source does not say; we play it this way." in text
+    assert "‡ The source does not say; we play it this way." in text
+    assert "† Our reading of the source, which leaves this open; we play it this way." in text
     assert "◆" in sheet("shoot-pontoon") and "A rule of the variation" in sheet("shoot-pontoon")
 
 

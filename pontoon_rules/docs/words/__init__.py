@@ -6,8 +6,9 @@ nothing here imports `docs.sheet` or `docs.website` (`tests/test_architecture.py
 
 - `i18n`: Languages: Babel catalogs compiled in memory, and Jinja2 environments with i18n.
 - `letters`: Card letters by catalog: a rank as printed on a card in the sheet's language.
-- `marks`: The comma, semicolon and full stop our code writes between words, as catalog
-  messages (Urdu «،؛۔»); a user's text is never rewritten.
+- `marks`: The comma, semicolon, full stop and label colon our code writes between words, as
+  catalog messages (Urdu «،؛۔», Armenian ". "); a user's text is never rewritten; the
+  legends of the marks † (our reading) and ‡ (the source does not say), by provenance status.
 - `values`: Values, hand classes and cards as words and pictures, in any catalog language.
 - `hands`: The named hands in words and in cards, from their definitions and the outcome
   table.

@@ -158,3 +158,14 @@ def natural_beats_natural(r: Ruleset) -> bool:
         return False
     row = [c for (p, _b), c in outcome_table(r).items() if p == naturals[0]]
     return bool(row) and all(c.result == WIN and c.pays > 1 for c in row)
+
+
+def natural_loses_to_natural(r: Ruleset) -> bool:
+    """Whether a player's natural (the game's first) loses to the banker's same natural in
+    the outcome table the engine settles by (Sette e mezzo's reale against the banker's)."""
+    from pontoon_rules.ruleset.resolving.outcomes import LOSE, outcome_table
+
+    naturals = [h for h, d in r.hands.ranked() if d.natural and d.player_can_hold
+                and d.banker_can_hold]
+    cell = outcome_table(r).get((naturals[0], naturals[0])) if naturals else None
+    return cell is not None and cell.result == LOSE

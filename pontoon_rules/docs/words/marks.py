@@ -1,27 +1,43 @@
 """The punctuation our code writes between words, from the catalog: the comma, semicolon
 and full stop that join a list of hands, the steps of a worked round or a sheet's sources
-are messages of their own (", ", "; ", "."), so Urdu prints «،؛۔» from its catalog as its
+are messages of their own (", ", "; ", ".", ": "), so Urdu prints «،؛۔» from its catalog as its
 sentences do. Nothing rewrites a rendered text: a user's text (a ruleset's name, summary or
 note, a hand's name) is printed as written, its Latin marks and its «3:2» kept. The odds our
-code writes are a message too ("%(win)s:%(stake)s": Russian «3 к 2»)."""
+code writes are a message too ("%(win)s:%(stake)s": Russian «3 к 2»), and so are the legends
+of a sheet's marks, † and ‡, which follow the provenance's status (`open_kinds`)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from pontoon_rules.ruleset.format.common import Status
+from pontoon_rules.ruleset.format.fields import provenance_for
+
+if TYPE_CHECKING:
+    from pontoon_rules.ruleset.format.model import Ruleset
 
 COMMA = ", "
 SEMICOLON = "; "
 FULL_STOP = "."
+COLON = ": "
+"""A label's separator ("Hand 1: …", "Sources: …"); Armenian sets its own, since its
+full stop «։» looks like a Latin colon."""
 OR = " or "
 ODDS = "%(win)s:%(stake)s"
+READING_LEGEND = ("Our reading of the source, which leaves this open; we play it this way. "
+                  "Agree on it before you play.")
+SILENT_LEGEND = "The source does not say; we play it this way. Agree on it before you play."
+"""The legends of a sheet's marks † and ‡ (`Sentence.reading`, `Sentence.silent`)."""
 
 Gettext = Callable[[str], str]
 
 
 def python_messages() -> list[str]:
     """The marks, for the catalog (`docs.website.catalog`)."""
-    return [COMMA, SEMICOLON, FULL_STOP, ODDS]  # OR: in `family_words.PHRASES`, its first use
+    # OR: in `family_words.PHRASES`, its first use
+    return [COMMA, SEMICOLON, FULL_STOP, COLON, ODDS, READING_LEGEND, SILENT_LEGEND]
 
 
 def listed(items: Iterable[str], gettext: Gettext) -> str:
@@ -56,3 +72,11 @@ def odds(value: Fraction | str, gettext: Gettext) -> str:
         if not (colon and win.isdigit() and stake.isdigit()):
             return value
     return gettext(ODDS) % {"win": win, "stake": stake}
+
+
+def open_kinds(ruleset: Ruleset, paths: Iterable[str]) -> tuple[bool, bool]:
+    """Whether `paths` hold an open reading of what a source says (†: `status` stated or
+    our reading) and one the source only implies, never saying it (‡: implied)."""
+    found = [pv for p in paths if (pv := provenance_for(ruleset, p)) and pv.open]
+    silent = [pv for pv in found if pv.status is Status.IMPLIED]
+    return len(found) > len(silent), bool(silent)

@@ -17,12 +17,12 @@ from typing import Any
 
 from pontoon_rules.docs.words.hands import hand_name
 from pontoon_rules.docs.words.i18n import as_unit
-from pontoon_rules.docs.words.marks import SEMICOLON, in_parts, listed, stopped
+from pontoon_rules.docs.words.marks import COLON, SEMICOLON, in_parts, listed, stopped
 from pontoon_rules.docs.words.pack_words import rank_letters
 from pontoon_rules.docs.words.values import Gettext, actor_text, card_view
-from pontoon_rules.ruleset.format.common import BankerMode
+from pontoon_rules.ruleset.format.common import BankerMode, Rank
 from pontoon_rules.ruleset.format.model import Ruleset
-from pontoon_rules.ruleset.format.points import parse_points, total_text
+from pontoon_rules.ruleset.format.points import parse_points, points_text, total_text
 from pontoon_rules.ruleset.resolving.outcomes import (
     BUST,
     BY_TOTAL,
@@ -76,6 +76,8 @@ TAKES_CARDS = ("dealt", "twist", "buy", "double", "gets", "draws")
 HAND_ENDS = (("%(total)s with %(count)s card", "%(total)s with %(count)s cards"),
              ("%(total)s with %(count)s card: %(hand)s",
               "%(total)s with %(count)s cards: %(hand)s"))
+WILD = _("%(end)s; %(card)s is wild and counts %(value)s")
+"""A hand's end with the wild card it holds (`Narrator._wild`)."""
 CAUSES: dict[str, str] = {
     "player-bust": _("%(who)s is bust"),
     "banker-bust": _("the banker is bust"),
@@ -181,6 +183,7 @@ class Narrator:
     def __init__(self, ruleset: Ruleset, gettext: Gettext, ngettext: Ngettext,
                  lang: str) -> None:
         self.r, self.gettext, self.ngettext, self.lang = ruleset, gettext, ngettext, lang
+        self.colon = gettext(COLON)
         self.table = outcome_table(ruleset)
 
     def name(self, hand_class: str) -> str:
@@ -189,9 +192,23 @@ class Narrator:
     def hand_end(self, hand: dict[str, Any]) -> str:
         count, total, cls = len(hand["cards"]), total_text(hand["total"]), hand["class"]
         words = {"total": total, "count": count, "hand": self.name(cls)}
-        if cls == TOTAL:
-            return self.ngettext(*HAND_ENDS[0], count) % words
-        return self.ngettext(*HAND_ENDS[1], count) % words
+        end = self.ngettext(*HAND_ENDS[0 if cls == TOTAL else 1], count) % words
+        return self._wild(hand, end)
+
+    def _wild(self, hand: dict[str, Any], end: str) -> str:
+        """The hand's end with its one wild card named and valued (Sette e mezzo's matta:
+        what it counts here, the total less the other cards); else as it is."""
+        pack = self.r.pack
+        wild = [c for c in hand["cards"] if c in pack.wild_cards]
+        if len(wild) != 1:
+            return end
+        others = [Rank(c[:-1]) for c in hand["cards"] if c not in pack.wild_cards]
+        if Rank.ACE in others and len(pack.ace_values) > 1:
+            return end
+        value = parse_points(hand["total"]) - sum(pack.value_of(rank) for rank in others)
+        return self.gettext(WILD) % {"end": end, "value": points_text(value),
+                                     "card": _cards(wild, self.gettext, self.lang,
+                                                    rank_letters(self.r, self.lang))}
 
     def line(self, actor: str, who: str, steps: list[_Step], hands: list[dict[str, Any]],
              stake: int | None) -> str:
@@ -205,16 +222,16 @@ class Narrator:
         for step in steps:
             text = _step_text(step, self.gettext, buys, self.lang, rank_letters(self.r, self.lang))
             if step.hand is not None and step.hand != hand:
-                text = f"{self.gettext(EXTRAS['hand']) % {'number': step.hand}}: {text}"
+                text = self.gettext(EXTRAS['hand']) % {'number': step.hand} + self.colon + text
             hand = step.hand
             texts.append(text)
         ends = [self.hand_end(h) for h in hands]
         text = listed(texts, self.gettext)
         if len(ends) == 1:
-            text += f": {ends[0]}"
+            text += self.colon + ends[0]
         else:
             text += self.gettext(SEMICOLON) + in_parts((
-                f"{self.gettext(EXTRAS['hand']) % {'number': i}}: {end}"
+                self.gettext(EXTRAS['hand']) % {'number': i} + self.colon + end
                 for i, end in enumerate(ends, 1)), self.gettext)
         return self.gettext(EXTRAS["line"]) % {"who": _capital(who), "steps": text}
 
@@ -259,6 +276,14 @@ class Narrator:
         return self.gettext(CAUSES["beats"]) % {"better": self._side(better, True),
                                                 "worse": self._side(worse, True)}
 
+    @staticmethod
+    def hand_bust(hand: dict[str, Any], banker: dict[str, Any], seat: dict[str, Any]) -> bool:
+        """Whether the hand's cause is its own bust (`cause`'s order): a split hand then
+        says "hand 1 is bust", not "hand 1: player 1 is bust"."""
+        return hand["class"] == BUST and not (
+            banker.get("called_off") or hand.get("surrendered") or hand.get("rescued")
+            or seat.get("even_money"))
+
     def _outright(self, hand_class: str) -> bool:
         cells = [c for (p, b), c in self.table.items() if p == hand_class and b != BUST]
         return bool(cells) and all(c.result is WIN for c in cells)
@@ -268,10 +293,10 @@ class Narrator:
         return self.gettext(MONEY[key]) % {"who": who, "amount": abs(net)}
 
     def outcome(self, who: str, hand: dict[str, Any], banker: dict[str, Any],
-                seat: dict[str, Any]) -> str:
+                seat: dict[str, Any], subject: str | None = None) -> str:
         text = self.money(who, hand["net"])
         extras = [self._bet("shoot", hand.get("shoot"))]
-        cause = self.cause(who, hand, banker, seat)
+        cause = self.cause(subject or who, hand, banker, seat)
         said = self.gettext(EXTRAS["cause"]) % {"cause": cause, "money": text} if cause \
             else stopped(text, self.gettext)
         more = [e for e in extras if e]
@@ -317,9 +342,13 @@ def narrate(ruleset: Ruleset, script: dict[str, Any], result: dict[str, Any],
         lines.append(n.line(seat["seat"], who, steps, seat["hands"], stake))
         banker = dict(result["banker"], called_off=bool(result.get("called_off")))
         for number, hand in enumerate(seat["hands"], 1):
-            said = n.outcome(who, hand, banker, seat)
-            if len(seat["hands"]) > 1:
-                said = f"{_capital(gettext(EXTRAS['hand']) % {'number': number})}: {said}"
+            label = gettext(EXTRAS["hand"]) % {"number": number}
+            if len(seat["hands"]) > 1 and n.hand_bust(hand, banker, seat):
+                said = n.outcome(who, hand, banker, seat, subject=label)
+            else:
+                said = n.outcome(who, hand, banker, seat)
+                if len(seat["hands"]) > 1:
+                    said = _capital(label) + gettext(COLON) + said
             outcomes.append(said)
         outcomes += n.seat_extras(who, seat)
     banker = result["banker"]
@@ -333,7 +362,7 @@ def narrate(ruleset: Ruleset, script: dict[str, Any], result: dict[str, Any],
 
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
-    return [*STEPS.values(), *CAUSES.values(), *MONEY.values(), *EXTRAS.values()]
+    return [*STEPS.values(), *CAUSES.values(), *MONEY.values(), *EXTRAS.values(), WILD]
 
 
 def plural_messages() -> list[tuple[str, str]]:

@@ -14,17 +14,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pontoon_rules.docs.words import conditions
 from pontoon_rules.docs.words.conditions import applies as applies  # re-exported: the sheet rules
 from pontoon_rules.docs.words.conditions import banker_natural, natural_beats_natural
 from pontoon_rules.docs.words.follows import follows_changed
 from pontoon_rules.docs.words.hands import hand_name, hand_sentence
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, environment, translations, words_of
-from pontoon_rules.docs.words.marks import listed
+from pontoon_rules.docs.words.marks import READING_LEGEND, SILENT_LEGEND, listed, open_kinds
 from pontoon_rules.docs.words.pack_words import pack_words
 from pontoon_rules.docs.words.settlement import Said, banker_naturals_dealt, settlement_said
 from pontoon_rules.docs.words.values import bank_size, value_text
 from pontoon_rules.ruleset.format.agreed import BLANK, agreed_fields
-from pontoon_rules.ruleset.format.fields import plain, provenance_for, ruleset_paths, value_at
+from pontoon_rules.ruleset.format.fields import plain, ruleset_paths, value_at
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.format.points import points_text
 
@@ -42,8 +43,8 @@ class Rule:
     chapter: str
     paths: tuple[str, ...]
     reads: tuple[str, ...] = ()
-    """A custom no source gives (the first shuffle and cut): always marked † as our
-    reading, its words made from these fields, which other rules cover."""
+    """A custom no source gives (the first shuffle and cut): always marked ‡, its words
+    made from these fields, which other rules cover."""
     fixed_banker_chapter: str | None = None
     """Its chapter where the banker does not rotate (the house dealer's first shuffle is
     said between deals, before the shuffles that follow it; a player banker's after how
@@ -208,6 +209,8 @@ class Sentence:
     open: bool = False
     changed: bool = False
     notes: tuple[str, ...] = field(default=())
+    reading: bool = False  # †: our reading of a source that leaves it open (`open_kinds`)
+    silent: bool = False  # ‡: the source does not say (a custom, `Rule.reads`; implied)
 
 
 def _percent(share: float) -> str:
@@ -271,6 +274,7 @@ def _module(ruleset: Ruleset, lang: str) -> Any:
                "bust_limit": lambda: points_text(ruleset.pack.bust_above),
                "banker_natural": banker_natural(ruleset),
                "natural_beats_natural": natural_beats_natural(ruleset),
+               "natural_loses": conditions.natural_loses_to_natural(ruleset),
                "natural": natural_name(ruleset, gettext, lang),
                "peeked": gettext(" or ").join(hand_name(ruleset, h, gettext, lang)
                                               for h in banker_naturals_dealt(ruleset)),
@@ -295,10 +299,10 @@ def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
     """Every rule of `ruleset` that applies, as sentences in `lang`, in the order of play
     (`odds_in_table`: a sheet's payout table shows the named hands' odds, so they don't).
 
-    A sentence is marked `open` when a field it covers rests on our reading of a silent
-    source (its provenance says `open: true`), and `changed` when it covers one of
-    `changed_paths` (an overlay's differences from its base). The words are those of
-    the ruleset's own source where it has them (`i18n.words_of`).
+    A sentence is marked `open` (†/‡ by status, `marks.open_kinds`) when a field it covers
+    rests on our reading of a silent or unclear source (`open: true`), and `changed` when
+    it covers one of `changed_paths` (an overlay's differences from its base). The words
+    are those of the ruleset's own source where it has them (`i18n.words_of`).
     """
     lang = words_of(ruleset, lang)
     module = _module(ruleset, lang)
@@ -321,14 +325,16 @@ def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
             paths = tuple(p for p in rule.paths or rule.reads if applies(ruleset, p))
         if not text or not paths:
             continue
-        open_paths = [p for p in paths if (pv := provenance_for(ruleset, p)) and pv.open]
+        reading, silent = open_kinds(ruleset, paths)
         rotating = ruleset.table.banker.value == "rotating"
         chapter = rule.fixed_banker_chapter if not rotating else None
         changed = bool(set(paths) & changed_paths) or follows_changed(
             ruleset, rule.key, changed_paths, text,
             lambda r, key: _tidy(str(getattr(_module(r, lang), key)())))
         out.append(Sentence(rule.key, chapter or rule.chapter, text, paths,
-                            open=bool(open_paths or rule.reads), changed=changed))
+                            open=reading or silent or bool(rule.reads),
+                            changed=changed,
+                            reading=reading, silent=silent or bool(rule.reads)))
     return out
 
 
@@ -376,10 +382,11 @@ def _hand_sentences(ruleset: Ruleset, lang: str, changed_paths: frozenset[str],
         prefix = f"hands.definitions.{hand_id}"
         paths = (prefix, *(p for p in all_paths
                            if p.startswith(prefix + ".") and applies(ruleset, p)))
-        open_paths = [p for p in paths if (pv := provenance_for(ruleset, p)) and pv.open]
+        reading, silent = open_kinds(ruleset, paths)
         changed = any(p == prefix or p.startswith(prefix + ".") for p in changed_paths)
         out.append(Sentence(f"hand:{hand_id}", "settlement", _tidy(text), paths,
-                            open=bool(open_paths), changed=changed))
+                            open=reading or silent, changed=changed, reading=reading,
+                            silent=silent))
     return out
 
 
@@ -433,13 +440,15 @@ def text_lines(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, paths: bool = Fals
     for chapter in by_chapter(found, lang):
         lines += ["", chapter["title"]]
         for rule in chapter["rules"]:
-            marks = (" ◆" if rule.changed else "") + (" †" if rule.open else "")
+            marks = ((" ◆" if rule.changed else "") + (" †" if rule.reading else "")
+                     + (" ‡" if rule.silent else ""))
             lines.append(f"  {rule.text}{marks}")
             if paths:
                 lines.append("      " + " ".join(rule.paths))
     if any(s.changed for s in found):
         lines += ["", "◆ " + words["mark"]]
-    if any(s.open for s in found):
-        lines += ["", "† " + gettext("The source does not say; we play it this way. "
-                                     "Agree on it before you play.")]
+    if any(s.reading for s in found):
+        lines += ["", "† " + gettext(READING_LEGEND)]
+    if any(s.silent for s in found):
+        lines += ["", "‡ " + gettext(SILENT_LEGEND)]
     return lines
