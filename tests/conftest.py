@@ -75,14 +75,19 @@ conformance tests read), then the docs tests' site (whose vectors archive reads 
 same search); each in the shared folder its test module names."""
 
 
+def _whole_suite(config: pytest.Config) -> bool:
+    """Whether the run is the whole suite (no file, keyword or mark chosen)."""
+    asked = {Path(str(arg).split("::")[0]).resolve() for arg in config.args}
+    return asked == {HERE} and not config.option.keyword and not config.option.markexpr
+
+
 def _start_prebuilds(config: pytest.Config) -> None:
     """Start making the shared folders (`prebuild.py`) beside the first tests, one after
     the other in one background process, when the run is the whole suite; the output goes
     to a log in each folder."""
     import importlib
 
-    asked = {Path(str(arg).split("::")[0]).resolve() for arg in config.args}
-    if asked != {HERE} or config.option.keyword or config.option.markexpr:
+    if not _whole_suite(config):
         return  # a part of the suite: its tests make what they need when they need it
     steps = []
     for what, (module, name) in _PREBUILT.items():
@@ -92,6 +97,24 @@ def _start_prebuilds(config: pytest.Config) -> None:
                      + f" > {shlex.quote(str(folder / 'prebuild.log'))} 2>&1")
     _BACKGROUND.append(subprocess.Popen(["/bin/sh", "-c", "; ".join(steps)],
                                         start_new_session=True))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """In a parallel run of the whole suite, the modules that read a shared folder run
+    last (those of the vectors, then those of the site, the order they are made in; each
+    module's tests stay together and in order): the workers run every other test while
+    the background process makes them, instead of both waiting for it while a core
+    stays idle. Every worker collects the same order."""
+    if hasattr(config, "workerinput") and _whole_suite(config):
+        items.sort(key=_reads_shared)  # stable
+
+
+def _reads_shared(item: pytest.Item) -> int:
+    """0: reads no shared folder; 1: the exported vectors (`suite_dir`); 2: the site."""
+    module = getattr(item, "module", None)
+    if hasattr(module, "build_test_site"):
+        return 2
+    return 1 if hasattr(module, "suite_dir") else 0
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

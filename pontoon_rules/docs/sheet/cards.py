@@ -50,8 +50,12 @@ def card_pdf(ruleset: Ruleset, row: dict[str, Any], lang: str,
     """The card as a one-page A4 PDF."""
     from weasyprint import HTML  # type: ignore[import-untyped]
 
+    tried = ""
     for compact, count in [(False, n) for n in DEPARTURES_ON_A_CARD] + [(True, 0)]:
-        document = HTML(string=card_html(ruleset, row, lang, base, count, compact)).render()
+        html = card_html(ruleset, row, lang, base, count, compact)
+        if html == tried:
+            continue  # fewer departures than the count: the same card, again too long
+        tried, document = html, HTML(string=html).render()
         if len(document.pages) <= 1:
             break
     pdf: bytes = document.write_pdf()

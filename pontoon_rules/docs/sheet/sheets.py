@@ -186,9 +186,13 @@ def _laid_out(ruleset: Ruleset, lang: str, base: Ruleset | None) -> Any:
 
     budget, most = page_budget(ruleset), example_count(ruleset)
     step = {name: False for name in ROOM_STEPS}
+    layouts: dict[str, Any] = {}  # a step that changes nothing (no titles) is not laid out again
 
     def render() -> Any:
-        return HTML(string=sheet_html(ruleset, lang, base, most, **step)).render()
+        html = sheet_html(ruleset, lang, base, most, **step)
+        if html not in layouts:
+            layouts[html] = HTML(string=html).render()
+        return layouts[html]
 
     document = render()
     for name in ROOM_STEPS:

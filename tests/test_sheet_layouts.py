@@ -1,0 +1,67 @@
+"""A printed sheet or strategy card lays each HTML out once while it makes room
+(`sheets._laid_out`, `cards.card_pdf`): a step that changes nothing (no source titles to
+give up to their sites, fewer departures than the count) keeps the layout it has, which is
+the one laying the same HTML out again would give. WeasyPrint is replaced by a stand-in
+that counts pages by what the HTML says."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from pontoon_rules.ruleset.loading.registry import load_bundled
+
+
+class _Laid:
+    """A stand-in for `weasyprint.HTML`: one page where the HTML says `fits`, else two."""
+
+    rendered: list[str] = []
+
+    def __init__(self, string: str) -> None:
+        self.html = string
+
+    def render(self) -> Any:
+        _Laid.rendered.append(self.html)
+        pages = [1] if "fits" in self.html else [1, 2]
+        return type("Document", (), {"pages": pages, "write_pdf": lambda _: self.html.encode()})()
+
+
+@pytest.fixture
+def laid(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    import weasyprint  # type: ignore[import-untyped]
+
+    _Laid.rendered = []
+    monkeypatch.setattr(weasyprint, "HTML", _Laid)
+    return _Laid.rendered
+
+
+def test_a_sheet_step_that_changes_nothing_is_not_laid_out_again(
+        laid: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from pontoon_rules.docs.sheet import sheets
+
+    def html(ruleset: object, lang: str, base: object, examples: int, brief: bool,
+             sites: bool, tight: bool) -> str:  # no titles: `sites` changes nothing
+        return f"brief={brief} tight={tight}" + (" fits" if tight else "")
+
+    monkeypatch.setattr(sheets, "sheet_html", html)
+    monkeypatch.setattr(sheets, "example_count", lambda ruleset: 3)
+    ruleset = load_bundled("pagat-stick-16")
+    pdf = sheets._laid_out_pdf(ruleset, "en", load_bundled("pagat-british"))
+    assert pdf == b"brief=True tight=True fits"
+    assert laid == ["brief=False tight=False", "brief=True tight=False",
+                    "brief=True tight=True fits"]
+
+
+def test_a_card_with_fewer_departures_than_the_count_is_not_laid_out_again(
+        laid: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from pontoon_rules.docs.sheet import cards
+
+    def html(ruleset: object, row: object, lang: str, base: object, departures: int,
+             compact: bool) -> str:  # five departures: 24 and 8 show the same five
+        return f"shown={min(departures, 5)}" + (" compact fits" if compact else "")
+
+    monkeypatch.setattr(cards, "card_html", html)
+    pdf = cards.card_pdf(load_bundled("pagat-british"), {}, "en")
+    assert pdf == b"shown=0 compact fits"
+    assert laid == ["shown=5", "shown=0", "shown=0 compact fits"]
