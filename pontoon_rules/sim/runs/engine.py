@@ -230,10 +230,9 @@ class EngineSimulator:
         self.act = act or self.play_of.act  # type: ignore[union-attr]
         self.full = full_counts(rules)
         self.cards = [c for c, n in enumerate(self.full) if n]
-        from pontoon_rules.analysis.upcards import plays_alike, valued_stake
+        from pontoon_rules.analysis.upcards import played_stake
 
-        valued = valued_stake(rules)
-        self.stake = STAKE if valued is None or plays_alike(rules, STAKE) else valued
+        self.stake = played_stake(rules, STAKE)
         """`STAKE`, or where a named hand is held or paid at `STAKE` otherwise than at the
         stake the analysis values it at (`analysis.upcards.valued_stake`: the least), that
         stake (where payouts may round to whole units, which the analysis does not do)."""
