@@ -78,7 +78,7 @@ OPEN_ITEMS = {
         "player.double.redouble_stake",     # one original bet or the whole stake
         "player.double.draws_after",
         "hands.definitions.five-card-21.on_split_hand",  # Red Dragon voids it on splits
-        "hands.definitions.sevens-in-spades",  # the Super Bonus the schema cannot hold
+        "stakes.min_stake",                 # no table limits: a cent, below the Super Bonus
         "player.insurance",
     ],
     "siebzehn-und-vier": [

@@ -22,7 +22,7 @@ from tests.test_sim_differential import engine_round
 HERE = Path(__file__).parent
 PRIZES = (1200, 100000, 500000)
 TINY = HERE / "rulesets" / "tiny-up-card.yaml"
-SUPER_BONUS = HERE.parent / "examples" / "spanish-21" / "spanish-21-super-bonus.yaml"
+SUPER_BONUS = HERE.parent / "rulesets" / "spanish-21.yaml"
 
 
 def _rules(path: Path) -> Rules:
@@ -101,9 +101,9 @@ def test_a_prize_by_the_up_card_and_the_stake_matches_the_engine(player: str) ->
     assert {50 + 100, 50 + 140, 50 - 100, 50 - 140} & seen  # the Envy Bonus to the other
 
 
-def test_the_super_bonus_overlay_matches_the_engine() -> None:
-    """Spanish 21 with the Super Bonus (examples/): its stake bands ($5 to $24, $25 or more,
-    in cents) and the suited 7-7-7 below them, the Envy Bonus to the other seats."""
+def test_the_super_bonus_matches_the_engine() -> None:
+    """Spanish 21 with its Super Bonus: its stake bands ($5 to $24, $25 or more, in cents)
+    and the suited 7-7-7 below them, the Envy Bonus to the other seats."""
     rules = _rules(SUPER_BONUS)
     _same_money(rules, "best", 150, 7, [100, 500, 2499, 2500, 10000], sevens=0.5)
     # best play splits 7-7 against a 7 (valued at the least stake, 1, below both bands);
