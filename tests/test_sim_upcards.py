@@ -149,3 +149,25 @@ def test_money_bounds_count_the_prizes() -> None:
     rules = _rules(TINY)
     plain = _rules(HERE / "rulesets" / "tiny-named-ranks.yaml")
     assert round_swing(rules, 1, 1) >= 100_000 > round_swing(plain, 1, 1)
+
+
+@pytest.mark.parametrize("stake", [10, 500, 2500])
+def test_sessions_of_the_super_bonus_match_the_engine(stake: int) -> None:
+    """Whole sessions of Spanish 21 (the Super Bonus bundled) on the C session kernel, three
+    players staking below, in and above the $5 band: the engine's balances."""
+    import numpy as np
+
+    from pontoon_rules.engine.sessions.session_auto import TablePolicy as EngineTable
+    from pontoon_rules.engine.sessions.session_auto import play_session
+    from pontoon_rules.sim.kernels.cards import SimRandom
+    from pontoon_rules.sim.sessions.tables import SessionTable, TablePolicy
+
+    rules = _rules(SUPER_BONUS)
+    seed, deals = 4242 + stake, 300
+    engine = play_session(rules, 3, deals, SimRandom(seed), EngineTable("stand-17", stake, 0,
+                                                                        10))
+    table = SessionTable(rules, strategy(rules, "stand-17"), 3,
+                         np.array([seed], dtype=np.uint64), TablePolicy(stake, 0, 10))
+    table.play(deals)
+    engine.close()
+    assert table.balances() == engine.balances

@@ -47,7 +47,7 @@ register(Feature(
     "a named hand for some banker's up cards or a band of stakes only, or paid a fixed "
     "prize (the analysis values it at the least stake, one solve per group of up cards; the "
     "compiled simulator plays it at that stake, by each group's best play)",
-    lambda r: bool(_up_and_stake(r)), frozenset({"analysis", "simulator"}),
+    lambda r: bool(_up_and_stake(r)), frozenset({"analysis", "simulator", "sessions"}),
     details=_up_and_stake))
 register(Feature(
     "the lower total winning", ("hands.definitions",),
@@ -115,7 +115,7 @@ register(Feature(
     "a player's hand that makes the banker pay every other player a fixed prize (one seat "
     "alone has no other player to pay: the analysis's and the simulation's figures are "
     "one seat's)",
-    lambda r: bool(_prize_to_others(r)), frozenset({"analysis", "simulator"}),
+    lambda r: bool(_prize_to_others(r)), frozenset({"analysis", "simulator", "sessions"}),
     details=_prize_to_others))
 
 
