@@ -61,12 +61,12 @@ def _sevens_on_top(rules: Rules, shoe: list[int], rng: random.Random,
 
 
 def _same_money(rules: Rules, player: str, rounds: int, seed: int, stakes_from: list[int],
-                sevens: float = 0.0, seats: int = 4) -> set[int]:
+                sevens: float = 0.0, seats: int = 4, dealing: str = "infinite") -> set[int]:
     """Play `rounds` shoes through the engine and the compiled kernel, seats staking from
     `stakes_from`; a share `sevens` of the rounds stacked for seat 1's Super Bonus
     (`_sevens_on_top`). The nets seat 1 was paid (the prizes among them), and the other
     seats' nets where seat 1 was paid a prize."""
-    strat = strategy(rules, player)
+    strat = strategy(rules, player, dealing=dealing)
     runner = RoundRunner(rules, strat, seats)
     policy = engine_policy(rules, strat)
     rng = random.Random(seed)
@@ -99,6 +99,14 @@ def test_a_prize_by_the_up_card_and_the_stake_matches_the_engine(player: str) ->
                        seats=2)
     assert 1200 in seen and 100000 in seen  # prizes paid, not odds of the stake
     assert {50 + 100, 50 + 140, 50 - 100, 50 - 140} & seen  # the Envy Bonus to the other
+
+
+def test_the_shoes_own_best_play_matches_the_engine() -> None:
+    """The composition-dependent tables of tiny-up-card's own shoe (each visible card by its
+    group of up cards' model) decide in the kernel as in the engine."""
+    rules = _rules(TINY)
+    assert strategy(rules, "best", dealing="shoe").by_cards
+    _same_money(rules, "best", 800, 9, [100, 999, 1000], sevens=0.2, seats=2, dealing="shoe")
 
 
 def test_the_super_bonus_matches_the_engine() -> None:
@@ -140,6 +148,20 @@ def test_the_compiled_figure_meets_the_exact_edge() -> None:
     assert abs(result.mean - exact) < result.half_width
     assert any("played at a stake of 100" in n for n in result.notes)
     assert any("prize_to_others: 50" in n for n in result.notes)
+
+
+def test_the_shoes_figure_meets_the_exact_shoe_edge() -> None:
+    """Dealt from tiny-up-card's own 16 cards, the compiled simulation by the shoe's own best
+    play (composition-dependent, one model a group of up cards) holds the exact edge of the
+    shoe in its 99.9% interval; the infinite deck's decisions would not be the exact play."""
+    from pontoon_rules.analysis.edge import house_edge
+    from pontoon_rules.sim.runs.simulate import simulate
+
+    rules = _rules(TINY)
+    exact = float(house_edge(rules).ev)
+    result = simulate(rules, 300_000, seed=4, dealing="shoe")
+    assert "the cards it holds" in result.method
+    assert abs(result.mean - exact) < result.half_width
 
 
 def test_money_bounds_count_the_prizes() -> None:

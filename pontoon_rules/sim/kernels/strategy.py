@@ -140,15 +140,12 @@ def strategy(rules: Rules, player: str = BEST, banker: str | None = None,
 
 
 def shoe_strategy(rules: Rules, banker: str | None = None) -> Strategy | None:
-    """Composition-dependent best play of the ruleset's own shoe (`sim.kernels.shoe_strategy`), or
-    None where its tables cannot hold it, or a named hand holds against some up cards or
-    stakes only or pays a prize (one model a group of up cards: the infinite deck's tables
-    then play, `model_strategy`)."""
-    from pontoon_rules.analysis.upcards import conditional
+    """Composition-dependent best play of the ruleset's own shoe (`sim.kernels.shoe_strategy`;
+    each visible tuple by its group of up cards' model where a named hand holds against
+    some up cards or stakes only or pays a prize), or None where its tables cannot hold
+    it."""
     from pontoon_rules.sim.kernels.shoe_strategy import shoe_tables
 
-    if conditional(rules):  # one model a group of up cards: the infinite deck's tables
-        return None
     t = shoe_tables(rules, banker, _ACTION)
     if t is None:
         return None
