@@ -64,18 +64,25 @@ def shoe_tables(rules: Rules, banker: str | None, codes: dict[str, int]) -> Shoe
 def _models(rules: Rules, policy: str | None) -> list[CompositionModel]:
     """The solved model of each visible tuple: the ruleset's one, or where a named hand holds
     against some up cards or stakes only, its group of up cards' (`analysis.upcards`; their
-    hands' states read alike: `sim.kernels.strategy.upcard_models` checks it)."""
+    hands' states read alike, else refused naming hands.definitions)."""
     from pontoon_rules.analysis.upcards import UpCardModel, conditional
 
     if not conditional(rules):
         m = CompositionModel(rules, policy)
         m.stats()  # the compiled solve: the dealt hands' values, the split bases
         return [m for _ in m.visibles]
-    from pontoon_rules.sim.kernels.strategy import upcard_models
-
-    upcard_models(rules, policy)  # refuses groups whose states differ
     found = UpCardModel(rules, policy)
+    first = found.parts[0]
+    cards = [*itertools.product(range(first.n_kinds), repeat=rules.player_cards),
+             *itertools.product(range(first.n_kinds), repeat=2)]
     for part in found.parts:
+        if any(start_state(part.kinds, d, split, part.rules)
+               != start_state(first.kinds, d, split, first.rules)
+               for d in cards for split in (False, True)):
+            from pontoon_rules.errors import AnalysisError
+
+            raise AnalysisError("hands.definitions: the compiled simulator's best play needs "
+                                "the hands' states alike against every banker's up card")
         part.stats()
     return [found.parts[i] for i in found.index]
 
