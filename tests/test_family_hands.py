@@ -30,7 +30,8 @@ from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.ruleset.resolving.features import refused_names
 
 ROOT = Path(__file__).resolve().parents[1]
-SUPER_BONUS = str(ROOT / "examples" / "spanish-21" / "spanish-21-super-bonus.yaml")
+SUPER_BONUS = str(ROOT / "rulesets" / "spanish-21.yaml")
+"""The bundled spanish-21, with its Super Bonus and Envy Bonus (amounts in cents)."""
 
 
 def _hand(rules: Any, codes: str) -> Hand:
@@ -185,9 +186,9 @@ def test_the_envy_bonus_pays_every_other_player_50_dollars() -> None:
     assert [s.hands[0].hand_class for s in played.result.seats] == ["super-bonus-5", "total"]
     assert nets(played) == [100_000, 1000 + 5000, -106_000]
     assert played.result.seats[1].between_players == 5000
-    bundled = play(compile_rules(load_bundled("spanish-21")), [500, 1000],
-                   parse_cards("7H 9S 7D 7H KS 9C 7H 2C".split()), ["p1 twist", "p2 stick"])
-    assert [s.net for s in bundled.result.seats] == [1000, 1000]
+    below = play(compile_rules(load_bundled("spanish-21")), [400, 1000],
+                 parse_cards("7H 9S 7D 7H KS 9C 7H 2C".split()), ["p1 twist", "p2 stick"])
+    assert [s.net for s in below.result.seats] == [800, 1000]  # below $5: no Super Bonus
 
 
 def test_the_super_bonus_needs_a_dealer_7() -> None:
@@ -196,10 +197,16 @@ def test_the_super_bonus_needs_a_dealer_7() -> None:
     assert nets(played)[0] == 2000
 
 
-def test_the_bundled_spanish_21_has_no_super_bonus() -> None:
+def test_the_super_bonus_is_not_paid_on_a_split_hand() -> None:
+    """"This bonus does not pay after doubling or splitting" (Red Dragon): suited 7-7-7 of
+    a split hand against a dealer 7 is paid as suited 7-7-7 (2:1; the other hand's 12 loses
+    to the dealer's 17)."""
     played = play(compile_rules(load_bundled("spanish-21")), [1000],
-                  parse_cards("7H 7D 7H 9C 7H 2C".split()), ["p1 twist"])
-    assert played.result.seats[0].hands[0].hand_class == "suited-sevens"
+                  parse_cards("7H 7D 7H KC 7H 7H 5C 8D".split()),
+                  ["p1 split", "p1 twist", "p1 stick"])
+    hands = played.result.seats[0].hands
+    assert [(h.hand_class, h.net) for h in hands] == [("suited-sevens", 2000),
+                                                       ("total", -1000)]
 
 
 # -- hard or soft -------------------------------------------------------------------------

@@ -127,7 +127,13 @@ READ = [i for i in bundled_ids() if not UNREAD & set(refused_names(load_bundled(
 
 
 def _rules(name: str) -> Rules:
-    return tiny(name) if name.startswith("tiny-") else compile_rules(load_bundled(name))
+    """The ruleset's rules, or where a named hand holds against some up cards or stakes
+    only (spanish-21's Super Bonus), its first group of up cards' (`analysis.upcards`): the
+    analysis names a hand by its cards within one group."""
+    from pontoon_rules.analysis.upcards import conditional, groups
+
+    rules = tiny(name) if name.startswith("tiny-") else compile_rules(load_bundled(name))
+    return groups(rules)[0].rules if conditional(rules) else rules
 
 
 @pytest.mark.parametrize("ruleset_id", [*READ, *NAMED])

@@ -33,11 +33,20 @@ TINY = Path(__file__).parent / "rulesets"
 C = cnative.kernels()
 
 
+def _one_group(rules: Rules) -> Rules:
+    """`rules`, or where a named hand holds against some up cards or stakes only (spanish-21's
+    Super Bonus), its first group of up cards' (`analysis.upcards`: one solve a group, each
+    a plain composition-dependent solve)."""
+    from pontoon_rules.analysis.upcards import conditional, groups
+
+    return groups(rules)[0].rules if conditional(rules) else rules
+
+
 def _stats(rules: Rules, compiled: bool) -> np.ndarray:
     """The round's statistics by the C kernels, or by the memoised recursion alone."""
     banker._TABLES.clear()
     clear_shared()
-    model = CompositionModel(rules)
+    model = CompositionModel(_one_group(rules))
     if not compiled:
         model._prepared = True  # the memoised recursion only
     out = np.array(model.stats(), dtype=float)
@@ -192,7 +201,7 @@ def _fresh_stats(rules: Rules, value_only: bool = False) -> np.ndarray:
 
 def _kept_stats(rules: Rules, value_only: bool = False) -> np.ndarray:
     """The round's statistics from a solve that may reuse what the last one kept."""
-    model = CompositionModel(rules, value_only=value_only)
+    model = CompositionModel(_one_group(rules), value_only=value_only)
     out = np.array(model.stats(), dtype=float)
     assert model._prepared
     return out

@@ -60,7 +60,7 @@ OPEN_ITEMS = {
         "player.split.resplit_aces",
         "hands.definitions.pontoon.takes",  # the "Hole-card rule": OBBO or BB+1
         "player.double.min_cards",          # "not last chance" doubling is undefined
-        "hands.definitions.sevens-in-spades",  # the Super Bonus the schema cannot hold
+        "stakes.min_stake",                 # no table limits: a cent, below the Super Bonus
         "settlement.ties",                  # no source read says; blackjack's push
         "hands.definitions.twenty-one.after_double",
     ],
@@ -78,7 +78,7 @@ OPEN_ITEMS = {
         "player.double.redouble_stake",     # one original bet or the whole stake
         "player.double.draws_after",
         "hands.definitions.five-card-21.on_split_hand",  # Red Dragon voids it on splits
-        "hands.definitions.sevens-in-spades",  # the Super Bonus the schema cannot hold
+        "stakes.min_stake",                 # no table limits: a cent, below the Super Bonus
         "player.insurance",
     ],
     "siebzehn-und-vier": [

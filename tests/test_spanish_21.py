@@ -131,9 +131,9 @@ def test_each_row_changes_only_what_it_names(overlay: str, changed: dict[str, ob
     assert all(child.provenance[p].source == "woo" for p in changed)
 
 
-OTHER_OVERLAYS = {"spanish-21-super-bonus": ("hands.ranking", "hands.definitions")}
+OTHER_OVERLAYS = {"spanish-21-super-bonus": ("stakes.min_stake",)}
 """The overlays that are not rows of the table, with the fields they change (the Super
-Bonus is played in tests/test_family_hands.py)."""
+Bonus, bundled, is played in tests/test_family_hands.py; this overlay values it at $5)."""
 
 
 @pytest.mark.parametrize(("overlay", "changed"), OTHER_OVERLAYS.items())
@@ -147,15 +147,15 @@ def test_each_other_overlay_changes_only_what_it_names(overlay: str,
     assert all(p in child.provenance for p in changed)
 
 
-def test_the_super_bonus_overlay_is_valued_by_the_analysis_and_refused_by_the_simulator(
+def test_the_super_bonus_overlay_is_valued_by_the_analysis_and_played_by_the_simulator(
 ) -> None:
     """Its prize is by the stake: the exact analysis values it at the least stake, one group
     of up cards at a time (`analysis.upcards`, `tests/test_upcards.py`); the compiled
-    simulator refuses it, naming the feature and the Envy Bonus paid to the others."""
+    simulator plays it as the engine does, the Envy Bonus to the others too
+    (`tests/test_sim_upcards.py`)."""
     child = load_ruleset(str(OVERLAYS / "spanish-21-super-bonus.yaml"))
     assert refused_names(child, "edge") == []
-    assert refused_names(child, "simulate") == ["named hands by up card or stake",
-                                                "a prize to the other players"]
+    assert refused_names(child, "simulate") == []
 
 
 def test_every_row_overlay_is_tested() -> None:

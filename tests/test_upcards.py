@@ -146,11 +146,15 @@ def _spanish(stake: int) -> Rules:
     return compile_rules(_changed(overlay, stakes={"min_stake": stake}))
 
 
-def test_the_overlay_at_a_stake_of_one_is_the_bundled_game() -> None:
-    """spanish-21-super-bonus at its least stake, 1 (a cent): below the $5 band, suited 7-7-7
-    is paid as in spanish-21, whose exact edge it is, to 1e-12."""
-    overlay = compile_rules(load_ruleset(OVERLAY))
-    assert abs(edge_of(overlay) - edge_of(compile_rules(load_bundled("spanish-21")))) < 1e-12
+def test_the_bundled_game_at_a_stake_of_one_is_without_the_super_bonus() -> None:
+    """spanish-21 (its Super Bonus bundled) at its least stake, 1 (a cent): below the $5
+    band, suited 7-7-7 is paid 2:1, the exact edge of the game without the Super Bonus,
+    to 1e-12 (the overlay at $5 values it: `_spanish(500)`)."""
+    bundled = compile_rules(load_bundled("spanish-21"))
+    plain = compile_rules(_without(load_bundled("spanish-21"), "super-bonus-5",
+                                   "super-bonus-25"))
+    assert abs(edge_of(bundled) - edge_of(plain)) < 1e-12
+    assert abs(edge_of(_spanish(1)) - edge_of(plain)) < 1e-12
 
 
 SPANISH_DECK: Deck | None = None if LONG else "infinite"
@@ -218,7 +222,7 @@ def test_the_engine_path_plays_the_overlay_where_it_plays_as_the_analysis_values
     (tiny-up-card at 200) is still played at that stake, its odds the analysis's."""
     from pontoon_rules.sim.runs.engine import STAKE
 
-    stake, nets = _engine_nets(compile_rules(load_ruleset(OVERLAY)))
+    stake, nets = _engine_nets(_spanish(1))
     assert stake == STAKE
     assert nets == _engine_nets(compile_rules(load_bundled("spanish-21")))[1]
     assert _engine_nets(compile_rules(_changed(tiny, stakes={"min_stake": 200})), 1)[0] == 200

@@ -95,15 +95,26 @@ def changed_attributes(a: Rules, b: Rules) -> tuple[str, ...]:
 
 def base_reads(rules: Rules) -> dict[str, Read | Any]:
     """What each consumer reads of `rules` (the compiled simulator: its arrays)."""
-    from pontoon_rules.analysis.composition.model import CompositionModel
-    from pontoon_rules.analysis.infinite.round import RoundModel
+    from pontoon_rules.analysis.edge import finite_model, infinite_model
 
-    finite = CompositionModel(rules)
+    finite = finite_model(rules)  # one model a group of up cards where a hand asks for one
     finite.stats()
-    infinite = RoundModel(rules, "infinite")
+    infinite = infinite_model(rules, "infinite", None)
     infinite.value()
-    return {"exact-shoe": finite.read, "exact-infinite": infinite.read,
+    return {"exact-shoe": _read(finite), "exact-infinite": _read(infinite),
             "compiled-sim": _sim_arrays(rules), "base": rules}
+
+
+def _read(model: Any) -> Read | Any:
+    """What `model` read: of a model per group of up cards (`analysis.upcards`), what any
+    group's read (as `upcards.check_reads` counts them)."""
+    parts = getattr(model, "parts", None)
+    if parts is None:
+        return model.read
+    read: dict[Any, Any] = {}
+    for part in parts:
+        read.update(part.read)
+    return read
 
 
 def _sim_arrays(rules: Rules) -> list[np.ndarray]:

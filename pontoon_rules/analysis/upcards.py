@@ -161,6 +161,14 @@ def plays_alike(rules: Rules, stake: int) -> bool:
     return True
 
 
+def played_stake(rules: Rules, stake: int) -> int:
+    """The stake a simulation plays at: `stake`, or where a named hand is held or paid at
+    it otherwise than at the stake the figures are valued at (`valued_stake`, the least),
+    that stake, so that the simulation and `edge` value one game."""
+    valued = valued_stake(rules)
+    return stake if valued is None or plays_alike(rules, stake) else valued
+
+
 def derived(r: Ruleset, up: int, stake: int) -> Ruleset:
     """`r` as played against up rank `up` at `stake`: each conditional definition held
     (its conditions dropped, a prize as odds of the stake) or held by nobody, and a copy

@@ -474,10 +474,41 @@ static void flag_pontoon(Sim *s, i64 seat, i64 h, i64 cls) {
     if (!HF(h, HF_SPLIT) || P(P_SHUFFLE_ON_SPLIT_PONTOON)) flags[F_SHUFFLE] = 1;
 }
 
-/* Every seat's net, the banker's, the kitty's change. */
+/* The rank of the banker's up card (engine.round.hand.up_card; -1: none shown). */
+static i64 up_rank(const Sim *s, i64 bank) {
+    if (P(P_BANKER_VISIBLE) < 1) return -1;
+    i64 at = max64(P(P_BANKER_UP_FROM), 0);
+    return at < min64(HF(bank, HF_N), P(P_BANKER_CARDS)) ? HC(bank, at) >> 2 : -1;
+}
+
+/* What the banker pays the other seats for seat `seat`'s hands (engine.round.
+ * between_players.between_nets): each hand id it holds with a prize to the others, once. */
+static i64 envy_of(Sim *s, i64 seat) {
+    u64 held = 0;
+    i64 paid = 0;
+    for (i64 j = 0; j < s->nhands[seat]; j++) {
+        i64 cls = classify(s, ORD(seat, j), 0);
+        if (cls < 64 && !((held >> cls) & 1) && CELL(cls, 0, CELL_TO_OTHERS) > 0) {
+            held |= 1ULL << cls;
+            paid += CELL(cls, 0, CELL_TO_OTHERS);
+        }
+    }
+    return paid;
+}
+
+/* Every seat's net, the banker's, the kitty's change. A player's hand is classified
+ * afresh against the banker's up card where some row asks for it (engine.round.settle). */
 static void settle(Sim *s) {
     i64 bank = s->bank;
     i64 bank_cls = classify(s, bank, 1);
+    if (s->reads_up) {
+        s->up = up_rank(s, bank);
+        for (i64 seat = 0; seat < s->seats; seat++)
+            for (i64 j = 0; j < s->nhands[seat]; j++) HF(ORD(seat, j), HF_ROW_AT) = 0;
+    }
+    i64 envy_total = 0; /* every seat's prizes to the others, each seat's own in flags */
+    if (s->envy)
+        for (i64 seat = 0; seat < s->seats; seat++) envy_total += envy_of(s, seat);
     CTX(CTX_BANKER_CLASS) = bank_cls;
     int natural = is_natural(s, bank_cls);
     int sweep = s->kitty_on && natural && P(P_SHOOT_SWEEPS);
@@ -518,6 +549,11 @@ static void settle(Sim *s) {
         i64 side = HF(ORD(seat, 0), HF_SIDE); /* the side bets' net, paid by the banker */
         net += side;
         stake_total += side;
+        if (s->envy && HF(ORD(seat, 0), HF_ORIG) > 0) { /* the others' prizes, paid by the banker */
+            i64 envy = envy_total - envy_of(s, seat);
+            net += envy;
+            stake_total += envy;
+        }
         s->seat_net[seat] = net;
     }
     CTX(CTX_BANKER_NET) = -stake_total;
@@ -573,6 +609,7 @@ static int play_round(Sim *s) {
     CTX(CTX_OUTSTANDING) = 0;
     CTX(CTX_KITTY_ON) = s->kitty_on = (CTX(CTX_KITTY) > 0 && P(P_SHOOT)) ? 1 : 0;
     CTX(CTX_KITTY_START) = CTX(CTX_KITTY);
+    s->up = -1;
     reset(s, bank, 0, -1);
     i64 free = 0;
     for (i64 seat = 0; seat < seats; seat++) {
@@ -617,6 +654,13 @@ static int open_sim(Sim *s, const SimArgs *a) {
     s->kitty_on = CTX(CTX_KITTY_ON);
     index_rows(s, &s->rows[0], 0, P(P_NAMED_PLAYER));
     index_rows(s, &s->rows[1], P(P_NAMED_PLAYER), P(P_NAMED_BANKER));
+    s->up = -1;
+    s->reads_up = 0;
+    for (i64 i = 0; i < P(P_NAMED_PLAYER); i++)
+        if (NHR(i, H_UP_RANKS)) s->reads_up = 1;
+    s->envy = 0;
+    for (i64 id = 0; id < s->n_ids; id++)
+        if (CELL(id, 0, CELL_TO_OTHERS) > 0) s->envy = 1;
     return 0;
 }
 

@@ -149,10 +149,16 @@
     X(H_MAY_DRAW, "compiled.H_MAY_DRAW", 11) \
     X(H_STICK_ANY, "compiled.H_STICK_ANY", 12) \
     X(H_EXTRA, "compiled.H_EXTRA", 13) \
-    X(H_RANKED, "compiled.H_RANKED", 14) \
-    X(H_RANK_CARDS, "compiled.H_RANK_CARDS", 15) \
-    X(H_RANKS, "compiled.H_RANKS", 16) \
-    X(H_COLS, "compiled.H_COLS", 29) \
+    X(H_UP_RANKS, "compiled.H_UP_RANKS", 14) \
+    X(H_MIN_STAKE, "compiled.H_MIN_STAKE", 15) \
+    X(H_MAX_STAKE, "compiled.H_MAX_STAKE", 16) \
+    X(H_RANKED, "compiled.H_RANKED", 17) \
+    X(H_RANK_CARDS, "compiled.H_RANK_CARDS", 18) \
+    X(H_RANKS, "compiled.H_RANKS", 19) \
+    X(H_COLS, "compiled.H_COLS", 32) \
+    X(CELL_PRIZE, "compiled.CELL_PRIZE", 5) \
+    X(CELL_TO_OTHERS, "compiled.CELL_TO_OTHERS", 6) \
+    X(CELL_COLS, "compiled.CELL_COLS", 7) \
     X(SUITS_ANY, "compiled.SUITS_ANY", -1) \
     X(SUITS_MIXED, "compiled.SUITS_MIXED", -2) \
     X(SUITS_SUITED, "compiled.SUITS_SUITED", -3) \

@@ -14,7 +14,6 @@
 #define HC_COLS (MAX_CARDS + 2)
 #define ORDER_COLS (MAX_SPLIT_HANDS + 1)
 #define FLAG_COLS 3
-#define CELL_COLS 5
 
 #define INDEXED_TOTALS 64
 
@@ -29,7 +28,7 @@ typedef struct {
 } RowIndex;
 
 /* What the kernel reads and writes: the arrays of a round (`sim.native.ARRAYS`, 2-D tables
- * C-ordered with the column counts above; `cells`: n_ids x n_ids x 5), the generator's
+ * C-ordered with the column counts above; `cells`: n_ids x n_ids x CELL_COLS), the generator's
  * state, held by value while the kernel runs, and the named-hand rows indexed.
  *
  * What the round reads all the time and never writes is copied here at set-up, a load
@@ -51,6 +50,11 @@ typedef struct {
     /* ctx and src slots the round reads often and writes at most once, held here too */
     long long seats, bank, at_once, mode; /* fixed for the run */
     long long vis, kitty_on;              /* set once a round (visible, play_round) */
+    /* The banker's up rank a player's named rows are matched against (`H_UP_RANKS`): -1
+     * during play (the engine classifies a hand in play with no up card), the up card's
+     * at the settlement (`settle`); `reads_up`: some player's row asks for it (open_sim). */
+    long long up, reads_up;
+    long long envy; /* some hand id pays a prize to the other seats (CELL_TO_OTHERS) */
 } Sim;
 
 /* A build for one ruleset and strategy (`sim.native.for_rules`) defines SIM_RULES and,
@@ -188,16 +192,31 @@ HOT int cards_match(const Sim *s, i64 h, i64 i, i64 dealt) {
     return dealt ? n <= dealt : HF(h, HF_DRAWN) == 0;
 }
 
+/* The up-card and stake conditions of named row i (`engine.round.named.NamedHand.
+ * more_match`): the banker's up rank among the row's (`up`: -1 none shown or in play),
+ * the hand's original stake in the row's band (the banker's hand stakes 0). */
+HOT int more_match(const Sim *s, i64 h, i64 i, i64 up) {
+    i64 ups = NHR(i, H_UP_RANKS);
+    if (ups && (up < 0 || !((ups >> up) & 1))) return 0;
+    i64 stake = HF(h, HF_ORIG), low = NHR(i, H_MIN_STAKE), high = NHR(i, H_MAX_STAKE);
+    return stake >= low && (!high || stake <= high);
+}
+
+/* Whether hand h meets the conditions of row i beyond cards, total, split and double. */
+HOT int extra_match(const Sim *s, i64 h, i64 i, i64 dealt, i64 up) {
+    return cards_match(s, h, i, dealt) && more_match(s, h, i, up);
+}
+
 /* The first row of `x` that hand h of n cards and `points` is (find_row, row by row). */
 static i64 find_row_slowly(const Sim *s, i64 h, const RowIndex *x, i64 n, i64 points,
-                           i64 dealt) {
+                           i64 dealt, i64 up) {
     for (i64 i = x->first; i < x->first + x->count; i++) {
         if (n < NHR(i, H_MIN_CARDS) || n > NHR(i, H_MAX_CARDS)) continue;
         if (points < NHR(i, H_MIN_TOTAL) || points > NHR(i, H_MAX_TOTAL)) continue;
         if ((HF(h, HF_SPLIT) && !NHR(i, H_ON_SPLIT))
             || (HF(h, HF_DOUBLES) && !NHR(i, H_AFTER_DOUBLE)))
             continue;
-        if (!NHR(i, H_EXTRA) || cards_match(s, h, i, dealt)) return i;
+        if (!NHR(i, H_EXTRA) || extra_match(s, h, i, dealt, up)) return i;
     }
     return -1;
 }
@@ -210,15 +229,16 @@ HOT i64 find_row(const Sim *s, i64 h, int banker) {
     if (points > 21 && !P(P_OVER_21)) return -1;
     const RowIndex *x = &s->rows[banker ? 1 : 0];
     i64 dealt = banker ? P(P_BANKER_DEALT) : 0;
+    i64 up = banker ? -1 : s->up;
     i64 n = HF(h, HF_N);
     if (!x->indexed || n < 0 || n >= HC_COLS || points < 0 || points >= INDEXED_TOTALS)
-        return find_row_slowly(s, h, x, n, points, dealt);
+        return find_row_slowly(s, h, x, n, points, dealt, up);
     u64 rows = x->by_cards[n] & x->by_total[points];
     if (HF(h, HF_SPLIT)) rows &= x->on_split;
     if (HF(h, HF_DOUBLES)) rows &= x->after_double;
     for (; rows; rows &= rows - 1) {
         i64 i = x->first + __builtin_ctzll(rows);
-        if (!NHR(i, H_EXTRA) || cards_match(s, h, i, dealt)) return i;
+        if (!NHR(i, H_EXTRA) || extra_match(s, h, i, dealt, up)) return i;
     }
     return -1;
 }
@@ -301,11 +321,13 @@ HOT int outcome_sign(const Sim *s, i64 h, i64 cls, i64 bank, i64 bank_cls) {
     return (diff < 0 || result == BY_TOTAL_LOSE) ? -1 : 0;
 }
 
-/* The net of finished hand h against the banker's hand. */
+/* The net of finished hand h against the banker's hand: a winning hand its fixed prize
+ * where its id has one (CELL_PRIZE, `engine.round.settle.won`), else its stake at odds. */
 HOT i64 settle_hand(const Sim *s, i64 h, i64 cls, i64 bank, i64 bank_cls) {
     i64 staked = HF(h, HF_STAKED);
     int up = P(P_ROUND_UP) != 0;
     int sign = outcome_sign(s, h, cls, bank, bank_cls);
+    if (sign > 0 && CELL(cls, bank_cls, CELL_PRIZE) > 0) return CELL(cls, bank_cls, CELL_PRIZE);
     if (sign > 0) return money(staked, CELL(cls, bank_cls, 1), CELL(cls, bank_cls, 2), up);
     if (sign == 0) return 0;
     if (CELL(cls, bank_cls, 0) == LOSE_STAKE) return -staked;

@@ -14,6 +14,7 @@ from typing import Any
 
 from pontoon_rules.docs.sheet.views import sources_view
 from pontoon_rules.docs.words.example_needs import stated_rounds
+from pontoon_rules.docs.words.family_words import prize_words
 from pontoon_rules.docs.words.hands import AS_HAND, AS_PLAIN_TOTAL, hand_name
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, base_language, translations, words_of
 from pontoon_rules.docs.words.marks import odds
@@ -130,9 +131,10 @@ def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
         player = found is None or found.player_can_hold
         banker = found is None or found.banker_can_hold
         shown = example_cards(ruleset, hand_id, rules, banker=not player) or []
+        prize = prize_words(found, gettext) if found is not None and player else None
         rows.append({"class": hand_name(ruleset, hand_id, gettext, lang), "key": hand_id,
-                     "paid": payout(ruleset, hand_id) if player else None,
-                     "pays": (odds(payout(ruleset, hand_id), gettext) if player
+                     "paid": payout(ruleset, hand_id) if player and prize is None else None,
+                     "pays": (prize or odds(payout(ruleset, hand_id), gettext) if player
                               else _as_other_hand(ruleset, counts_as(shown, rules, False),
                                                   False, gettext, lang)),
                      "takes": (odds(collect(ruleset, hand_id), gettext) if banker

@@ -22,13 +22,28 @@ MAX_TRIED = 40_000
 def example_cards(ruleset: Ruleset, hand_id: str, rules: Rules | None = None,
                   banker: bool = False) -> list[str] | None:
     """Card codes of a hand the engine classifies as `hand_id` under `ruleset`, all from
-    the game's own pack (None when no hand of at most `MAX_EXAMPLE_CARDS` cards is)."""
+    the game's own pack (None when no hand of at most `MAX_EXAMPLE_CARDS` cards is); a
+    player's hand held against some banker's up cards or stakes only is classified against
+    the first of its up cards, on a stake of its band (its sentences say which)."""
     rules = rules or compile_rules(ruleset)
+    up, stake = _conditions(ruleset.hands.definitions.get(hand_id), banker)
     for cards in _candidates(ruleset, rules, hand_id):
-        hand = _hand_of(cards, rules)
-        if classify(hand, rules, banker) == hand_id:
+        hand = _hand_of(cards, rules, stake)
+        if classify(hand, rules, banker, up=up) == hand_id:
             return [card_code(c) for c in cards]
     return None
+
+
+def _conditions(d: HandDefinition | None, banker: bool) -> tuple[int, int]:
+    """(the banker's up rank, the stake) a player's hand `d` is classified at: the first of
+    its up ranks (-1: any, or the banker's hand, which the engine classifies with none) and
+    the least stake of its band (100 where it has none)."""
+    if d is None or banker:
+        return -1, 100
+    up = -1 if d.banker_up_ranks is None else min(RANK_CODES.index(x.value)
+                                                  for x in d.banker_up_ranks)
+    stake = d.min_stake if d.min_stake is not None else min(100, d.max_stake or 100)
+    return up, stake
 
 
 def counts_as(cards: list[str], rules: Rules, banker: bool) -> str | None:
@@ -41,8 +56,8 @@ def counts_as(cards: list[str], rules: Rules, banker: bool) -> str | None:
     return classify(_hand_of([parse_card(c) for c in cards], rules), rules, banker)
 
 
-def _hand_of(cards: list[int], rules: Rules) -> Hand:
-    hand = Hand(100)
+def _hand_of(cards: list[int], rules: Rules, stake: int = 100) -> Hand:
+    hand = Hand(stake)
     for card in cards:
         hand.put(card, rules)
     hand.drawn = max(0, len(cards) - rules.player_cards)

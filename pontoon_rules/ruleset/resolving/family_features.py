@@ -45,8 +45,10 @@ register(Feature(
 register(Feature(
     "named hands by up card or stake", ("hands.definitions",),
     "a named hand for some banker's up cards or a band of stakes only, or paid a fixed "
-    "prize (the analysis values it at the least stake, one solve per group of up cards)",
-    lambda r: bool(_up_and_stake(r)), frozenset({"analysis"}), details=_up_and_stake))
+    "prize (the analysis values it at the least stake, one solve per group of up cards; the "
+    "compiled simulator plays it at that stake, by each group's best play)",
+    lambda r: bool(_up_and_stake(r)), frozenset({"analysis", "simulator", "sessions"}),
+    details=_up_and_stake))
 register(Feature(
     "the lower total winning", ("hands.definitions",),
     "two named hands of one kind where the lower total wins",
@@ -111,8 +113,10 @@ def _prize_to_others(r: Ruleset) -> list[tuple[str, str]]:
 register(Feature(
     "a prize to the other players", ("hands.definitions",),
     "a player's hand that makes the banker pay every other player a fixed prize (one seat "
-    "alone has no other player to pay: the analysis's figure is one seat's)",
-    lambda r: bool(_prize_to_others(r)), frozenset({"analysis"}), details=_prize_to_others))
+    "alone has no other player to pay: the analysis's and the simulation's figures are "
+    "one seat's)",
+    lambda r: bool(_prize_to_others(r)), frozenset({"analysis", "simulator", "sessions"}),
+    details=_prize_to_others))
 
 
 def _bank_as_it_stands_differs(r: Ruleset) -> bool:

@@ -20,6 +20,7 @@ import numpy as np
 
 from pontoon_rules.analysis.assumed import require_read
 from pontoon_rules.analysis.reads import recording
+from pontoon_rules.engine.round.between_players import prizes_to_others
 from pontoon_rules.engine.round.cards import CARDS_PER_PACK
 from pontoon_rules.engine.round.named import ANY_SUITS, MIXED, SUITED, NamedHand
 from pontoon_rules.engine.round.named import BUST as BUST_ID
@@ -85,9 +86,17 @@ N_PARAMS = VALUE_0 + 13
 G_BUST, G_TOTAL, G_NAMED = 0, 1, 2
 # columns of a row of the named-hand table (`SimRules.named`, `engine.round.named.NamedHand`)
 (H_ID, H_MIN_CARDS, H_MAX_CARDS, H_MIN_TOTAL, H_MAX_TOTAL, H_ON_SPLIT, H_AFTER_DOUBLE,
- H_SAME_RANK, H_SUITS, H_DEALT_ONLY, H_NATURAL, H_MAY_DRAW, H_STICK_ANY, H_EXTRA, H_RANKED,
- H_RANK_CARDS, H_RANKS) = range(17)
+ H_SAME_RANK, H_SUITS, H_DEALT_ONLY, H_NATURAL, H_MAY_DRAW, H_STICK_ANY, H_EXTRA, H_UP_RANKS,
+ H_MIN_STAKE, H_MAX_STAKE, H_RANKED, H_RANK_CARDS, H_RANKS) = range(20)
 H_COLS = H_RANKS + 13
+"""`H_UP_RANKS`: the bit mask of the banker's up ranks the row holds against (0: any);
+`H_MIN_STAKE`, `H_MAX_STAKE`: the band of original stakes it holds for (0: no limit), as
+`engine.round.named.NamedHand.more_match`."""
+CELL_PRIZE, CELL_TO_OTHERS, CELL_COLS = 5, 6, 7
+"""A cell's columns: result, pays num/den, collects num/den, then the fixed prize a winning
+hand of that id is paid instead of its odds (`prize`; 0: none) and the prize the banker pays
+every other seat when a seat holds it (`prize_to_others`, `engine.round.between_players`;
+0: none), alike in every cell of the id's row."""
 SUITS_ANY, SUITS_MIXED, SUITS_SUITED = ANY_SUITS, MIXED, SUITED
 """`H_SUITS`: any suits, not all one suit, all one suit, else the one suit (S H D C = 0-3)."""
 """`H_RANKS + r`: how many cards of rank `r` the hand holds, where `H_RANKED`."""
@@ -298,7 +307,10 @@ def _named_row(h: NamedHand, hand_id: int) -> list[int]:
     row[H_MIN_TOTAL], row[H_MAX_TOTAL] = h.min_total, h.max_total
     row[H_ON_SPLIT], row[H_AFTER_DOUBLE] = h.on_split_hand, h.after_double
     row[H_SAME_RANK], row[H_SUITS], row[H_DEALT_ONLY] = h.same_rank, h.suits, h.dealt_only
-    row[H_NATURAL], row[H_STICK_ANY], row[H_EXTRA] = h.natural, h.stick_any_total, h.extra
+    row[H_NATURAL], row[H_STICK_ANY] = h.natural, h.stick_any_total
+    row[H_EXTRA] = h.extra or h.up_ranks is not None or h.stakes != (0, 0)
+    row[H_UP_RANKS] = sum(1 << rank for rank in h.up_ranks or ())
+    row[H_MIN_STAKE], row[H_MAX_STAKE] = h.stakes
     row[H_MAY_DRAW] = -1 if h.may_draw_on is None else int(h.may_draw_on)
     if h.ranks is not None:
         row[H_RANKED], row[H_RANK_CARDS] = 1, len(h.ranks)
@@ -308,14 +320,22 @@ def _named_row(h: NamedHand, hand_id: int) -> list[int]:
 
 
 def cells_table(rules: Rules, ids: list[str]) -> np.ndarray:
-    """(player hand id, banker hand id) → (result, pays num, den, collects num, den), from
-    the ruleset's one outcome table by hand id (`Rules.cells`)."""
-    out = np.zeros((len(ids), len(ids), 5), dtype=np.int64)
+    """(player hand id, banker hand id) → (result, pays num, den, collects num, den, prize),
+    from the ruleset's one outcome table by hand id (`Rules.cells`) and each hand's fixed
+    prize (`Rules.prizes`: what a winning hand of that id is paid instead of its odds) and
+    prize to the other seats (`prizes_to_others`)."""
+    out = np.zeros((len(ids), len(ids), CELL_COLS), dtype=np.int64)
     out[:, :, 0] = LOSE
     out[:, :, 2] = out[:, :, 4] = 1
     for (mine, theirs), cell in rules.cells.items():
         if mine in ids and theirs in ids:
-            out[ids.index(mine), ids.index(theirs)] = _cell(cell)
+            out[ids.index(mine), ids.index(theirs), :CELL_PRIZE] = _cell(cell)
+    for hand, prize in (rules.prizes or {}).items():
+        if hand in ids:
+            out[ids.index(hand), :, CELL_PRIZE] = prize
+    for hand, prize in prizes_to_others(rules).items():
+        if hand in ids:
+            out[ids.index(hand), :, CELL_TO_OTHERS] = prize
     return out
 
 

@@ -45,7 +45,22 @@ def round_swing(rules: Rules, stake: int, seats: int, kitty: int = 0, bid: int =
     """An upper bound on any amount one round moves (a seat's net, the banker's, the kitty's,
     a sale of the bank for `bid`, and any product the kernel forms on the way)."""
     per_stake, per_bet = _factors(rules)
-    return seats * (stake * per_stake + max(kitty, stake) * per_bet) + kitty + bid
+    return (seats * (stake * per_stake + max(kitty, stake) * per_bet + _prizes(rules, seats))
+            + kitty + bid)
+
+
+@functools.lru_cache(maxsize=64)
+def _prizes(rules: Rules, seats: int) -> int:
+    """What one seat can be paid in fixed amounts in a round, whatever the stake: the
+    largest prize for each of its hands (`prize`), and the largest prize to the others
+    (`prize_to_others`) for each hand of every other seat."""
+    from pontoon_rules.sim.kernels import compiled as c
+
+    sim = c.compile_sim(rules)
+    hands = max(1, int(sim.params[c.SPLIT_MAX_HANDS]))
+    prize = int(sim.cells[:, :, c.CELL_PRIZE].max(initial=0))
+    others = int(sim.cells[:, :, c.CELL_TO_OTHERS].max(initial=0))
+    return hands * (prize + max(0, seats - 1) * others)
 
 
 @functools.lru_cache(maxsize=64)

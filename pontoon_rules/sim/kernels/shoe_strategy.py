@@ -55,18 +55,45 @@ def shoe_tables(rules: Rules, banker: str | None, codes: dict[str, int]) -> Shoe
     infinite, or insurance or even money is offered."""
     if rules.decks is None or rules.insurance or rules.even_money:
         return None
-    m = CompositionModel(rules, banker if rules.banker_by_choice else None)
-    m.stats()  # the compiled solve: the dealt hands' values, the split bases
-    plays = _Plays(m)
+    plays = _Plays(_models(rules, banker if rules.banker_by_choice else None))
     if not plays.reach():
         return None
     return plays.tables(codes)
 
 
+def _models(rules: Rules, policy: str | None) -> list[CompositionModel]:
+    """The solved model of each visible tuple: the ruleset's one, or where a named hand holds
+    against some up cards or stakes only, its group of up cards' (`analysis.upcards`; their
+    hands' states read alike, else refused naming hands.definitions)."""
+    from pontoon_rules.analysis.upcards import UpCardModel, conditional
+
+    if not conditional(rules):
+        m = CompositionModel(rules, policy)
+        m.stats()  # the compiled solve: the dealt hands' values, the split bases
+        return [m for _ in m.visibles]
+    found = UpCardModel(rules, policy)
+    first = found.parts[0]
+    cards = [*itertools.product(range(first.n_kinds), repeat=rules.player_cards),
+             *itertools.product(range(first.n_kinds), repeat=2)]
+    for part in found.parts:
+        if any(start_state(part.kinds, d, split, part.rules)
+               != start_state(first.kinds, d, split, first.rules)
+               for d in cards for split in (False, True)):
+            from pontoon_rules.errors import AnalysisError
+
+            raise AnalysisError("hands.definitions: the compiled simulator's best play needs "
+                                "the hands' states alike against every banker's up card")
+        part.stats()
+    return [found.parts[i] for i in found.index]
+
+
 class _Plays:
     """The nodes best play reaches and its decision at each, per visible tuple."""
 
-    def __init__(self, model: CompositionModel) -> None:
+    def __init__(self, models: list[CompositionModel]) -> None:
+        model = models[0]
+        self.models = models
+        """Each visible tuple's model (one, or its group of up cards')."""
         self.m, self.rules = model, model.rules
         self.k, self.n_v = model.n_kinds, len(model.visibles)
         self.choices: dict[Node, list[Choice | None]] = {}
@@ -100,8 +127,15 @@ class _Plays:
     def _choose(self, node: Node) -> list[Choice | None]:
         """Best play's decision per visible tuple: the exact method's own, a split hand the
         play of the unsplit hand of its cards (CDZ-, `split.ZeroMemorySplit._choices`)."""
-        m = self.m
         removed, s = node
+        found: dict[int, list[Choice | None]] = {}
+        for m in self.models:
+            if id(m) not in found:
+                found[id(m)] = self._choose_by(m, removed, s)
+        return [found[id(m)][v] for v, m in enumerate(self.models)]
+
+    def _choose_by(self, m: CompositionModel, removed: tuple[int, ...],
+                   s: HandState) -> list[Choice | None]:
         if not s.split:
             return m.best_choice(removed, s)
         options = m.options_of(s)
@@ -154,23 +188,25 @@ class _Plays:
         """Per visible tuple and dealt hand: split, a surrender (late, or early: valued
         with the rest of the deal, as `dealt_stats` does only with the side bets), as
         `analysis.composition.policy.CompositionPolicy` decides them."""
-        m, k, n_v, r = self.m, self.k, self.n_v, self.rules
+        k, n_v, r = self.k, self.n_v, self.rules
         split = np.zeros((n_v, k, k), dtype=np.int64)
-        for a, b in itertools.product(range(k), repeat=2):
-            if not (r.split_allowed and is_pair(m.kinds[a], m.kinds[b], r)):
-                continue
-            both = m.split_all(a)
-            if both is None:
-                continue
-            alone = m.value(m._removed((a, b)), start_state(m.kinds, (a, b), False, r))
-            split[:, a, b] = both[:, 0] > alone[:, 0]
         dealt = list(itertools.product(range(k), repeat=r.player_cards))
         surrender = np.zeros((n_v, len(dealt)), dtype=np.int64)
-        if r.surrender is not None:
-            for i, cards in enumerate(dealt):
-                m.dealt_stats(tuple(sorted(cards)), side_bets=r.surrender.early)
-                for v in range(n_v):
-                    surrender[v, i] = (tuple(sorted(cards)), v) in m.given_up
+        for m in {id(m): m for m in self.models}.values():
+            mine = [v for v in range(n_v) if self.models[v] is m]
+            for a, b in itertools.product(range(k), repeat=2):
+                if not (r.split_allowed and is_pair(m.kinds[a], m.kinds[b], r)):
+                    continue
+                both = m.split_all(a)
+                if both is None:
+                    continue
+                alone = m.value(m._removed((a, b)), start_state(m.kinds, (a, b), False, m.rules))
+                split[mine, a, b] = (both[:, 0] > alone[:, 0])[mine]
+            if r.surrender is not None:
+                for i, cards in enumerate(dealt):
+                    m.dealt_stats(tuple(sorted(cards)), side_bets=r.surrender.early)
+                    for v in mine:
+                        surrender[v, i] = (tuple(sorted(cards)), v) in m.given_up
         return split, surrender
 
 

@@ -140,8 +140,10 @@ def strategy(rules: Rules, player: str = BEST, banker: str | None = None,
 
 
 def shoe_strategy(rules: Rules, banker: str | None = None) -> Strategy | None:
-    """Composition-dependent best play of the ruleset's own shoe (`sim.kernels.shoe_strategy`), or
-    None where its tables cannot hold it."""
+    """Composition-dependent best play of the ruleset's own shoe (`sim.kernels.shoe_strategy`;
+    each visible tuple by its group of up cards' model where a named hand holds against
+    some up cards or stakes only or pays a prize), or None where its tables cannot hold
+    it."""
     from pontoon_rules.sim.kernels.shoe_strategy import shoe_tables
 
     t = shoe_tables(rules, banker, _ACTION)
@@ -183,8 +185,63 @@ def simple_strategy(rules: Rules, target: int, banker: str | None = None) -> Str
 
 def model_strategy(rules: Rules, banker: str | None = None,
                    model: RoundModel | None = None) -> Strategy:
-    """The exact model's best play (infinite deck) as tables."""
-    model = model or RoundModel(rules, "infinite", banker if rules.banker_by_choice else None)
+    """The exact model's best play (infinite deck) as tables: where a named hand holds
+    against some up cards or stakes only, or pays a prize (`analysis.upcards`), each
+    visible tuple's decisions are its group of up cards' model's (`upcard_models`)."""
+    policy = banker if rules.banker_by_choice else None
+    if model is None:
+        from pontoon_rules.analysis.upcards import conditional
+
+        if conditional(rules):
+            return _tables(rules, banker, upcard_models(rules, policy), keyed_by(rules))
+        model = RoundModel(rules, "infinite", policy)
+    k = len(model.space.kinds)
+    visibles = itertools.product(range(k), repeat=rules.banker_visible)
+    return _tables(rules, banker, [model for _ in visibles], rules)
+
+
+def keyed_by(rules: Rules) -> Rules:
+    """The rules best play's states (`HandState`) are read by: the ruleset's own, or where a
+    named hand holds against some up cards or stakes only or pays a prize, its first group
+    of up cards' (`analysis.upcards.groups`; `upcard_models` checks every group reads a
+    hand's cards alike)."""
+    from pontoon_rules.analysis.upcards import conditional, groups
+
+    return groups(rules)[0].rules if conditional(rules) else rules
+
+
+def upcard_models(rules: Rules, policy: str | None) -> list[RoundModel]:
+    """The model of each visible tuple's group of up cards (`analysis.upcards.UpCardRound`),
+    by the visible tuples' order.
+
+    Raises:
+        AnalysisError: the groups' models see a hand's cards otherwise than the ruleset's
+            own (its states differ): their decisions cannot share the kernel's tables.
+    """
+    from pontoon_rules.analysis.upcards import UpCardRound
+    from pontoon_rules.errors import AnalysisError
+
+    found = UpCardRound(rules, "infinite", policy)
+    kinds, first = found.kinds, keyed_by(rules)
+    k = len(kinds)
+    cards = [*itertools.product(range(k), repeat=rules.player_cards),
+             *itertools.product(range(k), repeat=2)]
+    for part in found.parts:
+        if (part.space.kinds != kinds or any(
+                start_state(kinds, d, split, part.rules) != start_state(kinds, d, split, first)
+                for d in cards for split in (False, True))):
+            raise AnalysisError("hands.definitions: the compiled simulator's best play needs "
+                                "the hands' states alike against every banker's up card")
+    return [found._part_of[v]
+            for v in itertools.product(range(k), repeat=rules.banker_visible)]
+
+
+def _tables(rules: Rules, banker: str | None, models: list[RoundModel],
+            keyed: Rules) -> Strategy:
+    """Best play as tables, each visible tuple's decisions from its own model (`models`,
+    by the visible tuples' order; one model, or one per group of up cards), the states read
+    by `keyed` (`keyed_by`)."""
+    model = models[0]
     kinds = model.space.kinds
     k = len(kinds)
     kind_of_rank = np.zeros(13, dtype=np.int64)
@@ -192,13 +249,14 @@ def model_strategy(rules: Rules, banker: str | None = None,
         for rank in kind.ranks:
             kind_of_rank[rank] = kind.index
     visibles = list(itertools.product(range(k), repeat=rules.banker_visible))
-    contexts = [model.context((), v) for v in visibles]
+    contexts = [m.context((), v) for m, v in zip(models, visibles, strict=True)]
     solvers = [c.hands for c in contexts]
     dealt = list(itertools.product(range(k), repeat=rules.player_cards))
     pairs = list(itertools.product(range(k), repeat=2))
-    starts = [start_state(kinds, d, False, rules) for d in dealt]
-    split_starts = [start_state(kinds, p, True, rules) for p in pairs]
+    starts = [start_state(kinds, d, False, keyed) for d in dealt]
+    split_starts = [start_state(kinds, p, True, keyed) for p in pairs]
     plays = _reachable(solvers, starts, split_starts, rules.split_cards)
+    _same_draws(list({id(m): s for m, s in zip(models, solvers, strict=True)}.values()), plays)
     index = {s: i for i, s in enumerate(plays)}
     n = len(index)
     act, amount = _empty((len(visibles), n)), _empty((len(visibles), n))
@@ -221,8 +279,8 @@ def model_strategy(rules: Rules, banker: str | None = None,
     for v, ctx in enumerate(contexts):
         for a, b in pairs:
             split[v, a, b] = ctx.should_split((min(a, b), max(a, b)))
-        _side_bets(model, ctx, visibles[v], pairs, even[v], insure, v)
-    surrender = _surrender_table(model, contexts, visibles, dealt)
+        _side_bets(models[v], ctx, visibles[v], pairs, even[v], insure, v)
+    surrender = _surrender_table(models, contexts, visibles, dealt)
     table, name = banker_table(rules, banker)
     return Strategy(BEST, MODE_TABLE, 0, kind_of_rank, k, act, amount, nxt, draw,
                     np.array([index[s] for s in starts], dtype=np.int64),
@@ -230,17 +288,38 @@ def model_strategy(rules: Rules, banker: str | None = None,
                     split, insure, even, table, name, surrender, tuple(plays))
 
 
-def _surrender_table(model: RoundModel, contexts: list[Context],
+def _same_draws(solvers: list[HandSolver], plays: dict[HandState, None]) -> None:
+    """Refuse models (one solver of each) whose states grow otherwise by a card (the table
+    `draw` is one for every visible tuple).
+
+    Raises:
+        AnalysisError: two of them disagree.
+    """
+    from pontoon_rules.errors import AnalysisError
+
+    others = solvers[1:]
+    if not others:
+        return
+    for s in plays:
+        for c, _ in solvers[0].draws:
+            if any(o.draw(s, c) != solvers[0].draw(s, c) for o in others):
+                raise AnalysisError("hands.definitions: the compiled simulator's best play "
+                                    "needs the hands' states alike against every banker's "
+                                    "up card")
+
+
+def _surrender_table(models: list[RoundModel], contexts: list[Context],
                      visibles: list[tuple[int, ...]], dealt: list[tuple[int, ...]]) -> np.ndarray:
     """(visible, dealt kinds in order) → whether best play gives the dealt hand up: late
     (`Context.should_surrender`) or before the banker's check (`RoundModel.surrenders_early`,
     which weighs the deal played, insured where that pays)."""
-    s = model.rules.surrender
+    s = models[0].rules.surrender
     if s is None:
         return _empty((len(visibles), len(dealt)))
     if s.early:
-        return np.array([[model.surrenders_early(Deal(tuple(sorted(d)), visible, 1))
-                          for d in dealt] for visible in visibles], dtype=np.int64)
+        return np.array([[m.surrenders_early(Deal(tuple(sorted(d)), visible, 1))
+                          for d in dealt] for m, visible in zip(models, visibles, strict=True)],
+                        dtype=np.int64)
     return np.array([[ctx.should_surrender(d) for d in dealt] for ctx in contexts],
                     dtype=np.int64)
 

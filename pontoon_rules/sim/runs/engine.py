@@ -233,15 +233,13 @@ class EngineSimulator:
         self.cards = [c for c, n in enumerate(self.full) if n]
         self.pack = [c for c, n in enumerate(self.full) for _ in range(n)]
         """The shoe in order, each round's shuffled copy made from it (`shuffled`)."""
-        from pontoon_rules.analysis.upcards import plays_alike, valued_stake
+        from pontoon_rules.analysis.upcards import played_stake
 
-        valued = valued_stake(rules)
-        self.stake = (within_limits(rules, STAKE) if valued is None or plays_alike(rules, STAKE)
-                      else valued)
+        self.stake = played_stake(rules, within_limits(rules, STAKE))
         """`STAKE` (within the ruleset's stake limits: `within_limits`), or where a named
-        hand is held or paid at `STAKE` otherwise than at the stake the analysis values it
-        at (`analysis.upcards.valued_stake`: the least), that stake (where payouts may round
-        to whole units, which the analysis does not do)."""
+        hand is held or paid at that stake otherwise than at the stake the analysis values
+        it at (`analysis.upcards.valued_stake`: the least), that stake (where payouts may
+        round to whole units, which the analysis does not do)."""
 
     def play(self, rng: random.Random) -> float:
         """One round's net per unit stake."""

@@ -7,7 +7,8 @@ gives None, and then `RoundRunner` plays one-seat rounds on it. The features:
 
 - one seat, and no shoot bets in play (no kitty), and no side bet taken;
 - no buying (`stakes.buy: none`) and no three of a kind;
-- the classic named hands (`ruleset.resolving.classic`) and the usual card values;
+- the classic named hands (`ruleset.resolving.classic`) and the usual card values, none
+  held against some up cards or stakes only or paid a fixed prize;
 - no surrender, rescue, doubling more than once, by total or with the aces counted 1,
   and no banker's hand that takes less than everything;
 - a banker who draws by a fixed rule (`banker.mode: fixed-rule`);
@@ -59,6 +60,9 @@ def fast_problem(sim: SimRules, seats: int = 1, kitty: int = 0,
         (p[c.BANKER_VISIBLE] <= p[c.BANKER_CARDS], "more banker cards shown than dealt"),
         (p[c.BANKER_UP_FROM] == 0, "the banker's first cards dealt face down"),
         (strategy is None or not strategy.side.any(), "a side bet taken"),
+        (not sim.named[:, c.H_UP_RANKS:c.H_MAX_STAKE + 1].any()
+         and not sim.cells[:, :, c.CELL_PRIZE:].any(),
+         "named hands by the banker's up card or the stake, or paid a prize"),
     )
     for ok, problem in checks:
         if not ok:

@@ -71,7 +71,11 @@ class TablePolicy:
     """Best play from the compiled tables, decided on the engine's state."""
 
     def __init__(self, rules: Rules, strategy: Strategy) -> None:
+        from pontoon_rules.sim.kernels.strategy import keyed_by
+
         self.rules, self.s = rules, strategy
+        self.keyed = keyed_by(rules)
+        """The rules the tables' states are read by (`sim.kernels.strategy.keyed_by`)."""
         self.index = {state: i for i, state in enumerate(strategy.states)}
         self.kinds = kind_space(rules).kinds
 
@@ -165,4 +169,4 @@ class TablePolicy:
         return bool(self.s.surrender.ravel()[idx])
 
     def _state(self, hand: Hand) -> HandState:
-        return hand_state(hand, [self._kind(c) for c in hand.cards], self.kinds, self.rules)
+        return hand_state(hand, [self._kind(c) for c in hand.cards], self.kinds, self.keyed)

@@ -143,9 +143,12 @@ class RoundRunner:
         return self.fast if self.seats == 1 and chosen else None
 
     def run(self, rounds: int, seed_words: np.ndarray, dealing: str = "infinite",
-            stake: int = SIM_STAKE, kernel: str = "auto",
+            stake: int | None = None, kernel: str = "auto",
             trace: np.ndarray | None = None) -> np.ndarray:
         """Play `rounds` rounds of seat 0; [sum, sum of squares, hands, rounds].
+
+        `stake`: each seat's; None: `SIM_STAKE`, or the stake `edge` values a named hand held
+        by the stake or paid a prize at (`analysis.upcards.played_stake`).
 
         `kernel`: one of `KERNELS`; `trace` (an int64 array rounds × 2) receives each
         round's net of seat 0 and its hands.
@@ -157,6 +160,10 @@ class RoundRunner:
         """
         if kernel not in KERNELS:
             raise ValueError(f"unknown kernel {kernel!r}: expected {', '.join(KERNELS)}")
+        if stake is None:
+            from pontoon_rules.analysis.upcards import played_stake
+
+            stake = played_stake(self.sim.rules, SIM_STAKE)
         check_money(self.sim.rules, Run(stake, self.seats))
         self._check_bank([stake] * self.seats)
         infinite = dealing == "infinite" or self.sim.rules.decks is None
