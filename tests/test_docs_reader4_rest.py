@@ -45,3 +45,31 @@ def test_who_shuffles_later_deals_follows_who_banks(ruleset_id: str) -> None:
 def test_who_shuffles_later_deals_is_printed_in_each_language(ruleset_id: str, lang: str,
                                                               words: str) -> None:
     assert words in sheet(ruleset_id, lang)
+
+
+def _total_of(ruleset_id: str, key: str) -> tuple[list[str], int]:
+    """A payout row's example cards and what they count in the game (engine units)."""
+    from pontoon_rules.docs.sheet.sheet_view import payout_rows
+    from pontoon_rules.docs.words.i18n import translations
+    from pontoon_rules.engine.round.cards import parse_card
+    from pontoon_rules.engine.round.hand import Hand, points
+    from pontoon_rules.engine.round.rules import compile_rules
+
+    r = load_bundled(ruleset_id)
+    rules = compile_rules(r)
+    row = next(x for x in payout_rows(r, translations("en").gettext) if x["key"] == key)
+    codes = [c["code"] for c in row["cards"]]
+    hand = Hand(100)
+    for code in codes:
+        hand.put(parse_card(code), rules)
+    return codes, points(hand, rules) * 2 // rules.unit  # half points
+
+
+@pytest.mark.parametrize(("ruleset_id", "at_least"), [
+    ("sette-e-mezzo", 7), ("siebzehn-und-vier", 20), ("ochko-home", 20), ("pagat-british", 20)])
+def test_the_highest_total_row_shows_a_high_total_in_the_games_own_values(
+        ruleset_id: str, at_least: int) -> None:
+    """The example of "highest total" tries the cards worth most in the game first (a
+    sette e mezzo court is worth ½: «F♠ C♥», 1 point, showed no high score)."""
+    codes, halves = _total_of(ruleset_id, "total")
+    assert halves >= 2 * at_least, codes
