@@ -5,6 +5,7 @@ Luck's own words, the Russian site's payout words, sette e mezzo's highest-score
 from __future__ import annotations
 
 import pytest
+from engine_helpers import nets, run
 
 from pontoon_rules.docs.sheet.sheet_view import find_base
 from pontoon_rules.docs.sheet.sheets import sheet_markdown
@@ -73,3 +74,31 @@ def test_the_highest_total_row_shows_a_high_total_in_the_games_own_values(
     sette e mezzo court is worth ½: «F♠ C♥», 1 point, showed no high score)."""
     codes, halves = _total_of(ruleset_id, "total")
     assert halves >= 2 * at_least, codes
+
+
+def test_a_dealer_pontoon_against_a_split_and_a_rescue_says_what_the_engine_takes() -> None:
+    """Australian: a dealer's pontoon takes one original stake from each hand of a split
+    pair, and a hand rescued before it stays as settled (-100 each, played through the
+    engine); the sheet says both, from the fields that allow a split and a rescue."""
+    r = run("australian-pontoon", [100], "5S AD 5H 5C 2C 4C KH",
+            "p1 split, p1 double, p1 rescue, p1 stick")
+    hands = r.result.seats[0].hands
+    assert r.result.banker_class == "pontoon"
+    assert [(h.stakes, h.net, h.rescued) for h in hands] == [([100, 100], -100, True),
+                                                             ([100], -100, False)]
+    assert nets(r) == [-200, 200]
+    pontoon = said("australian-pontoon")["hand:pontoon"].text
+    assert ("As the dealer's hand it takes only the original stakes, the rest of what was "
+            "doubled comes back. From a split pair it takes one stake for each hand. A hand "
+            "already bust or rescued stays as it was settled.") in pontoon
+    assert "From a split pair" not in said("pagat-british")["hand:pontoon"].text
+    ru = said("australian-pontoon", "ru")["hand:pontoon"].text
+    assert "С разделённой пары она забирает по одной ставке за каждую руку." in ru
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_australian_intro_says_what_a_player_21_wins_without_at_once(lang: str) -> None:
+    intro = sheet("australian-pontoon", lang).split("\n## ")[0]
+    assert {"en": "every player 21 wins whatever the dealer draws",
+            "ru": "любые 21 очко игрока выигрывают, что бы ни набрал дилер"}[lang] in intro
+    assert "at once" not in intro and "сразу" not in intro
