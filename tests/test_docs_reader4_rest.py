@@ -102,3 +102,49 @@ def test_the_australian_intro_says_what_a_player_21_wins_without_at_once(lang: s
     assert {"en": "every player 21 wins whatever the dealer draws",
             "ru": "любые 21 очко игрока выигрывают, что бы ни набрал дилер"}[lang] in intro
     assert "at once" not in intro and "сразу" not in intro
+
+
+CALQUES = ("Рука игрока бьёт младшую руку", "не положенная стороне", "по выплате её руки",
+           "Рука, которая подходит под несколько названий", "Выигравшей руке",
+           "проигравшая рука", "при любой руке", "руки одного вида", "с побитой руки",
+           "получает выплату своей руки", "рука с перебором проигрывает")
+
+
+@pytest.mark.parametrize("ruleset_id", ["belarus-ponton", "casino-ochko", "ochko-home",
+                                        "pagat-british", "australian-pontoon"])
+def test_the_russian_sheets_speak_of_cards_and_combinations_not_hands(ruleset_id: str) -> None:
+    """Reader 4: «рука» where Russian players say «карты», «комбинация» or name the player;
+    a hand of a split pair stays «рука» (the casinos' own word for it)."""
+    text = sheet(ruleset_id, "ru")
+    for calque in CALQUES:
+        assert calque not in text, calque
+    banker = "дилера" if ruleset_id in ("belarus-ponton", "casino-ochko") else "банкира"
+    assert f"Игрок бьёт младшую комбинацию {banker} и проигрывает старшей" in text
+    assert "Выигравшему платят" in text
+
+
+def test_the_russian_legend_and_several_names_are_said_plainly() -> None:
+    text = sheet("pagat-british", "ru")
+    assert ("а если игроку или банкиру такая комбинация не засчитывается, те же карты идут у "
+            "него просто по очкам") in text
+    assert "Если карты подходят под несколько названий, считается старшее из них." in text
+    assert "Дилер забирает: сколько дилер с такой комбинацией берёт с каждого, кого побил" in (
+        sheet("casino-ochko", "ru"))
+
+
+@pytest.mark.parametrize("ruleset_id", ["belarus-ponton", "casino-ochko", "ochko-home"])
+def test_the_russian_rules_page_writes_payouts_as_the_sheets_do(ruleset_id: str) -> None:
+    """Reader 4: the Russian site said «3:2» where the sheets say «3 к 2»: a payout field's
+    value and the catalog's own words write odds as the language does (a source's quoted
+    words keep theirs)."""
+    import re
+
+    from pontoon_rules.docs.website.pages import ruleset_rules_page
+
+    page = ruleset_rules_page(load_bundled(ruleset_id), "ru")
+    values = re.findall(r'<td class="pr-value">([^<]*)</td>', page)
+    assert "1 к 1" in values
+    assert not [v for v in values if re.search(r"\d:\d", v)]
+    words = re.sub(r"<q[^>]*>.*?</q>|<code[^>]*>.*?</code>", "", page, flags=re.S)
+    words = re.sub(r"\| Русский \|[^\n]*", "", words)  # the glossary's words not said
+    assert not re.search(r"\d:\d", words)
