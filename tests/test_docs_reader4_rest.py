@@ -148,3 +148,30 @@ def test_the_russian_rules_page_writes_payouts_as_the_sheets_do(ruleset_id: str)
     words = re.sub(r"<q[^>]*>.*?</q>|<code[^>]*>.*?</code>", "", page, flags=re.S)
     words = re.sub(r"\| Русский \|[^\n]*", "", words)  # the glossary's words not said
     assert not re.search(r"\d:\d", words)
+
+
+def test_ban_luck_speaks_its_singapore_players_words() -> None:
+    """Reader 4: British Stick/Twist in a Singapore and Malaysia game, and "five cards" where
+    its pages say 5-Dragon: the words come from a source's own English words
+    (`locale/en/LC_MESSAGES/timeout.po`, chosen by `words_of` from the ruleset's sources,
+    as Spanish 21's `chukchansi.po`) and the hand's name in the ruleset; the glossary
+    quotes the pages and agrees with the sheet."""
+    import re
+
+    from pontoon_rules.docs.sheet.glossary import sheet_problems, terms
+    from pontoon_rules.docs.words.i18n import words_of
+
+    r = load_bundled("ban-luck")
+    assert words_of(r, "en") == "en@timeout"
+    text = sheet("ban-luck")
+    assert not re.search(r"(?i)\b(twist|stick)", text)
+    for words in ("Stand: take no more cards. You may stand on 16 or more",
+                  "Draw: take another card without adding to your stake.",
+                  "Five-dragon: exactly 5 cards totalling 21 or less.",
+                  "draws 6♦, stands: 19", ": five-dragon."):
+        assert words in text, words
+    notes = " ".join(t.note or "" for t in terms("ban-luck", "en"))
+    assert "There are hit and stand options." in notes
+    assert "his hand is called a “5-Dragon”" in notes
+    assert sheet_problems("ban-luck", "en") == []
+    assert "five-dragon" not in sheet("ban-luck", "ru")  # Russian keeps «пять карт»
