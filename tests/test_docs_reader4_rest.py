@@ -132,11 +132,13 @@ def test_the_russian_legend_and_several_names_are_said_plainly() -> None:
         sheet("casino-ochko", "ru"))
 
 
-@pytest.mark.parametrize("ruleset_id", ["belarus-ponton", "casino-ochko", "ochko-home"])
+@pytest.mark.parametrize("ruleset_id", ["belarus-ponton", "casino-ochko", "ochko-home",
+                                        "sette-e-mezzo", "siebzehn-und-vier"])
 def test_the_russian_rules_page_writes_payouts_as_the_sheets_do(ruleset_id: str) -> None:
     """Reader 4: the Russian site said «3:2» where the sheets say «3 к 2»: a payout field's
-    value and the catalog's own words write odds as the language does (a source's quoted
-    words keep theirs)."""
+    value, the outcome exceptions (in the sheets' sentences of a pair, not the value's
+    English words) and the catalog's own words write odds as the language does (a
+    source's quoted words keep theirs)."""
     import re
 
     from pontoon_rules.docs.website.pages import ruleset_rules_page
@@ -175,3 +177,16 @@ def test_ban_luck_speaks_its_singapore_players_words() -> None:
     assert "his hand is called a “5-Dragon”" in notes
     assert sheet_problems("ban-luck", "en") == []
     assert "five-dragon" not in sheet("ban-luck", "ru")  # Russian keeps «пять карт»
+
+
+def test_the_rules_page_says_an_outcome_exception_as_the_sheets_say_a_pair() -> None:
+    from pontoon_rules.docs.website.pages import ruleset_rules_page
+
+    page = ruleset_rules_page(load_bundled("siebzehn-und-vier"), "ru")
+    assert "Если у игрока «прирождённое двадцать одно (туз и десятка)», а у банкира" in page
+    assert "игрок проигрывает и платит банкиру 1 к 1." in page
+    import re
+
+    values = " ".join(re.findall(r'<td class="pr-value">([^<]*)</td>', page))
+    assert "a player" not in values and "natural-21" not in values
+    assert "«огонь» (два туза), прирождённое двадцать одно (туз и десятка), по очкам" in values
