@@ -39,7 +39,7 @@ def rule_row(ruleset: Ruleset, path: str, gettext: Gettext, lang: str = "en"
     row.update(source_language=user(source.language if source else ""), anchor=anchor(path),
                label=label(path), description=gettext(describe(path)),
                reader=reader_description(path, gettext),
-               text=_value_words(ruleset, path, gettext, lang) if row["applies"]
+               text=value_words(ruleset, path, gettext, lang) if row["applies"]
                else gettext(row["text"]))
     if path.startswith("hands.definitions.") and path.count(".") == 3:
         row["label"] = f"{hand_name(ruleset, path.split('.')[2], gettext)}: " + row["label"].split(
@@ -63,7 +63,7 @@ page's `settlement.outcomes` in the page's language (the value's English words, 
 and "3:2", read half in English on the Russian site)."""
 
 
-def _value_words(ruleset: Ruleset, path: str, gettext: Gettext, lang: str) -> str:
+def value_words(ruleset: Ruleset, path: str, gettext: Gettext, lang: str) -> str:
     """A field's value in words; the ranking and the outcome exceptions by the hands' names
     in the page's language (their values hold hand ids: 'natural-21')."""
     if path == "settlement.outcomes" and ruleset.settlement.outcomes:
