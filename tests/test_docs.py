@@ -19,12 +19,13 @@ from typing import Any
 import pytest
 from conftest import once, shared_folder
 
+from pontoon_rules.docs.sheet.views import value_words
 from pontoon_rules.docs.website.pages import sheet_name, site_sheets
 from pontoon_rules.docs.website.site import DEFAULT_CONFIG, build_site
 from pontoon_rules.docs.words.chapters import anchor
-from pontoon_rules.docs.words.values import value_text
+from pontoon_rules.docs.words.i18n import translations, words_of
 from pontoon_rules.engine.scripts.script import run_script
-from pontoon_rules.ruleset.format.fields import leaf_paths, ruleset_paths, value_at
+from pontoon_rules.ruleset.format.fields import leaf_paths, ruleset_paths
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 from pontoon_rules.ruleset.resolving.present import differing_paths
@@ -146,11 +147,12 @@ def test_generated_pages_are_not_in_the_docs_folder() -> None:
 def test_every_field_appears_on_its_ruleset_page(site: Path, ruleset_id: str) -> None:
     text = page(site, f"rulesets/rules/{ruleset_id}.html")  # its own page (issue 51: size)
     ruleset = load_bundled(ruleset_id)
+    words = translations(words_of(ruleset, "en")).gettext  # a source's own: "dealer"
     for path in ruleset_paths(ruleset):
         row = re.search(rf'<tr id="{anchor(path)}"[^>]*>(.*?)</tr>', text, re.S)
         assert row, f"{ruleset_id}: no row for {path}"
         value = re.search(r'<td class="pr-value">(.*?)</td>', row.group(1), re.S)
-        expected = (value_text(path, value_at(ruleset, path), str) if applies(ruleset, path)
+        expected = (value_words(ruleset, path, words, "en") if applies(ruleset, path)
                     else NOT_IN_THIS_GAME)
         assert value and html.unescape(value.group(1)) == expected, (path, value)
         assert f'<code class="pr-dev">{path}</code>' in row.group(1)

@@ -154,7 +154,7 @@ def test_ties_are_said_as_ties_not_as_equal_hands_the_higher_of_which_wins() -> 
     """«Equal hands: … the higher total wins» read against itself; ties name each pair."""
     ties = next(s.text for s in sentences(load_bundled("ban-luck"), "en") if s.key == "ties")
     assert ties == ("Ties: with ban-ban against ban-ban or ban-luck against ban-luck, it is a "
-                    "stand-off and the stake comes back; with five cards against five cards or "
+                    "stand-off and the stake comes back; with five-dragon against five-dragon or "
                     "two ordinary totals, the higher total wins and equal totals are a "
                     "stand-off.")
     ru = next(s.text for s in sentences(load_bundled("ban-luck"), "ru") if s.key == "ties")

@@ -130,7 +130,7 @@ def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
         found = ruleset.hands.definitions.get(hand_id)
         player = found is None or found.player_can_hold
         banker = found is None or found.banker_can_hold
-        shown = example_cards(ruleset, hand_id, rules, banker=not player) or []
+        shown = example_cards(ruleset, hand_id, rules, banker=not player, by_value=True) or []
         prize = prize_words(found, gettext) if found is not None and player else None
         rows.append({"class": hand_name(ruleset, hand_id, gettext, lang), "key": hand_id,
                      "paid": payout(ruleset, hand_id) if player and prize is None else None,
@@ -141,7 +141,7 @@ def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
                                else _as_other_hand(ruleset, counts_as(shown, rules, True),
                                                    True, gettext, lang)),
                      "cards": [card_view(c, gettext, suits, letters) for c in shown]})
-    shown = example_cards(ruleset, "bust", rules) or []
+    shown = example_cards(ruleset, "bust", rules, by_value=True) or []
     rows.append({"class": hand_name(ruleset, "bust", gettext, lang), "key": "bust",
                  "paid": None, "pays": "—", "takes": "—",
                  "cards": [card_view(c, gettext, suits, letters) for c in shown]})

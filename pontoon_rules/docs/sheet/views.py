@@ -39,12 +39,62 @@ def rule_row(ruleset: Ruleset, path: str, gettext: Gettext, lang: str = "en"
     row.update(source_language=user(source.language if source else ""), anchor=anchor(path),
                label=label(path), description=gettext(describe(path)),
                reader=reader_description(path, gettext),
-               text=value_text(path, value_at(ruleset, path), gettext) if row["applies"]
+               text=value_words(ruleset, path, gettext, lang) if row["applies"]
                else gettext(row["text"]))
     if path.startswith("hands.definitions.") and path.count(".") == 3:
         row["label"] = f"{hand_name(ruleset, path.split('.')[2], gettext)}: " + row["label"].split(
             ": ", 1)[-1]
     return row
+
+
+_OUTCOME_MESSAGES = {
+    ("win", False): "A player's %(p)s against the banker's %(b)s wins.",
+    ("win", True): "A player's %(p)s against the banker's %(b)s wins, paid %(pays)s.",
+    ("lose", False): "A player's %(p)s against the banker's %(b)s loses.",
+    ("lose", True): "A player's %(p)s against the banker's %(b)s loses, paying the banker "
+                    "%(pays)s.",
+    ("push", False): "A player's %(p)s against the banker's %(b)s is a stand-off.",
+    ("by-total", False): "A player's %(p)s against the banker's %(b)s: the higher total wins, "
+                         "equal totals go to the banker.",
+    ("by-total", True): "A player's %(p)s against the banker's %(b)s: the higher total wins, "
+                        "equal totals are a stand-off."}
+"""The sheets' own sentences of a pair (`docs.words.settlement_messages`), for a rules
+page's `settlement.outcomes` in the page's language (the value's English words, hand ids
+and "3:2", read half in English on the Russian site)."""
+
+
+def value_words(ruleset: Ruleset, path: str, gettext: Gettext, lang: str) -> str:
+    """A field's value in words; the ranking and the outcome exceptions by the hands' names
+    in the page's language (their values hold hand ids: 'natural-21')."""
+    if path == "settlement.outcomes" and ruleset.settlement.outcomes:
+        return outcomes_text(ruleset, gettext, lang)
+    if path == "hands.ranking":
+        from pontoon_rules.docs.words.marks import listed
+
+        return listed((hand_name(ruleset, h, gettext, lang) for h in ruleset.hands.ranking),
+                      gettext)
+    return value_text(path, value_at(ruleset, path), gettext)
+
+
+def outcomes_text(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str:
+    """Each exception of `settlement.outcomes` as the sheets say a pair, in `gettext`'s
+    language: names from the ruleset, odds as the language writes them."""
+    from pontoon_rules.docs.words.marks import odds
+    from pontoon_rules.docs.words.settlement_messages import PLAIN_TOTAL
+
+    def name(hand_id: str) -> str:
+        return gettext(PLAIN_TOTAL) if hand_id == "total" else hand_name(
+            ruleset, hand_id, gettext, lang)
+
+    out = []
+    for rule in ruleset.settlement.outcomes:
+        result = str(rule.result)
+        flag = (rule.pays is not None if result in ("win", "lose")
+                else result == "by-total" and ruleset.settlement.ties.value == "push")
+        words = {"p": name(rule.player), "b": name(rule.banker),
+                 "pays": odds(str(rule.pays), gettext) if rule.pays is not None else ""}
+        out.append(gettext(_OUTCOME_MESSAGES[(result, flag)]) % words)
+    return " ".join(out)
 
 
 def chapters_view(ruleset: Ruleset, gettext: Gettext, lang: str = "en"

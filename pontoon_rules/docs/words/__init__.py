@@ -82,7 +82,7 @@ nothing here imports `docs.sheet` or `docs.website` (`tests/test_architecture.py
 - `i18n` + `locale/` (Babel catalogs, en/ru/hy/pa/ur/de/it/vi; a source's own words in
   `locale/<lang>/LC_MESSAGES/<source>.po` over `messages.po` (English too: Sydney's and
   Chukchansi's dealer, hit and stand in `locale/en/LC_MESSAGES/woo-sydney.po`,
-  `chukchansi.po`), chosen by `i18n.words_of` from
+  `chukchansi.po`; Ban Luck's draw and stand in `timeout.po`), chosen by `i18n.words_of` from
   the ruleset's sources; `i18n.recording` notes every message a render looks up,
   `untranslated` those its catalog leaves in English)
 - `letters` (card letters by catalog: Т К Д В)

@@ -80,6 +80,11 @@ _TAKES_ALL: dict[str, str] = {
 """A banker's natural that takes everything (the default), said where a reader asks it: the
 natural is known only after the players have added to their stakes (Belarus: the page says
 only that "the original stake loses")."""
+_TAKES_SPLIT = _("From a split pair it takes one stake for each hand.")
+_TAKES_RESCUED = _("A hand already bust or rescued stays as it was settled.")
+"""What a banker's natural taking only the original bets does where a player may split or
+rescue (`engine.round.settle.takes_from_seat`: each hand's own first stake; a hand settled
+before it keeps its net)."""
 _PLURALS = (("exactly %(count)s card", "exactly %(count)s cards"),
             ("%(count)s or more cards", "%(count)s or more cards"),
             ("at most %(count)s card", "at most %(count)s cards"))
@@ -95,7 +100,7 @@ PHRASES = (
     _("It may stick even below %(n)s."), _("%(name)s (defined but not ranked: not played)"),
     _("It also beats the banker's ordinary %(total)s."),
     _("The banker's beats any ordinary total of a player, even a higher one."),
-    *_SUITS.values(), *_TAKES.values(), *_TAKES_ALL.values(),
+    *_SUITS.values(), *_TAKES.values(), *_TAKES_ALL.values(), _TAKES_SPLIT, _TAKES_RESCUED,
 )
 
 
@@ -202,6 +207,15 @@ def _takes_all(r: Ruleset, d: HandDefinition, gettext: Gettext) -> str:
                               "all-bought" if buys else "all-doubled"])
 
 
+def _takes_after(r: Ruleset, d: HandDefinition, gettext: Gettext) -> list[str]:
+    """What a banker's natural taking the original bets takes from a split pair, and that
+    a hand bust or rescued before it is not settled again (where a player may do so)."""
+    if d.takes is not NaturalTakes.ORIGINAL_BETS:
+        return []
+    return [gettext(_TAKES_SPLIT) if r.player.split.allowed else "",
+            gettext(_TAKES_RESCUED) if r.player.double.rescue.allowed else ""]
+
+
 def describe_hand(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ngettext,
                   lang: str = "en") -> str:
     """What the cards of hand `hand_id` are: 'Pontoon: 2 cards making 21, a natural'."""
@@ -241,6 +255,7 @@ def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
              else _takes_all(ruleset, d, gettext))
     if taken:
         out.append(stopped(taken[:1].upper() + taken[1:], gettext))
+        out += _takes_after(ruleset, d, gettext)
     if beats_equal_total(ruleset, hand_id):
         out.append(gettext("It also beats the banker's ordinary %(total)s.")
                    % {"total": points_text(d.max_total or 0)})

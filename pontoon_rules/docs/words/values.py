@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Any
 
 from pontoon_rules.docs.words.hands import USUAL_NAMES
 from pontoon_rules.docs.words.letters import RANK_LETTERS, rank_letter
-from pontoon_rules.docs.words.marks import listed
+from pontoon_rules.docs.words.marks import listed, odds
 from pontoon_rules.engine.round.cards import RANK_CODES, SUIT_CODES
 from pontoon_rules.ruleset.format import bank, common, decisions, play
 from pontoon_rules.ruleset.format.agreed import BLANK
@@ -19,6 +20,8 @@ from pontoon_rules.ruleset.resolving.present import format_value
 Gettext = Callable[[str], str]
 
 RED_SUITS = frozenset("HD")
+_ODDS = re.compile(r"\d+:\d+")
+"""A payout field's value ('3:2'), said as the language writes odds (`marks.odds`)."""
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
@@ -51,8 +54,8 @@ def value_text(path: str, value: Any, gettext: Gettext) -> str:
     if isinstance(data, dict) and data.get("agreed") is True:
         default = value_text(path, data.get("default"), gettext)
         return gettext("agreed at the table (default: %(default)s)") % {"default": default}
-    if isinstance(data, str):
-        return _word(data, gettext)
+    if isinstance(data, str):  # odds as the language writes them (Russian «2 к 1»)
+        return odds(data, gettext) if _ODDS.fullmatch(data) else _word(data, gettext)
     if path.endswith(("suit_names", "rank_names")) and isinstance(data, dict):
         return _suit_names_text(data, gettext)
     if isinstance(data, list) and data and isinstance(data[0], str):

@@ -20,14 +20,17 @@ MAX_TRIED = 40_000
 
 
 def example_cards(ruleset: Ruleset, hand_id: str, rules: Rules | None = None,
-                  banker: bool = False) -> list[str] | None:
+                  banker: bool = False, by_value: bool = False) -> list[str] | None:
     """Card codes of a hand the engine classifies as `hand_id` under `ruleset`, all from
     the game's own pack (None when no hand of at most `MAX_EXAMPLE_CARDS` cards is); a
     player's hand held against some banker's up cards or stakes only is classified against
-    the first of its up cards, on a stake of its band (its sentences say which)."""
+    the first of its up cards, on a stake of its band (its sentences say which).
+    `by_value`: an ordinary total or a bust tries the cards worth most in this game first
+    (`pack.values`: a sheet's "highest total" shows a high one, where a court may be
+    worth ½); without it, by their face (the conformance vectors' cards)."""
     rules = rules or compile_rules(ruleset)
     up, stake = _conditions(ruleset.hands.definitions.get(hand_id), banker)
-    for cards in _candidates(ruleset, rules, hand_id):
+    for cards in _candidates(ruleset, rules, hand_id, by_value):
         hand = _hand_of(cards, rules, stake)
         if classify(hand, rules, banker, up=up) == hand_id:
             return [card_code(c) for c in cards]
@@ -64,7 +67,8 @@ def _hand_of(cards: list[int], rules: Rules, stake: int = 100) -> Hand:
     return hand
 
 
-def _candidates(ruleset: Ruleset, rules: Rules, hand_id: str) -> Iterator[list[int]]:
+def _candidates(ruleset: Ruleset, rules: Rules, hand_id: str,
+                by_value: bool = False) -> Iterator[list[int]]:
     """Hands to try, most telling first: ranks by preference, then suits as asked."""
     d = ruleset.hands.definitions.get(hand_id)
     held = [i for i in range(len(RANK_CODES)) if rules.rank_present[i]]
@@ -74,7 +78,7 @@ def _candidates(ruleset: Ruleset, rules: Rules, hand_id: str) -> Iterator[list[i
         rank_sets: Iterator[tuple[int, ...]] = iter(
             [tuple(sorted(RANK_CODES.index(x.value) for x in d.ranks))])
     else:
-        order = _preferred(held, hand_id, d)
+        order = _preferred(held, hand_id, d, rules.values if by_value else None)
         rank_sets = islice(chain.from_iterable(
             chain(combinations(order, n), combinations_with_replacement(order, n))
             for n in sizes), MAX_TRIED)
@@ -91,11 +95,13 @@ def _candidates(ruleset: Ruleset, rules: Rules, hand_id: str) -> Iterator[list[i
             yield cards
 
 
-def _preferred(held: list[int], hand_id: str, d: HandDefinition | None) -> list[int]:
-    """The ranks in the order examples use them: high cards for a total, a bust or a hand
-    that must reach a total (aces first), low cards for a hand of many small cards."""
+def _preferred(held: list[int], hand_id: str, d: HandDefinition | None,
+               values: tuple[int, ...] | None = None) -> list[int]:
+    """The ranks in the order examples use them: high cards for a total, a bust (by
+    `values`, the game's, where given, else by face) or a hand that must reach a total
+    (aces first), low cards for a hand of many small cards."""
     if hand_id in (TOTAL, BUST):
-        return sorted(held, key=lambda i: -min(i + 1, 10))
+        return sorted(held, key=lambda i: -(values[i] if values else min(i + 1, 10)))
     if d is not None and d.min_total is None and not d.same_rank:
         return sorted(held, key=lambda i: (i == 0, i))
     if d is not None and d.same_rank:
