@@ -350,8 +350,10 @@ def printed_keys(laid_out: dict[str, Any], payouts: list[dict[str, Any]]) -> set
 def brief_box(box: dict[str, Any], printed: set[str]) -> dict[str, Any]:
     """The house box in brief, for a printed sheet short of room: its intro, a line that
     the rules marked ◆ differ, and only the changed rules the body does not print (so
-    every rule is printed once), and the base's rules it no longer has (`gone`)."""
-    return {**box, "brief": True,
+    every rule is printed once); the base's rules it no longer has (`gone`) are said in
+    the full box only (the site's page, a sheet with room, `show`): the body says every
+    rule the game has."""
+    return {**box, "brief": True, "gone": [],
             "rules": [s for s in box["rules"] if s.key not in printed]}
 
 

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from pontoon_rules.docs.words.i18n import is_recording
 from pontoon_rules.ruleset.format.model import Ruleset
 
 
@@ -79,7 +80,10 @@ _kept: OrderedDict[tuple[str, str, bool], Before] = OrderedDict()
 
 def before(base: Ruleset, lang: str, odds_in_table: bool, render: Render) -> Before:
     """The base's sentences in the catalog `lang` (the overlay's own, so that both are said
-    in the same words), rendered once for its content."""
+    in the same words), rendered once for its content; anew inside `i18n.recording`, which
+    sees every message they look up (the box says the base's dropped ones)."""
+    if is_recording():
+        return render(base, lang, odds_in_table)
     key = (base.model_dump_json(), lang, odds_in_table)
     found = _kept.get(key)
     if found is None:
