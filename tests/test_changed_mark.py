@@ -154,3 +154,19 @@ def test_the_workbench_marks_the_rules_the_sheet_marks() -> None:
     rules = {r["key"]: r for c in view["chapters"] for r in c["rules"]}
     assert rules["lacks"]["changed"] and rules["split_hands"]["changed"]
     assert rules["double"]["changed"] and not rules["stick"]["changed"]
+
+
+def test_the_full_box_says_the_base_rules_dropped(tmp_path: Path) -> None:
+    """The house box of the site's page and of a sheet with room says each of the base's
+    rules the overlay no longer has; a brief box (a printed sheet short of room) does not."""
+    from pontoon_rules.docs.sheet.sheets import sheet_html
+
+    base = load_bundled("blackjack-reference")
+    path = tmp_path / "no-double.yaml"
+    path.write_text("id: no-double\nname: No double\nkind: house\n"
+                    "extends: blackjack-reference\nplayer:\n  double:\n    allowed: false\n",
+                    encoding="utf-8")
+    overlay = load_ruleset(path)
+    full, brief = (sheet_html(overlay, "en", base, 0, brief=b) for b in (False, True))
+    assert 'data-gone="double">Dropped from the base ruleset: You may double' in full
+    assert "data-gone" not in brief

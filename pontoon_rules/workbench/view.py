@@ -103,9 +103,9 @@ def rules_view(start: Start, values: dict[str, Any], evaluation: Evaluation,
     placed, general = problems_by_path(list(evaluation.problems), set(found), changed)
     for path, message in parse_problems.items():
         placed.setdefault(path, []).insert(0, message)
-    said, dropped = compared(shown, start.base, lang)
-    by_key = {s.key: s for s in said}
-    differ = {s.key for s in said if s.changed} | {s.key for s in dropped}
+    worded, dropped = compared(shown, start.base, lang)
+    by_key = {s.key: s for s in worded}
+    differ = {s.key for s in worded if s.changed} | {s.key for s in dropped}
     context = _Context(start, values, shown, placed, say, lang, typed or {})
     chapters = []
     for key, title in CHAPTER_TITLES.items():

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from pontoon_rules.docs.sheet.views import sources_view
+from pontoon_rules.docs.words.changes import DROPPED, overlay_words
 from pontoon_rules.docs.words.example_needs import stated_rounds
 from pontoon_rules.docs.words.hands import AS_HAND, AS_PLAIN_TOTAL, hand_name
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, base_language, translations, words_of
@@ -21,12 +22,10 @@ from pontoon_rules.docs.words.narrate import narrate
 from pontoon_rules.docs.words.pack_words import own_ranks, rank_letters, suit_words
 from pontoon_rules.docs.words.rounds import teaching_rounds
 from pontoon_rules.docs.words.sentences import (
-    DROPPED,
     Sentence,
     by_chapter,
     compared,
     differing_from_base,
-    overlay_words,
     sentences,
 )
 from pontoon_rules.docs.words.values import Gettext, card_key, card_view

@@ -14,8 +14,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pontoon_rules.docs.words.changes import DROPPED, NO_DIFFERENCE, OVERLAY_WORDS, Before, before
-from pontoon_rules.docs.words.changes import changed, gone, overlay_words
+from pontoon_rules.docs.words.changes import (
+    DROPPED,
+    NO_DIFFERENCE,
+    OVERLAY_WORDS,
+    Before,
+    before,
+    changed,
+    gone,
+    overlay_words,
+)
 from pontoon_rules.docs.words.conditions import applies as applies  # re-exported: the sheet rules
 from pontoon_rules.docs.words.conditions import banker_natural, natural_beats_natural
 from pontoon_rules.docs.words.hands import hand_name, hand_sentence
