@@ -170,3 +170,21 @@ def test_the_full_box_says_the_base_rules_dropped(tmp_path: Path) -> None:
     full, brief = (sheet_html(overlay, "en", base, 0, brief=b) for b in (False, True))
     assert 'data-gone="double">Dropped from the base ruleset: You may double' in full
     assert "data-gone" not in brief
+
+
+def test_the_workbench_shows_the_base_sentence_of_a_changed_rule() -> None:
+    """A rule whose words differ (or that the base had and the draft has not) shows the
+    base's sentence beside the mark ("was: ..."), as each control shows its base value."""
+    from pontoon_rules.workbench.draft import Evaluation, Start
+    from pontoon_rules.workbench.view import rules_view
+
+    base = load_bundled("blackjack-reference")
+    overlay = _copied(base, "player.double.allowed", False)
+    start = Start("blackjack-reference", "Blackjack", base, "blackjack-reference", None)
+    view = rules_view(start, {"player.double.allowed": False},
+                      Evaluation("", "house.yaml", overlay, ()), {}, "en")
+    rules = {r["key"]: r for c in view["chapters"] for r in c["rules"]}
+    before = {s.key: s.text for s in sentences(base)}
+    assert rules["double"]["was"] == before["double"] and rules["double"]["text"] is None
+    assert rules["split_hands"]["was"] == before["split_hands"]
+    assert rules["stick"]["was"] is None

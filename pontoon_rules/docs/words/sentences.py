@@ -186,6 +186,8 @@ class Sentence:
     open: bool = False
     changed: bool = False
     notes: tuple[str, ...] = field(default=())
+    was: str | None = None
+    """The base's sentence of the same rule where this one's words differ (`compared`)."""
 
 
 def _percent(share: float) -> str:
@@ -290,7 +292,9 @@ def compared(ruleset: Ruleset, base: Ruleset, lang: str = SOURCE_LANGUAGE,
     lang = words_of(ruleset, lang)
     said = _said(ruleset, lang, odds_in_table)
     was = before(base, lang, odds_in_table, _said)
-    found = [replace(s, changed=changed(s.key, said.words[s.key], was)) for s in said.shown]
+    shown = {s.key: s.text for s in was.shown}
+    found = [replace(s, changed=True, was=shown.get(s.key))
+             if changed(s.key, said.words[s.key], was) else s for s in said.shown]
     return found, gone({s.key for s in found}, was)
 
 
