@@ -188,3 +188,19 @@ def test_the_workbench_shows_the_base_sentence_of_a_changed_rule() -> None:
     assert rules["double"]["was"] == before["double"] and rules["double"]["text"] is None
     assert rules["split_hands"]["was"] == before["split_hands"]
     assert rules["stick"]["was"] is None
+
+
+@pytest.mark.parametrize("ruleset_id", ["xi-dach", "casino-filipino-pontoon"])
+def test_a_dropped_named_hand_is_said_by_the_ranking(ruleset_id: str) -> None:
+    """The box says the base's dropped rules, not its dropped named hands: the ranking,
+    which lists every hand, says those, and is marked."""
+    from pontoon_rules.docs.sheet.sheet_view import find_base
+
+    overlay = load_bundled(ruleset_id)
+    found, gone = compared(overlay, find_base(overlay))
+    assert any(s.key.startswith("hand:") for s in gone)
+    assert next(s for s in found if s.key == "ranking").changed
+    lines = text_lines(overlay, base=find_base(overlay))
+    assert any(line.strip().startswith("Dropped from the base ruleset:") for line in lines)
+    assert not any(line.strip().startswith(f"Dropped from the base ruleset: {s.text}")
+                   for line in lines for s in gone if s.key.startswith("hand:"))

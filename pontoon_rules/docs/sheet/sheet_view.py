@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from pontoon_rules.docs.sheet.views import sources_view
-from pontoon_rules.docs.words.changes import DROPPED, overlay_words
+from pontoon_rules.docs.words.changes import DROPPED, dropped_rules, overlay_words
 from pontoon_rules.docs.words.example_needs import stated_rounds
 from pontoon_rules.docs.words.hands import AS_HAND, AS_PLAIN_TOTAL, hand_name
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, base_language, translations, words_of
@@ -165,7 +165,7 @@ def house_box(ruleset: Ruleset, base: Ruleset | None, lang: str) -> dict[str, An
             "paths": differing_from_base(ruleset, base),
             "rules": [s for s in found if s.changed],
             "gone": [{"key": s.key, "text": gettext(DROPPED) % {"rule": s.text}}
-                     for s in dropped],
+                     for s in dropped_rules(dropped)],
             "brief": False,
             "program_words": shows_program_words(lang),
             **{key: user(text) for key, text in words.items()}}

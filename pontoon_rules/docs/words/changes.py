@@ -103,3 +103,10 @@ def changed(key: str, words: str, base: Before) -> bool:
 def gone(keys: set[str], base: Before) -> list[Any]:
     """The base's sentences of the rules whose keys are not in `keys` (the overlay's)."""
     return [s for s in base.shown if s.key not in keys]
+
+
+def dropped_rules(gone: list[Any]) -> list[Any]:
+    """The sentences of `gone` an overlay's box says (`DROPPED`): its rules, not its named
+    hands (the ranking, which lists every hand, says a hand dropped, marked ◆; a base's
+    hand may have no name in the sheet's language)."""
+    return [s for s in gone if not s.key.startswith("hand:")]

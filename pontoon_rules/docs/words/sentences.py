@@ -21,6 +21,7 @@ from pontoon_rules.docs.words.changes import (
     Before,
     before,
     changed,
+    dropped_rules,
     gone,
     overlay_words,
 )
@@ -429,7 +430,7 @@ def text_lines(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, paths: bool = Fals
     if base is not None:
         differ = ", ".join(sorted(changed)) or gettext(NO_DIFFERENCE)
         lines.append(f"{words['intro']} {base.id}: {differ}")
-        lines += [f"  {gettext(DROPPED) % {'rule': s.text}}" for s in dropped]
+        lines += [f"  {gettext(DROPPED) % {'rule': s.text}}" for s in dropped_rules(dropped)]
     for chapter in by_chapter(found, lang):
         lines += ["", chapter["title"]]
         for rule in chapter["rules"]:
