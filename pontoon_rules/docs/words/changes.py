@@ -5,7 +5,9 @@ base's sentence of the same rule (the same key: a rule of `sentences.RULES`, or
 `hand:<id>`), or where the base has no sentence of that rule. No list of the fields a
 sentence reads decides it, so a field another rule covers (the direction of play, a
 feature switched off) marks every sentence whose words it changes and no other. A
-sentence the base has and the overlay no longer has is `gone`: the sheet says it was.
+sentence the base has and the overlay no longer has is `gone`: an overlay's box says each
+such rule dropped (`dropped_rules`; a named hand dropped is said by the ranking), and the
+workbench shows it with the base's words.
 
 The base's sentences are rendered once per base, language and table (`before`), kept by
 the base's content.
