@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, translations
-from pontoon_rules.docs.words.sentences import CHAPTER_TITLES, RULES, Sentence, applies, sentences
+from pontoon_rules.docs.words.sentences import CHAPTER_TITLES, RULES, Sentence, applies, compared
 from pontoon_rules.docs.words.values import value_text
 from pontoon_rules.errors import Problem
 from pontoon_rules.ruleset.format.fields import plain, value_at
@@ -103,11 +103,15 @@ def rules_view(start: Start, values: dict[str, Any], evaluation: Evaluation,
     placed, general = problems_by_path(list(evaluation.problems), set(found), changed)
     for path, message in parse_problems.items():
         placed.setdefault(path, []).insert(0, message)
-    by_key = {s.key: s for s in sentences(shown, lang, frozenset(changed))}
+    worded, dropped = compared(shown, start.base, lang)
+    by_key = {s.key: s for s in worded}
+    differ = {s.key for s in worded if s.changed} | {s.key for s in dropped}
+    was = {s.key: s.was for s in worded if s.was} | {s.key: s.text for s in dropped}
     context = _Context(start, values, shown, placed, say, lang, typed or {})
     chapters = []
     for key, title in CHAPTER_TITLES.items():
-        rules = [_rule(context, r.key, by_key.get(r.key), r.paths, found)
+        rules = [_rule(context, r.key, by_key.get(r.key), r.paths, found,
+                       any(k == r.key or _hand_of(k, r.key) for k in differ), was.get(r.key))
                  for r in RULES if r.chapter == key]
         extra = _uncovered(found, key)
         if extra:
@@ -131,12 +135,21 @@ class _Context:
         self.say, self.lang, self.typed = say, lang, typed
 
 
+def _hand_of(key: str, rule: str) -> bool:
+    """Whether the sentence `key` is a named hand's, which the rule `named_hands` covers."""
+    return rule == "named_hands" and key.startswith("hand:")
+
+
 def _rule(context: _Context, key: str, sentence: Sentence | None, paths: tuple[str, ...],
-          found: dict[str, Control]) -> dict[str, Any]:
+          found: dict[str, Control], words_differ: bool = False, was: str | None = None
+          ) -> dict[str, Any]:
+    """A rule of the panel: "changed" where its sentence's words differ from the base's, or
+    the base's is gone (`sentences.compared`, the sheet's ◆), or a control of it is set;
+    `was`: the base's sentence, where it differs or is gone."""
     fields = [_control(context, found[p]) for p in paths if p in found]
     return {"key": key, "text": sentence.text if sentence else None,
             "open": bool(sentence and sentence.open),
-            "changed": any(f["changed"] for f in fields),
+            "changed": words_differ or any(f["changed"] for f in fields), "was": was,
             "problems": any(f["problems"] for f in fields),
             "label": fields[0]["label"] if fields else key, "fields": fields}
 

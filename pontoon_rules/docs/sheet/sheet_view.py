@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from pontoon_rules.docs.sheet.views import sources_view
+from pontoon_rules.docs.words.changes import DROPPED, dropped_rules, overlay_words
 from pontoon_rules.docs.words.example_needs import stated_rounds
 from pontoon_rules.docs.words.family_words import prize_words
 from pontoon_rules.docs.words.hands import AS_HAND, AS_PLAIN_TOTAL, hand_name
@@ -24,8 +25,8 @@ from pontoon_rules.docs.words.rounds import teaching_rounds
 from pontoon_rules.docs.words.sentences import (
     Sentence,
     by_chapter,
+    compared,
     differing_from_base,
-    overlay_words,
     sentences,
 )
 from pontoon_rules.docs.words.values import Gettext, card_key, card_view
@@ -76,8 +77,7 @@ def _overlay_words(ruleset: Ruleset, base: Ruleset, lang: str, base_name: str
                    ) -> tuple[str, str]:
     """An untranslated overlay's name and summary in `lang`: the base's name with the
     first rule it changes, and every rule it changes."""
-    changed = frozenset(differing_from_base(ruleset, base))
-    said = [s.text for s in sentences(ruleset, lang, changed) if s.changed]
+    said = [s.text for s in sentences(ruleset, lang, base) if s.changed]
     if not said:
         return base_name, ""
     first = said[0].split(". ")[0].rstrip(".")
@@ -155,15 +155,19 @@ def shows_program_words(lang: str) -> bool:
 
 
 def house_box(ruleset: Ruleset, base: Ruleset | None, lang: str) -> dict[str, Any] | None:
-    """For an overlay: its base, the fields that differ and the sentences that say them."""
+    """For an overlay: its base, the fields that differ, the sentences whose words differ
+    (◆) and the base's sentences it no longer has (`gone`, each in the words `DROPPED`)."""
     if base is None:
         return None
-    changed = differing_from_base(ruleset, base)
-    rules = [s for s in sentences(ruleset, lang, frozenset(changed), odds_in_table=True)
-             if s.changed]
+    found, dropped = compared(ruleset, base, lang, odds_in_table=True)
     name, _summary = localized(base, lang)
-    words = overlay_words(ruleset, name, translations(lang).gettext)
-    return {"base_id": base.id, "base_name": user(name), "paths": changed, "rules": rules,
+    gettext = translations(lang).gettext
+    words = overlay_words(ruleset, name, gettext)
+    return {"base_id": base.id, "base_name": user(name),
+            "paths": differing_from_base(ruleset, base),
+            "rules": [s for s in found if s.changed],
+            "gone": [{"key": s.key, "text": gettext(DROPPED) % {"rule": s.text}}
+                     for s in dropped_rules(dropped)],
             "brief": False,
             "program_words": shows_program_words(lang),
             **{key: user(text) for key, text in words.items()}}
@@ -347,8 +351,11 @@ def printed_keys(laid_out: dict[str, Any], payouts: list[dict[str, Any]]) -> set
 def brief_box(box: dict[str, Any], printed: set[str]) -> dict[str, Any]:
     """The house box in brief, for a printed sheet short of room: its intro, a line that
     the rules marked ◆ differ, and only the changed rules the body does not print (so
-    every rule is printed once)."""
-    return {**box, "brief": True, "rules": [s for s in box["rules"] if s.key not in printed]}
+    every rule is printed once); the base's rules it no longer has (`gone`) are said in
+    the full box only (the site's page, a sheet with room, `show`): the body says every
+    rule the game has."""
+    return {**box, "brief": True, "gone": [],
+            "rules": [s for s in box["rules"] if s.key not in printed]}
 
 
 def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None,
@@ -364,8 +371,7 @@ def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
     lang = words_of(ruleset, lang)
     gettext = translations(lang).gettext
     box = house_box(ruleset, base, lang)
-    changed = frozenset(box["paths"]) if box else frozenset()
-    found = sentences(ruleset, lang, changed, odds_in_table=True)
+    found = sentences(ruleset, lang, base, odds_in_table=True)
     name, summary = localized(ruleset, lang, base)
     compact = tight or is_compact(ruleset)
     laid_out = pages(ruleset, by_chapter(found, lang), compact)

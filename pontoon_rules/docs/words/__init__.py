@@ -29,8 +29,9 @@ nothing here imports `docs.sheet` or `docs.website` (`tests/test_architecture.py
   another value makes meaningful, sentences that do not fit the game's pack, deal or banker.
 - `sentences`: The rules of a ruleset as sentences, in the order a player meets them, in any
   language.
-- `follows`: Whether a sentence's words follow a changed field another rule covers (the
-  house's cut, to its left or right: `table.direction`), for the ◆ mark.
+- `changes`: What an overlay changes, in words: a sentence is marked ◆ exactly where its
+  words differ from its base's sentence of the same rule (or the base has none); the base's
+  sentences it no longer has (`gone`); the words of an overlay's box.
 - `said`: One rule in words: the sentences that say a single field (the cost tables and the
   worked examples name a changed rule this way, without rendering the whole sheet).
 - `narrate`: A worked example in words: what each hand did, and why it won or lost.

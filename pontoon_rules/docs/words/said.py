@@ -35,7 +35,7 @@ def sentences_of(ruleset: Ruleset, path: str, lang: str = SOURCE_LANGUAGE) -> li
             out.append(text)
     if path.startswith("hands.definitions"):
         hand = path.split(".")[2] if path.count(".") >= 2 else None
-        out += [s.text for s in _hand_sentences(ruleset, lang, frozenset(), only=hand)
+        out += [s.text for s in _hand_sentences(ruleset, lang, only=hand)
                 if path == "hands.definitions" or path in s.paths]
     if path in _SETTLED_PATHS or path.startswith(("settlement.", "hands.")):
         out += [said.text for key, said in _settled(ruleset, lang).items()

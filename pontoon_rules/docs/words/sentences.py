@@ -11,13 +11,23 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pontoon_rules.docs.words import conditions
+from pontoon_rules.docs.words.changes import (
+    DROPPED,
+    NO_DIFFERENCE,
+    OVERLAY_WORDS,
+    Before,
+    before,
+    changed,
+    dropped_rules,
+    gone,
+    overlay_words,
+)
 from pontoon_rules.docs.words.conditions import applies as applies  # re-exported: the sheet rules
 from pontoon_rules.docs.words.conditions import banker_natural, natural_beats_natural
-from pontoon_rules.docs.words.follows import follows_changed
 from pontoon_rules.docs.words.hands import hand_name, hand_sentence
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, environment, translations, words_of
 from pontoon_rules.docs.words.marks import READING_LEGEND, SILENT_LEGEND, listed, open_kinds
@@ -167,37 +177,6 @@ RULES: tuple[Rule, ...] = (
                                         "shoot.banker_pontoon_sweeps")),
 )
 
-OVERLAY_WORDS: dict[str, dict[str, str]] = {
-    "variation": {
-        "title": _("Variation of %(base)s"),
-        "intro": _("This variation, named by the source, differs from the base ruleset"),
-        "mark": _("A rule of the variation: it differs from the base ruleset."),
-        "label": _("Variation"),
-    },
-    "house": {
-        "title": _("House rules"),
-        "intro": _("These rules differ from the base ruleset"),
-        "mark": _("A house rule: it differs from the base ruleset."),
-        "label": _("House rule"),
-    },
-}
-"""How a sheet names an overlay's differences: a source's named variation (`kind:
-variation`) is a variation of its base, anything else that extends a base is house rules."""
-
-NO_DIFFERENCE = _("no rule differs")
-"""What an overlay's box says when it changes no rule of its base."""
-
-
-def overlay_words(ruleset: Ruleset, base_name: str, gettext: Callable[[str], str]
-                  ) -> dict[str, str]:
-    """The title, intro, footnote and mark label of an overlay's box, in words of `gettext`."""
-    words = OVERLAY_WORDS["variation" if ruleset.kind == "variation" else "house"]
-    out = {key: gettext(text) for key, text in words.items()}
-    if "%(base)s" in out["title"]:
-        out["title"] = out["title"] % {"base": base_name}
-    return out
-
-
 @dataclass(frozen=True)
 class Sentence:
     """A rule of a ruleset in words: the text, the fields it covers and its marks."""
@@ -211,6 +190,7 @@ class Sentence:
     notes: tuple[str, ...] = field(default=())
     reading: bool = False  # †: our reading of a source that leaves it open (`open_kinds`)
     silent: bool = False  # ‡: the source does not say (a custom, `Rule.reads`; implied)
+    was: str | None = None  # the base's sentence where this one's words differ (`compared`)
 
 
 def _percent(share: float) -> str:
@@ -293,24 +273,43 @@ def _module(ruleset: Ruleset, lang: str) -> Any:
     return environment(lang).get_template("plain_rules.j2").make_module(helpers)
 
 
-def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
-              changed_paths: frozenset[str] = frozenset(),
+def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None,
               odds_in_table: bool = False) -> list[Sentence]:
     """Every rule of `ruleset` that applies, as sentences in `lang`, in the order of play
     (`odds_in_table`: a sheet's payout table shows the named hands' odds, so they don't).
 
-    A sentence is marked `open` (†/‡ by status, `marks.open_kinds`) when a field it covers
-    rests on our reading of a silent or unclear source (`open: true`), and `changed` when
-    it covers one of `changed_paths` (an overlay's differences from its base). The words
-    are those of the ruleset's own source where it has them (`i18n.words_of`).
+    A sentence is `open` (†/‡ by status, `marks.open_kinds`) where a field it covers rests
+    on our reading of a source (`open: true`), and `changed` (◆) where its words differ
+    from `base`'s sentence of the same rule or `base` has none (`docs.words.changes`). The
+    words are the ruleset's own source's where it has them (`i18n.words_of`).
     """
+    return compared(ruleset, base, lang, odds_in_table)[0] if base is not None else list(
+        _said(ruleset, words_of(ruleset, lang), odds_in_table).shown)
+
+
+def compared(ruleset: Ruleset, base: Ruleset, lang: str = SOURCE_LANGUAGE,
+             odds_in_table: bool = False) -> tuple[list[Sentence], list[Sentence]]:
+    """An overlay's sentences, each marked `changed` where its words differ from `base`'s
+    sentence of the same rule (or `base` has none), and the sentences of `base` it no
+    longer has (`gone`), both in the overlay's words (`i18n.words_of`)."""
     lang = words_of(ruleset, lang)
+    said = _said(ruleset, lang, odds_in_table)
+    was = before(base, lang, odds_in_table, _said)
+    shown = {s.key: s.text for s in was.shown}
+    found = [replace(s, changed=True, was=shown.get(s.key))
+             if changed(s.key, said.words[s.key], was) else s for s in said.shown]
+    return found, gone({s.key for s in found}, was)
+
+
+def _said(ruleset: Ruleset, lang: str, odds_in_table: bool) -> Before:
+    """The sentences of `ruleset` in the catalog `lang`, unmarked, and each one's full words
+    (a named hand's with its odds, which a sheet's payout table may show instead)."""
     module = _module(ruleset, lang)
     settled = _settled(ruleset, lang)
     out = []
     for rule in RULES:
         if rule.key == "named_hands":
-            out += _hand_sentences(ruleset, lang, changed_paths, not odds_in_table)
+            out += _hand_sentences(ruleset, lang, not odds_in_table)
             continue
         if rule.key == "lacks":
             text = _tidy(str(module.lacks()))
@@ -328,20 +327,18 @@ def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
         reading, silent = open_kinds(ruleset, paths)
         rotating = ruleset.table.banker.value == "rotating"
         chapter = rule.fixed_banker_chapter if not rotating else None
-        changed = bool(set(paths) & changed_paths) or follows_changed(
-            ruleset, rule.key, changed_paths, text,
-            lambda r, key: _tidy(str(getattr(_module(r, lang), key)())))
         out.append(Sentence(rule.key, chapter or rule.chapter, text, paths,
                             open=reading or silent or bool(rule.reads),
-                            changed=changed,
                             reading=reading, silent=silent or bool(rule.reads)))
-    return out
+    words = {s.key: s.text for s in out}
+    if odds_in_table:
+        words |= {s.key: s.text for s in _hand_sentences(ruleset, lang)}
+    return Before(tuple(out), words)
 
 
 LACKING = ("stakes.buy", "player.double.allowed", "player.split.allowed",
            "player.surrender.allowed", "player.insurance.allowed")
-"""The features of related games a game may lack, said in one line ("Not in this game:
-no buying, no doubling, ...")."""
+"""The features of related games a game may lack, said in one line ("Not in this game: …")."""
 
 
 def lacking(ruleset: Ruleset) -> tuple[str, ...]:
@@ -367,8 +364,8 @@ def settlement_claims(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE) -> dict[str
             if k in printed}
 
 
-def _hand_sentences(ruleset: Ruleset, lang: str, changed_paths: frozenset[str],
-                    odds: bool = True, only: str | None = None) -> list[Sentence]:
+def _hand_sentences(ruleset: Ruleset, lang: str, odds: bool = True, only: str | None = None
+                    ) -> list[Sentence]:
     """One sentence per named hand in the ranking (or only the hand `only`), from its
     definition and the outcome table (`docs.words.hands`); it covers the hand's fields that
     apply."""
@@ -383,10 +380,8 @@ def _hand_sentences(ruleset: Ruleset, lang: str, changed_paths: frozenset[str],
         paths = (prefix, *(p for p in all_paths
                            if p.startswith(prefix + ".") and applies(ruleset, p)))
         reading, silent = open_kinds(ruleset, paths)
-        changed = any(p == prefix or p.startswith(prefix + ".") for p in changed_paths)
         out.append(Sentence(f"hand:{hand_id}", "settlement", _tidy(text), paths,
-                            open=reading or silent, changed=changed, reading=reading,
-                            silent=silent))
+                            open=reading or silent, reading=reading, silent=silent))
     return out
 
 
@@ -418,7 +413,7 @@ def python_messages() -> list[str | tuple[str, str]]:
     """The translatable strings defined here (for the catalog; a plural as its pair)."""
     return [*CHAPTER_TITLES.values(), UNITS,
             *(text for words in OVERLAY_WORDS.values() for text in words.values()),
-            NO_DIFFERENCE]
+            NO_DIFFERENCE, DROPPED]
 
 
 def text_lines(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, paths: bool = False,
@@ -429,14 +424,15 @@ def text_lines(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, paths: bool = Fals
 
     lang = words_of(ruleset, lang)
     gettext = translations(lang).gettext
-    changed = frozenset(differing_from_base(ruleset, base)) if base else frozenset()
-    found = sentences(ruleset, lang, changed)
+    changed = differing_from_base(ruleset, base) if base else []
+    found, dropped = compared(ruleset, base, lang) if base else (sentences(ruleset, lang), [])
     name, summary = localized(ruleset, lang)
     lines = [name, *([summary] if summary else [])]
     words = overlay_words(ruleset, localized(base, lang)[0], gettext) if base else {}
     if base is not None:
         differ = ", ".join(sorted(changed)) or gettext(NO_DIFFERENCE)
         lines.append(f"{words['intro']} {base.id}: {differ}")
+        lines += [f"  {gettext(DROPPED) % {'rule': s.text}}" for s in dropped_rules(dropped)]
     for chapter in by_chapter(found, lang):
         lines += ["", chapter["title"]]
         for rule in chapter["rules"]:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from pontoon_rules.ruleset.format.common import HandClass, SuitRule
-from pontoon_rules.ruleset.format.hands import HandDefinition
+from pontoon_rules.ruleset.format.hands import HandDefinition, condition_fields
 
 if TYPE_CHECKING:
     from pontoon_rules.engine.round.hand import Hand
@@ -21,6 +21,21 @@ TOTAL, BUST = HandClass.TOTAL.value, HandClass.BUST.value
 NO_LIMIT = 99
 _SUIT_INDEX = {SuitRule.SPADES: 0, SuitRule.HEARTS: 1, SuitRule.DIAMONDS: 2, SuitRule.CLUBS: 3}
 ANY_SUITS, MIXED, SUITED = -1, -2, -3
+
+ON_THE_CARDS = ("min_cards", "max_cards", "min_total", "max_total", "ranks", "same_rank",
+                "suits", "dealt_only", "on_split_hand", "after_double", "player_can_hold",
+                "banker_can_hold")
+"""The conditions of a hand definition (`hands.condition_fields`) the engine checks on the
+cards, the hand's history and its holder (`NamedHand.matches`)."""
+MORE = ("soft", "banker_up_ranks", "min_stake", "max_stake")
+"""The conditions it checks with more than the cards: softness, the banker's up card and the
+stake (`NamedHand.more_match`)."""
+
+
+def uncompiled(model: type[HandDefinition] = HandDefinition) -> tuple[str, ...]:
+    """The conditions of `model` the engine does not check (none: a test keeps it so): a
+    definition that sets one is refused (`compile_hand`), never matched without it."""
+    return tuple(f for f in condition_fields(model) if f not in (*ON_THE_CARDS, *MORE))
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,7 +121,16 @@ def _suits_match(rule: int, cards: list[int]) -> bool:
 
 
 def compile_hand(hand_id: str, d: HandDefinition, unit: int = 1) -> NamedHand:
-    """`d` as plain values for the engine, its totals in `unit`s a point (`Rules.unit`)."""
+    """`d` as plain values for the engine, its totals in `unit`s a point (`Rules.unit`).
+
+    Raises:
+        ValueError: `d` sets a condition the engine does not check (`uncompiled`).
+    """
+    fields = type(d).model_fields
+    unread = [f for f in uncompiled(type(d)) if getattr(d, f) != fields[f].default]
+    if unread:
+        raise ValueError(f"hands.definitions.{hand_id}.{unread[0]}: a condition the engine "
+                         "does not check")
     low, high = d.cards_range
     suits = {SuitRule.ANY: ANY_SUITS, SuitRule.MIXED: MIXED,
              SuitRule.SUITED: SUITED}.get(d.suits, _SUIT_INDEX.get(d.suits, ANY_SUITS))
@@ -129,8 +153,9 @@ def compile_hand(hand_id: str, d: HandDefinition, unit: int = 1) -> NamedHand:
 
 
 def _more(d: HandDefinition) -> bool:
-    return (d.soft is not None or d.banker_up_ranks is not None or d.min_stake is not None
-            or d.max_stake is not None)
+    """Whether `d` sets a condition checked with more than the cards (`MORE`)."""
+    fields = type(d).model_fields
+    return any(getattr(d, f) != fields[f].default for f in MORE)
 
 
 def _rank_index(code: str) -> int:

@@ -1,0 +1,114 @@
+"""What an overlay changes, in words: the ◆ mark by the words themselves.
+
+A sentence of an overlay is marked changed (◆) exactly where its words differ from its
+base's sentence of the same rule (the same key: a rule of `sentences.RULES`, or
+`hand:<id>`), or where the base has no sentence of that rule. No list of the fields a
+sentence reads decides it, so a field another rule covers (the direction of play, a
+feature switched off) marks every sentence whose words it changes and no other. A
+sentence the base has and the overlay no longer has is `gone`: an overlay's box says each
+such rule dropped (`dropped_rules`; a named hand dropped is said by the ranking), and the
+workbench shows it with the base's words.
+
+The base's sentences are rendered once per base, language and table (`before`), kept by
+the base's content.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pontoon_rules.docs.words.i18n import is_recording
+from pontoon_rules.ruleset.format.model import Ruleset
+
+
+def _(message: str) -> str:
+    """Mark `message` for the catalog; it is translated where it is rendered."""
+    return message
+
+
+OVERLAY_WORDS: dict[str, dict[str, str]] = {
+    "variation": {
+        "title": _("Variation of %(base)s"),
+        "intro": _("This variation, named by the source, differs from the base ruleset"),
+        "mark": _("A rule of the variation: it differs from the base ruleset."),
+        "label": _("Variation"),
+    },
+    "house": {
+        "title": _("House rules"),
+        "intro": _("These rules differ from the base ruleset"),
+        "mark": _("A house rule: it differs from the base ruleset."),
+        "label": _("House rule"),
+    },
+}
+"""How a sheet names an overlay's differences: a source's named variation (`kind:
+variation`) is a variation of its base, anything else that extends a base is house rules."""
+
+NO_DIFFERENCE = _("no rule differs")
+"""What an overlay's box says when it changes no rule of its base."""
+
+DROPPED = _("Dropped from the base ruleset: %(rule)s")
+"""A sentence of the base an overlay no longer has (`gone`), in its box."""
+
+
+def overlay_words(ruleset: Ruleset, base_name: str, gettext: Callable[[str], str]
+                  ) -> dict[str, str]:
+    """The title, intro, footnote and mark label of an overlay's box, in words of `gettext`."""
+    words = OVERLAY_WORDS["variation" if ruleset.kind == "variation" else "house"]
+    out = {key: gettext(text) for key, text in words.items()}
+    if "%(base)s" in out["title"]:
+        out["title"] = out["title"] % {"base": base_name}
+    return out
+
+
+@dataclass(frozen=True)
+class Before:
+    """A base's sentences as a sheet shows them (`shown`), and each rule's full words by
+    key (`words`: what a sentence is compared by, a named hand's odds included)."""
+
+    shown: tuple[Any, ...]
+    words: dict[str, str]
+
+
+Render = Callable[[Ruleset, str, bool], Before]
+"""(base, catalog language, odds in a table) -> its sentences, unmarked."""
+
+KEPT = 16
+"""How many bases' sentences are kept (a workbench renders its base's on every change)."""
+_kept: OrderedDict[tuple[str, str, bool], Before] = OrderedDict()
+
+
+def before(base: Ruleset, lang: str, odds_in_table: bool, render: Render) -> Before:
+    """The base's sentences in the catalog `lang` (the overlay's own, so that both are said
+    in the same words), rendered once for its content; anew inside `i18n.recording`, which
+    sees every message they look up (the box says the base's dropped ones)."""
+    if is_recording():
+        return render(base, lang, odds_in_table)
+    key = (base.model_dump_json(), lang, odds_in_table)
+    found = _kept.get(key)
+    if found is None:
+        found = _kept[key] = render(base, lang, odds_in_table)
+        while len(_kept) > KEPT:
+            _kept.popitem(last=False)
+    else:
+        _kept.move_to_end(key)
+    return found
+
+
+def changed(key: str, words: str, base: Before) -> bool:
+    """Whether the sentence `key` saying `words` differs from its base's (or is new)."""
+    return base.words.get(key) != words
+
+
+def gone(keys: set[str], base: Before) -> list[Any]:
+    """The base's sentences of the rules whose keys are not in `keys` (the overlay's)."""
+    return [s for s in base.shown if s.key not in keys]
+
+
+def dropped_rules(gone: list[Any]) -> list[Any]:
+    """The sentences of `gone` an overlay's box says (`DROPPED`): its rules, not its named
+    hands (the ranking, which lists every hand, says a hand dropped, marked ◆; a base's
+    hand may have no name in the sheet's language)."""
+    return [s for s in gone if not s.key.startswith("hand:")]
