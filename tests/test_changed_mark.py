@@ -140,9 +140,8 @@ def test_a_named_hands_odds_mark_its_row(tmp_path: Path) -> None:
     assert "hand:five-card-trick" in {s.key for s in view["house"]["rules"]}
 
 
-def test_the_workbench_marks_the_rules_the_sheet_marks() -> None:
-    """The workbench's rules panel marks "changed" every rule whose sentence the sheet
-    marks ◆ (its words differ), not only the rules whose control was set."""
+def _no_double_rules() -> dict[str, Any]:
+    """The workbench's rules panel, by rule key, for blackjack-reference with no doubling."""
     from pontoon_rules.workbench.draft import Evaluation, Start
     from pontoon_rules.workbench.view import rules_view
 
@@ -151,7 +150,13 @@ def test_the_workbench_marks_the_rules_the_sheet_marks() -> None:
     start = Start("blackjack-reference", "Blackjack", base, "blackjack-reference", None)
     view = rules_view(start, {"player.double.allowed": False},
                       Evaluation("", "house.yaml", overlay, ()), {}, "en")
-    rules = {r["key"]: r for c in view["chapters"] for r in c["rules"]}
+    return {r["key"]: r for c in view["chapters"] for r in c["rules"]}
+
+
+def test_the_workbench_marks_the_rules_the_sheet_marks() -> None:
+    """The workbench's rules panel marks "changed" every rule whose sentence the sheet
+    marks ◆ (its words differ), not only the rules whose control was set."""
+    rules = _no_double_rules()
     assert rules["lacks"]["changed"] and rules["split_hands"]["changed"]
     assert rules["double"]["changed"] and not rules["stick"]["changed"]
 
@@ -175,16 +180,8 @@ def test_the_full_box_says_the_base_rules_dropped(tmp_path: Path) -> None:
 def test_the_workbench_shows_the_base_sentence_of_a_changed_rule() -> None:
     """A rule whose words differ (or that the base had and the draft has not) shows the
     base's sentence beside the mark ("was: ..."), as each control shows its base value."""
-    from pontoon_rules.workbench.draft import Evaluation, Start
-    from pontoon_rules.workbench.view import rules_view
-
-    base = load_bundled("blackjack-reference")
-    overlay = _copied(base, "player.double.allowed", False)
-    start = Start("blackjack-reference", "Blackjack", base, "blackjack-reference", None)
-    view = rules_view(start, {"player.double.allowed": False},
-                      Evaluation("", "house.yaml", overlay, ()), {}, "en")
-    rules = {r["key"]: r for c in view["chapters"] for r in c["rules"]}
-    before = {s.key: s.text for s in sentences(base)}
+    rules = _no_double_rules()
+    before = {s.key: s.text for s in sentences(load_bundled("blackjack-reference"))}
     assert rules["double"]["was"] == before["double"] and rules["double"]["text"] is None
     assert rules["split_hands"]["was"] == before["split_hands"]
     assert rules["stick"]["was"] is None

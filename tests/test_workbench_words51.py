@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 import yaml
 from test_workbench_browser import browser, served  # noqa: F401 - the browser tests' fixtures
+from test_workbench_jobs import _Collected
 
 from pontoon_rules.workbench.jobs import JobManager
 
@@ -161,19 +162,6 @@ def test_the_language_switch_keeps_the_draft_where_the_browser_keeps_nothing(
     assert errors == []
 
 
-class _Outbox:
-    """What a worker sends, kept (no pipe; never cancelled)."""
-
-    def __init__(self) -> None:
-        self.sent: list[tuple[Any, ...]] = []
-
-    def send(self, *message: Any) -> None:
-        self.sent.append(message)
-
-    def check(self) -> None:
-        pass
-
-
 def test_a_changes_whole_edge_and_strategy_card_solve_the_round_once(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The other figures' job works out the whole edge, then the strategy card from the
@@ -197,7 +185,7 @@ def test_a_changes_whole_edge_and_strategy_card_solve_the_round_once(
     base = load_bundled("pagat-british")
     stick = base.model_copy(update={"id": "stick-16", "player": base.player.model_copy(
         update={"stick_minimum": 16})})
-    outbox = _Outbox()
+    outbox = _Collected()
     worker.run_job(worker.Job(stick, base, (worker.EDGE, worker.STRATEGY)), outbox)
     results = {m[1]: m[2] for m in outbox.sent if m[0] == "result"}
     assert set(results) == {worker.EDGE, worker.STRATEGY} and len(solves) == 1
