@@ -30,7 +30,7 @@ import jinja2
 if TYPE_CHECKING:
     from babel.support import Translations
 
-from pontoon_rules.docs.words.marks import odds
+from pontoon_rules.docs.words.marks import Message, odds
 from pontoon_rules.literal import html_filter, literal_markdown, literal_markdown_cards
 from pontoon_rules.ruleset.format.agreed import BLANK
 from pontoon_rules.ruleset.format.languages import DOMAIN as DOMAIN
@@ -146,11 +146,11 @@ def _recording_catalog() -> type[Translations]:
 
         def gettext(self, message: str) -> str:
             _note(message)
-            return str(super().gettext(message))
+            return Message(super().gettext(message))
 
         def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
             _note(msgid1)
-            return str(super().ngettext(msgid1, msgid2, n))
+            return Message(super().ngettext(msgid1, msgid2, n))
 
         ugettext = gettext  # Jinja's i18n extension prefers these names
         ungettext = ngettext

@@ -2,7 +2,8 @@
 and full stop that join a list of hands, the steps of a worked round or a sheet's sources
 are messages of their own (", ", "; ", ".", ": "), so Urdu prints «،؛۔» from its catalog as its
 sentences do. Nothing rewrites a rendered text: a user's text (a ruleset's name, summary or
-note, a hand's name) is printed as written, its Latin marks and its «3:2» kept. The odds our
+note, a hand's name) is printed as written, its Latin marks and its «3:2» kept (only quoted
+once where a catalog quotes it: `Message`). The odds our
 code writes are a message too ("%(win)s:%(stake)s": Russian «3 к 2»), and so are the legends
 of a sheet's marks, † and ‡, which follow the provenance's status (`open_kinds`)."""
 
@@ -80,3 +81,47 @@ def open_kinds(ruleset: Ruleset, paths: Iterable[str]) -> tuple[bool, bool]:
     found = [pv for p in paths if (pv := provenance_for(ruleset, p)) and pv.open]
     silent = [pv for pv in found if pv.status is Status.IMPLIED]
     return len(found) > len(silent), bool(silent)
+
+
+
+QUOTES = {"«": "»", "„": "“", "“": "”", "‹": "›", "‚": "‘", "‘": "’", '"': '"', "「": "」",
+          "『": "』"}
+"""The quote marks a catalog puts round a name (Russian «%(p)s»), opening: closing."""
+_MARKS = frozenset(QUOTES) | frozenset(QUOTES.values())
+INNER = {"«": ("„", "“"), "„": ("‚", "‘"), "“": ("‘", "’")}
+"""The marks of a quote within a quote, by the outer opening mark (Russian «… „…“ …»)."""
+
+
+def quoted_once(opening: str, value: str) -> str | None:
+    """`value` put in a slot the catalog quotes with `opening`: None where the value starts
+    or ends with a quote mark (it is quoted already: the slot's marks go); else the value
+    with its own marks of the slot's kind made inner ones («пять „чарли“»)."""
+    if value[:1] in _MARKS or value[-1:] in _MARKS:
+        return None
+    closing, inner = QUOTES[opening], INNER.get(opening)
+    if opening not in value and closing not in value:
+        return value
+    return None if inner is None else value.replace(opening, inner[0]).replace(closing, inner[1])
+
+
+class Message(str):
+    """A catalog's message whose `%` quotes a name once (`quoted_once`): Russian
+    «%(b)s» with «огонь» (два туза) prints «огонь» (два туза), never ««огонь» (два
+    туза)»; with семь с половиной «реале» it prints «семь с половиной „реале“»."""
+
+    __slots__ = ()
+
+    def __mod__(self, values: object) -> str:
+        text = str(self)
+        if not isinstance(values, dict):
+            return text % values
+        for key, value in values.items():
+            if not (isinstance(value, str) and _MARKS.intersection(value)):
+                continue
+            for opening, closing in QUOTES.items():
+                slot = f"{opening}%({key})s{closing}"
+                if slot in text:
+                    once = quoted_once(opening, value)
+                    text = text.replace(slot, f"%({key})s" if once is None
+                                        else f"{opening}{once.replace('%', '%%')}{closing}")
+        return text % values
