@@ -120,9 +120,12 @@ def refused_rules(ruleset: Ruleset, command: str) -> list[tuple[str, str, str]]:
             for path, what in _where(f, ruleset)]
 
 
-def refusal(ruleset: Ruleset, command: str) -> UnsupportedFeatureError | None:
-    """The error `command` (a key of `COMMANDS`) raises for `ruleset`, or None."""
-    refused = refused_rules(ruleset, command)
+def refusal(ruleset: Ruleset, command: str,
+            also: Consumer | None = None) -> UnsupportedFeatureError | None:
+    """The error `command` (a key of `COMMANDS`) raises for `ruleset`, or None; with `also`,
+    only for the rules that consumer does not handle either."""
+    refused = [(path, name, what) for path, name, what in refused_rules(ruleset, command)
+               if also is None or also not in _REGISTRY[name].handled_by]
     if not refused:
         return None
     return UnsupportedFeatureError([
@@ -139,15 +142,20 @@ def _where(feature: Feature, ruleset: Ruleset) -> list[tuple[str, str]]:
     return feature.details(ruleset) or [(feature.paths[0], feature.description)]
 
 
-def require_supported(ruleset: Ruleset, consumer: Consumer) -> None:
+def require_supported(ruleset: Ruleset, consumer: Consumer,
+                      also: Consumer | None = None) -> None:
     """Refuse `ruleset` for a consumer whatever the command (the compiled simulator's
-    kernel, the analysis's entry points): the guard below the commands' own.
+    kernel, the analysis's entry points): the guard below the commands' own. `also`: a
+    consumer whose handling of a rule is enough (the kernel's rounds play every rule its
+    sessions handle, where `simulate` refuses one only for want of best play).
 
     Raises:
-        UnsupportedFeatureError: naming every rule the consumer does not handle.
+        UnsupportedFeatureError: naming every rule neither consumer handles.
     """
     command = next(c for c, who in COMMANDS.items() if who == consumer)
-    require_handled(ruleset, command)
+    error = refusal(ruleset, command, also)
+    if error is not None:
+        raise error
 
 
 def unhandled_names(consumer: Consumer) -> list[str]:
