@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 Consumer = Literal["analysis", "simulator", "sessions"]
 """A part of the tool that may not handle every rule: the exact analysis (`edge`,
 `strategy`, `costs`), the compiled simulator's rounds (`simulate`) or its sessions
-(`session --summary`, which also plays every round rule the simulator plays)."""
+(`session --summary`, which also plays every round rule the simulator plays, and a
+banker's hand by suits, whose best play alone the simulator lacks)."""
 
 CONSUMERS: tuple[Consumer, ...] = ("analysis", "simulator", "sessions")
 
@@ -378,7 +379,8 @@ def _suits_unread(r: Ruleset) -> list[tuple[str, str]]:
 def _banker_suits(r: Ruleset) -> list[tuple[str, str]]:
     """The definitions by suits the banker may hold: the analysis values a banker's hand by
     its ranks (`analysis.named.HandBook.banker_hand` refuses one told apart by its suits),
-    so no best play of it can be made, for `simulate`'s compiled path either."""
+    so no best play of it can be made, for `simulate`'s compiled path either; the compiled
+    sessions play it, `--policy best` by stand-17 (`sim.sessions.summary.session_play`)."""
     from pontoon_rules.ruleset.format.common import SuitRule
 
     return [(f"hands.definitions.{i}", "a hand told apart by its suits that the banker may "
