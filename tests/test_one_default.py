@@ -475,3 +475,83 @@ def test_simulate_uses_every_core_by_default_with_the_same_figures(
     assert ", 2 worker(s), " in outs[0][2] and ", 1 worker(s), " in outs[1][2]
     assert ", 3 worker(s), " in outs[2][2]  # no more than its chunks
     assert outs[0][0] == outs[1][0] == outs[2][0]
+
+
+BANKER_SUITED = """extends: spanish-21
+id: spanish-21-banker-suited
+name: Spanish 21, the banker may hold suited sevens (test)
+hands:
+  definitions:
+    suited-sevens:
+      banker_can_hold: true
+"""
+"""Spanish 21 where the banker may hold suited sevens: a banker's hand by suits."""
+
+
+@pytest.mark.parametrize("policy", ["stand-15", "stand-16", "stand-17", "best"])
+def test_session_summary_does_what_the_registry_says_for_a_banker_s_hand_by_suits(
+        tmp_path: Path, policy: str) -> None:
+    """The registry says whether the compiled sessions handle a banker's hand by suits;
+    `session --summary` under every player policy then gives a figure, or refuses naming
+    the field, as it says. Where the analysis cannot make best play, `--policy best` plays
+    the engine path's fallback, stand-17, and says so (before issue 45's fix every policy
+    refused: the kernel's guard read the rule as `simulate`'s, best play's too)."""
+    from pontoon_rules.ruleset.resolving.features import refused_names
+    from pontoon_rules.sim.runs.engine import FALLBACK
+
+    path = tmp_path / "banker-suited.yaml"
+    path.write_text(BANKER_SUITED, encoding="utf-8")
+    feature = next(f for f in features() if f.name == "a banker's hand by suits")
+    assert feature.active(load_ruleset(str(path)))
+    assert feature.name in refused_names(load_ruleset(str(path)), "edge")
+    done = cli("session", str(path), "--summary", "--json", "--policy", policy,
+               "--deals", "300", "--players", "2")
+    if "sessions" not in feature.handled_by:
+        assert done.returncode == 2 and "hands.definitions.suited-sevens" in done.stderr
+        assert feature.name in done.stderr and len(done.stderr.splitlines()) == 2
+        return
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["deals"] == 300 and out["player_policy_asked"] == policy
+    played = FALLBACK if policy == "best" else policy
+    assert out["player_policy"] == played
+    assert f"the seats playing {played}" in out["basis"]
+    if policy == "best":
+        assert (f"the analysis cannot decide for {feature.name}, so the figure is this "
+                "simple play's, not best play's") in out["basis"]
+        text = cli("session", str(path), "--summary", "--policy", policy, "--deals", "300",
+                   "--players", "2")
+        assert text.returncode == 0 and "players stand-17 in place of best" in " ".join(
+            text.stdout.split())
+
+
+def test_the_session_kernel_plays_a_banker_s_hand_by_suits_as_the_engine_does() -> None:
+    """What backs the registry's claim: on a tiny pack where the banker, standing on 14,
+    often holds a suited pair, the compiled rounds (fast and general kernels) settle every
+    round as the engine does under a simple policy; best play of it is still refused (the
+    analysis cannot value such a banker's hand), so `simulate --compiled` refuses it by
+    name."""
+    import random
+
+    from pontoon_rules.engine.round.state import RoundState
+    from pontoon_rules.errors import AnalysisError
+    from pontoon_rules.sim.kernels.compiled import full_shoe
+    from pontoon_rules.sim.kernels.strategy import strategy
+    from pontoon_rules.sim.runs.reference import engine_policy
+    from tests.test_sim_differential import compare
+
+    data = _merged(_feature_ruleset("a banker's hand by suits").model_dump(mode="python"),
+                   {"banker": {"stand_on": 14}})
+    rules = compile_rules(Ruleset.model_validate(data))
+    compare(rules, "stand-16", 400, seed=45)
+    policy, rng, held = engine_policy(rules, strategy(rules, "stand-16")), random.Random(45), 0
+    shoe = [int(c) for c in full_shoe(rules)]
+    for _ in range(400):  # the banker holds the suited pair in some of such rounds
+        rng.shuffle(shoe)
+        state, deal = RoundState(rules, [rules.min_stake]), iter(shoe)
+        while not state.is_terminal():
+            state.apply_action(next(deal) if state.is_chance_node() else policy(state))
+        held += state.result().banker_class == "suited-pair"
+    assert held >= 5
+    with pytest.raises(AnalysisError, match="banker's hand told apart by its suits"):
+        strategy(rules, "best")

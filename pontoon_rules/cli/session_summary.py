@@ -20,9 +20,14 @@ def run_summary(ruleset: str, players: int, deals: int, seed: int, policy: str,
     from pontoon_rules.cli.agreed import settle
     from pontoon_rules.engine.round.rules import compile_rules
     from pontoon_rules.ruleset.loading.loader import load_ruleset
-    from pontoon_rules.sim.kernels.strategy import banker_table, strategy
+    from pontoon_rules.sim.kernels.strategy import banker_table
     from pontoon_rules.sim.runs.stopping import first_interrupt_stops
-    from pontoon_rules.sim.sessions.summary import SessionRequest, play_summary, summarise
+    from pontoon_rules.sim.sessions.summary import (
+        SessionRequest,
+        play_summary,
+        session_play,
+        summarise,
+    )
     from pontoon_rules.sim.sessions.tables import TablePolicy, people_for
 
     if deals < 1 or players < 1:
@@ -34,9 +39,10 @@ def run_summary(ruleset: str, players: int, deals: int, seed: int, policy: str,
         require_handled(rules.ruleset, "session --summary")
         people_for(rules, players)
         _, banker_name = _analysis(lambda: banker_table(rules, banker_policy))
-        _analysis(lambda: strategy(rules, policy, banker_policy))
-        req = SessionRequest(rules, players, deals, seed, policy, banker_policy,
-                             TablePolicy(stake, kitty, stake))
+        played, words = _analysis(lambda: session_play(rules, policy, banker_policy))
+        req = SessionRequest(rules, players, deals, seed, played, banker_policy,
+                             TablePolicy(stake, kitty, stake),
+                             asked=policy if words else None, words=words)
         with _bar(deals, not as_json) as advance:
             tally, stopped = play_summary(req, workers, scheduler, advance, stop)
     out = summarise(req, tally, stopped, banker_name)
@@ -73,6 +79,11 @@ class _bar:
             self.progress.stop()
 
 
+def _instead(out: dict[str, Any]) -> str:
+    asked = out["player_policy_asked"]
+    return "" if asked == out["player_policy"] else f" in place of {asked}"
+
+
 def _money(x: float | None, stake: int) -> str:
     return "—" if x is None else f"{x:+.4f} ({100 * x / stake:+.3f}% of a stake)"
 
@@ -85,7 +96,8 @@ def print_summary(out: dict[str, Any]) -> None:
     console = Console()
     stopped = " (stopped early: the result so far)" if out["stopped_early"] else ""
     console.print(terminal_safe(f"{out['ruleset']}: {out['deals']:,} deals{stopped}, "
-                  f"{out['players']} seats, seed {out['seed']}, players {out['player_policy']}, "
+                  f"{out['players']} seats, seed {out['seed']}, players {out['player_policy']}"
+                  f"{_instead(out)}, "
                   f"banker {out['banker_policy']}, stake {out['stake']}"), markup=False)
     console.print(terminal_safe(f"  {out['basis']}"), markup=False, soft_wrap=True)
     table = Table(title="Result per deal (99.9% interval)")

@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 Consumer = Literal["analysis", "simulator", "sessions"]
 """A part of the tool that may not handle every rule: the exact analysis (`edge`,
 `strategy`, `costs`), the compiled simulator's rounds (`simulate`) or its sessions
-(`session --summary`, which also plays every round rule the simulator plays)."""
+(`session --summary`, which also plays every round rule the simulator plays, and a
+banker's hand by suits, whose best play alone the simulator lacks)."""
 
 CONSUMERS: tuple[Consumer, ...] = ("analysis", "simulator", "sessions")
 
@@ -120,9 +121,12 @@ def refused_rules(ruleset: Ruleset, command: str) -> list[tuple[str, str, str]]:
             for path, what in _where(f, ruleset)]
 
 
-def refusal(ruleset: Ruleset, command: str) -> UnsupportedFeatureError | None:
-    """The error `command` (a key of `COMMANDS`) raises for `ruleset`, or None."""
-    refused = refused_rules(ruleset, command)
+def refusal(ruleset: Ruleset, command: str,
+            also: Consumer | None = None) -> UnsupportedFeatureError | None:
+    """The error `command` (a key of `COMMANDS`) raises for `ruleset`, or None; with `also`,
+    only for the rules that consumer does not handle either."""
+    refused = [(path, name, what) for path, name, what in refused_rules(ruleset, command)
+               if also is None or also not in _REGISTRY[name].handled_by]
     if not refused:
         return None
     return UnsupportedFeatureError([
@@ -139,15 +143,20 @@ def _where(feature: Feature, ruleset: Ruleset) -> list[tuple[str, str]]:
     return feature.details(ruleset) or [(feature.paths[0], feature.description)]
 
 
-def require_supported(ruleset: Ruleset, consumer: Consumer) -> None:
+def require_supported(ruleset: Ruleset, consumer: Consumer,
+                      also: Consumer | None = None) -> None:
     """Refuse `ruleset` for a consumer whatever the command (the compiled simulator's
-    kernel, the analysis's entry points): the guard below the commands' own.
+    kernel, the analysis's entry points): the guard below the commands' own. `also`: a
+    consumer whose handling of a rule is enough (the kernel's rounds play every rule its
+    sessions handle, where `simulate` refuses one only for want of best play).
 
     Raises:
-        UnsupportedFeatureError: naming every rule the consumer does not handle.
+        UnsupportedFeatureError: naming every rule neither consumer handles.
     """
     command = next(c for c, who in COMMANDS.items() if who == consumer)
-    require_handled(ruleset, command)
+    error = refusal(ruleset, command, also)
+    if error is not None:
+        raise error
 
 
 def unhandled_names(consumer: Consumer) -> list[str]:
@@ -370,7 +379,8 @@ def _suits_unread(r: Ruleset) -> list[tuple[str, str]]:
 def _banker_suits(r: Ruleset) -> list[tuple[str, str]]:
     """The definitions by suits the banker may hold: the analysis values a banker's hand by
     its ranks (`analysis.named.HandBook.banker_hand` refuses one told apart by its suits),
-    so no best play of it can be made, for `simulate`'s compiled path either."""
+    so no best play of it can be made, for `simulate`'s compiled path either; the compiled
+    sessions play it, `--policy best` by stand-17 (`sim.sessions.summary.session_play`)."""
     from pontoon_rules.ruleset.format.common import SuitRule
 
     return [(f"hands.definitions.{i}", "a hand told apart by its suits that the banker may "

@@ -139,10 +139,12 @@ def compile_sim(rules: Rules) -> SimRules:
 
     Raises:
         UnsupportedFeatureError: the ruleset plays a rule the kernel does not model
-            (`ruleset.resolving.features`: beyond the classic hands, the usual values and pack).
+            (`ruleset.resolving.features`: one neither `simulate` nor the compiled sessions
+            handle; a rule only best play cannot take, such as a banker's hand by suits, is
+            refused by `sim.kernels.strategy.strategy`, and by `simulate` by name).
     """
     r = rules.ruleset
-    require_supported(r, "simulator")
+    require_supported(r, "simulator", also="sessions")
     given = rules
     rules, read = recording(rules)  # what the kernel is given: `analysis.assumed`
     p = np.zeros(N_PARAMS, dtype=np.int64)

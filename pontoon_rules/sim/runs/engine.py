@@ -71,10 +71,7 @@ def engine_play(rules: Rules, policy: str | None, dealing: Dealing) -> EnginePla
 
     banker = banker_policy(rules, policy if rules.banker_by_choice else None)
     unread = refused_names(rules.ruleset, "edge")
-    simple = EnginePlay(_Simple(FALLBACK, banker), banker.name,
-                        f"{FALLBACK} (draw below {_fallback_target(rules)}; no split, double "
-                        f"or insurance): the analysis cannot decide for {', '.join(unread)}, "
-                        "so the figure is this simple play's, not best play's")
+    simple = EnginePlay(_Simple(FALLBACK, banker), banker.name, fallback_words(rules, unread))
     if counts_otherwise(rules):
         return simple  # the analysis's hands count whole points to 21: no decision of it fits
     try:
@@ -89,6 +86,15 @@ def engine_play(rules: Rules, policy: str | None, dealing: Dealing) -> EnginePla
                       f"{words}, as far as the analysis decides: it does not value "
                       f"{', '.join(unread)} (a decision the rules then refuse is "
                       f"{FALLBACK}'s), so the figure is this play's, not best play's")
+
+
+def fallback_words(rules: Rules, unread: list[str]) -> str:
+    """`FALLBACK` in words, played where the analysis cannot decide for the rules `unread`
+    (their names): the engine path's, and the compiled session's
+    (`sim.sessions.summary.session_play`)."""
+    return (f"{FALLBACK} (draw below {_fallback_target(rules)}; no split, double or "
+            f"insurance): the analysis cannot decide for {', '.join(unread)}, so the figure "
+            "is this simple play's, not best play's")
 
 
 def table_play(rules: Rules, player: str, banker_policy: str | None) -> EnginePlay:

@@ -37,6 +37,10 @@ class SessionRequest:
     player: str = "stand-17"
     banker: str | None = None
     table: TablePolicy = field(default_factory=TablePolicy)
+    asked: str | None = None
+    """The policy asked for where `player` is played in its place (`session_play`)."""
+    words: str | None = None
+    """`player`'s play in words where it stands in for `asked`."""
 
     def payload(self) -> str:
         """The request as JSON for a worker process or machine."""
@@ -45,6 +49,35 @@ class SessionRequest:
                            "players": self.players,
                            "table": {"stake": self.table.stake, "kitty": self.table.kitty,
                                      "bid": self.table.bid}})
+
+
+def session_play(rules: Rules, player: str,
+                 banker: str | None = None) -> tuple[str, str | None]:
+    """The policy the session's seats play when `player` is asked for, and, where it is
+    another, that play in words: `player` itself, except `best` where the analysis cannot
+    make best play because it does not handle a rule of the ruleset (a banker's hand by
+    suits): then `FALLBACK`, as the engine's sessions and `simulate --engine` play
+    (`sim.runs.engine.engine_play`), its words naming those rules.
+
+    Raises:
+        StrategyError: an unknown player policy.
+        AnalysisError: an unknown banker policy, or best play refused for a ruleset whose
+            every rule the analysis handles.
+    """
+    from pontoon_rules.errors import AnalysisError
+    from pontoon_rules.ruleset.resolving.features import refused_names
+    from pontoon_rules.sim.kernels.strategy import BEST, strategy
+    from pontoon_rules.sim.runs.engine import FALLBACK, fallback_words
+
+    try:
+        strategy(rules, player, banker)
+    except AnalysisError:
+        unread = refused_names(rules.ruleset, "edge")
+        if player != BEST or not unread:
+            raise
+        strategy(rules, FALLBACK, banker)
+        return FALLBACK, fallback_words(rules, unread)
+    return player, None
 
 
 def play_summary(req: SessionRequest, workers: int = 1, scheduler: str | None = None,
@@ -178,7 +211,8 @@ def summarise(req: SessionRequest, tally: SessionTally, stopped: bool,
     out: dict[str, Any] = {
         "ruleset": req.rules.ruleset.id, "deals": deals, "seed": req.seed,
         "stopped_early": stopped, "players": req.players, "stake": stake,
-        "player_policy": req.player, "banker_policy": banker_policy,
+        "player_policy": req.player, "player_policy_asked": req.asked or req.player,
+        "banker_policy": banker_policy,
         "basis": session_basis(req, banker_policy),
         "segment_deals": SEGMENT,
         "people": people,
@@ -202,7 +236,7 @@ def session_basis(req: SessionRequest, banker_policy: str) -> str:
     from pontoon_rules.sim.kernels.strategy import BEST
 
     play = ("best play of the infinite deck (each hand by its total and what named hand it "
-            "may become)" if req.player == BEST else req.player)
+            "may become)" if req.player == BEST else req.words or req.player)
     return (f"deck: {session_deck(req.rules)}; banker: {banker_policy}; method: compiled "
             f"simulator's session tables, the seats playing {play}")
 
