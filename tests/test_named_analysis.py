@@ -298,8 +298,8 @@ def test_suited_hands_the_analysis_cannot_blend_are_refused() -> None:
         data = copy.deepcopy(base)
         change(data)
         found = not_analysed(Ruleset.model_validate(data))
-        expected = ["sevens-in-spades", "suited-sevens"] if name == "no cover" else [
-            "suited-sevens"]
+        expected = (["super-bonus-25", "super-bonus-5", "sevens-in-spades", "suited-sevens"]
+                    if name == "no cover" else ["suited-sevens"])  # the Super Bonus: 7-7-7 suited
         assert [f.path for f in found] == [f"hands.definitions.{i}" for i in expected], name
         reasons[name] = found[-1].reason
     assert "the banker may hold" in reasons["banker"]

@@ -65,7 +65,7 @@ def kernel_id(rules: Rules, cards: list[int], split: bool, doubles: int, drawn: 
         len(cards), split, doubles, drawn)
     named = np.ascontiguousarray(c.named_table(rules, ids), dtype=np.int64)
     one = np.zeros(1, dtype=np.int64)
-    arrays = (params, named, np.zeros((len(ids), len(ids), 5), dtype=np.int64),
+    arrays = (params, named, np.zeros((len(ids), len(ids), c.CELL_COLS), dtype=np.int64),
               np.zeros(13, dtype=np.int64), np.zeros(T_HEADER, dtype=np.int64), one.copy(),
               np.zeros(layout.N_CTX, dtype=np.int64), hf, hc,
               np.zeros((1, c.MAX_SPLIT_HANDS + 1), dtype=np.int64), one.copy(), one.copy(),
