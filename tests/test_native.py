@@ -33,7 +33,7 @@ TINY = Path(__file__).parent / "rulesets"
 C = cnative.kernels()
 
 
-def _one_group(rules: Rules) -> Rules:
+def one_group(rules: Rules) -> Rules:
     """`rules`, or where a named hand holds against some up cards or stakes only (spanish-21's
     Super Bonus), its first group of up cards' (`analysis.upcards`: one solve a group, each
     a plain composition-dependent solve)."""
@@ -46,7 +46,7 @@ def _stats(rules: Rules, compiled: bool) -> np.ndarray:
     """The round's statistics by the C kernels, or by the memoised recursion alone."""
     banker._TABLES.clear()
     clear_shared()
-    model = CompositionModel(_one_group(rules))
+    model = CompositionModel(one_group(rules))
     if not compiled:
         model._prepared = True  # the memoised recursion only
     out = np.array(model.stats(), dtype=float)
@@ -201,7 +201,7 @@ def _fresh_stats(rules: Rules, value_only: bool = False) -> np.ndarray:
 
 def _kept_stats(rules: Rules, value_only: bool = False) -> np.ndarray:
     """The round's statistics from a solve that may reuse what the last one kept."""
-    model = CompositionModel(_one_group(rules), value_only=value_only)
+    model = CompositionModel(one_group(rules), value_only=value_only)
     out = np.array(model.stats(), dtype=float)
     assert model._prepared
     return out
@@ -263,6 +263,7 @@ def test_a_solve_after_a_random_one_equals_a_fresh_one(seed: int) -> None:
     pair: list[Rules] = []
     while len(pair) < 2:
         rules = random_overlay(rng, base)
+        rules = one_group(rules) if rules is not None else None
         if rules is not None and rules.decks is not None \
                 and not refused_rules(rules.ruleset, "edge") and _read_alike(rules):
             pair.append(rules)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from test_native import one_group
 
 from pontoon_rules.analysis.hand import start_state
 from pontoon_rules.analysis.infinite.round import RoundModel
@@ -19,7 +20,7 @@ from pontoon_rules.ruleset.loading.registry import load_bundled
 def _with_returns(returns: list[int]) -> RoundModel:
     data = load_bundled("spanish-21").model_dump(mode="python")
     data["player"]["surrender"]["returns"] = returns
-    return RoundModel(compile_rules(Ruleset.model_validate(data)), "infinite", None)
+    return RoundModel(one_group(compile_rules(Ruleset.model_validate(data))), "infinite", None)
 
 
 @pytest.mark.parametrize("returns", [[1, 2], [4, 5], [2, 3]])
