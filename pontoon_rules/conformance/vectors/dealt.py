@@ -39,7 +39,7 @@ def dealt_vectors(rules: Rules, embed: bool, wanted: set[str], seen: set[str]
         cards = _cards_for(rules, tag)
         if cards is None or tag in seen:
             continue
-        stakes = random_stakes(rules, rng)[:1]
+        stakes = _band_stake(rules, tag) or random_stakes(rules, rng)[:1]
         try:
             shoe, plan = _round(rules, stakes, *cards, rng)
             vector = build(rules, f"{rid}/dealt-{tag.replace(':', '-')}", "", stakes, shoe,
@@ -73,12 +73,39 @@ def _cards_for(rules: Rules, tag: str) -> tuple[list[int], list[int]] | None:
         return None
     mine = parse_cards(player)
     if banker_id is None or banker_id in ("total", "bust"):
-        return mine, []
+        return mine, _showing_up_rank(rules, mine, player_id)
     banker = example_cards(rules.ruleset, banker_id, rules, banker=True)
     if banker is None:
         return None
     theirs = _beside(rules, mine, parse_cards(banker))
     return None if theirs is None or _class(rules, theirs) != banker_id else (mine, theirs)
+
+
+def _band_stake(rules: Rules, tag: str) -> list[int] | None:
+    """One seat's stake inside the band a `class:` hand holds for (a Super Bonus by stake),
+    or None where the hand has no band (the seat's stake is drawn as any other's)."""
+    kind, _, rest = tag.partition(":")
+    d = rules.ruleset.hands.definitions.get(rest) if kind == "class" else None
+    if d is None or (d.min_stake is None and d.max_stake is None):
+        return None
+    from pontoon_rules.engine.round.example_hands import held_at
+
+    return [held_at(d)[1]]
+
+
+def _showing_up_rank(rules: Rules, mine: list[int], hand_id: str) -> list[int]:
+    """The banker's dealt cards where the player's hand `hand_id` holds only against some
+    up cards (a Super Bonus against a 7): the first of those ranks face up, a king beside
+    it; else none (the banker's cards are drawn at random)."""
+    d = rules.ruleset.hands.definitions.get(hand_id)
+    if d is None or d.banker_up_ranks is None:
+        return []
+    from pontoon_rules.engine.round.example_hands import held_at
+
+    up, king = held_at(d)[0] * 4, 12 * 4
+    dealt = [king] * (rules.banker_cards - 1)
+    dealt.insert(rules.banker_cards - 1 if rules.banker_hidden_first else 0, up)
+    return _beside(rules, mine, dealt) or []
 
 
 def _beside(rules: Rules, taken: list[int], wanted: list[int]) -> list[int] | None:

@@ -37,6 +37,11 @@ def example_cards(ruleset: Ruleset, hand_id: str, rules: Rules | None = None,
     return None
 
 
+def held_at(d: HandDefinition) -> tuple[int, int]:
+    """(the banker's up rank, the stake) a player's hand `d` is shown at (`_conditions`)."""
+    return _conditions(d, False)
+
+
 def _conditions(d: HandDefinition | None, banker: bool) -> tuple[int, int]:
     """(the banker's up rank, the stake) a player's hand `d` is classified at: the first of
     its up ranks (-1: any, or the banker's hand, which the engine classifies with none) and
