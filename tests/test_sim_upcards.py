@@ -147,7 +147,7 @@ def test_the_compiled_figure_meets_the_exact_edge() -> None:
     assert result.path == "compiled"
     assert abs(result.mean - exact) < result.half_width
     assert any("played at a stake of 100" in n for n in result.notes)
-    assert any("prize_to_others: 50" in n for n in result.notes)
+    assert any("super sevens: 50 to each" in n for n in result.notes)
 
 
 def test_the_shoes_figure_meets_the_exact_shoe_edge() -> None:

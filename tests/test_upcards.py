@@ -104,7 +104,7 @@ def test_the_header_says_the_stake_and_the_envy_bonus_is_said_left_out(tiny: Rul
     lines = edge_lines(result)
     assert lines[0].endswith("of all money staked (valued at a stake of 100)")
     assert result.to_json()["valued_at_stake"] == 100
-    assert any("hands.definitions.super-sevens.prize_to_others: 50" in n
+    assert any("(super sevens: 50 to each)" in n
                and "one seat alone gets none" in n for n in result.notes)
     infinite = house_edge(compile_rules(tiny), "infinite")
     assert edge_lines(infinite)[0].endswith("(valued at a stake of 100)")

@@ -61,8 +61,9 @@ def stake_words(stake: int | None) -> str:
 
 
 def envy_note(rules: Rules) -> str | None:
-    """What the figure leaves out of a prize paid to the other players (one seat alone)."""
-    found = [f"hands.definitions.{i}.prize_to_others: {d.prize_to_others}"
+    """What the figure leaves out of a prize paid to the other players (one seat alone),
+    each hand by its name (a reader's page prints it: no field paths)."""
+    found = [f"{d.name or i.replace('-', ' ')}: {d.prize_to_others} to each"
              for i, d in rules.ruleset.hands.ranked()
              if d.prize_to_others is not None and d.player_can_hold]
     if not found:
