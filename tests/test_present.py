@@ -120,7 +120,7 @@ def test_the_docs_say_not_in_this_game_in_each_language() -> None:
     russian = translations("ru").gettext
     assert rule_row(ochko, "player.insurance.pays", russian)["text"] == "нет в этой игре"
     assert rule_row(ochko, "player.insurance.pays", lambda s: s)["text"] == NOT_IN_THIS_GAME
-    assert rule_row(belarus, "player.insurance.pays", russian)["text"] == "2 к 1"  # as the sheets say odds
+    assert rule_row(belarus, "player.insurance.pays", russian)["text"] == "2 к 1"  # as sheets
 
 
 def test_outcome_exceptions_read_in_words(tmp_path: Path) -> None:
