@@ -431,6 +431,22 @@ def test_a_helper_that_ended_fails_its_calls_so_the_worker_solves_them_itself() 
         pipe.shutdown()
 
 
+def test_the_helper_imports_nothing_from_the_current_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`python -c` puts the current folder first on its path: a `pontoon_rules.py` or a
+    `yaml.py` in the user's folder would be run by the helper (`-P`: never)."""
+    import yaml
+
+    planted = "open('ran', 'w').write('planted')\n"
+    (tmp_path / "pontoon_rules.py").write_text(planted + "raise SystemExit(3)\n")
+    (tmp_path / "yaml.py").write_text(planted)
+    monkeypatch.chdir(tmp_path)
+    with PipeHelper() as pipe:
+        found = pipe.submit(eval, "__import__('yaml').__file__").result(timeout=60)
+    assert found == yaml.__file__
+    assert not (tmp_path / "ran").exists()
+
+
 REFUSED = ("siebzehn-und-vier: stakes.raise_up_to: edge does not handle raising the stake in "
            "play yet")
 """What the worker says for each analysis of a draft from siebzehn-und-vier (its raise)."""

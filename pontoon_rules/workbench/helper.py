@@ -1,13 +1,15 @@
 """The worker's helper: a second process solving a share of the realistic variations
 (`costs.solve_variants`' `helper`, `costs._shared`).
 
-It is a `python -c` process and one socket: no `multiprocessing` process, which a worker, a
-daemonic process, may not start; no `multiprocessing` queue, whose semaphores are registered
-with the resource tracker, which warns of them at the server's exit when a worker is killed
-(a cancellation that ran past its grace) before it could release them. It is made
-at the first realistic variations and kept, so that its analysis caches stay warm; it has
-its worker's priority, memory limit and process group (`worker.signal_group`: paused and
-killed with it), and ends when its worker does (the pipe closes, or its parent is gone).
+It is a `python -P -c` process (the current folder is not put first on its path, so a
+`yaml.py` or `pontoon_rules.py` there is never imported) and one socket (a `socketpair`: no
+port, no file; only the two processes hold it): no `multiprocessing` process, which a
+worker, a daemonic process, may not start; no `multiprocessing` queue, whose semaphores are
+registered with the resource tracker, which warns of them at the server's exit when a
+worker is killed (a cancellation that ran past its grace) before it could release them. It
+is made at the first realistic variations and kept, so that its analysis caches stay warm;
+it has its worker's priority, memory limit and process group (`worker.signal_group`: paused
+and killed with it), and ends when its worker does (the pipe closes, or its parent is gone).
 """
 
 from __future__ import annotations
@@ -38,9 +40,10 @@ class PipeHelper(Executor):
         code = (f"from pontoon_rules.workbench.helper import main; "
                 f"main({theirs.fileno()}, {os.getpid()})")
         path = os.pathsep.join(p for p in sys.path if p)  # what this process imports from
+        # -P: `-c` would put the current folder (the user's) first on the path
         self.process = subprocess.Popen(
-            [sys.executable, "-c", code], pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL,
-            env={**os.environ, "PYTHONPATH": path})
+            [sys.executable, "-P", "-c", code], pass_fds=(theirs.fileno(),),
+            stdin=subprocess.DEVNULL, env={**os.environ, "PYTHONPATH": path})
         theirs.close()
         self._lock = threading.Lock()
         self._waiting: dict[int, Future[Any]] = {}
