@@ -447,6 +447,32 @@ def test_the_helper_imports_nothing_from_the_current_folder(
     assert not (tmp_path / "ran").exists()
 
 
+def test_a_worker_imports_nothing_from_the_current_folder(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A `spawn` worker starts as `python -c`, the current folder first on its path: a
+    `pickle.py` in the user's folder ran before multiprocessing's own (`helper.safe_path`)."""
+    import os
+
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
+    from pontoon_rules.workbench.worker import EDGE_VALUE
+
+    before = os.environ.get("PYTHONSAFEPATH")
+    tiny = load_ruleset(Path(__file__).parent / "rulesets" / "tiny-pagat.yaml")
+    (tmp_path / "pickle.py").write_text("open('ran', 'w').write('planted')\n")
+    monkeypatch.chdir(tmp_path)
+    manager = JobManager(1, prefix="p")
+    try:
+        job = manager.submit("t", "k", Job(tiny, None, (EDGE_VALUE,)))
+        end = time.monotonic() + 120
+        while time.monotonic() < end and manager.get(job)["status"] != DONE:  # type: ignore[index]
+            time.sleep(0.1)
+        assert manager.get(job)["status"] == DONE  # type: ignore[index]
+    finally:
+        manager.close()
+    assert not (tmp_path / "ran").exists()
+    assert os.environ.get("PYTHONSAFEPATH") == before  # set only while a worker starts
+
+
 REFUSED = ("siebzehn-und-vier: stakes.raise_up_to: edge does not handle raising the stake in "
            "play yet")
 """What the worker says for each analysis of a draft from siebzehn-und-vier (its raise)."""

@@ -14,15 +14,36 @@ and killed with it), and ends when its worker does (the pipe closes, or its pare
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import BrokenExecutor, Executor, Future, InvalidStateError
 from multiprocessing.connection import Connection
 from typing import Any
 
 _HELPER: list[PipeHelper | None] = [None]
 """The helper of this process (`helper`)."""
+_SAFE_PATH = threading.Lock()
+
+
+@contextlib.contextmanager
+def safe_path() -> Iterator[None]:
+    """Python processes started meanwhile (a `spawn` worker: `python -c`) do not put the
+    current folder first on their path (`PYTHONSAFEPATH`, as `-P`): a `pickle.py` in the
+    user's folder would be imported before multiprocessing's own in each worker."""
+    import os
+
+    with _SAFE_PATH:
+        before = os.environ.get("PYTHONSAFEPATH")
+        os.environ["PYTHONSAFEPATH"] = "1"
+        try:
+            yield
+        finally:
+            if before is None:
+                del os.environ["PYTHONSAFEPATH"]
+            else:
+                os.environ["PYTHONSAFEPATH"] = before
 
 
 class PipeHelper(Executor):

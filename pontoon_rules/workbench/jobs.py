@@ -38,6 +38,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from pontoon_rules.workbench import worker
+from pontoon_rules.workbench.helper import safe_path
 from pontoon_rules.workbench.render import WordedError, said
 from pontoon_rules.workbench.worker import Job, memory_words
 
@@ -95,10 +96,10 @@ class _Worker:
 
     def __init__(self, context: Any, nice: int, memory: int | None) -> None:
         self.conn, child = context.Pipe(duplex=True)
-        self.process: BaseProcess = context.Process(target=worker.main,
-                                                    args=(child, nice, memory), daemon=True,
-                                                    name="workbench-analysis")
-        self.process.start()
+        self.process: BaseProcess = context.Process(
+            target=worker.main, args=(child, nice, memory), daemon=True, name="workbench-analysis")
+        with safe_path():  # not the user's current folder first on its path
+            self.process.start()
         child.close()
         self.job: str | None = None
         self.sent: Job | None = None  # the job last sent to it
