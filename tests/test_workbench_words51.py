@@ -194,3 +194,62 @@ def test_a_changes_whole_edge_and_strategy_card_solve_the_round_once(
     assert {**results[worker.EDGE], "seconds": 0} == {**alone, "seconds": 0}
     assert results[worker.STRATEGY] == strategy_chart(compile_rules(stick)).to_json()
     assert len(solves) == 3  # each alone solves it again
+
+
+LEFT_OUT = "The draft in this page's address was left out"
+"""What the page says beside the language menu of an address's draft it did not read."""
+
+
+def _opened(context: Any, url: str, max_state: int | None = None) -> tuple[Any, list[str]]:
+    """A new tab at `url` (with `max_state`: the page's `data-max-state` made that), its
+    rules drawn; its page and console errors."""
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    tab.on("pageerror", lambda e: errors.append(str(e)))
+    if max_state is not None:
+        def smaller(route: Any) -> None:
+            page = route.fetch()
+            route.fulfill(response=page, body=page.text().replace(
+                'data-max-state="', f'data-max-state="{max_state}" data-was="'))
+        tab.route(url.split("#")[0], smaller)
+    tab.goto(url)
+    tab.wait_for_selector("#wb[data-state='ready']", timeout=60_000)
+    return tab, errors
+
+
+def test_an_address_draft_never_replaces_the_kept_one_and_a_bad_one_is_said(
+        browser: Any, served: str) -> None:  # noqa: F811 - the fixtures imported above
+    """A link from elsewhere (`#draft=`) must not overwrite the draft this browser keeps;
+    one damaged, not a draft, for other rules or longer than the page reads is left out,
+    said beside the language menu, the kept draft shown as it was."""
+    import json
+    from urllib.parse import quote
+
+    from test_workbench_browser import _field, _stick_changed
+
+    tab, errors, _stick = _stick_changed(served, browser, "16")  # kept in this browser
+    start = tab.get_attribute("#wb", "data-start")
+    key = f"pontoon-rules-workbench:{start}"
+
+    def carrying(value: str, start: str | None = start) -> str:
+        return served + "#draft=" + quote(json.dumps({
+            "start": start, "lang": "en", "name": "", "set": {},
+            "fields": {"player.stick_minimum": {"v": value, "s": ""}}}))
+
+    cases = [(carrying("17"), None, ""),  # a draft, not read: the kept one comes first
+             (served + "#draft=%E0%A4%A", None, LEFT_OUT),  # not an address's text
+             (served + "#draft=" + quote("[1, 2]"), None, LEFT_OUT),  # not a draft
+             (carrying("17", "bundled:vingt-un"), None, LEFT_OUT),  # another start's
+             (carrying("17"), 40, LEFT_OUT)]  # longer than the page reads (3 × 40)
+    for url, max_state, said in cases:
+        page, page_errors = _opened(browser, url, max_state)
+        stick = _field(page, "player.stick_minimum").locator("input[data-role=value]")
+        assert stick.input_value() == "16", url  # the kept draft, as it was
+        assert (page.text_content("#wb-carried") or "").startswith(said), url
+        assert "#" not in page.url
+        kept = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(key)})"))
+        assert kept["fields"]["player.stick_minimum"]["v"] == "16", url
+        assert page_errors == [], url
+        page.close()
+    assert errors == []

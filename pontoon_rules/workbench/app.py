@@ -315,7 +315,7 @@ def _page_html(workbench: Workbench, body: dict[str, Any], exposed: str) -> str:
 
     longest = ruleset_schema()["properties"]["name"].get("maxLength", 200)
     return render("page.html.j2", draft.lang, start=draft.start, lang=draft.lang,
-                  name_length=longest,
+                  name_length=longest, max_state=MAX_STATE_BYTES,
                   name=draft.start.default_name, languages=[
                       {"code": code, "name": language(code).name} for code in SITE_LANGUAGES],
                   starts=workbench.starts.groups(), exposed=exposed,

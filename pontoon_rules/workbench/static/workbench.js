@@ -13,7 +13,9 @@
 // is drawn. The draft is kept in the browser's storage for this start, so a reload brings
 // it back; only "Start again" clears it. A new language is the page again, the draft carried
 // in its address's fragment (`#draft=`: never sent to the server) as well, so it crosses
-// even where the browser keeps nothing (private mode, storage blocked).
+// even where the browser keeps nothing (private mode, storage blocked). The draft the
+// browser keeps comes first: an address's draft (a link from elsewhere) never replaces it;
+// one too long or not a draft of this page is left out, said beside the language menu.
 //
 // The analysis panel never moves under the pointer: a poll waits on the server until the
 // job moves on (a figure is drawn the moment it is known), the progress line keeps its
@@ -95,6 +97,25 @@
              set: body.set };
   }
 
+  // The longest `#draft=` the page reads: a draft /api/state takes (`data-max-state` bytes),
+  // each byte at most three characters of the address (%XX).
+  const maxCarried = 3 * Number(root.dataset.maxState || 0);
+
+  function isDraft(found) {
+    // A draft as `record` makes one, for this start: each field a text or a list of texts,
+    // and the text of its special; anything else is not read.
+    const isMap = function (x) { return Boolean(x) && typeof x === "object" && !Array.isArray(x); };
+    const isText = function (x) { return typeof x === "string"; };
+    return isMap(found) && isMap(found.fields)
+      && (found.start === undefined || found.start === root.dataset.start)
+      && (found.name === undefined || isText(found.name))
+      && (found.set === undefined || isMap(found.set))
+      && Object.keys(found.fields).every(function (path) {
+        const f = found.fields[path];
+        return isMap(f) && isText(f.s) && (isText(f.v) || (Array.isArray(f.v) && f.v.every(isText)));
+      });
+  }
+
   function keep(body, onlyChanged) {
     try {
       localStorage.setItem(storageKey, JSON.stringify(record(body, onlyChanged)));
@@ -104,20 +125,23 @@
   function carried() {
     // The draft the language switch carried in the address (`#draft=`), for this start;
     // the fragment is taken out of the address, so a reload goes by the storage as before.
+    // One too long, damaged or not this page's is left out, said beside the language menu.
     const hash = window.location.hash;
     if (hash.indexOf("#draft=") !== 0) return null;
     history.replaceState(null, "", window.location.pathname + window.location.search);
-    try {
-      const found = JSON.parse(decodeURIComponent(hash.slice(7)));
-      return found && typeof found === "object" && found.fields
-        && found.start === root.dataset.start ? found : null;
-    } catch (e) { return null; }
+    let found = null;
+    if (hash.length - 7 <= maxCarried) {
+      try { found = JSON.parse(decodeURIComponent(hash.slice(7))); } catch (e) { found = null; }
+    }
+    if (isDraft(found) && found.start === root.dataset.start) return found;
+    document.getElementById("wb-carried").textContent = t("carried_bad");
+    return null;
   }
 
   function kept() {
     try {
       const saved = JSON.parse(localStorage.getItem(storageKey) || "null");
-      return saved && typeof saved === "object" && saved.fields ? saved : null;
+      return isDraft(saved) ? saved : null;
     } catch (e) { return null; }
   }
 
@@ -410,8 +434,9 @@
     if (target === langSelect) {
       const body = draft();
       keep(body, false);
-      window.location.assign(pageIn(langSelect.value) + "#draft="
-        + encodeURIComponent(JSON.stringify(record(body, false))));
+      const carry = encodeURIComponent(JSON.stringify(record(body, false)));
+      window.location.assign(pageIn(langSelect.value)
+        + (carry.length <= maxCarried ? "#draft=" + carry : ""));  // longer: not a draft sent
       return;
     }
     const field = target.closest && target.closest(".wb-field");
@@ -540,7 +565,8 @@
     window.location.reload();
   });
 
-  const saved = carried() || kept();
+  const brought = carried();  // read first: the address is cleared of it either way
+  const saved = kept() || brought;  // what this browser keeps wins over an address's
   const asked = new URL(window.location.href).searchParams.get("lang");
   if (saved && !asked && saved.lang && saved.lang !== pageLang
       && Array.from(langSelect.options).some(function (o) { return o.value === saved.lang; })) {
