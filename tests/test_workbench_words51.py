@@ -95,6 +95,18 @@ def test_pyyaml_problems_are_said_in_russian_keeping_line_and_column(raw: str) -
         assert "ключ: значение" in problem
 
 
+def test_a_character_yaml_does_not_allow_is_placed_by_line_and_column() -> None:
+    """PyYAML's reader gives no mark for it, only a position in the text: the page says
+    its line and column as for any other slip (a Windows line break counted once)."""
+    from pontoon_rules.workbench.controls import _yaml_value
+
+    for raw in ("a: 1\nb: x\x00", "a: 1\r\nb: x\x07"):
+        assert _yaml_value(raw, "en")[1] == (
+            "cannot read this as YAML (line 2, column 5): this text has characters YAML does "
+            "not allow (control characters)")
+    assert "(строка 1, столбец 2)" in (_yaml_value("x\x00", "ru")[1] or "")
+
+
 def test_a_problem_pyyaml_words_that_the_table_lacks_is_its_english_quoted() -> None:
     from pontoon_rules.workbench.yamlwords import problem_words
 

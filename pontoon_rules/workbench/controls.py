@@ -300,17 +300,17 @@ def _yaml_value(raw: str, language: str) -> tuple[Any, str | None]:
                 level -= 1
         return yaml.safe_load(raw), None
     except yaml.YAMLError as error:
-        from pontoon_rules.workbench.yamlwords import problem_words
+        from pontoon_rules.workbench.yamlwords import place, problem_words
 
-        mark = getattr(error, "problem_mark", None)
         problem = problem_words(getattr(error, "problem", None) or getattr(
             error, "reason", None) or "not YAML", language)  # PyYAML's, in words
-        if mark is None:
+        found = place(error, raw)
+        if found is None:
             return None, in_words(language, "cannot read this as YAML: %(problem)s",
                                   problem=problem)
         return None, in_words(language, "cannot read this as YAML (line %(line)s, column "
-                              "%(column)s): %(problem)s", line=mark.line + 1,
-                              column=mark.column + 1, problem=problem)
+                              "%(column)s): %(problem)s", line=found[0], column=found[1],
+                              problem=problem)
 
 
 def form_value(value: Any) -> str:

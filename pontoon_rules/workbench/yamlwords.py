@@ -4,12 +4,15 @@ PyYAML words what it cannot read in English (its `problem`: "mapping values are 
 allowed here"). The problems a person typing YAML meets most are said here in the
 catalog's words (`PROBLEMS`, by PyYAML's exact text; `PATTERNS` for those that name the
 character or token found); any other is shown as PyYAML wrote it, quoted and said to be
-PyYAML's (`problem_words`). The line and column stay where the caller puts them.
+PyYAML's (`problem_words`). The line and column stay where the caller puts them (`place`:
+a reader error's too, which PyYAML gives as a position in the text).
 """
 
 from __future__ import annotations
 
 import re
+
+import yaml
 
 from pontoon_rules.workbench.render import in_words, said
 
@@ -64,3 +67,19 @@ def problem_words(problem: str, language: str) -> str:
         if found is not None:
             return in_words(language, message, **found.groupdict())
     return in_words(language, "PyYAML says “%(problem)s”", problem=problem)
+
+
+BREAK = re.compile("\r\n|[\n\r\x85\u2028\u2029]")
+"""A line break as PyYAML's reader counts lines."""
+
+
+def place(error: yaml.YAMLError, text: str) -> tuple[int, int] | None:
+    """The line and column (from 1) of `error` in `text`: its problem's mark, else a reader
+    error's position (a character YAML does not allow); None where PyYAML says neither."""
+    mark = getattr(error, "problem_mark", None)
+    if mark is not None:
+        return mark.line + 1, mark.column + 1
+    if not isinstance(error, yaml.reader.ReaderError) or not 0 <= error.position <= len(text):
+        return None
+    breaks = list(BREAK.finditer(text, 0, error.position))
+    return len(breaks) + 1, error.position - (breaks[-1].end() if breaks else 0) + 1
