@@ -191,7 +191,8 @@ def _cpu(pids: Any) -> float:
     total = 0
     for pid in pids:
         try:
-            fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+            with open(f"/proc/{pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
         except (OSError, IndexError):
             continue
         total += int(fields[11]) + int(fields[12])  # utime, stime

@@ -9,7 +9,8 @@ under uvicorn, on 127.0.0.1 unless told otherwise). The layers, thin over the li
     worker     a separate process running edge (its value first) / strategy / examples /
                costs, step by step (a helper process in its group shares the realistic ones;
                the whole edge and the strategy card from one solve)
-    helper     the worker's second process for the realistic variations (a pipe, no queue)
+    helper     the worker's second process for the realistic variations (`python -P -c` on a
+               socketpair, no queue)
     jobs       one current job per browser tab; the last change wins, the rest are cancelled
     results    a job's data as the page draws it (the CLI's figures, the site's rounds)
     service    what each request does; app (Starlette, guards); server (uvicorn, browser)
