@@ -81,6 +81,8 @@ def outcomes_text(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str:
     language: names from the ruleset, odds as the language writes them."""
     from pontoon_rules.docs.words.marks import odds
     from pontoon_rules.docs.words.settlement_messages import PLAIN_TOTAL
+    from pontoon_rules.ruleset.format.common import TieRule
+    from pontoon_rules.ruleset.resolving.outcomes import tie_rule
 
     def name(hand_id: str) -> str:
         return gettext(PLAIN_TOTAL) if hand_id == "total" else hand_name(
@@ -89,8 +91,9 @@ def outcomes_text(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str:
     out = []
     for rule in ruleset.settlement.outcomes:
         result = str(rule.result)
-        flag = (rule.pays is not None if result in ("win", "lose")
-                else result == "by-total" and ruleset.settlement.ties.value == "push")
+        flag = (rule.pays is not None if result in ("win", "lose")  # equal totals: as the
+                else result == "by-total"  # player's named hand ties (its own `ties`)
+                and tie_rule(ruleset, rule.player) is TieRule.PUSH)
         words = {"p": name(rule.player), "b": name(rule.banker),
                  "pays": odds(str(rule.pays), gettext) if rule.pays is not None else ""}
         out.append(gettext(_OUTCOME_MESSAGES[(result, flag)]) % words)
