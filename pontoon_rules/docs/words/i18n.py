@@ -218,7 +218,7 @@ def _formatted(found: str, values: dict[str, object], escaped: bool) -> str:
     return (Markup(text) if escaped else text) % values
 
 
-def _quoting(catalog: gettext.NullTranslations) -> dict[str, Callable[..., str]]:
+def quoting_gettext(catalog: gettext.NullTranslations) -> dict[str, Callable[..., str]]:
     """`gettext` and `ngettext` for the templates (`_` calls `gettext`): Jinja's newstyle
     ones (`jinja2.ext._make_new_gettext`), formatting by `_formatted`."""
 
@@ -250,7 +250,7 @@ def environment(lang: str) -> jinja2.Environment:
     )
     catalog = translations(lang)
     env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
-    env.globals.update(_quoting(catalog))
+    env.globals.update(quoting_gettext(catalog))
     env.filters["t"] = lambda value: value_words(catalog.gettext(value), value)
     env.filters["lit"] = html_filter
     env.filters["md"] = literal_markdown
