@@ -74,16 +74,19 @@ def test_the_mark_is_exactly_the_sentences_whose_words_change(ruleset_id: str) -
     base has not; the base's sentences gone are exactly those the overlay lacks."""
     base = load_bundled(ruleset_id)
     before = _said(base)
+    checked = 0
     for path, overlay in _variants(base):
         try:
             after = _said(overlay)
         except Exception:  # noqa: BLE001 - a combination the words cannot say: not a case
             continue
+        checked += 1
         found, gone = compared(overlay, base)
         marked = {s.key for s in found if s.changed}
         differ = {k for k, text in after.items() if before.get(k) != text}
         assert marked == differ, (path, sorted(marked ^ differ))
         assert {s.key for s in gone} == before.keys() - after.keys(), path
+    assert checked >= 10, checked  # not every change skipped as one the words cannot say
 
 
 def test_a_switched_off_feature_marks_what_it_changes(tmp_path: Path) -> None:
@@ -201,3 +204,46 @@ def test_a_dropped_named_hand_is_said_by_the_ranking(ruleset_id: str) -> None:
     assert any(line.strip().startswith("Dropped from the base ruleset:") for line in lines)
     assert not any(line.strip().startswith(f"Dropped from the base ruleset: {s.text}")
                    for line in lines for s in gone if s.key.startswith("hand:"))
+
+
+def test_the_base_memo_holds_under_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The workbench renders from several threads: one thread dropping the oldest base
+    between another's finding it and moving it to the end raised KeyError there."""
+    import sys
+    import threading
+
+    from pontoon_rules.docs.words import changes
+
+    class Base:
+        def __init__(self, text: str) -> None:
+            self.text = text
+
+        def model_dump_json(self) -> str:
+            return self.text
+
+    def render(_base: Any, _lang: str, _odds: bool) -> changes.Before:
+        return changes.Before((), {})
+
+    monkeypatch.setattr(changes, "KEPT", 1)  # every new base drops another
+    monkeypatch.setattr(changes, "_kept", type(changes._kept)())
+    errors: list[BaseException] = []
+
+    def looked_up(name: str) -> None:
+        try:
+            for _ in range(100_000):
+                changes.before(Base(name), "en", False, render)  # type: ignore[arg-type]
+        except Exception as e:  # noqa: BLE001 - what the test collects
+            errors.append(e)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        threads = [threading.Thread(target=looked_up, args=(n,)) for n in "abcd"]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert errors == []
+    assert len(changes._kept) == 1

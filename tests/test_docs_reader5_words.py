@@ -11,8 +11,9 @@ import pytest
 
 from pontoon_rules.docs.sheet.sheet_view import find_base
 from pontoon_rules.docs.sheet.sheets import sheet_markdown
-from pontoon_rules.docs.words.i18n import translations
+from pontoon_rules.docs.words.i18n import environment, translations
 from pontoon_rules.docs.words.marks import Message, quoted_once
+from pontoon_rules.literal import UserText, user
 from pontoon_rules.ruleset.loading.registry import load_bundled
 
 
@@ -50,6 +51,26 @@ def test_the_catalog_gives_messages_that_quote_once() -> None:
     assert "«%(p)s»" in message  # the Russian catalog quotes the names
     said = message % {"p": "«огонь» (два туза)", "b": "«огонь» (два туза)"}
     assert "««" not in said and "»»" not in said, said
+
+
+@pytest.mark.parametrize("name", [
+    user("Австралийский казино-понтун (казино «Стар», Сидней) <b>"),
+    "Австралийский казино-понтун (казино «Стар», Сидней) <b>"], ids=["user-text", "str"])
+def test_an_escaping_template_quotes_a_name_once_and_escapes_it(name: str) -> None:
+    """An HTML or site template's `_()` and `{% trans %}` quote a name once too (Jinja's
+    autoescape made the message a `Markup`, dropping the rule: the Russian page of an
+    overlay of Australian pontoon said «… (казино «Стар», Сидней)»); the name is still
+    escaped, and a template that does not escape (a plain sheet) formats as before."""
+    source = ("{{ _('%(change)s points against %(base)s (%(edge)s)', change='+1', "
+              "base=name, edge='2%') }}|{% trans change='+1', base=name, edge='2%' %}"
+              "{{ change }} points against {{ base }} ({{ edge }}){% endtrans %}")
+    said = environment("ru").from_string(source).render(name=name)
+    inner = "«Австралийский казино&#45;понтун (казино „Стар“, Сидней) &#60;b&#62;»"
+    if not isinstance(name, UserText):
+        inner = inner.replace("&#45;", "-").replace("&#60;", "&lt;").replace("&#62;", "&gt;")
+    assert said.count(inner) == 2, said
+    plain = environment("ru").from_string(f"{{% autoescape false %}}{source}{{% endautoescape %}}")
+    assert plain.render(name=name).count("(казино „Стар“, Сидней) <b>»") == 2
 
 
 @pytest.mark.parametrize("ruleset_id", ["siebzehn-und-vier", "sette-e-mezzo"])

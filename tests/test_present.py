@@ -138,6 +138,20 @@ def test_outcome_exceptions_read_in_words(tmp_path: Path) -> None:
     assert field_row(load_bundled("belarus-ponton"), "settlement.outcomes")["text"] == "none"
 
 
+def test_a_by_total_exception_says_the_named_hands_own_ties(tmp_path: Path) -> None:
+    """A `by-total` exception's equal totals follow the player's named hand's own `ties`
+    (the outcome table, the sheet): the rules page said settlement.ties' banker instead."""
+    text = ("extends: pagat-british\nid: tied\nname: Tied\nkind: house\nhands:\n"
+            "  definitions:\n    five-card-trick:\n      ties: push\n"
+            "settlement:\n  outcomes:\n"
+            "    - {player: five-card-trick, banker: total, result: by-total}\n")
+    ruleset = load_text(text, str(tmp_path / "tied.yaml"))
+    assert ruleset.settlement.ties.value == "banker-wins"
+    said = rule_row(ruleset, "settlement.outcomes", lambda s: s)["text"]
+    assert said == ("A player's five-card trick against the banker's ordinary total: the "
+                    "higher total wins, equal totals are a stand-off.")
+
+
 def test_a_named_hand_only_one_ruleset_defines_reads_no_such_hand() -> None:
     pagat, belarus = load_bundled("pagat-british"), load_bundled("belarus-ponton")
     row = field_row(pagat, "hands.definitions.three-of-a-kind")

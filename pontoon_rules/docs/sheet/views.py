@@ -47,22 +47,6 @@ def rule_row(ruleset: Ruleset, path: str, gettext: Gettext, lang: str = "en"
     return row
 
 
-_OUTCOME_MESSAGES = {
-    ("win", False): "A player's %(p)s against the banker's %(b)s wins.",
-    ("win", True): "A player's %(p)s against the banker's %(b)s wins, paid %(pays)s.",
-    ("lose", False): "A player's %(p)s against the banker's %(b)s loses.",
-    ("lose", True): "A player's %(p)s against the banker's %(b)s loses, paying the banker "
-                    "%(pays)s.",
-    ("push", False): "A player's %(p)s against the banker's %(b)s is a stand-off.",
-    ("by-total", False): "A player's %(p)s against the banker's %(b)s: the higher total wins, "
-                         "equal totals go to the banker.",
-    ("by-total", True): "A player's %(p)s against the banker's %(b)s: the higher total wins, "
-                        "equal totals are a stand-off."}
-"""The sheets' own sentences of a pair (`docs.words.settlement_messages`), for a rules
-page's `settlement.outcomes` in the page's language (the value's English words, hand ids
-and "3:2", read half in English on the Russian site)."""
-
-
 def value_words(ruleset: Ruleset, path: str, gettext: Gettext, lang: str) -> str:
     """A field's value in words; the ranking and the outcome exceptions by the hands' names
     in the page's language (their values hold hand ids: 'natural-21')."""
@@ -80,7 +64,9 @@ def outcomes_text(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str:
     """Each exception of `settlement.outcomes` as the sheets say a pair, in `gettext`'s
     language: names from the ruleset, odds as the language writes them."""
     from pontoon_rules.docs.words.marks import odds
-    from pontoon_rules.docs.words.settlement_messages import PLAIN_TOTAL
+    from pontoon_rules.docs.words.settlement_messages import PAIRS, PLAIN_TOTAL
+    from pontoon_rules.ruleset.format.common import TieRule
+    from pontoon_rules.ruleset.resolving.outcomes import tie_rule
 
     def name(hand_id: str) -> str:
         return gettext(PLAIN_TOTAL) if hand_id == "total" else hand_name(
@@ -89,11 +75,12 @@ def outcomes_text(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str:
     out = []
     for rule in ruleset.settlement.outcomes:
         result = str(rule.result)
-        flag = (rule.pays is not None if result in ("win", "lose")
-                else result == "by-total" and ruleset.settlement.ties.value == "push")
+        flag = (rule.pays is not None if result in ("win", "lose")  # equal totals: as the
+                else result == "by-total"  # player's named hand ties (its own `ties`)
+                and tie_rule(ruleset, rule.player) is TieRule.PUSH)
         words = {"p": name(rule.player), "b": name(rule.banker),
                  "pays": odds(str(rule.pays), gettext) if rule.pays is not None else ""}
-        out.append(gettext(_OUTCOME_MESSAGES[(result, flag)]) % words)
+        out.append(gettext(PAIRS[result, flag]) % words)
     return " ".join(out)
 
 

@@ -129,8 +129,8 @@ def value_words(path: str, found: dict[str, Any], gettext: Any) -> str:
 
 def _rule_words(ruleset: Ruleset, path: str) -> str:
     """The sentences of `ruleset`'s sheet that say `path` (else its description), kept per
-    ruleset and field: a site build asks for each about five times (6,424 asks, 1,344
-    answers: 5.8 -> 3.0 s of the examples' pages)."""
+    ruleset and field: a site build asks for each several times (the examples' pages, each
+    pair's headings and clauses)."""
     if is_recording():  # every message the words look up must be seen again
         return _said_or_described(ruleset, path)
     key = (id(ruleset), path)
@@ -144,8 +144,8 @@ def _rule_words(ruleset: Ruleset, path: str) -> str:
 
 _RULE_WORDS: dict[tuple[int, str], tuple[Ruleset, str]] = {}
 _RULE_WORDS_LIMIT = 8_000
-"""Entries kept before the memo is emptied (a site build of the bundled rulesets keeps
-about 1,400)."""
+"""Entries kept before the memo is emptied (more than a site build of the bundled rulesets
+keeps)."""
 
 
 def _said_or_described(ruleset: Ruleset, path: str) -> str:

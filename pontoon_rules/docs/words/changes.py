@@ -15,6 +15,7 @@ the base's content.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -78,6 +79,9 @@ Render = Callable[[Ruleset, str, bool], Before]
 KEPT = 16
 """How many bases' sentences are kept (a workbench renders its base's on every change)."""
 _kept: OrderedDict[tuple[str, str, bool], Before] = OrderedDict()
+_kept_lock = threading.Lock()
+"""The workbench renders from several threads at once: one may drop the oldest entry
+between another's finding it and moving it to the end."""
 
 
 def before(base: Ruleset, lang: str, odds_in_table: bool, render: Render) -> Before:
@@ -87,13 +91,16 @@ def before(base: Ruleset, lang: str, odds_in_table: bool, render: Render) -> Bef
     if is_recording():
         return render(base, lang, odds_in_table)
     key = (base.model_dump_json(), lang, odds_in_table)
-    found = _kept.get(key)
-    if found is None:
-        found = _kept[key] = render(base, lang, odds_in_table)
+    with _kept_lock:
+        found = _kept.get(key)
+        if found is not None:
+            _kept.move_to_end(key)
+            return found
+    found = render(base, lang, odds_in_table)  # outside the lock: other threads go on
+    with _kept_lock:
+        _kept[key] = found
         while len(_kept) > KEPT:
             _kept.popitem(last=False)
-    else:
-        _kept.move_to_end(key)
     return found
 
 

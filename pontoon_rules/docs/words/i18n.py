@@ -18,7 +18,7 @@ from __future__ import annotations
 import gettext
 import io
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
@@ -26,11 +26,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import jinja2
+from markupsafe import Markup
 
 if TYPE_CHECKING:
     from babel.support import Translations
 
-from pontoon_rules.docs.words.marks import Message, odds
+from pontoon_rules.docs.words.marks import Message, odds, quoted_slots
 from pontoon_rules.literal import html_filter, literal_markdown, literal_markdown_cards
 from pontoon_rules.ruleset.format.agreed import BLANK
 from pontoon_rules.ruleset.format.languages import DOMAIN as DOMAIN
@@ -208,6 +209,33 @@ def value_words(translated: str, value: str) -> str:
     return translated
 
 
+def _formatted(found: str, values: dict[str, object], escaped: bool) -> str:
+    """A catalog's message formatted as Jinja's newstyle gettext does (`Markup` where the
+    template escapes), a name quoted once as `Message` quotes it: Jinja's `Markup(...)`
+    would drop the `Message` and its rule (Russian «%(base)s» with a quoted name)."""
+    text, values = quoted_slots(found, values) if isinstance(found, Message) else (
+        found, values)
+    return (Markup(text) if escaped else text) % values
+
+
+def quoting_gettext(catalog: gettext.NullTranslations) -> dict[str, Callable[..., str]]:
+    """`gettext` and `ngettext` for the templates (`_` calls `gettext`): Jinja's newstyle
+    ones (`jinja2.ext._make_new_gettext`), formatting by `_formatted`."""
+
+    @jinja2.pass_context
+    def gettext_(context: jinja2.runtime.Context, string: str, **values: object) -> str:
+        return _formatted(catalog.gettext(string), values, context.eval_ctx.autoescape)
+
+    @jinja2.pass_context
+    def ngettext_(context: jinja2.runtime.Context, singular: str, plural: str, num: int,
+                  **values: object) -> str:
+        values.setdefault("num", num)
+        return _formatted(catalog.ngettext(singular, plural, num), values,
+                          context.eval_ctx.autoescape)
+
+    return {"gettext": gettext_, "ngettext": ngettext_}
+
+
 @cache
 def environment(lang: str) -> jinja2.Environment:
     """The template environment for `lang`: templates from `templates/`, `_()` and `|t`."""
@@ -222,6 +250,7 @@ def environment(lang: str) -> jinja2.Environment:
     )
     catalog = translations(lang)
     env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
+    env.globals.update(quoting_gettext(catalog))
     env.filters["t"] = lambda value: value_words(catalog.gettext(value), value)
     env.filters["lit"] = html_filter
     env.filters["md"] = literal_markdown

@@ -104,6 +104,30 @@ def quoted_once(opening: str, value: str) -> str | None:
     return None if inner is None else value.replace(opening, inner[0]).replace(closing, inner[1])
 
 
+def quoted_slots(text: str, values: dict[str, object]) -> tuple[str, dict[str, object]]:
+    """`text` and `values` with each name quoted once (`quoted_once`) where a catalog quotes
+    its slot: a slot whose value is quoted already loses its marks; a value with marks of
+    the slot's kind inside goes to a slot of its own with those made inner ones. Nothing is
+    put into `text` but slots, so `%` formats it as before, escaping included where the
+    caller's `%` escapes (an HTML template's `Markup`): a value keeps its type (`UserText`)."""
+    out = dict(values)
+    for key, value in values.items():
+        if not (isinstance(value, str) and _MARKS.intersection(value)):
+            continue
+        for opening, closing in QUOTES.items():
+            slot = f"{opening}%({key})s{closing}"
+            if slot not in text:
+                continue
+            once = quoted_once(opening, value)
+            if once is None:
+                text = text.replace(slot, f"%({key})s")
+            elif once != value:
+                inner = f"{key}\x00{opening}"  # a mapping key no message uses
+                out[inner] = once if type(value) is str else type(value)(once)
+                text = text.replace(slot, f"{opening}%({inner})s{closing}")
+    return text, out
+
+
 class Message(str):
     """A catalog's message whose `%` quotes a name once (`quoted_once`): Russian
     «%(b)s» with «огонь» (два туза) prints «огонь» (два туза), never ««огонь» (два
@@ -112,16 +136,7 @@ class Message(str):
     __slots__ = ()
 
     def __mod__(self, values: object) -> str:
-        text = str(self)
         if not isinstance(values, dict):
-            return text % values
-        for key, value in values.items():
-            if not (isinstance(value, str) and _MARKS.intersection(value)):
-                continue
-            for opening, closing in QUOTES.items():
-                slot = f"{opening}%({key})s{closing}"
-                if slot in text:
-                    once = quoted_once(opening, value)
-                    text = text.replace(slot, f"%({key})s" if once is None
-                                        else f"{opening}{once.replace('%', '%%')}{closing}")
-        return text % values
+            return str(self) % values
+        text, found = quoted_slots(str(self), values)
+        return text % found

@@ -23,7 +23,12 @@ from pontoon_rules.docs.words.claims import Claim, Pair, Said, cell_says, confli
 from pontoon_rules.docs.words.family_words import peek_words, same_total_words
 from pontoon_rules.docs.words.marks import either, in_parts, listed, odds
 from pontoon_rules.docs.words.reach import decided_table
-from pontoon_rules.docs.words.settlement_messages import MESSAGES, ORDINARY, PLAIN_TOTAL
+from pontoon_rules.docs.words.settlement_messages import (
+    MESSAGES,
+    ORDINARY,
+    PAIRS,
+    PLAIN_TOTAL,
+)
 from pontoon_rules.ruleset.format.common import AgainstTotal, OutcomeResult, odds_fraction
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.resolving.outcomes import (
@@ -425,24 +430,17 @@ def _pair_sentence(w: _Words, pair: Pair, cell: OutcomeCell, claims: list[Claim]
     plain = Claim(pairs, 2, cell.result, cell.tie_push if cell.result is BY_TOTAL else None)
     odds_said = not _misleads([*claims, plain], pair, cell)
     if cell.result is WIN and odds_said:
-        return w.gettext("A player's %(p)s against the banker's %(b)s wins.") % words, plain
+        return w.gettext(PAIRS["win", False]) % words, plain
     if cell.result is WIN:
-        return (w.gettext("A player's %(p)s against the banker's %(b)s wins, paid %(pays)s.")
-                % {**words, "pays": odds(cell.pays, w.gettext)},
+        return (w.gettext(PAIRS["win", True]) % {**words, "pays": odds(cell.pays, w.gettext)},
                 Claim(pairs, 2, WIN, pays=cell.pays))
     if cell.result is LOSE and odds_said:
-        return w.gettext("A player's %(p)s against the banker's %(b)s loses.") % words, plain
+        return w.gettext(PAIRS["lose", False]) % words, plain
     if cell.result is LOSE:
-        return (w.gettext("A player's %(p)s against the banker's %(b)s loses, paying the "
-                          "banker %(pays)s.")
+        return (w.gettext(PAIRS["lose", True])
                 % {**words, "pays": odds(cell.collects, w.gettext)},
                 Claim(pairs, 2, LOSE, collects=cell.collects))
     if cell.result is PUSH:
-        return (w.gettext("A player's %(p)s against the banker's %(b)s is a stand-off.")
-                % words, plain)
-    message = ("A player's %(p)s against the banker's %(b)s: the higher total wins, equal "
-               "totals are a stand-off." if cell.tie_push else
-               "A player's %(p)s against the banker's %(b)s: the higher total wins, equal "
-               "totals go to the banker.")
-    return (w.gettext(message) % words,
+        return w.gettext(PAIRS["push", False]) % words, plain
+    return (w.gettext(PAIRS["by-total", cell.tie_push]) % words,
             Claim(pairs, 2, BY_TOTAL, cell.tie_push, pays=cell.pays, collects=cell.collects))

@@ -14,6 +14,23 @@ ORDINARY = _("any other total")
 PLAIN_TOTAL = _("ordinary total")
 """An ordinary total as one side of a pair ('the banker's ordinary total')."""
 
+PAIRS: dict[tuple[str, bool], str] = {
+    ("win", False): _("A player's %(p)s against the banker's %(b)s wins."),
+    ("win", True): _("A player's %(p)s against the banker's %(b)s wins, paid %(pays)s."),
+    ("lose", False): _("A player's %(p)s against the banker's %(b)s loses."),
+    ("lose", True): _("A player's %(p)s against the banker's %(b)s loses, paying the banker "
+                      "%(pays)s."),
+    ("push", False): _("A player's %(p)s against the banker's %(b)s is a stand-off."),
+    ("by-total", False): _("A player's %(p)s against the banker's %(b)s: the higher total "
+                           "wins, equal totals go to the banker."),
+    ("by-total", True): _("A player's %(p)s against the banker's %(b)s: the higher total "
+                          "wins, equal totals are a stand-off."),
+}
+"""One pair of hands in words, by its result and a flag: for win and lose, that the
+sentence gives the odds (`%(pays)s`); for by-total, that equal totals are a stand-off.
+The sheet's exceptions (`settlement`) and a rules page's `settlement.outcomes`
+(`docs.sheet.views.outcomes_text`) both say a pair so."""
+
 MESSAGES = (
     ORDINARY,
     PLAIN_TOTAL,
@@ -75,13 +92,5 @@ MESSAGES = (
     _("Every named hand of a player (each hand the ranking names above any other total) "
       "wins whatever the banker holds."),
     _("A player's %(p)s wins whatever the banker holds, paid %(pays)s."),
-    _("A player's %(p)s against the banker's %(b)s wins."),
-    _("A player's %(p)s against the banker's %(b)s wins, paid %(pays)s."),
-    _("A player's %(p)s against the banker's %(b)s loses."),
-    _("A player's %(p)s against the banker's %(b)s loses, paying the banker %(pays)s."),
-    _("A player's %(p)s against the banker's %(b)s is a stand-off."),
-    _("A player's %(p)s against the banker's %(b)s: the higher total wins, equal totals go "
-      "to the banker."),
-    _("A player's %(p)s against the banker's %(b)s: the higher total wins, equal totals are "
-      "a stand-off."),
+    *PAIRS.values(),
 )
