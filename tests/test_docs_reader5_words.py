@@ -138,3 +138,14 @@ def test_the_vietnamese_sheet_has_no_machine_words() -> None:
     text = _sheet("xi-dach", "vi")
     assert "được nguồn gọi tên" not in text
     assert "nhận bank" not in text
+
+
+def test_the_workbenchs_templates_quote_a_name_once_too() -> None:
+    """The workbench's own Jinja environment (`workbench.render`) formats a message as the
+    site's does: a name carrying its own quotes is quoted once, and still escaped."""
+    from pontoon_rules.workbench.render import environment as workbench_environment
+    name = "Австралийский казино-понтун (казино «Стар», Сидней) <b>"
+    source = "{{ _('%(change)s points against %(base)s (%(edge)s)', change='+1', " \
+             "base=name, edge='2%') }}"
+    said = workbench_environment("ru").from_string(source).render(name=name)
+    assert "«Австралийский казино-понтун (казино „Стар“, Сидней) &lt;b&gt;»" in said, said

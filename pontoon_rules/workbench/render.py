@@ -11,7 +11,7 @@ from pathlib import Path
 
 import jinja2
 
-from pontoon_rules.docs.words.i18n import TEMPLATE_DIR, translations
+from pontoon_rules.docs.words.i18n import TEMPLATE_DIR, quoting_gettext, translations
 from pontoon_rules.errors import PontoonError
 from pontoon_rules.literal import html_filter
 
@@ -35,6 +35,7 @@ def environment(lang: str) -> jinja2.Environment:
         lstrip_blocks=True, undefined=jinja2.StrictUndefined)
     catalog = translations(lang)
     env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
+    env.globals.update(quoting_gettext(catalog))  # a name quoted once, as on the site
     env.filters["t"] = catalog.gettext
     env.filters["lit"] = html_filter
     env.globals["lang"] = lang

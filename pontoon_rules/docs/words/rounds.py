@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -162,6 +163,7 @@ def replay(ruleset: Ruleset, script: dict[str, Any]) -> dict[str, Any]:
 
 
 _FOUND: dict[str, tuple[str, ...]] = {}
+_FOUND_LOCK = threading.Lock()
 FOUND_KEPT = 256
 """The most rulesets each search's rounds are kept for (the oldest go first; more than a
 site build plays, every bundled ruleset and example overlay): a workbench
@@ -173,15 +175,20 @@ def _found_once(cache: dict[str, tuple[str, ...]], ruleset: Ruleset,
     """`search(ruleset)`, once per ruleset content; a ruleset whose rounds cannot be played
     is an `ExampleError` naming it."""
     key = ruleset.model_dump_json()
-    if key not in cache:
+    with _FOUND_LOCK:  # the workbench renders sheets from several threads
+        found = cache.get(key)
+    if found is not None:
+        return found
+    try:
+        found = search(ruleset)
+    except PontoonError as e:
+        raise ExampleError(f"ruleset {ruleset.id!r}: cannot play an example round: "
+                           f"{e}") from e
+    with _FOUND_LOCK:
         while len(cache) >= FOUND_KEPT:  # a long-lived process (the workbench) sees many
             cache.pop(next(iter(cache)))
-        try:
-            cache[key] = search(ruleset)
-        except PontoonError as e:
-            raise ExampleError(f"ruleset {ruleset.id!r}: cannot play an example round: "
-                               f"{e}") from e
-    return cache[key]
+        cache[key] = found
+    return found
 
 
 def _sample_scripts(ruleset: Ruleset) -> tuple[str, ...]:
