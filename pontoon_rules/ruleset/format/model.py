@@ -20,9 +20,9 @@ from pontoon_rules.ruleset.format.crosschecks import HAND_CHECKS
 from pontoon_rules.ruleset.format.decisions import CHECKS as decision_checks
 from pontoon_rules.ruleset.format.faces import Faces
 from pontoon_rules.ruleset.format.hands import SpecialHands
-from pontoon_rules.ruleset.format.languages import SOURCE_LANGUAGE, TRANSLATED
+from pontoon_rules.ruleset.format.languages import SOURCE_LANGUAGE, TRANSLATED, shown_languages
 from pontoon_rules.ruleset.format.outcome import BankerPlay, Settlement
-from pontoon_rules.ruleset.format.pack import Pack, shown_languages
+from pontoon_rules.ruleset.format.pack import Pack
 from pontoon_rules.ruleset.format.play import Deal, PlayerOptions, Stakes, Table
 from pontoon_rules.ruleset.format.renamed import SCHEMA_VERSION
 from pontoon_rules.ruleset.format.side_bets import CHECKS as side_bet_checks
