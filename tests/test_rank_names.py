@@ -65,3 +65,15 @@ def test_a_rank_name_in_a_language_no_sheet_has_is_refused(tmp_path: Path, field
     with pytest.raises(RulesetError, match=rf"rank_names\.Q\.{field}: names in 'itt' would "
                        "never be shown"):
         load_ruleset(path)
+
+
+def test_a_named_hands_name_in_a_language_no_sheet_has_is_refused(tmp_path: Path) -> None:
+    """A named hand's name under a language code no sheet is written in (a typo, 'itt') was
+    accepted and never shown, as a rank's name was: refused the same way, at its path."""
+    path = tmp_path / "g.yaml"
+    path.write_text("id: g\nname: G\nkind: house\nextends: pagat-british\nhands:\n"
+                    "  definitions:\n    pontoon:\n      names: {itt: pontone}\n",
+                    encoding="utf-8")
+    with pytest.raises(RulesetError, match=r"hands\.definitions\.pontoon\.names: names in "
+                       "'itt' would never be shown"):
+        load_ruleset(path)

@@ -14,7 +14,14 @@ from collections import Counter
 from fractions import Fraction
 from typing import Annotated
 
-from pydantic import AfterValidator, Field, StrictBool, StrictInt, model_validator
+from pydantic import (
+    AfterValidator,
+    Field,
+    StrictBool,
+    StrictInt,
+    field_validator,
+    model_validator,
+)
 
 from pontoon_rules.ruleset.format.common import (
     AMOUNT_MAX,
@@ -29,6 +36,7 @@ from pontoon_rules.ruleset.format.common import (
     TieRule,
     shown_as_written,
 )
+from pontoon_rules.ruleset.format.languages import LANGUAGES, shown_languages
 from pontoon_rules.ruleset.format.points import MAX_TOTAL, HandTotal, points_text
 
 HAND_ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
@@ -182,6 +190,11 @@ class HandDefinition(RuleModel):
         "21's Envy Bonus: $50 to each other player when one holds the Super Bonus); null "
         "for none.",
     )
+
+    @field_validator("names")
+    @classmethod
+    def _known_languages(cls, value: dict[str, str]) -> dict[str, str]:
+        return shown_languages(value, "names in", LANGUAGES)
 
     @model_validator(mode="after")
     def _check(self) -> HandDefinition:
