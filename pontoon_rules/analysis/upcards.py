@@ -63,7 +63,7 @@ def stake_words(stake: int | None) -> str:
 def envy_note(rules: Rules) -> str | None:
     """What the figure leaves out of a prize paid to the other players (one seat alone),
     each hand by its name (a reader's page prints it: no field paths)."""
-    found = [f"{d.name or i.replace('-', ' ')}: {d.prize_to_others} to each"
+    found = [f"{hand_words(i, d)}: {d.prize_to_others} to each"
              for i, d in rules.ruleset.hands.ranked()
              if d.prize_to_others is not None and d.player_can_hold]
     if not found:
@@ -71,6 +71,35 @@ def envy_note(rules: Rules) -> str | None:
     return ("a prize paid to every other player when one holds a hand "
             f"({'; '.join(found)}) goes to other seats only: one seat alone gets none, "
             "so the figure, one seat's, leaves it out")
+
+
+def band_note(rules: Rules) -> str | None:
+    """The named hands a band of stakes leaves out at the stake the figure is valued at
+    (`valued_stake`), each with its band, or None where none: a least stake below a band
+    (Spanish 21's cent, below the Super Bonus's $5) values the game without that hand, and
+    the header's stake alone does not say so (a reader's page prints it: no field paths)."""
+    stake = valued_stake(rules)
+    if stake is None:
+        return None
+    found = [f"{hand_words(i, d)}: {_band_words(d)}" for i, d in conditional(rules)
+             if not _in_band(d, stake)]
+    if not found:
+        return None
+    return (f"valued at a stake of {stake}, the least: a hand held at other stakes only is "
+            f"left out ({'; '.join(found)})")
+
+
+def _band_words(d: HandDefinition) -> str:
+    if d.max_stake is None:
+        return f"stakes of {d.min_stake} or more"
+    if d.min_stake is None:
+        return f"stakes up to {d.max_stake}"
+    return f"stakes of {d.min_stake} to {d.max_stake}"
+
+
+def hand_words(hand_id: str, d: HandDefinition) -> str:
+    """A named hand as a note calls it: its name, else its id in words."""
+    return d.name or hand_id.replace("-", " ")
 
 
 @dataclass(frozen=True, eq=False)
