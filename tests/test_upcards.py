@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -257,3 +258,23 @@ def test_a_hand_whose_band_the_valued_stake_misses_is_said_left_out(tiny: Rulese
     assert low and "; super sevens: stakes of 100 to 999)" in low[0]
     assert band(_changed(tiny, {"six-seven-eight-big": {"min_stake": None, "max_stake": 500}}
                          )) == []
+
+
+def test_the_summary_commands_edge_says_the_stake(tiny: Ruleset) -> None:
+    """`summary`'s line of edges printed the figure bare; it says the stake as `edge` does."""
+    from pontoon_rules.cli.render import edge_line
+
+    line = edge_line([tiny, load_bundled("pagat-british")])
+    assert f"{tiny.id} {edge_of(compile_rules(tiny)):+.2f}% (valued at a stake of 100)," in line
+    assert line.endswith("%") and "pagat-british" in line
+
+
+def test_costs_realistic_says_the_stake(capsys: pytest.CaptureFixture[str]) -> None:
+    """`costs --realistic`'s header printed the edge bare, as `costs` did not."""
+    from pontoon_rules.cli import cli
+    from pontoon_rules.cli.errors import run_with_errors
+
+    assert run_with_errors(cli, ["costs", str(TINY), "--realistic", "--workers", "1"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert re.match(r"tiny-up-card: house edge -?[0-9.]+% \(valued at a stake of 100\) \(deck",
+                    first), first
