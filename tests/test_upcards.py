@@ -245,19 +245,21 @@ def test_the_summary_values_a_ruleset_with_up_card_hands(tiny: Ruleset, decks: A
 
 
 def test_a_hand_whose_band_the_valued_stake_misses_is_said_left_out(tiny: Ruleset) -> None:
-    """The header says the stake (100); a note says which hands are not paid at it, each
-    with its band (the 6-7-8's from 1000): bundled Spanish 21 at a cent read as if it held
-    its Super Bonus. Below both bands, both are named; none where every band holds."""
+    """The header says the stake (100), and a note (which the site's analysis page prints)
+    says it with the hands not held at it, each with its band (the 6-7-8's from 1000):
+    bundled Spanish 21 at a cent read as if it held its Super Bonus. Below both bands, both
+    are named; none where every band holds."""
     def band(r: Ruleset) -> list[str]:
         return [n for n in house_edge(compile_rules(r), "infinite").notes
                 if n.startswith("valued at a stake of")]
 
-    assert band(tiny) == ["valued at a stake of 100, the least: a hand held at other stakes "
-                          "only is left out (six seven eight big: stakes of 1000 or more)"]
+    said = "valued at a stake of 100, the least (a named hand is held at some stakes only "
+    assert band(tiny) == [said + "or paid a fixed prize); left out at it (six seven eight big: "
+                          "stakes of 1000 or more)"]
     low = band(_changed(tiny, stakes={"min_stake": 50}))
-    assert low and "; super sevens: stakes of 100 to 999)" in low[0]
+    assert low and low[0].endswith("; super sevens: stakes of 100 to 999)")
     assert band(_changed(tiny, {"six-seven-eight-big": {"min_stake": None, "max_stake": 500}}
-                         )) == []
+                         )) == [said + "or paid a fixed prize)"]
 
 
 def test_the_summary_commands_edge_says_the_stake(tiny: Ruleset) -> None:

@@ -74,19 +74,19 @@ def envy_note(rules: Rules) -> str | None:
 
 
 def band_note(rules: Rules) -> str | None:
-    """The named hands a band of stakes leaves out at the stake the figure is valued at
-    (`valued_stake`), each with its band, or None where none: a least stake below a band
-    (Spanish 21's cent, below the Super Bonus's $5) values the game without that hand, and
-    the header's stake alone does not say so (a reader's page prints it: no field paths)."""
+    """The stake the figure is valued at (`valued_stake`), for the notes, with each named
+    hand a band of stakes leaves out there and its band; None where no hand depends on the
+    stake. A least stake below a band (Spanish 21's cent, below the Super Bonus's $5) values
+    the game without that hand, which the header's stake alone does not say; a reader's
+    page prints the notes (no field paths)."""
     stake = valued_stake(rules)
     if stake is None:
         return None
     found = [f"{hand_words(i, d)}: {_band_words(d)}" for i, d in conditional(rules)
              if not _in_band(d, stake)]
-    if not found:
-        return None
-    return (f"valued at a stake of {stake}, the least: a hand held at other stakes only is "
-            f"left out ({'; '.join(found)})")
+    out = (f"valued at a stake of {stake}, the least (a named hand is held at some stakes "
+           "only or paid a fixed prize)")
+    return out + (f"; left out at it ({'; '.join(found)})" if found else "")
 
 
 def _band_words(d: HandDefinition) -> str:
