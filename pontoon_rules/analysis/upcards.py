@@ -250,8 +250,9 @@ def group_index(found: tuple[UpGroup, ...], kinds: tuple[Kind, ...],
 def check_reads(parts: list[Any], consumer: str) -> None:
     """Refuse the figure where a rule was read by no group's solve (`analysis.assumed`): a
     rule read in one group's deals counts (insurance only where an ace shows)."""
-    from pontoon_rules.analysis.assumed import require_read
+    from pontoon_rules.analysis.assumed import ended_at_the_peek, require_read
 
+    ended_at_the_peek(parts)  # only where every group's deals end at the peek
     read: dict[Any, Any] = {}
     for model in parts:
         read.update(model.read)
