@@ -77,3 +77,19 @@ def test_a_named_hands_name_in_a_language_no_sheet_has_is_refused(tmp_path: Path
     with pytest.raises(RulesetError, match=r"hands\.definitions\.pontoon\.names: names in "
                        "'itt' would never be shown"):
         load_ruleset(path)
+
+
+@pytest.mark.parametrize("hand", ["name: %s", "names: {ru: %s}"])
+def test_a_named_hands_name_is_bounded_as_a_rulesets_is(tmp_path: Path, hand: str) -> None:
+    """A named hand's name took any length (a ruleset's name is at most 80 characters)."""
+    path = tmp_path / "g.yaml"
+    for length, refused in ((80, False), (81, True)):
+        path.write_text("id: g\nname: G\nkind: house\nextends: pagat-british\nhands:\n"
+                        f"  definitions:\n    pontoon:\n      {hand % ('W' * length)}\n",
+                        encoding="utf-8")
+        if not refused:
+            load_ruleset(path)
+            continue
+        with pytest.raises(RulesetError, match=r"hands\.definitions\.pontoon\.names?(\.ru)?: "
+                           r"expected at most 80 characters"):
+            load_ruleset(path)

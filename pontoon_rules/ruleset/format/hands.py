@@ -25,6 +25,7 @@ from pydantic import (
 
 from pontoon_rules.ruleset.format.common import (
     AMOUNT_MAX,
+    MAX_NAME_LENGTH,
     AgainstTotal,
     CompareRule,
     HandClass,
@@ -43,8 +44,9 @@ HAND_ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
 RESERVED_IDS = (HandClass.TOTAL.value, HandClass.BUST.value)
 """Ids that are not definitions: an ordinary total, and a hand over 21."""
 
-HandName = Annotated[str, AfterValidator(shown_as_written)]
-"""A named hand's name: every character visible (empty: the usual name of its id)."""
+HandName = Annotated[str, Field(max_length=MAX_NAME_LENGTH), AfterValidator(shown_as_written)]
+"""A named hand's name: at most 80 characters, every one visible (empty: the usual name of
+its id)."""
 
 
 class HandDefinition(RuleModel):

@@ -15,7 +15,12 @@ from pydantic import (
 
 from pontoon_rules.ruleset.format.bank import CHECKS as bank_checks
 from pontoon_rules.ruleset.format.between import BetweenDeals, Shoot
-from pontoon_rules.ruleset.format.common import RuleModel, Status, shown_as_written
+from pontoon_rules.ruleset.format.common import (
+    MAX_NAME_LENGTH,
+    RuleModel,
+    Status,
+    shown_as_written,
+)
 from pontoon_rules.ruleset.format.crosschecks import HAND_CHECKS
 from pontoon_rules.ruleset.format.decisions import CHECKS as decision_checks
 from pontoon_rules.ruleset.format.faces import Faces
@@ -44,9 +49,6 @@ SECTIONS: tuple[str, ...] = (
     "side_bets",
 )
 
-
-MAX_NAME_LENGTH = 80
-"""The longest name a ruleset (or a translation) may have: one line of a sheet's title."""
 
 MAX_SUMMARY_LENGTH = 450
 """The longest summary: with the longest name, a house sheet still fits one page (the
