@@ -93,3 +93,19 @@ def test_a_named_hands_name_is_bounded_as_a_rulesets_is(tmp_path: Path, hand: st
         with pytest.raises(RulesetError, match=r"hands\.definitions\.pontoon\.names?(\.ru)?: "
                            r"expected at most 80 characters"):
             load_ruleset(path)
+
+
+def test_words_no_sheet_would_show_are_refused_at_their_path(tmp_path: Path) -> None:
+    """A provenance note's translation under a language code no sheet is written in, and a
+    translated title of a source the ruleset does not have, were accepted and never shown."""
+    path = tmp_path / "g.yaml"
+    path.write_text("id: g\nname: G\nkind: house\nextends: pagat-british\nprovenance:\n"
+                    "  player.stick_minimum:\n    source: pagat-hy\n    status: our-reading\n"
+                    "    note: x\n    translations: {itt: y}\ntranslations:\n  ru:\n"
+                    "    name: Г\n    sources: {nosuch: Y}\n", encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(path)
+    text = str(caught.value)
+    assert "provenance['player.stick_minimum'].translations: notes in 'itt' would never " \
+           "be shown" in text
+    assert "translations.ru.sources names unknown sources ['nosuch']" in text

@@ -88,6 +88,12 @@ class Provenance(RuleModel):
         "with its entry, so an overlay that replaces the entry replaces them too.",
     )
 
+    @field_validator("translations")
+    @classmethod
+    def _known_languages(cls, value: dict[str, str]) -> dict[str, str]:
+        return shown_languages(value, "notes in", TRANSLATED,
+                               f" (the note itself is the {SOURCE_LANGUAGE} one)")
+
 
 class Translation(RuleModel):
     """A ruleset's name and summary in another language."""
@@ -186,6 +192,14 @@ def _check_provenance_sources(r: Ruleset) -> str | None:
     return f"provenance names unknown sources {unknown}" if unknown else None
 
 
+def _check_translated_sources(r: Ruleset) -> str | None:
+    """A translated title of a source the ruleset does not have would never be shown."""
+    found = [f"translations.{lang}.sources names unknown sources {unknown}"
+             for lang, t in r.translations.items()
+             if (unknown := sorted(set(t.sources) - set(r.sources)))]
+    return "; ".join(found) or None
+
+
 def _check_provenance_paths(r: Ruleset) -> str | None:
     from pontoon_rules.ruleset.format.fields import field_prefixes, instance_prefixes
     from pontoon_rules.ruleset.format.renamed import MOVED
@@ -201,6 +215,7 @@ def _check_provenance_paths(r: Ruleset) -> str | None:
 _CROSS_CHECKS = (
     *HAND_CHECKS,
     _check_provenance_sources,
+    _check_translated_sources,
     _check_provenance_paths,
     *decision_checks,
     *bank_checks,
