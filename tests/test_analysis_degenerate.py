@@ -106,3 +106,16 @@ def test_a_ruleset_valued_by_groups_of_up_cards_is_valued_too(deck: str) -> None
     data["hands"]["definitions"]["pontoon"]["min_total"] = None
     rules = compile_rules(Ruleset.model_validate(data))
     assert house_edge(rules, deck).house_edge == pytest.approx(-150, abs=1e-9)  # type: ignore[arg-type]
+
+
+def test_the_infinite_deck_asks_whether_a_banker_played_on_not_a_sum_of_floats() -> None:
+    """pagat-british with a natural of any two cards: the peek's chance, summed in floats,
+    came to 1.0000000000000016, not 1, and the infinite deck refused it (naming the splits)
+    though the shoe valued it. Every banker's pontoon takes double: 200% both ways."""
+    from pontoon_rules.analysis.edge import house_edge
+
+    data = load_bundled("pagat-british").model_dump(mode="python")
+    data["hands"]["definitions"]["pontoon"]["min_total"] = None
+    rules = compile_rules(Ruleset.model_validate(data))
+    for deck in ("finite", "infinite"):
+        assert house_edge(rules, deck).house_edge == pytest.approx(200, abs=1e-9), deck  # type: ignore[arg-type]

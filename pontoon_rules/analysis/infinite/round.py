@@ -200,8 +200,9 @@ class RoundModel:
 
     @property
     def ends_at_the_peek(self) -> bool:
-        """Whether every deal valued so far ends at the peek (a banker's natural certain)."""
-        return bool(self._contexts) and all(c.outlook.pontoon_now == 1
+        """Whether every deal valued so far ends at the peek: no banker's hand was played
+        on past it (no final hand; its chance, summed in floats, may miss 1 by a rounding)."""
+        return bool(self._contexts) and all(not c.outlook.finals
                                             for c in self._contexts.values())
 
     def check_reads(self) -> None:
