@@ -91,3 +91,31 @@ def test_the_strategy_chart_is_drawn() -> None:
     chart = finite_chart(CompositionModel(compile_rules(_any_two_cards())))
     assert chart.edge_chart == pytest.approx(EDGE, abs=1e-9)
     assert chart.edge_perfect == pytest.approx(EDGE, abs=1e-9)
+
+
+@pytest.mark.parametrize("deck", ["finite", "infinite"])
+def test_a_ruleset_valued_by_groups_of_up_cards_is_valued_too(deck: str) -> None:
+    """Spanish 21 (its Super Bonus valued one group of up cards at a time,
+    `analysis.upcards`) with a natural of any two cards: every player's hand a blackjack,
+    which always wins 3:2. The infinite deck's groups asked no group whether its deals end
+    at the peek, and refused it naming the splits; now the peek excuses the play after it
+    only where every group's deals end there (`assumed.ended_at_the_peek`)."""
+    from pontoon_rules.analysis.edge import house_edge
+
+    data = load_bundled("spanish-21").model_dump(mode="python")
+    data["hands"]["definitions"]["pontoon"]["min_total"] = None
+    rules = compile_rules(Ruleset.model_validate(data))
+    assert house_edge(rules, deck).house_edge == pytest.approx(-150, abs=1e-9)  # type: ignore[arg-type]
+
+
+def test_the_infinite_deck_asks_whether_a_banker_played_on_not_a_sum_of_floats() -> None:
+    """pagat-british with a natural of any two cards: the peek's chance, summed in floats,
+    came to 1.0000000000000016, not 1, and the infinite deck refused it (naming the splits)
+    though the shoe valued it. Every banker's pontoon takes double: 200% both ways."""
+    from pontoon_rules.analysis.edge import house_edge
+
+    data = load_bundled("pagat-british").model_dump(mode="python")
+    data["hands"]["definitions"]["pontoon"]["min_total"] = None
+    rules = compile_rules(Ruleset.model_validate(data))
+    for deck in ("finite", "infinite"):
+        assert house_edge(rules, deck).house_edge == pytest.approx(200, abs=1e-9), deck  # type: ignore[arg-type]

@@ -65,3 +65,47 @@ def test_a_rank_name_in_a_language_no_sheet_has_is_refused(tmp_path: Path, field
     with pytest.raises(RulesetError, match=rf"rank_names\.Q\.{field}: names in 'itt' would "
                        "never be shown"):
         load_ruleset(path)
+
+
+def test_a_named_hands_name_in_a_language_no_sheet_has_is_refused(tmp_path: Path) -> None:
+    """A named hand's name under a language code no sheet is written in (a typo, 'itt') was
+    accepted and never shown, as a rank's name was: refused the same way, at its path."""
+    path = tmp_path / "g.yaml"
+    path.write_text("id: g\nname: G\nkind: house\nextends: pagat-british\nhands:\n"
+                    "  definitions:\n    pontoon:\n      names: {itt: pontone}\n",
+                    encoding="utf-8")
+    with pytest.raises(RulesetError, match=r"hands\.definitions\.pontoon\.names: names in "
+                       "'itt' would never be shown"):
+        load_ruleset(path)
+
+
+@pytest.mark.parametrize("hand", ["name: %s", "names: {ru: %s}"])
+def test_a_named_hands_name_is_bounded_as_a_rulesets_is(tmp_path: Path, hand: str) -> None:
+    """A named hand's name took any length (a ruleset's name is at most 80 characters)."""
+    path = tmp_path / "g.yaml"
+    for length, refused in ((80, False), (81, True)):
+        path.write_text("id: g\nname: G\nkind: house\nextends: pagat-british\nhands:\n"
+                        f"  definitions:\n    pontoon:\n      {hand % ('W' * length)}\n",
+                        encoding="utf-8")
+        if not refused:
+            load_ruleset(path)
+            continue
+        with pytest.raises(RulesetError, match=r"hands\.definitions\.pontoon\.names?(\.ru)?: "
+                           r"expected at most 80 characters"):
+            load_ruleset(path)
+
+
+def test_words_no_sheet_would_show_are_refused_at_their_path(tmp_path: Path) -> None:
+    """A provenance note's translation under a language code no sheet is written in, and a
+    translated title of a source the ruleset does not have, were accepted and never shown."""
+    path = tmp_path / "g.yaml"
+    path.write_text("id: g\nname: G\nkind: house\nextends: pagat-british\nprovenance:\n"
+                    "  player.stick_minimum:\n    source: pagat-hy\n    status: our-reading\n"
+                    "    note: x\n    translations: {itt: y}\ntranslations:\n  ru:\n"
+                    "    name: Г\n    sources: {nosuch: Y}\n", encoding="utf-8")
+    with pytest.raises(RulesetError) as caught:
+        load_ruleset(path)
+    text = str(caught.value)
+    assert "provenance['player.stick_minimum'].translations: notes in 'itt' would never " \
+           "be shown" in text
+    assert "translations.ru.sources names unknown sources ['nosuch']" in text

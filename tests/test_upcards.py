@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -241,3 +242,41 @@ def test_the_summary_values_a_ruleset_with_up_card_hands(tiny: Ruleset, decks: A
     assert found["house_edge"] == pytest.approx(house_edge(compile_rules(ruleset)).house_edge,
                                                 abs=1e-12)
     assert found["edge"]["valued_at_stake"] == found["chart_data"]["valued_at_stake"] == 100
+
+
+def test_a_hand_whose_band_the_valued_stake_misses_is_said_left_out(tiny: Ruleset) -> None:
+    """The header says the stake (100), and a note (which the site's analysis page prints)
+    says it with the hands not held at it, each with its band (the 6-7-8's from 1000):
+    bundled Spanish 21 at a cent read as if it held its Super Bonus. Below both bands, both
+    are named; none where every band holds."""
+    def band(r: Ruleset) -> list[str]:
+        return [n for n in house_edge(compile_rules(r), "infinite").notes
+                if n.startswith("valued at a stake of")]
+
+    said = "valued at a stake of 100, the least (a named hand is held at some stakes only "
+    assert band(tiny) == [said + "or paid a fixed prize); left out at it (six seven eight big: "
+                          "stakes of 1000 or more)"]
+    low = band(_changed(tiny, stakes={"min_stake": 50}))
+    assert low and low[0].endswith("; super sevens: stakes of 100 to 999)")
+    assert band(_changed(tiny, {"six-seven-eight-big": {"min_stake": None, "max_stake": 500}}
+                         )) == [said + "or paid a fixed prize)"]
+
+
+def test_the_summary_commands_edge_says_the_stake(tiny: Ruleset) -> None:
+    """`summary`'s line of edges printed the figure bare; it says the stake as `edge` does."""
+    from pontoon_rules.cli.render import edge_line
+
+    line = edge_line([tiny, load_bundled("pagat-british")])
+    assert f"{tiny.id} {edge_of(compile_rules(tiny)):+.2f}% (valued at a stake of 100)," in line
+    assert line.endswith("%") and "pagat-british" in line
+
+
+def test_costs_realistic_says_the_stake(capsys: pytest.CaptureFixture[str]) -> None:
+    """`costs --realistic`'s header printed the edge bare, as `costs` did not."""
+    from pontoon_rules.cli import cli
+    from pontoon_rules.cli.errors import run_with_errors
+
+    assert run_with_errors(cli, ["costs", str(TINY), "--realistic", "--workers", "1"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert re.match(r"tiny-up-card: house edge -?[0-9.]+% \(valued at a stake of 100\) \(deck",
+                    first), first

@@ -22,7 +22,7 @@ each field of the schema, changed, is read by each consumer or refused.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from pontoon_rules.analysis.reads import Read, unwrapped
@@ -122,14 +122,19 @@ CONSUMER_WORDS = {
 }
 
 
-def ended_at_the_peek(rules: Rules) -> None:
-    """Where every banker's hand ends the deal at the peek (a natural of any two cards),
-    the round is the deal, the offers before the peek (insurance, even money, an early
-    surrender) and the settlement against the banker's natural: no rule of the play after
-    the peek can change it, so each is read here (`check_reads` then refuses none of them;
-    a cost table's variants that change them are solved apart and find the same edge)."""
-    for name in ASSUMED:
-        getattr(rules, name)
+def ended_at_the_peek(models: Sequence[Any]) -> None:
+    """Where every deal each of `models` valued ends at the peek (`ends_at_the_peek`: a
+    natural of any two cards; one round's model, or each group of up cards' in
+    `analysis.upcards`), the round is the deal, the offers before the peek (insurance, even
+    money, an early surrender) and the settlement against the banker's natural: no rule of
+    the play after the peek can change it, so each is read here, through the first model's
+    rules (`check_reads` then refuses none of them; a cost table's variants that change them
+    are solved apart and find the same edge). Where one group plays on past the peek, none
+    is read here: that group's own solve reads what it plays, and a rule it leaves unread
+    is refused (the other groups' ending at the peek does not excuse it)."""
+    if models and all(m.ends_at_the_peek for m in models):
+        for name in ASSUMED:
+            getattr(models[0].rules, name)
 
 
 def unread_rules(read: Read, rules: Rules, consumer: str = "") -> list[tuple[str, str]]:

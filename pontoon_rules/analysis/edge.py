@@ -25,8 +25,10 @@ from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.analysis.upcards import (
     UpCardModel,
     UpCardRound,
+    band_note,
     conditional,
     envy_note,
+    hand_words,
     stake_words,
     valued_stake,
 )
@@ -244,15 +246,13 @@ def model_notes(rules: Rules) -> list[str]:
         notes.append("insurance valued as if the banker always completes the hand")
     from pontoon_rules.ruleset.format.common import SuitRule
 
-    suited = [d.name or i.replace("-", " ") for i, d in rules.ruleset.hands.ranked()
+    suited = [hand_words(i, d) for i, d in rules.ruleset.hands.ranked()
               if d.suits is not SuitRule.ANY]
     if suited:
         notes.append(f"hands defined by their suits ({', '.join(suited)}) valued by the chance "
                      "of their suits given their ranks: exact for play that looks at ranks "
                      "only; a player who also watches suits can do a little better")
-    envy = envy_note(rules)
-    if envy is not None:
-        notes.append(envy)
+    notes.extend(n for n in (band_note(rules), envy_note(rules)) if n is not None)
     if rules.bank_amount is not None:
         notes.append(f"a bank that is an amount ({rules.bank_amount}) caps stakes only: one "
                      f"seat at the least stake ({rules.min_stake}), with no decision that adds "

@@ -63,7 +63,7 @@ def stake_words(stake: int | None) -> str:
 def envy_note(rules: Rules) -> str | None:
     """What the figure leaves out of a prize paid to the other players (one seat alone),
     each hand by its name (a reader's page prints it: no field paths)."""
-    found = [f"{d.name or i.replace('-', ' ')}: {d.prize_to_others} to each"
+    found = [f"{hand_words(i, d)}: {d.prize_to_others} to each"
              for i, d in rules.ruleset.hands.ranked()
              if d.prize_to_others is not None and d.player_can_hold]
     if not found:
@@ -71,6 +71,35 @@ def envy_note(rules: Rules) -> str | None:
     return ("a prize paid to every other player when one holds a hand "
             f"({'; '.join(found)}) goes to other seats only: one seat alone gets none, "
             "so the figure, one seat's, leaves it out")
+
+
+def band_note(rules: Rules) -> str | None:
+    """The stake the figure is valued at (`valued_stake`), for the notes, with each named
+    hand a band of stakes leaves out there and its band; None where no hand depends on the
+    stake. A least stake below a band (Spanish 21's cent, below the Super Bonus's $5) values
+    the game without that hand, which the header's stake alone does not say; a reader's
+    page prints the notes (no field paths)."""
+    stake = valued_stake(rules)
+    if stake is None:
+        return None
+    found = [f"{hand_words(i, d)}: {_band_words(d)}" for i, d in conditional(rules)
+             if not _in_band(d, stake)]
+    out = (f"valued at a stake of {stake}, the least (a named hand is held at some stakes "
+           "only or paid a fixed prize)")
+    return out + (f"; left out at it ({'; '.join(found)})" if found else "")
+
+
+def _band_words(d: HandDefinition) -> str:
+    if d.max_stake is None:
+        return f"stakes of {d.min_stake} or more"
+    if d.min_stake is None:
+        return f"stakes up to {d.max_stake}"
+    return f"stakes of {d.min_stake} to {d.max_stake}"
+
+
+def hand_words(hand_id: str, d: HandDefinition) -> str:
+    """A named hand as a note calls it: its name, else its id in words."""
+    return d.name or hand_id.replace("-", " ")
 
 
 @dataclass(frozen=True, eq=False)
@@ -221,8 +250,9 @@ def group_index(found: tuple[UpGroup, ...], kinds: tuple[Kind, ...],
 def check_reads(parts: list[Any], consumer: str) -> None:
     """Refuse the figure where a rule was read by no group's solve (`analysis.assumed`): a
     rule read in one group's deals counts (insurance only where an ace shows)."""
-    from pontoon_rules.analysis.assumed import require_read
+    from pontoon_rules.analysis.assumed import ended_at_the_peek, require_read
 
+    ended_at_the_peek(parts)  # only where every group's deals end at the peek
     read: dict[Any, Any] = {}
     for model in parts:
         read.update(model.read)

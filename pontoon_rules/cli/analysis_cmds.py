@@ -179,7 +179,9 @@ def _realistic(loaded: Any, deck: str | None, policy: str | None, as_json: bool,
                workers: int) -> None:
     """`costs --realistic`: the realistic variations, largest effect first, in words."""
     from pontoon_rules.analysis.present.realistic import realistic_variations
+    from pontoon_rules.analysis.upcards import stake_words, valued_stake
     from pontoon_rules.docs.words.costview import POINTS, realistic_view
+    from pontoon_rules.engine.round.rules import compile_rules
 
     table = _analysis(lambda: realistic_variations(loaded, deck, policy,  # type: ignore[arg-type]
                                                    workers=workers),
@@ -187,7 +189,8 @@ def _realistic(loaded: Any, deck: str | None, policy: str | None, as_json: bool,
     if as_json:
         echo(json.dumps(table.to_json(), indent=2, default=str))
         return
-    echo(f"{table.ruleset}: house edge {table.base_edge:.4f}% "
+    echo(f"{table.ruleset}: house edge {table.base_edge:.4f}%"
+         f"{stake_words(valued_stake(compile_rules(loaded)))} "
          f"(deck: {table.deck_description}; banker: {_banker_name(loaded, policy)}; "
          f"method: {table.method})")
     echo(POINTS)

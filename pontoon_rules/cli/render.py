@@ -79,13 +79,22 @@ def summary_table(rulesets: list[Ruleset], console: Console | None = None) -> No
 
 def edge_line(rulesets: list[Ruleset]) -> str:
     """One line with each ruleset's exact house edge (one seat, best play, its own shoe)."""
-    from pontoon_rules.analysis.edge import edge_of
-    from pontoon_rules.engine.round.rules import compile_rules
     from pontoon_rules.ruleset.resolving.features import refused_names
 
     parts = [f"{terminal_safe(r.id)} refused ({', '.join(refused)})"
              if (refused := refused_names(r, "edge"))
-             else f"{terminal_safe(r.id)} {edge_of(compile_rules(r)):+.2f}%" for r in rulesets]
+             else f"{terminal_safe(r.id)} {_edge_words(r)}" for r in rulesets]
     return ("House edge, one seat under best play (deck: each ruleset's own shoe; banker: a "
             "banker by choice stands on its ruleset's stand_on; method: exact, "
             "composition-dependent, as `pontoon-rules edge ID` names it): " + ", ".join(parts))
+
+
+def _edge_words(ruleset: Ruleset) -> str:
+    """A ruleset's edge, with the stake it is valued at where a named hand depends on it
+    (`analysis.upcards.stake_words`, as `edge` says it)."""
+    from pontoon_rules.analysis.edge import edge_of
+    from pontoon_rules.analysis.upcards import stake_words, valued_stake
+    from pontoon_rules.engine.round.rules import compile_rules
+
+    rules = compile_rules(ruleset)
+    return f"{edge_of(rules):+.2f}%{stake_words(valued_stake(rules))}"

@@ -307,17 +307,21 @@ class CompositionModel(HandValues):
         """`stats` of the deals whose visible tuple `mask` weighs 1 (None: every deal; the
         up-card groups of `analysis.upcards`)."""
         self.prepare()
-        if not self.finals:
-            ended_at_the_peek(self.rules)
         total: Any = None
         for cards, weights in self.dealt():
             part = (weights if mask is None else weights * mask) @ self.dealt_stats(cards)
             total = part if total is None else total + part
         return total[:len(STATS)]
 
+    @property
+    def ends_at_the_peek(self) -> bool:
+        """Whether every deal ends at the peek: no banker's hand outlasts it (no final)."""
+        return not self.finals
+
     def check_reads(self) -> None:
         """Refuse the figure where the ruleset plays a rule the solve never read
         (`analysis.assumed`)."""
+        ended_at_the_peek([self])
         require_read(self.read, self.rules, "exact-shoe")
 
     def value_of_round(self) -> Any:

@@ -198,11 +198,17 @@ class RoundModel:
         self.check_reads()
         return total
 
+    @property
+    def ends_at_the_peek(self) -> bool:
+        """Whether every deal valued so far ends at the peek: no banker's hand was played
+        on past it (no final hand; its chance, summed in floats, may miss 1 by a rounding)."""
+        return bool(self._contexts) and all(not c.outlook.finals
+                                            for c in self._contexts.values())
+
     def check_reads(self) -> None:
         """Refuse the figure where the ruleset plays a rule the solve never read
         (`analysis.assumed`)."""
-        if self._contexts and all(c.outlook.pontoon_now == 1 for c in self._contexts.values()):
-            ended_at_the_peek(self.rules)
+        ended_at_the_peek([self])
         require_read(self.read, self.rules, f"exact-{self.deck}")
 
 

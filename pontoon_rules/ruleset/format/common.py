@@ -21,6 +21,11 @@ class RuleModel(BaseModel):
                               defer_build=True)
 
 
+MAX_NAME_LENGTH = 80
+"""The longest name a ruleset (or a translation, or a named hand) may have: one line of a
+sheet's title."""
+
+
 def shown_as_written(name: str) -> str:
     """A name whose every character is visible: no control, bidi or zero-width character
     (a ruleset's name, a suit's or a rank's and its letter: `text.hidden_characters`)."""

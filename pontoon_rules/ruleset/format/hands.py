@@ -14,10 +14,18 @@ from collections import Counter
 from fractions import Fraction
 from typing import Annotated
 
-from pydantic import AfterValidator, Field, StrictBool, StrictInt, model_validator
+from pydantic import (
+    AfterValidator,
+    Field,
+    StrictBool,
+    StrictInt,
+    field_validator,
+    model_validator,
+)
 
 from pontoon_rules.ruleset.format.common import (
     AMOUNT_MAX,
+    MAX_NAME_LENGTH,
     AgainstTotal,
     CompareRule,
     HandClass,
@@ -29,14 +37,16 @@ from pontoon_rules.ruleset.format.common import (
     TieRule,
     shown_as_written,
 )
+from pontoon_rules.ruleset.format.languages import LANGUAGES, shown_languages
 from pontoon_rules.ruleset.format.points import MAX_TOTAL, HandTotal, points_text
 
 HAND_ID_PATTERN = r"^[a-z0-9][a-z0-9-]*$"
 RESERVED_IDS = (HandClass.TOTAL.value, HandClass.BUST.value)
 """Ids that are not definitions: an ordinary total, and a hand over 21."""
 
-HandName = Annotated[str, AfterValidator(shown_as_written)]
-"""A named hand's name: every character visible (empty: the usual name of its id)."""
+HandName = Annotated[str, Field(max_length=MAX_NAME_LENGTH), AfterValidator(shown_as_written)]
+"""A named hand's name: at most 80 characters, every one visible (empty: the usual name of
+its id)."""
 
 
 class HandDefinition(RuleModel):
@@ -182,6 +192,11 @@ class HandDefinition(RuleModel):
         "21's Envy Bonus: $50 to each other player when one holds the Super Bonus); null "
         "for none.",
     )
+
+    @field_validator("names")
+    @classmethod
+    def _known_languages(cls, value: dict[str, str]) -> dict[str, str]:
+        return shown_languages(value, "names in", LANGUAGES)
 
     @model_validator(mode="after")
     def _check(self) -> HandDefinition:

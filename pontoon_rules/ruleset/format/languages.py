@@ -9,9 +9,11 @@ summary only in these (any other key would never be shown).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -99,3 +101,15 @@ def sheet_languages(ruleset: object) -> tuple[str, ...]:
     cited = set(source_languages(ruleset))
     return tuple(code for code, lang in language_table().items()
                  if lang.scope is Scope.ALL or code in cited)
+
+
+def shown_languages(value: dict[str, Any], what: str, known: Iterable[str],
+                    more: str = "") -> dict[str, Any]:
+    """`value` (words by language code) where every language is one the sheets are written
+    in (`known`); else a ValueError naming the others, `what` before them, `more` after."""
+    unknown = sorted(set(value) - set(known))
+    if unknown:
+        raise ValueError(
+            f"{what} {', '.join(map(repr, unknown))} would never be shown: the sheets "
+            f"and the site are written in {', '.join(LANGUAGES)}{more}")
+    return value

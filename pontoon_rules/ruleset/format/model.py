@@ -15,14 +15,19 @@ from pydantic import (
 
 from pontoon_rules.ruleset.format.bank import CHECKS as bank_checks
 from pontoon_rules.ruleset.format.between import BetweenDeals, Shoot
-from pontoon_rules.ruleset.format.common import RuleModel, Status, shown_as_written
+from pontoon_rules.ruleset.format.common import (
+    MAX_NAME_LENGTH,
+    RuleModel,
+    Status,
+    shown_as_written,
+)
 from pontoon_rules.ruleset.format.crosschecks import HAND_CHECKS
 from pontoon_rules.ruleset.format.decisions import CHECKS as decision_checks
 from pontoon_rules.ruleset.format.faces import Faces
 from pontoon_rules.ruleset.format.hands import SpecialHands
-from pontoon_rules.ruleset.format.languages import SOURCE_LANGUAGE, TRANSLATED
+from pontoon_rules.ruleset.format.languages import SOURCE_LANGUAGE, TRANSLATED, shown_languages
 from pontoon_rules.ruleset.format.outcome import BankerPlay, Settlement
-from pontoon_rules.ruleset.format.pack import Pack, shown_languages
+from pontoon_rules.ruleset.format.pack import Pack
 from pontoon_rules.ruleset.format.play import Deal, PlayerOptions, Stakes, Table
 from pontoon_rules.ruleset.format.renamed import SCHEMA_VERSION
 from pontoon_rules.ruleset.format.side_bets import CHECKS as side_bet_checks
@@ -44,9 +49,6 @@ SECTIONS: tuple[str, ...] = (
     "side_bets",
 )
 
-
-MAX_NAME_LENGTH = 80
-"""The longest name a ruleset (or a translation) may have: one line of a sheet's title."""
 
 MAX_SUMMARY_LENGTH = 450
 """The longest summary: with the longest name, a house sheet still fits one page (the
@@ -85,6 +87,12 @@ class Provenance(RuleModel):
         description="The note in other languages, by language code (e.g. 'ru'); it travels "
         "with its entry, so an overlay that replaces the entry replaces them too.",
     )
+
+    @field_validator("translations")
+    @classmethod
+    def _known_languages(cls, value: dict[str, str]) -> dict[str, str]:
+        return shown_languages(value, "notes in", TRANSLATED,
+                               f" (the note itself is the {SOURCE_LANGUAGE} one)")
 
 
 class Translation(RuleModel):
@@ -184,6 +192,14 @@ def _check_provenance_sources(r: Ruleset) -> str | None:
     return f"provenance names unknown sources {unknown}" if unknown else None
 
 
+def _check_translated_sources(r: Ruleset) -> str | None:
+    """A translated title of a source the ruleset does not have would never be shown."""
+    found = [f"translations.{lang}.sources names unknown sources {unknown}"
+             for lang, t in r.translations.items()
+             if (unknown := sorted(set(t.sources) - set(r.sources)))]
+    return "; ".join(found) or None
+
+
 def _check_provenance_paths(r: Ruleset) -> str | None:
     from pontoon_rules.ruleset.format.fields import field_prefixes, instance_prefixes
     from pontoon_rules.ruleset.format.renamed import MOVED
@@ -199,6 +215,7 @@ def _check_provenance_paths(r: Ruleset) -> str | None:
 _CROSS_CHECKS = (
     *HAND_CHECKS,
     _check_provenance_sources,
+    _check_translated_sources,
     _check_provenance_paths,
     *decision_checks,
     *bank_checks,

@@ -3,9 +3,8 @@ bust limit and the wild cards (`ruleset.format.points` keeps fractional values e
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from fractions import Fraction
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import (
     AfterValidator,
@@ -27,7 +26,7 @@ from pontoon_rules.ruleset.format.common import (
     Suit,
     shown_as_written,
 )
-from pontoon_rules.ruleset.format.languages import LANGUAGES
+from pontoon_rules.ruleset.format.languages import LANGUAGES, shown_languages
 from pontoon_rules.ruleset.format.points import MAX_BUST, BustLimit, Points, points_text
 
 
@@ -81,18 +80,6 @@ AceValues = Annotated[
 
 SuitWord = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(shown_as_written)]
 """A suit's or a rank's name: 1 to 40 visible characters."""
-
-
-def shown_languages(value: dict[str, Any], what: str, known: Iterable[str],
-                    more: str = "") -> dict[str, Any]:
-    """`value` (words by language code) where every language is one the sheets are written
-    in (`known`); else a ValueError naming the others, `what` before them, `more` after."""
-    unknown = sorted(set(value) - set(known))
-    if unknown:
-        raise ValueError(
-            f"{what} {', '.join(map(repr, unknown))} would never be shown: the sheets "
-            f"and the site are written in {', '.join(LANGUAGES)}{more}")
-    return value
 
 
 class SuitName(RuleModel):
