@@ -82,7 +82,10 @@ V1_LEAVES: frozenset[str] = frozenset({
 SESSION_ONLY = frozenset({"table.first_banker", "table.bank.passes_when_broken",
                           "table.bank.passes_after_deals", "shoot.dry_kitty_sale"})
 """Fields added since that decide only who banks first or next: no round depends on them."""
-_NOT_PLAY = SESSION_ONLY | FIELD_PRESENTATION
+WORDS_ONLY = frozenset({"between_deals.cut"})
+"""Fields added since that only say who does something no figure depends on (who cuts a
+uniformly shuffled pack)."""
+_NOT_PLAY = SESSION_ONLY | FIELD_PRESENTATION | WORDS_ONLY
 """The fields below the top level a round never depends on (left out unless in `V1_LEAVES`)."""
 
 

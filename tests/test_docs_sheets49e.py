@@ -1,0 +1,84 @@
+"""Issue 49, four sheet defects: who cuts the pack (`between_deals.cut`), sentences that
+open with a lower-case letter, «твист» in a German game's Russian example, and the
+Markdown sheet's list of the base's dropped rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from pontoon_rules.docs.words.sentences import sentences
+from pontoon_rules.ruleset.format.common import BankerRole, Cut, Status
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.canonical import behaviour_form
+
+
+def _cut_by(ruleset: Ruleset, cut: Cut, banker: BankerRole | None = None) -> Ruleset:
+    between = ruleset.between_deals.model_copy(update={"cut": cut})
+    table = ruleset.table.model_copy(update={"banker": banker or ruleset.table.banker})
+    return ruleset.model_copy(update={"between_deals": between, "table": table})
+
+
+def _first_shuffle(ruleset: Ruleset, lang: str = "en") -> tuple[str, bool]:
+    found = [s for s in sentences(ruleset, lang) if s.key == "first_shuffle"]
+    assert len(found) == 1
+    return found[0].text, found[0].silent
+
+
+# -- 1. who cuts ---------------------------------------------------------------------------
+def test_the_online_casino_ochko_says_nobody_cuts_as_its_source_implies() -> None:
+    """The online game's help page: the player's click starts the deal; no player cuts
+    (the sheet said "as is usual, a player cuts them ‡")."""
+    r = load_bundled("casino-ochko")
+    assert r.between_deals.cut is Cut.NOBODY
+    prov = r.provenance["between_deals.cut"]
+    assert prov.status is Status.IMPLIED and not prov.open
+    assert "сдачу карт" in prov.quote  # quoted in the source's own language
+    text, silent = _first_shuffle(r)
+    assert text == ("The cards are shuffled at random by a machine (online, by the game "
+                    "itself), and nobody cuts them.")
+    assert not silent and "player" not in text
+    ru, silent = _first_shuffle(r, "ru")
+    assert ru == "Карты тасует машина (в онлайн-игре — сама игра), колоду никто не снимает."
+    assert not silent
+
+
+def test_the_home_ochko_is_cut_by_the_player_on_the_bankers_left_as_its_source_says() -> None:
+    """cardgames.wiki: "removes the player to the left of the banker" (the sheet said the
+    player on the banker's right, "as is usual", ‡)."""
+    r = load_bundled("ochko-home")
+    assert r.between_deals.cut is Cut.PLAYER_LEFT
+    assert r.provenance["between_deals.cut"].status is Status.STATED
+    text, silent = _first_shuffle(r)
+    assert text.startswith("Before the first deal the first banker shuffles the cards and the "
+                           "player on the banker's left cuts them.")
+    assert not silent
+    assert "игрок слева от банкира снимает колоду" in _first_shuffle(r, "ru")[0]
+
+
+@pytest.mark.parametrize(("cut", "banker", "english", "russian"), [
+    (Cut.PLAYER, BankerRole.ROTATING, "as is usual, the player on the banker's right cuts",
+     "игрок справа от банкира, как принято, снимает колоду"),
+    (Cut.PLAYER_LEFT, BankerRole.HOUSE_DEALER, "the player on the dealer's left cuts them.",
+     "игрок слева от дилера снимает колоду"),
+    (Cut.PLAYER_RIGHT, BankerRole.ROTATING, "the player on the banker's right cuts them.",
+     "а игрок справа от банкира снимает колоду"),
+    (Cut.DEALER, BankerRole.HOUSE_DEALER, "the house dealer shuffles the cards and cuts them.",
+     "дилер заведения тасует карты и сам снимает колоду"),
+    (Cut.DEALER, BankerRole.ROTATING, "the first banker shuffles the cards and cuts them.",
+     "первый банкир тасует карты и сам снимает колоду"),
+    (Cut.NOBODY, BankerRole.ROTATING, "and nobody cuts them.", "колоду никто не снимает"),
+])
+def test_each_cut_is_said_in_english_and_russian(cut: Cut, banker: BankerRole, english: str,
+                                                 russian: str) -> None:
+    r = _cut_by(load_bundled("pagat-british"), cut, banker)
+    assert english in _first_shuffle(r)[0]
+    assert russian in _first_shuffle(r, "ru")[0]
+    assert _first_shuffle(r)[1]  # no source says it: ‡ as before
+
+
+def test_who_cuts_changes_no_round() -> None:
+    """Words only: a uniformly shuffled pack, cut by anyone or nobody, deals alike, so a
+    conformance id does not move."""
+    r = load_bundled("pagat-british")
+    assert all(behaviour_form(_cut_by(r, cut)) == behaviour_form(r) for cut in Cut)
