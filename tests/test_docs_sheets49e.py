@@ -4,12 +4,15 @@ Markdown sheet's list of the base's dropped rules."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from pontoon_rules.docs.words.marks import capitalised
 from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.ruleset.format.common import BankerRole, Cut, Status
 from pontoon_rules.ruleset.format.model import Ruleset
-from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 from pontoon_rules.ruleset.resolving.canonical import behaviour_form
 
 
@@ -82,3 +85,36 @@ def test_who_cuts_changes_no_round() -> None:
     conformance id does not move."""
     r = load_bundled("pagat-british")
     assert all(behaviour_form(_cut_by(r, cut)) == behaviour_form(r) for cut in Cut)
+
+
+# -- 2. every printed sentence opens with a capital -----------------------------------------
+OPENS = re.compile(r"(?:^|[.!?]\s+)[«“\"'„(‚‘‹\[]*(\w)")
+
+
+@pytest.mark.parametrize("ruleset_id", bundled_ids())
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_no_printed_sentence_opens_with_a_lower_case_letter(ruleset_id: str, lang: str) -> None:
+    """«семь с половиной „реале“ … забирает банк» opened a sentence on Sette e mezzo's
+    Russian pages, «„огонь“ (два туза)» one of Siebzehn und Vier's."""
+    for s in sentences(load_bundled(ruleset_id), lang):
+        for match in OPENS.finditer(s.text):
+            assert not match[1].islower(), (s.key, s.text)
+
+
+def test_the_hand_names_that_opened_sentences_are_capitalised() -> None:
+    bank = {s.key: s.text for s in sentences(load_bundled("sette-e-mezzo"), "ru")}["bank"]
+    assert "). Семь с половиной «реале»" in bank
+    feuer = {s.key: s.text for s in sentences(load_bundled("siebzehn-und-vier"), "ru")}
+    assert feuer["hand:feuer"].startswith("«Огонь» (два туза)")
+
+
+@pytest.mark.parametrize(("text", "lang", "capitalised_text"), [
+    ("«огонь» (два туза). семь.", "ru", "«Огонь» (два туза). Семь."),
+    ("„реале“ wins! then «x» ", "ru@ochko-ru", "„Реале“ wins! Then «x» "),
+    ("պոնտոն. ճիշտ 2 քարտ։ բանկիրը", "hy", "Պոնտոն. ճիշտ 2 քարտ։ Բանկիրը"),  # «.» a pause
+    ("7½ — перебор", "ru", "7½ — перебор"),
+    ("کھلاڑی جیتتا ہے۔ بینکر", "ur", "کھلاڑی جیتتا ہے۔ بینکر"),  # no letter case
+])
+def test_capitalised_opens_each_sentence_past_its_quotes(text: str, lang: str,
+                                                         capitalised_text: str) -> None:
+    assert capitalised(text, lang) == capitalised_text

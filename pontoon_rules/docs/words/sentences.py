@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pontoon_rules.docs.words import conditions
+from pontoon_rules.docs.words import conditions, marks
 from pontoon_rules.docs.words.changes import (
     DROPPED,
     NO_DIFFERENCE,
@@ -327,9 +327,10 @@ def _said(ruleset: Ruleset, lang: str, odds_in_table: bool) -> Before:
         out.append(Sentence(rule.key, chapter or rule.chapter, text, paths,
                             open=reading or silent or custom,
                             reading=reading, silent=silent or custom))
+    out = [replace(s, text=marks.capitalised(s.text, lang)) for s in out]  # «семь …» opening one
     words = {s.key: s.text for s in out}
     if odds_in_table:
-        words |= {s.key: s.text for s in _hand_sentences(ruleset, lang)}
+        words |= {s.key: marks.capitalised(s.text, lang) for s in _hand_sentences(ruleset, lang)}
     return Before(tuple(out), words)
 
 
