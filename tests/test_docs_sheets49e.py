@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+from pontoon_rules.docs.sheet.sheet_view import find_base
+from pontoon_rules.docs.sheet.sheets import sheet_markdown
 from pontoon_rules.docs.words.marks import capitalised
 from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.ruleset.format.common import BankerRole, Cut, Status
@@ -118,3 +120,18 @@ def test_the_hand_names_that_opened_sentences_are_capitalised() -> None:
 def test_capitalised_opens_each_sentence_past_its_quotes(text: str, lang: str,
                                                          capitalised_text: str) -> None:
     assert capitalised(text, lang) == capitalised_text
+
+
+# -- 3. a German game's Russian example takes a card in Russian words ----------------------
+def _sheet_md(ruleset_id: str, lang: str) -> str:
+    r = load_bundled(ruleset_id)
+    return sheet_markdown(r, lang, find_base(r))
+
+
+def test_a_german_games_russian_examples_say_yeshcho_not_twist() -> None:
+    """«берёт твист: 10♦» on Siebzehn und Vier's Russian sheet: the generic Russian example
+    says what the player does in the words Russian players use («берёт ещё карту», as the
+    online Очко's page words it); the Belarus page's own «твист» stays its own."""
+    german = _sheet_md("siebzehn-und-vier", "ru")
+    assert "берёт твист" not in german and "берёт ещё карту: " in german
+    assert "берёт карту (твист): " in _sheet_md("belarus-ponton", "ru")
