@@ -4,12 +4,13 @@ Markdown sheet's list of the base's dropped rules."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
 
 from pontoon_rules.docs.sheet.sheet_view import find_base
-from pontoon_rules.docs.sheet.sheets import sheet_markdown
+from pontoon_rules.docs.sheet.sheets import sheet_html, sheet_markdown
 from pontoon_rules.docs.words.marks import capitalised
 from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.ruleset.format.common import BankerRole, Cut, Status
@@ -135,3 +136,22 @@ def test_a_german_games_russian_examples_say_yeshcho_not_twist() -> None:
     german = _sheet_md("siebzehn-und-vier", "ru")
     assert "берёт твист" not in german and "берёт ещё карту: " in german
     assert "берёт карту (твист): " in _sheet_md("belarus-ponton", "ru")
+
+
+# -- 4. the Markdown sheet lists the base's dropped rules as the HTML sheet does -----------
+GONE_HTML = re.compile(r'<p class="pr-rule-text pr-gone" data-gone="[^"]+"[^>]*>([^<]*)</p>')
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang"), [
+    ("casino-filipino-pontoon", "en"), ("xi-dach", "en"), ("xi-dach", "ru")])
+def test_the_markdown_sheet_lists_the_dropped_rules_the_html_sheet_does(ruleset_id: str,
+                                                                       lang: str) -> None:
+    """The Markdown sheet always used the brief box, which left out the base's rules the
+    overlay drops (Casino Filipino's double, Xì dách's calling off and surrender)."""
+    r = load_bundled(ruleset_id)
+    html_gone = [html.unescape(t) for t in GONE_HTML.findall(sheet_html(r, lang, find_base(r)))]
+    assert len(html_gone) == 2
+    md = _sheet_md(ruleset_id, lang).replace("\\", "")
+    md_gone = [line.removeprefix("> - ") for line in md.splitlines()
+               if line.removeprefix("> - ") in html_gone]
+    assert md_gone == html_gone
