@@ -155,3 +155,16 @@ def test_the_markdown_sheet_lists_the_dropped_rules_the_html_sheet_does(ruleset_
     md_gone = [line.removeprefix("> - ") for line in md.splitlines()
                if line.removeprefix("> - ") in html_gone]
     assert md_gone == html_gone
+
+
+# -- 5. one helper says which rule a sentence key belongs to --------------------------------
+def test_every_sentence_key_belongs_to_a_rule() -> None:
+    """`changes.rule_of`: the workbench's panel, the sheet's dropped rules and the named
+    hands' sentences share it (a named hand's `hand:<id>` is the rule `named_hands`)."""
+    from pontoon_rules.docs.words.changes import hand_key, rule_of
+    from pontoon_rules.docs.words.sentences import RULES
+
+    assert rule_of(hand_key("pontoon")) == "named_hands" and rule_of("split") == "split"
+    rules = {rule.key for rule in RULES}
+    for ruleset_id in ("pagat-british", "sette-e-mezzo"):
+        assert {rule_of(s.key) for s in sentences(load_bundled(ruleset_id))} <= rules

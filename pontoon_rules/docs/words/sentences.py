@@ -24,6 +24,7 @@ from pontoon_rules.docs.words.changes import (
     changed,
     dropped_rules,
     gone,
+    hand_key,
     overlay_words,
 )
 from pontoon_rules.docs.words.conditions import applies as applies  # re-exported: the sheet rules
@@ -378,7 +379,7 @@ def _hand_sentences(ruleset: Ruleset, lang: str, odds: bool = True, only: str | 
         paths = (prefix, *(p for p in all_paths
                            if p.startswith(prefix + ".") and applies(ruleset, p)))
         reading, silent = open_kinds(ruleset, paths)
-        out.append(Sentence(f"hand:{hand_id}", "settlement", _tidy(text), paths,
+        out.append(Sentence(hand_key(hand_id), "settlement", _tidy(text), paths,
                             open=reading or silent, reading=reading, silent=silent))
     return out
 
