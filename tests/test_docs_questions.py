@@ -94,7 +94,16 @@ def _shuffle(r: Ruleset) -> list[str]:
 
 def _first_shuffle(r: Ruleset) -> list[str]:
     """Who shuffles and cuts before the first deal: the first banker, the player on the
-    side the cards do not go round to cutting; the house dealer, a player cutting."""
+    side the cards do not go round to cutting; the house dealer, a player cutting; unless
+    the ruleset says who cuts (`between_deals.cut`)."""
+    cut, who = r.between_deals.cut.value, ("banker" if r.table.banker.value == "rotating"
+                                           else "dealer")
+    if cut == "nobody":
+        return ["shuffled at random by a machine", "and nobody cuts them."]
+    if cut == "dealer":
+        return ["Before the first deal the", "shuffles the cards and cuts them."]
+    if cut in ("player-left", "player-right"):
+        return [f"the player on the {who}'s {cut.removeprefix('player-')} cuts them."]
     if r.table.banker.value != "rotating":  # "house dealer", or a casino's own "dealer"
         return ["Before the first deal the", "dealer shuffles the cards and, as is usual, "
                 "a player cuts them."]
@@ -136,14 +145,19 @@ def test_the_questions_are_asked_where_the_rules_make_them_questions() -> None:
     assert "soft 18 or more" in _banker_play(load_bundled("casino-ochko"))[1]
     assert "banker's left cuts" in _first_shuffle(load_bundled("sette-e-mezzo"))[0]
     assert "banker's right cuts" in _first_shuffle(load_bundled("pagat-british"))[0]
+    assert "banker's left cuts" in _first_shuffle(load_bundled("ochko-home"))[0]
+    assert "nobody cuts" in _first_shuffle(load_bundled("casino-ochko"))[1]
 
 
 @pytest.mark.parametrize(("ruleset_id", "lang", "said"), [
     ("sette-e-mezzo", "it", "il primo mazziere mescola il mazzo"),
     ("xi-dach", "vi", "nhà cái đầu tiên xáo bài"),
     ("siebzehn-und-vier", "de", "hebt der Spieler rechts vom Bankhalter ab"),
-    ("ochko-home", "ru", "игрок справа от банкира, как принято, снимает колоду"),
-    ("casino-ochko", "ru", "один из игроков, как принято, снимает колоду"),
+    ("pagat-british", "ru", "игрок справа от банкира, как принято, снимает колоду"),
+    ("belarus-ponton", "ru", "один из игроков, как принято, снимает колоду"),
+    ("ochko-home", "ru", "первый банкир тасует карты, а игрок слева от банкира снимает колоду"),
+    ("casino-ochko", "ru", "Карты тасует машина (в онлайн-игре — сама игра), колоду никто не "
+     "снимает."),
 ])
 def test_the_first_shuffle_and_cut_is_said_in_each_language(ruleset_id: str, lang: str,
                                                             said: str) -> None:
@@ -162,9 +176,12 @@ def test_the_first_shuffle_and_cut_is_marked_as_our_reading_in_every_language(
     """The first shuffle and cut states the usual custom, which no source gives: its own
     sentence, marked ‡ (the source does not say) with the legend under it, on every sheet in
     every language the sheet is printed in (Markdown and HTML), whatever else the rule
-    beside it rests on."""
+    beside it rests on; unless its source says who cuts (`between_deals.cut`)."""
     r = load_bundled(ruleset_id)
     base = find_base(r)
+    own = r.provenance.get("between_deals.cut")
+    if own is not None and not own.open:
+        return  # the source says who cuts: tests/test_docs_sheets49e.py
     for lang in sheet_languages(r):
         found = [s for s in sentences(r, lang) if s.key == "first_shuffle"]
         assert len(found) == 1 and found[0].open and found[0].silent, lang

@@ -55,6 +55,11 @@ def test_a_casino_sheet_says_how_a_home_table_runs_the_bank(ruleset_id: str, lan
             "ru": ("ставит в банк ____ фишек", "по порядку мест", "после ____ раздач",
                    "тасует и даёт снять колоду он так же, как дилер заведения",
                    "вечер кончается")}[lang]
+    if load_bundled(ruleset_id).between_deals.cut.value == "nobody":  # online: a player cuts
+        home = tuple(w for w in home if "house dealer" not in w and "дилер заведения" not in w)
+        assert {"en": "they shuffle the cards and, as is usual, a player cuts them",
+                "ru": "он тасует карты, а один из игроков, как принято, снимает колоду"}[
+            lang] in said
     for words in home:
         assert words in said, words
     assert "the table agrees who, and for how long" not in said

@@ -208,10 +208,10 @@ def test_an_overlay_turning_the_house_round_marks_its_cut(tmp_path: Path) -> Non
     from pontoon_rules.ruleset.loading.registry import load_bundled
 
     path = tmp_path / "turned.yaml"
-    path.write_text("id: turned\nname: Turned\nkind: house\nextends: ochko-home\n"
+    path.write_text("id: turned\nname: Turned\nkind: house\nextends: pagat-british\n"
                     "table:\n  direction: right\n", encoding="utf-8")
-    base = [line for line in text_lines(load_bundled("ochko-home")) if " cuts them" in line]
-    lines = text_lines(load_ruleset(path), base=load_bundled("ochko-home"))
+    base = [line for line in text_lines(load_bundled("pagat-british")) if " cuts them" in line]
+    lines = text_lines(load_ruleset(path), base=load_bundled("pagat-british"))
     cut = [line for line in lines if " cuts them" in line]
     assert len(cut) == 1 == len(base) and "the player on the banker's left cuts" in cut[0]
     assert "left" not in base[0] and cut[0].rstrip(" †‡").endswith("◆")

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from pontoon_rules.docs.words.changes import rule_of
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, translations
 from pontoon_rules.docs.words.sentences import CHAPTER_TITLES, RULES, Sentence, applies, compared
 from pontoon_rules.docs.words.values import value_text
@@ -111,7 +112,7 @@ def rules_view(start: Start, values: dict[str, Any], evaluation: Evaluation,
     chapters = []
     for key, title in CHAPTER_TITLES.items():
         rules = [_rule(context, r.key, by_key.get(r.key), r.paths, found,
-                       any(k == r.key or _hand_of(k, r.key) for k in differ), was.get(r.key))
+                       any(rule_of(k) == r.key for k in differ), was.get(r.key))
                  for r in RULES if r.chapter == key]
         extra = _uncovered(found, key)
         if extra:
@@ -133,11 +134,6 @@ class _Context:
                  typed: dict[str, Any]) -> None:
         self.start, self.values, self.shown, self.placed = start, values, shown, placed
         self.say, self.lang, self.typed = say, lang, typed
-
-
-def _hand_of(key: str, rule: str) -> bool:
-    """Whether the sentence `key` is a named hand's, which the rule `named_hands` covers."""
-    return rule == "named_hands" and key.startswith("hand:")
 
 
 def _rule(context: _Context, key: str, sentence: Sentence | None, paths: tuple[str, ...],

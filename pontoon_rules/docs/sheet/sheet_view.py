@@ -348,22 +348,24 @@ def printed_keys(laid_out: dict[str, Any], payouts: list[dict[str, Any]]) -> set
     return keys | {row["rule"].key for row in payouts if row.get("rule") is not None}
 
 
-def brief_box(box: dict[str, Any], printed: set[str]) -> dict[str, Any]:
+def brief_box(box: dict[str, Any], printed: set[str], keep_gone: bool = False
+              ) -> dict[str, Any]:
     """The house box in brief, for a printed sheet short of room: its intro, a line that
     the rules marked ◆ differ, and only the changed rules the body does not print (so
     every rule is printed once); the base's rules it no longer has (`gone`) are said in
-    the full box only (the site's page, a sheet with room, `show`): the body says every
-    rule the game has."""
-    return {**box, "brief": True, "gone": [],
+    the full box only (the site's page, a sheet with room, `show`), or with `keep_gone`
+    (the Markdown sheet, which has room: it lists them as the HTML sheet does)."""
+    return {**box, "brief": True, "gone": box["gone"] if keep_gone else [],
             "rules": [s for s in box["rules"] if s.key not in printed]}
 
 
 def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None,
-               examples: int | None = None, brief: bool = False, tight: bool = False
-               ) -> dict[str, Any]:
+               examples: int | None = None, brief: bool = False, tight: bool = False,
+               keep_gone: bool = False) -> dict[str, Any]:
     """Everything a rule sheet shows for `ruleset` in `lang` (`base`: the one it extends),
     in the words of the ruleset's own source where it has them (`i18n.words_of`); with
-    `brief`, an overlay's box does not repeat the rules the body marks ◆ (`brief_box`);
+    `brief`, an overlay's box does not repeat the rules the body marks ◆ (`brief_box`;
+    `keep_gone`: it still lists the base's rules the overlay drops);
     with `tight` (a printed sheet short of room even without examples), the payout table
     is the compact one whatever its length (`pages`), and the summary and an overlay's box
     are left out (each fact of the summary is a rule the sheet prints; each rule of the
@@ -377,7 +379,7 @@ def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
     laid_out = pages(ruleset, by_chapter(found, lang), compact)
     payouts = _with_rules(payout_rows(ruleset, gettext, lang), found, ruleset, gettext, lang)
     if box and brief and box["paths"]:
-        box = brief_box(box, printed_keys(laid_out, payouts))
+        box = brief_box(box, printed_keys(laid_out, payouts), keep_gone)
     return {
         "id": ruleset.id, "name": user(name), "summary": None if tight else user(summary),
         "kind": ruleset.kind, "tight": tight,

@@ -112,14 +112,15 @@ def page_budget(ruleset: Ruleset) -> int:
 def sheet_markdown(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
                    base: Ruleset | None = None) -> str:
     """The sheet as Markdown text (user text backslash-escaped, shown literally), an
-    overlay's box in brief: every changed rule is printed once, in the body, marked ◆.
+    overlay's box in brief: every changed rule is printed once, in the body, marked ◆;
+    the base's rules the overlay drops are listed in the box, as on the HTML sheet.
 
     Raises:
         UntranslatedSheetError: as `sheet_html`.
     """
     with recording() as looked_up:
         text = render("plain_sheet.md.j2", words_of(ruleset, lang),
-                      r=sheet_view(ruleset, lang, base, brief=True))
+                      r=sheet_view(ruleset, lang, base, brief=True, keep_gone=True))
     require_translated(ruleset, lang, looked_up)
     return text
 

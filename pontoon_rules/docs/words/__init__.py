@@ -7,8 +7,9 @@ nothing here imports `docs.sheet` or `docs.website` (`tests/test_architecture.py
 - `i18n`: Languages: Babel catalogs compiled in memory, and Jinja2 environments with i18n.
 - `letters`: Card letters by catalog: a rank as printed on a card in the sheet's language.
 - `marks`: The comma, semicolon, full stop and label colon our code writes between words, as
-  catalog messages (Urdu «،؛۔», Armenian ". "); a user's text is never rewritten; the
-  legends of the marks † (our reading) and ‡ (the source does not say), by provenance status.
+  catalog messages (Urdu «،؛۔», Armenian ". "); a user's text is never rewritten but for a
+  sentence's first letter, a capital (`capitalised`); the legends of the marks † (our
+  reading) and ‡ (the source does not say), by provenance status.
 - `values`: Values, hand classes and cards as words and pictures, in any catalog language.
 - `hands`: The named hands in words and in cards, from their definitions and the outcome
   table.
@@ -31,7 +32,8 @@ nothing here imports `docs.sheet` or `docs.website` (`tests/test_architecture.py
   language.
 - `changes`: What an overlay changes, in words: a sentence is marked ◆ exactly where its
   words differ from its base's sentence of the same rule (or the base has none); the base's
-  sentences it no longer has (`gone`); the words of an overlay's box.
+  sentences it no longer has (`gone`); the words of an overlay's box; which rule a sentence
+  key belongs to (`rule_of`: a named hand's `hand:<id>` is `named_hands`).
 - `said`: One rule in words: the sentences that say a single field (the cost tables and the
   worked examples name a changed rule this way, without rendering the whole sheet).
 - `narrate`: A worked example in words: what each hand did, and why it won or lost.

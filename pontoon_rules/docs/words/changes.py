@@ -114,8 +114,24 @@ def gone(keys: set[str], base: Before) -> list[Any]:
     return [s for s in base.shown if s.key not in keys]
 
 
+HAND = "hand:"
+"""The key of a named hand's sentence is `hand:<id>` (`hand_key`); the rule `named_hands`
+covers them all (`rule_of`)."""
+
+
+def hand_key(hand_id: str) -> str:
+    """The sentence key of the named hand `hand_id`."""
+    return HAND + hand_id
+
+
+def rule_of(key: str) -> str:
+    """The rule (`sentences.RULES`) whose sentence `key` is: `named_hands` for a named
+    hand's, else the rule of that key."""
+    return "named_hands" if key.startswith(HAND) else key
+
+
 def dropped_rules(gone: list[Any]) -> list[Any]:
     """The sentences of `gone` an overlay's box says (`DROPPED`): its rules, not its named
     hands (the ranking, which lists every hand, says a hand dropped, marked ◆; a base's
     hand may have no name in the sheet's language)."""
-    return [s for s in gone if not s.key.startswith("hand:")]
+    return [s for s in gone if rule_of(s.key) != "named_hands"]

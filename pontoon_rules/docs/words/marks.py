@@ -3,12 +3,15 @@ and full stop that join a list of hands, the steps of a worked round or a sheet'
 are messages of their own (", ", "; ", ".", ": "), so Urdu prints «،؛۔» from its catalog as its
 sentences do. Nothing rewrites a rendered text: a user's text (a ruleset's name, summary or
 note, a hand's name) is printed as written, its Latin marks and its «3:2» kept (only quoted
-once where a catalog quotes it: `Message`). The odds our
-code writes are a message too ("%(win)s:%(stake)s": Russian «3 к 2»), and so are the legends
-of a sheet's marks, † and ‡, which follow the provenance's status (`open_kinds`)."""
+once where a catalog quotes it: `Message`), but for the first letter of a sentence, a
+capital (`capitalised`: «семь с половиной „реале“ …» opening a sentence prints «Семь …»).
+The odds our code writes are a message too ("%(win)s:%(stake)s": Russian «3 к 2»), and so
+are the legends of a sheet's marks, † and ‡, which follow the provenance's status
+(`open_kinds`)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -73,6 +76,26 @@ def odds(value: Fraction | str, gettext: Gettext) -> str:
         if not (colon and win.isdigit() and stake.isdigit()):
             return value
     return gettext(ODDS) % {"win": win, "stake": stake}
+
+
+OPENING = "«“\"'„(‚‘‹["
+"""What may come before a sentence's first letter: opening quotes and brackets."""
+SENTENCE_ENDS = {"hy": "։"}
+"""The marks that end a sentence, by language, else «.!?» (Armenian's «.» is a pause, its
+full stop «։»)."""
+
+
+def capital(text: str) -> str:
+    """The first letter in capitals, past any opening quotes («золотое очко» → «Золотое…)."""
+    start = len(text) - len(text.lstrip(OPENING))
+    return text[:start] + text[start:start + 1].upper() + text[start + 1:]
+
+
+def capitalised(text: str, lang: str) -> str:
+    """Each sentence of `text` opening with a capital, past opening quotes, in `lang`
+    (`ru@source` as `ru`); a script without letter case is left as it is."""
+    ends = re.escape(SENTENCE_ENDS.get(lang.partition("@")[0], ".!?"))
+    return "".join(capital(part) for part in re.split(rf"(?<=[{ends}])(\s+)", text))
 
 
 def open_kinds(ruleset: Ruleset, paths: Iterable[str]) -> tuple[bool, bool]:

@@ -17,7 +17,7 @@ from typing import Any
 
 from pontoon_rules.docs.words.hands import hand_name
 from pontoon_rules.docs.words.i18n import as_unit
-from pontoon_rules.docs.words.marks import COLON, SEMICOLON, in_parts, listed, stopped
+from pontoon_rules.docs.words.marks import COLON, SEMICOLON, capital, in_parts, listed, stopped
 from pontoon_rules.docs.words.pack_words import rank_letters
 from pontoon_rules.docs.words.values import Gettext, actor_text, card_view
 from pontoon_rules.ruleset.format.common import BankerMode, Rank
@@ -233,7 +233,7 @@ class Narrator:
             text += self.gettext(SEMICOLON) + in_parts((
                 self.gettext(EXTRAS['hand']) % {'number': i} + self.colon + end
                 for i, end in enumerate(ends, 1)), self.gettext)
-        return self.gettext(EXTRAS["line"]) % {"who": _capital(who), "steps": text}
+        return self.gettext(EXTRAS["line"]) % {"who": capital(who), "steps": text}
 
     def _side(self, hand: dict[str, Any], total: bool) -> str:
         if hand["class"] == TOTAL and total:
@@ -302,7 +302,7 @@ class Narrator:
         more = [e for e in extras if e]
         if more:
             said = stopped(in_parts([said[:-1], *more], self.gettext), self.gettext)
-        return _capital(said)
+        return capital(said)
 
     def _bet(self, kind: str, bet: dict[str, Any] | None) -> str:
         if not bet or not bet.get("staked"):
@@ -314,19 +314,13 @@ class Narrator:
     def seat_extras(self, who: str, seat: dict[str, Any]) -> list[str]:
         out = [self._bet("insurance", seat.get("insurance"))]
         out += [self._bet("side", bet) for bet in (seat.get("side_bets") or {}).values()]
-        out = [stopped(_capital(e), self.gettext) for e in out if e]
+        out = [stopped(capital(e), self.gettext) for e in out if e]
         stake_nets = sum(h["net"] for h in seat["hands"])
         if out or len(seat["hands"]) > 1 or stake_nets != seat["net"]:
             signed = f"{seat['net']:+d}" if seat["net"] else "0"
-            out.append(stopped(_capital(self.gettext(EXTRAS["in-all"]) % {
+            out.append(stopped(capital(self.gettext(EXTRAS["in-all"]) % {
                 "who": who, "amount": signed}), self.gettext))
         return out
-
-
-def _capital(text: str) -> str:
-    """The first letter in capitals, past any opening quotes («золотое очко» → «Золотое…)."""
-    start = len(text) - len(text.lstrip("«“\"'„("))
-    return text[:start] + text[start:start + 1].upper() + text[start + 1:]
 
 
 def narrate(ruleset: Ruleset, script: dict[str, Any], result: dict[str, Any],
@@ -348,7 +342,7 @@ def narrate(ruleset: Ruleset, script: dict[str, Any], result: dict[str, Any],
             else:
                 said = n.outcome(who, hand, banker, seat)
                 if len(seat["hands"]) > 1:
-                    said = _capital(label) + gettext(COLON) + said
+                    said = capital(label) + gettext(COLON) + said
             outcomes.append(said)
         outcomes += n.seat_extras(who, seat)
     banker = result["banker"]

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pontoon_rules.docs.words import conditions
+from pontoon_rules.docs.words import conditions, marks
 from pontoon_rules.docs.words.changes import (
     DROPPED,
     NO_DIFFERENCE,
@@ -24,6 +24,7 @@ from pontoon_rules.docs.words.changes import (
     changed,
     dropped_rules,
     gone,
+    hand_key,
     overlay_words,
 )
 from pontoon_rules.docs.words.conditions import applies as applies  # re-exported: the sheet rules
@@ -53,8 +54,8 @@ class Rule:
     chapter: str
     paths: tuple[str, ...]
     reads: tuple[str, ...] = ()
-    """A custom no source gives (the first shuffle and cut): always marked ‡, its words
-    made from these fields, which other rules cover."""
+    """Other fields its words are made from: a custom no source gives (the first shuffle and
+    cut), marked ‡, unless the provenance has an entry of its own for one of its `paths`."""
     fixed_banker_chapter: str | None = None
     """Its chapter where the banker does not rotate (the house dealer's first shuffle is
     said between deals, before the shuffles that follow it; a player banker's after how
@@ -84,8 +85,8 @@ RULES: tuple[Rule, ...] = (
                           "between_deals.rotation_when_banker_pontoon_at_once",
                           "between_deals.bank_sale",
                           "table.bank.passes_after_deals")),
-    Rule("first_shuffle", "game", (), reads=("table.banker", "table.direction"),
-         fixed_banker_chapter="between-deals"),
+    Rule("first_shuffle", "game", ("between_deals.cut",), reads=("table.banker",
+         "table.direction"), fixed_banker_chapter="between-deals"),
     Rule("lacks", "game", ()),
     Rule("stake_limits", "stakes", ("stakes.min_stake", "stakes.max_stake")),
     Rule("stake_when", "stakes", ("deal.stake_after_first_card",)),
@@ -193,10 +194,6 @@ class Sentence:
     was: str | None = None  # the base's sentence where this one's words differ (`compared`)
 
 
-def _percent(share: float) -> str:
-    return f"{share:.0%}"
-
-
 def _has_rank(ranks: Any, rank: str) -> bool:
     return any(getattr(x, "value", x) == rank for x in ranks)
 
@@ -248,7 +245,7 @@ def natural_name(ruleset: Ruleset, gettext: Callable[[str], str], lang: str) -> 
 
 def _module(ruleset: Ruleset, lang: str) -> Any:
     gettext, ngettext = translations(lang).gettext, translations(lang).ngettext
-    helpers = {"r": ruleset, "percent": _percent, "has_rank": _has_rank,
+    helpers = {"r": ruleset, "percent": "{:.0%}".format, "has_rank": _has_rank,
                "class_name": lambda c: hand_name(ruleset, c, gettext, lang),
                "pack_words": lambda: pack_words(ruleset, gettext, lang),
                "bust_limit": lambda: points_text(ruleset.pack.bust_above),
@@ -324,15 +321,17 @@ def _said(ruleset: Ruleset, lang: str, odds_in_table: bool) -> Before:
             paths = tuple(p for p in rule.paths or rule.reads if applies(ruleset, p))
         if not text or not paths:
             continue
-        reading, silent = open_kinds(ruleset, paths)
+        custom = bool(rule.reads) and not any(p in ruleset.provenance for p in paths)
+        reading, silent = open_kinds(ruleset, rule.reads if custom else paths)
         rotating = ruleset.table.banker.value == "rotating"
         chapter = rule.fixed_banker_chapter if not rotating else None
         out.append(Sentence(rule.key, chapter or rule.chapter, text, paths,
-                            open=reading or silent or bool(rule.reads),
-                            reading=reading, silent=silent or bool(rule.reads)))
+                            open=reading or silent or custom,
+                            reading=reading, silent=silent or custom))
+    out = [replace(s, text=marks.capitalised(s.text, lang)) for s in out]  # «семь …» opening one
     words = {s.key: s.text for s in out}
     if odds_in_table:
-        words |= {s.key: s.text for s in _hand_sentences(ruleset, lang)}
+        words |= {s.key: marks.capitalised(s.text, lang) for s in _hand_sentences(ruleset, lang)}
     return Before(tuple(out), words)
 
 
@@ -380,7 +379,7 @@ def _hand_sentences(ruleset: Ruleset, lang: str, odds: bool = True, only: str | 
         paths = (prefix, *(p for p in all_paths
                            if p.startswith(prefix + ".") and applies(ruleset, p)))
         reading, silent = open_kinds(ruleset, paths)
-        out.append(Sentence(f"hand:{hand_id}", "settlement", _tidy(text), paths,
+        out.append(Sentence(hand_key(hand_id), "settlement", _tidy(text), paths,
                             open=reading or silent, reading=reading, silent=silent))
     return out
 

@@ -9,7 +9,9 @@ shuffled, is the ruleset's `between_deals` section:
   (the session does this mid-deal, and tells the round they are back);
 - `shuffle`: `every-deal`, `after-pontoon` (only after a deal where someone made a
   pontoon) or `penetration` (once `penetration` of the shoe has been dealt since the
-  last shuffle). A shuffle takes every card (pack and tray), shuffles and cuts.
+  last shuffle). A shuffle takes every card (pack and tray), shuffles and cuts at a
+  random place: a uniform shuffle, so who cuts (`between_deals.cut`, words only; nobody
+  at a machine or online) changes no order's chance.
 
 Used cards are gathered in a fixed order: seat by seat from p1, each hand's cards
 in the order they came, the banker's hand last. If the pack runs out mid-deal,

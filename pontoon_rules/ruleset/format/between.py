@@ -8,6 +8,7 @@ from pydantic import Field, StrictBool, StrictFloat
 
 from pontoon_rules.ruleset.format.bank import BankSale
 from pontoon_rules.ruleset.format.common import (
+    Cut,
     Odds,
     PackRunsOut,
     RotationRule,
@@ -37,6 +38,15 @@ class BetweenDeals(RuleModel):
         default=True,
         description="With 'after-pontoon': a pontoon made on a split hand also calls for a "
         "shuffle.",
+    )
+    cut: Cut = Field(
+        default=Cut.PLAYER,
+        description="Who cuts the pack after a shuffle: 'player' (as is usual: the player on "
+        "the banker's right where play goes to the left, on the left where it goes to the "
+        "right; any player at a house dealer's table), 'player-left' or 'player-right' (the "
+        "player on that side of the banker or house dealer), 'dealer' (whoever shuffles), "
+        "'nobody' (a shuffling machine, or an online game's random shuffle). Words only: "
+        "the engine's shuffle is uniformly random, so no figure depends on it.",
     )
     used_cards_to_bottom: StrictBool = Field(
         description="Unshuffled used cards go to the bottom of the pack (else a discard tray)."

@@ -231,6 +231,24 @@ class ShufflePolicy(StrEnum):
     PENETRATION = "penetration"
 
 
+class Cut(StrEnum):
+    """Who cuts the pack after it is shuffled (words only: the engine's shuffle is uniformly
+    random, and a cut of a uniformly shuffled pack leaves every order as likely)."""
+
+    PLAYER = "player"
+    """As is usual: a player; at a player banker's table the one on the banker's right
+    where play goes to the left (`table.direction`), on the banker's left where it goes to
+    the right."""
+    PLAYER_LEFT = "player-left"
+    """The player on the banker's (the house dealer's) left."""
+    PLAYER_RIGHT = "player-right"
+    """The player on the banker's (the house dealer's) right."""
+    DEALER = "dealer"
+    """Whoever shuffles (the house dealer, or the banker) cuts too."""
+    NOBODY = "nobody"
+    """Nobody: a shuffling machine, or an online game's random shuffle."""
+
+
 class RotationTieBreak(StrEnum):
     """Which pontoon maker takes the bank when several made one."""
 

@@ -13,7 +13,8 @@ behaviour only, not on how the schema happens to spell it:
   same way;
 - every field added since joins only when it is set away from its default, so the
   schema can grow without changing an id; one that only decides between deals who banks
-  (`SESSION_ONLY`) never joins: a vector is one round, which it cannot change;
+  (`SESSION_ONLY`), or only who cuts a uniformly shuffled pack (`WORDS_ONLY`), never
+  joins: a vector is one round, which it cannot change;
 - a value the table agrees before play (`ruleset.format.agreed`) counts as its default, the
   value every program plays when none was agreed: `min_stake: {agreed: true, default: 1}`
   plays as `min_stake: 1` does.
@@ -82,7 +83,10 @@ V1_LEAVES: frozenset[str] = frozenset({
 SESSION_ONLY = frozenset({"table.first_banker", "table.bank.passes_when_broken",
                           "table.bank.passes_after_deals", "shoot.dry_kitty_sale"})
 """Fields added since that decide only who banks first or next: no round depends on them."""
-_NOT_PLAY = SESSION_ONLY | FIELD_PRESENTATION
+WORDS_ONLY = frozenset({"between_deals.cut"})
+"""Fields added since that only say who does something no figure depends on (who cuts a
+uniformly shuffled pack)."""
+_NOT_PLAY = SESSION_ONLY | FIELD_PRESENTATION | WORDS_ONLY
 """The fields below the top level a round never depends on (left out unless in `V1_LEAVES`)."""
 
 
