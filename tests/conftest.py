@@ -117,6 +117,31 @@ def _reads_shared(item: pytest.Item) -> int:
     return 1 if hasattr(module, "suite_dir") else 0
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    item.stash[_CPU_AT_START] = _cpu_now()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> None:
+    """Each test's CPU seconds (set-up to teardown, with the child processes it waited for)
+    as its `cpu_s` property in a `--junitxml` report (`benchmarks/suite_times.py`)."""
+    start = item.stash.get(_CPU_AT_START, None)
+    if call.when == "teardown" and start is not None:
+        item.user_properties.append(("cpu_s", f"{_cpu_now() - start:.3f}"))
+
+
+_CPU_AT_START = pytest.StashKey[float]()
+
+
+def _cpu_now() -> float:
+    """This process's CPU seconds and those of its children already waited for."""
+    import os
+
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
+
+
 def pytest_unconfigure(config: pytest.Config) -> None:
     import os
     import signal

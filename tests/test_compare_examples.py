@@ -146,8 +146,8 @@ def test_a_flip_is_validated_once_and_answers_alike(monkeypatch: pytest.MonkeyPa
     differing = differing_paths([ochko, belarus])
     fresh = {path: flipping.flip(ochko, belarus, path, differing) for path in differing}
     validated: list[frozenset[str]] = []
-    real = flipping.with_values
-    monkeypatch.setattr(flipping, "with_values",
+    real = flipping._changed  # each change's data, made once per validation
+    monkeypatch.setattr(flipping, "_changed",
                         lambda *args: validated.append(frozenset(args[2])) or real(*args))
     flips = flipping.Flips()
     donor = belarus.model_copy(update={"id": "another"})
@@ -157,6 +157,27 @@ def test_a_flip_is_validated_once_and_answers_alike(monkeypatch: pytest.MonkeyPa
     needed = fresh["deal.banker_cards"]
     assert needed is not None and len(needed[1]) == 2  # the single change failed first
     assert len(validated) == len(set(validated)) > len(differing)
+
+
+def test_a_set_invalid_in_its_section_is_refused_as_the_whole_ruleset_refuses_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The further fields a flip tries are validated section by section first: every flip
+    is what validating each whole ruleset gives, and some sets are refused in their
+    section alone (the check does work)."""
+    from pontoon_rules.compare import flip as flipping
+
+    british, ban_luck = load_bundled("pagat-british"), load_bundled("ban-luck")
+    differing = differing_paths([british, ban_luck])
+    paths = ["hands.ranking", "hands.definitions.pontoon"]  # one found with 3 more, one none
+    refused: list[str] = []
+    real = flipping._section_problem
+    monkeypatch.setattr(flipping, "_section_problem",
+                        lambda *args: (found := real(*args)) and refused.append(found) or found)
+    first = {path: flipping.flip(british, ban_luck, path, differing) for path in paths}
+    monkeypatch.setattr(flipping, "_section_problem", lambda *args: None)
+    assert first == {path: flipping.flip(british, ban_luck, path, differing) for path in paths}
+    assert first["hands.ranking"] is not None and len(first["hands.ranking"][1]) == 4
+    assert first["hands.definitions.pontoon"] is None and refused
 
 
 def test_json_shape() -> None:

@@ -5,7 +5,11 @@ every validation applies. When the single change is invalid on its own (a
 cross-field rule), the smallest set of further differing fields that makes it
 valid is flipped too, searched in a fixed order. A `Flips` memo shared between pairs
 validates each change once: the same base with the same values set (another donor that
-holds them, or the same fields met from another field's side) is the same answer.
+holds them, or the same fields met from another field's side) is the same answer. A set
+of further fields is first validated section by section (the sections it changes, alone:
+a section invalid alone is invalid in the ruleset, which validates it from the same data),
+and only then as a whole ruleset: most sets tried fail in their section, at a fraction of
+the cost.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from pontoon_rules.ruleset.format.fields import has_path, value_at
-from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.format.model import SECTIONS, Ruleset
 
 MAX_EXTRA = 3
 """The most further fields flipped to make one change valid."""
@@ -30,13 +34,33 @@ def with_values(base: Ruleset, donor: Ruleset, paths: Sequence[str]) -> Ruleset:
     Raises:
         ValidationError: the result is not a valid ruleset.
     """
+    return Ruleset.model_validate(_changed(base, donor, paths))
+
+
+def _changed(base: Ruleset, donor: Ruleset, paths: Sequence[str]) -> dict[str, Any]:
+    """`base`'s data with the fields at `paths` set to (or removed as) `donor`'s."""
     data = base.model_dump()
     for path in paths:
         if has_path(donor, path):
             _set(data, path, value_at(donor, path))
         else:
             _remove(data, path)
-    return Ruleset.model_validate(data)
+    return data
+
+
+def _section_problem(data: dict[str, Any], paths: Sequence[str]) -> str | None:
+    """The validation error of the first section that `paths` change which is invalid on
+    its own (then the whole ruleset is), else None (the ruleset may still be invalid)."""
+    for section in dict.fromkeys(path.split(".")[0] for path in paths):
+        if section not in SECTIONS or section not in data:
+            continue
+        model = Ruleset.model_fields[section].annotation
+        assert isinstance(model, type) and issubclass(model, BaseModel), section
+        try:
+            model.model_validate(data[section])
+        except ValidationError as error:
+            return str(error)
+    return None
 
 
 _MISSING = object()
@@ -51,15 +75,21 @@ class Flips:
                 Ruleset | str] = field(default_factory=dict)
     bases: dict[int, tuple[Ruleset, str]] = field(default_factory=dict)
 
-    def with_values(self, base: Ruleset, donor: Ruleset, paths: Sequence[str]) -> Ruleset | str:
-        """`with_values(base, donor, paths)`, or the `ValidationError`'s text."""
+    def with_values(self, base: Ruleset, donor: Ruleset, paths: Sequence[str],
+                    sections_first: bool = False) -> Ruleset | str:
+        """`with_values(base, donor, paths)`, or the `ValidationError`'s text: with
+        `sections_first`, the text of the first changed section invalid on its own where
+        one is (`_section_problem`; the ruleset is then invalid all the same)."""
         key = (self._base_key(base), _changes_key(donor, paths))
         found = self.table.get(key)
         if found is None:
-            try:
-                found = with_values(base, donor, paths)
-            except ValidationError as error:
-                found = str(error)
+            data = _changed(base, donor, paths)
+            found = _section_problem(data, paths) if sections_first else None
+            if found is None:
+                try:
+                    found = Ruleset.model_validate(data)
+                except ValidationError as error:
+                    found = str(error)
             self.table[key] = found
         return found
 
@@ -128,7 +158,7 @@ def flip(base: Ruleset, donor: Ruleset, path: str, differing: Sequence[str],
     extras = _related(path, found, differing)
     for size in range(1, MAX_EXTRA + 1):
         for chosen in combinations(extras, size):
-            found = flips.with_values(base, donor, [path, *chosen])
+            found = flips.with_values(base, donor, [path, *chosen], sections_first=True)
             if not isinstance(found, str):
                 return found, (path, *chosen)
     return None
