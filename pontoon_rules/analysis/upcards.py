@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
@@ -73,6 +73,23 @@ def envy_note(rules: Rules) -> str | None:
             "so the figure, one seat's, leaves it out")
 
 
+def hand_words(hand_id: str, d: HandDefinition) -> str:
+    """A named hand as a note calls it: its name, else its id in words."""
+    return d.name or hand_id.replace("-", " ")
+
+
+STAKE_NOTE = ("valued at a stake of %(stake)s, the least (a named hand is held at some stakes "
+              "only or paid a fixed prize)")
+"""`band_note`'s words, each also a message of the site's catalogs (`docs.words.figures`
+says the note in a reader's language through them)."""
+LEFT_OUT = "left out at it (%(hands)s)"
+HAND_BAND = "%(hand)s: %(band)s"
+BAND_FROM = "stakes of %(low)s or more"
+BAND_UP_TO = "stakes up to %(high)s"
+BAND_BETWEEN = "stakes of %(low)s to %(high)s"
+NOTE_WORDS = (STAKE_NOTE, LEFT_OUT, HAND_BAND, BAND_FROM, BAND_UP_TO, BAND_BETWEEN)
+
+
 def band_note(rules: Rules) -> str | None:
     """The stake the figure is valued at (`valued_stake`), for the notes, with each named
     hand a band of stakes leaves out there and its band; None where no hand depends on the
@@ -82,24 +99,36 @@ def band_note(rules: Rules) -> str | None:
     stake = valued_stake(rules)
     if stake is None:
         return None
-    found = [f"{hand_words(i, d)}: {_band_words(d)}" for i, d in conditional(rules)
-             if not _in_band(d, stake)]
-    out = (f"valued at a stake of {stake}, the least (a named hand is held at some stakes "
-           "only or paid a fixed prize)")
-    return out + (f"; left out at it ({'; '.join(found)})" if found else "")
+    out = STAKE_NOTE % {"stake": stake}
+    left = left_out_words(rules.ruleset, stake)
+    return out if left is None else f"{out}; {left}"
 
 
-def _band_words(d: HandDefinition) -> str:
+def left_out_words(r: Ruleset, stake: int, words: Callable[[str], str] = str,
+                   name: Callable[[str, HandDefinition], str] = hand_words,
+                   join: str = "; ") -> str | None:
+    """'left out at it (Super Bonus ($25 or more): stakes of 2500 or more; ...)': each named
+    hand of `r` a band of stakes leaves out at `stake`, with its band; None where none is.
+    `words` says each of `NOTE_WORDS` (a reader's gettext: `str`, English), `name(id,
+    definition)` names a hand, `join` runs the hands together (a language's semicolon)."""
+    found = [words(HAND_BAND) % {"hand": name(i, d), "band": band_words(d, words)}
+             for i, d in left_out(r, stake)]
+    return words(LEFT_OUT) % {"hands": join.join(found)} if found else None
+
+
+def left_out(r: Ruleset, stake: int) -> list[tuple[str, HandDefinition]]:
+    """The named hands of `r` held at some stakes only (`conditional_of`) whose band of
+    stakes leaves out `stake`, in their ranking's order."""
+    return [(i, d) for i, d in conditional_of(r) if not _in_band(d, stake)]
+
+
+def band_words(d: HandDefinition, words: Callable[[str], str] = str) -> str:
+    """A hand's band of stakes in words ('stakes of 500 to 2499'), through `words`."""
     if d.max_stake is None:
-        return f"stakes of {d.min_stake} or more"
+        return words(BAND_FROM) % {"low": d.min_stake}
     if d.min_stake is None:
-        return f"stakes up to {d.max_stake}"
-    return f"stakes of {d.min_stake} to {d.max_stake}"
-
-
-def hand_words(hand_id: str, d: HandDefinition) -> str:
-    """A named hand as a note calls it: its name, else its id in words."""
-    return d.name or hand_id.replace("-", " ")
+        return words(BAND_UP_TO) % {"high": d.max_stake}
+    return words(BAND_BETWEEN) % {"low": d.min_stake, "high": d.max_stake}
 
 
 @dataclass(frozen=True, eq=False)

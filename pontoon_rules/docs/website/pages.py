@@ -151,7 +151,8 @@ def _headline(ruleset: Ruleset, base: Ruleset | None, lang: str,
     href = None
     if base is not None:
         href = html_href(f"{_up(lang)}{pair_page_name(base.id, ruleset.id)}")
-    found = figures.headline(ruleset, base, analysis, translations(lang).gettext, href)
+    found = figures.headline(ruleset, base, analysis, translations(lang).gettext, href,
+                             lang)
     if found and found["base"] and base is not None:
         found["base"]["name"] = user(localized(base, lang)[0])
     refused = site_refused().get(ruleset.id) if found is None else None

@@ -106,14 +106,38 @@ def method_words(row: dict[str, Any], ruleset: Ruleset, gettext: Gettext) -> str
     return text
 
 
+def stake_words(row: dict[str, Any], ruleset: Ruleset, gettext: Gettext,
+                lang: str = "en") -> str:
+    """'; valued at a stake of 1, the least (...); left out at it (...)' where a named hand
+    depends on the stake (the edge's `valued_at_stake`), in `lang`: `edge`'s note
+    (`analysis.upcards.band_note`) through its words, each hand by its name in `lang`;
+    '' where no hand does (the words of every other ruleset unchanged)."""
+    stake = row["edge"].get("valued_at_stake")
+    if stake is None:
+        return ""
+    from pontoon_rules.analysis.upcards import STAKE_NOTE, left_out_words
+    from pontoon_rules.docs.words.hands import hand_name
+    from pontoon_rules.docs.words.marks import SEMICOLON
+
+    join = gettext(SEMICOLON)
+    left = left_out_words(ruleset, stake, gettext,
+                          lambda i, _d: hand_name(ruleset, i, gettext, lang), join)
+    said = gettext(STAKE_NOTE) % {"stake": stake}
+    return join + said + ("" if left is None else join + left)
+
+
 def headline(ruleset: Ruleset, base: Ruleset | None, analysis: dict[str, dict[str, Any]],
-             gettext: Gettext, examples_href: str | None) -> dict[str, Any] | None:
-    """The edge a ruleset page leads with and, for an overlay, its change against the base."""
+             gettext: Gettext, examples_href: str | None,
+             lang: str = "en") -> dict[str, Any] | None:
+    """The edge a ruleset page leads with and, for an overlay, its change against the base;
+    its method says the stake the edge is valued at where a named hand depends on it
+    (`stake_words`, in `lang`)."""
     row = analysis.get(ruleset.id)
     if row is None:
         return None
+    method = method_words(row, ruleset, gettext) + stake_words(row, ruleset, gettext, lang)
     out: dict[str, Any] = {"edge": row["house_edge"], "edge_text": percent(row["house_edge"]),
-                           "method": method_words(row, ruleset, gettext), "base": None}
+                           "method": method, "base": None}
     base_row = analysis.get(base.id) if base is not None else None
     if base is not None and base_row is not None:
         change = row["house_edge"] - base_row["house_edge"]
@@ -143,5 +167,8 @@ def _unchanged_note(ruleset: Ruleset, base: Ruleset, gettext: Gettext) -> str | 
 
 
 def python_messages() -> list[str]:
-    """The translatable strings defined here (for the catalog)."""
-    return list(WORDS.values())
+    """The translatable strings defined here (for the catalog), and the words of `edge`'s
+    stake note (`stake_words`)."""
+    from pontoon_rules.analysis.upcards import NOTE_WORDS
+
+    return [*WORDS.values(), *NOTE_WORDS]

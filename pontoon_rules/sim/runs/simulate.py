@@ -195,14 +195,23 @@ def sent_notes(sent: list[tuple[str, str]], rounds: int | None) -> list[str]:
 def upcard_notes(rules: Rules) -> list[str]:
     """Where a named hand depends on the stake or pays a fixed prize, the stake the rounds
     were played at (`edge`'s, `analysis.upcards.played_stake`), and where one pays the other
-    players, that one seat's figure leaves it out (`envy_note`, as `edge` says it)."""
-    from pontoon_rules.analysis.upcards import envy_note, played_stake, valued_stake
+    players, that one seat's figure leaves it out (`envy_note`, as `edge` says it); each
+    hand a band of stakes leaves out at that stake named with its band, as `edge`'s note
+    (`analysis.upcards.band_note`) names them."""
+    from pontoon_rules.analysis.upcards import (
+        envy_note,
+        left_out_words,
+        played_stake,
+        valued_stake,
+    )
 
     notes = []
     if valued_stake(rules) is not None:
-        notes.append(f"played at a stake of {played_stake(rules, engine.STAKE)}: a named hand "
-                     "is held by the stake or paid a fixed prize (edge values it at "
-                     f"{valued_stake(rules)})")
+        played = played_stake(rules, engine.STAKE)
+        left = left_out_words(rules.ruleset, played)  # as edge's note says them
+        notes.append(f"played at a stake of {played}: a named hand is held by the stake or "
+                     f"paid a fixed prize (edge values it at {valued_stake(rules)})"
+                     + ("" if left is None else f"; {left}"))
     envy = envy_note(rules)
     return notes if envy is None else [*notes, envy]
 
