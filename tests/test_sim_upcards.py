@@ -65,7 +65,9 @@ def _same_money(rules: Rules, player: str, rounds: int, seed: int, stakes_from: 
     """Play `rounds` shoes through the engine and the compiled kernel, seats staking from
     `stakes_from`; a share `sevens` of the rounds stacked for seat 1's Super Bonus
     (`_sevens_on_top`). The nets seat 1 was paid (the prizes among them), and the other
-    seats' nets where seat 1 was paid a prize."""
+    seats' nets where seat 1 was paid a prize. Every round's money is conserved: the seats'
+    nets, the banker's and the kitty's change sum to nothing (an Envy Bonus is the
+    banker's)."""
     strat = strategy(rules, player, dealing=dealing)
     runner = RoundRunner(rules, strat, seats)
     policy = engine_policy(rules, strat)
@@ -82,6 +84,7 @@ def _same_money(rules: Rules, player: str, rounds: int, seed: int, stakes_from: 
         want = engine_round(rules, policy, cards, stakes, 0)
         got = runner.play_shoe(cards, stakes, 0)
         assert got == want, f"round {i}: stakes {stakes} shoe {cards[:12]}"
+        assert got.banker + got.kitty_change + sum(got.seats) == 0  # the prizes conserved
         assert runner.play_shoe(cards, stakes, 0, kernel="general") == want
         seen.add(got.seats[0])
         if got.seats[0] in PRIZES:
