@@ -165,11 +165,13 @@ def counts_otherwise(rules: Rules) -> bool:
 
 
 def _fallback_target(rules: Rules) -> str:
-    """The total `FALLBACK` stands on, in points (17, or as far below another bust limit)."""
+    """The total `FALLBACK` stands on, in points: 17, or as far below another bust limit,
+    or the player's stick minimum where that is higher (`engine.round.policies.stand_on`)."""
     from pontoon_rules.engine.round.policies import target_under
     from pontoon_rules.ruleset.format.points import points_text
 
-    return points_text(rules.shown(target_under(17, rules)))
+    target = target_under(int(FALLBACK.split("-")[1]), rules)
+    return points_text(rules.shown(max(target, rules.stick_minimum)))
 
 
 def _best_play(rules: Rules, policy: str | None,
