@@ -241,13 +241,8 @@ class EngineSimulator:
         self.cards = [c for c, n in enumerate(self.full) if n]
         self.pack = [c for c, n in enumerate(self.full) for _ in range(n)]
         """The shoe in order, each round's shuffled copy made from it (`shuffled`)."""
-        from pontoon_rules.analysis.upcards import played_stake
-
-        self.stake = played_stake(rules, within_limits(rules, STAKE))
-        """`STAKE` (within the ruleset's stake limits: `within_limits`), or where a named
-        hand is held or paid at that stake otherwise than at the stake the analysis values
-        it at (`analysis.upcards.valued_stake`: the least), that stake (where payouts may
-        round to whole units, which the analysis does not do)."""
+        self.stake = engine_stake(rules)
+        """The stake every round is played at (`engine_stake`)."""
 
     def play(self, rng: random.Random) -> float:
         """One round's net per unit stake."""
@@ -302,6 +297,16 @@ def shuffled(rng: random.Random, cards: list[int]) -> list[int]:
 def _bounds(size: int) -> tuple[tuple[int, int, int], ...]:
     """`shuffled`'s steps for `size` cards: (position, bound, the bound's bit length)."""
     return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
+def engine_stake(rules: Rules) -> int:
+    """The stake the engine path plays at: `STAKE` (within the ruleset's stake limits:
+    `within_limits`), or where a named hand is held or paid at that stake otherwise than at
+    the stake the analysis values it at (`analysis.upcards.valued_stake`: the least), that
+    stake (where payouts may round to whole units, which the analysis does not do)."""
+    from pontoon_rules.analysis.upcards import played_stake
+
+    return played_stake(rules, within_limits(rules, STAKE))
 
 
 def within_limits(rules: Rules, stake: int) -> int:
