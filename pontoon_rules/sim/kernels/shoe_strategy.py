@@ -66,23 +66,15 @@ def _models(rules: Rules, policy: str | None) -> list[CompositionModel]:
     against some up cards or stakes only, its group of up cards' (`analysis.upcards`; their
     hands' states read alike, else refused naming hands.definitions)."""
     from pontoon_rules.analysis.upcards import UpCardModel, conditional
+    from pontoon_rules.sim.kernels.strategy import require_alike
 
     if not conditional(rules):
         m = CompositionModel(rules, policy)
         m.stats()  # the compiled solve: the dealt hands' values, the split bases
         return [m for _ in m.visibles]
     found = UpCardModel(rules, policy)
-    first = found.parts[0]
-    cards = [*itertools.product(range(first.n_kinds), repeat=rules.player_cards),
-             *itertools.product(range(first.n_kinds), repeat=2)]
+    require_alike(rules, [(part.kinds, part.rules) for part in found.parts])
     for part in found.parts:
-        if any(start_state(part.kinds, d, split, part.rules)
-               != start_state(first.kinds, d, split, first.rules)
-               for d in cards for split in (False, True)):
-            from pontoon_rules.errors import AnalysisError
-
-            raise AnalysisError("hands.definitions: the compiled simulator's best play needs "
-                                "the hands' states alike against every banker's up card")
         part.stats()
     return [found.parts[i] for i in found.index]
 
