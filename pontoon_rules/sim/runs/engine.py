@@ -300,26 +300,16 @@ def _bounds(size: int) -> tuple[tuple[int, int, int], ...]:
 
 
 def engine_stake(rules: Rules) -> int:
-    """The stake the engine path plays at: `STAKE` (within the ruleset's stake limits:
-    `within_limits`), or where a named hand is held or paid at that stake otherwise than at
-    the stake the analysis values it at (`analysis.upcards.valued_stake`: the least), that
-    stake (where payouts may round to whole units, which the analysis does not do)."""
+    """The stake the engine path plays at: `STAKE` moved inside the ruleset's stake limits
+    (`engine.sessions.session_auto.clamp_stake`: a ruleset whose least stake is beyond the
+    compiled simulator's money is played here at that stake; results are per unit of
+    stake), or where a named hand is held or paid at that stake otherwise than at the stake
+    the analysis values it at (`analysis.upcards.valued_stake`: the least), that stake
+    (where payouts may round to whole units, which the analysis does not do)."""
     from pontoon_rules.analysis.upcards import played_stake
+    from pontoon_rules.engine.sessions.session_auto import clamp_stake
 
-    return played_stake(rules, within_limits(rules, STAKE))
-
-
-def within_limits(rules: Rules, stake: int) -> int:
-    """`stake`, or the nearest stake the ruleset allows where it is outside
-    `stakes.min_stake`–`max_stake` (a ruleset whose least stake is beyond the compiled
-    simulator's money is played here at that stake; results are per unit of stake)."""
-    from pontoon_rules.engine.round.rules import in_units
-
-    if stake < rules.min_stake:
-        return in_units(rules, rules.min_stake)
-    if rules.max_stake is not None and stake > rules.max_stake:
-        return rules.max_stake
-    return stake
+    return played_stake(rules, clamp_stake(rules, STAKE))
 
 
 def chunk_seed(seed: int, index: int) -> int:
