@@ -20,9 +20,8 @@ below N or the stick minimum, never splits, doubles or insures, as
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -40,9 +39,6 @@ from pontoon_rules.analysis.hand import (
 from pontoon_rules.analysis.infinite.round import Deal, RoundModel
 from pontoon_rules.engine.round.rules import Rules
 from pontoon_rules.errors import ScriptError
-
-if TYPE_CHECKING:
-    from pontoon_rules.analysis.deck import Kind
 
 A_STICK, A_TWIST, A_BUY, A_DOUBLE = range(4)
 A_SURRENDER, A_RESCUE = 5, 6
@@ -223,6 +219,7 @@ def upcard_models(rules: Rules, policy: str | None) -> list[RoundModel]:
             own (its states differ): their decisions cannot share the kernel's tables.
     """
     from pontoon_rules.analysis.upcards import UpCardRound
+    from pontoon_rules.sim.kernels.shoe_strategy import require_alike
 
     found = UpCardRound(rules, "infinite", policy)
     kinds = found.kinds
@@ -230,32 +227,6 @@ def upcard_models(rules: Rules, policy: str | None) -> list[RoundModel]:
                           *((part.space.kinds, part.rules) for part in found.parts)])
     return [found._part_of[v]
             for v in itertools.product(range(len(kinds)), repeat=rules.banker_visible)]
-
-
-ALIKE = ("hands.definitions: the compiled simulator's best play needs the hands' states "
-         "alike against every banker's up card")
-"""Why best play by groups of up cards is refused where their states differ."""
-
-
-def require_alike(rules: Rules, parts: list[tuple[Sequence[Kind], Rules]]) -> None:
-    """Refuse groups of up cards (each one's card kinds and rules) whose models see a dealt
-    hand's or a split pair's cards otherwise than the first's: the kernel's tables key
-    every visible tuple's decisions by one set of states.
-
-    Raises:
-        AnalysisError: two of them differ (`ALIKE`).
-    """
-    from pontoon_rules.errors import AnalysisError
-
-    kinds, first = parts[0]
-    k = len(kinds)
-    cards = [*itertools.product(range(k), repeat=rules.player_cards),
-             *itertools.product(range(k), repeat=2)]
-    for own, r in parts:
-        if tuple(own) != tuple(kinds) or any(
-                start_state(own, d, split, r) != start_state(kinds, d, split, first)
-                for d in cards for split in (False, True)):
-            raise AnalysisError(ALIKE)
 
 
 def _tables(rules: Rules, banker: str | None, models: list[RoundModel],
@@ -318,6 +289,7 @@ def _same_draws(solvers: list[HandSolver], plays: dict[HandState, None]) -> None
         AnalysisError: two of them disagree.
     """
     from pontoon_rules.errors import AnalysisError
+    from pontoon_rules.sim.kernels.shoe_strategy import ALIKE
 
     others = solvers[1:]
     if not others:
