@@ -39,3 +39,22 @@ def test_nothing_is_dealt_when_every_target_is_seen() -> None:
     rules = bundled_rules("australian-pontoon")[0]
     wanted = coverage_targets(rules)
     assert dealt_vectors(rules, False, wanted, set(wanted)) == []
+
+
+def test_a_hand_held_against_some_up_cards_is_dealt_one_the_pack_holds() -> None:
+    """Spanish 21's Super Bonus held against a ten or a jack: the pack has no tens, so the
+    banker shows a jack (the first up rank it holds), and the hand gets its vector (the
+    first up rank, a ten, left the banker's cards to chance: no vector)."""
+    from pontoon_rules.engine.round.rules import compile_rules
+    from pontoon_rules.ruleset.format.model import Ruleset
+    from pontoon_rules.ruleset.loading.registry import load_bundled
+
+    data = load_bundled("spanish-21").model_dump(mode="python")
+    data["hands"]["definitions"]["super-bonus-5"]["banker_up_ranks"] = ["T", "J"]
+    rules = compile_rules(Ruleset.model_validate(data))
+    assert not rules.rank_present[9]  # no tens in the Spanish pack
+    tag = "class:super-bonus-5"
+    vectors = dealt_vectors(rules, False, {tag}, set())
+    assert len(vectors) == 1 and tag in vectors[0]["features"]
+    assert vectors[0]["final"]["seats"][0]["hands"][0]["class"] == "super-bonus-5"
+    assert "JS" in vectors[0]["final"]["banker"]["cards"]

@@ -27,6 +27,7 @@ from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.sim.kernels.compiled import full_shoe
 from pontoon_rules.sim.kernels.money import (
+    FLOAT_EXACT,
     INT64_MAX,
     MoneyOverflowError,
     Run,
@@ -353,3 +354,25 @@ def test_with_no_path_a_stake_past_the_integers_plays_on_the_engine(
         "through player.surrender.returns" in out
     code, out, err = run(capsys, "simulate", str(path), "--rounds", "100", "--engine")
     assert code == 0, err
+
+
+def test_prizes_past_the_bound_at_any_stake_are_refused_naming_the_prize(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A fixed prize is money whatever the stake: where the prizes alone pass the bound,
+    the refusal names the prize's field (it named player.double.times_per_hand and 'the
+    largest stake it takes here is 0')."""
+    path = overlay(tmp_path, "spanish-21", "hands:\n  definitions:\n    super-bonus-5:\n"
+                   f"      prize_to_others: {AMOUNT_MAX}\n")
+    code, out, err = run(capsys, "session", str(path), "--summary", "--policy", "stand-17",
+                         "--players", "3", "--deals", "100")
+    assert (code, out) == (2, "") and len(err.splitlines()) == 1
+    assert err.startswith("error: money: the compiled simulator cannot play this at "
+                          "any stake: 100 deals could move more than it counts exactly")
+    assert (f"most of it through hands.definitions.super-bonus-5.prize_to_others "
+            f"({AMOUNT_MAX:,} a seat for each of 2 others holding the hand)") in err
+    data = load_bundled("spanish-21").model_dump(mode="python")
+    data["hands"]["definitions"]["super-bonus-25"]["prize"] = AMOUNT_MAX
+    rules = compile_rules(Ruleset.model_validate(data))
+    with pytest.raises(MoneyOverflowError, match=r"through hands\.definitions\.super-bonus-25"
+                       r"\.prize \(999,999,999,999,999 a winning hand\)"):
+        check_money(rules, Run(100, 1, 1000), "1,000 deals", FLOAT_EXACT)

@@ -525,6 +525,20 @@ def test_session_summary_does_what_the_registry_says_for_a_banker_s_hand_by_suit
             text.stdout.split())
 
 
+def test_the_fallback_s_words_say_the_stick_minimum_it_draws_to() -> None:
+    """Where the player may not stick below 18, stand-17 draws to 18 (the engine's
+    `stand_on`, the C kernel's `stand_on`): `--policy best` played by the fallback says
+    "draw below 18" (it said 17 whatever the stick minimum)."""
+    from pontoon_rules.sim.sessions.summary import session_play
+
+    data = load_ruleset("spanish-21").model_dump(mode="python")
+    data["hands"]["definitions"]["suited-sevens"]["banker_can_hold"] = True
+    for minimum, words in ((None, "draw below 17;"), (18, "draw below 18;")):
+        data["player"]["stick_minimum"] = minimum
+        played, said = session_play(compile_rules(Ruleset.model_validate(data)), "best")
+        assert played == "stand-17" and said is not None and words in said, said
+
+
 def test_the_session_kernel_plays_a_banker_s_hand_by_suits_as_the_engine_does() -> None:
     """What backs the registry's claim: on a tiny pack where the banker, standing on 14,
     often holds a suited pair, the compiled rounds (fast and general kernels) settle every

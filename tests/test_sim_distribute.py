@@ -120,3 +120,33 @@ def test_the_set_up_is_timed_apart_and_changes_no_figure(ruleset: str, dealing: 
     data = result.to_json()
     assert data["run_rounds_per_second"] == pytest.approx(30_000 / data["run_seconds"])
     assert data["rounds_per_second"] < data["run_rounds_per_second"]
+
+
+def test_the_local_pool_is_sent_small_tasks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A task's payload (the ruleset and its strategy, some 100 KB) stays in the parent,
+    which the workers are forked from: down the pool's pipe goes its key, so that no
+    message is larger than a pipe holds (one was: a Ctrl-C that terminated the pool could
+    leave its task handler blocked mid-message, and the parent hung); the figures are
+    those of one process."""
+    import multiprocessing.pool
+    import pickle
+
+    import pontoon_rules.sim.runs.simulate as ss
+    from pontoon_rules.sim.distribution import distribute
+
+    sent: list[int] = []
+    imap = multiprocessing.pool.Pool.imap
+
+    def recording(self, func, iterable, chunksize=1):  # type: ignore[no-untyped-def]
+        tasks = list(iterable)
+        sent.extend(len(pickle.dumps((func, task))) for task in tasks)
+        return imap(self, func, tasks, chunksize)
+
+    monkeypatch.setattr(multiprocessing.pool.Pool, "imap", recording)
+    monkeypatch.setattr(ss, "CHUNK", 20_000)
+    rules = compile_rules(load_bundled("pagat-british"))
+    two = simulate(rules, 60_000, seed=4, workers=2)
+    assert len(sent) == 3 and max(sent) < 4096, sent
+    one = simulate(rules, 60_000, seed=4)
+    assert (two.mean, two.half_width) == (one.mean, one.half_width)
+    assert not distribute._FORKED  # the parent keeps no payload after the run

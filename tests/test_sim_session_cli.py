@@ -69,12 +69,36 @@ def _cpu_seconds(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def _children(pid: int) -> list[int]:
+    """The process's children (Linux `/proc`; none where it cannot be read)."""
+    try:
+        tasks = list(Path(f"/proc/{pid}/task").iterdir())
+    except OSError:
+        return []
+    kids: list[int] = []
+    for task in tasks:
+        try:
+            kids += [int(k) for k in (task / "children").read_text().split()]
+        except (OSError, ValueError):
+            continue
+    return kids
+
+
+def _tree_cpu_seconds(pid: int) -> float | None:
+    """The CPU time a process and its live descendants have used: a run that plays on a
+    pool of workers (`simulate`'s default) spends it in them, not in the parent."""
+    used = _cpu_seconds(pid)
+    if used is None:
+        return None
+    return used + sum(_tree_cpu_seconds(kid) or 0.0 for kid in _children(pid))
+
+
 def _wait_until_running(proc: subprocess.Popen[str]) -> None:
-    """Return once the process has used `RUNNING_CPU` seconds of CPU (or has ended, or a
-    minute has passed); where `/proc` is missing, after 8 s."""
+    """Return once the process and its workers have used `RUNNING_CPU` seconds of CPU (or
+    it has ended, or a minute has passed); where `/proc` is missing, after 8 s."""
     deadline = time.monotonic() + 60
     while proc.poll() is None and time.monotonic() < deadline:
-        used = _cpu_seconds(proc.pid)
+        used = _tree_cpu_seconds(proc.pid)
         if used is None:
             time.sleep(8)
             return

@@ -65,7 +65,9 @@ def _same_money(rules: Rules, player: str, rounds: int, seed: int, stakes_from: 
     """Play `rounds` shoes through the engine and the compiled kernel, seats staking from
     `stakes_from`; a share `sevens` of the rounds stacked for seat 1's Super Bonus
     (`_sevens_on_top`). The nets seat 1 was paid (the prizes among them), and the other
-    seats' nets where seat 1 was paid a prize."""
+    seats' nets where seat 1 was paid a prize. Every round's money is conserved: the seats'
+    nets, the banker's and the kitty's change sum to nothing (an Envy Bonus is the
+    banker's)."""
     strat = strategy(rules, player, dealing=dealing)
     runner = RoundRunner(rules, strat, seats)
     policy = engine_policy(rules, strat)
@@ -82,6 +84,7 @@ def _same_money(rules: Rules, player: str, rounds: int, seed: int, stakes_from: 
         want = engine_round(rules, policy, cards, stakes, 0)
         got = runner.play_shoe(cards, stakes, 0)
         assert got == want, f"round {i}: stakes {stakes} shoe {cards[:12]}"
+        assert got.banker + got.kitty_change + sum(got.seats) == 0  # the prizes conserved
         assert runner.play_shoe(cards, stakes, 0, kernel="general") == want
         seen.add(got.seats[0])
         if got.seats[0] in PRIZES:
@@ -193,3 +196,32 @@ def test_sessions_of_the_super_bonus_match_the_engine(stake: int) -> None:
     table.play(deals)
     engine.close()
     assert table.balances() == engine.balances
+
+
+def _tiny_with(stake: int, **hands: dict[str, object]) -> Rules:
+    """tiny-up-card at a least stake of `stake`, fields of its named hands (by id) changed."""
+    r = load_ruleset(str(TINY))
+    definitions = {i: d.model_copy(update=hands.get(i.replace("-", "_"), {}))
+                   for i, d in r.hands.definitions.items()}
+    return compile_rules(r.model_copy(update={
+        "stakes": r.stakes.model_copy(update={"min_stake": stake}),
+        "hands": r.hands.model_copy(update={"definitions": definitions})}))
+
+
+def test_the_stake_note_is_the_stake_each_path_played() -> None:
+    """The prizes from a stake of 1,000 only, the least stake 300: the compiled path plays
+    at 100 (the bands hold alike there), the engine path at the least stake, 300 (it said
+    100); where a hand holds by the up card alone, the stake changes nothing and no note
+    says a hand is held by the stake or paid a prize (one did)."""
+    from pontoon_rules.sim.runs.simulate import simulate
+
+    high = _tiny_with(300, super_sevens={"min_stake": 1000, "max_stake": None})
+    for path, stake in (("compiled", 100), ("engine", 300)):
+        notes = simulate(high, 50, seed=1, path=path).notes
+        assert f"played at a stake of {stake}: a named hand is held by the stake or paid a " \
+            "fixed prize (edge values it at 300)" in notes, (path, notes)
+    up = _tiny_with(100, super_sevens={"min_stake": None, "max_stake": None, "prize": None},
+                    six_seven_eight_big={"min_stake": None, "prize": None})
+    for path in ("compiled", "engine"):
+        assert not any("played at a stake" in n
+                       for n in simulate(up, 50, seed=1, path=path).notes), path

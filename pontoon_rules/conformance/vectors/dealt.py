@@ -90,7 +90,7 @@ def _band_stake(rules: Rules, tag: str) -> list[int] | None:
         return None
     from pontoon_rules.engine.round.example_hands import held_at
 
-    return [held_at(d)[1]]
+    return [held_at(d, rules)[1]]
 
 
 def _showing_up_rank(rules: Rules, mine: list[int], hand_id: str) -> list[int]:
@@ -102,7 +102,7 @@ def _showing_up_rank(rules: Rules, mine: list[int], hand_id: str) -> list[int]:
         return []
     from pontoon_rules.engine.round.example_hands import held_at
 
-    up, king = held_at(d)[0] * 4, 12 * 4
+    up, king = held_at(d, rules)[0] * 4, 12 * 4
     dealt = [king] * (rules.banker_cards - 1)
     dealt.insert(rules.banker_cards - 1 if rules.banker_hidden_first else 0, up)
     return _beside(rules, mine, dealt) or []

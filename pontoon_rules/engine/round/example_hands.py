@@ -29,7 +29,7 @@ def example_cards(ruleset: Ruleset, hand_id: str, rules: Rules | None = None,
     (`pack.values`: a sheet's "highest total" shows a high one, where a court may be
     worth ½); without it, by their face (the conformance vectors' cards)."""
     rules = rules or compile_rules(ruleset)
-    up, stake = _conditions(ruleset.hands.definitions.get(hand_id), banker)
+    up, stake = _conditions(ruleset.hands.definitions.get(hand_id), banker, rules)
     for cards in _candidates(ruleset, rules, hand_id, by_value):
         hand = _hand_of(cards, rules, stake)
         if classify(hand, rules, banker, up=up) == hand_id:
@@ -37,19 +37,20 @@ def example_cards(ruleset: Ruleset, hand_id: str, rules: Rules | None = None,
     return None
 
 
-def held_at(d: HandDefinition) -> tuple[int, int]:
+def held_at(d: HandDefinition, rules: Rules) -> tuple[int, int]:
     """(the banker's up rank, the stake) a player's hand `d` is shown at (`_conditions`)."""
-    return _conditions(d, False)
+    return _conditions(d, False, rules)
 
 
-def _conditions(d: HandDefinition | None, banker: bool) -> tuple[int, int]:
+def _conditions(d: HandDefinition | None, banker: bool, rules: Rules) -> tuple[int, int]:
     """(the banker's up rank, the stake) a player's hand `d` is classified at: the first of
-    its up ranks (-1: any, or the banker's hand, which the engine classifies with none) and
-    the least stake of its band (100 where it has none)."""
+    its up ranks that the pack holds, else the first (-1: any, or the banker's hand, which
+    the engine classifies with none) and the least stake of its band (100 where it has
+    none)."""
     if d is None or banker:
         return -1, 100
-    up = -1 if d.banker_up_ranks is None else min(RANK_CODES.index(x.value)
-                                                  for x in d.banker_up_ranks)
+    ranks = sorted(RANK_CODES.index(x.value) for x in d.banker_up_ranks or ())
+    up = next((i for i in ranks if rules.rank_present[i]), ranks[0]) if ranks else -1
     stake = d.min_stake if d.min_stake is not None else min(100, d.max_stake or 100)
     return up, stake
 

@@ -14,11 +14,13 @@ engine, `sim.runs.engine`; one seed word, its own chunk seeds). Workers rebuild 
 compiled ruleset and strategy from the payload once per process (`_prepared`),
 and keep one round runner (`_runner`) or engine simulator (`_engine`) per
 payload. Local workers are forked after the parent has prepared every payload, so
-they start with the strategy built and the kernels loaded.
+they start with the strategy built and the kernels loaded, and are sent each task with
+its payload's key (`_FORKED`) in its place.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
@@ -114,13 +116,34 @@ def run_tasks(tasks: Sequence[Task], workers: int = 1, scheduler: str | None = N
     else:
         import multiprocessing
 
+        keys = {payload: str(next(_KEYS)) for payload in dict.fromkeys(t[1] for t in tasks)}
         for kind, payload in {(t[0], t[1]) for t in tasks}:
             _prepare(kind, payload)  # built once here; the forked workers inherit it
-        with terminated_cleanly():  # before the workers exist: no moment without it
-            pool = multiprocessing.get_context("fork").Pool(min(workers, len(tasks)),
-                                                              initializer=_worker_start)
-            with pool:
-                yield from pool.imap(run_task, tasks)
+        _FORKED.update({key: payload for payload, key in keys.items()})
+        try:
+            with terminated_cleanly():  # before the workers exist: no moment without it
+                pool = multiprocessing.get_context("fork").Pool(min(workers, len(tasks)),
+                                                                  initializer=_worker_start)
+                with pool:
+                    yield from pool.imap(_run_forked, [(kind, keys[payload], size, words)
+                                                       for kind, payload, size, words in tasks])
+        finally:
+            for key in keys.values():
+                _FORKED.pop(key, None)
+
+
+_KEYS = itertools.count()
+_FORKED: dict[str, str] = {}
+"""The local pool's payloads by key, set before its workers are forked (they inherit them):
+a task goes down the pool's pipe as its key, a few bytes, not its payload (some 100 KB:
+larger than a pipe holds, it left the pool's task handler blocked mid-message when a
+Ctrl-C terminated the pool, and the parent waiting on it for ever)."""
+
+
+def _run_forked(task: Task) -> Any:
+    """`run_task` of a task of the local pool, its payload by key (`_FORKED`)."""
+    kind, key, size, words = task
+    return run_task((kind, _FORKED[key], size, words))
 
 
 def _worker_start() -> None:

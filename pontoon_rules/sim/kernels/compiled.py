@@ -322,10 +322,10 @@ def _named_row(h: NamedHand, hand_id: int) -> list[int]:
 
 
 def cells_table(rules: Rules, ids: list[str]) -> np.ndarray:
-    """(player hand id, banker hand id) → (result, pays num, den, collects num, den, prize),
-    from the ruleset's one outcome table by hand id (`Rules.cells`) and each hand's fixed
-    prize (`Rules.prizes`: what a winning hand of that id is paid instead of its odds) and
-    prize to the other seats (`prizes_to_others`)."""
+    """(player hand id, banker hand id) → (result, pays num, den, collects num, den, prize,
+    prize to the others), from the ruleset's one outcome table by hand id (`Rules.cells`)
+    and each hand's fixed prize (`Rules.prizes`: what a winning hand of that id is paid
+    instead of its odds) and prize to the other seats (`prizes_to_others`)."""
     out = np.zeros((len(ids), len(ids), CELL_COLS), dtype=np.int64)
     out[:, :, 0] = LOSE
     out[:, :, 2] = out[:, :, 4] = 1

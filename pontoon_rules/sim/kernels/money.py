@@ -63,6 +63,21 @@ def _prizes(rules: Rules, seats: int) -> int:
     return hands * (prize + max(0, seats - 1) * others)
 
 
+def _largest_prize(rules: Rules, seats: int) -> str:
+    """The fixed prize that adds most to what a seat is paid in a round (`_prizes`), in
+    words: its dotted field and its amount, a hand's own (`prize`) or one paid to the
+    seat for each of the `seats - 1` others holding the hand (`prize_to_others`)."""
+    from pontoon_rules.engine.round.between_players import prizes_to_others
+
+    others = max(0, seats - 1)
+    found = [(p, f"hands.definitions.{i}.prize ({p:,} a winning hand)")
+             for i, p in (rules.prizes or {}).items()]
+    found += [(p * others, f"hands.definitions.{i}.prize_to_others ({p:,} a seat for each "
+               f"of {others} others holding the hand)")
+              for i, p in prizes_to_others(rules).items()]
+    return max(found, default=(0, "hands.definitions"))[1]
+
+
 @functools.lru_cache(maxsize=64)
 def _factors(rules: Rules) -> tuple[int, int]:
     """(what one seat can move per unit of stake, per unit of shoot bet)."""
@@ -179,6 +194,12 @@ def check_money(rules: Rules, run: Run, what: str = "a round",
     """
     if run.fits(rules, limit):
         return
+    if not run.at(0).fits(rules, limit):  # the fixed prizes alone, whatever the stake
+        raise MoneyOverflowError(
+            f"{rules.ruleset.id}: the compiled simulator cannot play this at any stake: "
+            f"{what} could move more than it counts exactly ({limit:,}) in fixed prizes "
+            f"alone, most of it through {_largest_prize(rules, run.seats)}; the engine, "
+            "without --summary, or with --path engine, has no such limit")
     most = largest_stake(rules, run, limit)
     raise MoneyOverflowError(
         f"{rules.ruleset.id}: a stake of {run.stake:,} is too large for the compiled "

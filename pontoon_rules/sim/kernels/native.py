@@ -41,7 +41,7 @@ _KERNEL: list[Kernel] = []
 
 class SimArgs(ctypes.Structure):
     """`SimArgs` of sim.c, field for field: the arrays' addresses, the number of hand ids
-    (`cells` is n_ids × n_ids × 7) and the cards in the deck."""
+    (`cells` is n_ids × n_ids × `compiled.CELL_COLS`) and the cards in the deck."""
 
     _fields_ = [(name, ctypes.c_void_p) for name in ARRAYS] + [
         ("n_ids", ctypes.c_int64), ("deck_size", ctypes.c_int64)]
@@ -102,7 +102,7 @@ def _check_sizes(a: dict[str, np.ndarray]) -> None:
     seats, bank = int(a["ctx"][layout.SEATS]), int(a["ctx"][layout.BANK])
     problems = [
         (a["ctx"].shape[0] == layout.N_CTX, "ctx has the round's slots"),
-        (a["cells"].shape == (n, n, c.CELL_COLS), "cells is hand ids × hand ids × 7"),
+        (a["cells"].shape == (n, n, c.CELL_COLS), f"cells is hand ids × hand ids × {c.CELL_COLS}"),
         (a["split_ranks"].shape[0] >= 13, "split_ranks has every rank"),
         (0 <= seats * c.MAX_SPLIT_HANDS <= bank < a["hf"].shape[0], "hf holds every hand"),
         (a["hc"].shape[0] == a["hf"].shape[0], "hc has a row per hand"),

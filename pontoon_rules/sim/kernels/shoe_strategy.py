@@ -17,7 +17,8 @@ decisions play (`sim.kernels.strategy.model_strategy`).
 from __future__ import annotations
 
 import itertools
-from typing import NamedTuple
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -25,6 +26,9 @@ from pontoon_rules.analysis.composition.model import CompositionModel
 from pontoon_rules.analysis.deck import is_pair
 from pontoon_rules.analysis.hand import RESCUE, STICK, Choice, HandState, start_state
 from pontoon_rules.engine.round.rules import Rules
+
+if TYPE_CHECKING:
+    from pontoon_rules.analysis.deck import Kind
 
 MAX_ENTRIES = 2_000_000
 """The most (state x visible tuple x card kind) entries the tables may hold."""
@@ -72,19 +76,36 @@ def _models(rules: Rules, policy: str | None) -> list[CompositionModel]:
         m.stats()  # the compiled solve: the dealt hands' values, the split bases
         return [m for _ in m.visibles]
     found = UpCardModel(rules, policy)
-    first = found.parts[0]
-    cards = [*itertools.product(range(first.n_kinds), repeat=rules.player_cards),
-             *itertools.product(range(first.n_kinds), repeat=2)]
+    require_alike(rules, [(part.kinds, part.rules) for part in found.parts])
     for part in found.parts:
-        if any(start_state(part.kinds, d, split, part.rules)
-               != start_state(first.kinds, d, split, first.rules)
-               for d in cards for split in (False, True)):
-            from pontoon_rules.errors import AnalysisError
-
-            raise AnalysisError("hands.definitions: the compiled simulator's best play needs "
-                                "the hands' states alike against every banker's up card")
         part.stats()
     return [found.parts[i] for i in found.index]
+
+
+ALIKE = ("hands.definitions: the compiled simulator's best play needs the hands' states "
+         "alike against every banker's up card")
+"""Why best play by groups of up cards is refused where their states differ."""
+
+
+def require_alike(rules: Rules, parts: list[tuple[Sequence[Kind], Rules]]) -> None:
+    """Refuse groups of up cards (each one's card kinds and rules) whose models see a dealt
+    hand's or a split pair's cards otherwise than the first's: the kernel's tables key
+    every visible tuple's decisions by one set of states.
+
+    Raises:
+        AnalysisError: two of them differ (`ALIKE`).
+    """
+    from pontoon_rules.errors import AnalysisError
+
+    kinds, first = parts[0]
+    k = len(kinds)
+    cards = [*itertools.product(range(k), repeat=rules.player_cards),
+             *itertools.product(range(k), repeat=2)]
+    for own, r in parts:
+        if tuple(own) != tuple(kinds) or any(
+                start_state(own, d, split, r) != start_state(kinds, d, split, first)
+                for d in cards for split in (False, True)):
+            raise AnalysisError(ALIKE)
 
 
 class _Plays:

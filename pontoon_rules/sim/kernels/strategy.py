@@ -219,21 +219,14 @@ def upcard_models(rules: Rules, policy: str | None) -> list[RoundModel]:
             own (its states differ): their decisions cannot share the kernel's tables.
     """
     from pontoon_rules.analysis.upcards import UpCardRound
-    from pontoon_rules.errors import AnalysisError
+    from pontoon_rules.sim.kernels.shoe_strategy import require_alike
 
     found = UpCardRound(rules, "infinite", policy)
-    kinds, first = found.kinds, keyed_by(rules)
-    k = len(kinds)
-    cards = [*itertools.product(range(k), repeat=rules.player_cards),
-             *itertools.product(range(k), repeat=2)]
-    for part in found.parts:
-        if (part.space.kinds != kinds or any(
-                start_state(kinds, d, split, part.rules) != start_state(kinds, d, split, first)
-                for d in cards for split in (False, True))):
-            raise AnalysisError("hands.definitions: the compiled simulator's best play needs "
-                                "the hands' states alike against every banker's up card")
+    kinds = found.kinds
+    require_alike(rules, [(kinds, keyed_by(rules)),
+                          *((part.space.kinds, part.rules) for part in found.parts)])
     return [found._part_of[v]
-            for v in itertools.product(range(k), repeat=rules.banker_visible)]
+            for v in itertools.product(range(len(kinds)), repeat=rules.banker_visible)]
 
 
 def _tables(rules: Rules, banker: str | None, models: list[RoundModel],
@@ -296,6 +289,7 @@ def _same_draws(solvers: list[HandSolver], plays: dict[HandState, None]) -> None
         AnalysisError: two of them disagree.
     """
     from pontoon_rules.errors import AnalysisError
+    from pontoon_rules.sim.kernels.shoe_strategy import ALIKE
 
     others = solvers[1:]
     if not others:
@@ -303,9 +297,7 @@ def _same_draws(solvers: list[HandSolver], plays: dict[HandState, None]) -> None
     for s in plays:
         for c, _ in solvers[0].draws:
             if any(o.draw(s, c) != solvers[0].draw(s, c) for o in others):
-                raise AnalysisError("hands.definitions: the compiled simulator's best play "
-                                    "needs the hands' states alike against every banker's "
-                                    "up card")
+                raise AnalysisError(ALIKE)
 
 
 def _surrender_table(models: list[RoundModel], contexts: list[Context],

@@ -165,11 +165,13 @@ def counts_otherwise(rules: Rules) -> bool:
 
 
 def _fallback_target(rules: Rules) -> str:
-    """The total `FALLBACK` stands on, in points (17, or as far below another bust limit)."""
+    """The total `FALLBACK` stands on, in points: 17, or as far below another bust limit,
+    or the player's stick minimum where that is higher (`engine.round.policies.stand_on`)."""
     from pontoon_rules.engine.round.policies import target_under
     from pontoon_rules.ruleset.format.points import points_text
 
-    return points_text(rules.shown(target_under(17, rules)))
+    target = target_under(int(FALLBACK.split("-")[1]), rules)
+    return points_text(rules.shown(max(target, rules.stick_minimum)))
 
 
 def _best_play(rules: Rules, policy: str | None,
@@ -239,13 +241,8 @@ class EngineSimulator:
         self.cards = [c for c, n in enumerate(self.full) if n]
         self.pack = [c for c, n in enumerate(self.full) for _ in range(n)]
         """The shoe in order, each round's shuffled copy made from it (`shuffled`)."""
-        from pontoon_rules.analysis.upcards import played_stake
-
-        self.stake = played_stake(rules, within_limits(rules, STAKE))
-        """`STAKE` (within the ruleset's stake limits: `within_limits`), or where a named
-        hand is held or paid at that stake otherwise than at the stake the analysis values
-        it at (`analysis.upcards.valued_stake`: the least), that stake (where payouts may
-        round to whole units, which the analysis does not do)."""
+        self.stake = engine_stake(rules)
+        """The stake every round is played at (`engine_stake`)."""
 
     def play(self, rng: random.Random) -> float:
         """One round's net per unit stake."""
@@ -302,17 +299,17 @@ def _bounds(size: int) -> tuple[tuple[int, int, int], ...]:
     return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
 
 
-def within_limits(rules: Rules, stake: int) -> int:
-    """`stake`, or the nearest stake the ruleset allows where it is outside
-    `stakes.min_stake`–`max_stake` (a ruleset whose least stake is beyond the compiled
-    simulator's money is played here at that stake; results are per unit of stake)."""
-    from pontoon_rules.engine.round.rules import in_units
+def engine_stake(rules: Rules) -> int:
+    """The stake the engine path plays at: `STAKE` moved inside the ruleset's stake limits
+    (`engine.sessions.session_auto.clamp_stake`: a ruleset whose least stake is beyond the
+    compiled simulator's money is played here at that stake; results are per unit of
+    stake), or where a named hand is held or paid at that stake otherwise than at the stake
+    the analysis values it at (`analysis.upcards.valued_stake`: the least), that stake
+    (where payouts may round to whole units, which the analysis does not do)."""
+    from pontoon_rules.analysis.upcards import played_stake
+    from pontoon_rules.engine.sessions.session_auto import clamp_stake
 
-    if stake < rules.min_stake:
-        return in_units(rules, rules.min_stake)
-    if rules.max_stake is not None and stake > rules.max_stake:
-        return rules.max_stake
-    return stake
+    return played_stake(rules, clamp_stake(rules, STAKE))
 
 
 def chunk_seed(seed: int, index: int) -> int:

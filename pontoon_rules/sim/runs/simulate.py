@@ -157,7 +157,8 @@ def simulate(rules: Rules, rounds: int | None, seed: int = 1, workers: int = 1,
     used = workers if scheduler is not None else min(workers, chunk_count(path, rounds))
     return SimulationResult(rules.ruleset.id, int(sums[3]), seed, used, dealing, name,
                             mean, half, time.perf_counter() - start, path,
-                            [*notes, *side_bet_notes(rules, dealing), *upcard_notes(rules)],
+                            [*notes, *side_bet_notes(rules, dealing),
+                             *upcard_notes(rules, path)],
                             setup,
                             int(sums[3]) < rounds, kernel, dealing_words(rules, dealing),
                             method, tuple(dict.fromkeys(field for field, _ in sent)))
@@ -192,24 +193,29 @@ def sent_notes(sent: list[tuple[str, str]], rounds: int | None) -> list[str]:
     return notes
 
 
-def upcard_notes(rules: Rules) -> list[str]:
+def upcard_notes(rules: Rules, path: str) -> list[str]:
     """Where a named hand depends on the stake or pays a fixed prize, the stake the rounds
-    were played at (`edge`'s, `analysis.upcards.played_stake`), and where one pays the other
-    players, that one seat's figure leaves it out (`envy_note`, as `edge` says it); each
-    hand a band of stakes leaves out at that stake named with its band, as `edge`'s note
+    on `path` were played at (`analysis.upcards.played_stake` of the compiled path's
+    `SIM_STAKE`, `sim.runs.engine.engine_stake`), and where one pays the other players,
+    that one seat's figure leaves it out (`envy_note`, as `edge` says it); each hand a band
+    of stakes leaves out at that stake named with its band, as `edge`'s note
     (`analysis.upcards.band_note`) names them."""
     from pontoon_rules.analysis.upcards import (
+        conditional,
         envy_note,
         left_out_words,
         played_stake,
         valued_stake,
     )
+    from pontoon_rules.sim.runs.rounds import SIM_STAKE
 
     notes = []
-    if valued_stake(rules) is not None:
-        played = played_stake(rules, engine.STAKE)
-        left = left_out_words(rules.ruleset, played)  # as edge's note says them
-        notes.append(f"played at a stake of {played}: a named hand is held by the stake or "
+    if any(d.min_stake is not None or d.max_stake is not None or d.prize is not None
+           for _, d in conditional(rules)):
+        stake = (played_stake(rules, SIM_STAKE) if path == "compiled"
+                 else engine.engine_stake(rules))
+        left = left_out_words(rules.ruleset, stake)  # as edge's note says them
+        notes.append(f"played at a stake of {stake}: a named hand is held by the stake or "
                      f"paid a fixed prize (edge values it at {valued_stake(rules)})"
                      + ("" if left is None else f"; {left}"))
     envy = envy_note(rules)
