@@ -94,6 +94,8 @@ NOT_APPLICABLE: dict[str, str] = {
                        "coins and cups); the cards and every rule stay as they are",
     "pack.rank_names": "words only: what the sheets call the pack's ranks (Sette e mezzo's "
                        "cavallo); the cards and every rule stay as they are",
+    "stakes.money": "words only: the money amounts are printed in ($5,000 for 500000 cents); "
+                    "every amount stays the integer it is",
 }
 """Fields whose every change reaches no compiled rule of a round (`unread_fields.
 changed_attributes` empty), with why one round's figure cannot depend on them: "not

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pontoon_rules.docs.words import conditions
+from pontoon_rules.docs.words.amounts import UNITS, amount_of, limit_text, units_text
 from pontoon_rules.docs.words.changes import (
     DROPPED,
     NO_DIFFERENCE,
@@ -87,7 +88,7 @@ RULES: tuple[Rule, ...] = (
     Rule("first_shuffle", "game", (), reads=("table.banker", "table.direction"),
          fixed_banker_chapter="between-deals"),
     Rule("lacks", "game", ()),
-    Rule("stake_limits", "stakes", ("stakes.min_stake", "stakes.max_stake")),
+    Rule("stake_limits", "stakes", ("stakes.min_stake", "stakes.max_stake", "stakes.money")),
     Rule("stake_when", "stakes", ("deal.stake_after_first_card",)),
     Rule("bank_amount", "stakes", ("table.bank.amount", "table.bank.va_bank",
                                    "table.bank.passes_when_broken", "table.bank.cap",
@@ -226,19 +227,6 @@ def _face_list(ruleset: Ruleset, face: str) -> list[str]:
             and plain(value_at(ruleset, f"faces.{name}")) == face]
 
 
-def _limit_text(ruleset: Ruleset, path: str, gettext: Callable[[str], str]) -> str:
-    """A stake limit as the sheet prints it: a blank where the table agrees it."""
-    if path in agreed_fields(ruleset):
-        return BLANK
-    value = value_at(ruleset, path)
-    return gettext("no limit") if value is None else str(value)
-
-
-UNITS = ("%(n)s unit (chip)", "%(n)s units (chips)")
-"""A stake the ruleset fixes, in words (a plural message: each language's own forms by
-`n`): the schema holds no currency, so a chip, the unit the table plays for."""
-
-
 def natural_name(ruleset: Ruleset, gettext: Callable[[str], str], lang: str) -> str:
     """What the game calls its natural (its first in the ranking): the fixed sentences
     (insurance, the peek, the bank's passing, the shuffle) use that name."""
@@ -260,15 +248,16 @@ def _module(ruleset: Ruleset, lang: str) -> Any:
                                               for h in banker_naturals_dealt(ruleset)),
                "renamed": natural_name(ruleset, gettext, lang) != gettext("pontoon"),
                "is_agreed": lambda path: path in agreed_fields(ruleset),
-               "limit": lambda path: _limit_text(ruleset, path, gettext),
+               "limit": lambda path: limit_text(ruleset, path, gettext, lang),
                "face_list": lambda face: _face_list(ruleset, face),
                "player_naturals": lambda: listed(
                    (hand_name(ruleset, i, gettext, lang) for i, d in ruleset.hands.ranked()
                     if d.natural and d.player_can_hold), gettext),
                "blank": BLANK,
-               "units": lambda n: ngettext(*UNITS, n) % {"n": n},
+               "units": lambda n: units_text(ruleset, n, ngettext, lang),
+               "amount": amount_of(ruleset, lang),
                "bank_size": lambda: bank_size(
-                   ruleset, lambda n: ngettext(*UNITS, n) % {"n": n}, gettext),
+                   ruleset, lambda n: units_text(ruleset, n, ngettext, lang), gettext),
                "value": lambda path: value_text(path, value_at(ruleset, path), gettext)}
     return environment(lang).get_template("plain_rules.j2").make_module(helpers)
 
