@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pontoon_rules.docs.words.i18n import as_unit, base_language
+from pontoon_rules.docs.words.i18n import base_language
 from pontoon_rules.ruleset.format.agreed import BLANK, agreed_fields
 from pontoon_rules.ruleset.format.fields import value_at
 from pontoon_rules.ruleset.format.model import Ruleset
@@ -23,12 +23,12 @@ for."""
 
 
 def amount_text(ruleset: Ruleset, amount: int, lang: str = "en") -> str:
-    """`amount` in the ruleset's money in `lang` (one unit in a language written right to
-    left: `$5,000` never split by the text around it), else the plain number."""
+    """`amount` in the ruleset's money in `lang`, else the plain number (no isolate in a
+    language written right to left: a sign beside digits stays with them)."""
     money = ruleset.stakes.money
     if money is None:
         return str(amount)
-    return as_unit(money_text(amount, money, base_language(lang)), lang)
+    return money_text(amount, money, base_language(lang))
 
 
 def amount_of(ruleset: Ruleset, lang: str = "en") -> Amount:
@@ -61,7 +61,7 @@ def signed_amount_text(ruleset: Ruleset, amount: int, lang: str = "en") -> str:
     money = ruleset.stakes.money
     if money is None:
         return f"{amount:+d}" if amount else "0"
-    return as_unit(signed_money_text(amount, money, base_language(lang)), lang)
+    return signed_money_text(amount, money, base_language(lang))
 
 
 def value_words(ruleset: Ruleset, path: str, value: object, lang: str = "en") -> str:

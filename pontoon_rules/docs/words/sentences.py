@@ -35,6 +35,7 @@ from pontoon_rules.docs.words.marks import READING_LEGEND, SILENT_LEGEND, listed
 from pontoon_rules.docs.words.pack_words import pack_words
 from pontoon_rules.docs.words.settlement import Said, banker_naturals_dealt, settlement_said
 from pontoon_rules.docs.words.values import bank_size, value_text
+from pontoon_rules.literal import spaced
 from pontoon_rules.ruleset.format.agreed import BLANK, agreed_fields
 from pontoon_rules.ruleset.format.fields import plain, ruleset_paths, value_at
 from pontoon_rules.ruleset.format.model import Ruleset
@@ -215,7 +216,7 @@ _JOINED_NUMBER = re.compile(rf"(?<=[^\W\d_])([{_STOPS}])(?=\d)")
 def _tidy(text: str) -> str:
     """One line, with a space after each sentence the template ran together (one that
     ends in a word and one that opens with a number too: "themself. 1 of ...")."""
-    return _JOINED_NUMBER.sub(r"\1 ", _JOINED.sub(r"\1 ", " ".join(text.split())))
+    return _JOINED_NUMBER.sub(r"\1 ", _JOINED.sub(r"\1 ", spaced(text)))
 
 
 FACE_FIELDS = ("player_cards", "bought_card", "twisted_card", "doubled_card", "split_card")
