@@ -30,7 +30,7 @@ class Money(RuleModel):
         examples=["$", "A$", "€", "₽"],
     )
     minor_units: StrictInt = Field(
-        default=1,
+        default=1, ge=MINOR_UNITS[0], le=MINOR_UNITS[-1],
         description="How many of the ruleset's units make one of the money's: 100 where "
         "amounts are written in cents ($5 is 500), 1 where they are whole (chips, "
         "roubles); 1, 10, 100 or 1000.",
