@@ -142,3 +142,13 @@ def test_a_bad_money_is_refused_naming_the_field(tmp_path: Path, money: str,
                     f"  money: {money}\n", encoding="utf-8")
     with pytest.raises(RulesetError, match=expected):
         load_ruleset(path)
+
+
+def test_the_stake_a_figure_is_valued_at_is_said_in_the_money() -> None:
+    """`edge`, `strategy` and `costs` say the stake a Super Bonus figure is valued at in
+    dollars ("of $5", the overlay's least stake of 500 cents), the plain number elsewhere."""
+    from pontoon_rules.analysis.upcards import stake_words
+
+    money = load_bundled(S21).stakes.money
+    assert stake_words(500, money) == " (valued at a stake of $5)"
+    assert stake_words(500) == " (valued at a stake of 500)" and stake_words(None, money) == ""
