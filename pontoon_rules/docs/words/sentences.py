@@ -258,7 +258,8 @@ def _module(ruleset: Ruleset, lang: str) -> Any:
                "units": lambda n: units_text(ruleset, n, ngettext, lang),
                "amount": amount_of(ruleset, lang),
                "bank_size": lambda: bank_size(
-                   ruleset, lambda n: units_text(ruleset, n, ngettext, lang), gettext),
+                   ruleset, lambda n: units_text(ruleset, n, ngettext, lang), gettext,
+                   amount_of(ruleset, lang)),
                "value": lambda path: value_text(path, value_at(ruleset, path), gettext)}
     return environment(lang).get_template("plain_rules.j2").make_module(helpers)
 

@@ -162,8 +162,8 @@ AGREED_BANK = _("%(blank)s chips (agreed before play, for example %(n)s)")
 provenance open: "you can put any amount in the bank"): a blank, the played size an example."""
 
 
-def bank_size(ruleset: Ruleset, units: Callable[[int], str], gettext: Callable[[str], str]
-              ) -> str:
+def bank_size(ruleset: Ruleset, units: Callable[[int], str], gettext: Callable[[str], str],
+              amount: Callable[[int], str] = str) -> str:
     """The bank's size as the sheet prints it: a fixed amount in `units` (the amount in
     words, each language's plural form), or, where it is our reading of a source that
     leaves it open, the table's to agree."""
@@ -172,7 +172,7 @@ def bank_size(ruleset: Ruleset, units: Callable[[int], str], gettext: Callable[[
         raise ValueError(f"{ruleset.id}: table.bank.amount is not set")
     found = provenance_for(ruleset, "table.bank.amount")
     if found is not None and found.open:
-        return gettext(AGREED_BANK) % {"blank": BLANK, "n": n}
+        return gettext(AGREED_BANK) % {"blank": BLANK, "n": amount(n)}
     return units(n)
 
 
