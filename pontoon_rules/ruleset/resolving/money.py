@@ -27,7 +27,7 @@ def _patterns(lang: str) -> tuple[Any, Any, Any]:
     pattern ('¤' before the number in English, ' ¤' after it in Russian)."""
     from babel import Locale
 
-    locale = Locale.parse(lang.replace("-", "_"))
+    locale = Locale.parse(lang.partition("@")[0].replace("-", "_"))
     currency = locale.currency_formats["standard"]
     return locale, locale.decimal_formats[None], (currency.prefix[0], currency.suffix[0])
 
@@ -58,8 +58,8 @@ def money_text(amount: int, money: Money | None, lang: str = "en") -> str:
     if money.symbol is None:
         return number
     _locale, _decimal, (prefix, suffix) = _patterns(lang)
-    return (prefix.replace(CURRENCY_SIGN, money.symbol) + number
-            + suffix.replace(CURRENCY_SIGN, money.symbol))
+    return (str(prefix).replace(CURRENCY_SIGN, money.symbol) + number
+            + str(suffix).replace(CURRENCY_SIGN, money.symbol))
 
 
 def signed_money_text(amount: int, money: Money | None, lang: str = "en") -> str:
