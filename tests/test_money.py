@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pontoon_rules.docs.sheet.sheets import sheet_html, sheet_markdown
-from pontoon_rules.docs.words.amounts import amount_text, units_text
+from pontoon_rules.docs.words.amounts import amount_of, amount_text, units_text
 from pontoon_rules.docs.words.i18n import translations
 from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.errors import RulesetError
@@ -152,3 +152,15 @@ def test_the_stake_a_figure_is_valued_at_is_said_in_the_money() -> None:
     money = load_bundled(S21).stakes.money
     assert stake_words(500, money) == " (valued at a stake of $5)"
     assert stake_words(500) == " (valued at a stake of 500)" and stake_words(None, money) == ""
+
+
+def test_a_worked_examples_explanation_says_the_money() -> None:
+    """`diff`'s worked examples and the site's comparisons: 'wins $1.50' where the
+    ruleset names dollars, 'wins 150' where it names none."""
+    from pontoon_rules.compare.explain import money_words as explained
+    from pontoon_rules.docs.website.example_pages import money_words as told
+
+    money = load_bundled(S21).stakes.money
+    assert explained(150, money) == "wins $1.50" and explained(-150) == "loses 150"
+    assert told(-250, amount_of(load_bundled(S21))) == "loses $2.50"
+    assert told(0) == "breaks even"
