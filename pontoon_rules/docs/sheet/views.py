@@ -201,7 +201,7 @@ def round_view(script: dict[str, Any], result: dict[str, Any], gettext: Gettext,
     game's names of its hands, `suits`: its pack's own suit names, `hand_view`; `signed`
     and `amount`: its amounts in its money, `docs.words.amounts`)."""
     decisions = [{"actor": actor_text(e["actor"], gettext),
-                  "action": action_text(e["action"], gettext, e["actor"])}
+                  "action": action_text(e["action"], gettext, e["actor"], amount)}
                  for e in result.get("transcript", []) if e.get("event") == "decision"]
     return {
         "script": script,

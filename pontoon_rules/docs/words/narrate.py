@@ -20,7 +20,7 @@ from pontoon_rules.docs.words.hands import hand_name
 from pontoon_rules.docs.words.i18n import as_unit
 from pontoon_rules.docs.words.marks import COLON, SEMICOLON, in_parts, listed, stopped
 from pontoon_rules.docs.words.pack_words import rank_letters
-from pontoon_rules.docs.words.values import Gettext, actor_text, card_view
+from pontoon_rules.docs.words.values import COUNTED, Gettext, actor_text, card_view
 from pontoon_rules.ruleset.format.common import BankerMode, Rank
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.format.points import parse_points, points_text, total_text
@@ -170,15 +170,11 @@ def _deal(steps: list[_Step], event: dict[str, Any], held: int, dealt: int,
     open_steps[-1].cards.append(event["card"])
 
 
-NOT_MONEY = ("business", "open")
-"""The steps whose number is a count (buy bets given up) or a seat, not an amount."""
-
-
 def _step_text(step: _Step, gettext: Gettext, buys: list[int], lang: str,
                letters: dict[str, str] | None = None, money: Amount = str) -> str:
     amount = step.amount if step.amount is not None else (buys.pop(0) if step.kind == "buy"
                                                           and buys else None)
-    said = "" if amount is None else str(amount) if step.kind in NOT_MONEY else money(amount)
+    said = "" if amount is None else str(amount) if step.kind in COUNTED else money(amount)
     return gettext(STEPS[step.kind]) % {"cards": _cards(step.cards, gettext, lang, letters) or "—",
                                          "amount": said}
 

@@ -86,12 +86,20 @@ def class_name(hand_class: str, gettext: Gettext) -> str:
     return gettext(CLASS_NAMES.get(hand_class, hand_class))
 
 
-def action_text(action: str, gettext: Gettext, actor: str = "") -> str:
-    """A decision in words: 'buy 150' -> 'buy 150' (translated kind, amount kept); the
-    banker's in the banker's words ('twist' -> 'draw')."""
+COUNTED = ("business", "open")
+"""The decisions whose number is a count (buy bets given up) or a seat, not an amount."""
+
+
+def action_text(action: str, gettext: Gettext, actor: str = "",
+                money: Callable[[int], str] = str) -> str:
+    """A decision in words: 'buy 150' -> 'buy 150' (translated kind, the amount in the
+    ruleset's money: `docs.words.amounts`); the banker's in the banker's words ('twist'
+    -> 'draw')."""
     kind, _space, amount = action.partition(" ")
     names = BANKER_ACTION_NAMES if actor == "banker" and kind in BANKER_ACTION_NAMES else {}
     word = gettext(names.get(kind) or ACTION_NAMES.get(kind, kind))
+    if amount.isdigit() and kind not in COUNTED:
+        amount = money(int(amount))
     return f"{word} {amount}".strip()
 
 
