@@ -164,3 +164,27 @@ def test_a_worked_examples_explanation_says_the_money() -> None:
     assert explained(150, money) == "wins $1.50" and explained(-150) == "loses 150"
     assert told(-250, amount_of(load_bundled(S21))) == "loses $2.50"
     assert told(0) == "breaks even"
+
+
+def test_a_round_drawn_on_the_site_says_its_amounts_in_the_money() -> None:
+    """The site's drawn round (hands, the seat's total, the decisions) of spanish-21's
+    insurance example: '+$1', 'insurance $0.50', 'insure $0.50'; without a money the plain
+    numbers it always drew."""
+    from pontoon_rules.docs.sheet.sheet_view import worked_examples
+    from pontoon_rules.docs.sheet.views import round_view
+    from pontoon_rules.docs.words.amounts import signed_amount_text
+    from pontoon_rules.docs.words.rounds import replay
+
+    ruleset = load_bundled(S21)
+    gettext = translations("en").gettext
+    found = next(e for e in worked_examples(ruleset, "en") if "insures" in e["lines"][0])
+    result = replay(ruleset, found["script"])
+    view = round_view(found["script"], result, gettext, amount=amount_of(ruleset),
+                      signed=lambda n: signed_amount_text(ruleset, n))
+    seat = view["seats"][0]
+    assert seat["hands"][0]["net_text"] == "+$1" and seat["net_text"] == "+$0.50"
+    assert seat["insurance"]["staked_text"] == "$0.50"
+    assert {"actor": "player 1", "action": "insure $0.50"} in view["decisions"]
+    plain = round_view(found["script"], result, gettext)
+    assert plain["seats"][0]["hands"][0]["net_text"] == "+100"
+    assert {"actor": "player 1", "action": "insure 50"} in plain["decisions"]
