@@ -71,7 +71,7 @@ def test_show_and_the_pages_rows_print_the_prize_in_dollars() -> None:
     ruleset = load_bundled(S21)
     assert field_row(ruleset, "hands.definitions.super-bonus-25.prize")["text"] == "$5,000"
     assert field_row(ruleset, "hands.definitions.super-bonus-5.max_stake")["text"] == "$24.99"
-    assert field_row(ruleset, "stakes.money")["text"] == "$: 100 is $1"
+    assert field_row(ruleset, "stakes.money")["text"] == "$ (100 = $1)"
 
 
 def test_a_game_that_names_no_money_prints_plain_numbers() -> None:

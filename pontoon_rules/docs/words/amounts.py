@@ -68,6 +68,6 @@ def value_words(ruleset: Ruleset, path: str, value: object, lang: str = "en") ->
     """A field's value on a page where it is an amount (in the ruleset's money) or the
     money itself ('$: 100 is $1')."""
     if path == "stakes.money":
-        return money_words(ruleset.stakes.money)
+        return money_words(ruleset.stakes.money, base_language(lang))
     assert isinstance(value, int)
     return amount_text(ruleset, value, lang)

@@ -97,12 +97,13 @@ def holds_money(path: str) -> bool:
     return path in MONEY_FIELDS
 
 
-def money_words(money: Money | None) -> str:
-    """`stakes.money` in words: '$: 100 is $1', 'chips: 1 is 1', 'none' where unset."""
+def money_words(money: Money | None, lang: str = "en") -> str:
+    """`stakes.money` as a page's row shows it, in no language's words: '$ (100 = $1)',
+    '1000 = 1' for chips counted in thousandths, 'none' where unset."""
     if money is None:
         return "none"
-    unit = money_text(money.minor_units, money)
-    return f"{money.symbol or 'chips'}: {money.minor_units} is {unit}"
+    unit = f"{money.minor_units} = {money_text(money.minor_units, money, lang)}"
+    return f"{money.symbol} ({unit})" if money.symbol else unit
 
 
 def value_in_money(path: str, value: Any, money: Money | None, lang: str = "en") -> str | None:
