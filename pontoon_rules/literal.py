@@ -31,12 +31,23 @@ _LINE_START = re.compile(r"^(?:[>]|(?:[-+]|#+)(?=\s|$)|=+\s*$|-[-\s]*$|\d+(?=[.)
 (of any level: «## Title»), a quote, a setext underline, a numbered item."""
 
 
+SPACES = re.compile(r"[^\S\u00a0\u202f]+")
+"""A run of white space other than a no-break space (an amount's: «5 000 $» stays whole)."""
+
+
+def spaced(text: str) -> str:
+    """`text` with each run of white space (newlines included) one space, no-break spaces
+    kept."""
+    return SPACES.sub(" ", str(text)).strip(" ")
+
+
 def one_line(text: str) -> str:
-    """`text` on one line: every run of white space (newlines included) one space.
+    """`text` on one line: every run of white space (newlines included) one space, a
+    no-break space kept (`spaced`).
 
     Hidden characters (controls, bidi and zero-width ones) are shown as escapes.
     """
-    return terminal_safe(" ".join(str(text).split()))
+    return terminal_safe(spaced(text))
 
 
 def literal_html(text: str) -> str:
@@ -78,7 +89,7 @@ def literal_markdown_cards(text: str) -> str:
     """`literal_markdown` of generated text that keeps the isolates around its cards (a
     line of a worked example in a right-to-left language): every other hidden character
     is still shown as an escape."""
-    pieces = _CARD_UNIT.split(" ".join(str(text).split()))
+    pieces = _CARD_UNIT.split(spaced(text))
     return "".join(piece if _CARD_UNIT.fullmatch(piece) else
                    _escaped(terminal_safe(piece), line_start=index == 0)
                    for index, piece in enumerate(pieces))

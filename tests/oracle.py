@@ -96,6 +96,8 @@ NOT_APPLICABLE: dict[str, str] = {
                        "cavallo); the cards and every rule stay as they are",
     "between_deals.cut": "words only: who cuts the pack after a shuffle (a player, the "
                          "dealer, nobody); a uniformly shuffled pack deals alike",
+    "stakes.money": "words only: the money amounts are printed in ($5,000 for 500000 cents); "
+                    "every amount stays the integer it is",
 }
 """Fields whose every change reaches no compiled rule of a round (`unread_fields.
 changed_attributes` empty), with why one round's figure cannot depend on them: "not

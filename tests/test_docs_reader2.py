@@ -117,12 +117,14 @@ def test_even_money_says_it_only_pays_less_where_a_blackjack_always_wins() -> No
 @pytest.mark.parametrize(("ruleset_id", "lang", "words"), [
     ("australian-pontoon", "en", "Each player stakes at least 1 unit (chip); the casino sets "
                                  "no upper limit"),
-    ("spanish-21", "en", "at least 1 unit (chip)"),
+    ("blackjack-reference", "en", "at least 1 unit (chip)"),
+    ("spanish-21", "en", "at least $0.01"),  # its money: dollars, in cents (stakes.money)
     ("ochko-home", "ru", "не меньше 1 фишки"),
     ("siebzehn-und-vier", "de", "mindestens 1 Einheit (Chip)"),
 ])
 def test_a_fixed_minimum_stake_names_its_unit(ruleset_id: str, lang: str, words: str) -> None:
-    """'Each player stakes at least 1': one what? The schema holds no currency: a chip."""
+    """'Each player stakes at least 1': one what? A chip where the ruleset names no money,
+    else its money (`stakes.money`)."""
     limits = said(ruleset_id, lang)["stake_limits"]
     assert words in limits
     assert "at least 1;" not in limits and "не меньше 1;" not in limits

@@ -97,7 +97,7 @@ def test_a_stake_in_chips_takes_each_languages_plural_form(
 
     house = tmp_path / f"stake-{n}.yaml"
     house.write_text(f"id: stake-{n}\nname: Stake\nkind: house\nextends: spanish-21\n"
-                     f"stakes:\n  min_stake: {n}\n", encoding="utf-8")
+                     f"stakes:\n  min_stake: {n}\n  money: null\n", encoding="utf-8")
     ruleset = load_ruleset(house)
     assert russian in {s.key: s.text for s in sentences(ruleset, "ru")}["stake_limits"]
     assert english in {s.key: s.text for s in sentences(ruleset)}["stake_limits"]

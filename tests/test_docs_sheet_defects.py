@@ -15,6 +15,7 @@ import pytest
 
 from pontoon_rules.docs import render_sheet
 from pontoon_rules.docs.sheet.sheet_view import find_base, worked_examples
+from pontoon_rules.docs.words.amounts import amount_text
 from pontoon_rules.docs.words.hands import hand_name
 from pontoon_rules.docs.words.narrate import narrate
 from pontoon_rules.docs.words.rounds import replay, teaching_rounds
@@ -199,7 +200,7 @@ def test_the_symbols_and_the_table_have_a_key() -> None:
 @pytest.mark.parametrize("ruleset_id", bundled_ids())
 def test_every_example_shows_the_stake(ruleset_id: str) -> None:
     for example in worked_examples(load_bundled(ruleset_id), "en"):
-        stake = example["script"]["stakes"][0]
+        stake = amount_text(load_bundled(ruleset_id), example["script"]["stakes"][0])
         assert example["lines"][0].startswith(f"Player 1: stakes {stake},"), example["lines"]
 
 
@@ -268,7 +269,8 @@ def test_every_example_replays_to_what_it_tells(ruleset_id: str) -> None:
         if len(result["seats"][0]["hands"]) == 1 and not result["seats"][0].get("insurance") \
                 and not result["seats"][0]["hands"][0].get("shoot"):
             word = "wins" if net > 0 else "loses" if net < 0 else "gets the stake back"
-            assert (f"player 1 {word} {abs(net)}" if net else word) in told, told
+            amount = amount_text(ruleset, abs(net))
+            assert (f"player 1 {word} {amount}" if net else word) in told, told
 
 
 def test_each_special_rule_of_a_game_has_its_example() -> None:

@@ -33,6 +33,7 @@ from pontoon_rules.analysis.upcards import (
     valued_stake,
 )
 from pontoon_rules.engine.round.rules import Rules
+from pontoon_rules.ruleset.format.money import Money
 
 PROBABILITY_BASIS = ("each figure is the expected number of the seat's hands with that outcome, "
                      "so after a split every hand counts: win + lose + push is the expected "
@@ -274,12 +275,13 @@ def edge_of(rules: Rules, deck: Deck | None = None, policy: str | None = None) -
     return -100.0 * (float(infinite_model(rules, deck, policy).value()) + side)
 
 
-def edge_lines(result: EdgeResult) -> list[str]:
-    """The `edge` command's report: the edge, what it rests on, the defined probabilities."""
+def edge_lines(result: EdgeResult, money: Money | None = None) -> list[str]:
+    """The `edge` command's report: the edge, what it rests on, the defined probabilities
+    (`money`: the ruleset's, that the stake it is valued at is said in)."""
     d = EDGE_DECIMALS
     lines = [f"{result.ruleset}: house edge {result.house_edge:.{d}f}% of the original stake, "
              f"{result.edge_per_staked:.{d}f}% of all money staked"
-             f"{stake_words(result.valued_stake)}",
+             f"{stake_words(result.valued_stake, money)}",
              f"  deck: {result.deck_description}; banker: {result.policy} "
              f"({result.policy_description}); method: {result.method}",
              f"  expected stake per round: {result.staked:.4f} original stakes",

@@ -38,6 +38,8 @@ from pontoon_rules.analysis.named import conditional as conditional  # re-export
 from pontoon_rules.analysis.named import conditional_of
 from pontoon_rules.analysis.reads import _equal, unwrapped
 from pontoon_rules.errors import AnalysisError
+from pontoon_rules.ruleset.format.money import Money
+from pontoon_rules.ruleset.resolving.money import money_text
 
 if TYPE_CHECKING:
     from pontoon_rules.analysis.deck import Kind
@@ -55,9 +57,10 @@ def valued_stake(rules: Rules) -> int | None:
     return rules.min_stake if conditional(rules) else None
 
 
-def stake_words(stake: int | None) -> str:
-    """The header's words for `valued_stake` ('' where the stake changes nothing)."""
-    return "" if stake is None else f" (valued at a stake of {stake})"
+def stake_words(stake: int | None, money: Money | None = None) -> str:
+    """The header's words for `valued_stake` ('' where the stake changes nothing), in the
+    ruleset's money where it names one (`stakes.money`: 'of $5')."""
+    return "" if stake is None else f" (valued at a stake of {money_text(stake, money)})"
 
 
 def envy_note(rules: Rules) -> str | None:

@@ -103,7 +103,8 @@ def edge_cmd(ruleset: str, deck: str | None, policy: str | None, all_policies: b
         return
     from pontoon_rules.analysis.edge import edge_lines
 
-    echo("\n".join([*edge_lines(result), *_agreed_note(ruleset, agreements)]))
+    echo("\n".join([*edge_lines(result, _ruleset(ruleset, agreements).stakes.money),
+                     *_agreed_note(ruleset, agreements)]))
 
 
 @click.command("strategy")
@@ -125,7 +126,7 @@ def strategy_cmd(ruleset: str, fmt: str, deck: str | None, departures: bool,
     rules = _rules(ruleset, agreements)
     chart = _analysis(lambda: strategy_chart(rules, policy, deck=deck),  # type: ignore[arg-type]
                       f"strategy of {ruleset}")
-    echo(render(chart, fmt, departures))
+    echo(render(chart, fmt, departures, _ruleset(ruleset, agreements).stakes.money))
 
 
 @click.command("costs")
@@ -163,7 +164,8 @@ def costs_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool,
         echo(json.dumps(table.to_json(), indent=2, default=str))
         return
     echo(f"{table.ruleset}: base house edge {table.base_edge:.4f}%"
-         f"{stake_words(table.valued_stake)} (deck: {table.deck_description}; "
+         f"{stake_words(table.valued_stake, loaded.stakes.money)} (deck: "
+         f"{table.deck_description}; "
          f"banker: {_banker_name(loaded, policy)}; "
          f"method: {table.method})")
     for row in table.rows:

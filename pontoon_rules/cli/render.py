@@ -12,9 +12,9 @@ from pontoon_rules.ruleset.resolving.present import (
     TOPICS,
     differing_paths,
     field_row,
-    format_value,
     label,
     paths_by_topic,
+    ruleset_value_text,
 )
 from pontoon_rules.text import terminal_safe
 
@@ -69,7 +69,7 @@ def summary_table(rulesets: list[Ruleset], console: Console | None = None) -> No
         table.add_column(Text(terminal_safe(r.id)), overflow="fold")
     for path in differing_paths(rulesets):
         values = [Text(terminal_safe(field_row(r, path)["text"] if not has_path(r, path)
-                                     else format_value(path, value_at(r, path))))
+                                     else ruleset_value_text(r, path, value_at(r, path))))
                   for r in rulesets]
         table.add_row(TOPICS[path.split(".")[0]], label(path), *values)
     console.print(table)

@@ -56,7 +56,8 @@ def build_example(search: PairSearch, values: FieldValues, hit: Hit) -> Example:
         played={ids[i]: _played(runs[i]) for i in (0, 1)},
         difference=_difference(runs[0].result, runs[1].result),
         explanation=explain(ids, values.description, texts,
-                            (runs[0].result, runs[1].result), sentence),
+                            (runs[0].result, runs[1].result), sentence,
+                            (search.rulesets[0].stakes.money, search.rulesets[1].stakes.money)),
     )
 
 

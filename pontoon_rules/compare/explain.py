@@ -14,7 +14,9 @@ from fractions import Fraction
 
 from pontoon_rules.engine.round.results import HandResult, RoundResult, SeatResult
 from pontoon_rules.ruleset.format.common import HandClass
+from pontoon_rules.ruleset.format.money import Money
 from pontoon_rules.ruleset.format.points import total_text
+from pontoon_rules.ruleset.resolving.money import money_text
 
 _CLASS_WORDS: dict[str, str] = {
     HandClass.PONTOON: "pontoon",
@@ -55,30 +57,31 @@ def _banker(result: RoundResult) -> str:
     return words + (", shown at once" if result.ended_early else "")
 
 
-def money_words(net: int) -> str:
-    """'wins 100', 'loses 100' or 'breaks even'."""
+def money_words(net: int, money: Money | None = None) -> str:
+    """'wins 100', 'loses 100' or 'breaks even' (in the ruleset's money where it names one:
+    'wins $1')."""
     if net > 0:
-        return f"wins {net}"
-    return f"loses {-net}" if net < 0 else "breaks even"
+        return f"wins {money_text(net, money)}"
+    return f"loses {money_text(-net, money)}" if net < 0 else "breaks even"
 
 
-def _extras(seat: SeatResult, hands: Sequence[HandResult]) -> str:
+def _extras(seat: SeatResult, hands: Sequence[HandResult], money: Money | None = None) -> str:
     notes = []
     if seat.even_money:
         notes.append("taking even money")
     if seat.insurance:
-        notes.append(f"with {seat.insurance} on insurance")
+        notes.append(f"with {money_text(seat.insurance, money)} on insurance")
     staked = sum(h.staked for h in hands)
     if staked != sum(h.stakes[0] for h in hands if h.stakes):
-        notes.append(f"having staked {staked} in all")
+        notes.append(f"having staked {money_text(staked, money)} in all")
     return (" (" + ", ".join(notes) + ")") if notes else ""
 
 
-def seat_story(result: RoundResult, seat_index: int) -> str:
+def seat_story(result: RoundResult, seat_index: int, money: Money | None = None) -> str:
     """'p1 holds 19 against the banker's 19 and loses 100'."""
     seat = result.seats[seat_index]
     return (f"{seat.seat} holds {_hands(seat)} against the banker's {_banker(result)}"
-            f"{_extras(seat, seat.hands)} and {money_words(seat.net)}")
+            f"{_extras(seat, seat.hands, money)} and {money_words(seat.net, money)}")
 
 
 def _same_cards(first: RoundResult, second: RoundResult, seat_index: int) -> bool:
@@ -88,7 +91,8 @@ def _same_cards(first: RoundResult, second: RoundResult, seat_index: int) -> boo
 
 
 def explain(ids: tuple[str, str], rule: str, texts: tuple[str, str],
-            results: tuple[RoundResult, RoundResult], attribution: str) -> str:
+            results: tuple[RoundResult, RoundResult], attribution: str,
+            money: tuple[Money | None, Money | None] = (None, None)) -> str:
     """The example's explanation: what happens under each ruleset, then the attribution.
 
     Args:
@@ -97,15 +101,16 @@ def explain(ids: tuple[str, str], rule: str, texts: tuple[str, str],
         texts: the field's value in words under each ruleset.
         results: the round's settlement under each ruleset.
         attribution: the sentence that says how the field was checked.
+        money: each ruleset's money (`stakes.money`), that amounts are said in.
     """
     seat = most_changed_seat(*results)
-    first = seat_story(results[0], seat)
+    first = seat_story(results[0], seat, money[0])
     if _same_cards(*results, seat):
         other = results[1].seats[seat]
-        second = (f"{other.seat} {money_words(other.net)} with the same cards"
-                  f"{_extras(other, other.hands)}")
+        second = (f"{other.seat} {money_words(other.net, money[1])} with the same cards"
+                  f"{_extras(other, other.hands, money[1])}")
     else:
-        second = seat_story(results[1], seat)
+        second = seat_story(results[1], seat, money[1])
     rule = rule_words(rule)
     return (f"Under {ids[0]} ({rule}: {texts[0]}) {first}; under {ids[1]} ({texts[1]}) "
             f"{second}. {attribution}")

@@ -51,6 +51,8 @@ ROUND_INDEPENDENT: dict[str, tuple[str, str]] = {
               "person knows; the same cards and decisions settle the same"),
     "stakes.min_stake": (OUTSIDE_A_ROUND, "a stake limit; " + _LIMIT),
     "stakes.max_stake": (OUTSIDE_A_ROUND, "a stake limit; " + _LIMIT),
+    "stakes.money": (OUTSIDE_A_ROUND, "words only: the money every amount is printed in; "
+                     "each amount, and so each round, stays the same"),
     "between_deals": (OUTSIDE_A_ROUND, "acts between deals (shuffling, the used cards, "
                       "passing or selling the bank), never within one round"),
     "shoot.kitty_within_stake_limits": (OUTSIDE_A_ROUND, "sets how big a kitty may be put "

@@ -47,6 +47,7 @@ from pontoon_rules.analysis.upcards import (
 from pontoon_rules.engine.round.cards import RANK_CODES
 from pontoon_rules.engine.round.rules import Rules
 from pontoon_rules.errors import AnalysisError
+from pontoon_rules.ruleset.format.money import Money
 
 if TYPE_CHECKING:
     from pontoon_rules.analysis.composition.model import CompositionModel
@@ -315,11 +316,13 @@ def _letter(model: RoundModel, visible: tuple[int, ...], state: HandState) -> st
     return LETTERS[choice.kind]
 
 
-def render(chart: Chart, fmt: str = "text", departures: bool = False) -> str:
-    """The chart as 'text', 'md' or 'json'."""
+def render(chart: Chart, fmt: str = "text", departures: bool = False,
+           money: Money | None = None) -> str:
+    """The chart as 'text', 'md' or 'json' (`money`: the ruleset's, for the stake it is
+    valued at)."""
     if fmt == "json":
         return json.dumps(chart.to_json(), indent=2)
-    lines = [f"Best strategy: {chart.ruleset}{stake_words(chart.valued_stake)} (deck: "
+    lines = [f"Best strategy: {chart.ruleset}{stake_words(chart.valued_stake, money)} (deck: "
              f"{chart.deck}; banker: {chart.policy}; method: {chart.method or INFINITE_METHOD}); "
              f"{LEGEND}.", "Pair rows: P split, R surrender, · do not split (then play the "
              "total)."]

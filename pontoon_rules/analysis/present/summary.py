@@ -143,7 +143,8 @@ def computed_summary(ruleset: Ruleset) -> dict[str, Any]:
     costs = stored or rule_costs(ruleset, paths=SITE_COST_FIELDS, base=-100.0 * result.ev)
     return {"ruleset": ruleset.id, "name": ruleset.name, "edge": result.to_json(),
             "house_edge": result.house_edge, "hands": result.hands,
-            "probability_basis": PROBABILITY_BASIS, "chart": render(chart, "md"),
+            "probability_basis": PROBABILITY_BASIS,
+            "chart": render(chart, "md", money=ruleset.stakes.money),
             "chart_data": chart.to_json(),
             "costs": [_cost_row(ruleset, c) for c in costs.rows],
             "cost_base": costs.base_edge, "realistic": realistic,

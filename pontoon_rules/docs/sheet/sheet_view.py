@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from pontoon_rules.docs.sheet.views import sources_view
+from pontoon_rules.docs.words.amounts import amount_of
 from pontoon_rules.docs.words.changes import DROPPED, dropped_rules, overlay_words
 from pontoon_rules.docs.words.example_needs import stated_rounds
 from pontoon_rules.docs.words.family_words import prize_words
@@ -131,7 +132,8 @@ def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
         player = found is None or found.player_can_hold
         banker = found is None or found.banker_can_hold
         shown = example_cards(ruleset, hand_id, rules, banker=not player, by_value=True) or []
-        prize = prize_words(found, gettext) if found is not None and player else None
+        prize = (prize_words(found, gettext, amount_of(ruleset, lang))
+                 if found is not None and player else None)
         rows.append({"class": hand_name(ruleset, hand_id, gettext, lang), "key": hand_id,
                      "paid": payout(ruleset, hand_id) if player and prize is None else None,
                      "pays": (prize or odds(payout(ruleset, hand_id), gettext) if player

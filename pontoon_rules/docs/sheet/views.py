@@ -7,8 +7,10 @@ dictionaries and lists out. Templates do the drawing.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
+from pontoon_rules.docs.words import amounts
 from pontoon_rules.docs.words.chapters import SECTION_TITLES, anchor, chapter_paths
 from pontoon_rules.docs.words.hands import hand_name
 from pontoon_rules.docs.words.readers import links, reader_description
@@ -24,6 +26,7 @@ from pontoon_rules.literal import user
 from pontoon_rules.ruleset.format.fields import describe, has_path, plain, value_at
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.format.points import total_text
+from pontoon_rules.ruleset.resolving.money import value_in_money
 from pontoon_rules.ruleset.resolving.present import NOT_DEFINED, field_row, label, open_questions
 
 
@@ -57,7 +60,10 @@ def value_words(ruleset: Ruleset, path: str, gettext: Gettext, lang: str) -> str
 
         return listed((hand_name(ruleset, h, gettext, lang) for h in ruleset.hands.ranking),
                       gettext)
-    return value_text(path, value_at(ruleset, path), gettext)
+    value = value_at(ruleset, path)
+    if path == "stakes.money" or value_in_money(path, value, ruleset.stakes.money):
+        return amounts.value_words(ruleset, path, value, lang)
+    return value_text(path, value, gettext)
 
 
 def outcomes_text(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str:
@@ -154,39 +160,57 @@ def language_name(code: str, lang: str) -> str:
         return code
 
 
+def _plus(amount: int) -> str:
+    """A change of a balance with its sign, where the ruleset names no money: '+150'."""
+    return f"{amount:+d}"
+
+
 def hand_view(hand: dict[str, Any], gettext: Gettext, names: dict[str, str] | None = None,
-              suits: dict[str, str] | None = None, letters: dict[str, str] | None = None
-              ) -> dict[str, Any]:
+              suits: dict[str, str] | None = None, letters: dict[str, str] | None = None,
+              signed: Callable[[int], str] = _plus) -> dict[str, Any]:
     """A hand of the script contract's JSON, with cards to draw and its class in words
     (`names`: the game's own names of its hand ids, in the sheet's language; `suits`: its
     pack's own suit names, `pack_words.suit_words`; `letters`: its own rank letters,
-    `pack_words.rank_letters`)."""
+    `pack_words.rank_letters`; `signed`: a change of a balance in words,
+    `docs.words.amounts.signed_amount_text`)."""
     found = (names or {}).get(hand["class"])
     return {"cards": [card_view(c, gettext, suits, letters) for c in hand["cards"]],
             "total": total_text(hand["total"]),
             "class": found or class_name(hand["class"], gettext), "staked": hand.get("staked", 0),
-            "net": hand["net"]}
+            "net": hand["net"], "net_text": signed(hand["net"])}
 
 
 def round_view(script: dict[str, Any], result: dict[str, Any], gettext: Gettext,
                names: dict[str, str] | None = None, suits: dict[str, str] | None = None,
-               letters: dict[str, str] | None = None) -> dict[str, Any]:
+               letters: dict[str, str] | None = None, signed: Callable[[int], str] = _plus,
+               amount: Callable[[int], str] = str) -> dict[str, Any]:
     """A replayed round (script plus contract JSON) as a template draws it (`names`: the
-    game's names of its hands, `suits`: its pack's own suit names, `hand_view`)."""
+    game's names of its hands, `suits`: its pack's own suit names, `hand_view`; `signed`
+    and `amount`: its amounts in its money, `docs.words.amounts`)."""
     decisions = [{"actor": actor_text(e["actor"], gettext),
-                  "action": action_text(e["action"], gettext, e["actor"])}
+                  "action": action_text(e["action"], gettext, e["actor"], amount)}
                  for e in result.get("transcript", []) if e.get("event") == "decision"]
     return {
         "script": script,
         "seats": [{"seat": actor_text(s["seat"], gettext), "net": s["net"],
-                   "insurance": s.get("insurance"), "even_money": bool(s.get("even_money")),
+                   "net_text": signed(s["net"]), "insurance": _insurance(s, signed, amount),
+                   "even_money": bool(s.get("even_money")),
                    "in_all": s["net"] != sum(h["net"] for h in s["hands"]),
-                   "hands": [hand_view(h, gettext, names, suits, letters) for h in s["hands"]]}
+                   "hands": [hand_view(h, gettext, names, suits, letters, signed)
+                             for h in s["hands"]]}
                   for s in result["seats"]],
-        "banker": dict(hand_view(result["banker"], gettext, names, suits, letters),
+        "banker": dict(hand_view(result["banker"], gettext, names, suits, letters, signed),
                        seat=actor_text("banker", gettext)),
         "decisions": decisions,
     }
+
+
+def _insurance(seat: dict[str, Any], signed: Callable[[int], str],
+               amount: Callable[[int], str]) -> dict[str, Any] | None:
+    """A seat's insurance with its stake and its result in words (None: none taken)."""
+    found = seat.get("insurance")
+    return None if not found else dict(found, staked_text=amount(int(found["staked"])),
+                                       net_text=signed(int(found["net"])))
 
 
 def ranking_view(ruleset: Ruleset, gettext: Gettext) -> list[str]:

@@ -16,6 +16,7 @@ from pontoon_rules.docs.sheet.sheet_view import localized
 from pontoon_rules.docs.sheet.views import round_view
 from pontoon_rules.docs.website.pages import base_of, bundled, pair_page_name, site_rulesets
 from pontoon_rules.docs.words import adapters
+from pontoon_rules.docs.words.amounts import Amount, amount_of, signed_amount_text
 from pontoon_rules.docs.words.chapters import anchor
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, is_recording, render, translations
 from pontoon_rules.docs.words.pack_words import suit_words
@@ -72,16 +73,19 @@ def _actions(transcript: list[dict[str, Any]], actor: str) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + ", then " + parts[-1]
 
 
-def money_words(net: int) -> str:
-    """'wins 100', 'loses 100', 'breaks even'."""
+def money_words(net: int, amount: Amount = str) -> str:
+    """'wins 100', 'loses 100', 'breaks even' (`amount`: in the ruleset's money, 'wins
+    $1')."""
     if net > 0:
-        return f"wins {net}"
-    return f"loses {-net}" if net < 0 else "breaks even"
+        return f"wins {amount(net)}"
+    return f"loses {amount(-net)}" if net < 0 else "breaks even"
 
 
-def side_story(result: dict[str, Any], transcript: list[dict[str, Any]]) -> str:
+def side_story(result: dict[str, Any], transcript: list[dict[str, Any]],
+               amount: Amount = str) -> str:
     """One side of an example in words, from the replayed round: player 1's decisions and
-    hands, the banker's, and player 1's money for the round."""
+    hands, the banker's, and player 1's money for the round (`amount`: each amount in the
+    ruleset's money, `docs.words.amounts`)."""
     gettext = translations(SOURCE_LANGUAGE).gettext
     seat = result["seats"][0]
     who = actor_text(seat["seat"], gettext).capitalize()
@@ -94,11 +98,13 @@ def side_story(result: dict[str, Any], transcript: list[dict[str, Any]]) -> str:
                    if drew else "The banker holds ")
     early = " (shown at once)" if result.get("ended_early") else ""
     insurance = seat.get("insurance") or {}
-    extras = ([f"insured for {insurance['staked']}: {insurance['net']:+d}"]
-              if insurance else [])
+    net = int(insurance.get("net", 0))
+    extras = ([f"insured for {amount(int(insurance['staked']))}: "
+               f"{'+' if net >= 0 else '-'}{amount(abs(net))}"] if insurance else [])
     if seat.get("even_money"):
         extras.append("took even money")
-    money = f"{who} {money_words(seat['net'])}" + (f" ({', '.join(extras)})" if extras else "")
+    money = (f"{who} {money_words(seat['net'], amount)}"
+             + (f" ({', '.join(extras)})" if extras else ""))
     return f"{first} {banker_text}{hand_words(banker)}{early}. {money}."
 
 
@@ -192,6 +198,20 @@ def unique_headings(views: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return views
 
 
+def _amount(ruleset: Ruleset | None) -> Amount:
+    """Amounts in the ruleset's money, in English (the plain number where it is unknown)."""
+    return str if ruleset is None else amount_of(ruleset)
+
+
+def _round(script: dict[str, Any], result: dict[str, Any], gettext: Any,
+           ruleset: Ruleset | None) -> dict[str, Any]:
+    """The round drawn, with the ruleset's suit names and its amounts in its money."""
+    if ruleset is None:
+        return round_view(script, result, gettext)
+    return round_view(script, result, gettext, suits=suit_words(ruleset, gettext),
+                      signed=lambda n: signed_amount_text(ruleset, n), amount=amount_of(ruleset))
+
+
 def _side_name(ruleset: Ruleset | None, ruleset_id: str) -> str:
     if ruleset is None:
         return ruleset_id
@@ -215,10 +235,10 @@ def example_view(record: dict[str, Any], first: Ruleset | None = None,
         sides.append({"id": ruleset_id, "name": user(_side_name(ruleset, ruleset_id)),
                       "value": value, "rule": user(rule),
                       "script": record["scripts"][ruleset_id], "result": played["result"],
-                      "story": user(side_story(played["result"], transcript)),
-                      "round": round_view(record["scripts"][ruleset_id], result, gettext,
-                                          suits=suit_words(ruleset, gettext)
-                                          if ruleset is not None else None)})
+                      "story": user(side_story(played["result"], transcript,
+                                               _amount(ruleset))),
+                      "round": _round(record["scripts"][ruleset_id], result, gettext,
+                                      ruleset)})
     words = (heading(first, second, path, (sides[0]["value"], sides[1]["value"]))
              if first is not None and second is not None else reader_description(path))
     policy = (record.get("policy") or {}).get("description", "")

@@ -18,6 +18,7 @@ from pontoon_rules.docs.sheet.views import round_view, ruleset_view
 from pontoon_rules.docs.website.extra import UserRuleset, user_rulesets
 from pontoon_rules.docs.website.reference import reference_context
 from pontoon_rules.docs.words import figures
+from pontoon_rules.docs.words.amounts import amount_of, signed_amount_text
 from pontoon_rules.docs.words.costview import cost_view, realistic_section
 from pontoon_rules.docs.words.i18n import (
     SITE_LANGUAGES,
@@ -190,7 +191,9 @@ def ruleset_page(ruleset: Ruleset, lang: str,
     base = base_of(ruleset)
     suits = suit_words(ruleset, gettext, lang)
     rounds = [round_view(r["script"], r["result"], gettext, suits=suits,
-                         letters=rank_letters(ruleset, lang))
+                         letters=rank_letters(ruleset, lang),
+                         signed=lambda n: signed_amount_text(ruleset, n, lang),
+                         amount=amount_of(ruleset, lang))
               for r in sample_rounds(ruleset)]
     others = [{"label": language(o).name, "href": f"{up}{page_dir(o)}/{ruleset.id}.html"}
               for o in SITE_LANGUAGES if o != lang]

@@ -11,6 +11,8 @@ nothing here imports `docs.sheet` or `docs.website` (`tests/test_architecture.py
   sentence's first letter, a capital (`capitalised`); the legends of the marks † (our
   reading) and ‡ (the source does not say), by provenance status.
 - `values`: Values, hand classes and cards as words and pictures, in any catalog language.
+- `amounts`: Amounts of money in a sheet's words: every stake, prize, bank and bet through
+  one formatter, in the ruleset's money (`stakes.money`) or the plain number.
 - `hands`: The named hands in words and in cards, from their definitions and the outcome
   table.
 - `family_words`: The family's second round in words (issue 48): an ace counted by the

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from pontoon_rules.docs.words.amounts import Amount
 from pontoon_rules.docs.words.claims import Claim
 from pontoon_rules.docs.words.letters import rank_letter
 from pontoon_rules.docs.words.marks import OR, either, in_parts
@@ -79,8 +80,9 @@ def _either(values: tuple[int, ...], gettext: Gettext) -> str:
     return either([str(v) for v in values], gettext)
 
 
-def condition_words(d: HandDefinition, gettext: Gettext) -> list[str]:
-    """The conditions beyond the cards: hard or soft, the banker's up card, the stake."""
+def condition_words(d: HandDefinition, gettext: Gettext, amount: Amount = str) -> list[str]:
+    """The conditions beyond the cards: hard or soft, the banker's up card, the stake (each
+    amount in the ruleset's money: `docs.words.amounts`)."""
     out = []
     if d.soft is not None:
         out.append(gettext("a soft hand only (an ace counted high)") if d.soft
@@ -90,19 +92,21 @@ def condition_words(d: HandDefinition, gettext: Gettext) -> list[str]:
         out.append(gettext("against a banker's up card of %(ranks)s") % {"ranks": ranks})
     low, high = d.min_stake, d.max_stake
     if low is not None and high is not None:
-        out.append(gettext("on a stake of %(low)s to %(high)s") % {"low": low, "high": high})
+        out.append(gettext("on a stake of %(low)s to %(high)s") % {"low": amount(low),
+                                                                   "high": amount(high)})
     elif low is not None:
-        out.append(gettext("on a stake of %(low)s or more") % {"low": low})
+        out.append(gettext("on a stake of %(low)s or more") % {"low": amount(low)})
     elif high is not None:
-        out.append(gettext("on a stake of at most %(high)s") % {"high": high})
+        out.append(gettext("on a stake of at most %(high)s") % {"high": amount(high)})
     return out
 
 
-def prize_words(d: HandDefinition, gettext: Gettext) -> str | None:
-    """'Pays 100000, whatever the stake.' for a hand with a fixed prize, else None."""
+def prize_words(d: HandDefinition, gettext: Gettext, amount: Amount = str) -> str | None:
+    """'Pays $1,000, whatever the stake.' for a hand with a fixed prize (`amount`: in the
+    ruleset's money, `docs.words.amounts`), else None."""
     if d.prize is None:
         return None
-    return gettext("Pays %(amount)s, whatever the stake.") % {"amount": d.prize}
+    return gettext("Pays %(amount)s, whatever the stake.") % {"amount": amount(d.prize)}
 
 
 def peek_words(ruleset: Ruleset, gettext: Gettext) -> str:

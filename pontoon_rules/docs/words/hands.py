@@ -13,6 +13,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from pontoon_rules.docs.words import marks
+from pontoon_rules.docs.words.amounts import Amount, amount_of
 from pontoon_rules.docs.words.family_words import condition_words, prize_words
 from pontoon_rules.docs.words.letters import rank_letter
 from pontoon_rules.docs.words.marks import listed, stopped
@@ -179,7 +180,7 @@ def _conditions(d: HandDefinition, r: Ruleset, gettext: Gettext, lang: str = "en
         out.append(gettext("not after doubling"))
     if d.natural:
         out.append(gettext("a natural"))
-    return out + condition_words(d, gettext)
+    return out + condition_words(d, gettext, amount_of(r, lang))
 
 
 def _takes_key(r: Ruleset, d: HandDefinition) -> object:
@@ -246,8 +247,9 @@ def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
         out.append(gettext("The banker's beats any ordinary total of a player, even a "
                            "higher one."))
     if d.player_can_hold and odds:
-        out.append(prize_words(d, gettext) or gettext("Pays %(odds)s.") % {
-            "odds": marks.odds(payout(ruleset, hand_id), gettext)})
+        out.append(prize_words(d, gettext, amount_of(ruleset, lang))
+                   or gettext("Pays %(odds)s.") % {
+                       "odds": marks.odds(payout(ruleset, hand_id), gettext)})
     if d.banker_can_hold and odds:
         out.append(gettext("As the banker's hand it collects %(odds)s.") % {
             "odds": marks.odds(collect(ruleset, hand_id), gettext)})
@@ -260,7 +262,7 @@ def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
         out.append(gettext("It also beats the banker's ordinary %(total)s.")
                    % {"total": points_text(d.max_total or 0)})
     out += _drawing(ruleset, d, gettext)
-    out += _between_players(d, gettext)
+    out += _between_players(d, gettext, amount_of(ruleset, lang))
     return " ".join(p for p in out if p)
 
 
@@ -300,7 +302,7 @@ _PRIZE_TO_OTHERS = _("When a player holds it, the banker also pays %(amount)s to
                      "player with a stake.")
 
 
-def _between_players(d: HandDefinition, gettext: Gettext) -> list[str]:
+def _between_players(d: HandDefinition, gettext: Gettext, amount: Amount) -> list[str]:
     """Money between players: the sentences for a hand every other player pays, and for one
     that makes the banker pay every other player."""
     if not d.player_can_hold:
@@ -308,7 +310,7 @@ def _between_players(d: HandDefinition, gettext: Gettext) -> list[str]:
     out = ([gettext(_PAID_BY_PLAYERS) % {"odds": marks.odds(d.paid_by_players, gettext)}]
            if d.paid_by_players else [])
     if d.prize_to_others is not None:
-        out.append(gettext(_PRIZE_TO_OTHERS) % {"amount": d.prize_to_others})
+        out.append(gettext(_PRIZE_TO_OTHERS) % {"amount": amount(d.prize_to_others)})
     return out
 
 

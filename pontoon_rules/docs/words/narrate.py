@@ -15,11 +15,12 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pontoon_rules.docs.words.amounts import Amount, amount_of, signed_amount_text
 from pontoon_rules.docs.words.hands import hand_name
 from pontoon_rules.docs.words.i18n import as_unit
 from pontoon_rules.docs.words.marks import COLON, SEMICOLON, capital, in_parts, listed, stopped
 from pontoon_rules.docs.words.pack_words import rank_letters
-from pontoon_rules.docs.words.values import Gettext, actor_text, card_view
+from pontoon_rules.docs.words.values import COUNTED, Gettext, actor_text, card_view
 from pontoon_rules.ruleset.format.common import BankerMode, Rank
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.format.points import parse_points, points_text, total_text
@@ -170,11 +171,12 @@ def _deal(steps: list[_Step], event: dict[str, Any], held: int, dealt: int,
 
 
 def _step_text(step: _Step, gettext: Gettext, buys: list[int], lang: str,
-               letters: dict[str, str] | None = None) -> str:
+               letters: dict[str, str] | None = None, money: Amount = str) -> str:
     amount = step.amount if step.amount is not None else (buys.pop(0) if step.kind == "buy"
                                                           and buys else None)
+    said = "" if amount is None else str(amount) if step.kind in COUNTED else money(amount)
     return gettext(STEPS[step.kind]) % {"cards": _cards(step.cards, gettext, lang, letters) or "—",
-                                         "amount": amount if amount is not None else ""}
+                                         "amount": said}
 
 
 class Narrator:
@@ -185,6 +187,7 @@ class Narrator:
         self.r, self.gettext, self.ngettext, self.lang = ruleset, gettext, ngettext, lang
         self.colon = gettext(COLON)
         self.table = outcome_table(ruleset)
+        self.amount = amount_of(ruleset, lang)
 
     def name(self, hand_class: str) -> str:
         return hand_name(self.r, hand_class, self.gettext, self.lang)
@@ -217,10 +220,11 @@ class Narrator:
             held = hands[(step.hand or 1) - 1] if len(hands) >= (step.hand or 1) else None
             if step.kind == "stick" and held is not None and held["class"] == BUST:
                 step.kind = "show"
-        texts = [self.gettext(STEPS["stake"]) % {"amount": stake}] if stake else []
+        texts = [self.gettext(STEPS["stake"]) % {"amount": self.amount(stake)}] if stake else []
         hand = None
         for step in steps:
-            text = _step_text(step, self.gettext, buys, self.lang, rank_letters(self.r, self.lang))
+            text = _step_text(step, self.gettext, buys, self.lang,
+                              rank_letters(self.r, self.lang), self.amount)
             if step.hand is not None and step.hand != hand:
                 text = self.gettext(EXTRAS['hand']) % {'number': step.hand} + self.colon + text
             hand = step.hand
@@ -290,7 +294,7 @@ class Narrator:
 
     def money(self, who: str, net: int) -> str:
         key = "wins" if net > 0 else "loses" if net < 0 else "even"
-        return self.gettext(MONEY[key]) % {"who": who, "amount": abs(net)}
+        return self.gettext(MONEY[key]) % {"who": who, "amount": self.amount(abs(net))}
 
     def outcome(self, who: str, hand: dict[str, Any], banker: dict[str, Any],
                 seat: dict[str, Any], subject: str | None = None) -> str:
@@ -309,7 +313,8 @@ class Narrator:
             return ""
         net = int(bet["net"])
         key = f"{kind}-wins" if net > 0 else f"{kind}-loses"
-        return self.gettext(EXTRAS[key]) % {"amount": net if net > 0 else bet["staked"]}
+        return self.gettext(EXTRAS[key]) % {
+            "amount": self.amount(net if net > 0 else int(bet["staked"]))}
 
     def seat_extras(self, who: str, seat: dict[str, Any]) -> list[str]:
         out = [self._bet("insurance", seat.get("insurance"))]
@@ -317,7 +322,7 @@ class Narrator:
         out = [stopped(capital(e), self.gettext) for e in out if e]
         stake_nets = sum(h["net"] for h in seat["hands"])
         if out or len(seat["hands"]) > 1 or stake_nets != seat["net"]:
-            signed = f"{seat['net']:+d}" if seat["net"] else "0"
+            signed = signed_amount_text(self.r, seat["net"], self.lang)
             out.append(stopped(capital(self.gettext(EXTRAS["in-all"]) % {
                 "who": who, "amount": signed}), self.gettext))
         return out

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pontoon_rules.docs.words import conditions, marks
+from pontoon_rules.docs.words.amounts import UNITS, amount_of, limit_text, units_text
 from pontoon_rules.docs.words.changes import (
     DROPPED,
     NO_DIFFERENCE,
@@ -35,6 +36,7 @@ from pontoon_rules.docs.words.marks import READING_LEGEND, SILENT_LEGEND, listed
 from pontoon_rules.docs.words.pack_words import pack_words
 from pontoon_rules.docs.words.settlement import Said, banker_naturals_dealt, settlement_said
 from pontoon_rules.docs.words.values import bank_size, value_text
+from pontoon_rules.literal import spaced
 from pontoon_rules.ruleset.format.agreed import BLANK, agreed_fields
 from pontoon_rules.ruleset.format.fields import plain, ruleset_paths, value_at
 from pontoon_rules.ruleset.format.model import Ruleset
@@ -88,7 +90,7 @@ RULES: tuple[Rule, ...] = (
     Rule("first_shuffle", "game", ("between_deals.cut",), reads=("table.banker",
          "table.direction"), fixed_banker_chapter="between-deals"),
     Rule("lacks", "game", ()),
-    Rule("stake_limits", "stakes", ("stakes.min_stake", "stakes.max_stake")),
+    Rule("stake_limits", "stakes", ("stakes.min_stake", "stakes.max_stake", "stakes.money")),
     Rule("stake_when", "stakes", ("deal.stake_after_first_card",)),
     Rule("bank_amount", "stakes", ("table.bank.amount", "table.bank.va_bank",
                                    "table.bank.passes_when_broken", "table.bank.cap",
@@ -211,7 +213,7 @@ _JOINED_NUMBER = re.compile(rf"(?<=[^\W\d_])([{_STOPS}])(?=\d)")
 def _tidy(text: str) -> str:
     """One line, with a space after each sentence the template ran together (one that
     ends in a word and one that opens with a number too: "themself. 1 of ...")."""
-    return _JOINED_NUMBER.sub(r"\1 ", _JOINED.sub(r"\1 ", " ".join(text.split())))
+    return _JOINED_NUMBER.sub(r"\1 ", _JOINED.sub(r"\1 ", spaced(text)))
 
 
 FACE_FIELDS = ("player_cards", "bought_card", "twisted_card", "doubled_card", "split_card")
@@ -221,19 +223,6 @@ def _face_list(ruleset: Ruleset, face: str) -> list[str]:
     """The card kinds of `FACE_FIELDS` that apply to this game and lie `face`."""
     return [name for name in FACE_FIELDS if applies(ruleset, f"faces.{name}")
             and plain(value_at(ruleset, f"faces.{name}")) == face]
-
-
-def _limit_text(ruleset: Ruleset, path: str, gettext: Callable[[str], str]) -> str:
-    """A stake limit as the sheet prints it: a blank where the table agrees it."""
-    if path in agreed_fields(ruleset):
-        return BLANK
-    value = value_at(ruleset, path)
-    return gettext("no limit") if value is None else str(value)
-
-
-UNITS = ("%(n)s unit (chip)", "%(n)s units (chips)")
-"""A stake the ruleset fixes, in words (a plural message: each language's own forms by
-`n`): the schema holds no currency, so a chip, the unit the table plays for."""
 
 
 def natural_name(ruleset: Ruleset, gettext: Callable[[str], str], lang: str) -> str:
@@ -257,15 +246,17 @@ def _module(ruleset: Ruleset, lang: str) -> Any:
                                               for h in banker_naturals_dealt(ruleset)),
                "renamed": natural_name(ruleset, gettext, lang) != gettext("pontoon"),
                "is_agreed": lambda path: path in agreed_fields(ruleset),
-               "limit": lambda path: _limit_text(ruleset, path, gettext),
+               "limit": lambda path: limit_text(ruleset, path, gettext, lang),
                "face_list": lambda face: _face_list(ruleset, face),
                "player_naturals": lambda: listed(
                    (hand_name(ruleset, i, gettext, lang) for i, d in ruleset.hands.ranked()
                     if d.natural and d.player_can_hold), gettext),
                "blank": BLANK,
-               "units": lambda n: ngettext(*UNITS, n) % {"n": n},
+               "units": lambda n: units_text(ruleset, n, ngettext, lang),
+               "amount": amount_of(ruleset, lang),
                "bank_size": lambda: bank_size(
-                   ruleset, lambda n: ngettext(*UNITS, n) % {"n": n}, gettext),
+                   ruleset, lambda n: units_text(ruleset, n, ngettext, lang), gettext,
+                   amount_of(ruleset, lang)),
                "value": lambda path: value_text(path, value_at(ruleset, path), gettext)}
     return environment(lang).get_template("plain_rules.j2").make_module(helpers)
 

@@ -86,12 +86,20 @@ def class_name(hand_class: str, gettext: Gettext) -> str:
     return gettext(CLASS_NAMES.get(hand_class, hand_class))
 
 
-def action_text(action: str, gettext: Gettext, actor: str = "") -> str:
-    """A decision in words: 'buy 150' -> 'buy 150' (translated kind, amount kept); the
-    banker's in the banker's words ('twist' -> 'draw')."""
+COUNTED = ("business", "open")
+"""The decisions whose number is a count (buy bets given up) or a seat, not an amount."""
+
+
+def action_text(action: str, gettext: Gettext, actor: str = "",
+                money: Callable[[int], str] = str) -> str:
+    """A decision in words: 'buy 150' -> 'buy 150' (translated kind, the amount in the
+    ruleset's money: `docs.words.amounts`); the banker's in the banker's words ('twist'
+    -> 'draw')."""
     kind, _space, amount = action.partition(" ")
     names = BANKER_ACTION_NAMES if actor == "banker" and kind in BANKER_ACTION_NAMES else {}
     word = gettext(names.get(kind) or ACTION_NAMES.get(kind, kind))
+    if amount.isdigit() and kind not in COUNTED:
+        amount = money(int(amount))
     return f"{word} {amount}".strip()
 
 
@@ -162,8 +170,8 @@ AGREED_BANK = _("%(blank)s chips (agreed before play, for example %(n)s)")
 provenance open: "you can put any amount in the bank"): a blank, the played size an example."""
 
 
-def bank_size(ruleset: Ruleset, units: Callable[[int], str], gettext: Callable[[str], str]
-              ) -> str:
+def bank_size(ruleset: Ruleset, units: Callable[[int], str], gettext: Callable[[str], str],
+              amount: Callable[[int], str] = str) -> str:
     """The bank's size as the sheet prints it: a fixed amount in `units` (the amount in
     words, each language's plural form), or, where it is our reading of a source that
     leaves it open, the table's to agree."""
@@ -172,7 +180,7 @@ def bank_size(ruleset: Ruleset, units: Callable[[int], str], gettext: Callable[[
         raise ValueError(f"{ruleset.id}: table.bank.amount is not set")
     found = provenance_for(ruleset, "table.bank.amount")
     if found is not None and found.open:
-        return gettext(AGREED_BANK) % {"blank": BLANK, "n": n}
+        return gettext(AGREED_BANK) % {"blank": BLANK, "n": amount(n)}
     return units(n)
 
 

@@ -22,6 +22,8 @@ lowest stage of `ruleset/`: it reads no file.
   the bust limit and the wild cards (`ruleset.format.points` keeps fractional values exact).
 - `play`: Ruleset sections a player meets first: table, deal, stakes and options (the pack:
   `ruleset.pack`).
+- `money`: What a table plays for (`stakes.money`): the sign its amounts are printed with
+  and how many of the ruleset's units make one of that money's (cents in a dollar).
 - `points`: Points as exact numbers: a card's value or a total that may be a fraction (a
   half).
 - `side_bets`: Ruleset part for side bets on the first two cards: a pair, and matching the

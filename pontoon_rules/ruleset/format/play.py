@@ -29,6 +29,7 @@ from pontoon_rules.ruleset.format.common import (
     StakeFraction,
 )
 from pontoon_rules.ruleset.format.decisions import RedoubleStake, Rescue, Surrender
+from pontoon_rules.ruleset.format.money import Money
 
 
 class Table(RuleModel):
@@ -139,6 +140,13 @@ class Stakes(RuleModel):
         "the hand may still draw and before it buys, doubles or splits, up to this multiple "
         "of the stake first put down (Siebzehn und Vier: \"das Fünf- oder Zehnfache\"); "
         "null: no raising.",
+    )
+    money: Money | None = Field(
+        default=None,
+        description="The money the table plays for: the sign amounts are printed with and "
+        "how many of the ruleset's units make one of it ({symbol: '$', minor_units: 100}: "
+        "amounts in cents, 500000 printed $5,000); null: plain numbers of units (chips). "
+        "Words only: play never reads it.",
     )
 
     def limits(self) -> tuple[int, int | None]:

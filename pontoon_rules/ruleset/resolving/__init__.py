@@ -17,6 +17,9 @@ values in words. Reads the two stages below.
 - `relevance`: Which rules are part of a game at all: a rule whose switch is off is "not in
   this game".
 - `present`: Rulesets in words: values as a card player reads them, grouped by topic.
+- `money`: Amounts of money as a reader reads them: the one formatter every sheet, page and
+  command prints an amount through (`$5,000`, `5 000 $`; the plain number where the ruleset
+  names no money).
 
 In detail (moved from ARCHITECTURE.md):
 

@@ -34,8 +34,9 @@ PRESENTATION = ("schema_version", "name", "summary", "kind", "extends", "sources
 """Top-level ruleset keys that do not change play."""
 HAND_PRESENTATION = ("name", "names")
 """A named hand's fields that do not change play."""
-FIELD_PRESENTATION = frozenset({"pack.suit_names", "pack.rank_names"})
-"""Fields below the top level that only name things (a pack's own suit names)."""
+FIELD_PRESENTATION = frozenset({"pack.suit_names", "pack.rank_names", "stakes.money"})
+"""Fields below the top level that only name things (a pack's own suit names, the money
+amounts are printed in)."""
 
 V1_LEAVES: frozenset[str] = frozenset({
     "pack.decks", "pack.ranks", "pack.ace_values", "table.min_players", "table.max_players",

@@ -21,6 +21,7 @@ from pontoon_rules.ruleset.format.fields import (
 )
 from pontoon_rules.ruleset.format.model import SECTIONS, Ruleset
 from pontoon_rules.ruleset.format.points import points_text
+from pontoon_rules.ruleset.resolving.money import money_words, value_in_money
 from pontoon_rules.ruleset.resolving.relevance import NOT_IN_THIS_GAME, applies
 
 NOT_DEFINED = "no such hand"
@@ -84,6 +85,15 @@ def format_value(path: str, value: Any) -> str:
     return str(value)
 
 
+def ruleset_value_text(ruleset: Ruleset, path: str, value: Any) -> str:
+    """`format_value`, with an amount in the ruleset's money where it names one
+    (`stakes.money`: 500000 cents reads '$5,000') and that money itself in words."""
+    if path == "stakes.money":
+        return money_words(ruleset.stakes.money)
+    found = value_in_money(path, plain(value), ruleset.stakes.money)
+    return found if found is not None else format_value(path, value)
+
+
 _RESULT_WORDS = {"win": "wins", "lose": "loses", "push": "pushes",
                  "by-total": "the higher total wins"}
 
@@ -132,7 +142,7 @@ def field_row(ruleset: Ruleset, path: str) -> dict[str, Any]:
         "path": path,
         "description": describe(path),
         "value": plain(value),
-        "text": (format_value(path, value) if in_game
+        "text": (ruleset_value_text(ruleset, path, value) if in_game
                  else NOT_IN_THIS_GAME if present else NOT_DEFINED),
         "applies": in_game,
         "source": prov.source if prov else "",

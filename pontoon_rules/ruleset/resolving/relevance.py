@@ -51,6 +51,7 @@ _RULES: tuple[tuple[str, tuple[str, ...], Condition], ...] = (
     ("pack.wild_cards", (), lambda r: bool(r.pack.wild_cards)),
     ("pack.suit_names", (), lambda r: bool(r.pack.suit_names)),
     ("pack.rank_names", (), lambda r: bool(r.pack.rank_names)),
+    ("stakes.money", (), lambda r: r.stakes.money is not None),
     ("player.split", ("player.split.allowed",), _has_split),
     ("player.split.resplit_aces", (), _has_resplit),
     ("player.split.resplit_one_branch", (), _has_resplit),
