@@ -18,8 +18,9 @@ from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.registry import load_bundled
 
-LEFT_OUT = ("left out at it (Super Bonus ($25 or more): stakes of 2500 or more; "
-            "Super Bonus ($5 to $24): stakes of 500 to 2499)")
+LEFT_OUT = ("left out at it (Super Bonus ($25 or more): stakes of $25 or more; "
+            "Super Bonus ($5 to $24): stakes of $5 to $24.99)")
+"""In the ruleset's money (`stakes.money`: dollars in cents), as the hands' names say it."""
 
 
 def _row(ruleset: Ruleset) -> dict[str, Any]:
@@ -44,14 +45,14 @@ def test_the_spanish_21_page_says_the_stake_and_the_hands_left_out_as_edge_does(
     note = band_note(compile_rules(ruleset))
     assert note is not None and note.endswith(LEFT_OUT)
     assert said.endswith(f"; {note}.")  # edge's own words
-    assert "valued at a stake of 1, the least" in said
+    assert "valued at a stake of $0.01, the least" in said
 
 
 def test_the_spanish_21_page_in_russian_says_them_in_russian() -> None:
     said = _edge_method(load_bundled("spanish-21"), "ru")
-    assert "оценено при ставке 1, наименьшей" in said
-    assert ("при ней не учтены (супербонус (ставка от 25 долларов): ставки от 2500; "
-            "супербонус (ставка 5–24 доллара): ставки от 500 до 2499)") in said
+    assert "оценено при ставке 0,01\xa0$, наименьшей" in said
+    assert ("при ней не учтены (супербонус (ставка от 25 долларов): ставки от 25\xa0$; "
+            "супербонус (ставка 5–24 доллара): ставки от 5\xa0$ до 24,99\xa0$)") in said
     assert "stake" not in said  # no English left
 
 
@@ -73,4 +74,13 @@ def test_simulate_names_the_hands_left_out_at_the_stake_it_played_at(
     assert run_with_errors(cli, ["simulate", "spanish-21", "--rounds", "2000"]) == 0
     notes = [line for line in capsys.readouterr().out.splitlines()
              if line.startswith("  note: played at a stake of")]
-    assert len(notes) == 1 and notes[0].endswith(f"(edge values it at 1); {LEFT_OUT}")
+    assert len(notes) == 1 and notes[0].endswith(f"(edge values it at $0.01); {LEFT_OUT}")
+
+
+def test_the_envy_bonus_note_says_its_prize_in_the_rulesets_money() -> None:
+    """`edge` and `simulate` say the prize paid to the other seats as the hands' names do
+    ("$50 to each", not the cents "5000 to each")."""
+    from pontoon_rules.analysis.upcards import envy_note
+
+    note = envy_note(compile_rules(load_bundled("spanish-21")))
+    assert note is not None and "Super Bonus ($25 or more): $50 to each" in note, note

@@ -66,7 +66,8 @@ def stake_words(stake: int | None, money: Money | None = None) -> str:
 def envy_note(rules: Rules) -> str | None:
     """What the figure leaves out of a prize paid to the other players (one seat alone),
     each hand by its name (a reader's page prints it: no field paths)."""
-    found = [f"{hand_words(i, d)}: {d.prize_to_others} to each"
+    money = rules.ruleset.stakes.money
+    found = [f"{hand_words(i, d)}: {money_text(d.prize_to_others, money)} to each"
              for i, d in rules.ruleset.hands.ranked()
              if d.prize_to_others is not None and d.player_can_hold]
     if not found:
@@ -102,19 +103,21 @@ def band_note(rules: Rules) -> str | None:
     stake = valued_stake(rules)
     if stake is None:
         return None
-    out = STAKE_NOTE % {"stake": stake}
+    out = STAKE_NOTE % {"stake": money_text(stake, rules.ruleset.stakes.money)}
     left = left_out_words(rules.ruleset, stake)
     return out if left is None else f"{out}; {left}"
 
 
 def left_out_words(r: Ruleset, stake: int, words: Callable[[str], str] = str,
                    name: Callable[[str, HandDefinition], str] = hand_words,
-                   join: str = "; ") -> str | None:
+                   join: str = "; ", lang: str = "en") -> str | None:
     """'left out at it (Super Bonus ($25 or more): stakes of 2500 or more; ...)': each named
     hand of `r` a band of stakes leaves out at `stake`, with its band; None where none is.
     `words` says each of `NOTE_WORDS` (a reader's gettext: `str`, English), `name(id,
-    definition)` names a hand, `join` runs the hands together (a language's semicolon)."""
-    found = [words(HAND_BAND) % {"hand": name(i, d), "band": band_words(d, words)}
+    definition)` names a hand, `join` runs the hands together (a language's semicolon);
+    each amount in `r`'s money (`stakes.money`), as `lang` writes it."""
+    found = [words(HAND_BAND) % {"hand": name(i, d),
+                                 "band": band_words(d, words, r.stakes.money, lang)}
              for i, d in left_out(r, stake)]
     return words(LEFT_OUT) % {"hands": join.join(found)} if found else None
 
@@ -125,13 +128,18 @@ def left_out(r: Ruleset, stake: int) -> list[tuple[str, HandDefinition]]:
     return [(i, d) for i, d in conditional_of(r) if not _in_band(d, stake)]
 
 
-def band_words(d: HandDefinition, words: Callable[[str], str] = str) -> str:
-    """A hand's band of stakes in words ('stakes of 500 to 2499'), through `words`."""
+def band_words(d: HandDefinition, words: Callable[[str], str] = str,
+               money: Money | None = None, lang: str = "en") -> str:
+    """A hand's band of stakes in words ('stakes of 500 to 2499', or '$5 to $24.99' where
+    the ruleset names its money), through `words`."""
+    def said(amount: int | None) -> str:
+        return money_text(amount or 0, money, lang)
+
     if d.max_stake is None:
-        return words(BAND_FROM) % {"low": d.min_stake}
+        return words(BAND_FROM) % {"low": said(d.min_stake)}
     if d.min_stake is None:
-        return words(BAND_UP_TO) % {"high": d.max_stake}
-    return words(BAND_BETWEEN) % {"low": d.min_stake, "high": d.max_stake}
+        return words(BAND_UP_TO) % {"high": said(d.max_stake)}
+    return words(BAND_BETWEEN) % {"low": said(d.min_stake), "high": said(d.max_stake)}
 
 
 @dataclass(frozen=True, eq=False)

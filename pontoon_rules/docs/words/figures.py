@@ -118,11 +118,12 @@ def stake_words(row: dict[str, Any], ruleset: Ruleset, gettext: Gettext,
     from pontoon_rules.analysis.upcards import STAKE_NOTE, left_out_words
     from pontoon_rules.docs.words.hands import hand_name
     from pontoon_rules.docs.words.marks import SEMICOLON
+    from pontoon_rules.ruleset.resolving.money import money_text
 
     join = gettext(SEMICOLON)
     left = left_out_words(ruleset, stake, gettext,
-                          lambda i, _d: hand_name(ruleset, i, gettext, lang), join)
-    said = gettext(STAKE_NOTE) % {"stake": stake}
+                          lambda i, _d: hand_name(ruleset, i, gettext, lang), join, lang)
+    said = gettext(STAKE_NOTE) % {"stake": money_text(stake, ruleset.stakes.money, lang)}
     return join + said + ("" if left is None else join + left)
 
 

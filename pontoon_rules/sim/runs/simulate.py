@@ -207,6 +207,7 @@ def upcard_notes(rules: Rules, path: str) -> list[str]:
         played_stake,
         valued_stake,
     )
+    from pontoon_rules.ruleset.resolving.money import money_text
     from pontoon_rules.sim.runs.rounds import SIM_STAKE
 
     notes = []
@@ -215,8 +216,10 @@ def upcard_notes(rules: Rules, path: str) -> list[str]:
         stake = (played_stake(rules, SIM_STAKE) if path == "compiled"
                  else engine.engine_stake(rules))
         left = left_out_words(rules.ruleset, stake)  # as edge's note says them
-        notes.append(f"played at a stake of {stake}: a named hand is held by the stake or "
-                     f"paid a fixed prize (edge values it at {valued_stake(rules)})"
+        money = rules.ruleset.stakes.money
+        notes.append(f"played at a stake of {money_text(stake, money)}: a named hand is held "
+                     "by the stake or paid a fixed prize (edge values it at "
+                     f"{money_text(valued_stake(rules) or 0, money)})"
                      + ("" if left is None else f"; {left}"))
     envy = envy_note(rules)
     return notes if envy is None else [*notes, envy]
