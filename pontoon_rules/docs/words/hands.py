@@ -397,3 +397,25 @@ def python_messages() -> list[str]:
     return [*USUAL_NAMES.values(), *PHRASES, _PAID_BY_PLAYERS, _PRIZE_TO_OTHERS,
             _ONE_CARD_TOTAL, _ONE_CARD_RANKS, _FEWER_CARDS, ALL_OF_SUIT, AS_PLAIN_TOTAL,
             AS_HAND]
+
+
+def one_side_only(ruleset: Ruleset) -> dict[str, tuple[list[str], list[str]]]:
+    """For each side ('banker', 'player') that cannot hold some ranked named hand the other
+    side can: the ranked named hands it never holds, and those it does (its same cards rank
+    as the next name they fit)."""
+    ranked = [(h, d) for h, d in ruleset.hands.ranked()]
+    out = {}
+    for side, mine, other in (("banker", "banker_can_hold", "player_can_hold"),
+                              ("player", "player_can_hold", "banker_can_hold")):
+        never = [h for h, d in ranked if getattr(d, other) and not getattr(d, mine)]
+        if never:
+            out[side] = (never, [h for h, d in ranked if getattr(d, mine)])
+    return out
+
+
+def overlapping(ruleset: Ruleset) -> bool:
+    """Whether one hand can fit two named hands of the ranking (their numbers of cards
+    meet): the engine counts it as the first, the highest."""
+    ranges = [d.cards_range for _h, d in ruleset.hands.ranked()]
+    return any(max(a[0], b[0]) <= min(a[1] or 99, b[1] or 99)
+               for i, a in enumerate(ranges) for b in ranges[i + 1:])

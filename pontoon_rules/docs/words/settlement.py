@@ -21,10 +21,12 @@ from fractions import Fraction
 
 from pontoon_rules.docs.words.claims import Claim, Pair, Said, cell_says, conflicts, expected_cell
 from pontoon_rules.docs.words.family_words import peek_words, same_total_words
+from pontoon_rules.docs.words.hands import one_side_only, overlapping
 from pontoon_rules.docs.words.marks import either, in_parts, listed, odds
 from pontoon_rules.docs.words.reach import decided_table
 from pontoon_rules.docs.words.settlement_messages import (
     MESSAGES,
+    ONE_SIDE,
     ORDINARY,
     PAIRS,
     PLAIN_TOTAL,
@@ -147,19 +149,16 @@ def _ranking(w: _Words) -> Said:
             text = w.gettext("%(chain)s (of two totals the higher wins). A player's hand beats "
                              "a lower banker's hand and loses to a higher one.") % {
                 "chain": chain}
-    if _overlapping(w):
+    for side, (never, held) in one_side_only(w.r).items():
+        form, hands = ("never", never) if len(never) <= len(held) else (
+            ("only", held) if held else ("none", []))
+        text += " " + w.gettext(ONE_SIDE[side, form]) % {
+            "hands": either([w.name(h) for h in hands], w.gettext) if hands else ""}
+    if overlapping(w.r):
         text += " " + w.gettext("A hand that fits several of these names counts as the "
                                 "highest of them.")
     paths = ("hands.ranking", *(f"hands.definitions.{p}.wins_outright" for p in outright))
     return Said("ranking", text, tuple(claims), paths)
-
-
-def _overlapping(w: _Words) -> bool:
-    """Whether one hand can fit two named hands of the ranking (their numbers of cards
-    meet): the engine counts it as the first, the highest."""
-    ranges = [d.cards_range for _h, d in w.r.hands.ranked()]
-    return any(max(a[0], b[0]) <= min(a[1] or 99, b[1] or 99)
-               for i, a in enumerate(ranges) for b in ranges[i + 1:])
 
 
 def _outright_clause(w: _Words, hands: list[str]) -> str:

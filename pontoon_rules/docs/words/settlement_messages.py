@@ -14,6 +14,22 @@ ORDINARY = _("any other total")
 PLAIN_TOTAL = _("ordinary total")
 """An ordinary total as one side of a pair ('the banker's ordinary total')."""
 
+ONE_SIDE = {
+    ("banker", "never"): _("The banker's cards never count as %(hands)s: the same cards rank "
+                           "as the next name they fit, or by their total."),
+    ("banker", "only"): _("Of these names the banker's cards count only as %(hands)s; any "
+                          "other cards of the banker rank by their total."),
+    ("banker", "none"): _("The banker's cards count by their total alone."),
+    ("player", "never"): _("A player's cards never count as %(hands)s: the same cards rank "
+                           "as the next name they fit, or by their total."),
+    ("player", "only"): _("Of these names a player's cards count only as %(hands)s; any "
+                          "other cards of a player rank by their total."),
+    ("player", "none"): _("A player's cards count by their total alone."),
+}
+"""The ranking's words for the named hands one side cannot hold (`banker_can_hold`,
+`player_can_hold`), naming the shorter list (those it never holds, or the only ones it
+does): a chain of names read alone would rank the other side's same cards."""
+
 PAIRS: dict[tuple[str, bool], str] = {
     ("win", False): _("A player's %(p)s against the banker's %(b)s wins."),
     ("win", True): _("A player's %(p)s against the banker's %(b)s wins, paid %(pays)s."),
@@ -93,4 +109,5 @@ MESSAGES = (
       "wins whatever the banker holds."),
     _("A player's %(p)s wins whatever the banker holds, paid %(pays)s."),
     *PAIRS.values(),
+    *ONE_SIDE.values(),
 )
