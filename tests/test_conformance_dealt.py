@@ -12,6 +12,8 @@ from pontoon_rules.conformance.vectors.targeted import coverage_targets
 
 @pytest.mark.parametrize(("ruleset_id", "tag", "player", "banker"), [
     ("australian-pontoon", "class:six-seven-eight-in-spades", ["6S", "7S", "8S"], None),
+    ("australian-pontoon", "class:super-bonus-5", None, None),  # a dealer 7, a $5 stake
+    ("australian-pontoon", "class:super-bonus-25", None, None),
     ("spanish-21", "class:seven-card-21", None, None),
     ("siebzehn-und-vier", "vs:feuer:feuer", ["AS", "AH"], ["AD", "AC"]),
 ])

@@ -22,7 +22,7 @@ from conftest import once, shared_folder
 from pontoon_rules.docs.sheet.views import value_words
 from pontoon_rules.docs.website.pages import sheet_name, site_sheets
 from pontoon_rules.docs.website.site import DEFAULT_CONFIG, build_site
-from pontoon_rules.docs.words.chapters import anchor
+from pontoon_rules.docs.words.chapters import anchor, rule_anchor, unplayed_hand
 from pontoon_rules.docs.words.i18n import translations, words_of
 from pontoon_rules.engine.scripts.script import run_script
 from pontoon_rules.ruleset.format.fields import leaf_paths, ruleset_paths
@@ -149,13 +149,15 @@ def test_every_field_appears_on_its_ruleset_page(site: Path, ruleset_id: str) ->
     ruleset = load_bundled(ruleset_id)
     words = translations(words_of(ruleset, "en")).gettext  # a source's own: "dealer"
     for path in ruleset_paths(ruleset):
-        row = re.search(rf'<tr id="{anchor(path)}"[^>]*>(.*?)</tr>', text, re.S)
+        row = re.search(rf'<tr id="{rule_anchor(ruleset, path)}"[^>]*>(.*?)</tr>', text, re.S)
         assert row, f"{ruleset_id}: no row for {path}"
         value = re.search(r'<td class="pr-value">(.*?)</td>', row.group(1), re.S)
         expected = (value_words(ruleset, path, words, "en") if applies(ruleset, path)
                     else NOT_IN_THIS_GAME)
         assert value and html.unescape(value.group(1)) == expected, (path, value)
-        assert f'<code class="pr-dev">{path}</code>' in row.group(1)
+        hand_id = unplayed_hand(ruleset, path)  # a hand never played: one row, not its fields
+        shown = path if hand_id is None else f"hands.definitions.{hand_id}"
+        assert f'<code class="pr-dev">{shown}</code>' in row.group(1)
     text = page(site, f"rulesets/{ruleset_id}.html")
     assert 'id="open-questions"' in text and f"sheets/{ruleset_id}.pdf" in text
     assert f'href="rules/{ruleset_id}.html"' in text

@@ -60,7 +60,7 @@ OPEN_ITEMS = {
         "player.split.resplit_aces",
         "hands.definitions.pontoon.takes",  # the "Hole-card rule": OBBO or BB+1
         "player.double.min_cards",          # "not last chance" doubling is undefined
-        "hands.definitions.sevens-in-spades",  # the Super Bonus the schema cannot hold
+        "stakes.min_stake",                 # no table limits: a cent, below the Super Bonus
         "settlement.ties",                  # no source read says; blackjack's push
         "hands.definitions.twenty-one.after_double",
     ],

@@ -11,7 +11,14 @@ from collections.abc import Callable
 from typing import Any
 
 from pontoon_rules.docs.words import amounts
-from pontoon_rules.docs.words.chapters import SECTION_TITLES, anchor, chapter_paths
+from pontoon_rules.docs.words.chapters import (
+    SECTION_TITLES,
+    UNPLAYED_HAND,
+    anchor,
+    chapter_paths,
+    rule_anchor,
+    unplayed_hand,
+)
 from pontoon_rules.docs.words.hands import hand_name
 from pontoon_rules.docs.words.readers import links, reader_description
 from pontoon_rules.docs.words.values import (
@@ -96,10 +103,36 @@ def chapters_view(ruleset: Ruleset, gettext: Gettext, lang: str = "en"
     return [
         {"key": chapter.key, "title": gettext(chapter.title),
          "sections": [{"key": section, "title": gettext(SECTION_TITLES[section]),
-                       "rows": [rule_row(ruleset, p, gettext, lang) for p in paths]}
+                       "rows": _section_rows(ruleset, paths, gettext, lang)}
                       for section, paths in sections.items()]}
         for chapter, sections in chapter_paths(ruleset)
     ]
+
+
+def _section_rows(ruleset: Ruleset, paths: list[str], gettext: Gettext, lang: str
+                  ) -> list[dict[str, Any]]:
+    """A section's rows: one per field, but one per named hand the ruleset never plays (a
+    base's hand out of its ranking), not one per field of it ("not in this game" each)."""
+    rows, unplayed = [], set()
+    for path in paths:
+        hand_id = unplayed_hand(ruleset, path)
+        if hand_id is None:
+            rows.append(rule_row(ruleset, path, gettext, lang))
+        elif hand_id not in unplayed:
+            unplayed.add(hand_id)
+            rows.append(unplayed_row(ruleset, hand_id, gettext, lang))
+    return rows
+
+
+def unplayed_row(ruleset: Ruleset, hand_id: str, gettext: Gettext, lang: str = "en"
+                 ) -> dict[str, Any]:
+    """The one row of a named hand `ruleset` defines but never plays, with its provenance."""
+    path = f"hands.definitions.{hand_id}"
+    row = rule_row(ruleset, path, gettext, lang)
+    name = hand_name(ruleset, hand_id, gettext, lang)
+    row.update(anchor=rule_anchor(ruleset, path), label=user(name),
+               reader=user(gettext(UNPLAYED_HAND) % {"hand": name}))
+    return row
 
 
 def ruleset_view(ruleset: Ruleset, gettext: Gettext, lang: str = "en",
@@ -254,7 +287,7 @@ def matrix_view(rulesets: list[Ruleset], gettext: Gettext) -> list[dict[str, Any
             keys = [repr(plain(value_at(r, path))) if has_path(r, path) else "" for r in rulesets]
             usual = _mode(keys)
             index = {key: i for i, key in enumerate(dict.fromkeys(keys))}
-            cells = [{"id": r.id, "anchor": anchor(path), "differs": key != usual,
+            cells = [{"id": r.id, "anchor": rule_anchor(r, path), "differs": key != usual,
                       "key": str(index[key]),
                       "text": _cell_text(r, path, gettext)}
                      for r, key in zip(rulesets, keys, strict=True)]

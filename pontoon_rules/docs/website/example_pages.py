@@ -9,6 +9,7 @@ all from the replayed round, so the text always agrees with the hands shown.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -17,7 +18,7 @@ from pontoon_rules.docs.sheet.views import round_view
 from pontoon_rules.docs.website.pages import base_of, bundled, pair_page_name, site_rulesets
 from pontoon_rules.docs.words import adapters
 from pontoon_rules.docs.words.amounts import Amount, amount_of, signed_amount_text
-from pontoon_rules.docs.words.chapters import anchor
+from pontoon_rules.docs.words.chapters import anchor, rule_anchor
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, is_recording, render, translations
 from pontoon_rules.docs.words.pack_words import suit_words
 from pontoon_rules.docs.words.readers import reader_description, reader_words
@@ -212,6 +213,27 @@ def _round(script: dict[str, Any], result: dict[str, Any], gettext: Any,
                       signed=lambda n: signed_amount_text(ruleset, n), amount=amount_of(ruleset))
 
 
+def merged_repeats(views: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`views` with each round drawn once: an example whose rounds (both sides' scripts) an
+    earlier example already shows is not drawn again but named under it (`also`: a hand
+    that one game alone defines changes the ranking too, and every such hand's round can be
+    the ranking's one). Each view gets `also`, the headings and links of those named."""
+    kept: list[dict[str, Any]] = []
+    shown: dict[str, dict[str, Any]] = {}
+    for view in views:
+        key = json.dumps([side["script"] for side in view["sides"]], sort_keys=True)
+        first = shown.get(key)
+        if first is None:
+            view["also"] = []
+            shown[key] = view
+            kept.append(view)
+        else:
+            first["also"].append({"heading": view["heading"], "field": view["field"],
+                                  "sides": [{"id": s["id"], "anchor": s["anchor"]}
+                                            for s in view["sides"]]})
+    return kept
+
+
 def _side_name(ruleset: Ruleset | None, ruleset_id: str) -> str:
     if ruleset is None:
         return ruleset_id
@@ -233,6 +255,7 @@ def example_view(record: dict[str, Any], first: Ruleset | None = None,
         value = value_words(path, record["values"][ruleset_id], gettext)
         rule = _rule_words(ruleset, path) if ruleset is not None else value
         sides.append({"id": ruleset_id, "name": user(_side_name(ruleset, ruleset_id)),
+                      "anchor": rule_anchor(ruleset, path) if ruleset else anchor(path),
                       "value": value, "rule": user(rule),
                       "script": record["scripts"][ruleset_id], "result": played["result"],
                       "story": user(side_story(played["result"], transcript,
@@ -260,6 +283,7 @@ def reason_view(record: dict[str, Any], first: Ruleset | None = None,
              else reader_description(path))
     reason = reason[:1].upper() + reason[1:] + ("" if reason.endswith(".") else ".")
     return {"field": path, "anchor": anchor(path), "heading": user(words),
+            "link": rule_anchor(first, path) if first is not None else anchor(path),
             "description": user(words), "reason": user(reason)}
 
 
@@ -320,8 +344,9 @@ def example_pages() -> dict[str, str]:
         pages[name] = render("examples_pair.md.j2", first=first, second=second,
                              first_name=localized(first, "en", base_of(first))[0],
                              second_name=localized(second, "en", base_of(second))[0],
-                             examples=unique_headings([example_view(e, first, second)
-                                                       for e in comparison["examples"]]),
+                             examples=merged_repeats(unique_headings(
+                                 [example_view(e, first, second)
+                                  for e in comparison["examples"]])),
                              reasons=unique_headings([reason_view(r, first, second)
                                                       for r in comparison["reasons"]]),
                              edges=pair_edges(first, second))

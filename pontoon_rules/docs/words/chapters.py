@@ -57,6 +57,30 @@ def anchor(path: str) -> str:
     return "rule-" + path.replace(".", "-").replace("_", "-")
 
 
+UNPLAYED_HAND = _("%(hand)s: a named hand the file defines but does not rank, so it is never "
+                  "played")
+"""A rules page's one row for a named hand out of the ranking (in place of its fields)."""
+
+
+def unplayed_hand(ruleset: Ruleset, path: str) -> str | None:
+    """The named hand `path` is (or is a field of) where `ruleset` defines it but never plays
+    it (it is not in the ranking: a base's hand an extending game leaves out), else None."""
+    if not path.startswith("hands.definitions."):
+        return None
+    hand_id = path.split(".")[2]
+    unranked = hand_id in ruleset.hands.definitions and hand_id not in ruleset.hands.ranking
+    return hand_id if unranked else None
+
+
+def rule_anchor(ruleset: Ruleset, path: str) -> str:
+    """The HTML id of the row for `path` on the rules page of `ruleset`: `anchor`, except
+    that a hand never played is one row, whose id every one of its fields links to."""
+    hand_id = unplayed_hand(ruleset, path)
+    if hand_id is None:
+        return anchor(path)
+    return "rule-unplayed-" + hand_id.replace("_", "-")
+
+
 def chapter_paths(*rulesets: Ruleset) -> list[tuple[Chapter, dict[str, list[str]]]]:
     """Every field path (of `rulesets`: each named hand's fields spread out), by chapter
     then section, in the order a player meets them."""
@@ -66,4 +90,4 @@ def chapter_paths(*rulesets: Ruleset) -> list[tuple[Chapter, dict[str, list[str]
 
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
-    return [c.title for c in CHAPTERS] + list(SECTION_TITLES.values())
+    return [c.title for c in CHAPTERS] + list(SECTION_TITLES.values()) + [UNPLAYED_HAND]
