@@ -34,6 +34,7 @@ from typing import Any
 
 from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.errors import PontoonError
+from pontoon_rules.ruleset.format.common import AMOUNT_MAX
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.loader import load_ruleset
 
@@ -414,7 +415,7 @@ HAND_EXTRA_VALUES: dict[str, Callable[[Any, Ruleset], list[Any]]] = {
     else [None],
     "min_stake": lambda v, r: [2] if v is None else [None],
     "max_stake": lambda v, r: [1] if v is None else [None],
-    "prize": lambda v, r: [3, 10**15] if v is None else [None],  # 10**15: past 64-bit money
+    "prize": lambda v, r: [3, AMOUNT_MAX] if v is None else [AMOUNT_MAX],  # past 64 bits
     "prize_to_others": lambda v, r: [2] if v is None else [None],
     "paid_by_players": lambda v, r: ["1:1"] if v is None else [None],
     "soft": lambda v, r: [True, False] if v is None else [None],
