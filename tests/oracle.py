@@ -98,11 +98,17 @@ NOT_APPLICABLE: dict[str, str] = {
     "hands.definitions.*.name": "words only: what the sheets call a named hand; its cards and "
                                 "settlement stay as they are",
     "hands.definitions.*.names": "words only: a named hand's name in other languages",
+    "hands.definitions.*.prize_to_others": "money to the other players when one holds it: "
+                                           "one seat alone has none to be paid (edge's "
+                                           "figure leaves it out and says so)",
+    "hands.definitions.*.paid_by_players": "money from the other players: one seat alone "
+                                           "has none to pay it (between players, in a "
+                                           "session)",
 }
 """Fields whose every change reaches no compiled rule of a round (`unread_fields.
-changed_attributes` empty), with why one round's figure cannot depend on them: "not
-applicable" in the coverage table (`tests/test_oracle.py` plays the engine's rounds with
-each changed, card for card the same)."""
+changed_attributes` empty), with why one round's figure cannot depend on them (a named
+hand's by `field_name`): "not applicable" in the coverage table (`tests/test_oracle.py`
+plays the engine's rounds with each changed, card for card the same)."""
 
 
 @dataclass(frozen=True)
