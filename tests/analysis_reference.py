@@ -54,12 +54,13 @@ def policy_value(rules: Rules, policy: Callable[[RoundState], Action],
     """The expected net per unit stake of one seat playing `policy` (an engine policy:
     `analysis.engine_view.SeatPolicy`), every card sequence enumerated through the engine:
     the value of a method's own play, to hold its figure to (not the best play's). Played
-    at `STAKE`, or where a named hand is held or paid by the stake otherwise there than at
-    the stake the analysis values it at, that stake (`analysis.upcards.played_stake`, as
-    the engine's simulation plays)."""
+    at `STAKE` (within the stake limits), or where a named hand is held or paid by the stake
+    otherwise there than at the stake the analysis values it at, that stake
+    (`analysis.upcards.played_stake`, as the engine's simulation plays)."""
     from pontoon_rules.analysis.upcards import played_stake
+    from pontoon_rules.sim.runs.engine import within_limits
 
-    stake = played_stake(rules, STAKE)
+    stake = played_stake(rules, within_limits(rules, STAKE))
     ranks = [r for r in range(13) if rules.rank_present[r]]
     cards = [(r * 4, Fraction(1, len(ranks))) for r in ranks]
     root = RoundState(rules, [stake]) if finite else RoundState(rules, [stake],

@@ -390,6 +390,7 @@ EXTRA_VALUES: dict[str, Callable[[Any], list[Any]]] = {
     if len(ranking) > 2 else [],
     "side_bets.max_fraction": lambda v: [(1, 4)] if tuple(v) == (1, 2) else [(1, 2)],
     "stakes.max_stake": lambda _: [1000],
+    "stakes.min_stake": lambda _: [10**12],  # a large least stake, played at it
     "between_deals.penetration": lambda _: [0.5],
     "shoot.dry_kitty": lambda _: ["end-bank"],
     "table.bank.amount": lambda _: [100_000],
