@@ -13,7 +13,9 @@ counted; a field whose every change on every base is such a change, and that act
 between rounds or on the table (`NOT_APPLICABLE`, each with its reason, held by
 `tests/test_oracle.py::test_not_applicable_fields_change_no_round`), is "not applicable";
 any other field no tiny base can change is "never tried". Every field of the schema
-(`ruleset.format.fields.leaf_paths`, from the pydantic models) has a row.
+(`ruleset.format.fields.leaf_paths`, from the pydantic models, and every field of a named
+hand, `hands.definitions.*.NAME` from `HandDefinition`) has a row; `--fields` takes such a
+name too (`hands.definitions.*.prize`: that field of every named hand).
 
     python benchmarks/oracle_coverage.py [--bases tiny-pagat,tiny-blackjack] [--rounds N]
         [--limit N] [--cap SECONDS] [--fields pack.decks,side_bets] [--json FILE]
@@ -43,22 +45,16 @@ from oracle import (  # noqa: E402
     NOT_APPLICABLE,
     REFUSES,
     TOO_SLOW,
+    field_name,
     field_verdicts,
     tiny,
 )
 
-from pontoon_rules.ruleset.format.fields import leaf_paths  # noqa: E402
+from pontoon_rules.ruleset.format.fields import DEFINITIONS, leaf_paths  # noqa: E402
+from pontoon_rules.ruleset.format.hands import HandDefinition  # noqa: E402
 
 NEVER, NOT_APPLICABLE_WORD = "never tried", "not applicable"
 RANK = {DISAGREES: 4, AGREES: 3, TOO_SLOW: 2, REFUSES: 1, NOT_APPLICABLE_WORD: 0, NEVER: 0}
-
-
-def _field_of(path: str) -> str:
-    """A named hand's field by its schema name (`hands.definitions.*.pays`)."""
-    parts = path.split(".")
-    if path.startswith("hands.definitions.") and len(parts) == 4:
-        return f"hands.definitions.*.{parts[3]}"
-    return path
 
 
 Table = dict[str, dict[str, str]]
@@ -80,7 +76,7 @@ def coverage(bases: list[str], rounds: int, limit: int | None = None,
         print(f"  {base} ...", file=sys.stderr, flush=True)
         for path, by_consumer in field_verdicts(tiny(base), rounds, limit, cap, fields,
                                                    _progress).items():
-            row = table.setdefault(_field_of(path), {c: NEVER for c in CONSUMERS})
+            row = table.setdefault(field_name(path), {c: NEVER for c in CONSUMERS})
             for consumer, seen in by_consumer.items():
                 for new, v in seen:
                     if RANK[v.verdict] > RANK[row[consumer]]:
@@ -105,8 +101,9 @@ def merged(tables: list[Table]) -> Table:
                 row = table.setdefault(path, {c: NEVER for c in CONSUMERS})
                 if RANK[verdict] > RANK[row[consumer]]:
                     row[consumer] = verdict
-    for path in leaf_paths():
-        if path == "hands.definitions" or path in table:
+    hand_fields = [f"{DEFINITIONS}.*.{name}" for name in HandDefinition.model_fields]
+    for path in [p for p in leaf_paths() if p != DEFINITIONS] + hand_fields:
+        if path in table:
             continue
         word = NOT_APPLICABLE_WORD if path in NOT_APPLICABLE else NEVER
         table[path] = {c: word for c in CONSUMERS}
@@ -130,7 +127,9 @@ def superseded(runs: list[tuple[str, dict[str, Any]]]) -> list[dict[str, Any]]:
                                         if not k.startswith(prefixes)}}
                 for key in ("disagrees", "too_slow"):
                     run[key] = [line for line in run.get(key, [])
-                                if not line.split(": ", 1)[1].startswith(prefixes)]
+                                if not field_name(line.split(": ", 1)[1].split(" = ")[0])
+                                .startswith(prefixes)
+                                and not line.split(": ", 1)[1].startswith(prefixes)]
         out.append(run)
     return out
 

@@ -53,10 +53,17 @@ def policy_value(rules: Rules, policy: Callable[[RoundState], Action],
                  finite: bool = False) -> Fraction:
     """The expected net per unit stake of one seat playing `policy` (an engine policy:
     `analysis.engine_view.SeatPolicy`), every card sequence enumerated through the engine:
-    the value of a method's own play, to hold its figure to (not the best play's)."""
+    the value of a method's own play, to hold its figure to (not the best play's). Played
+    at `STAKE` (within the stake limits), or where a named hand is held or paid by the stake
+    otherwise there than at the stake the analysis values it at, that stake
+    (`analysis.upcards.played_stake`, as the engine's simulation plays)."""
+    from pontoon_rules.analysis.upcards import played_stake
+    from pontoon_rules.sim.runs.engine import within_limits
+
+    stake = played_stake(rules, within_limits(rules, STAKE))
     ranks = [r for r in range(13) if rules.rank_present[r]]
     cards = [(r * 4, Fraction(1, len(ranks))) for r in ranks]
-    root = RoundState(rules, [STAKE]) if finite else RoundState(rules, [STAKE],
+    root = RoundState(rules, [stake]) if finite else RoundState(rules, [stake],
                                                                  counts=[10**6] * 52)
     # a banker by choice plays the ruleset's own `banker.stand_on` (as the analysis's banker
     # policy and the engine's automatic banker do)
@@ -64,7 +71,7 @@ def policy_value(rules: Rules, policy: Callable[[RoundState], Action],
     # a side bet reads the dealt cards' suits: those are dealt card by card (one card per
     # rank would make every pair suited on an infinite deck, and from two decks most)
     solver.deal_suits = rules.side_bets is not None
-    return solver.value([(root, Fraction(1))]) / STAKE
+    return solver.value([(root, Fraction(1))]) / stake
 
 
 def refill_chance(rules: Rules, policy: Callable[[RoundState], Action]) -> tuple[Fraction,

@@ -34,6 +34,7 @@ from typing import Any
 
 from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.errors import PontoonError
+from pontoon_rules.ruleset.format.common import AMOUNT_MAX
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.loader import load_ruleset
 
@@ -98,11 +99,20 @@ NOT_APPLICABLE: dict[str, str] = {
                          "dealer, nobody); a uniformly shuffled pack deals alike",
     "stakes.money": "words only: the money amounts are printed in ($5,000 for 500000 cents); "
                     "every amount stays the integer it is",
+    "hands.definitions.*.name": "words only: what the sheets call a named hand; its cards and "
+                                "settlement stay as they are",
+    "hands.definitions.*.names": "words only: a named hand's name in other languages",
+    "hands.definitions.*.prize_to_others": "money to the other players when one holds it: "
+                                           "one seat alone has none to be paid (edge's "
+                                           "figure leaves it out and says so)",
+    "hands.definitions.*.paid_by_players": "money from the other players: one seat alone "
+                                           "has none to pay it (between players, in a "
+                                           "session)",
 }
 """Fields whose every change reaches no compiled rule of a round (`unread_fields.
-changed_attributes` empty), with why one round's figure cannot depend on them: "not
-applicable" in the coverage table (`tests/test_oracle.py` plays the engine's rounds with
-each changed, card for card the same)."""
+changed_attributes` empty), with why one round's figure cannot depend on them (a named
+hand's by `field_name`): "not applicable" in the coverage table (`tests/test_oracle.py`
+plays the engine's rounds with each changed, card for card the same)."""
 
 
 @dataclass(frozen=True)
@@ -226,18 +236,25 @@ def _exact_shoe(rules: Rules, cap: float | None = None) -> Verdict:
     from pontoon_rules.analysis.composition.model import CompositionModel
     from pontoon_rules.analysis.composition.policy import CompositionPolicy
     from pontoon_rules.analysis.side_bets import taken_value
+    from pontoon_rules.analysis.upcards import UpCardModel, UpCardPolicy, conditional
     from pontoon_rules.ruleset.resolving.features import require_handled
 
     try:
         require_handled(rules.ruleset, "edge")
-        model = CompositionModel(rules, exact=True)
+        model: Any = (UpCardModel(rules, exact=True) if conditional(rules)
+                      else CompositionModel(rules, exact=True))
         value = model.value_of_round() + taken_value(rules, "finite")[0]
     except PontoonError as e:
         return Verdict("exact-shoe", REFUSES, str(e))
-    policy = CompositionPolicy(model)
+    if isinstance(model, UpCardModel):  # a model per group of up cards, as `edge` values it
+        policy: Any = UpCardPolicy(rules, [CompositionPolicy(m) for m in model.parts])
+        parts = model.parts
+    else:
+        policy, parts = CompositionPolicy(model), [model]
+    bounds = [b for m in parts if (b := _pack_bound(rules, m, policy)) is not None]
     return _played("exact-shoe", cap, value,
                    lambda: policy_value(rules, policy, finite=True),
-                   _pack_bound(rules, model, policy))
+                   bounds[0] if bounds else None)
 
 
 def _infinite_model(rules: Rules) -> tuple[Any, Any]:
@@ -245,10 +262,12 @@ def _infinite_model(rules: Rules) -> tuple[Any, Any]:
     `PontoonError` of a method that refuses the rules."""
     from pontoon_rules.analysis.infinite.round import RoundModel
     from pontoon_rules.analysis.side_bets import taken_value
+    from pontoon_rules.analysis.upcards import UpCardRound, conditional
     from pontoon_rules.ruleset.resolving.features import require_handled
 
     require_handled(rules.ruleset, "edge")
-    model = RoundModel(rules, "infinite", exact=True)
+    model: Any = (UpCardRound(rules, "infinite", exact=True) if conditional(rules)
+                  else RoundModel(rules, "infinite", exact=True))
     return model, model.value() + taken_value(rules, "infinite")[0]
 
 
@@ -264,13 +283,16 @@ def _exact_infinite(rules: Rules, cap: float | None = None) -> tuple[Verdict, fl
     from analysis_reference import policy_value
 
     from pontoon_rules.analysis.infinite.policy import ModelPolicy
+    from pontoon_rules.analysis.upcards import UpCardPolicy, UpCardRound
 
     try:
         model, value = _infinite_model(rules)
     except PontoonError as e:
         return Verdict("exact-infinite", REFUSES, str(e)), None
+    policy = (UpCardPolicy(rules, [ModelPolicy(m) for m in model.parts])
+              if isinstance(model, UpCardRound) else ModelPolicy(model))
     return _played("exact-infinite", cap, value,
-                   lambda: policy_value(rules, ModelPolicy(model))), float(value)
+                   lambda: policy_value(rules, policy)), float(value)
 
 
 def _same(value: Any, played: Fraction) -> bool:
@@ -343,7 +365,8 @@ def field_verdicts(base: Ruleset, rounds: int, limit: int | None = None,
     out: dict[str, dict[str, Any]] = {}
     changes = (v for v in chain(variants(base), extra_variants(base))
                if v.ruleset is not None and v.changed
-               and (fields is None or v.path.startswith(fields)))
+               and (fields is None or v.path.startswith(fields)
+                    or field_name(v.path).startswith(fields)))
     for variant in islice(changes, limit):
         if say is not None:
             say(f"{variant.path} = {variant.new!r}")
@@ -371,6 +394,7 @@ EXTRA_VALUES: dict[str, Callable[[Any], list[Any]]] = {
     if len(ranking) > 2 else [],
     "side_bets.max_fraction": lambda v: [(1, 4)] if tuple(v) == (1, 2) else [(1, 2)],
     "stakes.max_stake": lambda _: [1000],
+    "stakes.min_stake": lambda _: [10**12],  # a large least stake, played at it
     "between_deals.penetration": lambda _: [0.5],
     "shoot.dry_kitty": lambda _: ["end-bank"],
     "table.bank.amount": lambda _: [100_000],
@@ -396,9 +420,44 @@ EXTRA_VALUES: dict[str, Callable[[Any], list[Any]]] = {
 ranks, fractions, amounts), by field: each a function of the base's value."""
 
 
+HAND_EXTRA_VALUES: dict[str, Callable[[Any, Ruleset], list[Any]]] = {
+    # a named hand held against some up cards, in a band of stakes, paid a prize (issue 48)
+    "banker_up_ranks": lambda v, r: [r.pack.ranks[:1], r.pack.ranks[-1:]] if v is None
+    else [None],
+    "min_stake": lambda v, r: [2] if v is None else [None],
+    "max_stake": lambda v, r: [1] if v is None else [None],
+    "prize": lambda v, r: [3, AMOUNT_MAX] if v is None else [AMOUNT_MAX],  # past 64 bits
+    "prize_to_others": lambda v, r: [2] if v is None else [None],
+    "paid_by_players": lambda v, r: ["1:1"] if v is None else [None],
+    "soft": lambda v, r: [True, False] if v is None else [None],
+    "ranks": lambda v, r: [(r.pack.ranks[-1],) * 2] if v is None else [None],
+}
+"""Values the oracle tries for a named hand's fields that `costs.alternatives` offers none
+for (null-able sets of ranks, amounts, odds), by field name: each a function of the
+definition's value and the base; tried on every named hand of the base."""
+
+
+def field_name(path: str) -> str:
+    """A named hand's field by its schema name (`hands.definitions.*.pays`), else `path`."""
+    parts = path.split(".")
+    if path.startswith("hands.definitions.") and len(parts) == 4:
+        return f"hands.definitions.*.{parts[3]}"
+    return path
+
+
+def _extra_paths(base: Ruleset) -> Iterator[tuple[str, Callable[[Any], list[Any]]]]:
+    """`EXTRA_VALUES`, then `HAND_EXTRA_VALUES` on every named hand of `base`."""
+    yield from EXTRA_VALUES.items()
+    for hand_id in base.hands.ranking:
+        if hand_id in base.hands.definitions:
+            for name, values in HAND_EXTRA_VALUES.items():
+                yield (f"hands.definitions.{hand_id}.{name}",
+                       lambda v, values=values: values(v, base))  # type: ignore[misc]
+
+
 def extra_variants(base: Ruleset) -> Iterator[Any]:
-    """`unread_fields.variants` for `EXTRA_VALUES`: each accepted by the schema, with the
-    compiled attributes it reaches."""
+    """`unread_fields.variants` for `EXTRA_VALUES` and `HAND_EXTRA_VALUES`: each accepted
+    by the schema, with the compiled attributes it reaches."""
     from pydantic import ValidationError
     from unread_fields import Variant, changed_attributes
 
@@ -406,7 +465,7 @@ def extra_variants(base: Ruleset) -> Iterator[Any]:
 
     data = base.model_dump(mode="python")
     base_rules = compile_rules(base)
-    for path, values in EXTRA_VALUES.items():
+    for path, values in _extra_paths(base):
         try:
             old = value_at(base, path)
         except AttributeError:

@@ -234,9 +234,19 @@ def plays_alike(rules: Rules, stake: int) -> bool:
 def played_stake(rules: Rules, stake: int) -> int:
     """The stake a simulation plays at: `stake`, or where a named hand is held or paid at
     it otherwise than at the stake the figures are valued at (`valued_stake`, the least),
-    that stake, so that the simulation and `edge` value one game."""
+    the least stake where every payout is whole that plays as that one (the next multiple
+    of `engine.round.rules.stake_unit`), else that one itself, so that the simulation and
+    `edge` value one game (`edge` refuses where a payout at it is rounded:
+    `ruleset.resolving.family_features._rounded_where_valued`)."""
+    from pontoon_rules.engine.round.rules import stake_unit
+
     valued = valued_stake(rules)
-    return stake if valued is None or plays_alike(rules, stake) else valued
+    if valued is None or plays_alike(rules, stake):
+        return stake
+    unit = stake_unit(rules.ruleset)
+    whole = -(-valued // unit) * unit
+    fits = rules.max_stake is None or whole <= rules.max_stake
+    return whole if fits and plays_alike(rules, whole) else valued
 
 
 def derived(r: Ruleset, up: int, stake: int) -> Ruleset:

@@ -250,9 +250,23 @@ def _definition_problems(d: HandDefinition) -> list[str | None]:
          else None),
         ("banker_up_ranks: list at least one rank, or null for any"
          if d.banker_up_ranks is not None and not d.banker_up_ranks else None),
+        _players_only(d),
         ("same_rank needs at least two cards"
          if d.same_rank and d.cards_range[1] is not None and d.cards_range[1] < 2 else None),
     ]
+
+
+def _players_only(d: HandDefinition) -> str | None:
+    """A hand held against some of the banker's up cards or for some stakes only is a
+    player's hand and no natural: the banker's hand has no stake and no up card of its own
+    (the engine's `named.NamedHand.more_match`), and a natural is found at the peek."""
+    named = [name for name in ("banker_up_ranks", "min_stake", "max_stake")
+             if getattr(d, name) is not None]
+    if not named or not (d.banker_can_hold or d.natural):
+        return None
+    return (f"{' and '.join(named)}: a hand held against some of the banker's up cards or "
+            "for some stakes only is a player's hand and no natural (set banker_can_hold: "
+            "false and natural: false)")
 
 
 def _ranks_problem(d: HandDefinition) -> str | None:

@@ -6,7 +6,7 @@ by `features` itself, after its own registrations (the order refusals are named 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pontoon_rules.ruleset.resolving.features import Feature, _bank_may_cap, register
 
@@ -152,3 +152,85 @@ register(Feature(
     "a buy of any amount", ("stakes.first_buy_min",),
     "a first buy from the least unit, not a multiple of the stake",
     lambda r: r.stakes.buy.value == "range" and r.stakes.first_buy_min == 0))
+
+
+# -- issue 45: what the analysis values at the least stake --------------------------------
+
+def _payout_unit(r: Ruleset) -> int:
+    """The least stake every payout of one round is whole at (the least common multiple
+    of the denominators of what hands pay and collect, insurance, a surrender, the shoot:
+    `engine.round.rules.stake_unit` but the side bets)."""
+    import math
+    from fractions import Fraction
+
+    from pontoon_rules.ruleset.format.common import odds_fraction
+    from pontoon_rules.ruleset.resolving.outcomes import outcome_table
+
+    odds = [f for cell in outcome_table(r, every_hand=True).values()
+            for f in (cell.pays, cell.collects)]
+    odds += [odds_fraction(r.player.insurance.pays), odds_fraction(r.shoot.pays)]
+    if r.player.surrender.allowed:
+        odds.append(Fraction(*r.player.surrender.returns))
+    return math.lcm(*(Fraction(f).denominator for f in odds))
+
+
+def _rounded_where_valued(r: Ruleset) -> list[tuple[str, str]]:
+    """Where a named hand is held by the stake or paid a prize, the analysis values the
+    round at the least stake (`analysis.upcards.valued_stake`), payouts unrounded: a true
+    figure of some stake where every payout is whole and every such hand plays as at the
+    least (the next multiple of the payouts' unit), else a payout the engine and the
+    simulators round and the analysis does not."""
+    from pontoon_rules.ruleset.format.agreed import value_of
+
+    if not _up_and_stake(r) or r.settlement.odd_amounts not in ("round-down", "round-up"):
+        return []
+    stake, unit = value_of(r.stakes.min_stake) or 1, _payout_unit(r)
+    whole = -(-stake // unit) * unit
+    most = value_of(r.stakes.max_stake)
+    if stake == whole or ((most is None or whole <= most) and _alike(r, stake, whole)):
+        return []
+    return [("stakes.min_stake", f"the least stake, {stake}, at which a named hand held by "
+             f"the stake or paid a prize is valued, is not a multiple of {unit}, and at "
+             f"{whole} that hand plays otherwise: a payout there is rounded "
+             "(settlement.odd_amounts), which the analysis does not do")]
+
+
+def _alike(r: Ruleset, stake: int, other: int) -> bool:
+    """Whether every named hand held by the stake or paid a prize plays at `other` as at
+    `stake` (`analysis.upcards.plays_alike`): held at both or neither, no prize held."""
+    def band(d: Any, at: int) -> bool:
+        return ((d.min_stake is None or at >= d.min_stake)
+                and (d.max_stake is None or at <= d.max_stake))
+
+    return all(band(d, stake) == band(d, other) and not (d.prize is not None
+                                                        and band(d, stake))
+               for _i, d in r.hands.ranked() if d.player_can_hold or d.banker_can_hold)
+
+
+register(Feature(
+    "payouts rounded at the stake a named hand is valued at", ("stakes.min_stake",),
+    "a named hand held by the stake or paid a prize, valued at the least stake, where a "
+    "payout is not whole and is rounded",
+    lambda r: bool(_rounded_where_valued(r)), frozenset({"simulator", "sessions"}),
+    details=_rounded_where_valued))
+
+
+def _growing_prizes(r: Ruleset) -> list[tuple[str, str]]:
+    """A fixed prize on a player's hand whose stake may grow (a double, a buy): not odds of
+    one stake, so the analysis cannot value it per stake (`analysis.upcards.groups`
+    refuses it) and no best play of it can be made; the engine and the compiled sessions
+    play it."""
+    doubles = r.player.double.allowed and r.player.double.times_per_hand > 0
+    buys = r.stakes.buy.value != "none"
+    return [(f"hands.definitions.{i}.prize",
+             f"{i}: a fixed prize on a hand that may have "
+             + ("doubled (after_double)" if d.after_double and doubles
+                else "bought cards (stakes.buy)"))
+            for i, d in r.hands.ranked() if d.prize is not None and d.player_can_hold
+            and ((d.after_double and doubles) or buys)]
+
+
+register(Feature(
+    "a fixed prize on a hand whose stake may grow", ("hands.definitions",),
+    "a named hand paid a fixed amount where its stake may have grown by a double or a buy",
+    lambda r: bool(_growing_prizes(r)), frozenset({"sessions"}), details=_growing_prizes))

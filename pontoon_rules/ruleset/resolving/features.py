@@ -28,8 +28,9 @@ if TYPE_CHECKING:
 Consumer = Literal["analysis", "simulator", "sessions"]
 """A part of the tool that may not handle every rule: the exact analysis (`edge`,
 `strategy`, `costs`), the compiled simulator's rounds (`simulate`) or its sessions
-(`session --summary`, which also plays every round rule the simulator plays, and a
-banker's hand by suits, whose best play alone the simulator lacks)."""
+(`session --summary`, which also plays every round rule the simulator plays, and the rules
+whose best play alone the simulator lacks: a banker's hand by suits, a fixed prize on a
+stake that may grow; `sim.runs.engine.best_undecided`)."""
 
 CONSUMERS: tuple[Consumer, ...] = ("analysis", "simulator", "sessions")
 

@@ -10,7 +10,9 @@ compiled simulator against the rules as the engine plays them.
 The engine plays every rule, so this path never refuses a ruleset (`engine_play`):
 where the analysis does not handle a rule (`ruleset.resolving.features`), the seat plays the
 analysis's decisions as far as they go, a decision the rules do not allow then made by
-the simple `FALLBACK` policy, and where no model can be made at all, `FALLBACK` alone;
+the simple `FALLBACK` policy, and where no best play can be made at all (no model, or a
+rule the analysis cannot value: `best_undecided`), `FALLBACK` alone, as the compiled
+sessions play;
 the run's notes say which play it was and that its figure is that play's, not best
 play's. A run is cut
 into chunks of `CHUNK` rounds, chunk `i` seeded by `chunk_seed(seed, i)` and
@@ -74,6 +76,9 @@ def engine_play(rules: Rules, policy: str | None, dealing: Dealing) -> EnginePla
     simple = EnginePlay(_Simple(FALLBACK, banker), banker.name, fallback_words(rules, unread))
     if counts_otherwise(rules):
         return simple  # the analysis's hands count whole points to 21: no decision of it fits
+    undecided = best_undecided(rules)
+    if undecided:  # no best play of it: stand-17 throughout, as the compiled sessions play
+        return EnginePlay(simple.act, banker.name, fallback_words(rules, undecided))
     try:
         act, words = _best_play(rules, policy, dealing)
     except PontoonError:
@@ -84,8 +89,23 @@ def engine_play(rules: Rules, policy: str | None, dealing: Dealing) -> EnginePla
         return EnginePlay(act, banker.name, words)
     return EnginePlay(_Guarded(act, _Simple(FALLBACK, banker)), banker.name,
                       f"{words}, as far as the analysis decides: it does not value "
-                      f"{', '.join(unread)} (a decision the rules then refuse is "
-                      f"{FALLBACK}'s), so the figure is this play's, not best play's")
+                      f"{', '.join(unread)} (a decision the rules then refuse, or one it "
+                      f"cannot make, is {FALLBACK}'s), so the figure is this play's, not "
+                      "best play's")
+
+
+def best_undecided(rules: Rules) -> list[str]:
+    """The rules of `rules` for which no best play can be made, by name: the registry's
+    rules that the compiled sessions play and the compiled simulator does not, for want
+    of best play alone (the analysis cannot value them: a banker's hand by suits). Where
+    there are any, `--policy best` plays `FALLBACK` throughout, on the engine's path
+    (`engine_play`, `table_play`) and the compiled sessions
+    (`sim.sessions.summary.session_play`) alike, saying so in the same words
+    (`fallback_words`)."""
+    from pontoon_rules.ruleset.resolving.features import unhandled
+
+    return [f.name for f in unhandled(rules.ruleset, "simulator")
+            if "sessions" in f.handled_by]
 
 
 def fallback_words(rules: Rules, unread: list[str]) -> str:
@@ -120,7 +140,9 @@ def table_play(rules: Rules, player: str, banker_policy: str | None) -> EnginePl
     chosen = banker_policy if rules.banker_by_choice else None
     banker = named_banker(rules, chosen)
     seat: Callable[[RoundState], Action]
-    if player == BEST:
+    if player == BEST and best_undecided(rules):  # as the compiled sessions play
+        seat, words = PLAYER_POLICIES[FALLBACK], fallback_words(rules, best_undecided(rules))
+    elif player == BEST:
         best = engine_play(rules, chosen, "infinite")
         seat, words = _Guarded(best.act, _Simple(FALLBACK, banker)), best.words
     else:

@@ -55,28 +55,24 @@ def session_play(rules: Rules, player: str,
                  banker: str | None = None) -> tuple[str, str | None]:
     """The policy the session's seats play when `player` is asked for, and, where it is
     another, that play in words: `player` itself, except `best` where the analysis cannot
-    make best play because it does not handle a rule of the ruleset (a banker's hand by
-    suits): then `FALLBACK`, as the engine's sessions and `simulate --engine` play
-    (`sim.runs.engine.engine_play`), its words naming those rules.
+    make best play because it cannot value a rule of the ruleset (a banker's hand by
+    suits: `sim.runs.engine.best_undecided`): then `FALLBACK` throughout, as the engine's
+    sessions and `simulate --engine` play (`sim.runs.engine.table_play`, `engine_play`),
+    in the same words, naming those rules.
 
     Raises:
         StrategyError: an unknown player policy.
         AnalysisError: an unknown banker policy, or best play refused for a ruleset whose
             every rule the analysis handles.
     """
-    from pontoon_rules.errors import AnalysisError
-    from pontoon_rules.ruleset.resolving.features import refused_names
     from pontoon_rules.sim.kernels.strategy import BEST, strategy
-    from pontoon_rules.sim.runs.engine import FALLBACK, fallback_words
+    from pontoon_rules.sim.runs.engine import FALLBACK, best_undecided, fallback_words
 
-    try:
-        strategy(rules, player, banker)
-    except AnalysisError:
-        unread = refused_names(rules.ruleset, "edge")
-        if player != BEST or not unread:
-            raise
+    undecided = best_undecided(rules) if player == BEST else []
+    if undecided:
         strategy(rules, FALLBACK, banker)
-        return FALLBACK, fallback_words(rules, unread)
+        return FALLBACK, fallback_words(rules, undecided)
+    strategy(rules, player, banker)
     return player, None
 
 

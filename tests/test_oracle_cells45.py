@@ -1,0 +1,100 @@
+"""The coverage table's cells "accepted and disagrees" of the named hands' new fields
+(issue 45; `benchmarks/oracle_coverage.py --fields hands.definitions.*.NAME`), each fixed at
+its cause: a refusal by name, or a rule the schema cannot say turned away by the loader."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import ValidationError
+
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.errors import PontoonError
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from oracle import AGREES, DISAGREES, REFUSES, judge, tiny  # noqa: E402
+
+TESTS = Path(__file__).parent / "rulesets"
+PLAYERS = {"natural": False, "banker_can_hold": False}
+"""What a hand held for some stakes only must be (a player's, no natural)."""
+
+
+def _with(base: str, hand: str, insured: bool = True, **change: Any) -> Ruleset:
+    data = tiny(base).model_dump(mode="python")
+    data["hands"]["definitions"][hand].update(change)
+    data["player"]["insurance"]["allowed"] &= insured
+    return Ruleset.model_validate(data)
+
+
+def test_a_payout_rounded_at_the_stake_a_hand_is_valued_at_is_refused_by_name() -> None:
+    """tiny-blackjack (no insurance) where the pontoon (3:2; a player's, no natural) holds
+    at a stake of 1 only: the analysis values such rules at the least stake, 1, where the
+    engine rounds 3:2 down to 1; it printed 0.1344 (shoe) and 0.1182 (infinite deck)
+    against the engine's 0.0677 and 0.0557 playing the same play. Now `edge` refuses naming
+    stakes.min_stake; the simulators play it. Where the band plays alike at a whole stake
+    (a pontoon up to 3: at 2 as at 1), the analysis's figure is that stake's, and the
+    simulations play there (`analysis.upcards.played_stake`)."""
+    from pontoon_rules.analysis.edge import house_edge
+
+    rules = compile_rules(_with("tiny-blackjack", "pontoon", False, max_stake=1, **PLAYERS))
+    with pytest.raises(PontoonError, match=r"stakes\.min_stake: edge does not handle payouts "
+                                           "rounded at the stake a named hand is valued at"):
+        house_edge(rules, "finite")
+    verdicts = {v.consumer: v.verdict for v in judge(rules.ruleset, 20_000)}
+    assert verdicts == {"exact-shoe": REFUSES, "exact-infinite": REFUSES, "engine": AGREES,
+                        "compiled-sim": AGREES}
+    # a stake band that plays alike at a whole stake (2) is valued there: not refused
+    alike = compile_rules(_with("tiny-blackjack", "pontoon", False, max_stake=3, **PLAYERS))
+    assert DISAGREES not in {v.verdict for v in judge(alike.ruleset, 20_000,
+                                                      only=("exact-infinite",))}
+
+
+def test_a_fixed_prize_on_a_stake_that_may_grow_plays_through_the_engine() -> None:
+    """tiny-pagat (cards bought) where the pontoon pays a fixed prize: the analysis cannot
+    value it per stake and refused with no rule of the registry, so `simulate --engine`
+    (the reference, which plays every rule) refused too. Now the registry names it: the
+    analysis and the compiled simulator refuse by name, the engine plays it by stand-17
+    and says so."""
+    from pontoon_rules.ruleset.resolving.features import UnsupportedFeatureError
+    from pontoon_rules.sim.runs.simulate import simulate
+
+    rules = compile_rules(_with("tiny-pagat", "pontoon", prize=3))
+    result = simulate(rules, 400, seed=3, path="engine")
+    assert result.rounds == 400
+    assert "stand-17" in result.method
+    assert "a fixed prize on a hand whose stake may grow" in result.method
+    for path in ("compiled", None):
+        if path == "compiled":
+            with pytest.raises(UnsupportedFeatureError,
+                               match=r"hands\.definitions\.pontoon\.prize"):
+                simulate(rules, 400, seed=3, path=path)
+        else:
+            assert simulate(rules, 400, seed=3, path=path).path == "engine"
+
+
+@pytest.mark.parametrize("field, value", [("banker_up_ranks", ("A",)), ("min_stake", 2),
+                                          ("max_stake", 1)])
+@pytest.mark.parametrize("change", [{}, {"natural": False}, {"banker_can_hold": False}])
+def test_an_up_card_or_stake_condition_on_a_banker_s_hand_or_a_natural_is_refused(
+        field: str, value: Any, change: dict[str, Any]) -> None:
+    """A named hand the banker may hold, or a natural, held against some up cards or for
+    some stakes only: the engine classifies the banker's hand with no up card and no stake
+    (`engine.round.named.NamedHand.more_match`) and the naturals at the peek with no up
+    card, the analysis's groups with both (tiny-blackjack's pontoon against a banker's ace:
+    0.0416 against the engine's 0.0577; tiny-up-card's five-card trick from a stake of 2,
+    which every stake there meets: 1.1378 against 1.4374): the schema cannot say it, so the
+    loader turns it away naming the field."""
+    with pytest.raises(ValidationError, match=f"{field}: a hand held against some of the "
+                                              "banker's up cards or for some stakes only is "
+                                              "a player's hand and no natural"):
+        _with("tiny-blackjack", "pontoon", **{field: value}, **change)
+    held = _with("tiny-blackjack", "pontoon", **{field: value}, natural=False,
+                 banker_can_hold=False)
+    assert getattr(held.hands.definitions["pontoon"], field) is not None
+    load_ruleset(str(TESTS / "tiny-up-card.yaml"))  # the Super Bonus's shape loads
