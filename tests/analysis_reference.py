@@ -57,10 +57,9 @@ def policy_value(rules: Rules, policy: Callable[[RoundState], Action],
     at `STAKE` (within the stake limits), or where a named hand is held or paid by the stake
     otherwise there than at the stake the analysis values it at, that stake
     (`analysis.upcards.played_stake`, as the engine's simulation plays)."""
-    from pontoon_rules.analysis.upcards import played_stake
-    from pontoon_rules.sim.runs.engine import within_limits
+    from pontoon_rules.sim.runs.engine import engine_stake
 
-    stake = played_stake(rules, within_limits(rules, STAKE))
+    stake = engine_stake(rules)  # STAKE within the limits, then played_stake
     ranks = [r for r in range(13) if rules.rank_present[r]]
     cards = [(r * 4, Fraction(1, len(ranks))) for r in ranks]
     root = RoundState(rules, [stake]) if finite else RoundState(rules, [stake],
