@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pontoon_rules.docs.words.sentences import text_lines
+from pontoon_rules.docs.words.sentences import sentences, text_lines
 from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.ruleset.loading.registry import load_bundled
 
@@ -31,3 +31,33 @@ def test_the_overlay_line_uses_the_catalogs_colon_and_comma(tmp_path: Path) -> N
     assert "player.stick_minimum، stakes.min_stake" in urdu
     english = text_lines(load_ruleset(path), "en", base=base)[1]
     assert english.endswith("pagat-stick-16: player.stick_minimum, stakes.min_stake")
+
+
+def _said(path: Path, lang: str) -> dict[str, str]:
+    return {s.key: s.text for s in sentences(load_ruleset(path), lang)}
+
+
+def test_twenty_one_is_named_without_a_card_count_a_field_holds(tmp_path: Path) -> None:
+    """«21 (из трёх и более карт)» named the hand with a card count of its own: an overlay
+    whose twenty-one takes two or more cards still read "three or more" in Russian (the
+    casino page's words and the catalog's), Armenian, Punjabi and Urdu."""
+    path = _overlay(tmp_path, "casino-ochko",
+                    "hands:\n  definitions:\n    twenty-one:\n      min_cards: 2\n")
+    russian = _said(path, "ru")
+    assert russian["hand:twenty-one"].startswith("21: 2 карты и больше")
+    assert "трёх" not in russian["ranking"] + russian["ties"]
+    for lang, name in (("ru@ruwiki", "21: "), ("hy", "21 միավոր. "), ("pa", "21: "),
+                       ("ur", "21: ")):
+        named = _said(path, lang)["hand:twenty-one"]
+        assert named.startswith(f"{name}2 "), (lang, named)
+
+
+def test_the_soft_or_hard_sentence_says_no_aces_value(tmp_path: Path) -> None:
+    """The Russian "soft or hard" sentence added «туз считается за 11», a value an overlay
+    changes (`pack.ace_values`: an ace 1 or 10)."""
+    path = _overlay(tmp_path, "casino-ochko",
+                    "pack:\n  ace_values: [1, 10]\nbanker:\n  hit_soft_17: false\n")
+    for lang in ("ru", "ru@ponton-ru", "ru@ochko-ru"):
+        said = _said(path, lang)["banker_draws"]
+        assert "16 очках и меньше" in said and "17 и больше" in said, said
+        assert "11" not in said, (lang, said)
