@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pontoon_rules.docs.words.sentences import sentences, text_lines
+from pontoon_rules.docs.words.sentences import compared, sentences, text_lines
 from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.ruleset.loading.registry import load_bundled
 
@@ -61,3 +61,21 @@ def test_the_soft_or_hard_sentence_says_no_aces_value(tmp_path: Path) -> None:
         said = _said(path, lang)["banker_draws"]
         assert "16 очках и меньше" in said and "17 и больше" in said, said
         assert "11" not in said, (lang, said)
+
+
+def test_when_a_one_on_one_tables_stakes_go_down_follows_a_field(tmp_path: Path) -> None:
+    """Siebzehn und Vier's sheet said every player stakes before the banker deals to the
+    first of them for any game of a rotating banker and one seat: a fact of its source no
+    field held. It is `table.stakes_before_first_deal`, which an overlay changes."""
+    words = {s.key: s.text for s in sentences(load_bundled("siebzehn-und-vier"))}
+    assert words["stake_when"] == ("Every player puts down a stake before the banker deals "
+                                   "to the first of them, not when their turn comes.")
+    path = _overlay(tmp_path, "siebzehn-und-vier",
+                    "table:\n  stakes_before_first_deal: false\n")
+    said = _said(path, "en")["stake_when"]
+    assert said == ("Each player puts down a stake when their turn comes, before the banker "
+                    "deals to them.")
+    assert "когда подходит его очередь" in _said(path, "ru")["stake_when"]
+    assert "an der Reihe" in _said(path, "de")["stake_when"]
+    found, _gone = compared(load_ruleset(path), load_bundled("siebzehn-und-vier"))
+    assert next(s for s in found if s.key == "stake_when").changed

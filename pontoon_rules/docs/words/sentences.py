@@ -88,7 +88,7 @@ RULES: tuple[Rule, ...] = (
          fixed_banker_chapter="between-deals"),
     Rule("lacks", "game", ()),
     Rule("stake_limits", "stakes", ("stakes.min_stake", "stakes.max_stake")),
-    Rule("stake_when", "stakes", ("deal.stake_after_first_card",)),
+    Rule("stake_when", "stakes", ("deal.stake_after_first_card", "table.stakes_before_first_deal")),
     Rule("bank_amount", "stakes", ("table.bank.amount", "table.bank.va_bank",
                                    "table.bank.passes_when_broken", "table.bank.cap",
                                    "table.bank.entry")),

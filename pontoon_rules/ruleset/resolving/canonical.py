@@ -80,8 +80,10 @@ V1_LEAVES: frozenset[str] = frozenset({
 """The behavioural fields of the schema when conformance ids were first issued."""
 
 SESSION_ONLY = frozenset({"table.first_banker", "table.bank.passes_when_broken",
-                          "table.bank.passes_after_deals", "shoot.dry_kitty_sale"})
-"""Fields added since that decide only who banks first or next: no round depends on them."""
+                          "table.bank.passes_after_deals", "shoot.dry_kitty_sale",
+                          "table.stakes_before_first_deal"})
+"""Fields added since that decide only who banks first or next, or when the players of a
+one-on-one table put down their stakes: no round depends on them."""
 _NOT_PLAY = SESSION_ONLY | FIELD_PRESENTATION
 """The fields below the top level a round never depends on (left out unless in `V1_LEAVES`)."""
 
