@@ -79,3 +79,32 @@ def test_when_a_one_on_one_tables_stakes_go_down_follows_a_field(tmp_path: Path)
     assert "an der Reihe" in _said(path, "de")["stake_when"]
     found, _gone = compared(load_ruleset(path), load_bundled("siebzehn-und-vier"))
     assert next(s for s in found if s.key == "stake_when").changed
+
+
+def test_a_payout_cell_of_cards_counted_as_another_hand_leaves_exceptions_to_sentences(
+        tmp_path: Path) -> None:
+    """Checked, no fix needed (issue 49, `sheet_view._as_other_hand`): a cell of a hand one
+    side may not hold gives the usual odds of the hand its cards count as, exactly as that
+    hand's own row does; an outcome exception changing one pair of it is said by its own
+    sentence, and the sentences, read as a reader reads them, give the engine's table."""
+    from pontoon_rules.docs.sheet.sheet_view import payout_rows
+    from pontoon_rules.docs.words.i18n import translations
+    from pontoon_rules.docs.words.reach import decided_table
+    from pontoon_rules.docs.words.sentences import settlement_claims
+    from pontoon_rules.docs.words.settlement import cell_says, conflicts, expected_cell
+    from pontoon_rules.ruleset.resolving.outcomes import outcome_table
+
+    path = _overlay(tmp_path, "australian-pontoon", "settlement:\n  outcomes:\n    - "
+                    "{player: twenty-one, banker: total, result: lose, pays: \"2:1\"}\n")
+    ruleset = load_ruleset(path)
+    rows = {row["key"]: row for row in payout_rows(ruleset, translations("en").gettext)}
+    assert rows["sevens-in-spades"]["takes"] == "1:1, as a plain total"
+    assert rows["total"]["takes"] == "1:1"
+    said = _said(path, "en")["outcomes"]
+    assert "A player's twenty-one against the banker's ordinary total loses, paying the " \
+           "banker 2:1." in said
+    claims = [c for s in settlement_claims(ruleset, "en").values() for c in s.claims]
+    assert conflicts(claims) == []
+    for pair, cell in decided_table(ruleset, outcome_table(ruleset)).items():
+        expected = expected_cell(claims, pair)
+        assert {k: expected.get(k) for k in cell_says(cell)} == cell_says(cell), pair
