@@ -108,3 +108,17 @@ def test_a_payout_cell_of_cards_counted_as_another_hand_leaves_exceptions_to_sen
     for pair, cell in decided_table(ruleset, outcome_table(ruleset)).items():
         expected = expected_cell(claims, pair)
         assert {k: expected.get(k) for k in cell_says(cell)} == cell_says(cell), pair
+
+
+def test_a_soft_total_is_an_ace_counted_11_only_where_an_ace_may_count_11(
+        tmp_path: Path) -> None:
+    """The soft-17 sentence defined a soft total as "one with an ace counted 11" whatever
+    `pack.ace_values` says: an ace 1 or 10 makes a soft total counted 10."""
+    bundled = {s.key: s.text for s in sentences(load_bundled("casino-ochko"))}
+    assert "(one with an ace counted 11)" in bundled["banker_draws"]
+    path = _overlay(tmp_path, "casino-ochko", "pack:\n  ace_values: [1, 10]\n")
+    english = _said(path, "en")["banker_draws"]
+    assert "on a soft 17 (one with an ace counted above its lowest value)" in english
+    for lang in ("en", "ru", "ru@ochko-ru", "ru@ponton-ru"):
+        said = _said(path, lang)["banker_draws"]
+        assert "11" not in said and "17" in said, (lang, said)
