@@ -85,6 +85,7 @@ NOT_APPLICABLE: dict[str, str] = {
     "between_deals.bank_sale": _NO_ROUND + "the bank's sale between deals",
     "table.bank.passes_when_broken": _NO_ROUND + "the bank passes after a round",
     "table.bank.passes_after_deals": _NO_ROUND + "the bank passes after N deals",
+    "table.stakes_before_first_deal": _NO_ROUND + "when a one-on-one table's players stake",
     "shoot.kitty_within_stake_limits": _NO_ROUND + "the kitty between deals (no kitty "
                                        "in one seat's round against the banker)",
     "shoot.top_up": _NO_ROUND + "the kitty topped up between deals",

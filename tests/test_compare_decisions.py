@@ -51,6 +51,8 @@ BETWEEN_DEALS = {
     "table.bank.passes_after_deals": ("pagat-british", "table.bank",
                                       {"passes_after_deals": 3}),
     "shoot.dry_kitty_sale": ("shoot-pontoon", "shoot", {"dry_kitty_sale": "agreed-price"}),
+    "table.stakes_before_first_deal": ("siebzehn-und-vier", "table",
+                                       {"stakes_before_first_deal": False}),
 }
 
 NOT_SEARCHED = {

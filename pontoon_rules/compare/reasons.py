@@ -40,6 +40,9 @@ ROUND_INDEPENDENT: dict[str, tuple[str, str]] = {
     "table.direction": (OUTSIDE_A_ROUND, "decides who sits in which seat, p1 being the first "
                         "to play either way; a round of seats p1, p2, … settles the same"),
     "table.bank.passes_when_broken": (OUTSIDE_A_ROUND, "the bank passes on between deals"),
+    "table.stakes_before_first_deal": (OUTSIDE_A_ROUND, "when the players of a one-on-one "
+                                       "table put down their stakes; each round's stake is "
+                                       "the same either way"),
     "table.bank.passes_after_deals": (OUTSIDE_A_ROUND, "the bank passes on between deals"),
     "shoot.dry_kitty_sale": (OUTSIDE_A_ROUND, "how the bank is sold happens between deals"),
     "deal.banker_may_look_at_first_card": (OUTSIDE_A_ROUND, "changes only what the banker "

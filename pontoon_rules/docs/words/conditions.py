@@ -79,6 +79,8 @@ CONDITIONS: dict[str, Condition] = {
     "table.bank.amount": lambda r: r.table.bank.amount is not None,
     "table.bank.passes_after_deals": lambda r: r.table.bank.passes_after_deals is not None,
     "table.bank.entry": lambda r: r.table.bank.entry is not None,
+    "table.stakes_before_first_deal": lambda r: r.table.banker.value == "rotating"
+    and r.table.max_players == 1 and not r.deal.stake_after_first_card,
     "banker.must_stand_at": lambda r: r.banker.must_stand_at is not None,
     "pack.ace_values_by_cards": lambda r: bool(r.pack.ace_values_by_cards),
     "banker.stick_minimum": lambda r: r.banker.stick_minimum is not None and (

@@ -32,7 +32,7 @@ from pontoon_rules.docs.words.conditions import applies as applies  # re-exporte
 from pontoon_rules.docs.words.conditions import banker_natural, natural_beats_natural
 from pontoon_rules.docs.words.hands import hand_name, hand_sentence
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, environment, translations, words_of
-from pontoon_rules.docs.words.marks import READING_LEGEND, SILENT_LEGEND, listed, open_kinds
+from pontoon_rules.docs.words.marks import COLON, READING_LEGEND, SILENT_LEGEND, listed, open_kinds
 from pontoon_rules.docs.words.pack_words import pack_words
 from pontoon_rules.docs.words.settlement import Said, banker_naturals_dealt, settlement_said
 from pontoon_rules.docs.words.values import bank_size, value_text
@@ -91,7 +91,7 @@ RULES: tuple[Rule, ...] = (
          "table.direction"), fixed_banker_chapter="between-deals"),
     Rule("lacks", "game", ()),
     Rule("stake_limits", "stakes", ("stakes.min_stake", "stakes.max_stake", "stakes.money")),
-    Rule("stake_when", "stakes", ("deal.stake_after_first_card",)),
+    Rule("stake_when", "stakes", ("deal.stake_after_first_card", "table.stakes_before_first_deal")),
     Rule("bank_amount", "stakes", ("table.bank.amount", "table.bank.va_bank",
                                    "table.bank.passes_when_broken", "table.bank.cap",
                                    "table.bank.entry")),
@@ -420,8 +420,8 @@ def text_lines(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, paths: bool = Fals
     lines = [name, *([summary] if summary else [])]
     words = overlay_words(ruleset, localized(base, lang)[0], gettext) if base else {}
     if base is not None:
-        differ = ", ".join(sorted(changed)) or gettext(NO_DIFFERENCE)
-        lines.append(f"{words['intro']} {base.id}: {differ}")
+        differ = listed(sorted(changed), gettext) or gettext(NO_DIFFERENCE)
+        lines.append(f"{words['intro']} {base.id}{gettext(COLON)}{differ}")
         lines += [f"  {gettext(DROPPED) % {'rule': s.text}}" for s in dropped_rules(dropped)]
     for chapter in by_chapter(found, lang):
         lines += ["", chapter["title"]]

@@ -50,6 +50,14 @@ class Table(RuleModel):
     )
     bank: Bank = Field(default_factory=Bank,
                        description="The bank as an amount, and when it passes on.")
+    stakes_before_first_deal: StrictBool = Field(
+        default=False,
+        description="Where the banker plays one player at a time (a rotating banker, "
+        "max_players 1), whether every player puts down a stake before the banker deals to "
+        "the first of them (Siebzehn und Vier's „Vor Spielbeginn zahlt jeder einen "
+        "Einsatz“); false: each player stakes when their own deal comes. No round depends "
+        "on it; with deal.stake_after_first_card a stake waits for the first card.",
+    )
 
     @model_validator(mode="after")
     def _check(self) -> Table:

@@ -82,8 +82,10 @@ V1_LEAVES: frozenset[str] = frozenset({
 """The behavioural fields of the schema when conformance ids were first issued."""
 
 SESSION_ONLY = frozenset({"table.first_banker", "table.bank.passes_when_broken",
-                          "table.bank.passes_after_deals", "shoot.dry_kitty_sale"})
-"""Fields added since that decide only who banks first or next: no round depends on them."""
+                          "table.bank.passes_after_deals", "shoot.dry_kitty_sale",
+                          "table.stakes_before_first_deal"})
+"""Fields added since that decide only who banks first or next, or when the players of a
+one-on-one table put down their stakes: no round depends on them."""
 WORDS_ONLY = frozenset({"between_deals.cut"})
 """Fields added since that only say who does something no figure depends on (who cuts a
 uniformly shuffled pack)."""

@@ -88,6 +88,8 @@ _RULES: tuple[tuple[str, tuple[str, ...], Condition], ...] = (
     ("shoot.fourth_card_limit", (), lambda r: r.shoot.fourth_card_bet),
     ("shoot.dry_kitty_sale", (), lambda r: r.shoot.dry_kitty == "new-kitty-or-sale"),
     ("table.first_banker", (), lambda r: r.table.banker is BankerRole.ROTATING),
+    ("table.stakes_before_first_deal", (), lambda r: r.table.banker is BankerRole.ROTATING
+     and r.table.max_players == 1 and not r.deal.stake_after_first_card),
     ("table.bank", (), lambda r: r.table.banker is BankerRole.ROTATING),
     ("table.bank.va_bank", (), lambda r: r.table.bank.amount is not None),
     ("table.bank.passes_when_broken", (), lambda r: r.table.bank.amount is not None),
