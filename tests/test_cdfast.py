@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sizes import size
 from test_native import one_group
 from test_sim_differential import overlay, random_overlay
 
@@ -85,10 +86,12 @@ def test_compiled_equals_fractions_on_tiny_packs(name: str) -> None:
     assert fast._prepared
 
 
-@settings(max_examples=6, deadline=None, derandomize=True)
+@settings(max_examples=size(2, 6), deadline=None, derandomize=True)
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_compiled_equals_memoised_on_random_overlays(seed: int) -> None:
-    """Bundled rulesets with three random fields changed (a finite shoe)."""
+    """Bundled rulesets with three random fields changed (a finite shoe). Two overlays in
+    `make test` still catch a compiled recursion that drops or misreads a changed field
+    the fixed cases above leave at its default; `make test-long` tries six."""
     from pontoon_rules.ruleset.resolving.features import UnsupportedFeatureError
 
     rng = random.Random(seed)
