@@ -34,6 +34,14 @@ def test_validate_bundled_is_clean() -> None:
     assert out.stdout.count(": ok") == len(files)
 
 
+def test_validate_takes_a_bundled_id_as_every_command_does() -> None:
+    """`validate australian-pontoon` said "unknown ruleset …: not a bundled id … (did you
+    mean 'australian-pontoon'?)": it read every name as a file."""
+    out = cli("validate", "australian-pontoon")
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "australian-pontoon: ok (australian-pontoon)"
+
+
 def test_validate_reports_every_error_with_lines(tmp_path: Path) -> None:
     bad = tmp_path / "house.yaml"
     bad.write_text("id: house\nname: House\nextends: pagat-british\nplayer:\n"

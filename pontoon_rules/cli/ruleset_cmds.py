@@ -37,7 +37,7 @@ def validate_cmd(files: tuple[str, ...]) -> None:
     hints: list[str] = []
     for name in files:
         try:
-            ruleset = load_ruleset(Path(name))
+            ruleset = load_ruleset(name)  # a bundled id too, as every other command reads one
             click.echo(terminal_safe(f"{name}: ok ({ruleset.id})"))
         except RulesetError as e:
             problems.extend(e.problems)
