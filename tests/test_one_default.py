@@ -483,6 +483,30 @@ def test_simulate_uses_every_core_by_default_with_the_same_figures(
     assert outs[0][0] == outs[1][0] == outs[2][0]
 
 
+def test_simulate_starts_no_more_workers_than_workers_own_cap(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a machine with more cores than `--workers` accepts (`MAX_WORKERS`), the default
+    stays within the cap (it took every core)."""
+    import pontoon_rules.native as native
+    import pontoon_rules.sim.runs.simulate as sim
+    from pontoon_rules.cli import cli
+    from pontoon_rules.cli.checks import MAX_WORKERS
+    from pontoon_rules.cli.errors import run_with_errors
+
+    asked: list[int] = []
+    real = sim.simulate
+
+    def spy(rules: object, rounds: object, seed: object, workers: int, *args: object,
+            **kwargs: object) -> object:
+        asked.append(workers)
+        return real(rules, rounds, seed, workers, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(native, "cores", lambda: 4 * MAX_WORKERS)
+    monkeypatch.setattr(sim, "simulate", spy)
+    assert run_with_errors(cli, ["simulate", "pagat-british", "--rounds", "200"]) == 0
+    assert asked == [MAX_WORKERS]
+
+
 BANKER_SUITED = """extends: spanish-21
 id: spanish-21-banker-suited
 name: Spanish 21, the banker may hold suited sevens (test)

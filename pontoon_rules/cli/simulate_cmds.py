@@ -11,7 +11,7 @@ import click
 
 from pontoon_rules.cli.agreed import agree_option
 from pontoon_rules.cli.analysis_cmds import _agreed_note, _analysis, _banker_option, _rules
-from pontoon_rules.cli.checks import SEED, WORKERS, scheduler_address
+from pontoon_rules.cli.checks import MAX_WORKERS, SEED, WORKERS, scheduler_address
 from pontoon_rules.cli.output import echo
 
 
@@ -123,7 +123,8 @@ def simulate_cmd(ruleset: str, rounds: int | None, seed: int, workers: int | Non
 
     chosen = _asked_path(engine_only, compiled_only, path)
     rules = _rules(ruleset, agreements)
-    workers = workers or cores()  # a chunk a worker at most: a short run stays in-process
+    # a chunk a worker at most (a short run stays in-process); never past --workers' own cap
+    workers = workers or min(cores(), MAX_WORKERS)
     count = rounds or default_rounds(rules, chosen)  # None to `simulate`: its note says so
     bar = not as_json and sys.stdout.isatty()  # the simulator's own bar, on the terminal
     phase = _Phases(f"setting up the simulator for {ruleset} (its kernel compiles on a "
