@@ -191,3 +191,17 @@ def test_the_rules_page_says_an_outcome_exception_as_the_sheets_say_a_pair() -> 
     values = " ".join(re.findall(r'<td class="pr-value">([^<]*)</td>', page))
     assert "a player" not in values and "natural-21" not in values
     assert "«огонь» (два туза), прирождённое двадцать одно (туз и десятка), по очкам" in values
+
+
+def test_ban_luck_says_free_hand_where_its_players_do() -> None:
+    """Reader 6: the 15 rule was "surrender" ("You may surrender your first two cards"),
+    where the game's pages say a "free hand" ("an escape"); the wording file says it so, in
+    the rules and the worked examples alike."""
+    import re
+
+    text = sheet("ban-luck")
+    assert not re.search(r"(?i)surrender", text), text
+    for words in ("You may take a free hand (an escape): give up your first two cards and "
+                  "get the whole of your stake back, only on a total of 15.",
+                  "takes a free hand: 15 with 2 cards", "took a free hand"):
+        assert words in text, words
