@@ -53,20 +53,30 @@ def test_pairs_that_depart_from_the_payouts_are_marked_as_exceptions(ruleset_id:
     """Siebzehn und Vier's 'paying the banker 1:1' beside the table's 2:1; Sette e
     mezzo's reale 'paid 1:1' beside its 2:1."""
     out = said(ruleset_id)["outcomes"]
-    assert out.startswith("Exceptions to the ranking and the payouts above:")
-    assert said(ruleset_id, "ru")["outcomes"].startswith("Исключения из старшинства")
+    assert out.startswith("Exceptions to the payouts above:")  # the winner is the ranking's
+    assert said(ruleset_id, "ru")["outcomes"].startswith("Исключения из выплат")
 
 
 def test_siebzehn_und_vier_german_marks_its_exceptions() -> None:
-    assert said("siebzehn-und-vier", "de")["outcomes"].startswith("Ausnahmen von der Rangfolge")
+    """Reader 6: «Ausnahmen von der Rangfolge und den Auszahlungen» sent a reader looking for
+    a ranking change: every exception here keeps the ranking's winner, only the odds differ."""
+    assert said("siebzehn-und-vier", "de")["outcomes"].startswith(
+        "Ausnahmen von den Auszahlungen oben:")
+
+
+def test_exceptions_that_change_the_winner_are_headed_as_the_rankings() -> None:
+    """Casino Filipino's soft 21 against the dealer's pontoon is a stand-off where the ranking
+    has it lose: an exception to the ranking, the odds untouched."""
+    assert said("casino-filipino-pontoon")["outcomes"].startswith(
+        "Exceptions to the ranking above:")
 
 
 def test_a_banker_does_not_play_when_every_player_has_bust_or_surrendered() -> None:
     """Ban Luck: 'may not stand below 16' beside an example where the banker stops at 13
     (the only player surrendered: the engine does not play the banker, as the sheet now
-    says)."""
-    assert "When every player has already bust or surrendered, the banker does not play." \
-        in said("ban-luck")["banker_cards"]
+    says, in its players' words: a free hand)."""
+    assert "When every player has already bust or taken a free hand, the banker does not " \
+        "play." in said("ban-luck")["banker_cards"]
 
 
 def test_a_tied_natural_is_not_called_beaten() -> None:

@@ -5,6 +5,7 @@ claims against what the engine pays."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -84,3 +85,15 @@ def cell_says(cell: OutcomeCell) -> dict[str, object]:
     if cell.result in (LOSE, BY_TOTAL):
         out["collects"] = cell.collects
     return out
+
+
+def departs(claims: list[Claim], table: Mapping[Pair, OutcomeCell], wrong: list[Pair]) -> str:
+    """What exceptions for the pairs `wrong` depart from, against `claims`: 'payouts' where
+    each keeps the winner the claims give and only the odds differ, 'ranking' where none
+    changes the odds, else 'both' (a sheet's heading for them says which)."""
+    said = [(expected_cell(claims, pair), cell_says(table[pair])) for pair in wrong]
+    if all(e.get("result") == c["result"] for e, c in said):
+        return "payouts"
+    if all(e.get(k) == v for e, c in said for k, v in c.items() if k in ("pays", "collects")):
+        return "ranking"
+    return "both"

@@ -19,12 +19,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 
+from pontoon_rules.docs.words import claims as claim_words
 from pontoon_rules.docs.words.claims import Claim, Pair, Said, cell_says, conflicts, expected_cell
 from pontoon_rules.docs.words.family_words import peek_words, same_total_words
 from pontoon_rules.docs.words.hands import one_side_only, overlapping
 from pontoon_rules.docs.words.marks import either, in_parts, listed, odds
 from pontoon_rules.docs.words.reach import decided_table
 from pontoon_rules.docs.words.settlement_messages import (
+    EXCEPTIONS_TO,
     MESSAGES,
     ONE_SIDE,
     ORDINARY,
@@ -388,7 +390,7 @@ def _exceptions(w: _Words, claims: list[Claim]) -> Said | None:
         said.append(claim)
     texts = [_outright_text(w, outright) if t is OUTRIGHT_PLACE else t for t in texts]
     # every sentence here departs from the ranking or the payouts: said so, once
-    texts.insert(0, w.gettext("Exceptions to the ranking and the payouts above:"))
+    texts.insert(0, w.gettext(EXCEPTIONS_TO[claim_words.departs(claims, w.table, wrong)]))
     return Said("outcomes", " ".join(texts), tuple(said), tuple(sorted(paths)))
 
 

@@ -30,6 +30,13 @@ ONE_SIDE = {
 `player_can_hold`), naming the shorter list (those it never holds, or the only ones it
 does): a chain of names read alone would rank the other side's same cards."""
 
+EXCEPTIONS_TO = {
+    "both": _("Exceptions to the ranking and the payouts above:"),
+    "ranking": _("Exceptions to the ranking above:"),
+    "payouts": _("Exceptions to the payouts above:"),
+}
+"""The exceptions' heading, by what they depart from (`settlement._departs`)."""
+
 PAIRS: dict[tuple[str, bool], str] = {
     ("win", False): _("A player's %(p)s against the banker's %(b)s wins."),
     ("win", True): _("A player's %(p)s against the banker's %(b)s wins, paid %(pays)s."),
@@ -102,7 +109,7 @@ MESSAGES = (
       "collects from every player."),
     _("If the banker holds a %(natural)s, it is shown at once and the deal ends: each "
       "player's hand is settled against it as dealt."),
-    _("Exceptions to the ranking and the payouts above:"),
+    *EXCEPTIONS_TO.values(),
     _("A player's %(p)s wins whatever the banker holds."),
     _("Each of these hands of a player wins whatever the banker holds: %(hands)s."),
     _("Every named hand of a player (each hand the ranking names above any other total) "
