@@ -243,9 +243,27 @@ def _shown_rounds(text: str) -> Iterator[tuple[str, dict[str, object], list[str]
     for ruleset_id, block in REPLAY.findall(text):
         script = json.loads(html.unescape(re.search(r"<code>(.*?)</code>", block, re.S)[1]))
         cards = re.findall(r'data-card="([^"]+)"', block)
-        nets = [int(n) for n in  # a net is marked left to right (&lrm;) for RTL sheets
-                re.findall(r'class="pr-net [^"]*">(?:&lrm;|\u200e)?([+-]?\d+)<', block)]
+        nets = [_net(n, ruleset_id) for n in  # marked left to right (&lrm;) for RTL sheets
+                re.findall(r'class="pr-net [^"]*">(?:&lrm;|\u200e)?([^<]+)<', block)]
         yield ruleset_id, script, cards, nets
+
+
+def _amount(amount: int, ruleset_id: str) -> str:
+    """`amount` as a story says it, in the ruleset's money."""
+    from pontoon_rules.ruleset.resolving.money import money_text
+
+    money = None if ruleset_id == HOSTILE_ID else load_bundled(ruleset_id).stakes.money
+    return money_text(amount, money)
+
+
+def _net(shown: str, ruleset_id: str) -> int:
+    """A net as the page prints it ('+100', '-$1', '$0'), in the ruleset's minor units."""
+    from pontoon_rules.ruleset.resolving.money import parse_money
+
+    money = None if ruleset_id == HOSTILE_ID else load_bundled(ruleset_id).stakes.money
+    sign = -1 if shown.startswith("-") else 1
+    body = shown.lstrip("+-")
+    return sign * (int(body) if money is None else parse_money(body, money))
 
 
 def _replayed(ruleset_id: str, script: dict[str, object]) -> tuple[list[str], list[int]]:
@@ -534,15 +552,18 @@ def test_worked_examples_read_as_rounds_a_person_follows(site: Path) -> None:
             assert block.startswith("The banker holds the same cards") or "because" in block
         for _ruleset_id, script, _cards, nets in _shown_rounds(shown):
             assert len(nets) >= 2, (path.name, script)
-        stories = re.findall(r'<div class="pr-replay" data-ruleset="[^"]+">(.*?)'
+        stories = re.findall(r'<div class="pr-replay" data-ruleset="([^"]+)">(.*?)'
                              r'<p class="pr-story">(.*?)</p>', shown, re.S)
-        for block, story in stories:
-            seat_net = re.search(r'class="pr-seat-total">player 1: [^<]*in all ([+-]\d+)', block)
-            hands = [int(n) for n in re.findall(
+        for story_ruleset, block, story in stories:
+            # the seat's own line where it has one ('in all 0' after an insurance that paid)
+            seat_net = re.search(r'class="pr-seat-total">player 1: [^<]*in all ([^<]+)<', block)
+            hands = [_net(n, story_ruleset) for n in re.findall(
                 r'<span class="pr-who">player 1(?: · hand \d+)?</span>.*?'
-                r'class="pr-net [^"]*">(?:&lrm;|\u200e)?([+-]?\d+)<', block)]
-            net = int(seat_net[1]) if seat_net else sum(hands)
-            money = {0: "breaks even"}.get(net, f"wins {net}" if net > 0 else f"loses {-net}")
+                r'class="pr-net [^"]*">(?:&lrm;|\u200e)?([^<]+)<', block)]
+            net = _net(seat_net[1], story_ruleset) if seat_net else sum(hands)
+            amount = _amount(abs(net), story_ruleset)  # in the ruleset's money ('$4')
+            money = {0: "breaks even"}.get(net, f"wins {amount}" if net > 0 else
+                                           f"loses {amount}")
             assert f"Player 1 {money}" in html.unescape(story), (path.name, story)
         for said in re.findall(r'<p class="pr-decisions">(.*?)</p>', shown):  # not the script
             assert "banker twist" not in said and "banker stick" not in said, path.name

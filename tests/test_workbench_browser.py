@@ -349,11 +349,16 @@ def test_a_named_hands_payout_is_set_by_its_own_control(served: str, browser: An
 
 
 COUNT_REPLACED = """() => {
-  // Each analysis section the page puts in place from now on, by id.
+  // Each analysis section the page puts in place from now on, by id: alone, or inside a
+  // job's container put in place whole (a part already final when its job is drawn).
   window.__replaced = {};
-  new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach((n) => {
+  const count = (n) => {
     const seen = window.__replaced;
     if (n.nodeName === "SECTION" && n.id) seen[n.id] = (seen[n.id] || 0) + 1;
+  };
+  new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach((n) => {
+    count(n);
+    if (n.querySelectorAll) n.querySelectorAll("section[id]").forEach(count);
   }))).observe(document.getElementById("wb-analysis"), { childList: true, subtree: true });
 }"""
 
@@ -379,9 +384,14 @@ def test_each_part_of_the_panel_is_drawn_once_when_its_figures_are_final(
     # would be counted against the next job
     tab.wait_for_selector("#wb-analysis .wb-job[data-final='yes']", timeout=120_000)
     tab.evaluate(COUNT_REPLACED)
+    before = tab.get_attribute("#wb-analysis", "data-job")
     stick.fill("16")
     stick.dispatch_event("change")
     _ready(tab)
+    # the new job's own parts: its number is set once the page has started it (read at
+    # once, a slow first run still saw the last job's, whose parts were already final)
+    tab.wait_for_function("(before) => document.getElementById('wb-analysis')"
+                          ".getAttribute('data-job') !== before", arg=before)
     job = tab.get_attribute("#wb-analysis", "data-job")
     for part in ("wb-edge", "wb-examples", "wb-strategy"):
         tab.wait_for_selector(f".wb-job[data-job='{job}'] #{part}[data-done='yes']")

@@ -55,8 +55,8 @@ class Table(RuleModel):
         description="Where the banker plays one player at a time (a rotating banker, "
         "max_players 1), whether every player puts down a stake before the banker deals to "
         "the first of them (Siebzehn und Vier's „Vor Spielbeginn zahlt jeder einen "
-        "Einsatz“); false: each player stakes when their own deal comes. No round depends "
-        "on it; with deal.stake_after_first_card a stake waits for the first card.",
+        "Einsatz“), or each player stakes when their own deal comes. No round depends on "
+        "it; with deal.stake_after_first_card a stake waits for the first card.",
     )
 
     @model_validator(mode="after")
@@ -152,9 +152,9 @@ class Stakes(RuleModel):
     money: Money | None = Field(
         default=None,
         description="The money the table plays for: the sign amounts are printed with and "
-        "how many of the ruleset's units make one of it ({symbol: '$', minor_units: 100}: "
-        "amounts in cents, 500000 printed $5,000); null: plain numbers of units (chips). "
-        "Words only: play never reads it.",
+        "how many of the ruleset's units make one of it (the sign $ and 100 units: amounts "
+        "in cents, 500000 printed $5,000); null: plain numbers of units (chips). Words only: "
+        "play never reads it.",
     )
 
     def limits(self) -> tuple[int, int | None]:
