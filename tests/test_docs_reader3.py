@@ -203,7 +203,8 @@ def test_ban_luck_says_when_the_bankers_ban_luck_settles_and_how_an_ace_counts_t
     said = {s.key: s.text for s in sentences(load_bundled("ban-luck"), "en")}
     assert said["banker_pontoon"].startswith(
         "If the banker holds a ban-ban or ban-luck, it is shown at once and the deal ends")
-    assert "checks for a ban-ban or ban-luck (early surrender)" in said["surrender"]
+    assert ("You decide before the banker checks for a ban-ban or ban-luck, so a free hand "
+            "escapes even that.") in said["surrender"]  # early: its players' words
     ace = ("An ace counts toward this total as it does in the hand's total (the best total "
            "not over 21), not either way.")
     assert ace in said["surrender"] and ace in said["banker_calls_off"]
