@@ -4,6 +4,7 @@ conformance harness's tree killed) instead of the process dying with its childre
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 from collections.abc import Iterator
@@ -11,15 +12,19 @@ from contextlib import contextmanager
 
 
 @contextmanager
-def terminated_cleanly() -> Iterator[None]:
+def terminated_cleanly(at_once: bool = False) -> Iterator[None]:
     """While the block runs, SIGTERM raises `SystemExit(143)` in the main thread (a no-op
     elsewhere: only the main thread may set a handler); the previous handler comes back
-    after it."""
+    after it. `at_once`: the process ends with 143 there and then, no cleanup (a local
+    pool's workers die with it by their own parent-death signal: terminating the pool
+    could wait for ever on its task handler, blocked mid-message on a full pipe)."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
 
     def stop(_signum: int, _frame: object) -> None:
+        if at_once:
+            os._exit(143)
         raise SystemExit(143)
 
     previous = signal.signal(signal.SIGTERM, stop)

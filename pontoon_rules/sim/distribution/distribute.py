@@ -21,6 +21,7 @@ its payload's key (`_FORKED`) in its place.
 from __future__ import annotations
 
 import itertools
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from typing import Any
@@ -121,7 +122,9 @@ def run_tasks(tasks: Sequence[Task], workers: int = 1, scheduler: str | None = N
             _prepare(kind, payload)  # built once here; the forked workers inherit it
         _FORKED.update({key: payload for payload, key in keys.items()})
         try:
-            with terminated_cleanly():  # before the workers exist: no moment without it
+            # before the workers exist: no moment without it; at once, as the workers die
+            # with this process (`_worker_start`) and the pool's own ending can hang
+            with terminated_cleanly(at_once=sys.platform.startswith("linux")):
                 pool = multiprocessing.get_context("fork").Pool(min(workers, len(tasks)),
                                                                   initializer=_worker_start)
                 with pool:
