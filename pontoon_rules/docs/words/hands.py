@@ -403,7 +403,7 @@ def one_side_only(ruleset: Ruleset) -> dict[str, tuple[list[str], list[str]]]:
     """For each side ('banker', 'player') that cannot hold some ranked named hand the other
     side can: the ranked named hands it never holds, and those it does (its same cards rank
     as the next name they fit)."""
-    ranked = [(h, d) for h, d in ruleset.hands.ranked()]
+    ranked = list(ruleset.hands.ranked())
     out = {}
     for side, mine, other in (("banker", "banker_can_hold", "player_can_hold"),
                               ("player", "player_can_hold", "banker_can_hold")):
