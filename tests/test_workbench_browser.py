@@ -393,8 +393,10 @@ def test_each_part_of_the_panel_is_drawn_once_when_its_figures_are_final(
     tab.wait_for_function("(before) => document.getElementById('wb-analysis')"
                           ".getAttribute('data-job') !== before", arg=before)
     job = tab.get_attribute("#wb-analysis", "data-job")
+    # a part still showing the last job's figures keeps its data-done, greyed (wb-stale)
     for part in ("wb-edge", "wb-examples", "wb-strategy"):
-        tab.wait_for_selector(f".wb-job[data-job='{job}'] #{part}[data-done='yes']")
+        tab.wait_for_selector(
+            f".wb-job[data-job='{job}'] > #{part}[data-done='yes']:not(.wb-stale)")
     assert tab.locator("#wb-edge-value").text_content() == "1.6453%"
     replaced = tab.evaluate("window.__replaced")
     assert replaced.get("wb-edge") == 1 and replaced.get("wb-strategy") == 1, replaced
