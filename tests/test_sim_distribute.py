@@ -55,11 +55,14 @@ def test_local_dask_cluster_gives_the_single_process_result(
     session_alone, _ = play_summary(req)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster:
-        remote = simulate(rules, 120_000, seed=6, scheduler=cluster.scheduler_address)
+        # --workers is this machine's; the result reports the cluster's two
+        remote = simulate(rules, 120_000, seed=6, workers=5,
+                          scheduler=cluster.scheduler_address)
         fast_remote = simulate(blackjack, 120_000, seed=6, dealing="shoe",
                                scheduler=cluster.scheduler_address)
         session_remote, _ = play_summary(req, scheduler=cluster.scheduler_address)
     assert (remote.mean, remote.half_width) == (alone.mean, alone.half_width)
+    assert (remote.workers, fast_remote.workers, alone.workers) == (2, 2, 1)
     assert (fast_remote.mean, fast_remote.half_width) == (fast_alone.mean, fast_alone.half_width)
     assert (session_remote.person == session_alone.person).all()
 

@@ -103,14 +103,17 @@ def run_task(task: Task) -> Any:
 
 
 def run_tasks(tasks: Sequence[Task], workers: int = 1, scheduler: str | None = None,
-              local: Callable[[Task], Any] = run_task) -> Iterator[Any]:
+              local: Callable[[Task], Any] = run_task,
+              cluster_size: list[int] | None = None) -> Iterator[Any]:
     """The tasks' results in task order (one process, a local pool, or a cluster).
 
     At most one worker per task is started; a SIGTERM to this process stops the workers
-    with it (and, on a cluster, cancels what is left) and exits with 143.
+    with it (and, on a cluster, cancels what is left) and exits with 143. On a cluster,
+    the number of workers its scheduler has when the run starts is appended to
+    `cluster_size` (what a result reports as its workers: `--workers` is not used there).
     """
     if scheduler is not None:
-        yield from _dask(tasks, scheduler)
+        yield from _dask(tasks, scheduler, cluster_size)
     elif workers <= 1 or len(tasks) <= 1:
         for task in tasks:
             yield local(task)
@@ -175,8 +178,11 @@ def _prepare(kind: str, payload: str) -> None:
         _runner(payload)
 
 
-def _dask(tasks: Sequence[Task], scheduler: str) -> Iterator[Any]:
+def _dask(tasks: Sequence[Task], scheduler: str,
+          cluster_size: list[int] | None) -> Iterator[Any]:
     client = connect(scheduler)
+    if cluster_size is not None:
+        cluster_size.append(len(client.scheduler_info().get("workers", {})))
     with terminated_cleanly():
         try:
             futures = client.map(run_task, list(tasks), pure=False)

@@ -139,22 +139,23 @@ def simulate(rules: Rules, rounds: int | None, seed: int = 1, workers: int = 1,
     if on_phase:
         on_phase("run")
     bar = _progress(progress, rounds)
+    cluster: list[int] = []  # the cluster's workers, with a scheduler
     try:
         if path == "compiled":
             sums, name = simulate_compiled(rules, rounds, seed, workers, dealing, policy,
-                                           scheduler, bar, stop=stop)
+                                           scheduler, bar, stop=stop, cluster_size=cluster)
             notes = [COMPILED_NOTE]
             method = f"compiled simulator, {play_note(rules, policy, dealing)}"
         else:
             sums = simulate_engine(rules, rounds, seed, workers, dealing, policy, scheduler,
-                                   bar, stop)
+                                   bar, stop, cluster)
             notes = sent_notes(sent, None if told else rounds)
             method = (f"reference engine{sent_words(sent)}, "
                       f"{engine_play_words(rules, policy, dealing)}")
     finally:
         bar(-1)
     mean, half = summarise(int(sums[3]), float(sums[0]), float(sums[1]))
-    used = workers if scheduler is not None else min(workers, chunk_count(path, rounds))
+    used = cluster[0] if cluster else min(workers, chunk_count(path, rounds))
     return SimulationResult(rules.ruleset.id, int(sums[3]), seed, used, dealing, name,
                             mean, half, time.perf_counter() - start, path,
                             [*notes, *side_bet_notes(rules, dealing),
@@ -301,7 +302,8 @@ def simulate_compiled(rules: Rules, rounds: int, seed: int = 1, workers: int = 1
                       scheduler: str | None = None,
                       progress: Callable[[int], None] | None = None,
                       chunk: int | None = None,
-                      stop: Stop | None = None) -> tuple[np.ndarray, str]:
+                      stop: Stop | None = None,
+                      cluster_size: list[int] | None = None) -> tuple[np.ndarray, str]:
     """Sums [net, net², hands, rounds] of `rounds` rounds and the banker policy
     (`chunk`: rounds per chunk, `CHUNK` when None, read at call time).
 
@@ -316,7 +318,7 @@ def simulate_compiled(rules: Rules, rounds: int, seed: int = 1, workers: int = 1
     sizes = chunk_sizes(rounds, chunk or CHUNK)
     tasks: list[Task] = [("rounds", data, n, w)
                          for n, w in zip(sizes, chunk_seeds(seed, len(sizes)), strict=True)]
-    return _sums(tasks, workers, scheduler, progress, stop), strat.banker_policy
+    return _sums(tasks, workers, scheduler, progress, stop, cluster_size), strat.banker_policy
 
 
 def engine_payload(rules: Rules, policy: str | None, dealing: Dealing) -> str:
@@ -328,21 +330,23 @@ def engine_payload(rules: Rules, policy: str | None, dealing: Dealing) -> str:
 def simulate_engine(rules: Rules, rounds: int, seed: int, workers: int, dealing: Dealing,
                     policy: str | None, scheduler: str | None = None,
                     progress: Callable[[int], None] | None = None,
-                    stop: Stop | None = None) -> np.ndarray:
+                    stop: Stop | None = None,
+                    cluster_size: list[int] | None = None) -> np.ndarray:
     """The sums [net, net², 0, rounds] of `rounds` rounds through the engine."""
     data = engine_payload(rules, policy, dealing)
     sizes = chunk_sizes(rounds, engine.CHUNK)
     tasks: list[Task] = [("engine", data, n, (engine.chunk_seed(seed, i),))
                          for i, n in enumerate(sizes)]
-    return _sums(tasks, workers, scheduler, progress, stop)
+    return _sums(tasks, workers, scheduler, progress, stop, cluster_size)
 
 
 def _sums(tasks: list[Task], workers: int, scheduler: str | None,
-          progress: Callable[[int], None] | None, stop: Stop | None) -> np.ndarray:
+          progress: Callable[[int], None] | None, stop: Stop | None,
+          cluster_size: list[int] | None = None) -> np.ndarray:
     """The chunks' sums folded in chunk order, up to the chunk under way when `stop` is
     requested (at least one chunk)."""
     total = np.zeros(4)
-    for part in run_tasks(tasks, workers, scheduler):
+    for part in run_tasks(tasks, workers, scheduler, cluster_size=cluster_size):
         total += part
         if progress:
             progress(int(part[3]))
