@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from in_process import command_line
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -22,18 +23,9 @@ def in_a_process(*args: str, stdin: str | None = None) -> subprocess.CompletedPr
 
 
 def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    """The command line inside this process, as `main` runs it (`run_with_errors`: the
-    same messages and exit codes), its streams caught as `in_a_process` catches them,
-    without an interpreter's start (about half a CPU second each)."""
-    from click.testing import CliRunner
-
-    from pontoon_rules.cli import cli as group
-    from pontoon_rules.cli.errors import run_with_errors
-
-    with CliRunner(env={"COLUMNS": "400"}).isolation(input=stdin) as (out, err, _both):
-        code = run_with_errors(group, list(args))
-    return subprocess.CompletedProcess(["pontoon-rules", *args], code,
-                                       out.getvalue().decode(), err.getvalue().decode())
+    """The command line inside this process (`in_process.command_line`), as wide as
+    `in_a_process` makes it."""
+    return command_line(*args, stdin=stdin, env={"COLUMNS": "400"})
 
 
 def test_list_shows_every_bundled_ruleset() -> None:
