@@ -14,7 +14,7 @@ from __future__ import annotations
 import shlex
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -140,6 +140,17 @@ def _cpu_now() -> float:
 
     times = os.times()
     return times.user + times.system + times.children_user + times.children_system
+
+
+@pytest.fixture(scope="session")
+def served() -> Iterator[str]:
+    """The address of `pontoon-rules workbench pagat-british`, one server for every browser
+    test of the run's process (`test_workbench_browser`, `test_workbench_words51`): their
+    tabs share its finished jobs and cached figures as one person's tabs do, instead of
+    each module's own server working the same drafts out again."""
+    from test_workbench_browser import _serve
+
+    yield from _serve("pagat-british")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

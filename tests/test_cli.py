@@ -9,18 +9,27 @@ import sys
 from pathlib import Path
 
 import pytest
+from in_process import command_line
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def cli(*args: str, stdin: str | None = None, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+def in_a_process(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """`python -m pontoon_rules ARGS` in a process of its own: the real start, exit code
+    and streams (kept for one test of each contract; the others run `cli`)."""
     env = {**os.environ, "COLUMNS": "400"}
     return subprocess.run([sys.executable, "-m", "pontoon_rules", *args], input=stdin,
-                          capture_output=True, text=True, cwd=cwd, timeout=120, env=env)
+                          capture_output=True, text=True, cwd=ROOT, timeout=120, env=env)
+
+
+def cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """The command line inside this process (`in_process.command_line`), as wide as
+    `in_a_process` makes it."""
+    return command_line(*args, stdin=stdin, env={"COLUMNS": "400"})
 
 
 def test_list_shows_every_bundled_ruleset() -> None:
-    out = cli("list")
+    out = in_a_process("list")
     assert out.returncode == 0
     for rid in ("pagat-british", "shoot-pontoon", "casino-ochko", "belarus-ponton",
                 "blackjack-reference", "pagat-aces-only-split", "pagat-stick-16"):
@@ -84,7 +93,7 @@ def test_show_credits_an_unprovenanced_house_rule_to_its_file(tmp_path: Path) ->
 
 
 def test_show_unknown_ruleset_exits_2() -> None:
-    out = cli("show", "no-such-ruleset")
+    out = in_a_process("show", "no-such-ruleset")
     assert out.returncode == 2
     assert "no-such-ruleset" in out.stderr and "Traceback" not in out.stderr
 
@@ -109,7 +118,7 @@ def script(**overrides: object) -> str:
 
 
 def test_play_script_json_contract() -> None:
-    out = cli("play", "--script", "-", "--json", stdin=script())
+    out = in_a_process("play", "--script", "-", "--json", stdin=script())
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert data["ruleset"] == "pagat-british"
@@ -149,7 +158,7 @@ def test_play_script_errors(overrides: dict[str, object], code: int, message: st
 
 
 def test_play_script_bad_json() -> None:
-    out = cli("play", "--script", "-", stdin="{not json")
+    out = in_a_process("play", "--script", "-", stdin="{not json")
     assert out.returncode == 2
     assert out.stderr == "error: <stdin>:1:2: not valid JSON: Expecting property name " \
         "enclosed in double quotes\n"

@@ -8,20 +8,31 @@ import subprocess
 import sys
 from pathlib import Path
 
+from in_process import command_line
+
 from pontoon_rules.compare.impact import NOT_AVAILABLE, edge_function, impact_line
 from pontoon_rules.ruleset.loading.registry import load_bundled
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
+def in_a_process(*args: str) -> subprocess.CompletedProcess[str]:
+    """`python -m pontoon_rules ARGS` in a process of its own (the JSON records' test: a
+    script's view of the command)."""
     env = {**os.environ, "COLUMNS": "240"}
     return subprocess.run([sys.executable, "-m", "pontoon_rules", *args], capture_output=True,
                           text=True, cwd=ROOT, timeout=120, env=env)
 
 
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """The command line inside this process (`in_process.command_line`), as wide and from
+    the same folder as `in_a_process`."""
+    return command_line(*args, env={"COLUMNS": "240"}, cwd=ROOT)
+
+
 def test_diff_json_records() -> None:
-    out = cli("diff", "pagat-british", "pagat-stick-16", "shoot-pontoon", "--format", "json")
+    out = in_a_process("diff", "pagat-british", "pagat-stick-16", "shoot-pontoon", "--format",
+                       "json")
     assert out.returncode == 0, out.stderr
     records = json.loads(out.stdout)
     assert [r["path"] for r in records] == ["player.stick_minimum", "shoot.enabled",

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from in_process import command_line
 from test_conformance import suite, suite_dir
 
 from pontoon_rules.conformance.fuzzing.fuzz import fuzz
@@ -105,26 +106,36 @@ def test_unknown_command_is_one_harness_problem_not_an_error_per_vector() -> Non
     assert "cannot start" in result.harness[0]["message"]
 
 
-def cli(*args: str) -> subprocess.CompletedProcess[str]:
+def in_a_process(*args: str) -> subprocess.CompletedProcess[str]:
+    """`pontoon-rules conformance ARGS` in a process of its own, from the repository's
+    folder, killed (and the test failed) if it hangs: for the exit codes as a script sees
+    them, and for the hostile harnesses whose danger is a hang or a flood."""
     return subprocess.run([PYTHON, "-m", "pontoon_rules", "conformance", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=120)
 
 
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """`pontoon-rules conformance ARGS` inside this process, from the repository's folder
+    (`in_process.command_line`: the same output and exit code, no interpreter's start)."""
+    return command_line("conformance", *args, cwd=ROOT)
+
+
 def test_cli_run_exit_codes_json_report_and_baseline(tmp_path: Path) -> None:
     folder = str(suite_dir())
-    good = cli("run", folder, "--impl", REFERENCE, "--run", "blackjack-reference/*")
+    good = in_a_process("run", folder, "--impl", REFERENCE, "--run", "blackjack-reference/*")
     assert good.returncode == 0, good.stderr
     report = tmp_path / "report.json"
-    bad = cli("run", folder, "--impl", f"{PYTHON} {BROKEN / 'ties_to_player.py'}",
-              "--run", "blackjack-reference/*", "--skip", "*/random-*", "--json", str(report))
+    broken = f"{PYTHON} {BROKEN / 'ties_to_player.py'}"
+    bad = in_a_process("run", folder, "--impl", broken, "--run", "blackjack-reference/*",
+                       "--skip", "*/random-*", "--json", str(report))
     assert bad.returncode == 1
     assert "blackjack-reference/ties-push" in bad.stdout
     data = json.loads(report.read_text())
     chosen = [v for v in vectors("blackjack-reference/*") if "/random-" not in v["slug"]]
     ties = sum(any(t.startswith("path:tie:") for t in v["features"]) for v in chosen)
     assert data["counts"] == {"pass": len(chosen) - ties, "fail": ties} and ties >= 1
-    again = cli("run", folder, "--impl", f"{PYTHON} {BROKEN / 'ties_to_player.py'}",
-                "--run", "blackjack-reference/*", "--skip", "*/random-*", "--baseline", str(report))
+    again = in_a_process("run", folder, "--impl", broken, "--run", "blackjack-reference/*",
+                         "--skip", "*/random-*", "--baseline", str(report))
     assert again.returncode == 0 and "0 new failures, 0 fixed" in again.stdout
 
 

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 from test_conformance import suite_dir
-from test_conformance_runner import BROKEN, PYTHON, REFERENCE, ROOT, cli, vectors
+from test_conformance_runner import BROKEN, PYTHON, REFERENCE, ROOT, vectors
+from test_conformance_runner import in_a_process as cli  # hostile harnesses: a process
 
 from pontoon_rules.conformance.running.processes import CONTEXT_CHARS
 from pontoon_rules.conformance.running.runner import RunOptions, run_vectors

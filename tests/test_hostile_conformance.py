@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from in_process import command_line
 from test_conformance_runner import PYTHON, REFERENCE, ROOT
 
 from pontoon_rules.conformance.running.report import passed
@@ -25,9 +26,16 @@ from pontoon_rules.conformance.vectors.export import MANIFEST, export
 TIMEOUT = 120
 
 
-def cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([PYTHON, "-m", "pontoon_rules", "conformance", *args], cwd=cwd,
+def in_a_process(*args: str) -> subprocess.CompletedProcess[str]:
+    """`pontoon-rules conformance ARGS` in a process of its own, killed (and the test
+    failed) if it hangs: for the attacks whose danger is a hang."""
+    return subprocess.run([PYTHON, "-m", "pontoon_rules", "conformance", *args], cwd=ROOT,
                           capture_output=True, text=True, timeout=TIMEOUT)
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """`pontoon-rules conformance ARGS` inside this process (`in_process.command_line`)."""
+    return command_line("conformance", *args)
 
 
 def no_traceback(done: subprocess.CompletedProcess[str]) -> None:
@@ -169,7 +177,7 @@ def test_a_named_pipe_among_the_vectors_never_hangs(suite: Path, tmp_path: Path)
     os.mkfifo(folder / "pipe.json")
     for args in (["check", "--partial", str(folder.parent)], ["check", str(folder.parent)],
                  ["run", str(folder.parent), "--impl", REFERENCE]):
-        done = cli(*args)
+        done = in_a_process(*args)
         no_traceback(done)
         assert done.returncode in (1, 2), args
         assert "pipe.json: not read: a named pipe, not a regular file" in done.stderr, args

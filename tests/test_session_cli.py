@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from in_process import command_line
+
 ROOT = Path(__file__).resolve().parent.parent
 
 SCRIPT = """
@@ -25,9 +27,16 @@ deals:
 """
 
 
-def cli(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
+def in_a_process(*args: str) -> subprocess.CompletedProcess[str]:
+    """`python -m pontoon_rules ARGS` in a process of its own (a seed's replay is tested
+    across two processes, each with its own hash seed)."""
     return subprocess.run([sys.executable, "-m", "pontoon_rules", *args], capture_output=True,
-                          text=True, cwd=cwd, timeout=120)
+                          text=True, cwd=ROOT, timeout=120)
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """The command line inside this process (`in_process.command_line`)."""
+    return command_line(*args)
 
 
 def test_automatic_session_summary() -> None:
@@ -39,7 +48,7 @@ def test_automatic_session_summary() -> None:
 
 def test_automatic_session_json_is_replayable_and_balanced() -> None:
     args = ("session", "pagat-british", "--deals", "30", "--seed", "5", "--json")
-    first, second = cli(*args), cli(*args)
+    first, second = in_a_process(*args), in_a_process(*args)
     assert first.returncode == 0, first.stderr
     assert first.stdout == second.stdout  # the seed replays the session
     data = json.loads(first.stdout)

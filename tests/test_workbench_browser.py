@@ -1,6 +1,7 @@
-"""The workbench in real Chromium, served by the real command (uvicorn, a worker process):
-stick on 16 from pagat-british, the edge the `edge` command gives, an example hand, the
-rules file that `validate` accepts, a one-page PDF; and a hostile ruleset that never runs."""
+"""The workbench in real Chromium, served by the real command (uvicorn, a worker process;
+one server for the run's browser tests: `served` in conftest.py): stick on 16 from
+pagat-british, the edge the `edge` command gives, an example hand, the rules file that
+`validate` accepts, a one-page PDF; and a hostile ruleset that never runs."""
 
 from __future__ import annotations
 
@@ -47,30 +48,38 @@ def _serve(*args: str) -> Iterator[str]:
             process.wait()
 
 
-@pytest.fixture(scope="module")
-def served() -> Iterator[str]:
-    yield from _serve("pagat-british")
-
-
-@pytest.fixture(scope="module")
+@pytest.fixture()
 def hostile_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of the hostile ruleset for its one test, stopped with it (kept for the
+    module, it went on analysing that ruleset beside the other tests)."""
     yield from _serve(str(hostile_ruleset(tmp_path_factory.mktemp("hostile"))))
 
 
-@pytest.fixture()
-def browser(tmp_path: Path) -> Iterator[Any]:
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    """One Chromium for the module's tests (each its own context: `browser`); launching
+    one per test cost each test a browser's start."""
     executable = _chromium()
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
     with sync_api.sync_playwright() as p:
-        context = p.chromium.launch_persistent_context(
-            str(tmp_path / "profile"), executable_path=executable, headless=True,
-            args=CHROMIUM_FLAGS[1:], viewport={"width": 1400, "height": 1000},
-            accept_downloads=True)
-        context.set_default_timeout(120_000)  # a loaded two-core machine: slow, not stuck
+        launched = p.chromium.launch(executable_path=executable, headless=True,
+                                     args=CHROMIUM_FLAGS[1:])
         try:
-            yield context
+            yield launched
         finally:
-            context.close()
+            launched.close()
+
+
+@pytest.fixture()
+def browser(chromium: Any) -> Iterator[Any]:
+    """A fresh browser context (no cookies, no local storage: a new profile's) for one test."""
+    context = chromium.new_context(viewport={"width": 1400, "height": 1000},
+                                   accept_downloads=True)
+    context.set_default_timeout(120_000)  # a loaded two-core machine: slow, not stuck
+    try:
+        yield context
+    finally:
+        context.close()
 
 
 def _edge_of(path: Path) -> float:

@@ -9,7 +9,6 @@ import json
 import re
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,9 +20,11 @@ NAMES = ("YAML", "PDF", "English")
 """What stays as it is in any language: the file formats, a language's own name."""
 
 
-@pytest.fixture()
-def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
-    """The workbench over its real workers, its cache folder a new one."""
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """The workbench over its real workers, its cache folder a new one; one for the
+    module (only `_said_in` starts analyses, on a tab of its own): its three worker
+    processes started once, not for each test."""
     from starlette.testclient import TestClient
 
     from pontoon_rules.workbench.app import create_app
@@ -31,13 +32,14 @@ def client(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     from pontoon_rules.workbench.service import Workbench
     from pontoon_rules.workbench.starts import Starts
 
-    monkeypatch.setenv("PONTOON_RULES_CACHE", str(tmp_path / "cache"))
-    workbench = Workbench(Starts(), JobManager(1, prefix="q"), JobManager(1, prefix="c"),
-                          JobManager(1, prefix="e"))
-    with TestClient(create_app(workbench), base_url="http://127.0.0.1:8765",
-                    raise_server_exceptions=False) as test_client:
-        yield test_client
-    workbench.close()
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        monkeypatch.setenv("PONTOON_RULES_CACHE", str(tmp_path_factory.mktemp("cache")))
+        workbench = Workbench(Starts(), JobManager(1, prefix="q"), JobManager(1, prefix="c"),
+                              JobManager(1, prefix="e"))
+        with TestClient(create_app(workbench), base_url="http://127.0.0.1:8765",
+                        raise_server_exceptions=False) as test_client:
+            yield test_client
+        workbench.close()
 
 
 def english_words(page: str, names: tuple[str, ...] = ()) -> list[str]:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 import yaml
-from test_workbench_browser import browser, served  # noqa: F401 - the browser tests' fixtures
+from test_workbench_browser import browser, chromium  # noqa: F401 - the browser tests' fixtures
 from test_workbench_jobs import _Collected
 
 from pontoon_rules.workbench.jobs import JobManager
