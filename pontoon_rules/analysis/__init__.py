@@ -55,7 +55,8 @@ analysis/                 imports only downward in this list (tests/test_archite
                           Envy Bonus left out of one seat's figure, said
   edge                    house_edge: chooses the method, states it (EdgeResult)
   present/                chart + tdchart (upcard_chart: each column from its up card's
-                          group), costs + costdata, bankerpolicies, summary,
+                          group), costs + costdata, bankerpolicies, bands (the edge of
+                          each band of stakes, at its least stake), summary,
                           packs (a ruleset's figures by pack count); realistic (the changes
                           a table would make: the family's values, open readings, published
                           rows, each priced by costs.solve_variants, kept per ruleset)

@@ -23,9 +23,11 @@ from pontoon_rules.analysis.deck import Deck
 from pontoon_rules.analysis.infinite.round import INFINITE_METHOD, RoundModel
 from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.analysis.upcards import (
+    BAND_EDGE,
     UpCardModel,
     UpCardRound,
     band_note,
+    band_range,
     conditional,
     envy_note,
     hand_words,
@@ -94,6 +96,9 @@ class EdgeResult:
     valued_stake: int | None = None
     """The stake the figure is valued at, where a named hand depends on the stake or pays
     a fixed prize (`analysis.upcards.valued_stake`); None where no hand does."""
+    stake_bands: list[dict[str, Any]] = field(default_factory=list)
+    """Where named hands hold in bands of stakes, each band (`min_stake`, `max_stake`) with
+    its house edge valued at its least stake (`present.bands.with_bands`); else empty."""
 
     @property
     def house_edge(self) -> float:
@@ -123,7 +128,7 @@ class EdgeResult:
                 "expected_hands": self.hands, "probabilities": self.probabilities,
                 "probabilities_basis": PROBABILITY_BASIS, "seconds": self.seconds,
                 "notes": self.notes, "side_bets": self.side_bets,
-                "valued_at_stake": self.valued_stake}
+                "valued_at_stake": self.valued_stake, "stake_bands": self.stake_bands}
 
 
 @gc_paused
@@ -275,9 +280,22 @@ def edge_of(rules: Rules, deck: Deck | None = None, policy: str | None = None) -
     return -100.0 * (float(infinite_model(rules, deck, policy).value()) + side)
 
 
+def _band_lines(result: EdgeResult, money: Money | None) -> list[str]:
+    """The edge of each band of stakes (`EdgeResult.stake_bands`), a line each: 'by band of
+    stakes, each valued at its least stake:', then 'stakes of $5 to $24.99: 0.5427%'."""
+    if not result.stake_bands:
+        return []
+    d = EDGE_DECIMALS
+    return ["by band of stakes, each valued at its least stake:", *(
+        "  " + BAND_EDGE % {"band": band_range(b["min_stake"], b["max_stake"], money),
+                            "edge": f"{b['house_edge_percent']:.{d}f}%"}
+        for b in result.stake_bands)]
+
+
 def edge_lines(result: EdgeResult, money: Money | None = None) -> list[str]:
-    """The `edge` command's report: the edge, what it rests on, the defined probabilities
-    (`money`: the ruleset's, that the stake it is valued at is said in)."""
+    """The `edge` command's report: the edge, the edge of each band of stakes where named
+    hands hold by the stake, what it rests on, the defined probabilities (`money`: the
+    ruleset's, that the stakes are said in)."""
     d = EDGE_DECIMALS
     lines = [f"{result.ruleset}: house edge {result.house_edge:.{d}f}% of the original stake, "
              f"{result.edge_per_staked:.{d}f}% of all money staked"
@@ -287,6 +305,7 @@ def edge_lines(result: EdgeResult, money: Money | None = None) -> list[str]:
              f"  expected stake per round: {result.staked:.4f} original stakes",
              f"  expected hands per round: {result.hands:.4f} (after splits)",
              f"  per round, {PROBABILITY_BASIS}:"]
+    lines[1:1] = [f"  {text}" for text in _band_lines(result, money)]
     lines.extend(f"    {name.replace('_', ' ')}: {100 * value:.3f}%"
                  for name, value in result.probabilities.items())
     lines.extend(f"  note: {note}" for note in result.notes)

@@ -91,7 +91,11 @@ HAND_BAND = "%(hand)s: %(band)s"
 BAND_FROM = "stakes of %(low)s or more"
 BAND_UP_TO = "stakes up to %(high)s"
 BAND_BETWEEN = "stakes of %(low)s to %(high)s"
-NOTE_WORDS = (STAKE_NOTE, LEFT_OUT, HAND_BAND, BAND_FROM, BAND_UP_TO, BAND_BETWEEN)
+BY_BAND = "The house edge by band of stakes, each valued at its least stake: %(bands)s"
+BAND_EDGE = "%(band)s: %(edge)s"
+"""The edge of each band of stakes (`present.bands`): 'stakes of $5 to $24.99: 0.5427%'."""
+NOTE_WORDS = (STAKE_NOTE, LEFT_OUT, HAND_BAND, BAND_FROM, BAND_UP_TO, BAND_BETWEEN, BY_BAND,
+              BAND_EDGE)
 
 
 def band_note(rules: Rules) -> str | None:
@@ -131,15 +135,23 @@ def left_out(r: Ruleset, stake: int) -> list[tuple[str, HandDefinition]]:
 def band_words(d: HandDefinition, words: Callable[[str], str] = str,
                money: Money | None = None, lang: str = "en") -> str:
     """A hand's band of stakes in words ('stakes of 500 to 2499', or '$5 to $24.99' where
-    the ruleset names its money), through `words`."""
+    the ruleset names its money), through `words` (`band_range`)."""
+    return band_range(d.min_stake, d.max_stake, money, words, lang)
+
+
+def band_range(low: int | None, high: int | None, money: Money | None = None,
+               words: Callable[[str], str] = str, lang: str = "en") -> str:
+    """Stakes from `low` to `high` (None: no bound) in words through `words` (a reader's
+    gettext): 'stakes of $5 to $24.99', 'stakes of $25 or more', 'stakes up to 999'; each
+    amount in the ruleset's money as `lang` writes it."""
     def said(amount: int | None) -> str:
         return money_text(amount or 0, money, lang)
 
-    if d.max_stake is None:
-        return words(BAND_FROM) % {"low": said(d.min_stake)}
-    if d.min_stake is None:
-        return words(BAND_UP_TO) % {"high": said(d.max_stake)}
-    return words(BAND_BETWEEN) % {"low": said(d.min_stake), "high": said(d.max_stake)}
+    if high is None:
+        return words(BAND_FROM) % {"low": said(low)}
+    if low is None:
+        return words(BAND_UP_TO) % {"high": said(high)}
+    return words(BAND_BETWEEN) % {"low": said(low), "high": said(high)}
 
 
 @dataclass(frozen=True, eq=False)

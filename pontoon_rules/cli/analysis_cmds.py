@@ -96,7 +96,8 @@ def edge_cmd(ruleset: str, deck: str | None, policy: str | None, all_policies: b
         echo(json.dumps(table.to_json(), indent=2) if as_json
                    else "\n".join(table.lines()))
         return
-    result = _analysis(lambda: house_edge(rules, deck, policy),  # type: ignore[arg-type]
+    result = _analysis(lambda: _banded(house_edge(rules, deck, policy),  # type: ignore[arg-type]
+                                       rules, deck, policy, agreements),
                        f"edge of {ruleset}")
     if as_json:
         echo(json.dumps(result.to_json(), indent=2))
@@ -105,6 +106,19 @@ def edge_cmd(ruleset: str, deck: str | None, policy: str | None, all_policies: b
 
     echo("\n".join([*edge_lines(result, _ruleset(ruleset, agreements).stakes.money),
                      *_agreed_note(ruleset, agreements)]))
+
+
+def _banded(result: Any, rules: Any, deck: str | None, policy: str | None,
+            agreements: tuple[str, ...]) -> Any:
+    """`result` with the edge of each band of stakes where named hands hold by the stake
+    (`present.bands.with_bands`), unless the table agreed its least stake (`--agree
+    stakes.min_stake=...`: the one figure of that stake)."""
+    from pontoon_rules.analysis.present.bands import with_bands
+    from pontoon_rules.cli.agreed import _given
+
+    if "stakes.min_stake" in _given(agreements):
+        return result
+    return with_bands(result, rules, deck, policy)  # type: ignore[arg-type]
 
 
 @click.command("strategy")

@@ -51,11 +51,12 @@ def points(value: float | None) -> str:
 
 def analysis_view(snapshot: dict[str, Any], say: Words, current: bool = True,
                   realistic: list[Any] | None = None, gettext: Gettext | None = None,
-                  ruleset: Any = None) -> dict[str, Any]:
+                  ruleset: Any = None, lang: str = "en") -> dict[str, Any]:
     """The panel for one job's state: edge, realistic variations (`realistic`: each
     `Variation` with its `Variant` in words), strategy, examples and costs, with progress,
     and which sections are final (`done`). With `gettext` (a language other than English)
-    and the analysed `ruleset`, the analysis's own words go through the catalogs."""
+    and the analysed `ruleset`, the analysis's own words go through the catalogs; the
+    edge of each band of stakes is said in `ruleset`'s money as `lang` writes it."""
     results, failures = snapshot["results"], snapshot["failures"]
     edge = results.get(EDGE) or results.get(EDGE_VALUE)
     base = results.get("base_edge")
@@ -78,7 +79,7 @@ def analysis_view(snapshot: dict[str, Any], say: Words, current: bool = True,
         "why": snapshot.get("why", ""),
         "final": snapshot["status"] in ("done", "cancelled", "failed"),
         "progress": _progress(snapshot),
-        "edge": _edge(edge, base, gettext, ruleset) if edge else None,
+        "edge": _edge(edge, base, gettext, ruleset, lang) if edge else None,
         "failures": [{"key": k, "step": STEP_WORDS.get(k, k), "words": v}
                      for k, v in failures.items() if k != EDGE_VALUE],  # `edge` says it
         "strategy": strategy_view(results[STRATEGY], gettext) if STRATEGY in results
@@ -107,7 +108,7 @@ def _progress(snapshot: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def _edge(edge: dict[str, Any], base: dict[str, Any] | None, gettext: Gettext | None = None,
-          ruleset: Any = None) -> dict[str, Any]:
+          ruleset: Any = None, lang: str = "en") -> dict[str, Any]:
     value = edge["house_edge_percent"]
     base_value = base["house_edge_percent"] if base else None
     change = value - base_value if base_value is not None else None
@@ -120,13 +121,26 @@ def _edge(edge: dict[str, Any], base: dict[str, Any] | None, gettext: Gettext | 
     out.update({"per_staked": percent(edge["house_edge_per_staked_percent"]),
                 "deck": edge["deck_description"], "method": edge["method"],
                 "policy": edge["banker_policy"], "notes": edge.get("notes", []),
-                "stands": stands(edge["banker_policy"])})
+                "stands": stands(edge["banker_policy"]),
+                "bands": _bands(edge, gettext, ruleset, lang)})
     if gettext is not None and ruleset is not None:
         from pontoon_rules.docs.words.figures import method_words
 
         method = method_words({"edge": edge}, ruleset, gettext)
         out.update(deck=method, method=method)
     return out
+
+
+def _bands(edge: dict[str, Any], gettext: Gettext | None, ruleset: Any,
+           lang: str) -> str | None:
+    """The edge of each band of stakes (`stake_bands`) in the page's words and the
+    ruleset's money, as the site's headline says them; None where there are none."""
+    from pontoon_rules.analysis.present.bands import bands_text
+
+    money = ruleset.stakes.money if ruleset is not None else None
+    words = gettext or str
+    return bands_text(edge.get("stake_bands") or [], money, words,
+                      "; " if gettext is None else gettext("; "), lang)
 
 
 def stands(policy: str | None) -> dict[str, Any] | None:

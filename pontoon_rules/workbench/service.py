@@ -295,7 +295,7 @@ class Workbench:
             snapshot = {**snapshot, "why": in_words(lang, message, **fill)}
         view = analysis_view(snapshot, words(lang), current,
                              self._realistic_rows(parts[-1], snapshot, lang),
-                             *self._panel_words(parts[-1], lang))
+                             *self._panel_words(parts[-1], lang), lang=lang)
         comparison = self._comparisons.get(job_id)
         if comparison is not None:
             out["html"] = self._compare_html(comparison, view, snapshot, lang)
@@ -305,11 +305,11 @@ class Workbench:
         return out
 
     def _panel_words(self, cost_job: str, lang: str) -> tuple[Any, Ruleset | None]:
-        """The catalog and the analysed ruleset the panel words the analysis's own
-        phrases with, in a language other than English (English: the CLI's words)."""
-        if lang == SOURCE_LANGUAGE:
-            return None, None
-        return translations(lang).gettext, self._analysed.get(cost_job)
+        """The catalog the panel words the analysis's own phrases with, in a language
+        other than English (English: None, the CLI's words), and the analysed ruleset
+        (its money: the edge's bands of stakes say their amounts in it)."""
+        gettext = None if lang == SOURCE_LANGUAGE else translations(lang).gettext
+        return gettext, self._analysed.get(cost_job)
 
     def _managers(self, count: int) -> list[JobManager]:
         """The managers of a job id's parts: a comparison (one part) runs in `jobs`; a
@@ -423,7 +423,7 @@ class Workbench:
         edges = ([percent(e["house_edge_percent"]) if "house_edge_percent" in e else e["error"]
                   for e in edges_data] if edges_data else ["…"] * len(rulesets))
         return render("compare.html.j2", lang, a=view, rulesets=rulesets, edges=edges,
-                      chapters=matrix_view(rulesets, translations(lang).gettext),
+                      chapters=matrix_view(rulesets, translations(lang).gettext, lang),
                       examples=view["examples"])
 
     def close(self) -> None:

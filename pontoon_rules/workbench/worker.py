@@ -231,9 +231,11 @@ def _rules_key(ruleset: Ruleset) -> str:
 
 
 def _edge(ruleset: Ruleset) -> dict[str, Any]:
-    """`pontoon-rules edge --json` of `ruleset` (computed once per rules in this process;
-    the model it solves kept for the strategy chart: `SOLVED`)."""
+    """`pontoon-rules edge --json` of `ruleset`, with the edge of each band of stakes where
+    named hands hold by the stake (computed once per rules in this process; the model it
+    solves kept for the strategy chart: `SOLVED`)."""
     from pontoon_rules.analysis.edge import edge_model, house_edge
+    from pontoon_rules.analysis.present.bands import with_bands
     from pontoon_rules.engine.round.rules import compile_rules
 
     key = _rules_key(ruleset)
@@ -243,7 +245,7 @@ def _edge(ruleset: Ruleset) -> dict[str, Any]:
         model = edge_model(rules)
         SOLVED.clear()
         SOLVED[key] = model
-        found = house_edge(rules, model=model).to_json()
+        found = with_bands(house_edge(rules, model=model), rules).to_json()
         _remember(key, found)
     return {**found, "ruleset": ruleset.id}
 

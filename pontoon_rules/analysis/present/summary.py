@@ -125,6 +125,8 @@ def computed_summary(ruleset: Ruleset) -> dict[str, Any]:
     analysis takes: its figures depend only on the ruleset and the package's files (the
     stored cost tables among them), so `ruleset_summary` keeps them in the cache folder
     (entry `summary-ID`); the site, `summary` and the tests compute each once."""
+    from pontoon_rules.analysis.present.bands import with_bands
+
     rules = compile_rules(ruleset)
     if default_deck(rules) == "finite":
         model = finite_model(rules)  # one per group of up cards where a hand asks for one
@@ -138,6 +140,7 @@ def computed_summary(ruleset: Ruleset) -> dict[str, Any]:
                                else None)
     from pontoon_rules.analysis.present.realistic import realistic_variations
 
+    result = with_bands(result, rules)  # each band of stakes, as `edge` prints them
     stored = stored_costs(ruleset)
     realistic = realistic_variations(ruleset).to_json()
     costs = stored or rule_costs(ruleset, paths=SITE_COST_FIELDS, base=-100.0 * result.ev)

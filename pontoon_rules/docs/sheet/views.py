@@ -67,8 +67,21 @@ def value_words(ruleset: Ruleset, path: str, gettext: Gettext, lang: str) -> str
 
         return listed((hand_name(ruleset, h, gettext, lang) for h in ruleset.hands.ranking),
                       gettext)
-    value = value_at(ruleset, path)
-    if path == "stakes.money" or value_in_money(path, value, ruleset.stakes.money):
+    return _field_words(ruleset, path, value_at(ruleset, path), gettext, lang)
+
+
+def _field_words(ruleset: Ruleset, path: str, value: Any, gettext: Gettext,
+                 lang: str) -> str:
+    """`value` of the field at `path` in words: an amount in the ruleset's money as `lang`
+    writes it (an agreed amount's default too: 'agreed at the table (default: $5)'), the
+    money itself ('$ (100 = $1)'), else `value_text`."""
+    money = ruleset.stakes.money
+    data = plain(value)
+    if money is not None and isinstance(data, dict) and data.get("agreed") is True \
+            and value_in_money(path, data.get("default"), money) is not None:
+        default = amounts.value_words(ruleset, path, data["default"], lang)
+        return gettext("agreed at the table (default: %(default)s)") % {"default": default}
+    if (path == "stakes.money" and money is not None) or value_in_money(path, value, money):
         return amounts.value_words(ruleset, path, value, lang)
     return value_text(path, value, gettext)
 
@@ -264,22 +277,25 @@ def _mode(values: list[str]) -> str:
     return Counter(values).most_common(1)[0][0]
 
 
-def _cell_text(ruleset: Ruleset, path: str, gettext: Gettext) -> str:
-    """A matrix cell in words: the value, a whole named hand as its sentence, or "not
-    defined" where the ruleset has no such field."""
+def _cell_text(ruleset: Ruleset, path: str, gettext: Gettext, lang: str = "en") -> str:
+    """A matrix cell in words: the value (an amount in the ruleset's money as `lang` writes
+    it, `_field_words`), a whole named hand as its sentence, or "not defined" where the
+    ruleset has no such field."""
     if not has_path(ruleset, path):
         return gettext(NOT_DEFINED)
     if path.startswith("hands.definitions.") and path.count(".") == 2:
         from pontoon_rules.docs.words.hands import hand_sentence
         from pontoon_rules.docs.words.i18n import translations
 
-        words = translations("en")
-        return hand_sentence(ruleset, path.rsplit(".", 1)[1], gettext, words.ngettext)
-    return value_text(path, value_at(ruleset, path), gettext)
+        words = translations(lang)
+        return hand_sentence(ruleset, path.rsplit(".", 1)[1], gettext, words.ngettext, lang)
+    return _field_words(ruleset, path, value_at(ruleset, path), gettext, lang)
 
 
-def matrix_view(rulesets: list[Ruleset], gettext: Gettext) -> list[dict[str, Any]]:
-    """Every behavioural field × every ruleset, by chapter; cells off the usual value marked."""
+def matrix_view(rulesets: list[Ruleset], gettext: Gettext,
+                lang: str = "en") -> list[dict[str, Any]]:
+    """Every behavioural field × every ruleset, by chapter; cells off the usual value marked;
+    amounts in each ruleset's money as `lang` writes them (`gettext`'s language)."""
     chapters = []
     for chapter, sections in chapter_paths(*rulesets):
         rows = []
@@ -289,7 +305,7 @@ def matrix_view(rulesets: list[Ruleset], gettext: Gettext) -> list[dict[str, Any
             index = {key: i for i, key in enumerate(dict.fromkeys(keys))}
             cells = [{"id": r.id, "anchor": rule_anchor(r, path), "differs": key != usual,
                       "key": str(index[key]),
-                      "text": _cell_text(r, path, gettext)}
+                      "text": _cell_text(r, path, gettext, lang)}
                      for r, key in zip(rulesets, keys, strict=True)]
             rows.append({"path": path, "label": label(path), "cells": cells,
                          "description": gettext(describe(path)),

@@ -127,6 +127,18 @@ def stake_words(row: dict[str, Any], ruleset: Ruleset, gettext: Gettext,
     return join + said + ("" if left is None else join + left)
 
 
+def bands_words(row: dict[str, Any], ruleset: Ruleset, gettext: Gettext,
+                lang: str = "en") -> str | None:
+    """'by band of stakes, each valued at its least stake: stakes of $0.01 to $4.99:
+    0.5693%; ...' where named hands hold by the stake (the edge's `stake_bands`), in
+    `lang`; None where they do not (one figure)."""
+    from pontoon_rules.analysis.present.bands import bands_text
+    from pontoon_rules.docs.words.marks import SEMICOLON
+
+    return bands_text(row["edge"].get("stake_bands") or [], ruleset.stakes.money, gettext,
+                      gettext(SEMICOLON), lang)
+
+
 def headline(ruleset: Ruleset, base: Ruleset | None, analysis: dict[str, dict[str, Any]],
              gettext: Gettext, examples_href: str | None,
              lang: str = "en") -> dict[str, Any] | None:
@@ -138,7 +150,8 @@ def headline(ruleset: Ruleset, base: Ruleset | None, analysis: dict[str, dict[st
         return None
     method = method_words(row, ruleset, gettext) + stake_words(row, ruleset, gettext, lang)
     out: dict[str, Any] = {"edge": row["house_edge"], "edge_text": percent(row["house_edge"]),
-                           "method": method, "base": None}
+                           "method": method, "base": None,
+                           "bands": bands_words(row, ruleset, gettext, lang)}
     base_row = analysis.get(base.id) if base is not None else None
     if base is not None and base_row is not None:
         change = row["house_edge"] - base_row["house_edge"]
