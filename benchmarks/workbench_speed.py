@@ -12,7 +12,9 @@ strategy card is (drawn from the round the whole edge result solved), and the ti
 until the realistic variations of the changed rules are (the page's "What else could we
 change?"), with their number of rows; and the CPU seconds the edge's worker process
 spent from the change to its edge, and both that worker and the other figures' from the
-change to the strategy card (`/proc`, steadier than the times on a machine others load).
+change to the strategy card, and the realistic variations' worker and its helper process
+from the change to their table (`/proc`, steadier than the times on a machine others load:
+a time waits for the CPU others take, a CPU second does not).
 Polls wait on the server (`wait=`) as the page's do, so a time is when the figure was
 known, not when a poll happened by.
 
@@ -60,7 +62,7 @@ def main() -> None:
     ids = list(args.rulesets or (QUICK if args.quick else bundled_ids()))
     print(f"{'ruleset':<26} {'change':<44} {'answer s':>8} {'edge s':>7} "
           f"{'strategy s':>10} {'realistic s':>11} {'rows':>5} {'edge cpu':>8} "
-          f"{'card cpu':>8}", flush=True)
+          f"{'card cpu':>8} {'real. cpu':>9}", flush=True)
     print(f"# {_tree()}; load average {_load()}", flush=True)
     with _server() as client:
         for ruleset_id in ids:
@@ -120,22 +122,25 @@ def _measured(client: Any, ruleset_id: str, limit: float, field: str) -> str:
     page = _draft(ruleset_id, tab, 1, {})
     _follow(client, client.post("/api/state", json=page).json()["job"], tab, limit,
             "strategy")  # the page read: its quick figures drawn (no worker replaced)
-    workers = (client.workbench.edges.worker_pids(), client.workbench.jobs.worker_pids())
-    before = [_cpu(pids) for pids in workers]
+    workers = (client.workbench.edges.worker_pids(), client.workbench.jobs.worker_pids(),
+               client.workbench.costs.worker_pids())
+    before = [_cpu(pids) for pids in workers[:2]] + [_cpu(_with_children(workers[2]))]
     start = time.perf_counter()
     answer = client.post("/api/state", json=_draft(ruleset_id, tab, 2, {path: value})).json()
     answered = time.perf_counter() - start
     if not answer.get("job"):
         return f"{ruleset_id:<26} the change was refused: {answer.get('problems')} problems"
     times = _follow(client, answer["job"], tab, limit, "realistic", start, workers)
-    if workers != (client.workbench.edges.worker_pids(), client.workbench.jobs.worker_pids()):
-        times.pop("edge_cpu", None)  # a worker replaced meanwhile: its seconds are gone
-        times.pop("card_cpu", None)
+    if workers != (client.workbench.edges.worker_pids(), client.workbench.jobs.worker_pids(),
+                   client.workbench.costs.worker_pids()):
+        for key in ("edge_cpu", "card_cpu", "real_cpu"):  # a worker replaced meanwhile:
+            times.pop(key, None)  # its seconds are gone
     said = f"{path} → {value}"[:44]
     return (f"{ruleset_id:<26} {said:<44} {answered:>8.2f} {_s(times.get('edge')):>7} "
             f"{_s(times.get('strategy')):>10} {_s(times.get('realistic')):>11} "
             f"{times.get('rows', ''):>5} {_spent(times, 'edge_cpu', before[0]):>8} "
-            f"{_spent(times, 'card_cpu', sum(before)):>8}")
+            f"{_spent(times, 'card_cpu', before[0] + before[1]):>8} "
+            f"{_spent(times, 'real_cpu', before[2]):>9}")
 
 
 def _change(ruleset: Any, field: str) -> tuple[str, Any] | None:
@@ -156,11 +161,11 @@ def _draft(ruleset_id: str, tab: str, seq: int, values: dict[str, Any]) -> dict[
 
 
 def _follow(client: Any, job: str, tab: str, limit: float, until: str,
-            start: float | None = None, workers: Any = ((), ())) -> dict[str, Any]:
+            start: float | None = None, workers: Any = ((), (), ())) -> dict[str, Any]:
     """Poll `job` as the page does until `until` ("edge", "strategy" or "realistic") is
     known (or the job ends, or `limit` seconds pass): when each was known, seconds after
-    `start` (and the CPU seconds `workers`, the edge's and the other figures' processes,
-    had spent then)."""
+    `start` (and the CPU seconds `workers`, the edge's, the other figures' and the
+    realistic variations' processes (with the latter's helper), had spent then)."""
     start = time.perf_counter() if start is None else start
     found: dict[str, Any] = {}
     version = ""
@@ -177,7 +182,7 @@ def _follow(client: Any, job: str, tab: str, limit: float, until: str,
         if 'id="wb-strategy" data-done="yes"' in html and "strategy" not in found:
             found["strategy"], found["card_cpu"] = now, _cpu(workers[0]) + _cpu(workers[1])
         if 'id="wb-realistic" data-done="yes"' in html and "realistic" not in found:
-            found["realistic"] = now
+            found["realistic"], found["real_cpu"] = now, _cpu(_with_children(workers[2]))
             section = html.split('id="wb-realistic"', 1)[1].split("</section>", 1)[0]
             found["rows"] = section.count('class="wb-try"')
         if (until in found and (until != "realistic" or "strategy" in found)
@@ -197,6 +202,18 @@ def _cpu(pids: Any) -> float:
             continue
         total += int(fields[11]) + int(fields[12])  # utime, stime
     return total / os.sysconf("SC_CLK_TCK")
+
+
+def _with_children(pids: Any) -> list[int]:
+    """`pids` and their child processes (a realistic variations' worker's helper)."""
+    out = [p for p in pids if p is not None]
+    for pid in list(out):
+        try:
+            with open(f"/proc/{pid}/task/{pid}/children") as children:
+                out.extend(int(c) for c in children.read().split())
+        except (OSError, ValueError):
+            continue
+    return out
 
 
 def _spent(times: dict[str, Any], key: str, before: float) -> str:

@@ -267,3 +267,32 @@ def test_shoe_simulation_agrees_with_exact(name: str, rounds: int) -> None:
     exact = edge_of(rules)
     low, high = simulate_shoe(rules, rounds, seed=3).interval
     assert low <= exact <= high
+
+
+def test_a_split_asks_once_per_pair_of_kinds_whether_a_hand_splits_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The split recursion asks whether a hand may split again at each of its states;
+    the answer depends on the two kinds alone, so it is worked out once per pair (the
+    named-hand lookup behind it was a third of a variant's split in belarus-ponton's
+    realistic variations), and the value is the same."""
+    from pontoon_rules.analysis import split
+    from pontoon_rules.analysis.present.costs import variant_of
+
+    tiny = load_ruleset(TINY / "tiny-pagat.yaml")
+    data = variant_of(tiny.model_dump(mode="python"), "player.split.allowed", True)
+    assert isinstance(data, Ruleset), data
+    data = variant_of(data.model_dump(mode="python"), "player.split.resplit", True)
+    assert isinstance(data, Ruleset), data
+    model = CompositionModel(compile_rules(data))
+    asked: list[tuple[tuple[int, ...], bool]] = []
+    looked_up = split.finished_as_dealt
+
+    def counted(rules: object, kinds: object, cards: tuple[int, ...], on_split: bool) -> bool:
+        asked.append((tuple(cards), on_split))
+        return looked_up(rules, kinds, cards, on_split)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(split, "finished_as_dealt", counted)
+    pair = next(k for k, kind in enumerate(model.kinds) if kind.is_ace)
+    value = model.split_stats(pair, 0)
+    assert value is not None and asked
+    assert len(asked) == len(set(asked)), "a pair of kinds asked more than once"

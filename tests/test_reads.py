@@ -136,6 +136,26 @@ def test_rules_that_read_alike_share_one_state_graph() -> None:
     assert len(compiled.GRAPHS) == 2 and compiled.GRAPHS[0] is not compiled.GRAPHS[1]
 
 
+def test_another_shoe_shares_the_graph_unless_a_hand_reads_its_suits() -> None:
+    """The hand states read the number of packs only through a named hand's suits: with
+    none, a shoe of more packs reuses the graph (and values it as a fresh graph would);
+    with a suited hand, the suits' chances are the shoe's and its graph is its own."""
+    ruleset = load_ruleset(TINY / "tiny-pagat.yaml")
+    compiled.GRAPHS.clear()
+    edge_of(compile_rules(ruleset))
+    first = compiled.GRAPHS[0]
+    more = changed(ruleset, "pack.decks", 3)
+    shared = edge_of(more)
+    assert compiled.GRAPHS[0] is first and len(compiled.GRAPHS) == 1
+    compiled.GRAPHS.clear()
+    assert edge_of(more) == shared
+    suited = load_ruleset(TINY / "tiny-suited.yaml")
+    compiled.GRAPHS.clear()
+    own = edge_of(compile_rules(suited))
+    more_packs = edge_of(changed(suited, "pack.decks", 4))
+    assert len(compiled.GRAPHS) == 2 and more_packs != own
+
+
 def test_rules_that_pay_alike_share_their_payout_cells() -> None:
     """A change of when a hand may stand keeps every hand's cells against the banker's
     finals (taken, not computed again, and valued as fresh cells would be); a change of

@@ -256,9 +256,18 @@ def hand_book(rules: Rules, kinds: tuple[Kind, ...], banker: bool = False,
                     rules.over_21_hands, rules.banker_dealt,
                     frozenset(i for i, h in rules.named.items() if h.natural),
                     next((h.id for h in rules.banker_hands if h.natural), TOTAL), tricks,
-                    tuple(sorted({c & 3 for c, held in enumerate(rules.card_present) if held})),
-                    None if infinite or rules.decks is None else rules.decks,
-                    rules.bust_limit)
+                    *_suit_shoe(rules, infinite), rules.bust_limit)
+
+
+def _suit_shoe(rules: Rules, infinite: bool) -> tuple[tuple[int, ...], int | None]:
+    """The book's `suits` and `per_suit`: read of the rules only where a named hand depends
+    on its suits (they serve `HandBook.suit_classes` alone), so that a solve of rules with
+    no such hand does not read the number of packs (`analysis.reads`: a variant with another
+    shoe then shares the hand-state graph, `composition.compiled`)."""
+    if all(h.suits == ANY_SUITS for h in (*rules.player_hands, *rules.banker_hands)):
+        return (0, 1, 2, 3), None
+    return (tuple(sorted({c & 3 for c, held in enumerate(rules.card_present) if held})),
+            None if infinite or rules.decks is None else rules.decks)
 
 
 def _refuse_conditional(rules: Rules) -> None:

@@ -72,6 +72,7 @@ class SplitSolver(Generic[V]):
         self._memo: dict[tuple[Any, ...], V] = {}
         self._hands: dict[tuple[int, int], V] = {}
         self._pair_classes: dict[int, list[tuple[int, Number]]] = {}
+        self._resplits: dict[tuple[int, int], bool] = {}
 
     def can_split(self, a: int, b: int, hands_held: int = 1) -> bool:
         """Whether the unsplit two-card hand `a`, `b` may be split."""
@@ -146,7 +147,14 @@ class SplitSolver(Generic[V]):
 
     # -- single hands ----------------------------------------------------------------
     def resplits(self, a: int, c: int) -> bool:
-        """Whether a split hand of kind `a` that draws kind `c` may split again."""
+        """Whether a split hand of kind `a` that draws kind `c` may split again (asked
+        once per pair of kinds: the recursion asks it at each of its many states)."""
+        found = self._resplits.get((a, c))
+        if found is None:
+            found = self._resplits[(a, c)] = self._may_resplit(a, c)
+        return found
+
+    def _may_resplit(self, a: int, c: int) -> bool:
         r, kind = self.rules, self.kinds[a]
         if not r.resplit or (kind.is_ace and not r.resplit_aces):
             return False
