@@ -97,3 +97,21 @@ def test_the_example_rounds_are_kept_for_a_bounded_number_of_rulesets() -> None:
     found = rounds._found_once(cache, ruleset, lambda r: ("x",))
     assert found == ("x",) and len(cache) == rounds.FOUND_KEPT and "old-0" not in cache
     assert rounds._found_once(cache, ruleset, lambda r: ("y",)) == ("x",)  # kept, not redone
+
+
+def test_the_example_searches_compile_the_rules_once_per_search(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Compiling a ruleset's rules took most of a seeded round's time, and the searches
+    play up to thousands of rounds (a sheet of an example overlay: 4,000 compilations,
+    four fifths of its CPU): each search compiles once, and the rounds are the same."""
+    from pontoon_rules.docs.words import rounds
+
+    ruleset = load_bundled("australian-pontoon")
+    for kept in ("_FOUND", "_TAUGHT", "_SHOWN"):
+        monkeypatch.setattr(rounds, kept, {})
+    real, calls = rounds.compile_rules, []
+    monkeypatch.setattr(rounds, "compile_rules", lambda r: calls.append(r.id) or real(r))
+    found = rounds.teaching_rounds(ruleset)
+    assert len(found) == 8 and len(calls) <= 8, len(calls)  # the searches, the replays
+    for shown in found:
+        assert rounds.replay(ruleset, shown["script"]) == shown["result"]

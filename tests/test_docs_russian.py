@@ -61,9 +61,15 @@ def base_of(ref: str) -> Ruleset | None:
 
 
 @cache
-def sheet_text(ruleset_id: str) -> str:
+def sheet_html(ruleset_id: str) -> str:
+    """The Russian HTML sheet, rendered once for the module's every test of it."""
     ruleset = ruleset_of(ruleset_id)
-    return visible_text(render_sheet(ruleset, "html", "ru", base_of(ruleset_id)).decode())
+    return render_sheet(ruleset, "html", "ru", base_of(ruleset_id)).decode()
+
+
+@cache
+def sheet_text(ruleset_id: str) -> str:
+    return visible_text(sheet_html(ruleset_id))
 
 
 def unknown_words(candidates: set[str]) -> set[str]:
@@ -104,7 +110,7 @@ def test_russian_sheet_has_no_latin_word(ruleset_id: str) -> None:
 @pytest.mark.parametrize("ruleset_id", bundled_ids())
 def test_russian_cards_use_russian_letters_with_a_key(ruleset_id: str) -> None:
     ruleset = load_bundled(ruleset_id)
-    html = render_sheet(ruleset, "html", "ru", find_base(ruleset)).decode()
+    html = sheet_html(ruleset_id)
     ranks = set(re.findall(r'<span class="pr-rank">([^<]+)</span>', html))
     assert ranks and not ranks & {"A", "K", "Q", "J"}, ranks
     assert ranks & {"Т", "К", "Д", "В"}

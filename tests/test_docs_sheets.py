@@ -30,6 +30,7 @@ from pontoon_rules.docs.words.i18n import (
 )
 from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+from in_process import command_line
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"
@@ -37,6 +38,12 @@ RUSSIAN_TERMS = ("очко", "понтун", "перебор", "твист", "к
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """The command, run in this process (`in_process.command_line`)."""
+    return command_line(*args)
+
+
+def cli_process(*args: str) -> subprocess.CompletedProcess[str]:
+    """`python -m pontoon_rules ARGS` in a process of its own (its exit status tested)."""
     return subprocess.run([sys.executable, "-m", "pontoon_rules", *args], capture_output=True,
                           text=True, cwd=ROOT, timeout=120)
 
@@ -91,11 +98,11 @@ def test_every_sheet_prints_every_example_on_one_page_two_with_shoot(
     (`sheets.sheet_pdf`)."""
     ruleset = load_bundled(ruleset_id)
     data = render_sheet(ruleset, "pdf", lang, find_base(ruleset))
-    pages, text = pdf_text(data, tmp_path)
+    pages, text, smallest = _text_and_smallest_font(data)
     _page_pictures(data, f"sheet-pdf-{ruleset_id}.{lang}", tmp_path)
     budget = 2 if ruleset.shoot.enabled else 1
     assert budget <= pages <= budget + 1, (ruleset_id, lang, pages)
-    assert _smallest_font(data, tmp_path) >= 9.0
+    assert smallest >= 9.0
     first_rule = sentences(ruleset, lang)[0].text
     if language(lang).direction == "rtl":  # a PDF's text runs in visual order: words only
         assert all(word in text for word in first_rule.split()[:4] if word.isalpha())
@@ -162,12 +169,13 @@ CARD_FACE = set("A23456789JQK10♠♥♦♣ ").union(*(
 in a pack's own (`pack.rank_names`: the cavallo's C), its suit."""
 
 
-def _smallest_font(data: bytes, tmp_path: Path) -> float:
-    """The smallest font size the PDF sets text in (pypdf's text visitor), card faces apart."""
+def _text_and_smallest_font(data: bytes) -> tuple[int, str, float]:
+    """A PDF's page count, its text (as `pdf_text` reads it) and the smallest font size it
+    sets text in (pypdf's text visitor), card faces apart: one reading of the PDF."""
+    import io
+
     from pypdf import PdfReader
 
-    path = tmp_path / "fonts.pdf"
-    path.write_bytes(data)
     sizes: list[float] = []
 
     def visit(text: str, cm: list[float], tm: list[float], font: object, size: float) -> None:
@@ -175,9 +183,9 @@ def _smallest_font(data: bytes, tmp_path: Path) -> float:
             scale = (tm[0] ** 2 + tm[1] ** 2) ** 0.5 * (cm[0] ** 2 + cm[1] ** 2) ** 0.5
             sizes.append(size * scale)
 
-    for page in PdfReader(path).pages:
-        page.extract_text(visitor_text=visit)
-    return min(sizes)
+    reader = PdfReader(io.BytesIO(data))
+    text = " ".join(p.extract_text(visitor_text=visit) or "" for p in reader.pages)
+    return len(reader.pages), text, min(sizes)
 
 
 def test_html_sheet_is_standalone() -> None:
@@ -209,9 +217,9 @@ def test_sheet_of_a_house_rules_file(tmp_path: Path) -> None:
 
 
 def test_sheet_rejects_an_unknown_language_or_ruleset(tmp_path: Path) -> None:
-    run = cli("sheet", "pagat-british", "-o", str(tmp_path / "x.pdf"), "--lang", "xx")
+    run = cli_process("sheet", "pagat-british", "-o", str(tmp_path / "x.pdf"), "--lang", "xx")
     assert run.returncode == 2 and "--lang" in run.stderr and "Traceback" not in run.stderr
-    run = cli("sheet", "no-such-ruleset", "-o", str(tmp_path / "x.pdf"))
+    run = cli_process("sheet", "no-such-ruleset", "-o", str(tmp_path / "x.pdf"))
     assert run.returncode == 2 and "no-such-ruleset" in run.stderr
 
 

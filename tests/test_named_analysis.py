@@ -11,6 +11,7 @@ banker's hand of particular ranks); a property test proves the classification ag
 from __future__ import annotations
 
 import copy
+import functools
 from fractions import Fraction
 from pathlib import Path
 
@@ -21,7 +22,7 @@ from hypothesis import strategies as st
 from sizes import size
 
 from pontoon_rules.analysis.composition.model import CompositionModel
-from pontoon_rules.analysis.deck import kind_space
+from pontoon_rules.analysis.deck import KindSpace, kind_space
 from pontoon_rules.analysis.edge import house_edge
 from pontoon_rules.analysis.engine_view import hand_state
 from pontoon_rules.analysis.hand import HandSolver, start_state
@@ -131,10 +132,12 @@ def test_a_named_rank_is_a_kind_of_its_own() -> None:
 READ = [i for i in bundled_ids() if not UNREAD & set(refused_names(load_bundled(i), "edge"))]
 
 
+@functools.cache
 def _rules(name: str) -> Rules:
     """The ruleset's rules, or where a named hand holds against some up cards or stakes
     only (spanish-21's Super Bonus), its first group of up cards' (`analysis.upcards`): the
-    analysis names a hand by its cards within one group."""
+    analysis names a hand by its cards within one group. Compiled once: the analysis keeps
+    its hand books per compiled rules, so every example of a ruleset reads the same ones."""
     from pontoon_rules.analysis.upcards import conditional, groups
 
     rules = tiny(name) if name.startswith("tiny-") else compile_rules(load_bundled(name))
@@ -157,10 +160,9 @@ def test_a_hand_is_the_named_hand_the_engine_says(ruleset_id: str, data: st.Data
         hand.add(c, rules.values)
     hand.doubles, hand.twisted = int(doubled), drew or doubled
     hand.drawn = int(drew or doubled)
-    space = kind_space(rules)
+    space, solver = _solver(ruleset_id)
     kind_of = {rank: kind.index for kind in space.kinds for rank in kind.ranks}
     state = hand_state(hand, [kind_of[c >> 2] for c in drawn], space.kinds, rules)
-    solver = HandSolver(rules, space.kinds, space.probabilities(), PayoffTable(rules, {}))
     engine = classify(hand, rules)
     found, points = solver.final(state)
     suits = {c & 3 for c in drawn}
@@ -181,6 +183,15 @@ def test_a_hand_is_the_named_hand_the_engine_says(ruleset_id: str, data: st.Data
     banker = bank.banker_hand(solver.final(state)[1], state.n,
                               bank.pattern([kind_of[c >> 2] for c in drawn]))
     assert banker == classify(held, rules, banker=True)
+
+
+@functools.cache
+def _solver(ruleset_id: str) -> tuple[KindSpace, HandSolver]:
+    """The ruleset's kinds of card and its hand solver, made once for all its examples
+    (what `final` reads is the same for each)."""
+    rules = _rules(ruleset_id)
+    space = kind_space(rules)
+    return space, HandSolver(rules, space.kinds, space.probabilities(), PayoffTable(rules, {}))
 
 
 # -- the bundled games -------------------------------------------------------------------------

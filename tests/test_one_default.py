@@ -26,6 +26,7 @@ from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.ruleset.resolving.features import bundled_handled, features
 from pontoon_rules.sim.runs.simulate import simulate
+from in_process import command_line
 from tests.sizes import LONG, size
 
 HERE = Path(__file__).parent
@@ -36,6 +37,13 @@ an infinite deck."""
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    """The command, run in this process (`in_process.command_line`); `cli_process` runs the
+    real process where its exit status is what is tested."""
+    return command_line(*args)
+
+
+def cli_process(*args: str) -> subprocess.CompletedProcess[str]:
+    """`python -m pontoon_rules ARGS` in a process of its own."""
     return subprocess.run([sys.executable, "-m", "pontoon_rules", *args],
                           capture_output=True, text=True, timeout=300)
 
@@ -309,7 +317,7 @@ def test_simulate_compiled_refuses_naming_the_field() -> None:
     refuses (vingt-un: a pontoon the other players pay) names the rule and its field and
     says `simulate --engine` plays it; it does."""
     for asked in (["--compiled"], ["--path", "compiled"]):
-        done = cli("simulate", "vingt-un", "--rounds", "100", *asked)
+        done = cli_process("simulate", "vingt-un", "--rounds", "100", *asked)  # the exit code
         assert done.returncode == 2 and done.stdout == ""
         assert "hands.definitions.pontoon.paid_by_players" in done.stderr
         assert "a hand paid by the other players" in done.stderr
@@ -383,7 +391,7 @@ def test_the_engine_path_chosen_by_default_plays_fewer_rounds_and_says_so(
 
 
 def test_simulate_refuses_two_different_paths() -> None:
-    done = cli("simulate", "pagat-british", "--rounds", "100", "--engine", "--compiled")
+    done = cli_process("simulate", "pagat-british", "--rounds", "100", "--engine", "--compiled")
     assert done.returncode == 2 and done.stdout == ""
     assert "--engine, --compiled and --path ask for different paths" in done.stderr
     assert cli("simulate", "pagat-british", "--rounds", "100", "--compiled",

@@ -53,11 +53,20 @@ class Variant:
 def variants(base: Ruleset) -> Iterator[Variant]:
     """Every one-field change of `base` the schema accepts (each field at each of its
     alternative values), with the compiled attributes it reaches."""
+    base_rules = compile_rules(base)
+    for path, old, new, made in one_field_changes(base):
+        yield Variant(path, old, new, made, changed_attributes(base_rules,
+                                                               compile_rules(made)))
+
+
+def one_field_changes(base: Ruleset) -> Iterator[tuple[str, Any, Any, Ruleset]]:
+    """The changes `variants` tries (path, old value, new value, the changed ruleset),
+    not compiled: what a test of the paths tried needs (compiling is three quarters of
+    the time)."""
     from pontoon_rules.analysis.present.costs import alternatives
     from pontoon_rules.analysis.present.costs import variant_of as _variant
 
     data = base.model_dump(mode="python")
-    base_rules = compile_rules(base)
     for path in ruleset_paths(base):
         try:
             old = value_at(base, path)
@@ -69,8 +78,7 @@ def variants(base: Ruleset) -> Iterator[Variant]:
                 continue
             if isinstance(made, str):  # not analysed: a feature refused by name
                 made = _validated(data, path, new)
-            yield Variant(path, old, new, made, changed_attributes(base_rules,
-                                                                   compile_rules(made)))
+            yield path, old, new, made
 
 
 def _validated(data: dict[str, Any], path: str, new: Any) -> Ruleset:

@@ -32,7 +32,7 @@ from pontoon_rules.engine.round.hand import points
 from pontoon_rules.engine.round.phase import BANKER, Phase
 from pontoon_rules.engine.round.policies import automatic
 from pontoon_rules.engine.round.results import RoundResult
-from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.engine.scripts.record import record_round
 from pontoon_rules.engine.scripts.script import play
@@ -149,15 +149,23 @@ def example_kitty(ruleset: Ruleset) -> int | None:
         else wanted
 
 
-def _seeded_round(ruleset: Ruleset, rng: random.Random,
+def _seeded_round(rules: Rules, rng: random.Random,
                   decide: Callable[[RoundState], Action] = automatic) -> dict[str, Any]:
-    return record_round(compile_rules(ruleset), [example_stake(ruleset)], rng, decide,
+    """One round of seeded play under `rules` (compiled once by the search that plays
+    hundreds: compiling is most of a round's time), as its script."""
+    ruleset = rules.ruleset
+    return record_round(rules, [example_stake(ruleset)], rng, decide,
                         kitty=example_kitty(ruleset))
 
 
 def replay(ruleset: Ruleset, script: dict[str, Any]) -> dict[str, Any]:
     """Replay `script` under `ruleset`: the contract's JSON (seats, banker, transcript)."""
-    run = play(compile_rules(ruleset), list(script["stakes"]), parse_cards(script["shoe"]),
+    return _replayed(compile_rules(ruleset), script)
+
+
+def _replayed(rules: Rules, script: dict[str, Any]) -> dict[str, Any]:
+    """`replay` under rules already compiled."""
+    run = play(rules, list(script["stakes"]), parse_cards(script["shoe"]),
                list(script["actions"]), script.get("kitty"))
     return run.to_json()
 
@@ -197,10 +205,11 @@ def _sample_scripts(ruleset: Ruleset) -> tuple[str, ...]:
 
 def _search(ruleset: Ruleset) -> tuple[str, ...]:
     rng = random.Random(f"sheet:{ruleset.id}")
+    rules = compile_rules(ruleset)
     found: dict[int, dict[str, Any]] = {}
     for _ in range(SEARCH_LIMIT):
-        script = _seeded_round(ruleset, rng)
-        result = _result(ruleset, script)
+        script = _seeded_round(rules, rng)
+        result = _result(rules, script)
         for i, wanted in enumerate(WANTED):
             if i not in found and wanted(result):
                 found[i] = script
@@ -209,8 +218,8 @@ def _search(ruleset: Ruleset) -> tuple[str, ...]:
     return tuple(json.dumps(found[i]) for i in sorted(found))
 
 
-def _result(ruleset: Ruleset, script: dict[str, Any]) -> RoundResult:
-    return play(compile_rules(ruleset), script["stakes"], parse_cards(script["shoe"]),
+def _result(rules: Rules, script: dict[str, Any]) -> RoundResult:
+    return play(rules, script["stakes"], parse_cards(script["shoe"]),
                 script["actions"], script.get("kitty")).result
 
 
@@ -222,10 +231,11 @@ def _teaching_search(ruleset: Ruleset) -> tuple[str, ...]:
     """One round for each special rule of the game (`TEACHING`) where player 1 takes
     that decision, found by seeded play."""
     found = []
+    rules = compile_rules(ruleset)
     for teaching in (t for t in TEACHING if t.has(ruleset)):
         rng = random.Random(f"sheet:{ruleset.id}:{teaching.key}")
         for _ in range(SEARCH_LIMIT):
-            script = _seeded_round(ruleset, rng, _preferring(teaching))
+            script = _seeded_round(rules, rng, _preferring(teaching))
             if _takes(script, teaching.word):
                 found.append(json.dumps(script))
                 break
@@ -247,15 +257,17 @@ def _showing_search(ruleset: Ruleset) -> tuple[str, ...]:
     round before them shows, found by seeded automatic play; a round showing several
     counts once, and no more than `MAX_EXAMPLES` in all. A rule no round within
     `SHOWING_LIMIT` shows gets none."""
-    before = [r["result"] for r in sample_rounds(ruleset)] + [
-        replay(ruleset, json.loads(s)) for s in _found_once(_TAUGHT, ruleset, _teaching_search)]
+    classic = [r["result"] for r in sample_rounds(ruleset)]
+    rules = compile_rules(ruleset)
+    before = classic + [
+        _replayed(rules, json.loads(s)) for s in _found_once(_TAUGHT, ruleset, _teaching_search)]
     wanted = [s for s in showings(ruleset) if not any(s.shows(ruleset, r) for r in before)]
     rng = random.Random(f"sheet:{ruleset.id}:own")
     found: list[str] = []
     room = MAX_EXAMPLES - len(before)
     for _ in range(SHOWING_LIMIT if wanted and room > 0 else 0):
-        script = _seeded_round(ruleset, rng)
-        result = replay(ruleset, script)
+        script = _seeded_round(rules, rng)
+        result = _replayed(rules, script)
         shown = [s for s in wanted if s.shows(ruleset, result)]
         if shown:
             found.append(json.dumps(script))
@@ -273,14 +285,17 @@ def teaching_rounds(ruleset: Ruleset) -> list[dict[str, Any]]:
     classic = sample_rounds(ruleset)
     scripts = _found_once(_TAUGHT, ruleset, _teaching_search) + _found_once(
         _SHOWN, ruleset, _showing_search)
-    taught = [{"script": s, "result": replay(ruleset, s)} for s in map(json.loads, scripts)]
+    rules = compile_rules(ruleset)
+    taught = [{"script": s, "result": _replayed(rules, s)} for s in map(json.loads, scripts)]
     return classic[:1] + taught + classic[1:]
 
 
 def sample_rounds(ruleset: Ruleset) -> list[dict[str, Any]]:
     """One or two illustrative rounds under `ruleset`: each a script and its replayed result."""
     rounds = []
-    for text in _sample_scripts(ruleset):
+    scripts = _sample_scripts(ruleset)  # a ruleset no round plays under: its ExampleError
+    rules = compile_rules(ruleset)
+    for text in scripts:
         script = json.loads(text)
-        rounds.append({"script": script, "result": replay(ruleset, script)})
+        rounds.append({"script": script, "result": _replayed(rules, script)})
     return rounds
