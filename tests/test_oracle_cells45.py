@@ -98,3 +98,27 @@ def test_an_up_card_or_stake_condition_on_a_banker_s_hand_or_a_natural_is_refuse
                  banker_can_hold=False)
     assert getattr(held.hands.definitions["pontoon"], field) is not None
     load_ruleset(str(TESTS / "tiny-up-card.yaml"))  # the Super Bonus's shape loads
+
+
+def test_a_hand_that_has_won_only_against_some_up_cards_is_decided_with_the_up_card() -> None:
+    """tiny-up-card-surrender: a pair of tens loses whatever the banker holds against a
+    banker's 9 (a hand of its own, held against a 9 only) and has already won against any
+    other card. The engine decided "has already won" (and every legal action that reads a
+    named hand) with no up card, so it took the tens against a 9 for the winning hand and
+    refused their surrender: both exact figures, which surrender them, were "accepted and
+    disagrees" (shoe 0.202203 against the engine's 0.199880 playing the same play; infinite
+    deck 0.172891 against 0.168741). The engine now names the hand with the up card, as it
+    does at the settlement; the figures agree exactly."""
+    from pontoon_rules.engine.round.cards import RANK_CODES
+    from pontoon_rules.engine.round.giving_up import may_surrender
+    from pontoon_rules.engine.round.hand import Hand
+
+    ruleset = tiny("tiny-up-card-surrender")
+    for v in judge(ruleset, 1000, only=("exact-shoe", "exact-infinite")):
+        assert v.verdict == AGREES, v
+    rules = compile_rules(ruleset)
+    tens = Hand(1)
+    for card in (RANK_CODES.index("T") * 4, RANK_CODES.index("T") * 4 + 1):
+        tens.add(card)
+    assert may_surrender(tens, RANK_CODES.index("9"), rules)  # it loses: may give up
+    assert not may_surrender(tens, RANK_CODES.index("T"), rules)  # it has already won
