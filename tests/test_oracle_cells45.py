@@ -122,3 +122,26 @@ def test_a_hand_that_has_won_only_against_some_up_cards_is_decided_with_the_up_c
         tens.add(card)
     assert may_surrender(tens, RANK_CODES.index("9"), rules)  # it loses: may give up
     assert not may_surrender(tens, RANK_CODES.index("T"), rules)  # it has already won
+
+
+def test_a_round_past_the_compiled_simulator_s_money_is_refused_there_alone() -> None:
+    """The oracle's money refusal (`sim.kernels.money.money_refused`), which no tiny base
+    reached: the schema bounds an amount (10**15) and each odds term (999) so that one
+    multiplier of a stake always fits 64 bits, and the tiny bases grow a stake at most
+    320-fold. tiny-high-stake (the largest least stake; four split hands, each doubled,
+    paid 999:1 when the banker busts: 8 * 10**18) still fits; a fifth hand (10**19) does
+    not. Then the compiled simulator, and it alone, refuses naming the least stake and the
+    field that grows it; the engine and both exact figures agree. Five hands where no
+    split is allowed grow nothing: the compiled simulator refused that too (tiny-blackjack's
+    own splits are off), and now plays it."""
+    base = tiny("tiny-high-stake")
+    assert [v.verdict for v in judge(base, 20_000)] == [AGREES] * 4
+    data = base.model_dump(mode="python")
+    data["player"]["split"]["max_hands"] = 5
+    shoe, infinite, engine, compiled = judge(Ruleset.model_validate(data), 20_000)
+    assert (shoe.verdict, infinite.verdict, engine.verdict) == (AGREES,) * 3
+    assert compiled.verdict == REFUSES, compiled
+    assert "stakes.min_stake" in compiled.detail and "64-bit" in compiled.detail
+    data["player"]["split"]["allowed"] = False
+    compiled, = judge(Ruleset.model_validate(data), 20_000, only=("compiled-sim",))
+    assert compiled.verdict == AGREES, compiled
