@@ -128,9 +128,9 @@ def test_a_round_past_the_compiled_simulator_s_money_is_refused_there_alone() ->
     """The oracle's money refusal (`sim.kernels.money.money_refused`), which no tiny base
     reached: the schema bounds an amount (10**15) and each odds term (999) so that one
     multiplier of a stake always fits 64 bits, and the tiny bases grow a stake at most
-    320-fold. tiny-high-stake (the largest least stake; four split hands, each doubled,
-    paid 999:1 when the banker busts: 8 * 10**18) still fits; a fifth hand (10**19) does
-    not. Then the compiled simulator, and it alone, refuses naming the least stake and the
+    320-fold. tiny-high-stake (a least stake of 9.6 * 10**14; four split hands, each
+    doubled, paid 999:1 when the banker busts: 7.7 * 10**18) still fits; a fifth hand
+    (9.6 * 10**18) does not. Then the compiled simulator, and it alone, refuses naming the least stake and the
     field that grows it; the engine and both exact figures agree. Five hands where no
     split is allowed grow nothing: the compiled simulator refused that too (tiny-blackjack's
     own splits are off), and now plays it."""
