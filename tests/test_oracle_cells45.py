@@ -130,10 +130,10 @@ def test_a_round_past_the_compiled_simulator_s_money_is_refused_there_alone() ->
     multiplier of a stake always fits 64 bits, and the tiny bases grow a stake at most
     320-fold. tiny-high-stake (a least stake of 9.6 * 10**14; four split hands, each
     doubled, paid 999:1 when the banker busts: 7.7 * 10**18) still fits; a fifth hand
-    (9.6 * 10**18) does not. Then the compiled simulator, and it alone, refuses naming the least stake and the
-    field that grows it; the engine and both exact figures agree. Five hands where no
-    split is allowed grow nothing: the compiled simulator refused that too (tiny-blackjack's
-    own splits are off), and now plays it."""
+    (9.6 * 10**18) does not. Then the compiled simulator, and it alone, refuses naming the
+    least stake and the field that grows it; the engine and both exact figures agree.
+    Five hands where no split is allowed grow nothing: the compiled simulator refused
+    that too, and now plays it."""
     base = tiny("tiny-high-stake")
     assert [v.verdict for v in judge(base, 20_000)] == [AGREES] * 4
     data = base.model_dump(mode="python")
