@@ -12,13 +12,18 @@ printed a figure, it named the field). A change that reaches no compiled rule is
 counted; a field whose every change on every base is such a change, and that acts only
 between rounds or on the table (`NOT_APPLICABLE`, each with its reason, held by
 `tests/test_oracle.py::test_not_applicable_fields_change_no_round`), is "not applicable";
-any other field no tiny base can change is "never tried". Every field of the schema
+any other field no tiny base can change is "never tried". A field that changes only words
+(`oracle_words.WORDS_ONLY`: names, money, who cuts, when one-on-one players stake) is
+"words only" where `--words` found every figure the same to the byte (`edge`, `strategy`,
+`costs`, `simulate` on both paths, seeded; in value for the money) and its words changed,
+else "ACCEPTED AND DISAGREES" or "CHANGES NOTHING". Every field of the schema
 (`ruleset.format.fields.leaf_paths`, from the pydantic models, and every field of a named
 hand, `hands.definitions.*.NAME` from `HandDefinition`) has a row; `--fields` takes such a
 name too (`hands.definitions.*.prize`: that field of every named hand).
 
     python benchmarks/oracle_coverage.py [--bases tiny-pagat,tiny-blackjack] [--rounds N]
         [--limit N] [--cap SECONDS] [--fields pack.decks,side_bets] [--json FILE]
+    python benchmarks/oracle_coverage.py --words --json words-only.json
     python benchmarks/oracle_coverage.py --merge a.json b.json ...   (one table of runs; a
         --fields run of a base replaces those fields' rows of the base's full run)
 
@@ -49,12 +54,14 @@ from oracle import (  # noqa: E402
     field_verdicts,
     tiny,
 )
+from oracle_words import NOTHING, WORDS, WORDS_BASES, WORDS_ONLY, words_table  # noqa: E402
 
 from pontoon_rules.ruleset.format.fields import DEFINITIONS, leaf_paths  # noqa: E402
 from pontoon_rules.ruleset.format.hands import HandDefinition  # noqa: E402
 
 NEVER, NOT_APPLICABLE_WORD = "never tried", "not applicable"
-RANK = {DISAGREES: 4, AGREES: 3, TOO_SLOW: 2, REFUSES: 1, NOT_APPLICABLE_WORD: 0, NEVER: 0}
+RANK = {DISAGREES: 4, NOTHING: 4, AGREES: 3, WORDS: 3, TOO_SLOW: 2, REFUSES: 1,
+        NOT_APPLICABLE_WORD: 0, NEVER: 0}
 
 
 Table = dict[str, dict[str, str]]
@@ -141,11 +148,14 @@ def _print(table: Table, wrong: list[str], slow: list[str]) -> Counter[str]:
         line = f"{path:{width}}  " + "  ".join(f"{table[path][c]:14}" for c in CONSUMERS)
         if table[path][CONSUMERS[0]] == NOT_APPLICABLE_WORD:
             line += f"  ({NOT_APPLICABLE[path]})"
+        elif path in WORDS_ONLY:
+            line += f"  ({WORDS_ONLY[path][0]})"
         print(line.rstrip())
     counts: Counter[str] = Counter(v for row in table.values() for v in row.values())
     print(f"\n{len(table)} fields × {len(CONSUMERS)} consumers: "
-          + ", ".join(f"{counts[k]} {k}" for k in (AGREES, REFUSES, TOO_SLOW,
-                                                    NOT_APPLICABLE_WORD, NEVER, DISAGREES)))
+          + ", ".join(f"{counts[k]} {k}" for k in (AGREES, WORDS, REFUSES, TOO_SLOW,
+                                                    NOT_APPLICABLE_WORD, NEVER, DISAGREES,
+                                                    NOTHING)))
     for line in slow:
         print("TOO SLOW:", line)
     for line in wrong:
@@ -167,6 +177,9 @@ def main() -> int:
                         help="only the fields whose paths start with one of these "
                              "(comma-separated: a few cells re-run, only their rows "
                              "printed)")
+    parser.add_argument("--words", action="store_true",
+                        help="only the fields that change words (`oracle_words`): every "
+                             "figure the same to the byte, the words changed")
     parser.add_argument("--merge", type=Path, nargs="+",
                         help="print one table of earlier runs' --json files")
     args = parser.parse_args()
@@ -176,6 +189,11 @@ def main() -> int:
         table = merged([r["table"] for r in runs])
         wrong = [line for r in runs for line in r["disagrees"]]
         slow = [line for r in runs for line in r.get("too_slow", [])]
+    elif args.words:
+        table, wrong, seen = words_table(say=_progress)
+        slow = []
+        for line in seen:
+            print("WORDS:", line)
     else:
         fields = tuple(args.fields.split(",")) if args.fields else None
         found, wrong, slow = coverage(args.bases.split(","), args.rounds, args.limit,
@@ -184,7 +202,9 @@ def main() -> int:
     counts = _print(table, wrong, slow)
     if args.json:
         data: dict[str, Any] = {"table": table, "counts": dict(counts), "disagrees": wrong,
-                                "too_slow": slow, "bases": args.bases.split(","),
+                                "too_slow": slow,
+                                "bases": (list(WORDS_BASES) if args.words
+                                          else args.bases.split(",")),
                                 "fields": args.fields.split(",") if args.fields else None}
         args.json.write_text(json.dumps(data, indent=1), encoding="utf-8")
     return 1 if wrong else 0

@@ -82,9 +82,12 @@ def refill_chance(rules: Rules, policy: Callable[[RoundState], Action]) -> tuple
     lasts is off the engine's figure by at most their product, twice."""
     ranks = [r for r in range(13) if rules.rank_present[r]]
     cards = [(r * 4, Fraction(1, len(ranks))) for r in ranks]
+    from pontoon_rules.sim.runs.engine import engine_stake
+
+    stake = engine_stake(rules)  # as `policy_value` plays: within the stake limits
     solver = _Refills(rules, cards, rules.banker_stand_on, True, policy=policy)
-    chance = solver.value([(RoundState(rules, [STAKE]), Fraction(1))]) / STAKE
-    return chance, Fraction(solver.extreme, STAKE)
+    chance = solver.value([(RoundState(rules, [stake]), Fraction(1))]) / STAKE
+    return chance, Fraction(solver.extreme, stake)
 
 
 def capped(rules: Rules, cards: int) -> Rules:

@@ -85,24 +85,12 @@ NOT_APPLICABLE: dict[str, str] = {
     "between_deals.bank_sale": _NO_ROUND + "the bank's sale between deals",
     "table.bank.passes_when_broken": _NO_ROUND + "the bank passes after a round",
     "table.bank.passes_after_deals": _NO_ROUND + "the bank passes after N deals",
-    "table.stakes_before_first_deal": _NO_ROUND + "when a one-on-one table's players stake",
     "shoot.kitty_within_stake_limits": _NO_ROUND + "the kitty between deals (no kitty "
                                        "in one seat's round against the banker)",
     "shoot.top_up": _NO_ROUND + "the kitty topped up between deals",
     "shoot.dry_kitty": _NO_ROUND + "a kitty that runs dry, between deals",
     "shoot.dry_kitty_sale": _NO_ROUND + "a kitty that runs dry, between deals",
     "shoot.kitty_leaves_with_banker": _NO_ROUND + "the kitty when the bank passes",
-    "pack.suit_names": "words only: what the sheets call the pack's suits (Sette e mezzo's "
-                       "coins and cups); the cards and every rule stay as they are",
-    "pack.rank_names": "words only: what the sheets call the pack's ranks (Sette e mezzo's "
-                       "cavallo); the cards and every rule stay as they are",
-    "between_deals.cut": "words only: who cuts the pack after a shuffle (a player, the "
-                         "dealer, nobody); a uniformly shuffled pack deals alike",
-    "stakes.money": "words only: the money amounts are printed in ($5,000 for 500000 cents); "
-                    "every amount stays the integer it is",
-    "hands.definitions.*.name": "words only: what the sheets call a named hand; its cards and "
-                                "settlement stay as they are",
-    "hands.definitions.*.names": "words only: a named hand's name in other languages",
     "hands.definitions.*.prize_to_others": "money to the other players when one holds it: "
                                            "one seat alone has none to be paid (edge's "
                                            "figure leaves it out and says so)",
@@ -113,7 +101,9 @@ NOT_APPLICABLE: dict[str, str] = {
 """Fields whose every change reaches no compiled rule of a round (`unread_fields.
 changed_attributes` empty), with why one round's figure cannot depend on them (a named
 hand's by `field_name`): "not applicable" in the coverage table (`tests/test_oracle.py`
-plays the engine's rounds with each changed, card for card the same)."""
+plays the engine's rounds with each changed, card for card the same). The fields that
+change only words are not here: `oracle_words.WORDS_ONLY` checks each (every figure the
+same, its words changed)."""
 
 
 @dataclass(frozen=True)

@@ -98,3 +98,50 @@ def test_an_up_card_or_stake_condition_on_a_banker_s_hand_or_a_natural_is_refuse
                  banker_can_hold=False)
     assert getattr(held.hands.definitions["pontoon"], field) is not None
     load_ruleset(str(TESTS / "tiny-up-card.yaml"))  # the Super Bonus's shape loads
+
+
+def test_a_hand_that_has_won_only_against_some_up_cards_is_decided_with_the_up_card() -> None:
+    """tiny-up-card-surrender: a pair of tens loses whatever the banker holds against a
+    banker's 9 (a hand of its own, held against a 9 only) and has already won against any
+    other card. The engine decided "has already won" (and every legal action that reads a
+    named hand) with no up card, so it took the tens against a 9 for the winning hand and
+    refused their surrender: both exact figures, which surrender them, were "accepted and
+    disagrees" (shoe 0.202203 against the engine's 0.199880 playing the same play; infinite
+    deck 0.172891 against 0.168741). The engine now names the hand with the up card, as it
+    does at the settlement; the figures agree exactly."""
+    from pontoon_rules.engine.round.cards import RANK_CODES
+    from pontoon_rules.engine.round.giving_up import may_surrender
+    from pontoon_rules.engine.round.hand import Hand
+
+    ruleset = tiny("tiny-up-card-surrender")
+    for v in judge(ruleset, 1000, only=("exact-shoe", "exact-infinite")):
+        assert v.verdict == AGREES, v
+    rules = compile_rules(ruleset)
+    tens = Hand(1)
+    for card in (RANK_CODES.index("T") * 4, RANK_CODES.index("T") * 4 + 1):
+        tens.add(card)
+    assert may_surrender(tens, RANK_CODES.index("9"), rules)  # it loses: may give up
+    assert not may_surrender(tens, RANK_CODES.index("T"), rules)  # it has already won
+
+
+def test_a_round_past_the_compiled_simulator_s_money_is_refused_there_alone() -> None:
+    """The oracle's money refusal (`sim.kernels.money.money_refused`), which no tiny base
+    reached: the schema bounds an amount (10**15) and each odds term (999) so that one
+    multiplier of a stake always fits 64 bits, and the tiny bases grow a stake at most
+    320-fold. tiny-high-stake (a least stake of 9.6 * 10**14; four split hands, each
+    doubled, paid 999:1 when the banker busts: 7.7 * 10**18) still fits; a fifth hand
+    (9.6 * 10**18) does not. Then the compiled simulator, and it alone, refuses naming the
+    least stake and the field that grows it; the engine and both exact figures agree.
+    Five hands where no split is allowed grow nothing: the compiled simulator refused
+    that too, and now plays it."""
+    base = tiny("tiny-high-stake")
+    assert [v.verdict for v in judge(base, 20_000)] == [AGREES] * 4
+    data = base.model_dump(mode="python")
+    data["player"]["split"]["max_hands"] = 5
+    shoe, infinite, engine, compiled = judge(Ruleset.model_validate(data), 20_000)
+    assert (shoe.verdict, infinite.verdict, engine.verdict) == (AGREES,) * 3
+    assert compiled.verdict == REFUSES, compiled
+    assert "stakes.min_stake" in compiled.detail and "64-bit" in compiled.detail
+    data["player"]["split"]["allowed"] = False
+    compiled, = judge(Ruleset.model_validate(data), 20_000, only=("compiled-sim",))
+    assert compiled.verdict == AGREES, compiled

@@ -350,9 +350,11 @@ def _hand_finished(state: RoundState, hands_held: int, hand: Hand) -> bool:
         if r.bust_loses_at_once:
             hand.settled_net = -hand.staked
         return True
-    if r.named and (named := named_hand(hand, r)) is not None and named.may_draw_on is False:
+    up = up_rank(state)
+    if r.named and (named := named_hand(hand, r, up=up)) is not None and (
+            named.may_draw_on is False):
         return True
-    options = rules_legal.hand_legal(hand, hands_held, r, up_rank(state), state.bank_left)
+    options = rules_legal.hand_legal(hand, hands_held, r, up, state.bank_left)
     if all(option.kind == STICK for option in options):
         return True
     state.legal_cache = options

@@ -80,7 +80,7 @@ def may_surrender(hand: Hand, up_rank: int, rules: Rules) -> bool:
 
     if s.totals is not None and points(hand, rules) not in s.totals:
         return False
-    return not wins_outright(classify(hand, rules), rules)
+    return not wins_outright(classify(hand, rules, up=up_rank), rules)
 
 
 def buy_bets_range(hand: Hand, up_rank: int, rules: Rules) -> list[LegalAction]:

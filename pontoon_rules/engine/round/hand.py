@@ -199,9 +199,11 @@ def classify(hand: Hand, rules: Rules, banker: bool = False, up: int = -1) -> st
     return BUST if count > rules.bust_limit else TOTAL
 
 
-def named_hand(hand: Hand, rules: Rules, banker: bool = False) -> NamedHand | None:
-    """The named hand `hand` is, or None for a total or a bust."""
-    return rules.named.get(classify(hand, rules, banker))
+def named_hand(hand: Hand, rules: Rules, banker: bool = False,
+               up: int = -1) -> NamedHand | None:
+    """The named hand `hand` is, or None for a total or a bust; `up` as `classify` takes it
+    (a player's hand held against some up cards only is named only with the up card)."""
+    return rules.named.get(classify(hand, rules, banker, up))
 
 
 def is_natural(hand: Hand, rules: Rules, banker: bool = False) -> bool:

@@ -37,15 +37,17 @@ RESCUE_ACTION = LegalAction(RESCUE)
 def hand_legal(hand: Hand, hands_held: int, rules: Rules, up_rank: int = -1,
                cap: int | None = None) -> list[LegalAction]:
     """The legal actions for `hand`, of a seat holding `hands_held` hands; `up_rank` is
-    the rank index of the banker's first visible card (-1: none seen), which only a
-    surrender restricted by the banker's card reads; `cap` is what may still be staked
+    the rank index of the banker's first visible card (-1: none seen), which a surrender
+    restricted by the banker's card reads, and a named hand held against some up cards
+    only (its `may_draw_on`, `stick_any_total`, `wins_outright` decide here as at the
+    settlement, issue 45); `cap` is what may still be staked
     against a bank that is an amount (None: no cap), which bounds buys, doubles and
     splits."""
     if rules.hidden_bust_pays is not None and hidden_bust.undecided(hand, rules):
         return hidden_bust.CHOICE
     points = hand_points(hand, rules)
     out: list[LegalAction] = []
-    named = named_hand(hand, rules) if rules.named else None
+    named = named_hand(hand, rules, up=up_rank) if rules.named else None
     drawn_double = hand.doubles and hand.drawn_since_double >= rules.double_draws
     if points >= rules.stick_minimum or drawn_double or (
             named is not None and named.stick_any_total):

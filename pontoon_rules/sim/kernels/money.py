@@ -57,7 +57,7 @@ def _prizes(rules: Rules, seats: int) -> int:
     from pontoon_rules.sim.kernels import compiled as c
 
     sim = c.compile_sim(rules)
-    hands = max(1, int(sim.params[c.SPLIT_MAX_HANDS]))
+    hands = _hands(sim.params)
     prize = int(sim.cells[:, :, c.CELL_PRIZE].max(initial=0))
     others = int(sim.cells[:, :, c.CELL_TO_OTHERS].max(initial=0))
     return hands * (prize + max(0, seats - 1) * others)
@@ -104,7 +104,7 @@ def _parts(rules: Rules) -> tuple[tuple[Part, ...], int]:
     p = sim.params
     buys = int(p[c.BUY_HIGH]) * int(p[c.MAX_CARDS_RULE]) if p[c.BUY_MODE] else 0
     doubles = 2 ** int(p[c.DOUBLE_TIMES] if p[c.DOUBLE_ALLOWED] else 0)
-    hands = max(1, int(p[c.SPLIT_MAX_HANDS]))
+    hands = _hands(p)
     odds = max(1, int(sim.settle[:, :, 1].max()), int(sim.settle[:, :, 3].max()),
                int(sim.cells[:, :, 1].max()), int(sim.cells[:, :, 3].max()),
                int(sim.pays.max()))
@@ -118,6 +118,15 @@ def _parts(rules: Rules) -> tuple[tuple[Part, ...], int]:
              *_side_bets(p)]
     shoot = (hands + 2) * (int(p[c.SHOOT_PAYS_NUM]) + 1) if p[c.SHOOT] else 0
     return tuple(part for part in parts if part.factor), shoot
+
+
+def _hands(params: np.ndarray) -> int:
+    """The most hands one seat holds in a round: `player.split.max_hands` where splits are
+    allowed, else one (a limit on split hands that no split can reach grows nothing: it
+    refused tiny-high-stake with five hands and no splits, issue 45)."""
+    from pontoon_rules.sim.kernels import compiled as c
+
+    return max(1, int(params[c.SPLIT_MAX_HANDS])) if params[c.SPLIT_ALLOWED] else 1
 
 
 def _odds_field(rules: Rules, odds: int) -> str:
