@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from in_process import command_line
 
 from pontoon_rules.docs import render_sheet
 from pontoon_rules.docs.sheet.sheet_view import (
@@ -30,7 +31,6 @@ from pontoon_rules.docs.words.i18n import (
 )
 from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
-from in_process import command_line
 
 ROOT = Path(__file__).resolve().parent.parent
 ARTIFACTS = ROOT / "test-artifacts"

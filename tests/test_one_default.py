@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from in_process import command_line
 
 from pontoon_rules.analysis.edge import house_edge
 from pontoon_rules.engine.round.rules import compile_rules
@@ -26,7 +27,6 @@ from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.ruleset.resolving.features import bundled_handled, features
 from pontoon_rules.sim.runs.simulate import simulate
-from in_process import command_line
 from tests.sizes import LONG, size
 
 HERE = Path(__file__).parent

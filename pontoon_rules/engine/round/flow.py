@@ -62,10 +62,8 @@ def deal_order(state: RoundState) -> list[Hand]:
 # -- insurance ---------------------------------------------------------------------
 def insurance_offered(state: RoundState) -> bool:
     """Whether the banker shows an ace and insurance or even money is offered."""
-    r = state.rules
-    up = faces.banker_up_cards(state)
-    shows_ace = bool(up) and up[0] >> 2 == 0
-    return shows_ace and (r.insurance or r.even_money)
+    up, r = faces.banker_up_cards(state), state.rules
+    return bool(up) and up[0] >> 2 == 0 and (r.insurance or r.even_money)  # an ace shows
 
 
 def insurance_seat(state: RoundState) -> int:
@@ -351,8 +349,8 @@ def _hand_finished(state: RoundState, hands_held: int, hand: Hand) -> bool:
             hand.settled_net = -hand.staked
         return True
     up = up_rank(state)
-    if r.named and (named := named_hand(hand, r, up=up)) is not None and (
-            named.may_draw_on is False):
+    named = named_hand(hand, r, up=up) if r.named else None
+    if named is not None and named.may_draw_on is False:
         return True
     options = rules_legal.hand_legal(hand, hands_held, r, up, state.bank_left)
     if all(option.kind == STICK for option in options):
