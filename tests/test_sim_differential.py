@@ -9,6 +9,7 @@ import zlib
 from collections.abc import Callable
 
 import pytest
+from best_play import strategy
 
 from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.engine.round.state import RoundState
@@ -16,7 +17,6 @@ from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.ruleset.resolving.features import bundled_handled
 from pontoon_rules.sim.kernels.compiled import compile_sim, full_shoe
-from pontoon_rules.sim.kernels.strategy import strategy
 from pontoon_rules.sim.runs.fastpath import fast_problem
 from pontoon_rules.sim.runs.reference import engine_policy
 from pontoon_rules.sim.runs.rounds import RoundOutcome, RoundRunner

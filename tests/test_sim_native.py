@@ -19,6 +19,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from best_play import strategy
 from test_sim_differential import (
     DECISION_OVERLAYS,
     FIELD_OVERLAYS,
@@ -38,7 +39,6 @@ from pontoon_rules.ruleset.resolving.features import bundled_handled
 from pontoon_rules.sim.kernels import layout
 from pontoon_rules.sim.kernels import native as snative
 from pontoon_rules.sim.kernels.cards import SimRandom
-from pontoon_rules.sim.kernels.strategy import strategy
 from pontoon_rules.sim.runs.reference import engine_policy
 from pontoon_rules.sim.runs.rounds import RoundRunner
 
