@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sizes import size
+from sizes import LONG, size
 from test_native import one_group
 from test_sim_differential import overlay, random_overlay
 
@@ -32,12 +32,18 @@ def both(rules: Rules) -> tuple[np.ndarray, np.ndarray, CompositionModel]:
     return fast_stats, slow.stats(), fast
 
 
+@pytest.mark.skipif(not LONG, reason="make test: tests/test_native.py's "
+                    "test_c_equals_the_memoised_recursion_on_bundled_rulesets checks these "
+                    "four among every bundled ruleset")
 @pytest.mark.parametrize("ruleset_id", ["blackjack-reference", "pagat-british",
                                         "casino-ochko", "belarus-ponton"])
 def test_compiled_equals_memoised_on_bundled_rulesets(ruleset_id: str) -> None:
     """Every statistic, for the four shapes of game: CDZ- splits against an up card
     (blackjack), no visible card with buying (pagat), post-split best play (Очко),
-    thirteen kinds (Belarus)."""
+    thirteen kinds (Belarus). `make test` leaves it to tests/test_native.py, whose test
+    of every bundled ruleset with a finite shoe makes the same two solves of these four
+    (each from empty shared tables) and holds them to the same 1e-12; the memoised
+    recursion is the most of both tests' time."""
     fast, slow, model = both(compile_rules(load_ruleset(ruleset_id)))
     assert model._prepared and model._memo, "the compiled recursion ran"
     np.testing.assert_allclose(fast, slow, rtol=0, atol=1e-12)

@@ -50,7 +50,7 @@ def _stats(rules: Rules, compiled: bool) -> np.ndarray:
     if not compiled:
         model._prepared = True  # the memoised recursion only
     out = np.array(model.stats(), dtype=float)
-    assert not compiled or model._memo, "the compiled recursion ran"
+    assert not compiled or (model._prepared and model._memo), "the compiled recursion ran"
     return out
 
 

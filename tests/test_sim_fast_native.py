@@ -14,6 +14,7 @@ import random
 
 import numpy as np
 import pytest
+from best_play import strategy
 from test_sim_differential import overlay, random_overlay
 from test_sim_fastpath import FIELDS, QUALIFYING
 from test_sim_native import (
@@ -29,7 +30,7 @@ from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.sim.kernels import fast_layout
 from pontoon_rules.sim.kernels import fast_native as fnative
 from pontoon_rules.sim.kernels.compiled import compile_sim
-from pontoon_rules.sim.kernels.strategy import Strategy, strategy
+from pontoon_rules.sim.kernels.strategy import Strategy
 from pontoon_rules.sim.runs.fastpath import FastRunner, fast_problem
 from pontoon_rules.sim.runs.rounds import RoundRunner
 

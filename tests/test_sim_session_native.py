@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from best_play import strategy
 from test_sim_differential import overlay
 from test_sim_session import SESSION_OVERLAYS
 
@@ -16,7 +17,6 @@ from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.ruleset.resolving.features import bundled_handled
 from pontoon_rules.sim.kernels import session as k
-from pontoon_rules.sim.kernels.strategy import strategy
 from pontoon_rules.sim.sessions.tables import SessionTable, TablePolicy
 
 SEEDS = (3, 2**64 - 5)
