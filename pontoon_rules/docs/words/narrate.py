@@ -73,6 +73,10 @@ STEPS: dict[str, str] = {
 
 TAKES_CARDS = ("dealt", "twist", "buy", "double", "gets", "draws")
 """The steps the next cards dealt to the same hand belong to."""
+OTHERS_HANDS = ("open",)
+"""The steps about another seat's hand: where a line ends with them, the actor's own
+total is said before them ("is dealt 6♠ Q♠: 16 with 2 cards; opens the hand of player
+1"), so that it never reads as that seat's total."""
 
 HAND_ENDS = (("%(total)s with %(count)s card", "%(total)s with %(count)s cards"),
              ("%(total)s with %(count)s card: %(hand)s",
@@ -170,6 +174,15 @@ def _deal(steps: list[_Step], event: dict[str, Any], held: int, dealt: int,
     open_steps[-1].cards.append(event["card"])
 
 
+def _trailing_others(steps: list[_Step]) -> int:
+    """How many steps at the end of `steps` are about another seat's hand (`OTHERS_HANDS`)
+    with a step of the actor's own before them."""
+    count = 0
+    while count < len(steps) - 1 and steps[-1 - count].kind in OTHERS_HANDS:
+        count += 1
+    return count
+
+
 def _step_text(step: _Step, gettext: Gettext, buys: list[int], lang: str,
                letters: dict[str, str] | None = None, money: Amount = str) -> str:
     amount = step.amount if step.amount is not None else (buys.pop(0) if step.kind == "buy"
@@ -230,9 +243,12 @@ class Narrator:
             hand = step.hand
             texts.append(text)
         ends = [self.hand_end(h) for h in hands]
-        text = listed(texts, self.gettext)
+        trailing = _trailing_others(steps)
+        text = listed(texts[:len(texts) - trailing], self.gettext)
         if len(ends) == 1:
             text += self.colon + ends[0]
+            if trailing:
+                text += self.gettext(SEMICOLON) + listed(texts[-trailing:], self.gettext)
         else:
             text += self.gettext(SEMICOLON) + in_parts((
                 self.gettext(EXTRAS['hand']) % {'number': i} + self.colon + end
