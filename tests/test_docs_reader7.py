@@ -3,6 +3,8 @@ line gives, each checked in every language the sheet prints."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pontoon_rules.docs.sheet.sheet_view import worked_examples
@@ -30,3 +32,22 @@ def test_the_banker_line_says_its_own_total_before_opening_a_player(ruleset_id: 
     for line in lines:
         assert line.endswith(opens + end), line  # nothing of the banker's said after it
         assert catalog.gettext("; ") + opens in line, line
+
+
+@pytest.mark.parametrize("lang", sheet_languages(load_bundled("xi-dach")))
+def test_the_html_house_box_repeats_no_rule_the_body_prints(lang: str) -> None:
+    """Xì dách's HTML box repeated every ◆ rule word for word before the sheet (the
+    Markdown did not): now it says the rules marked ◆ differ, and lists only the base's
+    rules the overlay drops, as the Markdown does."""
+    from pontoon_rules.docs import render_sheet
+    from pontoon_rules.docs.sheet.sheet_view import find_base
+
+    ruleset = load_bundled("xi-dach")
+    html = render_sheet(ruleset, "html", lang, find_base(ruleset)).decode()
+    box = re.search(r'<aside class="pr-house".*?</aside>', html, re.S)
+    assert box and 'data-rule="' not in box[0] and 'data-gone="' in box[0]
+    said = translations(lang).gettext("The rules marked ◆ below differ from it, and so do "
+                                      "these:")
+    assert said in box[0]
+    for key in set(re.findall(r'data-rule="([^"]+)"', html)):
+        assert html.count(f'data-rule="{key}"') == 1, key
