@@ -51,3 +51,45 @@ def test_the_html_house_box_repeats_no_rule_the_body_prints(lang: str) -> None:
     assert said in box[0]
     for key in set(re.findall(r'data-rule="([^"]+)"', html)):
         assert html.count(f'data-rule="{key}"') == 1, key
+
+
+@pytest.mark.parametrize("fmt", ["md", "html"])
+def test_a_vietnamese_sheet_names_its_base_and_hands_in_vietnamese(fmt: str) -> None:
+    """'Ban Luck (Chinese Blackjack)' and 'ban-ban / ban-luck' in a Vietnamese sheet: the
+    base's name and its hands' names in Vietnamese (ban-luck.yaml `translations.vi`, the
+    hands' `names.vi`, Xì dách's own words for the same hands)."""
+    from pontoon_rules.docs import render_sheet
+    from pontoon_rules.docs.sheet.sheet_view import find_base
+
+    ruleset = load_bundled("xi-dach")
+    text = render_sheet(ruleset, fmt, "vi", find_base(ruleset)).decode()
+    found = re.search(r'<aside class="pr-house".*?</aside>', text, re.S)
+    box = found[0] if found else "\n".join(line for line in text.splitlines()
+                                           if line.startswith(">"))
+    assert "Ban Luck (xì dách kiểu Singapore, Malaysia)" in box
+    assert "Chinese Blackjack" not in box and "ban-ban" not in text  # (a source's title is)
+    assert "ban-luck" not in box.replace('data-base="ban-luck"', "")
+    assert "có xì bàng hoặc xì dách" in box
+
+
+def test_where_the_lower_total_wins_the_sheet_says_how_an_ace_counts() -> None:
+    """'Is 2-2-3-4-A in a ngũ linh 12 or 21?': where a hand compares by its lower total and
+    an ace has several values, the ties say an ace still counts for the highest total not
+    over 21, as the engine counts it (21 here), in every language Xì dách prints; Ban
+    Luck, with no such hand, does not say it."""
+    from pontoon_rules.docs.words.family_words import LOWER_ACES
+    from pontoon_rules.docs.words.sentences import sentences
+    from pontoon_rules.engine.round.cards import parse_cards
+    from pontoon_rules.engine.round.hand import Hand, classify, points
+    from pontoon_rules.engine.round.rules import compile_rules
+
+    ruleset = load_bundled("xi-dach")
+    rules, hand = compile_rules(ruleset), Hand()
+    for card in parse_cards(["2S", "2H", "3C", "4D", "AS"]):
+        hand.put(card, rules)
+    assert classify(hand, rules) == "ngu-linh" and points(hand, rules) == 21
+    for lang in sheet_languages(ruleset):
+        ties = {s.key: s.text for s in sentences(ruleset, lang)}["ties"]
+        assert ties.endswith(translations(lang).gettext(LOWER_ACES)), lang
+    assert "lower total" not in {s.key: s.text for s in sentences(load_bundled("ban-luck"))
+                                 }["ties"]
