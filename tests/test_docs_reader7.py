@@ -93,3 +93,46 @@ def test_where_the_lower_total_wins_the_sheet_says_how_an_ace_counts() -> None:
         assert ties.endswith(translations(lang).gettext(LOWER_ACES)), lang
     assert "lower total" not in {s.key: s.text for s in sentences(load_bundled("ban-luck"))
                                  }["ties"]
+
+
+def _said(ruleset_id: str, lang: str) -> dict[str, str]:
+    from pontoon_rules.docs.words.sentences import sentences
+
+    return {s.key: s.text for s in sentences(load_bundled(ruleset_id), lang)}
+
+
+TABLE = ("Any number of players may sit at the table (the rules set no limit); against each of "
+         "them the banker plays a new hand.")
+SHUFFLE = ("The cards are shuffled before every deal, that is each time the banker begins "
+           "against the next player.")
+
+
+@pytest.mark.parametrize("lang", sheet_languages(load_bundled("siebzehn-und-vier")))
+def test_a_one_on_one_game_says_who_sits_and_when_to_shuffle(lang: str) -> None:
+    """Siebzehn und Vier (`table.max_players` 1: the banker against one player a deal)
+    never said how many sit at the table, and «Vor jedem Spiel werden die Karten gemischt»
+    left open whether before each one-on-one game or each round: both said from the
+    fields, in every language the sheet prints."""
+    said, gettext = _said("siebzehn-und-vier", lang), translations(lang).gettext
+    assert gettext(TABLE) != TABLE or lang == "en"
+    assert said["table"].endswith(gettext(TABLE))
+    assert said["shuffle"].startswith(gettext(SHUFFLE))
+    if lang == "de":
+        assert "vor jedem Einzelspiel gemischt" in said["shuffle"]
+    pagat = _said("pagat-british", lang if lang != "de" else "en")
+    assert gettext(TABLE) not in pagat["table"] and gettext(SHUFFLE) not in pagat["shuffle"]
+
+
+@pytest.mark.parametrize("lang", sheet_languages(load_bundled("belarus-ponton")))
+def test_the_home_dealer_is_one_more_person_not_a_house_dealer(lang: str) -> None:
+    """'Для игроков от 2 до 7 … Дома дилер — один из игроков': whether the 2-7 count the
+    home dealer; now one more person at the table, besides the players; and no «дилер
+    заведения» shuffles at a home table."""
+    from pontoon_rules.docs import render_sheet
+
+    ruleset = load_bundled("belarus-ponton")
+    table = _said("belarus-ponton", lang)["table"]
+    home = {"en": "At home one more person at the table is the house:",
+            "ru": "Дома дилером становится ещё один человек за столом, сверх этих игроков:"}
+    assert home[lang] in table
+    assert "дилер заведения" not in render_sheet(ruleset, "md", lang).decode()
