@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pontoon_rules.docs.words.amounts import Amount, amount_of, signed_amount_text
+from pontoon_rules.docs.words.amounts import Amount, amount_of
 from pontoon_rules.docs.words.hands import hand_name
 from pontoon_rules.docs.words.i18n import as_unit
 from pontoon_rules.docs.words.marks import COLON, SEMICOLON, capital, in_parts, listed, stopped
@@ -112,7 +112,9 @@ EXTRAS: dict[str, str] = {
     "insurance-loses": _("the insurance of %(amount)s is lost"),
     "side-wins": _("the side bet wins %(amount)s"),
     "side-loses": _("the side bet of %(amount)s is lost"),
-    "in-all": _("in all %(who)s ends %(amount)s"),
+    "in-all-wins": _("in all %(who)s wins %(amount)s"),
+    "in-all-loses": _("in all %(who)s loses %(amount)s"),
+    "in-all-even": _("in all %(who)s neither wins nor loses"),
     "line": _("%(who)s: %(steps)s."),
     "cause": _("%(cause)s: %(money)s."),
 }
@@ -338,9 +340,10 @@ class Narrator:
         out = [stopped(capital(e), self.gettext) for e in out if e]
         stake_nets = sum(h["net"] for h in seat["hands"])
         if out or len(seat["hands"]) > 1 or stake_nets != seat["net"]:
-            signed = signed_amount_text(self.r, seat["net"], self.lang)
-            out.append(stopped(capital(self.gettext(EXTRAS["in-all"]) % {
-                "who": who, "amount": signed}), self.gettext))
+            net = seat["net"]  # said as a player would, not a signed figure ('ends -200')
+            key = "in-all-wins" if net > 0 else "in-all-loses" if net < 0 else "in-all-even"
+            out.append(stopped(capital(self.gettext(EXTRAS[key]) % {
+                "who": who, "amount": self.amount(abs(net))}), self.gettext))
         return out
 
 
