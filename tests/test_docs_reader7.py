@@ -157,3 +157,10 @@ def test_the_belarus_russian_sheet_reads_as_russian_players_say_it() -> None:
     en = render_sheet(ruleset, "md", "en").decode()
     assert "In all player 1 loses 200." in en and "In all player 1 neither wins nor loses." in en
     assert "ends -" not in en and "ends 0" not in en
+
+
+def test_the_urdu_pack_sentence_says_the_other_cards_count_their_number() -> None:
+    """«ہر دوسرا پتا اپنا نمبر» reads as 'every second card': now «باقی پتے اپنے نمبر کے
+    برابر» (the remaining cards, each its number)."""
+    pack = _said("pagat-british", "ur")["pack"]
+    assert "باقی پتے اپنے نمبر کے برابر" in pack and "ہر دوسرا" not in pack
