@@ -164,3 +164,32 @@ def test_the_urdu_pack_sentence_says_the_other_cards_count_their_number() -> Non
     برابر» (the remaining cards, each its number)."""
     pack = _said("pagat-british", "ur")["pack"]
     assert "باقی پتے اپنے نمبر کے برابر" in pack and "ہر دوسرا" not in pack
+
+
+@pytest.mark.parametrize("lang", sheet_languages(load_bundled("sette-e-mezzo")))
+def test_an_italian_pack_is_said_by_its_ranks_not_by_what_was_removed(lang: str) -> None:
+    """«Si gioca con un mazzo di 40 carte. Dal mazzo si tolgono gli otto, i nove, i dieci.»
+    beside a cavallo: a pack of its own suits (`pack.suit_names`) has nothing taken out;
+    each suit's ranks are said instead. A French pack with ranks taken out (Siebzehn und
+    Vier's Skat pack) is still said by what is removed."""
+    from pontoon_rules.docs.words.pack_words import RANK_PLURALS
+    from pontoon_rules.ruleset.format.common import Rank
+
+    gettext = translations(lang).gettext
+    pack = _said("sette-e-mezzo", lang)["pack"]
+    assert gettext(RANK_PLURALS[Rank.EIGHT]) not in pack
+    heading = gettext("In each suit: %(ranks)s.").split("%")[0]
+    assert heading in pack and ", 7, " in pack
+    skat = _said("siebzehn-und-vier", lang)["pack"]
+    assert gettext(RANK_PLURALS[Rank.TWO]) in skat and heading not in skat
+
+
+def test_a_source_title_misspelt_at_its_source_is_marked_sic() -> None:
+    """«Le varte da gioco spagnole» read as our typo: the page's own title (its address
+    says «le-varte-da-gioco-spagnole»), so it is quoted as it is, marked [sic]."""
+    from pontoon_rules.docs import render_sheet
+
+    for lang in ("en", "it"):  # the Russian sheet gives the title in Russian
+        text = render_sheet(load_bundled("sette-e-mezzo"), "md", lang).decode()
+        assert "«Le varte \\[sic\\] da gioco spagnole»" in text, lang
+        assert text.count("varte") == text.count("varte \\[sic\\]"), lang
