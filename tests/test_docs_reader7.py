@@ -193,3 +193,10 @@ def test_a_source_title_misspelt_at_its_source_is_marked_sic() -> None:
         text = render_sheet(load_bundled("sette-e-mezzo"), "md", lang).decode()
         assert "«Le varte \\[sic\\] da gioco spagnole»" in text, lang
         assert text.count("varte") == text.count("varte \\[sic\\]"), lang
+
+
+@pytest.mark.parametrize("ruleset_id", ["spanish-21", "ban-luck", "xi-dach"])
+def test_the_banker_deals_to_themselves(ruleset_id: str) -> None:
+    """'2 cards to themself' read awkwardly in print: 'themselves'."""
+    deal = _said(ruleset_id, "en")["deal"]
+    assert "to themselves" in deal and "themself" not in deal
