@@ -101,7 +101,7 @@ def test_a_game_of_one_player_at_a_time_deals_to_that_player(lang: str) -> None:
     assert ruleset.table.max_players == 1
     deal = {s.key: s.text for s in sentences(ruleset, lang)}["deal"]
     wanted = {"en": ("The banker deals 1 card to the player whose deal it is and 1 card to "
-                     "themself. The banker's cards stay face down until the player has played."),
+                     "themselves. The banker's cards stay face down until the player has played."),
               "de": ("Der Bankhalter gibt dem Spieler, der an der Reihe ist, 1 Karte und sich "
                      "selbst 1 Karte. Die Karten des Bankhalters bleiben verdeckt, bis der "
                      "Spieler gespielt hat.")}[lang]

@@ -43,7 +43,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "stakes.max_stake": "at most ____",
         "deal.stake_after_first_card": "You stake after looking at your first card",
         "deal.player_cards": "deals 2 cards to each player",
-        "deal.banker_cards": "and 2 cards to themself",
+        "deal.banker_cards": "and 2 cards to themselves",
         "deal.banker_cards_visible": "stay face down until the players have played",
         "deal.order": "one at a time",
         "deal.banker_dealt_first": "the banker last",
@@ -129,7 +129,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "stakes.max_stake": "no upper limit",
         "deal.stake_after_first_card": "Stakes are placed before the deal",
         "deal.player_cards": "deals 2 cards to each player",
-        "deal.banker_cards": "and 2 cards to themself",
+        "deal.banker_cards": "and 2 cards to themselves",
         "deal.banker_cards_visible": "stay face down until the players have played",
         "deal.order": "one at a time",
         "deal.banker_dealt_first": "the banker last",
@@ -209,7 +209,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "stakes.max_stake": "at most ____",
         "deal.stake_after_first_card": "Stakes are placed before the deal",
         "deal.player_cards": "deals 2 cards to each player",
-        "deal.banker_cards": "and 1 card to themself",
+        "deal.banker_cards": "and 1 card to themselves",
         "deal.banker_cards_visible": "The banker's cards are dealt face up",
         "deal.order": "one at a time",
         "deal.banker_dealt_first": "the banker last",
@@ -406,7 +406,8 @@ def test_house_box_lists_exactly_the_differing_fields(tmp_path: Path) -> None:
     assert set(box[1].split()) == {"player.stick_minimum", "settlement.ties"}
     assert "player.stick_minimum" not in re.sub(r"<[^>]+>", "", box[2]), "a path printed"
     assert "British Pontoon (pagat rules)" in box[2]
-    assert "stick on 16 or more" in box[2] and "stand-off" in box[2]
+    assert "The rules marked ◆ below differ from it." in box[2]  # each said once, below
+    assert "stick on 16 or more" not in box[2] and "stick on 16 or more" in html
     changed = re.findall(r'<p class="pr-rule-text pr-changed[^"]*" data-rule="(\w+)"', html)
     assert set(changed) == {"stick", "ties"}
     view = sheet_view(ruleset, "en", base)

@@ -116,7 +116,7 @@ def test_a_one_card_deal_is_not_told_of_a_second_card(tmp_path: Path) -> None:
 
 def test_one_line_never_joins_two_sentences_without_a_space() -> None:
     text = sheet("blackjack-reference")
-    assert "themself.1" not in text and not re.search(r"[a-z]\.[0-9]", text)
+    assert "themselves.1" not in text and not re.search(r"[a-z]\.[0-9]", text)
 
 
 # -- what a new table needs (item 2 of what to build) -------------------------------------

@@ -22,9 +22,9 @@ In detail (moved from ARCHITECTURE.md):
 - `strategy` (the chart as one coloured grid)
 - `cards` (printable strategy card PDF, kept in the cache folder)
 - `sheets` (md/html/pdf via WeasyPrint: one page, two with Shoot Pontoon, an overlay's house
-  box in brief where the sheet does not fit, and always in Markdown (`sheet_view.brief_box`:
-  the rules marked ◆ are not repeated); a printed sheet names no file id; then worked
-  examples given up from the last until the rules fit) +
+  box always in brief (`sheet_view.brief_box`: the rules marked ◆ are not repeated), the
+  base's rules it drops left out where the sheet does not fit; a printed sheet names no
+  file id; then worked examples given up from the last until the rules fit) +
   `sheet_view` (chapters in two columns balanced by the sheet font's metrics, a chapter may
   run on into the second; a long ranking gets the compact payout table across the page, each
   hand's rule in its row; the table's key)

@@ -352,11 +352,10 @@ def printed_keys(laid_out: dict[str, Any], payouts: list[dict[str, Any]]) -> set
 
 def brief_box(box: dict[str, Any], printed: set[str], keep_gone: bool = False
               ) -> dict[str, Any]:
-    """The house box in brief, for a printed sheet short of room: its intro, a line that
-    the rules marked ◆ differ, and only the changed rules the body does not print (so
-    every rule is printed once); the base's rules it no longer has (`gone`) are said in
-    the full box only (the site's page, a sheet with room, `show`), or with `keep_gone`
-    (the Markdown sheet, which has room: it lists them as the HTML sheet does)."""
+    """The house box in brief, for a printed sheet: its intro, a line that the rules
+    marked ◆ differ, and only the changed rules the body does not print (so every rule is
+    printed once); the base's rules it no longer has (`gone`) only with `keep_gone` (a
+    sheet with room); the full box is the site's page's and `show`'s."""
     return {**box, "brief": True, "gone": box["gone"] if keep_gone else [],
             "rules": [s for s in box["rules"] if s.key not in printed]}
 

@@ -66,8 +66,11 @@ def sheet_css(lang: str = SOURCE_LANGUAGE) -> str:
 def sheet_html(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None,
                examples: int | None = None, brief: bool = False, tight: bool = False,
                sites: bool = False) -> str:
-    """The sheet as one standalone HTML document (CSS inlined, no external resources);
-    `brief`: an overlay's box in brief (`sheet_view.brief_box`); `tight`: the payout
+    """The sheet as one standalone HTML document (CSS inlined, no external resources); an
+    overlay's box in brief, as on the Markdown sheet: every changed rule printed once, in
+    the body, marked ◆ (the seventh reader found Xì dách's box repeating each ◆ rule word
+    for word before the sheet), with the base's rules the overlay drops; `brief`: without
+    those too (`sheet_view.brief_box`), for a printed sheet short of room; `tight`: the payout
     table as rows of text whatever its length, and no summary; `sites` (and `tight`): the
     sources named by their sites (`views.short_name`), their titles on the site.
 
@@ -77,7 +80,8 @@ def sheet_html(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
     """
     css = Markup(sheet_css(lang))  # our own stylesheet: autoescaping would break its quotes
     with recording() as looked_up:
-        view = sheet_view(ruleset, lang, base, examples=examples, brief=brief, tight=tight)
+        view = sheet_view(ruleset, lang, base, examples=examples, brief=True,
+                          keep_gone=not brief, tight=tight)
         html = render("sheet.html.j2", words_of(ruleset, lang), r=view, css=css,
                       sites=sites or tight)
     require_translated(ruleset, lang, looked_up)
@@ -128,8 +132,8 @@ def sheet_markdown(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE,
 def sheet_pdf(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None) -> bytes:
     """The sheet as an A4 PDF (WeasyPrint) with every worked example: one page, two with
     Shoot Pontoon (`page_budget`). Where all of it does not fit, room is made step by step:
-    an overlay's box in its brief form (`sheet_view.brief_box`: the rules it would repeat
-    are those the body marks ◆), then the sources' titles given up to their sites (the
+    an overlay's box without the base's rules it drops (`sheet_view.brief_box`; the rules
+    the body marks ◆ it never repeats), then the sources' titles given up to their sites (the
     titles and quotes are on the site), then the payout table drawn as rows of text with
     no summary nor box (every fact of theirs is a rule printed below). A sheet that still
     does not fit takes one more page rather than lose an example: the

@@ -13,6 +13,7 @@ from pontoon_rules.docs.words.claims import Claim
 from pontoon_rules.docs.words.letters import rank_letter
 from pontoon_rules.docs.words.marks import OR, either, in_parts
 from pontoon_rules.engine.round.example_hands import natural_up_ranks
+from pontoon_rules.ruleset.format.common import CompareRule
 from pontoon_rules.ruleset.format.hands import HandDefinition
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.resolving.outcomes import LOSE, PUSH, TOTAL, WIN, OutcomeTable
@@ -156,6 +157,23 @@ def same_total_words(ruleset: Ruleset, table: OutcomeTable, gettext: Gettext,
     return "".join(texts), claims
 
 
+LOWER_ACES = _("Where the lower total wins, an ace still counts for the highest total not "
+               "over 21, as in any other hand.")
+"""How an ace counts in a hand compared by its lower total: as the engine counts every hand
+(`engine.round.hand.points`), not for the lowest (the seventh reader: "is 2-2-3-4-A 12 or
+21?")."""
+
+
+def lower_aces_words(ruleset: Ruleset, gettext: Gettext) -> str:
+    """' Where the lower total wins, an ace still counts ...' (with its leading space) where
+    a named hand compares by its lower total (`compare: lower-total`) and an ace has several
+    values (`pack.ace_values`, `pack.ace_values_by_cards`); else ''."""
+    pack = ruleset.pack
+    several = len(pack.ace_values) > 1 or any(len(v) > 1 for v in pack.ace_values_by_cards.values())
+    lower = any(d.compare is CompareRule.LOWER_TOTAL for _id, d in ruleset.hands.ranked())
+    return " " + gettext(LOWER_ACES) if several and lower else ""
+
+
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
-    return [*PHRASES, PEEK, *SAME_TOTAL.values()]
+    return [*PHRASES, PEEK, *SAME_TOTAL.values(), LOWER_ACES]

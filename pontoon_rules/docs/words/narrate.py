@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pontoon_rules.docs.words.amounts import Amount, amount_of, signed_amount_text
+from pontoon_rules.docs.words.amounts import Amount, amount_of
 from pontoon_rules.docs.words.hands import hand_name
 from pontoon_rules.docs.words.i18n import as_unit
 from pontoon_rules.docs.words.marks import COLON, SEMICOLON, capital, in_parts, listed, stopped
@@ -73,6 +73,10 @@ STEPS: dict[str, str] = {
 
 TAKES_CARDS = ("dealt", "twist", "buy", "double", "gets", "draws")
 """The steps the next cards dealt to the same hand belong to."""
+OTHERS_HANDS = ("open",)
+"""The steps about another seat's hand: where a line ends with them, the actor's own
+total is said before them ("is dealt 6♠ Q♠: 16 with 2 cards; opens the hand of player
+1"), so that it never reads as that seat's total."""
 
 HAND_ENDS = (("%(total)s with %(count)s card", "%(total)s with %(count)s cards"),
              ("%(total)s with %(count)s card: %(hand)s",
@@ -108,7 +112,9 @@ EXTRAS: dict[str, str] = {
     "insurance-loses": _("the insurance of %(amount)s is lost"),
     "side-wins": _("the side bet wins %(amount)s"),
     "side-loses": _("the side bet of %(amount)s is lost"),
-    "in-all": _("in all %(who)s ends %(amount)s"),
+    "in-all-wins": _("in all %(who)s wins %(amount)s"),
+    "in-all-loses": _("in all %(who)s loses %(amount)s"),
+    "in-all-even": _("in all %(who)s neither wins nor loses"),
     "line": _("%(who)s: %(steps)s."),
     "cause": _("%(cause)s: %(money)s."),
 }
@@ -168,6 +174,15 @@ def _deal(steps: list[_Step], event: dict[str, Any], held: int, dealt: int,
         steps.append(_Step(kind, hand=hand))
         open_steps = [steps[-1]]
     open_steps[-1].cards.append(event["card"])
+
+
+def _trailing_others(steps: list[_Step]) -> int:
+    """How many steps at the end of `steps` are about another seat's hand (`OTHERS_HANDS`)
+    with a step of the actor's own before them."""
+    count = 0
+    while count < len(steps) - 1 and steps[-1 - count].kind in OTHERS_HANDS:
+        count += 1
+    return count
 
 
 def _step_text(step: _Step, gettext: Gettext, buys: list[int], lang: str,
@@ -230,9 +245,12 @@ class Narrator:
             hand = step.hand
             texts.append(text)
         ends = [self.hand_end(h) for h in hands]
-        text = listed(texts, self.gettext)
+        trailing = _trailing_others(steps)
+        text = listed(texts[:len(texts) - trailing], self.gettext)
         if len(ends) == 1:
             text += self.colon + ends[0]
+            if trailing:
+                text += self.gettext(SEMICOLON) + listed(texts[-trailing:], self.gettext)
         else:
             text += self.gettext(SEMICOLON) + in_parts((
                 self.gettext(EXTRAS['hand']) % {'number': i} + self.colon + end
@@ -322,9 +340,10 @@ class Narrator:
         out = [stopped(capital(e), self.gettext) for e in out if e]
         stake_nets = sum(h["net"] for h in seat["hands"])
         if out or len(seat["hands"]) > 1 or stake_nets != seat["net"]:
-            signed = signed_amount_text(self.r, seat["net"], self.lang)
-            out.append(stopped(capital(self.gettext(EXTRAS["in-all"]) % {
-                "who": who, "amount": signed}), self.gettext))
+            net = seat["net"]  # said as a player would, not a signed figure ('ends -200')
+            key = "in-all-wins" if net > 0 else "in-all-loses" if net < 0 else "in-all-even"
+            out.append(stopped(capital(self.gettext(EXTRAS[key]) % {
+                "who": who, "amount": self.amount(abs(net))}), self.gettext))
         return out
 
 

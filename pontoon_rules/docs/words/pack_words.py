@@ -50,6 +50,7 @@ PHRASES = (
     _("Each pack has the %(ranks)s removed."),
     _("Each pack has the %(ranks)s removed: %(name)s."),
     _("Each pack holds only the %(suits)s."),
+    _("In each suit: %(ranks)s."),
     _("An ace counts %(low)s or %(high)s, a king, queen or jack 10, every other card its "
       "number."),
     _("Card values: %(values)s; every other card its number."),
@@ -118,7 +119,11 @@ def own_suits_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str
 
 
 def pack_size_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str:
-    """How many packs of how many cards, and what is taken out of each."""
+    """How many packs of how many cards, and what is taken out of each; a pack that names
+    its own suits (`pack.suit_names`: Sette e mezzo's Italian 40-card pack) is a pack of
+    its own, said by the ranks each suit holds, as its players would: nothing was taken
+    out of it (the seventh reader: «Dal mazzo si tolgono gli otto, i nove, i dieci» beside
+    a cavallo)."""
     pack = ruleset.pack
     count = pack.cards_per_pack
     if pack.decks == "infinite":
@@ -132,7 +137,11 @@ def pack_size_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str
             "n": pack.decks, "count": count}
     removed = [gettext(RANK_PLURALS[r]) for r in ALL_RANKS if r not in pack.ranks]
     name = KNOWN_PACKS.get(frozenset(pack.ranks)) if len(pack.suits) == len(ALL_SUITS) else None
-    if removed and name:
+    if removed and pack.suit_names:  # a pack of its own (Italian): nothing taken out of it
+        out += " " + gettext("In each suit: %(ranks)s.") % {"ranks": _joined(
+            [rank_word(ruleset, r, gettext, lang) if _number(r) in (0, 1) else r.value
+             for r in pack.ranks], gettext)}
+    elif removed and name:
         out += " " + gettext("Each pack has the %(ranks)s removed: %(name)s.") % {
             "ranks": _joined(removed, gettext), "name": gettext(name)}
     elif removed:

@@ -212,7 +212,7 @@ _JOINED_NUMBER = re.compile(rf"(?<=[^\W\d_])([{_STOPS}])(?=\d)")
 
 def _tidy(text: str) -> str:
     """One line, with a space after each sentence the template ran together (one that
-    ends in a word and one that opens with a number too: "themself. 1 of ...")."""
+    ends in a word and one that opens with a number too: "themselves. 1 of ...")."""
     return _JOINED_NUMBER.sub(r"\1 ", _JOINED.sub(r"\1 ", spaced(text)))
 
 

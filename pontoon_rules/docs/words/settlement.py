@@ -21,7 +21,7 @@ from fractions import Fraction
 
 from pontoon_rules.docs.words import claims as claim_words
 from pontoon_rules.docs.words.claims import Claim, Pair, Said, cell_says, conflicts, expected_cell
-from pontoon_rules.docs.words.family_words import peek_words, same_total_words
+from pontoon_rules.docs.words.family_words import lower_aces_words, peek_words, same_total_words
 from pontoon_rules.docs.words.hands import one_side_only, overlapping
 from pontoon_rules.docs.words.marks import either, in_parts, listed, odds
 from pontoon_rules.docs.words.reach import decided_table
@@ -256,6 +256,8 @@ def _ties(w: _Words) -> Said | None:
         claims.append(Claim(frozenset((h, h) for h in ids), 1, result, tie,
                             lower_wins=True if lower else None))
     extra, more = same_total_words(w.r, w.table, w.gettext, w.name)
+    if any(lower for _result, _tie, lower in groups):
+        extra = lower_aces_words(w.r, w.gettext) + extra
     text = w.gettext("Ties: %(items)s.") % {"items": in_parts(items, w.gettext)} + extra
     return Said("ties", text, (*claims, *more), ("settlement.ties",))
 
