@@ -6,8 +6,15 @@ engine plays it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from pontoon_rules.docs.sheet.sheet_view import find_base
+from pontoon_rules.docs.sheet.sheets import sheet_html
+from pontoon_rules.docs.website.catalog import family_messages
+from pontoon_rules.docs.words import settlement_messages
+from pontoon_rules.docs.words.i18n import untranslated
 from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.ruleset.loading.registry import load_bundled
@@ -114,3 +121,48 @@ def test_a_natural_a_split_hand_cannot_make_says_so() -> None:
     words = said("belarus-ponton")
     natural = [t for k, t in words.items() if k.startswith("hand:") and "a natural" in t]
     assert natural and all("on a split hand too" not in t for t in natural)
+
+
+HOUSE = """id: pagat-no-banker-five
+schema_version: 2
+name: British Pontoon, the banker's five cards count their total
+kind: house
+extends: pagat-british
+summary: British Pontoon where the banker's five cards count only their total.
+hands:
+  definitions:
+    five-card-trick:
+      banker_can_hold: false
+"""
+
+
+@pytest.mark.parametrize("lang", ["hy", "pa", "ur"])
+def test_a_house_rule_of_a_game_printed_in_a_language_prints_in_it(lang: str,
+                                                                   tmp_path: Path) -> None:
+    """pagat's sheets are printed in Armenian, Punjabi and Urdu; a table's house rule that
+    the banker's five cards count their total prints the ranking's one-side words ("The
+    banker's cards never count as …", issue 49's last stop) and "Only a player's counts.":
+    the catalogs translate every wording of the rules these sheets print (`FAMILIES`), so
+    the sheet is written, not refused."""
+    path = tmp_path / "house.yaml"
+    path.write_text(HOUSE, encoding="utf-8")
+    ruleset = load_ruleset(path)
+    ranking = {s.key: s.text for s in sentences(ruleset, lang)}["ranking"]
+    english = {s.key: s.text for s in sentences(ruleset, "en")}["ranking"]
+    assert "The banker's cards never count as five-card trick" in english
+    assert "never count" not in ranking and "%(" not in ranking
+    sheet_html(ruleset, lang, find_base(ruleset))  # UntranslatedSheetError before
+
+
+def test_the_catalog_check_asks_every_wording_of_a_rule_a_sheet_prints() -> None:
+    """Who cuts is said nine ways (`between_deals.cut`, who banks, which way play goes): a
+    language whose sheets say one of them must translate all (catalog `check`, through
+    `sheet_messages`)."""
+    cuts = family_messages({"first_shuffle"})
+    assert sum("cuts them" in m for m in cuts) >= 9
+    ranking = family_messages({"ranking"})
+    assert set(settlement_messages.ONE_SIDE.values()) <= ranking
+    assert set(settlement_messages.EXCEPTIONS_TO.values()) <= ranking
+    assert family_messages({"deal"}) == set()  # a rule not in FAMILIES asks only its own
+    for lang in ("hy", "pa", "ur", "vi", "de", "it"):
+        assert untranslated(lang, cuts | ranking) == [], lang

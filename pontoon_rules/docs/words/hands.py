@@ -94,13 +94,16 @@ a reader asks whether a split ace and ten-card is one (casino Очко's page: �
 _PLURALS = (("exactly %(count)s card", "exactly %(count)s cards"),
             ("%(count)s or more cards", "%(count)s or more cards"),
             ("at most %(count)s card", "at most %(count)s cards"))
+ONE_SIDE_HANDS = (_("Only a player's counts."), _("Only the banker's counts."),
+                  _("The banker's counts too."))
+"""A named hand's words for which side may hold it (`player_can_hold`, `banker_can_hold`)."""
 PHRASES = (
+    *ONE_SIDE_HANDS,
     _("%(name)s: %(cards)s"), _("%(low)s to %(high)s cards"), _("making %(total)s"),
     _("totalling %(total)s or less"), _("totalling %(low)s to %(high)s"),
     _("totalling %(total)s or more"), _("of any total"), _("all of one rank"),
     _("the ranks %(ranks)s"), _("as dealt"), _("not on a split hand"),
-    _("not after doubling"), _("a natural"), _(NATURAL_ON_SPLIT), _("Only a player's counts."),
-    _("Only the banker's counts."), _("The banker's counts too."), _("Pays %(odds)s."),
+    _("not after doubling"), _("a natural"), _(NATURAL_ON_SPLIT), _("Pays %(odds)s."),
     _("As the banker's hand it collects %(odds)s."),
     _("It draws no more cards."), _("It may still draw, and is then no longer this hand."),
     _("It may stick even below %(n)s."), _("%(name)s (defined but not ranked: not played)"),
