@@ -10,6 +10,7 @@ import pytest
 from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+from tests.engine_helpers import nets, run
 
 
 def said(ruleset_id: str, lang: str = "en") -> dict[str, str]:
@@ -71,12 +72,15 @@ def test_exceptions_that_change_the_winner_are_headed_as_the_rankings() -> None:
         "Exceptions to the ranking above:")
 
 
-def test_a_banker_does_not_play_when_every_player_has_bust_or_surrendered() -> None:
+def test_a_banker_who_must_draw_below_16_draws_though_every_player_has_gone() -> None:
     """Ban Luck: 'may not stand below 16' beside an example where the banker stops at 13
-    (the only player surrendered: the engine does not play the banker, as the sheet now
-    says, in its players' words: a free hand)."""
-    assert "When every player has already bust or taken a free hand, the banker does not " \
-        "play." in said("ban-luck")["banker_cards"]
+    (the only player took a free hand). A bust is not shown there, so the banker cannot
+    know that nobody is left and plays out the hand (`banker.draws_when_no_live_hands`, the
+    sixth reader's hidden bust, test_docs_reader6): the sheet says so and the engine draws."""
+    assert "The banker plays out their hand even when every player has already bust." \
+        in said("ban-luck")["banker_cards"]
+    r = run("ban-luck", [100], "3H 5C TH JD 4S", "p1 surrender, banker twist, banker stick")
+    assert nets(r) == [0, 0] and r.result.banker_cards == ["3H", "TH", "4S"]
 
 
 def test_a_tied_natural_is_not_called_beaten() -> None:

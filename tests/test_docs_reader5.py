@@ -13,7 +13,7 @@ import pytest
 from pontoon_rules.docs.sheet.sheet_view import find_base, worked_examples
 from pontoon_rules.docs.sheet.sheets import sheet_markdown
 from pontoon_rules.docs.words.i18n import translations
-from pontoon_rules.docs.words.sentences import Sentence, sentences
+from pontoon_rules.docs.words.sentences import RULES, Sentence, sentences
 from pontoon_rules.engine.round.cards import parse_cards
 from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.engine.round.state import RoundState
@@ -205,7 +205,14 @@ def test_the_vietnamese_sheet_says_no_english_bank_and_a_plain_variant_box() -> 
 
 
 def _open_statuses(r: Ruleset, s: Sentence) -> set[Status]:
-    return {pv.status for p in s.paths if (pv := provenance_for(r, p)) and pv.open}
+    """The open statuses a sentence rests on: its fields', or for a custom no source gives
+    (the first shuffle and cut), the fields its words are made from (`Rule.reads`: who
+    cuts follows `table.direction`, Ban Luck's our reading of "clockwise or
+    anti-clockwise")."""
+    paths = s.paths
+    if s.key == "first_shuffle" and "between_deals.cut" not in r.provenance:
+        paths = next(rule.reads for rule in RULES if rule.key == s.key)
+    return {pv.status for p in paths if (pv := provenance_for(r, p)) and pv.open}
 
 
 @pytest.mark.parametrize("ruleset_id", ["pagat-british", "ochko-home", "xi-dach",

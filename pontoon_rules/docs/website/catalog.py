@@ -25,7 +25,7 @@ import sys
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import extract_from_dir
+from babel.messages.extract import extract_from_dir, extract_from_file
 from babel.messages.pofile import read_po, write_po
 
 from pontoon_rules.docs.sheet import strategy
@@ -41,6 +41,7 @@ from pontoon_rules.docs.words import (
     readers,
     sentences,
     settlement,
+    settlement_messages,
     values,
 )
 from pontoon_rules.docs.words.i18n import (
@@ -182,16 +183,18 @@ def stale(lang: str, template: Catalog | None = None) -> list[str]:
 
 def sheet_messages(lang: str) -> set[str]:
     """The messages the bundled sheets written in `lang` look up, and their rules as `show`
-    prints them (`languages.sheet_languages`: for a language of scope `sources`, the
-    rulesets that cite a source in it)."""
+    prints them, with every wording of the rules of `FAMILIES` they print
+    (`languages.sheet_languages`: for a language of scope `sources`, the rulesets that cite
+    a source in it)."""
     from pontoon_rules.docs.sheet.sheet_view import find_base
     from pontoon_rules.docs.sheet.sheets import UntranslatedSheetError, sheet_html, sheet_markdown
-    from pontoon_rules.docs.words.sentences import text_lines
+    from pontoon_rules.docs.words.sentences import sentences, text_lines
     from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
     def brief_sheet(ruleset: Ruleset, lang: str, base: Ruleset | None) -> str:
         return sheet_html(ruleset, lang, base, brief=True)  # a printed sheet short of room
 
+    printed: set[str] = set()
     with recording() as seen:
         for ruleset_id in bundled_ids():
             ruleset = load_bundled(ruleset_id)
@@ -203,7 +206,43 @@ def sheet_messages(lang: str) -> set[str]:
                 except UntranslatedSheetError:
                     pass  # what it left untranslated is in `seen`
             text_lines(ruleset, lang, False, find_base(ruleset))  # `show --lang`
-    return seen
+            printed |= {s.key for s in sentences(ruleset, lang)}
+    return seen | family_messages(printed)
+
+
+FAMILIES: dict[str, tuple[str, ...]] = {
+    "ranking": (*settlement_messages.ONE_SIDE.values(), *hands.ONE_SIDE_HANDS,
+                *settlement_messages.EXCEPTIONS_TO.values()),
+    "player_bust": (settlement_messages.LOSES_AT_ONCE, settlement_messages.LOSES_WHEN_OPENED,
+                    settlement_messages.LOSES_AFTER),
+    "first_shuffle": (), "stake_when": (),
+}
+"""The rules whose every wording a language must translate once one of its sheets prints
+the rule (`family_messages`): the ranking's named hands one side cannot hold and the
+exceptions' heading, the bust's loss, who shuffles and cuts, when the stakes go down. A
+sheet prints the wording its ruleset's fields choose; a ruleset of the same game that sets
+them otherwise (a variation, an overlay, a user's house rules) prints another, and its
+sheet in that language must not be refused for it. A template rule (no messages here) is
+its macro's every message in `plain_rules.j2`."""
+
+
+def family_messages(keys: set[str]) -> set[str]:
+    """Every wording of the rules of `FAMILIES` among the sentence keys `keys`."""
+    out: set[str] = set()
+    for key in keys & FAMILIES.keys():
+        out.update(FAMILIES[key] or macro_messages(key))
+    return out
+
+
+def macro_messages(name: str) -> set[str]:
+    """The messages of macro `name` of the sentences template (`plain_rules.j2`)."""
+    path = TEMPLATE_DIR / "plain_rules.j2"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines, 1) if line.startswith(
+        f"{{% macro {name}("))
+    end = next(i for i, line in enumerate(lines, 1) if i > start and "{% endmacro %}" in line)
+    found = extract_from_file("jinja2", str(path), options={"extensions": "jinja2.ext.i18n"})
+    return {_key(message) for line, message, _c, _x in found if start <= line <= end}
 
 
 def missing(lang: str) -> list[str]:

@@ -86,16 +86,24 @@ _TAKES_RESCUED = _("A hand already bust or rescued stays as it was settled.")
 """What a banker's natural taking only the original bets does where a player may split or
 rescue (`engine.round.settle.takes_from_seat`: each hand's own first stake; a hand settled
 before it keeps its net)."""
+NATURAL_ON_SPLIT = "a natural, on a split hand too"
+"""A natural a hand made by a split may be (`on_split_hand`, where splitting is allowed):
+a reader asks whether a split ace and ten-card is one (casino Очко's page: «Если Вам в
+«разбитую» сдачу пришёл туз и десятка или картинка, то считается, что у Вас очко»), and
+"a natural" alone reads as the dealt cards only."""
 _PLURALS = (("exactly %(count)s card", "exactly %(count)s cards"),
             ("%(count)s or more cards", "%(count)s or more cards"),
             ("at most %(count)s card", "at most %(count)s cards"))
+ONE_SIDE_HANDS = (_("Only a player's counts."), _("Only the banker's counts."),
+                  _("The banker's counts too."))
+"""A named hand's words for which side may hold it (`player_can_hold`, `banker_can_hold`)."""
 PHRASES = (
+    *ONE_SIDE_HANDS,
     _("%(name)s: %(cards)s"), _("%(low)s to %(high)s cards"), _("making %(total)s"),
     _("totalling %(total)s or less"), _("totalling %(low)s to %(high)s"),
     _("totalling %(total)s or more"), _("of any total"), _("all of one rank"),
     _("the ranks %(ranks)s"), _("as dealt"), _("not on a split hand"),
-    _("not after doubling"), _("a natural"), _("Only a player's counts."),
-    _("Only the banker's counts."), _("The banker's counts too."), _("Pays %(odds)s."),
+    _("not after doubling"), _("a natural"), _(NATURAL_ON_SPLIT), _("Pays %(odds)s."),
     _("As the banker's hand it collects %(odds)s."),
     _("It draws no more cards."), _("It may still draw, and is then no longer this hand."),
     _("It may stick even below %(n)s."), _("%(name)s (defined but not ranked: not played)"),
@@ -179,7 +187,8 @@ def _conditions(d: HandDefinition, r: Ruleset, gettext: Gettext, lang: str = "en
     if not d.after_double and r.player.double.allowed:
         out.append(gettext("not after doubling"))
     if d.natural:
-        out.append(gettext("a natural"))
+        on_split = d.on_split_hand and r.player.split.allowed and d.cards_range[0] <= 2
+        out.append(gettext(NATURAL_ON_SPLIT if on_split else "a natural"))
     return out + condition_words(d, gettext, amount_of(r, lang))
 
 

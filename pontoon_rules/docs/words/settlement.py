@@ -32,6 +32,7 @@ from pontoon_rules.docs.words.settlement_messages import (
     ORDINARY,
     PAIRS,
     PLAIN_TOTAL,
+    bust_loses,
 )
 from pontoon_rules.ruleset.format.common import AgainstTotal, OutcomeResult, odds_fraction
 from pontoon_rules.ruleset.format.model import Ruleset
@@ -285,9 +286,7 @@ def _player_bust(w: _Words) -> Said:
     rest = w.pairs(lambda p, b: p == BUST and b != BUST)
     claims: tuple[Claim, ...]
     if at_once or both is None or both.result is LOSE:
-        text = (w.gettext("If you bust, you lose your stake at once, even if the banker busts "
-                          "later.") if at_once else
-                w.gettext("If you bust, you lose your stake, even if the banker busts too."))
+        text = w.gettext(bust_loses(at_once, w.r.faces.bust_shown))
         claims = (Claim(rest | w.pairs(lambda p, b: p == b == BUST), 1, LOSE,
                         collects=Fraction(1)),)
     else:

@@ -54,6 +54,22 @@ sentence gives the odds (`%(pays)s`); for by-total, that equal totals are a stan
 The sheet's exceptions (`settlement`) and a rules page's `settlement.outcomes`
 (`docs.sheet.views.outcomes_text`) both say a pair so."""
 
+LOSES_AT_ONCE = _("If you bust, you lose your stake at once, even if the banker busts later.")
+LOSES_WHEN_OPENED = _("If you bust, you lose your stake when your hand is opened, even if the "
+                      "banker busts too.")
+LOSES_AFTER = _("If you bust, you lose your stake, even if the banker busts too.")
+
+
+def bust_loses(at_once: bool, shown: bool) -> str:
+    """A bust's loss in words: at once where the hand is thrown in, when opened where its
+    player keeps it face down (`faces.bust_shown`: Ban Luck's hidden bust, found when the
+    banker opens the hand), else whatever the banker does
+    (`settlement.player_bust_loses_at_once`)."""
+    if not at_once:
+        return LOSES_AFTER
+    return LOSES_AT_ONCE if shown else LOSES_WHEN_OPENED
+
+
 MESSAGES = (
     ORDINARY,
     PLAIN_TOTAL,
@@ -91,10 +107,10 @@ MESSAGES = (
     _("%(odds)s on %(stake)s is %(amount)s"),
     _("If the banker busts, every hand still standing wins, paid what its hand pays."),
     _("If the banker busts, every hand still standing wins, paid %(odds)s."),
-    _("If you bust, you lose your stake at once, even if the banker busts later."),
+    LOSES_AT_ONCE, LOSES_WHEN_OPENED,
     _("If you hide a bust rather than show it at once, you pay %(odds)s on your stake when "
       "it is found at the settlement."),
-    _("If you bust, you lose your stake, even if the banker busts too."),
+    LOSES_AFTER,
     _("If you bust, your stake waits for the banker: when the banker busts too, it is "
       "returned."),
     _("If the banker holds a pontoon, it is shown at once and the deal ends: the banker "

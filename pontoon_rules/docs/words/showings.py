@@ -50,13 +50,15 @@ def _holds_wild(ruleset: Ruleset, result: dict[str, Any]) -> bool:
 
 
 def _ace_counts_unusually(ruleset: Ruleset, result: dict[str, Any]) -> bool:
-    """A player's hand whose aces together count what the family's plain ace (1 or 11,
-    `Pack.ace_values`' default) cannot make: an ace counted by the hand's cards."""
+    """A player's hand that drew (more cards than the deal gives) whose aces together count
+    what the family's plain ace (1 or 11, `Pack.ace_values`' default) cannot make: an ace
+    counted by the hand's cards, as it changes when the hand grows (Ban Luck's ace of 10
+    in three cards; two dealt aces are shown by the natural they make)."""
     low, high = Pack.model_fields["ace_values"].default
     for hand in _player_hands(result):
         cards = hand.get("cards", [])
         aces = sum(1 for c in cards if c[0] == "A")
-        if not aces or hand.get("class") == "bust":
+        if not aces or hand.get("class") == "bust" or len(cards) <= ruleset.deal.player_cards:
             continue
         rest = sum(ruleset.pack.value_of(Rank(c[0])) for c in cards if c[0] != "A")
         plain = {low * (aces - k) + high * k for k in range(aces + 1)}

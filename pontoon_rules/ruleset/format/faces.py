@@ -27,7 +27,10 @@ class Faces(RuleModel):
         "themselves are turned up).",
     )
     bust_shown: StrictBool = Field(
-        default=True, description="A hand that busts is thrown in face up."
+        default=True,
+        description="A hand that busts is thrown in face up; else it is not shown: its "
+        "player keeps it face down, as a hand that stands, until it is opened (by the "
+        "banker, or at the settlement).",
     )
     pontoon_shown: PontoonShown = Field(
         default=PontoonShown.ACE,
