@@ -115,8 +115,8 @@ def test_even_money_says_it_only_pays_less_where_a_blackjack_always_wins() -> No
 
 
 @pytest.mark.parametrize(("ruleset_id", "lang", "words"), [
-    ("australian-pontoon", "en", "Each player stakes at least 1 unit (chip); the casino sets "
-                                 "no upper limit"),
+    ("australian-pontoon", "en", "Each player stakes at least $0.01; the casino sets "
+                                 "no upper limit"),  # dollars, in cents, as its source says
     ("blackjack-reference", "en", "at least 1 unit (chip)"),
     ("spanish-21", "en", "at least $0.01"),  # its money: dollars, in cents (stakes.money)
     ("ochko-home", "ru", "не меньше 1 фишки"),

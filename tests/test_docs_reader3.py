@@ -53,10 +53,10 @@ def test_a_casino_sheet_says_how_a_home_table_runs_the_bank(ruleset_id: str, lan
                    "they shuffle and have the cards cut as the house dealer does",
                    "the evening ends"),
             "ru": ("ставит в банк ____ фишек", "по порядку мест", "после ____ раздач",
-                   "тасует и даёт снять колоду он так же, как дилер заведения",
+                   "тасует и даёт снять колоду он сам",
                    "вечер кончается")}[lang]
     if load_bundled(ruleset_id).between_deals.cut.value == "nobody":  # online: a player cuts
-        home = tuple(w for w in home if "house dealer" not in w and "дилер заведения" not in w)
+        home = tuple(w for w in home if "house dealer" not in w and "колоду он сам" not in w)
         assert {"en": "they shuffle the cards and, as is usual, a player cuts them",
                 "ru": "он тасует карты, а один из игроков, как принято, снимает колоду"}[
             lang] in said

@@ -74,7 +74,8 @@ def test_the_bank_passes_the_way_play_goes(ruleset_id: str, side: str) -> None:
     bank = said(ruleset_id)["bank"]
     assert f"it goes to the next player, on the banker's {side} (clockwise, as play goes)" \
         in bank
-    assert "den links vom Bankhalter (im Uhrzeigersinn" in said("siebzehn-und-vier", "de")["bank"]
+    german = said("siebzehn-und-vier", "de")["bank"]
+    assert "an den Spieler links vom Bankhalter (im Uhrzeigersinn)" in german
 
 
 def test_a_table_that_plays_to_the_right_passes_the_bank_to_the_right() -> None:

@@ -26,11 +26,12 @@ from pontoon_rules.ruleset.loading.registry import load_bundled
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESET = "pagat-british"
-RAW = re.compile(r"[{}\[\]_]|'[^' ]+'|\b(?:None|True|False)\b|"
+RAW = re.compile(r"[{}\[\]]|[A-Za-z0-9]_|_[A-Za-z0-9]|'[^' ]+'|\b(?:None|True|False)\b|"
                  r"\b[a-z]+-(?:wins|total|stake|buy|rule|choice|once|played|limit|rank|value|"
                  r"bets|double|original)\b")
-"""What a raw value looks like in a line: a mapping, a quote, a field name, a Python
-constant, an enum value written with a hyphen ('banker-wins', 'by-total')."""
+"""What a raw value looks like in a line: a mapping, a quote, a field name (an underscore
+inside a word: a sheet's blank to fill in, ____, is words), a Python constant, an enum value
+written with a hyphen ('banker-wins', 'by-total')."""
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:

@@ -74,9 +74,9 @@ STEPS: dict[str, str] = {
 TAKES_CARDS = ("dealt", "twist", "buy", "double", "gets", "draws")
 """The steps the next cards dealt to the same hand belong to."""
 OTHERS_HANDS = ("open",)
-"""The steps about another seat's hand: where a line ends with them, the actor's own
-total is said before them ("is dealt 6♠ Q♠: 16 with 2 cards; opens the hand of player
-1"), so that it never reads as that seat's total."""
+"""The steps about another seat's hand: where no card comes to the actor after them, the
+actor's own total is said before them ("is dealt 6♠ Q♠: 16 with 2 cards; opens the hand of
+player 1, sticks"), so that it never reads as that seat's total."""
 
 HAND_ENDS = (("%(total)s with %(count)s card", "%(total)s with %(count)s cards"),
              ("%(total)s with %(count)s card: %(hand)s",
@@ -177,11 +177,14 @@ def _deal(steps: list[_Step], event: dict[str, Any], held: int, dealt: int,
 
 
 def _trailing_others(steps: list[_Step]) -> int:
-    """How many steps at the end of `steps` are about another seat's hand (`OTHERS_HANDS`)
-    with a step of the actor's own before them."""
+    """How many steps at the end of `steps` take the actor no card, at least one of them
+    about another seat's hand (`OTHERS_HANDS`), with a step of the actor's own before them:
+    the actor's total, the same after them, is said before them."""
     count = 0
-    while count < len(steps) - 1 and steps[-1 - count].kind in OTHERS_HANDS:
+    while count < len(steps) - 1 and steps[-1 - count].kind not in TAKES_CARDS:
         count += 1
+    while count and steps[-count].kind not in OTHERS_HANDS:
+        count -= 1  # the part said after the total begins with another seat's hand
     return count
 
 
