@@ -145,3 +145,22 @@ def test_a_round_past_the_compiled_simulator_s_money_is_refused_there_alone() ->
     data["player"]["split"]["allowed"] = False
     compiled, = judge(Ruleset.model_validate(data), 20_000, only=("compiled-sim",))
     assert compiled.verdict == AGREES, compiled
+
+
+def test_a_hand_by_its_suits_is_played_with_suits_on_the_infinite_deck() -> None:
+    """tiny-blackjack with a dealt pair of tens of mixed suits that wins outright, above a
+    pair in any suits: the oracle's engine enumeration dealt one card per rank on the
+    infinite deck, so every pair was suited and the mixed pair never made (0.106653 against
+    the exact 0.118371; the one-pack shoe, where a pair cannot be suited, agreed). The
+    figure was right: the engine's enumeration now deals each card of the deal with its
+    suit where a named hand reads suits (tests/analysis_reference.py)."""
+    data = tiny("tiny-blackjack").model_dump(mode="python")
+    tens = {"ranks": ["T", "T"], "dealt_only": True, "banker_can_hold": False}
+    data["hands"]["definitions"].update(
+        {"mixed-tens": {**tens, "suits": "mixed", "wins_outright": True}, "tens": tens})
+    ranking = list(data["hands"]["ranking"])
+    data["hands"]["ranking"] = [ranking[0], "mixed-tens", "tens", *ranking[1:]]
+    verdicts = judge(Ruleset.model_validate(data), 20_000, only=("exact-infinite",
+                                                                  "exact-shoe"))
+    assert {v.consumer: v.verdict for v in verdicts} == {"exact-shoe": AGREES,
+                                                         "exact-infinite": AGREES}
