@@ -20,6 +20,7 @@ from fractions import Fraction
 
 from pontoon_rules.engine.round.actions import Action, LegalAction
 from pontoon_rules.engine.round.hand import total
+from pontoon_rules.engine.round.named import ANY_SUITS
 from pontoon_rules.engine.round.results import seat_nets
 from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.engine.round.state import BANKER, Phase, RoundState
@@ -67,9 +68,13 @@ def policy_value(rules: Rules, policy: Callable[[RoundState], Action],
     # a banker by choice plays the ruleset's own `banker.stand_on` (as the analysis's banker
     # policy and the engine's automatic banker do)
     solver = _Following(rules, cards, rules.banker_stand_on, finite, policy=policy)
-    # a side bet reads the dealt cards' suits: those are dealt card by card (one card per
-    # rank would make every pair suited on an infinite deck, and from two decks most)
-    solver.deal_suits = rules.side_bets is not None
+    # a side bet reads the dealt cards' suits, a named hand by its suits its cards' (the
+    # deal's where it is held as dealt only, else every card's): those are dealt card by
+    # card (one card per rank would make every pair suited on an infinite deck, and from
+    # two decks most; issue 45: a pair of tens `suits: mixed` was never made)
+    read = [h for h in (*rules.player_hands, *rules.banker_hands) if h.suits != ANY_SUITS]
+    solver.suits_throughout = any(not h.dealt_only for h in read)
+    solver.deal_suits = rules.side_bets is not None or bool(read)
     return solver.value([(root, Fraction(1))]) / stake
 
 
@@ -113,17 +118,20 @@ class _Reference:
     relabelling of the suits; from the pack, each card with its count (one card a rank
     would deal the first card of that rank left, so two decks' pairs would come suited)."""
 
+    suits_throughout = False
+    """With `deal_suits`, every card of the round dealt with its suit, not the deal's alone
+    (a named hand by its suits may be made of drawn cards)."""
+
     def _outcomes(self, state: RoundState) -> list[tuple[int, Fraction]]:
         """The next card by rank (one representative card each; with `suits`, each card)
         with its chance."""
+        with_suit = self.deal_suits and (self.suits_throughout or self._dealing(state))
         if not self.finite:
-            if self.deal_suits and self._dealing(state):
-                return self._suited(state)
-            return self.cards
+            return self._suited(state) if with_suit else self.cards
         if self.suits:
             return [(card, Fraction(n, state.remaining)) for card, n in enumerate(state.counts)
                     if n]
-        if self.deal_suits and self._dealing(state):
+        if with_suit:
             return self._suited_pack(state)
         by_rank: dict[int, tuple[int, int]] = {}
         for card, n in enumerate(state.counts):

@@ -145,3 +145,39 @@ def test_a_round_past_the_compiled_simulator_s_money_is_refused_there_alone() ->
     data["player"]["split"]["allowed"] = False
     compiled, = judge(Ruleset.model_validate(data), 20_000, only=("compiled-sim",))
     assert compiled.verdict == AGREES, compiled
+
+
+def test_a_hand_by_its_suits_is_played_with_suits_on_the_infinite_deck() -> None:
+    """tiny-blackjack with a dealt pair of tens of mixed suits paid 2:1, above a pair in
+    any suits paid 1:1, both winning outright: the oracle's engine enumeration dealt one
+    card per rank on the infinite deck, so every pair was suited and the mixed pair never
+    made (the one-pack shoe, where a pair cannot be suited, agreed). The figure was right:
+    the engine's enumeration now deals each card of the deal with its suit where a named
+    hand reads suits (tests/analysis_reference.py)."""
+    data = tiny("tiny-blackjack").model_dump(mode="python")
+    tens = {"ranks": ["T", "T"], "dealt_only": True, "banker_can_hold": False,
+            "wins_outright": True}
+    data["hands"]["definitions"].update(
+        {"mixed-tens": {**tens, "suits": "mixed", "pays": "2:1"}, "tens": tens})
+    ranking = list(data["hands"]["ranking"])
+    data["hands"]["ranking"] = [ranking[0], "mixed-tens", "tens", *ranking[1:]]
+    verdicts = judge(Ruleset.model_validate(data), 20_000, only=("exact-infinite",
+                                                                  "exact-shoe"))
+    assert {v.consumer: v.verdict for v in verdicts} == {"exact-shoe": AGREES,
+                                                         "exact-infinite": AGREES}
+
+
+def test_a_hand_by_its_suits_given_up_otherwise_than_its_ranks_is_refused() -> None:
+    """tiny-up-card-surrender with its pair of tens against a 9 (lost: surrendered) of mixed
+    suits only: a suited pair is the pair that wins outright and may not surrender, so the
+    analysis, playing by ranks, surrendered both (0.172891 against the engine's 0.192422
+    where the engine dealt one card per rank). Once the engine's enumeration dealt suits,
+    the play could not be followed (surrender illegal for the suited pair). Now refused,
+    naming the definition; the engine plays it."""
+    rules = compile_rules(_with("tiny-up-card-surrender", "tens-against-nine", suits="mixed"))
+    verdicts = {v.consumer: v for v in judge(rules.ruleset, 20_000)}
+    for consumer in ("exact-shoe", "exact-infinite"):
+        assert verdicts[consumer].verdict == REFUSES
+        assert "hands.definitions.tens-against-nine" in verdicts[consumer].detail
+        assert "wins_outright" in verdicts[consumer].detail
+    assert verdicts["engine"].verdict == AGREES

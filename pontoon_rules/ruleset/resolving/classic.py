@@ -132,7 +132,7 @@ def suits_problem(r: Ruleset, hand_id: str) -> str | None:
     hand alone: the definition names its ranks, the banker cannot hold it, and below it
     in the ranking a definition of the same ranks in any suits takes every hand it would
     (its cover), with only definitions of named ranks between them, drawn on, stood on and
-    peeked for as this one is."""
+    peeked for, and given up (`wins_outright`), as this one is."""
     d = r.hands.definitions[hand_id]
     if d.suits is SuitRule.ANY:
         return None
@@ -155,10 +155,11 @@ def suits_problem(r: Ruleset, hand_id: str) -> str | None:
     if not _covers(e, d):
         return (f"a hand defined by its suits whose ranks in any suits ({cover}) do not take "
                 "every hand it takes")
-    if (e.natural, e.may_draw_on, e.stick_any_total) != (
-            d.natural, d.may_draw_on, d.stick_any_total):
+    # wins_outright: a hand that has already won may not surrender (`engine.round.giving_up`)
+    if (e.natural, e.may_draw_on, e.stick_any_total, e.wins_outright) != (
+            d.natural, d.may_draw_on, d.stick_any_total, d.wins_outright):
         return (f"a hand defined by its suits played otherwise than the same ranks in any "
-                f"suits ({cover}: natural, may_draw_on, stick_any_total)")
+                f"suits ({cover}: natural, may_draw_on, stick_any_total, wins_outright)")
     return None
 
 
