@@ -70,7 +70,7 @@ def test_the_home_ochko_is_cut_by_the_player_on_the_bankers_left_as_its_source_s
     (Cut.PLAYER_RIGHT, BankerRole.ROTATING, "the player on the banker's right cuts them.",
      "а игрок справа от банкира снимает колоду"),
     (Cut.DEALER, BankerRole.HOUSE_DEALER, "the house dealer shuffles the cards and cuts them.",
-     "дилер заведения тасует карты и сам снимает колоду"),
+     "дилер тасует карты и сам снимает колоду"),  # no «заведения»: a home table too
     (Cut.DEALER, BankerRole.ROTATING, "the first banker shuffles the cards and cuts them.",
      "первый банкир тасует карты и сам снимает колоду"),
     (Cut.NOBODY, BankerRole.ROTATING, "and nobody cuts them.", "колоду никто не снимает"),
