@@ -187,3 +187,7 @@ def test_the_workbench_comparison_says_amounts_as_money(lang: str, min_stake: st
     assert prize in cells("hands.definitions.super-bonus-5")[0]
     values = " ".join(re.findall(r"<td>(.*?)</td>", page, re.S))
     assert "500000" not in values and "100000" not in values and "2499" not in values
+    # a hand one game does not define, in the page's language (the Russian pane said it in
+    # English: "no such hand" was in no catalog)
+    absent = {"en": "no such hand", "ru": "такой руки нет"}[lang]
+    assert cells("hands.definitions.super-bonus-5")[1] == absent

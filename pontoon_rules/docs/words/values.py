@@ -45,7 +45,7 @@ LETTER_NAMES = {"A": _("ace"), "K": _("king"), "Q": _("queen"), "J": _("jack")}
 KEY_PHRASES = (_("%(letter)s %(rank)s"), _("Cards: %(letters)s; %(suits)s."),
                _("%(suit)s %(name)s"))
 WORDS = (_("yes"), _("no"), _("none"), _("no limit"), _("banker"), _("player %(number)s"),
-         _("not in this game"), _("any total"))
+         _("not in this game"), _("any total"), _("no such hand"))
 
 
 def value_text(path: str, value: Any, gettext: Gettext) -> str:

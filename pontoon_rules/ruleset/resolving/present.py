@@ -25,7 +25,8 @@ from pontoon_rules.ruleset.resolving.money import money_words, value_in_money
 from pontoon_rules.ruleset.resolving.relevance import NOT_IN_THIS_GAME, applies
 
 NOT_DEFINED = "no such hand"
-"""The text of a named hand's field where the ruleset does not define that hand."""
+"""The text of a named hand's field where the ruleset does not define that hand (in the
+catalogs through `docs.words.values.WORDS`: a page prints it translated)."""
 
 TOPICS: dict[str, str] = {
     "pack": "The pack",
