@@ -153,7 +153,16 @@ def test_the_stake_a_figure_is_valued_at_is_said_in_the_money() -> None:
 
     money = load_bundled(S21).stakes.money
     assert stake_words(500, money) == " (valued at a stake of $5)"
-    assert stake_words(500) == " (valued at a stake of 500)" and stake_words(None, money) == ""
+    assert stake_words(500, None) == " (valued at a stake of 500)"
+    assert stake_words(None, money) == ""
+
+
+def test_summary_says_the_stake_in_the_money() -> None:
+    """`make run`'s `summary` said "australian-pontoon +0.57% (valued at a stake of 1)": one
+    cent, printed as a bare integer (its caller left the money out)."""
+    from pontoon_rules.cli.render import _edge_words
+
+    assert _edge_words(load_bundled(S21)).endswith("(valued at a stake of $0.01)")
 
 
 def test_a_worked_examples_explanation_says_the_money() -> None:

@@ -57,9 +57,10 @@ def valued_stake(rules: Rules) -> int | None:
     return rules.min_stake if conditional(rules) else None
 
 
-def stake_words(stake: int | None, money: Money | None = None) -> str:
+def stake_words(stake: int | None, money: Money | None) -> str:
     """The header's words for `valued_stake` ('' where the stake changes nothing), in the
-    ruleset's money where it names one (`stakes.money`: 'of $5')."""
+    ruleset's money where it names one (`stakes.money`: 'of $5'; no default, so that no
+    caller can leave the money out: `summary` and `costs --realistic` once did)."""
     return "" if stake is None else f" (valued at a stake of {money_text(stake, money)})"
 
 

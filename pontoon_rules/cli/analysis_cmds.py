@@ -206,7 +206,7 @@ def _realistic(loaded: Any, deck: str | None, policy: str | None, as_json: bool,
         echo(json.dumps(table.to_json(), indent=2, default=str))
         return
     echo(f"{table.ruleset}: house edge {table.base_edge:.4f}%"
-         f"{stake_words(valued_stake(compile_rules(loaded)))} "
+         f"{stake_words(valued_stake(compile_rules(loaded)), loaded.stakes.money)} "
          f"(deck: {table.deck_description}; banker: {_banker_name(loaded, policy)}; "
          f"method: {table.method})")
     echo(POINTS)

@@ -97,4 +97,5 @@ def _edge_words(ruleset: Ruleset) -> str:
     from pontoon_rules.engine.round.rules import compile_rules
 
     rules = compile_rules(ruleset)
-    return f"{edge_of(rules):+.2f}%{stake_words(valued_stake(rules))}"
+    return (f"{edge_of(rules):+.2f}%"
+            f"{stake_words(valued_stake(rules), ruleset.stakes.money)}")
