@@ -183,6 +183,14 @@ def main() -> int:
     parser.add_argument("--merge", type=Path, nargs="+",
                         help="print one table of earlier runs' --json files")
     args = parser.parse_args()
+    if args.words:  # its own bases and checks: the options of the full run are not read
+        given = [f"--{name}" for name, default in (("bases", ",".join(COVERAGE_BASES)),
+                                                   ("rounds", 200_000), ("limit", None),
+                                                   ("cap", 60.0), ("fields", None))
+                 if getattr(args, name) != default]
+        if given:
+            parser.error(f"--words reads none of {', '.join(given)} (it runs its own bases: "
+                         f"{', '.join(WORDS_BASES)})")
     if args.merge:
         runs = superseded([(p.stem, json.loads(p.read_text(encoding="utf-8")))
                            for p in args.merge])
@@ -205,7 +213,8 @@ def main() -> int:
                                 "too_slow": slow,
                                 "bases": (list(WORDS_BASES) if args.words
                                           else args.bases.split(",")),
-                                "fields": args.fields.split(",") if args.fields else None}
+                                "fields": (args.fields.split(",") if args.fields and not args.words
+                                           else None)}
         args.json.write_text(json.dumps(data, indent=1), encoding="utf-8")
     return 1 if wrong else 0
 

@@ -4,8 +4,10 @@ conformance harness's tree killed) instead of the process dying with its childre
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -24,6 +26,9 @@ def terminated_cleanly(at_once: bool = False) -> Iterator[None]:
 
     def stop(_signum: int, _frame: object) -> None:
         if at_once:
+            for stream in (sys.stdout, sys.stderr):  # what was printed is not lost
+                with contextlib.suppress(Exception):
+                    stream.flush()
             os._exit(143)
         raise SystemExit(143)
 

@@ -23,11 +23,10 @@ from pontoon_rules.analysis.deck import Deck
 from pontoon_rules.analysis.infinite.round import INFINITE_METHOD, RoundModel
 from pontoon_rules.analysis.nogc import gc_paused
 from pontoon_rules.analysis.upcards import (
-    BAND_EDGE,
     UpCardModel,
     UpCardRound,
+    band_edges_words,
     band_note,
-    band_range,
     conditional,
     envy_note,
     hand_words,
@@ -285,11 +284,8 @@ def _band_lines(result: EdgeResult, money: Money | None) -> list[str]:
     stakes, each valued at its least stake:', then 'stakes of $5 to $24.99: 0.5427%'."""
     if not result.stake_bands:
         return []
-    d = EDGE_DECIMALS
     return ["by band of stakes, each valued at its least stake:", *(
-        "  " + BAND_EDGE % {"band": band_range(b["min_stake"], b["max_stake"], money),
-                            "edge": f"{b['house_edge_percent']:.{d}f}%"}
-        for b in result.stake_bands)]
+        "  " + line for line in band_edges_words(result.stake_bands, money, EDGE_DECIMALS))]
 
 
 def edge_lines(result: EdgeResult, money: Money | None = None) -> list[str]:

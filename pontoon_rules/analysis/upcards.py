@@ -140,6 +140,16 @@ def band_words(d: HandDefinition, words: Callable[[str], str] = str,
     return band_range(d.min_stake, d.max_stake, money, words, lang)
 
 
+def band_edges_words(bands: list[dict[str, Any]], money: Money | None, decimals: int,
+                     words: Callable[[str], str] = str, lang: str = "en") -> list[str]:
+    """Each band of an edge result's `stake_bands` in words, 'stakes of $5 to $24.99:
+    0.5427%' (`BAND_EDGE`): what `edge` prints a line each and the pages join."""
+    return [words(BAND_EDGE) % {"band": band_range(b["min_stake"], b["max_stake"], money,
+                                                   words, lang),
+                                "edge": f"{b['house_edge_percent']:.{decimals}f}%"}
+            for b in bands]
+
+
 def band_range(low: int | None, high: int | None, money: Money | None = None,
                words: Callable[[str], str] = str, lang: str = "en") -> str:
     """Stakes from `low` to `high` (None: no bound) in words through `words` (a reader's

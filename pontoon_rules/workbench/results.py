@@ -136,11 +136,11 @@ def _bands(edge: dict[str, Any], gettext: Gettext | None, ruleset: Any,
     """The edge of each band of stakes (`stake_bands`) in the page's words and the
     ruleset's money, as the site's headline says them; None where there are none."""
     from pontoon_rules.analysis.present.bands import bands_text
+    from pontoon_rules.docs.words.marks import SEMICOLON
 
     money = ruleset.stakes.money if ruleset is not None else None
     words = gettext or str
-    return bands_text(edge.get("stake_bands") or [], money, words,
-                      "; " if gettext is None else gettext("; "), lang)
+    return bands_text(edge.get("stake_bands") or [], money, words, words(SEMICOLON), lang)
 
 
 def stands(policy: str | None) -> dict[str, Any] | None:

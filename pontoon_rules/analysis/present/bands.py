@@ -20,9 +20,8 @@ from typing import Any
 from pontoon_rules.analysis.deck import Deck
 from pontoon_rules.analysis.edge import EDGE_DECIMALS, EdgeResult, edge_of
 from pontoon_rules.analysis.upcards import (
-    BAND_EDGE,
     BY_BAND,
-    band_range,
+    band_edges_words,
     conditional,
     valued_stake,
 )
@@ -91,14 +90,11 @@ def with_bands(result: EdgeResult, rules: Rules, deck: Deck | None = None,
 
 
 def bands_text(bands: list[dict[str, Any]], money: Money | None,
-               words: Callable[[str], str] = str, join: str = "; ", lang: str = "en",
-               percent: Callable[[float], str] | None = None) -> str | None:
+               words: Callable[[str], str] = str, join: str = "; ",
+               lang: str = "en") -> str | None:
     """'by band of stakes, each valued at its least stake: stakes of $0.01 to $4.99:
     0.5693%; ...': an edge result's `stake_bands` in a reader's words (None where none)."""
     if not bands:
         return None
-    shown = percent or (lambda value: f"{value:.{EDGE_DECIMALS}f}%")
-    each = [words(BAND_EDGE) % {"band": band_range(b["min_stake"], b["max_stake"], money,
-                                                   words, lang),
-                                "edge": shown(b["house_edge_percent"])} for b in bands]
+    each = band_edges_words(bands, money, EDGE_DECIMALS, words, lang)
     return words(BY_BAND) % {"bands": join.join(each)}

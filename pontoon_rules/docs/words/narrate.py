@@ -248,7 +248,7 @@ class Narrator:
             hand = step.hand
             texts.append(text)
         ends = [self.hand_end(h) for h in hands]
-        trailing = _trailing_others(steps)
+        trailing = _trailing_others(steps) if len(ends) == 1 else 0  # one total to say first
         text = listed(texts[:len(texts) - trailing], self.gettext)
         if len(ends) == 1:
             text += self.colon + ends[0]
