@@ -28,6 +28,8 @@ nothing here imports `docs.sheet` or `docs.website` (`tests/test_architecture.py
 - `settlement_messages`: The sentences `docs.words.settlement` writes, for the catalog
   (`python_messages`): every who-beats-whom, payout, tie, bust, peek and exception message,
   in one list.
+- `reading`: Which fields of a ruleset a sentence's words read: each settlement sentence
+  covers the fields its words were made from, recorded as read (`Reading`).
 - `conditions`: When a rule of a sheet applies to a game: switches that are off, values only
   another value makes meaningful, sentences that do not fit the game's pack, deal or banker.
 - `sentences`: The rules of a ruleset as sentences, in the order a player meets them, in any
@@ -64,7 +66,8 @@ nothing here imports `docs.sheet` or `docs.website` (`tests/test_architecture.py
   resolved outcome table only, each sentence with its meaning as claims on pairs of hands,
   which the property test checks against what the engine pays; `claims`: the claims and how
   a reader reads them, no two of a sheet's general sentences disagreeing;
-  `settlement_messages`: its sentences for the catalog)
+  `settlement_messages`: its sentences for the catalog; `reading`: each sentence's fields,
+  those it says through the table and every one its words read, recorded as read)
 - `hands` (each named hand in words from its definition and the outcome table, example hands
   from the game's own pack)
 - `pack_words` (the pack and card values in words)

@@ -12,6 +12,7 @@ from pontoon_rules.docs.words.amounts import Amount
 from pontoon_rules.docs.words.claims import Claim
 from pontoon_rules.docs.words.letters import rank_letter
 from pontoon_rules.docs.words.marks import OR, either, in_parts
+from pontoon_rules.docs.words.reading import plain
 from pontoon_rules.engine.round.example_hands import natural_up_ranks
 from pontoon_rules.ruleset.format.common import CompareRule
 from pontoon_rules.ruleset.format.hands import HandDefinition
@@ -114,7 +115,7 @@ def peek_words(ruleset: Ruleset, gettext: Gettext) -> str:
     """' The banker checks for one only when the face-up card is A, J, Q or K: ...' where
     the banker's natural is checked at once (the peek) and only some face-up cards can
     make one (`engine.round.example_hands.natural_up_ranks`); else ''."""
-    ranks = natural_up_ranks(ruleset) if ruleset.deal.banker_pontoon_at_once else None
+    ranks = natural_up_ranks(plain(ruleset)) if ruleset.deal.banker_pontoon_at_once else None
     held = {r.value for r in ruleset.pack.ranks}
     if not ranks or set(ranks) >= held:
         return ""

@@ -17,8 +17,6 @@ from pontoon_rules.docs.words.sentences import (
 )
 from pontoon_rules.ruleset.format.model import Ruleset
 
-_SETTLED_PATHS = frozenset(p for rule in RULES if rule.key in SETTLED for p in rule.paths)
-
 
 def sentences_of(ruleset: Ruleset, path: str, lang: str = SOURCE_LANGUAGE) -> list[str]:
     """The sentences of the sheet of `ruleset` that say the field `path` (only the rules
@@ -37,7 +35,7 @@ def sentences_of(ruleset: Ruleset, path: str, lang: str = SOURCE_LANGUAGE) -> li
         hand = path.split(".")[2] if path.count(".") >= 2 else None
         out += [s.text for s in _hand_sentences(ruleset, lang, only=hand)
                 if path == "hands.definitions" or path in s.paths]
-    if path in _SETTLED_PATHS or path.startswith(("settlement.", "hands.")):
-        out += [said.text for key, said in _settled(ruleset, lang).items()
-                if key in SETTLED and path in said.paths and said.text]
+    # any field may be read by a settlement sentence's words (`Said.paths`, recorded)
+    out += [said.text for key, said in _settled(ruleset, lang).items()
+            if key in SETTLED and path in said.paths and said.text]
     return out

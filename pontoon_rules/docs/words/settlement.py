@@ -17,6 +17,7 @@ and checks each settled hand against these claims.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from fractions import Fraction
 
 from pontoon_rules.docs.words import claims as claim_words
@@ -25,13 +26,16 @@ from pontoon_rules.docs.words.family_words import lower_aces_words, peek_words, 
 from pontoon_rules.docs.words.hands import one_side_only, overlapping
 from pontoon_rules.docs.words.marks import either, in_parts, listed, odds
 from pontoon_rules.docs.words.reach import decided_table
+from pontoon_rules.docs.words.reading import reading
 from pontoon_rules.docs.words.settlement_messages import (
     EXCEPTIONS_TO,
+    LOWER_ITEMS,
     MESSAGES,
     ONE_SIDE,
     ORDINARY,
     PAIRS,
     PLAIN_TOTAL,
+    TIE_ITEMS,
     bust_loses,
 )
 from pontoon_rules.ruleset.format.common import AgainstTotal, OutcomeResult, odds_fraction
@@ -75,8 +79,21 @@ class _Words:
 
     def __init__(self, ruleset: Ruleset, gettext: Gettext,
                  name: Callable[[str], str]) -> None:
-        self.r, self.gettext, self._name = ruleset, gettext, name
+        self.r, self.ruleset, self.gettext, self._name = ruleset, ruleset, gettext, name
         self.table: OutcomeTable = decided_table(ruleset, outcome_table(ruleset))
+
+    def said(self, write: Callable[[_Words], Said | None]) -> Said | None:
+        """The sentence `write` writes, covering the fields it names (said through the
+        outcome table) and, after them, every field its words read (`self.r`: `reading`)."""
+        seen: set[str] = set()
+        self.r = reading(self.ruleset, seen)
+        try:
+            found = write(self)
+        finally:
+            self.r = self.ruleset
+        if found is None:
+            return None
+        return replace(found, paths=tuple(dict.fromkeys([*found.paths, *sorted(seen)])))
 
     def name(self, hand_id: str) -> str:
         if hand_id == TOTAL:
@@ -104,10 +121,10 @@ def settlement_said(ruleset: Ruleset, gettext: Gettext, name: Callable[[str], st
     the game's deal cannot show one), `outcomes` (left out where there is no exception).
     """
     w = _Words(ruleset, gettext, name)
-    said = {s.key: s for s in (_ranking(w), _payouts(w), _ties(w), _banker_bust(w),
-                               _player_bust(w), _banker_pontoon(w)) if s is not None}
+    said = {s.key: s for s in map(w.said, (_ranking, _payouts, _ties, _banker_bust,
+                                           _player_bust, _banker_pontoon)) if s is not None}
     claims = [c for s in said.values() for c in s.claims]
-    if (exceptions := _exceptions(w, claims)) is not None:
+    if (exceptions := w.said(lambda w: _exceptions(w, claims))) is not None:
         said["outcomes"] = exceptions
     return said
 
@@ -209,22 +226,6 @@ def _payouts(w: _Words) -> Said:
                          "%(pays)s and, as the banker's, collects %(collects)s.") % {
             **words, "example": _example(w, pays | collects)}
     return Said("payouts", text, tuple(claims), ("settlement.pays", "settlement.collects"))
-
-
-TIE_ITEMS: dict[tuple[OutcomeResult, bool | None], str] = {
-    (LOSE, None): _("with %(pairs)s, the banker wins"),
-    (PUSH, None): _("with %(pairs)s, it is a stand-off and the stake comes back"),
-    (WIN, None): _("with %(pairs)s, the player wins"),
-    (BY_TOTAL, False): _("with %(pairs)s, the higher total wins and equal totals go to the banker"),
-    (BY_TOTAL, True): _("with %(pairs)s, the higher total wins and equal totals are a stand-off"),
-}
-
-
-LOWER_ITEMS: dict[bool, str] = {
-    False: _("with %(pairs)s, the lower total wins and equal totals go to the banker"),
-    True: _("with %(pairs)s, the lower total wins and equal totals are a stand-off"),
-}
-"""Two hands whose definition compares by `lower-total` (Xi dach's five-card hands)."""
 
 
 def _same_against_same(w: _Words, ids: list[str]) -> str:

@@ -3,6 +3,9 @@ who-beats-whom, payout, tie, bust, peek and exception message, in one list."""
 
 from __future__ import annotations
 
+from pontoon_rules.ruleset.format.common import OutcomeResult
+from pontoon_rules.ruleset.resolving.outcomes import BY_TOTAL, LOSE, PUSH, WIN
+
 
 def _(message: str) -> str:
     """Mark `message` for the catalog."""
@@ -53,6 +56,21 @@ PAIRS: dict[tuple[str, bool], str] = {
 sentence gives the odds (`%(pays)s`); for by-total, that equal totals are a stand-off.
 The sheet's exceptions (`settlement`) and a rules page's `settlement.outcomes`
 (`docs.sheet.views.outcomes_text`) both say a pair so."""
+
+TIE_ITEMS: dict[tuple[OutcomeResult, bool | None], str] = {
+    (LOSE, None): _("with %(pairs)s, the banker wins"),
+    (PUSH, None): _("with %(pairs)s, it is a stand-off and the stake comes back"),
+    (WIN, None): _("with %(pairs)s, the player wins"),
+    (BY_TOTAL, False): _("with %(pairs)s, the higher total wins and equal totals go to the banker"),
+    (BY_TOTAL, True): _("with %(pairs)s, the higher total wins and equal totals are a stand-off"),
+}
+
+
+LOWER_ITEMS: dict[bool, str] = {
+    False: _("with %(pairs)s, the lower total wins and equal totals go to the banker"),
+    True: _("with %(pairs)s, the lower total wins and equal totals are a stand-off"),
+}
+"""Two hands whose definition compares by `lower-total` (Xi dach's five-card hands)."""
 
 LOSES_AT_ONCE = _("If you bust, you lose your stake at once, even if the banker busts later.")
 LOSES_WHEN_OPENED = _("If you bust, you lose your stake when your hand is opened, even if the "

@@ -1,0 +1,90 @@
+"""Which fields of a ruleset a sentence's words read.
+
+`Reading` wraps a `Ruleset` (or any part of it) and notes the field path of every value
+read through it ('faces.bust_shown', 'hands.definitions.five.compare'), so that the fields
+a settlement sentence covers (its † and ‡ marks, its anchors, `said.sentences_of`) are the
+fields its words were made from, recorded as they are read rather than listed by hand
+beside them (a list that missed `faces.bust_shown` left the bust sentence unmarked).
+A property or method of a model runs on the wrapper, so that what it reads is noted too
+(`cards_range` notes `ranks`, `min_cards`, `max_cards`); `plain` gives the model itself to
+code that needs the real one (the engine), whose reads are not noted.
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Iterator, Mapping
+from typing import Any, TypeVar, cast
+
+from pydantic import BaseModel
+
+T = TypeVar("T")
+
+
+class Reading:
+    """`model` (at the dotted `path` of its ruleset) read through: each field read notes its
+    path in `seen`; a part of the ruleset comes back wrapped in turn."""
+
+    def __init__(self, model: BaseModel, seen: set[str], path: str = "") -> None:
+        object.__setattr__(self, "_model", model)
+        object.__setattr__(self, "_seen", seen)
+        object.__setattr__(self, "_path", path)
+
+    def __getattr__(self, name: str) -> Any:
+        model, kind = self._model, getattr(type(self._model), name, None)
+        if name in type(model).model_fields:
+            return _wrapped(getattr(model, name), self._seen, _join(self._path, name))
+        if isinstance(kind, property) and kind.fget is not None:
+            return kind.fget(self)
+        if isinstance(kind, types.FunctionType) and not name.startswith(("model_", "_")):
+            return types.MethodType(kind, self)
+        self._seen.add(self._path)  # anything else (a dump, a copy) reads the whole part
+        return getattr(model, name)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a ruleset read for its words is read-only (setting {name})")
+
+
+class _Parts(Mapping[str, Any]):
+    """A mapping of models (`hands.definitions`): each one looked up comes back wrapped at
+    its own path; its keys are read freely."""
+
+    def __init__(self, parts: Mapping[str, BaseModel], seen: set[str], path: str) -> None:
+        self._parts, self._seen, self._path = parts, seen, path
+
+    def __getitem__(self, key: str) -> Any:
+        return Reading(self._parts[key], self._seen, _join(self._path, key))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._parts)
+
+    def __len__(self) -> int:
+        return len(self._parts)
+
+
+def _join(path: str, name: str) -> str:
+    return f"{path}.{name}" if path else name
+
+
+def _wrapped(value: Any, seen: set[str], path: str) -> Any:
+    """A field's value as read: a model or a mapping of models wrapped, else the value, its
+    path noted."""
+    if isinstance(value, BaseModel):
+        return Reading(value, seen, path)
+    if isinstance(value, Mapping) and value and all(isinstance(v, BaseModel)
+                                                    for v in value.values()):
+        return _Parts(value, seen, path)
+    seen.add(path)
+    return value
+
+
+def reading(model: T, seen: set[str]) -> T:
+    """`model` read through `Reading`, typed as the model it stands for; `seen` fills with
+    the paths read."""
+    return cast(T, Reading(cast(BaseModel, model), seen))
+
+
+def plain(model: T) -> T:
+    """The model under a `Reading` (the model itself where it is not wrapped)."""
+    found = model._model if isinstance(model, Reading) else model
+    return cast(T, found)

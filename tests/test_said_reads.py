@@ -1,0 +1,87 @@
+"""A settlement sentence covers every field its words read (`docs.words.reading`): the
+bust sentence reads `faces.bust_shown`, the ties sentence the aces' values and each hand's
+`compare`; a field it reads marks it † where its reading is open, and names it in
+`said.sentences_of`. The sweep flips every yes/no and choice field of some bundled games:
+where the outcome table stays the same and a sentence's words change, the sentence read
+the field itself and must cover it."""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Any
+
+import pytest
+
+from pontoon_rules.docs.words.reach import decided_table
+from pontoon_rules.docs.words.said import sentences_of
+from pontoon_rules.docs.words.sentences import _settled, sentences
+from pontoon_rules.ruleset.format.common import Status
+from pontoon_rules.ruleset.format.fields import ruleset_paths, value_at, with_value
+from pontoon_rules.ruleset.format.model import Provenance, Ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.resolving.outcomes import outcome_table
+
+READ = [("pagat-british", {}, "player_bust", "faces.bust_shown", False),
+        ("xi-dach", {"pack.ace_values_by_cards": {}}, "ties", "pack.ace_values", [1]),
+        ("xi-dach", {}, "ties", "hands.definitions.ngu-linh.compare", "equal")]
+"""A game (changed so), a sentence, a field its words read, a value that changes them."""
+
+
+def _changed(ruleset: Ruleset, path: str, value: Any) -> Ruleset:
+    data = ruleset.model_dump(mode="json", by_alias=True)
+    return Ruleset.model_validate(with_value(data, path, value))
+
+
+def _open(ruleset: Ruleset, path: str | None) -> Ruleset:
+    """`ruleset` whose only provenance is an open reading of its first source at `path`
+    (none where `path` is None)."""
+    entry = Provenance(source=next(iter(ruleset.sources)), status=Status.OUR_READING, open=True)
+    return ruleset.model_copy(update={"provenance": {path: entry} if path else {}})
+
+
+def _sentence(ruleset: Ruleset, key: str) -> Any:
+    return next(s for s in sentences(ruleset) if s.key == key)
+
+
+@pytest.mark.parametrize(("ruleset_id", "start", "key", "path", "value"), READ)
+def test_a_field_the_words_read_marks_and_names_the_sentence(
+        ruleset_id: str, start: dict[str, Any], key: str, path: str, value: Any) -> None:
+    ruleset = load_bundled(ruleset_id)
+    for field, first in start.items():
+        ruleset = _changed(ruleset, field, first)
+    said = _sentence(ruleset, key)
+    assert _sentence(_changed(ruleset, path, value), key).text != said.text, "not read"
+    assert not _sentence(_open(ruleset, None), key).reading
+    assert path in said.paths
+    assert _sentence(_open(ruleset, path), key).reading, f"{path} open, no † on {key}"
+    assert said.text in sentences_of(ruleset, path)
+
+
+def _alternatives(value: Any) -> list[Any]:
+    if isinstance(value, bool):
+        return [not value]
+    if isinstance(value, Enum):
+        return [m.value for m in type(value) if m is not value]
+    return []
+
+
+@pytest.mark.parametrize("ruleset_id", ["pagat-british", "xi-dach", "ban-luck", "ochko-home"])
+def test_every_field_a_settlement_sentence_reads_is_covered(ruleset_id: str) -> None:
+    ruleset = load_bundled(ruleset_id)
+    settled = _settled(ruleset, "en")
+    table = decided_table(ruleset, outcome_table(ruleset))
+    missed = []
+    for path in ruleset_paths(ruleset):
+        for value in _alternatives(value_at(ruleset, path)):
+            try:
+                other = _changed(ruleset, path, value)
+            except ValueError:  # not a valid game
+                continue
+            if decided_table(other, outcome_table(other)) != table:
+                continue  # said through the table: the rule's own field covers it
+            for key, said in _settled(other, "en").items():
+                before = settled.get(key)
+                if before is not None and before.text != said.text \
+                        and path not in before.paths and path not in said.paths:
+                    missed.append(f"{key} reads {path}")
+    assert not missed
