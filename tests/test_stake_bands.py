@@ -116,10 +116,10 @@ BANDS = [{"min_stake": 1, "max_stake": 499, "valued_at_stake": 1, "house_edge_pe
 
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "The house edge by band of stakes, each valued at its least stake: stakes of "
-           "$0.01 to $4.99: 0.3932%; stakes of $5 to $24.99: 0.3746%; stakes of $25 or "
-           "more: 0.3746%."),
+           "$0.01 to $4.99: 0.39%; stakes of $5 to $24.99: 0.37%; stakes of $25 or "
+           "more: 0.37%."),
     ("ru", "Преимущество казино по диапазонам ставок, каждое при наименьшей ставке "
-           "диапазона: ставки от 0,01\u00a0$ до 4,99\u00a0$: 0.3932%"),
+           "диапазона: ставки от 0,01\u00a0$ до 4,99\u00a0$: 0.39%"),
 ])
 def test_the_site_headline_says_each_band_in_the_rulesets_money(lang: str, said: str) -> None:
     import html
@@ -135,6 +135,8 @@ def test_the_site_headline_says_each_band_in_the_rulesets_money(lang: str, said:
     found = re.search(r'<p class="pr-edge-bands">(.*?)</p>', page)
     assert found, "the page gives no band"
     assert html.unescape(found.group(1)).replace("\u202f", "\u00a0").startswith(said)
+    edge = re.search(r'<strong class="pr-edge-value">(.*?)</strong>', page)
+    assert edge and edge.group(1) == "0.39%", "the headline's edge at the bands' precision"
     bare = ruleset_page(load_bundled("pagat-british"), lang, {})
     assert "pr-edge-bands" not in bare
 

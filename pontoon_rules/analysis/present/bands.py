@@ -91,10 +91,11 @@ def with_bands(result: EdgeResult, rules: Rules, deck: Deck | None = None,
 
 def bands_text(bands: list[dict[str, Any]], money: Money | None,
                words: Callable[[str], str] = str, join: str = "; ",
-               lang: str = "en") -> str | None:
+               lang: str = "en", decimals: int = EDGE_DECIMALS) -> str | None:
     """'by band of stakes, each valued at its least stake: stakes of $0.01 to $4.99:
-    0.5693%; ...': an edge result's `stake_bands` in a reader's words (None where none)."""
+    0.5693%; ...': an edge result's `stake_bands` in a reader's words (None where none),
+    each edge to `decimals` places (`edge`'s by default; a page gives its own)."""
     if not bands:
         return None
-    each = band_edges_words(bands, money, EDGE_DECIMALS, words, lang)
+    each = band_edges_words(bands, money, decimals, words, lang)
     return words(BY_BAND) % {"bands": join.join(each)}

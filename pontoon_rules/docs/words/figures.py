@@ -78,12 +78,17 @@ def clear() -> None:
     _ANALYSIS.clear()
 
 
-def percent(value: float, decimals: int = 2) -> str:
+DECIMALS = 2
+"""The one precision of the edges a page's headline gives: the ruleset's, its base's, the
+change and each band of stakes (`bands_words`) alike."""
+
+
+def percent(value: float, decimals: int = DECIMALS) -> str:
     """0.6646 -> '0.66%' (a house edge, in percent of the original stake)."""
     return f"{value:.{decimals}f}%"
 
 
-def points(change: float, decimals: int = 2) -> str:
+def points(change: float, decimals: int = DECIMALS) -> str:
     """A change of the house edge in percentage points, signed: '+0.98', '−12.51'."""
     text = f"{change:+.{decimals}f}"
     return text.replace("-", "−")
@@ -130,13 +135,13 @@ def stake_words(row: dict[str, Any], ruleset: Ruleset, gettext: Gettext,
 def bands_words(row: dict[str, Any], ruleset: Ruleset, gettext: Gettext,
                 lang: str = "en") -> str | None:
     """'by band of stakes, each valued at its least stake: stakes of $0.01 to $4.99:
-    0.5693%; ...' where named hands hold by the stake (the edge's `stake_bands`), in
-    `lang`; None where they do not (one figure)."""
+    0.57%; ...' where named hands hold by the stake (the edge's `stake_bands`), in `lang`,
+    to the headline's `DECIMALS` beside its edge; None where they do not (one figure)."""
     from pontoon_rules.analysis.present.bands import bands_text
     from pontoon_rules.docs.words.marks import SEMICOLON
 
     return bands_text(row["edge"].get("stake_bands") or [], ruleset.stakes.money, gettext,
-                      gettext(SEMICOLON), lang)
+                      gettext(SEMICOLON), lang, DECIMALS)
 
 
 def headline(ruleset: Ruleset, base: Ruleset | None, analysis: dict[str, dict[str, Any]],
