@@ -25,6 +25,7 @@ from pontoon_rules.docs.words.values import (
     Gettext,
     action_text,
     actor_text,
+    agreed_text,
     card_view,
     class_name,
     value_text,
@@ -76,14 +77,14 @@ def _field_words(ruleset: Ruleset, path: str, value: Any, gettext: Gettext,
     writes it (an agreed amount's default too: 'agreed at the table (default: $5)'), the
     money itself ('$ (100 = $1)'), else `value_text`."""
     money = ruleset.stakes.money
-    data = plain(value)
-    if money is not None and isinstance(data, dict) and data.get("agreed") is True \
-            and value_in_money(path, data.get("default"), money) is not None:
-        default = amounts.value_words(ruleset, path, data["default"], lang)
-        return gettext("agreed at the table (default: %(default)s)") % {"default": default}
-    if (path == "stakes.money" and money is not None) or value_in_money(path, value, money):
-        return amounts.value_words(ruleset, path, value, lang)
-    return value_text(path, value, gettext)
+
+    def said(one: Any) -> str:
+        if (path == "stakes.money" and money is not None) or value_in_money(path, one, money):
+            return amounts.value_words(ruleset, path, one, lang)
+        return value_text(path, one, gettext)
+
+    agreed = agreed_text(value, gettext, said)
+    return said(value) if agreed is None else agreed
 
 
 def outcomes_text(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str:

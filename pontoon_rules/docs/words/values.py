@@ -48,12 +48,22 @@ WORDS = (_("yes"), _("no"), _("none"), _("no limit"), _("banker"), _("player %(n
          _("not in this game"), _("any total"), _("no such hand"))
 
 
+def agreed_text(value: Any, gettext: Gettext, say: Callable[[Any], str]) -> str | None:
+    """'agreed at the table (default: X)' for a value the table agrees, its default said by
+    `say` (`value_text`, or a page's own words for an amount); None for any other value."""
+    data = plain(value)
+    if not (isinstance(data, dict) and data.get("agreed") is True):
+        return None
+    return gettext("agreed at the table (default: %(default)s)") % {
+        "default": say(data.get("default"))}
+
+
 def value_text(path: str, value: Any, gettext: Gettext) -> str:
     """A field value in words, translated: yes/no, 'no limit', enum values, odds."""
+    agreed = agreed_text(value, gettext, lambda default: value_text(path, default, gettext))
+    if agreed is not None:
+        return agreed
     data = plain(value)
-    if isinstance(data, dict) and data.get("agreed") is True:
-        default = value_text(path, data.get("default"), gettext)
-        return gettext("agreed at the table (default: %(default)s)") % {"default": default}
     if isinstance(data, str):  # odds as the language writes them (Russian «2 к 1»)
         return odds(data, gettext) if _ODDS.fullmatch(data) else _word(data, gettext)
     if path.endswith(("suit_names", "rank_names")) and isinstance(data, dict):
