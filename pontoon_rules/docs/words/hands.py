@@ -187,7 +187,8 @@ def _conditions(d: HandDefinition, r: Ruleset, gettext: Gettext, lang: str = "en
     if not d.after_double and r.player.double.allowed:
         out.append(gettext("not after doubling"))
     if d.natural:
-        on_split = d.on_split_hand and r.player.split.allowed and d.cards_range[0] <= 2
+        on_split = (d.on_split_hand and r.player.split.allowed
+                    and d.cards_range[0] <= r.deal.player_cards)
         out.append(gettext(NATURAL_ON_SPLIT if on_split else "a natural"))
     return out + condition_words(d, gettext, amount_of(r, lang))
 
