@@ -160,7 +160,7 @@ def _seeded_round(rules: Rules, rng: random.Random,
 
 def replay(ruleset: Ruleset, script: dict[str, Any]) -> dict[str, Any]:
     """Replay `script` under `ruleset`: the contract's JSON (seats, banker, transcript)."""
-    return _replayed(compile_rules(ruleset), script)
+    return _replayed(_compiled(ruleset), script)
 
 
 def _replayed(rules: Rules, script: dict[str, Any]) -> dict[str, Any]:
@@ -199,13 +199,31 @@ def _found_once(cache: dict[str, tuple[str, ...]], ruleset: Ruleset,
     return found
 
 
+_COMPILED: dict[str, Rules] = {}
+
+
+def _compiled(ruleset: Ruleset) -> Rules:
+    """`ruleset`'s rules, compiled once per ruleset content for all the searches and
+    replays of its worked examples (kept as `_FOUND` keeps the rounds found)."""
+    key = ruleset.model_dump_json()
+    with _FOUND_LOCK:
+        rules = _COMPILED.get(key)
+    if rules is None:
+        rules = compile_rules(ruleset)
+        with _FOUND_LOCK:
+            while len(_COMPILED) >= FOUND_KEPT:
+                _COMPILED.pop(next(iter(_COMPILED)))
+            _COMPILED[key] = rules
+    return rules
+
+
 def _sample_scripts(ruleset: Ruleset) -> tuple[str, ...]:
     return _found_once(_FOUND, ruleset, _search)
 
 
 def _search(ruleset: Ruleset) -> tuple[str, ...]:
     rng = random.Random(f"sheet:{ruleset.id}")
-    rules = compile_rules(ruleset)
+    rules = _compiled(ruleset)
     found: dict[int, dict[str, Any]] = {}
     for _ in range(SEARCH_LIMIT):
         script = _seeded_round(rules, rng)
@@ -231,7 +249,7 @@ def _teaching_search(ruleset: Ruleset) -> tuple[str, ...]:
     """One round for each special rule of the game (`TEACHING`) where player 1 takes
     that decision, found by seeded play."""
     found = []
-    rules = compile_rules(ruleset)
+    rules = _compiled(ruleset)
     for teaching in (t for t in TEACHING if t.has(ruleset)):
         rng = random.Random(f"sheet:{ruleset.id}:{teaching.key}")
         for _ in range(SEARCH_LIMIT):
@@ -258,7 +276,7 @@ def _showing_search(ruleset: Ruleset) -> tuple[str, ...]:
     counts once, and no more than `MAX_EXAMPLES` in all. A rule no round within
     `SHOWING_LIMIT` shows gets none."""
     classic = [r["result"] for r in sample_rounds(ruleset)]
-    rules = compile_rules(ruleset)
+    rules = _compiled(ruleset)
     before = classic + [
         _replayed(rules, json.loads(s)) for s in _found_once(_TAUGHT, ruleset, _teaching_search)]
     wanted = [s for s in showings(ruleset) if not any(s.shows(ruleset, r) for r in before)]
@@ -285,7 +303,7 @@ def teaching_rounds(ruleset: Ruleset) -> list[dict[str, Any]]:
     classic = sample_rounds(ruleset)
     scripts = _found_once(_TAUGHT, ruleset, _teaching_search) + _found_once(
         _SHOWN, ruleset, _showing_search)
-    rules = compile_rules(ruleset)
+    rules = _compiled(ruleset)
     taught = [{"script": s, "result": _replayed(rules, s)} for s in map(json.loads, scripts)]
     return classic[:1] + taught + classic[1:]
 
@@ -294,7 +312,7 @@ def sample_rounds(ruleset: Ruleset) -> list[dict[str, Any]]:
     """One or two illustrative rounds under `ruleset`: each a script and its replayed result."""
     rounds = []
     scripts = _sample_scripts(ruleset)  # a ruleset no round plays under: its ExampleError
-    rules = compile_rules(ruleset)
+    rules = _compiled(ruleset)
     for text in scripts:
         script = json.loads(text)
         rounds.append({"script": script, "result": _replayed(rules, script)})
