@@ -2,8 +2,9 @@
 
     python -m pontoon_rules.docs.website.catalog extract      # write locale/messages.pot
     python -m pontoon_rules.docs.website.catalog update       # merge it into every messages.po
+                                                              # (obsolete #~ entries dropped)
     python -m pontoon_rules.docs.website.catalog init LANG    # start a new language
-    python -m pontoon_rules.docs.website.catalog check        # untranslated messages (exit 1)
+    python -m pontoon_rules.docs.website.catalog check        # untranslated or obsolete (exit 1)
 
 A language of scope `all` (`locale/languages.yaml`) translates every message; one of
 scope `sources` (Armenian, Punjabi, Urdu: the languages pagat's rules reached us in)
@@ -151,6 +152,7 @@ def update(languages: list[str] | None = None) -> list[Path]:
         with path.open("rb") as handle:
             catalog = read_po(handle, locale=lang, domain=DOMAIN)
         catalog.update(template, no_fuzzy_matching=True)
+        catalog.obsolete.clear()  # a message no template has any more: gone, not kept as #~
         _write(catalog, path)
         written.append(path)
         for words in vocabularies(lang):
@@ -170,6 +172,14 @@ def _drop_stale(lang: str, template: Catalog) -> Path:
     catalog.obsolete.clear()
     _write(catalog, po_path(lang))
     return po_path(lang)
+
+
+def obsolete(path: Path) -> list[str]:
+    """The entries of the catalog at `path` kept as obsolete (`#~`): `update` drops them,
+    `check` lists any left (a message no template has is not carried along)."""
+    with path.open("rb") as handle:
+        catalog = read_po(handle)
+    return [_key(m.id) for m in catalog.obsolete.values()]
 
 
 def stale(lang: str, template: Catalog | None = None) -> list[str]:
@@ -290,8 +300,10 @@ def main(argv: list[str]) -> int:
         gaps = {lang: missing(lang) for lang in langs}
         for lang in [*langs, SOURCE_LANGUAGE]:
             gaps.update({f"{lang}@{w}": stale(f"{lang}@{w}") for w in vocabularies(lang)})
+        gaps.update({f"{lang} obsolete": obsolete(po_path(lang)) for lang in langs})
         for lang, messages in gaps.items():
-            what = "stale (no such message)" if "@" in lang else "untranslated"
+            what = ("stale (no such message)" if "@" in lang else "entries (#~)"
+                    if lang.endswith(" obsolete") else "untranslated")
             print(f"{lang}: {len(messages)} {what}" + "".join(f"\n  {m}" for m in messages))
         return 1 if any(gaps.values()) else 0
     else:
