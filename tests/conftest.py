@@ -148,9 +148,9 @@ def served() -> Iterator[str]:
     test of the run's process (`test_workbench_browser`, `test_workbench_words51`): their
     tabs share its finished jobs and cached figures as one person's tabs do, instead of
     each module's own server working the same drafts out again."""
-    from test_workbench_browser import _serve
+    from workbench_server import serve
 
-    yield from _serve("pagat-british")
+    yield from serve("pagat-british")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

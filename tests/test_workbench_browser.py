@@ -8,9 +8,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import signal
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,6 +15,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from test_docs import ARTIFACTS, CHROMIUM_FLAGS, NAME_PAYLOAD, _chromium, hostile_ruleset
+from workbench_server import serve
 
 from pontoon_rules.cli import cli
 
@@ -27,32 +25,11 @@ SCREENSHOT = ROOT / "site" / "img" / "workbench.png"
 WORKBENCH_SCREENSHOT=1)."""
 
 
-def _serve(*args: str) -> Iterator[str]:
-    """`pontoon-rules workbench ARGS --no-browser --port 0` running; yields its address."""
-    command = [sys.executable, "-c", "from pontoon_rules.cli import main; main()",
-               "workbench", *args, "--no-browser", "--port", "0"]
-    process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-                               start_new_session=True)
-    try:
-        assert process.stderr is not None
-        line = process.stderr.readline()
-        found = re.search(r"(http://127\.0\.0\.1:\d+/)", line)
-        assert found, f"the workbench did not start: {line}{process.stderr.read()}"
-        yield found.group(1)
-    finally:
-        process.send_signal(signal.SIGINT)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait()
-
-
 @pytest.fixture()
 def hostile_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server of the hostile ruleset for its one test, stopped with it (kept for the
     module, it went on analysing that ruleset beside the other tests)."""
-    yield from _serve(str(hostile_ruleset(tmp_path_factory.mktemp("hostile"))))
+    yield from serve(str(hostile_ruleset(tmp_path_factory.mktemp("hostile"))))
 
 
 @pytest.fixture(scope="module")
