@@ -133,7 +133,10 @@ def _played(consumer: str, cap: float | None, value: Any, play: Callable[[], Fra
             bound: Callable[[], tuple[Fraction, str]] | None = None) -> Verdict:
     """The exact `value` against the engine enumerating the method's play (`play`); where
     the method states that its figure is exact only in part, within the bound it states
-    (`bound`: the bound and its words)."""
+    (`bound`: the bound and its words). A play the engine refuses (an action it does not
+    offer there) is no play of the engine's game: it disagrees, saying which."""
+    from pontoon_rules.errors import IllegalActionError
+
     try:
         with _capped(cap):
             played = play()
@@ -144,6 +147,9 @@ def _played(consumer: str, cap: float | None, value: Any, play: Callable[[], Fra
         return Verdict(consumer, TOO_SLOW, f"exact {float(value):.6f}; the engine's "
                                            f"enumeration of its play took over {cap:g} s "
                                            "of CPU")
+    except IllegalActionError as e:
+        return Verdict(consumer, DISAGREES, f"figure {float(value):.9f}; the engine refuses "
+                                            f"its play: {e}")
     off = abs(Fraction(value) - played)
     said = (f"figure {float(value):.9f}, the engine playing its play "
             f"{float(played):.9f}")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import sys
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,7 @@ from pontoon_rules.ruleset.loading.loader import load_ruleset
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from oracle import AGREES, REFUSES, judge, tiny  # noqa: E402
+from oracle import AGREES, DISAGREES, REFUSES, _played, judge, tiny  # noqa: E402
 
 TESTS = Path(__file__).parent / "rulesets"
 PLAYERS = {"natural": False, "banker_can_hold": False}
@@ -251,3 +252,44 @@ def test_a_hand_by_its_suits_given_up_otherwise_than_its_ranks_is_refused() -> N
         assert "hands.definitions.tens-against-nine" in verdicts[consumer].detail
         assert "wins_outright" in verdicts[consumer].detail
     assert verdicts["engine"].verdict == AGREES
+
+
+def _won_by_the_table() -> Ruleset:
+    """tiny-up-card-surrender with its pair of tens against a 9 (lost) of mixed suits only,
+    and the pair in any suits winning whatever the banker holds through the outcome table
+    (`settlement.outcomes`) rather than `wins_outright`."""
+    from pontoon_rules.ruleset.resolving.outcomes import banker_hands
+
+    data = tiny("tiny-up-card-surrender").model_dump(mode="python")
+    data["hands"]["definitions"]["tens-against-nine"]["suits"] = "mixed"
+    data["hands"]["definitions"]["pair-of-tens"]["wins_outright"] = False
+    wins = [{"player": "pair-of-tens", "banker": b, "result": "win"}
+            for b in banker_hands(Ruleset.model_validate(data))]
+    data["settlement"]["outcomes"] = [*data["settlement"]["outcomes"], *wins]
+    return Ruleset.model_validate(data)
+
+
+def test_a_suited_hand_that_wins_whatever_the_banker_holds_by_the_table_is_refused() -> None:
+    """As above, the pair in any suits having won through the outcome table: the check of
+    `ruleset.resolving.classic.suits_problem` compared only `wins_outright`, so the analysis
+    played both pairs by ranks and surrendered the suited pair, which the engine does not
+    allow (it has already won: `engine.round.giving_up.wins_outright` reads the table); the
+    oracle's enumeration stopped on the illegal surrender. Now refused by name; the engine
+    plays it; and a method's play the engine refuses is a disagreement in the oracle."""
+    from pontoon_rules.errors import IllegalActionError
+    from pontoon_rules.ruleset.resolving.classic import suits_problem
+
+    ruleset = _won_by_the_table()
+    assert "wins whatever the banker holds" in (suits_problem(ruleset, "tens-against-nine")
+                                                or "")
+    verdicts = {v.consumer: v for v in judge(ruleset, 20_000)}
+    for consumer in ("exact-shoe", "exact-infinite"):
+        assert verdicts[consumer].verdict == REFUSES
+        assert "hands.definitions.tens-against-nine" in verdicts[consumer].detail
+    assert verdicts["engine"].verdict == AGREES
+
+    def illegal() -> Fraction:  # the engine's enumeration meeting the play it refused
+        raise IllegalActionError("surrender", "p1", ["stick"])
+
+    found = _played("exact-infinite", None, Fraction(1, 5), illegal)
+    assert found.verdict == DISAGREES and "the engine refuses its play" in found.detail
