@@ -293,3 +293,25 @@ def test_a_suited_hand_that_wins_whatever_the_banker_holds_by_the_table_is_refus
 
     found = _played("exact-infinite", None, Fraction(1, 5), illegal)
     assert found.verdict == DISAGREES and "the engine refuses its play" in found.detail
+
+
+def test_a_named_hand_over_21_held_against_some_up_cards_is_no_bust_against_them() -> None:
+    """tiny-up-card-over: a six and two tens (26) win outright against a banker's 9 and
+    bust against any other card. The engine decided a bust with no up card
+    (`engine.round.hand.is_bust`), so 6-T-T against a 9 lost at once during play, while
+    the settlement (and the analysis's group of the 9) named it: both exact figures were
+    "accepted and disagrees" (shoe 0.128776 against the engine's 0.076028 playing the same
+    play; infinite deck 0.101733 against 0.078296). The engine now decides a bust with the
+    up card wherever it settles one; the figures agree exactly."""
+    from pontoon_rules.engine.round.cards import RANK_CODES
+    from pontoon_rules.engine.round.hand import Hand, is_bust
+
+    ruleset = tiny("tiny-up-card-over")
+    verdicts = judge(ruleset, 1000, only=("exact-shoe", "exact-infinite"))
+    assert [v.verdict for v in verdicts] == [AGREES, AGREES], verdicts
+    rules = compile_rules(ruleset)
+    hand = Hand(1)
+    for rank in ("6", "T", "T"):
+        hand.add(RANK_CODES.index(rank) * 4 + hand.cards.count(RANK_CODES.index(rank) * 4))
+    assert not is_bust(hand, rules, RANK_CODES.index("9"))  # a named hand against a 9
+    assert is_bust(hand, rules, RANK_CODES.index("T"))  # a bust against a ten
