@@ -3,7 +3,7 @@ consumer (exact-shoe, exact-infinite, engine, compiled-sim): "agrees", "refuses"
 slow", "not applicable", "never tried" or "ACCEPTED AND DISAGREES".
 
 Each field of each tiny base (`tests/oracle.py`: tiny packs where every figure is exact)
-is changed alone to each value `costs.alternatives` tries (and `oracle.EXTRA_VALUES` for
+is changed alone to each value `costs.alternatives` tries (and `oracle_fields.EXTRA_VALUES` for
 sets, fractions and amounts), and every consumer is held to the engine
 (`tests/oracle.judge`). A field's cell is the worst seen: any disagreement, else "agrees"
 where some change was accepted and agreed, else "too slow" (the engine's enumeration of a
@@ -47,13 +47,11 @@ from oracle import (  # noqa: E402
     CONSUMERS,
     COVERAGE_BASES,
     DISAGREES,
-    NOT_APPLICABLE,
     REFUSES,
     TOO_SLOW,
-    field_name,
-    field_verdicts,
     tiny,
 )
+from oracle_fields import NOT_APPLICABLE, field_name, field_verdicts  # noqa: E402
 from oracle_words import NOTHING, WORDS, WORDS_BASES, WORDS_ONLY, words_table  # noqa: E402
 
 from pontoon_rules.ruleset.format.fields import DEFINITIONS, leaf_paths  # noqa: E402

@@ -2,8 +2,9 @@
 field leaves every figure (`edge` on both decks, `strategy`, `costs`, `simulate` on both
 paths, seeded) the same to the byte, and changes the words it is for (the rules' sentences,
 in the language it names); a field that changed nothing anywhere would be a defect too.
-`stakes.money` changes the notes' amounts (printed in the money), so its figures are held
-equal in value, every number alike, and a note must print an amount in the money.
+A field that changes how amounts are printed (`WordsField.amounts`: `stakes.money`) has its
+figures held equal in value, every number alike, and a note must print an amount in the
+money.
 
 Each consumer's cell of such a field is "words only" where all of it holds (checked, not
 assumed), else "ACCEPTED AND DISAGREES" naming the figure or "CHANGES NOTHING".
@@ -15,7 +16,7 @@ import json
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pontoon_rules.ruleset.format.fields import with_value
 from pontoon_rules.ruleset.format.model import Ruleset
@@ -28,6 +29,16 @@ Change = Callable[[Ruleset], tuple[str, Any, str]]
 """From a base: (the path to change, its new value, the language its words are in)."""
 
 
+class WordsField(NamedTuple):
+    """A words-only field: what it names, the change the check makes, and whether it
+    changes how amounts are printed (then the figures are held equal in value, a base that
+    names no amount is not asked, and a note with an amount must print it in the money)."""
+
+    what: str
+    change: Change
+    amounts: bool = False
+
+
 def _first_hand(r: Ruleset) -> str:
     return next(h for h in r.hands.ranking if h in r.hands.definitions)
 
@@ -36,29 +47,31 @@ def _other_cut(r: Ruleset) -> str:
     return "dealer" if r.between_deals.cut.value != "dealer" else "player"
 
 
-WORDS_ONLY: dict[str, tuple[str, Change]] = {
-    "pack.suit_names": ("what the sheets call the pack's suits (Sette e mezzo's coins and "
-                        "cups)", lambda r: ("pack.suit_names", {r.pack.suits[0]: {"name": "coins"}},
-                                            "en")),
-    "pack.rank_names": ("what the sheets call the pack's ranks (Sette e mezzo's cavallo)",
-                        lambda r: ("pack.rank_names", {r.pack.ranks[0]: {"name": "cavallo"}},
-                                   "en")),
-    "between_deals.cut": ("who cuts the pack after a shuffle; a uniformly shuffled pack "
-                          "deals alike", lambda r: ("between_deals.cut", _other_cut(r), "en")),
-    "table.stakes_before_first_deal": (
+WORDS_ONLY: dict[str, WordsField] = {
+    "pack.suit_names": WordsField(
+        "what the sheets call the pack's suits (Sette e mezzo's coins and cups)",
+        lambda r: ("pack.suit_names", {r.pack.suits[0]: {"name": "coins"}}, "en")),
+    "pack.rank_names": WordsField(
+        "what the sheets call the pack's ranks (Sette e mezzo's cavallo)",
+        lambda r: ("pack.rank_names", {r.pack.ranks[0]: {"name": "cavallo"}}, "en")),
+    "between_deals.cut": WordsField(
+        "who cuts the pack after a shuffle; a uniformly shuffled pack deals alike",
+        lambda r: ("between_deals.cut", _other_cut(r), "en")),
+    "table.stakes_before_first_deal": WordsField(
         "when a one-on-one table's players stake (before or after the first deal): no card "
         "of a round depends on it",
         lambda r: ("table.stakes_before_first_deal",
                    not r.table.stakes_before_first_deal, "en")),
-    "stakes.money": ("the money amounts are printed in ($5,000 for 500000 cents); every "
-                     "amount stays the integer it is",
-                     lambda r: ("stakes.money", {"symbol": "$", "minor_units": 100}, "en")),
-    "hands.definitions.*.name": ("what the sheets call a named hand",
-                                 lambda r: (f"hands.definitions.{_first_hand(r)}.name",
-                                            "the royal hand", "en")),
-    "hands.definitions.*.names": ("a named hand's name in other languages",
-                                  lambda r: (f"hands.definitions.{_first_hand(r)}.names",
-                                             {"ru": "царская рука"}, "ru")),
+    "stakes.money": WordsField(
+        "the money amounts are printed in ($5,000 for 500000 cents); every amount stays the "
+        "integer it is",
+        lambda r: ("stakes.money", {"symbol": "$", "minor_units": 100}, "en"), amounts=True),
+    "hands.definitions.*.name": WordsField(
+        "what the sheets call a named hand",
+        lambda r: (f"hands.definitions.{_first_hand(r)}.name", "the royal hand", "en")),
+    "hands.definitions.*.names": WordsField(
+        "a named hand's name in other languages",
+        lambda r: (f"hands.definitions.{_first_hand(r)}.names", {"ru": "царская рука"}, "ru")),
 }
 """The words-only fields, each with what it names and the change the check makes."""
 
@@ -70,7 +83,7 @@ WORDS_BASES: dict[str, dict[str, Any]] = {
 """The bases the check changes each field on, with what the base is given first: tiny-pagat
 (a rotating banker) one-on-one and staked before the deal, where `table.stakes_before_first_deal`
 is said at all; tiny-up-card, whose figures are valued at a stake of 100 (a note with an
-amount, for `stakes.money`)."""
+amount, for a field that changes how amounts are printed)."""
 
 FIGURES = (("edge", "--json"), ("edge", "--deck", "infinite", "--json"),
            ("strategy", "--format", "json"), ("costs", "--json"),
@@ -102,12 +115,11 @@ def _steady(value: Any) -> Any:
 
 
 def figures(ruleset: Ruleset) -> dict[str, str]:
-    """Each command of `FIGURES` on `ruleset` (run through the CLI on a file of it): its
-    JSON output, timings left out, as text."""
+    """Each command of `FIGURES` on `ruleset` (run through the CLI in this process,
+    `in_process.command_line`, on a file of it): its JSON output, timings left out, as
+    text; a command that fails, its exit code and what it said."""
     import yaml
-    from click.testing import CliRunner
-
-    from pontoon_rules.cli import cli
+    from in_process import command_line
 
     out: dict[str, str] = {}
     with tempfile.TemporaryDirectory() as folder:
@@ -116,12 +128,12 @@ def figures(ruleset: Ruleset) -> dict[str, str]:
                 if k != "extends"}  # resolved already: its own file, whole
         path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
         for command in FIGURES:
-            result = CliRunner().invoke(cli, [command[0], str(path), *command[1:]])
-            text = result.stdout
-            body = text[text.index("{"):] if result.exit_code == 0 and "{" in text else text
+            done = command_line(command[0], str(path), *command[1:])
+            text = done.stdout if done.returncode == 0 else done.stderr
+            body = text[text.index("{"):] if done.returncode == 0 and "{" in text else text
             name = " ".join(command)
             out[name] = (json.dumps(_steady(json.loads(body)), ensure_ascii=False)
-                         if result.exit_code == 0 else f"exit {result.exit_code}: {body}")
+                         if done.returncode == 0 else f"exit {done.returncode}: {body}")
     return out
 
 
@@ -158,14 +170,14 @@ def words_verdict(base: Ruleset, field: str,
     named), so that no change could show in them."""
     from pontoon_rules.docs.words.conditions import CONDITIONS
 
-    path, new, lang = WORDS_ONLY[field][1](base)
+    path, new, lang = WORDS_ONLY[field].change(base)
+    money = WORDS_ONLY[field].amounts
     if path in CONDITIONS and not CONDITIONS[path](base):
         return None
-    if field == "stakes.money" and not isinstance(base.stakes.min_stake, int):
+    if money and not isinstance(base.stakes.min_stake, int):
         return None  # a table that agrees its stakes names no amount to print in it
     changed = Ruleset.model_validate(with_value(base.model_dump(mode="python"), path, new))
     after = figures(changed)
-    money = field == "stakes.money"
     for command, text in before.items():
         same = text == after[command] or (money and _numbers(text) == _numbers(after[command])
                                            and bool(_numbers(text)))

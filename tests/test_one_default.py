@@ -230,7 +230,7 @@ FEATURE_RULESETS: dict[str, tuple[str, dict[str, Any]]] = {
     "raising the stake in play": ("tiny-siebzehn.yaml", {"stakes": {"raise_up_to": 3}}),
     "a count of buys": ("tiny-pagat.yaml", {"stakes": {"max_buys": 1}}),
     "a buy of any amount": ("tiny-pagat.yaml", {"stakes": {"first_buy_min": 0}}),
-    "payouts rounded at the stake a named hand is valued at": (
+    "payouts rounded at every stake a figure may be valued at": (
         "tiny-blackjack.yaml",
         {"hands": {"definitions": {"pontoon": {"max_stake": 1, "natural": False,
                                                "banker_can_hold": False}}}}),

@@ -12,18 +12,8 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from oracle import (
-    AGREES,
-    DISAGREES,
-    NOT_APPLICABLE,
-    REFUSES,
-    TINY_BASES,
-    extra_variants,
-    field_name,
-    judge,
-    judge_shoe,
-    tiny,
-)
+from oracle import AGREES, DISAGREES, REFUSES, TINY_BASES, judge, judge_shoe, tiny
+from oracle_fields import NOT_APPLICABLE, extra_variants, field_name
 from pydantic import ValidationError
 from sizes import LONG, size
 from unread_fields import variants
@@ -181,7 +171,7 @@ def _engine_rounds(ruleset: Ruleset) -> tuple[float, float]:
 
 @pytest.mark.parametrize("base", ["tiny-pagat", "tiny-blackjack", "tiny-bank"])
 def test_not_applicable_fields_change_no_round(base: str) -> None:
-    """The coverage table's "not applicable" claim (`oracle.NOT_APPLICABLE`): each such
+    """The coverage table's "not applicable" claim (`oracle_fields.NOT_APPLICABLE`): each such
     field, changed alone, reaches no compiled rule of a round, and the engine's seeded
     rounds (the reference every figure is held to) come out the same, card for card."""
     from unread_fields import variants

@@ -4,7 +4,9 @@ its cause: a refusal by name, or a rule the schema cannot say turned away by the
 
 from __future__ import annotations
 
+import re
 import sys
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +20,7 @@ from pontoon_rules.ruleset.loading.loader import load_ruleset
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from oracle import AGREES, DISAGREES, REFUSES, judge, tiny  # noqa: E402
+from oracle import AGREES, DISAGREES, REFUSES, _played, judge, tiny  # noqa: E402
 
 TESTS = Path(__file__).parent / "rulesets"
 PLAYERS = {"natural": False, "banker_can_hold": False}
@@ -44,15 +46,84 @@ def test_a_payout_rounded_at_the_stake_a_hand_is_valued_at_is_refused_by_name() 
 
     rules = compile_rules(_with("tiny-blackjack", "pontoon", False, max_stake=1, **PLAYERS))
     with pytest.raises(PontoonError, match=r"stakes\.min_stake: edge does not handle payouts "
-                                           "rounded at the stake a named hand is valued at"):
+                                           "rounded at every stake a figure may be valued"):
         house_edge(rules, "finite")
     verdicts = {v.consumer: v.verdict for v in judge(rules.ruleset, 20_000)}
     assert verdicts == {"exact-shoe": REFUSES, "exact-infinite": REFUSES, "engine": AGREES,
                         "compiled-sim": AGREES}
     # a stake band that plays alike at a whole stake (2) is valued there: not refused
     alike = compile_rules(_with("tiny-blackjack", "pontoon", False, max_stake=3, **PLAYERS))
-    assert DISAGREES not in {v.verdict for v in judge(alike.ruleset, 20_000,
-                                                      only=("exact-infinite",))}
+    assert [v.verdict for v in judge(alike.ruleset, 20_000, only=("exact-infinite",))
+            ] == [AGREES]
+
+
+def _odd_stakes(most: int) -> Ruleset:
+    """tiny-blackjack (no insurance) whose pontoon pays 6:5, staked from 3 to `most`."""
+    data = tiny("tiny-blackjack").model_dump(mode="python")
+    data["hands"]["definitions"]["pontoon"]["pays"] = "6:5"
+    data["player"]["insurance"]["allowed"] = False
+    data["stakes"].update(min_stake=3, max_stake=most)
+    return Ruleset.model_validate(data)
+
+
+ROUNDED = (r"stakes\.min_stake: .*hands\.definitions\.pontoon\.pays 6:5 is not a whole "
+           r"amount at a stake of 3 .*no stake from 3 to 3 where every payout is whole")
+"""The refusal of `_odd_stakes(3)`: the field, the stake and the payout."""
+
+
+def test_a_payout_rounded_at_every_stake_the_limits_allow_is_refused_by_every_consumer(
+        tmp_path: Path) -> None:
+    """A 6:5 pontoon where every stake is 3: the engine pays 3.6 as 3 (rounded down), and
+    the analysis valued it unrounded with no named hand held by the stake, so no rule
+    refused it: both exact figures were "accepted and disagrees" (shoe 0.070081 against the
+    engine's 0.050447 playing the same play, infinite deck 0.056543 against 0.039356).
+    Now `edge`, `strategy`, `costs`, `summary` and the workbench refuse, naming the stake
+    and the payout; both simulators play it at that stake, rounding as the engine does."""
+    import yaml
+    from in_process import command_line
+
+    from pontoon_rules.workbench.worker import _value
+
+    ruleset = _odd_stakes(3)
+    verdicts = {v.consumer: v for v in judge(ruleset, 20_000)}
+    for consumer in ("exact-shoe", "exact-infinite"):
+        assert verdicts[consumer].verdict == REFUSES, verdicts[consumer]
+    assert {verdicts[c].verdict for c in ("engine", "compiled-sim")} == {AGREES}
+    path = tmp_path / "odd.yaml"
+    data = {k: v for k, v in ruleset.model_dump(mode="json").items() if k != "extends"}
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    for command in (("edge",), ("edge", "--deck", "infinite"), ("strategy",), ("costs",)):
+        done = command_line(command[0], str(path), *command[1:])
+        assert done.returncode != 0 and done.stdout == "", (command, done.stdout)
+        assert re.search(ROUNDED, " ".join(done.stderr.split())), (command, done.stderr)
+    summary = " ".join(command_line("summary", str(path)).stdout.split())
+    assert "refused (payouts rounded at every stake a figure may be valued at)" in summary
+    with pytest.raises(PontoonError, match=ROUNDED):
+        _value(ruleset)
+    for path_ in ("engine", "compiled"):
+        assert simulate_at(ruleset, path_) == 3  # both round as the engine does
+
+
+def simulate_at(ruleset: Ruleset, path: str) -> int:
+    """The stake `path`'s simulation plays `ruleset` at."""
+    from pontoon_rules.analysis.upcards import played_stake
+    from pontoon_rules.sim.runs.engine import engine_stake
+    from pontoon_rules.sim.runs.rounds import SIM_STAKE
+
+    rules = compile_rules(ruleset)
+    return engine_stake(rules) if path == "engine" else played_stake(rules, SIM_STAKE)
+
+
+def test_where_the_limits_allow_a_whole_stake_the_simulations_play_there() -> None:
+    """The same pontoon staked from 3 to 7: 5 is a stake where every payout is whole, so
+    the exact figures hold there; the engine's simulation played at 7 (100 moved inside
+    the limits), where 8.4 is paid as 8, and disagreed with them (the shoe's 0.070081 against
+    the engine's 0.064471 playing the same play at 7). Now the engine
+    path plays at 5 (`analysis.upcards.played_stake`), and every consumer agrees."""
+    ruleset = _odd_stakes(7)
+    assert simulate_at(ruleset, "engine") == 5
+    assert simulate_at(ruleset, "compiled") == 100  # per unit, outside the limits: whole
+    assert [v.verdict for v in judge(ruleset, 20_000)] == [AGREES] * 4
 
 
 def test_a_fixed_prize_on_a_stake_that_may_grow_plays_through_the_engine() -> None:
@@ -181,3 +252,66 @@ def test_a_hand_by_its_suits_given_up_otherwise_than_its_ranks_is_refused() -> N
         assert "hands.definitions.tens-against-nine" in verdicts[consumer].detail
         assert "wins_outright" in verdicts[consumer].detail
     assert verdicts["engine"].verdict == AGREES
+
+
+def _won_by_the_table() -> Ruleset:
+    """tiny-up-card-surrender with its pair of tens against a 9 (lost) of mixed suits only,
+    and the pair in any suits winning whatever the banker holds through the outcome table
+    (`settlement.outcomes`) rather than `wins_outright`."""
+    from pontoon_rules.ruleset.resolving.outcomes import banker_hands
+
+    data = tiny("tiny-up-card-surrender").model_dump(mode="python")
+    data["hands"]["definitions"]["tens-against-nine"]["suits"] = "mixed"
+    data["hands"]["definitions"]["pair-of-tens"]["wins_outright"] = False
+    wins = [{"player": "pair-of-tens", "banker": b, "result": "win"}
+            for b in banker_hands(Ruleset.model_validate(data))]
+    data["settlement"]["outcomes"] = [*data["settlement"]["outcomes"], *wins]
+    return Ruleset.model_validate(data)
+
+
+def test_a_suited_hand_that_wins_whatever_the_banker_holds_by_the_table_is_refused() -> None:
+    """As above, the pair in any suits having won through the outcome table: the check of
+    `ruleset.resolving.classic.suits_problem` compared only `wins_outright`, so the analysis
+    played both pairs by ranks and surrendered the suited pair, which the engine does not
+    allow (it has already won: `engine.round.giving_up.wins_outright` reads the table); the
+    oracle's enumeration stopped on the illegal surrender. Now refused by name; the engine
+    plays it; and a method's play the engine refuses is a disagreement in the oracle."""
+    from pontoon_rules.errors import IllegalActionError
+    from pontoon_rules.ruleset.resolving.classic import suits_problem
+
+    ruleset = _won_by_the_table()
+    assert "wins whatever the banker holds" in (suits_problem(ruleset, "tens-against-nine")
+                                                or "")
+    verdicts = {v.consumer: v for v in judge(ruleset, 20_000)}
+    for consumer in ("exact-shoe", "exact-infinite"):
+        assert verdicts[consumer].verdict == REFUSES
+        assert "hands.definitions.tens-against-nine" in verdicts[consumer].detail
+    assert verdicts["engine"].verdict == AGREES
+
+    def illegal() -> Fraction:  # the engine's enumeration meeting the play it refused
+        raise IllegalActionError("surrender", "p1", ["stick"])
+
+    found = _played("exact-infinite", None, Fraction(1, 5), illegal)
+    assert found.verdict == DISAGREES and "the engine refuses its play" in found.detail
+
+
+def test_a_named_hand_over_21_held_against_some_up_cards_is_no_bust_against_them() -> None:
+    """tiny-up-card-over: a six and two tens (26) win outright against a banker's 9 and
+    bust against any other card. The engine decided a bust with no up card
+    (`engine.round.hand.is_bust`), so 6-T-T against a 9 lost at once during play, while
+    the settlement (and the analysis's group of the 9) named it: both exact figures were
+    "accepted and disagrees" (shoe 0.128776 against the engine's 0.076028 playing the same
+    play; infinite deck 0.101733 against 0.078296). The engine now decides a bust with the
+    up card wherever it settles one; the figures agree exactly."""
+    from pontoon_rules.engine.round.cards import RANK_CODES
+    from pontoon_rules.engine.round.hand import Hand, is_bust
+
+    ruleset = tiny("tiny-up-card-over")
+    verdicts = judge(ruleset, 1000, only=("exact-shoe", "exact-infinite"))
+    assert [v.verdict for v in verdicts] == [AGREES, AGREES], verdicts
+    rules = compile_rules(ruleset)
+    hand = Hand(1)
+    for rank in ("6", "T", "T"):
+        hand.add(RANK_CODES.index(rank) * 4 + hand.cards.count(RANK_CODES.index(rank) * 4))
+    assert not is_bust(hand, rules, RANK_CODES.index("9"))  # a named hand against a 9
+    assert is_bust(hand, rules, RANK_CODES.index("T"))  # a bust against a ten

@@ -10,7 +10,15 @@ from typing import Any
 import oracle_words
 import pytest
 from oracle import DISAGREES
-from oracle_words import NOTHING, WORDS, WORDS_ONLY, base_of, figures, words_verdict
+from oracle_words import (
+    NOTHING,
+    WORDS,
+    WORDS_ONLY,
+    WordsField,
+    base_of,
+    figures,
+    words_verdict,
+)
 
 
 @pytest.fixture
@@ -36,7 +44,7 @@ def test_a_field_that_moves_a_figure_is_no_words_only_field(
         edge_only: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     """The check fails a field said to change words only whose change moves a figure."""
     monkeypatch.setitem(WORDS_ONLY, "between_deals.cut",
-                        ("two packs", lambda r: ("pack.decks", 2, "en")))
+                        WordsField("two packs", lambda r: ("pack.decks", 2, "en")))
     verdict, detail = _verdict(edge_only, "between_deals.cut")
     assert verdict == DISAGREES and "edge --json" in detail, detail
 
@@ -46,8 +54,8 @@ def test_a_field_that_changes_nothing_is_a_defect(
     """A change that moves no figure and no word (here the base's own value) is
     "CHANGES NOTHING", never a pass."""
     monkeypatch.setitem(WORDS_ONLY, "between_deals.cut",
-                        ("the same", lambda r: ("between_deals.cut",
-                                                r.between_deals.cut.value, "en")))
+                        WordsField("the same", lambda r: ("between_deals.cut",
+                                                          r.between_deals.cut.value, "en")))
     verdict, detail = _verdict(edge_only, "between_deals.cut")
     assert verdict == NOTHING, detail
 

@@ -247,29 +247,31 @@ def plays_alike(rules: Rules, stake: int) -> bool:
     """Whether every conditional hand of `rules` plays at `stake` as at `valued_stake`: each
     band of stakes holds at both or at neither, and no prize is paid at them (a prize is
     odds of the stake it is paid on)."""
-    for _i, d in conditional(rules):
-        here, valued = _in_band(d, stake), _in_band(d, rules.min_stake)
-        if here != valued or (d.prize is not None and valued):
-            return False
-    return True
+    return not any(_in_band(d, stake) != _in_band(d, rules.min_stake)
+                   or (d.prize is not None and _in_band(d, rules.min_stake))
+                   for _i, d in conditional(rules))
 
 
 def played_stake(rules: Rules, stake: int) -> int:
-    """The stake a simulation plays at: `stake`, or where a named hand is held or paid at
-    it otherwise than at the stake the figures are valued at (`valued_stake`, the least),
-    the least stake where every payout is whole that plays as that one (the next multiple
-    of `engine.round.rules.stake_unit`), else that one itself, so that the simulation and
-    `edge` value one game (`edge` refuses where a payout at it is rounded:
-    `ruleset.resolving.family_features._rounded_where_valued`)."""
+    """The stake a simulation plays at, so that it and `edge` value one game: `stake` where
+    every payout is whole at it (`engine.round.rules.stake_unit`), every hand held by the
+    stake plays as at `valued_stake` (`plays_alike`) and the limits hold such a stake
+    (`stake` may lie outside them: the compiled path's per-unit `SIM_STAKE`), else the
+    nearest such inside them; where none is (the analysis refuses:
+    `family_features._rounded_where_valued`), `valued_stake`, else `stake` in the limits."""
     from pontoon_rules.engine.round.rules import stake_unit
 
-    valued = valued_stake(rules)
-    if valued is None or plays_alike(rules, stake):
-        return stake
-    unit = stake_unit(rules.ruleset)
-    whole = -(-valued // unit) * unit
-    fits = rules.max_stake is None or whole <= rules.max_stake
-    return whole if fits and plays_alike(rules, whole) else valued
+    unit, low, high = stake_unit(rules.ruleset), rules.min_stake, rules.max_stake
+
+    def whole(at: int) -> bool:
+        return at > 0 and at % unit == 0 and plays_alike(rules, at)
+
+    near = (stake // unit * unit, -(-stake // unit) * unit, -(-low // unit) * unit)
+    found = next((at for at in near if low <= at <= (high or at) and whole(at)), None)
+    if found is not None:
+        return stake if whole(stake) else found
+    inside = max(stake, low) if high is None else min(max(stake, low), high)
+    return valued_stake(rules) or inside
 
 
 def derived(r: Ruleset, up: int, stake: int) -> Ruleset:

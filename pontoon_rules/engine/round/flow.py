@@ -340,15 +340,15 @@ def _hand_finished(state: RoundState, hands_held: int, hand: Hand) -> bool:
     r = state.rules
     if hand.settled_net is not None:
         return True
-    if is_bust(hand, r):
-        if hidden_bust.undecided(hand, r) or hand.hidden:
+    up = up_rank(state)
+    if is_bust(hand, r, up):
+        if hidden_bust.undecided(hand, r, up) or hand.hidden:
             return hand.hidden is True
         if state.kitty is not None:
             shoot.bust(state.kitty, hand, r)
         if r.bust_loses_at_once:
             hand.settled_net = -hand.staked
         return True
-    up = up_rank(state)
     named = named_hand(hand, r, up=up) if r.named else None
     if named is not None and named.may_draw_on is False:
         return True

@@ -212,8 +212,10 @@ def is_natural(hand: Hand, rules: Rules, banker: bool = False) -> bool:
     return found is not None and found.natural
 
 
-def is_bust(hand: Hand, rules: Rules) -> bool:
-    """Over the bust limit (21) and no named hand (two aces of 11 may be one)."""
+def is_bust(hand: Hand, rules: Rules, up: int = -1) -> bool:
+    """Over the bust limit (21) and no named hand (two aces of 11 may be one); `up` as
+    `classify` takes it: a named hand over 21 held against some up cards only is a bust
+    against the others (the settlement names it with the up card, `settle`)."""
     if points(hand, rules) <= rules.bust_limit:
         return False
-    return not rules.over_21_hands or classify(hand, rules) == BUST
+    return not rules.over_21_hands or classify(hand, rules, up=up) == BUST

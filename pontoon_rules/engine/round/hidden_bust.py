@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pontoon_rules.engine.round.actions import HIDE, STICK, LegalAction
-from pontoon_rules.engine.round.hand import is_bust
+from pontoon_rules.engine.round.hand import is_bust, up_card
 
 if TYPE_CHECKING:
     from pontoon_rules.engine.round.hand import Hand
@@ -25,9 +25,11 @@ CHOICE = [LegalAction(STICK), LegalAction(HIDE)]
 """A busted hand's decision: show it (stick) or hide it."""
 
 
-def undecided(hand: Hand, rules: Rules) -> bool:
-    """Whether `hand` has busted and its player has still to show or hide it."""
-    return rules.hidden_bust_pays is not None and hand.hidden is None and is_bust(hand, rules)
+def undecided(hand: Hand, rules: Rules, up: int = -1) -> bool:
+    """Whether `hand` has busted (against up rank `up`) and its player has still to show or
+    hide it."""
+    return (rules.hidden_bust_pays is not None and hand.hidden is None
+            and is_bust(hand, rules, up))
 
 
 def stop(state: RoundState, hand: Hand, kind: str) -> None:
@@ -37,7 +39,7 @@ def stop(state: RoundState, hand: Hand, kind: str) -> None:
     rules = state.rules
     if kind == HIDE:
         hand.hidden = True
-    elif undecided(hand, rules):
+    elif undecided(hand, rules, up_card(state.banker, rules)):
         hand.hidden = False
         if rules.decks:  # out of play this round, as a bust thrown in (`RoundState.discards`)
             state.discards.extend(hand.cards)

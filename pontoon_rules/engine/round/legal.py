@@ -43,7 +43,7 @@ def hand_legal(hand: Hand, hands_held: int, rules: Rules, up_rank: int = -1,
     settlement, issue 45); `cap` is what may still be staked
     against a bank that is an amount (None: no cap), which bounds buys, doubles and
     splits."""
-    if rules.hidden_bust_pays is not None and hidden_bust.undecided(hand, rules):
+    if rules.hidden_bust_pays is not None and hidden_bust.undecided(hand, rules, up_rank):
         return hidden_bust.CHOICE
     points = hand_points(hand, rules)
     out: list[LegalAction] = []

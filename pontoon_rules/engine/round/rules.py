@@ -46,6 +46,7 @@ from pontoon_rules.ruleset.resolving.classic import ClassicHands, NotClassic
 from pontoon_rules.ruleset.resolving.outcomes import (
     OutcomeTable,
     outcome_table,
+    payout_terms,
 )
 
 NO_LIMIT = 99
@@ -404,18 +405,11 @@ def in_units(rules: Rules, amount: int) -> int:
 
 
 def stake_unit(r: Ruleset) -> int:
-    """What every amount staked must be a multiple of for every payout to be whole (the
-    least common multiple of the denominators of what hands pay and collect, insurance,
-    a surrender, the shoot and the side bets pay): `settlement.odd_amounts: exact`."""
-    odds = [f for cell in outcome_table(r, every_hand=True).values()
-            for f in (cell.pays, cell.collects)]
-    odds += [odds_fraction(r.player.insurance.pays), odds_fraction(r.shoot.pays)]
-    if r.player.surrender.allowed:
-        odds.append(Fraction(*r.player.surrender.returns))
-    bets = compile_side_bets(r)
-    if bets is not None:
-        odds += [f for pair in (bets.pair, bets.match) if pair is not None for f in pair]
-    return math.lcm(*(f.denominator for f in odds))
+    """What every amount staked must be a multiple of for every payout to be whole: the
+    least common multiple of the denominators of `ruleset.resolving.outcomes.payout_terms`
+    (`settlement.odd_amounts: exact`; the stake the simulations play at, `analysis.upcards.
+    played_stake`)."""
+    return math.lcm(*(f.denominator for _where, f in payout_terms(r)))
 
 
 def _named_fields(r: Ruleset, table: OutcomeTable) -> dict[str, Any]:

@@ -27,7 +27,7 @@ from pontoon_rules.engine.round.cards import (
     SUIT_WORDS,
     card_code,
 )
-from pontoon_rules.engine.round.hand import Hand, is_bust
+from pontoon_rules.engine.round.hand import Hand, is_bust, up_card
 from pontoon_rules.engine.round.phase import BANKER, CHANCE, TERMINAL, Phase
 from pontoon_rules.engine.round.results import RoundResult, seat_nets, settle_round
 from pontoon_rules.engine.round.rules import Rules
@@ -262,15 +262,16 @@ class RoundState:
         hand = self.pending.pop(0)
         if hand is self.banker:
             faces.banker_card(self)
-        thrown_in = (hand is not self.banker and self.rules.bust_loses_at_once
-                     and bool(self.rules.decks) and self.rules.hidden_bust_pays is None
-                     and not is_bust(hand, self.rules))
         rules = self.rules
+        up = up_card(self.banker, rules) if rules.reads_up else -1
+        thrown_in = (hand is not self.banker and rules.bust_loses_at_once
+                     and bool(rules.decks) and rules.hidden_bust_pays is None
+                     and not is_bust(hand, rules, up))
         hand.add(card, rules.values, rules.wild, rules.wild_lowest)
         if hand.doubles:
             hand.drawn_since_double += 1
         self.history.append((CHANCE, card))
-        if thrown_in and is_bust(hand, self.rules):
+        if thrown_in and is_bust(hand, rules, up):
             self.discards.extend(hand.cards)
 
     def allows(self, action: Action) -> bool:

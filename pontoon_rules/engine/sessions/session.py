@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from pontoon_rules.engine.round.hand import Hand, is_bust, is_natural
+from pontoon_rules.engine.round.hand import Hand, is_bust, is_natural, up_card
 from pontoon_rules.engine.round.results import RoundResult
 from pontoon_rules.engine.round.rules import Rules
 from pontoon_rules.engine.round.state import RoundState
@@ -290,7 +290,7 @@ class Session:
             if transcript is not None:
                 transcript.append(deal_event(state, card))
             state.apply_action(card)
-            if at_once and hand is not state.banker and _is_bust(hand, self.rules):
+            if at_once and hand is not state.banker and _is_bust(hand, state):
                 self.pack.to_bottom(hand.cards)
                 state.return_cards(hand.cards)
                 returned.add(id(hand))
@@ -309,7 +309,7 @@ class Session:
                 return back
             thrown = [hand for seat in state.seats for hand in seat.hands
                       if id(hand) not in returned and self.rules.bust_loses_at_once
-                      and _is_bust(hand, self.rules)]
+                      and _is_bust(hand, state)]
             if thrown:
                 returned.update(id(hand) for hand in thrown)
                 cards = [card for hand in thrown for card in hand.cards]
@@ -399,8 +399,9 @@ def _check_people(rules: Rules, people: list[str], is_house: bool) -> None:
                           f"{rules.max_players} (besides the banker)")
 
 
-def _is_bust(hand: Hand, rules: Rules) -> bool:
-    return is_bust(hand, rules)
+def _is_bust(hand: Hand, state: RoundState) -> bool:
+    """Whether a player's `hand` is bust against the banker's up card of `state`."""
+    return is_bust(hand, state.rules, up_card(state.banker, state.rules))
 
 
 def _used_cards(state: RoundState, returned: set[int]) -> list[int]:

@@ -155,12 +155,24 @@ def suits_problem(r: Ruleset, hand_id: str) -> str | None:
     if not _covers(e, d):
         return (f"a hand defined by its suits whose ranks in any suits ({cover}) do not take "
                 "every hand it takes")
-    # wins_outright: a hand that has already won may not surrender (`engine.round.giving_up`)
-    if (e.natural, e.may_draw_on, e.stick_any_total, e.wins_outright) != (
-            d.natural, d.may_draw_on, d.stick_any_total, d.wins_outright):
+    # a hand that has already won (its whole row of the outcome table a win, by
+    # `wins_outright` or by the table) may not surrender (`engine.round.giving_up`)
+    if (e.natural, e.may_draw_on, e.stick_any_total, _won_whatever(r, cover)) != (
+            d.natural, d.may_draw_on, d.stick_any_total, _won_whatever(r, hand_id)):
         return (f"a hand defined by its suits played otherwise than the same ranks in any "
-                f"suits ({cover}: natural, may_draw_on, stick_any_total, wins_outright)")
+                f"suits ({cover}: natural, may_draw_on, stick_any_total, or wins whatever "
+                "the banker holds: wins_outright, settlement.outcomes)")
     return None
+
+
+def _won_whatever(r: Ruleset, hand_id: str) -> bool:
+    """Whether a player's `hand_id` wins against every hand the banker may hold (its row of
+    the outcome table, by `wins_outright`, the ranking or `settlement.outcomes`): as
+    `engine.round.giving_up.wins_outright` decides that it has already won."""
+    from pontoon_rules.ruleset.resolving.outcomes import WIN, banker_hands, outcome_table
+
+    table = outcome_table(r, every_hand=True)
+    return all(table[(hand_id, b)].result is WIN for b in banker_hands(r))
 
 
 def _of_ranks(e: HandDefinition, ranks: list[str]) -> bool:

@@ -156,43 +156,36 @@ register(Feature(
 
 # -- issue 45: what the analysis values at the least stake --------------------------------
 
-def _payout_unit(r: Ruleset) -> int:
-    """The least stake every payout of one round is whole at (the least common multiple
-    of the denominators of what hands pay and collect, insurance, a surrender, the shoot:
-    `engine.round.rules.stake_unit` but the side bets)."""
-    import math
-    from fractions import Fraction
-
-    from pontoon_rules.ruleset.format.common import odds_fraction
-    from pontoon_rules.ruleset.resolving.outcomes import outcome_table
-
-    odds = [f for cell in outcome_table(r, every_hand=True).values()
-            for f in (cell.pays, cell.collects)]
-    odds += [odds_fraction(r.player.insurance.pays), odds_fraction(r.shoot.pays)]
-    if r.player.surrender.allowed:
-        odds.append(Fraction(*r.player.surrender.returns))
-    return math.lcm(*(Fraction(f).denominator for f in odds))
-
-
 def _rounded_where_valued(r: Ruleset) -> list[tuple[str, str]]:
-    """Where a named hand is held by the stake or paid a prize, the analysis values the
-    round at the least stake (`analysis.upcards.valued_stake`), payouts unrounded: a true
-    figure of some stake where every payout is whole and every such hand plays as at the
-    least (the next multiple of the payouts' unit), else a payout the engine and the
-    simulators round and the analysis does not."""
-    from pontoon_rules.ruleset.format.agreed import value_of
+    """The analysis values payouts unrounded, per unit of stake: a true figure of any
+    stake where every payout is whole (a multiple of `engine.round.rules.stake_unit`) and
+    every named hand held by the stake or paid a prize plays as at the least stake
+    (`analysis.upcards.valued_stake`), and the simulations play there
+    (`analysis.upcards.played_stake`). Where the stake limits hold no such stake, the
+    engine and the simulators round a payout (`settlement.odd_amounts`) that the analysis
+    does not: refused, naming the stake and the payout."""
+    import math
 
-    if not _up_and_stake(r) or r.settlement.odd_amounts not in ("round-down", "round-up"):
+    from pontoon_rules.ruleset.format.agreed import value_of
+    from pontoon_rules.ruleset.resolving.outcomes import payout_terms
+
+    if r.settlement.odd_amounts == "exact":  # the stakes are multiples of the unit
         return []
-    stake, unit = value_of(r.stakes.min_stake) or 1, _payout_unit(r)
+    terms = payout_terms(r)
+    stake, unit = value_of(r.stakes.min_stake) or 1, math.lcm(*(f.denominator
+                                                                 for _w, f in terms))
     whole = -(-stake // unit) * unit
     most = value_of(r.stakes.max_stake)
     if stake == whole or ((most is None or whole <= most) and _alike(r, stake, whole)):
         return []
-    return [("stakes.min_stake", f"the least stake, {stake}, at which a named hand held by "
-             f"the stake or paid a prize is valued, is not a multiple of {unit}, and at "
-             f"{whole} that hand plays otherwise: a payout there is rounded "
-             "(settlement.odd_amounts), which the analysis does not do")]
+    where, odds = next((w, f) for w, f in terms if (stake * f).denominator != 1)
+    limits = f"from {stake} to {most}" if most is not None else f"from {stake}"
+    held = " that plays as the least" if _up_and_stake(r) else ""
+    return [("stakes.min_stake", f"{where} {odds.numerator}:{odds.denominator} is not a "
+             f"whole amount at a stake of {stake} (the least), and no stake {limits} "
+             f"where every payout is whole{held} (a multiple of {unit}) can be played: the "
+             f"engine rounds it (settlement.odd_amounts: {r.settlement.odd_amounts}), "
+             "the analysis does not")]
 
 
 def _alike(r: Ruleset, stake: int, other: int) -> bool:
@@ -208,9 +201,9 @@ def _alike(r: Ruleset, stake: int, other: int) -> bool:
 
 
 register(Feature(
-    "payouts rounded at the stake a named hand is valued at", ("stakes.min_stake",),
-    "a named hand held by the stake or paid a prize, valued at the least stake, where a "
-    "payout is not whole and is rounded",
+    "payouts rounded at every stake a figure may be valued at", ("stakes.min_stake",),
+    "a payout that is not whole, and rounded, at every stake the limits allow where the "
+    "named hands held by the stake play as at the least",
     lambda r: bool(_rounded_where_valued(r)), frozenset({"simulator", "sessions"}),
     details=_rounded_where_valued))
 

@@ -183,3 +183,31 @@ def lower_total_wins(ruleset: Ruleset, hand_id: str) -> bool:
     """Whether of two hands `hand_id` the lower total wins (`compare: lower-total`)."""
     found = definition(ruleset, hand_id)
     return found is not None and found.compare is CompareRule.LOWER_TOTAL
+
+
+def payout_terms(ruleset: Ruleset) -> list[tuple[str, Fraction]]:
+    """Every multiple of a stake one round may settle, each with the field that says it:
+    what each hand pays and collects (by the outcome table, each named hand on both sides),
+    insurance, a surrender, a hidden bust, the shoot and the side bets. A stake at which
+    each is whole settles without rounding (`settlement.odd_amounts`);
+    `engine.round.rules.stake_unit` is the least such stake."""
+    r = ruleset
+    terms: list[tuple[str, Fraction]] = []
+    for (p, b), cell in outcome_table(r, every_hand=True).items():
+        where = f"settlement.outcomes ({p} against {b})" if cell.exception else None
+        terms.append((where or (f"hands.definitions.{p}.pays" if definition(r, p)
+                                else "settlement.pays"), cell.pays))
+        terms.append((where or (f"hands.definitions.{b}.collects" if definition(r, b)
+                                else "settlement.collects"), cell.collects))
+    terms += [("player.insurance.pays", odds_fraction(r.player.insurance.pays)),
+              ("shoot.pays", odds_fraction(r.shoot.pays))]
+    if r.player.surrender.allowed:
+        terms.append(("player.surrender.returns", Fraction(*r.player.surrender.returns)))
+    if r.settlement.hidden_bust_pays is not None:
+        terms.append(("settlement.hidden_bust_pays", odds_fraction(r.settlement.hidden_bust_pays)))
+    for name, bet in (("pair", r.side_bets.pair), ("match_dealer", r.side_bets.match_dealer)):
+        if bet.allowed:
+            terms += [(f"side_bets.{name}.pays", odds_fraction(bet.pays))]
+            if bet.suited_pays is not None:
+                terms += [(f"side_bets.{name}.suited_pays", odds_fraction(bet.suited_pays))]
+    return terms
