@@ -9,8 +9,13 @@ phases, which match CPU only on an idle machine, and only for those tests.
 Not counted either way: the background process that makes the shared vectors and site
 (`tests/prebuild.py`, started by the controller, not by a test) and the set-up before the
 first test; a test that waits for that process shows the wait in wall time, not in CPU.
+`--timeline` shows those from a report of a run since the conftest records them: each
+worker's start and collection (CPU and wall before its first test), the wall its tests
+took against their CPU, its idle time and the run's tail after its last test; the kernel
+build's and the pre-builds' CPU (the controller's report properties); and the tests
+whose wall time most exceeds their CPU (waiting: on a lock, a server, a shared core).
 
-Usage: `python benchmarks/suite_times.py run.xml [--top 30]`
+Usage: `python benchmarks/suite_times.py run.xml [--top 30] [--timeline]`
 """
 
 from __future__ import annotations
@@ -70,14 +75,60 @@ def report(seconds: dict[str, float], kind: str, top: int) -> str:
     return "\n".join(lines)
 
 
+def timeline(text: str, top: int) -> str:
+    """Where a run's wall time went, per process, from a JUnit XML report (see above)."""
+    from datetime import datetime
+
+    root = ET.fromstring(text)
+    suite = root if root.tag == "testsuite" else root.find("testsuite")
+    if suite is None:
+        return "no test suite in the report"
+    begun = datetime.fromisoformat(suite.get("timestamp", "")).timestamp()
+    ended = begun + float(suite.get("time", 0))
+    lines = [f"the run: {ended - begun:.1f} s wall"]
+    lines += [f"  {p.get('name')}: {p.get('value')}" for p in suite.iter("property")
+              if p.get("name", "").startswith(("kernel_build", "prebuild"))]
+    workers: dict[str, list[tuple[float, float, float, float]]] = defaultdict(list)
+    gaps = []
+    for case in suite.iter("testcase"):
+        got = {p.get("name"): p.get("value") for p in case.iter("property")}
+        if "started" not in got:
+            continue
+        wall, cpu = float(case.get("time", 0)), float(got["cpu_s"] or 0)
+        workers[got["worker"] or "?"].append(
+            (float(got["started"] or 0), wall, cpu, float(got["cpu_before"] or 0)))
+        gaps.append((wall - cpu, wall, cpu, f"{case.get('classname')}::{case.get('name')}"))
+    if not workers:
+        return "\n".join([*lines, "no test carries a start time (a report from before them)"])
+    lines.append(f"{'process':>8} {'before 1st':>10} {'CPU then':>9} {'tests wall':>10} "
+                 f"{'tests CPU':>9} {'idle':>7} {'tail':>7}  (s)")
+    for name, cases in sorted(workers.items()):
+        cases.sort()
+        first, last = cases[0], max(cases, key=lambda c: c[0] + c[1])
+        busy = sum(c[1] for c in cases)
+        idle = last[0] + last[1] - first[0] - busy
+        lines.append(f"{name:>8} {first[0] - begun:10.1f} {first[3]:9.1f} {busy:10.1f} "
+                     f"{sum(c[2] for c in cases):9.1f} {idle:7.1f} "
+                     f"{ended - last[0] - last[1]:7.1f}")
+    lines += ["", f"the {top} tests whose wall most exceeds their CPU (wall, CPU):"]
+    for gap, wall, cpu, test in sorted(gaps, reverse=True)[:top]:
+        lines.append(f"{gap:9.1f}  ({wall:.1f}, {cpu:.1f})  {test}")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("report", type=Path,
                         help="a --junitxml report, or a run's output with --durations")
     parser.add_argument("--top", type=int, default=30, help="slowest tests listed")
+    parser.add_argument("--timeline", action="store_true",
+                        help="where the run's wall time went (a --junitxml report)")
     args = parser.parse_args()
     text = args.report.read_text(encoding="utf-8", errors="replace")
+    if args.timeline:
+        print(timeline(text, args.top))
+        return
     if text.lstrip().startswith("<"):
         seconds, kind = from_junit(text)
     else:

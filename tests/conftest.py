@@ -65,6 +65,7 @@ def pytest_configure(config: pytest.Config) -> None:
                            stdout=subprocess.DEVNULL)
     if built.returncode != 0:
         raise pytest.UsageError("building the C kernels failed (see above)")
+    _CHILD_CPU[:] = [_children_cpu()]
     _start_prebuilds(config)
 
 
@@ -119,19 +120,31 @@ def _reads_shared(item: pytest.Item) -> int:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_setup(item: pytest.Item) -> None:
+    import time
+
     item.stash[_CPU_AT_START] = _cpu_now()
+    item.stash[_WALL_AT_START] = time.time()
 
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> None:
     """Each test's CPU seconds (set-up to teardown, with the child processes it waited for)
-    as its `cpu_s` property in a `--junitxml` report (`benchmarks/suite_times.py`)."""
+    as its `cpu_s` property in a `--junitxml` report (`benchmarks/suite_times.py`); and,
+    for the run's time line (`suite_times.py --timeline`), the process that ran it, when
+    it started (epoch seconds) and the CPU that process had spent before it (`cpu_before`:
+    on a worker's first test, its start and collection)."""
+    import os
+
     start = item.stash.get(_CPU_AT_START, None)
     if call.when == "teardown" and start is not None:
-        item.user_properties.append(("cpu_s", f"{_cpu_now() - start:.3f}"))
+        item.user_properties += [
+            ("cpu_s", f"{_cpu_now() - start:.3f}"),
+            ("worker", os.environ.get("PYTEST_XDIST_WORKER", "main")),
+            ("started", f"{item.stash[_WALL_AT_START]:.3f}"), ("cpu_before", f"{start:.3f}")]
 
 
 _CPU_AT_START = pytest.StashKey[float]()
+_WALL_AT_START = pytest.StashKey[float]()
 
 
 def _cpu_now() -> float:
@@ -151,6 +164,36 @@ def served() -> Iterator[str]:
     from workbench_server import serve
 
     yield from serve("pagat-british")
+
+
+@pytest.hookimpl(tryfirst=True)  # before the junitxml plugin writes the report
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """In the controller of a parallel run, the CPU that no test's `cpu_s` holds, as
+    properties of a `--junitxml` report: the kernel build's, and the background
+    pre-builds' (with each step's own line from its log) once they have ended."""
+    from _pytest.junitxml import xml_key
+
+    xml = session.config.stash.get(xml_key, None)
+    if xml is None or not _CHILD_CPU:
+        return
+    xml.add_global_property("kernel_build_cpu_s", f"{_CHILD_CPU[0]:.3f}")
+    if _BACKGROUND and all(p.poll() is not None for p in _BACKGROUND):
+        xml.add_global_property("prebuild_cpu_s", f"{_children_cpu() - _CHILD_CPU[0]:.3f}")
+        for what, (module, name) in _PREBUILT.items():
+            log = shared_folder(getattr(sys.modules[module], name)) / "prebuild.log"
+            lines = log.read_text(encoding="utf-8").splitlines() if log.exists() else []
+            xml.add_global_property(f"prebuild_{what}", lines[-1] if lines else "no log")
+
+
+_CHILD_CPU: list[float] = []
+"""The controller's waited-for children's CPU seconds once the kernels are built."""
+
+
+def _children_cpu() -> float:
+    import os
+
+    times = os.times()
+    return times.children_user + times.children_system
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:

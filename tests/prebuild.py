@@ -19,6 +19,11 @@ from conftest import once  # noqa: E402
 
 
 def main(what: str, folder: Path) -> None:
+    """Make it, then print one line of what it cost (the run's report quotes it)."""
+    import os
+    import time
+
+    wall = time.time()
     if what == "site":
         from test_docs import build_test_site
 
@@ -27,6 +32,10 @@ def main(what: str, folder: Path) -> None:
         from test_conformance import export_bundled
 
         once(folder, export_bundled)
+    times = os.times()
+    cpu = times.user + times.system + times.children_user + times.children_system
+    print(f"prebuild {what}: {cpu:.1f} s CPU, {time.time() - wall:.1f} s wall from "
+          f"{wall:.3f} (epoch s)", flush=True)
 
 
 if __name__ == "__main__":
