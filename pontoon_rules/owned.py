@@ -13,7 +13,6 @@ from __future__ import annotations
 import os
 import stat
 import sys
-import tempfile
 from pathlib import Path
 
 OPEN_TO_OTHERS = stat.S_IWGRP | stat.S_IWOTH
@@ -108,6 +107,8 @@ def private_folder() -> Path:
     0700), or where that one is taken by someone else, a new one for this process."""
     if _PRIVATE:
         return _PRIVATE[0]
+    import tempfile  # only where the user's own folder is refused (2 ms of every start)
+
     shared = Path(tempfile.gettempdir()) / f"pontoon-rules-{os.geteuid()}"
     if make_folder(shared) and not shared.is_symlink() and folder_problem(shared) is None:
         _PRIVATE.append(shared)

@@ -223,6 +223,33 @@ def test_a_one_solve_command_runs_with_the_collector_paused(args: list[str],
         assert "house edge" in out.stdout
 
 
+BUILD_ONLY = ("subprocess", "tempfile", "shutil", "importlib.resources")
+"""What only a build, a write or a refused cache folder needs (`native`, `files`, `owned`)."""
+IMPORTED = f"""
+import atexit, sys
+atexit.register(lambda: print("imported:", [m for m in {BUILD_ONLY!r} if m in sys.modules]))
+from pontoon_rules.cli import main
+sys.argv = ["pontoon-rules", *sys.argv[1:]]
+main()
+"""
+
+
+@pytest.mark.parametrize("ahead", ["0", "1"])
+def test_edge_imports_nothing_only_a_build_needs(ahead: str, tmp_path: Path) -> None:
+    """`edge` on built kernels, with its solve started ahead and without, imports none of
+    `BUILD_ONLY` (about 10 ms of its start): the kernels load, the ruleset is read, and
+    the inputs kept for the next run are written (the first run) without them where
+    nothing is compiled."""
+    env = dict(os.environ, PONTOON_RULES_AHEAD=ahead, PONTOON_RULES_CACHE=str(tmp_path))
+    for _ in range(2):  # the second run: the inputs kept, nothing written
+        out = subprocess.run([sys.executable, "-c", IMPORTED, "edge", "pagat-british"],
+                             capture_output=True, text=True, timeout=120, env=env,
+                             check=False, cwd=ROOT)
+        assert out.returncode == 0, out.stderr
+        assert "house edge" in out.stdout
+    assert out.stdout.splitlines()[-1] == "imported: []"
+
+
 STAND_IN = """
 import sys
 from pontoon_rules.cli.analysis_cmds import _rules

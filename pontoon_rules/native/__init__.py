@@ -37,11 +37,7 @@ from __future__ import annotations
 
 import ctypes
 import os
-import platform
-import shutil
-import subprocess
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -74,6 +70,8 @@ def enabled() -> bool:
 
 def compiler() -> str | None:
     """The C compiler to use (`CC`, else `cc`, `gcc` or `clang` on the PATH), or None."""
+    import shutil  # here, not at import: a command that only loads a library never asks
+
     wanted = os.environ.get("CC")
     for name in ([wanted] if wanted else []) + ["cc", "gcc", "clang"]:
         found = shutil.which(name)
@@ -85,6 +83,8 @@ def compiler() -> str | None:
 def library_file(name: str, cc: str, prelude: str = "") -> str:
     """The file name of library `name` built by `cc` from its current source (after
     `prelude`, C definitions, where one is given: see `for_rules`)."""
+    import platform
+
     digest = kernels.source_digest(name)
     digest.update(repr((flags(name), os.path.basename(cc), platform.machine(),
                         sys.platform)).encode())
@@ -162,6 +162,8 @@ def build(name: str, quiet: bool = False, prelude: str = "") -> Path:
     Raises:
         NativeBuildError: no compiler, no writable folder, or the compiler failed.
     """
+    import tempfile  # a build's alone (with `_compile`'s subprocess): a load imports neither
+
     cc = compiler()
     if cc is None:
         raise NativeBuildError("no C compiler found (set CC, or install gcc)")
@@ -219,6 +221,8 @@ def _compile(cc: str, name: str, out: str, prelude: str) -> None:
     Raises:
         NativeBuildError: the compiler could not run or failed.
     """
+    import subprocess
+
     out = os.path.abspath(out)
     unit = f"{prelude}\n#include \"{SOURCES[name]}\"\n" if prelude else None
     inputs = ["-x", "c", "-"] if unit else [str(kernels.HERE / SOURCES[name])]

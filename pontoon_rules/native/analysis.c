@@ -862,101 +862,82 @@ static int evaluate(const Tables *t, const Nodes *ns, const Outlooks *o, double 
     return bad ? -1 : 0;
 }
 
-/* kernel.evaluate_split: zero-memory play after a split; val (n x E x V x NS). A hand
- * plays what its twin (`twin[i]`, a node of the main set) values best. */
-static int evaluate_split(const Tables *t, const Nodes *ns, i64 pair, const i64 *twin,
-                          const double *optev, const Outlooks *o, double *val) {
+/* kernel.evaluate_split: zero-memory play after a split, for `e` more pair cards out;
+ * val (n x V x NS). A hand plays what its twin (`twin[i]`, a node of the main set) values
+ * best: `pick` (n x V), the option of each hand for each visible tuple, and `sticks`
+ * (n), for how many tuples it stands, as `split_picks` found them. A hand's value with
+ * e cards more out reads its children's with as many (each level on its own), so one
+ * level at a time needs a buffer of n rows, not n x E: the same sums in the same order. */
+static int evaluate_split(const Tables *t, const Nodes *ns, i64 pair, i64 e, const i64 *order,
+                          const uint8_t *pick, const i64 *sticks, const Outlooks *o,
+                          double *val) {
     i64 K = t->K, V = t->V, NS = t->NS, O = t->O > 0 ? t->O : 1, E = ns->E;
-    i64 *order = children_first(t, ns);
     double *q = malloc(sizeof(double) * (size_t)(V * K));
-    i64 *pick = malloc(sizeof(i64) * (size_t)V);
     i64 *x = malloc(sizeof(i64) * (size_t)K);
     double *stood = malloc(sizeof(double) * (size_t)(V * NS));
     i64 *drawn = malloc(sizeof(i64) * (size_t)(O * K * 2 + 1)); /* per option: (kind, kid) */
     i64 *n_drawn = malloc(sizeof(i64) * (size_t)O);
-    int bad = !order || !q || !pick || !x || !stood || !drawn || !n_drawn;
+    int bad = !q || !x || !stood || !drawn || !n_drawn;
     for (i64 at = 0; at < ns->n && !bad; at++) {
-        i64 i = order[at], s = ns->states[i];
-        memcpy(x, ns->comps + i * K, sizeof(i64) * K);
-        i64 sticks = V; /* visible tuples where the hand stands */
-        if (t->nopt[s] > 0) {
-            i64 u = twin[i];
-            if (u < 0) {
-                bad = 1;
-                break;
-            }
-            sticks = 0;
-            for (i64 v = 0; v < V; v++) {
-                i64 best = 0;
-                for (i64 c = 1; c < t->nopt[s]; c++)
-                    if (optev[(u * O + c) * V + v] > optev[(u * O + best) * V + v]) best = c;
-                pick[v] = best;
-                sticks += t->okind[s * t->O + best] == 0;
-            }
-            for (i64 c = 0; c < t->nopt[s]; c++) { /* the children each option may reach */
-                n_drawn[c] = 0;
-                const int32_t *kids = ns->kids + (i * O + c) * K;
-                for (i64 k = 0; k < K; k++)
-                    if (kids[k] >= 0) {
-                        drawn[(c * K + n_drawn[c]) * 2] = k;
-                        drawn[(c * K + n_drawn[c]) * 2 + 1] = kids[k];
-                        n_drawn[c]++;
-                    }
-            }
+        i64 i = order[at], s = ns->states[i], slot = ns->slots[i * E + e];
+        double *vie = val + i * V * NS;
+        if (sticks[i] == V) {
+            stand_all(t, o, slot, t->rowid[s], t->bust[s], vie);
+            continue;
         }
-        for (i64 e = 0; e < E; e++) {
-            i64 slot = ns->slots[i * E + e];
-            double *vie = val + (i * E + e) * V * NS;
-            if (sticks == V) {
-                stand_all(t, o, slot, t->rowid[s], t->bust[s], vie);
+        for (i64 c = 0; c < t->nopt[s]; c++) { /* the children each option may reach */
+            n_drawn[c] = 0;
+            const int32_t *kids = ns->kids + (i * O + c) * K;
+            for (i64 k = 0; k < K; k++)
+                if (kids[k] >= 0) {
+                    drawn[(c * K + n_drawn[c]) * 2] = k;
+                    drawn[(c * K + n_drawn[c]) * 2 + 1] = kids[k];
+                    n_drawn[c]++;
+                }
+        }
+        if (sticks[i] > 0) stand_all(t, o, slot, t->rowid[s], t->bust[s], stood);
+        memcpy(x, ns->comps + i * K, sizeof(i64) * K);
+        x[pair] += e;
+        draw_chances(t, x, q);
+        for (i64 v = 0; v < V; v++) {
+            i64 c = pick[i * V + v];
+            double *restrict out = vie + v * NS;
+            if (t->okind[s * t->O + c] == 0) {
+                memcpy(out, stood + v * NS, sizeof(double) * NS);
                 continue;
             }
-            if (sticks > 0) stand_all(t, o, slot, t->rowid[s], t->bust[s], stood);
-            x[pair] += e;
-            draw_chances(t, x, q);
-            x[pair] -= e;
-            for (i64 v = 0; v < V; v++) {
-                i64 c = pick[v];
-                double *restrict out = vie + v * NS;
-                if (t->okind[s * t->O + c] == 0) {
-                    memcpy(out, stood + v * NS, sizeof(double) * NS);
-                    continue;
+            if (t->okind[s * t->O + c] > 1) { /* a fixed row (compiled.FIXED) */
+                const double *row = t->rows + (t->okind[s * t->O + c] - 2) * t->F * NS;
+                double chance = slot < 0 ? 0.0 : o->through[slot * V + v];
+                for (i64 j = 0; j < NS; j++) out[j] = chance * row[j];
+                continue;
+            }
+            /* a card of no chance adds nothing (skipped) */
+            const i64 *d = drawn + c * K * 2;
+            const double *qv = q + v * K;
+            const double *base = val + v * NS;
+            i64 stride = V * NS;
+            if (NS == 8) {
+                double acc[8] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+                for (i64 m = 0; m < n_drawn[c]; m++) {
+                    double chance = qv[d[2 * m]];
+                    const double *restrict vc = base + d[2 * m + 1] * stride;
+                    if (chance > 0.0)
+                        for (int j = 0; j < 8; j++) acc[j] += chance * vc[j];
                 }
-                if (t->okind[s * t->O + c] > 1) { /* a fixed row (compiled.FIXED) */
-                    const double *row = t->rows + (t->okind[s * t->O + c] - 2) * t->F * NS;
-                    double chance = slot < 0 ? 0.0 : o->through[slot * V + v];
-                    for (i64 j = 0; j < NS; j++) out[j] = chance * row[j];
-                    continue;
-                }
-                /* a card of no chance adds nothing (skipped) */
-                const i64 *d = drawn + c * K * 2;
-                const double *qv = q + v * K;
-                const double *base = val + (e * V + v) * NS;
-                i64 stride = E * V * NS;
-                if (NS == 8) {
-                    double acc[8] = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
-                    for (i64 m = 0; m < n_drawn[c]; m++) {
-                        double chance = qv[d[2 * m]];
-                        const double *restrict vc = base + d[2 * m + 1] * stride;
-                        if (chance > 0.0)
-                            for (int j = 0; j < 8; j++) acc[j] += chance * vc[j];
-                    }
-                    for (int j = 0; j < 8; j++) out[j] = acc[j];
-                } else {
-                    for (i64 j = 0; j < NS; j++) out[j] = 0.0;
-                    for (i64 m = 0; m < n_drawn[c]; m++) {
-                        double chance = qv[d[2 * m]];
-                        const double *restrict vc = base + d[2 * m + 1] * stride;
-                        if (chance > 0.0)
-                            for (i64 j = 0; j < NS; j++) out[j] += chance * vc[j];
-                    }
+                for (int j = 0; j < 8; j++) out[j] = acc[j];
+            } else {
+                for (i64 j = 0; j < NS; j++) out[j] = 0.0;
+                for (i64 m = 0; m < n_drawn[c]; m++) {
+                    double chance = qv[d[2 * m]];
+                    const double *restrict vc = base + d[2 * m + 1] * stride;
+                    if (chance > 0.0)
+                        for (i64 j = 0; j < NS; j++) out[j] += chance * vc[j];
                 }
             }
         }
     }
-    free(order);
     free(q);
-    free(pick);
     free(x);
     free(stood);
     free(drawn);
@@ -964,7 +945,32 @@ static int evaluate_split(const Tables *t, const Nodes *ns, i64 pair, const i64 
     return bad ? -1 : 0;
 }
 
-/* The split hands' values: the largest buffer of a solve (tens of megabytes), kept
+/* What every level of `evaluate_split` plays: for each split hand and visible tuple the
+ * option its twin values best (the first of equal values), and for how many tuples that
+ * is to stand (V for a hand with no options). Returns -1 where a hand with options has
+ * no twin, or an option's number does not fit a byte. */
+static int split_picks(const Tables *t, const Nodes *ns, const i64 *twin, const double *optev,
+                       uint8_t *pick, i64 *sticks) {
+    i64 V = t->V, O = t->O > 0 ? t->O : 1;
+    if (O > 256) return -1;
+    for (i64 i = 0; i < ns->n; i++) {
+        i64 s = ns->states[i], u = twin[i];
+        sticks[i] = V;
+        if (t->nopt[s] == 0) continue;
+        if (u < 0) return -1;
+        sticks[i] = 0;
+        for (i64 v = 0; v < V; v++) {
+            i64 best = 0;
+            for (i64 c = 1; c < t->nopt[s]; c++)
+                if (optev[(u * O + c) * V + v] > optev[(u * O + best) * V + v]) best = c;
+            pick[i * V + v] = (uint8_t)best;
+            sticks[i] += t->okind[s * t->O + best] == 0;
+        }
+    }
+    return 0;
+}
+
+/* The split hands' values at one level: the largest buffer of a solve (megabytes), kept
  * from one solve to the next (one per thread), as fresh pages cost a fault each. */
 static _Thread_local double *split_values;
 static _Thread_local size_t split_room;
@@ -1133,7 +1139,7 @@ static int enumerate_all(Kept *k, const Tables *t, const i64 *main_comps,
                               alike ? before->split[a].n : 0);
         for (i64 i = 0; i < k->split[a].n && !bad; i++)
             if (t->unsplit[k->split[a].states[i]] >= 0) k->n_twins++;
-        if (!bad && k->split[a].n * k->split[a].E > k->most) k->most = k->split[a].n * k->split[a].E;
+        if (!bad && k->split[a].n > k->most) k->most = k->split[a].n;
     }
     i64 n_roots = n_main + k->n_twins;
     i64 *roots = NULL, *rstates = NULL;
@@ -1174,7 +1180,8 @@ static int values(const Kept *k, const Tables *t, const i64 *pairs, double *out_
     double *optev = huge(calloc((size_t)(mainset->n * O * V + 1), sizeof(double)),
                          sizeof(double) * (size_t)(mainset->n * O * V + 1));
     double *sval = split_buffer((size_t)(k->most * V * NS + 1));
-    i64 *twin = NULL;
+    i64 *twin = NULL, *sticks = NULL, *order = NULL;
+    uint8_t *pick = NULL;
     int bad = !val || !optev || !sval;
     if (!bad) bad = evaluate(t, mainset, &k->o, val, optev);
     if (!bad)
@@ -1185,19 +1192,30 @@ static int values(const Kept *k, const Tables *t, const i64 *pairs, double *out_
     i64 twins_at = k->n_main;
     for (i64 a = 0; a < k->n_pairs && !bad; a++) {
         const Nodes *ns = &k->split[a];
-        i64 E = ns->E;
+        i64 E = ns->E, n = ns->n;
         free(twin);
-        twin = malloc(sizeof(i64) * (size_t)(ns->n + 1));
-        bad = !twin;
-        for (i64 i = 0; i < ns->n && !bad; i++)
+        free(pick);
+        free(sticks);
+        free(order);
+        twin = malloc(sizeof(i64) * (size_t)(n + 1));
+        pick = malloc((size_t)(n * V + 1));
+        sticks = malloc(sizeof(i64) * (size_t)(n + 1));
+        order = children_first(t, ns);
+        bad = !twin || !pick || !sticks || !order;
+        for (i64 i = 0; i < n && !bad; i++)
             twin[i] = t->unsplit[ns->states[i]] >= 0 ? k->main_index[twins_at++] : -1;
-        if (!bad) bad = evaluate_split(t, ns, pairs[a], twin, optev, &k->o, sval);
-        for (i64 c = 0; c < K && !bad; c++) {
-            memcpy(out, sval + k->split_roots[a * K + c] * E * V * NS,
-                   sizeof(double) * E * V * NS);
-            out += E * V * NS;
+        if (!bad) bad = split_picks(t, ns, twin, optev, pick, sticks);
+        for (i64 e = 0; e < E && !bad; e++) {
+            bad = evaluate_split(t, ns, pairs[a], e, order, pick, sticks, &k->o, sval);
+            for (i64 c = 0; c < K && !bad; c++)
+                memcpy(out + (c * E + e) * V * NS, sval + k->split_roots[a * K + c] * V * NS,
+                       sizeof(double) * V * NS);
         }
+        out += K * E * V * NS;
     }
+    free(pick);
+    free(sticks);
+    free(order);
     free(twin);
     free(val);
     free(optev);

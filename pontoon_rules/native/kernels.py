@@ -20,8 +20,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import subprocess
-import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -145,6 +143,9 @@ def _intact(library: Path, record: Path) -> bool:
 def _compile_into(folder: Path, target: Path, line: list[str]) -> None:
     """Run the compiler `line` (its `-o` filled in) into a temporary file of `folder`,
     record its digest, and move both into place."""
+    import subprocess  # a build's alone: loading a library imports neither
+    import tempfile
+
     handle, temp = tempfile.mkstemp(prefix=".prebuilt-", suffix=".so", dir=folder)
     os.close(handle)
     try:
