@@ -4,14 +4,18 @@ printed sheets, checked in every language the sheet prints."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from pontoon_rules.analysis.upcards import money_text
 from pontoon_rules.docs.sheet.sheet_view import find_base, printable_rounds, worked_examples
 from pontoon_rules.docs.sheet.sheets import render_sheet
+from pontoon_rules.docs.words.hands import hand_name
 from pontoon_rules.docs.words.i18n import translations
 from pontoon_rules.docs.words.narrate import EXTRAS
+from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.docs.words.values import actor_text
 from pontoon_rules.engine.round.cards import parse_cards
 from pontoon_rules.engine.round.rules import compile_rules
@@ -90,3 +94,100 @@ def test_a_russian_payout_cell_does_not_reuse_the_plain_total_rows_name(ruleset_
     assert all(plain not in cell for cell in takes), takes
     assert any(cell.startswith("1 к 1, как сумма") for cell in takes), takes
     assert "просто как сумма." in text
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang"), [
+    ("ochko-home", "ru"), ("ochko-home", "en"), ("sette-e-mezzo", "it"),
+    ("siebzehn-und-vier", "de")])
+def test_a_home_game_lists_no_casino_feature_it_lacks(ruleset_id: str, lang: str) -> None:
+    """«В этой игре нет: покупки карт, удвоения, сплита, капитуляции, страховки» on a home
+    Очко sheet named a casino's features its table never heard of. A sheet now says a
+    game lacks only what another game of its family (its kind of bank, its pack) has:
+    no home game with a 36-, 40- or 32-card pack buys, doubles or splits."""
+    said = {s.key: s.text for s in sentences(load_bundled(ruleset_id), lang)}
+    assert "lacks" not in said, said.get("lacks")
+
+
+def test_a_game_lacks_only_what_its_family_offers() -> None:
+    """Vingt-un (a home bank, the full pack) lacks buying and splitting, which British
+    pontoon has, and surrender, which Ban Luck's free hand is; not doubling or insurance,
+    which no home game has. A casino game still hears what other casino games offer."""
+    en = {i: {s.key: s.text for s in sentences(load_bundled(i), "en")}
+          for i in ("vingt-un", "spanish-21", "australian-pontoon")}
+    assert en["vingt-un"]["lacks"] == ("Not in this game: buying cards for an extra stake, "
+                                       "splitting pairs, surrendering a hand.")
+    assert en["spanish-21"]["lacks"] == "Not in this game: buying cards for an extra stake."
+    assert en["australian-pontoon"]["lacks"] == ("Not in this game: buying cards for an extra "
+                                                 "stake, insurance.")
+
+
+BANDED = [(rid, lang) for rid in ("spanish-21", "australian-pontoon")
+          for lang in sheet_languages(load_bundled(rid))]
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang"), BANDED)
+def test_a_banded_hands_name_gives_its_band_as_the_money_prints_it(ruleset_id: str,
+                                                                   lang: str) -> None:
+    """"Super Bonus ($5 to $24)" stood beside "on a stake of $5 to $24.99": the name's
+    amounts are now the band's, each as the ruleset's money prints it in the sheet's
+    language (cents: $24.99, «24,99 $»)."""
+    ruleset = load_bundled(ruleset_id)
+    gettext = translations(lang).gettext
+    money = ruleset.stakes.money
+    banded = [(i, d) for i, d in ruleset.hands.ranked()
+              if d.min_stake is not None or d.max_stake is not None]
+    assert banded
+    for hand_id, d in banded:
+        name = hand_name(ruleset, hand_id, gettext, lang)
+        for amount in (d.min_stake, d.max_stake):
+            if amount is not None:
+                assert money_text(amount, money, lang) in name, (name, amount)
+
+
+@pytest.mark.parametrize("lang", ["en", "vi"])  # ru translates the titles: «сайт ставок»
+def test_a_betting_sites_page_among_the_sources_says_what_it_is(lang: str) -> None:
+    """Two of Xì dách's sources are bookmakers' advertising pages (12bet, New88), listed
+    as plainly as an encyclopedia; no better published source states what they are read
+    for (a search of the stored pages found only more betting sites). Each now says what
+    it is, in its title on the sheet and in a note weighing it."""
+    ruleset = load_bundled("xi-dach")
+    text = render_sheet(ruleset, "md", lang, find_base(ruleset)).decode("utf-8")
+    for key in ("bet12", "new88"):
+        source = ruleset.sources[key]
+        assert "betting site" in source.title and "betting site" in source.note, key
+        assert source.title in text, (key, lang)
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "For example, with a bank of 1000 units (chips): player 1 goes «va-bank» for 1000, "
+           "and player 2 asks 100. If player 1 does not bust, nothing is free and player 2 "
+           "sits the deal out; if player 1 busts, the 1000 lost go into the bank at once and "
+           "player 2 stakes 100."),
+    ("ru", "Например, в банке 1000 фишек: игрок 1 идёт «ва-банк» на 1000, игрок 2 называет "
+           "100. Если у игрока 1 нет перебора, свободного в банке ничего нет и игрок 2 "
+           "пропускает сдачу; если у игрока 1 перебор, проигранные 1000 сразу идут в банк и "
+           "игрок 2 ставит 100.")])
+def test_the_home_ochko_stake_paragraph_has_a_worked_va_bank(lang: str, words: str) -> None:
+    """The stake paragraph (a stake named early, cut to what is free when its turn comes)
+    was hard to apply at a table: a worked «va-bank» follows it, its figures the engine's
+    (`docs.words.va_bank`: what it placed for player 2 in each case)."""
+    said = {s.key: s.text for s in sentences(load_bundled("ochko-home"), lang)}
+    assert said["va_bank_example"].rstrip(" †") == words
+
+
+def test_the_va_bank_example_follows_the_rules(tmp_path: Path) -> None:
+    """From the rules, not a fixed text: a bank of 500 says 500; without «va-bank», or
+    without a bank as it stands (pagat), there is no example."""
+    from pontoon_rules.docs.words.va_bank import va_bank_example
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
+
+    def house(body: str) -> Ruleset:
+        path = tmp_path / "house.yaml"
+        path.write_text("id: house\nname: House\nkind: house\nextends: ochko-home\n" + body,
+                        encoding="utf-8")
+        return load_ruleset(path)
+
+    assert va_bank_example(house("table:\n  bank:\n    amount: 500\n")) == {
+        "bank": 500, "asked": 100, "lost": 500}
+    assert va_bank_example(house("table:\n  bank:\n    va_bank: false\n")) is None
+    assert va_bank_example(load_bundled("pagat-british")) is None
