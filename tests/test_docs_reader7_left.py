@@ -191,3 +191,17 @@ def test_the_va_bank_example_follows_the_rules(tmp_path: Path) -> None:
         "bank": 500, "asked": 100, "lost": 500}
     assert va_bank_example(house("table:\n  bank:\n    va_bank: false\n")) is None
     assert va_bank_example(load_bundled("pagat-british")) is None
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang", "calque"), [
+    ("siebzehn-und-vier", "de", "benannte Hand"), ("sette-e-mezzo", "it", "con nome"),
+    ("xi-dach", "vi", "bài có tên"), ("pagat-british", "ur", "نام والا")])
+def test_the_tables_legend_says_its_hands_not_a_named_hand(ruleset_id: str, lang: str,
+                                                           calque: str) -> None:
+    """«eine benannte Hand», «una combinazione con nome», «bài có tên», «نام والا ہاتھ»:
+    the file format's "named hand" word for word, which no player says. The legend under
+    the payout table points at the table's own hands instead («eine Hand dieser Tabelle»,
+    «una delle mani di questa tabella», «một bài trong bảng này», «اس جدول کا کوئی ہاتھ»)."""
+    ruleset = load_bundled(ruleset_id)
+    text = render_sheet(ruleset, "md", lang, find_base(ruleset)).decode("utf-8")
+    assert calque not in text
