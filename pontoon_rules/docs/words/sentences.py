@@ -97,7 +97,7 @@ RULES: tuple[Rule, ...] = (
     Rule("bank_amount", "stakes", ("table.bank.amount", "table.bank.va_bank",
                                    "table.bank.passes_when_broken", "table.bank.cap",
                                    "table.bank.entry")),
-    Rule("va_bank_example", "stakes", ("table.bank.va_bank", "table.bank.cap")),
+    Rule("va_bank_example", "stakes", (), reads=("table.bank.va_bank", "table.bank.cap")),
     Rule("deal", "deal", ("deal.player_cards", "deal.banker_cards",
                           "deal.banker_cards_visible", "faces.banker_hidden")),
     Rule("deal_order", "deal", ("deal.order", "deal.banker_dealt_first", "table.direction")),
