@@ -205,3 +205,13 @@ def test_the_tables_legend_says_its_hands_not_a_named_hand(ruleset_id: str, lang
     ruleset = load_bundled(ruleset_id)
     text = render_sheet(ruleset, "md", lang, find_base(ruleset)).decode("utf-8")
     assert calque not in text
+
+
+def test_the_italian_reale_is_said_in_its_sources_words_not_as_a_natural() -> None:
+    """«una mano naturale» calqued 'a natural'; the sources say the reale is made «con due
+    sole carte» (trapaninfo.it), and the Italian sheet already says «con le prime carte»
+    where it is declared: the hand's sentence now says «con le prime due carte»."""
+    ruleset = load_bundled("sette-e-mezzo")
+    text = render_sheet(ruleset, "md", "it", find_base(ruleset)).decode("utf-8")
+    assert "mano naturale" not in text
+    assert "esattamente 2 carte che fanno 7½, con le prime due carte." in text
