@@ -96,7 +96,7 @@ def test_a_stake_in_chips_takes_each_languages_plural_form(
     from pontoon_rules.ruleset.loading.loader import load_ruleset
 
     house = tmp_path / f"stake-{n}.yaml"
-    house.write_text(f"id: stake-{n}\nname: Stake\nkind: house\nextends: spanish-21\n"
+    house.write_text(f"id: stake-{n}\nname: Stake\nkind: house\nextends: blackjack-reference\n"
                      f"stakes:\n  min_stake: {n}\n  money: null\n", encoding="utf-8")
     ruleset = load_ruleset(house)
     assert russian in {s.key: s.text for s in sentences(ruleset, "ru")}["stake_limits"]

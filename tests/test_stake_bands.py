@@ -184,7 +184,10 @@ def test_the_workbench_comparison_says_amounts_as_money(lang: str, min_stake: st
                 for c in re.findall(r"<td>(.*?)</td>", row.group(0), re.S)]
 
     agreed = translations(lang).gettext("agreed at the table (default: %(default)s)")
-    assert cells("stakes.min_stake") == [min_stake, agreed % {"default": "1"}]
+    # both agreed at the table (spanish-21's pages give no limits: g49c), each default
+    # in its own game's money
+    assert cells("stakes.min_stake") == [agreed % {"default": min_stake},
+                                         agreed % {"default": "1"}]
     assert cells("stakes.money")[0] == money
     assert prize in cells("hands.definitions.super-bonus-5")[0]
     values = " ".join(re.findall(r"<td>(.*?)</td>", page, re.S))

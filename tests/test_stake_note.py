@@ -19,7 +19,7 @@ from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.registry import load_bundled
 
 LEFT_OUT = ("left out at it (Super Bonus ($25 or more): stakes of $25 or more; "
-            "Super Bonus ($5 to $24): stakes of $5 to $24.99)")
+            "Super Bonus ($5 to $24.99): stakes of $5 to $24.99)")
 """In the ruleset's money (`stakes.money`: dollars in cents), as the hands' names say it."""
 
 
@@ -51,8 +51,9 @@ def test_the_spanish_21_page_says_the_stake_and_the_hands_left_out_as_edge_does(
 def test_the_spanish_21_page_in_russian_says_them_in_russian() -> None:
     said = _edge_method(load_bundled("spanish-21"), "ru")
     assert "оценено при ставке 0,01\xa0$, наименьшей" in said
-    assert ("при ней не учтены (супербонус (ставка от 25 долларов): ставки от 25\xa0$; "
-            "супербонус (ставка 5–24 доллара): ставки от 5\xa0$ до 24,99\xa0$)") in said
+    assert ("при ней не учтены (супербонус (ставки от 25\xa0$): ставки от 25\xa0$; "
+            "супербонус (ставки от 5\xa0$ до 24,99\xa0$): ставки от 5\xa0$ до 24,99\xa0$)"
+            ) in said
     assert "stake" not in said  # no English left
 
 

@@ -117,6 +117,7 @@ EXTRAS: dict[str, str] = {
     "in-all-even": _("in all %(who)s neither wins nor loses"),
     "line": _("%(who)s: %(steps)s."),
     "cause": _("%(cause)s: %(money)s."),
+    "takes-bank": _("%(who)s takes the bank for the next deal."),
 }
 
 
@@ -378,6 +379,9 @@ def narrate(ruleset: Ruleset, script: dict[str, Any], result: dict[str, Any],
     if script.get("kitty"):
         steps.insert(0, _Step("kitty", int(script["kitty"])))
     lines.append(n.line("banker", actor_text("banker", gettext), steps, [banker], None))
+    if result.get("takes_bank"):  # the rule a session passes the bank by (`_replayed`)
+        outcomes.append(capital(gettext(EXTRAS["takes-bank"]) % {
+            "who": actor_text(result["takes_bank"], gettext)}))
     return lines + outcomes
 
 

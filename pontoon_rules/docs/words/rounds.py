@@ -164,10 +164,14 @@ def replay(ruleset: Ruleset, script: dict[str, Any]) -> dict[str, Any]:
 
 
 def _replayed(rules: Rules, script: dict[str, Any]) -> dict[str, Any]:
-    """`replay` under rules already compiled."""
+    """`replay` under rules already compiled, with `takes_bank` ("p1") where a seat takes
+    the bank for the next deal (`engine.round.rotation`), for the example to say so."""
     run = play(rules, list(script["stakes"]), parse_cards(script["shoe"]),
                list(script["actions"]), script.get("kitty"))
-    return run.to_json()
+    out = run.to_json()
+    if run.takes_bank is not None:
+        out["takes_bank"] = out["seats"][run.takes_bank]["seat"]
+    return out
 
 
 _FOUND: dict[str, tuple[str, ...]] = {}

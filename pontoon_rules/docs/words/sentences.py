@@ -32,9 +32,11 @@ from pontoon_rules.docs.words.conditions import applies as applies  # re-exporte
 from pontoon_rules.docs.words.conditions import banker_natural, natural_beats_natural
 from pontoon_rules.docs.words.hands import hand_name, hand_sentence
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, environment, translations, words_of
+from pontoon_rules.docs.words.lacking import lacking
 from pontoon_rules.docs.words.marks import COLON, READING_LEGEND, SILENT_LEGEND, listed, open_kinds
 from pontoon_rules.docs.words.pack_words import pack_words
 from pontoon_rules.docs.words.settlement import Said, banker_naturals_dealt, settlement_said
+from pontoon_rules.docs.words.va_bank import va_bank_example
 from pontoon_rules.docs.words.values import bank_size, value_text
 from pontoon_rules.literal import spaced
 from pontoon_rules.ruleset.format.agreed import BLANK, agreed_fields
@@ -95,6 +97,7 @@ RULES: tuple[Rule, ...] = (
     Rule("bank_amount", "stakes", ("table.bank.amount", "table.bank.va_bank",
                                    "table.bank.passes_when_broken", "table.bank.cap",
                                    "table.bank.entry")),
+    Rule("va_bank_example", "stakes", (), reads=("table.bank.va_bank", "table.bank.cap")),
     Rule("deal", "deal", ("deal.player_cards", "deal.banker_cards",
                           "deal.banker_cards_visible", "faces.banker_hidden")),
     Rule("deal_order", "deal", ("deal.order", "deal.banker_dealt_first", "table.direction")),
@@ -246,6 +249,8 @@ def _module(ruleset: Ruleset, lang: str) -> Any:
                                               for h in banker_naturals_dealt(ruleset)),
                "renamed": natural_name(ruleset, gettext, lang) != gettext("pontoon"),
                "is_agreed": lambda path: path in agreed_fields(ruleset),
+               "lacked": lambda: lacking(ruleset),
+               "va_bank_figures": lambda: va_bank_example(ruleset),
                "limit": lambda path: limit_text(ruleset, path, gettext, lang),
                "face_list": lambda face: _face_list(ruleset, face),
                "player_naturals": lambda: listed(
@@ -324,17 +329,6 @@ def _said(ruleset: Ruleset, lang: str, odds_in_table: bool) -> Before:
     if odds_in_table:
         words |= {s.key: marks.capitalised(s.text, lang) for s in _hand_sentences(ruleset, lang)}
     return Before(tuple(out), words)
-
-
-LACKING = ("stakes.buy", "player.double.allowed", "player.split.allowed",
-           "player.surrender.allowed", "player.insurance.allowed")
-"""The features of related games a game may lack, said in one line ("Not in this game: …")."""
-
-
-def lacking(ruleset: Ruleset) -> tuple[str, ...]:
-    """The fields of `LACKING` that switch their feature off in `ruleset`."""
-    return tuple(p for p in LACKING if value_at(ruleset, p) in (False, "none")
-                 or getattr(value_at(ruleset, p), "value", None) == "none")
 
 
 SETTLED = ("ranking", "payouts", "outcomes", "ties", "banker_bust", "player_bust",

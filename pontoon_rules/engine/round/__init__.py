@@ -41,6 +41,8 @@ policies. The lowest stage of the engine.
   a named hand (the sheets' payout table and the conformance vectors that deal a rare hand
   use them).
 - `policies`: Simple named policies for automatic players and bankers.
+- `rotation`: Who takes the bank after a round (`between_deals.rotation`): the one rule a
+  session passes the bank by and a worked example tells.
 
 In detail (moved from ARCHITECTURE.md):
 

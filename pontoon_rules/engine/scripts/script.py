@@ -30,6 +30,7 @@ from pontoon_rules.engine.round.actions import Action, parse_action
 from pontoon_rules.engine.round.cards import card_code, parse_card
 from pontoon_rules.engine.round.phase import Phase
 from pontoon_rules.engine.round.results import RoundResult
+from pontoon_rules.engine.round.rotation import bank_taker
 from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.engine.scripts.script_file import (
@@ -57,6 +58,9 @@ class ScriptRun:
     result: RoundResult
     transcript: list[dict[str, Any]]
     cards_used: int
+    takes_bank: int | None = None
+    """The seat (index) that takes the bank for the next deal (`engine.round.rotation`);
+    not in the contract's JSON: a round alone has no next deal."""
 
     def to_json(self) -> dict[str, Any]:
         """The contract's JSON: ruleset, seats, banker, transcript."""
@@ -109,7 +113,7 @@ def play(rules: Rules, stakes: list[int], shoe: list[int], actions: list[str],
         raise IncompleteScriptError(
             f"the round ended after {step} actions; {len(actions) - step} more were given "
             f"(first unused: {short(actions[step])})")
-    return ScriptRun(rules.ruleset, state.result(), transcript, dealt)
+    return ScriptRun(rules.ruleset, state.result(), transcript, dealt, bank_taker(state))
 
 
 def target_name(state: RoundState) -> str:

@@ -32,6 +32,7 @@ from typing import Any
 
 from pontoon_rules.engine.round.hand import Hand, is_bust, is_natural, up_card
 from pontoon_rules.engine.round.results import RoundResult
+from pontoon_rules.engine.round.rotation import bank_taker
 from pontoon_rules.engine.round.rules import Rules
 from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.engine.sessions.banking import (
@@ -45,7 +46,7 @@ from pontoon_rules.engine.sessions.banking import (
 )
 from pontoon_rules.engine.sessions.pack import Pack
 from pontoon_rules.errors import ScriptError
-from pontoon_rules.ruleset.format.common import BankerRole, RotationRule, RotationTieBreak
+from pontoon_rules.ruleset.format.common import BankerRole
 from pontoon_rules.text import hidden_characters, short
 
 HOUSE = "house"
@@ -341,18 +342,8 @@ class Session:
             pass_bank_on(self, number)
 
     def _pontoon_maker(self, state: RoundState, seats: list[str]) -> str | None:
-        between = self.rules.ruleset.between_deals
-        if self.is_house or between.rotation is RotationRule.NONE:
-            return None
-        if state.ended_early and not between.rotation_when_banker_pontoon_at_once:
-            return None
-        makers = [name for name, seat in zip(seats, state.seats, strict=True)
-                  if any(is_natural(hand, self.rules) for hand in seat.hands
-                         if between.rotation_from_split_hand or not hand.is_split)]
-        if not makers:
-            return None
-        last = between.rotation_tie_break is RotationTieBreak.LAST_IN_PLAY
-        return makers[-1] if last else makers[0]
+        taker = bank_taker(state)
+        return None if taker is None else seats[taker]
 
     def _need_shoot(self, what: str) -> None:
         if not self.rules.shoot:
