@@ -86,6 +86,10 @@ class HandBook:
     _players: dict[tuple[int, int, Pattern, bool, bool, bool], HandId] = field(
         default_factory=dict, compare=False, repr=False)
     """`player_hand`'s answers so far (many hand states share them)."""
+    bankers: dict[tuple[int, ...], tuple[HandId, int]] = field(
+        default_factory=dict, compare=False, repr=False)
+    """The banker's hand id and points by the banker's cards (kind indices), as
+    `giving_up.void_surrender` asks them of a banker's book for every player's hand."""
 
     def pattern(self, cards: Sequence[int]) -> Pattern:
         """The pattern of a hand holding `cards` (kind indices)."""
