@@ -102,6 +102,25 @@ def test_the_family_decisions_on_an_infinite_deck_equal_brute_force(name: str) -
     assert RoundModel(rules, "infinite", exact=True).value() == reference_value(rules)
 
 
+def test_a_void_surrender_keeps_the_bankers_two_cards_in_the_bankers_book() -> None:
+    """A surrender void against a banker's pontoon nobody checks for is valued over the
+    banker's next card for every player's hand (`giving_up.void_surrender`): the banker's
+    hand and points for each two cards are worked out once and kept in the banker's book,
+    each as the book gives it afresh."""
+    from pontoon_rules.analysis.named import hand_book
+    from pontoon_rules.analysis.outcomes import total_of
+
+    rules = tiny("tiny-obbo")
+    model = CompositionModel(rules, exact=True)
+    model.value_of_round()
+    book = hand_book(model.rules, tuple(model.kinds), banker=True)  # as the solve read them
+    assert len(book.bankers) >= len(model.kinds)  # the up card and each next card
+    for two, (bank, points) in book.bankers.items():
+        assert points == total_of(sum(model.kinds[c].value for c in two),
+                                  any(model.kinds[c].is_ace for c in two), rules)
+        assert bank == book.banker_hand(points, len(two), book.pattern(two))
+
+
 def test_the_rescue_is_valued_and_taken() -> None:
     """The rescue is worth something on tiny-redouble's pack (the brute force above is not
     blind to it); giving back every doubled part (all but the original stake), and the last

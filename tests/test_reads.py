@@ -156,6 +156,24 @@ def test_another_shoe_shares_the_graph_unless_a_hand_reads_its_suits() -> None:
     assert len(compiled.GRAPHS) == 2 and more_packs != own
 
 
+def test_a_payout_change_shares_the_graphs_of_hands_held_by_up_card_or_stake() -> None:
+    """Where named hands hold against some up cards or stakes (one solve per group of up
+    cards, `analysis.upcards`), a change of what a hand pays still reuses each group's
+    graph: the hand states read which hands are such (`Rules.conditional`), not the whole
+    ruleset, which every change makes another (each variant built its own graphs before);
+    the edge is the one fresh graphs give."""
+    ruleset = load_ruleset(TINY / "tiny-up-card.yaml")
+    compiled.GRAPHS.clear()
+    edge_of(compile_rules(ruleset))
+    graphs = list(compiled.GRAPHS)
+    pays = changed(ruleset, "hands.definitions.twenty-one.pays", "3:1")
+    shared = edge_of(pays)
+    assert len(graphs) == 2  # the up card 7, any other
+    assert sorted(map(id, compiled.GRAPHS)) == sorted(map(id, graphs))
+    compiled.GRAPHS.clear()
+    assert edge_of(pays) == shared
+
+
 def test_rules_that_pay_alike_share_their_payout_cells() -> None:
     """A change of when a hand may stand keeps every hand's cells against the banker's
     finals (taken, not computed again, and valued as fresh cells would be); a change of

@@ -208,6 +208,51 @@ def test_a_changes_whole_edge_and_strategy_card_solve_the_round_once(
     assert len(solves) == 3  # each alone solves it again
 
 
+def test_the_strategy_card_is_sent_before_the_edge_of_each_band_of_stakes(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where named hands hold by the stake, each band's edge is a solve of its own: the
+    whole edge and the strategy card come from the first solve and are sent before them
+    (`worker.BANDS`, last); the bands are those `edge` prints, and the panel draws the
+    edge's details once, with them."""
+    from pathlib import Path
+
+    from pontoon_rules.analysis.composition import compiled
+    from pontoon_rules.analysis.edge import house_edge
+    from pontoon_rules.analysis.present.bands import with_bands
+    from pontoon_rules.engine.round.rules import compile_rules
+    from pontoon_rules.ruleset.loading.loader import load_ruleset
+    from pontoon_rules.workbench import results as panel
+    from pontoon_rules.workbench import service, worker
+
+    for steps in (service.DRAFT_STEPS, service.BASE_STEPS):
+        assert steps[-2:] == (worker.STRATEGY, worker.BANDS)
+    monkeypatch.setattr(worker, "EDGE_MEMO", {})
+    monkeypatch.setattr(worker, "SOLVED", {})
+    outbox = _Collected()
+    real = compiled.solve
+    monkeypatch.setattr(compiled, "solve",
+                        lambda *a, **k: outbox.sent.append(("solve",)) or real(*a, **k))
+    tiny = load_ruleset(Path(__file__).parent / "rulesets" / "tiny-up-card.yaml")
+    worker.run_job(worker.Job(tiny, None, service.BASE_STEPS), outbox)
+    said = [m[1] if m[0] == "result" else m[0] for m in outbox.sent
+            if m[0] in ("result", "solve")]
+    card = said.index(worker.STRATEGY)
+    assert said[card:].count("solve") >= 2 and said[-1] == worker.BANDS  # two more bands
+    assert set(said[:card]) == {"solve", worker.EDGE}  # the first solve's groups only
+    results = {m[1]: m[2] for m in outbox.sent if m[0] == "result"}
+    assert results[worker.EDGE]["stake_bands"] is None
+    whole = with_bands(house_edge(compile_rules(tiny)), compile_rules(tiny)).to_json()
+    assert len(whole["stake_bands"]) == 2
+    assert results[worker.BANDS] == {"stake_bands": whole["stake_bands"]}
+    snapshot = {"results": results, "failures": {}, "steps": list(service.BASE_STEPS),
+                "status": "running", "id": "j", "partial": {}, "step": worker.BANDS,
+                "progress": {}}
+    early = {**snapshot, "results": {k: v for k, v in results.items() if k != worker.BANDS}}
+    assert not panel.analysis_view(early, str)["done"]["edge_how"]
+    view = panel.analysis_view(snapshot, str)
+    assert view["done"]["edge_how"] and "1000" in view["edge"]["bands"]
+
+
 LEFT_OUT = "The draft in this page's address was left out"
 """What the page says beside the language menu of an address's draft it did not read."""
 

@@ -23,8 +23,8 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 
 from pontoon_rules.analysis.deck import Kind, Number
-from pontoon_rules.analysis.named import dealt_hand, dealt_natural, hand_book
-from pontoon_rules.analysis.outcomes import members, results, staked_net, total_of
+from pontoon_rules.analysis.named import HandBook, dealt_hand, dealt_natural, hand_book
+from pontoon_rules.analysis.outcomes import HandId, members, results, staked_net, total_of
 from pontoon_rules.engine.round.giving_up import wins_outright
 from pontoon_rules.engine.round.rules import Rules
 
@@ -115,10 +115,7 @@ def void_surrender(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int],
     for k, q in enumerate(chances):
         if not q:
             continue
-        two = (*visible, k)
-        points = total_of(sum(kinds[c].value for c in two),
-                          any(kinds[c].is_ace for c in two), rules)
-        bank = book.banker_hand(points, len(two), book.pattern(two))
+        bank, points = _banker_two(rules, kinds, book, (*visible, k))
         if book.natural(bank):
             value += q * _as(staked_net(final, (bank, points), 1, rules), q)
             shares = [a + q * _as(b, q) for a, b in
@@ -127,6 +124,19 @@ def void_surrender(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int],
             value += q * _as(given_up, q)
             shares[1] += q
     return value, [value, 1 + 0 * value, 0 * value, 0 * value, 0 * value, *shares]
+
+
+def _banker_two(rules: Rules, kinds: Sequence[Kind], book: HandBook,
+                two: tuple[int, ...]) -> tuple[HandId, int]:
+    """The banker's hand id and points holding `two` (kind indices), kept in the banker's
+    `book` (made for `rules` and `kinds`): the same for every player's hand."""
+    found = book.bankers.get(two)
+    if found is None:
+        points = total_of(sum(kinds[c].value for c in two), any(kinds[c].is_ace for c in two),
+                          rules)
+        found = book.bankers[two] = (book.banker_hand(points, len(two), book.pattern(two)),
+                                     points)
+    return found
 
 
 def _as(x: Fraction, like: Number) -> Number:

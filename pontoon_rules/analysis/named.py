@@ -86,6 +86,10 @@ class HandBook:
     _players: dict[tuple[int, int, Pattern, bool, bool, bool], HandId] = field(
         default_factory=dict, compare=False, repr=False)
     """`player_hand`'s answers so far (many hand states share them)."""
+    bankers: dict[tuple[int, ...], tuple[HandId, int]] = field(
+        default_factory=dict, compare=False, repr=False)
+    """The banker's hand id and points by the banker's cards (kind indices), as
+    `giving_up.void_surrender` asks them of a banker's book for every player's hand."""
 
     def pattern(self, cards: Sequence[int]) -> Pattern:
         """The pattern of a hand holding `cards` (kind indices)."""
@@ -285,19 +289,17 @@ def _refuse_conditional(rules: Rules) -> None:
 
 def conditional(rules: Rules) -> list[tuple[str, HandDefinition]]:
     """The definitions of `rules` held for some up cards or stakes only, or paid a prize
-    (asked of the compiled rules first: a solve that reads them notes no more than these
-    for a ruleset without such a hand, so that its variants still share its solve)."""
-    if not (rules.reads_up or rules.prizes
-            or any(h.stakes != (0, 0) for h in rules.named.values())):
+    (asked of the compiled rules' ids first: a solve that reads them notes only those ids,
+    not the whole ruleset, for rules without such a hand, so that its variants still share
+    its solve and its hand-state graph, `analysis.reads`)."""
+    if not rules.conditional:
         return []
     return conditional_of(rules.ruleset)
 
 
 def conditional_of(r: Ruleset) -> list[tuple[str, HandDefinition]]:
-    """`conditional` of a ruleset (of the definitions someone may hold)."""
-    return [(i, d) for i, d in r.hands.ranked() if (d.player_can_hold or d.banker_can_hold)
-            and (d.banker_up_ranks is not None or d.min_stake is not None
-            or d.max_stake is not None or d.prize is not None)]
+    """`conditional` of a ruleset (`HandDefinition.conditional`, in ranking order)."""
+    return [(i, d) for i, d in r.hands.ranked() if d.conditional]
 
 
 def dealt_hand(rules: Rules, kinds: Sequence[Kind], cards: Sequence[int],

@@ -21,6 +21,7 @@ from pontoon_rules.ruleset.format.fields import describe
 from pontoon_rules.workbench.controls import form_value, plain_words
 from pontoon_rules.workbench.view import Words
 from pontoon_rules.workbench.worker import (
+    BANDS,
     BASE_EDGE,
     COSTS,
     EDGE,
@@ -59,6 +60,8 @@ def analysis_view(snapshot: dict[str, Any], say: Words, current: bool = True,
     edge of each band of stakes is said in `ruleset`'s money as `lang` writes it."""
     results, failures = snapshot["results"], snapshot["failures"]
     edge = results.get(EDGE) or results.get(EDGE_VALUE)
+    if edge is not None and BANDS in results:  # the edge of each band, after the card
+        edge = {**edge, **results[BANDS]}
     base = results.get("base_edge")
     finished = set(results) | set(failures)
     figure = EDGE_VALUE if EDGE_VALUE in snapshot["steps"] else EDGE
@@ -68,7 +71,8 @@ def analysis_view(snapshot: dict[str, Any], say: Words, current: bool = True,
         # the value first (`EDGE_VALUE`); where it failed, the whole result may bring it
         "done": {"edge": final or EDGE in finished or (
             edge_steps <= finished and EDGE_VALUE not in failures),
-                 "edge_how": final or EDGE in finished,
+                 "edge_how": final or (EDGE in finished and (
+                     BANDS in finished or BANDS not in snapshot["steps"])),
                  "realistic": final or REALISTIC in finished,
                  "costs": final or COSTS in finished,
                  "examples": final or EXAMPLES in finished,

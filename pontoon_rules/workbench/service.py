@@ -29,6 +29,7 @@ from pontoon_rules.workbench.results import analysis_view, percent
 from pontoon_rules.workbench.starts import Starts
 from pontoon_rules.workbench.view import HANDS, rules_view, words
 from pontoon_rules.workbench.worker import (
+    BANDS,
     BASE_EDGE,
     COSTS,
     EDGE,
@@ -44,8 +45,11 @@ DRAFT_EDGE_STEPS: tuple[str, ...] = (EDGE_VALUE, BASE_EDGE)
 so the figure and its change are drawn first; the whole result (`EDGE`) is the other
 figures' first step, its solve then the strategy card's (`worker.SOLVED`: one solve)."""
 BASE_EDGE_STEPS: tuple[str, ...] = (EDGE_VALUE,)
-DRAFT_STEPS: tuple[str, ...] = (EXAMPLES, EDGE, STRATEGY)
-BASE_STEPS: tuple[str, ...] = (EDGE, STRATEGY)
+DRAFT_STEPS: tuple[str, ...] = (EXAMPLES, EDGE, STRATEGY, BANDS)
+BASE_STEPS: tuple[str, ...] = (EDGE, STRATEGY, BANDS)
+"""The other figures: the whole edge result and the strategy card from one solve, then the
+edge of each band of stakes (a solve each, where named hands hold by the stake), so that
+the card does not wait for them."""
 COST_STEPS: tuple[str, ...] = (REALISTIC,)
 EVERY_RULE_STEPS: tuple[str, ...] = (REALISTIC, COSTS)
 """The cost job when the page asked for the exhaustive table (every rule changed alone)."""

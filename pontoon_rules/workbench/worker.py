@@ -3,7 +3,9 @@
 Each job is a list of steps; each step calls a function the CLI calls (`edge_value`:
 `analysis.edge.edge_of`, the figure alone, first; `edge`: `analysis.edge.house_edge`;
 `strategy`: `chart.strategy_chart`, on the round the edge step solved where it ran just
-before (`SOLVED`: one solve for both); `examples`: `compare.compare_rulesets`; `realistic`:
+before (`SOLVED`: one solve for both); `bands`: the edge of each band of stakes
+(`present.bands.band_edges`, a solve each: after the strategy card); `examples`:
+`compare.compare_rulesets`; `realistic`:
 `realistic.realistic_variations`, as `costs --realistic` (its variants shared with a
 helper process in this one's process group, `SHARE_REALISTIC`); `costs`:
 `costs.rule_costs`, one field at a time, or the stored table where it is current) and
@@ -41,8 +43,8 @@ from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.workbench.helper import close_helper, helper
 
 EDGE, BASE_EDGE, STRATEGY, EXAMPLES, COSTS = "edge", "base_edge", "strategy", "examples", "costs"
-REALISTIC, EDGE_VALUE = "realistic", "edge_value"
-STEP_WORDS = {EDGE: "the house edge", EDGE_VALUE: "the house edge",
+REALISTIC, EDGE_VALUE, BANDS = "realistic", "edge_value", "bands"
+STEP_WORDS = {EDGE: "the house edge", EDGE_VALUE: "the house edge", BANDS: "the house edge",
               BASE_EDGE: "the base's house edge",
               STRATEGY: "the strategy card", EXAMPLES: "the worked examples",
               REALISTIC: "the changes a table would make",
@@ -230,12 +232,14 @@ def _rules_key(ruleset: Ruleset) -> str:
     return json.dumps(ruleset.model_dump(mode="json", include=set(SECTIONS)), sort_keys=True)
 
 
-def _edge(ruleset: Ruleset) -> dict[str, Any]:
+def _edge(ruleset: Ruleset, bands: bool = True) -> dict[str, Any]:
     """`pontoon-rules edge --json` of `ruleset`, with the edge of each band of stakes where
     named hands hold by the stake (computed once per rules in this process; the model it
-    solves kept for the strategy chart: `SOLVED`)."""
+    solves kept for the strategy chart: `SOLVED`). Without `bands`, `stake_bands` is None
+    where there are bands and they are not worked out yet: each band is a solve of its
+    own, which the strategy card need not wait for (`bands_step` adds them after it)."""
     from pontoon_rules.analysis.edge import edge_model, house_edge
-    from pontoon_rules.analysis.present.bands import with_bands
+    from pontoon_rules.analysis.present.bands import band_edges, stake_bands
     from pontoon_rules.engine.round.rules import compile_rules
 
     key = _rules_key(ruleset)
@@ -245,7 +249,13 @@ def _edge(ruleset: Ruleset) -> dict[str, Any]:
         model = edge_model(rules)
         SOLVED.clear()
         SOLVED[key] = model
-        found = with_bands(house_edge(rules, model=model), rules).to_json()
+        found = house_edge(rules, model=model).to_json()
+        if stake_bands(rules):  # bands to solve: None until they are
+            found["stake_bands"] = None
+        _remember(key, found)
+    if bands and found["stake_bands"] is None:  # as `with_bands` adds them to `edge`'s
+        found = {**found, "stake_bands": band_edges(compile_rules(ruleset), found["deck"],
+                                                    None, found["house_edge_percent"])}
         _remember(key, found)
     return {**found, "ruleset": ruleset.id}
 
@@ -281,8 +291,17 @@ def edge_value_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str
 
 
 def edge_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str, Any]:
-    """The draft's exact house edge, as `pontoon-rules edge --json` prints it."""
-    return _edge(job.ruleset)
+    """The draft's exact house edge, as `pontoon-rules edge --json` prints it, but for the
+    edge of each band of stakes (`stake_bands` None: `bands_step`, after the strategy
+    card)."""
+    return _edge(job.ruleset, bands=False)
+
+
+def bands_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str, Any]:
+    """The edge of each band of stakes of the draft (`stake_bands`, as `edge --json` gives
+    it: empty where the named hands hold at every stake alike), which the panel puts into
+    the edge step's result (`results.analysis_view`)."""
+    return {"stake_bands": _edge(job.ruleset)["stake_bands"]}
 
 
 def base_edge_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str, Any] | None:
@@ -389,7 +408,7 @@ def comparison_edges_step(job: Job, found: dict[str, Any], outbox: Outbox) -> li
 
 
 STEPS: dict[str, Callable[[Job, dict[str, Any], Outbox], Any]] = {
-    EDGE: edge_step, EDGE_VALUE: edge_value_step, BASE_EDGE: base_edge_step,
+    EDGE: edge_step, EDGE_VALUE: edge_value_step, BASE_EDGE: base_edge_step, BANDS: bands_step,
     STRATEGY: strategy_step,
     EXAMPLES: examples_step, COSTS: costs_step, REALISTIC: realistic_step,
     "edges": comparison_edges_step,

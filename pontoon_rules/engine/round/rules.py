@@ -202,6 +202,9 @@ class Rules:
     """A banker by choice may not stand below this total (`banker.stick_minimum`)."""
     prizes: dict[str, int] | None = None
     """Hand id -> the fixed amount it is paid when it wins (`prize`); None: no prizes."""
+    conditional: tuple[str, ...] = ()
+    """The ids of the hands held against some up cards or at some stakes only, or paid a
+    prize (`HandDefinition.conditional`)."""
     opens: tuple[int, int, int] | None = None
     """`banker.opens` where allowed: the least and the most total at which the banker may
     open a player's hands, and the automatic banker's least number of cards to open."""
@@ -356,6 +359,7 @@ def compile_rules(r: Ruleset) -> Rules:
         reads_up=any(d.banker_up_ranks is not None for _i, d in r.hands.ranked()),
         banker_minimum=(b.stick_minimum or 0) * unit,
         prizes={i: d.prize for i, d in r.hands.ranked() if d.prize is not None} or None,
+        conditional=tuple(i for i, d in r.hands.ranked() if d.conditional),
         opens=((b.opens.from_total * unit, (b.opens.to_total or 21) * unit,
                 b.opens.automatic_min_cards)
                if b.opens.allowed else None),

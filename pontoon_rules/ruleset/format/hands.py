@@ -206,6 +206,15 @@ class HandDefinition(RuleModel):
         return self
 
     @property
+    def conditional(self) -> bool:
+        """Whether someone may hold it and it is held against some up cards or at some
+        stakes only, or paid a fixed prize: valued one group of up cards at a time, at the
+        valued stake (`analysis.upcards`)."""
+        return (self.player_can_hold or self.banker_can_hold) and (
+            self.banker_up_ranks is not None or self.min_stake is not None
+            or self.max_stake is not None or self.prize is not None)
+
+    @property
     def cards_range(self) -> tuple[int, int | None]:
         """The fewest and most cards (the ranks list fixes both)."""
         if self.ranks is not None:
