@@ -6,10 +6,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from pontoon_rules.docs.sheet.sheet_view import worked_examples
+from pontoon_rules.docs.words.conditions import deal_cards_most, pack_can_run_out
 from pontoon_rules.docs.words.i18n import translations
 from pontoon_rules.docs.words.narrate import narrate
 from pontoon_rules.docs.words.rounds import replay
+from pontoon_rules.docs.words.sentences import sentences
+from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.registry import load_bundled
 
 
@@ -43,3 +48,79 @@ def test_ban_luck_opened_hand_is_beaten_by_the_banker_s_hand_as_it_stood() -> No
     assert lines[1] == ("Banker: is dealt 10♥ Q♥, opens the hand of player 1, draws 5♠: 25 with"
                         " 3 cards: bust."), lines
     assert lines[2] == "20 beats 19: player 1 loses 100.", lines
+
+
+def said(ruleset: Ruleset, lang: str = "en") -> dict[str, str]:
+    """The sheet's sentences by rule key."""
+    return {s.key: s.text for s in sentences(ruleset, lang)}
+
+
+def changed(ruleset_id: str, section: str, **values: Any) -> Ruleset:
+    """The bundled ruleset with some fields of one section changed."""
+    ruleset = load_bundled(ruleset_id)
+    part = getattr(ruleset, section).model_copy(update=values)
+    return ruleset.model_copy(update={section: part})
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang", "pause"), [
+    ("pagat-british", "en", "The deal pauses after the first card to each hand: each player"
+     " looks at theirs and stakes, and only then is the rest dealt"),
+    ("ochko-home", "ru", "После первой карты каждому сдача прерывается: каждый игрок смотрит"
+     " свою карту и делает ставку")])
+def test_the_deal_section_pauses_for_the_stake_on_the_first_card(ruleset_id: str, lang: str,
+                                                                 pause: str) -> None:
+    """'You stake after looking at your first card, before the second is dealt' beside a deal
+    section that dealt both cards with no pause."""
+    ruleset = load_bundled(ruleset_id)
+    assert ruleset.deal.stake_after_first_card
+    assert pause in said(ruleset, lang)["deal_order"]
+    before = said(changed(ruleset_id, "deal", stake_after_first_card=False), lang)
+    assert pause not in before["deal_order"]
+
+
+RUN_OUT = {"en": "If the pack runs out during a deal", "vi": "Nếu hết bài giữa ván",
+           "ru": "Если колода кончается во время сдачи"}
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang", "printed"), [
+    ("xi-dach", "vi", False),  # 5 players and the banker, 5 cards each: 30 of 52
+    ("siebzehn-und-vier", "en", False),
+    ("ban-luck", "en", True),  # 12 players of 5 cards and the banker's 5 from one pack of 52
+    ("casino-ochko", "ru", True),  # 7 seats of 3 split hands of 5 cards: 110 > 105 left at 75%
+    ("ochko-home", "ru", True)])
+def test_the_run_out_rule_is_printed_only_where_a_deal_can_empty_the_pack(
+        ruleset_id: str, lang: str, printed: bool) -> None:
+    """'Если колода кончается во время сдачи…' beside a pack no deal can use up."""
+    ruleset = load_bundled(ruleset_id)
+    assert (RUN_OUT[lang] in said(ruleset, lang)["shuffle"]) is printed
+    assert pack_can_run_out(ruleset) is printed
+
+
+def test_the_run_out_rule_follows_the_players_the_cut_and_the_hand_limits() -> None:
+    """Casino Очко: 5 seats of 3 hands of at most 5 cards and the dealer's 5 take at most 80
+    cards, fewer than the 105 a shoe of 416 cut at 75% still holds: the rule goes; a cut at
+    99% leaves 5, and it comes back."""
+    few = changed("casino-ochko", "table", max_players=5)
+    assert deal_cards_most(few) == 80
+    assert not pack_can_run_out(few)
+    assert RUN_OUT["ru"] not in said(few, "ru")["shuffle"]
+    deep = few.model_copy(update={"between_deals": few.between_deals.model_copy(
+        update={"penetration": 0.99})})
+    assert pack_can_run_out(deep)
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang", "rate"), [
+    ("pagat-british", "en", "the banker collects 2:1 from every player."),
+    ("pagat-british", "ru", "банкир берёт с каждого игрока 2 к 1."),
+    ("casino-ochko", "ru", "дилер берёт с каждого игрока 1 к 1.")])
+def test_the_banker_s_pontoon_at_once_says_the_rate_it_collects(ruleset_id: str, lang: str,
+                                                                 rate: str) -> None:
+    """'If the banker holds a pontoon … the banker collects from every player' gave no rate;
+    only the table said 2:1. The rate is the outcome table's, the same for every hand dealt."""
+    from pontoon_rules.ruleset.resolving.outcomes import outcome_table
+
+    ruleset = load_bundled(ruleset_id)
+    rates = {cell.collects for (p, b), cell in outcome_table(ruleset).items()
+             if b == "pontoon" and p in ("total", "pontoon")}
+    assert len(rates) == 1
+    assert rate in said(ruleset, lang)["banker_pontoon"]
