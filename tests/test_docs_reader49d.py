@@ -124,3 +124,29 @@ def test_the_banker_s_pontoon_at_once_says_the_rate_it_collects(ruleset_id: str,
              if b == "pontoon" and p in ("total", "pontoon")}
     assert len(rates) == 1
     assert rate in said(ruleset, lang)["banker_pontoon"]
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang", "words"), [
+    ("australian-pontoon", "en", "When every player has already bust, surrendered or given a"
+     " doubled hand up (a rescue), the dealer does not play, except to take a second card"),
+    ("spanish-21", "en", "When every player has already bust, surrendered or given a doubled"
+     " hand up (a rescue), the dealer does not play."),
+    ("australian-pontoon", "ru", "Если все игроки уже перебрали, сдались или отказались от"
+     " удвоенной руки (спасение), банкир не играет")])
+def test_the_banker_s_play_after_every_hand_is_rescued_is_said(ruleset_id: str, lang: str,
+                                                                words: str) -> None:
+    """Does the dealer play when every player has rescued? 'When every player has already
+    bust or surrendered' left the rescue out (`banker.draws_when_no_live_hands: false`; a
+    rescued hand is settled at once, so not live)."""
+    ruleset = load_bundled(ruleset_id)
+    assert not ruleset.banker.draws_when_no_live_hands
+    assert words in said(ruleset, lang)["banker_cards"]
+
+
+def test_the_dealer_does_not_play_against_a_rescued_hand_alone() -> None:
+    """The engine agrees: the only hand rescued, the dealer keeps the one card dealt."""
+    script = {"ruleset": "australian-pontoon", "stakes": [100],
+              "shoe": ["6H", "9D", "5C", "2S", "KD"], "actions": ["p1 double", "p1 rescue"]}
+    result = replay(load_bundled("australian-pontoon"), script)
+    assert result["seats"][0]["hands"][0]["rescued"]
+    assert result["banker"]["cards"] == ["9D"]
