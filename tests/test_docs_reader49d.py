@@ -150,3 +150,20 @@ def test_the_dealer_does_not_play_against_a_rescued_hand_alone() -> None:
     result = replay(load_bundled("australian-pontoon"), script)
     assert result["seats"][0]["hands"][0]["rescued"]
     assert result["banker"]["cards"] == ["9D"]
+
+
+SETTLED_LATER = {"en": "A hand the banker does not open, a declared natural too, is settled when"
+                       " the banker has finished playing.",
+                 "vi": "Bài nào nhà cái không xét, kể cả bài đã báo và lật lên, được tính khi"
+                       " nhà cái chơi xong."}
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang"), [("ban-luck", "en"), ("xi-dach", "vi")])
+def test_when_a_declared_natural_is_paid_is_said(ruleset_id: str, lang: str) -> None:
+    """Ban Luck: 'Holding a natural (ban-ban, ban-luck), declare it by turning both cards
+    face up' left the reader asking whether it is paid at once; the banker opens hands and
+    settles the rest after playing (`banker.opens`, `banker.naturals_live`)."""
+    ruleset = load_bundled(ruleset_id)
+    assert SETTLED_LATER[lang] in said(ruleset, lang)["banker_opens"]
+    dead = changed(ruleset_id, "banker", naturals_live=False)
+    assert SETTLED_LATER[lang] not in said(dead, lang).get("banker_opens", "")
