@@ -167,3 +167,16 @@ def test_when_a_declared_natural_is_paid_is_said(ruleset_id: str, lang: str) -> 
     assert SETTLED_LATER[lang] in said(ruleset, lang)["banker_opens"]
     dead = changed(ruleset_id, "banker", naturals_live=False)
     assert SETTLED_LATER[lang] not in said(dead, lang).get("banker_opens", "")
+
+
+def test_a_rescue_after_the_one_double_allowed_takes_back_that_double() -> None:
+    """Australian: 'take back every doubled part of the stake' beside one double a hand
+    (`player.double.times_per_hand: 1`); three doubles (Spanish 21) keep their words."""
+    ruleset = load_bundled("australian-pontoon")
+    assert ruleset.player.double.times_per_hand == 1
+    rescue = said(ruleset)["rescue"]
+    assert "every doubled part" not in rescue
+    assert "take back what the double added to the stake" in rescue
+    thrice = changed("australian-pontoon", "player", double=ruleset.player.double.model_copy(
+        update={"times_per_hand": 3}))
+    assert "take back every doubled part of the stake" in said(thrice)["rescue"]
