@@ -180,3 +180,19 @@ def test_a_rescue_after_the_one_double_allowed_takes_back_that_double() -> None:
     thrice = changed("australian-pontoon", "player", double=ruleset.player.double.model_copy(
         update={"times_per_hand": 3}))
     assert "take back every doubled part of the stake" in said(thrice)["rescue"]
+
+
+@pytest.mark.parametrize("ruleset_id", ["australian-pontoon", "spanish-21"])
+def test_each_row_of_the_payout_table_shows_its_own_cards(ruleset_id: str) -> None:
+    """The Super Bonus rows' example cards were '7♠ 7♠ 7♠', the same as the 7-7-7 in spades
+    row's: three rows read as one hand. Each row now shows cards no other row shows (the
+    engine still classifies each as its row's hand: `example_cards` returns no other)."""
+    from pontoon_rules.docs.sheet.sheet_view import payout_rows
+    from pontoon_rules.docs.words.i18n import translations
+
+    rows = payout_rows(load_bundled(ruleset_id), translations("en").gettext)
+    shown = [" ".join(c["rank"] + c["suit"] for c in row["cards"]) for row in rows]
+    assert len(set(shown)) == len(shown), shown
+    by_key = dict(zip((row["key"] for row in rows), shown, strict=True))
+    assert by_key["sevens-in-spades"] == "7♠ 7♠ 7♠"
+    assert "♠" not in by_key["super-bonus-25"] + by_key["super-bonus-5"]
