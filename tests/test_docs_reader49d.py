@@ -196,3 +196,24 @@ def test_each_row_of_the_payout_table_shows_its_own_cards(ruleset_id: str) -> No
     by_key = dict(zip((row["key"] for row in rows), shown, strict=True))
     assert by_key["sevens-in-spades"] == "7♠ 7♠ 7♠"
     assert "♠" not in by_key["super-bonus-25"] + by_key["super-bonus-5"]
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang", "words"), [
+    ("casino-ochko", "ru", ("(кто первым держит банк, договариваются до игры)",
+                            "ставки покрывают по мере того, как их делают, по порядку игры",
+                            "а то, что игрок добавляет к ставке по ходу игры, покрывают так же",
+                            "машины дома нет: он сам тасует карты")),
+    ("belarus-ponton", "en", ("(who is the house first is agreed before play)",
+                              "stakes are covered as they are placed, in the order of play",
+                              "what a player adds to a stake during play is covered the same"
+                              " way when it is added"))])
+def test_the_home_bank_says_who_banks_first_and_how_stakes_are_covered(
+        ruleset_id: str, lang: str, words: tuple[str, ...]) -> None:
+    """Casino Очко's home paragraph: no word of who banks first; 'ставки урезают до того, что
+    он покрывает, по порядку мест' said neither when nor how a later addition is covered;
+    and 'он тасует карты, а один из игроков … снимает колоду' stood beside 'Карты тасует
+    машина …, колоду никто не снимает' with nothing saying which applies where."""
+    table = said(load_bundled(ruleset_id), lang)["table"]
+    for part in words:
+        assert part in table, part
+    assert "по порядку мест" not in table and "in seat order" not in table
