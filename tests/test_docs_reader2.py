@@ -73,9 +73,10 @@ def test_the_dealer_takes_a_second_card_for_a_surrender_a_pontoon_makes_void() -
     does not play' beside an example where the dealer draws after a surrender (the engine
     owes a surrender a banker's pontoon makes void its answer: `flow._insurance_unanswered`)."""
     words = text("australian-pontoon")
-    assert ("When every player has already bust or surrendered, the dealer does not play, "
-            "except to take a second card when someone has surrendered: it shows whether "
-            "the dealer makes a pontoon, which makes a surrender void.") in words
+    assert ("When every player has already bust, surrendered or given a doubled hand up (a "
+            "rescue), the dealer does not play, except to take a second card when someone has "
+            "surrendered: it shows whether the dealer makes a pontoon, which makes a surrender "
+            "void.") in words
     assert "the banker does not play" not in words
     # a surrender that stands whatever the banker makes asks for no card
     assert "except to take a second card when someone has surrendered" not in text(

@@ -48,17 +48,21 @@ def test_a_casino_sheet_says_how_a_home_table_runs_the_bank(ruleset_id: str, lan
     who shuffles and cuts (as the house dealer does: one sentence says who cuts, reader 5),
     and how the evening ends."""
     said = text(ruleset_id, lang)
-    home = {"en": ("a bank of ____ chips", "the stakes are cut to what it can, in seat order",
+    home = {"en": ("a bank of ____ chips", "stakes are covered as they are placed, in the order"
+                   " of play, each cut to what the bank still has free",
                    "after ____ deals, or at once when broken",
                    "they shuffle and have the cards cut as the house dealer does",
                    "the evening ends"),
-            "ru": ("ставит в банк ____ фишек", "по порядку мест", "после ____ раздач",
+            "ru": ("ставит в банк ____ фишек", "ставки покрывают по мере того, как их делают,"
+                   " по порядку игры", "после ____ раздач",
                    "тасует и даёт снять колоду он сам",
                    "вечер кончается")}[lang]
     if load_bundled(ruleset_id).between_deals.cut.value == "nobody":  # online: a player cuts
         home = tuple(w for w in home if "house dealer" not in w and "колоду он сам" not in w)
-        assert {"en": "they shuffle the cards and, as is usual, a player cuts them",
-                "ru": "он тасует карты, а один из игроков, как принято, снимает колоду"}[
+        assert {"en": "with no machine at home, they shuffle the cards by hand and, as is"
+                      " usual, a player cuts them",
+                "ru": "машины дома нет: он сам тасует карты, а один из игроков, как принято,"
+                      " снимает колоду"}[
             lang] in said
     for words in home:
         assert words in said, words

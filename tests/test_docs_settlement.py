@@ -162,7 +162,7 @@ def test_an_exception_is_not_printed_beside_the_rule_it_overrides(tmp_path: Path
     equal = text.split("Ties:")[1]
     assert "with pontoon against pontoon, it is a stand-off" in equal
     assert "pontoon against pontoon, five-card trick" not in equal
-    assert "collects from every player" not in text and conflicts(claims_of(r)) == []
+    assert "from every player" not in text and conflicts(claims_of(r)) == []
 
 
 def test_ties_are_not_said_where_the_table_pays_a_player_21(tmp_path: Path) -> None:
@@ -202,7 +202,7 @@ def test_a_banker_pontoon_at_the_peek_collects_only_where_the_table_says(
                 "    - {player: pontoon, banker: pontoon, result: win, pays: '3:2'}\n",
                 base="casino-ochko")
     text = settlement_text(r)
-    assert "collects from every player" not in text
+    assert "from every player" not in text
     assert "each player's hand is settled against it as dealt" in text
     assert "A player's pontoon against the banker's pontoon wins, paid 3:2." in text
 

@@ -8,6 +8,7 @@ worked rounds, and for a house overlay a box of the rules that differ from its b
 from __future__ import annotations
 
 import functools
+from collections.abc import Collection
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,7 @@ from pontoon_rules.docs.words.sentences import (
 )
 from pontoon_rules.docs.words.values import Gettext, card_key, card_view
 from pontoon_rules.engine.round.example_hands import counts_as, example_cards
-from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.literal import user
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.resolving.outcomes import (
@@ -119,6 +120,24 @@ def _as_other_hand(ruleset: Ruleset, found: str | None, banker: bool, gettext: G
         "odds": amount, "hand": hand_name(ruleset, found, gettext, lang)}
 
 
+def _distinct_examples(ruleset: Ruleset, rules: Rules) -> dict[str, list[str]]:
+    """Each ranked hand's example cards (`example_cards`), a row whose cards another row
+    shows too given others where the pack has them (Super Bonus's 7♦ 7♦ 7♦ beside 7-7-7 in
+    spades' 7♠ 7♠ 7♠: the same cards on two rows read as one hand)."""
+    def first(hand_id: str, avoid: Collection[tuple[str, ...]] = ()) -> list[str]:
+        found = ruleset.hands.definitions.get(hand_id)
+        player = found is None or found.player_can_hold
+        return example_cards(ruleset, hand_id, rules, banker=not player, by_value=True,
+                             avoid=avoid) or []
+
+    shown = {hand_id: first(hand_id) for hand_id in ruleset.hands.ranking}
+    for hand_id in shown:
+        others = {tuple(cards) for key, cards in shown.items() if key != hand_id}
+        if tuple(shown[hand_id]) in others:
+            shown[hand_id] = first(hand_id, others) or shown[hand_id]
+    return shown
+
+
 def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
                 ) -> list[dict[str, Any]]:
     """The ranking, best first (bust last), with example cards from the game's pack, what a
@@ -127,11 +146,12 @@ def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
     suits = suit_words(ruleset, gettext, lang)
     rules = compile_rules(ruleset)
     letters = rank_letters(ruleset, lang)
+    examples = _distinct_examples(ruleset, rules)
     for hand_id in ruleset.hands.ranking:
         found = ruleset.hands.definitions.get(hand_id)
         player = found is None or found.player_can_hold
         banker = found is None or found.banker_can_hold
-        shown = example_cards(ruleset, hand_id, rules, banker=not player, by_value=True) or []
+        shown = examples[hand_id]
         prize = (prize_words(found, gettext, amount_of(ruleset, lang))
                  if found is not None and player else None)
         rows.append({"class": hand_name(ruleset, hand_id, gettext, lang), "key": hand_id,

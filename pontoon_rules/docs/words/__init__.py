@@ -31,7 +31,8 @@ nothing here imports `docs.sheet` or `docs.website` (`tests/test_architecture.py
 - `reading`: Which fields of a ruleset a sentence's words read: each settlement sentence
   covers the fields its words were made from, recorded as read (`Reading`).
 - `conditions`: When a rule of a sheet applies to a game: switches that are off, values only
-  another value makes meaningful, sentences that do not fit the game's pack, deal or banker.
+  another value makes meaningful, sentences that do not fit the game's pack, deal or banker
+  (the run-out rule only where a deal can empty the pack: `pack_can_run_out`).
 - `sentences`: The rules of a ruleset as sentences, in the order a player meets them, in any
   language.
 - `changes`: What an overlay changes, in words: a sentence is marked ◆ exactly where its
@@ -40,7 +41,8 @@ nothing here imports `docs.sheet` or `docs.website` (`tests/test_architecture.py
   key belongs to (`rule_of`: a named hand's `hand:<id>` is `named_hands`).
 - `said`: One rule in words: the sentences that say a single field (the cost tables and the
   worked examples name a changed rule this way, without rendering the whole sheet).
-- `narrate`: A worked example in words: what each hand did, and why it won or lost.
+- `narrate`: A worked example in words: what each hand did, and why it won or lost (a hand
+  the banker opens, against the banker's hand at the opening).
 - `readers`: Words for readers: field descriptions without the file format's asides, what a
   kind of ruleset is, sources as links.
 - `chapters`: The order a player meets the rules in: chapters of ruleset sections, and rule

@@ -3,7 +3,9 @@ value makes meaningful, sentences that do not fit the game's pack, deal or banke
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
+from fractions import Fraction
 from typing import Any
 
 from pontoon_rules.docs.words.settlement import banker_naturals_dealt
@@ -98,7 +100,7 @@ CONDITIONS: dict[str, Condition] = {
     "faces.doubled_card": lambda r: r.player.double.allowed,
     "faces.split_card": lambda r: r.player.split.allowed,
     "faces.banker_hidden": lambda r: 0 < r.deal.banker_cards_visible < r.deal.banker_cards,
-    "between_deals.pack_runs_out": lambda r: r.pack.decks != "infinite",
+    "between_deals.pack_runs_out": lambda r: pack_can_run_out(r),
     "between_deals.shuffle_on_banker_pontoon": lambda r: r.between_deals.shuffle.value
     == "after-pontoon" and banker_natural(r),
     "between_deals.shuffle_on_split_pontoon": lambda r: r.between_deals.shuffle.value
@@ -111,6 +113,55 @@ CONDITIONS: dict[str, Condition] = {
     == "pontoon-maker" and r.deal.banker_pontoon_at_once and banker_natural(r),
 }
 """When a field applies only under other values: a condition on the ruleset, by field path."""
+
+
+def _lowest_values(r: Ruleset) -> list[Fraction]:
+    """Each card of the (finite) pack at the least it can count, lowest first: an ace at
+    its least value by any number of cards, a wild card at the least it may take."""
+    pack = r.pack
+    ace = min([*pack.ace_values, *(v for vs in pack.ace_values_by_cards.values() for v in vs)])
+    wild = pack.wild_values()
+    return sorted(wild[0] if f"{rank.value}{suit.value}" in pack.wild_cards
+                  else Fraction(ace) if rank is Rank.ACE else pack.value_of(rank)
+                  for rank in pack.ranks for suit in pack.suits for _ in range(int(pack.decks)))
+
+
+def deal_cards_most(r: Ruleset) -> int | None:
+    """The most cards one deal can take (None: no bound, splits without a limit): every
+    hand's cards but its last stay within the bust limit, so all the hands together hold
+    no more than the pack's lowest cards that fit in that limit once per hand, and one more
+    card each; and no hand more than its `max_cards`."""
+    split = r.player.split
+    per_seat = 1 if not split.allowed else 2 if not split.resplit else split.max_hands
+    if per_seat is None:
+        return None
+    players = r.table.max_players * per_seat
+    room, held = (players + 1) * r.pack.bust_above, 0
+    for value in _lowest_values(r):
+        if value > room:
+            break
+        room, held = room - value, held + 1
+    most = held + players + 1
+    if r.player.max_cards is not None and r.banker.max_cards is not None:
+        most = min(most, players * r.player.max_cards + r.banker.max_cards)
+    return most
+
+
+def pack_can_run_out(r: Ruleset) -> bool:
+    """Whether a deal can ever find the pack empty: never with an infinite pack, nor where
+    the fewest cards a deal can start with (all of them after a shuffle before every deal
+    or with used cards put back under the pack; the part a shuffle at a penetration leaves)
+    are at least the most one deal can take (`deal_cards_most`). A table that shuffles
+    only after a natural, into a discard tray, can come to any deal with few cards."""
+    if r.pack.is_infinite:
+        return False
+    b, size = r.between_deals, int(r.pack.decks) * r.pack.cards_per_pack
+    if b.shuffle.value == "penetration" and not b.used_cards_to_bottom:
+        size -= math.ceil(b.penetration * size) - 1
+    elif b.shuffle.value == "after-pontoon" and not b.used_cards_to_bottom:
+        return True
+    most = deal_cards_most(r)
+    return most is None or most > size
 
 
 def _gate_off(ruleset: Ruleset, path: str) -> bool:

@@ -21,6 +21,10 @@ from pontoon_rules.docs.words.i18n import as_unit
 from pontoon_rules.docs.words.marks import COLON, SEMICOLON, capital, in_parts, listed, stopped
 from pontoon_rules.docs.words.pack_words import rank_letters
 from pontoon_rules.docs.words.values import COUNTED, Gettext, actor_text, card_view
+from pontoon_rules.engine.round.cards import card_code, parse_card
+from pontoon_rules.engine.round.hand import Hand, classify
+from pontoon_rules.engine.round.results import points_of, total_json
+from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.ruleset.format.common import BankerMode, Rank
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.format.points import parse_points, points_text, total_text
@@ -351,18 +355,41 @@ class Narrator:
         return out
 
 
+def opened_against(ruleset: Ruleset, result: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The banker's hand as it stood when each opened seat was opened (`banker.opens`),
+    by seat ('p1'): that seat was settled against it then (`engine.round.opening`), so
+    its cause is read against it, not against the banker's hand at the end (a banker who
+    draws on and busts after opening 16 did not pay that seat for the bust)."""
+    opens = [e for e in result.get("transcript", []) if e.get("event") == "decision"
+             and e.get("actor") == "banker" and str(e.get("action")).startswith("open ")]
+    if not opens:
+        return {}
+    rules, hand, out = compile_rules(ruleset), Hand(), {}
+    for event in result["transcript"]:
+        if event.get("event") == "deal" and event.get("to") == "banker":
+            hand.put(parse_card(event["card"]), rules)
+        elif event in opens:
+            out["p" + str(event["action"]).split()[1]] = {
+                "cards": [card_code(c) for c in hand.cards],
+                "total": total_json(points_of(hand, rules)),
+                "class": classify(hand, rules, banker=True)}
+    return out
+
+
 def narrate(ruleset: Ruleset, script: dict[str, Any], result: dict[str, Any],
             gettext: Gettext, ngettext: Ngettext, lang: str = "en") -> list[str]:
     """The round in lines of words: each seat's line, the banker's, then each hand's
     outcome with its cause (`script`: the round script, `result`: its replayed JSON)."""
     n = Narrator(ruleset, gettext, ngettext, lang)
     lines, outcomes = [], []
+    opened = opened_against(ruleset, result)
     for i, seat in enumerate(result["seats"]):
         who = actor_text(seat["seat"], gettext)
         steps = _steps(seat["seat"], result, ruleset.deal.player_cards)
         stake = script["stakes"][i] if i < len(script["stakes"]) else None
         lines.append(n.line(seat["seat"], who, steps, seat["hands"], stake))
-        banker = dict(result["banker"], called_off=bool(result.get("called_off")))
+        banker = opened.get(seat["seat"]) or dict(result["banker"],
+                                                  called_off=bool(result.get("called_off")))
         for number, hand in enumerate(seat["hands"], 1):
             label = gettext(EXTRAS["hand"]) % {"number": number}
             if len(seat["hands"]) > 1 and n.hand_bust(hand, banker, seat):

@@ -243,6 +243,7 @@ def _module(ruleset: Ruleset, lang: str) -> Any:
                "bust_limit": lambda: points_text(ruleset.pack.bust_above),
                "banker_natural": banker_natural(ruleset),
                "natural_beats_natural": natural_beats_natural(ruleset),
+               "runs_out": conditions.pack_can_run_out(ruleset),
                "natural_loses": conditions.natural_loses_to_natural(ruleset),
                "natural": natural_name(ruleset, gettext, lang),
                "peeked": gettext(" or ").join(hand_name(ruleset, h, gettext, lang)

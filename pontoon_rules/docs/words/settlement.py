@@ -31,6 +31,7 @@ from pontoon_rules.docs.words.settlement_messages import (
     EXCEPTIONS_TO,
     LOWER_ITEMS,
     MESSAGES,
+    NATURAL_AT_ONCE,
     ONE_SIDE,
     ORDINARY,
     PAIRS,
@@ -323,32 +324,28 @@ def banker_naturals_dealt(r: Ruleset) -> list[str]:
 
 
 def _banker_pontoon(w: _Words) -> Said | None:
+    """A banker's natural in the deal: checked when the banker plays, or shown at once; where
+    every hand dealt loses to it at one rate of the outcome table, the sentence says it."""
     naturals = banker_naturals_dealt(w.r)
     if not naturals:
         return None
     paths = ("deal.banker_pontoon_at_once",)
     natural = w.gettext(" or ").join(w.name(h) for h in naturals)  # every one it can be dealt
     renamed = natural != w.gettext("pontoon")  # the game's own name for its natural
+    words = {"natural": natural}
     if not w.r.deal.banker_pontoon_at_once:
-        return Said("banker_pontoon", w.gettext(
-            "A banker's %(natural)s is not checked before the players play; it shows when "
-            "the banker plays.") % {"natural": natural} if renamed else w.gettext(
-            "A banker's pontoon is not checked before the players play; it shows when the "
-            "banker plays."), (), paths)
+        return Said("banker_pontoon", w.gettext(NATURAL_AT_ONCE["later", renamed]) % words,
+                    (), paths)
     dealt, peek = _dealt_hands(w), peek_words(w.r, w.gettext)
     pairs = w.pairs(lambda p, b: b in naturals and p in dealt)
-    if all(w.table[p].result is LOSE for p in pairs):
-        return Said("banker_pontoon", (w.gettext(
-            "If the banker holds a %(natural)s, it is shown at once and the deal ends: the "
-            "banker collects from every player.") % {"natural": natural} if renamed else
-            w.gettext("If the banker holds a pontoon, it is shown at once and the deal ends: "
-                      "the banker collects from every player.")) + peek, (Claim(pairs, 1, LOSE),),
-            paths)
-    return Said("banker_pontoon", (w.gettext(
-        "If the banker holds a %(natural)s, it is shown at once and the deal ends: each "
-        "player's hand is settled against it as dealt.") % {"natural": natural} if renamed else
-        w.gettext("If the banker holds a pontoon, it is shown at once and the deal ends: each "
-                  "player's hand is settled against it as dealt.")) + peek, (), paths)
+    rates = {w.table[p].collects for p in pairs}
+    lose = all(w.table[p].result is LOSE for p in pairs)
+    kind = "settled" if not lose else "rate" if len(rates) == 1 else "collects"
+    rate = min(rates) if kind == "rate" else None
+    words["odds"] = odds(rate, w.gettext) if rate is not None else ""
+    claims = (Claim(pairs, 1, LOSE, collects=rate),) if lose else ()
+    return Said("banker_pontoon", w.gettext(NATURAL_AT_ONCE[kind, renamed]) % words + peek,
+                claims, paths)
 
 
 def _exceptions(w: _Words, claims: list[Claim]) -> Said | None:

@@ -33,6 +33,28 @@ ONE_SIDE = {
 `player_can_hold`), naming the shorter list (those it never holds, or the only ones it
 does): a chain of names read alone would rank the other side's same cards."""
 
+NATURAL_AT_ONCE = {
+    ("later", False): _("A banker's pontoon is not checked before the players play; it shows "
+                        "when the banker plays."),
+    ("later", True): _("A banker's %(natural)s is not checked before the players play; it "
+                       "shows when the banker plays."),
+    ("rate", False): _("If the banker holds a pontoon, it is shown at once and the deal ends: "
+                       "the banker collects %(odds)s from every player."),
+    ("rate", True): _("If the banker holds a %(natural)s, it is shown at once and the deal "
+                      "ends: the banker collects %(odds)s from every player."),
+    ("collects", False): _("If the banker holds a pontoon, it is shown at once and the deal "
+                           "ends: the banker collects from every player."),
+    ("collects", True): _("If the banker holds a %(natural)s, it is shown at once and the deal "
+                          "ends: the banker collects from every player."),
+    ("settled", False): _("If the banker holds a pontoon, it is shown at once and the deal "
+                          "ends: each player's hand is settled against it as dealt."),
+    ("settled", True): _("If the banker holds a %(natural)s, it is shown at once and the deal "
+                         "ends: each player's hand is settled against it as dealt."),
+}
+"""A banker's natural in the deal, by (what happens, whether the game renames its natural):
+checked only when the banker plays; shown at once, every player paying the one rate the
+outcome table gives (said), or rates that differ; or each hand settled against it."""
+
 EXCEPTIONS_TO = {
     "both": _("Exceptions to the ranking and the payouts above:"),
     "ranking": _("Exceptions to the ranking above:"),
@@ -131,18 +153,7 @@ MESSAGES = (
     LOSES_AFTER,
     _("If you bust, your stake waits for the banker: when the banker busts too, it is "
       "returned."),
-    _("If the banker holds a pontoon, it is shown at once and the deal ends: the banker "
-      "collects from every player."),
-    _("If the banker holds a pontoon, it is shown at once and the deal ends: each player's "
-      "hand is settled against it as dealt."),
-    _("A banker's pontoon is not checked before the players play; it shows when the banker "
-      "plays."),
-    _("A banker's %(natural)s is not checked before the players play; it shows when the "
-      "banker plays."),
-    _("If the banker holds a %(natural)s, it is shown at once and the deal ends: the banker "
-      "collects from every player."),
-    _("If the banker holds a %(natural)s, it is shown at once and the deal ends: each "
-      "player's hand is settled against it as dealt."),
+    *NATURAL_AT_ONCE.values(),
     *EXCEPTIONS_TO.values(),
     _("A player's %(p)s wins whatever the banker holds."),
     _("Each of these hands of a player wins whatever the banker holds: %(hands)s."),

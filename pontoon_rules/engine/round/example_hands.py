@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from itertools import chain, combinations, combinations_with_replacement, islice
 
 from pontoon_rules.engine.round.cards import RANK_CODES, card_code, parse_card, rank_of
@@ -20,20 +20,24 @@ MAX_TRIED = 40_000
 
 
 def example_cards(ruleset: Ruleset, hand_id: str, rules: Rules | None = None,
-                  banker: bool = False, by_value: bool = False) -> list[str] | None:
+                  banker: bool = False, by_value: bool = False,
+                  avoid: Collection[tuple[str, ...]] = ()) -> list[str] | None:
     """Card codes of a hand the engine classifies as `hand_id` under `ruleset`, all from
     the game's own pack (None when no hand of at most `MAX_EXAMPLE_CARDS` cards is); a
     player's hand held against some banker's up cards or stakes only is classified against
     the first of its up cards, on a stake of its band (its sentences say which).
     `by_value`: an ordinary total or a bust tries the cards worth most in this game first
     (`pack.values`: a sheet's "highest total" shows a high one, where a court may be
-    worth ½); without it, by their face (the conformance vectors' cards)."""
+    worth ½); without it, by their face (the conformance vectors' cards). `avoid`: cards
+    (codes, in order) not to give, another hand's example (a sheet's table shows each row
+    its own cards where the pack has others)."""
     rules = rules or compile_rules(ruleset)
     up, stake = _conditions(ruleset.hands.definitions.get(hand_id), banker, rules)
     for cards in _candidates(ruleset, rules, hand_id, by_value):
         hand = _hand_of(cards, rules, stake)
-        if classify(hand, rules, banker, up=up) == hand_id:
-            return [card_code(c) for c in cards]
+        codes = [card_code(c) for c in cards]
+        if tuple(codes) not in avoid and classify(hand, rules, banker, up=up) == hand_id:
+            return codes
     return None
 
 
