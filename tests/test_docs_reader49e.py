@@ -12,6 +12,8 @@ import pytest
 from pontoon_rules.docs.sheet.glossary import machine_translated, problems, terms
 from pontoon_rules.docs.sheet.sheet_view import find_base
 from pontoon_rules.docs.sheet.sheets import sheet_markdown
+from pontoon_rules.docs.words.marks import unglossed
+from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.ruleset.loading.registry import load_bundled
 
 
@@ -44,3 +46,37 @@ def test_the_glossary_check_refuses_a_machine_translations_term_quoted() -> None
     assert problems(quoted, bust) == []  # a source people wrote may be quoted once
     assert any("կիսանդրի" in p for p in problems(quoted, bust, machine=True))
     assert not machine_translated(load_bundled("belarus-ponton"), "ru")
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang", "said", "not_said"), [
+    ("sette-e-mezzo", "it", "Eccezioni ai pagamenti qui sopra: un giocatore",
+     "qui sopra: Un giocatore"),
+    ("sette-e-mezzo", "en", "Exceptions to the payouts above: a player's", "above: A player's"),
+    ("casino-filipino-pontoon", "en", "the ranking above: a player's", "above: A player's"),
+    ("siebzehn-und-vier", "de", "Ausnahmen von den Auszahlungen oben: Hat der Spieler",
+     "oben: hat der Spieler")])  # German opens a whole sentence after a colon in capitals
+def test_the_words_after_an_exceptions_colon_are_cased_as_the_language_writes(
+        ruleset_id: str, lang: str, said: str, not_said: str) -> None:
+    text = sheet(ruleset_id, lang)
+    assert said in text and not_said not in text
+
+
+def test_an_exceptions_name_gloss_is_said_once_not_in_every_exception() -> None:
+    """'(Ass und Zehn)' and '(zwei Asse)' six times in one paragraph: the ranking names
+    each hand in full, the exceptions and ties by its name alone."""
+    said = {s.key: s.text for s in sentences(load_bundled("siebzehn-und-vier"), "de")}
+    assert "Feuer (zwei Asse) schlägt geborene Einundzwanzig (Ass und Zehn)" in said["ranking"]
+    for key in ("outcomes", "ties"):
+        assert "(zwei Asse)" not in said[key] and "(Ass und Zehn)" not in said[key], key
+        assert "Feuer" in said[key] and "geborene Einundzwanzig" in said[key], key
+    assert unglossed("«огонь» (два туза)") == "«огонь»" and unglossed("pontoon") == "pontoon"
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang", "said", "not_said"), [
+    ("sette-e-mezzo", "it", "almeno 1 fiche;", "unità"),
+    ("siebzehn-und-vier", "de", "mindestens 1 Spielmarke;", "Einheit (Chip)")])
+def test_a_stake_is_counted_in_the_players_chips(ruleset_id: str, lang: str, said: str,
+                                                  not_said: str) -> None:
+    """«1 unità (fiche)», „1 Einheit (Chip)“: 123sportwetten.eu says «Spielmarken (Chips)»."""
+    text = sheet(ruleset_id, lang)
+    assert said in text and not_said not in text
