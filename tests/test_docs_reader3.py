@@ -45,18 +45,18 @@ def test_a_banker_of_one_card_makes_the_two_card_hand_with_the_first_card_drawn(
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_casino_sheet_says_how_a_home_table_runs_the_bank(ruleset_id: str, lang: str) -> None:
     """The house at home: its bank (a blank to fill in), stakes cut to it, when it passes,
-    who shuffles and cuts (as the house dealer does: one sentence says who cuts, reader 5),
+    who shuffles and cuts (as “Between deals” says: one sentence says who cuts, reader 5),
     and how the evening ends."""
     said = text(ruleset_id, lang)
     home = {"en": ("a bank of ____ chips", "the stakes are cut to what it can, in seat order",
                    "after ____ deals, or at once when broken",
-                   "they shuffle and have the cards cut as the house dealer does",
+                   "they shuffle and have the cards cut as “Between deals” says",
                    "the evening ends"),
             "ru": ("ставит в банк ____ фишек", "по порядку мест", "после ____ раздач",
                    "тасует и даёт снять колоду он сам",
                    "вечер кончается")}[lang]
     if load_bundled(ruleset_id).between_deals.cut.value == "nobody":  # online: a player cuts
-        home = tuple(w for w in home if "house dealer" not in w and "колоду он сам" not in w)
+        home = tuple(w for w in home if "Between deals" not in w and "колоду он сам" not in w)
         assert {"en": "they shuffle the cards and, as is usual, a player cuts them",
                 "ru": "он тасует карты, а один из игроков, как принято, снимает колоду"}[
             lang] in said

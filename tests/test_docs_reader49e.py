@@ -80,3 +80,40 @@ def test_a_stake_is_counted_in_the_players_chips(ruleset_id: str, lang: str, sai
     """«1 unità (fiche)», „1 Einheit (Chip)“: 123sportwetten.eu says «Spielmarken (Chips)»."""
     text = sheet(ruleset_id, lang)
     assert said in text and not_said not in text
+
+
+def test_one_person_has_one_name_on_the_belarus_english_sheet() -> None:
+    """'each playing against the house dealer, called the banker here', 'at home one more
+    person at the table is the house', 'the house dealer shuffles': three names."""
+    r = load_bundled("belarus-ponton")
+    body = sheet("belarus-ponton", "en").rsplit("Sources", 1)[0]
+    for other in ("dealer", "the house", "called the banker"):
+        assert other not in body.lower(), other
+    assert "each playing against the banker, who is not one of the players" in body
+    assert "At home the banker is one more person at the table" in body
+    assert "Before the first deal the banker shuffles the cards" in body
+    assert "dealer" not in r.summary
+
+
+def test_a_casinos_own_english_words_keep_their_one_name_at_home() -> None:
+    """Sydney's dealer stays the dealer in the home sentence (`woo-sydney.po`)."""
+    body = sheet("australian-pontoon", "en").rsplit("Sources", 1)[0]
+    assert "At home the dealer is one more person at the table" in body
+    assert "banker" not in body.replace("the house's bank", "")
+
+
+def test_a_cyrillic_title_on_an_english_sheet_is_glossed() -> None:
+    """'Sources: Понтун — card games page.' on an English sheet."""
+    assert ("Sources: “Понтун” (Pontoon), a Russian-language card games page."
+            in sheet("belarus-ponton", "en"))
+
+
+def test_both_belarus_intros_say_three_of_a_kind_always_wins() -> None:
+    """The English intro said only 'three of a kind pays 1:1'; the Russian one and the body
+    say it always wins (`wins_outright`), as five cards do."""
+    r = load_bundled("belarus-ponton")
+    assert all(r.hands.definitions[h].wins_outright for h in ("five-card-trick", "three-of-a-kind"))
+    english = r.summary.replace("\n", " ")
+    assert "five cards of 21 or less (3:2) and three of a kind (1:1) always win" in english
+    assert "(3 к 2) и 3 карты одного достоинства (1 к 1) всегда выигрывают" in " ".join(
+        r.translations["ru"].summary.split())
