@@ -117,3 +117,13 @@ def test_both_belarus_intros_say_three_of_a_kind_always_wins() -> None:
     assert "five cards of 21 or less (3:2) and three of a kind (1:1) always win" in english
     assert "(3 к 2) и 3 карты одного достоинства (1 к 1) всегда выигрывают" in " ".join(
         r.translations["ru"].summary.split())
+
+
+@pytest.mark.parametrize("ruleset_id", ["ban-luck", "xi-dach"])
+def test_ban_luck_in_english_says_its_pages_words_not_blackjacks(ruleset_id: str) -> None:
+    """'a natural' and 'take a free hand (an escape)': telework.ro's players check their
+    first two cards for "special combinations" (ban-ban, ban-luck) and call 15 a "free
+    hand" (`timeout.po`); no page says natural."""
+    text = sheet(ruleset_id, "en")
+    assert "natural" not in text.lower() and "(an escape)" not in text
+    assert "a special hand" in text and "On a free hand you may give up" in text
