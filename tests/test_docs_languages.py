@@ -65,7 +65,9 @@ SOURCE_TERMS = {
 """The translations' own words for twist, stick, bust and five-card trick (seed 000:
 «ոլորել», «կպչեք», «կիսանդրի», «Հինգ քարտի հնարք»; 001: «ਮਰੋੜੋ», «ਸਟਿੱਕ», «ਬਸਟ», «ਪੰਜ ਕਾਰਡ
 ਟ੍ਰਿਕ»; 004: «موڑ», «اسٹک», «بسٹ», «پانچ کارڈ ٹرک»): machine-translated calques no player
-says, so a sheet names each once, quoted, as the source's, and never uses it."""
+says: the sources are machine translations (`machine_translation_of`), so a sheet never prints
+them, not even quoted as the source's (g49e's reader: «Ավել» (աղբյուրում՝ «կիսանդրի»), a
+sculpted bust, read as a word someone says)."""
 CALQUES = {
     "hy": ("կիսանդր", "կպչ", "ոլոր", "հնարք", "ջեք", "թագուհի", "դեմքով", "բաժանված ձեռք",
            "զույգը բաժան"),
@@ -229,10 +231,10 @@ def test_each_sheet_is_one_page_two_with_shoot_with_a_picture(ruleset_id: str,
 
 
 @pytest.mark.parametrize("lang", SOURCE_LANGUAGES)
-def test_the_pagat_sheet_quotes_each_source_term_once(lang: str) -> None:
+def test_the_pagat_sheet_never_prints_a_machine_translations_term(lang: str) -> None:
     text = visible_text(html_of("pagat-british", lang))
     for term in SOURCE_TERMS[lang]:
-        assert text.count(f"«{term}»") == 1, (lang, term)
+        assert term not in text, (lang, term)
 
 
 def test_the_card_key_names_the_letters_in_each_language() -> None:

@@ -69,8 +69,9 @@ def _side_bets(r: Ruleset) -> list[str]:
 
 def _bank_life(r: Ruleset) -> list[str]:
     """The bank's life: who banks first, funded how, broken how, passed which way."""
-    if r.table.banker.value != "rotating":
-        return ["playing against the house dealer"]
+    if r.table.banker.value != "rotating":  # one name: the banker, or a casino's own dealer
+        return ["playing against the " + ("house dealer" if words_of(r, "en") != "en"
+                                          else "banker, who is not one of the players")]
     out = []
     k = r.table.bank
     if k.amount is not None:
@@ -96,16 +97,15 @@ def _first_shuffle(r: Ruleset) -> list[str]:
     """Who shuffles and cuts before the first deal: the first banker, the player on the
     side the cards do not go round to cutting; the house dealer, a player cutting; unless
     the ruleset says who cuts (`between_deals.cut`)."""
-    cut, who = r.between_deals.cut.value, ("banker" if r.table.banker.value == "rotating"
-                                           else "dealer")
+    cut, who = r.between_deals.cut.value, "banker"  # a casino's own words: its dealer
     if cut == "nobody":
         return ["shuffled at random by a machine", "and nobody cuts them."]
     if cut == "dealer":
         return ["Before the first deal the", "shuffles the cards and cuts them."]
     if cut in ("player-left", "player-right"):
         return [f"the player on the {who}'s {cut.removeprefix('player-')} cuts them."]
-    if r.table.banker.value != "rotating":  # "house dealer", or a casino's own "dealer"
-        return ["Before the first deal the", "dealer shuffles the cards and, as is usual, "
+    if r.table.banker.value != "rotating":  # the banker, or a casino's own "dealer"
+        return ["Before the first deal the", "banker shuffles the cards and, as is usual, "
                 "a player cuts them."]
     side = "left" if r.table.direction.value == "right" else "right"
     return ["Before the first deal the first banker shuffles the cards and, as is usual, "

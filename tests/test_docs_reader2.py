@@ -118,7 +118,7 @@ def test_even_money_says_it_only_pays_less_where_a_blackjack_always_wins() -> No
 @pytest.mark.parametrize(("ruleset_id", "lang", "words"), [
     ("blackjack-reference", "en", "at least 1 unit (chip)"),
     ("ochko-home", "ru", "не меньше 1 фишки"),
-    ("siebzehn-und-vier", "de", "mindestens 1 Einheit (Chip)"),
+    ("siebzehn-und-vier", "de", "mindestens 1 Spielmarke"),  # 123sportwetten.eu
 ])
 def test_a_fixed_minimum_stake_names_its_unit(ruleset_id: str, lang: str, words: str) -> None:
     """'Each player stakes at least 1': one what? A chip where the ruleset names no money,
@@ -149,7 +149,7 @@ def test_a_split_pontoon_not_taking_the_bank_is_a_whole_sentence(lang: str) -> N
     assert "Not with a pontoon" not in bank
 
 
-ENGLISH_PAGE = {"en": "the English rules page", "ru": "английская страница",
+ENGLISH_PAGE = {"en": "English Pontoon rules page citing", "ru": "нглийская страница",
                 "hy": "անգլերեն", "pa": "ਅੰਗਰੇਜ਼ੀ", "ur": "انگریزی"}
 
 
@@ -173,7 +173,8 @@ def test_an_overlays_site_page_titles_its_sources_in_the_base_translations() -> 
     are its base's, and their titles in Russian are the base's translations."""
     page = ruleset_page(load_bundled("pagat-stick-16"), "ru")
     sources = page[page.index("pr-sources"):]
-    assert "английская страница правил понтуна, в переводе на армянский" in sources
+    assert "страница правил понтуна со ссылкой на сайт «Пагат», в машинном переводе на армянский" \
+        in sources
     assert "as translated into Armenian" not in sources
 
 

@@ -65,12 +65,12 @@ def test_the_home_ochko_is_cut_by_the_player_on_the_bankers_left_as_its_source_s
 @pytest.mark.parametrize(("cut", "banker", "english", "russian"), [
     (Cut.PLAYER, BankerRole.ROTATING, "as is usual, the player on the banker's right cuts",
      "игрок справа от банкира, как принято, снимает колоду"),
-    (Cut.PLAYER_LEFT, BankerRole.HOUSE_DEALER, "the player on the dealer's left cuts them.",
-     "игрок слева от дилера снимает колоду"),
+    (Cut.PLAYER_LEFT, BankerRole.HOUSE_DEALER, "the player on the banker's left cuts them.",
+     "игрок слева от банкира снимает колоду"),  # one name for the house's banker (g49e)
     (Cut.PLAYER_RIGHT, BankerRole.ROTATING, "the player on the banker's right cuts them.",
      "а игрок справа от банкира снимает колоду"),
-    (Cut.DEALER, BankerRole.HOUSE_DEALER, "the house dealer shuffles the cards and cuts them.",
-     "дилер тасует карты и сам снимает колоду"),  # no «заведения»: a home table too
+    (Cut.DEALER, BankerRole.HOUSE_DEALER, "the banker shuffles the cards and cuts them.",
+     "банкир тасует карты и сам снимает колоду"),  # no «заведения»: a home table too
     (Cut.DEALER, BankerRole.ROTATING, "the first banker shuffles the cards and cuts them.",
      "первый банкир тасует карты и сам снимает колоду"),
     (Cut.NOBODY, BankerRole.ROTATING, "and nobody cuts them.", "колоду никто не снимает"),

@@ -71,13 +71,20 @@ def terms(ruleset_id: str, lang: str) -> tuple[Term, ...]:
     return found.languages.get(lang, ()) if found else ()
 
 
-def problems(text: str, entries: tuple[Term, ...]) -> list[str]:
+def problems(text: str, entries: tuple[Term, ...], machine: bool = False) -> list[str]:
     """What a sheet's `text` says against its glossary: a form it does not print, a word the
-    players do not use that it prints (the source's own term allowed once, quoted)."""
+    players do not use that it prints (the source's own term allowed once, quoted, unless
+    the source is a `machine` translation: a translator program's term is nobody's word,
+    so the sheet never prints it)."""
     out = []
     unquoted = text  # each source's own term, quoted once, may hold words not used
     for source in {term.source for term in entries if term.source}:
         unquoted = unquoted.replace(f"«{source}»", "", 1)
+    for term in entries if machine else ():
+        if term.source and term.source != term.players and re.search(
+                rf"(?<!\w){re.escape(term.source)}", text, re.IGNORECASE):
+            out.append(f"{term.concept}: the sheet prints {term.source!r}, a machine "
+                       f"translation's term (players say {term.players!r})")
     for term in entries:
         if term.form not in text:
             out.append(f"{term.concept}: the sheet does not say {term.form!r}")
@@ -97,7 +104,14 @@ def sheet_problems(ruleset_id: str, lang: str) -> list[str]:
 
     ruleset = load_bundled(ruleset_id)
     text = sheet_markdown(ruleset, lang, find_base(ruleset)).replace("\\", "")
-    return problems(text, terms(ruleset_id, lang))
+    return problems(text, terms(ruleset_id, lang), machine_translated(ruleset, lang))
+
+
+def machine_translated(ruleset: Any, lang: str) -> bool:
+    """Whether the ruleset's sources in `lang` are machine translations (pagat's page in
+    Armenian, Punjabi, Urdu): their terms are then never the players' words."""
+    found = [s for s in ruleset.sources.values() if s.language == lang]
+    return bool(found) and all(s.machine_translation_of for s in found)
 
 
 def page_rows(ruleset_id: str) -> list[dict[str, Any]]:

@@ -91,6 +91,41 @@ def capital(text: str) -> str:
     return text[:start] + text[start:start + 1].upper() + text[start + 1:]
 
 
+def glossed_once(name: Callable[[str], str]) -> Callable[[str], str]:
+    """`name` (a hand's, by id) that gives each name in full the first time it is asked,
+    then without its gloss: the settlement's ranking says 'Feuer (zwei Asse)', its
+    exceptions and ties 'Feuer' (a reader saw each gloss six times in one paragraph)."""
+    asked: set[str] = set()
+
+    def once(key: str) -> str:
+        full, seen = name(key), key in asked
+        asked.add(key)
+        return unglossed(full) if seen else full
+    return once
+
+
+def unglossed(name: str) -> str:
+    """A name without the gloss in brackets it ends with ('Feuer (zwei Asse)' -> 'Feuer',
+    «огонь» (два туза) -> «огонь»), for its mentions after the first; as it is without one."""
+    found = re.fullmatch(r"(.*\S)\s+\([^()]+\)", name)
+    return found.group(1) if found else name
+
+
+CAPITAL_AFTER_COLON = frozenset({"de"})
+"""The languages that open a whole sentence after a colon with a capital (German); the
+others go on in small letters ("Exceptions to the payouts above: a player's …", Italian
+«qui sopra: un giocatore», Russian «выше: если»)."""
+
+
+def after_colon(text: str, lang: str) -> str:
+    """`text` as it goes on after a heading's colon in `lang` (`ru@source` as `ru`): its
+    first letter, past opening quotes, small unless the language keeps a capital there."""
+    if lang.partition("@")[0] in CAPITAL_AFTER_COLON:
+        return text
+    start = len(text) - len(text.lstrip(OPENING))
+    return text[:start] + text[start:start + 1].lower() + text[start + 1:]
+
+
 def capitalised(text: str, lang: str) -> str:
     """Each sentence of `text` opening with a capital, past opening quotes, in `lang`
     (`ru@source` as `ru`); a script without letter case is left as it is."""

@@ -339,7 +339,8 @@ SETTLED = ("ranking", "payouts", "outcomes", "ties", "banker_bust", "player_bust
 
 def _settled(ruleset: Ruleset, lang: str) -> dict[str, Said]:
     gettext = translations(lang).gettext
-    return settlement_said(ruleset, gettext, lambda h: hand_name(ruleset, h, gettext, lang))
+    return settlement_said(ruleset, gettext, marks.glossed_once(
+        lambda h: hand_name(ruleset, h, gettext, lang)), lang)
 
 
 def settlement_claims(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE) -> dict[str, Said]:

@@ -24,7 +24,7 @@ from pontoon_rules.docs.words import claims as claim_words
 from pontoon_rules.docs.words.claims import Claim, Pair, Said, cell_says, conflicts, expected_cell
 from pontoon_rules.docs.words.family_words import lower_aces_words, peek_words, same_total_words
 from pontoon_rules.docs.words.hands import one_side_only, overlapping
-from pontoon_rules.docs.words.marks import either, in_parts, listed, odds
+from pontoon_rules.docs.words.marks import after_colon, either, in_parts, listed, odds
 from pontoon_rules.docs.words.reach import decided_table
 from pontoon_rules.docs.words.reading import reading
 from pontoon_rules.docs.words.settlement_messages import (
@@ -79,8 +79,9 @@ class _Words:
     """The ruleset, its table (`reach.decided`: totals that never cross) and hands' words."""
 
     def __init__(self, ruleset: Ruleset, gettext: Gettext,
-                 name: Callable[[str], str]) -> None:
+                 name: Callable[[str], str], lang: str = "en") -> None:
         self.r, self.ruleset, self.gettext, self._name = ruleset, ruleset, gettext, name
+        self.lang = lang
         self.table: OutcomeTable = decided_table(ruleset, outcome_table(ruleset))
 
     def said(self, write: Callable[[_Words], Said | None]) -> Said | None:
@@ -113,15 +114,16 @@ class _Words:
         return frozenset(p for p in self.table if p[1] == banker and p[0] != BUST)
 
 
-def settlement_said(ruleset: Ruleset, gettext: Gettext, name: Callable[[str], str]
-                    ) -> dict[str, Said]:
+def settlement_said(ruleset: Ruleset, gettext: Gettext, name: Callable[[str], str],
+                    lang: str = "en") -> dict[str, Said]:
     """The settlement sentences of `ruleset` by rule key, from its outcome table.
 
     `name(hand_id)` names a named hand in the sheet's language. Keys: `ranking`,
     `payouts`, `ties`, `banker_bust`, `player_bust`, `banker_pontoon` (left out where
-    the game's deal cannot show one), `outcomes` (left out where there is no exception).
+    the game's deal cannot show one), `outcomes` (left out where there is no exception),
+    its words after the heading's colon cased as `lang` writes them (`marks.after_colon`).
     """
-    w = _Words(ruleset, gettext, name)
+    w = _Words(ruleset, gettext, name, lang)
     said = {s.key: s for s in map(w.said, (_ranking, _payouts, _ties, _banker_bust,
                                            _player_bust, _banker_pontoon)) if s is not None}
     claims = [c for s in said.values() for c in s.claims]
@@ -388,7 +390,8 @@ def _exceptions(w: _Words, claims: list[Claim]) -> Said | None:
         texts.append(text)
         said.append(claim)
     texts = [_outright_text(w, outright) if t is OUTRIGHT_PLACE else t for t in texts]
-    # every sentence here departs from the ranking or the payouts: said so, once
+    # every sentence here departs from the ranking or the payouts: said so, once, before
+    texts[0] = after_colon(texts[0], w.lang)  # the first: "above: a player's"
     texts.insert(0, w.gettext(EXCEPTIONS_TO[claim_words.departs(claims, w.table, wrong)]))
     return Said("outcomes", " ".join(texts), tuple(said), tuple(sorted(paths)))
 

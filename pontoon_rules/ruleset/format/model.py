@@ -70,6 +70,10 @@ class Source(RuleModel):
     language: str = Field(min_length=2, description="Language of the text (ISO 639-1).")
     reference: str = Field(default="", description="Where it comes from (a URL or a citation).")
     note: str = Field(default="", description="Anything to know about the text itself.")
+    machine_translation_of: str = Field(
+        default="", description="The document this text is a machine translation of (empty: "
+        "written by people). Its terms are a translator program's, not any player's, so a "
+        "sheet never quotes them as the game's words: the sheet's words are our reading.")
 
 
 class Provenance(RuleModel):
