@@ -45,13 +45,13 @@ def test_a_banker_of_one_card_makes_the_two_card_hand_with_the_first_card_drawn(
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_casino_sheet_says_how_a_home_table_runs_the_bank(ruleset_id: str, lang: str) -> None:
     """The house at home: its bank (a blank to fill in), stakes cut to it, when it passes,
-    who shuffles and cuts (as the house dealer does: one sentence says who cuts, reader 5),
+    who shuffles and cuts (as “Between deals” says: one sentence says who cuts, reader 5),
     and how the evening ends."""
     said = text(ruleset_id, lang)
     home = {"en": ("a bank of ____ chips", "stakes are covered as they are placed, in the order"
                    " of play, each cut to what the bank still has free",
                    "after ____ deals, or at once when broken",
-                   "they shuffle and have the cards cut as the house dealer does",
+                   "they shuffle and have the cards cut as “Between deals” says",
                    "the evening ends"),
             "ru": ("ставит в банк ____ фишек", "ставки покрывают по мере того, как их делают,"
                    " по порядку игры", "после ____ раздач",
