@@ -152,8 +152,8 @@ def test_the_dealer_does_not_play_against_a_rescued_hand_alone() -> None:
     assert result["banker"]["cards"] == ["9D"]
 
 
-SETTLED_LATER = {"en": "A hand the banker does not open, a declared natural too, is settled when"
-                       " the banker has finished playing.",
+SETTLED_LATER = {"en": "A hand the banker does not open, a special hand shown at once too, is"
+                       " settled when the banker has finished playing.",  # Ban Luck's words
                  "vi": "Bài nào nhà cái không xét, kể cả bài đã báo và lật lên, được tính khi"
                        " nhà cái chơi xong."}
 
@@ -203,7 +203,7 @@ def test_each_row_of_the_payout_table_shows_its_own_cards(ruleset_id: str) -> No
                             "ставки покрывают по мере того, как их делают, по порядку игры",
                             "а то, что игрок добавляет к ставке по ходу игры, покрывают так же",
                             "машины дома нет: он сам тасует карты")),
-    ("belarus-ponton", "en", ("(who is the house first is agreed before play)",
+    ("belarus-ponton", "en", ("(who is the banker first is agreed before play)",
                               "stakes are covered as they are placed, in the order of play",
                               "what a player adds to a stake during play is covered the same"
                               " way when it is added"))])

@@ -138,7 +138,7 @@ def test_the_home_dealer_is_one_more_person_not_a_house_dealer(lang: str) -> Non
 
     ruleset = load_bundled("belarus-ponton")
     table = _said("belarus-ponton", lang)["table"]
-    home = {"en": "At home one more person at the table is the house (",
+    home = {"en": "At home the banker is one more person at the table (",
             "ru": "Дома дилер — ещё один человек, сверх этих игроков ("}
     assert home[lang] in table
     assert "дилер заведения" not in render_sheet(ruleset, "md", lang).decode()
