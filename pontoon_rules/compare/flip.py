@@ -14,7 +14,6 @@ Only the first change's failure, whose text `_related` reads, is validated in fu
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -109,8 +108,8 @@ class _Known:
         touched = {path.split(".")[0] for path in paths}
         if any(not has_path(donor, path) for path in paths):
             touched.add("provenance")  # a removal takes out provenance too
-        data = {name: copy.deepcopy(value) if name in touched else self.parts[name]
-                for name, value in self.data.items()}
+        data = {name: value if name in touched else self.parts[name]
+                for name, value in self.data.items()}  # `_apply` copies what it changes
         _apply(data, donor, paths)
         try:
             return Ruleset.model_validate(data, context=QUIET)
@@ -143,10 +142,11 @@ def _changes_key(donor: Ruleset, paths: Sequence[str]
 
 
 def _set(data: dict[str, Any], path: str, value: Any) -> None:
+    """Set the entry at `path`, copying each dict on the way (`data` may share them)."""
     *parents, last = path.split(".")
     node = data
     for part in parents:
-        node = node[part]
+        node[part] = node = dict(node[part])
     node[last] = value.model_dump() if isinstance(value, BaseModel) else value
 
 
@@ -156,9 +156,9 @@ def _remove(data: dict[str, Any], path: str) -> None:
     *parents, last = path.split(".")
     node = data
     for part in parents:
-        node = node[part]
+        node[part] = node = dict(node[part])
     node.pop(last, None)
-    provenance = data.get("provenance", {})
+    provenance = data["provenance"] = dict(data.get("provenance", {}))
     for key in [k for k in provenance if k == path or k.startswith(path + ".")]:
         del provenance[key]
 
