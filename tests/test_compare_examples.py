@@ -13,6 +13,7 @@ from pontoon_rules.compare.search import PairSearch
 from pontoon_rules.compare.simulate import OutcomeCache
 from pontoon_rules.engine.scripts.script import run_script
 from pontoon_rules.ruleset.format.fields import ruleset_paths
+from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 from pontoon_rules.ruleset.resolving.present import differing_paths
 
@@ -146,9 +147,9 @@ def test_a_flip_is_validated_once_and_answers_alike(monkeypatch: pytest.MonkeyPa
     differing = differing_paths([ochko, belarus])
     fresh = {path: flipping.flip(ochko, belarus, path, differing) for path in differing}
     validated: list[frozenset[str]] = []
-    real = flipping._changed  # each change's data, made once per validation
-    monkeypatch.setattr(flipping, "_changed",
-                        lambda *args: validated.append(frozenset(args[2])) or real(*args))
+    real = flipping._Known.changed  # each change validated
+    monkeypatch.setattr(flipping._Known, "changed", lambda self, *args: validated.append(
+        frozenset(args[1])) or real(self, *args))
     flips = flipping.Flips()
     donor = belarus.model_copy(update={"id": "another"})
     for path in differing:
@@ -159,25 +160,54 @@ def test_a_flip_is_validated_once_and_answers_alike(monkeypatch: pytest.MonkeyPa
     assert len(validated) == len(set(validated)) > len(differing)
 
 
-def test_a_set_invalid_in_its_section_is_refused_as_the_whole_ruleset_refuses_it(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """The further fields a flip tries are validated section by section first: every flip
-    is what validating each whole ruleset gives, and some sets are refused in their
-    section alone (the check does work)."""
+def test_a_flip_validated_by_its_parts_is_the_whole_ruleset_validated() -> None:
+    """`Flips` revalidates only the parts a change touches: every set of fields it tries
+    (a flip's first change, and the further fields) is valid exactly where validating the
+    whole changed data is, and gives the same ruleset, its fields written alike; the first
+    change's failure keeps the whole error's text (with its hint), which `_related` reads."""
+    from pydantic import ValidationError
+
     from pontoon_rules.compare import flip as flipping
 
     british, ban_luck = load_bundled("pagat-british"), load_bundled("ban-luck")
     differing = differing_paths([british, ban_luck])
-    paths = ["hands.ranking", "hands.definitions.pontoon"]  # one found with 3 more, one none
-    refused: list[str] = []
-    real = flipping._section_problem
-    monkeypatch.setattr(flipping, "_section_problem",
-                        lambda *args: (found := real(*args)) and refused.append(found) or found)
-    first = {path: flipping.flip(british, ban_luck, path, differing) for path in paths}
-    monkeypatch.setattr(flipping, "_section_problem", lambda *args: None)
-    assert first == {path: flipping.flip(british, ban_luck, path, differing) for path in paths}
-    assert first["hands.ranking"] is not None and len(first["hands.ranking"][1]) == 4
-    assert first["hands.definitions.pontoon"] is None and refused
+    flips, tried = flipping.Flips(), []
+    for path in differing:
+        tried.append((path,))
+        tried.extend((path, *more) for more in itertools.combinations(
+            flipping._related(path, path, differing)[:4], 2))
+    outcomes = set()
+    for paths in tried:
+        quick = flips.with_values(british, ban_luck, paths, sections_first=len(paths) > 1)
+        try:
+            whole: Ruleset | str = flipping.with_values(british, ban_luck, paths)
+        except ValidationError as error:
+            whole = str(error)
+        outcomes.add(isinstance(whole, str))
+        if isinstance(whole, str):
+            assert quick == whole if len(paths) == 1 else quick == "invalid", paths
+        else:
+            assert isinstance(quick, Ruleset) and quick == whole, paths
+            assert _written(quick) == _written(whole), paths
+    assert outcomes == {True, False}
+
+
+def _written(model: object) -> list[tuple[str, frozenset[str]]]:
+    """Every nested model's fields as written (`model_fields_set`), in order."""
+    from pydantic import BaseModel
+
+    found = []
+    stack = [("", model)]
+    while stack:
+        where, node = stack.pop()
+        if isinstance(node, BaseModel):
+            found.append((where, frozenset(node.model_fields_set)))
+            stack.extend((f"{where}.{k}", getattr(node, k)) for k in type(node).model_fields)
+        elif isinstance(node, dict):
+            stack.extend((f"{where}.{k}", v) for k, v in node.items())
+        elif isinstance(node, (list, tuple)):
+            stack.extend((f"{where}.{i}", v) for i, v in enumerate(node))
+    return found
 
 
 def test_json_shape() -> None:

@@ -248,6 +248,26 @@ def test_hints_name_the_field_meant() -> None:
     assert meant_field("hits_soft_17", list(BankerPlay.model_fields)) == "hit_soft_17"
 
 
+def test_a_ranking_id_not_defined_is_hinted_except_where_no_one_reads_the_message() -> None:
+    """The ranking's unknown id gets its 'did you mean' hint; under the `QUIET` context (the
+    example search's trial flips, which read only whether data is valid) the same error
+    comes without it."""
+    from pydantic import ValidationError
+
+    from pontoon_rules.ruleset.format.common import QUIET
+    from pontoon_rules.ruleset.format.hands import SpecialHands
+
+    data = load_bundled("pagat-british").hands.model_dump()
+    data["ranking"] = ["pontoon-x" if i == "pontoon" else i for i in data["ranking"]]
+    texts = []
+    for context in (None, QUIET):
+        with pytest.raises(ValidationError) as raised:
+            SpecialHands.model_validate(data, context=context)
+        texts.append(str(raised.value))
+    assert "['pontoon-x'] are not defined" in texts[1] and "did you mean" not in texts[1]
+    assert "are not defined in hands.definitions (did you mean 'pontoon'?)" in texts[0]
+
+
 def test_a_seat_number_is_no_amount_where_stakes_come_in_units() -> None:
     """`open 1` names a seat: `settlement.odd_amounts: exact` (stakes in multiples of a unit)
     leaves it as it is."""

@@ -5,11 +5,11 @@ every validation applies. When the single change is invalid on its own (a
 cross-field rule), the smallest set of further differing fields that makes it
 valid is flipped too, searched in a fixed order. A `Flips` memo shared between pairs
 validates each change once: the same base with the same values set (another donor that
-holds them, or the same fields met from another field's side) is the same answer. A set
-of further fields is first validated section by section (the sections it changes, alone:
-a section invalid alone is invalid in the ruleset, which validates it from the same data),
-and only then as a whole ruleset: most sets tried fail in their section, at a fraction of
-the cost.
+holds them, or the same fields met from another field's side) is the same answer. The
+memo validates only the parts a change touches (and the cross-field checks): the base's
+other parts are passed as validating its dumped data made them once, which pydantic takes
+as they are, so the answer is the whole ruleset's validation at a fraction of the cost.
+Only the first change's failure, whose text `_related` reads, is validated in full again.
 """
 
 from __future__ import annotations
@@ -21,8 +21,9 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from pontoon_rules.ruleset.format.common import QUIET
 from pontoon_rules.ruleset.format.fields import has_path, value_at
-from pontoon_rules.ruleset.format.model import SECTIONS, Ruleset
+from pontoon_rules.ruleset.format.model import Ruleset
 
 MAX_EXTRA = 3
 """The most further fields flipped to make one change valid."""
@@ -40,27 +41,17 @@ def with_values(base: Ruleset, donor: Ruleset, paths: Sequence[str]) -> Ruleset:
 def _changed(base: Ruleset, donor: Ruleset, paths: Sequence[str]) -> dict[str, Any]:
     """`base`'s data with the fields at `paths` set to (or removed as) `donor`'s."""
     data = base.model_dump()
+    _apply(data, donor, paths)
+    return data
+
+
+def _apply(data: dict[str, Any], donor: Ruleset, paths: Sequence[str]) -> None:
+    """Set (or remove) in `data` the fields at `paths` as `donor` has them."""
     for path in paths:
         if has_path(donor, path):
             _set(data, path, value_at(donor, path))
         else:
             _remove(data, path)
-    return data
-
-
-def _section_problem(data: dict[str, Any], paths: Sequence[str]) -> str | None:
-    """The validation error of the first section that `paths` change which is invalid on
-    its own (then the whole ruleset is), else None (the ruleset may still be invalid)."""
-    for section in dict.fromkeys(path.split(".")[0] for path in paths):
-        if section not in SECTIONS or section not in data:
-            continue
-        model = Ruleset.model_fields[section].annotation
-        assert isinstance(model, type) and issubclass(model, BaseModel), section
-        try:
-            model.model_validate(data[section])
-        except ValidationError as error:
-            return str(error)
-    return None
 
 
 _MISSING = object()
@@ -73,32 +64,67 @@ class Flips:
 
     table: dict[tuple[str, frozenset[tuple[str, str]] | tuple[tuple[str, str], ...]],
                 Ruleset | str] = field(default_factory=dict)
-    bases: dict[int, tuple[Ruleset, str]] = field(default_factory=dict)
+    bases: dict[int, _Known] = field(default_factory=dict)
 
     def with_values(self, base: Ruleset, donor: Ruleset, paths: Sequence[str],
                     sections_first: bool = False) -> Ruleset | str:
         """`with_values(base, donor, paths)`, or the `ValidationError`'s text: with
-        `sections_first`, the text of the first changed section invalid on its own where
-        one is (`_section_problem`; the ruleset is then invalid all the same)."""
-        key = (self._base_key(base), _changes_key(donor, paths))
+        `sections_first` (the caller reads no message), a failure's text is a short mark,
+        not the error's."""
+        known = self._known(base)
+        key = (known.key, _changes_key(donor, paths))
         found = self.table.get(key)
         if found is None:
-            data = _changed(base, donor, paths)
-            found = _section_problem(data, paths) if sections_first else None
-            if found is None:
-                try:
-                    found = Ruleset.model_validate(data)
-                except ValidationError as error:
-                    found = str(error)
+            found = known.changed(donor, paths)
+            if isinstance(found, str) and not sections_first:
+                found = _full_error(base, donor, paths)
             self.table[key] = found
         return found
 
-    def _base_key(self, base: Ruleset) -> str:
+    def _known(self, base: Ruleset) -> _Known:
         # the base kept beside its key, so that its id is not another's while kept
         known = self.bases.get(id(base))
-        if known is None or known[0] is not base:
-            known = self.bases[id(base)] = (base, base.model_dump_json())
-        return known[1]
+        if known is None or known.base is not base:
+            known = self.bases[id(base)] = _Known(base)
+        return known
+
+
+class _Known:
+    """A base as `with_values` meets it: its key, its data, and its parts as validating
+    that data makes them (so a change revalidates only the parts it touches)."""
+
+    def __init__(self, base: Ruleset) -> None:
+        self.base = base
+        self.key = base.model_dump_json()
+        self.data = base.model_dump()
+        remade = Ruleset.model_validate(self.data)  # fields as written: all (totals checks)
+        self.parts = {name: getattr(remade, name) for name in self.data}
+
+    def changed(self, donor: Ruleset, paths: Sequence[str]) -> Ruleset | str:
+        """`with_values(self.base, donor, paths)`, or "invalid": the same ruleset, as each
+        untouched part validates from the same data alike; the touched parts and the
+        cross-field checks are validated as before (without the suggestions of a message
+        no one reads)."""
+        touched = {path.split(".")[0] for path in paths}
+        if any(not has_path(donor, path) for path in paths):
+            touched.add("provenance")  # a removal takes out provenance too
+        data = {name: value if name in touched else self.parts[name]
+                for name, value in self.data.items()}  # `_apply` copies what it changes
+        _apply(data, donor, paths)
+        try:
+            return Ruleset.model_validate(data, context=QUIET)
+        except ValidationError:
+            return "invalid"
+
+
+def _full_error(base: Ruleset, donor: Ruleset, paths: Sequence[str]) -> str:
+    """The text of the error validating the whole changed data raises (its message is read:
+    `_related` looks for the fields it names)."""
+    try:
+        Ruleset.model_validate(_changed(base, donor, paths))
+    except ValidationError as error:
+        return str(error)
+    raise AssertionError(f"{paths} valid in full but not by parts")
 
 
 def _changes_key(donor: Ruleset, paths: Sequence[str]
@@ -116,10 +142,11 @@ def _changes_key(donor: Ruleset, paths: Sequence[str]
 
 
 def _set(data: dict[str, Any], path: str, value: Any) -> None:
+    """Set the entry at `path`, copying each dict on the way (`data` may share them)."""
     *parents, last = path.split(".")
     node = data
     for part in parents:
-        node = node[part]
+        node[part] = node = dict(node[part])
     node[last] = value.model_dump() if isinstance(value, BaseModel) else value
 
 
@@ -129,9 +156,9 @@ def _remove(data: dict[str, Any], path: str) -> None:
     *parents, last = path.split(".")
     node = data
     for part in parents:
-        node = node[part]
+        node[part] = node = dict(node[part])
     node.pop(last, None)
-    provenance = data.get("provenance", {})
+    provenance = data["provenance"] = dict(data.get("provenance", {}))
     for key in [k for k in provenance if k == path or k.startswith(path + ".")]:
         del provenance[key]
 

@@ -6,7 +6,7 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationInfo
 
 from pontoon_rules.text import hidden_characters
 
@@ -19,6 +19,16 @@ class RuleModel(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, use_enum_values=False,
                               defer_build=True)
+
+
+QUIET = {"suggest": False}
+"""Validation context for a caller that reads no error message, only whether data is valid
+(the example search's trial flips): checks leave out their costly 'did you mean' hints."""
+
+
+def suggests(info: ValidationInfo) -> bool:
+    """Whether a validator's message should carry its 'did you mean' hint (not under QUIET)."""
+    return not (isinstance(info.context, dict) and info.context.get("suggest") is False)
 
 
 MAX_NAME_LENGTH = 80

@@ -19,6 +19,7 @@ from pydantic import (
     Field,
     StrictBool,
     StrictInt,
+    ValidationInfo,
     field_validator,
     model_validator,
 )
@@ -36,6 +37,7 @@ from pontoon_rules.ruleset.format.common import (
     SuitRule,
     TieRule,
     shown_as_written,
+    suggests,
 )
 from pontoon_rules.ruleset.format.languages import LANGUAGES, shown_languages
 from pontoon_rules.ruleset.format.points import MAX_TOTAL, HandTotal, points_text
@@ -306,8 +308,8 @@ class SpecialHands(RuleModel):
     )
 
     @model_validator(mode="after")
-    def _check(self) -> SpecialHands:
-        problems = [p for p in _hands_problems(self) if p]
+    def _check(self, info: ValidationInfo) -> SpecialHands:
+        problems = [p for p in _hands_problems(self, suggests(info)) if p]
         if problems:
             raise ValueError("; ".join(problems))
         return self
@@ -318,7 +320,7 @@ class SpecialHands(RuleModel):
                 if hand_id in self.definitions]
 
 
-def _hands_problems(h: SpecialHands) -> list[str | None]:
+def _hands_problems(h: SpecialHands, suggest: bool = True) -> list[str | None]:
     import re
 
     bad_ids = [i for i in h.definitions if not re.match(HAND_ID_PATTERN, i)
@@ -333,7 +335,8 @@ def _hands_problems(h: SpecialHands) -> list[str | None]:
         "ranking must include 'total'" if HandClass.TOTAL not in h.ranking else None,
         ("ranking must not include 'bust' (it always loses)"
          if HandClass.BUST in h.ranking else None),
-        (f"ranking: {unknown} are not defined in hands.definitions{_meant(unknown, h)}"
+        (f"ranking: {unknown} are not defined in hands.definitions"
+         f"{_meant(unknown, h) if suggest else ''}"
          if unknown else None),
     ]
 
