@@ -26,6 +26,7 @@ def terminated_cleanly(at_once: bool = False) -> Iterator[None]:
 
     def stop(_signum: int, _frame: object) -> None:
         if at_once:
+            _kill_children()  # before this process's pipes close under a worker mid-write
             for stream in (sys.stdout, sys.stderr):  # what was printed is not lost
                 with contextlib.suppress(Exception):
                     stream.flush()
@@ -37,3 +38,16 @@ def terminated_cleanly(at_once: bool = False) -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGTERM, previous)
+
+
+def _kill_children() -> None:
+    """SIGKILL this process's `multiprocessing` children, if it has any: a pool worker that
+    finishes a task as its parent exits would write into a closed pipe and print
+    BrokenPipeError's traceback before the parent-death signal reaches it."""
+    processes = sys.modules.get("multiprocessing")
+    if processes is None:
+        return
+    with contextlib.suppress(Exception):
+        for child in processes.active_children():
+            with contextlib.suppress(Exception):
+                child.kill()

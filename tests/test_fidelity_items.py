@@ -118,8 +118,8 @@ def test_2_the_literal_reading_loses_the_pontoon_to_an_equal_total(tmp_path: Pat
     assert cell.result is OutcomeResult.BY_TOTAL and not cell.tie_push and cell.pays == 2
     said = [s for s in sentences(load_ruleset(path))
             if "hands.definitions.pontoon.against_total" in s.paths and s.key == "outcomes"]
-    assert said and "A player's pontoon against the banker's ordinary total: the higher " \
-        "total wins, equal totals go to the banker." in said[0].text
+    assert said and "a player's pontoon against the banker's ordinary total: the higher " \
+        "total wins, equal totals go to the banker." in said[0].text  # small after the colon
     hand = next(s for s in sentences(load_ruleset(path)) if s.key == "hand:pontoon")
     assert "also beats" not in hand.text
 
