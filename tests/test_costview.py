@@ -75,3 +75,21 @@ def test_a_recording_render_sees_every_message_even_from_the_memo() -> None:
     with recording() as again:
         cost_view(british, rows(), gettext, "ru", 3)
     assert first and again == first
+
+
+def test_a_change_says_only_the_clauses_that_differ_not_those_it_shares_between_them() -> None:
+    """A payout's words: 'Pays 2:1. As the banker's hand it collects 1:1. A winning hand is
+    paid the odds of its hand (2:1 on 100 is 200); every losing hand pays the banker 1:1.'
+    The realistic row said the shared middle clause on both sides, and ended a cut clause at
+    its semicolon."""
+    from pontoon_rules.docs.words.costview import differing_clauses
+
+    shared = "As the banker's hand it collects 1:1."
+    tail = "every losing hand pays the banker 1:1."
+    paid = "A winning hand is paid the odds of its hand"
+    one = f"Pays 2:1. {shared} {paid} (2:1 on 100 is 200); {tail}"
+    two = f"Pays 3:2. {shared} {paid} (3:2 on 100 is 150); {tail}"
+    assert differing_clauses(one, two) == (
+        "Pays 2:1. A winning hand is paid the odds of its hand (2:1 on 100 is 200).",
+        "Pays 3:2. A winning hand is paid the odds of its hand (3:2 on 100 is 150).")
+    assert differing_clauses(one, one) == ("", "")

@@ -10,6 +10,7 @@ schema refuses, and changes too small to show are left out and counted.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import re
 from dataclasses import dataclass
@@ -268,13 +269,22 @@ def change_in_words(ruleset: Ruleset, name: str, variant: Ruleset | None, vname:
 
 def differing_clauses(one: str, two: str) -> tuple[str, str]:
     """The clauses (sentences, parts between semicolons) of `one` and `two` that differ:
-    what the two have in common before and after left out."""
+    every clause the two share, in the same order, left out (not only those before and
+    after the first and last difference), and a last clause cut at its semicolon ended as
+    a sentence."""
     before, after = _CLAUSE.split(one), _CLAUSE.split(two)
-    while before and after and before[0] == after[0]:
-        before, after = before[1:], after[1:]
-    while before and after and before[-1] == after[-1]:
-        before, after = before[:-1], after[:-1]
-    return " ".join(b for b in before if b), " ".join(a for a in after if a)
+    old: list[str] = []
+    new: list[str] = []
+    matcher = difflib.SequenceMatcher(a=before, b=after, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag != "equal":
+            old += before[i1:i2]
+            new += after[j1:j2]
+    return _ended(" ".join(b for b in old if b)), _ended(" ".join(a for a in new if a))
+
+
+def _ended(text: str) -> str:
+    return f"{text[:-1]}." if text.endswith(";") else text
 
 
 def origin_words(row: Variation, gettext: Gettext, lang: str) -> str:
