@@ -93,3 +93,5 @@ def test_a_change_says_only_the_clauses_that_differ_not_those_it_shares_between_
         "Pays 2:1. A winning hand is paid the odds of its hand (2:1 on 100 is 200).",
         "Pays 3:2. A winning hand is paid the odds of its hand (3:2 on 100 is 150).")
     assert differing_clauses(one, one) == ("", "")
+    assert differing_clauses("A. b; c; d.", "A. x; y; d.") == ("B; c.", "X; y.")
+    assert differing_clauses("A; b; c; d.", "A; x; c; y.") == ("B. D.", "X. Y.")

@@ -270,21 +270,34 @@ def change_in_words(ruleset: Ruleset, name: str, variant: Ruleset | None, vname:
 def differing_clauses(one: str, two: str) -> tuple[str, str]:
     """The clauses (sentences, parts between semicolons) of `one` and `two` that differ:
     every clause the two share, in the same order, left out (not only those before and
-    after the first and last difference), and a last clause cut at its semicolon ended as
-    a sentence."""
+    after the first and last difference), each clause kept said as a sentence (a semicolon
+    ended, a first letter made capital)."""
     before, after = _CLAUSE.split(one), _CLAUSE.split(two)
-    old: list[str] = []
-    new: list[str] = []
+    old: list[int] = []
+    new: list[int] = []
     matcher = difflib.SequenceMatcher(a=before, b=after, autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():
         if tag != "equal":
-            old += before[i1:i2]
-            new += after[j1:j2]
-    return _ended(" ".join(b for b in old if b)), _ended(" ".join(a for a in new if a))
+            old += range(i1, i2)
+            new += range(j1, j2)
+    return _joined(before, old), _joined(after, new)
 
 
-def _ended(text: str) -> str:
-    return f"{text[:-1]}." if text.endswith(";") else text
+def _joined(clauses: list[str], kept: list[int]) -> str:
+    """The `kept` clauses; where one is cut from the clause after it, it ends as a
+    sentence (its semicolon a full stop), and where one is cut from the one before it, it
+    starts with a capital."""
+    out = []
+    for n, i in enumerate(kept):
+        clause = clauses[i]
+        if not clause:
+            continue
+        if clause.endswith(";") and (n + 1 == len(kept) or kept[n + 1] != i + 1):
+            clause = f"{clause[:-1]}."
+        if i and (not n or kept[n - 1] != i - 1):
+            clause = f"{clause[:1].upper()}{clause[1:]}"
+        out.append(clause)
+    return " ".join(out)
 
 
 def origin_words(row: Variation, gettext: Gettext, lang: str) -> str:
