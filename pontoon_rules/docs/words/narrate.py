@@ -20,11 +20,11 @@ from pontoon_rules.docs.words.hands import hand_name
 from pontoon_rules.docs.words.i18n import as_unit
 from pontoon_rules.docs.words.marks import COLON, SEMICOLON, capital, in_parts, listed, stopped
 from pontoon_rules.docs.words.pack_words import rank_letters
+from pontoon_rules.docs.words.rounds import compiled
 from pontoon_rules.docs.words.values import COUNTED, Gettext, actor_text, card_view
 from pontoon_rules.engine.round.cards import card_code, parse_card
 from pontoon_rules.engine.round.hand import Hand, classify
 from pontoon_rules.engine.round.results import points_of, total_json
-from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.ruleset.format.common import BankerMode, Rank
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.format.points import parse_points, points_text, total_text
@@ -364,7 +364,7 @@ def opened_against(ruleset: Ruleset, result: dict[str, Any]) -> dict[str, dict[s
              and e.get("actor") == "banker" and str(e.get("action")).startswith("open ")]
     if not opens:
         return {}
-    rules, hand, out = compile_rules(ruleset), Hand(), {}
+    rules, hand, out = compiled(ruleset), Hand(), {}
     for event in result["transcript"]:
         if event.get("event") == "deal" and event.get("to") == "banker":
             hand.put(parse_card(event["card"]), rules)

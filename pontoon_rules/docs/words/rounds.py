@@ -13,7 +13,7 @@ import random
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from pontoon_rules.docs.words.showings import showings
 from pontoon_rules.engine.round.actions import (
@@ -160,7 +160,7 @@ def _seeded_round(rules: Rules, rng: random.Random,
 
 def replay(ruleset: Ruleset, script: dict[str, Any]) -> dict[str, Any]:
     """Replay `script` under `ruleset`: the contract's JSON (seats, banker, transcript)."""
-    return _replayed(_compiled(ruleset), script)
+    return _replayed(compiled(ruleset), script)
 
 
 def _replayed(rules: Rules, script: dict[str, Any]) -> dict[str, Any]:
@@ -182,43 +182,46 @@ site build plays, every bundled ruleset and example overlay): a workbench
 analyses a new draft at each change."""
 
 
+T = TypeVar("T")
+
+
+def kept(cache: dict[str, T], ruleset: Ruleset, make: Callable[[Ruleset], T]) -> T:
+    """`make(ruleset)`, once per ruleset content; at most `FOUND_KEPT` kept, the oldest
+    going first (a long-lived process, the workbench, sees many drafts, from several
+    threads)."""
+    key = ruleset.model_dump_json()
+    with _FOUND_LOCK:
+        if key in cache:
+            return cache[key]
+    made = make(ruleset)
+    with _FOUND_LOCK:
+        while len(cache) >= FOUND_KEPT:
+            cache.pop(next(iter(cache)))
+        cache[key] = made
+    return made
+
+
 def _found_once(cache: dict[str, tuple[str, ...]], ruleset: Ruleset,
                 search: Callable[[Ruleset], tuple[str, ...]]) -> tuple[str, ...]:
     """`search(ruleset)`, once per ruleset content; a ruleset whose rounds cannot be played
     is an `ExampleError` naming it."""
-    key = ruleset.model_dump_json()
-    with _FOUND_LOCK:  # the workbench renders sheets from several threads
-        found = cache.get(key)
-    if found is not None:
-        return found
-    try:
-        found = search(ruleset)
-    except PontoonError as e:
-        raise ExampleError(f"ruleset {ruleset.id!r}: cannot play an example round: "
-                           f"{e}") from e
-    with _FOUND_LOCK:
-        while len(cache) >= FOUND_KEPT:  # a long-lived process (the workbench) sees many
-            cache.pop(next(iter(cache)))
-        cache[key] = found
-    return found
+    def searched(r: Ruleset) -> tuple[str, ...]:
+        try:
+            return search(r)
+        except PontoonError as e:
+            raise ExampleError(f"ruleset {r.id!r}: cannot play an example round: "
+                               f"{e}") from e
+
+    return kept(cache, ruleset, searched)
 
 
 _COMPILED: dict[str, Rules] = {}
 
 
-def _compiled(ruleset: Ruleset) -> Rules:
-    """`ruleset`'s rules, compiled once per ruleset content for all the searches and
-    replays of its worked examples (kept as `_FOUND` keeps the rounds found)."""
-    key = ruleset.model_dump_json()
-    with _FOUND_LOCK:
-        rules = _COMPILED.get(key)
-    if rules is None:
-        rules = compile_rules(ruleset)
-        with _FOUND_LOCK:
-            while len(_COMPILED) >= FOUND_KEPT:
-                _COMPILED.pop(next(iter(_COMPILED)))
-            _COMPILED[key] = rules
-    return rules
+def compiled(ruleset: Ruleset) -> Rules:
+    """`ruleset`'s rules, compiled once per ruleset content for all the searches, replays
+    and tellings of its worked examples (kept as `_FOUND` keeps the rounds found)."""
+    return kept(_COMPILED, ruleset, compile_rules)
 
 
 def _sample_scripts(ruleset: Ruleset) -> tuple[str, ...]:
@@ -227,7 +230,7 @@ def _sample_scripts(ruleset: Ruleset) -> tuple[str, ...]:
 
 def _search(ruleset: Ruleset) -> tuple[str, ...]:
     rng = random.Random(f"sheet:{ruleset.id}")
-    rules = _compiled(ruleset)
+    rules = compiled(ruleset)
     found: dict[int, dict[str, Any]] = {}
     for _ in range(SEARCH_LIMIT):
         script = _seeded_round(rules, rng)
@@ -253,7 +256,7 @@ def _teaching_search(ruleset: Ruleset) -> tuple[str, ...]:
     """One round for each special rule of the game (`TEACHING`) where player 1 takes
     that decision, found by seeded play."""
     found = []
-    rules = _compiled(ruleset)
+    rules = compiled(ruleset)
     for teaching in (t for t in TEACHING if t.has(ruleset)):
         rng = random.Random(f"sheet:{ruleset.id}:{teaching.key}")
         for _ in range(SEARCH_LIMIT):
@@ -280,7 +283,7 @@ def _showing_search(ruleset: Ruleset) -> tuple[str, ...]:
     counts once, and no more than `MAX_EXAMPLES` in all. A rule no round within
     `SHOWING_LIMIT` shows gets none."""
     classic = [r["result"] for r in sample_rounds(ruleset)]
-    rules = _compiled(ruleset)
+    rules = compiled(ruleset)
     before = classic + [
         _replayed(rules, json.loads(s)) for s in _found_once(_TAUGHT, ruleset, _teaching_search)]
     wanted = [s for s in showings(ruleset) if not any(s.shows(ruleset, r) for r in before)]
@@ -307,7 +310,7 @@ def teaching_rounds(ruleset: Ruleset) -> list[dict[str, Any]]:
     classic = sample_rounds(ruleset)
     scripts = _found_once(_TAUGHT, ruleset, _teaching_search) + _found_once(
         _SHOWN, ruleset, _showing_search)
-    rules = _compiled(ruleset)
+    rules = compiled(ruleset)
     taught = [{"script": s, "result": _replayed(rules, s)} for s in map(json.loads, scripts)]
     return classic[:1] + taught + classic[1:]
 
@@ -316,7 +319,7 @@ def sample_rounds(ruleset: Ruleset) -> list[dict[str, Any]]:
     """One or two illustrative rounds under `ruleset`: each a script and its replayed result."""
     rounds = []
     scripts = _sample_scripts(ruleset)  # a ruleset no round plays under: its ExampleError
-    rules = _compiled(ruleset)
+    rules = compiled(ruleset)
     for text in scripts:
         script = json.loads(text)
         rounds.append({"script": script, "result": _replayed(rules, script)})

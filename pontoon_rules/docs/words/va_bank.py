@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import random
 
-from pontoon_rules.docs.words.rounds import FOUND_KEPT, example_stake
+from pontoon_rules.docs.words.rounds import compiled, example_stake, kept
 from pontoon_rules.engine.round.cards import parse_cards
 from pontoon_rules.engine.round.policies import automatic
 from pontoon_rules.engine.round.results import RoundResult
-from pontoon_rules.engine.round.rules import Rules, compile_rules
+from pontoon_rules.engine.round.rules import Rules
 from pontoon_rules.engine.scripts.record import record_round
 from pontoon_rules.engine.scripts.script import play
 from pontoon_rules.ruleset.format.bank import BankCap
@@ -41,21 +41,16 @@ def va_bank_example(ruleset: Ruleset) -> dict[str, int] | None:
     has no «va-bank» against a bank as it stands, or the engine plays neither case so."""
     bank = ruleset.table.bank
     if not bank.va_bank or bank.cap is not BankCap.AS_IT_STANDS or bank.amount is None \
-            or bank.entry is not None or (ruleset.table.max_players or 2) < 2:
+            or bank.entry is not None or ruleset.table.max_players < 2:
         return None
-    key = ruleset.model_dump_json()
-    if key not in _FOUND:
-        while len(_FOUND) >= FOUND_KEPT:  # a workbench sees many drafts
-            _FOUND.pop(next(iter(_FOUND)))
-        _FOUND[key] = _searched(ruleset)
-    return _FOUND[key]
+    return kept(_FOUND, ruleset, _searched)
 
 
 _FOUND: dict[str, dict[str, int] | None] = {}
 
 
 def _searched(ruleset: Ruleset) -> dict[str, int] | None:
-    rules = compile_rules(ruleset)
+    rules = compiled(ruleset)
     whole = int(ruleset.table.bank.amount or 0)
     asked = example_stake(ruleset)
     rng = random.Random(f"va-bank:{ruleset.id}")
