@@ -10,7 +10,7 @@ is not and why, so that a tool that models only the four can refuse by name.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pontoon_rules.ruleset.format.common import (
     CompareRule,
@@ -20,6 +20,9 @@ from pontoon_rules.ruleset.format.common import (
 )
 from pontoon_rules.ruleset.format.hands import HandDefinition
 from pontoon_rules.ruleset.format.model import Ruleset
+
+if TYPE_CHECKING:
+    from pontoon_rules.ruleset.resolving.outcomes import OutcomeTable
 
 PONTOON, TRICK, TWENTY_ONE, THREE = (HandClass.PONTOON, HandClass.FIVE_CARD_TRICK,
                                      HandClass.TWENTY_ONE, HandClass.THREE_OF_A_KIND)
@@ -104,10 +107,12 @@ def not_analysed(ruleset: Ruleset) -> list[NotClassic]:
 
 def suits_unread(ruleset: Ruleset) -> list[NotClassic]:
     """The definitions by suits the analysis cannot value by their chance (`not_analysed`)."""
+    from pontoon_rules.ruleset.resolving.outcomes import outcome_table
+
     out: list[NotClassic] = []
-    tables: dict[str, object] = {}  # the outcome table made once for every hand
+    table = outcome_table(ruleset, every_hand=True)  # made once for every hand
     for hand_id, _ in ruleset.hands.ranked():
-        suits = suits_problem(ruleset, hand_id, tables)
+        suits = suits_problem(ruleset, hand_id, table)
         if suits:
             out.append(NotClassic(f"hands.definitions.{hand_id}", suits))
     return out
@@ -124,7 +129,7 @@ def second_natural_peeked(ruleset: Ruleset) -> list[NotClassic]:
                        f"{naturals[1]} as well as {naturals[0]}")]
 
 
-def suits_problem(r: Ruleset, hand_id: str, tables: dict[str, object] | None = None) -> str | None:
+def suits_problem(r: Ruleset, hand_id: str, table: OutcomeTable | None = None) -> str | None:
     """Why the analysis cannot value definition `hand_id` by the chance of its suits, or
     None (also for a definition with no suit rule).
 
@@ -134,8 +139,8 @@ def suits_problem(r: Ruleset, hand_id: str, tables: dict[str, object] | None = N
     hand alone: the definition names its ranks, the banker cannot hold it, and below it
     in the ranking a definition of the same ranks in any suits takes every hand it would
     (its cover), with only definitions of named ranks between them, drawn on, stood on and
-    peeked for, and given up (`wins_outright`), as this one is. `tables` keeps the outcome
-    table between calls on the same ruleset."""
+    peeked for, and given up (`wins_outright`), as this one is. `table`: the ruleset's
+    outcome table of every hand, where the caller has it."""
     d = r.hands.definitions[hand_id]
     if d.suits is SuitRule.ANY:
         return None
@@ -160,24 +165,24 @@ def suits_problem(r: Ruleset, hand_id: str, tables: dict[str, object] | None = N
                 "every hand it takes")
     # a hand that has already won (its whole row of the outcome table a win, by
     # `wins_outright` or by the table) may not surrender (`engine.round.giving_up`)
-    tables = {} if tables is None else tables
-    if (e.natural, e.may_draw_on, e.stick_any_total, _won_whatever(r, cover, tables)) != (
-            d.natural, d.may_draw_on, d.stick_any_total, _won_whatever(r, hand_id, tables)):
+    if table is None:
+        from pontoon_rules.ruleset.resolving.outcomes import outcome_table
+
+        table = outcome_table(r, every_hand=True)
+    if (e.natural, e.may_draw_on, e.stick_any_total, _won_whatever(r, cover, table)) != (
+            d.natural, d.may_draw_on, d.stick_any_total, _won_whatever(r, hand_id, table)):
         return (f"a hand defined by its suits played otherwise than the same ranks in any "
                 f"suits ({cover}: natural, may_draw_on, stick_any_total, or wins whatever "
                 "the banker holds: wins_outright, settlement.outcomes)")
     return None
 
 
-def _won_whatever(r: Ruleset, hand_id: str, tables: dict[str, object]) -> bool:
+def _won_whatever(r: Ruleset, hand_id: str, table: OutcomeTable) -> bool:
     """Whether a player's `hand_id` wins against every hand the banker may hold (its row of
     the outcome table, by `wins_outright`, the ranking or `settlement.outcomes`): as
     `engine.round.giving_up.wins_outright` decides that it has already won."""
-    from pontoon_rules.ruleset.resolving.outcomes import WIN, banker_hands, outcome_table
+    from pontoon_rules.ruleset.resolving.outcomes import WIN, banker_hands
 
-    if "every_hand" not in tables:
-        tables["every_hand"] = outcome_table(r, every_hand=True)
-    table: Any = tables["every_hand"]
     return all(table[(hand_id, b)].result is WIN for b in banker_hands(r))
 
 
