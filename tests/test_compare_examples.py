@@ -178,7 +178,7 @@ def test_a_flip_validated_by_its_parts_is_the_whole_ruleset_validated() -> None:
             flipping._related(path, path, differing)[:4], 2))
     outcomes = set()
     for paths in tried:
-        quick = flips.with_values(british, ban_luck, paths, sections_first=len(paths) > 1)
+        quick = flips.with_values(british, ban_luck, paths, quiet=len(paths) > 1)
         try:
             whole: Ruleset | str = flipping.with_values(british, ban_luck, paths)
         except ValidationError as error:

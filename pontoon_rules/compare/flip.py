@@ -67,16 +67,16 @@ class Flips:
     bases: dict[int, _Known] = field(default_factory=dict)
 
     def with_values(self, base: Ruleset, donor: Ruleset, paths: Sequence[str],
-                    sections_first: bool = False) -> Ruleset | str:
+                    quiet: bool = False) -> Ruleset | str:
         """`with_values(base, donor, paths)`, or the `ValidationError`'s text: with
-        `sections_first` (the caller reads no message), a failure's text is a short mark,
+        `quiet` (the caller reads no message), a failure's text is a short mark,
         not the error's."""
         known = self._known(base)
         key = (known.key, _changes_key(donor, paths))
         found = self.table.get(key)
         if found is None:
             found = known.changed(donor, paths)
-            if isinstance(found, str) and not sections_first:
+            if isinstance(found, str) and not quiet:
                 found = _full_error(base, donor, paths)
             self.table[key] = found
         return found
@@ -185,7 +185,7 @@ def flip(base: Ruleset, donor: Ruleset, path: str, differing: Sequence[str],
     extras = _related(path, found, differing)
     for size in range(1, MAX_EXTRA + 1):
         for chosen in combinations(extras, size):
-            found = flips.with_values(base, donor, [path, *chosen], sections_first=True)
+            found = flips.with_values(base, donor, [path, *chosen], quiet=True)
             if not isinstance(found, str):
                 return found, (path, *chosen)
     return None
