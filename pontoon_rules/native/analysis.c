@@ -40,12 +40,20 @@ typedef int64_t i64;
 /* Asks the kernel for 2 MiB pages under the whole 2 MiB spans of a large block not yet
  * written (Linux, where transparent huge pages are "madvise"): a six-pack solve writes
  * over a hundred megabytes of fresh memory, whose 4 KiB pages would each cost a fault
- * (about a fifth of the command's time went to them). Only where the pages go changes. */
+ * (about a fifth of the command's time went to them). Only where the pages go changes.
+ * The advice covers every page the block touches, not its 2 MiB spans alone: advice on
+ * part of a mapping splits it in three, and the C library's `realloc` of a block that
+ * has its own mapping then fails to move it whole (`mremap` refuses a range of several
+ * mappings) and copies it instead (megabytes copied, and as many fresh pages faulted). */
 static void *huge(void *p, size_t bytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
-    const uintptr_t span = (uintptr_t)1 << 21;
+    const uintptr_t span = (uintptr_t)1 << 21, page = 4096;
     uintptr_t lo = ((uintptr_t)p + span - 1) & ~(span - 1), hi = ((uintptr_t)p + bytes) & ~(span - 1);
-    if (p && hi > lo) madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+    if (p && hi > lo) {
+        uintptr_t first = (uintptr_t)p & ~(page - 1);
+        uintptr_t end = ((uintptr_t)p + bytes + page - 1) & ~(page - 1);
+        madvise((void *)first, end - first, MADV_HUGEPAGE);
+    }
 #else
     (void)bytes;
 #endif
