@@ -325,6 +325,33 @@ def test_a_suited_hand_that_wins_whatever_the_banker_holds_by_the_table_is_refus
     assert found.verdict == DISAGREES and "the engine refuses its play" in found.detail
 
 
+@pytest.mark.parametrize("name", ["tiny-up-card-surrender", "table", "bundled"])
+def test_the_engine_and_the_suits_check_decide_an_outright_win_alike(name: str) -> None:
+    """Whether a hand has already won is one rule (`ruleset.resolving.outcomes.
+    wins_whatever`): the engine's `wins_outright` on its compiled table answers as the
+    suits check's reading of the ruleset's whole table, for every player's hand of the
+    tiny rulesets of a won row and of every bundled ruleset (once two copies)."""
+    from pontoon_rules.engine.round.giving_up import wins_outright
+    from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+    from pontoon_rules.ruleset.resolving.outcomes import (
+        banker_hands,
+        outcome_table,
+        player_hands,
+        wins_whatever,
+    )
+
+    rulesets = ([tiny(name)] if name.startswith("tiny") else [_won_by_the_table()]
+                if name == "table" else [load_bundled(i) for i in bundled_ids()])
+    won = 0
+    for ruleset in rulesets:
+        rules, table = compile_rules(ruleset), outcome_table(ruleset, every_hand=True)
+        for hand in player_hands(ruleset):
+            engine = wins_outright(hand, rules)
+            assert engine == wins_whatever(table, hand, banker_hands(ruleset)), hand
+            won += engine
+    assert won >= 1  # some hand has already won: the comparison is not all False
+
+
 def test_a_named_hand_over_21_held_against_some_up_cards_is_no_bust_against_them() -> None:
     """tiny-up-card-over: a six and two tens (26) win outright against a banker's 9 and
     bust against any other card. The engine decided a bust with no up card

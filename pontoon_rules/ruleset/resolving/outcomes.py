@@ -10,6 +10,7 @@ nothing else decides who beats whom.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -67,6 +68,20 @@ def banker_hands(ruleset: Ruleset) -> list[str]:
     """The ids the banker's finished hand can be: named hands, total, bust."""
     named = [i for i, d in ruleset.hands.ranked() if d.banker_can_hold]
     return [*named, TOTAL, BUST]
+
+
+def wins_whatever(table: OutcomeTable, hand_id: str, bankers: Iterable[str]) -> bool:
+    """Whether a player's `hand_id` wins against every hand of `bankers` (its row of the
+    outcome table all wins, by a named hand's `wins_outright`, the ranking or
+    `settlement.outcomes`; a pair missing from `table` is no win): it has already won, so
+    it may not surrender. The engine decides by it (`engine.round.giving_up.wins_outright`,
+    on its compiled table) and `classic.suits_problem` compares a suited hand with its
+    cover by it, so the two read one rule."""
+    for banker in bankers:
+        cell = table.get((hand_id, banker))
+        if cell is None or cell.result is not WIN:
+            return False
+    return True
 
 
 def outcome_table(ruleset: Ruleset, every_hand: bool = False) -> OutcomeTable:
