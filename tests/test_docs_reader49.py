@@ -12,6 +12,7 @@ import pytest
 from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+from tests.changed_ruleset import changed
 from tests.engine_helpers import nets, run
 
 
@@ -247,17 +248,6 @@ def test_a_pair_names_an_ordinary_total_in_plain_words() -> None:
     assert "the dealer's ordinary total" in said("casino-filipino-pontoon")["outcomes"]
 
 
-def _changed(ruleset_id: str, **paths: object) -> Ruleset:
-    """A bundled ruleset with some fields changed (`deal__banker_cards` for
-    `deal.banker_cards`)."""
-    from pontoon_rules.ruleset.format.fields import with_value
-
-    data = load_bundled(ruleset_id).model_dump(mode="python")
-    for path, value in paths.items():
-        data = with_value(data, path.replace("__", "."), value)
-    return Ruleset.model_validate(data)
-
-
 def _deal(ruleset: Ruleset) -> str:
     return next(s.text for s in sentences(ruleset, "en") if s.key == "deal")
 
@@ -268,7 +258,7 @@ def test_the_bankers_one_face_down_card_is_named_by_its_place() -> None:
     assert "The dealer's first card is dealt face up, the second face down (the hole card)." \
         in deal
     assert "cards are the ones face down" not in deal
-    first = _deal(_changed("spanish-21", faces__banker_hidden="first"))
+    first = _deal(changed("spanish-21", faces__banker_hidden="first"))
     assert "The banker's first card is dealt face down (the hole card), the second face up." \
         in first
 
@@ -279,7 +269,7 @@ def test_the_bankers_one_face_down_card_is_named_by_its_place() -> None:
     (1, "first", "The banker's first 2 cards are dealt face down, the others face up.")])
 def test_the_bankers_face_down_cards_are_counted_singular_or_plural(
         visible: int, hidden: str, expected: str) -> None:
-    ruleset = _changed("spanish-21", deal__banker_cards=3, deal__banker_cards_visible=visible,
+    ruleset = changed("spanish-21", deal__banker_cards=3, deal__banker_cards_visible=visible,
                        faces__banker_hidden=hidden)
     deal = _deal(ruleset)
     assert expected in deal
