@@ -376,3 +376,32 @@ def test_a_casino_game_says_who_plays_the_house_at_home(ruleset_id: str) -> None
     assert re.search(r"At home the (banker|dealer) is one more person at the table \(who is the \1"
                      r" first is agreed before play\): they put up a bank of ____ chips",
                      said(ruleset_id)["table"])  # one name (g49e), who first (g49d)
+
+
+@pytest.mark.parametrize("ruleset_id", ["ochko-home", "pagat-british", "casino-ochko"])
+def test_the_va_bank_examples_cover_is_every_field_it_reads(ruleset_id: str) -> None:
+    """The «va-bank» example's sentence covered `table.bank.va_bank` and `cap` only, while
+    its figures are the bank (`table.bank.amount`) and a stake inside the limits
+    (`stakes.min_stake`, `max_stake`), and whether it is said at all reads the entry and the
+    seats: what `va_bank_example` reads, recorded through `docs.words.reading`, is its
+    rule's cover, and Очко's sentence names the bank and the limits among its fields."""
+    from pontoon_rules.docs.words.reading import reading
+    from pontoon_rules.docs.words.rounds import example_stake
+    from pontoon_rules.docs.words.sentences import RULES
+    from pontoon_rules.docs.words.va_bank import va_bank_example
+
+    ruleset, seen = load_bundled(ruleset_id), set()
+    figures = va_bank_example(reading(ruleset, seen))
+    assert figures == va_bank_example(ruleset)
+    cover = next(rule.reads for rule in RULES if rule.key == "va_bank_example")
+    assert seen <= set(cover), seen - set(cover)
+    if ruleset_id != "ochko-home":
+        assert figures is None
+        return
+    assert figures is not None and figures["bank"] == ruleset.table.bank.amount
+    assert figures["asked"] == example_stake(ruleset)  # the stake limits' example stake
+    assert seen == set(cover)  # every field of the cover read where it is said
+    paths = next(s.paths for s in sentences(ruleset) if s.key == "va_bank_example")
+    assert {"table.bank.amount", "table.bank.va_bank", "stakes.min_stake"} <= set(paths)
+    richer = changed(ruleset_id, table__bank__amount=2000)
+    assert va_bank_example(richer)["bank"] == 2000  # type: ignore[index]
