@@ -9,11 +9,12 @@ phases, which match CPU only on an idle machine, and only for those tests.
 Not counted either way: the background process that makes the shared vectors and site
 (`tests/prebuild.py`, started by the controller, not by a test) and the set-up before the
 first test; a test that waits for that process shows the wait in wall time, not in CPU.
-`--timeline` shows those from a report of a run since the conftest records them: each
-worker's start and collection (CPU and wall before its first test), the wall its tests
-took against their CPU, its idle time and the run's tail after its last test; the kernel
-build's and the pre-builds' CPU (the controller's report properties); and the tests
-whose wall time most exceeds their CPU (waiting: on a lock, a server, a shared core).
+`--timeline` also shows, after the table, those from a report of a run since the
+conftest records them: each worker's start and collection (CPU and wall before its first
+test), the wall its tests took against their CPU, its idle time and the run's tail after
+its last test; the kernel build's and the pre-builds' CPU (the controller's report
+properties); and the tests whose wall time most exceeds their CPU (waiting: on a lock, a
+server, a shared core).
 
 Usage: `python benchmarks/suite_times.py run.xml [--top 30] [--timeline]`
 """
@@ -116,6 +117,19 @@ def timeline(text: str, top: int) -> str:
     return "\n".join(lines)
 
 
+def printed(text: str, top: int, with_timeline: bool = False) -> str:
+    """What the command prints for a report's `text`: the per-file table, and after it
+    the timeline where asked (`--timeline`: both, not the timeline alone)."""
+    if text.lstrip().startswith("<"):
+        seconds, kind = from_junit(text)
+    else:
+        seconds, kind = from_durations(text), "wall (--durations)"
+    parts = [report(seconds, kind, top)]
+    if with_timeline:
+        parts.append(timeline(text, top))
+    return "\n\n".join(parts)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -123,17 +137,11 @@ def main() -> None:
                         help="a --junitxml report, or a run's output with --durations")
     parser.add_argument("--top", type=int, default=30, help="slowest tests listed")
     parser.add_argument("--timeline", action="store_true",
-                        help="where the run's wall time went (a --junitxml report)")
+                        help="after the table, where the run's wall time went (a --junitxml "
+                        "report)")
     args = parser.parse_args()
     text = args.report.read_text(encoding="utf-8", errors="replace")
-    if args.timeline:
-        print(timeline(text, args.top))
-        return
-    if text.lstrip().startswith("<"):
-        seconds, kind = from_junit(text)
-    else:
-        seconds, kind = from_durations(text), "wall (--durations)"
-    print(report(seconds, kind, args.top))
+    print(printed(text, args.top, args.timeline))
 
 
 if __name__ == "__main__":

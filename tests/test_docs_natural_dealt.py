@@ -10,16 +10,7 @@ import pytest
 
 from pontoon_rules.docs.words.hands import NATURAL_ON_SPLIT
 from pontoon_rules.docs.words.said import sentences_of
-from pontoon_rules.ruleset.format.fields import with_value
-from pontoon_rules.ruleset.format.model import Ruleset
-from pontoon_rules.ruleset.loading.registry import load_bundled
-
-
-def _pagat(**changes: Any) -> Ruleset:
-    data = load_bundled("pagat-british").model_dump(mode="json", by_alias=True)
-    for path, value in changes.items():
-        data = with_value(data, path.replace("__", "."), value)
-    return Ruleset.model_validate(data)
+from tests.changed_ruleset import changed
 
 
 @pytest.mark.parametrize(("dealt", "hand", "natural", "on_split"), [
@@ -30,7 +21,7 @@ def _pagat(**changes: Any) -> Ruleset:
 def test_a_natural_on_a_split_hand_follows_the_cards_dealt(dealt: int, hand: str,
                                                            natural: dict[str, Any],
                                                            on_split: bool) -> None:
-    ruleset = _pagat(deal__player_cards=dealt, **natural)
+    ruleset = changed("pagat-british", deal__player_cards=dealt, **natural)
     [said] = sentences_of(ruleset, f"hands.definitions.{hand}")
     assert (NATURAL_ON_SPLIT in said) is on_split, said
     assert "a natural" in said

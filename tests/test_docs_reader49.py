@@ -12,6 +12,7 @@ import pytest
 from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+from tests.changed_ruleset import changed
 from tests.engine_helpers import nets, run
 
 
@@ -247,17 +248,6 @@ def test_a_pair_names_an_ordinary_total_in_plain_words() -> None:
     assert "the dealer's ordinary total" in said("casino-filipino-pontoon")["outcomes"]
 
 
-def _changed(ruleset_id: str, **paths: object) -> Ruleset:
-    """A bundled ruleset with some fields changed (`deal__banker_cards` for
-    `deal.banker_cards`)."""
-    from pontoon_rules.ruleset.format.fields import with_value
-
-    data = load_bundled(ruleset_id).model_dump(mode="python")
-    for path, value in paths.items():
-        data = with_value(data, path.replace("__", "."), value)
-    return Ruleset.model_validate(data)
-
-
 def _deal(ruleset: Ruleset) -> str:
     return next(s.text for s in sentences(ruleset, "en") if s.key == "deal")
 
@@ -268,7 +258,7 @@ def test_the_bankers_one_face_down_card_is_named_by_its_place() -> None:
     assert "The dealer's first card is dealt face up, the second face down (the hole card)." \
         in deal
     assert "cards are the ones face down" not in deal
-    first = _deal(_changed("spanish-21", faces__banker_hidden="first"))
+    first = _deal(changed("spanish-21", faces__banker_hidden="first"))
     assert "The banker's first card is dealt face down (the hole card), the second face up." \
         in first
 
@@ -279,7 +269,7 @@ def test_the_bankers_one_face_down_card_is_named_by_its_place() -> None:
     (1, "first", "The banker's first 2 cards are dealt face down, the others face up.")])
 def test_the_bankers_face_down_cards_are_counted_singular_or_plural(
         visible: int, hidden: str, expected: str) -> None:
-    ruleset = _changed("spanish-21", deal__banker_cards=3, deal__banker_cards_visible=visible,
+    ruleset = changed("spanish-21", deal__banker_cards=3, deal__banker_cards_visible=visible,
                        faces__banker_hidden=hidden)
     deal = _deal(ruleset)
     assert expected in deal
@@ -386,3 +376,32 @@ def test_a_casino_game_says_who_plays_the_house_at_home(ruleset_id: str) -> None
     assert re.search(r"At home the (banker|dealer) is one more person at the table \(who is the \1"
                      r" first is agreed before play\): they put up a bank of ____ chips",
                      said(ruleset_id)["table"])  # one name (g49e), who first (g49d)
+
+
+@pytest.mark.parametrize("ruleset_id", ["ochko-home", "pagat-british", "casino-ochko"])
+def test_the_va_bank_examples_cover_is_every_field_it_reads(ruleset_id: str) -> None:
+    """The «va-bank» example's sentence covered `table.bank.va_bank` and `cap` only, while
+    its figures are the bank (`table.bank.amount`) and a stake inside the limits
+    (`stakes.min_stake`, `max_stake`), and whether it is said at all reads the entry and the
+    seats: what `va_bank_example` reads, recorded through `docs.words.reading`, is its
+    rule's cover, and Очко's sentence names the bank and the limits among its fields."""
+    from pontoon_rules.docs.words.reading import reading
+    from pontoon_rules.docs.words.rounds import example_stake
+    from pontoon_rules.docs.words.sentences import RULES
+    from pontoon_rules.docs.words.va_bank import va_bank_example
+
+    ruleset, seen = load_bundled(ruleset_id), set()
+    figures = va_bank_example(reading(ruleset, seen))
+    assert figures == va_bank_example(ruleset)
+    cover = next(rule.reads for rule in RULES if rule.key == "va_bank_example")
+    assert seen <= set(cover), seen - set(cover)
+    if ruleset_id != "ochko-home":
+        assert figures is None
+        return
+    assert figures is not None and figures["bank"] == ruleset.table.bank.amount
+    assert figures["asked"] == example_stake(ruleset)  # the stake limits' example stake
+    assert seen == set(cover)  # every field of the cover read where it is said
+    paths = next(s.paths for s in sentences(ruleset) if s.key == "va_bank_example")
+    assert {"table.bank.amount", "table.bank.va_bank", "stakes.min_stake"} <= set(paths)
+    richer = changed(ruleset_id, table__bank__amount=2000)
+    assert va_bank_example(richer)["bank"] == 2000  # type: ignore[index]

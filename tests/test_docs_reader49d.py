@@ -16,6 +16,7 @@ from pontoon_rules.docs.words.rounds import replay
 from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.registry import load_bundled
+from tests.changed_ruleset import changed
 
 
 def told(ruleset_id: str, script: dict[str, Any], lang: str = "en") -> list[str]:
@@ -55,13 +56,6 @@ def said(ruleset: Ruleset, lang: str = "en") -> dict[str, str]:
     return {s.key: s.text for s in sentences(ruleset, lang)}
 
 
-def changed(ruleset_id: str, section: str, **values: Any) -> Ruleset:
-    """The bundled ruleset with some fields of one section changed."""
-    ruleset = load_bundled(ruleset_id)
-    part = getattr(ruleset, section).model_copy(update=values)
-    return ruleset.model_copy(update={section: part})
-
-
 @pytest.mark.parametrize(("ruleset_id", "lang", "pause"), [
     ("pagat-british", "en", "The deal pauses after the first card to each hand: each player"
      " looks at theirs and stakes, and only then is the rest dealt"),
@@ -74,7 +68,7 @@ def test_the_deal_section_pauses_for_the_stake_on_the_first_card(ruleset_id: str
     ruleset = load_bundled(ruleset_id)
     assert ruleset.deal.stake_after_first_card
     assert pause in said(ruleset, lang)["deal_order"]
-    before = said(changed(ruleset_id, "deal", stake_after_first_card=False), lang)
+    before = said(changed(ruleset_id, deal__stake_after_first_card=False), lang)
     assert pause not in before["deal_order"]
 
 
@@ -100,7 +94,7 @@ def test_the_run_out_rule_follows_the_players_the_cut_and_the_hand_limits() -> N
     """Casino Очко: 5 seats of 3 hands of at most 5 cards and the dealer's 5 take at most 80
     cards, fewer than the 105 a shoe of 416 cut at 75% still holds: the rule goes; a cut at
     99% leaves 5, and it comes back."""
-    few = changed("casino-ochko", "table", max_players=5)
+    few = changed("casino-ochko", table__max_players=5)
     assert deal_cards_most(few) == 80
     assert not pack_can_run_out(few)
     assert RUN_OUT["ru"] not in said(few, "ru")["shuffle"]
@@ -165,7 +159,7 @@ def test_when_a_declared_natural_is_paid_is_said(ruleset_id: str, lang: str) -> 
     settles the rest after playing (`banker.opens`, `banker.naturals_live`)."""
     ruleset = load_bundled(ruleset_id)
     assert SETTLED_LATER[lang] in said(ruleset, lang)["banker_opens"]
-    dead = changed(ruleset_id, "banker", naturals_live=False)
+    dead = changed(ruleset_id, banker__naturals_live=False)
     assert SETTLED_LATER[lang] not in said(dead, lang).get("banker_opens", "")
 
 
@@ -177,8 +171,8 @@ def test_a_rescue_after_the_one_double_allowed_takes_back_that_double() -> None:
     rescue = said(ruleset)["rescue"]
     assert "every doubled part" not in rescue
     assert "take back what the double added to the stake" in rescue
-    thrice = changed("australian-pontoon", "player", double=ruleset.player.double.model_copy(
-        update={"times_per_hand": 3}))
+    thrice = changed("australian-pontoon", player__double__times_per_hand=3,
+                     player__double__max_cards=4)  # room for the third (validated)
     assert "take back every doubled part of the stake" in said(thrice)["rescue"]
 
 

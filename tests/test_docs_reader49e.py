@@ -108,15 +108,37 @@ def test_a_cyrillic_title_on_an_english_sheet_is_glossed() -> None:
             in sheet("belarus-ponton", "en"))
 
 
+BELARUS_WORDS = {"five-card-trick": ("five cards of 21 or less", "5 карт не более 21 очка"),
+                 "three-of-a-kind": ("three of a kind", "3 карты одного достоинства")}
+"""How Belarus's intros name the hands that always win (English, Russian)."""
+
+
 def test_both_belarus_intros_say_three_of_a_kind_always_wins() -> None:
     """The English intro said only 'three of a kind pays 1:1'; the Russian one and the body
-    say it always wins (`wins_outright`), as five cards do."""
+    say it always wins (`wins_outright`), as five cards do. Each intro's hands that always
+    win and their payouts, and pontoon's, are those of the ruleset's outcome table (a
+    payout changed in the rules and not in the intro fails here)."""
+    from pontoon_rules.ruleset.resolving.outcomes import (
+        banker_hands,
+        outcome_table,
+        player_hands,
+        wins_whatever,
+    )
+
     r = load_bundled("belarus-ponton")
-    assert all(r.hands.definitions[h].wins_outright for h in ("five-card-trick", "three-of-a-kind"))
-    english = r.summary.replace("\n", " ")
-    assert "five cards of 21 or less (3:2) and three of a kind (1:1) always win" in english
-    assert "(3 к 2) и 3 карты одного достоинства (1 к 1) всегда выигрывают" in " ".join(
-        r.translations["ru"].summary.split())
+    table, bankers = outcome_table(r), banker_hands(r)
+
+    def odds(hand: str, between: str) -> str:
+        (pays,) = {table[(hand, b)].pays for b in bankers}  # one payout, whoever banks
+        return f"{pays.numerator}{between}{pays.denominator}"
+
+    won = [h for h in player_hands(r) if wins_whatever(table, h, bankers)]
+    assert won == list(BELARUS_WORDS)
+    english, russian = r.summary.replace("\n", " "), " ".join(r.translations["ru"].summary.split())
+    assert " and ".join(f"{BELARUS_WORDS[h][0]} ({odds(h, ':')})" for h in won) + \
+        f" always win, pontoon pays {odds('pontoon', ':')}" in english
+    assert " и ".join(f"{BELARUS_WORDS[h][1]} ({odds(h, ' к ')})" for h in won) + \
+        f" всегда выигрывают, понтун — {odds('pontoon', ' к ')}" in russian
 
 
 @pytest.mark.parametrize("ruleset_id", ["ban-luck", "xi-dach"])

@@ -193,11 +193,13 @@ def test_the_va_bank_example_follows_the_rules(tmp_path: Path) -> None:
     assert va_bank_example(load_bundled("pagat-british")) is None
 
 
-@pytest.mark.parametrize(("ruleset_id", "lang", "calque"), [
-    ("siebzehn-und-vier", "de", "benannte Hand"), ("sette-e-mezzo", "it", "con nome"),
-    ("xi-dach", "vi", "bài có tên"), ("pagat-british", "ur", "نام والا")])
+@pytest.mark.parametrize(("ruleset_id", "lang", "calque", "own"), [
+    ("siebzehn-und-vier", "de", "benannte Hand", "eine Hand dieser Tabelle"),
+    ("sette-e-mezzo", "it", "con nome", "una delle mani di questa tabella"),
+    ("xi-dach", "vi", "bài có tên", "một bài trong bảng này"),
+    ("pagat-british", "ur", "نام والا", "اس جدول کا کوئی ہاتھ")])
 def test_the_tables_legend_says_its_hands_not_a_named_hand(ruleset_id: str, lang: str,
-                                                           calque: str) -> None:
+                                                           calque: str, own: str) -> None:
     """«eine benannte Hand», «una combinazione con nome», «bài có tên», «نام والا ہاتھ»:
     the file format's "named hand" word for word, which no player says. The legend under
     the payout table points at the table's own hands instead («eine Hand dieser Tabelle»,
@@ -205,6 +207,8 @@ def test_the_tables_legend_says_its_hands_not_a_named_hand(ruleset_id: str, lang
     ruleset = load_bundled(ruleset_id)
     text = render_sheet(ruleset, "md", lang, find_base(ruleset)).decode("utf-8")
     assert calque not in text
+    legend = next(line for line in text.splitlines() if own in line)  # said, and where
+    assert legend.index(own) > legend.index("—: "), legend  # after the table's dash row
 
 
 def test_the_italian_reale_is_said_in_its_sources_words_not_as_a_natural() -> None:

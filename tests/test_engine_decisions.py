@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import changed_ruleset
 import pytest
 from engine_helpers import nets, run
 
@@ -32,14 +33,11 @@ def legal_lists(result: Any) -> list[list[str]]:
 
 
 def changed(path: str, **sections: dict[str, Any]) -> Ruleset:
-    """The ruleset at `path` with some sections' fields replaced (validated again)."""
-    data = load_ruleset(path).model_dump(mode="python")
-    for name, fields in sections.items():
-        target = data
-        for part in name.split("."):
-            target = target[part]
-        target.update(fields)
-    return Ruleset.model_validate(data)
+    """The ruleset at `path` with some sections' fields replaced (validated again:
+    `changed_ruleset.changed`)."""
+    return changed_ruleset.changed(load_ruleset(path), *(
+        (f"{name}.{field}", value) for name, fields in sections.items()
+        for field, value in fields.items()))
 
 
 def run_rules(ruleset: Ruleset, stakes: list[int], shoe: str, actions: str) -> Any:

@@ -11,6 +11,7 @@ card, the seats' second cards, then the draws.
 from __future__ import annotations
 
 import pytest
+from changed_ruleset import changed
 from engine_helpers import nets, run
 
 from pontoon_rules.engine.round.cards import parse_cards
@@ -18,8 +19,6 @@ from pontoon_rules.engine.round.hand import Hand, classify, total
 from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.engine.scripts.script import play
 from pontoon_rules.errors import ScriptError, ShoeError
-from pontoon_rules.ruleset.format.fields import with_value
-from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.ruleset.resolving.features import refused_names
 
@@ -97,12 +96,6 @@ class TestTheBank:
         assert nets(r) == [-1000, 1000]
 
 
-def changed(path: str, value: object) -> Ruleset:
-    """The bundled ochko-home with one field changed."""
-    data = load_bundled(OCHKO).model_dump(mode="python")
-    return Ruleset.model_validate(with_value(data, path, value))
-
-
 class TestTheBankAsItStands:
     """"The player calls the bet he wants to play on this round, but which does not exceed
     the amount of money that is in the bank." ... "The player who lost, puts his loss in the
@@ -117,7 +110,7 @@ class TestTheBankAsItStands:
         assert nets(r) == [-600, 1000, -400]
 
     def test_under_the_whole_deals_cap_the_same_stakes_are_refused(self) -> None:
-        whole = changed("table.bank.cap", "whole-deal")
+        whole = changed(OCHKO, ("table.bank.cap", "whole-deal"))
         with pytest.raises(ScriptError, match="more than the bank has left"):
             play(compile_rules(whole), [600, 1000], parse_cards("TS 9D 7H TH 6C 9C".split()),
                  ["p1 twist", "p2 stick", "banker stick"])
@@ -137,7 +130,7 @@ class TestTheBankAsItStands:
     def test_a_compulsory_stake_into_the_bank(self) -> None:
         # «все делают обязательный взнос в банк»: 50 each, the banker's from then on; the
         # bank then holds 1,100 when p1 stakes.
-        ruleset = changed("table.bank.entry", 50)
+        ruleset = changed(OCHKO, ("table.bank.entry", 50))
         r = play(compile_rules(ruleset), [1100, 100], parse_cards("TS 9D 7H TH 6C".split()),
                  ["p1 stick", "banker stick"])
         assert [s.entry for s in r.result.seats] == [50, 50]

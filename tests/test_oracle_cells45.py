@@ -104,6 +104,36 @@ def test_a_payout_rounded_at_every_stake_the_limits_allow_is_refused_by_every_co
         assert simulate_at(ruleset, path_) == 3  # both round as the engine does
 
 
+@pytest.mark.parametrize("least, most", [(1, 1), (1, None), (3, 3), (3, 4), (3, 5), (3, 7),
+                                          (5, 5), (6, 9), (4, None)])
+@pytest.mark.parametrize("band", [{}, {"max_stake": 1}, {"max_stake": 5},
+                                  {"min_stake": 4}, {"max_stake": 3}])
+def test_the_refusal_and_the_simulations_stake_read_one_rule(
+        least: int, most: int | None, band: dict[str, int]) -> None:
+    """`_rounded_where_valued` refuses exactly where the simulations find no whole stake
+    that plays as the least (`analysis.upcards.played_stake`): both ask
+    `ruleset.resolving.outcomes.whole_stake`, and once each had its own copy of the rule.
+    A 6:5 pontoon (unit 5) with a stake band, over limits that do and do not hold one."""
+    from pontoon_rules.analysis.upcards import played_stake
+    from pontoon_rules.ruleset.resolving.family_features import _rounded_where_valued
+    from pontoon_rules.ruleset.resolving.outcomes import stake_unit
+
+    data = _odd_stakes(5).model_dump(mode="python")
+    data["stakes"].update(min_stake=least, max_stake=most)
+    data["hands"]["definitions"]["pontoon"].update(band, **(PLAYERS if band else {}))
+    ruleset = Ruleset.model_validate(data)
+    rules = compile_rules(ruleset)
+    refused = bool(_rounded_where_valued(ruleset))
+    played = played_stake(rules, least)
+    assert refused == (played % stake_unit(ruleset) != 0), (refused, played)
+    def held(at: int) -> bool:
+        return band.get("min_stake", 0) <= at <= band.get("max_stake", at)
+
+    whole = [at for at in range(least, (most or least + 10) + 1)
+             if at % 5 == 0 and held(at) == held(least)]  # by hand, from the rule's words
+    assert refused == (least % 5 != 0 and not whole), (refused, whole)
+
+
 def simulate_at(ruleset: Ruleset, path: str) -> int:
     """The stake `path`'s simulation plays `ruleset` at."""
     from pontoon_rules.analysis.upcards import played_stake
@@ -293,6 +323,33 @@ def test_a_suited_hand_that_wins_whatever_the_banker_holds_by_the_table_is_refus
 
     found = _played("exact-infinite", None, Fraction(1, 5), illegal)
     assert found.verdict == DISAGREES and "the engine refuses its play" in found.detail
+
+
+@pytest.mark.parametrize("name", ["tiny-up-card-surrender", "table", "bundled"])
+def test_the_engine_and_the_suits_check_decide_an_outright_win_alike(name: str) -> None:
+    """Whether a hand has already won is one rule (`ruleset.resolving.outcomes.
+    wins_whatever`): the engine's `wins_outright` on its compiled table answers as the
+    suits check's reading of the ruleset's whole table, for every player's hand of the
+    tiny rulesets of a won row and of every bundled ruleset (once two copies)."""
+    from pontoon_rules.engine.round.giving_up import wins_outright
+    from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+    from pontoon_rules.ruleset.resolving.outcomes import (
+        banker_hands,
+        outcome_table,
+        player_hands,
+        wins_whatever,
+    )
+
+    rulesets = ([tiny(name)] if name.startswith("tiny") else [_won_by_the_table()]
+                if name == "table" else [load_bundled(i) for i in bundled_ids()])
+    won = 0
+    for ruleset in rulesets:
+        rules, table = compile_rules(ruleset), outcome_table(ruleset, every_hand=True)
+        for hand in player_hands(ruleset):
+            engine = wins_outright(hand, rules)
+            assert engine == wins_whatever(table, hand, banker_hands(ruleset)), hand
+            won += engine
+    assert won >= 1  # some hand has already won: the comparison is not all False
 
 
 def test_a_named_hand_over_21_held_against_some_up_cards_is_no_bust_against_them() -> None:

@@ -6,6 +6,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
+import changed_ruleset
 import pytest
 from analysis_reference import reference_value
 
@@ -25,15 +26,9 @@ TINY = Path(__file__).parent / "rulesets"
 
 
 def changed(name: str, *changes: tuple[str, Any]) -> Rules:
-    """The tiny ruleset `name` with each dotted field set to its value."""
-    data = load_ruleset(TINY / f"{name}.yaml").model_dump(mode="python")
-    for path, value in changes:
-        *parents, leaf = path.split(".")
-        node = data
-        for part in parents:
-            node = node[part]
-        node[leaf] = value
-    return compile_rules(Ruleset.model_validate(data))
+    """The tiny ruleset `name` with each dotted field set to its value, compiled."""
+    return compile_rules(changed_ruleset.changed(load_ruleset(TINY / f"{name}.yaml"),
+                                                 *changes))
 
 
 WAITS = ("settlement.player_bust_loses_at_once", False)

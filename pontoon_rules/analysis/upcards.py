@@ -40,6 +40,7 @@ from pontoon_rules.analysis.reads import _equal, unwrapped
 from pontoon_rules.errors import AnalysisError
 from pontoon_rules.ruleset.format.money import Money
 from pontoon_rules.ruleset.resolving.money import money_text
+from pontoon_rules.ruleset.resolving.outcomes import held_at, whole_stake
 
 if TYPE_CHECKING:
     from pontoon_rules.analysis.deck import Kind
@@ -130,7 +131,7 @@ def left_out_words(r: Ruleset, stake: int, words: Callable[[str], str] = str,
 def left_out(r: Ruleset, stake: int) -> list[tuple[str, HandDefinition]]:
     """The named hands of `r` held at some stakes only (`conditional_of`) whose band of
     stakes leaves out `stake`, in their ranking's order."""
-    return [(i, d) for i, d in conditional_of(r) if not _in_band(d, stake)]
+    return [(i, d) for i, d in conditional_of(r) if not held_at(d, stake)]
 
 
 def band_words(d: HandDefinition, words: Callable[[str], str] = str,
@@ -235,41 +236,18 @@ def _refuse_growing_prizes(rules: Rules) -> None:
 def holds(d: HandDefinition, up: int, stake: int) -> bool:
     """Whether `d`'s up-card and stake conditions hold for up rank `up` and `stake`."""
     ups = _up_set(d)
-    return (ups is None or up in ups) and _in_band(d, stake)
-
-
-def _in_band(d: HandDefinition, stake: int) -> bool:
-    return ((d.min_stake is None or stake >= d.min_stake)
-            and (d.max_stake is None or stake <= d.max_stake))
-
-
-def plays_alike(rules: Rules, stake: int) -> bool:
-    """Whether every conditional hand of `rules` plays at `stake` as at `valued_stake`: each
-    band of stakes holds at both or at neither, and no prize is paid at them (a prize is
-    odds of the stake it is paid on)."""
-    return not any(_in_band(d, stake) != _in_band(d, rules.min_stake)
-                   or (d.prize is not None and _in_band(d, rules.min_stake))
-                   for _i, d in conditional(rules))
+    return (ups is None or up in ups) and held_at(d, stake)
 
 
 def played_stake(rules: Rules, stake: int) -> int:
-    """The stake a simulation plays at, so that it and `edge` value one game: `stake` where
-    every payout is whole at it (`engine.round.rules.stake_unit`), every hand held by the
-    stake plays as at `valued_stake` (`plays_alike`) and the limits hold such a stake
-    (`stake` may lie outside them: the compiled path's per-unit `SIM_STAKE`), else the
-    nearest such inside them; where none is (the analysis refuses:
-    `family_features._rounded_where_valued`), `valued_stake`, else `stake` in the limits."""
-    from pontoon_rules.engine.round.rules import stake_unit
-
-    unit, low, high = stake_unit(rules.ruleset), rules.min_stake, rules.max_stake
-
-    def whole(at: int) -> bool:
-        return at > 0 and at % unit == 0 and plays_alike(rules, at)
-
-    near = (stake // unit * unit, -(-stake // unit) * unit, -(-low // unit) * unit)
-    found = next((at for at in near if low <= at <= (high or at) and whole(at)), None)
+    """The stake a simulation plays at, so that it and `edge` value one game: the whole
+    stake `ruleset.resolving.outcomes.whole_stake` finds for `stake` inside the limits;
+    where none is (the analysis refuses: `family_features._rounded_where_valued`),
+    `valued_stake`, else `stake` in the limits."""
+    low, high = rules.min_stake, rules.max_stake
+    found = whole_stake(rules.ruleset, stake, low, high)
     if found is not None:
-        return stake if whole(stake) else found
+        return found
     inside = max(stake, low) if high is None else min(max(stake, low), high)
     return valued_stake(rules) or inside
 

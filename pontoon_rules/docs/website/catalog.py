@@ -2,7 +2,9 @@
 
     python -m pontoon_rules.docs.website.catalog extract      # write locale/messages.pot
     python -m pontoon_rules.docs.website.catalog update       # merge it into every messages.po
-                                                              # (obsolete #~ entries dropped)
+                                                              # (obsolete #~ entries dropped,
+                                                              # each named; a reworded one's
+                                                              # translation kept as fuzzy)
     python -m pontoon_rules.docs.website.catalog init LANG    # start a new language
     python -m pontoon_rules.docs.website.catalog check        # untranslated or obsolete (exit 1)
 
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir, extract_from_file
@@ -136,15 +139,25 @@ def _write(catalog: Catalog, path: Path) -> None:
     from pontoon_rules.files import write_atomic
 
     buffer = io.BytesIO()
-    write_po(buffer, catalog, width=100, sort_output=False, omit_header=False)
+    write_po(buffer, catalog, width=100, sort_output=False, omit_header=False,
+             include_previous=True)  # a fuzzy entry's old wording (`carried`)
     write_atomic(path, buffer.getvalue(), make_parents=True)
 
 
-def update(languages: list[str] | None = None) -> list[Path]:
-    """Write the .pot and merge it into each language's .po (new messages untranslated)."""
+class Updated(NamedTuple):
+    """What `update` wrote, and what it said of each entry it dropped or carried."""
+
+    written: list[Path]
+    notes: list[str]
+
+
+def update(languages: list[str] | None = None) -> Updated:
+    """Write the .pot and merge it into each language's .po (new messages untranslated;
+    a reworded message keeps its old translation as fuzzy, `carried`), and say what is
+    dropped, so that no translator's work goes without a word."""
     template = extract()
     _write(template, POT_PATH)
-    written = []
+    written, notes = [], []
     for path in sorted(LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
         lang = path.parent.parent.name
         if languages and lang not in languages:
@@ -152,23 +165,50 @@ def update(languages: list[str] | None = None) -> list[Path]:
         with path.open("rb") as handle:
             catalog = read_po(handle, locale=lang, domain=DOMAIN)
         catalog.update(template, no_fuzzy_matching=True)
+        notes += carried(catalog, lang)
         catalog.obsolete.clear()  # a message no template has any more: gone, not kept as #~
         _write(catalog, path)
         written.append(path)
         for words in vocabularies(lang):
-            written.append(_drop_stale(f"{lang}@{words}", template))
+            written.append(_drop_stale(f"{lang}@{words}", template, notes))
     if not languages or SOURCE_LANGUAGE in languages:  # English words of a source's own
-        written += [_drop_stale(f"{SOURCE_LANGUAGE}@{words}", template)
+        written += [_drop_stale(f"{SOURCE_LANGUAGE}@{words}", template, notes)
                     for words in vocabularies(SOURCE_LANGUAGE)]
-    return written
+    return Updated(written, notes)
 
 
-def _drop_stale(lang: str, template: Catalog) -> Path:
-    """Remove from a source's words the messages the templates no longer have."""
+def carried(catalog: Catalog, lang: str) -> list[str]:
+    """Each obsolete entry of `catalog` (after `Catalog.update`) with a translation moved
+    onto the closest message that has none (a reworded message), marked fuzzy with its old
+    wording as `previous_id` (fuzzy: no sheet prints it, `check` still lists the message
+    until a translator confirms it); the others dropped. One line each, naming the
+    language and the message."""
+    from difflib import get_close_matches
+
+    notes = []
+    for old in list(catalog.obsolete.values()):
+        open_ = {_key(m.id): m for m in catalog if m.id and not _translated(m.string)
+                 and isinstance(m.id, str) == isinstance(old.id, str)}  # plural to plural
+        found = get_close_matches(_key(old.id), list(open_), n=1, cutoff=0.6)
+        target = open_[found[0]] if found and _translated(old.string) else None
+        if target is not None:
+            target.string, target.previous_id = old.string, [_key(old.id)]
+            target.flags.add("fuzzy")
+            notes.append(f"{lang}: kept as fuzzy (reworded): {_key(old.id)!r} -> "
+                         f"{_key(target.id)!r}")
+        else:
+            notes.append(f"{lang}: dropped (no message has it now): {_key(old.id)!r}")
+    return notes
+
+
+def _drop_stale(lang: str, template: Catalog, notes: list[str]) -> Path:
+    """Remove from a source's words the messages the templates no longer have, each
+    named in `notes`."""
     with po_path(lang).open("rb") as handle:
         catalog = read_po(handle, locale=lang.partition("@")[0], domain=DOMAIN)
     for key in stale(lang, template):
         del catalog[key]
+        notes.append(f"{lang}: dropped (no message has it now): {key!r}")
     catalog.obsolete.clear()
     _write(catalog, po_path(lang))
     return po_path(lang)
@@ -290,7 +330,10 @@ def main(argv: list[str]) -> int:
         _write(extract(), POT_PATH)
         print(f"wrote {POT_PATH}")
     elif command == "update":
-        for path in update(rest or None):
+        written, notes = update(rest or None)
+        for line in notes:
+            print(line)
+        for path in written:
             print(f"updated {path}")
     elif command == "init" and rest:
         print(f"wrote {init(rest[0])}")

@@ -36,6 +36,7 @@ from pontoon_rules.docs.words.lacking import lacking
 from pontoon_rules.docs.words.marks import COLON, READING_LEGEND, SILENT_LEGEND, listed, open_kinds
 from pontoon_rules.docs.words.pack_words import pack_words
 from pontoon_rules.docs.words.settlement import Said, banker_naturals_dealt, settlement_said
+from pontoon_rules.docs.words.va_bank import READS as VA_BANK_READS
 from pontoon_rules.docs.words.va_bank import va_bank_example
 from pontoon_rules.docs.words.values import bank_size, value_text
 from pontoon_rules.literal import spaced
@@ -97,7 +98,7 @@ RULES: tuple[Rule, ...] = (
     Rule("bank_amount", "stakes", ("table.bank.amount", "table.bank.va_bank",
                                    "table.bank.passes_when_broken", "table.bank.cap",
                                    "table.bank.entry")),
-    Rule("va_bank_example", "stakes", (), reads=("table.bank.va_bank", "table.bank.cap")),
+    Rule("va_bank_example", "stakes", (), reads=VA_BANK_READS),
     Rule("deal", "deal", ("deal.player_cards", "deal.banker_cards",
                           "deal.banker_cards_visible", "faces.banker_hidden")),
     Rule("deal_order", "deal", ("deal.order", "deal.banker_dealt_first", "table.direction")),

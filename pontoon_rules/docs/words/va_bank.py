@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 
+from pontoon_rules.docs.words.reading import plain
 from pontoon_rules.docs.words.rounds import compiled, example_stake, kept
 from pontoon_rules.engine.round.cards import parse_cards
 from pontoon_rules.engine.round.policies import automatic
@@ -35,24 +36,34 @@ def _round(rules: Rules, stakes: list[int], rng: random.Random) -> RoundResult:
                 script["actions"]).result
 
 
+READS = ("table.bank.va_bank", "table.bank.cap", "table.bank.amount", "table.bank.entry",
+         "table.max_players", "stakes.min_stake", "stakes.max_stake")
+"""The fields the example's words are made from (its sentence's cover, `docs.words.
+sentences.RULES`): whether there is one (a «va-bank» against a bank as it stands, no entry,
+two seats), the bank it stakes and the second player's stake (`rounds.example_stake`:
+the stake limits). `va_bank_example` read through `docs.words.reading` reads these."""
+
+
 def va_bank_example(ruleset: Ruleset) -> dict[str, int] | None:
     """{"bank", "asked", "lost"}: a bank of `bank`, player 2 asking `asked` after player
     1's «va-bank», and what player 1's bust pays into the bank; None where the ruleset
-    has no «va-bank» against a bank as it stands, or the engine plays neither case so."""
+    has no «va-bank» against a bank as it stands, or the engine plays neither case so.
+    `ruleset` may be read through `docs.words.reading` (the engine gets the plain one)."""
     bank = ruleset.table.bank
     if not bank.va_bank or bank.cap is not BankCap.AS_IT_STANDS or bank.amount is None \
             or bank.entry is not None or ruleset.table.max_players < 2:
         return None
-    return kept(_FOUND, ruleset, _searched)
+    whole, asked = int(bank.amount), example_stake(ruleset)
+    return kept(_FOUND, plain(ruleset), lambda r: _searched(r, whole, asked))
 
 
 _FOUND: dict[str, dict[str, int] | None] = {}
 
 
-def _searched(ruleset: Ruleset) -> dict[str, int] | None:
+def _searched(ruleset: Ruleset, whole: int, asked: int) -> dict[str, int] | None:
+    """Seeded rounds of `ruleset` with player 1 staking the bank (`whole`) and player 2
+    `asked`, until one where player 1 stands and one where player 1 busts are found."""
     rules = compiled(ruleset)
-    whole = int(ruleset.table.bank.amount or 0)
-    asked = example_stake(ruleset)
     rng = random.Random(f"va-bank:{ruleset.id}")
     stood = lost = None
     for _ in range(TRIES):

@@ -17,7 +17,7 @@ from pontoon_rules.engine.round.actions import BUSINESS, Action, LegalAction
 from pontoon_rules.engine.round.cards import RANK_CODES
 from pontoon_rules.engine.round.named import BUST, TOTAL
 from pontoon_rules.ruleset.format.decisions import RescueReturns, SurrenderTiming
-from pontoon_rules.ruleset.resolving.outcomes import WIN
+from pontoon_rules.ruleset.resolving.outcomes import wins_whatever
 
 if TYPE_CHECKING:
     from pontoon_rules.engine.round.hand import Hand
@@ -111,14 +111,10 @@ def give_up(hand: Hand, action: Action, rules: Rules) -> None:
 
 def wins_outright(hand_id: str, rules: Rules) -> bool:
     """Whether a hand `hand_id` has already won, whatever the banker holds (every cell of
-    its row of the outcome table a win, as a named hand that `wins_outright`): nothing is
-    left to give up, so it may not surrender."""
-    cells = rules.cells
-    for banker in (*(h.id for h in rules.banker_hands), TOTAL, BUST):
-        cell = cells.get((hand_id, banker))
-        if cell is None or cell.result is not WIN:
-            return False
-    return True
+    its row of the compiled outcome table a win, as a named hand that `wins_outright`:
+    `ruleset.resolving.outcomes.wins_whatever`): nothing is left to give up, so it may not
+    surrender."""
+    return wins_whatever(rules.cells, hand_id, (*(h.id for h in rules.banker_hands), TOTAL, BUST))
 
 
 def may_rescue(hand: Hand, rules: Rules) -> bool:

@@ -11,7 +11,6 @@ classic four has `classic` set to the reason, and those tools refuse it by name
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -46,7 +45,7 @@ from pontoon_rules.ruleset.resolving.classic import ClassicHands, NotClassic
 from pontoon_rules.ruleset.resolving.outcomes import (
     OutcomeTable,
     outcome_table,
-    payout_terms,
+    stake_unit,
 )
 
 NO_LIMIT = 99
@@ -406,14 +405,6 @@ def in_units(rules: Rules, amount: int) -> int:
         return amount
     up = -(-amount // unit) * unit
     return up if rules.max_stake is None else min(up, rules.max_stake)
-
-
-def stake_unit(r: Ruleset) -> int:
-    """What every amount staked must be a multiple of for every payout to be whole: the
-    least common multiple of the denominators of `ruleset.resolving.outcomes.payout_terms`
-    (`settlement.odd_amounts: exact`; the stake the simulations play at, `analysis.upcards.
-    played_stake`)."""
-    return math.lcm(*(f.denominator for _where, f in payout_terms(r)))
 
 
 def _named_fields(r: Ruleset, table: OutcomeTable) -> dict[str, Any]:

@@ -165,25 +165,16 @@ def suits_problem(r: Ruleset, hand_id: str, table: OutcomeTable | None = None) -
                 "every hand it takes")
     # a hand that has already won (its whole row of the outcome table a win, by
     # `wins_outright` or by the table) may not surrender (`engine.round.giving_up`)
-    if table is None:
-        from pontoon_rules.ruleset.resolving.outcomes import outcome_table
+    from pontoon_rules.ruleset.resolving.outcomes import banker_hands, outcome_table, wins_whatever
 
-        table = outcome_table(r, every_hand=True)
-    if (e.natural, e.may_draw_on, e.stick_any_total, _won_whatever(r, cover, table)) != (
-            d.natural, d.may_draw_on, d.stick_any_total, _won_whatever(r, hand_id, table)):
+    table = outcome_table(r, every_hand=True) if table is None else table
+    won = [wins_whatever(table, i, banker_hands(r)) for i in (cover, hand_id)]
+    if (e.natural, e.may_draw_on, e.stick_any_total, won[0]) != (
+            d.natural, d.may_draw_on, d.stick_any_total, won[1]):
         return (f"a hand defined by its suits played otherwise than the same ranks in any "
                 f"suits ({cover}: natural, may_draw_on, stick_any_total, or wins whatever "
                 "the banker holds: wins_outright, settlement.outcomes)")
     return None
-
-
-def _won_whatever(r: Ruleset, hand_id: str, table: OutcomeTable) -> bool:
-    """Whether a player's `hand_id` wins against every hand the banker may hold (its row of
-    the outcome table, by `wins_outright`, the ranking or `settlement.outcomes`): as
-    `engine.round.giving_up.wins_outright` decides that it has already won."""
-    from pontoon_rules.ruleset.resolving.outcomes import WIN, banker_hands
-
-    return all(table[(hand_id, b)].result is WIN for b in banker_hands(r))
 
 
 def _of_ranks(e: HandDefinition, ranks: list[str]) -> bool:

@@ -6,7 +6,7 @@ by `features` itself, after its own registrations (the order refusals are named 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pontoon_rules.ruleset.resolving.features import Feature, _bank_may_cap, register
 
@@ -158,27 +158,20 @@ register(Feature(
 
 def _rounded_where_valued(r: Ruleset) -> list[tuple[str, str]]:
     """The analysis values payouts unrounded, per unit of stake: a true figure of any
-    stake where every payout is whole (a multiple of `engine.round.rules.stake_unit`) and
-    every named hand held by the stake or paid a prize plays as at the least stake
-    (`analysis.upcards.valued_stake`), and the simulations play there
-    (`analysis.upcards.played_stake`). Where the stake limits hold no such stake, the
-    engine and the simulators round a payout (`settlement.odd_amounts`) that the analysis
-    does not: refused, naming the stake and the payout."""
-    import math
-
-    from pontoon_rules.ruleset.format.agreed import value_of
-    from pontoon_rules.ruleset.resolving.outcomes import payout_terms
+    stake where every payout is whole and every named hand held by the stake or paid a
+    prize plays as at the least stake (`analysis.upcards.valued_stake`), and the
+    simulations play there (`analysis.upcards.played_stake`). Where the stake limits hold
+    no such stake (`ruleset.resolving.outcomes.whole_stake`), the engine and the
+    simulators round a payout (`settlement.odd_amounts`) that the analysis does not:
+    refused, naming the stake and the payout."""
+    from pontoon_rules.ruleset.resolving.outcomes import payout_terms, stake_unit, whole_stake
 
     if r.settlement.odd_amounts == "exact":  # the stakes are multiples of the unit
         return []
-    terms = payout_terms(r)
-    stake, unit = value_of(r.stakes.min_stake) or 1, math.lcm(*(f.denominator
-                                                                 for _w, f in terms))
-    whole = -(-stake // unit) * unit
-    most = value_of(r.stakes.max_stake)
-    if stake == whole or ((most is None or whole <= most) and _alike(r, stake, whole)):
+    (stake, most), unit = r.stakes.limits(), stake_unit(r)
+    if stake % unit == 0 or whole_stake(r, stake, stake, most) is not None:
         return []
-    where, odds = next((w, f) for w, f in terms if (stake * f).denominator != 1)
+    where, odds = next((w, f) for w, f in payout_terms(r) if (stake * f).denominator != 1)
     limits = f"from {stake} to {most}" if most is not None else f"from {stake}"
     held = " that plays as the least" if _up_and_stake(r) else ""
     return [("stakes.min_stake", f"{where} {odds.numerator}:{odds.denominator} is not a "
@@ -186,18 +179,6 @@ def _rounded_where_valued(r: Ruleset) -> list[tuple[str, str]]:
              f"where every payout is whole{held} (a multiple of {unit}) can be played: the "
              f"engine rounds it (settlement.odd_amounts: {r.settlement.odd_amounts}), "
              "the analysis does not")]
-
-
-def _alike(r: Ruleset, stake: int, other: int) -> bool:
-    """Whether every named hand held by the stake or paid a prize plays at `other` as at
-    `stake` (`analysis.upcards.plays_alike`): held at both or neither, no prize held."""
-    def band(d: Any, at: int) -> bool:
-        return ((d.min_stake is None or at >= d.min_stake)
-                and (d.max_stake is None or at <= d.max_stake))
-
-    return all(band(d, stake) == band(d, other) and not (d.prize is not None
-                                                        and band(d, stake))
-               for _i, d in r.hands.ranked() if d.player_can_hold or d.banker_can_hold)
 
 
 register(Feature(

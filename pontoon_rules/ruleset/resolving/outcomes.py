@@ -9,6 +9,8 @@ nothing else decides who beats whom.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -66,6 +68,20 @@ def banker_hands(ruleset: Ruleset) -> list[str]:
     """The ids the banker's finished hand can be: named hands, total, bust."""
     named = [i for i, d in ruleset.hands.ranked() if d.banker_can_hold]
     return [*named, TOTAL, BUST]
+
+
+def wins_whatever(table: OutcomeTable, hand_id: str, bankers: Iterable[str]) -> bool:
+    """Whether a player's `hand_id` wins against every hand of `bankers` (its row of the
+    outcome table all wins, by a named hand's `wins_outright`, the ranking or
+    `settlement.outcomes`; a pair missing from `table` is no win): it has already won, so
+    it may not surrender. The engine decides by it (`engine.round.giving_up.wins_outright`,
+    on its compiled table) and `classic.suits_problem` compares a suited hand with its
+    cover by it, so the two read one rule."""
+    for banker in bankers:
+        cell = table.get((hand_id, banker))
+        if cell is None or cell.result is not WIN:
+            return False
+    return True
 
 
 def outcome_table(ruleset: Ruleset, every_hand: bool = False) -> OutcomeTable:
@@ -190,7 +206,7 @@ def payout_terms(ruleset: Ruleset) -> list[tuple[str, Fraction]]:
     what each hand pays and collects (by the outcome table, each named hand on both sides),
     insurance, a surrender, a hidden bust, the shoot and the side bets. A stake at which
     each is whole settles without rounding (`settlement.odd_amounts`);
-    `engine.round.rules.stake_unit` is the least such stake."""
+    `stake_unit` is the least such stake."""
     r = ruleset
     terms: list[tuple[str, Fraction]] = []
     for (p, b), cell in outcome_table(r, every_hand=True).items():
@@ -211,3 +227,43 @@ def payout_terms(ruleset: Ruleset) -> list[tuple[str, Fraction]]:
             if bet.suited_pays is not None:
                 terms += [(f"side_bets.{name}.suited_pays", odds_fraction(bet.suited_pays))]
     return terms
+
+
+def stake_unit(r: Ruleset) -> int:
+    """What every amount staked must be a multiple of for every payout to be whole: the
+    least common multiple of the denominators of `payout_terms` (`settlement.odd_amounts:
+    exact` refuses other stakes; the simulations play at such a stake, `whole_stake`)."""
+    return math.lcm(*(f.denominator for _where, f in payout_terms(r)))
+
+
+def held_at(d: HandDefinition, stake: int) -> bool:
+    """Whether `d`'s stake band (`min_stake`, `max_stake`) holds at `stake`."""
+    return ((d.min_stake is None or stake >= d.min_stake)
+            and (d.max_stake is None or stake <= d.max_stake))
+
+
+def plays_alike(r: Ruleset, stake: int, other: int) -> bool:
+    """Whether every named hand held by the stake or paid a prize plays at `other` as at
+    `stake`: each band of stakes holds at both or at neither, and no prize is paid at them
+    (a prize is odds of the stake it is paid on)."""
+    return not any(held_at(d, stake) != held_at(d, other)
+                   or (d.prize is not None and held_at(d, stake))
+                   for _i, d in r.hands.ranked() if d.conditional)
+
+
+def whole_stake(r: Ruleset, stake: int, low: int, high: int | None) -> int | None:
+    """A stake at which every payout is whole (a multiple of `stake_unit`) and every named
+    hand plays as at the least stake `low` (`plays_alike`), where the limits `low` to
+    `high` hold one: `stake` itself where it is such a stake (it may lie outside the
+    limits: the compiled simulation's per-unit stake), else the nearest below or above it
+    inside them, else the least inside them; None where the limits hold none (the analysis
+    and the simulations cannot value one game: `family_features._rounded_where_valued`).
+    The one rule `analysis.upcards.played_stake` plays by and the refusal checks."""
+    unit = stake_unit(r)
+
+    def whole(at: int) -> bool:
+        return at > 0 and at % unit == 0 and plays_alike(r, low, at)
+
+    near = (stake // unit * unit, -(-stake // unit) * unit, -(-low // unit) * unit)
+    found = next((at for at in near if low <= at <= (high or at) and whole(at)), None)
+    return None if found is None else stake if whole(stake) else found
