@@ -189,4 +189,4 @@ def extra_variants(base: Ruleset) -> Iterator[Any]:
                 rules = compile_rules(made)
             except (ValidationError, PontoonError):
                 continue
-            yield Variant(path, old, new, made, changed_attributes(base_rules, rules))
+            yield Variant(path, old, new, made, changed_attributes(base_rules, rules), rules)

@@ -194,9 +194,24 @@ def test_switched_off_by_the_environment_nothing_is_compiled(
 
 # -- what a solve keeps for the next (costs), and the expected value alone ------------------
 def _fresh_stats(rules: Rules, value_only: bool = False) -> np.ndarray:
-    """The round's statistics from a solve that starts afresh (nothing kept)."""
+    """The round's statistics from a solve that starts afresh (nothing kept): a function of
+    the rules alone, so solved once this process for each rules' whole content (two tests
+    solve blackjack-reference's base afresh four times, spanish-21's, pagat-british's and
+    casino-ochko's twice), a copy each call."""
+    key = (rules.ruleset.model_dump_json(), value_only)
+    if key not in _FRESH:
+        _FRESH[key] = _solved_afresh(rules, value_only)
+    return _FRESH[key].copy()
+
+
+def _solved_afresh(rules: Rules, value_only: bool = False) -> np.ndarray:
+    """`_fresh_stats` solved now (nothing kept, nothing looked up): where the solve itself is
+    what differs (the number of threads)."""
     C.forget()
     return _kept_stats(rules, value_only)
+
+
+_FRESH: dict[tuple[str, bool], np.ndarray] = {}
 
 
 def _kept_stats(rules: Rules, value_only: bool = False) -> np.ndarray:
@@ -299,7 +314,7 @@ def test_the_outlooks_shared_among_threads_give_the_same_numbers(ruleset_id: str
         found = {}
         for count in (1, 3, 1000):
             cnative.set_threads(count)
-            found[count] = _fresh_stats(rules)
+            found[count] = _solved_afresh(rules)
     finally:
         cnative.set_threads(native.cores())
     np.testing.assert_array_equal(found[3], found[1])

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -48,6 +49,22 @@ class Variant:
     ruleset: Ruleset | None
     changed: tuple[str, ...]
     """The compiled attributes of `Rules` the change reaches (not `ruleset`)."""
+    rules: Rules | None = field(default=None, compare=False, repr=False)
+    """`ruleset` compiled, where the maker compiled it already (else `compiled` does)."""
+
+    @cached_property
+    def compiled(self) -> Rules:
+        """`ruleset` compiled once for every consumer's verdict (compiling is most of a
+        verdict's cost, and each of the `CONSUMERS` asks)."""
+        assert self.ruleset is not None
+        return self.rules if self.rules is not None else compile_rules(self.ruleset)
+
+    @cached_property
+    def edge_refused(self) -> bool:
+        """Whether the `edge` command refuses `ruleset` (both exact methods ask)."""
+        from pontoon_rules.ruleset.resolving.features import require_handled
+
+        return _refused(lambda: require_handled(self.compiled.ruleset, "edge"))
 
 
 def variants(base: Ruleset) -> Iterator[Variant]:
@@ -55,8 +72,8 @@ def variants(base: Ruleset) -> Iterator[Variant]:
     alternative values), with the compiled attributes it reaches."""
     base_rules = compile_rules(base)
     for path, old, new, made in one_field_changes(base):
-        yield Variant(path, old, new, made, changed_attributes(base_rules,
-                                                               compile_rules(made)))
+        rules = compile_rules(made)
+        yield Variant(path, old, new, made, changed_attributes(base_rules, rules), rules)
 
 
 def one_field_changes(base: Ruleset) -> Iterator[tuple[str, Any, Any, Ruleset]]:
@@ -137,14 +154,12 @@ def verdict(consumer: str, reads: dict[str, Any], variant: Variant) -> str:
     """What `consumer` does with `variant` given what each consumer read of the base
     (`base_reads`)."""
     from pontoon_rules.analysis.assumed import require_read
-    from pontoon_rules.ruleset.resolving.features import require_handled
 
-    assert variant.ruleset is not None
-    rules = compile_rules(variant.ruleset)
+    rules = variant.compiled
     if consumer == "compiled-sim":
         return _sim_verdict(reads[consumer], rules, variant)
     read = reads[consumer]
-    if _refused(lambda: require_handled(rules.ruleset, "edge")):
+    if variant.edge_refused:
         return REFUSES
     if not reads_equal(read, rules):
         return READS  # else its solve reads what the base's read, and sees the same

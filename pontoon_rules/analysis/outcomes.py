@@ -161,6 +161,7 @@ class PayoffTable:
     exact: bool = False
     _ev: dict[Final, Number] = field(default_factory=dict)
     _wlp: dict[Final, tuple[Number, Number, Number]] = field(default_factory=dict)
+    _ev_of: dict[tuple[Final, int], Number] = field(default_factory=dict)
 
     def ev(self, final: Final) -> Number:
         """Expected net per unit staked of a hand finishing as `final`."""
@@ -178,11 +179,14 @@ class PayoffTable:
         as `final` (`staked_net`: what a banker's hand takes)."""
         if not self.rules.takes:
             return staked * self.ev(final)
-        total: Number = Fraction(0) if self.exact else 0.0
-        for bank, p in self.banker.items():
-            net = staked_net(final, bank, staked, self.rules)
-            total += p * (net if self.exact else float(net))
-        return total
+        found = self._ev_of.get((final, staked))
+        if found is None:  # kept as `ev` is: a solve asks for each few thousand times
+            total: Number = Fraction(0) if self.exact else 0.0
+            for bank, p in self.banker.items():
+                net = staked_net(final, bank, staked, self.rules)
+                total += p * (net if self.exact else float(net))
+            found = self._ev_of[final, staked] = total
+        return found
 
     def taken(self, final: Final, bank: Final) -> Number:
         """What the banker's `bank`, if it takes busted-plus-one from a seat, takes per
