@@ -147,6 +147,26 @@ def deal_cards_most(r: Ruleset) -> int | None:
     return most
 
 
+def short_at_card_limit(r: Ruleset) -> bool:
+    """Whether a player's hand can reach its `player.max_cards` below the total it must
+    draw to (`player.stick_minimum`: 2-2-2-2-3 is 11 at five cards): the engine then stands
+    it (nothing is left to decide), which "below 15 you must draw" alone does not say."""
+    most, least = r.player.max_cards, r.player.stick_minimum
+    if most is None or least is None:
+        return False
+    if r.pack.is_infinite:
+        return most * min(_lowest_values_per_rank(r)) < least
+    return sum(_lowest_values(r)[:most]) < least
+
+
+def _lowest_values_per_rank(r: Ruleset) -> list[Fraction]:
+    """Each rank of the pack at the least it can count (an ace as at `_lowest_values`)."""
+    pack = r.pack
+    ace = min([*pack.ace_values, *(v for vs in pack.ace_values_by_cards.values() for v in vs)])
+    return [Fraction(ace) if rank is Rank.ACE else Fraction(pack.value_of(rank))
+            for rank in pack.ranks]
+
+
 def pack_can_run_out(r: Ruleset) -> bool:
     """Whether a deal can ever find the pack empty: never with an infinite pack, nor where
     the fewest cards a deal can start with (all of them after a shuffle before every deal
