@@ -173,3 +173,86 @@ def test_the_vietnamese_sheet_names_its_sources_in_vietnamese() -> None:
     """"(a betting site's advertising page)" on the Vietnamese sheet's sources line."""
     line = next(x for x in sheet("xi-dach", "vi").splitlines() if x.startswith("Nguồn"))
     assert "advertising" not in line and "trang quảng cáo của một nhà cái" in line
+
+
+def _dealt(ruleset_id: str, shoe: str) -> RoundState:
+    state = RoundState(compile_rules(load_bundled(ruleset_id)), [10])
+    for card in parse_cards(shoe.split()):
+        state.apply_action(card)
+    return state
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang", "said"), [
+    ("pagat-british", "en", "an ace and a 4 make 15."),
+    ("pagat-british", "ru", "туз и 4 дают 15."),
+    ("pagat-british", "hy", "տուզը և 4-ը տալիս են 15"),
+    ("pagat-british", "pa", "ਯੱਕਾ ਅਤੇ 4 ਮਿਲ ਕੇ 15 ਬਣਦੇ ਹਨ"),
+    ("pagat-british", "ur", "اکا اور 4 مل کر 15 بنتے ہیں"),
+    ("xi-dach", "vi", "át với một lá 5 là 16 điểm"),
+    ("casino-ochko", "ru", "туз и 4 дают 15.")])
+def test_a_soft_total_counts_for_sticking_as_the_engine_counts_it(
+        ruleset_id: str, lang: str, said: str) -> None:
+    """'Does A+4 count as 15 for sticking?': the engine counts the hand's best total, so
+    an ace and a 4 may stick; the sheet says it (pagat's source is silent: marked †)."""
+    assert said in sheet(ruleset_id, lang)
+
+
+def test_the_engine_lets_an_ace_and_a_four_stick() -> None:
+    """pagat deals a card each, the banker last, twice: the player holds A♠ 4♥ (15)."""
+    from pontoon_rules.engine.round.actions import STICK
+
+    assert STICK in {a.kind for a in _dealt("pagat-british", "AS 9C 4H 9D").legal_actions()}
+    assert STICK not in {a.kind for a in _dealt("pagat-british", "3S 9C 4H 9D").legal_actions()}
+
+
+def test_the_soft_stick_sentence_is_marked_our_reading_on_pagat() -> None:
+    line = next(x for x in sheet("pagat-british", "en").splitlines()
+                if "an ace and a 4 make 15" in x)
+    assert line.rstrip().endswith("†")
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "You decide once the dealer has checked for a blackjack, or at once where their "
+     "face-up card cannot make one (late surrender)."),
+    ("ru", "а если его открытая карта не может её дать, — сразу (поздняя капитуляция)")])
+def test_late_surrender_says_when_the_dealer_does_not_check(lang: str, said: str) -> None:
+    """Spanish 21's dealer checks only with A, J, Q or K up: against a 2 to 9 there is no
+    check to wait for."""
+    text = sheet("spanish-21", lang)
+    assert said in text
+    assert "only when the face-up card is A, J, Q or K" in sheet("spanish-21", "en")
+
+
+def test_ban_luck_defines_the_free_hand_at_its_first_use() -> None:
+    text = sheet("ban-luck", "en")
+    first = text.index("free hand")
+    assert text[first:].startswith("free hand (give up their first two cards for the stake back)")
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("de", "Der Bankhalter spielt gegen einen Spieler nach dem anderen, im Uhrzeigersinn: "
+     "zuerst gegen den Spieler links von ihm."),
+    ("en", "The banker plays the players one after another, clockwise: first the player on "
+     "the banker's left."),
+    ("ru", "Банкир играет с игроками по очереди, по часовой стрелке: первым — с игроком "
+     "слева от себя.")])
+def test_siebzehn_und_vier_says_who_plays_first_and_which_way(lang: str, said: str) -> None:
+    """'Der Bankhalter ... spielt gegen einen Spieler nach dem anderen' with no first player
+    nor direction; the source: «er spielt, im Uhrzeigersinn, gegen alle übrigen
+    Mitspieler» (`table.direction: left`)."""
+    assert load_bundled("siebzehn-und-vier").table.direction.value == "left"
+    assert said in sheet("siebzehn-und-vier", lang)
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("ru", "Пропустивший сдачу игрок оставляет названную ставку при себе: он ничего не "
+     "выигрывает и не проигрывает, а сданные ему карты не разыгрываются."),
+    ("en", "A player who sits the deal out keeps the stake they named: nothing is won or "
+     "lost, and the cards already dealt to them are not played.")])
+def test_a_player_who_sits_the_deal_out_keeps_the_named_stake(lang: str, said: str) -> None:
+    """«игрок 2 пропускает сдачу»: what of the cards and the stake named? The engine
+    settles the seat at 0 with only its dealt cards (`va_bank._sat_out`)."""
+    from pontoon_rules.docs.words.va_bank import va_bank_example
+
+    assert va_bank_example(load_bundled("ochko-home")) is not None
+    assert said in sheet("ochko-home", lang)

@@ -159,6 +159,19 @@ def short_at_card_limit(r: Ruleset) -> bool:
     return sum(_lowest_values(r)[:most]) < least
 
 
+def soft_stick_card(r: Ruleset) -> str | None:
+    """The card that with an ace counted high makes exactly `player.stick_minimum` (pagat's
+    A+4 = 15), where an ace has a high value: "may an ace and a 4 stick?" is a table's
+    question, and the engine counts the hand's best total (`engine.round.hand.points`), so
+    it may. None where no rank makes it, or an ace has one value."""
+    least, aces = r.player.stick_minimum, r.pack.ace_values
+    if least is None or len(aces) < 2 or Rank.ACE not in r.pack.ranks:
+        return None
+    want = Fraction(least - max(aces))
+    return next((rank.value for rank in r.pack.ranks
+                 if rank is not Rank.ACE and r.pack.value_of(rank) == want), None)
+
+
 def _lowest_values_per_rank(r: Ruleset) -> list[Fraction]:
     """Each rank of the pack at the least it can count (an ace as at `_lowest_values`)."""
     pack = r.pack
