@@ -94,11 +94,13 @@ def test_no_card_limit_sentence_where_no_five_cards_fall_below_the_minimum() -> 
 
 
 @pytest.mark.parametrize(("lang", "said", "not_said"), [
-    ("ru", "Две карты с одинаковым числом очков можно разделить", "Две карты одного достоинства"),
+    ("ru", "Две карты одного достоинства, то есть с одинаковым числом очков, можно разделить",
+     "Две карты одного достоинства можно"),
     ("en", "two cards of the same value", "two cards of the same rank")])
 def test_the_split_sentence_follows_the_pair_rule(lang: str, said: str, not_said: str) -> None:
     """«Две карты одного достоинства» (one rank) beside «любые две карты по 10 очков —
-    пара (дама и король)»: casino Очко splits by value (`pair_rule: same-value`)."""
+    пара (дама и король)»: casino Очко splits by value (`pair_rule: same-value`). The
+    page's own word stays (its glossary: «одного достоинства»), said as what it means."""
     assert load_bundled("casino-ochko").player.split.pair_rule.value == "same-value"
     text = sheet("casino-ochko", lang)
     assert said in text and not_said not in text
@@ -256,3 +258,16 @@ def test_a_player_who_sits_the_deal_out_keeps_the_named_stake(lang: str, said: s
 
     assert va_bank_example(load_bundled("ochko-home")) is not None
     assert said in sheet("ochko-home", lang)
+
+
+def test_a_one_player_games_deal_order_turned_round_is_marked() -> None:
+    """Turned round, Siebzehn und Vier's deal order says the other way, marked ◆."""
+    from pontoon_rules.docs.words.sentences import sentences
+    from pontoon_rules.ruleset.format.bank import PlayDirection
+
+    base = load_bundled("siebzehn-und-vier")
+    turned = base.model_copy(update={"table": base.table.model_copy(
+        update={"direction": PlayDirection.RIGHT})})
+    found = {s.key: s for s in sentences(turned, base=base)}
+    assert "counter-clockwise: first the player on the banker's right" in found["deal_order"].text
+    assert found["deal_order"].changed
