@@ -26,18 +26,19 @@ def sheet(ruleset_id: str, lang: str) -> str:
 
 
 @pytest.mark.parametrize(("ruleset_id", "lang", "said"), [
-    ("australian-pontoon", "en", "rounded down to a whole multiple of $0.01"),
-    ("spanish-21", "en", "rounded down to a whole multiple of $0.01"),
-    ("australian-pontoon", "ru", "округляется вниз до суммы, кратной 0,01 $"),
-    ("spanish-21", "ru", "округляется вниз до суммы, кратной 0,01 $")])
+    ("australian-pontoon", "en", "A payout is rounded down to a whole hundredth of $1."),
+    ("spanish-21", "en", "A payout is rounded down to a whole hundredth of $1."),
+    ("australian-pontoon", "ru", "Выплата округляется вниз до целого числа сотых долей от 1 $."),
+    ("spanish-21", "ru", "Выплата округляется вниз до целого числа сотых долей от 1 $.")])
 def test_rounding_is_to_the_moneys_minor_unit_beside_examples_paying_cents(
         ruleset_id: str, lang: str, said: str) -> None:
     """'A payout that is not a whole amount is rounded down' beside "player 1 wins $1.50":
-    the rule rounds to a cent (`stakes.money.minor_units`), and says so."""
+    the rule rounds to a cent (`stakes.money.minor_units`), and says so as a part of the
+    whole unit ("$0.01" reads as a stake on a sheet, g49c)."""
     text = re.sub(r"[\u00a0\u202f]", " ", sheet(ruleset_id, lang))
     assert said in text
     assert "$1.50" in sheet(ruleset_id, "en")
-    assert "not a whole amount" not in text
+    assert "not a whole amount" not in text and "0.01" not in text and "0,01" not in text
 
 
 @pytest.mark.parametrize(("lang", "said", "not_said"), [
