@@ -1,9 +1,12 @@
-"""Whether an ordinary total can reach the total a named hand holds.
+"""Whether an ordinary total can reach the total a named hand holds, and whether a doubled
+hand can be a named hand at all (`doubled_can_hold`: no "not after doubling" where it
+never can).
 
-Where it cannot, a named hand compared by total (`against_total: by-total`) always wins or
-always loses against an ordinary total, as the ranking says, and the sheet says no
-exception for that pair (issue 49: Sette e mezzo's «Eccezioni alla graduatoria» restated
-the ranking: its sette e mezzo semplice, always 7½, «against» an ordinary total, never 7½).
+Where an ordinary total cannot, a named hand compared by total (`against_total:
+by-total`) always wins or always loses against an ordinary total, as the ranking says,
+and the sheet says no exception for that pair (issue 49: Sette e mezzo's «Eccezioni alla
+graduatoria» restated the ranking: its sette e mezzo semplice, always 7½, «against» an
+ordinary total, never 7½).
 """
 
 from __future__ import annotations
