@@ -97,8 +97,9 @@ def test_ban_luck_says_what_the_banker_may_do_in_the_order_the_engine_plays() ->
     keys = [s.key for s in rules]
     call_off = next(s.text for s in rules if s.key == "banker_calls_off")
     assert "automatic" not in call_off
-    assert ("The banker decides this first; only then may a player take a free hand, and "
-            "only after that does the banker check for a ban-ban or ban-luck.") in call_off
+    assert ("The banker decides this first; only then may a player take a free hand (give "
+            "up their first two cards for the stake back), and only after that does the banker "
+            "check for a ban-ban or ban-luck.") in call_off
     assert keys.index("banker_calls_off") < keys.index("banker_pontoon")
     assert "Автоматический" not in text("ban-luck", "ru")
 

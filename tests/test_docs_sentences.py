@@ -162,7 +162,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "player.double.min_cards": "holding 2 cards or more",
         "player.double.max_cards": "holding 2 cards or more",
         "player.double.times_per_hand": "once per hand",
-        "player.double.draws_after": "go on drawing as you like",
+        "player.double.draws_after": "go on drawing, up to the hand's limit of 5 cards",
         "player.double.totals": "on any total",
         "banker.mode": "draws on 16 or less",
         "banker.stand_on": "17 or more",

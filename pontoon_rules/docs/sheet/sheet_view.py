@@ -15,7 +15,7 @@ from typing import Any
 
 from pontoon_rules.docs.sheet.views import sources_view
 from pontoon_rules.docs.words.amounts import amount_of
-from pontoon_rules.docs.words.changes import DROPPED, dropped_rules, overlay_words
+from pontoon_rules.docs.words.changes import dropped_rules, dropped_text, overlay_words
 from pontoon_rules.docs.words.example_needs import stated_rounds
 from pontoon_rules.docs.words.family_words import prize_words
 from pontoon_rules.docs.words.hands import AS_HAND, AS_PLAIN_TOTAL, hand_name
@@ -178,7 +178,7 @@ def shows_program_words(lang: str) -> bool:
 
 def house_box(ruleset: Ruleset, base: Ruleset | None, lang: str) -> dict[str, Any] | None:
     """For an overlay: its base, the fields that differ, the sentences whose words differ
-    (◆) and the base's sentences it no longer has (`gone`, each in the words `DROPPED`)."""
+    (◆) and the base's sentences it no longer has (`gone`, each said by `dropped_text`)."""
     if base is None:
         return None
     found, dropped = compared(ruleset, base, lang, odds_in_table=True)
@@ -188,7 +188,7 @@ def house_box(ruleset: Ruleset, base: Ruleset | None, lang: str) -> dict[str, An
     return {"base_id": base.id, "base_name": user(name),
             "paths": differing_from_base(ruleset, base),
             "rules": [s for s in found if s.changed],
-            "gone": [{"key": s.key, "text": gettext(DROPPED) % {"rule": s.text}}
+            "gone": [{"key": s.key, "text": dropped_text(s.text, gettext)}
                      for s in dropped_rules(dropped)],
             "brief": False,
             "program_words": shows_program_words(lang),

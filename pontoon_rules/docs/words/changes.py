@@ -15,6 +15,7 @@ the base's content.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
@@ -128,6 +129,21 @@ def rule_of(key: str) -> str:
     """The rule (`sentences.RULES`) whose sentence `key` is: `named_hands` for a named
     hand's, else the rule of that key."""
     return "named_hands" if key.startswith(HAND) else key
+
+
+_SENTENCE_END = re.compile(r"[.!?։۔।]\s+(\S)")
+"""A sentence's end: its stop and the spaces before the next; a next word in lower case
+("e.g. a", "1 or 11. a") goes on the same sentence."""
+
+
+def dropped_text(text: str, gettext: Callable[[str], str]) -> str:
+    """A dropped rule as an overlay's box says it (`DROPPED`): the rule's first sentence
+    only, the one that names it. Its details (how an ace counts toward it, when it is
+    decided) read as rules still played, and a reader of the box looks for them
+    (issue 49: Xì dách's box explained Ban Luck's dropped call-off and free hand at length)."""
+    first = next((text[:end.start() + 1] for end in _SENTENCE_END.finditer(text)
+                  if not end.group(1).islower()), text)
+    return gettext(DROPPED) % {"rule": first}
 
 
 def dropped_rules(gone: list[Any]) -> list[Any]:

@@ -147,6 +147,39 @@ def deal_cards_most(r: Ruleset) -> int | None:
     return most
 
 
+def short_at_card_limit(r: Ruleset) -> bool:
+    """Whether a player's hand can reach its `player.max_cards` below the total it must
+    draw to (`player.stick_minimum`: 2-2-2-2-3 is 11 at five cards): the engine then stands
+    it (nothing is left to decide), which "below 15 you must draw" alone does not say."""
+    most, least = r.player.max_cards, r.player.stick_minimum
+    if most is None or least is None:
+        return False
+    if r.pack.is_infinite:
+        return most * min(_lowest_values_per_rank(r)) < least
+    return sum(_lowest_values(r)[:most]) < least
+
+
+def soft_stick_card(r: Ruleset) -> str | None:
+    """The card that with an ace counted high makes exactly `player.stick_minimum` (pagat's
+    A+4 = 15), where an ace has a high value: "may an ace and a 4 stick?" is a table's
+    question, and the engine counts the hand's best total (`engine.round.hand.points`), so
+    it may. None where no rank makes it, or an ace has one value."""
+    least, aces = r.player.stick_minimum, r.pack.ace_values
+    if least is None or len(aces) < 2 or Rank.ACE not in r.pack.ranks:
+        return None
+    want = Fraction(least - max(aces))
+    return next((rank.value for rank in r.pack.ranks
+                 if rank is not Rank.ACE and r.pack.value_of(rank) == want), None)
+
+
+def _lowest_values_per_rank(r: Ruleset) -> list[Fraction]:
+    """Each rank of the pack at the least it can count (an ace as at `_lowest_values`)."""
+    pack = r.pack
+    ace = min([*pack.ace_values, *(v for vs in pack.ace_values_by_cards.values() for v in vs)])
+    return [Fraction(ace) if rank is Rank.ACE else Fraction(pack.value_of(rank))
+            for rank in pack.ranks]
+
+
 def pack_can_run_out(r: Ruleset) -> bool:
     """Whether a deal can ever find the pack empty: never with an infinite pack, nor where
     the fewest cards a deal can start with (all of them after a shuffle before every deal

@@ -18,6 +18,7 @@ from pontoon_rules.docs.words.family_words import condition_words, prize_words
 from pontoon_rules.docs.words.letters import rank_letter
 from pontoon_rules.docs.words.marks import listed, stopped
 from pontoon_rules.docs.words.pack_words import suit_words
+from pontoon_rules.docs.words.reach import doubled_can_hold
 from pontoon_rules.ruleset.format.common import (
     AgainstTotal,
     NaturalTakes,
@@ -184,7 +185,7 @@ def _conditions(d: HandDefinition, r: Ruleset, gettext: Gettext, lang: str = "en
         out.append(gettext("as dealt"))
     if not d.on_split_hand and r.player.split.allowed:
         out.append(gettext("not on a split hand"))
-    if not d.after_double and r.player.double.allowed:
+    if not d.after_double and doubled_can_hold(r, d):
         out.append(gettext("not after doubling"))
     if d.natural:
         on_split = (d.on_split_hand and r.player.split.allowed

@@ -1,9 +1,12 @@
-"""Whether an ordinary total can reach the total a named hand holds.
+"""Whether an ordinary total can reach the total a named hand holds, and whether a doubled
+hand can be a named hand at all (`doubled_can_hold`: no "not after doubling" where it
+never can).
 
-Where it cannot, a named hand compared by total (`against_total: by-total`) always wins or
-always loses against an ordinary total, as the ranking says, and the sheet says no
-exception for that pair (issue 49: Sette e mezzo's «Eccezioni alla graduatoria» restated
-the ranking: its sette e mezzo semplice, always 7½, «against» an ordinary total, never 7½).
+Where an ordinary total cannot, a named hand compared by total (`against_total:
+by-total`) always wins or always loses against an ordinary total, as the ranking says,
+and the sheet says no exception for that pair (issue 49: Sette e mezzo's «Eccezioni alla
+graduatoria» restated the ranking: its sette e mezzo semplice, always 7½, «against» an
+ordinary total, never 7½).
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 from functools import cache
+from itertools import combinations
 from typing import Any
 
 from pontoon_rules.ruleset.format.common import Rank
@@ -99,3 +103,41 @@ def decided(ruleset: Ruleset, pair: Pair, cell: OutcomeCell) -> OutcomeCell:
 def decided_table(ruleset: Ruleset, table: dict[Pair, OutcomeCell]) -> dict[Pair, OutcomeCell]:
     """Every cell of `table` as `decided`."""
     return {pair: decided(ruleset, pair, cell) for pair, cell in table.items()}
+
+
+def doubled_can_hold(ruleset: Ruleset, d: HandDefinition) -> bool:
+    """Whether a hand that doubled can ever be the named hand `d`: not where the cards a
+    doubled hand may hold (`player.double`: doubled on so many cards, then so many drawn)
+    miss `d`'s count, nor where none of `d`'s own ranks' first cards make a total the
+    double allows (Australian 7-7-7: 7+7 is 14, no double on 9 to 11). "Not after
+    doubling" on such a hand restricts nothing, and a reader looks for the case."""
+    double = ruleset.player.double
+    if not double.allowed:
+        return False
+    count = (len(d.ranks) if d.ranks is not None else d.min_cards,
+             len(d.ranks) if d.ranks is not None else d.max_cards)
+    first = range(double.min_cards, (double.max_cards or count[1] or 99) + 1)
+    if double.draws_after is not None and double.max_cards is not None:
+        most = double.max_cards + double.times_per_hand * double.draws_after
+        if count[0] > most or (count[1] is not None
+                               and count[1] < double.min_cards + double.draws_after):
+            return False
+    if d.ranks is None or double.totals is None:
+        return True
+    return any(total in double.totals for k in first if k < len(d.ranks)
+               for total in _first_totals(ruleset, d.ranks, k))
+
+
+def _first_totals(ruleset: Ruleset, ranks: tuple[Rank, ...], k: int) -> set[Fraction]:
+    """Every total `k` of `ranks` (in any order) can make, an ace at each of its values."""
+    pack = ruleset.pack
+    aces = {Fraction(v) for v in pack.ace_values} | {
+        Fraction(v) for by in pack.ace_values_by_cards.values() for v in by}
+    totals: set[Fraction] = set()
+    for chosen in combinations(ranks, k):
+        sums = {Fraction(0)}
+        for rank in chosen:
+            values = aces if rank is Rank.ACE else {pack.value_of(rank)}
+            sums = {s + v for s in sums for v in values}
+        totals |= sums
+    return totals

@@ -24,12 +24,14 @@ from pontoon_rules.docs.words.changes import (
     before,
     changed,
     dropped_rules,
+    dropped_text,
     gone,
     hand_key,
     overlay_words,
 )
 from pontoon_rules.docs.words.conditions import applies as applies  # re-exported: the sheet rules
 from pontoon_rules.docs.words.conditions import banker_natural, natural_beats_natural
+from pontoon_rules.docs.words.family_words import peek_words
 from pontoon_rules.docs.words.hands import hand_name, hand_sentence
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, environment, translations, words_of
 from pontoon_rules.docs.words.lacking import lacking
@@ -245,6 +247,9 @@ def _module(ruleset: Ruleset, lang: str) -> Any:
                "banker_natural": banker_natural(ruleset),
                "natural_beats_natural": natural_beats_natural(ruleset),
                "runs_out": conditions.pack_can_run_out(ruleset),
+               "short_at_limit": lambda: conditions.short_at_card_limit(ruleset),
+               "soft_stick": lambda: conditions.soft_stick_card(ruleset),
+               "peek_limited": lambda: bool(peek_words(ruleset, gettext)),
                "natural_loses": conditions.natural_loses_to_natural(ruleset),
                "natural": natural_name(ruleset, gettext, lang),
                "peeked": gettext(" or ").join(hand_name(ruleset, h, gettext, lang)
@@ -419,7 +424,7 @@ def text_lines(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, paths: bool = Fals
     if base is not None:
         differ = listed(sorted(changed), gettext) or gettext(NO_DIFFERENCE)
         lines.append(f"{words['intro']} {base.id}{gettext(COLON)}{differ}")
-        lines += [f"  {gettext(DROPPED) % {'rule': s.text}}" for s in dropped_rules(dropped)]
+        lines += [f"  {dropped_text(s.text, gettext)}" for s in dropped_rules(dropped)]
     for chapter in by_chapter(found, lang):
         lines += ["", chapter["title"]]
         for rule in chapter["rules"]:

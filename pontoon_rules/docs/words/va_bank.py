@@ -6,7 +6,8 @@ the reader found hard to follow. This plays it: two seats against a bank of the 
 size, player 1 staking the whole bank and player 2 an example stake, once where player 1
 stands and once where player 1 busts, through the engine (`engine.round.live_bank`). The
 figures the sentence says are what the engine placed: nothing free for player 2 while
-player 1's stake is held, the example stake once player 1's bust is paid into the bank.
+player 1's stake is held (player 2 keeps the stake named, and the cards dealt are not
+played), the example stake once player 1's bust is paid into the bank.
 Where the engine does not play it so (a bust not paid at once, say), there is no example.
 """
 
@@ -18,7 +19,7 @@ from pontoon_rules.docs.words.reading import plain
 from pontoon_rules.docs.words.rounds import compiled, example_stake, kept
 from pontoon_rules.engine.round.cards import parse_cards
 from pontoon_rules.engine.round.policies import automatic
-from pontoon_rules.engine.round.results import RoundResult
+from pontoon_rules.engine.round.results import HandResult, RoundResult
 from pontoon_rules.engine.round.rules import Rules
 from pontoon_rules.engine.scripts.record import record_round
 from pontoon_rules.engine.scripts.script import play
@@ -73,8 +74,14 @@ def _searched(ruleset: Ruleset, whole: int, asked: int) -> dict[str, int] | None
             return None
         if first.hand_class == BUST and second.staked == asked and lost is None:
             lost = -first.net
-        elif first.hand_class != BUST and second.staked == 0 and stood is None:
+        elif first.hand_class != BUST and _sat_out(ruleset, second) and stood is None:
             stood = True
         if stood and lost:
             return {"bank": whole, "asked": asked, "lost": lost}
     return None
+
+
+def _sat_out(ruleset: Ruleset, hand: HandResult) -> bool:
+    """Whether a seat sat the deal out as the sheet says: nothing staked, won or lost, and
+    no card played beyond those dealt."""
+    return hand.staked == 0 and hand.net == 0 and len(hand.cards) == ruleset.deal.player_cards
