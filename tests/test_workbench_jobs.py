@@ -247,6 +247,22 @@ def test_a_worker_computes_each_rules_edge_once(monkeypatch: pytest.MonkeyPatch)
         worker._edge(stick)  # other rules: computed
 
 
+def test_an_edge_with_its_bands_compiles_the_rules_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The edge and its bands of stakes are worked out from one compile of the rules (the
+    bands' solves stood in for: what is counted is the compiles)."""
+    from pontoon_rules.analysis.present import bands
+    from pontoon_rules.engine.round import rules as compiled
+
+    real, made = compiled.compile_rules, []
+    monkeypatch.setattr(compiled, "compile_rules", lambda r: made.append(real(r)) or made[-1])
+    monkeypatch.setattr(bands, "stake_bands", lambda rules: [(500, None)])
+    monkeypatch.setattr(bands, "band_edges", lambda rules, *a: [{"rules": rules}])
+    monkeypatch.setattr(worker, "EDGE_MEMO", {})
+    found = worker._edge(load_bundled(BASE))
+    assert len(made) == 1
+    assert found["stake_bands"][0]["rules"] is made[0]
+
+
 def test_the_panel_speaks_the_language_chosen() -> None:
     from pontoon_rules.workbench.render import render
     from pontoon_rules.workbench.results import analysis_view
