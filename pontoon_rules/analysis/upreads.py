@@ -8,7 +8,8 @@ ruleset as read would make every variant differ; instead the record holds the gr
 up ranks (`grouping`) and each entry every group's solve read, of that group's rules
 (`reads.Through`): a variant whose groups are the same ranks and whose group rules give
 equal values for all of them makes the same solves (each group's is a function of what
-it reads), and shares the figure.
+it reads), and shares the figure. A figure resting on a rule no group's solve read is
+refused (`check_reads`).
 """
 
 from __future__ import annotations
