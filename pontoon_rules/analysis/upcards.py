@@ -358,7 +358,7 @@ class UpCardModel:
         if self._stats is None:
             self._stats = sum(m.stats_over(mask)
                               for m, mask in zip(self.parts, self.masks, strict=True))
-            note_reads(self.rules, self.parts)
+            note_reads(self.rules, groups, self.parts)
         check_reads(self.parts, "exact-shoe")
         return self._stats
 
