@@ -14,7 +14,9 @@ change?"), with their number of rows; and the CPU seconds the edge's worker proc
 spent from the change to its edge, and both that worker and the other figures' from the
 change to the strategy card, and the realistic variations' worker and its helper process
 from the change to their table (`/proc`, steadier than the times on a machine others load:
-a time waits for the CPU others take, a CPU second does not).
+a time waits for the CPU others take, a CPU second does not). Where a worker process was
+replaced during the run (its job cancelled and killed after the grace period, or ended),
+the CPU figures that count it read "—" and the line names it ("replaced: realistic").
 Polls wait on the server (`wait=`) as the page's do, so a time is when the figure was
 known, not when a poll happened by.
 
@@ -39,6 +41,8 @@ import warnings
 from typing import Any
 
 QUICK = ("pagat-british", "blackjack-reference")
+WORKERS = ("edge", "other figures", "realistic")
+"""The three managers' workers, as a line says which were replaced during its run."""
 POLL_WAIT = 5
 
 
@@ -131,16 +135,19 @@ def _measured(client: Any, ruleset_id: str, limit: float, field: str) -> str:
     if not answer.get("job"):
         return f"{ruleset_id:<26} the change was refused: {answer.get('problems')} problems"
     times = _follow(client, answer["job"], tab, limit, "realistic", start, workers)
-    if workers != (client.workbench.edges.worker_pids(), client.workbench.jobs.worker_pids(),
-                   client.workbench.costs.worker_pids()):
-        for key in ("edge_cpu", "card_cpu", "real_cpu"):  # a worker replaced meanwhile:
-            times.pop(key, None)  # its seconds are gone
+    now = (client.workbench.edges.worker_pids(), client.workbench.jobs.worker_pids(),
+           client.workbench.costs.worker_pids())
+    replaced = [i for i in range(3) if now[i] != workers[i]]
+    for key, read in (("edge_cpu", {0}), ("card_cpu", {0, 1}), ("real_cpu", {2})):
+        if read & set(replaced):  # a worker it counts was replaced meanwhile: its
+            times.pop(key, None)  # seconds are gone
     said = f"{path} → {value}"[:44]
     return (f"{ruleset_id:<26} {said:<44} {answered:>8.2f} {_s(times.get('edge')):>7} "
             f"{_s(times.get('strategy')):>10} {_s(times.get('realistic')):>11} "
             f"{times.get('rows', ''):>5} {_spent(times, 'edge_cpu', before[0]):>8} "
             f"{_spent(times, 'card_cpu', before[0] + before[1]):>8} "
-            f"{_spent(times, 'real_cpu', before[2]):>9}")
+            f"{_spent(times, 'real_cpu', before[2]):>9}"
+            + (f"  replaced: {', '.join(WORKERS[i] for i in replaced)}" if replaced else ""))
 
 
 def _change(ruleset: Any, field: str) -> tuple[str, Any] | None:

@@ -39,6 +39,7 @@ ANALYSIS_LAYERS = (
     {"split", "engine_view", "giving_up"},
     {"context"},
     {"infinite", "composition"},
+    {"upreads"},
     {"upcards"},
     {"edge"},
     {"present"},

@@ -30,9 +30,12 @@ from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.ruleset.resolving.features import UnsupportedFeatureError
 
 TINY = Path(__file__).parent / "rulesets"
-SOUND = ("tiny-pagat.yaml", "tiny-rescue.yaml", "tiny-suited.yaml", "tiny-obbo.yaml")
+SOUND = ("tiny-pagat.yaml", "tiny-rescue.yaml", "tiny-suited.yaml", "tiny-obbo.yaml",
+         "tiny-up-card.yaml")
 """Tiny packs whose every cost variant is solved in a few seconds: plain, the rescue,
-hands by suit, the dealer natural taking original bets."""
+hands by suit, the dealer natural taking original bets, a hand held against some up cards
+(one solve per group of up cards: what each group's solve read is noted, `upreads`, not
+the whole ruleset, which made every variant differ)."""
 
 
 def changed(ruleset: Ruleset, path: str, value: Any) -> Rules:

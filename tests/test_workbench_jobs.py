@@ -203,6 +203,39 @@ def test_a_gated_managers_realistic_helper_is_paused_with_its_worker(
     assert not any(Path(f"/proc/{h}").exists() for h in helpers)  # ended with its worker
 
 
+def test_a_cancel_asked_while_the_workers_are_paused_gets_its_grace_once_they_run(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker paused while the edge is worked out cannot stop: the grace before its
+    cancelled job's process is killed starts when it runs again. It used to count the
+    pause, so a change to spanish-21 or australian-pontoon (whose edge holds the others
+    for seconds) had the realistic variations' worker killed and replaced: a process
+    started again, what its solves kept lost (the benchmark's CPU columns read "—")."""
+    monkeypatch.setenv("PONTOON_RULES_CACHE", str(tmp_path))  # computed, not read back
+    manager = JobManager(1, grace=4.0)
+    gate = [True]
+    manager.gate = lambda: gate[0]
+    try:
+        job = manager.submit("t", "k", Job(load_bundled(BASE), None, (REALISTIC,)))
+        end = time.monotonic() + 60
+        while time.monotonic() < end and REALISTIC not in manager.get(job)["progress"]:
+            time.sleep(0.02)  # solving its variants: it checks for a cancel after each
+        pid = manager.worker_pids()[0]
+        gate[0] = False
+        manager.hold()  # the edge has the machine
+        manager.release("t")  # a newer change: cancelled while paused
+        time.sleep(4.5)  # past the grace, paused
+        gate[0] = True
+        manager.hold()
+        time.sleep(2.0)  # running again, within its grace: not killed (was: at once)
+        assert manager.worker_pids()[0] == pid
+        end = time.monotonic() + 60
+        while time.monotonic() < end and manager.get(job)["status"] != CANCELLED:
+            time.sleep(0.05)
+        assert manager.get(job)["status"] == CANCELLED
+    finally:
+        manager.close()
+
+
 def _children(pid: int | None) -> list[int]:
     """The processes whose parent is `pid`."""
     out = []
@@ -245,6 +278,22 @@ def test_a_worker_computes_each_rules_edge_once(monkeypatch: pytest.MonkeyPatch)
         update={"stick_minimum": 16})})
     with pytest.raises(pytest.fail.Exception):
         worker._edge(stick)  # other rules: computed
+
+
+def test_an_edge_with_its_bands_compiles_the_rules_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The edge and its bands of stakes are worked out from one compile of the rules (the
+    bands' solves stood in for: what is counted is the compiles)."""
+    from pontoon_rules.analysis.present import bands
+    from pontoon_rules.engine.round import rules as compiled
+
+    real, made = compiled.compile_rules, []
+    monkeypatch.setattr(compiled, "compile_rules", lambda r: made.append(real(r)) or made[-1])
+    monkeypatch.setattr(bands, "stake_bands", lambda rules: [(500, None)])
+    monkeypatch.setattr(bands, "band_edges", lambda rules, *a: [{"rules": rules}])
+    monkeypatch.setattr(worker, "EDGE_MEMO", {})
+    found = worker._edge(load_bundled(BASE))
+    assert len(made) == 1
+    assert found["stake_bands"][0]["rules"] is made[0]
 
 
 def test_the_panel_speaks_the_language_chosen() -> None:

@@ -132,7 +132,7 @@ def base_reads(rules: Rules) -> dict[str, Read | Any]:
 
 def _read(model: Any) -> Read | Any:
     """What `model` read: of a model per group of up cards (`analysis.upcards`), what any
-    group's read (as `upcards.check_reads` counts them)."""
+    group's read (as `upreads.check_reads` counts them)."""
     parts = getattr(model, "parts", None)
     if parts is None:
         return model.read

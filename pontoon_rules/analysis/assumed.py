@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from pontoon_rules.analysis.reads import Read, unwrapped
+from pontoon_rules.analysis.reads import Read, read_name, unwrapped
 from pontoon_rules.engine.round.rules import NO_LIMIT, Rules
 
 ASSUMED: dict[str, tuple[str, Any]] = {
@@ -144,7 +144,7 @@ def unread_rules(read: Read, rules: Rules, consumer: str = "") -> list[tuple[str
     from pontoon_rules.ruleset.resolving.relevance import applies
 
     rules = unwrapped(rules)
-    seen = {what if isinstance(what, str) else what[0] for what in read}
+    seen = {read_name(what) for what in read}
     exempt = NOT_READ_BY_DEFINITION.get(consumer, {})
     out = []
     for name, (path, neutral) in ASSUMED.items():

@@ -193,7 +193,7 @@ def finite_model(rules: Rules, policy: str | None = None, value_only: bool = Fal
     per group of up cards where a named hand depends on the up card or the stake)."""
     from pontoon_rules.analysis.composition.model import CompositionModel
 
-    if conditional(rules):
+    if rules.conditional:  # its ids: no read of the whole ruleset (`upreads`)
         return UpCardModel(rules, policy, value_only)
     return CompositionModel(rules, policy, value_only=value_only)
 

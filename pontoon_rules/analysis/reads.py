@@ -19,7 +19,8 @@ itself), only makes the test fail: a variant is solved whenever in doubt.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any, cast
 
 from pontoon_rules.engine.round.rules import Rules
@@ -90,8 +91,37 @@ class Entries(Mapping[Any, Any]):
         return key in self._entries
 
 
+@dataclass(frozen=True)
+class Through:
+    """A `Read` entry of rules derived from the recorded ones (an up-card group's rules,
+    `upcards.UpCardModel`): `what` (None: the derived value itself) of `derive(rules)`.
+    Noting these instead of the whole ruleset the derivation reads lets a variant whose
+    derived rules read alike share the solve; `derive` returns `MISSING` (or a value
+    that says why) where the variant has no such rules."""
+
+    derive: Callable[[Rules], Any]
+    what: Any = None
+
+    @property
+    def name(self) -> str | None:
+        """The attribute of the derived rules read (None: the derived value itself)."""
+        return None if self.what is None else read_name(self.what)
+
+
+def read_name(what: Any) -> Any:
+    """The attribute of `Rules` a `Read` entry reads (of a derived rules' entry, theirs)."""
+    if isinstance(what, Through):
+        return what.name
+    return what if isinstance(what, str) else what[0]
+
+
 def value_read(rules: Rules | Recorded, what: Any) -> Any:
     """What `rules` give for one entry of a `Read` (reading it through any wrapper)."""
+    if isinstance(what, Through):
+        derived = what.derive(unwrapped(rules))
+        if what.what is None or not isinstance(derived, Rules):
+            return derived
+        return value_read(derived, what.what)
     if isinstance(what, tuple):
         name, key = what
         entries = getattr(rules, name)
@@ -107,7 +137,9 @@ def reads_equal(read: Read, rules: Rules) -> bool:
 def replay(read: Read, rules: Rules | Recorded) -> None:
     """Reads every entry of `read` through `rules` (so that a wrapper notes them)."""
     for what in read:
-        value_read(rules, what)
+        value = value_read(rules, what)
+        if isinstance(what, Through) and isinstance(rules, Recorded):
+            rules.read[what] = value  # read past the wrapper: noted as it is
 
 
 def unwrapped(rules: Rules | Recorded) -> Rules:

@@ -37,6 +37,7 @@ import numpy as np
 from pontoon_rules.analysis.named import conditional as conditional  # re-exported
 from pontoon_rules.analysis.named import conditional_of
 from pontoon_rules.analysis.reads import _equal, unwrapped
+from pontoon_rules.analysis.upreads import check_reads, note_reads
 from pontoon_rules.errors import AnalysisError
 from pontoon_rules.ruleset.format.money import Money
 from pontoon_rules.ruleset.resolving.money import money_text
@@ -300,18 +301,6 @@ def group_index(found: tuple[UpGroup, ...], kinds: tuple[Kind, ...],
                         "merges into one kind with other ranks")
 
 
-def check_reads(parts: list[Any], consumer: str) -> None:
-    """Refuse the figure where a rule was read by no group's solve (`analysis.assumed`): a
-    rule read in one group's deals counts (insurance only where an ace shows)."""
-    from pontoon_rules.analysis.assumed import ended_at_the_peek, require_read
-
-    ended_at_the_peek(parts)  # only where every group's deals end at the peek
-    read: dict[Any, Any] = {}
-    for model in parts:
-        read.update(model.read)
-    require_read(read, parts[0].rules, consumer)
-
-
 class UpCardModel:
     """The composition-dependent round (`composition.model.CompositionModel`) of rules with
     conditional named hands: one model for each group of up cards, each valuing the deals
@@ -322,7 +311,7 @@ class UpCardModel:
         from pontoon_rules.analysis.composition.model import CompositionModel
 
         self.rules = rules
-        self.groups = groups(rules)
+        self.groups = groups(unwrapped(rules))  # their reads noted apart (`upreads`)
         self.parts = [CompositionModel(g.rules, policy, exact=exact, value_only=value_only)
                       for g in self.groups]
         base = self.parts[0]
@@ -347,6 +336,7 @@ class UpCardModel:
         if self._stats is None:
             self._stats = sum(m.stats_over(mask)
                               for m, mask in zip(self.parts, self.masks, strict=True))
+            note_reads(self.rules, groups, self.parts)
         check_reads(self.parts, "exact-shoe")
         return self._stats
 

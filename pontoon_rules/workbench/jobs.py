@@ -176,12 +176,15 @@ class JobManager:
                 self._seen[tab] = time.monotonic()
 
     def hold(self) -> None:
-        """Pause the running workers while the gate is shut, continue them once it opens."""
+        """Pause the running workers while the gate is shut, continue them once it opens (a
+        cancelled job's grace then starts anew: a paused worker could not stop)."""
         with self._lock:
             held = self.gate is not None and not self.gate() and not self._closed
             if held == self._held:
                 return
             self._held = held
+            for record in () if held else self._jobs.values():
+                record.cancel_asked = record.cancel_asked and time.monotonic()  # grace anew
             for w in self._workers:
                 if w.process.pid is not None and w.process.is_alive():
                     # with its helper (`worker.signal_group`); ended meanwhile: `_lost`
@@ -220,10 +223,8 @@ class JobManager:
             self.hold()  # continued, to hear "stop"
             workers = list(self._workers)
         for w in workers:
-            try:
+            with contextlib.suppress(OSError, ValueError):
                 w.conn.send(("stop",))
-            except (OSError, ValueError):
-                pass
         for w in workers:
             w.process.join(timeout=2)
             if w.process.is_alive():
@@ -286,10 +287,8 @@ class JobManager:
                 w.killed = True  # no grace: the worker is replaced at once, not asked
                 worker.signal_group(w.process.pid, signal.SIGKILL)
             elif w is not None:
-                try:
+                with contextlib.suppress(OSError, ValueError):
                     w.conn.send(("cancel", record.id))
-                except (OSError, ValueError):
-                    pass
 
     def _finish(self, record: Record, status: str) -> None:
         record.status, record.step = status, None
@@ -406,9 +405,8 @@ class JobManager:
                                            "to start again."), seconds=f"{self._idle:g}")
                 for w in self._workers:
                     record = self._jobs.get(w.job) if w.job else None
-                    if (record is not None and record.cancel_asked is not None
-                            and record.status == CANCELLING and not w.killed
-                            and time.monotonic() - record.cancel_asked > self._grace
+                    if (record is not None and record.status == CANCELLING and not w.killed
+                            and now - (record.cancel_asked or now) > self._grace
                             and not self._held):
                         w.killed = True
                         worker.signal_group(w.process.pid, signal.SIGKILL)

@@ -244,6 +244,7 @@ def _edge(ruleset: Ruleset, bands: bool = True) -> dict[str, Any]:
 
     key = _rules_key(ruleset)
     found = EDGE_MEMO.get(key)
+    rules = None
     if found is None or "method" not in found:
         rules = compile_rules(ruleset)
         model = edge_model(rules)
@@ -254,8 +255,9 @@ def _edge(ruleset: Ruleset, bands: bool = True) -> dict[str, Any]:
             found["stake_bands"] = None
         _remember(key, found)
     if bands and found["stake_bands"] is None:  # as `with_bands` adds them to `edge`'s
-        found = {**found, "stake_bands": band_edges(compile_rules(ruleset), found["deck"],
-                                                    None, found["house_edge_percent"])}
+        found = {**found, "stake_bands": band_edges(rules or compile_rules(ruleset),
+                                                    found["deck"], None,
+                                                    found["house_edge_percent"])}
         _remember(key, found)
     return {**found, "ruleset": ruleset.id}
 
