@@ -1,0 +1,115 @@
+"""Issue 49, the readers' remaining sheet findings (g49f): a home bank and the casino's
+fixed prizes, the home bank's unit, a free hand that is not a surrender, and the words of
+what a game lacks; each checked on what the sheets print, in every language they print."""
+
+from __future__ import annotations
+
+import pytest
+
+from pontoon_rules.docs.words import lacking
+from pontoon_rules.docs.words.i18n import translations
+from pontoon_rules.docs.words.sentences import Sentence, sentences
+from pontoon_rules.ruleset.format.fields import value_at
+from pontoon_rules.ruleset.format.languages import sheet_languages
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+
+CASINO = [i for i in bundled_ids() if load_bundled(i).table.banker.value == "house-dealer"]
+PRIZES = [i for i in CASINO if any(d.prize is not None or d.prize_to_others is not None
+                                   for _h, d in load_bundled(i).hands.ranked())]
+
+
+def said(ruleset_id: str, lang: str = "en") -> dict[str, Sentence]:
+    """The sheet's sentences by rule key."""
+    return {s.key: s for s in sentences(load_bundled(ruleset_id), lang)}
+
+
+def test_the_casino_games_with_house_prizes_are_the_super_bonus_ones() -> None:
+    assert set(PRIZES) == {"australian-pontoon", "spanish-21"}
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang"), [(i, lang) for i in PRIZES
+                                                  for lang in sheet_languages(load_bundled(i))])
+def test_a_home_bank_says_what_it_pays_of_the_house_prizes(ruleset_id: str, lang: str) -> None:
+    """'$5,000 super bonus; $50 to every other player': a home bank that cannot pay them
+    was not told what to do. The home paragraph lists the prizes, from the hands' fields,
+    and says they are paid only as far as the bank holds, marked our reading (†)."""
+    home = said(ruleset_id, lang)["home_bank"]
+    words = {"en": ("$5,000", "$1,000", "$50 to every other player",
+                    "only as far as the bank still holds"),
+             "ru": ("5\u00a0000\u00a0$", "1\u00a0000\u00a0$", "50\u00a0$ каждому другому игроку",
+                    "лишь настолько, насколько хватает банка")}[lang]
+    for part in words:
+        assert part in home.text, part
+    assert home.reading
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(set(CASINO) - set(PRIZES)))
+def test_a_casino_game_without_house_prizes_says_none(ruleset_id: str) -> None:
+    assert "prize" not in said(ruleset_id)["home_bank"].text
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang", "bank"), [
+    ("spanish-21", "en", "a bank of $____ (fill in)"),
+    ("spanish-21", "ru", "он ставит в банк ____\u00a0$ (впишите)"),
+    ("australian-pontoon", "en", "a bank of $____ (fill in)"),
+    ("casino-ochko", "ru", "он ставит в банк ____ фишек (впишите)"),
+    ("belarus-ponton", "en", "a bank of ____ chips (fill in)")])
+def test_the_home_bank_is_put_up_in_the_games_money(ruleset_id: str, lang: str,
+                                                     bank: str) -> None:
+    """Spanish 21's home paragraph spoke of '____ chips' while its money is dollars: the
+    unit comes from `stakes.money` (its sign and where it stands), chips where it has none."""
+    assert bank in said(ruleset_id, lang)["home_bank"].text
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang"), [(i, lang) for i in CASINO
+                                                  for lang in sheet_languages(load_bundled(i))
+                                                  if lang != "en"])
+def test_the_home_paragraph_is_in_every_language_it_is_printed_in(ruleset_id: str,
+                                                                 lang: str) -> None:
+    """The home paragraph is printed in each language of a casino game's sheet (English
+    and Russian, for the bundled games): none of it is left in English."""
+    home = said(ruleset_id, lang)["home_bank"].text
+    assert "At home" not in home and "fill in" not in home and "prizes" not in home
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang"), [
+    (i, lang) for i in ("pagat-british", "vingt-un", "xi-dach")
+    for lang in sheet_languages(load_bundled(i))])
+def test_a_free_hand_is_not_a_surrender(ruleset_id: str, lang: str) -> None:
+    """'Not in this game: surrendering a hand' on British pontoon, vingt-un and xi-dach,
+    because Ban Luck's free hand (the first two cards given up for the whole stake) counted
+    as surrender in their family: no game of it lets a hand go for half its stake."""
+    keys = lacking.lacking(load_bundled(ruleset_id))
+    assert "player.surrender.allowed" not in keys and "player.surrender.returns" in keys
+    line = said(ruleset_id, lang)["lacks"].text
+    free = next(f.words for f in lacking.LACKING if f.key == "player.surrender.returns")
+    assert translations(lang).gettext(free) in line
+    assert lang != "en" or "surrender" not in line
+
+
+def test_ban_luck_lists_neither_a_free_hand_nor_surrender() -> None:
+    line = said("ban-luck")["lacks"].text
+    assert "free hand" not in line and "surrender" not in line
+
+
+def test_every_feature_a_game_may_lack_has_words_of_its_own() -> None:
+    """The sentences template mapped each field to words in an if/elif chain, so that a
+    feature added to `LACKING` printed nothing: the words now stand beside each feature, and
+    each names one field of the rules."""
+    ruleset = load_bundled("pagat-british")
+    words = [f.words for f in lacking.LACKING]
+    assert len(set(words)) == len(words) and all(words)
+    for feature in lacking.LACKING:
+        value_at(ruleset, feature.key)  # a field of the rules, else this raises
+    assert {f.key for f in lacking.LACKING} >= {"player.surrender.allowed",
+                                                "player.surrender.returns"}
+
+
+@pytest.mark.parametrize("ruleset_id", bundled_ids())
+def test_the_not_in_this_game_line_names_every_feature_lacked(ruleset_id: str) -> None:
+    ruleset = load_bundled(ruleset_id)
+    lacked = lacking.lacking_words(ruleset)
+    line = said(ruleset_id).get("lacks")
+    assert (line is None) == (not lacked)
+    for words in lacked:
+        assert line is not None and words in line.text
