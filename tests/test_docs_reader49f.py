@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import pytest
 
+from pontoon_rules.docs.sheet.sheets import sheet_markdown
 from pontoon_rules.docs.words import lacking
 from pontoon_rules.docs.words.i18n import translations
 from pontoon_rules.docs.words.sentences import Sentence, sentences
+from pontoon_rules.ruleset.format.agreed import agreed_fields
 from pontoon_rules.ruleset.format.fields import value_at
 from pontoon_rules.ruleset.format.languages import sheet_languages
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
@@ -113,3 +115,25 @@ def test_the_not_in_this_game_line_names_every_feature_lacked(ruleset_id: str) -
     assert (line is None) == (not lacked)
     for words in lacked:
         assert line is not None and words in line.text
+
+
+@pytest.mark.parametrize("lang", sheet_languages(load_bundled("casino-ochko")))
+def test_casino_ochko_prints_no_upper_limit_its_page_never_gives(lang: str) -> None:
+    """«в казино верхнего предела нет» beside a least stake of 1 фишка, where the page lists
+    only the chips on offer («номинал доступных фишек»): the largest stake is agreed at the
+    table (a blank), marked our reading, and the least keeps its unit."""
+    ruleset = load_bundled("casino-ochko")
+    assert "stakes.max_stake" in agreed_fields(ruleset)
+    assert "номинал доступных фишек" in ruleset.provenance["stakes.max_stake"].note
+    limits = said("casino-ochko", lang)["stake_limits"]
+    assert "____" in limits.text and limits.reading
+    for claim in ("верхнего предела нет", "no upper limit"):
+        assert claim not in limits.text
+    assert {"en": "at least 1 unit (chip)", "ru": "не меньше 1 фишки"}[lang] in limits.text
+
+
+def test_home_ochkos_russian_sheet_says_no_twist_and_no_missing_limit() -> None:
+    """The issue's acceptance: the home Очко Russian sheet says neither «твист» nor
+    «верхнего предела нет» (its bank caps every stake)."""
+    text = sheet_markdown(load_bundled("ochko-home"), "ru")
+    assert "твист" not in text.lower() and "верхнего предела нет" not in text
