@@ -137,3 +137,34 @@ def test_home_ochkos_russian_sheet_says_no_twist_and_no_missing_limit() -> None:
     «верхнего предела нет» (its bank caps every stake)."""
     text = sheet_markdown(load_bundled("ochko-home"), "ru")
     assert "твист" not in text.lower() and "верхнего предела нет" not in text
+
+
+def test_xi_dach_names_its_special_hands_as_its_source_does() -> None:
+    """«Ai có bài xét ngay (xì bàng, xì dách) thì báo…»: «bài xét ngay» (a hand checked at
+    once) was nobody's word. duongbo.vn calls them «các tổ hợp» that end the deal at once;
+    the sheet says «tổ hợp đặc biệt», the glossary holds it, the provenance quotes it."""
+    from pontoon_rules.docs.sheet.glossary import problems, terms
+
+    ruleset = load_bundled("xi-dach")
+    text = sheet_markdown(ruleset, "vi")
+    assert "xét ngay" not in text
+    assert "Ai có tổ hợp đặc biệt (xì bàng, xì dách) thì báo" in text
+    natural = [t for t in terms("xi-dach", "vi") if t.concept == "natural"]
+    assert natural and natural[0].form == "tổ hợp đặc biệt"
+    assert problems(text, terms("xi-dach", "vi")) == []
+    found = ruleset.provenance["hands.definitions"]
+    assert "các tổ hợp sau" in found.quote and "tổ hợp đặc biệt" in found.note
+
+
+@pytest.mark.parametrize("source", ["saigon", "duongbo", "baithachdau", "bet12", "new88"])
+def test_xi_dachs_weaker_pages_say_so_in_their_titles(source: str) -> None:
+    """Two bookmakers' pages were titled as such; three more look written for search engines
+    (saigonbanme.vn, duongbo.vn, baithachdau.com): each says its weight, in its title (printed
+    on the sheet) and its note, in every language the sheet names its sources in."""
+    ruleset = load_bundled("xi-dach")
+    found = ruleset.sources[source]
+    assert "(a betting site's advertising page)" in found.title \
+        or "(likely a page written for search engines)" in found.title
+    assert found.note and "weigh it as" in found.note
+    ru = ruleset.translations["ru"].sources[source]
+    assert "ставок" in ru or "для поисковиков" in ru
