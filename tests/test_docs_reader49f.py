@@ -168,3 +168,31 @@ def test_xi_dachs_weaker_pages_say_so_in_their_titles(source: str) -> None:
     assert found.note and "weigh it as" in found.note
     ru = ruleset.translations["ru"].sources[source]
     assert "ставок" in ru or "для поисковиков" in ru
+
+
+TAKEN = {"en": "a natural: the card dealt and the first card taken",
+         "de": "eine geborene Hand: die gegebene und die erste gekaufte Karte",
+         "ru": "с первых двух карт: сданной и первой взятой",
+         "it": "con le prime due carte: quella data e la prima chiesta"}
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang"), [
+    (i, lang) for i in ("siebzehn-und-vier", "sette-e-mezzo")
+    for lang in sheet_languages(load_bundled(i))])
+def test_a_natural_of_one_dealt_card_says_its_second_is_taken(ruleset_id: str,
+                                                             lang: str) -> None:
+    """Siebzehn und Vier (de): 'bekommt A♦, kauft 10♦: … geborene Einundzwanzig' beside
+    'eine geborene Hand', which a reader takes for the dealt cards only (a natural is the
+    first two cards): one card is dealt, so a natural's second card is always taken, and the
+    definition says so («собрана сразу с раздачи», 'made straight from the deal', was wrong
+    in Russian). The example stands: its two cards are the first two."""
+    text = sheet_markdown(load_bundled(ruleset_id), lang)
+    assert TAKEN[lang] in text
+    assert "собрана сразу с раздачи" not in text
+    if ruleset_id == "siebzehn-und-vier" and lang == "de":
+        assert "bekommt A♦, kauft 10♦: 21 Augen mit 2 Karten: geborene Einundzwanzig" in text
+
+
+def test_a_natural_of_two_dealt_cards_keeps_its_words() -> None:
+    text = sheet_markdown(load_bundled("pagat-british"))
+    assert "first card taken" not in text and ", a natural" in text
