@@ -216,4 +216,4 @@ def test_the_italian_reale_is_said_in_its_sources_words_not_as_a_natural() -> No
     ruleset = load_bundled("sette-e-mezzo")
     text = render_sheet(ruleset, "md", "it", find_base(ruleset)).decode("utf-8")
     assert "mano naturale" not in text
-    assert "esattamente 2 carte che fanno 7½, con le prime due carte." in text
+    assert "esattamente 2 carte che fanno 7½, con le prime due carte" in text  # : quella data…

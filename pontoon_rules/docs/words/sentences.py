@@ -60,7 +60,8 @@ class Rule:
     """Other fields its words are made from: a custom no source gives (the first shuffle and
     cut), marked ‡, unless the provenance has an entry of its own for one of its `paths`."""
     our_reading: bool = False
-    """Words no source gives, always marked † (a casino game played at home)."""
+    """Words no source gives, made from its `reads`, always marked † (a casino game played
+    at home: our reading of how its rules go at a kitchen table)."""
     fixed_banker_chapter: str | None = None
     """Its chapter where the banker does not rotate (the house dealer's first shuffle is
     said between deals, before the shuffles that follow it; a player banker's after how
@@ -92,7 +93,7 @@ RULES: tuple[Rule, ...] = (
                           "table.bank.passes_after_deals")),
     Rule("first_shuffle", "game", ("between_deals.cut",), reads=("table.banker",
          "table.direction"), fixed_banker_chapter="between-deals"),
-    Rule("home_bank", "game", ("table.banker",), our_reading=True),
+    Rule("home_bank", "game", (), reads=("table.banker",), our_reading=True),
     Rule("lacks", "game", ()),
     Rule("stake_limits", "stakes", ("stakes.min_stake", "stakes.max_stake", "stakes.money")),
     Rule("stake_when", "stakes", ("deal.stake_after_first_card", "table.stakes_before_first_deal")),
@@ -325,7 +326,8 @@ def _said(ruleset: Ruleset, lang: str, odds_in_table: bool) -> Before:
             continue
         custom = bool(rule.reads) and not any(p in ruleset.provenance for p in paths)
         reading, silent = open_kinds(ruleset, rule.reads if custom else paths)
-        reading = reading or rule.our_reading
+        if rule.our_reading:  # no source speaks of it: our reading, never "not said"
+            reading, silent, custom = True, False, False
         rotating = ruleset.table.banker.value == "rotating"
         chapter = rule.fixed_banker_chapter if not rotating else None
         out.append(Sentence(rule.key, chapter or rule.chapter, text, paths,
