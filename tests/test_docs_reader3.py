@@ -48,12 +48,12 @@ def test_a_casino_sheet_says_how_a_home_table_runs_the_bank(ruleset_id: str, lan
     who shuffles and cuts (as “Between deals” says: one sentence says who cuts, reader 5),
     and how the evening ends."""
     said = text(ruleset_id, lang)
-    home = {"en": ("a bank of ____ chips", "stakes are covered as they are placed, in the order"
+    home = {"en": ("a bank of ", "stakes are covered as they are placed, in the order"
                    " of play, each cut to what the bank still has free",
                    "after ____ deals, or at once when broken",
                    "they shuffle and have the cards cut as “Between deals” says",
                    "the evening ends"),
-            "ru": ("ставит в банк ____ фишек", "ставки покрывают по мере того, как их делают,"
+            "ru": ("ставит в банк ____", "ставки покрывают по мере того, как их делают,"
                    " по порядку игры", "после ____ раздач",
                    "тасует и даёт снять колоду он сам",
                    "вечер кончается")}[lang]
@@ -85,8 +85,8 @@ def test_the_home_house_is_cut_on_the_side_the_first_shuffle_says(
                      "table:\n  direction: right\n", encoding="utf-8")
     for ruleset in (load_ruleset(house), load_bundled("spanish-21")):
         said = {s.key: s.text for s in sentences(ruleset, lang)}
-        assert left not in said["table"] and right not in said["table"]
-        assert translations(lang).gettext("Between deals") in said["table"]
+        assert left not in said["home_bank"] and right not in said["home_bank"]
+        assert translations(lang).gettext("Between deals") in said["home_bank"]
 
 
 @pytest.mark.parametrize(("n", "russian", "english"), [

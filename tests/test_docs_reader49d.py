@@ -207,7 +207,7 @@ def test_the_home_bank_says_who_banks_first_and_how_stakes_are_covered(
     он покрывает, по порядку мест' said neither when nor how a later addition is covered;
     and 'он тасует карты, а один из игроков … снимает колоду' stood beside 'Карты тасует
     машина …, колоду никто не снимает' with nothing saying which applies where."""
-    table = said(load_bundled(ruleset_id), lang)["table"]
+    table = said(load_bundled(ruleset_id), lang)["home_bank"]
     for part in words:
         assert part in table, part
     assert "по порядку мест" not in table and "in seat order" not in table

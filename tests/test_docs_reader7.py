@@ -137,7 +137,7 @@ def test_the_home_dealer_is_one_more_person_not_a_house_dealer(lang: str) -> Non
     from pontoon_rules.docs import render_sheet
 
     ruleset = load_bundled("belarus-ponton")
-    table = _said("belarus-ponton", lang)["table"]
+    table = _said("belarus-ponton", lang)["home_bank"]
     home = {"en": "At home the banker is one more person at the table (",
             "ru": "Дома дилер — ещё один человек, сверх этих игроков ("}
     assert home[lang] in table

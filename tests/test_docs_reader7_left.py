@@ -110,12 +110,14 @@ def test_a_home_game_lists_no_casino_feature_it_lacks(ruleset_id: str, lang: str
 
 def test_a_game_lacks_only_what_its_family_offers() -> None:
     """Vingt-un (a home bank, the full pack) lacks buying and splitting, which British
-    pontoon has, and surrender, which Ban Luck's free hand is; not doubling or insurance,
-    which no home game has. A casino game still hears what other casino games offer."""
+    pontoon has, and Ban Luck's free hand (not a surrender: g49f); not doubling or
+    insurance, which no home game has. A casino game still hears what other casino games
+    offer."""
     en = {i: {s.key: s.text for s in sentences(load_bundled(i), "en")}
           for i in ("vingt-un", "spanish-21", "australian-pontoon")}
     assert en["vingt-un"]["lacks"] == ("Not in this game: buying cards for an extra stake, "
-                                       "splitting pairs, surrendering a hand.")
+                                       "splitting pairs, a free hand (giving up your "
+                                       "first two cards for the whole stake back).")
     assert en["spanish-21"]["lacks"] == "Not in this game: buying cards for an extra stake."
     assert en["australian-pontoon"]["lacks"] == ("Not in this game: buying cards for an extra "
                                                  "stake, insurance.")
@@ -220,4 +222,4 @@ def test_the_italian_reale_is_said_in_its_sources_words_not_as_a_natural() -> No
     ruleset = load_bundled("sette-e-mezzo")
     text = render_sheet(ruleset, "md", "it", find_base(ruleset)).decode("utf-8")
     assert "mano naturale" not in text
-    assert "esattamente 2 carte che fanno 7½, con le prime due carte." in text
+    assert "esattamente 2 carte che fanno 7½, con le prime due carte" in text  # : quella data…

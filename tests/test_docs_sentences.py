@@ -126,7 +126,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "table.max_players": "For 1 to 7 players",
         "table.banker": "against the banker, who is not one of the players",
         "stakes.min_stake": "at least 1",
-        "stakes.max_stake": "no upper limit",
+        "stakes.max_stake": "at most ____",  # agreed: the page lists only chips (g49f)
         "deal.stake_after_first_card": "Stakes are placed before the deal",
         "deal.player_cards": "deals 2 cards to each player",
         "deal.banker_cards": "and 2 cards to themselves",

@@ -176,8 +176,10 @@ def test_no_note_prints_a_literal_backslash(ruleset_id: str) -> None:
 
 
 def test_the_casino_ochko_upper_limit_is_marked_as_our_reading() -> None:
-    assert ("Each player stakes at least 1 unit (chip); the casino sets no upper limit, and at "
-            "home the house's bank is the limit. †" in sheet("casino-ochko"))
+    """The page lists only the chips on offer: the largest stake is the table's, a blank
+    (g49f), not 'the casino sets no upper limit', which no page says."""
+    assert ("The table agrees the largest stake before play (fill in): each stake at least 1 "
+            "unit (chip), at most ____. †" in sheet("casino-ochko"))
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

@@ -159,7 +159,8 @@ def test_the_ranking_is_one_sentence_from_the_ranking() -> None:
 def test_what_the_game_lacks_is_one_line_from_its_fields() -> None:
     """Only what a game of its family has (`docs.words.lacking`): a home bank with the
     full pack never doubles or insures, so British pontoon lacks only Ban Luck's free hand."""
-    assert "Not in this game: surrendering a hand." in sheet("pagat-british")
+    assert ("Not in this game: a free hand (giving up your first two cards for the whole "
+            "stake back)." in sheet("pagat-british"))
     assert ("Not in this game: buying cards for an extra stake, insurance."
             in sheet("casino-ochko"))
     assert "Not in this game: buying cards for an extra stake." in sheet("spanish-21")
@@ -168,7 +169,8 @@ def test_what_the_game_lacks_is_one_line_from_its_fields() -> None:
 def test_a_changed_feature_changes_the_line(tmp_path: Path) -> None:
     r = overlay(tmp_path, "player:\n  split:\n    allowed: false\n")
     text = _text(r)
-    assert "Not in this game: splitting pairs, surrendering a hand." in text
+    assert ("Not in this game: splitting pairs, a free hand (giving up your first two cards "
+            "for the whole stake back)." in text)
 
 
 def test_insurance_has_its_moment_and_both_outcomes() -> None:

@@ -472,7 +472,8 @@ def test_14_command_line_agreements(tmp_path: Path) -> None:
 
     runner = CliRunner()
     shown = runner.invoke(main, ["show", "belarus-ponton", "--agree", "stakes.min_stake=10"])
-    assert shown.exit_code == 0 and "each stake at least 10, at most ____" in shown.output
+    assert shown.exit_code == 0 and "each stake at least 10 units (chips), at most ____" \
+        in shown.output  # the given least stake with its unit (g49f)
     bad = runner.invoke(main, ["show", "belarus-ponton", "--agree", "stakes.kitty=10"])
     assert bad.exit_code == 2 and "expected one of stakes.min_stake" in bad.output
     refused = runner.invoke(main, ["session", "pagat-british", "--deals", "1", "--stake",

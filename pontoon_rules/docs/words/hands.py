@@ -92,6 +92,10 @@ NATURAL_ON_SPLIT = "a natural, on a split hand too"
 a reader asks whether a split ace and ten-card is one (casino Очко's page: «Если Вам в
 «разбитую» сдачу пришёл туз и десятка или картинка, то считается, что у Вас очко»), and
 "a natural" alone reads as the dealt cards only."""
+NATURAL_TAKEN = "a natural: the card dealt and the first card taken"
+"""A natural of two cards where one is dealt (Siebzehn und Vier, Sette e mezzo): its second
+card is always one the player took ('bekommt A♦, kauft 10♦: geborene Einundzwanzig'), which
+"a natural" alone, read as the dealt cards only, seems to forbid."""
 _PLURALS = (("exactly %(count)s card", "exactly %(count)s cards"),
             ("%(count)s or more cards", "%(count)s or more cards"),
             ("at most %(count)s card", "at most %(count)s cards"))
@@ -104,7 +108,8 @@ PHRASES = (
     _("totalling %(total)s or less"), _("totalling %(low)s to %(high)s"),
     _("totalling %(total)s or more"), _("of any total"), _("all of one rank"),
     _("the ranks %(ranks)s"), _("as dealt"), _("not on a split hand"),
-    _("not after doubling"), _("a natural"), _(NATURAL_ON_SPLIT), _("Pays %(odds)s."),
+    _("not after doubling"), _("a natural"), _(NATURAL_ON_SPLIT), _(NATURAL_TAKEN),
+    _("Pays %(odds)s."),
     _("As the banker's hand it collects %(odds)s."),
     _("It draws no more cards."), _("It may still draw, and is then no longer this hand."),
     _("It may stick even below %(n)s."), _("%(name)s (defined but not ranked: not played)"),
@@ -190,7 +195,9 @@ def _conditions(d: HandDefinition, r: Ruleset, gettext: Gettext, lang: str = "en
     if d.natural:
         on_split = (d.on_split_hand and r.player.split.allowed
                     and d.cards_range[0] <= r.deal.player_cards)
-        out.append(gettext(NATURAL_ON_SPLIT if on_split else "a natural"))
+        taken = r.deal.player_cards == 1 and d.cards_range == (2, 2)
+        out.append(gettext(NATURAL_ON_SPLIT if on_split else NATURAL_TAKEN if taken
+                           else "a natural"))
     return out + condition_words(d, gettext, amount_of(r, lang))
 
 

@@ -8,25 +8,76 @@ and the ranks of the pack (`pack.ranks`); what a family offers is read from the 
 games' own fields, so a new bundled game that doubles at a home table with the full
 pack puts doubling on every such sheet that lacks it. No list of features per game is
 written here.
+
+A free hand (Ban Luck's: the first two cards given up for the whole stake back) and a
+surrender (a part of the stake given back, a half by default) share a field
+(`player.surrender`) but are different features: a British pontoon table has never heard
+of surrender because Ban Luck's players may take a free hand.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
 from functools import cache
 
 from pontoon_rules.ruleset.format.common import BankerRole
 from pontoon_rules.ruleset.format.fields import value_at
 from pontoon_rules.ruleset.format.model import Ruleset
 
-LACKING = ("stakes.buy", "player.double.allowed", "player.split.allowed",
-           "player.surrender.allowed", "player.insurance.allowed")
-"""The features of related games a game may lack, said in one line ("Not in this game: …")."""
+
+def _(message: str) -> str:
+    """Mark `message` for the catalog; it is translated where it is said."""
+    return message
+
+
+def _on(path: str) -> Callable[[Ruleset], bool]:
+    """Whether the field at `path` switches its feature on (not false, not 'none')."""
+    def has(ruleset: Ruleset) -> bool:
+        value = value_at(ruleset, path)
+        return value not in (False, "none") and getattr(value, "value", None) != "none"
+    return has
+
+
+def _gives_back(whole: bool) -> Callable[[Ruleset], bool]:
+    """Whether a hand may be given up for its whole stake (`whole`: a free hand) or for
+    a part of it (a surrender)."""
+    def has(ruleset: Ruleset) -> bool:
+        s = ruleset.player.surrender
+        return s.allowed and (Fraction(*s.returns) >= 1) == whole
+    return has
+
+
+@dataclass(frozen=True)
+class Feature:
+    """A feature a game may lack: its key, the words a sheet names it by, and whether a
+    ruleset has it."""
+
+    key: str
+    """The field that switches it on (the free hand's: what a given-up hand gets back)."""
+    words: str
+    """Its name in the "Not in this game" line (a catalog message)."""
+    has: Callable[[Ruleset], bool]
+
+
+LACKING = (
+    Feature("stakes.buy", _("buying cards for an extra stake"), _on("stakes.buy")),
+    Feature("player.double.allowed", _("doubling"), _on("player.double.allowed")),
+    Feature("player.split.allowed", _("splitting pairs"), _on("player.split.allowed")),
+    Feature("player.surrender.allowed", _("surrendering a hand"), _gives_back(whole=False)),
+    Feature("player.surrender.returns",
+            _("a free hand (giving up your first two cards for the whole stake back)"),
+            _gives_back(whole=True)),
+    Feature("player.insurance.allowed", _("insurance"), _on("player.insurance.allowed")),
+)
+"""The features of related games a game may lack, said in one line ("Not in this game: …"),
+each with its words: one table, so that a feature added here is named on the sheets."""
 
 
 def switched_off(ruleset: Ruleset) -> tuple[str, ...]:
-    """The fields of `LACKING` that switch their feature off in `ruleset`."""
-    return tuple(p for p in LACKING if value_at(ruleset, p) in (False, "none")
-                 or getattr(value_at(ruleset, p), "value", None) == "none")
+    """The keys of the features of `LACKING` that `ruleset` does not have."""
+    return tuple(f.key for f in LACKING if not f.has(ruleset))
 
 
 def _family(ruleset: Ruleset) -> tuple[BankerRole, tuple[str, ...]]:
@@ -41,11 +92,22 @@ def _offered(family: tuple[BankerRole, tuple[str, ...]]) -> dict[str, frozenset[
     from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
     kin = [g for g in map(load_bundled, bundled_ids()) if _family(g) == family]
-    return {p: frozenset(g.id for g in kin if p not in switched_off(g)) for p in LACKING}
+    return {f.key: frozenset(g.id for g in kin if f.has(g)) for f in LACKING}
 
 
 def lacking(ruleset: Ruleset) -> tuple[str, ...]:
     """The features `ruleset` switches off that another bundled game of its family has
-    (the fields of `LACKING`, in its order)."""
+    (the keys of `LACKING`, in its order)."""
     offered = _offered(_family(ruleset))
     return tuple(p for p in switched_off(ruleset) if offered[p] - {ruleset.id})
+
+
+def lacking_words(ruleset: Ruleset) -> tuple[str, ...]:
+    """The words (catalog messages, untranslated) of what `ruleset` lacks, in order."""
+    words = {f.key: f.words for f in LACKING}
+    return tuple(words[key] for key in lacking(ruleset))
+
+
+def python_messages() -> list[str]:
+    """The translatable strings defined here (for the catalog)."""
+    return [f.words for f in LACKING]

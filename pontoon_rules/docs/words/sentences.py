@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pontoon_rules.docs.words import conditions, marks
+from pontoon_rules.docs.words import conditions, home, lacking, marks
 from pontoon_rules.docs.words.amounts import UNITS, amount_of, limit_text, units_text
 from pontoon_rules.docs.words.changes import (
     DROPPED,
@@ -34,7 +34,6 @@ from pontoon_rules.docs.words.conditions import banker_natural, natural_beats_na
 from pontoon_rules.docs.words.family_words import peek_words
 from pontoon_rules.docs.words.hands import hand_name, hand_sentence
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, environment, translations, words_of
-from pontoon_rules.docs.words.lacking import lacking
 from pontoon_rules.docs.words.marks import COLON, READING_LEGEND, SILENT_LEGEND, listed, open_kinds
 from pontoon_rules.docs.words.pack_words import pack_words
 from pontoon_rules.docs.words.settlement import Said, banker_naturals_dealt, settlement_said
@@ -63,6 +62,9 @@ class Rule:
     reads: tuple[str, ...] = ()
     """Other fields its words are made from: a custom no source gives (the first shuffle and
     cut), marked ‡, unless the provenance has an entry of its own for one of its `paths`."""
+    our_reading: bool = False
+    """Words no source gives, made from its `reads`, always marked † (a casino game played
+    at home: our reading of how its rules go at a kitchen table)."""
     fixed_banker_chapter: str | None = None
     """Its chapter where the banker does not rotate (the house dealer's first shuffle is
     said between deals, before the shuffles that follow it; a player banker's after how
@@ -94,6 +96,7 @@ RULES: tuple[Rule, ...] = (
                           "table.bank.passes_after_deals")),
     Rule("first_shuffle", "game", ("between_deals.cut",), reads=("table.banker",
          "table.direction"), fixed_banker_chapter="between-deals"),
+    Rule("home_bank", "game", (), reads=("table.banker",), our_reading=True),
     Rule("lacks", "game", ()),
     Rule("stake_limits", "stakes", ("stakes.min_stake", "stakes.max_stake", "stakes.money")),
     Rule("stake_when", "stakes", ("deal.stake_after_first_card", "table.stakes_before_first_deal")),
@@ -256,7 +259,10 @@ def _module(ruleset: Ruleset, lang: str) -> Any:
                                               for h in banker_naturals_dealt(ruleset)),
                "renamed": natural_name(ruleset, gettext, lang) != gettext("pontoon"),
                "is_agreed": lambda path: path in agreed_fields(ruleset),
-               "lacked": lambda: lacking(ruleset),
+               "lacked": lambda: lacking.lacking_words(ruleset),
+               "blank_bank": lambda: home.blank_bank(ruleset, gettext, lang),
+               "house_prizes": lambda: home.house_prizes(
+                   ruleset, gettext, lambda h: hand_name(ruleset, h, gettext, lang), lang),
                "va_bank_figures": lambda: va_bank_example(ruleset),
                "limit": lambda path: limit_text(ruleset, path, gettext, lang),
                "face_list": lambda face: _face_list(ruleset, face),
@@ -313,7 +319,7 @@ def _said(ruleset: Ruleset, lang: str, odds_in_table: bool) -> Before:
             continue
         if rule.key == "lacks":
             text = _tidy(str(module.lacks()))
-            paths = lacking(ruleset)
+            paths = lacking.lacking(ruleset)
         elif rule.key in SETTLED:
             if rule.key not in settled:
                 continue
@@ -326,6 +332,8 @@ def _said(ruleset: Ruleset, lang: str, odds_in_table: bool) -> Before:
             continue
         custom = bool(rule.reads) and not any(p in ruleset.provenance for p in paths)
         reading, silent = open_kinds(ruleset, rule.reads if custom else paths)
+        if rule.our_reading:  # no source speaks of it: our reading, never "not said"
+            reading, silent, custom = True, False, False
         rotating = ruleset.table.banker.value == "rotating"
         chapter = rule.fixed_banker_chapter if not rotating else None
         out.append(Sentence(rule.key, chapter or rule.chapter, text, paths,
@@ -405,7 +413,7 @@ def python_messages() -> list[str | tuple[str, str]]:
     """The translatable strings defined here (for the catalog; a plural as its pair)."""
     return [*CHAPTER_TITLES.values(), UNITS,
             *(text for words in OVERLAY_WORDS.values() for text in words.values()),
-            NO_DIFFERENCE, DROPPED]
+            NO_DIFFERENCE, DROPPED, *lacking.python_messages(), *home.python_messages()]
 
 
 def text_lines(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, paths: bool = False,
