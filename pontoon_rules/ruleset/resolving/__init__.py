@@ -24,7 +24,8 @@ values in words. Reads the two stages below.
 In detail (moved from ARCHITECTURE.md):
 
 - `outcomes` (who beats whom, one table keyed by hand ids; `payout_terms`: every multiple of
-  a stake a round may settle, with its field: the stake unit and the rounding refusal read it)
+  a stake a round may settle, with its field, the insurance's and the side bets' part of the
+  stake and their wins among them: the stake unit and the rounding refusal read it)
 - `classic` (the named hands seen as the classic four, for the analysis and the simulator)
 - `canonical` (behaviour as data: the conformance digest, the cost tables' key)
 - `present` (values in words) + `relevance` (rules "not in this game")

@@ -167,7 +167,7 @@ def _rounded_where_valued(r: Ruleset) -> list[tuple[str, str]]:
     import math
 
     from pontoon_rules.ruleset.format.agreed import value_of
-    from pontoon_rules.ruleset.resolving.outcomes import payout_terms
+    from pontoon_rules.ruleset.resolving.outcomes import payout_terms, term_words
 
     if r.settlement.odd_amounts == "exact":  # the stakes are multiples of the unit
         return []
@@ -181,10 +181,12 @@ def _rounded_where_valued(r: Ruleset) -> list[tuple[str, str]]:
     where, odds = next((w, f) for w, f in terms if (stake * f).denominator != 1)
     limits = f"from {stake} to {most}" if most is not None else f"from {stake}"
     held = " that plays as the least" if _up_and_stake(r) else ""
-    return [("stakes.min_stake", f"{where} {odds.numerator}:{odds.denominator} is not a "
-             f"whole amount at a stake of {stake} (the least), and no stake {limits} "
-             f"where every payout is whole{held} (a multiple of {unit}) can be played: the "
-             f"engine rounds it (settlement.odd_amounts: {r.settlement.odd_amounts}), "
+    part = ".max_fraction " in where and " on " not in where  # the bet itself, not its win
+    rounds = ("stakes it rounded down" if part
+              else f"rounds it (settlement.odd_amounts: {r.settlement.odd_amounts})")
+    return [("stakes.min_stake", f"{term_words(where, odds)} is not a whole amount at a "
+             f"stake of {stake} (the least), and no stake {limits} where every payout is "
+             f"whole{held} (a multiple of {unit}) can be played: the engine {rounds}, "
              "the analysis does not")]
 
 
