@@ -32,7 +32,7 @@ from .actions import (
     LegalAction,
 )
 from .calling_off import ask as ask_calling_off
-from .hand import Hand, is_bust, is_natural, named_hand, points, soft
+from .hand import Hand, is_bust, is_natural, named_hand, points, read_up, soft
 from .phase import Phase
 
 FACE_UP = Face.FACE_UP
@@ -340,7 +340,7 @@ def _hand_finished(state: RoundState, hands_held: int, hand: Hand) -> bool:
     r = state.rules
     if hand.settled_net is not None:
         return True
-    up = up_rank(state)
+    up = read_up(state.banker, r)
     if is_bust(hand, r, up):
         if hidden_bust.undecided(hand, r, up) or hand.hidden:
             return hand.hidden is True
