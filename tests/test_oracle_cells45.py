@@ -372,3 +372,33 @@ def test_a_named_hand_over_21_held_against_some_up_cards_is_no_bust_against_them
         hand.add(RANK_CODES.index(rank) * 4 + hand.cards.count(RANK_CODES.index(rank) * 4))
     assert not is_bust(hand, rules, RANK_CODES.index("9"))  # a named hand against a 9
     assert is_bust(hand, rules, RANK_CODES.index("T"))  # a bust against a ten
+
+
+def test_one_helper_decides_the_up_card_a_players_hand_is_named_against() -> None:
+    """`engine.round.hand.read_up` gives the banker's up card where a named hand asks for
+    it (tiny-up-card-over's 6-T-T: no bust against a 9, a bust against a ten) and -1 where
+    none does (tiny-blackjack: every hand is named alike without it). Every engine caller
+    that names or busts a player's hand takes it from there (the dealing, the settlement,
+    the faces shown, the hidden bust, the hand finished, the session, the results);
+    `up_card` itself is read by no other engine module."""
+    from pontoon_rules.engine.round.cards import RANK_CODES
+    from pontoon_rules.engine.round.hand import Hand, is_bust, read_up
+
+    def hand_of(*ranks: str) -> Hand:
+        hand = Hand(1)
+        for rank in ranks:
+            index = RANK_CODES.index(rank)
+            hand.add(index * 4 + sum(c >> 2 == index for c in hand.cards))
+        return hand
+
+    over, plain = compile_rules(tiny("tiny-up-card-over")), compile_rules(tiny("tiny-blackjack"))
+    six_ten_ten = hand_of("6", "T", "T")
+    for up, bust in (("9", False), ("T", True)):
+        banker = hand_of(up, "A")
+        assert read_up(banker, over) == RANK_CODES.index(up)
+        assert is_bust(six_ten_ten, over, read_up(banker, over)) is bust
+        assert read_up(banker, plain) == -1
+    engine = Path(__file__).parent.parent / "pontoon_rules" / "engine"
+    readers = sorted(p.relative_to(engine).as_posix() for p in engine.rglob("*.py")
+                     if "up_card(" in p.read_text(encoding="utf-8"))
+    assert readers == ["round/hand.py"], readers

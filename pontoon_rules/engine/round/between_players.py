@@ -18,7 +18,7 @@ from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING
 
-from pontoon_rules.engine.round.hand import classify, up_card
+from pontoon_rules.engine.round.hand import classify, read_up
 from pontoon_rules.engine.round.settle import money
 from pontoon_rules.ruleset.format.common import odds_fraction
 
@@ -53,7 +53,7 @@ def between_nets(state: RoundState) -> list[int]:
     nets = [0] * len(state.seats)
     if (not odds and not prizes) or state.calling_off == "called":
         return nets
-    up = up_card(state.banker, r) if r.reads_up else -1
+    up = read_up(state.banker, r)
     held = [{classify(hand, r, up=up) for hand in seat.hands} for seat in state.seats]
     stakes = [seat.hands[0].stakes[0] if seat.hands[0].stakes else 0 for seat in state.seats]
     for holder, ids in enumerate(held):

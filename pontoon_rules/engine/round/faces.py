@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pontoon_rules.engine.round.cards import card_code
-from pontoon_rules.engine.round.hand import Hand, is_bust, is_natural, up_card
+from pontoon_rules.engine.round.hand import Hand, is_bust, is_natural, read_up
 from pontoon_rules.engine.round.phase import BANKER, Phase
 from pontoon_rules.ruleset.format.common import Face, PontoonShown
 
@@ -60,7 +60,7 @@ def shown(state: RoundState, hand: Hand, index: int) -> bool:
     if state.phase is Phase.DONE or hand.up[index]:
         return True
     r = state.rules
-    if is_bust(hand, r, up_card(state.banker, r)):
+    if is_bust(hand, r, read_up(state.banker, r)):
         return r.faces.bust_shown and (r.hidden_bust_pays is None or hand.hidden is False)
     if hand.done and is_natural(hand, r):
         how = r.faces.pontoon_shown

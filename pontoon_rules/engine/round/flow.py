@@ -32,7 +32,7 @@ from .actions import (
     LegalAction,
 )
 from .calling_off import ask as ask_calling_off
-from .hand import Hand, is_bust, is_natural, named_hand, points, soft
+from .hand import Hand, is_bust, is_natural, named_hand, points, read_up, soft
 from .phase import Phase
 
 FACE_UP = Face.FACE_UP
@@ -340,7 +340,7 @@ def _hand_finished(state: RoundState, hands_held: int, hand: Hand) -> bool:
     r = state.rules
     if hand.settled_net is not None:
         return True
-    up = up_rank(state)
+    up = read_up(state.banker, r)  # naming and busting: -1 where no named hand reads it
     if is_bust(hand, r, up):
         if hidden_bust.undecided(hand, r, up) or hand.hidden:
             return hand.hidden is True
@@ -352,7 +352,7 @@ def _hand_finished(state: RoundState, hands_held: int, hand: Hand) -> bool:
     named = named_hand(hand, r, up=up) if r.named else None
     if named is not None and named.may_draw_on is False:
         return True
-    options = rules_legal.hand_legal(hand, hands_held, r, up, state.bank_left)
+    options = rules_legal.hand_legal(hand, hands_held, r, up_rank(state), state.bank_left)
     if all(option.kind == STICK for option in options):
         return True
     state.legal_cache = options

@@ -174,6 +174,14 @@ def up_card(banker: Hand, rules: Rules) -> int:
     return dealt[0] >> 2 if dealt else -1
 
 
+def read_up(banker: Hand, rules: Rules) -> int:
+    """The up rank a player's hand is named and busted against (`classify`, `is_bust`):
+    the banker's up card (`up_card`) where some named hand asks for it (`Rules.reads_up`),
+    else -1, which names every hand alike and spares a look at the banker's cards on the
+    per-card path (`RoundState._deal`). One place decides it for every such caller."""
+    return up_card(banker, rules) if rules.reads_up else -1
+
+
 def is_ace_ten(hand: Hand, ace_bonus: int = 10) -> bool:
     """Two cards, an ace and a card that make 21 with it (a ten-point card)."""
     return len(hand.cards) == 2 and hand.aces == 1 and total(hand, ace_bonus) == 21

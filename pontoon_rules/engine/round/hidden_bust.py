@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pontoon_rules.engine.round.actions import HIDE, STICK, LegalAction
-from pontoon_rules.engine.round.hand import is_bust, up_card
+from pontoon_rules.engine.round.hand import is_bust, read_up
 
 if TYPE_CHECKING:
     from pontoon_rules.engine.round.hand import Hand
@@ -39,7 +39,7 @@ def stop(state: RoundState, hand: Hand, kind: str) -> None:
     rules = state.rules
     if kind == HIDE:
         hand.hidden = True
-    elif undecided(hand, rules, up_card(state.banker, rules)):
+    elif undecided(hand, rules, read_up(state.banker, rules)):
         hand.hidden = False
         if rules.decks:  # out of play this round, as a bust thrown in (`RoundState.discards`)
             state.discards.extend(hand.cards)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from pontoon_rules.engine.round import shoot
 from pontoon_rules.engine.round.between_players import between_nets
 from pontoon_rules.engine.round.cards import card_code
-from pontoon_rules.engine.round.hand import Hand, classify, is_natural, points, up_card
+from pontoon_rules.engine.round.hand import Hand, classify, is_natural, points, read_up
 from pontoon_rules.engine.round.settle import money, settle_hand, takes_from_seat
 from pontoon_rules.engine.round.shoot import KittyResult
 from pontoon_rules.ruleset.format.points import written
@@ -241,7 +241,7 @@ def _hand_result(hand: Hand, net: int, state: RoundState, sweeps: bool) -> HandR
     r = state.rules
     shoot_net = shoot.hand_net(hand, net, sweeps, r) if hand.shoot else 0
     return HandResult([card_code(c) for c in hand.cards], points_of(hand, r),
-                      classify(hand, r, up=up_card(state.banker, r) if r.reads_up else -1),
+                      classify(hand, r, up=read_up(state.banker, r)),
                       list(hand.stakes), net, sum(hand.shoot), shoot_net,
                       hand.surrendered and hand.settled_net is not None, hand.rescued)
 

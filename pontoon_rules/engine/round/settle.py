@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from pontoon_rules.engine.round.hand import Hand, classify, points, up_card
+from pontoon_rules.engine.round.hand import Hand, classify, points, read_up
 from pontoon_rules.engine.round.named import BUST, TOTAL
 from pontoon_rules.engine.round.rules import Rules
 from pontoon_rules.errors import ScriptError
@@ -82,7 +82,7 @@ def settle_hand(
         from pontoon_rules.engine.round.hidden_bust import net
 
         return net(hand, rules)
-    cls = classify(hand, rules, up=up_card(banker, rules) if rules.reads_up else -1)
+    cls = classify(hand, rules, up=read_up(banker, rules))
     if bank_cls is None:
         bank_cls = classify(banker, rules, banker=True)
     cell, result = outcome(hand, banker, rules, cls, bank_cls)
@@ -118,7 +118,7 @@ def takes_from_seat(hands: list[Hand], banker: Hand, rules: Rules, bank_cls: str
         if hand.settled_net is not None:
             nets.append(hand.settled_net)
             continue
-        cls = classify(hand, rules, up=up_card(banker, rules) if rules.reads_up else -1)
+        cls = classify(hand, rules, up=read_up(banker, rules))
         cell, result = outcome(hand, banker, rules, cls, bank_cls)
         if result > 0:
             nets.append(won(hand, cls, cell, rules))

@@ -27,7 +27,7 @@ from pontoon_rules.engine.round.cards import (
     SUIT_WORDS,
     card_code,
 )
-from pontoon_rules.engine.round.hand import Hand, is_bust, up_card
+from pontoon_rules.engine.round.hand import Hand, is_bust, read_up
 from pontoon_rules.engine.round.phase import BANKER, CHANCE, TERMINAL, Phase
 from pontoon_rules.engine.round.results import RoundResult, seat_nets, settle_round
 from pontoon_rules.engine.round.rules import Rules
@@ -263,7 +263,7 @@ class RoundState:
         if hand is self.banker:
             faces.banker_card(self)
         rules = self.rules
-        up = up_card(self.banker, rules) if rules.reads_up else -1
+        up = read_up(self.banker, rules)
         thrown_in = (hand is not self.banker and rules.bust_loses_at_once
                      and bool(rules.decks) and rules.hidden_bust_pays is None
                      and not is_bust(hand, rules, up))

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from pontoon_rules.engine.round.hand import Hand, is_bust, is_natural, up_card
+from pontoon_rules.engine.round.hand import Hand, is_bust, is_natural, read_up
 from pontoon_rules.engine.round.results import RoundResult
 from pontoon_rules.engine.round.rotation import bank_taker
 from pontoon_rules.engine.round.rules import Rules
@@ -392,7 +392,7 @@ def _check_people(rules: Rules, people: list[str], is_house: bool) -> None:
 
 def _is_bust(hand: Hand, state: RoundState) -> bool:
     """Whether a player's `hand` is bust against the banker's up card of `state`."""
-    return is_bust(hand, state.rules, up_card(state.banker, state.rules))
+    return is_bust(hand, state.rules, read_up(state.banker, state.rules))
 
 
 def _used_cards(state: RoundState, returned: set[int]) -> list[int]:

@@ -24,9 +24,10 @@ values in words. Reads the two stages below.
 In detail (moved from ARCHITECTURE.md):
 
 - `outcomes` (who beats whom, one table keyed by hand ids; `payout_terms`: every multiple of
-  a stake a round may settle, with its field; `stake_unit`, the least stake where each is
-  whole; `whole_stake`, such a stake that plays as the least inside the limits: the stake
-  the simulations play at and the rounding refusal, one rule)
+  a stake a round may settle, with its field, the insurance's and the side bets' part of the
+  stake and their wins among them; `stake_unit`, the least stake where each is whole;
+  `whole_stake`, such a stake that plays as the least inside the limits: the stake the
+  simulations play at and the rounding refusal, one rule)
 - `classic` (the named hands seen as the classic four, for the analysis and the simulator)
 - `canonical` (behaviour as data: the conformance digest, the cost tables' key)
 - `present` (values in words) + `relevance` (rules "not in this game")

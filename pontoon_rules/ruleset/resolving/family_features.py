@@ -164,7 +164,12 @@ def _rounded_where_valued(r: Ruleset) -> list[tuple[str, str]]:
     no such stake (`ruleset.resolving.outcomes.whole_stake`), the engine and the
     simulators round a payout (`settlement.odd_amounts`) that the analysis does not:
     refused, naming the stake and the payout."""
-    from pontoon_rules.ruleset.resolving.outcomes import payout_terms, stake_unit, whole_stake
+    from pontoon_rules.ruleset.resolving.outcomes import (
+        payout_terms,
+        stake_unit,
+        term_words,
+        whole_stake,
+    )
 
     if r.settlement.odd_amounts == "exact":  # the stakes are multiples of the unit
         return []
@@ -174,10 +179,12 @@ def _rounded_where_valued(r: Ruleset) -> list[tuple[str, str]]:
     where, odds = next((w, f) for w, f in payout_terms(r) if (stake * f).denominator != 1)
     limits = f"from {stake} to {most}" if most is not None else f"from {stake}"
     held = " that plays as the least" if _up_and_stake(r) else ""
-    return [("stakes.min_stake", f"{where} {odds.numerator}:{odds.denominator} is not a "
-             f"whole amount at a stake of {stake} (the least), and no stake {limits} "
-             f"where every payout is whole{held} (a multiple of {unit}) can be played: the "
-             f"engine rounds it (settlement.odd_amounts: {r.settlement.odd_amounts}), "
+    part = ".max_fraction " in where and " on " not in where  # the bet itself, not its win
+    rounds = ("stakes it rounded down" if part
+              else f"rounds it (settlement.odd_amounts: {r.settlement.odd_amounts})")
+    return [("stakes.min_stake", f"{term_words(where, odds)} is not a whole amount at a "
+             f"stake of {stake} (the least), and no stake {limits} where every payout is "
+             f"whole{held} (a multiple of {unit}) can be played: the engine {rounds}, "
              "the analysis does not")]
 
 

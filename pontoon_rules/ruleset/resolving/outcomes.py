@@ -204,9 +204,11 @@ def lower_total_wins(ruleset: Ruleset, hand_id: str) -> bool:
 def payout_terms(ruleset: Ruleset) -> list[tuple[str, Fraction]]:
     """Every multiple of a stake one round may settle, each with the field that says it:
     what each hand pays and collects (by the outcome table, each named hand on both sides),
-    insurance, a surrender, a hidden bust, the shoot and the side bets. A stake at which
-    each is whole settles without rounding (`settlement.odd_amounts`);
-    `stake_unit` is the least such stake."""
+    a surrender, a hidden bust and the shoot; the insurance and the side bets as the part
+    of the stake they are staked at and what that part is paid (`_part_terms`: the engine
+    stakes them at that part rounded down). A stake at which each is whole settles without
+    rounding (`settlement.odd_amounts`); `stake_unit` is the least such stake. `term_words`
+    says one in words."""
     r = ruleset
     terms: list[tuple[str, Fraction]] = []
     for (p, b), cell in outcome_table(r, every_hand=True).items():
@@ -215,17 +217,20 @@ def payout_terms(ruleset: Ruleset) -> list[tuple[str, Fraction]]:
                                 else "settlement.pays"), cell.pays))
         terms.append((where or (f"hands.definitions.{b}.collects" if definition(r, b)
                                 else "settlement.collects"), cell.collects))
-    terms += [("player.insurance.pays", odds_fraction(r.player.insurance.pays)),
-              ("shoot.pays", odds_fraction(r.shoot.pays))]
+    terms.append(("shoot.pays", odds_fraction(r.shoot.pays)))
     if r.player.surrender.allowed:
         terms.append(("player.surrender.returns", Fraction(*r.player.surrender.returns)))
     if r.settlement.hidden_bust_pays is not None:
         terms.append(("settlement.hidden_bust_pays", odds_fraction(r.settlement.hidden_bust_pays)))
-    for name, bet in (("pair", r.side_bets.pair), ("match_dealer", r.side_bets.match_dealer)):
-        if bet.allowed:
-            terms += [(f"side_bets.{name}.pays", odds_fraction(bet.pays))]
-            if bet.suited_pays is not None:
-                terms += [(f"side_bets.{name}.suited_pays", odds_fraction(bet.suited_pays))]
+    if r.player.insurance.allowed:
+        terms += _part_terms("player.insurance", r.player.insurance.max_fraction,
+                             [("player.insurance.pays", r.player.insurance.pays)])
+    side = r.side_bets
+    bets = [(f"side_bets.{name}.{odds}", getattr(bet, odds))
+            for name, bet in (("pair", side.pair), ("match_dealer", side.match_dealer))
+            if bet.allowed for odds in ("pays", "suited_pays") if getattr(bet, odds) is not None]
+    if bets:
+        terms += _part_terms("side_bets", r.side_bets.max_fraction, bets)
     return terms
 
 
@@ -267,3 +272,28 @@ def whole_stake(r: Ruleset, stake: int, low: int, high: int | None) -> int | Non
     near = (stake // unit * unit, -(-stake // unit) * unit, -(-low // unit) * unit)
     found = next((at for at in near if low <= at <= (high or at) and whole(at)), None)
     return None if found is None else stake if whole(stake) else found
+
+
+def _part_terms(where: str, part: tuple[int, int],
+                odds: list[tuple[str, str]]) -> list[tuple[str, Fraction]]:
+    """A bet staked at `part` of the stake (`where.max_fraction`; insurance, a side bet)
+    and paid each of `odds` (field, odds) on it: the part, and each payout, as multiples of
+    the stake. A stake where the part is not whole puts down less (the engine rounds it
+    down: none at all below one unit), which the analysis, valuing the part exactly, does
+    not."""
+    fraction = Fraction(*part)
+    stake_words = f"{where}.max_fraction {fraction.numerator}/{fraction.denominator}"
+    return [(stake_words, fraction)] + [
+        (f"{field} {text} on {stake_words}", fraction * odds_fraction(text))
+        for field, text in odds]
+
+
+def term_words(where: str, multiple: Fraction) -> str:
+    """One of `payout_terms` in words: a field's odds (`settlement.pays 6:5`), a part of the
+    stake (`player.insurance.max_fraction 1/4 of the stake`) or what it is paid
+    (`player.insurance.pays 3:2 on player.insurance.max_fraction 1/2 (3/4 of the
+    stake)`)."""
+    n, d = multiple.numerator, multiple.denominator
+    if ".max_fraction " in where:
+        return f"{where} ({n}/{d} of the stake)" if " on " in where else f"{where} of the stake"
+    return f"{where} {n}:{d}"
