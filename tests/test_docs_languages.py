@@ -12,6 +12,7 @@ import re
 import shutil
 import subprocess
 import unicodedata
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -284,3 +285,18 @@ def test_each_sentence_is_spaced_from_the_next_in_its_own_script(ruleset_id: str
     text = visible_text(html_of(ruleset_id, lang))
     joined = re.findall(r"\S{0,12}[\u0589\u06d4\u0964][^\W\d_]\S{0,12}", text)
     assert not joined, joined
+
+
+def test_words_in_no_language_need_no_list_of_languages() -> None:
+    """An empty table of words (most provenance entries' notes) is valid without reading
+    the languages known (the example search validates thousands of trial rulesets)."""
+    from pontoon_rules.ruleset.format.languages import shown_languages
+
+    def unread() -> Iterator[str]:
+        raise AssertionError("the languages were read")
+        yield ""
+
+    empty: dict[str, str] = {}
+    assert shown_languages(empty, "notes in", unread()) is empty
+    with pytest.raises(ValueError, match="'xx' would never be shown"):
+        shown_languages({"xx": "?"}, "notes in", ["en"])

@@ -89,3 +89,34 @@ def test_every_field_a_settlement_sentence_reads_is_covered(ruleset_id: str) -> 
                     missed.append(f"{key} reads {path}")
     assert not missed
     assert compared >= SWEPT, compared  # the sweep compared sentences: it cannot pass empty
+
+
+def test_the_settlement_is_worked_out_once_per_ruleset_and_language(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cost table says one field per row (`said.sentences_of`): the settlement's sentences
+    are worked out once per ruleset content and language, not once per row, and afresh for
+    a changed ruleset, another language, and while a catalog records its messages."""
+    from pontoon_rules.docs.words import sentences as module
+    from pontoon_rules.docs.words.i18n import recording
+
+    made: list[str] = []
+    real = module.settlement_said
+
+    def counting(ruleset: Ruleset, *args: Any) -> Any:
+        made.append(ruleset.id)
+        return real(ruleset, *args)
+
+    monkeypatch.setattr(module, "settlement_said", counting)
+    monkeypatch.setattr(module, "_SETTLED", {})
+    british = load_bundled("pagat-british")
+    first = [sentences_of(british, p) for p in ("settlement.ties", "faces.bust_shown")]
+    assert first[0] and made == ["pagat-british"]
+    assert [sentences_of(british, p) for p in ("settlement.ties", "faces.bust_shown")] == first
+    assert _settled(british.model_copy(deep=True), "en") == _settled(british, "en")
+    assert len(made) == 1
+    _settled(british, "ru")
+    _settled(_open(british, "faces.bust_shown"), "en")
+    assert len(made) == 3
+    with recording():
+        _settled(british, "en")
+    assert len(made) == 4

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pontoon_rules.text import hidden_characters, is_hidden, terminal_safe
+from pontoon_rules.text import describe, hidden_characters, is_hidden, terminal_safe
 
 
 @pytest.mark.parametrize(("raw", "shown"), [
@@ -49,6 +49,22 @@ def test_hidden_characters_are_named_for_validators() -> None:
         "U+001B (a control character)",
     ]
     assert hidden_characters("Британский понтун") == []
+    assert hidden_characters("nbsp\xa0 and\u2003em space") == []  # not printable, not hidden
+
+
+@given(st.text())
+def test_the_printable_shortcut_finds_what_each_character_shows(raw: str) -> None:
+    """`hidden_characters` answers printable text at once (the example search validates
+    names thousands of times): the same as asking each character."""
+    assert hidden_characters(raw) == [describe(c) for c in dict.fromkeys(raw) if is_hidden(c)]
+
+
+def test_printable_text_is_not_read_character_by_character(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import pontoon_rules.text as text
+
+    monkeypatch.setattr(text, "is_hidden", lambda c: pytest.fail("read by character"))
+    assert text.hidden_characters("Британский понтун (pagat)") == []
 
 
 @given(st.text())

@@ -185,11 +185,12 @@ analyses a new draft at each change."""
 T = TypeVar("T")
 
 
-def kept(cache: dict[str, T], ruleset: Ruleset, make: Callable[[Ruleset], T]) -> T:
-    """`make(ruleset)`, once per ruleset content; at most `FOUND_KEPT` kept, the oldest
-    going first (a long-lived process, the workbench, sees many drafts, from several
-    threads)."""
-    key = ruleset.model_dump_json()
+def kept(cache: dict[str, T], ruleset: Ruleset, make: Callable[[Ruleset], T],
+         part: str = "") -> T:
+    """`make(ruleset)`, once per ruleset content (and `part`: what else `make` reads, a
+    language); at most `FOUND_KEPT` kept, the oldest going first (a long-lived process,
+    the workbench, sees many drafts, from several threads)."""
+    key = f"{part}|{ruleset.model_dump_json()}" if part else ruleset.model_dump_json()
     with _FOUND_LOCK:
         if key in cache:
             return cache[key]

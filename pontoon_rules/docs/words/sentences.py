@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pontoon_rules.docs.words import conditions, home, lacking, marks
+from pontoon_rules.docs.words import conditions, home, i18n, lacking, marks
 from pontoon_rules.docs.words.amounts import UNITS, amount_of, limit_text, units_text
 from pontoon_rules.docs.words.changes import (
     DROPPED,
@@ -36,6 +36,7 @@ from pontoon_rules.docs.words.hands import hand_name, hand_sentence
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, environment, translations, words_of
 from pontoon_rules.docs.words.marks import COLON, READING_LEGEND, SILENT_LEGEND, listed, open_kinds
 from pontoon_rules.docs.words.pack_words import pack_words
+from pontoon_rules.docs.words.rounds import kept
 from pontoon_rules.docs.words.settlement import Said, banker_naturals_dealt, settlement_said
 from pontoon_rules.docs.words.va_bank import READS as VA_BANK_READS
 from pontoon_rules.docs.words.va_bank import va_bank_example
@@ -352,9 +353,18 @@ SETTLED = ("ranking", "payouts", "outcomes", "ties", "banker_bust", "player_bust
 
 
 def _settled(ruleset: Ruleset, lang: str) -> dict[str, Said]:
-    gettext = translations(lang).gettext
-    return settlement_said(ruleset, gettext, marks.glossed_once(
-        lambda h: hand_name(ruleset, h, gettext, lang)), lang)
+    """The settlement's sentences, worked out once per ruleset content and language (a cost
+    table asks for them once per row), afresh while a catalog records its messages."""
+    def made(r: Ruleset) -> dict[str, Said]:
+        gettext = translations(lang).gettext
+        return settlement_said(r, gettext, marks.glossed_once(
+            lambda h: hand_name(r, h, gettext, lang)), lang)
+
+    found = made(ruleset) if i18n.is_recording() else kept(_SETTLED, ruleset, made, lang)
+    return dict(found)
+
+
+_SETTLED: dict[str, dict[str, Said]] = {}
 
 
 def settlement_claims(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE) -> dict[str, Said]:

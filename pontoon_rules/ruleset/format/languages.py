@@ -106,7 +106,10 @@ def sheet_languages(ruleset: object) -> tuple[str, ...]:
 def shown_languages(value: dict[str, Any], what: str, known: Iterable[str],
                     more: str = "") -> dict[str, Any]:
     """`value` (words by language code) where every language is one the sheets are written
-    in (`known`); else a ValueError naming the others, `what` before them, `more` after."""
+    in (`known`); else a ValueError naming the others, `what` before them, `more` after
+    (an empty `value`, most provenance entries' notes, has nothing to check)."""
+    if not value:
+        return value
     unknown = sorted(set(value) - set(known))
     if unknown:
         raise ValueError(

@@ -1,0 +1,54 @@
+"""CPU of the test run's background pre-builds (`tests/prebuild.py`): `suite` (every
+bundled ruleset's vectors) and `site` (the docs tests' site), each made from nothing.
+
+Each step runs as the test run starts it, `python tests/prebuild.py STEP FOLDER`, in a
+fresh folder with an empty cache folder of its own (`PONTOON_RULES_CACHE`), so nothing
+an earlier run kept is read back; the figure is the step's CPU seconds (user + system,
+its worker processes included), which a busy machine inflates less than wall time.
+`--keep DIR` leaves each step's output under DIR/STEP, to compare two trees with `diff -r`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+STEPS = ("suite", "site")
+
+
+def run_step(step: str, out: Path) -> tuple[float, float]:
+    """Make `step` into `out / step` with an empty cache: (CPU seconds, wall seconds)."""
+    folder = out / step
+    folder.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="prebuild-cache-") as cache:
+        env = {**os.environ, "PONTOON_RULES_CACHE": cache, "PYTHONPATH": str(ROOT)}
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        wall = time.perf_counter()
+        subprocess.run([sys.executable, str(ROOT / "tests" / "prebuild.py"), step, str(folder)],
+                       check=True, env=env, cwd=ROOT)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return cpu, time.perf_counter() - wall
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("steps", nargs="*", default=list(STEPS), choices=STEPS)
+    parser.add_argument("--keep", type=Path, help="leave each step's output under KEEP/STEP")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="prebuild-") as scratch:
+        out = args.keep or Path(scratch)
+        for step in args.steps:
+            cpu, wall = run_step(step, out)
+            print(f"{step}: {cpu:.1f} s CPU (user + system), {wall:.1f} s wall", flush=True)
+
+
+if __name__ == "__main__":
+    main()
