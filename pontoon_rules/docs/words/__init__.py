@@ -35,6 +35,8 @@ nothing here imports `docs.sheet` or `docs.website` (`tests/test_architecture.py
   (the run-out rule only where a deal can empty the pack: `pack_can_run_out`).
 - `sentences`: The rules of a ruleset as sentences, in the order a player meets them, in any
   language.
+- `template_module`: What the sentences template is given (the helpers its macros call on a
+  ruleset in a language) and how its output is tidied.
 - `changes`: What an overlay changes, in words: a sentence is marked ◆ exactly where its
   words differ from its base's sentence of the same rule (or the base has none); the base's
   sentences it no longer has (`gone`); the words of an overlay's box; which rule a sentence

@@ -10,11 +10,10 @@ from pontoon_rules.docs.words.sentences import (
     RULES,
     SETTLED,
     _hand_sentences,
-    _module,
     _settled,
-    _tidy,
     applies,
 )
+from pontoon_rules.docs.words.template_module import template_module, tidy
 from pontoon_rules.ruleset.format.model import Ruleset
 
 
@@ -28,7 +27,7 @@ def sentences_of(ruleset: Ruleset, path: str, lang: str = SOURCE_LANGUAGE) -> li
     for rule in RULES:
         if path not in rule.paths or rule.key in (*SETTLED, "lacks", "named_hands"):
             continue
-        text = _tidy(str(getattr(_module(ruleset, lang), rule.key)()))
+        text = tidy(str(getattr(template_module(ruleset, lang), rule.key)()))
         if text:
             out.append(text)
     if path.startswith("hands.definitions"):

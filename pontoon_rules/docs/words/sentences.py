@@ -9,13 +9,11 @@ standing total when the banker draws by choice) are left out; `applies` says whi
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pontoon_rules.docs.words import conditions, home, i18n, lacking, marks
-from pontoon_rules.docs.words.amounts import UNITS, amount_of, limit_text, units_text
+from pontoon_rules.docs.words import home, i18n, lacking, marks
+from pontoon_rules.docs.words.amounts import UNITS
 from pontoon_rules.docs.words.changes import (
     DROPPED,
     NO_DIFFERENCE,
@@ -30,22 +28,15 @@ from pontoon_rules.docs.words.changes import (
     overlay_words,
 )
 from pontoon_rules.docs.words.conditions import applies as applies  # re-exported: the sheet rules
-from pontoon_rules.docs.words.conditions import banker_natural, natural_beats_natural
-from pontoon_rules.docs.words.family_words import peek_words
 from pontoon_rules.docs.words.hands import hand_name, hand_sentence
-from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, environment, translations, words_of
+from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, translations, words_of
 from pontoon_rules.docs.words.marks import COLON, READING_LEGEND, SILENT_LEGEND, listed, open_kinds
-from pontoon_rules.docs.words.pack_words import pack_words
 from pontoon_rules.docs.words.rounds import kept
-from pontoon_rules.docs.words.settlement import Said, banker_naturals_dealt, settlement_said
+from pontoon_rules.docs.words.settlement import Said, settlement_said
+from pontoon_rules.docs.words.template_module import template_module, tidy
 from pontoon_rules.docs.words.va_bank import READS as VA_BANK_READS
-from pontoon_rules.docs.words.va_bank import va_bank_example
-from pontoon_rules.docs.words.values import bank_size, value_text
-from pontoon_rules.literal import spaced
-from pontoon_rules.ruleset.format.agreed import BLANK, agreed_fields
-from pontoon_rules.ruleset.format.fields import plain, ruleset_paths, value_at
+from pontoon_rules.ruleset.format.fields import ruleset_paths
 from pontoon_rules.ruleset.format.model import Ruleset
-from pontoon_rules.ruleset.format.points import points_text
 
 
 def _(message: str) -> str:
@@ -206,80 +197,6 @@ class Sentence:
     was: str | None = None  # the base's sentence where this one's words differ (`compared`)
 
 
-def _has_rank(ranks: Any, rank: str) -> bool:
-    return any(getattr(x, "value", x) == rank for x in ranks)
-
-
-_STOPS = ".;!?\u0589\u06d4\u0964\u061b\u061f"
-"""The marks that end a sentence or a clause: Latin, the Armenian full stop (։), the Urdu
-full stop (۔), semicolon (؛) and question mark (؟), and the danda (।) of Punjabi."""
-
-_JOINED = re.compile(rf"([{_STOPS})])(?=[^\W\d_])")
-
-
-_JOINED_NUMBER = re.compile(rf"(?<=[^\W\d_])([{_STOPS}])(?=\d)")
-
-
-def _tidy(text: str) -> str:
-    """One line, with a space after each sentence the template ran together (one that
-    ends in a word and one that opens with a number too: "themselves. 1 of ...")."""
-    return _JOINED_NUMBER.sub(r"\1 ", _JOINED.sub(r"\1 ", spaced(text)))
-
-
-FACE_FIELDS = ("player_cards", "bought_card", "twisted_card", "doubled_card", "split_card")
-
-
-def _face_list(ruleset: Ruleset, face: str) -> list[str]:
-    """The card kinds of `FACE_FIELDS` that apply to this game and lie `face`."""
-    return [name for name in FACE_FIELDS if applies(ruleset, f"faces.{name}")
-            and plain(value_at(ruleset, f"faces.{name}")) == face]
-
-
-def natural_name(ruleset: Ruleset, gettext: Callable[[str], str], lang: str) -> str:
-    """What the game calls its natural (its first in the ranking): the fixed sentences
-    (insurance, the peek, the bank's passing, the shuffle) use that name."""
-    naturals = [h for h, d in ruleset.hands.ranked() if d.natural]
-    return hand_name(ruleset, naturals[0], gettext, lang) if naturals else gettext("pontoon")
-
-
-def _module(ruleset: Ruleset, lang: str) -> Any:
-    gettext, ngettext = translations(lang).gettext, translations(lang).ngettext
-    helpers = {"r": ruleset, "percent": "{:.0%}".format, "has_rank": _has_rank,
-               "class_name": lambda c: hand_name(ruleset, c, gettext, lang),
-               "pack_words": lambda: pack_words(ruleset, gettext, lang),
-               "bust_limit": lambda: points_text(ruleset.pack.bust_above),
-               "banker_natural": banker_natural(ruleset),
-               "natural_beats_natural": natural_beats_natural(ruleset),
-               "runs_out": conditions.pack_can_run_out(ruleset),
-               "short_at_limit": lambda: conditions.short_at_card_limit(ruleset),
-               "soft_stick": lambda: conditions.soft_stick_card(ruleset),
-               "peek_limited": lambda: bool(peek_words(ruleset, gettext)),
-               "natural_loses": conditions.natural_loses_to_natural(ruleset),
-               "natural": natural_name(ruleset, gettext, lang),
-               "peeked": gettext(" or ").join(hand_name(ruleset, h, gettext, lang)
-                                              for h in banker_naturals_dealt(ruleset)),
-               "renamed": natural_name(ruleset, gettext, lang) != gettext("pontoon"),
-               "is_agreed": lambda path: path in agreed_fields(ruleset),
-               "lacked": lambda: lacking.lacking_words(ruleset),
-               "blank_bank": lambda: home.blank_bank(ruleset, gettext, lang),
-               "house_prizes": lambda: home.house_prizes(
-                   ruleset, gettext, lambda h: hand_name(ruleset, h, gettext, lang), lang),
-               "va_bank_figures": lambda: va_bank_example(ruleset),
-               "limit": lambda path: limit_text(ruleset, path, gettext, lang),
-               "face_list": lambda face: _face_list(ruleset, face),
-               "player_naturals": lambda: listed(
-                   (hand_name(ruleset, i, gettext, lang) for i, d in ruleset.hands.ranked()
-                    if d.natural and d.player_can_hold), gettext),
-               "blank": BLANK,
-               "units": lambda n: units_text(ruleset, n, ngettext, lang),
-               "amount": amount_of(ruleset, lang),
-               "bank_size": lambda: bank_size(
-                   ruleset, lambda n: units_text(ruleset, n, ngettext, lang), gettext,
-                   amount_of(ruleset, lang)),
-               "value": lambda path: value_text(path, value_at(ruleset, path), gettext)}
-    return environment(lang).get_template("plain_rules.j2").make_module(helpers)
-
-
 def sentences(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | None = None,
               odds_in_table: bool = False) -> list[Sentence]:
     """Every rule of `ruleset` that applies, as sentences in `lang`, in the order of play
@@ -311,7 +228,7 @@ def compared(ruleset: Ruleset, base: Ruleset, lang: str = SOURCE_LANGUAGE,
 def _said(ruleset: Ruleset, lang: str, odds_in_table: bool) -> Before:
     """The sentences of `ruleset` in the catalog `lang`, unmarked, and each one's full words
     (a named hand's with its odds, which a sheet's payout table may show instead)."""
-    module = _module(ruleset, lang)
+    module = template_module(ruleset, lang)
     settled = _settled(ruleset, lang)
     out = []
     for rule in RULES:
@@ -319,7 +236,7 @@ def _said(ruleset: Ruleset, lang: str, odds_in_table: bool) -> Before:
             out += _hand_sentences(ruleset, lang, not odds_in_table)
             continue
         if rule.key == "lacks":
-            text = _tidy(str(module.lacks()))
+            text = tidy(str(module.lacks()))
             paths = lacking.lacking(ruleset)
         elif rule.key in SETTLED:
             if rule.key not in settled:
@@ -327,7 +244,7 @@ def _said(ruleset: Ruleset, lang: str, odds_in_table: bool) -> Before:
             text = settled[rule.key].text
             paths = tuple(p for p in settled[rule.key].paths if applies(ruleset, p))
         else:
-            text = _tidy(str(getattr(module, rule.key)()))
+            text = tidy(str(getattr(module, rule.key)()))
             paths = tuple(p for p in rule.paths or rule.reads if applies(ruleset, p))
         if not text or not paths:
             continue
@@ -390,7 +307,7 @@ def _hand_sentences(ruleset: Ruleset, lang: str, odds: bool = True, only: str | 
         paths = (prefix, *(p for p in all_paths
                            if p.startswith(prefix + ".") and applies(ruleset, p)))
         reading, silent = open_kinds(ruleset, paths)
-        out.append(Sentence(hand_key(hand_id), "settlement", _tidy(text), paths,
+        out.append(Sentence(hand_key(hand_id), "settlement", tidy(text), paths,
                             open=reading or silent, reading=reading, silent=silent))
     return out
 

@@ -1,0 +1,103 @@
+"""What the sentences template (`templates/plain_rules.j2`) is given, and how its output is
+tidied: the helpers its macros call on a ruleset in a language (names, amounts, units,
+the conditions a sentence reads), made once per call of `docs.words.sentences`. Moved out
+of `sentences` so that module stays the rule table and its assembly."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from pontoon_rules.docs.words import conditions, home, lacking
+from pontoon_rules.docs.words.amounts import amount_of, limit_text, units_text
+from pontoon_rules.docs.words.conditions import applies, banker_natural, natural_beats_natural
+from pontoon_rules.docs.words.family_words import peek_words
+from pontoon_rules.docs.words.hands import hand_name
+from pontoon_rules.docs.words.i18n import environment, translations
+from pontoon_rules.docs.words.marks import listed
+from pontoon_rules.docs.words.pack_words import pack_words
+from pontoon_rules.docs.words.settlement import banker_naturals_dealt
+from pontoon_rules.docs.words.va_bank import va_bank_example
+from pontoon_rules.docs.words.values import bank_size, value_text
+from pontoon_rules.literal import spaced
+from pontoon_rules.ruleset.format.agreed import BLANK, agreed_fields
+from pontoon_rules.ruleset.format.fields import plain, value_at
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.format.points import points_text
+
+
+def _has_rank(ranks: Any, rank: str) -> bool:
+    return any(getattr(x, "value", x) == rank for x in ranks)
+
+
+_STOPS = ".;!?\u0589\u06d4\u0964\u061b\u061f"
+"""The marks that end a sentence or a clause: Latin, the Armenian full stop (։), the Urdu
+full stop (۔), semicolon (؛) and question mark (؟), and the danda (।) of Punjabi."""
+
+_JOINED = re.compile(rf"([{_STOPS})])(?=[^\W\d_])")
+
+
+_JOINED_NUMBER = re.compile(rf"(?<=[^\W\d_])([{_STOPS}])(?=\d)")
+
+
+def tidy(text: str) -> str:
+    """One line, with a space after each sentence the template ran together (one that
+    ends in a word and one that opens with a number too: "themselves. 1 of ...")."""
+    return _JOINED_NUMBER.sub(r"\1 ", _JOINED.sub(r"\1 ", spaced(text)))
+
+
+FACE_FIELDS = ("player_cards", "bought_card", "twisted_card", "doubled_card", "split_card")
+
+
+def _face_list(ruleset: Ruleset, face: str) -> list[str]:
+    """The card kinds of `FACE_FIELDS` that apply to this game and lie `face`."""
+    return [name for name in FACE_FIELDS if applies(ruleset, f"faces.{name}")
+            and plain(value_at(ruleset, f"faces.{name}")) == face]
+
+
+def natural_name(ruleset: Ruleset, gettext: Callable[[str], str], lang: str) -> str:
+    """What the game calls its natural (its first in the ranking): the fixed sentences
+    (insurance, the peek, the bank's passing, the shuffle) use that name."""
+    naturals = [h for h, d in ruleset.hands.ranked() if d.natural]
+    return hand_name(ruleset, naturals[0], gettext, lang) if naturals else gettext("pontoon")
+
+
+def template_module(ruleset: Ruleset, lang: str) -> Any:
+    """`plain_rules.j2` as a module whose macros are the rules, given what they may ask of
+    `ruleset` in `lang` (names, amounts, conditions, the sheet's blank)."""
+    gettext, ngettext = translations(lang).gettext, translations(lang).ngettext
+    helpers = {"r": ruleset, "percent": "{:.0%}".format, "has_rank": _has_rank,
+               "class_name": lambda c: hand_name(ruleset, c, gettext, lang),
+               "pack_words": lambda: pack_words(ruleset, gettext, lang),
+               "bust_limit": lambda: points_text(ruleset.pack.bust_above),
+               "banker_natural": banker_natural(ruleset),
+               "natural_beats_natural": natural_beats_natural(ruleset),
+               "runs_out": conditions.pack_can_run_out(ruleset),
+               "short_at_limit": lambda: conditions.short_at_card_limit(ruleset),
+               "soft_stick": lambda: conditions.soft_stick_card(ruleset),
+               "peek_limited": lambda: bool(peek_words(ruleset, gettext)),
+               "natural_loses": conditions.natural_loses_to_natural(ruleset),
+               "natural": natural_name(ruleset, gettext, lang),
+               "peeked": gettext(" or ").join(hand_name(ruleset, h, gettext, lang)
+                                              for h in banker_naturals_dealt(ruleset)),
+               "renamed": natural_name(ruleset, gettext, lang) != gettext("pontoon"),
+               "is_agreed": lambda path: path in agreed_fields(ruleset),
+               "lacked": lambda: lacking.lacking_words(ruleset),
+               "blank_bank": lambda: home.blank_bank(ruleset, gettext, lang),
+               "house_prizes": lambda: home.house_prizes(
+                   ruleset, gettext, lambda h: hand_name(ruleset, h, gettext, lang), lang),
+               "va_bank_figures": lambda: va_bank_example(ruleset),
+               "limit": lambda path: limit_text(ruleset, path, gettext, lang),
+               "face_list": lambda face: _face_list(ruleset, face),
+               "player_naturals": lambda: listed(
+                   (hand_name(ruleset, i, gettext, lang) for i, d in ruleset.hands.ranked()
+                    if d.natural and d.player_can_hold), gettext),
+               "blank": BLANK,
+               "units": lambda n: units_text(ruleset, n, ngettext, lang),
+               "amount": amount_of(ruleset, lang),
+               "bank_size": lambda: bank_size(
+                   ruleset, lambda n: units_text(ruleset, n, ngettext, lang), gettext,
+                   amount_of(ruleset, lang)),
+               "value": lambda path: value_text(path, value_at(ruleset, path), gettext)}
+    return environment(lang).get_template("plain_rules.j2").make_module(helpers)
