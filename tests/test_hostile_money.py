@@ -213,17 +213,23 @@ def test_a_stake_of_thousands_of_digits_is_a_problem_of_the_file(
                                "999999999999999, got 99999") and len(lines[0]) < 200
 
 
-def test_the_sheet_prints_the_largest_stakes_on_its_one_page(tmp_path: Path) -> None:
+def test_the_sheet_prints_the_largest_stakes_on_its_own_pages(tmp_path: Path) -> None:
+    """The largest stakes take no more room than ordinary ones: the sheet keeps the pages of
+    the bundled sheet (one or two, `sheets.page_budget` and its examples), every number whole."""
     from pontoon_rules.docs.sheet.sheets import render_sheet, sheet_markdown
     from tests.test_docs_sheets import pdf_text
 
-    data = load_bundled("pagat-british").model_dump(mode="python")
+    bundled = load_bundled("pagat-british")
+    data = bundled.model_dump(mode="python")
     data["stakes"].update(min_stake=AMOUNT_MAX - 1, max_stake=AMOUNT_MAX)
     ruleset = Ruleset.model_validate(data)
     assert ("at least 999999999999998 and at most 999999999999999 units (chips)."
             in sheet_markdown(ruleset))
-    pages, _text = pdf_text(render_sheet(ruleset, "pdf", "en"), tmp_path)
-    assert pages == 1
+    (tmp_path / "largest").mkdir(), (tmp_path / "ordinary").mkdir()
+    pages, text = pdf_text(render_sheet(ruleset, "pdf", "en"), tmp_path / "largest")
+    ordinary, _text = pdf_text(render_sheet(bundled, "pdf", "en"), tmp_path / "ordinary")
+    assert pages == ordinary <= 2
+    assert "1999999999999996" in text.replace("\n", "")  # a doubled stake printed whole
 
 
 # --- every product the kernels form is counted ------------------------------------------
