@@ -460,7 +460,7 @@ def test_14_the_engine_takes_agreed_values_or_the_defaults() -> None:
                      "default (1); set it with --agree stakes.min_stake=VALUE"]
     sheet = settle_agreed(r, {"stakes.max_stake": 500}, fill_defaults=False)
     text = next(s.text for s in sentences(sheet) if "stakes.max_stake" in s.paths)
-    assert "each stake at least ____, at most 500" in text
+    assert "each stake at least ____, at most 500 units (chips)" in text
     with pytest.raises(ValueError, match="below min_stake"):
         settle_agreed(r, {"stakes.min_stake": 10, "stakes.max_stake": 5})
 

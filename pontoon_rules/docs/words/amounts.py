@@ -48,12 +48,14 @@ def units_text(ruleset: Ruleset, amount: int, ngettext: Callable[[str, str, int]
 
 
 def limit_text(ruleset: Ruleset, path: str, gettext: Callable[[str], str],
-               lang: str = "en") -> str:
-    """A stake limit as the sheet prints it: a blank where the table agrees it."""
+               ngettext: Callable[[str, str, int], str], lang: str = "en") -> str:
+    """A stake limit as the sheet prints it: a blank where the table agrees it, else with
+    its unit like any stake said on its own ('at most 500 chips', not a bare '500' beside
+    'at least 1 chip')."""
     if path in agreed_fields(ruleset):
         return BLANK
     value = value_at(ruleset, path)
-    return gettext("no limit") if value is None else amount_text(ruleset, value, lang)
+    return gettext("no limit") if value is None else units_text(ruleset, value, ngettext, lang)
 
 
 def signed_amount_text(ruleset: Ruleset, amount: int, lang: str = "en") -> str:

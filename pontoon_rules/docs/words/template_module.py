@@ -88,7 +88,7 @@ def template_module(ruleset: Ruleset, lang: str) -> Any:
                "house_prizes": lambda: home.house_prizes(
                    ruleset, gettext, lambda h: hand_name(ruleset, h, gettext, lang), lang),
                "va_bank_figures": lambda: va_bank_example(ruleset),
-               "limit": lambda path: limit_text(ruleset, path, gettext, lang),
+               "limit": lambda path: limit_text(ruleset, path, gettext, ngettext, lang),
                "face_list": lambda face: _face_list(ruleset, face),
                "player_naturals": lambda: listed(
                    (hand_name(ruleset, i, gettext, lang) for i, d in ruleset.hands.ranked()
