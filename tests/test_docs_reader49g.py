@@ -26,15 +26,16 @@ def sheet(ruleset_id: str, lang: str) -> str:
 
 
 @pytest.mark.parametrize(("ruleset_id", "lang", "said"), [
-    ("australian-pontoon", "en", "A payout is rounded down to a whole hundredth of $1."),
-    ("spanish-21", "en", "A payout is rounded down to a whole hundredth of $1."),
-    ("australian-pontoon", "ru", "Выплата округляется вниз до целого числа сотых долей от 1 $."),
-    ("spanish-21", "ru", "Выплата округляется вниз до целого числа сотых долей от 1 $.")])
+    ("australian-pontoon", "en", "A payout is rounded down to the cent."),
+    ("spanish-21", "en", "A payout is rounded down to the cent."),
+    ("australian-pontoon", "ru", "Выплата округляется вниз до цента."),
+    ("spanish-21", "ru", "Выплата округляется вниз до цента.")])
 def test_rounding_is_to_the_moneys_minor_unit_beside_examples_paying_cents(
         ruleset_id: str, lang: str, said: str) -> None:
     """'A payout that is not a whole amount is rounded down' beside "player 1 wins $1.50":
     the rule rounds to a cent (`stakes.money.minor_units`), and says so as a part of the
-    whole unit ("$0.01" reads as a stake on a sheet, g49c)."""
+    whole unit ("$0.01" reads as a stake on a sheet, g49c): in dollars, "to the cent"
+    (g49h; tests/test_docs_reader49h for a money without cents' name)."""
     text = re.sub(r"[\u00a0\u202f]", " ", sheet(ruleset_id, lang))
     assert said in text
     assert "$1.50" in sheet(ruleset_id, "en")

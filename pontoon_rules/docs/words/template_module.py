@@ -74,7 +74,7 @@ def template_module(ruleset: Ruleset, lang: str) -> Any:
                "banker_natural": banker_natural(ruleset),
                "natural_beats_natural": natural_beats_natural(ruleset),
                "runs_out": conditions.pack_can_run_out(ruleset),
-               "short_at_limit": lambda: conditions.short_at_card_limit(ruleset),
+               "short_at_limit": lambda b=False: conditions.short_at_card_limit(ruleset, b),
                "soft_stick": lambda: conditions.soft_stick_card(ruleset),
                "peek_limited": lambda: bool(peek_words(ruleset, gettext)),
                "natural_loses": conditions.natural_loses_to_natural(ruleset),
