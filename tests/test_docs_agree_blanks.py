@@ -23,21 +23,26 @@ SMALLEST = ("The table agrees the smallest stake before play (fill in): each sta
 TEN = {"en": "10 units (chips)", "ru": "10 фишек", "hy": "10 միավոր (ժետոն)"}
 """A given least stake keeps its unit in the sentence (g49f: a bare "at least 10")."""
 
+FIVE_HUNDRED = {"en": "500 units (chips)", "ru": "500 фишек", "hy": "500 միավոր (ժետոն)"}
+"""And so does a given largest stake (g49h: a bare "at most 500" beside a least with its
+unit)."""
+
 
 @pytest.mark.parametrize("lang", ["en", "ru", "hy"])
 @pytest.mark.parametrize(("agreements", "message", "low", "high"), [
     ((), BOTH, BLANK, BLANK),
     (("stakes.min_stake=10",), LARGEST, TEN, BLANK),
-    (("stakes.max_stake=500",), SMALLEST, BLANK, "500"),
+    (("stakes.max_stake=500",), SMALLEST, BLANK, FIVE_HUNDRED),
 ])
 def test_the_stakes_sentence_names_the_limit_left_to_agree(
         lang: str, agreements: tuple[str, ...], message: str, low: str | dict[str, str],
-        high: str) -> None:
+        high: str | dict[str, str]) -> None:
     ruleset = settle(load_bundled("pagat-british"), agreements, play=False)
     [said] = [s.text for s in sentences(ruleset, lang) if s.key == "stake_limits"]
     gettext = translations(lang).gettext
     assert gettext(message) != message or lang == "en", "translated"
     low = low[lang] if isinstance(low, dict) else low
+    high = high[lang] if isinstance(high, dict) else high
     assert said == gettext(message) % {"low": low, "high": high}
 
 
