@@ -2,4 +2,5 @@
 
 from pontoon_rules.cli import main
 
-main()
+if __name__ == "__main__":  # not where a worker process imports it again (`processes`)
+    main()

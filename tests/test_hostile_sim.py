@@ -261,19 +261,20 @@ def test_a_server_that_is_not_a_scheduler_is_one_line_within_the_timeout(
 
 
 def test_no_more_workers_than_chunks_are_started(monkeypatch: pytest.MonkeyPatch) -> None:
-    import multiprocessing.context
+    from multiprocessing.context import BaseContext
 
     from pontoon_rules.sim.distribution import distribute
     from pontoon_rules.sim.runs.simulate import payload
 
     started: list[int] = []
-    real = multiprocessing.context.ForkContext.Pool
+    real = BaseContext.Pool
 
-    def pool(self: object, processes: int, *args: object, **kwargs: object) -> object:
+    def pool(self: BaseContext, processes: int, *args: object, **kwargs: object) -> object:
         started.append(processes)
         return real(self, processes, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(multiprocessing.context.ForkContext, "Pool", pool)
+    # every context's Pool (fork, or a fork server where threads run): `processes`
+    monkeypatch.setattr(BaseContext, "Pool", pool)
     rules = compile_rules(load_bundled("pagat-british"))
     data = payload(rules, None, "infinite")
     tasks = [("rounds", data, 200, words) for words in distribute.chunk_seeds(1, 3)]
@@ -282,14 +283,19 @@ def test_no_more_workers_than_chunks_are_started(monkeypatch: pytest.MonkeyPatch
 
 
 def workers(parent: Any) -> list[Any]:
-    """The worker processes of `parent` (psutil): its children running its own program
-    (forked), not a compiler it runs meanwhile to build a C kernel for the rules."""
+    """The worker processes of `parent` (psutil): the processes under it running its own
+    program, forked from it or from its fork server (`pontoon_rules.processes`), not a
+    compiler it runs meanwhile to build a C kernel for the rules, nor multiprocessing's
+    fork server and resource tracker themselves."""
     import psutil
 
     found = []
     for child in parent.children(recursive=True):
         try:
-            if child.exe() == parent.exe():
+            line = " ".join(child.cmdline())
+            helper = "resource_tracker" in line or (
+                "forkserver" in line and child.ppid() == parent.pid)
+            if child.exe() == parent.exe() and not helper:
                 found.append(child)
         except psutil.Error:  # a child gone meanwhile is no worker
             continue

@@ -457,7 +457,9 @@ def test_the_realistic_variations_shared_with_a_helper_process_are_the_same_tabl
     base = load_bundled(BASE)
     family = [load_bundled("pagat-stick-16"), load_bundled("vingt-un")]
     alone = realistic_variations(base, family=family, published=[])
-    with ProcessPoolExecutor(1) as helper:
+    from pontoon_rules.processes import worker_context
+
+    with ProcessPoolExecutor(1, mp_context=worker_context()) as helper:
         shared = realistic_variations(base, family=family, published=[], helper=helper)
     with PipeHelper() as pipe:  # the worker's own helper: a process and a pipe
         piped = realistic_variations(base, family=family, published=[], helper=pipe)

@@ -257,9 +257,10 @@ def _solve_all(variants: list[Ruleset], deck: Deck, policy: str | None,
     from concurrent.futures import ProcessPoolExecutor
 
     from pontoon_rules.analysis.composition.native import one_thread
+    from pontoon_rules.processes import worker_context
 
-    with ProcessPoolExecutor(max_workers=min(workers, len(jobs)),
-                             initializer=one_thread) as pool:
+    with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), initializer=one_thread,
+                             mp_context=worker_context()) as pool:
         return list(pool.map(_solve, jobs, chunksize=1))
 
 

@@ -179,6 +179,8 @@ def docs_summary(workers: int | None = None) -> list[dict[str, Any]]:
     if workers == 1:
         return [_summary_of(i) for i in ids]
     from pontoon_rules.analysis.composition.native import one_thread
+    from pontoon_rules.processes import worker_context
 
-    with ProcessPoolExecutor(max_workers=workers, initializer=one_thread) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=one_thread,
+                             mp_context=worker_context()) as pool:
         return list(pool.map(_summary_of, ids))

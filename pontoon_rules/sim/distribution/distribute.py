@@ -15,7 +15,9 @@ compiled ruleset and strategy from the payload once per process (`_prepared`),
 and keep one round runner (`_runner`) or engine simulator (`_engine`) per
 payload. Local workers are forked after the parent has prepared every payload, so
 they start with the strategy built and the kernels loaded, and are sent each task with
-its payload's key (`_FORKED`) in its place.
+its payload's key (`_FORKED`) in its place; where this process runs another Python
+thread, forking is not safe (`pontoon_rules.processes`), and workers started from a fork
+server are given the payloads by key once, at their start, and build what they need.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from pontoon_rules.processes import inherits, worker_context
 from pontoon_rules.signals import terminated_cleanly
 from pontoon_rules.sim.distribution.cluster import ClusterError, connect
 
@@ -118,18 +121,19 @@ def run_tasks(tasks: Sequence[Task], workers: int = 1, scheduler: str | None = N
         for task in tasks:
             yield local(task)
     else:
-        import multiprocessing
-
         keys = {payload: str(next(_KEYS)) for payload in dict.fromkeys(t[1] for t in tasks)}
         for kind, payload in {(t[0], t[1]) for t in tasks}:
-            _prepare(kind, payload)  # built once here; the forked workers inherit it
+            _prepare(kind, payload)  # built once here; forked workers inherit it
         _FORKED.update({key: payload for payload, key in keys.items()})
+        context = worker_context()
+        # workers not forked from here are given the payloads once, at their start
+        given = () if inherits(context) else ({key: p for p, key in keys.items()},)
         try:
             # before the workers exist: no moment without it; at once, as the workers die
             # with this process (`_worker_start`) and the pool's own ending can hang
             with terminated_cleanly(at_once=sys.platform.startswith("linux")):
-                pool = multiprocessing.get_context("fork").Pool(min(workers, len(tasks)),
-                                                                  initializer=_worker_start)
+                pool = context.Pool(min(workers, len(tasks)), initializer=_worker_start,
+                                    initargs=given)
                 with pool:
                     yield from pool.imap(_run_forked, [(kind, keys[payload], size, words)
                                                        for kind, payload, size, words in tasks])
@@ -152,9 +156,13 @@ def _run_forked(task: Task) -> Any:
     return run_task((kind, _FORKED[key], size, words))
 
 
-def _worker_start() -> None:
-    """In each local worker: leave Ctrl-C to the parent, and die with it."""
+def _worker_start(payloads: dict[str, str] | None = None) -> None:
+    """In each local worker: leave Ctrl-C to the parent, and die with it. A worker not
+    forked from the parent is given the payloads by key (`_FORKED`); it builds what a
+    payload needs at its first task (`_prepared`, `_runner`, `_engine` keep it)."""
     import signal
+
+    _FORKED.update(payloads or {})
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)

@@ -1,0 +1,52 @@
+"""How the long runs start their worker processes: forked where that is safe, else
+from a fork server.
+
+A fork copies only the thread that calls it. Where another Python thread runs in the
+parent (pytest-xdist's I/O thread, a web server's threads, a program that embeds this
+package), it may hold a lock at that moment (a buffered file's, the logging module's),
+and a child that takes the same lock waits for ever: a CI run saw a simulation worker
+asleep on a futex for 1,109 s. So a process whose only Python thread is the caller forks
+(its workers inherit what it has built: the kernels loaded, a strategy solved); any
+other uses a fork server, a fresh single-threaded process that forks the workers and
+has imported only `PRELOAD`: such workers build what they need themselves.
+Threads with no Python in them (a BLAS library's) are not counted: their libraries
+make themselves safe across a fork.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import sys
+from multiprocessing.context import BaseContext
+
+__all__ = ["PRELOAD", "inherits", "only_python_thread", "worker_context"]
+
+PRELOAD = ["pontoon_rules.sim.distribution.distribute", "pontoon_rules.analysis.present.costs"]
+"""What the fork server imports once, before it forks any worker (never `__main__`,
+the default: a program's unguarded main module would run again there)."""
+
+
+def only_python_thread() -> bool:
+    """Whether the calling thread is the only one running Python in this process.
+    `sys._current_frames` sees every such thread, also those started with `_thread`
+    (pytest-xdist's), which `threading.active_count` does not."""
+    return len(sys._current_frames()) <= 1
+
+
+def worker_context() -> BaseContext:
+    """The context to start workers from now: `fork` where it is safe, else `forkserver`
+    (else `spawn`, where a platform has no fork server)."""
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and only_python_thread():
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
+        from multiprocessing import forkserver
+
+        forkserver.set_forkserver_preload(PRELOAD)
+        return multiprocessing.get_context("forkserver")
+    return multiprocessing.get_context("spawn")
+
+
+def inherits(context: BaseContext) -> bool:
+    """Whether workers started from `context` inherit what this process has built."""
+    return context.get_start_method() == "fork"
