@@ -83,3 +83,41 @@ def test_workers_from_a_fork_server_give_the_same_figures(
     pooled = list(distribute.run_tasks(tasks, workers=2))
     assert contexts == ["forkserver"]
     assert repr(pooled) == repr(alone)
+
+
+def test_the_progress_ticker_lets_a_simulation_fork_its_workers() -> None:
+    """The CLI's progress line runs on a thread of its own; it never writes while workers
+    are forked (`fork_safe`), so `simulate` keeps forking (its workers inherit the solved
+    strategy) instead of starting a fork server."""
+    from pontoon_rules.cli.progress import still_running
+    from pontoon_rules.processes import forking
+
+    lines: list[str] = []
+
+    class Stream:
+        def isatty(self) -> bool:
+            return True  # a line a second
+
+        def write(self, text: str) -> None:
+            lines.append(text)
+
+        def flush(self) -> None:
+            pass
+
+    script = ("from pontoon_rules.cli.progress import still_running\n"
+              "from pontoon_rules.processes import worker_context\n"
+              "import io, time\n"
+              "with still_running('x', stream=io.StringIO(), after=0.0):\n"
+              "    time.sleep(0.1)\n"
+              "    print(worker_context().get_start_method())\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120, check=True)
+    assert done.stdout.split() == ["fork"]
+    with still_running("x", stream=Stream(), after=0.0):  # type: ignore[arg-type]
+        threading.Event().wait(0.2)
+        with forking():  # the ticker is held off its stream meanwhile
+            before = len(lines)
+            threading.Event().wait(1.5)  # past its next line's second
+            assert len(lines) == before
+        threading.Event().wait(0.3)
+        assert len(lines) > before  # written as soon as the fork is over

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TextIO
 
+from pontoon_rules.processes import fork_safe
 from pontoon_rules.text import terminal_safe
 
 SHOW_AFTER = 1.0
@@ -37,6 +38,8 @@ def still_running(label: str | Callable[[], str], stream: TextIO | None = None,
     shown = threading.Event()
     start = time.monotonic()
 
+    writing = threading.Lock()
+
     def tick() -> None:
         if stop.wait(after):
             return
@@ -44,8 +47,9 @@ def still_running(label: str | Callable[[], str], stream: TextIO | None = None,
             seconds = time.monotonic() - start
             text = terminal_safe(label() if callable(label) else label)  # may name a file
             line = f"{text}: running for {seconds:.0f} s"
-            out.write(f"\r\033[K{line}…" if tty else f"{line}\n")
-            out.flush()
+            with writing:  # never caught mid-write by a fork (`processes.fork_safe`)
+                out.write(f"\r\033[K{line}…" if tty else f"{line}\n")
+                out.flush()
             shown.set()
             if stop.wait(1.0 if tty else EVERY_LINE):
                 return
@@ -53,7 +57,8 @@ def still_running(label: str | Callable[[], str], stream: TextIO | None = None,
     thread = threading.Thread(target=tick, name="still-running", daemon=True)
     thread.start()
     try:
-        yield
+        with fork_safe(writing, thread.ident):  # a simulation may fork its workers meanwhile
+            yield
     finally:
         stop.set()
         thread.join()

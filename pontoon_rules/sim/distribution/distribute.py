@@ -25,12 +25,13 @@ from __future__ import annotations
 import itertools
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import nullcontext
 from functools import lru_cache
 from typing import Any
 
 import numpy as np
 
-from pontoon_rules.processes import inherits, worker_context
+from pontoon_rules.processes import forking, inherits, worker_context
 from pontoon_rules.signals import terminated_cleanly
 from pontoon_rules.sim.distribution.cluster import ClusterError, connect
 
@@ -132,8 +133,9 @@ def run_tasks(tasks: Sequence[Task], workers: int = 1, scheduler: str | None = N
             # before the workers exist: no moment without it; at once, as the workers die
             # with this process (`_worker_start`) and the pool's own ending can hang
             with terminated_cleanly(at_once=sys.platform.startswith("linux")):
-                pool = context.Pool(min(workers, len(tasks)), initializer=_worker_start,
-                                    initargs=given)
+                with forking() if inherits(context) else nullcontext():
+                    pool = context.Pool(min(workers, len(tasks)), initializer=_worker_start,
+                                        initargs=given)
                 with pool:
                     yield from pool.imap(_run_forked, [(kind, keys[payload], size, words)
                                                        for kind, payload, size, words in tasks])
