@@ -14,7 +14,7 @@ import pytest
 PACKAGE = Path(__file__).parent.parent / "pontoon_rules"
 
 LAYERS = (
-    {"errors", "text", "owned", "signals"},
+    {"errors", "text", "owned", "signals", "processes"},
     {"files", "literal", "native"},
     {"cache"},
     {"ruleset"},
