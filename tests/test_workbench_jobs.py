@@ -151,6 +151,58 @@ def test_the_realistic_step_stops_between_variants_when_cancelled(
     assert not list(tmp_path.glob("realistic-*.json"))  # nothing half-made is kept
 
 
+def test_the_realistic_step_stops_between_validations_and_around_the_base_solve(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before its first variant is solved the step validates every variant and solves the
+    base (about 2 CPU s for spanish-21): a cancellation there ends it between two
+    validations, and right after the base's solve, not at the first variant's solve."""
+    from pontoon_rules.analysis.present import costs, realistic
+
+    monkeypatch.setenv("PONTOON_RULES_CACHE", str(tmp_path))
+    monkeypatch.setattr(realistic, "_MEMO", {})
+    monkeypatch.setattr(worker, "SHARE_REALISTIC", False)  # no helper: this process alone
+    validated: list[str] = []
+    solved: list[str] = []
+    real_variant_of, real_edge_of = realistic.variant_of, costs.edge_of
+
+    def variant_of(data: Any, path: str, new: Any) -> Any:
+        validated.append(path)
+        return real_variant_of(data, path, new)
+
+    def edge_of(*args: Any, **kwargs: Any) -> float:
+        solved.append("base")
+        return real_edge_of(*args, **kwargs)
+
+    monkeypatch.setattr(realistic, "variant_of", variant_of)
+    monkeypatch.setattr(costs, "edge_of", edge_of)
+
+    class Outbox:
+        def __init__(self, stop: Any) -> None:
+            self.stop = stop
+            self.sent: list[tuple[Any, ...]] = []
+
+        def send(self, *message: Any) -> None:
+            self.sent.append(message)
+
+        def check(self) -> None:
+            if self.stop():
+                raise Cancelled
+
+    def run(outbox: Outbox) -> None:
+        with pytest.raises(Cancelled):
+            worker.realistic_step(Job(load_bundled(BASE), None, (REALISTIC,)), {},
+                                  outbox)  # type: ignore[arg-type]
+
+    run(Outbox(lambda: len(validated) >= 3))  # a cancel arrives during the third validation
+    assert len(validated) == 3 and solved == []
+    validated.clear()
+    after_base = Outbox(lambda: bool(solved))  # a cancel arrives during the base's solve
+    run(after_base)
+    assert len(validated) > 10 and solved == ["base"]
+    assert after_base.sent == []  # not one variant's progress: stopped before any solve
+    assert not list(tmp_path.glob("realistic-*.json"))
+
+
 def test_a_gated_manager_starts_its_jobs_only_when_the_gate_opens() -> None:
     ruleset = load_bundled(BASE)
     manager = JobManager(1)

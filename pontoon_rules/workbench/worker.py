@@ -10,7 +10,8 @@ before (`SOLVED`: one solve for both); `bands`: the edge of each band of stakes
 helper process in this one's process group, `SHARE_REALISTIC`); `costs`:
 `costs.rule_costs`, one field at a time, or the stored table where it is current) and
 sends its result back as plain data. Between steps (and
-between the fields of the cost table, the variants of the realistic variations) the
+between the fields of the cost table, the variants of the realistic variations: between
+their validations, before and after the base's solve, between their solves) the
 worker looks for a newer message: a cancellation ends the job at once.
 
 The process keeps what it worked out for the next jobs: each house edge by the rules
@@ -378,7 +379,8 @@ def realistic_step(job: Job, found: dict[str, Any], outbox: Outbox) -> dict[str,
         outbox.check()
 
     data: dict[str, Any] = cached_json(*realistic_entry(job.ruleset), lambda: realistic_variations(
-        job.ruleset, progress=told, helper=helper() if SHARE_REALISTIC else None).to_json())
+        job.ruleset, progress=told, helper=helper() if SHARE_REALISTIC else None,
+        check=outbox.check).to_json())
     return {**data, "ruleset": job.ruleset.id}
 
 

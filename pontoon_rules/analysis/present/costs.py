@@ -173,21 +173,30 @@ class Solved:
 def solve_variants(ruleset: Ruleset, variants: list[Ruleset | str], deck: Deck | None = None,
                    policy: str | None = None, base: float | None = None,
                    workers: int = 1, progress: Progress | None = None,
-                   helper: Executor | None = None) -> Solved:
+                   helper: Executor | None = None,
+                   check: Callable[[], None] | None = None) -> Solved:
     """The house edge of `ruleset` and of each variant (a `Ruleset`, or a note saying why
     it has none: `variant_of`), each variant that plays alike (`reads`, `_model_key`)
     solved once, under `deck` and `policy` as `rule_costs` takes them; `progress(done,
     total)` is called before each solve (one process: an exception it raises stops the
     work there, as the workbench's cancellation does); `helper`: a process kept by the
-    caller that solves a share of the variants beside this one (`_shared`)."""
+    caller that solves a share of the variants beside this one (`_shared`); `check()` is
+    called before the base's solve, after it and before each variant is compiled (an
+    exception it raises stops the work there too: the base's solve and the variants'
+    compiling take a second or two before the first `progress`)."""
+    tick = check or _nothing
     base_rules = compile_rules(ruleset)
     deck = check_deck(base_rules, deck)
     read: Read | None = None
     if base is None:  # solved through `reads.Recorded`: what a variant must change
         seen, read = recording(base_rules)
+        tick()
         base = edge_of(seen, deck, policy if base_rules.banker_by_choice else None)
     own = _model_key(base_rules)
-    keys = [_model_key(compile_rules(v)) if isinstance(v, Ruleset) else "" for v in variants]
+    keys = []
+    for v in variants:
+        tick()
+        keys.append(_model_key(compile_rules(v)) if isinstance(v, Ruleset) else "")
     jobs: dict[str, Ruleset] = {}
     found: dict[str, tuple[float | None, str]] = {own: (base, "")}
     for variant, key in zip(variants, keys, strict=True):
@@ -202,6 +211,10 @@ def solve_variants(ruleset: Ruleset, variants: list[Ruleset | str], deck: Deck |
     return Solved(base, deck, deck_words(base_rules, deck), _method(base_rules, deck),
                   [v if isinstance(v, str) else found[k]
                    for v, k in zip(variants, keys, strict=True)])
+
+
+def _nothing() -> None:
+    """No check (`solve_variants` without one)."""
 
 
 def _reads_alike(read: Read, rules: Rules, deck: Deck) -> bool:

@@ -23,6 +23,7 @@ is called again and again by a site build and by the workbench).
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from enum import Enum
@@ -144,7 +145,8 @@ def realistic_variations(ruleset: Ruleset, deck: Deck | None = None,
                          policy: str | None = None, family: list[Ruleset] | None = None,
                          published: list[tuple[str, Ruleset]] | None = None,
                          workers: int = 1, progress: Progress | None = None,
-                         helper: Executor | None = None) -> RealisticTable:
+                         helper: Executor | None = None,
+                         check: Callable[[], None] | None = None) -> RealisticTable:
     """The realistic variations of `ruleset` with their edges (kept per ruleset, deck and
     policy in this process when `family` and `published` are the defaults).
 
@@ -156,6 +158,10 @@ def realistic_variations(ruleset: Ruleset, deck: Deck | None = None,
         progress: told (done, total) before each variant is solved (`solve_variants`).
         helper: a process the caller keeps, solving a share of the variants beside this
             one (`costs.solve_variants`; the table is the same).
+        check: called before each variant is validated and as `costs.solve_variants`
+            says (before and after the base's solve); an exception it raises stops the
+            work there, as one `progress` raises does (the workbench's cancellation: the
+            variants' validation and the base's solve come before the first `progress`).
 
     Raises:
         UnsupportedFeatureError: the ruleset plays a rule the analysis does not handle.
@@ -168,7 +174,8 @@ def realistic_variations(ruleset: Ruleset, deck: Deck | None = None,
         return _MEMO[key]
     family = bundled_family() if family is None else family
     published = published_rows(ruleset) if published is None else published
-    table = _computed(ruleset, deck, policy, family, published, workers, progress, helper)
+    table = _computed(ruleset, deck, policy, family, published, workers, progress, helper,
+                      check)
     if defaults:
         if len(_MEMO) >= _MEMO_LIMIT:
             _MEMO.clear()
@@ -180,11 +187,15 @@ def realistic_variations(ruleset: Ruleset, deck: Deck | None = None,
 def _computed(ruleset: Ruleset, deck: Deck | None, policy: str | None,
               family: list[Ruleset], published: list[tuple[str, Ruleset]],
               workers: int, progress: Progress | None = None,
-              helper: Executor | None = None) -> RealisticTable:
+              helper: Executor | None = None,
+              check: Callable[[], None] | None = None) -> RealisticTable:
     planned = one_field_changes(ruleset, family)
     data = ruleset.model_dump(mode="python")
-    variants: list[Ruleset | str] = [variant_of(data, c.path, c.new)
-                                     for _k, c, _s in planned]
+    variants: list[Ruleset | str] = []
+    for _k, c, _s in planned:  # each a whole `Ruleset` validated: checked between them
+        if check is not None:
+            check()
+        variants.append(variant_of(data, c.path, c.new))
     rows: list[tuple[str, tuple[Change, ...], tuple[str, ...], Ruleset | None]] = []
     kept: list[Ruleset | str] = []
     for (kind, change, sources), variant in zip(planned, variants, strict=True):
@@ -198,7 +209,7 @@ def _computed(ruleset: Ruleset, deck: Deck | None, policy: str | None,
             rows.append((PUBLISHED, changes, (name,), overlay))
             kept.append(overlay)
     solved = solve_variants(ruleset, kept, deck, policy, workers=workers, progress=progress,
-                            helper=helper)
+                            helper=helper, check=check)
     out = [_variation(row, found, solved) for row, found in zip(rows, solved.found,
                                                                   strict=True)]
     out.sort(key=lambda v: (v.change is None, -abs(v.change or 0.0)))
