@@ -1,0 +1,91 @@
+"""Issue 49, the ninth reader's (r49b) leftover points, part 2: each answered by a sentence
+said from the fields it covers, as the engine plays it, in every language the sheet
+prints; where a source is silent the sheet says so (†), never inventing."""
+
+from __future__ import annotations
+
+import pytest
+
+from pontoon_rules.docs.sheet.sheet_view import find_base
+from pontoon_rules.docs.sheet.sheets import sheet_markdown
+from pontoon_rules.engine.round.actions import SPLIT, STICK, TWIST, Action
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.ruleset.loading.registry import load_bundled
+
+
+def sheet(ruleset_id: str, lang: str) -> str:
+    """The printed sheet's words (its markdown, escapes dropped)."""
+    ruleset = load_bundled(ruleset_id)
+    return sheet_markdown(ruleset, lang, find_base(ruleset)).replace("\\", "")
+
+
+def line_with(text: str, start: str) -> str:
+    """The sheet's line that starts with `start`."""
+    return next(line for line in text.splitlines() if line.startswith(start))
+
+
+def play(ruleset_id: str, stake: int, shoe: str, choices: list[str]
+         ) -> tuple[RoundState, list[set[str]]]:
+    """Play one seat through a stacked shoe, taking `choices` in turn; the state and the
+    kinds of action offered at each decision."""
+    state = RoundState(compile_rules(load_bundled(ruleset_id)), [stake])
+    cards, taken, offered = iter(parse_cards(shoe.split())), iter(choices), []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(next(cards))
+            continue
+        offered.append({a.kind for a in state.legal_actions()})
+        state.apply_action(Action(next(taken)))
+    return state, offered
+
+
+# 2. Australian Pontoon: split aces and doubling; the Super Bonus on a split hand.
+
+def test_the_engine_neither_draws_nor_doubles_on_split_aces() -> None:
+    """A split ace given an 8 (9, a total the double allows, the ace counting one) is
+    done: no decision is offered on either ace."""
+    state, offered = play("australian-pontoon", 1000, "AD 5C AH 8S 2C 9C 9D 9H", [SPLIT])
+    assert offered == [{SPLIT, STICK, TWIST}]
+    assert [len(h.cards) for h in state.seats[0].hands] == [2, 2]
+    assert 9 in load_bundled("australian-pontoon").player.double.totals
+
+
+@pytest.mark.parametrize(("lang", "said", "not_said"), [
+    ("en", "Split aces get one card each and may neither draw more nor double. Other split "
+     "hands may double.", "Split hands may double."),
+    ("ru", "На каждого туза после сплита сдаётся только одна карта: больше брать нельзя, "
+     "удваивать тоже. Остальные руки после сплита можно удваивать.",
+     "Руки после сплита можно удваивать.")])
+def test_split_aces_are_said_not_to_double(lang: str, said: str, not_said: str) -> None:
+    """"Split aces get one card each and may not draw more. Split hands may double.": may
+    split aces double? (`aces_one_card` with `double_after_split`.)"""
+    text = sheet("australian-pontoon", lang)
+    assert said in text and not_said not in text.replace("Остальные руки", "")
+
+
+def test_split_aces_that_play_on_are_not_said_to_stop() -> None:
+    assert "may neither draw more nor double" not in sheet("belarus-ponton", "en")
+
+
+def test_the_engine_pays_the_super_bonus_on_a_split_hand() -> None:
+    """Split 7♦ 7♦ at $5, the first hand takes a third 7♦ against the dealer's 7: $1,000."""
+    state, _ = play("australian-pontoon", 500, "7D 7C 7D 7D 7D 7D 7D 9H 9S 9C 9D",
+                    [SPLIT, TWIST, STICK])
+    first, second = state.seats[0].hands
+    assert len(first.cards) == 3 and len(second.cards) == 2
+    assert state.returns()[0] == 100000 + 500  # the prize; the second hand beats a bust
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "on a stake of $5 to $24.99, also on a split hand (its own stake counts)."),
+    ("ru", "при ставке от 5 $ до 24,99 $, и на руке после сплита (считается её собственная "
+     "ставка).")])
+def test_the_super_bonus_is_said_to_count_on_a_split_hand_as_our_reading(
+        lang: str, said: str) -> None:
+    """The page names only doubling as the bonuses' exception: our reading (†)."""
+    text = sheet("australian-pontoon", lang).replace("\u00a0", " ").replace("\u202f", " ")
+    start = "- Super Bonus ($5" if lang == "en" else "- Супербонус (ставки от 5"
+    line = line_with(text, start)
+    assert said in line and line.endswith("†")
