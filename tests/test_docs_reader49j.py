@@ -89,3 +89,28 @@ def test_the_super_bonus_is_said_to_count_on_a_split_hand_as_our_reading(
     start = "- Super Bonus ($5" if lang == "en" else "- Супербонус (ставки от 5"
     line = line_with(text, start)
     assert said in line and line.endswith("†")
+
+
+# 3. Which player cuts, where a sheet said a shuffle but not the cut.
+
+@pytest.mark.parametrize(("ruleset_id", "lang", "said"), [
+    ("australian-pontoon", "en", "Before the first deal the dealer shuffles the cards and the "
+     "player on the dealer's right cuts them. Each later shuffle is done and cut the same "
+     "way. ‡"),
+    ("australian-pontoon", "ru", "а игрок справа от банкира снимает колоду. Так же тасуют и "
+     "снимают колоду и каждый следующий раз. ‡"),
+    ("belarus-ponton", "ru", "Перед первой сдачей дилер тасует карты, а игрок справа от "
+     "дилера снимает колоду. Так же тасуют и снимают колоду и каждый следующий раз. ‡"),
+    ("spanish-21", "en", "the player on the dealer's right cuts them. Each later shuffle is "
+     "done and cut the same way. ‡"),
+    ("blackjack-reference", "en", "the player on the banker's right cuts them.")])
+def test_a_house_table_says_which_player_cuts_every_shuffle(
+        ruleset_id: str, lang: str, said: str) -> None:
+    """"the dealer shuffles the cards and, as is usual, a player cuts them", then "The cards
+    are shuffled once 75% of them have been dealt": which player, and who cuts the later
+    shuffles? As at a player banker's table (`Cut.PLAYER`): the last to play, on the
+    dealer's right where play goes to the left; the source is silent (‡)."""
+    assert load_bundled(ruleset_id).table.direction.value == "left"
+    text = sheet(ruleset_id, lang)
+    assert said in text and "as is usual, a player cuts" not in text
+    assert "один из игроков, как принято" not in text
