@@ -8,6 +8,7 @@ import pytest
 
 from pontoon_rules.docs.sheet.sheet_view import find_base
 from pontoon_rules.docs.sheet.sheets import sheet_markdown
+from pontoon_rules.engine.round import live_bank
 from pontoon_rules.engine.round.actions import SPLIT, STICK, TWIST, Action
 from pontoon_rules.engine.round.cards import parse_cards
 from pontoon_rules.engine.round.rules import compile_rules
@@ -114,3 +115,56 @@ def test_a_house_table_says_which_player_cuts_every_shuffle(
     text = sheet(ruleset_id, lang)
     assert said in text and "as is usual, a player cuts" not in text
     assert "один из игроков, как принято" not in text
+
+
+# 1. Home Очко: what a stake ties up of the bank; the first cut; a bank given up.
+
+def test_the_engine_holds_a_stake_once_against_the_bank_as_it_stands() -> None:
+    """A bank of 1000: player 1's 400 holds 400 of it, so player 2's 700 is cut to 600
+    (were it held twice, to 200)."""
+    state = RoundState(compile_rules(load_bundled("ochko-home")), [400, 700])
+    live_bank.place_stakes_up_to(state, 1)
+    assert [seat.hands[0].stakes for seat in state.seats] == [[400], [600]]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "a larger stake is cut to what is free. A stake held ties up just its own amount "
+     "of the bank, not twice it."),
+    ("ru", "Ставка, которую держат за игроком, занимает в банке ровно свою сумму, а не вдвое "
+     "больше.")])
+def test_a_stake_is_said_to_tie_up_its_own_amount_of_the_bank(lang: str, said: str) -> None:
+    assert said in sheet("ochko-home", lang)
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang", "said"), [
+    ("ochko-home", "en", "Whoever cuts the highest card banks first, by rank and not by "
+     "points: ace, king, queen, jack, then the numbers from the highest down;"),
+    ("ochko-home", "ru", "Первым банкует снявший старшую карту, по старшинству, а не по "
+     "очкам: туз, король, дама, валет, затем числовые карты"),
+    ("sette-e-mezzo", "it", "contando il grado e non i punti: asso, re, cavallo, fante, poi"),
+    ("sette-e-mezzo", "en", "by rank and not by points: ace, king, knight (cavallo), jack,")])
+def test_the_first_cut_goes_by_rank_where_points_disagree(
+        ruleset_id: str, lang: str, said: str) -> None:
+    """"Whoever cuts the highest card (ace high) banks first" where a jack counts 2 and a
+    ten 10 (Очко), or a king ½ (Sette e mezzo): by rank or by points? By rank, as "ace
+    high" meant; the lot is our reading (†)."""
+    line = next(x for x in sheet(ruleset_id, lang).splitlines() if said in x)
+    assert said in line and line.endswith("†") and "(ace high)" not in line
+
+
+def test_the_first_cut_keeps_its_words_where_rank_and_points_agree() -> None:
+    assert "Whoever cuts the highest card (ace high) banks first" in sheet("pagat-british",
+                                                                           "en")
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "the table agrees it before play: ____. A banker who gives it up keeps what is in "
+     "it, and the bank passes on as when it is broken."),
+    ("ru", "Банкир, сдавший банк, забирает то, что в нём есть, а банк переходит дальше, как "
+     "сорванный.")])
+def test_a_bank_given_up_by_choice_is_said_what_becomes_of_it(lang: str, said: str) -> None:
+    """Whether a banker may give the bank up stays the table's blank (no source says); a
+    table that allows it is told what happens then: our reading (†)."""
+    text = sheet("ochko-home", lang)
+    line = next(x for x in text.splitlines() if said[-30:] in x)
+    assert said in line and line.endswith("†")
