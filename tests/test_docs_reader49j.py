@@ -168,3 +168,19 @@ def test_a_bank_given_up_by_choice_is_said_what_becomes_of_it(lang: str, said: s
     text = sheet("ochko-home", lang)
     line = next(x for x in text.splitlines() if said[-30:] in x)
     assert said in line and line.endswith("†")
+
+
+# 4. The summary in every language says what the English one does: the banker's choice.
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "the banker draws by choice"), ("ru", "банкир берёт карты по своему выбору"),
+    ("hy", "բանկիրը քարտ է վերցնում իր ընտրությամբ"), ("pa", "ਬੈਂਕਰ ਆਪਣੀ ਮਰਜ਼ੀ ਨਾਲ ਪੱਤੇ ਲੈਂਦਾ ਹੈ"),
+    ("ur", "بینکر اپنی مرضی سے پتے لیتا ہے")])
+def test_every_summary_of_pagat_says_the_banker_draws_by_choice(lang: str, said: str) -> None:
+    """The Armenian summary left out "the banker draws by choice" (`banker.mode`), which
+    the English, Russian, Punjabi and Urdu ones say; the sheet prints it first."""
+    r = load_bundled("pagat-british")
+    assert r.banker.mode.value == "by-choice"
+    summary = r.summary if lang == "en" else r.translations[lang].summary
+    assert said in " ".join(summary.split())
+    assert said in " ".join(sheet("pagat-british", lang).split())
