@@ -184,3 +184,52 @@ def test_every_summary_of_pagat_says_the_banker_draws_by_choice(lang: str, said:
     summary = r.summary if lang == "en" else r.translations[lang].summary
     assert said in " ".join(summary.split())
     assert said in " ".join(sheet("pagat-british", lang).split())
+
+
+# 5. Xì dách: a double bust, the ace by hand size, the players' word for money, and a game
+#    of its own written over Ban Luck.
+
+def test_a_double_bust_is_said_with_its_worked_example_as_our_reading() -> None:
+    """Both bust: the player loses (`player_bust_loses_at_once`, our reading of a source
+    that says only "not over" 21: †); the worked example plays it."""
+    text = sheet("xi-dach", "vi")
+    line = line_with(text, "- Nếu bạn bị quắc")
+    assert "dù nhà cái cũng quắc" in line and line.endswith("†")
+    assert "Người chơi 1 bị quắc: người chơi 1 thua 100." in text
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("vi", "Lá át tính 1, 10 hoặc 11, dù bài có bao nhiêu lá;"),
+    ("en", "An ace counts 1, 10 or 11, whatever the number of cards in the hand;"),
+    ("ru", "сколько бы карт ни было в руке;")])
+def test_the_ace_is_said_to_count_alike_whatever_the_hand_size(lang: str, said: str) -> None:
+    """Ban Luck's ace counts by the number of cards (◆ marks the change); Xì dách's map
+    gives every hand the same 1, 10 or 11 (`ace_values_by_cards`), said plainly."""
+    by_cards = load_bundled("xi-dach").pack.ace_values_by_cards
+    assert len({tuple(v) for v in by_cards.values()}) == 1
+    assert said in sheet("xi-dach", lang)
+
+
+def test_the_vietnamese_sheet_says_money_not_a_casinos_chips() -> None:
+    text = sheet("xi-dach", "vi")
+    assert "phỉnh" not in text and "bao nhiêu tiền mới được cầm cái (____)" in text
+
+
+@pytest.mark.parametrize(("lang", "said", "not_said"), [
+    ("vi", "> **So với Ban Luck (xì dách kiểu Singapore, Malaysia)**: Một trò chơi riêng, theo "
+     "nguồn của chính nó;", "biến thể của Ban Luck"),
+    ("en", "> **Written over Ban Luck (Chinese Blackjack)**: A game of its own, from its own "
+     "sources;", "Variation of Ban Luck"),
+    ("ru", "Самостоятельная игра по своим источникам", "Вариант игры «Бан Лак")])
+def test_a_variation_citing_sources_of_its_own_is_a_game_of_its_own(
+        lang: str, said: str, not_said: str) -> None:
+    """"Biến thể của Ban Luck": Xì dách's pages never call it one; it cites sources its
+    base does not, so its box says it is written over Ban Luck, not a variation of it."""
+    r, base = load_bundled("xi-dach"), load_bundled("ban-luck")
+    assert set(r.sources) - set(base.sources)
+    text = sheet("xi-dach", lang)
+    assert said in text and not_said.lower() not in text.lower()
+
+
+def test_a_variation_named_by_its_bases_source_stays_one() -> None:
+    assert "> **Variation of British Pontoon" in sheet("pagat-stick-16", "en")
