@@ -233,3 +233,44 @@ def test_a_variation_citing_sources_of_its_own_is_a_game_of_its_own(
 
 def test_a_variation_named_by_its_bases_source_stays_one() -> None:
     assert "> **Variation of British Pontoon" in sheet("pagat-stick-16", "en")
+
+
+# 6. Sette e mezzo: the bank passes only on a royal 7½; the matta in a royal 7½.
+
+@pytest.mark.parametrize(("ruleset_id", "lang", "said", "not_said"), [
+    ("sette-e-mezzo", "it", "Altrimenti il banco resta allo stesso giocatore. Le regole non "
+     "dicono quando finisce la serata: lo decide il tavolo prima di giocare (a un'ora "
+     "stabilita, per esempio).", "quando ognuno ha tenuto il banco"),
+    ("sette-e-mezzo", "en", "Otherwise the bank stays with the same player. The rules do not "
+     "say when the evening ends: that is the table's choice, agreed before play (at a set "
+     "time, say).", "when each player has held the bank"),
+    ("pagat-british", "hy", "Մնացած դեպքերում բանկը մնում է նույն խաղացողի մոտ։",
+     "երբ յուրաքանչյուրը մեկ անգամ բանկ է"),
+    ("pagat-british", "ur", "ورنہ بینک اسی کھلاڑی کے پاس رہتا ہے۔", "ایک بار بینک رکھ چکا")])
+def test_a_bank_passed_only_by_a_natural_is_said_once_and_alone(
+        ruleset_id: str, lang: str, said: str, not_said: str) -> None:
+    """"A player who makes a sette e mezzo reale takes the bank" beside "the evening ends …
+    when each player has held the bank": the bank passes only on a natural
+    (`rotation: pontoon-maker`, no `passes_after_deals`), which may never reach every
+    player; the sheet says it stays otherwise, and the evening ends at an agreed time."""
+    text = sheet(ruleset_id, lang)
+    assert said in text and not_said not in text
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("it", "Vale così anche nelle combinazioni, compreso il sette e mezzo reale. †"),
+    ("en", "It counts so in the named hands too, the sette e mezzo reale (two cards) "
+     "included. †"),
+    ("ru", "Так же эта карта считается и в особых комбинациях, включая семь с половиной")])
+def test_the_matta_is_said_to_make_a_royal_seven_and_a_half(lang: str, said: str) -> None:
+    """The worked example's banker makes a sette e mezzo reale of F♦ and the matta (R♦
+    counting 7); the pack sentence now says a wild card counts so in the named hands."""
+    assert said in sheet("sette-e-mezzo", lang)
+    assert "R♦ è la matta e qui vale 7." in sheet("sette-e-mezzo", "it")
+
+
+def test_the_engine_counts_the_matta_in_a_royal_seven_and_a_half() -> None:
+    """J♦ and the matta K♦: two cards making 7½, the royal hand (paid 2:1 to a player)."""
+    state, _ = play("sette-e-mezzo", 100, "JD 5S KD 2S 3S 4S", [TWIST, STICK])
+    hand = state.seats[0].hands[0]
+    assert len(hand.cards) == 2 and state.returns()[0] == 200
