@@ -274,3 +274,24 @@ def test_the_engine_counts_the_matta_in_a_royal_seven_and_a_half() -> None:
     state, _ = play("sette-e-mezzo", 100, "JD 5S KD 2S 3S 4S", [TWIST, STICK])
     hand = state.seats[0].hands[0]
     assert len(hand.cards) == 2 and state.returns()[0] == 200
+
+
+# 7. Siebzehn und Vier: a banker's debt has no limit; what happens when a bank cannot pay.
+
+@pytest.mark.parametrize(("ruleset_id", "lang", "said"), [
+    ("siebzehn-und-vier", "de", "Ohne Grenze für die Einsätze hat auch die Schuld des "
+     "Bankhalters keine: Was geschieht, wenn der Bankhalter nicht zahlen kann, sagen die "
+     "Regeln nicht;"),
+    ("siebzehn-und-vier", "en", "With no limit on the stakes a banker's debt has none either: "
+     "the rules do not say what happens when a banker cannot pay in full; the table agrees "
+     "it before play (the rest owed until paid, say): ____. †"),
+    ("siebzehn-und-vier", "ru", "Раз ставки не ограничены, не ограничен и долг банкира"),
+    ("sette-e-mezzo", "it", "Senza limite alle puntate, neanche il debito del mazziere ne ha")])
+def test_an_unlimited_stake_says_the_bankers_debt_is_unlimited_and_left_to_the_table(
+        ruleset_id: str, lang: str, said: str) -> None:
+    """"The banker pays every winner from their own money, however much is staked" means a
+    debt without limit (no `table.bank.amount`, no `stakes.max_stake`); the sources say
+    nothing of a banker who cannot pay: a blank, marked †, with an example of what to fill."""
+    r = load_bundled(ruleset_id)
+    assert r.table.bank.amount is None and r.stakes.max_stake is None
+    assert said in sheet(ruleset_id, lang)
