@@ -295,3 +295,39 @@ def test_an_unlimited_stake_says_the_bankers_debt_is_unlimited_and_left_to_the_t
     r = load_bundled(ruleset_id)
     assert r.table.bank.amount is None and r.stakes.max_stake is None
     assert said in sheet(ruleset_id, lang)
+
+
+# 8. Ban Luck: the banker's least total beside the call-off at 15; triple sevens.
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "The banker decides this first; only then may a player take a free hand (give up "
+     "their first two cards for the stake back), and only after that does the banker check "
+     "for a ban-ban or ban-luck. A banker who does not call it off plays on and, below 16, "
+     "must draw: the banker may stand only from 16."),
+    ("ru", "Банкир, который не отменил сдачу, играет дальше и при сумме меньше 16 должен "
+     "брать карту: остановиться он может только с 16.")])
+def test_a_banker_keeping_a_dealt_15_is_said_to_draw(lang: str, said: str) -> None:
+    """"A banker whose dealt cards make 15 may call the whole deal off": and a banker who
+    keeps the 15? (`banker.calls_off_at` below `banker.stick_minimum`.)"""
+    r = load_bundled("ban-luck")
+    assert tuple(r.banker.calls_off_at or ()) == (15,) and r.banker.stick_minimum == 16
+    assert said in sheet("ban-luck", lang)
+
+
+def test_the_engine_counts_three_sevens_as_a_plain_21() -> None:
+    """7♣ 7♦ and a drawn 7♥: an ordinary 21, paid 1:1 (no named hand of three sevens)."""
+    state, _ = play("ban-luck", 100, "7C 2S 7D TS 7H 9H 9S 9C", [TWIST, STICK, TWIST])
+    hand = state.result().seats[0].hands[0]
+    assert len(hand.cards) == 3 and hand.hand_class == "total" and hand.net == 100
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "no other hand is special (three sevens are a plain 21)."),
+    ("ru", "других особых рук нет (три семёрки — просто 21).")])
+def test_the_summary_says_three_sevens_are_no_special_hand(lang: str, said: str) -> None:
+    """The reader asked after triple sevens: no source of the game names them, and the
+    engine counts them as a plain 21; the summary says so."""
+    r = load_bundled("ban-luck")
+    assert not any(d.ranks is not None and list(d.ranks).count("7") == 3
+                   for _h, d in r.hands.ranked())
+    assert said in " ".join(sheet("ban-luck", lang).split())
