@@ -280,8 +280,7 @@ def test_the_engine_counts_the_matta_in_a_royal_seven_and_a_half() -> None:
 
 @pytest.mark.parametrize(("ruleset_id", "lang", "said"), [
     ("siebzehn-und-vier", "de", "Ohne Grenze für die Einsätze hat auch die Schuld des "
-     "Bankhalters keine: Was geschieht, wenn der Bankhalter nicht zahlen kann, sagen die "
-     "Regeln nicht;"),
+     "Bankhalters keine. Was geschieht, wenn der Bankhalter nicht voll zahlen kann"),
     ("siebzehn-und-vier", "en", "With no limit on the stakes a banker's debt has none either: "
      "the rules do not say what happens when a banker cannot pay in full; the table agrees "
      "it before play (the rest owed until paid, say): ____. †"),
