@@ -104,10 +104,11 @@ def _first_shuffle(r: Ruleset) -> list[str]:
         return ["Before the first deal the", "shuffles the cards and cuts them."]
     if cut in ("player-left", "player-right"):
         return [f"the player on the {who}'s {cut.removeprefix('player-')} cuts them."]
-    if r.table.banker.value != "rotating":  # the banker, or a casino's own "dealer"
-        return ["Before the first deal the", "banker shuffles the cards and, as is usual, "
-                "a player cuts them."]
     side = "left" if r.table.direction.value == "right" else "right"
+    if r.table.banker.value != "rotating":  # the banker, or a casino's own "dealer"
+        return ["Before the first deal the", f"banker shuffles the cards and the player on "
+                f"the banker's {side} cuts them.", "Each later shuffle is done and cut the "
+                "same way."]
     return ["Before the first deal the first banker shuffles the cards and, as is usual, "
             f"the player on the banker's {side} cuts them."]
 
@@ -154,7 +155,7 @@ def test_the_questions_are_asked_where_the_rules_make_them_questions() -> None:
     ("xi-dach", "vi", "nhà cái đầu tiên xáo bài"),
     ("siebzehn-und-vier", "de", "hebt der Spieler rechts vom Bankhalter ab"),
     ("pagat-british", "ru", "игрок справа от банкира, как принято, снимает колоду"),
-    ("belarus-ponton", "ru", "один из игроков, как принято, снимает колоду"),
+    ("belarus-ponton", "ru", "дилер тасует карты, а игрок справа от дилера снимает колоду"),
     ("ochko-home", "ru", "первый банкир тасует карты, а игрок слева от банкира снимает колоду"),
     ("casino-ochko", "ru", "Карты тасует машина (в онлайн-игре — сама игра), колоду никто не "
      "снимает."),

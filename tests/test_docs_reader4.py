@@ -110,7 +110,7 @@ def test_a_game_of_one_player_at_a_time_deals_to_that_player(lang: str) -> None:
 
 
 @pytest.mark.parametrize(("ruleset_id", "lang", "words"), [
-    ("siebzehn-und-vier", "de", "Was geschieht, wenn der Bankhalter nicht zahlen kann"),
+    ("siebzehn-und-vier", "de", "Was geschieht, wenn der Bankhalter nicht voll zahlen kann"),
     ("sette-e-mezzo", "it", "che cosa succede se il mazziere non può pagare"),
     ("sette-e-mezzo", "en", "what happens when a banker cannot pay"),
 ])

@@ -267,7 +267,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "settlement.player_bust_loses_at_once": "you lose your stake at once",
         "settlement.odd_amounts": "rounded down",
         "between_deals.shuffle": "shuffled once 75% of them have been dealt",
-        "between_deals.cut": "as is usual, a player cuts them",
+        "between_deals.cut": "the player on the banker's right cuts them",
         "between_deals.pack_runs_out": "If the pack runs out during a deal",
         "between_deals.penetration": "75%",
         "between_deals.used_cards_to_bottom": "discard pile",

@@ -184,7 +184,7 @@ def house_box(ruleset: Ruleset, base: Ruleset | None, lang: str) -> dict[str, An
     found, dropped = compared(ruleset, base, lang, odds_in_table=True)
     name, _summary = localized(base, lang)
     gettext = translations(lang).gettext
-    words = overlay_words(ruleset, name, gettext)
+    words = overlay_words(ruleset, base, name, gettext)
     return {"base_id": base.id, "base_name": user(name),
             "paths": differing_from_base(ruleset, base),
             "rules": [s for s in found if s.changed],

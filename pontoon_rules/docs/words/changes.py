@@ -38,6 +38,13 @@ OVERLAY_WORDS: dict[str, dict[str, str]] = {
         "mark": _("A rule of the variation: it differs from the base ruleset."),
         "label": _("Variation"),
     },
+    "own": {
+        "title": _("Written over %(base)s"),
+        "intro": _("A game of its own, from its own sources; this sheet gives it as it "
+                   "differs from"),
+        "mark": _("A rule of this game that differs from the base ruleset."),
+        "label": _("Its own rule"),
+    },
     "house": {
         "title": _("House rules"),
         "intro": _("These rules differ from the base ruleset"),
@@ -46,7 +53,10 @@ OVERLAY_WORDS: dict[str, dict[str, str]] = {
     },
 }
 """How a sheet names an overlay's differences: a source's named variation (`kind:
-variation`) is a variation of its base, anything else that extends a base is house rules."""
+variation`) is a variation of its base, unless it cites sources its base does not (Xì dách
+over Ban Luck: a game of its own, its pages never call it a variation, written over its
+base only to share the rules they agree on); anything else that extends a base is house
+rules."""
 
 NO_DIFFERENCE = _("no rule differs")
 """What an overlay's box says when it changes no rule of its base."""
@@ -55,10 +65,12 @@ DROPPED = _("Dropped from the base ruleset: %(rule)s")
 """A sentence of the base an overlay no longer has (`gone`), in its box."""
 
 
-def overlay_words(ruleset: Ruleset, base_name: str, gettext: Callable[[str], str]
-                  ) -> dict[str, str]:
+def overlay_words(ruleset: Ruleset, base: Ruleset, base_name: str,
+                  gettext: Callable[[str], str]) -> dict[str, str]:
     """The title, intro, footnote and mark label of an overlay's box, in words of `gettext`."""
-    words = OVERLAY_WORDS["variation" if ruleset.kind == "variation" else "house"]
+    own = bool(set(ruleset.sources) - set(base.sources))
+    words = OVERLAY_WORDS["house" if ruleset.kind != "variation" else "own" if own
+                          else "variation"]
     out = {key: gettext(text) for key, text in words.items()}
     if "%(base)s" in out["title"]:
         out["title"] = out["title"] % {"base": base_name}

@@ -193,6 +193,19 @@ def _lowest_values_per_rank(r: Ruleset) -> list[Fraction]:
             for rank in pack.ranks]
 
 
+def cut_by_rank(r: Ruleset) -> tuple[Rank, ...]:
+    """The ranks above the numbers, highest first, where a higher rank counts fewer points
+    than a lower one (Очко's jack 2 under a ten, Sette e mezzo's king ½): 'the highest
+    card' of the first banker's cut must then say it goes by rank, not by points; ()
+    where rank and points agree."""
+    order = [*(k for k in Rank if k is not Rank.ACE), Rank.ACE]
+    points = [max(Fraction(v) for v in r.pack.ace_values) if k is Rank.ACE
+              else r.pack.value_of(k) for k in order if k in r.pack.ranks]
+    if points == sorted(points):
+        return ()
+    return tuple(k for k in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK) if k in r.pack.ranks)
+
+
 def pack_can_run_out(r: Ruleset) -> bool:
     """Whether a deal can ever find the pack empty: never with an infinite pack, nor where
     the fewest cards a deal can start with (all of them after a shuffle before every deal

@@ -30,8 +30,8 @@ def _(message: str) -> str:
 PHRASES = (
     _("An ace counts by the number of cards in the hand: %(items)s; each ace one of these, "
       "the best total not over 21 counting."),
-    _("An ace counts %(values)s; each ace one of these, the best total not over 21 "
-      "counting."),
+    _("An ace counts %(values)s, whatever the number of cards in the hand; each ace one of "
+      "these, the best total not over 21 counting."),
     _("%(values)s in a hand of %(count)s cards"),
     _("%(values)s in a hand of %(low)s to %(high)s cards"),
     _("%(values)s in a hand of %(count)s cards or more"),
@@ -56,8 +56,9 @@ def aces_words(ruleset: Ruleset, gettext: Gettext) -> str:
     counts = [c for i, c in enumerate(sorted(by_cards))
               if i == 0 or by_cards[c] != by_cards[sorted(by_cards)[i - 1]]]
     if len(counts) == 1 and counts[0] <= 2:  # alike in every hand a player plays
-        return " " + gettext("An ace counts %(values)s; each ace one of these, the best "
-                             "total not over 21 counting.") % {
+        return " " + gettext("An ace counts %(values)s, whatever the number of cards in "
+                             "the hand; each ace one of these, the best total not over 21 "
+                             "counting.") % {
             "values": _either(by_cards[counts[0]], gettext)}
     items = []
     for i, count in enumerate(counts):

@@ -96,6 +96,9 @@ NATURAL_TAKEN = "a natural: the card dealt and the first card taken"
 """A natural of two cards where one is dealt (Siebzehn und Vier, Sette e mezzo): its second
 card is always one the player took ('bekommt A♦, kauft 10♦: geborene Einundzwanzig'), which
 "a natural" alone, read as the dealt cards only, seems to forbid."""
+PRIZE_ON_SPLIT = "also on a split hand (its own stake counts)"
+"""A fixed prize (the Super Bonus) a split hand may win, as the engine pays it: a reader
+asks; its stake band reads the split hand's own stake."""
 _PLURALS = (("exactly %(count)s card", "exactly %(count)s cards"),
             ("%(count)s or more cards", "%(count)s or more cards"),
             ("at most %(count)s card", "at most %(count)s cards"))
@@ -108,8 +111,8 @@ PHRASES = (
     _("totalling %(total)s or less"), _("totalling %(low)s to %(high)s"),
     _("totalling %(total)s or more"), _("of any total"), _("all of one rank"),
     _("the ranks %(ranks)s"), _("as dealt"), _("not on a split hand"),
-    _("not after doubling"), _("a natural"), _(NATURAL_ON_SPLIT), _(NATURAL_TAKEN),
-    _("Pays %(odds)s."),
+    _("not after doubling"), _(PRIZE_ON_SPLIT), _("a natural"), _(NATURAL_ON_SPLIT),
+    _(NATURAL_TAKEN), _("Pays %(odds)s."),
     _("As the banker's hand it collects %(odds)s."),
     _("It draws no more cards."), _("It may still draw, and is then no longer this hand."),
     _("It may stick even below %(n)s."), _("%(name)s (defined but not ranked: not played)"),
@@ -198,7 +201,15 @@ def _conditions(d: HandDefinition, r: Ruleset, gettext: Gettext, lang: str = "en
         taken = r.deal.player_cards == 1 and d.cards_range == (2, 2)
         out.append(gettext(NATURAL_ON_SPLIT if on_split else NATURAL_TAKEN if taken
                            else "a natural"))
-    return out + condition_words(d, gettext, amount_of(r, lang))
+    split = [gettext(PRIZE_ON_SPLIT)] if d.prize is not None and _split_may_make(r, d) else []
+    return out + condition_words(d, gettext, amount_of(r, lang)) + split
+
+
+def _split_may_make(r: Ruleset, d: HandDefinition) -> bool:
+    """Whether a split hand may be `d`: its ranks (if set) hold a pair that may be split."""
+    s = r.player.split
+    return s.allowed and d.on_split_hand and (d.ranks is None or any(
+        d.ranks.count(k) > 1 and k in s.ranks for k in set(d.ranks)))
 
 
 def _takes_key(r: Ruleset, d: HandDefinition) -> object:

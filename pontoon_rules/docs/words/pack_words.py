@@ -51,6 +51,7 @@ PHRASES = (
     _("Each pack has the %(ranks)s removed: %(name)s."),
     _("Each pack holds only the %(suits)s."),
     _("In each suit: %(ranks)s."),
+    _("It counts so in the named hands too, the %(hand)s included."),
     _("An ace counts %(low)s or %(high)s, a king, queen or jack 10, every other card its "
       "number."),
     _("Card values: %(values)s; every other card its number."),
@@ -203,7 +204,21 @@ def totals_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str:
                            "its holder chooses; a hand counts the best total it can make "
                            "without going over %(limit)s.") % {
                                "cards": cards, "values": values, "limit": limit})
+        out += _wild_in_natural(ruleset, gettext, lang)
     return " ".join(out)
+
+
+def _wild_in_natural(ruleset: Ruleset, gettext: Gettext, lang: str) -> list[str]:
+    """That a wild card counts so in a natural made by its total (Sette e mezzo's matta and
+    a figure: a sette e mezzo reale, as the engine reads it; no field keeps it out)."""
+    from pontoon_rules.docs.words.hands import hand_name
+
+    found = next((h for h, d in ruleset.hands.ranked() if d.natural and d.ranks is None
+                  and d.cards_range == (2, 2)), None)
+    if found is None:
+        return []
+    return [gettext("It counts so in the named hands too, the %(hand)s included.") % {
+        "hand": hand_name(ruleset, found, gettext, lang)}]
 
 
 def pack_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str:

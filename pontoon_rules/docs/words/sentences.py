@@ -355,7 +355,7 @@ def text_lines(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, paths: bool = Fals
     found, dropped = compared(ruleset, base, lang) if base else (sentences(ruleset, lang), [])
     name, summary = localized(ruleset, lang)
     lines = [name, *([summary] if summary else [])]
-    words = overlay_words(ruleset, localized(base, lang)[0], gettext) if base else {}
+    words = overlay_words(ruleset, base, localized(base, lang)[0], gettext) if base else {}
     if base is not None:
         differ = listed(sorted(changed), gettext) or gettext(NO_DIFFERENCE)
         lines.append(f"{words['intro']} {base.id}{gettext(COLON)}{differ}")

@@ -16,7 +16,7 @@ from pontoon_rules.docs.words.family_words import peek_words
 from pontoon_rules.docs.words.hands import hand_name
 from pontoon_rules.docs.words.i18n import environment, translations
 from pontoon_rules.docs.words.marks import listed
-from pontoon_rules.docs.words.pack_words import pack_words
+from pontoon_rules.docs.words.pack_words import pack_words, rank_word
 from pontoon_rules.docs.words.settlement import banker_naturals_dealt
 from pontoon_rules.docs.words.va_bank import va_bank_example
 from pontoon_rules.docs.words.values import bank_size, value_text
@@ -74,6 +74,8 @@ def template_module(ruleset: Ruleset, lang: str) -> Any:
                "banker_natural": banker_natural(ruleset),
                "natural_beats_natural": natural_beats_natural(ruleset),
                "runs_out": conditions.pack_can_run_out(ruleset),
+               "cut_order": listed((rank_word(ruleset, k, gettext, lang)
+                                    for k in conditions.cut_by_rank(ruleset)), gettext),
                "short_at_limit": lambda b=False: conditions.short_at_card_limit(ruleset, b),
                "soft_stick": lambda: conditions.soft_stick_card(ruleset),
                "peek_limited": lambda: bool(peek_words(ruleset, gettext)),

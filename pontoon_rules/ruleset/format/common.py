@@ -246,9 +246,9 @@ class Cut(StrEnum):
     random, and a cut of a uniformly shuffled pack leaves every order as likely)."""
 
     PLAYER = "player"
-    """As is usual: a player; at a player banker's table the one on the banker's right
-    where play goes to the left (`table.direction`), on the banker's left where it goes to
-    the right."""
+    """As is usual: a player, the one on the banker's (or the house dealer's) right where
+    play goes to the left (`table.direction`), on the banker's left where it goes to the
+    right: the last to play."""
     PLAYER_LEFT = "player-left"
     """The player on the banker's (the house dealer's) left."""
     PLAYER_RIGHT = "player-right"
