@@ -51,6 +51,15 @@ from pontoon_rules.ruleset.resolving.outcomes import (
 NO_LIMIT = 99
 
 
+def banker_draws_below(stand_on: int | None, stick_minimum: int) -> int:
+    """The total below which the banker's hand must draw whatever the banker would choose: a
+    fixed rule's `stand_on` (None: a banker by choice, who has none), raised by the
+    banker's `stick_minimum` (0: none); 0 where nothing forces a draw. The one rule the
+    engine plays the banker by (`flow`) and the sheets say (`docs.words.conditions`), in
+    whichever unit both totals are given (points, or the compiled rules' `unit`)."""
+    return max(stand_on or 0, stick_minimum)
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class Rules:
     """The engine's view of a ruleset: every field as a plain value (hashed by identity)."""

@@ -1,0 +1,94 @@
+"""One implementation of each rule (the re-read of stop 59's diff): what the engine plays
+and what the sheets say read the same function, so the two cannot drift apart."""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from pontoon_rules.docs.words import conditions
+from pontoon_rules.engine.round import flow
+from pontoon_rules.engine.round.hand import Hand, points, soft
+from pontoon_rules.engine.round.rules import Rules, banker_draws_below, compile_rules
+from pontoon_rules.ruleset.format.common import BankerMode
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+from tests.changed_ruleset import changed
+
+
+def _banker_hands(rules: Rules, most: int = 4) -> list[Hand]:
+    """Every banker hand of two to `most` cards (fewer than the card limit) of the pack's
+    ranks, one suit (the total reads no suit)."""
+    hands = []
+    ranks = [i for i, present in enumerate(rules.rank_present) if present]
+    for n in range(2, min(most, rules.banker_max_cards - 1) + 1):
+        for chosen in combinations_with_replacement(ranks, n):
+            hand = Hand()
+            for rank in chosen:
+                hand.put(rank << 2, rules)
+            hands.append(hand)
+    return hands
+
+
+def _state(rules: Rules, hand: Hand) -> Any:
+    return SimpleNamespace(banker=hand, rules=rules)
+
+
+@pytest.mark.parametrize("ruleset_id", bundled_ids())
+def test_the_engine_draws_a_banker_by_fixed_rule_below_the_shared_total(
+        ruleset_id: str) -> None:
+    """A banker by fixed rule draws below `banker_draws_below` (its `stand_on`, raised by
+    `banker.stick_minimum`), and on it only where soft and hitting soft; the sheets' card
+    limit sentence reads the same total (`conditions.short_at_card_limit`)."""
+    ruleset = load_bundled(ruleset_id)
+    if ruleset.banker.mode is not BankerMode.FIXED_RULE:
+        ruleset = changed(ruleset, ("banker.mode", "fixed-rule"), ("banker.calls_off_at", None))
+    for minimum in (None, ruleset.banker.stand_on + 2):
+        r = changed(ruleset, ("banker.stick_minimum", minimum))
+        rules = compile_rules(r)
+        below = banker_draws_below(rules.banker_stand_on, rules.banker_minimum)
+        assert below == max(r.banker.stand_on, minimum or 0) * rules.unit
+        for hand in _banker_hands(rules):
+            count = points(hand, rules)
+            expected = count < below or (count == rules.banker_stand_on
+                                         and rules.banker_hit_soft and soft(hand, rules))
+            assert flow._banker_must_draw(_state(rules, hand)) == expected, hand.cards
+
+
+@pytest.mark.parametrize("ruleset_id", ["ochko-home", "pagat-british", "siebzehn-und-vier"])
+def test_a_banker_by_choice_must_twist_only_below_the_shared_total(ruleset_id: str) -> None:
+    """A banker by choice has no `stand_on` to draw to: only `banker.stick_minimum` forces
+    a twist (`flow.banker_legal` offers no stick below it)."""
+    ruleset = changed(ruleset_id, ("banker.mode", "by-choice"),
+                      ("banker.stick_minimum", 15))
+    rules = compile_rules(ruleset)
+    below = banker_draws_below(None, rules.banker_minimum)
+    assert below == 15 * rules.unit
+    seen = set()
+    for hand in _banker_hands(rules, most=3):
+        state = SimpleNamespace(banker=hand, rules=rules, calling_off=None)
+        if not flow.banker_can_draw(state):  # type: ignore[arg-type]
+            continue
+        kinds = {a.kind for a in flow.banker_legal(state)}  # type: ignore[arg-type]
+        forced = points(hand, rules) < below
+        seen.add(forced)
+        assert ("stick" not in kinds) == forced, hand.cards
+    assert seen == {True, False}
+
+
+def test_the_sheet_says_the_banker_stands_at_the_card_limit_where_the_shared_total_is_short(
+        ) -> None:
+    """Casino Очко's banker draws below 17 and holds at most 5 cards; its lowest five cards
+    (five aces of its eight packs) make 5: short, so the sheet says the banker stands there.
+    A banker by choice is short only of a stick minimum above 5, the fixed rule's total
+    read no more."""
+    ruleset = load_bundled("casino-ochko")
+    assert conditions.short_at_card_limit(ruleset, banker=True)
+    by_choice = changed(ruleset, ("banker.mode", "by-choice"))
+    assert by_choice.banker.stand_on == 17 and by_choice.banker.stick_minimum is None
+    assert not conditions.short_at_card_limit(by_choice, banker=True)
+    for minimum, short in ((5, False), (6, True)):
+        assert conditions.short_at_card_limit(
+            changed(by_choice, ("banker.stick_minimum", minimum)), banker=True) is short
