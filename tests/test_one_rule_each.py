@@ -3,17 +3,18 @@ and what the sheets say read the same function, so the two cannot drift apart.""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from itertools import combinations_with_replacement
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from pontoon_rules.docs.words import conditions
+from pontoon_rules.docs.words import conditions, reach
 from pontoon_rules.engine.round import flow
 from pontoon_rules.engine.round.hand import Hand, points, soft
 from pontoon_rules.engine.round.rules import Rules, banker_draws_below, compile_rules
-from pontoon_rules.ruleset.format.common import BankerMode
+from pontoon_rules.ruleset.format.common import BankerMode, Rank
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 from tests.changed_ruleset import changed
 
@@ -92,3 +93,19 @@ def test_the_sheet_says_the_banker_stands_at_the_card_limit_where_the_shared_tot
     for minimum, short in ((5, False), (6, True)):
         assert conditions.short_at_card_limit(
             changed(by_choice, ("banker.stick_minimum", minimum)), banker=True) is short
+
+
+@pytest.mark.parametrize(("ruleset_id", "values"), [
+    ("ban-luck", (1, 10, 11)), ("xi-dach", (1, 10, 11)), ("pagat-british", (1, 11)),
+    ("ochko-home", (11,)), ("sette-e-mezzo", (1,))])
+def test_every_value_an_ace_may_take_is_read_in_one_place(
+        ruleset_id: str, values: tuple[int, ...]) -> None:
+    """`pack.every_ace_value`: `ace_values` with each of `ace_values_by_cards` (Ban Luck's
+    ace is 10 or 11 in two cards, 1 from four on). The least a card counts (the card limit
+    sentence) and the totals a named hand's first cards make (`reach`) both read it."""
+    ruleset = load_bundled(ruleset_id)
+    assert ruleset.pack.every_ace_value() == tuple(Fraction(v) for v in values)
+    assert conditions._lowest_values_per_rank(ruleset)[0] == values[0]
+    aces = reach._first_totals(ruleset, (Rank.ACE, Rank.ACE), 2)
+    assert aces == {Fraction(a + b) for a in values for b in values}
+    assert set(ruleset.pack.every_ace_value()) <= reach._single_values(ruleset)

@@ -120,10 +120,9 @@ def _lowest_values(r: Ruleset) -> list[Fraction]:
     """Each card of the (finite) pack at the least it can count, lowest first: an ace at
     its least value by any number of cards, a wild card at the least it may take."""
     pack = r.pack
-    ace = min([*pack.ace_values, *(v for vs in pack.ace_values_by_cards.values() for v in vs)])
-    wild = pack.wild_values()
+    ace, wild = pack.every_ace_value()[0], pack.wild_values()
     return sorted(wild[0] if f"{rank.value}{suit.value}" in pack.wild_cards
-                  else Fraction(ace) if rank is Rank.ACE else pack.value_of(rank)
+                  else ace if rank is Rank.ACE else pack.value_of(rank)
                   for rank in pack.ranks for suit in pack.suits for _ in range(int(pack.decks)))
 
 
@@ -185,8 +184,7 @@ def soft_stick_card(r: Ruleset) -> str | None:
 def _lowest_values_per_rank(r: Ruleset) -> list[Fraction]:
     """Each rank of the pack at the least it can count (an ace as at `_lowest_values`)."""
     pack = r.pack
-    ace = min([*pack.ace_values, *(v for vs in pack.ace_values_by_cards.values() for v in vs)])
-    return [Fraction(ace) if rank is Rank.ACE else Fraction(pack.value_of(rank))
+    return [pack.every_ace_value()[0] if rank is Rank.ACE else pack.value_of(rank)
             for rank in pack.ranks]
 
 

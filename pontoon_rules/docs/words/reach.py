@@ -56,8 +56,7 @@ def _single_values(ruleset: Ruleset) -> set[Fraction]:
     pack = ruleset.pack
     values = {pack.value_of(r) for r in pack.ranks if r is not Rank.ACE}
     if Rank.ACE in pack.ranks:
-        values |= {Fraction(v) for v in pack.ace_values}
-        values |= {Fraction(v) for by in pack.ace_values_by_cards.values() for v in by}
+        values |= set(pack.every_ace_value())
     return values | set(pack.wild_values()) if pack.wild_cards else values
 
 
@@ -131,8 +130,7 @@ def doubled_can_hold(ruleset: Ruleset, d: HandDefinition) -> bool:
 def _first_totals(ruleset: Ruleset, ranks: tuple[Rank, ...], k: int) -> set[Fraction]:
     """Every total `k` of `ranks` (in any order) can make, an ace at each of its values."""
     pack = ruleset.pack
-    aces = {Fraction(v) for v in pack.ace_values} | {
-        Fraction(v) for by in pack.ace_values_by_cards.values() for v in by}
+    aces = set(pack.every_ace_value())
     totals: set[Fraction] = set()
     for chosen in combinations(ranks, k):
         sums = {Fraction(0)}
