@@ -3,14 +3,17 @@ and what the sheets say read the same function, so the two cannot drift apart.""
 
 from __future__ import annotations
 
+import ast
 from fractions import Fraction
 from itertools import combinations_with_replacement
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-from pontoon_rules.docs.words import conditions, reach
+from pontoon_rules.docs.website import catalog
+from pontoon_rules.docs.words import conditions, home, i18n, lacking, reach, sentences
 from pontoon_rules.engine.round import flow
 from pontoon_rules.engine.round.hand import Hand, points, soft
 from pontoon_rules.engine.round.rules import Rules, banker_draws_below, compile_rules
@@ -109,3 +112,15 @@ def test_every_value_an_ace_may_take_is_read_in_one_place(
     aces = reach._first_totals(ruleset, (Rank.ACE, Rank.ACE), 2)
     assert aces == {Fraction(a + b) for a in values for b in values}
     assert set(ruleset.pack.every_ace_value()) <= reach._single_values(ruleset)
+
+
+def test_one_catalog_marker() -> None:
+    """The marker of a catalog message (`_` in the modules that define words) is
+    `i18n.mark`, written once: 18 modules each defined their own `def _(message)`."""
+    package = Path(__file__).parent.parent / "pontoon_rules"
+    defined = [str(path.relative_to(package)) for path in package.rglob("*.py")
+               for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+               if isinstance(node, ast.FunctionDef) and node.name == "_"]
+    assert defined == []
+    assert home._ is lacking._ is sentences._ is i18n.mark
+    assert home.CHIPS in {m.id for m in catalog.extract()}

@@ -14,15 +14,11 @@ import re
 from collections.abc import Callable
 
 from pontoon_rules.docs.words.amounts import amount_text
+from pontoon_rules.docs.words.i18n import mark as _
 from pontoon_rules.ruleset.format.agreed import BLANK
 from pontoon_rules.ruleset.format.model import Ruleset
 
 Gettext = Callable[[str], str]
-
-
-def _(message: str) -> str:
-    """Mark `message` for the catalog; it is translated where it is said."""
-    return message
 
 
 CHIPS = _("%(blank)s chips")
