@@ -14,11 +14,14 @@ import pytest
 
 from pontoon_rules.docs.website import catalog
 from pontoon_rules.docs.words import conditions, home, i18n, lacking, reach, sentences
+from pontoon_rules.docs.words.amounts import amount_text, blank_amount_text
 from pontoon_rules.engine.round import flow
 from pontoon_rules.engine.round.hand import Hand, points, soft
 from pontoon_rules.engine.round.rules import Rules, banker_draws_below, compile_rules
+from pontoon_rules.ruleset.format.agreed import BLANK
 from pontoon_rules.ruleset.format.common import BankerMode, Rank
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+from pontoon_rules.ruleset.resolving.money import number_text
 from tests.changed_ruleset import changed
 
 
@@ -124,3 +127,20 @@ def test_one_catalog_marker() -> None:
     assert defined == []
     assert home._ is lacking._ is sentences._ is i18n.mark
     assert home.CHIPS in {m.id for m in catalog.extract()}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "de", "it", "vi", "hy", "pa", "ur"])
+@pytest.mark.parametrize("money", [{"symbol": "$", "minor_units": 100},
+                                   {"symbol": "€", "minor_units": 1}])
+def test_a_blank_amount_is_the_moneys_own_format_with_a_blank_for_the_number(
+        lang: str, money: dict[str, Any]) -> None:
+    """The home bank's '$____' ('____ $' in Russian) is the money's formatter given a
+    blank for the number (`money.in_money`), as it places the sign beside any amount; it
+    was made by replacing the digits of a formatted amount with a regular expression."""
+    ruleset = changed("spanish-21", ("stakes.money", money))
+    assert ruleset.stakes.money is not None
+    number = number_text(500, ruleset.stakes.money, i18n.base_language(lang))
+    blank = blank_amount_text(ruleset, lang)
+    assert blank == amount_text(ruleset, 500, lang).replace(number, BLANK)
+    assert money["symbol"] in blank and not any(c.isdigit() for c in blank)
+    assert home.blank_bank(ruleset, str, lang) == blank

@@ -10,10 +10,9 @@ only as far as it holds.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
-from pontoon_rules.docs.words.amounts import amount_text
+from pontoon_rules.docs.words.amounts import amount_text, blank_amount_text
 from pontoon_rules.docs.words.i18n import mark as _
 from pontoon_rules.ruleset.format.agreed import BLANK
 from pontoon_rules.ruleset.format.model import Ruleset
@@ -27,17 +26,15 @@ PRIZE = _("%(hand)s, %(amount)s")
 """A fixed prize the house pays for a hand: 'Super Bonus ($25 or more), $5,000'."""
 TO_OTHERS = _("%(amount)s to every other player")
 """A fixed amount the house pays every other player when one holds a hand."""
-_DIGITS = re.compile(r"\d+(?:[.,]\d+)?")
 
 
 def blank_bank(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str:
     """A blank amount to fill in, in the unit the ruleset's stakes are in: '$____' (the
-    money's own sign and its place, from one major unit as the sheet prints it), else
-    '____ chips'."""
+    money's own sign in its place: `amounts.blank_amount_text`), else '____ chips'."""
     money = ruleset.stakes.money
     if money is None or money.symbol is None:
         return gettext(CHIPS) % {"blank": BLANK}
-    return _DIGITS.sub(BLANK, amount_text(ruleset, money.minor_units, lang), count=1)
+    return blank_amount_text(ruleset, lang)
 
 
 def house_prizes(ruleset: Ruleset, gettext: Gettext, name: Callable[[str], str],
