@@ -144,3 +144,18 @@ def test_a_blank_amount_is_the_moneys_own_format_with_a_blank_for_the_number(
     assert blank == amount_text(ruleset, 500, lang).replace(number, BLANK)
     assert money["symbol"] in blank and not any(c.isdigit() for c in blank)
     assert home.blank_bank(ruleset, str, lang) == blank
+
+
+@pytest.mark.parametrize(("max_cards", "totals", "held"), [
+    (2, [9, 10, 11], False), (None, [9, 10, 11], False), (None, [14], True),
+    (None, [7], False), (2, [14], True), (None, [21], False)])
+def test_a_double_with_no_card_limit_is_made_before_the_hands_last_card(
+        max_cards: int | None, totals: list[int], held: bool) -> None:
+    """Australian 7-7-7 after a double on two or more cards (`player.double.max_cards`
+    null: no limit, `NO_LIMIT`, not a 99 of its own): a double on 7+7 (14) can be
+    followed by the last 7; a double of the whole 21 cannot (the hand is made); with one
+    card drawn after a double, a double on one 7 is no double (two cards at least)."""
+    ruleset = changed("australian-pontoon", ("player.double.max_cards", max_cards),
+                      ("player.double.totals", totals),
+                      ("player.double.draws_after", None if max_cards is None else 1))
+    assert reach.doubled_can_hold(ruleset, ruleset.hands.definitions["sevens"]) is held

@@ -17,6 +17,7 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
+from pontoon_rules.engine.round.rules import NO_LIMIT
 from pontoon_rules.ruleset.format.common import Rank
 from pontoon_rules.ruleset.format.hands import HandDefinition, condition_fields
 from pontoon_rules.ruleset.format.model import Ruleset
@@ -115,7 +116,6 @@ def doubled_can_hold(ruleset: Ruleset, d: HandDefinition) -> bool:
         return False
     count = (len(d.ranks) if d.ranks is not None else d.min_cards,
              len(d.ranks) if d.ranks is not None else d.max_cards)
-    first = range(double.min_cards, (double.max_cards or count[1] or 99) + 1)
     if double.draws_after is not None and double.max_cards is not None:
         most = double.max_cards + double.times_per_hand * double.draws_after
         if count[0] > most or (count[1] is not None
@@ -123,7 +123,8 @@ def doubled_can_hold(ruleset: Ruleset, d: HandDefinition) -> bool:
             return False
     if d.ranks is None or double.totals is None:
         return True
-    return any(total in double.totals for k in first if k < len(d.ranks)
+    last = min(double.max_cards or NO_LIMIT, len(d.ranks) - 1)  # doubled before d's last card
+    return any(total in double.totals for k in range(double.min_cards, last + 1)
                for total in _first_totals(ruleset, d.ranks, k))
 
 

@@ -18,6 +18,7 @@ from typing import Any
 from pontoon_rules.engine.round.cards import CARDS_PER_PACK, RANK_CODES, SUIT_CODES, parse_card
 from pontoon_rules.engine.round.classic_view import classic_fields
 from pontoon_rules.engine.round.giving_up import SurrenderRules, compile_surrender, rescue_last_only
+from pontoon_rules.engine.round.named import NO_LIMIT as NO_LIMIT  # one 'no limit': named's
 from pontoon_rules.engine.round.named import NamedHand, compile_hand
 from pontoon_rules.engine.round.side_bets import SideBetRules, compile_side_bets
 from pontoon_rules.ruleset.format.aces import by_count
@@ -47,8 +48,6 @@ from pontoon_rules.ruleset.resolving.outcomes import (
     outcome_table,
     stake_unit,
 )
-
-NO_LIMIT = 99
 
 
 def banker_draws_below(stand_on: int | None, stick_minimum: int) -> int:
