@@ -4,6 +4,7 @@ and what the sheets say read the same function, so the two cannot drift apart.""
 from __future__ import annotations
 
 import ast
+import re
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from pathlib import Path
@@ -15,6 +16,7 @@ import pytest
 from pontoon_rules.docs.website import catalog
 from pontoon_rules.docs.words import conditions, home, i18n, lacking, reach, sentences
 from pontoon_rules.docs.words.amounts import amount_text, blank_amount_text
+from pontoon_rules.docs.words.template_module import RULE_TEMPLATES, template_module
 from pontoon_rules.engine.round import flow
 from pontoon_rules.engine.round.hand import Hand, points, soft
 from pontoon_rules.engine.round.rules import Rules, banker_draws_below, compile_rules
@@ -159,3 +161,22 @@ def test_a_double_with_no_card_limit_is_made_before_the_hands_last_card(
                       ("player.double.totals", totals),
                       ("player.double.draws_after", None if max_cards is None else 1))
     assert reach.doubled_can_hold(ruleset, ruleset.hands.definitions["sevens"]) is held
+
+
+def test_each_rule_is_a_macro_of_its_chapters_sentences_template() -> None:
+    """The sentences template was one file of 491 lines: it is one per chapter of the
+    sheet (`template_module.RULE_TEMPLATES`), each rule's macro in its chapter's file and
+    in no other, and the module the sentences read holds every one of them."""
+    defined: dict[str, list[str]] = {}
+    for path in sorted((i18n.TEMPLATE_DIR / "plain_rules").glob("*.j2")):
+        text = path.read_text(encoding="utf-8")
+        assert len(text.splitlines()) <= 200, path.name
+        for name in re.findall(r"{% macro (\w+)\(", text):
+            defined.setdefault(name, []).append(path.stem)
+    macros = [rule for rule in sentences.RULES if rule.key in defined]
+    assert len(macros) >= 35
+    for rule in macros:
+        assert defined[rule.key] == [rule.chapter.replace("-", "_")], rule.key
+    assert len(RULE_TEMPLATES) == len({rule.chapter for rule in sentences.RULES})
+    module = template_module(load_bundled("pagat-british"), "en")
+    assert {rule.key for rule in macros} <= set(vars(module))

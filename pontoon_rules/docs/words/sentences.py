@@ -1,6 +1,6 @@
 """The rules of a ruleset as sentences, in the order a player meets them, in any language.
 
-Each rule is a macro of `templates/plain_rules.j2` (Jinja2 with the Babel catalogs),
+Each rule is a macro of `templates/plain_rules/` (Jinja2 with the Babel catalogs),
 listed in `RULES` with the chapter it belongs to and the fields it covers. A rule
 renders from the ruleset's values only: no ruleset has text of its own. Fields that
 do not apply to a game (the options of a switched-off feature, the automatic banker's
