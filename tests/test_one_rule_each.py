@@ -1,5 +1,8 @@
-"""One implementation of each rule (the re-read of stop 59's diff): what the engine plays
-and what the sheets say read the same function, so the two cannot drift apart."""
+"""One implementation of each thing (what the re-read of stop 59's diff found written
+twice or by a trick): the total below which the banker must draw, which the engine plays
+and the sheets say; every value an ace may take; the catalog marker; a blank amount in the
+money's own format; no card limit on a double; and the sentences templates, one per
+chapter. Two readings of one rule cannot drift apart."""
 
 from __future__ import annotations
 
