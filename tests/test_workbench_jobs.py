@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import json
 import re
+import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -16,9 +17,9 @@ from typing import Any
 import pytest
 
 from pontoon_rules.ruleset.loading.registry import load_bundled
-from pontoon_rules.workbench import worker
+from pontoon_rules.workbench import jobs, worker
 from pontoon_rules.workbench.helper import PipeHelper
-from pontoon_rules.workbench.jobs import CANCELLED, DONE, QUEUED, JobManager
+from pontoon_rules.workbench.jobs import CANCELLED, DONE, QUEUED, JobManager, Record
 from pontoon_rules.workbench.worker import EDGE, REALISTIC, Cancelled, Job
 
 BASE = "pagat-british"
@@ -286,6 +287,24 @@ def test_a_cancel_asked_while_the_workers_are_paused_gets_its_grace_once_they_ru
         assert manager.get(job)["status"] == CANCELLED
     finally:
         manager.close()
+
+
+def test_resuming_restarts_the_grace_of_every_cancelled_job_and_of_no_other(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`hold`, as the gate opens: every job whose cancel was asked (at any time, the
+    monotonic clock's 0.0 too) gets its grace anew; a job never cancelled keeps none. The
+    old `cancel_asked and time.monotonic()` kept a 0.0 (falsy) as it was."""
+    manager = object.__new__(JobManager)  # no worker: `hold` reads the records only
+    manager.__dict__.update(_lock=threading.RLock(), _closed=False, _held=True, _workers=[],
+                            _jobs={}, gate=lambda: True)
+    for name, asked in (("never", None), ("at-zero", 0.0), ("earlier", 5.0)):
+        manager._jobs[name] = Record(name, name, ())
+        manager._jobs[name].cancel_asked = asked
+    monkeypatch.setattr(jobs.time, "monotonic", lambda: 100.0)
+    manager.hold()
+    assert not manager._held
+    assert {n: r.cancel_asked for n, r in manager._jobs.items()} == {
+        "never": None, "at-zero": 100.0, "earlier": 100.0}
 
 
 def _children(pid: int | None) -> list[int]:

@@ -3,7 +3,7 @@
 Its stages, lowest first (each opens with its own paragraph and one line per module):
 
 - `docs.words`: the rules in words in every language: sentences in the order of play (one
-  Jinja2 macro per rule in `templates/plain_rules.j2`, translated through the Babel
+  Jinja2 macro per rule in `templates/plain_rules/`, translated through the Babel
   catalogs in `locale/`, `i18n`), settlement and its claims, hands, values, worked rounds;
 - `docs.sheet`: the printed page: rule sheets and strategy cards, rendered by pure
   functions from explicit contexts (`views`, `sheet_view`); user text drawn literally;

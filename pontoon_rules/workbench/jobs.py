@@ -183,8 +183,9 @@ class JobManager:
             if held == self._held:
                 return
             self._held = held
-            for record in () if held else self._jobs.values():
-                record.cancel_asked = record.cancel_asked and time.monotonic()  # grace anew
+            if not held:  # a cancelled job's grace starts anew
+                for record in [r for r in self._jobs.values() if r.cancel_asked is not None]:
+                    record.cancel_asked = time.monotonic()
             for w in self._workers:
                 if w.process.pid is not None and w.process.is_alive():
                     # with its helper (`worker.signal_group`); ended meanwhile: `_lost`

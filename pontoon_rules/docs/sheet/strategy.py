@@ -14,13 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pontoon_rules.docs.words.i18n import mark as _
 from pontoon_rules.docs.words.values import Gettext
-
-
-def _(message: str) -> str:
-    """Mark `message` for the catalog; it is translated where it is rendered."""
-    return message
-
 
 ACTION_WORDS: dict[str, str] = {
     "S": _("stick: take no more cards"),

@@ -273,7 +273,7 @@ exceptions' heading, the bust's loss, who shuffles and cuts, when the stakes go 
 sheet prints the wording its ruleset's fields choose; a ruleset of the same game that sets
 them otherwise (a variation, an overlay, a user's house rules) prints another, and its
 sheet in that language must not be refused for it. A template rule (no messages here) is
-its macro's every message in `plain_rules.j2`."""
+its macro's every message in `plain_rules/*.j2`."""
 
 
 def family_messages(keys: set[str]) -> set[str]:
@@ -285,14 +285,21 @@ def family_messages(keys: set[str]) -> set[str]:
 
 
 def macro_messages(name: str) -> set[str]:
-    """The messages of macro `name` of the sentences template (`plain_rules.j2`)."""
-    path = TEMPLATE_DIR / "plain_rules.j2"
-    lines = path.read_text(encoding="utf-8").splitlines()
-    start = next(i for i, line in enumerate(lines, 1) if line.startswith(
-        f"{{% macro {name}("))
-    end = next(i for i, line in enumerate(lines, 1) if i > start and "{% endmacro %}" in line)
-    found = extract_from_file("jinja2", str(path), options={"extensions": "jinja2.ext.i18n"})
-    return {_key(message) for line, message, _c, _x in found if start <= line <= end}
+    """The messages of macro `name` of the sentences templates (`plain_rules/*.j2`).
+
+    Raises:
+        KeyError: no sentences template defines the macro.
+    """
+    for path in sorted((TEMPLATE_DIR / "plain_rules").glob("*.j2")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        start = next((i for i, line in enumerate(lines, 1)
+                      if line.startswith(f"{{% macro {name}(")), None)
+        if start is None:
+            continue
+        end = next(i for i, line in enumerate(lines, 1) if i >= start and "{% endmacro %}" in line)
+        found = extract_from_file("jinja2", str(path), options={"extensions": "jinja2.ext.i18n"})
+        return {_key(message) for line, message, _c, _x in found if start <= line <= end}
+    raise KeyError(f"no sentences template defines the macro {name!r}")
 
 
 def missing(lang: str) -> list[str]:

@@ -8,12 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, translations
-
-
-def _(message: str) -> str:
-    """Mark `message` for the catalog; it is translated where it is rendered."""
-    return message
-
+from pontoon_rules.docs.words.i18n import mark as _
 
 NAV_TITLES = (
     _("Home"), _("How to read a ruleset"), _("Write your own house rules"),

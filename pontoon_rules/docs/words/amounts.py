@@ -11,7 +11,12 @@ from pontoon_rules.docs.words.i18n import base_language
 from pontoon_rules.ruleset.format.agreed import BLANK, agreed_fields
 from pontoon_rules.ruleset.format.fields import value_at
 from pontoon_rules.ruleset.format.model import Ruleset
-from pontoon_rules.ruleset.resolving.money import money_text, money_words, signed_money_text
+from pontoon_rules.ruleset.resolving.money import (
+    in_money,
+    money_text,
+    money_words,
+    signed_money_text,
+)
 
 Amount = Callable[[int], str]
 """An amount of money (in the ruleset's minor units) as the sheet prints it."""
@@ -29,6 +34,13 @@ def amount_text(ruleset: Ruleset, amount: int, lang: str = "en") -> str:
     if money is None:
         return str(amount)
     return money_text(amount, money, base_language(lang))
+
+
+def blank_amount_text(ruleset: Ruleset, lang: str = "en") -> str:
+    """An amount left blank to fill in, with the sign of the ruleset's money where
+    `amount_text` would put it ('$____', '____ $'); the bare blank where it has no sign."""
+    money = ruleset.stakes.money
+    return BLANK if money is None else in_money(BLANK, money, base_language(lang))
 
 
 def amount_of(ruleset: Ruleset, lang: str = "en") -> Amount:

@@ -23,13 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from pontoon_rules.docs.words.i18n import is_recording
+from pontoon_rules.docs.words.i18n import mark as _
 from pontoon_rules.ruleset.format.model import Ruleset
-
-
-def _(message: str) -> str:
-    """Mark `message` for the catalog; it is translated where it is rendered."""
-    return message
-
 
 OVERLAY_WORDS: dict[str, dict[str, str]] = {
     "variation": {

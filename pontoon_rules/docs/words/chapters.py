@@ -4,13 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pontoon_rules.docs.words.i18n import mark as _
 from pontoon_rules.ruleset.format.model import SECTIONS, Ruleset
 from pontoon_rules.ruleset.resolving.present import paths_by_topic
-
-
-def _(message: str) -> str:
-    """Mark `message` for the catalog; it is translated where it is rendered."""
-    return message
 
 
 @dataclass(frozen=True)

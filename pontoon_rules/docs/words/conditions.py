@@ -9,7 +9,8 @@ from fractions import Fraction
 from typing import Any
 
 from pontoon_rules.docs.words.settlement import banker_naturals_dealt
-from pontoon_rules.ruleset.format.common import Rank
+from pontoon_rules.engine.round.rules import banker_draws_below
+from pontoon_rules.ruleset.format.common import BankerMode, Rank
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.resolving import relevance
 
@@ -119,10 +120,9 @@ def _lowest_values(r: Ruleset) -> list[Fraction]:
     """Each card of the (finite) pack at the least it can count, lowest first: an ace at
     its least value by any number of cards, a wild card at the least it may take."""
     pack = r.pack
-    ace = min([*pack.ace_values, *(v for vs in pack.ace_values_by_cards.values() for v in vs)])
-    wild = pack.wild_values()
+    ace, wild = pack.every_ace_value()[0], pack.wild_values()
     return sorted(wild[0] if f"{rank.value}{suit.value}" in pack.wild_cards
-                  else Fraction(ace) if rank is Rank.ACE else pack.value_of(rank)
+                  else ace if rank is Rank.ACE else pack.value_of(rank)
                   for rank in pack.ranks for suit in pack.suits for _ in range(int(pack.decks)))
 
 
@@ -151,25 +151,21 @@ def short_at_card_limit(r: Ruleset, banker: bool = False) -> bool:
     """Whether a player's hand can reach its `player.max_cards` below the total it must
     draw to (`player.stick_minimum`: 2-2-2-2-3 is 11 at five cards): the engine then stands
     it (nothing is left to decide), which "below 15 you must draw" alone does not say.
-    `banker`: the banker's hand against `banker.max_cards` and the total below which their
-    rule draws (a fixed rule's `stand_on`, or their `stick_minimum`, the higher), which
-    "the banker draws on 16 or less" beside "holds at most 5 cards" leaves open."""
-    most, least = (r.banker.max_cards, _banker_draws_below(r)) if banker \
-        else (r.player.max_cards, r.player.stick_minimum)
-    if most is None or least is None:
+    `banker`: the banker's hand against `banker.max_cards` and the total below which the
+    engine draws it (`engine.round.rules.banker_draws_below`: a fixed rule's `stand_on`, or
+    their `stick_minimum`, the higher), which "the banker draws on 16 or less" beside
+    "holds at most 5 cards" leaves open."""
+    if banker:
+        fixed = r.banker.mode is BankerMode.FIXED_RULE
+        most, least = r.banker.max_cards, banker_draws_below(
+            r.banker.stand_on if fixed else None, r.banker.stick_minimum or 0)
+    else:
+        most, least = r.player.max_cards, r.player.stick_minimum or 0
+    if most is None or not least:
         return False
     if r.pack.is_infinite:
         return most * min(_lowest_values_per_rank(r)) < least
     return sum(_lowest_values(r)[:most]) < least
-
-
-def _banker_draws_below(r: Ruleset) -> int | None:
-    """The total below which the banker must draw (the engine's `_banker_must_draw`): a
-    fixed rule's `stand_on`, raised by `banker.stick_minimum`; None where nothing forces a
-    draw."""
-    fixed = r.banker.stand_on if r.banker.mode.value == "fixed-rule" else 0
-    least = max(fixed, r.banker.stick_minimum or 0)
-    return least or None
 
 
 def soft_stick_card(r: Ruleset) -> str | None:
@@ -188,8 +184,7 @@ def soft_stick_card(r: Ruleset) -> str | None:
 def _lowest_values_per_rank(r: Ruleset) -> list[Fraction]:
     """Each rank of the pack at the least it can count (an ace as at `_lowest_values`)."""
     pack = r.pack
-    ace = min([*pack.ace_values, *(v for vs in pack.ace_values_by_cards.values() for v in vs)])
-    return [Fraction(ace) if rank is Rank.ACE else Fraction(pack.value_of(rank))
+    return [pack.every_ace_value()[0] if rank is Rank.ACE else pack.value_of(rank)
             for rank in pack.ranks]
 
 

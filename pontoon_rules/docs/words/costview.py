@@ -25,18 +25,13 @@ from pontoon_rules.analysis.present.realistic import (
     bundled_family,
 )
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, is_recording
+from pontoon_rules.docs.words.i18n import mark as _
 from pontoon_rules.docs.words.readers import reader_description
 from pontoon_rules.docs.words.said import sentences_of
 from pontoon_rules.docs.words.values import Gettext, value_text
 from pontoon_rules.ruleset.format.fields import plain, with_value
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.resolving.present import label
-
-
-def _(message: str) -> str:
-    """Mark `message` for the catalog; it is translated where it is rendered."""
-    return message
-
 
 STRUCTURAL_FIELDS = frozenset({
     "deal.player_cards", "deal.banker_cards", "hands.five_card_trick.cards",

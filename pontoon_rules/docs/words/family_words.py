@@ -10,6 +10,7 @@ from typing import Any
 
 from pontoon_rules.docs.words.amounts import Amount
 from pontoon_rules.docs.words.claims import Claim
+from pontoon_rules.docs.words.i18n import mark as _
 from pontoon_rules.docs.words.letters import rank_letter
 from pontoon_rules.docs.words.marks import OR, either, in_parts
 from pontoon_rules.docs.words.reading import plain
@@ -20,11 +21,6 @@ from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.resolving.outcomes import LOSE, PUSH, TOTAL, WIN, OutcomeTable
 
 Gettext = Callable[[str], str]
-
-
-def _(message: str) -> str:
-    """Mark `message` for the catalog."""
-    return message
 
 
 PHRASES = (

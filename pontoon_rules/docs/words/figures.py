@@ -13,14 +13,9 @@ import re
 from typing import Any
 
 from pontoon_rules.docs.words import adapters
+from pontoon_rules.docs.words.i18n import mark as _
 from pontoon_rules.docs.words.values import Gettext
 from pontoon_rules.ruleset.format.model import Ruleset
-
-
-def _(message: str) -> str:
-    """Mark `message` for the catalog; it is translated where it is rendered."""
-    return message
-
 
 WORDS = {
     "finite": _("exact: every card of the game's own shoe (%(packs)s × %(cards)s cards) counted, "

@@ -15,6 +15,7 @@ from fractions import Fraction
 from pontoon_rules.docs.words import marks
 from pontoon_rules.docs.words.amounts import Amount, amount_of
 from pontoon_rules.docs.words.family_words import condition_words, prize_words
+from pontoon_rules.docs.words.i18n import mark as _
 from pontoon_rules.docs.words.letters import rank_letter
 from pontoon_rules.docs.words.marks import listed, stopped
 from pontoon_rules.docs.words.pack_words import suit_words
@@ -38,11 +39,6 @@ from pontoon_rules.ruleset.resolving.outcomes import (
 
 Gettext = Callable[[str], str]
 Ngettext = Callable[[str, str, int], str]
-
-
-def _(message: str) -> str:
-    """Mark `message` for the catalog."""
-    return message
 
 
 USUAL_NAMES: dict[str, str] = {

@@ -1,5 +1,5 @@
 """A casino game played at home: the words of the home bank's paragraph that come from the
-ruleset's fields (`templates/plain_rules.j2`, macro `home_bank`).
+ruleset's fields (`templates/plain_rules/game.j2`, macro `home_bank`).
 
 No casino page says how its game is played at a kitchen table, so the whole paragraph is
 our reading (the rule is marked †). Two things in it are read from the rules: the unit
@@ -10,19 +10,14 @@ only as far as it holds.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
-from pontoon_rules.docs.words.amounts import amount_text
+from pontoon_rules.docs.words.amounts import amount_text, blank_amount_text
+from pontoon_rules.docs.words.i18n import mark as _
 from pontoon_rules.ruleset.format.agreed import BLANK
 from pontoon_rules.ruleset.format.model import Ruleset
 
 Gettext = Callable[[str], str]
-
-
-def _(message: str) -> str:
-    """Mark `message` for the catalog; it is translated where it is said."""
-    return message
 
 
 CHIPS = _("%(blank)s chips")
@@ -31,17 +26,15 @@ PRIZE = _("%(hand)s, %(amount)s")
 """A fixed prize the house pays for a hand: 'Super Bonus ($25 or more), $5,000'."""
 TO_OTHERS = _("%(amount)s to every other player")
 """A fixed amount the house pays every other player when one holds a hand."""
-_DIGITS = re.compile(r"\d+(?:[.,]\d+)?")
 
 
 def blank_bank(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str:
     """A blank amount to fill in, in the unit the ruleset's stakes are in: '$____' (the
-    money's own sign and its place, from one major unit as the sheet prints it), else
-    '____ chips'."""
+    money's own sign in its place: `amounts.blank_amount_text`), else '____ chips'."""
     money = ruleset.stakes.money
     if money is None or money.symbol is None:
         return gettext(CHIPS) % {"blank": BLANK}
-    return _DIGITS.sub(BLANK, amount_text(ruleset, money.minor_units, lang), count=1)
+    return blank_amount_text(ruleset, lang)
 
 
 def house_prizes(ruleset: Ruleset, gettext: Gettext, name: Callable[[str], str],

@@ -45,6 +45,13 @@ from pontoon_rules.ruleset.format.languages import sheet_languages as sheet_lang
 TEMPLATE_DIR = Path(__file__).resolve().parents[1] / "templates"
 
 
+def mark(message: str) -> str:
+    """`message` as it is, marked for the catalog: each module that defines words imports
+    this as `_` and lists what it marks in its `python_messages` (read by `catalog
+    extract`); the words are translated where they are said, not here."""
+    return message
+
+
 def po_path(lang: str) -> Path:
     """The translation file of `lang` (of a source's words for `lang@source`)."""
     base, _at, words = lang.partition("@")

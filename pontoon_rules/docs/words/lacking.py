@@ -22,14 +22,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
+from pontoon_rules.docs.words.i18n import mark as _
 from pontoon_rules.ruleset.format.common import BankerRole
 from pontoon_rules.ruleset.format.fields import value_at
 from pontoon_rules.ruleset.format.model import Ruleset
-
-
-def _(message: str) -> str:
-    """Mark `message` for the catalog; it is translated where it is said."""
-    return message
 
 
 def _on(path: str) -> Callable[[Ruleset], bool]:

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from pontoon_rules.docs.words.i18n import mark as _
+
 Gettext = Callable[[str], str]
-
-
-def _(message: str) -> str:
-    """Mark `message` for the catalog."""
-    return message
 
 
 RANK_LETTERS = {"A": _("card letter A"), "K": _("card letter K"), "Q": _("card letter Q"),

@@ -18,6 +18,7 @@ from typing import Any
 from pontoon_rules.docs.words.amounts import Amount, amount_of
 from pontoon_rules.docs.words.hands import hand_name
 from pontoon_rules.docs.words.i18n import as_unit
+from pontoon_rules.docs.words.i18n import mark as _
 from pontoon_rules.docs.words.marks import COLON, SEMICOLON, capital, in_parts, listed, stopped
 from pontoon_rules.docs.words.pack_words import rank_letters
 from pontoon_rules.docs.words.rounds import compiled
@@ -39,11 +40,6 @@ from pontoon_rules.ruleset.resolving.outcomes import (
 )
 
 Ngettext = Callable[[str, str, int], str]
-
-
-def _(message: str) -> str:
-    """Mark `message` for the catalog."""
-    return message
 
 
 STEPS: dict[str, str] = {

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from pontoon_rules.docs.words.i18n import mark as _
 from pontoon_rules.docs.words.marks import listed
 from pontoon_rules.engine.round.cards import SUIT_SYMBOLS
 from pontoon_rules.ruleset.format.common import ALL_RANKS, ALL_SUITS, Rank, Suit
@@ -14,11 +15,6 @@ from pontoon_rules.ruleset.format.pack import USUAL_VALUES
 from pontoon_rules.ruleset.format.points import points_text
 
 Gettext = Callable[[str], str]
-
-
-def _(message: str) -> str:
-    """Mark `message` for the catalog."""
-    return message
 
 
 RANK_PLURALS: dict[Rank, str] = {

@@ -17,6 +17,7 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
+from pontoon_rules.engine.round.rules import NO_LIMIT
 from pontoon_rules.ruleset.format.common import Rank
 from pontoon_rules.ruleset.format.hands import HandDefinition, condition_fields
 from pontoon_rules.ruleset.format.model import Ruleset
@@ -56,8 +57,7 @@ def _single_values(ruleset: Ruleset) -> set[Fraction]:
     pack = ruleset.pack
     values = {pack.value_of(r) for r in pack.ranks if r is not Rank.ACE}
     if Rank.ACE in pack.ranks:
-        values |= {Fraction(v) for v in pack.ace_values}
-        values |= {Fraction(v) for by in pack.ace_values_by_cards.values() for v in by}
+        values |= set(pack.every_ace_value())
     return values | set(pack.wild_values()) if pack.wild_cards else values
 
 
@@ -116,7 +116,6 @@ def doubled_can_hold(ruleset: Ruleset, d: HandDefinition) -> bool:
         return False
     count = (len(d.ranks) if d.ranks is not None else d.min_cards,
              len(d.ranks) if d.ranks is not None else d.max_cards)
-    first = range(double.min_cards, (double.max_cards or count[1] or 99) + 1)
     if double.draws_after is not None and double.max_cards is not None:
         most = double.max_cards + double.times_per_hand * double.draws_after
         if count[0] > most or (count[1] is not None
@@ -124,15 +123,15 @@ def doubled_can_hold(ruleset: Ruleset, d: HandDefinition) -> bool:
             return False
     if d.ranks is None or double.totals is None:
         return True
-    return any(total in double.totals for k in first if k < len(d.ranks)
+    last = min(double.max_cards or NO_LIMIT, len(d.ranks) - 1)  # doubled before d's last card
+    return any(total in double.totals for k in range(double.min_cards, last + 1)
                for total in _first_totals(ruleset, d.ranks, k))
 
 
 def _first_totals(ruleset: Ruleset, ranks: tuple[Rank, ...], k: int) -> set[Fraction]:
     """Every total `k` of `ranks` (in any order) can make, an ace at each of its values."""
     pack = ruleset.pack
-    aces = {Fraction(v) for v in pack.ace_values} | {
-        Fraction(v) for by in pack.ace_values_by_cards.values() for v in by}
+    aces = set(pack.every_ace_value())
     totals: set[Fraction] = set()
     for chosen in combinations(ranks, k):
         sums = {Fraction(0)}

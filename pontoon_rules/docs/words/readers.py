@@ -14,13 +14,8 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
+from pontoon_rules.docs.words.i18n import mark as _
 from pontoon_rules.ruleset.format.fields import describe
-
-
-def _(message: str) -> str:
-    """Mark `message` for the catalog; it is translated where it is rendered."""
-    return message
-
 
 _FILE_ASIDES = (
     re.compile(r"[;,]\s*(?:or\s+)?null\s+(?:for|to)\s+(?:[^.;]|\.(?=\S))*"),

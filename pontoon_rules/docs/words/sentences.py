@@ -1,6 +1,6 @@
 """The rules of a ruleset as sentences, in the order a player meets them, in any language.
 
-Each rule is a macro of `templates/plain_rules.j2` (Jinja2 with the Babel catalogs),
+Each rule is a macro of `templates/plain_rules/` (Jinja2 with the Babel catalogs),
 listed in `RULES` with the chapter it belongs to and the fields it covers. A rule
 renders from the ruleset's values only: no ruleset has text of its own. Fields that
 do not apply to a game (the options of a switched-off feature, the automatic banker's
@@ -30,6 +30,7 @@ from pontoon_rules.docs.words.changes import (
 from pontoon_rules.docs.words.conditions import applies as applies  # re-exported: the sheet rules
 from pontoon_rules.docs.words.hands import hand_name, hand_sentence
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, translations, words_of
+from pontoon_rules.docs.words.i18n import mark as _
 from pontoon_rules.docs.words.marks import COLON, READING_LEGEND, SILENT_LEGEND, listed, open_kinds
 from pontoon_rules.docs.words.rounds import kept
 from pontoon_rules.docs.words.settlement import Said, settlement_said
@@ -37,11 +38,6 @@ from pontoon_rules.docs.words.template_module import template_module, tidy
 from pontoon_rules.docs.words.va_bank import READS as VA_BANK_READS
 from pontoon_rules.ruleset.format.fields import ruleset_paths
 from pontoon_rules.ruleset.format.model import Ruleset
-
-
-def _(message: str) -> str:
-    """Mark `message` for the catalog; it is translated where it is rendered."""
-    return message
 
 
 @dataclass(frozen=True)

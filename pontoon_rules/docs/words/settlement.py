@@ -59,11 +59,6 @@ Gettext = Callable[[str], str]
 __all__ = ["Claim", "Pair", "Said", "cell_says", "conflicts", "expected_cell", "settlement_said"]
 
 
-def _(message: str) -> str:
-    """Mark `message` for the catalog."""
-    return message
-
-
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
     return list(MESSAGES)

@@ -3,14 +3,9 @@ who-beats-whom, payout, tie, bust, peek and exception message, in one list."""
 
 from __future__ import annotations
 
+from pontoon_rules.docs.words.i18n import mark as _
 from pontoon_rules.ruleset.format.common import OutcomeResult
 from pontoon_rules.ruleset.resolving.outcomes import BY_TOTAL, LOSE, PUSH, WIN
-
-
-def _(message: str) -> str:
-    """Mark `message` for the catalog."""
-    return message
-
 
 ORDINARY = _("any other total")
 """How an ordinary total is named in who-beats-whom sentences."""

@@ -1,13 +1,22 @@
-"""What the sentences template (`templates/plain_rules.j2`) is given, and how its output is
-tidied: the helpers its macros call on a ruleset in a language (names, amounts, units,
+"""What the sentences templates (`templates/plain_rules/`) are given, and how their output
+is tidied: the helpers their macros call on a ruleset in a language (names, amounts, units,
 the conditions a sentence reads), made once per call of `docs.words.sentences`. Moved out
-of `sentences` so that module stays the rule table and its assembly."""
+of `sentences` so that module stays the rule table and its assembly.
+
+The rules are one template per chapter of the sheet (`RULE_TEMPLATES`), each a macro per
+rule named by its key in `sentences.RULES`; `plain_rules/counts.j2` holds the words of a
+count they share ("5 cards"). Every macro reads the ruleset `r` and the helpers of
+`template_module`; one that renders nothing leaves its rule out. No user text is used
+there: names, summaries and notes are drawn by the pages, escaped."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from types import SimpleNamespace
 from typing import Any
+
+from jinja2.runtime import Macro
 
 from pontoon_rules.docs.words import conditions, home, lacking
 from pontoon_rules.docs.words.amounts import amount_of, limit_text, units_text
@@ -63,9 +72,16 @@ def natural_name(ruleset: Ruleset, gettext: Callable[[str], str], lang: str) -> 
     return hand_name(ruleset, naturals[0], gettext, lang) if naturals else gettext("pontoon")
 
 
+RULE_TEMPLATES = tuple(f"plain_rules/{chapter}.j2" for chapter in (
+    "game", "stakes", "deal", "your_turn", "bankers_turn", "settlement", "between_deals",
+    "special_bets"))
+"""The sentences templates, one per chapter of the sheet (a `plain_*` name: not escaped)."""
+
+
 def template_module(ruleset: Ruleset, lang: str) -> Any:
-    """`plain_rules.j2` as a module whose macros are the rules, given what they may ask of
-    `ruleset` in `lang` (names, amounts, conditions, the sheet's blank)."""
+    """The macros of `RULE_TEMPLATES` as one module whose attributes are the rules, given
+    what they may ask of `ruleset` in `lang` (names, amounts, conditions, the sheet's
+    blank)."""
     gettext, ngettext = translations(lang).gettext, translations(lang).ngettext
     helpers = {"r": ruleset, "percent": "{:.0%}".format, "has_rank": _has_rank,
                "class_name": lambda c: hand_name(ruleset, c, gettext, lang),
@@ -102,4 +118,8 @@ def template_module(ruleset: Ruleset, lang: str) -> Any:
                    ruleset, lambda n: units_text(ruleset, n, ngettext, lang), gettext,
                    amount_of(ruleset, lang)),
                "value": lambda path: value_text(path, value_at(ruleset, path), gettext)}
-    return environment(lang).get_template("plain_rules.j2").make_module(helpers)
+    env, rules = environment(lang), SimpleNamespace()
+    for name in RULE_TEMPLATES:
+        module = env.get_template(name).make_module(helpers)
+        vars(rules).update((k, v) for k, v in vars(module).items() if isinstance(v, Macro))
+    return rules

@@ -8,6 +8,7 @@ from enum import Enum
 from typing import Any
 
 from pontoon_rules.docs.words.hands import USUAL_NAMES
+from pontoon_rules.docs.words.i18n import mark as _
 from pontoon_rules.docs.words.letters import RANK_LETTERS, rank_letter
 from pontoon_rules.docs.words.marks import listed, odds
 from pontoon_rules.engine.round.cards import RANK_CODES, SUIT_CODES
@@ -23,11 +24,6 @@ RED_SUITS = frozenset("HD")
 _ODDS = re.compile(r"\d+:\d+")
 """A payout field's value ('3:2'), said as the language writes odds (`marks.odds`)."""
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-
-
-def _(message: str) -> str:
-    """Mark `message` for the catalog."""
-    return message
 
 
 SUIT_NAMES = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}

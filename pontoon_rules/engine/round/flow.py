@@ -34,6 +34,7 @@ from .actions import (
 from .calling_off import ask as ask_calling_off
 from .hand import Hand, is_bust, is_natural, named_hand, points, read_up, soft
 from .phase import Phase
+from .rules import banker_draws_below
 
 FACE_UP = Face.FACE_UP
 
@@ -130,8 +131,8 @@ def legal(state: RoundState) -> list[LegalAction]:
 def banker_legal(state: RoundState) -> list[LegalAction]:
     """A banker by choice may twist while under the bust limit and the card limit, or stick."""
     if banker_can_draw(state):
-        opens = opening.legal(state)
-        if points(state.banker, state.rules) < state.rules.banker_minimum:
+        opens, r = opening.legal(state), state.rules
+        if points(state.banker, r) < banker_draws_below(None, r.banker_minimum):
             return [rules_legal.TWIST_ACTION, *opens]
         return [rules_legal.STICK_ACTION, rules_legal.TWIST_ACTION, *opens]
     return []
@@ -412,9 +413,8 @@ def _banker_must_draw(state: RoundState) -> bool:
     if len(hand.cards) >= r.banker_max_cards:
         return False
     count = points(hand, r)
-    if count < r.banker_stand_on or count < r.banker_minimum:
-        return True
-    return count == r.banker_stand_on and r.banker_hit_soft and soft(hand, r)
+    return count < banker_draws_below(r.banker_stand_on, r.banker_minimum) or (
+        count == r.banker_stand_on and r.banker_hit_soft and soft(hand, r))
 
 
 def _finish(state: RoundState) -> None:

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 TOTAL, BUST = HandClass.TOTAL.value, HandClass.BUST.value
 NO_LIMIT = 99
+"""A card count or total no hand reaches: no limit (a field left null), here and in `rules`."""
 _SUIT_INDEX = {SuitRule.SPADES: 0, SuitRule.HEARTS: 1, SuitRule.DIAMONDS: 2, SuitRule.CLUBS: 3}
 ANY_SUITS, MIXED, SUITED = -1, -2, -3
 

@@ -18,6 +18,7 @@ from typing import Any
 from pontoon_rules.engine.round.cards import CARDS_PER_PACK, RANK_CODES, SUIT_CODES, parse_card
 from pontoon_rules.engine.round.classic_view import classic_fields
 from pontoon_rules.engine.round.giving_up import SurrenderRules, compile_surrender, rescue_last_only
+from pontoon_rules.engine.round.named import NO_LIMIT as NO_LIMIT  # one 'no limit': named's
 from pontoon_rules.engine.round.named import NamedHand, compile_hand
 from pontoon_rules.engine.round.side_bets import SideBetRules, compile_side_bets
 from pontoon_rules.ruleset.format.aces import by_count
@@ -48,7 +49,14 @@ from pontoon_rules.ruleset.resolving.outcomes import (
     stake_unit,
 )
 
-NO_LIMIT = 99
+
+def banker_draws_below(stand_on: int | None, stick_minimum: int) -> int:
+    """The total below which the banker's hand must draw whatever the banker would choose: a
+    fixed rule's `stand_on` (None: a banker by choice, who has none), raised by the
+    banker's `stick_minimum` (0: none); 0 where nothing forces a draw. The one rule the
+    engine plays the banker by (`flow`) and the sheets say (`docs.words.conditions`), in
+    whichever unit both totals are given (points, or the compiled rules' `unit`)."""
+    return max(stand_on or 0, stick_minimum)
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -204,6 +204,14 @@ class Pack(RuleModel):
             return Fraction(self.ace_values[0])
         return Fraction(self.values.get(rank, USUAL_VALUES[rank]))
 
+    def every_ace_value(self) -> tuple[Fraction, ...]:
+        """Every value an ace may count in some hand, lowest first: `ace_values` with each
+        of `ace_values_by_cards` (Ban Luck's 1, 10 and 11); the one place the sheets ask
+        it (the least a card can count, the totals a hand's first cards can make)."""
+        found = {Fraction(v) for v in self.ace_values}
+        found.update(Fraction(v) for by in self.ace_values_by_cards.values() for v in by)
+        return tuple(sorted(found))
+
     def wild_values(self) -> tuple[Fraction, ...]:
         """The values a wild card may take: every value a rank of the pack has (an ace's
         high one too), lowest first; () where no card is wild."""

@@ -54,7 +54,12 @@ def money_text(amount: int, money: Money | None, lang: str = "en") -> str:
     unit)."""
     if money is None:
         return str(amount)
-    number = number_text(amount, money, lang)
+    return in_money(number_text(amount, money, lang), money, lang)
+
+
+def in_money(number: str, money: Money, lang: str = "en") -> str:
+    """`number` (as `number_text` writes it, or a blank to fill in: `$____`, `____ $`) with
+    the money's sign where `lang` puts it; `number` alone where the money has no sign."""
     if money.symbol is None:
         return number
     _locale, _decimal, (prefix, suffix) = _patterns(lang)
