@@ -186,3 +186,22 @@ def test_every_bet_the_engine_offers_below_the_most_is_paid_whole(kind: str) -> 
         for amount in offered:
             assert _round(ruleset, stake, kind, amount) - least == (
                 (amount - offered[0]) * odds), (stake, amount)
+
+
+def test_exact_money_at_limits_that_hold_no_whole_stake_is_refused_by_name() -> None:
+    """Found by `oracle_fields.part_variants`: insurance of half the stake paid 5:2 under
+    `settlement.odd_amounts: exact`, staked at 3 only. Every payout is whole at a multiple
+    of 4 alone, and the engine takes no other stake, so no round can be played; `edge`
+    printed a figure anyway (the refusal skipped exact money: "the stakes are multiples
+    of the unit"), and the oracle's engine check raised a `ScriptError`. Now every
+    consumer refuses, the analysis naming the stake limits."""
+    from pontoon_rules.ruleset.resolving.features import require_handled
+
+    ruleset = _changed("tiny-blackjack", {"player.insurance.pays": "5:2",
+                                          "settlement.odd_amounts": "exact",
+                                          "stakes.min_stake": 3, "stakes.max_stake": 3})
+    assert stake_unit(ruleset) == 4
+    with pytest.raises(PontoonError, match=r"no stake from 3 to 3 is a multiple of 4.*"
+                                           r"settlement\.odd_amounts is exact"):
+        require_handled(ruleset, "edge")
+    assert [v.verdict for v in judge(ruleset, 20_000)] == [REFUSES] * 4
