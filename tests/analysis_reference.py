@@ -77,6 +77,8 @@ def policy_value(rules: Rules, policy: Callable[[RoundState], Action],
     solver.deal_suits = rules.side_bets is not None or bool(read)
     if rules.side_bets is None and all(h.ranks is not None for h in read):
         solver.suit_ranks = frozenset(r for h in read for r in h.ranks or ())
+    solver.banker_suits = rules.side_bets is not None or any(
+        h.suits != ANY_SUITS for h in rules.banker_hands)
     return solver.value([(root, Fraction(1))]) / stake
 
 
@@ -131,10 +133,17 @@ class _Reference:
     every card of the round with its suit took the engine's check of such a hand past
     400 s of CPU."""
 
-    def _outcomes(self, state: RoundState) -> list[tuple[int, Fraction]]:
+    banker_suits = True
+    """With `deal_suits`, the banker's own draws (once every player's hand is done) dealt
+    with their suits too: only where a banker's hand or a side bet reads suits; else by
+    rank, and the banker's play memoised by what the pack holds of each rank."""
+
+    def _outcomes(self, state: RoundState, banker: bool = False
+                  ) -> list[tuple[int, Fraction]]:
         """The next card by rank (one representative card each; with `suits`, each card)
-        with its chance."""
-        with_suit = self.deal_suits and (self.suits_throughout or self._dealing(state))
+        with its chance (`banker`: a card of the banker's play, `banker_suits`)."""
+        with_suit = (self.deal_suits and (self.suits_throughout or self._dealing(state))
+                     and (self.banker_suits or not banker))
         if not self.finite:
             return self._suited(state) if with_suit else self.cards
         if self.suits:
@@ -224,8 +233,15 @@ class _Reference:
         per banker cards (through the engine) and each finish settled by the engine."""
         if state.is_terminal():
             return Fraction(state.returns()[0])
-        finishes = self._finishes(state, ("banker", tuple(state.counts) if self.finite else None))
+        finishes = self._finishes(state, ("banker", self._pack(state) if self.finite else None))
         return sum((p * seat_nets(view)[0] for _final, view, p in finishes), Fraction(0))
+
+    def _pack(self, state: RoundState) -> tuple[int, ...]:
+        """What the pack holds, as the banker's play reads it: each card, or each rank
+        where the banker's draws are dealt by rank (`banker_suits`)."""
+        if not self.deal_suits or self.banker_suits:
+            return tuple(state.counts)
+        return tuple(sum(state.counts[r * 4:r * 4 + 4]) for r in range(13))
 
     def _finishes(self, state: RoundState, kind: tuple[object, ...]
                   ) -> list[tuple[RoundState, RoundState, Fraction]]:
@@ -267,7 +283,7 @@ class _Reference:
     def _step(self, state: RoundState) -> Belief:
         if state.is_chance_node():
             out = []
-            for card, q in self._outcomes(state):
+            for card, q in self._outcomes(state, banker=True):
                 child = state.clone()
                 child.apply_action(card)
                 out.append((child, q))
