@@ -75,6 +75,10 @@ def policy_value(rules: Rules, policy: Callable[[RoundState], Action],
     read = [h for h in (*rules.player_hands, *rules.banker_hands) if h.suits != ANY_SUITS]
     solver.suits_throughout = any(not h.dealt_only for h in read)
     solver.deal_suits = rules.side_bets is not None or bool(read)
+    if rules.side_bets is None and all(h.ranks is not None for h in read):
+        solver.suit_ranks = frozenset(r for h in read for r in h.ranks or ())
+    solver.banker_suits = rules.side_bets is not None or any(
+        h.suits != ANY_SUITS for h in rules.banker_hands)
     return solver.value([(root, Fraction(1))]) / stake
 
 
@@ -122,10 +126,24 @@ class _Reference:
     """With `deal_suits`, every card of the round dealt with its suit, not the deal's alone
     (a named hand by its suits may be made of drawn cards)."""
 
-    def _outcomes(self, state: RoundState) -> list[tuple[int, Fraction]]:
+    suit_ranks: frozenset[int] | None = None
+    """With `deal_suits`, the ranks dealt with their suits (None: every rank): only those
+    a named hand that reads suits is made of (a 7-7-7 of mixed suits reads a 7's suit, no
+    other card's), each other card by its rank alone, as without suits. Issue 45: dealing
+    every card of the round with its suit took the engine's check of such a hand past
+    400 s of CPU."""
+
+    banker_suits = True
+    """With `deal_suits`, the banker's own draws (once every player's hand is done) dealt
+    with their suits too: only where a banker's hand or a side bet reads suits; else by
+    rank, and the banker's play memoised by what the pack holds of each rank."""
+
+    def _outcomes(self, state: RoundState, banker: bool = False
+                  ) -> list[tuple[int, Fraction]]:
         """The next card by rank (one representative card each; with `suits`, each card)
-        with its chance."""
-        with_suit = self.deal_suits and (self.suits_throughout or self._dealing(state))
+        with its chance (`banker`: a card of the banker's play, `banker_suits`)."""
+        with_suit = (self.deal_suits and (self.suits_throughout or self._dealing(state))
+                     and (self.banker_suits or not banker))
         if not self.finite:
             return self._suited(state) if with_suit else self.cards
         if self.suits:
@@ -143,13 +161,14 @@ class _Reference:
     def _suited_pack(self, state: RoundState) -> list[tuple[int, Fraction]]:
         """The next card of the pack with its suit, the suits up to a relabelling: each card
         of a suit already dealt this round, and for each rank one card of the suits not yet
-        dealt for all of them (none of their cards is out, so they are alike)."""
-        held = _suits_held(state)
+        dealt for all of them (none of their cards is out, so they are alike); a rank whose
+        suits no hand reads (`suit_ranks`), one card for all its suits."""
+        held = _suits_held(state, self.suit_ranks)
         out, fresh = [], {}
         for card, n in enumerate(state.counts):
             if not n:
                 continue
-            if card & 3 in held:
+            if card & 3 in held and self._reads(card):
                 out.append((card, Fraction(n, state.remaining)))
             else:
                 first, count = fresh.get(card >> 2, (card, 0))
@@ -162,15 +181,22 @@ class _Reference:
         alike: the first card is a spade, the next one of another suit a heart, ...)."""
         suits = [s for s in range(4) if self.rules.card_present[s + 4 * (self.cards[0][0]
                                                                          >> 2)]]
-        held = _suits_held(state)
+        held = _suits_held(state, self.suit_ranks)
         used = [s for s in suits if s in held]
         fresh = [s for s in suits if s not in held]
         out = []
         for card, q in self.cards:
+            if not self._reads(card):
+                out.append((card, q))
+                continue
             out.extend((card - (card & 3) + s, q / len(suits)) for s in used)
             if fresh:
                 out.append((card - (card & 3) + fresh[0], q * len(fresh) / len(suits)))
         return out
+
+    def _reads(self, card: int) -> bool:
+        """Whether `card`'s suit is dealt (`suit_ranks`)."""
+        return self.suit_ranks is None or card >> 2 in self.suit_ranks
 
     def _dealing(self, state: RoundState) -> bool:
         """Whether the card due is one of the deal's."""
@@ -207,8 +233,15 @@ class _Reference:
         per banker cards (through the engine) and each finish settled by the engine."""
         if state.is_terminal():
             return Fraction(state.returns()[0])
-        finishes = self._finishes(state, ("banker", tuple(state.counts) if self.finite else None))
+        finishes = self._finishes(state, ("banker", self._pack(state) if self.finite else None))
         return sum((p * seat_nets(view)[0] for _final, view, p in finishes), Fraction(0))
+
+    def _pack(self, state: RoundState) -> tuple[int, ...]:
+        """What the pack holds, as the banker's play reads it: each card, or each rank
+        where the banker's draws are dealt by rank (`banker_suits`)."""
+        if not self.deal_suits or self.banker_suits:
+            return tuple(state.counts)
+        return tuple(sum(state.counts[r * 4:r * 4 + 4]) for r in range(13))
 
     def _finishes(self, state: RoundState, kind: tuple[object, ...]
                   ) -> list[tuple[RoundState, RoundState, Fraction]]:
@@ -250,7 +283,7 @@ class _Reference:
     def _step(self, state: RoundState) -> Belief:
         if state.is_chance_node():
             out = []
-            for card, q in self._outcomes(state):
+            for card, q in self._outcomes(state, banker=True):
                 child = state.clone()
                 child.apply_action(card)
                 out.append((child, q))
@@ -366,10 +399,12 @@ def _observation(state: RoundState) -> object:
                                                    if not isinstance(a, int)))
 
 
-def _suits_held(state: RoundState) -> set[int]:
-    """The suits of the cards dealt so far this round."""
-    return {c & 3 for c in state.banker.cards} | {
-        c & 3 for seat in state.seats for h in seat.hands for c in h.cards}
+def _suits_held(state: RoundState, ranks: frozenset[int] | None = None) -> set[int]:
+    """The suits of the cards dealt so far this round (of `ranks` only, where given: the
+    other cards are dealt without their suits)."""
+    cards = [*state.banker.cards, *(c for seat in state.seats for h in seat.hands
+                                    for c in h.cards)]
+    return {c & 3 for c in cards if ranks is None or c >> 2 in ranks}
 
 
 def _hidden(state: RoundState) -> tuple[int, ...]:

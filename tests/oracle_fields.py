@@ -6,7 +6,10 @@ round reads (`NOT_APPLICABLE`). Shared by `tests/test_oracle.py` and
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
+from fractions import Fraction
+from itertools import product
 from typing import Any
 
 from oracle import judge
@@ -76,7 +79,7 @@ def field_verdicts(base: Ruleset, rounds: int, limit: int | None = None,
     from unread_fields import variants
 
     out: dict[str, dict[str, Any]] = {}
-    changes = (v for v in chain(variants(base), extra_variants(base))
+    changes = (v for v in chain(variants(base), extra_variants(base), part_variants(base))
                if v.ruleset is not None and v.changed
                and (fields is None or v.path.startswith(fields)
                     or field_name(v.path).startswith(fields)))
@@ -166,6 +169,56 @@ def _extra_paths(base: Ruleset) -> Iterator[tuple[str, Callable[[Any], list[Any]
             for name, values in HAND_EXTRA_VALUES.items():
                 yield (f"hands.definitions.{hand_id}.{name}",
                        lambda v, values=values: values(v, base))  # type: ignore[misc]
+
+
+PART_DENOMINATORS = (2, 3)
+"""The parts of the stake `part_variants` tries: every p/q under 1 with q among these."""
+
+
+def part_variants(base: Ruleset) -> Iterator[Any]:
+    """A bet staked at an odd part of an odd stake (issue 45, the class of a part paid odds
+    whose smaller bets were not whole): every `max_fraction` field of the schema
+    (`leaf_paths`) whose bet `base` offers (an `allowed` field beside or under it is
+    true), set to each part p/q (`PART_DENOMINATORS`), its bet's odds (each `pays` field
+    beside it) paid a half more, under each `settlement.odd_amounts` of the schema, staked
+    from q - 1 to 2q + 1 (stakes where the part is whole among them: played there) and at
+    q + 1 alone (where it is not: refused by name). Each in the `max_fraction` field's
+    row, its other changes in its value."""
+    from typing import get_args
+
+    from pydantic import ValidationError
+    from unread_fields import Variant, changed_attributes
+
+    from pontoon_rules.ruleset.format.common import odds_fraction
+    from pontoon_rules.ruleset.format.fields import leaf_paths, value_at, with_value
+    from pontoon_rules.ruleset.format.outcome import OddAmounts
+
+    base_rules, data = compile_rules(base), base.model_dump(mode="python")
+    for path in (p for p in leaf_paths() if p.endswith(".max_fraction")):
+        parent = path.rsplit(".", 1)[0] + "."
+        beside = [p for p in leaf_paths() if p.startswith(parent) and p != path]
+        if not any(p.endswith(".allowed") and value_at(base, p) is True for p in beside):
+            continue
+        odds = {p: odds_fraction(value_at(base, p)) + Fraction(1, 2) for p in beside
+                if p.endswith("pays") and value_at(base, p) is not None}
+        for q in PART_DENOMINATORS:
+            for part, rounding, limits in product(
+                    [(n, q) for n in range(1, q) if math.gcd(n, q) == 1],
+                    get_args(OddAmounts), ((max(q - 1, 1), 2 * q + 1), (q + 1, q + 1))):
+                changes = {path: part, "settlement.odd_amounts": rounding,
+                           "stakes.min_stake": limits[0], "stakes.max_stake": limits[1],
+                           **{p: f"{f.numerator}:{f.denominator}" for p, f in odds.items()}}
+                made_data = data
+                for where, value in changes.items():
+                    made_data = with_value(made_data, where, value)
+                try:
+                    made = Ruleset.model_validate(made_data)
+                    rules = compile_rules(made)
+                except (ValidationError, PontoonError):
+                    continue
+                yield Variant(path, value_at(base, path), {k: v for k, v in changes.items()
+                                                           if k != path} | {path: part},
+                              made, changed_attributes(base_rules, rules), rules)
 
 
 def extra_variants(base: Ruleset) -> Iterator[Any]:

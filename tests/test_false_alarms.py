@@ -174,11 +174,14 @@ def test_exact_money_takes_only_multiples_of_the_denominators(tmp_path: Path) ->
         RoundState(rules, [3])
     state = dealt(rules, [10], "AS 9H KS 6D 5C")
     assert state.returns()[0] == 15
+    # insurance is paid 2:1: any whole amount is paid whole, so every amount up to half
+    # the stake is offered (before, only multiples of the stake's unit: at most 4 of 10,
+    # less than the half the analysis values, g45e)
     insured = dealt(rules, [10], "9S AH 7S KD")
     assert [(o.kind, o.low, o.high) for o in insured.legal_actions()] == [
-        ("insure", 2, 4), ("decline", None, None)]
+        ("insure", 1, 5), ("decline", None, None)]
     with pytest.raises(IllegalActionError) as refused:
-        insured.apply_action(Action("insure", 3))
+        insured.apply_action(Action("insure", 6))
     assert refused.value.code == "bad_amount"
     with pytest.raises(ScriptError, match="exact"):
         money(3, Fraction(3, 2), rules)

@@ -402,3 +402,20 @@ def test_one_helper_decides_the_up_card_a_players_hand_is_named_against() -> Non
     readers = sorted(p.relative_to(engine).as_posix() for p in engine.rglob("*.py")
                      if "up_card(" in p.read_text(encoding="utf-8"))
     assert readers == ["round/hand.py"], readers
+
+
+def test_a_hand_by_the_suits_of_some_ranks_is_checked_within_a_minute() -> None:
+    """tiny-up-card's super-sevens (7-7-7 against a 7, a prize by the stake) of mixed
+    suits, the first `suits` change any base's exact consumers accept: the engine's
+    enumeration of their play dealt every card of the round with its suit and ran past
+    400 s of CPU ("too slow"). It now deals with their suits only the ranks a hand that
+    reads suits is made of (`_Reference.suit_ranks`: the 7s), and holds both figures to
+    the engine, equal, in seconds."""
+    from pontoon_rules.ruleset.format.fields import with_value
+
+    data = with_value(tiny("tiny-up-card").model_dump(mode="python"),
+                      "hands.definitions.super-sevens.suits", "mixed")
+    verdicts = judge(Ruleset.model_validate(data), 20_000, cap=60,
+                     only=("exact-shoe", "exact-infinite"))
+    assert {v.consumer: v.verdict for v in verdicts} == {"exact-shoe": AGREES,
+                                                         "exact-infinite": AGREES}, verdicts

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 import sys
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -125,3 +126,82 @@ def test_what_a_part_of_the_stake_is_paid_counts_too() -> None:
                                       "hands.definitions.pontoon.pays": "1:1"})
     assert stake_unit(off) == 1
     assert compile_rules(off).stake_unit == 1
+
+
+
+def _round(ruleset: Ruleset, stake: int, kind: str, amount: int | None) -> Any:
+    """One round at `stake`: 9 9 dealt to the seat, A T to the banker (a pontoon), every
+    decision declined or stuck but a bet of `amount` on `kind` (insurance or a pair, won);
+    with `amount` None, the amounts the engine offers on `kind` when it is first offered."""
+    from pontoon_rules.engine.round.actions import DECLINE, STICK, Action
+    from pontoon_rules.engine.round.cards import parse_card
+    from pontoon_rules.engine.round.results import seat_nets
+    from pontoon_rules.engine.round.state import RoundState
+
+    state = RoundState(compile_rules(ruleset), [stake])
+    cards, bet = iter(["9H", "AS", "9S", "TD"]), False
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(parse_card(next(cards, "TC")))
+            continue
+        kinds = {o.kind for o in state.legal_actions()}
+        if kind in kinds and not bet:
+            if amount is None:
+                return [a for a in range(1, stake + 1) if state.allows(Action(kind, a))]
+            state.apply_action(Action(kind, amount))
+            bet = True
+        else:
+            state.apply_action(Action(DECLINE if DECLINE in kinds else STICK))
+    assert bet
+    return seat_nets(state)[0]
+
+
+BET_UNITS = {
+    # insurance of up to 2/3 of the stake paid 3:2: every payout is whole at a stake of 3
+    # (the most, 2/3 of it, is paid 3:2 x 2/3 = 1 stake), but insurance of 3 is paid 4.5
+    "insure": ("tiny-blackjack", {"player.insurance.max_fraction": (2, 3),
+                                  "player.insurance.pays": "3:2"}, Fraction(3, 2)),
+    # a pair bet of up to 2/3 of the stake paid 3:2 (suited 9:1; no insurance): the same
+    "pair": ("tiny-side-bets", {"side_bets.max_fraction": (2, 3), "side_bets.pair.pays": "3:2",
+                                "player.insurance.allowed": False}, Fraction(3, 2)),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(BET_UNITS))
+def test_every_bet_the_engine_offers_below_the_most_is_paid_whole(kind: str) -> None:
+    """Under `settlement.odd_amounts: exact` the engine offered every amount a multiple of
+    the stake's unit (3 here): at a stake of 6, a bet of 3 only, which won 3 x 3/2 and
+    raised a `ScriptError` (not a whole amount) where the round settled, and not the most,
+    4 (2/3 of the stake, which the analysis values). Now a bet is a multiple of its own
+    odds' unit (2, `outcomes.bet_units`): every amount offered is paid whole, the most
+    among them."""
+    base, changes, odds = BET_UNITS[kind]
+    ruleset = _changed(base, {**changes, "settlement.odd_amounts": "exact",
+                              "hands.definitions.pontoon.pays": "1:1"})
+    assert stake_unit(ruleset) == 3
+    for stake in (3, 6, 9, 12):
+        offered = _round(ruleset, stake, kind, None)
+        assert offered == list(range(2, stake * 2 // 3 + 1, 2)), (stake, offered)
+        least = _round(ruleset, stake, kind, offered[0])
+        for amount in offered:
+            assert _round(ruleset, stake, kind, amount) - least == (
+                (amount - offered[0]) * odds), (stake, amount)
+
+
+def test_exact_money_at_limits_that_hold_no_whole_stake_is_refused_by_name() -> None:
+    """Found by `oracle_fields.part_variants`: insurance of half the stake paid 5:2 under
+    `settlement.odd_amounts: exact`, staked at 3 only. Every payout is whole at a multiple
+    of 4 alone, and the engine takes no other stake, so no round can be played; `edge`
+    printed a figure anyway (the refusal skipped exact money: "the stakes are multiples
+    of the unit"), and the oracle's engine check raised a `ScriptError`. Now every
+    consumer refuses, the analysis naming the stake limits."""
+    from pontoon_rules.ruleset.resolving.features import require_handled
+
+    ruleset = _changed("tiny-blackjack", {"player.insurance.pays": "5:2",
+                                          "settlement.odd_amounts": "exact",
+                                          "stakes.min_stake": 3, "stakes.max_stake": 3})
+    assert stake_unit(ruleset) == 4
+    with pytest.raises(PontoonError, match=r"no stake from 3 to 3 is a multiple of 4.*"
+                                           r"settlement\.odd_amounts is exact"):
+        require_handled(ruleset, "edge")
+    assert [v.verdict for v in judge(ruleset, 20_000)] == [REFUSES] * 4

@@ -87,7 +87,7 @@ def random_plan(rules: Rules, stakes: list[int], rng: random.Random) -> tuple[li
             continue
         if rng.random() < PROBE_RATE:
             plan.append(("reject", probe(state, rng)))
-        action = random_action(rng.choice(state.legal_actions()), rng, rules.stake_unit)
+        action = random_action(rng.choice(state.legal_actions()), rng, rules)
         plan.append(("do", f"{state.actor_name()} {action}"))
         state.apply_action(action)
     if rng.random() < PROBE_RATE:

@@ -91,7 +91,7 @@ def play(rules: Rules, stakes: list[int], rng: random.Random, choose: Choose | N
         if probes is not None:
             plan.extend(probes(state))
         action = decide(state, rng) if decide else random_action(
-            rng.choice(state.legal_actions()), rng, state.rules.stake_unit)
+            rng.choice(state.legal_actions()), rng, state.rules)
         plan.append(("do", f"{state.actor_name()} {action}"))
         state.apply_action(action)
     return shoe, plan, state
@@ -407,7 +407,7 @@ def most_splits(rules: Rules, embed: bool) -> dict[str, Any] | None:
                 for option in legal:
                     if option.kind == kind:
                         return option.example()
-            return random_action(rng.choice(legal), rng, state.rules.stake_unit)
+            return random_action(rng.choice(legal), rng, state.rules)
 
         try:
             shoe, plan, state = play(rules, [_stake(rules)], rng, choose, decide)

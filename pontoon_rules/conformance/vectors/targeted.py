@@ -224,7 +224,7 @@ def steered_plan(rules: Rules, stakes: list[int], rng: random.Random,
         option = twist if twist and rng.random() < 0.6 else stick or rng.choice(legal)
         if rng.random() < 0.3:
             option = rng.choice(legal)
-        action = random_action(option, rng, rules.stake_unit)
+        action = random_action(option, rng, rules)
         plan.append(("do", f"{state.actor_name()} {action}"))
         state.apply_action(action)
     return shoe, plan

@@ -62,7 +62,8 @@ In detail (moved from ARCHITECTURE.md):
 - `faces` (face up/down, observations)
 - `settle` (with what a banker's natural takes; `money` rounds as `settlement.odd_amounts`
   says: down, up, half up, half even, or exact, where `Rules.stake_unit` refuses stakes and
-  amounts that are not multiples of the payouts' denominators)
+  amounts that are not multiples of the payouts' denominators, and an insurance or a side
+  bet not a multiple of its own odds' denominators: `state.amount_unit`)
 - `results`
 - `shoot`
 - `between_players` (a hand every other player pays too: Vingt-un's natural; one that makes

@@ -45,6 +45,7 @@ from pontoon_rules.ruleset.format.points import unit_of
 from pontoon_rules.ruleset.resolving.classic import ClassicHands, NotClassic
 from pontoon_rules.ruleset.resolving.outcomes import (
     OutcomeTable,
+    bet_units,
     outcome_table,
     stake_unit,
 )
@@ -223,6 +224,12 @@ class Rules:
     stake_unit: int = 1
     """What every amount staked must be a multiple of (`odd_amounts: exact`: the least
     common multiple of the payouts' denominators; else 1)."""
+    insurance_unit: int = 1
+    """What an insurance bet must be a multiple of (`odd_amounts: exact`: its odds'
+    denominator, `outcomes.bet_units`, so that a bet below the most is paid whole too)."""
+    side_bet_unit: int = 1
+    """What a side bet must be a multiple of (`odd_amounts: exact`: its odds'
+    denominators, `outcomes.bet_units`)."""
     unit: int = 1
     """Engine units in one point: every total, value and threshold here is counted in
     them (2 where a card is worth a half), so totals stay whole numbers
@@ -398,11 +405,15 @@ def _counting(r: Ruleset, unit: int) -> dict[str, Any]:
 
 def _stake_limits(r: Ruleset) -> dict[str, Any]:
     """The least and the greatest stake, and what every amount must be a multiple of: under
-    `settlement.odd_amounts: exact` the limits are the multiples of the unit inside them."""
+    `settlement.odd_amounts: exact` the limits are the multiples of the unit inside them,
+    and an insurance or a side bet a multiple of its own odds' unit."""
     low, high = r.stakes.limits()
-    unit = stake_unit(r) if r.settlement.odd_amounts == "exact" else 1
+    exact = r.settlement.odd_amounts == "exact"
+    unit = stake_unit(r) if exact else 1
+    insurance, side = bet_units(r) if exact else (1, 1)
     return {"min_stake": -(-low // unit) * unit,
-            "max_stake": None if high is None else high // unit * unit, "stake_unit": unit}
+            "max_stake": None if high is None else high // unit * unit, "stake_unit": unit,
+            "insurance_unit": insurance, "side_bet_unit": side}
 
 
 def in_units(rules: Rules, amount: int) -> int:

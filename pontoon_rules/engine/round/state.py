@@ -18,7 +18,7 @@ import json
 from functools import cache
 
 from pontoon_rules.engine.round import calling_off, faces, flow, live_bank, shoot, side_bets
-from pontoon_rules.engine.round.actions import OPEN, Action, LegalAction
+from pontoon_rules.engine.round.actions import INSURE, MATCH, OPEN, PAIR, Action, LegalAction
 from pontoon_rules.engine.round.cards import (
     CARDS_PER_PACK,
     RANK_CODES,
@@ -153,7 +153,7 @@ class RoundState:
             self.legal_cache = (calling_off.legal(self) if calling_off.due(self)
                                 else flow.legal(self))
         if self.rules.stake_unit > 1:
-            return ranges_in_units(self.legal_cache, self.rules.stake_unit)
+            return ranges_in_units(self.legal_cache, self.rules)
         return self.legal_cache
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -277,8 +277,7 @@ class RoundState:
     def allows(self, action: Action) -> bool:
         """Whether `action` is legal now: a legal kind, its amount in range and, where every
         amount must be a multiple of a unit (`settlement.odd_amounts: exact`), one."""
-        unit = self.rules.stake_unit
-        if unit > 1 and action.amount is not None and action.kind != OPEN and action.amount % unit:
+        if action.amount is not None and action.amount % amount_unit(self.rules, action.kind):
             return False
         return any(option.allows(action) for option in self.legal_actions())
 
@@ -341,12 +340,26 @@ def _check_kitty(kitty: int) -> None:
         raise ScriptError(f"kitty {kitty!r}: expected a whole amount of at least 0")
 
 
-def ranges_in_units(legal: list[LegalAction], unit: int) -> list[LegalAction]:
-    """`legal` with each amount range cut to the multiples of `unit` (`settlement.odd_amounts:
-    exact`); an action left no multiple in its range is not offered."""
+def amount_unit(rules: Rules, kind: str) -> int:
+    """What an amount of action `kind` must be a multiple of (`settlement.odd_amounts:
+    exact`, else 1): an insurance or a side bet its own odds' unit (`Rules.insurance_unit`,
+    `Rules.side_bet_unit`: each amount of it paid whole), every other amount the stake's
+    (`Rules.stake_unit`); an opening names a seat, not an amount."""
+    if kind == OPEN:
+        return 1
+    if kind == INSURE:
+        return rules.insurance_unit
+    return rules.side_bet_unit if kind in (PAIR, MATCH) else rules.stake_unit
+
+
+def ranges_in_units(legal: list[LegalAction], rules: Rules) -> list[LegalAction]:
+    """`legal` with each amount range cut to the multiples of its unit (`amount_unit`,
+    `settlement.odd_amounts: exact`); an action left no multiple in its range is not
+    offered."""
     out = []
     for option in legal:
-        if option.low is None or option.kind == OPEN:  # a seat number, not an amount
+        unit = amount_unit(rules, option.kind)
+        if option.low is None or unit == 1:
             out.append(option)
             continue
         low, high = -(-option.low // unit) * unit, (option.high or 0) // unit * unit

@@ -9,14 +9,16 @@ from typing import Any
 from pontoon_rules.engine.round.actions import Action, LegalAction
 from pontoon_rules.engine.round.cards import card_code
 from pontoon_rules.engine.round.rules import Rules
-from pontoon_rules.engine.round.state import RoundState
+from pontoon_rules.engine.round.state import RoundState, amount_unit
 
 
-def random_action(option: LegalAction, rng: random.Random, unit: int = 1) -> Action:
-    """`option` with an amount drawn from its range (when it has one), a multiple of `unit`
-    (`Rules.stake_unit`: the range's ends are multiples already)."""
+def random_action(option: LegalAction, rng: random.Random, rules: Rules | None = None
+                  ) -> Action:
+    """`option` with an amount drawn from its range (when it has one), a multiple of the
+    unit `rules` ask of it (`state.amount_unit`: the range's ends are multiples already)."""
     if option.low is None:
         return Action(option.kind)
+    unit = 1 if rules is None else amount_unit(rules, option.kind)
     high = option.high or option.low
     if unit > 1:
         return Action(option.kind, option.low + unit * rng.randint(0, (high - option.low) // unit))
@@ -27,7 +29,7 @@ def random_round(rules: Rules, stakes: list[int], rng: random.Random) -> dict[st
     """Play one round with random cards and random legal decisions; return its script."""
     return record_round(rules, stakes, rng,
                         lambda state: random_action(rng.choice(state.legal_actions()), rng,
-                                                    state.rules.stake_unit))
+                                                    state.rules))
 
 
 def deal_random(state: RoundState, rng: random.Random) -> str:

@@ -163,7 +163,9 @@ def _rounded_where_valued(r: Ruleset) -> list[tuple[str, str]]:
     simulations play there (`analysis.upcards.played_stake`). Where the stake limits hold
     no such stake (`ruleset.resolving.outcomes.whole_stake`), the engine and the
     simulators round a payout (`settlement.odd_amounts`) that the analysis does not:
-    refused, naming the stake and the payout."""
+    refused, naming the stake and the payout; where payouts are never rounded
+    (`odd_amounts: exact`), the engine takes no stake there at all: refused, naming the
+    stake."""
     from pontoon_rules.ruleset.resolving.outcomes import (
         payout_terms,
         stake_unit,
@@ -171,14 +173,16 @@ def _rounded_where_valued(r: Ruleset) -> list[tuple[str, str]]:
         whole_stake,
     )
 
-    if r.settlement.odd_amounts == "exact":  # the stakes are multiples of the unit
-        return []
     (stake, most), unit = r.stakes.limits(), stake_unit(r)
     if stake % unit == 0 or whole_stake(r, stake, stake, most) is not None:
         return []
-    where, odds = next((w, f) for w, f in payout_terms(r) if (stake * f).denominator != 1)
     limits = f"from {stake} to {most}" if most is not None else f"from {stake}"
     held = " that plays as the least" if _up_and_stake(r) else ""
+    if r.settlement.odd_amounts == "exact":  # the engine takes only multiples of the unit
+        return [("stakes.min_stake", f"no stake {limits} is a multiple of {unit}, where "
+                 f"every payout is whole{held}, and settlement.odd_amounts is exact (it "
+                 "takes no other stake): no round can be played at these stake limits")]
+    where, odds = next((w, f) for w, f in payout_terms(r) if (stake * f).denominator != 1)
     part = ".max_fraction " in where and " on " not in where  # the bet itself, not its win
     rounds = ("stakes it rounded down" if part
               else f"rounds it (settlement.odd_amounts: {r.settlement.odd_amounts})")

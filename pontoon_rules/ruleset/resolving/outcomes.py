@@ -241,6 +241,24 @@ def stake_unit(r: Ruleset) -> int:
     return math.lcm(*(f.denominator for _where, f in payout_terms(r)))
 
 
+def bet_units(r: Ruleset) -> tuple[int, int]:
+    """What an amount of insurance and of a side bet must each be a multiple of for what it
+    is paid to be whole: the least common multiple of the denominators of that bet's own
+    odds (1 where none is offered). `stake_unit` makes the largest such bet, its part of a
+    stake, whole and paid whole; a smaller one (insurance "up to" its part, any side bet
+    from 1) is whole only at this unit (insurance of 3 paid 3:2 is 4.5: under
+    `settlement.odd_amounts: exact` the engine offers only multiples of it,
+    `engine.round.state.amount_unit`). The largest bet is always one: a whole part
+    paid whole is a multiple of each odds' denominator."""
+    ins = r.player.insurance
+    insurance = ([odds_fraction(ins.pays).denominator] if ins.allowed else [])
+    side = r.side_bets
+    sides = [odds_fraction(text).denominator
+             for bet in (side.pair, side.match_dealer) if bet.allowed
+             for text in (bet.pays, bet.suited_pays) if text is not None]
+    return math.lcm(1, *insurance), math.lcm(1, *sides)
+
+
 def held_at(d: HandDefinition, stake: int) -> bool:
     """Whether `d`'s stake band (`min_stake`, `max_stake`) holds at `stake`."""
     return ((d.min_stake is None or stake >= d.min_stake)
