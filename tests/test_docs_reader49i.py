@@ -1,0 +1,51 @@
+"""Issue 49, the ninth reader's leftover points, part 1 (g49i): stake limits given with
+`--agree` in every language a sheet prints, pagat's page won back, Russian plurals of
+card counts, casino Очко's and Spanish 21's and Belarus's words, the label of the
+highest-total rule and what pagat's largest stake caps; checked on the printed words,
+each worded from the fields it covers."""
+
+from __future__ import annotations
+
+import pytest
+
+from pontoon_rules.cli.agreed import settle
+from pontoon_rules.docs.sheet.sheet_view import find_base
+from pontoon_rules.docs.sheet.sheets import sheet_markdown
+from pontoon_rules.docs.website.catalog import macro_messages
+from pontoon_rules.docs.words.i18n import sheet_languages, translations, untranslated
+from pontoon_rules.docs.words.sentences import sentences
+from pontoon_rules.ruleset.loading.registry import load_bundled
+
+AGREEMENTS = (("stakes.min_stake=10", "stakes.max_stake=500"), ("stakes.min_stake=10",),
+              ("stakes.max_stake=500",), ("stakes.min_stake=10", "stakes.max_stake=none"))
+"""The stake limits a table may give with `--agree`: each picks another wording of
+`stake_limits`."""
+
+SOURCE_SHEETS = [(ruleset_id, lang) for ruleset_id in
+                 ("pagat-british", "siebzehn-und-vier", "sette-e-mezzo", "xi-dach")
+                 for lang in sheet_languages(load_bundled(ruleset_id)) if lang not in ("en", "ru")]
+
+
+@pytest.mark.parametrize("agreements", AGREEMENTS)
+@pytest.mark.parametrize(("ruleset_id", "lang"), SOURCE_SHEETS)
+def test_a_sheet_with_agreed_stakes_prints_in_its_source_language(
+        ruleset_id: str, lang: str, agreements: tuple[str, ...]) -> None:
+    """`--agree stakes.min_stake=10 --agree stakes.max_stake=500` refused the sheet in hy,
+    pa, ur, de, it and vi: 'Each player stakes at least %(low)s and at most %(high)s.'
+    was untranslated. The stakes sentence is now said in the sheet's language."""
+    ruleset = settle(load_bundled(ruleset_id), agreements, play=False)
+    text = sheet_markdown(ruleset, lang, find_base(ruleset))
+    [said] = [s.text for s in sentences(ruleset, lang) if s.key == "stake_limits"]
+    [english] = [s.text for s in sentences(ruleset, "en") if s.key == "stake_limits"]
+    assert said != english and said.split()[0] in text
+
+
+@pytest.mark.parametrize("lang", ["hy", "pa", "ur", "de", "it", "vi"])
+def test_every_wording_of_the_stake_limits_is_translated(lang: str) -> None:
+    """A language whose sheets print the stake limits translates every wording of them
+    (`catalog.FAMILIES`): another table's limits pick another one."""
+    messages = macro_messages("stake_limits")
+    assert len(messages) >= 8
+    assert untranslated(lang, messages) == []
+    gettext = translations(lang).gettext
+    assert all(gettext(m) != m for m in messages)
