@@ -6,11 +6,13 @@ each worded from the fields it covers."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from pontoon_rules.cli.agreed import settle
 from pontoon_rules.docs.sheet.sheet_view import find_base
-from pontoon_rules.docs.sheet.sheets import sheet_markdown
+from pontoon_rules.docs.sheet.sheets import render_sheet, sheet_markdown
 from pontoon_rules.docs.website.catalog import macro_messages
 from pontoon_rules.docs.words.i18n import sheet_languages, translations, untranslated
 from pontoon_rules.docs.words.sentences import sentences
@@ -49,3 +51,24 @@ def test_every_wording_of_the_stake_limits_is_translated(lang: str) -> None:
     assert untranslated(lang, messages) == []
     gettext = translations(lang).gettext
     assert all(gettext(m) != m for m in messages)
+
+
+ONE_PAGE = ("en", "pa", "ur")
+"""The languages whose pagat-british sheet took one A4 page before g49g's stick sentence
+(Russian and Armenian took two already: their worked examples fill the second)."""
+
+
+@pytest.mark.parametrize("lang", ONE_PAGE)
+def test_pagat_british_prints_on_one_page_again(lang: str, tmp_path: Path) -> None:
+    """The stick sentence's ace and card limit (g49g, 188 characters) moved the English
+    sheet's worked examples to a second page. Shorter words with the same facts ('An ace
+    counts as in your total', 'A hand stands at 5 cards') win the page back, type kept."""
+    from tests.test_docs_sheets import pdf_text
+
+    ruleset = load_bundled("pagat-british")
+    pages, text = pdf_text(render_sheet(ruleset, "pdf", lang), tmp_path)
+    assert pages == 1
+    if lang == "en":
+        flat = " ".join(text.split())
+        assert "An ace counts as in your total: an ace and a 4 make 15." in flat
+        assert "A hand stands at 5 cards, even on a total below 15." in flat
