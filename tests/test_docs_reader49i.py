@@ -16,6 +16,7 @@ from pontoon_rules.docs.sheet.sheets import render_sheet, sheet_markdown
 from pontoon_rules.docs.website.catalog import macro_messages
 from pontoon_rules.docs.words.i18n import sheet_languages, translations, untranslated
 from pontoon_rules.docs.words.sentences import sentences
+from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.registry import load_bundled
 
 AGREEMENTS = (("stakes.min_stake=10", "stakes.max_stake=500"), ("stakes.min_stake=10",),
@@ -72,3 +73,52 @@ def test_pagat_british_prints_on_one_page_again(lang: str, tmp_path: Path) -> No
         flat = " ".join(text.split())
         assert "An ace counts as in your total: an ace and a 4 make 15." in flat
         assert "A hand stands at 5 cards, even on a total below 15." in flat
+
+
+def _with(ruleset_id: str, **parts: dict[str, object]) -> Ruleset:
+    """The bundled ruleset with some fields of its sections set otherwise."""
+    data = load_bundled(ruleset_id).model_dump(mode="python")
+    for section, values in parts.items():
+        target = data
+        for key in section.split("__"):
+            target = target[key]
+        target.update(values)
+    return Ruleset.model_validate(data)
+
+
+def _said(ruleset: Ruleset, path: str, lang: str = "ru") -> str:
+    return " ".join(s.text for s in sentences(ruleset, lang) if path in s.paths)
+
+
+@pytest.mark.parametrize(("count", "said"), [
+    (4, "В руке не больше 4 карт."), (3, "В руке не больше 3 карт."),
+    (2, "В руке не больше 2 карт."), (5, "В руке не больше 5 карт.")])
+def test_a_card_limit_is_said_in_the_genitive_russian_asks(count: int, said: str) -> None:
+    """«В руке не больше %(n)s» took the accusative of `cards` («4 карты», «1 карту»):
+    after «не больше» Russian asks the genitive, «4 карт» (plural forms: «1 карты»)."""
+    ruleset = _with("pagat-british", player={"max_cards": count},
+                    stakes={"last_buy_card": min(count, 5)})
+    assert said in _said(ruleset, "player.max_cards")
+    assert f"A hand holds at most {count} cards." in _said(ruleset, "player.max_cards", "en")
+
+
+@pytest.mark.parametrize(("count", "said"), [(4, "У дилера не больше 4 карт."),
+                                             (3, "У дилера не больше 3 карт.")])
+def test_the_banker_card_limit_in_russian(count: int, said: str) -> None:
+    ruleset = _with("casino-ochko", banker={"max_cards": count})
+    assert said in _said(ruleset, "banker.max_cards")
+
+
+@pytest.mark.parametrize(("count", "said"), [
+    (1, "купить не больше 1 карты."), (3, "купить не больше 3 карт.")])
+def test_the_most_buys_in_russian(count: int, said: str) -> None:
+    ruleset = _with("pagat-british", stakes={"max_buys": count})
+    assert said in _said(ruleset, "stakes.max_buys")
+
+
+@pytest.mark.parametrize(("count", "said"), [
+    (1, "Через 1 раздачу банк"), (3, "Через 3 раздачи банк"), (5, "Через 5 раздач банк")])
+def test_the_bank_passes_after_deals_in_russian(count: int, said: str) -> None:
+    """«Через 3 раздач» read wrongly: «через 3 раздачи», «через 5 раздач»."""
+    ruleset = _with("pagat-british", table__bank={"passes_after_deals": count})
+    assert said in _said(ruleset, "table.bank.passes_after_deals")
