@@ -6,6 +6,7 @@ each worded from the fields it covers."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -15,9 +16,10 @@ from pontoon_rules.docs.sheet.sheet_view import find_base
 from pontoon_rules.docs.sheet.sheets import render_sheet, sheet_markdown
 from pontoon_rules.docs.website.catalog import macro_messages
 from pontoon_rules.docs.words.i18n import sheet_languages, translations, untranslated
+from pontoon_rules.docs.words.rounds import teaching_rounds
 from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.ruleset.format.model import Ruleset
-from pontoon_rules.ruleset.loading.registry import load_bundled
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 AGREEMENTS = (("stakes.min_stake=10", "stakes.max_stake=500"), ("stakes.min_stake=10",),
               ("stakes.max_stake=500",), ("stakes.min_stake=10", "stakes.max_stake=none"))
@@ -122,3 +124,55 @@ def test_the_bank_passes_after_deals_in_russian(count: int, said: str) -> None:
     """«Через 3 раздач» read wrongly: «через 3 раздачи», «через 5 раздач»."""
     ruleset = _with("pagat-british", table__bank={"passes_after_deals": count})
     assert said in _said(ruleset, "table.bank.passes_after_deals")
+
+
+def _sentences_of(text: str) -> list[str]:
+    return [s for s in re.split(r"(?<=[.!?])\s+(?=[A-ZА-ЯЁ«])", text) if s]
+
+
+@pytest.mark.parametrize("ruleset_id", ["casino-ochko", "australian-pontoon", "spanish-21",
+                                        "belarus-ponton"])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_home_bank_is_said_in_short_sentences(ruleset_id: str, lang: str) -> None:
+    """Casino Очко's home paragraph was one sentence of 110 words. Each of its rules is
+    now a sentence of its own, none over 45 words (the longest lists the house's prizes),
+    the facts unchanged."""
+    [home] = [s.text for s in sentences(load_bundled(ruleset_id), lang) if s.key == "home_bank"]
+    said = _sentences_of(home)
+    assert len(said) >= 7
+    assert max(len(s.split()) for s in said) <= 45, max(said, key=lambda s: len(s.split()))
+    for fact in {"en": ("a bank of", "each cut to what the bank still has free",
+                        "cannot be added when nothing is free", "after ____ deals",
+                        "agreed before play"),
+                 "ru": ("ставит в банк", "в банке ещё свободно", "добавить нельзя",
+                        "после ____ раздач", "договорились до игры")}[lang]:
+        assert fact in home, fact
+
+
+def test_casino_ochko_names_what_it_lacks_in_its_players_words() -> None:
+    """«В этой игре нет: покупки карт» named British pontoon's 'buy' as casino Очко's
+    players never say it; the sheet says what it is."""
+    said = {s.key: s.text for s in sentences(load_bundled("casino-ochko"), "ru")}
+    assert "покупки карт" not in said["lacks"]
+    assert "доплаты к ставке за новую карту" in said["lacks"]
+
+
+def test_casino_ochko_says_its_stick_button_once() -> None:
+    """«"Пас": больше не брать карт. Сказать "пас" можно при 15 очках»: the page's
+    button «Пас» is named once, as the page names it, beside «Ещё карту»."""
+    text = sheet_markdown(load_bundled("casino-ochko"), "ru")
+    [stick] = [line for line in text.splitlines() if line.startswith("- «Пас»")]
+    assert stick.lower().count("пас") == 1
+    assert "«Ещё карту»: взять ещё одну карту" in text and "по слову «ещё»" not in text
+
+
+@pytest.mark.parametrize("ruleset_id", bundled_ids())
+def test_no_worked_example_shows_a_card_twice(ruleset_id: str) -> None:
+    """Casino Очко's double example: 7♠ 4♠, then 7♠ again on the double. Eight packs
+    allow it, but a reader takes it for a misprint: the example search passes such a
+    round by (`rounds.reads_naturally`)."""
+    for example in teaching_rounds(load_bundled(ruleset_id)):
+        result = example["result"]
+        shown = [c for seat in result["seats"] for hand in seat["hands"] for c in hand["cards"]]
+        shown += result["banker"]["cards"]
+        assert len(shown) == len(set(shown)), shown
