@@ -176,3 +176,32 @@ def test_no_worked_example_shows_a_card_twice(ruleset_id: str) -> None:
         shown = [c for seat in result["seats"] for hand in seat["hands"] for c in hand["cards"]]
         shown += result["banker"]["cards"]
         assert len(shown) == len(set(shown)), shown
+
+
+def test_spanish_21_says_decks_and_push_as_its_players_do() -> None:
+    """'Played with 6 packs … a Spanish pack' and 'equal totals are a stand-off': its
+    players (and its source: "six ‘Spanish’ decks of 48 cards") say decks and push."""
+    text = sheet_markdown(load_bundled("spanish-21"), "en")
+    assert "Played with 6 decks of 48 cards shuffled together." in text
+    assert "a Spanish deck" in text and "pack" not in text.split("## Between deals")[0]
+    assert "equal totals push (the stake comes back)" in text and "stand-off" not in text
+
+
+def test_belarus_uses_its_pages_own_words_quoted() -> None:
+    """«Твист (ещё карта без доплаты)» and «Выплата сразу («ивен мани»)»: the Belarus page
+    says «сделать "твист" (можно взять следующую карту без увеличения ставки)» and «может
+    попросить "равные деньги" (выплату 1:1)»; the sheet says the same, quoted."""
+    text = sheet_markdown(load_bundled("belarus-ponton"), "ru")
+    assert "Сделать «твист»: взять следующую карту без увеличения ставки." in text
+    assert "можно вместо этого попросить «равные деньги»" in text
+    assert "ивен мани" not in text and "Твист (ещё карта без доплаты)" not in text
+
+
+@pytest.mark.parametrize(("ruleset_id", "said"), [
+    ("belarus-ponton", "Играют от 2 до 7 человек, каждый против дилера"),
+    ("casino-ochko", "Играют от 1 до 7 человек, каждый против дилера заведения."),
+    ("australian-pontoon", "Играют от 1 до 7 человек, каждый против банкира")])
+def test_the_players_count_does_not_read_as_an_age(ruleset_id: str, said: str) -> None:
+    """«Для игроков от 2 до 7» reads as players aged 2 to 7: «Играют от 2 до 7 человек»."""
+    text = sheet_markdown(load_bundled(ruleset_id), "ru")
+    assert said in text and "Для игроков от" not in text
