@@ -205,3 +205,32 @@ def test_the_players_count_does_not_read_as_an_age(ruleset_id: str, said: str) -
     """«Для игроков от 2 до 7» reads as players aged 2 to 7: «Играют от 2 до 7 человек»."""
     text = sheet_markdown(load_bundled(ruleset_id), "ru")
     assert said in text and "Для игроков от" not in text
+
+
+def test_the_plain_total_row_is_not_read_as_the_highest_total() -> None:
+    """'4. highest total' read as the best total a hand can make: the row is the hand
+    that is none of the named ones, 'other total' (ru keeps «по очкам»)."""
+    text = sheet_markdown(load_bundled("pagat-british"), "en")
+    assert "| 4. other total |" in text and "highest total" not in text
+    assert "| 4. по очкам |" in sheet_markdown(load_bundled("pagat-british"), "ru")
+
+
+def test_the_largest_stake_does_not_cap_the_buys_and_the_sheet_says_so() -> None:
+    """Does pagat's largest stake cap the buys? The engine checks it when the stake goes
+    down (`RoundState`), not on a buy (`legal.buy_range`: up to the first buy's multiple
+    of the stake): a stake of 500 at a largest stake of 500 may buy for 1000."""
+    from pontoon_rules.engine.round.actions import BUY
+    from pontoon_rules.engine.round.cards import parse_cards
+    from pontoon_rules.engine.round.rules import compile_rules
+    from pontoon_rules.engine.round.state import RoundState
+
+    ruleset = settle(load_bundled("pagat-british"), ("stakes.max_stake=500",), play=True)
+    state = RoundState(compile_rules(ruleset), [500])
+    for card in parse_cards("6S 9C 5H 9D".split()):
+        state.apply_action(card)
+    [buy] = [a for a in state.legal_actions() if a.kind == BUY]
+    assert buy.high > 500
+    said = " ".join(s.text for s in sentences(ruleset) if s.key == "stake_limits")
+    assert "at most 500 units (chips). Buying may take a stake above it." in said
+    no_buying = _with("vingt-un", stakes={"max_stake": 500})
+    assert "Buying" not in " ".join(s.text for s in sentences(no_buying))
