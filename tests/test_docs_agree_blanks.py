@@ -16,6 +16,7 @@ BOTH = ("The table agrees the stakes before play (fill in): each stake at least 
         "most %(high)s.")
 LARGEST = ("The table agrees the largest stake before play (fill in): each stake at least "
            "%(low)s, at most %(high)s.")
+BUYING = "Buying may take a stake above it."
 SMALLEST = ("The table agrees the smallest stake before play (fill in): each stake at least "
             "%(low)s, at most %(high)s.")
 
@@ -43,7 +44,8 @@ def test_the_stakes_sentence_names_the_limit_left_to_agree(
     assert gettext(message) != message or lang == "en", "translated"
     low = low[lang] if isinstance(low, dict) else low
     high = high[lang] if isinstance(high, dict) else high
-    assert said == gettext(message) % {"low": low, "high": high}
+    # pagat buys: the largest stake is the stake put down, not what buying takes (g49i)
+    assert said == f'{gettext(message) % {"low": low, "high": high}} {gettext(BUYING)}'
 
 
 def test_both_limits_given_leave_no_blank() -> None:

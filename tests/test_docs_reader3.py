@@ -48,21 +48,21 @@ def test_a_casino_sheet_says_how_a_home_table_runs_the_bank(ruleset_id: str, lan
     who shuffles and cuts (as “Between deals” says: one sentence says who cuts, reader 5),
     and how the evening ends."""
     said = text(ruleset_id, lang)
-    home = {"en": ("a bank of ", "stakes are covered as they are placed, in the order"
+    home = {"en": ("a bank of ", "Stakes are covered as they are placed, in the order"
                    " of play, each cut to what the bank still has free",
                    "after ____ deals, or at once when broken",
-                   "they shuffle and have the cards cut as “Between deals” says",
-                   "the evening ends"),
-            "ru": ("ставит в банк ____", "ставки покрывают по мере того, как их делают,"
+                   "They shuffle and have the cards cut as “Between deals” says",
+                   "The evening ends"),
+            "ru": ("ставит в банк ____", "Ставки покрывают по мере того, как их делают,"
                    " по порядку игры", "после ____ раздач",
-                   "тасует и даёт снять колоду он сам",
-                   "вечер кончается")}[lang]
+                   "Тасует и даёт снять колоду он сам",
+                   "Вечер кончается")}[lang]
     if load_bundled(ruleset_id).between_deals.cut.value == "nobody":  # online: a player cuts
         home = tuple(w for w in home if "“Between deals” says" not in w
                      and "колоду он сам" not in w)
-        assert {"en": "with no machine at home, they shuffle the cards by hand and, as is"
+        assert {"en": "With no machine at home, they shuffle the cards by hand and, as is"
                       " usual, a player cuts them",
-                "ru": "машины дома нет: он сам тасует карты, а один из игроков, как принято,"
+                "ru": "Машины дома нет: он сам тасует карты, а один из игроков, как принято,"
                       " снимает колоду"}[
             lang] in said
     for words in home:

@@ -52,9 +52,9 @@ def test_a_casino_game_without_house_prizes_says_none(ruleset_id: str) -> None:
 
 @pytest.mark.parametrize(("ruleset_id", "lang", "bank"), [
     ("spanish-21", "en", "a bank of $____ (fill in)"),
-    ("spanish-21", "ru", "он ставит в банк ____\u00a0$ (впишите)"),
+    ("spanish-21", "ru", "Он ставит в банк ____\u00a0$ (впишите)"),
     ("australian-pontoon", "en", "a bank of $____ (fill in)"),
-    ("casino-ochko", "ru", "он ставит в банк ____ фишек (впишите)"),
+    ("casino-ochko", "ru", "Он ставит в банк ____ фишек (впишите)"),
     ("belarus-ponton", "en", "a bank of ____ chips (fill in)")])
 def test_the_home_bank_is_put_up_in_the_games_money(ruleset_id: str, lang: str,
                                                      bank: str) -> None:

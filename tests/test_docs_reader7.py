@@ -152,14 +152,15 @@ def test_the_belarus_russian_sheet_reads_as_russian_players_say_it() -> None:
 
     ruleset = load_bundled("belarus-ponton")
     ru = render_sheet(ruleset, "md", "ru").decode()
-    for said in ("Итого: игрок 1 проигрывает 200.", "Итого: игрок 1 остаётся при своих.",
+    for said in ("Игрок 1: перебор: игрок 1 проигрывает 100.", "Итого: игрок 1 остаётся при своих.",
                  "Играют 6 колодами из 52 карт, перетасованными вместе.",
                  "Страховка рассчитывается, когда"):
         assert said in ru, said
     for gone in ("Итого: игрок 1 -", "игрок 1 0.", "карт в каждой колоде:", "решается"):
         assert gone not in ru, gone
     en = render_sheet(ruleset, "md", "en").decode()
-    assert "In all player 1 loses 200." in en and "In all player 1 neither wins nor loses." in en
+    assert "Player 1 is bust: player 1 loses 100." in en
+    assert "In all player 1 neither wins nor loses." in en
     assert "ends -" not in en and "ends 0" not in en
 
 

@@ -41,7 +41,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "table.banker": "one more player at the table, holds the bank and deals",
         "stakes.min_stake": "each stake at least ____",
         "stakes.max_stake": "at most ____",
-        "deal.stake_after_first_card": "You stake after looking at your first card",
+        "deal.stake_after_first_card": "You stake after seeing your first card",
         "deal.player_cards": "deals 2 cards to each player",
         "deal.banker_cards": "and 2 cards to themselves",
         "deal.banker_cards_visible": "stay face down until the players have played",

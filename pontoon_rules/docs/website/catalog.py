@@ -265,13 +265,14 @@ FAMILIES: dict[str, tuple[str, ...]] = {
                 *settlement_messages.EXCEPTIONS_TO.values()),
     "player_bust": (settlement_messages.LOSES_AT_ONCE, settlement_messages.LOSES_WHEN_OPENED,
                     settlement_messages.LOSES_AFTER),
-    "first_shuffle": (), "stake_when": (),
+    "first_shuffle": (), "stake_when": (), "stake_limits": (),
 }
 """The rules whose every wording a language must translate once one of its sheets prints
 the rule (`family_messages`): the ranking's named hands one side cannot hold and the
-exceptions' heading, the bust's loss, who shuffles and cuts, when the stakes go down. A
-sheet prints the wording its ruleset's fields choose; a ruleset of the same game that sets
-them otherwise (a variation, an overlay, a user's house rules) prints another, and its
+exceptions' heading, the bust's loss, who shuffles and cuts, when the stakes go down, the
+stake limits (`--agree` on the stakes picks another of them on any sheet). A sheet
+prints the wording its ruleset's fields choose; a ruleset of the same game that sets them
+otherwise (a variation, an overlay, a user's house rules) prints another, and its
 sheet in that language must not be refused for it. A template rule (no messages here) is
 its macro's every message in `plain_rules/*.j2`."""
 

@@ -46,7 +46,7 @@ USUAL_NAMES: dict[str, str] = {
     "five-card-trick": _("five-card trick"),
     "three-of-a-kind": _("three of a kind"),
     "twenty-one": _("twenty-one"),
-    "total": _("highest total"),
+    "total": _("other total"),
     "bust": _("bust"),
 }
 """The names of the well-known hand ids (a definition's own `name` comes first)."""

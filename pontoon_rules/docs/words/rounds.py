@@ -237,11 +237,20 @@ def _search(ruleset: Ruleset) -> tuple[str, ...]:
         script = _seeded_round(rules, rng)
         result = _result(rules, script)
         for i, wanted in enumerate(WANTED):
-            if i not in found and wanted(result):
+            if i not in found and wanted(result) and reads_naturally(_replayed(rules, script)):
                 found[i] = script
         if len(found) == len(WANTED):
             break
     return tuple(json.dumps(found[i]) for i in sorted(found))
+
+
+def reads_naturally(result: dict[str, Any]) -> bool:
+    """Whether no card shows twice in a round (its replayed JSON): with several packs the
+    same card may well come again, but on a sheet a player's 7♠ 4♠ and then 7♠ on the
+    double reads as a misprint, so the searches pass such a round by for the next one."""
+    shown = [c for seat in result["seats"] for hand in seat["hands"] for c in hand["cards"]]
+    shown += result["banker"]["cards"]
+    return len(shown) == len(set(shown))
 
 
 def _result(rules: Rules, script: dict[str, Any]) -> RoundResult:
@@ -262,7 +271,7 @@ def _teaching_search(ruleset: Ruleset) -> tuple[str, ...]:
         rng = random.Random(f"sheet:{ruleset.id}:{teaching.key}")
         for _ in range(SEARCH_LIMIT):
             script = _seeded_round(rules, rng, _preferring(teaching))
-            if _takes(script, teaching.word):
+            if _takes(script, teaching.word) and reads_naturally(_replayed(rules, script)):
                 found.append(json.dumps(script))
                 break
     return tuple(found)
@@ -294,7 +303,7 @@ def _showing_search(ruleset: Ruleset) -> tuple[str, ...]:
     for _ in range(SHOWING_LIMIT if wanted and room > 0 else 0):
         script = _seeded_round(rules, rng)
         result = _replayed(rules, script)
-        shown = [s for s in wanted if s.shows(ruleset, result)]
+        shown = [s for s in wanted if s.shows(ruleset, result)] if reads_naturally(result) else []
         if shown:
             found.append(json.dumps(script))
             wanted = [s for s in wanted if s not in shown]
