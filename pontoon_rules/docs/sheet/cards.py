@@ -16,7 +16,7 @@ from pontoon_rules.docs.sheet.sheet_view import localized
 from pontoon_rules.docs.sheet.sheets import STATIC_DIR, cached_pdf
 from pontoon_rules.docs.sheet.strategy import strategy_card
 from pontoon_rules.docs.words import figures
-from pontoon_rules.docs.words.i18n import render, translations
+from pontoon_rules.docs.words.i18n import render, translations, words_of
 from pontoon_rules.literal import user
 from pontoon_rules.ruleset.format.model import Ruleset
 
@@ -33,12 +33,15 @@ def card_css() -> str:
 def card_html(ruleset: Ruleset, row: dict[str, Any], lang: str, base: Ruleset | None = None,
               departures: int | None = None, compact: bool = False) -> str:
     """The card as one standalone HTML document (`compact`: its grid in smaller type, for
-    a chart too long for the page, such as one with the rescue's table)."""
-    gettext = translations(lang).gettext
+    a chart too long for the page, such as one with the rescue's table), in the words of
+    the ruleset's own source where it has them (`i18n.words_of`), as its sheet is: a
+    casino's «Пас» on its sheet is «Пас» on its card."""
+    words = words_of(ruleset, lang)
+    gettext = translations(words).gettext
     card = strategy_card(row["chart_data"], gettext)
     shown = card["departures"] if departures is None else card["departures"][:departures]
     card = {**card, "departures": shown, "more_departures": len(card["departures"]) - len(shown)}
-    return render("strategy_card.html.j2", lang, card=card, css=Markup(card_css()),
+    return render("strategy_card.html.j2", words, card=card, css=Markup(card_css()),
                   compact=compact,
                   name=user(localized(ruleset, lang, base)[0]),
                   edge=figures.percent(row["house_edge"]),

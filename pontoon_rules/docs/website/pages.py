@@ -165,11 +165,12 @@ def _headline(ruleset: Ruleset, base: Ruleset | None, lang: str,
 
 def _card(ruleset: Ruleset, lang: str, analysis: dict[str, dict[str, Any]] | None
           ) -> tuple[dict[str, Any] | None, dict[str, str] | None]:
-    """The strategy card, and the first ruleset before it on the site with the same card."""
+    """The strategy card, in the words of the ruleset's own source as the page's rules are
+    (`i18n.words_of`), and the first ruleset before it on the site with the same card."""
     row = (analysis or {}).get(ruleset.id)
     if row is None or "chart_data" not in row:
         return None, None
-    gettext = translations(lang).gettext
+    gettext = translations(words_of(ruleset, lang)).gettext
     card = strategy_card(row["chart_data"], gettext)
     for other in site_rulesets():
         if other.id == ruleset.id:

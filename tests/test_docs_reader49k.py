@@ -1,0 +1,88 @@
+"""Issue 49 (g49k): a strategy card speaks its game's words, as the game's sheet does: the
+card of casino Очко says «Пас» and «Ещё карту» where its sheet does, never the main
+catalog's «хватит» and «твист»; Sydney's card stands and hits as its sheet does."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+
+from pontoon_rules.docs.sheet.cards import card_html
+from pontoon_rules.docs.sheet.sheet_view import find_base
+from pontoon_rules.docs.sheet.sheets import sheet_markdown
+from pontoon_rules.docs.words.i18n import SITE_LANGUAGES, translations, words_of
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+
+SHEET_LABELS = {
+    "S": ("Stick: take no more cards. You may stick on any total.",
+          "Stick: take no more cards. You may stick on %(n)s or more; below %(n)s you must draw."),
+    "T": ("Twist: take another card without adding to your stake.",
+          "Twist: take another card without adding to your stake. Buy: add to your stake and "
+          "take another card for it."),
+}
+"""The sheet's sentences that name each action before a colon ('Stick: take no more …')."""
+
+CHART: dict[str, Any] = {
+    "columns": ["10"],
+    "tables": {"2": [{"hand": "hard 14", "actions": ["S"]}, {"hand": "hard 12", "actions": ["T"]}],
+               "3": [{"hand": "hard 14", "actions": ["T"]}, {"hand": "hard 12", "actions": ["T"]}]},
+}
+"""A card with a stick, a twist and a change from three cards on (its note names both)."""
+
+
+def _word(label: str) -> str:
+    """'«Хватит» (или «себе»)' -> 'хватит', 'Сделать «твист»' -> 'твист': the action's
+    name (the first word in quotes where the label quotes one), asides dropped."""
+    quoted = re.search("«([^»]+)»", label)
+    return (quoted.group(1) if quoted else label.split(" (")[0]).strip().lower()
+
+
+def sheet_words(ruleset_id: str, lang: str) -> dict[str, str]:
+    """The word the printed sheet names each action by ('S': 'пас'), read from the sheet
+    where one of its labelled sentences opens with it."""
+    ruleset = load_bundled(ruleset_id)
+    text = sheet_markdown(ruleset, lang, find_base(ruleset)).replace("\\", "")
+    gettext = translations(words_of(ruleset, lang)).gettext
+    found = {}
+    for letter, messages in SHEET_LABELS.items():
+        labels = [gettext(m).split(":")[0] for m in messages]
+        found[letter] = next(_word(x) for x in labels if f"{x}:" in text)
+    return found
+
+
+def card_words(ruleset_id: str, lang: str) -> tuple[dict[str, str], str]:
+    """The card's legend word of each letter, and its note on later cards."""
+    row = {"chart_data": CHART, "house_edge": 0.01, "edge": {}}
+    html = card_html(load_bundled(ruleset_id), row, lang)
+    legend = dict(re.findall(r'<span class="pr-swatch[^"]*">(\w)</span> ([^<:]+):', html))
+    note = re.search(r'<p class="pr-note">([^<]*⁴T[^<]*)</p>', html)
+    assert note is not None
+    return {k: _word(v) for k, v in legend.items()}, note.group(1).lower()
+
+
+@pytest.mark.parametrize("lang", SITE_LANGUAGES)
+@pytest.mark.parametrize("ruleset_id", bundled_ids())
+def test_the_strategy_card_names_each_action_as_the_sheet_does(ruleset_id: str,
+                                                                lang: str) -> None:
+    sheet = sheet_words(ruleset_id, lang)
+    legend, note = card_words(ruleset_id, lang)
+    assert legend == sheet
+    assert all(word in note for word in sheet.values())
+
+
+def test_casino_ochkos_russian_card_says_pas_and_one_more_card() -> None:
+    legend, _note = card_words("casino-ochko", "ru")
+    assert legend == {"S": "пас", "T": "ещё карту"}
+
+
+def test_the_site_pages_card_names_each_action_as_the_sheet_does() -> None:
+    from pontoon_rules.docs.website.pages import _card
+
+    row = {"chart_data": CHART, "house_edge": 0.01, "edge": {}}
+    card, _same = _card(load_bundled("casino-ochko"), "ru", {"casino-ochko": row})
+    assert card is not None
+    assert {x["letter"]: _word(x["words"].split(":")[0]) for x in card["legend"]} == (
+        sheet_words("casino-ochko", "ru"))
+
