@@ -86,3 +86,12 @@ def test_the_site_pages_card_names_each_action_as_the_sheet_does() -> None:
     assert {x["letter"]: _word(x["words"].split(":")[0]) for x in card["legend"]} == (
         sheet_words("casino-ochko", "ru"))
 
+
+@pytest.mark.parametrize("ruleset_id", ["australian-pontoon", "casino-filipino-pontoon"])
+def test_sydneys_casino_game_says_push_as_its_source_does(ruleset_id: str) -> None:
+    """Equal totals 'push' in Sydney's casino (its source, `en@woo-sydney`), as Spanish 21's
+    do (g49i); the home game's 'stand-off' is not its word, in the rules or the examples."""
+    ruleset = load_bundled(ruleset_id)
+    text = sheet_markdown(ruleset, "en", find_base(ruleset)).replace("\\", "")
+    assert "stand-off" not in text.lower()
+    assert "equal totals push (the stake comes back)" in text
