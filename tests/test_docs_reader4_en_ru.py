@@ -188,6 +188,6 @@ def test_the_golden_ochko_intro_says_when_it_is_paid(lang: str, at_once: str,
 def test_the_casino_ochko_intro_names_the_split_as_the_body_does() -> None:
     text = sheet("casino-ochko", "ru")
     intro, body = text.split("\n## ", 1)
-    assert "разделить (сплит) две карты одного достоинства" in intro
+    assert "разделить (сплит) две карты с одинаковым числом очков" in intro
     assert "разделить (сплит)" in body
     assert "разби" not in text
