@@ -84,8 +84,8 @@ def test_a_payout_cell_says_never_only_where_those_cards_never_win(ruleset_id: s
 
 
 @pytest.mark.parametrize(("ruleset_id", "lang", "row"), [
-    ("australian-pontoon", "en", "| 13. twenty-one | A♠ K♥ Q♦ | 1:1 | 1:1, as a plain total |"),
-    ("spanish-21", "en", "| 13. twenty-one | A♠ K♥ Q♦ | 1:1 | 1:1, as a plain total |"),
+    ("australian-pontoon", "en", "| 13. twenty-one | A♠ 8♥ 2♦ | 1:1 | 1:1, as a plain total |"),
+    ("spanish-21", "en", "| 13. twenty-one | A♠ 8♥ 2♦ | 1:1 | 1:1, as a plain total |"),
     ("ochko-home", "ru", "| 2. очко | Т♠ 10♥ | 1 к 1 | 1 к 1, как сумма |")])
 def test_the_bankers_twenty_one_takes_as_a_plain_total(ruleset_id: str, lang: str,
                                                        row: str) -> None:
@@ -188,6 +188,6 @@ def test_the_golden_ochko_intro_says_when_it_is_paid(lang: str, at_once: str,
 def test_the_casino_ochko_intro_names_the_split_as_the_body_does() -> None:
     text = sheet("casino-ochko", "ru")
     intro, body = text.split("\n## ", 1)
-    assert "разделить (сплит) две карты одного достоинства" in intro
+    assert "разделить (сплит) две карты с одинаковым числом очков" in intro
     assert "разделить (сплит)" in body
     assert "разби" not in text

@@ -5,7 +5,9 @@ No casino page says how its game is played at a kitchen table, so the whole para
 our reading (the rule is marked †). Two things in it are read from the rules: the unit
 the bank is put up in (the ruleset's money, `stakes.money`: "$____", else chips), and the
 fixed prizes the house pays (a hand's `prize`, `prize_to_others`), which a home bank pays
-only as far as it holds.
+only as far as it holds, and the most a stake may win at odds, which a stake does not tie
+up in the bank (`engine.round.live_bank`: a stake ties up its own amount; a win is paid in
+full, past what the bank holds, and the bank is then broken).
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ from collections.abc import Callable
 
 from pontoon_rules.docs.words.amounts import amount_text, blank_amount_text
 from pontoon_rules.docs.words.i18n import mark as _
+from pontoon_rules.docs.words.marks import odds
 from pontoon_rules.ruleset.format.agreed import BLANK
 from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.resolving.outcomes import BY_TOTAL, WIN, outcome_table
 
 Gettext = Callable[[str], str]
 
@@ -50,6 +54,15 @@ def house_prizes(ruleset: Ruleset, gettext: Gettext, name: Callable[[str], str],
                           if d.prize_to_others is not None}):
         items.append(gettext(TO_OTHERS) % {"amount": amount_text(ruleset, amount, lang)})
     return gettext("; ").join(items)
+
+
+def best_win(ruleset: Ruleset, gettext: Gettext) -> str:
+    """The most a winning stake is paid at odds ('3:2', `ruleset.resolving.outcomes`: the
+    outcome table's best cell a player wins), empty where no win pays more than 1:1; the
+    home paragraph says a stake ties up only its own amount of the bank, not this."""
+    best = max((cell.pays for cell in outcome_table(ruleset).values()
+                if cell.result in (WIN, BY_TOTAL)), default=None)
+    return odds(best, gettext) if best is not None and best > 1 else ""
 
 
 def python_messages() -> list[str]:

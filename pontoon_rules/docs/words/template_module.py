@@ -105,6 +105,7 @@ def template_module(ruleset: Ruleset, lang: str) -> Any:
                "blank_bank": lambda: home.blank_bank(ruleset, gettext, lang),
                "house_prizes": lambda: home.house_prizes(
                    ruleset, gettext, lambda h: hand_name(ruleset, h, gettext, lang), lang),
+               "best_win": lambda: home.best_win(ruleset, gettext),
                "va_bank_figures": lambda: va_bank_example(ruleset),
                "limit": lambda path: limit_text(ruleset, path, gettext, ngettext, lang),
                "face_list": lambda face: _face_list(ruleset, face),

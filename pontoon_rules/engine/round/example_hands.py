@@ -7,7 +7,8 @@ from collections.abc import Collection, Iterator
 from itertools import chain, combinations, combinations_with_replacement, islice
 
 from pontoon_rules.engine.round.cards import RANK_CODES, card_code, parse_card, rank_of
-from pontoon_rules.engine.round.hand import Hand, classify
+from pontoon_rules.engine.round.hand import Hand, classify, named_hand, points
+from pontoon_rules.engine.round.legal import banker_may_draw, may_draw
 from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.ruleset.format.common import SuitRule
 from pontoon_rules.ruleset.format.hands import HandDefinition
@@ -25,7 +26,9 @@ def example_cards(ruleset: Ruleset, hand_id: str, rules: Rules | None = None,
     """Card codes of a hand the engine classifies as `hand_id` under `ruleset`, all from
     the game's own pack (None when no hand of at most `MAX_EXAMPLE_CARDS` cards is); a
     player's hand held against some banker's up cards or stakes only is classified against
-    the first of its up cards, on a stake of its band (its sentences say which).
+    the first of its up cards, on a stake of its band (its sentences say which). Only a
+    hand its holder can reach card by card (`reachable`): no 21 of three cards where an
+    ace and a king already stand, no bust that was bust a card before.
     `by_value`: an ordinary total or a bust tries the cards worth most in this game first
     (`pack.values`: a sheet's "highest total" shows a high one, where a court may be
     worth ½); without it, by their face (the conformance vectors' cards). `avoid`: cards
@@ -36,9 +39,34 @@ def example_cards(ruleset: Ruleset, hand_id: str, rules: Rules | None = None,
     for cards in _candidates(ruleset, rules, hand_id, by_value):
         hand = _hand_of(cards, rules, stake)
         codes = [card_code(c) for c in cards]
-        if tuple(codes) not in avoid and classify(hand, rules, banker, up=up) == hand_id:
+        if (tuple(codes) not in avoid and classify(hand, rules, banker, up=up) == hand_id
+                and reachable(cards, rules, banker, up, stake)):
             return codes
     return None
+
+
+def reachable(cards: list[int], rules: Rules, banker: bool = False, up: int = -1,
+              stake: int = 100) -> bool:
+    """Whether a hand can come to hold `cards` in this order: each card after the dealt
+    ones (`deal.player_cards`, the banker's `deal.banker_cards`) drawn to a hand the engine
+    lets draw (`engine.round.legal.may_draw` with the named hand it is against `up`, the
+    banker's `banker_may_draw`): none after a natural, a 21 the rules stand on, a bust or
+    the card limit."""
+    hand = Hand(stake)
+    dealt = rules.banker_cards if banker else rules.player_cards
+    for card in cards[:dealt]:
+        hand.put(card, rules)
+    for card in cards[dealt:]:
+        if banker:
+            allowed = banker_may_draw(hand, rules)
+        else:
+            allowed = may_draw(hand, points(hand, rules), rules,
+                               named_hand(hand, rules, up=up))
+        if not allowed:
+            return False
+        hand.put(card, rules)
+        hand.drawn += 1
+    return True
 
 
 def held_at(d: HandDefinition, rules: Rules) -> tuple[int, int]:

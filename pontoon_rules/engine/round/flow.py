@@ -140,10 +140,7 @@ def banker_legal(state: RoundState) -> list[LegalAction]:
 
 def banker_can_draw(state: RoundState) -> bool:
     """Whether the banker's hand may take another card (`banker.must_stand_at`: no more)."""
-    hand, r = state.banker, state.rules
-    count = points(hand, r)
-    return (len(hand.cards) < r.banker_max_cards and count < r.bust_limit
-            and count < r.banker_must_stand)
+    return rules_legal.banker_may_draw(state.banker, state.rules)
 
 
 def apply_decision(state: RoundState, action: Action) -> None:

@@ -91,6 +91,14 @@ def may_draw(hand: Hand, points: int, rules: Rules, named: NamedHand | None = No
     return not (hand.is_split and rules.split_aces_one_card and hand.cards[0] >> 2 == 0)
 
 
+def banker_may_draw(hand: Hand, rules: Rules) -> bool:
+    """Whether the banker's hand may take another card: under the card limit, the bust
+    limit and `banker.must_stand_at` (the widest the banker may draw, by choice)."""
+    count = hand_points(hand, rules)
+    return (len(hand.cards) < rules.banker_max_cards and count < rules.bust_limit
+            and count < rules.banker_must_stand)
+
+
 def can_draw(hand: Hand, points: int, rules: Rules, named: NamedHand | None = None) -> bool:
     """Whether the hand may take another card at all (twist, buy or a first double)."""
     if hand.doubles and hand.drawn_since_double >= rules.double_draws:
