@@ -179,9 +179,9 @@ def test_a_worked_examples_explanation_says_the_money() -> None:
 
 
 def test_a_round_drawn_on_the_site_says_its_amounts_in_the_money() -> None:
-    """The site's drawn round (hands, the seat's total, the decisions) of spanish-21's
-    insurance example: '+$1', 'insurance $0.50', 'insure $0.50'; without a money the plain
-    numbers it always drew."""
+    """The site's drawn round (hands, the insurance, the seat's total, the decisions) of
+    spanish-21's insurance example (a 7 against the dealer's blackjack, insured): '-$1',
+    '+$1', '$0', 'insure $0.50'; without a money the plain numbers it always drew."""
     from pontoon_rules.docs.sheet.sheet_view import worked_examples
     from pontoon_rules.docs.sheet.views import round_view
     from pontoon_rules.docs.words.amounts import signed_amount_text
@@ -194,9 +194,10 @@ def test_a_round_drawn_on_the_site_says_its_amounts_in_the_money() -> None:
     view = round_view(found["script"], result, gettext, amount=amount_of(ruleset),
                       signed=lambda n: signed_amount_text(ruleset, n))
     seat = view["seats"][0]
-    assert seat["hands"][0]["net_text"] == "+$1" and seat["net_text"] == "+$0.50"
+    assert seat["hands"][0]["net_text"] == "-$1" and seat["net_text"] == "$0"
     assert seat["insurance"]["staked_text"] == "$0.50"
+    assert seat["insurance"]["net_text"] == "+$1"
     assert {"actor": "player 1", "action": "insure $0.50"} in view["decisions"]
     plain = round_view(found["script"], result, gettext)
-    assert plain["seats"][0]["hands"][0]["net_text"] == "+100"
+    assert plain["seats"][0]["hands"][0]["net_text"] == "-100"
     assert {"actor": "player 1", "action": "insure 50"} in plain["decisions"]

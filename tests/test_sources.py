@@ -494,7 +494,9 @@ def test_14_a_fixed_limit_is_still_a_number(tmp_path: Path) -> None:
     r = load_ruleset(path)
     assert agreed_fields(r) == {} and r.stakes.limits() == (5, 50)
     text = next(s.text for s in sentences(r) if "stakes.min_stake" in s.paths)
-    assert text == "Each player stakes at least 5 and at most 50 units (chips)."
+    # pagat's buys may take a stake above its largest (the engine checks it as put down)
+    assert text == ("Each player stakes at least 5 and at most 50 units (chips). "
+                    "Buying may take a stake above it.")
 
 
 # -- Russian words as each source uses them ------------------------------------------------------
