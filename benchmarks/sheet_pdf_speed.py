@@ -4,7 +4,8 @@
     python benchmarks/sheet_pdf_speed.py --dump DIR    # and each PDF's page count and text
 
 The cache folder is bypassed (each PDF is laid out, as on a build from an empty cache);
-the CPU seconds are this process's (user + system), the WeasyPrint layouts are counted.
+the CPU seconds are this process's (user + system); the WeasyPrint layouts begun and the
+pages they lay out are counted (the work, free of the machine's load).
 `--dump` writes `ID-LANG.txt` per sheet: the page count, then the text `pdftotext -layout`
 extracts, so that two runs (before and after a change) can be compared with `diff -r`.
 """
@@ -23,17 +24,23 @@ from pontoon_rules.docs.words.i18n import SITE_LANGUAGES
 
 
 def _counting_layouts() -> list[int]:
-    """Count every WeasyPrint layout (`HTML.render`) from now on, in the list's one item."""
+    """Count every WeasyPrint layout (`HTML.render`, begun) and every page it lays out from
+    now on, in the list's two items."""
     import weasyprint  # type: ignore[import-untyped]
+    from weasyprint.layout import page  # type: ignore[import-untyped]
 
-    count = [0]
-    render = weasyprint.HTML.render
+    count = [0, 0]
+    render, remake_page = weasyprint.HTML.render, page.remake_page
 
     def counted(self: object, *args: object, **kwargs: object) -> object:
         count[0] += 1
         return render(self, *args, **kwargs)
 
-    weasyprint.HTML.render = counted
+    def counted_page(*args: object) -> object:
+        count[1] += 1
+        return remake_page(*args)
+
+    weasyprint.HTML.render, page.remake_page = counted, counted_page
     return count
 
 
@@ -64,15 +71,16 @@ def main() -> None:
     made = 0
     for ruleset, base in rulesets:
         for lang in SITE_LANGUAGES:
-            start, before = time.process_time(), count[0]
+            start, before = time.process_time(), list(count)
             pdf = sheets._laid_out_pdf(ruleset, lang, base)
             cpu += time.process_time() - start
             made += 1
             if args.verbose:
-                print(f"{ruleset.id:<28} {lang} {count[0] - before} layouts")
+                print(f"{ruleset.id:<28} {lang} {count[0] - before[0]} layouts, "
+                      f"{count[1] - before[1]} pages")
             if args.dump:
                 _dump(pdf, args.dump / f"{ruleset.id}-{lang}.txt")
-    print(f"{made} sheet PDFs, {count[0]} layouts, {cpu:.1f} CPU s "
+    print(f"{made} sheet PDFs, {count[0]} layouts, {count[1]} pages laid out, {cpu:.1f} CPU s "
           f"({cpu / made:.2f} s a sheet)")
 
 
