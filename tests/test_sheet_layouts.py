@@ -84,27 +84,3 @@ def test_a_sheet_too_long_even_tight_takes_the_shorter_of_the_last_two(
     monkeypatch.setattr(sheets, "example_count", lambda ruleset: 3)
     pdf = sheets._laid_out_pdf(load_bundled("pagat-british"), "en", None)
     assert pdf.decode().startswith(chosen)
-
-
-def test_a_layout_past_its_page_limit_stops_at_the_page_past_it(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """`paged.layout` with a limit lays out no page past it (WeasyPrint's page report is
-    seen: a WeasyPrint that words it otherwise fails here, and lays every page out)."""
-    from weasyprint.layout import page  # type: ignore[import-untyped]
-
-    from pontoon_rules.docs.sheet import paged
-
-    made: list[int] = []
-    remake_page = page.remake_page
-
-    def counted(index: int, *args: object) -> Any:
-        made.append(index)
-        return remake_page(index, *args)
-
-    monkeypatch.setattr(page, "remake_page", counted)
-    html = "<p style='break-after: page'>one</p><p style='break-after: page'>two</p><p>3</p>"
-    assert paged.layout(html, 1) is None
-    assert made == [0]
-    assert len(paged.layout(html, 3).pages) == 3
-    assert len(paged.layout(html).pages) == 3
-    assert paged.layout(html, 2) is None

@@ -8,8 +8,6 @@ templates read. Reads `docs.words`; never `docs.website`.
   (WeasyPrint).
 - `cards`: The printable strategy card: one A4 page beside each rule sheet (PDF,
   WeasyPrint).
-- `paged`: WeasyPrint layouts cut short: a version of a sheet or card that overflows its
-  pages is laid out no further than the page past them.
 - `strategy`: The strategy card: the analysis's best-strategy chart as one compact grid a
   player reads.
 - `views`: Page contexts: rulesets, rounds and the comparison matrix as plain data for

@@ -12,7 +12,6 @@ from typing import Any
 
 from markupsafe import Markup
 
-from pontoon_rules.docs.sheet import paged
 from pontoon_rules.docs.sheet.sheet_view import localized
 from pontoon_rules.docs.sheet.sheets import STATIC_DIR, cached_pdf
 from pontoon_rules.docs.sheet.strategy import strategy_card
@@ -48,19 +47,17 @@ def card_html(ruleset: Ruleset, row: dict[str, Any], lang: str, base: Ruleset | 
 
 def card_pdf(ruleset: Ruleset, row: dict[str, Any], lang: str,
              base: Ruleset | None = None) -> bytes:
-    """The card as a one-page A4 PDF: each version tried (`DEPARTURES_ON_A_CARD`, then the
-    grid compact) laid out no further than its second page (`paged.layout`), the last one
-    whole, on as many pages as it takes."""
-    tried, document = "", None
-    for count in DEPARTURES_ON_A_CARD:
-        html = card_html(ruleset, row, lang, base, count, compact=False)
+    """The card as a one-page A4 PDF."""
+    from weasyprint import HTML  # type: ignore[import-untyped]
+
+    tried = ""
+    for compact, count in [(False, n) for n in DEPARTURES_ON_A_CARD] + [(True, 0)]:
+        html = card_html(ruleset, row, lang, base, count, compact)
         if html == tried:
             continue  # fewer departures than the count: the same card, again too long
-        tried, document = html, paged.layout(html, 1)
-        if document is not None:
+        tried, document = html, HTML(string=html).render()
+        if len(document.pages) <= 1:
             break
-    else:
-        document = paged.layout(card_html(ruleset, row, lang, base, 0, compact=True))
     pdf: bytes = document.write_pdf()
     return pdf
 

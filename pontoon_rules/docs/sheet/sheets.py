@@ -11,7 +11,6 @@ from typing import Any
 from markupsafe import Markup
 
 from pontoon_rules.cache import cached_bytes, key_of, package_files_hash
-from pontoon_rules.docs.sheet import paged
 from pontoon_rules.docs.sheet.sheet_view import example_count, sheet_view
 from pontoon_rules.docs.words.i18n import (
     SITE_LANGUAGES,
@@ -187,36 +186,31 @@ ROOM_STEPS: tuple[str, ...] = ("brief", "sites", "tight")
 
 
 def _laid_out(ruleset: Ruleset, lang: str, base: Ruleset | None) -> Any:
-    """The sheet laid out with every example on the fewest pages, at least its budget: the
-    first version (`ROOM_STEPS`, each step kept for the next) that fits the budget, else the
-    tight one where it takes fewer pages than the last before it. A version is laid out no
-    further than the page past the budget (`paged.layout`), the one giving up the titles
-    a page further (the tight one is measured against it), and one that changes nothing
-    (no titles to give up, no box to make brief) not at all."""
+    """The sheet laid out with every example on the fewest pages, at least its budget."""
+    from weasyprint import HTML
+
     budget, most = page_budget(ruleset), example_count(ruleset)
     step = {name: False for name in ROOM_STEPS}
-    html = sheet_html(ruleset, lang, base, most, **step)
-    document = paged.layout(html, budget)  # None: longer than the limit
+    layouts: dict[str, Any] = {}  # a step that changes nothing (no titles) is not laid out again
+
+    def render() -> Any:
+        html = sheet_html(ruleset, lang, base, most, **step)
+        if html not in layouts:
+            layouts[html] = HTML(string=html).render()
+        return layouts[html]
+
+    document = render()
     for name in ROOM_STEPS:
-        if document is not None and len(document.pages) <= budget:
-            return document
+        if len(document.pages) <= budget:
+            break
         if name == "brief" and base is None:
             continue  # no box to make brief
         step[name] = True
-        tried = sheet_html(ruleset, lang, base, most, **step)
-        if tried == html:
-            continue
-        if name != "tight":
-            html, document = tried, paged.layout(tried, budget + (name == "sites"))
-            continue
+        tried = render()
         # the table as rows of text only where it saves a page
-        tight = paged.layout(tried)
-        if document is None and len(tight.pages) > budget:
-            document = paged.layout(html, len(tight.pages))
-        if document is None or len(tight.pages) < len(document.pages):
-            return tight
-        return document
-    return document or paged.layout(html)  # the tight version is the same, too long
+        if name != "tight" or len(tried.pages) < len(document.pages):
+            document = tried
+    return document
 
 
 def _laid_out_pdf(ruleset: Ruleset, lang: str, base: Ruleset | None) -> bytes:
