@@ -14,7 +14,8 @@ from pontoon_rules.ruleset.loading.registry import load_bundled
 
 
 class _Laid:
-    """A stand-in for `weasyprint.HTML`: one page where the HTML says `fits`, else two."""
+    """A stand-in for `weasyprint.HTML`: the pages the HTML says (`pages=3`), else one
+    where it says `fits`, else two."""
 
     rendered: list[str] = []
 
@@ -23,7 +24,8 @@ class _Laid:
 
     def render(self) -> Any:
         _Laid.rendered.append(self.html)
-        pages = [1] if "fits" in self.html else [1, 2]
+        said = self.html.partition("pages=")[2]
+        pages = list(range(int(said[0]) if said else 1 if "fits" in self.html else 2))
         return type("Document", (), {"pages": pages, "write_pdf": lambda _: self.html.encode()})()
 
 
@@ -65,3 +67,20 @@ def test_a_card_with_fewer_departures_than_the_count_is_not_laid_out_again(
     pdf = cards.card_pdf(load_bundled("pagat-british"), {}, "en")
     assert pdf == b"shown=0 compact fits"
     assert laid == ["shown=5", "shown=0", "shown=0 compact fits"]
+
+
+@pytest.mark.parametrize(("tight_pages", "chosen"), [(2, "tight"), (3, "sites"), (4, "sites")])
+def test_a_sheet_too_long_even_tight_takes_the_shorter_of_the_last_two(
+        laid: list[str], monkeypatch: pytest.MonkeyPatch, tight_pages: int,
+        chosen: str) -> None:
+    from pontoon_rules.docs.sheet import sheets
+
+    def html(ruleset: object, lang: str, base: object, examples: int, brief: bool,
+             sites: bool, tight: bool) -> str:  # the sites version: three pages
+        return (f"tight pages={tight_pages}" if tight else "sites pages=3" if sites
+                else f"brief={brief}")
+
+    monkeypatch.setattr(sheets, "sheet_html", html)
+    monkeypatch.setattr(sheets, "example_count", lambda ruleset: 3)
+    pdf = sheets._laid_out_pdf(load_bundled("pagat-british"), "en", None)
+    assert pdf.decode().startswith(chosen)
