@@ -407,7 +407,8 @@ class JobManager:
                 for w in self._workers:
                     record = self._jobs.get(w.job) if w.job else None
                     if (record is not None and record.status == CANCELLING and not w.killed
-                            and now - (record.cancel_asked or now) > self._grace
+                            and record.cancel_asked is not None
+                            and now - record.cancel_asked > self._grace
                             and not self._held):
                         w.killed = True
                         worker.signal_group(w.process.pid, signal.SIGKILL)

@@ -124,7 +124,10 @@ def run_tasks(tasks: Sequence[Task], workers: int = 1, scheduler: str | None = N
     else:
         keys = {payload: str(next(_KEYS)) for payload in dict.fromkeys(t[1] for t in tasks)}
         for kind, payload in {(t[0], t[1]) for t in tasks}:
-            _prepare(kind, payload)  # built once here; forked workers inherit it
+            # built here: forked workers inherit it; where they come from a fork server,
+            # this still fails a bad payload here, by its own error, and leaves a kernel
+            # compiled for the rules in the cache before any worker looks for it
+            _prepare(kind, payload)
         _FORKED.update({key: payload for payload, key in keys.items()})
         context = worker_context()
         # workers not forked from here are given the payloads once, at their start
