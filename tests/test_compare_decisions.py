@@ -112,3 +112,33 @@ def test_what_the_search_cannot_show_is_explained(field: str) -> None:
     a, b = _pair(field)
     reasons = {r.field.path: r for r in compare_rulesets(a, b).reasons}
     assert reasons[field].category == NOT_PLAYED and reasons[field].reason
+
+
+def test_a_name_is_words_only_and_no_round_is_played_for_it(monkeypatch) -> None:
+    """A hand's name (in any language) and the pack's rank and suit names change no round:
+    the search says so from the table, without playing thousands of candidate rounds."""
+    import pontoon_rules.compare.simulate as simulate
+    from pontoon_rules.compare.reasons import OUTSIDE_A_ROUND, round_independent
+    from pontoon_rules.compare.search import PairSearch
+    from pontoon_rules.ruleset.loading.registry import load_bundled
+
+    base = load_bundled("pagat-british")
+    data = base.model_dump(mode="json")
+    pontoon = data["hands"]["definitions"]["pontoon"]
+    pontoon["name"] = "vingt-et-un"
+    pontoon["names"] = {**pontoon.get("names", {}), "it": "ventuno"}
+    data["pack"]["rank_names"] = {"K": {"name": "roy"}}
+    data["id"] = "renamed"
+    renamed = type(base).model_validate(data)
+    search = PairSearch(base, renamed)
+    wanted = {"hands.definitions.pontoon.name", "hands.definitions.pontoon.names",
+              "pack.rank_names"}
+    assert wanted <= set(search.differing)
+    played: list[object] = []
+    monkeypatch.setattr(simulate, "simulate", lambda *args: played.append(args))
+    for path in sorted(wanted):
+        record = search.record(path)
+        assert record.category == OUTSIDE_A_ROUND and "words only" in record.reason, path
+    assert played == []
+    assert round_independent("hands.definitions.pontoon.ties") is None
+    assert round_independent("hands.definitions.pontoon") is None

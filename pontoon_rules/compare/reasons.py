@@ -24,6 +24,8 @@ NOT_FOUND = "not-found"
 
 _SAME_SHOE = ("changes only how likely each card is; the same cards dealt under both "
               "settle the same")
+_HAND_NAME = ("words only: what the hand is called; the engine knows a hand by its id, so "
+              "every round is dealt, played and settled the same")
 _LIMIT = ("a limit that a round valid under both rulesets always meets, so it never "
           "changes a result")
 
@@ -56,6 +58,12 @@ ROUND_INDEPENDENT: dict[str, tuple[str, str]] = {
     "stakes.max_stake": (OUTSIDE_A_ROUND, "a stake limit; " + _LIMIT),
     "stakes.money": (OUTSIDE_A_ROUND, "words only: the money every amount is printed in; "
                      "each amount, and so each round, stays the same"),
+    "pack.suit_names": (OUTSIDE_A_ROUND, "words only: what the suits are called; the same "
+                        "cards are dealt and settle the same"),
+    "pack.rank_names": (OUTSIDE_A_ROUND, "words only: what the ranks are called; the same "
+                        "cards are dealt and settle the same"),
+    "hands.definitions.*.name": (OUTSIDE_A_ROUND, _HAND_NAME),
+    "hands.definitions.*.names": (OUTSIDE_A_ROUND, _HAND_NAME),
     "between_deals": (OUTSIDE_A_ROUND, "acts between deals (shuffling, the used cards, "
                       "passing or selling the bank), never within one round"),
     "shoot.kitty_within_stake_limits": (OUTSIDE_A_ROUND, "sets how big a kitty may be put "
@@ -103,7 +111,13 @@ def round_independent(path: str) -> tuple[str, str] | None:
 
 
 def _lookup(table: dict[str, tuple[str, str]], path: str) -> tuple[str, str] | None:
+    """The entry for `path` or the nearest section above it; a named hand's id may be
+    written `*` (`hands.definitions.*.name` holds for every hand)."""
     parts = path.split(".")
+    if parts[:2] == ["hands", "definitions"] and len(parts) > 3 and parts[2] != "*":
+        found = _lookup(table, ".".join([*parts[:2], "*", *parts[3:]]))
+        if found is not None:
+            return found
     for i in range(len(parts), 0, -1):
         found = table.get(".".join(parts[:i]))
         if found is not None:
