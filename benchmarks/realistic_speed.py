@@ -1,7 +1,9 @@
 """Time to a ruleset's realistic variations (`analysis.present.realistic`, what
 `costs --realistic`, the ruleset pages and the workbench lead with), for every bundled
-ruleset: cold (the first call in this process for that ruleset: every variant solved)
-and cached (the same call again: the table kept per ruleset), with the number of rows.
+ruleset: cold (the first call in this process for that ruleset: every variant solved that
+the ruleset's stored full cost table does not already hold), its CPU seconds (this process
+and its workers), and cached (the same call again: the table kept per ruleset), with the
+number of rows.
 
     python benchmarks/realistic_speed.py [--workers N] [RULESET ...]
 
@@ -24,20 +26,29 @@ def main() -> None:
     parser.add_argument("rulesets", nargs="*", help="bundled ids (default: all)")
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
-    print(f"{'ruleset':<34} {'cold s':>8} {'cached s':>9} {'rows':>5}")
+    print(f"{'ruleset':<34} {'cold s':>8} {'cold cpu s':>11} {'cached s':>9} {'rows':>5}")
     for ruleset_id in args.rulesets or bundled_ids():
         ruleset = load_bundled(ruleset_id)
         refused = refused_names(ruleset, "costs")
         if refused:
             print(f"{ruleset_id:<34} refused: {', '.join(refused)}")
             continue
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), _cpu()
         table = realistic_variations(ruleset, workers=args.workers)
-        cold = time.perf_counter() - start
+        cold, cold_cpu = time.perf_counter() - start, _cpu() - cpu
         start = time.perf_counter()
         realistic_variations(ruleset, workers=args.workers)
         cached = time.perf_counter() - start
-        print(f"{ruleset_id:<34} {cold:>8.2f} {cached:>9.4f} {len(table.rows):>5}", flush=True)
+        print(f"{ruleset_id:<34} {cold:>8.2f} {cold_cpu:>11.2f} {cached:>9.4f} "
+              f"{len(table.rows):>5}", flush=True)
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of its children that have ended (its workers)."""
+    import os
+
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
 
 
 if __name__ == "__main__":

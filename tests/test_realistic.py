@@ -126,3 +126,40 @@ def test_a_small_family_gives_only_its_values() -> None:
                                  published=[])
     assert [(c.path, c.old, c.new) for v in table.rows for c in v.changes
             if v.kind == FAMILY] == [("player.stick_minimum", 15, 16)]
+
+
+def test_a_change_the_stored_full_table_holds_is_not_solved_again(monkeypatch) -> None:
+    """Where the ruleset's stored full cost table (`costdata`, current by its hash) already
+    holds a one-field change at the same deck and policy, the realistic row takes that edge
+    instead of solving the variant again: fewer variants are solved, and the table is the one
+    solving every variant gives, to the last digit."""
+    import pontoon_rules.analysis.present.costs as costs
+    import pontoon_rules.analysis.present.realistic as realistic
+
+    ruleset = load_bundled("casino-ochko")
+    solved: list[int] = []
+    real = costs.solve_variants
+
+    def counting(base: Any, variants: list[Any], *args: Any, **kwargs: Any) -> Any:
+        solved.append(len(variants))
+        return real(base, variants, *args, **kwargs)
+
+    monkeypatch.setattr(realistic, "solve_variants", counting)
+    family, published = realistic.bundled_family(), published_rows(ruleset)
+    reused = realistic._computed(ruleset, None, None, family, published, 1).to_json()
+    stored = realistic.stored_edges(ruleset)
+    monkeypatch.setattr(realistic, "stored_edges", lambda r: {})
+    fresh = realistic._computed(ruleset, None, None, family, published, 1).to_json()
+    assert stored and solved[0] < solved[1]
+    assert json.dumps(reused, sort_keys=True) == json.dumps(fresh, sort_keys=True)
+
+
+def test_a_changed_ruleset_has_no_stored_edges() -> None:
+    """A ruleset whose rules differ from the one its stored table was made for (a user's
+    edit in the workbench) reuses nothing: every variant is solved for its own rules."""
+    from pontoon_rules.analysis.present.realistic import stored_edges
+
+    base = load_bundled("casino-ochko")
+    data = base.model_dump(mode="json")
+    data["player"]["stick_minimum"] = data["player"]["stick_minimum"] + 1
+    assert stored_edges(base) and stored_edges(type(base).model_validate(data)) == {}

@@ -16,13 +16,16 @@ Each is one change (a published row: that row's changes) validated as a whole `R
 what the schema refuses, the fields that make another game rather than a house rule
 (`STRUCTURAL_FIELDS`) and those the one-seat model does not vary (`costs.skip_reason`) are
 left out. Edges come from the cost table's own machinery (`costs.solve_variants`), sorted by
-the size of the effect. A table is kept per ruleset in this process (`realistic_variations`
+the size of the effect; a change the ruleset's stored full table already solved at the same
+deck and policy (`costdata`, current by its hash) is read from it (`stored_edges`), the same
+figure to the last digit. A table is kept per ruleset in this process (`realistic_variations`
 is called again and again by a site build and by the workbench).
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -198,23 +201,48 @@ def _computed(ruleset: Ruleset, deck: Deck | None, policy: str | None,
         variants.append(variant_of(data, c.path, c.new))
     rows: list[tuple[str, tuple[Change, ...], tuple[str, ...], Ruleset | None]] = []
     kept: list[Ruleset | str] = []
+    known: list[tuple[float, str] | None] = []
+    stored = stored_edges(ruleset) if deck is None and policy is None else {}
     for (kind, change, sources), variant in zip(planned, variants, strict=True):
         if isinstance(variant, str) and variant.startswith("invalid"):
             continue  # not a game at all: no table would choose it
         rows.append((kind, (change,), sources, None))
-        kept.append(variant)
+        known.append(stored.get(change_key(change.path, change.new)))
+        if known[-1] is None:
+            kept.append(variant)
     for name, overlay in published:
         changes = changes_between(ruleset, overlay)
         if changes:
             rows.append((PUBLISHED, changes, (name,), overlay))
+            known.append(None)
             kept.append(overlay)
     solved = solve_variants(ruleset, kept, deck, policy, workers=workers, progress=progress,
                             helper=helper, check=check)
-    out = [_variation(row, found, solved) for row, found in zip(rows, solved.found,
-                                                                  strict=True)]
+    found = iter(solved.found)
+    out = [_variation(row, next(found) if edge is None else edge, solved)
+           for row, edge in zip(rows, known, strict=True)]
     out.sort(key=lambda v: (v.change is None, -abs(v.change or 0.0)))
     return RealisticTable(ruleset.id, solved.base, solved.deck_description, solved.method,
                           out)
+
+
+def stored_edges(ruleset: Ruleset) -> dict[str, tuple[float, str]]:
+    """The edges the ruleset's stored full cost table already holds (`costdata`: every
+    one-field change solved at the ruleset's own deck and policy, kept only while its hash
+    matches the rules), by `change_key`: a realistic change the full table has is not
+    solved again, and its edge is the full table's to the last digit."""
+    from pontoon_rules.analysis.present.costdata import stored_costs
+
+    table = stored_costs(ruleset)
+    if table is None:
+        return {}
+    return {change_key(row.path, row.new): (row.edge, row.note) for row in table.rows
+            if row.edge is not None}
+
+
+def change_key(path: str, new: Any) -> str:
+    """One change (a field and its new plain value) as text, the same for equal values."""
+    return json.dumps([path, plain(new)], sort_keys=True, default=str)
 
 
 def _variation(row: tuple[str, tuple[Change, ...], tuple[str, ...], Ruleset | None],
