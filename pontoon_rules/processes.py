@@ -16,12 +16,15 @@ make themselves safe across a fork.
 
 from __future__ import annotations
 
-import multiprocessing
 import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
-from multiprocessing.context import BaseContext
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # `multiprocessing` is imported where workers start: the CLI's progress
+    # ticker imports this module for `fork_safe`, and `edge` starts no worker
+    from multiprocessing.context import BaseContext
 
 __all__ = ["PRELOAD", "fork_safe", "forking", "inherits", "only_python_thread",
            "worker_context"]
@@ -72,6 +75,8 @@ def only_python_thread() -> bool:
 def worker_context() -> BaseContext:
     """The context to start workers from now: `fork` where it is safe (fork them inside
     `forking`), else `forkserver` (else `spawn`, where a platform has no fork server)."""
+    import multiprocessing
+
     methods = multiprocessing.get_all_start_methods()
     if "fork" in methods and only_python_thread():
         return multiprocessing.get_context("fork")

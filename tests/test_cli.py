@@ -256,6 +256,34 @@ def test_edge_imports_nothing_only_a_build_needs(ahead: str, tmp_path: Path) -> 
         assert len(written) == (ahead == "1"), (run, written)  # kept once, then found
 
 
+UNUSED_BY_EDGE = """
+import atexit, sys
+def said():
+    tokenize = sys.modules.get("tokenize")
+    compiled = tokenize is not None and tokenize._compile.cache_info().currsize > 0
+    print("multiprocessing:", "multiprocessing" in sys.modules, "tokenizer:", compiled)
+atexit.register(said)
+from pontoon_rules.cli import main
+sys.argv = ["pontoon-rules", *sys.argv[1:]]
+main()
+"""
+
+
+def test_edge_starts_no_worker_machinery_and_parses_no_signature_text(tmp_path: Path) -> None:
+    """`edge` imports no `multiprocessing` (a few ms of its start: `processes` imports it
+    where workers start, not for the progress ticker's `fork_safe`), and the ruleset's
+    models are built without `inspect` parsing a builtin's signature from its text (its
+    first use compiles the tokenizer's patterns: 2 ms; the ace values' serializer is a
+    function of ours, not `list`)."""
+    env = dict(os.environ, PONTOON_RULES_AHEAD="0", PONTOON_RULES_CACHE=str(tmp_path))
+    out = subprocess.run([sys.executable, "-c", UNUSED_BY_EDGE, "edge", "blackjack-reference"],
+                         capture_output=True, text=True, timeout=120, env=env, check=False,
+                         cwd=ROOT)
+    assert out.returncode == 0, out.stderr
+    assert "house edge" in out.stdout
+    assert out.stdout.splitlines()[-1] == "multiprocessing: False tokenizer: False"
+
+
 STAND_IN = """
 import sys
 from pontoon_rules.cli.analysis_cmds import _rules

@@ -63,7 +63,10 @@ def language_table() -> dict[str, Language]:
     `languages.yaml` (a catalog without an entry is a language of scope `all`)."""
     import yaml
 
-    entries = yaml.safe_load(LANGUAGES_FILE.read_text(encoding="utf-8")) or {}
+    # libyaml's safe loader where it is installed: the same data as `yaml.safe_load`, in a
+    # tenth of its time (2 ms of every command that imports the ruleset's models)
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    entries = yaml.load(LANGUAGES_FILE.read_text(encoding="utf-8"), Loader=loader) or {}
     found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
     table = {SOURCE_LANGUAGE: ENGLISH}
     for code in found:
