@@ -13,6 +13,7 @@ from pontoon_rules.engine.round.rules import banker_draws_below
 from pontoon_rules.ruleset.format.common import BankerMode, Rank
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.resolving import relevance
+from pontoon_rules.ruleset.resolving.outcomes import TOTAL, payout
 
 GATES = ("allowed", "enabled")
 """A field named so switches its group on or off; when off, the group does not apply."""
@@ -276,3 +277,35 @@ def natural_loses_to_natural(r: Ruleset) -> bool:
                 and d.banker_can_hold]
     cell = outcome_table(r).get((naturals[0], naturals[0])) if naturals else None
     return cell is not None and cell.result == LOSE
+
+
+def doubled_bonus(r: Ruleset) -> str | None:
+    """The best hand paid above a plain total that a doubled hand may still make: where a
+    double goes on drawing (`player.double.draws_after` none), casino Очко's five-card
+    trick (2:1). The engine pays it on the hand's whole stake, the double included
+    (`settle.won`), which a reader cannot tell from the odds alone. None where there is no
+    such hand (a fixed prize is not paid on the stake)."""
+    d = r.player.double
+    if not d.allowed or d.draws_after is not None:
+        return None
+    plain_total = payout(r, TOTAL)
+    for hand_id, hand in r.hands.ranked():
+        if (hand.player_can_hold and not hand.natural and hand.prize is None
+                and (hand.max_cards is None or hand.max_cards > d.min_cards)
+                and payout(r, hand_id) > plain_total):
+            return hand_id
+    return None
+
+
+def doubled_natural(r: Ruleset) -> str | None:
+    """A natural a player may double (one that may still draw, `may_draw_on`, held on as
+    few cards as a double asks): the double's card makes it another hand, so its odds are
+    not paid on the doubled stake. None where no natural can be doubled."""
+    d = r.player.double
+    if not d.allowed:
+        return None
+    for hand_id, hand in r.hands.ranked():
+        if (hand.natural and hand.player_can_hold and hand.may_draw_on
+                and (hand.max_cards is None or d.min_cards <= hand.max_cards)):
+            return hand_id
+    return None
