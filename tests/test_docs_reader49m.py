@@ -58,3 +58,43 @@ def test_casino_ochkos_doubled_ochko_is_no_longer_ochko(lang: str, said: str) ->
     hand = played.result.seats[0].hands[0]
     assert (hand.hand_class, sum(hand.stakes), hand.net) == ("total", 200, 200)
     assert said in sheet("casino-ochko", lang)
+
+
+# -- Очко, the home game ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("lang, later", [
+    ("en", "Before each later deal the banker who then deals shuffles the same way, and the "
+           "player on that banker's left cuts."),
+    ("ru", "Перед каждой следующей сдачей карты так же тасует тот банкир, который будет "
+           "сдавать, а снимает колоду игрок слева от него.")])
+def test_ochko_home_says_who_cuts_after_the_first_deal(lang: str, later: str) -> None:
+    """The source's cut ("removes the player to the left of the banker",
+    `between_deals.cut: player-left`) holds at every deal: the sheet said who shuffles
+    later, not who cuts."""
+    assert load_bundled("ochko-home").between_deals.cut.value == "player-left"
+    text = sheet("ochko-home", lang)
+    shuffle = line_with(text, "- Before the first deal" if lang == "en" else "- Перед первой")
+    assert shuffle.endswith(later)
+
+
+@pytest.mark.parametrize("lang, open_, then", [
+    ("en", "the table agrees it before play: ____.", "If the table allows it, a banker who gives"),
+    ("ru", "стол договаривается об этом до игры: ____.",
+     "Если за столом договорились, что так можно, банкир, сдавший банк")])
+def test_ochko_home_giving_up_the_bank_reads_as_open(lang: str, open_: str, then: str) -> None:
+    """Whether a banker may give the bank up is agreed at the table (a blank); what then
+    happens to the bank must not read as settled beside it."""
+    text = sheet("ochko-home", lang)
+    assert f"{open_} {then}" in text
+
+
+def test_ochko_home_payout_table_says_the_bankers_21_in_players_words() -> None:
+    """The banker's two-card 21 is no ochko (`banker_can_hold: false`): it collects 1:1 as
+    any total does. «1 к 1, как сумма» read as no player says it; the cell says «1 к 1» as
+    players do, and the legend under the table and the ranking say why."""
+    text = sheet("ochko-home", "ru")
+    row = line_with(text, "| 2. очко |")
+    assert row.split("|")[4].strip() == "1 к 1"
+    assert "как сумма" not in row
+    assert "Карты банкира никогда не засчитываются как очко" in text
+    assert "те же карты считаются у него просто как сумма" in text
