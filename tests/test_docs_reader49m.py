@@ -3,11 +3,18 @@ the printed sheet (en and ru) and, where it states a figure, checked against the
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from engine_helpers import run
 
 from pontoon_rules.docs.sheet.sheet_view import find_base
 from pontoon_rules.docs.sheet.sheets import sheet_markdown
+from pontoon_rules.docs.words.conditions import insured
+from pontoon_rules.engine.round.actions import INSURE
+from pontoon_rules.engine.round.cards import parse_cards
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.ruleset.loading.registry import load_bundled
 
 
@@ -27,9 +34,9 @@ def line_with(text: str, start: str) -> str:
 def test_casino_ochkos_pas_keeps_the_cards_and_the_stake() -> None:
     """«Пас» is the page's button to stay with the cards held ("остаться со сдачей карт,
     которая у Вас на руках"); Russian players also say «пас» for folding, which gives the
-    stake up. The sheet says it is the game's button and the stake stays in play."""
+    stake up. The sheet says what it does, in the page's words, and that the stake stays
+    in play (of the table, not the button: test_docs_sheet_claims)."""
     stick = line_with(sheet("casino-ochko", "ru"), "- «Пас»")
-    assert "(кнопка игры)" in stick
     assert "остаться с картами, которые на руках" in stick
     assert "ставка остаётся в игре" in stick
 
@@ -100,3 +107,44 @@ def test_ochko_home_payout_table_says_the_bankers_21_in_players_words() -> None:
     assert "как сумма" not in row
     assert "Карты банкира никогда не засчитываются как очко" in text
     assert "те же карты считаются у него просто как сумма" in text
+
+
+# -- Belarus's Понтун ------------------------------------------------------------------------
+
+def test_belarus_says_tvist_only_as_its_source_does() -> None:
+    """The page names the action «твист» in quotes ("Игрок может сделать "твист"", "то
+    все делается ее "твист"") beside its plain words ("взять следующую карту без
+    увеличения ставки", "взять ли еще одну карту"). The sheet said a bare «твист» as a
+    word of its own («карта твиста», «после твиста», «берёт карту (твист)»): now only
+    quoted, as the page does, and the examples say «берёт ещё карту»."""
+    quotes = " ".join(p.quote for p in load_bundled("belarus-ponton").provenance.values()
+                      if p.quote)
+    assert quotes.count('"твист"') >= 3 and "взять ли еще одну карту" in quotes
+    text = sheet("belarus-ponton", "ru")
+    bare = re.findall(r"(?<!«)твист\w*", text.lower())
+    assert bare == [], bare
+    assert "Сделать «твист»: взять следующую карту без увеличения ставки." in text
+    assert "берёт ещё карту: " in text and "(твист)" not in text
+
+
+@pytest.mark.parametrize("stake", [5, 3, 1])
+def test_belarus_insurance_on_an_odd_stake_is_what_the_engine_offers(stake: int) -> None:
+    """Half of an odd stake: the engine offers exactly the half rounded down (5 insures
+    2) and none on a stake of 1; the sheet says the same, from the same function
+    (`legal.insurance_range`)."""
+    state = RoundState(compile_rules(load_bundled("belarus-ponton")), [stake])
+    cards = iter(parse_cards("9S AD 7H".split()))  # the banker's ace shows
+    while state.is_chance_node():
+        state.apply_action(next(cards))
+    insure = [(a.low, a.high) for a in state.legal_actions() if a.kind == INSURE]
+    assert insure == ([(stake // 2, stake // 2)] if stake > 1 else [])
+    assert insured(load_bundled("belarus-ponton"), stake) == stake // 2
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "When 1/2 of the stake is not a whole amount, it is rounded down: a stake of 5 is "
+           "insured with exactly 2. A stake of 1 cannot be insured: 1/2 of it is less than 1."),
+    ("ru", "Если 1/2 ставки — не целое число, страховку округляют вниз до целого: при ставке "
+           "5 страховка — ровно 2. Ставку 1 застраховать нельзя: 1/2 от неё меньше 1.")])
+def test_belarus_sheet_says_the_odd_unit_of_insurance(lang: str, said: str) -> None:
+    assert said in sheet("belarus-ponton", lang)

@@ -9,7 +9,9 @@ from fractions import Fraction
 from typing import Any
 
 from pontoon_rules.docs.words.settlement import banker_naturals_dealt
-from pontoon_rules.engine.round.rules import banker_draws_below
+from pontoon_rules.engine.round.legal import insurance_range
+from pontoon_rules.engine.round.rules import banker_draws_below, compile_rules
+from pontoon_rules.engine.round.state import ranges_in_units
 from pontoon_rules.ruleset.format.common import BankerMode, Rank
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.resolving import relevance
@@ -309,3 +311,41 @@ def doubled_natural(r: Ruleset) -> str | None:
                 and (hand.max_cards is None or d.min_cards <= hand.max_cards)):
             return hand_id
     return None
+
+
+def insured(r: Ruleset, stake: int) -> int:
+    """The most a hand staking `stake` may insure, as the engine offers it
+    (`legal.insurance_range`, cut to the insurance's unit by `state.ranges_in_units`):
+    0 where it may not insure at all."""
+    rules = compile_rules(r)
+    bet = insurance_range(rules, stake)
+    kept = ranges_in_units([bet], rules) if bet is not None else []
+    return int(kept[0].high or 0) if kept else 0
+
+
+def _chip_insurance(r: Ruleset) -> bool:
+    """Whether insurance is offered on stakes of whole chips, where a part of a stake may
+    be a fraction of a chip. A money of cents (`stakes.money.minor_units`) is left to the
+    sheet's rounding sentence, "rounded down to the cent" (test_docs_reader49g)."""
+    ins, money = r.player.insurance, r.stakes.money
+    return (ins.allowed and ins.max_fraction[0] % ins.max_fraction[1] != 0
+            and (money is None or money.minor_units == 1))
+
+
+def odd_insurance(r: Ruleset) -> tuple[int, int] | None:
+    """A stake whose insurance part is not a whole chip (from 5 up: Belarus's half of 5)
+    and what it may insure (`insured`: rounded down, 2), which the odds alone leave open;
+    None where `_chip_insurance` is not so."""
+    if not _chip_insurance(r):
+        return None
+    num, den = r.player.insurance.max_fraction
+    low, _high = r.stakes.limits()
+    stake = next(s for s in range(max(low, 5), max(low, 5) + den) if s * num % den)
+    return stake, insured(r, stake)
+
+
+def uninsured_stake(r: Ruleset) -> int | None:
+    """The least stake (`stakes.limits`) where its insurance part comes to less than a
+    chip, which the engine then does not offer (`insured` 0: half of 1); else None."""
+    low = r.stakes.limits()[0]
+    return low if _chip_insurance(r) and not insured(r, low) else None

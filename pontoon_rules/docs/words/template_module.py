@@ -111,6 +111,8 @@ def template_module(ruleset: Ruleset, lang: str) -> Any:
                "natural_loses": conditions.natural_loses_to_natural(ruleset),
                "natural": natural_name(ruleset, gettext, lang),
                "doubled_bonus": lambda: doubled_bonus(ruleset, gettext, lang),
+               "odd_insurance": lambda: conditions.odd_insurance(ruleset),
+               "uninsured_stake": lambda: conditions.uninsured_stake(ruleset),
                "doubled_natural": lambda: next((hand_name(ruleset, h, gettext, lang) for h in
                                                 [conditions.doubled_natural(ruleset)] if h),
                                                None),
