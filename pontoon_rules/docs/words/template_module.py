@@ -78,6 +78,12 @@ def doubled_bonus(ruleset: Ruleset, gettext: Callable[[str], str], lang: str
             "amount": int(200 * paid)}
 
 
+def _named(ruleset: Ruleset, hand_id: str | None, gettext: Callable[[str], str], lang: str
+           ) -> str | None:
+    """`hand_id`'s name in `lang`, or None where there is no such hand."""
+    return None if hand_id is None else hand_name(ruleset, hand_id, gettext, lang)
+
+
 def natural_name(ruleset: Ruleset, gettext: Callable[[str], str], lang: str) -> str:
     """What the game calls its natural (its first in the ranking): the fixed sentences
     (insurance, the peek, the bank's passing, the shuffle) use that name."""
@@ -113,9 +119,8 @@ def template_module(ruleset: Ruleset, lang: str) -> Any:
                "doubled_bonus": lambda: doubled_bonus(ruleset, gettext, lang),
                "odd_insurance": lambda: conditions.odd_insurance(ruleset),
                "uninsured_stake": lambda: conditions.uninsured_stake(ruleset),
-               "doubled_natural": lambda: next((hand_name(ruleset, h, gettext, lang) for h in
-                                                [conditions.doubled_natural(ruleset)] if h),
-                                               None),
+               "doubled_natural": lambda: _named(ruleset, conditions.doubled_natural(ruleset),
+                                                 gettext, lang),
                "peeked": gettext(" or ").join(hand_name(ruleset, h, gettext, lang)
                                               for h in banker_naturals_dealt(ruleset)),
                "renamed": natural_name(ruleset, gettext, lang) != gettext("pontoon"),
