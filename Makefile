@@ -36,12 +36,12 @@ run: $(STAMP) $(KERNELS)
 
 # Every core (pytest-xdist; the C kernels are built once first, see tests/conftest.py).
 test: $(STAMP) $(KERNELS)
-	@bash .ci/system-deps pango fonts spell pages browser
+	@bash .ci/system-deps pango fonts spell pages gettext browser
 	$(RUN) $(BIN)/python -m pytest -n auto --dist worksteal
 
 # The same tests with the slow cross-checks at their full sizes (tests/sizes.py).
 test-long: $(STAMP) $(KERNELS)
-	@bash .ci/system-deps pango fonts spell pages browser
+	@bash .ci/system-deps pango fonts spell pages gettext browser
 	$(RUN) PONTOON_TEST_LONG=1 $(BIN)/python -m pytest -n auto --dist worksteal
 
 lint: $(STAMP)

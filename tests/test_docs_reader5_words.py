@@ -111,12 +111,13 @@ def test_belarus_says_whose_pontoon_beats_the_dealers_plain_21() -> None:
 @pytest.mark.parametrize("ruleset_id", ["belarus-ponton", "ochko-home"])
 def test_the_plain_total_cell_says_what_it_means(ruleset_id: str) -> None:
     """«1 к 1 по сумме» read cryptic: the cell names the ordinary total in the table's own
-    words: «1 к 1, как сумма», which the legend explains («те же карты считаются у него
-    просто как сумма»); not «1 к 1 по очкам», which reused the plain-total row's name
+    words: «1 к 1» (g49m: «1 к 1, как сумма» read as no player says it), which the legend
+    explains («те же карты считаются у него просто как сумма»); not «1 к 1 по очкам», which
+    reused the plain-total row's name
     (a longer cell, «1 к 1 (считается как обычная сумма)», pushes the Russian Australian
     and Spanish 21 PDFs past their page budget: fifteen rows of a 7% column)."""
     text = _sheet(ruleset_id, "ru")
-    assert "| 1 к 1, как сумма |" in text
+    assert "| 1 к 1 | 1 к 1 |" in text and "как сумма |" not in text
     assert "по очкам | " in text  # the ordinary total's own row
     assert "те же карты считаются у него просто как сумма" in text
     assert "1 к 1 по сумме" not in text

@@ -83,16 +83,18 @@ def test_an_example_passes_the_bank_as_a_session_playing_it_does(ruleset_id: str
 def test_a_russian_payout_cell_does_not_reuse_the_plain_total_rows_name(ruleset_id: str
                                                                         ) -> None:
     """Belarus's «1 к 1 по очкам» read as a payout 'on points': «по очкам» is the name of
-    the plain-total row. A banker who may not hold the hand collects «1 к 1, как сумма»,
-    the words the legend under the table explains («…считаются у него просто как
-    сумма»); the PDFs keep their page budget (test_docs_sheets)."""
+    the plain-total row. A banker who may not hold the hand collects «1 к 1» (g49m: «1 к 1,
+    как сумма» read as no player says it), what the legend under the table explains
+    («…считаются у него просто как сумма»); the PDFs keep their page budget
+    (test_docs_sheets)."""
     ruleset = load_bundled(ruleset_id)
     text = render_sheet(ruleset, "md", "ru", find_base(ruleset)).decode("utf-8")
     plain = translations("ru").gettext("other total")
     rows = [line.split(" | ") for line in text.splitlines() if line.startswith("| ")]
     takes = [cells[-1] for cells in rows[2:] if not cells[0].endswith(plain)]
     assert all(plain not in cell for cell in takes), takes
-    assert any(cell.startswith("1 к 1, как сумма") for cell in takes), takes
+    assert any(cell == "1 к 1 |" or cell == "1 к 1" for cell in takes), takes
+    assert all("как сумма" not in cell for cell in takes), takes
     assert "просто как сумма." in text
 
 

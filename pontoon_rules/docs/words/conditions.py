@@ -9,10 +9,13 @@ from fractions import Fraction
 from typing import Any
 
 from pontoon_rules.docs.words.settlement import banker_naturals_dealt
-from pontoon_rules.engine.round.rules import banker_draws_below
+from pontoon_rules.engine.round.legal import insurance_range
+from pontoon_rules.engine.round.rules import banker_draws_below, compile_rules
+from pontoon_rules.engine.round.state import ranges_in_units
 from pontoon_rules.ruleset.format.common import BankerMode, Rank
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.resolving import relevance
+from pontoon_rules.ruleset.resolving.outcomes import TOTAL, payout
 
 GATES = ("allowed", "enabled")
 """A field named so switches its group on or off; when off, the group does not apply."""
@@ -276,3 +279,73 @@ def natural_loses_to_natural(r: Ruleset) -> bool:
                 and d.banker_can_hold]
     cell = outcome_table(r).get((naturals[0], naturals[0])) if naturals else None
     return cell is not None and cell.result == LOSE
+
+
+def doubled_bonus(r: Ruleset) -> str | None:
+    """The best hand paid above a plain total that a doubled hand may still make: where a
+    double goes on drawing (`player.double.draws_after` none), casino Очко's five-card
+    trick (2:1). The engine pays it on the hand's whole stake, the double included
+    (`settle.won`), which a reader cannot tell from the odds alone. None where there is no
+    such hand (a fixed prize is not paid on the stake)."""
+    d = r.player.double
+    if not d.allowed or d.draws_after is not None:
+        return None
+    plain_total = payout(r, TOTAL)
+    for hand_id, hand in r.hands.ranked():
+        if (hand.player_can_hold and not hand.natural and hand.prize is None
+                and (hand.max_cards is None or hand.max_cards > d.min_cards)
+                and payout(r, hand_id) > plain_total):
+            return hand_id
+    return None
+
+
+def doubled_natural(r: Ruleset) -> str | None:
+    """A natural a player may double (one that may still draw, `may_draw_on`, held on as
+    few cards as a double asks): the double's card makes it another hand, so its odds are
+    not paid on the doubled stake. None where no natural can be doubled."""
+    d = r.player.double
+    if not d.allowed:
+        return None
+    for hand_id, hand in r.hands.ranked():
+        if (hand.natural and hand.player_can_hold and hand.may_draw_on
+                and (hand.max_cards is None or d.min_cards <= hand.max_cards)):
+            return hand_id
+    return None
+
+
+def insured(r: Ruleset, stake: int) -> int:
+    """The most a hand staking `stake` may insure, as the engine offers it
+    (`legal.insurance_range`, cut to the insurance's unit by `state.ranges_in_units`):
+    0 where it may not insure at all."""
+    rules = compile_rules(r)
+    bet = insurance_range(rules, stake)
+    kept = ranges_in_units([bet], rules) if bet is not None else []
+    return int(kept[0].high or 0) if kept else 0
+
+
+def _chip_insurance(r: Ruleset) -> bool:
+    """Whether insurance is offered on stakes of whole chips, where a part of a stake may
+    be a fraction of a chip. A money of cents (`stakes.money.minor_units`) is left to the
+    sheet's rounding sentence, "rounded down to the cent" (test_docs_reader49g)."""
+    ins, money = r.player.insurance, r.stakes.money
+    return (ins.allowed and ins.max_fraction[0] % ins.max_fraction[1] != 0
+            and (money is None or money.minor_units == 1))
+
+
+def odd_insurance(r: Ruleset) -> tuple[int, int] | None:
+    """A stake whose insurance part is not a whole chip (from 5 up: Belarus's half of 5)
+    and what it may insure (`insured`: rounded down, 2), which the odds alone leave open;
+    None where `_chip_insurance` is not so."""
+    if not _chip_insurance(r):
+        return None
+    num, den = r.player.insurance.max_fraction
+    low, _high = r.stakes.limits()
+    stake = next(s for s in range(max(low, 5), max(low, 5) + den) if s * num % den)
+    return stake, insured(r, stake)
+
+
+def uninsured_stake(r: Ruleset) -> int | None:
+    """The least stake (`stakes.limits`) where its insurance part comes to less than a
+    chip, which the engine then does not offer (`insured` 0: half of 1); else None."""
+    low = r.stakes.limits()[0]
+    return low if _chip_insurance(r) and not insured(r, low) else None

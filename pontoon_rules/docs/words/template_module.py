@@ -24,7 +24,7 @@ from pontoon_rules.docs.words.conditions import applies, banker_natural, natural
 from pontoon_rules.docs.words.family_words import peek_words
 from pontoon_rules.docs.words.hands import hand_name
 from pontoon_rules.docs.words.i18n import environment, translations
-from pontoon_rules.docs.words.marks import listed
+from pontoon_rules.docs.words.marks import listed, odds
 from pontoon_rules.docs.words.pack_words import pack_words, rank_word
 from pontoon_rules.docs.words.settlement import banker_naturals_dealt
 from pontoon_rules.docs.words.va_bank import va_bank_example
@@ -34,6 +34,7 @@ from pontoon_rules.ruleset.format.agreed import BLANK, agreed_fields
 from pontoon_rules.ruleset.format.fields import plain, value_at
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.format.points import points_text
+from pontoon_rules.ruleset.resolving.outcomes import payout
 
 
 def _has_rank(ranks: Any, rank: str) -> bool:
@@ -63,6 +64,24 @@ def _face_list(ruleset: Ruleset, face: str) -> list[str]:
     """The card kinds of `FACE_FIELDS` that apply to this game and lie `face`."""
     return [name for name in FACE_FIELDS if applies(ruleset, f"faces.{name}")
             and plain(value_at(ruleset, f"faces.{name}")) == face]
+
+
+def doubled_bonus(ruleset: Ruleset, gettext: Callable[[str], str], lang: str
+                  ) -> dict[str, Any] | None:
+    """The words of `conditions.doubled_bonus` worked on a stake of 100 doubled to 200:
+    the hand's name, its odds and what the whole doubled stake is paid at them."""
+    hand_id = conditions.doubled_bonus(ruleset)
+    if hand_id is None:
+        return None
+    paid = payout(ruleset, hand_id)
+    return {"hand": hand_name(ruleset, hand_id, gettext, lang), "odds": odds(paid, gettext),
+            "amount": int(200 * paid)}
+
+
+def _named(ruleset: Ruleset, hand_id: str | None, gettext: Callable[[str], str], lang: str
+           ) -> str | None:
+    """`hand_id`'s name in `lang`, or None where there is no such hand."""
+    return None if hand_id is None else hand_name(ruleset, hand_id, gettext, lang)
 
 
 def natural_name(ruleset: Ruleset, gettext: Callable[[str], str], lang: str) -> str:
@@ -97,6 +116,11 @@ def template_module(ruleset: Ruleset, lang: str) -> Any:
                "peek_limited": lambda: bool(peek_words(ruleset, gettext)),
                "natural_loses": conditions.natural_loses_to_natural(ruleset),
                "natural": natural_name(ruleset, gettext, lang),
+               "doubled_bonus": lambda: doubled_bonus(ruleset, gettext, lang),
+               "odd_insurance": lambda: conditions.odd_insurance(ruleset),
+               "uninsured_stake": lambda: conditions.uninsured_stake(ruleset),
+               "doubled_natural": lambda: _named(ruleset, conditions.doubled_natural(ruleset),
+                                                 gettext, lang),
                "peeked": gettext(" or ").join(hand_name(ruleset, h, gettext, lang)
                                               for h in banker_naturals_dealt(ruleset)),
                "renamed": natural_name(ruleset, gettext, lang) != gettext("pontoon"),

@@ -87,11 +87,9 @@ def insurance_legal(state: RoundState, seat: Seat) -> list[LegalAction]:
             out.insert(0, LegalAction(EVEN_MONEY))
         if not r.natural_insurance:
             return out
-    most = int(hand.staked * r.insurance_fraction)
-    if state.bank_left is not None:
-        most = min(most, state.bank_left)
-    if r.insurance and most >= 1:
-        out.insert(0, LegalAction(INSURE, most if r.insurance_exact else 1, most))
+    insure = rules_legal.insurance_range(r, hand.staked, state.bank_left)
+    if insure is not None:
+        out.insert(0, insure)
     return out
 
 

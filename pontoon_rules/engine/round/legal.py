@@ -10,6 +10,7 @@ from pontoon_rules.engine.round.actions import (
     CORE_KINDS,
     DOUBLE,
     HIDE,
+    INSURE,
     OPEN,
     RAISE,
     RESCUE,
@@ -210,3 +211,18 @@ def can_split(hand: Hand, hands_held: int, rules: Rules) -> bool:
         if hand.blocked:
             return False
     return True
+
+
+def insurance_range(rules: Rules, staked: int, bank_left: int | None = None
+                    ) -> LegalAction | None:
+    """The insurance a hand staking `staked` may take: its fraction of the stake rounded
+    down to a whole amount (half of 5 is 2), at most what the bank has left; exactly that
+    where the ruleset says `exactly`, else 1 up to it; None where that comes to nothing
+    (half of 1). The sheet states it from here (`docs.words.conditions.odd_insurance`);
+    `state.ranges_in_units` then keeps the multiples of the insurance's unit."""
+    most = int(staked * rules.insurance_fraction)
+    if bank_left is not None:
+        most = min(most, bank_left)
+    if not rules.insurance or most < 1:
+        return None
+    return LegalAction(INSURE, most if rules.insurance_exact else 1, most)
