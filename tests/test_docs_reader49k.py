@@ -72,6 +72,45 @@ def test_the_strategy_card_names_each_action_as_the_sheet_does(ruleset_id: str,
     assert all(word in note for word in sheet.values())
 
 
+def offered(ruleset: Any) -> list[str]:
+    """The chart letters of every action the game offers a player (a buy of one stake)."""
+    p = ruleset.player
+    return ["S", "T", *(["D"] if p.double.allowed else []),
+            *(["B1"] if ruleset.stakes.buy.value != "none" else []),
+            *(["P"] if p.split.allowed else []), *(["R"] if p.surrender.allowed else []),
+            *(["Q"] if p.double.allowed and p.double.rescue.allowed else [])]
+
+
+def legend_words(ruleset_id: str, lang: str) -> dict[str, str]:
+    """The card's name of each action the game offers: the legend's words before their
+    colon (its first word where it has none: 'split the pair into two hands')."""
+    ruleset = load_bundled(ruleset_id)
+    rows = [{"hand": f"hard {12 + i}", "actions": [a]} for i, a in enumerate(offered(ruleset))]
+    row = {"chart_data": {"columns": ["10"], "tables": {"2": rows}}, "house_edge": 0.01,
+           "edge": {}}
+    html = card_html(ruleset, row, lang)
+    legend = re.findall(r'<span class="pr-swatch[^"]*">(\w+)</span> ([^<]+)<', html)
+    return {k: _word(v.split(":")[0] if ":" in v else v.split()[0]) for k, v in legend}
+
+
+@pytest.mark.parametrize("lang", SITE_LANGUAGES)
+@pytest.mark.parametrize("ruleset_id", bundled_ids())
+def test_the_card_names_every_action_by_a_word_of_the_sheet(ruleset_id: str,
+                                                            lang: str) -> None:
+    """Issue 49 (g49n): beyond stick and twist, each action of the card's legend (double,
+    buy, split, surrender, rescue) is named as its sheet names it: Ban Luck's card says
+    'free hand' where its sheet does, not 'surrender'."""
+    ruleset = load_bundled(ruleset_id)
+    text = sheet_markdown(ruleset, lang, find_base(ruleset)).replace("\\", "").lower()
+    words = legend_words(ruleset_id, lang)
+    assert set(words) == set(offered(ruleset))
+    assert {k: w for k, w in words.items() if w not in text} == {}
+
+
+def test_ban_lucks_card_says_free_hand() -> None:
+    assert legend_words("ban-luck", "en")["R"] == "free hand"
+
+
 def test_casino_ochkos_russian_card_says_pas_and_one_more_card() -> None:
     legend, _note = card_words("casino-ochko", "ru")
     assert legend == {"S": "пас", "T": "ещё карту"}
