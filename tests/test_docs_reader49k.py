@@ -126,11 +126,17 @@ def test_the_site_pages_card_names_each_action_as_the_sheet_does() -> None:
         sheet_words("casino-ochko", "ru"))
 
 
-@pytest.mark.parametrize("ruleset_id", ["australian-pontoon", "casino-filipino-pontoon"])
-def test_sydneys_casino_game_says_push_as_its_source_does(ruleset_id: str) -> None:
+@pytest.mark.parametrize(("ruleset_id", "word"), [("australian-pontoon", "push"),
+                                                  ("casino-filipino-pontoon", "tie")])
+def test_each_casino_game_says_its_sources_word_for_a_tie(ruleset_id: str, word: str) -> None:
     """Equal totals 'push' in Sydney's casino (its source, `en@woo-sydney`), as Spanish 21's
-    do (g49i); the home game's 'stand-off' is not its word, in the rules or the examples."""
+    do (g49i); Casino Filipino's guide says "tie" ("will tie with Dealer's Pontoon and 21",
+    `en@filipino`, g49n item 6). The home game's 'stand-off' is the word of neither, in the
+    rules or the examples, and neither says the other's."""
     ruleset = load_bundled(ruleset_id)
     text = sheet_markdown(ruleset, "en", find_base(ruleset)).replace("\\", "")
+    other = {"push": "tie", "tie": "push"}[word]
     assert "stand-off" not in text.lower()
-    assert "equal totals push (the stake comes back)" in text
+    assert f"equal totals {word} (the stake comes back)" in text
+    assert re.search(rf"\b{other}\b", text) is None
+    assert words_of(ruleset, "en") == f"en@{'woo-sydney' if word == 'push' else 'filipino'}"

@@ -65,18 +65,37 @@ def vocabularies(lang: str) -> list[str]:
 
 
 def words_of(ruleset: object, lang: str) -> str:
-    """The catalog a ruleset's text renders in: `lang@source` for the first of its sources
-    written in `lang` that has words of its own, else `lang` itself (English too: a
-    source's own English words, `locale/en/LC_MESSAGES/<source>.po`, over the messages as
-    written: Sydney's dealer who hits and stands)."""
+    """The catalog a ruleset's text renders in: `lang@source` for one of its sources
+    written in `lang` that has words of its own (`speaking_source`), else `lang` itself
+    (English too: a source's own English words, `locale/en/LC_MESSAGES/<source>.po`, over
+    the messages as written: Sydney's dealer who hits and stands)."""
     if "@" in lang:
         return lang
     sources = getattr(ruleset, "sources", None) or {}
     own = set(vocabularies(lang)) if lang in LANGUAGES else set()
-    for key, source in sources.items():
-        if getattr(source, "language", None) == lang and key in own:
-            return f"{lang}@{key}"
-    return lang
+    found = [key for key, source in sources.items()
+             if getattr(source, "language", None) == lang and key in own]
+    return f"{lang}@{speaking_source(ruleset, found)}" if found else lang
+
+
+def speaking_source(ruleset: object, keys: list[str]) -> str:
+    """Of `keys` (sources with words of their own, in the order the ruleset cites them),
+    the one whose words the ruleset speaks: for an overlay of a bundled ruleset, the one
+    its own provenance entries (those it writes over its base's) cite most, since its base's
+    sources come first in the merged `sources`; else the first. Casino Filipino's guide says
+    "tie" (`en@filipino`) where Sydney's casino, the first source of its base, says "push"
+    (`en@woo-sydney`); Australian Pontoon itself cites the guide too, and keeps "push"."""
+    from collections import Counter
+
+    from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+
+    extends = getattr(ruleset, "extends", None)
+    if len(keys) < 2 or not extends or extends not in bundled_ids():
+        return keys[0]
+    theirs = load_bundled(extends).provenance
+    cited = Counter(entry.source for path, entry in ruleset.provenance.items()  # type: ignore[attr-defined]
+                    if entry.source in keys and theirs.get(path) != entry)
+    return cited.most_common(1)[0][0] if cited else keys[0]
 
 
 LEFT_TO_RIGHT_ISOLATE, POP_DIRECTIONAL_ISOLATE = "\u2066", "\u2069"
