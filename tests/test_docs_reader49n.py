@@ -5,8 +5,6 @@ hand (played through the engine)."""
 
 from __future__ import annotations
 
-import re
-
 from pontoon_rules.docs.sheet.sheet_view import find_base
 from pontoon_rules.docs.sheet.sheets import sheet_markdown
 from pontoon_rules.ruleset.loading.registry import load_bundled
@@ -33,3 +31,26 @@ def test_siebzehn_und_vier_stands_with_its_sources_word_and_says_it_is_no_fold()
     rule = line_of(sheet("siebzehn-und-vier", "de"), "„Ich passe“")
     assert "(man bleibt bei seinen Karten und gibt nicht auf): keine Karte mehr kaufen" in rule
     assert "bleibe" not in rule and "genug" not in rule
+
+
+def test_ban_lucks_called_off_deal_shows_the_bankers_cards_as_the_sheet_says() -> None:
+    """Whether a banker who calls the deal off (at 15) shows the cards: the source is silent;
+    the engine shows every hand when a deal ends, the called-off deal too, and the sheet says
+    so, with a word to agree on it."""
+    from pontoon_rules.engine.round.actions import CALL_OFF, Action
+    from pontoon_rules.engine.round.cards import parse_cards
+    from pontoon_rules.engine.round.faces import observation
+    from pontoon_rules.engine.round.rules import compile_rules
+    from pontoon_rules.engine.round.state import RoundState
+
+    state = RoundState(compile_rules(load_bundled("ban-luck")), [10])
+    for card in parse_cards("7S AH 8C 9S".split()):  # the banker's 7 and 8 make 15
+        state.apply_action(card)
+    assert observation(state, 0)["banker"]["cards"] == [None, None]
+    state.apply_action(Action(CALL_OFF))
+    assert state.is_terminal()
+    assert observation(state, 0)["banker"]["cards"] == ["7S", "8C"]
+    rule = line_of(sheet("ban-luck", "en"), "A banker whose dealt cards make 15")
+    assert ("Whether the banker then shows those cards the rules do not say: we play that the "
+            "banker does, as every hand is shown when a deal ends; agree on it before you "
+            "play.") in rule
