@@ -54,3 +54,19 @@ def test_ban_lucks_called_off_deal_shows_the_bankers_cards_as_the_sheet_says() -
     assert ("Whether the banker then shows those cards the rules do not say: we play that the "
             "banker does, as every hand is shown when a deal ends; agree on it before you "
             "play.") in rule
+
+
+def test_sette_e_mezzo_leaves_giving_up_or_selling_the_bank_to_the_table() -> None:
+    """Treccani passes the bank only to a two-card sette e mezzo; «cedere» or «vendere il
+    banco» it does not name: no sale is played (`between_deals.bank_sale: false`, open) and
+    the sheet leaves a blank; pagat's sale, stated, is said as a rule."""
+    ruleset = load_bundled("sette-e-mezzo")
+    assert not ruleset.between_deals.bank_sale
+    assert ruleset.provenance["between_deals.bank_sale"].open
+    rule = line_of(sheet("sette-e-mezzo", "it"), "Ognuno pesca una carta")
+    assert ("Altrimenti il banco resta allo stesso giocatore. Se il mazziere possa cedere il "
+            "banco o venderlo le regole non lo dicono: lo decide il tavolo prima di giocare: "
+            "____.") in rule
+    assert rule.endswith("† ‡")
+    british = sheet("pagat-british", "en")
+    assert "may sell the bank" in british and "give up the bank or sell" not in british
