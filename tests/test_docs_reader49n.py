@@ -5,6 +5,8 @@ hand (played through the engine)."""
 
 from __future__ import annotations
 
+from engine_helpers import nets, run
+
 from pontoon_rules.docs.sheet.sheet_view import find_base
 from pontoon_rules.docs.sheet.sheets import sheet_markdown
 from pontoon_rules.ruleset.loading.registry import load_bundled
@@ -70,3 +72,19 @@ def test_sette_e_mezzo_leaves_giving_up_or_selling_the_bank_to_the_table() -> No
     assert rule.endswith("† ‡")
     british = sheet("pagat-british", "en")
     assert "may sell the bank" in british and "give up the bank or sell" not in british
+
+
+def test_australian_bonuses_say_they_pay_on_a_split_hand_as_the_engine_does() -> None:
+    """The pontoon is 'not on a split hand'; the 6-7-8, 7-7-7 and five-card 21 the engine
+    pays on a split hand too (a pair of sevens, sixes, twos split), and the sheet says so."""
+    for shoe, twists, hand in (("7S 5D 7H 7D 7C KH 9C KC", 1, "sevens"),
+                               ("6S 5D 6H 7D 8C KH 9C KC", 1, "six-seven-eight"),
+                               ("2S 5D 2H 3D 4C 5C 7D KH 9C KC", 3, "five-card-21")):
+        played = run("australian-pontoon", [100], shoe,
+                     ", ".join(["p1 split", *["p1 twist"] * twists, "p1 stick"]))
+        assert played.result.seats[0].hands[0].hand_class == hand
+        assert nets(played) == [250, -250]  # 3:2 on the bonus, 1:1 on the other hand
+    text = sheet("australian-pontoon", "en")
+    assert "not on a split hand" in line_of(text, "Pontoon: ")
+    for start in ("7-7-7: ", "6-7-8: ", "Five-card 21: "):
+        assert "also on a split hand" in line_of(text, start)
