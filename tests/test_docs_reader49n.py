@@ -58,6 +58,56 @@ def test_ban_lucks_called_off_deal_shows_the_bankers_cards_as_the_sheet_says() -
             "play.") in rule
 
 
+def test_xi_dachs_box_names_ban_luck_never_an_original_game() -> None:
+    """Xì dách is a game of its own: its box, its marks and the rules it does not play name
+    Ban Luck, never «luật gốc» (the original rules) nor 'the base ruleset'."""
+    vi, en = sheet("xi-dach", "vi"), sheet("xi-dach", "en")
+    assert "gốc" not in vi and "base ruleset" not in en
+    ban_luck = "Ban Luck (xì dách kiểu Singapore, Malaysia)"
+    dropped = [x for x in vi.splitlines() if x.startswith("> - ")]
+    assert len(dropped) == 2
+    assert all(x.startswith(f"> - {ban_luck} có, trò này không chơi: ") for x in dropped)
+    assert f"◆ Luật riêng của trò này, khác với {ban_luck}." in vi
+    assert "◆ A rule of this game that differs from Ban Luck (Chinese Blackjack)." in en
+
+
+def test_a_house_overlays_box_still_says_the_base_ruleset() -> None:
+    """Only a game of its own names its base in its marks; a variation keeps its words."""
+    text = sheet("pagat-stick-16", "en")
+    assert "◆ A rule of the variation: it differs from the base ruleset." in text
+
+
+def test_xi_dachs_double_bust_is_said_with_the_tie_to_agree() -> None:
+    """Many Xì dách tables play a bust against the dealer's bust as a tie (hòa): the ruleset
+    keeps Ban Luck's loss (`settlement.player_bust_loses_at_once`), open, quoting a
+    Vietnamese page; the sheet says the choice, the tie as the other, and ‡ (silent)."""
+    from pontoon_rules.ruleset.resolving.outcomes import BUST, LOSE, outcome_table
+
+    ruleset = load_bundled("xi-dach")
+    found = ruleset.provenance["settlement.player_bust_loses_at_once"]
+    assert found.source == "duongbo" and found.open and "21 điểm" in found.quote
+    assert outcome_table(ruleset)[(BUST, BUST)].result is LOSE
+    rule = line_of(sheet("xi-dach", "vi"), "Nếu bạn bị quắc")
+    assert "dù nhà cái cũng quắc" in rule and rule.endswith(" ‡")
+    assert "cũng quắc là hòa (tiền cược được trả lại): hãy thỏa thuận" in rule
+
+
+def test_the_tie_is_named_only_where_the_double_bust_is_open_and_would_tie() -> None:
+    """Siebzehn und Vier's reading is open but its ties go to the banker; Belarus's too:
+    a bust against a bust loses either way, and their sheets name no tie."""
+    assert "tie instead" in sheet("ban-luck", "en")
+    for ruleset_id in ("siebzehn-und-vier", "belarus-ponton", "pagat-british"):
+        assert "tie instead" not in sheet(ruleset_id, "en")
+
+
+def test_xi_dach_names_its_special_hands_by_their_names() -> None:
+    """«tổ hợp đặc biệt» was nobody's word at a table: the sheet names xì bàng and xì dách."""
+    text = sheet("xi-dach", "vi")
+    assert "tổ hợp" not in text
+    assert "- Ai có một trong các bài xì bàng, xì dách thì báo và lật cả hai lá lên." in text
+    assert "- Xì bàng: các lá A A, ngay khi chia, báo ngay." in text
+
+
 def test_sette_e_mezzo_leaves_giving_up_or_selling_the_bank_to_the_table() -> None:
     """Treccani passes the bank only to a two-card sette e mezzo; «cedere» or «vendere il
     banco» it does not name: no sale is played (`between_deals.bank_sale: false`, open) and
