@@ -190,11 +190,12 @@ def test_every_summary_of_pagat_says_the_banker_draws_by_choice(lang: str, said:
 #    of its own written over Ban Luck.
 
 def test_a_double_bust_is_said_with_its_worked_example_as_our_reading() -> None:
-    """Both bust: the player loses (`player_bust_loses_at_once`, which Xì dách's pages do not
-    say: ‡, the tie named as the other choice, g49n); the worked example plays it."""
+    """Both bust: the player loses (`player_bust_loses_at_once`, our reading of a Vietnamese
+    page's safe range "từ 16 đến 21 điểm": †, the tie named as the other choice, g49n); the
+    worked example plays it."""
     text = sheet("xi-dach", "vi")
     line = line_with(text, "- Nếu bạn bị quắc")
-    assert "dù nhà cái cũng quắc" in line and line.endswith("‡")
+    assert "dù nhà cái cũng quắc" in line and line.endswith("†")
     assert "Người chơi 1 bị quắc: người chơi 1 thua 100." in text
 
 

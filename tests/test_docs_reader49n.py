@@ -79,8 +79,8 @@ def test_a_house_overlays_box_still_says_the_base_ruleset() -> None:
 
 def test_xi_dachs_double_bust_is_said_with_the_tie_to_agree() -> None:
     """Many Xì dách tables play a bust against the dealer's bust as a tie (hòa): the ruleset
-    keeps Ban Luck's loss (`settlement.player_bust_loses_at_once`), open, quoting a
-    Vietnamese page; the sheet says the choice, the tie as the other, and ‡ (silent)."""
+    keeps Ban Luck's loss (`settlement.player_bust_loses_at_once`), our open reading of a
+    Vietnamese page; the sheet says the choice, the tie as the other, and † (agree on it)."""
     from pontoon_rules.ruleset.resolving.outcomes import BUST, LOSE, outcome_table
 
     ruleset = load_bundled("xi-dach")
@@ -88,7 +88,7 @@ def test_xi_dachs_double_bust_is_said_with_the_tie_to_agree() -> None:
     assert found.source == "duongbo" and found.open and "21 điểm" in found.quote
     assert outcome_table(ruleset)[(BUST, BUST)].result is LOSE
     rule = line_of(sheet("xi-dach", "vi"), "Nếu bạn bị quắc")
-    assert "dù nhà cái cũng quắc" in rule and rule.endswith(" ‡")
+    assert "dù nhà cái cũng quắc" in rule and rule.endswith(" †")
     assert "cũng quắc là hòa (tiền cược được trả lại): hãy thỏa thuận" in rule
 
 
