@@ -140,3 +140,4 @@ def test_each_casino_game_says_its_sources_word_for_a_tie(ruleset_id: str, word:
     assert f"equal totals {word} (the stake comes back)" in text
     assert re.search(rf"\b{other}\b", text) is None
     assert words_of(ruleset, "en") == f"en@{'woo-sydney' if word == 'push' else 'filipino'}"
+    assert "banker" not in text.lower()  # Sydney's dealer, through `# Over: woo-sydney`

@@ -142,6 +142,21 @@ def _note(message: str) -> None:
         seen.add(message)
 
 
+OVER = re.compile(r"^# Over: ([a-z0-9-]+)$", re.MULTILINE)
+"""A source's catalog that says only what it says differently from another source's names
+that one in its header (`# Over: woo-sydney`: Casino Filipino's guide says "tie" where
+Sydney's casino says "push", and "dealer" as Sydney's does): it falls back to that
+catalog, then to `messages.po`, so that no message is kept twice."""
+
+
+def falls_back_to(lang: str, catalog: object) -> str:
+    """The catalog `lang` (a `lang@source`) falls back to: the source catalog its header
+    names (`OVER`), else the language's own."""
+    base = base_language(lang)
+    found = OVER.search(getattr(catalog, "header_comment", "") or "")
+    return f"{base}@{found.group(1)}" if found else base
+
+
 @cache
 def translated_messages(lang: str) -> frozenset[str]:
     """The messages the catalog of `lang` translates (a plural: every form), with those of
@@ -154,7 +169,7 @@ def translated_messages(lang: str) -> frozenset[str]:
     done = frozenset(m.id if isinstance(m.id, str) else m.id[0] for m in catalog
                      if m.id and not m.fuzzy and (all(m.string) if isinstance(
                          m.string, (tuple, list)) else m.string))
-    return done | translated_messages(base) if words else done
+    return done | translated_messages(falls_back_to(lang, catalog)) if words else done
 
 
 def untranslated(lang: str, messages: set[str]) -> list[str]:
@@ -207,7 +222,7 @@ def translations(lang: str) -> gettext.NullTranslations:
     buffer.seek(0)
     found = _recording_catalog()(fp=buffer, domain=DOMAIN)
     if words:
-        found.add_fallback(translations(base))
+        found.add_fallback(translations(falls_back_to(lang, catalog)))
     return found
 
 
