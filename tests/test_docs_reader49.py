@@ -117,7 +117,7 @@ def test_unlimited_stakes_against_a_player_bank_say_who_pays(ruleset_id: str) ->
 
 def test_the_surrender_says_any_card_but_an_ace_in_words() -> None:
     surrender = said("casino-filipino-pontoon")["surrender"]
-    assert "unless the banker's first card is an ace" in surrender
+    assert "unless the dealer's first card is an ace" in surrender  # its guide's Dealer
     assert "one of" not in surrender
     assert "a hand of up to" not in surrender
     assert "at any time in your turn" in surrender

@@ -141,16 +141,16 @@ def test_home_ochkos_russian_sheet_says_no_twist_and_no_missing_limit() -> None:
 
 def test_xi_dach_names_its_special_hands_as_its_source_does() -> None:
     """«Ai có bài xét ngay (xì bàng, xì dách) thì báo…»: «bài xét ngay» (a hand checked at
-    once) was nobody's word. duongbo.vn calls them «các tổ hợp» that end the deal at once;
-    the sheet says «tổ hợp đặc biệt», the glossary holds it, the provenance quotes it."""
+    once) was nobody's word, nor «tổ hợp đặc biệt» (g49n): duongbo.vn calls them «các tổ
+    hợp» that end the deal at once, and players name them; the glossary holds it."""
     from pontoon_rules.docs.sheet.glossary import problems, terms
 
     ruleset = load_bundled("xi-dach")
     text = sheet_markdown(ruleset, "vi")
-    assert "xét ngay" not in text
-    assert "Ai có tổ hợp đặc biệt (xì bàng, xì dách) thì báo" in text
+    assert "xét ngay" not in text and "tổ hợp đặc biệt" not in text
+    assert "Ai có một trong các bài xì bàng, xì dách thì báo" in text
     natural = [t for t in terms("xi-dach", "vi") if t.concept == "natural"]
-    assert natural and natural[0].form == "tổ hợp đặc biệt"
+    assert natural and natural[0].form == "Ai có một trong các bài xì bàng, xì dách"
     assert problems(text, terms("xi-dach", "vi")) == []
     found = ruleset.provenance["hands.definitions"]
     assert "các tổ hợp sau" in found.quote and "tổ hợp đặc biệt" in found.note

@@ -72,6 +72,45 @@ def test_the_strategy_card_names_each_action_as_the_sheet_does(ruleset_id: str,
     assert all(word in note for word in sheet.values())
 
 
+def offered(ruleset: Any) -> list[str]:
+    """The chart letters of every action the game offers a player (a buy of one stake)."""
+    p = ruleset.player
+    return ["S", "T", *(["D"] if p.double.allowed else []),
+            *(["B1"] if ruleset.stakes.buy.value != "none" else []),
+            *(["P"] if p.split.allowed else []), *(["R"] if p.surrender.allowed else []),
+            *(["Q"] if p.double.allowed and p.double.rescue.allowed else [])]
+
+
+def legend_words(ruleset_id: str, lang: str) -> dict[str, str]:
+    """The card's name of each action the game offers: the legend's words before their
+    colon (its first word where it has none: 'split the pair into two hands')."""
+    ruleset = load_bundled(ruleset_id)
+    rows = [{"hand": f"hard {12 + i}", "actions": [a]} for i, a in enumerate(offered(ruleset))]
+    row = {"chart_data": {"columns": ["10"], "tables": {"2": rows}}, "house_edge": 0.01,
+           "edge": {}}
+    html = card_html(ruleset, row, lang)
+    legend = re.findall(r'<span class="pr-swatch[^"]*">(\w+)</span> ([^<]+)<', html)
+    return {k: _word(v.split(":")[0] if ":" in v else v.split()[0]) for k, v in legend}
+
+
+@pytest.mark.parametrize("lang", SITE_LANGUAGES)
+@pytest.mark.parametrize("ruleset_id", bundled_ids())
+def test_the_card_names_every_action_by_a_word_of_the_sheet(ruleset_id: str,
+                                                            lang: str) -> None:
+    """Issue 49 (g49n): beyond stick and twist, each action of the card's legend (double,
+    buy, split, surrender, rescue) is named as its sheet names it: Ban Luck's card says
+    'free hand' where its sheet does, not 'surrender'."""
+    ruleset = load_bundled(ruleset_id)
+    text = sheet_markdown(ruleset, lang, find_base(ruleset)).replace("\\", "").lower()
+    words = legend_words(ruleset_id, lang)
+    assert set(words) == set(offered(ruleset))
+    assert {k: w for k, w in words.items() if w not in text} == {}
+
+
+def test_ban_lucks_card_says_free_hand() -> None:
+    assert legend_words("ban-luck", "en")["R"] == "free hand"
+
+
 def test_casino_ochkos_russian_card_says_pas_and_one_more_card() -> None:
     legend, _note = card_words("casino-ochko", "ru")
     assert legend == {"S": "пас", "T": "ещё карту"}
@@ -87,11 +126,18 @@ def test_the_site_pages_card_names_each_action_as_the_sheet_does() -> None:
         sheet_words("casino-ochko", "ru"))
 
 
-@pytest.mark.parametrize("ruleset_id", ["australian-pontoon", "casino-filipino-pontoon"])
-def test_sydneys_casino_game_says_push_as_its_source_does(ruleset_id: str) -> None:
+@pytest.mark.parametrize(("ruleset_id", "word"), [("australian-pontoon", "push"),
+                                                  ("casino-filipino-pontoon", "tie")])
+def test_each_casino_game_says_its_sources_word_for_a_tie(ruleset_id: str, word: str) -> None:
     """Equal totals 'push' in Sydney's casino (its source, `en@woo-sydney`), as Spanish 21's
-    do (g49i); the home game's 'stand-off' is not its word, in the rules or the examples."""
+    do (g49i); Casino Filipino's guide says "tie" ("will tie with Dealer's Pontoon and 21",
+    `en@filipino`, g49n item 6). The home game's 'stand-off' is the word of neither, in the
+    rules or the examples, and neither says the other's."""
     ruleset = load_bundled(ruleset_id)
     text = sheet_markdown(ruleset, "en", find_base(ruleset)).replace("\\", "")
+    other = {"push": "tie", "tie": "push"}[word]
     assert "stand-off" not in text.lower()
-    assert "equal totals push (the stake comes back)" in text
+    assert f"equal totals {word} (the stake comes back)" in text
+    assert re.search(rf"\b{other}\b", text) is None
+    assert words_of(ruleset, "en") == f"en@{'woo-sydney' if word == 'push' else 'filipino'}"
+    assert "banker" not in text.lower()  # Sydney's dealer, through `# Over: woo-sydney`

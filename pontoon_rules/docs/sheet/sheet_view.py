@@ -188,7 +188,7 @@ def house_box(ruleset: Ruleset, base: Ruleset | None, lang: str) -> dict[str, An
     return {"base_id": base.id, "base_name": user(name),
             "paths": differing_from_base(ruleset, base),
             "rules": [s for s in found if s.changed],
-            "gone": [{"key": s.key, "text": dropped_text(s.text, gettext)}
+            "gone": [{"key": s.key, "text": dropped_text(s.text, gettext, words["dropped"])}
                      for s in dropped_rules(dropped)],
             "brief": False,
             "program_words": shows_program_words(lang),

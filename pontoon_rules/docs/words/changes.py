@@ -32,44 +32,48 @@ OVERLAY_WORDS: dict[str, dict[str, str]] = {
         "intro": _("This variation, named by the source, differs from the base ruleset"),
         "mark": _("A rule of the variation: it differs from the base ruleset."),
         "label": _("Variation"),
+        "dropped": _("Dropped from the base ruleset: %(rule)s"),
     },
     "own": {
         "title": _("Written over %(base)s"),
         "intro": _("A game of its own, from its own sources; this sheet gives it as it "
                    "differs from"),
-        "mark": _("A rule of this game that differs from the base ruleset."),
+        "mark": _("A rule of this game that differs from %(base)s."),
         "label": _("Its own rule"),
+        "dropped": _("Played in %(base)s, not in this game: %(rule)s"),
     },
     "house": {
         "title": _("House rules"),
         "intro": _("These rules differ from the base ruleset"),
         "mark": _("A house rule: it differs from the base ruleset."),
         "label": _("House rule"),
+        "dropped": _("Dropped from the base ruleset: %(rule)s"),
     },
 }
 """How a sheet names an overlay's differences: a source's named variation (`kind:
 variation`) is a variation of its base, unless it cites sources its base does not (Xì dách
 over Ban Luck: a game of its own, its pages never call it a variation, written over its
-base only to share the rules they agree on); anything else that extends a base is house
-rules."""
+base only to share the rules they agree on: its box and marks name Ban Luck, never "the
+base ruleset", which a reader takes for the original game); anything else that extends a
+base is house rules. `dropped` says a base's rule the overlay no longer has (`dropped_text`)."""
 
 NO_DIFFERENCE = _("no rule differs")
 """What an overlay's box says when it changes no rule of its base."""
 
-DROPPED = _("Dropped from the base ruleset: %(rule)s")
+DROPPED = OVERLAY_WORDS["house"]["dropped"]
 """A sentence of the base an overlay no longer has (`gone`), in its box."""
 
 
 def overlay_words(ruleset: Ruleset, base: Ruleset, base_name: str,
                   gettext: Callable[[str], str]) -> dict[str, str]:
-    """The title, intro, footnote and mark label of an overlay's box, in words of `gettext`."""
+    """The title, intro, footnote, mark label and dropped rule's words (`%(rule)s` left to
+    fill) of an overlay's box, in words of `gettext`, the base named where they name it."""
     own = bool(set(ruleset.sources) - set(base.sources))
     words = OVERLAY_WORDS["house" if ruleset.kind != "variation" else "own" if own
                           else "variation"]
-    out = {key: gettext(text) for key, text in words.items()}
-    if "%(base)s" in out["title"]:
-        out["title"] = out["title"] % {"base": base_name}
-    return out
+    named = {"title": base_name, "mark": base_name, "dropped": base_name.replace("%", "%%")}
+    return {key: gettext(text).replace("%(base)s", named[key]) if key in named
+            else gettext(text) for key, text in words.items()}
 
 
 @dataclass(frozen=True)
@@ -143,14 +147,15 @@ _SENTENCE_END = re.compile(r"[.!?։۔।]\s+(\S)")
 ("e.g. a", "1 or 11. a") goes on the same sentence."""
 
 
-def dropped_text(text: str, gettext: Callable[[str], str]) -> str:
+def dropped_text(text: str, gettext: Callable[[str], str], said: str | None = None) -> str:
     """A dropped rule as an overlay's box says it (`DROPPED`): the rule's first sentence
     only, the one that names it. Its details (how an ace counts toward it, when it is
     decided) read as rules still played, and a reader of the box looks for them
-    (issue 49: Xì dách's box explained Ban Luck's dropped call-off and free hand at length)."""
+    (issue 49: Xì dách's box explained Ban Luck's dropped call-off and free hand at length).
+    `said`: the overlay's words for it (`overlay_words`' `dropped`), else `DROPPED`."""
     first = next((text[:end.start() + 1] for end in _SENTENCE_END.finditer(text)
                   if not end.group(1).islower()), text)
-    return gettext(DROPPED) % {"rule": first}
+    return (gettext(DROPPED) if said is None else said) % {"rule": first}
 
 
 def dropped_rules(gone: list[Any]) -> list[Any]:

@@ -19,7 +19,7 @@ from pontoon_rules.docs.words.i18n import mark as _
 from pontoon_rules.docs.words.letters import rank_letter
 from pontoon_rules.docs.words.marks import listed, stopped
 from pontoon_rules.docs.words.pack_words import suit_words
-from pontoon_rules.docs.words.reach import doubled_can_hold
+from pontoon_rules.docs.words.reach import bonus, doubled_can_hold, split_can_make
 from pontoon_rules.ruleset.format.common import (
     AgainstTotal,
     NaturalTakes,
@@ -95,6 +95,8 @@ card is always one the player took ('bekommt A♦, kauft 10♦: geborene Einundz
 PRIZE_ON_SPLIT = "also on a split hand (its own stake counts)"
 """A fixed prize (the Super Bonus) a split hand may win, as the engine pays it: a reader
 asks; its stake band reads the split hand's own stake."""
+BONUS_ON_SPLIT = "also on a split hand"
+"""A bonus a split hand may make (`reach.bonus`: the engine pays Sydney's 6-7-8 so)."""
 _PLURALS = (("exactly %(count)s card", "exactly %(count)s cards"),
             ("%(count)s or more cards", "%(count)s or more cards"),
             ("at most %(count)s card", "at most %(count)s cards"))
@@ -107,8 +109,8 @@ PHRASES = (
     _("totalling %(total)s or less"), _("totalling %(low)s to %(high)s"),
     _("totalling %(total)s or more"), _("of any total"), _("all of one rank"),
     _("the ranks %(ranks)s"), _("as dealt"), _("not on a split hand"),
-    _("not after doubling"), _(PRIZE_ON_SPLIT), _("a natural"), _(NATURAL_ON_SPLIT),
-    _(NATURAL_TAKEN), _("Pays %(odds)s."),
+    _("not after doubling"), _(PRIZE_ON_SPLIT), _(BONUS_ON_SPLIT), _("a natural"),
+    _(NATURAL_ON_SPLIT), _(NATURAL_TAKEN), _("Pays %(odds)s."),
     _("As the banker's hand it collects %(odds)s."),
     _("It draws no more cards."), _("It may still draw, and is then no longer this hand."),
     _("It may stick even below %(n)s."), _("%(name)s (defined but not ranked: not played)"),
@@ -197,15 +199,9 @@ def _conditions(d: HandDefinition, r: Ruleset, gettext: Gettext, lang: str = "en
         taken = r.deal.player_cards == 1 and d.cards_range == (2, 2)
         out.append(gettext(NATURAL_ON_SPLIT if on_split else NATURAL_TAKEN if taken
                            else "a natural"))
-    split = [gettext(PRIZE_ON_SPLIT)] if d.prize is not None and _split_may_make(r, d) else []
+    said = PRIZE_ON_SPLIT if d.prize is not None else BONUS_ON_SPLIT if bonus(r, d) else None
+    split = [gettext(said)] if said and split_can_make(r, d) else []
     return out + condition_words(d, gettext, amount_of(r, lang)) + split
-
-
-def _split_may_make(r: Ruleset, d: HandDefinition) -> bool:
-    """Whether a split hand may be `d`: its ranks (if set) hold a pair that may be split."""
-    s = r.player.split
-    return s.allowed and d.on_split_hand and (d.ranks is None or any(
-        d.ranks.count(k) > 1 and k in s.ranks for k in set(d.ranks)))
 
 
 def _takes_key(r: Ruleset, d: HandDefinition) -> object:

@@ -65,18 +65,37 @@ def vocabularies(lang: str) -> list[str]:
 
 
 def words_of(ruleset: object, lang: str) -> str:
-    """The catalog a ruleset's text renders in: `lang@source` for the first of its sources
-    written in `lang` that has words of its own, else `lang` itself (English too: a
-    source's own English words, `locale/en/LC_MESSAGES/<source>.po`, over the messages as
-    written: Sydney's dealer who hits and stands)."""
+    """The catalog a ruleset's text renders in: `lang@source` for one of its sources
+    written in `lang` that has words of its own (`speaking_source`), else `lang` itself
+    (English too: a source's own English words, `locale/en/LC_MESSAGES/<source>.po`, over
+    the messages as written: Sydney's dealer who hits and stands)."""
     if "@" in lang:
         return lang
     sources = getattr(ruleset, "sources", None) or {}
     own = set(vocabularies(lang)) if lang in LANGUAGES else set()
-    for key, source in sources.items():
-        if getattr(source, "language", None) == lang and key in own:
-            return f"{lang}@{key}"
-    return lang
+    found = [key for key, source in sources.items()
+             if getattr(source, "language", None) == lang and key in own]
+    return f"{lang}@{speaking_source(ruleset, found)}" if found else lang
+
+
+def speaking_source(ruleset: object, keys: list[str]) -> str:
+    """Of `keys` (sources with words of their own, in the order the ruleset cites them),
+    the one whose words the ruleset speaks: for an overlay of a bundled ruleset, the one
+    its own provenance entries (those it writes over its base's) cite most, since its base's
+    sources come first in the merged `sources`; else the first. Casino Filipino's guide says
+    "tie" (`en@filipino`) where Sydney's casino, the first source of its base, says "push"
+    (`en@woo-sydney`); Australian Pontoon itself cites the guide too, and keeps "push"."""
+    from collections import Counter
+
+    from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+
+    extends = getattr(ruleset, "extends", None)
+    if len(keys) < 2 or not extends or extends not in bundled_ids():
+        return keys[0]
+    theirs = load_bundled(extends).provenance
+    cited = Counter(entry.source for path, entry in ruleset.provenance.items()  # type: ignore[attr-defined]
+                    if entry.source in keys and theirs.get(path) != entry)
+    return cited.most_common(1)[0][0] if cited else keys[0]
 
 
 LEFT_TO_RIGHT_ISOLATE, POP_DIRECTIONAL_ISOLATE = "\u2066", "\u2069"
@@ -123,6 +142,21 @@ def _note(message: str) -> None:
         seen.add(message)
 
 
+OVER = re.compile(r"^# Over: ([a-z0-9-]+)$", re.MULTILINE)
+"""A source's catalog that says only what it says differently from another source's names
+that one in its header (`# Over: woo-sydney`: Casino Filipino's guide says "tie" where
+Sydney's casino says "push", and "dealer" as Sydney's does): it falls back to that
+catalog, then to `messages.po`, so that no message is kept twice."""
+
+
+def falls_back_to(lang: str, catalog: object) -> str:
+    """The catalog `lang` (a `lang@source`) falls back to: the source catalog its header
+    names (`OVER`), else the language's own."""
+    base = base_language(lang)
+    found = OVER.search(getattr(catalog, "header_comment", "") or "")
+    return f"{base}@{found.group(1)}" if found else base
+
+
 @cache
 def translated_messages(lang: str) -> frozenset[str]:
     """The messages the catalog of `lang` translates (a plural: every form), with those of
@@ -135,7 +169,7 @@ def translated_messages(lang: str) -> frozenset[str]:
     done = frozenset(m.id if isinstance(m.id, str) else m.id[0] for m in catalog
                      if m.id and not m.fuzzy and (all(m.string) if isinstance(
                          m.string, (tuple, list)) else m.string))
-    return done | translated_messages(base) if words else done
+    return done | translated_messages(falls_back_to(lang, catalog)) if words else done
 
 
 def untranslated(lang: str, messages: set[str]) -> list[str]:
@@ -188,7 +222,7 @@ def translations(lang: str) -> gettext.NullTranslations:
     buffer.seek(0)
     found = _recording_catalog()(fp=buffer, domain=DOMAIN)
     if words:
-        found.add_fallback(translations(base))
+        found.add_fallback(translations(falls_back_to(lang, catalog)))
     return found
 
 

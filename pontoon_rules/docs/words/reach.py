@@ -140,3 +140,20 @@ def _first_totals(ruleset: Ruleset, ranks: tuple[Rank, ...], k: int) -> set[Frac
             sums = {s + v for s in sums for v in values}
         totals |= sums
     return totals
+
+
+def bonus(r: Ruleset, d: HandDefinition) -> bool:
+    """Whether the sheet says that a split hand may make `d` (`hands.BONUS_ON_SPLIT`): a
+    hand paying other odds than a plain win, not a natural, in a game where another hand of
+    the ranking may not be made on a split hand (Sydney's pontoon): a reader then asks of
+    the 6-7-8, 7-7-7 and five-card 21 too, which the engine pays on a split hand."""
+    return (not d.natural and d.pays != r.settlement.pays
+            and any(not o.on_split_hand for _i, o in r.hands.ranked()))
+
+
+def split_can_make(r: Ruleset, d: HandDefinition) -> bool:
+    """Whether a split hand may be `d`: its ranks (if set) hold one that may be split (the
+    split hand keeps one card of the pair: a pair of sixes split may make a 6-7-8)."""
+    s = r.player.split
+    return s.allowed and d.on_split_hand and (d.ranks is None or any(
+        k in s.ranks for k in set(d.ranks)))

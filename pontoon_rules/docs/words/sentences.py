@@ -355,7 +355,8 @@ def text_lines(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, paths: bool = Fals
     if base is not None:
         differ = listed(sorted(changed), gettext) or gettext(NO_DIFFERENCE)
         lines.append(f"{words['intro']} {base.id}{gettext(COLON)}{differ}")
-        lines += [f"  {dropped_text(s.text, gettext)}" for s in dropped_rules(dropped)]
+        lines += [f"  {dropped_text(s.text, gettext, words['dropped'])}"
+                  for s in dropped_rules(dropped)]
     for chapter in by_chapter(found, lang):
         lines += ["", chapter["title"]]
         for rule in chapter["rules"]:

@@ -28,6 +28,7 @@ from pontoon_rules.docs.words.marks import after_colon, either, in_parts, listed
 from pontoon_rules.docs.words.reach import decided_table
 from pontoon_rules.docs.words.reading import reading
 from pontoon_rules.docs.words.settlement_messages import (
+    BOTH_BUST_OPEN,
     EXCEPTIONS_TO,
     LOWER_ITEMS,
     MESSAGES,
@@ -37,6 +38,7 @@ from pontoon_rules.docs.words.settlement_messages import (
     PAIRS,
     PLAIN_TOTAL,
     TIE_ITEMS,
+    both_bust_open,
     bust_loses,
 )
 from pontoon_rules.ruleset.format.common import AgainstTotal, OutcomeResult, odds_fraction
@@ -286,6 +288,8 @@ def _player_bust(w: _Words) -> Said:
     claims: tuple[Claim, ...]
     if at_once or both is None or both.result is LOSE:
         text = w.gettext(bust_loses(at_once, w.r.faces.bust_shown))
+        if both_bust_open(w.r):
+            text += " " + w.gettext(BOTH_BUST_OPEN)
         claims = (Claim(rest | w.pairs(lambda p, b: p == b == BUST), 1, LOSE,
                         collects=Fraction(1)),)
     else:

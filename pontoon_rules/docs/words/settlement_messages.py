@@ -4,8 +4,10 @@ who-beats-whom, payout, tie, bust, peek and exception message, in one list."""
 from __future__ import annotations
 
 from pontoon_rules.docs.words.i18n import mark as _
-from pontoon_rules.ruleset.format.common import OutcomeResult
-from pontoon_rules.ruleset.resolving.outcomes import BY_TOTAL, LOSE, PUSH, WIN
+from pontoon_rules.ruleset.format.common import OutcomeResult, TieRule
+from pontoon_rules.ruleset.format.fields import provenance_for
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.resolving.outcomes import BUST, BY_TOTAL, LOSE, PUSH, WIN, tie_rule
 
 ORDINARY = _("any other total")
 """How an ordinary total is named in who-beats-whom sentences."""
@@ -95,6 +97,22 @@ LOSES_WHEN_OPENED = _("If you bust, you lose your stake when your hand is opened
 LOSES_AFTER = _("If you bust, you lose your stake, even if the banker busts too.")
 
 
+BOTH_BUST_OPEN = _("Some tables play a bust against the banker's bust as a tie instead (the "
+                   "stake comes back): agree which before you play.")
+"""The other reading of a bust against the banker's bust, said where the ruleset's reading is
+open (`settlement.player_bust_loses_at_once` with `open: true`) and the other would be a tie
+(equal hands push): Xì dách's tables often play both bust as «hòa»."""
+
+
+def both_bust_open(ruleset: Ruleset) -> bool:
+    """Whether the sheet names the other reading of a bust against the banker's bust
+    (`BOTH_BUST_OPEN`): the player loses it by the ruleset, its provenance is open, and
+    under `player_bust_loses_at_once: false` it would be a tie."""
+    found = provenance_for(ruleset, "settlement.player_bust_loses_at_once")
+    return (ruleset.settlement.player_bust_loses_at_once and found is not None and found.open
+            and tie_rule(ruleset, BUST) is TieRule.PUSH)
+
+
 def bust_loses(at_once: bool, shown: bool) -> str:
     """A bust's loss in words: at once where the hand is thrown in, when opened where its
     player keeps it face down (`faces.bust_shown`: Ban Luck's hidden bust, found when the
@@ -145,7 +163,7 @@ MESSAGES = (
     LOSES_AT_ONCE, LOSES_WHEN_OPENED,
     _("If you hide a bust rather than show it at once, you pay %(odds)s on your stake when "
       "it is found at the settlement."),
-    LOSES_AFTER,
+    LOSES_AFTER, BOTH_BUST_OPEN,
     _("If you bust, your stake waits for the banker: when the banker busts too, it is "
       "returned."),
     *NATURAL_AT_ONCE.values(),
