@@ -11,7 +11,10 @@ measuring process (`time.process_time`), so that the load of a shared machine co
 less; each tree runs in a process of its own, the two trees alternating `--pairs` times
 (medians printed). `--reference` is a tree of the package (a `git worktree` of main, or
 `git archive main | tar -x -C DIR`); without it only this tree is measured. `--quick`:
-the solves alone. Every edge is printed too: both trees must agree.
+the solves alone. `change`: the house edge alone (`edge_of`, what the workbench's edge
+worker computes after a change) of the ruleset's first realistic change (as
+`workbench_speed` makes it), solved after the ruleset's own, one run each. Every edge is
+printed too: both trees must agree.
 
 Issue 51's targets for the workbench: a change's new edge within 0.3 s, the realistic
 variations within 5 s; issue 47's: `edge blackjack-reference` as a whole process at most
@@ -54,6 +57,19 @@ for _ in range(3):
     spent = time.process_time() - start
     best = spent if best is None else min(best, spent)
 out = {"solve": best, "edge": edge}
+from pontoon_rules.analysis.edge import edge_of
+from pontoon_rules.analysis.present.costs import variant_of
+from pontoon_rules.analysis.present.realistic import bundled_family, one_field_changes
+data = ruleset.model_dump(mode="python")
+changed = next((v for v in (variant_of(data, c.path, c.new)
+                            for _k, c, _g in one_field_changes(ruleset, bundled_family()))
+                if not isinstance(v, str)), None)
+if changed is not None:  # the workbench's new edge: the value alone, after the base's
+    cold()
+    edge_of(rules)
+    start = time.process_time()
+    out["change_value"] = edge_of(compile_rules(changed))
+    out["change"] = time.process_time() - start
 if not quick:
     from pontoon_rules.analysis.present.realistic import realistic_variations
     cold()
@@ -77,6 +93,9 @@ def line(name: str, runs: list[dict[str, object]]) -> str:
     """The medians of one tree's runs."""
     solve = statistics.median(float(r["solve"]) for r in runs)  # type: ignore[arg-type]
     out = f"    {name:<10} solve {solve:7.3f} cpu s"
+    if "change" in runs[0]:
+        change = statistics.median(float(r["change"]) for r in runs)  # type: ignore[arg-type]
+        out += f" | change {change:6.3f} cpu s"
     if "realistic" in runs[0]:
         real = statistics.median(float(r["realistic"]) for r in runs)  # type: ignore[arg-type]
         out += f" | realistic {real:7.2f} cpu s ({len(runs[0]['rows'])} rows)"  # type: ignore[arg-type]
@@ -105,6 +124,8 @@ def main() -> None:
         if len(trees) == 2:
             a, b = runs["this"][0], runs["reference"][0]
             same = abs(float(a["edge"]) - float(b["edge"])) <= 1e-12  # type: ignore[arg-type]
+            if "change_value" in a or "change_value" in b:
+                same = same and a.get("change_value") == b.get("change_value")
             if "rows" in a:
                 same = same and all(x == y or (x is not None and y is not None
                                                and abs(x - y) <= 1e-12)

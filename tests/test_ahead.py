@@ -98,7 +98,9 @@ def test_a_damaged_kept_file_starts_nothing(cache: Path, monkeypatch: pytest.Mon
     assert ahead.sealed(kept.read_bytes())  # written anew, whole
 
 
-def _blob() -> bytes:
+def _blob(lanes: int = 1) -> bytes:
+    """A solve's inputs as `pack` writes them, of the sizes `pr_solve` reads (but `lanes`:
+    the length of the lanes array, one per visible tuple)."""
     import numpy as np
 
     dims = np.array([2, 1, 3, 1, 2, 1, 1, -1, 0, 1, 1], dtype=np.int64)
@@ -106,6 +108,7 @@ def _blob() -> bytes:
     ints = [np.zeros(n, dtype=np.int64) for n in (v * k, v, 2 * k, s, s * o, s * o * k, s, s, s)]
     for size in (4, 0, 2):
         ints += [np.zeros(v + 1, dtype=np.int64)] + [np.zeros(size, dtype=np.int64)] * 5
+    ints.append(np.ones(lanes, dtype=np.int64))
     floats = [np.zeros(r * f * ns)] + [np.zeros(size) for size in (4, 0, 2)]
     rest = [np.zeros(n, dtype=np.int64) for n in (k, 1, 1, 1, k * k, k)]
     return ahead.pack(dims, ints, floats, rest)
@@ -114,7 +117,7 @@ def _blob() -> bytes:
 def test_unpack_reads_what_pack_wrote_and_refuses_anything_else() -> None:
     blob = _blob()
     spans, n_ints, n_floats = ahead.unpack(blob)
-    assert (n_ints, n_floats, len(spans)) == (27, 4, 38)
+    assert (n_ints, n_floats, len(spans)) == (28, 4, 39)
     assert ahead.sealed(ahead.seal(blob)) == blob
     bad = [blob[:-8], blob + b"\0" * 8, b"PRSOLVE2" + blob[8:], blob[:40],
            blob.replace(b"PRSOLVE1", b"PRSOLVE1", 1)[:24] + (10**6).to_bytes(8, "little")
@@ -137,6 +140,8 @@ def test_unpack_refuses_arrays_the_dimensions_disagree_with() -> None:
     changed = blob[:offset] + dims.tobytes() + blob[offset + 88:]
     with pytest.raises(ValueError, match="array"):
         ahead.unpack(changed)
+    with pytest.raises(ValueError, match="array 28: 2 numbers, not 1"):
+        ahead.unpack(_blob(lanes=2))  # a lane for a visible tuple that is not there
 
 
 def test_only_our_own_least_recently_used_files_are_removed(tmp_path: Path) -> None:

@@ -305,6 +305,43 @@ def _read_alike(rules: Rules) -> bool:
     return True
 
 
+@pytest.mark.parametrize("ruleset_id", ["spanish-21", "blackjack-reference"])
+def test_a_solve_of_some_visible_tuples_values_those_alone_to_the_last_bit(
+        ruleset_id: str) -> None:
+    """A model asked for some visible tuples' values alone (`lanes`: an up-card group's, as
+    `upcards.UpCardModel` asks for the value alone) gets theirs equal to the last bit to a
+    solve of every tuple, the split bases too, and 0 for every other tuple."""
+    rules = one_group(compile_rules(load_bundled(ruleset_id)))
+    every = CompositionModel(rules, value_only=True)
+    every.prepare()
+    some = CompositionModel(rules, value_only=True)
+    some.lanes = np.array([int(v % 3 == 1) for v in range(len(some.visibles))], dtype=np.int64)
+    some.prepare()
+    read, unread = some.lanes == 1, some.lanes == 0
+    assert read.any() and unread.any()
+    assert some._memo.keys() == every._memo.keys() and some._memo
+    assert some.fast_bases.keys() == every.fast_bases.keys()
+    for key, expected in every._memo.items():
+        np.testing.assert_array_equal(some._memo[key][read], expected[read])
+    for pair, expected in every.fast_bases.items():
+        np.testing.assert_array_equal(some.fast_bases[pair][:, :, read], expected[:, :, read])
+    assert not any(some._memo[k][unread].any() for k in some._memo)
+
+
+def test_an_up_card_groups_value_alone_reads_its_own_up_cards_and_equals_the_whole_solve(
+        ) -> None:
+    """spanish-21's value alone (`edge_of`'s) solves each group of up cards for its own
+    up cards only (`lanes`: its mask), and is the round's expected value of the solve with
+    every statistic and every up card, to the last bit."""
+    from pontoon_rules.analysis.upcards import UpCardModel
+
+    rules = compile_rules(load_bundled("spanish-21"))
+    alone = UpCardModel(rules, value_only=True)
+    assert [p.lanes.tolist() for p in alone.parts] == [m.tolist() for m in alone.masks]
+    assert all(p.lanes is None for p in UpCardModel(rules).parts)
+    assert alone.value_of_round() == UpCardModel(rules).stats()[0]
+
+
 @pytest.mark.parametrize("ruleset_id", ["blackjack-reference", "spanish-21", "pagat-british"])
 def test_the_outlooks_shared_among_threads_give_the_same_numbers(ruleset_id: str) -> None:
     """A solve's banker outlooks walked by one thread, by three (whatever the machine's

@@ -41,7 +41,8 @@ analysis/                 imports only downward in this list (tests/test_archite
                           ctypes, equal to the memoised recursion (to rounding) and to the
                           exact fractions (tests/test_native.py, tests/test_cdfast.py);
                           a solve keeps its nodes and banker outlooks for the next of equal
-                          inputs (costs' variants), `value_only` carries the EV alone; its
+                          inputs (costs' variants), `value_only` carries the EV alone,
+                          `lanes` values some visible tuples only (an up-card group's); its
                           banker outlooks walked by every core (`set_threads`; one a worker
                           in costs' and the summaries' pools)
     ahead                 `edge`/`strategy` from the command line: the solve's inputs kept

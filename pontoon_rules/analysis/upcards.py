@@ -14,6 +14,9 @@ The analysis names a hand by its cards alone, the same name against every up car
   names the hand (the suited 7-7-7 bonus where the Super Bonus does not hold);
 - each group's model values the deals whose up card is in the group, and the round adds
   them up (`UpCardModel`, `UpCardRound`): a deal's value depends only on its own up card.
+  For the value alone (`edge.edge_of`: the workbench's edge, each variant of `costs`) a
+  group's compiled solve works out its own up cards' values only (`HandValues.lanes`),
+  the banker's outlooks still for every up card (kept for the next group's solve).
 
 A definition no longer held keeps its place (held by nobody), and one that holds keeps a
 copy held by nobody with its up ranks, so every group's card kinds are the ruleset's own
@@ -324,6 +327,9 @@ class UpCardModel:
         self.masks = [np.array([int(i == j) for j in self.index],
                                dtype=object if exact else float)
                       for i in range(len(self.parts))]
+        if value_only:  # the value alone: each part read only over its mask (`stats`)
+            for part, mask in zip(self.parts, self.masks, strict=True):
+                part.lanes = mask.astype(np.int64)
         self._stats: Any = None
 
     @property

@@ -345,6 +345,14 @@ typedef struct {
     const double *rows;                         /* R x F x NS */
     Tree full, trim, peek;
     i64 trim_bust, trim_size;
+    /* V: 1 for each visible tuple whose values the caller reads, 0 for one it does not
+     * (an up-card group's model values only its own up cards' deals: `upcards`); the
+     * values of a lane of 0 are left 0, and each other lane's are those of a solve of
+     * every lane (each lane is computed on its own). The banker's outlooks cover every
+     * lane alike (kept for the next solve, which may read other lanes). */
+    const i64 *lanes;
+    const i64 *want; /* the lanes of 1, in order */
+    i64 n_want;
 } Tables;
 
 /* A set of nodes: compositions, states, their index, and what evaluating them reads:
@@ -725,11 +733,47 @@ static int outlooks(Outlooks *o, const Tables *t, const Outlooks *last) {
     return bad ? -1 : 0;
 }
 
+/* stand_all for the lanes read alone (`Tables.want`), the others left 0. */
+static void stand_some(const Tables *t, const Outlooks *o, i64 slot, i64 r, i64 bust,
+                       double *restrict out) {
+    i64 NS = t->NS, F = t->F, V = t->V;
+    const double *restrict table = t->rows + r * F * NS;
+    for (i64 i = 0; i < V * NS; i++) out[i] = 0.0;
+    if (slot < 0) return;
+    const double *through = o->through + slot * V;
+    const double *restrict mass = bust ? NULL : o->mass + o->full[slot] * V * F;
+    for (i64 w = 0; w < t->n_want; w++) {
+        i64 v = t->want[w];
+        double *restrict ov = out + v * NS;
+        if (bust) {
+            for (i64 i = 0; i < NS; i++) ov[i] = through[v] * table[i];
+        } else if (NS == 1) {
+            double sum = 0.0;
+            for (i64 f = 0; f < F; f++) {
+                double weight = mass[v * F + f];
+                if (weight != 0.0) sum += weight * table[f];
+            }
+            ov[0] = sum;
+        } else {
+            for (i64 f = 0; f < F; f++) {
+                double weight = mass[v * F + f];
+                if (weight != 0.0)
+                    for (i64 i = 0; i < NS; i++) ov[i] += weight * table[f * NS + i];
+            }
+        }
+    }
+}
+
 /* kernel.stand for every visible tuple at once: out (V x NS) = the statistics of standing
- * on payout row r. A final of no chance adds nothing (skipped). */
+ * on payout row r. A final of no chance adds nothing (skipped). Where some lanes are not
+ * read, `stand_some` (the same sums for the others). */
 static inline void stand_all(const Tables *t, const Outlooks *o, i64 slot, i64 r, i64 bust,
                              double *restrict out) {
     i64 NS = t->NS, F = t->F, V = t->V;
+    if (t->n_want < V) {
+        stand_some(t, o, slot, r, bust, out);
+        return;
+    }
     const double *restrict table = t->rows + r * F * NS;
     for (i64 i = 0; i < V * NS; i++) out[i] = 0.0;
     if (slot < 0) return;
@@ -761,12 +805,17 @@ static inline void stand_all(const Tables *t, const Outlooks *o, i64 slot, i64 r
     }
 }
 
-/* kernel._draw_chances: q[v, k], the chance the next card is of kind k with y out. */
+/* kernel._draw_chances: q[v, k], the chance the next card is of kind k with y out (0 in
+ * a lane the caller does not read: `Tables.lanes`). */
 static void draw_chances(const Tables *t, const i64 *y, double *q) {
     i64 K = t->K, out = 0, last = -1;
     double inv = 0.0;
     for (i64 k = 0; k < K; k++) out += y[k];
     for (i64 v = 0; v < t->V; v++) {
+        if (!t->lanes[v]) {
+            for (i64 k = 0; k < K; k++) q[v * K + k] = 0.0;
+            continue;
+        }
         i64 total = t->basetot[v] - out;
         int ok = total > 0;
         for (i64 k = 0; k < K; k++)
@@ -850,7 +899,7 @@ static int evaluate(const Tables *t, const Nodes *ns, const Outlooks *o, double 
                 for (i64 k = 0; k < K; k++) {
                     if (kids[k] < 0) continue;
                     const double *vc = val + (i64)kids[k] * V * NS;
-                    for (i64 v = 0; v < V; v++) {
+                    for (i64 v = 0; v < V; v++) { /* 0 in a lane not read */
                         double chance = q[v * K + k];
                         if (chance > 0.0)
                             for (i64 j = 0; j < NS; j++) opt[v * NS + j] += chance * vc[v * NS + j];
@@ -880,6 +929,7 @@ static int evaluate_split(const Tables *t, const Nodes *ns, i64 pair, i64 e, con
                           const uint8_t *pick, const i64 *sticks, const Outlooks *o,
                           double *val) {
     i64 K = t->K, V = t->V, NS = t->NS, O = t->O > 0 ? t->O : 1, E = ns->E;
+    int some = t->n_want < V; /* some lanes not read */
     double *q = malloc(sizeof(double) * (size_t)(V * K));
     i64 *x = malloc(sizeof(i64) * (size_t)K);
     double *stood = malloc(sizeof(double) * (size_t)(V * NS));
@@ -910,6 +960,10 @@ static int evaluate_split(const Tables *t, const Nodes *ns, i64 pair, i64 e, con
         for (i64 v = 0; v < V; v++) {
             i64 c = pick[i * V + v];
             double *restrict out = vie + v * NS;
+            if (some && !t->lanes[v]) { /* not read: left 0 */
+                for (i64 j = 0; j < NS; j++) out[j] = 0.0;
+                continue;
+            }
             if (t->okind[s * t->O + c] == 0) {
                 memcpy(out, stood + v * NS, sizeof(double) * NS);
                 continue;
@@ -983,14 +1037,24 @@ static int split_picks(const Tables *t, const Nodes *ns, const i64 *twin, const 
 static _Thread_local double *split_values;
 static _Thread_local size_t split_room;
 
-static double *split_buffer(size_t n) {
-    if (n > split_room) {
-        free(split_values);
-        split_values = huge(malloc(sizeof(double) * n), sizeof(double) * n);
-        split_room = split_values ? n : 0;
+/* A buffer of `n` doubles kept in `*kept` (room `*room`) from one solve to the next,
+ * grown where too small; its contents are whatever the last solve left. */
+static double *kept_buffer(double **kept, size_t *room, size_t n) {
+    if (n > *room) {
+        free(*kept);
+        *kept = huge(malloc(sizeof(double) * n), sizeof(double) * n);
+        *room = *kept ? n : 0;
     }
-    return split_values;
+    return *kept;
 }
+
+static double *split_buffer(size_t n) { return kept_buffer(&split_values, &split_room, n); }
+
+/* The main set's values (`evaluate` writes every node's before it is read), kept alike:
+ * most solves of a table's variants reuse their nodes (the same count), and a buffer
+ * made afresh costs its pages' faults every solve. */
+static _Thread_local double *main_values;
+static _Thread_local size_t main_room;
 
 static void nodes_free(Nodes *ns) {
     free(ns->comps);
@@ -1187,8 +1251,7 @@ static int values(const Kept *k, const Tables *t, const i64 *pairs, double *out_
                   double *out_pairs) {
     i64 K = t->K, V = t->V, NS = t->NS, O = t->O > 0 ? t->O : 1;
     const Nodes *mainset = &k->main;
-    double *val = huge(malloc(sizeof(double) * (size_t)(mainset->n * V * NS + 1)),
-                       sizeof(double) * (size_t)(mainset->n * V * NS + 1));
+    double *val = kept_buffer(&main_values, &main_room, (size_t)(mainset->n * V * NS + 1));
     double *optev = huge(calloc((size_t)(mainset->n * O * V + 1), sizeof(double)),
                          sizeof(double) * (size_t)(mainset->n * O * V + 1));
     double *sval = split_buffer((size_t)(k->most * V * NS + 1));
@@ -1229,7 +1292,6 @@ static int values(const Kept *k, const Tables *t, const i64 *pairs, double *out_
     free(sticks);
     free(order);
     free(twin);
-    free(val);
     free(optev);
     return bad ? -1 : 0;
 }
@@ -1239,7 +1301,8 @@ static int values(const Kept *k, const Tables *t, const i64 *pairs, double *out_
  * dims: K, V, S, O, F, R, NS, trim_bust, trim_size, n_main, n_pairs.
  * tables (i64 pointers): base, basetot, mult, nopt, okind, succ, rowid, bust, unsplit,
  *   then for the full, trimmed and peek trees: bounds, parents, kinds, have, sizes,
- *   final_ids; dtables: rows, full orders, trim orders, peek orders.
+ *   final_ids, then the lanes (V: `Tables.lanes`); dtables: rows, full orders, trim
+ *   orders, peek orders.
  * main: n_main roots (comps n_main x K, states n_main); pairs: their kinds, extras, and
  * K start roots each (comps, states, pair-major).
  * out_main (n_main x V x NS): each main root's values; out_pairs: for each pair, its
@@ -1266,12 +1329,18 @@ int pr_solve(const i64 *dims, const i64 *const *tables, const double *const *dta
         n_tree[w] = a[0][t.V];
     }
     t.rows = dtables[0];
+    t.lanes = tables[27];
+    i64 *want = malloc(sizeof(i64) * (size_t)(t.V + 1));
+    t.want = want;
+    t.n_want = 0;
+    for (i64 v = 0; want && v < t.V; v++)
+        if (t.lanes[v]) want[t.n_want++] = v;
 
     Kept now;
     memset(&now, 0, sizeof(now));
     now.n_pairs = n_pairs;
     now.n_main = n_main;
-    int bad = banker_stamp(&now.banker, &t, n_tree) ||
+    int bad = !want || banker_stamp(&now.banker, &t, n_tree) ||
               whole_stamp(&now.whole, &now.banker, &t, dims, main_comps, main_states, pairs,
                           extras, pair_comps, pair_states);
     int found = -1;
@@ -1292,6 +1361,7 @@ int pr_solve(const i64 *dims, const i64 *const *tables, const double *const *dta
         kept_free(&kept[found]);
     }
     if (!bad) bad = values(&now, &t, pairs, out_main, out_pairs);
+    free(want);
     if (bad) {
         kept_free(&now);
         return -1;
@@ -1311,4 +1381,7 @@ void pr_forget(void) {
     free(split_values);
     split_values = NULL;
     split_room = 0;
+    free(main_values);
+    main_values = NULL;
+    main_room = 0;
 }

@@ -199,12 +199,12 @@ def _check_sizes(blob: bytes, spans: list[tuple[int, int]], n_ints: int,
                  n_floats: int) -> None:
     """Each array as long as the dimensions say (`pr_solve`'s reading of them)."""
     k, v, s, o, f, r, ns, _, _, n_main, n_pairs = _numbers(blob, spans[0])
-    if min(k, v, s, f, r, ns, n_main, n_pairs) < 0 or o < 0 or n_ints != 27 \
+    if min(k, v, s, f, r, ns, n_main, n_pairs) < 0 or o < 0 or n_ints != 28 \
             or n_floats != 4:
         raise ValueError("malformed dimensions")
     expected = {1: v * k, 2: v, 3: 2 * k, 4: s, 5: s * o, 6: s * o * k, 7: s, 8: s, 9: s,
-                28: r * f * ns, 32: n_main * k, 33: n_main, 34: n_pairs, 35: n_pairs,
-                36: n_pairs * k * k, 37: n_pairs * k}
+                28: v, 29: r * f * ns, 33: n_main * k, 34: n_main, 35: n_pairs, 36: n_pairs,
+                37: n_pairs * k * k, 38: n_pairs * k}
     for index, count in expected.items():
         if spans[index][1] != count:
             raise ValueError(f"array {index}: {spans[index][1]} numbers, not {count}")
@@ -212,7 +212,7 @@ def _check_sizes(blob: bytes, spans: list[tuple[int, int]], n_ints: int,
         first = 10 + 6 * tree
         size = spans[first + 1][1]
         if spans[first][1] != v + 1 or any(spans[first + j][1] != size for j in range(1, 6)) \
-                or spans[29 + tree][1] != size:
+                or spans[30 + tree][1] != size:
             raise ValueError(f"tree {tree}: sizes disagree")
 
 

@@ -269,8 +269,9 @@ def _solve_native(fast: Any, m: HandValues, t: StateTables, main: list[tuple[Rem
     trees = _trees(m)
     dims = [n_k, n_v, len(t.ids), t.okind.shape[1], len(m.finals), len(t.rows), n_stats,
             trees[1], trees[2], len(main), len(cdz_pairs)]
+    lanes = np.ones(n_v, dtype=np.int64) if m.lanes is None else m.lanes
     ints = [base, base.sum(axis=1), _mult(m), t.nopt, t.okind, t.succ, t.rowid, t.bust,
-            t.unsplit, *trees[0][0], *trees[0][1], *trees[0][2]]
+            t.unsplit, *trees[0][0], *trees[0][1], *trees[0][2], lanes]
     floats = [rows, *trees[3]]
     pairs = list(cdz_pairs)
     comps = np.array([r for r, _ in main], dtype=np.int64).reshape(-1, n_k)
