@@ -132,10 +132,13 @@ def _sheet_md(ruleset_id: str, lang: str) -> str:
 def test_a_german_games_russian_examples_say_yeshcho_not_twist() -> None:
     """«берёт твист: 10♦» on Siebzehn und Vier's Russian sheet: the generic Russian example
     says what the player does in the words Russian players use («берёт ещё карту», as the
-    online Очко's page words it); the Belarus page's own «твист» stays its own."""
+    online Очко's page words it); the Belarus page's own «твист» is said in quotes beside
+    what it means, and its examples say «берёт ещё карту» too (issue 49, g49m)."""
     german = _sheet_md("siebzehn-und-vier", "ru")
     assert "берёт твист" not in german and "берёт ещё карту: " in german
-    assert "берёт карту (твист): " in _sheet_md("belarus-ponton", "ru")
+    belarus = _sheet_md("belarus-ponton", "ru")
+    assert "берёт ещё карту: " in belarus and "«твист»" in belarus
+    assert "берёт карту (твист)" not in belarus
 
 
 # -- 4. the Markdown sheet lists the base's dropped rules as the HTML sheet does -----------
