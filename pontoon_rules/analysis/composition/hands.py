@@ -76,11 +76,8 @@ class HandValues(ShoeOutlook):
         self._stats: Any = None
         self._prepared = False
         self.lanes: Any = None
-        """Which visible tuples' values are read (1) and which not (0), where a caller
-        weighs some of them 0 (`upcards.UpCardModel`'s value alone: a group's model is
-        asked only its own up cards' deals); None: every one. The compiled recursion
-        leaves the values of a tuple of 0 at 0 (the others' are the same numbers: each
-        tuple is computed on its own)."""
+        """Which visible tuples' values are read (1) or left 0 (0: a group's model of
+        `upcards.UpCardModel` is asked only its own up cards' deals); None: every one."""
         self.fast_bases: dict[int, Any] = {}
         """CDZ- split bases from the compiled recursion (`compiled`), per pair."""
         self._option_memo: dict[tuple[Removed, HandState, Choice], Any] = {}
