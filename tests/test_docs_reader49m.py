@@ -148,3 +148,18 @@ def test_belarus_insurance_on_an_odd_stake_is_what_the_engine_offers(stake: int)
            "5 страховка — ровно 2. Ставку 1 застраховать нельзя: 1/2 от неё меньше 1.")])
 def test_belarus_sheet_says_the_odd_unit_of_insurance(lang: str, said: str) -> None:
     assert said in sheet("belarus-ponton", lang)
+
+
+@pytest.mark.parametrize(("max_stake", "said"), [(None, (5, 2)), (4, (3, 1)), (2, None)])
+def test_the_odd_insurance_example_is_a_stake_the_limits_allow(max_stake: int | None,
+                                                               said: object) -> None:
+    """The sheet's odd-stake insurance example ("a stake of 5 is insured with at most 2") is
+    a stake within the ruleset's limits that insures something; none where no such stake."""
+    from pontoon_rules.docs.words.conditions import odd_insurance
+
+    data = load_bundled("belarus-ponton").model_dump(mode="json")
+    data["stakes"]["max_stake"] = max_stake
+    ruleset = type(load_bundled("belarus-ponton")).model_validate(data)
+    assert odd_insurance(ruleset) == said
+    if said is not None:
+        assert insured(ruleset, said[0]) == said[1] > 0

@@ -335,13 +335,19 @@ def _chip_insurance(r: Ruleset) -> bool:
 def odd_insurance(r: Ruleset) -> tuple[int, int] | None:
     """A stake whose insurance part is not a whole chip (from 5 up: Belarus's half of 5)
     and what it may insure (`insured`: rounded down, 2), which the odds alone leave open;
-    None where `_chip_insurance` is not so."""
+    None where `_chip_insurance` is not so, or no stake within the stake limits is one
+    (from 5 up where the limits allow, else the least)."""
     if not _chip_insurance(r):
         return None
     num, den = r.player.insurance.max_fraction
-    low, _high = r.stakes.limits()
-    stake = next(s for s in range(max(low, 5), max(low, 5) + den) if s * num % den)
-    return stake, insured(r, stake)
+    low, high = r.stakes.limits()
+    for start in (max(low, 5), low):
+        for stake in range(start, start + 2 * den):
+            if high is not None and stake > high:
+                break
+            if stake * num % den and insured(r, stake):
+                return stake, insured(r, stake)
+    return None
 
 
 def uninsured_stake(r: Ruleset) -> int | None:
