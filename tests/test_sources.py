@@ -290,6 +290,9 @@ FOURTH_CARD_000 = ("Օրինակ, մի ձեռքում, որտեղ նախնակա
                    "կանոններին:")
 FIFTH_CARD_001 = "ਜੇਕਰ ਲੋੜ ਹੋਵੇ, ਤਾਂ ਪੰਜਵਾਂ ਕਾਰਡ ਵੀ ਉਸੇ ਨਿਯਮਾਂ ਦੀ ਪਾਲਣਾ ਕਰਦੇ ਹੋਏ ਖਰੀਦਿਆ ਜਾ ਸਕਦਾ ਹੈ।"
 FIFTH_CARD_004 = "اگر ضرورت ہو تو، انہی اصولوں پر عمل کرتے ہوئے پانچواں کارڈ بھی خریدا جا سکتا ہے۔"
+FOURTH_CARD_EN = ("If your total is still less than 21 you may buy a fourth card; this time you "
+                  "may add to your stake any amount between your initial stake and the amount "
+                  "you added previously.")  # pagat.com's English page, in a copy
 BUYS = "2S 9D 3S 2D 2H 2C 3H"  # p1 2,3 then buys 2, 2, 3: five cards of 12
 
 
@@ -297,10 +300,13 @@ def test_4_the_fifth_cards_cap_is_an_open_reading_quoting_all_three() -> None:
     r = load_bundled("pagat-british")
     assert r.stakes.later_buy_cap is LaterBuyCap.PREVIOUS_BUY
     prov = reading(r, "stakes.later_buy_cap")
-    quotes(FOURTH_CARD_000, prov)
+    assert prov.source == "pagat-en"
+    quotes(FOURTH_CARD_EN, prov)  # the fourth card; the English copies hold no fifth
+    assert "հետևելով նույն կանոններին" in FOURTH_CARD_000
     assert "ਉਸੇ ਨਿਯਮਾਂ ਦੀ ਪਾਲਣਾ ਕਰਦੇ ਹੋਏ" in FIFTH_CARD_001
     assert "انہی اصولوں پر عمل کرتے ہوئے" in FIFTH_CARD_004
-    for words in ("ਉਸੇ ਨਿਯਮਾਂ ਦੀ ਪਾਲਣਾ ਕਰਦੇ ਹੋਏ", "انہی اصولوں پر عمل کرتے ہوئے", "first-buy"):
+    for words in ("հետևելով նույն կանոններին", "ਉਸੇ ਨਿਯਮਾਂ ਦੀ ਪਾਲਣਾ ਕਰਦੇ ਹੋਏ",
+                  "انہی اصولوں پر عمل کرتے ہوئے", "first-buy"):
         assert words in prov.note
     assert daggered(r, "stakes.later_buy_cap")
 
@@ -327,17 +333,20 @@ SEVERAL_000 = ("Եթե կան մի քանի խաղացողներ, որոնք հ�
                "բանկիրը կլինի այն խաղացողը, որը մնացել է սկզբնական բանկիրից:")
 SEVERAL_001 = ("ਜੇਕਰ ਕਈ ਖਿਡਾਰੀ ਇਸ ਮਾਪਦੰਡ 'ਤੇ ਫਿੱਟ ਹੁੰਦੇ ਹਨ ਤਾਂ ਅਗਲਾ ਬੈਂਕਰ ਅਸਲੀ ਬੈਂਕਰ ਦਾ ਛੱਡਿਆ "
                "ਖਿਡਾਰੀ ਹੋਵੇਗਾ।")
+SEVERAL_EN = ("If there are two or more such players, the one nearest to the dealer's left takes "
+              "over the bank.")  # pagat.com's English page, as planet-winner.eu reproduces it
 TWO_PONTOONS = "9S AH AD 9C KH KD KC 8D"  # seats B, C, D: C and D make pontoons
 
 
-def test_5_several_pontoon_makers_is_a_field_quoting_the_garbled_left() -> None:
+def test_5_several_pontoon_makers_is_stated_by_the_english_page_over_the_garbled_left() -> None:
     r = load_bundled("pagat-british")
     assert r.between_deals.rotation_tie_break is RotationTieBreak.FIRST_IN_PLAY
-    prov = reading(r, "between_deals.rotation_tie_break")
-    quotes(SEVERAL_000, prov)
-    assert "ਅਸਲੀ ਬੈਂਕਰ ਦਾ ਛੱਡਿਆ ਖਿਡਾਰੀ" in SEVERAL_001
-    assert "ਅਸਲੀ ਬੈਂਕਰ ਦਾ ਛੱਡਿਆ ਖਿਡਾਰੀ" in prov.note
-    assert daggered(r, "between_deals.rotation_tie_break")
+    prov = r.provenance["between_deals.rotation_tie_break"]
+    assert prov.source == "pagat-en" and prov.status is Status.STATED and not prov.open
+    quotes(SEVERAL_EN, prov)  # the English says what the translations garble
+    for garbled, seed in (("որը մնացել է սկզբնական բանկիրից", SEVERAL_000),
+                          ("ਅਸਲੀ ਬੈਂਕਰ ਦਾ ਛੱਡਿਆ ਖਿਡਾਰੀ", SEVERAL_001)):
+        assert garbled in seed and garbled in prov.note
     text = next(s.text for s in sentences(r) if "between_deals.rotation_tie_break" in s.paths)
     assert "if several, the first from the banker's left" in text
 
@@ -428,11 +437,14 @@ def overlay(tmp_path: Path, base: str, body: str) -> Path:
 LIMITS_000 = ("Մինչ խաղի մեկնարկը, պետք է համաձայնեցվեն առավելագույն և նվազագույն "
               "խաղադրույքները:")
 LIMITS_003 = "Размер ставок игры оговаривается перед игрой."
+LIMITS_EN = ("A minimum and maximum for initial bets must be agreed before the start of the game, "
+             "and each player may bet any amount within these limits, but must bet at least the "
+             "minimum.")  # pagat.com's English page, as planet-winner.eu reproduces it
 
 
-@pytest.mark.parametrize(("ruleset_id", "sentence"), [("pagat-british", LIMITS_000),
+@pytest.mark.parametrize(("ruleset_id", "sentence"), [("pagat-british", LIMITS_EN),
                                                       ("belarus-ponton", LIMITS_003),
-                                                      ("shoot-pontoon", LIMITS_000)])
+                                                      ("shoot-pontoon", LIMITS_EN)])
 def test_14_stake_limits_are_agreed_values_printed_as_blanks(ruleset_id: str,
                                                              sentence: str) -> None:
     r = load_bundled(ruleset_id)
@@ -445,6 +457,9 @@ def test_14_stake_limits_are_agreed_values_printed_as_blanks(ruleset_id: str,
     assert "each stake at least ____, at most ____" in text and "no upper limit" not in text
     assert not daggered(r, "stakes.min_stake")
     assert r.stakes.limits() == (1, None)  # the defaults a program plays with
+    if sentence == LIMITS_EN:  # the translations' sentence stays in the note
+        note = " ".join(r.provenance["stakes.min_stake"].note.split())
+        assert LIMITS_000.rstrip(":") in note
 
 
 def test_14_the_engine_takes_agreed_values_or_the_defaults() -> None:
@@ -558,6 +573,13 @@ def test_every_source_word_catalog_entry_is_a_current_message() -> None:
 # -- 11. the first banker; 12. the order of staking and play; 13. the sale to the highest bidder
 CUT_000 = ("Քանի որ բանկիրն ունի առավելություն, սա կարելի է ընտրել պատահականության "
            "սկզբունքով (ով կտրում է ամենաբարձր քարտը):")
+CUT_EN = ("One player is designated as the banker. The banker has an advantage, so the first "
+          "banker is chosen at random (whoever cuts the highest card).")
+DEAL_EN = ("The banker deals one card face down to each player, starting with the player to "
+           "dealer's left, going round the table and ending with the dealer. All the players "
+           "except the banker may look at their card. Now starting again with the player to "
+           "dealer's left and going around clockwise, the players other than the banker place "
+           "their initial bets in front of them.")  # pagat.com's English page, as copied
 STAKES_001 = ("ਪਹਿਲੇ ਕਾਰਡ ਦੀ ਡੀਲ ਕੀਤੇ ਜਾਣ ਤੋਂ ਬਾਅਦ, ਡੀਲਰ ਦੇ ਖੱਬੇ ਪਾਸੇ ਵਾਲੇ ਖਿਡਾਰੀ ਨਾਲ ਸ਼ੁਰੂ "
               "ਕਰਦੇ ਹੋਏ, ਖਿਡਾਰੀ ਆਪਣੀ ਸ਼ੁਰੂਆਤੀ ਸੱਟਾ ਲਗਾਉਂਦੇ ਹਨ।")
 DEAL_000 = ("Բանկիրը յուրաքանչյուր խաղացողի բաժանում է մեկ քարտ՝ դեմքով ներքև՝ սկսած "
@@ -573,7 +595,8 @@ def test_11_the_first_banker_cuts_the_highest_card_ace_high_our_reading() -> Non
     assert r.table.first_banker.value == "highest-cut"
     prov = r.provenance["table.first_banker"]
     assert prov.status is Status.STATED and prov.open  # the ace's place in the cut is ours
-    quotes(CUT_000, prov)
+    quotes(CUT_EN, prov)
+    assert "ով կտրում է ամենաբարձր քարտը" in CUT_000 and "ով կտրում է ամենաբարձր քարտը" in prov.note
     assert "جو بھی سب سے زیادہ کارڈ کاٹتا ہے" in prov.note
     text = next(s.text for s in sentences(r) if "table.first_banker" in s.paths)
     assert "Whoever cuts the highest card (ace high) banks first" in text
@@ -585,7 +608,8 @@ def test_12_staking_and_play_go_from_the_bankers_left() -> None:
     assert r.table.direction.value == "left"
     prov = r.provenance["table.direction"]
     assert prov.status is Status.STATED
-    quotes(DEAL_000, prov)
+    quotes(DEAL_EN, prov)
+    assert DEAL_000.rstrip(":") in prov.note
     assert "ਡੀਲਰ ਦੇ ਖੱਬੇ ਪਾਸੇ ਵਾਲੇ ਖਿਡਾਰੀ ਨਾਲ ਸ਼ੁਰੂ ਕਰਦੇ ਹੋਏ" in STAKES_001
     assert "ਡੀਲਰ ਦੇ ਖੱਬੇ ਪਾਸੇ ਵਾਲੇ ਖਿਡਾਰੀ ਨਾਲ ਸ਼ੁਰੂ ਕਰਦੇ ਹੋਏ" in prov.note
     assert "սկսած դիլերից մնացած խաղացողից" in prov.note  # 000's "left" as "remaining"
