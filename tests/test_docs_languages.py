@@ -107,7 +107,9 @@ def test_languages_are_data() -> None:
 def test_the_pagat_rulesets_get_sheets_in_their_sources_languages() -> None:
     assert {"pagat-british", "pagat-aces-only-split", "pagat-stick-16",
             "shoot-pontoon"} <= set(PAGAT)
-    assert set(source_languages(load_bundled("pagat-british"))) == set(SOURCE_LANGUAGES)
+    pagat = load_bundled("pagat-british")  # pagat.com's English page and its translations
+    assert set(source_languages(pagat)) == {"en", *SOURCE_LANGUAGES}
+    assert sheet_languages(pagat) == ("en", "hy", "pa", "ru", "ur")
     assert sheet_languages(load_bundled("belarus-ponton")) == ("en", "ru")
 
 
