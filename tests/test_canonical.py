@@ -10,7 +10,10 @@ import pytest
 
 from pontoon_rules.conformance.vectors.export import suite_vectors
 from pontoon_rules.conformance.vectors.model import rules_digest
+from pontoon_rules.conformance.vectors.probes import out_of_turn
 from pontoon_rules.conformance.vectors.reference import bundled_digest, bundled_rules, ruleset_json
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.ruleset.format.common import Status
 from pontoon_rules.ruleset.loading.loader import load_text
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 from pontoon_rules.ruleset.resolving.canonical import behaviour_form
@@ -50,12 +53,18 @@ RECHOSEN = {
         "casino-ochko/compare-belarus-ponton-vs-casino-ochko-player-draw-on-21",
     "734a8770-dceb-5270-8c6b-99b7093ecb18":
         "pagat-british/compare-casino-ochko-vs-pagat-british-player-draw-on-21",
+    # Issue 49: pagat.com's English page plays "any number of players from two upwards",
+    # so pagat-british's seven seats are an open reading (`table.max_players`); every
+    # full table then relies on it (`multi-seat`), no out-of-turn round is `must`, and the
+    # probe takes the first round it plays instead of the first `must` one.
+    "b431e04f-9727-521b-a128-08e3c3f9fe08": "pagat-aces-only-split/out-of-turn",
 }
 """Recorded vectors whose round the example search now chooses differently, by slug.
 Whether a 21 may draw is shown by a plain player who twists on a 21 that no card can bust
 (toward five cards), no longer by one who twists on every 21 (issue 22: "a plain player
 twisting on 21 ... to show 'may draw'"); the round changed, so its id did (an id is the
-round's content). The slug is still exported, with a new round."""
+round's content). The slug is still exported, with a new round. A probe that prefers a
+round relying on no reading takes another where a field it relies on became one."""
 
 
 @pytest.mark.parametrize("ruleset_id", BEFORE)
@@ -113,3 +122,19 @@ def test_a_first_schema_ruleset_embedded_in_an_old_vector_is_hashed_as_it_stands
     from pontoon_rules.conformance.vectors.model import sha256_of
 
     assert rules_digest(old) == sha256_of({k: v for k, v in old.items() if k != "name"})
+
+
+def test_the_rechosen_out_of_turn_round_follows_the_open_seat_count() -> None:
+    """pagat-aces-only-split's out-of-turn id changed for one reason only: its seven seats
+    became an open reading (issue 49); with them implied again the recorded round is back."""
+    rules = bundled_rules("pagat-aces-only-split")[0]
+    now = out_of_turn(rules, False, [])[0]
+    assert now["level"] == "may" and "multi-seat" in now["features"]
+    prov = load_bundled("pagat-british").provenance["table.max_players"]
+    assert prov.open and prov.source == "pagat-en"
+    implied = prov.model_copy(update={"status": Status.IMPLIED, "open": False})
+    ruleset = rules.ruleset.model_copy(update={"provenance": {
+        **rules.ruleset.provenance, "table.max_players": implied}})
+    before = out_of_turn(compile_rules(ruleset), False, [])[0]
+    assert before["level"] == "must" and before["id"] == "b431e04f-9727-521b-a128-08e3c3f9fe08"
+    assert before["id"] in RECHOSEN and now["id"] != before["id"]
