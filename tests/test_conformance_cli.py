@@ -227,9 +227,15 @@ def test_fuzz_prints_every_step_of_the_shrunk_example() -> None:
                                           "to 7, stakes 1 to 1000000000000 (no maximum: drawn "
                                           "up to it)")
     assert "    steps[0] expect" in done.stdout
-    shown = [line.split()[0] for line in done.stdout.splitlines()
-             if line.startswith("    steps[")]
-    assert shown == [f"steps[{i}]" for i in range(len(shown))]
+    examples: list[list[str]] = []  # one per kind of difference, each after its stakes
+    for line in done.stdout.splitlines():
+        if line.startswith("    stakes ["):
+            examples.append([])
+        elif line.startswith("    steps["):
+            examples[-1].append(line.split()[0])
+    assert len(examples) == done.stdout.count("  shrunk from ") >= 1
+    for shown in examples:
+        assert shown == [f"steps[{i}]" for i in range(len(shown))] and len(shown) >= 2
 
 
 # -- smoke -------------------------------------------------------------------------------
