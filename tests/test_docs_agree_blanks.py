@@ -16,7 +16,7 @@ BOTH = ("The table agrees the stakes before play (fill in): each stake at least 
         "most %(high)s.")
 LARGEST = ("The table agrees the largest stake before play (fill in): each stake at least "
            "%(low)s, at most %(high)s.")
-BUYING = "Buying may take a stake above it."
+BUYING = "Buying may take a stake above the maximum."
 SMALLEST = ("The table agrees the smallest stake before play (fill in): each stake at least "
             "%(low)s, at most %(high)s.")
 

@@ -60,7 +60,7 @@ def test_an_ace_counting_alike_in_every_hand_is_said_plainly(lang: str) -> None:
     pack = said("xi-dach", lang)["pack"]
     if lang == "en":
         assert ("An ace counts 1, 10 or 11, whatever the number of cards in the hand; each ace "
-                "one of these") in pack
+                "counts whichever of these gives the best total not over 21") in pack
         assert "by the number of cards" not in pack
     else:
         assert "Lá át tính 1, 10 hoặc 11" in pack

@@ -148,4 +148,4 @@ def test_ban_luck_in_english_says_its_pages_words_not_blackjacks(ruleset_id: str
     hand" (`timeout.po`); no page says natural."""
     text = sheet(ruleset_id, "en")
     assert "natural" not in text.lower() and "(an escape)" not in text
-    assert "a special hand" in text and "On a free hand you may give up" in text
+    assert "a special hand" in text and "You may take a free hand, giving up" in text

@@ -208,7 +208,7 @@ def test_ban_luck_says_free_hand_where_its_players_do() -> None:
 
     text = sheet("ban-luck")
     assert not re.search(r"(?i)surrender", text), text
-    for words in ("On a free hand you may give up your first two cards and "
-                  "get the whole of your stake back, only on a total of 15.",
+    for words in ("You may take a free hand, giving up your first two cards and "
+                  "getting the whole of your stake back, only on a total of 15.",
                   "takes a free hand: 15 with 2 cards", "took a free hand"):
         assert words in text, words

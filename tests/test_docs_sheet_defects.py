@@ -51,7 +51,7 @@ def overlay(tmp_path: Path, body: str, base: str = "pagat-british") -> Ruleset:
 # -- headline against body (What was seen, item 2) ------------------------------------------
 def test_pagat_sheet_twists_face_up_in_the_summary_and_the_body() -> None:
     text = sheet("pagat-british")
-    assert "Face up: a twisted card" in text
+    assert "A twisted card is dealt face up." in text
     assert "twist cards face down" not in text and "buy or twist cards face down" not in text
 
 
@@ -81,7 +81,7 @@ def test_a_one_card_face_up_banker_gets_no_hidden_card_sentences() -> None:
 def test_face_up_deal_is_not_declared_by_turning_cards_up() -> None:
     for ruleset_id in ("belarus-ponton", "casino-ochko"):
         text = sheet(ruleset_id)
-        assert "Face up: the cards of the deal" in text
+        assert "The cards of the deal, " in text and " are dealt face up." in text
         assert "declare it by turning" not in text, ruleset_id
 
 

@@ -511,7 +511,7 @@ def test_14_a_fixed_limit_is_still_a_number(tmp_path: Path) -> None:
     text = next(s.text for s in sentences(r) if "stakes.min_stake" in s.paths)
     # pagat's buys may take a stake above its largest (the engine checks it as put down)
     assert text == ("Each player stakes at least 5 and at most 50 units (chips). "
-                    "Buying may take a stake above it.")
+                    "Buying may take a stake above the maximum.")
 
 
 # -- Russian words as each source uses them ------------------------------------------------------

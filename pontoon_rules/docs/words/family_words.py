@@ -24,10 +24,10 @@ Gettext = Callable[[str], str]
 
 
 PHRASES = (
-    _("An ace counts by the number of cards in the hand: %(items)s; each ace one of these, "
-      "the best total not over 21 counting."),
-    _("An ace counts %(values)s, whatever the number of cards in the hand; each ace one of "
-      "these, the best total not over 21 counting."),
+    _("An ace counts by the number of cards in the hand: %(items)s; each ace counts "
+      "whichever of these gives the best total not over 21."),
+    _("An ace counts %(values)s, whatever the number of cards in the hand; each ace counts "
+      "whichever of these gives the best total not over 21."),
     _("%(values)s in a hand of %(count)s cards"),
     _("%(values)s in a hand of %(low)s to %(high)s cards"),
     _("%(values)s in a hand of %(count)s cards or more"),
@@ -53,8 +53,8 @@ def aces_words(ruleset: Ruleset, gettext: Gettext) -> str:
               if i == 0 or by_cards[c] != by_cards[sorted(by_cards)[i - 1]]]
     if len(counts) == 1 and counts[0] <= 2:  # alike in every hand a player plays
         return " " + gettext("An ace counts %(values)s, whatever the number of cards in "
-                             "the hand; each ace one of these, the best total not over 21 "
-                             "counting.") % {
+                             "the hand; each ace counts whichever of these gives the best "
+                             "total not over 21.") % {
             "values": _either(by_cards[counts[0]], gettext)}
     items = []
     for i, count in enumerate(counts):
@@ -70,7 +70,7 @@ def aces_words(ruleset: Ruleset, gettext: Gettext) -> str:
             items.append(gettext("%(values)s in a hand of %(low)s to %(high)s cards") % {
                 "values": values, "low": count, "high": following - 1})
     return " " + gettext("An ace counts by the number of cards in the hand: %(items)s; "
-                         "each ace one of these, the best total not over 21 counting."
+                         "each ace counts whichever of these gives the best total not over 21."
                          ) % {"items": in_parts(items, gettext)}
 
 

@@ -29,6 +29,8 @@ COLON = ": "
 """A label's separator ("Hand 1: …", "Sources: …"); Armenian sets its own, since its
 full stop «։» looks like a Latin colon."""
 OR = " or "
+AND = " and "
+"""The last joint of a list that names every item ('a, b and c': `both`)."""
 ODDS = "%(win)s:%(stake)s"
 READING_LEGEND = ("Our reading of the source, which leaves this open; we play it this way. "
                   "Agree on it before you play.")
@@ -41,7 +43,7 @@ Gettext = Callable[[str], str]
 def python_messages() -> list[str]:
     """The marks, for the catalog (`docs.website.catalog`)."""
     # OR: in `family_words.PHRASES`, its first use
-    return [COMMA, SEMICOLON, FULL_STOP, COLON, ODDS, READING_LEGEND, SILENT_LEGEND]
+    return [COMMA, SEMICOLON, FULL_STOP, COLON, AND, ODDS, READING_LEGEND, SILENT_LEGEND]
 
 
 def listed(items: Iterable[str], gettext: Gettext) -> str:
@@ -53,6 +55,13 @@ def either(items: Sequence[str], gettext: Gettext) -> str:
     """'a, b or c' with the language's comma and its 'or'; one item as it is."""
     *first, last = items
     return listed(first, gettext) + gettext(OR) + last if first else last
+
+
+def both(items: Sequence[str], gettext: Gettext) -> str:
+    """'a, b and c' with the language's comma and its 'and' (a list a sentence's verb
+    follows: the face-down cards); one item as it is."""
+    *first, last = items
+    return listed(first, gettext) + gettext(AND) + last if first else last
 
 
 def in_parts(items: Iterable[str], gettext: Gettext) -> str:

@@ -212,9 +212,14 @@ class Narrator:
         return hand_name(self.r, hand_class, self.gettext, self.lang)
 
     def hand_end(self, hand: dict[str, Any]) -> str:
+        """'21 with 3 cards: twenty-one': the total, the count and the hand's name, but for
+        an ordinary total, and for a name that is the total itself (Punjabi and Urdu call
+        twenty-one «21»: never '21 with 3 cards: 21')."""
         count, total, cls = len(hand["cards"]), total_text(hand["total"]), hand["class"]
-        words = {"total": total, "count": count, "hand": self.name(cls)}
-        end = self.ngettext(*HAND_ENDS[0 if cls == TOTAL else 1], count) % words
+        name = self.name(cls)
+        words = {"total": total, "count": count, "hand": name}
+        plain = cls == TOTAL or name.strip() == total
+        end = self.ngettext(*HAND_ENDS[0 if plain else 1], count) % words
         return self._wild(hand, end)
 
     def _wild(self, hand: dict[str, Any], end: str) -> str:
