@@ -164,7 +164,8 @@ def test_a_flip_validated_by_its_parts_is_the_whole_ruleset_validated() -> None:
     """`Flips` revalidates only the parts a change touches: every set of fields it tries
     (a flip's first change, and the further fields) is valid exactly where validating the
     whole changed data is, and gives the same ruleset, its fields written alike; the first
-    change's failure keeps the whole error's text (with its hint), which `_related` reads."""
+    change's failure keeps the whole error's text (with its hint), which `_related` reads;
+    a combination a section refuses on its own is refused without the whole validation."""
     from pydantic import ValidationError
 
     from pontoon_rules.compare import flip as flipping
@@ -190,6 +191,8 @@ def test_a_flip_validated_by_its_parts_is_the_whole_ruleset_validated() -> None:
             assert isinstance(quick, Ruleset) and quick == whole, paths
             assert _written(quick) == _written(whole), paths
     assert outcomes == {True, False}
+    (known,) = flips.bases.values()  # some combinations were refused by a section alone
+    assert set(known.sections.values()) == {True, False}
 
 
 def _written(model: object) -> list[tuple[str, frozenset[str]]]:

@@ -287,3 +287,26 @@ class TestRefusal:
         rules = compile_rules(renamed)
         assert rules.rank_of_class[HandClass.PONTOON] == 0
         assert rules.outcomes[(HandClass.PONTOON, HandClass.TOTAL)].pays == 2
+
+
+def test_a_hand_is_named_by_all_it_holds_each_time_it_is_asked() -> None:
+    """`classify` keeps its answers by the hand's cards and state: the same cards asked
+    again on a split hand, after a double, against another up card or for another stake
+    are named by what differs (australian-pontoon: no pontoon on a split hand, no sevens
+    after a double, the super bonus only with a 7 up and a stake of 25 or more)."""
+    rules = compile_rules(load_bundled("australian-pontoon"))
+
+    def named(cards: str, stake: int = 100, split: bool = False, doubled: bool = False,
+              up: int = -1) -> str:
+        hand = Hand(stake, is_split=split)
+        for card in parse_cards(cards.split()):
+            hand.add(card, rules.values)
+        hand.doubles = int(doubled)
+        return classify(hand, rules, up=up)
+
+    for _ in range(2):  # asked again: the same answers
+        assert (named("AS KH"), named("AS KH", split=True)) == ("pontoon", "twenty-one")
+        assert (named("7H 7D 7C"), named("7H 7D 7C", doubled=True)) == ("sevens", "twenty-one")
+        assert [named("7S 7S 7S", stake, up=up) for stake, up in ((2500, 6), (2500, -1),
+                                                                  (100, 6))] == [
+            "super-bonus-25", "sevens-in-spades", "sevens-in-spades"]

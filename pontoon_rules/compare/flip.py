@@ -99,6 +99,8 @@ class _Known:
         self.data = base.model_dump()
         remade = Ruleset.model_validate(self.data)  # fields as written: all (totals checks)
         self.parts = {name: getattr(remade, name) for name in self.data}
+        self.sections: dict[tuple[str, object], bool] = {}
+        """Whether a section validates on its own with some of its fields changed."""
 
     def changed(self, donor: Ruleset, paths: Sequence[str]) -> Ruleset | str:
         """`with_values(self.base, donor, paths)`, or "invalid": the same ruleset, as each
@@ -111,10 +113,36 @@ class _Known:
         data = {name: value if name in touched else self.parts[name]
                 for name, value in self.data.items()}  # `_apply` copies what it changes
         _apply(data, donor, paths)
+        if len(paths) > 1 and not self._sections_valid(data, donor, paths):
+            return "invalid"
         try:
             return Ruleset.model_validate(data, context=QUIET)
         except ValidationError:
             return "invalid"
+
+    def _sections_valid(self, data: dict[str, Any], donor: Ruleset, paths: Sequence[str]
+                        ) -> bool:
+        """Whether each section a combination of changes touches validates on its own: where
+        one does not, neither does the whole ruleset (no check of `Ruleset` changes a
+        section's data before the section's own checks). The flip's search for further
+        fields tries thousands of combinations that fail in the same section with the same
+        changes in it; each such section is validated once."""
+        for name in dict.fromkeys(path.split(".")[0] for path in paths):
+            model = Ruleset.model_fields[name].annotation if name in data else None
+            if not (isinstance(model, type) and issubclass(model, BaseModel)):
+                continue
+            key = (name, _changes_key(donor, [p for p in paths if p.split(".")[0] == name]))
+            valid = self.sections.get(key)
+            if valid is None:
+                try:
+                    model.model_validate(data[name], context=QUIET)
+                    valid = True
+                except ValidationError:
+                    valid = False
+                self.sections[key] = valid
+            if not valid:
+                return False
+        return True
 
 
 def _full_error(base: Ruleset, donor: Ruleset, paths: Sequence[str]) -> str:

@@ -24,6 +24,7 @@ from pontoon_rules.engine.round.actions import (
     Action,
     LegalAction,
 )
+from pontoon_rules.engine.round.faces import banker_seen
 from pontoon_rules.engine.round.hand import Hand
 from pontoon_rules.engine.round.hand import points as points_in
 from pontoon_rules.engine.round.phase import BANKER, Phase
@@ -145,10 +146,10 @@ def is_relevant(policy: Policy, rulesets: Sequence[Ruleset]) -> bool:
 
 def decide(state: RoundState, policy: Policy) -> Action:
     """The action `policy` takes for the current actor of `state` (always legal)."""
-    legal = state.legal_actions()
-    options = {option.kind: option for option in legal}
     if state.current_player() == BANKER:
         return _banker(state, policy)
+    legal = state.legal_actions()
+    options = {option.kind: option for option in legal}
     if state.phase is Phase.INSURANCE:
         return _insurance(state, options, policy)
     if state.phase is Phase.SIDE_BETS:
@@ -169,7 +170,7 @@ def _banker(state: RoundState, policy: Policy) -> Action:
         return calling_off.automatic(state)
     stand = policy.banker_stand or state.rules.banker_stand_on
     return banker_stands_on(stand, state.rules.ace_bonus, state.rules.values, state.rules)(
-        state.observation(BANKER))
+        banker_seen(state))
 
 
 def _insurance(state: RoundState, options: dict[str, LegalAction], policy: Policy) -> Action:

@@ -87,6 +87,14 @@ def observation(state: RoundState, actor: int) -> dict[str, Any]:
             "seats": seats, "banker": {"cards": _banker_cards(state, actor)}}
 
 
+def banker_seen(state: RoundState) -> dict[str, Any]:
+    """The part of the banker's `observation` a banker's standing rule reads
+    (`policies.banker_stands_on`): the banker's cards as the banker sees them. The seats'
+    views, most of an observation's cost, are left out: the example search asks this at
+    every banker decision of thousands of rounds."""
+    return {"banker": {"cards": _banker_cards(state, BANKER)}}
+
+
 def _hand_view(state: RoundState, hand: Hand, mine: bool) -> dict[str, Any]:
     cards = [card_code(c) if mine or shown(state, hand, i) else None
              for i, c in enumerate(hand.cards)]

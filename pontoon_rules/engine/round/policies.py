@@ -21,6 +21,7 @@ from pontoon_rules.engine.round.actions import (
     LegalAction,
 )
 from pontoon_rules.engine.round.cards import RANK_VALUES, parse_card
+from pontoon_rules.engine.round.faces import banker_seen
 from pontoon_rules.engine.round.hand import Hand, points, total
 from pontoon_rules.engine.round.opening import open_choice
 from pontoon_rules.engine.round.phase import BANKER, Phase
@@ -131,7 +132,7 @@ def banker_stand_on(state: RoundState) -> Action:
         return choice
     target = max(rules.banker_stand_on, rules.banker_minimum)
     policy = banker_stands_on(target, rules.ace_bonus, rules.values, rules)
-    return policy(state.observation(BANKER))
+    return policy(banker_seen(state))
 
 
 PLAYER_POLICIES: dict[str, Policy] = {
