@@ -48,7 +48,7 @@ def test_a_casino_sheet_says_how_a_home_table_runs_the_bank(ruleset_id: str, lan
     who shuffles and cuts (as “Between deals” says: one sentence says who cuts, reader 5),
     and how the evening ends."""
     said = text(ruleset_id, lang)
-    home = {"en": ("a bank of ", "Stakes are covered as they are placed, in the order"
+    home = {"en": ("a bank of ", "are covered as they are placed, in the order"  # stakes, bets
                    " of play, each cut to what the bank still has free",
                    "after ____ deals, or at once when broken",
                    "They shuffle and have the cards cut as “Between deals” says",

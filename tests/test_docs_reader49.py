@@ -286,8 +286,8 @@ def reworded(ruleset_id: str, key: str, old: str, new: str) -> None:
 def test_what_every_double_adds_is_said_the_first_included() -> None:
     """'Each double after the first adds one original stake': and the first?"""
     reworded("spanish-21", "double", "after the first",
-             "Every double, the first included, adds one original stake (a stake of 100 "
-             "becomes 200, 300, 400).")
+             "Every double, the first included, adds one original bet (a bet of 100 "
+             "becomes 200, 300, 400).")  # Chukchansi's word: test_docs_reader49s
 
 
 def test_a_printed_sheet_names_the_game_never_the_file_id() -> None:

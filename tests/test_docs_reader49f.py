@@ -8,7 +8,7 @@ import pytest
 
 from pontoon_rules.docs.sheet.sheets import sheet_markdown
 from pontoon_rules.docs.words import lacking
-from pontoon_rules.docs.words.i18n import translations
+from pontoon_rules.docs.words.i18n import translations, words_of
 from pontoon_rules.docs.words.sentences import Sentence, sentences
 from pontoon_rules.ruleset.format.agreed import agreed_fields
 from pontoon_rules.ruleset.format.fields import value_at
@@ -34,12 +34,13 @@ def test_the_casino_games_with_house_prizes_are_the_super_bonus_ones() -> None:
 def test_a_home_bank_says_what_it_pays_of_the_house_prizes(ruleset_id: str, lang: str) -> None:
     """'$5,000 super bonus; $50 to every other player': a home bank that cannot pay them
     was not told what to do. The home paragraph lists the prizes, from the hands' fields,
-    and says they are paid only as far as the bank holds, marked our reading (†)."""
+    and says they are paid in full like any other win (the engine's rule, g49s:
+    test_docs_reader49s), marked our reading (†)."""
     home = said(ruleset_id, lang)["home_bank"]
     words = {"en": ("$5,000", "$1,000", "$50 to every other player",
-                    "only as far as the bank still holds"),
+                    "like any other win: in full"),
              "ru": ("5\u00a0000\u00a0$", "1\u00a0000\u00a0$", "50\u00a0$ каждому другому игроку",
-                    "лишь настолько, насколько хватает банка")}[lang]
+                    "как любой выигрыш: полностью")}[lang]
     for part in words:
         assert part in home.text, part
     assert home.reading
@@ -113,8 +114,9 @@ def test_the_not_in_this_game_line_names_every_feature_lacked(ruleset_id: str) -
     lacked = lacking.lacking_words(ruleset)
     line = said(ruleset_id).get("lacks")
     assert (line is None) == (not lacked)
+    gettext = translations(words_of(ruleset, "en")).gettext  # a source's own words
     for words in lacked:
-        assert line is not None and words in line.text
+        assert line is not None and gettext(words) in line.text
 
 
 @pytest.mark.parametrize("lang", sheet_languages(load_bundled("casino-ochko")))

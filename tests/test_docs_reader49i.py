@@ -184,7 +184,7 @@ def test_spanish_21_says_decks_and_push_as_its_players_do() -> None:
     text = sheet_markdown(load_bundled("spanish-21"), "en")
     assert "Played with 6 decks of 48 cards shuffled together." in text
     assert "a Spanish deck" in text and "pack" not in text.split("## Between deals")[0]
-    assert "equal totals push (the stake comes back)" in text and "stand-off" not in text
+    assert "equal totals push (the bet comes back)" in text and "stand-off" not in text
 
 
 def test_belarus_uses_its_pages_own_words_quoted() -> None:

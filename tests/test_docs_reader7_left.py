@@ -120,7 +120,7 @@ def test_a_game_lacks_only_what_its_family_offers() -> None:
     assert en["vingt-un"]["lacks"] == ("Not in this game: buying cards for an extra stake, "
                                        "splitting pairs, a free hand (giving up your "
                                        "first two cards for the whole stake back).")
-    assert en["spanish-21"]["lacks"] == "Not in this game: buying cards for an extra stake."
+    assert en["spanish-21"]["lacks"] == "Not in this game: buying cards for an extra bet."
     assert en["australian-pontoon"]["lacks"] == ("Not in this game: buying cards for an extra "
                                                  "stake, insurance.")
 

@@ -163,7 +163,7 @@ def test_what_the_game_lacks_is_one_line_from_its_fields() -> None:
             "stake back)." in sheet("pagat-british"))
     assert ("Not in this game: buying cards for an extra stake, insurance."
             in sheet("casino-ochko"))
-    assert "Not in this game: buying cards for an extra stake." in sheet("spanish-21")
+    assert "Not in this game: buying cards for an extra bet." in sheet("spanish-21")
 
 
 def test_a_changed_feature_changes_the_line(tmp_path: Path) -> None:

@@ -57,13 +57,13 @@ def test_spanish_21s_sheet_prints_the_super_bonus_in_dollars(lang: str) -> None:
 
 
 def test_spanish_21s_worked_examples_and_stakes_are_in_dollars() -> None:
-    """The worked examples stake and win dollars ("stakes $1", "wins $1.50" for 6-7-8's
-    3:2 on a stake of 100 cents); the least stake, which no source gives, is a blank the
-    table fills in, not a cent ("$0.01")."""
+    """The worked examples stake and win dollars ("bets $1", in Chukchansi's words, "wins
+    $1.50" for 6-7-8's 3:2 on a stake of 100 cents); the least stake, which no source
+    gives, is a blank the table fills in, not a cent ("$0.01")."""
     text = sheet_markdown(load_bundled(S21), "en")
-    assert "stakes $1," in text and "wins $1.50" in text
-    assert "each stake at least ____, at most ____" in text and "$0.01" not in text
-    assert not re.search(r"stakes 100\b|wins 150\b", text)
+    assert "bets $1," in text and "wins $1.50" in text
+    assert "each bet at least ____, at most ____" in text and "$0.01" not in text
+    assert not re.search(r"bets 100\b|wins 150\b", text)
 
 
 def test_show_and_the_pages_rows_print_the_prize_in_dollars() -> None:
@@ -89,7 +89,7 @@ def test_a_game_that_names_no_money_prints_plain_numbers() -> None:
     bare = load_bundled(S21).model_copy(update={"stakes": load_bundled(S21).stakes.model_copy(
         update={"money": None})})
     said = " ".join(s.text for s in sentences(bare))
-    assert "Pays 500000, whatever the stake." in said and "$5,000" not in said
+    assert "Pays a fixed 500000 on a bet of 2500 or more." in said and "$5,000" not in said
 
 
 def test_chips_with_no_symbol_read_as_units() -> None:

@@ -350,11 +350,23 @@ def printable_rounds(ruleset: Ruleset) -> list[dict[str, Any]]:
 def worked_examples(ruleset: Ruleset, lang: str, limit: int | None = None
                     ) -> list[dict[str, Any]]:
     """The sheet's worked examples (`printable_rounds`, the first `limit`), each told in
-    lines of words (`narrate`) with its script for a replay."""
+    lines of words (`narrate`) with its script for a replay. The banker's kitty (Shoot
+    Pontoon) is told once, in the first example, and again only where another's differs:
+    told in each, it read as a new kitty put up every deal."""
     catalog = translations(lang)
-    return [{"script": r["script"], "lines": narrate(ruleset, r["script"], r["result"],
-                                                     catalog.gettext, catalog.ngettext, lang)}
-            for r in printable_rounds(ruleset)[:limit]]
+    rounds = printable_rounds(ruleset)[:limit]
+    first = rounds[0]["script"].get("kitty") if rounds else None
+    return [{"script": r["script"], "lines": narrate(
+        ruleset, _kitty_told(r["script"], first, i), r["result"], catalog.gettext,
+        catalog.ngettext, lang)} for i, r in enumerate(rounds)]
+
+
+def _kitty_told(script: dict[str, Any], first: object, index: int) -> dict[str, Any]:
+    """`script` as an example tells it: without its kitty where an earlier example told
+    the same one."""
+    if index == 0 or not script.get("kitty") or script.get("kitty") != first:
+        return script
+    return {k: v for k, v in script.items() if k != "kitty"}
 
 
 def example_count(ruleset: Ruleset) -> int:

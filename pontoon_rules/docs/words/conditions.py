@@ -355,3 +355,26 @@ def uninsured_stake(r: Ruleset) -> int | None:
     chip, which the engine then does not offer (`insured` 0: half of 1); else None."""
     low = r.stakes.limits()[0]
     return low if _chip_insurance(r) and not insured(r, low) else None
+
+
+def aces_past_surrender_limit(r: Ruleset) -> int | None:
+    """The fewest aces a hand must hold to have more cards than `player.surrender.max_cards`
+    and not be bust (Casino Filipino's 12: 13 cards under 22 take 5 aces), said beside the
+    limit so that a reader sees why no hand meets it; 0 where no ace is needed, None where
+    no hand can hold that many (the sheet then names no limit: `your_turn.j2`)."""
+    more = r.player.surrender.max_cards + 1
+    if r.player.max_cards is not None and r.player.max_cards < more:
+        return None
+    pack, limit = r.pack, r.pack.bust_above
+    ace = pack.every_ace_value()[0]
+    copies = more if pack.is_infinite else int(pack.decks) * len(pack.suits)
+    if pack.wild_cards or Rank.ACE not in pack.ranks:
+        lowest = (sorted(_lowest_values_per_rank(r) * more) if pack.is_infinite
+                  else _lowest_values(r))
+        return 0 if len(lowest) >= more and sum(lowest[:more]) <= limit else None
+    others = sorted(v for rank in pack.ranks if rank is not Rank.ACE
+                    for v in [pack.value_of(rank)] * copies)
+    for aces in range(min(copies, more) + 1):
+        if aces * ace + sum(others[:more - aces]) <= limit and len(others) >= more - aces:
+            return aces
+    return None

@@ -39,6 +39,7 @@ PHRASES = (
     _("on a stake of %(low)s or more"),
     _("on a stake of at most %(high)s"),
     _("Pays %(amount)s, whatever the stake."),
+    _("Pays a fixed %(amount)s %(condition)s."),
 )
 
 
@@ -89,22 +90,34 @@ def condition_words(d: HandDefinition, gettext: Gettext, amount: Amount = str) -
     if d.banker_up_ranks is not None:
         ranks = gettext(" or ").join(rank_letter(r.value, gettext) for r in d.banker_up_ranks)
         out.append(gettext("against a banker's up card of %(ranks)s") % {"ranks": ranks})
+    stake = stake_condition(d, gettext, amount)
+    return out + [stake] if stake else out
+
+
+def stake_condition(d: HandDefinition, gettext: Gettext, amount: Amount = str) -> str:
+    """'on a stake of $25 or more': the stakes a named hand holds on (`min_stake`,
+    `max_stake`), '' where it holds on any."""
     low, high = d.min_stake, d.max_stake
     if low is not None and high is not None:
-        out.append(gettext("on a stake of %(low)s to %(high)s") % {"low": amount(low),
-                                                                   "high": amount(high)})
-    elif low is not None:
-        out.append(gettext("on a stake of %(low)s or more") % {"low": amount(low)})
-    elif high is not None:
-        out.append(gettext("on a stake of at most %(high)s") % {"high": amount(high)})
-    return out
+        return gettext("on a stake of %(low)s to %(high)s") % {"low": amount(low),
+                                                               "high": amount(high)}
+    if low is not None:
+        return gettext("on a stake of %(low)s or more") % {"low": amount(low)}
+    if high is not None:
+        return gettext("on a stake of at most %(high)s") % {"high": amount(high)}
+    return ""
 
 
 def prize_words(d: HandDefinition, gettext: Gettext, amount: Amount = str) -> str | None:
     """'Pays $1,000, whatever the stake.' for a hand with a fixed prize (`amount`: in the
-    ruleset's money, `docs.words.amounts`), else None."""
+    ruleset's money, `docs.words.amounts`), else None; where the hand holds only on some
+    stakes, 'Pays a fixed $5,000 on a stake of $25 or more.' (the table's row must not say
+    any stake where the hand's own line names a band)."""
     if d.prize is None:
         return None
+    if stake := stake_condition(d, gettext, amount):
+        return gettext("Pays a fixed %(amount)s %(condition)s.") % {
+            "amount": amount(d.prize), "condition": stake}
     return gettext("Pays %(amount)s, whatever the stake.") % {"amount": amount(d.prize)}
 
 

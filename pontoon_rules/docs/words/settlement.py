@@ -30,6 +30,8 @@ from pontoon_rules.docs.words.reading import reading
 from pontoon_rules.docs.words.settlement_messages import (
     BOTH_BUST_OPEN,
     EXCEPTIONS_TO,
+    HIDDEN_BUST,
+    HIDDEN_DEBT,
     LOWER_ITEMS,
     MESSAGES,
     NATURAL_AT_ONCE,
@@ -298,9 +300,8 @@ def _player_bust(w: _Words) -> Said:
         claims = (Claim(rest, 1, LOSE, collects=Fraction(1)),
                   Claim(frozenset([(BUST, BUST)]), 1, both.result))
     if (hidden := w.r.settlement.hidden_bust_pays) is not None:
-        text += " " + w.gettext("If you hide a bust rather than show it at once, you pay "
-                                "%(odds)s on your stake when it is found at the settlement.") % {
-            "odds": odds(hidden, w.gettext)}
+        text += " " + w.gettext(HIDDEN_BUST) % {"odds": odds(hidden, w.gettext)} + (
+            " " + w.gettext(HIDDEN_DEBT) if odds_fraction(hidden) > 1 else "")
     return Said("player_bust", text, claims, ("settlement.player_bust_loses_at_once",
                                              "settlement.hidden_bust_pays"))
 

@@ -97,6 +97,14 @@ LOSES_WHEN_OPENED = _("If you bust, you lose your stake when your hand is opened
 LOSES_AFTER = _("If you bust, you lose your stake, even if the banker busts too.")
 
 
+HIDDEN_BUST = _("If you hide a bust rather than show it at once, you pay %(odds)s on your stake "
+                "when it is found at the settlement.")
+HIDDEN_DEBT = _("If you cannot pay all of it, you owe the banker the rest.")
+"""Said where a hidden bust pays more than its stake: the engine takes the whole amount from
+the player's balance (`engine.sessions.session`: balances may go below zero, a debt), the
+same as any loss; no stake covers the part above the stake."""
+
+
 BOTH_BUST_OPEN = _("Some tables play a bust against the banker's bust as a tie instead (the "
                    "stake comes back): agree which before you play.")
 """The other reading of a bust against the banker's bust, said where the ruleset's reading is
@@ -161,8 +169,7 @@ MESSAGES = (
     _("If the banker busts, every hand still standing wins, paid what its hand pays."),
     _("If the banker busts, every hand still standing wins, paid %(odds)s."),
     LOSES_AT_ONCE, LOSES_WHEN_OPENED,
-    _("If you hide a bust rather than show it at once, you pay %(odds)s on your stake when "
-      "it is found at the settlement."),
+    HIDDEN_BUST, HIDDEN_DEBT,
     LOSES_AFTER, BOTH_BUST_OPEN,
     _("If you bust, your stake waits for the banker: when the banker busts too, it is "
       "returned."),

@@ -112,6 +112,7 @@ def template_module(ruleset: Ruleset, lang: str) -> Any:
                "cut_order": listed((rank_word(ruleset, k, gettext, lang)
                                     for k in conditions.cut_by_rank(ruleset)), gettext),
                "short_at_limit": lambda b=False: conditions.short_at_card_limit(ruleset, b),
+               "surrender_aces": lambda: conditions.aces_past_surrender_limit(ruleset),
                "soft_stick": lambda: conditions.soft_stick_card(ruleset),
                "peek_limited": lambda: bool(peek_words(ruleset, gettext)),
                "natural_loses": conditions.natural_loses_to_natural(ruleset),
