@@ -40,8 +40,13 @@ def test_every_field_is_read_or_refused(base_id: str) -> None:
 
 def test_the_fields_tried_cover_the_schema() -> None:
     """The enumeration walks the pydantic models: every leaf section field is tried on
-    bundled base (none is left out by a hand-kept list)."""
-    tried = {path for base in bundled_ids() for path, *_ in one_field_changes(load_bundled(base))}
+    bundled base (none is left out by a hand-kept list). A path is tried once some base
+    accepts a change of it, so the bases after that one skip it (the same set of paths as
+    trying every change of every base: 550 changes made instead of 4,025)."""
+    tried: set[str] = set()
+    for base in bundled_ids():
+        for path, *_ in one_field_changes(load_bundled(base), skip=tried):
+            tried.add(path)
     untried = [p for p in leaf_paths() if p not in tried and not p.startswith("hands.")
                and not _not_varied(p)]
     assert not untried, untried

@@ -37,9 +37,8 @@ def example_cards(ruleset: Ruleset, hand_id: str, rules: Rules | None = None,
     rules = rules or compile_rules(ruleset)
     up, stake = _conditions(ruleset.hands.definitions.get(hand_id), banker, rules)
     for cards in _candidates(ruleset, rules, hand_id, by_value):
-        hand = _hand_of(cards, rules, stake)
-        codes = [card_code(c) for c in cards]
-        if (tuple(codes) not in avoid and classify(hand, rules, banker, up=up) == hand_id
+        if (classify(_hand_of(cards, rules, stake), rules, banker, up=up) == hand_id
+                and tuple(codes := [card_code(c) for c in cards]) not in avoid
                 and reachable(cards, rules, banker, up, stake)):
             return codes
     return None
@@ -149,18 +148,19 @@ def _preferred(held: list[int], hand_id: str, d: HandDefinition | None,
 
 def _with_suits(ranks: list[int], rule: SuitRule, rules: Rules) -> list[int] | None:
     """The ranks as cards the pack holds, suited as `rule` asks (None when it cannot)."""
-    suits = [s for s in range(4) if any(rules.card_present[r * 4 + s] for r in ranks)]
-    named = {SuitRule.SPADES: 0, SuitRule.HEARTS: 1, SuitRule.DIAMONDS: 2,
-             SuitRule.CLUBS: 3}.get(rule)
+    present = rules.card_present
+    named = _NAMED_SUITS.get(rule)
     if named is not None or rule is SuitRule.SUITED:
-        for suit in ([named] if named is not None else suits):
+        suits = [named] if named is not None else [
+            s for s in range(4) if any(present[r * 4 + s] for r in ranks)]
+        for suit in suits:
             cards = [r * 4 + suit for r in ranks]
             if all(rules.card_present[c] for c in cards) and _enough(cards, rules):
                 return cards
         return None
     cards = []
     for i, rank in enumerate(ranks):
-        options = [rank * 4 + s for s in range(4) if rules.card_present[rank * 4 + s]]
+        options = [c for c in range(rank * 4, rank * 4 + 4) if present[c]]
         if not options:
             return None
         cards.append(options[i % len(options)])
@@ -169,10 +169,15 @@ def _with_suits(ranks: list[int], rule: SuitRule, rules: Rules) -> list[int] | N
     return cards if _enough(cards, rules) else None
 
 
+_NAMED_SUITS = {SuitRule.SPADES: 0, SuitRule.HEARTS: 1, SuitRule.DIAMONDS: 2, SuitRule.CLUBS: 3}
+"""The suit a definition of one suit asks for (the cards' low two bits)."""
+
+
 def _enough(cards: list[int], rules: Rules) -> bool:
-    """Whether the packs hold that many copies of each card."""
+    """Whether the packs hold that many copies of each card (at once where they hold as many
+    copies as the hand has cards: most hands, tried hundreds of thousands of times)."""
     copies = rules.decks or 99
-    return all(cards.count(c) <= copies for c in set(cards))
+    return len(cards) <= copies or all(cards.count(c) <= copies for c in set(cards))
 
 
 def natural_up_ranks(ruleset: Ruleset) -> list[str] | None:
