@@ -137,15 +137,15 @@ def test_without_a_bankers_natural_at_once_the_sheet_leaves_that_case_out() -> N
 
 
 def test_casino_ochko_machine_shuffle_is_the_casinos_and_home_names_the_cutter() -> None:
-    """The machine line is the casino's; at home the banker shuffles and the player on the
-    banker's right cuts (play goes left), and puts a marker card for the 75% reshuffle."""
+    """The machine line is the casino's; at home the dealer shuffles and the player on the
+    dealer's right cuts (play goes left), and puts a marker card for the 75% reshuffle."""
     en, ru = sheet("casino-ochko", "en"), sheet("casino-ochko", "ru")
     assert line_of(en, "In the casino") == (
         "- In the casino the cards are shuffled at random by a machine (online, by the game "
         "itself), and nobody cuts them.")
     home = line_of(en, "At home")
-    assert ("With no machine at home, the banker shuffles the cards by hand and, as is usual, "
-            "the player on the banker's right cuts them.") in home
+    assert ("With no machine at home, the dealer shuffles the cards by hand and, as is usual, "
+            "the player on the dealer's right cuts them.") in home
     assert ("To see when 75% of the cards have been dealt, whoever cuts puts a plain card (a "
             "joker, say) into the pack about 25% of the way up from the bottom: when it comes "
             "out, the cards are shuffled after that deal.") in home
@@ -154,3 +154,24 @@ def test_casino_ochko_machine_shuffle_is_the_casinos_and_home_names_the_cutter()
     home_ru = line_of(ru, "Дома")
     assert "дилер сам тасует карты, а игрок справа от дилера, как принято, снимает" in home_ru
     assert "примерно на 25% от её низа" in home_ru
+
+
+def test_casino_ochko_says_dealer_for_the_house_throughout_in_english() -> None:
+    """The intro's "house dealer" and the body's "banker" were one role in two words; the
+    game's sources say dealer (the help page «дилер», the Wizard of Odds' English rules), so
+    the English sheet speaks its English source's words (`en@wizard-of-odds`), as the
+    Russian one speaks its help page's (`ru@ochko-ru`); Sydney's casino, written over it,
+    keeps its own hit and stand and says dealer as before."""
+    from pontoon_rules.docs.words.i18n import words_of
+
+    ruleset = load_bundled("casino-ochko")
+    assert words_of(ruleset, "en") == "en@wizard-of-odds"
+    assert "dealer" in ruleset.summary
+    en = sheet(ruleset, "en")
+    assert "banker" not in en.lower()
+    assert "## The dealer's turn" in en
+    assert "| Hand | Example | Dealer pays | Dealer takes |" in en
+    assert "банкир" not in sheet(ruleset, "ru")
+    sydney = sheet("australian-pontoon", "en")
+    assert "banker" not in sydney.lower() and "Hit: take another card" in sydney
+    assert "Twist: take another card" in en and "Stick: take no more cards" in en
