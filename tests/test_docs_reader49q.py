@@ -175,3 +175,17 @@ def test_casino_ochko_says_dealer_for_the_house_throughout_in_english() -> None:
     sydney = sheet("australian-pontoon", "en")
     assert "banker" not in sydney.lower() and "Hit: take another card" in sydney
     assert "Twist: take another card" in en and "Stick: take no more cards" in en
+
+
+def test_vingt_un_shows_a_three_card_vingt_un_paid_double() -> None:
+    """A 21 of three cards or more pays 2:1 there, unlike an ordinary total: the worked
+    examples show one (`showings.drawn_bonus_hands`, from the hands' payouts: any common
+    hand made by drawing that pays more than a total, the five-card trick elsewhere)."""
+    from pontoon_rules.docs.words.showings import drawn_bonus_hands
+
+    assert drawn_bonus_hands(load_bundled("vingt-un")) == ["twenty-one"]
+    assert drawn_bonus_hands(load_bundled("pagat-british")) == ["five-card-trick"]
+    examples = sheet("vingt-un", "en").split("## Worked examples")[1]
+    shown = [x for x in examples.split("\n\n") if "with 3 cards: vingt-un." in x]
+    assert shown and "player 1 wins 200" in shown[0], examples
+    assert "из 3 карт: двадцать одно." in sheet("vingt-un", "ru")
