@@ -171,6 +171,7 @@ def test_casino_ochko_says_dealer_for_the_house_throughout_in_english() -> None:
     assert "banker" not in en.lower()
     assert "## The dealer's turn" in en
     assert "| Hand | Example | Dealer pays | Dealer takes |" in en
+    assert "For 1 to 7 players, each playing against the house dealer." in en  # as its intro
     assert "банкир" not in sheet(ruleset, "ru")
     sydney = sheet("australian-pontoon", "en")
     assert "banker" not in sydney.lower() and "Hit: take another card" in sydney
