@@ -157,8 +157,8 @@ def test_the_questions_are_asked_where_the_rules_make_them_questions() -> None:
     ("pagat-british", "ru", "игрок справа от банкира, как принято, снимает колоду"),
     ("belarus-ponton", "ru", "дилер тасует карты, а игрок справа от дилера снимает колоду"),
     ("ochko-home", "ru", "первый банкир тасует карты, а игрок слева от банкира снимает колоду"),
-    ("casino-ochko", "ru", "Карты тасует машина (в онлайн-игре — сама игра), колоду никто не "
-     "снимает."),
+    ("casino-ochko", "ru", "В казино карты тасует машина (в онлайн-игре — сама игра), колоду "
+     "никто не снимает."),
 ])
 def test_the_first_shuffle_and_cut_is_said_in_each_language(ruleset_id: str, lang: str,
                                                             said: str) -> None:

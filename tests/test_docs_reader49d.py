@@ -196,7 +196,7 @@ def test_each_row_of_the_payout_table_shows_its_own_cards(ruleset_id: str) -> No
     ("casino-ochko", "ru", ("(кто первым держит банк, договариваются до игры)",
                             "Ставки покрывают по мере того, как их делают, по порядку игры",
                             "То, что игрок добавляет к ставке по ходу игры, покрывают так же",
-                            "Машины дома нет: он сам тасует карты")),
+                            "Машины дома нет: дилер сам тасует карты")),
     ("belarus-ponton", "en", ("(who is the banker first is agreed before play)",
                               "Stakes are covered as they are placed, in the order of play",
                               "What a player adds to a stake during play is covered the same"

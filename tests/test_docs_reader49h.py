@@ -103,8 +103,8 @@ def test_drawing_without_a_card_limit_keeps_the_plain_sentence() -> None:
 
 
 @pytest.mark.parametrize(("ruleset_id", "lang", "said"), [
-    ("casino-ochko", "en", "The banker holds at most 5 cards. A banker who reaches 5 cards "
-     "stands there, even on a total they would otherwise draw on."),
+    ("casino-ochko", "en", "The dealer holds at most 5 cards. A dealer who reaches 5 cards "
+     "stands there, even on a total they would otherwise draw on."),  # its source's word
     ("casino-ochko", "ru", "У дилера не больше 5 карт. Дилер, у которого стало 5 карт, на "
      "этом останавливается, даже при сумме, на которой иначе взял бы карту."),
     ("belarus-ponton", "ru", "Дилер, у которого стало 5 карт, на этом останавливается"),

@@ -41,11 +41,12 @@ def test_the_online_casino_ochko_says_nobody_cuts_as_its_source_implies() -> Non
     assert prov.status is Status.IMPLIED and not prov.open
     assert "сдачу карт" in prov.quote  # quoted in the source's own language
     text, silent = _first_shuffle(r)
-    assert text == ("The cards are shuffled at random by a machine (online, by the game "
-                    "itself), and nobody cuts them.")
+    assert text == ("In the casino the cards are shuffled at random by a machine (online, by "
+                    "the game itself), and nobody cuts them.")  # the casino's, not home's (g49q)
     assert not silent and "player" not in text
     ru, silent = _first_shuffle(r, "ru")
-    assert ru == "Карты тасует машина (в онлайн-игре — сама игра), колоду никто не снимает."
+    assert ru == ("В казино карты тасует машина (в онлайн-игре — сама игра), колоду никто не "
+                  "снимает.")
     assert not silent
 
 

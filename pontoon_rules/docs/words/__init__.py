@@ -15,6 +15,9 @@ nothing here imports `docs.sheet` or `docs.website` (`tests/test_architecture.py
   one formatter, in the ruleset's money (`stakes.money`) or the plain number.
 - `hands`: The named hands in words and in cards, from their definitions and the outcome
   table.
+- `between_words`: Money between players in words: a hand every other player pays and when
+  they pay it, as the engine settles it; a hand that makes the banker pay the others; the
+  naturals a banker can be dealt.
 - `family_words`: The family's second round in words (issue 48): an ace counted by the
   hand's cards, and a named hand's conditions on softness, the banker's up card and the
   stake, and its fixed prize.

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
-from pontoon_rules.docs.words.settlement import banker_naturals_dealt
+from pontoon_rules.docs.words.between_words import banker_naturals_dealt
 from pontoon_rules.engine.round.legal import insurance_range
 from pontoon_rules.engine.round.rules import banker_draws_below, compile_rules
 from pontoon_rules.engine.round.state import ranges_in_units

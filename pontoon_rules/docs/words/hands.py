@@ -13,7 +13,8 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from pontoon_rules.docs.words import marks
-from pontoon_rules.docs.words.amounts import Amount, amount_of
+from pontoon_rules.docs.words.amounts import amount_of
+from pontoon_rules.docs.words.between_words import between_messages, between_players_words
 from pontoon_rules.docs.words.family_words import condition_words, prize_words
 from pontoon_rules.docs.words.i18n import mark as _
 from pontoon_rules.docs.words.letters import rank_letter
@@ -283,7 +284,8 @@ def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
         out.append(gettext("It also beats the banker's ordinary %(total)s.")
                    % {"total": points_text(d.max_total or 0)})
     out += _drawing(ruleset, d, gettext)
-    out += _between_players(d, gettext, amount_of(ruleset, lang))
+    out += between_players_words(ruleset, d, gettext, lang,
+                                 lambda h: hand_name(ruleset, h, gettext, lang))
     return " ".join(p for p in out if p)
 
 
@@ -313,26 +315,6 @@ def _banker_draws_it(ruleset: Ruleset, hand_id: str, gettext: Gettext, lang: str
             return gettext(_ONE_CARD_RANKS) % {
                 "name": name, "ranks": " ".join(rank_letter(r.value, gettext) for r in d.ranks)}
     return gettext(_FEWER_CARDS) % {"name": name}
-
-
-_PAID_BY_PLAYERS = _("Each other player pays it too, %(odds)s on their own stake, unless they "
-                     "hold the same hand.")
-
-
-_PRIZE_TO_OTHERS = _("When a player holds it, the banker also pays %(amount)s to every other "
-                     "player with a stake.")
-
-
-def _between_players(d: HandDefinition, gettext: Gettext, amount: Amount) -> list[str]:
-    """Money between players: the sentences for a hand every other player pays, and for one
-    that makes the banker pay every other player."""
-    if not d.player_can_hold:
-        return []
-    out = ([gettext(_PAID_BY_PLAYERS) % {"odds": marks.odds(d.paid_by_players, gettext)}]
-           if d.paid_by_players else [])
-    if d.prize_to_others is not None:
-        out.append(gettext(_PRIZE_TO_OTHERS) % {"amount": amount(d.prize_to_others)})
-    return out
 
 
 def beats_equal_total(ruleset: Ruleset, hand_id: str) -> bool:
@@ -415,9 +397,8 @@ AS_HAND = "%(odds)s, as %(hand)s"
 
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
-    return [*USUAL_NAMES.values(), *PHRASES, _PAID_BY_PLAYERS, _PRIZE_TO_OTHERS,
-            _ONE_CARD_TOTAL, _ONE_CARD_RANKS, _FEWER_CARDS, ALL_OF_SUIT, AS_PLAIN_TOTAL,
-            AS_HAND]
+    return [*USUAL_NAMES.values(), *PHRASES, *between_messages(), _ONE_CARD_TOTAL,
+            _ONE_CARD_RANKS, _FEWER_CARDS, ALL_OF_SUIT, AS_PLAIN_TOTAL, AS_HAND]
 
 
 def one_side_only(ruleset: Ruleset) -> dict[str, tuple[list[str], list[str]]]:

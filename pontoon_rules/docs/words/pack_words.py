@@ -45,7 +45,10 @@ PHRASES = (
       "so each rank always has the same chance."),
     _("Each pack has the %(ranks)s removed."),
     _("Each pack has the %(ranks)s removed: %(name)s."),
+    _("The pack has the %(ranks)s removed."),
+    _("The pack has the %(ranks)s removed: %(name)s."),
     _("Each pack holds only the %(suits)s."),
+    _("The pack holds only the %(suits)s."),
     _("In each suit: %(ranks)s."),
     _("It counts so in the named hands too, the %(hand)s included."),
     _("An ace counts %(low)s or %(high)s, a king, queen or jack 10, every other card its "
@@ -116,9 +119,10 @@ def own_suits_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str
 
 
 def pack_size_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str:
-    """How many packs of how many cards, and what is taken out of each; a pack that names
-    its own suits (`pack.suit_names`: Sette e mezzo's Italian 40-card pack) is a pack of
-    its own, said by the ranks each suit holds, as its players would: nothing was taken
+    """How many packs of how many cards, and what is taken out of each (of the pack, where
+    the game has one: "Aus jedem Blatt" read as a game of several, issue 49); a pack that
+    names its own suits (`pack.suit_names`: Sette e mezzo's Italian 40-card pack) is a pack
+    of its own, said by the ranks each suit holds, as its players would: nothing was taken
     out of it (the seventh reader: «Dal mazzo si tolgono gli otto, i nove, i dieci» beside
     a cavallo)."""
     pack = ruleset.pack
@@ -132,6 +136,7 @@ def pack_size_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str
     else:
         out = gettext("Played with %(n)s packs of %(count)s cards shuffled together.") % {
             "n": pack.decks, "count": count}
+    one = pack.decks == 1  # "The pack has …": a game of one pack says it of that pack
     removed = [gettext(RANK_PLURALS[r]) for r in ALL_RANKS if r not in pack.ranks]
     name = KNOWN_PACKS.get(frozenset(pack.ranks)) if len(pack.suits) == len(ALL_SUITS) else None
     if removed and pack.suit_names:  # a pack of its own (Italian): nothing taken out of it
@@ -139,14 +144,17 @@ def pack_size_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str
             [rank_word(ruleset, r, gettext, lang) if _number(r) in (0, 1) else r.value
              for r in pack.ranks], gettext)}
     elif removed and name:
-        out += " " + gettext("Each pack has the %(ranks)s removed: %(name)s.") % {
+        out += " " + gettext("The pack has the %(ranks)s removed: %(name)s." if one else
+                             "Each pack has the %(ranks)s removed: %(name)s.") % {
             "ranks": _joined(removed, gettext), "name": gettext(name)}
     elif removed:
-        out += " " + gettext("Each pack has the %(ranks)s removed.") % {
+        out += " " + gettext("The pack has the %(ranks)s removed." if one else
+                             "Each pack has the %(ranks)s removed.") % {
             "ranks": _joined(removed, gettext)}
     if len(pack.suits) < len(ALL_SUITS):
         names = suit_words(ruleset, gettext, lang)
-        out += " " + gettext("Each pack holds only the %(suits)s.") % {
+        out += " " + gettext("The pack holds only the %(suits)s." if one else
+                             "Each pack holds only the %(suits)s.") % {
             "suits": _joined([names[s.value] for s in pack.suits], gettext)}
     return out
 

@@ -157,3 +157,15 @@ def split_can_make(r: Ruleset, d: HandDefinition) -> bool:
     s = r.player.split
     return s.allowed and d.on_split_hand and (d.ranks is None or any(
         k in s.ranks for k in set(d.ranks)))
+
+
+def over_limit_hands(ruleset: Ruleset) -> list[str]:
+    """The named hands a player may hold whose cards always count more than the bust limit,
+    best first (Feuer's two aces of 11 make 22): the engine names them before it calls a
+    hand bust (`engine.round.hand.classify`), so the sheet says so where it says what a bust
+    is (issue 49: „Überkauft: mehr als 21 Augen" read against Feuer's 22)."""
+    limit = ruleset.pack.bust_above
+    return [h for h, d in ruleset.hands.ranked()
+            if d.player_can_hold and d.ranks is not None
+            and (d.max_total is None or d.max_total > limit)
+            and min(_first_totals(ruleset, d.ranks, len(d.ranks))) > limit]

@@ -21,6 +21,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from pontoon_rules.docs.words import claims as claim_words
+from pontoon_rules.docs.words.between_words import banker_naturals_dealt
 from pontoon_rules.docs.words.claims import Claim, Pair, Said, cell_says, conflicts, expected_cell
 from pontoon_rules.docs.words.family_words import lower_aces_words, peek_words, same_total_words
 from pontoon_rules.docs.words.hands import one_side_only, overlapping
@@ -315,14 +316,6 @@ def _dealt_hands(w: _Words) -> list[str]:
         if d.player_can_hold and low <= n and (high is None or n <= high):
             out.append(hand_id)
     return out
-
-
-def banker_naturals_dealt(r: Ruleset) -> list[str]:
-    """The naturals the banker can hold with the cards dealt to the banker."""
-    n = r.deal.banker_cards
-    return [hand_id for hand_id, d in r.hands.ranked()
-            if d.natural and d.banker_can_hold and d.cards_range[0] <= n
-            and (d.cards_range[1] is None or n <= d.cards_range[1])]
 
 
 def _banker_pontoon(w: _Words) -> Said | None:

@@ -19,6 +19,7 @@ from pontoon_rules.docs.words.hands import USUAL_NAMES
 from pontoon_rules.ruleset.format.common import Rank
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.format.pack import Pack
+from pontoon_rules.ruleset.resolving.outcomes import TOTAL, payout
 
 Shows = Callable[[Ruleset, dict[str, Any]], bool]
 
@@ -67,7 +68,23 @@ def _ace_counts_unusually(ruleset: Ruleset, result: dict[str, Any]) -> bool:
     return False
 
 
+def drawn_bonus_hands(ruleset: Ruleset) -> list[str]:
+    """The family's common named hands (`hands.USUAL_NAMES`) a player makes only by drawing
+    that pay other than an ordinary total: a table asks to see one paid (issue 49: Vingt-un's
+    three-card vingt-un, paid 2:1, in no example)."""
+    own, plain = set(own_hands(ruleset)), payout(ruleset, TOTAL)
+    return [h for h, d in ruleset.hands.ranked()
+            if d.player_can_hold and h not in own
+            and d.cards_range[0] > ruleset.deal.player_cards and payout(ruleset, h) != plain]
+
+
+def _holds_drawn_bonus(ruleset: Ruleset, result: dict[str, Any]) -> bool:
+    wanted = set(drawn_bonus_hands(ruleset))
+    return any(h.get("class") in wanted for h in _player_hands(result))
+
+
 FEATURES: tuple[Showing, ...] = (
+    Showing("drawn-bonus", lambda r: bool(drawn_bonus_hands(r)), _holds_drawn_bonus),
     Showing("wild", lambda r: bool(r.pack.wild_cards), _holds_wild),
     Showing("aces-by-cards", lambda r: bool(r.pack.ace_values_by_cards), _ace_counts_unusually),
     Showing("banker-opens", lambda r: r.banker.opens.allowed, _banker_decides("open")),

@@ -18,15 +18,15 @@ from typing import Any
 
 from jinja2.runtime import Macro
 
-from pontoon_rules.docs.words import conditions, home, lacking
+from pontoon_rules.docs.words import conditions, home, lacking, reach
 from pontoon_rules.docs.words.amounts import amount_of, limit_text, units_text
+from pontoon_rules.docs.words.between_words import banker_naturals_dealt
 from pontoon_rules.docs.words.conditions import applies, banker_natural, natural_beats_natural
 from pontoon_rules.docs.words.family_words import peek_words
 from pontoon_rules.docs.words.hands import hand_name
 from pontoon_rules.docs.words.i18n import environment, translations
 from pontoon_rules.docs.words.marks import both, listed, odds
 from pontoon_rules.docs.words.pack_words import pack_words, rank_word
-from pontoon_rules.docs.words.settlement import banker_naturals_dealt
 from pontoon_rules.docs.words.va_bank import va_bank_example
 from pontoon_rules.docs.words.values import bank_size, value_text
 from pontoon_rules.literal import spaced
@@ -106,6 +106,9 @@ def template_module(ruleset: Ruleset, lang: str) -> Any:
                "class_name": lambda c: hand_name(ruleset, c, gettext, lang),
                "pack_words": lambda: pack_words(ruleset, gettext, lang),
                "bust_limit": lambda: points_text(ruleset.pack.bust_above),
+               "over_limit": lambda: [hand_name(ruleset, h, gettext, lang)
+                                      for h in reach.over_limit_hands(ruleset)],
+               "listed": lambda words: listed(words, gettext),
                "banker_natural": banker_natural(ruleset),
                "natural_beats_natural": natural_beats_natural(ruleset),
                "runs_out": conditions.pack_can_run_out(ruleset),
