@@ -1,0 +1,60 @@
+"""Issue 49 (the second fresh readers, r49f/r49g): casino Очко's English sheet. Who keeps a
+home bank's money when it passes (the engine's `Session.change_banker`: the old banker's
+winnings are theirs, the new one's bank is put up whole), the game's name in Latin letters
+on an English sheet, and an intro that says the dealer hits a soft 17 (`hit_soft_17`)."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from test_session import scripted, stacked
+
+from pontoon_rules.docs.sheet.sheet_view import find_base
+from pontoon_rules.docs.sheet.sheets import sheet_markdown
+from pontoon_rules.engine.round.rules import compile_rules
+from pontoon_rules.engine.sessions.session import Session
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
+
+HOUSE_DEALER = ("casino-ochko", "australian-pontoon", "spanish-21", "belarus-ponton")
+
+
+def sheet(ruleset_id: str, lang: str) -> str:
+    r = load_bundled(ruleset_id)
+    return sheet_markdown(r, lang, find_base(r)).replace("\\", "")
+
+
+def test_a_passed_bank_leaves_its_rest_with_the_old_banker(tmp_path: Path) -> None:
+    """Casino Очко at home with a bank of 1,000 passing after every deal: the old banker's
+    gains stay with them, and the next banker's bank is a whole 1,000 again."""
+    path = tmp_path / "home.yaml"
+    path.write_text("id: home-ochko\nname: Home (test)\nkind: house\nextends: casino-ochko\n"
+                    "table:\n  banker: rotating\n  first_banker: highest-cut\n"
+                    "  direction: left\n  bank:\n    amount: 1000\n"
+                    "    passes_after_deals: 1\n", encoding="utf-8")
+    rules = compile_rules(load_ruleset(path))
+    s = Session(rules, list("ABC"), random.Random(1), banker="A", bank=1000,
+                pack_order=stacked(rules, "7D 7C 9C KD KH KS"))
+    record = s.play_deal([100, 100], scripted("p1 stand, p2 stand"))
+    assert record.result.banker_net == 200  # both players' 17 lose to the banker's 19
+    assert s.banker == "B" and s.bank == 1000
+
+
+@pytest.mark.parametrize("ruleset_id", HOUSE_DEALER)
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "When it passes, the old "),
+    ("ru", "Когда банк переходит, прежний ")])
+def test_the_home_bank_says_who_keeps_what_is_left(ruleset_id: str, lang: str,
+                                                   words: str) -> None:
+    text = sheet(ruleset_id, lang)
+    assert words in text and "the same size" in text if lang == "en" else words in text
+
+
+def test_casino_ochko_in_english_names_itself_in_latin_letters_and_hits_soft_17() -> None:
+    text = sheet("casino-ochko", "en")
+    title = next(line for line in text.splitlines() if line.startswith("# "))
+    assert "Ochko" in title
+    assert "draws to 17" not in text and "on a soft 17" in text.split("##")[0]
+    assert "When it passes, the old dealer keeps what is left in it" in text
