@@ -84,3 +84,40 @@ def test_a_sheet_too_long_even_tight_takes_the_shorter_of_the_last_two(
     monkeypatch.setattr(sheets, "example_count", lambda ruleset: 3)
     pdf = sheets._laid_out_pdf(load_bundled("pagat-british"), "en", None)
     assert pdf.decode().startswith(chosen)
+
+
+def test_a_sheet_works_its_view_out_once_for_every_layout_it_tries(
+        laid: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sentences, box, payouts and examples of a sheet do not depend on the room it
+    makes: each layout (and the sheet's HTML, and its ruleset's page) reads them again."""
+    from pontoon_rules.docs.sheet import sheet_view, sheets
+
+    said: list[str] = []
+    sentences = sheet_view.sentences
+
+    def counted(ruleset: Any, lang: str = "en", *args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("odds_in_table"):  # the sheet's own, not `printable_rounds`'s
+            said.append(lang)
+        return sentences(ruleset, lang, *args, **kwargs)
+
+    monkeypatch.setattr(sheet_view, "sentences", counted)
+    monkeypatch.setattr(sheet_view, "_PARTS", {}, raising=False)
+    ruleset = load_bundled("xi-dach")
+    base = load_bundled(ruleset.extends or "")
+    sheets._laid_out_pdf(ruleset, "vi", base)  # none, brief, sites (if titles), tight
+    sheets.sheet_html(ruleset, "vi", base)
+    sheet_view.sheet_view(ruleset, "vi", base, examples=0)
+    assert len(laid) >= 3 and said == ["vi"]
+
+
+def test_a_sheet_view_read_again_still_names_every_message_it_needs() -> None:
+    """A sheet in a language that must translate every sentence is refused however often
+    its view has been worked out before (`i18n.remembered` notes its messages again)."""
+    from pontoon_rules.docs.sheet.sheets import UntranslatedSheetError, sheet_html
+    from pontoon_rules.docs.words.i18n import recording
+
+    belarus = load_bundled("belarus-ponton")  # says what only its own sources say
+    for _ in range(2):
+        with recording() as seen, pytest.raises(UntranslatedSheetError):
+            sheet_html(belarus, "hy")
+        assert "pontoon" in seen
