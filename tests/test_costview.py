@@ -95,3 +95,27 @@ def test_a_change_says_only_the_clauses_that_differ_not_those_it_shares_between_
     assert differing_clauses(one, one) == ("", "")
     assert differing_clauses("A. b; c; d.", "A. x; y; d.") == ("B; c.", "X; y.")
     assert differing_clauses("A; b; c; d.", "A; x; c; y.") == ("B. D.", "X. Y.")
+
+
+def test_a_realistic_table_dumps_its_ruleset_once_not_once_a_row(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each row's variant is named by the ruleset's hash and made from its dump: both are
+    the table's, worked out once (a site build draws 3,400 rows)."""
+    from pontoon_rules.analysis.present.realistic import Change, RealisticTable, Variation
+    from pontoon_rules.ruleset.format.model import Ruleset
+
+    british = load_bundled("pagat-british")
+    rows = [Variation("open", (Change(f, old, new),), (), 0.66 + change, change)
+            for f, old, new, change in CHANGES[:7]]
+    table = RealisticTable(british.id, 0.66, "", "", rows)
+    dumps: list[str] = []
+    dump = Ruleset.model_dump
+
+    def counted(self: Ruleset, *args: Any, **kwargs: Any) -> Any:
+        if self is british:
+            dumps.append(self.id)
+        return dump(self, *args, **kwargs)
+
+    monkeypatch.setattr(Ruleset, "model_dump", counted)
+    said = costview.realistic_view(british, table, translations("en").gettext)
+    assert len(said) == 7 and said[0].after and dumps == ["pagat-british"]
