@@ -18,12 +18,14 @@ class _Laid:
     where it says `fits`, else two."""
 
     rendered: list[str] = []
+    fonts: list[Any] = []
 
     def __init__(self, string: str) -> None:
         self.html = string
 
-    def render(self) -> Any:
+    def render(self, font_config: Any = None) -> Any:
         _Laid.rendered.append(self.html)
+        _Laid.fonts.append(font_config)
         said = self.html.partition("pages=")[2]
         pages = list(range(int(said[0]) if said else 1 if "fits" in self.html else 2))
         return type("Document", (), {"pages": pages, "write_pdf": lambda _: self.html.encode()})()
@@ -33,7 +35,7 @@ class _Laid:
 def laid(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     import weasyprint  # type: ignore[import-untyped]
 
-    _Laid.rendered = []
+    _Laid.rendered, _Laid.fonts = [], []
     monkeypatch.setattr(weasyprint, "HTML", _Laid)
     return _Laid.rendered
 
@@ -121,3 +123,24 @@ def test_a_sheet_view_read_again_still_names_every_message_it_needs() -> None:
         with recording() as seen, pytest.raises(UntranslatedSheetError):
             sheet_html(belarus, "hy")
         assert "pontoon" in seen
+
+
+def test_every_layout_of_a_thread_shares_one_font_configuration(
+        laid: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each fresh WeasyPrint font configuration loads the fonts again; a thread makes one
+    and lays every sheet and card out with it, another thread makes its own (Pango's font
+    map is not shared between threads)."""
+    import threading
+
+    from pontoon_rules.docs.sheet import cards, sheets
+
+    sheets._laid_out_pdf(load_bundled("pagat-british"), "en", None)
+    monkeypatch.setattr(cards, "card_html", lambda *args: "card fits")
+    cards.card_pdf(load_bundled("pagat-british"), {}, "en")
+    theirs: list[Any] = []
+    thread = threading.Thread(target=lambda: theirs.append(sheets.font_config()))
+    thread.start()
+    thread.join()
+    assert len(_Laid.fonts) >= 2 and _Laid.fonts[0] is not None
+    assert all(f is _Laid.fonts[0] for f in _Laid.fonts)
+    assert theirs[0] is not _Laid.fonts[0] and sheets.font_config() is _Laid.fonts[0]
