@@ -101,7 +101,7 @@ def _variant(name: str, data: dict[str, Any], path: str, new: Any) -> Ruleset | 
 def _said(ruleset: Ruleset, name: str, path: str, lang: str) -> str:
     """The sentences of `ruleset`'s sheet that say `path`, as one text."""
     return _memo(("said", name, path, lang),  # type: ignore[no-any-return]
-                 lambda: " ".join(sentences_of(ruleset, path, lang)))
+                 lambda: " ".join(sentences_of(ruleset, path, lang, name)))
 
 
 def _in_words(ruleset: Ruleset, name: str, variant: Ruleset, path: str, new: Any, lang: str
