@@ -18,12 +18,14 @@ class _Laid:
     where it says `fits`, else two."""
 
     rendered: list[str] = []
+    fonts: list[Any] = []
 
     def __init__(self, string: str) -> None:
         self.html = string
 
-    def render(self) -> Any:
+    def render(self, font_config: Any = None) -> Any:
         _Laid.rendered.append(self.html)
+        _Laid.fonts.append(font_config)
         said = self.html.partition("pages=")[2]
         pages = list(range(int(said[0]) if said else 1 if "fits" in self.html else 2))
         return type("Document", (), {"pages": pages, "write_pdf": lambda _: self.html.encode()})()
@@ -33,7 +35,7 @@ class _Laid:
 def laid(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     import weasyprint  # type: ignore[import-untyped]
 
-    _Laid.rendered = []
+    _Laid.rendered, _Laid.fonts = [], []
     monkeypatch.setattr(weasyprint, "HTML", _Laid)
     return _Laid.rendered
 
@@ -84,3 +86,61 @@ def test_a_sheet_too_long_even_tight_takes_the_shorter_of_the_last_two(
     monkeypatch.setattr(sheets, "example_count", lambda ruleset: 3)
     pdf = sheets._laid_out_pdf(load_bundled("pagat-british"), "en", None)
     assert pdf.decode().startswith(chosen)
+
+
+def test_a_sheet_works_its_view_out_once_for_every_layout_it_tries(
+        laid: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sentences, box, payouts and examples of a sheet do not depend on the room it
+    makes: each layout (and the sheet's HTML, and its ruleset's page) reads them again."""
+    from pontoon_rules.docs.sheet import sheet_view, sheets
+
+    said: list[str] = []
+    sentences = sheet_view.sentences
+
+    def counted(ruleset: Any, lang: str = "en", *args: Any, **kwargs: Any) -> Any:
+        if kwargs.get("odds_in_table"):  # the sheet's own, not `printable_rounds`'s
+            said.append(lang)
+        return sentences(ruleset, lang, *args, **kwargs)
+
+    monkeypatch.setattr(sheet_view, "sentences", counted)
+    monkeypatch.setattr(sheet_view, "_PARTS", {}, raising=False)
+    ruleset = load_bundled("xi-dach")
+    base = load_bundled(ruleset.extends or "")
+    sheets._laid_out_pdf(ruleset, "vi", base)  # none, brief, sites (if titles), tight
+    sheets.sheet_html(ruleset, "vi", base)
+    sheet_view.sheet_view(ruleset, "vi", base, examples=0)
+    assert len(laid) >= 3 and said == ["vi"]
+
+
+def test_a_sheet_view_read_again_still_names_every_message_it_needs() -> None:
+    """A sheet in a language that must translate every sentence is refused however often
+    its view has been worked out before (`i18n.remembered` notes its messages again)."""
+    from pontoon_rules.docs.sheet.sheets import UntranslatedSheetError, sheet_html
+    from pontoon_rules.docs.words.i18n import recording
+
+    belarus = load_bundled("belarus-ponton")  # says what only its own sources say
+    for _ in range(2):
+        with recording() as seen, pytest.raises(UntranslatedSheetError):
+            sheet_html(belarus, "hy")
+        assert "pontoon" in seen
+
+
+def test_every_layout_of_a_thread_shares_one_font_configuration(
+        laid: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each fresh WeasyPrint font configuration loads the fonts again; a thread makes one
+    and lays every sheet and card out with it, another thread makes its own (Pango's font
+    map is not shared between threads)."""
+    import threading
+
+    from pontoon_rules.docs.sheet import cards, sheets
+
+    sheets._laid_out_pdf(load_bundled("pagat-british"), "en", None)
+    monkeypatch.setattr(cards, "card_html", lambda *args: "card fits")
+    cards.card_pdf(load_bundled("pagat-british"), {}, "en")
+    theirs: list[Any] = []
+    thread = threading.Thread(target=lambda: theirs.append(sheets.font_config()))
+    thread.start()
+    thread.join()
+    assert len(_Laid.fonts) >= 2 and _Laid.fonts[0] is not None
+    assert all(f is _Laid.fonts[0] for f in _Laid.fonts)
+    assert theirs[0] is not _Laid.fonts[0] and sheets.font_config() is _Laid.fonts[0]

@@ -13,7 +13,7 @@ from typing import Any
 from markupsafe import Markup
 
 from pontoon_rules.docs.sheet.sheet_view import localized
-from pontoon_rules.docs.sheet.sheets import STATIC_DIR, cached_pdf
+from pontoon_rules.docs.sheet.sheets import STATIC_DIR, cached_pdf, font_config
 from pontoon_rules.docs.sheet.strategy import strategy_card
 from pontoon_rules.docs.words import figures
 from pontoon_rules.docs.words.i18n import render, translations, words_of
@@ -58,7 +58,7 @@ def card_pdf(ruleset: Ruleset, row: dict[str, Any], lang: str,
         html = card_html(ruleset, row, lang, base, count, compact)
         if html == tried:
             continue  # fewer departures than the count: the same card, again too long
-        tried, document = html, HTML(string=html).render()
+        tried, document = html, HTML(string=html).render(font_config=font_config())
         if len(document.pages) <= 1:
             break
     pdf: bytes = document.write_pdf()

@@ -19,7 +19,13 @@ from pontoon_rules.docs.words.changes import dropped_rules, dropped_text, overla
 from pontoon_rules.docs.words.example_needs import stated_rounds
 from pontoon_rules.docs.words.family_words import prize_words
 from pontoon_rules.docs.words.hands import AS_HAND, AS_PLAIN_TOTAL, hand_name
-from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, base_language, translations, words_of
+from pontoon_rules.docs.words.i18n import (
+    SOURCE_LANGUAGE,
+    base_language,
+    remembered,
+    translations,
+    words_of,
+)
 from pontoon_rules.docs.words.marks import odds
 from pontoon_rules.docs.words.narrate import narrate
 from pontoon_rules.docs.words.pack_words import own_ranks, rank_letters, suit_words
@@ -404,30 +410,49 @@ def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
     are left out (each fact of the summary is a rule the sheet prints; each rule of the
     box is printed marked ◆, and the title names the game)."""
     lang = words_of(ruleset, lang)
+    key = (ruleset.model_dump_json(), base.model_dump_json() if base else "", lang)
+    part = remembered(_PARTS, key, lambda: _parts(ruleset, lang, base))
+    compact = tight or is_compact(ruleset)
+    laid_out = remembered(_PARTS, (*key, "pages", compact),
+                          lambda: pages(ruleset, by_chapter(part["found"], lang), compact))
+    box = part["house"]
+    if box and brief and box["paths"]:
+        box = brief_box(box, printed_keys(laid_out, part["payouts"]), keep_gone)
+    return {
+        **part["view"], "summary": None if tight else part["view"]["summary"],
+        "tight": tight, "house": box, **laid_out,
+        "changed_mark": box["mark"] if box else "",
+        "compact_payouts": compact,
+        "rounds": remembered(_PARTS, (*key, "rounds", examples),
+                             lambda: worked_examples(ruleset, lang, examples))
+        if examples != 0 else [],
+    }
+
+
+_PARTS: dict[Any, Any] = {}
+"""The parts of sheets' views (`remembered`), by the ruleset's and its base's content and
+the language: a sheet's PDF asks for its view on each layout while it makes room."""
+
+
+def _parts(ruleset: Ruleset, lang: str, base: Ruleset | None) -> dict[str, Any]:
+    """What a sheet's view holds whatever its room: `view` (its fields that room does not
+    change), the full `house` box, the sentences `found` and the `payouts` rows."""
     gettext = translations(lang).gettext
-    box = house_box(ruleset, base, lang)
     found = sentences(ruleset, lang, base, odds_in_table=True)
     name, summary = localized(ruleset, lang, base)
-    compact = tight or is_compact(ruleset)
-    laid_out = pages(ruleset, by_chapter(found, lang), compact)
     payouts = _with_rules(payout_rows(ruleset, gettext, lang), found, ruleset, gettext, lang)
-    if box and brief and box["paths"]:
-        box = brief_box(box, printed_keys(laid_out, payouts), keep_gone)
-    return {
-        "id": ruleset.id, "name": user(name), "summary": None if tight else user(summary),
-        "kind": ruleset.kind, "tight": tight,
-        "extends": user(ruleset.extends) if ruleset.extends else None, "house": box,
+    view = {
+        "id": ruleset.id, "name": user(name), "summary": user(summary),
+        "kind": ruleset.kind, "extends": user(ruleset.extends) if ruleset.extends else None,
         "chapters": by_chapter(found, lang),
-        **laid_out,
         "has_reading": any(s.reading for s in found),
         "has_silent": any(s.silent for s in found),
         "has_changed": any(s.changed for s in found),
-        "changed_mark": box["mark"] if box else "",
         "payouts": payouts,
-        "compact_payouts": compact,
-        "rounds": worked_examples(ruleset, lang, examples) if examples != 0 else [],
         "sources": sources_view(ruleset, lang, base),
         "program_words": shows_program_words(lang),
         "card_key": None if shows_program_words(lang) else card_key(
             gettext, suit_words(ruleset, gettext, lang), own_ranks(ruleset, gettext, lang)),
     }
+    return {"view": view, "house": house_box(ruleset, base, lang), "found": found,
+            "payouts": payouts}

@@ -101,7 +101,7 @@ def _variant(name: str, data: dict[str, Any], path: str, new: Any) -> Ruleset | 
 def _said(ruleset: Ruleset, name: str, path: str, lang: str) -> str:
     """The sentences of `ruleset`'s sheet that say `path`, as one text."""
     return _memo(("said", name, path, lang),  # type: ignore[no-any-return]
-                 lambda: " ".join(sentences_of(ruleset, path, lang)))
+                 lambda: " ".join(sentences_of(ruleset, path, lang, name)))
 
 
 def _in_words(ruleset: Ruleset, name: str, variant: Ruleset, path: str, new: Any, lang: str
@@ -207,13 +207,15 @@ def realistic_view(ruleset: Ruleset, table: RealisticTable, gettext: Gettext,
     else as the rule's description with its values in words."""
     largest = max((abs(v.change) for v in table.rows if v.change is not None),
                   default=1.0) or 1.0
-    return [_variant_row(ruleset, v, gettext, lang, largest) for v in table.rows]
+    own = (hashlib.sha256(ruleset.model_dump_json().encode()).hexdigest(),
+           ruleset.model_dump(mode="python"))  # once a table, not once a row
+    return [_variant_row(ruleset, own, v, gettext, lang, largest) for v in table.rows]
 
 
-def _variant_row(ruleset: Ruleset, row: Variation, gettext: Gettext, lang: str,
-                 largest: float) -> Variant:
-    name = hashlib.sha256(ruleset.model_dump_json().encode()).hexdigest()
-    data = ruleset.model_dump(mode="python")
+def _variant_row(ruleset: Ruleset, own: tuple[str, dict[str, Any]], row: Variation,
+                 gettext: Gettext, lang: str, largest: float) -> Variant:
+    """One row of `realistic_view`; `own`: the ruleset's hash and dump (`cost_view`'s)."""
+    name, data = own
     parts = []
     for change in row.changes:
         variant = row.overlay or _variant(name, data, change.path, change.new)

@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import jinja2
 from markupsafe import Markup
@@ -115,6 +115,7 @@ def base_language(lang: str) -> str:
     return lang.partition("@")[0]
 
 
+T = TypeVar("T")
 _LOOKED_UP: ContextVar[tuple[set[str], ...]] = ContextVar("looked_up", default=())
 
 
@@ -140,6 +141,31 @@ def is_recording() -> bool:
 def _note(message: str) -> None:
     for seen in _LOOKED_UP.get():
         seen.add(message)
+
+
+REMEMBERED_LIMIT = 2_000
+"""Entries a `remembered` memo keeps before it is emptied (a site build of the bundled
+rulesets keeps a few hundred; a long-lived workbench sees many rulesets)."""
+
+
+def remembered(store: dict[Any, tuple[T, frozenset[str]]], key: Any,
+               make: Callable[[], T]) -> T:
+    """`make()`, kept in `store` under `key` with every message it looked up: a later call
+    with the same key returns the same object (never to be changed in place) and notes
+    those messages again in each `recording` block running, so that a memo of words hides
+    no message from `untranslated` (a sheet's view is asked for on each layout of its PDF,
+    by its HTML and by its ruleset's page)."""
+    if key in store:
+        value, seen = store[key]
+        for message in seen:
+            _note(message)
+        return value
+    with recording() as found:
+        value = make()
+    if len(store) >= REMEMBERED_LIMIT:
+        store.clear()
+    store[key] = (value, frozenset(found))
+    return value
 
 
 OVER = re.compile(r"^# Over: ([a-z0-9-]+)$", re.MULTILINE)

@@ -186,11 +186,14 @@ T = TypeVar("T")
 
 
 def kept(cache: dict[str, T], ruleset: Ruleset, make: Callable[[Ruleset], T],
-         part: str = "") -> T:
+         part: str = "", name: str | None = None) -> T:
     """`make(ruleset)`, once per ruleset content (and `part`: what else `make` reads, a
     language); at most `FOUND_KEPT` kept, the oldest going first (a long-lived process,
-    the workbench, sees many drafts, from several threads)."""
-    key = f"{part}|{ruleset.model_dump_json()}" if part else ruleset.model_dump_json()
+    the workbench, sees many drafts, from several threads). `name`: a name of the
+    content the caller has already (a hash: one name, one content), which spares dumping
+    the ruleset for the key (a cost table's 3,400 variants, each said once)."""
+    content = f"named:{name}" if name is not None else ruleset.model_dump_json()
+    key = f"{part}|{content}" if part else content
     with _FOUND_LOCK:
         if key in cache:
             return cache[key]

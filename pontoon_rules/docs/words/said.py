@@ -17,9 +17,11 @@ from pontoon_rules.docs.words.template_module import template_module, tidy
 from pontoon_rules.ruleset.format.model import Ruleset
 
 
-def sentences_of(ruleset: Ruleset, path: str, lang: str = SOURCE_LANGUAGE) -> list[str]:
+def sentences_of(ruleset: Ruleset, path: str, lang: str = SOURCE_LANGUAGE,
+                 name: str | None = None) -> list[str]:
     """The sentences of the sheet of `ruleset` that say the field `path` (only the rules
-    that cover it are rendered: a quick way to say one changed rule in words)."""
+    that cover it are rendered: a quick way to say one changed rule in words); `name`: a
+    name of the ruleset's content the caller has (`rounds.kept`)."""
     if not applies(ruleset, path):
         return []
     lang = words_of(ruleset, lang)
@@ -35,6 +37,6 @@ def sentences_of(ruleset: Ruleset, path: str, lang: str = SOURCE_LANGUAGE) -> li
         out += [s.text for s in _hand_sentences(ruleset, lang, only=hand)
                 if path == "hands.definitions" or path in s.paths]
     # any field may be read by a settlement sentence's words (`Said.paths`, recorded)
-    out += [said.text for key, said in _settled(ruleset, lang).items()
+    out += [said.text for key, said in _settled(ruleset, lang, name).items()
             if key in SETTLED and path in said.paths and said.text]
     return out

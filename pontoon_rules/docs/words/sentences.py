@@ -266,15 +266,16 @@ SETTLED = ("ranking", "payouts", "outcomes", "ties", "banker_bust", "player_bust
 """The rules whose sentences `docs.words.settlement` writes from the outcome table."""
 
 
-def _settled(ruleset: Ruleset, lang: str) -> dict[str, Said]:
+def _settled(ruleset: Ruleset, lang: str, name: str | None = None) -> dict[str, Said]:
     """The settlement's sentences, worked out once per ruleset content and language (a cost
-    table asks for them once per row), afresh while a catalog records its messages."""
+    table asks for them once per row), afresh while a catalog records its messages
+    (`name`: the content's name, as `rounds.kept` takes it)."""
     def made(r: Ruleset) -> dict[str, Said]:
         gettext = translations(lang).gettext
         return settlement_said(r, gettext, marks.glossed_once(
             lambda h: hand_name(r, h, gettext, lang)), lang)
 
-    found = made(ruleset) if i18n.is_recording() else kept(_SETTLED, ruleset, made, lang)
+    found = made(ruleset) if i18n.is_recording() else kept(_SETTLED, ruleset, made, lang, name)
     return dict(found)
 
 
