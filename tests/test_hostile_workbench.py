@@ -85,10 +85,12 @@ def test_an_origin_is_compared_with_the_host_including_its_port(workbench: Any) 
     client = _client(workbench)
     for origin in ("http://127.0.0.1:9999", "http://127.0.0.1", "https://127.0.0.1:8765",
                    "http://localhost:8765", "null", "http://evil.example:8765"):
-        refused = client.post("/api/state", content=b"{", headers={"origin": origin})
-        assert refused.status_code == 403, origin
-    same = client.post("/api/state", content=b"{", headers={"origin": "http://127.0.0.1:8765"})
-    assert same.status_code == 400 and "JSON" in same.json()["error"]
+        for route in ("/api/state", "/api/release"):  # a closed page's beacon too
+            refused = client.post(route, content=b"{", headers={"origin": origin})
+            assert refused.status_code == 403, (route, origin)
+    for route in ("/api/state", "/api/release"):
+        same = client.post(route, content=b"{", headers={"origin": "http://127.0.0.1:8765"})
+        assert same.status_code == 400 and "JSON" in same.json()["error"]
 
 
 # -- floods ---------------------------------------------------------------------------------

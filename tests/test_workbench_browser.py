@@ -299,6 +299,58 @@ def test_what_is_typed_while_a_change_is_checked_stays_typed(served: str, browse
     assert errors == []
 
 
+STICK_ON_12 = """() => {
+  const box = document.querySelector(".wb-field[data-path='player.stick_minimum'] input");
+  box.value = "12";  // rules no other test analyses: no finished job to share
+  box.dispatchEvent(new Event("change", { bubbles: true }));
+}"""
+
+
+def _job_state(served: str, job: str) -> dict[str, Any]:
+    """The server's state of `job`, asked as a tab that shows nothing (so keeps nothing)."""
+    from urllib.request import urlopen
+
+    with urlopen(f"{served}api/job/{job}?tab=test-probe&lang=en", timeout=30) as answer:
+        found: dict[str, Any] = json.loads(answer.read())
+    return found
+
+
+def _stopped_within(served: str, job: str, seconds: float) -> None:
+    """The job told to stop within `seconds` (stopping or stopped), and ended soon after."""
+    import time
+
+    end, status = time.monotonic() + seconds, ""
+    while time.monotonic() < end and status not in ("cancelling", "cancelled"):
+        status = _job_state(served, job)["status"]
+        time.sleep(0.1)
+    assert status in ("cancelling", "cancelled"), f"still {status} after {seconds} s"
+    end = time.monotonic() + 30  # a worker between two steps, on a loaded machine
+    while time.monotonic() < end and not _job_state(served, job)["final"]:
+        time.sleep(0.2)
+    assert _job_state(served, job)["status"] == "cancelled"
+
+
+def test_a_page_closed_mid_analysis_stops_it_and_one_brought_back_asks_again(
+        served: str, browser: Any) -> None:
+    tab, errors = _fresh_tab(served, browser)
+    tab.evaluate(STICK_ON_12)
+    _ready(tab)
+    first = tab.get_attribute("#wb-analysis", "data-job")
+    assert first and not _job_state(served, first)["final"]  # its variations take ~20 s
+    tab.evaluate("() => window.dispatchEvent(new PageTransitionEvent('pagehide', "
+                 "{ persisted: true }))")  # into the back/forward cache
+    _stopped_within(served, first, 3)
+    tab.evaluate("() => window.dispatchEvent(new PageTransitionEvent('pageshow', "
+                 "{ persisted: true }))")  # and back from it: the same rules asked again
+    tab.wait_for_function(f"() => document.getElementById('wb-analysis').dataset.job !== "
+                          f"'{first}' && document.getElementById('wb').dataset.state === 'ready'")
+    again = tab.get_attribute("#wb-analysis", "data-job")
+    assert again and not _job_state(served, again)["final"]
+    tab.close()
+    _stopped_within(served, again, 3)
+    assert errors == []
+
+
 def test_a_failed_poll_is_asked_again_and_the_figures_still_come(served: str,
                                                                  browser: Any) -> None:
     tab = browser.new_page()
@@ -514,9 +566,12 @@ def test_the_language_menu_draws_the_whole_page_in_russian_keeping_the_draft(
     from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
     tab, errors, _stick = _stick_changed(served, browser, "16")
+    costs = (tab.get_attribute("#wb-analysis", "data-job") or "").split("+")[-1]
     tab.select_option("#wb-lang", "ru")
     tab.wait_for_selector("h1:has-text('Мастерская домашних правил')")
     _ready(tab)
+    # the page handed on to itself did not stop its realistic variations: the new one shares them
+    assert (tab.get_attribute("#wb-analysis", "data-job") or "").split("+")[-1] == costs
     tab.wait_for_selector("#wb-edge[data-done='yes'] #wb-edge-change")
     assert _field(tab, "player.stick_minimum").locator("input[data-role=value]").input_value() \
         == "16"  # the draft came with it

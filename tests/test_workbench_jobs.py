@@ -19,7 +19,7 @@ import pytest
 from pontoon_rules.ruleset.loading.registry import load_bundled
 from pontoon_rules.workbench import jobs, worker
 from pontoon_rules.workbench.helper import PipeHelper
-from pontoon_rules.workbench.jobs import CANCELLED, DONE, QUEUED, JobManager, Record
+from pontoon_rules.workbench.jobs import CANCELLED, DONE, QUEUED, RUNNING, JobManager, Record
 from pontoon_rules.workbench.worker import EDGE, REALISTIC, Cancelled, Job
 
 BASE = "pagat-british"
@@ -81,6 +81,38 @@ def test_a_newer_change_cancels_the_older_ones_work_in_every_worker(client: Any)
                    lambda a: 'id="wb-edge" data-done="yes"' in a.get("html", ""))
     assert found["edge"] == "0.4153%"  # stick on 14, as `pontoon-rules edge` prints it
     assert 'id="wb-edge-change"' in found["html"]  # beside the base's edge
+
+
+def test_a_page_that_goes_stops_its_work_at_once_unless_another_tab_shows_it(
+        client: Any) -> None:
+    managers = (client.workbench.edges, client.workbench.jobs, client.workbench.costs)
+    draft = _draft("gone", 1, **{"player.stick_minimum": 15})
+    parts = client.post("/api/state", json=draft).json()["job"].split("+")
+    assert client.post("/api/state", json={**draft, "tab": "open"}).json()["job"] == "+".join(
+        parts)  # the same rules in another tab: the same jobs
+    for refused in ({"origin": "http://evil.example"}, {"sec-fetch-site": "cross-site"}):
+        answer = client.post("/api/release", json={"tab": "gone", "seq": 2}, headers=refused)
+        assert answer.status_code == 403  # another site cannot stop a page's work
+    assert [m.current("gone") for m in managers] == parts
+    origin = {"origin": "http://127.0.0.1:8765", "content-type": "text/plain;charset=UTF-8"}
+    sent = json.dumps({"tab": "gone", "seq": 2})  # as `navigator.sendBeacon` sends it
+    assert client.post("/api/release", content=sent, headers=origin).status_code == 204
+    assert [m.current("gone") for m in managers] == [None, None, None]
+    for m, p in zip(managers[1:], parts[1:], strict=True):  # the other tab shows them
+        assert m.get(p)["status"] in (QUEUED, RUNNING), "stopped though another tab shows it"
+    late = client.post("/api/state", json=draft).json()  # a change sent before it went
+    assert late["stale"] and late["job"] is None
+    assert client.post("/api/release", content=json.dumps({"tab": "open"}),
+                       headers=origin).status_code == 204
+    end = time.monotonic() + 5  # the realistic variations take far longer: stopped
+    while time.monotonic() < end and managers[2].get(parts[2])["status"] != CANCELLED:
+        time.sleep(0.05)
+    assert [m.get(p)["status"] for m, p in zip(managers, parts, strict=True)][1:] == [
+        CANCELLED, CANCELLED]
+    assert client.post("/api/release", json={"tab": "never-seen"}).status_code == 204
+    assert client.post("/api/release", json={"seq": 3}).status_code == 400
+    again = client.post("/api/state", json={**draft, "seq": 3}).json()["job"]
+    assert [m.current("gone") for m in managers] == again.split("+")  # back: followed anew
 
 
 def test_a_poll_waits_on_the_server_until_its_job_moves_on(client: Any) -> None:

@@ -227,6 +227,10 @@ def create_app(workbench: Workbench, host: str = "127.0.0.1", exposed: str = "",
             page_language(request), since, float(wait or 0))
         return JSONResponse(found)
 
+    async def release(request: Request) -> Response:
+        await run_in_threadpool(workbench.release, await _json_body(request))
+        return Response(status_code=204)
+
     async def download_yaml(request: Request) -> Response:
         name, text = await run_in_threadpool(workbench.overlay, await _json_body(request))
         return Response(text.encode("utf-8"), media_type="application/yaml",
@@ -266,6 +270,7 @@ def create_app(workbench: Workbench, host: str = "127.0.0.1", exposed: str = "",
     routes = [Route("/", page), Route("/favicon.ico", no_icon),
               Route("/api/state", state, methods=["POST"]),
               Route("/api/job/{job_id}", job), Route("/api/compare", compare, methods=["POST"]),
+              Route("/api/release", release, methods=["POST"]),
               Route("/api/download/yaml", download_yaml, methods=["POST"]),
               Route("/api/download/pdf", download_pdf, methods=["POST"]),
               Route("/upload", upload, methods=["POST"]),

@@ -13,8 +13,8 @@ beyond is refused with `BusyError`, the server's 429; a tab's own waiting job,
 which its new one replaces, does not count, and a waiting job no page asked about
 for `quiet` seconds gives way to the new one), a tab has one current job, at most
 `MAX_TABS` tabs are followed, and a tab that has not asked about its job for `idle`
-seconds (a page closed, or a client that never polls) is dropped and its job
-cancelled. A manager may wait on another (`gate`): its jobs start only while the
+seconds (a client that never polls; a page closed says so: `release`) is dropped and its
+job cancelled. A manager may wait on another (`gate`): its jobs start only while the
 gate is open, and its running workers are paused (SIGSTOP, then SIGCONT, to each worker's
 process group: its helper too) while it is shut: the workbench's other figures wait for
 the house edge, so the edge has the machine to itself. Each worker process runs under an

@@ -215,6 +215,19 @@ class Workbench:
                 "job": job_id, "filename": draft.evaluation.filename,
                 "overlay": draft.evaluation.text}
 
+    def release(self, body: dict[str, Any]) -> None:
+        """The page `tab` went (closed, left): its analyses and comparison stop now, not once
+        its polls are missed (`TAB_IDLE`), unless another tab shows them; its `seq` makes a
+        change still on its way stale. An unknown tab is a no-op; none, a `RequestError`."""
+        tab = body.get("tab")
+        if not isinstance(tab, str) or not tab:
+            raise RequestError("expected the tab of the page that went")
+        with self._order:
+            self._is_newest(tab, body.get("seq"))
+            for manager, which in ((self.edges, tab), (self.jobs, tab), (self.costs, tab),
+                                   (self.jobs, f"{tab}/compare")):
+                manager.release(which)
+
     def _is_newest(self, tab: str, seq: Any) -> bool:
         """Whether change `seq` is the tab's newest so far (and remember it): an older one
         that arrives late (requests are answered in parallel) must not replace the
@@ -318,9 +331,7 @@ class Workbench:
     def _managers(self, count: int) -> list[JobManager]:
         """The managers of a job id's parts: a comparison (one part) runs in `jobs`; a
         draft's analysis in `edges`, `jobs` and `costs`."""
-        if count == 1:
-            return [self.jobs]
-        return [self.edges, self.jobs, self.costs][-count:]
+        return [self.jobs] if count == 1 else [self.edges, self.jobs, self.costs][-count:]
 
     def _merged(self, managers: list[JobManager], parts: list[str]) -> dict[str, Any]:
         snapshots = [m.get(part) for m, part in zip(managers, parts, strict=False)]

@@ -42,6 +42,7 @@
   let compareJob = null;
   let everyRule = false;  // the page asked for the exhaustive cost table ("Every rule's cost")
   let drawn = {};  // section id -> the job whose final section is drawn there
+  let handedOn = false;  // the page is going to its own draft in another language
 
   // The page's own words in its language (the page's data-words), each with {name}-style
   // places for what it names.
@@ -435,6 +436,7 @@
       const body = draft();
       keep(body, false);
       const carry = encodeURIComponent(JSON.stringify(record(body, false)));
+      handedOn = true;  // the same draft's page in another language: its work goes on there
       window.location.assign(pageIn(langSelect.value)
         + (carry.length <= maxCarried ? "#draft=" + carry : ""));  // longer: not a draft sent
       return;
@@ -563,6 +565,21 @@
     if (!window.confirm(t("start_again", { name: root.dataset.label }))) return;
     try { localStorage.removeItem(storageKey); } catch (e) { /* nothing kept */ }
     window.location.reload();
+  });
+
+  // A page that goes (closed, reloaded, left) tells the server at once, so that its
+  // analyses stop instead of running on until the server misses its polls; its number
+  // makes a change of it still on the way stale. Not when it hands its draft on to itself
+  // in another language: the new page shares the analyses still running. One the browser
+  // brings back from its back/forward cache asks again: its tab followed anew.
+  window.addEventListener("pagehide", function () {
+    const gone = ++seq;  // an answer to an earlier change is not drawn
+    if (!handedOn && navigator.sendBeacon) {
+      navigator.sendBeacon("/api/release", JSON.stringify({ tab: tab, seq: gone }));
+    }
+  });
+  window.addEventListener("pageshow", function (event) {
+    if (event.persisted) { handedOn = false; update(); }
   });
 
   const brought = carried();  // read first: the address is cleared of it either way
