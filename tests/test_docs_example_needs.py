@@ -59,6 +59,7 @@ def test_an_example_needing_an_unstated_rule_is_not_printed(
         return [s for s in sentences(ruleset, *args, **kwargs) if s.key != "buy"]
 
     monkeypatch.setattr(sheet_view, "sentences", without_buying)  # a sheet silent on buying
+    monkeypatch.setattr(sheet_view, "_PARTS", {})  # the views made before it, forgotten
     assert sheet_view.example_count(belarus) == len(rounds) - len(buying)
     assert "buys 5♣ for 100" not in sheet_markdown(belarus)
 

@@ -60,10 +60,10 @@ def test_a_casino_sheet_says_how_a_home_table_runs_the_bank(ruleset_id: str, lan
     if load_bundled(ruleset_id).between_deals.cut.value == "nobody":  # online: a player cuts
         home = tuple(w for w in home if "“Between deals” says" not in w
                      and "колоду он сам" not in w)
-        assert {"en": "With no machine at home, they shuffle the cards by hand and, as is"
-                      " usual, a player cuts them",
-                "ru": "Машины дома нет: он сам тасует карты, а один из игроков, как принято,"
-                      " снимает колоду"}[
+        assert {"en": "With no machine at home, the dealer shuffles the cards by hand and,"
+                      " as is usual, the player on the dealer's right cuts them",  # g49q
+                "ru": "Машины дома нет: дилер сам тасует карты, а игрок справа от дилера, как"
+                      " принято, снимает колоду"}[
             lang] in said
     for words in home:
         assert words in said, words
