@@ -194,7 +194,8 @@ def test_the_workbench_shows_the_base_sentence_of_a_changed_rule() -> None:
 
 @pytest.mark.parametrize(("ruleset_id", "dropped"), [
     ("xi-dach", "Played in Ban Luck (Chinese Blackjack), not in this game:"),
-    ("casino-filipino-pontoon", "Dropped from the base ruleset:")])
+    ("casino-filipino-pontoon",
+     "Played in Australian casino Pontoon (The Star, Sydney), not in this game:")])
 def test_a_dropped_named_hand_is_said_by_the_ranking(ruleset_id: str, dropped: str) -> None:
     """The box says the base's dropped rules, not its dropped named hands: the ranking,
     which lists every hand, says those, and is marked. A game of its own (Xì dách) says

@@ -497,7 +497,7 @@ def test_the_search_index_holds_every_page_and_each_rule_once(site: Path) -> Non
     variation = rules_text("pagat-stick-16")
     assert "stick on 16 or more" in variation and going_round not in variation
     top = next(d["text"] for d in docs if d["location"] == "rulesets/pagat-stick-16.html")
-    assert "differs from the base ruleset" in top and "Stick on 16" not in top
+    assert "Played like British Pontoon (pagat rules)" in top and "Stick on 16" not in top
     assert "Printable sheet" not in top and "The source does not say" not in variation
 
 

@@ -71,10 +71,12 @@ def test_xi_dachs_box_names_ban_luck_never_an_original_game() -> None:
     assert "◆ A rule of this game that differs from Ban Luck (Chinese Blackjack)." in en
 
 
-def test_a_house_overlays_box_still_says_the_base_ruleset() -> None:
-    """Only a game of its own names its base in its marks; a variation keeps its words."""
+def test_a_variations_box_names_its_base_too() -> None:
+    """A variation names its base in its marks as a game of its own does (g49t: 'the base
+    ruleset' read as a program's words)."""
     text = sheet("pagat-stick-16", "en")
-    assert "◆ A rule of the variation: it differs from the base ruleset." in text
+    assert "◆ A rule of this game that differs from British Pontoon (pagat rules)." in text
+    assert "base ruleset" not in text
 
 
 def test_xi_dachs_double_bust_is_said_with_the_tie_to_agree() -> None:

@@ -196,7 +196,8 @@ def test_the_symbols_and_the_table_have_a_key() -> None:
     assert "—: never. A bust never wins; and where one side may not hold a named hand" in text
     assert "‡ The source does not say; we play it this way." in text
     assert "† Our reading of the source, which leaves this open; we play it this way." in text
-    assert "◆" in sheet("shoot-pontoon") and "A rule of the variation" in sheet("shoot-pontoon")
+    assert "◆" in sheet("shoot-pontoon") and "A rule of this game that differs" in sheet(
+        "shoot-pontoon")
 
 
 # -- worked examples (What was seen, item 5; item 3 of what to build) ------------------------

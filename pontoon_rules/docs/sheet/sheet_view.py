@@ -38,6 +38,7 @@ from pontoon_rules.docs.words.sentences import (
     sentences,
 )
 from pontoon_rules.docs.words.values import Gettext, card_key, card_view
+from pontoon_rules.engine.round.actions import SHOOT
 from pontoon_rules.engine.round.example_hands import counts_as, example_cards
 from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.literal import user
@@ -261,8 +262,9 @@ def worked_examples(ruleset: Ruleset, lang: str, limit: int | None = None
                     ) -> list[dict[str, Any]]:
     """The sheet's worked examples (`printable_rounds`, the first `limit`), each told in
     lines of words (`narrate`) with its script for a replay. The banker's kitty (Shoot
-    Pontoon) is told once, in the first example, and again only where another's differs:
-    told in each, it read as a new kitty put up every deal."""
+    Pontoon) is told in the first example, again where another's differs, and in each with
+    a shoot bet, whose reader checks that the bet stays within it; told in every example,
+    it read as a new kitty put up every deal."""
     catalog = translations(lang)
     rounds = printable_rounds(ruleset)[:limit]
     first = rounds[0]["script"].get("kitty") if rounds else None
@@ -273,8 +275,9 @@ def worked_examples(ruleset: Ruleset, lang: str, limit: int | None = None
 
 def _kitty_told(script: dict[str, Any], first: object, index: int) -> dict[str, Any]:
     """`script` as an example tells it: without its kitty where an earlier example told
-    the same one."""
-    if index == 0 or not script.get("kitty") or script.get("kitty") != first:
+    the same one and no shoot bet is made against it."""
+    shoots = any(str(a).split()[1:2] == [SHOOT] for a in script.get("actions", []))
+    if index == 0 or shoots or not script.get("kitty") or script.get("kitty") != first:
         return script
     return {k: v for k, v in script.items() if k != "kitty"}
 

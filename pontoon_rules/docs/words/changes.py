@@ -29,10 +29,10 @@ from pontoon_rules.ruleset.format.model import Ruleset
 OVERLAY_WORDS: dict[str, dict[str, str]] = {
     "variation": {
         "title": _("Variation of %(base)s"),
-        "intro": _("This variation, named by the source, differs from the base ruleset"),
-        "mark": _("A rule of the variation: it differs from the base ruleset."),
+        "intro": _("Played like"),
+        "mark": _("A rule of this game that differs from %(base)s."),
         "label": _("Variation"),
-        "dropped": _("Dropped from the base ruleset: %(rule)s"),
+        "dropped": _("Played in %(base)s, not in this game: %(rule)s"),
     },
     "own": {
         "title": _("Written over %(base)s"),
@@ -54,8 +54,10 @@ OVERLAY_WORDS: dict[str, dict[str, str]] = {
 variation`) is a variation of its base, unless it cites sources its base does not (Xì dách
 over Ban Luck: a game of its own, its pages never call it a variation, written over its
 base only to share the rules they agree on: its box and marks name Ban Luck, never "the
-base ruleset", which a reader takes for the original game); anything else that extends a
-base is house rules. `dropped` says a base's rule the overlay no longer has (`dropped_text`)."""
+base ruleset", which a reader takes for the original game). A variation's box names its base
+the same way, as a person would ("Played like Australian casino Pontoon …"): a reader took
+"differs from the base ruleset" for a program's words. Anything else that extends a base is
+house rules. `dropped` says a base's rule the overlay no longer has (`dropped_text`)."""
 
 NO_DIFFERENCE = _("no rule differs")
 """What an overlay's box says when it changes no rule of its base."""

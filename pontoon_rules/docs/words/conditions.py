@@ -12,7 +12,7 @@ from pontoon_rules.docs.words.between_words import banker_naturals_dealt
 from pontoon_rules.engine.round.legal import insurance_range
 from pontoon_rules.engine.round.rules import banker_draws_below, compile_rules
 from pontoon_rules.engine.round.state import ranges_in_units
-from pontoon_rules.ruleset.format.common import BankerMode, Rank
+from pontoon_rules.ruleset.format.common import BankerMode, NaturalTakes, Rank
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.resolving import relevance
 from pontoon_rules.ruleset.resolving.outcomes import TOTAL, payout
@@ -281,6 +281,23 @@ def natural_loses_to_natural(r: Ruleset) -> bool:
     return cell is not None and cell.result == LOSE
 
 
+def void_surrender_loss(r: Ruleset) -> str | None:
+    """What a hand whose surrender the banker's natural made void loses with a plain total,
+    read from the outcome table and the natural's `takes` the engine settles by: "whole"
+    (its stake: a doubled hand may not surrender), "original" where the natural takes only
+    the original stakes and buy bets come back, None where a total does not lose to it
+    (the sheet then says only that the hand settles as it stands)."""
+    from pontoon_rules.ruleset.resolving.outcomes import LOSE, TOTAL, outcome_table
+
+    naturals = [(h, d) for h, d in r.hands.ranked() if d.natural and d.banker_can_hold]
+    cell = outcome_table(r).get((TOTAL, naturals[0][0])) if naturals else None
+    if cell is None or cell.result != LOSE:
+        return None
+    bought = r.stakes.buy.value != "none"
+    return "original" if bought and naturals[0][1].takes is NaturalTakes.ORIGINAL_BETS \
+        else "whole"
+
+
 def doubled_bonus(r: Ruleset) -> str | None:
     """The best hand paid above a plain total that a doubled hand may still make: where a
     double goes on drawing (`player.double.draws_after` none), casino Очко's five-card
@@ -359,9 +376,10 @@ def uninsured_stake(r: Ruleset) -> int | None:
 
 def aces_past_surrender_limit(r: Ruleset) -> int | None:
     """The fewest aces a hand must hold to have more cards than `player.surrender.max_cards`
-    and not be bust (Casino Filipino's 12: 13 cards under 22 take 5 aces), said beside the
-    limit so that a reader sees why no hand meets it; 0 where no ace is needed, None where
-    no hand can hold that many (the sheet then names no limit: `your_turn.j2`)."""
+    and not be bust (Casino Filipino's 12: 13 cards under 22 take 5 aces); 0 where no ace is
+    needed, None where no hand can hold that many (the sheet then names no limit:
+    `your_turn.j2`). Where a hand can, the limit can matter, and the sheet says it plainly:
+    the count of aces beside it read as a program's note (g49t)."""
     more = r.player.surrender.max_cards + 1
     if r.player.max_cards is not None and r.player.max_cards < more:
         return None

@@ -174,7 +174,18 @@ def _deal(steps: list[_Step], event: dict[str, Any], held: int, dealt: int,
         kind = "gets" if hand is not None else "dealt" if held <= dealt else "draws"
         steps.append(_Step(kind, hand=hand))
         open_steps = [steps[-1]]
+    _in_play_order(steps, open_steps[-1])
     open_steps[-1].cards.append(event["card"])
+
+
+def _in_play_order(steps: list[_Step], taking: _Step) -> None:
+    """Move `taking`, a step still without its card, after the steps decided since it (a
+    shoot bet before a fourth card: the engine holds the card back while the bet is offered),
+    so the words keep the order of play: "makes a shoot bet of 100, twists 2♠", never the
+    card before the bet it was held back for."""
+    if not taking.cards and steps[-1] is not taking:
+        steps.remove(taking)
+        steps.append(taking)
 
 
 def _trailing_others(steps: list[_Step]) -> int:

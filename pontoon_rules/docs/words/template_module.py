@@ -119,6 +119,7 @@ def template_module(ruleset: Ruleset, lang: str) -> Any:
                "soft_stick": lambda: conditions.soft_stick_card(ruleset),
                "peek_limited": lambda: bool(peek_words(ruleset, gettext)),
                "natural_loses": conditions.natural_loses_to_natural(ruleset),
+               "void_loss": conditions.void_surrender_loss(ruleset),
                "natural": natural_name(ruleset, gettext, lang),
                "doubled_bonus": lambda: doubled_bonus(ruleset, gettext, lang),
                "odd_insurance": lambda: conditions.odd_insurance(ruleset),
