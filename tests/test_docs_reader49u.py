@@ -59,3 +59,28 @@ def test_casino_ochko_in_english_names_itself_in_latin_letters_and_not_draws_to_
     assert "Ochko" in title
     assert "draws to 17" not in text  # soft 17: an open reading
     assert "When it passes, the old dealer keeps what is left in it" in text
+
+
+def test_a_hard_hands_fewest_cards_are_those_its_total_needs() -> None:
+    """«Twenty-one: 2 or more cards making 21, a hard hand only» (Casino Filipino, r49h): two
+    cards of a pack whose best card counts 10 cannot make a hard 21; the engine's classes
+    agree (no two-card hand of that pack is its hard twenty-one)."""
+    from itertools import combinations_with_replacement
+
+    from pontoon_rules.engine.round.cards import parse_cards
+    from pontoon_rules.engine.round.hand import Hand, classify
+
+    text = sheet("casino-filipino-pontoon", "en")
+    assert "Twenty-one: 3 or more cards making 21, a hard hand only" in text
+    assert "2 or more cards making 21, a hard hand only" not in text
+    r = load_bundled("casino-filipino-pontoon")
+    rules = compile_rules(r)
+    codes = [f"{rank.value}S" for rank in r.pack.ranks]
+    def hand_id(pair: tuple[str, ...]) -> str:
+        hand = Hand(100)
+        for card in parse_cards(list(pair)):
+            hand.add(card, rules.values)
+        return classify(hand, rules)
+
+    two = {hand_id(pair) for pair in combinations_with_replacement(codes, 2)}
+    assert "twenty-one" not in two and hand_id(("KS", "QS", "AS")) == "twenty-one"

@@ -144,8 +144,18 @@ def _most_cards(d: HandDefinition, r: Ruleset) -> int | None:
     return None if not limits or None in limits else max(m for m in limits if m is not None)
 
 
+def _fewest_cards(d: HandDefinition, r: Ruleset, low: int) -> int:
+    """The fewest cards that can make `d`: `low`, or more where a hard hand's total needs
+    them (every ace at its low value: a hard 21 of a pack whose best card counts 10 takes 3)."""
+    if d.soft is not False or d.min_total is None or r.pack.wild_cards:
+        return low
+    best = max(r.pack.value_of(rank) for rank in r.pack.ranks)
+    return max(low, int(-(-d.min_total // best))) if best > 0 else low
+
+
 def _cards_words(d: HandDefinition, r: Ruleset, ngettext: Ngettext, gettext: Gettext) -> str:
     low, high = d.cards_range
+    low = _fewest_cards(d, r, low)
     if high is None and _most_cards(d, r) == low:  # "5 or more" where a hand holds at most 5
         high = low
     if d.ranks is not None:
