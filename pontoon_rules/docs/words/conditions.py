@@ -10,7 +10,7 @@ from typing import Any
 
 from pontoon_rules.docs.words.between_words import banker_naturals_dealt
 from pontoon_rules.engine.round.legal import insurance_range
-from pontoon_rules.engine.round.rules import banker_draws_below, compile_rules
+from pontoon_rules.engine.round.rules import Rules, banker_draws_below, compile_rules
 from pontoon_rules.engine.round.state import ranges_in_units
 from pontoon_rules.ruleset.format.common import BankerMode, NaturalTakes, Rank
 from pontoon_rules.ruleset.format.model import Ruleset
@@ -287,7 +287,7 @@ def void_surrender_loss(r: Ruleset) -> str | None:
     (its stake: a doubled hand may not surrender), "original" where the natural takes only
     the original stakes and buy bets come back, None where a total does not lose to it
     (the sheet then says only that the hand settles as it stands)."""
-    from pontoon_rules.ruleset.resolving.outcomes import LOSE, TOTAL, outcome_table
+    from pontoon_rules.ruleset.resolving.outcomes import LOSE, outcome_table
 
     naturals = [(h, d) for h, d in r.hands.ranked() if d.natural and d.banker_can_hold]
     cell = outcome_table(r).get((TOTAL, naturals[0][0])) if naturals else None
@@ -330,11 +330,11 @@ def doubled_natural(r: Ruleset) -> str | None:
     return None
 
 
-def insured(r: Ruleset, stake: int) -> int:
+def insured(r: Ruleset, stake: int, rules: Rules | None = None) -> int:
     """The most a hand staking `stake` may insure, as the engine offers it
     (`legal.insurance_range`, cut to the insurance's unit by `state.ranges_in_units`):
-    0 where it may not insure at all."""
-    rules = compile_rules(r)
+    0 where it may not insure at all. `rules`: `r` compiled, where the caller has it."""
+    rules = rules or compile_rules(r)
     bet = insurance_range(rules, stake)
     kept = ranges_in_units([bet], rules) if bet is not None else []
     return int(kept[0].high or 0) if kept else 0
@@ -358,12 +358,13 @@ def odd_insurance(r: Ruleset) -> tuple[int, int] | None:
         return None
     num, den = r.player.insurance.max_fraction
     low, high = r.stakes.limits()
+    rules = compile_rules(r)
     for start in (max(low, 5), low):
         for stake in range(start, start + 2 * den):
             if high is not None and stake > high:
                 break
-            if stake * num % den and insured(r, stake):
-                return stake, insured(r, stake)
+            if stake * num % den and (most := insured(r, stake, rules)):
+                return stake, most
     return None
 
 
