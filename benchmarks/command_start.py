@@ -8,9 +8,10 @@ start settings (`pontoon_rules.cli`) save, each measured in the same run.
    (`analysis.composition.ahead`), and without (`PONTOON_RULES_AHEAD=0`, as the first
    run of a new or edited ruleset).
 2. Its parts, in a fresh process each time, CPU seconds (best of N): the interpreter,
-   the imports, reading and validating the ruleset, the hand-state tables
-   (`analysis.composition.compiled.state_tables`), the C solve (`Kernels.solve`) and the
-   rest of `house_edge`.
+   the imports (and of them the libraries' own: click, numpy, pydantic's models and
+   fields, PyYAML: what no change of ours can cut), reading and validating the ruleset,
+   the hand-state tables (`analysis.composition.compiled.state_tables`), the C solve
+   (`Kernels.solve`) and the rest of `house_edge`.
 3. What each start and end setting saves, beside the same command without it:
    numpy's OpenBLAS on one thread (against one thread per core), pydantic's plugin search
    (the search alone), the stand-in for pydantic's plugin loader (the real loader's
@@ -107,8 +108,9 @@ def command_figures(ruleset: str, times: int) -> None:
               f"{run['sys']:.3f} s system, {run['faults']:.0f} minor page faults  [{load()}]")
     parts = [child_script("--parts-child", ruleset) for _ in range(times)]
     print(f"2. its parts, CPU s, the best of {times} fresh processes for each part:  [{load()}]")
-    for key in ("interpreter", "imports", "ruleset", "tables", "solve", "rest"):
-        print(f"   {key:<12} {min(p[key] for p in parts):.3f} s")
+    for key in ("interpreter", "imports", "libraries", "ruleset", "tables", "solve", "rest"):
+        name = "  of which click, numpy, pydantic, yaml" if key == "libraries" else key
+        print(f"   {name:<12} {min(p[key] for p in parts):.3f} s")
 
 
 def settings_figures(ruleset: str, times: int) -> None:
@@ -170,7 +172,14 @@ def parts_child(ruleset: str) -> None:
     """Run in a fresh process (`--parts-child`): `edge ID`'s parts as JSON on stdout. The
     interpreter's part includes this script's own standard-library imports."""
     t0 = time.process_time()
+    import click  # noqa: F401
+    t_click = time.process_time()
     import pontoon_rules.cli  # noqa: F401  its settings before numpy, as in the command
+    t_cli = time.process_time()
+    import numpy  # noqa: F401
+    import yaml  # noqa: F401
+    from pydantic import BaseModel, Field, StrictInt, field_validator  # noqa: F401
+    t_libraries = time.process_time()
     from pontoon_rules.analysis.edge import house_edge
     from pontoon_rules.cli.analysis_cmds import _rules
 
@@ -180,7 +189,8 @@ def parts_child(ruleset: str) -> None:
     t2 = time.process_time()
     house_edge(rules, None, None)
     t3 = time.process_time()
-    print(json.dumps({"interpreter": t0, "imports": t1 - t0, "ruleset": t2 - t1,
+    print(json.dumps({"interpreter": t0, "imports": t1 - t0,
+                      "libraries": t_click - t0 + t_libraries - t_cli, "ruleset": t2 - t1,
                       "tables": spent["tables"], "solve": spent["solve"],
                       "rest": t3 - t2 - spent["tables"] - spent["solve"]}))
 

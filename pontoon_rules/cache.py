@@ -22,7 +22,6 @@ from __future__ import annotations
 import fcntl
 import functools
 import hashlib
-import json
 import os
 import re
 from collections.abc import Callable, Iterable
@@ -120,8 +119,22 @@ class _Kind:
     decode: Callable[[bytes], Any]
 
 
-_JSON = _Kind(".json", lambda v: json.dumps(v, ensure_ascii=False).encode("utf-8"),
-              lambda b: json.loads(b.decode("utf-8")))
+def _json_bytes(value: Any) -> bytes:
+    """`value` as an entry's JSON text. `json` is imported by the first entry read or
+    written, not with the module: `edge` asks only for the folder (`cache_folder`)."""
+    import json
+
+    return json.dumps(value, ensure_ascii=False).encode("utf-8")
+
+
+def _json_value(data: bytes) -> Any:
+    """The value of an entry's JSON text (`_json_bytes`)."""
+    import json
+
+    return json.loads(data.decode("utf-8"))
+
+
+_JSON = _Kind(".json", _json_bytes, _json_value)
 _BYTES = _Kind(".bin", bytes, bytes)
 
 

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from typing import Any
 
@@ -14,6 +13,15 @@ from pontoon_rules.cli.output import echo
 from pontoon_rules.errors import RulesetError
 
 DECKS = click.Choice(["infinite", "finite"])
+
+
+def _json(value: Any, **options: Any) -> str:
+    """`value` as the `--json` output prints it (indented by two). `json` is imported
+    here, not with the module: `edge` without `--json` never needs it (a millisecond or
+    two of its start)."""
+    import json
+
+    return json.dumps(value, indent=2, **options)
 
 
 def _policy_names() -> list[str]:
@@ -93,14 +101,13 @@ def edge_cmd(ruleset: str, deck: str | None, policy: str | None, all_policies: b
 
         table = _analysis(lambda: banker_policy_table(rules, deck),  # type: ignore[arg-type]
                           f"banker policies of {ruleset}")
-        echo(json.dumps(table.to_json(), indent=2) if as_json
-                   else "\n".join(table.lines()))
+        echo(_json(table.to_json()) if as_json else "\n".join(table.lines()))
         return
     result = _analysis(lambda: _banded(house_edge(rules, deck, policy),  # type: ignore[arg-type]
                                        rules, deck, policy, agreements),
                        f"edge of {ruleset}")
     if as_json:
-        echo(json.dumps(result.to_json(), indent=2))
+        echo(_json(result.to_json()))
         return
     from pontoon_rules.analysis.edge import edge_lines
 
@@ -175,7 +182,7 @@ def costs_cmd(ruleset: str, deck: str | None, policy: str | None, as_json: bool,
                                          workers=workers),
                       f"costs of {ruleset}")
     if as_json:
-        echo(json.dumps(table.to_json(), indent=2, default=str))
+        echo(_json(table.to_json(), default=str))
         return
     echo(f"{table.ruleset}: base house edge {table.base_edge:.4f}%"
          f"{stake_words(table.valued_stake, loaded.stakes.money)} (deck: "
@@ -203,7 +210,7 @@ def _realistic(loaded: Any, deck: str | None, policy: str | None, as_json: bool,
                                                    workers=workers),
                       f"costs of {loaded.id}")
     if as_json:
-        echo(json.dumps(table.to_json(), indent=2, default=str))
+        echo(_json(table.to_json(), default=str))
         return
     echo(f"{table.ruleset}: house edge {table.base_edge:.4f}%"
          f"{stake_words(valued_stake(compile_rules(loaded)), loaded.stakes.money)} "

@@ -9,7 +9,6 @@ they name.
 
 from __future__ import annotations
 
-import difflib
 import re
 from types import UnionType
 from typing import Any, Union, get_args, get_origin
@@ -226,7 +225,11 @@ def _concept_hint(name: str) -> str:
 
 def meant_field(name: str, fields: list[str]) -> str | None:
     """The field `name` most likely means: a field the name is part of, or the closest
-    spelling ('value' -> 'values' rather than 'ace_values')."""
+    spelling ('value' -> 'values' rather than 'ace_values'). `difflib` is imported here,
+    where a name is wrong: a ruleset that loads never needs it (a millisecond of every
+    command's start)."""
+    import difflib
+
     lowered = name.lower()
     plural = [f for f in fields if f in (lowered + "s", lowered.rstrip("s"))]
     if plural:
@@ -243,6 +246,8 @@ def meant_field(name: str, fields: list[str]) -> str | None:
 def _shares_a_word(words: set[str], field: str) -> bool:
     """Whether `field` has a word of `words` beyond the generic ones (`player`, `banker`),
     or a spelling close to one ('hit_soft_17' for 'hits_soft_17')."""
+    import difflib
+
     mine = set(field.split("_")) - _GENERIC_WORDS
     return any(w in mine or difflib.get_close_matches(w, list(mine), n=1, cutoff=0.8)
                for w in words - _GENERIC_WORDS)

@@ -19,7 +19,6 @@ Ruleset files named directly on the command line are read from wherever they are
 
 from __future__ import annotations
 
-import difflib
 import re
 from pathlib import Path
 from typing import Any
@@ -45,7 +44,10 @@ def unknown_id_hint(ref: str, always_list: bool = True) -> str:
     """'did you mean 'x'? bundled: a, b, c' for a reference that names nothing.
 
     With `always_list` false the ids are listed only when none is close to `ref`.
+    `difflib` is imported here: a reference that names a ruleset never needs it.
     """
+    import difflib
+
     ids = bundled_ids()
     close = difflib.get_close_matches(ref.lower(), ids, n=1, cutoff=0.6)
     guess = f"did you mean {close[0]!r}?" if close else ""
