@@ -71,3 +71,34 @@ def test_belarus_pontoon_beats_the_bankers_21_in_a_players_hand(lang: str) -> No
     assert {"en": "In a player's hand it also beats the banker's ordinary 21.",
             "ru": "У игрока эта комбинация бьёт и обычную сумму 21 у дилера."}[lang] in text
     assert "It also beats" not in text
+
+
+def test_ochko_home_states_one_stake_cap_and_the_example_frees_what_the_engine_frees() -> None:
+    """r49j: "no more than the bank then has free" and "after a «va-bank» the players that
+    follow may stake only what losses have paid into the bank since" gave different caps
+    once a «va-bank» busts (2000 and 1000 on a bank of 1000). The engine frees the bust's
+    stake and its loss (`live_bank.hand_settled`): the example says 2000, and the example
+    is printed only because the engine lets player 2 stake 2000 and not a unit more."""
+    en, ru = sheet("ochko-home", "en"), sheet("ochko-home", "ru")
+    assert "what losses have paid into the bank since" not in en
+    assert "is what is left in the bank" not in en
+    assert "the most a player may stake is what the bank has free when their turn comes" in en
+    assert "while a «va-bank» is held, nothing is free" in en
+    assert "the 1000 lost go into the bank at once, 2000 is free again" in en
+    assert "свободно снова 2000" in ru and "что с тех пор проиграно в банк" not in ru
+    assert "«ва-банк»" not in en  # one spelling on the English sheet
+
+
+def test_the_va_bank_example_is_dropped_where_the_engine_frees_otherwise(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The freed amount is checked against play: an engine that freed only the loss would
+    leave no example rather than a wrong one."""
+    from pontoon_rules.docs.words import va_bank
+    from pontoon_rules.engine.round import live_bank
+
+    def loss_only(state, hand) -> None:  # type: ignore[no-untyped-def]
+        if state.rules.bank_as_it_stands and hand.settled_net is not None and hand.stakes:
+            state.bank_left = (state.bank_left or 0) - hand.settled_net
+    monkeypatch.setattr(live_bank, "hand_settled", loss_only)
+    monkeypatch.setattr(va_bank, "_FOUND", {})
+    assert va_bank.va_bank_example(load_bundled("ochko-home")) is None
