@@ -102,3 +102,14 @@ def test_the_va_bank_example_is_dropped_where_the_engine_frees_otherwise(
     monkeypatch.setattr(live_bank, "hand_settled", loss_only)
     monkeypatch.setattr(va_bank, "_FOUND", {})
     assert va_bank.va_bank_example(load_bundled("ochko-home")) is None
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "When a player holds it, each other player pays that player too, 2:1 on their own "
+           "stake"),
+    ("ru", "Если она у игрока, каждый другой игрок тоже платит этому игроку 2 к 1"),
+])
+def test_vingt_un_says_whom_the_other_players_pay(lang: str, words: str) -> None:
+    """r49i: «Каждый другой игрок тоже платит за неё 2 к 1» did not say to whom, and read as
+    a second payment when the banker holds the natural (`paid_by_players`: a player's)."""
+    assert words in sheet("vingt-un", lang)
