@@ -95,7 +95,7 @@ def test_every_hand_of_the_payout_table_has_example_cards(ruleset_id: str) -> No
 def test_the_home_ochko_sheet_bank_caps_stakes_and_passes_to_the_left() -> None:
     text = sheet("ochko-home")
     assert "there is no upper limit" not in text
-    assert "the most a player may stake is what is left in the bank" in text
+    assert "the most a player may stake is what the bank has free when their turn comes" in text
     assert "The bank stays with the same player until it is broken." in text
     assert "it then passes to the player on the banker's left" in text
     assert "even above the largest stake" not in text  # there is no largest stake

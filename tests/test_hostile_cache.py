@@ -103,6 +103,15 @@ def seed_good(folder: Path) -> None:
         shutil.copy2(f"{good}.sha256", folder / f"{good.name}.sha256")
 
 
+def damage(path: Path, data: bytes) -> None:
+    """Put a damaged `data` at `path` as a new file: another process's damage, not a
+    rewrite of pages this process may have mapped (a library it loaded, truncated in
+    place, raises SIGBUS when touched later: the test run itself died at exit)."""
+    temp = path.with_name(path.name + ".damaged")
+    temp.write_bytes(data)
+    os.replace(temp, path)
+
+
 def sim_file() -> str:
     assert CC is not None
     return native.library_file("sim", CC)
@@ -175,7 +184,7 @@ def test_a_damaged_library_is_built_again_with_one_line(
     _, mine = folders
     monkeypatch.setattr(native, "build_dirs", lambda: [mine])
     seed_good(mine)
-    (mine / sim_file()).write_bytes(damaged(kind, GOOD[0].read_bytes()))
+    damage(mine / sim_file(), damaged(kind, GOOD[0].read_bytes()))
     assert native.library("sim") is not None
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and f"not loading {mine / sim_file()}" in err, err
@@ -216,7 +225,7 @@ def test_a_damaged_build_for_the_rules_is_built_again(
     file = native.library_file("sim", CC, snative.prelude(runner.sim.params, runner.S))
     assert runner.for_rules(build=True)
     built = (mine / file).read_bytes()
-    (mine / file).write_bytes(built[:len(built) // 2])
+    damage(mine / file, built[:len(built) // 2])
     monkeypatch.setattr(native, "_LOADED", {})
     capsys.readouterr()
     runner = RoundRunner(rules, strategy(rules))

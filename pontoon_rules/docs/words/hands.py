@@ -115,7 +115,7 @@ PHRASES = (
     _("As the banker's hand it collects %(odds)s."),
     _("It draws no more cards."), _("It may still draw, and is then no longer this hand."),
     _("It may stick even below %(n)s."), _("%(name)s (defined but not ranked: not played)"),
-    _("It also beats the banker's ordinary %(total)s."),
+    _("In a player's hand it also beats the banker's ordinary %(total)s."),
     _("The banker's beats any ordinary total of a player, even a higher one."),
     *_SUITS.values(), *_TAKES.values(), *_TAKES_ALL.values(), _TAKES_SPLIT, _TAKES_RESCUED,
 )
@@ -291,7 +291,7 @@ def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
         out.append(stopped(taken[:1].upper() + taken[1:], gettext))
         out += _takes_after(ruleset, d, gettext)
     if beats_equal_total(ruleset, hand_id):
-        out.append(gettext("It also beats the banker's ordinary %(total)s.")
+        out.append(gettext("In a player's hand it also beats the banker's ordinary %(total)s.")
                    % {"total": points_text(d.max_total or 0)})
     out += _drawing(ruleset, d, gettext)
     out += between_players_words(ruleset, d, gettext, lang,

@@ -30,6 +30,10 @@ from pontoon_rules.docs.words.reach import decided_table
 from pontoon_rules.docs.words.reading import reading
 from pontoon_rules.docs.words.settlement_messages import (
     BOTH_BUST_OPEN,
+    BUST_ALONE,
+    BUST_ALONE_AT,
+    BUST_EVERY,
+    BUST_EVERY_AT,
     EXCEPTIONS_TO,
     HIDDEN_BUST,
     HIDDEN_DEBT,
@@ -272,14 +276,16 @@ def _banker_bust(w: _Words) -> Said | None:
     cells = [w.table[p] for p in pairs]
     if not cells or any(c.result is not WIN for c in cells):
         return None
+    # one player, one hand: the banker plays only a player who has not bust ("every hand
+    # still standing" would speak of others at a table where the banker meets one player)
+    alone = w.r.table.max_players == 1 and not w.r.player.split.allowed
     if all(w.table[(p, b)].pays == payout(w.r, p) for p, b in pairs):
-        text = w.gettext("If the banker busts, every hand still standing wins, paid what its "
-                         "hand pays.")
+        text = w.gettext(BUST_ALONE if alone else BUST_EVERY)
         claims = [Claim(frozenset([pair]), 1, WIN, pays=payout(w.r, pair[0])) for pair in pairs]
     else:
         paid = odds_fraction(w.r.settlement.pays)
-        text = w.gettext("If the banker busts, every hand still standing wins, paid "
-                         "%(odds)s.") % {"odds": odds(paid, w.gettext)}
+        text = w.gettext(BUST_ALONE_AT if alone else BUST_EVERY_AT) % {
+            "odds": odds(paid, w.gettext)}
         claims = [Claim(pairs, 1, WIN, pays=paid)]
     return Said("banker_bust", text, tuple(claims), ("settlement.banker_bust_pays_by_class",))
 

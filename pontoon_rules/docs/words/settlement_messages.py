@@ -91,6 +91,13 @@ LOWER_ITEMS: dict[bool, str] = {
 }
 """Two hands whose definition compares by `lower-total` (Xi dach's five-card hands)."""
 
+BUST_EVERY = _("If the banker busts, every hand still standing wins, paid what its hand pays.")
+BUST_EVERY_AT = _("If the banker busts, every hand still standing wins, paid %(odds)s.")
+BUST_ALONE = _("If the banker busts, the player wins, paid what their hand pays.")
+BUST_ALONE_AT = _("If the banker busts, the player wins, paid %(odds)s.")
+"""The banker's bust: at a table of players, or where the banker meets one player with one
+hand (the banker plays only a player who has not bust)."""
+
 LOSES_AT_ONCE = _("If you bust, you lose your stake at once, even if the banker busts later.")
 LOSES_WHEN_OPENED = _("If you bust, you lose your stake when your hand is opened, even if the "
                       "banker busts too.")
@@ -166,8 +173,7 @@ MESSAGES = (
       "banker's hand (%(example)s). Any other total wins %(pays)s and, as the banker's, "
       "collects %(collects)s."),
     _("%(odds)s on %(stake)s is %(amount)s"),
-    _("If the banker busts, every hand still standing wins, paid what its hand pays."),
-    _("If the banker busts, every hand still standing wins, paid %(odds)s."),
+    BUST_EVERY, BUST_EVERY_AT, BUST_ALONE, BUST_ALONE_AT,
     LOSES_AT_ONCE, LOSES_WHEN_OPENED,
     HIDDEN_BUST, HIDDEN_DEBT,
     LOSES_AFTER, BOTH_BUST_OPEN,

@@ -25,7 +25,7 @@ from pontoon_rules.docs.words.conditions import applies, banker_natural, natural
 from pontoon_rules.docs.words.family_words import peek_words
 from pontoon_rules.docs.words.hands import hand_name
 from pontoon_rules.docs.words.i18n import environment, translations
-from pontoon_rules.docs.words.marks import both, listed, odds
+from pontoon_rules.docs.words.marks import both, either, listed, odds
 from pontoon_rules.docs.words.pack_words import pack_words, rank_word
 from pontoon_rules.docs.words.va_bank import va_bank_example
 from pontoon_rules.docs.words.values import bank_size, value_text
@@ -139,9 +139,9 @@ def template_module(ruleset: Ruleset, lang: str) -> Any:
                "limit": lambda path: limit_text(ruleset, path, gettext, ngettext, lang),
                "face_list": lambda face: _face_list(ruleset, face),
                "both": lambda keys, names: both([names[k] for k in keys], gettext),
-               "player_naturals": lambda: listed(
-                   (hand_name(ruleset, i, gettext, lang) for i, d in ruleset.hands.ranked()
-                    if d.natural and d.player_can_hold), gettext),
+               "player_naturals": lambda: either(
+                   [hand_name(ruleset, i, gettext, lang) for i, d in ruleset.hands.ranked()
+                    if d.natural and d.player_can_hold] or [""], gettext),
                "blank": BLANK,
                "units": lambda n: units_text(ruleset, n, ngettext, lang),
                "amount": amount_of(ruleset, lang),

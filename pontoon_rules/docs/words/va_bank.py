@@ -14,6 +14,7 @@ Where the engine does not play it so (a bust not paid at once, say), there is no
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from pontoon_rules.docs.words.reading import plain
 from pontoon_rules.docs.words.rounds import compiled, example_stake, kept
@@ -23,6 +24,7 @@ from pontoon_rules.engine.round.results import HandResult, RoundResult
 from pontoon_rules.engine.round.rules import Rules
 from pontoon_rules.engine.scripts.record import record_round
 from pontoon_rules.engine.scripts.script import play
+from pontoon_rules.errors import PontoonError
 from pontoon_rules.ruleset.format.bank import BankCap
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.resolving.outcomes import BUST
@@ -32,9 +34,15 @@ TRIES = 400
 
 
 def _round(rules: Rules, stakes: list[int], rng: random.Random) -> RoundResult:
-    script = record_round(rules, stakes, rng, automatic)
-    return play(rules, script["stakes"], parse_cards(script["shoe"]),
-                script["actions"]).result
+    return _replayed(rules, record_round(rules, stakes, rng, automatic))
+
+
+def _replayed(rules: Rules, script: dict[str, Any], second: int | None = None) -> RoundResult:
+    """The recorded round played again, player 2 asking `second` where given."""
+    stakes = list(script["stakes"])
+    if second is not None:
+        stakes[1] = second
+    return play(rules, stakes, parse_cards(script["shoe"]), script["actions"]).result
 
 
 READS = ("table.bank.va_bank", "table.bank.cap", "table.bank.amount", "table.bank.entry",
@@ -46,9 +54,11 @@ the stake limits). `va_bank_example` read through `docs.words.reading` reads the
 
 
 def va_bank_example(ruleset: Ruleset) -> dict[str, int] | None:
-    """{"bank", "asked", "lost"}: a bank of `bank`, player 2 asking `asked` after player
-    1's «va-bank», and what player 1's bust pays into the bank; None where the ruleset
-    has no «va-bank» against a bank as it stands, or the engine plays neither case so.
+    """{"bank", "asked", "lost", "free"}: a bank of `bank`, player 2 asking `asked` after
+    player 1's «va-bank», what player 1's bust pays into the bank, and what is free then
+    (the stake back and the loss: the engine lets player 2 stake that and no more); None
+    where the ruleset has no «va-bank» against a bank as it stands, or the engine plays
+    neither case so.
     `ruleset` may be read through `docs.words.reading` (the engine gets the plain one)."""
     bank = ruleset.table.bank
     if not bank.va_bank or bank.cap is not BankCap.AS_IT_STANDS or bank.amount is None \
@@ -68,17 +78,29 @@ def _searched(ruleset: Ruleset, whole: int, asked: int) -> dict[str, int] | None
     rng = random.Random(f"va-bank:{ruleset.id}")
     stood = lost = None
     for _ in range(TRIES):
-        result = _round(rules, [whole, asked], rng)
-        first, second = (seat.hands[0] for seat in result.seats)
+        script = record_round(rules, [whole, asked], rng, automatic)
+        first, second = (seat.hands[0] for seat in _replayed(rules, script).seats)
         if first.staked != whole:
             return None
-        if first.hand_class == BUST and second.staked == asked and lost is None:
+        if first.hand_class == BUST and second.staked == asked and lost is None \
+                and _frees(rules, script, whole - first.net):
             lost = -first.net
         elif first.hand_class != BUST and _sat_out(ruleset, second) and stood is None:
             stood = True
         if stood and lost:
-            return {"bank": whole, "asked": asked, "lost": lost}
+            return {"bank": whole, "asked": asked, "lost": lost, "free": whole + lost}
     return None
+
+
+def _frees(rules: Rules, script: dict[str, Any], free: int) -> bool:
+    """Whether, once player 1's «va-bank» has bust, player 2 may stake `free` (its stake
+    and what it lost) and not a unit more: what the example says is free then."""
+    def staked(asked: int) -> int | None:
+        try:
+            return _replayed(rules, script, asked).seats[1].hands[0].staked
+        except PontoonError:  # a stake the table refuses outright: not the example's
+            return None
+    return staked(free) == free and staked(free + rules.stake_unit) == free
 
 
 def _sat_out(ruleset: Ruleset, hand: HandResult) -> bool:
