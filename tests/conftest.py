@@ -128,7 +128,8 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> None:
-    """Each test's CPU seconds (set-up to teardown, with the child processes it waited for)
+    """Each test's CPU seconds (set-up to teardown, with the child processes it waited for
+    and the work of a shared server while it ran: `cpu_clock`)
     as its `cpu_s` property in a `--junitxml` report (`benchmarks/suite_times.py`); and,
     for the run's time line (`suite_times.py --timeline`), the process that ran it, when
     it started (epoch seconds) and the CPU that process had spent before it (`cpu_before`:
@@ -148,11 +149,11 @@ _WALL_AT_START = pytest.StashKey[float]()
 
 
 def _cpu_now() -> float:
-    """This process's CPU seconds and those of its children already waited for."""
-    import os
+    """This process's CPU seconds, those of its children already waited for, and those a
+    server kept for many tests has spent so far (`cpu_clock`)."""
+    import cpu_clock
 
-    times = os.times()
-    return times.user + times.system + times.children_user + times.children_system
+    return cpu_clock.now()
 
 
 @pytest.fixture(scope="session")
