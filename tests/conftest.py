@@ -61,12 +61,35 @@ def pytest_configure(config: pytest.Config) -> None:
         return  # an xdist worker, or a run without workers: kernels compile when first used
     if config.option.collectonly:
         return
+    _rewrite_test_modules(config)
     built = subprocess.run([sys.executable, "-m", "pontoon_rules.native"], check=False,
                            stdout=subprocess.DEVNULL)
     if built.returncode != 0:
         raise pytest.UsageError("building the C kernels failed (see above)")
     _CHILD_CPU[:] = [_children_cpu()]
     _start_prebuilds(config)
+
+
+def _rewrite_test_modules(config: pytest.Config) -> None:
+    """Write each test module's assert-rewritten byte code (pytest's own cache file) once,
+    before the workers start: on a fresh clone every worker rewrote all ~190 modules while
+    collecting, ~4 s of CPU each; now each reads what the controller wrote. Uses pytest's
+    private rewriting functions; where they change, nothing is written (each worker
+    rewrites as before), and a module already cached is left as it is."""
+    if sys.dont_write_bytecode or config.getoption("assertmode", None) != "rewrite":
+        return
+    try:
+        from _pytest.assertion import rewrite
+
+        state = config.stash[rewrite.assertstate_key]
+        for module in sorted(HERE.glob("test_*.py")):
+            cache = rewrite.get_cache_dir(module)
+            pyc = cache / (module.name[:-3] + rewrite.PYC_TAIL)
+            if rewrite._read_pyc(module, pyc) is None and rewrite.try_makedirs(cache):
+                source_hash, code = rewrite._rewrite_test(module, config)
+                rewrite._write_pyc(state, code, source_hash, pyc)
+    except (AttributeError, ImportError, KeyError, TypeError, ValueError, SyntaxError):
+        return  # a module that does not parse: its worker says so when collecting
 
 
 _BACKGROUND: list[subprocess.Popen[bytes]] = []
@@ -128,7 +151,8 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> None:
-    """Each test's CPU seconds (set-up to teardown, with the child processes it waited for)
+    """Each test's CPU seconds (set-up to teardown, with the child processes it waited for
+    and the work of a shared server while it ran: `cpu_clock`)
     as its `cpu_s` property in a `--junitxml` report (`benchmarks/suite_times.py`); and,
     for the run's time line (`suite_times.py --timeline`), the process that ran it, when
     it started (epoch seconds) and the CPU that process had spent before it (`cpu_before`:
@@ -148,11 +172,11 @@ _WALL_AT_START = pytest.StashKey[float]()
 
 
 def _cpu_now() -> float:
-    """This process's CPU seconds and those of its children already waited for."""
-    import os
+    """This process's CPU seconds, those of its children already waited for, and those a
+    server kept for many tests has spent so far (`cpu_clock`)."""
+    import cpu_clock
 
-    times = os.times()
-    return times.user + times.system + times.children_user + times.children_system
+    return cpu_clock.now()
 
 
 @pytest.fixture(scope="session")

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from in_process import command_line
 
 from pontoon_rules.docs.sheet.sheet_view import find_base, payout_rows, sheet_view
 from pontoon_rules.docs.sheet.sheets import render_sheet
@@ -483,8 +483,8 @@ def test_russian_show_text() -> None:
 
 
 def _cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "pontoon_rules", *args], capture_output=True,
-                          text=True, cwd=Path(__file__).resolve().parent.parent, timeout=120)
+    """`pontoon-rules ARGS` in this process (`in_process`): `show` prints and exits."""
+    return command_line(*args, cwd=Path(__file__).resolve().parent.parent)
 
 
 def test_show_prints_the_sentences_and_paths_on_request(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from engine_helpers import nets, run
+from in_process import command_line
 
 from pontoon_rules.docs.words.hands import hand_sentence
 from pontoon_rules.docs.words.pack_words import pack_words
@@ -234,11 +235,7 @@ class TestRefusal:
 
     @pytest.mark.parametrize("command", ["edge", "strategy", "costs"])
     def test_each_analysis_command_names_what_it_does_not_handle(self, command: str) -> None:
-        import subprocess
-        import sys
-
-        done = subprocess.run([sys.executable, "-m", "pontoon_rules", command, OCHKO],
-                              capture_output=True, text=True, timeout=120)
+        done = command_line(command, OCHKO)  # a refusal: no process of its own needed
         assert done.returncode == 2, done.stderr
         # the exact analysis counts the pack's values (tests/test_composition.py) and reads
         # the golden point by its ranks (tests/test_named_analysis.py), but not a peek that

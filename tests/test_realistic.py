@@ -5,14 +5,13 @@ overlay file the row describes."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from in_process import command_line
 
 from pontoon_rules.analysis.present.realistic import (
     FAMILY,
@@ -35,9 +34,9 @@ written with a hyphen ('banker-wins', 'by-total')."""
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "COLUMNS": "400"}
-    return subprocess.run([sys.executable, "-m", "pontoon_rules", *args], capture_output=True,
-                          text=True, cwd=ROOT, timeout=300, env=env)
+    """`pontoon-rules ARGS` in this process (`in_process`: what it prints needs no process of
+    its own), on a wide terminal (no row wrapped)."""
+    return command_line(*args, env={"COLUMNS": "400"}, cwd=ROOT)
 
 
 @pytest.fixture(scope="module")

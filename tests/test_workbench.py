@@ -219,6 +219,23 @@ def client() -> Iterator[Any]:
     workbench.close()
 
 
+@pytest.fixture(autouse=True)
+def _tabs_closed(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Each test's tabs closed after it, as a page that goes says so (`/api/release`): a
+    draft's analysis left running went on beside the module's next tests (its realistic
+    variations take a worker ~20 s) until another change to its tab or the module's end."""
+    yield
+    if "client" in request.fixturenames:
+        workbench = request.getfixturevalue("client").workbench
+        for tab in TABS:
+            for manager in (workbench.edges, workbench.jobs, workbench.costs):
+                manager.release(tab)
+
+
+TABS = ("t", "late")
+"""The tabs this module's drafts name (`_draft`'s and the late answers')."""
+
+
 def _draft(**fields: Any) -> dict[str, Any]:
     return {"tab": "t", "seq": 1, "start": f"bundled:{BASE}", "lang": "en", "name": "Ours",
             "fields": {p: {"v": str(v), "s": ""} for p, v in fields.items()}}

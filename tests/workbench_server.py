@@ -13,6 +13,8 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import cpu_clock
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -22,6 +24,7 @@ def serve(*args: str) -> Iterator[str]:
                "workbench", *args, "--no-browser", "--port", "0"]
     process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True, cwd=ROOT,
                                start_new_session=True)
+    cpu_clock.keep(process.pid)  # each test's `cpu_s` carries the work it asked of it
     try:
         assert process.stderr is not None
         line = process.stderr.readline()
@@ -35,3 +38,4 @@ def serve(*args: str) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
+        cpu_clock.drop(process.pid)
