@@ -154,7 +154,9 @@ class Kernels:
     def solve(self, dims: list[int], tables: list[np.ndarray], dtables: list[np.ndarray],
               main: tuple[np.ndarray, np.ndarray], pairs: tuple[np.ndarray, ...],
               out_main: np.ndarray, out_pairs: np.ndarray) -> None:
-        """`pr_solve` (see analysis.c) on arrays the caller keeps alive.
+        """`pr_solve` (see analysis.c) on arrays the caller keeps alive, or the values of
+        one of the last `SOLVES_KEPT` solves whose inputs were these (not where a command
+        line's solve started ahead is still to be met: `ahead.wanted`).
 
         Raises:
             MemoryError: the kernel ran out of memory (or the tables disagree).
@@ -165,8 +167,10 @@ class Kernels:
         mc, ms = _i64(main[0]), _i64(main[1])
         rest = [_i64(a) for a in pairs]
         key = _digest([d, *ints, *floats, mc, ms, *rest], (out_main.shape, out_pairs.shape))
+        kept = None
         with self._solving:
-            kept = self._solved.pop(key, None)
+            if not ahead.wanted():  # a command line's solve meets its early solve first
+                kept = self._solved.pop(key, None)
             if kept is not None:
                 self._solved[key] = kept  # the most recent last
         if kept is not None:  # the same kernel on the same bytes: the same values
