@@ -2,7 +2,8 @@
 and of a ruleset's realistic variations (`analysis.present.realistic`: each variant a full
 solve), per ruleset, beside the same figures of another tree measured in the same run.
 
-    python benchmarks/solve_speed.py [--reference TREE] [--pairs N] [--quick] [RULESET ...]
+    python benchmarks/solve_speed.py [--reference TREE] [--pairs N] [--quick] [--changed]
+                                     [RULESET ...]
 
 `solve`: one cold solve (the kept nodes, banker outlooks, state graphs and banker trees
 forgotten first), the best of three, on one thread; `realistic`: every realistic variation
@@ -14,7 +15,9 @@ less; each tree runs in a process of its own, the two trees alternating `--pairs
 the solves alone. `change`: the house edge alone (`edge_of`, what the workbench's edge
 worker computes after a change) of the ruleset's first realistic change (as
 `workbench_speed` makes it), solved after the ruleset's own, one run each. Every edge is
-printed too: both trees must agree.
+printed too: both trees must agree. `--changed`: `realistic` is the table of that first
+change's ruleset instead (what the workbench computes after the change: no stored full
+table holds its rows, so every variant is solved).
 
 Issue 51's targets for the workbench: a change's new edge within 0.3 s, the realistic
 variations within 5 s; issue 47's: `edge blackjack-reference` as a whole process at most
@@ -45,7 +48,7 @@ def cold():
     clear_shared(); native.kernels().forget(); compiled.GRAPHS.clear(); banker._TABLES.clear()
 
 native.set_threads(1)
-ruleset_id, quick = sys.argv[1], sys.argv[2] == "1"
+ruleset_id, quick, of_change = sys.argv[1], sys.argv[2] == "1", sys.argv[3] == "1"
 ruleset = load_bundled(ruleset_id)
 rules = compile_rules(ruleset)
 house_edge(rules)  # the kernels loaded
@@ -74,17 +77,20 @@ if not quick:
     from pontoon_rules.analysis.present.realistic import realistic_variations
     cold()
     start = time.process_time()
-    table = realistic_variations(ruleset, workers=1)
+    table = realistic_variations(changed if of_change and changed else ruleset, workers=1)
     out["realistic"] = time.process_time() - start
     out["rows"] = [row.edge for row in table.rows]
 print(json.dumps(out))
 """
 
 
-def measure(tree: Path, ruleset_id: str, quick: bool) -> dict[str, object]:
-    """One process of `tree` measuring `ruleset_id`."""
+def measure(tree: Path, ruleset_id: str, quick: bool, changed: bool = False
+            ) -> dict[str, object]:
+    """One process of `tree` measuring `ruleset_id` (`changed`: the realistic table of its
+    first realistic change's ruleset)."""
     env = dict(os.environ, PYTHONPATH=str(tree), PONTOON_RULES_AHEAD="0")
-    done = subprocess.run([sys.executable, "-c", MEASURE, ruleset_id, "1" if quick else "0"],
+    done = subprocess.run([sys.executable, "-c", MEASURE, ruleset_id, "1" if quick else "0",
+                           "1" if changed else "0"],
                           cwd=tree, env=env, capture_output=True, text=True, check=True)
     return json.loads(done.stdout.strip().splitlines()[-1])
 
@@ -108,6 +114,8 @@ def main() -> None:
     parser.add_argument("--reference", type=Path, help="another tree, measured alternately")
     parser.add_argument("--pairs", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="the solves alone")
+    parser.add_argument("--changed", action="store_true",
+                        help="the realistic table of the first realistic change's ruleset")
     args = parser.parse_args()
     trees = [("this", HERE)] + ([("reference", args.reference.resolve())]
                                 if args.reference else [])
@@ -117,7 +125,7 @@ def main() -> None:
         runs: dict[str, list[dict[str, object]]] = {name: [] for name, _ in trees}
         for _ in range(args.pairs):
             for name, tree in trees:
-                runs[name].append(measure(tree, ruleset_id, args.quick))
+                runs[name].append(measure(tree, ruleset_id, args.quick, args.changed))
         print(f"  {ruleset_id}")
         for name, _ in trees:
             print(line(name, runs[name]), flush=True)

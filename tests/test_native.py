@@ -266,6 +266,44 @@ def test_a_solve_after_another_equals_a_fresh_one(ruleset_id: str, path: str,
     assert not np.array_equal(fresh[0], fresh[1])
 
 
+class _CountingLib:
+    """The analysis library, counting its `pr_solve` calls (every other call passed on)."""
+
+    def __init__(self, lib: object) -> None:
+        self._lib, self.solves = lib, 0
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._lib, name)
+
+    def pr_solve(self, *args: object) -> int:
+        self.solves += 1
+        return int(self._lib.pr_solve(*args))  # type: ignore[attr-defined]
+
+
+def test_a_solve_of_the_same_inputs_again_takes_the_kept_values(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`Kernels.solve` keeps the last solves' values by their inputs: the same inputs again
+    (a realistic table's variant that changes only what is worked out around the kernel)
+    take them, to the last bit, without the kernel; other inputs (a payout) run it, and so
+    does the same solve after `forget`."""
+    counting = _CountingLib(C.lib)
+    monkeypatch.setattr(C, "lib", counting)
+    base = compile_rules(load_bundled("blackjack-reference"))
+    payout = _variant("blackjack-reference", "settlement.ties", "banker-wins")
+    C.forget()
+    first = _kept_stats(base)
+    assert counting.solves == 1
+    np.testing.assert_array_equal(_kept_stats(base), first)
+    assert counting.solves == 1
+    assert not np.array_equal(_kept_stats(payout), first)
+    assert counting.solves == 2
+    np.testing.assert_array_equal(_kept_stats(base), first)
+    assert counting.solves == 2
+    C.forget()
+    np.testing.assert_array_equal(_kept_stats(base), first)
+    assert counting.solves == 3
+
+
 @settings(max_examples=6, deadline=None, derandomize=True)
 @given(st.integers(min_value=0, max_value=2**32 - 1))
 def test_a_solve_after_a_random_one_equals_a_fresh_one(seed: int) -> None:
