@@ -144,3 +144,29 @@ def test_every_layout_of_a_thread_shares_one_font_configuration(
     assert len(_Laid.fonts) >= 2 and _Laid.fonts[0] is not None
     assert all(f is _Laid.fonts[0] for f in _Laid.fonts)
     assert theirs[0] is not _Laid.fonts[0] and sheets.font_config() is _Laid.fonts[0]
+
+
+def test_a_sheets_columns_are_not_laid_out_again_for_their_height(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """WeasyPrint lays a flex item out once more to find an 'auto' minimum height (the
+    sheet's two columns, its example rounds: ~15% of a sheet's layout); the sheet's CSS
+    gives them the 0 a browser takes for a row's items, so it lays each out only as it
+    places it. The real WeasyPrint: counts its layouts of a flex item of one sheet."""
+    from weasyprint import HTML  # type: ignore[import-untyped]
+    from weasyprint.layout import block
+
+    from pontoon_rules.docs.sheet.sheets import font_config, sheet_html
+
+    items: list[str] = []
+    layout = block.block_level_layout
+
+    def counted(context: Any, box: Any, *args: Any, **kwargs: Any) -> Any:
+        if getattr(box, "is_flex_item", False):
+            items.append(box.element.get("class", ""))
+        return layout(context, box, *args, **kwargs)
+
+    monkeypatch.setattr(block, "block_level_layout", counted)
+    html = sheet_html(load_bundled("pagat-british"), "en")
+    assert 'class="pr-column"' in html and 'class="pr-example-rounds"' in html
+    assert HTML(string=html).render(font_config=font_config()).pages
+    assert items == []
