@@ -10,7 +10,8 @@ Between deals, as the ruleset's `between_deals` and `shoot` sections say:
 
 - rotation `pontoon-maker`: a seat that made a pontoon (not on a split hand unless
   `rotation_from_split_hand`) takes the bank; among several the first from the
-  banker's left, or the last (`rotation_tie_break`);
+  banker's left, or the last (`rotation_tie_break`); `refuse_bank` hands it back before
+  the next deal where `pontoon_maker_may_refuse` lets the pontoon maker refuse it;
 - `sell_bank` (`bank_sale`): the banker sells the bank to another person at an
   agreed price;
 - Shoot Pontoon: the banker puts up a kitty (between the stake limits when
