@@ -58,7 +58,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "stakes.first_buy_min": "between 1× and 2× your original stake",
         "stakes.first_buy_max": "between 1× and 2× your original stake",
         "stakes.later_buy_cap": "at most what you paid for the card before",
-        "stakes.last_buy_card": "up to the last a hand may hold, card number 5",
+        "stakes.last_buy_card": "until your hand holds 5, the most it may hold",
         "stakes.buy_after_twist": "Once you have twisted you may only twist",
         "faces.player_cards": "The cards of the deal, ",
         "faces.bought_card": "a bought card",
@@ -114,7 +114,8 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
             "A pontoon on a split hand does not take the bank",
         "between_deals.rotation_when_banker_pontoon_at_once":
             "too has a pontoon and shows it at once",
-        "between_deals.bank_sale": "may sell the bank",
+        "between_deals.pontoon_maker_may_refuse": "No banker, a new one included, may give up",
+        "between_deals.bank_sale": "only sell it at any time for an agreed price",
     },
     "casino-ochko": {  # its English source says dealer (g49q)
         "pack.decks": "8 packs of 52 cards",

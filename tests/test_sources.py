@@ -234,7 +234,7 @@ def test_18_the_last_card_a_hand_may_hold_is_not_followed_by_twists() -> None:
     assert r.stakes.last_buy_card == r.player.max_cards == 5
     text = " ".join(s.text for s in sentences(r))
     assert "after it you may only twist" not in text
-    assert "You may buy any card up to the last a hand may hold, card number 5." in text
+    assert "You may buy cards until your hand holds 5, the most it may hold." in text
     belarus = " ".join(s.text for s in sentences(load_bundled("belarus-ponton")))
     assert "Card number 4 is the last you may buy; after it you may only twist." in belarus
 

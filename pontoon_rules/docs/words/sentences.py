@@ -80,6 +80,7 @@ RULES: tuple[Rule, ...] = (
                           "between_deals.rotation_tie_break",
                           "between_deals.rotation_from_split_hand",
                           "between_deals.rotation_when_banker_pontoon_at_once",
+                          "between_deals.pontoon_maker_may_refuse",
                           "between_deals.bank_sale",
                           "table.bank.passes_after_deals")),
     Rule("first_shuffle", "game", ("between_deals.cut",), reads=("table.banker",

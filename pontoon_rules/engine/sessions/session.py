@@ -10,7 +10,8 @@ Between deals, as the ruleset's `between_deals` and `shoot` sections say:
 
 - rotation `pontoon-maker`: a seat that made a pontoon (not on a split hand unless
   `rotation_from_split_hand`) takes the bank; among several the first from the
-  banker's left, or the last (`rotation_tie_break`);
+  banker's left, or the last (`rotation_tie_break`); `refuse_bank` hands it back before
+  the next deal where `pontoon_maker_may_refuse` lets the pontoon maker refuse it;
 - `sell_bank` (`bank_sale`): the banker sells the bank to another person at an
   agreed price;
 - Shoot Pontoon: the banker puts up a kitty (between the stake limits when
@@ -144,6 +145,8 @@ class Session:
         self.kitty = 0
         self.kitty_dry = False
         """The kitty ran dry in the last deal (a new kitty or a sale is due)."""
+        self.taken_from: str | None = None
+        """The banker a pontoon maker took the bank from at the last deal, till the next."""
         self.ledger: list[Payment] = []
         self.deals: list[DealRecord] = []
         self.pack = Pack(rules, rng, pack_order)
@@ -212,6 +215,7 @@ class Session:
 
     def change_banker(self, new: str, deal: int | None = None) -> None:
         """Pass the bank to `new`; the old banker leaves with the kitty when the rules say."""
+        self.taken_from = None
         if new == self.banker:
             return
         if self.rules.shoot and self.rules.ruleset.shoot.kitty_leaves_with_banker:
@@ -220,6 +224,17 @@ class Session:
         self.kitty_dry = False
         self.bank = self.bank_amount
         self.banker_deals = 0
+
+    def refuse_bank(self) -> None:
+        """The pontoon maker who has just taken the bank refuses it before the next deal: it
+        goes back to the banker it came from (`between_deals.pontoon_maker_may_refuse`)."""
+        if not self.rules.ruleset.between_deals.pontoon_maker_may_refuse:
+            raise ScriptError("a player whose pontoon wins the bank may not refuse it under "
+                              "this ruleset")
+        if self.taken_from is None:
+            raise ScriptError("only a player whose pontoon has just won the bank may refuse "
+                              "it, before the next deal")
+        self.change_banker(self.taken_from)
 
     def auction_bank(self, bids: dict[str, int]) -> str:
         """Sell the bank to the highest of `bids` (person -> price) when a dry kitty forces
@@ -257,6 +272,7 @@ class Session:
             raise ScriptError(f"deal {len(self.deals) + 1}: the kitty is empty; the banker "
                               "must put up a kitty (or sell the bank) first")
         seats, stakes = staking_seats(self, seats, stakes)
+        self.taken_from = None
         state = RoundState(self.rules, stakes, self.pack.counts(), self.kitty or None,
                            bank=self.bank)
         returned = self._deal(state, act, transcript)
@@ -333,9 +349,10 @@ class Session:
         number = len(self.deals) + 1
         self.kitty_dry = self.rules.shoot and state.kitty is not None and self.kitty == 0
         self.banker_deals += 1
-        maker = self._pontoon_maker(state, seats)
+        maker, old = self._pontoon_maker(state, seats), self.banker
         if maker is not None:
             self.change_banker(maker, number)
+            self.taken_from = old if maker != old else None
         elif self.kitty_dry and self.rules.ruleset.shoot.dry_kitty == "end-bank":
             self.change_banker(seats[0], number)
         else:

@@ -76,6 +76,12 @@ class BetweenDeals(RuleModel):
         description="A player's pontoon that lost to the banker's pontoon shown at once still "
         "wins the bank.",
     )
+    pontoon_maker_may_refuse: StrictBool = Field(
+        default=False,
+        description="A player whose pontoon wins the bank may refuse it (it then stays with "
+        "the banker); else they must take it, though where the bank may be sold they may "
+        "sell it at once, like any banker.",
+    )
     bank_sale: StrictBool = Field(description="The banker may sell the bank at an agreed price.")
 
 

@@ -82,6 +82,7 @@ V1_LEAVES: frozenset[str] = frozenset({
 """The behavioural fields of the schema when conformance ids were first issued."""
 
 SESSION_ONLY = frozenset({"table.first_banker", "table.bank.passes_when_broken",
+                          "between_deals.pontoon_maker_may_refuse",
                           "table.bank.passes_after_deals", "shoot.dry_kitty_sale",
                           "table.stakes_before_first_deal"})
 """Fields added since that decide only who banks first or next, or when the players of a

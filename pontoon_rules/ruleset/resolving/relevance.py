@@ -83,6 +83,7 @@ _RULES: tuple[tuple[str, tuple[str, ...], Condition], ...] = (
      lambda r: _has_bank_rotation(r) and _has_split(r)),
     ("between_deals.rotation_when_banker_pontoon_at_once", (),
      lambda r: _has_bank_rotation(r) and r.deal.banker_pontoon_at_once),
+    ("between_deals.pontoon_maker_may_refuse", (), _has_bank_rotation),
     ("between_deals.bank_sale", (), lambda r: r.table.banker is BankerRole.ROTATING),
     ("shoot", ("shoot.enabled",), lambda r: r.shoot.enabled),
     ("shoot.fourth_card_limit", (), lambda r: r.shoot.fourth_card_bet),
