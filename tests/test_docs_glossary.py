@@ -17,7 +17,7 @@ COVERED = {"pagat-british": {"en", "hy", "pa", "ur", "ru"}, "ochko-home": {"ru"}
            "casino-ochko": {"ru"}, "belarus-ponton": {"ru"}, "siebzehn-und-vier": {"de", "ru"},
            "sette-e-mezzo": {"it", "ru"}, "xi-dach": {"vi", "ru"}, "ban-luck": {"en", "ru"},
            "australian-pontoon": {"en", "ru"}, "spanish-21": {"en", "ru"}, "vingt-un": {"ru"},
-           "blackjack-reference": {"ru"}}
+           "blackjack-reference": {"en", "ru"}}
 """The games and languages issue 49 asks a glossary of (Australian Pontoon's and Spanish 21's
 hit, stand and dealer from a source's own English words, `locale/en/LC_MESSAGES/woo-sydney.po`
 and `chukchansi.po`; every Russian sheet's «ещё» and «хватит», never «твист»: only the Belarus
