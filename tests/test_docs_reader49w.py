@@ -147,3 +147,12 @@ def test_two_names_of_a_bankers_natural_are_quoted_each(ruleset_id: str, names: 
     assert names.replace("» или «", " или ") not in text and "“" not in text
     english = sheet(ruleset_id, "en")
     assert "«" not in english and " or " in english
+
+
+def test_a_call_off_names_the_hands_the_sheet_defines() -> None:
+    """«ничего не выплачивается, даже за натуральную комбинацию»: Ban Luck's Russian sheet
+    calls nothing «натуральная»; its naturals are defined as made «сразу с раздачи»."""
+    text = sheet("ban-luck", "ru")
+    assert "натуральн" not in text
+    assert "даже за комбинацию, собранную сразу с раздачи, и карты сдаются заново" in text
+    assert "Бан-бан: карты Т Т, только сданные карты, сразу с раздачи." in text
