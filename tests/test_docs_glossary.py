@@ -13,13 +13,15 @@ from pontoon_rules.docs.sheet.glossary import Term, glossaries, problems, sheet_
 from pontoon_rules.docs.words.i18n import sheet_languages
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
-COVERED = {"pagat-british": {"en", "hy", "pa", "ur"}, "ochko-home": {"ru"},
-           "casino-ochko": {"ru"}, "belarus-ponton": {"ru"}, "siebzehn-und-vier": {"de"},
-           "sette-e-mezzo": {"it"}, "xi-dach": {"vi"}, "ban-luck": {"en"},
-           "australian-pontoon": {"en"}, "spanish-21": {"en"}}
+COVERED = {"pagat-british": {"en", "hy", "pa", "ur", "ru"}, "ochko-home": {"ru"},
+           "casino-ochko": {"ru"}, "belarus-ponton": {"ru"}, "siebzehn-und-vier": {"de", "ru"},
+           "sette-e-mezzo": {"it", "ru"}, "xi-dach": {"vi", "ru"}, "ban-luck": {"en", "ru"},
+           "australian-pontoon": {"en", "ru"}, "spanish-21": {"en", "ru"}, "vingt-un": {"ru"},
+           "blackjack-reference": {"en", "ru"}}
 """The games and languages issue 49 asks a glossary of (Australian Pontoon's and Spanish 21's
 hit, stand and dealer from a source's own English words, `locale/en/LC_MESSAGES/woo-sydney.po`
-and `chukchansi.po`)."""
+and `chukchansi.po`; every Russian sheet's «ещё» and «хватит», never «твист»: only the Belarus
+page, in Russian, says «твист», `ponton-ru.po`)."""
 SHEETS = [(rid, lang) for rid, found in sorted(glossaries().items()) for lang in found.languages]
 
 
@@ -43,6 +45,9 @@ def test_the_sheet_speaks_its_glossarys_words(ruleset_id: str, lang: str) -> Non
     ("pagat-british", "ur", "جیک"), ("sette-e-mezzo", "it", "banchiere"),
     ("xi-dach", "vi", "dealer"), ("australian-pontoon", "en", "banker"),
     ("australian-pontoon", "en", "twist"), ("australian-pontoon", "en", "stick"),
+    *((rid, "ru", "твист") for rid in ("xi-dach", "sette-e-mezzo", "siebzehn-und-vier",
+                                        "vingt-un", "ban-luck", "australian-pontoon",
+                                        "spanish-21", "blackjack-reference", "pagat-british")),
 ])
 def test_the_words_players_do_not_use_are_marked(ruleset_id: str, lang: str,
                                                  word: str) -> None:
@@ -69,7 +74,7 @@ def test_a_games_site_page_shows_its_glossary() -> None:
     page = ruleset_page(load_bundled("ochko-home"), "ru", None)
     assert "## Слова игроков" in page
     assert "| Русский | «ещё» | ещё | твист |" in page
-    assert "players-words" not in ruleset_page(load_bundled("vingt-un"), "en", None)
+    assert "players-words" not in ruleset_page(load_bundled("pagat-stick-16"), "en", None)
 
 
 READER3 = [

@@ -108,7 +108,7 @@ def test_a_dealer_pontoon_against_a_split_and_a_rescue_says_what_the_engine_take
 def test_the_australian_intro_says_what_a_player_21_wins_without_at_once(lang: str) -> None:
     intro = sheet("australian-pontoon", lang).split("\n## ")[0]
     assert {"en": "every player 21 wins whatever the dealer draws",
-            "ru": "любые 21 очко игрока выигрывают, что бы ни набрал дилер"}[lang] in intro
+            "ru": "любая рука игрока с 21 очком выигрывает, что бы ни набрал дилер"}[lang] in intro
     assert "at once" not in intro and "сразу" not in intro
 
 
@@ -133,8 +133,9 @@ def test_the_russian_sheets_speak_of_cards_and_combinations_not_hands(ruleset_id
 
 def test_the_russian_legend_and_several_names_are_said_plainly() -> None:
     text = sheet("pagat-british", "ru")
+    refused = sheet("ochko-home", "ru")  # the banker never holds twenty-one: a hand refused
     assert ("а если игроку или банкиру такая комбинация не засчитывается, те же карты "
-            "считаются у него просто как сумма") in text
+            "считаются у него просто как сумма") in refused
     assert "Если карты подходят под несколько названий, считается старшее из них." in text
     assert "Дилер забирает: сколько дилер с такой комбинацией берёт с каждого, кого побил" in (
         sheet("casino-ochko", "ru"))
@@ -191,13 +192,13 @@ def test_the_rules_page_says_an_outcome_exception_as_the_sheets_say_a_pair() -> 
     from pontoon_rules.docs.website.pages import ruleset_rules_page
 
     page = ruleset_rules_page(load_bundled("siebzehn-und-vier"), "ru")
-    assert "Если у игрока «прирождённое двадцать одно (туз и десятка)», а у банкира" in page
+    assert "Если у игрока «натуральные 21 (туз и десятка)», а у банкира" in page
     assert "игрок проигрывает и платит банкиру 1 к 1." in page
     import re
 
     values = " ".join(re.findall(r'<td class="pr-value">([^<]*)</td>', page))
     assert "a player" not in values and "natural-21" not in values
-    assert "«огонь» (два туза), прирождённое двадцать одно (туз и десятка), по очкам" in values
+    assert "«огонь» (два туза), натуральные 21 (туз и десятка), по очкам" in values
 
 
 def test_ban_luck_says_free_hand_where_its_players_do() -> None:

@@ -203,7 +203,7 @@ def test_every_overlay_has_a_russian_title_of_its_own(ruleset_id: str) -> None:
     ("casino-ochko", ("дилер", "очко", "«ещё карту»", "«пас»", "по очкам"),
      ("банкир", "понтун", "твист")),
     ("belarus-ponton", ("дилер", "понтун", "твист"), ("банкир", "«ещё карту»", "«пас»")),
-    ("pagat-british", ("банкир", "понтун", "твист"), ("дилер", "«ещё карту»")),
+    ("pagat-british", ("банкир", "понтун", "«ещё»"), ("дилер", "«ещё карту»", "твист")),
 ])
 def test_each_russian_sheet_speaks_its_sources_words(ruleset_id: str, own: tuple[str, ...],
                                                       foreign: tuple[str, ...]) -> None:

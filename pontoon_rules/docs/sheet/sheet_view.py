@@ -18,7 +18,7 @@ from pontoon_rules.docs.words.amounts import amount_of
 from pontoon_rules.docs.words.changes import dropped_rules, dropped_text, overlay_words
 from pontoon_rules.docs.words.example_needs import stated_rounds
 from pontoon_rules.docs.words.family_words import prize_words
-from pontoon_rules.docs.words.hands import AS_HAND, AS_PLAIN_TOTAL, hand_name
+from pontoon_rules.docs.words.hands import AS_HAND, AS_PLAIN_TOTAL, hand_name, one_side_only
 from pontoon_rules.docs.words.i18n import (
     SOURCE_LANGUAGE,
     base_language,
@@ -356,6 +356,7 @@ def _parts(ruleset: Ruleset, lang: str, base: Ruleset | None) -> dict[str, Any]:
         "has_silent": any(s.silent for s in found),
         "has_changed": any(s.changed for s in found),
         "payouts": payouts,
+        "one_sided": bool(one_side_only(ruleset)),
         "sources": sources_view(ruleset, lang, base),
         "program_words": shows_program_words(lang),
         "card_key": None if shows_program_words(lang) else card_key(

@@ -9,7 +9,7 @@ cards from the game's own pack that the engine classifies as that hand.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from fractions import Fraction
 
 from pontoon_rules.docs.words import marks
@@ -405,10 +405,25 @@ AS_HAND = "%(odds)s, as %(hand)s"
 """The same, where the cards make another named hand on that side."""
 
 
+NAMES_OR = _("%(name)s or %(other)s")
+"""Two names one hand may have (a banker's natural dealt as either) in one slot of a
+sentence: a language that quotes a hand's name quotes each name («бан-бан» или «бан-лак»,
+not «бан-бан или бан-лак», read as one hand's name): its translation quotes each, and a
+slot's own quotes then go (`marks.quoted_once`: a value quoted already)."""
+
+
+def names_or(names: Iterable[str], gettext: Callable[[str], str]) -> str:
+    """`names` as alternatives in one quoted slot of a sentence (`NAMES_OR`)."""
+    out = ""
+    for name in names:
+        out = gettext(NAMES_OR) % {"name": out, "other": name} if out else name
+    return out
+
+
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
     return [*USUAL_NAMES.values(), *PHRASES, *between_messages(), _ONE_CARD_TOTAL,
-            _ONE_CARD_RANKS, _FEWER_CARDS, ALL_OF_SUIT, AS_PLAIN_TOTAL, AS_HAND]
+            _ONE_CARD_RANKS, _FEWER_CARDS, ALL_OF_SUIT, AS_PLAIN_TOTAL, AS_HAND, NAMES_OR]
 
 
 def one_side_only(ruleset: Ruleset) -> dict[str, tuple[list[str], list[str]]]:

@@ -24,7 +24,7 @@ from pontoon_rules.docs.words import claims as claim_words
 from pontoon_rules.docs.words.between_words import banker_naturals_dealt
 from pontoon_rules.docs.words.claims import Claim, Pair, Said, cell_says, conflicts, expected_cell
 from pontoon_rules.docs.words.family_words import lower_aces_words, peek_words, same_total_words
-from pontoon_rules.docs.words.hands import one_side_only, overlapping
+from pontoon_rules.docs.words.hands import names_or, one_side_only, overlapping
 from pontoon_rules.docs.words.marks import after_colon, either, in_parts, listed, odds
 from pontoon_rules.docs.words.reach import decided_table
 from pontoon_rules.docs.words.reading import reading
@@ -331,7 +331,7 @@ def _banker_pontoon(w: _Words) -> Said | None:
     if not naturals:
         return None
     paths = ("deal.banker_pontoon_at_once",)
-    natural = w.gettext(" or ").join(w.name(h) for h in naturals)  # every one it can be dealt
+    natural = names_or((w.name(h) for h in naturals), w.gettext)  # each it can be dealt
     renamed = natural != w.gettext("pontoon")  # the game's own name for its natural
     words = {"natural": natural}
     if not w.r.deal.banker_pontoon_at_once:

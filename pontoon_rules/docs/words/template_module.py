@@ -23,7 +23,7 @@ from pontoon_rules.docs.words.amounts import amount_of, limit_text, units_text
 from pontoon_rules.docs.words.between_words import banker_naturals_dealt
 from pontoon_rules.docs.words.conditions import applies, banker_natural, natural_beats_natural
 from pontoon_rules.docs.words.family_words import peek_words
-from pontoon_rules.docs.words.hands import hand_name
+from pontoon_rules.docs.words.hands import hand_name, names_or
 from pontoon_rules.docs.words.i18n import environment, translations
 from pontoon_rules.docs.words.marks import both, either, listed, odds
 from pontoon_rules.docs.words.pack_words import pack_words, rank_word
@@ -126,8 +126,8 @@ def template_module(ruleset: Ruleset, lang: str) -> Any:
                "uninsured_stake": lambda: conditions.uninsured_stake(ruleset),
                "doubled_natural": lambda: _named(ruleset, conditions.doubled_natural(ruleset),
                                                  gettext, lang),
-               "peeked": gettext(" or ").join(hand_name(ruleset, h, gettext, lang)
-                                              for h in banker_naturals_dealt(ruleset)),
+               "peeked": names_or((hand_name(ruleset, h, gettext, lang)
+                                   for h in banker_naturals_dealt(ruleset)), gettext),
                "renamed": natural_name(ruleset, gettext, lang) != gettext("pontoon"),
                "is_agreed": lambda path: path in agreed_fields(ruleset),
                "lacked": lambda: lacking.lacking_words(ruleset),
