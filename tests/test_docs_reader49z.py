@@ -1,0 +1,63 @@
+"""Issue 49 (fresh reader r49k, g49z): the pagat family's sheets. A split rule's re-split
+sentence says the pairs this ruleset splits (only aces: "a new pair of aces", no "Aces
+too"), in every language the sheets are printed in."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pontoon_rules.docs.sheet.sheet_view import find_base
+from pontoon_rules.docs.sheet.sheets import sheet_markdown
+from pontoon_rules.docs.words.i18n import translations, words_of
+from pontoon_rules.docs.words.sentences import Sentence, sentences
+from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.loading.loader import load_ruleset
+from pontoon_rules.ruleset.loading.registry import load_bundled
+
+PAGAT = ("pagat-british", "pagat-stick-16", "pagat-aces-only-split")
+LANGS = ("en", "ru", "hy", "pa", "ur")
+
+
+def sheet(ruleset_id: str, lang: str) -> str:
+    """The Markdown sheet as printed, without its escapes."""
+    r = load_bundled(ruleset_id)
+    return sheet_markdown(r, lang, find_base(r)).replace("\\", "")
+
+
+def said(ruleset: Ruleset | str, lang: str = "en") -> dict[str, Sentence]:
+    """The sheet's sentences by rule key."""
+    r = load_bundled(ruleset) if isinstance(ruleset, str) else ruleset
+    return {s.key: s for s in sentences(r, lang)}
+
+
+def word(ruleset: Ruleset, lang: str, msgid: str) -> str:
+    """The catalog's words for `msgid` in `lang` (the ruleset's own source's where it has them)."""
+    return translations(words_of(ruleset, lang)).gettext(msgid)
+
+
+def overlay(tmp_path: Path, text: str) -> Ruleset:
+    """A ruleset written over a bundled one (`text`: its YAML, `extends` included)."""
+    path = tmp_path / "overlay.yaml"
+    path.write_text(text, encoding="utf-8")
+    return load_ruleset(path)
+
+
+# 1. The re-split sentence of a game that splits only aces -------------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_game_that_splits_only_aces_resplits_a_new_pair_of_aces(lang: str) -> None:
+    r = load_bundled("pagat-aces-only-split")
+    text = said(r, lang)["resplit"].text
+    assert text == word(r, lang, "A new pair of aces may be split again, up to %(n)s hands "
+                                 "in all.") % {"n": r.player.split.max_hands}
+    base = load_bundled("pagat-british")
+    assert word(base, lang, "Aces too.") in said(base, lang)["resplit"].text  # the base's
+    assert word(r, lang, "Aces too.") not in sheet("pagat-aces-only-split", lang)
+
+
+def test_split_aces_that_may_not_split_again_say_so(tmp_path: Path) -> None:
+    r = overlay(tmp_path, "id: t\nname: T\nkind: variation\nextends: pagat-aces-only-split\n"
+                          "player:\n  split:\n    resplit_aces: false\n")
+    assert said(r)["resplit"].text == "A split hand may not be split again."
