@@ -61,3 +61,28 @@ def test_split_aces_that_may_not_split_again_say_so(tmp_path: Path) -> None:
     r = overlay(tmp_path, "id: t\nname: T\nkind: variation\nextends: pagat-aces-only-split\n"
                           "player:\n  split:\n    resplit_aces: false\n")
     assert said(r)["resplit"].text == "A split hand may not be split again."
+
+
+# 2. B1: a later shuffle, not a shuffle every deal ------------------------------------------
+
+EVERY_TIME = {"en": "every time", "ru": "каждый раз", "hy": "ամեն անգամ", "pa": "ਹਰ ਵਾਰ",
+              "ur": "ہر بار"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("msgid", ["Each later shuffle is done the same way, by the banker "
+                                   "who then deals.",
+                                   "Each later shuffle is done and cut the same way."])
+def test_a_later_shuffle_does_not_read_as_a_shuffle_every_deal(lang: str, msgid: str) -> None:
+    """«Потом каждый раз карты так же тасует…» read as a shuffle every deal, against "the
+    pack is shuffled only after a deal in which someone made a pontoon"."""
+    r = load_bundled("pagat-british")
+    assert r.between_deals.shuffle.value == "after-pontoon"  # not before every deal
+    assert EVERY_TIME[lang] not in word(r, lang, msgid)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_pagat_sheets_say_who_shuffles_later(lang: str) -> None:
+    r = load_bundled("pagat-british")
+    msgid = "Each later shuffle is done the same way, by the banker who then deals."
+    assert word(r, lang, msgid) in said(r, lang)["first_shuffle"].text
