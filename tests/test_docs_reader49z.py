@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pontoon_rules.docs.sheet.sheet_view import find_base
-from pontoon_rules.docs.sheet.sheets import sheet_markdown
+from pontoon_rules.docs.sheet.sheets import sheet_html, sheet_markdown
 from pontoon_rules.docs.words.i18n import translations, words_of
 from pontoon_rules.docs.words.sentences import Sentence, sentences
 from pontoon_rules.ruleset.format.model import Ruleset
@@ -86,3 +86,36 @@ def test_pagat_sheets_say_who_shuffles_later(lang: str) -> None:
     r = load_bundled("pagat-british")
     msgid = "Each later shuffle is done the same way, by the banker who then deals."
     assert word(r, lang, msgid) in said(r, lang)["first_shuffle"].text
+
+
+# 4. The variation box names its base as a person would, quoted, in the language's quotes ---
+
+QUOTED = {"en": "{}", "ru": "«{}»", "hy": "«{}»", "pa": "“{}”", "ur": "“{}”"}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("ruleset_id", PAGAT[1:])
+def test_the_variation_box_quotes_the_base_games_name(ruleset_id: str, lang: str) -> None:
+    """«Играют как в игре Британский понтун по сайту …» (no quotes, so no case), «… ՝
+    տարբերակ», «… کا متغیر» ("a variable"): the box's intro, title and ◆ note name the base
+    game quoted with the language's own marks, not guillemets in Punjabi and Urdu."""
+    from pontoon_rules.docs.sheet.sheet_view import localized
+
+    base = load_bundled("pagat-british")
+    name = QUOTED[lang].format(localized(base, lang)[0])
+    text = sheet(ruleset_id, lang)
+    box = next(line for line in text.splitlines() if line.startswith("> **"))
+    intro = box.split("**")[2]
+    assert box.count(name) == 2 and name in intro, box
+    assert name in next(line for line in text.splitlines() if line.startswith("◆ "))
+    if lang in ("pa", "ur"):
+        assert "«" not in text and "»" not in text
+    assert "متغیر" not in text
+
+
+def test_the_box_sets_the_bases_name_apart_inside_its_words() -> None:
+    """In HTML the name is bold inside the intro's words: the Russian intro's closing quote
+    and the Armenian intro's case word come after it."""
+    r = load_bundled("pagat-stick-16")
+    html = sheet_html(r, "hy", find_base(r))
+    assert "ինչպես «<strong>Բրիտանական պոնտոն՝ ըստ Պագատի</strong>» խաղում" in html
