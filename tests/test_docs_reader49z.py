@@ -119,3 +119,31 @@ def test_the_box_sets_the_bases_name_apart_inside_its_words() -> None:
     r = load_bundled("pagat-stick-16")
     html = sheet_html(r, "hy", find_base(r))
     assert "ինչպես «<strong>Բրիտանական պոնտոն՝ ըստ Պագատի</strong>» խաղում" in html
+
+
+# 5. A variation's changed rule keeps the marks its provenance gives --------------------------
+
+def test_an_overlay_entry_from_the_bases_own_source_keeps_its_open_reading() -> None:
+    """stick-16 replaced the base's entry for player.stick_minimum (from the same source,
+    open: whether a soft total counts) with a closed one, so its stick bullet lost its †
+    though the source says no more about soft totals for 16 than for 15. An overlay's entry
+    that cites the source of the base's open entry for the same field stays open."""
+    from pontoon_rules.ruleset.loading.registry import bundled_ids
+
+    for rid in bundled_ids():
+        r = load_bundled(rid)
+        if r.extends is None:
+            continue
+        base = load_bundled(r.extends)
+        for key, entry in r.provenance.items():
+            was = base.provenance.get(key)
+            if was is not None and was.open and entry.source == was.source:
+                assert entry.open, (rid, key)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_stick_16_bullet_keeps_its_dagger(lang: str) -> None:
+    r = load_bundled("pagat-stick-16")
+    stick = {s.key: s for s in sentences(r, lang, find_base(r))}["stick"]
+    assert stick.changed and stick.reading
+    assert "16" in stick.text
