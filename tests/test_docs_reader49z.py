@@ -147,3 +147,82 @@ def test_the_stick_16_bullet_keeps_its_dagger(lang: str) -> None:
     stick = {s.key: s for s in sentences(r, lang, find_base(r))}["stick"]
     assert stick.changed and stick.reading
     assert "16" in stick.text
+
+
+# 6. B6/B7: the buy, the payouts and a bust's loss in plain words -----------------------------
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_buy_says_once_to_twice_and_at_least_your_stake(lang: str) -> None:
+    """"between 1× and 2× your original stake", «не меньше, чем первоначальная ставка × 1»,
+    "card number 5": a multiple of one is the stake itself, and the last card a hand may
+    hold is said as the last, not by number."""
+    r = load_bundled("pagat-british")
+    assert (r.stakes.first_buy_min, r.stakes.first_buy_max) == (1, 2)
+    text = said(r, lang)["buy"].text
+    assert text.startswith(word(r, lang, "A first buy adds once to twice your original stake."))
+    assert word(r, lang, "A later buy adds at least your original stake and at most what you "
+                         "paid for the card before.") in text
+    assert "1×" not in text and "× 1" not in text
+    limits = said(r, lang)["buy_limits"].text
+    assert word(r, lang, "You may buy any card up to and including the last a hand may "
+                         "hold.") in limits
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_banker_other_total_collects_and_pontoon_is_not_ochko(lang: str) -> None:
+    text = sheet("pagat-british", lang)
+    assert "as the banker's, collects" not in text and "(очко)" not in text
+    if lang == "en":
+        assert "Any other total wins 1:1; the banker's other total collects 1:1." in text
+
+
+def test_a_bust_pays_only_its_stake_against_the_bankers_five_card_trick() -> None:
+    """The engine: a player who busts loses 100 on 100, though the banker's five-card trick
+    then takes 200 from the player who stood; the sheet says so in every language."""
+    import random
+
+    from test_session import scripted, stacked
+
+    from pontoon_rules.engine.round.rules import compile_rules
+    from pontoon_rules.engine.sessions.session import Session
+
+    r = load_bundled("pagat-british")
+    rules = compile_rules(r)
+    s = Session(rules, list("ABC"), random.Random(1), banker="A",
+                pack_order=stacked(rules, "TS TH 2S 6S 9H 3S KS 4S 5S 6H"))
+    record = s.play_deal([100, 100], scripted(
+        "p1 twist, p2 stick, banker twist, banker twist, banker twist"))
+    assert record.result.banker_class == "five-card-trick"
+    assert [seat.net for seat in record.result.seats] == [-100, -200]
+    for lang in LANGS:
+        assert said(r, lang)["player_bust"].text == word(
+            r, lang, "If you bust, you lose only your stake, at once, whatever the banker then "
+                     "does.")
+
+
+def test_a_bust_against_banker_hands_of_even_money_says_nothing_more(tmp_path: Path) -> None:
+    r = overlay(tmp_path, "id: t\nname: T\nkind: variation\nextends: pagat-british\n"
+                          "hands:\n  definitions:\n    pontoon: {collects: '1:1'}\n"
+                          "    five-card-trick: {collects: '1:1'}\n")
+    assert said(r)["player_bust"].text == ("If you bust, you lose your stake at once, even if "
+                                           "the banker busts later.")
+
+
+@pytest.mark.parametrize(("lang", "hand"), [("pa", "ਵਾਲਾ ਹੱਥ"), ("ur", "والا ہاتھ")])
+def test_beats_agrees_with_a_hand_whatever_its_name(lang: str, hand: str) -> None:
+    """«ਪੰਜ ਪੱਤੇ, 17 ਨੂੰ ਹਰਾਉਂਦਾ ਹੈ», «پانچ پتے، 17 کو ہراتا ہے»: a plural name with a
+    singular verb; the verb now agrees with "the hand with …", whatever the name."""
+    r = load_bundled("pagat-british")
+    beats = word(r, lang, "%(better)s beats %(worse)s")
+    assert beats.startswith(f"%(better)s {hand}")
+    assert "%(better)s، " not in beats and "%(better)s, " not in beats
+
+
+@pytest.mark.parametrize("ruleset_id", PAGAT)
+def test_urdu_says_one_word_for_a_total(ruleset_id: str) -> None:
+    """«جوڑ» (beside «جوڑا», a pair) and «مجموعہ» both said "total": only «مجموعہ» now."""
+    import re
+
+    text = sheet(ruleset_id, "ur")
+    assert "مجموعہ" in text
+    assert not re.search("جوڑ(?![اےوں])", text)
