@@ -164,8 +164,8 @@ def test_the_buy_says_once_to_twice_and_at_least_your_stake(lang: str) -> None:
                          "paid for the card before.") in text
     assert "1×" not in text and "× 1" not in text
     limits = said(r, lang)["buy_limits"].text
-    assert word(r, lang, "You may buy any card up to and including the last a hand may "
-                         "hold.") in limits
+    assert word(r, lang, "You may buy cards until your hand holds %(n)s, the most it may "
+                         "hold.") % {"n": r.player.max_cards} in limits  # g49u's words
 
 
 @pytest.mark.parametrize("lang", LANGS)
