@@ -25,7 +25,7 @@ def test_the_overlay_line_uses_the_catalogs_colon_and_comma(tmp_path: Path) -> N
                     "player:\n  stick_minimum: 15\nstakes:\n  min_stake: 2\n")
     base = load_bundled("pagat-stick-16")
     armenian = text_lines(load_ruleset(path), "hy", base=base)[1]
-    assert "pagat-stick-16. player.stick_minimum" in armenian
+    assert "«pagat-stick-16». player.stick_minimum" in armenian
     assert "pagat-stick-16:" not in armenian
     urdu = text_lines(load_ruleset(path), "ur", base=base)[1]
     assert "player.stick_minimum، stakes.min_stake" in urdu

@@ -151,7 +151,7 @@ def test_sheet_markdown_has_no_needless_escapes(ruleset_id: str, lang: str) -> N
     assert not NEEDLESS_ESCAPE.search(text), NEEDLESS_ESCAPE.search(text)
 
 
-@pytest.mark.parametrize("ruleset_id", ["ban-luck", "spanish-21", "casino-ochko"])
+@pytest.mark.parametrize("ruleset_id", ["australian-pontoon", "spanish-21", "casino-ochko"])
 def test_what_a_game_lacks_is_said_once_not_as_a_double_negative(ruleset_id: str) -> None:
     """«Not in this game: buying cards for an extra stake, insurance.», never «Not in this
     game: no buying»."""

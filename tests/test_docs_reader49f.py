@@ -76,12 +76,12 @@ def test_the_home_paragraph_is_in_every_language_it_is_printed_in(ruleset_id: st
 
 
 @pytest.mark.parametrize(("ruleset_id", "lang"), [
-    (i, lang) for i in ("pagat-british", "vingt-un", "xi-dach")
-    for lang in sheet_languages(load_bundled(i))])
+    (i, lang) for i in ("xi-dach",) for lang in sheet_languages(load_bundled(i))])
 def test_a_free_hand_is_not_a_surrender(ruleset_id: str, lang: str) -> None:
     """'Not in this game: surrendering a hand' on British pontoon, vingt-un and xi-dach,
     because Ban Luck's free hand (the first two cards given up for the whole stake) counted
-    as surrender in their family: no game of it lets a hand go for half its stake."""
+    as surrender in their family: no game of it lets a hand go for half its stake. (Since
+    r49k only Xì dách, written over Ban Luck, names the free hand: `lacking`.)"""
     keys = lacking.lacking(load_bundled(ruleset_id))
     assert "player.surrender.allowed" not in keys and "player.surrender.returns" in keys
     line = said(ruleset_id, lang)["lacks"].text
@@ -90,9 +90,10 @@ def test_a_free_hand_is_not_a_surrender(ruleset_id: str, lang: str) -> None:
     assert lang != "en" or "surrender" not in line
 
 
-def test_ban_luck_lists_neither_a_free_hand_nor_surrender() -> None:
-    line = said("ban-luck")["lacks"].text
-    assert "free hand" not in line and "surrender" not in line
+@pytest.mark.parametrize("ruleset_id", ["ban-luck", "pagat-british", "vingt-un"])
+def test_ban_luck_lists_neither_a_free_hand_nor_surrender(ruleset_id: str) -> None:
+    line = said(ruleset_id).get("lacks")
+    assert line is None or ("free hand" not in line.text and "surrender" not in line.text)
 
 
 def test_every_feature_a_game_may_lack_has_words_of_its_own() -> None:

@@ -140,7 +140,7 @@ def test_a_double_on_any_two_cards_keeps_the_restriction() -> None:
      ("Ở đây lá át", "Nhà cái quyết định việc này")),
     ("en", "Played in Ban Luck (Chinese Blackjack), not in this game: ",
      ("An ace counts toward this total", "The banker decides this first")),
-    ("ru", "Есть в игре Бан Лак (китайский блэкджек), в этой игре нет: ",
+    ("ru", "Есть в игре «Бан Лак (китайский блэкджек)», в этой игре нет: ",
      ("Банкир решает это первым",))])
 def test_an_overlays_box_names_each_dropped_rule_by_its_first_sentence(
         lang: str, dropped: str, not_said: tuple[str, ...]) -> None:

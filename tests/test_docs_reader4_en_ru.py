@@ -94,7 +94,7 @@ def test_the_bankers_twenty_one_takes_as_a_plain_total(ruleset_id: str, lang: st
 
 @pytest.mark.parametrize(("lang", "sticks", "stands"), [
     ("en", "draws 6♥, sticks: 17", "stands"), ("hy", "«հերիք» է ասում", "կանգ է առնում"),
-    ("pa", "«ਬੱਸ» ਕਹਿੰਦਾ ਹੈ", "ਰੁਕ ਜਾਂਦਾ ਹੈ"), ("ur", "«بس» کہتا ہے", "رک جاتا ہے")])
+    ("pa", "“ਬੱਸ” ਕਹਿੰਦਾ ਹੈ", "ਰੁਕ ਜਾਂਦਾ ਹੈ"), ("ur", "“بس” کہتا ہے", "رک جاتا ہے")])
 def test_a_banker_who_draws_by_choice_sticks_in_the_sheets_own_word(lang: str, sticks: str,
                                                                      stands: str) -> None:
     text = sheet("pagat-british", lang)

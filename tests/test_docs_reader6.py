@@ -49,8 +49,8 @@ def test_ban_lucks_bust_waits_face_down_for_the_banker() -> None:
 def test_a_bust_thrown_in_still_loses_at_once() -> None:
     words = said("pagat-british")
     assert "A hand that busts is thrown in face up." in words["faces"]
-    assert words["player_bust"].startswith(
-        "If you bust, you lose your stake at once, even if the banker busts later.")
+    assert words["player_bust"].startswith(  # only the stake: a banker's hand takes 2:1 (r49k)
+        "If you bust, you lose only your stake, at once, whatever the banker then does.")
 
 
 def test_ban_lucks_banker_plays_on_not_knowing_who_has_bust() -> None:

@@ -15,7 +15,12 @@ from typing import Any
 from pontoon_rules.docs.sheet.columns import COMPACT_ROWS, two_columns
 from pontoon_rules.docs.sheet.views import sources_view
 from pontoon_rules.docs.words.amounts import amount_of
-from pontoon_rules.docs.words.changes import dropped_rules, dropped_text, overlay_words
+from pontoon_rules.docs.words.changes import (
+    dropped_rules,
+    dropped_text,
+    intro_parts,
+    overlay_words,
+)
 from pontoon_rules.docs.words.example_needs import stated_rounds
 from pontoon_rules.docs.words.family_words import prize_words
 from pontoon_rules.docs.words.hands import AS_HAND, AS_PLAIN_TOTAL, hand_name, one_side_only
@@ -185,7 +190,8 @@ def shows_program_words(lang: str) -> bool:
 
 def house_box(ruleset: Ruleset, base: Ruleset | None, lang: str) -> dict[str, Any] | None:
     """For an overlay: its base, the fields that differ, the sentences whose words differ
-    (◆) and the base's sentences it no longer has (`gone`, each said by `dropped_text`)."""
+    (◆) and the base's sentences it no longer has (`gone`, each said by `dropped_text`);
+    its intro's words before the base's name (`intro`) and after it (`intro_after`)."""
     if base is None:
         return None
     found, dropped = compared(ruleset, base, lang, odds_in_table=True)
@@ -199,7 +205,8 @@ def house_box(ruleset: Ruleset, base: Ruleset | None, lang: str) -> dict[str, An
                      for s in dropped_rules(dropped)],
             "brief": False,
             "program_words": shows_program_words(lang),
-            **{key: user(text) for key, text in words.items()}}
+            **{key: user(text) for key, text in words.items()},
+            **dict(zip(("intro", "intro_after"), intro_parts(words["intro"]), strict=True))}
 
 
 LATER_PAGE_CHAPTERS = ("special-bets",)

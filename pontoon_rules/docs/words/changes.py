@@ -29,7 +29,7 @@ from pontoon_rules.ruleset.format.model import Ruleset
 OVERLAY_WORDS: dict[str, dict[str, str]] = {
     "variation": {
         "title": _("Variation of %(base)s"),
-        "intro": _("Played like"),
+        "intro": _("Played like %(base)s"),
         "mark": _("A rule of this game that differs from %(base)s."),
         "label": _("Variation"),
         "dropped": _("Played in %(base)s, not in this game: %(rule)s"),
@@ -37,14 +37,14 @@ OVERLAY_WORDS: dict[str, dict[str, str]] = {
     "own": {
         "title": _("Written over %(base)s"),
         "intro": _("A game of its own, from its own sources; this sheet gives it as it "
-                   "differs from"),
+                   "differs from %(base)s"),
         "mark": _("A rule of this game that differs from %(base)s."),
         "label": _("Its own rule"),
         "dropped": _("Played in %(base)s, not in this game: %(rule)s"),
     },
     "house": {
         "title": _("House rules"),
-        "intro": _("These rules differ from the base ruleset"),
+        "intro": _("These rules differ from the base ruleset %(base)s"),
         "mark": _("A house rule: it differs from the base ruleset."),
         "label": _("House rule"),
         "dropped": _("Dropped from the base ruleset: %(rule)s"),
@@ -57,7 +57,9 @@ base only to share the rules they agree on: its box and marks name Ban Luck, nev
 base ruleset", which a reader takes for the original game). A variation's box names its base
 the same way, as a person would ("Played like Australian casino Pontoon …"): a reader took
 "differs from the base ruleset" for a program's words. Anything else that extends a base is
-house rules. `dropped` says a base's rule the overlay no longer has (`dropped_text`)."""
+house rules. `dropped` says a base's rule the overlay no longer has (`dropped_text`). The
+intro holds the base's name where its language puts it, quoted and in the case it needs
+(«Играют как в игре «…»»: `intro_parts`)."""
 
 NO_DIFFERENCE = _("no rule differs")
 """What an overlay's box says when it changes no rule of its base."""
@@ -69,13 +71,21 @@ DROPPED = OVERLAY_WORDS["house"]["dropped"]
 def overlay_words(ruleset: Ruleset, base: Ruleset, base_name: str,
                   gettext: Callable[[str], str]) -> dict[str, str]:
     """The title, intro, footnote, mark label and dropped rule's words (`%(rule)s` left to
-    fill) of an overlay's box, in words of `gettext`, the base named where they name it."""
+    fill; the intro's `%(base)s` too, `intro_parts`) of an overlay's box, in words of
+    `gettext`, the base named where they name it."""
     own = bool(set(ruleset.sources) - set(base.sources))
     words = OVERLAY_WORDS["house" if ruleset.kind != "variation" else "own" if own
                           else "variation"]
     named = {"title": base_name, "mark": base_name, "dropped": base_name.replace("%", "%%")}
     return {key: gettext(text).replace("%(base)s", named[key]) if key in named
             else gettext(text) for key, text in words.items()}
+
+
+def intro_parts(intro: str) -> tuple[str, str]:
+    """An overlay box's intro (`overlay_words`) as the words before the base's name and
+    after it, so that a page can set the name apart (bold) inside its language's words."""
+    before_name, _name, after_name = intro.partition("%(base)s")
+    return before_name, after_name
 
 
 @dataclass(frozen=True)

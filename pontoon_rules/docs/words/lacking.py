@@ -1,6 +1,7 @@
 """What a game lacks that its players might expect: the sheet's "Not in this game" line.
 
-A feature is worth saying a game lacks only where a game of its family has it: a home
+A feature is worth saying a game lacks only where a game of its family has it (one of its
+own lineage, or at least half of the family's lineages: `lacking`): a home
 table of Очко, banking among its players with the 36-card pack, never heard of a casino's
 insurance or doubling, so its sheet does not list them; a casino game's sheet lists what
 other casino games with its pack offer. The family is the table's bank (`table.banker`)
@@ -81,21 +82,40 @@ def _family(ruleset: Ruleset) -> tuple[BankerRole, tuple[str, ...]]:
     return ruleset.table.banker, tuple(str(r.value) for r in ruleset.pack.ranks)
 
 
+def _lineage(ruleset: Ruleset) -> str:
+    """The game `ruleset` is written over, all the way down (its own id if none): a
+    variation and its base are one game to a reader."""
+    from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+
+    while ruleset.extends is not None and ruleset.extends in bundled_ids():
+        ruleset = load_bundled(ruleset.extends)
+    return ruleset.id
+
+
 @cache
-def _offered(family: tuple[BankerRole, tuple[str, ...]]) -> dict[str, frozenset[str]]:
-    """For each feature of `LACKING`, the ids of the bundled games of `family` that
-    have it."""
+def _offered(family: tuple[BankerRole, tuple[str, ...]]
+             ) -> tuple[dict[str, frozenset[tuple[str, str]]], int]:
+    """For each feature of `LACKING`, the bundled games of `family` that have it (their
+    lineage and id), and how many lineages the family has."""
     from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
     kin = [g for g in map(load_bundled, bundled_ids()) if _family(g) == family]
-    return {f.key: frozenset(g.id for g in kin if f.has(g)) for f in LACKING}
+    return ({f.key: frozenset((_lineage(g), g.id) for g in kin if f.has(g)) for f in LACKING},
+            len({_lineage(g) for g in kin}))
 
 
 def lacking(ruleset: Ruleset) -> tuple[str, ...]:
-    """The features `ruleset` switches off that another bundled game of its family has
-    (the keys of `LACKING`, in its order)."""
-    offered = _offered(_family(ruleset))
-    return tuple(p for p in switched_off(ruleset) if offered[p] - {ruleset.id})
+    """The features `ruleset` switches off that its players might expect (the keys of
+    `LACKING`, in its order): one another game of its own lineage has (its base, a sister
+    variation), or one common in its family, had by at least half of its lineages (a
+    British pontoon table has never heard of Ban Luck's free hand: r49k)."""
+    offered, lineages = _offered(_family(ruleset))
+    own = _lineage(ruleset)
+
+    def expected(key: str) -> bool:  # a bundled game has what `ruleset` lacks: another one
+        having = {line for line, _rid in offered[key]}  # (or its original, if it is a copy)
+        return own in having or 2 * len(having) >= lineages
+    return tuple(p for p in switched_off(ruleset) if expected(p))
 
 
 def lacking_words(ruleset: Ruleset) -> tuple[str, ...]:

@@ -357,7 +357,7 @@ def text_lines(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, paths: bool = Fals
     words = overlay_words(ruleset, base, localized(base, lang)[0], gettext) if base else {}
     if base is not None:
         differ = listed(sorted(changed), gettext) or gettext(NO_DIFFERENCE)
-        lines.append(f"{words['intro']} {base.id}{gettext(COLON)}{differ}")
+        lines.append(f"{words['intro'].replace('%(base)s', base.id)}{gettext(COLON)}{differ}")
         lines += [f"  {dropped_text(s.text, gettext, words['dropped'])}"
                   for s in dropped_rules(dropped)]
     for chapter in by_chapter(found, lang):

@@ -230,7 +230,7 @@ def _payouts(w: _Words) -> Said:
     else:
         text = w.gettext("A winning hand is paid the odds of its hand, a losing one pays the "
                          "odds of the banker's hand (%(example)s). Any other total wins "
-                         "%(pays)s and, as the banker's, collects %(collects)s.") % {
+                         "%(pays)s; the banker's other total collects %(collects)s.") % {
             **words, "example": _example(w, pays | collects)}
     return Said("payouts", text, tuple(claims), ("settlement.pays", "settlement.collects"))
 
@@ -296,7 +296,8 @@ def _player_bust(w: _Words) -> Said:
     rest = w.pairs(lambda p, b: p == BUST and b != BUST)
     claims: tuple[Claim, ...]
     if at_once or both is None or both.result is LOSE:
-        text = w.gettext(bust_loses(at_once, w.r.faces.bust_shown))
+        most = max((collect(w.r, b) for _p, b in w.table if b != BUST), default=Fraction(1))
+        text = w.gettext(bust_loses(at_once, w.r.faces.bust_shown, most > 1))
         if both_bust_open(w.r):
             text += " " + w.gettext(BOTH_BUST_OPEN)
         claims = (Claim(rest | w.pairs(lambda p, b: p == b == BUST), 1, LOSE,

@@ -99,6 +99,10 @@ BUST_ALONE_AT = _("If the banker busts, the player wins, paid %(odds)s.")
 hand (the banker plays only a player who has not bust)."""
 
 LOSES_AT_ONCE = _("If you bust, you lose your stake at once, even if the banker busts later.")
+STAKE_ONLY = _("If you bust, you lose only your stake, at once, whatever the banker then does.")
+"""A bust's loss at once where a banker's hand collects more than 1:1 (British Pontoon's
+five-card trick, 2:1): the engine settles a bust at its stake before the banker plays
+(r49k: a reader took the banker's 2:1 to reach a bust too)."""
 LOSES_WHEN_OPENED = _("If you bust, you lose your stake when your hand is opened, even if the "
                       "banker busts too.")
 LOSES_AFTER = _("If you bust, you lose your stake, even if the banker busts too.")
@@ -128,14 +132,14 @@ def both_bust_open(ruleset: Ruleset) -> bool:
             and tie_rule(ruleset, BUST) is TieRule.PUSH)
 
 
-def bust_loses(at_once: bool, shown: bool) -> str:
-    """A bust's loss in words: at once where the hand is thrown in, when opened where its
-    player keeps it face down (`faces.bust_shown`: Ban Luck's hidden bust, found when the
-    banker opens the hand), else whatever the banker does
-    (`settlement.player_bust_loses_at_once`)."""
+def bust_loses(at_once: bool, shown: bool, more: bool = False) -> str:
+    """A bust's loss in words: at once where the hand is thrown in (only its stake, where a
+    banker's hand collects `more` than 1:1: `STAKE_ONLY`), when opened where its player
+    keeps it face down (`faces.bust_shown`: Ban Luck's hidden bust, found when the banker
+    opens the hand), else whatever the banker does (`settlement.player_bust_loses_at_once`)."""
     if not at_once:
         return LOSES_AFTER
-    return LOSES_AT_ONCE if shown else LOSES_WHEN_OPENED
+    return (STAKE_ONLY if more else LOSES_AT_ONCE) if shown else LOSES_WHEN_OPENED
 
 
 MESSAGES = (
@@ -170,11 +174,11 @@ MESSAGES = (
     _("A winning hand is paid the odds of its hand (%(example)s); every losing hand pays the "
       "banker %(collects)s. Any other total wins %(pays)s."),
     _("A winning hand is paid the odds of its hand, a losing one pays the odds of the "
-      "banker's hand (%(example)s). Any other total wins %(pays)s and, as the banker's, "
+      "banker's hand (%(example)s). Any other total wins %(pays)s; the banker's other total "
       "collects %(collects)s."),
     _("%(odds)s on %(stake)s is %(amount)s"),
     BUST_EVERY, BUST_EVERY_AT, BUST_ALONE, BUST_ALONE_AT,
-    LOSES_AT_ONCE, LOSES_WHEN_OPENED,
+    LOSES_AT_ONCE, LOSES_WHEN_OPENED, STAKE_ONLY,
     HIDDEN_BUST, HIDDEN_DEBT,
     LOSES_AFTER, BOTH_BUST_OPEN,
     _("If you bust, your stake waits for the banker: when the banker busts too, it is "
