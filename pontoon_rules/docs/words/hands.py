@@ -79,7 +79,13 @@ _TAKES_ALL: dict[str, str] = {
 """A banker's natural that takes everything (the default), said where a reader asks it: the
 natural is known only after the players have added to their stakes (Belarus: the page says
 only that "the original stake loses")."""
-_TAKES_SPLIT = _("From a split pair it takes one stake for each hand.")
+_TAKES_SPLIT = _("From a split pair it takes one stake for each hand: the stake a split "
+                 "adds counts as the new hand's original stake.")
+_SMALLER_STAKE = _("On a smaller stake the same cards count as the next hand below that "
+                   "they fit.")
+"""A named hand held from a least stake on (the Super Bonus): a smaller stake the table
+allows makes the same cards the next ranked hand they fit (suited 7-7-7), as the engine
+classes them; a reader asked whether they fall to a plain total."""
 _TAKES_RESCUED = _("A hand already bust or rescued stays as it was settled.")
 """What a banker's natural taking only the original bets does where a player may split or
 rescue (`engine.round.settle.takes_from_seat`: each hand's own first stake; a hand settled
@@ -118,6 +124,7 @@ PHRASES = (
     _("It also beats the banker's ordinary %(total)s."),
     _("The banker's beats any ordinary total of a player, even a higher one."),
     *_SUITS.values(), *_TAKES.values(), *_TAKES_ALL.values(), _TAKES_SPLIT, _TAKES_RESCUED,
+    _SMALLER_STAKE,
 )
 
 
@@ -282,6 +289,9 @@ def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
         out.append(prize_words(d, gettext, amount_of(ruleset, lang))
                    or gettext("Pays %(odds)s.") % {
                        "odds": marks.odds(payout(ruleset, hand_id), gettext)})
+    if d.player_can_hold and d.min_stake is not None and \
+            ruleset.stakes.limits()[0] < d.min_stake:  # the engine: the next name they fit
+        out.append(gettext(_SMALLER_STAKE))
     if d.banker_can_hold and odds:
         out.append(gettext("As the banker's hand it collects %(odds)s.") % {
             "odds": marks.odds(collect(ruleset, hand_id), gettext)})

@@ -248,8 +248,10 @@ def _ties(w: _Words) -> Said | None:
     groups: dict[tuple[OutcomeResult, bool | None, bool], list[str]] = {}
     for hand_id in w.r.hands.ranking:
         cell = w.table.get((hand_id, hand_id))
-        if cell is None or (hand_id != TOTAL and _wins_whatever(w, hand_id)):
-            continue
+        if cell is None or (hand_id not in (TOTAL, w.r.hands.ranking[0])
+                            and _wins_whatever(w, hand_id)):
+            continue  # the top hand against itself is said even where it wins whatever:
+            # nothing ranks above it, so "beats a lower hand" leaves the pair open
         tie = cell.tie_push if cell.result is BY_TOTAL else None
         groups.setdefault((cell.result, tie, cell.lower_wins), []).append(hand_id)
     if not groups:
