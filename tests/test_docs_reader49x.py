@@ -160,3 +160,26 @@ def test_a_stake_under_the_super_bonus_makes_the_next_hand(stake: int, hand_clas
 def test_the_super_bonus_says_what_a_smaller_stake_makes(lang: str, words: str) -> None:
     text = sheet("australian-pontoon", lang)
     assert text.count(words) == 2  # both Super Bonus lines
+
+
+def _p1_actions(ruleset_id: str) -> list[list[str]]:
+    return [rnd["script"]["actions"] for rnd in teaching_rounds(load_bundled(ruleset_id))]
+
+
+@pytest.mark.parametrize(("ruleset_id", "doubles"), [("australian-pontoon", 1),
+                                                     ("spanish-21", 2)])
+def test_a_rescue_is_worked_after_its_doubles(ruleset_id: str, doubles: int) -> None:
+    """A game with the double-down rescue works one example of it, after a redouble where
+    a hand may double again (spanish-21: 100, 200, 300, the last 100 back)."""
+    shown = [a for a in _p1_actions(ruleset_id) if "p1 rescue" in a]
+    assert len(shown) == 1
+    assert sum(x.startswith("p1 double") for x in shown[0]) == doubles
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", "doubles down and gets 2♣, doubles down and gets 5♦, gives the doubled hand up"),
+    ("ru", "удваивает ставку и получает 2♣, удваивает ставку и получает 5♦, отказывается от "
+           "удвоенной руки (спасение): 16 из 4 карт.")])
+def test_spanish_21_tells_a_redouble_and_a_rescue(lang: str, words: str) -> None:
+    text = sheet("spanish-21", lang)
+    assert words in text
