@@ -294,7 +294,8 @@ def _took_first(ruleset: Ruleset, script: dict[str, Any], teaching: Teaching) ->
     if teaching.first is None:
         return True
     wanted = _doubles_shown(ruleset) if teaching.first == DOUBLE else 1
-    return sum(a.split()[:2] == ["p1", teaching.first] for a in script["actions"]) >= wanted
+    actions: list[str] = script["actions"]
+    return sum(a.split()[:2] == ["p1", teaching.first] for a in actions) >= wanted
 
 
 def _teaching_search(ruleset: Ruleset) -> tuple[str, ...]:
