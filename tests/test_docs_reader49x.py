@@ -183,3 +183,27 @@ def test_a_rescue_is_worked_after_its_doubles(ruleset_id: str, doubles: int) -> 
 def test_spanish_21_tells_a_redouble_and_a_rescue(lang: str, words: str) -> None:
     text = sheet("spanish-21", lang)
     assert words in text
+
+
+@pytest.mark.parametrize("ruleset_id", ["australian-pontoon", "spanish-21"])
+@pytest.mark.parametrize(("lang", "words", "unsaid"), [
+    ("en", "Between these names the order only decides which one counts where the cards fit "
+           "several: the highest of them.", "counts as the highest of them."),
+    ("ru", "Порядок этих названий решает только одно: если карты подходят под несколько, "
+           "считается старшее из них.", "Если карты подходят под несколько названий")])
+def test_the_ranking_says_its_order_only_names_the_cards(ruleset_id: str, lang: str,
+                                                         words: str, unsaid: str) -> None:
+    """Every named hand of a player wins whatever the banker holds, and the banker holds
+    only the top one (the engine's table): blackjack above a $5,000 prize is no scale of
+    worth, only which name counts."""
+    r = load_bundled(ruleset_id)
+    table = outcome_table(r)
+    named = [h for h, d in r.hands.ranked() if d.player_can_hold]
+    assert all(c.result is WIN for (p, b), c in table.items() if p in named and b != "bust")
+    text = sheet(ruleset_id, lang)
+    assert words in text and unsaid not in text
+
+
+def test_a_ranking_the_banker_plays_by_keeps_the_plain_words() -> None:
+    text = sheet("belarus-ponton", "en")
+    assert "Between these names the order only" not in text

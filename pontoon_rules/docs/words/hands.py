@@ -83,9 +83,8 @@ _TAKES_SPLIT = _("From a split pair it takes one stake for each hand: the stake 
                  "adds counts as the new hand's original stake.")
 _SMALLER_STAKE = _("On a smaller stake the same cards count as the next hand below that "
                    "they fit.")
-"""A named hand held from a least stake on (the Super Bonus): a smaller stake the table
-allows makes the same cards the next ranked hand they fit (suited 7-7-7), as the engine
-classes them; a reader asked whether they fall to a plain total."""
+"""A hand held from a least stake on (the Super Bonus): on a smaller stake the engine classes
+the same cards as the next ranked hand they fit (suited 7-7-7), not a plain total."""
 _TAKES_RESCUED = _("A hand already bust or rescued stays as it was settled.")
 """What a banker's natural taking only the original bets does where a player may split or
 rescue (`engine.round.settle.takes_from_seat`: each hand's own first stake; a hand settled
@@ -433,6 +432,14 @@ def one_side_only(ruleset: Ruleset) -> dict[str, tuple[list[str], list[str]]]:
         if never:
             out[side] = (never, [h for h, d in ranked if getattr(d, mine)])
     return out
+
+
+def names_only(ruleset: Ruleset, outright: list[str]) -> bool:
+    """Whether the order of named hands only names cards that fit several (each a player's
+    wins whatever, `outright`; the banker's only the top one): Spanish 21's read as worth."""
+    named, banker = ([h for h, d in ruleset.hands.ranked() if getattr(d, f"{side}_can_hold")]
+                     for side in ("player", "banker"))
+    return bool(outright) and sorted(outright) == sorted(named) and banker == named[:1]
 
 
 def overlapping(ruleset: Ruleset) -> bool:

@@ -24,7 +24,7 @@ from pontoon_rules.docs.words import claims as claim_words
 from pontoon_rules.docs.words.between_words import banker_naturals_dealt
 from pontoon_rules.docs.words.claims import Claim, Pair, Said, cell_says, conflicts, expected_cell
 from pontoon_rules.docs.words.family_words import lower_aces_words, peek_words, same_total_words
-from pontoon_rules.docs.words.hands import one_side_only, overlapping
+from pontoon_rules.docs.words.hands import names_only, one_side_only, overlapping
 from pontoon_rules.docs.words.marks import after_colon, either, in_parts, listed, odds
 from pontoon_rules.docs.words.reach import decided_table
 from pontoon_rules.docs.words.reading import reading
@@ -177,7 +177,10 @@ def _ranking(w: _Words) -> Said:
             ("only", held) if held else ("none", []))
         text += " " + w.gettext(ONE_SIDE[side, form]) % {
             "hands": either([w.name(h) for h in hands], w.gettext) if hands else ""}
-    if overlapping(w.r):
+    if overlapping(w.r) and names_only(w.r, outright):
+        text += " " + w.gettext("Between these names the order only decides which one counts "
+                                "where the cards fit several: the highest of them.")
+    elif overlapping(w.r):
         text += " " + w.gettext("A hand that fits several of these names counts as the "
                                 "highest of them.")
     paths = ("hands.ranking", *(f"hands.definitions.{p}.wins_outright" for p in outright))
@@ -250,8 +253,7 @@ def _ties(w: _Words) -> Said | None:
         cell = w.table.get((hand_id, hand_id))
         if cell is None or (hand_id not in (TOTAL, w.r.hands.ranking[0])
                             and _wins_whatever(w, hand_id)):
-            continue  # the top hand against itself is said even where it wins whatever:
-            # nothing ranks above it, so "beats a lower hand" leaves the pair open
+            continue  # the top hand against itself is said: "beats a lower" leaves it open
         tie = cell.tie_push if cell.result is BY_TOTAL else None
         groups.setdefault((cell.result, tie, cell.lower_wins), []).append(hand_id)
     if not groups:

@@ -142,6 +142,8 @@ MESSAGES = (
       "hand and loses to a higher one, except that %(outright)s."),
     _("a player's %(p)s wins whatever the banker holds"),
     _("A hand that fits several of these names counts as the highest of them."),
+    _("Between these names the order only decides which one counts where the cards fit "
+      "several: the highest of them."),
     _("every named hand of a player wins whatever the banker holds"),
     _("every named hand of a player but %(top)s wins whatever the banker holds"),
     _("these hands of a player win whatever the banker holds: %(hands)s"),
