@@ -207,3 +207,19 @@ def test_the_ranking_says_its_order_only_names_the_cards(ruleset_id: str, lang: 
 def test_a_ranking_the_banker_plays_by_keeps_the_plain_words() -> None:
     text = sheet("belarus-ponton", "en")
     assert "Between these names the order only" not in text
+
+
+@pytest.mark.parametrize("ruleset_id", ["australian-pontoon", "spanish-21"])
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_table_takes_nothing_for_a_hand_the_banker_never_holds(ruleset_id: str,
+                                                                    lang: str) -> None:
+    """«Банкир забирает 1 к 1» beside 7-7-7 read as the banker holding it: a row the banker
+    may not hold says "—" (its cards are the banker's plain total, whose own row says 1:1)."""
+    r = load_bundled(ruleset_id)
+    rows = [line.split(" | ") for line in sheet(ruleset_id, lang).splitlines()
+            if line.startswith("| ") and line[2:3].isdigit()]
+    held = [h for h in r.hands.ranking if h == "total" or r.hands.definitions[h].banker_can_hold]
+    for number, cells in enumerate(rows, 1):
+        hand = r.hands.ranking[number - 1] if number <= len(r.hands.ranking) else "bust"
+        takes = cells[-1].rstrip(" |")
+        assert (takes == "—") == (hand not in held), (hand, takes)

@@ -18,7 +18,7 @@ from pontoon_rules.docs.words.amounts import amount_of
 from pontoon_rules.docs.words.changes import dropped_rules, dropped_text, overlay_words
 from pontoon_rules.docs.words.example_needs import stated_rounds
 from pontoon_rules.docs.words.family_words import prize_words
-from pontoon_rules.docs.words.hands import AS_HAND, AS_PLAIN_TOTAL, hand_name
+from pontoon_rules.docs.words.hands import AS_HAND, hand_name
 from pontoon_rules.docs.words.i18n import (
     SOURCE_LANGUAGE,
     base_language,
@@ -111,9 +111,11 @@ def find_base(ruleset: Ruleset, origin: Path | None = None) -> Ruleset | None:
 def _as_other_hand(ruleset: Ruleset, found: str | None, banker: bool, gettext: Gettext,
                    lang: str) -> str:
     """A payout cell of a named hand that one side may not hold: what the same cards win
-    or take in that side's hand (`found`: a plain total, another named hand, bust), from
-    the outcome table; "—" (never) only where they can never win or take there."""
-    if found is None or found == BUST:
+    or take in that side's hand where they make another named hand there (`found`), from
+    the outcome table; "—" (never) where they are a plain total (its own row says what it
+    takes; "1:1" beside a hand the banker never holds read as the banker holding it) or
+    bust, or can never win or take there."""
+    if found is None or found in (BUST, TOTAL):
         return "—"
     table = outcome_table(ruleset)
     wins = (LOSE, BY_TOTAL) if banker else (WIN, BY_TOTAL)
@@ -121,8 +123,6 @@ def _as_other_hand(ruleset: Ruleset, found: str | None, banker: bool, gettext: G
                if (b if banker else p) == found):
         return "—"
     amount = odds(collect(ruleset, found) if banker else payout(ruleset, found), gettext)
-    if found == TOTAL:
-        return gettext(AS_PLAIN_TOTAL) % {"odds": amount}
     return gettext(AS_HAND) % {
         "odds": amount, "hand": hand_name(ruleset, found, gettext, lang)}
 

@@ -407,17 +407,15 @@ def plural_messages() -> list[tuple[str, str]]:
     return list(_PLURALS)
 
 
-AS_PLAIN_TOTAL = "%(odds)s, as a plain total"
-"""A payout cell of a named hand one side may not hold: the same cards there count their
-total (`docs.sheet.sheet_view.payout_rows`)."""
 AS_HAND = "%(odds)s, as %(hand)s"
-"""The same, where the cards make another named hand on that side."""
+"""A payout cell of a named hand one side may not hold, where the same cards make another
+named hand on that side (`docs.sheet.sheet_view.payout_rows`)."""
 
 
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
     return [*USUAL_NAMES.values(), *PHRASES, *between_messages(), _ONE_CARD_TOTAL,
-            _ONE_CARD_RANKS, _FEWER_CARDS, ALL_OF_SUIT, AS_PLAIN_TOTAL, AS_HAND]
+            _ONE_CARD_RANKS, _FEWER_CARDS, ALL_OF_SUIT, AS_HAND]
 
 
 def one_side_only(ruleset: Ruleset) -> dict[str, tuple[list[str], list[str]]]:
