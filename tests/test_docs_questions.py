@@ -39,12 +39,12 @@ def _banker_play(r: Ruleset) -> list[str]:
 
 
 def _several_names(r: Ruleset) -> list[str]:
-    """Which payout when a hand fits several names."""
+    """Which payout when a hand fits several names: the highest (g49x: where the order of
+    named hands only names cards, the sentence says so, ending the same way)."""
     ranges = [d.cards_range for _h, d in r.hands.ranked()]
     overlap = any(max(a[0], b[0]) <= min(a[1] or 99, b[1] or 99)
                   for i, a in enumerate(ranges) for b in ranges[i + 1:])
-    return ["A hand that fits several of these names counts as the highest of them."] \
-        if overlap else []
+    return ["several", "the highest of them."] if overlap else []
 
 
 def _insurance(r: Ruleset) -> list[str]:

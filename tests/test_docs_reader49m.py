@@ -103,7 +103,7 @@ def test_ochko_home_payout_table_says_the_bankers_21_in_players_words() -> None:
     players do, and the legend under the table and the ranking say why."""
     text = sheet("ochko-home", "ru")
     row = line_with(text, "| 2. очко |")
-    assert row.split("|")[4].strip() == "1 к 1"
+    assert row.split("|")[4].strip() == "—"  # g49x: the banker never holds it
     assert "как сумма" not in row
     assert "Карты банкира никогда не засчитываются как очко" in text
     assert "те же карты считаются у него просто как сумма" in text

@@ -16,8 +16,8 @@ import pytest
 
 from pontoon_rules.docs.sheet.sheet_view import find_base
 from pontoon_rules.docs.sheet.sheets import sheet_markdown
-from pontoon_rules.docs.words.hands import one_side_only
 from pontoon_rules.docs.words.i18n import sheet_languages, translations, words_of
+from pontoon_rules.docs.words.ranking_sides import one_side_only
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 

@@ -97,11 +97,13 @@ def test_a_dealer_pontoon_against_a_split_and_a_rescue_says_what_the_engine_take
     assert nets(r) == [-200, 200]
     pontoon = said("australian-pontoon")["hand:pontoon"].text
     assert ("As the dealer's hand it takes only the original stakes, the rest of what was "
-            "doubled comes back. From a split pair it takes one stake for each hand. A hand "
+            "doubled comes back. From a split pair it takes one stake for each hand: the stake "
+            "a split adds counts as the new hand's original stake. A hand "
             "already bust or rescued stays as it was settled.") in pontoon
     assert "From a split pair" not in said("pagat-british")["hand:pontoon"].text
     ru = said("australian-pontoon", "ru")["hand:pontoon"].text
-    assert "С разделённой пары она забирает по одной ставке за каждую руку." in ru
+    assert ("С разделённой пары она забирает по одной ставке за каждую руку: ставка, "
+            "добавленная при сплите, считается первоначальной ставкой новой руки.") in ru
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from pontoon_rules.docs.words import i18n
-from pontoon_rules.docs.words.hands import one_side_only
+from pontoon_rules.docs.words.ranking_sides import one_side_only
 from pontoon_rules.docs.words.settlement import settlement_said
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled

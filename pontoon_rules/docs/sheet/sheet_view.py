@@ -23,7 +23,7 @@ from pontoon_rules.docs.words.changes import (
 )
 from pontoon_rules.docs.words.example_needs import stated_rounds
 from pontoon_rules.docs.words.family_words import prize_words
-from pontoon_rules.docs.words.hands import AS_HAND, AS_PLAIN_TOTAL, hand_name, one_side_only
+from pontoon_rules.docs.words.hands import AS_HAND, hand_name
 from pontoon_rules.docs.words.i18n import (
     SOURCE_LANGUAGE,
     base_language,
@@ -34,6 +34,7 @@ from pontoon_rules.docs.words.i18n import (
 from pontoon_rules.docs.words.marks import odds
 from pontoon_rules.docs.words.narrate import narrate
 from pontoon_rules.docs.words.pack_words import own_ranks, rank_letters, suit_words
+from pontoon_rules.docs.words.ranking_sides import one_side_only
 from pontoon_rules.docs.words.rounds import teaching_rounds
 from pontoon_rules.docs.words.sentences import (
     Sentence,
@@ -116,9 +117,11 @@ def find_base(ruleset: Ruleset, origin: Path | None = None) -> Ruleset | None:
 def _as_other_hand(ruleset: Ruleset, found: str | None, banker: bool, gettext: Gettext,
                    lang: str) -> str:
     """A payout cell of a named hand that one side may not hold: what the same cards win
-    or take in that side's hand (`found`: a plain total, another named hand, bust), from
-    the outcome table; "—" (never) only where they can never win or take there."""
-    if found is None or found == BUST:
+    or take in that side's hand where they make another named hand there (`found`), from
+    the outcome table; "—" (never) where they are a plain total (its own row says what it
+    takes; "1:1" beside a hand the banker never holds read as the banker holding it) or
+    bust, or can never win or take there."""
+    if found is None or found in (BUST, TOTAL):
         return "—"
     table = outcome_table(ruleset)
     wins = (LOSE, BY_TOTAL) if banker else (WIN, BY_TOTAL)
@@ -126,8 +129,6 @@ def _as_other_hand(ruleset: Ruleset, found: str | None, banker: bool, gettext: G
                if (b if banker else p) == found):
         return "—"
     amount = odds(collect(ruleset, found) if banker else payout(ruleset, found), gettext)
-    if found == TOTAL:
-        return gettext(AS_PLAIN_TOTAL) % {"odds": amount}
     return gettext(AS_HAND) % {
         "odds": amount, "hand": hand_name(ruleset, found, gettext, lang)}
 

@@ -79,7 +79,12 @@ _TAKES_ALL: dict[str, str] = {
 """A banker's natural that takes everything (the default), said where a reader asks it: the
 natural is known only after the players have added to their stakes (Belarus: the page says
 only that "the original stake loses")."""
-_TAKES_SPLIT = _("From a split pair it takes one stake for each hand.")
+_TAKES_SPLIT = _("From a split pair it takes one stake for each hand: the stake a split "
+                 "adds counts as the new hand's original stake.")
+_SMALLER_STAKE = _("On a smaller stake the same cards count as the next hand below that "
+                   "they fit.")
+"""A hand held from a least stake on (the Super Bonus): on a smaller stake the engine classes
+the same cards as the next ranked hand they fit (suited 7-7-7), not a plain total."""
 _TAKES_RESCUED = _("A hand already bust or rescued stays as it was settled.")
 """What a banker's natural taking only the original bets does where a player may split or
 rescue (`engine.round.settle.takes_from_seat`: each hand's own first stake; a hand settled
@@ -118,6 +123,7 @@ PHRASES = (
     _("In a player's hand it also beats the banker's ordinary %(total)s."),
     _("The banker's beats any ordinary total of a player, even a higher one."),
     *_SUITS.values(), *_TAKES.values(), *_TAKES_ALL.values(), _TAKES_SPLIT, _TAKES_RESCUED,
+    _SMALLER_STAKE,
 )
 
 
@@ -282,6 +288,9 @@ def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
         out.append(prize_words(d, gettext, amount_of(ruleset, lang))
                    or gettext("Pays %(odds)s.") % {
                        "odds": marks.odds(payout(ruleset, hand_id), gettext)})
+    if d.player_can_hold and d.min_stake is not None and \
+            ruleset.stakes.limits()[0] < d.min_stake:  # the engine: the next name they fit
+        out.append(gettext(_SMALLER_STAKE))
     if d.banker_can_hold and odds:
         out.append(gettext("As the banker's hand it collects %(odds)s.") % {
             "odds": marks.odds(collect(ruleset, hand_id), gettext)})
@@ -398,11 +407,9 @@ def plural_messages() -> list[tuple[str, str]]:
     return list(_PLURALS)
 
 
-AS_PLAIN_TOTAL = "%(odds)s, as a plain total"
-"""A payout cell of a named hand one side may not hold: the same cards there count their
-total (`docs.sheet.sheet_view.payout_rows`)."""
 AS_HAND = "%(odds)s, as %(hand)s"
-"""The same, where the cards make another named hand on that side."""
+"""A payout cell of a named hand one side may not hold, where the same cards make another
+named hand on that side (`docs.sheet.sheet_view.payout_rows`)."""
 
 
 NAMES_OR = _("%(name)s or %(other)s")
@@ -423,26 +430,4 @@ def names_or(names: Iterable[str], gettext: Callable[[str], str]) -> str:
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
     return [*USUAL_NAMES.values(), *PHRASES, *between_messages(), _ONE_CARD_TOTAL,
-            _ONE_CARD_RANKS, _FEWER_CARDS, ALL_OF_SUIT, AS_PLAIN_TOTAL, AS_HAND, NAMES_OR]
-
-
-def one_side_only(ruleset: Ruleset) -> dict[str, tuple[list[str], list[str]]]:
-    """For each side ('banker', 'player') that cannot hold some ranked named hand the other
-    side can: the ranked named hands it never holds, and those it does (its same cards rank
-    as the next name they fit)."""
-    ranked = list(ruleset.hands.ranked())
-    out = {}
-    for side, mine, other in (("banker", "banker_can_hold", "player_can_hold"),
-                              ("player", "player_can_hold", "banker_can_hold")):
-        never = [h for h, d in ranked if getattr(d, other) and not getattr(d, mine)]
-        if never:
-            out[side] = (never, [h for h, d in ranked if getattr(d, mine)])
-    return out
-
-
-def overlapping(ruleset: Ruleset) -> bool:
-    """Whether one hand can fit two named hands of the ranking (their numbers of cards
-    meet): the engine counts it as the first, the highest."""
-    ranges = [d.cards_range for _h, d in ruleset.hands.ranked()]
-    return any(max(a[0], b[0]) <= min(a[1] or 99, b[1] or 99)
-               for i, a in enumerate(ranges) for b in ranges[i + 1:])
+            _ONE_CARD_RANKS, _FEWER_CARDS, ALL_OF_SUIT, AS_HAND, NAMES_OR]

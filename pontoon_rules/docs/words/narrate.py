@@ -151,6 +151,8 @@ def _steps(actor: str, result: dict[str, Any], dealt: int, by_choice: bool = Fal
             kind, _space, amount = str(event["action"]).partition(" ")
             if actor == "banker":
                 kind = {"twist": "draws", "stick": stop, "decline": "plays-on"}.get(kind, kind)
+            if _ends_a_double(kind, event, steps):
+                continue
             if kind in STEPS:
                 steps.append(_Step(kind, int(amount) if amount.isdigit() else None,
                                    hand=event.get("hand")))
@@ -158,6 +160,16 @@ def _steps(actor: str, result: dict[str, Any], dealt: int, by_choice: bool = Fal
             held += 1
             _deal(steps, event, held, dealt, actor == "banker")
     return steps
+
+
+def _ends_a_double(kind: str, event: dict[str, Any], steps: list[_Step]) -> bool:
+    """Whether a stick closes a doubled hand that may draw no more: the engine asks only
+    whether to keep the hand or give it up (a rescue, a redouble), and a reader told the
+    player "stands" after "After doubling you get one card and stop" reads an action the
+    rules do not offer."""
+    return (kind == "stick" and bool(steps) and steps[-1].kind == "double"
+            and steps[-1].hand == event.get("hand")
+            and not any(str(a).startswith("twist") for a in event.get("legal", ["twist"])))
 
 
 def _deal(steps: list[_Step], event: dict[str, Any], held: int, dealt: int,

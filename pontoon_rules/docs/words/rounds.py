@@ -21,6 +21,7 @@ from pontoon_rules.engine.round.actions import (
     DOUBLE,
     INSURE,
     RAISE,
+    RESCUE,
     SHOOT,
     SPLIT,
     SURRENDER,
@@ -73,6 +74,10 @@ class Teaching:
     has: Callable[[Ruleset], bool]
     word: str
     prefer: Callable[[RoundState, int], bool]
+    first: str | None = None
+    """A decision taken, where it is open and `first_prefer` holds, before `word`: a
+    rescue's double (and a redouble where the game has one), so one example shows both."""
+    first_prefer: Callable[[RoundState, int], bool] = lambda s, p: False
 
 
 def _points(state: RoundState) -> int:
@@ -91,8 +96,21 @@ TEACHING: tuple[Teaching, ...] = (
              lambda s, p: 15 <= p <= 16),
     Teaching("raise", lambda r: bool(r.stakes.raise_up_to), RAISE,
              lambda s, p: _unraised(s) and s.rules.bust_limit - 3 * s.rules.unit <= p),
+    Teaching("rescue", lambda r: r.player.double.allowed and r.player.double.rescue.allowed,
+             RESCUE, lambda s, p: 12 <= p <= 16, first=DOUBLE,
+             first_prefer=lambda s, p: 9 <= p <= 11 and _doubles(s) < _doubles_shown(
+                 s.rules.ruleset)),
 )
 """The special rules a sheet shows in a worked example each, where the game has them."""
+
+
+def _doubles(state: RoundState) -> int:
+    return state.seats[state.seat_cursor].hands[state.hand_cursor].doubles
+
+
+def _doubles_shown(ruleset: Ruleset) -> int:
+    """How many doubles a rescue's example takes: two (a redouble) where a hand may."""
+    return 2 if ruleset.player.double.times_per_hand > 1 else 1
 
 
 def _unraised(state: RoundState) -> bool:
@@ -120,7 +138,12 @@ def _preferring(teaching: Teaching) -> Callable[[RoundState], Action]:
     player prefers it (the highest insurance, the lowest buy)."""
     def decide(state: RoundState) -> Action:
         if state.current_player() != BANKER:
-            option = next((o for o in state.legal_actions() if o.kind == teaching.word), None)
+            legal = state.legal_actions()
+            first = next((o for o in legal if o.kind == teaching.first), None)
+            if first is not None and teaching.first_prefer(state, _points(state)):
+                amount = _amount(first, state, first.kind)
+                return Action(first.kind, amount) if amount is not None else Action(first.kind)
+            option = next((o for o in legal if o.kind == teaching.word), None)
             if option is not None and (state.phase in (Phase.INSURANCE, Phase.SHOOT)
                                        or teaching.prefer(state, _points(state))):
                 amount = _amount(option, state, teaching.word)
@@ -265,6 +288,16 @@ def _takes(script: dict[str, Any], word: str) -> bool:
     return any(a.split()[:2] == ["p1", word] for a in script["actions"])
 
 
+def _took_first(ruleset: Ruleset, script: dict[str, Any], teaching: Teaching) -> bool:
+    """Whether player 1 took `teaching.first` as often as the example shows it: a double
+    before a rescue twice where the game lets a hand double again (a redouble)."""
+    if teaching.first is None:
+        return True
+    wanted = _doubles_shown(ruleset) if teaching.first == DOUBLE else 1
+    actions: list[str] = script["actions"]
+    return sum(a.split()[:2] == ["p1", teaching.first] for a in actions) >= wanted
+
+
 def _teaching_search(ruleset: Ruleset) -> tuple[str, ...]:
     """One round for each special rule of the game (`TEACHING`) where player 1 takes
     that decision, found by seeded play."""
@@ -274,7 +307,8 @@ def _teaching_search(ruleset: Ruleset) -> tuple[str, ...]:
         rng = random.Random(f"sheet:{ruleset.id}:{teaching.key}")
         for _ in range(SEARCH_LIMIT):
             script = _seeded_round(rules, rng, _preferring(teaching))
-            if _takes(script, teaching.word) and reads_naturally(_replayed(rules, script)):
+            if _takes(script, teaching.word) and _took_first(ruleset, script, teaching) \
+                    and reads_naturally(_replayed(rules, script)):
                 found.append(json.dumps(script))
                 break
     return tuple(found)

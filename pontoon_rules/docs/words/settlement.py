@@ -24,16 +24,14 @@ from pontoon_rules.docs.words import claims as claim_words
 from pontoon_rules.docs.words.between_words import banker_naturals_dealt
 from pontoon_rules.docs.words.claims import Claim, Pair, Said, cell_says, conflicts, expected_cell
 from pontoon_rules.docs.words.family_words import lower_aces_words, peek_words, same_total_words
-from pontoon_rules.docs.words.hands import names_or, one_side_only, overlapping
+from pontoon_rules.docs.words.hands import names_or
 from pontoon_rules.docs.words.marks import after_colon, either, in_parts, listed, odds
+from pontoon_rules.docs.words.ranking_sides import names_only, one_side_only, overlapping
 from pontoon_rules.docs.words.reach import decided_table
 from pontoon_rules.docs.words.reading import reading
 from pontoon_rules.docs.words.settlement_messages import (
+    BANKER_BUST,
     BOTH_BUST_OPEN,
-    BUST_ALONE,
-    BUST_ALONE_AT,
-    BUST_EVERY,
-    BUST_EVERY_AT,
     EXCEPTIONS_TO,
     HIDDEN_BUST,
     HIDDEN_DEBT,
@@ -181,7 +179,10 @@ def _ranking(w: _Words) -> Said:
             ("only", held) if held else ("none", []))
         text += " " + w.gettext(ONE_SIDE[side, form]) % {
             "hands": either([w.name(h) for h in hands], w.gettext) if hands else ""}
-    if overlapping(w.r):
+    if overlapping(w.r) and names_only(w.r, outright):
+        text += " " + w.gettext("Between these names the order only decides which one counts "
+                                "where the cards fit several: the highest of them.")
+    elif overlapping(w.r):
         text += " " + w.gettext("A hand that fits several of these names counts as the "
                                 "highest of them.")
     paths = ("hands.ranking", *(f"hands.definitions.{p}.wins_outright" for p in outright))
@@ -252,8 +253,9 @@ def _ties(w: _Words) -> Said | None:
     groups: dict[tuple[OutcomeResult, bool | None, bool], list[str]] = {}
     for hand_id in w.r.hands.ranking:
         cell = w.table.get((hand_id, hand_id))
-        if cell is None or (hand_id != TOTAL and _wins_whatever(w, hand_id)):
-            continue
+        if cell is None or (hand_id not in (TOTAL, w.r.hands.ranking[0])
+                            and _wins_whatever(w, hand_id)):
+            continue  # the top hand against itself is said: "beats a lower" leaves it open
         tie = cell.tie_push if cell.result is BY_TOTAL else None
         groups.setdefault((cell.result, tie, cell.lower_wins), []).append(hand_id)
     if not groups:
@@ -276,15 +278,14 @@ def _banker_bust(w: _Words) -> Said | None:
     cells = [w.table[p] for p in pairs]
     if not cells or any(c.result is not WIN for c in cells):
         return None
-    # one player, one hand: the banker plays only a player who has not bust ("every hand
-    # still standing" would speak of others at a table where the banker meets one player)
+    # one player with one hand: the banker plays only a player who has not bust
     alone = w.r.table.max_players == 1 and not w.r.player.split.allowed
     if all(w.table[(p, b)].pays == payout(w.r, p) for p, b in pairs):
-        text = w.gettext(BUST_ALONE if alone else BUST_EVERY)
+        text = w.gettext(BANKER_BUST[(alone, False)])
         claims = [Claim(frozenset([pair]), 1, WIN, pays=payout(w.r, pair[0])) for pair in pairs]
     else:
         paid = odds_fraction(w.r.settlement.pays)
-        text = w.gettext(BUST_ALONE_AT if alone else BUST_EVERY_AT) % {
+        text = w.gettext(BANKER_BUST[(alone, True)]) % {
             "odds": odds(paid, w.gettext)}
         claims = [Claim(pairs, 1, WIN, pays=paid)]
     return Said("banker_bust", text, tuple(claims), ("settlement.banker_bust_pays_by_class",))

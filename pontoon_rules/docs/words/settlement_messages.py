@@ -91,12 +91,16 @@ LOWER_ITEMS: dict[bool, str] = {
 }
 """Two hands whose definition compares by `lower-total` (Xi dach's five-card hands)."""
 
-BUST_EVERY = _("If the banker busts, every hand still standing wins, paid what its hand pays.")
-BUST_EVERY_AT = _("If the banker busts, every hand still standing wins, paid %(odds)s.")
-BUST_ALONE = _("If the banker busts, the player wins, paid what their hand pays.")
-BUST_ALONE_AT = _("If the banker busts, the player wins, paid %(odds)s.")
-"""The banker's bust: at a table of players, or where the banker meets one player with one
-hand (the banker plays only a player who has not bust)."""
+BANKER_BUST = {
+    (False, False): _("If the banker busts, every hand still standing wins, paid what its "
+                      "hand pays."),
+    (False, True): _("If the banker busts, every hand still standing wins, paid %(odds)s."),
+    (True, False): _("If the banker busts, the player wins, paid what their hand pays."),
+    (True, True): _("If the banker busts, the player wins, paid %(odds)s."),
+}
+"""The banker's bust, by (one player with one hand, at fixed odds): at a table of players,
+or where the banker meets one player with one hand (the banker plays only a player who
+has not bust); paid what each hand pays, or the same odds for all."""
 
 LOSES_AT_ONCE = _("If you bust, you lose your stake at once, even if the banker busts later.")
 STAKE_ONLY = _("If you bust, you lose only your stake, at once, whatever the banker then does.")
@@ -153,6 +157,8 @@ MESSAGES = (
       "hand and loses to a higher one, except that %(outright)s."),
     _("a player's %(p)s wins whatever the banker holds"),
     _("A hand that fits several of these names counts as the highest of them."),
+    _("Between these names the order only decides which one counts where the cards fit "
+      "several: the highest of them."),
     _("every named hand of a player wins whatever the banker holds"),
     _("every named hand of a player but %(top)s wins whatever the banker holds"),
     _("these hands of a player win whatever the banker holds: %(hands)s"),
@@ -177,7 +183,7 @@ MESSAGES = (
       "banker's hand (%(example)s). Any other total wins %(pays)s; the banker's other total "
       "collects %(collects)s."),
     _("%(odds)s on %(stake)s is %(amount)s"),
-    BUST_EVERY, BUST_EVERY_AT, BUST_ALONE, BUST_ALONE_AT,
+    *BANKER_BUST.values(),
     LOSES_AT_ONCE, LOSES_WHEN_OPENED, STAKE_ONLY,
     HIDDEN_BUST, HIDDEN_DEBT,
     LOSES_AFTER, BOTH_BUST_OPEN,
