@@ -151,9 +151,9 @@ def test_xi_dach_names_its_special_hands_as_its_source_does() -> None:
     ruleset = load_bundled("xi-dach")
     text = sheet_markdown(ruleset, "vi")
     assert "xét ngay" not in text and "tổ hợp đặc biệt" not in text
-    assert "Ai có một trong các bài xì bàng, xì dách thì báo" in text
+    assert "Ai có một trong các bài xì bàng hoặc xì dách thì báo" in text
     natural = [t for t in terms("xi-dach", "vi") if t.concept == "natural"]
-    assert natural and natural[0].form == "Ai có một trong các bài xì bàng, xì dách"
+    assert natural and natural[0].form == "Ai có một trong các bài xì bàng hoặc xì dách"
     assert problems(text, terms("xi-dach", "vi")) == []
     found = ruleset.provenance["hands.definitions"]
     assert "các tổ hợp sau" in found.quote and "tổ hợp đặc biệt" in found.note

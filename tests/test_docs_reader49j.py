@@ -104,7 +104,7 @@ def test_the_super_bonus_is_said_to_count_on_a_split_hand_as_our_reading(
      "дилера снимает колоду. Так же тасуют и снимают колоду и каждый следующий раз. ‡"),
     ("spanish-21", "en", "the player on the dealer's right cuts them. Each later shuffle is "
      "done and cut the same way. ‡"),
-    ("blackjack-reference", "en", "the player on the banker's right cuts them.")])
+    ("blackjack-reference", "en", "the player on the dealer's right cuts them.")])
 def test_a_house_table_says_which_player_cuts_every_shuffle(
         ruleset_id: str, lang: str, said: str) -> None:
     """"the dealer shuffles the cards and, as is usual, a player cuts them", then "The cards

@@ -25,7 +25,7 @@ def sheet(ruleset_id: str, lang: str) -> str:
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", "Feuer (two aces) or geborene Einundzwanzig (ace and ten)"),
-    ("ru", "«огонь» (два туза) или прирождённое двадцать одно"),
+    ("ru", "«огонь» (два туза) или натуральные 21"),
     ("de", "Feuer (zwei Asse) oder geborene Einundzwanzig"),
 ])
 def test_the_naturals_to_declare_are_one_or_the_other(lang: str, words: str) -> None:
