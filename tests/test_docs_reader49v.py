@@ -98,3 +98,141 @@ def test_a_home_bank_takes_what_it_wins_and_a_stake_cut_to_nothing_sits_out(
     filipino = sheet("casino-filipino-pontoon", "en")  # its least stake is agreed (a blank)
     assert ("does not play that deal; a stake cut below the least stake is still played."
             in filipino)
+
+
+# -- Casino Filipino ------------------------------------------------------------------------
+
+def _filipino_hand(codes: str, is_split: bool = False, bought: int = 0):  # type: ignore[no-untyped-def]
+    from pontoon_rules.engine.round.cards import parse_cards
+    from pontoon_rules.engine.round.hand import Hand
+
+    rules = compile_rules(load_bundled("casino-filipino-pontoon"))
+    hand = Hand(100, is_split=is_split)
+    for card in parse_cards(codes.split()):
+        hand.add(card, rules.values)
+    hand.stakes += [50] * bought
+    hand.bought = bought
+    return hand, rules
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "A first buy adds at least the least stake, ____, and at most 1× your original "
+     "stake."),
+    ("ru", "Первая покупка добавляет не меньше наименьшей ставки, ____, и не больше 1× "
+     "вашей начальной ставки.")])
+def test_filipinos_least_buy_is_the_tables_least_stake(lang: str, said: str) -> None:
+    """«A first buy adds any amount up to 1x your original stake» with a worked example
+    buying 'for 1' on a stake of 100: the guide names no least buy, so a buy is a bet like
+    any other, at least the table's least stake (agreed: a blank); the engine offers no
+    less, and the example buys the stake once more."""
+    import re
+
+    from pontoon_rules.engine.round.legal import buy_range
+    from pontoon_rules.ruleset.format.agreed import settle_agreed
+
+    text = sheet("casino-filipino-pontoon", lang)
+    assert said in text
+    r = settle_agreed(load_bundled("casino-filipino-pontoon"), {"stakes.min_stake": 10})
+    rules = compile_rules(r)
+    hand, _rules = _filipino_hand("8D 3S")
+    offered = buy_range(hand, rules)
+    assert offered is not None and (offered.low, offered.high) == (10, 100)
+    if lang == "en":
+        bought = re.findall(r"buys \S+ for (\d+)", text)
+        assert bought and all(int(n) == 100 for n in bought), bought
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "A split hand may not surrender, nor give up its buy bets."),
+    ("ru", "На руке после сплита нельзя ни сдаться, ни отказаться от ставок за покупку.")])
+def test_filipinos_split_hand_keeps_its_buy_bets(lang: str, said: str) -> None:
+    """The engine offers a hand's buy bets up (business) on a surrender's conditions only,
+    and a split hand may not surrender: so it may not give them up either."""
+    from pontoon_rules.engine.round.actions import BUSINESS, SURRENDER
+    from pontoon_rules.engine.round.cards import RANK_CODES
+    from pontoon_rules.engine.round.legal import hand_legal
+
+    assert said in sheet("casino-filipino-pontoon", lang)
+    king = RANK_CODES.index("K")
+    for is_split, offered in ((False, True), (True, False)):
+        hand, rules = _filipino_hand("8D 3S 2C", is_split=is_split, bought=1)
+        kinds = {a.kind for a in hand_legal(hand, 2 if is_split else 1, rules, king)}
+        assert (BUSINESS in kinds, SURRENDER in kinds) == (offered, offered)
+
+
+def test_filipinos_surrender_has_no_card_limit() -> None:
+    """«as long as your hand holds no more than 12 cards» read as a misprint: the guide
+    names no limit (the 12 was the schema's most). A 13-card hand that is not bust (6 aces
+    and 7 twos, 20) may surrender too, and the sheet names no number of cards."""
+    from pontoon_rules.engine.round.cards import RANK_CODES
+    from pontoon_rules.engine.round.giving_up import may_surrender
+
+    hand, rules = _filipino_hand(" ".join(["AS"] * 6 + ["2S"] * 7))
+    assert len(hand.cards) == 13 and may_surrender(hand, RANK_CODES.index("K"), rules)
+    for lang in ("en", "ru"):
+        text = sheet("casino-filipino-pontoon", lang)
+        assert "12 cards" not in text and "12 карт" not in text
+    assert ("You may surrender at any time in your turn, not only on your first two cards, "
+            "and get half") in sheet("casino-filipino-pontoon", "en")
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Ties: with pontoon against pontoon, the player wins; "),
+    ("ru", "понтун у обоих — выигрывает игрок; ")])
+def test_filipinos_ties_say_a_pontoon_against_a_pontoon(lang: str, said: str) -> None:
+    """'These hands of a player win whatever the dealer holds: pontoon, …' answered it only
+    by inference; the ties say it, after the soft 21's exception, from the outcome table."""
+    from pontoon_rules.ruleset.resolving.outcomes import WIN, outcome_table
+
+    assert outcome_table(load_bundled("casino-filipino-pontoon"))[("pontoon", "pontoon")
+                                                                 ].result is WIN
+    text = sheet("casino-filipino-pontoon", lang)
+    assert said in text
+    assert text.index(said) > text.index("soft 21" if lang == "en" else "мягкие 21")
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "Split aces get one card each and may not draw more. Split hands may buy cards "
+     "(split aces not)."),
+    ("ru", "На руки после сплита можно покупать карты (на тузы после сплита — нет).")])
+def test_filipinos_split_hands_buy_but_split_aces_do_not(lang: str, said: str) -> None:
+    assert said in sheet("casino-filipino-pontoon", lang)
+
+
+def test_filipinos_words_are_the_players() -> None:
+    text = sheet("casino-filipino-pontoon", "en")
+    assert "| 2. five-card 21 |" in text and "21 of five cards or more" not in text
+    assert "a bought card, a hit card and" in text and "a card hit" not in text
+    assert "Of these hands the dealer can hold only pontoon;" in text
+    assert "Of these names" not in text
+    assert ("Before the deal you may put down a side bet of up to your stake: a pair bet"
+            in text and "It is settled as soon as the deal is done" in text)
+    assert "side bets" not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_filipinos_box_does_not_quote_what_not_in_this_game_says(lang: str) -> None:
+    """The variation box quoted Sydney's double and its rescue ('Played in Australian
+    casino Pontoon …, not in this game: You may double …', twice) beside 'Not in this game:
+    doubling, insurance'; a dropped rule of another feature is still said."""
+    text = sheet("casino-filipino-pontoon", lang)
+    box = [line for line in text.splitlines() if line.startswith(">")]
+    assert box and not any(line.startswith("> -") for line in box), box
+    said = {"en": "Not in this game: doubling, insurance.", "ru": "В этой игре нет: удвоения, "
+            "страховки."}[lang]
+    assert said in text
+
+
+def test_a_dropped_rule_is_left_to_not_in_this_game_only_for_its_own_feature() -> None:
+    from types import SimpleNamespace
+
+    from pontoon_rules.docs.words.changes import dropped_rules
+
+    gone = [SimpleNamespace(key="double", paths=("player.double.allowed",)),
+            SimpleNamespace(key="rescue", paths=("player.double.rescue.allowed",)),
+            SimpleNamespace(key="doubles", paths=("player.doubles_anything",)),
+            SimpleNamespace(key="buy", paths=("stakes.buy", "stakes.first_buy_min"))]
+    assert [s.key for s in dropped_rules(gone, ("player.double.allowed",))] == ["doubles", "buy"]
+    assert [s.key for s in dropped_rules(gone, ("stakes.buy",))] == ["double", "rescue",
+                                                                   "doubles"]
+    assert len(dropped_rules(gone)) == 4

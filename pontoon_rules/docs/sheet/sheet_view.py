@@ -26,6 +26,7 @@ from pontoon_rules.docs.words.i18n import (
     translations,
     words_of,
 )
+from pontoon_rules.docs.words.lacking import said_lacking as lacked
 from pontoon_rules.docs.words.marks import odds
 from pontoon_rules.docs.words.narrate import narrate
 from pontoon_rules.docs.words.pack_words import own_ranks, rank_letters, suit_words
@@ -199,7 +200,7 @@ def house_box(ruleset: Ruleset, base: Ruleset | None, lang: str) -> dict[str, An
             "paths": differing_from_base(ruleset, base),
             "rules": [s for s in found if s.changed],
             "gone": [{"key": s.key, "text": dropped_text(s.text, gettext, words["dropped"])}
-                     for s in dropped_rules(dropped)],
+                     for s in dropped_rules(dropped, lacked(ruleset))],
             "brief": False,
             "program_words": shows_program_words(lang),
             **{key: user(text) for key, text in words.items()}}

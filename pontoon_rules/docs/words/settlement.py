@@ -248,8 +248,8 @@ def _ties(w: _Words) -> Said | None:
     groups: dict[tuple[OutcomeResult, bool | None, bool], list[str]] = {}
     for hand_id in w.r.hands.ranking:
         cell = w.table.get((hand_id, hand_id))
-        if cell is None or (hand_id != TOTAL and _wins_whatever(w, hand_id)):
-            continue
+        if cell is None:
+            continue  # a hand that wins whatever the banker holds is said here too (r49h)
         tie = cell.tie_push if cell.result is BY_TOTAL else None
         groups.setdefault((cell.result, tie, cell.lower_wins), []).append(hand_id)
     if not groups:
