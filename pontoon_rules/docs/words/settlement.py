@@ -246,10 +246,14 @@ def _wins_whatever(w: _Words, hand_id: str) -> bool:
 
 def _ties(w: _Words) -> Said | None:
     groups: dict[tuple[OutcomeResult, bool | None, bool], list[str]] = {}
+    naturals = {h for h, d in w.r.hands.ranked() if d.natural and d.banker_can_hold}
     for hand_id in w.r.hands.ranking:
         cell = w.table.get((hand_id, hand_id))
-        if cell is None:
-            continue  # a hand that wins whatever the banker holds is said here too (r49h)
+        # a hand that wins whatever the banker holds goes without saying, but for a natural
+        # the banker too can hold: 'pontoon against pontoon, the player wins' (r49h)
+        if cell is None or (hand_id != TOTAL and _wins_whatever(w, hand_id)
+                            and hand_id not in naturals):
+            continue
         tie = cell.tie_push if cell.result is BY_TOTAL else None
         groups.setdefault((cell.result, tie, cell.lower_wins), []).append(hand_id)
     if not groups:
@@ -321,7 +325,7 @@ def _dealt_hands(w: _Words) -> list[str]:
 def _banker_pontoon(w: _Words) -> Said | None:
     """A banker's natural in the deal: checked when the banker plays, or shown at once; where
     every hand dealt loses to it at one rate of the outcome table, the sentence says it."""
-    naturals = banker_naturals_dealt(w.r)
+    naturals = {h for h, d in w.r.hands.ranked() if d.natural and d.banker_can_hold}
     if not naturals:
         return None
     paths = ("deal.banker_pontoon_at_once",)
