@@ -325,7 +325,7 @@ def _dealt_hands(w: _Words) -> list[str]:
 def _banker_pontoon(w: _Words) -> Said | None:
     """A banker's natural in the deal: checked when the banker plays, or shown at once; where
     every hand dealt loses to it at one rate of the outcome table, the sentence says it."""
-    naturals = {h for h, d in w.r.hands.ranked() if d.natural and d.banker_can_hold}
+    naturals = banker_naturals_dealt(w.r)
     if not naturals:
         return None
     paths = ("deal.banker_pontoon_at_once",)
