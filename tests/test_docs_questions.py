@@ -64,6 +64,8 @@ def _side_bets(r: Ruleset) -> list[str]:
     """When the side bets settle."""
     if not (r.side_bets.pair.allowed or r.side_bets.match_dealer.allowed):
         return []
+    if not (r.side_bets.pair.allowed and r.side_bets.match_dealer.allowed):
+        return ["It is settled as soon as the deal is done, whatever the hand then does."]
     return ["Side bets are settled as soon as the deal is done, whatever the hand then does."]
 
 

@@ -51,7 +51,7 @@ def test_casino_ochkos_doubled_hand_is_paid_as_the_engine_pays_it() -> None:
     assert (f"a five-card trick made after doubling a stake of 100 (200 in all) is paid "
             f"{hand.net} (2:1)") in en
     ru = line_with(sheet("casino-ochko", "ru"), "- Ставку можно удвоить")
-    assert (f"комбинация пяти карт после удвоения ставки 100 (всего 200) приносит "
+    assert (f"пять карт после удвоения ставки 100 (всего 200) приносит "
             f"{hand.net} (2 к 1)") in ru
 
 

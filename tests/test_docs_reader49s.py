@@ -164,12 +164,16 @@ def test_the_surrender_card_limit_says_why_no_hand_meets_it(tmp_path: Path) -> N
     """'as long as your hand holds no more than 12 cards': 8 packs of 48 let a hand of 13
     cards stay under 22 only with 5 aces or more (5 aces and 8 twos make 21); where no hand
     holds 13 cards (a hand's own limit of 12), the surrender's limit is not named."""
-    ruleset = load_bundled("casino-filipino-pontoon")
+    ruleset = overlay(tmp_path, "id: limit\nname: Surrender limit (test)\nkind: house\n"
+                      "extends: casino-filipino-pontoon\nplayer:\n  surrender:\n"
+                      "    max_cards: 12\n")  # Casino Filipino names no limit (r49h)
     assert aces_past_surrender_limit(ruleset) == 5
+    assert aces_past_surrender_limit(load_bundled("casino-filipino-pontoon")) is None
     assert ("as long as your hand holds no more than 12 cards, and get half"
             in said(ruleset)["surrender"].text)  # said plainly (g49t)
     one = overlay(tmp_path, "id: twelve\nname: Twelve cards (test)\nkind: house\n"
-                  "extends: casino-filipino-pontoon\nplayer:\n  max_cards: 12\n")
+                  "extends: casino-filipino-pontoon\nplayer:\n  max_cards: 12\n"
+                  "  surrender:\n    max_cards: 12\n")
     assert aces_past_surrender_limit(one) is None
     text = said(one)["surrender"].text
     assert ("You may surrender at any time in your turn, not only on your first two cards, "

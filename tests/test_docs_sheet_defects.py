@@ -81,7 +81,7 @@ def test_a_one_card_face_up_banker_gets_no_hidden_card_sentences() -> None:
 def test_face_up_deal_is_not_declared_by_turning_cards_up() -> None:
     for ruleset_id in ("belarus-ponton", "casino-ochko"):
         text = sheet(ruleset_id)
-        assert "The cards of the deal, " in text and " are dealt face up." in text
+        assert "Your cards of the deal, " in text and " are dealt face up." in text
         assert "declare it by turning" not in text, ruleset_id
 
 
@@ -191,7 +191,9 @@ def test_the_symbols_and_the_table_have_a_key() -> None:
     text = sheet("pagat-british")
     assert "Banker pays: what a winning hand gets besides its stake back" in text
     assert "Banker takes: what the banker, holding this hand, collects" in text
-    assert "—: never. A bust never wins; and where one side may not hold a named hand" in text
+    assert "—: never. A bust never wins." in text  # each of its hands either side may hold
+    assert "—: never. A bust never wins; and where one side may not hold a named hand" in sheet(
+        "casino-filipino-pontoon")  # the dealer may not hold its soft 21
     assert "‡ The source does not say; we play it this way." in text
     assert "† Our reading of the source, which leaves this open; we play it this way." in text
     assert "◆" in sheet("shoot-pontoon") and "A rule of this game that differs" in sheet(

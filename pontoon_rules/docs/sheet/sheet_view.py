@@ -31,6 +31,7 @@ from pontoon_rules.docs.words.i18n import (
     translations,
     words_of,
 )
+from pontoon_rules.docs.words.lacking import said_lacking as lacked
 from pontoon_rules.docs.words.marks import odds
 from pontoon_rules.docs.words.narrate import narrate
 from pontoon_rules.docs.words.pack_words import own_ranks, rank_letters, suit_words
@@ -154,7 +155,9 @@ def _distinct_examples(ruleset: Ruleset, rules: Rules) -> dict[str, list[str]]:
 def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
                 ) -> list[dict[str, Any]]:
     """The ranking, best first (bust last), with example cards from the game's pack, what a
-    winning hand is paid and what the banker holding it collects (`ruleset.resolving.outcomes`)."""
+    winning hand is paid and what the banker holding it collects (`ruleset.resolving.outcomes`);
+    `one_side`: a hand only one side may hold (the table's key then says what the same
+    cards count on the other side, and only then)."""
     rows = []
     suits = suit_words(ruleset, gettext, lang)
     rules = compile_rules(ruleset)
@@ -168,6 +171,7 @@ def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
         prize = (prize_words(found, gettext, amount_of(ruleset, lang))
                  if found is not None and player else None)
         rows.append({"class": hand_name(ruleset, hand_id, gettext, lang), "key": hand_id,
+                     "one_side": not (player and banker),
                      "paid": payout(ruleset, hand_id) if player and prize is None else None,
                      "pays": (prize or odds(payout(ruleset, hand_id), gettext) if player
                               else _as_other_hand(ruleset, counts_as(shown, rules, False),
@@ -178,7 +182,7 @@ def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
                      "cards": [card_view(c, gettext, suits, letters) for c in shown]})
     shown = example_cards(ruleset, "bust", rules, by_value=True) or []
     rows.append({"class": hand_name(ruleset, "bust", gettext, lang), "key": "bust",
-                 "paid": None, "pays": "—", "takes": "—",
+                 "one_side": False, "paid": None, "pays": "—", "takes": "—",
                  "cards": [card_view(c, gettext, suits, letters) for c in shown]})
     return rows
 
@@ -203,7 +207,7 @@ def house_box(ruleset: Ruleset, base: Ruleset | None, lang: str) -> dict[str, An
             "paths": differing_from_base(ruleset, base),
             "rules": [s for s in found if s.changed],
             "gone": [{"key": s.key, "text": dropped_text(s.text, gettext, words["dropped"])}
-                     for s in dropped_rules(dropped)],
+                     for s in dropped_rules(dropped, lacked(ruleset))],
             "brief": False,
             "program_words": shows_program_words(lang),
             **{key: user(text) for key, text in words.items()},

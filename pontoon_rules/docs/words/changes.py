@@ -170,8 +170,20 @@ def dropped_text(text: str, gettext: Callable[[str], str], said: str | None = No
     return (gettext(DROPPED) if said is None else said) % {"rule": first}
 
 
-def dropped_rules(gone: list[Any]) -> list[Any]:
+def dropped_rules(gone: list[Any], lacked: tuple[str, ...] = ()) -> list[Any]:
     """The sentences of `gone` an overlay's box says (`DROPPED`): its rules, not its named
     hands (the ranking, which lists every hand, says a hand dropped, marked ◆; a base's
-    hand may have no name in the sheet's language)."""
-    return [s for s in gone if rule_of(s.key) != "named_hands"]
+    hand may have no name in the sheet's language), nor a rule of a feature the sheet's
+    "Not in this game" line names (`lacked`: `lacking.lacking`'s keys, given for a source's
+    variation or a game of its own, whose box would quote another game's rules: Casino
+    Filipino's quoted Sydney's double and rescue beside "Not in this game: doubling", r49h;
+    house rules say what they drop)."""
+    return [s for s in gone if rule_of(s.key) != "named_hands"
+            and not any(_under(path, key) for path in s.paths for key in lacked)]
+
+
+def _under(path: str, key: str) -> bool:
+    """Whether field `path` belongs to the feature switched on by `key` (a feature's
+    `allowed` switch covers every field beside and below it: the double's rescue too)."""
+    group = key.removesuffix(".allowed")
+    return path == group or path.startswith(group + ".")

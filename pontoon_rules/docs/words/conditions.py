@@ -381,6 +381,8 @@ def aces_past_surrender_limit(r: Ruleset) -> int | None:
     needed, None where no hand can hold that many (the sheet then names no limit:
     `your_turn.j2`). Where a hand can, the limit can matter, and the sheet says it plainly:
     the count of aces beside it read as a program's note (g49t)."""
+    if r.player.surrender.max_cards is None:
+        return None  # any number of cards: no limit to name
     more = r.player.surrender.max_cards + 1
     if r.player.max_cards is not None and r.player.max_cards < more:
         return None

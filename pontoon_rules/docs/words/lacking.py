@@ -118,6 +118,13 @@ def lacking(ruleset: Ruleset) -> tuple[str, ...]:
     return tuple(p for p in switched_off(ruleset) if expected(p))
 
 
+def said_lacking(ruleset: Ruleset) -> tuple[str, ...]:
+    """The features of `lacking` an overlay's box leaves to the "Not in this game" line
+    (`changes.dropped_rules`): a source's variation's or a game of its own's, whose box
+    would quote its base's rules; none for house rules, whose box says what they drop."""
+    return lacking(ruleset) if ruleset.kind == "variation" else ()
+
+
 def lacking_words(ruleset: Ruleset) -> tuple[str, ...]:
     """The words (catalog messages, untranslated) of what `ruleset` lacks, in order."""
     words = {f.key: f.words for f in LACKING}

@@ -4,7 +4,11 @@ ranking itself, not about one hand's words (`docs.words.hands`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.resolving.outcomes import BUST, WIN
 
 
 def one_side_only(ruleset: Ruleset) -> dict[str, tuple[list[str], list[str]]]:
@@ -35,3 +39,10 @@ def overlapping(ruleset: Ruleset) -> bool:
     ranges = [d.cards_range for _h, d in ruleset.hands.ranked()]
     return any(max(a[0], b[0]) <= min(a[1] or 99, b[1] or 99)
                for i, a in enumerate(ranges) for b in ranges[i + 1:])
+
+
+def wins_whatever(table: Mapping[tuple[str, str], Any], hand_id: str) -> bool:
+    """Whether a player's `hand_id` wins against every hand of the banker's but a bust, in
+    the outcome table `table` (`docs.words.reach.decided_table`)."""
+    cells = [c for (p, b), c in table.items() if p == hand_id and b != BUST]
+    return bool(cells) and all(c.result is WIN for c in cells)

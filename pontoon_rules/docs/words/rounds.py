@@ -119,12 +119,13 @@ def _unraised(state: RoundState) -> bool:
 
 def _amount(option: LegalAction, state: RoundState, word: str) -> int | None:
     """The amount an example takes: the most insurance, half the stake on a shoot bet,
-    a raise of the stake once more, the least buy (each inside what is open)."""
+    a raise or a buy of the stake once more (a buy of 1 on a stake of 100, where any
+    amount is open, reads as a misprint), each inside what is open."""
     if option.low is None:
         return None
     if word == INSURE:
         return option.high
-    if word == RAISE:
+    if word in (RAISE, BUY):
         stake = state.seats[state.seat_cursor].hands[0].stakes[0]
         return min(max(stake, option.low), option.high or option.low)
     if word == SHOOT:
@@ -135,7 +136,7 @@ def _amount(option: LegalAction, state: RoundState, word: str) -> int | None:
 
 def _preferring(teaching: Teaching) -> Callable[[RoundState], Action]:
     """The automatic play, but taking `teaching`'s decision whenever it is open and the
-    player prefers it (the highest insurance, the lowest buy)."""
+    player prefers it (the highest insurance, a buy of the stake once more)."""
     def decide(state: RoundState) -> Action:
         if state.current_player() != BANKER:
             legal = state.legal_actions()

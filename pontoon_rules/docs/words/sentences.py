@@ -359,7 +359,7 @@ def text_lines(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, paths: bool = Fals
         differ = listed(sorted(changed), gettext) or gettext(NO_DIFFERENCE)
         lines.append(f"{words['intro'].replace('%(base)s', base.id)}{gettext(COLON)}{differ}")
         lines += [f"  {dropped_text(s.text, gettext, words['dropped'])}"
-                  for s in dropped_rules(dropped)]
+                  for s in dropped_rules(dropped, lacking.said_lacking(ruleset))]
     for chapter in by_chapter(found, lang):
         lines += ["", chapter["title"]]
         for rule in chapter["rules"]:

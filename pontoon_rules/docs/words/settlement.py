@@ -21,12 +21,12 @@ from dataclasses import replace
 from fractions import Fraction
 
 from pontoon_rules.docs.words import claims as claim_words
+from pontoon_rules.docs.words import ranking_sides as sides
 from pontoon_rules.docs.words.between_words import banker_naturals_dealt
 from pontoon_rules.docs.words.claims import Claim, Pair, Said, cell_says, conflicts, expected_cell
 from pontoon_rules.docs.words.family_words import lower_aces_words, peek_words, same_total_words
 from pontoon_rules.docs.words.hands import names_or
 from pontoon_rules.docs.words.marks import after_colon, either, in_parts, listed, odds
-from pontoon_rules.docs.words.ranking_sides import names_only, one_side_only, overlapping
 from pontoon_rules.docs.words.reach import decided_table
 from pontoon_rules.docs.words.reading import reading
 from pontoon_rules.docs.words.settlement_messages import (
@@ -142,7 +142,7 @@ def _outright_hands(w: _Words, order: dict[str, int]) -> list[str]:
     """The named hands of a player that win whatever the banker holds although the ranking
     puts a hand the banker can hold above them: the ranking sentence names them as its
     exception, so that no sentence says they lose to a higher hand."""
-    winners = [p for p in w.r.hands.ranking if p != TOTAL and _wins_whatever(w, p)]
+    winners = [p for p in w.r.hands.ranking if p != TOTAL and sides.wins_whatever(w.table, p)]
     beaten = any(b in order and order[b] < order[p] for p in winners for q, b in w.table
                  if q == p)
     return winners if beaten else []
@@ -174,15 +174,15 @@ def _ranking(w: _Words) -> Said:
             text = w.gettext("%(chain)s (of two totals the higher wins). A player's hand beats "
                              "a lower banker's hand and loses to a higher one.") % {
                 "chain": chain}
-    for side, (never, held) in one_side_only(w.r).items():
+    for side, (never, held) in sides.one_side_only(w.r).items():
         form, hands = ("never", never) if len(never) <= len(held) else (
             ("only", held) if held else ("none", []))
         text += " " + w.gettext(ONE_SIDE[side, form]) % {
             "hands": either([w.name(h) for h in hands], w.gettext) if hands else ""}
-    if overlapping(w.r) and names_only(w.r, outright):
+    if sides.overlapping(w.r) and sides.names_only(w.r, outright):
         text += " " + w.gettext("Between these names the order only decides which one counts "
                                 "where the cards fit several: the highest of them.")
-    elif overlapping(w.r):
+    elif sides.overlapping(w.r):
         text += " " + w.gettext("A hand that fits several of these names counts as the "
                                 "highest of them.")
     paths = ("hands.ranking", *(f"hands.definitions.{p}.wins_outright" for p in outright))
@@ -244,18 +244,16 @@ def _same_against_same(w: _Words, ids: list[str]) -> str:
                   w.gettext)
 
 
-def _wins_whatever(w: _Words, hand_id: str) -> bool:
-    cells = [c for (p, b), c in w.table.items() if p == hand_id and b != BUST]
-    return bool(cells) and all(c.result is WIN for c in cells)
-
-
 def _ties(w: _Words) -> Said | None:
     groups: dict[tuple[OutcomeResult, bool | None, bool], list[str]] = {}
+    naturals = {h for h, d in w.r.hands.ranked() if d.natural and d.banker_can_hold}
     for hand_id in w.r.hands.ranking:
         cell = w.table.get((hand_id, hand_id))
-        if cell is None or (hand_id not in (TOTAL, w.r.hands.ranking[0])
-                            and _wins_whatever(w, hand_id)):
-            continue  # the top hand against itself is said: "beats a lower" leaves it open
+        # said against itself: the top hand ("beats a lower" leaves it open) and a natural
+        # the banker too can hold ('pontoon against pontoon, the player wins', r49h)
+        if cell is None or (hand_id not in (TOTAL, w.r.hands.ranking[0], *naturals)
+                            and sides.wins_whatever(w.table, hand_id)):
+            continue
         tie = cell.tie_push if cell.result is BY_TOTAL else None
         groups.setdefault((cell.result, tie, cell.lower_wins), []).append(hand_id)
     if not groups:
@@ -361,7 +359,7 @@ def _exceptions(w: _Words, claims: list[Claim]) -> Said | None:
     done: set[Pair] = set()
     outright: list[str] = []  # the hands that win whatever the banker holds, at their odds
     for p in dict.fromkeys(p for p, _b in wrong):
-        if p != BUST and _wins_whatever(w, p) and _blanket_agrees(w, p, claims):
+        if p != BUST and sides.wins_whatever(w.table, p) and _blanket_agrees(w, p, claims):
             row = w.row(p, bust=False)
             pays = {w.table[pair].pays for pair in row}
             # a blanket sentence is as general as the ranking (level 0: the two must agree);

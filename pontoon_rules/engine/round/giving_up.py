@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from pontoon_rules.engine.round.actions import BUSINESS, Action, LegalAction
 from pontoon_rules.engine.round.cards import RANK_CODES
-from pontoon_rules.engine.round.named import BUST, TOTAL
+from pontoon_rules.engine.round.named import BUST, NO_LIMIT, TOTAL
 from pontoon_rules.ruleset.format.decisions import RescueReturns, SurrenderTiming
 from pontoon_rules.ruleset.resolving.outcomes import wins_whatever
 
@@ -36,6 +36,7 @@ class SurrenderRules:
     returns: Fraction
     void_on_banker_pontoon: bool
     max_cards: int
+    """The most cards a hand may hold to surrender (`NO_LIMIT`: any number)."""
     after_split: bool
     totals: frozenset[int] | None = None
     """The totals (in engine units) a hand may surrender on; None: any."""
@@ -57,7 +58,8 @@ def compile_surrender(r: Ruleset, unit: int = 1) -> SurrenderRules | None:
     early = s.timing is SurrenderTiming.EARLY and r.deal.banker_pontoon_at_once
     totals = None if s.totals is None else frozenset(t * unit for t in s.totals)
     return SurrenderRules(early, against, Fraction(*s.returns), s.void_on_banker_pontoon,
-                          s.max_cards, s.after_split, totals, s.buy_bets.allowed,
+                          NO_LIMIT if s.max_cards is None else s.max_cards, s.after_split,
+                          totals, s.buy_bets.allowed,
                           s.buy_bets.plays_on or not s.buy_bets.allowed)
 
 

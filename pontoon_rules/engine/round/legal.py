@@ -108,7 +108,9 @@ def can_draw(hand: Hand, points: int, rules: Rules, named: NamedHand | None = No
 
 
 def buy_range(hand: Hand, rules: Rules, cap: int | None = None) -> LegalAction | None:
-    """The buy offered to `hand` with its amount range (at most `cap`), or None."""
+    """The buy offered to `hand` with its amount range (at most `cap`), or None. No buy
+    adds less than the least stake (`Rules.min_stake`): a buy is a bet, and a buy of any
+    amount (`stakes.first_buy_min` 0) starts at the table's minimum."""
     if rules.buy_mode is BuyMode.NONE or len(hand.cards) + 1 > rules.last_buy_card:
         return None
     if hand.bought >= rules.max_buys:
@@ -118,7 +120,7 @@ def buy_range(hand: Hand, rules: Rules, cap: int | None = None) -> LegalAction |
     if hand.is_split and not rules.buy_after_split:
         return None
     original = hand.stakes[0]
-    low = max(original * rules.first_buy[0], rules.stake_unit)  # 0: any amount
+    low = max(original * rules.first_buy[0], rules.min_stake)  # 0: any amount from it
     high = original * rules.first_buy[1]
     earlier = buy_cap(hand, rules)
     if earlier is not None:

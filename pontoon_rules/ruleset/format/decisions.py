@@ -91,9 +91,10 @@ class Surrender(RuleModel):
         description="A surrender is void when the banker then makes a pontoon: the hand "
         "settles as it stands.",
     )
-    max_cards: StrictInt = Field(
+    max_cards: StrictInt | None = Field(
         default=2, ge=2, le=12,
-        description="Most cards a hand may hold to surrender (2: on the first two cards only).",
+        description="Most cards a hand may hold to surrender (2: on the first two cards only; "
+        "null: any number, at any time in the hand's turn).",
     )
     after_split: StrictBool = Field(
         default=False, description="Whether a hand made by a split may surrender."
@@ -160,8 +161,9 @@ def check_early_surrender(r: Ruleset) -> str | None:
     """An early surrender is decided on the first two cards, before any split or draw."""
     s = r.player.surrender
     early = s.allowed and s.timing is SurrenderTiming.EARLY and r.deal.banker_pontoon_at_once
-    if early and (s.max_cards > 2 or s.after_split):
-        what = "player.surrender.max_cards" if s.max_cards > 2 else "player.surrender.after_split"
+    later = s.max_cards is None or s.max_cards > 2
+    if early and (later or s.after_split):
+        what = "player.surrender.max_cards" if later else "player.surrender.after_split"
         return (f"{what}: an early surrender is decided before the banker checks for a "
                 "pontoon, on the first two cards and before any split, so this can never "
                 "take effect")

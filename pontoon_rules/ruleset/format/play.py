@@ -123,7 +123,7 @@ class Stakes(RuleModel):
     buy: BuyMode = Field(description="Whether a card may be bought, and how its price is set.")
     first_buy_min: StrictInt = Field(
         ge=0, le=10, description="Least a first buy adds, as a multiple of the original stake "
-        "(0, with buy range: any amount, from the least unit)."
+        "(0, with buy range: any amount, from the least stake)."
     )
     first_buy_max: StrictInt = Field(
         ge=0, le=10, description="Most a first buy adds, as a multiple of the original stake."

@@ -150,7 +150,7 @@ register(Feature(
     lambda r: r.player.surrender.allowed and r.player.surrender.buy_bets.allowed))
 register(Feature(
     "a buy of any amount", ("stakes.first_buy_min",),
-    "a first buy from the least unit, not a multiple of the stake",
+    "a first buy from the least stake, not a multiple of the stake",
     lambda r: r.stakes.buy.value == "range" and r.stakes.first_buy_min == 0))
 
 

@@ -217,7 +217,7 @@ def _surrender_beyond_the_deal(r: Ruleset) -> bool:
     s = r.player.surrender
     if not s.allowed:
         return False
-    later = s.max_cards > r.deal.player_cards
+    later = s.max_cards is None or s.max_cards > r.deal.player_cards
     split = s.after_split and r.player.split.allowed
     # the analysis values a void surrender where the banker's second card decides it
     void_unchecked = (s.void_on_banker_pontoon and not r.deal.banker_pontoon_at_once
