@@ -43,6 +43,8 @@ NOT_APPLICABLE: dict[str, str] = {
     "between_deals.rotation_from_split_hand": _NO_ROUND + "who banks next",
     "between_deals.rotation_when_banker_pontoon_at_once": _NO_ROUND + "who banks next",
     "between_deals.bank_sale": _NO_ROUND + "the bank's sale between deals",
+    "between_deals.pontoon_maker_may_refuse": _NO_ROUND + "who banks next (a pontoon maker "
+                                             "refusing the bank it won)",
     "table.bank.passes_when_broken": _NO_ROUND + "the bank passes after a round",
     "table.bank.passes_after_deals": _NO_ROUND + "the bank passes after N deals",
     "shoot.kitty_within_stake_limits": _NO_ROUND + "the kitty between deals (no kitty "

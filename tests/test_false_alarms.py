@@ -190,7 +190,7 @@ def test_exact_money_takes_only_multiples_of_the_denominators(tmp_path: Path) ->
 # -- the sheets say each rule ---------------------------------------------------------------
 
 @pytest.mark.parametrize(("body", "path", "said"), [
-    (NATURALS, "banker.naturals_live", "bust or holds a pontoon, the banker does not play"),
+    (NATURALS, "banker.naturals_live", "bust or holds a blackjack, the dealer does not play"),
     (INSURED, "player.insurance.offered_to_natural", "you may take insurance too"),
     (SPLIT_21, "player.split.two_card_21_stands", "first two cards make 21 must stand"),
     ("settlement:\n  odd_amounts: round-half-even\n", "settlement.odd_amounts",

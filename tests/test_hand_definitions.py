@@ -224,8 +224,8 @@ def test_the_sheet_says_what_the_engine_pays() -> None:
     assert all(d.wins_outright for _i, d in ruleset.hands.ranked() if d.player_can_hold)
     # the ranking sentence names every hand above any other total and carries the exception
     assert ("which beats twenty-one, which beats any other total (of two totals the higher "
-            "wins). A player's hand beats a lower banker's hand and loses to a higher one, "
-            "except that every named hand of a player wins whatever the banker holds.") in said
+            "wins). A player's hand beats a lower dealer's hand and loses to a higher one, "
+            "except that every named hand of a player wins whatever the dealer holds.") in said
 
 
 class TestRefusal:
