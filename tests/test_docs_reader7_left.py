@@ -165,12 +165,14 @@ def test_a_betting_sites_page_among_the_sources_says_what_it_is(lang: str) -> No
            "and player 2 asks 100. If player 1 does not bust, nothing is free and player 2 "
            "sits the deal out; if player 1 busts, the 1000 lost go into the bank at once, 2000 "
            "is free again, and player 2 stakes 100. A player who sits the deal out keeps the "
-           "stake they named: nothing is won or lost, and the cards already dealt to them are not played."),
+           "stake they named: nothing is won or lost, and the cards already dealt to them "
+           "are not played."),
     ("ru", "Например, в банке 1000 фишек: игрок 1 идёт «ва-банк» на 1000, игрок 2 называет "
            "100. Если у игрока 1 нет перебора, свободного в банке ничего нет и игрок 2 "
            "пропускает сдачу; если у игрока 1 перебор, проигранные 1000 сразу идут в банк, "
            "свободно снова 2000, и игрок 2 ставит 100. Пропустивший сдачу игрок оставляет "
-           "названную ставку при себе: он ничего не выигрывает и не проигрывает, а сданные ему карты не разыгрываются.")])
+           "названную ставку при себе: он ничего не выигрывает и не проигрывает, а сданные "
+           "ему карты не разыгрываются.")])
 def test_the_home_ochko_stake_paragraph_has_a_worked_va_bank(lang: str, words: str) -> None:
     """The stake paragraph (a stake named early, cut to what is free when its turn comes)
     was hard to apply at a table: a worked «va-bank» follows it, its figures the engine's
