@@ -113,3 +113,16 @@ def test_vingt_un_says_whom_the_other_players_pay(lang: str, words: str) -> None
     """r49i: «Каждый другой игрок тоже платит за неё 2 к 1» did not say to whom, and read as
     a second payment when the banker holds the natural (`paid_by_players`: a player's)."""
     assert words in sheet("vingt-un", lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_bust_that_also_pays_another_players_natural_is_not_said_to_lose_only_its_stake(
+        lang: str) -> None:
+    """r49m: Vingt-un's «При переборе вы сразу теряете только свою ставку» beside «игрок с
+    перебором тоже платит» (the natural every other player pays, `paid_by_players`): a bust
+    there loses its stake and pays the natural too, so the sheet says the plain loss; a
+    game whose banker's hand collects more than 1:1 and where no one else is paid keeps
+    "only your stake" (pagat's five-card trick)."""
+    only = {"en": "you lose only your stake", "ru": "теряете только свою ставку"}[lang]
+    assert only not in sheet("vingt-un", lang)
+    assert only in sheet("pagat-british", lang)

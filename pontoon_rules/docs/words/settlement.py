@@ -296,7 +296,8 @@ def _player_bust(w: _Words) -> Said:
     claims: tuple[Claim, ...]
     if at_once or both is None or both.result is LOSE:
         most = max((collect(w.r, b) for _p, b in w.table if b != BUST), default=Fraction(1))
-        text = w.gettext(bust_loses(at_once, w.r.faces.bust_shown, most > 1))
+        others = any(d.paid_by_players for _h, d in w.r.hands.ranked())  # a bust pays them too
+        text = w.gettext(bust_loses(at_once, w.r.faces.bust_shown, most > 1 and not others))
         if both_bust_open(w.r):
             text += " " + w.gettext(BOTH_BUST_OPEN)
         claims = (Claim(rest | w.pairs(lambda p, b: p == b == BUST), 1, LOSE,
