@@ -8,19 +8,12 @@ from __future__ import annotations
 import re
 
 import pytest
+from sheet_text import sheet
 
 from pontoon_rules.docs.sheet.glossary import machine_translated, problems, terms
-from pontoon_rules.docs.sheet.sheet_view import find_base
-from pontoon_rules.docs.sheet.sheets import sheet_markdown
 from pontoon_rules.docs.words.marks import unglossed
 from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.ruleset.loading.registry import load_bundled
-
-
-def sheet(ruleset_id: str, lang: str) -> str:
-    """The printed sheet's words (its markdown, escapes dropped)."""
-    ruleset = load_bundled(ruleset_id)
-    return sheet_markdown(ruleset, lang, find_base(ruleset)).replace("\\", "")
 
 
 @pytest.mark.parametrize(("lang", "calques"), [

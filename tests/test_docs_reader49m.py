@@ -7,21 +7,14 @@ import re
 
 import pytest
 from engine_helpers import run
+from sheet_text import sheet
 
-from pontoon_rules.docs.sheet.sheet_view import find_base
-from pontoon_rules.docs.sheet.sheets import sheet_markdown
 from pontoon_rules.docs.words.conditions import insured
 from pontoon_rules.engine.round.actions import INSURE
 from pontoon_rules.engine.round.cards import parse_cards
 from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.ruleset.loading.registry import load_bundled
-
-
-def sheet(ruleset_id: str, lang: str) -> str:
-    """The printed sheet's words (its markdown, escapes dropped)."""
-    ruleset = load_bundled(ruleset_id)
-    return sheet_markdown(ruleset, lang, find_base(ruleset)).replace("\\", "")
 
 
 def line_with(text: str, start: str) -> str:

@@ -6,16 +6,9 @@ hand (played through the engine)."""
 from __future__ import annotations
 
 from engine_helpers import nets, run
+from sheet_text import sheet
 
-from pontoon_rules.docs.sheet.sheet_view import find_base
-from pontoon_rules.docs.sheet.sheets import sheet_markdown
 from pontoon_rules.ruleset.loading.registry import load_bundled
-
-
-def sheet(ruleset_id: str, lang: str) -> str:
-    """The printed sheet of `ruleset_id` in `lang`, Markdown escapes dropped."""
-    ruleset = load_bundled(ruleset_id)
-    return sheet_markdown(ruleset, lang, find_base(ruleset)).replace("\\", "")
 
 
 def line_of(text: str, start: str) -> str:

@@ -11,20 +11,15 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from sheet_text import sheet
 
 from pontoon_rules.docs.sheet.sheet_view import find_base
-from pontoon_rules.docs.sheet.sheets import sheet_html, sheet_markdown
+from pontoon_rules.docs.sheet.sheets import sheet_html
 from pontoon_rules.docs.words.i18n import sheet_languages
 from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.ruleset.format.common import BankerRole
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
-
-
-def sheet(ruleset_id: str, lang: str) -> str:
-    """The printed sheet's words (its markdown, escapes dropped)."""
-    ruleset = load_bundled(ruleset_id)
-    return sheet_markdown(ruleset, lang, find_base(ruleset)).replace("\\", "")
 
 
 def printed() -> Iterator[tuple[Ruleset, str]]:

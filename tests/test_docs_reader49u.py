@@ -10,10 +10,9 @@ import random
 from pathlib import Path
 
 import pytest
+from sheet_text import sheet
 from test_session import scripted, stacked
 
-from pontoon_rules.docs.sheet.sheet_view import find_base
-from pontoon_rules.docs.sheet.sheets import sheet_markdown
 from pontoon_rules.engine.round.rules import compile_rules
 from pontoon_rules.engine.sessions.session import Session
 from pontoon_rules.ruleset.loading.loader import load_ruleset
@@ -21,10 +20,6 @@ from pontoon_rules.ruleset.loading.registry import load_bundled
 
 HOUSE_DEALER = ("casino-ochko", "australian-pontoon", "spanish-21", "belarus-ponton")
 
-
-def sheet(ruleset_id: str, lang: str) -> str:
-    r = load_bundled(ruleset_id)
-    return sheet_markdown(r, lang, find_base(r)).replace("\\", "")
 
 
 def test_a_passed_bank_leaves_its_rest_with_the_old_banker(tmp_path: Path) -> None:

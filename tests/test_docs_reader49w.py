@@ -13,17 +13,11 @@ import re
 from pathlib import Path
 
 import pytest
+from sheet_text import sheet
 
-from pontoon_rules.docs.sheet.sheet_view import find_base
-from pontoon_rules.docs.sheet.sheets import sheet_markdown
 from pontoon_rules.docs.words.i18n import sheet_languages, translations, words_of
 from pontoon_rules.docs.words.ranking_sides import one_side_only
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
-
-
-def sheet(ruleset_id: str, lang: str) -> str:
-    r = load_bundled(ruleset_id)
-    return sheet_markdown(r, lang, find_base(r)).replace("\\", "")
 
 
 def test_the_blackjack_sheet_names_its_natural_blackjack_in_every_language() -> None:

@@ -14,10 +14,9 @@ import random
 from pathlib import Path
 
 import pytest
+from sheet_text import sheet
 from test_session import scripted, stacked
 
-from pontoon_rules.docs.sheet.sheet_view import find_base
-from pontoon_rules.docs.sheet.sheets import sheet_markdown
 from pontoon_rules.docs.words.narrate import _steps
 from pontoon_rules.docs.words.rounds import teaching_rounds
 from pontoon_rules.engine.round.cards import parse_cards
@@ -30,10 +29,6 @@ from pontoon_rules.ruleset.resolving.outcomes import WIN, outcome_table
 
 HOUSE_DEALER = ("australian-pontoon", "spanish-21", "blackjack-reference")
 
-
-def sheet(ruleset_id: str, lang: str) -> str:
-    r = load_bundled(ruleset_id)
-    return sheet_markdown(r, lang, find_base(r)).replace("\\", "")
 
 
 @pytest.mark.parametrize(("ruleset_id", "lang", "words"), [

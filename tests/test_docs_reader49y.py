@@ -11,16 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from sheet_text import sheet
 
 from pontoon_rules.docs.sheet.sheet_view import find_base
 from pontoon_rules.docs.sheet.sheets import sheet_markdown
 from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.ruleset.loading.registry import load_bundled
-
-
-def sheet(ruleset_id: str, lang: str) -> str:
-    r = load_bundled(ruleset_id)
-    return sheet_markdown(r, lang, find_base(r)).replace("\\", "")
 
 
 @pytest.mark.parametrize(("lang", "words"), [

@@ -7,9 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from sheet_text import sheet
 
 from pontoon_rules.docs.sheet.sheet_view import find_base
-from pontoon_rules.docs.sheet.sheets import sheet_html, sheet_markdown
+from pontoon_rules.docs.sheet.sheets import sheet_html
 from pontoon_rules.docs.words.i18n import translations, words_of
 from pontoon_rules.docs.words.sentences import Sentence, sentences
 from pontoon_rules.ruleset.format.model import Ruleset
@@ -19,11 +20,6 @@ from pontoon_rules.ruleset.loading.registry import load_bundled
 PAGAT = ("pagat-british", "pagat-stick-16", "pagat-aces-only-split")
 LANGS = ("en", "ru", "hy", "pa", "ur")
 
-
-def sheet(ruleset_id: str, lang: str) -> str:
-    """The Markdown sheet as printed, without its escapes."""
-    r = load_bundled(ruleset_id)
-    return sheet_markdown(r, lang, find_base(r)).replace("\\", "")
 
 
 def said(ruleset: Ruleset | str, lang: str = "en") -> dict[str, Sentence]:
