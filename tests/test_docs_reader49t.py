@@ -82,8 +82,8 @@ def test_example_five_in_the_order_of_play() -> None:
             if "p1 shoot 100" in ex["script"]["actions"]]
     assert len(told) == 1
     assert told[0]["lines"][:2] == [
-        "Player 1: stakes 100, is dealt 2♣ 5♦, twists 2♥, makes a shoot bet of 100, "
-        "twists 2♠, twists K♦: 21 with 5 cards: five-card trick.",
+        "Player 1: is dealt 2♣, stakes 100, is dealt 5♦, twists 2♥, makes a shoot bet of "
+        "100, twists 2♠, twists K♦: 21 with 5 cards: five-card trick.",
         "Banker: puts up a kitty of 200, is dealt 5♣ 6♦, draws K♣: 21 with 3 cards: "
         "twenty-one."]
     events = replay(ruleset, told[0]["script"])["transcript"]

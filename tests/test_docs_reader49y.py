@@ -122,3 +122,20 @@ def test_a_bust_that_also_pays_another_players_natural_is_not_said_to_lose_only_
     only = {"en": "you lose only your stake", "ru": "теряете только свою ставку"}[lang]
     assert only not in sheet("vingt-un", lang)
     assert only in sheet("pagat-british", lang)
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang", "told", "never"), [
+    ("shoot-pontoon", "en", "is dealt 6♦, stakes 100, makes a shoot bet of 50, is dealt 5♥",
+     "stakes 100, is dealt 6♦"),
+    ("pagat-british", "en", ", stakes 100, is dealt ", "Player 1: stakes 100"),
+    ("ochko-home", "ru", ", ставит 100, получает ", "Игрок 1: ставит 100"),
+    ("australian-pontoon", "en", "Player 1: stakes", ", stakes 100, is dealt "),
+])
+def test_an_example_stakes_where_the_rules_say(ruleset_id: str, lang: str, told: str,
+                                              never: str) -> None:
+    """r49l: "You stake after seeing your first card, before your second" beside examples
+    told "stakes 100, is dealt 6♦, makes a shoot bet of 50, is dealt 5♥": where a player
+    stakes on the first card (`deal.stake_after_first_card`), the example says the stake
+    after it; elsewhere (a casino table: every stake before the deal) first."""
+    text = sheet(ruleset_id, lang)
+    assert told in text and never not in text

@@ -20,12 +20,9 @@ from pontoon_rules.docs.words.hands import hand_name
 from pontoon_rules.docs.words.i18n import as_unit
 from pontoon_rules.docs.words.i18n import mark as _
 from pontoon_rules.docs.words.marks import COLON, SEMICOLON, capital, in_parts, listed, stopped
+from pontoon_rules.docs.words.opened import opened_against
 from pontoon_rules.docs.words.pack_words import rank_letters
-from pontoon_rules.docs.words.rounds import compiled
 from pontoon_rules.docs.words.values import COUNTED, Gettext, actor_text, card_view
-from pontoon_rules.engine.round.cards import card_code, parse_card
-from pontoon_rules.engine.round.hand import Hand, classify
-from pontoon_rules.engine.round.results import points_of, total_json
 from pontoon_rules.ruleset.format.common import BankerMode, Rank
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.format.points import parse_points, points_text, total_text
@@ -212,6 +209,20 @@ def _trailing_others(steps: list[_Step]) -> int:
     return count
 
 
+def _stake_after_first_card(r: Ruleset, steps: list[_Step]) -> tuple[list[_Step], int]:
+    """`steps` with the stake's place among them: after the first card dealt where the
+    player stakes on seeing it (`deal.stake_after_first_card`: "is dealt 6♦, stakes 100,
+    is dealt 5♥"; r49l read "stakes 100, is dealt 6♦" as breaking that rule), else first."""
+    if not (r.deal.stake_after_first_card and steps and steps[0].kind == "dealt"
+            and steps[0].cards):
+        return steps, 0
+    first, rest = steps[0].cards[:1], steps[0].cards[1:]
+    split = [_Step("dealt", cards=first, hand=steps[0].hand)]
+    if rest:
+        split.append(_Step("dealt", cards=rest, hand=steps[0].hand))
+    return split + steps[1:], 1
+
+
 def _step_text(step: _Step, gettext: Gettext, buys: list[int], lang: str,
                letters: dict[str, str] | None = None, money: Amount = str) -> str:
     amount = step.amount if step.amount is not None else (buys.pop(0) if step.kind == "buy"
@@ -267,7 +278,8 @@ class Narrator:
             held = hands[(step.hand or 1) - 1] if len(hands) >= (step.hand or 1) else None
             if step.kind == "stick" and held is not None and held["class"] == BUST:
                 step.kind = "show"
-        texts = [self.gettext(STEPS["stake"]) % {"amount": self.amount(stake)}] if stake else []
+        steps, at = _stake_after_first_card(self.r, steps) if stake else (steps, 0)
+        texts = []
         hand = None
         for step in steps:
             text = _step_text(step, self.gettext, buys, self.lang,
@@ -276,6 +288,8 @@ class Narrator:
                 text = self.gettext(EXTRAS['hand']) % {'number': step.hand} + self.colon + text
             hand = step.hand
             texts.append(text)
+        if stake:  # where the rules put it: before the cards, or after the first one
+            texts.insert(at, self.gettext(STEPS["stake"]) % {"amount": self.amount(stake)})
         ends = [self.hand_end(h) for h in hands]
         trailing = _trailing_others(steps) if len(ends) == 1 else 0  # one total to say first
         text = listed(texts[:len(texts) - trailing], self.gettext)
@@ -377,27 +391,6 @@ class Narrator:
             out.append(stopped(capital(self.gettext(EXTRAS[key]) % {
                 "who": who, "amount": self.amount(abs(net))}), self.gettext))
         return out
-
-
-def opened_against(ruleset: Ruleset, result: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """The banker's hand as it stood when each opened seat was opened (`banker.opens`),
-    by seat ('p1'): that seat was settled against it then (`engine.round.opening`), so
-    its cause is read against it, not against the banker's hand at the end (a banker who
-    draws on and busts after opening 16 did not pay that seat for the bust)."""
-    opens = [e for e in result.get("transcript", []) if e.get("event") == "decision"
-             and e.get("actor") == "banker" and str(e.get("action")).startswith("open ")]
-    if not opens:
-        return {}
-    rules, hand, out = compiled(ruleset), Hand(), {}
-    for event in result["transcript"]:
-        if event.get("event") == "deal" and event.get("to") == "banker":
-            hand.put(parse_card(event["card"]), rules)
-        elif event in opens:
-            out["p" + str(event["action"]).split()[1]] = {
-                "cards": [card_code(c) for c in hand.cards],
-                "total": total_json(points_of(hand, rules)),
-                "class": classify(hand, rules, banker=True)}
-    return out
 
 
 def narrate(ruleset: Ruleset, script: dict[str, Any], result: dict[str, Any],
