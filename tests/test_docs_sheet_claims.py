@@ -138,7 +138,7 @@ def test_a_banker_who_draws_by_choice_is_not_said_to_draw_face_up() -> None:
 
 def test_the_shoot_bet_is_made_before_the_second_card() -> None:
     text = sheet("shoot-pontoon")
-    assert re.search(r"is dealt \S+, makes a shoot bet of \d+, is dealt \S+", text)
+    assert re.search(r"is dealt \S+, stakes \d+, makes a shoot bet of \d+, is dealt \S+", text)
 
 
 def test_two_aces_win_whatever_even_when_the_banker_busts() -> None:
