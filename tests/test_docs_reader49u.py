@@ -6,16 +6,14 @@ every 17; the dealer hits a soft 17, an open reading the summary may not state a
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
+from home_ochko import home_session
 from sheet_text import sheet
-from test_session import scripted, stacked
+from test_session import scripted
 
 from pontoon_rules.engine.round.rules import compile_rules
-from pontoon_rules.engine.sessions.session import Session
-from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.ruleset.loading.registry import load_bundled
 
 HOUSE_DEALER = ("casino-ochko", "australian-pontoon", "spanish-21", "belarus-ponton")
@@ -25,14 +23,8 @@ HOUSE_DEALER = ("casino-ochko", "australian-pontoon", "spanish-21", "belarus-pon
 def test_a_passed_bank_leaves_its_rest_with_the_old_banker(tmp_path: Path) -> None:
     """Casino Очко at home with a bank of 1,000 passing after every deal: the old banker's
     gains stay with them, and the next banker's bank is a whole 1,000 again."""
-    path = tmp_path / "home.yaml"
-    path.write_text("id: home-ochko\nname: Home (test)\nkind: house\nextends: casino-ochko\n"
-                    "table:\n  banker: rotating\n  first_banker: highest-cut\n"
-                    "  direction: left\n  bank:\n    amount: 1000\n"
-                    "    passes_after_deals: 1\n", encoding="utf-8")
-    rules = compile_rules(load_ruleset(path))
-    s = Session(rules, list("ABC"), random.Random(1), banker="A", bank=1000,
-                pack_order=stacked(rules, "7D 7C 9C KD KH KS"))
+    s = home_session(tmp_path, "    passes_after_deals: 1\n", 1000, "ABC",
+                     "7D 7C 9C KD KH KS")
     record = s.play_deal([100, 100], scripted("p1 stand, p2 stand"))
     assert record.result.banker_net == 200  # both players' 17 lose to the banker's 19
     assert s.banker == "B" and s.bank == 1000

@@ -8,16 +8,14 @@ against a pontoon, split aces and buying, and the words of its hands."""
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
+from home_ochko import home_session
 from sheet_text import sheet
-from test_session import scripted, stacked
+from test_session import scripted
 
 from pontoon_rules.engine.round.rules import compile_rules
-from pontoon_rules.engine.sessions.session import Session
-from pontoon_rules.ruleset.loading.loader import load_ruleset
 from pontoon_rules.ruleset.loading.registry import load_bundled
 
 
@@ -68,15 +66,8 @@ def test_a_home_bank_takes_what_it_wins_and_a_stake_cut_to_nothing_sits_out(
     second stake of 100 is cut to 50 and still played (below a least stake of 60 too, where
     it 60), the third to nothing: that player does not play the deal; what the players lose
     goes into the bank (150 + 150)."""
-    path = tmp_path / "home.yaml"
-    path.write_text("id: home-ochko\nname: Home (test)\nkind: house\nextends: casino-ochko\n"
-                    f"stakes:\n  min_stake: {least}\n"
-                    "table:\n  banker: rotating\n  first_banker: highest-cut\n"
-                    "  direction: left\n  bank:\n    amount: 150\n    cap: as-it-stands\n"
-                    "    passes_after_deals: 5\n", encoding="utf-8")
-    rules = compile_rules(load_ruleset(path))
-    s = Session(rules, list("ABCD"), random.Random(1), banker="A", bank=150,
-                pack_order=stacked(rules, "7D 7C 7H 9C KD KH KS 9S"))
+    s = home_session(tmp_path, "    cap: as-it-stands\n    passes_after_deals: 5\n", 150,
+                     "ABCD", "7D 7C 7H 9C KD KH KS 9S", f"stakes:\n  min_stake: {least}\n")
     record = s.play_deal([100, 100, 100], scripted("p1 stand, p2 stand"))
     hands = [seat.hands[0] for seat in record.result.seats]
     assert [(h.stakes, h.net) for h in hands] == [([100], -100), ([50], -50), ([], 0)]
