@@ -126,6 +126,7 @@ EXTRA_VALUES: dict[str, Callable[[Any], list[Any]]] = {
     "player.surrender.totals": lambda v: [[15, 16]] if v is None else [None],
     "player.surrender.buy_bets.allowed": lambda v: [not v],
     "stakes.max_buys": lambda v: [1] if v is None else [None],
+    "stakes.least_buy": lambda v: [250] if v is None else [None],
     "stakes.raise_up_to": lambda v: [3] if v is None else [None],
     "settlement.hidden_bust_pays": lambda v: ["2:1"] if v is None else [None],
     "table.bank.cap": lambda _: ["as-it-stands"],

@@ -230,6 +230,7 @@ FEATURE_RULESETS: dict[str, tuple[str, dict[str, Any]]] = {
     "raising the stake in play": ("tiny-siebzehn.yaml", {"stakes": {"raise_up_to": 3}}),
     "a count of buys": ("tiny-pagat.yaml", {"stakes": {"max_buys": 1}}),
     "a buy of any amount": ("tiny-pagat.yaml", {"stakes": {"first_buy_min": 0}}),
+    "a least buy of its own": ("tiny-pagat.yaml", {"stakes": {"least_buy": 250}}),
     "payouts rounded at every stake a figure may be valued at": (
         "tiny-blackjack.yaml",
         {"hands": {"definitions": {"pontoon": {"max_stake": 1, "natural": False,

@@ -49,6 +49,7 @@ CONDITIONS: dict[str, Condition] = {
     "stakes.last_buy_card": _buys,
     "stakes.buy_after_twist": _buys,
     "stakes.max_buys": lambda r: _buys(r) and r.stakes.max_buys is not None,
+    "stakes.least_buy": lambda r: _buys(r) and r.stakes.least_buy is not None,
     "stakes.raise_up_to": lambda r: r.stakes.raise_up_to is not None,
     "player.split.buy_after_split": _buys,
     "player.split.double_after_split": lambda r: r.player.double.allowed,

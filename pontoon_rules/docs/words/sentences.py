@@ -107,7 +107,7 @@ RULES: tuple[Rule, ...] = (
     Rule("stick", "your-turn", ("player.stick_minimum",)),
     Rule("draw", "your-turn", ("player.draw_on_21", "stakes.buy", "pack.bust_above")),
     Rule("buy", "your-turn", ("stakes.first_buy_min", "stakes.first_buy_max",
-                              "stakes.later_buy_cap")),
+                              "stakes.later_buy_cap", "stakes.least_buy")),
     Rule("buy_limits", "your-turn", ("stakes.last_buy_card", "stakes.buy_after_twist",
                                      "stakes.max_buys")),
     Rule("raising", "your-turn", ("stakes.raise_up_to",)),

@@ -24,7 +24,7 @@ from pontoon_rules.engine.round.giving_up import buy_bets_range, may_rescue, may
 from pontoon_rules.engine.round.hand import Hand, named_hand
 from pontoon_rules.engine.round.hand import points as hand_points
 from pontoon_rules.engine.round.named import NamedHand
-from pontoon_rules.engine.round.rules import Rules
+from pontoon_rules.engine.round.rules import Rules, in_units
 from pontoon_rules.ruleset.format.common import BuyMode
 
 STICK_ACTION = LegalAction(STICK)
@@ -109,8 +109,9 @@ def can_draw(hand: Hand, points: int, rules: Rules, named: NamedHand | None = No
 
 def buy_range(hand: Hand, rules: Rules, cap: int | None = None) -> LegalAction | None:
     """The buy offered to `hand` with its amount range (at most `cap`), or None. No buy
-    adds less than the least stake (`Rules.min_stake`): a buy is a bet, and a buy of any
-    amount (`stakes.first_buy_min` 0) starts at the table's minimum."""
+    adds less than `stakes.least_buy`, by default the least stake (`Rules.min_stake`): a
+    buy is a bet, and a buy of any amount (`stakes.first_buy_min` 0) starts there. A least
+    buy of its own above what the hand's buy may add leaves no buy."""
     if rules.buy_mode is BuyMode.NONE or len(hand.cards) + 1 > rules.last_buy_card:
         return None
     if hand.bought >= rules.max_buys:
@@ -120,11 +121,15 @@ def buy_range(hand: Hand, rules: Rules, cap: int | None = None) -> LegalAction |
     if hand.is_split and not rules.buy_after_split:
         return None
     original = hand.stakes[0]
-    low = max(original * rules.first_buy[0], rules.min_stake)  # 0: any amount from it
+    least = rules.min_stake if rules.least_buy is None else in_units(rules, rules.least_buy)
+    low = max(original * rules.first_buy[0], least)  # 0: any amount from it
     high = original * rules.first_buy[1]
     earlier = buy_cap(hand, rules)
     if earlier is not None:
         high = min(high, earlier)
+    most = original * rules.first_buy[0] if rules.buy_mode is BuyMode.FIXED else high
+    if rules.least_buy is not None and least > most:
+        return None
     if rules.buy_mode is BuyMode.FIXED:
         high = low
     high = max(low, high)

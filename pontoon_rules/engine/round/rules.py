@@ -260,6 +260,8 @@ class Rules:
     """`table.bank.entry`: what each player puts into the bank before the deal (0: none)."""
     max_buys: int = NO_LIMIT
     """`stakes.max_buys`: the most cards one hand may buy (NO_LIMIT: no such rule)."""
+    least_buy: int | None = None
+    """`stakes.least_buy`: the least one buy adds (None: the least stake)."""
     raise_up_to: int = 0
     """`stakes.raise_up_to`: a stake may be raised in play up to this multiple of the stake
     first put down (0: no raising)."""
@@ -356,7 +358,7 @@ def compile_rules(r: Ruleset) -> Rules:
         bank_as_it_stands=(r.table.bank.amount is not None
                            and r.table.bank.cap.value == "as-it-stands"),
         bank_entry=r.table.bank.entry or 0 if r.table.bank.amount is not None else 0,
-        max_buys=NO_LIMIT if s.max_buys is None else s.max_buys,
+        max_buys=NO_LIMIT if s.max_buys is None else s.max_buys, least_buy=s.least_buy,
         raise_up_to=s.raise_up_to or 0,
         hidden_bust_pays=None if st.hidden_bust_pays is None else odds_fraction(
             st.hidden_bust_pays),

@@ -142,6 +142,12 @@ class Stakes(RuleModel):
         description="The most cards one hand may buy (\"up to 3 additional times\"); null: "
         "as many as last_buy_card allows.",
     )
+    least_buy: Amount | None = Field(
+        default=None,
+        description="The least one buy adds, in minor units, whatever the stake; null: the "
+        "least stake (min_stake), a buy being a bet. A buy whose limits (first_buy_min to "
+        "first_buy_max of the stake) lie wholly below it is not offered.",
+    )
     raise_up_to: StrictInt | None = Field(
         default=None, ge=2, le=100,
         description="A player may raise the stake during play, without taking a card, while "

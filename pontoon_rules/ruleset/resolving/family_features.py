@@ -152,6 +152,11 @@ register(Feature(
     "a buy of any amount", ("stakes.first_buy_min",),
     "a first buy from the least stake, not a multiple of the stake",
     lambda r: r.stakes.buy.value == "range" and r.stakes.first_buy_min == 0))
+register(Feature(
+    "a least buy of its own", ("stakes.least_buy",),
+    "no buy below a set amount, whatever the stake (the analysis values a buy per unit of "
+    "stake)",
+    lambda r: r.stakes.buy.value != "none" and r.stakes.least_buy is not None))
 
 
 # -- issue 45: what the analysis values at the least stake --------------------------------

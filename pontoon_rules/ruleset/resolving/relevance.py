@@ -71,6 +71,7 @@ _RULES: tuple[tuple[str, tuple[str, ...], Condition], ...] = (
     ("stakes.buy_after_twist", (), _has_buy),
     ("stakes.last_buy_card", (), _has_buy),
     ("stakes.max_buys", (), _has_buy),
+    ("stakes.least_buy", (), _has_buy),
     ("faces.bought_card", (), _has_buy),
     ("between_deals.penetration", (),
      lambda r: r.between_deals.shuffle is ShufflePolicy.PENETRATION),
