@@ -95,6 +95,18 @@ static void map_free(Map *m) {
     m->slots = NULL;
 }
 
+/* map_get of a key whose `mix` is `hash` (computed once where a key is looked up, then
+ * put). */
+static inline i64 map_get_mixed(const Map *m, i64 a, i64 b, uint64_t hash) {
+    uint64_t mask = (uint64_t)m->cap - 1, h = hash & mask;
+    for (;;) {
+        const Entry *e = m->slots + h;
+        if (e->v < 0) return -1;
+        if (e->a == a && e->b == b) return e->v;
+        h = (h + 1) & mask;
+    }
+}
+
 static inline i64 map_get(const Map *m, i64 a, i64 b) {
     uint64_t mask = (uint64_t)m->cap - 1, h = mix(a, b) & mask;
     for (;;) {
@@ -106,6 +118,18 @@ static inline i64 map_get(const Map *m, i64 a, i64 b) {
 }
 
 static int map_grow(Map *m);
+
+/* Asks for the cache line of the slot where a key whose `mix` is `hash` is looked for
+ * first: the maps of a six-pack solve are tens of megabytes, each lookup a cache miss,
+ * so a node asks for all its children's slots before it looks any up (the misses
+ * overlap). Only the time changes. */
+static inline void map_prefetch(const Map *m, uint64_t hash) {
+#if defined(__GNUC__)
+    __builtin_prefetch(m->slots + (hash & ((uint64_t)m->cap - 1)));
+#else
+    (void)m; (void)hash;
+#endif
+}
 
 /* Sets (a, b) -> v; the key must be new. */
 static inline int map_put(Map *m, i64 a, i64 b, i64 v) {
@@ -466,10 +490,14 @@ static int enumerate_nodes(Nodes *ns, Outlooks *o, const Tables *t, const i64 *r
     i64 K = t->K, V = t->V, O = t->O > 0 ? t->O : 1;
     i64 *x = malloc(sizeof(i64) * K);
     int *ok = malloc(sizeof(int) * V);
+    uint8_t *drawable = malloc((size_t)K);
+    i64 *kid_keys = malloc(sizeof(i64) * (size_t)(4 * O * K));
+    uint64_t *kid_hash = malloc(sizeof(uint64_t) * (size_t)(O * K));
     ns->n = 0;
     ns->E = extras + 1;
     i64 want = 4 * n_roots + 64 > hint ? 4 * n_roots + 64 : hint;
-    int bad = !x || !ok || map_init(&ns->index, want) || nodes_reserve(ns, t, hint);
+    int bad = !x || !ok || !drawable || !kid_keys || !kid_hash || map_init(&ns->index, want) ||
+              nodes_reserve(ns, t, hint);
     for (i64 i = 0; i < n_roots && !bad; i++) {
         i64 lo, hi;
         ckey(t, roots + i * K, &lo, &hi);
@@ -503,29 +531,43 @@ static int enumerate_nodes(Nodes *ns, Outlooks *o, const Tables *t, const i64 *r
                 }
         }
         for (i64 j = 0; j < O * K; j++) ns->kids[i * O * K + j] = -1;
-        for (i64 q = 0; q < t->nopt[s] && !bad; q++) {
-            if (t->okind[s * t->O + q] != 1) continue;
-            for (i64 k = 0; k < K && !bad; k++) {
-                int drawable = 0;
-                for (i64 v = 0; v < V; v++)
-                    if (ok[v] && t->base[v * K + k] - x[k] > 0) {
-                        drawable = 1;
-                        break;
-                    }
-                if (!drawable) continue;
-                i64 nxt = t->succ[(s * t->O + q) * K + k];
-                i64 a = lo + t->mult[k], b = hi + t->mult[K + k];
-                i64 found = map_get(&ns->index, a, b * t->S + nxt);
-                if (found < 0) {
-                    x[k] += 1;
-                    found = add_node(ns, t, x, nxt, a, b);
-                    x[k] -= 1;
-                    bad = found < 0;
+        for (i64 k = 0; k < K; k++) { /* a card of kind k is left in some shoe */
+            drawable[k] = 0;
+            for (i64 v = 0; v < V; v++)
+                if (ok[v] && t->base[v * K + k] - x[k] > 0) {
+                    drawable[k] = 1;
+                    break;
                 }
-                ns->kids[(i * O + q) * K + k] = (int32_t)found;
+        }
+        i64 n_kids = 0; /* each child's key and its hash, its slots asked for at once */
+        for (i64 q = 0; q < t->nopt[s]; q++) {
+            if (t->okind[s * t->O + q] != 1) continue;
+            for (i64 k = 0; k < K; k++) {
+                if (!drawable[k]) continue;
+                i64 *c = kid_keys + 4 * n_kids++;
+                c[0] = q * K + k;
+                c[3] = t->succ[(s * t->O + q) * K + k];
+                c[1] = lo + t->mult[k];
+                c[2] = (hi + t->mult[K + k]) * t->S + c[3];
+                kid_hash[n_kids - 1] = mix(c[1], c[2]);
+                map_prefetch(&ns->index, kid_hash[n_kids - 1]);
             }
         }
+        for (i64 m = 0; m < n_kids && !bad; m++) {
+            const i64 *c = kid_keys + 4 * m;
+            i64 k = c[0] % K, found = map_get_mixed(&ns->index, c[1], c[2], kid_hash[m]);
+            if (found < 0) {
+                x[k] += 1;
+                found = add_node(ns, t, x, c[3], c[1], hi + t->mult[K + k]);
+                x[k] -= 1;
+                bad = found < 0;
+            }
+            ns->kids[i * O * K + c[0]] = (int32_t)found;
+        }
     }
+    free(drawable);
+    free(kid_keys);
+    free(kid_hash);
     free(x);
     free(ok);
     return bad ? -1 : 0;
@@ -805,6 +847,37 @@ static inline void stand_all(const Tables *t, const Outlooks *o, i64 slot, i64 r
     }
 }
 
+/* One lane of `stand_all` (visible tuple v): out (NS) = its statistics of standing on
+ * payout row r, by the same sums in the same order (so the same numbers to the last
+ * bit). A split hand that stands for some tuples only (`evaluate_split`) sums those. */
+static inline void stand_lane(const Tables *t, const Outlooks *o, i64 slot, i64 r, i64 bust,
+                              i64 v, double *restrict out) {
+    i64 NS = t->NS, F = t->F, V = t->V;
+    const double *restrict table = t->rows + r * F * NS;
+    for (i64 i = 0; i < NS; i++) out[i] = 0.0;
+    if (slot < 0) return;
+    if (bust) {
+        double through = o->through[slot * V + v];
+        for (i64 i = 0; i < NS; i++) out[i] = through * table[i];
+        return;
+    }
+    const double *restrict mass = o->mass + (o->full[slot] * V + v) * F;
+    if (NS == 1) {
+        double sum = 0.0;
+        for (i64 f = 0; f < F; f++) {
+            double weight = mass[f];
+            if (weight != 0.0) sum += weight * table[f];
+        }
+        out[0] = sum;
+        return;
+    }
+    for (i64 f = 0; f < F; f++) {
+        double weight = mass[f];
+        if (weight != 0.0)
+            for (i64 i = 0; i < NS; i++) out[i] += weight * table[f * NS + i];
+    }
+}
+
 /* kernel._draw_chances: q[v, k], the chance the next card is of kind k with y out (0 in
  * a lane the caller does not read: `Tables.lanes`). */
 static void draw_chances(const Tables *t, const i64 *y, double *q) {
@@ -932,10 +1005,9 @@ static int evaluate_split(const Tables *t, const Nodes *ns, i64 pair, i64 e, con
     int some = t->n_want < V; /* some lanes not read */
     double *q = malloc(sizeof(double) * (size_t)(V * K));
     i64 *x = malloc(sizeof(i64) * (size_t)K);
-    double *stood = malloc(sizeof(double) * (size_t)(V * NS));
     i64 *drawn = malloc(sizeof(i64) * (size_t)(O * K * 2 + 1)); /* per option: (kind, kid) */
     i64 *n_drawn = malloc(sizeof(i64) * (size_t)O);
-    int bad = !q || !x || !stood || !drawn || !n_drawn;
+    int bad = !q || !x || !drawn || !n_drawn;
     for (i64 at = 0; at < ns->n && !bad; at++) {
         i64 i = order[at], s = ns->states[i], slot = ns->slots[i * E + e];
         double *vie = val + i * V * NS;
@@ -953,7 +1025,6 @@ static int evaluate_split(const Tables *t, const Nodes *ns, i64 pair, i64 e, con
                     n_drawn[c]++;
                 }
         }
-        if (sticks[i] > 0) stand_all(t, o, slot, t->rowid[s], t->bust[s], stood);
         memcpy(x, ns->comps + i * K, sizeof(i64) * K);
         x[pair] += e;
         draw_chances(t, x, q);
@@ -964,8 +1035,8 @@ static int evaluate_split(const Tables *t, const Nodes *ns, i64 pair, i64 e, con
                 for (i64 j = 0; j < NS; j++) out[j] = 0.0;
                 continue;
             }
-            if (t->okind[s * t->O + c] == 0) {
-                memcpy(out, stood + v * NS, sizeof(double) * NS);
+            if (t->okind[s * t->O + c] == 0) { /* this tuple's lane alone */
+                stand_lane(t, o, slot, t->rowid[s], t->bust[s], v, out);
                 continue;
             }
             if (t->okind[s * t->O + c] > 1) { /* a fixed row (compiled.FIXED) */
@@ -1001,7 +1072,6 @@ static int evaluate_split(const Tables *t, const Nodes *ns, i64 pair, i64 e, con
     }
     free(q);
     free(x);
-    free(stood);
     free(drawn);
     free(n_drawn);
     return bad ? -1 : 0;
