@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 from analysis_reference import capped, reference_value
 from click.testing import CliRunner
@@ -111,9 +112,9 @@ def test_compiled_splits_agree_with_the_exact_deal_value(rules, kind) -> None:  
     """Rounds dealt a pair the strategy splits, on the compiled simulator (resplits on
     the same tables; all-at-once and each-when-played), average to the exact model's
     value of that deal within the 99.9% interval. 60,000 rounds: a half-width of about
-    0.02 stakes, so a split hand played or paid wrongly in one round in fifty shows."""
-    import random
-
+    0.02 stakes, so a split hand played or paid wrongly in one round in fifty shows. The
+    shoes are drawn at once (numpy: each card uniform over the pack, with replacement, as
+    one `random.choice` a card drew them at twice this test's CPU)."""
     from pontoon_rules.analysis.infinite.round import Deal, RoundModel
     from pontoon_rules.sim.kernels.strategy import strategy
     from pontoon_rules.sim.runs.rounds import RoundRunner
@@ -123,17 +124,13 @@ def test_compiled_splits_agree_with_the_exact_deal_value(rules, kind) -> None:  
     v = sum(k * strat.n_kinds ** i for i, k in enumerate(reversed(visible)))
     assert strat.split[v, kind, kind]
     player_at, visible_at = _first_positions(rules)
-    runner, rng = RoundRunner(rules, strat), random.Random(kind + 3)
-    pack = [c for c in range(52) if rules.rank_present[c >> 2]]
+    runner, rng = RoundRunner(rules, strat), np.random.default_rng(kind + 3)
+    pack = np.array([c for c in range(52) if rules.rank_present[c >> 2]])
     ranks = {k: model.space.kinds[k].ranks[0] for k in (kind, *visible)}
-    nets = []
-    for _ in range(60_000):
-        cards = [rng.choice(pack) for _ in range(60)]
-        for at in player_at:
-            cards[at] = ranks[kind] * 4 + rng.randrange(4)
-        for at, k in zip(visible_at, visible, strict=True):
-            cards[at] = ranks[k] * 4 + rng.randrange(4)
-        nets.append(runner.play_shoe(cards, [100]).seats[0] / 100)
+    shoes = rng.choice(pack, size=(60_000, 60))
+    for at, k in [*((at, kind) for at in player_at), *zip(visible_at, visible, strict=True)]:
+        shoes[:, at] = ranks[k] * 4 + rng.integers(0, 4, size=len(shoes))
+    nets = [runner.play_shoe(cards, [100]).seats[0] / 100 for cards in shoes.tolist()]
     exact = float(model.deal_value(Deal((kind, kind), visible, 1)))
     mean = sum(nets) / len(nets)
     sd = (sum((x - mean) ** 2 for x in nets) / (len(nets) - 1)) ** 0.5

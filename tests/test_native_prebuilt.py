@@ -58,7 +58,7 @@ def test_prebuild_names_records_and_keeps_each_kernel(package_build: Path) -> No
     after = {p.name: p.stat().st_mtime_ns for p in package_build.iterdir()}
     assert after == {k: v for k, v in times.items() if not k.startswith("sim-0123")}
     mine.unlink()
-    damaged = package_build / kernels.prebuilt_file("fast")
+    damaged = package_build / kernels.prebuilt_file("sim")  # -O1: the quickest to build
     whole = damaged.read_bytes()
     damaged.write_bytes(whole[:100])  # a build cut short is built again
     kernels.prebuild(package_build, CC, portable=True)
@@ -102,11 +102,11 @@ def test_a_package_build_others_could_write_is_not_loaded(
         (shared / path.name).write_bytes(path.read_bytes())
     shared.chmod(0o777)
     monkeypatch.setattr(native, "prebuilt_dir", lambda: shared)
-    assert native.library("fast") is not None
+    assert native.library("sim") is not None  # -O1: the quickest kernel to compile anew
     err = capsys.readouterr().err
-    assert f"not loading {shared / kernels.prebuilt_file('fast')}" in err
-    assert "writable by group or others" in err and "compiling the fast kernel" in err
-    assert CC is not None and (isolated / native.library_file("fast", CC)).is_file()
+    assert f"not loading {shared / kernels.prebuilt_file('sim')}" in err
+    assert "writable by group or others" in err and "compiling the sim kernel" in err
+    assert CC is not None and (isolated / native.library_file("sim", CC)).is_file()
 
 
 @needs_cc
@@ -121,11 +121,11 @@ def test_a_package_build_of_another_source_is_not_taken(
         (here / source.name).write_bytes(source.read_bytes())
     monkeypatch.setattr(native, "prebuilt_dir", lambda: package_build)
     monkeypatch.setattr(kernels, "HERE", here)
-    with open(here / "fast.h", "a", encoding="utf-8") as edited:
-        edited.write("/* edited */\n")
-    assert native.prebuilt("fast") is None and native.prebuilt("analysis") is not None
-    assert native.library("fast") is not None
-    assert CC is not None and (isolated / native.library_file("fast", CC)).is_file()
+    with open(here / "sim_hands.h", "a", encoding="utf-8") as edited:
+        edited.write("/* edited */\n")  # sim's alone (the sim kernel: -O1, quick to build)
+    assert native.prebuilt("sim") is None and native.prebuilt("fast") is not None
+    assert native.library("sim") is not None
+    assert CC is not None and (isolated / native.library_file("sim", CC)).is_file()
 
 
 def test_runtime_builds_never_go_into_the_package(monkeypatch: pytest.MonkeyPatch) -> None:

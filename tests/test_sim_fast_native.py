@@ -1,11 +1,13 @@
 """The one-seat fast kernel in C (`native/fast.c`, `sim.kernels.fast_native`) plays the general
 kernel's rounds to the last bit (which tests/test_sim_native.py holds to the engine's,
 round for round): the same sums, the same net and hands in every round, on every bundled
-ruleset the fast kernel plays, the fast-kernel overlays of tests/test_sim_fastpath.py,
-odds that round and random qualifying overlays, both dealings (each with its own best
-play), several seeds and odd stakes; the same single rounds from stacked shoes as the
-general kernel and the engine, short ones too; state tables too big for int16; its
-constants are Python's."""
+ruleset the fast kernel plays, the fast-kernel overlays of tests/test_sim_fastpath.py and
+odds that round, both dealings (each with its own best play), several seeds and odd
+stakes; the same single rounds from stacked shoes as the general kernel and the engine,
+short ones too; state tables too big for int16; its constants are Python's. Random
+qualifying overlays (25 a run, each fault one overlay in ten shows found with a chance of
+93%) are tests/test_sim_fastpath.py's `test_random_qualifying_overlays_are_bit_identical`:
+the same two C kernels, compared there alone (four overlays here repeated it)."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ import random
 import numpy as np
 import pytest
 from best_play import strategy
-from test_sim_differential import overlay, random_overlay
+from test_sim_differential import overlay
 from test_sim_fastpath import FIELDS, QUALIFYING
 from test_sim_native import (
     ROUNDS,
@@ -31,7 +33,7 @@ from pontoon_rules.sim.kernels import fast_layout
 from pontoon_rules.sim.kernels import fast_native as fnative
 from pontoon_rules.sim.kernels.compiled import compile_sim
 from pontoon_rules.sim.kernels.strategy import Strategy
-from pontoon_rules.sim.runs.fastpath import FastRunner, fast_problem
+from pontoon_rules.sim.runs.fastpath import FastRunner
 from pontoon_rules.sim.runs.rounds import RoundRunner
 
 ODDS = [{"settlement": {"odd_amounts": rounding, "pays": "6:5", "collects": "3:2"},
@@ -62,15 +64,6 @@ def test_fast_equals_general_on_bundled_rulesets(ruleset: str) -> None:
 @pytest.mark.parametrize("change", FIELDS + ODDS)
 def test_fast_equals_general_on_field_overlays(change: dict[str, object]) -> None:
     assert_same_rounds(overlay("blackjack-reference", change), seeds=(1, 2**64 - 1))
-
-
-@pytest.mark.parametrize("seed", range(4))
-def test_fast_equals_general_on_random_qualifying_overlays(seed: int) -> None:
-    rng = random.Random(seed + 2000)
-    rules = None
-    while rules is None or fast_problem(compile_sim(rules)) is not None:
-        rules = random_overlay(rng, rng.choice(QUALIFYING))
-    assert_same_rounds(rules, ("best", "stand-15"), seeds=(1, 0xDEADBEEF))
 
 
 ACES_OF_ONE = {"pack": {"ace_values": [1]}}

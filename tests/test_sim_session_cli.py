@@ -138,12 +138,14 @@ def simulate(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def simulate_here(*args: str) -> subprocess.CompletedProcess[str]:
-    """`simulate ARGS` in this process, for a refusal that plays no round (`in_process`)."""
+    """`simulate ARGS` in this process (`in_process`): a refusal, or a run of one chunk."""
     return command_line("simulate", *args, cwd=ROOT)
 
 
 def test_simulate_paths_and_json() -> None:
-    out = simulate("belarus-ponton", "--rounds", "200000", "--json")
+    """In this process (one chunk of rounds: no pool of workers); `simulate`'s real
+    processes are the tests below (its set-up line, an unreachable scheduler, Ctrl-C)."""
+    out = simulate_here("belarus-ponton", "--rounds", "200000", "--json")
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
     assert data["path"] == "compiled" and data["rounds"] == 200000
@@ -151,10 +153,10 @@ def test_simulate_paths_and_json() -> None:
     assert low < data["house_edge_percent"] < high
     assert 0 < data["setup_seconds"] < data["seconds"] and data["run_rounds_per_second"] > 0
     assert data["kernel"] in ("general-c", "general-c-rules")
-    engine = simulate("belarus-ponton", "--rounds", "300", "--path", "engine", "--json")
+    engine = simulate_here("belarus-ponton", "--rounds", "300", "--path", "engine", "--json")
     assert json.loads(engine.stdout)["path"] == "engine"
     assert json.loads(engine.stdout)["kernel"] is None
-    fast = simulate("blackjack-reference", "--rounds", "1000", "--json")
+    fast = simulate_here("blackjack-reference", "--rounds", "1000", "--json")
     assert json.loads(fast.stdout)["kernel"] == "fast-c"
 
 

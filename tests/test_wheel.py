@@ -2,7 +2,8 @@
 fresh virtual environment with no C compiler on the PATH, `edge`, `simulate`, `session
 --summary` and `costs` of a bundled ruleset run on them with the source tree's figures,
 writing nothing inside site-packages (`wheel_env`: the wheel installed alone, the
-dependencies this interpreter's; about 40 s of CPU in all)."""
+dependencies this interpreter's). The source tree's figures are this process's
+(`in_process.command_line`); the installed commands run as real processes."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from in_process import command_line
 from wheel_env import (
     COMMANDS,
     COMPILERS,
@@ -19,7 +21,6 @@ from wheel_env import (
     build_wheel,
     figures,
     snapshot,
-    source_run,
 )
 
 from pontoon_rules.native import kernels
@@ -49,7 +50,7 @@ def test_the_wheel_installs_and_runs_without_a_compiler(tmp_path: Path) -> None:
         assert done.returncode == 0, (command, done.stderr)
         for said in ("compiling", "not loading", "not built here", "Traceback"):
             assert said not in done.stderr, (command, done.stderr)
-        reference = source_run(args)
+        reference = command_line(*args)  # the source tree's figures, in this process
         assert reference.returncode == 0, (command, reference.stderr)
         assert figures(done.stdout) == figures(reference.stdout), command
     after = snapshot(venv.site_packages)
