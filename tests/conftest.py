@@ -186,8 +186,9 @@ def served() -> Iterator[str]:
     `test_workbench_words51`): their tabs share its finished jobs and cached figures as one
     person's tabs do, instead of each module's own server working the same drafts out again.
     Without the realistic variations: each draft's took ~7 s of CPU (worker and helper) that
-    no test using this server looks at, ~45 s a run; the tests that do look at them
-    (`test_workbench_browser.served_realistic`) have a server that works them out."""
+    no test using this server looks at (the browser and words51 files: ~84 -> ~63 s); the
+    tests that do look at them (`test_workbench_browser.served_realistic`) have a server
+    that works them out."""
     from workbench_server import serve
 
     yield from serve("pagat-british", "--no-realistic")
