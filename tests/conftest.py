@@ -181,13 +181,17 @@ def _cpu_now() -> float:
 
 @pytest.fixture(scope="session")
 def served() -> Iterator[str]:
-    """The address of `pontoon-rules workbench pagat-british`, one server for every browser
-    test of the run's process (`test_workbench_browser`, `test_workbench_words51`): their
-    tabs share its finished jobs and cached figures as one person's tabs do, instead of
-    each module's own server working the same drafts out again."""
+    """The address of `pontoon-rules workbench pagat-british --no-realistic`, one server for
+    every browser test of the run's process (`test_workbench_browser`,
+    `test_workbench_words51`): their tabs share its finished jobs and cached figures as one
+    person's tabs do, instead of each module's own server working the same drafts out again.
+    Without the realistic variations: each draft's took ~7 s of CPU (worker and helper) that
+    no test using this server looks at (the browser and words51 files: ~84 -> ~63 s); the
+    tests that do look at them (`test_workbench_browser.served_realistic`) have a server
+    that works them out."""
     from workbench_server import serve
 
-    yield from serve("pagat-british")
+    yield from serve("pagat-british", "--no-realistic")
 
 
 @pytest.hookimpl(tryfirst=True)  # before the junitxml plugin writes the report

@@ -488,6 +488,41 @@ def test_renaming_a_draft_keeps_its_cost_table_running(client: Any) -> None:
     assert first["job"].split("+")[0] != renamed["job"].split("+")[0]
 
 
+def test_without_realistic_a_draft_works_out_no_realistic_variations(
+        client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`workbench --no-realistic`: a draft's cost job has no realistic step (every rule
+    asked: the exhaustive table alone) and its panel no such section; the default has both."""
+    from starlette.testclient import TestClient
+
+    from pontoon_rules.cli.errors import run_with_errors
+    from pontoon_rules.workbench import server
+    from pontoon_rules.workbench.app import create_app
+    from pontoon_rules.workbench.service import Workbench
+    from pontoon_rules.workbench.starts import Starts
+    from pontoon_rules.workbench.worker import REALISTIC
+
+    asked: list[Any] = []
+    monkeypatch.setattr(server, "serve", lambda *a, **k: asked.append(k["realistic"]))
+    for flags, realistic in (([], True), (["--no-realistic"], False)):
+        assert run_with_errors(cli, ["workbench", "--no-browser", *flags]) == 0
+        assert asked.pop() is realistic
+    draft = _draft(**{"player.stick_minimum": 13})
+    shown = client.post("/api/state", json=draft).json()["job"]
+    assert 'id="wb-realistic"' in client.get(f"/api/job/{shown}?tab=t&lang=en").json()["html"]
+    assert client.workbench.costs.get(shown.split("+")[-1])["steps"] == [REALISTIC]
+    without = Workbench(Starts(), JobManager(1, prefix="q"), JobManager(1, prefix="c"),
+                        realistic=False)
+    with TestClient(create_app(without), base_url="http://127.0.0.1:8765") as bare:
+        for every_rule, steps in ((False, []), (True, [COSTS])):
+            job = bare.post("/api/state", json={**draft, "every_rule": every_rule}).json()["job"]
+            assert without.costs.get(job.split("+")[-1])["steps"] == steps
+            answer = bare.get(f"/api/job/{job}?tab=t&lang=en").json()
+            assert answer["html"] and 'id="wb-realistic"' not in answer["html"]
+        for manager in (without.edges, without.jobs, without.costs):
+            manager.release("t")
+    without.close()
+
+
 def test_a_try_button_sets_a_value_as_the_cost_table_gives_it(client: Any) -> None:
     answer = client.post("/api/state", json={**_draft(), "set": {
         "settlement.ties": "push", "no.such.field": 1}}).json()

@@ -24,8 +24,11 @@ import click
 @click.option("--memory", type=click.FloatRange(0.25, 64), default=2.0, show_default=True,
               metavar="GIB", help="Memory each analysis process may use, in GiB; an "
                                   "analysis that needs more stops and says so.")
+@click.option("--no-realistic", is_flag=True,
+              help="Leave out the changes a table would make (several seconds of solving "
+                   "for each change: on a slow machine); every rule's cost is still offered.")
 def workbench_cmd(ruleset: str | None, port: int, host: str, allow_hosts: tuple[str, ...],
-                  no_browser: bool, workers: int, memory: float) -> None:
+                  no_browser: bool, workers: int, memory: float, no_realistic: bool) -> None:
     """Change house rules in the browser: the sheet's sentences with their controls, the
     exact house edge and its change, the hands that show it, the rules file and the PDF.
 
@@ -52,4 +55,4 @@ def workbench_cmd(ruleset: str | None, port: int, host: str, allow_hosts: tuple[
         file = Path(ruleset)
     serve(file, host, port, not no_browser, workers, start=start,
           say=lambda line: click.echo(line, err=True), allow_hosts=allow_hosts,
-          memory=int(memory * (1 << 30)))
+          memory=int(memory * (1 << 30)), realistic=not no_realistic)

@@ -144,13 +144,14 @@ def bind(host: str, port: int) -> socket.socket:
 def serve(file: Path | None, host: str = "127.0.0.1", port: int = 8765, browser: bool = True,
           workers: int = 1, start: str = "pagat-british",
           say: Callable[[str], None] = print, allow_hosts: tuple[str, ...] = (),
-          memory: int | None = DEFAULT_MEMORY) -> None:
+          memory: int | None = DEFAULT_MEMORY, realistic: bool = True) -> None:
     """Serve the workbench until interrupted (Ctrl+C), then stop the workers and remove the
     temporary folder.
 
     Args:
         allow_hosts: more names the server answers to (--allow-host).
         memory: the address space each analysis process may use (bytes).
+        realistic: work out each draft's realistic variations (`Workbench`).
 
     Raises:
         RulesetError: `file` is not a valid ruleset.
@@ -163,7 +164,7 @@ def serve(file: Path | None, host: str = "127.0.0.1", port: int = 8765, browser:
     starts = Starts(file, start)
     workbench = Workbench(starts, JobManager(workers, nice=4, prefix="q", memory=memory),
                           JobManager(1, nice=4, prefix="c", memory=memory),
-                          JobManager(1, prefix="e", memory=memory))
+                          JobManager(1, prefix="e", memory=memory), realistic)
     exposed = exposure(host, port)
     try:
         app = create_app(workbench, host, exposed, allow_hosts)

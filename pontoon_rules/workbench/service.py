@@ -132,12 +132,13 @@ class Workbench:
     never behind a strategy card or a table), `jobs` for the other figures a change shows
     (examples, strategy, comparisons) and `costs` for the realistic variations and the
     long exhaustive cost tables, so a table that takes a minute never holds up the next
-    change's edge. A tab's newer change cancels its older work in each (`JobManager`).
+    change's edge. A tab's newer change cancels its older work in each (`JobManager`);
+    without `realistic` (`--no-realistic`) the panel has no realistic variations.
     """
 
     def __init__(self, starts: Starts, jobs: JobManager, costs: JobManager,
-                 edges: JobManager | None = None) -> None:
-        self.starts, self.jobs, self.costs = starts, jobs, costs
+                 edges: JobManager | None = None, realistic: bool = True) -> None:
+        self.starts, self.jobs, self.costs, self.realistic = starts, jobs, costs, realistic
         self.edges = edges if edges is not None else JobManager(1, prefix="e")
         self.jobs.gate = self.costs.gate = self.edges.idle  # the edge first
         self.edges.finished = self._edge_done
@@ -255,7 +256,8 @@ class Workbench:
             edge_steps, steps, analysed = DRAFT_EDGE_STEPS, DRAFT_STEPS, ruleset
         else:  # the base itself: the same figures, and its stored cost table
             edge_steps, steps, analysed = BASE_EDGE_STEPS, BASE_STEPS, draft.start.base
-        cost_steps = EVERY_RULE_STEPS if every_rule else COST_STEPS
+        cost_steps = tuple(step for step in (EVERY_RULE_STEPS if every_rule else COST_STEPS)
+                           if self.realistic or step != REALISTIC)
         text = analysed.model_dump_json()
         wanted = [(self.edges, job_key(text, edge_steps), Job(analysed, draft.start.base,
                                                               edge_steps)),
@@ -443,7 +445,6 @@ class Workbench:
 
     def close(self) -> None:
         """Stop the workers and remove the temporary folder."""
-        self.edges.close()
-        self.jobs.close()
-        self.costs.close()
+        for manager in (self.edges, self.jobs, self.costs):
+            manager.close()
         self.starts.close()

@@ -408,7 +408,7 @@ def analysis_page() -> str:
     """The analysis page alone (its figures computed as a build computes them)."""
     from pontoon_rules.docs.website.analysis_pages import analysis_pages
 
-    return analysis_pages(site_analysis())["analysis.md"]
+    return analysis_pages(site_analysis(), costs=False)["analysis.md"]
 
 
 __all__ = ["generated_files", "generated_pages", "nav_expansions"]
