@@ -125,8 +125,8 @@ def test_the_banker_s_pontoon_at_once_says_the_rate_it_collects(ruleset_id: str,
      " doubled hand up (a rescue), the dealer does not play, except to take a second card"),
     ("spanish-21", "en", "When every player has already bust, surrendered or given a doubled"
      " hand up (a rescue), the dealer does not play."),
-    ("australian-pontoon", "ru", "Если все игроки уже перебрали, сдались или отказались от"
-     " удвоенной руки (спасение), банкир не играет")])
+    ("australian-pontoon", "ru", "Если все игроки уже перебрали, сдались или спасли"
+     " удвоение, дилер не играет")])
 def test_the_banker_s_play_after_every_hand_is_rescued_is_said(ruleset_id: str, lang: str,
                                                                 words: str) -> None:
     """Does the dealer play when every player has rescued? 'When every player has already

@@ -89,7 +89,7 @@ def test_no_card_limit_sentence_where_no_five_cards_fall_below_the_minimum() -> 
 
 
 @pytest.mark.parametrize(("lang", "said", "not_said"), [
-    ("ru", "Две карты с одинаковым числом очков можно разделить", "одного достоинства"),
+    ("ru", "Две первые карты с одинаковым числом очков можно разделить", "одного достоинства"),
     ("en", "two cards of the same value", "two cards of the same rank")])
 def test_the_split_sentence_follows_the_pair_rule(lang: str, said: str, not_said: str) -> None:
     """«Две карты одного достоинства» (one rank) beside «любые две карты по 10 очков —
@@ -214,7 +214,7 @@ def test_the_soft_stick_sentence_is_marked_our_reading_on_pagat() -> None:
 @pytest.mark.parametrize(("lang", "said"), [
     ("en", "You decide once the dealer has checked for a blackjack, or at once where their "
      "face-up card cannot make one (late surrender)."),
-    ("ru", "а если его открытая карта не может её дать, — сразу (поздний отказ)")])
+    ("ru", "а если его открытая карта не может её дать, — сразу (позднее право сдаться)")])
 def test_late_surrender_says_when_the_dealer_does_not_check(lang: str, said: str) -> None:
     """Spanish 21's dealer checks only with A, J, Q or K up: against a 2 to 9 there is no
     check to wait for."""

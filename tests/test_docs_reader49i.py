@@ -201,7 +201,7 @@ def test_belarus_uses_its_pages_own_words_quoted() -> None:
 @pytest.mark.parametrize(("ruleset_id", "said"), [
     ("belarus-ponton", "Играют от 2 до 7 человек, каждый против дилера"),
     ("casino-ochko", "Играют от 1 до 7 человек, каждый против дилера заведения."),
-    ("australian-pontoon", "Играют от 1 до 7 человек, каждый против банкира")])
+    ("australian-pontoon", "Играют от 1 до 7 человек, каждый против дилера казино")])
 def test_the_players_count_does_not_read_as_an_age(ruleset_id: str, said: str) -> None:
     """«Для игроков от 2 до 7» reads as players aged 2 to 7: «Играют от 2 до 7 человек»."""
     text = sheet_markdown(load_bundled(ruleset_id), "ru")

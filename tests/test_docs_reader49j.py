@@ -91,7 +91,7 @@ def test_the_super_bonus_is_said_to_count_on_a_split_hand_as_our_reading(
     ("australian-pontoon", "en", "Before the first deal the dealer shuffles the cards and the "
      "player on the dealer's right cuts them. Each later shuffle is done and cut the same "
      "way. ‡"),
-    ("australian-pontoon", "ru", "а игрок справа от банкира снимает колоду. Так же тасуют и "
+    ("australian-pontoon", "ru", "а игрок справа от дилера снимает колоду. Так же тасуют и "
      "снимают колоду и каждый следующий раз. ‡"),
     ("belarus-ponton", "ru", "Перед первой сдачей дилер тасует карты, а игрок справа от "
      "дилера снимает колоду. Так же тасуют и снимают колоду и каждый следующий раз. ‡"),

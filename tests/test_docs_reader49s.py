@@ -65,7 +65,7 @@ def test_the_engine_pays_a_fixed_prize_in_full_past_a_home_bank(tmp_path: Path) 
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", "are paid at home from the bank like any other win: in full, the dealer making up "
      "what the bank lacks."),
-    ("ru", "дома платят из банка, как любой выигрыш: полностью, а недостающее банкир "
+    ("ru", "дома платят из банка, как любой выигрыш: полностью, а недостающее дилер "
      "доплачивает сам.")])
 def test_the_house_prizes_are_paid_like_any_other_win(ruleset_id: str, lang: str,
                                                     words: str) -> None:

@@ -106,17 +106,17 @@ def test_the_tables_key_of_a_game_with_no_refused_hand() -> None:
                                         "blackjack-reference"])
 def test_surrender_has_one_name_and_the_deal_keeps_its_own(ruleset_id: str) -> None:
     """«сдача» is the deal: «поздняя сдача», «без сдачи», «сдать руку», «отменяет сдачу»
-    read as the deal; surrender is «сдаться», its noun «отказ» (not «капитуляция»), and even
-    money has one name, «равные деньги» (not «ивен мани»)."""
+    read as the deal; surrender is «сдаться», its noun «право сдаться» (not «капитуляция»,
+    not «отказ»: r49m), and even money has one name, «равные деньги» (not «ивен мани»)."""
     text = sheet(ruleset_id, "ru")
     for word in ("капитуляц", "поздняя сдача", "без сдачи", "сдать руку", "отменяет сдачу",
                  "ивен мани", "отказывается от руки"):
         assert word not in text.lower(), word
     if ruleset_id != "blackjack-reference":
-        assert "поздний отказ" in text and "Можно сдаться на первых двух картах" in text
+        assert "позднее право сдаться" in text and "Можно сдаться на первых двух картах" in text
         assert "сдаётся: " in text  # the worked example of a surrender
     else:
-        assert "«Равные деньги»: с комбинацией «блэкджек» против туза банкира" in text
+        assert "«Равные деньги»: с комбинацией «блэкджек» против туза дилера" in text
 
 
 def test_the_russian_hand_names_and_counts_read_as_russian() -> None:
@@ -129,7 +129,7 @@ def test_the_russian_hand_names_and_counts_read_as_russian() -> None:
     sette = sheet("sette-e-mezzo", "ru")
     assert "дикая" not in sette and "К♦ — джокер («матта»), здесь он стоит" in sette
     siebzehn = sheet("siebzehn-und-vier", "ru")
-    assert "прирождённое" not in siebzehn and "натуральные 21 (туз и десятка)" in siebzehn
+    assert "прирождённое" not in siebzehn and "21 с двух карт (туз и десятка)" in siebzehn
 
 
 @pytest.mark.parametrize(("ruleset_id", "names"), [

@@ -120,7 +120,7 @@ def test_the_dealer_draws_a_second_card_only_after_a_surrender(actions: list[str
 @pytest.mark.parametrize(("lang", "said", "unsaid"), [
     ("en", "the dealer does not play, except to take a second card when someone has "
            "surrendered", None),
-    ("ru", "банкир не играет. Только если кто-то сдался, банкир берёт вторую карту",
+    ("ru", "дилер не играет. Только если кто-то сдался, дилер берёт вторую карту",
      "после сдачи берёт вторую карту")])
 def test_the_sheet_says_the_second_card_is_only_for_a_surrender(lang: str, said: str,
                                                                 unsaid: str | None) -> None:
@@ -173,8 +173,8 @@ def test_a_rescue_is_worked_after_its_doubles(ruleset_id: str, doubles: int) -> 
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", "doubles down and gets 2♣, doubles down and gets 5♦, gives the doubled hand up"),
-    ("ru", "удваивает ставку и получает 2♣, удваивает ставку и получает 5♦, отказывается от "
-           "удвоенной руки (спасение): 16 из 4 карт.")])
+    ("ru", "удваивает ставку и получает 2♣, удваивает ставку и получает 5♦, спасает "
+           "удвоение: 16 из 4 карт.")])
 def test_spanish_21_tells_a_redouble_and_a_rescue(lang: str, words: str) -> None:
     text = sheet("spanish-21", lang)
     assert words in text

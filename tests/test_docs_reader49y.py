@@ -21,7 +21,7 @@ from pontoon_rules.ruleset.loading.registry import load_bundled
 
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", "Feuer (two aces) or geborene Einundzwanzig (ace and ten)"),
-    ("ru", "«огонь» (два туза) или натуральные 21"),
+    ("ru", "«огонь» (два туза) или 21 с двух карт"),
     ("de", "Feuer (zwei Asse) oder geborene Einundzwanzig"),
 ])
 def test_the_naturals_to_declare_are_one_or_the_other(lang: str, words: str) -> None:
@@ -103,7 +103,7 @@ def test_the_va_bank_example_is_dropped_where_the_engine_frees_otherwise(
 @pytest.mark.parametrize(("lang", "words"), [
     ("en", "When a player holds it, each other player pays that player too, 2:1 on their own "
            "stake"),
-    ("ru", "Если она у игрока, каждый другой игрок тоже платит этому игроку 2 к 1"),
+    ("ru", "Если она у игрока, каждый другой игрок (не банкир) тоже платит этому игроку 2 к 1"),
 ])
 def test_vingt_un_says_whom_the_other_players_pay(lang: str, words: str) -> None:
     """r49i: «Каждый другой игрок тоже платит за неё 2 к 1» did not say to whom, and read as
@@ -119,7 +119,8 @@ def test_a_bust_that_also_pays_another_players_natural_is_not_said_to_lose_only_
     there loses its stake and pays the natural too, so the sheet says the plain loss; a
     game whose banker's hand collects more than 1:1 and where no one else is paid keeps
     "only your stake" (pagat's five-card trick)."""
-    only = {"en": "you lose only your stake", "ru": "теряете только свою ставку"}[lang]
+    only = {"en": "you lose only your stake",
+            "ru": "и только её, какой бы ни была рука банкира"}[lang]
     assert only not in sheet("vingt-un", lang)
     assert only in sheet("pagat-british", lang)
 

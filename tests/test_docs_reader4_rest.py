@@ -128,7 +128,7 @@ def test_the_russian_sheets_speak_of_cards_and_combinations_not_hands(ruleset_id
     text = sheet(ruleset_id, "ru")
     for calque in CALQUES:
         assert calque not in text, calque
-    banker = "дилера" if ruleset_id in ("belarus-ponton", "casino-ochko") else "банкира"
+    banker = "банкира" if ruleset_id in ("ochko-home", "pagat-british") else "дилера"
     assert f"Игрок бьёт младшую комбинацию {banker} и проигрывает старшей" in text
     assert "Выигравшему платят" in text
 
@@ -194,13 +194,13 @@ def test_the_rules_page_says_an_outcome_exception_as_the_sheets_say_a_pair() -> 
     from pontoon_rules.docs.website.pages import ruleset_rules_page
 
     page = ruleset_rules_page(load_bundled("siebzehn-und-vier"), "ru")
-    assert "Если у игрока «натуральные 21 (туз и десятка)», а у банкира" in page
+    assert "Если у игрока «21 с двух карт (туз и десятка)», а у банкира" in page
     assert "игрок проигрывает и платит банкиру 1 к 1." in page
     import re
 
     values = " ".join(re.findall(r'<td class="pr-value">([^<]*)</td>', page))
     assert "a player" not in values and "natural-21" not in values
-    assert "«огонь» (два туза), натуральные 21 (туз и десятка), по очкам" in values
+    assert "«огонь» (два туза), 21 с двух карт (туз и десятка), по очкам" in values
 
 
 def test_ban_luck_says_free_hand_where_its_players_do() -> None:

@@ -89,7 +89,11 @@ def test_siebzehn_und_vier_ru_names_feuer_once() -> None:
 
 
 def test_sette_e_mezzo_ru_nests_the_reale() -> None:
-    assert "«семь с половиной „реале“ (две карты)»" in _sheet("sette-e-mezzo", "ru")
+    """The name «семь с половиной «реале»» (no gloss since g49ab) ends on its own quote: a
+    quoted slot drops its marks, never opening a second «."""
+    text = _sheet("sette-e-mezzo", "ru")
+    assert "если у игрока семь с половиной «реале», а у банкира" in text
+    assert "«семь с половиной «" not in text and "««" not in text
 
 
 # -- 2. the payout table's header in the players' word --------------------------------------

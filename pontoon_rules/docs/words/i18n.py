@@ -68,14 +68,20 @@ def words_of(ruleset: object, lang: str) -> str:
     """The catalog a ruleset's text renders in: `lang@source` for one of its sources
     written in `lang` that has words of its own (`speaking_source`), else `lang` itself
     (English too: a source's own English words, `locale/en/LC_MESSAGES/<source>.po`, over
-    the messages as written: Sydney's dealer who hits and stands)."""
+    the messages as written: Sydney's dealer who hits and stands); where no source speaks
+    `lang`, the words of its kind of table, a catalog named after `table.banker` where
+    `lang` has one (`ru@house-dealer`: «дилер» at a casino table read from English
+    sources, as the Russian casino sources' own words say, never the home banker)."""
     if "@" in lang:
         return lang
     sources = getattr(ruleset, "sources", None) or {}
     own = set(vocabularies(lang)) if lang in LANGUAGES else set()
     found = [key for key, source in sources.items()
              if getattr(source, "language", None) == lang and key in own]
-    return f"{lang}@{speaking_source(ruleset, found)}" if found else lang
+    if found:
+        return f"{lang}@{speaking_source(ruleset, found)}"
+    kind = getattr(getattr(getattr(ruleset, "table", None), "banker", None), "value", None)
+    return f"{lang}@{kind}" if kind in own else lang
 
 
 def speaking_source(ruleset: object, keys: list[str]) -> str:
