@@ -133,7 +133,7 @@ def test_ochko_banker_twenty_one_cell_says_what_it_takes_as_a_total() -> None:
     rows = {row["key"]: row for row in payout_rows(r, translations("en").gettext)}
     assert rows["twenty-one"]["takes"] == "1:1 (as a total)"
     assert collect(r, TOTAL) == 1  # what the banker's ordinary total collects
-    assert "| 1 к 1 (без комбинации) |" in sheet("ochko-home", "ru")
+    assert "| 1 к 1 (сумма) |" in sheet("ochko-home", "ru")
 
 
 def test_ochko_words_players_use() -> None:

@@ -96,7 +96,7 @@ def test_a_payout_cell_says_never_only_where_those_cards_never_win(ruleset_id: s
 @pytest.mark.parametrize(("ruleset_id", "lang", "row"), [
     ("australian-pontoon", "en", "| 13. twenty-one | A♠ 8♥ 2♦ | 1:1 | 1:1 (as a total) |"),
     ("spanish-21", "en", "| 13. twenty-one | A♠ 8♥ 2♦ | 1:1 | 1:1 (as a total) |"),
-    ("ochko-home", "ru", "| 2. очко | Т♠ 10♥ | 1 к 1 | 1 к 1 (без комбинации) |")])
+    ("ochko-home", "ru", "| 2. очко | Т♠ 10♥ | 1 к 1 | 1 к 1 (сумма) |")])
 def test_the_bankers_twenty_one_takes_as_a_plain_total(ruleset_id: str, lang: str,
                                                        row: str) -> None:
     assert row in sheet(ruleset_id, lang)

@@ -86,15 +86,16 @@ def test_a_russian_payout_cell_does_not_reuse_the_plain_total_rows_name(ruleset_
     the plain-total row. A banker who may not hold the hand collects «1 к 1» (g49m: «1 к 1,
     как сумма» read as no player says it), what the legend under the table explains
     («…считаются у него просто как сумма»); the PDFs keep their page budget
-    (test_docs_sheets). The cell says the cards take as no named hand («1 к 1 (без
-    комбинации)», r49n: a bare «—» read as the banker's 21 never collecting)."""
+    (test_docs_sheets). The cell says the cards take as a plain total («1 к 1 (сумма)»,
+    short enough for Australian Pontoon's page budget; r49n: a bare «—» read as the
+    banker's 21 never collecting)."""
     ruleset = load_bundled(ruleset_id)
     text = render_sheet(ruleset, "md", "ru", find_base(ruleset)).decode("utf-8")
     plain = translations("ru").gettext("other total")
     rows = [line.split(" | ") for line in text.splitlines() if line.startswith("| ")]
     takes = [cells[-1] for cells in rows[2:] if not cells[0].endswith(plain)]
     assert all(plain not in cell for cell in takes), takes
-    assert any(cell.rstrip(" |").endswith("(без комбинации)") for cell in takes), takes
+    assert any(cell.rstrip(" |").endswith("(сумма)") for cell in takes), takes
     assert all("как сумма" not in cell for cell in takes), takes
     assert "просто как сумма." in text
 
