@@ -21,10 +21,10 @@ SMALLEST = ("The table agrees the smallest stake before play (fill in): each sta
             "%(low)s, at most %(high)s.")
 
 
-TEN = {"en": "10 units (chips)", "ru": "10 фишек", "hy": "10 միավոր (ժետոն)"}
+TEN = {"en": "10 chips", "ru": "10 фишек", "hy": "10 ժետոն"}
 """A given least stake keeps its unit in the sentence (g49f: a bare "at least 10")."""
 
-FIVE_HUNDRED = {"en": "500 units (chips)", "ru": "500 фишек", "hy": "500 միավոր (ժետոն)"}
+FIVE_HUNDRED = {"en": "500 chips", "ru": "500 фишек", "hy": "500 ժետոն"}
 """And so does a given largest stake (g49h: a bare "at most 500" beside a least with its
 unit)."""
 

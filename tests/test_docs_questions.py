@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from fractions import Fraction
+from itertools import product
 
 import pytest
 
@@ -16,7 +18,9 @@ from pontoon_rules.docs.sheet.sheet_view import find_base
 from pontoon_rules.docs.sheet.sheets import sheet_html, sheet_markdown
 from pontoon_rules.docs.words.i18n import translations, words_of
 from pontoon_rules.docs.words.sentences import sentences
+from pontoon_rules.ruleset.format.common import Rank
 from pontoon_rules.ruleset.format.fields import provenance_for
+from pontoon_rules.ruleset.format.hands import HandDefinition
 from pontoon_rules.ruleset.format.languages import sheet_languages
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
@@ -40,10 +44,31 @@ def _banker_play(r: Ruleset) -> list[str]:
 
 def _several_names(r: Ruleset) -> list[str]:
     """Which payout when a hand fits several names: the highest (g49x: where the order of
-    named hands only names cards, the sentence says so, ending the same way)."""
-    ranges = [d.cards_range for _h, d in r.hands.ranked()]
-    overlap = any(max(a[0], b[0]) <= min(a[1] or 99, b[1] or 99)
-                  for i, a in enumerate(ranges) for b in ranges[i + 1:])
+    named hands only names cards, the sentence says so, ending the same way). Asked only
+    where some cards fit two names: their numbers of cards meet and, for a hand that is its
+    ranks (Очко's and Siebzehn's two aces, 22), a total those ranks make fits the other
+    (r49n: no cards are both two aces and twenty-one)."""
+    defs = [d for _h, d in r.hands.ranked()]
+
+    def totals(d: HandDefinition) -> set[Fraction]:
+        aces = r.pack.every_ace_value()
+        return {sum(v, Fraction(0)) for v in product(
+            *[aces if k is Rank.ACE else (r.pack.value_of(k),) for k in d.ranks or ()])}
+
+    def meet(a: HandDefinition, b: HandDefinition) -> bool:
+        (la, ha), (lb, hb) = a.cards_range, b.cards_range
+        if max(la, lb) > min(ha or 99, hb or 99):
+            return False
+        if a.ranks is None and b.ranks is None or r.pack.wild_cards:
+            return True
+        if a.ranks is not None and b.ranks is not None:
+            return sorted(a.ranks) == sorted(b.ranks)
+        fixed, other = (a, b) if a.ranks is not None else (b, a)
+        return any(all(d.min_total is None or t >= d.min_total for d in (fixed, other))
+                   and all(d.max_total is None or t <= d.max_total for d in (fixed, other))
+                   for t in totals(fixed))
+
+    overlap = any(meet(a, b) for i, a in enumerate(defs) for b in defs[i + 1:])
     return ["several", "the highest of them."] if overlap else []
 
 
@@ -80,7 +105,7 @@ def _bank_life(r: Ruleset) -> list[str]:
         found = provenance_for(r, "table.bank.amount")  # a size the source leaves open
         out.append("The banker puts up a bank of " + (
             f"____ chips (agreed before play, for example {k.amount})"
-            if found is not None and found.open else f"{k.amount} units (chips)"))
+            if found is not None and found.open else f"{k.amount} chips"))
         side = "right" if r.table.direction.value == "right" else "left"
         out.append(f"it then passes to the player on the banker's {side}"
                    if k.passes_when_broken else "the banker then puts up a new one")

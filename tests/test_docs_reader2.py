@@ -118,7 +118,7 @@ def test_even_money_says_it_only_pays_less_where_a_blackjack_always_wins() -> No
 
 
 @pytest.mark.parametrize(("ruleset_id", "lang", "words"), [
-    ("blackjack-reference", "en", "at least 1 unit (chip)"),
+    ("blackjack-reference", "en", "at least 1 chip"),
     ("ochko-home", "ru", "не меньше 1 фишки"),
     ("siebzehn-und-vier", "de", "mindestens 1 Spielmarke"),  # 123sportwetten.eu
 ])

@@ -90,9 +90,9 @@ def test_the_home_house_is_cut_on_the_side_the_first_shuffle_says(
 
 
 @pytest.mark.parametrize(("n", "russian", "english"), [
-    (1, "не меньше 1 фишки;", "at least 1 unit (chip);"),
-    (5, "не меньше 5 фишек;", "at least 5 units (chips);"),
-    (21, "не меньше 21 фишки;", "at least 21 units (chips);")], ids=["1", "5", "21"])
+    (1, "не меньше 1 фишки;", "at least 1 chip;"),
+    (5, "не меньше 5 фишек;", "at least 5 chips;"),
+    (21, "не меньше 21 фишки;", "at least 21 chips;")], ids=["1", "5", "21"])
 def test_a_stake_in_chips_takes_each_languages_plural_form(
         tmp_path: Path, n: int, russian: str, english: str) -> None:
     """The chips a sentence counts are a plural message, so a language with more forms

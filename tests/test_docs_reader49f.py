@@ -132,7 +132,7 @@ def test_casino_ochko_prints_no_upper_limit_its_page_never_gives(lang: str) -> N
     assert "____" in limits.text and limits.reading
     for claim in ("верхнего предела нет", "no upper limit"):
         assert claim not in limits.text
-    assert {"en": "at least 1 unit (chip)", "ru": "не меньше 1 фишки"}[lang] in limits.text
+    assert {"en": "at least 1 chip", "ru": "не меньше 1 фишки"}[lang] in limits.text
 
 
 def test_home_ochkos_russian_sheet_says_no_twist_and_no_missing_limit() -> None:

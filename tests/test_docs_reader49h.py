@@ -30,7 +30,7 @@ def sheet(ruleset_id: str, lang: str) -> str:
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "each stake at least ____, at most 500 units (chips)"),
+    ("en", "each stake at least ____, at most 500 chips"),
     ("ru", "не больше 500 фишек")])
 def test_a_given_largest_stake_is_said_with_its_unit(lang: str, said: str) -> None:
     """'each stake at least ____, at most 500' beside 'at least 1 chip': a limit the

@@ -232,6 +232,6 @@ def test_the_largest_stake_does_not_cap_the_buys_and_the_sheet_says_so() -> None
     [buy] = [a for a in state.legal_actions() if a.kind == BUY]
     assert buy.high > 500
     said = " ".join(s.text for s in sentences(ruleset) if s.key == "stake_limits")
-    assert "at most 500 units (chips). Buying may take a stake above the maximum." in said
+    assert "at most 500 chips. Buying may take a stake above the maximum." in said
     no_buying = _with("vingt-un", stakes={"max_stake": 500})
     assert "Buying" not in " ".join(s.text for s in sentences(no_buying))

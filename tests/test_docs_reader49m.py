@@ -92,11 +92,12 @@ def test_ochko_home_giving_up_the_bank_reads_as_open(lang: str, open_: str, then
 
 def test_ochko_home_payout_table_says_the_bankers_21_in_players_words() -> None:
     """The banker's two-card 21 is no ochko (`banker_can_hold: false`): it collects 1:1 as
-    any total does. «1 к 1, как сумма» read as no player says it; the cell says «1 к 1» as
-    players do, and the legend under the table and the ranking say why."""
+    any total does. «1 к 1, как сумма» read as no player says it, and a bare «—» as the
+    banker's 21 never collecting (r49n): the cell says «1 к 1 (сумма)», and the
+    legend under the table and the ranking say why."""
     text = sheet("ochko-home", "ru")
     row = line_with(text, "| 2. очко |")
-    assert row.split("|")[4].strip() == "—"  # g49x: the banker never holds it
+    assert row.split("|")[4].strip() == "1 к 1 (сумма)"  # never held as очко
     assert "как сумма" not in row
     assert "Карты банкира никогда не засчитываются как очко" in text
     assert "те же карты считаются у него просто как сумма" in text

@@ -33,23 +33,23 @@ def printed() -> Iterator[tuple[Ruleset, str]]:
 # 1. The face-down and face-up cards: a sentence, its verb agreeing with the list -------------
 
 @pytest.mark.parametrize(("ruleset_id", "lang", "said"), [
-    ("pagat-british", "en", "Your cards of the deal, a bought card and the card dealt to a split "
+    ("pagat-british", "en", "Your first two cards, a bought card and the card dealt to a split "
      "hand are dealt face down. A twisted card is dealt face up."),
-    ("ban-luck", "en", "Your cards of the deal and a card drawn are dealt face down."),
-    ("vingt-un", "en", "Your cards of the deal are dealt face down. A twisted card is dealt "
+    ("ban-luck", "en", "Your first two cards and a card drawn are dealt face down."),
+    ("vingt-un", "en", "Your first two cards are dealt face down. A twisted card is dealt "
      "face up."),
-    ("xi-dach", "vi", "Các lá chia đầu ván của bạn và lá rút thêm đều được chia úp."),
-    ("sette-e-mezzo", "it", "Le tue carte della distribuzione vengono date coperte. Una carta "
+    ("xi-dach", "vi", "Hai lá đầu tiên của bạn và lá rút thêm đều được chia úp."),
+    ("sette-e-mezzo", "it", "La tua carta viene data coperta. Una carta "
      "chiesta viene data scoperta."),
-    ("siebzehn-und-vier", "de", "Ihre gegebenen Karten liegen verdeckt. Eine gekaufte Karte "
+    ("siebzehn-und-vier", "de", "Ihre Karte liegt verdeckt. Eine gekaufte Karte "
      "liegt offen."),
-    ("pagat-british", "ru", "Рубашкой вверх сдаются ваши карты сдачи, купленная карта и карта, "
-     "сданная на руку после сплита. В открытую сдаётся карта, взятая на «ещё»."),
-    ("pagat-british", "hy", "Փակ են դրվում Ձեր բաժանման քարտերը, գնված քարտը և կիսված ձեռքին "
-     "տրված քարտը։ Բաց է դրվում անվճար («մեկ էլ») քարտը։"),
-    ("pagat-british", "pa", "ਤੁਹਾਡੇ ਵੰਡ ਦੇ ਪੱਤੇ, ਖਰੀਦਿਆ ਪੱਤਾ ਅਤੇ ਤੋੜੀ ਜੋੜੀ ਦੇ ਹੱਥ ਨੂੰ ਦਿੱਤਾ ਪੱਤਾ ਪੁੱਠੇ "
+    ("pagat-british", "ru", "Рубашкой вверх сдаются ваши первые две карты, купленная карта и "
+     "карта, сданная на руку после сплита. В открытую сдаётся карта, взятая на «ещё»."),
+    ("pagat-british", "hy", "Փակ են դրվում Ձեր առաջին երկու քարտերը, գնված քարտը և կիսված "
+     "ձեռքին տրված քարտը։ Բաց է դրվում անվճար («մեկ էլ») քարտը։"),
+    ("pagat-british", "pa", "ਤੁਹਾਡੇ ਪਹਿਲੇ ਦੋ ਪੱਤੇ, ਖਰੀਦਿਆ ਪੱਤਾ ਅਤੇ ਤੋੜੀ ਜੋੜੀ ਦੇ ਹੱਥ ਨੂੰ ਦਿੱਤਾ ਪੱਤਾ ਪੁੱਠੇ "
      "ਦਿੱਤੇ ਜਾਂਦੇ ਹਨ। ਮੁਫ਼ਤ ਲਿਆ ਪੱਤਾ ਸਿੱਧਾ ਦਿੱਤਾ ਜਾਂਦਾ ਹੈ।"),
-    ("pagat-british", "ur", "آپ کے بانٹ کے پتے، خریدا ہوا پتا اور تقسیم شدہ ہاتھ کو دیا گیا "
+    ("pagat-british", "ur", "آپ کے پہلے دو پتے، خریدا ہوا پتا اور تقسیم شدہ ہاتھ کو دیا گیا "
      "پتا الٹے دیے جاتے ہیں۔ مفت لیا ہوا پتا سیدھا دیا جاتا ہے۔")])
 def test_the_faces_are_said_in_a_sentence(ruleset_id: str, lang: str, said: str) -> None:
     """"Face down: the cards of the deal, a card drawn." read as a field list; the sheet

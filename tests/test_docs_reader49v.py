@@ -20,9 +20,9 @@ from pontoon_rules.ruleset.loading.registry import load_bundled
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("en", "Your cards of the deal, a twisted card, a card after doubling and the card "
+    ("en", "Your first two cards, a twisted card, a card after doubling and the card "
      "dealt to a split hand are dealt face up."),
-    ("ru", "В открытую сдаются ваши карты сдачи, ")])
+    ("ru", "В открытую сдаются ваши первые две карты, ")])
 def test_ochkos_face_up_cards_of_the_deal_are_the_players(lang: str, said: str) -> None:
     """«The cards of the deal … are dealt face up» beside «The dealer's cards stay face
     down until the players have played» read as a clash: they are the player's cards."""

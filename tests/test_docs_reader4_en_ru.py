@@ -67,8 +67,9 @@ def _hand(cards: list[int], rules: Rules) -> Hand:
 def test_a_payout_cell_says_never_only_where_those_cards_never_win(ruleset_id: str) -> None:
     """The table's "—" (never) on a hand one side may not hold as named: where that side's
     hand of the same cards wins nothing against any two-card hand that is not bust (the
-    engine settles), or is a plain total (g49x: "1:1" beside a hand the banker never holds
-    read as the banker holding it; the plain total's own row says what it takes)."""
+    engine settles); a plain total says so (g49x: a bare "1:1" beside a hand the banker
+    never holds read as the banker holding it; r49n: a bare "—" as those cards never
+    winning), "1:1 (as a total)", where the same cards win against some hand."""
     r = load_bundled(ruleset_id)
     rules = compile_rules(r)
     others = _two_card_hands(rules)
@@ -79,7 +80,11 @@ def test_a_payout_cell_says_never_only_where_those_cards_never_win(ruleset_id: s
         held = _hand([parse_card(c) for c in shown], rules)
         if d is not None and not (d.player_can_hold and d.banker_can_hold):
             other = row["takes"] if d.player_can_hold else row["pays"]
-            assert other == "—" or ", as " in other, row  # never, or another named hand
+            assert other == "—" or ", as " in other or other.endswith(" (as a total)"), row
+            if other.endswith(" (as a total)"):  # the same cards, a plain total, do win
+                assert any(settle_hand(o, held, rules) < 0 if d.player_can_hold
+                           else settle_hand(held, o, rules) > 0
+                           for o in others if classify(o, rules) != "bust"), row
             continue
         banker_takes = any(settle_hand(other, held, rules) < 0 for other in others
                            if classify(other, rules) != "bust")  # a bust loses to anything
@@ -89,9 +94,9 @@ def test_a_payout_cell_says_never_only_where_those_cards_never_win(ruleset_id: s
 
 
 @pytest.mark.parametrize(("ruleset_id", "lang", "row"), [
-    ("australian-pontoon", "en", "| 13. twenty-one | A♠ 8♥ 2♦ | 1:1 | — |"),
-    ("spanish-21", "en", "| 13. twenty-one | A♠ 8♥ 2♦ | 1:1 | — |"),
-    ("ochko-home", "ru", "| 2. очко | Т♠ 10♥ | 1 к 1 | — |")])
+    ("australian-pontoon", "en", "| 13. twenty-one | A♠ 8♥ 2♦ | 1:1 | 1:1 (as a total) |"),
+    ("spanish-21", "en", "| 13. twenty-one | A♠ 8♥ 2♦ | 1:1 | 1:1 (as a total) |"),
+    ("ochko-home", "ru", "| 2. очко | Т♠ 10♥ | 1 к 1 | 1 к 1 (сумма) |")])
 def test_the_bankers_twenty_one_takes_as_a_plain_total(ruleset_id: str, lang: str,
                                                        row: str) -> None:
     assert row in sheet(ruleset_id, lang)
@@ -177,7 +182,7 @@ def test_a_bank_the_ruleset_fixes_prints_its_size() -> None:
     r = load_bundled("ochko-home")
     r = r.model_copy(update={"provenance": {}})  # a user's ruleset: no reading of a source
     bank = {s.key: s.text for s in sentences(r)}["bank_amount"]
-    assert "The banker puts up a bank of 1000 units (chips)." in bank
+    assert "The banker puts up a bank of 1000 chips." in bank
 
 
 @pytest.mark.parametrize(("lang", "at_once", "settled"), [

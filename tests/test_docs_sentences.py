@@ -60,7 +60,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "stakes.later_buy_cap": "at most what you paid for the card before",
         "stakes.last_buy_card": "until your hand holds 5, the most it may hold",
         "stakes.buy_after_twist": "Once you have twisted you may only twist",
-        "faces.player_cards": "Your cards of the deal, ",
+        "faces.player_cards": "Your first two cards, ",
         "faces.bought_card": "a bought card",
         "faces.twisted_card": "A twisted card is dealt face up.",
         "faces.split_card": "the card dealt to a split hand",
@@ -141,7 +141,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "player.draw_on_21": "",
         "pack.bust_above": "a total over 21",
         "stakes.buy": "Twist: take another card without adding to your stake.",
-        "faces.player_cards": "Your cards of the deal, ",
+        "faces.player_cards": "Your first two cards, ",
         "faces.twisted_card": "a twisted card",
         "faces.doubled_card": "a card after doubling",
         "faces.split_card": "the card dealt to a split hand",
@@ -222,7 +222,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "stakes.first_buy_min": "Each buy adds one more original stake",
         "stakes.last_buy_card": "Card number 4 is the last you may buy",
         "stakes.buy_after_twist": "Once you have twisted you may only twist",
-        "faces.player_cards": "Your cards of the deal",
+        "faces.player_cards": "Your first two cards",
         "faces.bought_card": "a bought card",
         "faces.twisted_card": "a twisted card",
         "faces.split_card": "the card dealt to a split hand",
@@ -383,7 +383,7 @@ def test_sentences_follow_the_values_not_the_ruleset(tmp_path: Path) -> None:
     said = sentences(load_ruleset(house))
     text = " ".join(s.text for s in said if s.key != "lacks")
     assert "stick on 17 or more" in text
-    assert "at least 5 and at most 40 units (chips)" in text
+    assert "at least 5 and at most 40 chips" in text
     assert "split" not in text.replace("split hand", "")
     lacks = next(s.text for s in said if s.key == "lacks")
     assert "splitting pairs" in lacks and "no " not in lacks  # said once: not "…: no splitting"

@@ -219,7 +219,7 @@ def test_a_one_card_face_up_banker_gets_no_sentences_of_a_hidden_hand() -> None:
 def test_face_up_cards_are_not_declared_by_turning_them_up() -> None:
     for ruleset_id in ("belarus-ponton", "casino-ochko"):
         text = " ".join(text_lines(load_bundled(ruleset_id)))
-        assert "Your cards of the deal, " in text and " are dealt face up." in text
+        assert "Your first two cards, " in text and " are dealt face up." in text
         assert "declare it by turning" not in text, ruleset_id
 
 

@@ -179,7 +179,7 @@ def test_the_casino_ochko_upper_limit_is_marked_as_our_reading() -> None:
     """The page lists only the chips on offer: the largest stake is the table's, a blank
     (g49f), not 'the casino sets no upper limit', which no page says."""
     assert ("The table agrees the largest stake before play (fill in): each stake at least 1 "
-            "unit (chip), at most ____. †" in sheet("casino-ochko"))
+            "chip, at most ____. †" in sheet("casino-ochko"))
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])

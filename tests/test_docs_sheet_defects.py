@@ -81,7 +81,7 @@ def test_a_one_card_face_up_banker_gets_no_hidden_card_sentences() -> None:
 def test_face_up_deal_is_not_declared_by_turning_cards_up() -> None:
     for ruleset_id in ("belarus-ponton", "casino-ochko"):
         text = sheet(ruleset_id)
-        assert "Your cards of the deal, " in text and " are dealt face up." in text
+        assert "Your first two cards, " in text and " are dealt face up." in text
         assert "declare it by turning" not in text, ruleset_id
 
 

@@ -223,7 +223,7 @@ def test_the_sheet_prints_the_largest_stakes_on_its_own_pages(tmp_path: Path) ->
     data = bundled.model_dump(mode="python")
     data["stakes"].update(min_stake=AMOUNT_MAX - 1, max_stake=AMOUNT_MAX)
     ruleset = Ruleset.model_validate(data)
-    assert ("at least 999999999999998 and at most 999999999999999 units (chips)."
+    assert ("at least 999999999999998 and at most 999999999999999 chips."
             in sheet_markdown(ruleset))
     (tmp_path / "largest").mkdir(), (tmp_path / "ordinary").mkdir()
     pages, text = pdf_text(render_sheet(ruleset, "pdf", "en"), tmp_path / "largest")

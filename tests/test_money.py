@@ -78,14 +78,14 @@ def test_show_and_the_pages_rows_print_the_prize_in_dollars() -> None:
 def test_a_game_that_names_no_money_prints_plain_numbers() -> None:
     """Only the games whose sources print dollars name a money (the Spanish 21 family and
     australian-pontoon, not Manila's game written against it); every other bundled game
-    prints each amount as the plain number it always printed (a stake in units (chips))."""
+    prints each amount as the plain number it always printed (a stake in chips)."""
     named = [i for i in bundled_ids() if load_bundled(i).stakes.money is not None]
     assert S21 in named and "australian-pontoon" in named, named
     assert all(i.startswith(S21) or i == "australian-pontoon" for i in named), named
     ruleset = load_bundled("pagat-british")
     ngettext = translations("en").ngettext
     assert amount_text(ruleset, 500000) == "500000"
-    assert units_text(ruleset, 5, ngettext) == "5 units (chips)"
+    assert units_text(ruleset, 5, ngettext) == "5 chips"
     bare = load_bundled(S21).model_copy(update={"stakes": load_bundled(S21).stakes.model_copy(
         update={"money": None})})
     said = " ".join(s.text for s in sentences(bare))
@@ -98,7 +98,7 @@ def test_chips_with_no_symbol_read_as_units() -> None:
     chips = ruleset.model_copy(update={"stakes": ruleset.stakes.model_copy(
         update={"money": Money(minor_units=1)})})
     ngettext = translations("en").ngettext
-    assert units_text(chips, 5000, ngettext) == "5,000 units (chips)"
+    assert units_text(chips, 5000, ngettext) == "5,000 chips"
     assert amount_text(chips, 1) == "1"
 
 

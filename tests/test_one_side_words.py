@@ -27,8 +27,8 @@ def _ranking(ruleset_id: str, lang: str = "en", hand: dict[str, object] | None =
 def test_belarus_says_the_dealers_three_of_a_kind_counts_by_its_total() -> None:
     text = _ranking("belarus-ponton", "ru")
     assert "никогда не засчитываются как three-of-a-kind" in text, text
-    assert ("The banker's cards never count as three-of-a-kind: the same cards rank as the "
-            "next name they fit, or by their total.") in _ranking("belarus-ponton")
+    assert ("The banker's cards never count as three-of-a-kind: the same cards count as an "
+            "ordinary total.") in _ranking("belarus-ponton")  # no lower name the banker holds
 
 
 def test_where_the_banker_holds_fewer_names_they_are_the_ones_named() -> None:

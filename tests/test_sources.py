@@ -476,7 +476,7 @@ def test_14_the_engine_takes_agreed_values_or_the_defaults() -> None:
                      "default (1); set it with --agree stakes.min_stake=VALUE"]
     sheet = settle_agreed(r, {"stakes.max_stake": 500}, fill_defaults=False)
     text = next(s.text for s in sentences(sheet) if "stakes.max_stake" in s.paths)
-    assert "each stake at least ____, at most 500 units (chips)" in text
+    assert "each stake at least ____, at most 500 chips" in text
     with pytest.raises(ValueError, match="below min_stake"):
         settle_agreed(r, {"stakes.min_stake": 10, "stakes.max_stake": 5})
 
@@ -488,7 +488,7 @@ def test_14_command_line_agreements(tmp_path: Path) -> None:
 
     runner = CliRunner()
     shown = runner.invoke(main, ["show", "belarus-ponton", "--agree", "stakes.min_stake=10"])
-    assert shown.exit_code == 0 and "each stake at least 10 units (chips), at most ____" \
+    assert shown.exit_code == 0 and "each stake at least 10 chips, at most ____" \
         in shown.output  # the given least stake with its unit (g49f)
     bad = runner.invoke(main, ["show", "belarus-ponton", "--agree", "stakes.kitty=10"])
     assert bad.exit_code == 2 and "expected one of stakes.min_stake" in bad.output
@@ -511,7 +511,7 @@ def test_14_a_fixed_limit_is_still_a_number(tmp_path: Path) -> None:
     assert agreed_fields(r) == {} and r.stakes.limits() == (5, 50)
     text = next(s.text for s in sentences(r) if "stakes.min_stake" in s.paths)
     # pagat's buys may take a stake above its largest (the engine checks it as put down)
-    assert text == ("Each player stakes at least 5 and at most 50 units (chips). "
+    assert text == ("Each player stakes at least 5 and at most 50 chips. "
                     "Buying may take a stake above the maximum.")
 
 

@@ -23,7 +23,7 @@ from pontoon_rules.docs.words.changes import (
 )
 from pontoon_rules.docs.words.example_needs import stated_rounds
 from pontoon_rules.docs.words.family_words import prize_words
-from pontoon_rules.docs.words.hands import AS_HAND, hand_name
+from pontoon_rules.docs.words.hands import AS_HAND, AS_TOTAL, hand_name
 from pontoon_rules.docs.words.i18n import (
     SOURCE_LANGUAGE,
     base_language,
@@ -118,11 +118,11 @@ def find_base(ruleset: Ruleset, origin: Path | None = None) -> Ruleset | None:
 def _as_other_hand(ruleset: Ruleset, found: str | None, banker: bool, gettext: Gettext,
                    lang: str) -> str:
     """A payout cell of a named hand that one side may not hold: what the same cards win
-    or take in that side's hand where they make another named hand there (`found`), from
-    the outcome table; "—" (never) where they are a plain total (its own row says what it
-    takes; "1:1" beside a hand the banker never holds read as the banker holding it) or
-    bust, or can never win or take there."""
-    if found is None or found in (BUST, TOTAL):
+    or take in that side's hand where they make another named hand there (`found`), or a
+    plain total ("1:1 (as a total)": a bare "1:1" beside a hand the banker never holds
+    read as the banker holding it, and "—" as the same cards never winning), from the
+    outcome table; "—" (never) where they are bust, or can never win or take there."""
+    if found is None or found == BUST:
         return "—"
     table = outcome_table(ruleset)
     wins = (LOSE, BY_TOTAL) if banker else (WIN, BY_TOTAL)
@@ -130,6 +130,8 @@ def _as_other_hand(ruleset: Ruleset, found: str | None, banker: bool, gettext: G
                if (b if banker else p) == found):
         return "—"
     amount = odds(collect(ruleset, found) if banker else payout(ruleset, found), gettext)
+    if found == TOTAL:
+        return gettext(AS_TOTAL) % {"odds": amount}
     return gettext(AS_HAND) % {
         "odds": amount, "hand": hand_name(ruleset, found, gettext, lang)}
 

@@ -28,6 +28,7 @@ nothing here imports `docs.sheet` or `docs.website` (`tests/test_architecture.py
   banker's hand, and how a reader reads them (the most specific sentence decides:
   `expected_cell`).
 - `settlement`: Who beats whom in words, generated from the resolved outcome table alone.
+- `outright`: The ranking's words for a player's hands that win whatever the banker holds.
 - `settlement_messages`: The sentences `docs.words.settlement` writes, for the catalog
   (`python_messages`): every who-beats-whom, payout, tie, bust, peek and exception message,
   in one list.

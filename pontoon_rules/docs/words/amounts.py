@@ -21,7 +21,7 @@ from pontoon_rules.ruleset.resolving.money import (
 Amount = Callable[[int], str]
 """An amount of money (in the ruleset's minor units) as the sheet prints it."""
 
-UNITS = ("%(n)s unit (chip)", "%(n)s units (chips)")
+UNITS = ("%(n)s chip", "%(n)s chips")
 """A stake the ruleset fixes, in words (a plural message: each language's own forms by
 `n`), where the ruleset names no money (`stakes.money`): a chip, the unit the table plays
 for."""

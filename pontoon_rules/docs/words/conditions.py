@@ -185,6 +185,21 @@ def soft_stick_card(r: Ruleset) -> str | None:
                  if rank is not Rank.ACE and r.pack.value_of(rank) == want), None)
 
 
+def soft_example_card(r: Ruleset) -> str | None:
+    """The card that with an ace counted high makes the banker's `stand_on` (A+6 = soft 17),
+    where the sheet says "soft" without saying what it is: a banker bound to stand on a
+    total "soft or hard" (`banker.hit_soft_17` off; the rule that hits a soft total says
+    what one is in its own words). None elsewhere, where an ace has one value, or where
+    no rank makes the total."""
+    aces = r.pack.ace_values
+    if (r.banker.mode is not BankerMode.FIXED_RULE or r.banker.hit_soft_17 or len(aces) < 2
+            or r.pack.ace_values_by_cards or Rank.ACE not in r.pack.ranks):
+        return None
+    want = Fraction(r.banker.stand_on - max(aces))
+    return next((rank.value for rank in r.pack.ranks
+                 if rank is not Rank.ACE and r.pack.value_of(rank) == want), None)
+
+
 def _lowest_values_per_rank(r: Ruleset) -> list[Fraction]:
     """Each rank of the pack at the least it can count (an ace as at `_lowest_values`)."""
     pack = r.pack

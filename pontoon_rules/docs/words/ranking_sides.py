@@ -5,8 +5,12 @@ ranking itself, not about one hand's words (`docs.words.hands`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
+from itertools import product
 from typing import Any
 
+from pontoon_rules.ruleset.format.common import Rank
+from pontoon_rules.ruleset.format.hands import HandDefinition
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.resolving.outcomes import BUST, WIN
 
@@ -25,6 +29,18 @@ def one_side_only(ruleset: Ruleset) -> dict[str, tuple[list[str], list[str]]]:
     return out
 
 
+def next_name(ruleset: Ruleset, side: str, never: list[str]) -> bool:
+    """Whether the cards of some hand in `never` (named hands `side` cannot hold) may fit a
+    lower named hand `side` does hold: "the next name they fit" then names something;
+    else the same cards just count their total."""
+    ranked = list(ruleset.hands.ranked())
+    for i, (hand_id, d) in enumerate(ranked):
+        if hand_id in never and any(getattr(lower, f"{side}_can_hold")
+                                    and _meet(ruleset, d, lower) for _h, lower in ranked[i + 1:]):
+            return True
+    return False
+
+
 def names_only(ruleset: Ruleset, outright: list[str]) -> bool:
     """Whether the order of named hands only names cards that fit several (each a player's
     wins whatever, `outright`; the banker's only the top one): Spanish 21's read as worth."""
@@ -35,10 +51,39 @@ def names_only(ruleset: Ruleset, outright: list[str]) -> bool:
 
 def overlapping(ruleset: Ruleset) -> bool:
     """Whether one hand can fit two named hands of the ranking (their numbers of cards
-    meet): the engine counts it as the first, the highest."""
-    ranges = [d.cards_range for _h, d in ruleset.hands.ranked()]
-    return any(max(a[0], b[0]) <= min(a[1] or 99, b[1] or 99)
-               for i, a in enumerate(ranges) for b in ranges[i + 1:])
+    meet, and their totals: Очко's two aces, 22, never fit its twenty-one): the engine
+    counts it as the first, the highest."""
+    defs = [d for _h, d in ruleset.hands.ranked()]
+    return any(_meet(ruleset, a, b) for i, a in enumerate(defs) for b in defs[i + 1:])
+
+
+def _meet(ruleset: Ruleset, a: HandDefinition, b: HandDefinition) -> bool:
+    """Whether some cards may fit both `a` and `b`, judged by their numbers of cards and,
+    where one is its ranks (two aces), by the totals those ranks can make."""
+    (low_a, high_a), (low_b, high_b) = a.cards_range, b.cards_range
+    if max(low_a, low_b) > min(high_a or 99, high_b or 99):
+        return False
+    if a.ranks is not None and b.ranks is not None:
+        return sorted(a.ranks) == sorted(b.ranks)
+    fixed, other = (a, b) if a.ranks is not None else (b, a)
+    totals = _rank_totals(ruleset, fixed)
+    return totals is None or any(_within(t, fixed) and _within(t, other) for t in totals)
+
+
+def _rank_totals(ruleset: Ruleset, d: HandDefinition) -> set[Fraction] | None:
+    """The totals the ranks of `d` can make (each ace at each value it may count); None
+    where `d` is not its ranks or wild cards may count anything."""
+    if d.ranks is None or ruleset.pack.wild_cards:
+        return None
+    pack = ruleset.pack
+    choices = [pack.every_ace_value() if k is Rank.ACE else (pack.value_of(k),)
+               for k in d.ranks]
+    return {sum(values, Fraction(0)) for values in product(*choices)}
+
+
+def _within(total: Fraction, d: HandDefinition) -> bool:
+    return ((d.min_total is None or total >= d.min_total)
+            and (d.max_total is None or total <= d.max_total))
 
 
 def wins_whatever(table: Mapping[tuple[str, str], Any], hand_id: str) -> bool:

@@ -334,7 +334,8 @@ def _showing_search(ruleset: Ruleset) -> tuple[str, ...]:
     rules = compiled(ruleset)
     before = classic + [
         _replayed(rules, json.loads(s)) for s in _found_once(_TAUGHT, ruleset, _teaching_search)]
-    wanted = [s for s in showings(ruleset) if not any(s.shows(ruleset, r) for r in before)]
+    wanted = [s for s in showings(ruleset) if len(before) < s.room
+              and not any(s.shows(ruleset, r) for r in before)]
     rng = random.Random(f"sheet:{ruleset.id}:own")
     found: list[str] = []
     room = MAX_EXAMPLES - len(before)

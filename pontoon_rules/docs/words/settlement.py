@@ -27,6 +27,7 @@ from pontoon_rules.docs.words.claims import Claim, Pair, Said, cell_says, confli
 from pontoon_rules.docs.words.family_words import lower_aces_words, peek_words, same_total_words
 from pontoon_rules.docs.words.hands import names_or
 from pontoon_rules.docs.words.marks import after_colon, either, in_parts, listed, odds
+from pontoon_rules.docs.words.outright import outright_clause, outright_first
 from pontoon_rules.docs.words.reach import decided_table
 from pontoon_rules.docs.words.reading import reading
 from pontoon_rules.docs.words.settlement_messages import (
@@ -165,11 +166,14 @@ def _ranking(w: _Words) -> Said:
         for name in names[2:]:
             chain += w.gettext(", which beats %(next)s") % {"next": name}
         chain = chain[:1].upper() + chain[1:]
-        if outright:
+        if sides.names_only(w.r, outright) and not sides.overlapping(w.r):
+            text = outright_first(w.r, w.gettext, w.name, outright)
+        elif outright:
             text = w.gettext("%(chain)s (of two totals the higher wins). A player's hand beats "
                              "a lower banker's hand and loses to a higher one, except that "
                              "%(outright)s.") % {"chain": chain,
-                                                 "outright": _outright_clause(w, outright)}
+                                                 "outright": outright_clause(
+                                                     w.r, w.gettext, w.name, outright)}
         else:
             text = w.gettext("%(chain)s (of two totals the higher wins). A player's hand beats "
                              "a lower banker's hand and loses to a higher one.") % {
@@ -177,6 +181,8 @@ def _ranking(w: _Words) -> Said:
     for side, (never, held) in sides.one_side_only(w.r).items():
         form, hands = ("never", never) if len(never) <= len(held) else (
             ("only", held) if held else ("none", []))
+        if form == "never" and not sides.next_name(w.r, side, never):
+            form = "total"
         text += " " + w.gettext(ONE_SIDE[side, form]) % {
             "hands": either([w.name(h) for h in hands], w.gettext) if hands else ""}
     if sides.overlapping(w.r) and sides.names_only(w.r, outright):
@@ -187,21 +193,6 @@ def _ranking(w: _Words) -> Said:
                                 "highest of them.")
     paths = ("hands.ranking", *(f"hands.definitions.{p}.wins_outright" for p in outright))
     return Said("ranking", text, tuple(claims), paths)
-
-
-def _outright_clause(w: _Words, hands: list[str]) -> str:
-    if len(hands) == 1:
-        return w.gettext("a player's %(p)s wins whatever the banker holds") % {
-            "p": w.name(hands[0])}
-    named = [h for h, d in w.r.hands.ranked() if d.player_can_hold]
-    if len(hands) > 2 and sorted(hands) == sorted(named):
-        return w.gettext("every named hand of a player wins whatever the banker holds")
-    others = [h for h in named if h not in hands]
-    if len(hands) > 2 and len(others) == 1 and named.index(others[0]) == 0:
-        return w.gettext("every named hand of a player but %(top)s wins whatever the banker "
-                         "holds") % {"top": w.name(others[0])}
-    return w.gettext("these hands of a player win whatever the banker holds: %(hands)s") % {
-        "hands": listed((w.name(h) for h in hands), w.gettext)}
 
 
 def _example(w: _Words, multiples: set[Fraction]) -> str:
@@ -225,9 +216,9 @@ def _payouts(w: _Words) -> Said:
         text = w.gettext("Every winning hand is paid %(pays)s; every losing hand pays the "
                          "banker %(collects)s.") % words
     elif len(collects) <= 1:
-        text = w.gettext("A winning hand is paid the odds of its hand (%(example)s); every "
-                         "losing hand pays the banker %(collects)s. Any other total wins "
-                         "%(pays)s.") % {**words, "example": _example(w, pays)}
+        text = w.gettext("A winning hand is paid the odds of its hand (%(example)s), any "
+                         "other total %(pays)s; every losing hand pays the banker "
+                         "%(collects)s.") % {**words, "example": _example(w, pays)}
     else:
         text = w.gettext("A winning hand is paid the odds of its hand, a losing one pays the "
                          "odds of the banker's hand (%(example)s). Any other total wins "

@@ -17,18 +17,24 @@ PLAIN_TOTAL = _("ordinary total")
 ONE_SIDE = {
     ("banker", "never"): _("The banker's cards never count as %(hands)s: the same cards rank "
                            "as the next name they fit, or by their total."),
+    ("banker", "total"): _("The banker's cards never count as %(hands)s: the same cards "
+                           "count as an ordinary total."),
     ("banker", "only"): _("Of these names the banker's cards count only as %(hands)s; any "
                           "other cards of the banker rank by their total."),
     ("banker", "none"): _("The banker's cards count by their total alone."),
     ("player", "never"): _("A player's cards never count as %(hands)s: the same cards rank "
                            "as the next name they fit, or by their total."),
+    ("player", "total"): _("A player's cards never count as %(hands)s: the same cards "
+                           "count as an ordinary total."),
     ("player", "only"): _("Of these names a player's cards count only as %(hands)s; any "
                           "other cards of a player rank by their total."),
     ("player", "none"): _("A player's cards count by their total alone."),
 }
 """The ranking's words for the named hands one side cannot hold (`banker_can_hold`,
 `player_can_hold`), naming the shorter list (those it never holds, or the only ones it
-does): a chain of names read alone would rank the other side's same cards."""
+does): a chain of names read alone would rank the other side's same cards. `total`: the
+hands it never holds have no lower name it holds that their cards could fit
+(`ranking_sides.next_name`), so the same cards are a plain total."""
 
 NATURAL_AT_ONCE = {
     ("later", False): _("A banker's pontoon is not checked before the players play; it shows "
@@ -112,8 +118,8 @@ LOSES_WHEN_OPENED = _("If you bust, you lose your stake when your hand is opened
 LOSES_AFTER = _("If you bust, you lose your stake, even if the banker busts too.")
 
 
-HIDDEN_BUST = _("If you hide a bust rather than show it at once, you pay %(odds)s on your stake "
-                "when it is found at the settlement.")
+HIDDEN_BUST = _("You may keep a bust hidden rather than show it at once, at the risk of paying "
+                "%(odds)s on your stake when it is found at the settlement.")
 HIDDEN_DEBT = _("If you cannot pay all of it, you owe the banker the rest.")
 """Said where a hidden bust pays more than its stake: the engine takes the whole amount from
 the player's balance (`engine.sessions.session`: balances may go below zero, a debt), the
@@ -157,6 +163,8 @@ MESSAGES = (
       "hand and loses to a higher one, except that %(outright)s."),
     _("a player's %(p)s wins whatever the banker holds"),
     _("A hand that fits several of these names counts as the highest of them."),
+    _("%(outright)s. The banker's %(top)s beats any other hand of a player; of two totals "
+      "the higher wins."),
     _("Between these names the order only decides which one counts where the cards fit "
       "several: the highest of them."),
     _("every named hand of a player wins whatever the banker holds"),
@@ -177,8 +185,8 @@ MESSAGES = (
       "banker's hand (2:1 is twice the stake). Any other total wins %(pays)s and, as the "
       "banker's, collects %(collects)s."),
     _("Every winning hand is paid %(pays)s; every losing hand pays the banker %(collects)s."),
-    _("A winning hand is paid the odds of its hand (%(example)s); every losing hand pays the "
-      "banker %(collects)s. Any other total wins %(pays)s."),
+    _("A winning hand is paid the odds of its hand (%(example)s), any other total "
+      "%(pays)s; every losing hand pays the banker %(collects)s."),
     _("A winning hand is paid the odds of its hand, a losing one pays the odds of the "
       "banker's hand (%(example)s). Any other total wins %(pays)s; the banker's other total "
       "collects %(collects)s."),

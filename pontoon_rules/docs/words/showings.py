@@ -1,5 +1,7 @@
 """What a game has of its own that a worked example can show: its own named hands, a wild
-card, aces counted by the hand's cards, a banker who opens hands or calls a deal off.
+card, aces counted by the hand's cards, a banker who opens hands or calls a deal off, a
+player's named hand against the banker's same total that the banker's cards do not name,
+equal totals that are not a push.
 
 Each is read from the ruleset (`Showing.has`) and recognised in a replayed round (the
 contract's JSON, `Showing.shows`), never by the ruleset's id. `rounds.teaching_rounds` looks
@@ -16,10 +18,10 @@ from fractions import Fraction
 from typing import Any
 
 from pontoon_rules.docs.words.hands import USUAL_NAMES
-from pontoon_rules.ruleset.format.common import Rank
+from pontoon_rules.ruleset.format.common import Rank, TieRule
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.format.pack import Pack
-from pontoon_rules.ruleset.resolving.outcomes import TOTAL, payout
+from pontoon_rules.ruleset.resolving.outcomes import TOTAL, payout, tie_rule
 
 Shows = Callable[[Ruleset, dict[str, Any]], bool]
 
@@ -32,6 +34,9 @@ class Showing:
     key: str
     has: Callable[[Ruleset], bool]
     shows: Shows
+    room: int = 8
+    """Shown only where the examples before it are fewer than this (a rule of the whole
+    family, equal totals settled, takes no page a sheet already fills)."""
 
 
 def _player_hands(result: dict[str, Any]) -> list[dict[str, Any]]:
@@ -83,12 +88,46 @@ def _holds_drawn_bonus(ruleset: Ruleset, result: dict[str, Any]) -> bool:
     return any(h.get("class") in wanted for h in _player_hands(result))
 
 
+def _equal_totals(result: dict[str, Any], hand_class: str) -> bool:
+    """Player 1 holds `hand_class` and the banker an ordinary total equal to it."""
+    banker = result.get("banker", {})
+    return banker.get("class") == TOTAL and any(
+        h.get("class") == hand_class and h.get("total") == banker.get("total")
+        for h in _player_hands(result))
+
+
+def _ties_not_pushed(ruleset: Ruleset) -> bool:
+    """Equal ordinary totals do not push (Очко's go to the banker): a table used to the
+    push asks to see one settled."""
+    return tie_rule(ruleset, TOTAL) is not TieRule.PUSH
+
+
+def plain_on_banker_side(ruleset: Ruleset) -> list[str]:
+    """The named hands of a player that the banker's same cards never make (Очко's
+    twenty-one: the banker's 21 is an ordinary total): a table asks to see the two meet."""
+    return [h for h, d in ruleset.hands.ranked()
+            if d.player_can_hold and not d.banker_can_hold and d.min_total is not None]
+
+
+def _meets_plain(ruleset: Ruleset, result: dict[str, Any]) -> bool:
+    return any(_equal_totals(result, h) for h in plain_on_banker_side(ruleset))
+
+
+FAMILY_ROOM = 4
+"""A rule of the whole family (equal totals going to the banker) gets a worked example only
+on a sheet showing fewer examples than this: home Очко's two, not pagat's four, whose
+English sheet then keeps its one page (test_docs_reader49i)."""
+
+
 FEATURES: tuple[Showing, ...] = (
     Showing("drawn-bonus", lambda r: bool(drawn_bonus_hands(r)), _holds_drawn_bonus),
     Showing("wild", lambda r: bool(r.pack.wild_cards), _holds_wild),
     Showing("aces-by-cards", lambda r: bool(r.pack.ace_values_by_cards), _ace_counts_unusually),
     Showing("banker-opens", lambda r: r.banker.opens.allowed, _banker_decides("open")),
     Showing("call-off", lambda r: bool(r.banker.calls_off_at), _banker_decides("call-off")),
+    Showing("named-meets-plain", lambda r: bool(plain_on_banker_side(r)), _meets_plain),
+    Showing("tie-not-pushed", _ties_not_pushed, lambda r, result: _equal_totals(result, TOTAL),
+            room=FAMILY_ROOM),
 )
 """The rules of a game's own, besides its named hands, a worked example shows."""
 

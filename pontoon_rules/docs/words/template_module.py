@@ -24,11 +24,11 @@ from pontoon_rules.docs.words.between_words import banker_naturals_dealt
 from pontoon_rules.docs.words.conditions import applies, banker_natural, natural_beats_natural
 from pontoon_rules.docs.words.family_words import peek_words
 from pontoon_rules.docs.words.hands import hand_name, names_or
-from pontoon_rules.docs.words.i18n import environment, translations
+from pontoon_rules.docs.words.i18n import as_unit, environment, translations
 from pontoon_rules.docs.words.marks import both, either, listed, odds
 from pontoon_rules.docs.words.pack_words import pack_words, rank_word
 from pontoon_rules.docs.words.va_bank import va_bank_example
-from pontoon_rules.docs.words.values import bank_size, value_text
+from pontoon_rules.docs.words.values import bank_size, card_view, value_text
 from pontoon_rules.literal import spaced
 from pontoon_rules.ruleset.format.agreed import BLANK, agreed_fields
 from pontoon_rules.ruleset.format.fields import plain, value_at
@@ -97,6 +97,19 @@ RULE_TEMPLATES = tuple(f"plain_rules/{chapter}.j2" for chapter in (
 """The sentences templates, one per chapter of the sheet (a `plain_*` name: not escaped)."""
 
 
+def _soft_example(ruleset: Ruleset, gettext: Callable[[str], str], lang: str
+                  ) -> dict[str, Any] | None:
+    """A soft hand shown as cards ('A♠ 6♥', soft 17) with the ace's high value, where the
+    sheet says "soft" and would not otherwise say what it is (`conditions.soft_example_card`)."""
+    card = conditions.soft_example_card(ruleset)
+    if card is None:
+        return None
+    high = max(ruleset.pack.ace_values)
+    shown = [card_view(c, gettext) for c in ("AS", f"{card}H")]
+    return {"high": high, "total": ruleset.banker.stand_on,
+            "cards": " ".join(as_unit(f"{v['rank']}{v['suit']}", lang) for v in shown)}
+
+
 def template_module(ruleset: Ruleset, lang: str) -> Any:
     """The macros of `RULE_TEMPLATES` as one module whose attributes are the rules, given
     what they may ask of `ruleset` in `lang` (names, amounts, conditions, the sheet's
@@ -117,6 +130,7 @@ def template_module(ruleset: Ruleset, lang: str) -> Any:
                "short_at_limit": lambda b=False: conditions.short_at_card_limit(ruleset, b),
                "surrender_aces": lambda: conditions.aces_past_surrender_limit(ruleset),
                "soft_stick": lambda: conditions.soft_stick_card(ruleset),
+               "soft_example": lambda: _soft_example(ruleset, gettext, lang),
                "peek_limited": lambda: bool(peek_words(ruleset, gettext)),
                "natural_loses": conditions.natural_loses_to_natural(ruleset),
                "void_loss": conditions.void_surrender_loss(ruleset),

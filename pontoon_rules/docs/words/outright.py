@@ -1,0 +1,42 @@
+"""The ranking's words for the named hands of a player that win whatever the banker holds
+(`hands.definitions.<id>.wins_outright`, read from the outcome table): the clause that
+names them, and the ranking said from them where a chain of names would rank hands that
+never meet (home Очко). Used by `settlement._ranking`; its messages are listed with the
+other settlement messages (`settlement_messages`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pontoon_rules.docs.words.marks import listed
+from pontoon_rules.ruleset.format.model import Ruleset
+
+Gettext = Callable[[str], str]
+Name = Callable[[str], str]
+
+
+def outright_clause(r: Ruleset, gettext: Gettext, name: Name, hands: list[str]) -> str:
+    """'these hands of a player win whatever the banker holds: two aces, twenty-one' (or the
+    shorter forms where one, all, or all but the top one win so)."""
+    if len(hands) == 1:
+        return gettext("a player's %(p)s wins whatever the banker holds") % {"p": name(hands[0])}
+    named = [h for h, d in r.hands.ranked() if d.player_can_hold]
+    if len(hands) > 2 and sorted(hands) == sorted(named):
+        return gettext("every named hand of a player wins whatever the banker holds")
+    others = [h for h in named if h not in hands]
+    if len(hands) > 2 and len(others) == 1 and named.index(others[0]) == 0:
+        return gettext("every named hand of a player but %(top)s wins whatever the banker "
+                       "holds") % {"top": name(others[0])}
+    return gettext("these hands of a player win whatever the banker holds: %(hands)s") % {
+        "hands": listed((name(h) for h in hands), gettext)}
+
+
+def outright_first(r: Ruleset, gettext: Gettext, name: Name, outright: list[str]) -> str:
+    """The ranking where every named hand of a player wins whatever the banker holds and the
+    banker holds only the top one, which no other fits (Очко's two aces): a chain of names
+    would rank hands that never meet ("two aces beats twenty-one", r49n), so the sentence
+    says what decides: the player's named hands, then the banker's top one, then totals."""
+    clause = outright_clause(r, gettext, name, outright)
+    return gettext("%(outright)s. The banker's %(top)s beats any other hand of a player; "
+                   "of two totals the higher wins.") % {
+        "outright": clause[:1].upper() + clause[1:], "top": name(r.hands.ranking[0])}
