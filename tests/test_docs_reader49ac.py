@@ -1,0 +1,113 @@
+"""Fresh reader r49o's findings on never-read sheets (issue 49, g49ac): the cards an
+example prints are the pack's own, in its own letters, and the card key says them; the
+xi-dach summary agrees with its drawing rule; Shoot's bets and kitty said as the engine
+plays them; the action words of sette e mezzo and Siebzehn und Vier."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from sheet_text import sheet
+
+from pontoon_rules.docs.words.i18n import translations
+from pontoon_rules.docs.words.letters import rank_letter
+from pontoon_rules.ruleset.format.languages import sheet_languages
+from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+
+SUITS = "♠♥♦♣"
+CARD = re.compile(rf"([^\s\d{SUITS}]{{1,3}}|10|[2-9])([{SUITS}])")
+"""A printed card: its rank's letters (or number) glued to a suit symbol."""
+OPENERS = "«“\"(⁦"
+
+SHEETS = [(rid, lang) for rid in bundled_ids() for lang in sheet_languages(load_bundled(rid))]
+
+
+def _pack_letters(ruleset_id: str, lang: str) -> dict[str, str]:
+    """What each card letter of the pack stands for in `lang`, letter -> rank, worked out
+    from the ruleset's data: a renamed rank (`pack.rank_names`) by its own letter there, any
+    other rank by the catalog's usual one; numbers as printed ('10' for T)."""
+    pack = load_bundled(ruleset_id).pack
+    gettext = translations(lang).gettext
+    out = {}
+    for rank in pack.ranks:
+        own = pack.rank_names.get(rank)
+        letter = own.letters.get(lang) if own else None
+        out[letter or rank_letter(rank.value, gettext)] = rank.value
+    return out
+
+
+def _key_line(text: str) -> str | None:
+    """The sheet's card key: the line outside lists and tables naming all four suits."""
+    found = [line for line in text.splitlines()
+             if all(s in line for s in SUITS) and not line.startswith(("|", "-", " "))]
+    return found[0] if found else None
+
+
+@pytest.mark.parametrize(("ruleset_id", "lang"), SHEETS)
+def test_every_printed_card_is_the_packs_own_in_its_letters(ruleset_id: str,
+                                                           lang: str) -> None:
+    """r49o: the English sette e mezzo dealt 'Q♥' from a pack with no queen (its knight,
+    printed with the queen's letter) and had no key. Every card a sheet prints (worked
+    examples, the hands' table) is a rank of the ruleset's pack in that language's letters;
+    a rank the pack names itself has a letter of its own there, and every letter used is
+    in the sheet's key, which every sheet whose letters a 52-card reader cannot take for
+    granted prints."""
+    pack = load_bundled(ruleset_id).pack
+    gettext = translations(lang).gettext
+    for rank, own in pack.rank_names.items():
+        assert lang in own.letters and own.letters[lang] != rank_letter(rank.value, gettext), (
+            ruleset_id, lang, rank, "a renamed rank is printed with the usual rank's letter")
+    text = sheet(ruleset_id, lang)
+    letters = _pack_letters(ruleset_id, lang)
+    used = {m.group(1).lstrip(OPENERS) for m in CARD.finditer(text)}
+    assert used, (ruleset_id, lang, "no card printed")
+    assert used <= set(letters), (ruleset_id, lang, sorted(used - set(letters)))
+    key = _key_line(text)
+    if lang == "en" and not (pack.rank_names or pack.suit_names):
+        assert key is None and used <= {"A", "K", "Q", "J", "10", *"23456789"}
+        return
+    assert key is not None, (ruleset_id, lang, "no card key")
+    named = key.split(SUITS[0])[0]
+    for letter in used - {"10", *"23456789"}:
+        assert re.search(rf"(^|[\s:,،.]){re.escape(letter)}(?!\w)", named), (
+            ruleset_id, lang, letter, named)
+
+
+STOP_WORDS = re.compile(r"\b(stops?|stands?|sticks?)\b")
+
+
+@pytest.mark.parametrize("ruleset_id", bundled_ids())
+def test_a_summary_says_the_players_stopping_rule_as_the_rules_do(ruleset_id: str) -> None:
+    """r49o: Xì dách's summary said 'a player stops from 16' where its rule is 'You may
+    stand on 16 or more; below 16 you must draw' (`player.stick_minimum`). A summary clause
+    on when a player stops names the ruleset's least total and says it as leave, not as an
+    order ('may stop from 16', 'must reach 16 before they stop')."""
+    r = load_bundled(ruleset_id)
+    for clause in re.split(r"[.;,]", r.summary.replace("\n", " ")):
+        number = re.search(r"\d+", clause)
+        if not (re.search(r"\b(players?|both sides)\b", clause) and STOP_WORDS.search(clause)
+                and number):
+            continue
+        assert int(number.group()) == r.player.stick_minimum, (ruleset_id, clause)
+        assert "may" in clause or "must reach" in clause, (ruleset_id, clause)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "vi"])
+def test_the_xi_dach_box_says_the_sheet_is_whole(lang: str) -> None:
+    """r49o: 'this sheet gives it as it differs from Ban Luck' read as 'another sheet is
+    needed'; the box says every rule is on this sheet."""
+    box = " ".join(line for line in sheet("xi-dach", lang).splitlines() if line.startswith(">"))
+    said = {"en": "this sheet gives every rule of it", "ru": "здесь записаны все её правила",
+            "vi": "tờ luật này ghi đủ mọi luật của nó"}[lang]
+    assert said in box
+    assert "as it differs" not in box and "записаны её отличия" not in box
+
+
+def test_the_xi_dach_special_hand_is_settled_in_a_sentence_of_its_own() -> None:
+    """r49o: 'A hand the banker does not open, a special hand shown at once too, is
+    settled …' read awkwardly; the special hand is its own clause."""
+    text = sheet("xi-dach", "en")
+    assert ("A hand the banker does not open is settled when the banker has finished "
+            "playing, and so is a special hand shown at once.") in text
+    assert "a special hand shown at once too" not in text
