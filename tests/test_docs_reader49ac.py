@@ -111,3 +111,33 @@ def test_the_xi_dach_special_hand_is_settled_in_a_sentence_of_its_own() -> None:
     assert ("A hand the banker does not open is settled when the banker has finished "
             "playing, and so is a special hand shown at once.") in text
     assert "a special hand shown at once too" not in text
+
+
+def test_the_kitty_is_put_up_before_the_deal_in_the_examples() -> None:
+    """r49o: 'Banker: puts up a kitty of 200, is dealt J♣ 5♣' came after the player's line,
+    though the round starts with the kitty (`RoundState(kitty=…)`): an example with a kitty
+    says it first, on a line of its own."""
+    from pontoon_rules.docs.sheet.sheet_view import worked_examples
+
+    told = [ex for ex in worked_examples(load_bundled("shoot-pontoon"), "en")
+            if any("kitty of" in line for line in ex["lines"])]
+    assert len(told) >= 2  # the first example, and each with a shoot bet
+    for ex in told:
+        assert ex["lines"][0] == f"Banker: puts up a kitty of {ex['script']['kitty']}."
+        assert not any("kitty of" in line for line in ex["lines"][1:])
+
+
+SINGLE = {"pa": (" ਮਿਲਦਾ ਹੈ", " ਵੰਡੇ ਜਾਂਦੇ ਹਨ"), "ur": (" ملتا ہے", " بانٹے جاتے ہیں")}
+
+
+@pytest.mark.parametrize("lang", sorted(SINGLE))
+def test_one_card_dealt_takes_a_singular_verb(lang: str) -> None:
+    """r49o: «ਖਿਡਾਰੀ 1: 5♠ ਵੰਡੇ ਜਾਂਦੇ ਹਨ» (are dealt) for one card; one card is «ਮਿਲਦਾ
+    ਹੈ» / «ملتا ہے», several keep the plural."""
+    singular, plural = SINGLE[lang]
+    steps = [step.strip() for line in sheet("shoot-pontoon", lang).splitlines()
+             for step in re.split(r"[,،:]", line) if any(s in step for s in SUITS)]
+    counts = {verb: [sum(step.count(s) for s in SUITS) for step in steps if step.endswith(verb)]
+              for verb in (singular, plural)}
+    assert counts[singular] and set(counts[singular]) == {1}, counts
+    assert counts[plural] and min(counts[plural]) >= 2, counts
