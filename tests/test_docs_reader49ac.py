@@ -141,3 +141,48 @@ def test_one_card_dealt_takes_a_singular_verb(lang: str) -> None:
               for verb in (singular, plural)}
     assert counts[singular] and set(counts[singular]) == {1}, counts
     assert counts[plural] and min(counts[plural]) >= 2, counts
+
+
+def test_the_shoot_bets_least_and_cap_are_said_as_the_engine_plays_them() -> None:
+    """r49o: the smallest shoot bet, and whether the cap is the kitty at the deal or as it
+    grows, and who comes first, were missing. The engine offers `shoot 1..room`, the room
+    the kitty now (a bust hand's shoot bet moved in at once) less the bets out, to the
+    hands in the order of play (`engine.round.shoot`); the sheet says so."""
+    from pontoon_rules.engine.round import shoot
+    from pontoon_rules.engine.round.rules import compile_rules
+
+    text = sheet("shoot-pontoon", "en")
+    assert (f"A shoot bet is at least {shoot.LEAST_BET} chip. The kitty it must stay within "
+            "is the kitty as it stands when the bet is made (a bust hand's shoot bet already "
+            "in it), and the bets are taken in the order of play") in text
+    kitty = shoot.Kitty(200)
+    kitty.now, kitty.outstanding = 250, 120  # a bust bet of 50 went in; 120 still out
+    assert shoot.room(kitty, compile_rules(load_bundled("shoot-pontoon"))) == 130
+
+
+SHOOT_WORDS = {  # (said, not said) on the sheet, title first
+    "ru": (["# Британский понтун со ставками «шут» против кассы",
+            "Шут (от английского слова «выстрел»: ставка против кассы)",
+            "Ставка «шут» — не меньше 1 фишки"], ["из котла", "с котлом"]),
+    "hy": (["# Բրիտանական պոնտոն՝ կրակոցի խաղադրույքներով կասսայի դեմ",
+            "Կրակոց (անգլերեն «շութ» բառից՝ առանձին խաղադրույք կասսայի դեմ)"],
+           ["կատվիկ", "կրակոցի դրույք"]),
+    "pa": (["ਸ਼ੂਟ ਬਾਜ਼ੀ ਘੱਟੋ-ਘੱਟ 1 ਚਿੱਪ"], []),
+    "ur": (["سب سے چھوٹی شرط سے کم نہ ہو اور سب سے بڑی شرط سے زیادہ نہ ہو",
+            "جوڑی توڑ کر دو ہاتھ بناتا ہے", "جب کٹی خالی ہو جائے",
+            "شوٹ شرط کم از کم 1 چپ"], ["تقسیم", "کٹی خشک"]),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(SHOOT_WORDS))
+def test_shoots_words_are_the_tables(lang: str) -> None:
+    """r49o: ru «шут» read as 'jester' and the kitty had two names (title «из котла», body
+    «касса»); hy «կատվիկ» (a kitten) for the pot, «կրակոց» unexplained, «դրույք» (a rate)
+    in the title; ur «تقسیم» (dealing out) for a split, a kitty range whose one «نہ» read
+    as 'less than the smallest', «خشک» (dry) for an empty kitty."""
+    said, unsaid = SHOOT_WORDS[lang]
+    text = sheet("shoot-pontoon", lang)
+    for words in said:
+        assert words in text, words
+    for words in unsaid:
+        assert words not in text, words

@@ -327,6 +327,9 @@ def environment(lang: str) -> jinja2.Environment:
     env.filters["odds"] = lambda value: odds(value, catalog.gettext)
     env.globals["lang"] = base_language(lang)
     env.globals["dir"] = language(lang).direction.value
+    from pontoon_rules.engine.round.shoot import LEAST_BET
+
+    env.globals["least_shoot_bet"] = LEAST_BET  # the engine's smallest shoot bet, said
     return env
 
 
