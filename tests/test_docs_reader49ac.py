@@ -186,3 +186,25 @@ def test_shoots_words_are_the_tables(lang: str) -> None:
         assert words in text, words
     for words in unsaid:
         assert words not in text, words
+
+
+@pytest.mark.parametrize(("ruleset_id", "said"), [
+    ("sette-e-mezzo", ["Pass («passa»): take no more cards. You may pass on any total.",
+                       "Draw: ask the banker for another card", "stakes 100, draws K♦, passes"]),
+    ("siebzehn-und-vier", ["Pass («passe»): take no more cards.",
+                           "Buy («kaufen»): take another card", "buys 9♥, raises the stake",
+                           "after buying too", "a Skat pack, from the seven up"])])
+def test_the_english_sheet_says_the_games_own_action_words(ruleset_id: str,
+                                                           said: list[str]) -> None:
+    """r49o: 'Stick' and 'Twist' are the British game's words, not sette e mezzo's (Treccani:
+    a player asks for more cards or «passa») nor Siebzehn und Vier's (casinospiegel.net: the
+    player «kauft», then says «passe»); and Siebzehn's pack was a Skat pack in the summary,
+    a piquet pack in the body. The English words come from an English catalog of the source
+    (`i18n.words_of`: `en@treccani`, `en@cs-17`), as Ban Luck's do (`en@timeout`)."""
+    from pontoon_rules.docs.words.i18n import words_of
+
+    assert words_of(load_bundled(ruleset_id), "en").startswith("en@")
+    text = sheet(ruleset_id, "en")
+    for words in said:
+        assert words in text, words
+    assert not re.search(r"\b(stick|twist|piquet)", text, re.IGNORECASE)

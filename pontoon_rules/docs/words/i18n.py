@@ -68,13 +68,15 @@ def words_of(ruleset: object, lang: str) -> str:
     """The catalog a ruleset's text renders in: `lang@source` for one of its sources
     written in `lang` that has words of its own (`speaking_source`), else `lang` itself
     (English too: a source's own English words, `locale/en/LC_MESSAGES/<source>.po`, over
-    the messages as written: Sydney's dealer who hits and stands)."""
+    the messages as written: Sydney's dealer who hits and stands; or, for a source in
+    another language, the English sheet's words for what it says: Treccani's player who
+    «passa», not the British 'sticks')."""
     if "@" in lang:
         return lang
     sources = getattr(ruleset, "sources", None) or {}
     own = set(vocabularies(lang)) if lang in LANGUAGES else set()
-    found = [key for key, source in sources.items()
-             if getattr(source, "language", None) == lang and key in own]
+    found = [key for key, source in sources.items() if key in own and (
+        getattr(source, "language", None) == lang or lang == SOURCE_LANGUAGE)]
     return f"{lang}@{speaking_source(ruleset, found)}" if found else lang
 
 
