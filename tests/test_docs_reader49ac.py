@@ -208,3 +208,18 @@ def test_the_english_sheet_says_the_games_own_action_words(ruleset_id: str,
     for words in said:
         assert words in text, words
     assert not re.search(r"\b(stick|twist|piquet)", text, re.IGNORECASE)
+
+
+@pytest.mark.parametrize(("ruleset_id", "passes"), [
+    ("xi-dach", True), ("siebzehn-und-vier", True), ("sette-e-mezzo", False)])
+def test_the_banks_life_has_a_blank_where_the_rules_leave_it_to_the_table(
+        ruleset_id: str, passes: bool) -> None:
+    """r49o: 'The rules set no time for the bank to pass … otherwise the same player banks
+    all evening' and 'The rules do not say when the evening ends' left no blank to fill in,
+    as the home bank's 'passes … after ____ deals' does; each says the table's agreement
+    with a blank (sette e mezzo's bank passes by its reale, so only the evening)."""
+    r = load_bundled(ruleset_id)
+    assert r.table.bank.passes_after_deals is None
+    text = sheet(ruleset_id, "en")
+    assert ("Agreed at this table: the bank passes after ____ deals." in text) is passes
+    assert "Agreed at this table: the evening ends ____." in text
