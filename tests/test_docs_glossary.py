@@ -14,7 +14,8 @@ from pontoon_rules.docs.words.i18n import sheet_languages
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 COVERED = {"pagat-british": {"en", "hy", "pa", "ur", "ru"}, "ochko-home": {"ru"},
-           "casino-ochko": {"ru"}, "belarus-ponton": {"ru"}, "siebzehn-und-vier": {"de", "en", "ru"},
+           "casino-ochko": {"ru"}, "belarus-ponton": {"ru"},
+           "siebzehn-und-vier": {"de", "en", "ru"},
            "sette-e-mezzo": {"en", "it", "ru"}, "xi-dach": {"vi", "ru"}, "ban-luck": {"en", "ru"},
            "australian-pontoon": {"en", "ru"}, "spanish-21": {"en", "ru"}, "vingt-un": {"ru"},
            "blackjack-reference": {"en", "ru"}}
