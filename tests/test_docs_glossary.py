@@ -14,14 +14,16 @@ from pontoon_rules.docs.words.i18n import sheet_languages
 from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 
 COVERED = {"pagat-british": {"en", "hy", "pa", "ur", "ru"}, "ochko-home": {"ru"},
-           "casino-ochko": {"ru"}, "belarus-ponton": {"ru"}, "siebzehn-und-vier": {"de", "ru"},
-           "sette-e-mezzo": {"it", "ru"}, "xi-dach": {"vi", "ru"}, "ban-luck": {"en", "ru"},
+           "casino-ochko": {"ru"}, "belarus-ponton": {"ru"},
+           "siebzehn-und-vier": {"de", "en", "ru"},
+           "sette-e-mezzo": {"en", "it", "ru"}, "xi-dach": {"vi", "ru"}, "ban-luck": {"en", "ru"},
            "australian-pontoon": {"en", "ru"}, "spanish-21": {"en", "ru"}, "vingt-un": {"ru"},
            "blackjack-reference": {"en", "ru"}}
 """The games and languages issue 49 asks a glossary of (Australian Pontoon's and Spanish 21's
 hit, stand and dealer from a source's own English words, `locale/en/LC_MESSAGES/woo-sydney.po`
 and `chukchansi.po`; every Russian sheet's «ещё» and «хватит», never «твист»: only the Belarus
-page, in Russian, says «твист», `ponton-ru.po`)."""
+page, in Russian, says «твист», `ponton-ru.po`; sette e mezzo's and Siebzehn und Vier's English
+words from their sources, `treccani.po` and `cs-17.po`)."""
 SHEETS = [(rid, lang) for rid, found in sorted(glossaries().items()) for lang in found.languages]
 
 

@@ -314,7 +314,8 @@ def test_the_markdown_house_box_repeats_no_rule_the_body_prints(ruleset_id: str)
     r = load_bundled(ruleset_id)
     md = render_sheet(r, "md", "en", find_base(r)).decode()
     lines = [line.removeprefix("> - ").removeprefix("- ").removesuffix(" ‡").removesuffix(" †")
-             .removesuffix(" ◆") for line in md.splitlines() if line.startswith(("> - ", "- "))]
+             .removesuffix(" ◆") for line in md.split("## Worked examples")[0].splitlines()
+             if line.startswith(("> - ", "- "))]  # an example's kitty line may recur
     repeated = {line for line in lines if lines.count(line) > 1}
     assert not repeated, repeated
     assert "The rules marked ◆ below differ from it" in md

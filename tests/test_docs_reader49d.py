@@ -146,8 +146,8 @@ def test_the_dealer_does_not_play_against_a_rescued_hand_alone() -> None:
     assert result["banker"]["cards"] == ["9D"]
 
 
-SETTLED_LATER = {"en": "A hand the banker does not open, a special hand shown at once too, is"
-                       " settled when the banker has finished playing.",  # Ban Luck's words
+SETTLED_LATER = {"en": "A hand the banker does not open is settled when the banker has finished"
+                       " playing, and so is a special hand shown at once.",  # Ban Luck's words
                  "vi": "Bài nào nhà cái không xét, kể cả bài đã báo và lật lên, được tính khi"
                        " nhà cái chơi xong."}
 

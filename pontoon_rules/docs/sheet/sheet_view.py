@@ -195,6 +195,15 @@ def shows_program_words(lang: str) -> bool:
     return base_language(lang) == SOURCE_LANGUAGE
 
 
+def needs_card_key(ruleset: Ruleset, lang: str) -> bool:
+    """Whether the sheet says what its card letters and suit symbols stand for: a translated
+    sheet always (its letters are its catalog's, Т К Д В), an English one where the pack
+    names its own ranks or suits (an Italian pack's C knight, its ♦ coins), which a reader
+    of the 52-card pack would otherwise take for a queen and diamonds."""
+    pack = ruleset.pack
+    return not shows_program_words(lang) or bool(pack.rank_names or pack.suit_names)
+
+
 def house_box(ruleset: Ruleset, base: Ruleset | None, lang: str) -> dict[str, Any] | None:
     """For an overlay: its base, the fields that differ, the sentences whose words differ
     (◆) and the base's sentences it no longer has (`gone`, each said by `dropped_text`);
@@ -373,8 +382,9 @@ def _parts(ruleset: Ruleset, lang: str, base: Ruleset | None) -> dict[str, Any]:
         "one_sided": bool(one_side_only(ruleset)),
         "sources": sources_view(ruleset, lang, base),
         "program_words": shows_program_words(lang),
-        "card_key": None if shows_program_words(lang) else card_key(
-            gettext, suit_words(ruleset, gettext, lang), own_ranks(ruleset, gettext, lang)),
+        "card_key": card_key(gettext, suit_words(ruleset, gettext, lang),
+                             own_ranks(ruleset, gettext, lang))
+        if needs_card_key(ruleset, lang) else None,
     }
     return {"view": view, "house": house_box(ruleset, base, lang), "found": found,
             "payouts": payouts}

@@ -36,8 +36,8 @@ OVERLAY_WORDS: dict[str, dict[str, str]] = {
     },
     "own": {
         "title": _("Written over %(base)s"),
-        "intro": _("A game of its own, from its own sources; this sheet gives it as it "
-                   "differs from %(base)s"),
+        "intro": _("A game of its own, from its own sources; this sheet gives every rule "
+                   "of it, written over %(base)s"),
         "mark": _("A rule of this game that differs from %(base)s."),
         "label": _("Its own rule"),
         "dropped": _("Played in %(base)s, not in this game: %(rule)s"),

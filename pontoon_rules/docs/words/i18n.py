@@ -68,16 +68,18 @@ def words_of(ruleset: object, lang: str) -> str:
     """The catalog a ruleset's text renders in: `lang@source` for one of its sources
     written in `lang` that has words of its own (`speaking_source`), else `lang` itself
     (English too: a source's own English words, `locale/en/LC_MESSAGES/<source>.po`, over
-    the messages as written: Sydney's dealer who hits and stands); where no source speaks
-    `lang`, the words of its kind of table, a catalog named after `table.banker` where
-    `lang` has one (`ru@house-dealer`: «дилер» at a casino table read from English
-    sources, as the Russian casino sources' own words say, never the home banker)."""
+    the messages as written: Sydney's dealer who hits and stands; or, for a source in
+    another language, the English sheet's words for what it says: Treccani's player who
+    «passa», not the British 'sticks'); where no source speaks `lang`, the words of its
+    kind of table, a catalog named after `table.banker` where `lang` has one
+    (`ru@house-dealer`: «дилер» at a casino table read from English sources, as the
+    Russian casino sources' own words say, never the home banker)."""
     if "@" in lang:
         return lang
     sources = getattr(ruleset, "sources", None) or {}
     own = set(vocabularies(lang)) if lang in LANGUAGES else set()
-    found = [key for key, source in sources.items()
-             if getattr(source, "language", None) == lang and key in own]
+    found = [key for key, source in sources.items() if key in own and (
+        getattr(source, "language", None) == lang or lang == SOURCE_LANGUAGE)]
     if found:
         return f"{lang}@{speaking_source(ruleset, found)}"
     kind = getattr(getattr(getattr(ruleset, "table", None), "banker", None), "value", None)
@@ -333,6 +335,9 @@ def environment(lang: str) -> jinja2.Environment:
     env.filters["odds"] = lambda value: odds(value, catalog.gettext)
     env.globals["lang"] = base_language(lang)
     env.globals["dir"] = language(lang).direction.value
+    from pontoon_rules.engine.round.shoot import LEAST_BET
+
+    env.globals["least_shoot_bet"] = LEAST_BET  # the engine's smallest shoot bet, said
     return env
 
 

@@ -42,6 +42,7 @@ Ngettext = Callable[[str, str, int], str]
 STEPS: dict[str, str] = {
     "stake": _("stakes %(amount)s"),
     "dealt": _("is dealt %(cards)s"),
+    "dealt-one": _("is dealt %(card)s"),  # one card: a singular verb (pa «ਮਿਲਦਾ ਹੈ»)
     "twist": _("twists %(cards)s"),
     "buy": _("buys %(cards)s for %(amount)s"),
     "stick": _("sticks"),
@@ -228,8 +229,9 @@ def _step_text(step: _Step, gettext: Gettext, buys: list[int], lang: str,
     amount = step.amount if step.amount is not None else (buys.pop(0) if step.kind == "buy"
                                                           and buys else None)
     said = "" if amount is None else str(amount) if step.kind in COUNTED else money(amount)
-    return gettext(STEPS[step.kind]) % {"cards": _cards(step.cards, gettext, lang, letters) or "—",
-                                         "amount": said}
+    kind = "dealt-one" if step.kind == "dealt" and len(step.cards) == 1 else step.kind
+    cards = _cards(step.cards, gettext, lang, letters) or "—"
+    return gettext(STEPS[kind]) % {"cards": cards, "card": cards, "amount": said}
 
 
 class Narrator:
@@ -399,6 +401,10 @@ def narrate(ruleset: Ruleset, script: dict[str, Any], result: dict[str, Any],
     outcome with its cause (`script`: the round script, `result`: its replayed JSON)."""
     n = Narrator(ruleset, gettext, ngettext, lang)
     lines, outcomes = [], []
+    if script.get("kitty"):  # put up before the deal (the round starts with it)
+        lines.append(gettext(EXTRAS["line"]) % {
+            "who": capital(actor_text("banker", gettext)), "steps": _step_text(
+                _Step("kitty", int(script["kitty"])), gettext, [], lang, money=n.amount)})
     opened = opened_against(ruleset, result)
     for i, seat in enumerate(result["seats"]):
         who = actor_text(seat["seat"], gettext)
@@ -420,8 +426,6 @@ def narrate(ruleset: Ruleset, script: dict[str, Any], result: dict[str, Any],
     banker = result["banker"]
     steps = _steps("banker", result, ruleset.deal.banker_cards,
                    ruleset.banker.mode is BankerMode.BY_CHOICE)
-    if script.get("kitty"):
-        steps.insert(0, _Step("kitty", int(script["kitty"])))
     lines.append(n.line("banker", actor_text("banker", gettext), steps, [banker], None))
     if result.get("takes_bank"):  # the rule a session passes the bank by (`_replayed`)
         outcomes.append(capital(gettext(EXTRAS["takes-bank"]) % {

@@ -44,6 +44,9 @@ if TYPE_CHECKING:
 
 DECLINE_ACTION = LegalAction(DECLINE)
 
+LEAST_BET = 1
+"""The smallest shoot bet, in chips (the sheet says it: `i18n.environment`)."""
+
 
 class Kitty:
     """The kitty during a round, and the shoot decisions waiting to be taken."""
@@ -124,7 +127,7 @@ def start_offers(state: RoundState) -> bool:
 
 def step(state: RoundState, kitty: Kitty) -> bool:
     """Skip offers the kitty has no room for; False while a shoot decision is due."""
-    if kitty.offers and room(kitty, state.rules) >= 1:
+    if kitty.offers and room(kitty, state.rules) >= LEAST_BET:
         return False
     kitty.offers.clear()
     kitty.fourth = False
@@ -146,7 +149,7 @@ def offered_hand(kitty: Kitty) -> Hand:
 
 def legal(state: RoundState, kitty: Kitty) -> list[LegalAction]:
     """`shoot 1..room` and `decline`."""
-    return [LegalAction(SHOOT, 1, room(kitty, state.rules)), DECLINE_ACTION]
+    return [LegalAction(SHOOT, LEAST_BET, room(kitty, state.rules)), DECLINE_ACTION]
 
 
 def apply(kitty: Kitty, action: Action) -> None:
@@ -162,7 +165,7 @@ def before_fourth_card(state: RoundState, kitty: Kitty, seat: Seat, hand: Hand) 
     if not state.rules.shoot_fourth_card or len(hand.cards) != 3:
         return
     kitty.fourth = True
-    if room(kitty, state.rules) < 1:
+    if room(kitty, state.rules) < LEAST_BET:
         kitty.fourth = False
         return
     kitty.held = [state.pending.pop()]
@@ -172,7 +175,7 @@ def before_fourth_card(state: RoundState, kitty: Kitty, seat: Seat, hand: Hand) 
 def after_split(state: RoundState, kitty: Kitty, seat: Seat, new: Hand, dealt_from: int) -> None:
     """A split made `new`: hold the split's cards back and offer `new` its own bet."""
     kitty.fourth = False
-    if not state.rules.shoot_split_hand or room(kitty, state.rules) < 1:
+    if not state.rules.shoot_split_hand or room(kitty, state.rules) < LEAST_BET:
         return
     kitty.held = state.pending[dealt_from:]
     del state.pending[dealt_from:]
