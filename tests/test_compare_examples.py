@@ -239,3 +239,40 @@ def test_stated_reasons_hold_when_searched_anyway(a: str, b: str, path: str) -> 
     assert search.record(path).category in (MASKED, "outside-a-round")  # type: ignore[union-attr]
     unchecked = PairSearch(load_bundled(a), load_bundled(b), cache=_CACHE, trust_reasons=False)
     assert unchecked.record(path).category == NOT_FOUND  # type: ignore[union-attr]
+
+
+def test_what_a_change_writes_is_worked_out_once_per_donor_and_field(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`Flips` reads each field of a donor once however many combinations set it (the
+    flip's search tries thousands), and writes the same data as setting it afresh does,
+    a removed named hand included."""
+    from pontoon_rules.compare import flip as flipping
+
+    british, ban_luck = load_bundled("pagat-british"), load_bundled("ban-luck")
+    differing = differing_paths([british, ban_luck])
+    read: list[str] = []
+    real = flipping.value_at
+    monkeypatch.setattr(flipping, "value_at", lambda r, path: read.append(path) or real(r, path))
+    changes, reads = flipping._Changes(), []
+    for paths in [differing[:3], differing[1:4], differing[:3], differing, differing]:
+        once, afresh = british.model_dump(), british.model_dump()
+        read.clear()
+        changes.apply(once, ban_luck, paths)
+        reads.append(len(read))
+        flipping._apply(afresh, ban_luck, paths)
+        assert once == afresh
+    assert reads[0] >= 3 and reads[2] == reads[4] == 0 and 0 < reads[1] < reads[0]
+    removed = [p for p in differing if not flipping.has_path(ban_luck, p)]
+    assert removed and all(changes.written(ban_luck, p) is flipping._MISSING for p in removed)
+
+
+def test_an_attribution_ruleset_is_compiled_once() -> None:
+    """Many fields' searches flip to the same attribution ruleset (`Flips` gives the same
+    object): the outcome cache compiles it and works out its behaviour key once."""
+    from pontoon_rules.compare.simulate import behaviour_key
+
+    cache, ochko = OutcomeCache(), load_bundled("casino-ochko")
+    rules, key = cache.rules_of(ochko)
+    assert cache.rules_of(ochko)[0] is rules and key == behaviour_key(ochko)
+    again = ochko.model_copy()
+    assert cache.rules_of(again)[0] is not rules and cache.rules_of(again)[1] == key

@@ -237,7 +237,8 @@ def test_comparison_records_become_vectors(monkeypatch: pytest.MonkeyPatch) -> N
               "actions": ["p1 stick"]}
     records = [{"field": "settlement.ties", "description": "ties", "scripts": {"x": script}},
                {"field": "bad", "script": {**script, "actions": ["p1 split"]}}]
-    monkeypatch.setattr(module, "conformance_records", lambda: records, raising=False)
+    monkeypatch.setattr(module, "conformance_records", lambda ruleset=None: records,
+                        raising=False)
     ((rules, embed),) = resolve(["casino-ochko"])
     vectors, notes = compare_vectors(rules, embed)
     assert [v["slug"] for v in vectors] == ["casino-ochko/compare-settlement-ties"]
@@ -253,7 +254,7 @@ def test_a_ruleset_no_record_can_be_for_skips_the_search(monkeypatch: pytest.Mon
     from pontoon_rules.conformance.vectors.export import resolve
     from pontoon_rules.conformance.vectors.generate import compare_vectors
 
-    def no_search() -> list[dict[str, Any]]:
+    def no_search(ruleset: str | None = None) -> list[dict[str, Any]]:
         raise AssertionError("searched for records no script of which can be for this id")
 
     monkeypatch.setattr(compare, "conformance_records", no_search)
@@ -267,3 +268,22 @@ def test_a_ruleset_no_record_can_be_for_skips_the_search(monkeypatch: pytest.Mon
     ((source, embed),) = resolve(["casino-ochko"])
     with pytest.raises(AssertionError, match="searched"):
         compare_vectors(source, embed)
+
+
+def test_the_records_for_one_ruleset_are_those_with_its_script(monkeypatch: pytest.MonkeyPatch
+                                                              ) -> None:
+    """An export asks the comparison package for one ruleset's records at a time: those
+    with a script for it, in the search's order, each a copy (the others are not copied)."""
+    import pontoon_rules.compare.vectors as records_module
+
+    def script(rid: str) -> dict[str, Any]:
+        return {"ruleset": rid, "stakes": [100], "shoe": ["TS"], "actions": []}
+
+    found = [{"slug": f"{a}-vs-{b}/f", "scripts": {a: script(a), b: script(b)}}
+             for a, b in (("x", "y"), ("y", "z"), ("x", "z"))]
+    monkeypatch.setattr(records_module, "_records", lambda: found)
+    mine = records_module.conformance_records("z")
+    assert [r["slug"] for r in mine] == ["y-vs-z/f", "x-vs-z/f"]
+    assert records_module.conformance_records() == found
+    mine[0]["scripts"]["z"]["actions"].append("p1 stick")
+    assert found[1]["scripts"]["z"]["actions"] == []

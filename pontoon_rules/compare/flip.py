@@ -65,6 +65,7 @@ class Flips:
     table: dict[tuple[str, frozenset[tuple[str, str]] | tuple[tuple[str, str], ...]],
                 Ruleset | str] = field(default_factory=dict)
     bases: dict[int, _Known] = field(default_factory=dict)
+    changes: _Changes = field(default_factory=lambda: _Changes())
 
     def with_values(self, base: Ruleset, donor: Ruleset, paths: Sequence[str],
                     quiet: bool = False) -> Ruleset | str:
@@ -72,10 +73,10 @@ class Flips:
         `quiet` (the caller reads no message), a failure's text is a short mark,
         not the error's."""
         known = self._known(base)
-        key = (known.key, _changes_key(donor, paths))
+        key = (known.key, self.changes.key(donor, paths))
         found = self.table.get(key)
         if found is None:
-            found = known.changed(donor, paths)
+            found = known.changed(donor, paths, self.changes)
             if isinstance(found, str) and not quiet:
                 found = _full_error(base, donor, paths)
             self.table[key] = found
@@ -102,36 +103,46 @@ class _Known:
         self.sections: dict[tuple[str, object], bool] = {}
         """Whether a section validates on its own with some of its fields changed."""
 
-    def changed(self, donor: Ruleset, paths: Sequence[str]) -> Ruleset | str:
+    def changed(self, donor: Ruleset, paths: Sequence[str], changes: _Changes
+                ) -> Ruleset | str:
         """`with_values(self.base, donor, paths)`, or "invalid": the same ruleset, as each
         untouched part validates from the same data alike; the touched parts and the
         cross-field checks are validated as before (without the suggestions of a message
-        no one reads)."""
+        no one reads). A combination with a section already found invalid with the same
+        changes in it is refused before its data is made."""
+        keys = self._section_keys(donor, paths, changes) if len(paths) > 1 else []
+        if any(self.sections.get(key) is False for key in keys):
+            return "invalid"
         touched = {path.split(".")[0] for path in paths}
-        if any(not has_path(donor, path) for path in paths):
+        if any(changes.written(donor, path) is _MISSING for path in paths):
             touched.add("provenance")  # a removal takes out provenance too
         data = {name: value if name in touched else self.parts[name]
-                for name, value in self.data.items()}  # `_apply` copies what it changes
-        _apply(data, donor, paths)
-        if len(paths) > 1 and not self._sections_valid(data, donor, paths):
+                for name, value in self.data.items()}  # `apply` copies what it changes
+        changes.apply(data, donor, paths)
+        if keys and not self._sections_valid(data, keys):
             return "invalid"
         try:
             return Ruleset.model_validate(data, context=QUIET)
         except ValidationError:
             return "invalid"
 
-    def _sections_valid(self, data: dict[str, Any], donor: Ruleset, paths: Sequence[str]
-                        ) -> bool:
+    def _section_keys(self, donor: Ruleset, paths: Sequence[str], changes: _Changes
+                      ) -> list[tuple[str, object]]:
+        """Per section the paths touch (in their order): its name and the changes in it."""
+        return [(name, changes.key(donor, [p for p in paths if p.split(".")[0] == name]))
+                for name in dict.fromkeys(path.split(".")[0] for path in paths)]
+
+    def _sections_valid(self, data: dict[str, Any], keys: list[tuple[str, object]]) -> bool:
         """Whether each section a combination of changes touches validates on its own: where
         one does not, neither does the whole ruleset (no check of `Ruleset` changes a
         section's data before the section's own checks). The flip's search for further
         fields tries thousands of combinations that fail in the same section with the same
-        changes in it; each such section is validated once."""
-        for name in dict.fromkeys(path.split(".")[0] for path in paths):
+        changes in it; each such section (`keys`: `_section_keys`) is validated once."""
+        for key in keys:
+            name = key[0]
             model = Ruleset.model_fields[name].annotation if name in data else None
             if not (isinstance(model, type) and issubclass(model, BaseModel)):
                 continue
-            key = (name, _changes_key(donor, [p for p in paths if p.split(".")[0] == name]))
             valid = self.sections.get(key)
             if valid is None:
                 try:
@@ -155,18 +166,49 @@ def _full_error(base: Ruleset, donor: Ruleset, paths: Sequence[str]) -> str:
     raise AssertionError(f"{paths} valid in full but not by parts")
 
 
-def _changes_key(donor: Ruleset, paths: Sequence[str]
-                 ) -> frozenset[tuple[str, str]] | tuple[tuple[str, str], ...]:
-    """The values `with_values` sets, each as the repr of what it writes (or removal);
-    unordered where no path lies inside another (their changes commute)."""
-    items = []
-    for path in paths:
+class _Changes:
+    """What setting a field as a donor has it writes, worked out once per donor and field:
+    the flip's search asks for the same few fields in thousands of combinations."""
+
+    def __init__(self) -> None:
+        self.items: dict[tuple[int, str], tuple[Ruleset, tuple[str, str], Any]] = {}
+        """(id of the donor, path) -> the donor (kept, so that its id is no other's while
+        kept), (path, the repr of what is written or "<removed>") and what is written
+        (plain data, shared by every change that writes it: nothing changes it in place),
+        or `_MISSING` for a removal."""
+
+    def apply(self, data: dict[str, Any], donor: Ruleset, paths: Sequence[str]) -> None:
+        """`_apply(data, donor, paths)`, from what each path writes as worked out once."""
+        for path in paths:
+            value = self.written(donor, path)
+            if value is _MISSING:
+                _remove(data, path)
+            else:
+                _set(data, path, value)
+
+    def written(self, donor: Ruleset, path: str) -> Any:
+        """What setting `path` as `donor` has it writes (plain data), or `_MISSING`."""
+        self._item(donor, path)
+        return self.items[id(donor), path][2]
+
+    def key(self, donor: Ruleset, paths: Sequence[str]
+            ) -> frozenset[tuple[str, str]] | tuple[tuple[str, str], ...]:
+        """The values `with_values` sets, each as the repr of what it writes (or removal);
+        unordered where no path lies inside another (their changes commute)."""
+        items = [self._item(donor, path) for path in paths]
+        nested = any(p != q and q.startswith(p + ".") for p in paths for q in paths)
+        return tuple(items) if nested else frozenset(items)
+
+    def _item(self, donor: Ruleset, path: str) -> tuple[str, str]:
+        found = self.items.get((id(donor), path))
+        if found is not None and found[0] is donor:
+            return found[1]
         value = value_at(donor, path) if has_path(donor, path) else _MISSING
-        shown = "<removed>" if value is _MISSING else repr(
-            value.model_dump() if isinstance(value, BaseModel) else value)
-        items.append((path, shown))
-    nested = any(p != q and q.startswith(p + ".") for p in paths for q in paths)
-    return tuple(items) if nested else frozenset(items)
+        if isinstance(value, BaseModel):
+            value = value.model_dump()
+        shown = "<removed>" if value is _MISSING else repr(value)
+        self.items[id(donor), path] = (donor, (path, shown), value)
+        return path, shown
 
 
 def _set(data: dict[str, Any], path: str, value: Any) -> None:
@@ -187,7 +229,8 @@ def _remove(data: dict[str, Any], path: str) -> None:
         node[part] = node = dict(node[part])
     node.pop(last, None)
     provenance = data["provenance"] = dict(data.get("provenance", {}))
-    for key in [k for k in provenance if k == path or k.startswith(path + ".")]:
+    inside = path + "."
+    for key in [k for k in provenance if k == path or k.startswith(inside)]:
         del provenance[key]
 
 

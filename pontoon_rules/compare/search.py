@@ -118,8 +118,7 @@ class PairSearch:
             flipped = flip(self.rulesets[side], self.rulesets[1 - side], path, self.differing,
                            self.cache.flips)
             if flipped is not None:
-                out.append(_Base(side, compile_rules(flipped[0]), behaviour_key(flipped[0]),
-                                 flipped[1]))
+                out.append(_Base(side, *self.cache.rules_of(flipped[0]), flipped[1]))
         return out
 
     def _no_base(self, masks: list[str | None]) -> tuple[str, str]:

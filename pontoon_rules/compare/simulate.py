@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pontoon_rules.compare.candidates import Candidate
 from pontoon_rules.compare.flip import Flips
 from pontoon_rules.compare.policy import decide
-from pontoon_rules.engine.round.rules import Rules
+from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.errors import PontoonError
 from pontoon_rules.ruleset.format.model import SECTIONS, Ruleset
@@ -63,6 +63,17 @@ class OutcomeCache:
 
     table: dict[str, dict[Candidate, Outcome | None]] = field(default_factory=dict)
     flips: Flips = field(default_factory=Flips)
+    compiled: dict[int, tuple[Ruleset, Rules, str]] = field(default_factory=dict)
+    """id of an attribution ruleset -> it (kept, so that its id is no other's while kept),
+    its compiled rules and behaviour key: `flips` gives the same ruleset to many fields."""
+
+    def rules_of(self, ruleset: Ruleset) -> tuple[Rules, str]:
+        """`ruleset` compiled and its behaviour key, each worked out once per ruleset."""
+        found = self.compiled.get(id(ruleset))
+        if found is None or found[0] is not ruleset:
+            found = self.compiled[id(ruleset)] = (ruleset, compile_rules(ruleset),
+                                                  behaviour_key(ruleset))
+        return found[1], found[2]
 
     def outcome(self, rules: Rules, key: str, candidate: Candidate) -> Outcome | None:
         """The outcome of `candidate` under `rules` (whose behaviour key is `key`)."""

@@ -226,7 +226,7 @@ def compare_vectors(rules: Rules, embed: bool = False) -> tuple[list[dict[str, A
     known = compare_record_rulesets()
     if known is not None and rules.ruleset.id not in known:
         return out, notes  # no record can be for this ruleset: no search
-    for record in compare_records():
+    for record in compare_records(rules.ruleset.id):
         script = record["script"]
         if script.get("ruleset") != rules.ruleset.id:
             continue
@@ -259,10 +259,12 @@ def compare_record_rulesets() -> frozenset[str] | None:
     return frozenset(hook()) if callable(hook) else None
 
 
-def compare_records() -> Iterator[dict[str, Any]]:
-    """Worked examples from `pontoon_rules.compare` as {name, description, script}.
+def compare_records(ruleset: str) -> Iterator[dict[str, Any]]:
+    """Worked examples from `pontoon_rules.compare` as {name, description, script}, of the
+    records with a script for `ruleset` (a record's scripts for other rulesets come with
+    it: `compare_vectors` skips them).
 
-    The hook is `pontoon_rules.compare.conformance_records()`, giving records (dicts,
+    The hook is `pontoon_rules.compare.conformance_records(ruleset)`, giving records (dicts,
     or objects with `to_json()`) holding a round `script` or per-ruleset `scripts`;
     nothing when the package or the hook is absent.
     """
@@ -275,7 +277,7 @@ def compare_records() -> Iterator[dict[str, Any]]:
     hook = getattr(module, "conformance_records", None)
     if not callable(hook):
         return
-    for i, record in enumerate(hook()):
+    for i, record in enumerate(hook(ruleset)):
         data = record.to_json() if hasattr(record, "to_json") else record
         if not isinstance(data, dict):
             continue
