@@ -98,7 +98,8 @@ def test_any_other_total_follows_the_named_hands_odds() -> None:
     assert "A winning hand is paid the odds of its hand (3:2 on 100 is 150), any other " \
            "total 1:1; every losing hand pays the dealer 1:1." in sheet("blackjack-reference", "en")
     assert "(3 к 2 при ставке 100 — это 150), а любой другой сумме — 1 к 1; каждый " \
-           "проигравший платит банкиру 1 к 1." in sheet("blackjack-reference", "ru")
+           "проигравший платит дилеру 1 к 1." in sheet("blackjack-reference", "ru")
+    # a casino table in Russian says «дилер» (g49ab's ru@house-dealer)
 
 
 # 5. Home Очко's ranking, table and words -----------------------------------------------
@@ -179,5 +180,5 @@ def test_the_dealer_does_not_play_once_every_hand_took_even_money() -> None:
 
 
 def test_russian_sheet_says_the_same_of_even_money() -> None:
-    assert "Если все игроки уже перебрали или взяли «равные деньги», банкир не играет" \
+    assert "Если все игроки уже перебрали или взяли «равные деньги», дилер не играет" \
         in sheet("blackjack-reference", "ru")

@@ -68,9 +68,9 @@ def test_the_sheet_says_it() -> None:
     def said(ruleset: Ruleset, lang: str = "en", path: str = "stakes.least_buy") -> str:
         return " ".join(s.text for s in sentences(ruleset, lang) if path in s.paths)
 
-    assert "A first buy adds at least 50 units (chips) and at most 1× your original stake." in said(
+    assert "A first buy adds at least 50 chips and at most 1× your original stake." in said(
         _with("casino-filipino-pontoon", least_buy=50))
-    assert ("No buy adds less than 250 units (chips): a hand whose buy may not reach it cannot buy."
+    assert ("No buy adds less than 250 chips: a hand whose buy may not reach it cannot buy."
             in said(_with("pagat-british", least_buy=250)))
     assert "не добавляет меньше 250 фишек" in said(_with("pagat-british", least_buy=250), "ru")
     filipino = load_bundled("casino-filipino-pontoon")
