@@ -84,9 +84,9 @@ def spills_before_departures(document: Any) -> bool:
     departures the card lists, and the break rules of the card's CSS never let what follows
     it move it, so the card with fewer departures, or none, overflows too. False where the
     layout does not say (no page boxes)."""
-    later = [getattr(page, "_page_box", None) for page in document.pages[1:]]
-    first = getattr(document.pages[0], "_page_box", None) if document.pages else None
-    if first is None or not later or None in later:
+    boxes = [getattr(page, "_page_box", None) for page in document.pages]
+    first, later = boxes[0], [box for box in boxes[1:] if box is not None]
+    if first is None or not later or len(later) < len(boxes) - 1:
         return False
     root = next(box.element for box in first.descendants() if box.element_tag == "html")
     parents = {child: parent for parent in root.iter() for child in parent}
