@@ -170,3 +170,43 @@ def test_a_sheets_columns_are_not_laid_out_again_for_their_height(
     assert 'class="pr-column"' in html and 'class="pr-example-rounds"' in html
     assert HTML(string=html).render(font_config=font_config()).pages
     assert items == []
+
+
+def test_a_card_whose_grid_spills_tries_no_fewer_departures(
+        laid: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where what the card prints before its departures already runs onto a second page,
+    the tries with 8 and 0 departures would overflow too: the next layout is the compact
+    grid's."""
+    from pontoon_rules.docs.sheet import cards
+
+    def html(ruleset: object, row: object, lang: str, base: object, departures: int,
+             compact: bool) -> str:
+        return f"shown={departures}" + (" compact fits" if compact else "")
+
+    monkeypatch.setattr(cards, "card_html", html)
+    monkeypatch.setattr(cards, "spills_before_departures", lambda document: True)
+    assert cards.card_pdf(load_bundled("pagat-british"), {}, "en") == b"shown=0 compact fits"
+    assert laid == ["shown=24", "shown=0 compact fits"]
+
+
+_CARD_PAGE = ('<html><head><style>@page {{ size: A6; margin: 5mm }} td {{ height: {row}mm }}'
+              '</style></head><body><h1>Card</h1><div><table class="pr-grid">{rows}</table>'
+              '<p class="pr-note">Never split a pair of: 5.</p><p class="pr-note">• Hands where '
+              'the exact cards matter (30):</p><ul class="pr-departure-list">{items}</ul></div>'
+              '</body></html>')
+
+
+@pytest.mark.parametrize(("row", "spills"), [(30, True), (2, False)])
+def test_a_card_spills_before_its_departures_only_where_the_grid_or_a_note_does(
+        row: int, spills: bool) -> None:
+    """The real WeasyPrint: a grid too tall for the page spills before the departures; a
+    short grid whose list of departures alone runs on does not (8 of them may fit)."""
+    from weasyprint import HTML  # type: ignore[import-untyped]
+
+    from pontoon_rules.docs.sheet.cards import spills_before_departures
+
+    page = _CARD_PAGE.format(row=row, rows="<tr><td>S</td></tr>" * 6,
+                             items="<li>hard 16 against 10: twist</li>" * 40)
+    document = HTML(string=page).render()
+    assert len(document.pages) > 1
+    assert spills_before_departures(document) is spills

@@ -50,19 +50,60 @@ def card_html(ruleset: Ruleset, row: dict[str, Any], lang: str, base: Ruleset | 
 
 def card_pdf(ruleset: Ruleset, row: dict[str, Any], lang: str,
              base: Ruleset | None = None) -> bytes:
-    """The card as a one-page A4 PDF."""
+    """The card as a one-page A4 PDF: the first of the tries (`DEPARTURES_ON_A_CARD`, then
+    the grid in smaller type) that fits. Where what a card prints before its departures
+    already runs onto a second page (`spills_before_departures`), fewer departures cannot
+    make it fit: those tries are not laid out (a card with a long grid, such as one with
+    the rescue's table, went from four layouts to two; the same card, to the byte)."""
     from weasyprint import HTML  # type: ignore[import-untyped]
 
-    tried = ""
+    tried, spilled = "", False
     for compact, count in [(False, n) for n in DEPARTURES_ON_A_CARD] + [(True, 0)]:
+        if spilled and not compact:
+            continue
         html = card_html(ruleset, row, lang, base, count, compact)
         if html == tried:
             continue  # fewer departures than the count: the same card, again too long
         tried, document = html, HTML(string=html).render(font_config=font_config())
         if len(document.pages) <= 1:
             break
+        spilled = spills_before_departures(document)
     pdf: bytes = document.write_pdf()
     return pdf
+
+
+DEPARTURE_LIST = "pr-departure-list"
+"""The class of the card's list of departures (`strategy_card.html.j2`), the last thing it
+prints, after the note that counts them."""
+
+
+def spills_before_departures(document: Any) -> bool:
+    """Whether a page after the first of a laid-out card (WeasyPrint's `Document`) holds
+    part of what comes before its departures: the grid, the legend or a note other than
+    the one that counts the departures. That part is the same whatever number of
+    departures the card lists, and the break rules of the card's CSS never let what follows
+    it move it, so the card with fewer departures, or none, overflows too. False where the
+    layout does not say (no page boxes)."""
+    boxes = [getattr(page, "_page_box", None) for page in document.pages]
+    first, later = boxes[0], [box for box in boxes[1:] if box is not None]
+    if first is None or not later or len(later) < len(boxes) - 1:
+        return False
+    root = next(box.element for box in first.descendants() if box.element_tag == "html")
+    parents = {child: parent for parent in root.iter() for child in parent}
+    listed = next((e for e in root.iter("ul") if e.get("class") == DEPARTURE_LIST), None)
+    departures: set[Any] = set()
+    around: set[Any] = set()
+    if listed is not None:
+        siblings = list(parents[listed])
+        note = siblings[siblings.index(listed) - 1]
+        departures = {*listed.iter(), *note.iter()}
+        element = listed
+        while element in parents:
+            element = parents[element]
+            around.add(element)
+    return any(box.element is not None and box.element not in departures
+               and box.element not in around
+               for page in later for box in page.descendants())
 
 
 _CARDS: dict[tuple[str, str, str], bytes] = {}
