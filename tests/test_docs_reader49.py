@@ -151,7 +151,12 @@ def test_russian_exceptions_are_not_said_with_moreover() -> None:
         ranking = said(ruleset_id, "ru")["ranking"]
         assert "кроме того, что" not in ranking
         assert "за исключением того" not in ranking
-        assert "и проигрывает старшей; но эти руки игрока выигрывают" in ranking
+    assert "и проигрывает старшей; но эти руки игрока выигрывают" in said(
+        "belarus-ponton", "ru")["ranking"]
+    # home Очко's named hands never share cards: its ranking says the outright hands first,
+    # no exception to an order that never applies (g49aa)
+    assert said("ochko-home", "ru")["ranking"].startswith(
+        "Эти руки игрока выигрывают, что бы ни было у банкира")
 
 
 def test_a_one_player_table_says_the_banker_plays_each_in_turn() -> None:

@@ -192,8 +192,8 @@ def test_shoots_words_are_the_tables(lang: str) -> None:
     ("sette-e-mezzo", ["Pass («passa»): take no more cards. You may pass on any total.",
                        "Draw: ask the banker for another card", "stakes 100, draws K♦, passes"]),
     ("siebzehn-und-vier", ["Pass («passe»): take no more cards.",
-                           "Buy («kaufen»): take another card", "buys 9♥, raises the stake",
-                           "after buying too", "a Skat pack, from the seven up"])])
+                           "Draw («kaufen»): take another card", "draws 9♥, raises the stake",
+                           "after drawing too", "a Skat pack, from the seven up"])])
 def test_the_english_sheet_says_the_games_own_action_words(ruleset_id: str,
                                                            said: list[str]) -> None:
     """r49o: 'Stick' and 'Twist' are the British game's words, not sette e mezzo's (Treccani:

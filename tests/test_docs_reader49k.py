@@ -33,10 +33,12 @@ CHART: dict[str, Any] = {
 
 
 def _word(label: str) -> str:
-    """'«Хватит» (или «себе»)' -> 'хватит', 'Сделать «твист»' -> 'твист': the action's
-    name (the first word in quotes where the label quotes one), asides dropped."""
+    """'«Хватит» (или «себе»)' -> 'хватит', 'Сделать «твист»' -> 'твист', 'Pass («passa»)'
+    -> 'pass': the action's name (the first word in quotes where the label quotes one),
+    asides in brackets dropped first (an English sheet's gloss of its source's word)."""
+    label = label.split(" (")[0]
     quoted = re.search("«([^»]+)»", label)
-    return (quoted.group(1) if quoted else label.split(" (")[0]).strip().lower()
+    return (quoted.group(1) if quoted else label).strip().lower()
 
 
 def sheet_words(ruleset_id: str, lang: str) -> dict[str, str]:
