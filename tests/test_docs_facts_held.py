@@ -98,7 +98,8 @@ def test_a_payout_cell_of_cards_counted_as_another_hand_leaves_exceptions_to_sen
                     "{player: twenty-one, banker: total, result: lose, pays: \"2:1\"}\n")
     ruleset = load_ruleset(path)
     rows = {row["key"]: row for row in payout_rows(ruleset, translations("en").gettext)}
-    assert rows["sevens-in-spades"]["takes"] == "1:1 (as a total)"  # the banker never holds it: its cards count as a total (g49aa)
+    # the banker never holds it: its cards count as a total (g49aa)
+    assert rows["sevens-in-spades"]["takes"] == "1:1 (as a total)"
     assert rows["total"]["takes"] == "1:1"
     said = _said(path, "en")["outcomes"]
     assert "A player's twenty-one against the banker's ordinary total loses, paying the " \
