@@ -82,7 +82,7 @@ def test_the_raise_says_what_the_engine_lets_a_player_raise() -> None:
     state.apply_action(Action(RAISE, 300))  # a second raise
     assert state.seats[0].hands[0].stakes == [500]
     assert not [a for a in state.legal_actions() if a.kind == RAISE]
-    assert ("Raise: while your hand may still draw, after buying too, you may add to your "
+    assert ("Raise: while your hand may still draw, after drawing too, you may add to your "
             "stake without taking a card, as often as you like, until the whole stake is 5× "
             "the stake you first put down (a first stake of 100 grows to at most 500 in all)."
             ) in line_of(sheet("siebzehn-und-vier", "en"), "Raise:")
