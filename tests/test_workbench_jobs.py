@@ -321,6 +321,53 @@ def test_a_cancel_asked_while_the_workers_are_paused_gets_its_grace_once_they_ru
         manager.close()
 
 
+def test_a_job_is_never_sent_to_a_worker_killed_for_the_job_before(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 51's lost change: a worker killed for its cancelled job (past the grace; here
+    no grace) may end that job on its own while the kill is on its way. The job the page
+    now follows was sent to it as it went, and cancelled by its end, so the panel of the
+    last of two quick changes never showed its edge. It waits for the new process."""
+    import signal
+
+    monkeypatch.setenv("PONTOON_RULES_CACHE", str(tmp_path))  # computed, not read back
+    manager = JobManager(1, grace=0.0)
+    real, kills = worker.signal_group, []
+
+    def late(pid: int | None, sig: int) -> None:  # the kill lands once the job has ended
+        def land() -> None:
+            end = time.monotonic() + 120
+            while time.monotonic() < end and manager.get(first)["status"] != DONE:
+                time.sleep(0.02)
+            time.sleep(0.05)  # what the manager does next, before the process goes
+            real(pid, sig)
+        kills.append(threading.Thread(target=land) if sig == signal.SIGKILL else None)
+        if kills[-1] is None:
+            real(pid, sig)
+        else:
+            kills[-1].start()
+
+    monkeypatch.setattr(jobs.worker, "signal_group", late)
+    ruleset = load_bundled(BASE)
+    try:
+        first = manager.submit("t", "older", Job(ruleset, None, (EDGE,)))
+        pid = manager.worker_pids()[0]
+        stick = ruleset.model_copy(update={"player": ruleset.player.model_copy(
+            update={"stick_minimum": 16})})  # not its memo: a solve of its own
+        last = manager.submit("t", "newer", Job(stick, None, (EDGE,)))  # kills the first's
+        assert [k is not None for k in kills] == [True]
+        kills[0].join()
+        end = time.monotonic() + 120
+        while time.monotonic() < end and manager.get(last)["status"] not in jobs.FINISHED:
+            time.sleep(0.05)
+        assert manager.get(first)["status"] == DONE  # it ended before the kill landed
+        assert manager.get(last)["status"] == DONE  # was: cancelled by the killed process
+        assert manager.get(last)["results"][EDGE]["house_edge_percent"] == pytest.approx(
+            1.6453, abs=1e-4)  # stick on 16, as the browser test's `edge` prints it
+        assert manager.worker_pids()[0] != pid  # on the process that took its place
+    finally:
+        manager.close()
+
+
 def test_resuming_restarts_the_grace_of_every_cancelled_job_and_of_no_other(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """`hold`, as the gate opens: every job whose cancel was asked (at any time, the

@@ -18,9 +18,10 @@ import cpu_clock
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def serve(*args: str) -> Iterator[str]:
-    """`pontoon-rules workbench ARGS --no-browser --port 0` running; yields its address."""
-    command = [sys.executable, "-c", "from pontoon_rules.cli import main; main()",
+def serve(*args: str, prelude: str = "") -> Iterator[str]:
+    """`pontoon-rules workbench ARGS --no-browser --port 0` running; yields its address
+    (`prelude`: Python run first in the server's process, e.g. a benchmark's setting)."""
+    command = [sys.executable, "-c", prelude + "\nfrom pontoon_rules.cli import main; main()",
                "workbench", *args, "--no-browser", "--port", "0"]
     process = subprocess.Popen(command, stderr=subprocess.PIPE, text=True, cwd=ROOT,
                                start_new_session=True)

@@ -300,8 +300,8 @@ class JobManager:
     def _dispatch(self) -> None:
         if self.gate is not None and self._queue and not self.gate():
             return  # `_watch` tries again
-        for w in self._workers:
-            if w.job is None and self._queue and not self._closed and not w.retired:
+        for w in self._workers:  # not to one killed: its end would cancel the job (`_lost`)
+            if w.job is None and self._queue and not (self._closed or w.retired or w.killed):
                 job_id, job = self._queue.pop(0)
                 try:
                     w.conn.send(("job", job_id, job))
