@@ -101,8 +101,8 @@ def test_a_banker_whose_first_card_is_face_down_is_not_said_to_show_it() -> None
 def test_buy_bets_given_up_stand_against_the_dealers_pontoon() -> None:
     assert "Unlike a surrender, giving up buy bets stands even if the dealer then makes a " \
            "pontoon: what they lost is not returned." in sheet(FILIPINO, "en")
-    assert "отказ от ставок за покупку остаётся в силе, даже если затем у дилера выходит " \
-           "понтун" in sheet(FILIPINO, "ru")
+    assert "Отказаться от ставок за покупку — не то же, что сдаться: это остаётся в силе, " \
+           "даже если затем у дилера выходит понтун" in sheet(FILIPINO, "ru")
     # 5 4, buys 40 (2) and 100 (3) to 14; the dealer's K draws an A: pontoon, taking only
     # the original 100. The 100 buy given up loses its half (50) all the same; surrendered
     # instead, the hand settles as if it had not (void): the 100 alone.
@@ -120,7 +120,7 @@ def test_buy_bets_given_up_stand_against_the_dealers_pontoon() -> None:
 @pytest.mark.parametrize("ruleset_id", [FILIPINO, "blackjack-reference"])
 def test_the_russian_sheet_names_the_cut_card(ruleset_id: str) -> None:
     text = sheet(ruleset_id, "ru")
-    assert "кладёт в колоду карту-отсечку — любую простую карту (например, джокера)" in text
+    assert "кладёт в колоду карту-отсечку (например, джокера)" in text
     assert "подрезн" not in text
 
 
@@ -129,8 +129,9 @@ def test_the_russian_sheet_names_the_cut_card(ruleset_id: str) -> None:
 def test_the_key_says_what_as_a_total_means() -> None:
     ru = sheet(FILIPINO, "ru")
     assert "| 1 к 1 (сумма) |" in ru
-    assert "Пометка «(сумма)»: дилеру или игроку такая комбинация не засчитывается" in ru
-    assert "Пометка «(сумма)»: банкиру или игроку" in sheet(OCHKO, "ru")
+    assert "Пометка «(сумма)» — именно этот случай: те же карты выигрывают или забирают как " \
+           "любая сумма." in ru
+    assert "Пометка «(сумма)»" in sheet(OCHKO, "ru")
     assert "“(as a total)” beside the odds: that side may not hold this hand" \
            in sheet(FILIPINO, "en")
 
