@@ -142,8 +142,9 @@ def test_ochko_words_players_use() -> None:
     assert "player 2 wants to stake 100" in text and " asks 100" not in text
     assert "at least 1 chip;" in text and "unit (chip)" not in text
     assert "with a bank of 1000 chips:" in text
-    assert "You may keep a bust hidden rather than show it at once, at the risk of paying " \
-           "2:1 on your stake" in text
+    assert "You may keep a bust hidden rather than show it at once: it then stands face " \
+           "down like any other hand until the settlement, where it is found and pays 2:1 on " \
+           "your stake" in text
     sources = text[text.index("Sources:"):]
     assert "(introduction)" in sources and "(Terms)" in sources
     assert "вводная часть" not in sources and "Термины" not in sources

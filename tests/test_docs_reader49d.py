@@ -60,7 +60,8 @@ def said(ruleset: Ruleset, lang: str = "en") -> dict[str, str]:
     ("pagat-british", "en", "The deal pauses after the first card to each hand: each player"
      " looks at theirs and stakes, and only then is the rest dealt"),
     ("ochko-home", "ru", "После первой карты каждому сдача прерывается: каждый игрок смотрит"
-     " свою карту и делает ставку")])
+     " свою карту и открытую карту банкира (её сдают последней в первом круге) и делает "
+     "ставку")])
 def test_the_deal_section_pauses_for_the_stake_on_the_first_card(ruleset_id: str, lang: str,
                                                                  pause: str) -> None:
     """'You stake after looking at your first card, before the second is dealt' beside a deal

@@ -136,6 +136,16 @@ def _as_other_hand(ruleset: Ruleset, found: str | None, banker: bool, gettext: G
         "odds": amount, "hand": hand_name(ruleset, found, gettext, lang)}
 
 
+def _as_total(ruleset: Ruleset, shown: list[str], rules: Rules, player: bool,
+              banker: bool) -> bool:
+    """Whether a row's cell of a side that may not hold its hand reads "(as a total)"
+    (`_as_other_hand`): the table's key then says what that means."""
+    sides = [side for side, holds in ((False, player), (True, banker)) if not holds]
+    return any(counts_as(shown, rules, side) == TOTAL
+               and _as_other_hand(ruleset, TOTAL, side, str, SOURCE_LANGUAGE) != "—"
+               for side in sides)
+
+
 def _distinct_examples(ruleset: Ruleset, rules: Rules) -> dict[str, list[str]]:
     """Each ranked hand's example cards (`example_cards`), a row whose cards another row
     shows too given others where the pack has them (Super Bonus's 7♦ 7♦ 7♦ beside 7-7-7 in
@@ -181,10 +191,11 @@ def payout_rows(ruleset: Ruleset, gettext: Gettext, lang: str = SOURCE_LANGUAGE
                      "takes": (odds(collect(ruleset, hand_id), gettext) if banker
                                else _as_other_hand(ruleset, counts_as(shown, rules, True),
                                                    True, gettext, lang)),
+                     "as_total": _as_total(ruleset, shown, rules, player, banker),
                      "cards": [card_view(c, gettext, suits, letters) for c in shown]})
     shown = example_cards(ruleset, "bust", rules, by_value=True) or []
     rows.append({"class": hand_name(ruleset, "bust", gettext, lang), "key": "bust",
-                 "one_side": False, "paid": None, "pays": "—", "takes": "—",
+                 "one_side": False, "paid": None, "pays": "—", "takes": "—", "as_total": False,
                  "cards": [card_view(c, gettext, suits, letters) for c in shown]})
     return rows
 

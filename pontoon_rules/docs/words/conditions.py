@@ -220,6 +220,17 @@ def cut_by_rank(r: Ruleset) -> tuple[Rank, ...]:
     return tuple(k for k in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK) if k in r.pack.ranks)
 
 
+def banker_first_card_up(r: Ruleset) -> bool:
+    """Whether the banker's first dealt card lies face up, as the engine deals it
+    (`engine.round.faces.banker_card`: `deal.banker_cards_visible` of the dealt cards, the
+    first or the last as `faces.banker_hidden` says): the players see it before they stake
+    where the deal pauses after each hand's first card (home Очко)."""
+    d = r.deal
+    if d.banker_cards == 0 or d.banker_cards_visible == 0:
+        return False
+    return d.banker_cards_visible == d.banker_cards or r.faces.banker_hidden.value != "first"
+
+
 def pack_can_run_out(r: Ruleset) -> bool:
     """Whether a deal can ever find the pack empty: never with an infinite pack, nor where
     the fewest cards a deal can start with (all of them after a shuffle before every deal

@@ -36,6 +36,7 @@ from pontoon_rules.docs.words.settlement_messages import (
     EXCEPTIONS_TO,
     HIDDEN_BUST,
     HIDDEN_DEBT,
+    HIDDEN_HELD,
     LOWER_ITEMS,
     MESSAGES,
     NATURAL_AT_ONCE,
@@ -288,7 +289,7 @@ def _player_bust(w: _Words) -> Said:
     if at_once or both is None or both.result is LOSE:
         most = max((collect(w.r, b) for _p, b in w.table if b != BUST), default=Fraction(1))
         others = any(d.paid_by_players for _h, d in w.r.hands.ranked())  # a bust pays them too
-        text = w.gettext(bust_loses(at_once, w.r.faces.bust_shown, most > 1 and not others))
+        text = w.gettext(bust_loses(at_once, w.r.faces.bust_shown, most > 1, others))
         if both_bust_open(w.r):
             text += " " + w.gettext(BOTH_BUST_OPEN)
         claims = (Claim(rest | w.pairs(lambda p, b: p == b == BUST), 1, LOSE,
@@ -299,7 +300,10 @@ def _player_bust(w: _Words) -> Said:
         claims = (Claim(rest, 1, LOSE, collects=Fraction(1)),
                   Claim(frozenset([(BUST, BUST)]), 1, both.result))
     if (hidden := w.r.settlement.hidden_bust_pays) is not None:
+        bank = w.r.table.bank
+        held = bank.amount is not None and bank.cap.value == "as-it-stands"
         text += " " + w.gettext(HIDDEN_BUST) % {"odds": odds(hidden, w.gettext)} + (
+            " " + w.gettext(HIDDEN_HELD) if held else "") + (
             " " + w.gettext(HIDDEN_DEBT) if odds_fraction(hidden) > 1 else "")
     return Said("player_bust", text, claims, ("settlement.player_bust_loses_at_once",
                                              "settlement.hidden_bust_pays"))

@@ -113,13 +113,26 @@ STAKE_ONLY = _("If you bust, you lose only your stake, at once, whatever the ban
 """A bust's loss at once where a banker's hand collects more than 1:1 (British Pontoon's
 five-card trick, 2:1): the engine settles a bust at its stake before the banker plays
 (r49k: a reader took the banker's 2:1 to reach a bust too)."""
+STAKE_ONLY_OTHERS = _("If you bust, you pay the banker only your stake, at once, whatever the "
+                      "banker then holds, even a hand that takes more from the hands still "
+                      "standing; what a bust pays another player's hand is said with that hand.")
+"""`STAKE_ONLY` where a hand is paid by the other players too (Vingt-un's natural, 2:1 from
+a player who has bust as well): the banker's 2:1 (vingt-un) still reaches only the hands
+that stand (r49ad: a reader could not tell whether a bust pays the banker's 2:1)."""
 LOSES_WHEN_OPENED = _("If you bust, you lose your stake when your hand is opened, even if the "
                       "banker busts too.")
 LOSES_AFTER = _("If you bust, you lose your stake, even if the banker busts too.")
 
 
-HIDDEN_BUST = _("You may keep a bust hidden rather than show it at once, at the risk of paying "
-                "%(odds)s on your stake when it is found at the settlement.")
+HIDDEN_BUST = _("You may keep a bust hidden rather than show it at once: it then stands face "
+                "down like any other hand until the settlement, where it is found and pays "
+                "%(odds)s on your stake whatever the banker holds, even if the banker busts.")
+"""As the engine settles it (`engine.round.hidden_bust.net`): the odds on the stake, whatever
+the banker's hand, a bust of the banker's included."""
+HIDDEN_HELD = _("Until then its stake stays held in the bank: it is not free for the players "
+                "after you.")
+"""Said where the bank caps each stake as it stands (`table.bank.cap`): a hidden bust is not
+settled during the deal (`engine.round.live_bank.hand_settled`), so its stake stays held."""
 HIDDEN_DEBT = _("If you cannot pay all of it, you owe the banker the rest.")
 """Said where a hidden bust pays more than its stake: the engine takes the whole amount from
 the player's balance (`engine.sessions.session`: balances may go below zero, a debt), the
@@ -142,14 +155,16 @@ def both_bust_open(ruleset: Ruleset) -> bool:
             and tie_rule(ruleset, BUST) is TieRule.PUSH)
 
 
-def bust_loses(at_once: bool, shown: bool, more: bool = False) -> str:
+def bust_loses(at_once: bool, shown: bool, more: bool = False, others: bool = False) -> str:
     """A bust's loss in words: at once where the hand is thrown in (only its stake, where a
     banker's hand collects `more` than 1:1: `STAKE_ONLY`), when opened where its player
     keeps it face down (`faces.bust_shown`: Ban Luck's hidden bust, found when the banker
     opens the hand), else whatever the banker does (`settlement.player_bust_loses_at_once`)."""
     if not at_once:
         return LOSES_AFTER
-    return (STAKE_ONLY if more else LOSES_AT_ONCE) if shown else LOSES_WHEN_OPENED
+    if not shown:
+        return LOSES_WHEN_OPENED
+    return (STAKE_ONLY_OTHERS if others else STAKE_ONLY) if more else LOSES_AT_ONCE
 
 
 MESSAGES = (
@@ -192,8 +207,8 @@ MESSAGES = (
       "collects %(collects)s."),
     _("%(odds)s on %(stake)s is %(amount)s"),
     *BANKER_BUST.values(),
-    LOSES_AT_ONCE, LOSES_WHEN_OPENED, STAKE_ONLY,
-    HIDDEN_BUST, HIDDEN_DEBT,
+    LOSES_AT_ONCE, LOSES_WHEN_OPENED, STAKE_ONLY, STAKE_ONLY_OTHERS,
+    HIDDEN_BUST, HIDDEN_HELD, HIDDEN_DEBT,
     LOSES_AFTER, BOTH_BUST_OPEN,
     _("If you bust, your stake waits for the banker: when the banker busts too, it is "
       "returned."),

@@ -125,6 +125,7 @@ def template_module(ruleset: Ruleset, lang: str) -> Any:
                "banker_natural": banker_natural(ruleset),
                "natural_beats_natural": natural_beats_natural(ruleset),
                "runs_out": conditions.pack_can_run_out(ruleset),
+               "banker_first_up": conditions.banker_first_card_up(ruleset),
                "cut_order": listed((rank_word(ruleset, k, gettext, lang)
                                     for k in conditions.cut_by_rank(ruleset)), gettext),
                "short_at_limit": lambda b=False: conditions.short_at_card_limit(ruleset, b),
