@@ -42,6 +42,7 @@ from pontoon_rules.analysis.present.costdata import rules_hash
 from pontoon_rules.analysis.present.costs import (
     Progress,
     alternatives,
+    described,
     skip_reason,
     solve_variants,
     variant_of,
@@ -209,7 +210,7 @@ def _computed(ruleset: Ruleset, deck: Deck | None, policy: str | None,
     kept = [v for (_r, v, _k), edge in zip(planned, known, strict=True) if edge is None]
     whole = stored_realistic(ruleset) if stored and not kept else None
     if whole is not None:  # every edge stored: the base's too, solved for these rules
-        base, deck_description, method = whole.base, whole.deck_description, whole.method
+        base, (deck_description, method) = whole.base, described(ruleset)
         found: Iterator[Found] = iter(())
     else:
         solved = solve_variants(ruleset, kept, deck, policy, workers=workers,
@@ -280,7 +281,6 @@ def realistic_entry(ruleset: Ruleset) -> dict[str, Any]:
             raise TypeError(f"a solved variant came back as a note: {found!r}")
         edges[rules_hash(variant)] = list(found)
     return {"hash": rules_hash(ruleset), "base_house_edge_percent": solved.base,
-            "deck_description": solved.deck_description, "method": solved.method,
             "edges": edges}
 
 

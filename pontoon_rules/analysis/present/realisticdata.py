@@ -8,7 +8,8 @@ few seconds per ruleset, every time a site is built. So `python benchmarks/cost_
 beside this module: per ruleset, the hash of the rules it was made from
 (`costdata.rules_hash`: the rules the analysis reads, its methods, what it handles), the
 base's edge, and each solved variant's edge and note by the hash of that variant's own
-rules (`rules_hash` again). An entry is read only where both hashes match: a ruleset
+rules (`rules_hash` again); no words (the deck's and the method's are worded afresh,
+`costs.described`). An entry is read only where both hashes match: a ruleset
 changed in the workbench, or a variant whose rules are not exactly those solved, is solved
 afresh. `tests/test_realisticdata.py` fails when an entry is stale or missing and solves a
 sample again.
@@ -36,8 +37,6 @@ class StoredRealistic:
     """A ruleset's stored base edge and the edges of its variants, by the variants' hashes."""
 
     base: float
-    deck_description: str
-    method: str
     edges: dict[str, tuple[float | None, str]]
 
     def edge_of(self, variant: Ruleset) -> tuple[float | None, str] | None:
@@ -63,6 +62,5 @@ def stored_realistic(ruleset: Ruleset) -> StoredRealistic | None:
     entry = load_realistic_edges().get(ruleset.id)
     if entry is None or entry.get("hash") != rules_hash(ruleset):
         return None
-    return StoredRealistic(entry["base_house_edge_percent"], entry["deck_description"],
-                           entry["method"], {key: (edge, note) for key, (edge, note)
-                                             in entry["edges"].items()})
+    return StoredRealistic(entry["base_house_edge_percent"],
+                           {key: (edge, note) for key, (edge, note) in entry["edges"].items()})
