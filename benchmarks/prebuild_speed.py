@@ -9,6 +9,9 @@ its worker processes included), which a busy machine inflates less than wall tim
 `--as-ci` gives the steps one cache folder, emptied once, as a test run has it: `suite`
 first keeps the worked-example searches that `site` then reads (`site` alone, from an empty
 cache, searches them again: ~100 s of CPU that a test run spends in `suite`).
+`--reference TREE` runs each step in another checkout too (its own `tests/prebuild.py` and
+package, this interpreter), alternating, to compare two trees in the same minutes;
+`--rounds N` repeats the whole.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -26,19 +30,21 @@ ROOT = Path(__file__).resolve().parent.parent
 STEPS = ("suite", "site")
 
 
-def run_step(step: str, out: Path, cache: str | None = None) -> tuple[float, float]:
-    """Make `step` into `out / step` with the cache folder `cache` (None: an empty one of
-    its own): (CPU seconds, wall seconds)."""
+def run_step(step: str, out: Path, cache: str | None = None,
+             root: Path = ROOT) -> tuple[float, float]:
+    """Make `step` of the checkout `root` into `out / step` with the cache folder `cache`
+    (None: an empty one of its own): (CPU seconds, wall seconds)."""
     if cache is None:
         with tempfile.TemporaryDirectory(prefix="prebuild-cache-") as empty:
-            return run_step(step, out, empty)
+            return run_step(step, out, empty, root)
     folder = out / step
-    folder.mkdir(parents=True, exist_ok=True)
-    env = {**os.environ, "PONTOON_RULES_CACHE": cache, "PYTHONPATH": str(ROOT)}
+    shutil.rmtree(folder, ignore_errors=True)  # an earlier round's: made afresh, not found made
+    folder.mkdir(parents=True)
+    env = {**os.environ, "PONTOON_RULES_CACHE": cache, "PYTHONPATH": str(root)}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     wall = time.perf_counter()
-    subprocess.run([sys.executable, str(ROOT / "tests" / "prebuild.py"), step, str(folder)],
-                   check=True, env=env, cwd=ROOT)
+    subprocess.run([sys.executable, str(root / "tests" / "prebuild.py"), step, str(folder)],
+                   check=True, env=env, cwd=root)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     return cpu, time.perf_counter() - wall
@@ -50,16 +56,31 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="leave each step's output under KEEP/STEP")
     parser.add_argument("--as-ci", action="store_true",
                         help="one cache folder for the steps, as a test run has (suite first)")
+    parser.add_argument("--reference", type=Path,
+                        help="another checkout, run alternately (output under KEEP/reference)")
+    parser.add_argument("--rounds", type=int, default=1)
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="prebuild-") as scratch:
-        out = args.keep or Path(scratch)
-        shared = str(Path(scratch) / "cache") if args.as_ci else None
-        if shared is not None:
-            Path(shared).mkdir()
-        steps = [s for s in STEPS if s in args.steps] if args.as_ci else args.steps
-        for step in steps:
-            cpu, wall = run_step(step, out, shared)
-            print(f"{step}: {cpu:.1f} s CPU (user + system), {wall:.1f} s wall", flush=True)
+    trees = [("this", ROOT)] + ([("reference", args.reference.resolve())]
+                                if args.reference else [])
+    for _round in range(args.rounds):
+        for label, root in trees:
+            with tempfile.TemporaryDirectory(prefix="prebuild-") as scratch:
+                out = args.keep or Path(scratch)
+                run_tree(args, out / label if args.reference else out, Path(scratch), root,
+                         label if args.reference else "")
+
+
+def run_tree(args: argparse.Namespace, out: Path, scratch: Path, root: Path,
+             label: str) -> None:
+    """Each step of `args` for the checkout `root`, one line each."""
+    shared = str(scratch / "cache") if args.as_ci else None
+    if shared is not None:
+        Path(shared).mkdir()
+    steps = [s for s in STEPS if s in args.steps] if args.as_ci else args.steps
+    for step in steps:
+        cpu, wall = run_step(step, out, shared, root)
+        print(f"{label + ' ' if label else ''}{step}: {cpu:.1f} s CPU (user + system), "
+              f"{wall:.1f} s wall", flush=True)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,6 @@ overlay file the row describes."""
 from __future__ import annotations
 
 import json
-import math
 import re
 import subprocess
 from pathlib import Path
@@ -13,6 +12,7 @@ from typing import Any
 
 import pytest
 from in_process import command_line
+from lastbits import same_to_last_bits
 
 from pontoon_rules.analysis.present.realistic import (
     FAMILY,
@@ -132,7 +132,7 @@ def test_a_change_the_stored_full_table_holds_is_not_solved_again(monkeypatch) -
     """Where the ruleset's stored full cost table (`costdata`, current by its hash) already
     holds a one-field change at the same deck and policy, the realistic row takes that edge
     instead of solving the variant again: fewer variants are solved, and the table is the one
-    solving every variant gives (to 1e-12: `_same_to_last_bits`)."""
+    solving every variant gives (to 1e-12: `same_to_last_bits`)."""
     import pontoon_rules.analysis.present.costs as costs
     import pontoon_rules.analysis.present.realistic as realistic
 
@@ -145,27 +145,15 @@ def test_a_change_the_stored_full_table_holds_is_not_solved_again(monkeypatch) -
         return real(base, variants, *args, **kwargs)
 
     monkeypatch.setattr(realistic, "solve_variants", counting)
+    monkeypatch.setattr(realistic, "stored_realistic", lambda r: None)  # the full table's alone
     family, published = realistic.bundled_family(), published_rows(ruleset)
     reused = realistic._computed(ruleset, None, None, family, published, 1).to_json()
     stored = realistic.stored_edges(ruleset)
     monkeypatch.setattr(realistic, "stored_edges", lambda r: {})
     fresh = realistic._computed(ruleset, None, None, family, published, 1).to_json()
     assert stored and solved[0] < solved[1]
-    assert _same_to_last_bits(reused, fresh)
+    assert same_to_last_bits(reused, fresh)
 
-
-def _same_to_last_bits(a: Any, b: Any) -> bool:
-    """Whether `a` and `b` are the same, floats to 1e-12 of their size: the stored table may have
-    been made on another CPU, whose BLAS kernels (numpy's `@`) sum a product in another order
-    and may differ from this machine's solve in the last bit or two (1e-16 of a percent);
-    every other value must be equal."""
-    if isinstance(a, float) and isinstance(b, float):
-        return math.isclose(a, b, rel_tol=1e-12, abs_tol=1e-12)
-    if isinstance(a, dict) and isinstance(b, dict):
-        return a.keys() == b.keys() and all(_same_to_last_bits(a[k], b[k]) for k in a)
-    if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(map(_same_to_last_bits, a, b))
-    return type(a) is type(b) and a == b
 
 
 def test_a_changed_ruleset_has_no_stored_edges() -> None:

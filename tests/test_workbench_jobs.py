@@ -160,6 +160,7 @@ def test_the_realistic_step_stops_between_variants_when_cancelled(
 
     monkeypatch.setenv("PONTOON_RULES_CACHE", str(tmp_path))
     monkeypatch.setattr(realistic, "_MEMO", {})  # not an earlier test's table in this process
+    monkeypatch.setattr(realistic, "stored_realistic", lambda r: None)  # as changed rules
     base = load_bundled(BASE)
 
     class Outbox:
@@ -193,6 +194,7 @@ def test_the_realistic_step_stops_between_validations_and_around_the_base_solve(
 
     monkeypatch.setenv("PONTOON_RULES_CACHE", str(tmp_path))
     monkeypatch.setattr(realistic, "_MEMO", {})
+    monkeypatch.setattr(realistic, "stored_realistic", lambda r: None)  # as changed rules
     monkeypatch.setattr(worker, "SHARE_REALISTIC", False)  # no helper: this process alone
     validated: list[str] = []
     solved: list[str] = []

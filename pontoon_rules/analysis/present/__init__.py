@@ -3,6 +3,8 @@
 Tables built over the methods (`analysis.edge`, `analysis.infinite`,
 `analysis.composition`): `chart` (+ `tdchart` for a finite shoe's total-dependent
 chart and its departures), `costs` (+ `costdata`, the stored full tables),
+`realistic` (the changes a table would make; + `realisticdata`, the stored edges of those
+the full tables lack),
 `bankerpolicies`, `bands` (the edge of each band of stakes where named hands hold by the
 stake: `edge`, the site, the workbench), and `summary` (the `edge` command's text and the
 site's page).

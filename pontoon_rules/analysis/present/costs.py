@@ -326,6 +326,13 @@ def _solve(job: tuple[Ruleset, Deck, str | None]) -> tuple[float | None, str]:
         return None, f"not analysed: {e}"
 
 
+def described(ruleset: Ruleset, deck: Deck | None = None) -> tuple[str, str]:
+    """The words `solve_variants` gives `ruleset`'s deck and method, without a solve."""
+    rules = compile_rules(ruleset)
+    deck = check_deck(rules, deck)
+    return deck_words(rules, deck), _method(rules, deck)
+
+
 def _method(rules: Rules, deck: Deck) -> str:
     """The method each edge of the table is computed with, in words."""
     if deck == "infinite":

@@ -18,15 +18,18 @@ what the schema refuses, the fields that make another game rather than a house r
 left out. Edges come from the cost table's own machinery (`costs.solve_variants`), sorted by
 the size of the effect; a change the ruleset's stored full table already solved at the same
 deck and policy (`costdata`, current by its hash) is read from it (`stored_edges`), the same
-figure to the last digit. A table is kept per ruleset in this process (`realistic_variations`
-is called again and again by a site build and by the workbench).
+figure to the last digit, and so is every other variant stored with its base by
+`realisticdata` (each read only where made from exactly these rules and the variant's own:
+a ruleset changed in the workbench solves its variants). A table is kept per ruleset in
+this process (`realistic_variations` is called again and again by a site build and by the
+workbench).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from enum import Enum
@@ -35,14 +38,16 @@ from typing import Any
 
 from pontoon_rules.analysis.deck import Deck
 from pontoon_rules.analysis.nogc import gc_paused
+from pontoon_rules.analysis.present.costdata import rules_hash
 from pontoon_rules.analysis.present.costs import (
     Progress,
-    Solved,
     alternatives,
+    described,
     skip_reason,
     solve_variants,
     variant_of,
 )
+from pontoon_rules.analysis.present.realisticdata import stored_realistic
 from pontoon_rules.ruleset.format.fields import plain, ruleset_paths, value_at
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.resolving.features import require_handled
@@ -186,44 +191,97 @@ def realistic_variations(ruleset: Ruleset, deck: Deck | None = None,
     return table
 
 
+Row = tuple[str, tuple[Change, ...], tuple[str, ...], Ruleset | None]
+"""A row before its edge: kind, changes, sources, the published row's ruleset."""
+Found = str | tuple[float | None, str]
+"""A variant's (edge or None, note), or the note saying why it has none (`variant_of`)."""
+
+
 @gc_paused  # the variants' solves pause it each: kept paused between them too
 def _computed(ruleset: Ruleset, deck: Deck | None, policy: str | None,
               family: list[Ruleset], published: list[tuple[str, Ruleset]],
               workers: int, progress: Progress | None = None,
               helper: Executor | None = None,
               check: Callable[[], None] | None = None) -> RealisticTable:
-    planned = one_field_changes(ruleset, family)
+    planned = planned_rows(ruleset, family, published, check)
+    stored = deck is None and policy is None
+    known = known_edges(ruleset, planned) if stored else [
+        v if isinstance(v, str) else None for _r, v, _k in planned]
+    kept = [v for (_r, v, _k), edge in zip(planned, known, strict=True) if edge is None]
+    whole = stored_realistic(ruleset) if stored and not kept else None
+    if whole is not None:  # every edge stored: the base's too, solved for these rules
+        base, (deck_description, method) = whole.base, described(ruleset)
+        found: Iterator[Found] = iter(())
+    else:
+        solved = solve_variants(ruleset, kept, deck, policy, workers=workers,
+                                progress=progress, helper=helper, check=check)
+        base, deck_description, method = solved.base, solved.deck_description, solved.method
+        found = iter(solved.found)
+    out = [_variation(row, next(found) if edge is None else edge, base)
+           for (row, _v, _k), edge in zip(planned, known, strict=True)]
+    out.sort(key=lambda v: (v.change is None, -abs(v.change or 0.0)))
+    return RealisticTable(ruleset.id, base, deck_description, method, out)
+
+
+def planned_rows(ruleset: Ruleset, family: list[Ruleset], published: list[tuple[str, Ruleset]],
+                 check: Callable[[], None] | None = None
+                 ) -> list[tuple[Row, Ruleset | str, str | None]]:
+    """Each row of the table before its edge, with its variant (a `Ruleset`, or the note
+    saying why it has none) and its `change_key` (None: a published row of several
+    changes); a change the schema refuses is left out. `check` is called before each
+    variant is validated."""
     data = ruleset.model_dump(mode="python")
-    variants: list[Ruleset | str] = []
-    for _k, c, _s in planned:  # each a whole `Ruleset` validated: checked between them
-        if check is not None:
+    out: list[tuple[Row, Ruleset | str, str | None]] = []
+    for kind, change, sources in one_field_changes(ruleset, family):
+        if check is not None:  # each a whole `Ruleset` validated: checked between them
             check()
-        variants.append(variant_of(data, c.path, c.new))
-    rows: list[tuple[str, tuple[Change, ...], tuple[str, ...], Ruleset | None]] = []
-    kept: list[Ruleset | str] = []
-    known: list[tuple[float, str] | None] = []
-    stored = stored_edges(ruleset) if deck is None and policy is None else {}
-    for (kind, change, sources), variant in zip(planned, variants, strict=True):
+        variant = variant_of(data, change.path, change.new)
         if isinstance(variant, str) and variant.startswith("invalid"):
             continue  # not a game at all: no table would choose it
-        rows.append((kind, (change,), sources, None))
-        known.append(stored.get(change_key(change.path, change.new)))
-        if known[-1] is None:
-            kept.append(variant)
+        out.append(((kind, (change,), sources, None), variant,
+                    change_key(change.path, change.new)))
     for name, overlay in published:
         changes = changes_between(ruleset, overlay)
         if changes:
-            rows.append((PUBLISHED, changes, (name,), overlay))
-            known.append(None)
-            kept.append(overlay)
-    solved = solve_variants(ruleset, kept, deck, policy, workers=workers, progress=progress,
-                            helper=helper, check=check)
-    found = iter(solved.found)
-    out = [_variation(row, next(found) if edge is None else edge, solved)
-           for row, edge in zip(rows, known, strict=True)]
-    out.sort(key=lambda v: (v.change is None, -abs(v.change or 0.0)))
-    return RealisticTable(ruleset.id, solved.base, solved.deck_description, solved.method,
-                          out)
+            out.append(((PUBLISHED, changes, (name,), overlay), overlay, None))
+    return out
+
+
+def known_edges(ruleset: Ruleset, planned: list[tuple[Row, Ruleset | str, str | None]]
+                ) -> list[Found | None]:
+    """What each planned row's variant needs no solve for (None: it must be solved at the
+    ruleset's own deck and policy): the stored full cost table's edge of a one-field change
+    (`stored_edges`), a variant's own note, else the stored realistic edge of exactly that
+    variant (`realisticdata`: the ruleset's rules and the variant's, each by its hash)."""
+    costs = stored_edges(ruleset)
+    edges = stored_realistic(ruleset)
+    out: list[Found | None] = []
+    for _row, variant, key in planned:
+        if key is not None and key in costs:
+            out.append(costs[key])
+        elif isinstance(variant, str):
+            out.append(variant)
+        else:
+            out.append(None if edges is None else edges.edge_of(variant))
+    return out
+
+
+def realistic_entry(ruleset: Ruleset) -> dict[str, Any]:
+    """The ruleset's entry of `realisticdata` made afresh: every variant of its realistic
+    table that the stored full cost table does not hold, solved at the ruleset's own deck
+    and policy as `realistic_variations` solves it, by the hash of the variant's rules."""
+    costs = stored_edges(ruleset)
+    planned = planned_rows(ruleset, bundled_family(), published_rows(ruleset))
+    todo = [v for _row, v, key in planned
+            if isinstance(v, Ruleset) and (key is None or key not in costs)]
+    solved = solve_variants(ruleset, list(todo))
+    edges = {}
+    for variant, found in zip(todo, solved.found, strict=True):
+        if isinstance(found, str):  # only a `Ruleset` is solved: never its own note
+            raise TypeError(f"a solved variant came back as a note: {found!r}")
+        edges[rules_hash(variant)] = list(found)
+    return {"hash": rules_hash(ruleset), "base_house_edge_percent": solved.base,
+            "edges": edges}
 
 
 def stored_edges(ruleset: Ruleset) -> dict[str, tuple[float, str]]:
@@ -245,13 +303,12 @@ def change_key(path: str, new: Any) -> str:
     return json.dumps([path, plain(new)], sort_keys=True, default=str)
 
 
-def _variation(row: tuple[str, tuple[Change, ...], tuple[str, ...], Ruleset | None],
-               found: str | tuple[float | None, str], solved: Solved) -> Variation:
+def _variation(row: Row, found: Found, base: float) -> Variation:
     kind, changes, sources, overlay = row
     if isinstance(found, str):
         return Variation(kind, changes, sources, None, None, found, overlay)
     edge, note = found
-    change = None if edge is None else edge - solved.base
+    change = None if edge is None else edge - base
     return Variation(kind, changes, sources, edge, change, note, overlay)
 
 

@@ -5,7 +5,8 @@ Everything here is drawn from the functions the CLI calls (`edge.house_edge`,
 holds a copy of a number, except the full rule-cost tables: they take from
 seconds to minutes per ruleset, more than the site build may take, so they are
 stored by `benchmarks/cost_tables.py` (`costdata`, keyed by a hash of the rules,
-tested for staleness and recomputed in sample by the tests). A ruleset without a
+tested for staleness and recomputed in sample by the tests), and so are the edges of the
+realistic variations they lack (`--realistic`: `realisticdata`). A ruleset without a
 current stored table (a user's) gets the rows a house-rule author is most likely
 to change (the stick minimum and the tie rule); the fields that are our own
 reading of the sources are listed with the command that prices them.
