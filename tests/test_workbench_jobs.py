@@ -302,7 +302,10 @@ def test_a_cancel_asked_while_the_workers_are_paused_gets_its_grace_once_they_ru
     gate = [True]
     manager.gate = lambda: gate[0]
     try:
-        job = manager.submit("t", "k", Job(load_bundled(BASE), None, (REALISTIC,)))
+        ruleset = load_bundled(BASE)  # changed rules: no stored edges, its variants solved
+        changed = ruleset.model_copy(update={"player": ruleset.player.model_copy(
+            update={"stick_minimum": 16})})
+        job = manager.submit("t", "k", Job(changed, None, (REALISTIC,)))
         end = time.monotonic() + 60
         while time.monotonic() < end and REALISTIC not in manager.get(job)["progress"]:
             time.sleep(0.02)  # solving its variants: it checks for a cancel after each
