@@ -30,10 +30,10 @@ from pontoon_rules.docs.words.changes import (
 from pontoon_rules.docs.words.conditions import applies as applies  # re-exported: the sheet rules
 from pontoon_rules.docs.words.hands import hand_name, hand_sentence
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, translations, words_of
-from pontoon_rules.docs.words.i18n import mark as _
 from pontoon_rules.docs.words.marks import COLON, READING_LEGEND, SILENT_LEGEND, listed, open_kinds
 from pontoon_rules.docs.words.rounds import kept
 from pontoon_rules.docs.words.settlement import Said, settlement_said
+from pontoon_rules.docs.words.template_module import CHAPTER_TITLES as CHAPTER_TITLES
 from pontoon_rules.docs.words.template_module import template_module, tidy
 from pontoon_rules.docs.words.va_bank import READS as VA_BANK_READS
 from pontoon_rules.ruleset.format.fields import ruleset_paths
@@ -58,18 +58,6 @@ class Rule:
     said between deals, before the shuffles that follow it; a player banker's after how
     the first banker is found)."""
 
-
-CHAPTER_TITLES: dict[str, str] = {
-    "game": _("The game"),
-    "stakes": _("Stakes"),
-    "deal": _("The deal"),
-    "your-turn": _("Your turn"),
-    "bankers-turn": _("The banker's turn"),
-    "settlement": _("Settlement"),
-    "between-deals": _("Between deals"),
-    "special-bets": _("Special bets"),
-}
-"""The chapters of a sheet, in the order of play."""
 
 RULES: tuple[Rule, ...] = (
     Rule("pack", "game", ("pack.decks", "pack.ranks", "pack.suits", "pack.suit_names",

@@ -25,6 +25,7 @@ from pontoon_rules.docs.words.conditions import applies, banker_natural, natural
 from pontoon_rules.docs.words.family_words import peek_words
 from pontoon_rules.docs.words.hands import hand_name, names_or
 from pontoon_rules.docs.words.i18n import as_unit, environment, translations
+from pontoon_rules.docs.words.i18n import mark as _
 from pontoon_rules.docs.words.marks import both, either, listed, odds
 from pontoon_rules.docs.words.pack_words import pack_words, rank_word
 from pontoon_rules.docs.words.va_bank import va_bank_example
@@ -90,6 +91,19 @@ def natural_name(ruleset: Ruleset, gettext: Callable[[str], str], lang: str) -> 
     naturals = [h for h, d in ruleset.hands.ranked() if d.natural]
     return hand_name(ruleset, naturals[0], gettext, lang) if naturals else gettext("pontoon")
 
+
+CHAPTER_TITLES: dict[str, str] = {
+    "game": _("The game"),
+    "stakes": _("Stakes"),
+    "deal": _("The deal"),
+    "your-turn": _("Your turn"),
+    "bankers-turn": _("The banker's turn"),
+    "settlement": _("Settlement"),
+    "between-deals": _("Between deals"),
+    "special-bets": _("Special bets"),
+}
+"""The chapters of a sheet, in the order of play (a sentence names one by its title:
+`chapter`)."""
 
 RULE_TEMPLATES = tuple(f"plain_rules/{chapter}.j2" for chapter in (
     "game", "stakes", "deal", "your_turn", "bankers_turn", "settlement", "between_deals",
@@ -158,6 +172,7 @@ def template_module(ruleset: Ruleset, lang: str) -> Any:
                    [hand_name(ruleset, i, gettext, lang) for i, d in ruleset.hands.ranked()
                     if d.natural and d.player_can_hold] or [""], gettext),
                "blank": BLANK,
+               "chapter": lambda key: gettext(CHAPTER_TITLES[key]),
                "units": lambda n: units_text(ruleset, n, ngettext, lang),
                "amount": amount_of(ruleset, lang),
                "bank_size": lambda: bank_size(
