@@ -266,3 +266,35 @@ def test_a_sheets_pages_before_its_footer_are_the_fewest_any_footer_can_take(
         assert least_pages(document, page, tried) == least
         assert len(HTML(string=tried).render().pages) >= least
     assert least_pages(document, page, _SHEET_PAGE.format(height=height + 1, footer="")) == 0
+
+
+def test_a_tight_try_that_cannot_take_fewer_pages_is_stopped_on_that_page(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The real WeasyPrint: a try laid out within a number of pages (`_Tries.layout_within`)
+    stops as it begins that page, having made only the pages before it (and is not tried
+    again within as many); one that fits is laid out whole, the same PDF as without the
+    limit; the thread's next layout has no limit."""
+    from weasyprint import HTML  # type: ignore[import-untyped]
+    from weasyprint.layout import page as pages_module
+
+    from pontoon_rules.docs.sheet.sheets import _Tries
+
+    made: list[int] = []
+    remake_page = pages_module.remake_page
+
+    def counted(index: int, *args: Any) -> Any:
+        made.append(index)
+        return remake_page(index, *args)
+
+    monkeypatch.setattr(pages_module, "remake_page", counted)
+    long, short = (_SHEET_PAGE.format(height=height, footer="") for height in (70, 40))
+    tries = _Tries(load_bundled("pagat-british"), "en", None)
+    assert tries.layout_within(long, 2) is None and made == [0]
+    assert tries.layout_within(long, 2) is None and made == [0]  # known to take 2 or more
+    assert len(HTML(string=long).render().pages) == 2 and made == [0, 0, 1]
+    within = tries.layout_within(short, 2)
+    assert within is not None and len(within.pages) == 1
+    assert within.write_pdf() == HTML(string=short).render().write_pdf()
+    tries.layouts[long] = HTML(string=long).render()  # a whole layout is read, not made again
+    made.clear()
+    assert tries.layout_within(long, 2) is None and tries.layout_within(long, 3) and made == []

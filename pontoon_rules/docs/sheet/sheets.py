@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -215,6 +216,7 @@ class _Tries:
         self.ruleset, self.lang, self.base = ruleset, lang, base
         self.most = example_count(ruleset)
         self.layouts: dict[str, Any] = {}
+        self.at_least: dict[str, int] = {}  # the pages of a layout stopped (`layout_within`)
 
     def html(self, brief: bool = False, sites: bool = False, tight: bool = False) -> str:
         """The sheet's HTML with the steps named made (`ROOM_STEPS`)."""
@@ -229,32 +231,87 @@ class _Tries:
             self.layouts[html] = HTML(string=html).render(font_config=font_config())
         return self.layouts[html]
 
+    def layout_within(self, html: str, pages: int) -> Any | None:
+        """`html` laid out where it takes fewer than `pages` pages, else None: its layout is
+        stopped as it begins that page (`_stopping_at`), as nothing then needs the rest."""
+        from weasyprint import HTML
+
+        found = self.layouts.get(html)
+        if found is None:
+            if self.at_least.get(html, 0) >= pages:
+                return None
+            try:
+                with _stopping_at(pages):
+                    found = self.layouts[html] = HTML(string=html).render(
+                        font_config=font_config())
+            except _PastLimit:
+                self.at_least[html] = pages
+                return None
+        return found if len(found.pages) < pages else None
+
 
 def _laid_out(ruleset: Ruleset, lang: str, base: Ruleset | None) -> Any:
     """The sheet laid out with every example on the fewest pages, at least its budget: the
     first of the tries (as it is, `brief`, `sites`) that fits, else the `tight` one where it
-    takes fewer pages than the `sites` one, else that. The `sites` try is not laid out where
-    what comes before its footer already lies past the budget in the try before it
-    (`least_pages`), unless the `tight` one does not take fewer pages than it must."""
-    tries, budget = _Tries(ruleset, lang, base), page_budget(ruleset)
+    takes fewer pages than the `sites` one, else that. Where what comes before the footer
+    already lies past the budget in the try before `sites` (`least_pages`), the `sites` one
+    cannot fit: the `tight` one is tried first, and the `sites` one laid out only where the
+    `tight` one does not take fewer pages than it must. A `tight` try stops as it begins a
+    page that it could not keep (`_Tries.layout_within`)."""
+    tries, budget, brief = _Tries(ruleset, lang, base), page_budget(ruleset), base is not None
     html = tries.html()
     document = tries.layout(html)
-    if len(document.pages) > budget and base is not None:
+    if len(document.pages) > budget and brief:
         html = tries.html(brief=True)
         document = tries.layout(html)
     if len(document.pages) <= budget:
         return document
-    sites = tries.html(brief=base is not None, sites=True)
+    sites, tight = tries.html(brief=brief, sites=True), tries.html(brief, True, tight=True)
     least = least_pages(document, html, sites)
-    if least <= budget:
-        document = tries.layout(sites)
-        if len(document.pages) <= budget:
-            return document
-    tight = tries.layout(tries.html(brief=base is not None, sites=True, tight=True))
-    if len(tight.pages) < least:
-        return tight  # the `sites` try takes more pages than this whatever its footer
+    if least > budget and (found := tries.layout_within(tight, least)) is not None:
+        return found  # fewer pages than the `sites` try takes, whatever its footer
     document = tries.layout(sites)
-    return tight if len(tight.pages) < len(document.pages) else document
+    if len(document.pages) <= budget:
+        return document
+    found = tries.layout_within(tight, len(document.pages))
+    return document if found is None else found
+
+
+class _PastLimit(Exception):
+    """A layout stopped as it began the page it was not to reach (`_stopping_at`)."""
+
+
+_LIMIT = threading.local()
+
+
+@contextlib.contextmanager
+def _stopping_at(pages: int) -> Iterator[None]:
+    """WeasyPrint's layouts in this thread stop (`_PastLimit`) as they begin page `pages`:
+    WeasyPrint makes a document's pages one after the other (`layout.page.remake_page`,
+    page 0 first), and a page begun is one the document has (the sheet's page counters are
+    in its margin boxes only, which do not move its content). A WeasyPrint without that
+    function lays the document out whole."""
+    from weasyprint.layout import page  # type: ignore[import-untyped]
+
+    remake_page = getattr(page, "remake_page", None)
+    if remake_page is not None and not getattr(remake_page, "stops", False):
+        page.remake_page = _stopping(remake_page)
+    _LIMIT.pages = pages
+    try:
+        yield
+    finally:
+        _LIMIT.pages = None
+
+
+def _stopping(remake_page: Callable[..., Any]) -> Callable[..., Any]:
+    def stopping(index: int, *args: Any) -> Any:
+        limit = getattr(_LIMIT, "pages", None)
+        if limit is not None and index + 1 >= limit:
+            raise _PastLimit
+        return remake_page(index, *args)
+
+    stopping.stops = True  # type: ignore[attr-defined]
+    return stopping
 
 
 def least_pages(document: Any, html: str, tried: str) -> int:
