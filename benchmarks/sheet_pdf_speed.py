@@ -8,7 +8,9 @@ another tree's in the same run.
 
 The cache folder is bypassed (each PDF is laid out, as on a build from an empty cache);
 the CPU seconds are the measuring process's (user + system); the WeasyPrint layouts begun
-and the pages they lay out are counted (the work, free of the machine's load); each PDF's
+and the pages they lay out are counted (the work, free of the machine's load: a layout
+stopped on a page it could not keep, `sheets._Tries.layout_within`, is one begun, and
+that page is not counted); each PDF's
 SHA-256 is taken (WeasyPrint writes no creation date: the same sheet is the same bytes).
 Each tree measures one ruleset's sheets in a process of its own, the trees alternating
 ruleset by ruleset, so that both see the same load. `--reference` is another tree of the
