@@ -210,3 +210,91 @@ def test_a_card_spills_before_its_departures_only_where_the_grid_or_a_note_does(
     document = HTML(string=page).render()
     assert len(document.pages) > 1
     assert spills_before_departures(document) is spills
+
+
+@pytest.mark.parametrize(("tight", "least", "laid_out", "chosen"), [
+    ("tight fits", 2, ["brief=False sites=False", "tight fits"], "tight"),
+    ("tight pages=2", 3, ["brief=False sites=False", "tight pages=2"], "tight"),
+    ("tight pages=3", 3, ["brief=False sites=False", "tight pages=3", "sites pages=3"], "sites"),
+    ("tight fits", 0, ["brief=False sites=False", "sites pages=3", "tight fits"], "tight"),
+    ("tight fits", 1, ["brief=False sites=False", "sites pages=3", "tight fits"], "tight"),
+])
+def test_a_sites_try_that_must_overflow_is_laid_out_only_where_tight_does_not_win(
+        laid: list[str], monkeypatch: pytest.MonkeyPatch, tight: str, least: int,
+        laid_out: list[str], chosen: str) -> None:
+    """Where what comes before the footer already lies past the budget (`least_pages`: the
+    sources' sites cannot make the sheet fit), the tight try comes next; the sites try is
+    laid out only where the tight one takes no fewer pages than it must, to compare."""
+    from pontoon_rules.docs.sheet import sheets
+
+    def html(ruleset: object, lang: str, base: object, examples: int, brief: bool,
+             sites: bool, tight_: bool) -> str:
+        return tight if tight_ else "sites pages=3" if sites else f"brief={brief} sites=False"
+
+    monkeypatch.setattr(sheets, "sheet_html",
+                        lambda *a, brief, sites, tight: html(*a, brief, sites, tight))
+    monkeypatch.setattr(sheets, "example_count", lambda ruleset: 3)
+    monkeypatch.setattr(sheets, "least_pages", lambda document, html, tried: least)
+    pdf = sheets._laid_out_pdf(load_bundled("pagat-british"), "en", None)
+    assert laid == laid_out
+    assert pdf.decode().startswith(chosen)
+
+
+_SHEET_PAGE = ('<html><head><style>@page {{ size: A6; margin: 5mm }} .pr-examples {{ '
+               'break-inside: avoid }} div {{ height: {height}mm }}</style></head>'
+               '<body class="pr-sheet"><header><h1>Sheet</h1></header><section '
+               'class="pr-columns"><div>Rules</div></section><section class="pr-examples">'
+               '<div>Examples</div></section><footer>{footer}</footer></body></html>')
+
+
+@pytest.mark.parametrize(("height", "least"), [(40, 1), (70, 2)])
+@pytest.mark.parametrize("footer", ["<p>Sources: a site.</p>", "<p>Sources: a title.</p>" * 30])
+def test_a_sheets_pages_before_its_footer_are_the_fewest_any_footer_can_take(
+        height: int, least: int, footer: str) -> None:
+    """The real WeasyPrint: the last page holding anything before the footer is the fewest
+    pages the same sheet takes with any other footer (a short one, none, a long one), as
+    the sites try's sources are; a sheet that differs before its footer tells nothing."""
+    from weasyprint import HTML  # type: ignore[import-untyped]
+
+    from pontoon_rules.docs.sheet.sheets import least_pages
+
+    page = _SHEET_PAGE.format(height=height, footer=footer)
+    document = HTML(string=page).render()
+    assert least_pages(document, page, page) == least
+    for other in ("", "<p>Sources: pagat.com.</p>", "<p>Sources: a long title.</p>" * 40):
+        tried = _SHEET_PAGE.format(height=height, footer=other)
+        assert least_pages(document, page, tried) == least
+        assert len(HTML(string=tried).render().pages) >= least
+    assert least_pages(document, page, _SHEET_PAGE.format(height=height + 1, footer="")) == 0
+
+
+def test_a_tight_try_that_cannot_take_fewer_pages_is_stopped_on_that_page(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The real WeasyPrint: a try laid out within a number of pages (`_Tries.layout_within`)
+    stops as it begins that page, having made only the pages before it (and is not tried
+    again within as many); one that fits is laid out whole, the same PDF as without the
+    limit; the thread's next layout has no limit."""
+    from weasyprint import HTML  # type: ignore[import-untyped]
+    from weasyprint.layout import page as pages_module
+
+    from pontoon_rules.docs.sheet.sheets import _Tries
+
+    made: list[int] = []
+    remake_page = pages_module.remake_page
+
+    def counted(index: int, *args: Any) -> Any:
+        made.append(index)
+        return remake_page(index, *args)
+
+    monkeypatch.setattr(pages_module, "remake_page", counted)
+    long, short = (_SHEET_PAGE.format(height=height, footer="") for height in (70, 40))
+    tries = _Tries(load_bundled("pagat-british"), "en", None)
+    assert tries.layout_within(long, 2) is None and made == [0]
+    assert tries.layout_within(long, 2) is None and made == [0]  # known to take 2 or more
+    assert len(HTML(string=long).render().pages) == 2 and made == [0, 0, 1]
+    within = tries.layout_within(short, 2)
+    assert within is not None and len(within.pages) == 1
+    assert within.write_pdf() == HTML(string=short).render().write_pdf()
+    tries.layouts[long] = HTML(string=long).render()  # a whole layout is read, not made again
+    made.clear()
+    assert tries.layout_within(long, 2) is None and tries.layout_within(long, 3) and made == []

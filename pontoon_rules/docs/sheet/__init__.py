@@ -24,7 +24,10 @@ In detail (moved from ARCHITECTURE.md):
 - `sheets` (md/html/pdf via WeasyPrint: one page, two with Shoot Pontoon, an overlay's house
   box always in brief (`sheet_view.brief_box`: the rules marked ◆ are not repeated), the
   base's rules it drops left out where the sheet does not fit; a printed sheet names no
-  file id; then worked examples given up from the last until the rules fit) +
+  file id; then worked examples given up from the last until the rules fit; a try that
+  only changes the footer, the sources' sites, not laid out where what precedes the footer
+  already lies past the budget: `least_pages`; the tight try stopped on the page where it
+  could no longer win one back) +
   `sheet_view` (chapters in two columns balanced by the sheet font's metrics, a chapter may
   run on into the second; a long ranking gets the compact payout table across the page, each
   hand's rule in its row; the table's key)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -202,33 +203,151 @@ def font_config() -> Any:
 ROOM_STEPS: tuple[str, ...] = ("brief", "sites", "tight")
 """The ways a printed sheet makes room, in order (`sheet_pdf`)."""
 
+SHEET_FOOTER = "<footer>"
+"""Where a sheet's footer begins in its HTML (`sheet.html.j2`): the last part of its body,
+and the only one the `sites` step changes (the sources' titles)."""
+
+
+class _Tries:
+    """The layouts of one sheet's tries (`_laid_out`), each HTML laid out once: a step that
+    changes nothing (no titles to give up) keeps the layout it has."""
+
+    def __init__(self, ruleset: Ruleset, lang: str, base: Ruleset | None) -> None:
+        self.ruleset, self.lang, self.base = ruleset, lang, base
+        self.most = example_count(ruleset)
+        self.layouts: dict[str, Any] = {}
+        self.at_least: dict[str, int] = {}  # the pages of a layout stopped (`layout_within`)
+
+    def html(self, brief: bool = False, sites: bool = False, tight: bool = False) -> str:
+        """The sheet's HTML with the steps named made (`ROOM_STEPS`)."""
+        return sheet_html(self.ruleset, self.lang, self.base, self.most, brief=brief,
+                          sites=sites, tight=tight)
+
+    def layout(self, html: str) -> Any:
+        """`html` laid out (WeasyPrint's `Document`), once."""
+        from weasyprint import HTML
+
+        if html not in self.layouts:
+            self.layouts[html] = HTML(string=html).render(font_config=font_config())
+        return self.layouts[html]
+
+    def layout_within(self, html: str, pages: int) -> Any | None:
+        """`html` laid out where it takes fewer than `pages` pages, else None: its layout is
+        stopped as it begins that page (`_stopping_at`), as nothing then needs the rest."""
+        from weasyprint import HTML
+
+        found = self.layouts.get(html)
+        if found is None:
+            if self.at_least.get(html, 0) >= pages:
+                return None
+            try:
+                with _stopping_at(pages):
+                    found = self.layouts[html] = HTML(string=html).render(
+                        font_config=font_config())
+            except _PastLimit:
+                self.at_least[html] = pages
+                return None
+        return found if len(found.pages) < pages else None
+
 
 def _laid_out(ruleset: Ruleset, lang: str, base: Ruleset | None) -> Any:
-    """The sheet laid out with every example on the fewest pages, at least its budget."""
-    from weasyprint import HTML
+    """The sheet laid out with every example on the fewest pages, at least its budget: the
+    first of the tries (as it is, `brief`, `sites`) that fits, else the `tight` one where it
+    takes fewer pages than the `sites` one, else that. Where what comes before the footer
+    already lies past the budget in the try before `sites` (`least_pages`), the `sites` one
+    cannot fit: the `tight` one is tried first, and the `sites` one laid out only where the
+    `tight` one does not take fewer pages than it must. A `tight` try stops as it begins a
+    page that it could not keep (`_Tries.layout_within`)."""
+    tries, budget, brief = _Tries(ruleset, lang, base), page_budget(ruleset), base is not None
+    html = tries.html()
+    document = tries.layout(html)
+    if len(document.pages) > budget and brief:
+        html = tries.html(brief=True)
+        document = tries.layout(html)
+    if len(document.pages) <= budget:
+        return document
+    sites, tight = tries.html(brief=brief, sites=True), tries.html(brief, True, tight=True)
+    least = least_pages(document, html, sites)
+    if least > budget and (found := tries.layout_within(tight, least)) is not None:
+        return found  # fewer pages than the `sites` try takes, whatever its footer
+    document = tries.layout(sites)
+    if len(document.pages) <= budget:
+        return document
+    found = tries.layout_within(tight, len(document.pages))
+    return document if found is None else found
 
-    budget, most = page_budget(ruleset), example_count(ruleset)
-    step = {name: False for name in ROOM_STEPS}
-    layouts: dict[str, Any] = {}  # a step that changes nothing (no titles) is not laid out again
 
-    def render() -> Any:
-        html = sheet_html(ruleset, lang, base, most, **step)
-        if html not in layouts:
-            layouts[html] = HTML(string=html).render(font_config=font_config())
-        return layouts[html]
+class _PastLimit(Exception):
+    """A layout stopped as it began the page it was not to reach (`_stopping_at`)."""
 
-    document = render()
-    for name in ROOM_STEPS:
-        if len(document.pages) <= budget:
-            break
-        if name == "brief" and base is None:
-            continue  # no box to make brief
-        step[name] = True
-        tried = render()
-        # the table as rows of text only where it saves a page
-        if name != "tight" or len(tried.pages) < len(document.pages):
-            document = tried
-    return document
+
+_LIMIT = threading.local()
+
+
+@contextlib.contextmanager
+def _stopping_at(pages: int) -> Iterator[None]:
+    """WeasyPrint's layouts in this thread stop (`_PastLimit`) as they begin page `pages`:
+    WeasyPrint makes a document's pages one after the other (`layout.page.remake_page`,
+    page 0 first), and a page begun is one the document has (the sheet's page counters are
+    in its margin boxes only, which do not move its content). A WeasyPrint without that
+    function lays the document out whole."""
+    from weasyprint.layout import page  # type: ignore[import-untyped]
+
+    remake_page = getattr(page, "remake_page", None)
+    if remake_page is not None and not getattr(remake_page, "stops", False):
+        page.remake_page = _stopping(remake_page)
+    _LIMIT.pages = pages
+    try:
+        yield
+    finally:
+        _LIMIT.pages = None
+
+
+def _stopping(remake_page: Callable[..., Any]) -> Callable[..., Any]:
+    def stopping(index: int, *args: Any) -> Any:
+        limit = getattr(_LIMIT, "pages", None)
+        if limit is not None and index + 1 >= limit:
+            raise _PastLimit
+        return remake_page(index, *args)
+
+    stopping.stops = True  # type: ignore[attr-defined]
+    return stopping
+
+
+def least_pages(document: Any, html: str, tried: str) -> int:
+    """The fewest pages the sheet `tried` can take, from the layout `document` of the sheet
+    `html`: where the two are the same HTML up to their footer, all that comes before it is
+    laid out alike in both (the footer is the body's last part; nothing in the sheet's CSS
+    keeps it with what precedes it, so it never moves what does), and `tried` takes at least
+    as many pages as the last one on which `document` puts any of that. 0 where they differ
+    before the footer or the layout does not say (no page boxes)."""
+    head, found, _ = html.partition(SHEET_FOOTER)
+    if not found or tried.partition(SHEET_FOOTER)[0] != head:
+        return 0
+    boxes: list[Any] = [getattr(page, "_page_box", None) for page in document.pages]
+    if not boxes or any(box is None for box in boxes):
+        return 0
+    before = _before_footer(boxes[0])
+    for number in range(len(boxes), 0, -1):
+        if any(box.element in before for box in boxes[number - 1].descendants()):
+            return number
+    return 0
+
+
+def _before_footer(page: Any) -> set[Any]:
+    """The elements of a laid-out sheet (from one of its page boxes) that come before its
+    footer, other than those around it (the body, the root); none where it has no footer."""
+    root: Any = next((box.element for box in page.descendants() if box.element_tag == "html"),
+                     None)
+    footer: Any = None if root is None else next(root.iter("footer"), None)
+    if footer is None:
+        return set()
+    parents = {child: parent for parent in root.iter() for child in parent}
+    around, element = set(), footer
+    while element in parents:
+        element = parents[element]
+        around.add(element)
+    return {element for element in root.iter() if element not in around} - set(footer.iter())
 
 
 def _laid_out_pdf(ruleset: Ruleset, lang: str, base: Ruleset | None) -> bytes:
