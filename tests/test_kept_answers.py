@@ -94,3 +94,21 @@ def test_applies_is_kept_per_ruleset_and_read_anew_through_a_reading() -> None:
     seen: set[str] = set()
     assert not applies(reading(off, seen), path)
     assert "player.double.allowed" in seen
+
+
+def test_the_stake_unit_is_the_least_multiple_of_every_payout_term() -> None:
+    """`stake_unit`, read from the table without naming fields, is the least common
+    multiple of the denominators of every term `payout_terms` names, for each bundled
+    ruleset and one whose named hand pays 7:5."""
+    import math
+
+    from pontoon_rules.ruleset.resolving.outcomes import payout_terms, stake_unit
+
+    rulesets = [load_bundled(i) for i in bundled_ids()]
+    base = load_bundled("pagat-british")
+    hand = next(iter(base.hands.definitions))
+    rulesets.append(Ruleset.model_validate(with_value(
+        base.model_dump(mode="python"), f"hands.definitions.{hand}.pays", "7:5")))
+    units = [stake_unit(r) for r in rulesets]
+    assert units == [math.lcm(*(f.denominator for _w, f in payout_terms(r))) for r in rulesets]
+    assert units[-1] % 5 == 0

@@ -242,7 +242,12 @@ def payout_terms(ruleset: Ruleset) -> list[tuple[str, Fraction]]:
                                 else "settlement.pays"), cell.pays))
         terms.append((where or (f"hands.definitions.{b}.collects" if definition(r, b)
                                 else "settlement.collects"), cell.collects))
-    terms.append(("shoot.pays", odds_fraction(r.shoot.pays)))
+    return terms + _other_terms(r)
+
+
+def _other_terms(r: Ruleset) -> list[tuple[str, Fraction]]:
+    """The terms of `payout_terms` that are not the outcome table's."""
+    terms = [("shoot.pays", odds_fraction(r.shoot.pays))]
     if r.player.surrender.allowed:
         terms.append(("player.surrender.returns", Fraction(*r.player.surrender.returns)))
     if r.settlement.hidden_bust_pays is not None:
@@ -262,8 +267,13 @@ def payout_terms(ruleset: Ruleset) -> list[tuple[str, Fraction]]:
 def stake_unit(r: Ruleset) -> int:
     """What every amount staked must be a multiple of for every payout to be whole: the
     least common multiple of the denominators of `payout_terms` (`settlement.odd_amounts:
-    exact` refuses other stakes; the simulations play at such a stake, `whole_stake`)."""
-    return math.lcm(*(f.denominator for _where, f in payout_terms(r)))
+    exact` refuses other stakes; the simulations play at such a stake, `whole_stake`).
+    The outcome table's multiples read without naming their fields (the features ask on
+    every check)."""
+    cells = outcome_table(r, every_hand=True).values()
+    fractions = {c.pays for c in cells} | {c.collects for c in cells}
+    fractions.update(f for _where, f in _other_terms(r))
+    return math.lcm(*(f.denominator for f in fractions))
 
 
 def bet_units(r: Ruleset) -> tuple[int, int]:
