@@ -281,10 +281,8 @@ def applies(ruleset: Ruleset, path: str) -> bool:
     also leaves out a switch that is off (a game without doubling says nothing about
     doubling) and values only another value makes meaningful (`CONDITIONS`).
 
-    Each answer is kept for the ruleset object (a sheet's sentences ask hundreds of times
-    per language): a ruleset is frozen, and the entry holds it, so no other object can
-    take its id while it is kept. A ruleset read through `docs.words.reading` is asked
-    anew, so that what the answer reads is noted.
+    Kept per ruleset object (asked hundreds of times a language): a ruleset is frozen and
+    its entry holds it (no other object takes its id); one read through `reading`, anew.
     """
     if not isinstance(ruleset, Ruleset):
         return _applies(ruleset, path)
