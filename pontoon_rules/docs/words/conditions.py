@@ -8,6 +8,8 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
+from pydantic import BaseModel
+
 from pontoon_rules.docs.words.between_words import banker_naturals_dealt
 from pontoon_rules.engine.round.legal import insurance_range
 from pontoon_rules.engine.round.rules import Rules, banker_draws_below, compile_rules
@@ -261,13 +263,26 @@ def _gate_off(ruleset: Ruleset, path: str) -> bool:
 
 
 def _child(node: Any, name: str) -> Any:
-    """A group's field (a mapping's entry), or None where it has none."""
-    return node.get(name) if isinstance(node, dict) else getattr(node, name, None)
+    """A group's field (a mapping's entry), or None where it has none (a model that has
+    no such attribute is answered without asking it: pydantic's refusal is slow, and
+    `_gate_off` asks each group along a path for both of its `GATES`)."""
+    if isinstance(node, dict):
+        return node.get(name)
+    if isinstance(node, BaseModel) and name not in type(node).model_fields and not hasattr(
+            type(node), name):
+        return None
+    return getattr(node, name, None)
 
 
 def banker_natural(r: Ruleset) -> bool:
     """Whether the banker can hold a natural (a pontoon) in this game."""
     return any(d.natural and d.banker_can_hold for _i, d in r.hands.ranked())
+
+
+APPLIES_KEPT = 64
+"""Rulesets whose `applies` answers are kept (the last ones asked about)."""
+
+_APPLIES: dict[int, tuple[Ruleset, dict[str, bool]]] = {}
 
 
 def applies(ruleset: Ruleset, path: str) -> bool:
@@ -276,7 +291,24 @@ def applies(ruleset: Ruleset, path: str) -> bool:
     On top of `ruleset.resolving.relevance.applies` (what can matter in the game at all), a sheet
     also leaves out a switch that is off (a game without doubling says nothing about
     doubling) and values only another value makes meaningful (`CONDITIONS`).
+
+    Kept per ruleset object (asked hundreds of times a language): a ruleset is frozen and
+    its entry holds it (no other object takes its id); one read through `reading`, anew.
     """
+    if not isinstance(ruleset, Ruleset):
+        return _applies(ruleset, path)
+    kept = _APPLIES.get(id(ruleset))
+    if kept is None or kept[0] is not ruleset:
+        if len(_APPLIES) >= APPLIES_KEPT:
+            _APPLIES.clear()
+        kept = _APPLIES[id(ruleset)] = (ruleset, {})
+    found = kept[1].get(path)
+    if found is None:
+        found = kept[1][path] = _applies(ruleset, path)
+    return found
+
+
+def _applies(ruleset: Ruleset, path: str) -> bool:
     if not relevance.applies(ruleset, path) or _gate_off(ruleset, path):
         return False
     condition = CONDITIONS.get(path)

@@ -60,8 +60,15 @@ def po_path(lang: str) -> Path:
 
 def vocabularies(lang: str) -> list[str]:
     """The sources that have words of their own in `lang` (`lang@source` catalogs)."""
-    return sorted(p.stem for p in (LOCALE_DIR / lang / "LC_MESSAGES").glob("*.po")
-                  if p.stem != DOMAIN)
+    return list(_vocabularies(lang))
+
+
+@cache
+def _vocabularies(lang: str) -> tuple[str, ...]:
+    """`vocabularies`, the folder read once per process (`words_of` asks on every sheet,
+    sentence list and page; the package's catalogs do not change while it runs)."""
+    return tuple(sorted(p.stem for p in (LOCALE_DIR / lang / "LC_MESSAGES").glob("*.po")
+                        if p.stem != DOMAIN))
 
 
 def words_of(ruleset: object, lang: str) -> str:
@@ -311,11 +318,49 @@ def quoting_gettext(catalog: gettext.NullTranslations) -> dict[str, Callable[...
     return {"gettext": gettext_, "ngettext": ngettext_}
 
 
+class SharedCode(jinja2.BytecodeCache):
+    """The compiled code of each template, kept in memory for every language's environment
+    (`environment`): a template is parsed and compiled once per process, not once per
+    catalog (thirteen of them). Safe because nothing a language changes is folded into the
+    code at compile time: the words come from calls made as the template renders (`_()`,
+    `gettext`, the globals), and the filters whose result depends on the language are
+    context filters (`per_language`), which Jinja never folds; every environment it serves
+    is made with the same options (`tests/test_docs_i18n_shared.py` compiles every template
+    in two languages and finds the same code). Keyed by the template's name and a hash of
+    its source."""
+
+    def __init__(self) -> None:
+        self._code: dict[tuple[str, str], Any] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        bucket.code = self._code.get((bucket.key, bucket.checksum))
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self._code[(bucket.key, bucket.checksum)] = bucket.code
+
+
+SHARED_CODE = SharedCode()
+
+
+def per_language(function: Callable[..., object]) -> Callable[..., object]:
+    """`function` as a filter Jinja calls as the template renders, never at compile time
+    (a context filter is never constant-folded): its result depends on the language, and
+    the compiled code is shared by every language (`SharedCode`)."""
+
+    @jinja2.pass_context
+    def filter_(_context: jinja2.runtime.Context, *args: Any, **kwargs: Any) -> object:
+        return function(*args, **kwargs)
+
+    return filter_
+
+
 @cache
 def environment(lang: str) -> jinja2.Environment:
-    """The template environment for `lang`: templates from `templates/`, `_()` and `|t`."""
+    """The template environment for `lang`: templates from `templates/`, `_()` and `|t`;
+    the templates' compiled code shared with every other language's (`SHARED_CODE`)."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATE_DIR),
+        bytecode_cache=SHARED_CODE,
         extensions=["jinja2.ext.i18n"],
         autoescape=_is_escaped,
         trim_blocks=True,
@@ -326,13 +371,13 @@ def environment(lang: str) -> jinja2.Environment:
     catalog = translations(lang)
     env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
     env.globals.update(quoting_gettext(catalog))
-    env.filters["t"] = lambda value: value_words(catalog.gettext(value), value)
+    env.filters["t"] = per_language(lambda value: value_words(catalog.gettext(value), value))
     env.filters["lit"] = html_filter
     env.filters["md"] = literal_markdown
     env.filters["md_cards"] = literal_markdown_cards
     env.filters["md_text"] = markdown_sentence
-    env.filters["unit"] = lambda text: as_unit(text, lang)
-    env.filters["odds"] = lambda value: odds(value, catalog.gettext)
+    env.filters["unit"] = per_language(lambda text: as_unit(text, lang))
+    env.filters["odds"] = per_language(lambda value: odds(value, catalog.gettext))
     env.globals["lang"] = base_language(lang)
     env.globals["dir"] = language(lang).direction.value
     from pontoon_rules.engine.round.shoot import LEAST_BET

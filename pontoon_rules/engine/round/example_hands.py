@@ -180,12 +180,30 @@ def _enough(cards: list[int], rules: Rules) -> bool:
     return len(cards) <= copies or all(cards.count(c) <= copies for c in set(cards))
 
 
+UP_RANKS_LIMIT = 500
+"""Rulesets whose `natural_up_ranks` are kept before they start afresh."""
+
+_UP_RANKS: dict[str, tuple[str, ...]] = {}
+
+
 def natural_up_ranks(ruleset: Ruleset) -> list[str] | None:
     """The ranks (codes, 'A', 'K', ...) of the banker's face-up card under which the two
     dealt cards can make a natural the peek finds (`deal.banker_pontoon_at_once`), in the
-    pack's order; None where the banker is not dealt two cards, one of them face up."""
+    pack's order; None where the banker is not dealt two cards, one of them face up.
+
+    Worked out once per content of the ruleset (its whole dump: thousands of hands
+    classified, asked by a sheet's sentences in each of its languages)."""
     if ruleset.deal.banker_cards != 2 or ruleset.deal.banker_cards_visible != 1:
         return None
+    key = ruleset.model_dump_json(warnings=False)
+    if key not in _UP_RANKS:
+        if len(_UP_RANKS) >= UP_RANKS_LIMIT:
+            _UP_RANKS.clear()
+        _UP_RANKS[key] = tuple(_up_ranks(ruleset))
+    return list(_UP_RANKS[key])
+
+
+def _up_ranks(ruleset: Ruleset) -> list[str]:
     rules = compile_rules(ruleset)
     naturals = {h for h, d in ruleset.hands.definitions.items() if d.natural}
     cards = [c for c in range(len(rules.card_present)) if rules.card_present[c]]

@@ -84,10 +84,35 @@ def wins_whatever(table: OutcomeTable, hand_id: str, bankers: Iterable[str]) -> 
     return True
 
 
+TABLES_LIMIT = 1_000
+"""Tables `outcome_table` keeps before it starts afresh (a test that changes every field
+of a ruleset one at a time makes a few hundred)."""
+
+_TABLES: dict[tuple[str, str, bool], OutcomeTable] = {}
+
+
 def outcome_table(ruleset: Ruleset, every_hand: bool = False) -> OutcomeTable:
-    """Every (player hand, banker hand) pair resolved under `ruleset` (cheap; the engine
-    keeps it in its compiled rules). With `every_hand`, each named hand on both sides,
-    whoever may hold it (the classic view's complete table, `engine.round.rules`)."""
+    """Every (player hand, banker hand) pair resolved under `ruleset` (the engine keeps it
+    in its compiled rules). With `every_hand`, each named hand on both sides, whoever may
+    hold it (the classic view's complete table, `engine.round.rules`).
+
+    Worked out once per content of the two sections it reads, `hands` and `settlement`
+    (the features, the sheet's sentences and the compiled rules ask again and again); a
+    new dict each call. A ruleset read through a wrapper that notes what is read
+    (`docs.words.reading`) is worked out anew, so that every field it reads is noted."""
+    if not isinstance(ruleset, Ruleset):
+        return _resolved(ruleset, every_hand)
+    key = (ruleset.hands.model_dump_json(warnings=False),  # a copy may hold a list
+           ruleset.settlement.model_dump_json(warnings=False), every_hand)
+    found = _TABLES.get(key)
+    if found is None:
+        if len(_TABLES) >= TABLES_LIMIT:
+            _TABLES.clear()
+        found = _TABLES[key] = _resolved(ruleset, every_hand)
+    return dict(found)
+
+
+def _resolved(ruleset: Ruleset, every_hand: bool) -> OutcomeTable:
     named = [i for i, _d in ruleset.hands.ranked()]
     players = [*named, TOTAL, BUST] if every_hand else player_hands(ruleset)
     bankers = [*named, TOTAL, BUST] if every_hand else banker_hands(ruleset)
@@ -217,7 +242,12 @@ def payout_terms(ruleset: Ruleset) -> list[tuple[str, Fraction]]:
                                 else "settlement.pays"), cell.pays))
         terms.append((where or (f"hands.definitions.{b}.collects" if definition(r, b)
                                 else "settlement.collects"), cell.collects))
-    terms.append(("shoot.pays", odds_fraction(r.shoot.pays)))
+    return terms + _other_terms(r)
+
+
+def _other_terms(r: Ruleset) -> list[tuple[str, Fraction]]:
+    """The terms of `payout_terms` that are not the outcome table's."""
+    terms = [("shoot.pays", odds_fraction(r.shoot.pays))]
     if r.player.surrender.allowed:
         terms.append(("player.surrender.returns", Fraction(*r.player.surrender.returns)))
     if r.settlement.hidden_bust_pays is not None:
@@ -237,8 +267,13 @@ def payout_terms(ruleset: Ruleset) -> list[tuple[str, Fraction]]:
 def stake_unit(r: Ruleset) -> int:
     """What every amount staked must be a multiple of for every payout to be whole: the
     least common multiple of the denominators of `payout_terms` (`settlement.odd_amounts:
-    exact` refuses other stakes; the simulations play at such a stake, `whole_stake`)."""
-    return math.lcm(*(f.denominator for _where, f in payout_terms(r)))
+    exact` refuses other stakes; the simulations play at such a stake, `whole_stake`).
+    The outcome table's multiples read without naming their fields (the features ask on
+    every check)."""
+    cells = outcome_table(r, every_hand=True).values()
+    fractions = {c.pays for c in cells} | {c.collects for c in cells}
+    fractions.update(f for _where, f in _other_terms(r))
+    return math.lcm(*(f.denominator for f in fractions))
 
 
 def bet_units(r: Ruleset) -> tuple[int, int]:
