@@ -115,6 +115,12 @@ five-card trick, 2:1): the engine settles a bust at its stake before the banker 
 (r49k: a reader took the banker's 2:1 to reach a bust too)."""
 LOSES_WHEN_OPENED = _("If you bust, you lose your stake when your hand is opened, even if the "
                       "banker busts too.")
+STAKE_ONLY_WHEN_OPENED = _("If you bust, you lose only your stake when your hand is opened, "
+                           "whatever the banker holds, even if the banker busts too.")
+"""A hidden bust's loss where a banker's hand collects more than 1:1 (Ban Luck's five cards,
+2:1): the engine settles a bust at its stake whatever the banker's hand (r49r: a reader
+took «проигравший платит … за комбинацию банкира» to reach a bust opened against five
+cards)."""
 LOSES_AFTER = _("If you bust, you lose your stake, even if the banker busts too.")
 
 
@@ -144,12 +150,15 @@ def both_bust_open(ruleset: Ruleset) -> bool:
 
 def bust_loses(at_once: bool, shown: bool, more: bool = False) -> str:
     """A bust's loss in words: at once where the hand is thrown in (only its stake, where a
-    banker's hand collects `more` than 1:1: `STAKE_ONLY`), when opened where its player
+    banker's hand collects `more` than 1:1: `STAKE_ONLY`, `STAKE_ONLY_WHEN_OPENED` where
+    it is kept face down), when opened where its player
     keeps it face down (`faces.bust_shown`: Ban Luck's hidden bust, found when the banker
     opens the hand), else whatever the banker does (`settlement.player_bust_loses_at_once`)."""
     if not at_once:
         return LOSES_AFTER
-    return (STAKE_ONLY if more else LOSES_AT_ONCE) if shown else LOSES_WHEN_OPENED
+    if shown:
+        return STAKE_ONLY if more else LOSES_AT_ONCE
+    return STAKE_ONLY_WHEN_OPENED if more else LOSES_WHEN_OPENED
 
 
 MESSAGES = (
@@ -192,7 +201,7 @@ MESSAGES = (
       "collects %(collects)s."),
     _("%(odds)s on %(stake)s is %(amount)s"),
     *BANKER_BUST.values(),
-    LOSES_AT_ONCE, LOSES_WHEN_OPENED, STAKE_ONLY,
+    LOSES_AT_ONCE, LOSES_WHEN_OPENED, STAKE_ONLY, STAKE_ONLY_WHEN_OPENED,
     HIDDEN_BUST, HIDDEN_DEBT,
     LOSES_AFTER, BOTH_BUST_OPEN,
     _("If you bust, your stake waits for the banker: when the banker busts too, it is "
