@@ -59,7 +59,7 @@ def said(ruleset: Ruleset, lang: str = "en") -> dict[str, str]:
 @pytest.mark.parametrize(("ruleset_id", "lang", "pause"), [
     ("pagat-british", "en", "The deal pauses after the first card to each hand: each player"
      " looks at theirs and stakes, and only then is the rest dealt"),
-    ("ochko-home", "ru", "После первой карты каждому сдача прерывается: каждый игрок смотрит"
+    ("ochko-home", "ru", "После первой карты каждому раздача прерывается: каждый игрок смотрит"
      " свою карту и открытую карту банкира (её сдают последней в первом круге) и делает "
      "ставку")])
 def test_the_deal_section_pauses_for_the_stake_on_the_first_card(ruleset_id: str, lang: str,
@@ -74,7 +74,7 @@ def test_the_deal_section_pauses_for_the_stake_on_the_first_card(ruleset_id: str
 
 
 RUN_OUT = {"en": "If the pack runs out during a deal", "vi": "Nếu hết bài giữa ván",
-           "ru": "Если колода кончается во время сдачи"}
+           "ru": "Если колода кончается во время раздачи"}
 
 
 @pytest.mark.parametrize(("ruleset_id", "lang", "printed"), [

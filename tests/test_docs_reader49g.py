@@ -245,7 +245,7 @@ def test_siebzehn_und_vier_says_who_plays_first_and_which_way(lang: str, said: s
 
 
 @pytest.mark.parametrize(("lang", "said"), [
-    ("ru", "Пропустивший сдачу игрок оставляет названную ставку при себе: он ничего не "
+    ("ru", "Пропустивший раздачу игрок оставляет названную ставку при себе: он ничего не "
      "выигрывает и не проигрывает, а сданные ему карты не разыгрываются."),
     ("en", "A player who sits the deal out keeps the stake they named: nothing is won or "
      "lost, and the cards already dealt to them are not played.")])

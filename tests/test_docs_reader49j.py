@@ -93,7 +93,7 @@ def test_the_super_bonus_is_said_to_count_on_a_split_hand_as_our_reading(
      "way. ‡"),
     ("australian-pontoon", "ru", "а игрок справа от дилера снимает колоду. Так же тасуют и "
      "снимают колоду и каждый следующий раз. ‡"),
-    ("belarus-ponton", "ru", "Перед первой сдачей дилер тасует карты, а игрок справа от "
+    ("belarus-ponton", "ru", "Перед первой раздачей дилер тасует карты, а игрок справа от "
      "дилера снимает колоду. Так же тасуют и снимают колоду и каждый следующий раз. ‡"),
     ("spanish-21", "en", "the player on the dealer's right cuts them. Each later shuffle is "
      "done and cut the same way. ‡"),
@@ -299,7 +299,7 @@ def test_an_unlimited_stake_says_the_bankers_debt_is_unlimited_and_left_to_the_t
      "their first two cards for the stake back), and only after that does the banker check "
      "for a ban-ban or ban-luck. A banker who does not call it off plays on and, below 16, "
      "must draw: the banker may stand only from 16."),
-    ("ru", "Банкир, который не отменил сдачу, играет дальше и при сумме меньше 16 должен "
+    ("ru", "Банкир, который не отменил раздачу, играет дальше и при сумме меньше 16 должен "
      "брать карту: остановиться он может только с 16.")])
 def test_a_banker_keeping_a_dealt_15_is_said_to_draw(lang: str, said: str) -> None:
     """"A banker whose dealt cards make 15 may call the whole deal off": and a banker who

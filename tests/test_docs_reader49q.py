@@ -124,8 +124,8 @@ def test_vingt_un_natural_is_paid_by_the_others_at_settlement_bust_or_not() -> N
             "stake, unless they hold the same hand. They pay it when the deal is settled, "
             "whatever the banker holds, even when the banker's natural vingt-un, shown at "
             "once, ends the deal; a player who has bust pays it too. †") in rule
-    assert ("Платят при расчёте сдачи, что бы ни было у банкира, даже если банкир сразу "
-            "открыл натуральное двадцать одно и сдача на этом кончилась; игрок с перебором "
+    assert ("Платят при расчёте раздачи, что бы ни было у банкира, даже если банкир сразу "
+            "открыл натуральное двадцать одно и раздача на этом кончилась; игрок с перебором "
             "тоже платит.") in sheet("vingt-un", "ru")
 
 

@@ -76,7 +76,7 @@ def test_a_home_bank_takes_what_it_wins_and_a_stake_cut_to_nothing_sits_out(
             ("en", "What the players lose goes into the bank.",
              "A player whose stake is cut to nothing does not play that deal."),
             ("ru", "Всё, что проигрывают игроки, идёт в банк.",
-             "Игрок, чью ставку урезали до нуля, в этой сдаче не играет.")]:
+             "Игрок, чью ставку урезали до нуля, в этой раздаче не играет.")]:
         text = sheet("casino-ochko", lang)
         assert lose in text and nothing in text
         assert "still played" not in text  # its least stake is 1 unit: nothing is below it

@@ -186,7 +186,7 @@ def test_a_bank_the_ruleset_fixes_prints_its_size() -> None:
 
 
 @pytest.mark.parametrize(("lang", "at_once", "settled"), [
-    ("ru", "сразу выигрывают", "вместо этого выигрывают (расчёт в конце сдачи)"),
+    ("ru", "сразу выигрывают", "вместо этого выигрывают (расчёт в конце раздачи)"),
     ("en", "instead win at once", "instead win, paid when the deal is settled")])
 def test_the_golden_ochko_intro_says_when_it_is_paid(lang: str, at_once: str,
                                                      settled: str) -> None:

@@ -46,7 +46,7 @@ def test_who_shuffles_later_deals_follows_who_banks(ruleset_id: str) -> None:
     ("pagat-british", "en", LATER),
     ("ban-luck", "en", LATER),
     ("ochko-home", "en", LATER_CUT),
-    ("ochko-home", "ru", "Перед каждой следующей сдачей карты так же тасует тот банкир, который "
+    ("ochko-home", "ru", "Перед каждой следующей раздачей карты так же тасует тот банкир, который "
                          "будет сдавать, а снимает колоду игрок с той же стороны от него."),
     ("sette-e-mezzo", "it", "mescola il mazziere che poi dà le carte"),
     ("siebzehn-und-vier", "de", "durch den Bankhalter, der dann gibt"),

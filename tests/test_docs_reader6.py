@@ -36,8 +36,8 @@ def test_ban_lucks_bust_waits_face_down_for_the_banker() -> None:
             "stands, until it is opened.") in words["faces"]
     assert "thrown in" not in " ".join(words.values())
     assert words["player_bust"].startswith(
-        "If you bust, you lose your stake when your hand is opened, even if the banker busts "
-        "too.")
+        "If you bust, you lose only your stake when your hand is opened, whatever the banker "
+        "holds, even if the banker busts too.")
     assert "at once" not in words["player_bust"]
     ru = said("ban-luck", "ru")
     assert "Перебор не показывают" in ru["faces"] and "когда вашу руку откроют" in \

@@ -264,7 +264,8 @@ FAMILIES: dict[str, tuple[str, ...]] = {
     "ranking": (*settlement_messages.ONE_SIDE.values(), *hands.ONE_SIDE_HANDS,
                 *settlement_messages.EXCEPTIONS_TO.values()),
     "player_bust": (settlement_messages.LOSES_AT_ONCE, settlement_messages.LOSES_WHEN_OPENED,
-                    settlement_messages.LOSES_AFTER, settlement_messages.STAKE_ONLY),
+                    settlement_messages.LOSES_AFTER, settlement_messages.STAKE_ONLY,
+                    settlement_messages.STAKE_ONLY_WHEN_OPENED),
     "first_shuffle": (), "stake_when": (), "stake_limits": (),
 }
 """The rules whose every wording a language must translate once one of its sheets prints

@@ -289,7 +289,9 @@ def _player_bust(w: _Words) -> Said:
     if at_once or both is None or both.result is LOSE:
         most = max((collect(w.r, b) for _p, b in w.table if b != BUST), default=Fraction(1))
         others = any(d.paid_by_players for _h, d in w.r.hands.ranked())  # a bust pays them too
-        text = w.gettext(bust_loses(at_once, w.r.faces.bust_shown, most > 1, others))
+        shown = w.r.faces.bust_shown  # a hidden bust that pays more has its own sentence
+        more = most > 1 and (shown or w.r.settlement.hidden_bust_pays is None)
+        text = w.gettext(bust_loses(at_once, shown, more, others))
         if both_bust_open(w.r):
             text += " " + w.gettext(BOTH_BUST_OPEN)
         claims = (Claim(rest | w.pairs(lambda p, b: p == b == BUST), 1, LOSE,

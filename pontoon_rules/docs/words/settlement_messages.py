@@ -121,6 +121,12 @@ a player who has bust as well): the banker's 2:1 (vingt-un) still reaches only t
 that stand (r49ad: a reader could not tell whether a bust pays the banker's 2:1)."""
 LOSES_WHEN_OPENED = _("If you bust, you lose your stake when your hand is opened, even if the "
                       "banker busts too.")
+STAKE_ONLY_WHEN_OPENED = _("If you bust, you lose only your stake when your hand is opened, "
+                           "whatever the banker holds, even if the banker busts too.")
+"""A hidden bust's loss where a banker's hand collects more than 1:1 (Ban Luck's five cards,
+2:1): the engine settles a bust at its stake whatever the banker's hand (r49r: a reader
+took «проигравший платит … за комбинацию банкира» to reach a bust opened against five
+cards)."""
 LOSES_AFTER = _("If you bust, you lose your stake, even if the banker busts too.")
 
 
@@ -157,13 +163,15 @@ def both_bust_open(ruleset: Ruleset) -> bool:
 
 def bust_loses(at_once: bool, shown: bool, more: bool = False, others: bool = False) -> str:
     """A bust's loss in words: at once where the hand is thrown in (only its stake, where a
-    banker's hand collects `more` than 1:1: `STAKE_ONLY`), when opened where its player
+    banker's hand collects `more` than 1:1: `STAKE_ONLY`, `STAKE_ONLY_OTHERS` where other
+    players pay a hand too, `STAKE_ONLY_WHEN_OPENED` where it is kept face down), when opened
+    where its player
     keeps it face down (`faces.bust_shown`: Ban Luck's hidden bust, found when the banker
     opens the hand), else whatever the banker does (`settlement.player_bust_loses_at_once`)."""
     if not at_once:
         return LOSES_AFTER
     if not shown:
-        return LOSES_WHEN_OPENED
+        return STAKE_ONLY_WHEN_OPENED if more and not others else LOSES_WHEN_OPENED
     return (STAKE_ONLY_OTHERS if others else STAKE_ONLY) if more else LOSES_AT_ONCE
 
 
@@ -207,7 +215,7 @@ MESSAGES = (
       "collects %(collects)s."),
     _("%(odds)s on %(stake)s is %(amount)s"),
     *BANKER_BUST.values(),
-    LOSES_AT_ONCE, LOSES_WHEN_OPENED, STAKE_ONLY, STAKE_ONLY_OTHERS,
+    LOSES_AT_ONCE, LOSES_WHEN_OPENED, STAKE_ONLY, STAKE_ONLY_OTHERS, STAKE_ONLY_WHEN_OPENED,
     HIDDEN_BUST, HIDDEN_HELD, HIDDEN_DEBT,
     LOSES_AFTER, BOTH_BUST_OPEN,
     _("If you bust, your stake waits for the banker: when the banker busts too, it is "
