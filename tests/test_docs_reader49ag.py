@@ -231,5 +231,5 @@ def test_a_ranking_with_no_banker_hand_above_an_outright_one_adds_nothing() -> N
 
 def test_the_spanish_pack_keeps_its_queens() -> None:
     text = sheet("casino-filipino-pontoon", "en")
-    assert ("the tens removed: a Spanish pack, as casinos call it: the usual suits and faces, "
-            "queens included.") in text
+    assert ("the tens removed: a Spanish pack, as casinos call it (the usual suits and faces, "
+            "queens included).") in text
