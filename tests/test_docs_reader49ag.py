@@ -233,3 +233,15 @@ def test_the_spanish_pack_keeps_its_queens() -> None:
     text = sheet("casino-filipino-pontoon", "en")
     assert ("the tens removed: a Spanish pack, as casinos call it (the usual suits and faces, "
             "queens included).") in text
+
+
+@pytest.mark.parametrize(("stake", "steps", "lost"), [
+    (100, ["p1 decline", "p1 buy 50", "p1 surrender"], 75),  # half of 150, buy bet included
+    (101, ["p1 decline", "p1 surrender"], 51)])  # half of 101 is 50.5: 50 comes back
+def test_surrender_gives_back_half_of_the_whole_stake_rounded_down(
+        stake: int, steps: list[str], lost: int) -> None:
+    rules = compile_rules(load_bundled("casino-filipino-pontoon"))
+    r = play(rules, [stake], parse_cards("8D QH 7S 2C 8S".split()), steps, None)
+    assert r.result.seats[0].hands[0].net == -lost
+    assert ("The stake of which half comes back is the whole of it, buy bets included, and what "
+            "comes back is rounded as a payout is.") in sheet("casino-filipino-pontoon", "en")
