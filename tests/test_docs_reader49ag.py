@@ -245,3 +245,12 @@ def test_surrender_gives_back_half_of_the_whole_stake_rounded_down(
     assert r.result.seats[0].hands[0].net == -lost
     assert ("The stake of which half comes back is the whole of it, buy bets included, and what "
             "comes back is rounded as a payout is.") in sheet("casino-filipino-pontoon", "en")
+
+
+def test_the_least_pair_bet_is_said_as_the_engine_takes_it() -> None:
+    rules = compile_rules(load_bundled("casino-filipino-pontoon"))
+    with pytest.raises(IllegalActionError):
+        play(rules, [100], parse_cards("8D QH 7S 2C 8S".split()), ["p1 pair 0"], None)
+    r = play(rules, [100], parse_cards("8D QH 8S 2C 9S".split()), ["p1 pair 1", "p1 stand"], None)
+    assert r.result.seats[0].side_bets["pair"][0] == 1
+    assert "A side bet is at least 1 chip." in sheet("casino-filipino-pontoon", "en")

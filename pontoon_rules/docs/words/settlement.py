@@ -27,7 +27,7 @@ from pontoon_rules.docs.words.claims import Claim, Pair, Said, cell_says, confli
 from pontoon_rules.docs.words.family_words import lower_aces_words, peek_words, same_total_words
 from pontoon_rules.docs.words.hands import names_or
 from pontoon_rules.docs.words.marks import after_colon, either, in_parts, listed, odds
-from pontoon_rules.docs.words.outright import outright_clause, outright_first
+from pontoon_rules.docs.words.outright import even_against, outright_clause, outright_first
 from pontoon_rules.docs.words.reach import decided_table
 from pontoon_rules.docs.words.reading import reading
 from pontoon_rules.docs.words.settlement_messages import (
@@ -149,19 +149,6 @@ def _outright_hands(w: _Words, order: dict[str, int]) -> list[str]:
     return winners if beaten else []
 
 
-def _even_against(w: _Words, order: dict[str, int], outright: list[str]) -> str:
-    """' That holds even against the banker's pontoon.': the banker's named hands ranked
-    above a hand that wins whatever the banker holds, which the ranking's chain would have
-    win (r49s: a player's twenty-one beside "pontoon beats … twenty-one")."""
-    above = sorted({b for p in outright for q, b in w.table
-                    if q == p and b in order and b != TOTAL and order[b] < order[p]},
-                   key=order.__getitem__)
-    if not above:
-        return ""
-    return " " + w.gettext("That holds even against the banker's %(hands)s.") % {
-        "hands": either([w.name(h) for h in above], w.gettext)}
-
-
 def _ranking(w: _Words) -> Said:
     order = _rank(w)
     outright = _outright_hands(w, order)
@@ -187,7 +174,8 @@ def _ranking(w: _Words) -> Said:
                              "%(outright)s.") % {"chain": chain,
                                                  "outright": outright_clause(
                                                      w.r, w.gettext, w.name, outright)}
-            text += _even_against(w, order, outright)
+            text += even_against(w.gettext, w.name, [(q, b) for q, b in w.table],
+                                 {h: n for h, n in order.items() if h != TOTAL}, outright)
         else:
             text = w.gettext("%(chain)s (of two totals the higher wins). A player's hand beats "
                              "a lower banker's hand and loses to a higher one.") % {
