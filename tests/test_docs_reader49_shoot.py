@@ -42,11 +42,13 @@ LANGUAGES = ("en", "ru", "hy", "pa", "ur")
 
 NO_REFUSAL = ("No banker, a new one included, may give up the bank, even short of funds, only "
               "sell it at any time for an agreed price.")
-PAYS_FIRST = ("A player's pontoon takes the bank, after paying, even when the banker too has a "
-              "pontoon and shows it at once, ending the deal.")
-SPLIT_FOURTH = ("After a split the second hand may have its own shoot bet, and each hand may "
-                "have one more before its own fourth card.")
-FRESH_PACK = "If the pack runs out during a deal, a fresh pack is opened."
+PAYS_FIRST = ("A player's pontoon takes the bank once the deal is settled, even when the banker "
+              "too has a pontoon and shows it at once, ending the deal.")
+SPLIT_FOURTH = ("Every new hand a split makes may have its own shoot bet, made before the "
+                "split's cards are dealt; a bet made earlier stays with the hand that was split, "
+                "and each hand may have one more before its own fourth card.")
+FRESH_PACK = ("If the pack runs out during a deal, a second pack is shuffled in and dealt on; it "
+              "stays, and from then on the two are played as one.")
 NO_BIDS = ("When it runs dry the banker puts up a new kitty or auctions the bank: it goes to "
            "the highest bidder, and if nobody bids the banker puts up a new kitty.")
 TURNED_UP = "Standing hands are shown at the end of the deal."

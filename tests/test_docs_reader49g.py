@@ -183,8 +183,8 @@ def _dealt(ruleset_id: str, shoe: str) -> RoundState:
 
 
 @pytest.mark.parametrize(("ruleset_id", "lang", "said"), [
-    ("pagat-british", "en", "an ace and a 4 make 15."),
-    ("pagat-british", "ru", "туз и 4 дают 15."),
+    ("pagat-british", "en", "an ace and a 4 make 15"),
+    ("pagat-british", "ru", "туз и 4 дают 15"),
     ("pagat-british", "hy", "տուզը և 4-ը տալիս են 15"),
     ("pagat-british", "pa", "ਯੱਕਾ ਅਤੇ 4 ਮਿਲ ਕੇ 15 ਬਣਦੇ ਹਨ"),
     ("pagat-british", "ur", "اکا اور 4 مل کر 15 بنتے ہیں"),

@@ -52,8 +52,9 @@ def test_hands_that_win_whatever_are_the_rankings_own_exception(lang: str) -> No
     assert "outcomes" not in said  # no second, blanket sentence beside the ranking
     if lang == "en":
         assert ("loses to a higher one, except that these hands of a player win whatever the "
-                "banker holds: five-card trick, three of a kind. The banker's cards never count "
-                "as three of a kind") in ranking
+                "banker holds: five-card trick, three of a kind. That holds even against the "
+                "banker's pontoon or five-card trick. The banker's cards never count as three of "
+                "a kind") in ranking
     else:
         assert "; но эти руки игрока выигрывают" in ranking
 

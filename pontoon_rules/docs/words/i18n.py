@@ -383,6 +383,9 @@ def environment(lang: str) -> jinja2.Environment:
     from pontoon_rules.engine.round.shoot import LEAST_BET
 
     env.globals["least_shoot_bet"] = LEAST_BET  # the engine's smallest shoot bet, said
+    from pontoon_rules.engine.round.side_bets import LEAST_SIDE_BET
+
+    env.globals["least_side_bet"] = LEAST_SIDE_BET  # and side bet
     return env
 
 

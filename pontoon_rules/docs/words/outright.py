@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pontoon_rules.docs.words.marks import listed
+from pontoon_rules.docs.words.marks import either, listed
 from pontoon_rules.ruleset.format.model import Ruleset
 
 Gettext = Callable[[str], str]
@@ -40,3 +40,18 @@ def outright_first(r: Ruleset, gettext: Gettext, name: Name, outright: list[str]
     return gettext("%(outright)s. The banker's %(top)s beats any other hand of a player; "
                    "of two totals the higher wins.") % {
         "outright": clause[:1].upper() + clause[1:], "top": name(r.hands.ranking[0])}
+
+
+def even_against(gettext: Gettext, name: Name, table: list[tuple[str, str]],
+                 order: dict[str, int], outright: list[str]) -> str:
+    """' That holds even against the banker's pontoon.': the banker's named hands (`order`:
+    the ranking's place of each, totals left out) ranked above a hand of `outright` that
+    `table`'s (player, banker) pairs meet, which the ranking's chain would have win (r49s: a
+    player's twenty-one beside "pontoon beats … twenty-one"); nothing where none is."""
+    above = sorted({b for p in outright for q, b in table
+                    if q == p and b in order and p in order and order[b] < order[p]},
+                   key=order.__getitem__)
+    if not above:
+        return ""
+    return " " + gettext("That holds even against the banker's %(hands)s.") % {
+        "hands": either([name(h) for h in above], gettext)}

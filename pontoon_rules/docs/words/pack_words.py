@@ -31,7 +31,8 @@ RANK_NAMES: dict[Rank, str] = {
 }
 SUIT_PLURALS = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
 KNOWN_PACKS: dict[frozenset[Rank], str] = {
-    frozenset(ALL_RANKS) - {Rank.TEN}: _("a Spanish pack"),
+    frozenset(ALL_RANKS) - {Rank.TEN}: _(
+        "a Spanish pack, as casinos call it (the usual suits and faces, queens included)"),
     frozenset(ALL_RANKS) - {Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE}: _(
         "a pack from the six up"),
     frozenset(ALL_RANKS) - {Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX}: _(

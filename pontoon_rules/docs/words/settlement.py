@@ -27,7 +27,7 @@ from pontoon_rules.docs.words.claims import Claim, Pair, Said, cell_says, confli
 from pontoon_rules.docs.words.family_words import lower_aces_words, peek_words, same_total_words
 from pontoon_rules.docs.words.hands import names_or
 from pontoon_rules.docs.words.marks import after_colon, either, in_parts, listed, odds
-from pontoon_rules.docs.words.outright import outright_clause, outright_first
+from pontoon_rules.docs.words.outright import even_against, outright_clause, outright_first
 from pontoon_rules.docs.words.reach import decided_table
 from pontoon_rules.docs.words.reading import reading
 from pontoon_rules.docs.words.settlement_messages import (
@@ -175,6 +175,8 @@ def _ranking(w: _Words) -> Said:
                              "%(outright)s.") % {"chain": chain,
                                                  "outright": outright_clause(
                                                      w.r, w.gettext, w.name, outright)}
+            text += even_against(w.gettext, w.name, [(q, b) for q, b in w.table],
+                                 {h: n for h, n in order.items() if h != TOTAL}, outright)
         else:
             text = w.gettext("%(chain)s (of two totals the higher wins). A player's hand beats "
                              "a lower banker's hand and loses to a higher one.") % {

@@ -193,6 +193,7 @@ MESSAGES = (
     _("every named hand of a player wins whatever the banker holds"),
     _("every named hand of a player but %(top)s wins whatever the banker holds"),
     _("these hands of a player win whatever the banker holds: %(hands)s"),
+    _("That holds even against the banker's %(hands)s."),
     _("Hands rank by total alone: the higher total wins."),
     _("Ties: %(items)s."),
     _("%(hand)s against %(hand)s"),

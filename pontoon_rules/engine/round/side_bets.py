@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 KINDS = (PAIR, MATCH)
 """The side bets' action words, in the order they are offered."""
+LEAST_SIDE_BET = 1
+"""The smallest side bet, in chips (the sheet says it: `i18n.environment`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,8 +75,8 @@ def legal(state: RoundState, seat: Seat) -> list[LegalAction]:
     most = int(seat.hands[0].stakes[0] * rules.side_bets.most)
     if state.bank_left is not None:
         most = min(most, state.bank_left)
-    out = [LegalAction(kind, 1, most) for kind in offered(rules)
-           if kind not in seat.side_bets and most >= 1]
+    out = [LegalAction(kind, LEAST_SIDE_BET, most) for kind in offered(rules)
+           if kind not in seat.side_bets and most >= LEAST_SIDE_BET]
     return [*out, LegalAction(DECLINE)]
 
 
