@@ -85,7 +85,7 @@ RUN_OUT = {"en": "If the pack runs out during a deal", "vi": "Nếu hết bài g
     ("ochko-home", "ru", True)])
 def test_the_run_out_rule_is_printed_only_where_a_deal_can_empty_the_pack(
         ruleset_id: str, lang: str, printed: bool) -> None:
-    """'Если колода кончается во время сдачи…' beside a pack no deal can use up."""
+    """'Если колода кончается во время раздачи…' beside a pack no deal can use up."""
     ruleset = load_bundled(ruleset_id)
     assert (RUN_OUT[lang] in said(ruleset, lang)["shuffle"]) is printed
     assert pack_can_run_out(ruleset) is printed
