@@ -63,7 +63,7 @@ def test_a_ruleset_read_for_its_words_notes_every_read_even_when_kept() -> None:
     assert any(p.startswith("settlement.") for p in seen)
 
 
-def test_the_peeks_ranks_are_kept_per_content() -> None:
+def test_the_peeks_ranks_are_kept_per_ruleset() -> None:
     """The face-up ranks under which the banker can hold a natural: the kept answer is the
     fresh one, in a list of its own; a pack without tens is another answer."""
     from pontoon_rules.engine.round import example_hands

@@ -36,7 +36,9 @@ nothing here imports `docs.sheet` or `docs.website` (`tests/test_architecture.py
   covers the fields its words were made from, recorded as read (`Reading`).
 - `conditions`: When a rule of a sheet applies to a game: switches that are off, values only
   another value makes meaningful, sentences that do not fit the game's pack, deal or banker
-  (the run-out rule only where a deal can empty the pack: `pack_can_run_out`).
+  (the run-out rule only where a deal can empty the pack: `deal_facts.pack_can_run_out`).
+- `deal_facts`: What a deal can come to: the most cards one deal takes, whether the pack can
+  run out during one, whether the players see the banker's first card before they stake.
 - `sentences`: The rules of a ruleset as sentences, in the order a player meets them, in any
   language.
 - `template_module`: What the sentences template is given (the helpers its macros call on a

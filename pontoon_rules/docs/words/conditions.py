@@ -3,7 +3,6 @@ value makes meaningful, sentences that do not fit the game's pack, deal or banke
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
@@ -11,6 +10,10 @@ from typing import Any
 from pydantic import BaseModel
 
 from pontoon_rules.docs.words.between_words import banker_naturals_dealt
+from pontoon_rules.docs.words.deal_facts import banker_first_card_up as banker_first_card_up
+from pontoon_rules.docs.words.deal_facts import deal_cards_most as deal_cards_most
+from pontoon_rules.docs.words.deal_facts import lowest_values
+from pontoon_rules.docs.words.deal_facts import pack_can_run_out as pack_can_run_out
 from pontoon_rules.engine.round.legal import insurance_range
 from pontoon_rules.engine.round.rules import Rules, banker_draws_below, compile_rules
 from pontoon_rules.engine.round.state import ranges_in_units
@@ -122,37 +125,6 @@ CONDITIONS: dict[str, Condition] = {
 """When a field applies only under other values: a condition on the ruleset, by field path."""
 
 
-def _lowest_values(r: Ruleset) -> list[Fraction]:
-    """Each card of the (finite) pack at the least it can count, lowest first: an ace at
-    its least value by any number of cards, a wild card at the least it may take."""
-    pack = r.pack
-    ace, wild = pack.every_ace_value()[0], pack.wild_values()
-    return sorted(wild[0] if f"{rank.value}{suit.value}" in pack.wild_cards
-                  else ace if rank is Rank.ACE else pack.value_of(rank)
-                  for rank in pack.ranks for suit in pack.suits for _ in range(int(pack.decks)))
-
-
-def deal_cards_most(r: Ruleset) -> int | None:
-    """The most cards one deal can take (None: no bound, splits without a limit): every
-    hand's cards but its last stay within the bust limit, so all the hands together hold
-    no more than the pack's lowest cards that fit in that limit once per hand, and one more
-    card each; and no hand more than its `max_cards`."""
-    split = r.player.split
-    per_seat = 1 if not split.allowed else 2 if not split.resplit else split.max_hands
-    if per_seat is None:
-        return None
-    players = r.table.max_players * per_seat
-    room, held = (players + 1) * r.pack.bust_above, 0
-    for value in _lowest_values(r):
-        if value > room:
-            break
-        room, held = room - value, held + 1
-    most = held + players + 1
-    if r.player.max_cards is not None and r.banker.max_cards is not None:
-        most = min(most, players * r.player.max_cards + r.banker.max_cards)
-    return most
-
-
 def short_at_card_limit(r: Ruleset, banker: bool = False) -> bool:
     """Whether a player's hand can reach its `player.max_cards` below the total it must
     draw to (`player.stick_minimum`: 2-2-2-2-3 is 11 at five cards): the engine then stands
@@ -171,7 +143,7 @@ def short_at_card_limit(r: Ruleset, banker: bool = False) -> bool:
         return False
     if r.pack.is_infinite:
         return most * min(_lowest_values_per_rank(r)) < least
-    return sum(_lowest_values(r)[:most]) < least
+    return sum(lowest_values(r)[:most]) < least
 
 
 def soft_stick_card(r: Ruleset) -> str | None:
@@ -203,7 +175,7 @@ def soft_example_card(r: Ruleset) -> str | None:
 
 
 def _lowest_values_per_rank(r: Ruleset) -> list[Fraction]:
-    """Each rank of the pack at the least it can count (an ace as at `_lowest_values`)."""
+    """Each rank of the pack at the least it can count (an ace as at `deal_facts.lowest_values`)."""
     pack = r.pack
     return [pack.every_ace_value()[0] if rank is Rank.ACE else pack.value_of(rank)
             for rank in pack.ranks]
@@ -220,34 +192,6 @@ def cut_by_rank(r: Ruleset) -> tuple[Rank, ...]:
     if points == sorted(points):
         return ()
     return tuple(k for k in (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK) if k in r.pack.ranks)
-
-
-def banker_first_card_up(r: Ruleset) -> bool:
-    """Whether the banker's first dealt card lies face up, as the engine deals it
-    (`engine.round.faces.banker_card`: `deal.banker_cards_visible` of the dealt cards, the
-    first or the last as `faces.banker_hidden` says): the players see it before they stake
-    where the deal pauses after each hand's first card (home Очко)."""
-    d = r.deal
-    if d.banker_cards == 0 or d.banker_cards_visible == 0:
-        return False
-    return d.banker_cards_visible == d.banker_cards or r.faces.banker_hidden.value != "first"
-
-
-def pack_can_run_out(r: Ruleset) -> bool:
-    """Whether a deal can ever find the pack empty: never with an infinite pack, nor where
-    the fewest cards a deal can start with (all of them after a shuffle before every deal
-    or with used cards put back under the pack; the part a shuffle at a penetration leaves)
-    are at least the most one deal can take (`deal_cards_most`). A table that shuffles
-    only after a natural, into a discard tray, can come to any deal with few cards."""
-    if r.pack.is_infinite:
-        return False
-    b, size = r.between_deals, int(r.pack.decks) * r.pack.cards_per_pack
-    if b.shuffle.value == "penetration" and not b.used_cards_to_bottom:
-        size -= math.ceil(b.penetration * size) - 1
-    elif b.shuffle.value == "after-pontoon" and not b.used_cards_to_bottom:
-        return True
-    most = deal_cards_most(r)
-    return most is None or most > size
 
 
 def _gate_off(ruleset: Ruleset, path: str) -> bool:
@@ -450,7 +394,7 @@ def aces_past_surrender_limit(r: Ruleset) -> int | None:
     copies = more if pack.is_infinite else int(pack.decks) * len(pack.suits)
     if pack.wild_cards or Rank.ACE not in pack.ranks:
         lowest = (sorted(_lowest_values_per_rank(r) * more) if pack.is_infinite
-                  else _lowest_values(r))
+                  else lowest_values(r))
         return 0 if len(lowest) >= more and sum(lowest[:more]) <= limit else None
     others = sorted(v for rank in pack.ranks if rank is not Rank.ACE
                     for v in [pack.value_of(rank)] * copies)

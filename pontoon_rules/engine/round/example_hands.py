@@ -183,7 +183,7 @@ def _enough(cards: list[int], rules: Rules) -> bool:
 UP_RANKS_LIMIT = 500
 """Rulesets whose `natural_up_ranks` are kept before they start afresh."""
 
-_UP_RANKS: dict[str, tuple[str, ...]] = {}
+_UP_RANKS: dict[int, tuple[Ruleset, tuple[str, ...]]] = {}
 
 
 def natural_up_ranks(ruleset: Ruleset) -> list[str] | None:
@@ -191,16 +191,20 @@ def natural_up_ranks(ruleset: Ruleset) -> list[str] | None:
     dealt cards can make a natural the peek finds (`deal.banker_pontoon_at_once`), in the
     pack's order; None where the banker is not dealt two cards, one of them face up.
 
-    Worked out once per content of the ruleset (its whole dump: thousands of hands
-    classified, asked by a sheet's sentences in each of its languages)."""
+    Worked out once per ruleset object (thousands of hands classified, asked by a sheet's
+    sentences in each of its languages): a ruleset is frozen and its entry holds it, so no
+    other object takes its id; kept by object, not by content, since a dump of each of the
+    cost tables' thousands of variants costs more than it saves (`test_costview`)."""
     if ruleset.deal.banker_cards != 2 or ruleset.deal.banker_cards_visible != 1:
         return None
-    key = ruleset.model_dump_json(warnings=False)
-    if key not in _UP_RANKS:
+    if not isinstance(ruleset, Ruleset):  # a reading wrapper: every read noted, anew
+        return _up_ranks(ruleset)
+    kept = _UP_RANKS.get(id(ruleset))
+    if kept is None or kept[0] is not ruleset:
         if len(_UP_RANKS) >= UP_RANKS_LIMIT:
             _UP_RANKS.clear()
-        _UP_RANKS[key] = tuple(_up_ranks(ruleset))
-    return list(_UP_RANKS[key])
+        kept = _UP_RANKS[id(ruleset)] = (ruleset, tuple(_up_ranks(ruleset)))
+    return list(kept[1])
 
 
 def _up_ranks(ruleset: Ruleset) -> list[str]:
