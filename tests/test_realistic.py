@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from in_process import command_line
 from lastbits import same_to_last_bits
+from solves import count_solves
 
 from pontoon_rules.analysis.present.realistic import (
     FAMILY,
@@ -133,18 +134,10 @@ def test_a_change_the_stored_full_table_holds_is_not_solved_again(monkeypatch) -
     holds a one-field change at the same deck and policy, the realistic row takes that edge
     instead of solving the variant again: fewer variants are solved, and the table is the one
     solving every variant gives (to 1e-12: `same_to_last_bits`)."""
-    import pontoon_rules.analysis.present.costs as costs
     import pontoon_rules.analysis.present.realistic as realistic
 
     ruleset = load_bundled("casino-ochko")
-    solved: list[int] = []
-    real = costs.solve_variants
-
-    def counting(base: Any, variants: list[Any], *args: Any, **kwargs: Any) -> Any:
-        solved.append(len(variants))
-        return real(base, variants, *args, **kwargs)
-
-    monkeypatch.setattr(realistic, "solve_variants", counting)
+    solved = count_solves(monkeypatch)
     monkeypatch.setattr(realistic, "stored_realistic", lambda r: None)  # the full table's alone
     family, published = realistic.bundled_family(), published_rows(ruleset)
     reused = realistic._computed(ruleset, None, None, family, published, 1).to_json()

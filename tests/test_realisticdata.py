@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from lastbits import same_to_last_bits
+from solves import count_solves
 
 import pontoon_rules.analysis.present.realistic as realistic
 from pontoon_rules.analysis.present.costdata import rules_hash
@@ -70,14 +71,7 @@ def test_a_table_read_from_the_store_is_the_solved_one(monkeypatch) -> None:
     """With every edge stored nothing is solved, not even the base, and the table is the
     one solving the variants again gives (to the last bits: `lastbits`)."""
     ruleset = load_bundled("pagat-british")
-    calls: list[int] = []
-    real = realistic.solve_variants
-
-    def counting(base: Any, variants: list[Any], *args: Any, **kwargs: Any) -> Any:
-        calls.append(len(variants))
-        return real(base, variants, *args, **kwargs)
-
-    monkeypatch.setattr(realistic, "solve_variants", counting)
+    calls = count_solves(monkeypatch)
     family, published = realistic.bundled_family(), realistic.published_rows(ruleset)
     reused = realistic._computed(ruleset, None, None, family, published, 1).to_json()
     assert calls == []
