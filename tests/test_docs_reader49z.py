@@ -153,7 +153,8 @@ def test_the_buy_says_once_to_twice_and_at_least_your_stake(lang: str) -> None:
     r = load_bundled("pagat-british")
     assert (r.stakes.first_buy_min, r.stakes.first_buy_max) == (1, 2)
     text = said(r, lang)["buy"].text
-    assert text.startswith(word(r, lang, "A first buy adds once to twice your original stake."))
+    assert text.startswith(word(r, lang, "A first buy adds one to two times your original "
+                                         "stake."))
     assert word(r, lang, "A later buy adds at least your original stake and at most what you "
                          "paid for the card before.") in text
     assert "1×" not in text and "× 1" not in text
