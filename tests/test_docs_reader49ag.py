@@ -5,14 +5,11 @@ the engine where it says what play does."""
 from __future__ import annotations
 
 import random
-from functools import cache
 
 import pytest
-from babel.messages.pofile import read_po
-from sheet_text import sheet
+from sheet_text import sheet, word
 from test_session import scripted, session
 
-from pontoon_rules.docs.words.i18n import po_path
 from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.engine.round.cards import parse_cards
 from pontoon_rules.engine.round.rules import compile_rules
@@ -43,16 +40,6 @@ RANK_FIRST_TWO = ("You may split two cards of the same rank, your first two, int
                   "(two queens, not a king and a jack).")
 
 
-@cache
-def catalog(lang: str) -> dict[str, str]:
-    with po_path(lang).open("rb") as handle:
-        return {m.id: m.string for m in read_po(handle) if isinstance(m.id, str) and m.string}
-
-
-def word(lang: str, message: str, **values: object) -> str:
-    """`message` as `lang`'s sheet prints it (English: the message itself)."""
-    text = message if lang == "en" else catalog(lang)[message]
-    return text % values if values else text
 
 
 # 1. The ace in the stick rule: as the engine counts it -------------------------------------

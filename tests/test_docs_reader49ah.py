@@ -18,16 +18,14 @@ table would argue over, each said as the engine plays it, in every language the 
 from __future__ import annotations
 
 import random
-from functools import cache
 
 import pytest
-from babel.messages.pofile import read_po
-from sheet_text import sheet
+from sheet_text import catalog, sheet
+from sheet_text import word as sheet_word
 from test_session import scripted, session, stacked
 from test_session_bank import rules_with
 
 from pontoon_rules.docs.sheet.sheet_view import find_base
-from pontoon_rules.docs.words.i18n import po_path
 from pontoon_rules.docs.words.sentences import sentences
 from pontoon_rules.engine.round.state import RoundState
 from pontoon_rules.engine.sessions.session import Session
@@ -48,17 +46,10 @@ MAIN_STAKE = {"ru": "каждая основная ставка", "hy": "ամե�
               "ur": "ہر بنیادی شرط"}
 
 
-@cache
-def catalog(lang: str) -> dict[str, str]:
-    with po_path(lang).open("rb") as handle:
-        return {m.id: m.string for m in read_po(handle) if isinstance(m.id, str) and m.string}
-
-
 def word(lang: str, message: str, **values: object) -> str:
     """`message` as `lang`'s sheet prints it, translated (English: the message itself)."""
-    text = message if lang == "en" else catalog(lang)[message]
-    assert lang == "en" or text != message
-    return text % values if values else text
+    assert lang == "en" or catalog(lang)[message] != message
+    return sheet_word(lang, message, **values)
 
 
 def said(ruleset_id: str, key: str, lang: str = "en") -> str:

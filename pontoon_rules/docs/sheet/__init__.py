@@ -24,7 +24,7 @@ In detail (moved from ARCHITECTURE.md):
 - `sheets` (md/html/pdf via WeasyPrint: one page, two with Shoot Pontoon, an overlay's house
   box always in brief (`sheet_view.brief_box`: the rules marked ◆ are not repeated), the
   base's rules it drops left out where the sheet does not fit; a printed sheet names no
-  file id; then worked examples given up from the last until the rules fit; a try that
+  file id; no worked example left out (one more page where they do not fit); a try that
   only changes the footer, the sources' sites, not laid out where what precedes the footer
   already lies past the budget: `least_pages`; the tight try stopped on the page where it
   could no longer win one back) +
