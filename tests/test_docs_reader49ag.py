@@ -40,8 +40,6 @@ RANK_FIRST_TWO = ("You may split two cards of the same rank, your first two, int
                   "(two queens, not a king and a jack).")
 
 
-
-
 # 1. The ace in the stick rule: as the engine counts it -------------------------------------
 
 @pytest.mark.parametrize("lang", LANGUAGES)
