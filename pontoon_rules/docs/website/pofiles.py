@@ -83,7 +83,7 @@ def _merged(blocks: list[Block], wanted: dict[Key, Message], before: Catalog, st
             locations: bool, catalog: Catalog) -> list[Block]:
     """The file's blocks kept where their entry is, written again where it changed, each
     new entry after the one before it in the catalog's order (at the end if none)."""
-    old = {key: m for key, m in _entries(before).items()}
+    old = _entries(before)
     out = [b for b in blocks if b.key is None or b.key == _HEADER or b.key in wanted]
     place = {b.key: i for i, b in enumerate(out)}
     for i, b in enumerate(out):
