@@ -114,6 +114,8 @@ EXTRAS: dict[str, str] = {
     "in-all-loses": _("in all %(who)s loses %(amount)s"),
     "in-all-even": _("in all %(who)s neither wins nor loses"),
     "line": _("%(who)s: %(steps)s."),
+    "assumed-most": _("The examples take this table's largest stake to be %(amount)s or "
+                      "more, so that a kitty of %(amount)s is allowed."),
     "cause": _("%(cause)s: %(money)s."),
     "takes-bank": _("%(who)s takes the bank for the next deal."),
 }
