@@ -649,10 +649,25 @@ TABLES_WIDER_THAN_COLUMN = """() => {
 }"""
 
 
-def _browser(p: Any, tmp_path: Path, width: int) -> Any:
-    return p.chromium.launch_persistent_context(
-        str(tmp_path / f"profile-{width}"), executable_path=_chromium(), headless=True,
-        args=CHROMIUM_FLAGS[1:], viewport={"width": width, "height": 900})
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    """One Chromium for the module's browser tests, each page in a fresh context of its own
+    (`_browser`: a new profile's, no cookies, no storage): a Playwright driver and a browser
+    started for each test (two for the two widths) cost ~1.1 s and ~0.6 s of CPU each."""
+    executable = _chromium()
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
+    with sync_api.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=executable, headless=True,
+                                     args=CHROMIUM_FLAGS[1:])
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+def _browser(chromium: Any, width: int, height: int = 900) -> Any:
+    """A fresh context of the shared Chromium, `width` by `height`."""
+    return chromium.new_context(viewport={"width": width, "height": height})
 
 
 def _open(tab: Any, url: str, problems: list[str]) -> None:
@@ -718,76 +733,72 @@ def _collect_errors(tab: Any, problems: list[str]) -> None:
     tab.on("pageerror", lambda e: problems.append(str(e)))
 
 
-def test_every_page_type_fits_a_phone_and_a_desktop(served: str, tmp_path: Path) -> None:
+def test_every_page_type_fits_a_phone_and_a_desktop(served: str, chromium: Any) -> None:
     """At 390 and 1400 px: no page wider than the screen, no console error, the round-script
     panel opens without moving anything, the analysis tables fit their column, the matrix
     keeps its header and rule column in view; a screenshot of each page type."""
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
     ARTIFACTS.mkdir(exist_ok=True)
     problems: list[str] = []
-    with sync_api.sync_playwright() as p:
-        for width in WIDTHS:
-            browser = _browser(p, tmp_path, width)
-            try:
-                tab = browser.new_page()
-                _collect_errors(tab, problems)
-                for name, path in PAGE_TYPES.items():
-                    _open(tab, f"{served}/{path}", problems)
-                    assert tab.evaluate(WIDER_THAN_VIEWPORT) <= 0, (path, width)
-                    tab.screenshot(path=str(ARTIFACTS / f"site-{name}-{width}.png"))
-                    if name == "examples-pair":
-                        _check_round_script_panel(tab, width)
-                    if name == "analysis" and width == 1400:
-                        assert tab.evaluate(TABLES_WIDER_THAN_COLUMN) == 0
-                    if name == "matrix":
-                        _check_matrix(tab)
-                    assert not problems, (path, width, problems)
-            finally:
-                browser.close()
+    for width in WIDTHS:
+        browser = _browser(chromium, width)
+        try:
+            tab = browser.new_page()
+            _collect_errors(tab, problems)
+            for name, path in PAGE_TYPES.items():
+                _open(tab, f"{served}/{path}", problems)
+                assert tab.evaluate(WIDER_THAN_VIEWPORT) <= 0, (path, width)
+                tab.screenshot(path=str(ARTIFACTS / f"site-{name}-{width}.png"))
+                if name == "examples-pair":
+                    _check_round_script_panel(tab, width)
+                if name == "analysis" and width == 1400:
+                    assert tab.evaluate(TABLES_WIDER_THAN_COLUMN) == 0
+                if name == "matrix":
+                    _check_matrix(tab)
+                assert not problems, (path, width, problems)
+        finally:
+            browser.close()
     assert (ARTIFACTS / "site-matrix-390.png").stat().st_size > 10_000
 
 
 def test_strategy_card_is_coloured_and_russian_pages_are_russian(served: str,
-                                                                 tmp_path: Path) -> None:
+                                                                 chromium: Any) -> None:
     """The strategy card's cells are coloured by action; a Russian page declares lang="ru",
     carries the theme's Russian labels, and its search finds Russian words by their stem;
     the quotes of the sources are drawn in fonts that have their script."""
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-    with sync_api.sync_playwright() as p:
-        browser = _browser(p, tmp_path, 1400)
-        try:
-            tab = browser.new_page()
-            tab.goto(f"{served}/rulesets/belarus-ponton.html#strategy")
-            colours = set(tab.eval_on_selector_all(
-                ".pr-grid td", "els => els.map(e => getComputedStyle(e).backgroundColor)"))
-            assert len(colours) >= 4, colours
-            assert tab.locator(".pr-legend li").count() >= 3
-            cards = tab.locator(".pr-round .pr-card")
-            assert cards.count() >= 3 and cards.first.bounding_box()["width"] > 15
-            tab.goto(f"{served}/ru/rulesets/belarus-ponton.html")
-            assert tab.evaluate("document.documentElement.lang") == "ru"
-            assert tab.locator(".md-search__input").get_attribute("placeholder") == "Поиск"
-            # the pages say "колоды", "колодами": a word's start finds every ending
-            search = tab.locator(".md-search__input")
-            search.fill("колод")
-            search.press("End")
-            links = tab.locator(".md-search-result__link")
-            links.first.wait_for(timeout=20_000)
-            assert "ru/" in (links.first.get_attribute("href") or "")
-            found = tab.locator(".md-search-result").text_content() or ""
-            assert "колоды" in found.lower() or "колодами" in found.lower(), found[:300]
-            tab.goto(f"{served}/rulesets/rules/pagat-british.html")
-            for lang, family in (("hy", "Noto Sans Armenian"), ("pa", "Noto Sans Gurmukhi")):
-                quote = tab.locator(f"q[lang='{lang}']").first
-                sample = (quote.text_content() or "").strip()[:3]
-                assert sample, lang
-                has_font = tab.evaluate("([f, s]) => document.fonts.check(`16px \"${f}\"`, s)",
-                                        [family, sample])
-                if not _font_installed(family):
-                    pytest.skip(f"{family} is not installed (run .ci/system-deps fonts)")
-                assert has_font, (lang, family)
-        finally:
-            browser.close()
+    browser = _browser(chromium, 1400)
+    try:
+        tab = browser.new_page()
+        tab.goto(f"{served}/rulesets/belarus-ponton.html#strategy")
+        colours = set(tab.eval_on_selector_all(
+            ".pr-grid td", "els => els.map(e => getComputedStyle(e).backgroundColor)"))
+        assert len(colours) >= 4, colours
+        assert tab.locator(".pr-legend li").count() >= 3
+        cards = tab.locator(".pr-round .pr-card")
+        assert cards.count() >= 3 and cards.first.bounding_box()["width"] > 15
+        tab.goto(f"{served}/ru/rulesets/belarus-ponton.html")
+        assert tab.evaluate("document.documentElement.lang") == "ru"
+        assert tab.locator(".md-search__input").get_attribute("placeholder") == "Поиск"
+        # the pages say "колоды", "колодами": a word's start finds every ending
+        search = tab.locator(".md-search__input")
+        search.fill("колод")
+        search.press("End")
+        links = tab.locator(".md-search-result__link")
+        links.first.wait_for(timeout=20_000)
+        assert "ru/" in (links.first.get_attribute("href") or "")
+        found = tab.locator(".md-search-result").text_content() or ""
+        assert "колоды" in found.lower() or "колодами" in found.lower(), found[:300]
+        tab.goto(f"{served}/rulesets/rules/pagat-british.html")
+        for lang, family in (("hy", "Noto Sans Armenian"), ("pa", "Noto Sans Gurmukhi")):
+            quote = tab.locator(f"q[lang='{lang}']").first
+            sample = (quote.text_content() or "").strip()[:3]
+            assert sample, lang
+            has_font = tab.evaluate("([f, s]) => document.fonts.check(`16px \"${f}\"`, s)",
+                                    [family, sample])
+            if not _font_installed(family):
+                pytest.skip(f"{family} is not installed (run .ci/system-deps fonts)")
+            assert has_font, (lang, family)
+    finally:
+        browser.close()
 
 
 def _font_installed(family: str) -> bool:
@@ -868,63 +879,53 @@ HOSTILE_PAGES = ("index.html", "conformance.html", "rulesets/index.html",
                  f"sheets/{HOSTILE_ID}.html", f"sheets/{HOSTILE_ID}.ru.html")
 
 
-def test_hostile_text_never_runs_and_shows_literally(served: str, tmp_path: Path) -> None:
+def test_hostile_text_never_runs_and_shows_literally(served: str, chromium: Any) -> None:
     """Every text field carries script, HTML, Markdown and Jinja: no script runs on any page,
     no javascript: link exists, and the text is shown as written."""
-    executable = _chromium()
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
     ARTIFACTS.mkdir(exist_ok=True)
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch_persistent_context(
-            str(tmp_path / "profile"), executable_path=executable, headless=True,
-            args=CHROMIUM_FLAGS[1:], viewport={"width": 1300, "height": 1000})
-        try:
-            tab = browser.new_page()
-            dialogs: list[str] = []
-            tab.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-            for path in HOSTILE_PAGES:
-                tab.goto(f"{served}/{path}")
-                tab.wait_for_load_state("load")
-                assert tab.evaluate("window.__pwned") is None, path
-                assert tab.locator("a[href^='javascript' i]").count() == 0, path
-                assert tab.locator("[onerror], [onclick], [onload]").count() == 0, path
-                assert tab.locator("b:text('key')").count() == 0, path
-                body = tab.evaluate("document.body.textContent")
-                assert "{{ 49 }}" not in body and "{{ 7*7 }}" in body, path
-                assert _literal_payload_shown(body), path
-            title = tab.evaluate("document.title")
-            assert "<script>" in title or "{{ 7*7 }}" in title
-            tab.goto(f"{served}/rulesets/{HOSTILE_ID}.html")
-            assert tab.evaluate("document.title").startswith(PAYLOAD.split("[")[0].strip())
-            nav = tab.locator("nav.md-nav--primary").first.text_content() or ""
-            assert "<script>window.__pwned=1</script>" in nav
-            tab.screenshot(path=str(ARTIFACTS / "hostile-ruleset.png"), full_page=False)
-            assert dialogs == []
-        finally:
-            browser.close()
+    browser = _browser(chromium, 1300, 1000)
+    try:
+        tab = browser.new_page()
+        dialogs: list[str] = []
+        tab.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        for path in HOSTILE_PAGES:
+            tab.goto(f"{served}/{path}")
+            tab.wait_for_load_state("load")
+            assert tab.evaluate("window.__pwned") is None, path
+            assert tab.locator("a[href^='javascript' i]").count() == 0, path
+            assert tab.locator("[onerror], [onclick], [onload]").count() == 0, path
+            assert tab.locator("b:text('key')").count() == 0, path
+            body = tab.evaluate("document.body.textContent")
+            assert "{{ 49 }}" not in body and "{{ 7*7 }}" in body, path
+            assert _literal_payload_shown(body), path
+        title = tab.evaluate("document.title")
+        assert "<script>" in title or "{{ 7*7 }}" in title
+        tab.goto(f"{served}/rulesets/{HOSTILE_ID}.html")
+        assert tab.evaluate("document.title").startswith(PAYLOAD.split("[")[0].strip())
+        nav = tab.locator("nav.md-nav--primary").first.text_content() or ""
+        assert "<script>window.__pwned=1</script>" in nav
+        tab.screenshot(path=str(ARTIFACTS / "hostile-ruleset.png"), full_page=False)
+        assert dialogs == []
+    finally:
+        browser.close()
 
 
-def test_sheets_screenshots(served: str, tmp_path: Path) -> None:
+def test_sheets_screenshots(served: str, chromium: Any) -> None:
     """Each bundled ruleset's printable sheet (HTML, print media, A4 width) as a screenshot."""
-    executable = _chromium()
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
     ARTIFACTS.mkdir(exist_ok=True)
-    with sync_api.sync_playwright() as p:
-        browser = p.chromium.launch_persistent_context(
-            str(tmp_path / "profile"), executable_path=executable, headless=True,
-            args=CHROMIUM_FLAGS[1:], viewport={"width": 794, "height": 1123})
-        try:
-            tab = browser.new_page()
-            tab.emulate_media(media="print")
-            for rid in bundled_ids():
-                for suffix in ("", ".ru"):
-                    tab.goto(f"{served}/sheets/{rid}{suffix}.html")
-                    assert tab.locator(".pr-rule-text").count() >= 15
-                    shot = ARTIFACTS / f"sheet-{rid}{suffix}.png"
-                    tab.screenshot(path=str(shot), full_page=True)
-                    assert shot.stat().st_size > 10_000
-        finally:
-            browser.close()
+    browser = _browser(chromium, 794, 1123)
+    try:
+        tab = browser.new_page()
+        tab.emulate_media(media="print")
+        for rid in bundled_ids():
+            for suffix in ("", ".ru"):
+                tab.goto(f"{served}/sheets/{rid}{suffix}.html")
+                assert tab.locator(".pr-rule-text").count() >= 15
+                shot = ARTIFACTS / f"sheet-{rid}{suffix}.png"
+                tab.screenshot(path=str(shot), full_page=True)
+                assert shot.stat().st_size > 10_000
+    finally:
+        browser.close()
 
 
 def test_the_house_rules_walkthrough_file_is_valid(tmp_path: Path) -> None:
