@@ -145,7 +145,7 @@ def test_buy_bets_are_given_up_only_where_a_surrender_is_allowed(up: str, offere
 
 @pytest.mark.parametrize("lang", BOTH)
 def test_filipino_says_buy_bets_have_a_surrenders_limits(lang: str) -> None:
-    said = word(lang, "Giving up buy bets has the same limits as a surrender.")
+    said = word(lang, "Giving up buy bets has the same limits as a surrender.")  # «отказаться»
     assert said in sheet("casino-filipino-pontoon", lang)
 
 
