@@ -47,8 +47,8 @@ PAYS_FIRST = ("A player's pontoon takes the bank once the deal is settled, even 
 SPLIT_FOURTH = ("Every new hand a split makes may have its own shoot bet, made before the "
                 "split's cards are dealt; a bet made earlier stays with the hand that was split, "
                 "and each hand may have one more before its own fourth card.")
-FRESH_PACK = ("If the pack runs out during a deal, a second pack is shuffled in and dealt on; it "
-              "stays, and from then on the two are played as one.")
+FRESH_PACK = ("If the pack still runs out, the banker shuffles a second pack alone (keep one at "
+              "hand) and deals on from it; it then stays in play with the first.")
 NO_BIDS = ("When it runs dry the banker puts up a new kitty or auctions the bank: it goes to "
            "the highest bidder, and if nobody bids the banker puts up a new kitty.")
 TURNED_UP = "Standing hands are shown at the end of the deal."

@@ -28,8 +28,9 @@ ACE_DRAWS_ON = ("An ace counts %(high)s unless that takes the total over %(limit
                 "%(card)s make %(n)s.")
 SETTLED = ("A player's pontoon takes the bank once the deal is settled, even when the banker "
            "too has a pontoon and shows it at once, ending the deal.")
-SECOND_PACK = ("If the pack runs out during a deal, a second pack is shuffled in and dealt on; it "
-               "stays, and from then on the two are played as one.")
+SECOND_PACK = ("If the pack still runs out, the banker shuffles a second pack alone (keep one at "
+               "hand) and deals on from it; it then stays in play with the first.")
+"""Since g49ai one procedure with the bust cards under the pack (`test_docs_reader49ai`)."""
 WHATEVER_HELD = ("The banker pays winners from their own money, and holds the bank however little "
                  "they have: the table agrees before play what happens when a banker cannot pay "
                  "(the rest owed, say): ____.")

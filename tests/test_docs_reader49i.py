@@ -98,9 +98,10 @@ def _said(ruleset: Ruleset, path: str, lang: str = "ru") -> str:
     (2, "В руке не больше 2 карт."), (5, "В руке не больше 5 карт.")])
 def test_a_card_limit_is_said_in_the_genitive_russian_asks(count: int, said: str) -> None:
     """«В руке не больше %(n)s» took the accusative of `cards` («4 карты», «1 карту»):
-    after «не больше» Russian asks the genitive, «4 карт» (plural forms: «1 карты»)."""
+    after «не больше» Russian asks the genitive, «4 карт» (plural forms: «1 карты»). No
+    buying: where a buy goes on to the last card, its sentence says the limit instead."""
     ruleset = _with("pagat-british", player={"max_cards": count},
-                    stakes={"last_buy_card": min(count, 5)})
+                    stakes={"last_buy_card": min(count, 5), "buy": "none"})
     assert said in _said(ruleset, "player.max_cards")
     assert f"A hand holds at most {count} cards." in _said(ruleset, "player.max_cards", "en")
 

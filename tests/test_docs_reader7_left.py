@@ -113,13 +113,14 @@ def test_a_home_game_lists_no_casino_feature_it_lacks(ruleset_id: str, lang: str
 
 
 def test_a_game_lacks_only_what_its_family_offers() -> None:
-    """Vingt-un (a home bank, the full pack) lacks nothing its readers expect: buying and
-    splitting are British pontoon's, the free hand Ban Luck's, each one lineage of the
-    family's three (r49k: `lacking`); not doubling or insurance, which no home game has. A
-    casino game still hears what other casino games offer."""
+    """Vingt-un (a home bank, the full pack) lacks no buying or free hand: they are British
+    pontoon's and Ban Luck's, each one lineage of the family's three (r49k: `lacking`); it
+    lacks what the casino's game with its pack offers, doubling, splitting and insurance,
+    which a home table asks about (g49ai). A casino game still hears what other casino
+    games offer."""
     en = {i: {s.key: s.text for s in sentences(load_bundled(i), "en")}
           for i in ("vingt-un", "spanish-21", "australian-pontoon")}
-    assert "lacks" not in en["vingt-un"]
+    assert en["vingt-un"]["lacks"] == "Not in this game: doubling, splitting pairs, insurance."
     assert en["spanish-21"]["lacks"] == "Not in this game: buying cards for an extra bet."
     assert en["australian-pontoon"]["lacks"] == ("Not in this game: buying cards for an extra "
                                                  "stake, insurance.")

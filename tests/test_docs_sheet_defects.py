@@ -157,10 +157,11 @@ def test_the_ranking_is_one_sentence_from_the_ranking() -> None:
 
 
 def test_what_the_game_lacks_is_one_line_from_its_fields() -> None:
-    """Only what a game of its family has (`docs.words.lacking`): a home bank with the
-    full pack never doubles or insures, and Ban Luck's free hand is not common in the
-    family (one lineage of three), so British pontoon lacks nothing its readers expect."""
-    assert "Not in this game" not in sheet("pagat-british")
+    """Only what a game of a family its players know has (`docs.words.lacking`): Ban
+    Luck's free hand is not common in the family (one lineage of three), but the casino's
+    game with the full pack doubles and insures, which British pontoon's readers ask
+    about (r49w, g49ai)."""
+    assert "Not in this game: doubling, insurance." in sheet("pagat-british")
     assert "Not in this game: insurance." in sheet("casino-ochko")
     assert "Not in this game: buying cards for an extra bet." in sheet("spanish-21")
 
@@ -168,7 +169,7 @@ def test_what_the_game_lacks_is_one_line_from_its_fields() -> None:
 def test_a_changed_feature_changes_the_line(tmp_path: Path) -> None:
     r = overlay(tmp_path, "player:\n  split:\n    allowed: false\n")
     text = _text(r)
-    assert "Not in this game: splitting pairs." in text  # its base splits
+    assert "Not in this game: doubling, splitting pairs, insurance." in text  # its base splits
 
 
 def test_insurance_has_its_moment_and_both_outcomes() -> None:

@@ -11,7 +11,13 @@ from pathlib import Path
 
 import jinja2
 
-from pontoon_rules.docs.words.i18n import TEMPLATE_DIR, quoting_gettext, translations
+from pontoon_rules.docs.words.i18n import (
+    TEMPLATE_DIR,
+    SharedCode,
+    per_language,
+    quoting_gettext,
+    translations,
+)
 from pontoon_rules.errors import PontoonError
 from pontoon_rules.literal import html_filter
 
@@ -24,19 +30,28 @@ STATIC_FILES = {"workbench.js": (STATIC, "text/javascript"),
                 "cards.css": (SITE_STATIC, "text/css")}
 """The only files the server sends from disk: its own script and styles, by name."""
 
+SHARED_CODE = SharedCode()
+"""The compiled code of the workbench's templates, shared by every language's environment
+(`environment`): each template parsed and compiled once per process, not once per language,
+as the site's are (`i18n.SharedCode`). Its own, not the site's: the site's environments
+compile some of the same files with other options (autoescaping, trailing newlines)."""
+
 
 @cache
 def environment(lang: str) -> jinja2.Environment:
-    """Templates in `lang`: the workbench's, then the site's; escaped, strict."""
+    """Templates in `lang`: the workbench's, then the site's; escaped, strict; their code
+    shared with every other language's (`SHARED_CODE`: nothing of the language is folded
+    into it, `|t` being a context filter, `i18n.per_language`)."""
     env = jinja2.Environment(
         loader=jinja2.ChoiceLoader([jinja2.FileSystemLoader(TEMPLATES),
                                     jinja2.FileSystemLoader(TEMPLATE_DIR)]),
+        bytecode_cache=SHARED_CODE,
         extensions=["jinja2.ext.i18n"], autoescape=True, trim_blocks=True,
         lstrip_blocks=True, undefined=jinja2.StrictUndefined)
     catalog = translations(lang)
     env.install_gettext_translations(catalog, newstyle=True)  # type: ignore[attr-defined]
     env.globals.update(quoting_gettext(catalog))  # a name quoted once, as on the site
-    env.filters["t"] = catalog.gettext
+    env.filters["t"] = per_language(catalog.gettext)
     env.filters["lit"] = html_filter
     env.globals["lang"] = lang
     return env

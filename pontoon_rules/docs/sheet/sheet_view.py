@@ -33,7 +33,7 @@ from pontoon_rules.docs.words.i18n import (
 )
 from pontoon_rules.docs.words.lacking import said_lacking as lacked
 from pontoon_rules.docs.words.marks import odds
-from pontoon_rules.docs.words.narrate import narrate
+from pontoon_rules.docs.words.narrate import EXTRAS, narrate
 from pontoon_rules.docs.words.pack_words import own_ranks, rank_letters, suit_words
 from pontoon_rules.docs.words.ranking_sides import one_side_only
 from pontoon_rules.docs.words.rounds import teaching_rounds
@@ -49,6 +49,7 @@ from pontoon_rules.engine.round.actions import SHOOT
 from pontoon_rules.engine.round.example_hands import counts_as, example_cards
 from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.literal import user
+from pontoon_rules.ruleset.format.agreed import agreed_fields
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.resolving.outcomes import (
     BUST,
@@ -316,6 +317,22 @@ def _kitty_told(script: dict[str, Any], first: object, index: int) -> dict[str, 
     return {k: v for k, v in script.items() if k != "kitty"}
 
 
+def examples_assume(ruleset: Ruleset, lang: str) -> str:
+    """The largest stake the worked examples take the table to agree, in words, where the
+    ruleset leaves it blank and an example's kitty, which it binds
+    (`shoot.kitty_within_stake_limits`), is above every example's stake: a table agreeing
+    less would see an example break its own rule (r49w); else ''."""
+    if not (ruleset.shoot.kitty_within_stake_limits and "stakes.max_stake"
+            in agreed_fields(ruleset)):
+        return ""
+    scripts = [r["script"] for r in printable_rounds(ruleset)]
+    kitty = max((int(s.get("kitty") or 0) for s in scripts), default=0)
+    if kitty <= max((int(a) for s in scripts for a in s["stakes"]), default=0):
+        return ""
+    return translations(lang).gettext(EXTRAS["assumed-most"]) % {
+        "amount": amount_of(ruleset, lang)(kitty)}
+
+
 def example_count(ruleset: Ruleset) -> int:
     """How many worked examples a sheet has room for at most."""
     return len(printable_rounds(ruleset))
@@ -367,6 +384,7 @@ def sheet_view(ruleset: Ruleset, lang: str = SOURCE_LANGUAGE, base: Ruleset | No
         "rounds": remembered(_PARTS, (*key, "rounds", examples),
                              lambda: worked_examples(ruleset, lang, examples))
         if examples != 0 else [],
+        "rounds_assume": examples_assume(ruleset, lang) if examples != 0 else "",
     }
 
 

@@ -264,17 +264,39 @@ def _laid_out(ruleset: Ruleset, lang: str, base: Ruleset | None) -> Any:
     if len(document.pages) > budget and brief:
         html = tries.html(brief=True)
         document = tries.layout(html)
-    if len(document.pages) <= budget:
+    if _fits(document, budget):
         return document
     sites, tight = tries.html(brief=brief, sites=True), tries.html(brief, True, tight=True)
     least = least_pages(document, html, sites)
     if least > budget and (found := tries.layout_within(tight, least)) is not None:
         return found  # fewer pages than the `sites` try takes, whatever its footer
     document = tries.layout(sites)
-    if len(document.pages) <= budget:
+    if _fits(document, budget):
         return document
-    found = tries.layout_within(tight, len(document.pages))
+    found = tries.layout_within(tight, len(document.pages) + split_body(document))
     return document if found is None else found
+
+
+def _fits(document: Any, budget: int) -> bool:
+    """Whether a try is the sheet: within its pages, its two columns each read down one page."""
+    return len(document.pages) <= budget and not split_body(document)
+
+
+def split_body(document: Any) -> bool:
+    """Whether a laid-out sheet's two columns (a `.pr-columns` row, `sheet.css`) run on
+    from one page to the next. Each column's overflow goes on at the top of the next page
+    (only the overflow moves), but the sheet then reads down the left column across a page
+    and back up to the right one: a try so split counts as one page longer, so that the
+    `tight` try of as many pages is the one printed (`_laid_out`)."""
+    first: dict[Any, int] = {}
+    for number, page in enumerate(document.pages):
+        box: Any = getattr(page, "_page_box", None)
+        for found in box.descendants() if box is not None else ():
+            if found.element_tag == "section" and \
+                    "pr-columns" in (found.element.get("class") or "").split() and \
+                    first.setdefault(found.element, number) != number:
+                return True
+    return False
 
 
 class _PastLimit(Exception):

@@ -39,6 +39,8 @@ The top stage of the docs: it reads `docs.words` and `docs.sheet`.
   the JSON Schema.
 - `catalog`: The message catalogs: extract every translatable string, and keep the `.po`
   files in step.
+- `pofiles`: A catalog written over its file as the file stands: an unchanged entry keeps
+  its bytes, a new or changed one is written at the file's own width.
 
 In detail (moved from ARCHITECTURE.md):
 

@@ -8,6 +8,10 @@
     python -m pontoon_rules.docs.website.catalog init LANG    # start a new language
     python -m pontoon_rules.docs.website.catalog check        # untranslated or obsolete (exit 1)
 
+Each file is written over itself (`pofiles.write_kept`): an update with no new message
+leaves every file byte for byte, and a new or reworded message changes only its own entry,
+written at the width the file's other entries were written at.
+
 A language of scope `all` (`locale/languages.yaml`) translates every message; one of
 scope `sources` (Armenian, Punjabi, Urdu: the languages pagat's rules reached us in)
 translates the messages of the sheets of the rulesets citing a source in it, and `check`
@@ -30,7 +34,7 @@ from typing import NamedTuple
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir, extract_from_file
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import read_po
 
 from pontoon_rules.docs.sheet import strategy
 from pontoon_rules.docs.website import navigation
@@ -132,16 +136,18 @@ def _location(where: str) -> tuple[str, int]:
     return (name, int(line)) if name and line.isdigit() else (where, 0)
 
 
-def _write(catalog: Catalog, path: Path) -> None:
-    """Write `catalog` to `path` atomically (`files.write_atomic`)."""
-    import io
-
+def _write(catalog: Catalog, path: Path, *, locations: bool = False) -> None:
+    """Write `catalog` to `path` atomically (`files.write_atomic`) over the file as it
+    stands (`pofiles.write_kept`: an unchanged entry keeps its bytes, the file its own
+    wrapping; with `locations`, the template, an entry's `#:` lines kept up to date too);
+    a file that would not change is left alone."""
+    from pontoon_rules.docs.website.pofiles import write_kept
     from pontoon_rules.files import write_atomic
 
-    buffer = io.BytesIO()
-    write_po(buffer, catalog, width=100, sort_output=False, omit_header=False,
-             include_previous=True)  # a fuzzy entry's old wording (`carried`)
-    write_atomic(path, buffer.getvalue(), make_parents=True)
+    old = path.read_bytes() if path.exists() else None
+    new = write_kept(catalog, old, locations=locations)
+    if new != old:
+        write_atomic(path, new, make_parents=True)
 
 
 class Updated(NamedTuple):
@@ -156,7 +162,7 @@ def update(languages: list[str] | None = None) -> Updated:
     a reworded message keeps its old translation as fuzzy, `carried`), and say what is
     dropped, so that no translator's work goes without a word."""
     template = extract()
-    _write(template, POT_PATH)
+    _write(template, POT_PATH, locations=True)
     written, notes = [], []
     for path in sorted(LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.po")):
         lang = path.parent.parent.name
@@ -336,7 +342,7 @@ def main(argv: list[str]) -> int:
     """Run one catalog command (see the module docstring)."""
     command, *rest = argv or ["check"]
     if command == "extract":
-        _write(extract(), POT_PATH)
+        _write(extract(), POT_PATH, locations=True)
         print(f"wrote {POT_PATH}")
     elif command == "update":
         written, notes = update(rest or None)

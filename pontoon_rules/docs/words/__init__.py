@@ -62,9 +62,10 @@ nothing here imports `docs.sheet` or `docs.website` (`tests/test_architecture.py
 - `va_bank`: A worked example of «va-bank» against a bank as it stands (the Russian home
   Очко), its figures what the engine placed.
 - `lacking`: What a game lacks that its players might expect: a feature a bundled game of
-  its own lineage has, or one common in its family (its kind of bank, its pack: at least
-  half of its lineages) ("Not in this game"), each feature with its words in one table (a
-  free hand and a surrender are two).
+  its own lineage has, or one common in a family its players know (its own kind of bank
+  and pack, and the casino's with its pack: at least half of the family's lineages) ("Not
+  in this game"), each feature with its words in one table (a free hand and a surrender
+  are two).
 - `home`: A casino game played at home: the home bank's unit (the ruleset's money) and the
   house's fixed prizes, which a home bank pays only as far as it holds.
 - `reach`: Whether an ordinary total can reach the total a named hand holds (where it

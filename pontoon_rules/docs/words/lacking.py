@@ -1,14 +1,16 @@
 """What a game lacks that its players might expect: the sheet's "Not in this game" line.
 
-A feature is worth saying a game lacks only where a game of its family has it (one of its
-own lineage, or at least half of the family's lineages: `lacking`): a home
-table of Очко, banking among its players with the 36-card pack, never heard of a casino's
-insurance or doubling, so its sheet does not list them; a casino game's sheet lists what
-other casino games with its pack offer. The family is the table's bank (`table.banker`)
-and the ranks of the pack (`pack.ranks`); what a family offers is read from the bundled
-games' own fields, so a new bundled game that doubles at a home table with the full
-pack puts doubling on every such sheet that lacks it. No list of features per game is
-written here.
+A feature is worth saying a game lacks only where a game its players know has it (one of its
+own lineage, or at least half of the lineages of a family they know: `lacking`). A family
+is a kind of bank (`table.banker`) with the ranks of a pack (`pack.ranks`); a table knows
+its own family and the casino's game with the same pack (the house's bank, the same
+ranks): British pontoon's players, banking among themselves with the full pack, ask each
+time whether they may double or insure as at a casino's blackjack (r49w, r49u), so their
+sheet says they may not; a home table of Очко with the 36-card pack has no casino game of
+its cards among the bundled ones, and a casino's players are not asked about a home
+game's buying (r49k). What a family offers is read from the bundled games' own fields, so
+a new bundled game that doubles at a home table with the full pack puts doubling on every
+such sheet that lacks it. No list of features per game is written here.
 
 A free hand (Ban Luck's: the first two cards given up for the whole stake back) and a
 surrender (a part of the stake given back, a half by default) share a field
@@ -83,9 +85,20 @@ def switched_off(ruleset: Ruleset) -> tuple[str, ...]:
     return tuple(f.key for f in LACKING if not f.has(ruleset))
 
 
-def _family(ruleset: Ruleset) -> tuple[BankerRole, tuple[str, ...]]:
-    """Which games a player of `ruleset` knows: its kind of bank and its pack's ranks."""
+Family = tuple[BankerRole, tuple[str, ...]]
+"""A kind of bank and the ranks of a pack."""
+
+
+def _family(ruleset: Ruleset) -> Family:
+    """The games a player of `ruleset` plays: its kind of bank and its pack's ranks."""
     return ruleset.table.banker, tuple(str(r.value) for r in ruleset.pack.ranks)
+
+
+def _known(ruleset: Ruleset) -> tuple[Family, ...]:
+    """The families a player of `ruleset` knows: its own, and the casino's with its pack."""
+    own = _family(ruleset)
+    casino = (BankerRole.HOUSE_DEALER, own[1])
+    return (own,) if casino == own else (own, casino)
 
 
 def _lineage(ruleset: Ruleset) -> str:
@@ -99,8 +112,7 @@ def _lineage(ruleset: Ruleset) -> str:
 
 
 @cache
-def _offered(family: tuple[BankerRole, tuple[str, ...]]
-             ) -> tuple[dict[str, frozenset[tuple[str, str]]], int]:
+def _offered(family: Family) -> tuple[dict[str, frozenset[tuple[str, str]]], int]:
     """For each feature of `LACKING`, the bundled games of `family` that have it (their
     lineage and id), and how many lineages the family has."""
     from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
@@ -113,16 +125,20 @@ def _offered(family: tuple[BankerRole, tuple[str, ...]]
 def lacking(ruleset: Ruleset) -> tuple[str, ...]:
     """The features `ruleset` switches off that its players might expect (the keys of
     `LACKING`, in its order): one another game of its own lineage has (its base, a sister
-    variation), or one common in its family, had by at least half of its lineages (a
-    British pontoon table has never heard of Ban Luck's free hand: r49k)."""
-    offered, lineages = _offered(_family(ruleset))
+    variation), or one common in a family they know (`_known`), had by at least half of
+    its lineages (a British pontoon table has never heard of Ban Luck's free hand, r49k,
+    but asks about the casino's doubling and insurance, r49w)."""
     own = _lineage(ruleset)
 
-    def expected(key: str) -> bool:  # a bundled game has what `ruleset` lacks: another one
-        having = {line for line, _rid in offered[key]}  # (or its original, if it is a copy)
-        return (own in having or 2 * len(having) >= lineages
-                or (said_absent(ruleset, key) and key in _at_table(ruleset.table.banker)))
-    return tuple(p for p in switched_off(ruleset) if expected(p))
+    def common(family: Family, key: str) -> bool:  # a bundled game has what `ruleset`
+        offered, lineages = _offered(family)  # lacks: another one (or its original)
+        having = {line for line, _rid in offered[key]}
+        return own in having or (bool(having) and 2 * len(having) >= lineages)
+
+    def said(key: str) -> bool:  # its own sources say it lacks one its kind of table has
+        return said_absent(ruleset, key) and key in _at_table(ruleset.table.banker)
+    return tuple(p for p in switched_off(ruleset)
+                 if any(common(family, p) for family in _known(ruleset)) or said(p))
 
 
 @cache

@@ -117,6 +117,8 @@ EXTRAS: dict[str, str] = {
     "in-all-loses": _("in all %(who)s loses %(amount)s"),
     "in-all-even": _("in all %(who)s neither wins nor loses"),
     "line": _("%(who)s: %(steps)s."),
+    "assumed-most": _("The examples take this table's largest stake to be %(amount)s or "
+                      "more, so that a kitty of %(amount)s is allowed."),
     "cause": _("%(cause)s: %(money)s."),
     "takes-bank": _("%(who)s takes the bank for the next deal."),
 }
@@ -284,8 +286,7 @@ class Narrator:
             held = hands[(step.hand or 1) - 1] if len(hands) >= (step.hand or 1) else None
             if step.kind == "stick" and held is not None and held["class"] == BUST:
                 step.kind = "show"
-            elif step.kind == "surrender" and self.free_hand:
-                step.kind = "free-hand"
+            step.kind = "free-hand" if step.kind == "surrender" and self.free_hand else step.kind
         steps, at = _stake_after_first_card(self.r, steps) if stake else (steps, 0)
         texts = []
         hand = None

@@ -57,6 +57,10 @@ class Rule:
     """Its chapter where the banker does not rotate (the house dealer's first shuffle is
     said between deals, before the shuffles that follow it; a player banker's after how
     the first banker is found)."""
+    said_by: str | None = None
+    """The rule whose sentence says this one's words where its macro prints none: its
+    fields go with that sentence (a hand's card limit, in the buy's "until your hand holds
+    5, the most it may hold": r49w read "A hand holds at most 5 cards." twice)."""
 
 
 RULES: tuple[Rule, ...] = (
@@ -75,7 +79,6 @@ RULES: tuple[Rule, ...] = (
          "table.direction"), fixed_banker_chapter="between-deals"),
     Rule("home_bank", "game", (), reads=("table.banker", "side_bets.pair.allowed",
                                          "side_bets.match_dealer.allowed"), our_reading=True),
-    Rule("lacks", "game", ()),
     Rule("stake_limits", "stakes", ("stakes.min_stake", "stakes.max_stake", "stakes.money")),
     Rule("stake_when", "stakes", ("deal.stake_after_first_card", "table.stakes_before_first_deal")),
     Rule("bank_amount", "stakes", ("table.bank.amount", "table.bank.va_bank",
@@ -103,7 +106,7 @@ RULES: tuple[Rule, ...] = (
                                 "faces.twisted_card", "faces.doubled_card", "faces.split_card",
                                 "faces.bust_shown")),
     Rule("declare", "your-turn", ("faces.pontoon_shown",)),
-    Rule("max_cards", "your-turn", ("player.max_cards",)),
+    Rule("max_cards", "your-turn", ("player.max_cards",), said_by="buy_limits"),
     Rule("split", "your-turn", ("player.split.allowed", "player.split.pair_rule",
                                 "player.split.ranks", "player.split.cards_to_each_hand",
                                 "player.split.deal_order")),
@@ -129,6 +132,7 @@ RULES: tuple[Rule, ...] = (
                                     "player.surrender.totals",
                                     "player.surrender.buy_bets.allowed",
                                     "player.surrender.buy_bets.plays_on")),
+    Rule("lacks", "your-turn", ()),
     Rule("banker_draws", "bankers-turn", ("banker.mode", "banker.stand_on",
                                           "banker.hit_soft_17", "banker.must_stand_at",
                                           "banker.stick_minimum")),
@@ -216,7 +220,7 @@ def _said(ruleset: Ruleset, lang: str, odds_in_table: bool) -> Before:
     (a named hand's with its odds, which a sheet's payout table may show instead)."""
     module = template_module(ruleset, lang)
     settled = _settled(ruleset, lang)
-    out = []
+    out, carried = [], {}
     for rule in RULES:
         if rule.key == "named_hands":
             out += _hand_sentences(ruleset, lang, not odds_in_table)
@@ -232,6 +236,8 @@ def _said(ruleset: Ruleset, lang: str, odds_in_table: bool) -> Before:
         else:
             text = tidy(str(getattr(module, rule.key)()))
             paths = tuple(p for p in rule.paths or rule.reads if applies(ruleset, p))
+        if not text and rule.said_by is not None:
+            carried[rule.said_by] = paths
         if not text or not paths:
             continue
         custom = bool(rule.reads) and not any(p in ruleset.provenance for p in paths)
@@ -243,7 +249,8 @@ def _said(ruleset: Ruleset, lang: str, odds_in_table: bool) -> Before:
         out.append(Sentence(rule.key, chapter or rule.chapter, text, paths,
                             open=reading or silent or custom,
                             reading=reading, silent=silent or custom))
-    out = [replace(s, text=marks.capitalised(s.text, lang)) for s in out]  # «семь …» opening one
+    out = [replace(s, text=marks.capitalised(s.text, lang),  # «семь …» opening one
+                   paths=s.paths + carried.get(s.key, ())) for s in out]
     words = {s.key: s.text for s in out}
     if odds_in_table:
         words |= {s.key: marks.capitalised(s.text, lang) for s in _hand_sentences(ruleset, lang)}

@@ -203,11 +203,16 @@
     }
   }
 
-  async function update(fields) {
+  let lastSent = null;  // the fields of the last change sent (a lost poll's retry sends them again)
+
+  async function update(fields, sentBefore) {
     const mine = ++seq;
-    const before = fieldValues();  // the form as it was when this request was sent
+    // the form as it was when this request was sent (for a retry, as the change it repeats
+    // had it: what was typed since is put back over the answer)
+    const before = sentBefore || fieldValues();
     const body = draft(fields);
     body.seq = mine;
+    lastSent = body.fields;
     keep(body, false);
     currentJob = null;  // the figures on the panel are the old rules': stop following them
     root.dataset.state = "checking";
@@ -275,11 +280,14 @@
       const transient = !error.status || error.status === 429 || error.status >= 500;
       if (transient && retries < MAX_RETRIES) {
         setTimeout(function () { poll(jobId, version, which, retries + 1); }, 1000 * (retries + 1));
+      } else {
+        lost(jobId, version, which, transient);
       }
       return;
     }
     if (!isCurrent()) return;  // another change made another job current meanwhile
     if (pollTrouble) { say(""); pollTrouble = false; }
+    found(which);
     if (!data.unchanged) {
       if (which === "draft") {
         drawPanel(data.html, jobId);
@@ -294,6 +302,40 @@
     }
     // the server waits for the job to move on: ask again at once (a moment, for the compare tab)
     if (!data.final) setTimeout(function () { poll(jobId, version, which); }, which === "draft" ? 0 : 350);
+  }
+
+  // A poll given up (the server unreachable through every retry, or a job it no longer
+  // knows): the panel says so, with a button that asks again: the same job where the
+  // trouble was the network's, else the last change sent once more (the server then makes
+  // its job again). Nothing of the form is touched: what was typed since is put back.
+  function pollTarget(which) {
+    return which === "draft" ? analysis : document.getElementById("wb-compare");
+  }
+
+  function found(which) {
+    const notice = pollTarget(which).querySelector(".wb-lost");
+    if (notice) notice.remove();
+  }
+
+  function lost(jobId, version, which, transient) {
+    found(which);
+    const notice = document.createElement("div");
+    notice.className = "wb-lost";
+    notice.setAttribute("role", "alert");
+    const words = document.createElement("p");
+    words.textContent = t("poll_lost");
+    const again = document.createElement("button");
+    again.type = "button";
+    again.textContent = t("retry");
+    again.addEventListener("click", function () {
+      notice.remove();
+      say("");
+      pollTrouble = false;
+      if (transient || which !== "draft" || !lastSent) poll(jobId, version, which);
+      else update(lastSent, lastSent);
+    });
+    notice.append(words, again);
+    pollTarget(which).prepend(notice);
   }
 
   function openKept(target) {
