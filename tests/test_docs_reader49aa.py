@@ -109,9 +109,9 @@ def test_ochko_ranking_says_what_decides_and_no_order_that_never_applies() -> No
     assert "Two aces beats twenty-one" not in text and "Between these names" not in text
     assert "next name they fit" not in text  # no lower name the banker's 21 could be
     assert "These hands of a player win whatever the banker holds: two aces, twenty-one. " \
-           "The banker's two aces beats any other hand of a player; of two totals the " \
-           "higher wins. The banker's cards never count as twenty-one: the same cards count " \
-           "as an ordinary total." in text
+           "The banker's two aces beats every other hand of a player, those excepted; of two " \
+           "totals the higher wins. The banker's cards never count as twenty-one: the same " \
+           "cards count as an ordinary total." in text
 
 
 def test_a_lower_name_the_banker_holds_keeps_the_next_name_words(tmp_path: Path) -> None:
@@ -143,8 +143,8 @@ def test_ochko_words_players_use() -> None:
     assert "at least 1 chip;" in text and "unit (chip)" not in text
     assert "with a bank of 1000 chips:" in text
     assert "You may keep a bust hidden rather than show it at once: it then stands face " \
-           "down like any other hand until the settlement, where it is found and pays 2:1 on " \
-           "your stake" in text
+           "down like any other hand until the settlement, where it is found and you pay the " \
+           "banker 2:1 on your stake" in text
     sources = text[text.index("Sources:"):]
     assert "(introduction)" in sources and "(Terms)" in sources
     assert "вводная часть" not in sources and "Термины" not in sources

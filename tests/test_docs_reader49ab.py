@@ -61,7 +61,7 @@ def test_the_rescue_words() -> None:
     text = sheet("australian-pontoon", "ru")
     assert "можно спасти удвоение" in text
     assert "спасает удвоение" in text and "Игрок 1 спас удвоение" in text
-    assert "сдавшийся теряет это право" in text
+    assert "сдаться не удаётся" in text
     assert "позднее право сдаться против картинки или туза" in text
     assert "поздняя сдача" not in text  # «сдача» is the deal
 

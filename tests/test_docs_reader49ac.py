@@ -109,7 +109,7 @@ def test_the_xi_dach_special_hand_is_settled_in_a_sentence_of_its_own() -> None:
     settled …' read awkwardly; the special hand is its own clause."""
     text = sheet("xi-dach", "en")
     assert ("A hand the banker does not open is settled when the banker has finished "
-            "playing, and so is a special hand shown at once.") in text
+            "playing, and so is a special hand that has been shown.") in text
     assert "a special hand shown at once too" not in text
 
 

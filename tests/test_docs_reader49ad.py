@@ -37,8 +37,8 @@ def _played(ruleset_id: str, stakes: list[int], steps: tuple[str, ...],
 
 def test_a_hidden_bust_is_said_as_the_engine_settles_it() -> None:
     text = sheet(OCHKO, "en")
-    assert "where it is found and pays 2:1 on your stake whatever the banker holds, even if " \
-           "the banker busts." in text
+    assert "where it is found and you pay the banker 2:1 on your stake, 200 in all on a stake " \
+           "of 100, whatever the banker holds, even if the banker busts." in text
     assert "Until then its stake stays held in the bank: it is not free for the players " \
            "after you." in text
     ru = sheet(OCHKO, "ru")

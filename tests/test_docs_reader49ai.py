@@ -207,7 +207,8 @@ def test_what_a_home_table_lacks_follows_the_casino_games_of_its_pack() -> None:
     doubling = rules_with("pagat-british", player={"double": double}).ruleset
     assert lacking.lacking(doubling) == ("player.insurance.allowed",)
     assert lacking.lacking(load_bundled("ochko-home")) == ()
-    assert lacking.lacking(load_bundled("blackjack-reference")) == ()  # no home game's buy
+    assert lacking.lacking(load_bundled("blackjack-reference")) == (  # no home game's buy;
+        "player.surrender.allowed",)  # its own source's "no surrender" (g49aj, r49t)
 
 
 # 5. Russian: «шут» from the English shoot ------------------------------------------------------

@@ -148,7 +148,7 @@ def test_the_dealer_does_not_play_against_a_rescued_hand_alone() -> None:
 
 
 SETTLED_LATER = {"en": "A hand the banker does not open is settled when the banker has finished"
-                       " playing, and so is a special hand shown at once.",  # Ban Luck's words
+                       " playing, and so is a special hand that has been shown.",  # Ban Luck's
                  "vi": "Bài nào nhà cái không xét, kể cả bài đã báo và lật lên, được tính khi"
                        " nhà cái chơi xong."}
 

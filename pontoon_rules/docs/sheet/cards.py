@@ -17,6 +17,7 @@ from pontoon_rules.docs.sheet.sheets import STATIC_DIR, cached_pdf, font_config
 from pontoon_rules.docs.sheet.strategy import strategy_card
 from pontoon_rules.docs.words import figures
 from pontoon_rules.docs.words.i18n import render, translations, words_of
+from pontoon_rules.docs.words.lacking import gives_whole
 from pontoon_rules.literal import user
 from pontoon_rules.ruleset.format.model import Ruleset
 
@@ -38,7 +39,7 @@ def card_html(ruleset: Ruleset, row: dict[str, Any], lang: str, base: Ruleset | 
     casino's «Пас» on its sheet is «Пас» on its card."""
     words = words_of(ruleset, lang)
     gettext = translations(words).gettext
-    card = strategy_card(row["chart_data"], gettext)
+    card = strategy_card(row["chart_data"], gettext, gives_whole(ruleset))
     shown = card["departures"] if departures is None else card["departures"][:departures]
     card = {**card, "departures": shown, "more_departures": len(card["departures"]) - len(shown)}
     return render("strategy_card.html.j2", words, card=card, css=Markup(card_css()),

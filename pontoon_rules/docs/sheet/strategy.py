@@ -28,6 +28,10 @@ ACTION_WORDS: dict[str, str] = {
     "·": _("keep the pair together"),
 }
 """The chart's letters in words (`B2`: buy for two more stakes)."""
+FREE_HAND = {"R": _("free hand: give up your first two cards and get your stake back"),
+             "name": _("free hand")}
+"""R where a hand given up gets its whole stake back (`lacking.gives_whole`), as the sheet
+names it (r49w: Ban Luck's Russian card said «сдаться» beside the sheet's free hand)."""
 ACTION_NAMES: dict[str, str] = {"S": _("stick"), "T": _("twist"), "D": _("double"),
                                 "B": _("buy"), "P": _("split"), "R": _("surrender"),
                                 "Q": _("rescue"), "·": _("do not split")}
@@ -186,7 +190,7 @@ def _groups(rows: list[dict[str, Any]], gettext: Gettext) -> list[dict[str, Any]
     return out
 
 
-def _legend(rows: list[dict[str, Any]], gettext: Gettext) -> list[dict[str, str]]:
+def _legend(rows: list[dict[str, Any]], gettext: Gettext, free: bool) -> list[dict[str, str]]:
     """The letters the grid uses, in words (each amount of a buy on its own line)."""
     used: dict[str, None] = {}
     for row in rows:
@@ -196,7 +200,7 @@ def _legend(rows: list[dict[str, Any]], gettext: Gettext) -> list[dict[str, str]
                     used.setdefault(action, None)
     legend = []
     for letter in sorted(used, key=lambda a: ("STBDQRP·".find(a[0]), a)):
-        words = gettext(ACTION_WORDS[letter[0]])
+        words = gettext(FREE_HAND["R"] if free and letter == "R" else ACTION_WORDS[letter[0]])
         if letter[0] == "B" and letter[1:] == "1":
             words = gettext(WORDS["buy_one"])
         elif letter[0] == "B" and letter[1:]:
@@ -210,13 +214,14 @@ def later_text(later: tuple[tuple[int, str], ...]) -> str:
     return " ".join(f"{str(n).translate(SUPERSCRIPTS)}{a}" for n, a in later)
 
 
-def _departure_lines(chart: dict[str, Any], gettext: Gettext) -> list[str]:
+def _departure_lines(chart: dict[str, Any], gettext: Gettext, free: bool) -> list[str]:
+    names = {**ACTION_NAMES, "R": FREE_HAND["name"]} if free else ACTION_NAMES
     columns = chart["columns"]
     lines = []
     for d in chart.get("departure_cells", []):
         values = {"cards": "-".join(d["ranks"]),
-                  "best": gettext(ACTION_NAMES.get(d["best"][0], d["best"])),
-                  "chart": gettext(ACTION_NAMES.get(d["chart"][0], d["chart"]))}
+                  "best": gettext(names.get(d["best"][0], d["best"])),
+                  "chart": gettext(names.get(d["chart"][0], d["chart"]))}
         if d["column"] is not None and columns != ["any"]:
             values["card"] = columns[d["column"]]
             lines.append(gettext(WORDS["against"]) % values)
@@ -225,8 +230,9 @@ def _departure_lines(chart: dict[str, Any], gettext: Gettext) -> list[str]:
     return lines
 
 
-def strategy_card(chart: dict[str, Any], gettext: Gettext) -> dict[str, Any]:
-    """The strategy card of `chart` (`Chart.to_json()`) as a template draws it."""
+def strategy_card(chart: dict[str, Any], gettext: Gettext, free: bool = False) -> dict[str, Any]:
+    """The strategy card of `chart` (`Chart.to_json()`) as a template draws it (`free`: its
+    R is a free hand, `FREE_HAND`)."""
     visible = chart["columns"] != ["any"]
     grid = _by_banker_card(chart, gettext) if visible else _by_cards_held(chart, gettext)
     rows, never = _pair_rows(grid["rows"])
@@ -234,9 +240,9 @@ def strategy_card(chart: dict[str, Any], gettext: Gettext) -> dict[str, Any]:
     if chart.get("house_edge_chart_percent") is not None:
         cost = chart["house_edge_chart_percent"] - chart["house_edge_perfect_percent"]
     return {**grid, "visible": visible, "groups": _groups(rows, gettext),
-            "legend": _legend(rows, gettext), "never_split": never,
+            "legend": _legend(rows, gettext, free), "never_split": never,
             "more_cards": any(c.later for r in rows for c in r["cells"]),
-            "departures": _departure_lines(chart, gettext),
+            "departures": _departure_lines(chart, gettext, free),
             "chart_edge": chart.get("house_edge_chart_percent"), "cost": cost}
 
 
@@ -248,4 +254,4 @@ def same_card(chart: dict[str, Any], other: dict[str, Any]) -> bool:
 def python_messages() -> list[str]:
     """The translatable strings defined here (for the catalog)."""
     return [*ACTION_WORDS.values(), *ACTION_NAMES.values(), *GROUP_TITLES.values(),
-            *WORDS.values()]
+            *WORDS.values(), *FREE_HAND.values()]

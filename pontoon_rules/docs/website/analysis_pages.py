@@ -25,6 +25,7 @@ from pontoon_rules.docs.website.pages import (
 from pontoon_rules.docs.words import figures
 from pontoon_rules.docs.words.costview import POINTS, cost_view, realistic_section
 from pontoon_rules.docs.words.i18n import SOURCE_LANGUAGE, render, translations
+from pontoon_rules.docs.words.lacking import gives_whole
 from pontoon_rules.docs.words.readers import reader_description
 from pontoon_rules.literal import user
 from pontoon_rules.ruleset.format.model import Ruleset
@@ -49,7 +50,7 @@ def _section(ruleset: Ruleset, row: dict[str, Any], analysis: dict[str, dict[str
                 row["chart_data"], theirs["chart_data"]):
             same_as = {"id": other.id, "name": user(localized(other, "en", base_of(other))[0])}
             break
-    card = (strategy_card(row["chart_data"], gettext)
+    card = (strategy_card(row["chart_data"], gettext, gives_whole(ruleset))
             if "chart_data" in row and same_as is None else None)
     return {"id": ruleset.id, "name": user(localized(ruleset, "en", base)[0]), "row": row,
             "headline": headline, "card": card, "same_as": same_as,

@@ -29,6 +29,7 @@ from pontoon_rules.docs.words.i18n import (
     translations,
     words_of,
 )
+from pontoon_rules.docs.words.lacking import gives_whole
 from pontoon_rules.docs.words.pack_words import rank_letters, suit_words
 from pontoon_rules.docs.words.readers import KIND_WORDS
 from pontoon_rules.docs.words.rounds import sample_rounds
@@ -171,7 +172,7 @@ def _card(ruleset: Ruleset, lang: str, analysis: dict[str, dict[str, Any]] | Non
     if row is None or "chart_data" not in row:
         return None, None
     gettext = translations(words_of(ruleset, lang)).gettext
-    card = strategy_card(row["chart_data"], gettext)
+    card = strategy_card(row["chart_data"], gettext, gives_whole(ruleset))
     for other in site_rulesets():
         if other.id == ruleset.id:
             break

@@ -48,6 +48,12 @@ def _gives_back(whole: bool) -> Callable[[Ruleset], bool]:
     return has
 
 
+def gives_whole(ruleset: Ruleset) -> bool:
+    """Whether a hand given up gets its whole stake back (a free hand, not a surrender): the
+    sheets name it so in every sentence and worked round (r49w: "free hand" beside «сдаться»)."""
+    return _gives_back(whole=True)(ruleset)
+
+
 @dataclass(frozen=True)
 class Feature:
     """A feature a game may lack: its key, the words a sheet names it by, and whether a
@@ -128,8 +134,34 @@ def lacking(ruleset: Ruleset) -> tuple[str, ...]:
         offered, lineages = _offered(family)  # lacks: another one (or its original)
         having = {line for line, _rid in offered[key]}
         return own in having or (bool(having) and 2 * len(having) >= lineages)
+
+    def said(key: str) -> bool:  # its own sources say it lacks one its kind of table has
+        return said_absent(ruleset, key) and key in _at_table(ruleset.table.banker)
     return tuple(p for p in switched_off(ruleset)
-                 if any(common(family, p) for family in _known(ruleset)))
+                 if any(common(family, p) for family in _known(ruleset)) or said(p))
+
+
+@cache
+def _at_table(banker: BankerRole) -> frozenset[str]:
+    """The features of `LACKING` that some bundled game at this kind of table has (a
+    casino's surrender; no home bank's)."""
+    from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
+
+    games = [g for g in map(load_bundled, bundled_ids()) if g.table.banker == banker]
+    return frozenset(f.key for f in LACKING if any(f.has(g) for g in games))
+
+
+def said_absent(ruleset: Ruleset, key: str) -> bool:
+    """Whether `ruleset`'s own sources say it lacks the feature switched on at `key` (an
+    `allowed` flag that is false, stated on it or on its section: the reference
+    blackjack's "no surrender", r49t: said only in its summary, never among the rules);
+    `lacking` names it where a game at its kind of table has it (`_at_table`)."""
+    section = key.removesuffix(".allowed")
+    if section == key or value_at(ruleset, key) is not False:
+        return False
+    entries = ruleset.provenance or {}
+    return any((e := entries.get(path)) is not None and e.status.value == "stated"
+               for path in (key, section))
 
 
 def said_lacking(ruleset: Ruleset) -> tuple[str, ...]:

@@ -19,6 +19,7 @@ from pontoon_rules.docs.words.amounts import Amount, amount_of
 from pontoon_rules.docs.words.hands import hand_name
 from pontoon_rules.docs.words.i18n import as_unit
 from pontoon_rules.docs.words.i18n import mark as _
+from pontoon_rules.docs.words.lacking import gives_whole
 from pontoon_rules.docs.words.marks import COLON, SEMICOLON, capital, in_parts, listed, stopped
 from pontoon_rules.docs.words.opened import opened_against
 from pontoon_rules.docs.words.pack_words import rank_letters
@@ -53,6 +54,7 @@ STEPS: dict[str, str] = {
     "insure": _("insures for %(amount)s"),
     "even-money": _("takes even money"),
     "surrender": _("surrenders"),
+    "free-hand": _("takes a free hand"),
     "rescue": _("gives the doubled hand up (a rescue)"),
     "raise": _("raises the stake by %(amount)s"),
     "hide": _("hides the bust"),
@@ -93,6 +95,7 @@ CAUSES: dict[str, str] = {
     "totals-banker": _("equal totals go to the banker"),
     "totals-push": _("equal totals are a stand-off"),
     "surrender": _("%(who)s surrendered"),
+    "free-hand": _("%(who)s took a free hand"),
     "rescue": _("%(who)s gave the hand up"),
     "even-money": _("%(who)s took even money"),
     "called-off": _("the banker called the deal off"),
@@ -245,6 +248,7 @@ class Narrator:
         self.colon = gettext(COLON)
         self.table = outcome_table(ruleset)
         self.amount = amount_of(ruleset, lang)
+        self.free_hand = gives_whole(ruleset)  # the whole stake back: not a surrender (r49w)
 
     def name(self, hand_class: str) -> str:
         return hand_name(self.r, hand_class, self.gettext, self.lang)
@@ -282,6 +286,7 @@ class Narrator:
             held = hands[(step.hand or 1) - 1] if len(hands) >= (step.hand or 1) else None
             if step.kind == "stick" and held is not None and held["class"] == BUST:
                 step.kind = "show"
+            step.kind = "free-hand" if step.kind == "surrender" and self.free_hand else step.kind
         steps, at = _stake_after_first_card(self.r, steps) if stake else (steps, 0)
         texts = []
         hand = None
@@ -319,7 +324,7 @@ class Narrator:
         if banker.get("called_off"):
             return self.gettext(CAUSES["called-off"])
         if hand.get("surrendered"):
-            return self.gettext(CAUSES["surrender"]) % words
+            return self.gettext(CAUSES["free-hand" if self.free_hand else "surrender"]) % words
         if hand.get("rescued"):
             return self.gettext(CAUSES["rescue"]) % words
         if seat.get("even_money"):

@@ -37,8 +37,8 @@ def outright_first(r: Ruleset, gettext: Gettext, name: Name, outright: list[str]
     would rank hands that never meet ("two aces beats twenty-one", r49n), so the sentence
     says what decides: the player's named hands, then the banker's top one, then totals."""
     clause = outright_clause(r, gettext, name, outright)
-    return gettext("%(outright)s. The banker's %(top)s beats any other hand of a player; "
-                   "of two totals the higher wins.") % {
+    return gettext("%(outright)s. The banker's %(top)s beats every other hand of a player, "
+                   "those excepted; of two totals the higher wins.") % {
         "outright": clause[:1].upper() + clause[1:], "top": name(r.hands.ranking[0])}
 
 

@@ -47,6 +47,7 @@ from pontoon_rules.docs.words.settlement_messages import (
     TIE_ITEMS,
     both_bust_open,
     bust_loses,
+    hidden_paid,
 )
 from pontoon_rules.ruleset.format.common import AgainstTotal, OutcomeResult, odds_fraction
 from pontoon_rules.ruleset.format.model import Ruleset
@@ -306,7 +307,7 @@ def _player_bust(w: _Words) -> Said:
     if (hidden := w.r.settlement.hidden_bust_pays) is not None:
         bank = w.r.table.bank
         held = bank.amount is not None and bank.cap.value == "as-it-stands"
-        text += " " + w.gettext(HIDDEN_BUST) % {"odds": odds(hidden, w.gettext)} + (
+        text += " " + w.gettext(HIDDEN_BUST) % hidden_paid(hidden, odds(hidden, w.gettext)) + (
             " " + w.gettext(HIDDEN_HELD) if held else "") + (
             " " + w.gettext(HIDDEN_DEBT) if odds_fraction(hidden) > 1 else "")
     return Said("player_bust", text, claims, ("settlement.player_bust_loses_at_once",

@@ -4,7 +4,7 @@ who-beats-whom, payout, tie, bust, peek and exception message, in one list."""
 from __future__ import annotations
 
 from pontoon_rules.docs.words.i18n import mark as _
-from pontoon_rules.ruleset.format.common import OutcomeResult, TieRule
+from pontoon_rules.ruleset.format.common import OutcomeResult, TieRule, odds_fraction
 from pontoon_rules.ruleset.format.fields import provenance_for
 from pontoon_rules.ruleset.format.model import Ruleset
 from pontoon_rules.ruleset.resolving.outcomes import BUST, BY_TOTAL, LOSE, PUSH, WIN, tie_rule
@@ -131,10 +131,21 @@ LOSES_AFTER = _("If you bust, you lose your stake, even if the banker busts too.
 
 
 HIDDEN_BUST = _("You may keep a bust hidden rather than show it at once: it then stands face "
-                "down like any other hand until the settlement, where it is found and pays "
-                "%(odds)s on your stake whatever the banker holds, even if the banker busts.")
-"""As the engine settles it (`engine.round.hidden_bust.net`): the odds on the stake, whatever
-the banker's hand, a bust of the banker's included."""
+                "down like any other hand until the settlement, where it is found and you pay "
+                "the banker %(odds)s on your stake, %(amount)s in all on a stake of "
+                "%(stake)s, whatever the banker holds, even if the banker busts.")
+"""As the engine settles it (`engine.round.hidden_bust.net`): the player pays the odds on the
+stake, whatever the banker's hand, a bust of the banker's included (r49t: "pays 2:1 on your
+stake" read as what the player receives, and 200 or 300 on 100)."""
+
+
+def hidden_paid(hidden: str, said: str) -> dict[str, object]:
+    """HIDDEN_BUST's figures: the odds as `said` and what they take on a stake (2:1 on 100:
+    200 in all), as `engine.round.hidden_bust.net` takes them from the player."""
+    stake = 100 if (100 * (odd := odds_fraction(hidden))).denominator == 1 else odd.denominator
+    return {"odds": said, "stake": stake, "amount": int(stake * odd)}
+
+
 HIDDEN_HELD = _("Until then its stake stays held in the bank: it is not free for the players "
                 "after you.")
 """Said where the bank caps each stake as it stands (`table.bank.cap`): a hidden bust is not
@@ -186,8 +197,8 @@ MESSAGES = (
       "hand and loses to a higher one, except that %(outright)s."),
     _("a player's %(p)s wins whatever the banker holds"),
     _("A hand that fits several of these names counts as the highest of them."),
-    _("%(outright)s. The banker's %(top)s beats any other hand of a player; of two totals "
-      "the higher wins."),
+    _("%(outright)s. The banker's %(top)s beats every other hand of a player, those "
+      "excepted; of two totals the higher wins."),
     _("Between these names the order only decides which one counts where the cards fit "
       "several: the highest of them."),
     _("every named hand of a player wins whatever the banker holds"),

@@ -160,6 +160,7 @@ def template_module(ruleset: Ruleset, lang: str) -> Any:
                "renamed": natural_name(ruleset, gettext, lang) != gettext("pontoon"),
                "is_agreed": lambda path: path in agreed_fields(ruleset),
                "lacked": lambda: lacking.lacking_words(ruleset),
+               "free_hand": lacking.gives_whole(ruleset),
                "blank_bank": lambda: home.blank_bank(ruleset, gettext, lang),
                "house_prizes": lambda: home.house_prizes(
                    ruleset, gettext, lambda h: hand_name(ruleset, h, gettext, lang), lang),
