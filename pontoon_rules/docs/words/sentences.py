@@ -231,7 +231,8 @@ def _said(ruleset: Ruleset, lang: str, odds_in_table: bool) -> Before:
             paths = tuple(p for p in settled[rule.key].paths if applies(ruleset, p))
         else:
             text = tidy(str(getattr(module, rule.key)()))
-            paths = tuple(p for p in rule.paths or rule.reads if applies(ruleset, p))
+            paths = tuple(p for p in (rule.paths or rule.reads) + _said_too(rule.key, ruleset)
+                          if applies(ruleset, p))
         if not text or not paths:
             continue
         custom = bool(rule.reads) and not any(p in ruleset.provenance for p in paths)
@@ -308,6 +309,17 @@ def by_chapter(found: list[Sentence], lang: str = SOURCE_LANGUAGE) -> list[dict[
         if rules:
             chapters.append({"key": key, "title": gettext(title), "rules": rules})
     return chapters
+
+
+def _said_too(key: str, ruleset: Ruleset) -> tuple[str, ...]:
+    """Fields a rule's words say besides its own: a hand's card limit said with the buying
+    up to it ("You may buy cards until your hand holds 5, the most it may hold": the
+    template's `max_cards`, where `buy_limits` leaves it)."""
+    stakes, limit = ruleset.stakes, ruleset.player.max_cards
+    if key == "max_cards" and limit is not None and stakes.buy.value != "none" \
+            and stakes.last_buy_card >= limit:
+        return ("stakes.last_buy_card",)
+    return ()
 
 
 def covered_paths() -> set[str]:
