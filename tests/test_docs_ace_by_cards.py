@@ -33,6 +33,9 @@ def test_the_stick_rule_counts_the_ace_as_the_pack_says(ruleset_id: str, lang: s
 
 
 def test_a_pack_with_one_rule_for_every_hand_keeps_the_highest_value_unless_it_busts() -> None:
-    """pagat-british (an ace 1 or 11 in any hand): the sentence g49ag wrote stays."""
-    assert "An ace counts 11 unless that takes the total over 21: an ace and a 4 make 15" in \
-        sheet("pagat-british", "en")
+    """pagat-british (an ace 1 or 11 in any hand): the values say how an ace counts (g49ak:
+    once), the stick rule what follows from it (g49ag)."""
+    text = sheet("pagat-british", "en")
+    assert "An ace counts 1 or 11, whichever is better without going bust, for the banker too" \
+        in text
+    assert "So an ace and a 4 make 15" in text

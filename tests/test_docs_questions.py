@@ -29,12 +29,13 @@ from pontoon_rules.ruleset.loading.registry import bundled_ids, load_bundled
 def _banker_play(r: Ruleset) -> list[str]:
     """The banker's play on every total, soft and hard."""
     b = r.banker
+    sticks = translations(words_of(r, "en")).gettext("sticks")  # the game's word (g49ak)
     if b.mode.value != "fixed-rule":
         n, least = b.stick_minimum, r.player.stick_minimum
-        free = (f"The banker draws or stands as they choose, even below {least}, but never "
+        free = (f"The banker draws or {sticks} as they choose, even below {least}, but never "
                 f"draws on {r.pack.bust_above}" if least is not None and b.must_stand_at is None
                 else "there is no fixed drawing rule")  # g49ah: not bound by the players' least
-        out = [f"Below {n} the banker must draw; from {n} on the banker draws or stands as "
+        out = [f"Below {n} the banker must draw; from {n} on the banker draws or {sticks} as "
                "they choose" if n is not None else free]
         if b.must_stand_at is not None:
             out.append(f"on {b.must_stand_at} or more the banker must stand")

@@ -151,7 +151,7 @@ def test_a_split_pontoon_not_taking_the_bank_is_a_whole_sentence(lang: str) -> N
     assert "Not with a pontoon" not in bank
 
 
-ENGLISH_PAGE = {"en": "English Pontoon rules page citing", "ru": "нглийская страница",
+ENGLISH_PAGE = {"en": "Pontoon page on pagat.com, in English", "ru": "нглийская страница",
                 "hy": "անգլերեն", "pa": "ਅੰਗਰੇਜ਼ੀ", "ur": "انگریزی"}
 
 

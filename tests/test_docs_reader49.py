@@ -179,8 +179,9 @@ def test_a_banker_dealt_one_card_makes_two_aces_by_drawing() -> None:
 
 
 def test_the_bankers_five_card_hand_beats_a_players_higher_total() -> None:
-    """Belarus: whether the dealer's five-card hand beats a player's 20: it does."""
-    assert "The banker's beats any ordinary total of a player, even a higher one." \
+    """Belarus: whether the dealer's five-card hand beats a player's 20: it does, and a
+    player's beats the dealer's 20 as well (the ranking holds for both: g49ak)."""
+    assert "Whoever holds it, it beats any ordinary total, even a higher one." \
         in said("belarus-ponton")["hand:five-card-trick"]
     assert "even a higher one" not in said("ochko-home")["hand:golden-point"]
 

@@ -42,8 +42,8 @@ LANGUAGES = ("en", "ru", "hy", "pa", "ur")
 
 NO_REFUSAL = ("No banker, a new one included, may give up the bank, even short of funds, only "
               "sell it at any time for an agreed price.")
-PAYS_FIRST = ("A player's pontoon takes the bank once the deal is settled, even when the banker "
-              "too has a pontoon and shows it at once, ending the deal.")
+PAYS_FIRST = ("A player's pontoon, declared on their turn, takes the bank even when the banker's "
+              "pontoon ends the deal: every hand is then shown.")
 SPLIT_FOURTH = ("Every new hand a split makes may have its own shoot bet, made before the "
                 "split's cards are dealt; a bet made earlier stays with the hand that was split, "
                 "and each hand may have one more before its own fourth card.")
@@ -51,7 +51,7 @@ FRESH_PACK = ("If the pack still runs out, the banker shuffles a second pack alo
               "hand) and deals on from it; it then stays in play with the first.")
 NO_BIDS = ("When it runs dry the banker puts up a new kitty or auctions the bank: it goes to "
            "the highest bidder, and if nobody bids the banker puts up a new kitty.")
-TURNED_UP = "Standing hands are shown at the end of the deal."
+TURNED_UP = "Hands that stick are shown at the end of the deal."
 BUY_UP_TO = "You may buy cards until your hand holds %(n)s, the most it may hold."
 
 

@@ -22,18 +22,17 @@ from pontoon_rules.ruleset.loading.registry import load_bundled
 LANGUAGES = ("en", "ru", "hy", "pa", "ur")
 PAGAT = ("pagat-aces-only-split", "pagat-stick-16", "pagat-british")
 
-ACE = ("An ace counts %(high)s unless that takes the total over %(limit)s: an ace and a %(card)s "
-       "make %(n)s, and a hand of %(limit)s may not count its ace %(low)s to draw on.")
-ACE_DRAWS_ON = ("An ace counts %(high)s unless that takes the total over %(limit)s: an ace and a "
-                "%(card)s make %(n)s.")
-SETTLED = ("A player's pontoon takes the bank once the deal is settled, even when the banker "
-           "too has a pontoon and shows it at once, ending the deal.")
+ACE = ("So an ace and a %(card)s make %(n)s, and a hand of %(limit)s may not count its ace %(low)s "
+       "to draw on.")
+ACE_DRAWS_ON = "So an ace and a %(card)s make %(n)s."
+SETTLED = ("A player's pontoon, declared on their turn, takes the bank even when the banker's "
+           "pontoon ends the deal: every hand is then shown.")
 SECOND_PACK = ("If the pack still runs out, the banker shuffles a second pack alone (keep one at "
                "hand) and deals on from it; it then stays in play with the first.")
 """Since g49ai one procedure with the bust cards under the pack (`test_docs_reader49ai`)."""
 WHATEVER_HELD = ("The banker pays winners from their own money, and holds the bank however little "
-                 "they have: the table agrees before play what happens when a banker cannot pay "
-                 "(the rest owed, say): ____.")
+                 "they have; if short, they pay in the order of play, and the table agrees "
+                 "before play what follows (the rest owed, say): ____.")
 ACES_FIRST_TWO = ("You may split a pair of aces, your first two cards, into two hands, the new "
                   "one staked like the first.")
 RANK_FIRST_TWO = ("You may split two cards of the same rank, your first two, into two hands, the "
@@ -73,7 +72,7 @@ def test_a_game_that_draws_on_21_is_not_told_it_may_not() -> None:
     r = r.model_copy(update={"player": r.player.model_copy(update={"draw_on_21": True})})
     text = " ".join(s.text for s in sentences(r))
     assert "to draw on" not in text
-    assert ACE_DRAWS_ON % {"high": 11, "limit": 21, "card": 4, "n": 15} in text
+    assert ACE_DRAWS_ON % {"card": 4, "n": 15} in text
 
 
 # 2. A player's pontoon against the banker's shown at once -----------------------------------

@@ -12,7 +12,7 @@ table would argue over, each said as the engine plays it, in every language the 
    the engine's banker (`legal.banker_may_draw`), never drawing on 21.
 6. ru/hy/ur: the stake limits name the main stake, apart from the shoot bet's least.
 8. The split: both hands dealt at once (`flow._split`), before either is played.
-9. English: "A first buy adds one to two times your original stake".
+9. English: "A first buy adds any amount from one to two times your original stake" (g49ak).
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ SECOND_PACK = ("If the pack runs out during a deal, a second pack is shuffled in
 games, whose one pile says it in `ONE_PILE`)."""
 ONE_PILE = ("If the pack still runs out, the banker shuffles a second pack alone (keep one at "
             "hand) and deals on from it; it then stays in play with the first.")
-BANKER_FREE = ("The banker draws or stands as they choose, even below %(n)s, but never draws on "
+BANKER_FREE = ("The banker draws or sticks as they choose, even below %(n)s, but never draws on "
                "%(limit)s.")
 MAIN_STAKE = {"ru": "каждая основная ставка", "hy": "ամեն հիմնական խաղադրույք",
               "ur": "ہر بنیادی شرط"}
@@ -177,7 +177,7 @@ def test_the_stake_limits_name_the_main_stake(lang: str) -> None:
 
 def test_the_first_buy_is_from_one_to_two_times_the_stake() -> None:
     text = sheet("pagat-british", "en")
-    assert "A first buy adds one to two times your original stake." in text
+    assert "A first buy adds any amount from one to two times your original stake." in text
     assert "once to twice" not in text
 
 

@@ -64,14 +64,14 @@ def _stood_at_five(ruleset_id: str, shoe: str) -> bool:
 
 
 @pytest.mark.parametrize(("ruleset_id", "lang", "said"), [
-    ("pagat-british", "en", "A hand stands at 5 cards, even on a total below 15."),
+    ("pagat-british", "en", "A hand sticks at 5 cards, even on a total below 15."),
     ("pagat-british", "ru", "Рука, в которой стало 5 карт, на этом останавливается, даже если "
      "в ней меньше 15 очков."),
     ("pagat-british", "hy", "5 քարտ ունեցող ձեռքը կանգ է առնում"),
     ("pagat-british", "pa", "5 ਪੱਤੇ ਹੋ ਜਾਣ ਤੇ ਹੱਥ ਉੱਥੇ ਹੀ ਰੁਕ ਜਾਂਦਾ ਹੈ"),
     ("pagat-british", "ur", "5 پتے ہو جانے پر ہاتھ وہیں رک جاتا ہے"),
     ("casino-ochko", "ru", "Рука, в которой стало 5 карт, на этом останавливается"),
-    ("casino-ochko", "en", "A hand stands at 5 cards, even on a total below 15.")])
+    ("casino-ochko", "en", "A hand sticks at 5 cards, even on a total below 15.")])
 def test_a_hand_at_the_card_limit_below_the_stick_minimum_stands_as_the_engine_plays_it(
         ruleset_id: str, lang: str, said: str) -> None:
     """"Below 15 you must draw" beside "A hand holds at most 5 cards": 2-2-2-2-3 is 11 at

@@ -153,12 +153,12 @@ def test_the_buy_says_once_to_twice_and_at_least_your_stake(lang: str) -> None:
     r = load_bundled("pagat-british")
     assert (r.stakes.first_buy_min, r.stakes.first_buy_max) == (1, 2)
     text = said(r, lang)["buy"].text
-    assert text.startswith(word(r, lang, "A first buy adds one to two times your original "
-                                         "stake."))
+    assert text.startswith(word(r, lang, "A first buy adds any amount from one to two times your "
+                                         "original stake."))
     assert word(r, lang, "A later buy adds at least your original stake and at most what you "
                          "paid for the card before.") in text
     assert "1×" not in text and "× 1" not in text
-    limits = said(r, lang)["buy_limits"].text
+    limits = said(r, lang)["max_cards"].text  # the hand's limit, said once (g49ak)
     assert word(r, lang, "You may buy cards until your hand holds %(n)s, the most it may "
                          "hold.") % {"n": r.player.max_cards} in limits  # g49u's words
 

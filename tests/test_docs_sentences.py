@@ -55,8 +55,8 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "player.draw_on_21": "While your total is under 21",
         "pack.bust_above": "a total over 21",
         "stakes.buy": "Buy: add to your stake",
-        "stakes.first_buy_min": "one to two times your original stake",
-        "stakes.first_buy_max": "one to two times your original stake",
+        "stakes.first_buy_min": "any amount from one to two times your original stake",
+        "stakes.first_buy_max": "any amount from one to two times your original stake",
         "stakes.later_buy_cap": "at most what you paid for the card before",
         "stakes.last_buy_card": "until your hand holds 5, the most it may hold",
         "stakes.buy_after_twist": "Once you have twisted you may only twist",
@@ -78,7 +78,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "player.split.resplit_one_branch": "may be split again, up to",
         "player.split.aces_one_card": "Split aces play on like any hand",
         "player.split.buy_after_split": "Split hands may buy cards",
-        "banker.mode": "draws or stands as they choose",
+        "banker.mode": "draws or sticks as they choose",
         "banker.max_cards": "The banker holds at most 5 cards",
         "faces.banker_draws": "extra cards are dealt face up",
         "banker.draws_when_no_live_hands": "the banker does not play",
@@ -113,7 +113,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "between_deals.rotation_from_split_hand":
             "A pontoon on a split hand does not take the bank",
         "between_deals.rotation_when_banker_pontoon_at_once":
-            "too has a pontoon and shows it at once",
+            "declared on their turn, takes the bank even when the banker's pontoon ends the deal",
         "between_deals.pontoon_maker_may_refuse": "No banker, a new one included, may give up",
         "between_deals.bank_sale": "only sell it at any time for an agreed price",
     },

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from pontoon_rules.docs.sheet.columns import COMPACT_ROWS, two_columns
-from pontoon_rules.docs.sheet.views import sources_view
+from pontoon_rules.docs.sheet.views import sheet_sources
 from pontoon_rules.docs.words.amounts import amount_of
 from pontoon_rules.docs.words.changes import (
     dropped_rules,
@@ -409,7 +409,7 @@ def _parts(ruleset: Ruleset, lang: str, base: Ruleset | None) -> dict[str, Any]:
         "has_changed": any(s.changed for s in found),
         "payouts": payouts,
         "one_sided": bool(one_side_only(ruleset)),
-        "sources": sources_view(ruleset, lang, base),
+        "sources": sheet_sources(ruleset, gettext, lang, base),
         "program_words": shows_program_words(lang),
         "card_key": card_key(gettext, suit_words(ruleset, gettext, lang),
                              own_ranks(ruleset, gettext, lang))

@@ -20,6 +20,7 @@ from pontoon_rules.docs.words.chapters import (
     unplayed_hand,
 )
 from pontoon_rules.docs.words.hands import hand_name
+from pontoon_rules.docs.words.i18n import mark as _
 from pontoon_rules.docs.words.readers import links, reader_description
 from pontoon_rules.docs.words.values import (
     Gettext,
@@ -185,6 +186,39 @@ def sources_view(ruleset: Ruleset, lang: str = "en", base: Ruleset | None = None
             for key, source in ruleset.sources.items()]
 
 
+MACHINE_TRANSLATIONS = _("Machine translations into %(languages)s of a rules page that cites "
+                         "%(site)s")
+"""Several machine translations of one page citing one site, as a sheet names them."""
+
+
+def sheet_sources(ruleset: Ruleset, gettext: Gettext, lang: str = "en",
+                  base: Ruleset | None = None) -> list[dict[str, Any]]:
+    """The sources as a sheet handed to a table names them (`sources_view`): the machine
+    translations of one page (`machine_translation_of`) that cite one site said once, where
+    the first of them stands, as what they are ('Machine translations into Armenian,
+    Punjabi and Urdu of a rules page that cites pagat.com')."""
+    from pontoon_rules.docs.words.marks import both
+
+    found = sources_view(ruleset, lang, base)
+    groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for source in found:
+        site = short_name(source["reference"])
+        if source["machine_translation_of"] and site:
+            groups.setdefault((source["machine_translation_of"], site), []).append(source)
+    out = []
+    for source in found:
+        group = next((g for (_page, _site), g in groups.items() if source in g), [])
+        if len(group) < 2:
+            out.append(source)
+        elif source is group[0]:
+            site = short_name(source["reference"]) or ""
+            title = user(gettext(MACHINE_TRANSLATIONS) % {
+                "languages": both([s["language_name"] for s in group], gettext),
+                "site": site})
+            out.append({**source, "title": title, "short": title})
+    return out
+
+
 def short_name(reference: str) -> str | None:
     """A source's site as a printed sheet short of room names it: the host its reference
     begins with ('https://www.nustar.ph/x' and 'nustar.ph page, read ...': 'nustar.ph');
@@ -314,3 +348,8 @@ def matrix_view(rulesets: list[Ruleset], gettext: Gettext,
                          "differs": len(set(keys)) > 1})
         chapters.append({"key": chapter.key, "title": gettext(chapter.title), "rows": rows})
     return chapters
+
+
+def python_messages() -> list[str]:
+    """The translatable strings defined here (for the catalog)."""
+    return [MACHINE_TRANSLATIONS]

@@ -36,7 +36,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir, extract_from_file
 from babel.messages.pofile import read_po
 
-from pontoon_rules.docs.sheet import strategy
+from pontoon_rules.docs.sheet import strategy, views
 from pontoon_rules.docs.website import navigation
 from pontoon_rules.docs.words import (
     chapters,
@@ -116,7 +116,7 @@ def schema_messages() -> list[tuple[str | tuple[str, ...], str]]:
         *settlement.python_messages(), *narrate.python_messages(), *narrate.plural_messages(),
         *strategy.python_messages(), *figures.python_messages(), *readers.python_messages(),
         *costview.python_messages(), *navigation.python_messages(),
-        *marks.python_messages(), *KINDS]
+        *marks.python_messages(), *views.python_messages(), *KINDS]
     hand_fields = [(info.description, f"schema:hands.definitions.ID.{name}")
                    for name, info in HandDefinition.model_fields.items() if info.description]
     return out + hand_fields + [(word, "pontoon_rules/docs") for word in words]

@@ -122,6 +122,7 @@ PHRASES = (
     _("It may stick even below %(n)s."), _("%(name)s (defined but not ranked: not played)"),
     _("In a player's hand it also beats the banker's ordinary %(total)s."),
     _("The banker's beats any ordinary total of a player, even a higher one."),
+    _("Whoever holds it, it beats any ordinary total, even a higher one."),
     *_SUITS.values(), *_TAKES.values(), *_TAKES_ALL.values(), _TAKES_SPLIT, _TAKES_RESCUED,
     _SMALLER_STAKE,
 )
@@ -281,7 +282,9 @@ def hand_sentence(ruleset: Ruleset, hand_id: str, gettext: Gettext, ngettext: Ng
     if odds:  # else the payout table says it: a "—" where a side never holds the hand
         out.append(_holders(d, gettext))
     out.append(_banker_draws_it(ruleset, hand_id, gettext, lang))
-    if _beats_every_total(ruleset, hand_id):
+    if _beats_every_total(ruleset, hand_id) and _beats_every_total(ruleset, hand_id, PLAYER):
+        out.append(gettext("Whoever holds it, it beats any ordinary total, even a higher one."))
+    elif _beats_every_total(ruleset, hand_id):
         out.append(gettext("The banker's beats any ordinary total of a player, even a "
                            "higher one."))
     if d.player_can_hold and odds:
@@ -365,10 +368,18 @@ def _banker_hand_named(ruleset: Ruleset, cards: int, total: Fraction) -> bool:
     return False
 
 
-def _beats_every_total(ruleset: Ruleset, hand_id: str) -> bool:
-    """Whether the banker's `hand_id`, whose total may be low (no fixed total), beats a
-    player's every ordinary total: a reader of the ranking asks it of a five-card hand."""
+PLAYER = "player"
+
+
+def _beats_every_total(ruleset: Ruleset, hand_id: str, side: str = "banker") -> bool:
+    """Whether the banker's `hand_id` (or, with `side` PLAYER, a player's), whose total may
+    be low (no fixed total), beats every ordinary total of the other side: a reader of the
+    ranking asks it of a five-card hand."""
     d = ruleset.hands.definitions[hand_id]
+    if side == PLAYER:
+        cell = outcome_table(ruleset).get((hand_id, TOTAL))
+        return (d.player_can_hold and d.min_total is None and d.ranks is None
+                and cell is not None and cell.result is OutcomeResult.WIN)
     cell = outcome_table(ruleset).get((TOTAL, hand_id))
     return (d.banker_can_hold and d.min_total is None and d.ranks is None
             and cell is not None and cell.result is OutcomeResult.LOSE)

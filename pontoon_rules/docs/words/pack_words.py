@@ -52,8 +52,8 @@ PHRASES = (
     _("The pack holds only the %(suits)s."),
     _("In each suit: %(ranks)s."),
     _("It counts so in the named hands too, the %(hand)s included."),
-    _("An ace counts %(low)s or %(high)s, a king, queen or jack 10, every other card its "
-      "number."),
+    _("An ace counts %(low)s or %(high)s, whichever is better without going bust, for the "
+      "banker too; a king, queen or jack 10, every other card its number."),
     _("Card values: %(values)s; every other card its number."),
     _("A king, queen or jack counts 10, every card but the ace its number."),
     _("%(low)s or %(high)s"),
@@ -160,6 +160,16 @@ def pack_size_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str
     return out
 
 
+def ace_said_best(ruleset: Ruleset) -> bool:
+    """Whether the values sentence says how an ace of two values counts (the better total
+    without going bust, every hand alike, as the engine counts it): the usual pack, its
+    ace counted alike whatever the hand's number of cards."""
+    pack = ruleset.pack
+    pictures = [r for r in (Rank.JACK, Rank.QUEEN, Rank.KING) if r in pack.ranks]
+    return (not pack.values and len(pack.ace_values) == 2 and len(pictures) == 3
+            and not pack.ace_values_by_cards)
+
+
 def values_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str:
     """What each card counts: the usual sentence, or the values that are not the usual."""
     pack = ruleset.pack
@@ -168,10 +178,11 @@ def values_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str:
     if not pack.values and len(pictures) == 3 and pack.ace_values_by_cards:
         # the ace's values are said once, by the number of cards (`docs.words.family_words`)
         return gettext("A king, queen or jack counts 10, every card but the ace its number.")
-    if not pack.values and len(aces) == 2 and len(pictures) == 3:
+    if ace_said_best(ruleset):  # the engine's best total (`engine.round.hand.points`)
         low, high = aces[0], aces[-1]
-        return gettext("An ace counts %(low)s or %(high)s, a king, queen or jack 10, every "
-                       "other card its number.") % {"low": low, "high": high}
+        return gettext("An ace counts %(low)s or %(high)s, whichever is better without going "
+                       "bust, for the banker too; a king, queen or jack 10, every other card "
+                       "its number.") % {"low": low, "high": high}
     items = []
     if Rank.ACE in pack.ranks:
         ace = (gettext("%(low)s or %(high)s") % {"low": aces[0], "high": aces[-1]}

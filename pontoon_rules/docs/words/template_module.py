@@ -27,7 +27,7 @@ from pontoon_rules.docs.words.hands import hand_name, names_or
 from pontoon_rules.docs.words.i18n import as_unit, environment, translations
 from pontoon_rules.docs.words.i18n import mark as _
 from pontoon_rules.docs.words.marks import both, either, listed, odds
-from pontoon_rules.docs.words.pack_words import pack_words, rank_word
+from pontoon_rules.docs.words.pack_words import ace_said_best, pack_words, rank_word
 from pontoon_rules.docs.words.va_bank import va_bank_example
 from pontoon_rules.docs.words.values import bank_size, card_view, value_text
 from pontoon_rules.literal import spaced
@@ -145,6 +145,7 @@ def template_module(ruleset: Ruleset, lang: str) -> Any:
                "short_at_limit": lambda b=False: conditions.short_at_card_limit(ruleset, b),
                "surrender_aces": lambda: conditions.aces_past_surrender_limit(ruleset),
                "soft_stick": lambda: conditions.soft_stick_card(ruleset),
+               "ace_said": lambda: ace_said_best(ruleset),
                "soft_example": lambda: _soft_example(ruleset, gettext, lang),
                "peek_limited": lambda: bool(peek_words(ruleset, gettext)),
                "natural_loses": conditions.natural_loses_to_natural(ruleset),
