@@ -36,6 +36,6 @@ def test_a_pack_with_one_rule_for_every_hand_keeps_the_highest_value_unless_it_b
     """pagat-british (an ace 1 or 11 in any hand): the values say how an ace counts (g49ak:
     once), the stick rule what follows from it (g49ag)."""
     text = sheet("pagat-british", "en")
-    assert "An ace counts 1 or 11, whichever is better without going bust, for the banker too" \
+    assert "An ace counts 1 or 11, whichever is better without going over 21, for the banker too" \
         in text
     assert "So an ace and a 4 make 15" in text

@@ -1,7 +1,7 @@
 """Issue 49, readers r49x and r49y (the pagat family's sheets, en/ru/hy/pa/ur), g49ak: what a
 table playing a whole evening from the sheet asked, each said as the engine plays it, in every
 language the sheet prints.
-1. The ace said once, in the values ("1 or 11, whichever is better without going bust"), the
+1. The ace said once, in the values ("1 or 11, whichever is better without going over 21"), the
    banker's too (`hand.points` counts every hand alike); the stick rule only what follows.
 2. The first buy: any amount from one to two times the original stake (`legal.buy_range`).
 3. A player's pontoon is declared on their turn (`faces.shown`: a finished natural), and a
@@ -39,7 +39,7 @@ from pontoon_rules.ruleset.resolving.outcomes import TOTAL, outcome_table
 LANGUAGES = ("en", "ru", "hy", "pa", "ur")
 PAGAT = ("pagat-british", "pagat-aces-only-split")
 
-VALUES = ("An ace counts %(low)s or %(high)s, whichever is better without going bust, for the "
+VALUES = ("An ace counts %(low)s or %(high)s, whichever is better without going over 21, for the "
           "banker too; a king, queen or jack 10, every other card its number.")
 OLD_ACE = ("An ace counts %(high)s unless that takes the total over %(limit)s: an ace and a "
            "%(card)s make %(n)s, and a hand of %(limit)s may not count its ace %(low)s to draw "

@@ -158,7 +158,7 @@ def test_the_buy_says_once_to_twice_and_at_least_your_stake(lang: str) -> None:
     assert word(r, lang, "A later buy adds at least your original stake and at most what you "
                          "paid for the card before.") in text
     assert "1×" not in text and "× 1" not in text
-    limits = said(r, lang)["max_cards"].text  # the hand's limit, said once (g49ak)
+    limits = said(r, lang)["buy_limits"].text  # the hand's limit, said once, with buying
     assert word(r, lang, "You may buy cards until your hand holds %(n)s, the most it may "
                          "hold.") % {"n": r.player.max_cards} in limits  # g49u's words
 

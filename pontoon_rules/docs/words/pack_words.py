@@ -52,7 +52,7 @@ PHRASES = (
     _("The pack holds only the %(suits)s."),
     _("In each suit: %(ranks)s."),
     _("It counts so in the named hands too, the %(hand)s included."),
-    _("An ace counts %(low)s or %(high)s, whichever is better without going bust, for the "
+    _("An ace counts %(low)s or %(high)s, whichever is better without going over 21, for the "
       "banker too; a king, queen or jack 10, every other card its number."),
     _("Card values: %(values)s; every other card its number."),
     _("A king, queen or jack counts 10, every card but the ace its number."),
@@ -163,11 +163,12 @@ def pack_size_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str
 def ace_said_best(ruleset: Ruleset) -> bool:
     """Whether the values sentence says how an ace of two values counts (the better total
     without going bust, every hand alike, as the engine counts it): the usual pack, its
-    ace counted alike whatever the hand's number of cards."""
+    ace counted alike whatever the hand's number of cards, bust above 21 (the sentence says
+    "without going over 21" before a bust is defined)."""
     pack = ruleset.pack
     pictures = [r for r in (Rank.JACK, Rank.QUEEN, Rank.KING) if r in pack.ranks]
     return (not pack.values and len(pack.ace_values) == 2 and len(pictures) == 3
-            and not pack.ace_values_by_cards)
+            and not pack.ace_values_by_cards and pack.bust_above == 21)
 
 
 def values_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str:
@@ -181,8 +182,8 @@ def values_words(ruleset: Ruleset, gettext: Gettext, lang: str = "en") -> str:
     if ace_said_best(ruleset):  # the engine's best total (`engine.round.hand.points`)
         low, high = aces[0], aces[-1]
         return gettext("An ace counts %(low)s or %(high)s, whichever is better without going "
-                       "bust, for the banker too; a king, queen or jack 10, every other card "
-                       "its number.") % {"low": low, "high": high}
+                       "over 21, for the banker too; a king, queen or jack 10, every other "
+                       "card its number.") % {"low": low, "high": high}
     items = []
     if Rank.ACE in pack.ranks:
         ace = (gettext("%(low)s or %(high)s") % {"low": aces[0], "high": aces[-1]}
