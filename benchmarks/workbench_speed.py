@@ -13,8 +13,10 @@ until the realistic variations of the changed rules are (the page's "What else c
 change?"), with their number of rows; and the CPU seconds the edge's worker process
 spent from the change to its edge, and both that worker and the other figures' from the
 change to the strategy card, and the realistic variations' worker and its helper process
-from the change to their table (`/proc`, steadier than the times on a machine others load:
-a time waits for the CPU others take, a CPU second does not). Where a worker process was
+from the change to their table, together and apart (worker/helper: the larger is what
+an idle machine waits for once the other figures are out) (`/proc`, steadier than the
+times on a machine others load: a time waits for the CPU others take, a CPU second does
+not). Where a worker process was
 replaced during the run (its job cancelled and killed after the grace period, or ended),
 the CPU figures that count it read "—" and the line names it ("replaced: realistic").
 Polls wait on the server (`wait=`) as the page's do, so a time is when the figure was
@@ -66,7 +68,7 @@ def main() -> None:
     ids = list(args.rulesets or (QUICK if args.quick else bundled_ids()))
     print(f"{'ruleset':<26} {'change':<44} {'answer s':>8} {'edge s':>7} "
           f"{'strategy s':>10} {'realistic s':>11} {'rows':>5} {'edge cpu':>8} "
-          f"{'card cpu':>8} {'real. cpu':>9}", flush=True)
+          f"{'card cpu':>8} {'real. cpu':>9} {'worker/helper':>13}", flush=True)
     print(f"# {_tree()}; load average {_load()}", flush=True)
     with _server() as client:
         for ruleset_id in ids:
@@ -129,6 +131,7 @@ def _measured(client: Any, ruleset_id: str, limit: float, field: str) -> str:
     workers = (client.workbench.edges.worker_pids(), client.workbench.jobs.worker_pids(),
                client.workbench.costs.worker_pids())
     before = [_cpu(pids) for pids in workers[:2]] + [_cpu(_with_children(workers[2]))]
+    apart = _apart(workers[2])
     start = time.perf_counter()
     answer = client.post("/api/state", json=_draft(ruleset_id, tab, 2, {path: value})).json()
     answered = time.perf_counter() - start
@@ -138,7 +141,8 @@ def _measured(client: Any, ruleset_id: str, limit: float, field: str) -> str:
     now = (client.workbench.edges.worker_pids(), client.workbench.jobs.worker_pids(),
            client.workbench.costs.worker_pids())
     replaced = [i for i in range(3) if now[i] != workers[i]]
-    for key, read in (("edge_cpu", {0}), ("card_cpu", {0, 1}), ("real_cpu", {2})):
+    for key, read in (("edge_cpu", {0}), ("card_cpu", {0, 1}), ("real_cpu", {2}),
+                      ("real_apart", {2})):
         if read & set(replaced):  # a worker it counts was replaced meanwhile: its
             times.pop(key, None)  # seconds are gone
     said = f"{path} → {value}"[:44]
@@ -146,7 +150,7 @@ def _measured(client: Any, ruleset_id: str, limit: float, field: str) -> str:
             f"{_s(times.get('strategy')):>10} {_s(times.get('realistic')):>11} "
             f"{times.get('rows', ''):>5} {_spent(times, 'edge_cpu', before[0]):>8} "
             f"{_spent(times, 'card_cpu', before[0] + before[1]):>8} "
-            f"{_spent(times, 'real_cpu', before[2]):>9}"
+            f"{_spent(times, 'real_cpu', before[2]):>9} {_split(times, apart):>13}"
             + (f"  replaced: {', '.join(WORKERS[i] for i in replaced)}" if replaced else ""))
 
 
@@ -190,6 +194,7 @@ def _follow(client: Any, job: str, tab: str, limit: float, until: str,
             found["strategy"], found["card_cpu"] = now, _cpu(workers[0]) + _cpu(workers[1])
         if 'id="wb-realistic" data-done="yes"' in html and "realistic" not in found:
             found["realistic"], found["real_cpu"] = now, _cpu(_with_children(workers[2]))
+            found["real_apart"] = _apart(workers[2])
             section = html.split('id="wb-realistic"', 1)[1].split("</section>", 1)[0]
             found["rows"] = section.count('class="wb-try"')
         if (until in found and (until != "realistic" or "strategy" in found)
@@ -221,6 +226,22 @@ def _with_children(pids: Any) -> list[int]:
         except (OSError, ValueError):
             continue
     return out
+
+
+def _apart(pids: Any) -> tuple[float, float]:
+    """The CPU seconds of the realistic variations' worker and of its helper, apart."""
+    found = _with_children(pids)
+    return _cpu(found[:1]), _cpu(found[1:])
+
+
+def _split(times: dict[str, Any], before: tuple[float, float]) -> str:
+    """'worker/helper' CPU seconds from the change to the realistic table: the larger is
+    what an idle machine waits for once the other figures are out (each on its core)."""
+    if "real_apart" not in times:
+        return "—"
+    worker, helper = (now - then for now, then in zip(times["real_apart"], before,
+                                                     strict=True))
+    return f"{worker:.2f}/{helper:.2f}"
 
 
 def _spent(times: dict[str, Any], key: str, before: float) -> str:

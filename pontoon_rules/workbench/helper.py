@@ -1,5 +1,5 @@
 """The worker's helper: a second process solving a share of the realistic variations
-(`costs.solve_variants`' `helper`, `costs._shared`).
+(`costs.solve_variants`' `helper`, `sharing.shared`).
 
 It is a `python -P -c` process (the current folder is not put first on its path, so a
 `yaml.py` or `pontoon_rules.py` there is never imported) and one socket (a `socketpair`: no

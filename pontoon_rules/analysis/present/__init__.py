@@ -5,6 +5,7 @@ Tables built over the methods (`analysis.edge`, `analysis.infinite`,
 chart and its departures), `costs` (+ `costdata`, the stored full tables),
 `realistic` (the changes a table would make; + `realisticdata`, the stored edges of those
 the full tables lack),
+`sharing` (variants solved here and on a helper process, kept busy),
 `bankerpolicies`, `bands` (the edge of each band of stakes where named hands hold by the
 stake: `edge`, the site, the workbench), and `summary` (the `edge` command's text and the
 site's page).

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -24,6 +24,7 @@ from pontoon_rules.analysis.deck import Deck
 from pontoon_rules.analysis.edge import check_deck, deck_words, edge_of
 from pontoon_rules.analysis.infinite.round import INFINITE_METHOD
 from pontoon_rules.analysis.nogc import gc_paused
+from pontoon_rules.analysis.present.sharing import shared
 from pontoon_rules.analysis.reads import Read, reads_equal, recording
 from pontoon_rules.analysis.upcards import valued_stake
 from pontoon_rules.engine.round.rules import Rules, compile_rules
@@ -180,7 +181,7 @@ def solve_variants(ruleset: Ruleset, variants: list[Ruleset | str], deck: Deck |
     solved once, under `deck` and `policy` as `rule_costs` takes them; `progress(done,
     total)` is called before each solve (one process: an exception it raises stops the
     work there, as the workbench's cancellation does); `helper`: a process kept by the
-    caller that solves a share of the variants beside this one (`_shared`); `check()` is
+    caller that solves a share of the variants beside this one (`sharing.shared`); `check()` is
     called before the base's solve, after it and before each variant is compiled (an
     exception it raises stops the work there too: the base's solve and the variants'
     compiling take a second or two before the first `progress`)."""
@@ -259,7 +260,7 @@ def _solve_all(variants: list[Ruleset], deck: Deck, policy: str | None,
     here and on `helper`)."""
     jobs = [(v, deck, policy) for v in variants]
     if helper is not None and len(jobs) > 1:
-        return _shared(jobs, helper, progress)
+        return shared(jobs, helper, _solve, progress)  # here and there (`sharing`)
     if workers <= 1 or len(jobs) < 2:
         out = []
         for done, job in enumerate(jobs):
@@ -275,43 +276,6 @@ def _solve_all(variants: list[Ruleset], deck: Deck, policy: str | None,
     with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), initializer=one_thread,
                              mp_context=worker_context()) as pool:
         return list(pool.map(_solve, jobs, chunksize=1))
-
-
-def _shared(jobs: list[tuple[Ruleset, Deck, str | None]], helper: Executor,
-            progress: Progress | None) -> list[tuple[float | None, str]]:
-    """Each job's edge, in order: solved here from the first and on `helper` from the last,
-    one at a time each, until they meet (the same figures as one process: each is its own
-    solve). `progress(done, total)` before each solve here and as the helper's come in (an
-    exception it raises stops the work, the helper's solve left to end on its own); a
-    helper that breaks leaves its share to this process."""
-    from concurrent.futures import BrokenExecutor, wait
-
-    out: list[tuple[float | None, str]] = [(None, "")] * len(jobs)
-    low, high, done, told = 0, len(jobs) - 1, 0, -1
-    future: Future[tuple[float | None, str]] | None = None
-    at = -1
-    pool: Executor | None = helper  # until it breaks
-    try:
-        while low <= high or future is not None:
-            if future is not None and future.done():
-                try:
-                    out[at], done = future.result(), done + 1
-                except BrokenExecutor:
-                    out[at], done, pool = _solve(jobs[at]), done + 1, None
-                future = None
-            if future is None and low < high and pool is not None:
-                future, at, high = pool.submit(_solve, jobs[high]), high, high - 1
-            if progress is not None and done != told:
-                progress(done, len(jobs))
-                told = done
-            if low <= high:
-                out[low], low, done = _solve(jobs[low]), low + 1, done + 1
-            elif future is not None:
-                wait([future], timeout=0.05)
-    finally:
-        if future is not None:
-            future.cancel()
-    return out
 
 
 @gc_paused

@@ -1,0 +1,92 @@
+"""Solves shared between this process and a helper (`analysis.present.sharing`): every job
+once, in order, the helper kept busy while this process is in a long solve."""
+
+from __future__ import annotations
+
+import threading
+from concurrent.futures import BrokenExecutor, Executor, Future, ThreadPoolExecutor
+from typing import Any
+
+import pytest
+
+from pontoon_rules.analysis.present.sharing import shared
+
+
+def test_the_helper_takes_its_next_job_while_this_process_is_in_a_long_solve() -> None:
+    """Job 0, this process's first, lasts until the helper has solved every other job but
+    the last (this process's, if it did not take it first): the helper is handed each next
+    job as it answers, not when this process's solve ends (before, it waited as long, one
+    job given per solve here)."""
+    jobs = list(range(8))
+    others = threading.Event()
+    where: dict[int, str] = {}
+    lock = threading.Lock()
+
+    def solve(job: int) -> int:
+        with lock:
+            where[job] = threading.current_thread().name
+            if len(where) >= len(jobs) - 1 and 0 in where:
+                others.set()
+        if job == 0:
+            assert others.wait(timeout=20), f"the helper stopped at {sorted(where)}"
+        return job * job
+
+    with ThreadPoolExecutor(1, thread_name_prefix="helper") as helper:
+        out = shared(jobs, helper, solve)
+    assert out == [job * job for job in jobs]
+    there = sorted((j for j, name in where.items() if name.startswith("helper")), reverse=True)
+    assert there[:6] == list(range(7, 1, -1)) and sorted(where) == jobs
+    assert where[0] == threading.current_thread().name
+
+
+def test_progress_counts_every_answer_and_its_exception_stops_the_work() -> None:
+    """`progress(done, total)` before each solve here, each count once (the helper's
+    answers may come first); an exception it raises ends the work there (the workbench's
+    cancellation)."""
+    told: list[tuple[int, int]] = []
+
+    def progress(done: int, total: int) -> None:
+        told.append((done, total))
+
+    with ThreadPoolExecutor(1) as helper:
+        assert shared(list(range(6)), helper, lambda job: -job, progress) == [
+            0, -1, -2, -3, -4, -5]
+    assert told and all(total == 6 and done <= 6 for done, total in told)
+    assert [d for d, _t in told] == sorted({d for d, _t in told})  # each count once, rising
+
+    class Stop(Exception):
+        pass
+
+    def stop(done: int, total: int) -> None:
+        if done >= 2:
+            raise Stop
+
+    solved: list[int] = []
+    with ThreadPoolExecutor(1) as helper, pytest.raises(Stop):
+        shared(list(range(40)), helper, lambda job: solved.append(job), stop)
+    assert len(solved) < 40
+
+
+class _Broken(Executor):
+    """A helper whose process ended: every call fails with `BrokenExecutor`."""
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        future.set_exception(BrokenExecutor("the helper process ended"))
+        return future
+
+
+def test_a_broken_helper_leaves_its_share_here_and_a_failure_there_is_raised_here() -> None:
+    """The job a broken helper was given is solved here, and every other; an exception a
+    solve raised on the helper is raised to the caller."""
+    assert shared(list(range(5)), _Broken(), lambda job: job + 1) == [1, 2, 3, 4, 5]
+
+    def solve(job: int) -> int:
+        if job == 4:
+            raise ValueError("no edge for job 4")
+        if job == 0:
+            threading.Event().wait(0.5)  # the helper meets job 4 meanwhile
+        return job
+
+    with ThreadPoolExecutor(1) as helper, pytest.raises(ValueError, match="job 4"):
+        shared(list(range(5)), helper, solve)
