@@ -12,6 +12,7 @@ from pontoon_rules.analysis.present.costdata import (
     table_from_json,
 )
 from pontoon_rules.analysis.present.costs import rule_costs
+from pontoon_rules.analysis.present.realisticdata import stored_realistic
 from pontoon_rules.analysis.present.summary import (
     SITE_COST_FIELDS,
     computed_summary,
@@ -69,13 +70,30 @@ def test_names_sources_and_notes_do_not_make_a_table_stale() -> None:
     assert stored_costs(renamed) is not None
 
 
-def test_a_field_the_analysis_does_not_read_does_not_make_a_table_stale() -> None:
-    ruleset = load_bundled("pagat-british")
+def _changed(ruleset_id: str, section: str, **fields: object) -> tuple[Ruleset, Ruleset]:
+    ruleset = load_bundled(ruleset_id)
     data = ruleset.model_dump(mode="python")
-    data["faces"] = dict(data["faces"], twisted_card="face-down")  # what lies face up: skipped
-    changed = Ruleset.model_validate(data)
-    assert rules_hash(changed) == rules_hash(ruleset)
-    assert stored_costs(changed) is not None
+    data[section] = dict(data[section], **fields)
+    return ruleset, Ruleset.model_validate(data)
+
+
+@pytest.mark.parametrize(("ruleset_id", "section", "fields"), [
+    ("ochko-home", "pack", {"values": {"J": 2, "Q": 3, "K": 5}}),  # not varied, read
+    ("pagat-british", "hands", {"ranking": ["pontoon", "twenty-one", "five-card-trick",
+                                            "total"]}),
+    ("spanish-21", "stakes", {"min_stake": 500}),  # values the Super Bonus's band
+    ("pagat-british", "faces", {"twisted_card": "face-down"}),  # what lies face up
+])
+def test_any_field_that_plays_makes_a_table_stale(ruleset_id: str, section: str,
+                                                  fields: dict[str, object]) -> None:
+    """A field the table does not vary may still change its every edge (w51y: a pack's
+    values, the ranking, the least stake read the stored figures of the game they were
+    changed from): the hash holds the whole behaviour, so no stored table or realistic
+    edge is read for such a ruleset."""
+    ruleset, changed = _changed(ruleset_id, section, **fields)
+    assert rules_hash(changed) != rules_hash(ruleset)
+    assert stored_costs(changed) is None and stored_realistic(changed) is None
+    assert stored_costs(ruleset) is not None
 
 
 def test_a_changed_ruleset_gets_no_stored_table() -> None:

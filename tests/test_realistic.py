@@ -158,3 +158,23 @@ def test_a_changed_ruleset_has_no_stored_edges() -> None:
     data = base.model_dump(mode="json")
     data["player"]["stick_minimum"] = data["player"]["stick_minimum"] + 1
     assert stored_edges(base) and stored_edges(type(base).model_validate(data)) == {}
+
+
+def test_a_variant_equal_in_compiled_fields_but_playing_otherwise_is_solved_alone() -> None:
+    """The compiled fields (`costs._model_key`) leave out the ruleset itself, which the
+    analysis still reads: Spanish 21 at 8 packs and its Super Bonus page at 6 (whose least
+    stake, 500, values the bonus) once shared the row of the plain 6-pack change, 0.3932
+    against the page's own 0.3746 (w51y). Each now has its own edge, the one `edge` gives."""
+    from pontoon_rules.analysis.edge import edge_of
+    from pontoon_rules.analysis.present.costs import solve_variants
+    from pontoon_rules.engine.round.rules import compile_rules
+
+    base = load_bundled("spanish-21")
+    eight = base.model_copy(update={"pack": base.pack.model_copy(update={"decks": 8})})
+    six = base
+    bonus = base.model_copy(update={"stakes": base.stakes.model_copy(update={"min_stake": 500})})
+    solved = solve_variants(eight, [six, bonus])
+    (six_edge, _), (bonus_edge, _) = solved.found
+    assert six_edge == pytest.approx(edge_of(compile_rules(six)), abs=1e-12)
+    assert bonus_edge == pytest.approx(edge_of(compile_rules(bonus)), abs=1e-12)
+    assert abs(six_edge - bonus_edge) > 0.01

@@ -21,47 +21,34 @@ import json
 from pathlib import Path
 from typing import Any
 
-from pontoon_rules.analysis.present.costs import Cost, CostTable, rule_costs, skip_reason
-from pontoon_rules.ruleset.format.fields import leaf_paths
+from pontoon_rules.analysis.present.costs import Cost, CostTable, rule_costs
 from pontoon_rules.ruleset.format.model import Ruleset
 
 COST_DATA = Path(__file__).with_name("cost_tables.json")
 """The committed tables (made by `benchmarks/cost_tables.py`)."""
-FORMAT = 2
-"""The version of the stored layout and its hash (part of every hash)."""
-
-
-def seen_rules(ruleset: Ruleset) -> dict[str, Any]:
-    """The rules the one-seat analysis reads: the ruleset's behaviour
-    (`ruleset.resolving.canonical.behaviour_form`) less the fields it does not vary
-    (`costs.skip_reason`: what lies face up, what happens between deals, ...), which
-    change neither an edge nor the rows of a cost table."""
-    from pontoon_rules.ruleset.resolving.canonical import behaviour_form
-
-    rules = behaviour_form(ruleset)
-    for path in leaf_paths():
-        if skip_reason(path):
-            *parents, name = path.split(".")
-            node: Any = rules
-            for part in parents:
-                node = node.get(part) if isinstance(node, dict) else None
-            if isinstance(node, dict):
-                node.pop(name, None)
-    return rules
+FORMAT = 3
+"""The version of the stored layout and its hash (part of every hash; 3: the whole
+behaviour hashed, not only the fields a table varies)."""
 
 
 def rules_hash(ruleset: Ruleset) -> str:
-    """A digest of everything a ruleset's cost table is computed from: the rules the
-    analysis reads (`seen_rules`: the ruleset's behaviour, not its names or provenance,
-    less what the analysis does not vary), the analysis method's name, what the analysis
-    handles (`ruleset.resolving.features`: a variant it once refused is analysed once it learns the
-    rule) and this layout."""
+    """A digest of everything a ruleset's cost table is computed from: its whole behaviour
+    (`behaviour_form`: not its names or provenance), the analysis method's name, what the
+    analysis handles (`ruleset.resolving.features`: a variant it once refused is analysed
+    once it learns the rule) and this layout.
+
+    The whole behaviour, not only the fields a table varies: a field the table does not
+    vary may still change every edge in it (a pack's values, the hands' ranking, a named
+    hand's cards), so a ruleset changed only there must not read the
+    stored figures of the one it was changed from (w51y found the realistic table of a
+    changed ruleset read so)."""
     from pontoon_rules.analysis.composition.model import METHOD
     from pontoon_rules.analysis.infinite.round import INFINITE_METHOD
+    from pontoon_rules.ruleset.resolving.canonical import behaviour_form
     from pontoon_rules.ruleset.resolving.features import features
 
     handled = sorted((f.name, "analysis" in f.handled_by) for f in features())
-    data = json.dumps({"ruleset": seen_rules(ruleset), "format": FORMAT,
+    data = json.dumps({"ruleset": behaviour_form(ruleset), "format": FORMAT,
                        "methods": [METHOD, INFINITE_METHOD], "handled": handled},
                       sort_keys=True, default=str)
     return hashlib.sha256(data.encode()).hexdigest()

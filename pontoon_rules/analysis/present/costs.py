@@ -30,6 +30,7 @@ from pontoon_rules.analysis.upcards import valued_stake
 from pontoon_rules.engine.round.rules import Rules, compile_rules
 from pontoon_rules.ruleset.format.fields import plain, ruleset_paths, value_at, with_value
 from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.resolving.canonical import PRESENTATION
 from pontoon_rules.ruleset.resolving.features import (
     UnsupportedFeatureError,
     refused_names,
@@ -194,10 +195,11 @@ def solve_variants(ruleset: Ruleset, variants: list[Ruleset | str], deck: Deck |
         tick()
         base = edge_of(seen, deck, policy if base_rules.banker_by_choice else None)
     own = _model_key(base_rules)
-    keys = []
+    keys, groups = [], {own: [ruleset]}
     for v in variants:
         tick()
-        keys.append(_model_key(compile_rules(v)) if isinstance(v, Ruleset) else "")
+        keys.append(_distinct(_model_key(compile_rules(v)), v, groups)
+                    if isinstance(v, Ruleset) else "")
     jobs: dict[str, Ruleset] = {}
     found: dict[str, tuple[float | None, str]] = {own: (base, "")}
     for variant, key in zip(variants, keys, strict=True):
@@ -212,6 +214,26 @@ def solve_variants(ruleset: Ruleset, variants: list[Ruleset | str], deck: Deck |
     return Solved(base, deck, deck_words(base_rules, deck), _method(base_rules, deck),
                   [v if isinstance(v, str) else found[k]
                    for v, k in zip(variants, keys, strict=True)])
+
+
+def _distinct(key: str, variant: Ruleset, groups: dict[str, list[Ruleset]]) -> str:
+    """`key`, told apart where `variant` plays otherwise than the ruleset first seen with it:
+    the compiled fields (`_model_key`) leave out the ruleset itself, which the analysis
+    still reads (the conditional hands' up cards, `named.conditional_of`; w51y found a
+    published variation's row given the edge of a pack-count change)."""
+    group = groups.setdefault(key, [])
+    for i, other in enumerate(group):
+        if _plays_as(variant, other):
+            return key if i == 0 else f"{key}#{i}"
+    group.append(variant)
+    return key if len(group) == 1 else f"{key}#{len(group) - 1}"
+
+
+def _plays_as(one: Ruleset, other: Ruleset) -> bool:
+    """Whether two rulesets are equal in every section that plays (not their id, names or
+    sources: `canonical.PRESENTATION`); compared as models, never dumped."""
+    return all(getattr(one, name) == getattr(other, name) for name in type(one).model_fields
+               if name != "id" and name not in PRESENTATION)
 
 
 def _nothing() -> None:

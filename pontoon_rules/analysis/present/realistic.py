@@ -361,10 +361,13 @@ def _is_open(ruleset: Ruleset, path: str) -> bool:
 
 
 def changes_between(ruleset: Ruleset, other: Ruleset) -> tuple[Change, ...]:
-    """The fields the one-seat model varies whose values differ from `ruleset` in `other`."""
+    """Every field that plays whose value differs from `ruleset` in `other`: the fields a
+    table does not vary too (`skip_reason`), since a published variation's row must name
+    all it changes (Spanish 21's Super Bonus page changes the least stake, which values
+    the bonus, beside the packs: w51y)."""
     out = []
     for path in ruleset_paths(other):
-        if skip_reason(path):
+        if _presentation(path):
             continue
         try:
             old = plain(value_at(ruleset, path))
@@ -374,6 +377,18 @@ def changes_between(ruleset: Ruleset, other: Ruleset) -> tuple[Change, ...]:
         if old != new:
             out.append(Change(path, old, new))
     return tuple(out)
+
+
+def _presentation(path: str) -> bool:
+    """Whether `path` only names things (`canonical`'s presentation fields)."""
+    from pontoon_rules.ruleset.resolving.canonical import (
+        FIELD_PRESENTATION,
+        HAND_PRESENTATION,
+        PRESENTATION,
+    )
+    return (path.split(".")[0] in PRESENTATION or path in FIELD_PRESENTATION
+            or (path.startswith("hands.definitions.") and path.count(".") == 3
+                and path.rsplit(".", 1)[1] in HAND_PRESENTATION))
 
 
 def bundled_family() -> list[Ruleset]:
