@@ -41,7 +41,7 @@ from pontoon_rules.ruleset.loading.registry import load_bundled
 LANGUAGES = ("en", "ru", "hy", "pa", "ur")
 
 NO_REFUSAL = ("No banker, a new one included, may give up the bank, even short of funds, only "
-              "sell it at any time for an agreed price.")
+              "sell it between deals at an agreed price.")
 PAYS_FIRST = ("A player's pontoon, declared on their turn, takes the bank even when the banker's "
               "pontoon ends the deal: every hand is then shown.")
 SPLIT_FOURTH = ("Every new hand a split makes may have its own shoot bet, made before the "
@@ -50,7 +50,8 @@ SPLIT_FOURTH = ("Every new hand a split makes may have its own shoot bet, made b
 FRESH_PACK = ("If the pack still runs out, the banker shuffles a second pack alone (keep one at "
               "hand) and deals on from it; it then stays in play with the first.")
 NO_BIDS = ("When it runs dry the banker puts up a new kitty or auctions the bank: it goes to "
-           "the highest bidder, and if nobody bids the banker puts up a new kitty.")
+           "the highest bidder, who pays the bid to the old banker, and if nobody bids the "
+           "banker puts up a new kitty.")
 TURNED_UP = "Hands that stick are shown at the end of the deal."
 BUY_UP_TO = "You may buy cards until your hand holds %(n)s, the most it may hold."
 
@@ -188,5 +189,5 @@ def test_a_ruleset_that_lets_the_pontoon_maker_refuse_says_so(tmp_path: Path) ->
     r = load_ruleset(path)
     text = sheet_markdown(r, "en", find_base(r))
     assert "That player may refuse the bank, which then stays with the banker." in text
-    assert "The banker may sell the bank to another player at any time" in text
+    assert "The banker may sell the bank to another player between deals" in text
     assert "may give up the bank" not in text

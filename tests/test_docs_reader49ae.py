@@ -4,7 +4,7 @@ each said as the engine plays it, in every language the sheet prints.
 1. How far the banker may top up the kitty: within the kitty's own limits, so at most the
    largest stake in all (`Session.top_up` refuses more); any amount where the kitty has no
    limits.
-2. The two ways to sell the bank (at any time for an agreed price; an auction when the kitty
+2. The two ways to sell the bank (between deals at an agreed price; an auction when the kitty
    runs dry) were said in two chapters that never named each other: each now names the other
    by its printed title.
 3. Russian «Пять карт бьёт 21» (a plural name with a singular verb): the worked examples say
@@ -40,7 +40,7 @@ TOP_UP = ("Before a deal the banker may add to it, so long as the kitty stays wi
 ANY_TOP_UP = "Before a deal the banker may add any amount to it."
 AUCTION_TOO = ("When the kitty runs dry the bank may also be auctioned to the highest bidder (see "
                "the chapter “%(chapter)s”).")
-SALE_TOO = ("Besides this auction, a banker may sell the bank at any time for an agreed price "
+SALE_TOO = ("Besides this auction, a banker may sell the bank between deals at an agreed price "
             "(see the chapter “%(chapter)s”).")
 
 

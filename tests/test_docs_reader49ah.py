@@ -37,7 +37,7 @@ PAGAT = ("pagat-aces-only-split", "pagat-stick-16", "pagat-british", "shoot-pont
 
 PAST_LIMIT = ("Lost shoot bets may take the kitty past that limit, and the banker takes nothing "
               "out of it while holding the bank.")
-DRY = "It runs dry when nothing is left in it; the winning bid is paid to the old banker."
+DRY = "The kitty runs dry when nothing is left in it."  # its own sentence (g49al)
 SECOND_PACK = ("If the pack runs out during a deal, a second pack is shuffled in and dealt on; it "
                "stays, and from then on the two are played as one.")
 """The second pack where bust cards do not go under the pack at once (g49ai: not the pagat

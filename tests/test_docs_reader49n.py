@@ -116,7 +116,7 @@ def test_sette_e_mezzo_leaves_giving_up_or_selling_the_bank_to_the_table() -> No
             "____.") in rule
     assert rule.endswith("† ‡")
     british = sheet("pagat-british", "en")
-    assert "only sell it at any time for an agreed price" in british
+    assert "only sell it between deals at an agreed price" in british
     assert "give up the bank or sell" not in british
 
 

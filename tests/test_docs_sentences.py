@@ -115,7 +115,7 @@ SOURCE_SENTENCES: dict[str, dict[str, str]] = {
         "between_deals.rotation_when_banker_pontoon_at_once":
             "declared on their turn, takes the bank even when the banker's pontoon ends the deal",
         "between_deals.pontoon_maker_may_refuse": "No banker, a new one included, may give up",
-        "between_deals.bank_sale": "only sell it at any time for an agreed price",
+        "between_deals.bank_sale": "only sell it between deals at an agreed price",
     },
     "casino-ochko": {  # its English source says dealer (g49q)
         "pack.decks": "8 packs of 52 cards",

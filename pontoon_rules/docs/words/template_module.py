@@ -46,7 +46,9 @@ _STOPS = ".;!?\u0589\u06d4\u0964\u061b\u061f"
 """The marks that end a sentence or a clause: Latin, the Armenian full stop (։), the Urdu
 full stop (۔), semicolon (؛) and question mark (؟), and the danda (।) of Punjabi."""
 
-_JOINED = re.compile(rf"([{_STOPS})])(?=[^\W\d_])")
+_JOINED = re.compile(rf"([{_STOPS})])(?=[^\W\d_]|[«“„‹])")
+"""A stop the template ran into the next sentence's first letter or opening quote (the
+Armenian «…։«Շութ»…»: a line's leading space is lost to `lstrip_blocks`)."""
 
 
 _JOINED_NUMBER = re.compile(rf"(?<=[^\W\d_])([{_STOPS}])(?=\d)")
@@ -54,7 +56,8 @@ _JOINED_NUMBER = re.compile(rf"(?<=[^\W\d_])([{_STOPS}])(?=\d)")
 
 def tidy(text: str) -> str:
     """One line, with a space after each sentence the template ran together (one that
-    ends in a word and one that opens with a number too: "themselves. 1 of ...")."""
+    opens with a quote, and one that ends in a word and one that opens with a number too:
+    "themselves. 1 of ...")."""
     return _JOINED_NUMBER.sub(r"\1 ", _JOINED.sub(r"\1 ", spaced(text)))
 
 
