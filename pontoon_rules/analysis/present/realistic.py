@@ -374,9 +374,18 @@ def changes_between(ruleset: Ruleset, other: Ruleset) -> tuple[Change, ...]:
         except (KeyError, AttributeError, IndexError, TypeError):
             old = None
         new = plain(value_at(other, path))
-        if old != new:
+        if _played(old) != _played(new):
             out.append(Change(path, old, new))
     return tuple(out)
+
+
+def _played(value: Any) -> Any:
+    """A value as play reads it: a limit the table agrees (`{"agreed": true}`) as its
+    default, as `canonical.behaviour_form` reads it (a published page that leaves the least
+    stake to the table changes nothing there)."""
+    if isinstance(value, dict) and value.get("agreed") is True:
+        return value.get("default")
+    return value
 
 
 def _presentation(path: str) -> bool:
