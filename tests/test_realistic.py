@@ -178,3 +178,5 @@ def test_a_variant_equal_in_compiled_fields_but_playing_otherwise_is_solved_alon
     assert six_edge == pytest.approx(edge_of(compile_rules(six)), abs=1e-12)
     assert bonus_edge == pytest.approx(edge_of(compile_rules(bonus)), abs=1e-12)
     assert abs(six_edge - bonus_edge) > 0.01
+    (alone, _), = solve_variants(six, [bonus]).found  # the least stake its one change
+    assert alone == bonus_edge
