@@ -110,8 +110,9 @@ def test_the_vietnamese_pdf_draws_every_letter_with_its_marks() -> None:
 @pytest.mark.parametrize(("lang", "phrase"), [
     ("it", "In ogni seme: asso, 2, 3, 4, 5, 6, 7, fante, cavallo, re."),  # nothing removed
     ("it", "Il re di denari è la matta"),
-    ("vi", "Trò này không có: bỏ bài không mất tiền (bỏ hai lá đầu và nhận lại toàn bộ "
-           "tiền cược)."),  # what its own lineage offers (g49c, r49k): a free hand (g49f)
+    ("vi", "Trò này không có: gấp đôi, tách bài, bỏ bài không mất tiền (bỏ hai lá đầu và nhận "
+           "lại toàn bộ tiền cược), bảo hiểm."),  # its own lineage's free hand (g49c, r49k,
+    # g49f), and what the casino's game with its pack offers (g49ai)
     ("vi", "Lá át tính 1, 10 hoặc 11, dù bài có bao nhiêu lá; mỗi lá át lấy"),
 ])
 def test_the_pack_and_the_rules_not_played_read_in_the_language(lang: str, phrase: str) -> None:

@@ -153,8 +153,10 @@ def test_the_shoot_bets_least_and_cap_are_said_as_the_engine_plays_them() -> Non
 
     text = sheet("shoot-pontoon", "en")
     assert (f"A shoot bet is at least {shoot.LEAST_BET} chip. The kitty it must stay within "
-            "is the kitty as it stands when the bet is made (a bust hand's shoot bet already "
-            "in it), and the bets are taken in the order of play") in text
+            "is the kitty as it stands when the bet is made, and the bets are taken in the "
+            "order of play") in text
+    assert "A bust hand's shoot bet goes into the kitty at once: it then counts as part of " \
+           "the kitty, no longer among the shoot bets." in text  # g49al: said once, apart
     kitty = shoot.Kitty(200)
     kitty.now, kitty.outstanding = 250, 120  # a bust bet of 50 went in; 120 still out
     assert shoot.room(kitty, compile_rules(load_bundled("shoot-pontoon"))) == 130
@@ -162,7 +164,7 @@ def test_the_shoot_bets_least_and_cap_are_said_as_the_engine_plays_them() -> Non
 
 SHOOT_WORDS = {  # (said, not said) on the sheet, title first
     "ru": (["# Британский понтун со ставками «шут» против кассы",
-            "Шут (от английского shoot — «выстрел»; здесь: ставка против кассы)",
+            "Шут (по-английски — «выстрел»; здесь: ставка против кассы)",
             "Ставка «шут» — не меньше 1 фишки"], ["из котла", "с котлом"]),
     "hy": (["# Շութ պոնտոն՝ բրիտանական պոնտոն «շութ» խաղադրույքներով կասսայի դեմ",
             "«Շութ» (անգլերեն բառ՝ «կրակել», այստեղ՝ առանձին խաղադրույք կասսայի դեմ)"],

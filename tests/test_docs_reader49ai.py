@@ -215,5 +215,5 @@ def test_what_a_home_table_lacks_follows_the_casino_games_of_its_pack() -> None:
 
 def test_the_russian_sheet_calls_shoot_the_english_word() -> None:
     text = sheet("shoot-pontoon", "ru")
-    assert "Шут (от английского shoot — «выстрел»" in text
+    assert "Шут (по-английски — «выстрел»" in text  # no Latin word on a Russian sheet
     assert "английского слова «выстрел»" not in text

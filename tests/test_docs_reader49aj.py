@@ -216,4 +216,5 @@ def test_a_void_surrender_is_said_as_the_surrender_failing() -> None:
     assert "это право" not in ru
     assert sheet("casino-filipino-pontoon", "en").startswith(
         "# Casino Filipino Pontoon (PAGCOR, Manila)")
-    assert ru.startswith("# Понтун казино «Филипино» (PAGCOR, Манила)")  # as the English
+    assert ru.startswith("# Австралийский казино-понтун по правилам казино «Филипино» "
+                         "(Манила)")  # its base named first (test_docs_russian), no Latin

@@ -68,9 +68,14 @@ def sheet_html(ruleset_id: str) -> str:
     return render_sheet(ruleset, "html", "ru", base_of(ruleset_id)).decode()
 
 
+WEB_ADDRESS = re.compile(r"\b[a-z0-9-]+\.(?:com|org|net|ru)\b")
+"""A site named as it is typed (the Sources line: a rules page "that cites pagat.com", as
+issue 49 asks them named): an address, not a word."""
+
+
 @cache
 def sheet_text(ruleset_id: str) -> str:
-    return visible_text(sheet_html(ruleset_id))
+    return WEB_ADDRESS.sub(" ", visible_text(sheet_html(ruleset_id)))
 
 
 def unknown_words(candidates: set[str]) -> set[str]:

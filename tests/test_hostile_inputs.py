@@ -251,9 +251,11 @@ def test_the_catalog_writer_is_atomic(tmp_path: Path, monkeypatch: pytest.Monkey
 
     target = tmp_path / "x.po"
     target.write_text("old")
+    changed = Catalog()
+    changed.add("A message the file lacks", "Новое")  # so the file must be written again
     enospc(monkeypatch)
     with pytest.raises(OutputError):
-        catalog._write(Catalog(), target)
+        catalog._write(changed, target)
     assert target.read_text() == "old"
     assert [p.name for p in tmp_path.iterdir()] == ["x.po"]
 
