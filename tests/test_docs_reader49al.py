@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sheet_text import word
@@ -147,8 +148,8 @@ def test_the_pontoon_first_sentence_follows_the_dry_kitty_rule(tmp_path: Path) -
 
 # 4. ---------------------------------------------------------------------------------------
 
-def test_a_bust_hands_shoot_bet_leaves_the_bets_for_the_kitty_counted_once() -> None:
-    rules = compile_rules(load_bundled("shoot-pontoon"))
+def _after_a_bust(rules: Any) -> tuple[int, int]:
+    """A kitty of 50 with 20 out, after the hand that staked those 20 busts: (now, out)."""
     kitty = Kitty(50)
     kitty.outstanding = 20
 
@@ -156,21 +157,17 @@ def test_a_bust_hands_shoot_bet_leaves_the_bets_for_the_kitty_counted_once() -> 
         shoot = [20]
 
     bust(kitty, Bust(), rules)  # type: ignore[arg-type]
-    assert (kitty.now, kitty.outstanding) == (70, 0)
+    return kitty.now, kitty.outstanding
+
+
+def test_a_bust_hands_shoot_bet_leaves_the_bets_for_the_kitty_counted_once() -> None:
+    assert _after_a_bust(compile_rules(load_bundled("shoot-pontoon"))) == (70, 0)
 
 
 def test_where_a_bust_bet_waits_for_the_settlement_the_sheet_says_so(tmp_path: Path) -> None:
     text = overlay(tmp_path, "shoot:\n  bust_to_kitty_at_once: false\n")
     assert STAYS in text and BUST not in text
-    rules = compile_rules(load_ruleset(tmp_path / "variant.yaml"))
-    kitty = Kitty(50)
-    kitty.outstanding = 20
-
-    class Bust:
-        shoot = [20]
-
-    bust(kitty, Bust(), rules)  # type: ignore[arg-type]
-    assert (kitty.now, kitty.outstanding) == (50, 20)
+    assert _after_a_bust(compile_rules(load_ruleset(tmp_path / "variant.yaml"))) == (50, 20)
 
 
 def test_no_hand_has_more_than_two_shoot_bets_around_a_split() -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from test_docs import ARTIFACTS, CHROMIUM_FLAGS, NAME_PAYLOAD, _chromium, hostile_ruleset
+from test_docs import ARTIFACTS, NAME_PAYLOAD, chromium, hostile_ruleset  # noqa: F401 - a fixture
 from workbench_server import serve
 
 from pontoon_rules.cli import cli
@@ -42,23 +42,8 @@ def served_realistic() -> Iterator[str]:
     yield from serve("pagat-british")
 
 
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[Any]:
-    """One Chromium for the module's tests (each its own context: `browser`); launching
-    one per test cost each test a browser's start."""
-    executable = _chromium()
-    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-    with sync_api.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=executable, headless=True,
-                                     args=CHROMIUM_FLAGS[1:])
-        try:
-            yield launched
-        finally:
-            launched.close()
-
-
 @pytest.fixture()
-def browser(chromium: Any) -> Iterator[Any]:
+def browser(chromium: Any) -> Iterator[Any]:  # noqa: F811 - the fixture imported above
     """A fresh browser context (no cookies, no local storage: a new profile's) for one test."""
     context = chromium.new_context(viewport={"width": 1400, "height": 1000},
                                    accept_downloads=True)
