@@ -50,6 +50,11 @@ from pontoon_rules.analysis.present.costs import (
 from pontoon_rules.analysis.present.realisticdata import stored_realistic
 from pontoon_rules.ruleset.format.fields import plain, ruleset_paths, value_at
 from pontoon_rules.ruleset.format.model import Ruleset
+from pontoon_rules.ruleset.resolving.canonical import (
+    FIELD_PRESENTATION,
+    HAND_PRESENTATION,
+    PRESENTATION,
+)
 from pontoon_rules.ruleset.resolving.features import require_handled
 
 STRUCTURAL_FIELDS = frozenset({
@@ -390,11 +395,6 @@ def _played(value: Any) -> Any:
 
 def _presentation(path: str) -> bool:
     """Whether `path` only names things (`canonical`'s presentation fields)."""
-    from pontoon_rules.ruleset.resolving.canonical import (
-        FIELD_PRESENTATION,
-        HAND_PRESENTATION,
-        PRESENTATION,
-    )
     return (path.split(".")[0] in PRESENTATION or path in FIELD_PRESENTATION
             or (path.startswith("hands.definitions.") and path.count(".") == 3
                 and path.rsplit(".", 1)[1] in HAND_PRESENTATION))
