@@ -19,7 +19,8 @@ def lowest_values(r: Ruleset) -> list[Fraction]:
     values = {rank: ace if rank is Rank.ACE else pack.value_of(rank) for rank in pack.ranks}
     one_pack = [wild[0] if f"{rank.value}{suit.value}" in pack.wild_cards else values[rank]
                 for rank in pack.ranks for suit in pack.suits]
-    return sorted(one_pack * int(pack.decks))  # each pack alike: one worked out, repeated
+    decks = int(pack.decks)  # each pack alike: one sorted, each value repeated
+    return [value for value in sorted(one_pack) for _ in range(decks)]
 
 
 def deal_cards_most(r: Ruleset) -> int | None:
